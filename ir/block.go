@@ -1,0 +1,244 @@
+package ir
+
+// Block is a list of operations with block arguments, inside a region.
+type Block struct {
+	args        []*BlockArgument
+	first, last *Operation
+	region      *Region
+	firstUse    *BlockOperand
+	orderValid  bool
+}
+
+// NewBlock returns a detached block with arguments of the given types and
+// locations (locs may be nil or shorter; missing locations are unknown).
+func NewBlock(ctx *Context, types []Type, locs []Location) *Block {
+	b := &Block{}
+	for i, t := range types {
+		var l Location
+		if i < len(locs) {
+			l = locs[i]
+		}
+		if l == nil {
+			l = Unknown(ctx)
+		}
+		b.AddArgument(t, l)
+	}
+	return b
+}
+
+// AddArgument appends an argument and returns it.
+func (b *Block) AddArgument(t Type, loc Location) *BlockArgument {
+	a := &BlockArgument{valueImpl: valueImpl{typ: t}, owner: b, index: len(b.args), loc: loc}
+	b.args = append(b.args, a)
+	return a
+}
+
+// InsertArgument inserts an argument at index i and returns it.
+func (b *Block) InsertArgument(i int, t Type, loc Location) *BlockArgument {
+	a := &BlockArgument{valueImpl: valueImpl{typ: t}, owner: b, loc: loc}
+	b.args = append(b.args, nil)
+	copy(b.args[i+1:], b.args[i:])
+	b.args[i] = a
+	for j := i; j < len(b.args); j++ {
+		b.args[j].index = j
+	}
+	return a
+}
+
+// EraseArgument removes argument i, which must be unused.
+func (b *Block) EraseArgument(i int) {
+	b.args = append(b.args[:i:i], b.args[i+1:]...)
+	for j := i; j < len(b.args); j++ {
+		b.args[j].index = j
+	}
+}
+
+// NumArguments returns the number of block arguments.
+func (b *Block) NumArguments() int { return len(b.args) }
+
+// Argument returns argument i.
+func (b *Block) Argument(i int) *BlockArgument { return b.args[i] }
+
+// Arguments returns the block arguments as values.
+func (b *Block) Arguments() []Value {
+	out := make([]Value, len(b.args))
+	for i, a := range b.args {
+		out[i] = a
+	}
+	return out
+}
+
+// ArgumentTypes returns the types of the block arguments.
+func (b *Block) ArgumentTypes() []Type {
+	out := make([]Type, len(b.args))
+	for i, a := range b.args {
+		out[i] = a.typ
+	}
+	return out
+}
+
+// Region returns the region containing the block, or nil.
+func (b *Block) Region() *Region { return b.region }
+
+// ParentOp returns the operation owning the block's region, or nil.
+func (b *Block) ParentOp() *Operation {
+	if b.region == nil {
+		return nil
+	}
+	return b.region.parent
+}
+
+// First returns the first operation, or nil if empty.
+func (b *Block) First() *Operation { return b.first }
+
+// Last returns the last operation, or nil if empty.
+func (b *Block) Last() *Operation { return b.last }
+
+// Empty reports whether the block holds no operations.
+func (b *Block) Empty() bool { return b.first == nil }
+
+// Ops returns the block's operations (a snapshot, safe to mutate the block
+// while iterating it).
+func (b *Block) Ops() []*Operation {
+	var out []*Operation
+	for op := b.first; op != nil; op = op.next {
+		out = append(out, op)
+	}
+	return out
+}
+
+// Terminator returns the last op if it has the Terminator trait, else nil.
+func (b *Block) Terminator() *Operation {
+	if b.last != nil && b.last.Has(Terminator) {
+		return b.last
+	}
+	return nil
+}
+
+// Append adds op at the end of the block.
+func (b *Block) Append(op *Operation) { b.insertBefore(op, nil) }
+
+// InsertBefore inserts op before before (at the end if before is nil).
+func (b *Block) InsertBefore(op, before *Operation) { b.insertBefore(op, before) }
+
+// Prepend adds op at the start of the block.
+func (b *Block) Prepend(op *Operation) { b.insertBefore(op, b.first) }
+
+func (b *Block) insertBefore(op, before *Operation) {
+	if op.block != nil {
+		panic("ir: inserting an operation that is already in a block")
+	}
+	op.block = b
+	if before == nil {
+		op.prev = b.last
+		op.next = nil
+		if b.last != nil {
+			b.last.next = op
+		} else {
+			b.first = op
+		}
+		b.last = op
+		if b.orderValid && op.prev != nil {
+			op.order = op.prev.order + 1
+		} else {
+			b.orderValid = false
+		}
+		return
+	}
+	op.next = before
+	op.prev = before.prev
+	if before.prev != nil {
+		before.prev.next = op
+	} else {
+		b.first = op
+	}
+	before.prev = op
+	b.orderValid = false
+}
+
+func (b *Block) unlinkOp(op *Operation) {
+	if op.prev != nil {
+		op.prev.next = op.next
+	} else {
+		b.first = op.next
+	}
+	if op.next != nil {
+		op.next.prev = op.prev
+	} else {
+		b.last = op.prev
+	}
+	op.prev, op.next, op.block = nil, nil, nil
+}
+
+func (b *Block) renumber() {
+	i := 0
+	for op := b.first; op != nil; op = op.next {
+		op.order = i
+		i++
+	}
+	b.orderValid = true
+}
+
+// Predecessors returns the terminators' blocks that branch to b, one entry
+// per use.
+func (b *Block) Predecessors() []*Block {
+	var out []*Block
+	for u := b.firstUse; u != nil; u = u.next {
+		out = append(out, u.owner.block)
+	}
+	return out
+}
+
+// HasPredecessors reports whether any terminator branches to b.
+func (b *Block) HasPredecessors() bool { return b.firstUse != nil }
+
+// Successors returns the successors of the block's terminator.
+func (b *Block) Successors() []*Block {
+	if b.last == nil {
+		return nil
+	}
+	return b.last.Successors()
+}
+
+// IsEntry reports whether b is the first block of its region.
+func (b *Block) IsEntry() bool {
+	return b.region != nil && len(b.region.blocks) > 0 && b.region.blocks[0] == b
+}
+
+// SplitBefore moves op and everything after it into a new block inserted
+// after b, and returns the new block.
+func (b *Block) SplitBefore(op *Operation) *Block {
+	nb := &Block{}
+	b.region.InsertAfter(nb, b)
+	for o := op; o != nil; {
+		next := o.next
+		b.unlinkOp(o)
+		nb.Append(o)
+		o = next
+	}
+	return nb
+}
+
+// Erase removes the block from its region and destroys its operations.
+func (b *Block) Erase() {
+	for op := b.first; op != nil; op = op.next {
+		op.DropAllReferences()
+	}
+	for b.first != nil {
+		b.first.Remove()
+	}
+	if b.region != nil {
+		b.region.removeBlock(b)
+	}
+}
+
+// FindAncestorOp returns the ancestor of op (or op itself) that lies
+// directly in block b, or nil if op is not nested in b.
+func (b *Block) FindAncestorOp(op *Operation) *Operation {
+	for o := op; o != nil; o = o.ParentOp() {
+		if o.block == b {
+			return o
+		}
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package ir
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// Context owns the uniquing tables of types and attributes and the set of
+// loaded dialects. Create one with NewContext, load dialects into it, and
+// build or parse IR within it. A Context is safe for concurrent use.
+type Context struct {
+	mu       sync.RWMutex
+	uniq     map[any]any
+	dialects map[string]*Dialect
+	ops      map[string]*OpDef
+
+	// AllowUnregistered lets the parser and verifier accept operations of
+	// dialects that are not loaded (MLIR's --allow-unregistered-dialect).
+	AllowUnregistered bool
+}
+
+// NewContext returns an empty context with no dialects loaded. The builtin
+// types and attributes are always available.
+func NewContext() *Context {
+	return &Context{
+		uniq:     make(map[any]any),
+		dialects: make(map[string]*Dialect),
+		ops:      make(map[string]*OpDef),
+	}
+}
+
+// Keyed is implemented by the types and attributes that the Context
+// uniques. UniqueKey returns a comparable value that identifies the
+// instance structurally; nested types and attributes appear in it by
+// identity (they are uniqued already).
+type Keyed interface {
+	UniqueKey() any
+}
+
+// Unique returns the canonical instance structurally equal to v, recording
+// v as canonical if it is the first of its kind. Constructors of types and
+// attributes call it; users rarely need to.
+func Unique[T Keyed](ctx *Context, v T) T {
+	key := v.UniqueKey()
+	ctx.mu.RLock()
+	got, ok := ctx.uniq[key]
+	ctx.mu.RUnlock()
+	if ok {
+		return got.(T)
+	}
+	ctx.mu.Lock()
+	defer ctx.mu.Unlock()
+	if got, ok := ctx.uniq[key]; ok {
+		return got.(T)
+	}
+	ctx.uniq[key] = v
+	return v
+}
+
+// Load registers a dialect and its operations. Loading the same dialect
+// twice is a no-op.
+func (ctx *Context) Load(d *Dialect) {
+	ctx.mu.Lock()
+	defer ctx.mu.Unlock()
+	if _, ok := ctx.dialects[d.Name]; ok {
+		return
+	}
+	ctx.dialects[d.Name] = d
+	for _, def := range d.Ops {
+		if def.Dialect != d {
+			panic(fmt.Sprintf("ir: op %s registered by dialect %s but belongs to %v", def.Name, d.Name, def.Dialect))
+		}
+		ctx.ops[def.Name] = def
+	}
+	for _, dep := range d.Dependents {
+		if _, ok := ctx.dialects[dep.Name]; !ok {
+			ctx.mu.Unlock()
+			ctx.Load(dep)
+			ctx.mu.Lock()
+		}
+	}
+}
+
+// Dialect returns the loaded dialect with the given namespace, or nil.
+func (ctx *Context) Dialect(name string) *Dialect {
+	ctx.mu.RLock()
+	defer ctx.mu.RUnlock()
+	return ctx.dialects[name]
+}
+
+// Dialects returns the loaded dialects sorted by name.
+func (ctx *Context) Dialects() []*Dialect {
+	ctx.mu.RLock()
+	defer ctx.mu.RUnlock()
+	out := make([]*Dialect, 0, len(ctx.dialects))
+	for _, d := range ctx.dialects {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// LookupOp returns the definition of a registered operation, or nil.
+func (ctx *Context) LookupOp(name string) *OpDef {
+	ctx.mu.RLock()
+	defer ctx.mu.RUnlock()
+	return ctx.ops[name]
+}
+
+// OpDefFor returns the definition used for an operation name: the
+// registered one, or a shared placeholder describing an unregistered
+// operation (whose Registered method reports false).
+func (ctx *Context) OpDefFor(name string) *OpDef {
+	if def := ctx.LookupOp(name); def != nil {
+		return def
+	}
+	return Unique(ctx, &OpDef{Name: name, unregistered: true})
+}

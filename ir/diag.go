@@ -1,0 +1,85 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity of a diagnostic.
+type Severity int
+
+const (
+	SevError Severity = iota
+	SevWarning
+	SevNote
+	SevRemark
+)
+
+func (s Severity) String() string {
+	return [...]string{"error", "warning", "note", "remark"}[s]
+}
+
+// Diagnostic is a located message, optionally with attached notes.
+type Diagnostic struct {
+	Loc      Location
+	Severity Severity
+	Message  string
+	Notes    []*Diagnostic
+}
+
+// Error makes a Diagnostic usable as an error.
+func (d *Diagnostic) Error() string {
+	var b strings.Builder
+	b.WriteString(LocString(d.Loc))
+	b.WriteString(": ")
+	b.WriteString(d.Severity.String())
+	b.WriteString(": ")
+	b.WriteString(d.Message)
+	for _, n := range d.Notes {
+		b.WriteString("\n")
+		b.WriteString(n.Error())
+	}
+	return b.String()
+}
+
+// Note attaches a note at loc and returns the diagnostic.
+func (d *Diagnostic) Note(loc Location, format string, args ...any) *Diagnostic {
+	d.Notes = append(d.Notes, &Diagnostic{Loc: loc, Severity: SevNote, Message: fmt.Sprintf(format, args...)})
+	return d
+}
+
+// Errorf returns an error diagnostic at loc.
+func Errorf(loc Location, format string, args ...any) *Diagnostic {
+	return &Diagnostic{Loc: loc, Severity: SevError, Message: fmt.Sprintf(format, args...)}
+}
+
+// OpErrorf returns an error diagnostic at op's location whose message
+// starts with the op name in MLIR's style: "'tt.load' op ...".
+func OpErrorf(op *Operation, format string, args ...any) *Diagnostic {
+	return &Diagnostic{Loc: op.loc, Severity: SevError, Message: "'" + op.Name() + "' op " + fmt.Sprintf(format, args...)}
+}
+
+// Diagnostics is a list of diagnostics usable as one error.
+type Diagnostics []*Diagnostic
+
+func (ds Diagnostics) Error() string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = d.Error()
+	}
+	return strings.Join(parts, "\n")
+}
+
+// AsDiagnostics converts an error into diagnostics (wrapping plain errors
+// as an error at loc).
+func AsDiagnostics(err error, loc Location) Diagnostics {
+	switch e := err.(type) {
+	case nil:
+		return nil
+	case *Diagnostic:
+		return Diagnostics{e}
+	case Diagnostics:
+		return e
+	}
+	return Diagnostics{{Loc: loc, Severity: SevError, Message: err.Error()}}
+}

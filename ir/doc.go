@@ -1,0 +1,29 @@
+// Package ir is the core of tt's intermediate representation, modelled on
+// MLIR: one generic Operation node holding operands, results, attributes,
+// regions and successors; regions hold blocks, blocks hold operations and
+// block arguments (no phi nodes); values keep use lists.
+//
+// The package knows no dialect. Dialects describe their operations with
+// OpDef values (traits, verifiers, folders, canonicalization patterns and
+// custom syntax hooks) and load them into a Context. Types and attributes
+// are immutable and uniqued in the Context, so equal types are the same
+// pointer and can be compared with == or used as map keys.
+//
+// Implementations of the main interfaces:
+//
+//	Value       *OpResult, *BlockArgument
+//	Type        *IntegerType, *FloatType, *IndexType, *NoneType,
+//	            *RankedTensorType, *UnrankedTensorType, *VectorType,
+//	            *FunctionType, *TupleType, *ComplexType, *OpaqueType,
+//	            and DialectType implementations from dialect packages
+//	Attribute   *IntegerAttr, *FloatAttr, *StringAttr, *UnitAttr,
+//	            *ArrayAttr, *DenseArrayAttr, *DictionaryAttr,
+//	            *DenseElementsAttr, *TypeAttr, *SymbolRefAttr,
+//	            *OpaqueAttr, every Location, and DialectAttribute
+//	            implementations from dialect packages
+//	Location    *UnknownLoc, *FileLineColLoc, *NameLoc, *CallSiteLoc,
+//	            *FusedLoc
+//
+// Everything that only reads IR may run concurrently on disjoint functions;
+// the Context's uniquing tables are safe for concurrent use.
+package ir

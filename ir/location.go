@@ -1,0 +1,168 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Location describes where an operation or value came from. Locations are
+// attributes (so they can be aliased as `#loc3 = loc(...)`).
+type Location interface {
+	Attribute
+	isLocation()
+}
+
+type locBase struct{ builtinAttr }
+
+func (locBase) isLocation() {}
+
+// UnknownLoc is `loc(unknown)`.
+type UnknownLoc struct{ locBase }
+
+type unknownLocKey struct{}
+
+func (l *UnknownLoc) UniqueKey() any { return unknownLocKey{} }
+
+// Unknown returns the unknown location.
+func Unknown(ctx *Context) *UnknownLoc { return Unique(ctx, &UnknownLoc{}) }
+
+// FileLineColLoc is `"file":line:col`, optionally a range
+// `"file":line:col to endLine:endCol` (EndLine 0 when not a range).
+type FileLineColLoc struct {
+	locBase
+	File    string
+	Line    int
+	Col     int
+	EndLine int
+	EndCol  int
+}
+
+func (l *FileLineColLoc) UniqueKey() any { return *l }
+
+// FileLineCol returns the location of a point in a file.
+func FileLineCol(ctx *Context, file string, line, col int) *FileLineColLoc {
+	return Unique(ctx, &FileLineColLoc{File: file, Line: line, Col: col})
+}
+
+// NameLoc is `"name"(child)`; Child is UnknownLoc when absent.
+type NameLoc struct {
+	locBase
+	Name  string
+	Child Location
+}
+
+func (l *NameLoc) UniqueKey() any { return *l }
+
+// NameLocOf returns the named location wrapping child (nil means unknown).
+func NameLocOf(ctx *Context, name string, child Location) *NameLoc {
+	if child == nil {
+		child = Unknown(ctx)
+	}
+	return Unique(ctx, &NameLoc{Name: name, Child: child})
+}
+
+// CallSiteLoc is `callsite(callee at caller)`.
+type CallSiteLoc struct {
+	locBase
+	Callee Location
+	Caller Location
+}
+
+func (l *CallSiteLoc) UniqueKey() any { return *l }
+
+// CallSite returns the call-site location.
+func CallSite(ctx *Context, callee, caller Location) *CallSiteLoc {
+	return Unique(ctx, &CallSiteLoc{Callee: callee, Caller: caller})
+}
+
+// FusedLoc is `fused<metadata>[loc, ...]`.
+type FusedLoc struct {
+	locBase
+	Locs     []Location
+	Metadata Attribute // nil when absent
+}
+
+type fusedKey struct {
+	locs string
+	meta Attribute
+}
+
+func (l *FusedLoc) UniqueKey() any {
+	as := make([]Attribute, len(l.Locs))
+	for i, x := range l.Locs {
+		as[i] = x
+	}
+	return fusedKey{attrsKey(as), l.Metadata}
+}
+
+// Fused returns the fused location of locs with optional metadata.
+func Fused(ctx *Context, locs []Location, metadata Attribute) *FusedLoc {
+	return Unique(ctx, &FusedLoc{Locs: append([]Location(nil), locs...), Metadata: metadata})
+}
+
+// FindFileLineCol returns the first file location found in a pre-order
+// walk of loc (the callee of a call site comes before its caller), or nil.
+func FindFileLineCol(loc Location) *FileLineColLoc {
+	var found *FileLineColLoc
+	WalkLocation(loc, func(l Location) bool {
+		if f, ok := l.(*FileLineColLoc); ok {
+			found = f
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// FindNameLoc returns the first NameLoc in a pre-order walk of loc, or nil.
+func FindNameLoc(loc Location) *NameLoc {
+	var found *NameLoc
+	WalkLocation(loc, func(l Location) bool {
+		if n, ok := l.(*NameLoc); ok {
+			found = n
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// WalkLocation visits loc and its nested locations in pre-order until fn
+// returns false. It reports whether the walk ran to completion.
+func WalkLocation(loc Location, fn func(Location) bool) bool {
+	if loc == nil {
+		return true
+	}
+	if !fn(loc) {
+		return false
+	}
+	switch l := loc.(type) {
+	case *NameLoc:
+		return WalkLocation(l.Child, fn)
+	case *CallSiteLoc:
+		return WalkLocation(l.Callee, fn) && WalkLocation(l.Caller, fn)
+	case *FusedLoc:
+		for _, x := range l.Locs {
+			if !WalkLocation(x, fn) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// LocString renders loc in the short form used by diagnostics: `file:line:col`
+// for the first file location found, or the MLIR spelling otherwise.
+func LocString(loc Location) string {
+	if f := FindFileLineCol(loc); f != nil {
+		return f.File + ":" + strconv.Itoa(f.Line) + ":" + strconv.Itoa(f.Col)
+	}
+	var b strings.Builder
+	switch l := loc.(type) {
+	case *NameLoc:
+		b.WriteString(strconv.Quote(l.Name))
+	default:
+		b.WriteString("loc(unknown)")
+	}
+	return b.String()
+}

@@ -1,0 +1,438 @@
+package ir
+
+import "sort"
+
+// Operation is the one generic IR node: a named operation with operands,
+// results, attributes, regions and successors, linked into a block.
+type Operation struct {
+	def        *OpDef
+	ctx        *Context
+	operands   []OpOperand
+	results    []OpResult
+	props      []NamedAttr // inherent attributes (MLIR properties), sorted
+	attrs      []NamedAttr // discardable attributes, sorted
+	regions    []*Region
+	successors []BlockOperand
+	loc        Location
+
+	block      *Block
+	prev, next *Operation
+	order      int
+}
+
+// OperationState collects everything needed to create an operation.
+type OperationState struct {
+	Ctx        *Context
+	Name       string
+	Loc        Location
+	Operands   []Value
+	Types      []Type
+	Props      []NamedAttr
+	Attrs      []NamedAttr
+	Regions    []*Region
+	Successors []*Block
+}
+
+// NewState starts an OperationState for the named op.
+func NewState(ctx *Context, name string, loc Location) *OperationState {
+	return &OperationState{Ctx: ctx, Name: name, Loc: loc}
+}
+
+// AddRegion appends a new empty region to the state and returns it.
+func (st *OperationState) AddRegion() *Region {
+	r := &Region{}
+	st.Regions = append(st.Regions, r)
+	return r
+}
+
+// AddAttr adds an attribute; Create routes it to the inherent set when the
+// op declares the name inherent.
+func (st *OperationState) AddAttr(name string, v Attribute) {
+	st.Attrs = append(st.Attrs, NamedAttr{name, v})
+}
+
+// Attr returns the value of a named attribute in the state, or nil.
+func (st *OperationState) Attr(name string) Attribute {
+	for i := len(st.Attrs) - 1; i >= 0; i-- {
+		if st.Attrs[i].Name == name {
+			return st.Attrs[i].Value
+		}
+	}
+	for i := len(st.Props) - 1; i >= 0; i-- {
+		if st.Props[i].Name == name {
+			return st.Props[i].Value
+		}
+	}
+	return nil
+}
+
+// Create builds a detached operation from st. Attributes named as inherent
+// by the op definition become properties.
+func Create(st *OperationState) *Operation {
+	ctx := st.Ctx
+	def := ctx.OpDefFor(st.Name)
+	op := &Operation{def: def, ctx: ctx, loc: st.Loc}
+	if op.loc == nil {
+		op.loc = Unknown(ctx)
+	}
+	var props, attrs []NamedAttr
+	props = append(props, st.Props...)
+	for _, a := range st.Attrs {
+		if def.IsInherent(a.Name) {
+			props = append(props, a)
+		} else {
+			attrs = append(attrs, a)
+		}
+	}
+	op.props = SortNamedAttrs(props)
+	op.attrs = SortNamedAttrs(attrs)
+	op.setOperands(st.Operands)
+	op.results = make([]OpResult, len(st.Types))
+	for i, t := range st.Types {
+		op.results[i] = OpResult{valueImpl: valueImpl{typ: t}, owner: op, index: i}
+	}
+	for _, r := range st.Regions {
+		if r.parent != nil {
+			panic("ir: region already owned by an operation")
+		}
+		r.parent = op
+		op.regions = append(op.regions, r)
+	}
+	op.successors = make([]BlockOperand, len(st.Successors))
+	for i, b := range st.Successors {
+		op.successors[i] = BlockOperand{block: b, owner: op, index: i}
+		op.successors[i].link()
+	}
+	return op
+}
+
+// Name returns the full operation name ("tt.load").
+func (op *Operation) Name() string { return op.def.Name }
+
+// Def returns the operation's definition.
+func (op *Operation) Def() *OpDef { return op.def }
+
+// Context returns the context the op was created in.
+func (op *Operation) Context() *Context { return op.ctx }
+
+// Registered reports whether the op belongs to a loaded dialect.
+func (op *Operation) Registered() bool { return op.def.Registered() }
+
+// Has reports whether the op's definition has all traits in t.
+func (op *Operation) Has(t Traits) bool { return op.def.Has(t) }
+
+// Loc returns the operation's location.
+func (op *Operation) Loc() Location { return op.loc }
+
+// SetLoc changes the operation's location.
+func (op *Operation) SetLoc(l Location) { op.loc = l }
+
+// ---- operands ----
+
+// NumOperands returns the number of operands.
+func (op *Operation) NumOperands() int { return len(op.operands) }
+
+// Operand returns operand i.
+func (op *Operation) Operand(i int) Value { return op.operands[i].value }
+
+// OpOperand returns the use record of operand i.
+func (op *Operation) OpOperand(i int) *OpOperand { return &op.operands[i] }
+
+// Operands returns a copy of the operand list.
+func (op *Operation) Operands() []Value {
+	out := make([]Value, len(op.operands))
+	for i := range op.operands {
+		out[i] = op.operands[i].value
+	}
+	return out
+}
+
+// OperandTypes returns the types of the operands.
+func (op *Operation) OperandTypes() []Type {
+	out := make([]Type, len(op.operands))
+	for i := range op.operands {
+		out[i] = op.operands[i].value.Type()
+	}
+	return out
+}
+
+// SetOperand makes operand i use v.
+func (op *Operation) SetOperand(i int, v Value) { op.operands[i].Set(v) }
+
+// SetOperands replaces the whole operand list.
+func (op *Operation) SetOperands(vs []Value) {
+	for i := range op.operands {
+		op.operands[i].unlink()
+	}
+	op.setOperands(vs)
+}
+
+func (op *Operation) setOperands(vs []Value) {
+	op.operands = make([]OpOperand, len(vs))
+	for i, v := range vs {
+		op.operands[i] = OpOperand{value: v, owner: op, index: i}
+		op.operands[i].link()
+	}
+}
+
+// InsertOperands inserts vs before operand index at.
+func (op *Operation) InsertOperands(at int, vs ...Value) {
+	cur := op.Operands()
+	next := append(append(append([]Value(nil), cur[:at]...), vs...), cur[at:]...)
+	op.SetOperands(next)
+}
+
+// EraseOperands removes n operands starting at index at.
+func (op *Operation) EraseOperands(at, n int) {
+	cur := op.Operands()
+	op.SetOperands(append(cur[:at:at], cur[at+n:]...))
+}
+
+// ---- results ----
+
+// NumResults returns the number of results.
+func (op *Operation) NumResults() int { return len(op.results) }
+
+// Result returns result i.
+func (op *Operation) Result(i int) *OpResult { return &op.results[i] }
+
+// Results returns the results as values.
+func (op *Operation) Results() []Value {
+	out := make([]Value, len(op.results))
+	for i := range op.results {
+		out[i] = &op.results[i]
+	}
+	return out
+}
+
+// ResultTypes returns the types of the results.
+func (op *Operation) ResultTypes() []Type {
+	out := make([]Type, len(op.results))
+	for i := range op.results {
+		out[i] = op.results[i].typ
+	}
+	return out
+}
+
+// ---- attributes ----
+
+// Attr returns the named attribute (inherent or discardable), or nil.
+func (op *Operation) Attr(name string) Attribute {
+	if a := findAttr(op.props, name); a != nil {
+		return a
+	}
+	return findAttr(op.attrs, name)
+}
+
+func findAttr(list []NamedAttr, name string) Attribute {
+	i := sort.Search(len(list), func(i int) bool { return list[i].Name >= name })
+	if i < len(list) && list[i].Name == name {
+		return list[i].Value
+	}
+	return nil
+}
+
+// HasAttr reports whether the op has the named attribute.
+func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
+
+// SetAttr sets (or replaces) an attribute. Names the op declares inherent,
+// and names already stored as properties, are stored as properties.
+func (op *Operation) SetAttr(name string, v Attribute) {
+	if findAttr(op.props, name) != nil || op.def.IsInherent(name) {
+		op.props = setAttr(op.props, name, v)
+		return
+	}
+	op.attrs = setAttr(op.attrs, name, v)
+}
+
+// SetProp stores an attribute as a property regardless of the definition
+// (the parser uses it for `<{...}>` of unregistered ops).
+func (op *Operation) SetProp(name string, v Attribute) { op.props = setAttr(op.props, name, v) }
+
+func setAttr(list []NamedAttr, name string, v Attribute) []NamedAttr {
+	i := sort.Search(len(list), func(i int) bool { return list[i].Name >= name })
+	if i < len(list) && list[i].Name == name {
+		list[i].Value = v
+		return list
+	}
+	list = append(list, NamedAttr{})
+	copy(list[i+1:], list[i:])
+	list[i] = NamedAttr{name, v}
+	return list
+}
+
+// RemoveAttr deletes a named attribute and returns its old value, or nil.
+func (op *Operation) RemoveAttr(name string) Attribute {
+	for _, list := range []*[]NamedAttr{&op.props, &op.attrs} {
+		l := *list
+		i := sort.Search(len(l), func(i int) bool { return l[i].Name >= name })
+		if i < len(l) && l[i].Name == name {
+			old := l[i].Value
+			*list = append(l[:i:i], l[i+1:]...)
+			return old
+		}
+	}
+	return nil
+}
+
+// Props returns the inherent attributes (properties), sorted by name.
+func (op *Operation) Props() []NamedAttr { return op.props }
+
+// DiscardableAttrs returns the discardable attributes, sorted by name.
+func (op *Operation) DiscardableAttrs() []NamedAttr { return op.attrs }
+
+// Attrs returns all attributes (inherent and discardable) sorted by name.
+func (op *Operation) Attrs() []NamedAttr {
+	if len(op.props) == 0 {
+		return op.attrs
+	}
+	if len(op.attrs) == 0 {
+		return op.props
+	}
+	return SortNamedAttrs(append(append([]NamedAttr(nil), op.props...), op.attrs...))
+}
+
+// SetDiscardableAttrs replaces the discardable attributes.
+func (op *Operation) SetDiscardableAttrs(list []NamedAttr) { op.attrs = SortNamedAttrs(list) }
+
+// ---- regions and successors ----
+
+// NumRegions returns the number of regions.
+func (op *Operation) NumRegions() int { return len(op.regions) }
+
+// Region returns region i.
+func (op *Operation) Region(i int) *Region { return op.regions[i] }
+
+// Regions returns the op's regions.
+func (op *Operation) Regions() []*Region { return op.regions }
+
+// NumSuccessors returns the number of successor blocks.
+func (op *Operation) NumSuccessors() int { return len(op.successors) }
+
+// Successor returns successor i.
+func (op *Operation) Successor(i int) *Block { return op.successors[i].block }
+
+// SetSuccessor retargets successor i.
+func (op *Operation) SetSuccessor(i int, b *Block) { op.successors[i].Set(b) }
+
+// Successors returns the successor blocks.
+func (op *Operation) Successors() []*Block {
+	out := make([]*Block, len(op.successors))
+	for i := range op.successors {
+		out[i] = op.successors[i].block
+	}
+	return out
+}
+
+// ---- position ----
+
+// Block returns the block containing the op, or nil if detached.
+func (op *Operation) Block() *Block { return op.block }
+
+// ParentRegion returns the region containing the op, or nil.
+func (op *Operation) ParentRegion() *Region {
+	if op.block == nil {
+		return nil
+	}
+	return op.block.region
+}
+
+// ParentOp returns the operation whose region contains op, or nil.
+func (op *Operation) ParentOp() *Operation {
+	if r := op.ParentRegion(); r != nil {
+		return r.parent
+	}
+	return nil
+}
+
+// ParentOfName returns the closest ancestor with the given name, or nil.
+func (op *Operation) ParentOfName(name string) *Operation {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.Name() == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// Next returns the following op in the block, or nil.
+func (op *Operation) Next() *Operation { return op.next }
+
+// Prev returns the preceding op in the block, or nil.
+func (op *Operation) Prev() *Operation { return op.prev }
+
+// IsAncestorOf reports whether other is op or nested in one of op's regions.
+func (op *Operation) IsAncestorOf(other *Operation) bool {
+	for o := other; o != nil; o = o.ParentOp() {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBeforeInBlock reports whether op comes before other in their common block.
+func (op *Operation) IsBeforeInBlock(other *Operation) bool {
+	b := op.block
+	if !b.orderValid {
+		b.renumber()
+	}
+	return op.order < other.order
+}
+
+// Remove unlinks the op from its block without destroying it.
+func (op *Operation) Remove() {
+	if op.block != nil {
+		op.block.unlinkOp(op)
+	}
+}
+
+// MoveBefore moves op right before other (possibly in another block).
+func (op *Operation) MoveBefore(other *Operation) {
+	op.Remove()
+	other.block.insertBefore(op, other)
+}
+
+// MoveAfter moves op right after other.
+func (op *Operation) MoveAfter(other *Operation) {
+	op.Remove()
+	other.block.insertBefore(op, other.next)
+}
+
+// DropAllReferences makes the op and everything nested in it release their
+// operands and successors, so that they can be erased in any order.
+func (op *Operation) DropAllReferences() {
+	for i := range op.operands {
+		op.operands[i].unlink()
+		op.operands[i].value = nil
+	}
+	for i := range op.successors {
+		op.successors[i].unlink()
+		op.successors[i].block = nil
+	}
+	for _, r := range op.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				o.DropAllReferences()
+			}
+		}
+	}
+}
+
+// Erase removes op from its block and destroys it. Its results must have
+// no remaining uses outside the op itself.
+func (op *Operation) Erase() {
+	op.DropAllReferences()
+	op.Remove()
+	op.block = nil
+}
+
+// ResultsUsed reports whether any result of op has a use.
+func (op *Operation) ResultsUsed() bool {
+	for i := range op.results {
+		if op.results[i].firstUse != nil {
+			return true
+		}
+	}
+	return false
+}

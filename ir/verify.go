@@ -1,0 +1,359 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Verify checks op and everything nested in it: structure (terminators,
+// successors, region kinds, isolation), trait invariants, op verifiers, and
+// SSA dominance. It returns all problems found as Diagnostics, or nil.
+func Verify(op *Operation) error {
+	v := &verifier{dom: NewDominanceInfo()}
+	v.verifyOp(op)
+	if len(v.diags) == 0 {
+		v.verifyDominance(op)
+	}
+	if len(v.diags) == 0 {
+		return nil
+	}
+	return v.diags
+}
+
+type verifier struct {
+	diags Diagnostics
+	dom   *DominanceInfo
+}
+
+func (v *verifier) fail(d *Diagnostic) { v.diags = append(v.diags, d) }
+
+func (v *verifier) verifyOp(op *Operation) {
+	before := len(v.diags)
+	for i := range op.operands {
+		if op.operands[i].value == nil {
+			v.fail(OpErrorf(op, "null operand found"))
+			return
+		}
+	}
+	if !op.Registered() && !op.ctx.AllowUnregistered {
+		v.fail(Errorf(op.loc, "operation '%s' is unregistered: load its dialect, or allow unregistered dialects (--allow-unregistered-dialect)", op.Name()))
+		return
+	}
+	if op.Registered() {
+		if err := verifyTraits(op); err != nil {
+			v.fail(asDiag(err, op))
+			return
+		}
+		if op.def.Verify != nil {
+			if err := op.def.Verify(op); err != nil {
+				v.fail(asDiag(err, op))
+				return
+			}
+		}
+		for _, a := range op.attrs {
+			if d := op.ctx.Dialect(DialectNamespace(a.Name)); d != nil && d.VerifyAttribute != nil {
+				if err := d.VerifyAttribute(op, a.Name, a.Value); err != nil {
+					v.fail(asDiag(err, op))
+					return
+				}
+			}
+		}
+	}
+	for i, r := range op.regions {
+		v.verifyRegion(op, i, r)
+	}
+	if len(v.diags) > before {
+		return
+	}
+	if op.Registered() && op.def.VerifyRegions != nil {
+		if err := op.def.VerifyRegions(op); err != nil {
+			v.fail(asDiag(err, op))
+		}
+	}
+}
+
+func asDiag(err error, op *Operation) *Diagnostic {
+	if d, ok := err.(*Diagnostic); ok {
+		return d
+	}
+	if ds, ok := err.(Diagnostics); ok && len(ds) > 0 {
+		return ds[0]
+	}
+	return OpErrorf(op, "%s", err.Error())
+}
+
+func (v *verifier) verifyRegion(op *Operation, idx int, r *Region) {
+	graph := isGraphRegion(r)
+	if (graph || op.Has(SingleBlock) || op.Has(SingleBlockImplicitTerminator)) && len(r.blocks) > 1 {
+		if graph {
+			v.fail(OpErrorf(op, "expects graph region #%d to have 0 or 1 blocks", idx))
+		} else {
+			v.fail(OpErrorf(op, "expects region #%d to have 0 or 1 blocks", idx))
+		}
+		return
+	}
+	for bi, b := range r.blocks {
+		if b.region != r {
+			v.fail(OpErrorf(op, "block %d of region #%d has a wrong parent", bi, idx))
+			return
+		}
+		v.verifyBlock(op, idx, b, graph)
+	}
+	if op.Has(IsolatedFromAbove) {
+		v.verifyIsolated(op, r)
+	}
+}
+
+func (v *verifier) verifyBlock(parent *Operation, regionIdx int, b *Block, graph bool) {
+	for i, a := range b.args {
+		if a.owner != b || a.index != i {
+			v.fail(OpErrorf(parent, "block argument %d has a wrong owner", i))
+			return
+		}
+	}
+	needsTerminator := !graph && parent.Registered() && !parent.Has(NoTerminator) && !parent.Has(SingleBlockImplicitTerminator)
+	if b.first == nil {
+		if needsTerminator {
+			v.fail(Errorf(parent.loc, "empty block: expect at least a terminator"))
+		}
+		return
+	}
+	for o := b.first; o != nil; o = o.next {
+		if o.block != b {
+			v.fail(OpErrorf(o, "has a wrong parent block"))
+			return
+		}
+		if o.Has(Terminator) && o.next != nil {
+			v.fail(OpErrorf(o, "must be the last operation in the parent block"))
+			return
+		}
+		for i, s := range o.Successors() {
+			if s == nil {
+				v.fail(OpErrorf(o, "null successor #%d", i))
+				return
+			}
+			if s.region != b.region {
+				v.fail(OpErrorf(o, "reference to block defined in another region"))
+				return
+			}
+		}
+		if len(o.successors) > 0 && o.Registered() && !o.Has(Terminator) {
+			v.fail(OpErrorf(o, "has successors but is not a terminator"))
+			return
+		}
+		v.verifyOp(o)
+	}
+	if needsTerminator {
+		last := b.last
+		if last.Registered() && !last.Has(Terminator) {
+			d := Errorf(last.loc, "block with no terminator, has %s", shortOpString(last))
+			v.fail(d.Note(parent.loc, "in region #%d of '%s'", regionIdx, parent.Name()))
+		}
+	}
+}
+
+func shortOpString(op *Operation) string {
+	return "'" + op.Name() + "'"
+}
+
+func (v *verifier) verifyIsolated(op *Operation, r *Region) {
+	WalkNestedRegion(r, func(o *Operation) {
+		for i := range o.operands {
+			val := o.operands[i].value
+			if val == nil {
+				continue
+			}
+			defBlock := val.ParentBlock()
+			if defBlock == nil || !r.IsAncestorOf(defBlock.region) {
+				v.fail(OpErrorf(o, "using value defined outside the region").Note(op.loc, "required by region isolation constraints"))
+			}
+		}
+	})
+}
+
+// WalkNestedRegion visits every op nested in region r in pre-order.
+func WalkNestedRegion(r *Region, fn func(*Operation)) {
+	for _, b := range r.blocks {
+		for o := b.first; o != nil; o = o.next {
+			WalkOps(o, fn)
+		}
+	}
+}
+
+func (v *verifier) verifyDominance(root *Operation) {
+	WalkOps(root, func(o *Operation) {
+		if len(v.diags) > 0 {
+			return
+		}
+		for i := range o.operands {
+			val := o.operands[i].value
+			if val.ParentBlock() == nil {
+				v.fail(OpErrorf(o, "operand #%d uses a value that is not in the IR (its defining op was erased or never inserted)", i))
+				return
+			}
+			if !v.dom.ValueDominates(val, o) {
+				d := OpErrorf(o, "operand #%d does not dominate this use", i)
+				if def := val.DefiningOp(); def != nil {
+					d.Note(def.loc, "operand defined here")
+				} else {
+					d.Note(val.Loc(), "operand defined as a block argument")
+				}
+				v.fail(d)
+				return
+			}
+		}
+	})
+}
+
+// verifyTraits checks the invariants implied by an op's traits.
+func verifyTraits(op *Operation) error {
+	t := op.def.Traits
+	if t&Terminator != 0 && op.block != nil && op.next != nil {
+		return OpErrorf(op, "must be the last operation in the parent block")
+	}
+	if len(op.def.HasParent) > 0 {
+		p := op.ParentOp()
+		ok := false
+		for _, n := range op.def.HasParent {
+			if p != nil && p.Name() == n {
+				ok = true
+			}
+		}
+		if !ok && op.block != nil {
+			if len(op.def.HasParent) == 1 {
+				return OpErrorf(op, "expects parent op '%s'", op.def.HasParent[0])
+			}
+			return OpErrorf(op, "expects parent op to be one of '%s'", strings.Join(op.def.HasParent, ", "))
+		}
+	}
+	if t&SameOperandsAndResultType != 0 {
+		var first Type
+		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+			if first == nil {
+				first = ty
+			} else if ty != first {
+				return OpErrorf(op, "requires the same type for all operands and results")
+			}
+		}
+	}
+	if t&SameTypeOperands != 0 {
+		for i := 1; i < len(op.operands); i++ {
+			if op.operands[i].value.Type() != op.operands[0].value.Type() {
+				return OpErrorf(op, "requires all operands to have the same type")
+			}
+		}
+	}
+	if t&SameOperandsAndResultElementType != 0 {
+		var first Type
+		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+			e := ElementTypeOrSelf(ty)
+			if first == nil {
+				first = e
+			} else if e != first {
+				return OpErrorf(op, "requires the same element type for all operands and results")
+			}
+		}
+	}
+	if t&SameOperandsAndResultShape != 0 {
+		if err := sameShapes(op, append(op.OperandTypes(), op.ResultTypes()...)); err != nil {
+			return OpErrorf(op, "requires the same shape for all operands and results")
+		}
+	}
+	if t&SameOperandsShape != 0 {
+		if err := sameShapes(op, op.OperandTypes()); err != nil {
+			return OpErrorf(op, "requires the same shape for all operands")
+		}
+	}
+	if t&SameOperandsAndResultEncoding != 0 {
+		if !sameEncodings(append(op.OperandTypes(), op.ResultTypes()...)) {
+			return OpErrorf(op, "requires the same encoding for all operands and results")
+		}
+	}
+	if t&SameOperandsEncoding != 0 {
+		if !sameEncodings(op.OperandTypes()) {
+			return OpErrorf(op, "requires the same encoding for all operands")
+		}
+	}
+	if t&AttrSizedOperandSegments != 0 {
+		seg, ok := op.Attr("operandSegmentSizes").(*DenseArrayAttr)
+		if !ok {
+			return OpErrorf(op, "requires dense i32 array attribute 'operandSegmentSizes'")
+		}
+		total := int64(0)
+		for _, n := range seg.Ints {
+			if n < 0 {
+				return OpErrorf(op, "'operandSegmentSizes' attribute cannot have negative elements")
+			}
+			total += n
+		}
+		if total != int64(len(op.operands)) {
+			return OpErrorf(op, "operand count (%d) does not match with the total size (%d) specified in attribute 'operandSegmentSizes'", len(op.operands), total)
+		}
+	}
+	if t&(SingleBlockImplicitTerminator) != 0 && op.def.SingleBlockTerminator != "" {
+		for _, r := range op.regions {
+			for _, b := range r.blocks {
+				if b.last == nil || b.last.Name() != op.def.SingleBlockTerminator {
+					found := "nothing"
+					if b.last != nil {
+						found = "'" + b.last.Name() + "'"
+						return OpErrorf(op, "expects regions to end with '%s', found %s", op.def.SingleBlockTerminator, found)
+					}
+					return OpErrorf(op, "expects a non-empty block")
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func sameShapes(op *Operation, types []Type) error {
+	var first []int64
+	have := false
+	for _, ty := range types {
+		s, ok := ty.(ShapedType)
+		if !ok || !s.HasRank() {
+			continue
+		}
+		if !have {
+			first, have = s.Shape(), true
+			continue
+		}
+		if !equalShape(first, s.Shape()) {
+			return fmt.Errorf("shape mismatch")
+		}
+	}
+	return nil
+}
+
+func equalShape(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && a[i] != Dynamic && b[i] != Dynamic {
+			return false
+		}
+	}
+	return true
+}
+
+// EqualShape reports whether two static shapes are equal.
+func EqualShape(a, b []int64) bool { return equalShape(a, b) }
+
+func sameEncodings(types []Type) bool {
+	var first Attribute
+	have := false
+	for _, ty := range types {
+		rt, ok := ty.(*RankedTensorType)
+		if !ok {
+			continue
+		}
+		if !have {
+			first, have = rt.Encoding, true
+		} else if rt.Encoding != first {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,65 @@
+package ir
+
+// WalkOrder selects whether Walk visits an op before or after its regions.
+type WalkOrder int
+
+const (
+	PreOrder WalkOrder = iota
+	PostOrder
+)
+
+// WalkResult steers a walk.
+type WalkResult int
+
+const (
+	Advance   WalkResult = iota // continue
+	Skip                        // do not visit the regions of this op (pre-order only)
+	Interrupt                   // stop the whole walk
+)
+
+// Walk visits op and every op nested in it in the given order. It reports
+// whether the walk was interrupted. Visiting is robust against the visitor
+// erasing or moving the visited op (post-order) or ops after it.
+func Walk(op *Operation, order WalkOrder, fn func(*Operation) WalkResult) bool {
+	if order == PreOrder {
+		switch fn(op) {
+		case Interrupt:
+			return true
+		case Skip:
+			return false
+		}
+	}
+	for _, r := range op.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; {
+				next := o.next
+				if Walk(o, order, fn) {
+					return true
+				}
+				o = next
+			}
+		}
+	}
+	if order == PostOrder {
+		return fn(op) == Interrupt
+	}
+	return false
+}
+
+// WalkOps visits op and all nested ops in pre-order.
+func WalkOps(op *Operation, fn func(*Operation)) {
+	Walk(op, PreOrder, func(o *Operation) WalkResult { fn(o); return Advance })
+}
+
+// WalkNested visits the ops nested in op (not op itself) in pre-order.
+func WalkNested(op *Operation, fn func(*Operation)) {
+	for _, r := range op.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; {
+				next := o.next
+				WalkOps(o, fn)
+				o = next
+			}
+		}
+	}
+}
