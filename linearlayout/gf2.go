@@ -1,0 +1,176 @@
+package linearlayout
+
+import "math/bits"
+
+// span is an incrementally built basis of a subspace of GF(2)^64, used for
+// ranks, membership tests and solving linear systems by elimination.
+//
+// Invariant: every stored vector is non-zero, its lowest set bit is its
+// pivot, and pivots are distinct. Any non-empty XOR of stored vectors then has
+// as lowest set bit the smallest pivot among them, so reducing by pivots,
+// lowest bit first, decides membership.
+type span struct {
+	vecs   []uint64
+	combos []uint64 // combos[i]: which added columns XOR to vecs[i]
+	byPiv  [64]int8 // index+1 into vecs of the vector with that pivot, 0 if none
+}
+
+// reduce eliminates v against the basis. It returns the remainder (0 iff v
+// is in the span) and the set of added columns whose XOR, together with the
+// remainder, gives v.
+func (s *span) reduce(v uint64) (rest, combo uint64) {
+	for v != 0 {
+		p := bits.TrailingZeros64(v)
+		k := s.byPiv[p]
+		if k == 0 {
+			return v, combo
+		}
+		v ^= s.vecs[k-1]
+		combo ^= s.combos[k-1]
+	}
+	return 0, combo
+}
+
+// add inserts column v (numbered col, < 64) and reports whether it was
+// independent of the columns added before.
+func (s *span) add(v uint64, col int) bool {
+	rest, combo := s.reduce(v)
+	if rest == 0 {
+		return false
+	}
+	s.vecs = append(s.vecs, rest)
+	s.combos = append(s.combos, combo^(1<<col))
+	s.byPiv[bits.TrailingZeros64(rest)] = int8(len(s.vecs))
+	return true
+}
+
+// contains reports whether v is in the span.
+func (s *span) contains(v uint64) bool {
+	r, _ := s.reduce(v)
+	return r == 0
+}
+
+func (s *span) rank() int { return len(s.vecs) }
+
+// rankOf returns the dimension of the span of vs.
+func rankOf(vs []uint64) int {
+	var s span
+	for i, v := range vs {
+		s.add(v, i%64)
+	}
+	return s.rank()
+}
+
+// independentColumns returns, as a bit mask over indices of cols, the
+// columns that are not in the span of the columns before them. These are the
+// pivot columns of the reduced row echelon form of the matrix whose columns
+// are cols, whatever elimination algorithm computes it.
+func independentColumns(cols []uint64) uint64 {
+	var s span
+	var m uint64
+	for i, c := range cols {
+		if s.add(c, i) {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// spanIntersectionDim returns the dimension of span(a) ∩ span(b).
+func spanIntersectionDim(a, b []uint64) int {
+	all := append(append([]uint64(nil), a...), b...)
+	return rankOf(a) + rankOf(b) - rankOf(all)
+}
+
+// complementUnitVectors returns the unit vectors 1<<i (i < n) that are not
+// pivots of the RREF of vs: together with vs they span GF(2)^n. This is the
+// choice Triton's GenericSwizzling makes (complementBasis).
+func complementUnitVectors(vs []uint64, n int) []uint64 {
+	piv := rrefPivots(vs, n)
+	var r []uint64
+	for i := 0; i < n; i++ {
+		if piv&(1<<i) == 0 {
+			r = append(r, 1<<i)
+		}
+	}
+	return r
+}
+
+// rrefPivots returns the pivot positions (as a bit mask) of the reduced row
+// echelon form of the matrix whose rows are vs, with bit i being column i and
+// columns ordered from bit 0. The pivot set is the set of lowest set bits of
+// an echelon basis in which lower columns are eliminated first; it does not
+// depend on the elimination order.
+func rrefPivots(vs []uint64, n int) uint64 {
+	rows := append([]uint64(nil), vs...)
+	var piv uint64
+	r := 0
+	for c := 0; c < n && r < len(rows); c++ {
+		sel := -1
+		for i := r; i < len(rows); i++ {
+			if rows[i]>>c&1 == 1 {
+				sel = i
+				break
+			}
+		}
+		if sel < 0 {
+			continue
+		}
+		rows[r], rows[sel] = rows[sel], rows[r]
+		for i := range rows {
+			if i != r && rows[i]>>c&1 == 1 {
+				rows[i] ^= rows[r]
+			}
+		}
+		piv |= 1 << c
+		r++
+	}
+	return piv
+}
+
+// nullspace returns a basis of {x : <x, v> = 0 for all v in vs} within
+// GF(2)^n, computed as Triton's GenericSwizzling does: one vector per free
+// column of the RREF of the rows vs, in increasing column order.
+func nullspace(vs []uint64, n int) []uint64 {
+	rows := append([]uint64(nil), vs...)
+	r := 0
+	var pivCols []int
+	for c := 0; c < n && r < len(rows); c++ {
+		sel := -1
+		for i := r; i < len(rows); i++ {
+			if rows[i]>>c&1 == 1 {
+				sel = i
+				break
+			}
+		}
+		if sel < 0 {
+			continue
+		}
+		rows[r], rows[sel] = rows[sel], rows[r]
+		for i := range rows {
+			if i != r && rows[i]>>c&1 == 1 {
+				rows[i] ^= rows[r]
+			}
+		}
+		pivCols = append(pivCols, c)
+		r++
+	}
+	isPiv := uint64(0)
+	for _, c := range pivCols {
+		isPiv |= 1 << c
+	}
+	var out []uint64
+	for f := 0; f < n; f++ {
+		if isPiv&(1<<f) != 0 {
+			continue
+		}
+		v := uint64(1) << f
+		for i := 0; i < r; i++ {
+			if rows[i]>>f&1 == 1 {
+				v ^= 1 << pivCols[i]
+			}
+		}
+		out = append(out, v)
+	}
+	return out
+}
