@@ -1,0 +1,258 @@
+package passmgr
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// Config controls how a pipeline runs and what it reports.
+type Config struct {
+	// VerifyEach verifies the IR after every pass (mlir-opt's default).
+	VerifyEach bool
+	// PrintBefore/PrintAfter name passes whose IR to print before/after.
+	PrintBefore, PrintAfter       []string
+	PrintBeforeAll, PrintAfterAll bool
+	// PrintModuleScope prints the whole top-level op instead of the op the
+	// pass ran on.
+	PrintModuleScope bool
+	// PrintConfig is used for IR dumps.
+	PrintConfig asm.PrintConfig
+	// IROut receives IR dumps (default os.Stderr).
+	IROut io.Writer
+	// Timing collects per-pass wall times into Timer.
+	Timer *Timer
+	// Statistics prints pass statistics to StatsOut after the run.
+	Statistics bool
+	StatsOut   io.Writer
+	// CrashReproducer, if set, names the file that receives the IR before
+	// the failing pass and the pipeline that re-runs it.
+	CrashReproducer string
+	// DisableThreading runs nested pass managers sequentially.
+	DisableThreading bool
+}
+
+// DefaultConfig returns mlir-opt's defaults: verify after each pass.
+func DefaultConfig() *Config { return &Config{VerifyEach: true} }
+
+// runner holds the state of one pipeline execution.
+type runner struct {
+	cfg      *Config
+	top      *ir.Operation
+	analyses *analysisCache
+	printMu  sync.Mutex
+}
+
+// Run executes the pipeline on op (whose name must match pm.Anchor).
+func (pm *PassManager) Run(op *ir.Operation, cfg *Config) error {
+	if cfg == nil {
+		cfg = DefaultConfig()
+	}
+	if cfg.IROut == nil {
+		cfg.IROut = os.Stderr
+	}
+	if pm.Anchor != "any" && op.Name() != pm.Anchor {
+		return fmt.Errorf("can't run '%s' pass manager on '%s' op", pm.Anchor, op.Name())
+	}
+	pm.loadDependents(op.Context())
+	r := &runner{cfg: cfg, top: op, analyses: newAnalysisCache()}
+	var err error
+	if cfg.Timer != nil {
+		cfg.Timer.root.name = "'" + pm.Anchor + "' Pipeline"
+	}
+	for i, e := range pm.elems {
+		var snapshot string
+		if cfg.CrashReproducer != "" {
+			snapshot = asm.Sprint(op, asm.PrintConfig{DebugInfo: true})
+		}
+		var t *timerNode
+		if cfg.Timer != nil {
+			t = &cfg.Timer.root
+		}
+		if err = r.runElem(e, op, t); err != nil {
+			if cfg.CrashReproducer != "" {
+				if werr := writeReproducer(cfg, snapshot, pm.suffix(i)); werr != nil {
+					return fmt.Errorf("%w\n(writing the crash reproducer failed: %v)", err, werr)
+				}
+				return reproducerError{err, cfg.CrashReproducer}
+			}
+			return err
+		}
+	}
+	if cfg.Statistics {
+		pm.printStatistics(cfg.StatsOut)
+	}
+	return nil
+}
+
+type reproducerError struct {
+	err  error
+	path string
+}
+
+func (e reproducerError) Error() string {
+	return e.err.Error() + "\nnote: a reproducer was written to " + e.path + " (run it with: tt-opt " + e.path + " --run-reproducer)"
+}
+
+func (e reproducerError) Unwrap() error { return e.err }
+
+func (pm *PassManager) loadDependents(ctx *ir.Context) {
+	for _, e := range pm.elems {
+		if e.nested != nil {
+			e.nested.loadDependents(ctx)
+			continue
+		}
+		for _, d := range e.inst.pass.Dependent {
+			ctx.Load(d)
+		}
+	}
+}
+
+func (r *runner) runElem(e element, op *ir.Operation, t *timerNode) error {
+	if e.nested != nil {
+		return r.runNested(e.nested, op, t)
+	}
+	return r.runPass(e.inst, op, t)
+}
+
+// runNested runs sub on every immediate child of op named sub.Anchor.
+func (r *runner) runNested(sub *PassManager, op *ir.Operation, t *timerNode) error {
+	var targets []*ir.Operation
+	for _, reg := range op.Regions() {
+		for _, b := range reg.Blocks() {
+			for c := b.First(); c != nil; c = c.Next() {
+				if sub.Anchor == "any" || c.Name() == sub.Anchor {
+					targets = append(targets, c)
+				}
+			}
+		}
+	}
+	var node *timerNode
+	if t != nil {
+		node = t.child("'"+sub.Anchor+"' Pipeline", sub)
+		start := time.Now()
+		defer func() { node.add(time.Since(start)) }()
+	}
+	runOne := func(c *ir.Operation) error {
+		for _, e := range sub.elems {
+			if err := r.runElem(e, c, node); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	parallel := !r.cfg.DisableThreading && len(targets) > 1
+	for _, c := range targets {
+		if !c.Has(ir.IsolatedFromAbove) {
+			parallel = false
+		}
+	}
+	if !parallel {
+		for _, c := range targets {
+			if err := runOne(c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	errs := make([]error, len(targets))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, c := range targets {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int, c *ir.Operation) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			errs[i] = runOne(c)
+		}(i, c)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err error) {
+	p := in.pass
+	if p.Anchor != "" && p.Anchor != op.Name() {
+		return nil
+	}
+	if r.cfg.PrintBeforeAll || contains(r.cfg.PrintBefore, p.Name) {
+		r.dump("Before", p, op)
+	}
+	st := &State{Ctx: op.Context(), analyses: r.analyses, stats: in.stats, cfg: r.cfg}
+	start := time.Now()
+	func() {
+		defer func() {
+			if x := recover(); x != nil {
+				err = ir.Errorf(op.Loc(), "pass '%s' crashed: %v\n%s", p.Name, x, firstFrames(debug.Stack()))
+			}
+		}()
+		err = in.run(op, st)
+	}()
+	if t != nil {
+		t.child(p.displayName(), in).add(time.Since(start))
+	}
+	if err != nil {
+		return err
+	}
+	if !st.preserved {
+		r.analyses.invalidate(op)
+	}
+	if r.cfg.VerifyEach {
+		if verr := ir.Verify(op); verr != nil {
+			return verr
+		}
+	}
+	if r.cfg.PrintAfterAll || contains(r.cfg.PrintAfter, p.Name) {
+		r.dump("After", p, op)
+	}
+	return nil
+}
+
+// firstFrames keeps the panicking frames of a stack trace, short.
+func firstFrames(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	if len(lines) > 24 {
+		lines = lines[:24]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// dump prints the IR with MLIR's header line.
+func (r *runner) dump(when string, p *Pass, op *ir.Operation) {
+	target := op
+	if r.cfg.PrintModuleScope {
+		target = r.top
+	}
+	text := asm.Sprint(target, r.cfg.PrintConfig)
+	r.printMu.Lock()
+	defer r.printMu.Unlock()
+	what := "'" + op.Name() + "' operation"
+	if name := ir.SymbolName(op); name != "" {
+		what += ": @" + name
+	}
+	fmt.Fprintf(r.cfg.IROut, "// -----// IR Dump %s %s (%s) (%s) //----- //\n%s\n\n",
+		when, p.displayName(), p.Name, what, text)
+}

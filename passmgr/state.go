@@ -1,0 +1,130 @@
+package passmgr
+
+import (
+	"flag"
+	"io"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/ttcompiler/tt/ir"
+)
+
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// State is what a running pass sees besides the op: the context, cached
+// analyses, statistics, and whether it preserved analyses.
+type State struct {
+	Ctx       *ir.Context
+	analyses  *analysisCache
+	stats     *Statistics
+	preserved bool
+	cfg       *Config
+}
+
+// PreserveAll declares that the pass did not invalidate any analysis.
+func (s *State) PreserveAll() { s.preserved = true }
+
+// Threading reports whether the pass may use goroutines of its own.
+func (s *State) Threading() bool { return !s.cfg.DisableThreading }
+
+// Stat returns the counter of the named statistic of the running pass.
+func (s *State) Stat(name, desc string) *atomic.Int64 { return s.stats.counter(name, desc) }
+
+// GetAnalysis returns the cached analysis of type T for op, computing it
+// with compute if absent. Analyses are dropped after every pass that does
+// not call PreserveAll, for the op it ran on, its ancestors and its
+// descendants.
+func GetAnalysis[T any](s *State, op *ir.Operation, compute func(*ir.Operation) T) T {
+	key := (*T)(nil)
+	if v, ok := s.analyses.get(op, key); ok {
+		return v.(T)
+	}
+	v := compute(op)
+	s.analyses.put(op, key, v)
+	return v
+}
+
+type analysisCache struct {
+	mu   sync.Mutex
+	byOp map[*ir.Operation]map[any]any
+}
+
+func newAnalysisCache() *analysisCache {
+	return &analysisCache{byOp: map[*ir.Operation]map[any]any{}}
+}
+
+func (c *analysisCache) get(op *ir.Operation, key any) (any, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.byOp[op][key]
+	return v, ok
+}
+
+func (c *analysisCache) put(op *ir.Operation, key, v any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m := c.byOp[op]
+	if m == nil {
+		m = map[any]any{}
+		c.byOp[op] = m
+	}
+	m[key] = v
+}
+
+// invalidate drops the analyses of op, its ancestors and its descendants.
+func (c *analysisCache) invalidate(op *ir.Operation) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.byOp) == 0 {
+		return
+	}
+	for o := op; o != nil; o = o.ParentOp() {
+		delete(c.byOp, o)
+	}
+	for o := range c.byOp {
+		if op.IsAncestorOf(o) {
+			delete(c.byOp, o)
+		}
+	}
+}
+
+// Statistics are the named counters of one pass instance.
+type Statistics struct {
+	mu       sync.Mutex
+	counters map[string]*stat
+}
+
+type stat struct {
+	desc string
+	n    atomic.Int64
+}
+
+func (s *Statistics) counter(name, desc string) *atomic.Int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.counters == nil {
+		s.counters = map[string]*stat{}
+	}
+	c := s.counters[name]
+	if c == nil {
+		c = &stat{desc: desc}
+		s.counters[name] = c
+	}
+	return &c.n
+}
+
+func (s *Statistics) sorted() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	names := make([]string, 0, len(s.counters))
+	for n := range s.counters {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

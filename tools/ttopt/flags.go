@@ -1,0 +1,145 @@
+package ttopt
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// options are tt-opt's parsed command line.
+type options struct {
+	input, output      string
+	split              bool
+	verifyDiagnostics  bool
+	allowUnregistered  bool
+	debugInfo, generic bool
+	nameLocPrefix      bool
+	disableThreading   bool
+	elideElements      int
+	pipelineText       string
+	runReproducer      bool
+	timing, statistics bool
+	crashReproducer    string
+	listPasses, help   bool
+	showDialects       bool
+	dumpPipeline       bool
+	cfg                passmgr.Config
+	passes             []passFlag
+}
+
+type passFlag struct{ name, opts string }
+
+// toolFlags are the flags tt-opt understands itself; every other `-name`
+// must be a registered pass or pipeline.
+var boolFlags = map[string]func(o *options){
+	"split-input-file":            func(o *options) { o.split = true },
+	"verify-diagnostics":          func(o *options) { o.verifyDiagnostics = true },
+	"allow-unregistered-dialect":  func(o *options) { o.allowUnregistered = true },
+	"mlir-print-debuginfo":        func(o *options) { o.debugInfo = true },
+	"mlir-print-op-generic":       func(o *options) { o.generic = true },
+	"mlir-use-nameloc-as-prefix":  func(o *options) { o.nameLocPrefix = true },
+	"mlir-disable-threading":      func(o *options) { o.disableThreading = true },
+	"mlir-print-ir-before-all":    func(o *options) { o.cfg.PrintBeforeAll = true },
+	"mlir-print-ir-after-all":     func(o *options) { o.cfg.PrintAfterAll = true },
+	"mlir-print-ir-module-scope":  func(o *options) { o.cfg.PrintModuleScope = true },
+	"mlir-timing":                 func(o *options) { o.timing = true },
+	"mlir-pass-statistics":        func(o *options) { o.statistics = true },
+	"run-reproducer":              func(o *options) { o.runReproducer = true },
+	"list-passes":                 func(o *options) { o.listPasses = true },
+	"show-dialects":               func(o *options) { o.showDialects = true },
+	"dump-pass-pipeline":          func(o *options) { o.dumpPipeline = true },
+	"help":                        func(o *options) { o.help = true },
+	"h":                           func(o *options) { o.help = true },
+	"mlir-print-local-scope":      func(o *options) {},
+	"mlir-print-assume-verified":  func(o *options) {},
+	"mlir-print-value-users":      func(o *options) {},
+	"mlir-pretty-debuginfo":       func(o *options) {},
+	"mlir-print-ir-after-change":  func(o *options) {},
+	"mlir-print-ir-after-failure": func(o *options) {},
+}
+
+// parseArgs reads mlir-opt style arguments: `-flag`, `--flag`,
+// `-flag=value`, `-o FILE`, pass flags `-pass-name[=options]`, and one
+// input file ("-" for stdin), in any order.
+func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
+	o := &options{input: "-", output: "-"}
+	o.cfg.VerifyEach = true
+	haveInput := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-" || !strings.HasPrefix(a, "-") {
+			if haveInput {
+				return nil, fmt.Errorf("too many positional arguments: '%s' (an input file was already given)", a)
+			}
+			o.input, haveInput = a, true
+			continue
+		}
+		name := strings.TrimLeft(a, "-")
+		val, hasVal := "", false
+		if j := strings.IndexByte(name, '='); j >= 0 {
+			name, val, hasVal = name[:j], name[j+1:], true
+		}
+		if set, ok := boolFlags[name]; ok {
+			if hasVal && val != "true" && val != "1" {
+				if val == "false" || val == "0" {
+					continue
+				}
+				return nil, fmt.Errorf("flag '-%s' takes no value", name)
+			}
+			set(o)
+			continue
+		}
+		needValue := func() (string, error) {
+			if hasVal {
+				return val, nil
+			}
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("flag '-%s' needs a value", name)
+			}
+			i++
+			return args[i], nil
+		}
+		var err error
+		switch name {
+		case "o":
+			o.output, err = needValue()
+		case "pass-pipeline":
+			o.pipelineText, err = needValue()
+			o.pipelineText = strings.Trim(o.pipelineText, "'\"")
+		case "mlir-print-ir-before":
+			var v string
+			v, err = needValue()
+			o.cfg.PrintBefore = append(o.cfg.PrintBefore, strings.Split(v, ",")...)
+		case "mlir-print-ir-after":
+			var v string
+			v, err = needValue()
+			o.cfg.PrintAfter = append(o.cfg.PrintAfter, strings.Split(v, ",")...)
+		case "verify-each":
+			b := true
+			if hasVal {
+				b, err = strconv.ParseBool(val)
+			}
+			o.cfg.VerifyEach = b
+		case "mlir-pass-pipeline-crash-reproducer":
+			o.crashReproducer, err = needValue()
+		case "mlir-elide-elementsattrs-if-larger":
+			var v string
+			if v, err = needValue(); err == nil {
+				o.elideElements, err = strconv.Atoi(v)
+			}
+		case "output-split-marker", "mlir-print-elementsattrs-with-hex-if-larger":
+			_, err = needValue()
+		default:
+			if reg.Lookup(name) == nil && reg.LookupPipeline(name) == nil {
+				return nil, fmt.Errorf("Unknown command line argument '%s'.  Try: 'tt-opt --help'", a)
+			}
+			o.passes = append(o.passes, passFlag{name, strings.Trim(val, "'\"")})
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
