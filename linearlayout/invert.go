@@ -70,6 +70,9 @@ func (l LinearLayout) FreeVariableMask(name string) int32 {
 //     before them (outer's in-dim order, low bits first). Broadcast inputs of
 //     outer are therefore never chosen; the lowest-numbered hardware location
 //     holding an element is.
+//
+// Where step 1 makes step 2 unsolvable (Triton aborts there), the whole
+// system is solved as in step 2 instead.
 func (l LinearLayout) InvertAndCompose(outer LinearLayout) (LinearLayout, error) {
 	outNames := l.OutDimNames()
 	if !sameNameSet(outNames, outer.OutDimNames()) {
@@ -84,22 +87,34 @@ func (l LinearLayout) InvertAndCompose(outer LinearLayout) (LinearLayout, error)
 	if !a.IsSurjective() {
 		return LinearLayout{}, fmt.Errorf("linearlayout: InvertAndCompose: the outer layout is not surjective: %v", outer)
 	}
+	return solveWithIdentities(a, l)
+}
+
+// solveWithIdentities solves a ∘ X = b (same packed out space), mapping the
+// in dims on which a and b agree by the identity and solving the rest with
+// free variables zero. When the identities make the rest unsolvable (the
+// other dims of b reach outputs that only the identity dims of a reach;
+// Triton asserts there), it solves the whole system instead.
+func solveWithIdentities(a, b LinearLayout) (LinearLayout, error) {
+	outNames := a.OutDimNames()
 	var ident []string
 	for _, d := range a.ins {
-		if l.HasInDim(d.name) && a.Sublayout([]string{d.name}, outNames).Equal(l.Sublayout([]string{d.name}, outNames)) {
+		if b.HasInDim(d.name) && a.Sublayout([]string{d.name}, outNames).Equal(b.Sublayout([]string{d.name}, outNames)) {
 			ident = append(ident, d.name)
 		}
 	}
-	aRed := a.Sublayout(without(a.InDimNames(), ident), outNames)
-	bRed := l.Sublayout(without(l.InDimNames(), ident), outNames)
-	ret, err := solveMinimal(aRed, bRed)
+	ret, err := solveMinimal(a.Sublayout(without(a.InDimNames(), ident), outNames), b.Sublayout(without(b.InDimNames(), ident), outNames))
+	if err != nil && len(ident) > 0 {
+		ident = nil
+		ret, err = solveMinimal(a, b)
+	}
 	if err != nil {
 		return LinearLayout{}, err
 	}
 	for _, d := range ident {
 		ret = ret.Mul(Identity1D(a.InDimSize(d), d, d))
 	}
-	return ret.TransposeIns(l.InDimNames()).TransposeOuts(a.InDimNames()), nil
+	return ret.TransposeIns(b.InDimNames()).TransposeOuts(a.InDimNames()), nil
 }
 
 // solveMinimal solves a ∘ X = b for X (b's in dims -> a's in dims), a and b

@@ -253,3 +253,63 @@ func jsonString(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+func oracleShared(t *testing.T, kind string, p map[string]any, shape []int64) LinearLayout {
+	t.Helper()
+	num := func(k string) int { return int(p[k].(float64)) }
+	switch kind {
+	case "swizzled":
+		var order []int
+		for _, o := range p["order"].([]any) {
+			order = append(order, int(o.(float64)))
+		}
+		return ok(t)(SwizzledShared(shape, SwizzledSharedParams{Vec: num("vec"), PerPhase: num("per_phase"), MaxPhase: num("max_phase"), Order: order}))
+	case "nvmma":
+		return ok(t)(NVMMAShared(shape, NVMMASharedParams{SwizzlingByteWidth: num("swizzle"), ElementBitWidth: num("bits"), Transposed: p["transposed"].(bool)}))
+	}
+	t.Fatalf("unknown shared kind %q", kind)
+	return LinearLayout{}
+}
+
+func TestTritonOracleBankConflicts(t *testing.T) {
+	var file struct {
+		Cases []struct {
+			Shape []int64 `json:"shape"`
+			Reg   struct {
+				Kind   string       `json:"kind"`
+				Params oracleParams `json:"params"`
+			} `json:"reg"`
+			Smem struct {
+				Kind   string         `json:"kind"`
+				Params map[string]any `json:"params"`
+			} `json:"smem"`
+			Bits      int    `json:"bits"`
+			Conflicts *int   `json:"conflicts"`
+			Error     string `json:"error"`
+			Crash     string `json:"crash"`
+		} `json:"cases"`
+	}
+	loadOracle(t, "triton36_bank.json", &file)
+	n := 0
+	for i, c := range file.Cases {
+		if c.Conflicts == nil {
+			continue
+		}
+		reg, err := oracleBuild(t, c.Reg.Kind, c.Reg.Params, c.Shape)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		smem := oracleShared(t, c.Smem.Kind, c.Smem.Params, c.Shape)
+		got, err := BankConflicts(reg, smem, c.Bits)
+		if err != nil {
+			t.Errorf("case %d: %v", i, err)
+			continue
+		}
+		if got != *c.Conflicts {
+			t.Errorf("case %d: %s %s %v %s %v bits %d: %d conflicts, Triton says %d", i, c.Reg.Kind, jsonString(c.Reg.Params), c.Shape,
+				c.Smem.Kind, c.Smem.Params, c.Bits, got, *c.Conflicts)
+		}
+		n++
+	}
+	t.Logf("%d bank-conflict counts checked against Triton 3.6", n)
+}
