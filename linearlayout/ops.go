@@ -12,18 +12,18 @@ import (
 // the standard-layout builders, which return errors).
 
 // Mul returns the direct product l * outer, Triton's operator*. l is the
-// minor (inner) factor. In and out dims are the ordered unions of both
-// operands' dims (l's first). An in dim present in both gets l's bases
-// followed by outer's. An out dim present in both gets l's bits in its low
-// part and outer's above them: outer's components are shifted left by
-// log2 of l's size of that out dim. Dims common to both operands must appear
-// in the same relative order in each.
+// minor (inner) factor. The in dims (and the out dims) of the result are the
+// supremum of both operands' ordered dim lists: the shortest list containing
+// both as subsequences, l's dims first where the order is free (so
+// sup([a, b], [b, c]) = [a, b, c] and sup([warp], [register, warp]) =
+// [register, warp]). Dims common to both operands must appear in the same
+// relative order in each. An in dim present in both gets l's bases followed
+// by outer's. An out dim present in both gets l's bits in its low part and
+// outer's above them: outer's components are shifted left by log2 of l's
+// size of that out dim.
 func (l LinearLayout) Mul(outer LinearLayout) LinearLayout {
-	mustCommonSameOrder(l.InDimNames(), outer.InDimNames(), "in")
-	mustCommonSameOrder(l.OutDimNames(), outer.OutDimNames(), "out")
-
-	ins := unionDims(l.ins, outer.ins)
-	outs := unionDims(l.outs, outer.outs)
+	ins := mergeDims(l.ins, outer.ins, "in")
+	outs := mergeDims(l.outs, outer.outs, "out")
 	res := fromParts(ins, outs, make([]uint64, sumLog2(ins)))
 
 	// Where each operand's out dim j lands in the result.
@@ -393,20 +393,112 @@ func (l LinearLayout) NumConsecutiveInOut() int {
 
 // ---- dimension-list helpers ----------------------------------------------
 
-func unionDims(a, b []dimInfo) []dimInfo {
-	r := slices.Clone(a)
-	for _, d := range b {
-		found := false
-		for i := range r {
-			if r[i].name == d.name {
-				r[i].log2 += d.log2
-				found = true
-				break
+// mergeDims orders the dims of a product as Triton's supremum does and sums
+// the sizes of common dims.
+func mergeDims(a, b []dimInfo, what string) []dimInfo {
+	order := supremum(names(a), names(b), what)
+	r := make([]dimInfo, len(order))
+	for k, n := range order {
+		r[k].name = n
+		for _, d := range a {
+			if d.name == n {
+				r[k].log2 += d.log2
 			}
 		}
-		if !found {
-			r = append(r, d)
+		for _, d := range b {
+			if d.name == n {
+				r[k].log2 += d.log2
+			}
 		}
+	}
+	return r
+}
+
+// supremum returns the shortest list having both x and y as subsequences,
+// taking x's elements first where both orders allow (Triton's supremum). It
+// panics if x and y order common elements differently.
+func supremum(x, y []string, what string) []string {
+	posX := map[string]int{}
+	posY := map[string]int{}
+	for i, e := range x {
+		posX[e] = i
+	}
+	for j, e := range y {
+		posY[e] = j
+	}
+	fail := func() {
+		panic(fmt.Sprintf("linearlayout: Mul: common %s dims must appear in the same relative order: %v vs %v", what, x, y))
+	}
+	var r []string
+	in := map[string]bool{}
+	add := func(e string) { r = append(r, e); in[e] = true }
+	const inf = int(^uint(0) >> 1)
+	i, j := 0, 0
+	for i < len(x) || j < len(y) {
+		for i < len(x) && in[x[i]] {
+			i++
+		}
+		for j < len(y) && in[y[j]] {
+			j++
+		}
+		if i >= len(x) && j >= len(y) {
+			break
+		}
+		if i < len(x) && j < len(y) && x[i] == y[j] {
+			add(x[i])
+			i++
+			j++
+			continue
+		}
+		candX, candY := inf, inf
+		if i < len(x) {
+			if p, ok := posY[x[i]]; ok {
+				if p < j {
+					fail()
+				}
+				candX = p
+			}
+		}
+		if j < len(y) {
+			if p, ok := posX[y[j]]; ok {
+				if p < i {
+					fail()
+				}
+				candY = p
+			}
+		}
+		switch {
+		case i < len(x) && candX == inf:
+			add(x[i])
+			i++
+		case j < len(y) && candY == inf:
+			add(y[j])
+			j++
+		case candX <= candY:
+			add(x[i])
+			i++
+		default:
+			add(y[j])
+			j++
+		}
+	}
+	// Common elements ordered differently end up twice or out of order.
+	for _, e := range x {
+		if _, ok := posY[e]; ok && !slices.Contains(r, e) {
+			fail()
+		}
+	}
+	var cx, cy []string
+	for _, e := range r {
+		if _, ok := posX[e]; ok {
+			cx = append(cx, e)
+		}
+		if _, ok := posY[e]; ok {
+			cy = append(cy, e)
+		}
+	}
+	if !slices.Equal(cx, x) || !slices.Equal(cy, y) {
+		fail()
 	}
 	return r
 }
@@ -417,23 +509,6 @@ func sumLog2(ds []dimInfo) int {
 		s += d.log2
 	}
 	return s
-}
-
-func mustCommonSameOrder(a, b []string, what string) {
-	var ca, cb []string
-	for _, x := range a {
-		if slices.Contains(b, x) {
-			ca = append(ca, x)
-		}
-	}
-	for _, x := range b {
-		if slices.Contains(a, x) {
-			cb = append(cb, x)
-		}
-	}
-	if !slices.Equal(ca, cb) {
-		panic(fmt.Sprintf("linearlayout: Mul: common %s dims must appear in the same relative order: %v vs %v", what, a, b))
-	}
 }
 
 func mustSubset(sub, all []string, what string) {
