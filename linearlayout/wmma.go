@@ -58,7 +58,9 @@ func (p WMMAParams) check(rank int) error {
 // parity (lanes 0-15 even rows, 16-31 odd rows), 8 registers with stride 2
 // along M. Versions 2 and 3: lanes 0-15 hold rows 0-7, lanes 16-31 rows
 // 8-15, 8 consecutive rows in registers. IsTranspose swaps the roles of M and
-// N. Warps tile row-major; tiles repeat in registers along N first.
+// N. Tiles are then numbered N-contiguously as for MFMA (see AMDMFMA):
+// tilesPerWarp along N, warps along N, the rest of N, tilesPerWarp along M,
+// warps along M.
 func AMDWMMA(shape []int64, p WMMAParams) (LinearLayout, error) {
 	rank := len(shape)
 	if err := checkShape(shape); err != nil {
@@ -82,26 +84,45 @@ func AMDWMMA(shape []int64, p WMMAParams) (LinearLayout, error) {
 	if err != nil {
 		panic(err)
 	}
-	if rank == 3 {
-		tile = tile.Mul(Identity1D(1, Register, names[0])).Mul(Identity1D(1, Lane, names[0]))
+	// As for MFMA: registers take tilesPerWarp along N, warps go along N,
+	// registers cover the rest of N, then tilesPerWarp along M, warps along M.
+	batch := rank == 3
+	mIndex, nIndex := 0, 1
+	if batch {
+		mIndex, nIndex = 1, 2
 	}
-	order := matrixOrder(rank, true)
-	if tp := p.TilesPerWarp; tp != nil {
-		for _, d := range order {
-			tile = tile.Mul(Identity1D(int32(tp[d]), Register, names[d]))
-		}
+	dimM, dimN := names[mIndex], names[nIndex]
+	tile = tile.TransposeOuts([]string{dimN, dimM})
+	tpw := p.tilesPerWarp(rank)
+	wpc := p.WarpsPerCTA
+	nDim := p.instr()[1]
+	tile = tile.Mul(Identity1D(int32(tpw[nIndex]), Register, dimN))
+	tile = tile.Mul(Identity1D(int32(wpc[nIndex]), Warp, dimN))
+	tile = tile.Mul(Identity1D(int32(shape[nIndex]/int64(nDim*wpc[nIndex]*tpw[nIndex])), Register, dimN))
+	tile = tile.Mul(Identity1D(int32(tpw[mIndex]), Register, dimM))
+	tile = tile.Mul(Identity1D(int32(wpc[mIndex]), Warp, dimM))
+	if batch {
+		tile = tile.Mul(Identity1D(1, Register, names[0])).Mul(Identity1D(1, Lane, names[0])).Mul(Identity1D(int32(wpc[0]), Warp, names[0]))
 	}
-	repNames := permuteNames(names, order)
-	warps := IdentityStandardND(Warp, p.WarpsPerCTA, order)
-	cta := tile.TransposeOuts(repNames).Mul(warps.TransposeOuts(repNames))
-	return CombineCtaCgaWithShape(cta, p.CTA, shape)
+	return CombineCtaCgaWithShape(tile, p.CTA, shape)
+}
+
+func (p WMMAParams) tilesPerWarp(rank int) []int {
+	if p.TilesPerWarp != nil {
+		return p.TilesPerWarp
+	}
+	t := make([]int, rank)
+	for i := range t {
+		t[i] = 1
+	}
+	return t
 }
 
 // WMMADotOperand returns the layout of #ttg.dot_op with an amd_wmma parent:
 // kWidth consecutive K elements per lane, 16 lanes along the non-K dim, the
 // remaining lanes duplicate (version 1) or continue (versions 2, 3) along K,
-// registers repeat along K to cover the instruction's K; warps are broadcast
-// along K.
+// registers repeat along K to cover the tensor's K, then the parent's
+// tilesPerWarp along the non-K dim; warps are broadcast along K.
 func WMMADotOperand(shape []int64, opIdx, kWidth int, parent WMMAParams) (LinearLayout, error) {
 	rank := len(shape)
 	if err := checkShape(shape); err != nil {
@@ -120,7 +141,6 @@ func WMMADotOperand(shape []int64, opIdx, kWidth int, parent WMMAParams) (Linear
 	order := dotOperandOrder(opIdx, rank, true)
 	dimK, dimNonK := names[order[0]], names[order[1]]
 	in := parent.instr()
-	kDim := in[2]
 	nonKDim := in[0]
 	if opIdx == 1 {
 		nonKDim = in[1]
@@ -132,14 +152,19 @@ func WMMADotOperand(shape []int64, opIdx, kWidth int, parent WMMAParams) (Linear
 	} else {
 		tile = tile.Mul(Identity1D(int32(depth), Lane, dimK))
 	}
-	tile = tile.Mul(Identity1D(int32(kDim/(depth*kWidth)), Register, dimK))
+	// Registers repeat along K over the whole tensor, then over the parent's
+	// tiles along the non-K dim (as Triton 3.6 numbers them).
+	kIdx, nonKIdx := rank-1, rank-2
+	if opIdx == 1 {
+		kIdx, nonKIdx = rank-2, rank-1
+	}
+	if kTile := depth * kWidth; int(shape[kIdx]) > kTile {
+		tile = tile.Mul(Identity1D(int32(int(shape[kIdx])/kTile), Register, dimK))
+	}
+	tile = tile.Mul(Identity1D(int32(parent.tilesPerWarp(rank)[nonKIdx]), Register, dimNonK))
 	if rank == 3 {
 		b := names[order[2]]
 		tile = tile.Mul(Identity1D(1, Register, b)).Mul(Identity1D(1, Lane, b))
-	}
-	kIdx := rank - 1
-	if opIdx == 1 {
-		kIdx = rank - 2
 	}
 	warps := broadcastedDotOperandLayout(parent.WarpsPerCTA, matrixOrder(rank, true), kIdx, Warp)
 	repNames := permuteNames(names, order)

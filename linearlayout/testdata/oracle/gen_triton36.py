@@ -179,6 +179,52 @@ def layout_cases():
                         version=version, instr=instr, transposed=False, wpc=[2, 2])})
     add("wmma", [64, 64], version=3, instr=[16, 16, 32], transposed=False, wpc=[2, 2], tiles=[2, 2])
 
+    # Operands and results larger than one CTA tile in both dims, where the
+    # order in which registers repeat matters.
+    for instr in ([32, 32, 8], [16, 16, 16], [16, 16, 32]):
+        for op in (0, 1):
+            for kw in (4, 8):
+                for shape in ([256, 128], [128, 256]):
+                    add("dot", shape, op=op, kwidth=kw, parent={"kind": "mfma", "params": dict(
+                        version=3, instr=instr, transposed=False, wpc=[2, 2])})
+                    add("dot", shape, op=op, kwidth=kw, parent={"kind": "mfma", "params": dict(
+                        version=4, instr=instr, transposed=True, wpc=[4, 1], tiles=[2, 1])})
+    for op in (0, 1):
+        add("dot", [2, 128, 64], op=op, kwidth=8, parent={"kind": "mfma", "params": dict(
+            version=3, instr=[32, 32, 8], transposed=False, wpc=[2, 2, 1])})
+        add("dot", [2, 128, 128], op=op, kwidth=8, parent={"kind": "wmma", "params": dict(
+            version=2, instr=[16, 16, 16], transposed=False, wpc=[2, 2, 1])})
+        for version, instr, kw in ((1, [16, 16, 16], 16), (2, [16, 16, 16], 8), (3, [16, 16, 32], 16)):
+            for shape in ([128, 256], [256, 128]):
+                add("dot", shape, op=op, kwidth=kw, parent={"kind": "wmma", "params": dict(
+                    version=version, instr=instr, transposed=False, wpc=[2, 2])})
+                add("dot", shape, op=op, kwidth=kw, parent={"kind": "wmma", "params": dict(
+                    version=version, instr=instr, transposed=True, wpc=[4, 1], tiles=[2, 2])})
+        for kw in (1, 2, 4):
+            add("dot", [256, 256], op=op, kwidth=kw, parent={"kind": "mma", "params": dict(
+                version=[2, 0], wpc=[2, 2], instr=[16, 8])})
+            add("dot", [128, 128], op=op, kwidth=kw, parent={"kind": "mma", "params": dict(
+                version=[2, 0], wpc=[2, 2], instr=[16, 8], cga=cga([2, 2], [2, 2], [1, 0]))})
+        add("dot", [64, 128], op=op, kwidth=0, parent={"kind": "blocked", "params": dict(
+            spt=[1, 4], tpw=[8, 4], wpc=[4, 1], order=[1, 0], cga=cga([2, 2], [2, 1], [1, 0]))})
+    for tiles in ([2, 2], [1, 2], [2, 1], [4, 1]):
+        for version, instr in ((1, [16, 16, 16]), (2, [16, 16, 16]), (3, [16, 16, 32])):
+            for transposed in (False, True):
+                add("wmma", [128, 128], version=version, instr=instr, transposed=transposed, wpc=[2, 2], tiles=tiles)
+                add("wmma", [32, 64], version=version, instr=instr, transposed=transposed, wpc=[1, 2], tiles=tiles)
+    add("wmma", [2, 64, 64], version=2, instr=[16, 16, 16], transposed=False, wpc=[2, 2, 1])
+    add("wmma", [4, 64, 64], version=3, instr=[16, 16, 32], transposed=True, wpc=[1, 2, 2], tiles=[1, 2, 2])
+    add("mfma", [4, 128, 64], version=3, instr=[16, 16, 16], transposed=True, wpc=[2, 2, 1], tiles=[1, 2, 1])
+    add("mfma", [256, 256], version=4, instr=[32, 32, 16], transposed=True, wpc=[2, 2], tiles=[2, 2],
+        cga=cga([2, 2], [2, 2], [1, 0]))
+    for dim in (0, 1):
+        add("slice", [256], dim=dim, parent={"kind": "mma", "params": dict(
+            version=[3, 0], wpc=[4, 2], instr=[16, 128, 16])})
+        add("slice", [128], dim=dim, parent={"kind": "wmma", "params": dict(
+            version=2, instr=[16, 16, 16], transposed=False, wpc=[2, 2])})
+        add("slice", [64], dim=dim, parent={"kind": "mfma", "params": dict(
+            version=4, instr=[16, 16, 32], transposed=True, wpc=[4, 1], tiles=[2, 2])})
+
     # Shared layouts: Triton 3.6's Gluon to_linear_layout wraps every result in a
     # distributed #ttg.linear attribute and aborts on "offset" in-dims, so
     # shared layouts cannot be exported this way; they are only exercised
@@ -204,7 +250,11 @@ def worker(case_file):
             return []
         return [list(v) for v in gluon_ir.make_cga_layout(c["ctas"], c["split"], c["order"])]
 
-    def attr(kind, p, rank):
+    def attr(kind, p, rank, shape=None):
+        if kind == "dlinear":
+            return b.get_distributed_linear_layout(p["register"], p["lane"], p["warp"], p["block"], shape)
+        if kind == "slinear":
+            return b.get_shared_linear_layout(p["offset"], p["block"], 16)
         if kind == "blocked":
             return b.get_blocked_layout(p["spt"], p["tpw"], p["wpc"], p["order"], cga_bases(p, rank))
         if kind == "mma":
@@ -247,8 +297,8 @@ def worker(case_file):
                 a = attr(c["kind"], c["params"], len(c["shape"]))
                 r["result"] = ser(b.to_linear_layout(a, c["shape"]))
             elif job["what"] == "bank":
-                reg = attr(c["reg"]["kind"], c["reg"]["params"], len(c["shape"]))
-                sh = attr(c["smem"]["kind"], c["smem"]["params"], len(c["shape"]))
+                reg = attr(c["reg"]["kind"], c["reg"]["params"], len(c["shape"]), c["shape"])
+                sh = attr(c["smem"]["kind"], c["smem"]["params"], len(c["shape"]), c["shape"])
                 r["conflicts"] = int(b.get_shared_bank_conflicts(reg, sh, c["shape"], c["bits"]))
             elif job["what"] == "ops":
                 r["result"] = run_op(c)
@@ -355,6 +405,16 @@ def op_cases():
         ib = [(n, rnd.randrange(0, 3)) for n in rnd.choice([names[:2], names[1:3], ["warp"], names[2:]])]
         cases.append({"op": "mul", "a": rand_layout(rnd, ia, outs_a, False),
                       "b": rand_layout(rnd, ib, outs_b, False)})
+    # Products whose dim lists interleave (Triton orders them by a supremum).
+    for ia, ib, oa, ob in ((["warp"], ["lane", "warp"], ["dim1"], ["dim0", "dim1"]),
+                           (["lane"], ["register", "warp"], ["dim0"], ["dim1"]),
+                           (["warp", "block"], ["register", "lane", "warp"], ["dim1", "dim2"], ["dim0", "dim1"]),
+                           (["register", "warp"], ["lane", "warp", "block"], ["dim2"], ["dim0", "dim2"]),
+                           (["lane", "block"], ["register", "warp", "block"], ["dim1"], ["dim0", "dim2", "dim1"])):
+        for _ in range(4):
+            a = rand_layout(rnd, [(n, rnd.randrange(0, 3)) for n in ia], [(o, rnd.choice([1, 2, 4])) for o in oa], False)
+            b = rand_layout(rnd, [(n, rnd.randrange(0, 3)) for n in ib], [(o, rnd.choice([1, 2, 4])) for o in ob], False)
+            cases.append({"op": "mul", "a": a, "b": b})
     for _ in range(60):
         outs = [("dim0", rnd.choice([2, 4, 8])), ("dim1", rnd.choice([2, 4, 8]))]
         tot = sum(s.bit_length() - 1 for _, s in outs)
@@ -409,6 +469,12 @@ def bank_cases():
                     if sm["kind"] == "nvmma":
                         sm["params"]["bits"] = bits
                     cases.append({"shape": shape, "reg": r, "smem": sm, "bits": bits})
+    # Shared layouts chosen by this package's OptimalSwizzling (written by
+    # TestWriteSwizzleOracleInput), so Triton counts their conflicts too.
+    extra = os.path.join(os.path.dirname(os.path.abspath(__file__)), "swizzle_cases.json")
+    if os.path.exists(extra):
+        with open(extra) as f:
+            cases.extend(json.load(f))
     return cases
 
 
