@@ -9,6 +9,7 @@ import "math"
 var BF16 = newFormat(Format{
 	Name: "bf16", ExpBits: 8, MantBits: 7, Bias: 127,
 	HasInf: true, NaN: NaNIEEE, CanonicalNaN: 0x7FFF, Overflow: OverflowInf,
+	KeepNaNPayload: true,
 })
 
 // BF16FromFloat32 rounds x to bfloat16 with mode m, matching PTX

@@ -9,7 +9,6 @@ import "math"
 var F16 = newFormat(Format{
 	Name: "f16", ExpBits: 5, MantBits: 10, Bias: 15,
 	HasInf: true, NaN: NaNIEEE, CanonicalNaN: 0x7FFF, Overflow: OverflowInf,
-	nanF32: 0x7FFFFFFF,
 })
 
 // F16FromFloat32 rounds x to binary16 with mode m (RNE or RTZ; RNA also

@@ -16,7 +16,6 @@ package numeric
 var F8E4M3FN = newFormat(Format{
 	Name: "f8E4M3FN", ExpBits: 4, MantBits: 3, Bias: 7,
 	NaN: NaNAllOnes, CanonicalNaN: 0x7F, Overflow: OverflowNaN,
-	nanF32: 0x7FFFFFFF,
 })
 
 // F8E5M2 is OCP FP8 E5M2 (MLIR f8E5M2, Triton tl.float8e5, torch
@@ -26,7 +25,6 @@ var F8E4M3FN = newFormat(Format{
 var F8E5M2 = newFormat(Format{
 	Name: "f8E5M2", ExpBits: 5, MantBits: 2, Bias: 15,
 	HasInf: true, NaN: NaNIEEE, CanonicalNaN: 0x7F, Overflow: OverflowInf,
-	nanF32: 0x7FFFFFFF,
 })
 
 // F8E4M3FNUZ is AMD's FP8 E4M3 (MLIR f8E4M3FNUZ, Triton tl.float8e4b8,
@@ -37,7 +35,6 @@ var F8E5M2 = newFormat(Format{
 var F8E4M3FNUZ = newFormat(Format{
 	Name: "f8E4M3FNUZ", ExpBits: 4, MantBits: 3, Bias: 8,
 	NaN: NaNNegZero, CanonicalNaN: 0x80, Overflow: OverflowNaN,
-	nanF32: 0x7FFFFFFF,
 })
 
 // F8E5M2FNUZ is AMD's FP8 E5M2 (MLIR f8E5M2FNUZ, Triton tl.float8e5b16,
@@ -47,7 +44,6 @@ var F8E4M3FNUZ = newFormat(Format{
 var F8E5M2FNUZ = newFormat(Format{
 	Name: "f8E5M2FNUZ", ExpBits: 5, MantBits: 2, Bias: 16,
 	NaN: NaNNegZero, CanonicalNaN: 0x80, Overflow: OverflowNaN,
-	nanF32: 0x7FFFFFFF,
 })
 
 // F8E4M3B11FNUZ is MLIR's f8E4M3B11FNUZ as LLVM's APFloat defines it: bias
@@ -62,7 +58,6 @@ var F8E5M2FNUZ = newFormat(Format{
 var F8E4M3B11FNUZ = newFormat(Format{
 	Name: "f8E4M3B11FNUZ", ExpBits: 4, MantBits: 3, Bias: 11,
 	NaN: NaNNegZero, CanonicalNaN: 0x80, Overflow: OverflowNaN,
-	nanF32: 0x7FFFFFFF,
 })
 
 // F8E4B15 is Triton's tl.float8e4b15 ("fp8e4b15") as Triton's conversions

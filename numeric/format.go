@@ -81,9 +81,10 @@ type Format struct {
 	// overflows: it saturates to the largest finite value) and with an
 	// infinite input in a format without infinities.
 	Overflow OverflowMode
-	// nanF32 is the float32 pattern ToFloat32 returns for every NaN; 0 means
-	// "keep the payload" (bf16, whose widening is a plain shift).
-	nanF32 uint32
+	// KeepNaNPayload makes ToFloat32 widen NaNs by shifting the pattern
+	// (sign and payload kept), as NVIDIA does for bf16; otherwise every NaN
+	// widens to 0x7FFFFFFF, as cvt.f32.f16 and Triton's fp8 upcasts do.
+	KeepNaNPayload bool
 
 	// derived
 	bits       int    // total width
@@ -122,6 +123,12 @@ func (o OverflowMode) String() string {
 	}
 	return fmt.Sprintf("OverflowMode(%d)", uint8(o))
 }
+
+// NewFormat checks a format description and computes its derived fields.
+// The exported fields must not be changed afterwards. It panics for shapes
+// outside 1..8 exponent bits and 1..23 fraction bits, or for OverflowInf in
+// a format without infinities.
+func NewFormat(f Format) *Format { return newFormat(f) }
 
 func newFormat(f Format) *Format {
 	p := &f
@@ -222,15 +229,15 @@ func (f *Format) ToFloat64(b uint32) float64 {
 
 // ToFloat32 decodes a bit pattern exactly (every value of every format in
 // this package is a float32). Every NaN becomes the float32 NaN 0x7FFFFFFF,
-// which is what NVIDIA's cvt.f32.f16 and Triton's fp8 upcasts produce;
-// BF16 is the exception: its NaNs keep sign and payload (bits << 16), as the
-// shift that widens bf16 on NVIDIA GPUs does.
+// which is what NVIDIA's cvt.f32.f16 and Triton's fp8 upcasts produce,
+// unless KeepNaNPayload is set (BF16, F32): then the pattern is shifted into
+// place, sign and payload kept, as the shift that widens bf16 does.
 func (f *Format) ToFloat32(b uint32) float32 {
 	if f.IsNaN(b) {
-		if f.nanF32 == 0 {
+		if f.KeepNaNPayload {
 			return math.Float32frombits((b & (f.signBit | f.magMask)) << (32 - f.bits))
 		}
-		return math.Float32frombits(f.nanF32)
+		return math.Float32frombits(0x7FFFFFFF)
 	}
 	return float32(f.ToFloat64(b))
 }
@@ -245,12 +252,12 @@ func sign(neg bool) int {
 // FromFloat64 encodes x with rounding mode m, using the format's own Overflow
 // policy. See FromFloat64Overflow.
 //
-// A NaN input in a format with IEEE NaNs (f16, bf16, f32) keeps its sign and
-// the top bits of its payload, with the quiet bit set, as PTX cvt.rn.f16.f64
-// and cvt.rn.bf16.f64 do (measured on sm_90); other formats give
+// A NaN input in a 16- or 32-bit format with IEEE NaNs (f16, bf16, f32)
+// keeps its sign and the top bits of its payload, with the quiet bit set, as
+// PTX cvt.rn.{f16,bf16,f32}.f64 do (measured on sm_90); other formats give
 // CanonicalNaN.
 func (f *Format) FromFloat64(x float64, m RoundingMode) uint32 {
-	if x != x && f.NaN == NaNIEEE {
+	if x != x && f.NaN == NaNIEEE && f.bits >= 16 {
 		b := math.Float64bits(x)
 		return uint32(b>>63)<<(f.bits-1) | f.expAllOnes | 1<<(f.MantBits-1) |
 			uint32((b&(1<<52-1))>>(52-f.MantBits))

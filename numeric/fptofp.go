@@ -53,7 +53,8 @@ func FpToFp(src, dst *Format, x uint32, m RoundingMode) (uint32, error) {
 		return x, nil
 	}
 	isF8 := func(f *Format) bool { return f == F8E4M3FN || f == F8E5M2 }
-	if m != RNE && m != RTZ {
+	narrowing := dst.Bits() < src.Bits()
+	if narrowing && m != RNE && m != RTZ {
 		return 0, unsupported
 	}
 	// Narrowing to fp8.

@@ -8,14 +8,17 @@ import "math"
 var F32 = newFormat(Format{
 	Name: "f32", ExpBits: 8, MantBits: 23, Bias: 127,
 	HasInf: true, NaN: NaNIEEE, CanonicalNaN: 0x7FFFFFFF, Overflow: OverflowInf,
+	KeepNaNPayload: true,
 })
 
 // TF32 (TensorFloat-32) keeps float32's sign and 8-bit exponent but only 10
 // fraction bits. It is not a storage type: a TF32 value lives in a 32-bit
-// register as a float32 whose low 13 bits are zero. Tensor cores reading
-// float32 operands as TF32 ignore those 13 bits (truncation, see
-// TF32Truncate); Triton's 3xTF32 dot decomposition and any explicit rounding
-// use PTX cvt.rna.tf32.f32, modelled by TF32RoundNA.
+// register as a float32 whose low 13 bits are zero. Explicit rounding to
+// TF32 on NVIDIA is PTX cvt.rna.tf32.f32, modelled by TF32RoundNA;
+// TF32Truncate is the round-toward-zero alternative (dropping the low 13
+// bits), offered for modelling tensor-core inputs that were not rounded
+// first — which of the two a given MMA path applies is not established
+// here.
 
 // TF32RoundNA rounds x to TF32 with ties away from zero, reproducing PTX
 // cvt.rna.tf32.f32 bit for bit (verified on sm_90 over all 2^32 inputs):
@@ -39,8 +42,7 @@ func TF32RoundNABits(b uint32) uint32 {
 }
 
 // TF32Truncate clears the 13 low fraction bits of x: rounding toward zero to
-// TF32, which is how Hopper tensor cores (wgmma/mma .tf32) consume float32
-// operands that were not rounded beforehand.
+// TF32 (NaN payload bits below bit 13 are lost too).
 func TF32Truncate(x float32) float32 {
 	return math.Float32frombits(math.Float32bits(x) &^ 0x1FFF)
 }
