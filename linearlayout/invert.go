@@ -1,6 +1,9 @@
 package linearlayout
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // IsSurjective reports whether every output value is reached by some input:
 // the bases span the whole output space.
@@ -96,10 +99,12 @@ func (l LinearLayout) InvertAndCompose(outer LinearLayout) (LinearLayout, error)
 // other dims of b reach outputs that only the identity dims of a reach;
 // Triton asserts there), it solves the whole system instead.
 func solveWithIdentities(a, b LinearLayout) (LinearLayout, error) {
+	// a and b pack their outputs identically (same out dims, order, sizes),
+	// so equal sublayouts are equal slices of packed bases.
 	outNames := a.OutDimNames()
 	var ident []string
-	for _, d := range a.ins {
-		if b.HasInDim(d.name) && a.Sublayout([]string{d.name}, outNames).Equal(b.Sublayout([]string{d.name}, outNames)) {
+	for k, d := range a.ins {
+		if j := b.inIndex(d.name); j >= 0 && b.ins[j].log2 == d.log2 && slices.Equal(a.dimBases(k), b.dimBases(j)) {
 			ident = append(ident, d.name)
 		}
 	}

@@ -69,7 +69,7 @@ func TestWriteSwizzleOracleInput(t *testing.T) {
 			}
 		}
 	}
-	data, err := json.MarshalIndent(cases, "", " ")
+	data, err := json.Marshal(cases)
 	if err != nil {
 		t.Fatal(err)
 	}

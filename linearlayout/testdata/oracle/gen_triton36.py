@@ -8,9 +8,12 @@ Usage (on a machine where `import triton` gives Triton 3.6):
 
 It writes OUTDIR/triton36_layouts.json (standard layouts -> bases),
 OUTDIR/triton36_ops.json (products, compositions, inverses of random
-layouts) and OUTDIR/triton36_bank.json (Triton's bank-conflict counts).
-Each case runs in a worker process so that a C++ abort on an invalid
-parameter set loses only that case (it is recorded as "crash").
+layouts) and OUTDIR/triton36_bank.json (Triton's bank-conflict counts, also
+for the shared layouts listed in swizzle_cases.json beside this script, which
+`LL_WRITE_ORACLE_INPUT=1 go test -run TestWriteSwizzleOracleInput` writes).
+Copy the three files to linearlayout/testdata. Each case runs in a worker
+process so that a C++ abort (an assertion on an invalid parameter set, or
+one of Triton's own) loses only that case (it is recorded as "crash").
 """
 import json
 import os
