@@ -1,0 +1,28 @@
+package ub
+
+import "github.com/ttcompiler/tt/ir"
+
+// Dialect is the ub dialect.
+var Dialect = &ir.Dialect{Name: "ub"}
+
+// Load registers the ub dialect in ctx.
+func Load(ctx *ir.Context) { ctx.Load(Dialect) }
+
+func init() {
+	Dialect.ParseAttribute = parseAttribute
+	Dialect.MaterializeConstant = materialize
+}
+
+func parseAttribute(p ir.DialectParser, mnemonic string, _ ir.Type) (ir.Attribute, error) {
+	if mnemonic == "poison" {
+		return Poison(p.Context()), nil
+	}
+	return nil, p.Errorf("unknown attribute `%s` in dialect `ub`", mnemonic)
+}
+
+func materialize(b *ir.Builder, value ir.Attribute, typ ir.Type, loc ir.Location) *ir.Operation {
+	if p, ok := value.(*PoisonAttr); ok {
+		return NewPoison(b, loc, typ, p)
+	}
+	return nil
+}
