@@ -1,0 +1,606 @@
+package tt
+
+import (
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Pointer arithmetic and memory access: addptr, advance, load, store.
+var (
+	AddPtrDef  = Dialect.NewOp("addptr", ir.Pure|ir.Elementwise|ir.SameOperandsAndResultShape|ir.SameOperandsAndResultEncoding)
+	AdvanceDef = Dialect.NewOp("advance", ir.Pure)
+	LoadDef    = Dialect.NewOp("load", ir.AttrSizedOperandSegments)
+	StoreDef   = Dialect.NewOp("store", 0)
+)
+
+// Default values of load/store properties, as Triton's ODS declares them.
+func defaultBoundaryCheck(ctx *ir.Context) ir.Attribute { return ir.DenseI32Array(ctx, nil) }
+
+func init() {
+	AddPtrDef.Parse = parseAddPtr
+	AddPtrDef.Print = printAddPtr
+	(&opSpec{
+		operands: []operandSpec{one(cPtrLike), one(cIntLike)}, results: []operandSpec{one(cPtrLike)},
+		matches: []typesMatch{{"result type matches ptr type", resultAt(0), operandAt(0), identity}},
+		traits:  []func(*ir.Operation) error{verifyElementwise},
+	}).install(AddPtrDef)
+	AddPtrDef.Fold = foldAddPtr
+
+	AdvanceDef.Parse = parseAdvance
+	AdvanceDef.Print = printAdvance
+	(&opSpec{
+		operands: []operandSpec{one(cTensorPtr), vari(cI32)}, results: []operandSpec{one(cTensorPtr)},
+		matches: []typesMatch{{"result type matches ptr type", resultAt(0), operandAt(0), identity}},
+	}).install(AdvanceDef)
+	AdvanceDef.Fold = foldAdvance
+
+	LoadDef.Inherent = []string{"boundaryCheck", "padding", "cache", "evict", "isVolatile", "operandSegmentSizes"}
+	LoadDef.Parse = parseLoad
+	LoadDef.Print = printLoad
+	LoadDef.Effects = loadEffects
+	(&opSpec{
+		attrs: []attrSpec{
+			optAttr("boundaryCheck", isI32Array, i32ArraySummary),
+			enumAttrSpec("padding", PaddingOptionEnum, false),
+			enumAttrSpec("cache", CacheModifierEnum, false),
+			enumAttrSpec("evict", EvictionPolicyEnum, false),
+			optAttr("isVolatile", isBoolAttr, boolAttrSummary),
+		},
+		operands: []operandSpec{one(cLoadPtr), opt(cBoolLike), opt(cType)},
+		results:  []operandSpec{one(cType)},
+		matches: []typesMatch{
+			{"result matches ptr type", operandAt(0), resultAt(0), pointee},
+			{"mask type matches ptr type", operandAt(0), segmentOperand(1), i1SameShapeOfPointee},
+			{"other matches ptr type", operandAt(0), segmentOperand(2), pointee},
+		},
+		traits: []func(*ir.Operation) error{verifyLoadStoreShapes(true), verifyLoadStoreEncodings(true)},
+	}).install(LoadDef)
+	LoadDef.Canonicalize = []ir.RewritePattern{canonicalizeMaskedLoad{}}
+
+	StoreDef.Inherent = []string{"boundaryCheck", "cache", "evict"}
+	StoreDef.Parse = parseStore
+	StoreDef.Print = printStore
+	StoreDef.Effects = func(op *ir.Operation) []ir.Effect {
+		return []ir.Effect{{Kind: ir.Write, Resource: "global", Value: op.Operand(0)}}
+	}
+	(&opSpec{
+		attrs: []attrSpec{
+			optAttr("boundaryCheck", isI32Array, i32ArraySummary),
+			enumAttrSpec("cache", CacheModifierEnum, false),
+			enumAttrSpec("evict", EvictionPolicyEnum, false),
+		},
+		operands: []operandSpec{one(cLoadPtr), one(cType), opt(cBoolLike)},
+		results:  []operandSpec{},
+		matches: []typesMatch{
+			{"value type matches ptr type", operandAt(0), operandAt(1), pointee},
+			{"mask type matches ptr type", operandAt(0), operandAt(2), i1SameShapeOfPointee},
+		},
+		traits: []func(*ir.Operation) error{verifyLoadStoreShapes(false), verifyLoadStoreEncodings(false)},
+	}).install(StoreDef)
+	StoreDef.Canonicalize = []ir.RewritePattern{canonicalizeMaskedStore{}}
+}
+
+func loadEffects(op *ir.Operation) []ir.Effect {
+	e := []ir.Effect{{Kind: ir.Read, Resource: "global", Value: op.Operand(0)}}
+	if a, ok := op.Attr("isVolatile").(*ir.IntegerAttr); ok && a.Bool() {
+		e = append(e, ir.Effect{Kind: ir.Write})
+	}
+	return e
+}
+
+// loadStoreShape is the shape a load/store operand contributes: block
+// pointers count with their pointee tensor's shape.
+func loadStoreShape(t ir.Type) []int64 {
+	if bt := BlockTypeOfTensorPtr(t); bt != nil {
+		return bt.Dims
+	}
+	return ir.ShapeOf(t)
+}
+
+func loadStoreEncoding(t ir.Type) ir.Attribute {
+	if bt := BlockTypeOfTensorPtr(t); bt != nil {
+		return bt.Encoding
+	}
+	return ir.EncodingOf(t)
+}
+
+func verifyLoadStoreShapes(withResult bool) func(*ir.Operation) error {
+	return func(op *ir.Operation) error {
+		if op.NumOperands() == 0 {
+			return nil
+		}
+		first := loadStoreShape(op.Operand(0).Type())
+		if withResult {
+			for _, t := range op.ResultTypes() {
+				if !ir.EqualShape(loadStoreShape(t), first) {
+					return opError(op, "requires the same shape for all operands and results")
+				}
+			}
+		}
+		for _, t := range op.OperandTypes()[1:] {
+			if !ir.EqualShape(loadStoreShape(t), first) {
+				return opError(op, "requires the same shape for all operands")
+			}
+		}
+		return nil
+	}
+}
+
+func verifyLoadStoreEncodings(withResult bool) func(*ir.Operation) error {
+	return func(op *ir.Operation) error {
+		if op.NumOperands() == 0 {
+			return nil
+		}
+		first := loadStoreEncoding(op.Operand(0).Type())
+		if withResult {
+			for _, t := range op.ResultTypes() {
+				if loadStoreEncoding(t) != first {
+					return opError(op, "requires the same encoding for all operands and results")
+				}
+			}
+		}
+		for _, t := range op.OperandTypes()[1:] {
+			if loadStoreEncoding(t) != first {
+				return opError(op, "requires the same encoding for all operands")
+			}
+		}
+		return nil
+	}
+}
+
+// ---- addptr / advance ----
+
+func parseAddPtr(p ir.OpParser, st *ir.OperationState) error {
+	ptr, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseComma(); err != nil {
+		return err
+	}
+	off, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	rt, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseComma(); err != nil {
+		return err
+	}
+	ot, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	vals, err := p.ResolveOperands([]ir.UnresolvedOperand{ptr, off}, []ir.Type{rt, ot})
+	if err != nil {
+		return err
+	}
+	st.Operands = vals
+	st.Types = []ir.Type{rt}
+	return nil
+}
+
+func printAddPtr(p ir.OpPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	p.PrintOperands(op.Operands())
+	p.PrintOptionalAttrDict(op.Attrs())
+	p.WriteString(" : ")
+	p.PrintType(op.Result(0).Type())
+	p.WriteString(", ")
+	p.PrintType(op.Operand(1).Type())
+}
+
+func parseAdvance(p ir.OpParser, st *ir.OperationState) error {
+	ptr, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseComma(); err != nil {
+		return err
+	}
+	offs, err := parseOperandsBracket(p)
+	if err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	if err := p.ParseColon(); err != nil {
+		return err
+	}
+	loc := p.Loc()
+	pt, err := ParsePtrType(p)
+	if err != nil {
+		return err
+	}
+	if !IsTensorPointer(pt) {
+		return customErr(p, loc, st, "'result' must be ptr, but got '%s'", typeString(pt))
+	}
+	v, err := p.ResolveOperand(ptr, pt)
+	if err != nil {
+		return err
+	}
+	ov, err := resolveAll(p, offs, ir.I32(p.Context()))
+	if err != nil {
+		return err
+	}
+	st.Operands = append([]ir.Value{v}, ov...)
+	st.Types = []ir.Type{pt}
+	return nil
+}
+
+func printAdvance(p ir.OpPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	p.PrintOperand(op.Operand(0))
+	p.WriteString(", ")
+	printOperandsBracket(p, op.Operands()[1:])
+	p.PrintOptionalAttrDict(op.Attrs())
+	p.WriteString(" : ")
+	p.PrintStrippedType(op.Result(0).Type())
+}
+
+// ---- load / store ----
+
+// parseCacheEvict parses the oilist `cacheModifier = X evictionPolicy = Y`
+// clauses in any order.
+func parseCacheEvict(p ir.OpParser, st *ir.OperationState) error {
+	seen := map[string]bool{}
+	for {
+		loc := p.Loc()
+		kw, ok := p.ParseOptionalKeyword("cacheModifier", "evictionPolicy")
+		if !ok {
+			return nil
+		}
+		if seen[kw] {
+			return customErr(p, loc, st, "`%s` clause can appear at most once in the expansion of the oilist directive", kw)
+		}
+		seen[kw] = true
+		if err := p.ParseEqual(); err != nil {
+			return err
+		}
+		e, name := CacheModifierEnum, "cache"
+		if kw == "evictionPolicy" {
+			e, name = EvictionPolicyEnum, "evict"
+		}
+		v, err := parseEnumKeyword(p, st, e, name)
+		if err != nil {
+			return err
+		}
+		st.AddAttr(name, ir.I32Attr(p.Context(), v))
+	}
+}
+
+func printCacheEvict(p ir.OpPrinter, op *ir.Operation) {
+	if a := op.Attr("cache"); a != nil && a != EnumAttr(op.Context(), CacheNone) {
+		p.WriteString(" cacheModifier = ")
+		printEnumKeyword(p, CacheModifierEnum, a)
+	}
+	if a := op.Attr("evict"); a != nil && a != EnumAttr(op.Context(), EvictNormal) {
+		p.WriteString(" evictionPolicy = ")
+		printEnumKeyword(p, EvictionPolicyEnum, a)
+	}
+}
+
+// setDefault adds a default-valued property unless present (MLIR's
+// populateDefaultProperties, applied when an op is created).
+func setDefault(st *ir.OperationState, name string, v ir.Attribute) {
+	if st.Attr(name) == nil {
+		st.AddAttr(name, v)
+	}
+}
+
+func parseLoad(p ir.OpParser, st *ir.OperationState) error {
+	ctx := p.Context()
+	ptr, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	var opt []ir.UnresolvedOperand
+	for len(opt) < 2 && p.ParseOptionalComma() {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		opt = append(opt, u)
+	}
+	if err := parseCacheEvict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	if err := p.ParseColon(); err != nil {
+		return err
+	}
+	loc := p.Loc()
+	pt, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	res := PointeeType(ctx, pt)
+	if res == nil {
+		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values or ptr, but got '%s'", typeString(pt))
+	}
+	pv, err := p.ResolveOperand(ptr, pt)
+	if err != nil {
+		return err
+	}
+	st.Operands = []ir.Value{pv}
+	if len(opt) > 0 {
+		mv, err := p.ResolveOperand(opt[0], I1SameShape(ctx, res))
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, mv)
+	}
+	if len(opt) > 1 {
+		ov, err := p.ResolveOperand(opt[1], res)
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, ov)
+	}
+	hasMask, hasOther := 0, 0
+	if len(opt) > 0 {
+		hasMask = 1
+	}
+	if len(opt) > 1 {
+		hasOther = 1
+	}
+	st.AddAttr("operandSegmentSizes", segmentSizes(ctx, 1, hasMask, hasOther))
+	setDefault(st, "boundaryCheck", defaultBoundaryCheck(ctx))
+	setDefault(st, "cache", EnumAttr(ctx, CacheNone))
+	setDefault(st, "evict", EnumAttr(ctx, EvictNormal))
+	setDefault(st, "isVolatile", ir.BoolAttrOf(ctx, false))
+	st.Types = []ir.Type{res}
+	return nil
+}
+
+func elidedLoadStoreAttrs(op *ir.Operation) []string {
+	ctx := op.Context()
+	el := []string{"operandSegmentSizes", "cache", "evict"}
+	el = append(el, elideIfDefault(op, "boundaryCheck", defaultBoundaryCheck(ctx))...)
+	el = append(el, elideIfDefault(op, "isVolatile", ir.BoolAttrOf(ctx, false))...)
+	return el
+}
+
+func printLoad(p ir.OpPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	p.PrintOperands(op.Operands())
+	printCacheEvict(p, op)
+	p.PrintOptionalAttrDict(op.Attrs(), elidedLoadStoreAttrs(op)...)
+	p.WriteString(" : ")
+	p.PrintType(op.Operand(0).Type())
+}
+
+func parseStore(p ir.OpParser, st *ir.OperationState) error {
+	ctx := p.Context()
+	ptr, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseComma(); err != nil {
+		return err
+	}
+	val, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	var mask *ir.UnresolvedOperand
+	if p.ParseOptionalComma() {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		mask = &u
+	}
+	if err := parseCacheEvict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	if err := p.ParseColon(); err != nil {
+		return err
+	}
+	loc := p.Loc()
+	pt, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	vt := PointeeType(ctx, pt)
+	if vt == nil {
+		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values or ptr, but got '%s'", typeString(pt))
+	}
+	pv, err := p.ResolveOperand(ptr, pt)
+	if err != nil {
+		return err
+	}
+	vv, err := p.ResolveOperand(val, vt)
+	if err != nil {
+		return err
+	}
+	st.Operands = []ir.Value{pv, vv}
+	if mask != nil {
+		mv, err := p.ResolveOperand(*mask, I1SameShape(ctx, vt))
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, mv)
+	}
+	setDefault(st, "boundaryCheck", defaultBoundaryCheck(ctx))
+	setDefault(st, "cache", EnumAttr(ctx, CacheNone))
+	setDefault(st, "evict", EnumAttr(ctx, EvictNormal))
+	return nil
+}
+
+func printStore(p ir.OpPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	p.PrintOperands(op.Operands())
+	printCacheEvict(p, op)
+	p.PrintOptionalAttrDict(op.Attrs(), elidedLoadStoreAttrs(op)...)
+	p.WriteString(" : ")
+	p.PrintType(op.Operand(0).Type())
+}
+
+// ---- typed views and builders ----
+
+// LoadOp is a typed view of tt.load.
+type LoadOp struct{ *ir.Operation }
+
+func (o LoadOp) Ptr() ir.Value { return o.Operand(0) }
+
+// Mask returns the mask operand, or nil.
+func (o LoadOp) Mask() ir.Value {
+	s, e := segmentRange(o.Operation, 1)
+	if e > s {
+		return o.Operand(s)
+	}
+	if segments(o.Operation) == nil && o.NumOperands() > 1 {
+		return o.Operand(1)
+	}
+	return nil
+}
+
+// Other returns the value for masked-off lanes, or nil.
+func (o LoadOp) Other() ir.Value {
+	s, e := segmentRange(o.Operation, 2)
+	if e > s {
+		return o.Operand(s)
+	}
+	if segments(o.Operation) == nil && o.NumOperands() > 2 {
+		return o.Operand(2)
+	}
+	return nil
+}
+
+func (o LoadOp) Cache() CacheModifier { return CacheModifier(enumValue(o.Operation, "cache", 1)) }
+func (o LoadOp) Evict() EvictionPolicy {
+	return EvictionPolicy(enumValue(o.Operation, "evict", 1))
+}
+func (o LoadOp) IsVolatile() bool {
+	a, ok := o.Attr("isVolatile").(*ir.IntegerAttr)
+	return ok && a.Bool()
+}
+
+// BoundaryCheck returns the dims checked (block pointers only).
+func (o LoadOp) BoundaryCheck() []int64 {
+	if a, ok := o.Attr("boundaryCheck").(*ir.DenseArrayAttr); ok {
+		return a.Ints
+	}
+	return nil
+}
+
+// Padding returns the padding option and whether it is set.
+func (o LoadOp) Padding() (PaddingOption, bool) {
+	a, ok := o.Attr("padding").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return PaddingOption(a.Int()), true
+}
+
+// LoadOptions are the optional parts of a load.
+type LoadOptions struct {
+	Cache         CacheModifier  // 0 = none
+	Evict         EvictionPolicy // 0 = evict_normal
+	IsVolatile    bool
+	BoundaryCheck []int64
+	Padding       PaddingOption // 0 = absent
+}
+
+// NewLoad creates `tt.load ptr[, mask[, other]]`; mask and other may be
+// nil. The result type is the pointee type of ptr.
+func NewLoad(b *ir.Builder, loc ir.Location, ptr, mask, other ir.Value, o LoadOptions) *ir.Operation {
+	ctx := b.Ctx
+	ops := []ir.Value{ptr}
+	hasMask, hasOther := 0, 0
+	if mask != nil {
+		ops = append(ops, mask)
+		hasMask = 1
+	}
+	if other != nil {
+		ops = append(ops, other)
+		hasOther = 1
+	}
+	if o.Cache == 0 {
+		o.Cache = CacheNone
+	}
+	if o.Evict == 0 {
+		o.Evict = EvictNormal
+	}
+	attrs := []ir.NamedAttr{
+		{Name: "operandSegmentSizes", Value: segmentSizes(ctx, 1, hasMask, hasOther)},
+		{Name: "boundaryCheck", Value: ir.DenseI32Array(ctx, o.BoundaryCheck)},
+		{Name: "cache", Value: EnumAttr(ctx, o.Cache)},
+		{Name: "evict", Value: EnumAttr(ctx, o.Evict)},
+		{Name: "isVolatile", Value: ir.BoolAttrOf(ctx, o.IsVolatile)},
+	}
+	if o.Padding != 0 {
+		attrs = append(attrs, ir.NamedAttr{Name: "padding", Value: EnumAttr(ctx, o.Padding)})
+	}
+	return b.CreateOp("tt.load", loc, ops, []ir.Type{PointeeType(ctx, ptr.Type())}, attrs...)
+}
+
+// StoreOp is a typed view of tt.store.
+type StoreOp struct{ *ir.Operation }
+
+func (o StoreOp) Ptr() ir.Value   { return o.Operand(0) }
+func (o StoreOp) Value() ir.Value { return o.Operand(1) }
+
+// Mask returns the mask operand, or nil.
+func (o StoreOp) Mask() ir.Value {
+	if o.NumOperands() > 2 {
+		return o.Operand(2)
+	}
+	return nil
+}
+func (o StoreOp) Cache() CacheModifier { return CacheModifier(enumValue(o.Operation, "cache", 1)) }
+func (o StoreOp) Evict() EvictionPolicy {
+	return EvictionPolicy(enumValue(o.Operation, "evict", 1))
+}
+
+// NewStore creates `tt.store ptr, value[, mask]` (mask may be nil).
+func NewStore(b *ir.Builder, loc ir.Location, ptr, value, mask ir.Value, cache CacheModifier, evict EvictionPolicy, boundaryCheck []int64) *ir.Operation {
+	ctx := b.Ctx
+	ops := []ir.Value{ptr, value}
+	if mask != nil {
+		ops = append(ops, mask)
+	}
+	if cache == 0 {
+		cache = CacheNone
+	}
+	if evict == 0 {
+		evict = EvictNormal
+	}
+	return b.CreateOp("tt.store", loc, ops, nil,
+		ir.NamedAttr{Name: "boundaryCheck", Value: ir.DenseI32Array(ctx, boundaryCheck)},
+		ir.NamedAttr{Name: "cache", Value: EnumAttr(ctx, cache)},
+		ir.NamedAttr{Name: "evict", Value: EnumAttr(ctx, evict)})
+}
+
+// AddPtrOp is a typed view of tt.addptr.
+type AddPtrOp struct{ *ir.Operation }
+
+func (o AddPtrOp) Ptr() ir.Value    { return o.Operand(0) }
+func (o AddPtrOp) Offset() ir.Value { return o.Operand(1) }
+
+// NewAddPtr creates `tt.addptr ptr, offset`; the result has ptr's type.
+func NewAddPtr(b *ir.Builder, loc ir.Location, ptr, offset ir.Value) *ir.Operation {
+	return b.CreateOp("tt.addptr", loc, []ir.Value{ptr, offset}, []ir.Type{ptr.Type()})
+}
+
+// AdvanceOp is a typed view of tt.advance.
+type AdvanceOp struct{ *ir.Operation }
+
+func (o AdvanceOp) Ptr() ir.Value       { return o.Operand(0) }
+func (o AdvanceOp) Offsets() []ir.Value { return o.Operands()[1:] }
+
+// NewAdvance creates `tt.advance ptr, [offsets]`.
+func NewAdvance(b *ir.Builder, loc ir.Location, ptr ir.Value, offsets []ir.Value) *ir.Operation {
+	return b.CreateOp("tt.advance", loc, append([]ir.Value{ptr}, offsets...), []ir.Type{ptr.Type()})
+}

@@ -1,0 +1,240 @@
+package tt
+
+import (
+	"strconv"
+
+	"github.com/ttcompiler/tt/ir"
+)
+
+// DefaultAddrSpace is the global address space, elided when printing
+// `!tt.ptr<T>`.
+const DefaultAddrSpace = 1
+
+// PointerType is `!tt.ptr<T>` or `!tt.ptr<T, addrspace>`. The pointee is a
+// scalar type, or a ranked tensor for block pointers (`!tt.ptr<tensor<..>>`).
+type PointerType struct {
+	ir.TypeBase
+	Pointee   ir.Type
+	AddrSpace int
+}
+
+func (t *PointerType) UniqueKey() any    { return *t }
+func (t *PointerType) Namespace() string { return "tt" }
+func (t *PointerType) Mnemonic() string  { return "ptr" }
+
+// PrintParams prints `<T>` or `<T, N>`.
+func (t *PointerType) PrintParams(p ir.AsmPrinter) {
+	p.WriteString("<")
+	p.PrintType(t.Pointee)
+	if t.AddrSpace != DefaultAddrSpace {
+		p.WriteString(", " + strconv.Itoa(t.AddrSpace))
+	}
+	p.WriteString(">")
+}
+
+// Ptr returns `!tt.ptr<elem, addrSpace>`.
+func Ptr(ctx *ir.Context, elem ir.Type, addrSpace int) *PointerType {
+	return ir.Unique(ctx, &PointerType{Pointee: elem, AddrSpace: addrSpace})
+}
+
+// GlobalPtr returns `!tt.ptr<elem>` in the global address space.
+func GlobalPtr(ctx *ir.Context, elem ir.Type) *PointerType { return Ptr(ctx, elem, DefaultAddrSpace) }
+
+// TensorDescType is `!tt.tensordesc<tensor<...>>`, a portable handle on a
+// TMA-style tensor descriptor whose block has type Block.
+type TensorDescType struct {
+	ir.TypeBase
+	Block *ir.RankedTensorType
+}
+
+func (t *TensorDescType) UniqueKey() any    { return *t }
+func (t *TensorDescType) Namespace() string { return "tt" }
+func (t *TensorDescType) Mnemonic() string  { return "tensordesc" }
+
+// PrintParams prints `<tensor<...>>`.
+func (t *TensorDescType) PrintParams(p ir.AsmPrinter) {
+	p.WriteString("<")
+	p.PrintType(t.Block)
+	p.WriteString(">")
+}
+
+// TensorDesc returns `!tt.tensordesc<block>`.
+func TensorDesc(ctx *ir.Context, block *ir.RankedTensorType) *TensorDescType {
+	return ir.Unique(ctx, &TensorDescType{Block: block})
+}
+
+func parseType(p ir.DialectParser, mnemonic string) (ir.Type, error) {
+	switch mnemonic {
+	case "ptr":
+		return parsePtrParams(p)
+	case "tensordesc":
+		return parseTensorDescParams(p)
+	}
+	return nil, p.Errorf("unknown type '%s' in dialect 'tt'", mnemonic)
+}
+
+func parsePtrParams(p ir.DialectParser) (ir.Type, error) {
+	if err := p.ParseLess(); err != nil {
+		return nil, err
+	}
+	pointee, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	space := int64(DefaultAddrSpace)
+	if p.ParseOptionalComma() {
+		if space, err = p.ParseInteger(); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.ParseGreater(); err != nil {
+		return nil, err
+	}
+	return Ptr(p.Context(), pointee, int(space)), nil
+}
+
+func parseTensorDescParams(p ir.DialectParser) (ir.Type, error) {
+	if err := p.ParseLess(); err != nil {
+		return nil, err
+	}
+	loc := p.Loc()
+	t, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok {
+		return nil, p.ErrorfAt(loc, "failed to parse TT_TensorDescType parameter 'blockType' which is to be a `RankedTensorType`")
+	}
+	if err := p.ParseGreater(); err != nil {
+		return nil, err
+	}
+	return TensorDesc(p.Context(), rt), nil
+}
+
+// ParsePtrType parses a pointer type in full (`!tt.ptr<f32>`) or stripped
+// (`<f32>`) form, as custom op formats print it.
+func ParsePtrType(p ir.DialectParser) (*PointerType, error) {
+	loc := p.Loc()
+	t, err := p.ParseCustomType(parsePtrParams)
+	if err != nil {
+		return nil, err
+	}
+	pt, ok := t.(*PointerType)
+	if !ok {
+		return nil, p.ErrorfAt(loc, "invalid kind of type specified: expected tt.ptr, but found '%s'", typeString(t))
+	}
+	return pt, nil
+}
+
+// ParseTensorDescType parses `!tt.tensordesc<...>` or `<...>`.
+func ParseTensorDescType(p ir.DialectParser) (*TensorDescType, error) {
+	loc := p.Loc()
+	t, err := p.ParseCustomType(parseTensorDescParams)
+	if err != nil {
+		return nil, err
+	}
+	dt, ok := t.(*TensorDescType)
+	if !ok {
+		return nil, p.ErrorfAt(loc, "invalid kind of type specified: expected tt.tensordesc, but found '%s'", typeString(t))
+	}
+	return dt, nil
+}
+
+// ---- helpers ----
+
+// PointeeType returns what a load through ptr yields: the pointee of a
+// scalar pointer, a tensor of pointees for a tensor of pointers (same
+// shape and encoding), the block tensor of a block pointer; nil otherwise.
+func PointeeType(ctx *ir.Context, ptr ir.Type) ir.Type {
+	switch t := ptr.(type) {
+	case *PointerType:
+		return t.Pointee
+	case *ir.RankedTensorType:
+		if pt, ok := t.Elem.(*PointerType); ok {
+			return ir.RankedTensor(ctx, t.Dims, pt.Pointee, t.Encoding)
+		}
+	}
+	return nil
+}
+
+// PointerTypeSameShape returns the pointer (or tensor of pointers) type
+// addressing values of type t in address space 1.
+func PointerTypeSameShape(ctx *ir.Context, t ir.Type) ir.Type {
+	if rt, ok := t.(*ir.RankedTensorType); ok {
+		return ir.RankedTensor(ctx, rt.Dims, GlobalPtr(ctx, rt.Elem), rt.Encoding)
+	}
+	return GlobalPtr(ctx, t)
+}
+
+// I1SameShape returns i1, or a tensor of i1 with t's shape and encoding.
+func I1SameShape(ctx *ir.Context, t ir.Type) ir.Type {
+	if rt, ok := t.(*ir.RankedTensorType); ok {
+		return ir.RankedTensor(ctx, rt.Dims, ir.I1(ctx), rt.Encoding)
+	}
+	return ir.I1(ctx)
+}
+
+// IsTensorOfPtr reports whether t is a ranked tensor of !tt.ptr.
+func IsTensorOfPtr(t ir.Type) bool {
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok {
+		return false
+	}
+	_, isPtr := rt.Elem.(*PointerType)
+	return isPtr
+}
+
+// IsTensorPointer reports whether t is a block pointer `!tt.ptr<tensor<..>>`.
+func IsTensorPointer(t ir.Type) bool {
+	pt, ok := t.(*PointerType)
+	if !ok {
+		return false
+	}
+	_, isTensor := pt.Pointee.(*ir.RankedTensorType)
+	return isTensor
+}
+
+// IsPtrLike reports whether t is a pointer or a tensor of pointers.
+func IsPtrLike(t ir.Type) bool {
+	if _, ok := t.(*PointerType); ok {
+		return true
+	}
+	return IsTensorOfPtr(t)
+}
+
+// ElementTypeOfPtr returns the pointee of a pointer or of the element of a
+// tensor of pointers; nil otherwise.
+func ElementTypeOfPtr(t ir.Type) ir.Type {
+	if pt, ok := ir.ElementTypeOrSelf(t).(*PointerType); ok {
+		return pt.Pointee
+	}
+	return nil
+}
+
+// AddrSpaceOf returns the address space of a pointer or tensor of
+// pointers, or -1.
+func AddrSpaceOf(t ir.Type) int {
+	if pt, ok := ir.ElementTypeOrSelf(t).(*PointerType); ok {
+		return pt.AddrSpace
+	}
+	return -1
+}
+
+// BlockTypeOfTensorPtr returns the tensor addressed by a block pointer.
+func BlockTypeOfTensorPtr(t ir.Type) *ir.RankedTensorType {
+	if pt, ok := t.(*PointerType); ok {
+		rt, _ := pt.Pointee.(*ir.RankedTensorType)
+		return rt
+	}
+	return nil
+}
+
+// WithElement returns t with its element type (or itself, for scalars)
+// replaced by elem, keeping shape and encoding.
+func WithElement(ctx *ir.Context, t, elem ir.Type) ir.Type {
+	if rt, ok := t.(*ir.RankedTensorType); ok {
+		return rt.CloneWith(ctx, elem)
+	}
+	return elem
+}

@@ -1,0 +1,354 @@
+package tt
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// MaxTensorNumElements is Triton's limit on the number of elements of a
+// tensor (TensorSizeTrait).
+const MaxTensorNumElements = 1048576
+
+// LayoutVerifier is implemented by tensor encoding attributes (the ttg
+// layouts) to check that they suit a tensor type; it is Triton's
+// DialectVerifyTensorLayoutInterface. The error's text follows "has an
+// invalid layout: ".
+type LayoutVerifier interface {
+	VerifyTensorLayout(t *ir.RankedTensorType, op *ir.Operation) error
+}
+
+// TypeLayoutVerifier is implemented by types that carry a layout outside a
+// tensor encoding (ttg's memdesc) and check it themselves.
+type TypeLayoutVerifier interface {
+	VerifyLayout(op *ir.Operation) error
+}
+
+// attrSpec is an inherent attribute constraint.
+type attrSpec struct {
+	name     string
+	required bool
+	check    func(ir.Attribute) bool
+	summary  string
+}
+
+func reqAttr(name string, check func(ir.Attribute) bool, summary string) attrSpec {
+	return attrSpec{name, true, check, summary}
+}
+
+func optAttr(name string, check func(ir.Attribute) bool, summary string) attrSpec {
+	return attrSpec{name, false, check, summary}
+}
+
+func isI32Attr(a ir.Attribute) bool {
+	ia, ok := a.(*ir.IntegerAttr)
+	return ok && isSignless(ia.Typ, 32)
+}
+
+func isBoolAttr(a ir.Attribute) bool {
+	ia, ok := a.(*ir.IntegerAttr)
+	return ok && isSignless(ia.Typ, 1)
+}
+
+func isStrAttr(a ir.Attribute) bool { _, ok := a.(*ir.StringAttr); return ok }
+func isUnitAttr(a ir.Attribute) bool {
+	_, ok := a.(*ir.UnitAttr)
+	return ok
+}
+
+func isI32Array(a ir.Attribute) bool {
+	da, ok := a.(*ir.DenseArrayAttr)
+	return ok && isSignless(da.Elem, 32)
+}
+
+func enumAttrSpec(name string, e *EnumInfo, required bool) attrSpec {
+	var vals []string
+	for _, c := range e.Cases {
+		vals = append(vals, fmt.Sprint(c.Value))
+	}
+	return attrSpec{name, required, e.Valid, "allowed 32-bit signless integer cases: " + strings.Join(vals, ", ")}
+}
+
+var (
+	i32AttrSummary   = "32-bit signless integer attribute"
+	boolAttrSummary  = "bool attribute"
+	strAttrSummary   = "string attribute"
+	unitAttrSummary  = "unit attribute"
+	i32ArraySummary  = "i32 dense array attribute"
+	symRefSummary    = "flat symbol reference attribute"
+	dictArraySummary = "Array of dictionary attributes"
+)
+
+// typesMatch is an ODS TypesMatchWith trait: type(to) must equal
+// xform(type(from)); it is skipped when either operand is absent.
+type typesMatch struct {
+	desc     string
+	from, to func(op *ir.Operation) ir.Value
+	xform    func(ctx *ir.Context, t ir.Type) ir.Type
+}
+
+// opSpec gathers what Triton's ODS generates for an op's verifier.
+type opSpec struct {
+	operands     []operandSpec
+	sameVariadic bool
+	results      []operandSpec
+	attrs        []attrSpec
+	matches      []typesMatch
+	// traits run after the invariants, in declaration order (Elementwise,
+	// interface verifiers...), before TensorSizeTrait.
+	traits []func(op *ir.Operation) error
+	// verify is the op's hasVerifier hook, run last.
+	verify func(op *ir.Operation) error
+	// infer checks inferred result types (InferTypeOpInterface); like
+	// MLIR it runs with the region verifiers, after verify.
+	infer func(op *ir.Operation) error
+	// verifyRegions is the op's hasRegionVerifier hook.
+	verifyRegions func(op *ir.Operation) error
+}
+
+// install sets def.Verify from spec.
+func (s *opSpec) install(def *ir.OpDef) {
+	def.Verify = s.run
+	if s.infer != nil || s.verifyRegions != nil {
+		def.VerifyRegions = func(op *ir.Operation) error {
+			if s.infer != nil {
+				if err := s.infer(op); err != nil {
+					return err
+				}
+			}
+			if s.verifyRegions != nil {
+				return s.verifyRegions(op)
+			}
+			return nil
+		}
+	}
+}
+
+func (s *opSpec) run(op *ir.Operation) error {
+	for _, a := range s.attrs {
+		v := op.Attr(a.name)
+		if v == nil {
+			if a.required {
+				return opError(op, "requires attribute '%s'", a.name)
+			}
+			continue
+		}
+		if a.check != nil && !a.check(v) {
+			return opError(op, "attribute '%s' failed to satisfy constraint: %s", a.name, a.summary)
+		}
+	}
+	if s.operands != nil {
+		if err := verifyOperandTypes(op, s.operands, s.sameVariadic); err != nil {
+			return err
+		}
+	}
+	if s.results != nil {
+		if err := verifyResultTypes(op, s.results); err != nil {
+			return err
+		}
+	}
+	for _, m := range s.matches {
+		from, to := m.from(op), m.to(op)
+		if from == nil || to == nil {
+			continue
+		}
+		if m.xform(op.Context(), from.Type()) != to.Type() {
+			return opError(op, "failed to verify that %s", m.desc)
+		}
+	}
+	for _, t := range s.traits {
+		if err := t(op); err != nil {
+			return err
+		}
+	}
+	if err := verifyTensorSize(op); err != nil {
+		return err
+	}
+	if err := verifyTensorLayouts(op); err != nil {
+		return err
+	}
+	if s.verify != nil {
+		return s.verify(op)
+	}
+	return nil
+}
+
+// operandAt returns a function yielding operand i (nil if absent).
+func operandAt(i int) func(*ir.Operation) ir.Value {
+	return func(op *ir.Operation) ir.Value {
+		if i < op.NumOperands() {
+			return op.Operand(i)
+		}
+		return nil
+	}
+}
+
+// resultAt returns a function yielding result i.
+func resultAt(i int) func(*ir.Operation) ir.Value {
+	return func(op *ir.Operation) ir.Value {
+		if i < op.NumResults() {
+			return op.Result(i)
+		}
+		return nil
+	}
+}
+
+// segmentOperand returns the single operand of segment i, if present.
+func segmentOperand(i int) func(*ir.Operation) ir.Value {
+	return func(op *ir.Operation) ir.Value {
+		s, e := segmentRange(op, i)
+		if e > s {
+			return op.Operand(s)
+		}
+		return nil
+	}
+}
+
+func identity(_ *ir.Context, t ir.Type) ir.Type { return t }
+func pointee(ctx *ir.Context, t ir.Type) ir.Type {
+	if p := PointeeType(ctx, t); p != nil {
+		return p
+	}
+	return t
+}
+func i1SameShapeOfPointee(ctx *ir.Context, t ir.Type) ir.Type {
+	return I1SameShape(ctx, pointee(ctx, t))
+}
+
+// opText renders op in the generic form for diagnostics, as MLIR streams
+// an operation into a diagnostic.
+func opText(op *ir.Operation) string {
+	s := asm.Sprint(op, asm.PrintConfig{Generic: true})
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for len(lines) > 1 && (strings.HasPrefix(lines[0], "#") || strings.HasPrefix(lines[0], "!")) {
+		lines = lines[1:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// verifyTensorSize is Triton's TensorSizeTrait.
+func verifyTensorSize(op *ir.Operation) error {
+	check := func(t ir.Type) error {
+		rt, ok := t.(*ir.RankedTensorType)
+		if !ok {
+			return nil
+		}
+		n := rt.NumElements()
+		if n > MaxTensorNumElements {
+			return plainError(op, "Maximum allowed number of elements is %d, but %s has more than that", MaxTensorNumElements, opText(op))
+		}
+		if n&(n-1) != 0 {
+			return plainError(op, "Number of elements must be power-of-two, but %s doesn't follow the rule (%d) elements", opText(op), n)
+		}
+		return nil
+	}
+	for _, t := range op.OperandTypes() {
+		if err := check(t); err != nil {
+			return err
+		}
+	}
+	for _, t := range op.ResultTypes() {
+		if err := check(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// verifyTensorLayouts is Triton's VerifyTensorLayoutsTrait: each tensor
+// encoding (and each layout-carrying type) checks itself.
+func verifyTensorLayouts(op *ir.Operation) error {
+	check := func(kind string, i int, v ir.Value) error {
+		var err error
+		switch t := v.Type().(type) {
+		case *ir.RankedTensorType:
+			if lv, ok := t.Encoding.(LayoutVerifier); ok {
+				err = lv.VerifyTensorLayout(t, op)
+			}
+		case TypeLayoutVerifier:
+			err = t.VerifyLayout(op)
+		}
+		if err == nil {
+			return nil
+		}
+		msg := err.Error()
+		if d, ok := err.(*ir.Diagnostic); ok {
+			msg = d.Message
+		}
+		return plainError(op, "%s %d (%s) has an invalid layout: %s", kind, i, valueText(v), msg)
+	}
+	for i := 0; i < op.NumOperands(); i++ {
+		if err := check("Operand", i, op.Operand(i)); err != nil {
+			return err
+		}
+	}
+	for i := 0; i < op.NumResults(); i++ {
+		if err := check("Result", i, op.Result(i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// valueText renders a value as MLIR streams it into a diagnostic.
+func valueText(v ir.Value) string {
+	if a, ok := v.(*ir.BlockArgument); ok {
+		return fmt.Sprintf("<block argument> of type '%s' at index: %d", typeString(a.Type()), a.Index())
+	}
+	return opText(v.DefiningOp())
+}
+
+// verifyElementwise is MLIR's Elementwise trait verifier.
+func verifyElementwise(op *ir.Operation) error {
+	mappable := func(ts []ir.Type) []ir.Type {
+		var out []ir.Type
+		for _, t := range ts {
+			switch t.(type) {
+			case *ir.RankedTensorType, *ir.UnrankedTensorType, *ir.VectorType:
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	res := mappable(op.ResultTypes())
+	opnds := mappable(op.OperandTypes())
+	if len(res) == 0 && len(opnds) == 0 {
+		return nil
+	}
+	if len(res) > 0 && len(opnds) == 0 {
+		return opError(op, "if a result is non-scalar, then at least one operand must be non-scalar")
+	}
+	if len(res) == 0 {
+		return opError(op, "if an operand is non-scalar, then there must be at least one non-scalar result")
+	}
+	if len(res) != op.NumResults() {
+		return opError(op, "if an operand is non-scalar, then all results must be non-scalar")
+	}
+	all := append(opnds, res...)
+	kind := func(t ir.Type) string { return fmt.Sprintf("%T", t) }
+	for _, t := range all[1:] {
+		if kind(t) != kind(all[0]) || !compatibleShapes(t, all[0]) {
+			return opError(op, "all non-scalar operands/results must have the same shape and base type")
+		}
+	}
+	return nil
+}
+
+func compatibleShapes(a, b ir.Type) bool {
+	sa, sb := ir.ShapeOf(a), ir.ShapeOf(b)
+	as, aok := a.(ir.ShapedType)
+	bs, bok := b.(ir.ShapedType)
+	if aok && bok && (!as.HasRank() || !bs.HasRank()) {
+		return true
+	}
+	return ir.EqualShape(sa, sb)
+}
+
+// verifyDiscardableAttr checks `tt.*` discardable attributes. Triton 3.6
+// verifies none of them (its dialect has no verifyOperationAttribute), so
+// neither does tt: `tt.divisibility = "x"` is accepted as it is there.
+func verifyDiscardableAttr(op *ir.Operation, name string, value ir.Attribute) error {
+	return nil
+}
