@@ -1,0 +1,167 @@
+package asmfmt
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/ir"
+)
+
+// SegmentsAttr is the property AttrSizedOperandSegments ops carry.
+const SegmentsAttr = "operandSegmentSizes"
+
+// Format is a compiled assembly format bound to its Spec.
+type Format struct {
+	spec *Spec
+	els  []element
+	used map[string]bool
+}
+
+// Compile compiles the spec's format; it fails on a malformed format.
+func Compile(s Spec) (*Format, error) {
+	f := &Format{spec: &s, used: map[string]bool{}}
+	if s.Format != "" {
+		els, err := compile(f.spec)
+		if err != nil {
+			return nil, err
+		}
+		f.els = els
+		usedAttrs(els, f.used)
+	}
+	return f, nil
+}
+
+// Install compiles the spec and sets def's Parse and Print hooks (when the
+// spec has a format), its Inherent attributes and its verifier. A
+// malformed format is a programming error and panics at init.
+func Install(def *ir.OpDef, s Spec) *Format {
+	f, err := Compile(s)
+	if err != nil {
+		panic(fmt.Sprintf("asmfmt: %s: %v", def.Name, err))
+	}
+	for _, a := range s.Attrs {
+		def.Inherent = append(def.Inherent, a.Name)
+	}
+	if s.Segments {
+		def.Inherent = append(def.Inherent, SegmentsAttr)
+	}
+	if s.Format != "" {
+		def.Parse = f.parse
+		def.Print = f.print
+	}
+	def.Verify = f.verify
+	return f
+}
+
+// Spec returns the spec the format was compiled from.
+func (f *Format) Spec() *Spec { return f.spec }
+
+// elided lists the attributes attr-dict must not print.
+func (f *Format) elided(op *ir.Operation) []string {
+	var out []string
+	for n := range f.used {
+		out = append(out, n)
+	}
+	if f.spec.Segments {
+		out = append(out, SegmentsAttr)
+	}
+	for _, a := range f.spec.Attrs {
+		if a.Default != nil {
+			if v := op.Attr(a.Name); v != nil && v == a.Default(op.Context()) {
+				out = append(out, a.Name)
+			}
+		}
+	}
+	return out
+}
+
+// segments returns how many operands each declared operand group holds.
+func (f *Format) segments(op *ir.Operation) []int {
+	return groupSizes(f.spec.Operands, op.NumOperands(), func() []int64 {
+		if !f.spec.Segments {
+			return nil
+		}
+		if a, ok := op.Attr(SegmentsAttr).(*ir.DenseArrayAttr); ok {
+			return a.Ints
+		}
+		return nil
+	})
+}
+
+// groupSizes splits n values over the declared groups: from an explicit
+// segment list when there is one, else by giving the variable-length
+// groups what the fixed ones leave (the first ones first).
+func groupSizes(vals []Value, n int, seg func() []int64) []int {
+	out := make([]int, len(vals))
+	if s := seg(); s != nil && len(s) == len(vals) {
+		for i, x := range s {
+			out[i] = int(x)
+		}
+		return out
+	}
+	rest := n
+	for i, v := range vals {
+		if v.Kind == Single {
+			out[i] = 1
+			rest--
+		}
+	}
+	for i, v := range vals {
+		if v.Kind == Single || rest <= 0 {
+			continue
+		}
+		if v.Kind == Optional {
+			out[i] = 1
+			rest--
+		} else {
+			out[i] = rest
+			rest = 0
+		}
+	}
+	return out
+}
+
+func (f *Format) operands(op *ir.Operation, idx int) []ir.Value {
+	seg := f.segments(op)
+	start := 0
+	for i := 0; i < idx; i++ {
+		start += seg[i]
+	}
+	end := min(start+seg[idx], op.NumOperands())
+	if start >= end {
+		return nil
+	}
+	return op.Operands()[start:end]
+}
+
+// Operand returns the values of the named operand group of op.
+func (f *Format) Operand(op *ir.Operation, name string) []ir.Value {
+	i, _ := f.spec.operand(name)
+	if i < 0 {
+		return nil
+	}
+	return f.operands(op, i)
+}
+
+func (f *Format) results(op *ir.Operation, idx int) []ir.Value {
+	seg := groupSizes(f.spec.Results, op.NumResults(), func() []int64 { return nil })
+	start := 0
+	for i := 0; i < idx; i++ {
+		start += seg[i]
+	}
+	end := min(start+seg[idx], op.NumResults())
+	if start >= end {
+		return nil
+	}
+	return op.Results()[start:end]
+}
+
+func (f *Format) regions(op *ir.Operation, idx int) []*ir.Region {
+	rs := op.Regions()
+	if idx >= len(rs) {
+		return nil
+	}
+	if f.spec.Regions[idx].Variadic {
+		return rs[idx:]
+	}
+	return rs[idx : idx+1]
+}

@@ -1,0 +1,126 @@
+package asmfmt
+
+import (
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// verify checks the invariants ODS generates (operand and result counts,
+// attributes, type constraints), then the spec's own verifier.
+func (f *Format) verify(op *ir.Operation) error {
+	if !f.spec.NoInvariants {
+		if err := f.verifyInvariants(op); err != nil {
+			return err
+		}
+	}
+	if f.spec.Verify != nil {
+		return f.spec.Verify(op)
+	}
+	return nil
+}
+
+func (f *Format) verifyInvariants(op *ir.Operation) error {
+	spec := f.spec
+	for _, a := range spec.Attrs {
+		v := op.Attr(a.Name)
+		if v == nil {
+			if !a.Optional && a.Default == nil && a.Kind != UnitAttr {
+				return ir.OpErrorf(op, "requires attribute '%s'", a.Name)
+			}
+			continue
+		}
+		if a.Check != nil && !a.Check(v) {
+			return ir.OpErrorf(op, "attribute '%s' failed to satisfy constraint: %s", a.Name, a.Summary)
+		}
+	}
+	if err := countCheck(op, spec.Operands, op.NumOperands(), "operand", spec.Segments); err != nil {
+		return err
+	}
+	if err := countCheck(op, spec.Results, op.NumResults(), "result", false); err != nil {
+		return err
+	}
+	if spec.Segments {
+		seg, ok := op.Attr(SegmentsAttr).(*ir.DenseArrayAttr)
+		if !ok || len(seg.Ints) != len(spec.Operands) {
+			return ir.OpErrorf(op, "'%s' attribute for specifying operand segments must have %d elements", SegmentsAttr, len(spec.Operands))
+		}
+		total := int64(0)
+		for i, n := range seg.Ints {
+			if spec.Operands[i].Kind == Single && n != 1 {
+				return ir.OpErrorf(op, "operand group starting at #%d requires 1 element, but found %d", i, n)
+			}
+			if spec.Operands[i].Kind == Optional && n > 1 {
+				return ir.OpErrorf(op, "operand group starting at #%d requires 0 or 1 element, but found %d", i, n)
+			}
+			total += n
+		}
+		if total != int64(op.NumOperands()) {
+			return ir.OpErrorf(op, "operand count (%d) does not match with the total size (%d) specified in attribute '%s'", op.NumOperands(), total, SegmentsAttr)
+		}
+	}
+	idx := 0
+	for i, v := range spec.Operands {
+		for _, x := range f.operands(op, i) {
+			if v.Constraint != nil && !v.Constraint.Check(x.Type()) {
+				return ir.OpErrorf(op, "operand #%d must be %s, but got '%s'", idx, v.Constraint.Summary, asm.TypeString(x.Type()))
+			}
+			idx++
+		}
+	}
+	idx = 0
+	for i, v := range spec.Results {
+		for _, x := range f.results(op, i) {
+			if v.Constraint != nil && !v.Constraint.Check(x.Type()) {
+				return ir.OpErrorf(op, "result #%d must be %s, but got '%s'", idx, v.Constraint.Summary, asm.TypeString(x.Type()))
+			}
+			idx++
+		}
+	}
+	return nil
+}
+
+// countCheck is MLIR's NOperands / AtLeastNOperands (and result) traits.
+func countCheck(op *ir.Operation, vals []Value, n int, what string, segmented bool) error {
+	fixed, variable := 0, false
+	for _, v := range vals {
+		if v.Kind == Single {
+			fixed++
+		} else {
+			variable = true
+		}
+	}
+	if segmented {
+		return nil
+	}
+	if !variable {
+		if n == fixed {
+			return nil
+		}
+		switch fixed {
+		case 0:
+			return ir.OpErrorf(op, "requires zero %ss", what)
+		case 1:
+			if what == "operand" {
+				return ir.OpErrorf(op, "requires a single operand")
+			}
+			return ir.OpErrorf(op, "requires one result")
+		}
+		return ir.OpErrorf(op, "expected %d %ss, but found %d", fixed, what, n)
+	}
+	if n < fixed {
+		return ir.OpErrorf(op, "expected %d or more %ss, but found %d", fixed, what, n)
+	}
+	optional := 0
+	for _, v := range vals {
+		if v.Kind == Variadic {
+			return nil
+		}
+		if v.Kind == Optional {
+			optional++
+		}
+	}
+	if n > fixed+optional {
+		return ir.OpErrorf(op, "expected at most %d %ss, but found %d", fixed+optional, what, n)
+	}
+	return nil
+}

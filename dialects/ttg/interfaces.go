@@ -1,0 +1,69 @@
+package ttg
+
+import (
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
+)
+
+// LayoutEncoding is implemented by every layout attribute: the encodings of
+// register tensors (distributed layouts), of shared-memory buffers (shared
+// layouts), and the tensor-memory encodings of package ttng.
+type LayoutEncoding interface {
+	ir.Attribute
+	// Rank is the number of tensor dims the layout describes.
+	Rank() int
+	// CGA returns the CTA (cluster) part of the layout.
+	CGA() CGALayout
+	// ToLinearLayout maps hardware locations to the coordinates of a
+	// tensor (or buffer) of the given shape: (register, lane, warp, block)
+	// for distributed layouts, (offset, block) for shared ones.
+	ToLinearLayout(shape []int64) (linearlayout.LinearLayout, error)
+}
+
+// DistributedLayout is a layout of a tensor held in registers (Triton's
+// DistributedEncodingTrait): blocked, slice, dot_op, linear and the MMA
+// layouts.
+type DistributedLayout interface {
+	LayoutEncoding
+	// RepOrder is the order in which the layout's repetitions (registers
+	// beyond the first tile) walk the tensor dims, fastest first.
+	RepOrder() []int
+	isDistributed()
+}
+
+// SharedLayout is a layout of a buffer in shared memory (Triton's
+// SharedEncodingTrait).
+type SharedLayout interface {
+	LayoutEncoding
+	// Alignment is the byte alignment the layout needs.
+	Alignment() int
+	isShared()
+}
+
+// MmaLayout is the result layout of a tensor-core dot (nvidia_mma,
+// amd_mfma, amd_wmma: Triton's MmaEncodingTrait).
+type MmaLayout interface {
+	DistributedLayout
+	// RepOrderForOperand is the repetition order of the dot operand opIdx.
+	RepOrderForOperand(opIdx int) []int
+	isMma()
+}
+
+// MemDescEncoding is implemented by encodings that may describe a
+// !ttg.memdesc other than the shared layouts (the tensor-memory encodings
+// of package ttng); VerifyMemDesc checks the type's invariants.
+type MemDescEncoding interface {
+	ir.Attribute
+	VerifyMemDesc(shape []int64, elem ir.Type, memorySpace ir.Attribute, allocShape []int64) error
+}
+
+// attrKey uniques the attributes of this package.
+type attrKey struct {
+	kind string
+	s    string
+	a    ir.Attribute
+}
+
+type ttgAttr struct{ ir.AttrBase }
+
+func (ttgAttr) Namespace() string { return "ttg" }

@@ -1,0 +1,48 @@
+package ttg
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
+)
+
+// ToLinearLayout returns the linear layout of encoding enc on a tensor or
+// buffer of the given shape: for distributed layouts a map from (register,
+// lane, warp, block) to the tensor coordinates (dim0, ...), for shared
+// layouts from (offset, block). For a buffer pass its allocation shape.
+func ToLinearLayout(enc ir.Attribute, shape []int64) (linearlayout.LinearLayout, error) {
+	l, ok := enc.(LayoutEncoding)
+	if !ok {
+		return linearlayout.LinearLayout{}, fmt.Errorf("ttg: %s is not a layout", attrText(enc))
+	}
+	return l.ToLinearLayout(shape)
+}
+
+// TypeLinearLayout returns the linear layout of a ranked tensor type or of
+// a memdesc type (taken over the trailing dims of its allocation shape, as
+// Triton does).
+func TypeLinearLayout(t ir.Type) (linearlayout.LinearLayout, error) {
+	switch t := t.(type) {
+	case *ir.RankedTensorType:
+		if t.Encoding == nil {
+			return linearlayout.LinearLayout{}, fmt.Errorf("ttg: tensor type has no layout")
+		}
+		return ToLinearLayout(t.Encoding, t.Dims)
+	case *MemDescType:
+		alloc := t.AllocShape[len(t.AllocShape)-len(t.Dims):]
+		return ToLinearLayout(t.Encoding, alloc)
+	}
+	return linearlayout.LinearLayout{}, fmt.Errorf("ttg: type has no layout")
+}
+
+// EquivalentLayouts reports whether two layouts place the elements of a
+// tensor of the given shape identically (Triton's areLayoutsEquivalent).
+func EquivalentLayouts(a, b ir.Attribute, shape []int64) bool {
+	if a == b {
+		return true
+	}
+	la, err1 := ToLinearLayout(a, shape)
+	lb, err2 := ToLinearLayout(b, shape)
+	return err1 == nil && err2 == nil && la.Equal(lb)
+}
