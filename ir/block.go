@@ -219,6 +219,13 @@ func (b *Block) SplitBefore(op *Operation) *Block {
 	return nb
 }
 
+// Detach removes the block from its region, keeping its operations.
+func (b *Block) Detach() {
+	if b.region != nil {
+		b.region.removeBlock(b)
+	}
+}
+
 // Erase removes the block from its region and destroys its operations.
 func (b *Block) Erase() {
 	for op := b.first; op != nil; op = op.next {

@@ -42,6 +42,11 @@ type OpDef struct {
 	// a graph (no dominance requirements).
 	RegionKind func(op *Operation, i int) RegionKind
 
+	// SuccessorOperands returns the indices of the operands that a branch
+	// passes to the arguments of successor i (MLIR's BranchOpInterface).
+	// Nil for ops that are not branches.
+	SuccessorOperands func(op *Operation, i int) []int
+
 	// Parse parses the custom form after the op name; Print prints it after
 	// the result list and op name. Ops without them use the generic form.
 	Parse func(p OpParser, st *OperationState) error

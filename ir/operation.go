@@ -151,7 +151,9 @@ func (op *Operation) Operands() []Value {
 func (op *Operation) OperandTypes() []Type {
 	out := make([]Type, len(op.operands))
 	for i := range op.operands {
-		out[i] = op.operands[i].value.Type()
+		if v := op.operands[i].value; v != nil {
+			out[i] = v.Type()
+		}
 	}
 	return out
 }

@@ -11,6 +11,10 @@ import (
 // ---- types ----
 
 func (p *printer) PrintType(t ir.Type) {
+	if t == nil {
+		p.WriteString("<<NULL TYPE>>")
+		return
+	}
 	if p.collect {
 		p.visit(t, false)
 		return

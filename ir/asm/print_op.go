@@ -245,6 +245,10 @@ func (p *printer) printPredecessors(b *ir.Block) {
 // ---- ir.OpPrinter ----
 
 func (p *printer) PrintOperand(v ir.Value) {
+	if v == nil {
+		p.WriteString("<<NULL VALUE>>")
+		return
+	}
 	if !p.collect {
 		p.sb.WriteString(p.names.valueID(v, true))
 	}

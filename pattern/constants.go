@@ -1,0 +1,97 @@
+package pattern
+
+import "github.com/ttcompiler/tt/ir"
+
+// constFolder deduplicates constants within each insertion region (the
+// body of the nearest isolated-from-above op) and hoists them to the front
+// of that region's entry block, as MLIR's OperationFolder does.
+type constFolder struct {
+	rw     *Rewriter
+	scopes map[*ir.Region]map[constKey]*ir.Operation
+	owned  map[*ir.Operation]constKey
+}
+
+type constKey struct {
+	dialect string
+	value   ir.Attribute
+	typ     ir.Type
+}
+
+func newConstFolder(rw *Rewriter) *constFolder {
+	return &constFolder{rw: rw, scopes: map[*ir.Region]map[constKey]*ir.Operation{}, owned: map[*ir.Operation]constKey{}}
+}
+
+// insertionRegion finds where constants used in block b are hoisted to.
+func insertionRegion(b *ir.Block) *ir.Region {
+	for {
+		r := b.Region()
+		if r == nil {
+			return nil
+		}
+		p := r.ParentOp()
+		if p == nil || p.Has(ir.IsolatedFromAbove) || !p.Registered() || p.Block() == nil {
+			return r
+		}
+		b = p.Block()
+	}
+}
+
+// insertKnownConstant records op as the canonical constant of its value,
+// moving it to the front of its insertion region, or replaces op with the
+// existing canonical constant (returning false).
+func (f *constFolder) insertKnownConstant(op *ir.Operation, value ir.Attribute) bool {
+	b := op.Block()
+	if _, ok := f.owned[op]; ok {
+		if b.First() != op && !f.isOwned(op.Prev()) {
+			op.MoveBefore(b.First())
+			op.SetLoc(ir.Unknown(op.Context()))
+		}
+		return true
+	}
+	r := insertionRegion(b)
+	if r == nil {
+		return true
+	}
+	key := constKey{op.Def().Dialect.Name, value, op.Result(0).Type()}
+	m := f.scopes[r]
+	if m == nil {
+		m = map[constKey]*ir.Operation{}
+		f.scopes[r] = m
+	}
+	if existing := m[key]; existing != nil {
+		f.rw.ReplaceOp(op, existing.Results())
+		existing.SetLoc(ir.Unknown(op.Context()))
+		return false
+	}
+	entry := r.Front()
+	if b != entry {
+		op.MoveBefore(entry.First())
+		op.SetLoc(ir.Unknown(op.Context()))
+	} else if entry.First() != op && !f.isOwned(op.Prev()) {
+		op.MoveBefore(entry.First())
+	}
+	m[key] = op
+	f.owned[op] = key
+	return true
+}
+
+func (f *constFolder) isOwned(op *ir.Operation) bool {
+	if op == nil {
+		return false
+	}
+	_, ok := f.owned[op]
+	return ok
+}
+
+func (f *constFolder) notifyRemoval(op *ir.Operation) {
+	key, ok := f.owned[op]
+	if !ok {
+		return
+	}
+	delete(f.owned, op)
+	for _, m := range f.scopes {
+		if m[key] == op {
+			delete(m, key)
+		}
+	}
+}

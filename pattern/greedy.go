@@ -1,0 +1,379 @@
+package pattern
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/ir"
+)
+
+// RegionSimplify selects how much CFG cleanup the greedy driver does after
+// each round of pattern application.
+type RegionSimplify int
+
+const (
+	SimplifyNone   RegionSimplify = iota
+	SimplifyNormal                // erase unreachable blocks and dead code
+)
+
+// Config configures the greedy driver (MLIR's GreedyRewriteConfig).
+type Config struct {
+	// TopDown visits ops in pre-order (the canonicalizer's default);
+	// otherwise post-order.
+	TopDown bool
+	// MaxIterations caps the number of full rounds (0 = 10); -1 = no limit.
+	MaxIterations int
+	// MaxRewrites caps the pattern applications per round; 0 picks a cap
+	// proportional to the region size, which catches patterns that keep
+	// rewriting each other's results forever.
+	MaxRewrites int
+	// NoFold disables folding through OpDef.Fold.
+	NoFold bool
+	// NoConstantCSE disables deduplicating and hoisting constants.
+	NoConstantCSE bool
+	// Simplify selects region simplification.
+	Simplify RegionSimplify
+	// Listener, if set, is also told about every change.
+	Listener Listener
+	// Stats, if set, counts rewrites, folds and erasures.
+	Stats *Stats
+}
+
+// Stats counts what a greedy run did.
+type Stats struct {
+	Rewrites, Folds, Erased, Iterations int
+}
+
+// DefaultConfig is the canonicalizer's configuration.
+func DefaultConfig() Config {
+	return Config{TopDown: true, MaxIterations: 10, Simplify: SimplifyNormal}
+}
+
+// ErrNotConverged reports that the iteration cap was hit.
+type ErrNotConverged struct {
+	Iterations int
+	Op         *ir.Operation
+}
+
+func (e *ErrNotConverged) Error() string {
+	return fmt.Sprintf("greedy pattern rewrite did not converge after %d iterations on '%s'", e.Iterations, e.Op.Name())
+}
+
+// ApplyGreedily applies patterns, folding and dead-code erasure to the ops
+// nested in op's regions until nothing changes. It reports whether
+// anything changed; a non-nil error means it did not converge.
+func ApplyGreedily(op *ir.Operation, set *FrozenSet, cfg Config) (bool, error) {
+	changed := false
+	for _, r := range op.Regions() {
+		d := newDriver(op.Context(), set, cfg, r)
+		c, err := d.simplify()
+		changed = changed || c
+		if err != nil {
+			return changed, err
+		}
+	}
+	return changed, nil
+}
+
+// driver is one greedy rewrite of a region.
+type driver struct {
+	ctx    *ir.Context
+	set    *FrozenSet
+	cfg    Config
+	region *ir.Region
+	wl     *worklist
+	rw     *Rewriter
+	folder *constFolder
+}
+
+func newDriver(ctx *ir.Context, set *FrozenSet, cfg Config, r *ir.Region) *driver {
+	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: newWorklist()}
+	d.rw = NewRewriter(ctx, d)
+	return d
+}
+
+func (d *driver) simplify() (bool, error) {
+	max := d.cfg.MaxIterations
+	if max == 0 {
+		max = 10
+	}
+	iteration := 0
+	again := false
+	for {
+		iteration++
+		if max > 0 && iteration > max {
+			break
+		}
+		d.wl.clear()
+		d.folder = newConstFolder(d.rw)
+		d.populate()
+		var err error
+		again, err = d.processWorklist()
+		if err != nil {
+			return true, err
+		}
+		if d.cfg.Simplify != SimplifyNone {
+			if SimplifyRegions(d.rw, d.region) {
+				again = true
+			}
+		}
+		if d.cfg.Stats != nil {
+			d.cfg.Stats.Iterations++
+		}
+		if !again {
+			break
+		}
+	}
+	if again {
+		return iteration > 1, &ErrNotConverged{Iterations: max, Op: d.region.ParentOp()}
+	}
+	return iteration > 1, nil
+}
+
+// populate seeds the worklist, deduplicating and hoisting constants as it
+// meets them (in pre-order for top-down, like MLIR).
+func (d *driver) populate() {
+	known := func(op *ir.Operation) bool {
+		if d.cfg.NoConstantCSE {
+			return false
+		}
+		if v := ir.ConstantValue(op); v != nil {
+			return !d.folder.insertKnownConstant(op, v)
+		}
+		return false
+	}
+	for _, b := range d.region.Blocks() {
+		for o := b.First(); o != nil; {
+			next := o.Next()
+			if d.cfg.TopDown {
+				ir.Walk(o, ir.PreOrder, func(x *ir.Operation) ir.WalkResult {
+					if known(x) {
+						return ir.Skip
+					}
+					d.wl.push(x)
+					return ir.Advance
+				})
+			} else {
+				ir.Walk(o, ir.PostOrder, func(x *ir.Operation) ir.WalkResult {
+					if !known(x) {
+						d.wl.push(x)
+					}
+					return ir.Advance
+				})
+			}
+			o = next
+		}
+	}
+	if d.cfg.TopDown {
+		d.wl.reverse()
+	}
+}
+
+// ErrRewriteCycle reports a round that applied more rewrites than its cap:
+// patterns that undo each other, or a pattern that reports a change
+// without making progress.
+type ErrRewriteCycle struct {
+	Rewrites int
+	Op       *ir.Operation // the op rewritten most often
+	Count    int
+}
+
+func (e *ErrRewriteCycle) Error() string {
+	return fmt.Sprintf("greedy pattern rewrite stopped after %d rewrites in one round: '%s' was rewritten %d times (a rewrite cycle?)", e.Rewrites, e.Op.Name(), e.Count)
+}
+
+func (d *driver) processWorklist() (bool, error) {
+	changed := false
+	rewrites := 0
+	limit := d.cfg.MaxRewrites
+	if limit <= 0 {
+		limit = 1000 + 64*len(d.wl.list)
+	}
+	perOp := map[*ir.Operation]int{}
+	for !d.wl.empty() {
+		if rewrites >= limit {
+			if d.cfg.MaxRewrites > 0 {
+				break
+			}
+			worst, n := (*ir.Operation)(nil), 0
+			for op, c := range perOp {
+				if c > n {
+					worst, n = op, c
+				}
+			}
+			return changed, &ErrRewriteCycle{Rewrites: rewrites, Op: worst, Count: n}
+		}
+		op := d.wl.pop()
+		if op == nil {
+			break
+		}
+		if op.Block() == nil && op != d.region.ParentOp() {
+			continue
+		}
+		if ir.IsTriviallyDead(op) {
+			d.rw.EraseOp(op)
+			changed = true
+			if d.cfg.Stats != nil {
+				d.cfg.Stats.Erased++
+			}
+			continue
+		}
+		if !d.cfg.NoFold && !op.Has(ir.ConstantLike) && d.tryFold(op) {
+			changed = true
+			if d.cfg.Stats != nil {
+				d.cfg.Stats.Folds++
+			}
+			continue
+		}
+		d.rw.B().SetInsertionPoint(op)
+		for _, p := range d.set.For(op.Name()) {
+			if p.MatchAndRewrite(op, d.rw) {
+				changed = true
+				rewrites++
+				perOp[op]++
+				if d.cfg.Stats != nil {
+					d.cfg.Stats.Rewrites++
+				}
+				break
+			}
+		}
+	}
+	return changed, nil
+}
+
+// tryFold folds op through its OpDef.Fold, materializing constant results
+// right before op. It reports whether op was folded or updated in place.
+func (d *driver) tryFold(op *ir.Operation) bool {
+	results, ok := Fold(op)
+	if !ok {
+		return false
+	}
+	if results == nil {
+		d.OpModified(op)
+		return true
+	}
+	b := d.rw.B()
+	b.SetInsertionPoint(op)
+	vals := make([]ir.Value, len(results))
+	var created []*ir.Operation
+	for i, r := range results {
+		if r.Value != nil {
+			vals[i] = r.Value
+			continue
+		}
+		c := materialize(b, op, r.Attr, op.Result(i).Type(), op.Loc())
+		if c == nil {
+			for _, x := range created {
+				d.rw.EraseOp(x)
+			}
+			return false
+		}
+		created = append(created, c)
+		vals[i] = c.Result(0)
+	}
+	d.rw.ReplaceOp(op, vals)
+	return true
+}
+
+// Fold calls op's folder with its constant operands. It returns (nil, true)
+// for an in-place update, the results for a fold, and ok=false otherwise.
+func Fold(op *ir.Operation) ([]ir.FoldResult, bool) {
+	def := op.Def()
+	if def.Fold == nil {
+		return nil, false
+	}
+	operands := make([]ir.Attribute, op.NumOperands())
+	for i := range operands {
+		operands[i] = ir.DefiningConstant(op.Operand(i))
+	}
+	res := def.Fold(op, operands)
+	if res == nil {
+		return nil, false
+	}
+	if len(res) == 0 {
+		return nil, true
+	}
+	if len(res) != op.NumResults() {
+		return nil, false
+	}
+	// Returning the op's own results means "updated in place".
+	inPlace := true
+	for i, r := range res {
+		if r.Value != ir.Value(op.Result(i)) {
+			inPlace = false
+		}
+	}
+	if inPlace {
+		return nil, true
+	}
+	return res, true
+}
+
+// materialize asks the op's dialect to build a constant.
+func materialize(b *ir.Builder, op *ir.Operation, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+	d := op.Def().Dialect
+	if d == nil || d.MaterializeConstant == nil {
+		return nil
+	}
+	return d.MaterializeConstant(b, value, t, loc)
+}
+
+// ---- Listener: keep the worklist in sync with IR changes ----
+
+// addToWorklist adds op and its ancestors inside the driven region.
+func (d *driver) addToWorklist(op *ir.Operation) {
+	var chain []*ir.Operation
+	for o := op; o != nil; {
+		chain = append(chain, o)
+		r := o.ParentRegion()
+		if r == d.region {
+			for _, x := range chain {
+				d.wl.push(x)
+			}
+			return
+		}
+		if r == nil {
+			return
+		}
+		o = r.ParentOp()
+	}
+}
+
+func (d *driver) OpInserted(op *ir.Operation) {
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OpInserted(op)
+	}
+	d.addToWorklist(op)
+}
+
+func (d *driver) OpModified(op *ir.Operation) {
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OpModified(op)
+	}
+	d.addToWorklist(op)
+}
+
+func (d *driver) OpErased(op *ir.Operation) {
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OpErased(op)
+	}
+	// Defining ops of operands that become (nearly) unused may now fold
+	// or die.
+	for _, v := range op.Operands() {
+		if v == nil || ir.NumUses(v) > 1 {
+			continue
+		}
+		if def := v.DefiningOp(); def != nil {
+			d.addToWorklist(def)
+		}
+	}
+	d.wl.remove(op)
+	if d.folder != nil {
+		d.folder.notifyRemoval(op)
+	}
+}
+
+func (d *driver) OpReplaced(op *ir.Operation, vals []ir.Value) {
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OpReplaced(op, vals)
+	}
+}

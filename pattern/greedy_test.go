@@ -1,0 +1,228 @@
+package pattern_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/ttcompiler/tt/dialects/builtin"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/pattern"
+)
+
+// A tiny test dialect: constants, a foldable add, an effectful sink, a
+// function-like isolated op, and branches.
+var testDialect = &ir.Dialect{Name: "test"}
+
+var (
+	constOp = testDialect.NewOp("const", ir.Pure|ir.ConstantLike)
+	addOp   = testDialect.NewOp("add", ir.Pure|ir.Commutative)
+	negOp   = testDialect.NewOp("neg", ir.Pure)
+	sinkOp  = testDialect.NewOp("sink", 0)
+	funcOp  = testDialect.NewOp("func", ir.IsolatedFromAbove)
+	retOp   = testDialect.NewOp("ret", ir.Terminator|ir.ReturnLike)
+	brOp    = testDialect.NewOp("br", ir.Terminator|ir.Pure)
+	loadOp  = testDialect.NewOp("load", 0)
+)
+
+func init() {
+	constOp.Inherent = []string{"value"}
+	addOp.Fold = func(op *ir.Operation, cst []ir.Attribute) []ir.FoldResult {
+		a, aok := cst[0].(*ir.IntegerAttr)
+		b, bok := cst[1].(*ir.IntegerAttr)
+		switch {
+		case aok && bok:
+			return []ir.FoldResult{{Attr: ir.IntegerAttrOf(op.Context(), a.Typ, a.Int()+b.Int())}}
+		case bok && b.Int() == 0:
+			return []ir.FoldResult{{Value: op.Operand(0)}}
+		}
+		return nil
+	}
+	loadOp.Effects = func(op *ir.Operation) []ir.Effect { return []ir.Effect{{Kind: ir.Read}} }
+	brOp.SuccessorOperands = func(op *ir.Operation, i int) []int {
+		idx := make([]int, op.NumOperands())
+		for k := range idx {
+			idx[k] = k
+		}
+		return idx
+	}
+	testDialect.MaterializeConstant = func(b *ir.Builder, v ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+		return b.CreateOp("test.const", loc, nil, []ir.Type{t}, ir.NamedAttr{Name: "value", Value: v})
+	}
+}
+
+func parse(t *testing.T, src string) *ir.Operation {
+	t.Helper()
+	ctx := ir.NewContext()
+	builtin.Load(ctx)
+	ctx.Load(testDialect)
+	m, err := asm.ParseString(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func check(t *testing.T, m *ir.Operation, want string) {
+	t.Helper()
+	if err := ir.Verify(m); err != nil {
+		t.Fatalf("verify after rewrite: %v\n%s", err, asm.Sprint(m, asm.PrintConfig{}))
+	}
+	got := asm.Sprint(m, asm.PrintConfig{})
+	if d := cmp.Diff(strings.TrimSpace(want), strings.TrimSpace(got)); d != "" {
+		t.Fatalf("mismatch (-want +got):\n%s", d)
+	}
+}
+
+func TestFoldHoistAndDedupConstants(t *testing.T) {
+	m := parse(t, `
+"test.func"() ({
+  %a = "test.const"() <{value = 1 : i32}> : () -> i32
+  %x = "test.load"() : () -> i32
+  %b = "test.const"() <{value = 2 : i32}> : () -> i32
+  %s = "test.add"(%a, %b) : (i32, i32) -> i32
+  %c = "test.const"() <{value = 1 : i32}> : () -> i32
+  %dead = "test.add"(%x, %c) : (i32, i32) -> i32
+  %z = "test.const"() <{value = 0 : i32}> : () -> i32
+  %y = "test.add"(%x, %z) : (i32, i32) -> i32
+  "test.sink"(%s, %y, %c) : (i32, i32, i32) -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()`)
+	if _, err := pattern.ApplyGreedily(m, pattern.Freeze(nil), pattern.DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+	// Constants are deduplicated and hoisted to the start of the isolated
+	// region (later ones in front, as MLIR's folder does); 1+2 folds to 3;
+	// x+0 folds to x; the unused add and the unused load are erased (a read
+	// without uses is dead), the sink stays.
+	check(t, m, `module {
+  "test.func"() ({
+    %0 = "test.const"() <{value = 3 : i32}> : () -> i32
+    %1 = "test.const"() <{value = 1 : i32}> : () -> i32
+    %2 = "test.load"() : () -> i32
+    "test.sink"(%0, %2, %1) : (i32, i32, i32) -> ()
+    "test.ret"() : () -> ()
+  }) : () -> ()
+}`)
+}
+
+func TestBenefitOrderAndPatterns(t *testing.T) {
+	m := parse(t, `
+"test.func"() ({
+  %x = "test.load"() : () -> i32
+  %n = "test.neg"(%x) : (i32) -> i32
+  %nn = "test.neg"(%n) : (i32) -> i32
+  "test.sink"(%nn) : (i32) -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()`)
+	var order []string
+	low := pattern.New("low", "test.neg", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+		order = append(order, "low")
+		return false
+	})
+	// neg(neg(x)) -> x
+	high := pattern.New("involution", "test.neg", 5, func(op *ir.Operation, rw ir.Rewriter) bool {
+		order = append(order, "high")
+		inner := op.Operand(0).DefiningOp()
+		if inner == nil || inner.Name() != "test.neg" {
+			return false
+		}
+		rw.ReplaceOp(op, []ir.Value{inner.Operand(0)})
+		return true
+	})
+	if _, err := pattern.ApplyGreedily(m, pattern.Freeze([]ir.RewritePattern{low, high}), pattern.DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+	if order[0] != "high" {
+		t.Fatalf("patterns tried in order %v, want the higher benefit first", order)
+	}
+	check(t, m, `module {
+  "test.func"() ({
+    %0 = "test.load"() : () -> i32
+    "test.sink"(%0) : (i32) -> ()
+    "test.ret"() : () -> ()
+  }) : () -> ()
+}`)
+}
+
+func TestNonConvergenceIsReported(t *testing.T) {
+	m := parse(t, `
+"test.func"() ({
+  %x = "test.load"() : () -> i32
+  "test.sink"(%x) : (i32) -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()`)
+	// A pattern that always "changes" the sink by toggling an attribute.
+	flip := pattern.New("flip", "test.sink", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+		rw.ModifyInPlace(op, func() { op.SetAttr("flip", ir.BoolAttrOf(op.Context(), !op.HasAttr("flip"))) })
+		return true
+	})
+	_, err := pattern.ApplyGreedily(m, pattern.Freeze([]ir.RewritePattern{flip}), pattern.DefaultConfig())
+	cyc, ok := err.(*pattern.ErrRewriteCycle)
+	if !ok || cyc.Op.Name() != "test.sink" {
+		t.Fatalf("want a rewrite-cycle error naming test.sink, got %v", err)
+	}
+	// With an explicit per-round cap the rounds end and the iteration cap
+	// reports non-convergence.
+	cfg := pattern.DefaultConfig()
+	cfg.MaxIterations = 3
+	cfg.MaxRewrites = 5
+	_, err = pattern.ApplyGreedily(m, pattern.Freeze([]ir.RewritePattern{flip}), cfg)
+	if nc, ok := err.(*pattern.ErrNotConverged); !ok || nc.Iterations != 3 {
+		t.Fatalf("want non-convergence after 3 iterations, got %v", err)
+	}
+}
+
+func TestRegionDCEAndUnreachableBlocks(t *testing.T) {
+	m := parse(t, `
+"test.func"() ({
+  %x = "test.load"() : () -> i32
+  "test.br"(%x, %x)[^bb1] : (i32, i32) -> ()
+^bb1(%a: i32, %b: i32):
+  "test.sink"(%a) : (i32) -> ()
+  "test.ret"() : () -> ()
+^bb2:
+  "test.sink"(%x) : (i32) -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()`)
+	if _, err := pattern.ApplyGreedily(m, pattern.Freeze(nil), pattern.DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+	// ^bb2 is unreachable; %b is dead, so its branch operand goes too.
+	check(t, m, `module {
+  "test.func"() ({
+    %0 = "test.load"() : () -> i32
+    "test.br"(%0)[^bb1] : (i32) -> ()
+  ^bb1(%1: i32):  // pred: ^bb0
+    "test.sink"(%1) : (i32) -> ()
+    "test.ret"() : () -> ()
+  }) : () -> ()
+}`)
+}
+
+func TestWalkDriver(t *testing.T) {
+	m := parse(t, `
+"test.func"() ({
+  %x = "test.load"() : () -> i32
+  %n = "test.neg"(%x) : (i32) -> i32
+  "test.sink"(%n) : (i32) -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()`)
+	rename := pattern.New("tag", "test.neg", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+		if op.HasAttr("seen") {
+			return false
+		}
+		rw.ModifyInPlace(op, func() { op.SetAttr("seen", ir.Unit(op.Context())) })
+		return true
+	})
+	if !pattern.ApplyWalk(m, pattern.Freeze([]ir.RewritePattern{rename})) {
+		t.Fatal("walk driver reported no change")
+	}
+	if !strings.Contains(asm.Sprint(m, asm.PrintConfig{}), `"test.neg"(%0) {seen}`) {
+		t.Fatal("pattern not applied")
+	}
+}

@@ -1,0 +1,309 @@
+package pattern
+
+import "github.com/ttcompiler/tt/ir"
+
+// SimplifyRegions erases unreachable blocks and dead code (ops whose
+// results are unused, transitively, and dead block arguments of non-entry
+// blocks) in r and everything nested in it, like MLIR's "normal" region
+// simplification. It reports whether it changed anything.
+func SimplifyRegions(rw *Rewriter, r *ir.Region) bool {
+	changed := eraseUnreachableBlocks(rw, r)
+	if runRegionDCE(rw, r) {
+		changed = true
+	}
+	return changed
+}
+
+func eraseUnreachableBlocks(rw *Rewriter, r *ir.Region) bool {
+	changed := false
+	if r.NumBlocks() > 1 {
+		reach := map[*ir.Block]bool{}
+		var visit func(b *ir.Block)
+		visit = func(b *ir.Block) {
+			if b == nil || reach[b] {
+				return
+			}
+			reach[b] = true
+			for _, s := range b.Successors() {
+				visit(s)
+			}
+		}
+		visit(r.Front())
+		for _, b := range r.Blocks() {
+			if !reach[b] {
+				dropDefinedValueUses(b)
+				rw.EraseBlock(b)
+				changed = true
+			}
+		}
+	}
+	for _, b := range r.Blocks() {
+		for o := b.First(); o != nil; o = o.Next() {
+			for _, nr := range o.Regions() {
+				if eraseUnreachableBlocks(rw, nr) {
+					changed = true
+				}
+			}
+		}
+	}
+	return changed
+}
+
+// dropDefinedValueUses detaches every use of values defined in b.
+func dropDefinedValueUses(b *ir.Block) {
+	drop := func(v ir.Value) {
+		for _, u := range ir.Uses(v) {
+			u.Set(nil)
+		}
+	}
+	for _, a := range b.Arguments() {
+		drop(a)
+	}
+	for _, op := range b.Ops() {
+		ir.WalkOps(op, func(o *ir.Operation) {
+			for _, v := range o.Results() {
+				drop(v)
+			}
+			for _, reg := range o.Regions() {
+				for _, nb := range reg.Blocks() {
+					for _, a := range nb.Arguments() {
+						drop(a)
+					}
+				}
+			}
+		})
+	}
+}
+
+// liveness is the state of region DCE.
+type liveness struct {
+	live    map[any]bool // *ir.Operation or ir.Value
+	changed bool
+}
+
+// set marks an op or a value live. A live result makes its defining op
+// live (results are not tracked separately, as in MLIR).
+func (l *liveness) set(x any) {
+	if r, ok := x.(*ir.OpResult); ok {
+		x = r.Owner()
+	}
+	if !l.live[x] {
+		l.live[x] = true
+		l.changed = true
+	}
+}
+
+func (l *liveness) isLive(x any) bool {
+	if r, ok := x.(*ir.OpResult); ok {
+		return l.live[r.Owner()]
+	}
+	return l.live[x]
+}
+
+func runRegionDCE(rw *Rewriter, r *ir.Region) bool {
+	l := &liveness{live: map[any]bool{}}
+	for {
+		l.changed = false
+		l.propagateRegion(r)
+		if !l.changed {
+			break
+		}
+	}
+	return l.deleteDead(rw, r)
+}
+
+// postOrder lists the blocks reachable from the entry in post-order.
+func postOrder(r *ir.Region) []*ir.Block {
+	var out []*ir.Block
+	seen := map[*ir.Block]bool{}
+	var visit func(b *ir.Block)
+	visit = func(b *ir.Block) {
+		seen[b] = true
+		for _, s := range b.Successors() {
+			if s != nil && !seen[s] {
+				visit(s)
+			}
+		}
+		out = append(out, b)
+	}
+	if !r.Empty() {
+		visit(r.Front())
+	}
+	return out
+}
+
+func (l *liveness) propagateRegion(r *ir.Region) {
+	for _, b := range postOrder(r) {
+		for o := b.Last(); o != nil; o = o.Prev() {
+			l.propagateOp(o)
+		}
+		if b.IsEntry() {
+			continue
+		}
+		for _, a := range b.Arguments() {
+			if !l.isLive(a) {
+				l.processValue(a)
+			}
+		}
+	}
+}
+
+func (l *liveness) propagateOp(op *ir.Operation) {
+	for _, r := range op.Regions() {
+		l.propagateRegion(r)
+	}
+	if op.Has(ir.Terminator) {
+		l.set(op)
+		fn := op.Def().SuccessorOperands
+		for i, s := range op.Successors() {
+			// Arguments not fed by a known forwarded operand stay live.
+			forwarded := 0
+			if fn != nil {
+				forwarded = len(fn(op, i))
+			}
+			for j := forwarded; j < s.NumArguments(); j++ {
+				l.set(s.Argument(j))
+			}
+		}
+		return
+	}
+	if l.live[op] {
+		return
+	}
+	if !ir.WouldBeTriviallyDead(op) {
+		l.set(op)
+		return
+	}
+	for _, v := range op.Results() {
+		l.processValue(v)
+	}
+}
+
+func (l *liveness) processValue(v ir.Value) {
+	for u := v.FirstUse(); u != nil; u = u.NextUse() {
+		owner := u.Owner()
+		if owner.Has(ir.Terminator) {
+			if arg := successorArg(owner, u.Index()); arg != nil {
+				if !l.isLive(arg) {
+					continue
+				}
+			}
+		}
+		if l.live[owner] {
+			l.set(v)
+			return
+		}
+	}
+}
+
+// successorArg returns the block argument that operand idx of a branch
+// feeds, or nil.
+func successorArg(br *ir.Operation, idx int) *ir.BlockArgument {
+	fn := br.Def().SuccessorOperands
+	if fn == nil {
+		return nil
+	}
+	for i, s := range br.Successors() {
+		for j, k := range fn(br, i) {
+			if k == idx && j < s.NumArguments() {
+				return s.Argument(j)
+			}
+		}
+	}
+	return nil
+}
+
+func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
+	erased := false
+	if r.Empty() {
+		return false
+	}
+	single := r.NumBlocks() == 1
+	for _, b := range postOrder(r) {
+		if !single {
+			if t := b.Last(); t != nil && t.Has(ir.Terminator) && l.eraseDeadSuccessorOperands(rw, t) {
+				erased = true
+			}
+		}
+		for o := b.Last(); o != nil; {
+			prev := o.Prev()
+			if !l.live[o] {
+				for _, v := range o.Results() {
+					for _, u := range ir.Uses(v) {
+						u.Set(nil)
+					}
+				}
+				rw.EraseOp(o)
+				erased = true
+			} else {
+				for _, nr := range o.Regions() {
+					if l.deleteDead(rw, nr) {
+						erased = true
+					}
+				}
+			}
+			o = prev
+		}
+	}
+	for _, b := range r.Blocks()[1:] {
+		for i := b.NumArguments() - 1; i >= 0; i-- {
+			if !l.isLive(b.Argument(i)) {
+				b.EraseArgument(i)
+				erased = true
+			}
+		}
+	}
+	return erased
+}
+
+// eraseDeadSuccessorOperands drops the operands a branch passes to dead
+// block arguments.
+func (l *liveness) eraseDeadSuccessorOperands(rw *Rewriter, t *ir.Operation) bool {
+	fn := t.Def().SuccessorOperands
+	if fn == nil {
+		return false
+	}
+	var drop []int
+	for i, s := range t.Successors() {
+		for j, k := range fn(t, i) {
+			if j < s.NumArguments() && !l.isLive(s.Argument(j)) {
+				drop = append(drop, k)
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return false
+	}
+	dropSet := map[int]bool{}
+	for _, k := range drop {
+		dropSet[k] = true
+	}
+	var keep []ir.Value
+	for i, v := range t.Operands() {
+		if !dropSet[i] {
+			keep = append(keep, v)
+		}
+	}
+	rw.ModifyInPlace(t, func() {
+		t.SetOperands(keep)
+		if seg, ok := t.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok {
+			t.SetAttr("operandSegmentSizes", shrinkSegments(t.Context(), seg, dropSet))
+		}
+	})
+	return true
+}
+
+// shrinkSegments recomputes operandSegmentSizes after dropping operands.
+func shrinkSegments(ctx *ir.Context, seg *ir.DenseArrayAttr, dropped map[int]bool) *ir.DenseArrayAttr {
+	out := make([]int64, len(seg.Ints))
+	idx := 0
+	for i, n := range seg.Ints {
+		for k := int64(0); k < n; k++ {
+			if !dropped[idx] {
+				out[i]++
+			}
+			idx++
+		}
+	}
+	return ir.DenseIntArray(ctx, seg.Elem, out)
+}
