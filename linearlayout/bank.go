@@ -92,7 +92,8 @@ func (l LinearLayout) permuteInDim(name string, perm []int) LinearLayout {
 // dimension of (lane bases) ∩ (segment bases), the last lane bases being
 // dropped when an access is wider than 32 bits (those lanes run in another
 // phase). smem must be an offset[, block] layout of the same tensor.
-func BankConflicts(reg, smem LinearLayout, bitwidth int) (int, error) {
+func BankConflicts(reg, smem LinearLayout, bitwidth int) (_ int, err error) {
+	defer guard(&err)
 	if bitwidth <= 0 || !isPow2(bitwidth) {
 		return 0, fmt.Errorf("linearlayout: bit width %d is not a power of two", bitwidth)
 	}
@@ -178,7 +179,8 @@ func (r AccessReport) Conflicts() int { return r.Wavefronts - r.MinWavefronts }
 // word per wavefront, and lanes reading the same word share it. This is the
 // hardware model, independent of the algebra in BankConflicts; use it to
 // check that a layout is conflict-free.
-func SimulateAccess(reg, smem LinearLayout, bitwidth int) (AccessReport, error) {
+func SimulateAccess(reg, smem LinearLayout, bitwidth int) (_ AccessReport, err error) {
+	defer guard(&err)
 	if bitwidth <= 0 || !isPow2(bitwidth) || bitwidth > 128 {
 		return AccessReport{}, fmt.Errorf("linearlayout: bit width %d unsupported", bitwidth)
 	}

@@ -35,7 +35,8 @@ func (p BlockedParams) validate(rank int) error {
 // (order[0] fastest), then the CTA tile is repeated through more registers
 // where the tensor is larger and broadcast where it is smaller
 // (CombineCtaCgaWithShape).
-func Blocked(shape []int64, p BlockedParams) (LinearLayout, error) {
+func Blocked(shape []int64, p BlockedParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	if err := p.validate(len(shape)); err != nil {
 		return LinearLayout{}, err
 	}
@@ -48,7 +49,8 @@ func Blocked(shape []int64, p BlockedParams) (LinearLayout, error) {
 // FMADotOperand returns the layout of #ttg.dot_op with a blocked parent (the
 // operands of an FMA dot): each thread holds the whole K extent of its rows
 // (opIdx 0) or columns (opIdx 1), lanes and warps are broadcast along K.
-func FMADotOperand(shape []int64, opIdx int, parent BlockedParams) (LinearLayout, error) {
+func FMADotOperand(shape []int64, opIdx int, parent BlockedParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	rank := len(shape)
 	if err := parent.validate(rank); err != nil {
 		return LinearLayout{}, err

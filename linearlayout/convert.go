@@ -63,7 +63,8 @@ type Plan struct {
 // MinimalConversion is Triton's minimalCvtLayout: dst.InvertAndCompose(src),
 // then quotiented by the longest common tail of in dims (slowest first) for
 // as long as the conversion acts as the identity on them.
-func MinimalConversion(src, dst LinearLayout) (LinearLayout, error) {
+func MinimalConversion(src, dst LinearLayout) (_ LinearLayout, err error) {
+	defer guard(&err)
 	comp, err := dst.InvertAndCompose(src)
 	if err != nil {
 		return LinearLayout{}, err
@@ -90,7 +91,8 @@ func MinimalConversion(src, dst LinearLayout) (LinearLayout, error) {
 // permutation factors with at most one register-lane transposition
 // (cvtNeedsWarpShuffle); otherwise, or when warps are involved, shared
 // memory.
-func ConversionPlan(src, dst LinearLayout) (Plan, error) {
+func ConversionPlan(src, dst LinearLayout) (_ Plan, err error) {
+	defer guard(&err)
 	conv, err := MinimalConversion(src, dst)
 	if err != nil {
 		return Plan{}, err
@@ -155,7 +157,8 @@ type WarpDecomposition struct {
 // lane bits inside a cycle that also contains register bits is cut out with
 // one register-lane transposition. The conversion must not move data between
 // warps or CTAs.
-func WarpConversionDecomposition(src, dst LinearLayout, bitwidth int) (WarpDecomposition, error) {
+func WarpConversionDecomposition(src, dst LinearLayout, bitwidth int) (_ WarpDecomposition, err error) {
+	defer guard(&err)
 	src = src.RemoveZeroBasesAlongDim(Register)
 	dst = dst.RemoveZeroBasesAlongDim(Register)
 	for _, l := range []LinearLayout{src, dst} {

@@ -76,7 +76,8 @@ func (l LinearLayout) FreeVariableMask(name string) int32 {
 //
 // Where step 1 makes step 2 unsolvable (Triton aborts there), the whole
 // system is solved as in step 2 instead.
-func (l LinearLayout) InvertAndCompose(outer LinearLayout) (LinearLayout, error) {
+func (l LinearLayout) InvertAndCompose(outer LinearLayout) (_ LinearLayout, err error) {
+	defer guard(&err)
 	outNames := l.OutDimNames()
 	if !sameNameSet(outNames, outer.OutDimNames()) {
 		return LinearLayout{}, fmt.Errorf("linearlayout: InvertAndCompose: out dims %v and %v differ", outNames, outer.OutDimNames())
@@ -143,7 +144,8 @@ func solveMinimal(a, b LinearLayout) (LinearLayout, error) {
 // PseudoInvert returns a right inverse of the surjective layout l, from l's
 // out dims (as in dims) to l's in dims: l ∘ l.PseudoInvert() is the
 // identity. The preimage is chosen as in InvertAndCompose.
-func (l LinearLayout) PseudoInvert() (LinearLayout, error) {
+func (l LinearLayout) PseudoInvert() (_ LinearLayout, err error) {
+	defer guard(&err)
 	if !l.IsSurjective() {
 		return LinearLayout{}, fmt.Errorf("linearlayout: PseudoInvert: layout is not surjective: %v", l)
 	}
@@ -151,7 +153,8 @@ func (l LinearLayout) PseudoInvert() (LinearLayout, error) {
 }
 
 // Invert returns the inverse of the bijective layout l.
-func (l LinearLayout) Invert() (LinearLayout, error) {
+func (l LinearLayout) Invert() (_ LinearLayout, err error) {
+	defer guard(&err)
 	if !l.IsInvertible() {
 		return LinearLayout{}, fmt.Errorf("linearlayout: Invert: layout is not invertible: %v", l)
 	}

@@ -3,6 +3,7 @@ package linearlayout
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -129,7 +130,8 @@ func Strided1D(size, stride int32, inDim, outDim string) LinearLayout {
 // input (names unique and non-empty, sizes powers of two, every basis of the
 // right length and within the output sizes) and requires the layout to be
 // surjective, as Triton does by default. It never panics.
-func New(bases []InBases, outs []Dim) (LinearLayout, error) {
+func New(bases []InBases, outs []Dim) (_ LinearLayout, err error) {
+	defer guard(&err)
 	l, err := build(bases, outs)
 	if err != nil {
 		return LinearLayout{}, err
@@ -141,7 +143,8 @@ func New(bases []InBases, outs []Dim) (LinearLayout, error) {
 }
 
 // NewNonSurjective is New without the surjectivity requirement.
-func NewNonSurjective(bases []InBases, outs []Dim) (LinearLayout, error) {
+func NewNonSurjective(bases []InBases, outs []Dim) (_ LinearLayout, err error) {
+	defer guard(&err)
 	return build(bases, outs)
 }
 
@@ -149,7 +152,8 @@ func NewNonSurjective(bases []InBases, outs []Dim) (LinearLayout, error) {
 // from the bases: each out dim gets the smallest power of two greater than
 // every basis entry in it (1 if all are zero). This is how the textual forms
 // #ttg.linear and #ttg.shared_linear are read.
-func NewInferSizes(bases []InBases, outNames []string) (LinearLayout, error) {
+func NewInferSizes(bases []InBases, outNames []string) (_ LinearLayout, err error) {
+	defer guard(&err)
 	outs := make([]Dim, len(outNames))
 	for j, n := range outNames {
 		outs[j] = Dim{Name: n, Size: 1}
@@ -233,6 +237,11 @@ func build(bases []InBases, outs []Dim) (LinearLayout, error) {
 // are recomputed so that the start fields are consistent.
 func fromParts(ins []dimInfo, outs []dimInfo, bases []uint64) LinearLayout {
 	l := LinearLayout{bases: bases}
+	for _, d := range append(slices.Clone(ins), outs...) {
+		if d.log2 > maxDimLog2 {
+			panic(fmt.Sprintf("linearlayout: dimension %q of size 2^%d is too large (at most 2^%d)", d.name, d.log2, maxDimLog2))
+		}
+	}
 	s := 0
 	for _, d := range ins {
 		l.ins = append(l.ins, dimInfo{name: d.name, log2: d.log2, start: s})
@@ -585,4 +594,18 @@ func mustLog2(v int32, what string) int {
 		panic(fmt.Sprintf("linearlayout: %s %d is not a power of two", what, v))
 	}
 	return n
+}
+
+// guard turns a panic inside an exported function that takes user data into
+// an error. Functions validate their parameters up front, but some limits
+// only show up in combination deep inside the algebra (more than 64 input
+// bits, say); callers with user data must get an error, never a crash.
+func guard(err *error) {
+	if r := recover(); r != nil {
+		if s, ok := r.(string); ok && len(s) > 13 && s[:13] == "linearlayout:" {
+			*err = fmt.Errorf("%s", s)
+			return
+		}
+		*err = fmt.Errorf("linearlayout: internal error: %v", r)
+	}
 }

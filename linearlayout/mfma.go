@@ -81,7 +81,8 @@ func (p MFMAParams) tilesPerWarp(rank int) []int {
 // tiles are numbered N-contiguously over the whole tensor, as the dot
 // lowering expects. The batch dim (rank 3) is covered by warps, then
 // registers.
-func AMDMFMA(shape []int64, p MFMAParams) (LinearLayout, error) {
+func AMDMFMA(shape []int64, p MFMAParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	rank := len(shape)
 	if err := checkShape(shape); err != nil {
 		return LinearLayout{}, err
@@ -139,7 +140,8 @@ func AMDMFMA(shape []int64, p MFMAParams) (LinearLayout, error) {
 // the instruction, then groups of K; registers repeat along K to cover the
 // tensor's K extent, then tilesPerWarp along the non-K dim; warps follow the
 // parent (not broadcast: the parent's warps along K are 1 in practice).
-func MFMADotOperand(shape []int64, opIdx, kWidth int, parent MFMAParams) (LinearLayout, error) {
+func MFMADotOperand(shape []int64, opIdx, kWidth int, parent MFMAParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	rank := len(shape)
 	if err := checkShape(shape); err != nil {
 		return LinearLayout{}, err

@@ -72,7 +72,8 @@ func nvidiaMmaTile(tile []int, kWidth int, order, repOrder []int) (LinearLayout,
 // l/4 (+8 for the second register pair) and columns 2*(l%4)+{0,1}; v3
 // extends it along N in steps of 8 and stacks the 4 warps of a warpgroup
 // along M. Warps tile row-major for v2 and column-major (M first) for v3.
-func NvidiaMMA(shape []int64, p NvidiaMMAParams) (LinearLayout, error) {
+func NvidiaMMA(shape []int64, p NvidiaMMAParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	rank := len(shape)
 	if err := checkShape(shape); err != nil {
 		return LinearLayout{}, err
@@ -96,7 +97,8 @@ func NvidiaMMA(shape []int64, p NvidiaMMAParams) (LinearLayout, error) {
 // 8*kWidth x 8) fragments, where each thread holds kWidth consecutive K
 // elements, or the register A operand of wgmma (v3 parent, opIdx 0 only: B
 // always comes from shared memory). Warps are broadcast along K.
-func NvidiaDotOperand(shape []int64, opIdx, kWidth int, parent NvidiaMMAParams) (LinearLayout, error) {
+func NvidiaDotOperand(shape []int64, opIdx, kWidth int, parent NvidiaMMAParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	rank := len(shape)
 	if err := checkShape(shape); err != nil {
 		return LinearLayout{}, err

@@ -47,7 +47,8 @@ func IdentityStandardND(inDim string, shape []int, order []int) LinearLayout {
 // shape (which must name every out dim): for each out dim in l's order, the
 // first in dim (the most minor one: "register" or "offset") gets new bases
 // repeating the layout along that dim. Sizes must be powers of two.
-func (l LinearLayout) EnsureNotSmallerThan(shape []Dim) (LinearLayout, error) {
+func (l LinearLayout) EnsureNotSmallerThan(shape []Dim) (_ LinearLayout, err error) {
+	defer guard(&err)
 	want, err := l.shapeFor(shape)
 	if err != nil {
 		return LinearLayout{}, err
@@ -76,7 +77,8 @@ func (l LinearLayout) EnsureNotSmallerThan(shape []Dim) (LinearLayout, error) {
 // thread then holds fewer registers rather than duplicates); Triton's
 // callers pass true except where noted. Ties between bases of equal value
 // are cut in in-dim order (the order Triton's sort leaves them in).
-func (l LinearLayout) EnsureNotLargerThan(shape []Dim, broadcastRegisters bool) (LinearLayout, error) {
+func (l LinearLayout) EnsureNotLargerThan(shape []Dim, broadcastRegisters bool) (_ LinearLayout, err error) {
+	defer guard(&err)
 	want, err := l.shapeFor(shape)
 	if err != nil {
 		return LinearLayout{}, err
@@ -197,7 +199,8 @@ func (c CTALayout) IsDefault() bool {
 }
 
 // Layout returns the CGA layout "block" -> (dim0, ..., dim<rank-1>).
-func (c CTALayout) Layout(rank int) (LinearLayout, error) {
+func (c CTALayout) Layout(rank int) (_ LinearLayout, err error) {
+	defer guard(&err)
 	outNames := StandardOutDimNames(rank)
 	if c.Bases != nil {
 		for _, b := range c.Bases {
@@ -236,7 +239,8 @@ func (c CTALayout) Layout(rank int) (LinearLayout, error) {
 
 // SplitNum returns, per dim, into how many pieces the CTAs split the tensor
 // (CTASplitNum): the sizes of the CGA layout's out dims.
-func (c CTALayout) SplitNum(rank int) ([]int, error) {
+func (c CTALayout) SplitNum(rank int) (_ []int, err error) {
+	defer guard(&err)
 	l, err := c.Layout(rank)
 	if err != nil {
 		return nil, err
@@ -250,7 +254,8 @@ func (c CTALayout) SplitNum(rank int) ([]int, error) {
 
 // ShapePerCTA returns the part of shape one CTA holds: shape divided by the
 // split of each dim (at least 1).
-func (c CTALayout) ShapePerCTA(shape []int64) ([]int64, error) {
+func (c CTALayout) ShapePerCTA(shape []int64) (_ []int64, err error) {
+	defer guard(&err)
 	split, err := c.SplitNum(len(shape))
 	if err != nil {
 		return nil, err
@@ -269,7 +274,8 @@ func (c CTALayout) ShapePerCTA(shape []int64) ([]int64, error) {
 // is larger than its tile (EnsureNotSmallerThan, out dims in cta's order) and
 // broadcast where it is smaller (EnsureNotLargerThan); the result has out
 // dims in standard order.
-func CombineCtaCgaWithShape(cta LinearLayout, cga CTALayout, shape []int64) (LinearLayout, error) {
+func CombineCtaCgaWithShape(cta LinearLayout, cga CTALayout, shape []int64) (_ LinearLayout, err error) {
+	defer guard(&err)
 	rank := len(shape)
 	if cta.NumOutDims() != rank {
 		return LinearLayout{}, fmt.Errorf("linearlayout: CTA layout has %d out dims, shape %v has rank %d", cta.NumOutDims(), shape, rank)

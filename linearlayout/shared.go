@@ -34,7 +34,8 @@ func (p SwizzledSharedParams) check(rank int) error {
 // maxPhase, so that element (r, c) lives at column c ^ (vec * phase(r)) (mod
 // the number of columns). Slower dims follow in order. With vec = perPhase =
 // maxPhase = 1 it is plain row-major storage in the given order.
-func SwizzledShared(shape []int64, p SwizzledSharedParams) (LinearLayout, error) {
+func SwizzledShared(shape []int64, p SwizzledSharedParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	return swizzled(shape, p, false)
 }
 
@@ -42,7 +43,8 @@ func SwizzledShared(shape []int64, p SwizzledSharedParams) (LinearLayout, error)
 // SwizzledShared, but the phase of row r is additionally XORed with the
 // index of the block of maxPhase*perPhase rows it lies in, so that
 // consecutive blocks of rows use rotated swizzle patterns.
-func AMDRotatingShared(shape []int64, p SwizzledSharedParams) (LinearLayout, error) {
+func AMDRotatingShared(shape []int64, p SwizzledSharedParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	return swizzled(shape, p, true)
 }
 
@@ -131,7 +133,8 @@ func (p NVMMASharedParams) check() error {
 // chunks of row r XORed with (r / perPhase) % maxPhase; offset -> (row, col)
 // with out dims dim0 (row) and dim1 (col). disableSwizzle gives the plain
 // tile.
-func NVMMACoreMatrix(p NVMMASharedParams, disableSwizzle bool) (LinearLayout, error) {
+func NVMMACoreMatrix(p NVMMASharedParams, disableSwizzle bool) (_ LinearLayout, err error) {
+	defer guard(&err)
 	if err := p.check(); err != nil {
 		return LinearLayout{}, err
 	}
@@ -163,7 +166,8 @@ func NVMMACoreMatrix(p NVMMASharedParams, disableSwizzle bool) (LinearLayout, er
 // each dim at most 256, the contiguous dim exactly one swizzle width (when
 // swizzled; with fp4 padding the count is of padded elements unless
 // packedSize).
-func TMABlockShape(shapePerCTA []int64, p NVMMASharedParams, packedSize bool) ([]int64, error) {
+func TMABlockShape(shapePerCTA []int64, p NVMMASharedParams, packedSize bool) (_ []int64, err error) {
+	defer guard(&err)
 	b := slices.Clone(shapePerCTA)
 	if len(b) == 0 {
 		return nil, fmt.Errorf("linearlayout: TMA block of a rank-0 tensor")
@@ -197,7 +201,8 @@ func TMABlockShape(shapePerCTA []int64, p NVMMASharedParams, packedSize bool) ([
 // dims collapsed into rows), then along columns, then the box repeats over
 // the rest of the tensor. Transposed lays out the transposed tensor the same
 // way. Without swizzling the box is plain row-major.
-func NVMMAShared(shape []int64, p NVMMASharedParams) (LinearLayout, error) {
+func NVMMAShared(shape []int64, p NVMMASharedParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	rank := len(shape)
 	if err := checkShape(shape); err != nil {
 		return LinearLayout{}, err
@@ -305,7 +310,8 @@ func permuteOutComponents(l LinearLayout, order []int) (LinearLayout, error) {
 // SharedLinear returns the layout of #ttg.shared_linear (or the shared part
 // of any explicit shared layout): offset and block bases over rank standard
 // out dims, sizes inferred from the bases.
-func SharedLinear(offset, block [][]int32, rank int) (LinearLayout, error) {
+func SharedLinear(offset, block [][]int32, rank int) (_ LinearLayout, err error) {
+	defer guard(&err)
 	if block == nil {
 		block = [][]int32{}
 	}
@@ -314,7 +320,8 @@ func SharedLinear(offset, block [][]int32, rank int) (LinearLayout, error) {
 
 // DistributedLinear returns the layout of #ttg.linear: explicit register,
 // lane, warp and block bases over rank standard out dims, sizes inferred.
-func DistributedLinear(register, lane, warp, block [][]int32, rank int) (LinearLayout, error) {
+func DistributedLinear(register, lane, warp, block [][]int32, rank int) (_ LinearLayout, err error) {
+	defer guard(&err)
 	nz := func(b [][]int32) [][]int32 {
 		if b == nil {
 			return [][]int32{}

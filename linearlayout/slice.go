@@ -19,7 +19,8 @@ func SliceParentShape(shape []int64, dim int) []int64 {
 // registers), while zero lane and warp bases stay (threads that differed only
 // along dim now hold the same element). Output sizes are re-derived from the
 // bases, as Triton does.
-func Slice(parent LinearLayout, dim int) (LinearLayout, error) {
+func Slice(parent LinearLayout, dim int) (_ LinearLayout, err error) {
+	defer guard(&err)
 	rank := parent.NumOutDims()
 	if dim < 0 || dim >= rank {
 		return LinearLayout{}, fmt.Errorf("linearlayout: slice dim %d out of range for rank %d", dim, rank)

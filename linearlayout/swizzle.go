@@ -47,7 +47,8 @@ const (
 // shrinking the bank row), and the phase lanes of a side are those of its
 // actual access width. Broadcast (zero) register bases are dropped from src
 // and dst first. The element bit width must be a power of two, at most 32.
-func OptimalSwizzling(src, dst LinearLayout, bitwidth int) (LinearLayout, error) {
+func OptimalSwizzling(src, dst LinearLayout, bitwidth int) (_ LinearLayout, err error) {
+	defer guard(&err)
 	if bitwidth <= 0 || bitwidth > 32 || !isPow2(bitwidth) {
 		return LinearLayout{}, fmt.Errorf("linearlayout: OptimalSwizzling: bit width %d, want a power of two <= 32", bitwidth)
 	}
@@ -269,7 +270,8 @@ type SharedConversion struct {
 // PlanSharedConversion chooses the shared layout for converting src to dst
 // through shared memory (OptimalSwizzling) and derives the scratch size,
 // the number of rounds and the access vector widths.
-func PlanSharedConversion(src, dst LinearLayout, bitwidth int) (SharedConversion, error) {
+func PlanSharedConversion(src, dst LinearLayout, bitwidth int) (_ SharedConversion, err error) {
+	defer guard(&err)
 	l, err := OptimalSwizzling(src, dst, bitwidth)
 	if err != nil {
 		return SharedConversion{}, err

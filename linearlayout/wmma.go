@@ -61,7 +61,8 @@ func (p WMMAParams) check(rank int) error {
 // N. Tiles are then numbered N-contiguously as for MFMA (see AMDMFMA):
 // tilesPerWarp along N, warps along N, the rest of N, tilesPerWarp along M,
 // warps along M.
-func AMDWMMA(shape []int64, p WMMAParams) (LinearLayout, error) {
+func AMDWMMA(shape []int64, p WMMAParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	rank := len(shape)
 	if err := checkShape(shape); err != nil {
 		return LinearLayout{}, err
@@ -123,7 +124,8 @@ func (p WMMAParams) tilesPerWarp(rank int) []int {
 // remaining lanes duplicate (version 1) or continue (versions 2, 3) along K,
 // registers repeat along K to cover the tensor's K, then the parent's
 // tilesPerWarp along the non-K dim; warps are broadcast along K.
-func WMMADotOperand(shape []int64, opIdx, kWidth int, parent WMMAParams) (LinearLayout, error) {
+func WMMADotOperand(shape []int64, opIdx, kWidth int, parent WMMAParams) (_ LinearLayout, err error) {
+	defer guard(&err)
 	rank := len(shape)
 	if err := checkShape(shape); err != nil {
 		return LinearLayout{}, err
