@@ -4,7 +4,6 @@ import "github.com/ttcompiler/tt/ir"
 
 // Canonicalization patterns of Triton 3.6's tt ops.
 
-
 // splatConstantBool returns the value of an arith.constant i1 splat
 // (dense<true>/dense<false>), and whether v is one.
 func splatConstantBool(v ir.Value) (bool, bool) {

@@ -22,7 +22,7 @@ func isTTFloat(t ir.Type) bool {
 		return false
 	}
 	switch ft.Kind {
-	case ir.F8E4M3FNUZ, ir.F8E4M3FN, ir.F8E4M3B11FNUZ, ir.F8E5M2, ir.F8E5M2FNUZ, ir.F16, ir.BF16, ir.F32, ir.F64:
+	case ir.F8E4M3FNUZ, ir.F8E4M3FN, ir.F8E5M2, ir.F8E5M2FNUZ, ir.F16, ir.BF16, ir.F32, ir.F64:
 		return true
 	}
 	return false
@@ -34,7 +34,7 @@ func isTTInt(t ir.Type) bool {
 		return false
 	}
 	switch it.Width {
-	case 1, 4, 8, 16, 32, 64:
+	case 1, 8, 16, 32, 64:
 		return true
 	}
 	return false

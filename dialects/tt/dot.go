@@ -113,7 +113,7 @@ func verifyDotInterface(dims, outDims func(*ir.Operation) bool) func(*ir.Operati
 			return opError(op, "expected the first dimension of the first operand to be equal to the first dimension of the result")
 		}
 		if !outDims(op) {
-			return opError(op, "expected the output shape to be the concatenation of the last dimension of the first operand and the last dimension of the second operand")
+			return opError(op, "expected the output shape to be the concatenation of the last dimension of the first operand and the last dimension of the second ")
 		}
 		return nil
 	}

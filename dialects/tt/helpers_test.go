@@ -13,6 +13,7 @@ import (
 	function "github.com/ttcompiler/tt/dialects/func"
 	"github.com/ttcompiler/tt/dialects/math"
 	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ub"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -39,6 +40,7 @@ var loadedDialects = map[string]func(*ir.Context){
 	"math":    math.Load,
 	"ub":      ub.Load,
 	"func":    function.Load,
+	"ttg":     ttg.Load,
 }
 
 func newCtx() *ir.Context {

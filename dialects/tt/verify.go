@@ -218,14 +218,47 @@ func i1SameShapeOfPointee(ctx *ir.Context, t ir.Type) ir.Type {
 }
 
 // opText renders op in the generic form for diagnostics, as MLIR streams
-// an operation into a diagnostic.
+// an operation into one: values are named as in the closest enclosing
+// op that is isolated from above (MLIR's local scope). asm.Sprint only
+// numbers values from the op it prints, so the enclosing op is printed and
+// the line of op picked out (ops with regions fall back to a local print).
 func opText(op *ir.Operation) string {
+	anc := op.ParentOp()
+	for anc != nil && !anc.Has(ir.IsolatedFromAbove) {
+		anc = anc.ParentOp()
+	}
+	if anc != nil && op.NumRegions() == 0 {
+		idx := -1
+		i := 0
+		ir.WalkOps(anc, func(o *ir.Operation) {
+			if o == op {
+				idx = i
+			}
+			i++
+		})
+		n := 0
+		for _, line := range printLines(anc) {
+			l := strings.TrimSpace(line)
+			if !strings.HasPrefix(l, "%") && !strings.HasPrefix(l, "\"") {
+				continue
+			}
+			if n == idx {
+				return l
+			}
+			n++
+		}
+	}
+	return strings.Join(printLines(op), "\n")
+}
+
+// printLines prints op generically without its alias definitions.
+func printLines(op *ir.Operation) []string {
 	s := asm.Sprint(op, asm.PrintConfig{Generic: true})
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	for len(lines) > 1 && (strings.HasPrefix(lines[0], "#") || strings.HasPrefix(lines[0], "!")) {
 		lines = lines[1:]
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 // verifyTensorSize is Triton's TensorSizeTrait.
