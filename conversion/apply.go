@@ -1,0 +1,277 @@
+package conversion
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/pattern"
+)
+
+// Mode selects how strict a conversion is.
+type Mode int
+
+const (
+	// Partial converts illegal ops; ops of unknown legality may remain.
+	Partial Mode = iota
+	// Full requires every op to end up legal.
+	Full
+)
+
+// Config describes one conversion.
+type Config struct {
+	Target   *Target
+	Patterns []Pattern
+	Types    *TypeConverter // nil: types are not converted
+	Mode     Mode
+	// MaxDepth bounds how often a single op may be re-legalized after
+	// in-place updates (guards against patterns that never make progress).
+	MaxDepth int
+}
+
+// castName is the op used for unresolved materializations.
+const castName = "builtin.unrealized_conversion_cast"
+
+// Apply converts root and everything nested in it. It returns a located
+// diagnostic naming the first op that could not be legalized.
+func Apply(root *ir.Operation, cfg *Config) error {
+	c := &converter{cfg: cfg, casts: map[*ir.Operation]castInfo{}, erased: map[*ir.Operation]bool{}}
+	c.byRoot = map[string][]Pattern{}
+	for _, p := range cfg.Patterns {
+		c.byRoot[p.RootName()] = append(c.byRoot[p.RootName()], p)
+	}
+	for k, l := range c.byRoot {
+		sort.SliceStable(l, func(i, j int) bool { return l[i].Benefit() > l[j].Benefit() })
+		c.byRoot[k] = l
+	}
+	c.rw = &Rewriter{c: c}
+	c.rw.Rewriter = pattern.NewRewriter(root.Context(), c)
+	var ops []*ir.Operation
+	ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		ops = append(ops, op)
+		if cfg.Target.recursive[op.Name()] && cfg.Target.LegalityOf(op) == Legal {
+			return ir.Skip
+		}
+		return ir.Advance
+	})
+	for _, op := range ops {
+		if c.erased[op] || (op != root && op.Block() == nil) {
+			continue
+		}
+		if err := c.legalize(op, 0); err != nil {
+			return err
+		}
+	}
+	return c.reconcile()
+}
+
+type castKind int
+
+const (
+	sourceCast castKind = iota // converted values -> original type
+	targetCast                 // original value -> converted types
+)
+
+type castInfo struct{ kind castKind }
+
+// converter is the state of one Apply.
+type converter struct {
+	cfg    *Config
+	byRoot map[string][]Pattern
+	rw     *Rewriter
+	casts  map[*ir.Operation]castInfo
+	order  []*ir.Operation // casts in creation order
+	erased map[*ir.Operation]bool
+	// created collects ops inserted while a pattern runs.
+	created []*ir.Operation
+}
+
+func (c *converter) patternsFor(name string) []Pattern {
+	ps := c.byRoot[name]
+	if any := c.byRoot[""]; len(any) > 0 {
+		ps = append(append([]Pattern(nil), ps...), any...)
+		sort.SliceStable(ps, func(i, j int) bool { return ps[i].Benefit() > ps[j].Benefit() })
+	}
+	return ps
+}
+
+// legalize converts op if it is illegal (or unknown in full mode).
+func (c *converter) legalize(op *ir.Operation, depth int) error {
+	if _, isCast := c.casts[op]; isCast {
+		return nil
+	}
+	switch c.cfg.Target.LegalityOf(op) {
+	case Legal:
+		return nil
+	case Unknown:
+		if c.cfg.Mode == Partial {
+			return nil
+		}
+	}
+	maxDepth := c.cfg.MaxDepth
+	if maxDepth == 0 {
+		maxDepth = 16
+	}
+	if depth > maxDepth {
+		return ir.OpErrorf(op, "failed to legalize operation '%s': patterns kept updating it without making it legal", op.Name())
+	}
+	for _, p := range c.patternsFor(op.Name()) {
+		c.rw.B().SetInsertionPoint(op)
+		operands := c.remapOperands(op)
+		c.created = c.created[:0]
+		if !p.MatchAndRewrite(op, operands, c.rw) {
+			continue
+		}
+		created := append([]*ir.Operation(nil), c.created...)
+		for _, n := range created {
+			if c.erased[n] || n.Block() == nil {
+				continue
+			}
+			if err := c.legalize(n, depth+1); err != nil {
+				return err
+			}
+		}
+		if !c.erased[op] && op.Block() != nil {
+			// Updated in place: it must be legal now, or be legalized again.
+			return c.legalize(op, depth+1)
+		}
+		return nil
+	}
+	if c.cfg.Target.LegalityOf(op) == Illegal {
+		return ir.OpErrorf(op, "failed to legalize operation '%s' that was explicitly marked illegal", op.Name())
+	}
+	return ir.OpErrorf(op, "failed to legalize operation '%s'", op.Name())
+}
+
+// remapOperands returns op's operands with converted values substituted
+// where a single converted value exists.
+func (c *converter) remapOperands(op *ir.Operation) []ir.Value {
+	out := op.Operands()
+	for i, v := range out {
+		if r := c.remap(v); len(r) == 1 {
+			out[i] = r[0]
+		}
+	}
+	return out
+}
+
+// remap returns the converted values standing for v: the inputs of a
+// source cast the conversion inserted, a target materialization of v when
+// its type converts, or v itself.
+func (c *converter) remap(v ir.Value) []ir.Value {
+	if def := v.DefiningOp(); def != nil {
+		if info, ok := c.casts[def]; ok && info.kind == sourceCast {
+			return def.Operands()
+		}
+	}
+	tc := c.cfg.Types
+	if tc == nil {
+		return []ir.Value{v}
+	}
+	to, ok := tc.ConvertTypes(v.Type())
+	if !ok || len(to) == 1 && to[0] == v.Type() {
+		return []ir.Value{v}
+	}
+	// Materialize v in the converted types right after its definition.
+	b := ir.NewBuilder(c.rw.B().Ctx)
+	if def := v.DefiningOp(); def != nil {
+		b.SetInsertionPointAfter(def)
+	} else {
+		b.SetInsertionPointToStart(v.ParentBlock())
+	}
+	cast := c.newCast(b, []ir.Value{v}, to, v.Loc(), targetCast)
+	return cast.Results()
+}
+
+// newCast inserts an unrealized conversion cast and records it.
+func (c *converter) newCast(b *ir.Builder, inputs []ir.Value, to []ir.Type, loc ir.Location, kind castKind) *ir.Operation {
+	st := ir.NewState(b.Ctx, castName, loc)
+	st.Operands = inputs
+	st.Types = to
+	op := b.Insert(ir.Create(st))
+	c.casts[op] = castInfo{kind: kind}
+	c.order = append(c.order, op)
+	return op
+}
+
+// ---- pattern.Listener: track the ops patterns create and erase ----
+
+func (c *converter) OpInserted(op *ir.Operation) { c.created = append(c.created, op) }
+func (c *converter) OpModified(*ir.Operation)    {}
+func (c *converter) OpErased(op *ir.Operation)   { c.erased[op] = true }
+func (c *converter) OpReplaced(*ir.Operation, []ir.Value) {
+}
+
+// reconcile removes casts that became unused or cancel out, materializes
+// the rest through the type converter, and reports those that remain (a
+// converter that wants to keep casts registers a materialization that
+// builds one itself).
+func (c *converter) reconcile() error {
+	for changed := true; changed; {
+		changed = false
+		for i := len(c.order) - 1; i >= 0; i-- {
+			op := c.order[i]
+			if c.erased[op] || op.Block() == nil {
+				continue
+			}
+			if !op.ResultsUsed() {
+				c.rw.EraseOp(op)
+				changed = true
+				continue
+			}
+			// cast(cast(x : A -> B) : B -> A) is x.
+			if in := op.Operand(0).DefiningOp(); in != nil && op.NumOperands() == 1 {
+				if _, ours := c.casts[in]; ours && !c.erased[in] && sameTypes(in.OperandTypes(), op.ResultTypes()) {
+					for j, r := range op.Results() {
+						ir.ReplaceAllUsesWith(r, in.Operand(j))
+					}
+					c.rw.EraseOp(op)
+					changed = true
+				}
+			}
+		}
+	}
+	for _, op := range c.order {
+		if c.erased[op] || op.Block() == nil {
+			continue
+		}
+		if c.cfg.Types != nil && op.NumResults() == 1 {
+			b := ir.NewBuilder(op.Context())
+			b.SetInsertionPoint(op)
+			list := c.cfg.Types.source
+			if c.casts[op].kind == targetCast {
+				list = c.cfg.Types.target
+			}
+			if v := c.cfg.Types.materialize(list, b, op.Result(0).Type(), op.Operands(), op.Loc()); v != nil {
+				ir.ReplaceAllUsesWith(op.Result(0), v)
+				c.rw.EraseOp(op)
+				continue
+			}
+		}
+		user := ir.Uses(op.Result(0))[0].Owner()
+		return ir.Errorf(op.Loc(), "failed to legalize unresolved materialization from (%s) to (%s) that remained live after conversion",
+			typeList(op.OperandTypes()), typeList(op.ResultTypes())).Note(user.Loc(), "see existing live user here: '%s'", user.Name())
+	}
+	return nil
+}
+
+func sameTypes(a, b []ir.Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func typeList(ts []ir.Type) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = "'" + asm.TypeString(t) + "'"
+	}
+	return strings.Join(parts, ", ")
+}

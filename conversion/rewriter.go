@@ -1,0 +1,115 @@
+package conversion
+
+import (
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/pattern"
+)
+
+// Rewriter is the rewriter conversion patterns receive. Replacing an op
+// with values of other types keeps the remaining (not yet converted) users
+// valid through casts that are reconciled at the end.
+type Rewriter struct {
+	*pattern.Rewriter
+	c *converter
+}
+
+// TypeConverter returns the conversion's type converter (or nil).
+func (rw *Rewriter) TypeConverter() *TypeConverter { return rw.c.cfg.Types }
+
+// ReplaceOp replaces op's results with vals, which may have converted
+// types; users expecting the old types see a cast.
+func (rw *Rewriter) ReplaceOp(op *ir.Operation, vals []ir.Value) {
+	groups := make([][]ir.Value, len(vals))
+	for i, v := range vals {
+		groups[i] = []ir.Value{v}
+	}
+	rw.ReplaceOpN(op, groups)
+}
+
+// ReplaceOpWithOp replaces op with the results of newOp.
+func (rw *Rewriter) ReplaceOpWithOp(op, newOp *ir.Operation) { rw.ReplaceOp(op, newOp.Results()) }
+
+// ReplaceOpN replaces each result of op with a group of values (a 1:N
+// type conversion).
+func (rw *Rewriter) ReplaceOpN(op *ir.Operation, groups [][]ir.Value) {
+	if len(groups) != op.NumResults() {
+		panic("conversion: ReplaceOpN with the wrong number of result groups")
+	}
+	for i, g := range groups {
+		res := op.Result(i)
+		if len(g) == 1 && g[0].Type() == res.Type() {
+			rw.Rewriter.ReplaceAllUsesWith(res, g[0])
+			continue
+		}
+		if !ir.HasUses(res) {
+			continue
+		}
+		b := ir.NewBuilder(op.Context())
+		b.SetInsertionPoint(op)
+		cast := rw.c.newCast(b, g, []ir.Type{res.Type()}, op.Loc(), sourceCast)
+		rw.Rewriter.ReplaceAllUsesWith(res, cast.Result(0))
+	}
+	rw.Rewriter.EraseOp(op)
+}
+
+// RemappedN returns the converted values standing for v (several for 1:N
+// conversions).
+func (rw *Rewriter) RemappedN(v ir.Value) []ir.Value { return rw.c.remap(v) }
+
+// Remapped returns the single converted value standing for v.
+func (rw *Rewriter) Remapped(v ir.Value) ir.Value {
+	if r := rw.c.remap(v); len(r) == 1 {
+		return r[0]
+	}
+	return v
+}
+
+// ConvertRegionTypes converts the argument types of every block of r with
+// the conversion's type converter (or tc, if not nil). Users of a changed
+// argument that are not converted yet see a cast to the old type. It
+// reports false if some argument type has no conversion.
+func (rw *Rewriter) ConvertRegionTypes(r *ir.Region, tc *TypeConverter) bool {
+	if tc == nil {
+		tc = rw.c.cfg.Types
+	}
+	if tc == nil {
+		return true
+	}
+	for _, b := range r.Blocks() {
+		for i := 0; i < b.NumArguments(); i++ {
+			a := b.Argument(i)
+			old := a.Type()
+			to, ok := tc.ConvertTypes(old)
+			if !ok {
+				return false
+			}
+			if len(to) == 1 && to[0] == old {
+				continue
+			}
+			var repl []ir.Value
+			if len(to) == 1 {
+				a.SetType(to[0])
+				repl = []ir.Value{a}
+			} else {
+				for k, t := range to {
+					repl = append(repl, b.InsertArgument(i+1+k, t, a.Loc()))
+				}
+			}
+			if ir.HasUses(a) || len(to) != 1 {
+				bl := ir.NewBuilder(b.Region().ParentOp().Context())
+				bl.SetInsertionPointToStart(b)
+				cast := rw.c.newCast(bl, repl, []ir.Type{old}, a.Loc(), sourceCast)
+				if len(to) == 1 {
+					ir.ReplaceUsesIf(a, cast.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != cast })
+				} else {
+					ir.ReplaceAllUsesWith(a, cast.Result(0))
+				}
+			}
+			if len(to) != 1 {
+				b.EraseArgument(i)
+				i += len(to) - 1
+			}
+		}
+	}
+	return true
+}
