@@ -12,6 +12,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/builtin"
 	function "github.com/ttcompiler/tt/dialects/func"
 	"github.com/ttcompiler/tt/dialects/math"
+	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ub"
@@ -41,6 +42,7 @@ var loadedDialects = map[string]func(*ir.Context){
 	"ub":      ub.Load,
 	"func":    function.Load,
 	"ttg":     ttg.Load,
+	"scf":     scf.Load,
 }
 
 func newCtx() *ir.Context {
