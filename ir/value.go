@@ -23,6 +23,7 @@ type Value interface {
 type valueImpl struct {
 	typ      Type
 	firstUse *OpOperand
+	hint     string // the name the value had in parsed text, if any
 }
 
 func (v *valueImpl) Type() Type           { return v.typ }
@@ -39,6 +40,14 @@ func forUses(v *valueImpl, f func(*OpOperand)) {
 		u = next
 	}
 }
+
+// SetNameHint records the name a value had in source text (without the
+// printer's `_N` uniquing suffix). The printer uses it, like a name
+// location, when asked to name values after their source names.
+func SetNameHint(v Value, name string) { v.impl().hint = name }
+
+// NameHint returns the recorded source name of v, or "".
+func NameHint(v Value) string { return v.impl().hint }
 
 // OpResult is a result of an operation.
 type OpResult struct {

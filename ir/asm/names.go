@@ -79,9 +79,15 @@ func newSSANames(op *ir.Operation, cfg *PrintConfig) *ssaNames {
 	return n
 }
 
+// nameFromLoc implements --mlir-use-nameloc-as-prefix: the name of the
+// first NameLoc in v's location, else the name v had in the parsed text,
+// else the given default.
 func (n *ssaNames) nameFromLoc(v ir.Value, name string) string {
 	if l := ir.FindNameLoc(v.Loc()); l != nil {
 		return l.Name
+	}
+	if h := ir.NameHint(v); h != "" {
+		return h
 	}
 	return name
 }
@@ -143,8 +149,8 @@ func (n *ssaNames) numberOp(op *ir.Operation) {
 	first := op.Result(0)
 	if n.cfg.UseNameLocAsPrefix {
 		if _, done := n.valueIDs[first]; !done {
-			if l := ir.FindNameLoc(first.Loc()); l != nil {
-				n.setName(first, l.Name)
+			if name := n.nameFromLoc(first, ""); name != "" {
+				n.setName(first, name)
 			}
 		}
 	}

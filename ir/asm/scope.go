@@ -2,6 +2,7 @@ package asm
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -83,9 +84,39 @@ func (p *parser) popRegionNames() {
 	}
 }
 
+// nameHint derives the source name of a value from its SSA name: numeric
+// names and MLIR's generated `argN` names are not hints, and a trailing
+// `_N` uniquing suffix is dropped.
+func nameHint(name string) string {
+	if name == "" || isDigit(name[0]) {
+		return ""
+	}
+	if strings.HasPrefix(name, "arg") && len(name) > 3 && allDigits(name[3:]) {
+		return ""
+	}
+	if i := strings.LastIndexByte(name, '_'); i > 0 && i < len(name)-1 && allDigits(name[i+1:]) {
+		return name[:i]
+	}
+	return name
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // defineValue binds %name#i to v, resolving a forward reference if one
 // exists.
 func (p *parser) defineValue(name string, i int, v ir.Value, pos int) error {
+	if i == 0 {
+		if h := nameHint(name); h != "" {
+			ir.SetNameHint(v, h)
+		}
+	}
 	s := p.scope()
 	vals := s.values[name]
 	if i < len(vals) && vals[i] != nil {
