@@ -190,9 +190,6 @@ func resolveAll(p ir.OpParser, us []ir.UnresolvedOperand, t ir.Type) ([]ir.Value
 	return out, nil
 }
 
-// hasAttrEqual reports whether op's attribute name equals v.
-func attrIs(op *ir.Operation, name string, v ir.Attribute) bool { return op.Attr(name) == v }
-
 // elideIfDefault returns name if op's attribute name is absent or equals def.
 func elideIfDefault(op *ir.Operation, name string, def ir.Attribute) []string {
 	a := op.Attr(name)

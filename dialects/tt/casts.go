@@ -58,7 +58,7 @@ func NewBitcast(b *ir.Builder, loc ir.Location, v ir.Value, to ir.Type) *ir.Oper
 	return b.CreateOp("tt.bitcast", loc, []ir.Value{v}, []ir.Type{to})
 }
 
-// NewFpToFp creates `tt.fp_to_fp`; rounding < 0 means no rounding mode.
+// NewFpToFp creates `tt.fp_to_fp`, with a rounding mode when hasRounding.
 func NewFpToFp(b *ir.Builder, loc ir.Location, v ir.Value, to ir.Type, rounding RoundingMode, hasRounding bool) *ir.Operation {
 	var attrs []ir.NamedAttr
 	if hasRounding {
