@@ -46,19 +46,13 @@ func init() {
 
 func attrText(a ir.Attribute) string { return asm.AttrString(a) }
 
-// ParseOperandsWithTypes parses the optional `%a, %b : T, U` tail used by
-// terminators (`attr-dict ($operands^ `:` type($operands))?` after the
-// attribute dictionary).
+// ParseOperandsWithTypes parses the optional `%a, %b : T, U` tail of
+// `attr-dict ($operands^ `:` type($operands))?` (the caller parses the
+// attribute dictionary first).
 func ParseOperandsWithTypes(p ir.OpParser, st *ir.OperationState) error {
 	ops, err := p.ParseOperandList(ir.DelimNone)
-	if err != nil {
+	if err != nil || len(ops) == 0 {
 		return err
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	if len(ops) == 0 {
-		return nil
 	}
 	ts, err := p.ParseColonTypeList()
 	if err != nil {
@@ -68,19 +62,17 @@ func ParseOperandsWithTypes(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	st.Operands = vals
+	st.Operands = append(st.Operands, vals...)
 	return nil
 }
 
-// PrintOperandsWithTypes prints ` %a, %b : T, U` (nothing without operands)
-// after the attribute dictionary.
+// PrintOperandsWithTypes prints `attr-dict ($operands^ : types)?`:
+// ` {attrs} %a, %b : T, U`.
 func PrintOperandsWithTypes(p ir.OpPrinter, op *ir.Operation) {
+	p.PrintOptionalAttrDict(op.DiscardableAttrs())
 	if op.NumOperands() > 0 {
 		p.WriteString(" ")
 		p.PrintOperands(op.Operands())
-	}
-	p.PrintOptionalAttrDict(op.DiscardableAttrs())
-	if op.NumOperands() > 0 {
 		p.WriteString(" : ")
 		p.PrintTypes(op.OperandTypes())
 	}

@@ -116,8 +116,14 @@ func tryFold(r *testRewriter, op *ir.Operation) bool {
 	if res == nil {
 		return false
 	}
-	if len(res) == 1 && res[0].Value == op.Result(0) && op.NumResults() == 1 {
-		return true // in place
+	inPlace := len(res) == op.NumResults() && len(res) > 0
+	for i, fr := range res {
+		if fr.Value != op.Result(i) {
+			inPlace = false
+		}
+	}
+	if inPlace {
+		return true
 	}
 	r.b.SetInsertionPoint(op)
 	vals := make([]ir.Value, len(res))
@@ -174,9 +180,9 @@ func canonicalize(root *ir.Operation, patterns bool) {
 				}
 			}
 		}
-		// Dead code elimination of pure ops.
+		// Dead code elimination of side-effect free ops.
 		ir.Walk(root, ir.PostOrder, func(o *ir.Operation) ir.WalkResult {
-			if o != root && o.Has(ir.Pure) && !o.Has(ir.Terminator) && !o.ResultsUsed() && o.NumRegions() == 0 {
+			if o != root && o.Block() != nil && !o.ResultsUsed() && triviallyDead(o) {
 				r.EraseOp(o)
 				changed = true
 			}
@@ -186,4 +192,26 @@ func canonicalize(root *ir.Operation, patterns bool) {
 			return
 		}
 	}
+}
+
+// triviallyDead reports whether an unused op has no side effects: Pure
+// ops, and ops with recursive effects whose nested ops are all free of
+// effects (terminators included).
+func triviallyDead(op *ir.Operation) bool {
+	if op.Has(ir.Terminator) || !op.Registered() {
+		return false
+	}
+	if op.Has(ir.Pure) && op.NumRegions() == 0 {
+		return true
+	}
+	if !op.Has(ir.RecursiveEffects) {
+		return false
+	}
+	dead := true
+	ir.WalkNested(op, func(o *ir.Operation) {
+		if !o.Registered() || !o.Has(ir.Pure) && !o.Has(ir.RecursiveEffects) {
+			dead = false
+		}
+	})
+	return dead
 }
