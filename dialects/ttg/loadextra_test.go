@@ -1,6 +1,13 @@
 package ttg_test
 
-import "github.com/ttcompiler/tt/ir"
+import (
+	"github.com/ttcompiler/tt/dialects/amdgpu"
+	"github.com/ttcompiler/tt/dialects/ttng"
+	"github.com/ttcompiler/tt/ir"
+)
 
-// loadExtra loads the dialects that land later (scf, cf, ttng, amdgpu).
-func loadExtra(ctx *ir.Context) {}
+// loadExtra loads the dialects built on ttg (and, as they land, scf and cf).
+func loadExtra(ctx *ir.Context) {
+	ttng.Load(ctx)
+	amdgpu.Load(ctx)
+}

@@ -88,7 +88,7 @@ var offsetsDirective = asmfmt.Directive{
 		s.SetAttr(args[0], ir.DenseI32Array(p.Context(), vals))
 		return nil
 	},
-	Print: func(p ir.OpPrinter, op *ir.Operation, args []string) {
+	Print: func(p ir.OpPrinter, op *ir.Operation, _ asmfmt.Groups, args []string) {
 		a, ok := op.Attr(args[0]).(*ir.DenseArrayAttr)
 		if !ok {
 			return

@@ -142,6 +142,15 @@ func (f *Format) Operand(op *ir.Operation, name string) []ir.Value {
 	return f.operands(op, i)
 }
 
+// Result returns the values of the named result group of op.
+func (f *Format) Result(op *ir.Operation, name string) []ir.Value {
+	i, _ := f.spec.result(name)
+	if i < 0 {
+		return nil
+	}
+	return f.results(op, i)
+}
+
 func (f *Format) results(op *ir.Operation, idx int) []ir.Value {
 	seg := groupSizes(f.spec.Results, op.NumResults(), func() []int64 { return nil })
 	start := 0

@@ -552,6 +552,14 @@ func (s *ParseState) resolve() error {
 	if spec.Segments {
 		s.St.AddAttr(SegmentsAttr, ir.DenseI32Array(ctx, segs))
 	}
+	if spec.InferResults != nil && !allKnown(resKnown) {
+		ts, err := spec.InferResults(s.St)
+		if err != nil {
+			return s.p.Errorf("%v", err)
+		}
+		s.St.Types = append(s.St.Types, ts...)
+		return nil
+	}
 	for i, v := range spec.Results {
 		if !resKnown[i] {
 			if v.Kind == Single {
@@ -562,4 +570,13 @@ func (s *ParseState) resolve() error {
 		s.St.Types = append(s.St.Types, resTypes[i]...)
 	}
 	return nil
+}
+
+func allKnown(v []bool) bool {
+	for _, x := range v {
+		if !x {
+			return false
+		}
+	}
+	return true
 }

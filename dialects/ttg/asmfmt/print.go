@@ -129,7 +129,7 @@ func (pr *printer) element(e element) {
 	case operandsDir:
 		pr.p.PrintOperands(pr.op.Operands())
 	case custom:
-		e.dir.Print(pr.p, pr.op, e.args)
+		e.dir.Print(pr.p, pr.op, pr.f, e.args)
 	case typeDir:
 		pr.typeDir(e)
 	case functionalType:

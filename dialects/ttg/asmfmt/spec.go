@@ -107,8 +107,9 @@ type Directive struct {
 	// Parse reads the directive; args are its argument names as written
 	// ("$offsets"). It records what it read in s.
 	Parse func(p ir.OpParser, s *ParseState, args []string) error
-	// Print writes the directive for op.
-	Print func(p ir.OpPrinter, op *ir.Operation, args []string)
+	// Print writes the directive for op; g finds the op's operand and
+	// result groups by name.
+	Print func(p ir.OpPrinter, op *ir.Operation, g Groups, args []string)
 }
 
 // Spec is the ODS signature of an op and its assembly format.
@@ -122,6 +123,10 @@ type Spec struct {
 	// Segments gives the op an `operandSegmentSizes` property
 	// (AttrSizedOperandSegments).
 	Segments bool
+	// InferResults, when set, gives the result types from the parsed
+	// operands and attributes (InferTypeOpInterface) when the format does
+	// not spell them.
+	InferResults func(st *ir.OperationState) ([]ir.Type, error)
 	// Verify, when set, runs after the ODS invariants.
 	Verify func(op *ir.Operation) error
 	// NoInvariants skips the generated invariant checks (operand and
@@ -163,4 +168,10 @@ func (s *Spec) region(name string) int {
 		}
 	}
 	return -1
+}
+
+// Groups finds the values of an op's named operand and result groups.
+type Groups interface {
+	Operand(op *ir.Operation, name string) []ir.Value
+	Result(op *ir.Operation, name string) []ir.Value
 }

@@ -1,0 +1,64 @@
+package ttng
+
+import (
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// define creates a ttng op (every TTNG op verifies tensor layouts).
+func define(name string, traits ir.Traits, spec asmfmt.Spec) ttg.Op {
+	return ttg.Define(Dialect, name, traits, spec)
+}
+
+// Resources of memory effects (besides ttg's "shared" and "global").
+const TensorMemoryResource = "tensor"
+
+var (
+	memdesc = func(name string) asmfmt.Value {
+		return asmfmt.Value{Name: name, Constraint: ttg.MemDescC, Class: ttg.MemDescClass}
+	}
+	i1Operand = func(name string) asmfmt.Value {
+		return asmfmt.Value{Name: name, Constraint: ttg.I1C, Infer: ttg.Fixed(ttg.I1)}
+	}
+	i32Operand = func(name string) asmfmt.Value {
+		return asmfmt.Value{Name: name, Constraint: ttg.I32C, Infer: ttg.Fixed(ttg.I32)}
+	}
+	tensorDescClass = &asmfmt.Class{
+		Is: func(t ir.Type) bool { _, ok := t.(*tt.TensorDescType); return ok },
+		Parse: func(p ir.DialectParser) (ir.Type, error) {
+			return tt.ParseTensorDescType(p)
+		},
+	}
+	tensorDescC = &asmfmt.Constraint{Summary: "tensor descriptor type", Check: func(t ir.Type) bool {
+		_, ok := t.(*tt.TensorDescType)
+		return ok
+	}}
+)
+
+func memdescOf(v ir.Value) *ttg.MemDescType {
+	t, _ := v.Type().(*ttg.MemDescType)
+	return t
+}
+
+// verifyBarrierType is Triton's verifyBarrierType: an mbarrier is a 1xi64
+// buffer.
+func verifyBarrierType(op *ir.Operation, v ir.Value) error {
+	t := memdescOf(v)
+	if t == nil || !ir.IsInteger(t.Elem, 64) || len(t.Dims) != 1 || t.Dims[0] != 1 {
+		return ir.OpErrorf(op, "barrier allocation must be a descriptor of 1xi64 type")
+	}
+	return nil
+}
+
+func sharedRW(v ir.Value, kinds ...ir.EffectKind) []ir.Effect {
+	var es []ir.Effect
+	for _, k := range kinds {
+		es = append(es, ir.Effect{Kind: k, Resource: ttg.SharedMemoryResource, Value: v})
+	}
+	return es
+}
+
+func typeString(t ir.Type) string { return asm.TypeString(t) }
