@@ -19,6 +19,10 @@ type OpDef struct {
 	// HasParent restricts the op to the bodies of the named parent ops.
 	HasParent []string
 
+	// VerifyInvariants checks the constraints MLIR's ODS generates (operand,
+	// result and attribute types); it runs before the trait verifiers, as
+	// MLIR's OpInvariants trait does.
+	VerifyInvariants func(op *Operation) error
 	// Verify checks op-specific invariants; it runs after the trait
 	// verifiers and before nested regions are verified.
 	Verify func(op *Operation) error
@@ -46,6 +50,10 @@ type OpDef struct {
 	// passes to the arguments of successor i (MLIR's BranchOpInterface).
 	// Nil for ops that are not branches.
 	SuccessorOperands func(op *Operation, i int) []int
+
+	// PopulateDefaults fills in default-valued inherent attributes that the
+	// state lacks (MLIR materializes default-valued properties on creation).
+	PopulateDefaults func(st *OperationState)
 
 	// Parse parses the custom form after the op name; Print prints it after
 	// the result list and op name. Ops without them use the generic form.

@@ -71,6 +71,9 @@ func (st *OperationState) Attr(name string) Attribute {
 func Create(st *OperationState) *Operation {
 	ctx := st.Ctx
 	def := ctx.OpDefFor(st.Name)
+	if def.PopulateDefaults != nil {
+		def.PopulateDefaults(st)
+	}
 	op := &Operation{def: def, ctx: ctx, loc: st.Loc}
 	if op.loc == nil {
 		op.loc = Unknown(ctx)

@@ -40,6 +40,12 @@ func (v *verifier) verifyOp(op *Operation) {
 		return
 	}
 	if op.Registered() {
+		if op.def.VerifyInvariants != nil {
+			if err := op.def.VerifyInvariants(op); err != nil {
+				v.fail(asDiag(err, op))
+				return
+			}
+		}
 		if err := verifyTraits(op); err != nil {
 			v.fail(asDiag(err, op))
 			return
@@ -226,6 +232,11 @@ func verifyTraits(op *Operation) error {
 			return OpErrorf(op, "expects parent op to be one of '%s'", strings.Join(op.def.HasParent, ", "))
 		}
 	}
+	if t&Elementwise != 0 {
+		if err := verifyElementwise(op); err != nil {
+			return err
+		}
+	}
 	if t&SameOperandsAndResultType != 0 {
 		var first Type
 		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
@@ -302,6 +313,39 @@ func verifyTraits(op *Operation) error {
 					return OpErrorf(op, "expects a non-empty block")
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// verifyElementwise checks MLIR's Elementwise trait: tensor/vector operands
+// and results all share one shape and kind, scalars only with scalars.
+func verifyElementwise(op *Operation) error {
+	mappable := func(ts []Type) []Type {
+		var out []Type
+		for _, t := range ts {
+			switch t.(type) {
+			case *RankedTensorType, *UnrankedTensorType, *VectorType:
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	res, ops := mappable(op.ResultTypes()), mappable(op.OperandTypes())
+	switch {
+	case len(res) == 0 && len(ops) == 0:
+		return nil
+	case len(ops) == 0:
+		return OpErrorf(op, "if a result is non-scalar, then at least one operand must be non-scalar")
+	case len(res) == 0:
+		return OpErrorf(op, "if an operand is non-scalar, then there must be at least one non-scalar result")
+	case len(res) != op.NumResults():
+		return OpErrorf(op, "if an operand is non-scalar, then all results must be non-scalar")
+	}
+	all := append(ops, res...)
+	for _, t := range all[1:] {
+		if fmt.Sprintf("%T", t) != fmt.Sprintf("%T", all[0]) || sameShapes(op, []Type{all[0], t}) != nil {
+			return OpErrorf(op, "all non-scalar operands/results must have the same shape and base type")
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/ttcompiler/tt/ir"
@@ -198,6 +199,17 @@ func (d *dialectParser) ParseCustomType(parse func(ir.DialectParser) (ir.Type, e
 type opParser struct {
 	dialectParser
 	def *ir.OpDef
+}
+
+// Errorf reports an error of the custom parser the way MLIR's custom op
+// parser does: prefixed with "custom op 'NAME' ".
+func (o *opParser) Errorf(format string, args ...any) error {
+	return o.p.errf("custom op '%s' %s", o.def.Name, fmt.Sprintf(format, args...))
+}
+
+// ErrorfAt is Errorf at a given location.
+func (o *opParser) ErrorfAt(loc ir.Location, format string, args ...any) error {
+	return ir.Errorf(loc, "custom op '%s' %s", o.def.Name, fmt.Sprintf(format, args...))
 }
 
 var _ ir.OpParser = (*opParser)(nil)

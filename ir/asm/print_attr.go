@@ -136,23 +136,34 @@ func (p *printer) printDims(dims []int64, scalable []bool) {
 
 // ---- attributes ----
 
-func (p *printer) PrintAttribute(a ir.Attribute) { p.printAttribute(a, false) }
+// typeElision says whether an attribute's `: type` suffix is printed:
+// always (attribute dictionaries), elided when it is the default i64/f64
+// (array elements), or never (PrintAttributeWithoutType).
+type typeElision int
 
-func (p *printer) PrintAttributeWithoutType(a ir.Attribute) { p.printAttribute(a, true) }
+const (
+	elideNever typeElision = iota
+	elideMay
+	elideMust
+)
 
-func (p *printer) printAttribute(a ir.Attribute, elideType bool) {
+func (p *printer) PrintAttribute(a ir.Attribute) { p.printAttribute(a, elideNever) }
+
+func (p *printer) PrintAttributeWithoutType(a ir.Attribute) { p.printAttribute(a, elideMust) }
+
+func (p *printer) printAttribute(a ir.Attribute, elision typeElision) {
 	if p.collect {
-		p.visit(a, elideType)
+		p.visit(a, elision == elideMust)
 		return
 	}
 	if name, ok := p.aliasName(a); ok {
 		p.sb.WriteString(name)
 		return
 	}
-	p.printAttrImpl(a, elideType)
+	p.printAttrImpl(a, elision)
 }
 
-func (p *printer) printAttrImpl(a ir.Attribute, elideType bool) {
+func (p *printer) printAttrImpl(a ir.Attribute, elision typeElision) {
 	switch a := a.(type) {
 	case *ir.UnitAttr:
 		p.sb.WriteString("unit")
@@ -179,12 +190,12 @@ func (p *printer) printAttrImpl(a ir.Attribute, elideType bool) {
 			}
 		}
 		p.sb.WriteString(intString(a.Bits, a.Typ))
-		if it, ok := a.Typ.(*ir.IntegerType); ok && it.Width == 64 && it.Signedness == ir.Signless {
+		if it, ok := a.Typ.(*ir.IntegerType); ok && it.Width == 64 && it.Signedness == ir.Signless && elision == elideMay {
 			return
 		}
 	case *ir.FloatAttr:
 		p.printFloatValue(a.Value, a.Typ)
-		if ft, ok := a.Typ.(*ir.FloatType); ok && ft.Kind == ir.F64 {
+		if ft, ok := a.Typ.(*ir.FloatType); ok && ft.Kind == ir.F64 && elision == elideMay {
 			return
 		}
 	case *ir.StringAttr:
@@ -195,7 +206,7 @@ func (p *printer) printAttrImpl(a ir.Attribute, elideType bool) {
 			if i > 0 {
 				p.sb.WriteString(", ")
 			}
-			p.PrintAttribute(e)
+			p.printAttribute(e, elideMay)
 		}
 		p.sb.WriteByte(']')
 		return
@@ -242,7 +253,7 @@ func (p *printer) printAttrImpl(a ir.Attribute, elideType bool) {
 			p.sb.WriteByte('.')
 		}
 		p.sb.WriteString(a.Body)
-		if a.Typ != nil && !elideType {
+		if a.Typ != nil && elision != elideMust {
 			p.sb.WriteString(" : ")
 			p.PrintType(a.Typ)
 		}
@@ -255,7 +266,7 @@ func (p *printer) printAttrImpl(a ir.Attribute, elideType bool) {
 		p.sb.WriteString("<<UNKNOWN ATTRIBUTE>>")
 		return
 	}
-	if elideType {
+	if elision == elideMust {
 		return
 	}
 	if ta, ok := a.(ir.TypedAttribute); ok {

@@ -44,10 +44,16 @@ func Sprint(op *ir.Operation, cfg PrintConfig) string {
 }
 
 // OpString prints a single op without aliases (for diagnostics and debug
-// output); nested values are numbered locally.
+// output). Values are named as in the nearest isolated-from-above
+// ancestor, like MLIR's local-scope printing, so operands defined outside
+// op keep their names.
 func OpString(op *ir.Operation) string {
 	cfg := PrintConfig{}
-	p := &printer{cfg: &cfg, names: newSSANames(op, &cfg), dialects: []string{"builtin"}}
+	scope := op
+	for scope.ParentOp() != nil && !scope.Has(ir.IsolatedFromAbove) {
+		scope = scope.ParentOp()
+	}
+	p := &printer{cfg: &cfg, names: newSSANames(scope, &cfg), dialects: []string{"builtin"}}
 	p.printOp(op)
 	return p.sb.String()
 }
@@ -247,7 +253,7 @@ func (p *printer) printAliases(deferred bool) {
 		if t, ok := info.key.(ir.Type); ok {
 			p.printTypeImpl(t)
 		} else {
-			p.printAttrImpl(info.key.(ir.Attribute), false)
+			p.printAttrImpl(info.key.(ir.Attribute), elideNever)
 		}
 		p.sb.WriteByte('\n')
 	}
