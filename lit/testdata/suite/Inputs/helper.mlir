@@ -1,0 +1,2 @@
+// Not a test: Inputs directories are skipped.
+// RUN: false

@@ -1,0 +1,6 @@
+// RUN: tt-opt %s \
+// RUN:   --upper \
+// RUN: | FileCheck %s
+
+// CHECK: ABC
+abc

@@ -1,0 +1,3 @@
+; UNSUPPORTED: linux
+; RUN: tt-opt %s | FileCheck %s
+; CHECK: never checked

@@ -1,0 +1,2 @@
+// RUN: llc %s -o - | FileCheck %s
+// CHECK: x

@@ -1,0 +1,1 @@
+// CHECK: a file without RUN lines is unresolved

@@ -1,0 +1,3 @@
+// REQUIRES: cuda
+// RUN: tt-opt %s | FileCheck %s
+// CHECK: never checked
