@@ -75,14 +75,14 @@ type Config struct {
 
 // DefaultConfig returns a configuration with the lit defaults of MLIR and
 // Triton test suites: FileCheck gets --enable-var-scope, tests are the
-// .mlir, .ll and .ptx files, and Inputs directories are skipped. Add the
-// tools before running tests.
+// .mlir, .ll and .ptx files, and Inputs and Examples directories are
+// skipped (as in Triton's lit.cfg.py). Add the tools before running tests.
 func DefaultConfig() *Config {
 	return &Config{
 		Tools:         map[string]Tool{},
 		FileCheckOpts: "--enable-var-scope",
 		Suffixes:      []string{".mlir", ".ll", ".ptx"},
-		Excludes:      []string{"Inputs", "CMakeLists.txt", "README.txt", "LICENSE.txt", "lit.cfg.py", "lit.site.cfg.py"},
+		Excludes:      []string{"Inputs", "Examples", "CMakeLists.txt", "README.txt", "LICENSE.txt", "lit.cfg.py", "lit.site.cfg.py"},
 	}
 }
 
