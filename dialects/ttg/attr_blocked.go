@@ -23,7 +23,7 @@ type BlockedEncoding struct {
 // NewBlocked returns the blocked layout with the given parameters. It does
 // not verify them (see Verify).
 func NewBlocked(ctx *ir.Context, spt, tpw, wpc, order []int, cga CGALayout) *BlockedEncoding {
-	return ir.Unique(ctx, &BlockedEncoding{
+	return ir.Unique(ctx, &BlockedEncoding{ttgAttr: ttgAttr{ctx: ctx},
 		SizePerThread: clone(spt), ThreadsPerWarp: clone(tpw), WarpsPerCTA: clone(wpc),
 		Order: clone(order), CGALayout: cga,
 	})

@@ -20,7 +20,7 @@ type DotOperandEncoding struct {
 
 // NewDotOperand returns the dot operand layout.
 func NewDotOperand(ctx *ir.Context, opIdx int, parent ir.Attribute, kWidth int) *DotOperandEncoding {
-	return ir.Unique(ctx, &DotOperandEncoding{OpIdx: opIdx, Parent: parent, KWidth: kWidth})
+	return ir.Unique(ctx, &DotOperandEncoding{ttgAttr: ttgAttr{ctx: ctx}, OpIdx: opIdx, Parent: parent, KWidth: kWidth})
 }
 
 // NewDotOperandFor returns the dot operand layout for elements of type

@@ -22,7 +22,7 @@ type LinearEncoding struct {
 // NewLinear returns the linear layout with the given bases over rank
 // tensor dims.
 func NewLinear(ctx *ir.Context, register, lane, warp, block [][]int32, rank int) *LinearEncoding {
-	a := &LinearEncoding{Register: nonNil(register), Lane: nonNil(lane), Warp: nonNil(warp), Block: nonNil(block), rank: rank}
+	a := &LinearEncoding{ttgAttr: ttgAttr{ctx: ctx}, Register: nonNil(register), Lane: nonNil(lane), Warp: nonNil(warp), Block: nonNil(block), rank: rank}
 	a.ll, a.llErr = linearlayout.DistributedLinear(a.Register, a.Lane, a.Warp, a.Block, rank)
 	return ir.Unique(ctx, a)
 }

@@ -20,7 +20,7 @@ type NvidiaMmaEncoding struct {
 
 // NewNvidiaMma returns the NVIDIA MMA layout.
 func NewNvidiaMma(ctx *ir.Context, major, minor int, warpsPerCTA []int, cga CGALayout, instrShape []int) *NvidiaMmaEncoding {
-	return ir.Unique(ctx, &NvidiaMmaEncoding{VersionMajor: major, VersionMinor: minor,
+	return ir.Unique(ctx, &NvidiaMmaEncoding{ttgAttr: ttgAttr{ctx: ctx}, VersionMajor: major, VersionMinor: minor,
 		WarpsPerCTA: clone(warpsPerCTA), CGALayout: cga, InstrShape: clone(instrShape)})
 }
 
@@ -125,7 +125,7 @@ func NewAMDMfma(ctx *ir.Context, version int, warpsPerCTA, instrShape []int, isT
 	if elementBitWidth == 0 {
 		elementBitWidth = 32
 	}
-	return ir.Unique(ctx, &AMDMfmaEncoding{Version: version, WarpsPerCTA: clone(warpsPerCTA),
+	return ir.Unique(ctx, &AMDMfmaEncoding{ttgAttr: ttgAttr{ctx: ctx}, Version: version, WarpsPerCTA: clone(warpsPerCTA),
 		InstrShape: clone(instrShape), IsTransposed: isTransposed, CGALayout: cga,
 		TilesPerWarp: clone(tilesPerWarp), ElementBitWidth: elementBitWidth})
 }
@@ -228,7 +228,7 @@ func parseAMDMfma(r *attrReader) (ir.Attribute, error) {
 	if len(tiles) == 0 {
 		tiles = ones(len(instr))
 	}
-	a := ir.Unique(r.p.Context(), &AMDMfmaEncoding{Version: version, WarpsPerCTA: wpc, InstrShape: instr,
+	a := ir.Unique(r.p.Context(), &AMDMfmaEncoding{ttgAttr: ttgAttr{ctx: r.p.Context()}, Version: version, WarpsPerCTA: wpc, InstrShape: instr,
 		IsTransposed: trans, CGALayout: c, TilesPerWarp: tiles, ElementBitWidth: ebw})
 	return checked(r, a)
 }
@@ -257,7 +257,7 @@ func NewAMDWmma(ctx *ir.Context, version int, isTranspose bool, warpsPerCTA, til
 	if tilesPerWarp == nil {
 		tilesPerWarp = ones(len(instrShape))
 	}
-	return ir.Unique(ctx, &AMDWmmaEncoding{Version: version, IsTranspose: isTranspose, WarpsPerCTA: clone(warpsPerCTA),
+	return ir.Unique(ctx, &AMDWmmaEncoding{ttgAttr: ttgAttr{ctx: ctx}, Version: version, IsTranspose: isTranspose, WarpsPerCTA: clone(warpsPerCTA),
 		TilesPerWarp: clone(tilesPerWarp), CGALayout: cga, InstrShape: clone(instrShape)})
 }
 
@@ -359,7 +359,7 @@ func parseAMDWmma(r *attrReader) (ir.Attribute, error) {
 	if len(tiles) == 0 {
 		tiles = ones(len(instr))
 	}
-	a := ir.Unique(r.p.Context(), &AMDWmmaEncoding{Version: version, IsTranspose: trans, WarpsPerCTA: wpc,
+	a := ir.Unique(r.p.Context(), &AMDWmmaEncoding{ttgAttr: ttgAttr{ctx: r.p.Context()}, Version: version, IsTranspose: trans, WarpsPerCTA: wpc,
 		TilesPerWarp: tiles, CGALayout: c, InstrShape: instr})
 	return checked(r, a)
 }

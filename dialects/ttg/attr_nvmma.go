@@ -23,7 +23,7 @@ type NVMMASharedEncoding struct {
 
 // NewNVMMAShared returns the NVMMA shared layout.
 func NewNVMMAShared(ctx *ir.Context, swizzle int, transposed bool, elementBitWidth int, fp4Padded bool, cga CGALayout) *NVMMASharedEncoding {
-	return ir.Unique(ctx, &NVMMASharedEncoding{SwizzlingByteWidth: swizzle, Transposed: transposed,
+	return ir.Unique(ctx, &NVMMASharedEncoding{ttgAttr: ttgAttr{ctx: ctx}, SwizzlingByteWidth: swizzle, Transposed: transposed,
 		ElementBitWidth: elementBitWidth, FP4Padded: fp4Padded, CGALayout: cga})
 }
 

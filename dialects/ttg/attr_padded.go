@@ -27,7 +27,7 @@ type PaddedSharedEncoding struct {
 // NewPaddedShared returns the padded layout with the given linear
 // component bases.
 func NewPaddedShared(ctx *ir.Context, intervals, paddings []int, offset, block [][]int32, rank int) *PaddedSharedEncoding {
-	a := &PaddedSharedEncoding{Intervals: clone(intervals), Paddings: clone(paddings), Offset: nonNil(offset), Block: nonNil(block), rank: rank}
+	a := &PaddedSharedEncoding{ttgAttr: ttgAttr{ctx: ctx}, Intervals: clone(intervals), Paddings: clone(paddings), Offset: nonNil(offset), Block: nonNil(block), rank: rank}
 	a.ll, a.llErr = linearlayout.SharedLinear(a.Offset, a.Block, rank)
 	return ir.Unique(ctx, a)
 }

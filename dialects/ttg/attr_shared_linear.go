@@ -21,7 +21,7 @@ type SharedLinearEncoding struct {
 
 // NewSharedLinear returns the shared linear layout.
 func NewSharedLinear(ctx *ir.Context, offset, block [][]int32, rank, alignment int) *SharedLinearEncoding {
-	a := &SharedLinearEncoding{Offset: nonNil(offset), Block: nonNil(block), Align: alignment, rank: rank}
+	a := &SharedLinearEncoding{ttgAttr: ttgAttr{ctx: ctx}, Offset: nonNil(offset), Block: nonNil(block), Align: alignment, rank: rank}
 	a.ll, a.llErr = linearlayout.SharedLinear(a.Offset, a.Block, rank)
 	return ir.Unique(ctx, a)
 }

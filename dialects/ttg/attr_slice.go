@@ -18,7 +18,7 @@ type SliceEncoding struct {
 
 // NewSlice returns the slice of parent along dim.
 func NewSlice(ctx *ir.Context, dim int, parent DistributedLayout) *SliceEncoding {
-	return ir.Unique(ctx, &SliceEncoding{Dim: dim, Parent: parent})
+	return ir.Unique(ctx, &SliceEncoding{ttgAttr: ttgAttr{ctx: ctx}, Dim: dim, Parent: parent})
 }
 
 func (a *SliceEncoding) UniqueKey() any {

@@ -9,7 +9,9 @@ type SharedMemorySpace struct{ ttgAttr }
 type smemKey struct{}
 
 // SharedMemory returns `#ttg.shared_memory`.
-func SharedMemory(ctx *ir.Context) *SharedMemorySpace { return ir.Unique(ctx, &SharedMemorySpace{}) }
+func SharedMemory(ctx *ir.Context) *SharedMemorySpace {
+	return ir.Unique(ctx, &SharedMemorySpace{ttgAttr: ttgAttr{ctx: ctx}})
+}
 
 func (a *SharedMemorySpace) UniqueKey() any              { return smemKey{} }
 func (a *SharedMemorySpace) Mnemonic() string            { return "shared_memory" }

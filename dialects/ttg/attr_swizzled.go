@@ -20,7 +20,7 @@ type SwizzledSharedEncoding struct {
 
 // NewSwizzledShared returns the swizzled shared layout.
 func NewSwizzledShared(ctx *ir.Context, vec, perPhase, maxPhase int, order []int, cga CGALayout) *SwizzledSharedEncoding {
-	return ir.Unique(ctx, &SwizzledSharedEncoding{Vec: vec, PerPhase: perPhase, MaxPhase: maxPhase, Order: clone(order), CGALayout: cga})
+	return ir.Unique(ctx, &SwizzledSharedEncoding{ttgAttr: ttgAttr{ctx: ctx}, Vec: vec, PerPhase: perPhase, MaxPhase: maxPhase, Order: clone(order), CGALayout: cga})
 }
 
 func (a *SwizzledSharedEncoding) UniqueKey() any {
@@ -57,7 +57,7 @@ type AMDRotatingSharedEncoding struct {
 
 // NewAMDRotatingShared returns the AMD rotating shared layout.
 func NewAMDRotatingShared(ctx *ir.Context, vec, perPhase, maxPhase int, order []int, cga CGALayout) *AMDRotatingSharedEncoding {
-	return ir.Unique(ctx, &AMDRotatingSharedEncoding{Vec: vec, PerPhase: perPhase, MaxPhase: maxPhase, Order: clone(order), CGALayout: cga})
+	return ir.Unique(ctx, &AMDRotatingSharedEncoding{ttgAttr: ttgAttr{ctx: ctx}, Vec: vec, PerPhase: perPhase, MaxPhase: maxPhase, Order: clone(order), CGALayout: cga})
 }
 
 func (a *AMDRotatingSharedEncoding) UniqueKey() any {

@@ -64,6 +64,23 @@ type attrKey struct {
 	a    ir.Attribute
 }
 
-type ttgAttr struct{ ir.AttrBase }
+// ttgAttr is embedded in every attribute of the package; it remembers the
+// context the attribute was made in (not part of its identity), so that
+// layout inference can build new attributes.
+type ttgAttr struct {
+	ir.AttrBase
+	ctx *ir.Context
+}
 
 func (ttgAttr) Namespace() string { return "ttg" }
+
+// Context returns the context the attribute belongs to.
+func (a ttgAttr) Context() *ir.Context { return a.ctx }
+
+// ctxOf returns the context of a ttg attribute (nil for others).
+func ctxOf(a ir.Attribute) *ir.Context {
+	if c, ok := a.(interface{ Context() *ir.Context }); ok {
+		return c.Context()
+	}
+	return nil
+}

@@ -51,12 +51,17 @@ func missingDialect(err error) string {
 		return ""
 	}
 	for _, g := range m[1:] {
-		if g != "" {
+		if g != "" && !loadedDialects[g] {
 			return g
 		}
 	}
 	return ""
 }
+
+// loadedDialects are the dialects newContext always loads: an unknown op of
+// one of them is an error, not a missing dialect.
+var loadedDialects = map[string]bool{"builtin": true, "arith": true, "math": true, "func": true, "ub": true,
+	"tt": true, "ttg": true, "ttng": true, "amdg": true}
 
 var missingRE = regexp.MustCompile(`dialect '([a-z_]+)' is not loaded|operation '([a-z_]+)\.[a-z_.]+' is unregistered|custom op '([a-z_]+)\.[a-z_.0-9]+' is unknown|unregistered operation '([a-z_]+)\.`)
 

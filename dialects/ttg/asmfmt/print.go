@@ -83,7 +83,6 @@ func (pr *printer) element(e element) {
 		}
 		return
 	case *oilist:
-		pr.literal(" ")
 		for _, cl := range e.clauses {
 			if !pr.anyPresent(cl.elems) {
 				continue
