@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -27,9 +28,14 @@ func llvmFileCheck(t *testing.T) string {
 	return ""
 }
 
+// ansiEscape matches the color codes LLVM prints with --color; this
+// implementation accepts --color but never colors its output.
+var ansiEscape = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
 // firstError returns the location prefix ("file:line:col") of the first
 // "error:" line, or the whole line for errors without a location.
 func firstError(stderr string) string {
+	stderr = ansiEscape.ReplaceAllString(stderr, "")
 	for _, line := range strings.Split(stderr, "\n") {
 		if i := strings.Index(line, ": error: "); i >= 0 {
 			return line[:i]
