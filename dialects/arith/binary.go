@@ -85,7 +85,8 @@ func newBinary(name string, flag binaryFlag, traits ir.Traits) *ir.OpDef {
 	}
 	d.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseBinary(p, st, flag) }
 	d.Print = func(p ir.OpPrinter, op *ir.Operation) { printBinary(p, op, flag) }
-	d.Verify = func(op *ir.Operation) error {
+	d.PopulateDefaults = populateFlag(flag)
+	d.VerifyInvariants = func(op *ir.Operation) error {
 		if err := CheckCounts(op, 2, 1); err != nil {
 			return err
 		}
@@ -109,7 +110,8 @@ func newUnaryFloat(name string) *ir.OpDef {
 		return ParseUnaryWithFastMath(p, st, true)
 	}
 	d.Print = func(p ir.OpPrinter, op *ir.Operation) { PrintUnaryWithFastMath(p, op) }
-	d.Verify = func(op *ir.Operation) error {
+	d.PopulateDefaults = populateFlag(flagFastMath)
+	d.VerifyInvariants = func(op *ir.Operation) error {
 		if err := CheckCounts(op, 1, 1); err != nil {
 			return err
 		}
@@ -122,6 +124,20 @@ func newUnaryFloat(name string) *ir.OpDef {
 		return CheckResult(op, 0, FloatLike)
 	}
 	return d
+}
+
+// populateFlag returns the PopulateDefaults hook storing the default of a
+// DefaultValuedAttr flag (MLIR materializes it on every creation).
+func populateFlag(f binaryFlag) func(st *ir.OperationState) {
+	if f != flagOverflow && f != flagFastMath {
+		return nil
+	}
+	name := flagAttrName(f)
+	return func(st *ir.OperationState) {
+		if st.Attr(name) == nil {
+			st.AddAttr(name, defaultFlag(st.Ctx, f))
+		}
+	}
 }
 
 // defaultFlag returns the value a DefaultValuedAttr flag takes when the

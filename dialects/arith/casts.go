@@ -66,6 +66,10 @@ func newCast(name string, k castKind) *ir.OpDef {
 	}
 	d.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseCast(p, st, k) }
 	d.Print = func(p ir.OpPrinter, op *ir.Operation) { printCast(p, op, k) }
+	if k == castTruncI {
+		d.PopulateDefaults = populateFlag(flagOverflow)
+	}
+	d.VerifyInvariants = func(op *ir.Operation) error { return verifyCastInvariants(op, k) }
 	d.Verify = func(op *ir.Operation) error { return verifyCast(op, k) }
 	return d
 }
@@ -138,7 +142,8 @@ func printCast(p ir.OpPrinter, op *ir.Operation, k castKind) {
 	p.PrintType(op.Result(0).Type())
 }
 
-func verifyCast(op *ir.Operation, k castKind) error {
+// verifyCastInvariants checks the ODS constraints of a cast.
+func verifyCastInvariants(op *ir.Operation, k castKind) error {
 	if err := CheckCounts(op, 1, 1); err != nil {
 		return err
 	}
@@ -164,10 +169,16 @@ func verifyCast(op *ir.Operation, k castKind) error {
 	if err := CheckResult(op, 0, cout); err != nil {
 		return err
 	}
-	in, out := op.Operand(0).Type(), op.Result(0).Type()
-	if !sameTensorDims(in, out) {
+	if !sameTensorDims(op.Operand(0).Type(), op.Result(0).Type()) {
 		return ir.OpErrorf(op, "failed to verify that input and output have the same tensor dimensions")
 	}
+	return nil
+}
+
+// verifyCast applies CastOpInterface's compatibility check and the width
+// rules of ext/trunc ops.
+func verifyCast(op *ir.Operation, k castKind) error {
+	in, out := op.Operand(0).Type(), op.Result(0).Type()
 	if !castCompatible(k, op.Def(), in, out) {
 		return ir.OpErrorf(op, "operand type '%s' and result type '%s' are cast incompatible", typeStr(in), typeStr(out))
 	}

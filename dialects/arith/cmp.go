@@ -16,14 +16,15 @@ func init() {
 		return parseCmp(p, st, cmpINames, SignlessIntegerLike, false)
 	}
 	CmpIOp.Print = printCmp
-	CmpIOp.Verify = func(op *ir.Operation) error { return verifyCmp(op, len(cmpINames), SignlessIntegerLike) }
+	CmpIOp.VerifyInvariants = func(op *ir.Operation) error { return verifyCmp(op, len(cmpINames), SignlessIntegerLike) }
 
 	CmpFOp.Inherent = []string{"fastmath", "predicate"}
 	CmpFOp.Parse = func(p ir.OpParser, st *ir.OperationState) error {
 		return parseCmp(p, st, cmpFNames, FloatLike, true)
 	}
 	CmpFOp.Print = printCmp
-	CmpFOp.Verify = func(op *ir.Operation) error {
+	CmpFOp.PopulateDefaults = populateFlag(flagFastMath)
+	CmpFOp.VerifyInvariants = func(op *ir.Operation) error {
 		if err := verifyFlagAttr(op, flagFastMath); err != nil {
 			return err
 		}

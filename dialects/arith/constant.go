@@ -14,6 +14,7 @@ func init() {
 	d.Inherent = []string{"value"}
 	d.Parse = parseConstant
 	d.Print = printConstant
+	d.VerifyInvariants = verifyConstantInvariants
 	d.Verify = verifyConstant
 	d.ResultNames = constantResultNames
 	d.Fold = func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
@@ -72,7 +73,8 @@ func PrintTypedAttr(p ir.OpPrinter, a ir.Attribute) {
 	p.PrintType(a.(ir.TypedAttribute).Type())
 }
 
-func verifyConstant(op *ir.Operation) error {
+// verifyConstantInvariants checks the ODS constraints of arith.constant.
+func verifyConstantInvariants(op *ir.Operation) error {
 	if err := CheckCounts(op, 0, 1); err != nil {
 		return err
 	}
@@ -84,10 +86,15 @@ func verifyConstant(op *ir.Operation) error {
 	if !ok {
 		return ir.OpErrorf(op, "attribute 'value' failed to satisfy constraint: TypedAttr instance")
 	}
-	t := op.Result(0).Type()
-	if ta.Type() != t {
+	if ta.Type() != op.Result(0).Type() {
 		return ir.OpErrorf(op, "failed to verify that all of {value, result} have same type")
 	}
+	return nil
+}
+
+func verifyConstant(op *ir.Operation) error {
+	v := op.Attr("value")
+	t := op.Result(0).Type()
 	if it, ok := t.(*ir.IntegerType); ok && it.Signedness != ir.Signless {
 		return ir.OpErrorf(op, "integer return type must be signless")
 	}

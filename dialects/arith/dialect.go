@@ -10,7 +10,11 @@ import (
 var Dialect = &ir.Dialect{Name: "arith", Dependents: []*ir.Dialect{ub.Dialect}}
 
 // Load registers the arith (and ub) dialects in ctx.
-func Load(ctx *ir.Context) { ctx.Load(Dialect) }
+func Load(ctx *ir.Context) {
+	GuardPrinters(Dialect)
+	GuardPrinters(ub.Dialect)
+	ctx.Load(Dialect)
+}
 
 func init() {
 	Dialect.ParseAttribute = parseAttribute

@@ -15,11 +15,11 @@ var (
 func init() {
 	AddUIExtendedOp.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseExtended(p, st, true) }
 	AddUIExtendedOp.Print = func(p ir.OpPrinter, op *ir.Operation) { printExtended(p, op, true) }
-	AddUIExtendedOp.Verify = verifyAddUIExtended
+	AddUIExtendedOp.VerifyInvariants = verifyAddUIExtended
 	for _, d := range []*ir.OpDef{MulSIExtendedOp, MulUIExtendedOp} {
 		d.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseExtended(p, st, false) }
 		d.Print = func(p ir.OpPrinter, op *ir.Operation) { printExtended(p, op, false) }
-		d.Verify = verifyMulExtended
+		d.VerifyInvariants = verifyMulExtended
 	}
 }
 
@@ -94,12 +94,7 @@ func verifyAddUIExtended(op *ir.Operation) error {
 	if op.Operand(1).Type() != t || op.Result(0).Type() != t {
 		return ir.OpErrorf(op, "failed to verify that all of {lhs, rhs, sum} have same type")
 	}
-	if isShaped(t) != isShaped(op.Result(1).Type()) {
-		return ir.OpErrorf(op, "if an operand is non-scalar, then all results must be non-scalar")
-	}
-	if isShaped(t) && op.Result(1).Type() != I1SameShape(op.Context(), t) {
-		return ir.OpErrorf(op, "all non-scalar operands/results must have the same shape and base type")
-	}
+	// Shapes are the Elementwise trait's business (ir.Verify).
 	return nil
 }
 

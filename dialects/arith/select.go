@@ -10,6 +10,7 @@ var SelectOp = Dialect.NewOp("select", ir.Pure|ir.Elementwise)
 func init() {
 	SelectOp.Parse = parseSelect
 	SelectOp.Print = printSelect
+	SelectOp.VerifyInvariants = verifySelectInvariants
 	SelectOp.Verify = verifySelect
 }
 
@@ -58,7 +59,8 @@ func printSelect(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintType(op.Result(0).Type())
 }
 
-func verifySelect(op *ir.Operation) error {
+// verifySelectInvariants checks the ODS constraints of arith.select.
+func verifySelectInvariants(op *ir.Operation) error {
 	if err := CheckCounts(op, 3, 1); err != nil {
 		return err
 	}
@@ -77,6 +79,11 @@ func verifySelect(op *ir.Operation) error {
 			return ir.OpErrorf(op, "failed to verify that condition is signless i1 or has matching shape")
 		}
 	}
+	return nil
+}
+
+func verifySelect(op *ir.Operation) error {
+	t, ct := op.Result(0).Type(), op.Operand(0).Type()
 	if isSignlessI1(ct) {
 		return nil
 	}

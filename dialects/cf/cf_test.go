@@ -165,7 +165,7 @@ func TestVerifierErrors(t *testing.T) {
   "cf.cond_br"(%c)[^bb1, ^bb1] : (i1) -> ()
 ^bb1:
   return
-}`, "'cf.cond_br' op requires dense i32 array attribute 'operandSegmentSizes'"},
+}`, "'cf.cond_br' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'"},
 		{`func.func @f(%c: i1) {
   "cf.assert"(%c) : (i1) -> ()
   return
@@ -174,7 +174,7 @@ func TestVerifierErrors(t *testing.T) {
   "cf.switch"(%c)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<1> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> ()
 ^bb1:
   return
-}`, "'cf.switch' op 'flag' type (i64) should match case value type (i32)"},
+}`, "'cf.switch' op 'flag' type ('i64') should match case value type ('i32')"},
 	}
 	for _, c := range cases {
 		op, err := asm.ParseString(newCtx(), c.src)
@@ -205,7 +205,7 @@ func TestParseErrors(t *testing.T) {
 		{"cf.cond_br %c ^bb1, ^bb1\n^bb1:", "<string>:2:15: error: expected ','"},
 		{"cf.cond_br %a, ^bb1, ^bb1\n^bb1:", "<string>:2:12: error: use of value '%a' expects different type than prior uses: 'i1' vs 'i32'"},
 		{"cf.assert %c", "<string>:3:1: error: expected ','"},
-		{"cf.assert %c, 42", "<string>:2:15: error: expected string"},
+		{"cf.assert %c, 42", "<string>:2:15: error: custom op 'cf.assert' expected string"},
 		{"cf.switch %a : i32, [\n 1: ^bb1\n]\n^bb1:", "<string>:3:2: error: expected 'default'"},
 	}
 	for _, c := range cases {
@@ -306,5 +306,37 @@ func removeUnreachable(root *ir.Operation) {
 				}
 			}
 		})
+	}
+}
+
+func TestSuccessorOperands(t *testing.T) {
+	src := `func.func @f(%c: i1, %a: i32, %b: i32) {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb2(%b, %a : i32, i32)
+^bb1(%x: i32):
+  cf.switch %x : i32, [
+    default: ^bb2(%x, %x : i32, i32),
+    1: ^bb3,
+    2: ^bb2(%a, %b : i32, i32)
+  ]
+^bb2(%y: i32, %z: i32):
+  cf.br ^bb3
+^bb3:
+  return
+}`
+	op, err := asm.ParseString(newCtx(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]int
+	ir.WalkOps(op, func(o *ir.Operation) {
+		if h := o.Def().SuccessorOperands; h != nil {
+			for i := 0; i < o.NumSuccessors(); i++ {
+				got = append(got, h(o, i))
+			}
+		}
+	})
+	want := [][]int{{1}, {2, 3}, {1, 2}, {}, {3, 4}, {}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Error(d)
 	}
 }

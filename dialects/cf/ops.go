@@ -10,7 +10,10 @@ import (
 var Dialect = &ir.Dialect{Name: "cf", Dependents: []*ir.Dialect{arith.Dialect}}
 
 // Load registers the cf (and arith) dialects in ctx.
-func Load(ctx *ir.Context) { ctx.Load(Dialect) }
+func Load(ctx *ir.Context) {
+	arith.GuardPrinters(Dialect)
+	ctx.Load(Dialect)
+}
 
 // The cf operations.
 var (
@@ -27,12 +30,13 @@ func init() {
 	CondBranchOpDef.Inherent = []string{"operandSegmentSizes"}
 	CondBranchOpDef.Parse = parseCondBr
 	CondBranchOpDef.Print = printCondBr
+	CondBranchOpDef.VerifyInvariants = verifyCondBrInvariants
 	CondBranchOpDef.Verify = verifyCondBr
 
 	AssertOpDef.Inherent = []string{"msg"}
 	AssertOpDef.Parse = parseAssert
 	AssertOpDef.Print = printAssert
-	AssertOpDef.Verify = verifyAssert
+	AssertOpDef.VerifyInvariants = verifyAssert
 	AssertOpDef.Effects = func(op *ir.Operation) []ir.Effect { return []ir.Effect{{Kind: ir.Write}} }
 }
 
@@ -177,14 +181,15 @@ func printCondBr(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintOptionalAttrDict(op.DiscardableAttrs(), "operandSegmentSizes")
 }
 
-func verifyCondBr(op *ir.Operation) error {
+// verifyCondBrInvariants checks the ODS constraints of cf.cond_br.
+func verifyCondBrInvariants(op *ir.Operation) error {
 	s, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
-	if !ok || len(s.Ints) != 3 {
-		n := 0
-		if ok {
-			n = len(s.Ints)
-		}
-		return ir.OpErrorf(op, "'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got %d", n)
+	if !ok {
+		// A missing property reads as all-zero segment sizes.
+		return ir.OpErrorf(op, "operand count (%d) does not match with the total size (0) specified in attribute 'operandSegmentSizes'", op.NumOperands())
+	}
+	if len(s.Ints) != 3 {
+		return ir.OpErrorf(op, "'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got %d", len(s.Ints))
 	}
 	if s.Ints[0] != 1 {
 		return ir.OpErrorf(op, "operand group starting at #0 requires 1 operand, but found %d", s.Ints[0])
@@ -192,9 +197,10 @@ func verifyCondBr(op *ir.Operation) error {
 	if op.NumSuccessors() != 2 {
 		return ir.OpErrorf(op, "requires 2 successors but found %d", op.NumSuccessors())
 	}
-	if err := arith.CheckOperand(op, 0, arith.I1); err != nil {
-		return err
-	}
+	return arith.CheckOperand(op, 0, arith.I1)
+}
+
+func verifyCondBr(op *ir.Operation) error {
 	c := CondBranchOp{op}
 	if err := VerifySuccessorOperands(op, 0, c.TrueOperands()); err != nil {
 		return err

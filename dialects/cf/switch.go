@@ -178,7 +178,7 @@ func verifySwitch(op *ir.Operation) error {
 	vals := s.CaseValues()
 	if d, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
 		if et := d.Typ.ElementType(); et != s.Flag().Type() {
-			return ir.OpErrorf(op, "'flag' type (%s) should match case value type (%s)", asm.TypeString(s.Flag().Type()), asm.TypeString(et))
+			return ir.OpErrorf(op, "'flag' type ('%s') should match case value type ('%s')", asm.TypeString(s.Flag().Type()), asm.TypeString(et))
 		}
 	}
 	if len(vals) != op.NumSuccessors()-1 {

@@ -102,7 +102,7 @@ func verifyReturn(op *ir.Operation) error {
 	}
 	for i, t := range ft.Results {
 		if ot := op.Operand(i).Type(); ot != t {
-			return ir.Errorf(op.Loc(), "type of return operand %d (%s) doesn't match function result type (%s) in function @%s", i, asm.TypeString(ot), asm.TypeString(t), ir.SymbolName(fn))
+			return ir.Errorf(op.Loc(), "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s", i, asm.TypeString(ot), asm.TypeString(t), ir.SymbolName(fn))
 		}
 	}
 	return nil

@@ -357,7 +357,7 @@ func VerifyFunctionOp(op *ir.Operation) error {
 	}
 	for i, t := range ft.Inputs {
 		if at := entry.Argument(i).Type(); at != t {
-			return ir.OpErrorf(op, "type of entry block argument #%d(%s) must match the type of the corresponding argument in function signature(%s)", i, asm.TypeString(at), asm.TypeString(t))
+			return ir.OpErrorf(op, "type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')", i, asm.TypeString(at), asm.TypeString(t))
 		}
 	}
 	return nil

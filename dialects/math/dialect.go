@@ -9,7 +9,10 @@ import (
 var Dialect = &ir.Dialect{Name: "math", Dependents: []*ir.Dialect{arith.Dialect}}
 
 // Load registers the math (and arith) dialects in ctx.
-func Load(ctx *ir.Context) { ctx.Load(Dialect) }
+func Load(ctx *ir.Context) {
+	arith.GuardPrinters(Dialect)
+	ctx.Load(Dialect)
+}
 
 func init() {
 	Dialect.MaterializeConstant = func(b *ir.Builder, value ir.Attribute, typ ir.Type, loc ir.Location) *ir.Operation {

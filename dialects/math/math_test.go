@@ -154,8 +154,8 @@ func TestParseErrors(t *testing.T) {
 	cases := []struct{ src, want string }{
 		{"%0 = math.exp %f, %f : f32", "<string>:2:17: error: expected ':'"},
 		{"%0 = math.powf %f : f32", "<string>:2:19: error: expected ','"},
-		{"%0 = math.isnan %f : i32", "<string>:2:6: error: 'operand' must be floating-point-like, but got 'i32'"},
-		{"%0 = math.exp %f fastmath<bogus> : f32", "<string>:2:27: error: expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"},
+		{"%0 = math.isnan %f : i32", "<string>:2:6: error: custom op 'math.isnan' 'operand' must be floating-point-like, but got 'i32'"},
+		{"%0 = math.exp %f fastmath<bogus> : f32", "<string>:2:27: error: custom op 'math.exp' expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"},
 		{"%0 = math.fpowi %f, %f : f32", "<string>:2:29: error: expected ','"},
 	}
 	for _, c := range cases {

@@ -37,7 +37,14 @@ func newOp(name string, k opKind) *ir.OpDef {
 	}
 	d.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseOp(p, st, k) }
 	d.Print = func(p ir.OpPrinter, op *ir.Operation) { printOp(p, op, k) }
-	d.Verify = func(op *ir.Operation) error { return verifyOp(op, k) }
+	d.VerifyInvariants = func(op *ir.Operation) error { return verifyOp(op, k) }
+	if len(d.Inherent) > 0 {
+		d.PopulateDefaults = func(st *ir.OperationState) {
+			if st.Attr("fastmath") == nil {
+				st.AddAttr("fastmath", arith.FastMath(st.Ctx, arith.FastMathNone))
+			}
+		}
+	}
 	return d
 }
 

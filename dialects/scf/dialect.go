@@ -9,7 +9,10 @@ import (
 var Dialect = &ir.Dialect{Name: "scf", Dependents: []*ir.Dialect{arith.Dialect}}
 
 // Load registers the scf (and arith) dialects in ctx.
-func Load(ctx *ir.Context) { ctx.Load(Dialect) }
+func Load(ctx *ir.Context) {
+	arith.GuardPrinters(Dialect)
+	ctx.Load(Dialect)
+}
 
 // regionSizeError is the ODS message for a SizedRegion<1> violation.
 func regionSizeError(op *ir.Operation, i int, name string) error {

@@ -15,6 +15,7 @@ func init() {
 	d.Inherent = []string{"unsignedCmp"}
 	d.Parse = parseFor
 	d.Print = printFor
+	d.VerifyInvariants = verifyForInvariants
 	d.Verify = verifyFor
 	d.VerifyRegions = verifyForRegions
 }
@@ -239,7 +240,8 @@ func valueTypes(vs []ir.Value) []ir.Type {
 	return ts
 }
 
-func verifyFor(op *ir.Operation) error {
+// verifyForInvariants checks the ODS constraints of scf.for.
+func verifyForInvariants(op *ir.Operation) error {
 	if op.NumOperands() < 3 {
 		return ir.OpErrorf(op, "expected 3 or more operands, but found %d", op.NumOperands())
 	}
@@ -262,6 +264,10 @@ func verifyFor(op *ir.Operation) error {
 	if op.Region(0).NumBlocks() != 1 {
 		return regionSizeError(op, 0, "region")
 	}
+	return nil
+}
+
+func verifyFor(op *ir.Operation) error {
 	if err := verifyImplicitYield(op); err != nil {
 		return err
 	}

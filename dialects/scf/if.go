@@ -14,6 +14,7 @@ func init() {
 	d := IfOpDef
 	d.Parse = parseIf
 	d.Print = printIf
+	d.VerifyInvariants = verifyIfInvariants
 	d.Verify = verifyIf
 	d.VerifyRegions = verifyIfRegions
 }
@@ -112,16 +113,18 @@ func printIf(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintOptionalAttrDict(op.DiscardableAttrs())
 }
 
-func verifyIf(op *ir.Operation) error {
+// verifyIfInvariants checks the ODS constraints of scf.if.
+func verifyIfInvariants(op *ir.Operation) error {
 	if err := arith.CheckCounts(op, 1, -1); err != nil {
 		return err
 	}
 	if err := arith.CheckOperand(op, 0, arith.I1); err != nil {
 		return err
 	}
-	if err := checkRegionCount(op, 2); err != nil {
-		return err
-	}
+	return checkRegionCount(op, 2)
+}
+
+func verifyIf(op *ir.Operation) error {
 	for i, r := range op.Regions() {
 		if r.NumBlocks() > 1 {
 			return ir.OpErrorf(op, "expects region #%d to have 0 or 1 blocks", i)

@@ -177,13 +177,13 @@ default {
 func TestParseErrors(t *testing.T) {
 	pre := "func.func @f(%i: index, %f: f32, %c: i1) {\n"
 	cases := []struct{ src, want string }{
-		{"%r:3 = scf.for %i0 = %i to %i step %i iter_args(%si = %f, %ti = %f) -> (f32, f32, f32) {\n}", "<string>:2:8: error: mismatch in number of loop-carried values and defined values"},
+		{"%r:3 = scf.for %i0 = %i to %i step %i iter_args(%si = %f, %ti = %f) -> (f32, f32, f32) {\n}", "<string>:2:8: error: custom op 'scf.for' mismatch in number of loop-carried values and defined values"},
 		{"scf.for %i0 = %i to %i {\n}", "<string>:2:24: error: expected 'step'"},
 		{"scf.for %i0 = %i step %i {\n}", "<string>:2:18: error: expected 'to'"},
 		{"scf.for %i0 = %i to %i step %i iter_args(%a = %f) {\n}", "<string>:2:51: error: expected '->'"},
 		{"scf.for %i0 = %i to %i step %i : i32 {\n}", "<string>:2:15: error: use of value '%i' expects different type than prior uses: 'i32' vs 'index'"},
 		{"scf.if %f {\n}", "<string>:2:8: error: use of value '%f' expects different type than prior uses: 'i1' vs 'f32'"},
-		{"scf.while : (i32) -> () {\n  scf.condition(%c)\n} do {\n  scf.yield\n}", "<string>:2:13: error: expected as many input types as operands (expected 0 got 1)"},
+		{"scf.while : (i32) -> () {\n  scf.condition(%c)\n} do {\n  scf.yield\n}", "<string>:2:13: error: custom op 'scf.while' expected as many input types as operands (expected 0 got 1)"},
 		{"scf.while (%a = %f) : (f32) -> () {\n  scf.condition(%c)\n} {\n}", "<string>:4:3: error: expected 'do'"},
 		{"scf.if %c {\n} else", "<string>:4:1: error: expected '{' to begin a region"},
 		{"scf.index_switch %i\ncase x {\n}\ndefault {\n}", "<string>:3:6: error: expected integer value"},

@@ -15,13 +15,14 @@ var (
 func init() {
 	WhileOpDef.Parse = parseWhile
 	WhileOpDef.Print = printWhile
+	WhileOpDef.VerifyInvariants = verifyWhileInvariants
 	WhileOpDef.Verify = verifyWhile
 	WhileOpDef.VerifyRegions = verifyWhileRegions
 
 	ConditionOpDef.HasParent = []string{"scf.while"}
 	ConditionOpDef.Parse = parseCondition
 	ConditionOpDef.Print = printCondition
-	ConditionOpDef.Verify = func(op *ir.Operation) error {
+	ConditionOpDef.VerifyInvariants = func(op *ir.Operation) error {
 		if op.NumOperands() < 1 {
 			return ir.OpErrorf(op, "expected 1 or more operands, but found 0")
 		}
@@ -154,16 +155,22 @@ func printWhile(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintOptionalAttrDictWithKeyword(op.DiscardableAttrs())
 }
 
-func verifyWhile(op *ir.Operation) error {
+// verifyWhileInvariants checks the ODS region constraints of scf.while.
+func verifyWhileInvariants(op *ir.Operation) error {
 	if err := checkRegionCount(op, 2); err != nil {
 		return err
 	}
 	for i, name := range []string{"before", "after"} {
-		r := op.Region(i)
-		if r.NumBlocks() != 1 {
+		if op.Region(i).NumBlocks() != 1 {
 			return regionSizeError(op, i, name)
 		}
-		if r.Front().Empty() {
+	}
+	return nil
+}
+
+func verifyWhile(op *ir.Operation) error {
+	for i := 0; i < 2; i++ {
+		if op.Region(i).Front().Empty() {
 			return ir.OpErrorf(op, "expects a non-empty block")
 		}
 	}

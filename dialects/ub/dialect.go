@@ -1,12 +1,19 @@
 package ub
 
-import "github.com/ttcompiler/tt/ir"
+import (
+	"sync"
+
+	"github.com/ttcompiler/tt/ir"
+)
 
 // Dialect is the ub dialect.
 var Dialect = &ir.Dialect{Name: "ub"}
 
 // Load registers the ub dialect in ctx.
-func Load(ctx *ir.Context) { ctx.Load(Dialect) }
+func Load(ctx *ir.Context) {
+	guardOnce.Do(func() { guardPrinters(Dialect) })
+	ctx.Load(Dialect)
+}
 
 func init() {
 	Dialect.ParseAttribute = parseAttribute
@@ -25,4 +32,25 @@ func materialize(b *ir.Builder, value ir.Attribute, typ ir.Type, loc ir.Location
 		return NewPoison(b, loc, typ, p)
 	}
 	return nil
+}
+
+var guardOnce sync.Once
+
+// guardPrinters makes the custom printers of d's ops robust against
+// structurally invalid ops (see arith.GuardPrinters).
+func guardPrinters(d *ir.Dialect) {
+	for _, def := range d.Ops {
+		if def.Print == nil {
+			continue
+		}
+		print := def.Print
+		def.Print = func(p ir.OpPrinter, op *ir.Operation) {
+			defer func() {
+				if recover() != nil {
+					p.WriteString(" <<INVALID OPERATION: print it in the generic form>>")
+				}
+			}()
+			print(p, op)
+		}
+	}
 }

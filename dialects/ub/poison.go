@@ -31,7 +31,12 @@ func init() {
 	PoisonOp.Inherent = []string{"value"}
 	PoisonOp.Parse = parsePoison
 	PoisonOp.Print = printPoison
-	PoisonOp.Verify = verifyPoison
+	PoisonOp.VerifyInvariants = verifyPoison
+	PoisonOp.PopulateDefaults = func(st *ir.OperationState) {
+		if st.Attr("value") == nil {
+			st.AddAttr("value", Poison(st.Ctx))
+		}
+	}
 	PoisonOp.Fold = func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
 		return []ir.FoldResult{{Attr: op.Attr("value")}}
 	}

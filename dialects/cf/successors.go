@@ -1,0 +1,44 @@
+package cf
+
+import "github.com/ttcompiler/tt/ir"
+
+// The BranchOpInterface hooks: which operands each successor receives.
+func init() {
+	BranchOpDef.SuccessorOperands = func(op *ir.Operation, i int) []int {
+		return span(0, op.NumOperands())
+	}
+	CondBranchOpDef.SuccessorOperands = func(op *ir.Operation, i int) []int {
+		n, m := segments(op)
+		if i == 0 {
+			return span(1, 1+n)
+		}
+		return span(1+n, 1+n+m)
+	}
+	SwitchOpDef.SuccessorOperands = func(op *ir.Operation, i int) []int {
+		seg, _ := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
+		cs, _ := op.Attr("case_operand_segments").(*ir.DenseArrayAttr)
+		if seg == nil || len(seg.Ints) != 3 {
+			return nil
+		}
+		start, n := 1, int(seg.Ints[1])
+		if i > 0 {
+			if cs == nil || i-1 >= len(cs.Ints) {
+				return nil
+			}
+			start += n
+			for j := 0; j < i-1; j++ {
+				start += int(cs.Ints[j])
+			}
+			n = int(cs.Ints[i-1])
+		}
+		return span(start, start+n)
+	}
+}
+
+func span(lo, hi int) []int {
+	out := make([]int, 0, hi-lo)
+	for i := lo; i < hi; i++ {
+		out = append(out, i)
+	}
+	return out
+}
