@@ -58,7 +58,8 @@
 //	cmdline.go    command line, FILECHECK_OPTS, Main
 //	parse.go      check file parsing into check strings
 //	pattern.go    pattern parsing into a regex with substitutions
-//	numeric.go    numeric formats and expressions
+//	numeric.go    numeric formats, values and expression evaluation
+//	expr.go       numeric expression parsing
 //	vars.go       variables and -D definitions
 //	match.go      matching one pattern
 //	check.go      the matching algorithm (labels, DAG, NOT, NEXT, SAME)
