@@ -15,6 +15,17 @@
 //	cmp.go          cmpi, cmpf
 //	select.go       select
 //	casts.go        ext/trunc/fp<->int/index_cast/bitcast
-//	fold_*.go       constant folding (exact MLIR/APInt/APFloat semantics)
-//	canonicalize.go canonicalization patterns
+//	scaling.go      scaling_extf, scaling_truncf (OCP MX casts)
+//	fold_*.go       constant folding (exact MLIR/APInt/APFloat semantics);
+//	                fold_export.go exports the element-wise fold helpers
+//	canonicalize.go canonicalization patterns (a subset of MLIR's)
+//	guard.go        custom printers that never panic on invalid ops
+//
+// Builders: NewConstant, ConstantInt, ConstantIndex, ConstantBool,
+// ConstantFloat, NewBinary, NewNegF, NewCmpI, NewCmpF, NewSelect, NewCast.
+// Views and helpers: ConstantOp, ConstantAttrOf, MatchConstantInt,
+// CmpIPredicateOf, CmpFPredicateOf, FastMathOf, OverflowOf, RoundingModeOf,
+// IntAttr, FloatAttr, ZeroAttr, I1SameShape, the Constraint values with
+// CheckOperand/CheckResult (MLIR's ODS wording), and the exported parse
+// and print helpers of the fastmath syntax used by the math dialect.
 package arith

@@ -155,6 +155,8 @@ func TestRoundTripOps(t *testing.T) {
 		{"addui_extended", "%sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1", "%0:2 = arith.addui_extended %arg0, %arg1 : i32, i1"},
 		{"mulsi_extended", "%0:2 = arith.mulsi_extended %arg0, %arg1 : i32", ""},
 		{"mului_extended", "%0:2 = arith.mului_extended %arg0, %arg1 : i32", ""},
+		{"scaling_extf", "%0 = arith.scaling_extf %arg5, %arg5 : tensor<4xf16>, tensor<4xf16> to tensor<4xf32>", ""},
+		{"scaling_truncf", "%0 = arith.scaling_truncf %arg2, %arg3 to_nearest_even fastmath<fast> : f32, f32 to f16", ""},
 		{"discardable", "%0 = arith.addi %arg0, %arg1 {tt.foo = 1 : i32} : i32", ""},
 	}
 	for _, c := range cases {

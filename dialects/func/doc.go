@@ -10,4 +10,9 @@
 //	func.func @f(%arg0: i32 {tt.divisibility = 16 : i32}) -> (i32 {a}) attributes {noinline = false} {
 //	  return %arg0 : i32
 //	}
+//
+// The Go package is named function (func is a Go keyword); import it as
+// `function "github.com/ttcompiler/tt/dialects/func"`. Builders: NewFunc,
+// NewFunctionLike, NewReturn, NewCall; view: FuncOp; attribute helpers:
+// FunctionType, ArgAttrs, ResultAttrs, SetArgAttr, SetResultAttr.
 package function

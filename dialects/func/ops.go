@@ -42,6 +42,19 @@ func init() {
 	ConstantOpDef.Fold = func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
 		return []ir.FoldResult{{Attr: op.Attr("value")}}
 	}
+	Dialect.MaterializeConstant = func(b *ir.Builder, value ir.Attribute, typ ir.Type, loc ir.Location) *ir.Operation {
+		ref, ok := value.(*ir.SymbolRefAttr)
+		if !ok || len(ref.Nested) > 0 {
+			return nil
+		}
+		if _, fn := typ.(*ir.FunctionType); !fn {
+			return nil
+		}
+		st := ir.NewState(b.Ctx, "func.constant", loc)
+		st.AddAttr("value", ref)
+		st.Types = []ir.Type{typ}
+		return b.Create(st)
+	}
 }
 
 func attrText(a ir.Attribute) string { return asm.AttrString(a) }

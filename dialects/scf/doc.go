@@ -8,4 +8,14 @@
 //	  scf.yield %a2, %b2 : f32, i32
 //	}
 //	%v = scf.if %c -> (i32) { scf.yield %x : i32 } else { scf.yield %y : i32 }
+//
+// Builders: NewFor, NewIf, NewWhile (with NewCondition), NewYield,
+// NewExecuteRegion; views: ForOp, IfOp, WhileOp. VerifyLoopLike applies
+// MLIR's LoopLikeOpInterface checks to any loop.
+//
+// Canonicalization: scf.for SimplifyTrivialLoops (no/one iteration, empty
+// loops) and ForOpIterArgsFolder; scf.if RemoveStaticCondition,
+// ConvertTrivialIfToSelect, RemoveUnusedResults, RemoveEmptyElseBranch,
+// ReplaceIfYieldWithConditionOrValue, ConditionPropagation and the
+// xor-not condition swap; scf.execute_region single-block inlining.
 package scf
