@@ -89,10 +89,16 @@ func (e elems) floatAt(i int) float64 { return e.floats[i%len(e.floats)] }
 func viewElems(a ir.Attribute) (elems, bool) {
 	switch v := a.(type) {
 	case *ir.IntegerAttr:
+		if ir.BitWidth(v.Typ) > 64 {
+			return elems{}, false // wider than the 64-bit storage
+		}
 		return elems{ints: []uint64{v.Bits}, n: 1}, true
 	case *ir.FloatAttr:
 		return elems{floats: []float64{v.Value}, n: 1}, true
 	case *ir.DenseElementsAttr:
+		if ir.BitWidth(v.Typ.ElementType()) > 64 {
+			return elems{}, false
+		}
 		n := 1
 		if !v.IsSplat() {
 			n = int(ir.NumElements(v.Typ.Shape()))
@@ -115,6 +121,9 @@ func anyPoison(as ...ir.Attribute) bool {
 // buildInts makes an integer attribute of type t (scalar or shaped) from
 // element bits.
 func buildInts(ctx *ir.Context, t ir.Type, vals []uint64) ir.Attribute {
+	if ir.BitWidth(ir.ElementTypeOrSelf(t)) > 64 {
+		return nil
+	}
 	if s, ok := t.(ir.ShapedType); ok {
 		if !staticShape(s) {
 			return nil
