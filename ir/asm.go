@@ -118,6 +118,7 @@ type DialectParser interface {
 	ParseOptionalQuestion() bool
 	ParseOptionalPlus() bool
 	ParseOptionalVerticalBar() bool
+	ParseOptionalEllipsis() bool
 
 	// ParseKeyword reads a bare identifier.
 	ParseKeyword() (string, error)

@@ -32,7 +32,8 @@ type OpDef struct {
 	// Fold tries to fold op given the constant values of its operands (nil
 	// where not constant). It returns nil if nothing folds; otherwise one
 	// result per op result: an attribute (a constant) or an existing value.
-	// Returning the op's own results signals an in-place update.
+	// An in-place update is signalled by returning the op's own results, or
+	// an empty non-nil slice (the only way for ops without results).
 	Fold func(op *Operation, operands []Attribute) []FoldResult
 	// Canonicalize lists the op's canonicalization patterns.
 	Canonicalize []RewritePattern

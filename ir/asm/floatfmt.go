@@ -204,8 +204,12 @@ func roundFloat(k ir.FloatKind, v float64) (float64, bool) {
 }
 
 // RoundFloat rounds v to the nearest value representable in float type t
-// (ties to even). It is exported for constant folding.
+// (ties to even). Values too large for a format without infinities become
+// NaN, as APFloat does. It is exported for constant folding.
 func RoundFloat(t *ir.FloatType, v float64) float64 {
-	r, _ := roundFloat(t.Kind, v)
+	r, ok := roundFloat(t.Kind, v)
+	if !ok {
+		return math.NaN()
+	}
 	return r
 }

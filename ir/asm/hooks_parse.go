@@ -53,6 +53,7 @@ func (d *dialectParser) ParseStar() error            { return d.req(tokStar) }
 func (d *dialectParser) ParseOptionalStar() bool     { return d.p.consumeIf(tokStar) }
 func (d *dialectParser) ParseOptionalQuestion() bool { return d.p.consumeIf(tokQuestion) }
 func (d *dialectParser) ParseOptionalPlus() bool     { return d.p.consumeIf(tokPlus) }
+func (d *dialectParser) ParseOptionalEllipsis() bool { return d.p.consumeIf(tokEllipsis) }
 func (d *dialectParser) ParseOptionalVerticalBar() bool {
 	return d.p.consumeIf(tokVerticalBar)
 }

@@ -116,7 +116,8 @@ func (p *parser) parseGenericOp() (*ir.Operation, error) {
 	if !strings.Contains(name, ".") {
 		return nil, p.errAt(namePos, "operation name '%s' must be prefixed by its dialect", name)
 	}
-	if err := p.checkDialectAvailable(name, namePos); err != nil {
+	// MLIR reports an unregistered dialect at the token after the name.
+	if err := p.checkDialectAvailable(name, p.tok.pos); err != nil {
 		return nil, err
 	}
 	st := ir.NewState(p.ctx, name, p.locAt(namePos))
@@ -273,10 +274,12 @@ func (p *parser) lookupCustomOp(name string) *ir.OpDef {
 }
 
 // ensureTerminator adds the implicit terminator to single-block regions
-// whose custom form omitted it.
+// whose custom form omitted it. Regions the op's parser left empty (an
+// absent `else`) stay empty, as in MLIR where op parsers only complete the
+// regions they parsed.
 func (p *parser) ensureTerminator(r *ir.Region, name string, loc ir.Location) {
 	if r.Empty() {
-		r.Append(ir.NewBlock(p.ctx, nil, nil))
+		return
 	}
 	b := r.Front()
 	if last := b.Last(); last != nil && (last.Has(ir.Terminator) || !last.Registered() && last.Name() == name) {

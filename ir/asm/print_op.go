@@ -17,8 +17,7 @@ func (p *printer) collectOp(op *ir.Operation) {
 		p.PrintAttribute(op.Loc())
 		p.deferrable = false
 	}
-	if !p.cfg.Generic && op.Registered() && op.Def().Print != nil {
-		op.Def().Print(p, op)
+	if !p.cfg.Generic && op.Registered() && op.Def().Print != nil && p.tryCustom(op) {
 		return
 	}
 	for _, r := range op.Regions() {
@@ -97,16 +96,37 @@ func (p *printer) printOp(op *ir.Operation) {
 		p.sb.WriteString(" = ")
 	}
 	if !p.cfg.Generic && op.Registered() && op.Def().Print != nil {
+		mark := p.sb.Len()
 		name := op.Name()
 		dd := p.dialects[len(p.dialects)-1]
 		if dd != "" && strings.HasPrefix(name, dd+".") && strings.Count(name, ".") == 1 {
 			name = name[len(dd)+1:]
 		}
 		p.sb.WriteString(name)
-		op.Def().Print(p, op)
-		return
+		if p.tryCustom(op) {
+			return
+		}
+		// The custom printer failed on a malformed op: print it generically.
+		text := p.sb.String()[:mark]
+		p.sb.Reset()
+		p.sb.WriteString(text)
 	}
 	p.printGenericOp(op)
+}
+
+// tryCustom runs op's custom printer and reports whether it completed. A
+// custom printer may assume a verified op; on a malformed one it can fail,
+// and the op is then printed in the generic form, as MLIR does.
+func (p *printer) tryCustom(op *ir.Operation) (ok bool) {
+	indent, depth := p.indent, len(p.dialects)
+	defer func() {
+		if recover() != nil {
+			p.indent, p.dialects = indent, p.dialects[:depth]
+			ok = false
+		}
+	}()
+	op.Def().Print(p, op)
+	return true
 }
 
 func (p *printer) printGenericOp(op *ir.Operation) {

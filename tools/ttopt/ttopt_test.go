@@ -30,7 +30,7 @@ func TestSplitAndPrint(t *testing.T) {
 
 func TestDiagnosticRendering(t *testing.T) {
 	_, errs, rc := run(t, "\"t.a\"() : () -> ()\n")
-	if rc != 1 || !strings.Contains(errs, "FILE:1:1: error: operation being parsed with an unregistered dialect") {
+	if rc != 1 || !strings.Contains(errs, "FILE:1:6: error: operation being parsed with an unregistered dialect") {
 		t.Fatalf("unregistered dialect: rc=%d stderr:\n%s", rc, errs)
 	}
 	_, errs, rc = run(t, "\n  %0 = \"t.x\"(%y) : (i32) -> i32\n", "-allow-unregistered-dialect")
