@@ -72,9 +72,6 @@ func (a *LinearEncoding) PrintParams(p ir.AsmPrinter) {
 // Verify checks LinearEncodingAttr::verify and that the bases form a
 // surjective layout (Triton asserts on that).
 func (a *LinearEncoding) Verify() error {
-	if a.llErr != nil {
-		return fmt.Errorf("invalid linear layout: %v", a.llErr)
-	}
 	for _, bs := range [][][]int32{a.Register, a.Lane, a.Warp, a.Block} {
 		for _, b := range bs {
 			n := 0
@@ -87,6 +84,9 @@ func (a *LinearEncoding) Verify() error {
 				return fmt.Errorf("In a distributed layout, each base must move in at most one dimension.")
 			}
 		}
+	}
+	if a.llErr != nil {
+		return fmt.Errorf("invalid linear layout: %v", a.llErr)
 	}
 	return nil
 }
@@ -141,23 +141,23 @@ func (r *attrReader) readBases(d *ir.DictionaryAttr, names []string) ([][][]int3
 	for i, name := range names {
 		v := d.Get(name)
 		if v == nil {
-			return nil, 0, r.p.Errorf("Expected basis of '%s' not found", name)
+			return nil, 0, r.errorf("Expected basis of '%s' not found", name)
 		}
 		arr, ok := v.(*ir.ArrayAttr)
 		if !ok {
-			return nil, 0, r.p.Errorf("Expected array of arrays for basis of '%s'", name)
+			return nil, 0, r.errorf("Expected array of arrays for basis of '%s'", name)
 		}
 		out[i] = [][]int32{}
 		for _, e := range arr.Elems {
 			inner, ok := e.(*ir.ArrayAttr)
 			if !ok {
-				return nil, 0, r.p.Errorf("Expected array of integers in basis for '%s'", name)
+				return nil, 0, r.errorf("Expected array of integers in basis for '%s'", name)
 			}
 			b := make([]int32, 0, len(inner.Elems))
 			for _, x := range inner.Elems {
 				ia, ok := x.(*ir.IntegerAttr)
 				if !ok {
-					return nil, 0, r.p.Errorf("Expected integer in basis for '%s'", name)
+					return nil, 0, r.errorf("Expected integer in basis for '%s'", name)
 				}
 				b = append(b, int32(ia.Int()))
 			}
@@ -172,12 +172,12 @@ func (r *attrReader) readBases(d *ir.DictionaryAttr, names []string) ([][][]int3
 		}
 	}
 	if rank == 0 {
-		return nil, 0, r.p.Errorf("Empty Layout not supported")
+		return nil, 0, r.errorf("Empty Layout not supported")
 	}
 	for i, bs := range out {
 		for _, b := range bs {
 			if len(b) != rank {
-				return nil, 0, r.p.Errorf("basis %v of '%s' does not have %d entries", b, names[i], rank)
+				return nil, 0, r.errorf("basis %v of '%s' does not have %d entries", b, names[i], rank)
 			}
 		}
 	}

@@ -146,7 +146,7 @@ func (a *AMDMfmaEncoding) RepOrderForOperand(opIdx int) []int {
 
 func (a *AMDMfmaEncoding) params() linearlayout.MFMAParams {
 	return linearlayout.MFMAParams{Version: a.Version, WarpsPerCTA: a.WarpsPerCTA, InstrShape: a.InstrShape,
-		IsTransposed: a.IsTransposed, TilesPerWarp: a.TilesPerWarp, ElementBitWidth: a.ElementBitWidth, CTA: a.CGALayout.LL()}
+		IsTransposed: a.IsTransposed, TilesPerWarp: rankTiles(a.TilesPerWarp, a.Rank()), ElementBitWidth: a.ElementBitWidth, CTA: a.CGALayout.LL()}
 }
 
 func (a *AMDMfmaEncoding) ToLinearLayout(shape []int64) (linearlayout.LinearLayout, error) {
@@ -277,7 +277,7 @@ func (a *AMDWmmaEncoding) RepOrderForOperand(opIdx int) []int {
 
 func (a *AMDWmmaEncoding) params() linearlayout.WMMAParams {
 	return linearlayout.WMMAParams{Version: a.Version, IsTranspose: a.IsTranspose, WarpsPerCTA: a.WarpsPerCTA,
-		InstrShape: a.InstrShape, TilesPerWarp: a.TilesPerWarp, CTA: a.CGALayout.LL()}
+		InstrShape: a.InstrShape, TilesPerWarp: rankTiles(a.TilesPerWarp, a.Rank()), CTA: a.CGALayout.LL()}
 }
 
 func (a *AMDWmmaEncoding) ToLinearLayout(shape []int64) (linearlayout.LinearLayout, error) {
@@ -391,4 +391,15 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// rankTiles returns the tilesPerWarp entries a layout of the given rank
+// reads. Triton sizes the default from instrShape (three entries for a 2-D
+// layout) and indexes it with rank-2 and rank-1, so only the first rank
+// entries matter.
+func rankTiles(t []int, rank int) []int {
+	if len(t) > rank {
+		return t[:rank]
+	}
+	return t
 }

@@ -177,12 +177,6 @@ func (a *PaddedSharedEncoding) Verify() error {
 		}
 		seen[iv] = true
 	}
-	if a.llErr != nil {
-		return fmt.Errorf("invalid linear component: %v", a.llErr)
-	}
-	if !a.ll.IsInvertible() {
-		return fmt.Errorf("Broadcasting is not supported.")
-	}
 	for _, bs := range [][][]int32{a.Offset, a.Block} {
 		for _, b := range bs {
 			n := 0
@@ -198,6 +192,12 @@ func (a *PaddedSharedEncoding) Verify() error {
 				return fmt.Errorf("Each offset basis must move in at most one dimension.")
 			}
 		}
+	}
+	if a.llErr != nil {
+		return fmt.Errorf("invalid linear component: %v", a.llErr)
+	}
+	if !a.ll.IsInvertible() {
+		return fmt.Errorf("Broadcasting is not supported.")
 	}
 	return nil
 }
@@ -253,7 +253,7 @@ func parsePaddedShared(r *attrReader) (ir.Attribute, error) {
 	if d.Get("offset") != nil || d.Get("block") != nil {
 		for _, e := range d.Entries {
 			if e.Name != "offset" && e.Name != "block" {
-				return nil, p.Errorf("Unexpected attribute %s found", e.Name)
+				return nil, r.errorf("Unexpected attribute %s found", e.Name)
 			}
 		}
 		b, rk, err := r.readBases(d, []string{"offset", "block"})
@@ -270,14 +270,14 @@ func parsePaddedShared(r *attrReader) (ir.Attribute, error) {
 			case "shape":
 				shape, err = r.ints(e.Value, "shape")
 			default:
-				return nil, p.Errorf("Unexpected attribute %s found", e.Name)
+				return nil, r.errorf("Unexpected attribute %s found", e.Name)
 			}
 			if err != nil {
 				return nil, err
 			}
 		}
 		if len(order) != len(shape) {
-			return nil, p.Errorf("Mismatch of shape and order ranks in padded layout")
+			return nil, r.errorf("Mismatch of shape and order ranks in padded layout")
 		}
 		l, err := paddedIdentity(order, int64s(shape))
 		if err != nil {

@@ -122,7 +122,7 @@ func parseSharedLinear(r *attrReader) (ir.Attribute, error) {
 		return nil, err
 	}
 	if d.Get("alignment") != nil {
-		return nil, p.Errorf("alignment must be specified outside of the linear layout braces")
+		return nil, r.errorf("alignment must be specified outside of the linear layout braces")
 	}
 	hasBlock := d.Get("block") != nil
 	if err := p.ParseComma(); err != nil {
@@ -150,7 +150,7 @@ func parseSharedLinear(r *attrReader) (ir.Attribute, error) {
 		return nil, err
 	}
 	if len(d.Entries) != 2 {
-		return nil, p.Errorf("SharedLinearEncodingAttr must have exactly two attributes: offset and block")
+		return nil, r.errorf("SharedLinearEncodingAttr must have exactly two attributes: offset and block")
 	}
 	return checked(r, NewSharedLinear(p.Context(), b[0], b[1], rank, int(align)))
 }

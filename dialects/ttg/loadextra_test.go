@@ -2,12 +2,16 @@ package ttg_test
 
 import (
 	"github.com/ttcompiler/tt/dialects/amdgpu"
+	"github.com/ttcompiler/tt/dialects/cf"
+	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 )
 
-// loadExtra loads the dialects built on ttg (and, as they land, scf and cf).
+// loadExtra loads the control-flow dialects and the dialects built on ttg.
 func loadExtra(ctx *ir.Context) {
+	scf.Load(ctx)
+	cf.Load(ctx)
 	ttng.Load(ctx)
 	amdgpu.Load(ctx)
 }

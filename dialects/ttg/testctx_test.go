@@ -61,7 +61,7 @@ func missingDialect(err error) string {
 // loadedDialects are the dialects newContext always loads: an unknown op of
 // one of them is an error, not a missing dialect.
 var loadedDialects = map[string]bool{"builtin": true, "arith": true, "math": true, "func": true, "ub": true,
-	"tt": true, "ttg": true, "ttng": true, "amdg": true}
+	"tt": true, "ttg": true, "ttng": true, "amdg": true, "scf": true, "cf": true}
 
 var missingRE = regexp.MustCompile(`dialect '([a-z_]+)' is not loaded|operation '([a-z_]+)\.[a-z_.]+' is unregistered|custom op '([a-z_]+)\.[a-z_.0-9]+' is unknown|unregistered operation '([a-z_]+)\.`)
 

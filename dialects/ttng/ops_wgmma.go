@@ -14,10 +14,10 @@ var WarpGroupDot = define("warp_group_dot", 0, asmfmt.Spec{
 	Operands: []asmfmt.Value{
 		{Name: "a", Constraint: ttg.TensorOrMemDescC},
 		memdesc("b"),
-		{Name: "c", Constraint: ttg.TensorC},
+		{Name: "c", Constraint: ttg.TensorC, Infer: ttg.SameAs("d")},
 		{Name: "useC", Kind: asmfmt.Optional, Constraint: ttg.I1C, Infer: ttg.Fixed(ttg.I1)},
 	},
-	Results: []asmfmt.Value{{Name: "d", Constraint: ttg.TensorC, Infer: ttg.SameAs("c")}},
+	Results: []asmfmt.Value{{Name: "d", Constraint: ttg.TensorC}},
 	Attrs: []asmfmt.Attr{
 		ttg.DefaultAttr(ttg.EnumAttrSpec("inputPrecision", tt.InputPrecisionEnum), ttg.I32Default(int64(tt.PrecisionIEEE))),
 		ttg.DefaultAttr(ttg.I32Attr("maxNumImpreciseAcc"), ttg.I32Default(0)),

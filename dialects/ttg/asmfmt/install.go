@@ -49,7 +49,21 @@ func Install(def *ir.OpDef, s Spec) *Format {
 		def.Print = f.print
 	}
 	def.Verify = f.verify
+	if len(s.Results) > 1 && def.ResultNames == nil {
+		def.ResultNames = f.resultNames
+	}
 	return f
+}
+
+// resultNames names the first value of each result group after its
+// declared name, as ODS does for ops with several declared results and no
+// OpAsmOpInterface of their own (`%result, %token = ttng.tmem_alloc`).
+func (f *Format) resultNames(op *ir.Operation, set func(ir.Value, string)) {
+	for i, r := range f.spec.Results {
+		if vs := f.results(op, i); len(vs) > 0 && r.Name != "" {
+			set(vs[0], r.Name)
+		}
+	}
 }
 
 // Spec returns the spec the format was compiled from.
