@@ -48,23 +48,22 @@ var e5m2Plain = newFormat(Format{Name: "f8E5M2(plain)", ExpBits: 5, MantBits: 2,
 // f16/bf16 with RNE, bf16 -> f32, f64) are the Format methods and the
 // F16/BF16 helpers.
 func FpToFp(src, dst *Format, x uint32, m RoundingMode) (uint32, error) {
-	unsupported := &UnsupportedConversionError{src, dst, m}
 	if src == dst {
 		return x, nil
 	}
 	isF8 := func(f *Format) bool { return f == F8E4M3FN || f == F8E5M2 }
 	narrowing := dst.Bits() < src.Bits()
 	if narrowing && m != RNE && m != RTZ {
-		return 0, unsupported
+		return 0, &UnsupportedConversionError{src, dst, m}
 	}
 	// Narrowing to fp8.
 	if isF8(dst) {
 		if src != F32 && src != F16 && src != BF16 {
-			return 0, unsupported
+			return 0, &UnsupportedConversionError{src, dst, m}
 		}
 		if m == RTZ {
 			if src != F32 || dst != F8E5M2 {
-				return 0, unsupported
+				return 0, &UnsupportedConversionError{src, dst, m}
 			}
 			return uint32(F8E5M2FromFloat32(math.Float32frombits(x), RTZ)), nil
 		}
@@ -110,5 +109,5 @@ func FpToFp(src, dst *Format, x uint32, m RoundingMode) (uint32, error) {
 			return uint32(BF16FromFloat32(src.ToFloat32(x), RNE)), nil
 		}
 	}
-	return 0, unsupported
+	return 0, &UnsupportedConversionError{src, dst, m}
 }
