@@ -110,7 +110,7 @@ func (v *verifier) verifyRegion(op *Operation, idx int, r *Region) {
 	}
 }
 
-func (v *verifier) verifyBlock(parent *Operation, regionIdx int, b *Block, graph bool) {
+func (v *verifier) verifyBlock(parent *Operation, _ int, b *Block, graph bool) {
 	for i, a := range b.args {
 		if a.owner != b || a.index != i {
 			v.fail(OpErrorf(parent, "block argument %d has a wrong owner", i))
@@ -152,8 +152,7 @@ func (v *verifier) verifyBlock(parent *Operation, regionIdx int, b *Block, graph
 	if needsTerminator {
 		last := b.last
 		if last.Registered() && !last.Has(Terminator) {
-			d := Errorf(last.loc, "block with no terminator, has %s", shortOpString(last))
-			v.fail(d.Note(parent.loc, "in region #%d of '%s'", regionIdx, parent.Name()))
+			v.fail(Errorf(last.loc, "block with no terminator, has %s", shortOpString(last)))
 		}
 	}
 }

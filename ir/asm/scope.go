@@ -154,12 +154,13 @@ func (p *parser) resolveValue(u ir.UnresolvedOperand, t ir.Type, pos int) (ir.Va
 	if u.Number < len(vals) && vals[u.Number] != nil {
 		v := vals[u.Number]
 		if t != nil && v.Type() != t {
-			if _, fwd := s.forwardRef[v]; fwd {
-				return nil, p.errAt(pos, "use of value '%s' expects different type than prior uses: %s vs %s",
-					refName(u.Name, u.Number, 0), quoteType(t), quoteType(v.Type()))
-			}
-			return nil, p.errAt(pos, "use of value '%s' expects different type than prior uses: %s vs %s",
+			d := ir.Errorf(p.locAt(pos), "use of value '%s' expects different type than prior uses: %s vs %s",
 				refName(u.Name, u.Number, 0), quoteType(t), quoteType(v.Type()))
+			prior := v.Loc()
+			if fpos, fwd := s.forwardRef[v]; fwd {
+				prior = p.locAt(fpos)
+			}
+			return nil, d.Note(prior, "prior use here")
 		}
 		return v, nil
 	}

@@ -18,6 +18,7 @@ tt.func @range() {
 
 // -----
 
+// expected-note @below {{prior use here}}
 tt.func @types(%a: i32, %b: i64) {
   // expected-error @below {{use of value '%b' expects different type than prior uses: 'i32' vs 'i64'}}
   %0 = arith.addi %a, %b : i32
