@@ -1,0 +1,295 @@
+package axisinfo
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// MaxDivisor is the divisibility of zero: the largest power of two an
+// int64 holds without reaching the sign bit (Triton's
+// highestPowOf2Divisor<int64_t>(0)).
+const MaxDivisor int64 = 1 << 62
+
+// Names of the hint attributes (on function arguments and on ops).
+const (
+	AttrContiguity   = "tt.contiguity"
+	AttrDivisibility = "tt.divisibility"
+	AttrConstancy    = "tt.constancy"
+)
+
+// Info is the lattice value of one SSA value. A zero Info (rank 0) is
+// "not yet known"; scalars have rank 1.
+type Info struct {
+	Contiguity   []int64
+	Divisibility []int64
+	Constancy    []int64
+	// Constant is the value when it is a known constant (Known set).
+	Constant int64
+	Known    bool
+}
+
+// NewInfo returns an Info without a constant value.
+func NewInfo(contiguity, divisibility, constancy []int64) Info {
+	return Info{Contiguity: contiguity, Divisibility: divisibility, Constancy: constancy}
+}
+
+// WithConstant returns i with the known constant c.
+func (i Info) WithConstant(c int64) Info {
+	i.Constant, i.Known = c, true
+	return i
+}
+
+// Rank is the number of dimensions the Info describes (0 = unknown).
+func (i Info) Rank() int { return len(i.Contiguity) }
+
+// ConstantValue returns the constant and whether it is known.
+func (i Info) ConstantValue() (int64, bool) { return i.Constant, i.Known }
+
+// isConst reports whether i is the known constant c.
+func (i Info) isConst(c int64) bool { return i.Known && i.Constant == c }
+
+// Equal compares two Infos, the constant included.
+func (i Info) Equal(o Info) bool {
+	return equalInts(i.Contiguity, o.Contiguity) && equalInts(i.Divisibility, o.Divisibility) &&
+		equalInts(i.Constancy, o.Constancy) && i.Known == o.Known && (!i.Known || i.Constant == o.Constant)
+}
+
+// String prints i as Triton's AxisInfo::print does (the format of the
+// test-print-alignment remarks).
+func (i Info) String() string {
+	var b strings.Builder
+	list := func(name string, v []int64) {
+		b.WriteString(name)
+		b.WriteString(" = [")
+		for k, x := range v {
+			if k > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.FormatInt(x, 10))
+		}
+		b.WriteString("]")
+	}
+	list("contiguity", i.Contiguity)
+	list(", divisibility", i.Divisibility)
+	list(", constancy", i.Constancy)
+	b.WriteString(", constant_value = ")
+	if i.Known {
+		b.WriteString(strconv.FormatInt(i.Constant, 10))
+	} else {
+		b.WriteString("<none>")
+	}
+	return b.String()
+}
+
+// Join is the lattice join: per dimension the gcd of contiguity and
+// constancy, and a divisibility that stays valid for both (see
+// divisibilityOfJoin); the constant survives only if both agree. Joining
+// with an unknown Info returns the other.
+func Join(a, b Info) Info {
+	if a.Rank() == 0 {
+		return b
+	}
+	if b.Rank() == 0 {
+		return a
+	}
+	if a.Rank() != b.Rank() {
+		// Triton asserts; a rank mismatch can only come from malformed IR
+		// (a cast between ranks), where knowing nothing is the safe answer.
+		return ones3(max(a.Rank(), b.Rank()))
+	}
+	n := a.Rank()
+	out := Info{Contiguity: make([]int64, n), Divisibility: make([]int64, n), Constancy: make([]int64, n)}
+	for d := 0; d < n; d++ {
+		out.Contiguity[d] = gcd(a.Contiguity[d], b.Contiguity[d])
+		out.Divisibility[d] = divisibilityOfJoin(a, b, d)
+		out.Constancy[d] = gcd(a.Constancy[d], b.Constancy[d])
+	}
+	if a.Known && b.Known && a.Constant == b.Constant {
+		out = out.WithConstant(a.Constant)
+	}
+	return out
+}
+
+// divisibilityOfJoin is getDivisibilityFromContiguity: when the operands'
+// contiguities differ, the first element of a group of the joined value
+// may be an inner element of a group of an operand, so the contiguities
+// bound the divisibility too. An unresolved (maximal) contiguity is left
+// out because the fixed point will resolve it.
+func divisibilityOfJoin(a, b Info, d int) int64 {
+	ca, cb := a.Contiguity[d], b.Contiguity[d]
+	if ca == cb || ca == MaxDivisor || cb == MaxDivisor {
+		return gcd(a.Divisibility[d], b.Divisibility[d])
+	}
+	return gcd(gcd(a.Divisibility[d], b.Divisibility[d]), gcd(ca, cb))
+}
+
+// ones3 is the Info that knows nothing about a value of the given rank.
+func ones3(rank int) Info {
+	return NewInfo(fill(rank, 1), fill(rank, 1), fill(rank, 1))
+}
+
+// rankOf is the rank of the Info of a value of type t: the tensor rank,
+// the rank of the tensor a block pointer points to, or 1 for scalars.
+func rankOf(t ir.Type) int {
+	switch x := t.(type) {
+	case *ir.RankedTensorType:
+		return x.Rank()
+	case *tt.PointerType:
+		if bt, ok := x.Pointee.(*ir.RankedTensorType); ok {
+			return bt.Rank()
+		}
+	}
+	return 1
+}
+
+// hintVector reads a tt.contiguity/divisibility/constancy hint: an integer
+// gives a one-element vector, a dense integer attribute one per element
+// (Triton's initDimVectorFromHint). It returns nil for other attributes.
+func hintVector(a ir.Attribute) []int64 {
+	switch x := a.(type) {
+	case *ir.IntegerAttr:
+		return []int64{int64(x.Uint())}
+	case *ir.DenseElementsAttr:
+		if x.IsFloat() {
+			return nil
+		}
+		n := int(ir.NumElements(x.Typ.Shape()))
+		out := make([]int64, n)
+		for k := range out {
+			out[k] = x.IntAt(k)
+		}
+		return out
+	}
+	return nil
+}
+
+// applyHints overrides the vectors of i with the hint attributes in attrs.
+func applyHints(i Info, get func(name string) ir.Attribute) Info {
+	if v := hintVector(get(AttrContiguity)); v != nil {
+		i.Contiguity = v
+	}
+	if v := hintVector(get(AttrDivisibility)); v != nil {
+		i.Divisibility = v
+	}
+	if v := hintVector(get(AttrConstancy)); v != nil {
+		i.Constancy = v
+	}
+	return i
+}
+
+// Pessimistic is the Info of a value nothing is known about except its
+// hints (Triton's getPessimisticValueState): the tt.* attributes of the
+// function argument it is, or of the op defining it.
+func Pessimistic(v ir.Value) Info {
+	i := ones3(rankOf(v.Type()))
+	switch x := v.(type) {
+	case *ir.BlockArgument:
+		b := x.Owner()
+		if !b.IsEntry() {
+			return i
+		}
+		fn := b.ParentOp()
+		if fn == nil || !isFunction(fn) {
+			return i
+		}
+		return applyHints(i, func(name string) ir.Attribute { return funcArgAttr(fn, x.Index(), name) })
+	case *ir.OpResult:
+		op := x.Owner()
+		return applyHints(i, func(name string) ir.Attribute { return discardable(op, name) })
+	}
+	return i
+}
+
+// discardable returns op's discardable attribute name (hints are never
+// inherent attributes).
+func discardable(op *ir.Operation, name string) ir.Attribute {
+	for _, a := range op.DiscardableAttrs() {
+		if a.Name == name {
+			return a.Value
+		}
+	}
+	return nil
+}
+
+// isFunction reports whether op is a function (tt.func or func.func).
+func isFunction(op *ir.Operation) bool {
+	return op.Name() == "tt.func" || op.Name() == "func.func"
+}
+
+// funcArgAttr returns the attribute name of argument i of a function op.
+func funcArgAttr(fn *ir.Operation, i int, name string) ir.Attribute {
+	arr, ok := fn.Attr("arg_attrs").(*ir.ArrayAttr)
+	if !ok || i >= len(arr.Elems) {
+		return nil
+	}
+	d, ok := arr.Elems[i].(*ir.DictionaryAttr)
+	if !ok {
+		return nil
+	}
+	return d.Get(name)
+}
+
+// highestPow2Divisor is the largest power of two dividing n (MaxDivisor
+// for 0), as Triton computes it on int64.
+func highestPow2Divisor(n int64) int64 {
+	// The divisor of math.MinInt64 does not fit; Triton answers as for 0.
+	if n == 0 || n == -1<<63 {
+		return MaxDivisor
+	}
+	return n & -n
+}
+
+// gcd is Triton's gcd: gcd(0, x) = x, otherwise the (positive) gcd.
+func gcd(a, b int64) int64 {
+	if a == 0 {
+		return b
+	}
+	if b == 0 {
+		return a
+	}
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func gcd3(a, b, c int64) int64 { return gcd(gcd(a, b), c) }
+
+// multiplyDivisor multiplies two divisibilities, saturating at MaxDivisor.
+func multiplyDivisor(a, b int64) int64 {
+	if b != 0 && a > MaxDivisor/b {
+		return MaxDivisor
+	}
+	return a * b
+}
+
+func fill(n int, v int64) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+func equalInts(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func isPow2(v int64) bool { return v > 0 && v&(v-1) == 0 }

@@ -1,0 +1,360 @@
+package axisinfo
+
+import (
+	"github.com/ttcompiler/tt/dialects/scf"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// solver computes the Infos of one function to a fixed point, the way
+// MLIR's sparse forward data-flow framework runs AxisInfoAnalysis: every
+// op and block is visited once in pre-order, then a FIFO worklist revisits
+// whatever depends on a lattice value that changed. Lattice values only
+// move down (Join), so the iteration terminates.
+type solver struct {
+	fn       *ir.Operation
+	live     *liveness
+	lattice  map[ir.Value]Info
+	extra    []Visitor
+	queue    []workItem
+	queued   map[workItem]bool
+	maxSteps int
+}
+
+// workItem is an op to revisit (its results) or a block (its arguments).
+type workItem struct {
+	op    *ir.Operation
+	block *ir.Block
+}
+
+func newSolver(fn *ir.Operation, extra []Visitor) *solver {
+	return &solver{fn: fn, live: computeLiveness(fn), lattice: map[ir.Value]Info{}, extra: extra, queued: map[workItem]bool{}}
+}
+
+// run solves the function and returns the Info of every result and block
+// argument in it (pessimistic where the analysis learned nothing, e.g. in
+// dead code).
+func (s *solver) run() map[ir.Value]Info {
+	if s.fn.NumRegions() > 0 && !s.fn.Region(0).Empty() {
+		for _, a := range s.fn.Region(0).Front().Arguments() {
+			s.join(a, Pessimistic(a))
+		}
+	}
+	s.initialize(s.fn)
+	// Each lattice value can only go down a bounded number of times
+	// (gcds of powers of two), so this bound is never reached on valid
+	// IR; it guards against transfer functions that oscillate.
+	s.maxSteps = 64 * (len(s.lattice) + 16)
+	for steps := 0; len(s.queue) > 0 && steps < s.maxSteps; steps++ {
+		it := s.queue[0]
+		s.queue = s.queue[1:]
+		delete(s.queued, it)
+		if it.op != nil {
+			s.visitOp(it.op)
+		} else {
+			s.visitBlock(it.block)
+		}
+	}
+	out := map[ir.Value]Info{}
+	record := func(v ir.Value) {
+		i, ok := s.lattice[v]
+		if !ok || i.Rank() == 0 {
+			i = Pessimistic(v)
+		}
+		out[v] = i
+	}
+	ir.WalkNested(s.fn, func(op *ir.Operation) {
+		for _, r := range op.Results() {
+			record(r)
+		}
+	})
+	ir.WalkOps(s.fn, func(op *ir.Operation) {
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks() {
+				for _, a := range b.Arguments() {
+					record(a)
+				}
+			}
+		}
+	})
+	return out
+}
+
+func (s *solver) initialize(op *ir.Operation) {
+	s.visitOp(op)
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks() {
+			s.visitBlock(b)
+			for o := b.First(); o != nil; o = o.Next() {
+				s.initialize(o)
+			}
+		}
+	}
+}
+
+func (s *solver) enqueue(it workItem) {
+	if !s.queued[it] {
+		s.queued[it] = true
+		s.queue = append(s.queue, it)
+	}
+}
+
+// join merges i into v's lattice value and schedules v's dependents when
+// it changed.
+func (s *solver) join(v ir.Value, i Info) {
+	if i.Rank() == 0 {
+		return
+	}
+	old, had := s.lattice[v]
+	nw := Join(old, i)
+	if had && nw.Equal(old) {
+		return
+	}
+	s.lattice[v] = nw
+	s.notify(v)
+}
+
+// notify schedules everything that reads v's lattice value.
+func (s *solver) notify(v ir.Value) {
+	for _, u := range ir.Uses(v) {
+		user := u.Owner()
+		s.enqueue(workItem{op: user})
+		switch user.Name() {
+		case "scf.for", "scf.while":
+			// Inits (and bounds) feed the entry block arguments.
+			if user.NumRegions() > 0 && !user.Region(0).Empty() {
+				s.enqueue(workItem{block: user.Region(0).Front()})
+			}
+		case "ttg.warp_specialize":
+			// Captures feed the partition arguments.
+			if user.NumRegions() > 1 && !user.Region(1).Empty() {
+				if parts := user.Region(1).Front().First(); parts != nil {
+					for _, r := range parts.Regions() {
+						if !r.Empty() {
+							s.enqueue(workItem{block: r.Front()})
+						}
+					}
+				}
+			}
+		case "ttg.warp_yield":
+			if parent := user.ParentOp(); parent != nil {
+				s.enqueue(workItem{op: parent})
+			}
+		case "scf.yield":
+			parent := user.ParentOp()
+			if parent == nil {
+				continue
+			}
+			s.enqueue(workItem{op: parent})
+			switch parent.Name() {
+			case "scf.for":
+				s.enqueue(workItem{block: parent.Region(0).Front()})
+			case "scf.while":
+				s.enqueue(workItem{block: parent.Region(0).Front()})
+			}
+		case "scf.condition":
+			if parent := user.ParentOp(); parent != nil {
+				s.enqueue(workItem{op: parent})
+				if parent.NumRegions() > 1 && !parent.Region(1).Empty() {
+					s.enqueue(workItem{block: parent.Region(1).Front()})
+				}
+			}
+		default:
+			for _, succ := range user.Successors() {
+				s.enqueue(workItem{block: succ})
+			}
+		}
+	}
+}
+
+// info returns v's lattice value (rank 0 when not yet known).
+func (s *solver) info(v ir.Value) Info { return s.lattice[v] }
+
+func (s *solver) setEntryStates(vals []ir.Value) {
+	for _, v := range vals {
+		s.join(v, Pessimistic(v))
+	}
+}
+
+// visitOp is the transfer step of one op.
+func (s *solver) visitOp(op *ir.Operation) {
+	if op.NumResults() == 0 {
+		return
+	}
+	if op.Block() != nil && !s.live.block(op.Block()) {
+		return
+	}
+	if isRegionBranch(op) {
+		s.visitRegionBranchResults(op)
+		return
+	}
+	in := make([]Info, op.NumOperands())
+	for i, x := range op.Operands() {
+		in[i] = s.info(x)
+		if in[i].Rank() == 0 {
+			// Wait until every operand is known.
+			return
+		}
+	}
+	cur, ok := s.transfer(op, in)
+	if !ok || cur.Rank() == 0 {
+		s.setEntryStates(op.Results())
+		return
+	}
+	// Hints on the op override what was inferred.
+	cur = applyHints(cur, func(name string) ir.Attribute { return discardable(op, name) })
+	for _, r := range op.Results() {
+		s.join(r, cur)
+	}
+}
+
+func (s *solver) transfer(op *ir.Operation, in []Info) (Info, bool) {
+	for _, v := range s.extra {
+		if i, ok := v(op, in); ok {
+			return i, true
+		}
+	}
+	if f := builtin[op.Name()]; f != nil {
+		return f(op, in)
+	}
+	return Info{}, false
+}
+
+// isRegionBranch reports whether op's results are defined by the values
+// its regions yield (MLIR's RegionBranchOpInterface ops of scf).
+func isRegionBranch(op *ir.Operation) bool {
+	switch op.Name() {
+	case "scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch", "ttg.warp_specialize":
+		return true
+	}
+	return false
+}
+
+// joinAll joins the Infos of vals into targets, pairwise.
+func (s *solver) joinAll(targets, vals []ir.Value) {
+	for i := 0; i < len(targets) && i < len(vals); i++ {
+		s.join(targets[i], s.info(vals[i]))
+	}
+}
+
+// terminatorOf returns the terminator of b, or nil.
+func terminatorOf(b *ir.Block) *ir.Operation {
+	if b == nil || b.Empty() {
+		return nil
+	}
+	return b.Last()
+}
+
+func (s *solver) visitRegionBranchResults(op *ir.Operation) {
+	res := op.Results()
+	switch op.Name() {
+	case "scf.for":
+		// The loop may not run: its inits reach the results too.
+		f := scf.ForOp{Operation: op}
+		s.joinAll(res, f.Inits())
+		if y := terminatorOf(op.Region(0).Front()); y != nil && s.live.regionLive(op.Region(0)) {
+			s.joinAll(res, y.Operands())
+		}
+	case "scf.while":
+		if c := terminatorOf(op.Region(0).Front()); c != nil && s.live.regionLive(op.Region(0)) && c.NumOperands() > 0 {
+			s.joinAll(res, c.Operands()[1:])
+		}
+	case "ttg.warp_specialize":
+		// Only the default region returns to the op.
+		if s.live.regionLive(op.Region(0)) {
+			if y := terminatorOf(op.Region(0).Front()); y != nil {
+				s.joinAll(res, y.Operands())
+			}
+		}
+	default:
+		for _, r := range op.Regions() {
+			if !s.live.regionLive(r) {
+				continue
+			}
+			for _, b := range r.Blocks() {
+				if y := terminatorOf(b); y != nil && y.Name() == "scf.yield" && s.live.block(b) {
+					s.joinAll(res, y.Operands())
+				}
+			}
+		}
+	}
+}
+
+// visitBlock computes the arguments of b from the values that flow into
+// them.
+func (s *solver) visitBlock(b *ir.Block) {
+	if b.NumArguments() == 0 || !s.live.block(b) {
+		return
+	}
+	parent := b.ParentOp()
+	if !b.IsEntry() {
+		for _, pred := range b.Predecessors() {
+			if !s.live.edge(pred, b) {
+				continue
+			}
+			term := terminatorOf(pred)
+			if term == nil || term.Def().SuccessorOperands == nil {
+				s.setEntryStates(b.Arguments())
+				return
+			}
+			for i, succ := range term.Successors() {
+				if succ != b {
+					continue
+				}
+				idx := term.Def().SuccessorOperands(term, i)
+				for k, a := range b.Arguments() {
+					if k < len(idx) {
+						s.join(a, s.info(term.Operand(idx[k])))
+					} else {
+						s.join(a, Pessimistic(a))
+					}
+				}
+			}
+		}
+		return
+	}
+	if parent == nil || isFunction(parent) {
+		s.setEntryStates(b.Arguments())
+		return
+	}
+	args := b.Arguments()
+	switch parent.Name() {
+	case "scf.for":
+		s.visitInductionVar(parent, args[0])
+		f := scf.ForOp{Operation: parent}
+		s.joinAll(args[1:], f.Inits())
+		if y := terminatorOf(b); y != nil {
+			s.joinAll(args[1:], y.Operands())
+		}
+	case "scf.while":
+		if b == parent.Region(0).Front() {
+			s.joinAll(args, parent.Operands())
+			if parent.NumRegions() > 1 && s.live.regionLive(parent.Region(1)) {
+				if y := terminatorOf(parent.Region(1).Front()); y != nil {
+					s.joinAll(args, y.Operands())
+				}
+			}
+		} else if c := terminatorOf(parent.Region(0).Front()); c != nil && c.NumOperands() > 0 {
+			s.joinAll(args, c.Operands()[1:])
+		}
+	case "ttg.warp_specialize.partitions":
+		// The partitions receive the captures of the warp_specialize.
+		if ws := parent.ParentOp(); ws != nil {
+			s.joinAll(args, ws.Operands())
+		}
+	default:
+		// Regions of other ops (reduce and scan combiners, ...) are
+		// entered in ways the analysis cannot see.
+		s.setEntryStates(args)
+	}
+}
+
+// visitInductionVar: the induction variable steps from the lower bound by
+// the step, so it is divisible by both (and nothing else is known).
+func (s *solver) visitInductionVar(forOp *ir.Operation, iv ir.Value) {
+	f := scf.ForOp{Operation: forOp}
+	lb, step := s.info(f.LowerBound()), s.info(f.Step())
+	if lb.Rank() == 0 || step.Rank() == 0 {
+		return
+	}
+	s.join(iv, NewInfo([]int64{1}, []int64{gcd(lb.Divisibility[0], step.Divisibility[0])}, []int64{1}))
+}
