@@ -1,0 +1,151 @@
+package transforms
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"sync"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/pattern"
+)
+
+func init() {
+	passmgr.Default.Register(&passmgr.Pass{
+		Name:        "canonicalize",
+		DisplayName: "Canonicalizer",
+		Summary:     "Canonicalize operations",
+		Build:       buildCanonicalize,
+	})
+}
+
+// canonicalizeOptions are MLIR's Canonicalizer options.
+type canonicalizeOptions struct {
+	topDown         bool
+	regionSimplify  enumFlag
+	maxIterations   int
+	maxNumRewrites  int
+	testConvergence bool
+	disable, enable listFlag
+}
+
+func (o *canonicalizeOptions) declare(fs *flag.FlagSet) {
+	o.regionSimplify = enumFlag{value: "normal", allowed: []string{"disabled", "normal"}}
+	fs.BoolVar(&o.topDown, "top-down", true, "seed the worklist in general top-down order")
+	fs.Var(&o.regionSimplify, "region-simplify", "perform control flow optimizations to the region tree (disabled, normal)")
+	fs.IntVar(&o.maxIterations, "max-iterations", 10, "max. iterations between applying patterns / simplifying regions")
+	fs.IntVar(&o.maxNumRewrites, "max-num-rewrites", -1, "max. number of pattern rewrites within an iteration")
+	fs.BoolVar(&o.testConvergence, "test-convergence", false, "test only: fail pass on non convergence to detect cyclic pattern")
+	fs.Var(&o.disable, "disable-patterns", "labels of patterns that should be filtered out during application")
+	fs.Var(&o.enable, "enable-patterns", "labels of patterns that should be used during application, all other patterns are filtered out")
+}
+
+// config translates the options into the greedy driver's configuration.
+func (o *canonicalizeOptions) config() pattern.Config {
+	cfg := pattern.DefaultConfig()
+	cfg.TopDown = o.topDown
+	cfg.MaxIterations = o.maxIterations
+	if o.maxIterations < 0 {
+		cfg.MaxIterations = -1
+	}
+	// MLIR's -1 means "no limit"; the driver's 0 means "a cap proportional
+	// to the region", which only trips on rewrite cycles.
+	cfg.MaxRewrites = 0
+	if o.maxNumRewrites > 0 {
+		cfg.MaxRewrites = o.maxNumRewrites
+	}
+	if o.regionSimplify.value == "disabled" {
+		cfg.Simplify = pattern.SimplifyNone
+	}
+	return cfg
+}
+
+func buildCanonicalize(fs *flag.FlagSet) passmgr.RunFunc {
+	o := &canonicalizeOptions{}
+	o.declare(fs)
+	sets := &patternCache{}
+	return func(op *ir.Operation, st *passmgr.State) error {
+		set := sets.get(op.Context(), o.disable.set(), o.enable.set())
+		return runCanonicalizer(op, set, o)
+	}
+}
+
+// runCanonicalizer applies the greedy driver to op's regions. Like MLIR,
+// non-convergence is not a failure unless test-convergence asks for it; a
+// rewrite cycle (which would make MLIR loop forever) always is.
+func runCanonicalizer(op *ir.Operation, set *pattern.FrozenSet, o *canonicalizeOptions) error {
+	if o.maxIterations == 0 {
+		if o.testConvergence {
+			return ir.Errorf(op.Loc(), "canonicalizer did not converge: max-iterations=0")
+		}
+		return nil
+	}
+	_, err := pattern.ApplyGreedily(op, set, o.config())
+	if err == nil {
+		return nil
+	}
+	var cycle *pattern.ErrRewriteCycle
+	if errors.As(err, &cycle) {
+		loc := op.Loc()
+		if cycle.Op != nil && cycle.Op.Block() != nil {
+			loc = cycle.Op.Loc()
+		}
+		return ir.Errorf(loc, "canonicalizer: %v", err)
+	}
+	if o.testConvergence {
+		return ir.Errorf(op.Loc(), "canonicalizer did not converge: %v", err)
+	}
+	return nil
+}
+
+// patternCache builds the canonicalization pattern set of a context once
+// (a pass instance may run on many functions in parallel).
+type patternCache struct {
+	mu   sync.Mutex
+	ctx  *ir.Context
+	n    int
+	set  *pattern.FrozenSet
+}
+
+func (c *patternCache) get(ctx *ir.Context, disable, enable map[string]bool) *pattern.FrozenSet {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := len(ctx.Dialects())
+	if c.set != nil && c.ctx == ctx && c.n == n {
+		return c.set
+	}
+	c.ctx, c.n = ctx, n
+	c.set = pattern.Freeze(filterPatterns(pattern.CanonicalizationPatterns(ctx), disable, enable))
+	return c.set
+}
+
+// patternName is a pattern's debug name (patterns made with pattern.New
+// implement fmt.Stringer), or "".
+func patternName(p ir.RewritePattern) string {
+	if s, ok := p.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return ""
+}
+
+// filterPatterns drops disabled patterns and, when an enable list is
+// given, every pattern not on it (unnamed patterns included), as MLIR's
+// FrozenRewritePatternSet does with debug names.
+func filterPatterns(ps []ir.RewritePattern, disable, enable map[string]bool) []ir.RewritePattern {
+	if disable == nil && enable == nil {
+		return ps
+	}
+	var out []ir.RewritePattern
+	for _, p := range ps {
+		name := patternName(p)
+		if disable[name] && name != "" {
+			continue
+		}
+		if enable != nil && !enable[name] {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

@@ -1,0 +1,248 @@
+package transforms
+
+import (
+	"flag"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+func init() {
+	passmgr.Default.Register(&passmgr.Pass{
+		Name:        "cse",
+		DisplayName: "CSE",
+		Summary:     "Eliminate common sub-expressions",
+		Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, st *passmgr.State) error {
+				res := CSE(op)
+				st.Stat("num-cse'd", "Number of operations CSE'd").Add(int64(res.CSEd))
+				st.Stat("num-dce'd", "Number of operations DCE'd").Add(int64(res.DCEd))
+				if res.CSEd == 0 && res.DCEd == 0 {
+					st.PreserveAll()
+				}
+				return nil
+			}
+		},
+	})
+}
+
+// CSEResult counts what CSE did.
+type CSEResult struct{ CSEd, DCEd int }
+
+// CSE eliminates common subexpressions in the regions of op, as MLIR's
+// CSE pass does: a dominance-scoped table of known ops (fresh below
+// isolated-from-above ops), equivalence up to locations, side-effect-free
+// ops replaced by a dominating equivalent, read-only ops replaced by an
+// equivalent earlier op of the same block with no write in between, and
+// trivially dead ops erased. Ops are erased after the walk, in the order
+// they were found.
+func CSE(op *ir.Operation) CSEResult {
+	c := &cse{dom: ir.NewDominanceInfo(), table: newScopedTable()}
+	for _, r := range op.Regions() {
+		c.region(c.table, r)
+	}
+	for _, o := range c.toErase {
+		o.Erase()
+	}
+	return c.res
+}
+
+type cse struct {
+	dom     *ir.DominanceInfo
+	table   *scopedTable
+	toErase []*ir.Operation
+	res     CSEResult
+	// noWrite caches, per read op, the furthest op of its block known to
+	// be reachable from it without crossing a write.
+	noWrite map[*ir.Operation]*ir.Operation
+}
+
+func (c *cse) region(t *scopedTable, r *ir.Region) {
+	if r.Empty() {
+		return
+	}
+	ssa := !ir.IsGraphRegion(r)
+	if r.NumBlocks() == 1 {
+		t.push()
+		c.block(t, r.Front(), ssa)
+		t.pop()
+		return
+	}
+	// Regions without SSA dominance have no traversal order to rely on.
+	if !ssa {
+		return
+	}
+	children := domChildren(c.dom, r)
+	var visit func(b *ir.Block)
+	visit = func(b *ir.Block) {
+		t.push()
+		c.block(t, b, ssa)
+		for _, ch := range children[b] {
+			visit(ch)
+		}
+		t.pop()
+	}
+	visit(r.Front())
+}
+
+// domChildren lists the dominator-tree children of the reachable blocks
+// of r, in block order.
+func domChildren(dom *ir.DominanceInfo, r *ir.Region) map[*ir.Block][]*ir.Block {
+	children := map[*ir.Block][]*ir.Block{}
+	for _, b := range r.Blocks()[1:] {
+		if !dom.IsReachable(b) {
+			continue
+		}
+		if idom := dom.ImmediateDominator(b); idom != nil {
+			children[idom] = append(children[idom], b)
+		}
+	}
+	return children
+}
+
+func (c *cse) block(t *scopedTable, b *ir.Block, ssa bool) {
+	for op := b.First(); op != nil; op = op.Next() {
+		if op.NumRegions() > 0 {
+			// An isolated op must not see the outer table: that would
+			// create implicit captures.
+			nested := t
+			if op.Has(ir.IsolatedFromAbove) || !op.Registered() {
+				nested = newScopedTable()
+			}
+			for _, r := range op.Regions() {
+				c.region(nested, r)
+			}
+		}
+		c.simplify(t, op, ssa)
+	}
+	// The write-between cache is per block.
+	c.noWrite = nil
+}
+
+// simplify tries to eliminate op; it reports whether op will be erased.
+func (c *cse) simplify(t *scopedTable, op *ir.Operation, ssa bool) bool {
+	if op.Has(ir.Terminator) {
+		return false
+	}
+	if ir.IsTriviallyDead(op) {
+		c.toErase = append(c.toErase, op)
+		c.res.DCEd++
+		return true
+	}
+	for _, r := range op.Regions() {
+		if r.NumBlocks() > 1 {
+			return false
+		}
+	}
+	if !ir.IsMemoryEffectFree(op) {
+		if !onlyReads(op) {
+			return false
+		}
+		if existing := t.lookup(op); existing != nil && existing.Block() == op.Block() && !c.writeBetween(existing, op) {
+			c.replace(t, op, existing, ssa)
+			return true
+		}
+		t.insert(op)
+		return false
+	}
+	if existing := t.lookup(op); existing != nil {
+		c.replace(t, op, existing, ssa)
+		return true
+	}
+	t.insert(op)
+	return false
+}
+
+// onlyReads reports whether op declares its effects (MLIR's
+// MemoryEffectOpInterface) and they are all reads.
+func onlyReads(op *ir.Operation) bool {
+	if !hasEffectInterface(op) {
+		return false
+	}
+	effects, ok := ir.MemoryEffects(op)
+	if !ok {
+		return false
+	}
+	for _, e := range effects {
+		if e.Kind != ir.Read {
+			return false
+		}
+	}
+	return true
+}
+
+// hasEffectInterface reports whether op states its own memory effects
+// (an Effects hook, Pure or NoMemoryEffect); ops that only inherit the
+// effects of their regions or say nothing do not.
+func hasEffectInterface(op *ir.Operation) bool {
+	return op.Def().Effects != nil || op.Has(ir.Pure) || op.Has(ir.NoMemoryEffect)
+}
+
+// mayWrite reports whether op may write memory: it writes, or its effects
+// are unknown (MLIR's CSE assumes ops without the interface write).
+func mayWrite(op *ir.Operation) bool {
+	if !hasEffectInterface(op) && !op.Has(ir.RecursiveEffects) {
+		return true
+	}
+	effects, ok := ir.MemoryEffects(op)
+	if !ok {
+		return true
+	}
+	for _, e := range effects {
+		if e.Kind == ir.Write {
+			return true
+		}
+	}
+	return false
+}
+
+// writeBetween reports whether an op strictly between from and to (same
+// block, from first) may write memory.
+func (c *cse) writeBetween(from, to *ir.Operation) bool {
+	if c.noWrite == nil {
+		c.noWrite = map[*ir.Operation]*ir.Operation{}
+	}
+	start := from.Next()
+	if last, ok := c.noWrite[from]; ok {
+		if last == nil {
+			return true // a write was found before
+		}
+		if last == to || last.IsBeforeInBlock(to) {
+			start = last
+		}
+	}
+	for o := start; o != nil && o != to; o = o.Next() {
+		if mayWrite(o) {
+			c.noWrite[from] = nil
+			return true
+		}
+	}
+	c.noWrite[from] = to
+	return false
+}
+
+func (c *cse) replace(t *scopedTable, op, existing *ir.Operation, ssa bool) {
+	if ssa {
+		for i := 0; i < op.NumResults(); i++ {
+			ir.ReplaceAllUsesWith(op.Result(i), existing.Result(i))
+		}
+		c.toErase = append(c.toErase, op)
+	} else {
+		// Without dominance, only uses that were not visited yet may be
+		// replaced.
+		for i := 0; i < op.NumResults(); i++ {
+			ir.ReplaceUsesIf(op.Result(i), existing.Result(i), func(u *ir.OpOperand) bool {
+				return !t.contains(u.Owner())
+			})
+		}
+		if !op.ResultsUsed() {
+			c.toErase = append(c.toErase, op)
+		}
+	}
+	if _, unknown := existing.Loc().(*ir.UnknownLoc); unknown {
+		if _, opUnknown := op.Loc().(*ir.UnknownLoc); !opUnknown {
+			existing.SetLoc(op.Loc())
+		}
+	}
+	c.res.CSEd++
+}

@@ -1,0 +1,22 @@
+// Package transforms holds MLIR's generic passes, registered in
+// passmgr.Default under their MLIR names and with MLIR's options:
+//
+//	canonicalize                  Canonicalizer: greedy folding + canonicalization patterns
+//	cse                           CSE: dominance-scoped common subexpression elimination
+//	loop-invariant-code-motion    LoopInvariantCodeMotion: hoist speculatable pure ops out of scf loops
+//	inline                        Inliner: inline func.call / tt.call, then simplify callers
+//	symbol-dce                    SymbolDCE: erase unreferenced private symbols
+//	sccp                          SCCP: sparse conditional constant propagation
+//	remove-dead-values            RemoveDeadValues: drop unused results and arguments
+//	convert-scf-to-cf             SCFToControlFlowPass: lower scf ops to cf branches
+//
+// Each pass follows the behaviour of its MLIR counterpart, down to the
+// order in which it creates and moves operations, so that tt-opt prints
+// what mlir-opt/triton-opt print. Where the IR core lacks an MLIR
+// interface (LoopLikeOpInterface, RegionBranchOpInterface,
+// CallOpInterface, ConditionallySpeculatable), the package models it for
+// the ops that Triton uses (looplike.go, regionbranch.go, calls.go,
+// speculate.go) instead of special-casing tests.
+//
+// Importing the package (for its side effects) registers the passes.
+package transforms

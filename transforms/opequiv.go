@@ -1,0 +1,193 @@
+package transforms
+
+import (
+	"hash/maphash"
+
+	"github.com/ttcompiler/tt/ir"
+)
+
+// This file is MLIR's OperationEquivalence as CSE uses it: locations are
+// ignored; name, properties, discardable attributes, result types,
+// operands (as a multiset for commutative ops), successors and regions
+// (structurally, up to a renaming of their values) must match.
+
+var hashSeed = maphash.MakeSeed()
+
+// opHash hashes what opEquivalent compares, except regions.
+func opHash(op *ir.Operation) uint64 {
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
+	maphash.WriteComparable(&h, op.Def())
+	for _, a := range op.Props() {
+		h.WriteString(a.Name)
+		maphash.WriteComparable(&h, a.Value)
+	}
+	h.WriteByte(0)
+	for _, a := range op.DiscardableAttrs() {
+		h.WriteString(a.Name)
+		maphash.WriteComparable(&h, a.Value)
+	}
+	for i, n := 0, op.NumResults(); i < n; i++ {
+		maphash.WriteComparable(&h, op.Result(i).Type())
+	}
+	if op.Has(ir.Commutative) {
+		// Order-independent: the sum of the operands' hashes.
+		var sum uint64
+		for i, n := 0, op.NumOperands(); i < n; i++ {
+			sum += maphash.Comparable(hashSeed, op.Operand(i))
+		}
+		maphash.WriteComparable(&h, sum)
+	} else {
+		for i, n := 0, op.NumOperands(); i < n; i++ {
+			maphash.WriteComparable(&h, op.Operand(i))
+		}
+	}
+	return h.Sum64()
+}
+
+// opEquivalent reports whether a and b compute the same values.
+func opEquivalent(a, b *ir.Operation) bool {
+	if a == b {
+		return true
+	}
+	var eq valueMap
+	return eq.ops(a, b)
+}
+
+// valueMap records which values of one region tree correspond to which
+// values of the other while comparing regions.
+type valueMap struct {
+	values map[ir.Value]ir.Value
+	blocks map[*ir.Block]*ir.Block
+}
+
+func (m *valueMap) same(a, b ir.Value) bool {
+	if a == b {
+		return true
+	}
+	return m.values != nil && m.values[a] == b && b != nil
+}
+
+func (m *valueMap) mark(a, b ir.Value) {
+	if m.values == nil {
+		m.values = map[ir.Value]ir.Value{}
+	}
+	m.values[a] = b
+}
+
+func sameAttrs(a, b []ir.NamedAttr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Value != b[i].Value {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *valueMap) ops(a, b *ir.Operation) bool {
+	if a.Def() != b.Def() || a.NumRegions() != b.NumRegions() || a.NumSuccessors() != b.NumSuccessors() ||
+		a.NumOperands() != b.NumOperands() || a.NumResults() != b.NumResults() {
+		return false
+	}
+	if !sameAttrs(a.Props(), b.Props()) || !sameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs()) {
+		return false
+	}
+	for i, n := 0, a.NumResults(); i < n; i++ {
+		if a.Result(i).Type() != b.Result(i).Type() {
+			return false
+		}
+	}
+	if !m.operands(a, b) {
+		return false
+	}
+	for i, n := 0, a.NumRegions(); i < n; i++ {
+		if !m.regions(a.Region(i), b.Region(i)) {
+			return false
+		}
+	}
+	for i, n := 0, a.NumResults(); i < n; i++ {
+		if a.Result(i) != b.Result(i) {
+			m.mark(a.Result(i), b.Result(i))
+		}
+	}
+	return true
+}
+
+func (m *valueMap) operands(a, b *ir.Operation) bool {
+	pairwise := true
+	for i, n := 0, a.NumOperands(); i < n; i++ {
+		if !m.same(a.Operand(i), b.Operand(i)) {
+			pairwise = false
+			break
+		}
+	}
+	if pairwise || !a.Has(ir.Commutative) {
+		return pairwise
+	}
+	// Commutative: the operands must match as multisets.
+	used := make([]bool, b.NumOperands())
+	for i, n := 0, a.NumOperands(); i < n; i++ {
+		found := false
+		for j := range used {
+			if !used[j] && m.same(a.Operand(i), b.Operand(j)) {
+				used[j], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *valueMap) regions(a, b *ir.Region) bool {
+	ab, bb := a.Blocks(), b.Blocks()
+	if len(ab) != len(bb) {
+		return false
+	}
+	for i := range ab {
+		if !m.blocksEqual(ab[i], bb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *valueMap) mapBlock(a, b *ir.Block) bool {
+	if m.blocks == nil {
+		m.blocks = map[*ir.Block]*ir.Block{}
+	}
+	if prev, ok := m.blocks[a]; ok {
+		return prev == b
+	}
+	m.blocks[a] = b
+	return true
+}
+
+func (m *valueMap) blocksEqual(a, b *ir.Block) bool {
+	if a.NumArguments() != b.NumArguments() || !m.mapBlock(a, b) {
+		return false
+	}
+	for i, n := 0, a.NumArguments(); i < n; i++ {
+		if a.Argument(i).Type() != b.Argument(i).Type() {
+			return false
+		}
+		m.mark(a.Argument(i), b.Argument(i))
+	}
+	x, y := a.First(), b.First()
+	for ; x != nil && y != nil; x, y = x.Next(), y.Next() {
+		if !m.ops(x, y) {
+			return false
+		}
+		for i, n := 0, x.NumSuccessors(); i < n; i++ {
+			if !m.mapBlock(x.Successor(i), y.Successor(i)) {
+				return false
+			}
+		}
+	}
+	return x == nil && y == nil
+}

@@ -1,0 +1,453 @@
+package transforms
+
+import (
+	"flag"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+func init() {
+	passmgr.Default.Register(&passmgr.Pass{
+		Name:        "sccp",
+		DisplayName: "SCCP",
+		Summary:     "Sparse Conditional Constant Propagation",
+		Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, _ *passmgr.State) error {
+				SCCP(op)
+				return nil
+			}
+		},
+	})
+}
+
+// SCCP runs sparse conditional constant propagation on op, as MLIR's SCCP
+// pass does: a fixpoint over constant lattices and executable blocks
+// (through cf branches, scf region control flow and calls to callables
+// inside op), then every value known to be constant is replaced by a
+// materialized constant and ops whose results were all replaced are
+// erased when they are trivially dead. Control flow is left alone.
+func SCCP(op *ir.Operation) {
+	s := newSCCPSolver(op)
+	s.run()
+	s.rewrite()
+}
+
+// sccpSolver holds the analysis state.
+type sccpSolver struct {
+	top     *ir.Operation
+	values  map[ir.Value]*constLattice
+	live    map[*ir.Block]bool
+	work    []*ir.Operation
+	queued  map[*ir.Operation]bool
+	deps    map[ir.Value][]*ir.Operation // extra readers (fold results aliasing non-operands)
+	symbols *symbolResolver
+	calls   map[*ir.Operation]*callableInfo
+}
+
+// callableInfo tracks one callable inside the analysed op: whether all
+// its callers are known, the live call sites, and its live returns.
+type callableInfo struct {
+	unknownCallers bool
+	callsites      []*ir.Operation
+	isCallsite     map[*ir.Operation]bool
+	returns        []*ir.Operation
+	isReturn       map[*ir.Operation]bool
+}
+
+func newSCCPSolver(top *ir.Operation) *sccpSolver {
+	s := &sccpSolver{
+		top:     top,
+		values:  map[ir.Value]*constLattice{},
+		live:    map[*ir.Block]bool{},
+		queued:  map[*ir.Operation]bool{},
+		deps:    map[ir.Value][]*ir.Operation{},
+		symbols: newSymbolResolver(),
+		calls:   map[*ir.Operation]*callableInfo{},
+	}
+	s.initCallables()
+	return s
+}
+
+// initCallables finds the callables whose callers may be unknown: public
+// ones, and those referenced other than by a call (MLIR's
+// initializeSymbolCallables).
+func (s *sccpSolver) initCallables() {
+	ir.WalkOps(s.top, func(o *ir.Operation) {
+		if isCallable(o) && callableRegion(o) != nil {
+			info := s.callable(o)
+			if !ir.IsPrivateSymbol(o) || o.ParentOp() == nil || !o.ParentOp().Has(ir.SymbolTable) {
+				info.unknownCallers = true
+			}
+		}
+	})
+	ir.WalkOps(s.top, func(o *ir.Operation) {
+		if isCall(o) {
+			return
+		}
+		for _, a := range o.Attrs() {
+			forSymbolRefs(a.Value, func(ref *ir.SymbolRefAttr) {
+				if t := s.symbols.lookup(o, ref); t != nil && s.calls[t] != nil {
+					s.calls[t].unknownCallers = true
+				}
+			})
+		}
+	})
+}
+
+func (s *sccpSolver) callable(op *ir.Operation) *callableInfo {
+	info := s.calls[op]
+	if info == nil {
+		info = &callableInfo{isCallsite: map[*ir.Operation]bool{}, isReturn: map[*ir.Operation]bool{}}
+		s.calls[op] = info
+	}
+	return info
+}
+
+func (s *sccpSolver) lattice(v ir.Value) *constLattice {
+	l := s.values[v]
+	if l == nil {
+		l = &constLattice{}
+		s.values[v] = l
+	}
+	return l
+}
+
+func (s *sccpSolver) enqueue(op *ir.Operation) {
+	if !s.queued[op] {
+		s.queued[op] = true
+		s.work = append(s.work, op)
+	}
+}
+
+// join merges val into v's lattice and requeues v's readers on change.
+func (s *sccpSolver) join(v ir.Value, val constLattice) {
+	if !s.lattice(v).join(val) {
+		return
+	}
+	for u := v.FirstUse(); u != nil; u = u.NextUse() {
+		s.enqueue(u.Owner())
+	}
+	for _, op := range s.deps[v] {
+		s.enqueue(op)
+	}
+}
+
+func (s *sccpSolver) joinValue(dst, src ir.Value) { s.join(dst, *s.lattice(src)) }
+
+func (s *sccpSolver) setOverdefined(vs []ir.Value) {
+	for _, v := range vs {
+		s.join(v, constLattice{kind: overdefined})
+	}
+}
+
+// markLive makes b executable, queueing its ops.
+func (s *sccpSolver) markLive(b *ir.Block) {
+	if s.live[b] {
+		return
+	}
+	s.live[b] = true
+	for o := b.First(); o != nil; o = o.Next() {
+		s.enqueue(o)
+	}
+}
+
+func (s *sccpSolver) run() {
+	for _, r := range s.top.Regions() {
+		if !r.Empty() {
+			// Nothing is known of how the analysed op is entered.
+			s.markLive(r.Front())
+			s.setOverdefined(r.Front().Arguments())
+		}
+	}
+	for len(s.work) > 0 {
+		op := s.work[0]
+		s.work = s.work[1:]
+		s.queued[op] = false
+		s.visit(op)
+	}
+}
+
+// operandValues returns the constants of op's operands (nil entries for
+// overdefined ones), or false if any operand is still uninitialized.
+func (s *sccpSolver) operandValues(op *ir.Operation) ([]ir.Attribute, bool) {
+	out := make([]ir.Attribute, op.NumOperands())
+	for i := range out {
+		l := s.lattice(op.Operand(i))
+		if l.kind == uninitialized {
+			return nil, false
+		}
+		out[i] = l.constantAttr()
+	}
+	return out, true
+}
+
+func (s *sccpSolver) visit(op *ir.Operation) {
+	if b := op.Block(); b == nil || !s.live[b] {
+		return
+	}
+	if isCall(op) {
+		s.visitCall(op)
+	}
+	if op.NumRegions() > 0 {
+		switch {
+		case isRegionBranch(op):
+			s.visitRegionBranch(op)
+		case isCallable(op):
+			if r := callableRegion(op); r != nil {
+				info := s.callable(op)
+				if info.unknownCallers || len(info.callsites) > 0 {
+					s.markLive(r.Front())
+					if info.unknownCallers {
+						s.setOverdefined(r.Front().Arguments())
+					}
+				}
+			}
+		default:
+			// Nothing is known of the region control flow.
+			for _, r := range op.Regions() {
+				if !r.Empty() {
+					s.markLive(r.Front())
+					s.setOverdefined(r.Front().Arguments())
+				}
+			}
+			s.setOverdefined(op.Results())
+		}
+	}
+	if op.NumSuccessors() > 0 {
+		s.visitBranch(op)
+	} else if parent := op.ParentOp(); parent != nil && op == op.Block().Last() && op.Has(ir.Terminator) {
+		if isRegionBranch(parent) {
+			s.visitRegionTerminator(parent, op)
+		} else if isCallable(parent) {
+			s.visitCallableTerminator(parent, op)
+		}
+	}
+	if op.NumRegions() == 0 && !isCall(op) && op.NumResults() > 0 {
+		s.visitFold(op)
+	}
+}
+
+// visitFold evaluates op with its folder on the constant operands. Ops
+// that do not fold to constants or values are overdefined; in-place folds
+// are undone (the operands are not the runtime values).
+func (s *sccpSolver) visitFold(op *ir.Operation) {
+	operands, ok := s.operandValues(op)
+	if !ok {
+		return
+	}
+	fold := op.Def().Fold
+	if fold == nil {
+		s.setOverdefined(op.Results())
+		return
+	}
+	savedOperands := op.Operands()
+	savedProps := append([]ir.NamedAttr(nil), op.Props()...)
+	savedAttrs := append([]ir.NamedAttr(nil), op.DiscardableAttrs()...)
+	res := fold(op, operands)
+	inPlace := len(res) == 0 && res != nil
+	if len(res) == op.NumResults() {
+		inPlace = true
+		for i, r := range res {
+			if r.Value != ir.Value(op.Result(i)) {
+				inPlace = false
+			}
+		}
+	}
+	if inPlace {
+		restoreOp(op, savedOperands, savedProps, savedAttrs)
+	}
+	if res == nil || inPlace || len(res) != op.NumResults() {
+		s.setOverdefined(op.Results())
+		return
+	}
+	for i, r := range res {
+		if r.Attr != nil {
+			s.join(op.Result(i), constLattice{kind: constant, value: r.Attr, dialect: op.Def().Dialect})
+			continue
+		}
+		if r.Value == nil {
+			s.join(op.Result(i), constLattice{kind: overdefined})
+			continue
+		}
+		if !isOperandOf(op, r.Value) {
+			s.addDep(r.Value, op)
+		}
+		s.joinValue(op.Result(i), r.Value)
+	}
+}
+
+func isOperandOf(op *ir.Operation, v ir.Value) bool {
+	for i := 0; i < op.NumOperands(); i++ {
+		if op.Operand(i) == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *sccpSolver) addDep(v ir.Value, op *ir.Operation) {
+	for _, d := range s.deps[v] {
+		if d == op {
+			return
+		}
+	}
+	s.deps[v] = append(s.deps[v], op)
+}
+
+// restoreOp undoes an in-place fold.
+func restoreOp(op *ir.Operation, operands []ir.Value, props, attrs []ir.NamedAttr) {
+	same := op.NumOperands() == len(operands)
+	for i := 0; same && i < len(operands); i++ {
+		same = op.Operand(i) == operands[i]
+	}
+	if !same {
+		op.SetOperands(operands)
+	}
+	var names []string
+	for _, a := range op.Props() {
+		names = append(names, a.Name)
+	}
+	for _, n := range names {
+		op.RemoveAttr(n)
+	}
+	for _, a := range props {
+		op.SetProp(a.Name, a.Value)
+	}
+	op.SetDiscardableAttrs(attrs)
+}
+
+// visitBranch marks the edges a cf terminator may take and forwards its
+// successor operands into the block arguments.
+func (s *sccpSolver) visitBranch(op *ir.Operation) {
+	operands, ok := s.operandValues(op)
+	if !ok {
+		return
+	}
+	only := successorForOperands(op, operands)
+	fn := op.Def().SuccessorOperands
+	for i := 0; i < op.NumSuccessors(); i++ {
+		succ := op.Successor(i)
+		if only != nil && succ != only {
+			continue
+		}
+		s.markLive(succ)
+		forwarded := 0
+		if fn != nil {
+			idx := fn(op, i)
+			for j, k := range idx {
+				if j < succ.NumArguments() && k < op.NumOperands() {
+					s.joinValue(succ.Argument(j), op.Operand(k))
+					forwarded++
+				}
+			}
+		}
+		// Arguments the branch does not forward are unknown.
+		s.setOverdefined(succ.Arguments()[forwarded:])
+		if only != nil {
+			break
+		}
+	}
+}
+
+// visitRegionBranch handles control entering a region op.
+func (s *sccpSolver) visitRegionBranch(op *ir.Operation) {
+	operands, ok := s.operandValues(op)
+	if !ok {
+		return
+	}
+	succs, fwd := entrySuccessors(op, operands)
+	s.flow(op, succs, fwd)
+}
+
+// visitRegionTerminator handles control leaving a region of op.
+func (s *sccpSolver) visitRegionTerminator(op, term *ir.Operation) {
+	operands, ok := s.operandValues(term)
+	if !ok {
+		return
+	}
+	succs, fwd := terminatorSuccessors(op, term.ParentRegion().Index(), term, operands)
+	s.flow(op, succs, fwd)
+}
+
+// flow makes the successors live and joins the forwarded values into
+// their inputs; inputs without a forwarded value (the induction variable
+// of scf.for) are unknown.
+func (s *sccpSolver) flow(op *ir.Operation, succs []regionSuccessor, fwd []ir.Value) {
+	for _, sc := range succs {
+		if sc.region >= 0 {
+			r := op.Region(sc.region)
+			if r.Empty() {
+				continue
+			}
+			s.markLive(r.Front())
+			args := r.Front().Arguments()
+			// Inputs are the trailing arguments; leading ones are not
+			// forwarded.
+			lead := len(args) - len(sc.inputs)
+			s.setOverdefined(args[:lead])
+		}
+		for i, in := range sc.inputs {
+			if i < len(fwd) {
+				s.joinValue(in, fwd[i])
+			} else {
+				s.join(in, constLattice{kind: overdefined})
+			}
+		}
+	}
+}
+
+// visitCall records a live call site of a callable inside the analysed op
+// and joins values across the call; calls to anything else are unknown.
+func (s *sccpSolver) visitCall(call *ir.Operation) {
+	ref := calleeRef(call)
+	var callee *ir.Operation
+	if ref != nil {
+		callee = s.symbols.lookup(call, ref)
+	}
+	info := s.calls[callee]
+	if callee == nil || info == nil || !s.top.IsAncestorOf(callee) {
+		s.setOverdefined(call.Results())
+		return
+	}
+	if !info.isCallsite[call] {
+		info.isCallsite[call] = true
+		info.callsites = append(info.callsites, call)
+		s.enqueue(callee)
+	}
+	if !info.unknownCallers {
+		entry := callableRegion(callee).Front()
+		for i := 0; i < entry.NumArguments() && i < call.NumOperands(); i++ {
+			s.joinValue(entry.Argument(i), call.Operand(i))
+		}
+	}
+	for _, ret := range info.returns {
+		s.joinReturn(call, ret)
+	}
+}
+
+// visitCallableTerminator records a live exit of a callable and forwards
+// its operands to the callable's live call sites.
+func (s *sccpSolver) visitCallableTerminator(callable, term *ir.Operation) {
+	if term.NumOperands() == 0 {
+		return
+	}
+	info := s.callable(callable)
+	if !info.isReturn[term] {
+		info.isReturn[term] = true
+		info.returns = append(info.returns, term)
+	}
+	for _, call := range info.callsites {
+		s.joinReturn(call, term)
+	}
+}
+
+func (s *sccpSolver) joinReturn(call, term *ir.Operation) {
+	if !term.Has(ir.ReturnLike) {
+		s.setOverdefined(call.Results())
+		return
+	}
+	for i := 0; i < call.NumResults() && i < term.NumOperands(); i++ {
+		s.joinValue(call.Result(i), term.Operand(i))
+	}
+}
