@@ -102,10 +102,10 @@ func runCanonicalizer(op *ir.Operation, set *pattern.FrozenSet, o *canonicalizeO
 // patternCache builds the canonicalization pattern set of a context once
 // (a pass instance may run on many functions in parallel).
 type patternCache struct {
-	mu   sync.Mutex
-	ctx  *ir.Context
-	n    int
-	set  *pattern.FrozenSet
+	mu  sync.Mutex
+	ctx *ir.Context
+	n   int
+	set *pattern.FrozenSet
 }
 
 func (c *patternCache) get(ctx *ir.Context, disable, enable map[string]bool) *pattern.FrozenSet {

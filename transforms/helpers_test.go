@@ -14,7 +14,12 @@ import (
 // verification after each pass, and returns the printed result.
 func runPipeline(t *testing.T, pipeline, src string) (string, error) {
 	t.Helper()
-	ctx := all.NewContext()
+	return runPipelineIn(t, all.NewContext(), pipeline, src)
+}
+
+// runPipelineIn is runPipeline in a given context.
+func runPipelineIn(t *testing.T, ctx *ir.Context, pipeline, src string) (string, error) {
+	t.Helper()
 	op, err := asm.ParseString(ctx, src)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
@@ -49,4 +54,8 @@ func runGoldens(t *testing.T, cases []golden) {
 			}
 		})
 	}
+}
+
+func parseTestPipeline(text string) (*passmgr.PassManager, error) {
+	return passmgr.Parse(passmgr.Default, text)
 }

@@ -406,4 +406,3 @@ func forSymbolRefs(a ir.Attribute, fn func(*ir.SymbolRefAttr)) {
 		}
 	}
 }
-
