@@ -230,10 +230,16 @@ func InThreadTransposeLayout(shape []int64, src *ttg.BlockedEncoding) (linearlay
 	}
 	order := slices.Clone(src.Order)
 	n := len(order)
+	if n < 2 {
+		return linearlayout.LinearLayout{}, fmt.Errorf("in-thread transpose needs a layout of rank 2 or more, got %d", n)
+	}
 	order[n-2], order[n-1] = order[n-1], order[n-2]
 	tile := linearlayout.IdentityStandardND(linearlayout.Register, src.SizePerThread, order).TransposeOuts(ll.OutDimNames())
 	bases := ll.Bases()
-	tb := tile.DimBases(linearlayout.Register)
+	var tb [][]int32
+	if tile.HasInDim(linearlayout.Register) {
+		tb = tile.DimBases(linearlayout.Register)
+	}
 	for i := range bases {
 		if bases[i].Name != linearlayout.Register {
 			continue

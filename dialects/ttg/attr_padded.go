@@ -39,7 +39,7 @@ func NewPaddedSharedIdentity(ctx *ir.Context, intervals, paddings []int, order [
 	if err != nil {
 		return nil, err
 	}
-	return NewPaddedShared(ctx, intervals, paddings, l.DimBases(linearlayout.Offset), l.DimBases(linearlayout.Block), len(shape)), nil
+	return NewPaddedShared(ctx, intervals, paddings, dimBases(l, linearlayout.Offset), dimBases(l, linearlayout.Block), len(shape)), nil
 }
 
 func paddedIdentity(order []int, shape []int64) (linearlayout.LinearLayout, error) {
@@ -136,7 +136,7 @@ func (a *PaddedSharedEncoding) isIdentity() bool {
 	if err != nil {
 		return false
 	}
-	return equalBases(id.DimBases(linearlayout.Offset), a.Offset)
+	return equalBases(dimBases(id, linearlayout.Offset), a.Offset)
 }
 
 func equalBases(x, y [][]int32) bool {
@@ -283,7 +283,7 @@ func parsePaddedShared(r *attrReader) (ir.Attribute, error) {
 		if err != nil {
 			return nil, p.Errorf("%v", err)
 		}
-		offset, block, rank = l.DimBases(linearlayout.Offset), l.DimBases(linearlayout.Block), len(shape)
+		offset, block, rank = dimBases(l, linearlayout.Offset), dimBases(l, linearlayout.Block), len(shape)
 	}
 	if err := p.ParseGreater(); err != nil {
 		return nil, err

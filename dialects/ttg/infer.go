@@ -72,7 +72,7 @@ func InferTransEncoding(ctx *ir.Context, enc ir.Attribute, shape []int64, order 
 	case DistributedLayout:
 		return NewLinearFromLL(ctx, tl), nil
 	case *PaddedSharedEncoding:
-		return NewPaddedShared(ctx, e.Intervals, e.Paddings, tl.DimBases(linearlayout.Offset), tl.DimBases(linearlayout.Block), tl.NumOutDims()), nil
+		return NewPaddedShared(ctx, e.Intervals, e.Paddings, dimBases(tl, linearlayout.Offset), dimBases(tl, linearlayout.Block), tl.NumOutDims()), nil
 	case SharedLayout:
 		return NewSharedLinearFromLL(ctx, tl, e.Alignment()), nil
 	}
@@ -208,7 +208,7 @@ func inferMemDescReshapeEncoding(ctx *ir.Context, srcShape []int64, srcEnc ir.At
 			return nil, err
 		}
 		d := reshapeLL(ll, dstShape)
-		return NewPaddedShared(ctx, e.Intervals, e.Paddings, d.DimBases(linearlayout.Offset), d.DimBases(linearlayout.Block), len(dstShape)), nil
+		return NewPaddedShared(ctx, e.Intervals, e.Paddings, dimBases(d, linearlayout.Offset), dimBases(d, linearlayout.Block), len(dstShape)), nil
 	}
 	shared, ok := srcEnc.(SharedLayout)
 	if !ok {

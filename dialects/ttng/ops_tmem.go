@@ -129,6 +129,7 @@ var TCGen5MMAScaled = define("tc_gen5_mma_scaled", 0, asmfmt.Spec{
 		"`lhs` `=` $a_type `rhs` `=` $b_type `` custom<BarriersAndPreds>($barriers, $barrier_preds) " +
 		"attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($d)) `,` qualified(type($a_scale)) `,` " +
 		"qualified(type($b_scale)) (`,` qualified(type($barriers))^)?",
+	Verify: verifyTCGen5MMAScaled,
 })
 
 // TCGen5Commit is `ttng.tc_gen5_commit %bar[, %pred] : ...`.
@@ -311,10 +312,13 @@ func verifyTMEMSubSlice(op *ir.Operation) error {
 
 func verifyTCGen5MMA(op *ir.Operation) error {
 	ops := op.Operands()
-	if !op.HasAttr("is_async") && len(ops) > 6 {
+	if !op.HasAttr("is_async") && numBarriers(op, 6) > 0 {
 		return ir.OpErrorf(op, "The op is synchronous but a barrier is present.")
 	}
 	a, b := memdescOf(ops[0]), memdescOf(ops[1])
+	if err := verifyMMADType(op, a.Elem, b.Elem, memdescOf(ops[2]).Elem); err != nil {
+		return err
+	}
 	switch a.Encoding.(type) {
 	case *ttg.NVMMASharedEncoding, *ttg.SharedLinearEncoding, *TensorMemoryEncoding:
 	default:
@@ -336,7 +340,15 @@ func verifyTCGen5MMA(op *ir.Operation) error {
 	if bw := ir.BitWidth(d.Elem); bw > 0 && ret.ColStride != 32/bw {
 		return ir.OpErrorf(op, "The col stride of the return operand must be 32 / %d but got %d", bw, ret.ColStride)
 	}
+	if op.HasAttr("two_ctas") {
+		return verifyTwoCTAs(op, a.Encoding, b.Encoding, ret)
+	}
 	return nil
+}
+
+// verifyTCGen5MMAScaled checks the operand and accumulator element types.
+func verifyTCGen5MMAScaled(op *ir.Operation) error {
+	return verifyMMADType(op, memdescOf(op.Operand(0)).Elem, memdescOf(op.Operand(1)).Elem, memdescOf(op.Operand(2)).Elem)
 }
 
 // verifyMemoryOpTypes checks that a tensor and a buffer agree on element

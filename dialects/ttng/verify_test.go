@@ -1,0 +1,89 @@
+package ttng_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/builtin"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/dialects/ttng"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+const mmaHeader = `#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared8 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#sharedM = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[1, 0]]}>
+#sharedN = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 1]]}>
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+#tmem2 = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1, CTASplitM = 2>
+#tmem2t = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1, CTASplitM = 2, twoCTAs = true>
+#smem = #ttg.shared_memory
+#tm = #ttng.tensor_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+`
+
+func verifyMMA(t *testing.T, body string) error {
+	t.Helper()
+	ctx := ir.NewContext()
+	builtin.Load(ctx)
+	arith.Load(ctx)
+	tt.Load(ctx)
+	ttg.Load(ctx)
+	ttng.Load(ctx)
+	m, err := asm.Parse(ctx, mmaHeader+body+"\n}\n", asm.ParseConfig{Filename: "mma"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ir.Verify(m)
+}
+
+// TestTCGen5MMAVerifier checks the dtype and two-CTA rules of
+// tc_gen5_mma with Triton's messages.
+func TestTCGen5MMAVerifier(t *testing.T) {
+	cases := []struct{ name, body, want string }{
+		{"ok f16", `tt.func @f(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %d: !ttg.memdesc<128x128xf32, #tmem, #tm, mutable>, %p: i1) {
+    ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #tm, mutable>
+    tt.return
+  }`, ""},
+		{"kinds differ", `tt.func @f(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf8E4M3FN, #shared8, #smem>, %d: !ttg.memdesc<128x128xf32, #tmem, #tm, mutable>, %p: i1) {
+    ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf8E4M3FN, #shared8, #smem>, !ttg.memdesc<128x128xf32, #tmem, #tm, mutable>
+    tt.return
+  }`, "'ttng.tc_gen5_mma' op LHS and RHS operand dtypes kinds don't match: LHS kind is f16 but RHS kind is f8f6f4"},
+		{"bad accumulator", `tt.func @f(%a: !ttg.memdesc<128x64xbf16, #shared, #smem>, %b: !ttg.memdesc<64x128xbf16, #shared, #smem>, %d: !ttg.memdesc<128x128xf16, #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 2>, #tm, mutable>, %p: i1) {
+    ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xbf16, #shared, #smem>, !ttg.memdesc<64x128xbf16, #shared, #smem>, !ttg.memdesc<128x128xf16, #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 2>, #tm, mutable>
+    tt.return
+  }`, "'ttng.tc_gen5_mma' op unsupported accumulator dtype for operand types bf16 and bf16, accumulator dtype is f16 but must be one of [f32]"},
+		{"unsupported dtype", `tt.func @f(%a: !ttg.memdesc<128x64xf64, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %d: !ttg.memdesc<128x128xf32, #tmem, #tm, mutable>, %p: i1) {
+    ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xf64, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #tm, mutable>
+    tt.return
+  }`, "'ttng.tc_gen5_mma' op unsupported LHS operand dtype: f64"},
+		{"two CTAs, A not split", `tt.func @f(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #sharedN, #smem>, %d: !ttg.memdesc<256x128xf32, #tmem2t, #tm, mutable>, %p: i1) {
+    ttng.tc_gen5_mma %a, %b, %d, %p, %p {two_ctas} : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #sharedN, #smem>, !ttg.memdesc<256x128xf32, #tmem2t, #tm, mutable>
+    tt.return
+  }`, "'ttng.tc_gen5_mma' op The op is two CTAs but the split num of the LHS is not 2, 1. Got 1, 1"},
+		{"two CTAs, D not twoCTAs", `tt.func @f(%a: !ttg.memdesc<128x64xf16, #sharedM, #smem>, %b: !ttg.memdesc<64x128xf16, #sharedN, #smem>, %d: !ttg.memdesc<256x128xf32, #tmem2, #tm, mutable>, %p: i1) {
+    ttng.tc_gen5_mma %a, %b, %d, %p, %p {two_ctas} : !ttg.memdesc<128x64xf16, #sharedM, #smem>, !ttg.memdesc<64x128xf16, #sharedN, #smem>, !ttg.memdesc<256x128xf32, #tmem2, #tm, mutable>
+    tt.return
+  }`, "'ttng.tc_gen5_mma' op The returned value's encoding must have twoCTA=true to be used in a twoCTA matmul"},
+		{"two CTAs ok", `tt.func @f(%a: !ttg.memdesc<128x64xf16, #sharedM, #smem>, %b: !ttg.memdesc<64x128xf16, #sharedN, #smem>, %d: !ttg.memdesc<256x128xf32, #tmem2t, #tm, mutable>, %p: i1) {
+    ttng.tc_gen5_mma %a, %b, %d, %p, %p {two_ctas} : !ttg.memdesc<128x64xf16, #sharedM, #smem>, !ttg.memdesc<64x128xf16, #sharedN, #smem>, !ttg.memdesc<256x128xf32, #tmem2t, #tm, mutable>
+    tt.return
+  }`, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := verifyMMA(t, "  "+c.body)
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("unexpected error: %v", err)
+			case c.want != "" && err == nil:
+				t.Fatalf("no error; want %q", c.want)
+			case c.want != "" && !strings.Contains(strings.SplitN(err.Error(), "\n", 2)[0], c.want):
+				t.Fatalf("got %q\nwant %q", err.Error(), c.want)
+			}
+		})
+	}
+}
