@@ -1,0 +1,302 @@
+package llvm
+
+import (
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Folders. Integer folding works on scalars of at most 64 bits, with
+// LLVM's wrap-around semantics; anything that could be UB (division by
+// zero, signed overflow of sdiv, oversized shifts) is left alone.
+
+func one(a ir.Attribute) []ir.FoldResult { return []ir.FoldResult{{Attr: a}} }
+func same(v ir.Value) []ir.FoldResult    { return []ir.FoldResult{{Value: v}} }
+
+// intConst returns the value and width of a scalar integer constant.
+func intConst(a ir.Attribute) (uint64, int, bool) {
+	ia, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, 0, false
+	}
+	it, ok := ia.Typ.(*ir.IntegerType)
+	if !ok || it.Width > 64 {
+		return 0, 0, false
+	}
+	return ia.Bits, it.Width, true
+}
+
+func isIntValue(a ir.Attribute, v int64) bool {
+	bits, w, ok := intConst(a)
+	return ok && bits == ir.Truncate(uint64(v), w)
+}
+
+// intResult returns the integer attribute of the op's (scalar) result type.
+func intResult(op *ir.Operation, v uint64) []ir.FoldResult {
+	t, ok := op.Result(0).Type().(*ir.IntegerType)
+	if !ok || t.Width > 64 {
+		return nil
+	}
+	return one(ir.IntegerAttrOf(op.Context(), t, int64(ir.Truncate(v, t.Width))))
+}
+
+func sext(v uint64, w int) int64 { return ir.SignExtend(v, w) }
+
+type binFold struct {
+	// identity: rhs constant that makes op(x, c) == x.
+	identity *int64
+	// absorb: rhs constant c with op(x, c) == c.
+	absorb *int64
+	// selfIsX: op(x, x) == x; selfIsZero: op(x, x) == 0.
+	selfIsX, selfIsZero bool
+	eval                func(a, b uint64, w int) (uint64, bool)
+}
+
+func ptr(v int64) *int64 { return &v }
+
+func (f binFold) fold(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+	if op.NumOperands() != 2 || op.NumResults() != 1 {
+		return nil
+	}
+	a, b := c[0], c[1]
+	if f.eval != nil {
+		if x, w, ok := intConst(a); ok {
+			if y, _, ok := intConst(b); ok {
+				if r, ok := f.eval(x, y, w); ok {
+					return intResult(op, r)
+				}
+				return nil
+			}
+		}
+	}
+	if f.identity != nil && isIntValue(b, *f.identity) {
+		return same(op.Operand(0))
+	}
+	if f.absorb != nil && isIntValue(b, *f.absorb) {
+		return one(b)
+	}
+	if op.Operand(0) == op.Operand(1) {
+		if f.selfIsX {
+			return same(op.Operand(0))
+		}
+		if f.selfIsZero {
+			if _, ok := op.Result(0).Type().(*ir.IntegerType); ok {
+				return intResult(op, 0)
+			}
+		}
+	}
+	return nil
+}
+
+// foldCommutative also applies the identity and absorbing rules to a
+// constant on the left.
+func foldCommutative(f binFold) func(*ir.Operation, []ir.Attribute) []ir.FoldResult {
+	return func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+		if r := f.fold(op, c); r != nil {
+			return r
+		}
+		if len(c) == 2 && c[0] != nil {
+			if f.identity != nil && isIntValue(c[0], *f.identity) {
+				return same(op.Operand(1))
+			}
+			if f.absorb != nil && isIntValue(c[0], *f.absorb) {
+				return one(c[0])
+			}
+		}
+		return nil
+	}
+}
+
+func init() {
+	ConstantOp.Fold = func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult { return one(op.Attr("value")) }
+
+	AddOp.Fold = foldCommutative(binFold{identity: ptr(0), eval: func(a, b uint64, _ int) (uint64, bool) { return a + b, true }})
+	SubOp.Fold = binFold{identity: ptr(0), selfIsZero: true, eval: func(a, b uint64, _ int) (uint64, bool) { return a - b, true }}.fold
+	MulOp.Fold = foldCommutative(binFold{identity: ptr(1), absorb: ptr(0), eval: func(a, b uint64, _ int) (uint64, bool) { return a * b, true }})
+	AndOp.Fold = foldCommutative(binFold{identity: ptr(-1), absorb: ptr(0), selfIsX: true, eval: func(a, b uint64, _ int) (uint64, bool) { return a & b, true }})
+	OrOp.Fold = foldCommutative(binFold{identity: ptr(0), absorb: ptr(-1), selfIsX: true, eval: func(a, b uint64, _ int) (uint64, bool) { return a | b, true }})
+	XOrOp.Fold = foldCommutative(binFold{identity: ptr(0), selfIsZero: true, eval: func(a, b uint64, _ int) (uint64, bool) { return a ^ b, true }})
+	ShlOp.Fold = binFold{identity: ptr(0), eval: func(a, b uint64, w int) (uint64, bool) { return a << b, b < uint64(w) }}.fold
+	LShrOp.Fold = binFold{identity: ptr(0), eval: func(a, b uint64, w int) (uint64, bool) {
+		return ir.Truncate(a, w) >> b, b < uint64(w)
+	}}.fold
+	AShrOp.Fold = binFold{identity: ptr(0), eval: func(a, b uint64, w int) (uint64, bool) {
+		return uint64(sext(a, w) >> b), b < uint64(w)
+	}}.fold
+	UDivOp.Fold = binFold{identity: ptr(1), eval: func(a, b uint64, w int) (uint64, bool) {
+		if b == 0 {
+			return 0, false
+		}
+		return ir.Truncate(a, w) / ir.Truncate(b, w), true
+	}}.fold
+	SDivOp.Fold = binFold{identity: ptr(1), eval: func(a, b uint64, w int) (uint64, bool) {
+		x, y := sext(a, w), sext(b, w)
+		if y == 0 || y == -1 && x == sext(1<<(w-1), w) {
+			return 0, false
+		}
+		return uint64(x / y), true
+	}}.fold
+	URemOp.Fold = binFold{eval: func(a, b uint64, w int) (uint64, bool) {
+		if b == 0 {
+			return 0, false
+		}
+		return ir.Truncate(a, w) % ir.Truncate(b, w), true
+	}}.fold
+	SRemOp.Fold = binFold{eval: func(a, b uint64, w int) (uint64, bool) {
+		x, y := sext(a, w), sext(b, w)
+		if y == 0 || y == -1 {
+			return 0, y == -1
+		}
+		return uint64(x % y), true
+	}}.fold
+
+	ICmpOp.Fold = foldICmp
+	SelectOp.Fold = foldSelect
+	ZExtOp.Fold = foldExt(false)
+	SExtOp.Fold = foldExt(true)
+	TruncOp.Fold = foldTrunc
+	BitcastOp.Fold = foldCastChain
+	AddrSpaceCastOp.Fold = foldCastChain
+	ExtractValueOp.Fold = foldExtractValue
+}
+
+func foldICmp(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+	t, ok := op.Result(0).Type().(*ir.IntegerType)
+	if !ok {
+		return nil
+	}
+	pred := ICmpPredicate(enumOf(op, "predicate", 0))
+	boolean := func(b bool) []ir.FoldResult {
+		v := int64(0)
+		if b {
+			v = 1
+		}
+		return one(ir.IntegerAttrOf(op.Context(), t, v))
+	}
+	if op.Operand(0) == op.Operand(1) {
+		switch pred {
+		case ICmpEQ, ICmpSLE, ICmpSGE, ICmpULE, ICmpUGE:
+			return boolean(true)
+		default:
+			return boolean(false)
+		}
+	}
+	x, w, ok1 := intConst(c[0])
+	y, _, ok2 := intConst(c[1])
+	if !ok1 || !ok2 {
+		return nil
+	}
+	ux, uy := ir.Truncate(x, w), ir.Truncate(y, w)
+	sx, sy := sext(x, w), sext(y, w)
+	switch pred {
+	case ICmpEQ:
+		return boolean(ux == uy)
+	case ICmpNE:
+		return boolean(ux != uy)
+	case ICmpSLT:
+		return boolean(sx < sy)
+	case ICmpSLE:
+		return boolean(sx <= sy)
+	case ICmpSGT:
+		return boolean(sx > sy)
+	case ICmpSGE:
+		return boolean(sx >= sy)
+	case ICmpULT:
+		return boolean(ux < uy)
+	case ICmpULE:
+		return boolean(ux <= uy)
+	case ICmpUGT:
+		return boolean(ux > uy)
+	case ICmpUGE:
+		return boolean(ux >= uy)
+	}
+	return nil
+}
+
+func foldSelect(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+	if op.Operand(1) == op.Operand(2) {
+		return same(op.Operand(1))
+	}
+	if v, _, ok := intConst(c[0]); ok {
+		if v&1 != 0 {
+			return same(op.Operand(1))
+		}
+		return same(op.Operand(2))
+	}
+	return nil
+}
+
+func foldExt(signed bool) func(*ir.Operation, []ir.Attribute) []ir.FoldResult {
+	return func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+		v, w, ok := intConst(c[0])
+		if !ok {
+			return nil
+		}
+		if signed {
+			return intResult(op, uint64(sext(v, w)))
+		}
+		return intResult(op, ir.Truncate(v, w))
+	}
+}
+
+func foldTrunc(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+	if v, _, ok := intConst(c[0]); ok {
+		return intResult(op, v)
+	}
+	// trunc(zext x) and trunc(sext x) back to x's type is x.
+	if d := op.Operand(0).DefiningOp(); d != nil && (d.Name() == ZExtOp.Name || d.Name() == SExtOp.Name) {
+		if d.Operand(0).Type() == op.Result(0).Type() {
+			return same(d.Operand(0))
+		}
+	}
+	return nil
+}
+
+// foldCastChain folds a cast to its own type, and a cast of a cast of the
+// same kind back to the original type.
+func foldCastChain(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+	in := op.Operand(0)
+	if in.Type() == op.Result(0).Type() {
+		return same(in)
+	}
+	if d := in.DefiningOp(); d != nil && d.Name() == op.Name() && d.Operand(0).Type() == op.Result(0).Type() {
+		return same(d.Operand(0))
+	}
+	return nil
+}
+
+// foldExtractValue looks through insertvalue chains for the value stored
+// at the extracted position.
+func foldExtractValue(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+	pos := Position(op)
+	for c := op.Operand(0); ; {
+		d := c.DefiningOp()
+		if d == nil || d.Name() != InsertValueOp.Name {
+			return nil
+		}
+		ipos := Position(d)
+		if equalInts(ipos, pos) {
+			return same(d.Operand(1))
+		}
+		if isPrefix(ipos, pos) || isPrefix(pos, ipos) {
+			// Overlapping positions: the extracted value is partly the
+			// inserted one.
+			return nil
+		}
+		c = d.Operand(0)
+	}
+}
+
+func equalInts(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func isPrefix(p, s []int64) bool {
+	return len(p) <= len(s) && equalInts(p, s[:len(p)])
+}

@@ -1,0 +1,89 @@
+package nvvm
+
+import (
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Dialect is the nvvm dialect; it depends on llvm.
+var Dialect = &ir.Dialect{Name: "nvvm", Dependents: []*ir.Dialect{llvm.Dialect}}
+
+// Load registers the nvvm (and llvm) dialects in ctx.
+func Load(ctx *ir.Context) { ctx.Load(Dialect) }
+
+func init() {
+	Dialect.ParseAttribute = parseAttribute
+}
+
+var (
+	i32C = &asmfmt.Constraint{Summary: "32-bit signless integer", Check: func(t ir.Type) bool { return ir.IsInteger(t, 32) }}
+	i1C  = &asmfmt.Constraint{Summary: "1-bit signless integer", Check: func(t ir.Type) bool { return ir.IsInteger(t, 1) }}
+	anyC = &asmfmt.Constraint{Summary: "LLVM dialect-compatible type", Check: llvm.IsCompatibleType}
+)
+
+var rangeAttr = asmfmt.Attr{Name: "range", Kind: asmfmt.AnyAttr, Optional: true, Check: func(a ir.Attribute) bool {
+	_, ok := a.(*llvm.ConstantRangeAttr)
+	return ok
+}, Summary: "LLVM constant range"}
+
+func specialRegister(name string, rangeable bool) *ir.OpDef {
+	spec := asmfmt.Spec{
+		Results: []asmfmt.Value{{Name: "res", Constraint: &asmfmt.Constraint{Summary: "LLVM dialect-compatible type", Check: func(t ir.Type) bool {
+			_, ok := t.(*ir.IntegerType)
+			return ok
+		}}}},
+		Format: "attr-dict `:` type($res)",
+	}
+	if rangeable {
+		spec.Attrs = []asmfmt.Attr{rangeAttr}
+		spec.Format = "(`range` $range^)? attr-dict `:` type($res)"
+		spec.Verify = verifyRange
+	}
+	def := Dialect.NewOp("read.ptx.sreg."+name, ir.Pure)
+	asmfmt.Install(def, spec)
+	SpecialRegisters[name] = def
+	return def
+}
+
+// SpecialRegisters maps a PTX special register name ("tid.x") to the op
+// that reads it.
+var SpecialRegisters = map[string]*ir.OpDef{}
+
+func verifyRange(op *ir.Operation) error {
+	r, ok := op.Attr("range").(*llvm.ConstantRangeAttr)
+	if !ok {
+		return nil
+	}
+	if it, ok := op.Result(0).Type().(*ir.IntegerType); ok && it.Width != r.Width {
+		return ir.OpErrorf(op, "range bit width must match the result bit width")
+	}
+	if r.Lower == r.Upper && r.Lower != 0 && r.Lower != -1 {
+		return ir.OpErrorf(op, "invalid range: lower == upper, but they aren't min (0) or max (-1) value")
+	}
+	return nil
+}
+
+func init() {
+	for _, n := range []string{"tid", "ntid", "ctaid", "nctaid", "clusterid", "nclusterid", "cluster.ctaid", "cluster.nctaid"} {
+		for _, d := range []string{"x", "y", "z"} {
+			specialRegister(n+"."+d, true)
+		}
+	}
+	for _, n := range []string{"laneid", "warpsize", "warpid", "nwarpid", "smid", "nsmid", "gridid", "cluster.ctarank", "cluster.nctarank"} {
+		specialRegister(n, true)
+	}
+	for _, n := range []string{"lanemask.eq", "lanemask.le", "lanemask.lt", "lanemask.ge", "lanemask.gt", "clock", "clock64", "globaltimer"} {
+		specialRegister(n, false)
+	}
+}
+
+// Barrier0Op is `nvvm.barrier0` (bar.sync 0).
+var Barrier0Op = Dialect.NewOp("barrier0", 0)
+
+func init() {
+	asmfmt.Install(Barrier0Op, asmfmt.Spec{Format: "attr-dict"})
+	Barrier0Op.Effects = func(*ir.Operation) []ir.Effect {
+		return []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}}
+	}
+}
