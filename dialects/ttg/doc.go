@@ -18,7 +18,13 @@
 //	module.go           module attributes (ttg.num-warps, ...) and accessors
 //	tensor_layout.go    the check that a tensor's layout fits its context
 //	ops_*.go            the ops, grouped by theme
+//	infer.go            layout inference (trans, reshape, fp4_to_fp, memdesc views)
+//	infer_tt.go         answers to package tt's layout questions
+//	tt_interfaces.go    the tt layout-interface methods of every layout
 //	canonicalize.go     convert_layout canonicalization patterns
+//	builders.go         typed builders (NewConvertLayout, NewLocalAlloc, ...)
+//	                    and typed views of ops
+//	util.go             small helpers
 //
 // The custom syntax of most ops is written in MLIR's declarative assembly
 // format and interpreted by package asmfmt.
