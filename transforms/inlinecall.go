@@ -76,6 +76,7 @@ func inlineCall(call, callable *ir.Operation, inPlace bool, processInlined func(
 	first := newBlocks[0]
 	if _, unknown := call.Loc().(*ir.UnknownLoc); !unknown {
 		remapInlinedLocations(ctx, newBlocks, call.Loc())
+		nameInlinedValues(newBlocks, call)
 	}
 	if processInlined != nil {
 		processInlined(newBlocks)
@@ -165,4 +166,60 @@ func remapInlinedLocations(ctx *ir.Context, blocks []*ir.Block, callLoc ir.Locat
 	for _, b := range blocks {
 		remapBlock(b)
 	}
+}
+
+// nameInlinedValues gives inlined values without a name of their own the
+// call's name. With --mlir-use-nameloc-as-prefix MLIR names a value after
+// the first NameLoc in its location, and callsite(callee, caller) finds
+// the caller's NameLoc when the callee location has none; names read
+// from text are kept as hints on the values instead of as NameLocs.
+func nameInlinedValues(blocks []*ir.Block, call *ir.Operation) {
+	callName := ""
+	if l := ir.FindNameLoc(call.Loc()); l != nil {
+		callName = l.Name
+	} else if call.NumResults() > 0 {
+		callName = ir.NameHint(call.Result(0))
+	}
+	rename := func(v ir.Value, defaultName string) {
+		if ir.FindNameLoc(v.Loc()) != nil {
+			return
+		}
+		if h := ir.NameHint(v); h == "" || h == defaultName {
+			ir.SetNameHint(v, callName)
+		}
+	}
+	var visit func(b *ir.Block)
+	visit = func(b *ir.Block) {
+		for _, a := range b.Arguments() {
+			rename(a, "")
+		}
+		for o := b.First(); o != nil; o = o.Next() {
+			if o.NumResults() > 0 {
+				rename(o.Result(0), defaultResultName(o))
+			}
+			for _, r := range o.Regions() {
+				for _, nb := range r.Blocks() {
+					visit(nb)
+				}
+			}
+		}
+	}
+	for _, b := range blocks {
+		visit(b)
+	}
+}
+
+// defaultResultName is the name the op suggests for its first result
+// (MLIR's getAsmResultNames), or "".
+func defaultResultName(op *ir.Operation) string {
+	name := ""
+	if f := op.Def().ResultNames; f != nil {
+		first := op.Result(0)
+		f(op, func(v ir.Value, n string) {
+			if v == ir.Value(first) {
+				name = n
+			}
+		})
+	}
+	return name
 }

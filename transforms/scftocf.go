@@ -64,6 +64,21 @@ func LowerSCFToCF(op *ir.Operation) error {
 	return nil
 }
 
+// nameAfter gives the values created at op's location the name op's
+// results carry: the printer names values after their NameLoc under
+// --mlir-use-nameloc-as-prefix, and the parser keeps those names as
+// hints on the values rather than as locations.
+func nameAfter(op *ir.Operation, vs ...ir.Value) {
+	if op.NumResults() == 0 {
+		return
+	}
+	if hint := ir.NameHint(op.Result(0)); hint != "" {
+		for _, v := range vs {
+			ir.SetNameHint(v, hint)
+		}
+	}
+}
+
 // splitAt splits op's block before op; op starts the returned block.
 func splitAt(op *ir.Operation) *ir.Block { return op.Block().SplitBefore(op) }
 
@@ -127,6 +142,7 @@ func lowerFor(b *ir.Builder, op *ir.Operation) error {
 
 	b.SetInsertionPointToEnd(last)
 	stepped := arith.NewBinary(b, "arith.addi", loc, iv, loop.Step()).Result(0)
+	nameAfter(op, stepped)
 	carried := append([]ir.Value{stepped}, term.Operands()...)
 	cf.NewBr(b, loc, cond, carried)
 	term.Erase()
@@ -141,6 +157,7 @@ func lowerFor(b *ir.Builder, op *ir.Operation) error {
 		pred = arith.CmpIULT
 	}
 	cmp := arith.NewCmpI(b, loc, pred, iv, loop.UpperBound())
+	nameAfter(op, cmp.Result(0))
 	cf.NewCondBr(b, loc, cmp.Result(0), firstBody, nil, endBlock, nil)
 
 	replaceAndErase(op, cond.Arguments()[1:])
@@ -167,6 +184,7 @@ func lowerIf(b *ir.Builder, op *ir.Operation) error {
 			locs[i] = loc
 		}
 		cont = ir.NewBlock(op.Context(), op.ResultTypes(), locs)
+		nameAfter(op, cont.Arguments()...)
 		remaining.Region().InsertBefore(cont, remaining)
 		b.SetInsertionPointToEnd(cont)
 		cf.NewBr(b, loc, remaining, nil)
@@ -310,6 +328,7 @@ func lowerExecuteRegion(b *ir.Builder, op *ir.Operation) error {
 	for i := range vals {
 		vals[i] = remaining.AddArgument(op.Result(i).Type(), loc)
 	}
+	nameAfter(op, vals...)
 	replaceAndErase(op, vals)
 	return nil
 }
@@ -335,6 +354,7 @@ func lowerIndexSwitch(b *ir.Builder, op *ir.Operation) error {
 	for i := 0; i < op.NumResults(); i++ {
 		results = append(results, cont.AddArgument(op.Result(i).Type(), loc))
 	}
+	nameAfter(op, results...)
 	convert := func(r *ir.Region) *ir.Block {
 		blk := r.Front()
 		y := blk.Last()
@@ -351,6 +371,7 @@ func lowerIndexSwitch(b *ir.Builder, op *ir.Operation) error {
 	def := convert(op.Region(0))
 	b.SetInsertionPointToEnd(condBlock)
 	flagVal := arith.NewCast(b, "arith.index_cast", loc, op.Operand(0), ir.I32(op.Context())).Result(0)
+	nameAfter(op, flagVal)
 	caseArgs := make([][]ir.Value, len(dests))
 	cf.NewSwitch(b, loc, flagVal, def, nil, cases.Ints, dests, caseArgs)
 	replaceAndErase(op, results)
