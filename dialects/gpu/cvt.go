@@ -1,0 +1,254 @@
+package gpu
+
+import (
+	"github.com/ttcompiler/tt/ir"
+)
+
+// CvtOp converts floats in the ways LLVM's fptrunc/fpext cannot express:
+// explicit rounding, saturation, fp8, and packed pairs.
+//
+//	%r = gpu.cvt %x {rounding = rn} : f32 -> bf16
+//	%p = gpu.cvt %a, %b {rounding = rn, satfinite} : f32, f32 -> vector<2xf8E4M3FN>
+//	%h = gpu.cvt %q {rounding = rn} : vector<2xf8E5M2> -> vector<2xf16>
+//
+// Element i of a packed result is the conversion of operand (or operand
+// element) i. Options: `rounding` (rn, rz, rm, rp), `satfinite` (clamp
+// out-of-range values to the largest finite value; NaN stays NaN), `relu`
+// (negative results become +0), `ftz` (flush subnormals). The legal
+// conversions:
+//
+//	f32 -> f16 | bf16, f64 -> f32              rounding rn/rz/rm/rp required
+//	f16 | bf16 -> f32, f32 -> f64              exact: no rounding
+//	f32, f32 -> vector<2xf16 | 2xbf16>         rounding rn/rz
+//	f32, f32 -> vector<2xf8E4M3FN | 2xf8E5M2>  rounding rn, satfinite required
+//	vector<2xf16> -> vector<2xf8E4M3FN | 2xf8E5M2>  rounding rn, satfinite required
+//	vector<2xf8E4M3FN | 2xf8E5M2> -> vector<2xf16>  rounding rn
+var CvtOp = Dialect.NewOp("cvt", ir.Pure)
+
+var cvtOptions = []option{
+	enumOpt("rounding", RoundingEnum, 0, true),
+	flag("satfinite"),
+	flag("relu"),
+	flag("ftz"),
+}
+
+func init() {
+	CvtOp.Inherent = inherentNames(cvtOptions)
+	CvtOp.Parse = parseCvt
+	CvtOp.Print = printCvt
+	CvtOp.Verify = verifyCvt
+}
+
+// CvtOptions are the options of gpu.cvt.
+type CvtOptions struct {
+	Rounding  Rounding
+	Satfinite bool
+	Relu      bool
+	FTZ       bool
+}
+
+// CvtOptionsOf returns the options of a gpu.cvt.
+func CvtOptionsOf(op *ir.Operation) CvtOptions {
+	return CvtOptions{
+		Rounding:  Rounding(enumOf(op, "rounding", 0)),
+		Satfinite: op.Attr("satfinite") != nil,
+		Relu:      op.Attr("relu") != nil,
+		FTZ:       op.Attr("ftz") != nil,
+	}
+}
+
+// NewCvt builds `gpu.cvt args : ... -> to`.
+func NewCvt(b *ir.Builder, loc ir.Location, to ir.Type, opts CvtOptions, args ...ir.Value) *ir.Operation {
+	var attrs []ir.NamedAttr
+	if opts.Rounding != RoundNone {
+		attrs = append(attrs, ir.NamedAttr{Name: "rounding", Value: enumAttr(b.Ctx, opts.Rounding)})
+	}
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{opts.Satfinite, "satfinite"}, {opts.Relu, "relu"}, {opts.FTZ, "ftz"}} {
+		if f.on {
+			attrs = append(attrs, ir.NamedAttr{Name: f.name, Value: ir.Unit(b.Ctx)})
+		}
+	}
+	return b.CreateOp(CvtOp.Name, loc, args, []ir.Type{to}, attrs...)
+}
+
+func parseCvt(p ir.OpParser, st *ir.OperationState) error {
+	us, err := p.ParseOperandList(ir.DelimNone)
+	if err != nil {
+		return err
+	}
+	if err := parseOptions(p, st, cvtOptions); err != nil {
+		return err
+	}
+	if err := p.ParseColon(); err != nil {
+		return err
+	}
+	loc := p.Loc()
+	ins, err := p.ParseTypeList()
+	if err != nil {
+		return err
+	}
+	if len(ins) != len(us) {
+		return p.ErrorfAt(loc, "%d operands but %d operand types", len(us), len(ins))
+	}
+	if err := p.ParseArrow(); err != nil {
+		return err
+	}
+	out, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	vals, err := p.ResolveOperands(us, ins)
+	if err != nil {
+		return err
+	}
+	st.Operands = vals
+	st.Types = []ir.Type{out}
+	return nil
+}
+
+func printCvt(p ir.OpPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	p.PrintOperands(op.Operands())
+	printOptions(p, op, cvtOptions)
+	p.WriteString(" : ")
+	p.PrintTypes(op.OperandTypes())
+	p.WriteString(" -> ")
+	p.PrintType(op.Result(0).Type())
+}
+
+func floatKind(t ir.Type) (ir.FloatKind, bool) {
+	ft, ok := t.(*ir.FloatType)
+	if !ok {
+		return 0, false
+	}
+	return ft.Kind, true
+}
+
+// pairOf returns the element kind of a vector<2xfloat>.
+func pairOf(t ir.Type) (ir.FloatKind, bool) {
+	v, ok := t.(*ir.VectorType)
+	if !ok || len(v.Dims) != 1 || v.Dims[0] != 2 {
+		return 0, false
+	}
+	return floatKind(v.Elem)
+}
+
+func isFP8(k ir.FloatKind) bool { return k == ir.F8E4M3FN || k == ir.F8E5M2 }
+
+// CvtKind classifies a legal gpu.cvt.
+type CvtKind int
+
+const (
+	CvtInvalid   CvtKind = iota
+	CvtNarrow            // one float to a narrower float, rounded
+	CvtWiden             // one float to a wider float, exact
+	CvtPackF32           // two f32 to a packed pair (f16, bf16 or fp8)
+	CvtF16x2ToF8         // vector<2xf16> to a pair of fp8
+	CvtF8x2ToF16         // a pair of fp8 to vector<2xf16>
+)
+
+// ClassifyCvt returns the kind of conversion from ins to out.
+func ClassifyCvt(ins []ir.Type, out ir.Type) CvtKind {
+	switch len(ins) {
+	case 1:
+		if a, ok := floatKind(ins[0]); ok {
+			b, ok := floatKind(out)
+			switch {
+			case !ok:
+			case a == ir.F32 && (b == ir.F16 || b == ir.BF16), a == ir.F64 && b == ir.F32:
+				return CvtNarrow
+			case (a == ir.F16 || a == ir.BF16) && b == ir.F32, a == ir.F32 && b == ir.F64:
+				return CvtWiden
+			}
+			return CvtInvalid
+		}
+		a, ok1 := pairOf(ins[0])
+		b, ok2 := pairOf(out)
+		if ok1 && ok2 && a == ir.F16 && isFP8(b) {
+			return CvtF16x2ToF8
+		}
+		if ok1 && ok2 && isFP8(a) && b == ir.F16 {
+			return CvtF8x2ToF16
+		}
+	case 2:
+		a, ok1 := floatKind(ins[0])
+		b, ok2 := pairOf(out)
+		if ok1 && ok2 && a == ir.F32 && ins[1] == ins[0] && (b == ir.F16 || b == ir.BF16 || isFP8(b)) {
+			return CvtPackF32
+		}
+	}
+	return CvtInvalid
+}
+
+func verifyCvt(op *ir.Operation) error {
+	if op.NumOperands() < 1 || op.NumResults() != 1 {
+		return ir.OpErrorf(op, "expected 1 or 2 operands and one result")
+	}
+	if err := verifyOptions(op, cvtOptions); err != nil {
+		return err
+	}
+	out := op.Result(0).Type()
+	o := CvtOptionsOf(op)
+	kind := ClassifyCvt(op.OperandTypes(), out)
+	fp8Out := false
+	if k, ok := pairOf(out); ok && isFP8(k) {
+		fp8Out = true
+	}
+	var rounds []Rounding
+	switch kind {
+	case CvtInvalid:
+		return ir.OpErrorf(op, "unsupported conversion from %s to '%s'", typeList(op.OperandTypes()), typeString(out))
+	case CvtNarrow:
+		rounds = []Rounding{RoundRN, RoundRZ, RoundRM, RoundRP}
+	case CvtWiden:
+		if o.Rounding != RoundNone {
+			return ir.OpErrorf(op, "a widening conversion is exact and takes no rounding")
+		}
+		if o.Satfinite || o.Relu {
+			return ir.OpErrorf(op, "a widening conversion takes no satfinite or relu")
+		}
+		return nil
+	case CvtPackF32:
+		rounds = []Rounding{RoundRN, RoundRZ}
+		if fp8Out {
+			rounds = []Rounding{RoundRN}
+		}
+	case CvtF16x2ToF8, CvtF8x2ToF16:
+		rounds = []Rounding{RoundRN}
+	}
+	ok := false
+	for _, r := range rounds {
+		ok = ok || r == o.Rounding
+	}
+	if !ok {
+		names := ""
+		for i, r := range rounds {
+			if i > 0 {
+				names += ", "
+			}
+			names += r.String()
+		}
+		return ir.OpErrorf(op, "this conversion requires rounding %s", names)
+	}
+	if fp8Out && !o.Satfinite {
+		return ir.OpErrorf(op, "conversions to fp8 require satfinite")
+	}
+	if o.FTZ && kind != CvtNarrow {
+		return ir.OpErrorf(op, "ftz applies to scalar conversions only")
+	}
+	return nil
+}
+
+func typeList(ts []ir.Type) string {
+	s := ""
+	for i, t := range ts {
+		if i > 0 {
+			s += ", "
+		}
+		s += "'" + typeString(t) + "'"
+	}
+	return s
+}
