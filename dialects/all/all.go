@@ -2,6 +2,7 @@
 package all
 
 import (
+	"github.com/ttcompiler/tt/dialects/amdgpu"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/builtin"
 	"github.com/ttcompiler/tt/dialects/cf"
@@ -27,6 +28,7 @@ func Load(ctx *ir.Context) {
 	tt.Load(ctx)
 	ttg.Load(ctx)
 	ttng.Load(ctx)
+	amdgpu.Load(ctx)
 }
 
 // NewContext returns a context with all dialects loaded.
