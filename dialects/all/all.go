@@ -7,7 +7,12 @@ import (
 	"github.com/ttcompiler/tt/dialects/builtin"
 	"github.com/ttcompiler/tt/dialects/cf"
 	"github.com/ttcompiler/tt/dialects/func"
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/llvm/nvg"
+	"github.com/ttcompiler/tt/dialects/llvm/rocdl"
 	"github.com/ttcompiler/tt/dialects/math"
+	"github.com/ttcompiler/tt/dialects/nvvm"
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -29,6 +34,11 @@ func Load(ctx *ir.Context) {
 	ttg.Load(ctx)
 	ttng.Load(ctx)
 	amdgpu.Load(ctx)
+	gpu.Load(ctx)
+	llvm.Load(ctx)
+	nvvm.Load(ctx)
+	nvg.Load(ctx)
+	rocdl.Load(ctx)
 }
 
 // NewContext returns a context with all dialects loaded.

@@ -151,7 +151,7 @@ func TestPrinterConformance(t *testing.T) {
 	for _, f := range failures {
 		t.Log("  " + f)
 	}
-	floor(t, "printer conformance", pass, 100)
+	floor(t, "printer conformance", pass, total)
 }
 
 // TestDiagnosticChunks: negative tests pass --verify-diagnostics.
