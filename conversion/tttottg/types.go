@@ -9,9 +9,9 @@ import (
 
 // converter holds one run's parameters and state.
 type converter struct {
-	ctx                                *ir.Context
+	ctx                               *ir.Context
 	numWarps, threadsPerWarp, numCTAs int
-	types                              *conversion.TypeConverter
+	types                             *conversion.TypeConverter
 	// materialized caches the convert_layout made for (value, type), so
 	// every user wanting the same type shares one conversion.
 	materialized map[matKey]ir.Value

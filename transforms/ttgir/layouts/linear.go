@@ -147,3 +147,24 @@ func NeedsSharedMemory(src, dst *ir.RankedTensorType) bool {
 func IsNoopConversion(src, dst *ir.RankedTensorType) bool {
 	return ConversionKind(src, dst) == linearlayout.ConvertNothing
 }
+
+// BasesPerDim is, per dim of t, how far the bases of the in dim (register,
+// lane, warp or block) of its layout reach, broadcast bases ignored
+// (LinearEncodingAttr::basesPerDim): ThreadsPerWarp for "lane",
+// WarpsPerCTA for "warp".
+func BasesPerDim(t *ir.RankedTensorType, inDim string) []int {
+	out := ones(t.Rank())
+	ll, err := ttg.TypeLinearLayout(t)
+	if err != nil {
+		return out
+	}
+	for _, b := range bases(ll, inDim) {
+		for d, x := range b {
+			if x != 0 && d < len(out) {
+				out[d] *= 2
+				break
+			}
+		}
+	}
+	return out
+}

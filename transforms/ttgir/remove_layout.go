@@ -1,0 +1,97 @@
+package ttgir
+
+import (
+	"flag"
+
+	"github.com/ttcompiler/tt/dialects/scf"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/pattern"
+)
+
+func init() {
+	passmgr.Default.Register(&passmgr.Pass{
+		Name:        "tritongpu-remove-layout-conversions",
+		DisplayName: "TritonGPURemoveLayoutConversions",
+		Summary:     "remove superfluous layout conversions",
+		Anchor:      "builtin.module",
+		Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, _ *passmgr.State) error { return RemoveLayoutConversions(op) }
+		},
+	})
+}
+
+// functions lists the tt.func ops of module.
+func functions(module *ir.Operation) []*ir.Operation {
+	var out []*ir.Operation
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if op.Name() == "tt.func" && op.NumRegions() > 0 && !op.Region(0).Empty() {
+			out = append(out, op)
+		}
+	})
+	return out
+}
+
+// RemoveLayoutConversions is Triton's tritongpu-remove-layout-conversions:
+// forward propagation of anchor layouts, backward rematerialization to a
+// fixed point, hoisting of the conversions that remain, and cleanups.
+func RemoveLayoutConversions(module *ir.Operation) error {
+	for _, fn := range functions(module) {
+		p := newPropagation(fn)
+		p.initAnchors()
+		p.propagate()
+		p.resolveConflicts()
+		if err := p.rewrite(); err != nil {
+			return err
+		}
+	}
+	if err := cleanupConverts(module); err != nil {
+		return err
+	}
+	// Each round may expose conversions the previous one could not remove;
+	// every removal deletes an op, so the loop terminates.
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range functions(module) {
+			r := newRematerializer(fn)
+			if r.backwardRematerializeAll() {
+				changed = true
+			}
+			r.cleanup()
+		}
+		if err := cleanupConverts(module); err != nil {
+			return err
+		}
+	}
+	for _, fn := range functions(module) {
+		r := newRematerializer(fn)
+		r.hoistAll(r.hoistOverExtOrBroadcast)
+		r.cleanup()
+		r = newRematerializer(fn)
+		r.hoistAll(r.hoistIntoConditionals)
+		r.cleanup()
+		r = newRematerializer(fn)
+		r.hoistAll(r.hoistDotOperand)
+		r.cleanup()
+	}
+	var final []ir.RewritePattern
+	final = append(final, forDeadArgElimination())
+	final = append(final, scf.ForOpDef.Canonicalize...)
+	final = append(final, scf.IfOpDef.Canonicalize...)
+	final = append(final, ttg.ConvertLayoutPatterns...)
+	return greedy(module, final)
+}
+
+// cleanupConverts runs the convert_layout canonicalizations (and the
+// greedy driver's folding and dead code removal) over the module.
+func cleanupConverts(module *ir.Operation) error {
+	return greedy(module, ttg.ConvertLayoutPatterns)
+}
+
+func greedy(module *ir.Operation, patterns []ir.RewritePattern) error {
+	if _, err := pattern.ApplyGreedily(module, pattern.Freeze(patterns), pattern.DefaultConfig()); err != nil {
+		return ir.Errorf(module.Loc(), "%v", err)
+	}
+	return nil
+}

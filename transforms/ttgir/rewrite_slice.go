@@ -1,0 +1,178 @@
+package ttgir
+
+import (
+	"sort"
+
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// rewriteSlice recomputes the values of slice in the layouts of layout
+// (Triton's LayoutRematerialization::rewriteSlice): ops are cloned in the
+// new layouts, loops and conditionals gain extra iter args and results,
+// yields forward the new values, and cvt is replaced by the recomputed
+// value of its source. mapping may already hold replacements (values the
+// caller converted itself).
+func (r *rematerializer) rewriteSlice(slice *valueSet, layout layoutMap, cvt *ir.Operation, mapping *ir.Mapping) {
+	toRewrite := map[*ir.Operation]bool{}
+	yieldOperands := map[*ir.Operation][]int{}
+	var reused []ir.Value
+	for _, v := range slice.list {
+		enc := layout[v]
+		if remat := r.rematValue(v, enc); remat != nil {
+			mapping.Map(v, remat)
+			reused = append(reused, v)
+			continue
+		}
+		if def := v.DefiningOp(); def != nil {
+			toRewrite[def] = true
+			if def.Name() == "scf.if" {
+				idx := v.(*ir.OpResult).Index()
+				for _, y := range []*ir.Operation{yieldOf(def, 0), yieldOf(def, 1)} {
+					toRewrite[y] = true
+					yieldOperands[y] = append(yieldOperands[y], idx)
+				}
+			}
+			continue
+		}
+		arg := v.(*ir.BlockArgument)
+		loop := arg.Owner().ParentOp()
+		if loop == nil || (loop.Name() != "scf.for" && loop.Name() != "scf.while") {
+			continue
+		}
+		toRewrite[loop] = true
+		y := arg.Owner().Last()
+		idx := arg.Index()
+		if loop.Name() == "scf.for" {
+			idx--
+		}
+		yieldOperands[y] = append(yieldOperands[y], idx)
+		toRewrite[y] = true
+	}
+	for _, v := range reused {
+		slice.remove(v)
+	}
+	var replacements [][2]ir.Value
+	var dead []*ir.Operation
+	for _, op := range programOrder(r.fn, toRewrite) {
+		switch op.Name() {
+		case "scf.for":
+			type pair struct{ oldIdx, newIdx int }
+			var argMap []pair
+			var extra []ir.Value
+			inits := op.Operands()[3:]
+			body := op.Region(0).Front()
+			for i, arg := range body.Arguments()[1:] {
+				if slice.has[arg] {
+					argMap = append(argMap, pair{i, len(inits) + len(extra)})
+					extra = append(extra, mapping.Lookup(inits[i]))
+				}
+			}
+			nf, repl := replaceForWithNewSignature(r.ctx, op, extra)
+			replacements = append(replacements, repl...)
+			dead = append(dead, op)
+			nb := nf.Region(0).Front()
+			for _, m := range argMap {
+				mapping.Map(op.Result(m.oldIdx), nf.Result(m.newIdx))
+				oldArg := nb.Argument(m.oldIdx + 1)
+				mapping.Map(oldArg, nb.Argument(m.newIdx+1))
+				r.addRematValue(nf.Result(m.oldIdx), layout[oldArg], nf.Result(m.newIdx))
+				r.addRematValue(oldArg, layout[oldArg], nb.Argument(m.newIdx+1))
+			}
+			continue
+		case "scf.if":
+			var extra []ir.Type
+			for _, res := range op.Results() {
+				if slice.has[res] {
+					extra = append(extra, withEncoding(r.ctx, res.Type(), layout[res]))
+				}
+			}
+			ni, repl := replaceIfWithNewSignature(r.ctx, op, extra)
+			replacements = append(replacements, repl...)
+			newIdx := op.NumResults()
+			for i, res := range op.Results() {
+				if slice.has[res] {
+					mapping.Map(op.Result(i), ni.Result(newIdx))
+					r.addRematValue(op.Result(i), layout[res], ni.Result(newIdx))
+					newIdx++
+				}
+			}
+			dead = append(dead, op)
+			continue
+		}
+		b := ir.NewBuilder(r.ctx)
+		b.SetInsertionPoint(op)
+		switch op.Name() {
+		case "scf.yield":
+			idxs := append([]int(nil), yieldOperands[op]...)
+			sort.Ints(idxs)
+			ops := op.Operands()
+			for _, i := range idxs {
+				ops = append(ops, mapping.Lookup(op.Operand(i)))
+			}
+			b.CreateOp("scf.yield", op.Loc(), ops, nil, op.DiscardableAttrs()...)
+			op.DropAllReferences()
+			op.Erase()
+			continue
+		case "arith.constant":
+			clone := b.Insert(op.Clone(nil))
+			res := op.Result(0)
+			nv := ttg.NewConvertLayout(b, op.Loc(), clone.Result(0), withEncoding(r.ctx, res.Type(), layout[res])).Result(0)
+			mapping.Map(res, nv)
+			r.addRematValue(res, layout[res], nv)
+			continue
+		}
+		n := b.Insert(op.Clone(mapping))
+		for i, old := range op.Results() {
+			enc, ok := layout[old]
+			if !ok {
+				continue
+			}
+			n.Result(i).SetType(withEncoding(r.ctx, old.Type(), enc))
+			r.addRematValue(old, enc, n.Result(i))
+		}
+	}
+	ir.ReplaceAllUsesWith(cvt.Result(0), mapping.Lookup(cvt.Operand(0)))
+	r.markDeleted(cvt)
+	r.updateRematMapping(replacements)
+	for _, p := range replacements {
+		ir.ReplaceAllUsesWith(p[0], p[1])
+	}
+	for _, op := range dead {
+		r.markDeleted(op)
+	}
+}
+
+// updateRematMapping moves the remembered rematerializations of replaced
+// loop and conditional results to the new results.
+func (r *rematerializer) updateRematMapping(repl [][2]ir.Value) {
+	for _, p := range repl {
+		old, nw := p[0], p[1]
+		enc, ok := r.mappedValues[old]
+		if !ok {
+			continue
+		}
+		replaced := r.rematMapping[valEnc{old, enc}]
+		delete(r.rematMapping, valEnc{old, enc})
+		delete(r.mappedValues, old)
+		for _, q := range repl {
+			if q[0] == replaced {
+				replaced = q[1]
+				break
+			}
+		}
+		r.rematMapping[valEnc{nw, enc}] = replaced
+		r.mappedValues[nw] = enc
+	}
+}
+
+// programOrder lists the ops of set in pre-order program order.
+func programOrder(fn *ir.Operation, set map[*ir.Operation]bool) []*ir.Operation {
+	var out []*ir.Operation
+	ir.WalkNested(fn, func(op *ir.Operation) {
+		if set[op] {
+			out = append(out, op)
+		}
+	})
+	return out
+}
