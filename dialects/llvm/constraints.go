@@ -95,6 +95,7 @@ func fixed(f func(*ir.Context) ir.Type) func(*ir.Context, func(string) ir.Type) 
 	return func(ctx *ir.Context, _ func(string) ir.Type) ir.Type { return f(ctx) }
 }
 
+func noneType(ctx *ir.Context) ir.Type { return ir.None(ctx) }
 func i1Type(ctx *ir.Context) ir.Type  { return ir.I1(ctx) }
 func i16Type(ctx *ir.Context) ir.Type { return ir.I16(ctx) }
 func i32Type(ctx *ir.Context) ir.Type { return ir.I32(ctx) }
@@ -110,8 +111,10 @@ func enumAttr(name string, e *Enum, optional bool) asmfmt.Attr {
 		Summary: "llvm::" + e.Name + " enum attribute"}
 }
 
+// strAttr is StrAttr: parsed with a known (none) type, so that a
+// following `:` is not read as the string's type.
 func strAttr(name string, optional bool) asmfmt.Attr {
-	return asmfmt.Attr{Name: name, Kind: asmfmt.AnyAttr, Optional: optional, Check: func(a ir.Attribute) bool {
+	return asmfmt.Attr{Name: name, Kind: asmfmt.TypedAttr, Type: noneType, Optional: optional, Check: func(a ir.Attribute) bool {
 		_, ok := a.(*ir.StringAttr)
 		return ok
 	}, Summary: "string attribute"}

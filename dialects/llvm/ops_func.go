@@ -90,14 +90,16 @@ func parseFunc(p ir.OpParser, st *ir.OperationState) error {
 		if result, err = p.ParseType(); err != nil {
 			return err
 		}
-		var tmp ir.OperationState
-		if err := p.ParseOptionalAttrDict(&tmp); err != nil {
-			return err
-		}
-		if len(tmp.Attrs) > 0 {
-			resAttrs = ir.DictionaryAttrOf(ctx, tmp.Attrs)
-		}
 		if paren {
+			// Result attributes need the parentheses: without them a
+			// `{` starts the body.
+			var tmp ir.OperationState
+			if err := p.ParseOptionalAttrDict(&tmp); err != nil {
+				return err
+			}
+			if len(tmp.Attrs) > 0 {
+				resAttrs = ir.DictionaryAttrOf(ctx, tmp.Attrs)
+			}
 			if p.ParseOptionalComma() {
 				return p.ErrorfAt(rloc, "failed to construct function type: expected zero or one function result")
 			}
