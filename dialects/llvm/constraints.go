@@ -96,10 +96,10 @@ func fixed(f func(*ir.Context) ir.Type) func(*ir.Context, func(string) ir.Type) 
 }
 
 func noneType(ctx *ir.Context) ir.Type { return ir.None(ctx) }
-func i1Type(ctx *ir.Context) ir.Type  { return ir.I1(ctx) }
-func i16Type(ctx *ir.Context) ir.Type { return ir.I16(ctx) }
-func i32Type(ctx *ir.Context) ir.Type { return ir.I32(ctx) }
-func i64Type(ctx *ir.Context) ir.Type { return ir.I64(ctx) }
+func i1Type(ctx *ir.Context) ir.Type   { return ir.I1(ctx) }
+func i16Type(ctx *ir.Context) ir.Type  { return ir.I16(ctx) }
+func i32Type(ctx *ir.Context) ir.Type  { return ir.I32(ctx) }
+func i64Type(ctx *ir.Context) ir.Type  { return ir.I64(ctx) }
 
 // Attribute helpers for specs.
 func unitAttr(name string) asmfmt.Attr {
