@@ -1,0 +1,83 @@
+package ttrun
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/interp"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// LoadKernel parses MLIR text (TTIR or TTGIR), verifies it unless
+// noVerify is set, and finds the kernel (by name, or the module's only
+// public tt.func when name is empty). Parse and verification errors are
+// rendered with the offending source line.
+func LoadKernel(path, src, name string, noVerify bool) (*Kernel, error) {
+	ctx := all.NewContext()
+	mod, err := asm.Parse(ctx, src, asm.ParseConfig{Filename: path})
+	if err != nil {
+		return nil, renderDiag(path, src, err)
+	}
+	if !noVerify {
+		if err := ir.Verify(mod); err != nil {
+			return nil, renderDiag(path, src, err)
+		}
+	}
+	fn, err := interp.FindKernel(mod, name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &Kernel{Module: mod, Func: fn, Name: ir.SymbolName(fn), Source: path}, nil
+}
+
+// LoadKernelFile reads and loads a kernel file.
+func LoadKernelFile(path, name string, noVerify bool) (*Kernel, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return LoadKernel(path, string(data), name, noVerify)
+}
+
+// renderDiag formats diagnostics with their source lines.
+type diagError string
+
+func (e diagError) Error() string { return string(e) }
+
+func renderDiag(path, src string, err error) error {
+	ds := ir.AsDiagnostics(err, nil)
+	if len(ds) == 0 {
+		return err
+	}
+	sm := asm.NewSourceMgr()
+	sm.Add(path, src)
+	var out string
+	for _, d := range ds {
+		out += sm.Render(d)
+	}
+	return diagError(out)
+}
+
+// ParamNames returns the names of the kernel's parameters: the SSA names
+// of the entry block arguments (`%x_ptr`) or their name locations, or
+// argN.
+func ParamNames(fn *ir.Operation) []string {
+	args := fn.Region(0).Front().Arguments()
+	names := make([]string, len(args))
+	for i, a := range args {
+		names[i] = ir.NameHint(a)
+		if names[i] == "" {
+			if ba, ok := a.(*ir.BlockArgument); ok {
+				if nl := ir.FindNameLoc(ba.Loc()); nl != nil {
+					names[i] = nl.Name
+				}
+			}
+		}
+		if names[i] == "" {
+			names[i] = fmt.Sprintf("arg%d", i)
+		}
+	}
+	return names
+}
