@@ -1,0 +1,66 @@
+package ttgtogpu
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/ir"
+)
+
+// combiner applies the combine region of tt.reduce / tt.scan: the region's
+// ops are cloned at the insertion point for every application, with the
+// block arguments bound to the accumulator and the new values; the clones
+// are ordinary scalar ops that the conversion lowers right after the
+// pattern. Applications to the same operands are shared.
+type combiner struct {
+	block *ir.Block
+	n     int // values per accumulator
+	memo  map[string][]ir.Value
+}
+
+// newCombiner checks that r is a single-block region with 2n arguments
+// ending in a terminator that yields n values.
+func newCombiner(op *ir.Operation, r *ir.Region, n int) (*combiner, error) {
+	if r.NumBlocks() != 1 {
+		return nil, ir.OpErrorf(op, "combine region must have exactly one block (found %d)", r.NumBlocks())
+	}
+	b := r.Front()
+	if b.NumArguments() != 2*n {
+		return nil, ir.OpErrorf(op, "combine region has %d arguments, expected %d", b.NumArguments(), 2*n)
+	}
+	t := b.Terminator()
+	if t == nil || t.NumOperands() != n {
+		return nil, ir.OpErrorf(op, "combine region must yield %d values", n)
+	}
+	for o := b.First(); o != t; o = o.Next() {
+		if o.NumRegions() > 0 {
+			return nil, ir.OpErrorf(o, "ops with regions are not supported in a combine region")
+		}
+	}
+	return &combiner{block: b, n: n, memo: map[string][]ir.Value{}}, nil
+}
+
+// apply returns combine(acc, cur).
+func (c *combiner) apply(e *emitter, acc, cur []ir.Value) []ir.Value {
+	key := valuesKey(acc) + "|" + valuesKey(cur)
+	if r, ok := c.memo[key]; ok {
+		return r
+	}
+	m := ir.NewMapping()
+	for i := 0; i < c.n; i++ {
+		m.Map(c.block.Argument(i), acc[i])
+		m.Map(c.block.Argument(c.n+i), cur[i])
+	}
+	t := c.block.Terminator()
+	for o := c.block.First(); o != t; o = o.Next() {
+		e.b.Insert(o.Clone(m))
+	}
+	out := make([]ir.Value, c.n)
+	for i := range out {
+		out[i] = m.Lookup(t.Operand(i))
+	}
+	c.memo[key] = out
+	return out
+}
+
+// ptrKey identifies a value by its address.
+func ptrKey(v ir.Value) string { return fmt.Sprintf("%p,", v) }

@@ -1,0 +1,92 @@
+package ttgtogpu
+
+import (
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// lowerConstant: scalar constants become llvm.mlir.constant; a tensor
+// constant gives each register the element it holds. Elements that differ
+// between threads holding the same register are not supported (Triton
+// does not lower them either).
+func (l *lowering) lowerConstant(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	val := op.Attr("value")
+	rt, isTensor := op.Result(0).Type().(*ir.RankedTensorType)
+	if !isTensor {
+		switch val.(type) {
+		case *ir.IntegerAttr, *ir.FloatAttr:
+			rw.ReplaceOp(op, []ir.Value{e.cAttr(op.Result(0).Type(), val)})
+			return nil
+		}
+		return ir.OpErrorf(op, "unsupported constant %s", typeStr(op.Result(0).Type()))
+	}
+	dense, ok := val.(*ir.DenseElementsAttr)
+	if !ok {
+		return ir.OpErrorf(op, "unsupported tensor constant (expected dense elements)")
+	}
+	lay, err := l.opLayout(op, rt)
+	if err != nil {
+		return err
+	}
+	elem := l.scalarType(rt.Elem)
+	vals := make([]ir.Value, lay.numRegs)
+	if s := dense.SplatAttr(l.ctx); s != nil {
+		c := e.cAttr(elem, s)
+		for i := range vals {
+			vals[i] = c
+		}
+		rw.ReplaceOpN(op, [][]ir.Value{vals})
+		return nil
+	}
+	// Non-splat: every thread holding register r must see the same element
+	// value.
+	nThreads := int64(1) << lay.numThreadBits()
+	for r := range vals {
+		first := flatten(lay.threadCoords(r, 0), rt.Dims)
+		for t := int64(1); t < nThreads; t++ {
+			i := flatten(lay.threadCoords(r, t), rt.Dims)
+			if !sameElement(dense, int(first), int(i)) {
+				return ir.OpErrorf(op, "non-splat tensor constant whose elements differ between threads is not supported")
+			}
+		}
+		vals[r] = e.cAttr(elem, elementAttr(l.ctx, dense, int(first)))
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{vals})
+	return nil
+}
+
+func sameElement(d *ir.DenseElementsAttr, i, j int) bool {
+	if d.IsFloat() {
+		return d.FloatAt(i) == d.FloatAt(j)
+	}
+	return d.IntAt(i) == d.IntAt(j)
+}
+
+func elementAttr(ctx *ir.Context, d *ir.DenseElementsAttr, i int) ir.Attribute {
+	elem := d.Typ.ElementType()
+	if d.IsFloat() {
+		return ir.FloatAttrOf(ctx, elem, d.FloatAt(i))
+	}
+	return ir.IntegerAttrOf(ctx, elem, d.IntAt(i))
+}
+
+// lowerPoison: ub.poison -> llvm.mlir.poison per register.
+func (l *lowering) lowerPoison(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	t := op.Result(0).Type()
+	types, ok := rw.TypeConverter().ConvertTypes(t)
+	if !ok {
+		return ir.OpErrorf(op, "cannot lower the type %s", typeStr(t))
+	}
+	var vals []ir.Value
+	cache := map[ir.Type]ir.Value{}
+	for _, ct := range types {
+		v, ok := cache[ct]
+		if !ok {
+			v = e.op1("llvm.mlir.poison", ct, nil)
+			cache[ct] = v
+		}
+		vals = append(vals, v)
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{vals})
+	return nil
+}

@@ -1,0 +1,281 @@
+package ttgtogpu
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
+)
+
+// ttg.convert_layout. When every thread already holds the elements it
+// needs (the conversion plan is "nothing" or a register permutation), the
+// registers are renamed. Otherwise the tensor goes through shared memory:
+// each thread stores its registers and loads those of the destination
+// layout, with the conflict-free swizzled layout of
+// linearlayout.OptimalSwizzling and vectors of up to 128 bits; if the
+// scratch area holds only part of the tensor (the swizzle's "reps"), the
+// transfer runs in rounds separated by barriers.
+
+// cvtPlan is a shared-memory transfer.
+type cvtPlan struct {
+	src, dst  *regLayout
+	bits      int                       // element storage bits
+	inv       linearlayout.LinearLayout // coordinates -> flat scratch index (rounds in the top bits)
+	roundLog  int                       // log2 of elements per round
+	numRounds int
+}
+
+// registerMap returns the renaming when no data moves between threads.
+func registerMap(src, dst *regLayout) ([]int, bool) {
+	m, err := mapRegisters(src, dst, func(c []int32) []int32 { return c })
+	return m, err == nil
+}
+
+func (l *lowering) planConvert(op *ir.Operation) (*cvtPlan, []int, error) {
+	src, err := l.opLayout(op, op.Operand(0).Type())
+	if err != nil {
+		return nil, nil, err
+	}
+	dst, err := l.opLayout(op, op.Result(0).Type())
+	if err != nil {
+		return nil, nil, err
+	}
+	if m, ok := registerMap(src, dst); ok {
+		return nil, m, nil
+	}
+	elem := l.elemTypeOf(op.Operand(0).Type())
+	if elem == nil {
+		return nil, nil, ir.OpErrorf(op, "cannot convert elements of type %s", typeStr(op.Operand(0).Type()))
+	}
+	p := &cvtPlan{src: src, dst: dst, bits: storageBits(elem)}
+	sw, err := swizzledScratch(src, dst, p.bits)
+	if err != nil {
+		return nil, nil, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
+	}
+	inv, err := sw.Invert()
+	if err != nil {
+		return nil, nil, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
+	}
+	p.inv = inv
+	total := sw.TotalInDimSizeLog2()
+	p.roundLog = total - sw.InDimSizeLog2(linearlayout.SwizzleReps)
+	// The round of an element must not depend on the thread.
+	for _, side := range []*regLayout{src, dst} {
+		for _, b := range side.tidBases {
+			if p.flat(b)>>p.roundLog != 0 {
+				p.roundLog = total
+			}
+		}
+	}
+	p.numRounds = 1 << (total - p.roundLog)
+	return p, nil, nil
+}
+
+// swizzledScratch returns the scratch layout (vector, bank, segment,
+// reps) -> coordinates: Triton's swizzling where it applies, else plain
+// row-major order in one round.
+func swizzledScratch(src, dst *regLayout, bits int) (linearlayout.LinearLayout, error) {
+	if bits <= 32 {
+		if sw, err := linearlayout.OptimalSwizzling(src.ll, dst.ll, bits); err == nil {
+			return sw, nil
+		}
+	}
+	rank := src.rank()
+	names := dimNames(rank)
+	var bases [][]int32
+	for d := rank - 1; d >= 0; d-- {
+		for s := int64(1); s < src.shape[d]; s <<= 1 {
+			b := make([]int32, rank)
+			b[d] = int32(s)
+			bases = append(bases, b)
+		}
+	}
+	outs := make([]linearlayout.Dim, rank)
+	for d := range outs {
+		outs[d] = linearlayout.Dim{Name: names[d], Size: int32(src.shape[d])}
+	}
+	return linearlayout.New([]linearlayout.InBases{
+		{Name: linearlayout.SwizzleVector},
+		{Name: linearlayout.SwizzleBank, Bases: bases},
+		{Name: linearlayout.SwizzleSegment},
+		{Name: linearlayout.SwizzleReps},
+	}, outs)
+}
+
+// flat is the scratch index (with round bits) of coordinates c.
+func (p *cvtPlan) flat(c []int32) int64 {
+	return int64(p.inv.ApplyFlat(p.inv.PackIn(c...)))
+}
+
+func (p *cvtPlan) roundBytes() int { return (1 << p.roundLog) * max(p.bits/8, 1) }
+
+func (l *lowering) convertScratch(op *ir.Operation) (int, error) {
+	p, _, err := l.planConvert(op)
+	if err != nil || p == nil {
+		return 0, err
+	}
+	return p.roundBytes(), nil
+}
+
+func (l *lowering) lowerConvertLayout(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	p, m, err := l.planConvert(op)
+	if err != nil {
+		return err
+	}
+	src := rw.RemappedN(op.Operand(0))
+	if p == nil {
+		forward(op, rw, src, m)
+		return nil
+	}
+	off, err := l.offsetOf(op)
+	if err != nil {
+		return err
+	}
+	elem := l.elemTypeOf(op.Operand(0).Type())
+	out := make([]ir.Value, p.dst.numRegs)
+	mask := int64(1)<<p.roundLog - 1
+	for round := 0; round < p.numRounds; round++ {
+		e.barrierBeforeWrite()
+		p.transfer(e, off, p.src, round, mask, func(regs []int, addr ir.Value) {
+			vals := make([]ir.Value, len(regs))
+			for i, r := range regs {
+				vals[i] = src[r]
+			}
+			words := e.packWords(vals, elem, vectorWordBits(len(regs), p.bits))
+			newGPU(e).store(addr, nil, words, memOpts{})
+		})
+		newGPU(e).barrier()
+		p.transfer(e, off, p.dst, round, mask, func(regs []int, addr ir.Value) {
+			wb := vectorWordBits(len(regs), p.bits)
+			_, nWords := wordLayout(len(regs), p.bits)
+			types := make([]ir.Type, nWords)
+			for i := range types {
+				types[i] = e.wordType(elem, wb)
+			}
+			words := newGPU(e).load(addr, nil, nil, types, memOpts{})
+			vals := e.unpackWords(words, elem, wb)
+			for i, r := range regs {
+				out[r] = vals[i]
+			}
+		})
+	}
+	// Registers repeating an element take the value of their first holder.
+	canon := p.dst.canonicalRegs()
+	for r, c := range canon {
+		if out[r] == nil {
+			out[r] = out[c]
+		}
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{out})
+	return nil
+}
+
+func vectorWordBits(vec, bits int) int {
+	wb, _ := wordLayout(vec, bits)
+	return wb
+}
+
+// transfer calls access for every vector of side's registers that falls
+// in the given round, with the registers in scratch order and the address
+// of the vector's first element.
+func (p *cvtPlan) transfer(e *emitter, smemOff int, side *regLayout, round int, mask int64,
+	access func(regs []int, addr ir.Value)) {
+	bytes := int64(max(p.bits/8, 1))
+	p.transferWith(e, func(idx ir.Value) ir.Value { return e.smemAddr(smemOff, e.mulC(idx, bytes)) }, side, round, mask, access)
+}
+
+// transferAt is transfer for a buffer starting at address base.
+func (p *cvtPlan) transferAt(e *emitter, base ir.Value, side *regLayout, round int, mask int64,
+	access func(regs []int, addr ir.Value)) {
+	bytes := int64(max(p.bits/8, 1))
+	p.transferWith(e, func(idx ir.Value) ir.Value { return e.byteGep(base, e.mulC(idx, bytes)) }, side, round, mask, access)
+}
+
+// transferWith is transfer with the address of an element index given by
+// addrOf.
+func (p *cvtPlan) transferWith(e *emitter, addrOf func(idx ir.Value) ir.Value, side *regLayout, round int, mask int64,
+	access func(regs []int, addr ir.Value)) {
+	// Thread part of the scratch index, and the bits it may have.
+	col := make([]int32, len(side.tidBases))
+	var tmask int64
+	for i, b := range side.tidBases {
+		f := p.flat(b) & mask
+		col[i] = int32(f)
+		tmask |= f
+	}
+	tp := e.fs.threadPart(e.l, col)
+	// Registers of this round, by scratch index constant.
+	byConst := map[int64]int{}
+	var order []int
+	for r := 0; r < side.numRegs; r++ {
+		if !side.isUniqueReg(r) {
+			continue
+		}
+		f := p.flat(side.regs[r])
+		if int(f>>p.roundLog) != round {
+			continue
+		}
+		c := f & mask
+		if _, dup := byConst[c]; dup {
+			continue
+		}
+		byConst[c] = r
+		order = append(order, r)
+	}
+	vec := p.vectorWidth(side, byConst, tmask)
+	done := map[int]bool{}
+	for _, r := range order {
+		c := p.flat(side.regs[r]) & mask
+		base := c &^ int64(vec-1)
+		if done[int(base)] {
+			continue
+		}
+		done[int(base)] = true
+		regs := make([]int, vec)
+		for j := 0; j < vec; j++ {
+			regs[j] = byConst[base|int64(j)]
+		}
+		var idx ir.Value
+		if base&tmask == 0 {
+			idx = e.orDisjoint(tp, e.i32c(base))
+		} else {
+			idx = e.xor(tp, e.i32c(base))
+		}
+		access(regs, addrOf(idx))
+	}
+}
+
+// vectorWidth is the widest vector (at most 128 bits) whose elements are
+// consecutive scratch entries held by consecutive-index registers of one
+// thread: the thread part must not touch the vector's index bits, and
+// every aligned run must be complete.
+func (p *cvtPlan) vectorWidth(side *regLayout, byConst map[int64]int, tmask int64) int {
+	limit := max(128/p.bits, 1)
+	for vec := limit; vec > 1; vec >>= 1 {
+		if tmask&int64(vec-1) != 0 {
+			continue
+		}
+		ok := true
+		for c := range byConst {
+			base := c &^ int64(vec-1)
+			for j := 0; j < vec && ok; j++ {
+				if _, has := byConst[base|int64(j)]; !has {
+					ok = false
+				}
+			}
+			if !ok {
+				break
+			}
+		}
+		if ok {
+			return vec
+		}
+	}
+	return 1
+}
+
+// describe is used by tests.
+func (p *cvtPlan) String() string {
+	return fmt.Sprintf("rounds=%d roundElems=%d", p.numRounds, 1<<p.roundLog)
+}

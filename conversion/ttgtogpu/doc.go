@@ -1,0 +1,60 @@
+// Package ttgtogpu is `convert-triton-gpu-to-gpu`: the lowering of
+// TritonGPU IR (after convert-scf-to-cf) to per-thread IR of the llvm and
+// gpu dialects (docs/LOWERING.md), the counterpart of Triton's
+// convert-triton-gpu-to-llvm for kernels without tt.dot.
+//
+// # Values
+//
+// Types convert 1:N with package conversion: a distributed tensor becomes
+// one SSA value per register of its layout, in the order of the linear
+// layout's register index; `!tt.ptr<T, AS>` becomes `!llvm.ptr<AS>`; a
+// `!ttg.memdesc` becomes the shared-memory address of its first element.
+// Block arguments (loop-carried tensors after convert-scf-to-cf) expand
+// the same way, and branches pass every register.
+//
+// # Thread geometry
+//
+// Every tensor's layout is turned into a regLayout (layout.go): the
+// element of register r in thread tid is regs[r] XOR the XOR of tidBases[i]
+// over the set bits of tid (lane bits, then warp bits). The per-thread
+// part of each coordinate is computed once per function in its prologue
+// (funcstate.go), from gpu.thread_id with one AND and shift per group of
+// bits; a register's coordinate is that part OR'ed (or XOR'ed) with a
+// constant. The same decomposition gives the registers, lanes and warps
+// that only repeat data (free variables), which do not store.
+//
+// # What each op becomes
+//
+//	tt.func / tt.return / tt.call    llvm.func (kernels: public, gpu.kernel), llvm.return, llvm.call
+//	cf.br / cf.cond_br               llvm.br / llvm.cond_br with every register of each operand
+//	tt.get_program_id / num_programs gpu.block_id / gpu.grid_dim (in the prologue)
+//	arith, math, tt elementwise ops  llvm ops per register (elementwise.go, floatops.go, fpconv.go);
+//	                                 math.exp = ex2.approx(x*log2e), divf = div.full.f32,
+//	                                 sqrt = sqrt.approx.ftz, bf16 computed in f32
+//	tt.make_range / splat / views    register bookkeeping (shape.go)
+//	tt.load / tt.store               predicated gpu.load / gpu.store of up to 128 bits per vector,
+//	                                 width from axis info; stores by the owners of each element
+//	tt.reduce                        in-thread combine, xor-shuffle butterfly, cross-warp via scratch
+//	tt.scan                          bitwise prefix over register, lane (shuffle) and warp (scratch) bits
+//	ttg.convert_layout               renaming, or a swizzled round trip through scratch
+//	tt.atomic_rmw / atomic_cas       gpu.atomic_* by one thread per element, results shared via scratch
+//	tt.histogram / tt.gather         through scratch (shared atomics / indexed reads)
+//	ttg.local_*                      shared buffers addressed through the inverse shared layout
+//	tt.print / tt.assert             gpu.printf / gpu.assert
+//	tt.elementwise_inline_asm        llvm.inline_asm with sub-32-bit elements packed
+//	tt.extern_elementwise            the common libdevice functions, inline
+//
+// # Shared memory and barriers
+//
+// Ops that need scratch space get it at `allocation.offset` when an
+// allocation pass has run (module ttg.shared set), else from the simple
+// layout of smem.go. Every write to shared memory is preceded by a
+// barrier (except before the first shared access of a kernel), and every
+// write phase is followed by one before the data is read; barriers that
+// end up adjacent are removed.
+//
+// Files: pass.go (pass and pipeline), lower.go (driver), types.go,
+// patterns.go, emit.go and gpuops.go (op builders with folding),
+// funcstate.go (prologue), layout.go and indices.go, then one file per
+// op family.
+package ttgtogpu

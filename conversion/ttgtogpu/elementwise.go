@@ -1,0 +1,238 @@
+package ttgtogpu
+
+import (
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// scalarFn computes one element of an elementwise op from the elements of
+// its operands. It returns an error only before emitting anything.
+type scalarFn func(e *emitter, op *ir.Operation, args []ir.Value, res ir.Type) (ir.Value, error)
+
+// elementwise lowers an op whose result element i depends only on element
+// i of its operands: the lowering of one element is applied to every
+// register. Scalar operands of tensor ops (arith.select's condition) are
+// broadcast; registers whose operands repeat an earlier register's reuse
+// its result.
+func (l *lowering) elementwise(fn scalarFn) loweringFn {
+	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+		if op.NumResults() != 1 {
+			return ir.OpErrorf(op, "expected one result")
+		}
+		rt := op.Result(0).Type()
+		res := l.elemTypeOf(rt)
+		if res == nil {
+			return ir.OpErrorf(op, "cannot lower element type of %s", typeStr(rt))
+		}
+		if !dataMovement[op.Name()] {
+			for _, t := range append(op.OperandTypes(), rt) {
+				if et := l.elemTypeOf(t); et != nil && !floatSupported(et) {
+					return ir.OpErrorf(op, "'%s' on %s is not supported (only f16, bf16, f32 and f64 floats)", op.Name(), typeStr(et))
+				}
+			}
+		}
+		n := 1
+		if t, ok := rt.(*ir.RankedTensorType); ok {
+			lay, err := l.opLayout(op, t)
+			if err != nil {
+				return err
+			}
+			n = lay.numRegs
+		}
+		operands := make([][]ir.Value, op.NumOperands())
+		for i, v := range op.Operands() {
+			vals := rw.RemappedN(v)
+			switch {
+			case len(vals) == n:
+			case len(vals) == 1:
+				vals = repeat(vals[0], n)
+			default:
+				return ir.OpErrorf(op, "operand #%d has %d registers, the result %d", i, len(vals), n)
+			}
+			operands[i] = vals
+		}
+		out := make([]ir.Value, n)
+		memo := map[string]ir.Value{}
+		for r := 0; r < n; r++ {
+			args := make([]ir.Value, len(operands))
+			for i := range operands {
+				args[i] = operands[i][r]
+			}
+			k := valuesKey(args)
+			if v, ok := memo[k]; ok {
+				out[r] = v
+				continue
+			}
+			v, err := fn(e, op, args, res)
+			if err != nil {
+				return err
+			}
+			memo[k] = v
+			out[r] = v
+		}
+		if _, ok := rt.(*ir.RankedTensorType); ok {
+			rw.ReplaceOpN(op, [][]ir.Value{out})
+		} else {
+			rw.ReplaceOp(op, out)
+		}
+		return nil
+	}
+}
+
+// dataMovement lists the elementwise ops that only move bits, valid on
+// every element type.
+var dataMovement = map[string]bool{
+	"arith.select": true, "arith.bitcast": true, "tt.bitcast": true, "tt.addptr": true,
+	"tt.int_to_ptr": true, "tt.ptr_to_int": true,
+}
+
+func repeat(v ir.Value, n int) []ir.Value {
+	out := make([]ir.Value, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+// valuesKey identifies a tuple of values.
+func valuesKey(vs []ir.Value) string {
+	b := make([]byte, 0, 8*len(vs))
+	for _, v := range vs {
+		b = append(b, []byte(ptrKey(v))...)
+	}
+	return string(b)
+}
+
+// elementwisePatterns maps op names to their lowering.
+func (l *lowering) elementwisePatterns() map[string]loweringFn {
+	m := map[string]loweringFn{}
+	add := func(name string, fn scalarFn) { m[name] = l.elementwise(fn) }
+
+	// Integer arithmetic.
+	intOp := func(f func(e *emitter, a, b ir.Value) ir.Value) scalarFn {
+		return func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
+			return f(e, a[0], a[1]), nil
+		}
+	}
+	raw := func(name string) scalarFn {
+		return func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+			return e.op1(name, res, a), nil
+		}
+	}
+	add("arith.addi", intOp((*emitter).add))
+	add("arith.subi", intOp((*emitter).sub))
+	add("arith.muli", intOp((*emitter).mul))
+	add("arith.andi", intOp((*emitter).and))
+	add("arith.ori", intOp((*emitter).or))
+	add("arith.xori", intOp((*emitter).xor))
+	add("arith.shli", intOp((*emitter).shl))
+	add("arith.shrui", intOp((*emitter).lshr))
+	add("arith.shrsi", intOp((*emitter).ashr))
+	add("arith.divsi", raw("llvm.sdiv"))
+	add("arith.divui", raw("llvm.udiv"))
+	add("arith.remsi", raw("llvm.srem"))
+	add("arith.remui", raw("llvm.urem"))
+	add("arith.maxsi", raw("llvm.intr.smax"))
+	add("arith.minsi", raw("llvm.intr.smin"))
+	add("arith.maxui", raw("llvm.intr.umax"))
+	add("arith.minui", raw("llvm.intr.umin"))
+	add("arith.ceildivsi", lowerCeilDivSI)
+	add("arith.floordivsi", lowerFloorDivSI)
+	add("arith.ceildivui", lowerCeilDivUI)
+	add("math.absi", func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
+		neg := e.icmpC(llvm.ICmpSLT, a[0], 0)
+		return e.selectV(neg, e.sub(e.cInt(a[0].Type(), 0), a[0]), a[0]), nil
+	})
+	add("math.ctpop", raw("llvm.intr.ctpop"))
+	add("tt.mulhiui", func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
+		return newGPU(e).mulhi(a[0], a[1], true), nil
+	})
+
+	// Comparisons and selection (the arith and llvm predicate encodings
+	// agree).
+	add("arith.cmpi", func(e *emitter, op *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
+		p, ok := op.Attr("predicate").(*ir.IntegerAttr)
+		if !ok {
+			return nil, ir.OpErrorf(op, "missing predicate")
+		}
+		return e.icmp(llvm.ICmpPredicate(p.Int()), a[0], a[1]), nil
+	})
+	add("arith.cmpf", func(e *emitter, op *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
+		p, ok := op.Attr("predicate").(*ir.IntegerAttr)
+		if !ok {
+			return nil, ir.OpErrorf(op, "missing predicate")
+		}
+		return e.fcmpAny(llvm.FCmpPredicate(p.Int()), a[0], a[1]), nil
+	})
+	add("arith.select", func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
+		return e.selectV(a[0], a[1], a[2]), nil
+	})
+
+	// Integer casts.
+	add("arith.extsi", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		return e.sext(a[0], res), nil
+	})
+	add("arith.extui", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		return e.zext(a[0], res), nil
+	})
+	add("arith.trunci", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		return e.trunc(a[0], res), nil
+	})
+	add("arith.index_cast", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		return e.intResize(a[0], res, true), nil
+	})
+	add("arith.index_castui", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		return e.intResize(a[0], res, false), nil
+	})
+	add("arith.bitcast", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		return e.bitcast(a[0], res), nil
+	})
+	add("tt.bitcast", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		if a[0].Type() == res {
+			return a[0], nil
+		}
+		return e.fromBits(e.toBits(a[0]), res), nil
+	})
+	add("tt.int_to_ptr", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		return e.cast("llvm.inttoptr", a[0], res), nil
+	})
+	add("tt.ptr_to_int", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		return e.cast("llvm.ptrtoint", a[0], res), nil
+	})
+
+	l.addFloatPatterns(add)
+	l.addConversionPatterns(add)
+	return m
+}
+
+// ---- integer division helpers ----
+
+// floordivsi(a, b) = a/b - 1 when the remainder is non-zero and the signs
+// differ (MLIR's expansion).
+func lowerFloorDivSI(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+	x, y := a[0], a[1]
+	q := e.op1("llvm.sdiv", res, []ir.Value{x, y})
+	r := e.op1("llvm.srem", res, []ir.Value{x, y})
+	nz := e.icmpC(llvm.ICmpNE, r, 0)
+	signDiff := e.icmp(llvm.ICmpNE, e.icmpC(llvm.ICmpSLT, x, 0), e.icmpC(llvm.ICmpSLT, y, 0))
+	return e.selectV(e.and(nz, signDiff), e.sub(q, e.cInt(res, 1)), q), nil
+}
+
+// ceildivsi(a, b) = a/b + 1 when the remainder is non-zero and the signs
+// agree.
+func lowerCeilDivSI(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+	x, y := a[0], a[1]
+	q := e.op1("llvm.sdiv", res, []ir.Value{x, y})
+	r := e.op1("llvm.srem", res, []ir.Value{x, y})
+	nz := e.icmpC(llvm.ICmpNE, r, 0)
+	same := e.icmp(llvm.ICmpEQ, e.icmpC(llvm.ICmpSLT, x, 0), e.icmpC(llvm.ICmpSLT, y, 0))
+	return e.selectV(e.and(nz, same), e.add(q, e.cInt(res, 1)), q), nil
+}
+
+// ceildivui(a, b) = a/b + (a%b != 0).
+func lowerCeilDivUI(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+	q := e.udiv(a[0], a[1])
+	r := e.urem(a[0], a[1])
+	return e.add(q, e.zext(e.icmpC(llvm.ICmpNE, r, 0), res)), nil
+}

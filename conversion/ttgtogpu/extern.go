@@ -1,0 +1,165 @@
+package ttgtogpu
+
+import (
+	"math"
+
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// tt.extern_elementwise calls a function of an external library (libdevice
+// on NVIDIA). tt links no bitcode, so the common libdevice functions are
+// implemented here with the instruction sequences their libdevice versions
+// compile to under Triton's settings (fast approximations with ftz for
+// the f32 transcendental functions, correctly rounded ops where libdevice
+// promises them); others are reported.
+
+type externFn func(e *emitter, a []ir.Value, res ir.Type) ir.Value
+
+func externTable() map[string]externFn {
+	g := func(e *emitter) gpuB { return newGPU(e) }
+	intr := func(name string) externFn {
+		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.intrinsic(name, res, a...) }
+	}
+	approx := func(name string, ftz bool) externFn {
+		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).unary(name, a[0], ftz) }
+	}
+	t := map[string]externFn{
+		"__nv_expf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
+		"__nv_fast_expf":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
+		"__nv_exp2f":      approx("ex2_approx", false),
+		"__nv_logf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF32(a[0]) },
+		"__nv_fast_logf":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF32(a[0]) },
+		"__nv_log2f":      approx("lg2_approx", false),
+		"__nv_fast_log2f": approx("lg2_approx", true),
+		"__nv_sqrtf":      approx("sqrt_approx", true),
+		"__nv_rsqrtf":     approx("rsqrt_approx", true),
+		"__nv_sinf":       approx("sin_approx", false),
+		"__nv_fast_sinf":  approx("sin_approx", true),
+		"__nv_cosf":       approx("cos_approx", false),
+		"__nv_fast_cosf":  approx("cos_approx", true),
+		"__nv_tanhf":      approx("tanh_approx", false),
+		"__nv_fsqrt_rn":   intr("sqrt"),
+		"__nv_sqrt":       intr("sqrt"),
+		"__nv_dsqrt_rn":   intr("sqrt"),
+		"__nv_fabsf":      intr("fabs"),
+		"__nv_fabs":       intr("fabs"),
+		"__nv_floorf":     intr("floor"),
+		"__nv_floor":      intr("floor"),
+		"__nv_ceilf":      intr("ceil"),
+		"__nv_ceil":       intr("ceil"),
+		"__nv_truncf":     intr("trunc"),
+		"__nv_trunc":      intr("trunc"),
+		"__nv_roundf":     intr("round"),
+		"__nv_round":      intr("round"),
+		"__nv_rintf":      intr("roundeven"),
+		"__nv_rint":       intr("roundeven"),
+		"__nv_nearbyintf": intr("roundeven"),
+		"__nv_fmaf":       intr("fma"),
+		"__nv_fma":        intr("fma"),
+		"__nv_fmaf_rn":    intr("fma"),
+		"__nv_fmaxf":      intr("maxnum"),
+		"__nv_fmax":       intr("maxnum"),
+		"__nv_fminf":      intr("minnum"),
+		"__nv_fmin":       intr("minnum"),
+		"__nv_copysignf":  intr("copysign"),
+		"__nv_copysign":   intr("copysign"),
+		"__nv_fdividef":   func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).divFull(a[0], a[1]) },
+		"__nv_fdiv_rn":    func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.fbin("llvm.fdiv", a[0], a[1]) },
+		"__nv_ddiv_rn":    func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.fbin("llvm.fdiv", a[0], a[1]) },
+		"__nv_fmodf":      func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.frem(a[0], a[1]) },
+		"__nv_fmod":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.frem(a[0], a[1]) },
+		"__nv_isnanf": func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+			return e.zext(e.fcmp(llvm.FCmpUNO, a[0], a[0]), res)
+		},
+		"__nv_isinff": func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+			inf := e.fcmp(llvm.FCmpOEQ, e.intrinsic("fabs", a[0].Type(), a[0]), e.cFloat(a[0].Type(), posInf))
+			return e.zext(inf, res)
+		},
+		"__nv_abs":   func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.iabs(a[0]) },
+		"__nv_llabs": func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.iabs(a[0]) },
+		"__nv_min":   intr("smin"), "__nv_max": intr("smax"),
+		"__nv_umin": intr("umin"), "__nv_umax": intr("umax"),
+		"__nv_llmin": intr("smin"), "__nv_llmax": intr("smax"),
+		"__nv_ullmin": intr("umin"), "__nv_ullmax": intr("umax"),
+		"__nv_mulhi":   func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).mulhi(a[0], a[1], false) },
+		"__nv_umulhi":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).mulhi(a[0], a[1], true) },
+		"__nv_mul64hi": func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).mulhi(a[0], a[1], false) },
+		"__nv_umul64hi": func(e *emitter, a []ir.Value, _ ir.Type) ir.Value {
+			return g(e).mulhi(a[0], a[1], true)
+		},
+		"__nv_popc": func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+			return e.intResize(e.intrinsic("ctpop", a[0].Type(), a[0]), res, false)
+		},
+		"__nv_popcll": func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+			return e.intResize(e.intrinsic("ctpop", a[0].Type(), a[0]), res, false)
+		},
+	}
+	return t
+}
+
+// posInf is +Inf.
+var posInf = math.Inf(1)
+
+// iabs is |x| for integers (wrapping for the most negative value).
+func (e *emitter) iabs(x ir.Value) ir.Value {
+	neg := e.icmpC(llvm.ICmpSLT, x, 0)
+	return e.selectV(neg, e.sub(e.cInt(x.Type(), 0), x), x)
+}
+
+// externSignatures lists the argument and result types each entry
+// accepts: "f" f32, "d" f64, "i" i32, "l" i64; the last letter is the
+// result.
+var externSignatures = map[string]string{
+	"__nv_expf": "ff", "__nv_fast_expf": "ff", "__nv_exp2f": "ff", "__nv_logf": "ff", "__nv_fast_logf": "ff",
+	"__nv_log2f": "ff", "__nv_fast_log2f": "ff", "__nv_sqrtf": "ff", "__nv_rsqrtf": "ff", "__nv_sinf": "ff",
+	"__nv_fast_sinf": "ff", "__nv_cosf": "ff", "__nv_fast_cosf": "ff", "__nv_tanhf": "ff", "__nv_fsqrt_rn": "ff",
+	"__nv_sqrt": "dd", "__nv_dsqrt_rn": "dd", "__nv_fabsf": "ff", "__nv_fabs": "dd", "__nv_floorf": "ff",
+	"__nv_floor": "dd", "__nv_ceilf": "ff", "__nv_ceil": "dd", "__nv_truncf": "ff", "__nv_trunc": "dd",
+	"__nv_roundf": "ff", "__nv_round": "dd", "__nv_rintf": "ff", "__nv_rint": "dd", "__nv_nearbyintf": "ff",
+	"__nv_fmaf": "ffff", "__nv_fma": "dddd", "__nv_fmaf_rn": "ffff", "__nv_fmaxf": "fff", "__nv_fmax": "ddd",
+	"__nv_fminf": "fff", "__nv_fmin": "ddd", "__nv_copysignf": "fff", "__nv_copysign": "ddd",
+	"__nv_fdividef": "fff", "__nv_fdiv_rn": "fff", "__nv_ddiv_rn": "ddd", "__nv_fmodf": "fff", "__nv_fmod": "ddd",
+	"__nv_isnanf": "fi", "__nv_isinff": "fi", "__nv_abs": "ii", "__nv_llabs": "ll",
+	"__nv_min": "iii", "__nv_max": "iii", "__nv_umin": "iii", "__nv_umax": "iii",
+	"__nv_llmin": "lll", "__nv_llmax": "lll", "__nv_ullmin": "lll", "__nv_ullmax": "lll",
+	"__nv_mulhi": "iii", "__nv_umulhi": "iii", "__nv_mul64hi": "lll", "__nv_umul64hi": "lll",
+	"__nv_popc": "ii", "__nv_popcll": "li",
+}
+
+func sigLetter(t ir.Type) byte {
+	switch {
+	case isF32(t):
+		return 'f'
+	case isF64(t):
+		return 'd'
+	case ir.IsInteger(t, 32):
+		return 'i'
+	case ir.IsInteger(t, 64):
+		return 'l'
+	}
+	return '?'
+}
+
+func (l *lowering) lowerExtern(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	sym, _ := op.Attr("symbol").(*ir.StringAttr)
+	if sym == nil {
+		return ir.OpErrorf(op, "tt.extern_elementwise without a symbol")
+	}
+	fn, ok := externTable()[sym.Value]
+	if !ok {
+		return ir.OpErrorf(op, "external function '%s' is not supported (tt implements the common libdevice functions only)", sym.Value)
+	}
+	var sig []byte
+	for _, v := range op.Operands() {
+		sig = append(sig, sigLetter(l.elemTypeOf(v.Type())))
+	}
+	sig = append(sig, sigLetter(l.elemTypeOf(op.Result(0).Type())))
+	if want := externSignatures[sym.Value]; string(sig) != want {
+		return ir.OpErrorf(op, "external function '%s' called with types %q, expected %q", sym.Value, sig, want)
+	}
+	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		return fn(e, a, res), nil
+	})(op, e, rw)
+}

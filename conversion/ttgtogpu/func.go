@@ -1,0 +1,166 @@
+package ttgtogpu
+
+import (
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// KernelAttr marks an llvm.func as a kernel entry point.
+const KernelAttr = gpu.KernelAttr
+
+// signature converts a function type: parameters flatten 1:N; results
+// become nothing, one value, or a struct of all the flattened values.
+func (l *lowering) signature(op *ir.Operation, ft *ir.FunctionType, tc *conversion.TypeConverter) (*llvm.FuncType, []ir.Type, error) {
+	var params, results []ir.Type
+	for i, t := range ft.Inputs {
+		c, ok := tc.ConvertTypes(t)
+		if !ok {
+			return nil, nil, ir.OpErrorf(op, "cannot lower the type of argument #%d: %s", i, typeStr(t))
+		}
+		params = append(params, c...)
+	}
+	for i, t := range ft.Results {
+		c, ok := tc.ConvertTypes(t)
+		if !ok {
+			return nil, nil, ir.OpErrorf(op, "cannot lower the type of result #%d: %s", i, typeStr(t))
+		}
+		results = append(results, c...)
+	}
+	return llvm.Func(l.ctx, l.packedResultType(results), params, false), results, nil
+}
+
+// packedResultType is the llvm result type carrying a flattened result list.
+func (l *lowering) packedResultType(results []ir.Type) ir.Type {
+	switch len(results) {
+	case 0:
+		return llvm.Void(l.ctx)
+	case 1:
+		return results[0]
+	}
+	return llvm.Struct(l.ctx, results, false)
+}
+
+// lowerFunc turns tt.func into llvm.func. Public functions are kernels
+// (Triton's rule); their parameters are exactly the tt.func arguments, in
+// order.
+func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) bool {
+	f := tt.FuncOp{Operation: op}
+	ft := f.Type()
+	if ft == nil {
+		return l.fail(ir.OpErrorf(op, "function has no function_type"))
+	}
+	kernel := f.IsPublic()
+	sig, _, err := l.signature(op, ft, rw.TypeConverter())
+	if err != nil {
+		return l.fail(err)
+	}
+	if kernel && len(ft.Results) > 0 {
+		return l.fail(ir.OpErrorf(op, "kernel '%s' must not return values", f.Name()))
+	}
+	st := ir.NewState(l.ctx, llvm.FuncOp.Name, op.Loc())
+	st.AddAttr(ir.SymbolAttrName, ir.StringAttrOf(l.ctx, f.Name()))
+	st.AddAttr(llvm.FunctionTypeAttr, ir.TypeAttrOf(l.ctx, sig))
+	if kernel {
+		st.AddAttr(KernelAttr, ir.Unit(l.ctx))
+	} else if !f.IsDeclaration() {
+		st.AddAttr(llvm.LinkageAttrName, llvm.Linkage(l.ctx, "internal"))
+	}
+	if a := op.Attr("noinline"); a != nil {
+		if b, ok := a.(*ir.IntegerAttr); ok && b.Bool() {
+			st.AddAttr("no_inline", ir.Unit(l.ctx))
+		}
+	}
+	region := st.AddRegion()
+	b := rw.B()
+	b.SetInsertionPoint(op)
+	newOp := b.Create(st)
+	if !f.IsDeclaration() {
+		rw.InlineRegionBefore(op.Region(0), region, nil)
+		if !rw.ConvertRegionTypes(region, nil) {
+			return l.fail(ir.OpErrorf(op, "cannot lower the block argument types of '%s'", f.Name()))
+		}
+		l.funcs[newOp] = newFuncState(newOp, kernel)
+	}
+	rw.EraseOp(op)
+	return true
+}
+
+// lowerReturn turns tt.return into llvm.return (several values are packed
+// into a struct).
+func (l *lowering) lowerReturn(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	var vals []ir.Value
+	for _, v := range op.Operands() {
+		vals = append(vals, rw.RemappedN(v)...)
+	}
+	e.create("llvm.return", e.packValues(vals), nil)
+	rw.EraseOp(op)
+	return nil
+}
+
+// packValues returns no value, the value, or a struct of the values.
+func (e *emitter) packValues(vals []ir.Value) []ir.Value {
+	if len(vals) <= 1 {
+		return vals
+	}
+	types := make([]ir.Type, len(vals))
+	for i, v := range vals {
+		types[i] = v.Type()
+	}
+	st := llvm.Struct(e.ctx(), types, false)
+	acc := e.op1("llvm.mlir.undef", st, nil)
+	for i, v := range vals {
+		acc = e.op1("llvm.insertvalue", st, []ir.Value{acc, v}, named("position", ir.DenseI64Array(e.ctx(), []int64{int64(i)})))
+	}
+	return []ir.Value{acc}
+}
+
+// lowerCall turns tt.call into llvm.call on the flattened arguments. The
+// callee may use shared memory, so the caller's barrier bookkeeping
+// treats the call as an access.
+func (l *lowering) lowerCall(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	tc := rw.TypeConverter()
+	var args []ir.Value
+	for _, v := range op.Operands() {
+		args = append(args, rw.RemappedN(v)...)
+	}
+	var groups [][]ir.Type
+	var flat []ir.Type
+	for i, t := range op.ResultTypes() {
+		c, ok := tc.ConvertTypes(t)
+		if !ok {
+			return ir.OpErrorf(op, "cannot lower the type of result #%d: %s", i, typeStr(t))
+		}
+		groups = append(groups, c)
+		flat = append(flat, c...)
+	}
+	e.touchSharedMemory()
+	callee := tt.CallOp{Operation: op}.Callee()
+	var results []ir.Type
+	packed := l.packedResultType(flat)
+	if _, void := packed.(*llvm.VoidType); !void {
+		results = []ir.Type{packed}
+	}
+	call := e.create("llvm.call", args, results, named("callee", ir.FlatSymbolRef(l.ctx, callee)))
+	var vals []ir.Value
+	switch len(flat) {
+	case 0:
+	case 1:
+		vals = call.Results()
+	default:
+		for i, t := range flat {
+			vals = append(vals, e.op1("llvm.extractvalue", t, call.Results(),
+				named("position", ir.DenseI64Array(l.ctx, []int64{int64(i)}))))
+		}
+	}
+	out := make([][]ir.Value, len(groups))
+	k := 0
+	for i, g := range groups {
+		out[i] = vals[k : k+len(g)]
+		k += len(g)
+	}
+	rw.ReplaceOpN(op, out)
+	return nil
+}

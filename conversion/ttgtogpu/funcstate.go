@@ -1,0 +1,202 @@
+package ttgtogpu
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// funcState is what the lowering keeps per converted function: the
+// prologue at the top of the entry block, where constants, the thread id
+// and the per-thread parts of tensor indices are computed once (they
+// dominate every use and are shared by all ops), and the shared-memory
+// barrier bookkeeping.
+type funcState struct {
+	fn     *ir.Operation // the llvm.func
+	kernel bool
+	entry  *ir.Block
+	last   *ir.Operation // last prologue op (nil: none yet)
+	loc    ir.Location
+
+	consts  map[constKey]ir.Value
+	nulls   map[ir.Type]ir.Value
+	tid     ir.Value
+	parts   map[string]ir.Value // thread parts of coordinates, by column
+	smem    ir.Value
+	special map[string]ir.Value
+
+	// smemTouched records that the entry block already accessed shared
+	// memory (see needBarrierBefore).
+	smemTouched bool
+}
+
+type constKey struct {
+	t ir.Type
+	a ir.Attribute
+}
+
+func newFuncState(fn *ir.Operation, kernel bool) *funcState {
+	return &funcState{
+		fn: fn, kernel: kernel, entry: fn.Region(0).Front(), loc: fn.Loc(),
+		consts: map[constKey]ir.Value{}, nulls: map[ir.Type]ir.Value{},
+		parts: map[string]ir.Value{}, special: map[string]ir.Value{},
+	}
+}
+
+// prologue returns a builder that appends to the prologue.
+func (fs *funcState) prologue() *ir.Builder {
+	b := ir.NewBuilder(fs.fn.Context())
+	if fs.last == nil {
+		b.SetInsertionPointToStart(fs.entry)
+	} else {
+		b.SetInsertionPointAfter(fs.last)
+	}
+	b.Listener = func(op *ir.Operation) { fs.last = op }
+	return b
+}
+
+// emitter returns an emitter that builds into the prologue.
+func (fs *funcState) emitter(l *lowering) *emitter {
+	return &emitter{l: l, fs: fs, b: fs.prologue(), loc: fs.loc}
+}
+
+// constant returns the prologue constant of type t with value a.
+func (fs *funcState) constant(a ir.Attribute, t ir.Type) ir.Value {
+	k := constKey{t, a}
+	if v, ok := fs.consts[k]; ok {
+		return v
+	}
+	v := fs.prologue().CreateOp("llvm.mlir.constant", fs.loc, nil, []ir.Type{t}, named("value", a)).Result(0)
+	fs.consts[k] = v
+	return v
+}
+
+// nullPtr returns the null pointer of a pointer type.
+func (fs *funcState) nullPtr(t ir.Type) ir.Value {
+	if v, ok := fs.nulls[t]; ok {
+		return v
+	}
+	v := fs.prologue().CreateOp("llvm.mlir.zero", fs.loc, nil, []ir.Type{t}).Result(0)
+	fs.nulls[t] = v
+	return v
+}
+
+// threadID returns the prologue's thread index (x).
+func (fs *funcState) threadID(l *lowering) ir.Value {
+	if fs.tid == nil {
+		fs.tid = newGPU(fs.emitter(l)).threadID()
+	}
+	return fs.tid
+}
+
+// once returns the prologue value named key, building it with build the
+// first time.
+func (fs *funcState) once(l *lowering, key string, build func(e *emitter) ir.Value) ir.Value {
+	if v, ok := fs.special[key]; ok {
+		return v
+	}
+	v := build(fs.emitter(l))
+	fs.special[key] = v
+	return v
+}
+
+// sharedBase returns the start of dynamic shared memory.
+func (fs *funcState) sharedBase(l *lowering) ir.Value {
+	if fs.smem == nil {
+		fs.smem = newGPU(fs.emitter(l)).sharedBase()
+	}
+	return fs.smem
+}
+
+// threadPart returns, in the prologue, the XOR over the set bits i of the
+// thread id of vals[i]: the per-thread part of a coordinate of a linear
+// layout. Bits whose value is a power of two are grouped by how far they
+// move, so a blocked layout costs an AND and a shift per coordinate.
+func (fs *funcState) threadPart(l *lowering, vals []int32) ir.Value {
+	key := colKey(vals)
+	if v, ok := fs.parts[key]; ok {
+		return v
+	}
+	e := fs.emitter(l)
+	tid := fs.threadID(l)
+	i32 := e.i32()
+	var (
+		shifts []int
+		masks  = map[int]int64{}
+		other  []int
+	)
+	for i, v := range vals {
+		switch {
+		case v == 0:
+		case v&(v-1) == 0:
+			s := log2(int64(v)) - i
+			if _, ok := masks[s]; !ok {
+				shifts = append(shifts, s)
+			}
+			masks[s] |= 1 << i
+		default:
+			other = append(other, i)
+		}
+	}
+	var acc ir.Value
+	var used int64
+	combine := func(term ir.Value, bits int64) {
+		switch {
+		case acc == nil:
+			acc = term
+		case used&bits == 0:
+			acc = e.orDisjoint(acc, term)
+		default:
+			acc = e.xor(acc, term)
+		}
+		used |= bits
+	}
+	for _, s := range shifts {
+		m := masks[s]
+		t := e.andC(tid, m)
+		if s > 0 {
+			t = e.shlC(t, int64(s))
+			m <<= s
+		} else if s < 0 {
+			t = e.lshrC(t, int64(-s))
+			m >>= -s
+		}
+		combine(t, m)
+	}
+	for _, i := range other {
+		// (0 - bit) & value: the value where bit i of tid is set, else 0.
+		bit := e.andC(e.lshrC(tid, int64(i)), 1)
+		t := e.and(e.sub(e.cInt(i32, 0), bit), e.cInt(i32, int64(vals[i])))
+		combine(t, int64(vals[i]))
+	}
+	if acc == nil {
+		acc = e.cInt(i32, 0)
+	}
+	fs.parts[key] = acc
+	return acc
+}
+
+func colKey(vals []int32) string {
+	var b strings.Builder
+	for _, v := range vals {
+		fmt.Fprintf(&b, "%d,", v)
+	}
+	return b.String()
+}
+
+func log2(v int64) int {
+	n := 0
+	for v > 1 {
+		v >>= 1
+		n++
+	}
+	return n
+}
+
+// isPow2 reports whether v is a positive power of two.
+func isPow2(v int64) bool { return v > 0 && v&(v-1) == 0 }
+
+// ptrType is the converted type of a pointer in address space as.
+func ptrType(ctx *ir.Context, as int) ir.Type { return llvm.Ptr(ctx, as) }

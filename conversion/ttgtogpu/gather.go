@@ -1,0 +1,80 @@
+package ttgtogpu
+
+import (
+	"slices"
+
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// tt.gather through shared memory: the source is stored in row-major
+// order, and each result element reads the source element at its own
+// coordinates with the axis coordinate replaced by its index.
+
+func (l *lowering) gatherScratch(op *ir.Operation) (int, error) {
+	rt, ok := op.Operand(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return 0, ir.OpErrorf(op, "tt.gather source must be a tensor")
+	}
+	et := l.elemTypeOf(rt)
+	if et == nil {
+		return 0, ir.OpErrorf(op, "cannot gather elements of type %s", typeStr(rt))
+	}
+	return int(rt.NumElements()) * max(storageBits(et)/8, 1), nil
+}
+
+func (l *lowering) lowerGather(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	g := tt.GatherOp{Operation: op}
+	src, err := l.opLayout(op, g.Src().Type())
+	if err != nil {
+		return err
+	}
+	idxLay, err := l.opLayout(op, g.Indices().Type())
+	if err != nil {
+		return err
+	}
+	dst, err := l.opLayout(op, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	axis := g.Axis()
+	if axis < 0 || axis >= src.rank() {
+		return ir.OpErrorf(op, "gather axis %d out of range", axis)
+	}
+	if _, err := mapRegisters(idxLay, dst, func(c []int32) []int32 { return c }); err != nil {
+		return ir.OpErrorf(op, "tt.gather: indices and result layouts differ: %v", err)
+	}
+	off, err := l.offsetOf(op)
+	if err != nil {
+		return err
+	}
+	elem := l.elemTypeOf(op.Result(0).Type())
+	bytes := int64(max(storageBits(elem)/8, 1))
+	wt := e.wordType(elem, storageBits(elem))
+	shared := memOpts{}
+	vals := rw.RemappedN(g.Src())
+	idxs := rw.RemappedN(g.Indices())
+	gb := newGPU(e)
+	e.barrierBeforeWrite()
+	owner := e.ownerPredicate(src)
+	for r, v := range vals {
+		if !src.isUniqueReg(r) {
+			continue
+		}
+		lin := e.linearIndex(e.coords(src, r), src.shape)
+		gb.store(e.smemAddr(off, e.mulC(lin, bytes)), owner, []ir.Value{e.toMemory(v, elem, true)}, shared)
+	}
+	gb.barrier()
+	im, _ := mapRegisters(idxLay, dst, func(c []int32) []int32 { return c })
+	out := make([]ir.Value, dst.numRegs)
+	for r := range out {
+		cs := slices.Clone(e.coords(dst, r))
+		cs[axis] = e.intResize(idxs[im[r]], e.i32(), true)
+		lin := e.linearIndex(cs, src.shape)
+		w := gb.load(e.smemAddr(off, e.mulC(lin, bytes)), nil, nil, []ir.Type{wt}, shared)[0]
+		out[r] = e.fromMemory(w, elem)
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{out})
+	return nil
+}

@@ -1,0 +1,91 @@
+package ttgtogpu_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/conversion/ttgtogpu"
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/passmgr"
+	_ "github.com/ttcompiler/tt/transforms"
+)
+
+// parse reads a module (all dialects loaded).
+func parse(t *testing.T, text string) *ir.Operation {
+	t.Helper()
+	ctx := all.NewContext()
+	m, err := asm.ParseString(ctx, text)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	return m
+}
+
+// parseFile reads a module from a file.
+func parseFile(t *testing.T, path string) *ir.Operation {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("%s: %v", path, err)
+	}
+	return parse(t, string(b))
+}
+
+// runPipeline runs a textual pipeline and verifies the result.
+func runPipeline(t *testing.T, m *ir.Operation, pipeline string) {
+	t.Helper()
+	pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+pipeline+")")
+	if err != nil {
+		t.Fatalf("pipeline %q: %v", pipeline, err)
+	}
+	if err := pm.Run(m, passmgr.DefaultConfig()); err != nil {
+		t.Fatalf("%v", err)
+	}
+}
+
+// lower runs the full lowering pipeline.
+func lower(t *testing.T, m *ir.Operation) {
+	t.Helper()
+	runPipeline(t, m, ttgtogpu.Pipeline(ttgtogpu.Options{}, passmgr.Default))
+}
+
+// lowerOnly runs convert-scf-to-cf and the conversion (no cleanup), so
+// tests see exactly what the patterns emit.
+func lowerOnly(t *testing.T, m *ir.Operation) {
+	t.Helper()
+	runPipeline(t, m, "convert-scf-to-cf,"+ttgtogpu.PassName)
+}
+
+func print(m *ir.Operation) string { return asm.Sprint(m, asm.PrintConfig{}) }
+
+// count returns how many ops named name the module holds.
+func count(m *ir.Operation, name string) int {
+	n := 0
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == name {
+			n++
+		}
+	})
+	return n
+}
+
+// ops returns the ops named name.
+func ops(m *ir.Operation, name string) []*ir.Operation {
+	var out []*ir.Operation
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == name {
+			out = append(out, op)
+		}
+	})
+	return out
+}
+
+func contains(t *testing.T, text, want string) {
+	t.Helper()
+	if !strings.Contains(text, want) {
+		t.Errorf("missing %q in:\n%s", want, text)
+	}
+}

@@ -1,0 +1,94 @@
+package ttgtogpu
+
+import (
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// tt.histogram counts into bins in scratch memory: the bins are cleared,
+// every element (one copy of each) adds one to its bin with a shared
+// atomic when it falls in [0, bins) and its mask allows, and each thread
+// reads the bins of its result registers.
+
+func histogramBins(op *ir.Operation) (int64, bool) {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || rt.Rank() != 1 {
+		return 0, false
+	}
+	return rt.Dims[0], true
+}
+
+func (l *lowering) histogramScratch(op *ir.Operation) (int, error) {
+	n, ok := histogramBins(op)
+	if !ok {
+		return 0, ir.OpErrorf(op, "tt.histogram result must be a 1-D tensor")
+	}
+	return int(n) * 4, nil
+}
+
+func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	bins, ok := histogramBins(op)
+	if !ok {
+		return ir.OpErrorf(op, "tt.histogram result must be a 1-D tensor")
+	}
+	if !ir.IsInteger(l.elemTypeOf(op.Result(0).Type()), 32) {
+		return ir.OpErrorf(op, "tt.histogram result must hold i32 counts")
+	}
+	src, err := l.opLayout(op, op.Operand(0).Type())
+	if err != nil {
+		return err
+	}
+	dst, err := l.opLayout(op, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	off, err := l.offsetOf(op)
+	if err != nil {
+		return err
+	}
+	vals := rw.RemappedN(op.Operand(0))
+	var masks []ir.Value
+	if op.NumOperands() > 1 {
+		masks = rw.RemappedN(op.Operand(1))
+	}
+	g := newGPU(e)
+	shared := memOpts{}
+	tid := e.fs.threadID(l)
+	nT := int64(l.numThreads())
+	addr := func(bin ir.Value) ir.Value { return e.smemAddr(off, e.mulC(bin, 4)) }
+
+	e.barrierBeforeWrite()
+	for base := int64(0); base < bins; base += nT {
+		idx := e.addC(tid, base)
+		var pred ir.Value
+		if base+nT > bins {
+			pred = e.icmpC(llvm.ICmpSLT, idx, bins)
+		}
+		g.store(addr(idx), pred, []ir.Value{e.i32c(0)}, shared)
+	}
+	g.barrier()
+	owner := e.ownerPredicate(src)
+	for r, v := range vals {
+		if !src.isUniqueReg(r) {
+			continue
+		}
+		bin := e.intResize(v, e.i32(), true)
+		inRange := e.icmpC(llvm.ICmpULT, e.intResize(v, e.i64(), true), bins)
+		pred := e.andBool(e.andBool(inRange, first(masks, r)), owner)
+		g.atomicRMW(tt.RMWAdd, tt.SemRelaxed, tt.ScopeCTA, addr(bin), e.i32c(1), pred)
+	}
+	g.barrier()
+	out := make([]ir.Value, dst.numRegs)
+	canon := dst.canonicalRegs()
+	for r := range out {
+		if canon[r] != r {
+			out[r] = out[canon[r]]
+			continue
+		}
+		out[r] = g.load(addr(e.coord(dst, r, 0)), nil, nil, []ir.Type{e.i32()}, shared)[0]
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{out})
+	return nil
+}

@@ -1,0 +1,242 @@
+package ttgtogpu
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
+)
+
+// regLayout is how a distributed tensor is spread over the threads of a
+// CTA, in the form the lowering uses: the element held by register r of
+// thread tid is
+//
+//	coords(r, tid) = regs[r] XOR (XOR of tidBases[i] for the set bits i of tid)
+//
+// where tid = lane + threadsPerWarp*warp, so the lane bits of the linear
+// layout come first and the warp bits above them. Splitting coordinates into
+// a per-register constant and a per-thread part shared by all registers is
+// what lets the lowering compute the thread part once per function and
+// derive every register's index with one OR/XOR of a constant.
+type regLayout struct {
+	ll       linearlayout.LinearLayout // ins register, lane, warp, block; outs dim0..dimN-1
+	shape    []int64
+	numRegs  int
+	regs     [][]int32 // per register: coordinates at tid 0
+	tidBases [][]int32 // per tid bit: coordinates it contributes
+	laneBits int
+	warpBits int
+	freeReg  int32 // register bits that only repeat data (FreeVariableMask)
+	freeTid  int64 // tid bits that only repeat data
+}
+
+// dimNames returns dim0..dim{rank-1}.
+func dimNames(rank int) []string {
+	names := make([]string, rank)
+	for i := range names {
+		names[i] = fmt.Sprintf("dim%d", i)
+	}
+	return names
+}
+
+// newRegLayout builds the register layout of a distributed tensor type.
+func newRegLayout(t *ir.RankedTensorType) (*regLayout, error) {
+	if t.Encoding == nil {
+		return nil, fmt.Errorf("tensor type without a layout encoding")
+	}
+	if _, ok := t.Encoding.(ttg.DistributedLayout); !ok {
+		return nil, fmt.Errorf("tensor layout is not a distributed layout")
+	}
+	ll, err := ttg.TypeLinearLayout(t)
+	if err != nil {
+		return nil, err
+	}
+	return regLayoutOf(ll, t.Dims)
+}
+
+// regLayoutOf builds a register layout from a linear layout with in dims
+// (register, lane, warp[, block]) and out dims dim0..dim{rank-1}.
+func regLayoutOf(ll linearlayout.LinearLayout, shape []int64) (*regLayout, error) {
+	names := dimNames(len(shape))
+	if !sameNames(ll.OutDimNames(), names) {
+		return nil, fmt.Errorf("layout out dims %v do not match a rank-%d tensor", ll.OutDimNames(), len(shape))
+	}
+	ll = ll.TransposeOuts(names)
+	for _, d := range []string{linearlayout.Register, linearlayout.Lane, linearlayout.Warp} {
+		if !ll.HasInDim(d) {
+			return nil, fmt.Errorf("layout has no %q dimension", d)
+		}
+	}
+	if ll.HasInDim(linearlayout.Block) {
+		for _, b := range ll.DimBases(linearlayout.Block) {
+			if !allZero(b) {
+				return nil, fmt.Errorf("layouts spread over several CTAs (num-ctas > 1) are not supported")
+			}
+		}
+	}
+	for _, d := range ll.InDimNames() {
+		switch d {
+		case linearlayout.Register, linearlayout.Lane, linearlayout.Warp, linearlayout.Block:
+		default:
+			return nil, fmt.Errorf("layout has unexpected in dimension %q", d)
+		}
+	}
+	r := &regLayout{
+		ll:       ll,
+		shape:    slices.Clone(shape),
+		numRegs:  int(ll.InDimSize(linearlayout.Register)),
+		laneBits: ll.InDimSizeLog2(linearlayout.Lane),
+		warpBits: ll.InDimSizeLog2(linearlayout.Warp),
+	}
+	regBases := ll.DimBases(linearlayout.Register)
+	r.regs = make([][]int32, r.numRegs)
+	for i := range r.regs {
+		c := make([]int32, len(shape))
+		for b, basis := range regBases {
+			if i>>b&1 != 0 {
+				xorInto(c, basis)
+			}
+		}
+		r.regs[i] = c
+	}
+	r.tidBases = append(slices.Clone(ll.DimBases(linearlayout.Lane)), ll.DimBases(linearlayout.Warp)...)
+	masks := ll.FreeVariableMasks()
+	for _, m := range masks {
+		switch m.Name {
+		case linearlayout.Register:
+			r.freeReg = m.Value
+		case linearlayout.Lane:
+			r.freeTid |= int64(m.Value)
+		case linearlayout.Warp:
+			r.freeTid |= int64(m.Value) << r.laneBits
+		}
+	}
+	return r, nil
+}
+
+func sameNames(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+func allZero(v []int32) bool {
+	for _, x := range v {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func xorInto(dst, src []int32) {
+	for i := range dst {
+		dst[i] ^= src[i]
+	}
+}
+
+// rank is the tensor rank.
+func (r *regLayout) rank() int { return len(r.shape) }
+
+// numThreadBits is the number of tid bits the layout spans.
+func (r *regLayout) numThreadBits() int { return r.laneBits + r.warpBits }
+
+// threadCoords returns the coordinates held by register reg of thread tid.
+func (r *regLayout) threadCoords(reg int, tid int64) []int32 {
+	c := slices.Clone(r.regs[reg])
+	for i, b := range r.tidBases {
+		if tid>>i&1 != 0 {
+			xorInto(c, b)
+		}
+	}
+	return c
+}
+
+// threadMask returns, for dim d, the bits the thread part of the
+// coordinate can have.
+func (r *regLayout) threadMask(d int) int32 {
+	var m int32
+	for _, b := range r.tidBases {
+		m |= b[d]
+	}
+	return m
+}
+
+// isUniqueReg reports whether register reg is the canonical holder of its
+// element within the thread (no free register bit set).
+func (r *regLayout) isUniqueReg(reg int) bool { return int32(reg)&r.freeReg == 0 }
+
+// canonicalRegs maps every register to the first register holding the same
+// element (registers that repeat an element reuse its value).
+func (r *regLayout) canonicalRegs() []int {
+	first := map[string]int{}
+	out := make([]int, r.numRegs)
+	for i, c := range r.regs {
+		k := coordKey(c)
+		if j, ok := first[k]; ok {
+			out[i] = j
+			continue
+		}
+		first[k] = i
+		out[i] = i
+	}
+	return out
+}
+
+// coordKey is a map key for a coordinate vector.
+func coordKey(c []int32) string {
+	b := make([]byte, 0, 4*len(c))
+	for _, x := range c {
+		b = append(b, byte(x), byte(x>>8), byte(x>>16), byte(x>>24))
+	}
+	return string(b)
+}
+
+// regIndex maps register coordinates (at tid 0) to the lowest register
+// holding them.
+func (r *regLayout) regIndex() map[string]int {
+	m := make(map[string]int, r.numRegs)
+	for i := r.numRegs - 1; i >= 0; i-- {
+		m[coordKey(r.regs[i])] = i
+	}
+	return m
+}
+
+// mapRegisters finds, for every register of dst, the register of src that
+// holds the element f(dst coordinates) in the same thread, where f is a
+// GF(2)-linear map of coordinates (so it distributes over the register and
+// thread parts). It fails when the threads hold different data, i.e. when
+// the op is not a register no-op for these layouts.
+func mapRegisters(src, dst *regLayout, f func([]int32) []int32) ([]int, error) {
+	zero := make([]int32, src.rank())
+	for i := 0; i < max(len(src.tidBases), len(dst.tidBases)); i++ {
+		want, got := zero, zero
+		if i < len(dst.tidBases) {
+			want = f(dst.tidBases[i])
+		}
+		if i < len(src.tidBases) {
+			got = src.tidBases[i]
+		}
+		if !slices.Equal(want, got) {
+			return nil, fmt.Errorf("source and result layouts place data in different threads")
+		}
+	}
+	idx := src.regIndex()
+	out := make([]int, dst.numRegs)
+	for i, c := range dst.regs {
+		j, ok := idx[coordKey(f(c))]
+		if !ok {
+			return nil, fmt.Errorf("result register %d holds an element no source register holds", i)
+		}
+		out[i] = j
+	}
+	return out, nil
+}

@@ -1,0 +1,182 @@
+package ttgtogpu
+
+import (
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
+)
+
+// Shared memory buffers (ttg.local_*): a memdesc value is the address of
+// its first element. Registers move to and from the buffer through the
+// inverse of the buffer's shared layout (coordinates -> element offset),
+// vectorized like a layout conversion's scratch accesses.
+
+// bufferPlan returns the transfer plan between a register layout and the
+// shared layout of a memdesc type.
+func (l *lowering) bufferPlan(op *ir.Operation, mt *ttg.MemDescType, regs *regLayout) (*cvtPlan, error) {
+	if _, padded := mt.Encoding.(*ttg.PaddedSharedEncoding); padded {
+		return nil, ir.OpErrorf(op, "padded shared layouts are not supported")
+	}
+	ll, err := ttg.TypeLinearLayout(mt)
+	if err != nil {
+		return nil, ir.OpErrorf(op, "cannot lower %s: %v", typeStr(mt), err)
+	}
+	names := dimNames(len(mt.Dims))
+	if !sameNames(ll.OutDimNames(), names) {
+		return nil, ir.OpErrorf(op, "shared layout does not match the buffer's rank")
+	}
+	ll = ll.TransposeOuts(names)
+	if ll.HasInDim(linearlayout.Block) {
+		for _, b := range ll.DimBases(linearlayout.Block) {
+			if !allZero(b) {
+				return nil, ir.OpErrorf(op, "shared buffers spread over several CTAs are not supported")
+			}
+		}
+	}
+	inv, err := ll.Sublayout([]string{linearlayout.Offset}, names).Invert()
+	if err != nil {
+		return nil, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", typeStr(mt), err)
+	}
+	bits := storageBits(mt.Elem)
+	p := &cvtPlan{src: regs, dst: regs, bits: bits, inv: inv, numRounds: 1}
+	p.roundLog = inv.TotalOutDimSizeLog2()
+	return p, nil
+}
+
+// storeToBuffer writes the registers of a tensor into a buffer.
+func (l *lowering) storeToBuffer(e *emitter, op *ir.Operation, base ir.Value, mt *ttg.MemDescType, value ir.Value, vals []ir.Value) error {
+	lay, err := l.opLayout(op, value.Type())
+	if err != nil {
+		return err
+	}
+	p, err := l.bufferPlan(op, mt, lay)
+	if err != nil {
+		return err
+	}
+	elem := l.scalarType(mt.Elem)
+	mask := int64(1)<<p.roundLog - 1
+	owner := e.ownerPredicate(lay)
+	p.transferAt(e, base, lay, 0, mask, func(regs []int, addr ir.Value) {
+		part := make([]ir.Value, len(regs))
+		for i, r := range regs {
+			part[i] = vals[r]
+		}
+		words := e.packWords(part, elem, vectorWordBits(len(regs), p.bits))
+		newGPU(e).store(addr, owner, words, memOpts{})
+	})
+	return nil
+}
+
+func (l *lowering) lowerLocalAlloc(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	mt, ok := op.Result(0).Type().(*ttg.MemDescType)
+	if !ok {
+		return ir.OpErrorf(op, "expected a memdesc result")
+	}
+	off, err := l.offsetOf(op)
+	if err != nil {
+		return err
+	}
+	base := e.smemAddr(off, e.i32c(0))
+	if op.NumOperands() > 0 {
+		init := op.Operand(0)
+		if _, err := l.opLayout(op, init.Type()); err != nil {
+			return err
+		}
+		e.barrierBeforeWrite()
+		if err := l.storeToBuffer(e, op, base, mt, init, rw.RemappedN(init)); err != nil {
+			return err
+		}
+		newGPU(e).barrier()
+	}
+	rw.ReplaceOp(op, []ir.Value{base})
+	return nil
+}
+
+func (l *lowering) lowerLocalStore(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	value, dstBuf := op.Operand(0), op.Operand(1)
+	mt, ok := dstBuf.Type().(*ttg.MemDescType)
+	if !ok {
+		return ir.OpErrorf(op, "expected a memdesc destination")
+	}
+	if _, err := l.opLayout(op, value.Type()); err != nil {
+		return err
+	}
+	e.barrierBeforeWrite()
+	if err := l.storeToBuffer(e, op, rw.Remapped(dstBuf), mt, value, rw.RemappedN(value)); err != nil {
+		return err
+	}
+	newGPU(e).barrier()
+	rw.EraseOp(op)
+	return nil
+}
+
+func (l *lowering) lowerLocalLoad(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	mt, ok := op.Operand(0).Type().(*ttg.MemDescType)
+	if !ok {
+		return ir.OpErrorf(op, "expected a memdesc operand")
+	}
+	lay, err := l.opLayout(op, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	p, err := l.bufferPlan(op, mt, lay)
+	if err != nil {
+		return err
+	}
+	elem := l.scalarType(mt.Elem)
+	base := rw.Remapped(op.Operand(0))
+	mask := int64(1)<<p.roundLog - 1
+	out := make([]ir.Value, lay.numRegs)
+	e.touchSharedMemory()
+	p.transferAt(e, base, lay, 0, mask, func(regs []int, addr ir.Value) {
+		wb := vectorWordBits(len(regs), p.bits)
+		_, nWords := wordLayout(len(regs), p.bits)
+		types := make([]ir.Type, nWords)
+		for i := range types {
+			types[i] = e.wordType(elem, wb)
+		}
+		vals := e.unpackWords(newGPU(e).load(addr, nil, nil, types, memOpts{}), elem, wb)
+		for i, r := range regs {
+			out[r] = vals[i]
+		}
+	})
+	canon := lay.canonicalRegs()
+	for r, c := range canon {
+		if out[r] == nil {
+			out[r] = out[c]
+		}
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{out})
+	return nil
+}
+
+func (l *lowering) lowerLocalDealloc(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	rw.EraseOp(op)
+	return nil
+}
+
+// lowerMemDescIndex selects buffer i of a multi-buffered allocation: the
+// leading dimension steps by the size of one buffer.
+func (l *lowering) lowerMemDescIndex(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	src, ok := op.Operand(0).Type().(*ttg.MemDescType)
+	if !ok {
+		return ir.OpErrorf(op, "expected a memdesc operand")
+	}
+	res, ok := op.Result(0).Type().(*ttg.MemDescType)
+	if !ok {
+		return ir.OpErrorf(op, "expected a memdesc result")
+	}
+	n := int64(1)
+	for _, d := range res.Dims {
+		n *= d
+	}
+	if len(src.Dims) != len(res.Dims)+1 {
+		return ir.OpErrorf(op, "ttg.memdesc_index must drop the leading dimension")
+	}
+	bytes := n * int64(storageBits(src.Elem)) / 8
+	idx := e.intResize(rw.Remapped(op.Operand(1)), e.i32(), true)
+	addr := e.byteGep(rw.Remapped(op.Operand(0)), e.mulC(idx, bytes))
+	rw.ReplaceOp(op, []ir.Value{addr})
+	return nil
+}

@@ -1,0 +1,81 @@
+package ttgtogpu
+
+import (
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// loweringFn lowers one op. It returns a located error, before changing
+// anything, when it cannot; otherwise it replaces op.
+type loweringFn func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error
+
+// pat wraps a lowering function as a conversion pattern: it finds the
+// enclosing converted function (whose prologue the emitter uses) and turns
+// errors into recorded failures.
+func (l *lowering) pat(root string, fn loweringFn) conversion.Pattern {
+	return conversion.NewPattern(root, root, 1, func(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) bool {
+		fnOp := op.ParentOfName("llvm.func")
+		fs := l.funcs[fnOp]
+		if fs == nil {
+			return l.fail(ir.OpErrorf(op, "cannot lower '%s' outside of a function", op.Name()))
+		}
+		e := &emitter{l: l, fs: fs, b: rw.B(), loc: op.Loc()}
+		if err := fn(op, e, rw); err != nil {
+			return l.fail(err)
+		}
+		return true
+	})
+}
+
+// patterns returns every pattern of the conversion.
+func (l *lowering) patterns() []conversion.Pattern {
+	ps := []conversion.Pattern{
+		conversion.NewPattern("tt.func", "tt.func", 1, l.lowerFunc),
+		l.pat("tt.return", l.lowerReturn),
+		l.pat("tt.call", l.lowerCall),
+		l.pat("cf.br", l.lowerBr),
+		l.pat("cf.cond_br", l.lowerCondBr),
+		l.pat("cf.assert", l.lowerCFAssert),
+		l.pat("tt.get_program_id", l.lowerProgramID),
+		l.pat("tt.get_num_programs", l.lowerNumPrograms),
+		l.pat("arith.constant", l.lowerConstant),
+		l.pat("ub.poison", l.lowerPoison),
+		l.pat("tt.make_range", l.lowerMakeRange),
+		l.pat("tt.splat", l.lowerSplat),
+		l.pat("tt.unsplat", l.lowerUnsplat),
+		l.pat("tt.broadcast", l.lowerBroadcast),
+		l.pat("tt.expand_dims", l.lowerExpandDims),
+		l.pat("tt.reshape", l.lowerReshape),
+		l.pat("tt.trans", l.lowerTrans),
+		l.pat("tt.join", l.lowerJoin),
+		l.pat("tt.split", l.lowerSplit),
+		l.pat("tt.cat", l.lowerCat),
+		l.pat("tt.addptr", l.lowerAddPtr),
+		l.pat("tt.load", l.lowerLoad),
+		l.pat("tt.store", l.lowerStore),
+		l.pat("tt.reduce", l.lowerReduce),
+		l.pat("tt.scan", l.lowerScan),
+		l.pat("tt.histogram", l.lowerHistogram),
+		l.pat("tt.atomic_rmw", l.lowerAtomicRMW),
+		l.pat("tt.atomic_cas", l.lowerAtomicCAS),
+		l.pat("tt.print", l.lowerPrint),
+		l.pat("tt.assert", l.lowerAssert),
+		l.pat("tt.elementwise_inline_asm", l.lowerInlineAsm),
+		l.pat("tt.extern_elementwise", l.lowerExtern),
+		l.pat("tt.gather", l.lowerGather),
+		l.pat("ttg.convert_layout", l.lowerConvertLayout),
+		l.pat("ttg.local_alloc", l.lowerLocalAlloc),
+		l.pat("ttg.local_load", l.lowerLocalLoad),
+		l.pat("ttg.local_store", l.lowerLocalStore),
+		l.pat("ttg.local_dealloc", l.lowerLocalDealloc),
+		l.pat("ttg.memdesc_index", l.lowerMemDescIndex),
+	}
+	for name, fn := range l.elementwisePatterns() {
+		ps = append(ps, l.pat(name, fn))
+	}
+	// Anything else is reported with its name and location.
+	ps = append(ps, conversion.NewPattern("unsupported", "", 0, func(op *ir.Operation, _ []ir.Value, _ *conversion.Rewriter) bool {
+		return l.fail(ir.OpErrorf(op, "convert-triton-gpu-to-gpu does not support '%s'", op.Name()))
+	}))
+	return ps
+}

@@ -1,0 +1,244 @@
+package ttgtogpu
+
+import (
+	"slices"
+
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// The shape ops only move registers around: the layouts TTGIR assigns make
+// each of them a per-thread renaming (anything else goes through
+// ttg.convert_layout). Which source register a result register takes is
+// found by following the element: result coordinates -> source
+// coordinates, looked up among the source's registers.
+
+// lowerMakeRange: register r holds start + its coordinate.
+func (l *lowering) lowerMakeRange(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	lay, err := l.opLayout(op, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	start := tt.MakeRangeOp{Operation: op}.Start()
+	vals := make([]ir.Value, lay.numRegs)
+	for r := range vals {
+		vals[r] = e.add(e.coord(lay, r, 0), e.i32c(start))
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{vals})
+	return nil
+}
+
+// lowerSplat: every register holds the scalar.
+func (l *lowering) lowerSplat(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	lay, err := l.opLayout(op, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	v := rw.Remapped(op.Operand(0))
+	vals := make([]ir.Value, lay.numRegs)
+	for i := range vals {
+		vals[i] = v
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{vals})
+	return nil
+}
+
+// lowerUnsplat: the one element of a single-element tensor.
+func (l *lowering) lowerUnsplat(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	vals := rw.RemappedN(op.Operand(0))
+	if len(vals) == 0 {
+		return ir.OpErrorf(op, "operand has no registers")
+	}
+	rw.ReplaceOp(op, vals[:1])
+	return nil
+}
+
+// forward replaces op's single result with the source registers picked
+// by regMap.
+func forward(op *ir.Operation, rw *conversion.Rewriter, src []ir.Value, regMap []int) {
+	vals := make([]ir.Value, len(regMap))
+	for i, j := range regMap {
+		vals[i] = src[j]
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{vals})
+}
+
+// viewLowering lowers a one-operand view whose element correspondence is
+// the linear map f (result coordinates -> source coordinates).
+func (l *lowering) viewLowering(op *ir.Operation, rw *conversion.Rewriter, f func([]int32) []int32) error {
+	src, err := l.opLayout(op, op.Operand(0).Type())
+	if err != nil {
+		return err
+	}
+	dst, err := l.opLayout(op, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	m, err := mapRegisters(src, dst, f)
+	if err != nil {
+		return ir.OpErrorf(op, "'%s' is not a register renaming for these layouts: %v", op.Name(), err)
+	}
+	forward(op, rw, rw.RemappedN(op.Operand(0)), m)
+	return nil
+}
+
+// lowerBroadcast: broadcast dims read coordinate 0 of the source.
+func (l *lowering) lowerBroadcast(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	srcShape := op.Operand(0).Type().(*ir.RankedTensorType).Dims
+	return l.viewLowering(op, rw, func(c []int32) []int32 {
+		out := slices.Clone(c)
+		for d, n := range srcShape {
+			if n == 1 {
+				out[d] = 0
+			}
+		}
+		return out
+	})
+}
+
+// lowerExpandDims: the new unit dim is dropped.
+func (l *lowering) lowerExpandDims(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	axis := tt.ExpandDimsOp{Operation: op}.Axis()
+	return l.viewLowering(op, rw, func(c []int32) []int32 {
+		return slices.Delete(slices.Clone(c), axis, axis+1)
+	})
+}
+
+// lowerTrans: result dim i is source dim order[i].
+func (l *lowering) lowerTrans(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	order := tt.TransOp{Operation: op}.Order()
+	return l.viewLowering(op, rw, func(c []int32) []int32 {
+		out := make([]int32, len(c))
+		for i, o := range order {
+			out[o] = c[i]
+		}
+		return out
+	})
+}
+
+// lowerReshape: the row-major linear index is kept. When the layouts do
+// not make that a renaming but the reshape may reorder elements, the
+// registers are kept in order (Triton's behavior).
+func (l *lowering) lowerReshape(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	srcShape := op.Operand(0).Type().(*ir.RankedTensorType).Dims
+	dstShape := op.Result(0).Type().(*ir.RankedTensorType).Dims
+	err := l.viewLowering(op, rw, func(c []int32) []int32 {
+		return unflatten(flatten(c, dstShape), srcShape)
+	})
+	if err == nil {
+		return nil
+	}
+	if (tt.ReshapeOp{Operation: op}).AllowReorder() {
+		src := rw.RemappedN(op.Operand(0))
+		dst, derr := l.opLayout(op, op.Result(0).Type())
+		if derr == nil && dst.numRegs == len(src) {
+			rw.ReplaceOpN(op, [][]ir.Value{src})
+			return nil
+		}
+	}
+	return err
+}
+
+// flatten returns the row-major index of coordinates c in shape.
+func flatten(c []int32, shape []int64) int64 {
+	var idx int64
+	for d, n := range shape {
+		idx = idx*n + int64(c[d])
+	}
+	return idx
+}
+
+// unflatten is the inverse of flatten.
+func unflatten(idx int64, shape []int64) []int32 {
+	c := make([]int32, len(shape))
+	for d := len(shape) - 1; d >= 0; d-- {
+		c[d] = int32(idx % shape[d])
+		idx /= shape[d]
+	}
+	return c
+}
+
+// lowerJoin: the new minor dim of size 2 selects lhs (0) or rhs (1); it
+// must be held within each thread.
+func (l *lowering) lowerJoin(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	src, err := l.opLayout(op, op.Operand(0).Type())
+	if err != nil {
+		return err
+	}
+	dst, err := l.opLayout(op, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	last := dst.rank() - 1
+	if dst.threadMask(last) != 0 {
+		return ir.OpErrorf(op, "tt.join: the joined dimension is split across threads in the result layout")
+	}
+	m, err := mapRegisters(src, dst, func(c []int32) []int32 { return c[:last] })
+	if err != nil {
+		return ir.OpErrorf(op, "'tt.join' is not a register renaming for these layouts: %v", err)
+	}
+	lhs, rhs := rw.RemappedN(op.Operand(0)), rw.RemappedN(op.Operand(1))
+	vals := make([]ir.Value, dst.numRegs)
+	for r, j := range m {
+		if dst.regs[r][last] == 0 {
+			vals[r] = lhs[j]
+		} else {
+			vals[r] = rhs[j]
+		}
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{vals})
+	return nil
+}
+
+// lowerSplit is the inverse of join.
+func (l *lowering) lowerSplit(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	src, err := l.opLayout(op, op.Operand(0).Type())
+	if err != nil {
+		return err
+	}
+	dst, err := l.opLayout(op, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	last := src.rank() - 1
+	if src.threadMask(last) != 0 {
+		return ir.OpErrorf(op, "tt.split: the split dimension is spread across threads in the source layout")
+	}
+	idx := src.regIndex()
+	in := rw.RemappedN(op.Operand(0))
+	groups := make([][]ir.Value, 2)
+	for k := range groups {
+		m, err := mapRegisters(src, dst, func(c []int32) []int32 { return append(slices.Clone(c), 0) })
+		if err != nil {
+			return ir.OpErrorf(op, "'tt.split' is not a register renaming for these layouts: %v", err)
+		}
+		vals := make([]ir.Value, dst.numRegs)
+		for r := range m {
+			j, ok := idx[coordKey(append(slices.Clone(dst.regs[r]), int32(k)))]
+			if !ok {
+				return ir.OpErrorf(op, "tt.split: no source register holds half %d of result register %d", k, r)
+			}
+			vals[r] = in[j]
+		}
+		groups[k] = vals
+	}
+	rw.ReplaceOpN(op, groups)
+	return nil
+}
+
+// lowerCat concatenates the registers of both operands (tt.cat may reorder
+// elements, and Triton defines it by this register order).
+func (l *lowering) lowerCat(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	dst, err := l.opLayout(op, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	lhs, rhs := rw.RemappedN(op.Operand(0)), rw.RemappedN(op.Operand(1))
+	vals := append(slices.Clone(lhs), rhs...)
+	if len(vals) != dst.numRegs {
+		return ir.OpErrorf(op, "tt.cat: the result layout has %d registers per thread, the operands %d", dst.numRegs, len(vals))
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{vals})
+	return nil
+}

@@ -1,0 +1,101 @@
+package ttgtogpu
+
+import (
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// typeConverter converts TritonGPU types to per-thread types: a
+// distributed tensor becomes its thread's registers (one value per
+// register of the layout, 1:N), `!tt.ptr<T, AS>` becomes `!llvm.ptr<AS>`,
+// a shared-memory descriptor its base address. Other types are kept.
+func (l *lowering) typeConverter() *conversion.TypeConverter {
+	tc := conversion.NewTypeConverter()
+	tc.AddConversion(func(t ir.Type) (ir.Type, bool) {
+		switch t.(type) {
+		case *ir.RankedTensorType, *tt.PointerType, *ttg.MemDescType, *tt.TensorDescType:
+			return nil, false
+		}
+		return t, true
+	})
+	tc.AddConversion(func(t ir.Type) (ir.Type, bool) {
+		switch t := t.(type) {
+		case *tt.PointerType:
+			if _, ok := t.Pointee.(*ir.RankedTensorType); ok {
+				return nil, false // block pointers are rewritten before TTGIR lowering
+			}
+			return llvm.Ptr(l.ctx, t.AddrSpace), true
+		case *ttg.MemDescType:
+			return llvm.Ptr(l.ctx, llvm.SharedAddrSpace), true
+		}
+		return nil, false
+	})
+	tc.AddConversionN(func(t ir.Type) ([]ir.Type, bool) {
+		rt, ok := t.(*ir.RankedTensorType)
+		if !ok {
+			return nil, false
+		}
+		r, err := l.layoutOf(rt)
+		if err != nil {
+			return nil, false
+		}
+		elem := l.scalarType(rt.Elem)
+		if elem == nil {
+			return nil, false
+		}
+		out := make([]ir.Type, r.numRegs)
+		for i := range out {
+			out[i] = elem
+		}
+		return out, true
+	})
+	return tc
+}
+
+// scalarType converts an element type (nil if it has no conversion).
+func (l *lowering) scalarType(t ir.Type) ir.Type {
+	switch t := t.(type) {
+	case *tt.PointerType:
+		if _, ok := t.Pointee.(*ir.RankedTensorType); ok {
+			return nil
+		}
+		return llvm.Ptr(l.ctx, t.AddrSpace)
+	case *ir.IntegerType, *ir.FloatType:
+		return t
+	case *ir.IndexType:
+		return ir.I64(l.ctx)
+	}
+	return nil
+}
+
+// elemTypeOf returns the converted element type of a tensor or scalar
+// type.
+func (l *lowering) elemTypeOf(t ir.Type) ir.Type {
+	if rt, ok := t.(*ir.RankedTensorType); ok {
+		return l.scalarType(rt.Elem)
+	}
+	return l.scalarType(t)
+}
+
+// target: everything must end up in the llvm and gpu dialects.
+func (l *lowering) target() *conversion.Target {
+	t := conversion.NewTarget()
+	t.AddLegalDialect("llvm", "gpu")
+	t.AddLegalOp("builtin.module")
+	t.AddIllegalDialect("tt", "ttg", "ttng", "arith", "math", "cf", "scf", "func", "ub")
+	return t
+}
+
+func typeStr(t ir.Type) string { return asm.TypeString(t) }
+
+// bitWidthOf is the width of a converted scalar type (pointers: 64).
+func bitWidthOf(t ir.Type) int {
+	if _, ok := t.(*llvm.PointerType); ok {
+		return 64
+	}
+	return ir.BitWidth(t)
+}
