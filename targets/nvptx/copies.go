@@ -1,0 +1,58 @@
+package nvptx
+
+// move is one register copy `dst <- src` of a parallel copy. src is a
+// register name or an immediate; dst is always a register.
+type move struct {
+	dst, src string
+	cls      regClass
+}
+
+// sequentialize orders a parallel copy (all sources read before any
+// destination is written, as block arguments on a CFG edge demand) into a
+// sequence of ordinary moves. Destinations must be distinct. A move whose
+// destination another pending move still reads waits; when only cycles are
+// left (a swap, a rotation), one destination is saved into a temporary
+// from temp and its readers are redirected to it, which breaks the cycle.
+func sequentialize(moves []move, temp func(regClass) string) []move {
+	pending := make([]move, 0, len(moves))
+	for _, m := range moves {
+		if m.dst != m.src {
+			pending = append(pending, m)
+		}
+	}
+	out := make([]move, 0, len(pending)+1)
+	read := func(reg string, except int) bool {
+		for j, n := range pending {
+			if j != except && n.src == reg {
+				return true
+			}
+		}
+		return false
+	}
+	for len(pending) > 0 {
+		progress := false
+		for i := 0; i < len(pending); {
+			if read(pending[i].dst, i) {
+				i++
+				continue
+			}
+			out = append(out, pending[i])
+			pending = append(pending[:i], pending[i+1:]...)
+			progress = true
+		}
+		if progress {
+			continue
+		}
+		// Every pending destination is still read by another move: the
+		// rest are disjoint cycles. Save one destination's old value.
+		m := pending[0]
+		t := temp(m.cls)
+		out = append(out, move{dst: t, src: m.dst, cls: m.cls})
+		for j := range pending {
+			if pending[j].src == m.dst {
+				pending[j].src = t
+			}
+		}
+	}
+	return out
+}

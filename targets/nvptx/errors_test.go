@@ -1,0 +1,124 @@
+package nvptx
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Bad input gets a located diagnostic, never a panic or partial output.
+func TestErrors(t *testing.T) {
+	cases := []struct {
+		name, opts, src, want string
+		line                  int
+	}{
+		{"no kernel", "", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @f(%a: i32)
+}`, "holds no kernel", 1},
+		{"no warps", "", `module {
+  llvm.func @k() attributes {gpu.kernel} {
+    llvm.return
+  }
+}`, "no 'ttg.num-warps'", 1},
+		{"tt level", "", `module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @k() {
+    tt.return
+  }
+}`, "expects per-thread IR", 2},
+		{"unsupported op", "", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%a: i32) attributes {gpu.kernel} {
+    %b = arith.addi %a, %a : i32
+    llvm.return
+  }
+}`, "does not support 'arith.addi'", 3},
+		{"shared parameter", "", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%a: !llvm.ptr<3>) attributes {gpu.kernel} {
+    llvm.return
+  }
+}`, "address space 3", 2},
+		{"device function", "", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @helper() {
+    llvm.return
+  }
+}`, "supports only kernels", 2},
+		{"bad arch", "sm_60", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k() attributes {gpu.kernel} {
+    llvm.return
+  }
+}`, "unsupported NVIDIA architecture", 1},
+		{"ptx too old", "ptx=7.5", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%x: f32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %h = gpu.cvt %x {rounding = rn, satfinite} : f32 -> f16
+    gpu.store %p, %h : !llvm.ptr<1>, f16
+    llvm.return
+  }
+}`, "needs PTX 8.1", 1},
+		{"fp8 on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%x: f32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %h = gpu.cvt %x, %x {rounding = rn, satfinite} : f32, f32 -> vector<2xf8E4M3FN>
+    gpu.store %p, %h : !llvm.ptr<1>, vector<2xf8E4M3FN>
+    llvm.return
+  }
+}`, "needs sm_89", 1},
+		{"bf16 atomics on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%x: bf16, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %o = gpu.atomic_rmw fadd, relaxed, gpu, %p, %x : !llvm.ptr<1>, bf16 -> bf16
+    llvm.return
+  }
+}`, "does not support 'gpu.atomic_rmw' on bf16", 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := parse(t, c.name, c.src)
+			var o Options
+			for _, kv := range strings.Fields(c.opts) {
+				if v, ok := strings.CutPrefix(kv, "ptx="); ok {
+					o.PTXVersion = v
+				} else {
+					o.Arch = kv
+				}
+			}
+			var out strings.Builder
+			_, err := Emit(m, o, &out)
+			if err == nil {
+				t.Fatalf("no error; output:\n%s", out.String())
+			}
+			if out.Len() != 0 {
+				t.Errorf("partial output written on error")
+			}
+			var d *ir.Diagnostic
+			if !errors.As(err, &d) {
+				t.Fatalf("error is not a diagnostic: %v", err)
+			}
+			if !strings.Contains(d.Message, c.want) {
+				t.Errorf("message %q does not mention %q", d.Message, c.want)
+			}
+			if loc := ir.FindFileLineCol(d.Loc); loc == nil || loc.Line != c.line {
+				t.Errorf("located at %v, want line %d", ir.LocString(d.Loc), c.line)
+			}
+		})
+	}
+}
+
+func TestMetadata(t *testing.T) {
+	m := parse(t, "meta", `module attributes {"ttg.num-warps" = 8 : i32, ttg.shared = 2048 : i32} {
+  llvm.func @first() attributes {gpu.kernel} {
+    llvm.return
+  }
+  llvm.func @second(%p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %r = llvm.inline_asm has_side_effects "wgmma.fence.sync.aligned;", "" : () -> !llvm.void
+    llvm.return
+  }
+}`)
+	ks, err := Emit(m, Options{Arch: "sm_90", ReqNTID: true}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Kernel{{"first", 8, 2048, "sm_90a"}, {"second", 8, 2048, "sm_90a"}}
+	if len(ks) != 2 || ks[0] != want[0] || ks[1] != want[1] {
+		t.Errorf("metadata %+v, want %+v", ks, want)
+	}
+}

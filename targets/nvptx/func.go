@@ -1,0 +1,258 @@
+package nvptx
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// fn emits one kernel: its registers, its values and its instructions.
+type fn struct {
+	m     *module
+	op    *ir.Operation
+	name  string
+	index int // the kernel's number among the module's, for labels
+
+	regs   regFile
+	vals   map[ir.Value]*value
+	body   strings.Builder
+	labels map[*ir.Block]string
+	used   map[string]bool // labels some branch targets
+	order  []*ir.Block     // block layout
+
+	cur      *ir.Block         // block being emitted
+	next     *ir.Block         // the block laid out after cur
+	consts   map[*value]string // constants moved into registers in cur
+	locals   int64             // bytes of the local-memory depot
+	nlabels  int               // extra labels (split edges)
+	emitters map[string]func(*ir.Operation) error
+}
+
+// emitKernel prints one `.visible .entry`.
+func (m *module) emitKernel(op *ir.Operation, index int) (*Kernel, string, error) {
+	name, _ := op.Attr(ir.SymbolAttrName).(*ir.StringAttr)
+	if name == nil {
+		return nil, "", ir.OpErrorf(op, "kernel has no symbol name")
+	}
+	f := &fn{
+		m: m, op: op, name: name.Value, index: index,
+		vals: map[ir.Value]*value{}, labels: map[*ir.Block]string{}, used: map[string]bool{},
+	}
+	f.emitters = f.opTable()
+	body := op.Region(0)
+	if body.Empty() {
+		return nil, "", ir.OpErrorf(op, "kernel '%s' has no body", f.name)
+	}
+	params, err := f.params()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := f.layout(); err != nil {
+		return nil, "", err
+	}
+	for i, b := range f.order {
+		f.cur = b
+		f.next = nil
+		if i+1 < len(f.order) {
+			f.next = f.order[i+1]
+		}
+		f.consts = map[*value]string{}
+		if l, ok := f.labels[b]; ok {
+			fmt.Fprintf(&f.body, "%s:\n", l)
+		}
+		if i == 0 {
+			f.loadParams(params)
+		}
+		for _, o := range b.Ops() {
+			if err := f.emitOp(o); err != nil {
+				return nil, "", err
+			}
+		}
+	}
+
+	var out strings.Builder
+	fmt.Fprintf(&out, "\t// .globl\t%s\n", f.name)
+	fmt.Fprintf(&out, ".visible .entry %s(", f.name)
+	for i, p := range params {
+		if i > 0 {
+			out.WriteString(",")
+		}
+		fmt.Fprintf(&out, "\n\t.param %s %s", p.decl, p.name)
+	}
+	out.WriteString("\n)\n")
+	threads := 32 * m.numWarps
+	fmt.Fprintf(&out, ".maxntid %d, 1, 1\n", threads)
+	if m.opts.ReqNTID {
+		fmt.Fprintf(&out, ".reqntid %d, 1, 1\n", threads)
+	}
+	out.WriteString("{\n")
+	if f.locals > 0 {
+		fmt.Fprintf(&out, "\t.local .align 16 .b8 \t__local_depot%d[%d];\n", f.index, f.locals)
+	}
+	out.WriteString(f.regs.declarations())
+	out.WriteString("\n")
+	out.WriteString(f.usedLabelsOnly(f.body.String()))
+	out.WriteString("}\n")
+	k := &Kernel{Name: f.name, NumWarps: m.numWarps, Shared: m.shared}
+	return k, out.String(), nil
+}
+
+// layout orders the blocks (the region's order: the lowering emits blocks
+// in a sensible order, entry first; values used before the layout reaches
+// their definition get their registers at the first use, see get) and
+// names the ones that are branch targets. Block arguments get their
+// registers here, so that the copies on every incoming edge write the same
+// registers.
+func (f *fn) layout() error {
+	f.order = f.op.Region(0).Blocks()
+	for i, b := range f.order {
+		if i > 0 {
+			for _, a := range b.Arguments() {
+				v, err := f.newValue(a.Type())
+				if err != nil {
+					return ir.Errorf(a.Loc(), "block argument: %v", err)
+				}
+				f.vals[a] = v
+			}
+		}
+		if b.HasPredecessors() {
+			f.labels[b] = fmt.Sprintf("$L__BB%d_%d", f.index, i)
+		}
+	}
+	return nil
+}
+
+// usedLabelsOnly drops the labels of blocks only reached by falling
+// through, which keeps the PTX readable.
+func (f *fn) usedLabelsOnly(body string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(body, "\n") {
+		if l, ok := strings.CutSuffix(strings.TrimSuffix(line, "\n"), ":"); ok && strings.HasPrefix(l, "$L__BB") && !f.used[l] {
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// newValue allocates the registers of a value of type t.
+func (f *fn) newValue(t ir.Type) (*value, error) {
+	if isAggregate(t) {
+		v := &value{typ: t}
+		for _, e := range elementTypes(t) {
+			p, err := f.newValue(e)
+			if err != nil {
+				return nil, err
+			}
+			v.parts = append(v.parts, p)
+		}
+		return v, nil
+	}
+	c, ok := scalarClass(t)
+	if !ok {
+		return nil, fmt.Errorf("unsupported type %s", typeStr(t))
+	}
+	return &value{typ: t, reg: f.regs.alloc(c)}, nil
+}
+
+// param is one kernel parameter.
+type param struct {
+	name, decl string // `add_kernel_param_0`, `.u64 .ptr .global .align 1`
+	ldType     string // type of the ld.param
+	arg        ir.Value
+}
+
+// params declares the kernel parameters: the function's arguments in
+// order, with ARCHITECTURE.md's ABI (pointers .u64, integers .uN, floats
+// .fN, i1 as a byte).
+func (f *fn) params() ([]param, error) {
+	entry := f.op.Region(0).Front()
+	var out []param
+	for i, a := range entry.Arguments() {
+		p := param{name: fmt.Sprintf("%s_param_%d", f.name, i), arg: a}
+		switch t := a.Type().(type) {
+		case *llvm.PointerType:
+			switch t.AddrSpace {
+			case llvm.GlobalAddrSpace:
+				p.decl = ".u64 .ptr .global .align 1"
+			case llvm.GenericAddrSpace:
+				p.decl = ".u64"
+			default:
+				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: pointers to address space %d cannot be passed to a kernel", i, t.AddrSpace)
+			}
+			p.ldType = "u64"
+		case *ir.IntegerType:
+			switch t.Width {
+			case 1, 8:
+				p.decl, p.ldType = ".u8", "u8"
+			case 16, 32, 64:
+				p.decl, p.ldType = fmt.Sprintf(".u%d", t.Width), fmt.Sprintf("u%d", t.Width)
+			default:
+				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, typeStr(t))
+			}
+		case *ir.FloatType:
+			switch t.Kind {
+			case ir.F32, ir.F64:
+				p.decl, p.ldType = "."+ftype(t), ftype(t)
+			case ir.F16, ir.BF16:
+				p.decl, p.ldType = ".b16", "b16"
+			default:
+				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, typeStr(t))
+			}
+		default:
+			return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, typeStr(t))
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// loadParams reads the parameters into registers at the top of the entry
+// block. Unused parameters are not read.
+func (f *fn) loadParams(ps []param) {
+	for _, p := range ps {
+		if !ir.HasUses(p.arg) {
+			continue
+		}
+		t := p.arg.Type()
+		if ir.IsInteger(t, 1) {
+			// i1 travels as a byte; the predicate is its low bit.
+			b := f.regs.alloc(classB16)
+			f.ins("ld.param.u8 %s, [%s]", b, p.name)
+			and := f.regs.alloc(classB16)
+			f.ins("and.b16 %s, %s, 1", and, b)
+			r := f.regs.alloc(classPred)
+			f.ins("setp.ne.b16 %s, %s, 0", r, and)
+			f.vals[p.arg] = &value{typ: t, reg: r}
+			continue
+		}
+		c, _ := scalarClass(t)
+		r := f.regs.alloc(c)
+		f.ins("ld.param.%s %s, [%s]", p.ldType, r, p.name)
+		f.vals[p.arg] = &value{typ: t, reg: r}
+	}
+}
+
+// ins writes one instruction line.
+func (f *fn) ins(format string, args ...any) {
+	f.body.WriteString("\t")
+	fmt.Fprintf(&f.body, format, args...)
+	f.body.WriteString(";\n")
+}
+
+// raw writes a line as is (inline asm bodies, comments).
+func (f *fn) raw(line string) {
+	f.body.WriteString(line)
+	f.body.WriteString("\n")
+}
+
+// emitOp selects the instructions of one operation.
+func (f *fn) emitOp(op *ir.Operation) error {
+	e, ok := f.emitters[op.Name()]
+	if !ok {
+		return ir.OpErrorf(op, "the PTX emitter does not support '%s'", op.Name())
+	}
+	return e(op)
+}

@@ -1,0 +1,393 @@
+package nvptx
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// The cvt type of an integer of width w held in its register: i8 is read
+// as .s8/.u8 out of a 16-bit register.
+func cvtInt(kind byte, t ir.Type) string {
+	return fmt.Sprintf("%c%d", kind, max(bitWidth(t), 8))
+}
+
+func (f *fn) emitIntCast(op *ir.Operation) error {
+	return f.elementwise(op, func(d *value, xs []*value) error {
+		x := xs[0]
+		from, to := bitWidth(x.typ), bitWidth(d.typ)
+		switch op.Name() {
+		case "llvm.sext", "llvm.zext":
+			kind := byte('s')
+			if op.Name() == "llvm.zext" {
+				kind = 'u'
+			}
+			if from == 1 {
+				one := "1"
+				if kind == 's' {
+					one = "-1"
+				}
+				f.ins("selp.%s %s, %s, 0, %s", itype('b', d.typ), d.reg, one, f.reg(x))
+				return nil
+			}
+			if regBits(x.typ) == regBits(d.typ) {
+				// i8 -> i16: the same register width; extend in place.
+				if kind == 's' {
+					f.ins("cvt.s16.s8 %s, %s", d.reg, f.reg(x))
+				} else {
+					f.ins("and.b16 %s, %s, 255", d.reg, f.reg(x))
+				}
+				return nil
+			}
+			f.ins("cvt.%s.%s %s, %s", itype(kind, d.typ), cvtInt(kind, x.typ), d.reg, f.reg(x))
+		case "llvm.trunc":
+			switch {
+			case to == 1:
+				t := f.regs.alloc(f.class(x))
+				f.ins("and.%s %s, %s, 1", itype('b', x.typ), t, f.reg(x))
+				f.ins("setp.ne.%s %s, %s, 0", itype('b', x.typ), d.reg, t)
+			case regBits(x.typ) == regBits(d.typ):
+				// i16 -> i8: the low byte is already in place.
+				f.copyInto(d, x)
+			default:
+				f.ins("cvt.u%d.u%d %s, %s", regBits(d.typ), regBits(x.typ), d.reg, f.reg(x))
+			}
+		}
+		_ = from
+		return nil
+	})
+}
+
+// emitFloatCast handles fpext and fptrunc.
+func (f *fn) emitFloatCast(op *ir.Operation) error {
+	return f.elementwise(op, func(d *value, xs []*value) error {
+		x := xs[0]
+		src, dst := ftype(x.typ), ftype(d.typ)
+		if src == "" || dst == "" {
+			return errUnsupported(op, x.typ)
+		}
+		if op.Name() == "llvm.fpext" {
+			if src == "bf16" && dst == "f64" && f.m.arch.sm < 90 {
+				f.ins("cvt.f64.f32 %s, %s", d.reg, f.toF32(x)) // both steps exact
+				return nil
+			}
+			f.ins("cvt.%s.%s %s, %s", dst, src, d.reg, f.reg(x))
+			return nil
+		}
+		if dst == "bf16" && src == "f64" && f.m.arch.sm < 90 {
+			f.f64ToBF16(d, f.reg(x))
+			return nil
+		}
+		f.ins("cvt.rn.%s.%s %s, %s", dst, src, d.reg, f.reg(x))
+		return nil
+	})
+}
+
+// f64ToBF16 rounds an f64 register to bf16 on targets that convert to
+// bf16 only from f32. Rounding to f32 first would round twice; rounding
+// toward zero and setting the lowest bit when inexact ("round to odd")
+// keeps enough information for the final round-to-nearest to be exact.
+func (f *fn) f64ToBF16(d *value, x string) {
+	r := f.regs.alloc(classF32)
+	f.ins("cvt.rz.f32.f64 %s, %s", r, x)
+	back := f.regs.alloc(classF64)
+	f.ins("cvt.f64.f32 %s, %s", back, r)
+	inexact := f.regs.alloc(classPred)
+	f.ins("setp.neu.f64 %s, %s, %s", inexact, back, x)
+	bits := f.regs.alloc(classB32)
+	f.ins("mov.b32 %s, %s", bits, r)
+	odd := f.regs.alloc(classB32)
+	f.ins("or.b32 %s, %s, 1", odd, bits)
+	f.ins("selp.b32 %s, %s, %s, %s", bits, odd, bits, inexact)
+	f.ins("mov.b32 %s, %s", r, bits)
+	f.fromF32(d, r)
+}
+
+// emitIntFloatCast handles sitofp, uitofp, fptosi and fptoui. Float to
+// integer truncates toward zero (cvt.rzi), saturating as PTX does (LLVM
+// leaves out-of-range results poison).
+func (f *fn) emitIntFloatCast(op *ir.Operation) error {
+	return f.elementwise(op, func(d *value, xs []*value) error {
+		x := xs[0]
+		kind := byte('s')
+		if op.Name() == "llvm.uitofp" || op.Name() == "llvm.fptoui" {
+			kind = 'u'
+		}
+		switch op.Name() {
+		case "llvm.sitofp", "llvm.uitofp":
+			ft := ftype(d.typ)
+			if ft == "" {
+				return errUnsupported(op, d.typ)
+			}
+			src := f.reg(x)
+			it := cvtInt(kind, x.typ)
+			if bitWidth(x.typ) == 1 {
+				one := "1"
+				if kind == 's' {
+					one = "-1"
+				}
+				r := f.regs.alloc(classB32)
+				f.ins("selp.s32 %s, %s, 0, %s", r, one, src)
+				src, it = r, "s32"
+			}
+			if ft == "bf16" && f.m.arch.sm < 90 {
+				// sm_80 has no integer -> bf16 cvt: go through f32 for
+				// integers f32 holds exactly, through f64 otherwise.
+				// (i64 values above 2^53 round twice.)
+				if bitWidth(x.typ) <= 16 {
+					r := f.regs.alloc(classF32)
+					f.ins("cvt.rn.f32.%s %s, %s", it, r, src)
+					f.fromF32(d, r)
+				} else {
+					r := f.regs.alloc(classF64)
+					f.ins("cvt.rn.f64.%s %s, %s", it, r, src)
+					f.f64ToBF16(d, r)
+				}
+				return nil
+			}
+			f.ins("cvt.rn.%s.%s %s, %s", ft, it, d.reg, src)
+		default:
+			ft := ftype(x.typ)
+			if ft == "" {
+				return errUnsupported(op, x.typ)
+			}
+			src := f.reg(x)
+			if ft == "bf16" && f.m.arch.sm < 90 {
+				src, ft = f.toF32(x), "f32"
+			}
+			if bitWidth(d.typ) == 1 {
+				r := f.regs.alloc(classB32)
+				f.ins("cvt.rzi.%c32.%s %s, %s", kind, ft, r, src)
+				f.ins("setp.ne.b32 %s, %s, 0", d.reg, r)
+				return nil
+			}
+			f.ins("cvt.rzi.%s.%s %s, %s", cvtInt(kind, d.typ), ft, d.reg, src)
+		}
+		return nil
+	})
+}
+
+// emitBitcast reinterprets bits: a mov between register classes of one
+// width, packing or unpacking vectors with PTX's vector mov.
+func (f *fn) emitBitcast(op *ir.Operation) error {
+	xs, err := f.operands(op)
+	if err != nil {
+		return err
+	}
+	x := xs[0]
+	rt := op.Result(0).Type()
+	if !isAggregate(x.typ) && !isAggregate(rt) {
+		c, _ := scalarClass(rt)
+		if c == f.class(x) {
+			f.bind(op, 0, retype(x, rt)) // same register class: nothing to do
+			return nil
+		}
+		d, err := f.def(op, 0)
+		if err != nil {
+			return err
+		}
+		f.ins("mov.b%d %s, %s", classInfo[c].bits, d, f.reg(x))
+		return nil
+	}
+	d, err := f.result(op, 0)
+	if err != nil {
+		return err
+	}
+	return f.repack(op, d, x)
+}
+
+// retype views a scalar as another type of the same register class.
+func retype(x *value, t ir.Type) *value {
+	return &value{typ: t, reg: x.reg, konst: x.konst}
+}
+
+// repack moves the bits of src into dst of another shape: scalar <->
+// vector (packing 2 or 4 lanes with mov.bN {..}), vector <-> vector via a
+// scalar of the total width.
+func (f *fn) repack(op *ir.Operation, dst, src *value) error {
+	total := 0
+	for _, l := range src.leaves() {
+		total += bitWidth(l.typ)
+	}
+	var c regClass
+	switch total {
+	case 16:
+		c = classB16
+	case 32:
+		c = classB32
+	case 64:
+		c = classB64
+	default:
+		return ir.OpErrorf(op, "the PTX emitter does not support bitcasts of %d-bit vectors", total)
+	}
+	// Gather src into one register of the total width (the destination's
+	// own when it is that scalar), then spread it.
+	var whole string
+	switch {
+	case src.parts == nil:
+		whole = f.reg(src)
+	case dst.parts == nil && f.class(dst) == c:
+		f.pack(dst.reg, c, src.leaves())
+		return nil
+	default:
+		whole = f.regs.alloc(c)
+		f.pack(whole, c, src.leaves())
+	}
+	if dst.parts == nil {
+		f.ins("mov.b%d %s, %s", classInfo[c].bits, dst.reg, whole)
+		return nil
+	}
+	f.unpack(dst.leaves(), whole, c)
+	return nil
+}
+
+// pack assembles lanes (low lane first) into the register r of class c.
+func (f *fn) pack(r string, c regClass, lanes []*value) {
+	if len(lanes) == 1 {
+		f.ins("mov.b%d %s, %s", classInfo[c].bits, r, f.imm(lanes[0], c))
+		return
+	}
+	lw := bitWidth(lanes[0].typ)
+	if lw >= 16 {
+		regs := make([]string, len(lanes))
+		for i, l := range lanes {
+			regs[i] = f.reg(l)
+		}
+		f.ins("mov.b%d %s, {%s}", classInfo[c].bits, r, join(regs))
+		return
+	}
+	// 8-bit lanes: shift each into place (bfi is the bit-field insert).
+	n := classInfo[c].bits
+	f.ins("mov.b%d %s, 0", n, r)
+	for i, l := range lanes {
+		w := f.regs.alloc(c)
+		if n == 16 {
+			f.ins("and.b16 %s, %s, 255", w, f.reg(l))
+			f.ins("shl.b16 %s, %s, %d", w, w, 8*i)
+			f.ins("or.b16 %s, %s, %s", r, r, w)
+			continue
+		}
+		f.ins("cvt.u%d.u16 %s, %s", n, w, f.reg(l))
+		f.ins("bfi.b%d %s, %s, %s, %d, 8", n, r, w, r, 8*i)
+	}
+}
+
+// unpack splits the register r of class c into lanes (low lane first).
+func (f *fn) unpack(lanes []*value, r string, c regClass) {
+	if len(lanes) == 1 {
+		f.ins("mov.b%d %s, %s", classInfo[c].bits, lanes[0].reg, r)
+		return
+	}
+	lw := bitWidth(lanes[0].typ)
+	if lw >= 16 {
+		regs := make([]string, len(lanes))
+		for i, l := range lanes {
+			regs[i] = l.reg
+		}
+		f.ins("mov.b%d {%s}, %s", classInfo[c].bits, join(regs), r)
+		return
+	}
+	n := classInfo[c].bits
+	for i, l := range lanes {
+		if n == 16 {
+			if i == 0 {
+				f.ins("mov.b16 %s, %s", l.reg, r) // the high byte is don't-care
+			} else {
+				f.ins("shr.u16 %s, %s, %d", l.reg, r, 8*i)
+			}
+			continue
+		}
+		t := f.regs.alloc(c)
+		f.ins("bfe.u%d %s, %s, %d, 8", n, t, r, 8*i)
+		f.ins("cvt.u16.u%d %s, %s", n, l.reg, t)
+	}
+}
+
+func join(regs []string) string {
+	s := ""
+	for i, r := range regs {
+		if i > 0 {
+			s += ", "
+		}
+		s += r
+	}
+	return s
+}
+
+// emitPtrCast handles ptrtoint, inttoptr and addrspacecast.
+func (f *fn) emitPtrCast(op *ir.Operation) error {
+	if op.Name() != "llvm.addrspacecast" && !isAggregate(op.Result(0).Type()) {
+		// Same-width integer <-> pointer casts change no bits.
+		x, err := f.get(op.Operand(0))
+		if err != nil {
+			return err
+		}
+		if c, _ := scalarClass(op.Result(0).Type()); c == f.class(x) {
+			f.bind(op, 0, retype(x, op.Result(0).Type()))
+			return nil
+		}
+	}
+	return f.elementwise(op, func(d *value, xs []*value) error {
+		x := xs[0]
+		switch op.Name() {
+		case "llvm.ptrtoint", "llvm.inttoptr":
+			f.resize(d, x)
+		case "llvm.addrspacecast":
+			from := x.typ.(*llvm.PointerType).AddrSpace
+			to := d.typ.(*llvm.PointerType).AddrSpace
+			switch {
+			case from == to:
+				f.ins("mov.b%d %s, %s", regBits(d.typ), d.reg, f.reg(x))
+			case to == llvm.GenericAddrSpace:
+				src := f.reg(x)
+				if regBits(x.typ) == 32 {
+					w := f.regs.alloc(classB64)
+					f.ins("cvt.u64.u32 %s, %s", w, src)
+					src = w
+				}
+				f.ins("cvta.%s.u64 %s, %s", spaceName(from), d.reg, src)
+			case from == llvm.GenericAddrSpace:
+				if regBits(d.typ) == 32 {
+					w := f.regs.alloc(classB64)
+					f.ins("cvta.to.%s.u64 %s, %s", spaceName(to), w, f.reg(x))
+					f.ins("cvt.u32.u64 %s, %s", d.reg, w)
+					return nil
+				}
+				f.ins("cvta.to.%s.u64 %s, %s", spaceName(to), d.reg, f.reg(x))
+			default:
+				return ir.OpErrorf(op, "cannot cast from address space %d to %d directly", from, to)
+			}
+		}
+		return nil
+	})
+}
+
+// resize moves an integer or address between widths: zero-extending when
+// widening (addresses are unsigned), truncating when narrowing.
+func (f *fn) resize(d, x *value) {
+	a, b := regBits(x.typ), regBits(d.typ)
+	switch {
+	case a == b:
+		f.ins("mov.b%d %s, %s", b, d.reg, f.imm(x, f.class(d)))
+	case a < b:
+		f.ins("cvt.u%d.u%d %s, %s", b, a, d.reg, f.reg(x))
+	default:
+		f.ins("cvt.u%d.u%d %s, %s", b, a, d.reg, f.reg(x))
+	}
+}
+
+// spaceName is the PTX state space of an LLVM address space.
+func spaceName(as int) string {
+	switch as {
+	case llvm.GlobalAddrSpace:
+		return "global"
+	case llvm.SharedAddrSpace:
+		return "shared"
+	case llvm.ConstantAddrSpace:
+		return "const"
+	case 5:
+		return "local"
+	}
+	return ""
+}

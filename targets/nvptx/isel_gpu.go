@@ -1,0 +1,156 @@
+package nvptx
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// gpuTable maps the gpu dialect's ops to their selectors (the table of
+// docs/LOWERING.md).
+func (f *fn) gpuTable() map[string]func(*ir.Operation) error {
+	t := map[string]func(*ir.Operation) error{
+		"gpu.thread_id":   f.specialRegister("tid"),
+		"gpu.block_id":    f.specialRegister("ctaid"),
+		"gpu.grid_dim":    f.specialRegister("nctaid"),
+		"gpu.block_dim":   f.specialRegister("ntid"),
+		"gpu.lane_id":     f.emitLaneID,
+		"gpu.shared_base": f.emitSharedBase,
+		"gpu.barrier":     f.emitBarrier,
+		"gpu.shuffle":     f.emitShuffle,
+		"gpu.ballot":      f.emitBallot,
+		"gpu.load":        f.emitGPULoad,
+		"gpu.store":       f.emitGPUStore,
+		"gpu.atomic_rmw":  f.emitGPUAtomic,
+		"gpu.atomic_cas":  f.emitGPUAtomic,
+		"gpu.mulhi":       f.emitMulHi,
+		"gpu.prmt":        f.emitPrmt,
+		"gpu.bfe":         f.emitBfe,
+		"gpu.cvt":         f.emitCvt,
+	}
+	for name := range fastMathPTX {
+		t[name] = f.emitFastMath
+	}
+	return t
+}
+
+// specialRegister reads %tid.x and friends.
+func (f *fn) specialRegister(name string) func(*ir.Operation) error {
+	return func(op *ir.Operation) error {
+		d, err := f.def(op, 0)
+		if err != nil {
+			return err
+		}
+		dim := gpu.DimensionOf(op)
+		if dim < gpu.DimX || dim > gpu.DimZ {
+			return ir.OpErrorf(op, "invalid dimension")
+		}
+		f.ins("mov.u32 %s, %%%s.%s", d, name, dim)
+		return nil
+	}
+}
+
+func (f *fn) emitLaneID(op *ir.Operation) error {
+	d, err := f.def(op, 0)
+	if err != nil {
+		return err
+	}
+	f.ins("mov.u32 %s, %%laneid", d)
+	return nil
+}
+
+// emitSharedBase: the dynamic shared memory is the extern array
+// global_smem; its address in the shared window is 32 bits.
+func (f *fn) emitSharedBase(op *ir.Operation) error {
+	d, err := f.def(op, 0)
+	if err != nil {
+		return err
+	}
+	f.m.needSmem = true
+	f.ins("mov.u32 %s, global_smem", d)
+	return nil
+}
+
+func (f *fn) emitBarrier(op *ir.Operation) error {
+	f.ins("bar.sync 0")
+	return nil
+}
+
+// shflModes names the PTX shfl modes.
+var shflModes = map[gpu.ShuffleMode]string{
+	gpu.ShuffleXor: "bfly", gpu.ShuffleUp: "up", gpu.ShuffleDown: "down", gpu.ShuffleIdx: "idx",
+}
+
+// emitShuffle: shfl.sync over the full warp. Its c operand packs the
+// segment: (32 - width) << 8 in the high byte (lanes outside the segment
+// mask), and the clamp lane in the low bits: 0 for up (lanes below the
+// offset keep their value), 31 otherwise.
+func (f *fn) emitShuffle(op *ir.Operation) error {
+	mode, ok := shflModes[gpu.ShuffleModeOf(op)]
+	if !ok {
+		return ir.OpErrorf(op, "invalid shuffle mode")
+	}
+	xs, err := f.operands(op)
+	if err != nil {
+		return err
+	}
+	v, offset, width := xs[0], xs[1], xs[2]
+	clamp := int64(31)
+	if mode == "up" {
+		clamp = 0
+	}
+	var c string
+	if w, ok := constInt(width); ok {
+		c = fmt.Sprint((32-w)<<8 | clamp)
+	} else {
+		c = f.regs.alloc(classB32)
+		f.ins("sub.s32 %s, 32, %s", c, f.reg(width))
+		f.ins("shl.b32 %s, %s, 8", c, c)
+		if clamp != 0 {
+			f.ins("or.b32 %s, %s, %d", c, c, clamp)
+		}
+	}
+	d, err := f.result(op, 0)
+	if err != nil {
+		return err
+	}
+	// The shuffled 32 bits: one register, or a vector's lanes packed.
+	src, dst := f.reg32(v), ""
+	if d.parts == nil && f.class(d) != classB16 {
+		dst = d.reg
+	} else {
+		dst = f.regs.alloc(classB32)
+	}
+	f.ins("shfl.sync.%s.b32 %s, %s, %s, %s, -1", mode, dst, src, f.src(offset), c)
+	if dst != d.reg {
+		f.unpack(d.leaves(), dst, classB32)
+	}
+	return nil
+}
+
+// reg32 returns a 32-bit value in one register, packing vectors.
+func (f *fn) reg32(v *value) string {
+	if v.parts == nil {
+		return f.reg(v)
+	}
+	r := f.regs.alloc(classB32)
+	f.pack(r, classB32, v.leaves())
+	return r
+}
+
+func (f *fn) emitBallot(op *ir.Operation) error {
+	if !ir.IsInteger(op.Result(0).Type(), 32) {
+		return ir.OpErrorf(op, "NVIDIA warps have 32 lanes: the ballot must be i32")
+	}
+	p, err := f.get(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	d, err := f.def(op, 0)
+	if err != nil {
+		return err
+	}
+	f.ins("vote.sync.ballot.b32 %s, %s, -1", d, f.reg(p))
+	return nil
+}

@@ -1,0 +1,186 @@
+package nvptx
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// fastMathPTX names the PTX instruction of each gpu fast-math op.
+var fastMathPTX = map[string]string{
+	"gpu.ex2_approx":   "ex2.approx",
+	"gpu.lg2_approx":   "lg2.approx",
+	"gpu.rsqrt_approx": "rsqrt.approx",
+	"gpu.rcp_approx":   "rcp.approx",
+	"gpu.sqrt_approx":  "sqrt.approx",
+	"gpu.sin_approx":   "sin.approx",
+	"gpu.cos_approx":   "cos.approx",
+	"gpu.tanh_approx":  "tanh.approx",
+	"gpu.div_full":     "div.full",
+	"gpu.div_approx":   "div.approx",
+}
+
+// emitFastMath prints the approximate instruction. PTX fixes where .ftz
+// may appear: tanh has none; f64 rcp.approx exists only with it; bf16 ex2
+// only with it.
+func (f *fn) emitFastMath(op *ir.Operation) error {
+	ins := fastMathPTX[op.Name()]
+	return f.elementwise(op, func(d *value, xs []*value) error {
+		ft := ftype(d.typ)
+		ftz := gpu.FTZ(op)
+		switch {
+		case op.Name() == "gpu.tanh_approx":
+			ftz = false
+		case ft == "f64" && op.Name() == "gpu.rcp_approx", ft == "bf16" && op.Name() == "gpu.ex2_approx":
+			ftz = true
+		case ft == "f16":
+			ftz = false
+		}
+		if (ft == "bf16") && f.m.arch.sm < 90 {
+			f.viaF32(d, xs, func(r string, s []string) {
+				f.ins("%s.f32 %s, %s", ins, r, strings.Join(s, ", "))
+			})
+			return nil
+		}
+		mod := ""
+		if ftz {
+			mod = ".ftz"
+		}
+		srcs := make([]string, len(xs))
+		for i, x := range xs {
+			srcs[i] = f.src(x)
+		}
+		f.ins("%s%s.%s %s, %s", ins, mod, ft, d.reg, strings.Join(srcs, ", "))
+		return nil
+	})
+}
+
+func (f *fn) emitMulHi(op *ir.Operation) error {
+	kind := byte('s')
+	if gpu.Unsigned(op) {
+		kind = 'u'
+	}
+	return f.elementwise(op, func(d *value, xs []*value) error {
+		f.ins("mul.hi.%s %s, %s, %s", itype(kind, d.typ), d.reg, f.src(xs[0]), f.src(xs[1]))
+		return nil
+	})
+}
+
+func (f *fn) emitPrmt(op *ir.Operation) error {
+	return f.elementwise(op, func(d *value, xs []*value) error {
+		f.ins("prmt.b32 %s, %s, %s, %s", d.reg, f.src(xs[0]), f.src(xs[1]), f.src(xs[2]))
+		return nil
+	})
+}
+
+func (f *fn) emitBfe(op *ir.Operation) error {
+	kind := byte('s')
+	if gpu.Unsigned(op) {
+		kind = 'u'
+	}
+	return f.elementwise(op, func(d *value, xs []*value) error {
+		f.ins("bfe.%s %s, %s, %s, %s", itype(kind, d.typ), d.reg, f.reg(xs[0]), f.src(xs[1]), f.src(xs[2]))
+		return nil
+	})
+}
+
+// cvtModifiers renders rounding, ftz, relu and satfinite in PTX's order.
+func cvtModifiers(o gpu.CvtOptions) string {
+	var b strings.Builder
+	if o.Rounding != gpu.RoundNone {
+		b.WriteString("." + o.Rounding.String())
+	}
+	if o.FTZ {
+		b.WriteString(".ftz")
+	}
+	if o.Relu {
+		b.WriteString(".relu")
+	}
+	if o.Satfinite {
+		b.WriteString(".satfinite")
+	}
+	return b.String()
+}
+
+// fp8Name is PTX's name of an fp8 format.
+func fp8Name(t ir.Type) string {
+	switch floatKind(t) {
+	case ir.F8E4M3FN:
+		return "e4m3"
+	case ir.F8E5M2:
+		return "e5m2"
+	}
+	return ""
+}
+
+// emitCvt: packed results come out of PTX with operand a in the upper
+// half, so the operands go in reverse order (element 0 is the low half).
+func (f *fn) emitCvt(op *ir.Operation) error {
+	xs, err := f.operands(op)
+	if err != nil {
+		return err
+	}
+	d, err := f.result(op, 0)
+	if err != nil {
+		return err
+	}
+	o := gpu.CvtOptionsOf(op)
+	mods := cvtModifiers(o)
+	if o.Satfinite || o.Relu {
+		f.requirePTX(81) // .satfinite and .relu on f16/bf16 conversions
+	}
+	ins := op.OperandTypes()
+	out := op.Result(0).Type()
+	switch gpu.ClassifyCvt(ins, out) {
+	case gpu.CvtNarrow, gpu.CvtWiden:
+		f.ins("cvt%s.%s.%s %s, %s", mods, ftype(out), ftype(ins[0]), d.reg, f.reg(xs[0]))
+	case gpu.CvtPackF32:
+		elem := d.parts[0].typ
+		dst := fp8Name(elem) + "x2"
+		c := classB16
+		if dst == "x2" {
+			dst, c = ftype(elem)+"x2", classB32
+		}
+		if dst == "e4m3x2" || dst == "e5m2x2" {
+			f.requireSM(89)
+		}
+		w := f.regs.alloc(c)
+		f.ins("cvt%s.%s.f32 %s, %s, %s", mods, dst, w, f.reg(xs[1]), f.reg(xs[0]))
+		f.unpack(d.leaves(), w, c)
+	case gpu.CvtF16x2ToF8:
+		f.requireSM(89)
+		src := f.regs.alloc(classB32)
+		f.pack(src, classB32, xs[0].leaves())
+		w := f.regs.alloc(classB16)
+		f.ins("cvt%s.%sx2.f16x2 %s, %s", mods, fp8Name(d.parts[0].typ), w, src)
+		f.unpack(d.leaves(), w, classB16)
+	case gpu.CvtF8x2ToF16:
+		f.requireSM(89)
+		src := f.regs.alloc(classB16)
+		f.pack(src, classB16, xs[0].leaves())
+		w := f.regs.alloc(classB32)
+		f.ins("cvt%s.f16x2.%sx2 %s, %s", mods, fp8Name(xs[0].parts[0].typ), w, src)
+		f.unpack(d.leaves(), w, classB32)
+	default:
+		return ir.OpErrorf(op, "the PTX emitter does not support this gpu.cvt")
+	}
+	return nil
+}
+
+// requirePTX raises the printed `.version` to at least major*10+minor
+// (unless the caller fixed the version).
+func (f *fn) requirePTX(v int) {
+	if v > f.m.minPTX {
+		f.m.minPTX = v
+	}
+}
+
+// requireSM records a minimum architecture; emission fails at the end if
+// the target is older.
+func (f *fn) requireSM(sm int) {
+	if f.m.arch.sm < sm && f.m.tooOld == "" {
+		f.m.tooOld = fmt.Sprintf("needs sm_%d or newer", sm)
+	}
+}

@@ -1,0 +1,159 @@
+package nvptx
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+func typeStr(t ir.Type) string { return asm.TypeString(t) }
+
+// get returns what v became. Constants are known from their defining op
+// wherever they are used; other values used before the layout reaches
+// their definition get their registers now, and the definition writes
+// into them (see result).
+func (f *fn) get(v ir.Value) (*value, error) {
+	if x, ok := f.vals[v]; ok {
+		return x, nil
+	}
+	if def := v.DefiningOp(); def != nil {
+		if x, ok, err := f.constantOf(def); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			f.vals[v] = x
+			return x, nil
+		}
+	}
+	x, err := f.newValue(v.Type())
+	if err != nil {
+		return nil, err
+	}
+	f.vals[v] = x
+	return x, nil
+}
+
+// operands returns the values of all operands of op.
+func (f *fn) operands(op *ir.Operation) ([]*value, error) {
+	out := make([]*value, op.NumOperands())
+	for i, v := range op.Operands() {
+		x, err := f.get(v)
+		if err != nil {
+			return nil, ir.OpErrorf(op, "operand %d: %v", i, err)
+		}
+		out[i] = x
+	}
+	return out, nil
+}
+
+// result returns fresh registers for result i of op (or the ones a use
+// earlier in the layout already gave it).
+func (f *fn) result(op *ir.Operation, i int) (*value, error) {
+	r := op.Result(i)
+	if x, ok := f.vals[r]; ok {
+		return x, nil
+	}
+	x, err := f.newValue(r.Type())
+	if err != nil {
+		return nil, ir.OpErrorf(op, "result %d: %v", i, err)
+	}
+	f.vals[r] = x
+	return x, nil
+}
+
+// bind makes result i of op be x without an instruction (casts that change
+// nothing, aggregate bookkeeping). If a use earlier in the layout already
+// gave the result registers, x is copied into them.
+func (f *fn) bind(op *ir.Operation, i int, x *value) {
+	r := op.Result(i)
+	if old, ok := f.vals[r]; ok {
+		f.copyInto(old, x)
+		return
+	}
+	f.vals[r] = x
+}
+
+// copyInto moves src into the registers of dst, leaf by leaf.
+func (f *fn) copyInto(dst, src *value) {
+	d, s := dst.leaves(), src.leaves()
+	for i := range d {
+		c := f.class(d[i])
+		f.ins("mov.%s %s, %s", classInfo[c].movType, d[i].reg, f.imm(s[i], c))
+	}
+}
+
+// class returns the register class of a scalar value.
+func (f *fn) class(v *value) regClass {
+	c, _ := scalarClass(v.typ)
+	return c
+}
+
+// reg returns a register holding the scalar v; a constant is moved into a
+// register once per block.
+func (f *fn) reg(v *value) string {
+	if v.reg != "" {
+		return v.reg
+	}
+	if r, ok := f.consts[v]; ok {
+		return r
+	}
+	c := f.class(v)
+	r := f.regs.alloc(c)
+	f.ins("mov.%s %s, %s", classInfo[c].movType, r, immediate(v.konst, v.typ, c))
+	f.consts[v] = r
+	return r
+}
+
+// src returns v as a source operand of an arithmetic instruction: an
+// immediate for integer, f32 and f64 constants, a register otherwise
+// (PTX has no f16 or predicate immediates in arithmetic).
+func (f *fn) src(v *value) string {
+	if v.konst != nil {
+		switch c := f.class(v); c {
+		case classB16:
+			if _, isFloat := v.typ.(*ir.FloatType); !isFloat {
+				return immediate(v.konst, v.typ, c)
+			}
+		case classB32, classB64, classF32, classF64:
+			return immediate(v.konst, v.typ, c)
+		}
+	}
+	return f.reg(v)
+}
+
+// imm returns v as the source of a mov into class c: an immediate for any
+// constant, the register otherwise.
+func (f *fn) imm(v *value, c regClass) string {
+	if v.konst != nil {
+		return immediate(v.konst, v.typ, c)
+	}
+	return v.reg
+}
+
+// def returns the register of a scalar result.
+func (f *fn) def(op *ir.Operation, i int) (string, error) {
+	x, err := f.result(op, i)
+	if err != nil {
+		return "", err
+	}
+	if x.parts != nil {
+		return "", ir.OpErrorf(op, "result %d: expected a scalar, got %s", i, typeStr(x.typ))
+	}
+	return x.reg, nil
+}
+
+// constInt returns the integer value of a constant scalar.
+func constInt(v *value) (int64, bool) {
+	if v.konst == nil || v.konst.undef {
+		return 0, false
+	}
+	return int64(signExtend(v.konst.bits, bitWidth(v.typ))), true
+}
+
+// errUnsupported is the diagnostic for a type an op does not handle.
+func errUnsupported(op *ir.Operation, t ir.Type) error {
+	return ir.OpErrorf(op, "the PTX emitter does not support '%s' on %s", op.Name(), typeStr(t))
+}
+
+var _ = fmt.Sprint

@@ -1,0 +1,56 @@
+package nvptx
+
+import (
+	"fmt"
+	"strings"
+)
+
+// regClass is a PTX virtual register class. Registers are declared per
+// class at the top of each entry, as `.reg .b32 %r<N>;`.
+type regClass uint8
+
+const (
+	classPred regClass = iota // i1
+	classB16                  // i8, i16, f16, bf16
+	classB32                  // i32, shared pointers, packed 2x16 vectors
+	classB64                  // i64, global and generic pointers
+	classF32                  // f32
+	classF64                  // f64
+	numClasses
+)
+
+var classInfo = [numClasses]struct {
+	decl, prefix, movType string
+	bits                  int
+}{
+	classPred: {".pred", "%p", "pred", 1},
+	classB16:  {".b16", "%rs", "b16", 16},
+	classB32:  {".b32", "%r", "b32", 32},
+	classB64:  {".b64", "%rd", "b64", 64},
+	classF32:  {".f32", "%f", "f32", 32},
+	classF64:  {".f64", "%fd", "f64", 64},
+}
+
+func (c regClass) String() string { return classInfo[c].prefix }
+
+// regFile hands out virtual registers of one function. Numbers start at 1,
+// as in LLVM's PTX, so the declaration `%r<N>` covers %r1 .. %r(N-1).
+type regFile struct {
+	next [numClasses]int
+}
+
+func (f *regFile) alloc(c regClass) string {
+	f.next[c]++
+	return fmt.Sprintf("%s%d", classInfo[c].prefix, f.next[c])
+}
+
+// declarations returns the `.reg` lines for the classes in use.
+func (f *regFile) declarations() string {
+	var b strings.Builder
+	for c := regClass(0); c < numClasses; c++ {
+		if n := f.next[c]; n > 0 {
+			fmt.Fprintf(&b, "\t.reg %s \t%s<%d>;\n", classInfo[c].decl, classInfo[c].prefix, n+1)
+		}
+	}
+	return b.String()
+}
