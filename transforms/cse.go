@@ -138,18 +138,20 @@ func (c *cse) simplify(t *scopedTable, op *ir.Operation, ssa bool) bool {
 		if !onlyReads(op) {
 			return false
 		}
-		if existing := t.lookup(op); existing != nil && existing.Block() == op.Block() && !c.writeBetween(existing, op) {
+		existing, h := t.lookup(op)
+		if existing != nil && existing.Block() == op.Block() && !c.writeBetween(existing, op) {
 			c.replace(t, op, existing, ssa)
 			return true
 		}
-		t.insert(op)
+		t.insert(op, h)
 		return false
 	}
-	if existing := t.lookup(op); existing != nil {
+	existing, h := t.lookup(op)
+	if existing != nil {
 		c.replace(t, op, existing, ssa)
 		return true
 	}
-	t.insert(op)
+	t.insert(op, h)
 	return false
 }
 

@@ -59,6 +59,9 @@ func opEquivalent(a, b *ir.Operation) bool {
 type valueMap struct {
 	values map[ir.Value]ir.Value
 	blocks map[*ir.Block]*ir.Block
+	// inRegion is set while comparing region bodies, where the results of
+	// matched ops must be remembered for their later uses.
+	inRegion bool
 }
 
 func (m *valueMap) same(a, b ir.Value) bool {
@@ -108,8 +111,8 @@ func (m *valueMap) ops(a, b *ir.Operation) bool {
 			return false
 		}
 	}
-	for i, n := 0, a.NumResults(); i < n; i++ {
-		if a.Result(i) != b.Result(i) {
+	if m.inRegion {
+		for i, n := 0, a.NumResults(); i < n; i++ {
 			m.mark(a.Result(i), b.Result(i))
 		}
 	}
@@ -145,6 +148,7 @@ func (m *valueMap) operands(a, b *ir.Operation) bool {
 }
 
 func (m *valueMap) regions(a, b *ir.Region) bool {
+	m.inRegion = true
 	ab, bb := a.Blocks(), b.Blocks()
 	if len(ab) != len(bb) {
 		return false

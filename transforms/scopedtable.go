@@ -32,22 +32,24 @@ func (t *scopedTable) pop() {
 	}
 }
 
-func (t *scopedTable) insert(op *ir.Operation) {
-	h := opHash(op)
+// insert records op under its hash h (from lookup).
+func (t *scopedTable) insert(op *ir.Operation, h uint64) {
 	t.buckets[h] = append(t.buckets[h], op)
 	t.members[op] = true
 	t.scopes[len(t.scopes)-1] = append(t.scopes[len(t.scopes)-1], h)
 }
 
-// lookup returns the most recently inserted op equivalent to op, or nil.
-func (t *scopedTable) lookup(op *ir.Operation) *ir.Operation {
-	b := t.buckets[opHash(op)]
+// lookup returns the most recently inserted op equivalent to op (or nil)
+// and op's hash.
+func (t *scopedTable) lookup(op *ir.Operation) (*ir.Operation, uint64) {
+	h := opHash(op)
+	b := t.buckets[h]
 	for i := len(b) - 1; i >= 0; i-- {
 		if opEquivalent(b[i], op) {
-			return b[i]
+			return b[i], h
 		}
 	}
-	return nil
+	return nil, h
 }
 
 // contains reports whether op itself is in the table.
