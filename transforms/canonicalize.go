@@ -71,6 +71,17 @@ func buildCanonicalize(fs *flag.FlagSet) passmgr.RunFunc {
 	}
 }
 
+// Canonicalize runs the canonicalizer with MLIR's default options on the
+// regions of op: every loaded dialect's canonicalization patterns and
+// folders, applied by the greedy driver top-down with region
+// simplification, for at most 10 rounds.
+func Canonicalize(op *ir.Operation) error {
+	o := &canonicalizeOptions{}
+	o.declare(flag.NewFlagSet("canonicalize", flag.ContinueOnError))
+	set := pattern.Freeze(pattern.CanonicalizationPatterns(op.Context()))
+	return runCanonicalizer(op, set, o)
+}
+
 // runCanonicalizer applies the greedy driver to op's regions. Like MLIR,
 // non-convergence is not a failure unless test-convergence asks for it; a
 // rewrite cycle (which would make MLIR loop forever) always is.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/pattern"
 )
 
@@ -204,5 +205,19 @@ func TestCanonicalizeOptionErrors(t *testing.T) {
 		if _, err := parseTestPipeline("builtin.module(canonicalize{" + opts + "})"); err == nil {
 			t.Errorf("options %q accepted", opts)
 		}
+	}
+}
+
+func TestCanonicalizeAPI(t *testing.T) {
+	ctx := all.NewContext()
+	op, err := asm.ParseString(ctx, "func.func @f(%x: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %0 = arith.addi %x, %c0 : i32\n  return %0 : i32\n}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Canonicalize(op); err != nil {
+		t.Fatal(err)
+	}
+	if got := asm.Sprint(op, asm.PrintConfig{}); strings.Contains(got, "arith.addi") {
+		t.Errorf("x + 0 not folded:\n%s", got)
 	}
 }

@@ -7,7 +7,7 @@
 //	inline                        Inliner: inline func.call / tt.call, then simplify callers
 //	symbol-dce                    SymbolDCE: erase unreferenced private symbols
 //	sccp                          SCCP: sparse conditional constant propagation
-//	remove-dead-values            RemoveDeadValues: drop unused results and arguments
+//	remove-dead-values            RemoveDeadValues: drop dead function args/results, scf values, pure ops
 //	convert-scf-to-cf             SCFToControlFlowPass: lower scf ops to cf branches
 //
 // Each pass follows the behaviour of its MLIR counterpart, down to the
@@ -17,6 +17,10 @@
 // CallOpInterface, ConditionallySpeculatable), the package models it for
 // the ops that Triton uses (looplike.go, regionbranch.go, calls.go,
 // speculate.go) instead of special-casing tests.
+//
+// What each pass covers, where it departs from MLIR, and why, is in the
+// doc comment of its entry point: Canonicalize, CSE, LICM, Inline,
+// SymbolDCE, SCCP, RemoveDeadValues and LowerSCFToCF.
 //
 // Importing the package (for its side effects) registers the passes.
 package transforms

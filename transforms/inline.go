@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ttcompiler/tt/dialects/cf"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -16,7 +17,9 @@ func init() {
 		Name:        "inline",
 		DisplayName: "Inliner",
 		Summary:     "Inline function calls",
-		Build:       buildInliner,
+		// Inlining a multi-block body creates cf.br.
+		Dependent: []*ir.Dialect{cf.Dialect},
+		Build:     buildInliner,
 	})
 }
 

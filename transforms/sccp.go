@@ -22,11 +22,24 @@ func init() {
 }
 
 // SCCP runs sparse conditional constant propagation on op, as MLIR's SCCP
-// pass does: a fixpoint over constant lattices and executable blocks
-// (through cf branches, scf region control flow and calls to callables
-// inside op), then every value known to be constant is replaced by a
-// materialized constant and ops whose results were all replaced are
-// erased when they are trivially dead. Control flow is left alone.
+// pass does: a fixpoint over constant lattices (uninitialized, constant,
+// overdefined) and executable blocks, with ops evaluated by their folders
+// on constant operands (in-place folds are undone and count as
+// overdefined). Control flows through cf branches (cf.cond_br and
+// cf.switch take only the edge a constant selects), through the regions
+// of scf.for/if/while/execute_region/index_switch, and across calls to
+// callables inside op: a private callable's arguments are the join of its
+// live call sites, and the results of a call the join of the callee's
+// live returns. Then every value known to be constant is replaced by a
+// constant materialized at the front of its function's entry block (with
+// an unknown location, as MLIR's folder does), and ops whose results
+// were all replaced are erased when they are trivially dead. Control flow
+// itself is left for the canonicalizer.
+//
+// When SCCP runs on a function itself (nested under a module), nothing
+// is known of its callers: its arguments are overdefined. (MLIR's
+// analysis learns about callers only from the symbol table holding the
+// function, which lies outside the analysed op then.)
 func SCCP(op *ir.Operation) {
 	s := newSCCPSolver(op)
 	s.run()
