@@ -1,0 +1,164 @@
+package ttrun
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/numeric"
+	"github.com/ttcompiler/tt/runtime/cuda"
+	"github.com/ttcompiler/tt/tools/tttranslate"
+)
+
+// CUDA is the GPU backend (--backend cuda): it compiles the kernel with
+// tt-translate's pipeline to PTX for the device's architecture, loads it
+// through the driver's JIT (runtime/cuda), copies the buffers to the
+// device, launches grid x (32*num_warps) threads with the dynamic shared
+// memory the compiled kernel needs, and copies every buffer back.
+//
+// Device printf (tt.print) goes to the process's standard output, where
+// the CUDA driver writes it, not to Options.Stdout.
+type CUDA struct {
+	// Device is the ordinal of the GPU to use.
+	Device int
+	// Arch overrides the architecture compiled for ("" asks the device).
+	Arch string
+}
+
+func init() { RegisterBackend(CUDA{}) }
+
+// Name is the backend's --backend name.
+func (CUDA) Name() string { return "cuda" }
+
+// Run compiles and launches the kernel.
+func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
+	if err := cuda.Load(); err != nil {
+		return fmt.Errorf("cuda backend: %w", err)
+	}
+	dev, err := cuda.GetDevice(b.Device)
+	if err != nil {
+		return fmt.Errorf("cuda backend: %w", err)
+	}
+	arch := b.Arch
+	if arch == "" {
+		major, minor, err := dev.ComputeCapability()
+		if err != nil {
+			return fmt.Errorf("cuda backend: %w", err)
+		}
+		arch = fmt.Sprintf("sm_%d%d", major, minor)
+	}
+	ptx, meta, err := compileForCUDA(k, arch, opts.NumWarps)
+	if err != nil {
+		return err
+	}
+	ctx, err := cuda.NewContext(dev)
+	if err != nil {
+		return fmt.Errorf("cuda backend: %w", err)
+	}
+	defer ctx.Close()
+	mod, err := ctx.LoadModule(ptx, cuda.JITOptions{})
+	if err != nil {
+		return fmt.Errorf("cuda backend: loading the PTX of @%s: %w", k.Name, err)
+	}
+	defer mod.Close()
+	fn, err := mod.Function(meta.Name)
+	if err != nil {
+		return fmt.Errorf("cuda backend: %w", err)
+	}
+	if meta.Shared > 48<<10 {
+		if err := fn.SetMaxDynamicSharedMemory(meta.Shared); err != nil {
+			return fmt.Errorf("cuda backend: %d bytes of shared memory: %w", meta.Shared, err)
+		}
+	}
+	bufs := make([]cuda.DevicePtr, len(args))
+	defer func() {
+		for _, p := range bufs {
+			if p != 0 {
+				ctx.Free(p)
+			}
+		}
+	}()
+	var cargs cuda.Args
+	for i := range args {
+		a := &args[i]
+		if a.IsPointer() {
+			if bufs[i], err = ctx.Alloc(max(len(a.Buffer.Data), 1)); err != nil {
+				return fmt.Errorf("cuda backend: buffer %s: %w", a.Name, err)
+			}
+			if err := ctx.CopyHtoD(bufs[i], a.Buffer.Data); err != nil {
+				return fmt.Errorf("cuda backend: buffer %s: %w", a.Name, err)
+			}
+			cargs = cargs.Ptr(bufs[i])
+			continue
+		}
+		if cargs, err = cudaScalarArg(cargs, a); err != nil {
+			return err
+		}
+	}
+	cfg := cuda.LaunchConfig{Grid: grid, Block: [3]int{32 * meta.NumWarps, 1, 1}, SharedBytes: meta.Shared}
+	if err := fn.Launch(cfg, cargs); err != nil {
+		return fmt.Errorf("cuda backend: launching @%s: %w", k.Name, err)
+	}
+	if err := ctx.Synchronize(); err != nil {
+		return fmt.Errorf("cuda backend: running @%s: %w", k.Name, err)
+	}
+	for i := range args {
+		if args[i].IsPointer() && len(args[i].Buffer.Data) > 0 {
+			if err := ctx.CopyDtoH(args[i].Buffer.Data, bufs[i]); err != nil {
+				return fmt.Errorf("cuda backend: buffer %s: %w", args[i].Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// compileForCUDA lowers a copy of the kernel's module to PTX and returns
+// it with the kernel's metadata. numWarps 0 keeps the module's (or
+// Triton's default, 4).
+func compileForCUDA(k *Kernel, arch string, numWarps int) ([]byte, tttranslate.Kernel, error) {
+	o := tttranslate.DefaultOptions()
+	o.Target, o.Arch = "ptx", arch
+	if numWarps > 0 {
+		o.NumWarps = numWarps
+	}
+	module := k.Module.Clone(ir.NewMapping())
+	res, err := tttranslate.Compile(module, o)
+	if err != nil {
+		if src, rerr := os.ReadFile(k.Source); rerr == nil {
+			return nil, tttranslate.Kernel{}, errors.New(tttranslate.RenderError(k.Source, string(src), err))
+		}
+		return nil, tttranslate.Kernel{}, err
+	}
+	for _, m := range res.Kernels {
+		if m.Name == k.Name {
+			return res.Output, m, nil
+		}
+	}
+	return nil, tttranslate.Kernel{}, fmt.Errorf("cuda backend: the compiled module has no kernel @%s", k.Name)
+}
+
+// cudaScalarArg appends a scalar parameter in the kernel ABI's type.
+func cudaScalarArg(args cuda.Args, a *Arg) (cuda.Args, error) {
+	switch t := a.Type.(type) {
+	case *ir.IntegerType:
+		switch t.Width {
+		case 32:
+			return args.I32(int32(a.Int)), nil
+		case 64:
+			return args.I64(a.Int), nil
+		}
+	case *ir.FloatType:
+		switch t.Kind {
+		case ir.F32:
+			return args.F32(float32(a.Float)), nil
+		case ir.F64:
+			return args.F64(a.Float), nil
+		case ir.F16:
+			return args.F16(numeric.F16FromFloat64(a.Float, numeric.RNE)), nil
+		case ir.BF16:
+			return args.F16(numeric.BF16FromFloat64(a.Float, numeric.RNE)), nil
+		}
+	}
+	return args, fmt.Errorf("cuda backend: parameter %s of type %s: runtime/cuda has no argument kind for it", a.Name, typeName(a.Type))
+}

@@ -1,0 +1,90 @@
+package tttranslate
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// Registry is where the stages' passes and pipelines are looked up.
+var Registry = passmgr.Default
+
+// Kernel is the launch metadata written next to the output as JSON.
+type Kernel struct {
+	Name     string `json:"name"`
+	NumWarps int    `json:"num_warps"`
+	Shared   int    `json:"shared"`
+	Target   string `json:"target"`
+}
+
+// Result is a compiled module.
+type Result struct {
+	// Output is the PTX, LLVM IR or AMDGCN text.
+	Output []byte
+	// Kernels describes the module's kernels, in order.
+	Kernels []Kernel
+	// Module is the per-thread IR the output was emitted from.
+	Module *ir.Operation
+	// Input is the level the module was given at.
+	Input Level
+}
+
+// Compile lowers module, at any level, through the remaining stages and
+// emits it for o.Target. The module is transformed in place. Errors are
+// located diagnostics where the failing pass or emitter gave a location.
+func Compile(module *ir.Operation, o Options) (*Result, error) {
+	emit, ok := emitters[o.Target]
+	if !ok {
+		return nil, fmt.Errorf("unknown target %q (want ptx, llvmir or amdgcn)", o.Target)
+	}
+	params, err := o.params()
+	if err != nil {
+		return nil, err
+	}
+	in := DetectLevel(module)
+	cfg := o.Pass
+	for i, s := range StagesFrom(in) {
+		pm, err := s.build(Registry, params)
+		if err != nil {
+			return nil, err
+		}
+		if err := pm.Run(module, &cfg); err != nil {
+			return nil, err
+		}
+		if err := dumpStage(o.DumpStages, i, s.Name, module, cfg.PrintConfig); err != nil {
+			return nil, err
+		}
+		if got := DetectLevel(module); got < s.Out {
+			return nil, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
+		}
+	}
+	if got := DetectLevel(module); got != LevelPerThread {
+		return nil, ir.OpErrorf(module, "the module is %s after the pipeline; the emitters need per-thread IR", got)
+	}
+	start := time.Now()
+	out, kernels, err := emit(module, &o)
+	if cfg.Timer != nil {
+		cfg.Timer.AddPhase(o.Target+" emission", time.Since(start))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Output: out, Kernels: kernels, Module: module, Input: in}, nil
+}
+
+// dumpStage writes the IR after stage i into dir (when set).
+func dumpStage(dir string, i int, name string, module *ir.Operation, pc asm.PrintConfig) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%02d-%s.mlir", i+1, name))
+	return os.WriteFile(path, []byte(asm.Sprint(module, pc)), 0o644)
+}

@@ -1,0 +1,102 @@
+package tttranslate
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// Options are the compilation parameters and what to print on the way.
+type Options struct {
+	// Target is the output: "ptx", "llvmir" or "amdgcn".
+	Target string
+	// Arch is the GPU: "sm_90" (default for ptx and llvmir), "sm_80",
+	// "gfx942" (default for amdgcn).
+	Arch string
+	// NumWarps, NumStages and NumCTAs parameterize the TTIR -> TTGIR
+	// conversion and the software pipeliner (Triton's defaults 4, 3, 1).
+	NumWarps, NumStages, NumCTAs int
+	// PTXVersion is the `.version` of PTX output ("" for the emitter's).
+	PTXVersion string
+	// FPFusion lets ptxas fuse float multiplies and adds (Triton's
+	// enable_fp_fusion, on by default there and here).
+	FPFusion bool
+	// LLC is the llc used for amdgcn ("" looks for llc on PATH).
+	LLC string
+	// Pass configures IR printing, timing and verification for every
+	// stage's pipeline.
+	Pass passmgr.Config
+	// DumpStages, if set, is a directory that receives the IR after each
+	// stage (NN-stage.mlir).
+	DumpStages string
+}
+
+// DefaultOptions are Triton's defaults for an NVIDIA H100.
+func DefaultOptions() Options {
+	return Options{Target: "ptx", NumWarps: 4, NumStages: 3, NumCTAs: 1, FPFusion: true, Pass: *passmgr.DefaultConfig()}
+}
+
+// arch returns the architecture, defaulted by target.
+func (o *Options) arch() string {
+	if o.Arch != "" {
+		return o.Arch
+	}
+	if o.Target == "amdgcn" {
+		return "gfx942"
+	}
+	return "sm_90"
+}
+
+// vendorTarget is Triton's target string for the ttg.target attribute:
+// "cuda:90", "hip:gfx942".
+func (o *Options) vendorTarget() (string, error) {
+	a := o.arch()
+	if strings.HasPrefix(a, "gfx") {
+		return "hip:" + a, nil
+	}
+	s := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(a, "cuda:"), "sm_"), "a")
+	if _, err := strconv.Atoi(s); err != nil {
+		return "", fmt.Errorf("unknown architecture %q (want sm_80, sm_90, gfx942, ...)", a)
+	}
+	return "cuda:" + s, nil
+}
+
+// params are the option values offered to every pass and pipeline of the
+// stages (each takes those it declares).
+func (o *Options) params() (map[string]string, error) {
+	vt, err := o.vendorTarget()
+	if err != nil {
+		return nil, err
+	}
+	p := map[string]string{
+		"num-warps":        strconv.Itoa(o.NumWarps),
+		"num-stages":       strconv.Itoa(o.NumStages),
+		"num-ctas":         strconv.Itoa(o.NumCTAs),
+		"threads-per-warp": "32",
+		"target":           vt,
+		"arch":             o.arch(),
+	}
+	if cc, ok := strings.CutPrefix(vt, "cuda:"); ok {
+		p["compute-capability"] = cc
+		p["capability"] = cc
+	}
+	if major, minor, ok := strings.Cut(o.PTXVersion, "."); ok {
+		p["ptx-version"] = major + minor // the conversion takes it times ten
+	}
+	if strings.HasPrefix(vt, "hip:") {
+		p["threads-per-warp"] = "64"
+	}
+	return p, nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

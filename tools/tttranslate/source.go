@@ -1,0 +1,59 @@
+package tttranslate
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// NewContext returns a context with every dialect a pipeline may meet,
+// the per-thread ones included.
+func NewContext() *ir.Context {
+	ctx := all.NewContext()
+	gpu.Load(ctx) // and llvm, its dependent
+	return ctx
+}
+
+// CompileSource parses src (named name in locations), verifies it and
+// compiles it. Diagnostics can be rendered with RenderError.
+func CompileSource(name, src string, o Options) (*Result, error) {
+	ctx := NewContext()
+	start := time.Now()
+	module, err := asm.Parse(ctx, src, asm.ParseConfig{Filename: name})
+	if o.Pass.Timer != nil {
+		o.Pass.Timer.AddPhase("Parser", time.Since(start))
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := ir.Verify(module); err != nil {
+		return nil, err
+	}
+	return Compile(module, o)
+}
+
+// RenderError formats err for a user: every located diagnostic as
+// `file:line:col: error: message` followed by the quoted source line.
+func RenderError(name, src string, err error) string {
+	srcs := asm.NewSourceMgr()
+	srcs.Add(name, src)
+	var diags ir.Diagnostics
+	var d *ir.Diagnostic
+	switch {
+	case errors.As(err, &diags):
+	case errors.As(err, &d):
+		diags = ir.Diagnostics{d}
+	default:
+		return "error: " + err.Error() + "\n"
+	}
+	var b strings.Builder
+	for _, d := range diags {
+		b.WriteString(srcs.Render(d))
+	}
+	return b.String()
+}

@@ -1,0 +1,142 @@
+package tttranslate
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// Level is how far down the pipeline a module is.
+type Level int
+
+const (
+	// LevelTTIR: tt ops without layouts (Triton's front-end output).
+	LevelTTIR Level = iota
+	// LevelTTGIR: tensors carry ttg layouts; the module has ttg.num-warps.
+	LevelTTGIR
+	// LevelPerThread: llvm.func kernels over llvm and gpu ops.
+	LevelPerThread
+)
+
+func (l Level) String() string {
+	return [...]string{"TTIR", "TTGIR", "per-thread IR"}[l]
+}
+
+// DetectLevel tells where a module is: per-thread IR if it holds an
+// llvm.func, TTGIR if it carries the `ttg.num-warps` module attribute,
+// TTIR otherwise.
+func DetectLevel(module *ir.Operation) Level {
+	if module.NumRegions() > 0 && !module.Region(0).Empty() {
+		for _, op := range module.Region(0).Front().Ops() {
+			if op.Name() == "llvm.func" {
+				return LevelPerThread
+			}
+		}
+	}
+	if module.Attr("ttg.num-warps") != nil {
+		return LevelTTGIR
+	}
+	return LevelTTIR
+}
+
+// Stage is one step of the pipeline: a textual list of registered passes
+// or named pipelines (comma-separated) that takes a module at level In to
+// level Out.
+type Stage struct {
+	Name     string
+	In, Out  Level
+	Pipeline string
+}
+
+// Stages is the pipeline from TTIR to per-thread IR, in order. A module
+// runs the stages whose input level is at or below its own: TTGIR input
+// skips the TTIR stages. The names are those registered in passmgr.Default
+// by the transforms and conversion packages; this table is the one place
+// to adjust them.
+var Stages = []Stage{
+	{Name: "ttir", In: LevelTTIR, Out: LevelTTIR, Pipeline: "ttir-pipeline"},
+	{Name: "ttgir", In: LevelTTIR, Out: LevelTTGIR, Pipeline: "ttgir-pipeline"},
+	{Name: "llir", In: LevelTTGIR, Out: LevelPerThread, Pipeline: "ttgir-to-gpu-pipeline"},
+}
+
+// StagesFrom returns the stages a module at level l runs.
+func StagesFrom(l Level) []Stage {
+	var out []Stage
+	for _, s := range Stages {
+		if s.In >= l {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Missing returns the names of a stage's passes and pipelines that are not
+// registered in reg.
+func (s Stage) Missing(reg *passmgr.Registry) []string {
+	var out []string
+	for _, name := range s.names() {
+		if reg.Lookup(name) == nil && reg.LookupPipeline(name) == nil {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func (s Stage) names() []string {
+	var out []string
+	for _, n := range strings.Split(s.Pipeline, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// build makes the pass manager of a stage. Each pass or named pipeline
+// receives those of the compilation parameters it declares as options
+// (num-warps, num-stages, target, ...), so the table needs no per-pass
+// option syntax.
+func (s Stage) build(reg *passmgr.Registry, params map[string]string) (*passmgr.PassManager, error) {
+	if miss := s.Missing(reg); len(miss) > 0 {
+		return nil, fmt.Errorf("stage %s: %s not registered (is the package that provides it linked in?)", s.Name, strings.Join(quoteAll(miss), ", "))
+	}
+	pm := passmgr.New(reg, "builtin.module")
+	for _, name := range s.names() {
+		declared := declaredOptions(reg, name)
+		var opts []string
+		for _, k := range sortedKeys(params) {
+			if declared[k] {
+				opts = append(opts, k+"="+params[k])
+			}
+		}
+		if err := pm.AddPass(name, strings.Join(opts, " ")); err != nil {
+			return nil, fmt.Errorf("stage %s: %v", s.Name, err)
+		}
+	}
+	return pm, nil
+}
+
+// declaredOptions lists the option names a pass or named pipeline
+// declares, by running its Build on a scratch flag set.
+func declaredOptions(reg *passmgr.Registry, name string) map[string]bool {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	if p := reg.Lookup(name); p != nil && p.Build != nil {
+		p.Build(fs)
+	} else if np := reg.LookupPipeline(name); np != nil && np.Build != nil {
+		np.Build(fs)
+	}
+	out := map[string]bool{}
+	fs.VisitAll(func(f *flag.Flag) { out[f.Name] = true })
+	return out
+}
+
+func quoteAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "'" + n + "'"
+	}
+	return out
+}

@@ -1,0 +1,238 @@
+package tttranslate
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// Run runs tt-translate with the given arguments and streams and returns
+// the process exit code.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cl, err := parseArgs(args)
+	if err == flag.ErrHelp {
+		printHelp(stdout)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
+		return 2
+	}
+	src, name, err := readInput(cl.input, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
+		return 1
+	}
+	o := cl.opts
+	o.Pass.IROut = stderr
+	if cl.timing {
+		o.Pass.Timer = &passmgr.Timer{}
+	}
+	res, err := CompileSource(name, src, o)
+	if err != nil {
+		io.WriteString(stderr, RenderError(name, src, err))
+		return 1
+	}
+	start := time.Now()
+	if err := writeOutputs(cl.output, res, stdout); err != nil {
+		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
+		return 1
+	}
+	if o.DumpStages != "" {
+		path := filepath.Join(o.DumpStages, "out."+extension(o.Target))
+		if err := os.WriteFile(path, res.Output, 0o644); err != nil {
+			fmt.Fprintf(stderr, "tt-translate: %v\n", err)
+			return 1
+		}
+	}
+	if t := o.Pass.Timer; t != nil {
+		t.AddPhase("Output", time.Since(start))
+		t.Report(stderr)
+	}
+	return 0
+}
+
+// cmdline is tt-translate's parsed command line.
+type cmdline struct {
+	input, output string
+	timing        bool
+	opts          Options
+}
+
+// parseArgs reads flags (-flag, --flag, -flag=v, -flag v) and one input
+// file in any order.
+func parseArgs(args []string) (*cmdline, error) {
+	cl := &cmdline{output: "-", opts: DefaultOptions()}
+	o := &cl.opts
+	fs := flag.NewFlagSet("tt-translate", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.Target, "target", o.Target, "")
+	fs.StringVar(&o.Arch, "arch", "", "")
+	fs.IntVar(&o.NumWarps, "num-warps", o.NumWarps, "")
+	fs.IntVar(&o.NumStages, "num-stages", o.NumStages, "")
+	fs.IntVar(&o.NumCTAs, "num-ctas", o.NumCTAs, "")
+	fs.StringVar(&o.PTXVersion, "ptx-version", "", "")
+	fs.BoolVar(&o.FPFusion, "enable-fp-fusion", o.FPFusion, "")
+	fs.StringVar(&o.LLC, "llc", "", "")
+	fs.StringVar(&o.DumpStages, "dump-stages", "", "")
+	fs.StringVar(&cl.output, "o", "-", "")
+	fs.BoolVar(&cl.timing, "mlir-timing", false, "")
+	c := &o.Pass
+	fs.BoolVar(&c.VerifyEach, "verify-each", true, "")
+	fs.BoolVar(&c.PrintAfterAll, "mlir-print-ir-after-all", false, "")
+	fs.BoolVar(&c.PrintBeforeAll, "mlir-print-ir-before-all", false, "")
+	fs.BoolVar(&c.PrintModuleScope, "mlir-print-ir-module-scope", false, "")
+	fs.BoolVar(&c.DisableThreading, "mlir-disable-threading", false, "")
+	fs.BoolVar(&c.PrintConfig.DebugInfo, "mlir-print-debuginfo", false, "")
+	fs.StringVar(&c.CrashReproducer, "mlir-pass-pipeline-crash-reproducer", "", "")
+	fs.Func("mlir-print-ir-after", "", func(s string) error { c.PrintAfter = append(c.PrintAfter, splitList(s)...); return nil })
+	fs.Func("mlir-print-ir-before", "", func(s string) error { c.PrintBefore = append(c.PrintBefore, splitList(s)...); return nil })
+	var inputs []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		inputs = append(inputs, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	switch len(inputs) {
+	case 0:
+		cl.input = "-"
+	case 1:
+		cl.input = inputs[0]
+	default:
+		return nil, fmt.Errorf("too many input files: %s", strings.Join(inputs, " "))
+	}
+	if _, ok := emitters[o.Target]; !ok {
+		return nil, fmt.Errorf("unknown target %q (want one of %s)", o.Target, strings.Join(targetNames(), ", "))
+	}
+	if o.NumWarps <= 0 || o.NumWarps&(o.NumWarps-1) != 0 {
+		return nil, fmt.Errorf("--num-warps must be a power of two, got %d", o.NumWarps)
+	}
+	if o.NumStages < 1 {
+		return nil, fmt.Errorf("--num-stages must be at least 1, got %d", o.NumStages)
+	}
+	return cl, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func readInput(path string, stdin io.Reader) (src, name string, err error) {
+	if path == "-" {
+		b, err := io.ReadAll(stdin)
+		return string(b), "<stdin>", err
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", "", fmt.Errorf("could not open input file '%s': %v", path, err)
+	}
+	return string(b), path, nil
+}
+
+// writeOutputs writes the output, and for a file output the kernel
+// metadata beside it (out.ptx -> out.json).
+func writeOutputs(path string, res *Result, stdout io.Writer) error {
+	if path == "-" {
+		_, err := stdout.Write(res.Output)
+		return err
+	}
+	if err := os.WriteFile(path, res.Output, 0o644); err != nil {
+		return err
+	}
+	meta, err := Metadata(res.Kernels)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(MetadataPath(path), meta, 0o644)
+}
+
+// MetadataPath is where the metadata of an output file goes: the same
+// path with the extension replaced by .json.
+func MetadataPath(out string) string {
+	return strings.TrimSuffix(out, filepath.Ext(out)) + ".json"
+}
+
+// Metadata renders the metadata JSON: the kernel's object
+// {"name", "num_warps", "shared", "target"}; for a module of several
+// kernels, the first kernel's object with all of them under "kernels".
+func Metadata(ks []Kernel) ([]byte, error) {
+	if len(ks) == 0 {
+		return nil, fmt.Errorf("no kernel to describe")
+	}
+	if len(ks) == 1 {
+		b, err := json.MarshalIndent(ks[0], "", "  ")
+		return append(b, '\n'), err
+	}
+	b, err := json.MarshalIndent(struct {
+		Kernel
+		Kernels []Kernel `json:"kernels"`
+	}{ks[0], ks}, "", "  ")
+	return append(b, '\n'), err
+}
+
+func extension(target string) string {
+	switch target {
+	case "llvmir":
+		return "ll"
+	case "amdgcn":
+		return "s"
+	}
+	return target
+}
+
+func targetNames() []string {
+	var out []string
+	for _, t := range []string{"ptx", "llvmir", "amdgcn"} {
+		if _, ok := emitters[t]; ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprint(w, `USAGE: tt-translate [options] FILE
+
+Compiles a Triton kernel (TTIR, TTGIR, or per-thread llvm+gpu IR; the stage is
+detected) through the rest of the pipeline and prints PTX, LLVM IR or AMDGCN.
+With -o FILE, the kernel metadata {"name","num_warps","shared","target"} is
+written next to it as FILE's base name + .json.
+
+OPTIONS:
+  --target=ptx|llvmir|amdgcn          output (default ptx)
+  --arch=sm_90|sm_80|gfx942           GPU architecture (default sm_90; gfx942 for amdgcn)
+  --num-warps=N --num-stages=N        Triton's compile parameters (default 4, 3)
+  --num-ctas=N                        CTAs per cluster (default 1)
+  --ptx-version=M.m                   PTX .version to print
+  --enable-fp-fusion[=false]          let ptxas fuse mul+add (default true)
+  --llc=PATH                          llc for amdgcn (default: llc on PATH)
+  -o FILE                             output file (default stdout)
+  --dump-stages=DIR                   write the IR after each stage into DIR
+  --mlir-print-ir-after-all / --mlir-print-ir-before-all
+  --mlir-print-ir-after=P1,P2 / --mlir-print-ir-before=P1,P2
+  --mlir-print-ir-module-scope  --mlir-print-debuginfo  --mlir-timing
+  --mlir-disable-threading  --verify-each[=false]
+  --mlir-pass-pipeline-crash-reproducer=FILE
+`)
+}
+
+var _ = asm.Sprint
