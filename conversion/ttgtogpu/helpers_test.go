@@ -52,6 +52,15 @@ func lower(t *testing.T, m *ir.Operation) {
 	runPipeline(t, m, ttgtogpu.Pipeline(ttgtogpu.Options{}, passmgr.Default))
 }
 
+// lowerErr runs the lowering pipeline and returns its error.
+func lowerErr(m *ir.Operation) error {
+	pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+ttgtogpu.Pipeline(ttgtogpu.Options{}, passmgr.Default)+")")
+	if err != nil {
+		return err
+	}
+	return pm.Run(m, passmgr.DefaultConfig())
+}
+
 // lowerOnly runs convert-scf-to-cf and the conversion (no cleanup), so
 // tests see exactly what the patterns emit.
 func lowerOnly(t *testing.T, m *ir.Operation) {

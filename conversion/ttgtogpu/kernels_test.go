@@ -1,6 +1,7 @@
 package ttgtogpu_test
 
 import (
+	"math/rand"
 	"testing"
 )
 
@@ -16,4 +17,22 @@ func TestSoftmaxKernel(t *testing.T) {
 	m := parseFile(t, kernels+"softmax_f32_b1024_w4.ttgir")
 	lower(t, m)
 	t.Log(print(m))
+}
+
+func TestVectorAddDiff(t *testing.T) {
+	m := parseFile(t, kernels+"vector_add_f32_b1024.ttgir")
+	r := rand.New(rand.NewSource(1))
+	n := 2496
+	diffTest(t, m, "add_kernel", [3]int{3, 1, 1}, []diffArg{
+		f32Buf(randF32(r, n, 10)), f32Buf(randF32(r, n, 10)), zeroBuf("f32", n), intArg(int64(n)),
+	}, 0)
+}
+
+func TestSoftmaxDiff(t *testing.T) {
+	m := parseFile(t, kernels+"softmax_f32_b1024_w4.ttgir")
+	r := rand.New(rand.NewSource(2))
+	rows, cols := 3, 992
+	diffTest(t, m, "softmax_kernel", [3]int{rows, 1, 1}, []diffArg{
+		zeroBuf("f32", rows*1024), f32Buf(randF32(r, rows*1024, 5)), intArg(1024), intArg(1024), intArg(int64(cols)),
+	}, 8)
 }

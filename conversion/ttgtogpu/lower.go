@@ -123,6 +123,7 @@ func (l *lowering) run() error {
 	}
 	l.smem.annotate(l.module)
 	for _, fs := range l.funcs {
+		contractFMA(fs.fn)
 		removeRedundantBarriers(fs.fn)
 	}
 	return nil

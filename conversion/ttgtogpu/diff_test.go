@@ -1,0 +1,202 @@
+package ttgtogpu_test
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/ttcompiler/tt/interp"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// A differential test runs a kernel twice: TTGIR in the tt interpreter
+// (the reference semantics), and the lowered per-thread IR in the SIMT
+// simulator; every buffer must come out the same.
+
+// diffArg is a kernel argument: a buffer (with its element kind, for the
+// comparison) or a scalar bit pattern.
+type diffArg struct {
+	buf   []byte
+	kind  string // "f32", "f16", "i32", ... for buffers
+	bits  uint64 // scalar value (float params: math.Float64bits)
+	float bool
+}
+
+func f32Buf(vals []float32) diffArg {
+	b := make([]byte, 4*len(vals))
+	for i, v := range vals {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(v))
+	}
+	return diffArg{buf: b, kind: "f32"}
+}
+
+func i32Buf(vals []int32) diffArg {
+	b := make([]byte, 4*len(vals))
+	for i, v := range vals {
+		binary.LittleEndian.PutUint32(b[4*i:], uint32(v))
+	}
+	return diffArg{buf: b, kind: "i32"}
+}
+
+func zeroBuf(kind string, n int) diffArg {
+	size := map[string]int{"f32": 4, "i32": 4, "i64": 8, "f64": 8, "f16": 2, "bf16": 2, "i16": 2, "i8": 1}[kind]
+	return diffArg{buf: make([]byte, size*n), kind: kind}
+}
+
+func intArg(v int64) diffArg     { return diffArg{bits: uint64(v)} }
+func floatArg(v float64) diffArg { return diffArg{bits: math.Float64bits(v), float: true} }
+
+func randF32(r *rand.Rand, n int, scale float32) []float32 {
+	out := make([]float32, n)
+	for i := range out {
+		out[i] = (r.Float32()*2 - 1) * scale
+	}
+	return out
+}
+
+func randI32(r *rand.Rand, n int, lim int32) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = r.Int31n(2*lim) - lim
+	}
+	return out
+}
+
+// diffTest runs the TTGIR module m with args over grid in both worlds and
+// compares the buffers (floats within ulps relative tolerance).
+func diffTest(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64) {
+	t.Helper()
+	ref := cloneArgs(args)
+	refModule := m.Clone(nil)
+	fn, err := interp.FindKernel(refModule, kernel)
+	if err != nil {
+		t.Fatalf("interp: %v", err)
+	}
+	prog, err := interp.Compile(fn)
+	if err != nil {
+		t.Fatalf("interp: %v", err)
+	}
+	mem := interp.NewMemory()
+	var iargs []interp.Arg
+	for i, a := range ref {
+		switch {
+		case a.buf != nil:
+			iargs = append(iargs, interp.PtrArg(mem.Alloc(fmt.Sprintf("arg%d", i), a.buf)))
+		case a.float:
+			iargs = append(iargs, interp.FloatArg(math.Float64frombits(a.bits)))
+		default:
+			iargs = append(iargs, interp.IntArg(int64(a.bits)))
+		}
+	}
+	if err := prog.Launch(mem, iargs, interp.Config{Grid: grid, Workers: 1}); err != nil {
+		t.Fatalf("interp: %v", err)
+	}
+
+	got := cloneArgs(args)
+	lower(t, m)
+	var kfn *ir.Operation
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == "llvm.func" && ir.SymbolName(op) == kernel {
+			kfn = op
+		}
+	})
+	if kfn == nil {
+		t.Fatalf("no llvm.func @%s after lowering", kernel)
+	}
+	smem := &simMem{}
+	params := kfn.Region(0).Front().ArgumentTypes()
+	var sargs []uint64
+	for i, a := range got {
+		switch {
+		case a.buf != nil:
+			sargs = append(sargs, smem.alloc(a.buf))
+		case a.float:
+			sargs = append(sargs, fromF64(params[i], math.Float64frombits(a.bits)))
+		default:
+			sargs = append(sargs, a.bits&maskOf(params[i]))
+		}
+	}
+	if err := simulate(m, kfn, smem, grid, sargs); err != nil {
+		t.Fatalf("simulate: %v\n%s", err, print(m))
+	}
+	for i := range args {
+		if args[i].buf == nil {
+			continue
+		}
+		if msg := compareBuf(args[i].kind, ref[i].buf, got[i].buf, ulps); msg != "" {
+			t.Errorf("argument #%d: %s", i, msg)
+		}
+	}
+}
+
+func maskOf(t ir.Type) uint64 {
+	w := width(t)
+	if w >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<w - 1
+}
+
+func cloneArgs(args []diffArg) []diffArg {
+	out := make([]diffArg, len(args))
+	for i, a := range args {
+		out[i] = a
+		if a.buf != nil {
+			out[i].buf = append([]byte(nil), a.buf...)
+		}
+	}
+	return out
+}
+
+// compareBuf compares two buffers element by element; floats may differ
+// by ulps units of relative error (approximate math), NaNs must match.
+func compareBuf(kind string, want, got []byte, ulps float64) string {
+	bad := 0
+	first := ""
+	switch kind {
+	case "f32":
+		// Reductions may associate differently: errors are relative to the
+		// element or, for values that cancel, to the buffer's scale.
+		scale := 0.0
+		for i := 0; i+4 <= len(want); i += 4 {
+			if w := math.Abs(float64(math.Float32frombits(binary.LittleEndian.Uint32(want[i:])))); !math.IsInf(w, 0) && !math.IsNaN(w) {
+				scale = math.Max(scale, w)
+			}
+		}
+		for i := 0; i+4 <= len(want); i += 4 {
+			w := math.Float32frombits(binary.LittleEndian.Uint32(want[i:]))
+			g := math.Float32frombits(binary.LittleEndian.Uint32(got[i:]))
+			if !closeF(float64(w), float64(g), ulps*1.2e-7) && math.Abs(float64(w-g)) > ulps*1.2e-7*scale {
+				bad++
+				if first == "" {
+					first = fmt.Sprintf("element %d: want %g, got %g", i/4, w, g)
+				}
+			}
+		}
+	default:
+		for i := range want {
+			if want[i] != got[i] {
+				bad++
+				if first == "" {
+					first = fmt.Sprintf("byte %d: want %#x, got %#x", i, want[i], got[i])
+				}
+			}
+		}
+	}
+	if bad == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d mismatches, first %s", bad, first)
+}
+
+func closeF(w, g, rel float64) bool {
+	if math.IsNaN(w) || math.IsNaN(g) {
+		return math.IsNaN(w) && math.IsNaN(g)
+	}
+	if w == g {
+		return true
+	}
+	return math.Abs(w-g) <= rel*math.Max(math.Abs(w), math.Abs(g))+1e-30
+}
