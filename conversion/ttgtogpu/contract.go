@@ -49,7 +49,9 @@ func contractOne(op *ir.Operation) {
 	bl := ir.NewBuilder(op.Context())
 	bl.SetInsertionPoint(op)
 	t := op.Result(0).Type()
-	neg := func(v ir.Value) ir.Value { return bl.CreateOp("llvm.fneg", op.Loc(), []ir.Value{v}, []ir.Type{t}).Result(0) }
+	neg := func(v ir.Value) ir.Value {
+		return bl.CreateOp("llvm.fneg", op.Loc(), []ir.Value{v}, []ir.Type{t}).Result(0)
+	}
 	var x, y, z ir.Value
 	sub := op.Name() == "llvm.fsub"
 	if useLeft {
