@@ -32,23 +32,25 @@ func (f *fn) emitICmp(op *ir.Operation) error {
 		if ir.IsInteger(t, 1) {
 			return f.predCompare(d.reg, llvm.ICmpPredicate(predicateOf(op)), xs[0], xs[1])
 		}
-		a, b := f.src(xs[0]), f.src(xs[1])
+		if _, ok := scalarClass(t); !ok {
+			return errUnsupported(op, t)
+		}
+		// Only the second source may be an immediate: a constant on the
+		// left moves to the right, mirroring the predicate.
+		x, y, cmp := xs[0], xs[1], p.cmp
+		if x.isConst() && !y.isConst() {
+			x, y, cmp = y, x, mirror[cmp]
+		}
+		a, b := f.reg(x), f.src(y)
 		if bitWidth(t) == 8 {
 			ext := p.kind
 			if ext == 'b' {
 				ext = 'u'
 			}
-			a, b = f.extend8(xs[0], ext), f.extend8(xs[1], ext)
-		}
-		if _, ok := scalarClass(t); !ok || a == "" {
-			return errUnsupported(op, t)
-		}
-		// A constant cannot be setp's first operand on every ptxas;
-		// swap it to the right, mirroring the predicate.
-		cmp := p.cmp
-		if xs[0].isConst() && !xs[1].isConst() {
-			a, b = b, a
-			cmp = mirror[cmp]
+			a, b = f.extend8(x, ext), f.extend8(y, ext)
+			if x.isConst() {
+				a = f.reg(constValue(ir.I16(op.Context()), uint64(a8(x, ext))))
+			}
 		}
 		f.ins("setp.%s.%s %s, %s, %s", cmp, itype(p.kind, t), d.reg, a, b)
 		return nil
@@ -115,20 +117,20 @@ func (f *fn) emitFCmp(op *ir.Operation) error {
 		}
 		t := xs[0].typ
 		ft := ftype(t)
+		x, y := xs[0], xs[1]
+		if x.isConst() && !y.isConst() {
+			x, y, cmp = y, x, mirror[cmp]
+		}
 		var a, b string
 		switch {
 		case ft == "f32" || ft == "f64":
-			a, b = f.src(xs[0]), f.src(xs[1])
+			a, b = f.reg(x), f.src(y)
 		case ft == "f16" || ft == "bf16" && f.native("setp", t):
-			a, b = f.reg(xs[0]), f.reg(xs[1])
+			a, b = f.reg(x), f.reg(y)
 		case ft == "bf16":
-			a, b, ft = f.toF32(xs[0]), f.toF32(xs[1]), "f32" // widening is exact
+			a, b, ft = f.toF32(x), f.toF32(y), "f32" // widening is exact
 		default:
 			return errUnsupported(op, t)
-		}
-		if xs[0].isConst() && !xs[1].isConst() && (ft == "f32" || ft == "f64") {
-			a, b = b, a
-			cmp = mirror[cmp]
 		}
 		f.ins("setp.%s.%s %s, %s, %s", cmp, ft, d.reg, a, b)
 		return nil
@@ -157,4 +159,13 @@ func (f *fn) emitSelect(op *ir.Operation) error {
 		}
 		return nil
 	})
+}
+
+// a8 is an i8 constant extended as a 16-bit value.
+func a8(x *value, ext byte) int64 {
+	k, _ := constInt(x)
+	if ext == 'u' {
+		return int64(uint8(k))
+	}
+	return int64(int8(k))
 }

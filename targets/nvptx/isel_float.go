@@ -95,7 +95,7 @@ func (f *fn) emitFloatBinary(op *ir.Operation) error {
 			return f.emitRem(d, xs)
 		}
 		if f.native(ins, t) {
-			f.ins("%s%s.%s %s, %s, %s", ins, rnd, ft, d.reg, f.src(xs[0]), f.src(xs[1]))
+			f.ins("%s%s.%s %s, %s, %s", ins, rnd, ft, d.reg, f.reg(xs[0]), f.src(xs[1]))
 			return nil
 		}
 		if ft == "bf16" && f.native("fma", t) {
@@ -132,9 +132,9 @@ func (f *fn) emitDiv(op *ir.Operation, d *value, xs []*value) error {
 	}
 	switch ft := ftype(d.typ); ft {
 	case "f32":
-		f.ins("div%s.f32 %s, %s, %s", mode, d.reg, f.src(xs[0]), f.src(xs[1]))
+		f.ins("div%s.f32 %s, %s, %s", mode, d.reg, f.reg(xs[0]), f.src(xs[1]))
 	case "f64":
-		f.ins("div.rn.f64 %s, %s, %s", d.reg, f.src(xs[0]), f.src(xs[1]))
+		f.ins("div.rn.f64 %s, %s, %s", d.reg, f.reg(xs[0]), f.src(xs[1]))
 	default:
 		f.viaF32(d, xs, func(r string, s []string) { f.ins("div%s.f32 %s, %s, %s", mode, r, s[0], s[1]) })
 	}
@@ -224,7 +224,7 @@ func (f *fn) emitFloatIntrinsic(op *ir.Operation) error {
 		switch op.Name() {
 		case "llvm.intr.fma", "llvm.intr.fmuladd":
 			if wide || f.native("fma", t) {
-				f.ins("fma.rn.%s %s, %s, %s, %s", ft, d.reg, f.src(xs[0]), f.src(xs[1]), f.src(xs[2]))
+				f.ins("fma.rn.%s %s, %s, %s, %s", ft, d.reg, f.reg(xs[0]), f.src(xs[1]), f.src(xs[2]))
 				return nil
 			}
 			f.viaF32(d, xs, func(r string, s []string) { f.ins("fma.rn.f32 %s, %s, %s, %s", r, s[0], s[1], s[2]) })
@@ -357,7 +357,7 @@ func (f *fn) emitMinMax(op *ir.Operation, d *value, xs []*value) error {
 		if propagate {
 			nan = ".NaN"
 		}
-		f.ins("%s%s.%s %s, %s, %s", ins, nan, ft, d.reg, f.src(xs[0]), f.src(xs[1]))
+		f.ins("%s%s.%s %s, %s, %s", ins, nan, ft, d.reg, f.reg(xs[0]), f.src(xs[1]))
 	default:
 		nan := ""
 		if propagate {

@@ -28,6 +28,8 @@ func (f *fn) gpuTable() map[string]func(*ir.Operation) error {
 		"gpu.prmt":        f.emitPrmt,
 		"gpu.bfe":         f.emitBfe,
 		"gpu.cvt":         f.emitCvt,
+		"gpu.printf":      f.emitPrintf,
+		"gpu.assert":      f.emitAssert,
 	}
 	for name := range fastMathPTX {
 		t[name] = f.emitFastMath
@@ -105,7 +107,8 @@ func (f *fn) emitShuffle(op *ir.Operation) error {
 		c = fmt.Sprint((32-w)<<8 | clamp)
 	} else {
 		c = f.regs.alloc(classB32)
-		f.ins("sub.s32 %s, 32, %s", c, f.reg(width))
+		f.ins("neg.s32 %s, %s", c, f.reg(width))
+		f.ins("add.s32 %s, %s, 32", c, c)
 		f.ins("shl.b32 %s, %s, 8", c, c)
 		if clamp != 0 {
 			f.ins("or.b32 %s, %s, %d", c, c, clamp)

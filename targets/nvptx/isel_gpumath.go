@@ -63,14 +63,14 @@ func (f *fn) emitMulHi(op *ir.Operation) error {
 		kind = 'u'
 	}
 	return f.elementwise(op, func(d *value, xs []*value) error {
-		f.ins("mul.hi.%s %s, %s, %s", itype(kind, d.typ), d.reg, f.src(xs[0]), f.src(xs[1]))
+		f.ins("mul.hi.%s %s, %s, %s", itype(kind, d.typ), d.reg, f.reg(xs[0]), f.src(xs[1]))
 		return nil
 	})
 }
 
 func (f *fn) emitPrmt(op *ir.Operation) error {
 	return f.elementwise(op, func(d *value, xs []*value) error {
-		f.ins("prmt.b32 %s, %s, %s, %s", d.reg, f.src(xs[0]), f.src(xs[1]), f.src(xs[2]))
+		f.ins("prmt.b32 %s, %s, %s, %s", d.reg, f.reg(xs[0]), f.src(xs[1]), f.src(xs[2]))
 		return nil
 	})
 }

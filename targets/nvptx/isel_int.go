@@ -48,7 +48,7 @@ func (f *fn) emitIntBinary(op *ir.Operation) error {
 			return f.predBinary(op, d.reg, xs[0], xs[1])
 		}
 		shift := info.ptx == "shl" || info.ptx == "shr"
-		a := f.src(xs[0])
+		a := f.reg(xs[0]) // PTX takes an immediate only after the first source
 		if it.Width == 8 && info.extend8 != 0 {
 			a = f.extend8(xs[0], info.extend8)
 		}
