@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/ttcompiler/tt/ir"
@@ -48,7 +49,7 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	}
 	in := DetectLevel(module)
 	cfg := o.Pass
-	for i, s := range StagesFrom(in) {
+	for i, s := range stagesFor(in, strings.HasPrefix(params["target"], "hip:")) {
 		pm, err := s.build(Registry, params)
 		if err != nil {
 			return nil, err

@@ -49,6 +49,8 @@ type Stage struct {
 	Name     string
 	In, Out  Level
 	Pipeline string
+	// AMD replaces Pipeline for AMD targets (gfx*) when set.
+	AMD string
 }
 
 // Stages is the pipeline from TTIR to per-thread IR, in order. A module
@@ -57,16 +59,23 @@ type Stage struct {
 // by the transforms and conversion packages; this table is the one place
 // to adjust them.
 var Stages = []Stage{
-	{Name: "ttir", In: LevelTTIR, Out: LevelTTIR, Pipeline: "ttir-pipeline"},
-	{Name: "ttgir", In: LevelTTIR, Out: LevelTTGIR, Pipeline: "ttgir-pipeline"},
+	{Name: "ttir", In: LevelTTIR, Out: LevelTTIR, Pipeline: "ttir-pipeline", AMD: "ttir-pipeline-amd"},
+	{Name: "ttgir", In: LevelTTIR, Out: LevelTTGIR, Pipeline: "ttgir-pipeline", AMD: "ttgir-pipeline-amd"},
 	{Name: "llir", In: LevelTTGIR, Out: LevelPerThread, Pipeline: "ttgir-to-gpu-pipeline"},
 }
 
-// StagesFrom returns the stages a module at level l runs.
-func StagesFrom(l Level) []Stage {
+// StagesFrom returns the stages a module at level l runs (for NVIDIA).
+func StagesFrom(l Level) []Stage { return stagesFor(l, false) }
+
+// stagesFor returns the stages from level l, with the AMD pipelines when
+// amd is set.
+func stagesFor(l Level, amd bool) []Stage {
 	var out []Stage
 	for _, s := range Stages {
 		if s.In >= l {
+			if amd && s.AMD != "" {
+				s.Pipeline = s.AMD
+			}
 			out = append(out, s)
 		}
 	}

@@ -2,8 +2,15 @@ package tttranslate
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 
+	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/targets/llvmir"
 	"github.com/ttcompiler/tt/targets/nvptx"
 )
 
@@ -12,7 +19,9 @@ type emitter func(module *ir.Operation, o *Options) ([]byte, []Kernel, error)
 
 // emitters are the targets tt-translate knows.
 var emitters = map[string]emitter{
-	"ptx": emitPTX,
+	"ptx":    emitPTX,
+	"llvmir": emitLLVMIR,
+	"amdgcn": emitAMDGCN,
 }
 
 func emitPTX(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
@@ -28,4 +37,76 @@ func emitPTX(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 		out[i] = Kernel{Name: k.Name, NumWarps: k.NumWarps, Shared: k.Shared, Target: k.Target}
 	}
 	return b.Bytes(), out, nil
+}
+
+// emitLLVMIR prints LLVM 14 IR (targets/llvmir) for the architecture.
+func emitLLVMIR(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
+	t, err := llvmir.ParseTarget(o.arch())
+	if err != nil {
+		return nil, nil, ir.OpErrorf(module, "%v", err)
+	}
+	var b bytes.Buffer
+	if err := llvmir.Emit(module, t, &b); err != nil {
+		return nil, nil, err
+	}
+	return b.Bytes(), kernelsOf(module, o), nil
+}
+
+// emitAMDGCN translates to LLVM IR for the gfx architecture and runs llc
+// on it for AMDGCN assembly.
+func emitAMDGCN(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
+	t, err := llvmir.ParseTarget(o.arch())
+	if err == nil && t.Kind != llvmir.AMDGCN {
+		err = fmt.Errorf("--target=amdgcn needs an AMD architecture (gfx...), got %s", o.arch())
+	}
+	if err != nil {
+		return nil, nil, ir.OpErrorf(module, "%v", err)
+	}
+	llc := o.LLC
+	if llc == "" {
+		if llc, err = exec.LookPath("llc"); err != nil {
+			return nil, nil, errors.New("llc not found on PATH (give --llc=PATH, or use --target=llvmir)")
+		}
+	}
+	var ll bytes.Buffer
+	if err := llvmir.Emit(module, t, &ll); err != nil {
+		return nil, nil, err
+	}
+	dir, err := os.MkdirTemp("", "tt-translate")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(dir)
+	in, out := filepath.Join(dir, "kernel.ll"), filepath.Join(dir, "kernel.s")
+	if err := os.WriteFile(in, ll.Bytes(), 0o644); err != nil {
+		return nil, nil, err
+	}
+	cmd := exec.Command(llc, "-mtriple="+t.Triple(), "-mcpu="+t.Arch, "-O3", in, "-o", out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return nil, nil, fmt.Errorf("%s failed: %v\n%s", llc, err, msg)
+	}
+	asm, err := os.ReadFile(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	return asm, kernelsOf(module, o), nil
+}
+
+// kernelsOf reads the kernel metadata of per-thread IR from the module
+// attributes the lowering keeps (ttg.num-warps, ttg.shared).
+func kernelsOf(module *ir.Operation, o *Options) []Kernel {
+	warps, shared := o.NumWarps, 0
+	if a, ok := module.Attr("ttg.num-warps").(*ir.IntegerAttr); ok {
+		warps = int(a.Int())
+	}
+	if a, ok := module.Attr("ttg.shared").(*ir.IntegerAttr); ok {
+		shared = int(a.Int())
+	}
+	var out []Kernel
+	for _, op := range module.Region(0).Front().Ops() {
+		if op.Name() == "llvm.func" && !op.Region(0).Empty() && llvm.IsKernel(op) {
+			out = append(out, Kernel{Name: ir.SymbolName(op), NumWarps: warps, Shared: shared, Target: o.arch()})
+		}
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -205,5 +206,47 @@ func TestHelp(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := Run([]string{"--help"}, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "USAGE: tt-translate") {
 		t.Errorf("help: exit %d\n%s", code, stdout.String())
+	}
+}
+
+// TestLLVMIRTarget: the same pipeline, emitted as LLVM IR.
+func TestLLVMIRTarget(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	o := DefaultOptions()
+	o.Target = "llvmir"
+	path := "../../examples/vector_add.ttir"
+	res, err := CompileSource(path, parseFile(t, path), o)
+	if err != nil {
+		t.Fatalf("%s", RenderError(path, parseFile(t, path), err))
+	}
+	ll := string(res.Output)
+	for _, w := range []string{`target triple = "nvptx64-nvidia-cuda"`, "@add_kernel(", "llvm.nvvm.read.ptx.sreg.tid.x"} {
+		if !strings.Contains(ll, w) {
+			t.Errorf("LLVM IR lacks %q", w)
+		}
+	}
+	if len(res.Kernels) != 1 || res.Kernels[0] != (Kernel{"add_kernel", 4, 0, "sm_90"}) {
+		t.Errorf("metadata %+v", res.Kernels)
+	}
+}
+
+// TestAMDGCNTarget runs llc on per-thread IR for an AMD GPU; it skips
+// where llc is not installed.
+func TestAMDGCNTarget(t *testing.T) {
+	if _, err := exec.LookPath("llc"); err != nil {
+		t.Skip("llc not found on PATH")
+	}
+	var stdout, stderr bytes.Buffer
+	code := Run([]string{"testdata/perthread.mlir", "--target=amdgcn", "--arch=gfx90a"}, nil, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), `.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"`) {
+		t.Errorf("not AMDGCN assembly:\n%s", stdout.String()[:min(stdout.Len(), 400)])
+	}
+	stderr.Reset()
+	if code := Run([]string{"testdata/perthread.mlir", "--target=amdgcn", "--arch=sm_90"}, nil, &stdout, &stderr); code != 1 ||
+		!strings.Contains(stderr.String(), "needs an AMD architecture") {
+		t.Errorf("amdgcn for sm_90: exit %d, %s", code, stderr.String())
 	}
 }
