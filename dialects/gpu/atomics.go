@@ -17,8 +17,8 @@ import (
 //
 // atomic_rmw value types: and/or/xor/add/umax/umin on i32 and i64, max/min
 // on i32 and i64 (signed), fadd on f16, bf16, f32, f64 and the packed
-// vector<2xf16> / vector<2xbf16>, exch on any 16/32/64-bit integer or
-// float. atomic_cas: 16/32/64-bit integers and floats (compared bitwise).
+// vector<2xf16> / vector<2xbf16>, exch on integers and floats of 32 or 64
+// bits. atomic_cas: 16/32/64-bit integers and floats (compared bitwise).
 
 var (
 	AtomicRMWOp = Dialect.NewOp("atomic_rmw", 0)
@@ -230,7 +230,7 @@ func verifyAtomicRMW(op *ir.Operation) error {
 		ok = isFAddType(t)
 	case tt.RMWXchg:
 		w := bitWidth(t)
-		ok = (w == 16 || w == 32 || w == 64) && (isInt(t) || ir.IsFloat(t))
+		ok = (w == 32 || w == 64) && (isInt(t) || ir.IsFloat(t))
 	}
 	if !ok {
 		return ir.OpErrorf(op, "'%s' does not apply to values of type '%s'", a.Kind(), typeString(t))

@@ -13,8 +13,10 @@ import (
 //
 // Element i of a packed result is the conversion of operand (or operand
 // element) i. Options: `rounding` (rn, rz, rm, rp), `satfinite` (clamp
-// out-of-range values to the largest finite value; NaN stays NaN), `relu`
-// (negative results become +0), `ftz` (flush subnormals). The legal
+// out-of-range values to the largest finite value; NaN stays NaN; f16,
+// bf16 and fp8 results only), `relu`
+// (negative results become +0), `ftz` (flush f32 subnormals; f64 -> f32
+// only). The legal
 // conversions:
 //
 //	f32 -> f16 | bf16, f64 -> f32              rounding rn/rz/rm/rp required
@@ -203,6 +205,9 @@ func verifyCvt(op *ir.Operation) error {
 		return ir.OpErrorf(op, "unsupported conversion from %s to '%s'", typeList(op.OperandTypes()), typeString(out))
 	case CvtNarrow:
 		rounds = []Rounding{RoundRN, RoundRZ, RoundRM, RoundRP}
+		if ft, ok := out.(*ir.FloatType); ok && ft.Kind == ir.F32 && (o.Satfinite || o.Relu) {
+			return ir.OpErrorf(op, "satfinite and relu apply to f16, bf16 and fp8 results")
+		}
 	case CvtWiden:
 		if o.Rounding != RoundNone {
 			return ir.OpErrorf(op, "a widening conversion is exact and takes no rounding")
@@ -236,8 +241,8 @@ func verifyCvt(op *ir.Operation) error {
 	if fp8Out && !o.Satfinite {
 		return ir.OpErrorf(op, "conversions to fp8 require satfinite")
 	}
-	if o.FTZ && kind != CvtNarrow {
-		return ir.OpErrorf(op, "ftz applies to scalar conversions only")
+	if o.FTZ && !(kind == CvtNarrow && ir.IsFloat(out) && out.(*ir.FloatType).Kind == ir.F32) {
+		return ir.OpErrorf(op, "ftz applies to f64 -> f32 conversions only")
 	}
 	return nil
 }

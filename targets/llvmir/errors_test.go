@@ -1,0 +1,76 @@
+package llvmir_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/targets/llvmir"
+)
+
+// TestTranslationErrors checks that what a target cannot express is
+// reported at the op, not emitted.
+func TestTranslationErrors(t *testing.T) {
+	cases := []struct{ arch, body, want string }{
+		{"gfx942", `gpu.printf "x"`, "gpu.printf is not supported on AMDGCN"},
+		{"gfx942", `%0 = gpu.cvt %x, %x {rounding = rn, satfinite} : f32, f32 -> vector<2xf8E4M3FN>`, "no AMDGCN lowering"},
+		{"gfx942", `%0 = gpu.cvt %x {rounding = rz} : f32 -> f16`, "no AMDGCN lowering"},
+		{"gfx942", `%0 = gpu.atomic_rmw fadd, relaxed, gpu, %p, %h : !llvm.ptr<1>, vector<2xf16> -> vector<2xf16>`, "packed atomics are not supported"},
+		{"gfx942", `%0 = gpu.ex2_approx %b : bf16`, "on bf16 has no AMDGCN lowering"},
+		{"sm_90", `%0 = llvm.fadd %b, %b : bf16`, "arithmetic on 'bf16' is not supported by the LLVM 14 translation"},
+		{"sm_90", `%0 = llvm.fpext %b : bf16 to f32`, "use gpu.cvt"},
+		{"sm_90", `%0 = llvm.atomicrmw fmax %p, %x monotonic : !llvm.ptr<1>, f32`, "not available in LLVM 14"},
+		{"sm_90", `%0 = builtin.unrealized_conversion_cast %x : f32 to i32
+  llvm.store %0, %p : i32, !llvm.ptr<1>`, "unresolved conversion cast"},
+		{"sm_90", `%0 = "test.op"() : () -> i32`, "cannot translate 'test.op' to LLVM IR"},
+		{"sm_90", `%0 = llvm.inline_asm asm_dialect = intel "nop", "" : () -> !llvm.void`, "Intel-dialect inline assembly"},
+	}
+	for _, c := range cases {
+		src := `llvm.func @f(%p: !llvm.ptr<1>, %x: f32, %h: vector<2xf16>, %b: bf16) {
+  ` + c.body + `
+  llvm.return
+}`
+		ctx := newContext()
+		ctx.AllowUnregistered = true
+		m, err := asm.Parse(ctx, src, asm.ParseConfig{Filename: "t.mlir"})
+		if err != nil {
+			t.Fatalf("%s: parse: %v", c.body, err)
+		}
+		if err := ir.Verify(m); err != nil {
+			t.Fatalf("%s: verify: %v", c.body, err)
+		}
+		_, err = llvmir.Translate(m, llvmir.MustTarget(c.arch))
+		if err == nil {
+			t.Errorf("%s on %s: no error, want %q", c.body, c.arch, c.want)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, c.want) || !strings.Contains(msg, "t.mlir:2:") {
+			t.Errorf("%s on %s:\n got: %s\nwant: %s at t.mlir:2", c.body, c.arch, msg, c.want)
+		}
+	}
+}
+
+// TestTargets checks architecture parsing.
+func TestTargets(t *testing.T) {
+	for _, c := range []struct {
+		arch, triple string
+		warp, sm     int
+	}{
+		{"sm_80", "nvptx64-nvidia-cuda", 32, 80}, {"sm_90a", "nvptx64-nvidia-cuda", 32, 90},
+		{"gfx942", "amdgcn-amd-amdhsa", 64, 0}, {"gfx1100", "amdgcn-amd-amdhsa", 32, 0},
+	} {
+		tg, err := llvmir.ParseTarget(c.arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tg.Triple() != c.triple || tg.WarpSize() != c.warp || tg.SM() != c.sm {
+			t.Errorf("%s: got %s, warp %d, sm %d", c.arch, tg.Triple(), tg.WarpSize(), tg.SM())
+		}
+	}
+	for _, bad := range []string{"sm_60", "sm_x", "x86", ""} {
+		if _, err := llvmir.ParseTarget(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}

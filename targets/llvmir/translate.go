@@ -1,0 +1,287 @@
+package llvmir
+
+import (
+	"io"
+
+	llir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/metadata"
+	lltypes "github.com/llir/llvm/ir/types"
+
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// translator holds the state of one module translation.
+type translator struct {
+	ctx    *ir.Context
+	target Target
+	mod    *llir.Module
+
+	types     map[ir.Type]lltypes.Type
+	ptrs      map[int]*lltypes.PointerType
+	typeNames map[string]bool
+	globals   map[string]*llir.Global
+	funcs     map[string]*llir.Func
+	strings   map[string]*llir.Global // interned C strings (printf, assert)
+	smem      *llir.Global
+
+	numWarps, threadsPerWarp int
+}
+
+// Translate converts a module of per-thread IR (llvm.func, llvm.mlir.global,
+// llvm and gpu ops) into an LLVM 14 module for target. Errors are located
+// diagnostics of the op that could not be translated.
+func Translate(module *ir.Operation, target Target) (*llir.Module, error) {
+	if module.NumRegions() != 1 || module.Region(0).Front() == nil {
+		return nil, ir.OpErrorf(module, "expected a module with one block")
+	}
+	tr := &translator{
+		ctx:       module.Context(),
+		target:    target,
+		mod:       llir.NewModule(),
+		types:     map[ir.Type]lltypes.Type{},
+		ptrs:      map[int]*lltypes.PointerType{},
+		typeNames: map[string]bool{},
+		globals:   map[string]*llir.Global{},
+		funcs:     map[string]*llir.Func{},
+		strings:   map[string]*llir.Global{},
+	}
+	tr.mod.TargetTriple = target.Triple()
+	tr.numWarps = intAttr(module, "ttg.num-warps", 0)
+	tr.threadsPerWarp = intAttr(module, "ttg.threads-per-warp", target.WarpSize())
+	body := module.Region(0).Front().Ops()
+	// Declare every symbol first: bodies may refer to later ones.
+	for _, op := range body {
+		var err error
+		switch op.Name() {
+		case llvm.GlobalOp.Name:
+			err = tr.declareGlobal(op)
+		case llvm.FuncOp.Name:
+			err = tr.declareFunc(op)
+		default:
+			err = ir.OpErrorf(op, "cannot translate '%s' at module level to LLVM IR (expected llvm.func or llvm.mlir.global)", op.Name())
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, op := range body {
+		if op.Name() == llvm.FuncOp.Name && !op.Region(0).Empty() {
+			if err := tr.defineFunc(op); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return tr.mod, nil
+}
+
+// Emit translates module and writes the LLVM IR text to w.
+func Emit(module *ir.Operation, target Target, w io.Writer) error {
+	m, err := Translate(module, target)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, m.String())
+	return err
+}
+
+func intAttr(op *ir.Operation, name string, def int) int {
+	if a, ok := op.Attr(name).(*ir.IntegerAttr); ok {
+		return int(a.Int())
+	}
+	return def
+}
+
+var linkages = map[string]enum.Linkage{
+	"private": enum.LinkagePrivate, "internal": enum.LinkageInternal,
+	"available_externally": enum.LinkageAvailableExternally, "linkonce": enum.LinkageLinkOnce,
+	"weak": enum.LinkageWeak, "common": enum.LinkageCommon, "appending": enum.LinkageAppending,
+	"extern_weak": enum.LinkageExternWeak, "linkonce_odr": enum.LinkageLinkOnceODR,
+	"weak_odr": enum.LinkageWeakODR, "external": enum.LinkageNone,
+	// Declarations spell their linkage.
+	"external-decl": enum.LinkageExternal,
+}
+
+func linkageOf(op *ir.Operation) string {
+	if k, ok := op.Attr(llvm.LinkageAttrName).(*llvm.KeywordAttr); ok {
+		return k.Keyword
+	}
+	return "external"
+}
+
+// declareGlobal creates the LLVM global of an llvm.mlir.global.
+func (tr *translator) declareGlobal(op *ir.Operation) error {
+	name := ir.SymbolName(op)
+	t := llvm.GlobalType(op)
+	lt, ok := tr.typ(t)
+	if !ok {
+		return ir.OpErrorf(op, "cannot translate type '%s' to LLVM IR", typeString(t))
+	}
+	if op.NumRegions() > 0 && !op.Region(0).Empty() {
+		return ir.OpErrorf(op, "globals with an initializer region are not supported by the LLVM IR translation")
+	}
+	as := lltypes.AddrSpace(llvm.GlobalAddrSpaceOf(op))
+	link := linkageOf(op)
+	var g *llir.Global
+	if v := op.Attr("value"); v != nil {
+		init, err := tr.constantOf(v, t, lt)
+		if err != nil {
+			return ir.OpErrorf(op, "initializer: %v", err)
+		}
+		g = tr.mod.NewGlobalDef(name, init)
+	} else if link == "external" || link == "extern_weak" {
+		g = tr.mod.NewGlobal(name, lt)
+		if link == "external" {
+			link = "external-decl"
+		}
+	} else {
+		// A defined global without a value starts undefined (shared
+		// memory cannot be initialized anyway).
+		g = tr.mod.NewGlobalDef(name, constant.NewUndef(lt))
+	}
+	// NewGlobal* caches the pointer type: set the address space on both.
+	g.AddrSpace = as
+	g.Typ.AddrSpace = as
+	g.Linkage = linkages[link]
+	g.Immutable = op.Attr("constant") != nil
+	if a, ok := op.Attr("alignment").(*ir.IntegerAttr); ok {
+		g.Align = llir.Align(a.Int())
+	}
+	if _, dup := tr.globals[name]; dup {
+		return ir.OpErrorf(op, "redefinition of symbol '%s'", name)
+	}
+	tr.globals[name] = g
+	if name == sharedMemoryName {
+		tr.smem = g
+	}
+	return nil
+}
+
+// sharedMemoryName is the dynamic shared memory of a kernel: an external
+// addrspace(3) byte array, as Triton declares it.
+const sharedMemoryName = "global_smem"
+
+// sharedMemory returns @global_smem, declaring it on first use.
+func (tr *translator) sharedMemory() *llir.Global {
+	if tr.smem == nil {
+		g := tr.mod.NewGlobal(sharedMemoryName, lltypes.NewArray(0, lltypes.I8))
+		g.AddrSpace = llvm.SharedAddrSpace
+		g.Typ.AddrSpace = llvm.SharedAddrSpace
+		g.Align = 16
+		g.Linkage = enum.LinkageExternal
+		tr.smem = g
+		tr.globals[sharedMemoryName] = g
+	}
+	return tr.smem
+}
+
+// declareFunc creates the LLVM function of an llvm.func.
+func (tr *translator) declareFunc(op *ir.Operation) error {
+	name := ir.SymbolName(op)
+	ft := llvm.FuncTypeOf(op)
+	if ft == nil {
+		return ir.OpErrorf(op, "missing function type")
+	}
+	lt, ok := tr.typ(ft)
+	if !ok {
+		return ir.OpErrorf(op, "cannot translate function type '%s' to LLVM IR", typeString(ft))
+	}
+	sig := lt.(*lltypes.FuncType)
+	var params []*llir.Param
+	for i, p := range sig.Params {
+		params = append(params, llir.NewParam("arg"+itoa(i), p))
+	}
+	if _, dup := tr.funcs[name]; dup {
+		return ir.OpErrorf(op, "redefinition of symbol '%s'", name)
+	}
+	f := tr.mod.NewFunc(name, sig.RetType, params...)
+	f.Sig.Variadic = sig.Variadic
+	if op.Region(0).Empty() {
+		tr.funcs[name] = f
+		return nil
+	}
+	f.Linkage = linkages[linkageOf(op)]
+	if llvm.IsKernel(op) {
+		tr.markKernel(op, f)
+	}
+	tr.funcs[name] = f
+	return nil
+}
+
+// markKernel gives a kernel its calling convention and launch bounds:
+// ptx_kernel plus nvvm.annotations (kernel, maxntidx) on NVPTX;
+// amdgpu_kernel and "amdgpu-flat-work-group-size" on AMDGCN.
+func (tr *translator) markKernel(op *ir.Operation, f *llir.Func) {
+	threads := 0
+	if a, ok := op.Attr("nvvm.reqntid").(*ir.DenseArrayAttr); ok && len(a.Ints) > 0 {
+		threads = 1
+		for _, n := range a.Ints {
+			threads *= int(n)
+		}
+	} else if tr.numWarps > 0 {
+		threads = tr.numWarps * tr.threadsPerWarp
+	}
+	if tr.target.Kind == AMDGCN {
+		f.CallingConv = enum.CallingConvAMDGPUKernel
+		if threads > 0 {
+			f.FuncAttrs = append(f.FuncAttrs, llir.AttrPair{Key: "amdgpu-flat-work-group-size", Value: "1," + itoa(threads)})
+		}
+		return
+	}
+	f.CallingConv = enum.CallingConvPTXKernel
+	// The function and the constant go into the tuple as they are:
+	// wrapped in metadata values llc rejects them.
+	tr.annotate(f, "kernel", 1)
+	if threads > 0 {
+		tr.annotate(f, "maxntidx", threads)
+	}
+}
+
+func (tr *translator) annotate(f *llir.Func, key string, v int) {
+	tup := &metadata.Tuple{MetadataID: -1, Fields: []metadata.Field{f, &metadata.String{Value: key}, constant.NewInt(lltypes.I32, int64(v))}}
+	tr.mod.MetadataDefs = append(tr.mod.MetadataDefs, tup)
+	nd, ok := tr.mod.NamedMetadataDefs["nvvm.annotations"]
+	if !ok {
+		nd = &metadata.NamedDef{Name: "nvvm.annotations"}
+		tr.mod.NamedMetadataDefs["nvvm.annotations"] = nd
+	}
+	nd.Nodes = append(nd.Nodes, tup)
+}
+
+// declare returns the function named name, declaring it with the given
+// signature on first use (intrinsics and runtime functions).
+func (tr *translator) declare(name string, ret lltypes.Type, params ...lltypes.Type) *llir.Func {
+	if f, ok := tr.funcs[name]; ok {
+		return f
+	}
+	var ps []*llir.Param
+	for _, p := range params {
+		ps = append(ps, llir.NewParam("", p))
+	}
+	f := tr.mod.NewFunc(name, ret, ps...)
+	tr.funcs[name] = f
+	return f
+}
+
+// cString returns a private constant global holding s and a NUL, shared by
+// equal strings.
+func (tr *translator) cString(prefix, s string) *llir.Global {
+	if g, ok := tr.strings[s]; ok {
+		return g
+	}
+	name := prefix + "_" + itoa(len(tr.strings))
+	for tr.globals[name] != nil || tr.funcs[name] != nil {
+		name += "_"
+	}
+	g := tr.mod.NewGlobalDef(name, constant.NewCharArrayFromString(s+"\x00"))
+	g.Linkage = enum.LinkageInternal
+	g.Immutable = true
+	tr.strings[s] = g
+	tr.globals[name] = g
+	return g
+}
+
+func typeString(t ir.Type) string { return asm.TypeString(t) }
