@@ -138,7 +138,9 @@ var llcCPUs = sync.OnceValue(func() map[string]string {
 // depend on the difference, inline PTX is opaque to llc).
 func llcArch(march, arch string) string {
 	known := llcCPUs()[march]
-	has := func(cpu string) bool { return strings.Contains(known, " "+cpu+" ") || strings.Contains(known, " "+cpu+"\n") || strings.Contains(known, cpu+" ") }
+	has := func(cpu string) bool {
+		return strings.Contains(known, " "+cpu+" ") || strings.Contains(known, " "+cpu+"\n") || strings.Contains(known, cpu+" ")
+	}
 	if has(arch) {
 		return arch
 	}
