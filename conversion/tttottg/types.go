@@ -2,6 +2,7 @@ package tttottg
 
 import (
 	"github.com/ttcompiler/tt/conversion"
+	function "github.com/ttcompiler/tt/dialects/func"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
@@ -97,6 +98,18 @@ func (c *converter) target() *conversion.Target {
 		return isDotOperand(op.Operand(0).Type()) && isDotOperand(op.Operand(1).Type())
 	})
 	t.AddDynamicallyLegalOp("tt.func", func(op *ir.Operation) bool {
+		// Triton checks the entry block only and keeps function_type as it
+		// was, which leaves tt.return disagreeing with the signature when a
+		// function returns tensors; here the signature must be converted too.
+		if ft := function.FunctionType(op); ft != nil {
+			for _, ts := range [][]ir.Type{ft.Inputs, ft.Results} {
+				for _, t := range ts {
+					if rt, ok := t.(*ir.RankedTensorType); ok && rt.Encoding == nil {
+						return false
+					}
+				}
+			}
+		}
 		if op.Region(0).Empty() {
 			return true
 		}

@@ -168,3 +168,13 @@ func BasesPerDim(t *ir.RankedTensorType, inDim string) []int {
 	}
 	return out
 }
+
+// WarpOrder is the order in which the warps of t's layout walk its dims.
+func WarpOrder(t *ir.RankedTensorType) []int {
+	ll, err := ttg.TypeLinearLayout(t)
+	if err != nil {
+		return reverseIota(t.Rank())
+	}
+	def := orderOf(ll, linearlayout.Register, t.Rank())
+	return orderPerDim(bases(ll, linearlayout.Warp), def, t.Rank())
+}

@@ -1,0 +1,120 @@
+package layouts_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
+)
+
+// argTypes parses a module with one tt.func and returns its argument types.
+func argTypes(t *testing.T, src string) []*ir.RankedTensorType {
+	t.Helper()
+	m, err := asm.ParseString(all.NewContext(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*ir.RankedTensorType
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == "tt.func" {
+			for _, a := range op.Region(0).Front().Arguments() {
+				out = append(out, a.Type().(*ir.RankedTensorType))
+			}
+		}
+	})
+	return out
+}
+
+const header = `
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+#blocked3 = #ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32} {
+`
+
+func TestOrdersAndContiguity(t *testing.T) {
+	ts := argTypes(t, header+`
+  tt.func @f(%a: tensor<32x32xf32, #blocked>, %b: tensor<16x256xf16, #blocked1>, %c: tensor<64x32xf32, #blocked3>) { tt.return }
+}`)
+	for _, c := range []struct {
+		name      string
+		got, want []int
+	}{
+		{"Order(a)", layouts.Order(ts[0]), []int{1, 0}},
+		{"ThreadOrder(a)", layouts.ThreadOrder(ts[0]), []int{1, 0}},
+		{"ContigPerThread(a)", layouts.ContigPerThread(ts[0]), []int{1, 4}},
+		// 16x256 with lanes along dim 0: the registers (repetitions) only
+		// walk dim 1, so the linear order is [1, 0]; memory follows the
+		// lanes since each thread has one element along dim 0.
+		{"Order(b)", layouts.Order(ts[1]), []int{1, 0}},
+		{"ThreadOrder(b)", layouts.ThreadOrder(ts[1]), []int{0, 1}},
+		{"OrderForMemory(b)", layouts.OrderForMemory(ts[1]), []int{0, 1}},
+		// two registers along dim 0, lanes along dim 1: the registers'
+		// order differs from the lanes', and with one element per thread
+		// along the lanes' dim memory follows the lanes.
+		{"Order(c)", layouts.Order(ts[2]), []int{0, 1}},
+		{"ThreadOrder(c)", layouts.ThreadOrder(ts[2]), []int{1, 0}},
+		{"OrderForMemory(c)", layouts.OrderForMemory(ts[2]), []int{1, 0}},
+		{"ContigPerThread(c)", layouts.ContigPerThread(ts[2]), []int{2, 1}},
+	} {
+		if !reflect.DeepEqual(c.got, c.want) {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+func TestConversions(t *testing.T) {
+	ts := argTypes(t, header+`
+  tt.func @f(%a: tensor<32x32xf32, #blocked>, %a2: tensor<32x32xf32, #blocked2>,
+             %acc: tensor<64x64xf16, #mma>, %opA: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>,
+             %lin: tensor<32x32xf32, #ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>>) { tt.return }
+}`)
+	a, a2, acc, opA, lin := ts[0], ts[1], ts[2], ts[3], ts[4]
+	if !layouts.IsNoopConversion(a, a) {
+		t.Error("a -> a is not a no-op")
+	}
+	// The same layout spelled as linear: no data moves.
+	if !layouts.IsNoopConversion(a, lin) {
+		t.Error("blocked -> equivalent linear is not a no-op")
+	}
+	// Warps split differently: data crosses warps.
+	if !layouts.NeedsSharedMemory(a, a2) {
+		t.Error("blocked warps [4,1] -> [2,2] does not need shared memory")
+	}
+	// The chained-matmul shortcut: an f16 mma v2 accumulator is the A
+	// operand (kWidth 2) within each warp.
+	if layouts.NeedsSharedMemory(acc, opA) {
+		t.Error("mma -> dot_op A (kWidth 2) needs shared memory")
+	}
+}
+
+func TestSharedAndJoin(t *testing.T) {
+	ctx := all.NewContext()
+	ts := argTypes(t, header+`
+  tt.func @f(%b: tensor<16x256xf16, #blocked1>, %d: tensor<16x256xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %a: tensor<32x32xf32, #blocked>) { tt.return }
+}`)
+	b, d, a := ts[0], ts[1], ts[2]
+	// Triton 3.6's reduce-data-duplication lit case: an f16 operand A
+	// staged from a column-major tile.
+	sh := layouts.SwizzledForDotOperand(ctx, d.Encoding.(*ttg.DotOperandEncoding), b.Dims,
+		layouts.OrderForMemory(b), layouts.CGAOf(b.Encoding, 2), 16, false)
+	if sh.Vec != 8 || sh.PerPhase != 4 || sh.MaxPhase != 2 || !reflect.DeepEqual(sh.Order, []int{0, 1}) {
+		t.Errorf("swizzle = %+v, want vec 8, perPhase 4, maxPhase 2, order [0 1]", sh)
+	}
+	// join adds a fastest dim of 2 registers to a blocked layout.
+	j, err := layouts.InferJoinEncoding(ctx, a.Encoding, a.Dims)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jb, ok := j.(*ttg.BlockedEncoding)
+	if !ok || !reflect.DeepEqual(jb.SizePerThread, []int{1, 4, 2}) || !reflect.DeepEqual(jb.Order, []int{2, 1, 0}) ||
+		!reflect.DeepEqual(jb.ThreadsPerWarp, []int{4, 8, 1}) {
+		t.Errorf("join encoding = %v", j)
+	}
+}
