@@ -22,6 +22,9 @@
 //	gpu.go         gpu op dispatch and the target-neutral lowerings
 //	gpu_nvptx*.go  gpu ops on NVPTX
 //	gpu_amdgcn.go  gpu ops on AMDGCN
+//	nvvm.go        the nvvm and nvg ops of Triton's own LLVM-dialect output
+//	               (special registers, barrier0, shfl.sync, vote.sync,
+//	               cluster_id), so IR lowered by Triton translates as well
 //
 // How the IR maps:
 //
