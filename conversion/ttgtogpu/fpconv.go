@@ -87,14 +87,14 @@ func (e *emitter) truncFloat(v ir.Value, t ir.Type, r gpu.Rounding) ir.Value {
 }
 
 // bf16RoundNearest rounds an f32 to bf16 with integer operations (for
-// architectures without cvt.rn.bf16.f32): NaN stays a quiet NaN, other
-// values round to nearest even.
+// architectures without cvt.rn.bf16.f32): NaN becomes the canonical NaN
+// 0x7fff as cvt makes it, other values round to nearest even.
 func (e *emitter) bf16RoundNearest(v ir.Value) ir.Value {
 	bits := e.bitcast(v, e.i32())
 	lsb := e.andC(e.lshrC(bits, 16), 1)
 	rounded := e.lshrC(e.add(bits, e.add(lsb, e.i32c(0x7fff))), 16)
 	isNaN := e.fcmp(llvm.FCmpUNO, v, v)
-	r := e.selectV(isNaN, e.i32c(0x7fc0), rounded)
+	r := e.selectV(isNaN, e.i32c(0x7fff), rounded)
 	return e.bitcast(e.trunc(r, e.i16()), ir.BF16Type(e.ctx()))
 }
 

@@ -8,9 +8,9 @@ import (
 )
 
 // tt.histogram counts into bins in scratch memory: the bins are cleared,
-// every element (one copy of each) adds one to its bin with a shared
-// atomic when it falls in [0, bins) and its mask allows, and each thread
-// reads the bins of its result registers.
+// every element (one copy of each) whose mask allows adds one to its bin
+// with a shared atomic, and each thread reads the bins of its result
+// registers.
 
 func histogramBins(op *ir.Operation) (int64, bool) {
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
@@ -70,12 +70,20 @@ func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.R
 	}
 	g.barrier()
 	owner := e.ownerPredicate(src)
+	// As Triton 3.6 does on NVIDIA (a ballot per value bit over at least
+	// the 32 lanes of a warp), only the low log2(max(bins, 32)) bits of a
+	// value select its bin: out-of-range values wrap, into a real bin or a
+	// dropped padding bin.
+	wrap := max(bins, 32)
 	for r, v := range vals {
 		if !src.isUniqueReg(r) {
 			continue
 		}
-		bin := e.intResize(v, e.i32(), true)
-		inRange := e.icmpC(llvm.ICmpULT, e.intResize(v, e.i64(), true), bins)
+		bin := e.andC(e.intResize(v, e.i32(), false), wrap-1)
+		var inRange ir.Value
+		if wrap > bins {
+			inRange = e.icmpC(llvm.ICmpULT, bin, bins)
+		}
 		pred := e.andBool(e.andBool(inRange, first(masks, r)), owner)
 		g.atomicRMW(tt.RMWAdd, tt.SemRelaxed, tt.ScopeCTA, addr(bin), e.i32c(1), pred)
 	}

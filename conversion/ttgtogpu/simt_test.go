@@ -232,6 +232,12 @@ func toF64(t ir.Type, b uint64) float64 {
 
 func fromF64(t ir.Type, v float64) uint64 {
 	switch fkind(t) {
+	case ir.F16, ir.BF16:
+		if math.IsNaN(v) {
+			return 0x7fff // the GPU's conversions give the canonical NaN
+		}
+	}
+	switch fkind(t) {
 	case ir.F16:
 		return uint64(numeric.F16FromFloat64(v, numeric.RNE))
 	case ir.BF16:
@@ -450,10 +456,27 @@ func (th *simThread) exec(op *ir.Operation) error {
 		th.set(op, fromF64(t, float64(numeric.Int64(ops[0], w))))
 	case "llvm.uitofp":
 		th.set(op, fromF64(t, float64(ops[0])))
-	case "llvm.fptosi":
-		th.set(op, uint64(int64(math.Trunc(toF64(at, ops[0])))))
-	case "llvm.fptoui":
-		th.set(op, uint64(math.Trunc(toF64(at, ops[0]))))
+	case "llvm.fptosi", "llvm.fptoui":
+		// PTX cvt.rzi saturates and maps NaN to 0.
+		x := math.Trunc(toF64(at, ops[0]))
+		rw := width(t)
+		lo, hi := -math.Ldexp(1, rw-1), math.Ldexp(1, rw-1)-1
+		if name == "llvm.fptoui" {
+			lo, hi = 0, math.Ldexp(1, rw)-1
+		}
+		switch {
+		case math.IsNaN(x):
+			x = 0
+		case x < lo:
+			x = lo
+		case x > hi:
+			x = hi
+		}
+		if x < 0 {
+			th.set(op, uint64(int64(x)))
+		} else {
+			th.set(op, uint64(x))
+		}
 	case "llvm.getelementptr":
 		raw := op.Attr("rawConstantIndices").(*ir.DenseArrayAttr).Ints
 		elem := op.Attr("elem_type").(*ir.TypeAttr).Value

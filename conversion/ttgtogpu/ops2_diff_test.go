@@ -1,0 +1,288 @@
+package ttgtogpu_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"testing"
+)
+
+// 1-D element-wise kernels: out_k[i] = f_k(x[i], y[i]) for a list of
+// expressions, written as TTIR bodies over %xv and %yv.
+func elementwiseKernel(n int, elemX, elemY string, outs []struct{ elem, body string }) string {
+	var params, body string
+	for k, o := range outs {
+		params += fmt.Sprintf(", %%o%d: !tt.ptr<%s> {tt.divisibility = 16 : i32}", k, o.elem)
+		body += o.body + "\n"
+		body += fmt.Sprintf(`
+    %%op%[1]d_s = tt.splat %%o%[1]d : !tt.ptr<%[2]s> -> tensor<%[3]dx!tt.ptr<%[2]s>>
+    %%op%[1]d = tt.addptr %%op%[1]d_s, %%i : tensor<%[3]dx!tt.ptr<%[2]s>>, tensor<%[3]dxi32>
+    tt.store %%op%[1]d, %%r%[1]d : tensor<%[3]dx!tt.ptr<%[2]s>>
+`, k, o.elem, n)
+	}
+	return fmt.Sprintf(`module {
+  tt.func public @ew(%%x: !tt.ptr<%[2]s> {tt.divisibility = 16 : i32}, %%y: !tt.ptr<%[3]s> {tt.divisibility = 16 : i32}%[4]s) {
+    %%i = tt.make_range {end = %[1]d : i32, start = 0 : i32} : tensor<%[1]dxi32>
+    %%xs = tt.splat %%x : !tt.ptr<%[2]s> -> tensor<%[1]dx!tt.ptr<%[2]s>>
+    %%xp = tt.addptr %%xs, %%i : tensor<%[1]dx!tt.ptr<%[2]s>>, tensor<%[1]dxi32>
+    %%xv = tt.load %%xp : tensor<%[1]dx!tt.ptr<%[2]s>>
+    %%ys = tt.splat %%y : !tt.ptr<%[3]s> -> tensor<%[1]dx!tt.ptr<%[3]s>>
+    %%yp = tt.addptr %%ys, %%i : tensor<%[1]dx!tt.ptr<%[3]s>>, tensor<%[1]dxi32>
+    %%yv = tt.load %%yp : tensor<%[1]dx!tt.ptr<%[3]s>>
+%[5]s
+    tt.return
+  }
+}`, n, elemX, elemY, params, body)
+}
+
+type ewOut = struct{ elem, body string }
+
+func TestFloatElementwiseDiff(t *testing.T) {
+	const n = 512
+	T := func(e string) string { return fmt.Sprintf("tensor<%dx%s>", n, e) }
+	outs := []ewOut{
+		{"f32", "%r0 = arith.divf %xv, %yv : " + T("f32")},
+		{"f32", "%e = math.exp %xv : " + T("f32") + "\n    %r1 = math.log %e : " + T("f32")},
+		{"f32", "%a = math.absf %yv : " + T("f32") + "\n    %r2 = math.sqrt %a : " + T("f32")},
+		{"f32", "%r3 = arith.maximumf %xv, %yv : " + T("f32")},
+		{"f32", "%r4 = tt.clampf %xv, %yv, %xv, propagateNan = all : " + T("f32")},
+		{"f16", "%r5 = arith.truncf %xv : " + T("f32") + " to " + T("f16")},
+		{"bf16", "%r6 = arith.truncf %xv : " + T("f32") + " to " + T("bf16")},
+		{"i32", "%r7 = arith.fptosi %xv : " + T("f32") + " to " + T("i32")},
+		{"f32", "%h = arith.truncf %xv : " + T("f32") + " to " + T("f16") + "\n    %h2 = arith.truncf %yv : " + T("f32") + " to " + T("f16") +
+			"\n    %hm = arith.mulf %h, %h2 : " + T("f16") + "\n    %r8 = arith.extf %hm : " + T("f16") + " to " + T("f32")},
+		{"f32", "%b = arith.truncf %xv : " + T("f32") + " to " + T("bf16") + "\n    %b2 = arith.truncf %yv : " + T("f32") + " to " + T("bf16") +
+			"\n    %bm = arith.addf %b, %b2 : " + T("bf16") + "\n    %r9 = arith.extf %bm : " + T("bf16") + " to " + T("f32")},
+		{"f32", "%f = math.floor %xv : " + T("f32") + "\n    %c = arith.cmpf olt, %xv, %yv : " + T("f32") + "\n    %r10 = arith.select %c, %f, %yv : " + T("i1") + ", " + T("f32")},
+		{"f32", "%m = arith.mulf %xv, %yv : " + T("f32") + "\n    %r11 = arith.subf %m, %xv : " + T("f32")},
+		{"f32", "%r12 = arith.remf %xv, %yv : " + T("f32")},
+		{"f32", "%r13 = tt.precise_sqrt %a : " + T("f32")},
+		{"f32", "%ii = arith.fptosi %yv : " + T("f32") + " to " + T("i32") + "\n    %r14 = arith.sitofp %ii : " + T("i32") + " to " + T("f32")},
+		{"f32", "%r15 = arith.negf %xv : " + T("f32")},
+	}
+	m := ttirKernel(t, elementwiseKernel(n, "f32", "f32", outs), 4)
+	r := rand.New(rand.NewSource(11))
+	x, y := randF32(r, n, 100), randF32(r, n, 100)
+	x[3], y[5] = float32(math.NaN()), float32(math.Inf(-1))
+	args := []diffArg{f32Buf(x), f32Buf(y)}
+	for _, o := range outs {
+		k := o.elem
+		if k == "f16" || k == "bf16" {
+			k = "i16"
+		}
+		args = append(args, zeroBuf(k, n))
+	}
+	diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 64)
+}
+
+func TestIntElementwiseDiff(t *testing.T) {
+	const n = 256
+	T := func(e string) string { return fmt.Sprintf("tensor<%dx%s>", n, e) }
+	outs := []ewOut{
+		{"i32", "%r0 = arith.divsi %xv, %yv : " + T("i32")},
+		{"i32", "%r1 = arith.remsi %xv, %yv : " + T("i32")},
+		{"i32", "%r2 = arith.divui %xv, %yv : " + T("i32")},
+		{"i32", "%s7 = arith.constant dense<7> : " + T("i32") + "\n    %r3 = arith.shrsi %xv, %s7 : " + T("i32")},
+		{"i32", "%r4 = arith.shrui %xv, %s7 : " + T("i32")},
+		{"i32", "%r5 = arith.maxsi %xv, %yv : " + T("i32")},
+		{"i32", "%r6 = arith.minui %xv, %yv : " + T("i32")},
+		{"i32", "%r7 = tt.mulhiui %xv, %yv : " + T("i32")},
+		{"i64", "%w = arith.extsi %xv : " + T("i32") + " to " + T("i64") + "\n    %w2 = arith.extui %yv : " + T("i32") + " to " + T("i64") + "\n    %r8 = arith.muli %w, %w2 : " + T("i64")},
+		{"i8", "%r9 = arith.trunci %xv : " + T("i32") + " to " + T("i8")},
+		{"i32", "%r10 = arith.floordivsi %xv, %yv : " + T("i32")},
+		{"i32", "%r11 = arith.ceildivsi %xv, %yv : " + T("i32")},
+		{"i32", "%x3 = arith.xori %xv, %yv : " + T("i32") + "\n    %r12 = math.absi %x3 : " + T("i32")},
+		{"i8", "%b = arith.cmpi sgt, %xv, %yv : " + T("i32") + "\n    %r13 = arith.extui %b : " + T("i1") + " to " + T("i8")},
+	}
+	m := ttirKernel(t, elementwiseKernel(n, "i32", "i32", outs), 2)
+	r := rand.New(rand.NewSource(12))
+	x, y := make([]int32, n), make([]int32, n)
+	for i := range x {
+		x[i] = int32(r.Uint32())
+		y[i] = int32(r.Uint32()) >> uint(r.Intn(31))
+		if y[i] == 0 {
+			y[i] = 3
+		}
+	}
+	args := []diffArg{i32Buf(x), i32Buf(y)}
+	for _, o := range outs {
+		args = append(args, zeroBuf(o.elem, n))
+	}
+	diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
+}
+
+// TestLoopDiff accumulates tiles in a loop (tensor-carried block
+// arguments after convert-scf-to-cf) and branches on a uniform value.
+func TestLoopDiff(t *testing.T) {
+	src := `module {
+  tt.func public @loop(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c128 = arith.constant 128 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128xf32>
+    %i = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+    %acc:2 = scf.for %k = %c0 to %n step %c1 iter_args(%a = %zero, %b = %zero) -> (tensor<128xf32>, tensor<128xf32>) : i32 {
+      %base = arith.muli %k, %c128 : i32
+      %bs = tt.splat %base : i32 -> tensor<128xi32>
+      %off = arith.addi %bs, %i : tensor<128xi32>
+      %xs = tt.splat %x : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+      %xp = tt.addptr %xs, %off : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+      %v = tt.load %xp : tensor<128x!tt.ptr<f32>>
+      %a2 = arith.addf %a, %v : tensor<128xf32>
+      %odd = arith.andi %k, %c1 : i32
+      %isodd = arith.cmpi ne, %odd, %c0 : i32
+      %b2 = scf.if %isodd -> (tensor<128xf32>) {
+        %m = arith.maximumf %b, %v : tensor<128xf32>
+        scf.yield %m : tensor<128xf32>
+      } else {
+        %m = arith.subf %b, %v : tensor<128xf32>
+        scf.yield %m : tensor<128xf32>
+      }
+      scf.yield %a2, %b2 : tensor<128xf32>, tensor<128xf32>
+    }
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+    %yp = tt.addptr %ys, %i : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    tt.store %yp, %acc#0 : tensor<128x!tt.ptr<f32>>
+    %c128v = arith.constant dense<128> : tensor<128xi32>
+    %i2 = arith.addi %i, %c128v : tensor<128xi32>
+    %yp2 = tt.addptr %ys, %i2 : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    tt.store %yp2, %acc#1 : tensor<128x!tt.ptr<f32>>
+    tt.return
+  }
+}`
+	m := ttirKernel(t, src, 4)
+	r := rand.New(rand.NewSource(13))
+	diffTest(t, m, "loop", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 5*128, 4)), zeroBuf("f32", 256), intArg(5)}, 16)
+}
+
+// TestAtomicsDiff: scattered atomic adds with repeated addresses (only the
+// final memory is order-independent), old values of distinct addresses,
+// compare-and-swap, and a scalar atomic whose result every thread uses.
+func TestAtomicsDiff(t *testing.T) {
+	src := `module {
+  tt.func public @atomics(%cnt: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %acc: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %old: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %s: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
+    %i = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+    %c7 = arith.constant dense<7> : tensor<256xi32>
+    %one = arith.constant dense<1> : tensor<256xi32>
+    %b = arith.remsi %i, %c7 : tensor<256xi32>
+    %cs = tt.splat %cnt : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>>
+    %cp = tt.addptr %cs, %b : tensor<256x!tt.ptr<i32>>, tensor<256xi32>
+    %r0 = tt.atomic_rmw add, acq_rel, gpu, %cp, %one : (tensor<256x!tt.ptr<i32>>, tensor<256xi32>) -> tensor<256xi32>
+    %as = tt.splat %acc : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>>
+    %ap = tt.addptr %as, %i : tensor<256x!tt.ptr<i32>>, tensor<256xi32>
+    %c100 = arith.constant dense<100> : tensor<256xi32>
+    %lim = arith.cmpi slt, %i, %c100 : tensor<256xi32>
+    %r1 = tt.atomic_rmw max, acq_rel, gpu, %ap, %i, %lim : (tensor<256x!tt.ptr<i32>>, tensor<256xi32>, tensor<256xi1>) -> tensor<256xi32>
+    %os = tt.splat %old : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>>
+    %op = tt.addptr %os, %i : tensor<256x!tt.ptr<i32>>, tensor<256xi32>
+    tt.store %op, %r1 : tensor<256x!tt.ptr<i32>>
+    %c5 = arith.constant 5 : i32
+    %r2 = tt.atomic_rmw add, acq_rel, gpu, %s, %c5 : (!tt.ptr<i32>, i32) -> i32
+    %c3 = arith.constant 3 : i32
+    %c9 = arith.constant 9 : i32
+    %c1i = arith.constant 1 : i32
+    %s1 = tt.addptr %s, %c1i : !tt.ptr<i32>, i32
+    %r3 = tt.atomic_cas acq_rel, gpu, %s1, %c3, %c9 : (!tt.ptr<i32>, i32, i32) -> i32
+    %sum = arith.addi %r2, %r3 : i32
+    %sv = tt.splat %sum : i32 -> tensor<256xi32>
+    %res = arith.addi %sv, %i : tensor<256xi32>
+    %outs = tt.splat %out : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>>
+    %outp = tt.addptr %outs, %i : tensor<256x!tt.ptr<i32>>, tensor<256xi32>
+    tt.store %outp, %res : tensor<256x!tt.ptr<i32>>
+    tt.return
+  }
+}`
+	m := ttirKernel(t, src, 4)
+	acc := make([]int32, 256)
+	for i := range acc {
+		acc[i] = 50
+	}
+	s := []int32{10, 3}
+	diffTest(t, m, "atomics", [3]int{1, 1, 1}, []diffArg{
+		zeroBuf("i32", 7), i32Buf(acc), zeroBuf("i32", 256), i32Buf(s), zeroBuf("i32", 256),
+	}, 0)
+}
+
+func TestHistogramDiff(t *testing.T) {
+	src := `module {
+  tt.func public @hist(%x: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %h: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
+    %i = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
+    %xs = tt.splat %x : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>>
+    %xp = tt.addptr %xs, %i : tensor<512x!tt.ptr<i32>>, tensor<512xi32>
+    %v = tt.load %xp : tensor<512x!tt.ptr<i32>>
+    %hist = tt.histogram %v : tensor<512xi32> -> tensor<32xi32>
+    %b = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+    %hs = tt.splat %h : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>>
+    %hp = tt.addptr %hs, %b : tensor<32x!tt.ptr<i32>>, tensor<32xi32>
+    tt.store %hp, %hist : tensor<32x!tt.ptr<i32>>
+    tt.return
+  }
+}`
+	m := ttirKernel(t, src, 4)
+	r := rand.New(rand.NewSource(14))
+	x := make([]int32, 512)
+	for i := range x {
+		x[i] = int32(r.Intn(40)) - 4 // some out of range
+	}
+	diffTest(t, m, "hist", [3]int{1, 1, 1}, []diffArg{i32Buf(x), zeroBuf("i32", 32)}, 0)
+}
+
+// TestShapeOpsDiff: join, split, reshape, trans and cat.
+func TestShapeOpsDiff(t *testing.T) {
+	src := `module {
+  tt.func public @shapes(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %z: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %i = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+    %xp = tt.addptr %xs, %i : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    %a = tt.load %xp : tensor<128x!tt.ptr<f32>>
+    %c128 = arith.constant dense<128> : tensor<128xi32>
+    %i2 = arith.addi %i, %c128 : tensor<128xi32>
+    %xp2 = tt.addptr %xs, %i2 : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    %b = tt.load %xp2 : tensor<128x!tt.ptr<f32>>
+    %j = tt.join %a, %b : tensor<128xf32> -> tensor<128x2xf32>
+    %flat = tt.reshape %j : tensor<128x2xf32> -> tensor<256xf32>
+    %k = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+    %yp = tt.addptr %ys, %k : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    tt.store %yp, %flat : tensor<256x!tt.ptr<f32>>
+    %sq = tt.reshape %flat : tensor<256xf32> -> tensor<16x16xf32>
+    %tr = tt.trans %sq {order = array<i32: 1, 0>} : tensor<16x16xf32> -> tensor<16x16xf32>
+    %back = tt.reshape %tr : tensor<16x16xf32> -> tensor<128x2xf32>
+    %lo, %hi = tt.split %back : tensor<128x2xf32> -> tensor<128xf32>
+    %d = arith.subf %lo, %hi : tensor<128xf32>
+    %zs = tt.splat %z : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+    %zp = tt.addptr %zs, %i : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    tt.store %zp, %d : tensor<128x!tt.ptr<f32>>
+    tt.return
+  }
+}`
+	m := ttirKernel(t, src, 4)
+	r := rand.New(rand.NewSource(15))
+	diffTest(t, m, "shapes", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 256, 4)), zeroBuf("f32", 256), zeroBuf("f32", 128)}, 0)
+}
+
+func TestGatherDiff(t *testing.T) {
+	src := `module {
+  tt.func public @gather(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %ix: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %i = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+    %xp = tt.addptr %xs, %i : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    %v = tt.load %xp : tensor<256x!tt.ptr<f32>>
+    %is = tt.splat %ix : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>>
+    %ip = tt.addptr %is, %i : tensor<256x!tt.ptr<i32>>, tensor<256xi32>
+    %idx = tt.load %ip : tensor<256x!tt.ptr<i32>>
+    %g = tt.gather %v[%idx] {axis = 0 : i32} : (tensor<256xf32>, tensor<256xi32>) -> tensor<256xf32>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+    %yp = tt.addptr %ys, %i : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    tt.store %yp, %g : tensor<256x!tt.ptr<f32>>
+    tt.return
+  }
+}`
+	m := ttirKernel(t, src, 4)
+	r := rand.New(rand.NewSource(16))
+	idx := make([]int32, 256)
+	for i := range idx {
+		idx[i] = int32(r.Intn(256))
+	}
+	diffTest(t, m, "gather", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 256, 4)), i32Buf(idx), zeroBuf("f32", 256)}, 0)
+}
