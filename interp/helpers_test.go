@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -172,21 +173,4 @@ func elementwise(n int, T, R string, twoInputs bool, body string) string {
 	return b.String()
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var d []byte
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		d = append([]byte{byte('0' + n%10)}, d...)
-		n /= 10
-	}
-	if neg {
-		d = append([]byte{'-'}, d...)
-	}
-	return string(d)
-}
+func itoa(n int) string { return strconv.Itoa(n) }

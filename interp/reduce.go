@@ -76,12 +76,13 @@ func buildReduce(c *compiler, op *ir.Operation) (runFn, error) {
 	}
 	outShape := make([]int, 0, len(shape)-1)
 	outShape = append(append(outShape, shape[:axis]...), shape[axis+1:]...)
+	fast := fastLevel(c, op)
 	return func(x *execCtx, in *instr) error {
 		cur, err := x.copies(in)
 		if err != nil {
 			return err
 		}
-		if err := x.runLevels(in, cur, levels); err != nil {
+		if err := x.runLevels(in, cur, levels, fast); err != nil {
 			return err
 		}
 		for j, t := range cur {
@@ -119,14 +120,23 @@ func buildScan(c *compiler, op *ir.Operation) (runFn, error) {
 			}
 		}
 		lv.dst = lv.rhs
+		if !reverse {
+			// x[k+d] = combine(x[k], x[k+d]) reads x[k], which a pair
+			// earlier in increasing order may have written: list the
+			// pairs from the far end so an in-place sweep (fastLevel)
+			// reads only the previous level's values. (A reverse level
+			// writes x[k] after reading x[k+d] and is safe as built.)
+			reversePairs(&lv)
+		}
 		levels = append(levels, lv)
 	}
+	fast := fastLevel(c, op)
 	return func(x *execCtx, in *instr) error {
 		cur, err := x.copies(in)
 		if err != nil {
 			return err
 		}
-		if err := x.runLevels(in, cur, levels); err != nil {
+		if err := x.runLevels(in, cur, levels, fast); err != nil {
 			return err
 		}
 		for j, t := range cur {
@@ -149,8 +159,15 @@ func (x *execCtx) copies(in *instr) ([]*Tensor, error) {
 	return cur, nil
 }
 
-// runLevels applies the combine region level by level, in place.
-func (x *execCtx) runLevels(in *instr, cur []*Tensor, levels []level) error {
+// runLevels applies the combine region level by level, in place (with
+// fast, the single combiner's in-place loop, when there is one).
+func (x *execCtx) runLevels(in *instr, cur []*Tensor, levels []level, fast levelFn) error {
+	if fast != nil && len(cur) == 1 {
+		for _, lv := range levels {
+			fast(cur[0], lv)
+		}
+		return nil
+	}
 	m := len(cur)
 	args := make([]*Tensor, 2*m)
 	for _, lv := range levels {
@@ -278,4 +295,12 @@ func buildMapElementwise(c *compiler, op *ir.Operation) (runFn, error) {
 		}
 		return nil
 	}, nil
+}
+
+
+func reversePairs(lv *level) {
+	for i, j := 0, len(lv.lhs)-1; i < j; i, j = i+1, j-1 {
+		lv.lhs[i], lv.lhs[j] = lv.lhs[j], lv.lhs[i]
+		lv.rhs[i], lv.rhs[j] = lv.rhs[j], lv.rhs[i]
+	}
 }
