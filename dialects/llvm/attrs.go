@@ -266,6 +266,16 @@ func ConstantRange(ctx *ir.Context, width int, lower, upper int64) *ConstantRang
 	return ir.Unique(ctx, &ConstantRangeAttr{Width: width, Lower: lower, Upper: upper})
 }
 
+// ParseConstantRange parses the parameters `<iN, lower, upper>` of a
+// constant range (the stripped form custom op formats print).
+func ParseConstantRange(p ir.DialectParser) (*ConstantRangeAttr, error) {
+	a, err := parseConstantRange(p)
+	if err != nil {
+		return nil, err
+	}
+	return a.(*ConstantRangeAttr), nil
+}
+
 func parseConstantRange(p ir.DialectParser) (ir.Attribute, error) {
 	if err := p.ParseLess(); err != nil {
 		return nil, err

@@ -11,21 +11,23 @@ import (
 func one(a ir.Attribute) []ir.FoldResult { return []ir.FoldResult{{Attr: a}} }
 func same(v ir.Value) []ir.FoldResult    { return []ir.FoldResult{{Value: v}} }
 
-// intConst returns the value and width of a scalar integer constant.
-func intConst(a ir.Attribute) (uint64, int, bool) {
+// intConst returns the bits of a scalar integer constant and the width
+// of the integer type t it stands for (llvm.mlir.constant accepts index
+// attributes for integer results, so the width comes from the use).
+func intConst(a ir.Attribute, t ir.Type) (uint64, int, bool) {
 	ia, ok := a.(*ir.IntegerAttr)
 	if !ok {
 		return 0, 0, false
 	}
-	it, ok := ia.Typ.(*ir.IntegerType)
+	it, ok := t.(*ir.IntegerType)
 	if !ok || it.Width > 64 {
 		return 0, 0, false
 	}
-	return ia.Bits, it.Width, true
+	return ir.Truncate(ia.Bits, it.Width), it.Width, true
 }
 
-func isIntValue(a ir.Attribute, v int64) bool {
-	bits, w, ok := intConst(a)
+func isIntValue(a ir.Attribute, t ir.Type, v int64) bool {
+	bits, w, ok := intConst(a, t)
 	return ok && bits == ir.Truncate(uint64(v), w)
 }
 
@@ -57,9 +59,10 @@ func (f binFold) fold(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 		return nil
 	}
 	a, b := c[0], c[1]
+	t := op.Result(0).Type()
 	if f.eval != nil {
-		if x, w, ok := intConst(a); ok {
-			if y, _, ok := intConst(b); ok {
+		if x, w, ok := intConst(a, t); ok {
+			if y, _, ok := intConst(b, t); ok {
 				if r, ok := f.eval(x, y, w); ok {
 					return intResult(op, r)
 				}
@@ -67,11 +70,11 @@ func (f binFold) fold(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 			}
 		}
 	}
-	if f.identity != nil && isIntValue(b, *f.identity) {
+	if f.identity != nil && isIntValue(b, t, *f.identity) {
 		return same(op.Operand(0))
 	}
-	if f.absorb != nil && isIntValue(b, *f.absorb) {
-		return one(b)
+	if f.absorb != nil && isIntValue(b, t, *f.absorb) {
+		return intResult(op, uint64(*f.absorb))
 	}
 	if op.Operand(0) == op.Operand(1) {
 		if f.selfIsX {
@@ -93,12 +96,12 @@ func foldCommutative(f binFold) func(*ir.Operation, []ir.Attribute) []ir.FoldRes
 		if r := f.fold(op, c); r != nil {
 			return r
 		}
-		if len(c) == 2 && c[0] != nil {
-			if f.identity != nil && isIntValue(c[0], *f.identity) {
+		if t := op.Result(0).Type(); len(c) == 2 && c[0] != nil {
+			if f.identity != nil && isIntValue(c[0], t, *f.identity) {
 				return same(op.Operand(1))
 			}
-			if f.absorb != nil && isIntValue(c[0], *f.absorb) {
-				return one(c[0])
+			if f.absorb != nil && isIntValue(c[0], t, *f.absorb) {
+				return intResult(op, uint64(*f.absorb))
 			}
 		}
 		return nil
@@ -179,8 +182,8 @@ func foldICmp(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 			return boolean(false)
 		}
 	}
-	x, w, ok1 := intConst(c[0])
-	y, _, ok2 := intConst(c[1])
+	x, w, ok1 := intConst(c[0], op.Operand(0).Type())
+	y, _, ok2 := intConst(c[1], op.Operand(0).Type())
 	if !ok1 || !ok2 {
 		return nil
 	}
@@ -215,7 +218,7 @@ func foldSelect(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 	if op.Operand(1) == op.Operand(2) {
 		return same(op.Operand(1))
 	}
-	if v, _, ok := intConst(c[0]); ok {
+	if v, _, ok := intConst(c[0], op.Operand(0).Type()); ok {
 		if v&1 != 0 {
 			return same(op.Operand(1))
 		}
@@ -226,7 +229,7 @@ func foldSelect(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 
 func foldExt(signed bool) func(*ir.Operation, []ir.Attribute) []ir.FoldResult {
 	return func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
-		v, w, ok := intConst(c[0])
+		v, w, ok := intConst(c[0], op.Operand(0).Type())
 		if !ok {
 			return nil
 		}
@@ -238,7 +241,7 @@ func foldExt(signed bool) func(*ir.Operation, []ir.Attribute) []ir.FoldResult {
 }
 
 func foldTrunc(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
-	if v, _, ok := intConst(c[0]); ok {
+	if v, _, ok := intConst(c[0], op.Operand(0).Type()); ok {
 		return intResult(op, v)
 	}
 	// trunc(zext x) and trunc(sext x) back to x's type is x.

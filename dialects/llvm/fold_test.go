@@ -17,7 +17,9 @@ func TestFolding(t *testing.T) {
   %c1 = llvm.mlir.constant(1 : i32) : i32
   %c6 = llvm.mlir.constant(6 : i32) : i32
   %cm = llvm.mlir.constant(-8 : i32) : i32
-  %a = llvm.add %x, %c0 : i32
+  %ci = llvm.mlir.constant(0 : index) : i32
+  %a0 = llvm.add %x, %ci : i32
+  %a = llvm.add %a0, %c0 : i32
   %b = llvm.mul %c1, %a : i32
   %c = llvm.or %b, %c0 : i32
   %d = llvm.xor %c, %c0 : i32
@@ -59,7 +61,7 @@ func TestFolding(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := asm.Sprint(op, asm.PrintConfig{})
-	// x+0, 1*x, x|0, x^0, x<<0, trunc(zext x), extractvalue(insertvalue),
+	// x+0 (also with Triton's `0 : index` constants), 1*x, x|0, x^0, x<<0, trunc(zext x), extractvalue(insertvalue),
 	// bitcast(bitcast x), x&x and select(true) all fold to %x; the
 	// constants fold: 6*6-1 = 35, -8>>1 = -4 (ashr), 2147483644 (lshr),
 	// -8/6 = -1, and x*0 = 0; urem by zero stays.

@@ -4,7 +4,7 @@
 //
 //	%t = nvvm.read.ptx.sreg.tid.x : i32          (and ntid, ctaid, nctaid x/y/z,
 //	                                              laneid, warpid, nwarpid, warpsize,
-//	                                              lanemask.*; optional `range #llvm.constant_range<...>`)
+//	                                              lanemask.*; optional `range <i32, 0, 1024>`)
 //	nvvm.barrier0
 //	%r = nvvm.shfl.sync  bfly %mask, %v, %off, %clamp : f32 -> f32
 //	%b = nvvm.vote.sync  ballot %mask, %pred -> i32

@@ -19,29 +19,24 @@ func init() {
 var (
 	i32C = &asmfmt.Constraint{Summary: "32-bit signless integer", Check: func(t ir.Type) bool { return ir.IsInteger(t, 32) }}
 	i1C  = &asmfmt.Constraint{Summary: "1-bit signless integer", Check: func(t ir.Type) bool { return ir.IsInteger(t, 1) }}
-	anyC = &asmfmt.Constraint{Summary: "LLVM dialect-compatible type", Check: llvm.IsCompatibleType}
 )
 
-var rangeAttr = asmfmt.Attr{Name: "range", Kind: asmfmt.AnyAttr, Optional: true, Check: func(a ir.Attribute) bool {
-	_, ok := a.(*llvm.ConstantRangeAttr)
-	return ok
-}, Summary: "LLVM constant range"}
-
 func specialRegister(name string, rangeable bool) *ir.OpDef {
-	spec := asmfmt.Spec{
-		Results: []asmfmt.Value{{Name: "res", Constraint: &asmfmt.Constraint{Summary: "LLVM dialect-compatible type", Check: func(t ir.Type) bool {
-			_, ok := t.(*ir.IntegerType)
-			return ok
-		}}}},
-		Format: "attr-dict `:` type($res)",
-	}
-	if rangeable {
-		spec.Attrs = []asmfmt.Attr{rangeAttr}
-		spec.Format = "(`range` $range^)? attr-dict `:` type($res)"
-		spec.Verify = verifyRange
-	}
 	def := Dialect.NewOp("read.ptx.sreg."+name, ir.Pure)
-	asmfmt.Install(def, spec)
+	if rangeable {
+		def.Inherent = []string{"range"}
+		def.Parse = llvm.ParseRangedRegister
+		def.Print = llvm.PrintRangedRegister
+		def.Verify = llvm.VerifyRangedRegister
+	} else {
+		asmfmt.Install(def, asmfmt.Spec{
+			Results: []asmfmt.Value{{Name: "res", Constraint: &asmfmt.Constraint{Summary: "integer", Check: func(t ir.Type) bool {
+				_, ok := t.(*ir.IntegerType)
+				return ok
+			}}}},
+			Format: "attr-dict `:` type($res)",
+		})
+	}
 	SpecialRegisters[name] = def
 	return def
 }
@@ -49,20 +44,6 @@ func specialRegister(name string, rangeable bool) *ir.OpDef {
 // SpecialRegisters maps a PTX special register name ("tid.x") to the op
 // that reads it.
 var SpecialRegisters = map[string]*ir.OpDef{}
-
-func verifyRange(op *ir.Operation) error {
-	r, ok := op.Attr("range").(*llvm.ConstantRangeAttr)
-	if !ok {
-		return nil
-	}
-	if it, ok := op.Result(0).Type().(*ir.IntegerType); ok && it.Width != r.Width {
-		return ir.OpErrorf(op, "range bit width must match the result bit width")
-	}
-	if r.Lower == r.Upper && r.Lower != 0 && r.Lower != -1 {
-		return ir.OpErrorf(op, "invalid range: lower == upper, but they aren't min (0) or max (-1) value")
-	}
-	return nil
-}
 
 func init() {
 	for _, n := range []string{"tid", "ntid", "ctaid", "nctaid", "clusterid", "nclusterid", "cluster.ctaid", "cluster.nctaid"} {

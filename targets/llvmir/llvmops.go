@@ -238,7 +238,7 @@ var binaryOps = map[*ir.OpDef]func(fx *fnTr, op *ir.Operation, x, y value.Value)
 
 func binary(f func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value) handler {
 	return func(fx *fnTr, op *ir.Operation) error {
-		if err := checkArith(op); err != nil && llvm.IsFloatLike(op.Operand(0).Type()) {
+		if err := checkArith(op); err != nil {
 			return err
 		}
 		xs, err := fx.operands(op)

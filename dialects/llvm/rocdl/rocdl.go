@@ -82,14 +82,11 @@ func define(name string, traits ir.Traits, spec asmfmt.Spec) *ir.OpDef {
 func init() {
 	for _, n := range []string{"workitem.id", "workgroup.id", "workgroup.dim", "grid.dim"} {
 		for _, d := range []string{"x", "y", "z"} {
-			define(n+"."+d, ir.Pure, asmfmt.Spec{
-				Results: []asmfmt.Value{{Name: "res", Constraint: intC}},
-				Attrs: []asmfmt.Attr{{Name: "range", Kind: asmfmt.AnyAttr, Optional: true, Check: func(a ir.Attribute) bool {
-					_, ok := a.(*llvm.ConstantRangeAttr)
-					return ok
-				}, Summary: "LLVM constant range"}},
-				Format: "(`range` $range^)? attr-dict `:` type($res)",
-			})
+			def := Dialect.NewOp(n+"."+d, ir.Pure)
+			def.Inherent = []string{"range"}
+			def.Parse = llvm.ParseRangedRegister
+			def.Print = llvm.PrintRangedRegister
+			def.Verify = llvm.VerifyRangedRegister
 		}
 	}
 }
