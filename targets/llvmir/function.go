@@ -107,8 +107,14 @@ func indexOf(r *ir.Region, b *ir.Block) int {
 	return -1
 }
 
-// translate lowers one op at the end of cur.
-func (fx *fnTr) translate(op *ir.Operation) error {
+// translate lowers one op at the end of cur. A lowering that trips over
+// IR it did not expect reports it at the op instead of crashing.
+func (fx *fnTr) translate(op *ir.Operation) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = ir.OpErrorf(op, "internal error translating '%s' to LLVM IR: %v", op.Name(), r)
+		}
+	}()
 	if h, ok := llvmOps[op.Name()]; ok {
 		return h(fx, op)
 	}

@@ -38,6 +38,10 @@ func Translate(module *ir.Operation, target Target) (*llir.Module, error) {
 	if module.NumRegions() != 1 || module.Region(0).Front() == nil {
 		return nil, ir.OpErrorf(module, "expected a module with one block")
 	}
+	// The lowerings rely on the ops' invariants.
+	if err := ir.Verify(module); err != nil {
+		return nil, err
+	}
 	tr := &translator{
 		ctx:       module.Context(),
 		target:    target,
