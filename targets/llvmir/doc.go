@@ -54,7 +54,7 @@
 // PTX, written as Triton's lowering writes it, for predicated or
 // cache-controlled loads and stores (`mov` the others into the outputs,
 // then `@$p ld.global.cg.v4.b32 {...}, [ $a + 0 ];`), scoped atomics
-// (`@$p atom.acq_rel.gpu.global.add.f32`, the result selected to zero
+// (`@$p atom.global.gpu.acq_rel.add.f32`, the result selected to zero
 // where the predicate is false), tanh/rcp/div.full and the f16/bf16
 // forms, cvt, prmt, bfe and mul.hi.64. Unpredicated accesses without
 // options are plain LLVM loads and stores of <n x iW> aligned to their

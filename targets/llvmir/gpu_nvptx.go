@@ -371,7 +371,7 @@ func ptxAtomType(kind tt.RMWOp, cas bool, t ir.Type, w int) string {
 	return ".b" + itoa(w)
 }
 
-// nvAtomic: `@$p atom.<sem>.<scope>.<space>.<op>.<type>`; where the
+// nvAtomic: `@$p atom.<space>.<scope>.<sem>.<op>.<type>`; where the
 // predicate is false the result is selected to zero.
 func (fx *fnTr) nvAtomic(op *ir.Operation) error {
 	a := gpu.AtomicView{Operation: op}
@@ -412,7 +412,8 @@ func (fx *fnTr) nvAtomic(op *ir.Operation) error {
 		opName = ptxAtomOps[a.Kind()]
 	}
 	space, _ := spaceOfValue(a.Ptr())
-	inst := fmt.Sprintf("atom.%s.%s%s.%s%s $0, [ $1 + 0 ], ", a.Sem(), a.Scope(), ptxSpace(space), opName, ptxAtomType(a.Kind(), cas, vt, wb))
+	// Qualifier order as Triton writes it: space, scope, semantic.
+	inst := fmt.Sprintf("atom%s.%s.%s.%s%s $0, [ $1 + 0 ], ", ptxSpace(space), a.Scope(), a.Sem(), opName, ptxAtomType(a.Kind(), cas, vt, wb))
 	cons := []string{"=" + reg, "l"}
 	args := []value.Value{ptr}
 	for i, x := range vals {

@@ -2,35 +2,35 @@ target triple = "nvptx64-nvidia-cuda"
 
 define ptx_kernel void @atomics(i8 addrspace(1)* %arg0, i8 addrspace(3)* %arg1, i1 %arg2, i32 %arg3, i64 %arg4, float %arg5, double %arg6) {
 bb0:
-	%0 = call i32 asm sideeffect "@$3 atom.relaxed.gpu.global.and.b32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"(i8 addrspace(1)* %arg0, i32 %arg3, i1 %arg2)
+	%0 = call i32 asm sideeffect "@$3 atom.global.gpu.relaxed.and.b32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"(i8 addrspace(1)* %arg0, i32 %arg3, i1 %arg2)
 	%1 = select i1 %arg2, i32 %0, i32 0
-	%2 = call i32 asm sideeffect "atom.acquire.cta.shared.or.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"(i8 addrspace(3)* %arg1, i32 %arg3)
-	%3 = call i64 asm sideeffect "atom.release.sys.global.xor.b64 $0, [ $1 + 0 ], $2;", "=l,l,l"(i8 addrspace(1)* %arg0, i64 %arg4)
-	%4 = call i32 asm sideeffect "@$3 atom.acq_rel.gpu.global.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"(i8 addrspace(1)* %arg0, i32 %arg3, i1 %arg2)
+	%2 = call i32 asm sideeffect "atom.shared.cta.acquire.or.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"(i8 addrspace(3)* %arg1, i32 %arg3)
+	%3 = call i64 asm sideeffect "atom.global.sys.release.xor.b64 $0, [ $1 + 0 ], $2;", "=l,l,l"(i8 addrspace(1)* %arg0, i64 %arg4)
+	%4 = call i32 asm sideeffect "@$3 atom.global.gpu.acq_rel.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"(i8 addrspace(1)* %arg0, i32 %arg3, i1 %arg2)
 	%5 = select i1 %arg2, i32 %4, i32 0
 	%6 = bitcast float %arg5 to i32
-	%7 = call i32 asm sideeffect "@$3 atom.acq_rel.gpu.global.add.f32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"(i8 addrspace(1)* %arg0, i32 %6, i1 %arg2)
+	%7 = call i32 asm sideeffect "@$3 atom.global.gpu.acq_rel.add.f32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"(i8 addrspace(1)* %arg0, i32 %6, i1 %arg2)
 	%8 = select i1 %arg2, i32 %7, i32 0
 	%9 = bitcast i32 %8 to float
 	%10 = bitcast double %arg6 to i64
-	%11 = call i64 asm sideeffect "atom.relaxed.gpu.global.add.f64 $0, [ $1 + 0 ], $2;", "=l,l,l"(i8 addrspace(1)* %arg0, i64 %10)
+	%11 = call i64 asm sideeffect "atom.global.gpu.relaxed.add.f64 $0, [ $1 + 0 ], $2;", "=l,l,l"(i8 addrspace(1)* %arg0, i64 %10)
 	%12 = bitcast i64 %11 to double
-	%13 = call i32 asm sideeffect "atom.acq_rel.gpu.global.max.s32 $0, [ $1 + 0 ], $2;", "=r,l,r"(i8 addrspace(1)* %arg0, i32 %arg3)
-	%14 = call i64 asm sideeffect "atom.acq_rel.cta.shared.min.s64 $0, [ $1 + 0 ], $2;", "=l,l,l"(i8 addrspace(3)* %arg1, i64 %arg4)
-	%15 = call i32 asm sideeffect "atom.relaxed.gpu.global.max.u32 $0, [ $1 + 0 ], $2;", "=r,l,r"(i8 addrspace(1)* %arg0, i32 %arg3)
-	%16 = call i32 asm sideeffect "@$3 atom.relaxed.gpu.global.min.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"(i8 addrspace(1)* %arg0, i32 %arg3, i1 %arg2)
+	%13 = call i32 asm sideeffect "atom.global.gpu.acq_rel.max.s32 $0, [ $1 + 0 ], $2;", "=r,l,r"(i8 addrspace(1)* %arg0, i32 %arg3)
+	%14 = call i64 asm sideeffect "atom.shared.cta.acq_rel.min.s64 $0, [ $1 + 0 ], $2;", "=l,l,l"(i8 addrspace(3)* %arg1, i64 %arg4)
+	%15 = call i32 asm sideeffect "atom.global.gpu.relaxed.max.u32 $0, [ $1 + 0 ], $2;", "=r,l,r"(i8 addrspace(1)* %arg0, i32 %arg3)
+	%16 = call i32 asm sideeffect "@$3 atom.global.gpu.relaxed.min.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"(i8 addrspace(1)* %arg0, i32 %arg3, i1 %arg2)
 	%17 = select i1 %arg2, i32 %16, i32 0
 	%18 = bitcast float %arg5 to i32
-	%19 = call i32 asm sideeffect "@$3 atom.acq_rel.gpu.global.exch.b32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"(i8 addrspace(1)* %arg0, i32 %18, i1 %arg2)
+	%19 = call i32 asm sideeffect "@$3 atom.global.gpu.acq_rel.exch.b32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"(i8 addrspace(1)* %arg0, i32 %18, i1 %arg2)
 	%20 = select i1 %arg2, i32 %19, i32 0
 	%21 = bitcast i32 %20 to float
-	%22 = call i32 asm sideeffect "@$4 atom.acq_rel.gpu.global.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r,b"(i8 addrspace(1)* %arg0, i32 %arg3, i32 %1, i1 %arg2)
+	%22 = call i32 asm sideeffect "@$4 atom.global.gpu.acq_rel.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r,b"(i8 addrspace(1)* %arg0, i32 %arg3, i32 %1, i1 %arg2)
 	%23 = select i1 %arg2, i32 %22, i32 0
 	%24 = bitcast float %arg5 to i32
 	%25 = bitcast float %9 to i32
-	%26 = call i32 asm sideeffect "atom.relaxed.cta.shared.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r"(i8 addrspace(3)* %arg1, i32 %24, i32 %25)
+	%26 = call i32 asm sideeffect "atom.shared.cta.relaxed.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r"(i8 addrspace(3)* %arg1, i32 %24, i32 %25)
 	%27 = bitcast i32 %26 to float
-	%28 = call i64 asm sideeffect "atom.acquire.sys.global.cas.b64 $0, [ $1 + 0 ], $2, $3;", "=l,l,l,l"(i8 addrspace(1)* %arg0, i64 %arg4, i64 %3)
+	%28 = call i64 asm sideeffect "atom.global.sys.acquire.cas.b64 $0, [ $1 + 0 ], $2, $3;", "=l,l,l,l"(i8 addrspace(1)* %arg0, i64 %arg4, i64 %3)
 	%29 = add i32 %2, %5
 	%30 = add i32 %29, %13
 	%31 = add i32 %30, %15
