@@ -121,6 +121,7 @@ func (f *fn) emitCondBr(op *ir.Operation) error {
 		f.ins("@%s bra %s", p, split)
 		f.jump(fMoves, fDest)
 		fmt.Fprintf(&f.body, "%s:\n", split)
+		f.consts = map[*value]string{}
 		f.copies(tMoves)
 	default:
 		split := f.split()

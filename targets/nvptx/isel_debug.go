@@ -174,5 +174,8 @@ func (f *fn) emitAssert(op *ir.Operation) error {
 	f.ins("call.uni __assertfail, (param0, param1, param2, param3, param4)")
 	f.raw("\t}")
 	fmt.Fprintf(&f.body, "%s:\n", skip)
+	// Constants moved into registers on the failing path were not set on
+	// the path that skipped it.
+	f.consts = map[*value]string{}
 	return nil
 }

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Prepares a GPU validation run, on the development machine (no GPU
+# needed): cross-compiles tt-translate and tt-run for linux/amd64 into .bin/,
+# copies the case data and the independent checker into .bin/gpu/, and
+# compiles every case's TTIR to PTX + metadata JSON in .bin/gpu/ptx/.
+# Then run gpu/validate.sh on the GPU machine with .bin carried along.
+#
+#   gpu/prepare.sh [--arch sm_90] [--cases DIR] [--tools DIR] [--perf DIR]
+#
+# --perf DIR (the perf kernels, shared/kernels/perf) also compiles each
+# perf case to .bin/gpu/perf-ptx/ for gpu/bench.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+arch=sm_90
+cases=../shared/kernels/cases
+tools=../shared/tools
+perf=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --arch) arch=$2; shift 2 ;;
+    --cases) cases=$2; shift 2 ;;
+    --tools) tools=$2; shift 2 ;;
+    --perf) perf=$2; shift 2 ;;
+    *) echo "prepare.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+
+mkdir -p .bin/gpu/ptx
+for cmd in tt-translate tt-run; do
+  CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -ldflags=-s -o ".bin/$cmd" "./cmd/$cmd"
+done
+rm -rf .bin/gpu/cases && cp -r "$cases" .bin/gpu/cases
+cp "$tools/gpu_check.py" .bin/gpu/
+cp gpu/validate.sh gpu/bench.sh .bin/gpu/
+
+# One PTX per case, named after the case as gpu_check.py expects; a case
+# the pipeline cannot compile yet is listed, not fatal.
+python3 - "$cases/manifest.json" > .bin/gpu/cases.txt <<'PY'
+import json, sys
+for c in json.load(open(sys.argv[1]))["cases"]:
+    print(c["name"], c["ttir"], c["num_warps"], c.get("num_stages", 3))
+PY
+: > .bin/gpu/compiled.txt
+while read -r name ttir warps stages; do
+  if .bin/tt-translate "$cases/$ttir" --target=ptx --arch="$arch" --num-warps="$warps" \
+       --num-stages="$stages" -o ".bin/gpu/ptx/$name.ptx" 2> ".bin/gpu/ptx/$name.err"; then
+    echo "$name" >> .bin/gpu/compiled.txt
+    rm -f ".bin/gpu/ptx/$name.err"
+    echo "compiled $name"
+  else
+    echo "NOT compiled $name: $(head -1 ".bin/gpu/ptx/$name.err")"
+  fi
+done < .bin/gpu/cases.txt
+if [ -n "$perf" ]; then
+  rm -rf .bin/gpu/perf .bin/gpu/perf-ptx && mkdir -p .bin/gpu/perf-ptx
+  cp -r "$perf" .bin/gpu/perf
+  cp "$tools/perf_compare.py" .bin/gpu/
+  python3 - "$perf/manifest.json" > .bin/gpu/perf.txt <<'PY'
+import json, sys
+for c in json.load(open(sys.argv[1])):
+    print(c["name"], c["num_warps"], c.get("num_stages", 3))
+PY
+  while read -r name warps stages; do
+    if .bin/tt-translate "$perf/$name.ttir" --target=ptx --arch="$arch" --num-warps="$warps" \
+         --num-stages="$stages" -o ".bin/gpu/perf-ptx/$name.ptx" 2> ".bin/gpu/perf-ptx/$name.err"; then
+      rm -f ".bin/gpu/perf-ptx/$name.err"
+      echo "compiled perf $name"
+    else
+      echo "NOT compiled perf $name: $(head -1 ".bin/gpu/perf-ptx/$name.err")"
+    fi
+  done < .bin/gpu/perf.txt
+fi
+du -sh .bin/tt-translate .bin/tt-run .bin/gpu
