@@ -1,0 +1,147 @@
+package ttir
+
+import (
+	"flag"
+
+	"github.com/ttcompiler/tt/dialects/scf"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// buildLoopUnswitch declares triton-loop-unswitch's option: loops whose
+// body holds more ops than max-body-size are not duplicated.
+func buildLoopUnswitch(fs *flag.FlagSet) passmgr.RunFunc {
+	maxBody := fs.Int("max-body-size", 256, "do not unswitch loops whose body has more operations")
+	return func(op *ir.Operation, _ *passmgr.State) error {
+		if *maxBody < 0 {
+			return ir.OpErrorf(op, "triton-loop-unswitch: max-body-size must not be negative")
+		}
+		var loops []*ir.Operation
+		ir.Walk(op, ir.PostOrder, func(o *ir.Operation) ir.WalkResult {
+			if o.Name() == "scf.for" {
+				loops = append(loops, o)
+			}
+			return ir.Advance
+		})
+		// Each loop is processed once, inner loops first, so that the size
+		// check of an outer loop sees the duplicated inner ones.
+		for _, l := range loops {
+			unswitchLoop(l, *maxBody)
+		}
+		return nil
+	}
+}
+
+// unswitchLoop moves the first scf.if with a loop-invariant condition out
+// of the loop: `for { if c {A} else {B} }` becomes
+// `if c { for {A} } else { for {B} }`. A condition computed inside the
+// loop from invariant values is hoisted first.
+func unswitchLoop(forOp *ir.Operation, maxBody int) bool {
+	f := scf.ForOp{Operation: forOp}
+	body := f.Body()
+	size := 0
+	for o := body.First(); o != nil; o = o.Next() {
+		ir.WalkOps(o, func(*ir.Operation) { size++ })
+	}
+	if size > maxBody {
+		return false
+	}
+	var cand *ir.Operation
+	for _, o := range body.Ops() {
+		if o == body.Last() {
+			break
+		}
+		if o.Name() != "scf.if" {
+			continue
+		}
+		var hoist []*ir.Operation
+		if !invariantIn(forOp, o.Operand(0), &hoist, 0) {
+			continue
+		}
+		for _, d := range hoist {
+			d.MoveBefore(forOp)
+		}
+		cand = o
+		break
+	}
+	if cand == nil {
+		return false
+	}
+	// The clones are found by position, after the hoisting above.
+	idx := 0
+	for o := body.First(); o != cand; o = o.Next() {
+		idx++
+	}
+	ctx := forOp.Context()
+	loc := forOp.Loc()
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(forOp)
+	newIf := newIfShell(b, loc, cand.Operand(0), forOp.ResultTypes(), true)
+	specialize := func(dest *ir.Block, takeThen bool) {
+		bb := ir.NewBuilder(ctx)
+		bb.SetInsertionPointToEnd(dest)
+		clone := bb.Insert(forOp.Clone(nil))
+		clonedIf := scf.ForOp{Operation: clone}.Body().Ops()[idx]
+		region := clonedIf.Region(1)
+		if takeThen {
+			region = clonedIf.Region(0)
+		}
+		inlineResolvedIf(clonedIf, region)
+		scf.NewYield(bb, loc, clone.Results())
+	}
+	specialize(newIf.Region(0).Front(), true)
+	specialize(newIf.Region(1).Front(), false)
+	for i, r := range forOp.Results() {
+		ir.ReplaceAllUsesWith(r, newIf.Result(i))
+	}
+	forOp.Erase()
+	return true
+}
+
+// invariantIn reports whether v has the same value in every iteration of
+// forOp, collecting (operands first) the ops of the loop body that
+// compute it, which must then be hoisted.
+func invariantIn(forOp *ir.Operation, v ir.Value, hoist *[]*ir.Operation, depth int) bool {
+	if definedOutside(forOp, v) {
+		return true
+	}
+	def := v.DefiningOp()
+	if def == nil || def.Block() != (scf.ForOp{Operation: forOp}).Body() || depth > 64 {
+		return false
+	}
+	if !ir.IsMemoryEffectFree(def) || !isSpeculatable(def) {
+		return false
+	}
+	for _, x := range def.Operands() {
+		if !invariantIn(forOp, x, hoist, depth+1) {
+			return false
+		}
+	}
+	for _, h := range *hoist {
+		if h == def {
+			return true
+		}
+	}
+	*hoist = append(*hoist, def)
+	return true
+}
+
+// inlineResolvedIf replaces an scf.if by the ops of one of its regions
+// (the one known to execute), or erases it when that region is empty.
+func inlineResolvedIf(ifOp *ir.Operation, region *ir.Region) {
+	if region.Empty() {
+		ifOp.Erase()
+		return
+	}
+	blk := region.Front()
+	yield := blk.Last()
+	for i, r := range ifOp.Results() {
+		ir.ReplaceAllUsesWith(r, yield.Operand(i))
+	}
+	for o := blk.First(); o != yield; {
+		next := o.Next()
+		o.MoveBefore(ifOp)
+		o = next
+	}
+	ifOp.Erase()
+}

@@ -1,0 +1,172 @@
+package ttir_test
+
+import "testing"
+
+// Cases of triton-rewrite-tensor-descriptor-to-pointer that
+// rewrite-tensor-descriptor-to-pointer.mlir does not cover: gathers,
+// reductions, selects of descriptors and descriptors used in loops.
+
+// A gather reads rows x of the descriptor at columns [y, y + 32).
+func TestRewriteDescriptorGather(t *testing.T) {
+	expect(t, "triton-rewrite-tensor-descriptor-to-pointer", `
+tt.func @gather(%d: !tt.tensordesc<tensor<1x32xf16>>, %x: tensor<8xi32>, %y: i32) -> tensor<8x32xf16> {
+  %0 = tt.descriptor_gather %d[%x, %y] : (!tt.tensordesc<tensor<1x32xf16>>, tensor<8xi32>, i32) -> tensor<8x32xf16>
+  tt.return %0 : tensor<8x32xf16>
+}`, `
+module {
+  tt.func @gather(%arg0: !tt.ptr<f16>, %arg1: i64, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i1, %arg6: tensor<8xi32>, %arg7: i32) -> tensor<8x32xf16> {
+    %0 = tt.expand_dims %arg6 {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+    %1 = arith.extsi %arg7 : i32 to i64
+    %2 = arith.extsi %0 : tensor<8x1xi32> to tensor<8x1xi64>
+    %3 = tt.splat %1 : i64 -> tensor<32xi64>
+    %4 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+    %5 = arith.extsi %4 : tensor<32xi32> to tensor<32xi64>
+    %6 = arith.addi %3, %5 : tensor<32xi64>
+    %7 = tt.expand_dims %6 {axis = 0 : i32} : tensor<32xi64> -> tensor<1x32xi64>
+    %8 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<8x32x!tt.ptr<f16>>
+    %9 = tt.splat %arg3 : i64 -> tensor<8x1xi64>
+    %10 = arith.muli %2, %9 : tensor<8x1xi64>
+    %11 = tt.broadcast %10 : tensor<8x1xi64> -> tensor<8x32xi64>
+    %12 = tt.addptr %8, %11 : tensor<8x32x!tt.ptr<f16>>, tensor<8x32xi64>
+    %13 = tt.splat %arg4 : i64 -> tensor<1x32xi64>
+    %14 = arith.muli %7, %13 : tensor<1x32xi64>
+    %15 = tt.broadcast %14 : tensor<1x32xi64> -> tensor<8x32xi64>
+    %16 = tt.addptr %12, %15 : tensor<8x32x!tt.ptr<f16>>, tensor<8x32xi64>
+    %c0_i64 = arith.constant 0 : i64
+    %17 = tt.splat %c0_i64 : i64 -> tensor<8x1xi64>
+    %18 = arith.cmpi sge, %2, %17 : tensor<8x1xi64>
+    %19 = tt.splat %arg1 : i64 -> tensor<8x1xi64>
+    %20 = arith.cmpi slt, %2, %19 : tensor<8x1xi64>
+    %21 = arith.andi %18, %20 : tensor<8x1xi1>
+    %22 = tt.broadcast %21 : tensor<8x1xi1> -> tensor<8x32xi1>
+    %c0_i64_0 = arith.constant 0 : i64
+    %23 = tt.splat %c0_i64_0 : i64 -> tensor<1x32xi64>
+    %24 = arith.cmpi sge, %7, %23 : tensor<1x32xi64>
+    %25 = tt.splat %arg2 : i64 -> tensor<1x32xi64>
+    %26 = arith.cmpi slt, %7, %25 : tensor<1x32xi64>
+    %27 = arith.andi %24, %26 : tensor<1x32xi1>
+    %28 = tt.broadcast %27 : tensor<1x32xi1> -> tensor<8x32xi1>
+    %29 = arith.andi %22, %28 : tensor<8x32xi1>
+    %cst = arith.constant dense<0x7E00> : tensor<8x32xf16>
+    %cst_1 = arith.constant dense<0.000000e+00> : tensor<8x32xf16>
+    %30 = arith.select %arg5, %cst, %cst_1 : tensor<8x32xf16>
+    %31 = tt.load %16, %29, %30 : tensor<8x32x!tt.ptr<f16>>
+    tt.return %31 : tensor<8x32xf16>
+  }
+}`)
+}
+
+// A float add-reduction becomes an fadd atomic with release semantics.
+func TestRewriteDescriptorReduceAdd(t *testing.T) {
+	expect(t, "triton-rewrite-tensor-descriptor-to-pointer", `
+tt.func @reduce(%d: !tt.tensordesc<tensor<4xf32>>, %v: tensor<4xf32>, %i: i32) {
+  tt.descriptor_reduce add, %d[%i], %v : !tt.tensordesc<tensor<4xf32>>, tensor<4xf32>
+  tt.return
+}`, `
+module {
+  tt.func @reduce(%arg0: !tt.ptr<f32>, %arg1: i64, %arg2: i64, %arg3: i1, %arg4: tensor<4xf32>, %arg5: i32) {
+    %0 = arith.extsi %arg5 : i32 to i64
+    %1 = tt.splat %0 : i64 -> tensor<4xi64>
+    %2 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+    %3 = arith.extsi %2 : tensor<4xi32> to tensor<4xi64>
+    %4 = arith.addi %1, %3 : tensor<4xi64>
+    %5 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
+    %6 = tt.splat %arg2 : i64 -> tensor<4xi64>
+    %7 = arith.muli %4, %6 : tensor<4xi64>
+    %8 = tt.broadcast %7 : tensor<4xi64> -> tensor<4xi64>
+    %9 = tt.addptr %5, %8 : tensor<4x!tt.ptr<f32>>, tensor<4xi64>
+    %10 = tt.splat %0 : i64 -> tensor<4xi64>
+    %11 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+    %12 = arith.extsi %11 : tensor<4xi32> to tensor<4xi64>
+    %13 = arith.addi %10, %12 : tensor<4xi64>
+    %c0_i64 = arith.constant 0 : i64
+    %14 = tt.splat %c0_i64 : i64 -> tensor<4xi64>
+    %15 = arith.cmpi sge, %13, %14 : tensor<4xi64>
+    %16 = tt.splat %arg1 : i64 -> tensor<4xi64>
+    %17 = arith.cmpi slt, %13, %16 : tensor<4xi64>
+    %18 = arith.andi %15, %17 : tensor<4xi1>
+    %19 = tt.broadcast %18 : tensor<4xi1> -> tensor<4xi1>
+    %20 = tt.atomic_rmw fadd, release, gpu, %9, %arg4, %19 : (tensor<4x!tt.ptr<f32>>, tensor<4xf32>, tensor<4xi1>) -> tensor<4xf32>
+    tt.return
+  }
+}`)
+}
+
+// min/max need integers of known signedness, as in Triton 3.6.
+func TestRewriteDescriptorReduceMinSignless(t *testing.T) {
+	expectError(t, "triton-rewrite-tensor-descriptor-to-pointer", `
+tt.func @reduce_min(%d: !tt.tensordesc<tensor<4xi32>>, %v: tensor<4xi32>, %i: i32) {
+  tt.descriptor_reduce min, %d[%i], %v : !tt.tensordesc<tensor<4xi32>>, tensor<4xi32>
+  tt.return
+}`, "Cannot fallback on descriptor atomic op, unsupported for type i32")
+}
+
+// A select of descriptors becomes an scf.if yielding their parts; the
+// NaN padding flag picks the masked-off value at run time.
+func TestRewriteDescriptorSelectAndLoop(t *testing.T) {
+	expect(t, "triton-rewrite-tensor-descriptor-to-pointer", `
+tt.func @select_for(%p: !tt.ptr<f32>, %q: !tt.ptr<f32>, %c: i1, %k: i32) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c1_64 = arith.constant 1 : i64
+  %c8 = arith.constant 8 : i32
+  %0 = tt.make_tensor_descriptor %p, [%c8], [%c1_64] : <f32>, <tensor<4xf32>>
+  %1 = tt.make_tensor_descriptor %q, [%k], [%c1_64] {padding = 2 : i32} : <f32>, <tensor<4xf32>>
+  %2 = arith.select %c, %0, %1 : !tt.tensordesc<tensor<4xf32>>
+  %cst = arith.constant dense<0.0> : tensor<4xf32>
+  %3 = scf.for %i = %c0 to %k step %c1 iter_args(%acc = %cst) -> (tensor<4xf32>) : i32 {
+    %4 = tt.descriptor_load %2[%i] : !tt.tensordesc<tensor<4xf32>> -> tensor<4xf32>
+    %5 = arith.addf %acc, %4 : tensor<4xf32>
+    scf.yield %5 : tensor<4xf32>
+  }
+  tt.return %3 : tensor<4xf32>
+}`, `
+module {
+  tt.func @select_for(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i1, %arg3: i32) -> tensor<4xf32> {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %c8_i32 = arith.constant 8 : i32
+    %c8_i64 = arith.constant 8 : i64
+    %false = arith.constant false
+    %0 = arith.extsi %arg3 : i32 to i64
+    %true = arith.constant true
+    %1:4 = scf.if %arg2 -> (!tt.ptr<f32>, i64, i64, i1) {
+      scf.yield %arg0, %c8_i64, %c1_i64, %false : !tt.ptr<f32>, i64, i64, i1
+    } else {
+      scf.yield %arg1, %0, %c1_i64, %true : !tt.ptr<f32>, i64, i64, i1
+    }
+    %cst = arith.constant dense<0.000000e+00> : tensor<4xf32>
+    %2 = scf.for %arg4 = %c0_i32 to %arg3 step %c1_i32 iter_args(%arg5 = %cst) -> (tensor<4xf32>)  : i32 {
+      %3 = arith.extsi %arg4 : i32 to i64
+      %cst_0 = arith.constant dense<0x7FC00000> : tensor<4xf32>
+      %cst_1 = arith.constant dense<0.000000e+00> : tensor<4xf32>
+      %4 = arith.select %1#3, %cst_0, %cst_1 : tensor<4xf32>
+      %5 = tt.splat %3 : i64 -> tensor<4xi64>
+      %6 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+      %7 = arith.extsi %6 : tensor<4xi32> to tensor<4xi64>
+      %8 = arith.addi %5, %7 : tensor<4xi64>
+      %9 = tt.splat %1#0 : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
+      %10 = tt.splat %1#2 : i64 -> tensor<4xi64>
+      %11 = arith.muli %8, %10 : tensor<4xi64>
+      %12 = tt.broadcast %11 : tensor<4xi64> -> tensor<4xi64>
+      %13 = tt.addptr %9, %12 : tensor<4x!tt.ptr<f32>>, tensor<4xi64>
+      %14 = tt.splat %3 : i64 -> tensor<4xi64>
+      %15 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+      %16 = arith.extsi %15 : tensor<4xi32> to tensor<4xi64>
+      %17 = arith.addi %14, %16 : tensor<4xi64>
+      %c0_i64 = arith.constant 0 : i64
+      %18 = tt.splat %c0_i64 : i64 -> tensor<4xi64>
+      %19 = arith.cmpi sge, %17, %18 : tensor<4xi64>
+      %20 = tt.splat %1#1 : i64 -> tensor<4xi64>
+      %21 = arith.cmpi slt, %17, %20 : tensor<4xi64>
+      %22 = arith.andi %19, %21 : tensor<4xi1>
+      %23 = tt.broadcast %22 : tensor<4xi1> -> tensor<4xi1>
+      %24 = tt.load %13, %23, %4 : tensor<4x!tt.ptr<f32>>
+      %25 = arith.addf %arg5, %24 : tensor<4xf32>
+      scf.yield %25 : tensor<4xf32>
+    }
+    tt.return %2 : tensor<4xf32>
+  }
+}`)
+}

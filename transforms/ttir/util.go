@@ -1,0 +1,107 @@
+package ttir
+
+import (
+	"math"
+
+	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// fuseLocs builds the location MLIR gives an op created from several
+// matched ops (FusedLoc::get): nested fused locations without metadata
+// are flattened, unknown locations and duplicates dropped, and a single
+// remaining location stands for itself.
+func fuseLocs(ctx *ir.Context, locs ...ir.Location) ir.Location {
+	var out []ir.Location
+	seen := map[ir.Location]bool{}
+	var add func(l ir.Location)
+	add = func(l ir.Location) {
+		switch x := l.(type) {
+		case nil, *ir.UnknownLoc:
+			return
+		case *ir.FusedLoc:
+			if x.Metadata == nil {
+				for _, c := range x.Locs {
+					add(c)
+				}
+				return
+			}
+		}
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	for _, l := range locs {
+		add(l)
+	}
+	switch len(out) {
+	case 0:
+		return ir.Unknown(ctx)
+	case 1:
+		return out[0]
+	}
+	return ir.Fused(ctx, out, nil)
+}
+
+// isZeroConstant reports whether v is a constant integer zero or a
+// floating-point zero of either sign, scalar or splat (MLIR's m_Zero and
+// m_AnyZeroFloat).
+func isZeroConstant(v ir.Value) bool {
+	switch a := arith.ConstantAttrOf(v).(type) {
+	case *ir.IntegerAttr:
+		return ir.IsIntOrIndex(a.Typ) && a.Bits == 0
+	case *ir.FloatAttr:
+		return a.Value == 0
+	case *ir.DenseElementsAttr:
+		if !a.IsSplat() {
+			return false
+		}
+		if a.IsFloat() {
+			return a.Floats[0] == 0
+		}
+		return ir.IsIntOrIndex(a.Typ.ElementType()) && a.Ints[0] == 0
+	}
+	return false
+}
+
+// splatConstant returns the scalar element of a splat constant v (a
+// dense splat or a scalar constant), or nil.
+func splatConstant(ctx *ir.Context, v ir.Value) ir.Attribute {
+	switch a := arith.ConstantAttrOf(v).(type) {
+	case *ir.DenseElementsAttr:
+		return a.SplatAttr(ctx)
+	}
+	return nil
+}
+
+// isSplatConstantOp reports whether op is a constant whose value is a
+// splat dense elements attribute (m_Constant + isSplat).
+func isSplatConstantOp(op *ir.Operation) bool {
+	d, ok := ir.ConstantValue(op).(*ir.DenseElementsAttr)
+	return ok && d.IsSplat()
+}
+
+// nanOf returns the quiet NaN of a float type, as APFloat::getNaN does.
+func nanOf() float64 { return math.NaN() }
+
+// tensorShape returns the shape of a ranked tensor type, or nil.
+func tensorShape(t ir.Type) []int64 {
+	if rt, ok := t.(*ir.RankedTensorType); ok {
+		return rt.Dims
+	}
+	return nil
+}
+
+// equalInts reports whether two int64 slices are equal.
+func equalInts(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
