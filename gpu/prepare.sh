@@ -33,6 +33,9 @@ done
 rm -rf .bin/gpu/cases && cp -r "$cases" .bin/gpu/cases
 cp "$tools/gpu_check.py" .bin/gpu/
 cp gpu/validate.sh gpu/bench.sh .bin/gpu/
+# The emitter's golden PTX (every op, sm_80 and sm_90) for ptxas.
+rm -rf .bin/gpu/golden && mkdir -p .bin/gpu/golden
+cp targets/nvptx/testdata/golden/*.ptx .bin/gpu/golden/
 
 # One PTX per case, named after the case as gpu_check.py expects; a case
 # the pipeline cannot compile yet is listed, not fatal.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # GPU validation of tt's PTX, on the GPU machine, after gpu/prepare.sh:
-#   1. ptxas -arch=$ARCH on every compiled PTX (errors and warnings listed),
+#   1. ptxas on every compiled PTX (-arch=$ARCH) and on the emitter's golden
+#      PTX (-arch from its .target line): errors and warnings listed,
 #   2. gpu_check.py (CuPy, independent of tt's runtime) on the compiled
 #      cases: outputs against Triton's,
 #   3. compute-sanitizer memcheck on one case ($MEMCHECK, default softmax),
@@ -21,17 +22,26 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
 ptxas=$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null | head -1)
 sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null | head -1)
 
-echo "== ptxas -arch=$arch"
+echo "== ptxas"
+assemble() { # FILE ARCH
+  local log="$out/$(basename "$1").ptxas.log" mode=
+  # PTX calling the runtime's vprintf/__assertfail is relocatable code
+  # (the driver's JIT links those); ptxas needs -c for it.
+  grep -q '^\.extern \.func' "$1" && mode=-c
+  if "$ptxas" -arch="$2" $mode -v "$1" -o /dev/null > "$log" 2>&1; then
+    echo "ok   $2 $1 ($(grep -ci warning "$log") warnings) $(grep -o 'Used [0-9]* registers' "$log" | head -1)"
+    grep -i warning "$log" | head -5
+  else
+    echo "FAIL $2 $1"; head -20 "$log"; status=1
+  fi
+}
 if [ -n "$ptxas" ]; then
   "$ptxas" --version | tail -1
-  for f in ptx/*.ptx; do
-    if "$ptxas" -arch="$arch" -v "$f" -o "$out/$(basename "$f" .ptx).cubin" > "$out/$(basename "$f").ptxas.log" 2>&1; then
-      w=$(grep -ci warning "$out/$(basename "$f").ptxas.log")
-      echo "ok   $f ($w warnings) $(grep -o 'Used [0-9]* registers' "$out/$(basename "$f").ptxas.log" | head -1)"
-      grep -i warning "$out/$(basename "$f").ptxas.log" | head -5
-    else
-      echo "FAIL $f"; head -20 "$out/$(basename "$f").ptxas.log"; status=1
-    fi
+  for f in ptx/*.ptx perf-ptx/*.ptx; do
+    [ -e "$f" ] && assemble "$f" "$arch"
+  done
+  for f in golden/*.ptx; do
+    assemble "$f" "$(awk '/^\.target/ {print $2; exit}' "$f")"
   done
 else
   echo "ptxas not found"
