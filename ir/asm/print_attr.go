@@ -109,7 +109,10 @@ func (p *printer) printTypeImpl(t ir.Type) {
 		}
 		p.sb.WriteString(t.Body)
 	case ir.DialectType:
-		p.sb.WriteString("!" + t.Namespace() + "." + t.Mnemonic())
+		p.sb.WriteString("!" + t.Namespace())
+		if m := t.Mnemonic(); m != "" {
+			p.sb.WriteString("." + m)
+		}
 		t.PrintParams(p)
 	default:
 		p.sb.WriteString("<<UNKNOWN TYPE>>")
@@ -259,7 +262,11 @@ func (p *printer) printAttrImpl(a ir.Attribute, elision typeElision) {
 		}
 		return
 	case ir.DialectAttribute:
-		p.sb.WriteString("#" + a.Namespace() + "." + a.Mnemonic())
+		// An empty mnemonic is MLIR's dialect-level form `#dialect<...>`.
+		p.sb.WriteString("#" + a.Namespace())
+		if m := a.Mnemonic(); m != "" {
+			p.sb.WriteString("." + m)
+		}
 		a.PrintParams(p)
 		return
 	default:
