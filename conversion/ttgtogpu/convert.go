@@ -32,30 +32,73 @@ func registerMap(src, dst *regLayout) ([]int, bool) {
 	return m, err == nil
 }
 
-func (l *lowering) planConvert(op *ir.Operation) (*cvtPlan, []int, error) {
+// convertLowering is how a ttg.convert_layout is lowered: a register
+// renaming, warp shuffles, or a transfer through shared memory.
+type convertLowering struct {
+	regMap  []int
+	shuffle *shufflePlan
+	smem    *cvtPlan
+}
+
+func (l *lowering) planConvert(op *ir.Operation) (convertLowering, error) {
 	src, err := l.opLayout(op, op.Operand(0).Type())
 	if err != nil {
-		return nil, nil, err
+		return convertLowering{}, err
 	}
 	dst, err := l.opLayout(op, op.Result(0).Type())
 	if err != nil {
-		return nil, nil, err
+		return convertLowering{}, err
 	}
 	if m, ok := registerMap(src, dst); ok {
-		return nil, m, nil
+		return convertLowering{regMap: m}, nil
 	}
+	plan, err := linearlayout.ConversionPlan(src.ll, dst.ll)
+	if err != nil {
+		return convertLowering{}, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
+	}
+	switch plan.Kind {
+	case linearlayout.ConvertNothing:
+		n := make([]int, dst.numRegs)
+		for i := range n {
+			n[i] = i
+		}
+		if dst.numRegs == src.numRegs {
+			return convertLowering{regMap: n}, nil
+		}
+	case linearlayout.ConvertRegisterPermutation:
+		m := make([]int, len(plan.RegisterMap))
+		for i, r := range plan.RegisterMap {
+			m[i] = int(r)
+		}
+		if len(m) == dst.numRegs {
+			return convertLowering{regMap: m}, nil
+		}
+	case linearlayout.ConvertWarpShuffle:
+		// Triton moves these with shuffles and allocates no scratch.
+		if sp := planShuffle(src, dst); sp != nil {
+			return convertLowering{shuffle: sp}, nil
+		}
+	case linearlayout.ConvertCrossCTA:
+		return convertLowering{}, ir.OpErrorf(op, "layout conversions across the CTAs of a cluster are not supported")
+	}
+	p, err := l.planSharedConvert(op, src, dst)
+	return convertLowering{smem: p}, err
+}
+
+// planSharedConvert plans the transfer through shared memory.
+func (l *lowering) planSharedConvert(op *ir.Operation, src, dst *regLayout) (*cvtPlan, error) {
 	elem := l.elemTypeOf(op.Operand(0).Type())
 	if elem == nil {
-		return nil, nil, ir.OpErrorf(op, "cannot convert elements of type %s", typeStr(op.Operand(0).Type()))
+		return nil, ir.OpErrorf(op, "cannot convert elements of type %s", typeStr(op.Operand(0).Type()))
 	}
 	p := &cvtPlan{src: src, dst: dst, bits: storageBits(elem)}
 	sw, err := swizzledScratch(src, dst, p.bits)
 	if err != nil {
-		return nil, nil, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
+		return nil, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
 	}
 	inv, err := sw.Invert()
 	if err != nil {
-		return nil, nil, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
+		return nil, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
 	}
 	p.inv = inv
 	total := sw.TotalInDimSizeLog2()
@@ -69,7 +112,7 @@ func (l *lowering) planConvert(op *ir.Operation) (*cvtPlan, []int, error) {
 		}
 	}
 	p.numRounds = 1 << (total - p.roundLog)
-	return p, nil, nil
+	return p, nil
 }
 
 // swizzledScratch returns the scratch layout (vector, bank, segment,
@@ -111,23 +154,32 @@ func (p *cvtPlan) flat(c []int32) int64 {
 func (p *cvtPlan) roundBytes() int { return (1 << p.roundLog) * max(p.bits/8, 1) }
 
 func (l *lowering) convertScratch(op *ir.Operation) (int, error) {
-	p, _, err := l.planConvert(op)
-	if err != nil || p == nil {
+	c, err := l.planConvert(op)
+	if err != nil || c.smem == nil {
 		return 0, err
 	}
-	return p.roundBytes(), nil
+	return c.smem.roundBytes(), nil
 }
 
 func (l *lowering) lowerConvertLayout(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-	p, m, err := l.planConvert(op)
+	c, err := l.planConvert(op)
 	if err != nil {
 		return err
 	}
 	src := rw.RemappedN(op.Operand(0))
-	if p == nil {
-		forward(op, rw, src, m)
+	switch {
+	case c.regMap != nil:
+		forward(op, rw, src, c.regMap)
+		return nil
+	case c.shuffle != nil:
+		dst, err := l.opLayout(op, op.Result(0).Type())
+		if err != nil {
+			return err
+		}
+		rw.ReplaceOpN(op, [][]ir.Value{c.shuffle.lower(e, src, dst)})
 		return nil
 	}
+	p := c.smem
 	off, err := l.offsetOf(op)
 	if err != nil {
 		return err

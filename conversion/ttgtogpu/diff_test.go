@@ -68,6 +68,12 @@ func randI32(r *rand.Rand, n int, lim int32) []int32 {
 // compares the buffers (floats within ulps relative tolerance).
 func diffTest(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64) {
 	t.Helper()
+	diffTestCheck(t, m, kernel, grid, args, ulps, nil)
+}
+
+// diffTestCheck is diffTest with a check of the lowered module.
+func diffTestCheck(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64, check func(*ir.Operation)) {
+	t.Helper()
 	ref := cloneArgs(args)
 	refModule := m.Clone(nil)
 	fn, err := interp.FindKernel(refModule, kernel)
@@ -104,6 +110,9 @@ func diffTest(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []
 	})
 	if kfn == nil {
 		t.Fatalf("no llvm.func @%s after lowering", kernel)
+	}
+	if check != nil {
+		check(m)
 	}
 	smem := &simMem{}
 	params := kfn.Region(0).Front().ArgumentTypes()

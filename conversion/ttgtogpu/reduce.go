@@ -43,13 +43,20 @@ func (p *reducePlan) slots() int {
 }
 
 // scratchOffsets returns the byte offset of each operand's scratch area
-// and the total size.
+// and the total size: the areas are packed, widest elements first so that
+// every area stays aligned to its element size (Triton's getSmemBases), in
+// W * (elements of the reduced shape) * (sum of element sizes) bytes.
 func (p *reducePlan) scratchOffsets() ([]int, int) {
+	order := make([]int, len(p.elemBits))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return p.elemBits[order[i]] > p.elemBits[order[j]] })
 	offs := make([]int, len(p.elemBits))
 	total := 0
-	for i, b := range p.elemBits {
-		offs[i] = total
-		total = alignUp(total+p.slots()*max(b/8, 1), 8)
+	for _, k := range order {
+		offs[k] = total
+		total += p.slots() * max(p.elemBits[k]/8, 1)
 	}
 	return offs, total
 }

@@ -1,0 +1,117 @@
+package ttgtogpu_test
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
+)
+
+// offsetsTTGIR is TTGIR computing row*N + col (%NAME_off) for an MxN tile
+// in layout #L.
+func offsetsTTGIR(name, l string, m, n int) string {
+	return fmt.Sprintf(`
+    %%%[1]s_r = tt.make_range {end = %[3]d : i32, start = 0 : i32} : tensor<%[3]dxi32, #ttg.slice<{dim = 1, parent = #%[2]s}>>
+    %%%[1]s_c = tt.make_range {end = %[4]d : i32, start = 0 : i32} : tensor<%[4]dxi32, #ttg.slice<{dim = 0, parent = #%[2]s}>>
+    %%%[1]s_r2 = tt.expand_dims %%%[1]s_r {axis = 1 : i32} : tensor<%[3]dxi32, #ttg.slice<{dim = 1, parent = #%[2]s}>> -> tensor<%[3]dx1xi32, #%[2]s>
+    %%%[1]s_cN = arith.constant dense<%[4]d> : tensor<%[3]dx1xi32, #%[2]s>
+    %%%[1]s_rs = arith.muli %%%[1]s_r2, %%%[1]s_cN : tensor<%[3]dx1xi32, #%[2]s>
+    %%%[1]s_c2 = tt.expand_dims %%%[1]s_c {axis = 0 : i32} : tensor<%[4]dxi32, #ttg.slice<{dim = 0, parent = #%[2]s}>> -> tensor<1x%[4]dxi32, #%[2]s>
+    %%%[1]s_rsb = tt.broadcast %%%[1]s_rs : tensor<%[3]dx1xi32, #%[2]s> -> tensor<%[3]dx%[4]dxi32, #%[2]s>
+    %%%[1]s_c2b = tt.broadcast %%%[1]s_c2 : tensor<1x%[4]dxi32, #%[2]s> -> tensor<%[3]dx%[4]dxi32, #%[2]s>
+    %%%[1]s_off = arith.addi %%%[1]s_rsb, %%%[1]s_c2b : tensor<%[3]dx%[4]dxi32, #%[2]s>
+`, name, l, m, n)
+}
+
+// cvtKernel loads an MxN tile of elem in layout A, converts it to B and
+// stores it.
+func cvtKernel(a, b, elem string, m, n, warps int) string {
+	return fmt.Sprintf(`#A = %[1]s
+#B = %[2]s
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %[6]d : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @cvt(%%x: !tt.ptr<%[3]s> {tt.divisibility = 16 : i32}, %%y: !tt.ptr<%[3]s> {tt.divisibility = 16 : i32}) {
+%[7]s
+    %%xs = tt.splat %%x : !tt.ptr<%[3]s> -> tensor<%[4]dx%[5]dx!tt.ptr<%[3]s>, #A>
+    %%xp = tt.addptr %%xs, %%a_off : tensor<%[4]dx%[5]dx!tt.ptr<%[3]s>, #A>, tensor<%[4]dx%[5]dxi32, #A>
+    %%v = tt.load %%xp : tensor<%[4]dx%[5]dx!tt.ptr<%[3]s>, #A>
+    %%w = ttg.convert_layout %%v : tensor<%[4]dx%[5]dx%[3]s, #A> -> tensor<%[4]dx%[5]dx%[3]s, #B>
+%[8]s
+    %%ys = tt.splat %%y : !tt.ptr<%[3]s> -> tensor<%[4]dx%[5]dx!tt.ptr<%[3]s>, #B>
+    %%yp = tt.addptr %%ys, %%b_off : tensor<%[4]dx%[5]dx!tt.ptr<%[3]s>, #B>, tensor<%[4]dx%[5]dxi32, #B>
+    tt.store %%yp, %%w : tensor<%[4]dx%[5]dx!tt.ptr<%[3]s>, #B>
+    tt.return
+  }
+}`, a, b, elem, m, n, warps, offsetsTTGIR("a", "A", m, n), offsetsTTGIR("b", "B", m, n))
+}
+
+// TestConvertLayoutDiff converts between layout pairs covering every
+// kind of ConversionPlan and checks the kind as well as the data.
+func TestConvertLayoutDiff(t *testing.T) {
+	blocked := func(spt, tpw, wpc, order string) string {
+		return fmt.Sprintf("#ttg.blocked<{sizePerThread = [%s], threadsPerWarp = [%s], warpsPerCTA = [%s], order = [%s]}>", spt, tpw, wpc, order)
+	}
+	cases := []struct {
+		name    string
+		a, b    string
+		elem    string
+		m, n, w int
+		kind    linearlayout.ConversionKind
+		shfl    bool // lowered with shuffles
+	}{
+		{"same-data-different-encoding", blocked("1, 4", "8, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>",
+			"f32", 32, 16, 4, linearlayout.ConvertNothing, false},
+		{"register-permutation", blocked("1, 4", "8, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 2], [0, 1]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>",
+			"f32", 32, 16, 4, linearlayout.ConvertRegisterPermutation, false},
+		{"lane-permutation", blocked("1, 4", "8, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [0, 4], [0, 8]], warp = [[8, 0], [16, 0]], block = []}>",
+			"f32", 32, 16, 4, linearlayout.ConvertWarpShuffle, true},
+		{"register-lane-transposition", blocked("1, 4", "8, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [1, 0]], lane = [[0, 4], [0, 8], [0, 2], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>",
+			"f32", 32, 16, 4, linearlayout.ConvertWarpShuffle, true},
+		{"transposition-f16", blocked("1, 4", "8, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [1, 0]], lane = [[0, 4], [0, 8], [0, 2], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>",
+			"f16", 32, 16, 4, linearlayout.ConvertWarpShuffle, true},
+		{"transposition-i64", blocked("1, 4", "8, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [1, 0]], lane = [[0, 4], [0, 8], [0, 2], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>",
+			"i64", 32, 16, 4, linearlayout.ConvertWarpShuffle, true},
+		{"across-warps", blocked("1, 4", "8, 4", "4, 1", "1, 0"), blocked("4, 1", "4, 8", "1, 4", "0, 1"),
+			"f32", 32, 16, 4, linearlayout.ConvertSharedMemory, false},
+		{"across-warps-bf16-rounds", blocked("1, 8", "4, 8", "8, 1", "1, 0"), blocked("8, 1", "8, 4", "1, 8", "0, 1"),
+			"bf16", 64, 128, 8, linearlayout.ConvertSharedMemory, false},
+		{"broadcast-source", blocked("1, 1", "32, 1", "4, 1", "1, 0"), blocked("1, 2", "2, 16", "2, 2", "1, 0"),
+			"f32", 16, 32, 4, linearlayout.ConvertSharedMemory, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := parse(t, cvtKernel(c.a, c.b, c.elem, c.m, c.n, c.w))
+			cvt := ops(m, "ttg.convert_layout")[0]
+			src, err := ttg.TypeLinearLayout(cvt.Operand(0).Type())
+			if err != nil {
+				t.Fatal(err)
+			}
+			dst, err := ttg.TypeLinearLayout(cvt.Result(0).Type())
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, err := linearlayout.ConversionPlan(src, dst)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if plan.Kind != c.kind {
+				t.Fatalf("plan kind %v, the test wants %v", plan.Kind, c.kind)
+			}
+			size := map[string]int{"f32": 4, "f16": 2, "bf16": 2, "i64": 8}[c.elem]
+			buf := make([]byte, c.m*c.n*size)
+			rand.New(rand.NewSource(21)).Read(buf)
+			check := func(lowered *ir.Operation) {
+				if got := count(lowered, "gpu.shuffle") > 0; got != c.shfl {
+					t.Errorf("lowered with shuffles: %v, want %v", got, c.shfl)
+				}
+				smem := count(lowered, "gpu.barrier") > 0
+				if want := c.kind == linearlayout.ConvertSharedMemory; smem != want {
+					t.Errorf("lowered through shared memory: %v, want %v", smem, want)
+				}
+			}
+			diffTestCheck(t, m, "cvt", [3]int{1, 1, 1}, []diffArg{{buf: buf, kind: "bytes"}, zeroBuf("i8", len(buf))}, 0, check)
+		})
+	}
+}
