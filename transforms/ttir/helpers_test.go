@@ -97,14 +97,6 @@ func dedent(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// show prints the result of passes on src (a debugging aid for writing
-// expectations).
-func show(t *testing.T, passes, src string) {
-	t.Helper()
-	got, err := run(t, passes, src)
-	t.Logf("%s -> err=%v\n%s", passes, err, got)
-}
-
 // replaceAll applies old/new pairs to s.
 func replaceAll(s string, pairs ...string) string {
 	return strings.NewReplacer(pairs...).Replace(s)

@@ -170,3 +170,89 @@ module {
   }
 }`)
 }
+
+// Descriptors carried by scf.for and scf.while iter args become four
+// iter args each (pointer, shape, strides, padding flag).
+func TestRewriteDescriptorThroughLoops(t *testing.T) {
+	expect(t, "triton-rewrite-tensor-descriptor-to-pointer", `
+tt.func @loops(%d: !tt.tensordesc<tensor<4xf32>>, %v: tensor<4xf32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%e = %d) -> (!tt.tensordesc<tensor<4xf32>>) : i32 {
+    tt.descriptor_store %e[%i], %v : !tt.tensordesc<tensor<4xf32>>, tensor<4xf32>
+    scf.yield %e : !tt.tensordesc<tensor<4xf32>>
+  }
+  %w:2 = scf.while (%x = %r, %j = %c0) : (!tt.tensordesc<tensor<4xf32>>, i32) -> (!tt.tensordesc<tensor<4xf32>>, i32) {
+    %c = arith.cmpi slt, %j, %n : i32
+    scf.condition(%c) %x, %j : !tt.tensordesc<tensor<4xf32>>, i32
+  } do {
+  ^bb0(%y: !tt.tensordesc<tensor<4xf32>>, %k: i32):
+    %k1 = arith.addi %k, %c1 : i32
+    scf.yield %y, %k1 : !tt.tensordesc<tensor<4xf32>>, i32
+  }
+  tt.descriptor_reduce add, %w#0[%c0], %v : !tt.tensordesc<tensor<4xf32>>, tensor<4xf32>
+  tt.return
+}`, `
+module {
+  tt.func @loops(%arg0: !tt.ptr<f32>, %arg1: i64, %arg2: i64, %arg3: i1, %arg4: tensor<4xf32>, %arg5: i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %0:4 = scf.for %arg6 = %c0_i32 to %arg5 step %c1_i32 iter_args(%arg7 = %arg0, %arg8 = %arg1, %arg9 = %arg2, %arg10 = %arg3) -> (!tt.ptr<f32>, i64, i64, i1)  : i32 {
+      %22 = arith.extsi %arg6 : i32 to i64
+      %23 = tt.splat %22 : i64 -> tensor<4xi64>
+      %24 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+      %25 = arith.extsi %24 : tensor<4xi32> to tensor<4xi64>
+      %26 = arith.addi %23, %25 : tensor<4xi64>
+      %27 = tt.splat %arg7 : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
+      %28 = tt.splat %arg9 : i64 -> tensor<4xi64>
+      %29 = arith.muli %26, %28 : tensor<4xi64>
+      %30 = tt.broadcast %29 : tensor<4xi64> -> tensor<4xi64>
+      %31 = tt.addptr %27, %30 : tensor<4x!tt.ptr<f32>>, tensor<4xi64>
+      %32 = tt.splat %22 : i64 -> tensor<4xi64>
+      %33 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+      %34 = arith.extsi %33 : tensor<4xi32> to tensor<4xi64>
+      %35 = arith.addi %32, %34 : tensor<4xi64>
+      %c0_i64_1 = arith.constant 0 : i64
+      %36 = tt.splat %c0_i64_1 : i64 -> tensor<4xi64>
+      %37 = arith.cmpi sge, %35, %36 : tensor<4xi64>
+      %38 = tt.splat %arg8 : i64 -> tensor<4xi64>
+      %39 = arith.cmpi slt, %35, %38 : tensor<4xi64>
+      %40 = arith.andi %37, %39 : tensor<4xi1>
+      %41 = tt.broadcast %40 : tensor<4xi1> -> tensor<4xi1>
+      tt.store %31, %arg4, %41 : tensor<4x!tt.ptr<f32>>
+      scf.yield %arg7, %arg8, %arg9, %arg10 : !tt.ptr<f32>, i64, i64, i1
+    }
+    %1:5 = scf.while (%arg6 = %0#0, %arg7 = %0#1, %arg8 = %0#2, %arg9 = %0#3, %arg10 = %c0_i32) : (!tt.ptr<f32>, i64, i64, i1, i32) -> (!tt.ptr<f32>, i64, i64, i1, i32) {
+      %22 = arith.cmpi slt, %arg10, %arg5 : i32
+      scf.condition(%22) %arg6, %arg7, %arg8, %arg9, %arg10 : !tt.ptr<f32>, i64, i64, i1, i32
+    } do {
+    ^bb0(%arg6: !tt.ptr<f32>, %arg7: i64, %arg8: i64, %arg9: i1, %arg10: i32):
+      %22 = arith.addi %arg10, %c1_i32 : i32
+      scf.yield %arg6, %arg7, %arg8, %arg9, %22 : !tt.ptr<f32>, i64, i64, i1, i32
+    }
+    %c0_i64 = arith.constant 0 : i64
+    %2 = tt.splat %c0_i64 : i64 -> tensor<4xi64>
+    %3 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+    %4 = arith.extsi %3 : tensor<4xi32> to tensor<4xi64>
+    %5 = arith.addi %2, %4 : tensor<4xi64>
+    %6 = tt.splat %1#0 : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
+    %7 = tt.splat %1#2 : i64 -> tensor<4xi64>
+    %8 = arith.muli %5, %7 : tensor<4xi64>
+    %9 = tt.broadcast %8 : tensor<4xi64> -> tensor<4xi64>
+    %10 = tt.addptr %6, %9 : tensor<4x!tt.ptr<f32>>, tensor<4xi64>
+    %11 = tt.splat %c0_i64 : i64 -> tensor<4xi64>
+    %12 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+    %13 = arith.extsi %12 : tensor<4xi32> to tensor<4xi64>
+    %14 = arith.addi %11, %13 : tensor<4xi64>
+    %c0_i64_0 = arith.constant 0 : i64
+    %15 = tt.splat %c0_i64_0 : i64 -> tensor<4xi64>
+    %16 = arith.cmpi sge, %14, %15 : tensor<4xi64>
+    %17 = tt.splat %1#1 : i64 -> tensor<4xi64>
+    %18 = arith.cmpi slt, %14, %17 : tensor<4xi64>
+    %19 = arith.andi %16, %18 : tensor<4xi1>
+    %20 = tt.broadcast %19 : tensor<4xi1> -> tensor<4xi1>
+    %21 = tt.atomic_rmw fadd, release, gpu, %10, %arg4, %20 : (tensor<4x!tt.ptr<f32>>, tensor<4xf32>, tensor<4xi1>) -> tensor<4xf32>
+    tt.return
+  }
+}`)
+}
