@@ -54,7 +54,6 @@ func (f *fn) emitIntCast(op *ir.Operation) error {
 				f.ins("cvt.u%d.u%d %s, %s", regBits(d.typ), regBits(x.typ), d.reg, f.reg(x))
 			}
 		}
-		_ = from
 		return nil
 	})
 }
@@ -195,124 +194,6 @@ func (f *fn) emitBitcast(op *ir.Operation) error {
 		return err
 	}
 	return f.repack(op, d, x)
-}
-
-// retype views a scalar as another type of the same register class.
-func retype(x *value, t ir.Type) *value {
-	return &value{typ: t, reg: x.reg, konst: x.konst}
-}
-
-// repack moves the bits of src into dst of another shape: scalar <->
-// vector (packing 2 or 4 lanes with mov.bN {..}), vector <-> vector via a
-// scalar of the total width.
-func (f *fn) repack(op *ir.Operation, dst, src *value) error {
-	total := 0
-	for _, l := range src.leaves() {
-		total += bitWidth(l.typ)
-	}
-	var c regClass
-	switch total {
-	case 16:
-		c = classB16
-	case 32:
-		c = classB32
-	case 64:
-		c = classB64
-	default:
-		return ir.OpErrorf(op, "the PTX emitter does not support bitcasts of %d-bit vectors", total)
-	}
-	// Gather src into one register of the total width (the destination's
-	// own when it is that scalar), then spread it.
-	var whole string
-	switch {
-	case src.parts == nil:
-		whole = f.reg(src)
-	case dst.parts == nil && f.class(dst) == c:
-		f.pack(dst.reg, c, src.leaves())
-		return nil
-	default:
-		whole = f.regs.alloc(c)
-		f.pack(whole, c, src.leaves())
-	}
-	if dst.parts == nil {
-		f.ins("mov.b%d %s, %s", classInfo[c].bits, dst.reg, whole)
-		return nil
-	}
-	f.unpack(dst.leaves(), whole, c)
-	return nil
-}
-
-// pack assembles lanes (low lane first) into the register r of class c.
-func (f *fn) pack(r string, c regClass, lanes []*value) {
-	if len(lanes) == 1 {
-		f.ins("mov.b%d %s, %s", classInfo[c].bits, r, f.imm(lanes[0], c))
-		return
-	}
-	lw := bitWidth(lanes[0].typ)
-	if lw >= 16 {
-		regs := make([]string, len(lanes))
-		for i, l := range lanes {
-			regs[i] = f.reg(l)
-		}
-		f.ins("mov.b%d %s, {%s}", classInfo[c].bits, r, join(regs))
-		return
-	}
-	// 8-bit lanes: shift each into place (bfi is the bit-field insert).
-	n := classInfo[c].bits
-	f.ins("mov.b%d %s, 0", n, r)
-	for i, l := range lanes {
-		w := f.regs.alloc(c)
-		if n == 16 {
-			f.ins("and.b16 %s, %s, 255", w, f.reg(l))
-			f.ins("shl.b16 %s, %s, %d", w, w, 8*i)
-			f.ins("or.b16 %s, %s, %s", r, r, w)
-			continue
-		}
-		f.ins("cvt.u%d.u16 %s, %s", n, w, f.reg(l))
-		f.ins("bfi.b%d %s, %s, %s, %d, 8", n, r, w, r, 8*i)
-	}
-}
-
-// unpack splits the register r of class c into lanes (low lane first).
-func (f *fn) unpack(lanes []*value, r string, c regClass) {
-	if len(lanes) == 1 {
-		f.ins("mov.b%d %s, %s", classInfo[c].bits, lanes[0].reg, r)
-		return
-	}
-	lw := bitWidth(lanes[0].typ)
-	if lw >= 16 {
-		regs := make([]string, len(lanes))
-		for i, l := range lanes {
-			regs[i] = l.reg
-		}
-		f.ins("mov.b%d {%s}, %s", classInfo[c].bits, join(regs), r)
-		return
-	}
-	n := classInfo[c].bits
-	for i, l := range lanes {
-		if n == 16 {
-			if i == 0 {
-				f.ins("mov.b16 %s, %s", l.reg, r) // the high byte is don't-care
-			} else {
-				f.ins("shr.u16 %s, %s, %d", l.reg, r, 8*i)
-			}
-			continue
-		}
-		t := f.regs.alloc(c)
-		f.ins("bfe.u%d %s, %s, %d, 8", n, t, r, 8*i)
-		f.ins("cvt.u16.u%d %s, %s", n, l.reg, t)
-	}
-}
-
-func join(regs []string) string {
-	s := ""
-	for i, r := range regs {
-		if i > 0 {
-			s += ", "
-		}
-		s += r
-	}
-	return s
 }
 
 // emitPtrCast handles ptrtoint, inttoptr and addrspacecast.

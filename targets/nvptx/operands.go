@@ -1,8 +1,6 @@
 package nvptx
 
 import (
-	"fmt"
-
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -155,5 +153,3 @@ func constInt(v *value) (int64, bool) {
 func errUnsupported(op *ir.Operation, t ir.Type) error {
 	return ir.OpErrorf(op, "the PTX emitter does not support '%s' on %s", op.Name(), typeStr(t))
 }
-
-var _ = fmt.Sprint

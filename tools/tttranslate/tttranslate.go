@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
 )
 
@@ -234,5 +233,3 @@ OPTIONS:
   --mlir-pass-pipeline-crash-reproducer=FILE
 `)
 }
-
-var _ = asm.Sprint
