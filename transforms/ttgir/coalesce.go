@@ -170,8 +170,10 @@ func descriptorLayouts(module *ir.Operation, threads int) ([]memLayout, error) {
 		switch op.Name() {
 		case "tt.descriptor_load", "tt.descriptor_gather":
 			t = op.Result(0).Type()
-		case "tt.descriptor_store", "tt.descriptor_reduce", "tt.descriptor_scatter":
-			t = op.Operand(op.NumOperands() - 1).Type()
+		case "tt.descriptor_store", "tt.descriptor_reduce":
+			t = op.Operand(1).Type() // desc, src, indices...
+		case "tt.descriptor_scatter":
+			t = op.Operand(op.NumOperands() - 1).Type() // desc, x offsets, y offset, src
 		default:
 			return ir.Advance
 		}

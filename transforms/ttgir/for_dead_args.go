@@ -1,6 +1,7 @@
 package ttgir
 
 import (
+	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/pattern"
 )
@@ -104,6 +105,100 @@ func forDeadArgElimination() ir.RewritePattern {
 				yield.SetOperand(i, body.Argument(i+1))
 			}
 		})
+		return true
+	})
+}
+
+// forIterArgsFolder is MLIR's scf.for ForOpIterArgsFolder as of the LLVM
+// that Triton 3.6 builds with: an iter arg is dropped when it is yielded
+// unchanged, when its init value is what the body yields, or when neither
+// it nor its result is used (the loop then passes the init value on); an
+// iter arg with the same (init, yielded) pair as an earlier kept one is
+// merged into it. Package scf's canonicalization lacks the last two rules,
+// which remove-layout-conversions needs after rematerializing loop
+// arguments (its scf.for patterns run after this one).
+func forIterArgsFolder() ir.RewritePattern {
+	return pattern.New("ForOpIterArgsFolder", "scf.for", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+		f := scf.ForOp{Operation: op}
+		inits, iterArgs, results, yielded := f.Inits(), f.IterArgs(), op.Results(), f.YieldedValues()
+		keep := make([]bool, len(inits))
+		same := make([]int, len(inits)) // index of the kept arg a duplicate merges into, or -1
+		type pair struct{ init, yielded ir.Value }
+		seen := map[pair]int{}
+		changed := false
+		for i := range inits {
+			same[i] = -1
+			forwarded := iterArgs[i] == yielded[i] || inits[i] == yielded[i] ||
+				(!ir.HasUses(iterArgs[i]) && !ir.HasUses(results[i]))
+			if forwarded {
+				changed = true
+				continue
+			}
+			if k, ok := seen[pair{inits[i], yielded[i]}]; ok {
+				changed = true
+				same[i] = k
+				continue
+			}
+			seen[pair{inits[i], yielded[i]}] = i
+			keep[i] = true
+		}
+		if !changed {
+			return false
+		}
+		for i, k := range same {
+			if k >= 0 {
+				rw.ReplaceAllUsesWith(iterArgs[i], iterArgs[k])
+				rw.ReplaceAllUsesWith(results[i], results[k])
+			}
+		}
+		ctx := op.Context()
+		st := ir.NewState(ctx, "scf.for", op.Loc())
+		st.Operands = []ir.Value{f.LowerBound(), f.UpperBound(), f.Step()}
+		types := []ir.Type{f.InductionVar().Type()}
+		locs := []ir.Location{f.InductionVar().Loc()}
+		for i, k := range keep {
+			if k {
+				st.Operands = append(st.Operands, inits[i])
+				st.Types = append(st.Types, results[i].Type())
+				types = append(types, iterArgs[i].Type())
+				locs = append(locs, iterArgs[i].Loc())
+			}
+		}
+		st.Props = append(st.Props, op.Props()...)
+		st.Attrs = append(st.Attrs, op.DiscardableAttrs()...)
+		blk := ir.NewBlock(ctx, types, locs)
+		st.AddRegion().Append(blk)
+		nf := rw.Create(st)
+		transfer := []ir.Value{blk.Argument(0)}
+		repl := make([]ir.Value, len(inits))
+		j := 0
+		for i, k := range keep {
+			if k {
+				transfer = append(transfer, blk.Argument(j+1))
+				repl[i] = nf.Result(j)
+				j++
+			} else {
+				// Forwarded or merged (then without uses): the init value.
+				transfer = append(transfer, inits[i])
+				repl[i] = inits[i]
+			}
+		}
+		rw.MergeBlocks(f.Body(), blk, transfer)
+		oldYield := blk.Last()
+		var kept []ir.Value
+		for i, k := range keep {
+			if k {
+				kept = append(kept, oldYield.Operand(i))
+			}
+		}
+		b := rw.B()
+		restore := b.Restore()
+		b.SetInsertionPoint(oldYield)
+		ny := scf.NewYield(b, oldYield.Loc(), kept)
+		ny.SetDiscardableAttrs(oldYield.DiscardableAttrs())
+		restore()
+		rw.EraseOp(oldYield)
+		rw.ReplaceOp(op, repl)
 		return true
 	})
 }

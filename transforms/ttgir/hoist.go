@@ -199,7 +199,7 @@ func (r *rematerializer) hoistDotOperand(cvt *ir.Operation) {
 			return true
 		}
 		switch op.Name() {
-		case "tt.broadcast", "ttg.fp4_to_fp", "ttg.convert_layout", "ttg.upcast_mxfp",
+		case "tt.broadcast", "ttg.fp4_to_fp", "ttg.convert_layout", "amdg.scaled_upcast_fp4", "amdg.scaled_upcast_fp8",
 			"tt.expand_dims", "tt.reshape", "tt.trans", "tt.join", "tt.split":
 			return true
 		}

@@ -4,7 +4,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/linearlayout"
 	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
@@ -19,8 +18,29 @@ func sameEncoding(op *ir.Operation) bool {
 	return op.Has(ir.SameOperandsAndResultEncoding) || op.Has(ir.Elementwise) || op.Name() == "tt.load"
 }
 
+// isUpcast reports the ops of Triton's UpcastFpOpInterface (AMD's scaled
+// upcasts), which layouts never propagate through.
 func isUpcast(op *ir.Operation) bool {
-	return op.Name() == "ttg.upcast_mxfp" || op.Name() == "ttg.fp4_to_fp"
+	return op.Name() == "amdg.scaled_upcast_fp4" || op.Name() == "amdg.scaled_upcast_fp8"
+}
+
+// fp4Encoding is the layout across ttg.fp4_to_fp (two fp4 values per byte
+// unpacked along axis): fwd from the packed operand's layout, else from
+// the result's; shape is that of the side enc belongs to.
+func fp4Encoding(op *ir.Operation, enc ir.Attribute, fwd bool) ir.Attribute {
+	a, ok := op.Attr("axis").(*ir.IntegerAttr)
+	if !ok {
+		return nil
+	}
+	t := op.Result(0).Type().(*ir.RankedTensorType)
+	if fwd {
+		t = op.Operand(0).Type().(*ir.RankedTensorType)
+	}
+	r, err := ttg.InferFp4ToFpEncoding(op.Context(), t.Dims, int(a.Int()), enc, fwd)
+	if err != nil {
+		return nil
+	}
+	return r
 }
 
 // inferSrcEncoding is the layout op's operands need for its result to have
@@ -77,6 +97,8 @@ func inferSrcEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
 		return reshapeEncoding(ctx, rt.Dims, enc, src.Dims, tt.ReshapeOp{Operation: op}.AllowReorder())
 	case "tt.gather":
 		return enc
+	case "ttg.fp4_to_fp":
+		return fp4Encoding(op, enc, false)
 	}
 	return nil
 }
@@ -135,6 +157,8 @@ func inferDstEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
 		return reshapeEncoding(ctx, src.Dims, enc, rt.Dims, tt.ReshapeOp{Operation: op}.AllowReorder())
 	case "tt.gather":
 		return enc
+	case "ttg.fp4_to_fp":
+		return fp4Encoding(op, enc, true)
 	}
 	return nil
 }
@@ -167,48 +191,14 @@ func transEncoding(ctx *ir.Context, enc ir.Attribute, shape []int64, order []int
 }
 
 // reshapeEncoding is the layout of a reshape's result from srcShape to
-// dstShape when its operand has enc, so that no data moves: the same
-// layout for a no-op reshape, the default layout for the default layout,
-// otherwise the operand's linear layout with its elements renumbered in
-// row-major order. Reshapes that may reorder elements have no such
-// layout (optimize-thread-locality chooses theirs).
+// dstShape when its operand has enc, so that no data moves (see
+// layouts.InferReshapeEncoding). Reshapes that may reorder elements have
+// no such layout (optimize-thread-locality chooses theirs).
 func reshapeEncoding(ctx *ir.Context, srcShape []int64, enc ir.Attribute, dstShape []int64, allowReorder bool) ir.Attribute {
 	if allowReorder {
 		return nil
 	}
-	if ir.EqualShape(srcShape, dstShape) {
-		return enc
-	}
-	if b, ok := enc.(*ttg.BlockedEncoding); ok {
-		warps, threads := prod(b.WarpsPerCTA), prod(b.ThreadsPerWarp)
-		ctas := b.CGALayout.NumCTAs()
-		if enc == ttg.DefaultBlocked(ctx, srcShape, warps, threads, ctas) {
-			return ttg.DefaultBlocked(ctx, dstShape, warps, threads, ctas)
-		}
-	}
-	if _, ok := enc.(ttg.DistributedLayout); !ok {
-		return nil
-	}
-	ll, err := ttg.ToLinearLayout(enc, srcShape)
-	if err != nil || ir.NumElements(srcShape) != ir.NumElements(dstShape) {
-		return nil
-	}
-	// Out dims are flattened with the first one minor; reversing them
-	// first makes the last dim minor, i.e. row-major order.
-	src := ll.OutDimNames()
-	rev := make([]string, len(src))
-	for i, n := range src {
-		rev[len(src)-1-i] = n
-	}
-	dst := linearlayout.LabeledShape(dstShape)
-	revDst := make([]linearlayout.Dim, len(dst))
-	names := make([]string, len(dst))
-	for i, d := range dst {
-		revDst[len(dst)-1-i] = d
-		names[i] = d.Name
-	}
-	reshaped := ll.TransposeOuts(rev).ReshapeOuts(revDst).TransposeOuts(names)
-	return ttg.NewLinearFromLL(ctx, reshaped)
+	return layouts.InferReshapeEncoding(ctx, srcShape, enc, dstShape)
 }
 
 func prod(v []int) int {

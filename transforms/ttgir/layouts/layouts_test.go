@@ -118,3 +118,32 @@ func TestSharedAndJoin(t *testing.T) {
 		t.Errorf("join encoding = %v", j)
 	}
 }
+
+func TestInferReshapeEncoding(t *testing.T) {
+	ctx := all.NewContext()
+	ts := argTypes(t, `
+#a = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [0, 1]}>
+#c = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32} {
+  tt.func @f(%a: tensor<16x2xf32, #a>, %b: tensor<4x32xf32, #b>, %c: tensor<32x32xf32, #c>) { tt.return }
+}`)
+	// 16x2 with the 2 columns in each thread: 32 elements, 2 per thread.
+	got := layouts.InferReshapeEncoding(ctx, ts[0].Dims, ts[0].Encoding, []int64{32})
+	want := ttg.NewBlocked(ctx, []int{2}, []int{32}, []int{1}, []int{0}, ttg.CGALayout{Rank: 1})
+	if got != want {
+		t.Errorf("16x2 -> 32: %v, want %v", got, want)
+	}
+	// Splitting dims: 32x32 rows of 4x8 threads -> 32x4x8.
+	got = layouts.InferReshapeEncoding(ctx, ts[2].Dims, ts[2].Encoding, []int64{32, 4, 8})
+	want = ttg.NewBlocked(ctx, []int{1, 1, 4}, []int{4, 4, 2}, []int{4, 1, 1}, []int{2, 1, 0}, ttg.CGALayout{Rank: 3})
+	if got != want {
+		t.Errorf("32x32 -> 32x4x8: %v, want %v", got, want)
+	}
+	// Column-major dims cannot merge in a blocked layout: a linear one
+	// keeps each thread's elements.
+	got = layouts.InferReshapeEncoding(ctx, ts[1].Dims, ts[1].Encoding, []int64{128})
+	if _, ok := got.(*ttg.LinearEncoding); !ok {
+		t.Errorf("4x32 (order [0, 1]) -> 128: %v, want a linear layout", got)
+	}
+}

@@ -106,3 +106,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+// -----
+// TMA descriptor loads and stores get up to 16-byte vectors along the last
+// dim (8 f16 here: 64x64 over 128 threads is 32 elements each), whatever
+// the alignment analysis says; the operand is converted even when its
+// layout does not change.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @descriptors(%d: !tt.tensordesc<tensor<64x64xf16>>, %e: !tt.tensordesc<tensor<2x64xf16>>, %i: i32) {
+    %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+    tt.descriptor_store %d[%i, %i], %v : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16, #blocked>
+    %c = arith.constant dense<0.000000e+00> : tensor<2x64xf16, #blocked>
+    tt.descriptor_store %e[%i, %i], %c : !tt.tensordesc<tensor<2x64xf16>>, tensor<2x64xf16, #blocked>
+    tt.return
+  }
+}
