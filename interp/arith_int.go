@@ -36,9 +36,9 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			w := e.Width
+			w, fn := e.Width, f
 			if div := pairedDivision(op); div != nil {
-				f = func(a, b uint64, w int) uint64 {
+				fn = func(a, b uint64, w int) uint64 {
 					return numeric.SubI(a, numeric.MulI(div(a, b, w), b, w), w)
 				}
 			}
@@ -46,7 +46,7 @@ func init() {
 				r := newTensorN(e, shape, n)
 				a, b := ts[0].Bits, ts[1].Bits
 				for i := range r.Bits {
-					r.Bits[i] = f(a[i], b[i], w)
+					r.Bits[i] = fn(a[i], b[i], w)
 				}
 				return r, nil
 			}, nil

@@ -289,3 +289,13 @@ func TestFMA32(t *testing.T) {
 		t.Errorf("fma32 double-rounding trap: got %v, want %v", got, want)
 	}
 }
+
+// Compiling a paired remainder must not change how later, lone
+// remainders compute (x % 0 stays all ones).
+func TestLoneRemAfterPaired(t *testing.T) {
+	paired := elementwise(4, "i32", "i32", true, "  %q = arith.divsi %a, %b : tensor<4xi32>\n  %rm = arith.remsi %a, %b : tensor<4xi32>\n  %r = arith.addi %q, %rm : tensor<4xi32>")
+	mustRun(t, paired, launchOpts{}, i32s(1, 2, 3, 4), i32s(1, 0, 1, 0), make([]byte, 16))
+	out := make([]byte, 16)
+	mustRun(t, elementwise(4, "i32", "i32", true, "  %r = arith.remsi %a, %b : tensor<4xi32>"), launchOpts{}, i32s(7, 100, -9, 5), i32s(2, 0, 4, 0), out)
+	eq(t, "lone rem", getI32(out), 1, -1, -1, -1)
+}

@@ -175,7 +175,7 @@ func (c *compiler) compileOp(op *ir.Operation, index map[*ir.Block]*cblock) (*in
 		in.run = unsupported(op, fmt.Sprintf("operation '%s' is not supported by the interpreter", op.Name()))
 		return in, nil
 	}
-	run, err := build.build(c, op)
+	run, err := safeBuild(build, c, op)
 	if err != nil {
 		in.run = unsupported(op, diagMessage(op, err))
 		return in, nil
@@ -237,4 +237,15 @@ func diagMessage(op *ir.Operation, err error) string {
 		return strings.TrimPrefix(d.Message, "'"+op.Name()+"' op ")
 	}
 	return err.Error()
+}
+
+// safeBuild compiles one op, turning a panic (IR that escaped
+// verification, or an interpreter bug) into an error for that op.
+func safeBuild(b opBuilder, c *compiler, op *ir.Operation) (run runFn, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			run, err = nil, fmt.Errorf("cannot interpret this operation (malformed IR?): %v", r)
+		}
+	}()
+	return b.build(c, op)
 }

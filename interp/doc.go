@@ -67,7 +67,9 @@
 //     a few ulp.
 //   - tt.dot accumulates in float32 over k in order (dot.go documents tf32,
 //     tf32x3, bf16x3/x6, ieee and integer dots). tf32 operands are rounded
-//     as cvt.rna.tf32.f32.
+//     as cvt.rna.tf32.f32. tt.dot_scaled (mxfp4/fp8/bf16 with E8M0 or fp8
+//     scales) scales exactly and accumulates the same way (dotscaled.go;
+//     checked by unit tests, not against the GPU).
 //   - Transcendental math (exp, log, sin, rsqrt, erf, pow ...) is computed
 //     in float64 and rounded once; the GPU uses approximations
 //     (ex2.approx, lg2.approx, sin.approx, rsqrt.approx, div.full for
@@ -88,7 +90,7 @@
 // ttng.tensormap_create), wgmma (ttng.warp_group_dot) and tcgen05 MMAs
 // complete at once; barriers, fences and waits do nothing.
 //
-// Not supported: tt.dot_scaled and the scaled MMAs, tt.cat's reordering
-// freedom (it concatenates), warp specialization, inline assembly in
-// general, and AMD-specific ops.
+// Not supported: the scaled tcgen05 MMA (ttng.tc_gen5_mma_scaled), warp
+// specialization (ttg.warp_specialize), inline assembly in general, and
+// AMD-specific ops. tt.cat concatenates (Triton allows any order).
 package interp

@@ -117,3 +117,36 @@ func TestDotShapeErrors(t *testing.T) {
 		t.Error("mismatched dot shapes accepted")
 	}
 }
+
+// tt.dot_scaled: fp4 (e2m1, two per byte, low nibble first) times fp8 with
+// E8M0 scales per group of 32 along K.
+func TestDotScaled(t *testing.T) {
+	// A: every byte 0x21 -> elements (0x1 = 0.5, 0x2 = 1.0) alternating
+	// along K; scales: group 0 x 2^1 (128), group 1 x 2^-1 (126).
+	// B: 1.0 everywhere (e4m3 0x38); B scales 2^0 (127).
+	src := `tt.func public @k(%out: !tt.ptr<f32>) {
+  %a = arith.constant dense<33> : tensor<16x32xi8>
+  %as0 = arith.constant dense<[[-128, 126]]> : tensor<1x2xi8>
+  %as = tt.broadcast %as0 : tensor<1x2xi8> -> tensor<16x2xi8>
+  %b = arith.constant dense<1.0> : tensor<64x16xf8E4M3FN>
+  %bs = arith.constant dense<127> : tensor<16x2xi8>
+  %c = arith.constant dense<0.5> : tensor<16x16xf32>
+  %d = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e2m1 rhs = e4m3 {fastMath = false} : tensor<16x32xi8>, tensor<16x2xi8> * tensor<64x16xf8E4M3FN>, tensor<16x2xi8> -> tensor<16x16xf32>
+  %s = tt.reshape %d : tensor<16x16xf32> -> tensor<256xf32>
+  %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %p0 = tt.splat %out : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  %p = tt.addptr %p0, %r : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  tt.store %p, %s : tensor<256x!tt.ptr<f32>>
+  tt.return
+}`
+	out := make([]byte, 4*256)
+	mustRun(t, src, launchOpts{}, out)
+	// Each group of 32 K elements sums 16*(0.5+1.0) = 24; scaled by 2 and
+	// by 1/2: 48 + 12, plus C.
+	// (-128 as i8 is the E8M0 byte 0x80 = 2^1.)
+	for i, v := range getF32(out) {
+		if v != 60.5 {
+			t.Fatalf("element %d = %v, want 60.5", i, v)
+		}
+	}
+}

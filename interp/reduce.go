@@ -297,7 +297,6 @@ func buildMapElementwise(c *compiler, op *ir.Operation) (runFn, error) {
 	}, nil
 }
 
-
 func reversePairs(lv *level) {
 	for i, j := 0, len(lv.lhs)-1; i < j; i, j = i+1, j-1 {
 		lv.lhs[i], lv.lhs[j] = lv.lhs[j], lv.lhs[i]

@@ -36,7 +36,9 @@ func floatAt(t *Tensor, i int) float64 {
 	case KF64:
 		return t.F64[i]
 	case KSmall:
-		return t.Elem.Fmt.ToFloat64(uint32(t.Bits[i]))
+		// Through float32, as the GPU widens (NaN becomes the canonical
+		// NaN, except bf16 whose widening is a shift).
+		return float64(f32At(t, i))
 	}
 	return 0
 }
@@ -45,10 +47,16 @@ func floatAt(t *Tensor, i int) float64 {
 // (exact; a NaN becomes the canonical float32 NaN, as PTX's widening
 // conversions do).
 func f32At(t *Tensor, i int) float32 {
-	if t.Elem.Kind == KF32 {
+	switch f := t.Elem.Fmt; {
+	case t.Elem.Kind == KF32:
 		return t.F32[i]
+	case f == numeric.F16:
+		return numeric.F16ToFloat32(uint16(t.Bits[i]))
+	case f == numeric.BF16:
+		return numeric.BF16ToFloat32(uint16(t.Bits[i]))
+	default:
+		return f.ToFloat32(uint32(t.Bits[i]))
 	}
-	return t.Elem.Fmt.ToFloat32(uint32(t.Bits[i]))
 }
 
 // setFloat stores v into float element i, rounding to nearest even.
