@@ -115,3 +115,52 @@ func TestConvertLayoutDiff(t *testing.T) {
 		})
 	}
 }
+
+// TestWarpLocalGatherDiff gathers along rows that each live in one warp:
+// shuffles, no shared memory.
+func TestWarpLocalGatherDiff(t *testing.T) {
+	for _, c := range []struct {
+		src, idx string
+		elem     string
+		warps    int
+	}{
+		{"#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>",
+			"#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>", "f32", 4},
+		{"#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>",
+			"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>", "f16", 2},
+	} {
+		src := fmt.Sprintf(`#A = %[1]s
+#B = %[2]s
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %[6]d : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @gather(%%x: !tt.ptr<%[3]s> {tt.divisibility = 16 : i32}, %%ix: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %%y: !tt.ptr<%[3]s> {tt.divisibility = 16 : i32}) {
+%[4]s%[5]s
+    %%xs = tt.splat %%x : !tt.ptr<%[3]s> -> tensor<4x64x!tt.ptr<%[3]s>, #A>
+    %%xp = tt.addptr %%xs, %%a_off : tensor<4x64x!tt.ptr<%[3]s>, #A>, tensor<4x64xi32, #A>
+    %%v = tt.load %%xp : tensor<4x64x!tt.ptr<%[3]s>, #A>
+    %%is = tt.splat %%ix : !tt.ptr<i32> -> tensor<4x64x!tt.ptr<i32>, #B>
+    %%ip = tt.addptr %%is, %%b_off : tensor<4x64x!tt.ptr<i32>, #B>, tensor<4x64xi32, #B>
+    %%idx = tt.load %%ip : tensor<4x64x!tt.ptr<i32>, #B>
+    %%g = tt.gather %%v[%%idx] {axis = 1 : i32} : (tensor<4x64x%[3]s, #A>, tensor<4x64xi32, #B>) -> tensor<4x64x%[3]s, #B>
+    %%ys = tt.splat %%y : !tt.ptr<%[3]s> -> tensor<4x64x!tt.ptr<%[3]s>, #B>
+    %%yp = tt.addptr %%ys, %%b_off : tensor<4x64x!tt.ptr<%[3]s>, #B>, tensor<4x64xi32, #B>
+    tt.store %%yp, %%g : tensor<4x64x!tt.ptr<%[3]s>, #B>
+    tt.return
+  }
+}`, c.src, c.idx, c.elem, offsetsTTGIR("a", "A", 4, 64), offsetsTTGIR("b", "B", 4, 64), c.warps)
+		m := parse(t, src)
+		r := rand.New(rand.NewSource(22))
+		idx := make([]int32, 256)
+		for i := range idx {
+			idx[i] = int32(r.Intn(64))
+		}
+		size := map[string]int{"f32": 4, "f16": 2}[c.elem]
+		buf := make([]byte, 256*size)
+		r.Read(buf)
+		diffTestCheck(t, m, "gather", [3]int{1, 1, 1}, []diffArg{{buf: buf, kind: "bytes"}, i32Buf(idx), zeroBuf("i8", len(buf))}, 0,
+			func(lowered *ir.Operation) {
+				if count(lowered, "gpu.barrier") != 0 || count(lowered, "gpu.shuffle") == 0 {
+					t.Errorf("want a gather through shuffles only")
+				}
+			})
+	}
+}

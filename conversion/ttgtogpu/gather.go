@@ -17,11 +17,40 @@ func (l *lowering) gatherScratch(op *ir.Operation) (int, error) {
 	if !ok {
 		return 0, ir.OpErrorf(op, "tt.gather source must be a tensor")
 	}
+	if _, local, err := l.gatherLocality(op); err != nil || local != nil {
+		return 0, err
+	}
 	et := l.elemTypeOf(rt)
 	if et == nil {
 		return 0, ir.OpErrorf(op, "cannot gather elements of type %s", typeStr(rt))
 	}
 	return int(rt.NumElements()) * max(storageBits(et)/8, 1), nil
+}
+
+// gatherLocality returns the source locations of a warp-local gather
+// (nil when the gather goes through shared memory).
+func (l *lowering) gatherLocality(op *ir.Operation) (*regLayout, [][]srcLocation, error) {
+	g := tt.GatherOp{Operation: op}
+	src, err := l.opLayout(op, g.Src().Type())
+	if err != nil {
+		return nil, nil, err
+	}
+	idx, err := l.opLayout(op, g.Indices().Type())
+	if err != nil {
+		return nil, nil, err
+	}
+	axis := g.Axis()
+	if axis < 0 || axis >= src.rank() {
+		return nil, nil, ir.OpErrorf(op, "gather axis %d out of range", axis)
+	}
+	if !gatherWarpLocal(src, idx, axis) {
+		return src, nil, nil
+	}
+	bitsLoc, ok := invertSource(src)
+	if !ok {
+		return src, nil, nil
+	}
+	return src, bitsLoc, nil
 }
 
 func (l *lowering) lowerGather(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
@@ -42,8 +71,21 @@ func (l *lowering) lowerGather(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	if axis < 0 || axis >= src.rank() {
 		return ir.OpErrorf(op, "gather axis %d out of range", axis)
 	}
-	if _, err := mapRegisters(idxLay, dst, func(c []int32) []int32 { return c }); err != nil {
+	im, err := mapRegisters(idxLay, dst, func(c []int32) []int32 { return c })
+	if err != nil {
 		return ir.OpErrorf(op, "tt.gather: indices and result layouts differ: %v", err)
+	}
+	if _, bitsLoc, err := l.gatherLocality(op); err != nil {
+		return err
+	} else if bitsLoc != nil {
+		idxs := rw.RemappedN(g.Indices())
+		byDst := make([]ir.Value, dst.numRegs)
+		for r := range byDst {
+			byDst[r] = idxs[im[r]]
+		}
+		out := l.lowerGatherWarpLocal(e, src, dst, axis, rw.RemappedN(g.Src()), byDst, bitsLoc)
+		rw.ReplaceOpN(op, [][]ir.Value{out})
+		return nil
 	}
 	off, err := l.offsetOf(op)
 	if err != nil {
@@ -66,7 +108,6 @@ func (l *lowering) lowerGather(op *ir.Operation, e *emitter, rw *conversion.Rewr
 		gb.store(e.smemAddr(off, e.mulC(lin, bytes)), owner, []ir.Value{e.toMemory(v, elem, true)}, shared)
 	}
 	gb.barrier()
-	im, _ := mapRegisters(idxLay, dst, func(c []int32) []int32 { return c })
 	out := make([]ir.Value, dst.numRegs)
 	for r := range out {
 		cs := slices.Clone(e.coords(dst, r))

@@ -1,3 +1,7 @@
+//go:build !nonvptx
+
+// The PTX shape test needs targets/nvptx; -tags nonvptx leaves it out.
+
 package ttgtogpu_test
 
 import (
