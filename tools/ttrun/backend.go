@@ -88,13 +88,16 @@ func init() { RegisterBackend(Interp{}) }
 type Interp struct {
 	// Workers limits how many program instances run at once (0: all CPUs).
 	Workers int
+	// NoFPContraction rounds float multiplies and adds separately, as a
+	// kernel compiled with enable_fp_fusion=False does.
+	NoFPContraction bool
 }
 
 func (Interp) Name() string { return "interp" }
 
 // Run interprets the kernel.
 func (b Interp) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
-	prog, err := interp.Compile(k.Func)
+	prog, err := interp.CompileWith(k.Func, interp.Options{NoFPContraction: b.NoFPContraction})
 	if err != nil {
 		return err
 	}

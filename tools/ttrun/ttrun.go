@@ -12,7 +12,7 @@ import (
 )
 
 const usage = `usage: tt-run FILE --kernel NAME --grid X[,Y,Z] [--arg [NAME=]@in.npy | [NAME=]VALUE]...
-              [--out NAME=out.npy]... [--backend interp] [--workers N]
+              [--out NAME=out.npy]... [--backend interp] [--workers N] [--no-fp-fusion]
               [--check NAME=@expect.npy [--tol T | --rtol R --atol A]]... [--no-verify]
        tt-run --manifest DIR/manifest.json [--only a,b] [--ir ttir|ttgir] [--backend interp]
 
@@ -24,6 +24,10 @@ the relative Frobenius error bound ||out-expect||/||expect|| <= T (as case
 manifests define tol), --rtol/--atol are numpy.allclose bounds, neither
 means exact; integer data are always compared exactly. bfloat16 and fp8
 buffers are .npy uint16/uint8 arrays of bit patterns.
+
+--workers limits the program instances the interpreter runs at once (1:
+in order); --no-fp-fusion keeps a*b+c as two roundings (Triton's
+enable_fp_fusion=False) instead of the fma the GPU contracts it to.
 
 --manifest runs every case of a manifest (shared/kernels/cases format) and
 checks Triton's outputs, poisoning float outputs with NaN first.
@@ -37,7 +41,7 @@ type options struct {
 	args                  []string
 	outs, checks          []string
 	tol                   Tolerance
-	noVerify              bool
+	noVerify, noFusion    bool
 	workers               int
 	manifest, only, ir    string
 }
@@ -58,8 +62,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tt-run: %v\n", err)
 		return 2
 	}
-	if ib, ok := b.(Interp); ok && o.workers != 0 {
-		ib.Workers = o.workers
+	if ib, ok := b.(Interp); ok {
+		ib.Workers, ib.NoFPContraction = o.workers, o.noFusion
 		b = ib
 	}
 	if o.manifest != "" {
@@ -100,6 +104,8 @@ func parseArgs(args []string) (*options, error) {
 			return nil, nil
 		case "no-verify":
 			o.noVerify = true
+		case "no-fp-fusion":
+			o.noFusion = true
 		case "kernel":
 			o.kernel, err = next()
 		case "backend":

@@ -152,6 +152,12 @@ func TestManifestFlag(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "2 passed, 0 failed") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
+	// The GPU contracts a*b+c into one fma; without modelling that the
+	// case's exact bit patterns cannot be reproduced.
+	code, stdout, _ = runTool("--manifest", path, "--only", "fma_contract", "--no-fp-fusion", "--workers", "1")
+	if code != 1 || !strings.Contains(stdout, "FAIL fma_contract") {
+		t.Errorf("--no-fp-fusion: exit %d\n%s", code, stdout)
+	}
 }
 
 func TestCompare(t *testing.T) {
