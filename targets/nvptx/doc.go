@@ -14,6 +14,8 @@
 //	value.go        SSA values as registers, immediates or aggregates
 //	operands.go     reading operands, defining results, constants
 //	copies.go       parallel copies (block arguments) made sequential
+//	packing.go      vectors packed into and out of wide registers
+//	devfunc.go      device functions and llvm.call (PTX's .param ABI)
 //	isel_*.go       instruction selection, by op family
 //	ops.go          the op -> selector table
 //
@@ -31,6 +33,13 @@
 // and placed on that edge only (a conditional branch whose taken edge
 // copies jumps over them on the negated predicate, or through a split
 // edge). A branch to the next block falls through.
+//
+// Device functions (non-kernel llvm.func with a body: tt.call after the
+// lowering) become `.func`s called through .param space, one parameter per
+// scalar and one return parameter (a byte array for struct results).
+// Calls to functions that are only declared are errors: tt links no device
+// library. gpu.printf and gpu.assert call the CUDA runtime's vprintf and
+// __assertfail, which the driver's JIT provides.
 //
 // Kernel ABI (ARCHITECTURE.md): the entry's name is the function's, its
 // parameters are the function's arguments in order (pointers .u64, i32

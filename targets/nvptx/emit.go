@@ -16,15 +16,16 @@ type module struct {
 	numWarps int
 	shared   int
 
-	globals  map[string]*ir.Operation // llvm.mlir.global by symbol
-	funcs    map[string]*ir.Operation // llvm.func declarations by symbol
-	decls    strings.Builder          // globals and extern functions printed
-	declared map[string]bool
-	needSmem bool   // a kernel addresses the dynamic shared memory
-	accel    bool   // a kernel uses sm_90a-only instructions
-	strings  int    // printf format strings made so far
-	tooOld   string // why the target architecture is too old, if it is
-	minPTX   int    // the lowest PTX version (major*10+minor) the code needs
+	globals   map[string]*ir.Operation // llvm.mlir.global by symbol
+	funcs     map[string]*ir.Operation // llvm.func declarations by symbol
+	functions map[string]*ir.Operation // llvm.func definitions by symbol
+	decls     strings.Builder          // globals and extern functions printed
+	declared  map[string]bool
+	needSmem  bool   // a kernel addresses the dynamic shared memory
+	accel     bool   // a kernel uses sm_90a-only instructions
+	strings   int    // printf format strings made so far
+	tooOld    string // why the target architecture is too old, if it is
+	minPTX    int    // the lowest PTX version (major*10+minor) the code needs
 }
 
 // Emit prints the PTX of every kernel of module (a builtin.module holding
@@ -42,7 +43,7 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 	}
 	m := &module{
 		opts: opts, arch: a, numWarps: opts.NumWarps,
-		globals: map[string]*ir.Operation{}, funcs: map[string]*ir.Operation{},
+		globals: map[string]*ir.Operation{}, funcs: map[string]*ir.Operation{}, functions: map[string]*ir.Operation{},
 		declared: map[string]bool{},
 	}
 	if n, ok := intAttr(mod, "ttg.num-warps"); ok {
@@ -54,7 +55,7 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 	if mod.NumRegions() != 1 || mod.Region(0).Empty() {
 		return nil, ir.OpErrorf(mod, "expected a module with a body")
 	}
-	var kernels []*ir.Operation
+	var kernels, devices []*ir.Operation
 	for _, op := range mod.Region(0).Front().Ops() {
 		switch op.Name() {
 		case "llvm.mlir.global":
@@ -72,10 +73,12 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 				m.funcs[name.Value] = op
 				continue
 			}
-			if !llvm.IsKernel(op) {
-				return nil, ir.OpErrorf(op, "the PTX emitter supports only kernels (functions marked gpu.kernel); '%s' has a body but is not one (inline it)", name.Value)
+			m.functions[name.Value] = op
+			if llvm.IsKernel(op) {
+				kernels = append(kernels, op)
+			} else {
+				devices = append(devices, op)
 			}
-			kernels = append(kernels, op)
 		default:
 			return nil, ir.OpErrorf(op, "the PTX emitter expects per-thread IR (llvm.func, llvm.mlir.global) at module level, found '%s'", op.Name())
 		}
@@ -86,14 +89,29 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 	if m.numWarps <= 0 {
 		return nil, ir.OpErrorf(mod, "the module has no 'ttg.num-warps' attribute and no number of warps was given")
 	}
-	var metas []Kernel
+	// Device functions first, after prototypes of them all (they may call
+	// each other in any order), then the kernels.
+	var protos strings.Builder
 	var bodies []string
-	for i, k := range kernels {
-		meta, text, err := m.emitKernel(k, i)
+	for i, d := range devices {
+		p, err := prototype(d)
 		if err != nil {
 			return nil, err
 		}
-		metas = append(metas, *meta)
+		protos.WriteString(p + ";\n")
+		text, err := m.emitFunction(d, len(kernels)+i, false)
+		if err != nil {
+			return nil, err
+		}
+		bodies = append(bodies, text)
+	}
+	var metas []Kernel
+	for i, k := range kernels {
+		text, err := m.emitFunction(k, i, true)
+		if err != nil {
+			return nil, err
+		}
+		metas = append(metas, Kernel{Name: ir.SymbolName(k), NumWarps: m.numWarps, Shared: m.shared})
 		bodies = append(bodies, text)
 	}
 	if m.tooOld != "" {
@@ -115,6 +133,9 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 		out.WriteString(".extern .shared .align 16 .b8 global_smem[];\n")
 	}
 	out.WriteString(m.decls.String())
+	if protos.Len() > 0 {
+		out.WriteString("\n" + protos.String())
+	}
 	for _, b := range bodies {
 		out.WriteString("\n")
 		out.WriteString(b)

@@ -2,7 +2,6 @@ package nvptx
 
 import (
 	"errors"
-	"io"
 	"strings"
 	"testing"
 
@@ -39,11 +38,14 @@ func TestErrors(t *testing.T) {
     llvm.return
   }
 }`, "address space 3", 2},
-		{"device function", "", `module attributes {"ttg.num-warps" = 4 : i32} {
-  llvm.func @helper() {
+		{"call to a declaration", "", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @__nv_erff(f32) -> f32
+  llvm.func @k(%x: f32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %y = llvm.call @__nv_erff(%x) : (f32) -> f32
+    llvm.store %y, %p : f32, !llvm.ptr<1>
     llvm.return
   }
-}`, "supports only kernels", 2},
+}`, "tt links no device libraries", 4},
 		{"bad arch", "sm_60", `module attributes {"ttg.num-warps" = 4 : i32} {
   llvm.func @k() attributes {gpu.kernel} {
     llvm.return
@@ -113,9 +115,16 @@ func TestMetadata(t *testing.T) {
     llvm.return
   }
 }`)
-	ks, err := Emit(m, Options{Arch: "sm_90", ReqNTID: true}, io.Discard)
+	var out strings.Builder
+	ks, err := Emit(m, Options{Arch: "sm_90", ReqNTID: true}, &out)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), ".reqntid 256, 1, 1") || strings.Contains(out.String(), ".maxntid") {
+		t.Errorf("ReqNTID: want only .reqntid 256:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), ".target sm_90a") {
+		t.Errorf("wgmma did not select sm_90a")
 	}
 	want := []Kernel{{"first", 8, 2048, "sm_90a"}, {"second", 8, 2048, "sm_90a"}}
 	if len(ks) != 2 || ks[0] != want[0] || ks[1] != want[1] {

@@ -8,12 +8,13 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// fn emits one kernel: its registers, its values and its instructions.
+// fn emits one function: its registers, its values and its instructions.
 type fn struct {
-	m     *module
-	op    *ir.Operation
-	name  string
-	index int // the kernel's number among the module's, for labels
+	m      *module
+	op     *ir.Operation
+	name   string
+	index  int  // the function's number in the module, for labels
+	kernel bool // an entry (else a device function)
 
 	regs   regFile
 	vals   map[ir.Value]*value
@@ -30,27 +31,33 @@ type fn struct {
 	emitters map[string]func(*ir.Operation) error
 }
 
-// emitKernel prints one `.visible .entry`.
-func (m *module) emitKernel(op *ir.Operation, index int) (*Kernel, string, error) {
+// emitFunction prints one kernel (`.visible .entry`) or device function
+// (`.func`, called with llvm.call).
+func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string, error) {
 	name, _ := op.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 	if name == nil {
-		return nil, "", ir.OpErrorf(op, "kernel has no symbol name")
+		return "", ir.OpErrorf(op, "function has no symbol name")
 	}
 	f := &fn{
-		m: m, op: op, name: name.Value, index: index,
+		m: m, op: op, name: name.Value, index: index, kernel: kernel,
 		vals: map[ir.Value]*value{}, labels: map[*ir.Block]string{}, used: map[string]bool{},
 	}
 	f.emitters = f.opTable()
-	body := op.Region(0)
-	if body.Empty() {
-		return nil, "", ir.OpErrorf(op, "kernel '%s' has no body", f.name)
+	if op.Region(0).Empty() {
+		return "", ir.OpErrorf(op, "function '%s' has no body", f.name)
 	}
-	params, err := f.params()
+	var params []param
+	var err error
+	if kernel {
+		params, err = f.params()
+	} else {
+		params, err = deviceParams(op)
+	}
 	if err != nil {
-		return nil, "", err
+		return "", err
 	}
 	if err := f.layout(); err != nil {
-		return nil, "", err
+		return "", err
 	}
 	for i, b := range f.order {
 		f.cur = b
@@ -63,29 +70,41 @@ func (m *module) emitKernel(op *ir.Operation, index int) (*Kernel, string, error
 			fmt.Fprintf(&f.body, "%s:\n", l)
 		}
 		if i == 0 {
-			f.loadParams(params)
+			if err := f.loadParams(params); err != nil {
+				return "", err
+			}
 		}
 		for _, o := range b.Ops() {
 			if err := f.emitOp(o); err != nil {
-				return nil, "", err
+				return "", err
 			}
 		}
 	}
 
 	var out strings.Builder
-	fmt.Fprintf(&out, "\t// .globl\t%s\n", f.name)
-	fmt.Fprintf(&out, ".visible .entry %s(", f.name)
-	for i, p := range params {
-		if i > 0 {
-			out.WriteString(",")
+	if kernel {
+		fmt.Fprintf(&out, "\t// .globl\t%s\n", f.name)
+		fmt.Fprintf(&out, ".visible .entry %s(", f.name)
+		for i, p := range params {
+			if i > 0 {
+				out.WriteString(",")
+			}
+			fmt.Fprintf(&out, "\n\t.param %s %s", p.decl, p.name)
 		}
-		fmt.Fprintf(&out, "\n\t.param %s %s", p.decl, p.name)
-	}
-	out.WriteString("\n)\n")
-	threads := 32 * m.numWarps
-	fmt.Fprintf(&out, ".maxntid %d, 1, 1\n", threads)
-	if m.opts.ReqNTID {
-		fmt.Fprintf(&out, ".reqntid %d, 1, 1\n", threads)
+		out.WriteString("\n)\n")
+		// PTX takes one of the two: the exact block size, or a bound.
+		threads := 32 * m.numWarps
+		if m.opts.ReqNTID {
+			fmt.Fprintf(&out, ".reqntid %d, 1, 1\n", threads)
+		} else {
+			fmt.Fprintf(&out, ".maxntid %d, 1, 1\n", threads)
+		}
+	} else {
+		proto, err := prototype(op)
+		if err != nil {
+			return "", err
+		}
+		out.WriteString(proto + "\n")
 	}
 	out.WriteString("{\n")
 	if f.locals > 0 {
@@ -95,8 +114,7 @@ func (m *module) emitKernel(op *ir.Operation, index int) (*Kernel, string, error
 	out.WriteString("\n")
 	out.WriteString(f.usedLabelsOnly(f.body.String()))
 	out.WriteString("}\n")
-	k := &Kernel{Name: f.name, NumWarps: m.numWarps, Shared: m.shared}
-	return k, out.String(), nil
+	return out.String(), nil
 }
 
 // layout orders the blocks (the region's order: the lowering emits blocks
@@ -162,6 +180,7 @@ type param struct {
 	name, decl string // `add_kernel_param_0`, `.u64 .ptr .global .align 1`
 	ldType     string // type of the ld.param
 	arg        ir.Value
+	leaf       int // for device functions: which scalar of arg
 }
 
 // params declares the kernel parameters: the function's arguments in
@@ -211,7 +230,10 @@ func (f *fn) params() ([]param, error) {
 
 // loadParams reads the parameters into registers at the top of the entry
 // block. Unused parameters are not read.
-func (f *fn) loadParams(ps []param) {
+func (f *fn) loadParams(ps []param) error {
+	if !f.kernel {
+		return f.loadDeviceParams(ps)
+	}
 	for _, p := range ps {
 		if !ir.HasUses(p.arg) {
 			continue
@@ -233,6 +255,7 @@ func (f *fn) loadParams(ps []param) {
 		f.ins("ld.param.%s %s, [%s]", p.ldType, r, p.name)
 		f.vals[p.arg] = &value{typ: t, reg: r}
 	}
+	return nil
 }
 
 // ins writes one instruction line.

@@ -135,8 +135,11 @@ func (f *fn) emitCondBr(op *ir.Operation) error {
 }
 
 func (f *fn) emitReturn(op *ir.Operation) error {
-	if op.NumOperands() > 0 {
+	if f.kernel && op.NumOperands() > 0 {
 		return ir.OpErrorf(op, "a kernel cannot return a value")
+	}
+	if err := f.returnValues(op); err != nil {
+		return err
 	}
 	f.ins("ret")
 	return nil

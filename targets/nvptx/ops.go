@@ -61,6 +61,7 @@ func (f *fn) opTable() map[string]func(*ir.Operation) error {
 		"llvm.fence":     f.emitFence,
 
 		"llvm.inline_asm": f.emitInlineAsm,
+		"llvm.call":       f.emitCall,
 	}
 	for name := range intBinaries {
 		t[name] = f.emitIntBinary

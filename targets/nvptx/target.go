@@ -17,8 +17,9 @@ type Options struct {
 	// version that has every instruction the kernel uses, 8.0 (CUDA 12.0)
 	// at least, so that the PTX loads on as many drivers as possible.
 	PTXVersion string
-	// ReqNTID prints `.reqntid` (the exact block size, as Triton does) in
-	// addition to `.maxntid`, letting ptxas specialize for it.
+	// ReqNTID prints `.reqntid` (the exact block size, as Triton does)
+	// instead of `.maxntid` (an upper bound), letting ptxas specialize for
+	// it; launches must then use exactly 32*num-warps threads.
 	ReqNTID bool
 	// FPFusion lets ptxas contract float multiplies and adds into fma
 	// (add/sub/mul print without `.rn`), as Triton's enable_fp_fusion
