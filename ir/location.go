@@ -95,9 +95,39 @@ func (l *FusedLoc) UniqueKey() any {
 	return fusedKey{attrsKey(as), l.Metadata}
 }
 
-// Fused returns the fused location of locs with optional metadata.
-func Fused(ctx *Context, locs []Location, metadata Attribute) *FusedLoc {
-	return Unique(ctx, &FusedLoc{Locs: append([]Location(nil), locs...), Metadata: metadata})
+// Fused returns the fusion of locs with optional metadata, simplified as
+// MLIR's FusedLoc::get does: nested fusions with the same metadata are
+// flattened, unknown and duplicate locations dropped; no location left
+// gives unknown (without metadata), one location gives itself.
+func Fused(ctx *Context, locs []Location, metadata Attribute) Location {
+	var flat []Location
+	seen := map[Location]bool{}
+	var add func(l Location)
+	add = func(l Location) {
+		if f, ok := l.(*FusedLoc); ok && f.Metadata == metadata {
+			for _, x := range f.Locs {
+				add(x)
+			}
+			return
+		}
+		if _, unk := l.(*UnknownLoc); unk || seen[l] {
+			return
+		}
+		seen[l] = true
+		flat = append(flat, l)
+	}
+	for _, l := range locs {
+		add(l)
+	}
+	if metadata == nil {
+		switch len(flat) {
+		case 0:
+			return Unknown(ctx)
+		case 1:
+			return flat[0]
+		}
+	}
+	return Unique(ctx, &FusedLoc{Locs: flat, Metadata: metadata})
 }
 
 // FindFileLineCol returns the first file location found in a pre-order

@@ -38,6 +38,27 @@ type Config struct {
 	CrashReproducer string
 	// DisableThreading runs nested pass managers sequentially.
 	DisableThreading bool
+	// Diagnostics receives the non-fatal diagnostics passes emit (called
+	// from the pass's goroutine; calls are serialized). If nil they are
+	// written to IROut.
+	Diagnostics func(*ir.Diagnostic)
+}
+
+// emitMu serializes the delivery of diagnostics from parallel passes.
+var emitMu sync.Mutex
+
+func (c *Config) emit(d *ir.Diagnostic) {
+	emitMu.Lock()
+	defer emitMu.Unlock()
+	if c.Diagnostics != nil {
+		c.Diagnostics(d)
+		return
+	}
+	out := c.IROut
+	if out == nil {
+		out = os.Stderr
+	}
+	fmt.Fprintln(out, d.Error())
 }
 
 // DefaultConfig returns mlir-opt's defaults: verify after each pass.

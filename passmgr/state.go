@@ -26,6 +26,13 @@ type State struct {
 	cfg       *Config
 }
 
+// Emit reports a non-fatal diagnostic (a remark, warning or note) from the
+// running pass; tools print it, and --verify-diagnostics checks it. An
+// error diagnostic should be returned from the pass instead.
+func (s *State) Emit(d *ir.Diagnostic) {
+	s.cfg.emit(d)
+}
+
 // PreserveAll declares that the pass did not invalidate any analysis.
 func (s *State) PreserveAll() { s.preserved = true }
 

@@ -20,6 +20,21 @@ func init() {
 	IndexCastOp.Fold = foldIndexCast(true)
 	IndexCastUIOp.Fold = foldIndexCast(false)
 	BitcastOp.Fold = foldBitcast
+	// Like every MLIR cast (CastOpInterface), a cast to its own type folds
+	// to its operand.
+	for _, d := range []*ir.OpDef{ExtUIOp, ExtSIOp, TruncIOp, ExtFOp, TruncFOp, SIToFPOp, UIToFPOp,
+		FPToSIOp, FPToUIOp, IndexCastOp, IndexCastUIOp, BitcastOp} {
+		d.Fold = foldIdentityCast(d.Fold)
+	}
+}
+
+func foldIdentityCast(inner func(*ir.Operation, []ir.Attribute) []ir.FoldResult) func(*ir.Operation, []ir.Attribute) []ir.FoldResult {
+	return func(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
+		if op.NumOperands() == 1 && op.NumResults() == 1 && op.Operand(0).Type() == op.Result(0).Type() {
+			return []ir.FoldResult{{Value: op.Operand(0)}}
+		}
+		return inner(op, operands)
+	}
 }
 
 func elemWidth(t ir.Type) int { return ir.BitWidth(ir.ElementTypeOrSelf(t)) }

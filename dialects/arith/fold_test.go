@@ -368,3 +368,19 @@ return %0 : i32`},
 		})
 	}
 }
+
+func TestIdentityCastsFold(t *testing.T) {
+	ctx := newCtx()
+	m, err := asm.ParseString(ctx, `func.func @f(%a: i32) -> i32 {
+  %0 = arith.bitcast %a : i32 to i32
+  return %0 : i32
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bc := m.Region(0).Front().First().Region(0).Front().First()
+	res := arith.BitcastOp.Fold(bc, []ir.Attribute{nil})
+	if len(res) != 1 || res[0].Value != bc.Operand(0) {
+		t.Fatalf("bitcast i32 -> i32 should fold to its operand, got %+v", res)
+	}
+}

@@ -113,9 +113,6 @@ func (p *parser) parseGenericOp() (*ir.Operation, error) {
 	if name == "" {
 		return nil, p.errAt(namePos, "empty operation name is invalid")
 	}
-	if !strings.Contains(name, ".") {
-		return nil, p.errAt(namePos, "operation name '%s' must be prefixed by its dialect", name)
-	}
 	// MLIR reports an unregistered dialect at the token after the name.
 	if err := p.checkDialectAvailable(name, p.tok.pos); err != nil {
 		return nil, err

@@ -13,6 +13,7 @@ type options struct {
 	input, output      string
 	split              bool
 	verifyDiagnostics  bool
+	onlyExpected       bool
 	allowUnregistered  bool
 	debugInfo, generic bool
 	nameLocPrefix      bool
@@ -35,7 +36,6 @@ type passFlag struct{ name, opts string }
 // must be a registered pass or pipeline.
 var boolFlags = map[string]func(o *options){
 	"split-input-file":            func(o *options) { o.split = true },
-	"verify-diagnostics":          func(o *options) { o.verifyDiagnostics = true },
 	"allow-unregistered-dialect":  func(o *options) { o.allowUnregistered = true },
 	"mlir-print-debuginfo":        func(o *options) { o.debugInfo = true },
 	"mlir-print-op-generic":       func(o *options) { o.generic = true },
@@ -103,6 +103,15 @@ func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
 		}
 		var err error
 		switch name {
+		case "verify-diagnostics":
+			o.verifyDiagnostics = true
+			switch val {
+			case "", "true", "all":
+			case "only-expected":
+				o.onlyExpected = true
+			default:
+				err = fmt.Errorf("invalid value '%s' for -verify-diagnostics (want all or only-expected)", val)
+			}
 		case "o":
 			o.output, err = needValue()
 		case "pass-pipeline":

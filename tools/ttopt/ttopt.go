@@ -107,6 +107,8 @@ type tool struct {
 	srcs   *asm.SourceMgr
 	stderr io.Writer
 	ctx    *ir.Context
+	// emitted receives the non-fatal diagnostics passes report.
+	emitted func(*ir.Diagnostic)
 }
 
 func (t *tool) buildPipeline() (*passmgr.PassManager, error) {
@@ -143,6 +145,8 @@ func (t *tool) processChunk(c chunk, out *strings.Builder) bool {
 	report := func(err error, fallback ir.Location) {
 		diags = append(diags, ir.AsDiagnostics(err, fallback)...)
 	}
+	var notes []*ir.Diagnostic
+	t.emitted = func(d *ir.Diagnostic) { notes = append(notes, d) }
 	text, ok := t.run(c, report)
 	if o.verifyDiagnostics {
 		exps, err := parseExpectations(c.text, c.firstLine)
@@ -150,7 +154,7 @@ func (t *tool) processChunk(c chunk, out *strings.Builder) bool {
 			fmt.Fprintf(t.stderr, "%s:%v\n", t.name, err)
 			return false
 		}
-		problems := checkDiagnostics(t.name, diags, exps)
+		problems := checkDiagnostics(t.name, append(notes, diags...), exps, o.onlyExpected)
 		for _, p := range problems {
 			fmt.Fprintln(t.stderr, p)
 		}
@@ -162,7 +166,7 @@ func (t *tool) processChunk(c chunk, out *strings.Builder) bool {
 		}
 		return true
 	}
-	for _, d := range diags {
+	for _, d := range append(notes, diags...) {
 		io.WriteString(t.stderr, t.srcs.Render(d))
 	}
 	if ok {
@@ -198,6 +202,7 @@ func (t *tool) run(c chunk, report func(error, ir.Location)) (string, bool) {
 	cfg.Statistics = o.statistics
 	cfg.DisableThreading = o.disableThreading
 	cfg.CrashReproducer = o.crashReproducer
+	cfg.Diagnostics = t.emitted
 	cfg.PrintConfig = asm.PrintConfig{DebugInfo: o.debugInfo, Generic: o.generic, UseNameLocAsPrefix: o.nameLocPrefix}
 	if err := pm.Run(op, &cfg); err != nil {
 		report(err, op.Loc())

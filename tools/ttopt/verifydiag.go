@@ -101,7 +101,9 @@ func compileExpectRegex(body string) (*regexp.Regexp, error) {
 
 // checkDiagnostics matches emitted diagnostics (and their notes) against
 // expectations and returns MLIR-style complaints about mismatches.
-func checkDiagnostics(file string, diags []*ir.Diagnostic, exps []*expectation) []string {
+// With onlyExpected, diagnostics nobody expected are ignored (MLIR's
+// --verify-diagnostics=only-expected).
+func checkDiagnostics(file string, diags []*ir.Diagnostic, exps []*expectation, onlyExpected bool) []string {
 	var problems []string
 	var flat []*ir.Diagnostic
 	for _, d := range diags {
@@ -129,7 +131,7 @@ func checkDiagnostics(file string, diags []*ir.Diagnostic, exps []*expectation) 
 				break
 			}
 		}
-		if !found {
+		if !found && !onlyExpected {
 			problems = append(problems, fmt.Sprintf("%s: error: unexpected %s: %s", loc, d.Severity, d.Message))
 		}
 	}
