@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
