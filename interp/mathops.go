@@ -18,6 +18,11 @@ import (
 // tolerances. f16/bf16 math is computed in float32 and rounded back, as
 // Triton does. Exact operations (floor, ceil, trunc, round, absf, fma,
 // tt.precise_sqrt, the classification predicates) match bit for bit.
+//
+// Measured against an H200 (testdata/cases math_fns, 120 values in
+// [-6, 6]), largest difference: tl.exp 3 ulp, tl.exp2/log/sqrt/rsqrt/sin
+// and x/y 1 ulp, libdevice exp/erf/log1p 1 ulp, tanh/pow 2 ulp;
+// tl.div_rn, tl.sqrt_rn, fma, floor and ceil 0.
 var mathUnary = map[string]func(float64) float64{
 	"math.exp":   math.Exp,
 	"math.exp2":  math.Exp2,
