@@ -86,6 +86,14 @@ func planShuffle(src, dst *regLayout) *shufflePlan {
 	phi := make([]int64, nt)
 	var chk consistency
 	regBits := log2(int64(dst.numRegs))
+	// Source lanes that hold copies of other lanes' data (zero bases):
+	// reading from lane s ^ f gives the same registers as lane s.
+	freeLanes := []int64{0}
+	for q := 0; q < src.laneBits; q++ {
+		if allZero(src.tidBases[q]) {
+			freeLanes = append(freeLanes, 1<<q)
+		}
+	}
 	for j := 0; j < nt; j++ {
 		r, l, w, ok := apply(0, 1<<j)
 		if !ok {
@@ -100,21 +108,25 @@ func planShuffle(src, dst *regLayout) *shufflePlan {
 			return nil
 		}
 		// Phi(t) = (A(t), warp(t)): the source lane low, the warp above.
-		// Pick C on this bit (no change first) so that B still factors.
+		// Pick C on this bit, and a source lane that only repeats data
+		// (free), so that B still factors; no change first.
 		found := false
 		for k := -1; k < regBits && !found; k++ {
 			var ci int64
 			if k >= 0 {
 				ci = 1 << k
 			}
-			aj, bj := l^p.lr[ci], r^p.rr[ci]
-			ph := aj
-			if j >= dst.laneBits {
-				ph |= 1 << j
-			}
-			if chk.add(ph, bj) {
-				p.a[j], b[j], phi[j], p.c[j] = aj, bj, ph, ci
-				found = true
+			for _, f := range freeLanes {
+				aj, bj := l^p.lr[ci]^f, r^p.rr[ci]
+				ph := aj
+				if j >= dst.laneBits {
+					ph |= 1 << j
+				}
+				if chk.add(ph, bj) {
+					p.a[j], b[j], phi[j], p.c[j] = aj, bj, ph, ci
+					found = true
+					break
+				}
 			}
 		}
 		if !found {

@@ -7,6 +7,8 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/conversion/ttgtogpu"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -100,6 +102,7 @@ func diffTestCheck(t *testing.T, m *ir.Operation, kernel string, grid [3]int, ar
 		t.Fatalf("interp: %v", err)
 	}
 
+	checkScratch(t, m)
 	got := cloneArgs(args)
 	lower(t, m)
 	var kfn *ir.Operation
@@ -208,4 +211,24 @@ func closeF(w, g, rel float64) bool {
 		return true
 	}
 	return math.Abs(w-g) <= rel*math.Max(math.Abs(w), math.Abs(g))+1e-30
+}
+
+// checkScratch verifies that no op's lowering needs more scratch than
+// analysis/allocation reserves for it.
+func checkScratch(t *testing.T, m *ir.Operation) {
+	t.Helper()
+	ir.WalkOps(m, func(op *ir.Operation) {
+		want, ok := allocation.ScratchBytes(op)
+		if !ok {
+			return
+		}
+		got, err := ttgtogpu.ScratchBytes(m, op)
+		if err != nil {
+			t.Errorf("%s: %v", op.Name(), err)
+			return
+		}
+		if got > want {
+			t.Errorf("%s at %s needs %d bytes of scratch, the allocation reserves %d", op.Name(), ir.LocString(op.Loc()), got, want)
+		}
+	})
 }

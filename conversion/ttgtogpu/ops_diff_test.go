@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/conversion/ttgtogpu"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -177,6 +179,50 @@ func TestTransposeDiff(t *testing.T) {
 			diffTest(t, m, "transpose", [3]int{1, 1, 1}, []diffArg{
 				{buf: buf, kind: "bytes"}, zeroBuf("i8", c.m*c.n*size),
 			}, 0)
+		})
+	}
+}
+
+// TestScratchWithinAllocation checks that every op's scratch need stays
+// within what analysis/allocation reserves for it (the contract that lets
+// allocate-shared-memory place it).
+func TestScratchWithinAllocation(t *testing.T) {
+	var mods []*ir.Operation
+	for _, c := range []struct{ m, n, warps, axis int }{{32, 64, 4, 0}, {64, 32, 8, 0}, {8, 256, 4, 1}, {128, 8, 4, 0}} {
+		src := fmt.Sprintf(`module {
+  tt.func public @k(%%x: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %%y: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
+%[1]s%[2]s%[3]s
+    %%v = tt.load %%xp : tensor<%[4]dx%[5]dx!tt.ptr<i32>>
+    %%s = "tt.scan"(%%v) <{axis = %[6]d : i32, reverse = false}> ({
+    ^bb0(%%a: i32, %%b: i32):
+      %%t = arith.addi %%a, %%b : i32
+      tt.scan.return %%t : i32
+    }) : (tensor<%[4]dx%[5]dxi32>) -> tensor<%[4]dx%[5]dxi32>
+    %%red = "tt.reduce"(%%v) <{axis = %[6]d : i32}> ({
+    ^bb0(%%a: i32, %%b: i32):
+      %%t = arith.addi %%a, %%b : i32
+      tt.reduce.return %%t : i32
+    }) : (tensor<%[4]dx%[5]dxi32>) -> tensor<%[7]dxi32>
+    tt.store %%yp, %%s : tensor<%[4]dx%[5]dx!tt.ptr<i32>>
+    tt.return
+  }
+}`, offsets2D(c.m, c.n), ptrs2D("xp", "x", "i32", c.m, c.n), ptrs2D("yp", "y", "i32", c.m, c.n), c.m, c.n, c.axis, map[int]int{0: c.n, 1: c.m}[c.axis])
+		mods = append(mods, ttirKernel(t, src, c.warps))
+	}
+	for _, m := range mods {
+		ir.WalkOps(m, func(op *ir.Operation) {
+			want, ok := allocation.ScratchBytes(op)
+			if !ok {
+				return
+			}
+			got, err := ttgtogpu.ScratchBytes(m, op)
+			if err != nil {
+				t.Errorf("%s: %v", op.Name(), err)
+				return
+			}
+			if got > want {
+				t.Errorf("%s at %s needs %d bytes of scratch, the allocation reserves %d", op.Name(), ir.LocString(op.Loc()), got, want)
+			}
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package ttgtogpu
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/ttcompiler/tt/conversion"
@@ -34,6 +35,19 @@ type scanPlan struct {
 	bits    []scanBit // ascending step
 	regs    []int     // canonical registers
 	bits8   []int     // storage bits per operand
+
+	// The warps along the axis exchange their partial results at once
+	// (compact) when the warp bits are consecutive in step order and no
+	// lane bit lies above them (blocked layouts): then each warp stores,
+	// per chunk of the axis held in registers above the warps and per
+	// position of the other dims, one total, in chunks*K*W elements like
+	// Triton's scan scratch. Otherwise warp bits are exchanged one at a
+	// time, every thread storing all its registers.
+	compact   bool
+	warpFirst int     // index in bits of the first warp bit
+	warpBits  []int   // warp bit indices (within the warp id), ascending step
+	chunkLog  int     // log2 of the step of the first register bit above the warps
+	redShape  []int64 // shape without the axis
 }
 
 func (l *lowering) planScan(op *ir.Operation) (*scanPlan, error) {
@@ -98,7 +112,43 @@ func (l *lowering) planScan(op *ir.Operation) (*scanPlan, error) {
 			p.regs = append(p.regs, r)
 		}
 	}
+	p.redShape = slices.Delete(slices.Clone(lay.shape), axis, axis+1)
+	p.warpFirst = -1
+	p.compact = true
+	last := -1
+	for i, b := range p.bits {
+		switch {
+		case b.kind == 2:
+			if p.warpFirst < 0 {
+				p.warpFirst = i
+			} else if last != i-1 {
+				p.compact = false // warp bits interleaved with others
+			}
+			last = i
+			p.warpBits = append(p.warpBits, b.index)
+		case b.kind == 1 && p.warpFirst >= 0:
+			p.compact = false // a lane bit above the warps
+		}
+	}
+	if p.warpFirst < 0 {
+		p.compact = false
+	} else {
+		p.chunkLog = log2(int64(lay.shape[axis]))
+		if end := p.warpFirst + len(p.warpBits); end < len(p.bits) {
+			p.chunkLog = log2(int64(p.bits[end].step))
+		}
+	}
 	return p, nil
+}
+
+// compactSlots is the number of scratch elements per operand of the
+// compact exchange: chunks * K * W.
+func (p *scanPlan) compactSlots() int {
+	n := (int(p.lay.shape[p.axis]) >> p.chunkLog) << len(p.warpBits)
+	for _, d := range p.redShape {
+		n *= int(d)
+	}
+	return n
 }
 
 func (p *scanPlan) crossWarp() bool {
@@ -110,13 +160,24 @@ func (p *scanPlan) crossWarp() bool {
 	return false
 }
 
-// scratchOffsets: per operand, one slot per (canonical register, thread).
+// scratchOffsets returns each operand's scratch area (packed, widest
+// elements first) and the total: compactSlots elements per operand, or
+// for the bitwise exchange one per (canonical register, thread).
 func (p *scanPlan) scratchOffsets(numThreads int) ([]int, int) {
+	slots := len(p.regs) * numThreads
+	if p.compact {
+		slots = p.compactSlots()
+	}
+	order := make([]int, len(p.bits8))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return p.bits8[order[i]] > p.bits8[order[j]] })
 	offs := make([]int, len(p.bits8))
 	total := 0
-	for k, b := range p.bits8 {
+	for _, k := range order {
 		offs[k] = total
-		total = alignUp(total+len(p.regs)*numThreads*max(b/8, 1), 8)
+		total += slots * max(p.bits8[k]/8, 1)
 	}
 	return offs, total
 }
@@ -176,7 +237,13 @@ func (l *lowering) lowerScan(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 	}
 	shuffles := map[string]ir.Value{}
 	offs, _ := p.scratchOffsets(l.numThreads())
-	for _, b := range p.bits {
+	for bi, b := range p.bits {
+		if p.compact && b.kind == 2 {
+			if bi == p.warpFirst {
+				l.scanAcrossWarps(e, p, comb, inc, tot, smemOff, offs)
+			}
+			continue
+		}
 		switch b.kind {
 		case 0:
 			m := 1 << b.index
@@ -279,4 +346,152 @@ func (l *lowering) exchangeAcrossWarps(e *emitter, p *scanPlan, tot map[int][]ir
 		out[r] = vs
 	}
 	return out
+}
+
+// scanAcrossWarps is the compact exchange of the warp bits: each warp
+// stores its group totals (slot = (chunk*K + key)*W + warp position), and
+// every thread combines the totals of the warps before it (in scan order)
+// into its values and takes the total of all W as its group total.
+func (l *lowering) scanAcrossWarps(e *emitter, p *scanPlan, comb *combiner, inc, tot map[int][]ir.Value, smemOff int, offs []int) {
+	lay := p.lay
+	W := 1 << len(p.warpBits)
+	n := len(p.bits8)
+	g := newGPU(e)
+	// Warp position along the axis, ranked by step.
+	wcol := make([]int32, lay.numThreadBits())
+	for rank, bit := range p.warpBits {
+		wcol[lay.laneBits+bit] = 1 << rank
+	}
+	pos := e.fs.threadPart(l, wcol)
+	// One writer per group: lane bits along the axis below the warps are
+	// zero (all those lanes hold the same totals), and no repeated data.
+	var writerMask int64 = lay.freeTid
+	for _, b := range p.bits[:p.warpFirst] {
+		if b.kind == 1 {
+			writerMask |= 1 << b.index
+		}
+	}
+	var writer ir.Value
+	if writerMask != 0 {
+		writer = e.icmpC(llvm.ICmpEQ, e.andC(e.fs.threadID(l), writerMask), 0)
+	}
+	var lowRegMask int64
+	for _, b := range p.bits[:p.warpFirst] {
+		if b.kind == 0 {
+			lowRegMask |= 1 << b.index
+		}
+	}
+	K := int64(1)
+	for _, d := range p.redShape {
+		K *= d
+	}
+	// base slot of register r's group (warp position 0).
+	groupSlot := func(r int) ir.Value {
+		chunk := int64(lay.regs[r][p.axis]) >> p.chunkLog
+		var key ir.Value = e.i32c(0)
+		if len(p.redShape) > 0 {
+			cs := e.coords(lay, r)
+			key = e.linearIndex(dropAxisValues(cs, p.axis), p.redShape)
+		}
+		return e.mulC(e.add(e.i32c(chunk*K), key), int64(W))
+	}
+	addr := func(k int, slot ir.Value) ir.Value {
+		return e.smemAddr(smemOff+offs[k], e.mulC(slot, int64(max(p.bits8[k]/8, 1))))
+	}
+	e.barrierBeforeWrite()
+	for _, r := range p.regs {
+		if int64(r)&lowRegMask != 0 {
+			continue // same group total as the register with those bits clear
+		}
+		slot := e.orDisjoint(groupSlot(r), pos)
+		for k, v := range tot[r] {
+			g.store(addr(k, slot), writer, []ir.Value{e.toMemory(v, v.Type(), true)}, memOpts{})
+		}
+	}
+	g.barrier()
+	// Per group: the W totals, their running combinations in scan order,
+	// then this warp's exclusive prefix and the grand total.
+	type result struct{ prefix, total []ir.Value }
+	done := map[string]result{}
+	for _, r := range p.regs {
+		base := groupSlot(r)
+		key := ptrKey(base)
+		res, ok := done[key]
+		if !ok {
+			parts := make([][]ir.Value, W)
+			for w := 0; w < W; w++ {
+				parts[w] = make([]ir.Value, n)
+				for k, v := range tot[r] {
+					wt := e.wordType(v.Type(), p.bits8[k])
+					word := g.load(addr(k, e.orDisjoint(base, e.i32c(int64(w)))), nil, nil, []ir.Type{wt}, memOpts{})[0]
+					parts[w][k] = e.fromMemory(word, v.Type())
+				}
+			}
+			// run[w]: combination of the totals that come before warp w
+			// in scan order (nil for the first warp).
+			run := make([][]ir.Value, W)
+			order := make([]int, W)
+			for i := range order {
+				order[i] = i
+				if p.reverse {
+					order[i] = W - 1 - i
+				}
+			}
+			var acc []ir.Value
+			for _, w := range order {
+				run[w] = acc
+				if acc == nil {
+					acc = parts[w]
+				} else {
+					acc = comb.apply(e, acc, parts[w])
+				}
+			}
+			// Select this warp's prefix. The first warp in scan order has
+			// none and keeps its values (its candidate is never used).
+			prefix := make([]ir.Value, n)
+			for k := 0; k < n; k++ {
+				cands := make([]ir.Value, W)
+				for w := 0; w < W; w++ {
+					if run[w] != nil {
+						cands[w] = run[w][k]
+					} else {
+						cands[w] = parts[w][k]
+					}
+				}
+				prefix[k] = muxByValue(e, pos, cands)
+			}
+			res = result{prefix: prefix, total: acc}
+			done[key] = res
+		}
+		isFirst := e.icmpC(llvm.ICmpEQ, pos, int64(order0(W, p.reverse)))
+		after := comb.apply(e, res.prefix, inc[r])
+		ni := make([]ir.Value, n)
+		for k := range ni {
+			ni[k] = e.selectV(isFirst, inc[r][k], after[k])
+		}
+		inc[r], tot[r] = ni, res.total
+	}
+}
+
+// order0 is the warp position that comes first in scan order.
+func order0(W int, reverse bool) int {
+	if reverse {
+		return W - 1
+	}
+	return 0
+}
+
+// muxByValue returns cands[v] for a run-time v in [0, len(cands)) (a
+// power of two), with a select tree on the bits of v.
+func muxByValue(e *emitter, v ir.Value, cands []ir.Value) ir.Value {
+	for bit := int64(len(cands)) / 2; bit >= 1; bit /= 2 {
+		sel := e.icmpC(llvm.ICmpNE, e.andC(v, bit), 0)
+		next := make([]ir.Value, len(cands)/2)
+		// cands is indexed by the remaining low bits, high bit first.
+		for i := range next {
+			next[i] = e.selectV(sel, cands[i+len(next)], cands[i])
+		}
+		cands = next
+	}
+	return cands[0]
 }

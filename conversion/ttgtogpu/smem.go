@@ -218,3 +218,18 @@ func removeRedundantBarriers(fn *ir.Operation) {
 		}
 	}
 }
+
+// ScratchBytes returns the bytes of shared memory op's lowering uses as
+// scratch in module (0: none). An allocation pass must reserve at least
+// this much at the op's allocation.offset.
+func ScratchBytes(module, op *ir.Operation) (int, error) {
+	l, err := newLowering(module, Options{})
+	if err != nil {
+		return 0, err
+	}
+	sz, ok := l.scratchSizers()[op.Name()]
+	if !ok {
+		return 0, nil
+	}
+	return sz(l, op)
+}
