@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -73,13 +74,16 @@ func (ds Diagnostics) Error() string {
 // AsDiagnostics converts an error into diagnostics (wrapping plain errors
 // as an error at loc).
 func AsDiagnostics(err error, loc Location) Diagnostics {
-	switch e := err.(type) {
-	case nil:
+	if err == nil {
 		return nil
-	case *Diagnostic:
-		return Diagnostics{e}
-	case Diagnostics:
-		return e
+	}
+	var d *Diagnostic
+	var ds Diagnostics
+	switch {
+	case errors.As(err, &ds):
+		return ds
+	case errors.As(err, &d):
+		return Diagnostics{d}
 	}
 	return Diagnostics{{Loc: loc, Severity: SevError, Message: err.Error()}}
 }

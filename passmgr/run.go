@@ -103,7 +103,7 @@ func (pm *PassManager) Run(op *ir.Operation, cfg *Config) error {
 				if werr := writeReproducer(cfg, snapshot, pm.suffix(i)); werr != nil {
 					return fmt.Errorf("%w\n(writing the crash reproducer failed: %v)", err, werr)
 				}
-				return reproducerError{err, cfg.CrashReproducer}
+				return withReproducerNote(err, op, cfg.CrashReproducer)
 			}
 			return err
 		}
@@ -114,16 +114,13 @@ func (pm *PassManager) Run(op *ir.Operation, cfg *Config) error {
 	return nil
 }
 
-type reproducerError struct {
-	err  error
-	path string
+// withReproducerNote attaches a note naming the reproducer file to the
+// first diagnostic of err.
+func withReproducerNote(err error, op *ir.Operation, path string) error {
+	ds := ir.AsDiagnostics(err, op.Loc())
+	ds[0].Note(op.Loc(), "a reproducer was written to %s (run it with: tt-opt %s --run-reproducer)", path, path)
+	return ds
 }
-
-func (e reproducerError) Error() string {
-	return e.err.Error() + "\nnote: a reproducer was written to " + e.path + " (run it with: tt-opt " + e.path + " --run-reproducer)"
-}
-
-func (e reproducerError) Unwrap() error { return e.err }
 
 func (pm *PassManager) loadDependents(ctx *ir.Context) {
 	for _, e := range pm.elems {
@@ -218,7 +215,7 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 	func() {
 		defer func() {
 			if x := recover(); x != nil {
-				err = ir.Errorf(op.Loc(), "pass '%s' crashed: %v\n%s", p.Name, x, firstFrames(debug.Stack()))
+				err = ir.Errorf(op.Loc(), "pass '%s' crashed: %v\n%s", p.Name, x, panicFrames(debug.Stack()))
 			}
 		}()
 		err = in.run(op, st)
@@ -243,13 +240,28 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 	return nil
 }
 
-// firstFrames keeps the panicking frames of a stack trace, short.
-func firstFrames(stack []byte) string {
+// panicFrames keeps the frames of a panic's stack trace that belong to the
+// code that panicked (not the runtime or the recovery), at most six.
+func panicFrames(stack []byte) string {
 	lines := strings.Split(string(stack), "\n")
-	if len(lines) > 24 {
-		lines = lines[:24]
+	// After the goroutine header, frames are pairs: function, file:line.
+	var out []string
+	inPanic := false
+	for i := 1; i+1 < len(lines); i += 2 {
+		fn := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(fn, "panic(") {
+			inPanic = true
+			continue
+		}
+		if !inPanic || strings.HasPrefix(fn, "runtime.") {
+			continue
+		}
+		out = append(out, "  "+fn+" at "+strings.TrimSpace(lines[i+1]))
+		if len(out) == 6 {
+			break
+		}
 	}
-	return strings.Join(lines, "\n")
+	return "stack:\n" + strings.Join(out, "\n")
 }
 
 func contains(list []string, s string) bool {

@@ -1,0 +1,270 @@
+package passmgr_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// registry returns a registry with a few recording passes.
+func registry(log *[]string, mu *sync.Mutex) *passmgr.Registry {
+	reg := passmgr.NewRegistry()
+	record := func(name, anchor string) *passmgr.Pass {
+		return &passmgr.Pass{Name: name, Anchor: anchor, Build: func(fs *flag.FlagSet) passmgr.RunFunc {
+			level := fs.Int("level", 0, "a test option")
+			mode := fs.String("mode", "fast", "another")
+			return func(op *ir.Operation, st *passmgr.State) error {
+				mu.Lock()
+				defer mu.Unlock()
+				entry := name + "@" + op.Name()
+				if s := ir.SymbolName(op); s != "" {
+					entry += ":" + s
+				}
+				if *level != 0 || *mode != "fast" {
+					entry += "{" + strings.TrimSpace(strings.Join([]string{itoa(*level), *mode}, " ")) + "}"
+				}
+				*log = append(*log, entry)
+				return nil
+			}
+		}}
+	}
+	reg.Register(record("a", ""), record("f", "tt.func"), record("m", "builtin.module"))
+	reg.RegisterPipeline(&passmgr.NamedPipeline{Name: "both", Text: "a,m"})
+	return reg
+}
+
+func itoa(i int) string { return string(rune('0' + i)) }
+
+func module(t *testing.T) *ir.Operation {
+	t.Helper()
+	m, err := asm.ParseString(all.NewContext(), `
+tt.func @f0() { tt.return }
+tt.func @f1() { tt.return }
+tt.func @f2() { tt.return }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestPipelineTextRoundTrip(t *testing.T) {
+	var log []string
+	var mu sync.Mutex
+	reg := registry(&log, &mu)
+	for _, text := range []string{
+		"builtin.module(a,tt.func(f,a{level=2}),m)",
+		"builtin.module(tt.func(f{level=3 mode=slow}))", // options print sorted by name
+		"builtin.module(any(a))",
+	} {
+		pm, err := passmgr.Parse(reg, text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if got := pm.String(); got != text {
+			t.Errorf("round trip: got %q want %q", got, text)
+		}
+	}
+	// Named pipelines expand in place.
+	pm, err := passmgr.Parse(reg, "builtin.module(both)")
+	if err != nil || pm.String() != "builtin.module(a,m)" {
+		t.Fatalf("named pipeline: %v %q", err, pm)
+	}
+}
+
+func TestPipelineErrors(t *testing.T) {
+	var log []string
+	var mu sync.Mutex
+	reg := registry(&log, &mu)
+	for text, want := range map[string]string{
+		"builtin.module(nope)":              "'nope' does not refer to a registered pass or pass pipeline",
+		"builtin.module(f)":                 "can't add pass 'f' restricted to 'tt.func' on a PassManager intended to run on 'builtin.module', did you intend to nest?",
+		"builtin.module(a{bogus=1})":        "no option 'bogus' (options: level, mode)",
+		"builtin.module(a{level=x})":        "option 'level'",
+		"builtin.module(tt.func(f)":         "expected ')' to close 'builtin.module('",
+		"a,m":                               "pipeline must be nested under an operation",
+		"builtin.module(tt.func(f),a{level": "missing '}' after options of 'a'",
+	} {
+		_, err := passmgr.Parse(reg, text)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want an error containing %q", text, err, want)
+		}
+	}
+}
+
+func TestImplicitNestingAndOrder(t *testing.T) {
+	var log []string
+	var mu sync.Mutex
+	reg := registry(&log, &mu)
+	pm := passmgr.New(reg, "builtin.module")
+	for _, p := range []struct{ name, opts string }{{"m", ""}, {"f", "level=1"}, {"a", ""}} {
+		if err := pm.AddPass(p.name, p.opts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := pm.String(); got != "builtin.module(m,tt.func(f{level=1}),a)" {
+		t.Fatalf("implicit nesting: %s", got)
+	}
+	cfg := passmgr.DefaultConfig()
+	cfg.DisableThreading = true
+	if err := pm.Run(module(t), cfg); err != nil {
+		t.Fatal(err)
+	}
+	want := "m@builtin.module f@tt.func:f0{1 fast} f@tt.func:f1{1 fast} f@tt.func:f2{1 fast} a@builtin.module"
+	if got := strings.Join(log, " "); got != want {
+		t.Fatalf("order:\n got %s\nwant %s", got, want)
+	}
+}
+
+// Function passes run on several goroutines at once (go test -race checks
+// that this is safe for the IR and the context).
+func TestParallelFunctionPasses(t *testing.T) {
+	reg := passmgr.NewRegistry()
+	var running, peak atomic.Int32
+	var gate sync.WaitGroup
+	gate.Add(2)
+	reg.Register(&passmgr.Pass{Name: "busy", Anchor: "tt.func", Build: func(fs *flag.FlagSet) passmgr.RunFunc {
+		return func(op *ir.Operation, st *passmgr.State) error {
+			n := running.Add(1)
+			for {
+				p := peak.Load()
+				if n <= p || peak.CompareAndSwap(p, n) {
+					break
+				}
+			}
+			if ir.SymbolName(op) != "f2" {
+				gate.Done()
+				gate.Wait() // f0 and f1 wait for each other: they must overlap
+			}
+			// Touch the context and the IR concurrently.
+			b := ir.NewBuilder(op.Context())
+			b.SetInsertionPointToStart(op.Region(0).Front())
+			_ = ir.RankedTensor(op.Context(), []int64{int64(len(ir.SymbolName(op)))}, ir.F32Type(op.Context()), nil)
+			running.Add(-1)
+			return nil
+		}
+	}})
+	pm, err := passmgr.Parse(reg, "builtin.module(tt.func(busy))")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(module(t), passmgr.DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+	if peak.Load() < 2 {
+		t.Fatalf("function passes did not run concurrently (peak %d)", peak.Load())
+	}
+}
+
+func TestAnalysisCaching(t *testing.T) {
+	reg := passmgr.NewRegistry()
+	computed := 0
+	analysis := func(op *ir.Operation) int { computed++; return computed }
+	use := func(preserve bool) func(fs *flag.FlagSet) passmgr.RunFunc {
+		return func(fs *flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, st *passmgr.State) error {
+				passmgr.GetAnalysis(st, op, analysis)
+				passmgr.GetAnalysis(st, op, analysis)
+				if preserve {
+					st.PreserveAll()
+				}
+				return nil
+			}
+		}
+	}
+	reg.Register(&passmgr.Pass{Name: "keep", Build: use(true)}, &passmgr.Pass{Name: "drop", Build: use(false)})
+	pm, _ := passmgr.Parse(reg, "builtin.module(keep,keep,drop,keep)")
+	if err := pm.Run(module(t), passmgr.DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+	// computed once for keep,keep,drop (cached), dropped after drop, again for keep.
+	if computed != 2 {
+		t.Fatalf("analysis computed %d times, want 2", computed)
+	}
+}
+
+func TestVerifyEachAndReproducer(t *testing.T) {
+	reg := passmgr.NewRegistry()
+	reg.Register(&passmgr.Pass{Name: "break", Build: func(fs *flag.FlagSet) passmgr.RunFunc {
+		return func(op *ir.Operation, st *passmgr.State) error {
+			// Erase a terminator: the function body no longer verifies.
+			f := op.Region(0).Front().First()
+			f.Region(0).Front().Last().Erase()
+			return nil
+		}
+	}}, &passmgr.Pass{Name: "boom", Build: func(fs *flag.FlagSet) passmgr.RunFunc {
+		return func(op *ir.Operation, st *passmgr.State) error { panic("boom") }
+	}})
+	pm, _ := passmgr.Parse(reg, "builtin.module(break)")
+	err := pm.Run(module(t), passmgr.DefaultConfig())
+	if err == nil || !strings.Contains(err.Error(), "empty block: expect at least a terminator") {
+		t.Fatalf("verify-each: %v", err)
+	}
+	noVerify := passmgr.DefaultConfig()
+	noVerify.VerifyEach = false
+	if err := pm.Run(module(t), noVerify); err != nil {
+		t.Fatalf("verify-each off: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "repro.mlir")
+	cfg := passmgr.DefaultConfig()
+	cfg.CrashReproducer = path
+	pm, _ = passmgr.Parse(reg, "builtin.module(boom)")
+	err = pm.Run(module(t), cfg)
+	if err == nil || !strings.Contains(err.Error(), "pass 'boom' crashed: boom") || !strings.Contains(err.Error(), "a reproducer was written to "+path) {
+		t.Fatalf("crash: %v", err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pipeline, _, verify, ok := passmgr.ReadReproducer(string(b))
+	if !ok || pipeline != "builtin.module(boom)" || !verify {
+		t.Fatalf("reproducer metadata: %q %v %v", pipeline, verify, ok)
+	}
+	if _, err := asm.ParseString(all.NewContext(), string(b)); err != nil {
+		t.Fatalf("reproducer IR does not parse: %v", err)
+	}
+}
+
+func TestIRPrintingAndTiming(t *testing.T) {
+	var log []string
+	var mu sync.Mutex
+	reg := registry(&log, &mu)
+	pm, _ := passmgr.Parse(reg, "builtin.module(tt.func(f),m)")
+	var out bytes.Buffer
+	cfg := passmgr.DefaultConfig()
+	cfg.IROut = &out
+	cfg.PrintBefore = []string{"m"}
+	cfg.PrintAfterAll = true
+	cfg.Timer = &passmgr.Timer{}
+	cfg.DisableThreading = true
+	if err := pm.Run(module(t), cfg); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{
+		"// -----// IR Dump After f (f) ('tt.func' operation: @f0) //----- //\ntt.func @f0() {",
+		"// -----// IR Dump Before m (m) ('builtin.module' operation) //----- //\nmodule {",
+		"// -----// IR Dump After m (m) ('builtin.module' operation) //----- //",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("IR dump lacks %q in:\n%s", want, text)
+		}
+	}
+	var rep bytes.Buffer
+	cfg.Timer.Report(&rep)
+	for _, want := range []string{"Execution time report", "'tt.func' Pipeline", "    f\n", "  m\n", "Total"} {
+		if !strings.Contains(rep.String(), want) {
+			t.Errorf("timing report lacks %q:\n%s", want, rep.String())
+		}
+	}
+}
