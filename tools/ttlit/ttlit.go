@@ -15,26 +15,19 @@ import (
 
 	"github.com/ttcompiler/tt/lit"
 	"github.com/ttcompiler/tt/tools/ttopt"
+	"github.com/ttcompiler/tt/tools/ttrun"
+	"github.com/ttcompiler/tt/tools/tttranslate"
 )
 
 // Tools returns the in-process tools lit RUN lines may call.
 func Tools() map[string]lit.Tool {
-	tools := map[string]lit.Tool{
-		"tt-opt":     ttopt.Run,
-		"triton-opt": ttopt.Run,
+	return map[string]lit.Tool{
+		"tt-opt":       ttopt.Run,
+		"triton-opt":   ttopt.Run,
+		"tt-translate": tttranslate.Run,
+		"tt-run":       ttrun.Run,
 	}
-	for name, t := range extraTools {
-		tools[name] = t
-	}
-	return tools
 }
-
-// extraTools are registered by tools that live in packages ttlit cannot
-// import without a cycle (tt-translate, tt-run).
-var extraTools = map[string]lit.Tool{}
-
-// RegisterTool makes a tool available to RUN lines.
-func RegisterTool(name string, t lit.Tool) { extraTools[name] = t }
 
 // Config returns tt's lit configuration: the in-process tools, FileCheck
 // with --enable-var-scope (as MLIR's and Triton's suites configure it),
