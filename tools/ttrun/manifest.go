@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
 )
@@ -97,6 +98,9 @@ type CaseOptions struct {
 	// TTIR path with the .ttgir extension).
 	IR     string
 	Stdout io.Writer
+	// Transform, if set, rewrites the loaded module before it runs (tests
+	// use it to run pass pipelines and check the results do not change).
+	Transform func(mod *ir.Operation, c *Case) error
 }
 
 // RunCase runs one manifest case from dir on a backend and compares its
@@ -111,6 +115,14 @@ func RunCase(dir string, c *Case, b Backend, opts CaseOptions) (CaseResult, erro
 	k, err := LoadKernelFile(path, c.Kernel, false)
 	if err != nil {
 		return res, err
+	}
+	if opts.Transform != nil {
+		if err := opts.Transform(k.Module, c); err != nil {
+			return res, fmt.Errorf("case %s: %v", c.Name, err)
+		}
+		if k.Func, err = interp.FindKernel(k.Module, c.Kernel); err != nil {
+			return res, err
+		}
 	}
 	params := k.Func.Region(0).Front().ArgumentTypes()
 	if len(params) != len(c.Args) {
