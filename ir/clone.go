@@ -87,6 +87,11 @@ func (r *Region) CloneInto(dst *Region, m *Mapping) {
 	for _, b := range r.blocks {
 		nb := &Block{}
 		for _, a := range b.args {
+			// Arguments the mapping already replaces (an inliner mapping
+			// them to call operands) are not cloned, as in MLIR.
+			if m.LookupOrNil(a) != nil {
+				continue
+			}
 			na := nb.AddArgument(a.typ, a.loc)
 			m.Map(a, na)
 		}

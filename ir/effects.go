@@ -54,14 +54,17 @@ func WouldBeTriviallyDead(op *Operation) bool {
 	if !ok {
 		return false
 	}
+	// Effects on memory the op allocates itself (an Allocate effect on one
+	// of its results) disappear with the op.
+	own := map[Value]bool{}
 	for _, e := range effects {
-		switch e.Kind {
-		case Read:
+		if e.Kind == Allocate && e.Value != nil && e.Value.DefiningOp() == op {
+			own[e.Value] = true
+		}
+	}
+	for _, e := range effects {
+		if e.Kind == Read || e.Value != nil && own[e.Value] {
 			continue
-		case Allocate:
-			if e.Value != nil && e.Value.DefiningOp() == op {
-				continue
-			}
 		}
 		return false
 	}

@@ -44,7 +44,7 @@ func (f *constFolder) insertKnownConstant(op *ir.Operation, value ir.Attribute) 
 	if _, ok := f.owned[op]; ok {
 		if b.First() != op && !f.isOwned(op.Prev()) {
 			op.MoveBefore(b.First())
-			op.SetLoc(ir.Unknown(op.Context()))
+			eraseLoc(op)
 		}
 		return true
 	}
@@ -60,13 +60,13 @@ func (f *constFolder) insertKnownConstant(op *ir.Operation, value ir.Attribute) 
 	}
 	if existing := m[key]; existing != nil {
 		f.rw.ReplaceOp(op, existing.Results())
-		existing.SetLoc(ir.Unknown(op.Context()))
+		eraseLoc(existing)
 		return false
 	}
 	entry := r.Front()
 	if b != entry {
 		op.MoveBefore(entry.First())
-		op.SetLoc(ir.Unknown(op.Context()))
+		eraseLoc(op)
 	} else if entry.First() != op && !f.isOwned(op.Prev()) {
 		op.MoveBefore(entry.First())
 	}
@@ -94,4 +94,12 @@ func (f *constFolder) notifyRemoval(op *ir.Operation) {
 			delete(m, key)
 		}
 	}
+}
+
+// eraseLoc drops the location of a constant that now stands for several
+// places (MLIR's erasedFoldedLocation), and with it the source name its
+// result had.
+func eraseLoc(op *ir.Operation) {
+	op.SetLoc(ir.Unknown(op.Context()))
+	ir.SetNameHint(op.Result(0), "")
 }

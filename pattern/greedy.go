@@ -269,6 +269,8 @@ func (d *driver) tryFold(op *ir.Operation) bool {
 		}
 		created = append(created, c)
 		vals[i] = c.Result(0)
+		// The constant takes the folded op's location, and so its name.
+		ir.SetNameHint(c.Result(0), ir.NameHint(op.Result(i)))
 	}
 	d.rw.ReplaceOp(op, vals)
 	return true
