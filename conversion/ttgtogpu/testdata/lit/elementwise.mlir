@@ -1,0 +1,88 @@
+// RUN: tt-opt %s -split-input-file -convert-triton-gpu-to-gpu | FileCheck %s
+
+// Triton's fast math: exp = ex2.approx(x * log2 e), log = lg2.approx(x) *
+// ln 2, divf = div.full.f32, sqrt = sqrt.approx.ftz; tt.precise_sqrt is
+// the correctly rounded sqrt. Several results travel in a struct.
+// CHECK-LABEL: llvm.func internal @fast(%arg0: f32, %arg1: f32) -> !llvm.struct<(f32, f32, f32, f32, f32)>
+// CHECK-DAG:     %[[LOG2E:.+]] = llvm.mlir.constant(1.44269504 : f32) : f32
+// CHECK-DAG:     %[[LN2:.+]] = llvm.mlir.constant(0.693147181 : f32) : f32
+// CHECK:         %[[M:.+]] = llvm.fmul %arg0, %[[LOG2E]] : f32
+// CHECK-NEXT:    %[[E:.+]] = gpu.ex2_approx %[[M]] : f32
+// CHECK-NEXT:    %[[L2:.+]] = gpu.lg2_approx %arg0 : f32
+// CHECK-NEXT:    %[[L:.+]] = llvm.fmul %[[L2]], %[[LN2]] : f32
+// CHECK-NEXT:    %[[D:.+]] = gpu.div_full %arg0, %arg1 : f32
+// CHECK-NEXT:    %[[S:.+]] = gpu.sqrt_approx %arg0 {ftz} : f32
+// CHECK-NEXT:    %[[P:.+]] = llvm.intr.sqrt(%arg0) : (f32) -> f32
+// CHECK-NEXT:    %[[U:.+]] = llvm.mlir.undef : !llvm.struct<(f32, f32, f32, f32, f32)>
+// CHECK-NEXT:    %[[I0:.+]] = llvm.insertvalue %[[E]], %[[U]][0]
+// CHECK-NEXT:    %[[I1:.+]] = llvm.insertvalue %[[L]], %[[I0]][1]
+// CHECK-NEXT:    %[[I2:.+]] = llvm.insertvalue %[[D]], %[[I1]][2]
+// CHECK-NEXT:    %[[I3:.+]] = llvm.insertvalue %[[S]], %[[I2]][3]
+// CHECK-NEXT:    %[[I4:.+]] = llvm.insertvalue %[[P]], %[[I3]][4]
+// CHECK-NEXT:    llvm.return %[[I4]]
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @fast(%x: f32, %y: f32) -> (f32, f32, f32, f32, f32) {
+    %e = math.exp %x : f32
+    %l = math.log %x : f32
+    %d = arith.divf %x, %y : f32
+    %s = math.sqrt %x : f32
+    %p = tt.precise_sqrt %x : f32
+    tt.return %e, %l, %d, %s, %p : f32, f32, f32, f32, f32
+  }
+}
+
+// -----
+
+// bf16 widens exactly by a shift, computes in f32 and rounds back; f32 to
+// f16 is fptrunc (round to nearest even); other roundings use gpu.cvt.
+// CHECK-LABEL: llvm.func internal @narrow
+// CHECK:         %[[C16:.+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT:    %[[B0:.+]] = llvm.bitcast %arg0 : bf16 to i16
+// CHECK-NEXT:    %[[Z0:.+]] = llvm.zext %[[B0]] : i16 to i32
+// CHECK-NEXT:    %[[S0:.+]] = llvm.shl %[[Z0]], %[[C16]] : i32
+// CHECK-NEXT:    %[[F0:.+]] = llvm.bitcast %[[S0]] : i32 to f32
+// CHECK:         %[[SUM:.+]] = llvm.fadd %[[F0]], %{{.+}} : f32
+// CHECK-NEXT:    %[[R:.+]] = gpu.cvt %[[SUM]] {rounding = rn} : f32 -> bf16
+// CHECK:         %[[T:.+]] = llvm.fptrunc %arg1 : f32 to f16
+// CHECK-NEXT:    %[[Z:.+]] = gpu.cvt %arg1 {rounding = rz} : f32 -> bf16
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @narrow(%h: bf16, %x: f32, %g: f16) -> (bf16, f32, f16, bf16) {
+    %b = arith.addf %h, %h : bf16
+    %e = arith.extf %h : bf16 to f32
+    %t = arith.truncf %x : f32 to f16
+    %z = tt.fp_to_fp %x, rounding = rtz : f32 -> bf16
+    tt.return %b, %e, %t, %z : bf16, f32, f16, bf16
+  }
+}
+
+// -----
+
+// clampf propagating NaNs uses maximum/minimum; floordivsi expands; a
+// multiply feeding an add in the same block contracts to fma.
+// CHECK-LABEL: llvm.func internal @misc
+// CHECK:         %[[MX:.+]] = llvm.intr.maximum(%arg0, %arg1) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[CL:.+]] = llvm.intr.minimum(%[[MX]], %arg2) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[MH:.+]] = gpu.mulhi %arg3, %arg4 {unsigned} : i32
+// CHECK-NEXT:    %[[SEL:.+]] = llvm.select %arg5, %arg0, %arg1 : i1, f32
+// CHECK-NEXT:    %[[Q:.+]] = llvm.sdiv %arg3, %arg4 : i32
+// CHECK-NEXT:    %[[REM:.+]] = llvm.srem %arg3, %arg4 : i32
+// CHECK-NEXT:    %[[NZ:.+]] = llvm.icmp "ne" %[[REM]], %{{.+}} : i32
+// CHECK-NEXT:    %[[NA:.+]] = llvm.icmp "slt" %arg3, %{{.+}} : i32
+// CHECK-NEXT:    %[[NB:.+]] = llvm.icmp "slt" %arg4, %{{.+}} : i32
+// CHECK-NEXT:    %[[DIFF:.+]] = llvm.icmp "ne" %[[NA]], %[[NB]] : i1
+// CHECK-NEXT:    %[[ADJ:.+]] = llvm.and %[[NZ]], %[[DIFF]] : i1
+// CHECK-NEXT:    %[[QM1:.+]] = llvm.sub %[[Q]], %{{.+}} : i32
+// CHECK-NEXT:    %[[FD:.+]] = llvm.select %[[ADJ]], %[[QM1]], %[[Q]] : i1, i32
+// CHECK-NEXT:    %[[FMA:.+]] = llvm.intr.fma(%arg0, %arg1, %arg2) : (f32, f32, f32) -> f32
+// CHECK-NOT:     llvm.fmul
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @misc(%x: f32, %y: f32, %z: f32, %i: i32, %j: i32, %c: i1) -> (f32, i32, f32, i32, f32) {
+    %cl = tt.clampf %x, %y, %z, propagateNan = all : f32
+    %m = tt.mulhiui %i, %j : i32
+    %s = arith.select %c, %x, %y : f32
+    %q = arith.floordivsi %i, %j : i32
+    %a = arith.mulf %x, %y : f32
+    %f = arith.addf %a, %z : f32
+    tt.return %cl, %m, %s, %q, %f : f32, i32, f32, i32, f32
+  }
+}

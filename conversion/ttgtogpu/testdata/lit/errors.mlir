@@ -1,0 +1,73 @@
+// RUN: tt-opt %s -split-input-file -convert-triton-gpu-to-gpu --verify-diagnostics
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @structured(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // expected-error @+1 {{structured control flow must be lowered first (run convert-scf-to-cf before convert-triton-gpu-to-gpu)}}
+    scf.for %i = %c0 to %n step %c1 : i32 {
+    }
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8(%x: tensor<32xf32, #blocked>, %p: !tt.ptr<f8E4M3FN>) {
+    // expected-error @+1 {{'tt.fp_to_fp' on f8E4M3FN is not supported}}
+    %y = tt.fp_to_fp %x, rounding = rtne : tensor<32xf32, #blocked> -> tensor<32xf8E4M3FN, #blocked>
+    %s = tt.splat %p : !tt.ptr<f8E4M3FN> -> tensor<32x!tt.ptr<f8E4M3FN>, #blocked>
+    tt.store %s, %y : tensor<32x!tt.ptr<f8E4M3FN>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @exp64(%x: tensor<32xf64, #blocked>, %p: !tt.ptr<f64>) {
+    // expected-error @+1 {{'math.exp' on f64 is not supported (Triton calls libdevice for it)}}
+    %y = math.exp %x : tensor<32xf64, #blocked>
+    %s = tt.splat %p : !tt.ptr<f64> -> tensor<32x!tt.ptr<f64>, #blocked>
+    tt.store %s, %y : tensor<32x!tt.ptr<f64>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @extern(%x: tensor<32xf32, #blocked>, %p: !tt.ptr<f32>) {
+    // expected-error @+1 {{external function '__nv_erfcinvf' is not supported}}
+    %y = tt.extern_elementwise %x {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_erfcinvf"} : (tensor<32xf32, #blocked>) -> tensor<32xf32, #blocked>
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>, #blocked>
+    tt.store %s, %y : tensor<32x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{module needs a power-of-two "ttg.num-warps" attribute (got 3)}}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 3 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k() {
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dense(%p: !tt.ptr<i32>) {
+    // expected-error @+1 {{non-splat tensor constant whose elements differ between threads is not supported}}
+    %c = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]> : tensor<32xi32, #blocked>
+    %s = tt.splat %p : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #blocked>
+    tt.store %s, %c : tensor<32x!tt.ptr<i32>, #blocked>
+    tt.return
+  }
+}
