@@ -1,0 +1,162 @@
+package allocation
+
+import (
+	"math"
+
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Interval is the half-open range [Start, End).
+type Interval struct{ Start, End int }
+
+// Everything is the interval of all offsets (or all op indices).
+var Everything = Interval{0, math.MaxInt}
+
+// Intersects reports whether the two intervals share a point.
+func (i Interval) Intersects(o Interval) bool { return i.Start < o.End && o.Start < i.End }
+
+// Size is End - Start.
+func (i Interval) Size() int { return i.End - i.Start }
+
+// BufferKind says what owns a buffer.
+type BufferKind int
+
+const (
+	// Explicit buffers belong to a ttg.local_alloc result.
+	Explicit BufferKind = iota
+	// ScratchBuffer buffers are the temporary memory of one op.
+	ScratchBuffer
+	// Virtual buffers are the memory a call reserves for its callee.
+	Virtual
+)
+
+func (k BufferKind) String() string {
+	return [...]string{"explicit", "scratch", "virtual"}[k]
+}
+
+// Buffer is one shared-memory buffer of a function.
+type Buffer struct {
+	ID     int
+	Kind   BufferKind
+	Owner  *ir.Operation // the local_alloc, the op, or the call
+	Size   int
+	Align  int
+	Offset int
+}
+
+// Interval returns the bytes [Offset, Offset+Size) of the buffer.
+func (b *Buffer) Interval() Interval { return Interval{b.Offset, b.Offset + b.Size} }
+
+func (b *Buffer) setOffsetAligned(off int) {
+	b.Offset = alignUp(off, b.Align)
+}
+
+func alignUp(v, a int) int {
+	if a <= 1 {
+		return v
+	}
+	return (v + a - 1) / a * a
+}
+
+// Allocation is the shared-memory allocation of one function.
+type Allocation struct {
+	fn      *ir.Operation
+	buffers []*Buffer // by ID
+	// explicit holds the buffer of each local_alloc result; explicitOrder
+	// lists them in creation order (the order offsets are computed in).
+	explicit      map[ir.Value]*Buffer
+	explicitOrder []ir.Value
+	scratch       map[*ir.Operation]*Buffer
+	scratchOrder  []*ir.Operation
+	virtual       map[*ir.Operation]*Buffer
+	virtualOrder  []*ir.Operation
+	// aliases holds, for every value that may refer to explicit buffers,
+	// those buffers.
+	aliases    map[ir.Value][]*Buffer
+	aliasOrder []ir.Value
+	size       int
+}
+
+func newAllocation(fn *ir.Operation) *Allocation {
+	return &Allocation{
+		fn: fn, explicit: map[ir.Value]*Buffer{}, scratch: map[*ir.Operation]*Buffer{},
+		virtual: map[*ir.Operation]*Buffer{}, aliases: map[ir.Value][]*Buffer{},
+	}
+}
+
+func (a *Allocation) add(kind BufferKind, owner *ir.Operation, size, align int) *Buffer {
+	b := &Buffer{ID: len(a.buffers), Kind: kind, Owner: owner, Size: size, Align: align}
+	a.buffers = append(a.buffers, b)
+	switch kind {
+	case Explicit:
+		v := owner.Result(0)
+		a.explicit[v] = b
+		a.explicitOrder = append(a.explicitOrder, v)
+	case Virtual:
+		a.virtual[owner] = b
+		a.virtualOrder = append(a.virtualOrder, owner)
+	default:
+		a.scratch[owner] = b
+		a.scratchOrder = append(a.scratchOrder, owner)
+	}
+	return b
+}
+
+func (a *Allocation) addAlias(v ir.Value, b *Buffer) {
+	list, seen := a.aliases[v]
+	for _, x := range list {
+		if x == b {
+			return
+		}
+	}
+	if !seen {
+		a.aliasOrder = append(a.aliasOrder, v)
+	}
+	a.aliases[v] = append(list, b)
+}
+
+// Func returns the function this allocation belongs to.
+func (a *Allocation) Func() *ir.Operation { return a.fn }
+
+// Buffers returns every buffer of the function, by ID.
+func (a *Allocation) Buffers() []*Buffer { return a.buffers }
+
+// SharedMemorySize returns the bytes of shared memory the function needs
+// (its callees' included).
+func (a *Allocation) SharedMemorySize() int { return a.size }
+
+// BufferOf returns the explicit buffer allocated for v (a local_alloc
+// result), or nil. Use BuffersOf for the buffers a view may refer to.
+func (a *Allocation) BufferOf(v ir.Value) *Buffer { return a.explicit[v] }
+
+// BuffersOf returns every buffer v may refer to: its own and those it may
+// alias, in ID order.
+func (a *Allocation) BuffersOf(v ir.Value) []*Buffer {
+	var out []*Buffer
+	seen := map[*Buffer]bool{}
+	if b := a.explicit[v]; b != nil {
+		out = append(out, b)
+		seen[b] = true
+	}
+	for _, b := range a.aliases[v] {
+		if !seen[b] {
+			seen[b] = true
+			out = append(out, b)
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].ID < out[j-1].ID; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// ScratchOf returns op's scratch buffer, or the buffer a call reserves for
+// its callee, or nil.
+func (a *Allocation) ScratchOf(op *ir.Operation) *Buffer {
+	if b := a.scratch[op]; b != nil {
+		return b
+	}
+	return a.virtual[op]
+}

@@ -1,0 +1,203 @@
+package allocation
+
+import (
+	"math"
+
+	"github.com/ttcompiler/tt/analysis/alias"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// funcAllocator computes the Allocation of one function.
+type funcAllocator struct {
+	a       *Allocation
+	scratch ScratchSizeFunc
+	callee  func(call *ir.Operation) *Allocation
+}
+
+func (f *funcAllocator) run() error {
+	fn := f.a.fn
+	if err := f.collectBuffers(fn); err != nil {
+		return err
+	}
+	f.collectAliases(fn)
+	order, ranges := f.liveRanges(fn)
+	return computeOffsets(f.a, order, ranges)
+}
+
+// collectBuffers creates the explicit, scratch and virtual buffers of the
+// ops of fn (fn included), in pre-order: buffer IDs follow the IR.
+func (f *funcAllocator) collectBuffers(fn *ir.Operation) error {
+	var err error
+	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		if err = f.explicitBuffer(op); err != nil {
+			return ir.Interrupt
+		}
+		if err = f.scratchBuffer(op); err != nil {
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	return err
+}
+
+func (f *funcAllocator) explicitBuffer(op *ir.Operation) error {
+	if op.Name() != "ttg.local_alloc" || op.NumResults() != 1 {
+		return nil
+	}
+	mt, ok := op.Result(0).Type().(*ttg.MemDescType)
+	if !ok || !alias.IsSharedMemory(mt) {
+		return nil
+	}
+	bytes, err := AllocBytes(op, mt)
+	if err != nil {
+		return err
+	}
+	f.a.add(Explicit, op, bytes, allocAlignment(op, mt))
+	return nil
+}
+
+// AllocBytes returns the bytes of the buffer of a ttg.local_alloc of type
+// mt: the elements of its shape per CTA (plus the padding of padded
+// layouts; fp4-padded NVMMA layouts store the packed dim twice), each of
+// the element's bits (pointers 64).
+func AllocBytes(op *ir.Operation, mt *ttg.MemDescType) (int, error) {
+	shape := append([]int64(nil), mt.Dims...)
+	var elems int64
+	switch enc := mt.Encoding.(type) {
+	case *ttg.PaddedSharedEncoding:
+		elems = enc.PaddedSize(shapePerCTA(enc, shape))
+	case *ttg.NVMMASharedEncoding:
+		if enc.FP4Padded && len(shape) > 0 {
+			shape[ttg.GetOrder(enc, shape)[0]] *= 2
+		}
+		elems = product(shapePerCTA(enc, shape))
+	default:
+		elems = product(shapePerCTA(enc, shape))
+	}
+	if elems < 0 || elems > math.MaxInt32 {
+		return 0, ir.OpErrorf(op, "the buffer has too many elements (%d)", elems)
+	}
+	return checked(op, elems*int64(storageBits(mt.Elem))/8)
+}
+
+// allocAlignment is LocalAllocOp::getAlignmentOrDefault.
+func allocAlignment(op *ir.Operation, mt *ttg.MemDescType) int {
+	if a, ok := op.Attr("alignment").(*ir.IntegerAttr); ok && a.Int() > 0 {
+		return int(a.Int())
+	}
+	if l, ok := mt.Encoding.(ttg.SharedLayout); ok {
+		return l.Alignment()
+	}
+	return 16
+}
+
+func (f *funcAllocator) scratchBuffer(op *ir.Operation) error {
+	switch {
+	case isCall(op):
+		if c := f.callee(op); c != nil && c.size > 0 {
+			f.a.add(Virtual, op, c.size, ScratchAlignment)
+		}
+		return nil
+	case alias.IsFunction(op), op.Name() == "ttg.warp_specialize":
+		s, err := ScratchFor(op)
+		if err != nil {
+			return err
+		}
+		if s.Bytes > 0 {
+			f.a.add(ScratchBuffer, op, s.Bytes, s.Align)
+		}
+		return nil
+	}
+	n, err := f.scratch(op)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		f.a.add(ScratchBuffer, op, n, ScratchAlignment)
+	}
+	return nil
+}
+
+// collectAliases records, for every operand and result in fn, the
+// explicit buffers it may refer to.
+func (f *funcAllocator) collectAliases(fn *ir.Operation) {
+	an := alias.Analyze(fn)
+	add := func(v ir.Value) {
+		for _, alloc := range an.Allocs(v) {
+			if b := f.a.explicit[alloc]; b != nil {
+				f.a.addAlias(v, b)
+			}
+		}
+	}
+	ir.WalkOps(fn, func(op *ir.Operation) {
+		for _, v := range op.Operands() {
+			add(v)
+		}
+		for _, v := range op.Results() {
+			add(v)
+		}
+	})
+}
+
+// liveRanges returns the buffers in the order Triton's allocation visits
+// them (explicit, then scratch, then virtual) and the op-index interval
+// each is live over.
+func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Interval) {
+	// Post-order numbering puts an op with regions after everything it
+	// contains, so a value used inside a loop stays live until the loop
+	// ends.
+	ids := map[*ir.Operation]int{}
+	ir.Walk(fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
+		ids[op] = len(ids)
+		return ir.Advance
+	})
+	lv := newLiveness(fn)
+	rangeOf := func(v ir.Value) Interval {
+		r := Interval{math.MaxInt, 0}
+		for _, op := range lv.liveOps(v) {
+			r.Start = min(r.Start, ids[op])
+			r.End = max(r.End, ids[op]+1)
+		}
+		if r.Start > r.End {
+			return Interval{}
+		}
+		return r
+	}
+	ranges := map[*Buffer]Interval{}
+	var order []*Buffer
+	set := func(b *Buffer, r Interval) {
+		if _, ok := ranges[b]; !ok {
+			order = append(order, b)
+		}
+		ranges[b] = r
+	}
+	for _, v := range f.a.explicitOrder {
+		set(f.a.explicit[v], rangeOf(v))
+	}
+	for _, v := range f.a.aliasOrder {
+		r := rangeOf(v)
+		for _, b := range f.a.aliases[v] {
+			if cur, ok := ranges[b]; ok {
+				set(b, Interval{min(cur.Start, r.Start), max(cur.End, r.End)})
+			} else {
+				set(b, r)
+			}
+		}
+	}
+	scratchRange := func(op *ir.Operation) Interval {
+		// The function's own buffer (warp specialization state) lives
+		// throughout.
+		if op == fn {
+			return Everything
+		}
+		return Interval{ids[op], ids[op] + 1}
+	}
+	for _, op := range f.a.scratchOrder {
+		set(f.a.scratch[op], scratchRange(op))
+	}
+	for _, op := range f.a.virtualOrder {
+		set(f.a.virtual[op], scratchRange(op))
+	}
+	return order, ranges
+}

@@ -1,0 +1,221 @@
+package allocation
+
+import "github.com/ttcompiler/tt/ir"
+
+// liveness is MLIR's Liveness analysis (mlir/Analysis/Liveness.h) of one
+// op: per block, the values live on entry and on exit, computed over the
+// blocks of every nested region. A value used in a nested region counts
+// as used by the block that contains the region's op, so a value used
+// inside a loop body is live across the whole loop op.
+type liveness struct {
+	blocks map[*ir.Block]*blockLiveness
+}
+
+type valueSet map[ir.Value]struct{}
+
+func (s valueSet) has(v ir.Value) bool {
+	_, ok := s[v]
+	return ok
+}
+
+type blockLiveness struct {
+	block      *ir.Block
+	in, out    valueSet
+	defs, uses valueSet
+}
+
+// newLiveness computes the liveness of every block nested in op.
+func newLiveness(op *ir.Operation) *liveness {
+	l := &liveness{blocks: map[*ir.Block]*blockLiveness{}}
+	var order []*ir.Block
+	var visit func(o *ir.Operation)
+	visit = func(o *ir.Operation) {
+		for _, r := range o.Regions() {
+			for _, b := range r.Blocks() {
+				order = append(order, b)
+				for c := b.First(); c != nil; c = c.Next() {
+					visit(c)
+				}
+			}
+		}
+	}
+	visit(op)
+	// Fixed point of in = uses ∪ out − defs, out = ∪ in(successors),
+	// processing the predecessors of any block whose in-set grew.
+	var work []*ir.Block
+	queued := map[*ir.Block]bool{}
+	push := func(bs []*ir.Block) {
+		for _, p := range bs {
+			if !queued[p] {
+				queued[p] = true
+				work = append(work, p)
+			}
+		}
+	}
+	for _, b := range order {
+		bl := newBlockLiveness(b)
+		l.blocks[b] = bl
+		if bl.updateIn() {
+			push(b.Predecessors())
+		}
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[b] = false
+		bl := l.blocks[b]
+		if bl == nil {
+			continue
+		}
+		for _, s := range b.Successors() {
+			if sl := l.blocks[s]; sl != nil {
+				for v := range sl.in {
+					bl.out[v] = struct{}{}
+				}
+			}
+		}
+		if bl.updateIn() {
+			push(b.Predecessors())
+		}
+	}
+	return l
+}
+
+func newBlockLiveness(b *ir.Block) *blockLiveness {
+	bl := &blockLiveness{block: b, in: valueSet{}, out: valueSet{}, defs: valueSet{}, uses: valueSet{}}
+	region := b.Region()
+	// A value escapes the block when a use lies in another block of the
+	// same region (uses in nested regions stay inside).
+	escapes := func(v ir.Value) {
+		for _, user := range ir.Users(v) {
+			ub := ancestorBlockIn(region, user.Block())
+			if ub != nil && ub != b {
+				bl.out[v] = struct{}{}
+				return
+			}
+		}
+	}
+	for _, a := range b.Arguments() {
+		bl.defs[a] = struct{}{}
+		escapes(a)
+	}
+	for o := b.First(); o != nil; o = o.Next() {
+		for _, r := range o.Results() {
+			escapes(r)
+		}
+	}
+	for o := b.First(); o != nil; o = o.Next() {
+		ir.WalkOps(o, func(n *ir.Operation) {
+			for _, r := range n.Results() {
+				bl.defs[r] = struct{}{}
+			}
+			for _, x := range n.Operands() {
+				bl.uses[x] = struct{}{}
+			}
+			for _, r := range n.Regions() {
+				for _, nb := range r.Blocks() {
+					for _, a := range nb.Arguments() {
+						bl.defs[a] = struct{}{}
+					}
+				}
+			}
+		})
+	}
+	for v := range bl.defs {
+		delete(bl.uses, v)
+	}
+	return bl
+}
+
+// updateIn recomputes the live-in set and reports whether it grew.
+func (bl *blockLiveness) updateIn() bool {
+	in := valueSet{}
+	for v := range bl.uses {
+		in[v] = struct{}{}
+	}
+	for v := range bl.out {
+		if !bl.defs.has(v) {
+			in[v] = struct{}{}
+		}
+	}
+	if len(in) == len(bl.in) {
+		return false
+	}
+	bl.in = in
+	return true
+}
+
+// ancestorBlockIn returns the ancestor of b (or b) that lies in region r.
+func ancestorBlockIn(r *ir.Region, b *ir.Block) *ir.Block {
+	for b != nil {
+		if b.Region() == r {
+			return b
+		}
+		p := b.ParentOp()
+		if p == nil {
+			return nil
+		}
+		b = p.Block()
+	}
+	return nil
+}
+
+// liveOps returns the ops at which v is live (Liveness::resolveLiveness):
+// in its defining block from its definition (or the block start) to its
+// last use (or the block end when it lives on), and the same in every
+// block that uses it or that it flows into.
+func (l *liveness) liveOps(v ir.Value) []*ir.Operation {
+	var def *ir.Block
+	if d := v.DefiningOp(); d != nil {
+		def = d.Block()
+	} else if a, ok := v.(*ir.BlockArgument); ok {
+		def = a.Owner()
+	}
+	if def == nil {
+		return nil
+	}
+	visited := map[*ir.Block]bool{def: true}
+	work := []*ir.Block{def}
+	for _, u := range ir.Users(v) {
+		if b := u.Block(); b != nil && !visited[b] {
+			visited[b] = true
+			work = append(work, b)
+		}
+	}
+	var out []*ir.Operation
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		bl := l.blocks[b]
+		if bl == nil || b.Empty() {
+			continue
+		}
+		start := v.DefiningOp()
+		if bl.in.has(v) || start == nil || start.Block() != b {
+			start = b.First()
+		}
+		end := start
+		if bl.out.has(v) {
+			end = b.Last()
+		} else {
+			for _, u := range ir.Users(v) {
+				if a := b.FindAncestorOp(u); a != nil && end.IsBeforeInBlock(a) {
+					end = a
+				}
+			}
+		}
+		for o := start; o != nil; o = o.Next() {
+			out = append(out, o)
+			if o == end {
+				break
+			}
+		}
+		for _, s := range b.Successors() {
+			if sl := l.blocks[s]; sl != nil && sl.in.has(v) && !visited[s] {
+				visited[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return out
+}

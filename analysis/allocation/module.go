@@ -1,0 +1,112 @@
+package allocation
+
+import (
+	"github.com/ttcompiler/tt/analysis/alias"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// OffsetAttr is the attribute allocate-shared-memory puts on every op that
+// owns shared memory (a local_alloc's buffer, an op's scratch buffer, a
+// call's reservation): the byte offset of that memory from the start of
+// the function's shared memory (for a kernel, of dynamic shared memory).
+const OffsetAttr = "allocation.offset"
+
+// Options configure the allocation.
+type Options struct {
+	// Scratch sizes the scratch buffers of ops other than calls,
+	// warp_specialize ops and functions; nil means DefaultScratchSize.
+	Scratch ScratchSizeFunc
+}
+
+// ModuleAllocation is the shared-memory allocation of every function of a
+// module (Triton's ModuleAllocation).
+type ModuleAllocation struct {
+	Graph *CallGraph
+	funcs map[*ir.Operation]*Allocation
+}
+
+// Analyze allocates the shared memory of module's functions, callees
+// first. Errors are located diagnostics (malformed layouts, recursion).
+func Analyze(module *ir.Operation, opts Options) (*ModuleAllocation, error) {
+	sizeFn := opts.Scratch
+	if sizeFn == nil {
+		sizeFn = DefaultScratchSize
+	}
+	m := &ModuleAllocation{Graph: NewCallGraph(module), funcs: map[*ir.Operation]*Allocation{}}
+	order, err := m.Graph.PostOrder()
+	if err != nil {
+		return nil, err
+	}
+	for _, fn := range order {
+		f := &funcAllocator{a: newAllocation(fn), scratch: sizeFn, callee: m.calleeOf}
+		if err := f.run(); err != nil {
+			return nil, err
+		}
+		m.funcs[fn] = f.a
+	}
+	return m, nil
+}
+
+func (m *ModuleAllocation) calleeOf(call *ir.Operation) *Allocation {
+	if callee := ResolveCallee(call); callee != nil {
+		return m.funcs[callee]
+	}
+	return nil
+}
+
+// Func returns the allocation of fn, or nil if fn is not a function of the
+// analyzed module.
+func (m *ModuleAllocation) Func(fn *ir.Operation) *Allocation { return m.funcs[fn] }
+
+// SharedMemorySize returns the shared memory the module needs: the most
+// any of its kernels (call graph roots) needs.
+func (m *ModuleAllocation) SharedMemorySize() int {
+	n := 0
+	for _, r := range m.Graph.Roots {
+		if a := m.funcs[r]; a != nil {
+			n = max(n, a.size)
+		}
+	}
+	return n
+}
+
+// Annotate records the allocation in the IR as Triton's
+// attachAllocationSizeAndOffsetAttr does: OffsetAttr (i32) on every op
+// that owns a scratch or virtual buffer, or whose single result has an
+// explicit buffer, and the module's `ttg.shared` (i32 bytes).
+func (m *ModuleAllocation) Annotate() {
+	module := m.Graph.Module
+	ctx := module.Context()
+	ir.Walk(module, ir.PreOrder, func(fn *ir.Operation) ir.WalkResult {
+		if !alias.IsFunction(fn) {
+			return ir.Advance
+		}
+		a := m.funcs[fn]
+		if a == nil {
+			return ir.Skip
+		}
+		ir.Walk(fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
+			b := a.ScratchOf(op)
+			if b == nil && op.NumResults() == 1 {
+				b = a.BufferOf(op.Result(0))
+			}
+			if b != nil {
+				op.SetAttr(OffsetAttr, ir.I32Attr(ctx, int64(b.Offset)))
+			}
+			return ir.Advance
+		})
+		return ir.Skip
+	})
+	module.SetAttr(ttg.AttrShared, ir.I32Attr(ctx, int64(m.SharedMemorySize())))
+}
+
+// OffsetOf returns the allocation.offset of op, if allocate-shared-memory
+// gave it one.
+func OffsetOf(op *ir.Operation) (int, bool) {
+	a, ok := op.Attr(OffsetAttr).(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return int(a.Int()), true
+}

@@ -1,0 +1,221 @@
+package membar
+
+import (
+	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
+)
+
+// funcAnalysis inserts the barriers of one function.
+type funcAnalysis struct {
+	fn     *ir.Operation
+	alloc  *allocation.Allocation
+	filter Filter
+	// callees holds what each analyzed function leaves pending at its
+	// returns.
+	callees map[*ir.Operation]*blockInfo
+	b       *ir.Builder
+}
+
+// run computes the fixed point over the function's virtual blocks,
+// inserting barriers on the way, and returns the accesses pending at the
+// function's returns.
+func (f *funcAnalysis) run() (*blockInfo, error) {
+	in := map[vblock]*blockInfo{}
+	out := map[vblock]*blockInfo{}
+	var queue []vblock
+	// Start from the entry of the function and of every region entered in
+	// ways the analysis does not follow (reduce combiners, warp
+	// specialization partitions).
+	ir.WalkOps(f.fn, func(op *ir.Operation) {
+		for _, r := range op.Regions() {
+			if !r.Empty() && !isRegionBranch(op) {
+				queue = append(queue, vblock{block: r.Front()})
+			}
+		}
+	})
+	// Each visit either changes a block's output, which only happens a
+	// bounded number of times on valid IR, or stops there; the bound
+	// guards against a non-converging transfer.
+	limit := 64 * (countOps(f.fn) + 16)
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > limit {
+			return nil, ir.OpErrorf(f.fn, "the barrier analysis did not converge")
+		}
+		vb := queue[0]
+		queue = queue[1:]
+		cur := newBlockInfo()
+		if i := in[vb]; i != nil {
+			cur = i.clone()
+		}
+		var succs []vblock
+		start := vb.block.First()
+		if vb.after != nil {
+			start = vb.after.Next()
+		}
+		for op := start; op != nil; op = op.Next() {
+			if op.Has(ir.Terminator) || isRegionBranch(op) {
+				s, err := successors(op)
+				if err != nil {
+					return nil, err
+				}
+				succs = s
+				break
+			}
+			if err := f.update(op, cur); err != nil {
+				return nil, err
+			}
+		}
+		if prev, ok := out[vb]; ok && prev.equal(cur) {
+			continue
+		}
+		// The transfer is not monotonic (barriers clear state), so the
+		// output is replaced, not joined.
+		out[vb] = cur
+		for _, s := range succs {
+			if in[s] == nil {
+				in[s] = newBlockInfo()
+			}
+			in[s].join(cur)
+			queue = append(queue, s)
+		}
+	}
+	// What is pending at a return is what the last virtual block of its
+	// basic block leaves.
+	pending := newBlockInfo()
+	ir.WalkOps(f.fn, func(op *ir.Operation) {
+		if op.Name() != "tt.return" {
+			return
+		}
+		var last *blockInfo
+		var lastAfter *ir.Operation
+		found := false
+		for vb, info := range out {
+			if vb.block != op.Block() {
+				continue
+			}
+			if !found || (lastAfter != nil && vb.after != nil && lastAfter.IsBeforeInBlock(vb.after)) || (lastAfter == nil && vb.after != nil) {
+				last, lastAfter, found = info, vb.after, true
+			}
+		}
+		if found {
+			pending.join(last)
+		}
+	})
+	return pending, nil
+}
+
+func countOps(op *ir.Operation) int {
+	n := 0
+	ir.WalkOps(op, func(*ir.Operation) { n++ })
+	return n
+}
+
+func isBarrier(op *ir.Operation) bool {
+	return op != nil && (op.Name() == "ttg.local_barrier" || op.Name() == "gpu.barrier")
+}
+
+// insertBarrier creates a ttg.local_barrier at the builder's insertion
+// point, with op's location.
+func (f *funcAnalysis) insertBarrier(op *ir.Operation) {
+	f.b.CreateOp("ttg.local_barrier", op.Loc(), nil, nil)
+}
+
+// update is the transfer function of one op: it inserts a barrier before
+// op when its accesses race with the pending ones, then adds them.
+func (f *funcAnalysis) update(op *ir.Operation, info *blockInfo) error {
+	if isBarrier(op) {
+		info.sync()
+		return nil
+	}
+	if (op.Name() == "ttg.async_wait" || op.Name() == "ttng.async_tma_store_wait") && !isBarrier(op.Next()) {
+		// Data other threads copied in is visible to all after the wait
+		// and a barrier.
+		f.b.SetInsertionPointAfter(op)
+		f.insertBarrier(op)
+		info.sync()
+		return nil
+	}
+	cur := newBlockInfo()
+	var scratch *allocation.Buffer
+	if op.Name() == "tt.call" {
+		if callee := allocation.ResolveCallee(op); callee != nil {
+			cur.join(f.callees[callee])
+		}
+	} else {
+		if hook := op.Def().Effects; hook != nil {
+			for _, e := range hook(op) {
+				if e.Value == nil || (e.Kind != ir.Read && e.Kind != ir.Write) {
+					continue
+				}
+				for _, buf := range f.alloc.BuffersOf(e.Value) {
+					if e.Kind == ir.Write {
+						cur.writes.add(buf.Interval(), op)
+					} else {
+						cur.reads.add(buf.Interval(), op)
+					}
+				}
+			}
+		}
+		if op.Name() == "ttng.arrive_barrier" {
+			// An arrive may signal other threads: every access must be
+			// complete before it.
+			cur.writes.add(allocation.Everything, op)
+			cur.reads.add(allocation.Everything, op)
+		}
+		scratch = f.alloc.ScratchOf(op)
+	}
+	if scratch != nil {
+		// A scratch buffer is written, then read, by the op's lowering.
+		if !cur.empty() {
+			return ir.OpErrorf(op, "an op with a scratch buffer must not access other shared memory")
+		}
+		iv := scratch.Interval()
+		cur.writes.add(iv, op)
+		needed := info.conflicts(cur, f.filter)
+		if needed {
+			f.b.SetInsertionPoint(op)
+			f.insertBarrier(op)
+		}
+		// The lowering synchronizes between its writes and reads with a
+		// CTA barrier unless it only exchanges data within warps.
+		if needed || !warpSynchronous(op) {
+			info.sync()
+		}
+		cur.reads.add(iv, op)
+	} else if info.conflicts(cur, f.filter) {
+		f.b.SetInsertionPoint(op)
+		f.insertBarrier(op)
+		info.sync()
+	}
+	info.join(cur)
+	return nil
+}
+
+// warpSynchronous reports whether a layout conversion moves data only
+// within warps, so that its lowering synchronizes its scratch accesses
+// per warp (Triton's isCvtWarpSync): the conversion is trivial over warps
+// and neither layout broadcasts over warps.
+func warpSynchronous(op *ir.Operation) bool {
+	if op.Name() != "ttg.convert_layout" || op.NumOperands() != 1 || op.NumResults() != 1 {
+		return false
+	}
+	src, err := ttg.TypeLinearLayout(op.Operand(0).Type())
+	if err != nil {
+		return false
+	}
+	dst, err := ttg.TypeLinearLayout(op.Result(0).Type())
+	if err != nil {
+		return false
+	}
+	if !src.HasInDim(linearlayout.Warp) || !dst.HasInDim(linearlayout.Warp) {
+		return false
+	}
+	comp, err := dst.InvertAndCompose(src)
+	if err != nil {
+		return false
+	}
+	return comp.IsTrivialOver([]string{linearlayout.Warp}) &&
+		src.FreeVariableMask(linearlayout.Warp) == 0 && dst.FreeVariableMask(linearlayout.Warp) == 0
+}

@@ -1,0 +1,117 @@
+package membar
+
+import (
+	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Filter reports whether a barrier between op before and op after, which
+// access overlapping shared memory, can be skipped (Triton's
+// MembarFilterFn).
+type Filter func(before, after *ir.Operation) bool
+
+// opSet is a set of ops.
+type opSet map[*ir.Operation]struct{}
+
+// intervalOps maps accessed byte intervals to the ops that accessed them.
+type intervalOps map[allocation.Interval]opSet
+
+func (m intervalOps) add(i allocation.Interval, op *ir.Operation) {
+	s := m[i]
+	if s == nil {
+		s = opSet{}
+		m[i] = s
+	}
+	s[op] = struct{}{}
+}
+
+func (m intervalOps) join(o intervalOps) {
+	for i, ops := range o {
+		for op := range ops {
+			m.add(i, op)
+		}
+	}
+}
+
+func (m intervalOps) equal(o intervalOps) bool {
+	if len(m) != len(o) {
+		return false
+	}
+	for i, ops := range m {
+		other, ok := o[i]
+		if !ok || len(other) != len(ops) {
+			return false
+		}
+		for op := range ops {
+			if _, ok := other[op]; !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// blockInfo is the set of shared-memory accesses made since the last
+// barrier: the intervals read and written, with the ops that did.
+type blockInfo struct {
+	reads, writes intervalOps
+}
+
+func newBlockInfo() *blockInfo {
+	return &blockInfo{reads: intervalOps{}, writes: intervalOps{}}
+}
+
+func (b *blockInfo) clone() *blockInfo {
+	c := newBlockInfo()
+	c.join(b)
+	return c
+}
+
+// join adds o's accesses to b.
+func (b *blockInfo) join(o *blockInfo) {
+	if o == nil {
+		return
+	}
+	b.reads.join(o.reads)
+	b.writes.join(o.writes)
+}
+
+// sync forgets every access: a barrier was executed.
+func (b *blockInfo) sync() {
+	b.reads = intervalOps{}
+	b.writes = intervalOps{}
+}
+
+func (b *blockInfo) empty() bool { return len(b.reads) == 0 && len(b.writes) == 0 }
+
+func (b *blockInfo) equal(o *blockInfo) bool {
+	return b.reads.equal(o.reads) && b.writes.equal(o.writes)
+}
+
+// conflicts reports whether the accesses of next, made after b's, race
+// with them: a read after a write (RAW), a write after a read (WAR) or a
+// write after a write (WAW) of overlapping intervals, unless the filter
+// excuses every such pair.
+func (b *blockInfo) conflicts(next *blockInfo, filter Filter) bool {
+	return overlap(b.writes, next.reads, filter) ||
+		overlap(b.reads, next.writes, filter) ||
+		overlap(b.writes, next.writes, filter)
+}
+
+func overlap(before, after intervalOps, filter Filter) bool {
+	for bi, bops := range before {
+		for ai, aops := range after {
+			if !bi.Intersects(ai) {
+				continue
+			}
+			for x := range bops {
+				for y := range aops {
+					if filter == nil || !filter(x, y) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

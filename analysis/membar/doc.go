@@ -1,0 +1,43 @@
+// Package membar is Triton 3.6's shared-memory barrier insertion (Membar,
+// lib/Analysis/Membar.cpp): it inserts a CTA barrier, `ttg.local_barrier`,
+// before every op whose shared-memory accesses could race with accesses
+// made since the last barrier by other threads.
+//
+// The analysis tracks, along every path, the byte intervals of shared
+// memory (the allocated intervals of package allocation) read and written
+// since the last barrier, each with the ops that accessed it. An op that
+// writes an interval read or written before (WAR, WAW), or reads an
+// interval written before (RAW), gets a barrier in front of it, and the
+// pending accesses are cleared. An op with a scratch buffer
+// (layout conversions, reductions, scans through shared memory...) writes
+// and then reads its scratch: it conflicts like a write, and unless it
+// synchronizes only within warps its lowering's own barriers clear the
+// pending accesses. `ttg.async_wait` and `ttng.async_tma_store_wait` are
+// followed by a barrier so that data other threads copied becomes visible;
+// `ttng.arrive_barrier` touches all of shared memory; a `tt.call` accesses
+// what its callee leaves pending. A backend filter can declare op pairs
+// that need no barrier (NVIDIAFilter: mbarrier and TMA ops).
+//
+// Control flow is followed over "virtual blocks", straight-line stretches
+// that end at a terminator or at an op with regions (scf.for, scf.if,
+// scf.while, scf.execute_region, scf.index_switch, ttg.warp_specialize),
+// joined at their entries and iterated to a fixed point, so that accesses
+// of one loop iteration meet those of the next, and accesses in both arms
+// of a branch meet the code after it. Functions are analyzed callees
+// first.
+//
+// Triton 3.6 inserts ttg.local_barrier (older versions inserted
+// gpu.barrier; newer ones insert `ttg.barrier local`). Both gpu.barrier and
+// ttg.local_barrier already in the IR count as barriers.
+//
+// In Triton the analysis runs inside the conversion to LLVM; Insert is the
+// entry point for tt's lowering, and test-print-membar (package
+// transforms/allocate) runs it for tests.
+//
+// Files:
+//
+//	blockinfo.go  pending read/write intervals and the hazard test
+//	regions.go    successors of branches, region ops and their terminators
+//	analysis.go   the per-function fixed point and barrier insertion
+//	module.go     the module walk (Insert) and the NVIDIA filter
+package membar

@@ -1,0 +1,103 @@
+package membar_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/analysis/membar"
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+const src = `
+#A = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @f(%c: i1, %lb: index, %ub: index, %st: index, %t: tensor<16x32xf16, #blocked>) {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<16x32xf16, #A, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<16x32xf16, #A, #smem, mutable>
+    scf.for %i = %lb to %ub step %st {
+      ttg.local_store %t, %a : tensor<16x32xf16, #blocked> -> !ttg.memdesc<16x32xf16, #A, #smem, mutable>
+      %v = ttg.local_load %a : !ttg.memdesc<16x32xf16, #A, #smem, mutable> -> tensor<16x32xf16, #blocked>
+      scf.if %c {
+        ttg.local_store %v, %b : tensor<16x32xf16, #blocked> -> !ttg.memdesc<16x32xf16, #A, #smem, mutable>
+      }
+      %w = ttg.local_load %b : !ttg.memdesc<16x32xf16, #A, #smem, mutable> -> tensor<16x32xf16, #blocked>
+    }
+    tt.return
+  }
+}`
+
+// barriersBefore lists, for each barrier of m, the name of the op it
+// precedes.
+func barriersBefore(m *ir.Operation) []string {
+	var out []string
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == "ttg.local_barrier" && op.Next() != nil {
+			out = append(out, op.Next().Name())
+		}
+	})
+	return out
+}
+
+func TestInsert(t *testing.T) {
+	ctx := all.NewContext()
+	m, err := asm.ParseString(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Without an allocation, Insert allocates itself.
+	if err := membar.Insert(m, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	// In the loop the load of %a follows its store (RAW) and the load of
+	// %b follows the conditional store to %b (RAW). Those barriers also
+	// order the next iteration's stores after this one's loads.
+	want := "ttg.local_load ttg.local_load"
+	if got := strings.Join(barriersBefore(m), " "); got != want {
+		t.Errorf("barriers before %q, want %q\n%s", got, want, asm.Sprint(m, asm.PrintConfig{}))
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	// The barriers make the IR race-free: a second run adds none.
+	before := asm.Sprint(m, asm.PrintConfig{})
+	alloc, err := allocation.Analyze(m, allocation.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := membar.Insert(m, alloc, membar.NVIDIAFilter); err != nil {
+		t.Fatal(err)
+	}
+	if after := asm.Sprint(m, asm.PrintConfig{}); after != before {
+		t.Errorf("a second run changed the IR:\n%s", after)
+	}
+}
+
+func TestNVIDIAFilter(t *testing.T) {
+	ctx := all.NewContext()
+	op := func(name string) *ir.Operation {
+		return ir.Create(ir.NewState(ctx, name, ir.Unknown(ctx)))
+	}
+	cases := []struct {
+		before, after string
+		skip          bool
+	}{
+		{"ttng.init_barrier", "ttng.init_barrier", true},
+		{"ttng.inval_barrier", "ttng.inval_barrier", true},
+		{"ttng.wait_barrier", "ttng.wait_barrier", false},
+		{"ttng.barrier_expect", "ttng.async_tma_copy_global_to_local", true},
+		{"ttng.async_tma_gather", "ttg.local_load", true},
+		{"ttng.wait_barrier", "ttng.inval_barrier", false},
+		{"ttng.init_barrier", "ttng.wait_barrier", false},
+		{"ttg.local_store", "ttg.local_load", false},
+	}
+	for _, c := range cases {
+		if got := membar.NVIDIAFilter(op(c.before), op(c.after)); got != c.skip {
+			t.Errorf("%s then %s: skip = %v, want %v", c.before, c.after, got, c.skip)
+		}
+	}
+}

@@ -1,0 +1,20 @@
+// Package allocate registers the shared-memory passes of Triton 3.6 in
+// passmgr.Default, and the test passes that print its analyses:
+//
+//	allocate-shared-memory     AllocateSharedMemory: allocation.offset on the ops
+//	                           that own shared memory, ttg.shared on the module
+//	allocate-shared-memory-nv  AllocateSharedMemoryNv: the same (options
+//	                           compute-capability, ptx-version; see allocate.go)
+//	test-print-alias           remarks: the buffers each value may refer to
+//	test-print-allocation      remarks: offsets and sizes of every buffer
+//	                           (option get-scratch-size-function=None|ValidConstant)
+//	test-print-membar          inserts the barriers of package membar (with the
+//	                           NVIDIA filter) so the IR shows them
+//
+// The analyses live in packages analysis/alias, analysis/allocation and
+// analysis/membar; this package only wires them to the pass manager. The
+// test passes report their remarks as the pass's diagnostics, which
+// tt-opt prints (or checks with --verify-diagnostics).
+//
+// Importing the package (for its side effects) registers the passes.
+package allocate
