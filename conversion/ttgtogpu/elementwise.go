@@ -25,9 +25,9 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 		if res == nil {
 			return ir.OpErrorf(op, "cannot lower element type of %s", typeStr(rt))
 		}
-		if !dataMovement[op.Name()] {
+		if !typeAgnostic[op.Name()] {
 			for _, t := range append(op.OperandTypes(), rt) {
-				if et := l.elemTypeOf(t); et != nil && !floatSupported(et) {
+				if et := ir.ElementTypeOrSelf(t); !floatSupported(et) {
 					return ir.OpErrorf(op, "'%s' on %s is not supported (only f16, bf16, f32 and f64 floats)", op.Name(), typeStr(et))
 				}
 			}
@@ -80,11 +80,12 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 	}
 }
 
-// dataMovement lists the elementwise ops that only move bits, valid on
-// every element type.
-var dataMovement = map[string]bool{
+// typeAgnostic lists the elementwise ops valid on every element type: those
+// that only move bits, and the conversions (which check their types).
+var typeAgnostic = map[string]bool{
 	"arith.select": true, "arith.bitcast": true, "tt.bitcast": true, "tt.addptr": true,
 	"tt.int_to_ptr": true, "tt.ptr_to_int": true,
+	"tt.fp_to_fp": true, "arith.truncf": true, "arith.extf": true,
 }
 
 func repeat(v ir.Value, n int) []ir.Value {
@@ -203,6 +204,9 @@ func (l *lowering) elementwisePatterns() map[string]loweringFn {
 
 	l.addFloatPatterns(add)
 	l.addConversionPatterns(add)
+	for _, name := range []string{"tt.fp_to_fp", "arith.truncf", "arith.extf"} {
+		m[name] = l.fp8Dispatch(m[name])
+	}
 	return m
 }
 

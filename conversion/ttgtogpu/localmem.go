@@ -180,3 +180,12 @@ func (l *lowering) lowerMemDescIndex(op *ir.Operation, e *emitter, rw *conversio
 	rw.ReplaceOp(op, []ir.Value{addr})
 	return nil
 }
+
+// lowerLocalBarrier: ttg.local_barrier (inserted by the barrier analysis)
+// is a CTA barrier.
+func (l *lowering) lowerLocalBarrier(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	newGPU(e).barrier()
+	e.touchSharedMemory()
+	rw.EraseOp(op)
+	return nil
+}

@@ -286,3 +286,24 @@ func TestGatherDiff(t *testing.T) {
 	}
 	diffTest(t, m, "gather", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 256, 4)), i32Buf(idx), zeroBuf("f32", 256)}, 0)
 }
+
+// TestFP8Diff converts f32 to both fp8 formats (saturating, NaN kept)
+// and back.
+func TestFP8Diff(t *testing.T) {
+	const n = 256
+	T := func(e string) string { return fmt.Sprintf("tensor<%dx%s>", n, e) }
+	outs := []ewOut{
+		{"f32", "%a = tt.fp_to_fp %xv, rounding = rtne : " + T("f32") + " -> " + T("f8E4M3FN") + "\n    %r0 = tt.fp_to_fp %a : " + T("f8E4M3FN") + " -> " + T("f32")},
+		{"f32", "%b = tt.fp_to_fp %xv, rounding = rtne : " + T("f32") + " -> " + T("f8E5M2") + "\n    %r1 = tt.fp_to_fp %b : " + T("f8E5M2") + " -> " + T("f32")},
+		{"f16", "%c = tt.fp_to_fp %yv, rounding = rtne : " + T("f32") + " -> " + T("f8E4M3FN") + "\n    %r2 = tt.fp_to_fp %c : " + T("f8E4M3FN") + " -> " + T("f16")},
+		{"f8E5M2", "%r3 = tt.fp_to_fp %xv, rounding = rtz : " + T("f32") + " -> " + T("f8E5M2")},
+		{"bf16", "%h = arith.truncf %yv : " + T("f32") + " to " + T("bf16") + "\n    %d = tt.fp_to_fp %h, rounding = rtne : " + T("bf16") + " -> " + T("f8E5M2") +
+			"\n    %r4 = tt.fp_to_fp %d : " + T("f8E5M2") + " -> " + T("bf16")},
+	}
+	m := ttirKernel(t, elementwiseKernel(n, "f32", "f32", outs), 4)
+	r := rand.New(rand.NewSource(17))
+	x, y := randF32(r, n, 600), randF32(r, n, 2)
+	x[0], x[1], x[2] = float32(math.NaN()), float32(math.Inf(1)), 1e-6
+	args := []diffArg{f32Buf(x), f32Buf(y), zeroBuf("f32", n), zeroBuf("f32", n), zeroBuf("i16", n), zeroBuf("i8", n), zeroBuf("i16", n)}
+	diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
+}

@@ -69,6 +69,7 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("ttg.local_store", l.lowerLocalStore),
 		l.pat("ttg.local_dealloc", l.lowerLocalDealloc),
 		l.pat("ttg.memdesc_index", l.lowerMemDescIndex),
+		l.pat("ttg.local_barrier", l.lowerLocalBarrier),
 	}
 	for name, fn := range l.elementwisePatterns() {
 		ps = append(ps, l.pat(name, fn))

@@ -64,7 +64,15 @@ func (l *lowering) scalarType(t ir.Type) ir.Type {
 			return nil
 		}
 		return llvm.Ptr(l.ctx, t.AddrSpace)
-	case *ir.IntegerType, *ir.FloatType:
+	case *ir.IntegerType:
+		return t
+	case *ir.FloatType:
+		if t.Width() == 8 {
+			return ir.I8(l.ctx) // fp8 values live in i8 registers (fp8.go)
+		}
+		if !isLLVMFloat(t) {
+			return nil
+		}
 		return t
 	case *ir.IndexType:
 		return ir.I64(l.ctx)
@@ -98,4 +106,13 @@ func bitWidthOf(t ir.Type) int {
 		return 64
 	}
 	return ir.BitWidth(t)
+}
+
+// isLLVMFloat reports whether LLVM has the float type.
+func isLLVMFloat(t *ir.FloatType) bool {
+	switch t.Kind {
+	case ir.F16, ir.BF16, ir.F32, ir.F64:
+		return true
+	}
+	return false
 }

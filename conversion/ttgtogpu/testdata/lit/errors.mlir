@@ -16,8 +16,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @fp8(%x: tensor<32xf32, #blocked>, %p: !tt.ptr<f8E4M3FN>) {
-    // expected-error @+1 {{'tt.fp_to_fp' on f8E4M3FN is not supported}}
-    %y = tt.fp_to_fp %x, rounding = rtne : tensor<32xf32, #blocked> -> tensor<32xf8E4M3FN, #blocked>
+    // expected-error @+1 {{rounding toward zero to f8E4M3FN is not supported (Triton rounds it to nearest even only)}}
+    %y = tt.fp_to_fp %x, rounding = rtz : tensor<32xf32, #blocked> -> tensor<32xf8E4M3FN, #blocked>
     %s = tt.splat %p : !tt.ptr<f8E4M3FN> -> tensor<32x!tt.ptr<f8E4M3FN>, #blocked>
     tt.store %s, %y : tensor<32x!tt.ptr<f8E4M3FN>, #blocked>
     tt.return
@@ -68,6 +68,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %c = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]> : tensor<32xi32, #blocked>
     %s = tt.splat %p : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #blocked>
     tt.store %s, %c : tensor<32x!tt.ptr<i32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8fnuz(%x: tensor<32xf32, #blocked>, %p: !tt.ptr<f8E4M3FNUZ>) {
+    // expected-error @+1 {{'tt.fp_to_fp' on f8E4M3FNUZ is not supported (only f8E4M3FN and f8E5M2)}}
+    %y = tt.fp_to_fp %x, rounding = rtne : tensor<32xf32, #blocked> -> tensor<32xf8E4M3FNUZ, #blocked>
+    %s = tt.splat %p : !tt.ptr<f8E4M3FNUZ> -> tensor<32x!tt.ptr<f8E4M3FNUZ>, #blocked>
+    tt.store %s, %y : tensor<32x!tt.ptr<f8E4M3FNUZ>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8arith(%x: tensor<32xf8E5M2, #blocked>, %p: !tt.ptr<f8E5M2>) {
+    // expected-error @+1 {{'arith.addf' on f8E5M2 is not supported (only f16, bf16, f32 and f64 floats)}}
+    %y = arith.addf %x, %x : tensor<32xf8E5M2, #blocked>
+    %s = tt.splat %p : !tt.ptr<f8E5M2> -> tensor<32x!tt.ptr<f8E5M2>, #blocked>
+    tt.store %s, %y : tensor<32x!tt.ptr<f8E5M2>, #blocked>
     tt.return
   }
 }

@@ -1,0 +1,164 @@
+package ttgtogpu
+
+import (
+	"math"
+
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// 8-bit floats. The LLVM dialect has no 8-bit float types, so an fp8
+// value lives in an i8 register (its bit pattern), as in Triton's LLVM
+// lowering. Conversions to and from f8E4M3FN and f8E5M2 are integer and
+// f32 sequences that give exactly what Triton's PTX conversions give on
+// NVIDIA: rounding to nearest even with saturation (overflow and ±inf
+// become ±max finite, cvt's .satfinite), NaN becomes 0x7F; widening is
+// exact (NaN -> 0x7FFFFFFF). f8E5M2 also rounds toward zero, as Triton
+// does, through f16 (±inf stays ±inf). They work on every architecture.
+
+// fp8Format describes an 8-bit float format.
+type fp8Format struct {
+	expBits, mantBits, bias int
+	maxCode                 int64 // largest finite magnitude's bits
+}
+
+func fp8FormatOf(t ir.Type) (fp8Format, bool) {
+	switch {
+	case isKind(t, ir.F8E4M3FN):
+		return fp8Format{4, 3, 7, 0x7e}, true
+	case isKind(t, ir.F8E5M2):
+		return fp8Format{5, 2, 15, 0x7b}, true
+	}
+	return fp8Format{}, false
+}
+
+// isAnyFP8 reports whether t is an 8-bit float type.
+func isAnyFP8(t ir.Type) bool {
+	ft, ok := t.(*ir.FloatType)
+	return ok && ft.Width() == 8
+}
+
+// fp8Dispatch wraps the lowering of a float conversion: conversions
+// touching 8-bit formats take the fp8 path.
+func (l *lowering) fp8Dispatch(plain loweringFn) loweringFn {
+	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+		from, to := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
+		if !isAnyFP8(from) && !isAnyFP8(to) {
+			return plain(op, e, rw)
+		}
+		return l.lowerFP8Convert(op, e, rw, from, to)
+	}
+}
+
+func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.Rewriter, from, to ir.Type) error {
+	for _, t := range []ir.Type{from, to} {
+		if _, ok := fp8FormatOf(t); isAnyFP8(t) && !ok {
+			return ir.OpErrorf(op, "'%s' on %s is not supported (only f8E4M3FN and f8E5M2)", op.Name(), typeStr(t))
+		}
+	}
+	ff, fromFP8 := fp8FormatOf(from)
+	tf, toFP8 := fp8FormatOf(to)
+	if fromFP8 && toFP8 {
+		return ir.OpErrorf(op, "conversions between 8-bit float formats are not supported")
+	}
+	rz := false
+	if toFP8 {
+		switch op.Name() {
+		case "tt.fp_to_fp":
+			m, ok := (tt.FpToFpOp{Operation: op}).Rounding()
+			rz = ok && m == tt.RoundRTZ
+		case "arith.truncf":
+			if m, ok := arith.RoundingModeOf(op); ok && m != arith.ToNearestEven {
+				if m != arith.TowardZero {
+					return ir.OpErrorf(op, "8-bit floats round to nearest even or toward zero only")
+				}
+				rz = true
+			}
+		}
+		if rz && !isKind(to, ir.F8E5M2) {
+			return ir.OpErrorf(op, "rounding toward zero to %s is not supported (Triton rounds it to nearest even only)", typeStr(to))
+		}
+	}
+	if !isF32(from) && !isF64(from) && !isKind(from, ir.F16) && !isKind(from, ir.BF16) && !fromFP8 {
+		return ir.OpErrorf(op, "cannot convert %s to %s", typeStr(from), typeStr(to))
+	}
+	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
+		if fromFP8 {
+			return e.fp8Decode(a[0], ff, to), nil
+		}
+		x := a[0]
+		if isF64(x.Type()) {
+			x = e.truncFloat(x, e.f32(), gpu.RoundRN) // Triton converts f64 through f32 as well
+		}
+		x = e.extToF32(x)
+		if rz {
+			return e.fp8E5M2TowardZero(x), nil
+		}
+		return e.fp8Encode(x, tf), nil
+	})(op, e, rw)
+}
+
+// fp8Encode rounds an f32 to nearest even into an 8-bit format,
+// saturating (see the file comment).
+func (e *emitter) fp8Encode(x ir.Value, f fp8Format) ir.Value {
+	bits := e.bitcast(x, e.i32())
+	sign := e.lshrC(e.andC(bits, math.MinInt32), 24)
+	a := e.andC(bits, 0x7fffffff)
+	// Normal range: round the f32 mantissa to mantBits bits (carries move
+	// into the exponent), then rebias the exponent.
+	sh := int64(23 - f.mantBits)
+	half := e.add(e.i32c(int64(1)<<(sh-1)-1), e.andC(e.lshrC(a, sh), 1))
+	normal := e.sub(e.lshrC(e.add(a, half), sh), e.i32c(int64(127-f.bias)<<f.mantBits))
+	// Subnormal range (below the smallest normal 2^(1-bias)): adding 2^k,
+	// whose f32 ulp is the format's subnormal step, rounds |x| to a
+	// multiple of that step; the mantissa bits of the sum count the steps.
+	k := 1 - f.bias - f.mantBits + 23
+	magic := e.cFloat(e.f32(), math.Ldexp(1, k))
+	sum := e.bitcast(e.fadd(e.bitcast(a, e.f32()), magic), e.i32())
+	sub := e.sub(sum, e.i32c(int64(math.Float32bits(float32(math.Ldexp(1, k))))))
+	minNormal := int64(math.Float32bits(float32(math.Ldexp(1, 1-f.bias))))
+	code := e.selectV(e.icmpC(llvm.ICmpULT, a, minNormal), sub, normal)
+	code = e.intrinsic("smin", e.i32(), code, e.i32c(f.maxCode))
+	code = e.orDisjoint(code, sign)
+	isNaN := e.icmpC(llvm.ICmpUGT, a, 0x7f800000)
+	code = e.selectV(isNaN, e.i32c(0x7f), code)
+	return e.trunc(code, e.i8())
+}
+
+// fp8E5M2TowardZero: f8E5M2 is the top byte of an f16, so rounding the f32
+// toward zero to f16 and dropping the low byte rounds toward zero.
+func (e *emitter) fp8E5M2TowardZero(x ir.Value) ir.Value {
+	h := e.truncFloat(x, ir.F16Type(e.ctx()), gpu.RoundRZ)
+	return e.trunc(e.lshrC(e.bitcast(h, e.i16()), 8), e.i8())
+}
+
+// fp8Decode widens an 8-bit float (its bits in an i8) to the float type to,
+// exactly.
+func (e *emitter) fp8Decode(b ir.Value, f fp8Format, to ir.Type) ir.Value {
+	w := e.zext(b, e.i16())
+	var x ir.Value
+	if f.expBits == 5 {
+		// f8E5M2 is the top byte of an f16.
+		x = e.extFloat(e.bitcast(e.shlC(w, 8), ir.F16Type(e.ctx())), e.f32())
+	} else {
+		// Read the bits as an f16 with the exponent field shifted into
+		// place; the biases differ by 8, so scale by 2^8 (subnormals map
+		// to subnormals). 0x7F/0xFF are NaN.
+		mag := e.andC(w, 0x7f)
+		h := e.orDisjoint(e.shlC(e.andC(w, 0x80), 8), e.shlC(mag, 7))
+		x = e.fmul(e.extFloat(e.bitcast(h, ir.F16Type(e.ctx())), e.f32()), e.cFloat(e.f32(), 256))
+		nan := e.bitcast(e.i32c(0x7fffffff), e.f32())
+		x = e.selectV(e.icmpC(llvm.ICmpEQ, mag, 0x7f), nan, x)
+	}
+	switch {
+	case isF32(to):
+		return x
+	case isF64(to):
+		return e.extFloat(x, to)
+	}
+	return e.truncFromF32(x, to) // fp8 values are exact in f16 and bf16
+}
