@@ -45,20 +45,27 @@ func (c *combiner) apply(e *emitter, acc, cur []ir.Value) []ir.Value {
 	if r, ok := c.memo[key]; ok {
 		return r
 	}
+	out := inlineBlock(e, c.block, append(append([]ir.Value(nil), acc...), cur...))
+	c.memo[key] = out
+	return out
+}
+
+// inlineBlock clones the ops of a single-block region at the insertion
+// point with the block arguments bound to args, and returns the values its
+// terminator yields.
+func inlineBlock(e *emitter, b *ir.Block, args []ir.Value) []ir.Value {
 	m := ir.NewMapping()
-	for i := 0; i < c.n; i++ {
-		m.Map(c.block.Argument(i), acc[i])
-		m.Map(c.block.Argument(c.n+i), cur[i])
+	for i, a := range args {
+		m.Map(b.Argument(i), a)
 	}
-	t := c.block.Terminator()
-	for o := c.block.First(); o != t; o = o.Next() {
+	t := b.Terminator()
+	for o := b.First(); o != t; o = o.Next() {
 		e.b.Insert(o.Clone(m))
 	}
-	out := make([]ir.Value, c.n)
+	out := make([]ir.Value, t.NumOperands())
 	for i := range out {
 		out[i] = m.Lookup(t.Operand(i))
 	}
-	c.memo[key] = out
 	return out
 }
 

@@ -164,3 +164,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %[6]d : i32, ttg.
 			})
 	}
 }
+
+// TestLocalMemoryDiff stores a tile into a swizzled shared buffer in one
+// layout and loads it back in another; a second buffer is written with
+// local_store, indexed out of a two-deep allocation, and read.
+func TestLocalMemoryDiff(t *testing.T) {
+	src := fmt.Sprintf(`#A = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#B = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @smem(%%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %%y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %%z: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
+%[1]s%[2]s
+    %%xs = tt.splat %%x : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #A>
+    %%xp = tt.addptr %%xs, %%a_off : tensor<32x32x!tt.ptr<f16>, #A>, tensor<32x32xi32, #A>
+    %%v = tt.load %%xp : tensor<32x32x!tt.ptr<f16>, #A>
+    %%buf = ttg.local_alloc %%v : (tensor<32x32xf16, #A>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %%w = ttg.local_load %%buf : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #B>
+    %%ys = tt.splat %%y : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #B>
+    %%yp = tt.addptr %%ys, %%b_off : tensor<32x32x!tt.ptr<f16>, #B>, tensor<32x32xi32, #B>
+    tt.store %%yp, %%w : tensor<32x32x!tt.ptr<f16>, #B>
+    %%two = ttg.local_alloc : () -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
+    %%c1 = arith.constant 1 : i32
+    %%one = ttg.memdesc_index %%two[%%c1] : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %%neg = arith.negf %%w : tensor<32x32xf16, #B>
+    ttg.local_store %%neg, %%one : tensor<32x32xf16, #B> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %%u = ttg.local_load %%one : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #A>
+    %%zs = tt.splat %%z : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #A>
+    %%zp = tt.addptr %%zs, %%a_off : tensor<32x32x!tt.ptr<f16>, #A>, tensor<32x32xi32, #A>
+    tt.store %%zp, %%u : tensor<32x32x!tt.ptr<f16>, #A>
+    ttg.local_dealloc %%two : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}`, offsetsTTGIR("a", "A", 32, 32), offsetsTTGIR("b", "B", 32, 32))
+	m := parse(t, src)
+	buf := make([]byte, 32*32*2)
+	rand.New(rand.NewSource(23)).Read(buf)
+	for i := 1; i < len(buf); i += 2 {
+		buf[i] &= 0x3f // finite halves, so negation round-trips exactly
+	}
+	diffTest(t, m, "smem", [3]int{1, 1, 1}, []diffArg{{buf: buf, kind: "bytes"}, zeroBuf("i8", len(buf)), zeroBuf("i8", len(buf))}, 0)
+}

@@ -307,3 +307,44 @@ func TestFP8Diff(t *testing.T) {
 	args := []diffArg{f32Buf(x), f32Buf(y), zeroBuf("f32", n), zeroBuf("f32", n), zeroBuf("i16", n), zeroBuf("i8", n), zeroBuf("i16", n)}
 	diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
 }
+
+// TestMiscOpsDiff: map_elementwise (packed), an extern libdevice call,
+// pointer/integer casts, tt.cat and a reshape of a scalar tensor.
+func TestMiscOpsDiff(t *testing.T) {
+	src := `module {
+  tt.func public @misc(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %z: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %w: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %i = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>>
+    %xp = tt.addptr %xs, %i : tensor<512x!tt.ptr<f32>>, tensor<512xi32>
+    %v = tt.load %xp : tensor<512x!tt.ptr<f32>>
+    %m = "tt.map_elementwise"(%v, %i) <{pack = 2 : i32}> ({
+    ^bb0(%a0: f32, %a1: f32, %b0: i32, %b1: i32):
+      %f0 = arith.sitofp %b1 : i32 to f32
+      %s0 = arith.addf %a0, %f0 : f32
+      %s1 = arith.subf %a1, %a0 : f32
+      tt.map_elementwise.return %s0, %s1 : f32, f32
+    }) : (tensor<512xf32>, tensor<512xi32>) -> tensor<512xf32>
+    %e = tt.extern_elementwise %m {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_expf"} : (tensor<512xf32>) -> tensor<512xf32>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>>
+    %yp = tt.addptr %ys, %i : tensor<512x!tt.ptr<f32>>, tensor<512xi32>
+    tt.store %yp, %e : tensor<512x!tt.ptr<f32>>
+    %pi = tt.ptr_to_int %xp : tensor<512x!tt.ptr<f32>> -> tensor<512xi64>
+    %xs64 = tt.ptr_to_int %xs : tensor<512x!tt.ptr<f32>> -> tensor<512xi64>
+    %d = arith.subi %pi, %xs64 : tensor<512xi64>
+    %zs = tt.splat %z : !tt.ptr<i64> -> tensor<512x!tt.ptr<i64>>
+    %zp = tt.addptr %zs, %i : tensor<512x!tt.ptr<i64>>, tensor<512xi32>
+    tt.store %zp, %d : tensor<512x!tt.ptr<i64>>
+    %c4 = arith.constant dense<4> : tensor<512xi64>
+    %back = arith.addi %pi, %c4 : tensor<512xi64>
+    %bp = tt.int_to_ptr %back : tensor<512xi64> -> tensor<512x!tt.ptr<f32>>
+    %shifted = tt.load %bp : tensor<512x!tt.ptr<f32>>
+    %ws = tt.splat %w : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>>
+    %wp = tt.addptr %ws, %i : tensor<512x!tt.ptr<f32>>, tensor<512xi32>
+    tt.store %wp, %shifted : tensor<512x!tt.ptr<f32>>
+    tt.return
+  }
+}`
+	m := ttirKernel(t, src, 4)
+	r := rand.New(rand.NewSource(18))
+	diffTest(t, m, "misc", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 513, 2)), zeroBuf("f32", 512), zeroBuf("i64", 512), zeroBuf("f32", 512)}, 64)
+}

@@ -242,3 +242,52 @@ func (l *lowering) lowerCat(op *ir.Operation, e *emitter, rw *conversion.Rewrite
 	rw.ReplaceOpN(op, [][]ir.Value{vals})
 	return nil
 }
+
+// lowerMapElementwise applies the region of tt.map_elementwise to every
+// `pack` consecutive registers: its arguments are pack elements of each
+// operand in turn, its results pack elements of each result.
+func (l *lowering) lowerMapElementwise(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	pack := 1
+	if a, ok := op.Attr("pack").(*ir.IntegerAttr); ok && a.Int() > 0 {
+		pack = int(a.Int())
+	}
+	r := op.Region(0)
+	if r.NumBlocks() != 1 {
+		return ir.OpErrorf(op, "tt.map_elementwise with control flow in its region is not supported")
+	}
+	for o := r.Front().First(); o != nil; o = o.Next() {
+		if o.NumRegions() > 0 {
+			return ir.OpErrorf(o, "ops with regions are not supported in tt.map_elementwise")
+		}
+	}
+	operands := make([][]ir.Value, op.NumOperands())
+	n := -1
+	for i, v := range op.Operands() {
+		operands[i] = rw.RemappedN(v)
+		if n >= 0 && len(operands[i]) != n {
+			return ir.OpErrorf(op, "operands have different numbers of registers")
+		}
+		n = len(operands[i])
+	}
+	// A thread whose register count is not a multiple of pack fills the
+	// last call with poison and drops the extra results.
+	results := make([][]ir.Value, op.NumResults())
+	for c := 0; c < n; c += pack {
+		var args []ir.Value
+		for _, vals := range operands {
+			for j := c; j < c+pack; j++ {
+				if j < n {
+					args = append(args, vals[j])
+				} else {
+					args = append(args, e.op1("llvm.mlir.poison", vals[0].Type(), nil))
+				}
+			}
+		}
+		outs := inlineBlock(e, r.Front(), args)
+		for k := range results {
+			results[k] = append(results[k], outs[k*pack:k*pack+min(pack, n-c)]...)
+		}
+	}
+	rw.ReplaceOpN(op, results)
+	return nil
+}
