@@ -53,8 +53,25 @@
 // write phase is followed by one before the data is read; barriers that
 // end up adjacent are removed.
 //
+// # Floats
+//
+// f32 and f64 map to LLVM ops; f16 uses the hardware's f16 ops; bf16
+// computes in f32 and rounds back; fp8 values live in i8 registers, with
+// exact software conversions (fp8.go). A multiplication feeding an
+// addition in the same block becomes one fma, as LLVM contracts it under
+// Triton's default fp fusion (contract.go).
+//
+// # Testing
+//
+// Besides goldens (testdata/lit) and structural tests, the package's
+// tests include a SIMT simulator of the per-thread IR (simt_test.go): the
+// same kernels run in the tt interpreter and, lowered, in the simulator,
+// and every output buffer is compared.
+//
 // Files: pass.go (pass and pipeline), lower.go (driver), types.go,
 // patterns.go, emit.go and gpuops.go (op builders with folding),
-// funcstate.go (prologue), layout.go and indices.go, then one file per
-// op family.
+// funcstate.go (prologue), layout.go and indices.go, smem.go (shared
+// memory layout and barriers), then one file per op family (convert.go
+// and convert_shuffle.go for layout conversions, gather.go and
+// gather_warp.go, ...).
 package ttgtogpu

@@ -65,6 +65,9 @@ func (l *lowering) scalarType(t ir.Type) ir.Type {
 		}
 		return llvm.Ptr(l.ctx, t.AddrSpace)
 	case *ir.IntegerType:
+		if t.Width > 64 {
+			return nil // no register holds it (shuffles and memory words are at most 64 bits)
+		}
 		return t
 	case *ir.FloatType:
 		if t.Width() == 8 {
