@@ -197,11 +197,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }`, offsetsTTGIR("a", "A", 32, 32), offsetsTTGIR("b", "B", 32, 32))
-	m := parse(t, src)
 	buf := make([]byte, 32*32*2)
 	rand.New(rand.NewSource(23)).Read(buf)
 	for i := 1; i < len(buf); i += 2 {
 		buf[i] &= 0x3f // finite halves, so negation round-trips exactly
 	}
-	diffTest(t, m, "smem", [3]int{1, 1, 1}, []diffArg{{buf: buf, kind: "bytes"}, zeroBuf("i8", len(buf)), zeroBuf("i8", len(buf))}, 0)
+	for _, allocated := range []bool{false, true} {
+		m := parse(t, src)
+		if allocated {
+			withAllocation(t, m)
+		}
+		diffTest(t, m, "smem", [3]int{1, 1, 1}, []diffArg{{buf: buf, kind: "bytes"}, zeroBuf("i8", len(buf)), zeroBuf("i8", len(buf))}, 0)
+	}
 }

@@ -232,3 +232,15 @@ func checkScratch(t *testing.T, m *ir.Operation) {
 		}
 	})
 }
+
+// withAllocation annotates a TTGIR module with analysis/allocation's
+// shared memory layout (allocation.offset, ttg.shared), as
+// allocate-shared-memory does, so that the lowering uses it.
+func withAllocation(t *testing.T, m *ir.Operation) {
+	t.Helper()
+	a, err := allocation.Analyze(m, allocation.Options{})
+	if err != nil {
+		t.Fatalf("allocation: %v", err)
+	}
+	a.Annotate()
+}

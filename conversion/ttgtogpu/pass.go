@@ -59,7 +59,14 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		}
 		parts = append(parts, name)
 	}
-	add("allocate-shared-memory", "")
+	// Triton's NVIDIA pass is allocate-shared-memory-nv; either name may be
+	// registered.
+	for _, name := range []string{"allocate-shared-memory-nv", "allocate-shared-memory"} {
+		if reg.Lookup(name) != nil {
+			add(name, "")
+			break
+		}
+	}
 	add("convert-scf-to-cf", "")
 	var opts []string
 	if o.ComputeCapability != 0 {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"math/rand"
 	"os"
@@ -54,6 +55,9 @@ func TestPerfKernelsLower(t *testing.T) {
 			}
 			lower(t, m)
 			t.Logf("stats: %s", accessStats(m))
+			if got := ttg.SharedBytes(m); got != c.Shared {
+				t.Errorf("ttg.shared = %d, Triton's kernel uses %d bytes", got, c.Shared)
+			}
 			if os.Getenv("GPU_DUMP") != "" {
 				t.Log(print(m))
 			}
@@ -137,11 +141,20 @@ func TestPerfKernelsDiff(t *testing.T) {
 		if !ok {
 			continue
 		}
-		t.Run(c.Name, func(t *testing.T) {
-			m := parseFile(t, kernels+"perf/"+c.Name+".ttir")
-			runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=%d capability=90}", c.NumWarps))
-			grid, args := mk()
-			diffTest(t, m, c.Kernel, grid, args, 16)
-		})
+		for _, allocated := range []bool{false, true} {
+			name := c.Name
+			if allocated {
+				name += "/allocated"
+			}
+			t.Run(name, func(t *testing.T) {
+				m := parseFile(t, kernels+"perf/"+c.Name+".ttir")
+				runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=%d capability=90}", c.NumWarps))
+				if allocated {
+					withAllocation(t, m)
+				}
+				grid, args := mk()
+				diffTest(t, m, c.Kernel, grid, args, 16)
+			})
+		}
 	}
 }

@@ -102,3 +102,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %[4]d : i32, ttg.
 }`, a, m, n, warps, offsetsTTGIR("a", "A", m, n), axis, outN, sliceRange, reverse)
 	return strings.TrimSpace(body)
 }
+
+// TestAllocatedLayoutsDiff repeats random conversions, reductions and
+// scans (several per kernel, so their scratch and buffers share memory)
+// with the shared memory layout of analysis/allocation.
+func TestAllocatedLayoutsDiff(t *testing.T) {
+	r := rand.New(rand.NewSource(41))
+	shapes := [][2]int{{16, 16}, {32, 8}, {8, 64}, {64, 32}}
+	for i := 0; i < 16; i++ {
+		sh := shapes[r.Intn(len(shapes))]
+		warps := 1 << r.Intn(4)
+		a := randBlocked(r, warps)
+		axis := r.Intn(2)
+		t.Run(fmt.Sprintf("rs%d_%dx%d_w%d_axis%d", i, sh[0], sh[1], warps, axis), func(t *testing.T) {
+			m := parse(t, reduceScanKernel(a, sh[0], sh[1], warps, axis, r.Intn(2) == 0))
+			withAllocation(t, m)
+			x := randI32(r, sh[0]*sh[1], 100)
+			diffTest(t, m, "rs", [3]int{1, 1, 1}, []diffArg{i32Buf(x), zeroBuf("i32", sh[1-axis]), zeroBuf("i32", sh[0]*sh[1])}, 0)
+		})
+		b := randBlocked(r, warps)
+		t.Run(fmt.Sprintf("cvt%d_%dx%d_w%d", i, sh[0], sh[1], warps), func(t *testing.T) {
+			m := parse(t, cvtKernel(a, b, "f32", sh[0], sh[1], warps))
+			withAllocation(t, m)
+			buf := make([]byte, sh[0]*sh[1]*4)
+			r.Read(buf)
+			diffTest(t, m, "cvt", [3]int{1, 1, 1}, []diffArg{{buf: buf, kind: "bytes"}, zeroBuf("i8", len(buf))}, 0)
+		})
+	}
+}

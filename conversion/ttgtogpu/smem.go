@@ -87,6 +87,12 @@ func planSharedMemory(l *lowering) (*smemPlan, error) {
 		total := ttg.SharedBytes(l.module)
 		for _, lists := range [][]need{buffers, scratch} {
 			for _, n := range lists {
+				// An allocation pass places a callee's shared memory
+				// relative to the caller's reservation, which would need
+				// the base passed along; kernels only.
+				if fn := n.op.ParentOfName("tt.func"); fn != nil && ir.IsPrivateSymbol(fn) {
+					return nil, ir.OpErrorf(n.op, "shared memory in a function that is not a kernel is not supported after allocate-shared-memory (inline the function)")
+				}
 				a, ok := n.op.Attr(AllocationOffsetAttr).(*ir.IntegerAttr)
 				if !ok {
 					return nil, ir.OpErrorf(n.op, "needs %d bytes of shared memory but has no %s attribute", n.bytes, AllocationOffsetAttr)
