@@ -13,8 +13,8 @@
 //
 // The analyses live in packages analysis/alias, analysis/allocation and
 // analysis/membar; this package only wires them to the pass manager. The
-// test passes report their remarks as the pass's diagnostics, which
-// tt-opt prints (or checks with --verify-diagnostics).
+// test passes emit their results as remarks (non-fatal diagnostics), which
+// tt-opt prints before the IR (or checks with --verify-diagnostics).
 //
 // Importing the package (for its side effects) registers the passes.
 package allocate

@@ -91,18 +91,6 @@ func words(cmd, path string) []string {
 	return out
 }
 
-// printsRemarks reports whether the tt-opt arguments run a pass whose
-// output is remarks: the pass manager reports them as the pass's
-// diagnostics, so tt-opt exits with 1 although nothing failed.
-func printsRemarks(args []string) bool {
-	for _, a := range args {
-		if strings.HasPrefix(a, "-test-print-alias") || strings.HasPrefix(a, "-test-print-allocation") {
-			return true
-		}
-	}
-	return false
-}
-
 // run executes r (tt-opt, then FileCheck on its output) and returns a
 // description of the failure, or "".
 func (r runLine) run() string {
@@ -118,8 +106,8 @@ func (r runLine) run() string {
 		}
 		return ""
 	}
-	if rc != 0 && !(printsRemarks(r.opt) && stderr.Len() == 0) {
-		return fmt.Sprintf("tt-opt %s: exit %d\n%s", strings.Join(r.opt, " "), rc, stderr.String())
+	if rc != 0 {
+		return fmt.Sprintf("tt-opt %s: exit %d\n%s%s", strings.Join(r.opt, " "), rc, stdout.String(), stderr.String())
 	}
 	var fc bytes.Buffer
 	if frc := filecheck.Main(r.check, bytes.NewReader(stdout.Bytes()), &fc, &fc); frc != 0 {

@@ -19,8 +19,8 @@ func init() {
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
 			return func(op *ir.Operation, st *passmgr.State) error {
 				st.PreserveAll()
-				if ds := AliasRemarks(op); len(ds) > 0 {
-					return ds
+				for _, d := range AliasRemarks(op) {
+					st.Emit(d)
 				}
 				return nil
 			}

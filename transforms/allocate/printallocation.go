@@ -46,8 +46,8 @@ func init() {
 				if err != nil {
 					return err
 				}
-				if len(ds) > 0 {
-					return ds
+				for _, d := range ds {
+					st.Emit(d)
 				}
 				return nil
 			}

@@ -38,15 +38,17 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 tt.func @branches(%c: i1, %t: tensor<16x16xf16, #blocked>) {
   %true = arith.constant true
   // expected-remark @below {{%0 -> %0}}
-  %a = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+  %a = ttg.local_alloc %t : (tensor<16x16xf16, #blocked>) -> !ttg.memdesc<16x16xf16, #A, #smem>
   // expected-remark @below {{%1 -> %1}}
   %b = ttg.local_alloc %t : (tensor<16x16xf16, #blocked>) -> !ttg.memdesc<16x16xf16, #A, #smem>
   // expected-remark @below {{%2 -> %0,%1}}
   %either = scf.if %c -> !ttg.memdesc<16x16xf16, #A, #smem> {
     // Values of nested regions are numbered after those of the function.
     // expected-remark @below {{%6 -> %0}}
-    %ra = ttg.memdesc_reinterpret %a : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> !ttg.memdesc<16x16xf16, #A, #smem>
-    scf.yield %ra : !ttg.memdesc<16x16xf16, #A, #smem>
+    %ra = ttg.memdesc_reinterpret %a : !ttg.memdesc<16x16xf16, #A, #smem> -> !ttg.memdesc<16x16xi16, #A, #smem>
+    // expected-remark @below {{%7 -> %0}}
+    %back = ttg.memdesc_reinterpret %ra : !ttg.memdesc<16x16xi16, #A, #smem> -> !ttg.memdesc<16x16xf16, #A, #smem>
+    scf.yield %back : !ttg.memdesc<16x16xf16, #A, #smem>
   } else {
     scf.yield %b : !ttg.memdesc<16x16xf16, #A, #smem>
   }
@@ -54,8 +56,7 @@ tt.func @branches(%c: i1, %t: tensor<16x16xf16, #blocked>) {
   %only_else = scf.if %true -> !ttg.memdesc<16x16xf16, #A, #smem> {
     scf.yield %b : !ttg.memdesc<16x16xf16, #A, #smem>
   } else {
-    %ra = ttg.memdesc_reinterpret %a : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> !ttg.memdesc<16x16xf16, #A, #smem>
-    scf.yield %ra : !ttg.memdesc<16x16xf16, #A, #smem>
+    scf.yield %a : !ttg.memdesc<16x16xf16, #A, #smem>
   }
   // A poisoned descriptor refers to nothing, and, as in Triton 3.6, the
   // result of a select does not follow its operands.
