@@ -147,7 +147,7 @@ func (l *lowering) elementwisePatterns() map[string]loweringFn {
 	})
 	add("math.ctpop", raw("llvm.intr.ctpop"))
 	add("tt.mulhiui", func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
-		return newGPU(e).mulhi(a[0], a[1], true), nil
+		return e.mulhi(a[0], a[1], true), nil
 	})
 
 	// Comparisons and selection (the arith and llvm predicate encodings
@@ -204,6 +204,10 @@ func (l *lowering) elementwisePatterns() map[string]loweringFn {
 
 	l.addFloatPatterns(add)
 	l.addConversionPatterns(add)
+	l.addIntPatterns(add)
+	for name, fn := range l.extendedPatterns() {
+		m[name] = fn
+	}
 	for _, name := range []string{"tt.fp_to_fp", "arith.truncf", "arith.extf"} {
 		m[name] = l.fp8Dispatch(m[name])
 	}

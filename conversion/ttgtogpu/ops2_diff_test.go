@@ -93,6 +93,12 @@ func TestIntElementwiseDiff(t *testing.T) {
 		{"i32", "%r11 = arith.ceildivsi %xv, %yv : " + T("i32")},
 		{"i32", "%x3 = arith.xori %xv, %yv : " + T("i32") + "\n    %r12 = math.absi %x3 : " + T("i32")},
 		{"i8", "%b = arith.cmpi sgt, %xv, %yv : " + T("i32") + "\n    %r13 = arith.extui %b : " + T("i1") + " to " + T("i8")},
+		{"i32", "%r14 = math.ctlz %yv : " + T("i32")},
+		{"i32", "%r15 = math.cttz %yv : " + T("i32")},
+		{"i32", "%lo, %r16 = arith.mulsi_extended %xv, %yv : " + T("i32")},
+		{"i32", "%r17, %carry = arith.addui_extended %xv, %yv : " + T("i32") + ", " + T("i1")},
+		{"i8", "%n8 = arith.trunci %xv : " + T("i32") + " to " + T("i8") + "\n    %m8 = arith.trunci %yv : " + T("i32") + " to " + T("i8") +
+			"\n    %r18 = tt.mulhiui %n8, %m8 : " + T("i8")},
 	}
 	m := ttirKernel(t, elementwiseKernel(n, "i32", "i32", outs), 2)
 	r := rand.New(rand.NewSource(12))

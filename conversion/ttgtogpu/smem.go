@@ -3,7 +3,6 @@ package ttgtogpu
 import (
 	"fmt"
 
-	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -186,22 +185,21 @@ func (e *emitter) smemAddr(opOffset int, bytes ir.Value) ir.Value {
 	return e.byteGep(base, bytes)
 }
 
-// mayAccessSharedMemory reports whether a lowered op may read or write
-// shared memory (so a barrier after it is not redundant).
-func mayAccessSharedMemory(op *ir.Operation) bool {
+// mayAccessMemory reports whether a lowered op may read or write memory,
+// so that a barrier after it is not redundant. Global accesses count too:
+// a barrier the user asked for (tl.debug_barrier) may order them.
+func mayAccessMemory(op *ir.Operation) bool {
 	switch op.Name() {
-	case "gpu.load", "gpu.store", "gpu.atomic_rmw", "gpu.atomic_cas":
-		p, ok := op.Operand(0).Type().(*llvm.PointerType)
-		return !ok || p.AddrSpace != llvm.GlobalAddrSpace
-	case "llvm.call", "llvm.load", "llvm.store", "llvm.inline_asm", "llvm.atomicrmw", "llvm.cmpxchg", "gpu.printf":
+	case "gpu.load", "gpu.store", "gpu.atomic_rmw", "gpu.atomic_cas",
+		"llvm.call", "llvm.load", "llvm.store", "llvm.inline_asm", "llvm.atomicrmw", "llvm.cmpxchg", "gpu.printf", "gpu.assert":
 		return true
 	}
 	return false
 }
 
 // removeRedundantBarriers deletes barriers that follow another barrier of
-// the same block with no shared memory access between them, and barriers
-// at the start of a kernel before any access.
+// the same block with no memory access between them, and barriers at the
+// start of a kernel before any access.
 func removeRedundantBarriers(fn *ir.Operation) {
 	kernel := fn.HasAttr(KernelAttr)
 	for _, b := range fn.Region(0).Blocks() {
@@ -215,7 +213,7 @@ func removeRedundantBarriers(fn *ir.Operation) {
 					dead = append(dead, op)
 				}
 				synced = true
-			case mayAccessSharedMemory(op):
+			case mayAccessMemory(op):
 				synced = false
 			}
 		}
