@@ -9,6 +9,7 @@ var Dialect = &ir.Dialect{Name: "tt"}
 
 func init() {
 	Dialect.ParseType = parseType
+	Dialect.ParseAttribute = parseAttribute
 	Dialect.MaterializeConstant = materializeConstant
 	Dialect.VerifyAttribute = verifyDiscardableAttr
 }

@@ -8,6 +8,33 @@
 // Custom formats print them stripped (`<f16>`) where Triton's ODS does;
 // ParsePtrType and ParseTensorDescType accept both spellings.
 //
+// Triton versions. Triton 3.6 is the reference: what it accepts parses,
+// verifies and prints exactly as 3.6 prints it. Spellings of older or
+// newer Tritons are read too when they denote something 3.6 can express,
+// and are converted to 3.6's form (so they print as 3.6 prints them):
+//
+//	!tt.tensordesc<16x16xf32[, #layout]>   -> !tt.tensordesc<tensor<16x16xf32[, #layout]>>   (late 2025)
+//	!tt.ptr<T, "global"|"descriptor"|"constant"> -> !tt.ptr<T[, 0|4]>                       (late 2025)
+//	{cachePolicy = #tt.cache_policy<cache_modifier = M, eviction_policy = E>}
+//	{cachePolicy = #ttng.cache_policy<cache_modifier = M>} on tt.load / tt.store
+//	                                        -> cacheModifier = M evictionPolicy = E          (late 2025)
+//	tt.experimental_descriptor_{load,store,gather,scatter} -> tt.descriptor_*                 (early 2025)
+//
+// Newer ops with no 3.6 counterpart are added with the newer Triton's
+// syntax and verifier: tt.atomic_load, tt.atomic_store, tt.atomic_poll
+// (atomics_sync.go). A newer verifier check on a 3.6 op or type is taken
+// only when it rejects nothing Triton 3.6 writes (its lit tests, dumps and
+// pass outputs) and what it rejects has no meaning 3.6 can compile: here,
+// a pointer to a type with no bit width (`!tt.ptr<index>`; pointers to
+// pointers and block pointers stay valid), and a cache modifier that does
+// not suit the access, which applies to the newer cachePolicy spelling
+// only (3.6's own clauses accept any modifier, as 3.6 does). Where the
+// versions conflict, 3.6 wins: `!tt.ptr<f32, 1>` stays valid (newer
+// Tritons require the named form), `!tt.tensordesc<tensor<...>>` stays
+// valid (newer Tritons reject it), and messages are 3.6's wherever 3.6 has
+// the check (tt.make_range, tt.dot_scaled scale shapes). Diagnostics of
+// newer checks and ops are the newer Triton's words.
+//
 // Enums (enums.go) are I32EnumAttrs: `i32` integer attributes, keywords in
 // custom syntax. Typed constants: CacheModifier, EvictionPolicy,
 // PaddingOption, MemSemantic, MemSyncScope, RMWOp, DescriptorReduceKind,
@@ -67,18 +94,25 @@
 //	tt.descriptor_reduce      descriptors.go  reads+writes global                   kind
 //	tt.descriptor_gather      descriptors.go  reads global
 //	tt.descriptor_scatter     descriptors.go  reads+writes global
+//	tt.atomic_load            atomics_sync.go reads+writes global (newer)   sem scope
+//	tt.atomic_store           atomics_sync.go writes global (newer)         sem scope
+//	tt.atomic_poll            atomics_sync.go reads+writes global (newer)   sem scope
 //
-// That is every op Triton 3.6 registers in `tt` (its libtriton lists no
-// others: no tt.assume, tt.reinterpret_tensor_descriptor, tt.atomic_load,
-// tt.linear_apply; those are older or newer than 3.6).
+// Those are every op Triton 3.6 registers in `tt` (its libtriton lists no
+// others: no tt.assume, tt.reinterpret_tensor_descriptor,
+// tt.linear_apply), plus the three newer atomics. The early-2025 names
+// tt.experimental_descriptor_* are registered only to be read
+// (spellings.go): they build the 3.6 ops.
 //
 // Verification (verify.go) follows ODS's order: inherent attributes,
 // operand and result type constraints (with Triton's summaries),
 // TypesMatchWith, then traits in declaration order, TensorSizeTrait,
 // VerifyTensorLayoutsTrait, the op's verifier; inferred result types are
-// checked with the region verifiers, as MLIR does. Default-valued
-// properties are set when an op is parsed or built, as MLIR's
-// populateDefaultProperties does.
+// checked with the region verifiers, as MLIR does, and a failure carries
+// MLIR's second error "'op' op failed to infer returned types" (attached
+// to the first with error severity, since the verifier keeps one
+// diagnostic per op). Default-valued properties are set when an op is
+// parsed or built, as MLIR's populateDefaultProperties does.
 //
 // Layouts: tt does not import ttg. Tensor encodings take part through the
 // interfaces of layout_iface.go and verify.go (LayoutVerifier,

@@ -313,6 +313,9 @@ func parseLoad(p ir.OpParser, st *ir.OperationState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
+	if err := applyCachePolicy(st, false); err != nil {
+		return err
+	}
 	if err := p.ParseColon(); err != nil {
 		return err
 	}
@@ -402,6 +405,9 @@ func parseStore(p ir.OpParser, st *ir.OperationState) error {
 		return err
 	}
 	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	if err := applyCachePolicy(st, true); err != nil {
 		return err
 	}
 	if err := p.ParseColon(); err != nil {

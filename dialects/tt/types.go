@@ -74,6 +74,7 @@ func parseType(p ir.DialectParser, mnemonic string) (ir.Type, error) {
 }
 
 func parsePtrParams(p ir.DialectParser) (ir.Type, error) {
+	loc := p.Loc()
 	if err := p.ParseLess(); err != nil {
 		return nil, err
 	}
@@ -83,28 +84,85 @@ func parsePtrParams(p ir.DialectParser) (ir.Type, error) {
 	}
 	space := int64(DefaultAddrSpace)
 	if p.ParseOptionalComma() {
-		if space, err = p.ParseInteger(); err != nil {
+		if space, err = parseAddrSpace(p); err != nil {
 			return nil, err
 		}
 	}
 	if err := p.ParseGreater(); err != nil {
 		return nil, err
 	}
+	if !validPointee(pointee) {
+		return nil, p.ErrorfAt(loc, "pointer types must point to integer or floating-point types")
+	}
 	return Ptr(p.Context(), pointee, int(space)), nil
 }
 
+// parseAddrSpace reads the address space of a pointer type: Triton 3.6's
+// integer, or a later Triton's quoted name (`"global"`), which is converted
+// to the integer 3.6 uses for it.
+func parseAddrSpace(p ir.DialectParser) (int64, error) {
+	if name, ok := p.ParseOptionalString(); ok {
+		n, known := addrSpaceNames[name]
+		if !known {
+			return 0, p.Errorf("invalid pointer address space '%s'", name)
+		}
+		return n, nil
+	}
+	return p.ParseInteger()
+}
+
+// addrSpaceNames are the named address spaces of later Tritons
+// (PtrAddrSpace) and the numbers they stand for, which are the numbers
+// Triton 3.6 writes.
+var addrSpaceNames = map[string]int64{"descriptor": 0, "global": 1, "constant": 4}
+
+// validPointee reports whether a pointer may point to t. Triton 3.6 checks
+// nothing; later Tritons require an integer or float. tt takes the later
+// check without rejecting what 3.6 uses: pointers to pointers and block
+// pointers (to ranked tensors) stay valid. What it rejects (index, vectors,
+// none, other dialects' types) has no bit width, so no 3.6 load, store or
+// lowering can use it.
+func validPointee(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.IntegerType, *ir.FloatType, *PointerType, *ir.RankedTensorType:
+		return true
+	}
+	return false
+}
+
+// parseTensorDescParams reads Triton 3.6's `<tensor<16x16xf32[, #layout]>>`
+// and a later Triton's `<16x16xf32[, #layout]>`, which denotes the same
+// type and is converted to it.
 func parseTensorDescParams(p ir.DialectParser) (ir.Type, error) {
 	if err := p.ParseLess(); err != nil {
 		return nil, err
 	}
 	loc := p.Loc()
+	dims, err := p.ParseDimensionList(false, true)
+	if err != nil {
+		return nil, err
+	}
 	t, err := p.ParseType()
 	if err != nil {
 		return nil, err
 	}
-	rt, ok := t.(*ir.RankedTensorType)
-	if !ok {
-		return nil, p.ErrorfAt(loc, "failed to parse TT_TensorDescType parameter 'blockType' which is to be a `RankedTensorType`")
+	var rt *ir.RankedTensorType
+	if len(dims) > 0 {
+		if _, nested := t.(*ir.RankedTensorType); nested {
+			return nil, p.ErrorfAt(loc, "tensor descriptors must not wrap tensor types; use !tt.tensordesc<shape x element-type[, layout]> instead")
+		}
+		var layout ir.Attribute
+		if p.ParseOptionalComma() {
+			if layout, err = p.ParseAttribute(nil); err != nil {
+				return nil, err
+			}
+		}
+		rt = ir.RankedTensor(p.Context(), dims, t, layout)
+	} else {
+		var ok bool
+		if rt, ok = t.(*ir.RankedTensorType); !ok {
+			return nil, p.ErrorfAt(loc, "failed to parse TT_TensorDescType parameter 'blockType' which is to be a `RankedTensorType`")
+		}
 	}
 	if err := p.ParseGreater(); err != nil {
 		return nil, err

@@ -115,7 +115,7 @@ func (s *opSpec) install(def *ir.OpDef) {
 		def.VerifyRegions = func(op *ir.Operation) error {
 			if s.infer != nil {
 				if err := s.infer(op); err != nil {
-					return err
+					return inferFailure(op, err)
 				}
 			}
 			if s.verifyRegions != nil {
@@ -124,6 +124,23 @@ func (s *opSpec) install(def *ir.OpDef) {
 			return nil
 		}
 	}
+}
+
+// inferFailure follows err, the reason an op's result types could not be
+// inferred or do not match, with MLIR's "failed to infer returned types"
+// (verifyInferredResultTypes emits both). The verifier keeps one
+// diagnostic per failing op, so the second error travels attached to the
+// first, with error severity; it prints and is matched by
+// --verify-diagnostics as the separate error MLIR emits.
+func inferFailure(op *ir.Operation, err error) error {
+	d, ok := err.(*ir.Diagnostic)
+	if !ok {
+		d = ir.OpErrorf(op, "%s", err.Error())
+	}
+	out := *d
+	out.Notes = append(append([]*ir.Diagnostic{}, d.Notes...),
+		&ir.Diagnostic{Loc: op.Loc(), Severity: ir.SevError, Message: "'" + op.Name() + "' op failed to infer returned types"})
+	return &out
 }
 
 func (s *opSpec) run(op *ir.Operation) error {
@@ -310,7 +327,15 @@ func verifyTensorLayouts(op *ir.Operation) error {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			msg = d.Message
 		}
-		return plainError(op, "%s %d (%s) has an invalid layout: %s", kind, i, valueText(v), msg)
+		// Triton names an operand by number and value, a result by number
+		// only, and a sole result not even by number.
+		switch {
+		case kind == "Operand":
+			return plainError(op, "Operand %d (%s) has an invalid layout: %s", i, valueText(v), msg)
+		case op.NumResults() == 1:
+			return plainError(op, "Result has an invalid layout: %s", msg)
+		}
+		return plainError(op, "Result %d has an invalid layout: %s", i, msg)
 	}
 	for i := 0; i < op.NumOperands(); i++ {
 		if err := check("Operand", i, op.Operand(i)); err != nil {

@@ -90,7 +90,7 @@ func parseBlocked(r *attrReader) (ir.Attribute, error) {
 		return nil, err
 	}
 	var spt, tpw, wpc, order []int
-	var cga ir.Attribute
+	var cga cgaKeys
 	for _, e := range d.Entries {
 		switch e.Name {
 		case "sizePerThread":
@@ -101,16 +101,16 @@ func parseBlocked(r *attrReader) (ir.Attribute, error) {
 			wpc, err = r.ints(e.Value, "number of warps per CTA")
 		case "order":
 			order, err = r.ints(e.Value, "order")
-		case "CGALayout":
-			cga = e.Value
 		default:
-			return nil, r.unexpectedKey(e.Name)
+			if !cga.take(e) {
+				return nil, r.unexpectedKey(e.Name)
+			}
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	c, err := r.parseCGA(cga, len(spt))
+	c, err := r.cga(cga, len(spt))
 	if err != nil {
 		return nil, err
 	}

@@ -77,7 +77,7 @@ func parseNvidiaMma(r *attrReader) (ir.Attribute, error) {
 	}
 	var major, minor int
 	var wpc, instr []int
-	var cga ir.Attribute
+	var cga cgaKeys
 	for _, e := range d.Entries {
 		switch e.Name {
 		case "versionMajor":
@@ -86,8 +86,8 @@ func parseNvidiaMma(r *attrReader) (ir.Attribute, error) {
 			minor, err = r.uint(e.Value, "versionMinor")
 		case "warpsPerCTA":
 			wpc, err = r.ints(e.Value, "warpsPerCTA")
-		case "CGALayout":
-			cga = e.Value
+		default:
+			cga.take(e)
 		case "instrShape":
 			instr, err = r.ints(e.Value, "instrShape")
 		}
@@ -95,7 +95,7 @@ func parseNvidiaMma(r *attrReader) (ir.Attribute, error) {
 			return nil, err
 		}
 	}
-	c, err := r.parseCGA(cga, len(wpc))
+	c, err := r.cga(cga, len(wpc))
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +199,7 @@ func parseAMDMfma(r *attrReader) (ir.Attribute, error) {
 	version, ebw := 0, 32
 	var wpc, instr, tiles []int
 	var trans bool
-	var cga ir.Attribute
+	var cga cgaKeys
 	for _, e := range d.Entries {
 		switch e.Name {
 		case "version":
@@ -210,8 +210,8 @@ func parseAMDMfma(r *attrReader) (ir.Attribute, error) {
 			instr, err = r.ints(e.Value, "instrShape")
 		case "isTransposed":
 			trans, err = r.bool(e.Value, "isTransposed")
-		case "CGALayout":
-			cga = e.Value
+		default:
+			cga.take(e)
 		case "tilesPerWarp":
 			tiles, err = r.ints(e.Value, "tilesPerWarp")
 		case "elementBitWidth":
@@ -221,7 +221,7 @@ func parseAMDMfma(r *attrReader) (ir.Attribute, error) {
 			return nil, err
 		}
 	}
-	c, err := r.parseCGA(cga, len(wpc))
+	c, err := r.cga(cga, len(wpc))
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +332,7 @@ func parseAMDWmma(r *attrReader) (ir.Attribute, error) {
 	var trans bool
 	var wpc, tiles []int
 	instr := clone(defaultWmmaInstrShape)
-	var cga ir.Attribute
+	var cga cgaKeys
 	for _, e := range d.Entries {
 		switch e.Name {
 		case "version":
@@ -343,8 +343,8 @@ func parseAMDWmma(r *attrReader) (ir.Attribute, error) {
 			wpc, err = r.ints(e.Value, "warpsPerCTA")
 		case "tilesPerWarp":
 			tiles, err = r.ints(e.Value, "tilesPerWarp")
-		case "CGALayout":
-			cga = e.Value
+		default:
+			cga.take(e)
 		case "instrShape":
 			instr, err = r.ints(e.Value, "instrShape")
 		}
@@ -352,7 +352,7 @@ func parseAMDWmma(r *attrReader) (ir.Attribute, error) {
 			return nil, err
 		}
 	}
-	c, err := r.parseCGA(cga, len(wpc))
+	c, err := r.cga(cga, len(wpc))
 	if err != nil {
 		return nil, err
 	}

@@ -107,7 +107,7 @@ func parseNVMMAShared(r *attrReader) (ir.Attribute, error) {
 	var swizzle, ebw int
 	var trans, fp4 bool
 	rank := 2
-	var cga ir.Attribute
+	var cga cgaKeys
 	for _, e := range d.Entries {
 		switch e.Name {
 		case "swizzlingByteWidth":
@@ -118,18 +118,18 @@ func parseNVMMAShared(r *attrReader) (ir.Attribute, error) {
 			ebw, err = r.uint(e.Value, "elementBitWidth")
 		case "fp4Padded":
 			fp4, err = r.bool(e.Value, "fp4Padded")
-		case "CGALayout":
-			cga = e.Value
 		case "rank":
 			rank, err = r.uint(e.Value, "rank")
 		default:
-			err = r.unexpectedKey(e.Name)
+			if !cga.take(e) {
+				err = r.unexpectedKey(e.Name)
+			}
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	c, err := r.parseCGA(cga, rank)
+	c, err := r.cga(cga, rank)
 	if err != nil {
 		return nil, err
 	}

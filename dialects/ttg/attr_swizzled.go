@@ -106,7 +106,7 @@ func parseSwizzledParams(r *attrReader) (vec, perPhase, maxPhase int, order []in
 	if err != nil {
 		return
 	}
-	var cgaAttr ir.Attribute
+	var cgaAttr cgaKeys
 	for _, e := range d.Entries {
 		switch e.Name {
 		case "vec":
@@ -117,16 +117,16 @@ func parseSwizzledParams(r *attrReader) (vec, perPhase, maxPhase int, order []in
 			maxPhase, err = r.uint(e.Value, "maxPhase")
 		case "order":
 			order, err = r.ints(e.Value, "order")
-		case "CGALayout":
-			cgaAttr = e.Value
 		default:
-			err = r.unexpectedKey(e.Name)
+			if !cgaAttr.take(e) {
+				err = r.unexpectedKey(e.Name)
+			}
 		}
 		if err != nil {
 			return
 		}
 	}
-	cga, err = r.parseCGA(cgaAttr, len(order))
+	cga, err = r.cga(cgaAttr, len(order))
 	return
 }
 

@@ -107,6 +107,75 @@ func firstNonZero(b []int32) int {
 	return -1
 }
 
+// cgaKeys gathers the dictionary entries that say how the CTAs of a
+// cluster split a layout: Triton 3.6's `CGALayout = [[...]]`, or older
+// Tritons' (mid-2025) `CTAsPerCGA`, `CTASplitNum` and `CTAOrder`, which
+// tt converts to the CGALayout they denote.
+type cgaKeys struct {
+	layout, perCGA, split, order ir.Attribute
+}
+
+// take records e if it is one of the keys and reports whether it was.
+func (k *cgaKeys) take(e ir.NamedAttr) bool {
+	switch e.Name {
+	case "CGALayout":
+		k.layout = e.Value
+	case "CTAsPerCGA":
+		k.perCGA = e.Value
+	case "CTASplitNum":
+		k.split = e.Value
+	case "CTAOrder":
+		k.order = e.Value
+	default:
+		return false
+	}
+	return true
+}
+
+// cga returns the CTA layout the keys give for a layout of the given rank.
+func (r *attrReader) cga(k cgaKeys, rank int) (CGALayout, error) {
+	old := k.perCGA != nil || k.split != nil || k.order != nil
+	if !old {
+		return r.parseCGA(k.layout, rank)
+	}
+	if k.layout != nil {
+		return CGALayout{}, r.errorf("CGALayout cannot be combined with CTAsPerCGA, CTASplitNum and CTAOrder")
+	}
+	if k.perCGA == nil || k.split == nil || k.order == nil {
+		return CGALayout{}, r.errorf("CTAsPerCGA, CTASplitNum, and CTAOrder must all be present or all be absent")
+	}
+	perCGA, err := r.ints(k.perCGA, "CTAsPerCGA")
+	if err != nil {
+		return CGALayout{}, err
+	}
+	split, err := r.ints(k.split, "CTASplitNum")
+	if err != nil {
+		return CGALayout{}, err
+	}
+	order, err := r.ints(k.order, "CTAOrder")
+	if err != nil {
+		return CGALayout{}, err
+	}
+	if len(perCGA) != len(split) || len(split) != len(order) {
+		return CGALayout{}, r.errorf("CTAsPerCGA, CTASplitNum, and CTAOrder must all have the same rank.")
+	}
+	if len(order) != rank {
+		return CGALayout{}, r.errorf("CTAsPerCGA, CTASplitNum, and CTAOrder must have rank %d, the rank of the layout", rank)
+	}
+	if verifyOrder(order) != nil {
+		return CGALayout{}, r.errorf("CTAOrder must be a permutation of 0..(rank-1), but was [%s]", joinInts(order))
+	}
+	for d := range perCGA {
+		// Only powers of two that divide evenly have a linear-layout form
+		// (and only those do Triton's lowerings handle).
+		if !isPow2(perCGA[d]) || !isPow2(split[d]) || perCGA[d]%split[d] != 0 {
+			return CGALayout{}, r.errorf("CTAsPerCGA [%s] and CTASplitNum [%s] must be powers of two, each split dividing its CTA count",
+				joinInts(perCGA), joinInts(split))
+		}
+	}
+	return CGAFromSplitParams(perCGA, split, order), nil
+}
+
 // parseCGA reads the value of a `CGALayout` key (nil when absent) for a
 // layout of the given rank (Triton's parseCTAAttr).
 func (r *attrReader) parseCGA(a ir.Attribute, rank int) (CGALayout, error) {
@@ -154,5 +223,45 @@ func (c CGALayout) verify() error {
 	if _, err := c.Layout(); err != nil {
 		return fmt.Errorf("invalid CGALayout %v: the bases must be powers of two and cover every tensor dim", c.Bases)
 	}
+	if !c.isPermutation() {
+		return fmt.Errorf("After removing broadcast bases the CGA encoding must be a permutation matrix")
+	}
 	return nil
+}
+
+// isPermutation reports whether the non-zero bases move along one dim
+// each, by a power of two, and together reach every offset bit of each dim
+// exactly once: CTA i then holds a distinct piece (or a broadcast copy).
+// Later Tritons require it; Triton 3.6 builds only such layouts (from
+// CTAsPerCGA/CTASplitNum/CTAOrder) and computes CTASplitNum and CTAsPerCGA
+// as if every CGA layout were one, so the layouts this rejects would be
+// miscompiled by 3.6, not merely refused.
+func (c CGALayout) isPermutation() bool {
+	bits := make([]uint64, c.Rank)
+	for _, b := range c.Bases {
+		dim := -1
+		for d, v := range b {
+			if v == 0 {
+				continue
+			}
+			if dim >= 0 || v < 0 || v&(v-1) != 0 {
+				return false
+			}
+			dim = d
+		}
+		if dim < 0 {
+			continue // a broadcast basis
+		}
+		bit := uint64(b[dim])
+		if bits[dim]&bit != 0 {
+			return false
+		}
+		bits[dim] |= bit
+	}
+	for _, m := range bits {
+		if m&(m+1) != 0 { // the bits of a dim must be 1, 2, 4, ... without gaps
+			return false
+		}
+	}
+	return true
 }

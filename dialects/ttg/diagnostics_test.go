@@ -51,23 +51,22 @@ func expectations(chunk string, first int) []expectation {
 	return out
 }
 
-// eraNotes explains the negative tests whose expected message comes from a
-// Triton newer than 3.6 (the lit file is late-2025): Triton 3.6 itself
-// accepts that input or words the error differently.
+// eraNotes explains the negative tests that tt does not pass: the lit file
+// is late-2025, and where its expectation conflicts with Triton 3.6, tt
+// keeps 3.6's behaviour (doc.go). Chunks whose later-Triton check tt
+// adopted (0: CGA permutation, 15-16: local_atomic_scatter_rmw, 19-20:
+// memdesc_reinterpret memory space and mutability) are not listed: they
+// must pass.
 var eraNotes = map[int]string{
-	0:  "the CGA permutation check came after 3.6; 3.6 accepts CGALayout = [[1, 0], [1, 0]]",
-	1:  "the LinearEncodingAttr permutation check came after 3.6; 3.6 accepts register = [[1], [3]]",
-	2:  "the LinearEncodingAttr permutation check came after 3.6; 3.6 says \"In a distributed layout, each base must move in at most one dimension.\"",
+	1:  "the LinearEncodingAttr permutation check came after 3.6; 3.6 accepts register = [[1], [3]], an invertible layout it lowers like any other",
+	2:  "3.6 rejects this layout too, with its own message \"In a distributed layout, each base must move in at most one dimension.\"",
 	3:  "`!tt.tensordesc<tensor<...>>` is Triton 3.6's own tensordesc syntax (accepted)",
-	4:  "the CTA-dimension check came after 3.6; 3.6 says \"non-trivial block dimension not supported\"",
-	15: "ttg.local_atomic_scatter_rmw came after 3.6 (3.6: custom op is unknown)",
-	16: "ttg.local_atomic_scatter_rmw came after 3.6 (3.6: custom op is unknown)",
-	18: "3.6's memdesc_reinterpret has no verifier (storage-size check came later)",
-	19: "3.6's memdesc_reinterpret has no verifier (memory-space check came later)",
-	20: "3.6's memdesc_reinterpret has no verifier (mutability check came later)",
-	21: "3.6's memdesc_reinterpret has no verifier (subview check came later); the chunk's second test (tt.dot) errors as expected",
-	22: "3.6's memdesc_reinterpret has no verifier (padding check came later)",
-	23: "3.6's memdesc_reinterpret has no verifier (padding check came later); its #ttg.amd_wmma uses the later ctaLayout key",
+	4:  "3.6 rejects this subslice too, with its own message \"non-trivial block dimension not supported\"",
+	18: "3.6's lit tests reinterpret to a smaller storage size (TritonGPU/ops.mlir memdesc_reinterpret_smaller_smem)",
+	21: "3.6's lit tests reinterpret sub-views (TritonGPU/ops.mlir memdesc_reinterpret_multibuffer_prefix_subview); the chunk's second test (tt.dot) errors as expected",
+	22: "3.6 reinterprets padded layouts without a check, and lowers such views consistently",
+	23: "3.6 reinterprets padded layouts without a check; its #ttg.amd_wmma uses the later ctaLayout key",
+	28: "ir's verifier goes on after a failing op and adds \"block with no terminator\" (the chunk's function has no tt.return); MLIR stops at the first failure",
 }
 
 // TestInvalidDiagnostics runs the negative tests of TritonGPU/invalid.mlir:

@@ -32,4 +32,33 @@
 // Every printed form matches what Triton 3.6 prints (checked against its
 // own dumps and the conformance goldens); parsing accepts keys in any order
 // and rejects malformed layouts with Triton's messages.
+//
+// Triton versions. Triton 3.6 is the reference: everything it accepts
+// parses and prints exactly as 3.6 prints it. Spellings of older or newer
+// Tritons are read when they denote something 3.6 expresses, and are
+// converted to 3.6's form:
+//
+//	CTAsPerCGA = [..], CTASplitNum = [..], CTAOrder = [..]  (mid 2025, any layout
+//	    that takes a CTA split)             -> CGALayout = [[..]] (cga.go)
+//	ttg.memdesc_subview %b[%i, %c0, ...]   (mid 2025) -> ttg.memdesc_index, or
+//	    ttg.memdesc_subslice for constant offsets, where the conversion is
+//	    exact; other subviews are refused (ops_spellings.go)
+//
+// Not converted, because the old form lacks what 3.6's needs: early-2025
+// `#ttg.shared<{..., hasLeadingOffset = true}>` (3.6's nvmma_shared needs the
+// element width) and `#ttng.tensor_memory_encoding<..., unpacked = true>`
+// (3.6's colStride is 32 / element width when unpacked).
+//
+// Newer ops with no 3.6 counterpart come with the newer Triton's syntax and
+// verifier: ttg.local_atomic_scatter_rmw (ops_atomic.go). Newer checks on
+// 3.6 ops and layouts are taken only when no IR Triton 3.6 writes (its lit
+// tests, dumps, pass outputs) fails them and what they reject is IR 3.6
+// would miscompile: the CGA-permutation check of CTA layouts (3.6 derives
+// CTASplitNum and CTAsPerCGA assuming it), and memdesc_reinterpret's
+// memory-space and mutability checks. Where versions conflict, 3.6's
+// behaviour and messages are kept: memdesc_reinterpret's newer storage-size
+// and sub-view checks are left out (3.6's own tests write such views), and
+// so are its padding checks and the LinearEncodingAttr permutation check
+// (3.6 lowers any invertible linear layout); older files' rank-1 memdescs
+// with rank-2 layouts stay rejected, as 3.6 rejects them.
 package ttg

@@ -3,6 +3,7 @@ package ttg
 import (
 	"fmt"
 
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -91,13 +92,18 @@ func verifyDotLayouts(op *ir.Operation, acc, aEnc, bEnc ir.Attribute) error {
 
 // supportsMMA is Triton's supportMMA(dotOp, version) for the operand
 // element types: v3 needs fp16/bf16/f32 (tf32)/fp8/i8 operands with
-// matching A and B, v2 fp16/bf16/f32/i8/fp8.
+// matching A and B, v2 fp16/bf16/f32/i8/fp8. An f32 x f32 product runs on
+// tensor cores only as tf32 (MMA v2 and later): with any other input
+// precision it is not an MMA dot at all.
 func supportsMMA(op *ir.Operation, version int) bool {
 	if op.NumOperands() < 2 {
 		return true
 	}
 	a := ir.ElementTypeOrSelf(op.Operand(0).Type())
 	b := ir.ElementTypeOrSelf(op.Operand(1).Type())
+	if isF32(a) && isF32(b) && op.Name() == "tt.dot" {
+		return tt.DotOp{Operation: op}.InputPrecision() == tt.PrecisionTF32 && version >= 2
+	}
 	ok := func(t ir.Type) bool {
 		switch t := t.(type) {
 		case *ir.FloatType:
@@ -117,4 +123,9 @@ func supportsMMA(op *ir.Operation, version int) bool {
 		return ok(a) && ok(b)
 	}
 	return true
+}
+
+func isF32(t ir.Type) bool {
+	ft, ok := t.(*ir.FloatType)
+	return ok && ft.Kind == ir.F32
 }

@@ -59,7 +59,33 @@ var MemDescReinterpret = Define(Dialect, "memdesc_reinterpret", ir.Pure, asmfmt.
 	Operands: []asmfmt.Value{{Name: "src", Constraint: MemDescC, Class: MemDescClass}},
 	Results:  []asmfmt.Value{{Name: "result", Constraint: MemDescC, Class: MemDescClass}},
 	Format:   "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))",
+	Verify:   verifyMemDescReinterpret,
 })
+
+// verifyMemDescReinterpret: Triton 3.6 verifies nothing here. Later
+// Tritons check the memory space, mutability, sub-views, storage size and
+// padding of both sides. tt takes the two checks whose violations 3.6
+// cannot compile correctly: a view into another memory space (a shared
+// memory address used as a tensor-memory one) and a view that changes
+// mutability (3.6's passes treat an immutable buffer, a local_alloc with a
+// source, as a side-effect-free value they may merge or move, so writes
+// through a mutable alias of it are lost or reordered). No IR 3.6 writes
+// does either. The other checks reject views that 3.6's own lit tests
+// write (a smaller reinterpretation, a sub-view source) or that 3.6 lowers
+// consistently (padded layouts), so they stay out.
+func verifyMemDescReinterpret(op *ir.Operation) error {
+	src, dst := memdescOf(op.Operand(0)), memdescOf(op.Result(0))
+	if src == nil || dst == nil {
+		return nil
+	}
+	if src.MemorySpace != dst.MemorySpace {
+		return ir.Errorf(op.Loc(), "source and result must have the same memory space")
+	}
+	if src.Mutable != dst.Mutable {
+		return ir.Errorf(op.Loc(), "source and result must have the same mutability")
+	}
+	return nil
+}
 
 func init() {
 	MemDescTrans.Def.Fold = foldMemDescTrans

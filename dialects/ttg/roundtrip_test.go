@@ -123,7 +123,13 @@ func parseAttrIn(ctx *ir.Context, s string) (ir.Attribute, error) {
 // Triton's messages, never panics.
 func TestMalformedLayouts(t *testing.T) {
 	for _, c := range []struct{ in, msg string }{
-		{`#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [0, 1], CTAOrder = [0, 1]}>`, "unexpected key: CTAOrder"},
+		{`#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [0, 1], CTAOrder = [0, 1]}>`, "CTAsPerCGA, CTASplitNum, and CTAOrder must all be present or all be absent"},
+		{`#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [0, 1], CTAorder = [0, 1]}>`, "unexpected key: CTAorder"},
+		{`#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [0, 1], CTAsPerCGA = [1, 2], CTASplitNum = [1, 2], CTAOrder = [1, 1]}>`, "CTAOrder must be a permutation of 0..(rank-1), but was [1, 1]"},
+		{`#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [0, 1], CTAsPerCGA = [1, 2], CTASplitNum = [1, 2], CTAOrder = [1, 0], CGALayout = [[0, 1]]}>`, "CGALayout cannot be combined with CTAsPerCGA, CTASplitNum and CTAOrder"},
+		{`#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [0, 1], CTAsPerCGA = [1, 3], CTASplitNum = [1, 3], CTAOrder = [1, 0]}>`, "must be powers of two"},
+		{`#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [0, 1], CTAsPerCGA = [1], CTASplitNum = [1], CTAOrder = [0]}>`, "must have rank 2"},
+		{`#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [0, 1], CGALayout = [[1, 0], [1, 0]]}>`, "After removing broadcast bases the CGA encoding must be a permutation matrix"},
 		{`#ttg.blocked<{sizePerThread = [3], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>`, "Every element in sizePerThread must be a power of two."},
 		{`#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [1]}>`, "order must be a permutation of 0..(rank-1), but was [1]"},
 		{`#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>`, "must all have the same rank"},

@@ -23,6 +23,8 @@ func parseAttribute(p ir.DialectParser, mnemonic string, _ ir.Type) (ir.Attribut
 		return parseTMEMEncoding(p)
 	case "tensor_memory_scales_encoding":
 		return parseTMEMScalesEncoding(p)
+	case "cache_policy":
+		return parseCachePolicy(p)
 	}
 	return nil, p.Errorf("unknown attribute `%s` in dialect `ttng`", mnemonic)
 }

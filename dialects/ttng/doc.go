@@ -10,6 +10,9 @@
 //
 //	dialect.go      the Dialect value and attribute dispatch
 //	attrs.go        the tensor-memory attributes
+//	cache_policy.go `#ttng.cache_policy<cache_modifier = M>`, a later
+//	                Triton's NVIDIA cache policy of tt.load/tt.store, which
+//	                tt converts to Triton 3.6's cache property
 //	tmem_layout.go  the linear layout of tensor memory and memdesc checks
 //	ops_wgmma.go    warp_group_dot, warp_group_dot_wait, fences, clusters
 //	ops_barrier.go  mbarrier ops
