@@ -111,9 +111,11 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
-// llc finds an llc binary: on PATH, Debian's LLVM 14 install, or llc-19.
+// llc finds an llc binary, newest first: LLVM 19 knows sm_90 and gfx942
+// (and still reads LLVM 14's typed pointers); LLVM 14 falls back to the
+// newest processors it knows.
 var llc = sync.OnceValue(func() string {
-	for _, name := range []string{"llc", "/usr/lib/llvm-14/bin/llc", "llc-19", "llc-14"} {
+	for _, name := range []string{"llc-19", "/usr/lib/llvm-19/bin/llc", "llc", "/usr/lib/llvm-14/bin/llc", "llc-14"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
 		}
@@ -162,7 +164,7 @@ func llcArch(march, arch string) string {
 func runLLC(t *testing.T, target llvmir.Target, ll []byte) {
 	t.Helper()
 	if llc() == "" {
-		t.Skip("llc not found (looked for llc, /usr/lib/llvm-14/bin/llc, llc-19, llc-14): translation checked against the golden file only")
+		t.Skip("llc not found (looked for llc-19, llc, llc-14): translation checked against the golden file only")
 	}
 	march := "nvptx64"
 	if target.Kind == llvmir.AMDGCN {

@@ -64,7 +64,13 @@ func emitAMDGCN(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 	}
 	llc := o.LLC
 	if llc == "" {
-		if llc, err = exec.LookPath("llc"); err != nil {
+		// Prefer a newer llc: LLVM 14 does not know gfx942.
+		for _, name := range []string{"llc-19", "llc-18", "llc-17", "llc"} {
+			if llc, err = exec.LookPath(name); err == nil {
+				break
+			}
+		}
+		if err != nil {
 			return nil, nil, errors.New("llc not found on PATH (give --llc=PATH, or use --target=llvmir)")
 		}
 	}
