@@ -92,4 +92,3 @@ func fromF64OrInt(t ir.Type, v float64) uint64 {
 	}
 	return uint64(int64(v)) & maskOf(t)
 }
-

@@ -46,7 +46,6 @@ func (e *emitter) cInt(t ir.Type, v int64) ir.Value {
 }
 
 func (e *emitter) i32c(v int64) ir.Value { return e.cInt(e.i32(), v) }
-func (e *emitter) i64c(v int64) ir.Value { return e.cInt(e.i64(), v) }
 
 // cBool returns the i1 constant b.
 func (e *emitter) cBool(b bool) ir.Value {
@@ -64,19 +63,6 @@ func (e *emitter) cFloat(t ir.Type, v float64) ir.Value {
 // cAttr returns a constant of type t holding attribute a (an integer or
 // float attribute of t's kind).
 func (e *emitter) cAttr(t ir.Type, a ir.Attribute) ir.Value { return e.fs.constant(a, t) }
-
-// zero returns the all-zero value of a scalar type.
-func (e *emitter) zero(t ir.Type) ir.Value {
-	switch t := t.(type) {
-	case *ir.FloatType:
-		return e.cFloat(t, 0)
-	case *ir.IntegerType:
-		return e.cInt(t, 0)
-	case *llvm.PointerType:
-		return e.fs.nullPtr(t)
-	}
-	return e.op1("llvm.mlir.zero", t, nil)
-}
 
 // wrap truncates v to width bits and sign-extends it back (the canonical
 // stored form of an integer attribute of that width).
@@ -334,7 +320,6 @@ func (e *emitter) fbin(name string, a, b ir.Value) ir.Value {
 }
 
 func (e *emitter) fadd(a, b ir.Value) ir.Value { return e.fbin("llvm.fadd", a, b) }
-func (e *emitter) fsub(a, b ir.Value) ir.Value { return e.fbin("llvm.fsub", a, b) }
 func (e *emitter) fmul(a, b ir.Value) ir.Value { return e.fbin("llvm.fmul", a, b) }
 
 // intrinsic calls an llvm.intr.* op.

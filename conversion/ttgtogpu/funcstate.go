@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -21,7 +20,6 @@ type funcState struct {
 	loc    ir.Location
 
 	consts  map[constKey]ir.Value
-	nulls   map[ir.Type]ir.Value
 	tid     ir.Value
 	parts   map[string]ir.Value // thread parts of coordinates, by column
 	smem    ir.Value
@@ -40,8 +38,8 @@ type constKey struct {
 func newFuncState(fn *ir.Operation, kernel bool) *funcState {
 	return &funcState{
 		fn: fn, kernel: kernel, entry: fn.Region(0).Front(), loc: fn.Loc(),
-		consts: map[constKey]ir.Value{}, nulls: map[ir.Type]ir.Value{},
-		parts: map[string]ir.Value{}, special: map[string]ir.Value{},
+		consts: map[constKey]ir.Value{},
+		parts:  map[string]ir.Value{}, special: map[string]ir.Value{},
 	}
 }
 
@@ -70,16 +68,6 @@ func (fs *funcState) constant(a ir.Attribute, t ir.Type) ir.Value {
 	}
 	v := fs.prologue().CreateOp("llvm.mlir.constant", fs.loc, nil, []ir.Type{t}, named("value", a)).Result(0)
 	fs.consts[k] = v
-	return v
-}
-
-// nullPtr returns the null pointer of a pointer type.
-func (fs *funcState) nullPtr(t ir.Type) ir.Value {
-	if v, ok := fs.nulls[t]; ok {
-		return v
-	}
-	v := fs.prologue().CreateOp("llvm.mlir.zero", fs.loc, nil, []ir.Type{t}).Result(0)
-	fs.nulls[t] = v
 	return v
 }
 
@@ -197,6 +185,3 @@ func log2(v int64) int {
 
 // isPow2 reports whether v is a positive power of two.
 func isPow2(v int64) bool { return v > 0 && v&(v-1) == 0 }
-
-// ptrType is the converted type of a pointer in address space as.
-func ptrType(ctx *ir.Context, as int) ir.Type { return llvm.Ptr(ctx, as) }

@@ -35,7 +35,6 @@ func (g gpuB) sharedBase() ir.Value { return gpu.NewSharedBase(g.e.b, g.e.loc).R
 // Shuffle modes.
 const (
 	shflXor = gpu.ShuffleXor
-	shflUp  = gpu.ShuffleUp
 	shflIdx = gpu.ShuffleIdx
 )
 

@@ -2,7 +2,6 @@ package ttgtogpu_test
 
 import (
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/conversion/ttgtogpu"
@@ -61,13 +60,6 @@ func lowerErr(m *ir.Operation) error {
 	return pm.Run(m, passmgr.DefaultConfig())
 }
 
-// lowerOnly runs convert-scf-to-cf and the conversion (no cleanup), so
-// tests see exactly what the patterns emit.
-func lowerOnly(t *testing.T, m *ir.Operation) {
-	t.Helper()
-	runPipeline(t, m, "convert-scf-to-cf,"+ttgtogpu.PassName)
-}
-
 func print(m *ir.Operation) string { return asm.Sprint(m, asm.PrintConfig{}) }
 
 // count returns how many ops named name the module holds.
@@ -90,11 +82,4 @@ func ops(m *ir.Operation, name string) []*ir.Operation {
 		}
 	})
 	return out
-}
-
-func contains(t *testing.T, text, want string) {
-	t.Helper()
-	if !strings.Contains(text, want) {
-		t.Errorf("missing %q in:\n%s", want, text)
-	}
 }

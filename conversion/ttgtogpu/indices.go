@@ -61,11 +61,6 @@ func (e *emitter) linearIndex(cs []ir.Value, shape []int64) ir.Value {
 	return acc
 }
 
-// laneID returns tid % threadsPerWarp.
-func (e *emitter) laneID(l *regLayout) ir.Value {
-	return e.andC(e.fs.threadID(e.l), int64(1)<<l.laneBits-1)
-}
-
 // ownerPredicate returns the predicate that is true in the threads that
 // hold the canonical copy of their data (no free lane or warp bit set),
 // or nil when every thread does.

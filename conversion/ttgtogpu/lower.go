@@ -181,8 +181,5 @@ func (l *lowering) opLayout(op *ir.Operation, t ir.Type) (*regLayout, error) {
 	return r, nil
 }
 
-// numWarpsBits is log2(num-warps).
-func (l *lowering) warpBits() int { return log2(int64(l.numWarps)) }
-
 // numThreads is the number of threads of a CTA.
 func (l *lowering) numThreads() int { return l.numWarps * l.threadsPerWarp }

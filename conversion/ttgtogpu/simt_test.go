@@ -481,11 +481,9 @@ func (th *simThread) exec(op *ir.Operation) error {
 		raw := op.Attr("rawConstantIndices").(*ir.DenseArrayAttr).Ints
 		elem := op.Attr("elem_type").(*ir.TypeAttr).Value
 		size := int64(width(elem) / 8)
-		idx := numeric.Int64(0, 64)
-		if raw[0] == -(1 << 31) {
+		idx := raw[0]
+		if idx == -(1 << 31) {
 			idx = numeric.Int64(ops[1], width(op.Operand(1).Type()))
-		} else {
-			idx = raw[0]
 		}
 		th.set(op, ops[0]+uint64(idx*size))
 	case "llvm.extractvalue", "llvm.insertvalue", "llvm.call", "llvm.inline_asm":
