@@ -31,14 +31,17 @@
 //	arith, math, tt elementwise ops  llvm ops per register (elementwise.go, floatops.go, fpconv.go);
 //	                                 math.exp = ex2.approx(x*log2e), divf = div.full.f32,
 //	                                 sqrt = sqrt.approx.ftz, bf16 computed in f32
-//	tt.make_range / splat / views    register bookkeeping (shape.go)
+//	tt.make_range / splat / views    register bookkeeping (shape.go); tt.map_elementwise inlines
+//	                                 its region per `pack` registers
 //	tt.load / tt.store               predicated gpu.load / gpu.store of up to 128 bits per vector,
 //	                                 width from axis info; stores by the owners of each element
 //	tt.reduce                        in-thread combine, xor-shuffle butterfly, cross-warp via scratch
 //	tt.scan                          bitwise prefix over register, lane (shuffle) and warp (scratch) bits
-//	ttg.convert_layout               renaming, or a swizzled round trip through scratch
+//	ttg.convert_layout               renaming, index shuffles within warps, or a swizzled
+//	                                 round trip through scratch (in rounds when it is small)
 //	tt.atomic_rmw / atomic_cas       gpu.atomic_* by one thread per element, results shared via scratch
-//	tt.histogram / tt.gather         through scratch (shared atomics / indexed reads)
+//	tt.histogram / tt.gather         through scratch (shared atomics / indexed reads); a
+//	                                 warp-local gather with shuffles
 //	ttg.local_*                      shared buffers addressed through the inverse shared layout
 //	tt.print / tt.assert             gpu.printf / gpu.assert
 //	tt.elementwise_inline_asm        llvm.inline_asm with sub-32-bit elements packed
