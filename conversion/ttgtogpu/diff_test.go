@@ -73,6 +73,18 @@ func diffTest(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []
 	diffTestCheck(t, m, kernel, grid, args, ulps, nil)
 }
 
+// ownAllocation makes diff tests lower without the allocation pass (the
+// conversion's own shared memory layout) while set.
+var ownAllocation bool
+
+// diffTestOwn is diffTest with the conversion's own shared memory layout.
+func diffTestOwn(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64) {
+	t.Helper()
+	ownAllocation = true
+	defer func() { ownAllocation = false }()
+	diffTestCheck(t, m, kernel, grid, args, ulps, nil)
+}
+
 // diffTestCheck is diffTest with a check of the lowered module.
 func diffTestCheck(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64, check func(*ir.Operation)) {
 	t.Helper()
@@ -102,9 +114,15 @@ func diffTestCheck(t *testing.T, m *ir.Operation, kernel string, grid [3]int, ar
 		t.Fatalf("interp: %v", err)
 	}
 
-	checkScratch(t, m)
+	if !ownAllocation {
+		checkScratch(t, m)
+	}
 	got := cloneArgs(args)
-	lower(t, m)
+	if ownAllocation {
+		lowerOwn(t, m)
+	} else {
+		lower(t, m)
+	}
 	var kfn *ir.Operation
 	ir.WalkOps(m, func(op *ir.Operation) {
 		if op.Name() == "llvm.func" && ir.SymbolName(op) == kernel {

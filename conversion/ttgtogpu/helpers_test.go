@@ -51,6 +51,13 @@ func lower(t *testing.T, m *ir.Operation) {
 	runPipeline(t, m, ttgtogpu.Pipeline(ttgtogpu.Options{}, passmgr.Default))
 }
 
+// lowerOwn runs the lowering pipeline without an allocation pass: the
+// conversion lays out shared memory itself.
+func lowerOwn(t *testing.T, m *ir.Operation) {
+	t.Helper()
+	runPipeline(t, m, "convert-scf-to-cf,"+ttgtogpu.PassName+",canonicalize,cse")
+}
+
 // lowerErr runs the lowering pipeline and returns its error.
 func lowerErr(m *ir.Operation) error {
 	pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+ttgtogpu.Pipeline(ttgtogpu.Options{}, passmgr.Default)+")")
