@@ -118,6 +118,7 @@ func (v *verifier) verifyBlock(parent *Operation, _ int, b *Block, graph bool) {
 		}
 	}
 	needsTerminator := !graph && parent.Registered() && !parent.Has(NoTerminator) && !parent.Has(SingleBlockImplicitTerminator)
+	before := len(v.diags)
 	if b.first == nil {
 		if needsTerminator {
 			v.fail(Errorf(parent.loc, "empty block: expect at least a terminator"))
@@ -149,7 +150,9 @@ func (v *verifier) verifyBlock(parent *Operation, _ int, b *Block, graph bool) {
 		}
 		v.verifyOp(o)
 	}
-	if needsTerminator {
+	// MLIR stops verifying a block at its first failing op, so a broken op
+	// never also reports its block as unterminated.
+	if needsTerminator && len(v.diags) == before {
 		last := b.last
 		if last.Registered() && !last.Has(Terminator) {
 			v.fail(Errorf(last.loc, "block with no terminator, has %s", shortOpString(last)))

@@ -132,51 +132,19 @@ func splitChunks(src string) []string { return separator.Split(src, -1) }
 // litCase is a lit file with its known failing chunks and why they fail.
 type litCase struct {
 	file string
-	// rewrite, if set, adapts the file in memory (and names the adaptation).
-	rewrite     func(string) string
-	rewriteName string
 	// knownFailures maps chunk numbers to the reason they fail today; the
 	// test fails if the set of failing chunks differs.
 	knownFailures map[int]string
 }
 
-// dropCTAKeys removes the mid-2025 CTAsPerCGA/CTASplitNum/CTAOrder keys,
-// which Triton 3.6 no longer accepts (it writes the trivial single-CTA
-// layout by omitting them).
-func dropCTAKeys(src string) string {
-	re := regexp.MustCompile(`,\s*CTAsPerCGA = \[[0-9, ]*\], CTASplitNum = \[[0-9, ]*\], CTAOrder = \[[0-9, ]*\]`)
-	return re.ReplaceAllString(src, "")
-}
-
 var litCases = []litCase{
 	{
 		file: "test/Triton/canonicalize.mlir",
-		knownFailures: map[int]string{
-			13: "tt.int_to_ptr has no canonicalization int_to_ptr(addi(ptr_to_int(p), C)) -> addptr(p, C/sizeof(elem))",
-			14: "tt.int_to_ptr has no canonicalization int_to_ptr(addi(ptr_to_int(p), C)) -> addptr(p, C/sizeof(elem))",
-			15: "tt.int_to_ptr has no canonicalization int_to_ptr(addi(C, ptr_to_int(p))) -> addptr(p, C/sizeof(elem))",
-		},
 	},
 	{
 		file: "test/TritonGPU/canonicalize.mlir",
 		knownFailures: map[int]string{
-			0: "mid-2025 syntax: CTAOrder keys (Triton 3.6 rejects them too)",
-			1: "mid-2025 syntax: CTAOrder keys (Triton 3.6 rejects them too)",
-			2: "mid-2025 syntax: CTAOrder keys (Triton 3.6 rejects them too)",
-			3: "mid-2025 syntax: CTAOrder keys (Triton 3.6 rejects them too)",
-			4: "mid-2025 syntax: CTAOrder keys (Triton 3.6 rejects them too)",
-			5: "mid-2025 syntax: CTAOrder keys (Triton 3.6 rejects them too)",
-			6: "mid-2025 syntax: CTAOrder keys (Triton 3.6 rejects them too)",
-			7: "mid-2025 syntax: CTAOrder keys (Triton 3.6 rejects them too)",
-			8: "mid-2025 syntax: CTAOrder keys (Triton 3.6 rejects them too)",
-		},
-	},
-	{
-		file:        "test/TritonGPU/canonicalize.mlir",
-		rewrite:     dropCTAKeys,
-		rewriteName: "without CTA keys (3.6 syntax)",
-		knownFailures: map[int]string{
-			4: "gpu.barrier: the gpu dialect is not loaded; and #shared with order [1, 0] on a rank-1 memdesc is rejected",
+			4: "#shared with order [1, 0] on a rank-1 memdesc (Triton 3.6 rejects it too)",
 		},
 	},
 	{file: "test/Triton/inline-hints.mlir"},
@@ -187,11 +155,7 @@ var litCases = []litCase{
 // known chunks fail.
 func TestTritonLit(t *testing.T) {
 	for _, c := range litCases {
-		name := c.file
-		if c.rewriteName != "" {
-			name += " " + c.rewriteName
-		}
-		t.Run(name, func(t *testing.T) {
+		t.Run(c.file, func(t *testing.T) {
 			path, err := filepath.Abs(filepath.Join(tritonLit, c.file))
 			if err != nil {
 				t.Fatal(err)
@@ -201,13 +165,6 @@ func TestTritonLit(t *testing.T) {
 				t.Skipf("conformance file not available: %v", err)
 			}
 			src := string(data)
-			if c.rewrite != nil {
-				src = c.rewrite(src)
-				path = filepath.Join(t.TempDir(), filepath.Base(c.file))
-				if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
 			run := parseRunLine(t, src, path)
 			whole := runLit(run, path)
 			fails := map[int]string{}
@@ -239,7 +196,7 @@ func TestTritonLit(t *testing.T) {
 				}
 			}
 			chunks := len(splitChunks(src))
-			t.Logf("%s: %d/%d chunks pass", name, chunks-len(fails), chunks)
+			t.Logf("%s: %d/%d chunks pass", c.file, chunks-len(fails), chunks)
 			for _, i := range want {
 				t.Logf("  chunk %d: known failure: %s", i, c.knownFailures[i])
 			}

@@ -200,6 +200,10 @@ func (d *dialectParser) ParseCustomType(parse func(ir.DialectParser) (ir.Type, e
 type opParser struct {
 	dialectParser
 	def *ir.OpDef
+	// parsed lists the regions the op's parser read, so that an empty
+	// `{}` among them gets its implicit terminator while a region the
+	// syntax left out (an absent `else`) stays empty.
+	parsed []*ir.Region
 }
 
 // Errorf reports an error of the custom parser the way MLIR's custom op
@@ -320,6 +324,7 @@ func (o *opParser) ParseArgumentList(delim ir.Delimiter, allowType, allowAttrs b
 }
 
 func (o *opParser) ParseRegion(r *ir.Region, args []ir.Argument) error {
+	o.parsed = append(o.parsed, r)
 	return o.p.parseRegionBody(r, args, o.def.Has(ir.IsolatedFromAbove))
 }
 

@@ -237,14 +237,15 @@ func (p *parser) parseCustomOp(numResults int) (*ir.Operation, error) {
 	saved := p.numResults
 	p.numResults = numResults
 	p.defaultDialect = append(p.defaultDialect, def.DefaultDialect)
-	err := def.Parse(&opParser{dialectParser: dialectParser{p: p}, def: def}, st)
+	op := &opParser{dialectParser: dialectParser{p: p}, def: def}
+	err := def.Parse(op, st)
 	p.defaultDialect = p.defaultDialect[:len(p.defaultDialect)-1]
 	p.numResults = saved
 	if err != nil {
 		return nil, err
 	}
 	if def.Has(ir.SingleBlockImplicitTerminator) && def.SingleBlockTerminator != "" {
-		for _, r := range st.Regions {
+		for _, r := range op.parsed {
 			p.ensureTerminator(r, def.SingleBlockTerminator, st.Loc)
 		}
 	}
@@ -270,13 +271,12 @@ func (p *parser) lookupCustomOp(name string) *ir.OpDef {
 	return nil
 }
 
-// ensureTerminator adds the implicit terminator to single-block regions
-// whose custom form omitted it. Regions the op's parser left empty (an
-// absent `else`) stay empty, as in MLIR where op parsers only complete the
-// regions they parsed.
+// ensureTerminator adds the implicit terminator to a parsed single-block
+// region whose custom form omitted it, and a block to hold it to an empty
+// `{}`, as MLIR's op parsers do for the regions they parse.
 func (p *parser) ensureTerminator(r *ir.Region, name string, loc ir.Location) {
 	if r.Empty() {
-		return
+		r.Append(ir.NewBlock(p.ctx, nil, nil))
 	}
 	b := r.Front()
 	if last := b.Last(); last != nil && (last.Has(ir.Terminator) || !last.Registered() && last.Name() == name) {

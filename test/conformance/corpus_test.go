@@ -179,7 +179,7 @@ func TestDiagnosticChunks(t *testing.T) {
 	for _, f := range failures {
 		t.Log("  " + f)
 	}
-	floor(t, "diagnostic chunks", pass, 118)
+	floor(t, "diagnostic chunks", pass, 120)
 }
 
 // TestRejectedChunks: chunks Triton 3.6 rejects or crashes on are either

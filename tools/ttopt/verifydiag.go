@@ -102,7 +102,9 @@ func compileExpectRegex(body string) (*regexp.Regexp, error) {
 // checkDiagnostics matches emitted diagnostics (and their notes) against
 // expectations and returns MLIR-style complaints about mismatches.
 // With onlyExpected, diagnostics nobody expected are ignored (MLIR's
-// --verify-diagnostics=only-expected).
+// --verify-diagnostics=only-expected). As in MLIR, one expectation may
+// match any number of diagnostics: a diagnostic is claimed by the first
+// expectation on its line that it satisfies, matched before or not.
 func checkDiagnostics(file string, diags []*ir.Diagnostic, exps []*expectation, onlyExpected bool) []string {
 	var problems []string
 	var flat []*ir.Diagnostic
@@ -119,7 +121,7 @@ func checkDiagnostics(file string, diags []*ir.Diagnostic, exps []*expectation, 
 		}
 		found := false
 		for _, e := range exps {
-			if e.matched || e.sev != d.Severity || e.line != line {
+			if e.sev != d.Severity || e.line != line {
 				continue
 			}
 			ok := strings.Contains(d.Message, e.msg)
