@@ -21,6 +21,7 @@ func init() {
 		operands: []operandSpec{one(cI64Like)}, results: []operandSpec{one(cPtrLike)},
 		traits: []func(*ir.Operation) error{verifyElementwise},
 	}).install(IntToPtrDef)
+	IntToPtrDef.Canonicalize = []ir.RewritePattern{canonicalizeIntToPtr{}}
 	(&opSpec{
 		operands: []operandSpec{one(cPtrLike)}, results: []operandSpec{one(cI64Like)},
 		traits: []func(*ir.Operation) error{verifyElementwise},

@@ -206,6 +206,46 @@ tt.func @f() -> tensor<8x2xf32> {
   %0 = tt.broadcast %c : tensor<1x2xf32> -> tensor<8x2xf32>
   tt.return %0 : tensor<8x2xf32>
 }`, "arith.constant dense<2.000000e+00> : tensor<8x2xf32>"},
+		{"int_to_ptr of scalar constant byte offset", `
+tt.func @f(%p: !tt.ptr<f64>) -> !tt.ptr<f64> {
+  %c = arith.constant -24 : i64
+  %0 = tt.ptr_to_int %p : !tt.ptr<f64> -> i64
+  %1 = arith.addi %0, %c : i64
+  %2 = tt.int_to_ptr %1 : i64 -> !tt.ptr<f64>
+  tt.return %2 : !tt.ptr<f64>
+}`, "tt.addptr %arg0, %c-3_i32 : !tt.ptr<f64>, i32"},
+		{"int_to_ptr of non-splat byte offsets", `
+tt.func @f(%p: tensor<2x!tt.ptr<f16>>) -> tensor<2x!tt.ptr<f16>> {
+  %c = arith.constant dense<[2, 6]> : tensor<2xi64>
+  %0 = tt.ptr_to_int %p : tensor<2x!tt.ptr<f16>> -> tensor<2xi64>
+  %1 = arith.addi %0, %c : tensor<2xi64>
+  %2 = tt.int_to_ptr %1 : tensor<2xi64> -> tensor<2x!tt.ptr<f16>>
+  tt.return %2 : tensor<2x!tt.ptr<f16>>
+}`, "arith.constant dense<[1, 3]> : tensor<2xi32>"},
+		{"int_to_ptr over pointers to pointers scales by 8", `
+tt.func @f(%p: !tt.ptr<!tt.ptr<f32>>) -> !tt.ptr<!tt.ptr<f32>> {
+  %c = arith.constant 16 : i64
+  %0 = tt.ptr_to_int %p : !tt.ptr<!tt.ptr<f32>> -> i64
+  %1 = arith.addi %0, %c : i64
+  %2 = tt.int_to_ptr %1 : i64 -> !tt.ptr<!tt.ptr<f32>>
+  tt.return %2 : !tt.ptr<!tt.ptr<f32>>
+}`, "tt.addptr %arg0, %c2_i32"},
+		{"int_to_ptr keeps an element offset beyond i32", `
+tt.func @f(%p: !tt.ptr<i8>) -> !tt.ptr<i8> {
+  %c = arith.constant 4294967296 : i64
+  %0 = tt.ptr_to_int %p : !tt.ptr<i8> -> i64
+  %1 = arith.addi %0, %c : i64
+  %2 = tt.int_to_ptr %1 : i64 -> !tt.ptr<i8>
+  tt.return %2 : !tt.ptr<i8>
+}`, "!tt.addptr"},
+		{"int_to_ptr keeps a cast to another pointee", `
+tt.func @f(%p: !tt.ptr<f32>) -> !tt.ptr<f16> {
+  %c = arith.constant 8 : i64
+  %0 = tt.ptr_to_int %p : !tt.ptr<f32> -> i64
+  %1 = arith.addi %0, %c : i64
+  %2 = tt.int_to_ptr %1 : i64 -> !tt.ptr<f16>
+  tt.return %2 : !tt.ptr<f16>
+}`, "!tt.addptr"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
