@@ -14,6 +14,7 @@ type Context struct {
 	uniq     map[any]any
 	dialects map[string]*Dialect
 	ops      map[string]*OpDef
+	memo     sync.Map
 
 	// AllowUnregistered lets the parser and verifier accept operations of
 	// dialects that are not loaded (MLIR's --allow-unregistered-dialect).
@@ -56,6 +57,21 @@ func Unique[T Keyed](ctx *Context, v T) T {
 	}
 	ctx.uniq[key] = v
 	return v
+}
+
+// Memo returns the value cached in ctx under key, computing and caching
+// it first if there is none. Dialects use it for facts derived from
+// uniqued types and attributes (a layout's linear map for a shape), which
+// verifiers and passes would otherwise recompute for every op. key must
+// be comparable and should be a package-private type, so that packages
+// cannot collide; compute must be a pure function of the key. Two
+// goroutines may both compute a missing value; one result is kept.
+func Memo[V any](ctx *Context, key any, compute func() V) V {
+	if v, ok := ctx.memo.Load(key); ok {
+		return v.(V)
+	}
+	v, _ := ctx.memo.LoadOrStore(key, compute())
+	return v.(V)
 }
 
 // Load registers a dialect and its operations. Loading the same dialect

@@ -346,11 +346,28 @@ func verifyElementwise(op *Operation) error {
 	}
 	all := append(ops, res...)
 	for _, t := range all[1:] {
-		if fmt.Sprintf("%T", t) != fmt.Sprintf("%T", all[0]) || sameShapes(op, []Type{all[0], t}) != nil {
+		if !sameKind(t, all[0]) || sameShapes(op, []Type{all[0], t}) != nil {
 			return OpErrorf(op, "all non-scalar operands/results must have the same shape and base type")
 		}
 	}
 	return nil
+}
+
+// sameKind reports whether a and b are the same kind of shaped type
+// (ranked tensor, unranked tensor or vector).
+func sameKind(a, b Type) bool {
+	switch a.(type) {
+	case *RankedTensorType:
+		_, ok := b.(*RankedTensorType)
+		return ok
+	case *UnrankedTensorType:
+		_, ok := b.(*UnrankedTensorType)
+		return ok
+	case *VectorType:
+		_, ok := b.(*VectorType)
+		return ok
+	}
+	return false
 }
 
 func sameShapes(op *Operation, types []Type) error {

@@ -24,31 +24,51 @@ func verifyTensorLayout(enc ir.Attribute, t *ir.RankedTensorType, op *ir.Operati
 			return fmt.Errorf("Layout has shape %s, but the tensor it's attached to has shape %s which is not a power of two.", joinInts(t.Dims), joinInts(t.Dims))
 		}
 	}
-	ll, err := d.ToLinearLayout(t.Dims)
-	if err != nil {
-		return fmt.Errorf("%s.\nLayout cannot be applied to shape %s: %v", attrText(enc), joinInts(t.Dims), err)
+	f := ir.Memo(op.Context(), layoutFactsKey{t}, func() layoutFacts { return factsOf(d, t.Dims) })
+	if f.err != nil {
+		return fmt.Errorf("%s.\nLayout cannot be applied to shape %s: %v", attrText(enc), joinInts(t.Dims), f.err)
 	}
 	module := ModuleOf(op)
-	size := func(dim string) int {
-		if !ll.HasInDim(dim) {
-			return 1
-		}
-		return int(ll.InDimSize(dim))
-	}
-	if got, want := size(linearlayout.Lane), ThreadsPerWarp(module); got != want {
+	if got, want := f.lanes, ThreadsPerWarp(module); got != want {
 		return fmt.Errorf("%s.\nLayout has %d threads per warp, but the module specifies %d threads per warp.", attrText(enc), got, want)
 	}
 	warps, ok := LookupNumWarps(op)
 	if !ok {
 		return fmt.Errorf("Could not determine the number of warps per CTA. Operation is not in a context with `ttg.num-warps`.")
 	}
-	if got := size(linearlayout.Warp); got != warps {
+	if got := f.warps; got != warps {
 		return fmt.Errorf("%s.\nLayout has %d warps per CTA, but the context requires %d warps per CTA.", attrText(enc), got, warps)
 	}
-	if got, want := size(linearlayout.Block), NumCTAs(module); got != want {
+	if got, want := f.blocks, NumCTAs(module); got != want {
 		return fmt.Errorf("%s.\nLayout has %d CTAs per CGA, but the context requires %d CTAs per CGA.", attrText(enc), got, want)
 	}
 	return nil
+}
+
+// layoutFactsKey caches layoutFacts per tensor type (uniqued, so its
+// shape and encoding are the key): every op verification of every pass
+// checks every tensor, and building the linear layout dominates that.
+type layoutFactsKey struct{ t *ir.RankedTensorType }
+
+// layoutFacts are the sizes the verifier checks of a layout applied to a
+// shape, or why it cannot be applied.
+type layoutFacts struct {
+	lanes, warps, blocks int
+	err                  error
+}
+
+func factsOf(d DistributedLayout, shape []int64) layoutFacts {
+	ll, err := d.ToLinearLayout(shape)
+	if err != nil {
+		return layoutFacts{err: err}
+	}
+	size := func(dim string) int {
+		if !ll.HasInDim(dim) {
+			return 1
+		}
+		return int(ll.InDimSize(dim))
+	}
+	return layoutFacts{lanes: size(linearlayout.Lane), warps: size(linearlayout.Warp), blocks: size(linearlayout.Block)}
 }
 
 // The distributed layouts check themselves for tt's verifier
