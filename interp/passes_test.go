@@ -16,7 +16,7 @@ import (
 // passesDir holds Triton 3.6's IR before every pass of its pipelines for
 // the seed kernels (shared/kernels/passes).
 func passesDir(t *testing.T) string {
-	for _, d := range []string{"../../shared/kernels/passes", "/work/shared/kernels/passes"} {
+	for _, d := range []string{"../../shared/kernels/passes"} {
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
 			return d
 		}

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// Fixtures copied from /work/shared/kernels/cases, written by NumPy.
+// Fixtures copied from shared/kernels/cases, written by NumPy.
 const (
 	fixtureF32 = "testdata/vector_add_x_f32.npy" // vector_add.x_ptr.npy
 	fixtureF16 = "testdata/matmul_b_f16.npy"     // matmul_f16.b_ptr.npy

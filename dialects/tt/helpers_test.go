@@ -23,7 +23,7 @@ import (
 // sharedDir is ../shared beside the checkout (skipped when absent).
 func sharedDir(t *testing.T) string {
 	t.Helper()
-	for _, d := range []string{"../../../shared", "/work/shared"} {
+	for _, d := range []string{"../../../shared"} {
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
 			return d
 		}

@@ -9,7 +9,7 @@ import (
 // sharedDir finds the shared/ folder beside the checkout.
 func sharedDir(t *testing.T) string {
 	t.Helper()
-	for _, d := range []string{"../../../shared", "/work/shared"} {
+	for _, d := range []string{"../../../shared"} {
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
 			return d
 		}
