@@ -1,8 +1,10 @@
 package ttgtogpu_test
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,77 +13,153 @@ import (
 	"github.com/ttcompiler/tt/npy"
 )
 
-// TestGPUCases runs the shared conformance cases (inputs and outputs
-// recorded on an NVIDIA GPU with Triton 3.6) through the TTIR, TTGIR and
-// lowering pipelines and the SIMT simulator, and compares with the GPU's
-// outputs.
-func TestGPUCases(t *testing.T) {
-	dir := kernels + "cases"
-	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
-	if err != nil {
-		t.Skip(err)
+// caseManifest is the case format of shared/kernels/cases and
+// testdata/cases: a kernel's TTIR, launch, inputs and the outputs Triton
+// 3.6's kernel wrote on an NVIDIA GPU.
+type caseManifest struct {
+	Cases []struct {
+		Name, TTIR, Kernel string
+		Grid               [3]int
+		NumWarps           int `json:"num_warps"`
+		Args               []struct {
+			Name, Kind, Npy, Dtype string
+			Value                  float64
+		}
+		Outputs []struct{ Arg, Expect string }
+		Tol     float64
 	}
-	var man struct {
-		Cases []struct {
-			Name, TTIR, Kernel string
-			Grid               [3]int
-			NumWarps           int `json:"num_warps"`
-			Args               []struct {
-				Name, Kind, Npy string
-				Value           float64
-			}
-			Outputs []struct{ Arg, Expect string }
+}
+
+// TestGPUCases runs the seed kernels' cases (shared/kernels/cases) and the
+// repository's own suite (testdata/cases) through the TTIR, TTGIR and
+// lowering pipelines for sm_90 and the SIMT simulator, and compares with
+// the GPU's outputs. Kernels with tt.dot are left to the MMA lowering.
+func TestGPUCases(t *testing.T) {
+	for _, dir := range []string{kernels + "cases", "../../testdata/cases"} {
+		b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+		if err != nil {
+			t.Logf("skipping %s: %v", dir, err)
+			continue
+		}
+		var man caseManifest
+		if err := json.Unmarshal(b, &man); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range man.Cases {
+			t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
+				m := parseFile(t, filepath.Join(dir, c.TTIR))
+				runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=%d capability=90}", c.NumWarps))
+				if count(m, "tt.dot") > 0 {
+					t.Skip("tt.dot is lowered by a later issue")
+				}
+				if err := lowerErr(m); err != nil {
+					if unsupported[c.Name] {
+						t.Skipf("not supported yet: %v", err)
+					}
+					t.Fatal(err)
+				}
+				var fn *ir.Operation
+				for _, op := range ops(m, "llvm.func") {
+					if ir.SymbolName(op) == c.Kernel {
+						fn = op
+					}
+				}
+				mem := &simMem{}
+				bufs := map[string][]byte{}
+				dtypes := map[string]string{}
+				outputs := map[string]bool{}
+				for _, o := range c.Outputs {
+					outputs[o.Arg] = true
+				}
+				var args []uint64
+				params := fn.Region(0).Front().ArgumentTypes()
+				for i, a := range c.Args {
+					if a.Kind != "buffer" {
+						args = append(args, fromF64OrInt(params[i], a.Value))
+						continue
+					}
+					arr, err := npy.ReadFile(filepath.Join(dir, a.Npy))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if outputs[a.Name] {
+						poison(a.Dtype, arr.Data)
+					}
+					bufs[a.Name], dtypes[a.Name] = arr.Data, a.Dtype
+					args = append(args, mem.alloc(arr.Data))
+				}
+				if err := simulate(m, fn, mem, c.Grid, args); err != nil {
+					t.Fatal(err)
+				}
+				for _, o := range c.Outputs {
+					want, err := npy.ReadFile(filepath.Join(dir, o.Expect))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if msg := compareOutput(dtypes[o.Arg], c.Tol, want.Data, bufs[o.Arg]); msg != "" {
+						t.Errorf("%s: %s", o.Arg, msg)
+					}
+				}
+			})
 		}
 	}
-	if err := json.Unmarshal(b, &man); err != nil {
-		t.Fatal(err)
+}
+
+// unsupported are the suite's kernels the lowering rejects with a located
+// error today (f64 transcendentals, libdevice functions beyond the common
+// ones, tensor descriptors).
+var unsupported = map[string]bool{"math_fns": true, "f64_ops": true, "tensor_desc": true}
+
+// compareOutput compares a kernel's output with the GPU's. The GPU
+// computes exp, log, division and the like with approximate instructions
+// that the simulator evaluates exactly, so float32 outputs of a case with
+// a tolerance are held to it (relative Frobenius error, as the manifest
+// defines it) and, without one, to 16 ulps; everything else must match
+// bit for bit.
+func compareOutput(dtype string, tol float64, want, got []byte) string {
+	if dtype != "float32" {
+		return compareBuf("bytes", want, got, 0)
 	}
-	for _, c := range man.Cases {
-		t.Run(c.Name, func(t *testing.T) {
-			m := parseFile(t, filepath.Join(dir, c.TTIR))
-			runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=%d capability=90}", c.NumWarps))
-			if count(m, "tt.dot") > 0 {
-				t.Skip("tt.dot is lowered by a later issue")
+	if tol == 0 {
+		return compareBuf("f32", want, got, 16)
+	}
+	var num, den float64
+	for i := 0; i+4 <= len(want); i += 4 {
+		w := float64(math.Float32frombits(binary.LittleEndian.Uint32(want[i:])))
+		g := float64(math.Float32frombits(binary.LittleEndian.Uint32(got[i:])))
+		if math.IsNaN(w) || math.IsInf(w, 0) {
+			if math.Float64bits(w) != math.Float64bits(g) && !(math.IsNaN(w) && math.IsNaN(g)) {
+				return fmt.Sprintf("element %d: want %g, got %g", i/4, w, g)
 			}
-			lower(t, m)
-			var fn *ir.Operation
-			for _, op := range ops(m, "llvm.func") {
-				if ir.SymbolName(op) == c.Kernel {
-					fn = op
-				}
-			}
-			mem := &simMem{}
-			bufs := map[string][]byte{}
-			var args []uint64
-			params := fn.Region(0).Front().ArgumentTypes()
-			for i, a := range c.Args {
-				if a.Kind != "buffer" {
-					args = append(args, fromF64OrInt(params[i], a.Value))
-					continue
-				}
-				arr, err := npy.ReadFile(filepath.Join(dir, a.Npy))
-				if err != nil {
-					t.Fatal(err)
-				}
-				bufs[a.Name] = arr.Data
-				args = append(args, mem.alloc(arr.Data))
-			}
-			if err := simulate(m, fn, mem, c.Grid, args); err != nil {
-				t.Fatal(err)
-			}
-			for _, o := range c.Outputs {
-				want, err := npy.ReadFile(filepath.Join(dir, o.Expect))
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := bufs[o.Arg]
-				// The GPU computes exp and division with approximate
-				// instructions the simulator evaluates exactly.
-				if msg := compareBuf("f32", want.Data, got, 16); msg != "" {
-					t.Errorf("%s: %s", o.Arg, msg)
-				}
-			}
-		})
+			continue
+		}
+		num += (w - g) * (w - g)
+		den += w * w
+	}
+	if err := math.Sqrt(num / math.Max(den, 1e-300)); err > tol || math.IsNaN(err) {
+		return fmt.Sprintf("relative error %.2e above %.0e", err, tol)
+	}
+	return ""
+}
+
+// poison fills a float output with NaN before the run, as the cases'
+// checkers do (gpu_check.py, tt-run --manifest), so that an element the
+// kernel fails to write shows; an atomic accumulator's expectation was
+// recorded from the same start.
+func poison(dtype string, b []byte) {
+	switch dtype {
+	case "float32":
+		for i := 0; i+4 <= len(b); i += 4 {
+			binary.LittleEndian.PutUint32(b[i:], 0x7fc00000)
+		}
+	case "float16":
+		for i := 0; i+2 <= len(b); i += 2 {
+			binary.LittleEndian.PutUint16(b[i:], 0x7e00)
+		}
+	case "float64":
+		for i := 0; i+8 <= len(b); i += 8 {
+			binary.LittleEndian.PutUint64(b[i:], 0x7ff8000000000000)
+		}
 	}
 }
 

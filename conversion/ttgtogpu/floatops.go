@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -103,20 +102,7 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 	add("arith.minnumf", minmax("minnum"))
 	add("arith.maximumf", minmax("maximum"))
 	add("arith.minimumf", minmax("minimum"))
-	add("tt.clampf", func(e *emitter, op *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
-		maxI, minI := "maxnum", "minnum"
-		if p, ok := op.Attr("propagateNan").(*ir.IntegerAttr); ok && tt.PropagateNan(p.Int()) == tt.PropagateAll {
-			maxI, minI = "maximum", "minimum"
-		}
-		clamp := func(w []ir.Value) ir.Value {
-			t := w[0].Type()
-			return e.intrinsic(minI, t, e.intrinsic(maxI, t, w[0], w[1]), w[2])
-		}
-		if isF32(res) || isF64(res) {
-			return clamp(a), nil
-		}
-		return e.inF32(res, a, clamp), nil
-	})
+	add("tt.clampf", lowerClamp)
 
 	unaryIntr := func(intr string) scalarFn {
 		return func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {

@@ -34,6 +34,8 @@ type lowering struct {
 	layouts map[*ir.RankedTensorType]*regLayout
 	funcs   map[*ir.Operation]*funcState
 	smem    *smemPlan
+	// clips are the tt.clampf ops lowered to min.xorsign.abs.
+	clips map[*ir.Operation]bool
 
 	err error // the first located failure a pattern reported
 }
@@ -101,6 +103,7 @@ func (l *lowering) run() error {
 	}
 	l.axis = axisinfo.Analyze(l.module)
 	l.access = l.planAccesses()
+	l.clips = l.findClips()
 	plan, err := planSharedMemory(l)
 	if err != nil {
 		return err

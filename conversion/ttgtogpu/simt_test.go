@@ -143,10 +143,36 @@ func simulate(module, fn *ir.Operation, mem *simMem, grid [3]int, args []uint64)
 	return nil
 }
 
+// pairedDiv reports whether a remainder's block also divides its operands
+// (with the same signedness).
+func pairedDiv(rem *ir.Operation) bool {
+	div := "llvm.sdiv"
+	if rem.Name() == "llvm.urem" {
+		div = "llvm.udiv"
+	}
+	for _, o := range rem.Block().Ops() {
+		if o.Name() == div && o.Operand(0) == rem.Operand(0) && o.Operand(1) == rem.Operand(1) {
+			return true
+		}
+	}
+	return false
+}
+
 func (th *simThread) run(fn *ir.Operation, args []uint64) error {
+	_, err := th.call(fn, args)
+	return err
+}
+
+// call runs fn in a frame of its own and returns what it returns.
+func (th *simThread) call(fn *ir.Operation, args []uint64) ([]uint64, error) {
+	frame := &simThread{b: th.b, tid: th.tid, vals: map[ir.Value]uint64{}}
+	return frame.body(fn, args)
+}
+
+func (th *simThread) body(fn *ir.Operation, args []uint64) ([]uint64, error) {
 	entry := fn.Region(0).Front()
 	if entry.NumArguments() != len(args) {
-		return fmt.Errorf("kernel takes %d arguments, got %d", entry.NumArguments(), len(args))
+		return nil, fmt.Errorf("@%s takes %d arguments, got %d", ir.SymbolName(fn), entry.NumArguments(), len(args))
 	}
 	for i, a := range entry.Arguments() {
 		th.vals[a] = args[i]
@@ -158,7 +184,7 @@ func (th *simThread) run(fn *ir.Operation, args []uint64) error {
 		for op := b.First(); op != nil; op = op.Next() {
 			switch op.Name() {
 			case "llvm.return":
-				return nil
+				return th.get(op.Operands()), nil
 			case "llvm.br":
 				next, nextArgs = op.Successor(0), th.get(op.Operands())
 			case "llvm.cond_br":
@@ -172,14 +198,14 @@ func (th *simThread) run(fn *ir.Operation, args []uint64) error {
 				}
 			default:
 				if err := th.exec(op); err != nil {
-					return fmt.Errorf("%s: %w", ir.LocString(op.Loc()), err)
+					return nil, fmt.Errorf("%s: %w", ir.LocString(op.Loc()), err)
 				}
 				continue
 			}
 			break
 		}
 		if next == nil {
-			return fmt.Errorf("block without terminator")
+			return nil, fmt.Errorf("block without terminator")
 		}
 		for i, a := range next.Arguments() {
 			th.vals[a] = nextArgs[i]
@@ -228,6 +254,24 @@ func toF64(t ir.Type, b uint64) float64 {
 		return math.Float64frombits(b)
 	}
 	panic(fmt.Sprintf("simt: not a float type %v", t))
+}
+
+// fromF64RZ converts a non-NaN v to t rounding toward zero (a finite
+// value too large for t gives t's largest finite value).
+func fromF64RZ(t ir.Type, v float64) uint64 {
+	switch fkind(t) {
+	case ir.F16:
+		return uint64(numeric.F16FromFloat64(v, numeric.RTZ))
+	case ir.BF16:
+		return uint64(numeric.BF16FromFloat64(v, numeric.RTZ))
+	case ir.F32:
+		f := float32(v)
+		if !math.IsInf(v, 0) && math.Abs(float64(f)) > math.Abs(v) {
+			f = math.Nextafter32(f, 0)
+		}
+		return uint64(math.Float32bits(f))
+	}
+	return fromF64(t, v)
 }
 
 func fromF64(t ir.Type, v float64) uint64 {
@@ -313,10 +357,18 @@ func (th *simThread) exec(op *ir.Operation) error {
 		th.set(op, numeric.DivSI(ops[0], ops[1], w))
 	case "llvm.udiv":
 		th.set(op, numeric.DivUI(ops[0], ops[1], w))
-	case "llvm.srem":
-		th.set(op, numeric.RemSI(ops[0], ops[1], w))
-	case "llvm.urem":
-		th.set(op, numeric.RemUI(ops[0], ops[1], w))
+	case "llvm.srem", "llvm.urem":
+		// As emitted (targets/nvptx): x - (x/y)*y when the block also
+		// divides x by y, which gives x for y = 0.
+		div, rem := numeric.DivSI, numeric.RemSI
+		if name == "llvm.urem" {
+			div, rem = numeric.DivUI, numeric.RemUI
+		}
+		if pairedDiv(op) {
+			th.set(op, numeric.SubI(ops[0], numeric.MulI(div(ops[0], ops[1], w), ops[1], w), w))
+		} else {
+			th.set(op, rem(ops[0], ops[1], w))
+		}
 	case "llvm.intr.smax":
 		th.set(op, numeric.MaxSI(ops[0], ops[1], w))
 	case "llvm.intr.smin":
@@ -414,6 +466,14 @@ func (th *simThread) exec(op *ir.Operation) error {
 		th.set(op, ops[0]&^(1<<(width(t)-1)))
 	case "llvm.intr.fma":
 		th.set(op, f32op(t, func(x ...float64) float64 { return math.FMA(x[0], x[1], x[2]) }, ops...))
+	case "gpu.min_xorsign_abs":
+		sign := uint64(1) << (width(t) - 1)
+		a, b := toF64(t, ops[0]&^sign), toF64(t, ops[1]&^sign)
+		if gpu.NaN(op) && (a != a || b != b) {
+			th.set(op, sign-1) // PTX's canonical NaN, all ones but the sign
+			break
+		}
+		th.set(op, fromF64(t, numeric.MinNumF64(a, b))|(ops[0]^ops[1])&sign)
 	case "llvm.intr.maxnum", "llvm.intr.minnum", "llvm.intr.maximum", "llvm.intr.minimum":
 		a, b := toF64(t, ops[0]), toF64(t, ops[1])
 		var r float64
@@ -486,7 +546,24 @@ func (th *simThread) exec(op *ir.Operation) error {
 			idx = numeric.Int64(ops[1], width(op.Operand(1).Type()))
 		}
 		th.set(op, ops[0]+uint64(idx*size))
-	case "llvm.extractvalue", "llvm.insertvalue", "llvm.call", "llvm.inline_asm":
+	case "llvm.call":
+		// Calls of functions returning at most one register value.
+		ref, _ := op.Attr("callee").(*ir.SymbolRefAttr)
+		var callee *ir.Operation
+		if ref != nil {
+			callee = ir.LookupSymbol(op, ref)
+		}
+		if callee == nil || op.NumResults() > 1 {
+			return fmt.Errorf("simt: this llvm.call is not simulated")
+		}
+		rs, err := th.call(callee, ops)
+		if err != nil {
+			return err
+		}
+		if op.NumResults() == 1 {
+			th.set(op, rs[0])
+		}
+	case "llvm.extractvalue", "llvm.insertvalue", "llvm.inline_asm":
 		return fmt.Errorf("simt: %s is not simulated", name)
 	case "gpu.thread_id":
 		th.set(op, uint64(th.tid))
@@ -531,7 +608,15 @@ func (th *simThread) exec(op *ir.Operation) error {
 			th.set(op, numeric.MulHiSI(ops[0], ops[1], w))
 		}
 	case "gpu.cvt":
-		th.set(op, fromF64(t, toF64(at, ops[0])))
+		v := toF64(at, ops[0])
+		switch r := gpu.CvtOptionsOf(op).Rounding; {
+		case r == gpu.RoundRZ && !math.IsNaN(v):
+			th.set(op, fromF64RZ(t, v))
+		case r == gpu.RoundRN, r == gpu.RoundNone, math.IsNaN(v):
+			th.set(op, fromF64(t, v))
+		default:
+			return fmt.Errorf("simt: gpu.cvt rounding %s is not simulated", r)
+		}
 	case "gpu.load":
 		pred := len(ops) < 2 || ops[1]&1 != 0
 		if !pred {

@@ -344,6 +344,20 @@ func (fx *fnTr) amdFastMath(op *ir.Operation) error {
 		}
 	case gpu.DivFullOp.Name:
 		r = b.NewFDiv(xs[0], xs[1])
+	case gpu.MinXorsignAbsOp.Name:
+		// min(|a|, |b|) carrying the xor of the signs; a NaN minimum
+		// (with {nan}) keeps its bits.
+		min := "llvm.minnum."
+		if gpu.NaN(op) {
+			min = "llvm.minimum."
+		}
+		m := fx.call(min+m, lt, fx.call("llvm.fabs."+m, lt, xs[0]), fx.call("llvm.fabs."+m, lt, xs[1]))
+		it := lltypes.NewInt(uint64(ir.BitWidth(t)))
+		sign := b.NewAnd(b.NewXor(fx.bitcast(xs[0], it), fx.bitcast(xs[1], it)), constant.NewInt(it, int64(1)<<(ir.BitWidth(t)-1)))
+		r = fx.bitcast(b.NewOr(fx.bitcast(m, it), sign), lt)
+		if gpu.NaN(op) {
+			r = b.NewSelect(b.NewFCmp(enum.FPredUNO, m, m), m, r)
+		}
 	case gpu.DivApproxOp.Name:
 		d := b.NewFDiv(xs[0], xs[1])
 		d.FastMathFlags = []enum.FastMathFlag{enum.FastMathFlagARcp, enum.FastMathFlagAFn}

@@ -51,6 +51,13 @@ func (fx *fnTr) nvFastMath(op *ir.Operation) error {
 		fx.set(op, fx.bitcast(fx.asm(inst+" "+ops+";", cons, rt, false, args...), lt))
 		return nil
 	}
+	if name == "min_xorsign_abs" {
+		inst := "min" + dot("NaN", gpu.NaN(op)) + ".xorsign.abs"
+		if t.Kind == ir.F16 {
+			return ptx(inst+".f16", "h")
+		}
+		return ptx(inst+".f32", "f")
+	}
 	switch t.Kind {
 	case ir.F16:
 		return ptx(name+".approx.f16", "h")

@@ -71,6 +71,13 @@ func TestErrors(t *testing.T) {
     llvm.return
   }
 }`, "does not support 'gpu.atomic_rmw' on bf16", 3},
+		{"xorsign min on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%x: f32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %m = gpu.min_xorsign_abs %x, %x : f32
+    gpu.store %p, %m : !llvm.ptr<1>, f32
+    llvm.return
+  }
+}`, "needs sm_86 or later", 3},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

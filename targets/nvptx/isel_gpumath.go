@@ -10,16 +10,17 @@ import (
 
 // fastMathPTX names the PTX instruction of each gpu fast-math op.
 var fastMathPTX = map[string]string{
-	"gpu.ex2_approx":   "ex2.approx",
-	"gpu.lg2_approx":   "lg2.approx",
-	"gpu.rsqrt_approx": "rsqrt.approx",
-	"gpu.rcp_approx":   "rcp.approx",
-	"gpu.sqrt_approx":  "sqrt.approx",
-	"gpu.sin_approx":   "sin.approx",
-	"gpu.cos_approx":   "cos.approx",
-	"gpu.tanh_approx":  "tanh.approx",
-	"gpu.div_full":     "div.full",
-	"gpu.div_approx":   "div.approx",
+	"gpu.ex2_approx":      "ex2.approx",
+	"gpu.lg2_approx":      "lg2.approx",
+	"gpu.rsqrt_approx":    "rsqrt.approx",
+	"gpu.rcp_approx":      "rcp.approx",
+	"gpu.sqrt_approx":     "sqrt.approx",
+	"gpu.sin_approx":      "sin.approx",
+	"gpu.cos_approx":      "cos.approx",
+	"gpu.tanh_approx":     "tanh.approx",
+	"gpu.div_full":        "div.full",
+	"gpu.div_approx":      "div.approx",
+	"gpu.min_xorsign_abs": "min",
 }
 
 // emitFastMath prints the approximate instruction. PTX fixes where .ftz
@@ -27,11 +28,14 @@ var fastMathPTX = map[string]string{
 // only with it.
 func (f *fn) emitFastMath(op *ir.Operation) error {
 	ins := fastMathPTX[op.Name()]
+	if op.Name() == "gpu.min_xorsign_abs" && f.m.arch.sm < 86 {
+		return ir.OpErrorf(op, "min.xorsign.abs needs sm_86 or later, not sm_%d", f.m.arch.sm)
+	}
 	return f.elementwise(op, func(d *value, xs []*value) error {
 		ft := ftype(d.typ)
 		ftz := gpu.FTZ(op)
 		switch {
-		case op.Name() == "gpu.tanh_approx":
+		case op.Name() == "gpu.tanh_approx", op.Name() == "gpu.min_xorsign_abs":
 			ftz = false
 		case ft == "f64" && op.Name() == "gpu.rcp_approx", ft == "bf16" && op.Name() == "gpu.ex2_approx":
 			ftz = true
@@ -48,9 +52,15 @@ func (f *fn) emitFastMath(op *ir.Operation) error {
 		if ftz {
 			mod = ".ftz"
 		}
+		if gpu.NaN(op) {
+			mod += ".NaN"
+		}
 		srcs := make([]string, len(xs))
 		for i, x := range xs {
 			srcs[i] = f.src(x)
+		}
+		if op.Name() == "gpu.min_xorsign_abs" {
+			mod += ".xorsign.abs" // after .ftz and .NaN
 		}
 		f.ins("%s%s.%s %s, %s", ins, mod, ft, d.reg, strings.Join(srcs, ", "))
 		return nil

@@ -43,6 +43,8 @@ module {
     %36 = gpu.prmt %arg4, %7, %0 : i32
     %37 = gpu.bfe %arg4, %0, %4 {unsigned} : i32
     %38 = gpu.bfe %arg6, %0, %4 : i64
+    %39 = gpu.min_xorsign_abs %arg3, %18 : f32
+    %40 = gpu.min_xorsign_abs %arg3, %39 {nan} : f32
     gpu.printf "hello\0A"
     gpu.printf "pid %d x %f p %p\0A", %1, %arg3, %arg0 : i32, f32, !llvm.ptr<1>
     gpu.assert %arg2, "x > 0", "kernel.py", 12 {function = "kernel"}

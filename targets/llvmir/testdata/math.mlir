@@ -12,7 +12,9 @@ module {
     %7 = gpu.cos_approx %6 {ftz} : f32
     %8 = gpu.tanh_approx %7 : f32
     %9 = gpu.div_full %8, %y : f32
-    %10 = gpu.div_approx %9, %y : f32
+    %d = gpu.div_approx %9, %y : f32
+    %n = gpu.min_xorsign_abs %d, %y : f32
+    %10 = gpu.min_xorsign_abs %n, %y {nan} : f32
     gpu.store %g, %10 : !llvm.ptr<1>, f32
     %11 = gpu.mulhi %i, %j : i32
     %12 = gpu.mulhi %11, %j {unsigned} : i32

@@ -13,28 +13,30 @@ bb0:
 	%8 = call float asm "tanh.approx.f32 $0, $1;", "=f,f"(float %7)
 	%9 = call float asm "div.full.f32 $0, $1, $2;", "=f,f,f"(float %8, float %arg2)
 	%10 = call float @llvm.nvvm.div.approx.f(float %9, float %arg2)
-	%11 = bitcast float %10 to i32
-	%12 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %11, i32 addrspace(1)* %12, align 4
-	%13 = sext i32 %arg3 to i64
-	%14 = sext i32 %arg4 to i64
-	%15 = mul i64 %13, %14
-	%16 = lshr i64 %15, 32
-	%17 = trunc i64 %16 to i32
-	%18 = zext i32 %17 to i64
-	%19 = zext i32 %arg4 to i64
-	%20 = mul i64 %18, %19
-	%21 = lshr i64 %20, 32
-	%22 = trunc i64 %21 to i32
-	%23 = call i32 asm "prmt.b32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %22, i32 %arg4, i32 %arg3)
-	%24 = call i32 asm "bfe.s32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %23, i32 3, i32 5)
-	%25 = call i32 asm "bfe.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %24, i32 3, i32 5)
-	%26 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %25, i32 addrspace(1)* %26, align 4
-	%27 = call i64 asm "mul.hi.u64 $0, $1, $2;", "=l,l,l"(i64 %arg5, i64 %arg5)
-	%28 = call i64 asm "bfe.s64 $0, $1, $2, $3;", "=l,l,r,r"(i64 %27, i32 3, i32 5)
-	%29 = bitcast i8 addrspace(1)* %arg0 to i64 addrspace(1)*
-	store i64 %28, i64 addrspace(1)* %29, align 8
+	%11 = call float asm "min.xorsign.abs.f32 $0, $1, $2;", "=f,f,f"(float %10, float %arg2)
+	%12 = call float asm "min.NaN.xorsign.abs.f32 $0, $1, $2;", "=f,f,f"(float %11, float %arg2)
+	%13 = bitcast float %12 to i32
+	%14 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %13, i32 addrspace(1)* %14, align 4
+	%15 = sext i32 %arg3 to i64
+	%16 = sext i32 %arg4 to i64
+	%17 = mul i64 %15, %16
+	%18 = lshr i64 %17, 32
+	%19 = trunc i64 %18 to i32
+	%20 = zext i32 %19 to i64
+	%21 = zext i32 %arg4 to i64
+	%22 = mul i64 %20, %21
+	%23 = lshr i64 %22, 32
+	%24 = trunc i64 %23 to i32
+	%25 = call i32 asm "prmt.b32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %24, i32 %arg4, i32 %arg3)
+	%26 = call i32 asm "bfe.s32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %25, i32 3, i32 5)
+	%27 = call i32 asm "bfe.u32 $0, $1, $2, $3;", "=r,r,r,r"(i32 %26, i32 3, i32 5)
+	%28 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %27, i32 addrspace(1)* %28, align 4
+	%29 = call i64 asm "mul.hi.u64 $0, $1, $2;", "=l,l,l"(i64 %arg5, i64 %arg5)
+	%30 = call i64 asm "bfe.s64 $0, $1, $2, $3;", "=l,l,r,r"(i64 %29, i32 3, i32 5)
+	%31 = bitcast i8 addrspace(1)* %arg0 to i64 addrspace(1)*
+	store i64 %30, i64 addrspace(1)* %31, align 8
 	ret void
 }
 

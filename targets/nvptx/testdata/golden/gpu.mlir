@@ -74,10 +74,12 @@ module attributes {"ttg.num-warps" = 8 : i32, ttg.shared = 4096 : i32} {
     %6 = gpu.cos_approx %5 : f32
     %7 = gpu.tanh_approx %6 : f32
     %8 = gpu.div_full %7, %y : f32
-    %9 = gpu.div_approx %8, %y {ftz} : f32
+    %m = gpu.div_approx %8, %y {ftz} : f32
+    %9 = gpu.min_xorsign_abs %m, %y : f32
     %10 = gpu.rcp_approx %d : f64
     %11 = gpu.ex2_approx %h : f16
-    %12 = gpu.tanh_approx %11 : f16
+    %t = gpu.tanh_approx %11 : f16
+    %12 = gpu.min_xorsign_abs %t, %h {nan} : f16
     %13 = gpu.mulhi %i, %i {unsigned} : i32
     %14 = gpu.mulhi %j, %j : i64
     %c = llvm.mlir.constant(0x5410 : i32) : i32
