@@ -469,6 +469,7 @@ def histogram():
     launch("histogram", histogram_kernel, (grid,),
            dict(x_ptr=x, v_ptr=v, bins_ptr=zb, hist_ptr=zb, max_ptr=mx, sum_ptr=s, flag_ptr=flags, n=n),
            {"bins_ptr": zb, "hist_ptr": zb, "max_ptr": mx, "sum_ptr": s, "flag_ptr": flags}, 1e-6, NB=NB, BLOCK=128,
+           bits=("sum_ptr",),  # an f32 accumulator; its partial sums are exact in f32, so any order gives one result
            note="atomic_add/atomic_max/atomic_cas across programs; tl.histogram ignores values outside [0, NB)")
 
 
