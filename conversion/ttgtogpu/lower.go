@@ -127,6 +127,7 @@ func (l *lowering) run() error {
 	l.smem.annotate(l.module)
 	for _, fs := range l.funcs {
 		contractFMA(fs.fn)
+		foldSignFlips(fs.fn)
 		removeRedundantBarriers(fs.fn)
 	}
 	return nil

@@ -86,3 +86,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %cl, %m, %s, %q, %f : f32, i32, f32, i32, f32
   }
 }
+
+// -----
+
+// Symmetric clamps become min[.NaN].xorsign.abs on sm_90 (Triton's clip
+// pattern: lo = 0 - hi, or splat constants lo = -hi); an asymmetric one
+// stays min(max). select(x < 0, (0 - x) - 1, x) is x ^ (x >> 31).
+// CHECK-LABEL: llvm.func internal @clips
+// CHECK:         %[[C1:.+]] = gpu.min_xorsign_abs %arg0, %arg1 : f32
+// CHECK-NEXT:    %[[C2:.+]] = gpu.min_xorsign_abs %arg0, %arg1 {nan} : f32
+// CHECK:         %[[C3:.+]] = gpu.min_xorsign_abs %arg0, %{{.+}} : f32
+// CHECK:         %[[MX:.+]] = llvm.intr.maxnum(%arg0, %{{.+}}) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[C4:.+]] = llvm.intr.minnum(%[[MX]], %{{.+}}) : (f32, f32) -> f32
+// CHECK:         %[[SH:.+]] = llvm.ashr %arg2, %{{.+}} : i32
+// CHECK-NEXT:    %[[FL:.+]] = llvm.xor %arg2, %[[SH]] : i32
+// CHECK-NOT:     llvm.select
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @clips(%x: f32, %h: f32, %i: i32) -> (f32, f32, f32, f32, i32) {
+    %zero = arith.constant 0.0 : f32
+    %neg = arith.subf %zero, %h : f32
+    %c1 = tt.clampf %x, %neg, %h, propagateNan = none : f32
+    %c2 = tt.clampf %x, %neg, %h, propagateNan = all : f32
+    %lo = arith.constant -2.0 : f32
+    %hi = arith.constant 2.0 : f32
+    %c3 = tt.clampf %x, %lo, %hi, propagateNan = none : f32
+    %lo2 = arith.constant -1.0 : f32
+    %c4 = tt.clampf %x, %lo2, %hi, propagateNan = none : f32
+    %c0 = arith.constant 0 : i32
+    %c1i = arith.constant 1 : i32
+    %isneg = arith.cmpi slt, %i, %c0 : i32
+    %n = arith.subi %c0, %i : i32
+    %nm1 = arith.subi %n, %c1i : i32
+    %f = arith.select %isneg, %nm1, %i : i32
+    tt.return %c1, %c2, %c3, %c4, %f : f32, f32, f32, f32, i32
+  }
+}
