@@ -14,7 +14,8 @@ type scalarFn func(e *emitter, op *ir.Operation, args []ir.Value, res ir.Type) (
 // i of its operands: the lowering of one element is applied to every
 // register. Scalar operands of tensor ops (arith.select's condition) are
 // broadcast; registers whose operands repeat an earlier register's reuse
-// its result.
+// its result, as do registers that axis info proves equal to another
+// (dedup.go).
 func (l *lowering) elementwise(fn scalarFn) loweringFn {
 	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 		if op.NumResults() != 1 {
@@ -33,12 +34,14 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 			}
 		}
 		n := 1
+		var leaders []int
 		if t, ok := rt.(*ir.RankedTensorType); ok {
 			lay, err := l.opLayout(op, t)
 			if err != nil {
 				return err
 			}
 			n = lay.numRegs
+			leaders = l.dedupLeaders(op, lay)
 		}
 		operands := make([][]ir.Value, op.NumOperands())
 		for i, v := range op.Operands() {
@@ -55,6 +58,9 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 		out := make([]ir.Value, n)
 		memo := map[string]ir.Value{}
 		for r := 0; r < n; r++ {
+			if leaders != nil && leaders[r] != r {
+				continue // takes its leader's value below
+			}
 			args := make([]ir.Value, len(operands))
 			for i := range operands {
 				args[i] = operands[i][r]
@@ -70,6 +76,11 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 			}
 			memo[k] = v
 			out[r] = v
+		}
+		for r, lead := range leaders {
+			if lead != r {
+				out[r] = out[lead]
+			}
 		}
 		if _, ok := rt.(*ir.RankedTensorType); ok {
 			rw.ReplaceOpN(op, [][]ir.Value{out})

@@ -43,7 +43,8 @@
 //
 // Kernel ABI (ARCHITECTURE.md): the entry's name is the function's, its
 // parameters are the function's arguments in order (pointers .u64, i32
-// .u32, i64 .u64, f32 .f32, i1 as .u8), `.maxntid` is 32*ttg.num-warps,
+// .u32, i64 .u64, f32 .f32, i1 as .u8), `.maxntid` (or with
+// Options.ReqNTID, as tt-translate sets it, `.reqntid`) is 32*ttg.num-warps,
 // and dynamic shared memory is `.extern .shared .align 16 .b8
 // global_smem[]` of ttg.shared bytes.
 package nvptx

@@ -26,8 +26,10 @@ var emitters = map[string]emitter{
 
 func emitPTX(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 	var b bytes.Buffer
+	// The kernel ABI launches exactly 32*num-warps threads, so the entry
+	// declares that size (.reqntid, as Triton does) and ptxas may rely on it.
 	ks, err := nvptx.Emit(module, nvptx.Options{
-		Arch: o.arch(), PTXVersion: o.PTXVersion, FPFusion: o.FPFusion, NumWarps: o.NumWarps,
+		Arch: o.arch(), PTXVersion: o.PTXVersion, FPFusion: o.FPFusion, NumWarps: o.NumWarps, ReqNTID: true,
 	}, &b)
 	if err != nil {
 		return nil, nil, err

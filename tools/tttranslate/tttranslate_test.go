@@ -92,7 +92,7 @@ func TestEndToEnd(t *testing.T) {
 			if n := strings.Count(ptx, ".param "); n != c.params {
 				t.Errorf("%d parameters, want %d (the tt.func arguments, no hidden ones)", n, c.params)
 			}
-			for _, w := range append(c.want, ".visible .entry "+c.kernel+"(", ".maxntid 128, 1, 1", ".target sm_90") {
+			for _, w := range append(c.want, ".visible .entry "+c.kernel+"(", ".reqntid 128, 1, 1", ".target sm_90") {
 				if !strings.Contains(ptx, w) {
 					t.Errorf("PTX lacks %q", w)
 				}
@@ -125,7 +125,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("metadata %+v", meta)
 	}
 	ptx := parseFile(t, out)
-	if !strings.Contains(ptx, ".target sm_80") || !strings.Contains(ptx, ".maxntid 256, 1, 1") {
+	if !strings.Contains(ptx, ".target sm_80") || !strings.Contains(ptx, ".reqntid 256, 1, 1") {
 		t.Errorf("PTX header:\n%s", ptx[:min(len(ptx), 300)])
 	}
 	for _, s := range []string{"01-ttir.mlir", "02-ttgir.mlir", "03-llir.mlir", "out.ptx"} {

@@ -479,6 +479,9 @@ func (s *ParseState) resolve() error {
 		sizes := groupSizes(spec.Results, len(s.allOut), func() []int64 { return nil })
 		k := 0
 		for i, c := range sizes {
+			if k+c > len(s.allOut) {
+				break // too few types: the op gets fewer results, as in MLIR
+			}
 			resTypes[i], resKnown[i] = s.allOut[k:k+c], true
 			k += c
 		}
