@@ -2,19 +2,19 @@
 # GPU validation of tt's PTX, on the GPU machine, after gpu/prepare.sh:
 #   1. ptxas on every compiled PTX (-arch=$ARCH) and on the emitter's golden
 #      PTX (-arch from its .target line): errors and warnings listed,
-#   2. gpu_check.py (CuPy, independent of tt's runtime) on the compiled
-#      cases: outputs against Triton's,
-#   3. compute-sanitizer memcheck on one case ($MEMCHECK, default softmax),
+#   2. for each case set in sets/: gpu_check.py (CuPy, independent of tt's
+#      runtime) on its compiled cases, outputs against Triton's,
+#   3. compute-sanitizer memcheck on every compiled case and racecheck
+#      (shared-memory hazards) on the cases that use shared memory,
 #   4. tt-run --backend cuda on the same cases (tt's own runtime path).
-# Results go to $OUT (or .bin/gpu/out) and stdout.
+# Logs go to $LOGS (default .bin/gpu/out), the summary to stdout.
 #
 #   .bin/gpu/validate.sh [ARCH]
 set -uo pipefail
 cd "$(dirname "$0")"
 arch=${1:-sm_90}
-out=${OUT:-out}
+out=${LOGS:-out}
 mkdir -p "$out"
-only=$(paste -sd, compiled.txt)
 status=0
 
 echo "== device"
@@ -24,7 +24,7 @@ sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanit
 
 echo "== ptxas"
 assemble() { # FILE ARCH
-  local log="$out/$(basename "$1").ptxas.log" mode=
+  local log="$out/$(echo "$1" | tr / _).ptxas.log" mode=
   # PTX calling the runtime's vprintf/__assertfail is relocatable code
   # (the driver's JIT links those); ptxas needs -c for it.
   grep -q '^\.extern \.func' "$1" && mode=-c
@@ -37,7 +37,7 @@ assemble() { # FILE ARCH
 }
 if [ -n "$ptxas" ]; then
   "$ptxas" --version | tail -1
-  for f in ptx/*.ptx perf-ptx/*.ptx; do
+  for f in sets/*/ptx/*.ptx perf-ptx/*.ptx; do
     [ -e "$f" ] && assemble "$f" "$arch"
   done
   for f in golden/*.ptx; do
@@ -47,18 +47,32 @@ else
   echo "ptxas not found"
 fi
 
-echo "== gpu_check.py ($only)"
-timeout 120 python3 gpu_check.py cases ptx --only "$only" 2>&1 | tee "$out/gpu_check.log" || status=1
+for set in sets/*; do
+  name=$(basename "$set")
+  only=$(paste -sd, "$set/compiled.txt")
+  [ -z "$only" ] && continue
+  echo "== gpu_check.py, set $name ($only)"
+  timeout 180 python3 gpu_check.py "$set/cases" "$set/ptx" --only "$only" 2>&1 |
+    tee "$out/gpu_check.$name.log" || status=1
 
-memcheck=${MEMCHECK:-softmax}
-echo "== compute-sanitizer memcheck ($memcheck)"
-if [ -n "$sanitizer" ]; then
-  timeout 120 "$sanitizer" --tool memcheck --print-limit 20 python3 gpu_check.py cases ptx --only "$memcheck" 2>&1 |
-    tail -15 | tee "$out/memcheck.log" || status=1
-else
-  echo "compute-sanitizer not found"
-fi
+  if [ -n "$sanitizer" ]; then
+    echo "== compute-sanitizer memcheck, set $name"
+    timeout 300 "$sanitizer" --tool memcheck --print-limit 20 \
+      python3 gpu_check.py "$set/cases" "$set/ptx" --only "$only" > "$out/memcheck.$name.log" 2>&1 || status=1
+    grep -E 'ERROR SUMMARY|passed,' "$out/memcheck.$name.log"
+    shared=$(python3 -c 'import json,sys; print(",".join(c["name"] for c in json.load(open(sys.argv[1]))["cases"] if c["name"] in sys.argv[2].split(",") and c.get("shared",0) > 0))' "$set/cases/manifest.json" "$only")
+    if [ -n "$shared" ]; then
+      echo "== compute-sanitizer racecheck, set $name ($shared)"
+      timeout 300 "$sanitizer" --tool racecheck --print-limit 20 \
+        python3 gpu_check.py "$set/cases" "$set/ptx" --only "$shared" > "$out/racecheck.$name.log" 2>&1 || status=1
+      grep -E 'RACECHECK SUMMARY|ERROR SUMMARY|passed,' "$out/racecheck.$name.log"
+    fi
+  else
+    echo "compute-sanitizer not found"
+  fi
 
-echo "== tt-run --backend cuda ($only)"
-timeout 60 ../tt-run --manifest cases/manifest.json --backend cuda --only "$only" 2>&1 | tee "$out/ttrun.log" || status=1
+  echo "== tt-run --backend cuda, set $name"
+  timeout 120 ../tt-run --manifest "$set/cases/manifest.json" --backend cuda --only "$only" 2>&1 |
+    tee "$out/ttrun.$name.log" || status=1
+done
 exit $status

@@ -1,0 +1,35 @@
+package tttranslate
+
+import (
+	"os"
+	"testing"
+)
+
+// benchCompile compiles a TTIR file to PTX in process: parsing, every
+// pass with verification after each, and the PTX emitter, as
+// tt-translate does minus process start-up and file output.
+func benchCompile(b *testing.B, path string, warps int) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Skipf("kernel not available: %v", err)
+	}
+	o := DefaultOptions()
+	o.NumWarps = warps
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := CompileSource(path, string(src), o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCompileVectorAdd(b *testing.B) { benchCompile(b, "../../examples/vector_add.ttir", 4) }
+func BenchmarkCompileSoftmax(b *testing.B)   { benchCompile(b, "../../examples/softmax.ttir", 4) }
+
+// The perf kernels of shared/kernels/perf, when present beside the checkout.
+func BenchmarkCompileLayernormDropout(b *testing.B) {
+	benchCompile(b, "../../../shared/kernels/perf/layernorm_dropout_4096.ttir", 8)
+}
+func BenchmarkCompileOnlineSoftmax(b *testing.B) {
+	benchCompile(b, "../../../shared/kernels/perf/softmax_online_8192x8192.ttir", 4)
+}
