@@ -8,6 +8,7 @@ import (
 	_ "github.com/ttcompiler/tt/conversion/tttottg"
 	_ "github.com/ttcompiler/tt/transforms"
 	_ "github.com/ttcompiler/tt/transforms/allocate"
+	_ "github.com/ttcompiler/tt/transforms/amd"
 	_ "github.com/ttcompiler/tt/transforms/ttgir"
 	_ "github.com/ttcompiler/tt/transforms/ttir"
 )
