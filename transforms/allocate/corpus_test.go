@@ -2,6 +2,7 @@ package allocate_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -59,13 +60,8 @@ func TestCorpusAsIs(t *testing.T) {
 		{"Analysis/test-alias.mlir", nil, subviewEra},
 		{"Analysis/test-allocation.mlir", nil, subviewEra},
 		// The RUN line needs triton-nvidia-tma-lowering, which tt does not
-		// have (see TestCorpusMembarTranslated).
+		// have (TestCorpusMembarChunks runs the file without it).
 		{"TritonNvidiaGPU/membar.mlir", nil, []string{"triton-nvidia-tma-lowering"}},
-		// Without it, the file is still of mid-2025: layouts with CTA keys,
-		// rank-1 layouts on 2-D buffers, `unpacked` tensor memory, and
-		// gpu.barrier where 3.6 inserts ttg.local_barrier.
-		{"TritonNvidiaGPU/membar.mlir", []string{"-split-input-file", "--allocate-shared-memory", "-test-print-membar"},
-			[]string{"unexpected key: CTAOrder", "but memdesc encoding has rank 1", "unpacked", "gpu.barrier"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -107,23 +103,124 @@ func TestCorpusGatherTranslated(t *testing.T) {
 	}
 }
 
-// TestCorpusMembarTranslated runs membar.mlir rewritten in 3.6 syntax
-// (translateMembar). Two chunks (tma_load, tma_store) test what
-// triton-nvidia-tma-lowering turns descriptor loads and stores into and
-// are left out; the pass is a no-op on the other chunks, so the RUN line
-// drops it. Triton 3.6 inserts ttg.local_barrier where the file expects
-// gpu.barrier.
-func TestCorpusMembarTranslated(t *testing.T) {
-	src := translateMembar(readCorpus(t, "TritonNvidiaGPU/membar.mlir"))
-	src, dropped := dropChunks(src, "tt.descriptor_")
-	if dropped != 2 {
-		t.Fatalf("dropped %d TMA chunks, want 2", dropped)
+// membarFailure is a chunk of membar.mlir expected to fail: why (for
+// the reader), evidence (text its failure log must contain) and fix (old,
+// new pairs turning it into Triton 3.6's test; the fixed chunk must pass;
+// none where tt cannot run the chunk at all).
+type membarFailure struct {
+	why, evidence string
+	fix           []string
+}
+
+// toLocalBarrier is the fix of a chunk whose only difference from Triton
+// 3.6's copy of the test is the barrier it expects.
+var toLocalBarrier = []string{"CHECK-NEXT: gpu.barrier", "CHECK-NEXT: ttg.local_barrier"}
+
+const gpuBarrierEra = "expects gpu.barrier; Triton 3.6's membar inserts ttg.local_barrier (its copy of the test checks ttg.local_barrier)"
+
+// membarFailures are the failing chunks (from 0, in `// -----` order) of
+// the saved TritonNvidiaGPU/membar.mlir (mid-2025) run without
+// triton-nvidia-tma-lowering, a pass tt lacks and that rewrites only the
+// descriptor loads and stores of chunks 4 and 5.
+var membarFailures = map[int]membarFailure{
+	0: {why: gpuBarrierEra, evidence: "CHECK-NEXT: gpu.barrier", fix: toLocalBarrier},
+	1: {why: gpuBarrierEra, evidence: "CHECK-NEXT: gpu.barrier", fix: toLocalBarrier},
+	2: {why: gpuBarrierEra, evidence: "CHECK-NEXT: gpu.barrier", fix: toLocalBarrier},
+	3: {why: gpuBarrierEra, evidence: "CHECK-NEXT: gpu.barrier", fix: toLocalBarrier},
+	// Triton 3.6's LocalAllocOp verifier has the same rule (and 3.6's copy
+	// of the test gives the buffer a 2-D layout). The chunk also checks
+	// the local_alloc and init_barrier that triton-nvidia-tma-lowering
+	// makes of the descriptor op, so it cannot pass without that pass.
+	4: {why: "tma_load: a rank-1 #ttg.swizzled_shared on a 128x64 buffer, which Triton 3.6 rejects too; and it checks triton-nvidia-tma-lowering's output (tt has no such pass)",
+		evidence: "source has rank 2 but memdesc encoding has rank 1"},
+	5: {why: "tma_store: a rank-1 #ttg.swizzled_shared on a 128x64 buffer, which Triton 3.6 rejects too; and it checks triton-nvidia-tma-lowering's output (tt has no such pass)",
+		evidence: "source has rank 2 but memdesc encoding has rank 1"},
+	// Tensor memory encodings said `unpacked` before they said colStride
+	// (Triton 3.6 reads only colStride, like tt).
+	6: {why: "#ttng.tensor_memory_encoding with `unpacked = true`, spelt colStride = 1 in Triton 3.6",
+		evidence: "unknown struct parameter name: unpacked", fix: []string{"unpacked = true", "colStride = 1"}},
+}
+
+// chunkFiles splits src at its `// -----` lines and returns each chunk as
+// a file of its own: the file's RUN lines, then blank lines up to where
+// the chunk starts, so that diagnostics keep the original line numbers.
+func chunkFiles(src string) []string {
+	var runs []string
+	for _, l := range strings.Split(src, "\n") {
+		if strings.Contains(l, "RUN:") {
+			runs = append(runs, l)
+		}
 	}
-	src = strings.Replace(src, "--triton-nvidia-tma-lowering ", "", 1)
-	path := writeTemp(t, "membar.mlir", src)
-	if fails := runFile(path, src); len(fails) > 0 {
-		t.Error(strings.Join(fails, "\n"))
+	chunks := splitChunks(src)
+	line := 1
+	for i, c := range chunks {
+		if i > 0 {
+			chunks[i] = strings.Join(runs, "\n") + strings.Repeat("\n", line-len(runs)) + c
+		}
+		line += strings.Count(c, "\n") + 1
 	}
+	return chunks
+}
+
+// TestCorpusMembarChunks runs membar.mlir chunk by chunk with its RUN
+// line less triton-nvidia-tma-lowering, and checks that exactly the chunks
+// of membarFailures fail, each for its reason, and pass once fixed.
+func TestCorpusMembarChunks(t *testing.T) {
+	src := readCorpus(t, "TritonNvidiaGPU/membar.mlir")
+	const tma = "--triton-nvidia-tma-lowering "
+	if !strings.Contains(src, tma) {
+		t.Fatalf("the RUN line no longer names %s", tma)
+	}
+	src = strings.Replace(src, tma, "", 1)
+	chunks := chunkFiles(src)
+	dir := t.TempDir()
+	run := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(runFile(p, text), "\n")
+	}
+	var failed []int
+	for i, c := range chunks {
+		log := run(fmt.Sprintf("chunk%d.mlir", i), c)
+		known, isKnown := membarFailures[i]
+		switch {
+		case log == "" && isKnown:
+			t.Errorf("chunk %d passes; expected a failure (%s)", i, known.why)
+		case log == "":
+		case !isKnown:
+			failed = append(failed, i)
+			t.Errorf("chunk %d fails:\n%s", i, log)
+		default:
+			failed = append(failed, i)
+			if !strings.Contains(log, known.evidence) {
+				t.Errorf("chunk %d fails for another reason than %q:\n%s", i, known.why, log)
+			}
+			if len(known.fix) == 0 {
+				continue
+			}
+			fixed := c
+			for k := 0; k+1 < len(known.fix); k += 2 {
+				if !strings.Contains(fixed, known.fix[k]) {
+					t.Fatalf("chunk %d: the text to fix %q is not in it", i, known.fix[k])
+				}
+				fixed = strings.ReplaceAll(fixed, known.fix[k], known.fix[k+1])
+			}
+			if log := run(fmt.Sprintf("chunk%d.fixed.mlir", i), fixed); log != "" {
+				t.Errorf("chunk %d as in Triton 3.6's test:\n%s", i, log)
+			}
+		}
+	}
+	var want []int
+	for i := range membarFailures {
+		want = append(want, i)
+	}
+	sort.Ints(want)
+	if fmt.Sprint(failed) != fmt.Sprint(want) {
+		t.Errorf("failing chunks %v, want %v", failed, want)
+	}
+	t.Logf("membar.mlir: %d/%d chunks pass", len(chunks)-len(failed), len(chunks))
 }
 
 // The corpus's Analysis tests predate Triton's switch (February 2025) from

@@ -91,38 +91,3 @@ var mmaV2Re = regexp.MustCompile(`#ttg\.nvidia_mma<\{versionMajor = 2, warpsPerC
 func translateMMA(src string) string {
 	return mmaV2Re.ReplaceAllString(src, "#ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = $1, instrShape = [16, 8]}>")
 }
-
-var ctaKeysRe = regexp.MustCompile(`, CTAsPerCGA = \[[^\]]*\], CTASplitNum = \[[^\]]*\], CTAOrder = \[[^\]]*\]`)
-
-// translateMembar rewrites the mid-2025 membar test for Triton 3.6: layouts
-// lose their CTA keys, tensor memory encodings say colStride instead of
-// unpacked, and the barrier Membar inserts is ttg.local_barrier, not
-// gpu.barrier.
-func translateMembar(src string) string {
-	src = ctaKeysRe.ReplaceAllString(src, "")
-	src = strings.ReplaceAll(src, "unpacked = true", "colStride = 1")
-	src = strings.ReplaceAll(src, "CHECK-NEXT: gpu.barrier", "CHECK-NEXT: ttg.local_barrier")
-	return src
-}
-
-// dropChunks removes the -split-input-file chunks of src that contain any
-// of the given strings, and reports how many it removed.
-func dropChunks(src string, needles ...string) (string, int) {
-	chunks := strings.Split(src, "\n// -----\n")
-	var kept []string
-	dropped := 0
-	for i, c := range chunks {
-		drop := false
-		for _, n := range needles {
-			if strings.Contains(c, n) {
-				drop = true
-			}
-		}
-		if drop && i > 0 {
-			dropped++
-			continue
-		}
-		kept = append(kept, c)
-	}
-	return strings.Join(kept, "\n// -----\n"), dropped
-}
