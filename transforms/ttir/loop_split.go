@@ -82,7 +82,11 @@ func findSplitCandidate(f scf.ForOp) (splitCandidate, bool) {
 }
 
 func splitLoop(f scf.ForOp) {
-	if _, ok := arith.MatchConstantInt(f.Step()); !ok {
+	// The split point is rounded to an iteration, which needs a known
+	// step. A zero step, or a negative one in a signed loop, never reaches
+	// ub (running such a loop is undefined), so there is nothing to split.
+	s, ok := arith.MatchConstantInt(f.Step())
+	if !ok || s == 0 || (s < 0 && !f.Unsigned()) {
 		return
 	}
 	c, ok := findSplitCandidate(f)
@@ -99,31 +103,28 @@ func splitLoop(f scf.ForOp) {
 
 	// The first i for which the comparison differs from its value at
 	// i = -inf: c for `i < c` and `i >= c`, c + 1 for `i <= c` and `i > c`.
+	// When c >= ub the comparison does not flip inside the loop and the
+	// split point is ub; testing that before adding also keeps c + 1 from
+	// wrapping when c is the largest value. (This is the form of
+	// triton-ext's corrected pass, pass/LoopSplit.)
+	maxOp, minOp, geq := "arith.maxsi", "arith.minsi", arith.CmpISGE
+	if f.Unsigned() {
+		maxOp, minOp, geq = "arith.maxui", "arith.minui", arith.CmpIUGE
+	}
 	mid := c.bound
 	if c.orEqual != c.greater {
 		one := arith.ConstantInt(b, loc, 1, t)
 		next := arith.NewBinary(b, "arith.addi", loc, mid, one).Result(0)
-		// c + 1 wraps when c is the largest value: then the comparison
-		// never flips inside the loop and the split point is ub.
-		limit := int64(-1) // the unsigned maximum, as bits
-		if !f.Unsigned() {
-			w := ir.BitWidth(t)
-			if w <= 0 || w > 64 {
-				w = 64 // index
-			}
-			limit = int64(uint64(1)<<(w-1) - 1)
-		}
-		isMax := arith.NewCmpI(b, loc, arith.CmpIEQ, mid, arith.ConstantInt(b, loc, limit, t)).Result(0)
-		mid = arith.NewSelect(b, loc, isMax, ub, next).Result(0)
-	}
-	maxOp, minOp := "arith.maxsi", "arith.minsi"
-	if f.Unsigned() {
-		maxOp, minOp = "arith.maxui", "arith.minui"
+		pastEnd := arith.NewCmpI(b, loc, geq, mid, ub).Result(0)
+		mid = arith.NewSelect(b, loc, pastEnd, ub, next).Result(0)
 	}
 	mid = arith.NewBinary(b, maxOp, loc, mid, lb).Result(0)
 	mid = arith.NewBinary(b, minOp, loc, mid, ub).Result(0)
-	if s, _ := arith.MatchConstantInt(step); s != 1 {
+	if s != 1 {
 		// Round up to an iteration: lb + ceil((mid - lb) / step) * step.
+		// mid - lb is a distance, never negative after the clamp, but in
+		// a signed loop it may exceed the largest signed value (lb < 0 <
+		// mid): read as unsigned it is exact, so the division is too.
 		span := arith.NewBinary(b, "arith.subi", loc, mid, lb).Result(0)
 		n := arith.NewBinary(b, "arith.ceildivui", loc, span, step).Result(0)
 		span = arith.NewBinary(b, "arith.muli", loc, n, step).Result(0)

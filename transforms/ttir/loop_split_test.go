@@ -1,10 +1,13 @@
 package ttir_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // triton-loop-split splits at the first iteration where the comparison
-// flips: for `i > mid` that is mid + 1 (guarding against mid being the
-// largest i32), clamped to the loop's bounds.
+// flips: for `i > mid` that is mid + 1, or ub when mid >= ub (which also
+// keeps mid + 1 from wrapping), clamped to the loop's bounds.
 func TestLoopSplitGreater(t *testing.T) {
 	expect(t, "triton-loop-split", `
 tt.func @sgt(%p: !tt.ptr<f32>, %n: i32, %mid: i32) -> f32 {
@@ -25,8 +28,7 @@ module {
     %cst = arith.constant 0.000000e+00 : f32
     %c1_i32_0 = arith.constant 1 : i32
     %0 = arith.addi %arg2, %c1_i32_0 : i32
-    %c2147483647_i32 = arith.constant 2147483647 : i32
-    %1 = arith.cmpi eq, %arg2, %c2147483647_i32 : i32
+    %1 = arith.cmpi sge, %arg2, %arg1 : i32
     %2 = arith.select %1, %arg1, %0 : i32
     %3 = arith.maxsi %2, %c0_i32 : i32
     %4 = arith.minsi %3, %arg1 : i32
@@ -88,4 +90,30 @@ module {
     tt.return %7 : i32
   }
 }`)
+}
+
+// A loop whose step is zero, or negative in a signed loop, never reaches
+// its upper bound: it has no split point and is left as it is.
+func TestLoopSplitNonPositiveStep(t *testing.T) {
+	for _, step := range []string{"0", "-2"} {
+		src := `
+tt.func @f(%n: i32, %mid: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %s = arith.constant STEP : i32
+  %r = scf.for %i = %c0 to %n step %s iter_args(%acc = %c0) -> (i32) : i32 {
+    %c = arith.cmpi slt, %i, %mid : i32
+    %v = arith.select %c, %acc, %i : i32
+    scf.yield %v : i32
+  }
+  tt.return %r : i32
+}`
+		src = replaceAll(src, "STEP", step)
+		got, err := run(t, "triton-loop-split", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(got, "scf.for"); n != 1 {
+			t.Errorf("step %s: %d loops after triton-loop-split, want the loop unsplit:\n%s", step, n, got)
+		}
+	}
 }
