@@ -16,7 +16,9 @@
 // followed by a barrier so that data other threads copied becomes visible;
 // `ttng.arrive_barrier` touches all of shared memory; a `tt.call` accesses
 // what its callee leaves pending. A backend filter can declare op pairs
-// that need no barrier (NVIDIAFilter: mbarrier and TMA ops).
+// that need no barrier (NVIDIAFilter: mbarrier and TMA ops; AMDFilter: an
+// async copy against a local load whose token comes from an async wait,
+// as AnnotateAsyncWaitedLoads marks them, and LDS mbarrier ops).
 //
 // Control flow is followed over "virtual blocks", straight-line stretches
 // that end at a terminator or at an op with regions (scf.for, scf.if,
@@ -40,4 +42,5 @@
 //	regions.go    successors of branches, region ops and their terminators
 //	analysis.go   the per-function fixed point and barrier insertion
 //	module.go     the module walk (Insert) and the NVIDIA filter
+//	amd.go        the AMD filter and its annotation of async-waited loads
 package membar

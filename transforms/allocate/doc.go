@@ -10,6 +10,8 @@
 //	                           (option get-scratch-size-function=None|ValidConstant)
 //	test-print-membar          inserts the barriers of package membar (with the
 //	                           NVIDIA filter) so the IR shows them
+//	test-tritonamdgpu-membar   the same as the AMD backend runs it: local loads
+//	                           annotated ttg.amdg.syncedViaAsyncWait, AMD filter
 //
 // The analyses live in packages analysis/alias, analysis/allocation and
 // analysis/membar; this package only wires them to the pass manager. The

@@ -19,6 +19,15 @@ func init() {
 			return func(op *ir.Operation, _ *passmgr.State) error { return Membar(op) }
 		},
 	})
+	passmgr.Default.Register(&passmgr.Pass{
+		Name:        "test-tritonamdgpu-membar",
+		DisplayName: "TestAMDGPUMembarPass",
+		Summary:     "print the result of the membar analysis as run in the amdgpu backend",
+		Anchor:      "builtin.module",
+		Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, _ *passmgr.State) error { return MembarAMD(op) }
+		},
+	})
 }
 
 // Membar inserts the barriers of package membar into module, as Triton's
@@ -29,4 +38,16 @@ func Membar(module *ir.Operation) error {
 		return err
 	}
 	return membar.Insert(module, m, membar.NVIDIAFilter)
+}
+
+// MembarAMD is Triton's test-tritonamdgpu-membar: the barriers of package
+// membar as the AMD backend inserts them, its local loads first annotated
+// with whether an async wait synchronized them, then with the AMD filter.
+func MembarAMD(module *ir.Operation) error {
+	membar.AnnotateAsyncWaitedLoads(module)
+	m, err := allocation.Analyze(module, allocation.Options{})
+	if err != nil {
+		return err
+	}
+	return membar.Insert(module, m, membar.AMDFilter)
 }
