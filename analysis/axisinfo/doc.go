@@ -29,5 +29,6 @@
 //	liveness.go   which blocks and region edges are executable
 //	module.go     the module analysis over the call graph, and the
 //	              contiguity/alignment queries lowering uses
-//	printer.go    the test-print-alignment pass
+//	printer.go    the test-print-alignment and test-print-amd-alignment passes
+//	amd.go        the AMD backend's extra visitor (amdg.extract_slice)
 package axisinfo

@@ -24,6 +24,21 @@ func init() {
 			}
 		},
 	})
+	passmgr.Default.Register(&passmgr.Pass{
+		Name:        "test-print-amd-alignment",
+		DisplayName: "AMDTestAxisInfoPass",
+		Summary:     "print the result of the alignment analysis pass with the AMD backend's visitors",
+		Anchor:      "builtin.module",
+		Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, st *passmgr.State) error {
+				st.PreserveAll()
+				if ds := remarks(op, Analyze(op, AMDVisitor)); len(ds) > 0 {
+					return ds
+				}
+				return nil
+			}
+		},
+	})
 }
 
 // Remarks analyzes module and returns one remark per result of every op
@@ -34,8 +49,10 @@ func init() {
 // The pass manager has no channel for diagnostics that do not fail a
 // pass, so the pass returns the remarks as its error: with
 // --verify-diagnostics they are checked like any other diagnostic.
-func Remarks(module *ir.Operation) ir.Diagnostics {
-	m := Analyze(module)
+func Remarks(module *ir.Operation) ir.Diagnostics { return remarks(module, Analyze(module)) }
+
+// remarks reports the results of analysis m of module, as Remarks.
+func remarks(module *ir.Operation, m *Module) ir.Diagnostics {
 	var out ir.Diagnostics
 	ir.WalkOps(module, func(fn *ir.Operation) {
 		if fn.Name() != "tt.func" {
