@@ -5,6 +5,10 @@
 //	                           that own shared memory, ttg.shared on the module
 //	allocate-shared-memory-nv  AllocateSharedMemoryNv: the same (options
 //	                           compute-capability, ptx-version; see allocate.go)
+//	tritongpu-global-scratch-memory-allocation
+//	                           TritonGPUGlobalScratchAllocationPass: offsets of
+//	                           ttg.global_scratch_alloc ops and calls, sizes
+//	                           on functions and the module (globalscratch.go)
 //	test-print-alias           remarks: the buffers each value may refer to
 //	test-print-allocation      remarks: offsets and sizes of every buffer
 //	                           (option get-scratch-size-function=None|ValidConstant)
