@@ -11,6 +11,7 @@ import (
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // caseManifest is the case format of shared/kernels/cases and
@@ -32,9 +33,17 @@ type caseManifest struct {
 
 // TestGPUCases runs the seed kernels' cases (shared/kernels/cases) and the
 // repository's own suite (testdata/cases) through the TTIR, TTGIR and
-// lowering pipelines for sm_90 and the SIMT simulator, and compares with
-// the GPU's outputs. Kernels with tt.dot are left to the MMA lowering.
+// lowering pipelines and the SIMT simulator. Compiled for sm_90, the
+// outputs are compared with those the NVIDIA GPU recorded; compiled for
+// gfx942 (64-lane wavefronts, no AMD GPU to record on), with the
+// interpreter's outputs for the same inputs, where the interpreter follows
+// Triton's AMD lowering (amdReference). Kernels with tt.dot are left to
+// the MMA lowering.
 func TestGPUCases(t *testing.T) {
+	forTargets(t, gpuCases)
+}
+
+func gpuCases(t *testing.T, tg gpuTarget) {
 	for _, dir := range []string{kernels + "cases", "../../testdata/cases"} {
 		b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 		if err != nil {
@@ -48,10 +57,11 @@ func TestGPUCases(t *testing.T) {
 		for _, c := range man.Cases {
 			t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
 				m := parseFile(t, filepath.Join(dir, c.TTIR))
-				runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=%d capability=90}", c.NumWarps))
+				runPipeline(t, m, tg.pipeline(c.NumWarps))
 				if count(m, "tt.dot") > 0 {
 					t.Skip("tt.dot is lowered by a later issue")
 				}
+				ttgir := m.Clone(nil)
 				if err := lowerErr(m); err != nil {
 					if unsupported[c.Name] {
 						t.Skipf("not supported yet: %v", err)
@@ -72,8 +82,10 @@ func TestGPUCases(t *testing.T) {
 					outputs[o.Arg] = true
 				}
 				var args []uint64
+				var argNames []string
 				params := fn.Region(0).Front().ArgumentTypes()
 				for i, a := range c.Args {
+					argNames = append(argNames, a.Name)
 					if a.Kind != "buffer" {
 						args = append(args, fromF64OrInt(params[i], a.Value))
 						continue
@@ -88,15 +100,26 @@ func TestGPUCases(t *testing.T) {
 					bufs[a.Name], dtypes[a.Name] = arr.Data, a.Dtype
 					args = append(args, mem.alloc(arr.Data))
 				}
+				var ref map[string][]byte
+				if tg.name != sm90.name {
+					amdReference(ttgir, tg.lanes)
+					ref = interpretCase(t, ttgir, c.Kernel, c.Grid, params, argNames, bufs, args)
+				}
 				if err := simulate(m, fn, mem, c.Grid, args); err != nil {
 					t.Fatal(err)
 				}
 				for _, o := range c.Outputs {
-					want, err := npy.ReadFile(filepath.Join(dir, o.Expect))
-					if err != nil {
-						t.Fatal(err)
+					var want []byte
+					if ref != nil {
+						want = ref[o.Arg]
+					} else {
+						arr, err := npy.ReadFile(filepath.Join(dir, o.Expect))
+						if err != nil {
+							t.Fatal(err)
+						}
+						want = arr.Data
 					}
-					if msg := compareOutput(dtypes[o.Arg], c.Tol, want.Data, bufs[o.Arg]); msg != "" {
+					if msg := compareOutput(dtypes[o.Arg], c.Tol, want, bufs[o.Arg]); msg != "" {
 						t.Errorf("%s: %s", o.Arg, msg)
 					}
 				}
@@ -169,4 +192,31 @@ func fromF64OrInt(t ir.Type, v float64) uint64 {
 		return fromF64(t, v)
 	}
 	return uint64(int64(v)) & maskOf(t)
+}
+
+// interpretCase runs a case's kernel (TTGIR m) in the interpreter on
+// copies of its buffers (already poisoned) and scalar bit patterns, and
+// returns the buffers by argument name.
+func interpretCase(t *testing.T, m *ir.Operation, kernel string, grid [3]int, params []ir.Type, names []string, bufs map[string][]byte, bits []uint64) map[string][]byte {
+	t.Helper()
+	args := make([]diffArg, len(names))
+	for i, n := range names {
+		if b, ok := bufs[n]; ok {
+			args[i] = diffArg{buf: append([]byte(nil), b...)}
+			continue
+		}
+		if _, isFloat := params[i].(*ir.FloatType); isFloat {
+			args[i] = diffArg{bits: math.Float64bits(toF64(params[i], bits[i])), float: true}
+		} else {
+			args[i] = diffArg{bits: uint64(numeric.Int64(bits[i], width(params[i])))}
+		}
+	}
+	interpret(t, m, kernel, grid, args)
+	out := map[string][]byte{}
+	for i, n := range names {
+		if args[i].buf != nil {
+			out[n] = args[i].buf
+		}
+	}
+	return out
 }

@@ -19,7 +19,8 @@ import (
 // findClips returns the clamps of the module to lower as clips.
 func (l *lowering) findClips() map[*ir.Operation]bool {
 	clips := map[*ir.Operation]bool{}
-	if l.opts.ComputeCapability < 90 {
+	// min.xorsign.abs is sm_90's; AMD's lowering (as Triton's) clamps.
+	if l.amd || l.opts.ComputeCapability < 90 {
 		return clips
 	}
 	ir.WalkOps(l.module, func(op *ir.Operation) {

@@ -28,10 +28,10 @@ func offsetsTTGIR(name, l string, m, n int) string {
 
 // cvtKernel loads an MxN tile of elem in layout A, converts it to B and
 // stores it.
-func cvtKernel(a, b, elem string, m, n, warps int) string {
+func cvtKernel(tg gpuTarget, a, b, elem string, m, n, warps int) string {
 	return fmt.Sprintf(`#A = %[1]s
 #B = %[2]s
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %[6]d : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+%[9]s {
   tt.func public @cvt(%%x: !tt.ptr<%[3]s> {tt.divisibility = 16 : i32}, %%y: !tt.ptr<%[3]s> {tt.divisibility = 16 : i32}) {
 %[7]s
     %%xs = tt.splat %%x : !tt.ptr<%[3]s> -> tensor<%[4]dx%[5]dx!tt.ptr<%[3]s>, #A>
@@ -44,7 +44,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %[6]d : i32, ttg.
     tt.store %%yp, %%w : tensor<%[4]dx%[5]dx!tt.ptr<%[3]s>, #B>
     tt.return
   }
-}`, a, b, elem, m, n, warps, offsetsTTGIR("a", "A", m, n), offsetsTTGIR("b", "B", m, n))
+}`, a, b, elem, m, n, warps, offsetsTTGIR("a", "A", m, n), offsetsTTGIR("b", "B", m, n), tg.header(warps))
 }
 
 // TestConvertLayoutDiff converts between layout pairs covering every
@@ -53,14 +53,15 @@ func TestConvertLayoutDiff(t *testing.T) {
 	blocked := func(spt, tpw, wpc, order string) string {
 		return fmt.Sprintf("#ttg.blocked<{sizePerThread = [%s], threadsPerWarp = [%s], warpsPerCTA = [%s], order = [%s]}>", spt, tpw, wpc, order)
 	}
-	cases := []struct {
+	type cvtCase struct {
 		name    string
 		a, b    string
 		elem    string
 		m, n, w int
 		kind    linearlayout.ConversionKind
 		shfl    bool // lowered with shuffles
-	}{
+	}
+	cases := []cvtCase{
 		{"same-data-different-encoding", blocked("1, 4", "8, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>",
 			"f32", 32, 16, 4, linearlayout.ConvertNothing, false},
 		{"register-permutation", blocked("1, 4", "8, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 2], [0, 1]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>",
@@ -80,39 +81,65 @@ func TestConvertLayoutDiff(t *testing.T) {
 		{"broadcast-source", blocked("1, 1", "32, 1", "4, 1", "1, 0"), blocked("1, 2", "2, 16", "2, 2", "1, 0"),
 			"f32", 16, 32, 4, linearlayout.ConvertSharedMemory, false},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m := parse(t, cvtKernel(c.a, c.b, c.elem, c.m, c.n, c.w))
-			cvt := ops(m, "ttg.convert_layout")[0]
-			src, err := ttg.TypeLinearLayout(cvt.Operand(0).Type())
-			if err != nil {
-				t.Fatal(err)
-			}
-			dst, err := ttg.TypeLinearLayout(cvt.Result(0).Type())
-			if err != nil {
-				t.Fatal(err)
-			}
-			plan, err := linearlayout.ConversionPlan(src, dst)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if plan.Kind != c.kind {
-				t.Fatalf("plan kind %v, the test wants %v", plan.Kind, c.kind)
-			}
-			size := map[string]int{"f32": 4, "f16": 2, "bf16": 2, "i64": 8}[c.elem]
-			buf := make([]byte, c.m*c.n*size)
-			rand.New(rand.NewSource(21)).Read(buf)
-			check := func(lowered *ir.Operation) {
-				if got := count(lowered, "gpu.shuffle") > 0; got != c.shfl {
-					t.Errorf("lowered with shuffles: %v, want %v", got, c.shfl)
+	// 64-lane wavefronts: every kind again, with a sixth lane bit.
+	cases64 := []cvtCase{
+		{"same-data-different-encoding", blocked("1, 4", "16, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>",
+			"f32", 64, 16, 4, linearlayout.ConvertNothing, false},
+		{"register-permutation", blocked("1, 4", "16, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 2], [0, 1]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>",
+			"f32", 64, 16, 4, linearlayout.ConvertRegisterPermutation, false},
+		{"lane-permutation", blocked("1, 4", "16, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 4], [0, 8]], warp = [[16, 0], [32, 0]], block = []}>",
+			"f32", 64, 16, 4, linearlayout.ConvertWarpShuffle, true},
+		{"register-lane-transposition", blocked("1, 4", "16, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [1, 0]], lane = [[0, 4], [0, 8], [0, 2], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>",
+			"f32", 64, 16, 4, linearlayout.ConvertWarpShuffle, true},
+		{"transposition-f16", blocked("1, 4", "16, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [1, 0]], lane = [[0, 4], [0, 8], [0, 2], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>",
+			"f16", 64, 16, 4, linearlayout.ConvertWarpShuffle, true},
+		{"transposition-i64", blocked("1, 4", "16, 4", "4, 1", "1, 0"), "#ttg.linear<{register = [[0, 1], [1, 0]], lane = [[0, 4], [0, 8], [0, 2], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>",
+			"i64", 64, 16, 4, linearlayout.ConvertWarpShuffle, true},
+		{"across-warps", blocked("1, 4", "16, 4", "4, 1", "1, 0"), blocked("4, 1", "4, 16", "1, 4", "0, 1"),
+			"f32", 64, 16, 4, linearlayout.ConvertSharedMemory, false},
+		{"across-warps-bf16", blocked("1, 8", "8, 8", "8, 1", "1, 0"), blocked("8, 1", "8, 8", "1, 8", "0, 1"),
+			"bf16", 64, 128, 8, linearlayout.ConvertSharedMemory, false},
+		{"broadcast-source", blocked("1, 1", "64, 1", "4, 1", "1, 0"), blocked("1, 2", "4, 16", "2, 2", "1, 0"),
+			"f32", 16, 32, 4, linearlayout.ConvertSharedMemory, false},
+	}
+	for _, tc := range []struct {
+		tg    gpuTarget
+		cases []cvtCase
+	}{{sm90, cases}, {gfx942, cases64}} {
+		for _, c := range tc.cases {
+			t.Run(tc.tg.name+"/"+c.name, func(t *testing.T) {
+				m := parse(t, cvtKernel(tc.tg, c.a, c.b, c.elem, c.m, c.n, c.w))
+				cvt := ops(m, "ttg.convert_layout")[0]
+				src, err := ttg.TypeLinearLayout(cvt.Operand(0).Type())
+				if err != nil {
+					t.Fatal(err)
 				}
-				smem := count(lowered, "gpu.barrier") > 0
-				if want := c.kind == linearlayout.ConvertSharedMemory; smem != want {
-					t.Errorf("lowered through shared memory: %v, want %v", smem, want)
+				dst, err := ttg.TypeLinearLayout(cvt.Result(0).Type())
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			diffTestCheck(t, m, "cvt", [3]int{1, 1, 1}, []diffArg{{buf: buf, kind: "bytes"}, zeroBuf("i8", len(buf))}, 0, check)
-		})
+				plan, err := linearlayout.ConversionPlan(src, dst)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if plan.Kind != c.kind {
+					t.Fatalf("plan kind %v, the test wants %v", plan.Kind, c.kind)
+				}
+				size := map[string]int{"f32": 4, "f16": 2, "bf16": 2, "i64": 8}[c.elem]
+				buf := make([]byte, c.m*c.n*size)
+				rand.New(rand.NewSource(21)).Read(buf)
+				check := func(lowered *ir.Operation) {
+					if got := count(lowered, "gpu.shuffle") > 0; got != c.shfl {
+						t.Errorf("lowered with shuffles: %v, want %v", got, c.shfl)
+					}
+					smem := count(lowered, "gpu.barrier") > 0
+					if want := c.kind == linearlayout.ConvertSharedMemory; smem != want {
+						t.Errorf("lowered through shared memory: %v, want %v", smem, want)
+					}
+				}
+				diffTestCheck(t, m, "cvt", [3]int{1, 1, 1}, []diffArg{{buf: buf, kind: "bytes"}, zeroBuf("i8", len(buf))}, 0, check)
+			})
+		}
 	}
 }
 
@@ -120,18 +147,23 @@ func TestConvertLayoutDiff(t *testing.T) {
 // shuffles, no shared memory.
 func TestWarpLocalGatherDiff(t *testing.T) {
 	for _, c := range []struct {
+		tg       gpuTarget
 		src, idx string
 		elem     string
 		warps    int
 	}{
-		{"#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>",
+		{sm90, "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>",
 			"#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>", "f32", 4},
-		{"#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>",
+		{sm90, "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>",
 			"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>", "f16", 2},
+		{gfx942, "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>",
+			"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>", "f32", 4},
+		{gfx942, "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [2, 32], warpsPerCTA = [2, 1], order = [1, 0]}>",
+			"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 32], warpsPerCTA = [2, 1], order = [1, 0]}>", "f16", 2},
 	} {
 		src := fmt.Sprintf(`#A = %[1]s
 #B = %[2]s
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %[6]d : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+%[7]s {
   tt.func public @gather(%%x: !tt.ptr<%[3]s> {tt.divisibility = 16 : i32}, %%ix: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %%y: !tt.ptr<%[3]s> {tt.divisibility = 16 : i32}) {
 %[4]s%[5]s
     %%xs = tt.splat %%x : !tt.ptr<%[3]s> -> tensor<4x64x!tt.ptr<%[3]s>, #A>
@@ -146,7 +178,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %[6]d : i32, ttg.
     tt.store %%yp, %%g : tensor<4x64x!tt.ptr<%[3]s>, #B>
     tt.return
   }
-}`, c.src, c.idx, c.elem, offsetsTTGIR("a", "A", 4, 64), offsetsTTGIR("b", "B", 4, 64), c.warps)
+}`, c.src, c.idx, c.elem, offsetsTTGIR("a", "A", 4, 64), offsetsTTGIR("b", "B", 4, 64), c.warps, c.tg.header(c.warps))
 		m := parse(t, src)
 		r := rand.New(rand.NewSource(22))
 		idx := make([]int32, 256)
@@ -169,11 +201,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %[6]d : i32, ttg.
 // layout and loads it back in another; a second buffer is written with
 // local_store, indexed out of a two-deep allocation, and read.
 func TestLocalMemoryDiff(t *testing.T) {
-	src := fmt.Sprintf(`#A = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#B = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+	forTargets(t, func(t *testing.T, tg gpuTarget) { localMemoryDiff(t, tg) })
+}
+
+func localMemoryDiff(t *testing.T, tg gpuTarget) {
+	// 32x32 tiles in both layouts: 8x4 or 8x8 lanes.
+	a, b := "[8, 4]", "[4, 8]"
+	if tg.lanes == 64 {
+		a, b = "[8, 8]", "[8, 8]"
+	}
+	src := fmt.Sprintf(`#A = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = %[3]s, warpsPerCTA = [4, 1], order = [1, 0]}>
+#B = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = %[4]s, warpsPerCTA = [1, 4], order = [0, 1]}>
 #shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #smem = #ttg.shared_memory
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+%[5]s {
   tt.func public @smem(%%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %%y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %%z: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
 %[1]s%[2]s
     %%xs = tt.splat %%x : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #A>
@@ -196,7 +237,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttg.local_dealloc %%two : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
     tt.return
   }
-}`, offsetsTTGIR("a", "A", 32, 32), offsetsTTGIR("b", "B", 32, 32))
+}`, offsetsTTGIR("a", "A", 32, 32), offsetsTTGIR("b", "B", 32, 32), a, b, tg.header(4))
 	buf := make([]byte, 32*32*2)
 	rand.New(rand.NewSource(23)).Read(buf)
 	for i := 1; i < len(buf); i += 2 {

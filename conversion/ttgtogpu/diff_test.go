@@ -89,8 +89,24 @@ func diffTestOwn(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args
 func diffTestCheck(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64, check func(*ir.Operation)) {
 	t.Helper()
 	ref := cloneArgs(args)
-	refModule := m.Clone(nil)
-	fn, err := interp.FindKernel(refModule, kernel)
+	interpret(t, m.Clone(nil), kernel, grid, ref)
+	got := cloneArgs(args)
+	simulateLowered(t, m, kernel, grid, got, check)
+	for i := range args {
+		if args[i].buf == nil {
+			continue
+		}
+		if msg := compareBuf(args[i].kind, ref[i].buf, got[i].buf, ulps); msg != "" {
+			t.Errorf("argument #%d: %s", i, msg)
+		}
+	}
+}
+
+// interpret runs kernel of the module m (TTIR or TTGIR) in the tt
+// interpreter; the buffers of args receive the results.
+func interpret(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg) {
+	t.Helper()
+	fn, err := interp.FindKernel(m, kernel)
 	if err != nil {
 		t.Fatalf("interp: %v", err)
 	}
@@ -100,7 +116,7 @@ func diffTestCheck(t *testing.T, m *ir.Operation, kernel string, grid [3]int, ar
 	}
 	mem := interp.NewMemory()
 	var iargs []interp.Arg
-	for i, a := range ref {
+	for i, a := range args {
 		switch {
 		case a.buf != nil:
 			iargs = append(iargs, interp.PtrArg(mem.Alloc(fmt.Sprintf("arg%d", i), a.buf)))
@@ -113,11 +129,16 @@ func diffTestCheck(t *testing.T, m *ir.Operation, kernel string, grid [3]int, ar
 	if err := prog.Launch(mem, iargs, interp.Config{Grid: grid, Workers: 1}); err != nil {
 		t.Fatalf("interp: %v", err)
 	}
+}
 
+// simulateLowered lowers the TTGIR module m (in place) and runs kernel in
+// the SIMT simulator; the buffers of args receive the results. check, if
+// set, sees the lowered module first.
+func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, check func(*ir.Operation)) {
+	t.Helper()
 	if !ownAllocation {
 		checkScratch(t, m)
 	}
-	got := cloneArgs(args)
 	if ownAllocation {
 		lowerOwn(t, m)
 	} else {
@@ -138,7 +159,7 @@ func diffTestCheck(t *testing.T, m *ir.Operation, kernel string, grid [3]int, ar
 	smem := &simMem{}
 	params := kfn.Region(0).Front().ArgumentTypes()
 	var sargs []uint64
-	for i, a := range got {
+	for i, a := range args {
 		switch {
 		case a.buf != nil:
 			sargs = append(sargs, smem.alloc(a.buf))
@@ -150,14 +171,6 @@ func diffTestCheck(t *testing.T, m *ir.Operation, kernel string, grid [3]int, ar
 	}
 	if err := simulate(m, kfn, smem, grid, sargs); err != nil {
 		t.Fatalf("simulate: %v\n%s", err, print(m))
-	}
-	for i := range args {
-		if args[i].buf == nil {
-			continue
-		}
-		if msg := compareBuf(args[i].kind, ref[i].buf, got[i].buf, ulps); msg != "" {
-			t.Errorf("argument #%d: %s", i, msg)
-		}
 	}
 }
 

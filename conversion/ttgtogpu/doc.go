@@ -23,6 +23,17 @@
 // constant. The same decomposition gives the registers, lanes and warps
 // that only repeat data (free variables), which do not store.
 //
+// Warps have the module's ttg.threads-per-warp lanes: 32 on NVIDIA, 64
+// (or 32) on AMD, whose TTGIR (ttg.target "hip:...") comes from
+// ttgir-pipeline-amd. Nothing in the lowering assumes a warp size: lane
+// and warp bits come from the layout (tid = lane + lanes*warp), shuffles
+// span the whole warp (width = lanes), cross-warp reductions and scans
+// index scratch by the layout's warp bits, and tt.histogram pads its bins
+// to the lanes of a warp as Triton does (max(bins, lanes)). On AMD
+// targets the PTX-only choices are off: clamps are max/min (no sm_90
+// min.xorsign.abs). The per-thread IR is the same gpu dialect for both;
+// targets/llvmir translates it to NVPTX or AMDGCN.
+//
 // # What each op becomes
 //
 //	tt.func / tt.return / tt.call    llvm.func (kernels: public, gpu.kernel), llvm.return, llvm.call
@@ -67,9 +78,11 @@
 // # Testing
 //
 // Besides goldens (testdata/lit) and structural tests, the package's
-// tests include a SIMT simulator of the per-thread IR (simt_test.go): the
-// same kernels run in the tt interpreter and, lowered, in the simulator,
-// and every output buffer is compared.
+// tests include a SIMT simulator of the per-thread IR (simt_test.go), in
+// warps of the module's size: the same kernels run in the tt interpreter
+// and, lowered, in the simulator, and every output buffer is compared.
+// The differential tests run for sm_90 (32 lanes) and gfx942 (64-lane
+// wavefronts, through the AMD pipelines; targets_test.go).
 //
 // Files: pass.go (pass and pipeline), lower.go (driver), types.go,
 // patterns.go, emit.go and gpuops.go (op builders with folding),

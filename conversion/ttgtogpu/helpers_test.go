@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/conversion/ttgtogpu"
 	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
@@ -45,10 +46,10 @@ func runPipeline(t *testing.T, m *ir.Operation, pipeline string) {
 	}
 }
 
-// lower runs the full lowering pipeline.
+// lower runs the full lowering pipeline for the module's target.
 func lower(t *testing.T, m *ir.Operation) {
 	t.Helper()
-	runPipeline(t, m, ttgtogpu.Pipeline(ttgtogpu.Options{}, passmgr.Default))
+	runPipeline(t, m, ttgtogpu.Pipeline(ttgtogpu.Options{Target: ttg.Target(m)}, passmgr.Default))
 }
 
 // lowerOwn runs the lowering pipeline without an allocation pass: the
@@ -60,7 +61,7 @@ func lowerOwn(t *testing.T, m *ir.Operation) {
 
 // lowerErr runs the lowering pipeline and returns its error.
 func lowerErr(m *ir.Operation) error {
-	pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+ttgtogpu.Pipeline(ttgtogpu.Options{}, passmgr.Default)+")")
+	pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+ttgtogpu.Pipeline(ttgtogpu.Options{Target: ttg.Target(m)}, passmgr.Default)+")")
 	if err != nil {
 		return err
 	}

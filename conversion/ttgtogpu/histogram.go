@@ -70,11 +70,11 @@ func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.R
 	}
 	g.barrier()
 	owner := e.ownerPredicate(src)
-	// As Triton 3.6 does on NVIDIA (a ballot per value bit over at least
-	// the 32 lanes of a warp), only the low log2(max(bins, 32)) bits of a
-	// value select its bin: out-of-range values wrap, into a real bin or a
-	// dropped padding bin.
-	wrap := max(bins, 32)
+	// As Triton 3.6 does (a ballot per value bit, bins padded to at least
+	// the lanes of a warp: 32 on NVIDIA, 64 on CDNA), only the low
+	// log2(max(bins, lanes)) bits of a value select its bin: out-of-range
+	// values wrap, into a real bin or a dropped padding bin.
+	wrap := max(bins, int64(l.threadsPerWarp))
 	for r, v := range vals {
 		if !src.isUniqueReg(r) {
 			continue

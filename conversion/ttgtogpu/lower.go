@@ -3,6 +3,7 @@ package ttgtogpu
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/conversion"
@@ -19,6 +20,10 @@ type Options struct {
 	// one the capability supports. Only instructions available in it are
 	// used.
 	PTXVersion int
+	// Target is the vendor target ("cuda:90", "hip:gfx942") the lowering
+	// pipeline is built for; empty means NVIDIA. The conversion itself
+	// reads the module's ttg.target.
+	Target string
 }
 
 // lowering is the state of one conversion of a module.
@@ -28,6 +33,9 @@ type lowering struct {
 	ctx            *ir.Context
 	numWarps       int
 	threadsPerWarp int
+	// amd is set for AMD targets (ttg.target "hip:..."): wavefronts of 32
+	// or 64 lanes, and none of the PTX-only instruction choices.
+	amd bool
 
 	axis    *axisinfo.Module
 	access  map[*ir.Operation]accessInfo // vector widths of global accesses, from axis info
@@ -60,9 +68,10 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	if l.numWarps <= 0 || !isPow2(int64(l.numWarps)) {
 		return nil, ir.Errorf(module.Loc(), "module needs a power-of-two \"ttg.num-warps\" attribute (got %d)", l.numWarps)
 	}
+	l.amd = strings.HasPrefix(ttg.Target(module), "hip:")
 	l.threadsPerWarp = ttg.ThreadsPerWarp(module)
-	if l.threadsPerWarp != 32 {
-		return nil, ir.Errorf(module.Loc(), "convert-triton-gpu-to-gpu supports 32 threads per warp, not %d", l.threadsPerWarp)
+	if err := checkWarpSize(module, l.threadsPerWarp, l.amd); err != nil {
+		return nil, err
 	}
 	if n := ttg.NumCTAs(module); n != 1 {
 		return nil, ir.Errorf(module.Loc(), "convert-triton-gpu-to-gpu supports one CTA per cluster (\"ttg.num-ctas\" = %d)", n)
@@ -74,6 +83,20 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 		l.opts.PTXVersion = defaultPTXVersion(l.opts.ComputeCapability)
 	}
 	return l, nil
+}
+
+// checkWarpSize accepts the warp sizes of the hardware: 32 lanes on
+// NVIDIA, 32 (RDNA) or 64 (CDNA wavefronts) on AMD.
+func checkWarpSize(module *ir.Operation, n int, amd bool) error {
+	switch {
+	case n == 32:
+		return nil
+	case n == 64 && amd:
+		return nil
+	case n == 64:
+		return ir.Errorf(module.Loc(), "64 threads per warp needs an AMD target (ttg.target \"hip:...\"), the module's is %q", ttg.Target(module))
+	}
+	return ir.Errorf(module.Loc(), "convert-triton-gpu-to-gpu supports 32 or 64 (AMD) threads per warp, not %d", n)
 }
 
 // capabilityOf parses "cuda:90" (default 80 when absent or not CUDA).

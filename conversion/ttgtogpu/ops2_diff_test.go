@@ -60,19 +60,21 @@ func TestFloatElementwiseDiff(t *testing.T) {
 		{"f32", "%ii = arith.fptosi %yv : " + T("f32") + " to " + T("i32") + "\n    %r14 = arith.sitofp %ii : " + T("i32") + " to " + T("f32")},
 		{"f32", "%r15 = arith.negf %xv : " + T("f32")},
 	}
-	m := ttirKernel(t, elementwiseKernel(n, "f32", "f32", outs), 4)
-	r := rand.New(rand.NewSource(11))
-	x, y := randF32(r, n, 100), randF32(r, n, 100)
-	x[3], y[5] = float32(math.NaN()), float32(math.Inf(-1))
-	args := []diffArg{f32Buf(x), f32Buf(y)}
-	for _, o := range outs {
-		k := o.elem
-		if k == "f16" || k == "bf16" {
-			k = "i16"
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, elementwiseKernel(n, "f32", "f32", outs), 4)
+		r := rand.New(rand.NewSource(11))
+		x, y := randF32(r, n, 100), randF32(r, n, 100)
+		x[3], y[5] = float32(math.NaN()), float32(math.Inf(-1))
+		args := []diffArg{f32Buf(x), f32Buf(y)}
+		for _, o := range outs {
+			k := o.elem
+			if k == "f16" || k == "bf16" {
+				k = "i16"
+			}
+			args = append(args, zeroBuf(k, n))
 		}
-		args = append(args, zeroBuf(k, n))
-	}
-	diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 64)
+		diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 64)
+	})
 }
 
 func TestIntElementwiseDiff(t *testing.T) {
@@ -100,21 +102,23 @@ func TestIntElementwiseDiff(t *testing.T) {
 		{"i8", "%n8 = arith.trunci %xv : " + T("i32") + " to " + T("i8") + "\n    %m8 = arith.trunci %yv : " + T("i32") + " to " + T("i8") +
 			"\n    %r18 = tt.mulhiui %n8, %m8 : " + T("i8")},
 	}
-	m := ttirKernel(t, elementwiseKernel(n, "i32", "i32", outs), 2)
-	r := rand.New(rand.NewSource(12))
-	x, y := make([]int32, n), make([]int32, n)
-	for i := range x {
-		x[i] = int32(r.Uint32())
-		y[i] = int32(r.Uint32()) >> uint(r.Intn(31))
-		if y[i] == 0 {
-			y[i] = 3
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, elementwiseKernel(n, "i32", "i32", outs), 2)
+		r := rand.New(rand.NewSource(12))
+		x, y := make([]int32, n), make([]int32, n)
+		for i := range x {
+			x[i] = int32(r.Uint32())
+			y[i] = int32(r.Uint32()) >> uint(r.Intn(31))
+			if y[i] == 0 {
+				y[i] = 3
+			}
 		}
-	}
-	args := []diffArg{i32Buf(x), i32Buf(y)}
-	for _, o := range outs {
-		args = append(args, zeroBuf(o.elem, n))
-	}
-	diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
+		args := []diffArg{i32Buf(x), i32Buf(y)}
+		for _, o := range outs {
+			args = append(args, zeroBuf(o.elem, n))
+		}
+		diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
+	})
 }
 
 // TestLoopDiff accumulates tiles in a loop (tensor-carried block
@@ -156,9 +160,11 @@ func TestLoopDiff(t *testing.T) {
     tt.return
   }
 }`
-	m := ttirKernel(t, src, 4)
-	r := rand.New(rand.NewSource(13))
-	diffTest(t, m, "loop", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 5*128, 4)), zeroBuf("f32", 256), intArg(5)}, 16)
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, src, 4)
+		r := rand.New(rand.NewSource(13))
+		diffTest(t, m, "loop", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 5*128, 4)), zeroBuf("f32", 256), intArg(5)}, 16)
+	})
 }
 
 // TestAtomicsDiff: scattered atomic adds with repeated addresses (only the
@@ -198,15 +204,17 @@ func TestAtomicsDiff(t *testing.T) {
     tt.return
   }
 }`
-	m := ttirKernel(t, src, 4)
-	acc := make([]int32, 256)
-	for i := range acc {
-		acc[i] = 50
-	}
-	s := []int32{10, 3}
-	diffTest(t, m, "atomics", [3]int{1, 1, 1}, []diffArg{
-		zeroBuf("i32", 7), i32Buf(acc), zeroBuf("i32", 256), i32Buf(s), zeroBuf("i32", 256),
-	}, 0)
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, src, 4)
+		acc := make([]int32, 256)
+		for i := range acc {
+			acc[i] = 50
+		}
+		s := []int32{10, 3}
+		diffTest(t, m, "atomics", [3]int{1, 1, 1}, []diffArg{
+			zeroBuf("i32", 7), i32Buf(acc), zeroBuf("i32", 256), i32Buf(s), zeroBuf("i32", 256),
+		}, 0)
+	})
 }
 
 func TestHistogramDiff(t *testing.T) {
@@ -224,13 +232,41 @@ func TestHistogramDiff(t *testing.T) {
     tt.return
   }
 }`
-	m := ttirKernel(t, src, 4)
-	r := rand.New(rand.NewSource(14))
-	x := make([]int32, 512)
-	for i := range x {
-		x[i] = int32(r.Intn(40)) - 4 // some out of range
-	}
-	diffTest(t, m, "hist", [3]int{1, 1, 1}, []diffArg{i32Buf(x), zeroBuf("i32", 32)}, 0)
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, src, 4)
+		r := rand.New(rand.NewSource(14))
+		x := make([]int32, 512)
+		for i := range x {
+			x[i] = int32(r.Intn(40)) - 4 // some out of range
+		}
+		if tg.lanes != 32 {
+			// The interpreter wraps out-of-range values as a 32-lane warp
+			// does; the wrap of 64-lane wavefronts is checked below.
+			for i := range x {
+				x[i] = int32(r.Intn(32))
+			}
+		}
+		diffTest(t, m, "hist", [3]int{1, 1, 1}, []diffArg{i32Buf(x), zeroBuf("i32", 32)}, 0)
+		if tg.lanes == 32 {
+			return
+		}
+		// Triton pads the bins to the lanes of a warp and looks at the low
+		// log2(max(bins, lanes)) bits of a value: on 64 lanes, -4 and 32..63
+		// land in padding bins (dropped), 64..95 wrap to 0..31.
+		m = ttirKernelFor(t, tg, src, 4)
+		want := make([]int32, 32)
+		for i := range x {
+			x[i] = int32(r.Intn(200)) - 100
+			if b := x[i] & 63; b < 32 {
+				want[b]++
+			}
+		}
+		got := []diffArg{i32Buf(x), zeroBuf("i32", 32)}
+		simulateLowered(t, m, "hist", [3]int{1, 1, 1}, got, nil)
+		if msg := compareBuf("i32", i32Buf(want).buf, got[1].buf, 0); msg != "" {
+			t.Errorf("64-lane histogram of out-of-range values: %s", msg)
+		}
+	})
 }
 
 // TestShapeOpsDiff: join, split, reshape, trans and cat.
@@ -262,9 +298,11 @@ func TestShapeOpsDiff(t *testing.T) {
     tt.return
   }
 }`
-	m := ttirKernel(t, src, 4)
-	r := rand.New(rand.NewSource(15))
-	diffTest(t, m, "shapes", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 256, 4)), zeroBuf("f32", 256), zeroBuf("f32", 128)}, 0)
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, src, 4)
+		r := rand.New(rand.NewSource(15))
+		diffTest(t, m, "shapes", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 256, 4)), zeroBuf("f32", 256), zeroBuf("f32", 128)}, 0)
+	})
 }
 
 func TestGatherDiff(t *testing.T) {
@@ -284,13 +322,15 @@ func TestGatherDiff(t *testing.T) {
     tt.return
   }
 }`
-	m := ttirKernel(t, src, 4)
-	r := rand.New(rand.NewSource(16))
-	idx := make([]int32, 256)
-	for i := range idx {
-		idx[i] = int32(r.Intn(256))
-	}
-	diffTest(t, m, "gather", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 256, 4)), i32Buf(idx), zeroBuf("f32", 256)}, 0)
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, src, 4)
+		r := rand.New(rand.NewSource(16))
+		idx := make([]int32, 256)
+		for i := range idx {
+			idx[i] = int32(r.Intn(256))
+		}
+		diffTest(t, m, "gather", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 256, 4)), i32Buf(idx), zeroBuf("f32", 256)}, 0)
+	})
 }
 
 // TestFP8Diff converts f32 to both fp8 formats (saturating, NaN kept)
@@ -306,12 +346,14 @@ func TestFP8Diff(t *testing.T) {
 		{"bf16", "%h = arith.truncf %yv : " + T("f32") + " to " + T("bf16") + "\n    %d = tt.fp_to_fp %h, rounding = rtne : " + T("bf16") + " -> " + T("f8E5M2") +
 			"\n    %r4 = tt.fp_to_fp %d : " + T("f8E5M2") + " -> " + T("bf16")},
 	}
-	m := ttirKernel(t, elementwiseKernel(n, "f32", "f32", outs), 4)
-	r := rand.New(rand.NewSource(17))
-	x, y := randF32(r, n, 600), randF32(r, n, 2)
-	x[0], x[1], x[2] = float32(math.NaN()), float32(math.Inf(1)), 1e-6
-	args := []diffArg{f32Buf(x), f32Buf(y), zeroBuf("f32", n), zeroBuf("f32", n), zeroBuf("i16", n), zeroBuf("i8", n), zeroBuf("i16", n)}
-	diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, elementwiseKernel(n, "f32", "f32", outs), 4)
+		r := rand.New(rand.NewSource(17))
+		x, y := randF32(r, n, 600), randF32(r, n, 2)
+		x[0], x[1], x[2] = float32(math.NaN()), float32(math.Inf(1)), 1e-6
+		args := []diffArg{f32Buf(x), f32Buf(y), zeroBuf("f32", n), zeroBuf("f32", n), zeroBuf("i16", n), zeroBuf("i8", n), zeroBuf("i16", n)}
+		diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
+	})
 }
 
 // TestMiscOpsDiff: map_elementwise (packed), an extern libdevice call,
@@ -350,7 +392,9 @@ func TestMiscOpsDiff(t *testing.T) {
     tt.return
   }
 }`
-	m := ttirKernel(t, src, 4)
-	r := rand.New(rand.NewSource(18))
-	diffTest(t, m, "misc", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 513, 2)), zeroBuf("f32", 512), zeroBuf("i64", 512), zeroBuf("f32", 512)}, 64)
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, src, 4)
+		r := rand.New(rand.NewSource(18))
+		diffTest(t, m, "misc", [3]int{1, 1, 1}, []diffArg{f32Buf(randF32(r, 513, 2)), zeroBuf("f32", 512), zeroBuf("i64", 512), zeroBuf("f32", 512)}, 64)
+	})
 }

@@ -14,14 +14,6 @@ import (
 // test, given layouts by the TTIR and TTGIR pipelines, then run in the
 // interpreter and, lowered, in the SIMT simulator.
 
-// ttirKernel parses TTIR and runs the TTIR and TTGIR pipelines.
-func ttirKernel(t *testing.T, src string, numWarps int) *ir.Operation {
-	t.Helper()
-	m := parse(t, src)
-	runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=%d capability=90}", numWarps))
-	return m
-}
-
 // offsets2D is TTIR computing row*N + col for an MxN tile (names %off,
 // %r, %c).
 func offsets2D(m, n int) string {
@@ -92,16 +84,18 @@ func TestReduce2DDiff(t *testing.T) {
     tt.return
   }
 }`, c.m, c.n, offsets2D(c.m, c.n), ptrs2D("xp", "x", "f32", c.m, c.n))
-			m := ttirKernel(t, src, c.warps)
-			r := rand.New(rand.NewSource(int64(c.m * c.n)))
-			x := randF32(r, c.m*c.n, 8)
-			// Ties for argmax.
-			for i := 0; i < len(x); i += 7 {
-				x[i] = 3
-			}
-			diffTest(t, m, "reduce2d", [3]int{1, 1, 1}, []diffArg{
-				f32Buf(x), zeroBuf("f32", c.m), zeroBuf("f32", c.n), zeroBuf("i32", c.m),
-			}, 64)
+			forTargets(t, func(t *testing.T, tg gpuTarget) {
+				m := ttirKernelFor(t, tg, src, c.warps)
+				r := rand.New(rand.NewSource(int64(c.m * c.n)))
+				x := randF32(r, c.m*c.n, 8)
+				// Ties for argmax.
+				for i := 0; i < len(x); i += 7 {
+					x[i] = 3
+				}
+				diffTest(t, m, "reduce2d", [3]int{1, 1, 1}, []diffArg{
+					f32Buf(x), zeroBuf("f32", c.m), zeroBuf("f32", c.n), zeroBuf("i32", c.m),
+				}, 64)
+			})
 		})
 	}
 }
@@ -135,12 +129,14 @@ func TestScanDiff(t *testing.T) {
   }
 }`, offsets2D(c.m, c.n), ptrs2D("xp", "x", "i32", c.m, c.n), ptrs2D("yp", "y", "i32", c.m, c.n), ptrs2D("zp", "z", "i32", c.m, c.n),
 				c.m, c.n, ty, c.axis, c.reverse)
-			m := ttirKernel(t, src, c.warps)
-			r := rand.New(rand.NewSource(3))
-			x := randI32(r, c.m*c.n, 5)
-			diffTest(t, m, "scan", [3]int{1, 1, 1}, []diffArg{
-				i32Buf(x), zeroBuf("i32", c.m*c.n), zeroBuf("i32", c.m*c.n),
-			}, 0)
+			forTargets(t, func(t *testing.T, tg gpuTarget) {
+				m := ttirKernelFor(t, tg, src, c.warps)
+				r := rand.New(rand.NewSource(3))
+				x := randI32(r, c.m*c.n, 5)
+				diffTest(t, m, "scan", [3]int{1, 1, 1}, []diffArg{
+					i32Buf(x), zeroBuf("i32", c.m*c.n), zeroBuf("i32", c.m*c.n),
+				}, 0)
+			})
 		})
 	}
 }
@@ -168,17 +164,19 @@ func TestTransposeDiff(t *testing.T) {
     tt.return
   }
 }`, c.m, c.n, c.elem, offsets2D(c.m, c.n), ptrs2D("xp", "x", c.elem, c.m, c.n))
-			m := ttirKernel(t, src, c.warps)
-			if count(m, "ttg.convert_layout") == 0 {
-				t.Errorf("expected the pipeline to convert layouts")
-			}
-			r := rand.New(rand.NewSource(5))
-			size := map[string]int{"f32": 4, "f16": 2, "i8": 1, "i64": 8}[c.elem]
-			buf := make([]byte, c.m*c.n*size)
-			r.Read(buf)
-			diffTest(t, m, "transpose", [3]int{1, 1, 1}, []diffArg{
-				{buf: buf, kind: "bytes"}, zeroBuf("i8", c.m*c.n*size),
-			}, 0)
+			forTargets(t, func(t *testing.T, tg gpuTarget) {
+				m := ttirKernelFor(t, tg, src, c.warps)
+				if count(m, "ttg.convert_layout") == 0 {
+					t.Errorf("expected the pipeline to convert layouts")
+				}
+				r := rand.New(rand.NewSource(5))
+				size := map[string]int{"f32": 4, "f16": 2, "i8": 1, "i64": 8}[c.elem]
+				buf := make([]byte, c.m*c.n*size)
+				r.Read(buf)
+				diffTest(t, m, "transpose", [3]int{1, 1, 1}, []diffArg{
+					{buf: buf, kind: "bytes"}, zeroBuf("i8", c.m*c.n*size),
+				}, 0)
+			})
 		})
 	}
 }
@@ -207,7 +205,9 @@ func TestScratchWithinAllocation(t *testing.T) {
     tt.return
   }
 }`, offsets2D(c.m, c.n), ptrs2D("xp", "x", "i32", c.m, c.n), ptrs2D("yp", "y", "i32", c.m, c.n), c.m, c.n, c.axis, map[int]int{0: c.n, 1: c.m}[c.axis])
-		mods = append(mods, ttirKernel(t, src, c.warps))
+		for _, tg := range allTargets {
+			mods = append(mods, ttirKernelFor(t, tg, src, c.warps))
+		}
 	}
 	for _, m := range mods {
 		ir.WalkOps(m, func(op *ir.Operation) {

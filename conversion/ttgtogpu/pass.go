@@ -40,6 +40,7 @@ func init() {
 			var o Options
 			fs.IntVar(&o.ComputeCapability, "compute-capability", 0, "device compute capability (0: from the module's ttg.target)")
 			fs.IntVar(&o.PTXVersion, "ptx-version", 0, "PTX ISA version times ten (0: the capability's default)")
+			fs.StringVar(&o.Target, "target", "", "target of the modules (cuda:90, hip:gfx942); picks the vendor's shared memory allocation")
 			return func() string { return Pipeline(o, passmgr.Default) }
 		},
 	})
@@ -59,9 +60,14 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		}
 		parts = append(parts, name)
 	}
-	// Triton's NVIDIA pass is allocate-shared-memory-nv; either name may be
-	// registered.
-	for _, name := range []string{"allocate-shared-memory-nv", "allocate-shared-memory"} {
+	// Triton's NVIDIA pass is allocate-shared-memory-nv, its AMD one
+	// allocate-amdgpu-shared-memory; the generic allocate-shared-memory
+	// stands in for either.
+	allocators := []string{"allocate-shared-memory-nv", "allocate-shared-memory"}
+	if strings.HasPrefix(o.Target, "hip:") {
+		allocators = []string{"allocate-amdgpu-shared-memory", "allocate-shared-memory"}
+	}
+	for _, name := range allocators {
 		if reg.Lookup(name) != nil {
 			add(name, "")
 			break

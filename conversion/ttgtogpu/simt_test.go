@@ -93,6 +93,7 @@ type simBlock struct {
 	bid     [3]uint64
 	grid    [3]uint64
 	nT      int
+	lanes   int // threads per warp (32, or 64 for AMD wavefronts)
 }
 
 type simThread struct {
@@ -102,18 +103,19 @@ type simThread struct {
 }
 
 // simulate launches fn (an llvm.func kernel) over grid with the given
-// parameter bit patterns.
+// parameter bit patterns, in warps of the module's ttg.threads-per-warp.
 func simulate(module, fn *ir.Operation, mem *simMem, grid [3]int, args []uint64) error {
 	numWarps := ttg.NumWarps(module)
-	nT := 32 * numWarps
+	lanes := ttg.ThreadsPerWarp(module)
+	nT := lanes * numWarps
 	shared := ttg.SharedBytes(module)
 	for z := 0; z < grid[2]; z++ {
 		for y := 0; y < grid[1]; y++ {
 			for x := 0; x < grid[0]; x++ {
-				b := &simBlock{mem: mem, shared: make([]byte, shared+16), barrier: newCyclic(nT), nT: nT,
+				b := &simBlock{mem: mem, shared: make([]byte, shared+16), barrier: newCyclic(nT), nT: nT, lanes: lanes,
 					bid: [3]uint64{uint64(x), uint64(y), uint64(z)}, grid: [3]uint64{uint64(grid[0]), uint64(grid[1]), uint64(grid[2])}}
 				for w := 0; w < numWarps; w++ {
-					b.warps = append(b.warps, newCyclic(32))
+					b.warps = append(b.warps, newCyclic(lanes))
 				}
 				errs := make([]error, nT)
 				var wg sync.WaitGroup
@@ -568,7 +570,7 @@ func (th *simThread) exec(op *ir.Operation) error {
 	case "gpu.thread_id":
 		th.set(op, uint64(th.tid))
 	case "gpu.lane_id":
-		th.set(op, uint64(th.tid%32))
+		th.set(op, uint64(th.tid%th.b.lanes))
 	case "gpu.block_id":
 		th.set(op, th.b.bid[gpu.DimensionOf(op)])
 	case "gpu.grid_dim":
@@ -578,27 +580,31 @@ func (th *simThread) exec(op *ir.Operation) error {
 	case "gpu.barrier":
 		th.b.barrier.arrive(th.tid, 0)
 	case "gpu.shuffle":
-		mode := gpu.ShuffleModeOf(op)
-		lane := th.tid % 32
-		off := int(ops[1])
-		all := th.b.warps[th.tid/32].arrive(lane, ops[0])
+		// gpu.shuffle's semantics: the warp in segments of width lanes.
+		lanes := th.b.lanes
+		lane := th.tid % lanes
+		off, w := int(ops[1]), int(ops[2])
+		if w <= 0 || w > lanes || w&(w-1) != 0 {
+			return fmt.Errorf("shuffle width %d on a %d-lane warp", w, lanes)
+		}
+		all := th.b.warps[th.tid/lanes].arrive(lane, ops[0])
+		seg, pos := lane&^(w-1), lane&(w-1)
 		src := lane
-		switch mode {
+		switch gpu.ShuffleModeOf(op) {
 		case gpu.ShuffleXor:
-			src = lane ^ off
+			if s := lane ^ off; s&^(w-1) == seg {
+				src = s
+			}
 		case gpu.ShuffleUp:
-			if lane >= off {
+			if pos >= off {
 				src = lane - off
 			}
 		case gpu.ShuffleDown:
-			if lane+off < 32 {
+			if pos+off < w {
 				src = lane + off
 			}
 		case gpu.ShuffleIdx:
-			src = off % 32
-		}
-		if src >= 32 {
-			src = lane
+			src = seg + off&(w-1)
 		}
 		th.set(op, all[src])
 	case "gpu.mulhi":

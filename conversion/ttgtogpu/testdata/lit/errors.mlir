@@ -97,3 +97,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// expected-error @+1 {{64 threads per warp needs an AMD target (ttg.target "hip:..."), the module's is "cuda:90"}}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @wave64() {
+    tt.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{convert-triton-gpu-to-gpu supports 32 or 64 (AMD) threads per warp, not 16}}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 16 : i32} {
+  tt.func public @wave16() {
+    tt.return
+  }
+}
