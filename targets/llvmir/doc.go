@@ -21,7 +21,7 @@
 //	llvmops.go     the llvm dialect, instruction for instruction
 //	gpu.go         gpu op dispatch and the target-neutral lowerings
 //	gpu_nvptx*.go  gpu ops on NVPTX
-//	gpu_amdgcn.go  gpu ops on AMDGCN
+//	gpu_amdgcn*.go gpu ops on AMDGCN (conversions in gpu_amdgcn_cvt.go)
 //	nvvm.go        the nvvm and nvg ops of Triton's own LLVM-dialect output
 //	               (special registers, barrier0, shfl.sync, vote.sync,
 //	               cluster_id), so IR lowered by Triton translates as well
@@ -67,11 +67,13 @@
 // predicated accesses and atomics as LLVM loads, stores, atomicrmw and
 // cmpxchg (sync scopes agent/workgroup/system) under a branch, the
 // skipped edge yielding the others or zero; fast math through LLVM and
-// AMDGPU intrinsics (`ftz` is a hint); ubfe/sbfe. Not available on
-// AMDGCN, with a located error: printf, packed and 16-bit-float atomics,
-// conversions other than round-to-nearest narrowing to f16/bf16 (and
-// their pairs) and the widenings, and fast math on bf16. assert traps
-// (the message is lost).
+// AMDGPU intrinsics (`ftz` is a hint); ubfe/sbfe; narrowing conversions
+// to f16, bf16 and f32 (and pairs) in every rounding mode
+// (gpu_amdgcn_cvt.go: the nearest value, stepped by one ulp for rz, rm
+// and rp; bf16 NaN is 0x7fff as in Triton's AMD lowering). Not available
+// on AMDGCN, with a located error: printf, packed and 16-bit-float
+// atomics, satfinite/relu/ftz and fp8 conversions, and fast math on bf16.
+// assert traps (the message is lost).
 //
 // Shared across targets: mulhi by widening (PTX mul.hi for 64 bits),
 // prmt and 64-bit bfe by integer arithmetic on AMDGCN, bf16 -> f32 by a

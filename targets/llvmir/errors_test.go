@@ -15,7 +15,7 @@ func TestTranslationErrors(t *testing.T) {
 	cases := []struct{ arch, body, want string }{
 		{"gfx942", `gpu.printf "x"`, "gpu.printf is not supported on AMDGCN"},
 		{"gfx942", `%0 = gpu.cvt %x, %x {rounding = rn, satfinite} : f32, f32 -> vector<2xf8E4M3FN>`, "no AMDGCN lowering"},
-		{"gfx942", `%0 = gpu.cvt %x {rounding = rz} : f32 -> f16`, "no AMDGCN lowering"},
+		{"gfx942", `%0 = gpu.cvt %x {rounding = rn, relu} : f32 -> f16`, "no AMDGCN lowering"},
 		{"gfx942", `%0 = gpu.atomic_rmw fadd, relaxed, gpu, %p, %h : !llvm.ptr<1>, vector<2xf16> -> vector<2xf16>`, "packed atomics are not supported"},
 		{"gfx942", `%0 = gpu.ex2_approx %b : bf16`, "on bf16 has no AMDGCN lowering"},
 		{"sm_90", `%0 = llvm.fadd %b, %b : bf16`, "arithmetic on 'bf16' is not supported by the LLVM 14 translation"},

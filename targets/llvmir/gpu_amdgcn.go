@@ -369,50 +369,6 @@ func (fx *fnTr) amdFastMath(op *ir.Operation) error {
 	return nil
 }
 
-// amdCvt supports what plain LLVM expresses: round-to-nearest narrowing
-// to f16 (fptrunc) and bf16 (integer rounding), packed pairs of those,
-// and the exact widenings.
-func (fx *fnTr) amdCvt(op *ir.Operation) error {
-	xs, err := fx.operands(op)
-	if err != nil {
-		return err
-	}
-	out := op.Result(0).Type()
-	lout, err := fx.typ(op, out)
-	if err != nil {
-		return err
-	}
-	o := gpu.CvtOptionsOf(op)
-	plain := o.Rounding == gpu.RoundRN && !o.Relu && !o.Satfinite && !o.FTZ
-	narrow := func(x value.Value, k ir.FloatKind) value.Value {
-		if k == ir.BF16 {
-			return fx.f32ToBF16RN(x)
-		}
-		return fx.cur.NewFPTrunc(x, map[ir.FloatKind]lltypes.Type{ir.F16: lltypes.Half, ir.F32: lltypes.Float}[k])
-	}
-	switch gpu.ClassifyCvt(op.OperandTypes(), out) {
-	case gpu.CvtWiden:
-		fx.set(op, fx.widen(op, xs[0], lout))
-		return nil
-	case gpu.CvtNarrow:
-		if plain {
-			fx.set(op, narrow(xs[0], out.(*ir.FloatType).Kind))
-			return nil
-		}
-	case gpu.CvtPackF32:
-		if k, _ := pairKind(out); plain && (k == ir.F16 || k == ir.BF16) {
-			vt := lout.(*lltypes.VectorType)
-			var v value.Value = constant.NewUndef(vt)
-			for i, x := range xs {
-				v = fx.cur.NewInsertElement(v, narrow(x, k), i32c(int64(i)))
-			}
-			fx.set(op, v)
-			return nil
-		}
-	}
-	return ir.OpErrorf(op, "this conversion has no AMDGCN lowering in the LLVM 14 translation (supported: rn narrowing to f16/bf16 and their pairs, widening)")
-}
-
 func (fx *fnTr) amdBfe(op *ir.Operation) error {
 	if !ir.IsInteger(op.Result(0).Type(), 32) {
 		return fx.bfe(op)

@@ -9,46 +9,58 @@ bb0:
 	%4 = add i32 %0, %3
 	%5 = lshr i32 %4, 16
 	%6 = fcmp uno float %arg1, %arg1
-	%7 = select i1 %6, i32 32704, i32 %5
+	%7 = select i1 %6, i32 u0x7FFF, i32 %5
 	%8 = trunc i32 %7 to i16
-	%9 = fptrunc float %arg1 to half
-	%10 = zext i16 %8 to i32
-	%11 = shl i32 %10, 16
-	%12 = bitcast i32 %11 to float
-	%13 = fpext half %9 to float
-	%14 = bitcast float %arg1 to i32
-	%15 = lshr i32 %14, 16
-	%16 = and i32 %15, 1
-	%17 = add i32 %16, u0x7FFF
-	%18 = add i32 %14, %17
+	%9 = zext i16 %8 to i32
+	%10 = shl i32 %9, 16
+	%11 = bitcast i32 %10 to float
+	%12 = fptrunc float %arg1 to half
+	%13 = fpext half %12 to float
+	%14 = zext i16 %8 to i32
+	%15 = shl i32 %14, 16
+	%16 = bitcast i32 %15 to float
+	%17 = fpext half %12 to float
+	%18 = bitcast float %arg1 to i32
 	%19 = lshr i32 %18, 16
-	%20 = fcmp uno float %arg1, %arg1
-	%21 = select i1 %20, i32 32704, i32 %19
-	%22 = trunc i32 %21 to i16
-	%23 = insertelement <2 x i16> undef, i16 %22, i32 0
-	%24 = bitcast float %arg2 to i32
-	%25 = lshr i32 %24, 16
-	%26 = and i32 %25, 1
-	%27 = add i32 %26, u0x7FFF
-	%28 = add i32 %24, %27
-	%29 = lshr i32 %28, 16
-	%30 = fcmp uno float %arg2, %arg2
-	%31 = select i1 %30, i32 32704, i32 %29
-	%32 = trunc i32 %31 to i16
-	%33 = insertelement <2 x i16> %23, i16 %32, i32 1
-	%34 = fptrunc float %arg1 to half
-	%35 = insertelement <2 x half> undef, half %34, i32 0
-	%36 = fptrunc float %arg2 to half
-	%37 = insertelement <2 x half> %35, half %36, i32 1
-	%38 = fadd float %12, %13
-	%39 = bitcast float %38 to i32
-	%40 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %39, i32 addrspace(1)* %40, align 4
-	%41 = bitcast <2 x i16> %33 to i32
-	%42 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %41, i32 addrspace(1)* %42, align 4
-	%43 = bitcast <2 x half> %37 to i32
-	%44 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %43, i32 addrspace(1)* %44, align 4
+	%20 = and i32 %19, 1
+	%21 = add i32 %20, u0x7FFF
+	%22 = add i32 %18, %21
+	%23 = lshr i32 %22, 16
+	%24 = fcmp uno float %arg1, %arg1
+	%25 = select i1 %24, i32 u0x7FFF, i32 %23
+	%26 = trunc i32 %25 to i16
+	%27 = zext i16 %26 to i32
+	%28 = shl i32 %27, 16
+	%29 = bitcast i32 %28 to float
+	%30 = insertelement <2 x i16> undef, i16 %26, i32 0
+	%31 = bitcast float %arg2 to i32
+	%32 = lshr i32 %31, 16
+	%33 = and i32 %32, 1
+	%34 = add i32 %33, u0x7FFF
+	%35 = add i32 %31, %34
+	%36 = lshr i32 %35, 16
+	%37 = fcmp uno float %arg2, %arg2
+	%38 = select i1 %37, i32 u0x7FFF, i32 %36
+	%39 = trunc i32 %38 to i16
+	%40 = zext i16 %39 to i32
+	%41 = shl i32 %40, 16
+	%42 = bitcast i32 %41 to float
+	%43 = insertelement <2 x i16> %30, i16 %39, i32 1
+	%44 = fptrunc float %arg1 to half
+	%45 = fpext half %44 to float
+	%46 = insertelement <2 x half> undef, half %44, i32 0
+	%47 = fptrunc float %arg2 to half
+	%48 = fpext half %47 to float
+	%49 = insertelement <2 x half> %46, half %47, i32 1
+	%50 = fadd float %16, %17
+	%51 = bitcast float %50 to i32
+	%52 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %51, i32 addrspace(1)* %52, align 4
+	%53 = bitcast <2 x i16> %43 to i32
+	%54 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %53, i32 addrspace(1)* %54, align 4
+	%55 = bitcast <2 x half> %49 to i32
+	%56 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %55, i32 addrspace(1)* %56, align 4
 	ret void
 }
