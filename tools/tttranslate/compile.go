@@ -48,6 +48,9 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 		return nil, err
 	}
 	in := DetectLevel(module)
+	if err := checkModuleTarget(module, in, o.arch()); err != nil {
+		return nil, err
+	}
 	cfg := o.Pass
 	for i, s := range stagesFor(in, strings.HasPrefix(params["target"], "hip:")) {
 		pm, err := s.build(Registry, params)

@@ -17,7 +17,9 @@ type Options struct {
 	// "gfx942" (default for amdgcn).
 	Arch string
 	// NumWarps, NumStages and NumCTAs parameterize the TTIR -> TTGIR
-	// conversion and the software pipeliner (Triton's defaults 4, 3, 1).
+	// conversion and the software pipeliner (Triton's defaults 4, 3, 1 on
+	// NVIDIA; the command line's num-stages default is 2 on AMD, as
+	// Triton's HIPOptions).
 	NumWarps, NumStages, NumCTAs int
 	// PTXVersion is the `.version` of PTX output ("" for the emitter's).
 	PTXVersion string
@@ -87,7 +89,7 @@ func (o *Options) params() (map[string]string, error) {
 		p["ptx-version"] = major + minor // the conversion takes it times ten
 	}
 	if strings.HasPrefix(vt, "hip:") {
-		p["threads-per-warp"] = "64"
+		p["threads-per-warp"] = strconv.Itoa(warpSize(o.arch()))
 	}
 	return p, nil
 }

@@ -119,6 +119,11 @@ func parseArgs(args []string) (*cmdline, error) {
 	if o.NumWarps <= 0 || o.NumWarps&(o.NumWarps-1) != 0 {
 		return nil, fmt.Errorf("--num-warps must be a power of two, got %d", o.NumWarps)
 	}
+	stagesSet := false
+	fs.Visit(func(f *flag.Flag) { stagesSet = stagesSet || f.Name == "num-stages" })
+	if !stagesSet && isAMD(o.arch()) {
+		o.NumStages = 2 // Triton's HIPOptions default
+	}
 	if o.NumStages < 1 {
 		return nil, fmt.Errorf("--num-stages must be at least 1, got %d", o.NumStages)
 	}
@@ -218,8 +223,9 @@ written next to it as FILE's base name + .json.
 
 OPTIONS:
   --target=ptx|llvmir|amdgcn          output (default ptx)
-  --arch=sm_90|sm_80|gfx942           GPU architecture (default sm_90; gfx942 for amdgcn)
-  --num-warps=N --num-stages=N        Triton's compile parameters (default 4, 3)
+  --arch=sm_90|sm_80|gfx942           GPU architecture (default sm_90; gfx942 for amdgcn);
+                                      gfx runs the AMD pipelines (64-lane wavefronts on CDNA)
+  --num-warps=N --num-stages=N        Triton's compile parameters (default 4, and 3; 2 on AMD)
   --num-ctas=N                        CTAs per cluster (default 1)
   --ptx-version=M.m                   PTX .version to print
   --enable-fp-fusion[=false]          let ptxas fuse mul+add (default true)

@@ -1,0 +1,259 @@
+package tttranslate
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// newLLC returns an llc that knows gfx942 (LLVM 17 or newer), as
+// emitAMDGCN looks for it, or skips the test.
+func newLLC(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"llc-19", "llc-18", "llc-17"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no llc that knows gfx942 (llc-17 or newer) on PATH")
+	return ""
+}
+
+// amdKernel is a TTIR kernel compiled for gfx942 from TTIR.
+type amdKernel struct {
+	path, kernel string
+	warps        int
+	shared       bool
+}
+
+// amdKernels are the examples and shared/kernels/perf's kernels without
+// tt.dot (those present beside the checkout).
+func amdKernels(t *testing.T) []amdKernel {
+	ks := []amdKernel{
+		{"../../examples/vector_add.ttir", "add_kernel", 4, false},
+		{"../../examples/softmax.ttir", "softmax_kernel", 4, true},
+	}
+	perf := "../../../shared/kernels/perf/"
+	b, err := os.ReadFile(perf + "manifest.json")
+	if err != nil {
+		t.Logf("perf kernels not available: %v", err)
+		return ks
+	}
+	var man []struct {
+		Name     string `json:"name"`
+		Kernel   string `json:"kernel"`
+		NumWarps int    `json:"num_warps"`
+	}
+	if err := json.Unmarshal(b, &man); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range man {
+		if strings.HasPrefix(c.Name, "matmul") {
+			continue // tt.dot: the MMA lowering is later work
+		}
+		ks = append(ks, amdKernel{perf + c.Name + ".ttir", c.Kernel, c.NumWarps, !strings.HasPrefix(c.Name, "vector_add")})
+	}
+	return ks
+}
+
+// TestAMDGCNFromTTIR compiles the kernels without dot from TTIR to AMDGCN
+// assembly for gfx942 (AMD TTIR and TTGIR pipelines, 64-lane wavefronts,
+// the lowering, the LLVM IR translation and llc) and checks the kernel's
+// ABI, its metadata and the instructions of its shared memory, barriers
+// and cross-lane moves.
+func TestAMDGCNFromTTIR(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	llc := newLLC(t)
+	for _, k := range amdKernels(t) {
+		t.Run(strings.TrimSuffix(filepath.Base(k.path), ".ttir"), func(t *testing.T) {
+			src := parseFile(t, k.path)
+			o := DefaultOptions()
+			o.Target, o.Arch, o.LLC, o.NumWarps = "llvmir", "gfx942", llc, k.warps
+			res, err := CompileSource(k.path, src, o)
+			if err != nil {
+				t.Fatalf("%s", RenderError(k.path, src, err))
+			}
+			ll := string(res.Output)
+			threads := k.warps * 64
+			want := []string{
+				`target triple = "amdgcn-amd-amdhsa"`,
+				"define amdgpu_kernel void @" + k.kernel + "(",
+				`"amdgpu-flat-work-group-size"="1,` + strconv.Itoa(threads) + `"`,
+				"@llvm.amdgcn.workitem.id.x", "@llvm.amdgcn.workgroup.id.x",
+			}
+			if k.shared {
+				// Cross-lane reductions read other lanes with ds_bpermute
+				// over the whole wavefront (lane = mbcnt lo and hi), and
+				// cross-wavefront ones meet in LDS between s_barriers.
+				want = append(want, "@llvm.amdgcn.ds.bpermute", "@llvm.amdgcn.mbcnt.hi", "@llvm.amdgcn.s.barrier",
+					"@global_smem", "addrspace(3)", `fence syncscope("workgroup") release`)
+			}
+			for _, w := range want {
+				if !strings.Contains(ll, w) {
+					t.Errorf("LLVM IR lacks %q", w)
+				}
+			}
+			if strings.Contains(ll, "nvvm") || strings.Contains(ll, "ptx") {
+				t.Errorf("AMDGCN LLVM IR mentions NVVM/PTX")
+			}
+			if len(res.Kernels) != 1 || res.Kernels[0].Name != k.kernel || res.Kernels[0].NumWarps != k.warps ||
+				res.Kernels[0].Target != "gfx942" || (res.Kernels[0].Shared > 0) != k.shared {
+				t.Errorf("metadata %+v", res.Kernels)
+			}
+
+			// The same through llc: AMDGCN assembly for gfx942.
+			o.Target = "amdgcn"
+			res, err = CompileSource(k.path, src, o)
+			if err != nil {
+				t.Fatalf("%s", RenderError(k.path, src, err))
+			}
+			asm := string(res.Output)
+			want = []string{`.amdgcn_target "amdgcn-amd-amdhsa--gfx942"`, k.kernel + ":", "global_load_dword", "global_store_dword",
+				".amdhsa_next_free_vgpr", ".wavefront_size: 64"}
+			if k.shared {
+				want = append(want, "ds_bpermute_b32", "s_barrier", "ds_write", "ds_read")
+			}
+			for _, w := range want {
+				if !strings.Contains(asm, w) {
+					t.Errorf("assembly lacks %q", w)
+				}
+			}
+		})
+	}
+}
+
+// TestAMDCommandLine drives tt-translate for AMD: --target=amdgcn defaults
+// to gfx942 and Triton's two stages, and the metadata names gfx942.
+func TestAMDCommandLine(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	cl, err := parseArgs([]string{"x.ttir", "--target=amdgcn"})
+	if err != nil || cl.opts.arch() != "gfx942" || cl.opts.NumStages != 2 {
+		t.Errorf("amdgcn defaults: %+v, %v", cl, err)
+	}
+	if cl, err := parseArgs([]string{"x.ttir", "--target=amdgcn", "--num-stages=4"}); err != nil || cl.opts.NumStages != 4 {
+		t.Errorf("explicit --num-stages lost: %v", err)
+	}
+	if cl, err := parseArgs([]string{"x.ttir"}); err != nil || cl.opts.NumStages != 3 {
+		t.Errorf("ptx default stages: %v", err)
+	}
+	p, err := (&Options{Target: "llvmir", Arch: "gfx942", NumWarps: 4, NumStages: 2, NumCTAs: 1}).params()
+	if err != nil || p["target"] != "hip:gfx942" || p["threads-per-warp"] != "64" {
+		t.Errorf("gfx942 params %v, %v", p, err)
+	}
+	p, _ = (&Options{Target: "llvmir", Arch: "gfx1100", NumWarps: 4, NumStages: 2, NumCTAs: 1}).params()
+	if p["threads-per-warp"] != "32" {
+		t.Errorf("gfx1100 (RDNA, wave32) params %v", p)
+	}
+
+	dir := t.TempDir()
+	out := filepath.Join(dir, "softmax.ll")
+	var stdout, stderr bytes.Buffer
+	if code := Run([]string{"../../examples/softmax.ttir", "--target=llvmir", "--arch=gfx942", "-o", out}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var meta Kernel
+	b, err := os.ReadFile(filepath.Join(dir, "softmax.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &meta); err != nil || meta.Name != "softmax_kernel" || meta.Target != "gfx942" || meta.Shared == 0 {
+		t.Errorf("metadata %s (%v)", b, err)
+	}
+}
+
+// TestAMDTTGIRInput lowers Triton's own gfx942 TTGIR, and refuses TTGIR
+// laid out for another vendor or warp size.
+func TestAMDTTGIRInput(t *testing.T) {
+	requireStages(t, LevelTTGIR)
+	amdTTGIR := "../../../shared/kernels/amd/amd_vector_add.ttgir"
+	nvTTGIR := "../../../shared/kernels/vector_add_f32_b1024.ttgir"
+	if _, err := os.Stat(amdTTGIR); err != nil {
+		t.Skipf("shared kernels not available: %v", err)
+	}
+	o := DefaultOptions()
+	o.Target, o.Arch = "llvmir", "gfx942"
+	src := parseFile(t, amdTTGIR)
+	res, err := CompileSource(amdTTGIR, src, o)
+	if err != nil {
+		t.Fatalf("%s", RenderError(amdTTGIR, src, err))
+	}
+	if res.Input != LevelTTGIR || !strings.Contains(string(res.Output), `"amdgpu-flat-work-group-size"="1,256"`) {
+		t.Errorf("input %s, output:\n%s", res.Input, res.Output)
+	}
+	for _, c := range []struct {
+		file, target, arch, want string
+	}{
+		{amdTTGIR, "ptx", "sm_90", `the module was compiled for "hip:gfx942" and cannot run on sm_90`},
+		{nvTTGIR, "amdgcn", "gfx942", `the module was compiled for "cuda:90" and cannot run on gfx942`},
+		{amdTTGIR, "llvmir", "gfx1100", "the module has 64 threads per warp, gfx1100 runs 32"},
+	} {
+		o := DefaultOptions()
+		o.Target, o.Arch = c.target, c.arch
+		src := parseFile(t, c.file)
+		_, err := CompileSource(c.file, src, o)
+		if err == nil || !strings.Contains(RenderError(c.file, src, err), c.want) {
+			t.Errorf("%s for %s: want %q, got %v", filepath.Base(c.file), c.arch, c.want, err)
+		}
+	}
+}
+
+// TestAMDGCNCases compiles the GPU conformance cases (shared/kernels/cases
+// and the repository's testdata/cases) from TTIR to gfx942 assembly; their
+// results are checked in the SIMT simulator by conversion/ttgtogpu's
+// TestGPUCases. Kernels with tt.dot wait for the MMA lowering, and those
+// the lowering rejects must say so with a located error.
+func TestAMDGCNCases(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	llc := newLLC(t)
+	unsupported := map[string]string{
+		"math_fns": "'__nv_erff' is not supported", "f64_ops": "'math.exp' on f64 is not supported",
+	}
+	n := 0
+	for _, dir := range []string{"../../../shared/kernels/cases", "../../testdata/cases"} {
+		b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+		if err != nil {
+			t.Logf("skipping %s: %v", dir, err)
+			continue
+		}
+		var man struct {
+			Cases []struct {
+				Name, TTIR, Kernel string
+				NumWarps           int `json:"num_warps"`
+			}
+		}
+		if err := json.Unmarshal(b, &man); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range man.Cases {
+			t.Run(c.Name, func(t *testing.T) {
+				path := filepath.Join(dir, c.TTIR)
+				src := parseFile(t, path)
+				if strings.Contains(src, "tt.dot") {
+					t.Skip("tt.dot is lowered by later work")
+				}
+				o := DefaultOptions()
+				o.Target, o.Arch, o.LLC, o.NumWarps, o.NumStages = "amdgcn", "gfx942", llc, c.NumWarps, 2
+				res, err := CompileSource(path, src, o)
+				if want, ok := unsupported[c.Name]; ok {
+					if err == nil || !strings.Contains(RenderError(path, src, err), want) {
+						t.Errorf("want a located %q, got %v", want, err)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("%s", RenderError(path, src, err))
+				}
+				if !strings.Contains(string(res.Output), c.Kernel+":") || res.Kernels[0].Name != c.Kernel {
+					t.Errorf("no kernel %s in the assembly", c.Kernel)
+				}
+				n++
+			})
+		}
+	}
+	t.Logf("%d cases compiled to gfx942 assembly", n)
+}
