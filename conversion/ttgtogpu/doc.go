@@ -46,6 +46,7 @@
 //	                                 its region per `pack` registers
 //	tt.load / tt.store               predicated gpu.load / gpu.store of up to 128 bits per vector,
 //	                                 width from axis info; stores by the owners of each element
+//	amdg.buffer_load / buffer_store  the same on base + offset (AMD TTGIR from Triton; buffer.go)
 //	tt.reduce                        in-thread combine, xor-shuffle butterfly, cross-warp via scratch
 //	tt.scan                          bitwise prefix over register, lane (shuffle) and warp (scratch) bits
 //	ttg.convert_layout               renaming, index shuffles within warps, or a swizzled

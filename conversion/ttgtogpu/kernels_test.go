@@ -2,9 +2,13 @@ package ttgtogpu_test
 
 import (
 	"math/rand"
+	"os"
+	"strings"
 	"testing"
 
+	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
 )
 
 // kernels is shared/kernels beside the checkout; tests skip without it.
@@ -76,4 +80,73 @@ func TestAMDKernelsFromTTIRDiff(t *testing.T) {
 			zeroBuf("f32", rows*1024), f32Buf(randF32(r, rows*1024, 5)), intArg(1024), intArg(1024), intArg(int64(cols)),
 		}, 8)
 	})
+}
+
+// TestAMDBufferOpsDiff lowers Triton's own gfx942 TTGIR of softmax, whose
+// global accesses are amdg.buffer_load/buffer_store: as shared/kernels/amd
+// has it (one element per thread) and as Triton's pass dump has it at the
+// end of make_ttgir (divisibility hints: 4-element vectors). The reference
+// is the interpreter on the kernel's TTIR.
+func TestAMDBufferOpsDiff(t *testing.T) {
+	dump := func() string {
+		b, err := os.ReadFile(kernels + "passes/softmax.gfx942.passes.mlir")
+		if err != nil {
+			t.Skipf("%v", err)
+		}
+		s := string(b)
+		i := strings.Index(s, "IR Dump Before OptimizeAMDLDSUsage")
+		if i < 0 {
+			t.Fatal("no IR before optimize-amd-lds-usage in the dump")
+		}
+		s = s[strings.IndexByte(s[i:], '\n')+i+1:]
+		return s[:strings.Index(s, "// -----//")]
+	}
+	for _, c := range []struct {
+		name      string
+		ttgir     func() string
+		wantVec4  bool
+		loadsPerT int
+	}{
+		{"amd_softmax", func() string { return readKernel(t, "amd/amd_softmax.ttgir") }, false, 4},
+		{"passes_dump", dump, true, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := parse(t, c.ttgir())
+			if count(m, "amdg.buffer_load") != 1 || count(m, "amdg.buffer_store") != 1 {
+				t.Fatalf("Triton's TTGIR has %d buffer loads and %d stores", count(m, "amdg.buffer_load"), count(m, "amdg.buffer_store"))
+			}
+			ref := parseFile(t, kernels+"amd/amd_softmax.ttir")
+			r := rand.New(rand.NewSource(8))
+			rows, cols := 3, 1000
+			args := []diffArg{zeroBuf("f32", rows*1024), f32Buf(randF32(r, rows*1024, 5)), intArg(1024), intArg(1024), intArg(int64(cols))}
+			want, got := cloneArgs(args), cloneArgs(args)
+			interpret(t, ref, "softmax_kernel", [3]int{rows, 1, 1}, want)
+			simulateLowered(t, m, "softmax_kernel", [3]int{rows, 1, 1}, got, func(lowered *ir.Operation) {
+				var loads int
+				for _, ld := range ops(lowered, "gpu.load") {
+					if p, ok := ld.Operand(0).Type().(*llvm.PointerType); ok && p.AddrSpace == llvm.GlobalAddrSpace {
+						loads++
+						if vec4 := ld.NumResults() == 4; vec4 != c.wantVec4 {
+							t.Errorf("global load of %d words, want vectors of 4: %v", ld.NumResults(), c.wantVec4)
+						}
+					}
+				}
+				if loads != c.loadsPerT {
+					t.Errorf("%d global loads per thread, want %d", loads, c.loadsPerT)
+				}
+			})
+			if msg := compareBuf("f32", want[0].buf, got[0].buf, 8); msg != "" {
+				t.Errorf("softmax output: %s", msg)
+			}
+		})
+	}
+}
+
+func readKernel(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(kernels + name)
+	if err != nil {
+		t.Skipf("%v", err)
+	}
+	return string(b)
 }

@@ -32,6 +32,9 @@ func (l *lowering) planAccesses() map[*ir.Operation]accessInfo {
 		case "tt.atomic_rmw":
 			mask = tt.AtomicRMWOp{Operation: op}.Mask()
 		case "tt.atomic_cas":
+		case "amdg.buffer_load", "amdg.buffer_store":
+			out[op] = accessInfo{vec: bufferVectorSize(l.axis, bufferView(op))}
+			return
 		default:
 			return
 		}

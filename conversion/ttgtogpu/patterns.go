@@ -54,6 +54,8 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("tt.addptr", l.lowerAddPtr),
 		l.pat("tt.load", l.lowerLoad),
 		l.pat("tt.store", l.lowerStore),
+		l.pat("amdg.buffer_load", l.lowerBufferLoad),
+		l.pat("amdg.buffer_store", l.lowerBufferStore),
 		l.pat("tt.reduce", l.lowerReduce),
 		l.pat("tt.scan", l.lowerScan),
 		l.pat("tt.histogram", l.lowerHistogram),

@@ -97,7 +97,7 @@ func (l *lowering) target() *conversion.Target {
 	t := conversion.NewTarget()
 	t.AddLegalDialect("llvm", "gpu")
 	t.AddLegalOp("builtin.module")
-	t.AddIllegalDialect("tt", "ttg", "ttng", "arith", "math", "cf", "scf", "func", "ub")
+	t.AddIllegalDialect("tt", "ttg", "ttng", "amdg", "arith", "math", "cf", "scf", "func", "ub")
 	return t
 }
 

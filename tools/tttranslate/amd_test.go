@@ -166,8 +166,8 @@ func TestAMDCommandLine(t *testing.T) {
 	}
 }
 
-// TestAMDTTGIRInput lowers Triton's own gfx942 TTGIR, and refuses TTGIR
-// laid out for another vendor or warp size.
+// TestAMDTTGIRInput lowers Triton's own gfx942 TTGIR (softmax's with
+// buffer ops), and refuses TTGIR laid out for another vendor or warp size.
 func TestAMDTTGIRInput(t *testing.T) {
 	requireStages(t, LevelTTGIR)
 	amdTTGIR := "../../../shared/kernels/amd/amd_vector_add.ttgir"
@@ -184,6 +184,18 @@ func TestAMDTTGIRInput(t *testing.T) {
 	}
 	if res.Input != LevelTTGIR || !strings.Contains(string(res.Output), `"amdgpu-flat-work-group-size"="1,256"`) {
 		t.Errorf("input %s, output:\n%s", res.Input, res.Output)
+	}
+	// Triton's softmax: global accesses as amdg buffer ops.
+	amdSoftmax := "../../../shared/kernels/amd/amd_softmax.ttgir"
+	src = parseFile(t, amdSoftmax)
+	if !strings.Contains(src, "amdg.buffer_load") {
+		t.Fatalf("%s has no buffer ops", amdSoftmax)
+	}
+	if res, err = CompileSource(amdSoftmax, src, o); err != nil {
+		t.Fatalf("%s", RenderError(amdSoftmax, src, err))
+	}
+	if res.Kernels[0].Name != "softmax_kernel" || res.Kernels[0].Shared == 0 {
+		t.Errorf("metadata %+v", res.Kernels)
 	}
 	for _, c := range []struct {
 		file, target, arch, want string
