@@ -184,18 +184,6 @@ func (fx *fnTr) bf16ToF32(v value.Value) value.Value {
 	return b.NewBitCast(b.NewShl(b.NewZExt(v, lltypes.I32), i32c(16)), lltypes.Float)
 }
 
-// f32ToBF16RN rounds an f32 to bf16 (i16) to nearest even; NaN stays a
-// quiet NaN.
-func (fx *fnTr) f32ToBF16RN(v value.Value) value.Value {
-	b := fx.cur
-	bits := b.NewBitCast(v, lltypes.I32)
-	lsb := b.NewAnd(b.NewLShr(bits, i32c(16)), i32c(1))
-	rounded := b.NewLShr(b.NewAdd(bits, b.NewAdd(lsb, i32c(0x7fff))), i32c(16))
-	nan := b.NewFCmp(enum.FPredUNO, v, v)
-	r := b.NewSelect(nan, i32c(0x7fc0), rounded)
-	return b.NewTrunc(r, lltypes.I16)
-}
-
 // widen handles the exact gpu.cvt widenings on both targets.
 func (fx *fnTr) widen(op *ir.Operation, x value.Value, out lltypes.Type) value.Value {
 	if ft, ok := op.Operand(0).Type().(*ir.FloatType); ok && ft.Kind == ir.BF16 {
