@@ -15,7 +15,9 @@ import (
 // (ClampFOpConversion::isClipPattern, f32 and f16): min(|x|, |hi|) with
 // the sign of x xor the sign of hi. The two differ for NaN x: the clip
 // form gives +-hi where min/max gives lo. The interpreter follows the
-// lowering, since it is what the GPU computes.
+// lowering of the module's target (target.go), since it is what the GPU
+// computes: the clip form on sm_90 and later (and for TTIR), min/max on
+// earlier NVIDIA GPUs and on AMD.
 func buildClampF(c *compiler, op *ir.Operation) (func(*execCtx, *instr, []*Tensor, int, []int) (*Tensor, error), error) {
 	e, err := floatResult(c, op)
 	if err != nil {
@@ -25,7 +27,7 @@ func buildClampF(c *compiler, op *ir.Operation) (func(*execCtx, *instr, []*Tenso
 	if a, ok := op.Attr("propagateNan").(*ir.IntegerAttr); ok && tt.PropagateNan(a.Int()) == tt.PropagateAll {
 		prop = true
 	}
-	if isClipPattern(op) && (e.Kind == KF32 || (e.Kind == KSmall && e.Fmt == numeric.F16)) {
+	if clipsWithXorsign(op) && isClipPattern(op) && (e.Kind == KF32 || (e.Kind == KSmall && e.Fmt == numeric.F16)) {
 		return func(x *execCtx, in *instr, ts []*Tensor, n int, shape []int) (*Tensor, error) {
 			r := newTensorN(e, shape, n)
 			for i := 0; i < n; i++ {

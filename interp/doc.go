@@ -75,7 +75,9 @@
 //     (ex2.approx, lg2.approx, sin.approx, rsqrt.approx, div.full for
 //     arith.divf) or libdevice, so expect differences of a few ulp.
 //   - tt.histogram wraps out-of-range values into bins as Triton 3.6's
-//     NVIDIA lowering does.
+//     lowering does for the module's warp size; tt.clampf follows the
+//     target's lowering of symmetric clamps (target.go: TTIR, which names
+//     no target, is taken as NVIDIA sm_90).
 //   - tt.extern_elementwise knows the libdevice (__nv_*) and common OCML
 //     (__ocml_*) functions (extern.go); tt.elementwise_inline_asm is
 //     unsupported except for the assembly Triton's own passes emit.

@@ -335,13 +335,14 @@ func buildGather(c *compiler, op *ir.Operation) (runFn, error) {
 
 // tt.histogram counts values into bins of width 1 starting at 0, where
 // the mask, if given, is true. Triton does not define what happens to
-// values outside [0, bins); Triton 3.6 on NVIDIA (a ballot per value bit,
-// bins padded to at least the 32 lanes of a warp) looks only at the low
-// log2(max(bins, 32)) bits of each value, so out-of-range values wrap into
-// a bin (or into a padding bin, which is dropped) rather than being
-// ignored. The interpreter does the same (measured on an H200: values -4
-// and 35 land in bins 28 and 3 of 32). For a bin count that is not a power
-// of two, out-of-range values are ignored.
+// values outside [0, bins); Triton 3.6 (a ballot per value bit, bins
+// padded to at least the lanes of a warp: 32 on NVIDIA, 64 on gfx9 AMD)
+// looks only at the low log2(max(bins, lanes)) bits of each value, so
+// out-of-range values wrap into a bin (or into a padding bin, which is
+// dropped) rather than being ignored. The interpreter does the same for
+// the module's target (measured on an H200: values -4 and 35 land in
+// bins 28 and 3 of 32). For a bin count that is not a power of two,
+// out-of-range values are ignored.
 func buildHistogram(c *compiler, op *ir.Operation) (runFn, error) {
 	e, err := intResult(c, op)
 	if err != nil {
@@ -351,6 +352,7 @@ func buildHistogram(c *compiler, op *ir.Operation) (runFn, error) {
 	if len(bins) != 1 {
 		return nil, ir.OpErrorf(op, "histogram result must be 1-D")
 	}
+	lanes := warpLanes(op)
 	return func(x *execCtx, in *instr) error {
 		s, err := x.tensor(in, 0)
 		if err != nil {
@@ -364,7 +366,7 @@ func buildHistogram(c *compiler, op *ir.Operation) (runFn, error) {
 		}
 		r := newTensor(e, bins)
 		nb := uint64(bins[0])
-		wrap := max(nb, 32)
+		wrap := max(nb, lanes)
 		if wrap&(wrap-1) != 0 {
 			wrap = 0 // not a power of two: plain range check
 		}

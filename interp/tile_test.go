@@ -138,4 +138,12 @@ func TestClampClipPattern(t *testing.T) {
 	if got := getF32(out); !sameF32(got, []float32{-1, -1, 0.5, -0.25}) {
 		t.Errorf("general clamp = %v", got)
 	}
+	// Before sm_90, and on AMD, Triton clamps with max/min: NaN gives lo.
+	for _, target := range []string{"cuda:80", "hip:gfx942"} {
+		src := `module attributes {ttg.target = "` + target + `"} {` + "\n" + clip + "\n}"
+		mustRun(t, src, launchOpts{}, f32s(in...), out)
+		if got := getF32(out); !sameF32(got, []float32{-1, -1, 0.5, -0.25}) {
+			t.Errorf("clip clamp for %s = %v", target, got)
+		}
+	}
 }
