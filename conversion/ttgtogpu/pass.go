@@ -35,7 +35,7 @@ func init() {
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: allocate-shared-memory (when registered), convert-scf-to-cf, " +
-			PassName + ", canonicalize, cse",
+			PassName + ", canonicalize, cse, sink-to-uses (when registered)",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			fs.IntVar(&o.ComputeCapability, "compute-capability", 0, "device compute capability (0: from the module's ttg.target)")
@@ -84,5 +84,8 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 	add(PassName, strings.Join(opts, " "))
 	add("canonicalize", "")
 	add("cse", "")
+	// Values next to their uses: the PTX emitter allocates no registers
+	// itself, and ptxas keeps a value live from where it is computed.
+	add("sink-to-uses", "")
 	return strings.Join(parts, ",")
 }
