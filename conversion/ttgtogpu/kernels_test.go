@@ -88,7 +88,7 @@ func TestAMDKernelsFromTTIRDiff(t *testing.T) {
 // end of make_ttgir (divisibility hints: 4-element vectors). The reference
 // is the interpreter on the kernel's TTIR.
 func TestAMDBufferOpsDiff(t *testing.T) {
-	dump := func() string {
+	dump := func(t *testing.T) string {
 		b, err := os.ReadFile(kernels + "passes/softmax.gfx942.passes.mlir")
 		if err != nil {
 			t.Skipf("%v", err)
@@ -103,15 +103,15 @@ func TestAMDBufferOpsDiff(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name      string
-		ttgir     func() string
+		ttgir     func(*testing.T) string
 		wantVec4  bool
 		loadsPerT int
 	}{
-		{"amd_softmax", func() string { return readKernel(t, "amd/amd_softmax.ttgir") }, false, 4},
+		{"amd_softmax", func(t *testing.T) string { return readKernel(t, "amd/amd_softmax.ttgir") }, false, 4},
 		{"passes_dump", dump, true, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := parse(t, c.ttgir())
+			m := parse(t, c.ttgir(t))
 			if count(m, "amdg.buffer_load") != 1 || count(m, "amdg.buffer_store") != 1 {
 				t.Fatalf("Triton's TTGIR has %d buffer loads and %d stores", count(m, "amdg.buffer_load"), count(m, "amdg.buffer_store"))
 			}
