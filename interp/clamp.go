@@ -27,7 +27,7 @@ func buildClampF(c *compiler, op *ir.Operation) (func(*execCtx, *instr, []*Tenso
 	if a, ok := op.Attr("propagateNan").(*ir.IntegerAttr); ok && tt.PropagateNan(a.Int()) == tt.PropagateAll {
 		prop = true
 	}
-	if clipsWithXorsign(op) && isClipPattern(op) && (e.Kind == KF32 || (e.Kind == KSmall && e.Fmt == numeric.F16)) {
+	if clipsWithXorsign(op) && tt.IsClip(op) && (e.Kind == KF32 || (e.Kind == KSmall && e.Fmt == numeric.F16)) {
 		return func(x *execCtx, in *instr, ts []*Tensor, n int, shape []int) (*Tensor, error) {
 			r := newTensorN(e, shape, n)
 			for i := 0; i < n; i++ {
@@ -44,43 +44,6 @@ func buildClampF(c *compiler, op *ir.Operation) (func(*execCtx, *instr, []*Tenso
 		lo := applyFloat2(e, shape, n, ts[0], ts[1], maxF)
 		return applyFloat2(e, shape, n, lo, ts[2], minF), nil
 	}, nil
-}
-
-// isClipPattern mirrors Triton's sm_90 pattern match: lo = 0 - hi, or lo
-// and hi splat constants with lo == -hi.
-func isClipPattern(op *ir.Operation) bool {
-	if op.NumOperands() != 3 {
-		return false
-	}
-	lo, hi := op.Operand(1), op.Operand(2)
-	if r, ok := lo.(*ir.OpResult); ok && r.Owner().Name() == "arith.subf" {
-		sub := r.Owner()
-		if sub.Operand(1) == hi {
-			if v, ok := splatConstant(sub.Operand(0)); ok && v == 0 {
-				return true
-			}
-		}
-	}
-	a, ok1 := splatConstant(lo)
-	b, ok2 := splatConstant(hi)
-	return ok1 && ok2 && a == -b
-}
-
-// splatConstant returns the value of a float constant or splat constant.
-func splatConstant(v ir.Value) (float64, bool) {
-	r, ok := v.(*ir.OpResult)
-	if !ok || r.Owner().Name() != "arith.constant" {
-		return 0, false
-	}
-	switch a := r.Owner().Attr("value").(type) {
-	case *ir.FloatAttr:
-		return a.Value, true
-	case *ir.DenseElementsAttr:
-		if a.IsFloat() && a.IsSplat() {
-			return a.FloatAt(0), true
-		}
-	}
-	return 0, false
 }
 
 // minXorSignAbs is PTX min[.NaN].xorsign.abs on bit patterns of e.

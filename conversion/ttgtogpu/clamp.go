@@ -31,37 +31,10 @@ func (l *lowering) findClips() map[*ir.Operation]bool {
 	return clips
 }
 
-// isClip reports whether a clamp of f32 or f16 is clamp(x, 0 - h, h) or
-// clamp(x, -c, c) for splat constants.
+// isClip reports whether a clamp of f32 or f16 is one of Triton's clips.
 func isClip(op *ir.Operation) bool {
-	if t := ir.ElementTypeOrSelf(op.Result(0).Type()); !isF32(t) && !isF16(t) {
-		return false
-	}
-	lo, hi := op.Operand(1), op.Operand(2)
-	if sub := lo.DefiningOp(); sub != nil && sub.Name() == "arith.subf" {
-		zero, ok := splatFloat(sub.Operand(0))
-		return sub.Operand(1) == hi && ok && zero == 0
-	}
-	a, okA := splatFloat(lo)
-	b, okB := splatFloat(hi)
-	return okA && okB && a == -b
-}
-
-// splatFloat returns the value of a float constant or splat constant.
-func splatFloat(v ir.Value) (float64, bool) {
-	def := v.DefiningOp()
-	if def == nil || def.Name() != "arith.constant" {
-		return 0, false
-	}
-	switch a := def.Attr("value").(type) {
-	case *ir.FloatAttr:
-		return a.Value, true
-	case *ir.DenseElementsAttr:
-		if a.IsFloat() && a.IsSplat() {
-			return a.FloatAt(0), true
-		}
-	}
-	return 0, false
+	t := ir.ElementTypeOrSelf(op.Result(0).Type())
+	return (isF32(t) || isF16(t)) && tt.IsClip(op)
 }
 
 func lowerClamp(e *emitter, op *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
