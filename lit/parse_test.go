@@ -94,7 +94,7 @@ func TestParseScript(t *testing.T) {
 }
 
 func TestSubstitute(t *testing.T) {
-	p := testPaths{source: "/src/dir/test.mlir", tmp: "/tmp/x/test.mlir.tmp", tmpDir: "/tmp/x"}
+	p := testPaths{source: "/src/dir/test.mlir", tmp: "/build/x/test.mlir.tmp", tmpDir: "/build/x"}
 	tests := []struct {
 		in, want string
 		defines  []Substitution
@@ -102,9 +102,9 @@ func TestSubstitute(t *testing.T) {
 	}{
 		{"tt-opt %s | FileCheck %s", "tt-opt /src/dir/test.mlir | FileCheck /src/dir/test.mlir", nil, nil},
 		{"%S/Inputs %p/a", "/src/dir/Inputs /src/dir/a", nil, nil},
-		{"%t %t.o %T", "/tmp/x/test.mlir.tmp /tmp/x/test.mlir.tmp.o /tmp/x", nil, nil},
+		{"%t %t.o %T", "/build/x/test.mlir.tmp /build/x/test.mlir.tmp.o /build/x", nil, nil},
 		{"%basename_t", "test.mlir", nil, nil},
-		{"%/s %/t", "/src/dir/test.mlir /tmp/x/test.mlir.tmp", nil, nil},
+		{"%/s %/t", "/src/dir/test.mlir /build/x/test.mlir.tmp", nil, nil},
 		{"100%% %%s", "100% %s", nil, nil},
 		{"a%{pathsep}b", "a:b", nil, nil},
 		{"%{cmd} %s", "tt-opt -x /src/dir/test.mlir", []Substitution{{"%{cmd}", "tt-opt -x"}}, nil},

@@ -22,7 +22,7 @@ import torch
 import triton
 import triton.language as tl
 
-OUT = os.environ.get("OUT", "/tmp/out")
+OUT = os.environ.get("OUT", "golden-out")
 RES = os.path.join(OUT, "res")
 os.makedirs(RES, exist_ok=True)
 DEV = "cuda"
