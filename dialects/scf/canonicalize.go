@@ -143,6 +143,18 @@ func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 	if !any {
 		return false
 	}
+	RebuildForKeeping(rw, op, keep)
+	return true
+}
+
+// RebuildForKeeping replaces a scf.for by one that carries only the
+// iter args marked in keep. A dropped iter arg is its init value inside
+// the body and as the loop's result, so the caller drops only args for
+// which that holds (forwarded unchanged, or unused along with their
+// result).
+func RebuildForKeeping(rw ir.Rewriter, op *ir.Operation, keep []bool) {
+	f := ForOp{op}
+	inits, iterArgs, results := f.Inits(), f.IterArgs(), op.Results()
 	ctx := op.Context()
 	st := ir.NewState(ctx, "scf.for", op.Loc())
 	st.Operands = []ir.Value{f.LowerBound(), f.UpperBound(), f.Step()}
@@ -151,7 +163,7 @@ func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 	for i, k := range keep {
 		if k {
 			st.Operands = append(st.Operands, inits[i])
-			st.Types = append(st.Types, inits[i].Type())
+			st.Types = append(st.Types, results[i].Type())
 			types = append(types, iterArgs[i].Type())
 			locs = append(locs, iterArgs[i].Loc())
 		}
@@ -191,7 +203,6 @@ func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 	restore()
 	rw.EraseOp(oldYield)
 	rw.ReplaceOp(op, repl)
-	return true
 }
 
 // --- scf.if ---

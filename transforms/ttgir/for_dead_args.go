@@ -151,54 +151,7 @@ func forIterArgsFolder() ir.RewritePattern {
 				rw.ReplaceAllUsesWith(results[i], results[k])
 			}
 		}
-		ctx := op.Context()
-		st := ir.NewState(ctx, "scf.for", op.Loc())
-		st.Operands = []ir.Value{f.LowerBound(), f.UpperBound(), f.Step()}
-		types := []ir.Type{f.InductionVar().Type()}
-		locs := []ir.Location{f.InductionVar().Loc()}
-		for i, k := range keep {
-			if k {
-				st.Operands = append(st.Operands, inits[i])
-				st.Types = append(st.Types, results[i].Type())
-				types = append(types, iterArgs[i].Type())
-				locs = append(locs, iterArgs[i].Loc())
-			}
-		}
-		st.Props = append(st.Props, op.Props()...)
-		st.Attrs = append(st.Attrs, op.DiscardableAttrs()...)
-		blk := ir.NewBlock(ctx, types, locs)
-		st.AddRegion().Append(blk)
-		nf := rw.Create(st)
-		transfer := []ir.Value{blk.Argument(0)}
-		repl := make([]ir.Value, len(inits))
-		j := 0
-		for i, k := range keep {
-			if k {
-				transfer = append(transfer, blk.Argument(j+1))
-				repl[i] = nf.Result(j)
-				j++
-			} else {
-				// Forwarded or merged (then without uses): the init value.
-				transfer = append(transfer, inits[i])
-				repl[i] = inits[i]
-			}
-		}
-		rw.MergeBlocks(f.Body(), blk, transfer)
-		oldYield := blk.Last()
-		var kept []ir.Value
-		for i, k := range keep {
-			if k {
-				kept = append(kept, oldYield.Operand(i))
-			}
-		}
-		b := rw.B()
-		restore := b.Restore()
-		b.SetInsertionPoint(oldYield)
-		ny := scf.NewYield(b, oldYield.Loc(), kept)
-		ny.SetDiscardableAttrs(oldYield.DiscardableAttrs())
-		restore()
-		rw.EraseOp(oldYield)
-		rw.ReplaceOp(op, repl)
+		scf.RebuildForKeeping(rw, op, keep)
 		return true
 	})
 }
