@@ -1,6 +1,7 @@
 package alias
 
 import (
+	"github.com/ttcompiler/tt/analysis/deadcode"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -24,8 +25,7 @@ func Analyze(op *ir.Operation) *Analysis {
 		}
 	})
 	for _, root := range roots(op) {
-		s := &solver{live: newLiveness(), index: index, sets: a.sets}
-		s.live.addRoot(root)
+		s := &solver{live: deadcode.Analyze(root), index: index, sets: a.sets}
 		s.run(root)
 	}
 	return a

@@ -33,6 +33,6 @@
 //
 //	analysis.go  the public API (Analyze, Analysis.Allocs)
 //	set.go       the lattice value: a set of allocations in IR order
-//	live.go      reachable blocks and constant conditions
-//	solver.go    the fixed-point iteration and transfer functions
+//	solver.go    the fixed-point iteration and transfer functions (over
+//	             the blocks analysis/deadcode finds can execute)
 package alias

@@ -1,6 +1,7 @@
 package alias
 
 import (
+	"github.com/ttcompiler/tt/analysis/deadcode"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -10,7 +11,7 @@ import (
 // re-running the transfer functions over the live IR until nothing changes
 // terminates; it yields MLIR's least fixed point, as its worklist would.
 type solver struct {
-	live    *liveness
+	live    *deadcode.Liveness
 	index   map[*ir.Operation]int // local_alloc -> allocation index
 	sets    map[ir.Value]set
 	changed bool
@@ -64,7 +65,7 @@ func (s *solver) run(root *ir.Operation) {
 func (s *solver) visitRegions(op *ir.Operation) {
 	for _, r := range op.Regions() {
 		for _, b := range r.Blocks() {
-			if !s.live.block(b) {
+			if !s.live.Block(b) {
 				continue
 			}
 			s.visitBlockArgs(b)
@@ -85,7 +86,7 @@ func (s *solver) visitBlockArgs(b *ir.Block) {
 	parent := b.ParentOp()
 	if !b.IsEntry() {
 		for _, pred := range b.Predecessors() {
-			if !s.live.edge(pred, b) {
+			if !s.live.Edge(pred, b) {
 				continue
 			}
 			term := pred.Last()
@@ -129,7 +130,7 @@ func (s *solver) visitBlockArgs(b *ir.Block) {
 		}
 		if b == parent.Region(0).Front() {
 			s.joinAll(args, parent.Operands())
-			if s.live.regionLive(parent, 1) {
+			if s.live.RegionOf(parent, 1) {
 				if y := parent.Region(1).Front().Last(); y != nil && y.Name() == "scf.yield" {
 					s.joinAll(args, y.Operands())
 				}
@@ -168,7 +169,7 @@ func (s *solver) visitOp(op *ir.Operation) {
 		s.pessimistic(res[1:])
 	case "scf.for":
 		s.joinAll(res, op.Operands()[min(3, op.NumOperands()):])
-		if s.live.regionLive(op, 0) {
+		if s.live.RegionOf(op, 0) {
 			if y := op.Region(0).Front().Last(); y != nil && y.Name() == "scf.yield" {
 				s.joinAll(res, y.Operands())
 			}
@@ -176,25 +177,25 @@ func (s *solver) visitOp(op *ir.Operation) {
 		s.pessimistic(res)
 	case "scf.if", "scf.index_switch", "scf.execute_region":
 		for i, r := range op.Regions() {
-			if !s.live.regionLive(op, i) {
+			if !s.live.RegionOf(op, i) {
 				continue
 			}
 			for _, b := range r.Blocks() {
-				if y := b.Last(); y != nil && y.Name() == "scf.yield" && s.live.block(b) {
+				if y := b.Last(); y != nil && y.Name() == "scf.yield" && s.live.Block(b) {
 					s.joinAll(res, y.Operands())
 				}
 			}
 		}
 		s.pessimistic(res)
 	case "scf.while":
-		if s.live.regionLive(op, 0) {
+		if s.live.RegionOf(op, 0) {
 			if c := op.Region(0).Front().Last(); c != nil && c.Name() == "scf.condition" && c.NumOperands() > 0 {
 				s.joinAll(res, c.Operands()[1:])
 			}
 		}
 		s.pessimistic(res)
 	case "ttg.warp_specialize":
-		if s.live.regionLive(op, 0) {
+		if s.live.RegionOf(op, 0) {
 			if y := op.Region(0).Front().Last(); y != nil && y.Name() == "ttg.warp_yield" {
 				s.joinAll(res, y.Operands())
 			}

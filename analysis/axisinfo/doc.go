@@ -25,8 +25,8 @@
 //
 //	info.go       the lattice value (Info), join, hints, printing
 //	visitors.go   transfer functions, one per op kind
-//	solver.go     the per-function fixed-point solver
-//	liveness.go   which blocks and region edges are executable
+//	solver.go     the per-function fixed-point solver (skipping what
+//	              analysis/deadcode finds cannot execute)
 //	module.go     the module analysis over the call graph, and the
 //	              contiguity/alignment queries lowering uses
 //	printer.go    the test-print-alignment and test-print-amd-alignment passes

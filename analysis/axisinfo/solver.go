@@ -1,6 +1,7 @@
 package axisinfo
 
 import (
+	"github.com/ttcompiler/tt/analysis/deadcode"
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -12,7 +13,7 @@ import (
 // move down (Join), so the iteration terminates.
 type solver struct {
 	fn       *ir.Operation
-	live     *liveness
+	live     *deadcode.Liveness
 	lattice  map[ir.Value]Info
 	extra    []Visitor
 	queue    []workItem
@@ -27,7 +28,7 @@ type workItem struct {
 }
 
 func newSolver(fn *ir.Operation, extra []Visitor) *solver {
-	return &solver{fn: fn, live: computeLiveness(fn), lattice: map[ir.Value]Info{}, extra: extra, queued: map[workItem]bool{}}
+	return &solver{fn: fn, live: deadcode.Analyze(fn), lattice: map[ir.Value]Info{}, extra: extra, queued: map[workItem]bool{}}
 }
 
 // run solves the function and returns the Info of every result and block
@@ -180,7 +181,7 @@ func (s *solver) visitOp(op *ir.Operation) {
 	if op.NumResults() == 0 {
 		return
 	}
-	if op.Block() != nil && !s.live.block(op.Block()) {
+	if op.Block() != nil && !s.live.Block(op.Block()) {
 		return
 	}
 	if isRegionBranch(op) {
@@ -251,27 +252,27 @@ func (s *solver) visitRegionBranchResults(op *ir.Operation) {
 		// The loop may not run: its inits reach the results too.
 		f := scf.ForOp{Operation: op}
 		s.joinAll(res, f.Inits())
-		if y := terminatorOf(op.Region(0).Front()); y != nil && s.live.regionLive(op.Region(0)) {
+		if y := terminatorOf(op.Region(0).Front()); y != nil && s.live.Region(op.Region(0)) {
 			s.joinAll(res, y.Operands())
 		}
 	case "scf.while":
-		if c := terminatorOf(op.Region(0).Front()); c != nil && s.live.regionLive(op.Region(0)) && c.NumOperands() > 0 {
+		if c := terminatorOf(op.Region(0).Front()); c != nil && s.live.Region(op.Region(0)) && c.NumOperands() > 0 {
 			s.joinAll(res, c.Operands()[1:])
 		}
 	case "ttg.warp_specialize":
 		// Only the default region returns to the op.
-		if s.live.regionLive(op.Region(0)) {
+		if s.live.Region(op.Region(0)) {
 			if y := terminatorOf(op.Region(0).Front()); y != nil {
 				s.joinAll(res, y.Operands())
 			}
 		}
 	default:
 		for _, r := range op.Regions() {
-			if !s.live.regionLive(r) {
+			if !s.live.Region(r) {
 				continue
 			}
 			for _, b := range r.Blocks() {
-				if y := terminatorOf(b); y != nil && y.Name() == "scf.yield" && s.live.block(b) {
+				if y := terminatorOf(b); y != nil && y.Name() == "scf.yield" && s.live.Block(b) {
 					s.joinAll(res, y.Operands())
 				}
 			}
@@ -282,13 +283,13 @@ func (s *solver) visitRegionBranchResults(op *ir.Operation) {
 // visitBlock computes the arguments of b from the values that flow into
 // them.
 func (s *solver) visitBlock(b *ir.Block) {
-	if b.NumArguments() == 0 || !s.live.block(b) {
+	if b.NumArguments() == 0 || !s.live.Block(b) {
 		return
 	}
 	parent := b.ParentOp()
 	if !b.IsEntry() {
 		for _, pred := range b.Predecessors() {
-			if !s.live.edge(pred, b) {
+			if !s.live.Edge(pred, b) {
 				continue
 			}
 			term := terminatorOf(pred)
@@ -328,7 +329,7 @@ func (s *solver) visitBlock(b *ir.Block) {
 	case "scf.while":
 		if b == parent.Region(0).Front() {
 			s.joinAll(args, parent.Operands())
-			if parent.NumRegions() > 1 && s.live.regionLive(parent.Region(1)) {
+			if parent.NumRegions() > 1 && s.live.Region(parent.Region(1)) {
 				if y := terminatorOf(parent.Region(1).Front()); y != nil {
 					s.joinAll(args, y.Operands())
 				}

@@ -1,30 +1,30 @@
-package alias
+// Package deadcode finds which blocks of a function can execute and which
+// CFG edges can be taken, as MLIR's dead-code analysis (driven by sparse
+// constant propagation) finds them: a scf.if, scf.index_switch, scf.while
+// condition or cf.cond_br whose condition folds to a constant (through
+// constants and arith/math ops on constants) has only the successors it
+// can take. The alias and axis-info analyses skip what cannot run.
+package deadcode
 
 import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// liveness is what MLIR's dead-code analysis (driven by sparse constant
-// propagation) tells the alias solver: which blocks can execute and which
-// CFG edges can be taken. Conditions are folded through constants and
-// arithmetic on constants, the part of constant propagation that
-// branch conditions need.
-type liveness struct {
+// Liveness is the result of the analysis.
+type Liveness struct {
 	blocks map[*ir.Block]bool
 	edges  map[[2]*ir.Block]bool
 	consts map[ir.Value]ir.Attribute
 	seen   map[ir.Value]bool
 }
 
-func newLiveness() *liveness {
-	return &liveness{
+// Analyze marks the entry blocks of root's regions live and propagates
+// through the regions and successors that can be entered.
+func Analyze(root *ir.Operation) *Liveness {
+	l := &Liveness{
 		blocks: map[*ir.Block]bool{}, edges: map[[2]*ir.Block]bool{},
 		consts: map[ir.Value]ir.Attribute{}, seen: map[ir.Value]bool{},
 	}
-}
-
-// addRoot marks the entry blocks of root's regions live and propagates.
-func (l *liveness) addRoot(root *ir.Operation) {
 	var work []*ir.Block
 	mark := func(b *ir.Block) {
 		if b != nil && !l.blocks[b] {
@@ -54,10 +54,11 @@ func (l *liveness) addRoot(root *ir.Operation) {
 			}
 		}
 	}
+	return l
 }
 
 // liveRegions returns the regions of op whose entry can be reached.
-func (l *liveness) liveRegions(op *ir.Operation) []int {
+func (l *Liveness) liveRegions(op *ir.Operation) []int {
 	all := func() []int {
 		r := make([]int, op.NumRegions())
 		for i := range r {
@@ -102,7 +103,7 @@ func (l *liveness) liveRegions(op *ir.Operation) []int {
 }
 
 // liveSuccessors returns the successor blocks a branch can take.
-func (l *liveness) liveSuccessors(op *ir.Operation) []*ir.Block {
+func (l *Liveness) liveSuccessors(op *ir.Operation) []*ir.Block {
 	succs := op.Successors()
 	if op.Name() == "cf.cond_br" && len(succs) == 2 && op.NumOperands() > 0 {
 		if c, ok := l.boolConst(op.Operand(0)); ok {
@@ -115,16 +116,21 @@ func (l *liveness) liveSuccessors(op *ir.Operation) []*ir.Block {
 	return succs
 }
 
-func (l *liveness) block(b *ir.Block) bool { return b != nil && l.blocks[b] }
+// Block reports whether b can execute.
+func (l *Liveness) Block(b *ir.Block) bool { return b != nil && l.blocks[b] }
 
-func (l *liveness) edge(from, to *ir.Block) bool { return l.edges[[2]*ir.Block{from, to}] }
+// Edge reports whether control can flow from one block to the other.
+func (l *Liveness) Edge(from, to *ir.Block) bool { return l.edges[[2]*ir.Block{from, to}] }
 
-// regionLive reports whether the entry block of region i of op is live.
-func (l *liveness) regionLive(op *ir.Operation, i int) bool {
-	return i < op.NumRegions() && !op.Region(i).Empty() && l.block(op.Region(i).Front())
+// Region reports whether the entry block of r can execute.
+func (l *Liveness) Region(r *ir.Region) bool { return !r.Empty() && l.Block(r.Front()) }
+
+// RegionOf reports whether the entry block of region i of op can execute.
+func (l *Liveness) RegionOf(op *ir.Operation, i int) bool {
+	return i < op.NumRegions() && l.Region(op.Region(i))
 }
 
-func (l *liveness) boolConst(v ir.Value) (bool, bool) {
+func (l *Liveness) boolConst(v ir.Value) (bool, bool) {
 	c, ok := l.constant(v).(*ir.IntegerAttr)
 	if !ok {
 		return false, false
@@ -134,7 +140,7 @@ func (l *liveness) boolConst(v ir.Value) (bool, bool) {
 
 // constant folds v to a constant attribute when it is defined by a
 // constant or by arith/math ops on constants; nil when unknown.
-func (l *liveness) constant(v ir.Value) ir.Attribute {
+func (l *Liveness) constant(v ir.Value) ir.Attribute {
 	if l.seen[v] {
 		return l.consts[v]
 	}
