@@ -598,11 +598,9 @@ func (fx *fnTr) callOp(op *ir.Operation) error {
 		}
 		callee = f
 	} else {
-		ret := lltypes.Type(lltypes.Void)
-		if op.NumResults() == 1 {
-			if ret, err = fx.typ(op, op.Result(0).Type()); err != nil {
-				return err
-			}
+		ret, err := fx.returnType(op)
+		if err != nil {
+			return err
 		}
 		var ps []lltypes.Type
 		for _, a := range xs[1:] {
@@ -619,16 +617,22 @@ func (fx *fnTr) callOp(op *ir.Operation) error {
 	return nil
 }
 
+// returnType is the LLVM type of a call-like op's single result, or void.
+func (fx *fnTr) returnType(op *ir.Operation) (lltypes.Type, error) {
+	if op.NumResults() != 1 {
+		return lltypes.Void, nil
+	}
+	return fx.typ(op, op.Result(0).Type())
+}
+
 func (fx *fnTr) callIntrinsic(op *ir.Operation) error {
 	xs, err := fx.operands(op)
 	if err != nil {
 		return err
 	}
-	ret := lltypes.Type(lltypes.Void)
-	if op.NumResults() == 1 {
-		if ret, err = fx.typ(op, op.Result(0).Type()); err != nil {
-			return err
-		}
+	ret, err := fx.returnType(op)
+	if err != nil {
+		return err
 	}
 	name := llvm.Intrinsic(op)
 	if f, ok := fx.tr.funcs[name]; ok && !f.Sig.RetType.Equal(ret) {
@@ -646,11 +650,9 @@ func (fx *fnTr) inlineAsm(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	ret := lltypes.Type(lltypes.Void)
-	if op.NumResults() == 1 {
-		if ret, err = fx.typ(op, op.Result(0).Type()); err != nil {
-			return err
-		}
+	ret, err := fx.returnType(op)
+	if err != nil {
+		return err
 	}
 	if op.Attr("asm_dialect") != nil && predicateOf(op, "asm_dialect") == 1 {
 		return ir.OpErrorf(op, "Intel-dialect inline assembly is not supported for GPU targets")
