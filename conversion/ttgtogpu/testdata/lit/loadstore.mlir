@@ -100,3 +100,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A mask that axis info proves constant over each thread's 4 elements
+// (cols < n, n divisible by 16) is one compare per vector, not one per
+// element; the load and the store share it.
+// CHECK-LABEL: llvm.func @mask_per_vector
+// CHECK:         %[[M:.+]] = llvm.icmp "slt" %{{.+}}, %arg1 : i32
+// CHECK-NOT:     llvm.icmp
+// CHECK:         gpu.load %{{.+}}, %[[M]] {space = global} : !llvm.ptr<1> -> f32, f32, f32, f32
+// CHECK-NOT:     llvm.icmp
+// CHECK:         gpu.store %{{.+}}, %[[M]],
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mask_per_vector(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<128xi32, #blocked>
+    %m = arith.cmpi slt, %r, %ns : tensor<128xi32, #blocked>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
+    %q = tt.addptr %ps, %r : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
+    %v = tt.load %q, %m : tensor<128x!tt.ptr<f32>, #blocked>
+    tt.store %q, %v, %m : tensor<128x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
