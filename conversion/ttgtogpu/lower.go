@@ -149,6 +149,7 @@ func (l *lowering) run() error {
 	}
 	l.smem.annotate(l.module)
 	for _, fs := range l.funcs {
+		decomposeRemainders(fs.fn)
 		contractFMA(fs.fn)
 		foldSignFlips(fs.fn)
 		removeRedundantBarriers(fs.fn)

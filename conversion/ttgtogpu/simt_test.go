@@ -145,21 +145,6 @@ func simulate(module, fn *ir.Operation, mem *simMem, grid [3]int, args []uint64)
 	return nil
 }
 
-// pairedDiv reports whether a remainder's block also divides its operands
-// (with the same signedness).
-func pairedDiv(rem *ir.Operation) bool {
-	div := "llvm.sdiv"
-	if rem.Name() == "llvm.urem" {
-		div = "llvm.udiv"
-	}
-	for _, o := range rem.Block().Ops() {
-		if o.Name() == div && o.Operand(0) == rem.Operand(0) && o.Operand(1) == rem.Operand(1) {
-			return true
-		}
-	}
-	return false
-}
-
 func (th *simThread) run(fn *ir.Operation, args []uint64) error {
 	_, err := th.call(fn, args)
 	return err
@@ -359,18 +344,10 @@ func (th *simThread) exec(op *ir.Operation) error {
 		th.set(op, numeric.DivSI(ops[0], ops[1], w))
 	case "llvm.udiv":
 		th.set(op, numeric.DivUI(ops[0], ops[1], w))
-	case "llvm.srem", "llvm.urem":
-		// As emitted (targets/nvptx): x - (x/y)*y when the block also
-		// divides x by y, which gives x for y = 0.
-		div, rem := numeric.DivSI, numeric.RemSI
-		if name == "llvm.urem" {
-			div, rem = numeric.DivUI, numeric.RemUI
-		}
-		if pairedDiv(op) {
-			th.set(op, numeric.SubI(ops[0], numeric.MulI(div(ops[0], ops[1], w), ops[1], w), w))
-		} else {
-			th.set(op, rem(ops[0], ops[1], w))
-		}
+	case "llvm.srem":
+		th.set(op, numeric.RemSI(ops[0], ops[1], w))
+	case "llvm.urem":
+		th.set(op, numeric.RemUI(ops[0], ops[1], w))
 	case "llvm.intr.smax":
 		th.set(op, numeric.MaxSI(ops[0], ops[1], w))
 	case "llvm.intr.smin":

@@ -64,38 +64,9 @@ func (f *fn) emitIntBinary(op *ir.Operation) error {
 		if a == "" || b == "" || it.Width > 64 {
 			return errUnsupported(op, t)
 		}
-		if info.ptx == "rem" && hasMatchingDiv(op) {
-			// x - (x/y)*y, as LLVM's DivRemPairs pass rewrites a
-			// remainder whose quotient is also computed on targets
-			// without a combined instruction: ptxas then shares the
-			// division. Triton's kernels get this form, and it differs
-			// from rem where y is 0 (x rather than all ones; the
-			// interpreter models the same, interp/arith_int.go).
-			q, p := f.regs.alloc(f.class(d)), f.regs.alloc(f.class(d))
-			ty := itype(info.kind, t)
-			f.ins("div.%s %s, %s, %s", ty, q, a, b)
-			f.ins("mul.lo.%s %s, %s, %s", ty, p, q, b)
-			f.ins("sub.%s %s, %s, %s", ty, d.reg, a, p)
-			return nil
-		}
 		f.ins("%s.%s %s, %s, %s", info.ptx, itype(info.kind, t), d.reg, a, b)
 		return nil
 	})
-}
-
-// hasMatchingDiv reports whether the block of a remainder op also divides
-// the same operands with the same signedness.
-func hasMatchingDiv(rem *ir.Operation) bool {
-	div := "llvm.sdiv"
-	if rem.Name() == "llvm.urem" {
-		div = "llvm.udiv"
-	}
-	for _, u := range ir.Users(rem.Operand(0)) {
-		if u.Name() == div && u.Block() == rem.Block() && u.Operand(0) == rem.Operand(0) && u.Operand(1) == rem.Operand(1) {
-			return true
-		}
-	}
-	return false
 }
 
 // predBinary implements integer arithmetic on i1 (predicates): modulo 2,

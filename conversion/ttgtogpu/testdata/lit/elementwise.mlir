@@ -57,15 +57,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// clampf propagating NaNs uses maximum/minimum; floordivsi expands; a
-// multiply feeding an add in the same block contracts to fma.
+// clampf propagating NaNs uses maximum/minimum; floordivsi expands, its
+// remainder computed from its quotient as x - (x/y)*y (LLVM's DivRemPairs:
+// x for y = 0); a multiply feeding an add in the same block contracts to
+// fma.
 // CHECK-LABEL: llvm.func internal @misc
 // CHECK:         %[[MX:.+]] = llvm.intr.maximum(%arg0, %arg1) : (f32, f32) -> f32
 // CHECK-NEXT:    %[[CL:.+]] = llvm.intr.minimum(%[[MX]], %arg2) : (f32, f32) -> f32
 // CHECK-NEXT:    %[[MH:.+]] = gpu.mulhi %arg3, %arg4 {unsigned} : i32
 // CHECK-NEXT:    %[[SEL:.+]] = llvm.select %arg5, %arg0, %arg1 : i1, f32
 // CHECK-NEXT:    %[[Q:.+]] = llvm.sdiv %arg3, %arg4 : i32
-// CHECK-NEXT:    %[[REM:.+]] = llvm.srem %arg3, %arg4 : i32
+// CHECK-NEXT:    %[[QY:.+]] = llvm.mul %[[Q]], %arg4 : i32
+// CHECK-NEXT:    %[[REM:.+]] = llvm.sub %arg3, %[[QY]] : i32
 // CHECK-NEXT:    %[[NZ:.+]] = llvm.icmp "ne" %[[REM]], %{{.+}} : i32
 // CHECK-NEXT:    %[[NA:.+]] = llvm.icmp "slt" %arg3, %{{.+}} : i32
 // CHECK-NEXT:    %[[NB:.+]] = llvm.icmp "slt" %arg4, %{{.+}} : i32
@@ -119,5 +122,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %nm1 = arith.subi %n, %c1i : i32
     %f = arith.select %isneg, %nm1, %i : i32
     tt.return %c1, %c2, %c3, %c4, %f : f32, f32, f32, f32, i32
+  }
+}
+
+// -----
+
+// A remainder is x - (x/y)*y only where its block also divides x by y.
+// CHECK-LABEL: llvm.func internal @rems
+// CHECK:         %[[R:.+]] = llvm.srem %arg0, %arg1 : i32
+// CHECK-NEXT:    %[[Q:.+]] = llvm.udiv %arg0, %arg2 : i32
+// CHECK-NEXT:    %[[QY:.+]] = llvm.mul %[[Q]], %arg2 : i32
+// CHECK-NEXT:    %[[U:.+]] = llvm.sub %arg0, %[[QY]] : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @rems(%x: i32, %y: i32, %z: i32) -> (i32, i32, i32) {
+    %r = arith.remsi %x, %y : i32
+    %q = arith.divui %x, %z : i32
+    %u = arith.remui %x, %z : i32
+    tt.return %r, %q, %u : i32, i32, i32
   }
 }
