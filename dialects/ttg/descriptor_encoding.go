@@ -1,0 +1,64 @@
+package ttg
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// The shared layout of the buffer a tensor descriptor copies through
+// (Triton's getEncodingFromDescriptor): the encoding of the descriptor's
+// block type, adjusted when the loaded tensor has another rank (a
+// rank-reducing or rank-increasing descriptor load).
+
+// DescriptorSharedEncoding returns the shared layout for loading or
+// storing a tensor of type t through a descriptor of type desc.
+func DescriptorSharedEncoding(desc *tt.TensorDescType, t *ir.RankedTensorType) (SharedLayout, error) {
+	enc, ok := desc.Block.Encoding.(SharedLayout)
+	if desc.Block.Encoding == nil {
+		return nil, fmt.Errorf("tensor descriptor should have encoding set")
+	}
+	if !ok {
+		return nil, fmt.Errorf("tensor descriptor encoding %s is not a shared layout", attrText(desc.Block.Encoding))
+	}
+	if equalInt64s(desc.Block.Dims, t.Dims) {
+		return enc, nil
+	}
+	ctx := ctxOf(enc)
+	rank := len(t.Dims)
+	switch e := enc.(type) {
+	case *NVMMASharedEncoding:
+		return NewNVMMAShared(ctx, e.SwizzlingByteWidth, e.Transposed, e.ElementBitWidth, e.FP4Padded,
+			cgaForRank(e.CGALayout, rank)), nil
+	case *SwizzledSharedEncoding:
+		// New leading dims are the slowest; dims beyond the new rank go.
+		var order []int
+		for i := 0; i+len(e.Order) < rank; i++ {
+			order = append(order, rank-i-1)
+		}
+		for _, d := range e.Order {
+			if d < rank {
+				order = append(order, d)
+			}
+		}
+		return NewSwizzledShared(ctx, e.Vec, e.PerPhase, e.MaxPhase, order, cgaForRank(e.CGALayout, rank)), nil
+	}
+	return nil, fmt.Errorf("unhandled tensor descriptor encoding %s", attrText(enc))
+}
+
+// cgaForRank drops the leading dims of c, or adds unsplit leading dims,
+// so that it describes a tensor of the given rank.
+func cgaForRank(c CGALayout, rank int) CGALayout {
+	out := CGALayout{Rank: rank}
+	for _, b := range c.Bases {
+		var nb []int32
+		if c.Rank >= rank {
+			nb = append(nb, b[c.Rank-rank:]...)
+		} else {
+			nb = append(make([]int32, rank-c.Rank), b...)
+		}
+		out.Bases = append(out.Bases, nb)
+	}
+	return out
+}
