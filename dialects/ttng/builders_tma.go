@@ -62,7 +62,7 @@ func NewReinterpretTensorDescriptor(b *ir.Builder, loc ir.Location, ptr ir.Value
 
 // TensormapParams are the descriptor fields of ttng.tensormap_create.
 type TensormapParams struct {
-	BoxDim, GlobalDim, GlobalStride, ElementStride []ir.Value
+	BoxDim, GlobalDim, GlobalStride, ElementStride    []ir.Value
 	ElemType, InterleaveLayout, SwizzleMode, FillMode int
 }
 

@@ -18,22 +18,22 @@ import (
 
 // asyncLoad is a load being lowered.
 type asyncLoad struct {
-	op          *ir.Operation
-	stageDiff   int
-	contiguity  int
-	sharedEnc   ir.Attribute
-	alloc       ir.Value
-	barrier     ir.Value
-	waitOp      *ir.Operation
-	isTMA       bool
+	op         *ir.Operation
+	stageDiff  int
+	contiguity int
+	sharedEnc  ir.Attribute
+	alloc      ir.Value
+	barrier    ir.Value
+	waitOp     *ir.Operation
+	isTMA      bool
 }
 
 // loadGroup is the counters of the loads with a given number of slots.
 type loadGroup struct {
-	numBuffers          int
-	insertIdx, extract  ir.Value
-	phase               ir.Value
-	hasTMALoad          bool
+	numBuffers         int
+	insertIdx, extract ir.Value
+	phase              ir.Value
+	hasTMALoad         bool
 }
 
 // firstUseOf returns the user (among the top-level users in the loop of
