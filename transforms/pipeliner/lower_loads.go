@@ -2,7 +2,6 @@ package pipeliner
 
 import (
 	"github.com/ttcompiler/tt/analysis/axisinfo"
-	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
@@ -567,5 +566,3 @@ func createBarrierAlloc(op *ir.Operation, n, arriveCount int) ir.Value {
 	ttg.NewLocalDealloc(b, loc, alloc)
 	return alloc
 }
-
-var _ = arith.CmpIEQ
