@@ -49,6 +49,9 @@ func DefaultPipelineOptions() PipelineOptions {
 type pipelineStep struct {
 	name, options string
 	standIn       string
+	// requires, when set, is a pass this one depends on: while it is not
+	// registered, this one is left out too.
+	requires string
 }
 
 // NVIDIATTGIRSteps is make_ttgir of Triton 3.6's NVIDIA backend
@@ -124,7 +127,11 @@ func nvidiaTTGIRSteps(o PipelineOptions) []pipelineStep {
 		s("tritongpu-coalesce-async-copy"),
 		s("triton-nvidia-optimize-tmem-layouts"))
 	if major >= 9 {
-		steps = append(steps, s("triton-nvidia-tma-lowering"))
+		// TMA lowering reads the shared layouts the descriptor encoding
+		// pass gives tensor descriptors.
+		tma := s("triton-nvidia-tma-lowering")
+		tma.requires = "triton-nvidia-optimize-descriptor-encoding"
+		steps = append(steps, tma)
 	}
 	steps = append(steps,
 		s("tritongpu-remove-layout-conversions"),
@@ -148,6 +155,9 @@ func NVIDIATTGIRPipeline(o PipelineOptions, reg *passmgr.Registry) string {
 	var parts []string
 	for _, st := range nvidiaTTGIRSteps(o) {
 		name, opts := st.name, st.options
+		if st.requires != "" && reg.Lookup(st.requires) == nil {
+			continue
+		}
 		if reg.Lookup(name) == nil {
 			if st.standIn == "" || reg.Lookup(st.standIn) == nil {
 				continue
