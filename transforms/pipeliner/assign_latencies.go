@@ -16,10 +16,7 @@ func init() {
 		Anchor:      "builtin.module",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			numStages := fs.Int("num-stages", 3, "number of pipeline stages")
-			return func(op *ir.Operation, st *passmgr.State) error {
-				AssignLatencies(op, *numStages)
-				return nil
-			}
+			return func(op *ir.Operation, st *passmgr.State) error { return AssignLatencies(op, *numStages) }
 		},
 	})
 }
@@ -31,15 +28,22 @@ func init() {
 // TritonGPUAssignLatencies). Loops that already carry latencies keep them;
 // loops of fewer than two stages, outer loops and loops carrying values
 // over more than one iteration get none.
-func AssignLatencies(module *ir.Operation, defaultNumStages int) {
+func AssignLatencies(module *ir.Operation, defaultNumStages int) error {
 	var loops []*ir.Operation
 	for _, loop := range loopsPostOrder(module) {
 		if !loopHasDistGreaterThanOne(loop) && !isOuterLoop(loop) && numStagesOrDefault(loop, defaultNumStages) > 1 {
+			what := "num-stages"
+			if loop.HasAttr(attrNumStages) {
+				what = attrNumStages
+			}
+			if err := checkNumStages(loop, what, numStagesOrDefault(loop, defaultNumStages)); err != nil {
+				return err
+			}
 			loops = append(loops, loop)
 		}
 	}
 	if len(loops) == 0 {
-		return
+		return nil
 	}
 	var ai *axisinfo.Module
 	lat := map[*ir.Operation]int{}
@@ -59,6 +63,7 @@ func AssignLatencies(module *ir.Operation, defaultNumStages int) {
 		assignMMALatencies(loop, lat)
 	}
 	serializeLatencies(lat, attrLatency)
+	return nil
 }
 
 // hasLatencies reports whether an op of the loop body has a latency.

@@ -26,6 +26,20 @@ const (
 	attrScheduledMaxStage = "tt.scheduled_max_stage"
 )
 
+// maxStages bounds the stages of a pipelined loop. Each stage holds one
+// buffer of every value crossing it and the expander copies the body once
+// per stage and iteration of the prologue, so absurd stage counts (which
+// no kernel fits in shared memory) are refused rather than expanded.
+const maxStages = 128
+
+// checkNumStages rejects a stage count beyond maxStages, located at op.
+func checkNumStages(op *ir.Operation, what string, n int) error {
+	if n > maxStages {
+		return ir.OpErrorf(op, "%s = %d: software pipelining supports at most %d stages", what, n, maxStages)
+	}
+	return nil
+}
+
 // intAttr reads an integer attribute of op.
 func intAttr(op *ir.Operation, name string) (int, bool) {
 	a, ok := op.Attr(name).(*ir.IntegerAttr)
@@ -56,16 +70,23 @@ func serializeLatencies(lat map[*ir.Operation]int, name string) {
 }
 
 // deserializeLatencies collects and removes the tt.latency attributes of
-// the ops nested in root.
-func deserializeLatencies(root *ir.Operation) map[*ir.Operation]int {
+// the ops nested in root; latencies must lie in [0, maxStages).
+func deserializeLatencies(root *ir.Operation) (map[*ir.Operation]int, error) {
 	lat := map[*ir.Operation]int{}
+	var err error
 	ir.WalkOps(root, func(op *ir.Operation) {
-		if l, ok := intAttr(op, attrLatency); ok {
-			lat[op] = l
-			op.RemoveAttr(attrLatency)
+		l, ok := intAttr(op, attrLatency)
+		if !ok || err != nil {
+			return
 		}
+		if l < 0 || l >= maxStages {
+			err = ir.OpErrorf(op, "tt.latency = %d is out of range [0, %d)", l, maxStages)
+			return
+		}
+		lat[op] = l
+		op.RemoveAttr(attrLatency)
 	})
-	return lat
+	return lat, err
 }
 
 // removePipeliningAttributes drops the schedule from every op under root.

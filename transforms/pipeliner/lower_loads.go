@@ -65,8 +65,9 @@ func selectUse(ops []*ir.Operation, loop *ir.Operation, s *schedule, filter func
 // defUseStageDiff is the number of stages between op and its first use
 // (plus one when the use is in a later cluster of its stage: the next
 // copy would overwrite the slot before the use reads it), or the last
-// barrier wait on it.
-func defUseStageDiff(op, loop *ir.Operation, s *schedule) int {
+// barrier wait on it. A schedule using op before it is defined is an
+// error (Triton asserts).
+func defUseStageDiff(op, loop *ir.Operation, s *schedule) (int, error) {
 	def := s.at(op)
 	var users opSet
 	for _, u := range topLevelUsersInLoop(op, loop, nil) {
@@ -98,9 +99,12 @@ func defUseStageDiff(op, loop *ir.Operation, s *schedule) int {
 		}
 	}
 	if !found {
-		return 0
+		return 0, nil
 	}
-	return useStage - def.stage
+	if useStage < def.stage {
+		return 0, ir.OpErrorf(op, "is used in stage %d of the loop's schedule, before its definition in stage %d", useStage, def.stage)
+	}
+	return useStage - def.stage, nil
 }
 
 // isZeroConst reports whether v is a splat zero constant.
@@ -174,7 +178,10 @@ func lowerLoads(loop *ir.Operation, s *schedule, ai *axisinfo.Module, diag emitt
 		if !isLoadLike(op) {
 			continue
 		}
-		stageDiff := defUseStageDiff(op, loop, s)
+		stageDiff, err := defUseStageDiff(op, loop, s)
+		if err != nil {
+			return loop, err
+		}
 		if stageDiff == 0 {
 			continue
 		}

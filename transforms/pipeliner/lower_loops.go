@@ -41,11 +41,11 @@ func LowerLoops(module *ir.Operation, emit func(*ir.Diagnostic)) error {
 }
 
 func lowerLoop(loop *ir.Operation, ai *axisinfo.Module, diag emitter) error {
-	s, ok := deserialize(loop)
-	if !ok {
-		return nil
+	s, err := deserialize(loop)
+	if s == nil || err != nil {
+		return err
 	}
-	loop, err := lowerMMAs(loop, s)
+	loop, err = lowerMMAs(loop, s)
 	if err != nil {
 		return err
 	}

@@ -88,8 +88,11 @@ func dumpIR(w io.Writer, step string, module *ir.Operation) {
 // stages. Loops whose schedule cannot be expanded are left as they are.
 func ExpandLoops(module *ir.Operation, emit func(*ir.Diagnostic)) error {
 	for _, loop := range loopsPostOrder(module) {
-		s, ok := deserialize(loop)
-		if !ok {
+		s, err := deserialize(loop)
+		if err != nil {
+			return err
+		}
+		if s == nil {
 			continue
 		}
 		var sched []stagedOp

@@ -243,12 +243,25 @@ func (s *schedule) serialize(loop *ir.Operation) {
 	setI32(loop, attrScheduledMaxStage, maxStage)
 }
 
-// deserialize reads the schedule written on the loop; it fails when the
-// loop has none. Cluster ids are renumbered from the smallest.
-func deserialize(loop *ir.Operation) (*schedule, bool) {
+// deserialize reads the schedule written on the loop; it returns nil when
+// the loop has none, and an error when the schedule is out of range.
+// Cluster ids are renumbered from the smallest.
+func deserialize(loop *ir.Operation) (*schedule, error) {
 	maxStage, ok := intAttr(loop, attrScheduledMaxStage)
 	if !ok {
-		return nil, false
+		return nil, nil
+	}
+	if maxStage < 0 || maxStage >= maxStages {
+		return nil, ir.OpErrorf(loop, "tt.scheduled_max_stage = %d is out of range [0, %d)", maxStage, maxStages)
+	}
+	for _, op := range bodyOps(loop) {
+		// Stages beyond tt.scheduled_max_stage extend the schedule.
+		if st, ok := intAttr(op, attrStage); ok && (st < 0 || st >= maxStages) {
+			return nil, ir.OpErrorf(op, "loop.stage = %d is out of range [0, %d)", st, maxStages)
+		}
+		if c, ok := intAttr(op, attrCluster); ok && (c < 0 || c >= 1<<16) {
+			return nil, ir.OpErrorf(op, "loop.cluster = %d is out of range [0, %d)", c, 1<<16)
+		}
 	}
 	s := newSchedule(maxStage + 1)
 	lo, hi := -1, -1
@@ -283,7 +296,7 @@ func deserialize(loop *ir.Operation) (*schedule, bool) {
 		}
 		s.insert(op, stage, cl)
 	}
-	return s, true
+	return s, nil
 }
 
 // scheduleDependencies places the producers of scheduled ops with them,

@@ -14,10 +14,7 @@ func init() {
 		Summary:     "software pipeline loop scheduling",
 		Anchor:      "builtin.module",
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
-			return func(op *ir.Operation, _ *passmgr.State) error {
-				ScheduleLoops(op)
-				return nil
-			}
+			return func(op *ir.Operation, _ *passmgr.State) error { return ScheduleLoops(op) }
 		},
 	})
 }
@@ -26,11 +23,17 @@ func init() {
 // coarse schedule written on the loop bodies (loop.stage, loop.cluster,
 // tt.scheduled_max_stage), consuming the tt.latency attributes (Triton's
 // TritonGPUScheduleLoops).
-func ScheduleLoops(module *ir.Operation) {
-	lat := deserializeLatencies(module)
-	for _, loop := range loopsPostOrder(module) {
-		scheduleLoop(loop, lat)
+func ScheduleLoops(module *ir.Operation) error {
+	lat, err := deserializeLatencies(module)
+	if err != nil {
+		return err
 	}
+	for _, loop := range loopsPostOrder(module) {
+		if err := scheduleLoop(loop, lat); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // hasGPUBarriers reports whether the loop contains a gpu.barrier.
@@ -52,16 +55,20 @@ func safeToPipeline(loop *ir.Operation) bool {
 // conditionals at the ends of the body, the producers of scheduled ops,
 // the values carried to the next iteration, and the rest in the last
 // stage.
-func scheduleLoop(loop *ir.Operation, lat map[*ir.Operation]int) {
+func scheduleLoop(loop *ir.Operation, lat map[*ir.Operation]int) error {
 	s := initialSchedule(loop, lat)
 	if s.empty() {
-		return
+		return nil
+	}
+	if s.numStages > maxStages {
+		return ir.OpErrorf(loop, "the latencies of this loop need %d stages: software pipelining supports at most %d", s.numStages, maxStages)
 	}
 	afterPrologue := schedulePrologueAndEpilogue(loop, s)
 	s.scheduleDependencies(loop)
 	scheduleDistanceOneDependencies(loop, s)
 	scheduleRemainingToLastStage(loop, s, afterPrologue)
 	s.serialize(loop)
+	return nil
 }
 
 // initialSchedule places the ops with latencies (or keeps the schedule a
@@ -78,8 +85,9 @@ func initialSchedule(loop *ir.Operation, lat map[*ir.Operation]int) *schedule {
 	if !loop.HasAttr(attrWarpSpecialize) {
 		return newSchedule(0)
 	}
-	s, ok := deserialize(loop)
-	if !ok {
+	s, err := deserialize(loop)
+	if s == nil || err != nil {
+		// An out-of-range schedule is reported when the loop is lowered.
 		return newSchedule(0)
 	}
 	// A loop partitioned out of a warp-specialized loop may see only part
