@@ -50,10 +50,13 @@ func perfKernelsLower(t *testing.T, tg gpuTarget) {
 				t.Log(print(m))
 			}
 			if count(m, "tt.dot") > 0 {
-				// Dots are a later issue: the conversion must say so, located.
+				// The dot path (the dot, and the async copies the software
+				// pipeliner makes of its operand loads) is still being
+				// lowered: the conversion must say so, located.
 				err := lowerErr(m)
-				if err == nil || !strings.Contains(err.Error(), "does not support 'tt.dot'") {
-					t.Fatalf("want a located tt.dot error, got %v", err)
+				if err == nil || !strings.Contains(err.Error(), "does not support 'tt.dot'") &&
+					!strings.Contains(err.Error(), "does not support 'ttg.async_copy_global_to_local'") {
+					t.Fatalf("want a located tt.dot or async copy error, got %v", err)
 				}
 				return
 			}

@@ -120,7 +120,7 @@ func TestBadSchedules(t *testing.T) {
 		name, src, pipeline string
 		err                 string // the error, or "" for none
 		diag                string // a diagnostic emitted, or ""
-		unchanged           bool // the loop is not expanded
+		unchanged           bool   // the loop is not expanded
 	}{
 		{"stage beyond range", body(stage(500, 0), stage(0, 0), maxStage(2)), "tritongpu-pipeline", "loop.stage = 500 is out of range", "", false},
 		{"negative stage", body(stage(-1, 0), stage(0, 0), maxStage(2)), "tritongpu-pipeline", "loop.stage = -1 is out of range", "", false},
