@@ -34,13 +34,14 @@ func ChunkFiles(src string) []string {
 	return out
 }
 
-// WithOnlyRunLine returns src with every RUN line but the i-th (counting
-// from 0, a continued line counting once) disabled, line numbers unchanged.
-func WithOnlyRunLine(src string, i int) string {
-	lines := strings.Split(src, "\n")
+// runLineNumbers gives each line of src the index of the RUN line it is
+// part of (a continued line counting once), or -1.
+func runLineNumbers(lines []string) []int {
+	out := make([]int, len(lines))
 	n := -1
 	continued := false
 	for k, l := range lines {
+		out[k] = -1
 		if !strings.Contains(l, "RUN:") {
 			continued = false
 			continue
@@ -48,9 +49,19 @@ func WithOnlyRunLine(src string, i int) string {
 		if !continued {
 			n++
 		}
+		out[k] = n
 		continued = strings.HasSuffix(strings.TrimSpace(l), "\\")
-		if n != i {
-			lines[k] = strings.Replace(l, "RUN:", "RUN-DISABLED:", 1)
+	}
+	return out
+}
+
+// WithOnlyRunLine returns src with every RUN line but the i-th (counting
+// from 0, a continued line counting once) disabled, line numbers unchanged.
+func WithOnlyRunLine(src string, i int) string {
+	lines := strings.Split(src, "\n")
+	for k, n := range runLineNumbers(lines) {
+		if n >= 0 && n != i {
+			lines[k] = strings.Replace(lines[k], "RUN:", "RUN-DISABLED:", 1)
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -59,16 +70,8 @@ func WithOnlyRunLine(src string, i int) string {
 // NumRunLines counts the RUN lines of src (a continued line counts once).
 func NumRunLines(src string) int {
 	n := 0
-	continued := false
-	for _, l := range strings.Split(src, "\n") {
-		if !strings.Contains(l, "RUN:") {
-			continued = false
-			continue
-		}
-		if !continued {
-			n++
-		}
-		continued = strings.HasSuffix(strings.TrimSpace(l), "\\")
+	for _, r := range runLineNumbers(strings.Split(src, "\n")) {
+		n = max(n, r+1)
 	}
 	return n
 }

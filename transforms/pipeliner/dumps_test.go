@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/test/passdumps"
 	"github.com/ttcompiler/tt/transforms/pipeliner"
 )
 
@@ -19,59 +19,6 @@ import (
 // and gfx942 pipelines for the seed kernels (the matmul is 128x128x64 with
 // num_stages=3).
 const passDumps = "../../../shared/kernels/passes"
-
-var dumpHeader = regexp.MustCompile(`^// -----// IR Dump Before \S+ \(([^)]+)\) \('([^']+)' operation(?:: @.*)?\) //----- //$`)
-
-const internalHeader = "// -----// SoftwarePipeliner internal IR Dump After: "
-
-// dumpSection is the IR Triton printed before one pass, with the
-// pipeliner's internal dumps (LowerLoops, ExpandLoops) that followed it.
-type dumpSection struct {
-	pass, op, text string
-	line           int
-	internal       map[string]string
-}
-
-func readDumps(t *testing.T, path string) []*dumpSection {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("pass dumps not available: %v", err)
-	}
-	var out []*dumpSection
-	var cur *dumpSection
-	var body strings.Builder
-	inner := ""
-	flush := func() {
-		if cur == nil {
-			return
-		}
-		if inner != "" {
-			cur.internal[inner] = body.String()
-		} else {
-			cur.text = body.String()
-		}
-		body.Reset()
-	}
-	for i, line := range strings.Split(string(data), "\n") {
-		if m := dumpHeader.FindStringSubmatch(line); m != nil {
-			flush()
-			inner = ""
-			cur = &dumpSection{pass: m[1], op: m[2], line: i + 1, internal: map[string]string{}}
-			out = append(out, cur)
-			continue
-		}
-		if strings.HasPrefix(line, internalHeader) {
-			flush()
-			inner = strings.TrimPrefix(line, internalHeader)
-			continue
-		}
-		body.WriteString(line)
-		body.WriteByte('\n')
-	}
-	flush()
-	return out
-}
 
 // canonicalText parses IR and prints it with default SSA names, so that
 // dumps printed with and without name locations and aliases compare.
@@ -81,17 +28,7 @@ func canonicalText(t *testing.T, text string) string {
 	if err != nil {
 		t.Fatalf("dump does not parse: %v", err)
 	}
-	return normalize(asm.Sprint(op, asm.PrintConfig{}))
-}
-
-func normalize(s string) string {
-	var lines []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimRight(l, " "); l != "" {
-			lines = append(lines, l)
-		}
-	}
-	return strings.Join(lines, "\n")
+	return passdumps.Normalize(asm.Sprint(op, asm.PrintConfig{}))
 }
 
 // ourPasses are this package's passes in Triton's NVIDIA pipelines, with
@@ -120,23 +57,26 @@ func TestPassDumps(t *testing.T) {
 	for _, k := range []string{"vector_add", "softmax", "matmul"} {
 		for _, arch := range []string{"sm90", "sm80"} {
 			file := k + "." + arch + ".passes.mlir"
-			secs := readDumps(t, filepath.Join(passDumps, file))
+			secs, err := passdumps.Read(filepath.Join(passDumps, file))
+			if err != nil {
+				t.Fatal(err)
+			}
 			for i, s := range secs {
-				pipeline, ok := ourPasses[s.pass]
+				pipeline, ok := ourPasses[s.Pass]
 				if !ok || i+1 >= len(secs) {
 					continue
 				}
 				count++
-				name := fmt.Sprintf("%s:%d:%s", file, s.line, s.pass)
+				name := fmt.Sprintf("%s:%d:%s", file, s.Line, s.Pass)
 				t.Run(name, func(t *testing.T) {
 					ctx := all.NewContext()
-					op, err := asm.ParseString(ctx, s.text)
+					op, err := asm.ParseString(ctx, s.Text)
 					if err != nil {
 						t.Fatalf("input does not parse: %v", err)
 					}
-					if s.pass == "tritongpu-pipeline" {
+					if s.Pass == "tritongpu-pipeline" {
 						internal += checkInternalSteps(t, op, s)
-						compareDump(t, op, secs[i+1].text)
+						compareDump(t, op, secs[i+1].Text)
 						return
 					}
 					pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+pipeline+")")
@@ -144,9 +84,9 @@ func TestPassDumps(t *testing.T) {
 						t.Fatal(err)
 					}
 					if err := pm.Run(op, &passmgr.Config{VerifyEach: true}); err != nil {
-						t.Fatalf("%s failed: %v", s.pass, err)
+						t.Fatalf("%s failed: %v", s.Pass, err)
 					}
-					compareDump(t, op, secs[i+1].text)
+					compareDump(t, op, secs[i+1].Text)
 				})
 			}
 		}
@@ -159,26 +99,26 @@ func TestPassDumps(t *testing.T) {
 // checkInternalSteps runs tritongpu-pipeline on op, checks the IR it
 // dumps after its internal steps against Triton's dumps, and returns how
 // many it checked.
-func checkInternalSteps(t *testing.T, op *ir.Operation, s *dumpSection) int {
+func checkInternalSteps(t *testing.T, op *ir.Operation, s *passdumps.Section) int {
 	t.Helper()
 	var dump strings.Builder
 	if err := pipeliner.Pipeline(op, 3, nil, &dump); err != nil {
 		t.Fatalf("tritongpu-pipeline: %v", err)
 	}
 	got := map[string]string{}
-	for _, part := range strings.Split(dump.String(), internalHeader)[1:] {
+	for _, part := range strings.Split(dump.String(), passdumps.InternalHeader)[1:] {
 		step, text, _ := strings.Cut(part, "\n")
 		got[step] = text
 	}
 	n := 0
-	for step, want := range s.internal {
+	for step, want := range s.Internal {
 		text, ok := got[step]
 		if !ok {
 			t.Errorf("no %s dump", step)
 			continue
 		}
 		if g, w := canonicalText(t, text), canonicalText(t, want); g != w {
-			t.Errorf("after %s:\n%s", step, lineDiff(w, g))
+			t.Errorf("after %s:\n%s", step, passdumps.LineDiff(w, g))
 		}
 		n++
 	}
@@ -188,28 +128,10 @@ func checkInternalSteps(t *testing.T, op *ir.Operation, s *dumpSection) int {
 // compareDump checks op against the dump text Triton printed next.
 func compareDump(t *testing.T, op *ir.Operation, want string) {
 	t.Helper()
-	if normalize(asm.Sprint(op, asm.PrintConfig{UseNameLocAsPrefix: true})) == normalize(want) {
+	if passdumps.Normalize(asm.Sprint(op, asm.PrintConfig{UseNameLocAsPrefix: true})) == passdumps.Normalize(want) {
 		return
 	}
-	if got := normalize(asm.Sprint(op, asm.PrintConfig{})); got != canonicalText(t, want) {
-		t.Errorf("differs from Triton:\n%s", lineDiff(canonicalText(t, want), got))
+	if got := passdumps.Normalize(asm.Sprint(op, asm.PrintConfig{})); got != canonicalText(t, want) {
+		t.Errorf("differs from Triton:\n%s", passdumps.LineDiff(canonicalText(t, want), got))
 	}
-}
-
-// lineDiff shows the first differing lines of want and got.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d\n--- Triton: %s\n--- tt:     %s", i+1, a, b)
-		}
-	}
-	return "(equal)"
 }

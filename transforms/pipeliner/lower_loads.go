@@ -360,13 +360,8 @@ func bufferView(b *ir.Builder, alloc, idx ir.Value) ir.Value {
 func createAsyncCopy(loop *ir.Operation, l *asyncLoad, insertIdx, extractIdx ir.Value, s *schedule) {
 	load := l.op
 	lo := tt.LoadOp{Operation: load}
-	b := newStageBuilder(s, loop, load.Loc())
-	constI32(b.Builder, loop.Loc(), 0)
-	firstUse := firstUseOf([]*ir.Operation{load}, loop, s, nil)
-	b.SetInsertionPoint(load)
-	b.setPlacement(s.at(load))
+	b, firstUse, view := startAsyncCopy(loop, l, insertIdx, s)
 	loc := load.Loc()
-	view := bufferView(b.Builder, l.alloc, insertIdx)
 	cp := ttg.NewAsyncCopyGlobalToLocal(b.Builder, loc, lo.Ptr(), view, lo.Mask(), lo.Other())
 	copyLoadAttrs(cp, load, l.contiguity)
 	commit := ttg.NewAsyncCommitGroup(b.Builder, loc, cp.Result(0))
@@ -383,6 +378,18 @@ func createAsyncCopy(loop *ir.Operation, l *asyncLoad, insertIdx, extractIdx ir.
 	}
 	s.erase(load)
 	load.Erase()
+}
+
+// startAsyncCopy returns a builder at the load, in its stage, the first
+// use of the load, and the slot insertIdx of the load's buffer the copy
+// fills. (Like Triton, it leaves an unused constant before the loop.)
+func startAsyncCopy(loop *ir.Operation, l *asyncLoad, insertIdx ir.Value, s *schedule) (*stageBuilder, *ir.Operation, ir.Value) {
+	b := newStageBuilder(s, loop, l.op.Loc())
+	constI32(b.Builder, loop.Loc(), 0)
+	firstUse := firstUseOf([]*ir.Operation{l.op}, loop, s, nil)
+	b.SetInsertionPoint(l.op)
+	b.setPlacement(s.at(l.op))
+	return b, firstUse, bufferView(b.Builder, l.alloc, insertIdx)
 }
 
 // copyLoadAttrs gives an async copy the cache, eviction and volatility of
@@ -409,13 +416,8 @@ func copyLoadAttrs(cp, load *ir.Operation, contiguity int) {
 // extractIdx after the barrier wait.
 func createTMAAsyncCopy(loop *ir.Operation, l *asyncLoad, insertIdx, extractIdx ir.Value, s *schedule) {
 	load := l.op
-	b := newStageBuilder(s, loop, load.Loc())
-	constI32(b.Builder, loop.Loc(), 0)
-	firstUse := firstUseOf([]*ir.Operation{load}, loop, s, nil)
-	b.SetInsertionPoint(load)
-	b.setPlacement(s.at(load))
+	b, firstUse, view := startAsyncCopy(loop, l, insertIdx, s)
 	loc := load.Loc()
-	view := bufferView(b.Builder, l.alloc, insertIdx)
 	pred := constBool(b.Builder, loc, true)
 	if load.Name() == "tt.descriptor_load" {
 		desc := load.Operand(0)
