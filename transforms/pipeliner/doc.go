@@ -3,16 +3,26 @@
 // transformations that prepare loops for it and the lowering of tensor
 // descriptors to TMA:
 //
-//	tritongpu-assign-latencies       assign_latencies.go, indirection.go
-//	tritongpu-schedule-loops         schedule_loops.go
-//	tritongpu-pipeline               pipeline.go: lower_loads.go, lower_mma.go,
-//	                                 lower_descriptors.go, expander.go,
-//	                                 mask.go, peel_epilogue.go, wgmma.go,
-//	                                 waits.go, tma_stores.go
-//	tritongpu-test-pipeline-lower-loop  pipeline.go (LowerLoops alone)
-//	tritongpu-fuse-nested-loops      fuse_nested_loops.go
-//	nvgpu-warp-specialization        warp_specialization.go
-//	triton-nvidia-tma-lowering       tma_lowering.go, tma_descriptor.go
+//	tritongpu-assign-latencies          assign_latencies.go, indirection.go, mmav5.go
+//	tritongpu-schedule-loops            schedule_loops.go, schedule.go, slice.go
+//	tritongpu-pipeline                  pipeline.go: LowerLoops (lower_loops.go,
+//	                                    lower_loads.go, lower_mma.go,
+//	                                    lower_descriptors.go), ExpandLoops
+//	                                    (expander.go, mask.go), wgmma.go,
+//	                                    split_rs_dot.go, waits.go, tma_stores.go
+//	tritongpu-test-pipeline-lower-loop  lower_loops.go
+//	tritongpu-fuse-nested-loops         fuse_nested_loops.go, fuse_one_level.go,
+//	                                    hoist.go
+//	nvgpu-warp-specialization           warp_specialization.go
+//	triton-nvidia-tma-lowering          tma_lowering.go, tma_descriptor.go
+//
+// Shared helpers: loops.go (scf.for queries and rebuilding), attrs.go (the
+// schedule attributes and stage limits), stage_builder.go (a builder whose
+// ops join the schedule), shared_encoding.go (the layouts of pipelined
+// buffers), replace_uses.go (redirecting users to buffers), diag.go.
+// The shared layouts of buffers and descriptors are built by package ttg
+// (pipeline_buffers.go, descriptor_encoding.go), the barrier and TMA ops by
+// package ttng (builders_barrier.go, builders_tma.go).
 //
 // # How the pieces fit
 //
@@ -46,5 +56,15 @@
 //
 // Loops the pipeliner cannot handle (carried values of distance > 1,
 // outer loops, loops with barriers, schedules that use a value before it
-// is computed) are left as they are, as in Triton.
+// is computed) are left as they are, as in Triton. Where Triton aborts (an
+// op it cannot predicate, a load used before its stage, a descriptor
+// without a shared layout) tt reports a located error; stage counts above
+// 128 are refused rather than expanded.
+//
+// Differences from Triton 3.6: the dump-intermediate-steps option prints
+// the IR with attribute aliases (Triton's debug stream prints them
+// inline); shared layouts for users in linear layouts shaped like an MMA
+// operand microtile (Triton's swizzleDotOperandLike) are not inferred,
+// such users get the unswizzled layout; nvgpu-warp-specialization reports
+// the loops it would partition instead of partitioning them.
 package pipeliner
