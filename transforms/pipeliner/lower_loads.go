@@ -41,11 +41,6 @@ func firstUseOf(ops []*ir.Operation, loop *ir.Operation, s *schedule, filter fun
 	return selectUse(ops, loop, s, filter, func(c, cur *ir.Operation) bool { return s.isOpBefore(c, cur) })
 }
 
-// lastUseOf returns the user that comes last in the schedule.
-func lastUseOf(ops []*ir.Operation, loop *ir.Operation, s *schedule, filter func(*ir.Operation) bool) *ir.Operation {
-	return selectUse(ops, loop, s, filter, func(c, cur *ir.Operation) bool { return s.isOpBefore(cur, c) })
-}
-
 func selectUse(ops []*ir.Operation, loop *ir.Operation, s *schedule, filter func(*ir.Operation) bool, better func(c, cur *ir.Operation) bool) *ir.Operation {
 	var users opSet
 	for _, op := range ops {
