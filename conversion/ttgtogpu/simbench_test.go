@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/sim"
 )
 
 // benchLowered lowers a shared kernel and returns the module and kernel.
@@ -25,29 +26,29 @@ func benchLowered(b *testing.B, file, kernel string) (*ir.Operation, *ir.Operati
 }
 
 func BenchmarkSimulateSoftmax(b *testing.B) {
-	m, fn := benchLowered(b, "softmax_f32_b1024_w4.ttgir", "softmax_kernel")
+	m, _ := benchLowered(b, "softmax_f32_b1024_w4.ttgir", "softmax_kernel")
 	r := rand.New(rand.NewSource(2))
 	rows := 8
 	in := f32Buf(randF32(r, rows*1024, 5)).buf
 	for i := 0; i < b.N; i++ {
-		mem := &simMem{}
-		out := mem.alloc(make([]byte, 4*rows*1024))
-		src := mem.alloc(append([]byte(nil), in...))
-		if err := simulate(m, fn, mem, [3]int{rows, 1, 1}, []uint64{out, src, 1024, 1024, 1000}); err != nil {
+		mem := sim.NewMemory()
+		out := mem.Alloc("out", make([]byte, 4*rows*1024))
+		src := mem.Alloc("in", append([]byte(nil), in...))
+		if err := simulate(m, "softmax_kernel", mem, [3]int{rows, 1, 1}, []uint64{out, src, 1024, 1024, 1000}); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkSimulateVectorAdd(b *testing.B) {
-	m, fn := benchLowered(b, "vector_add_f32_b1024.ttgir", "add_kernel")
+	m, _ := benchLowered(b, "vector_add_f32_b1024.ttgir", "add_kernel")
 	r := rand.New(rand.NewSource(1))
 	n := 8192
 	x, y := f32Buf(randF32(r, n, 10)).buf, f32Buf(randF32(r, n, 10)).buf
 	for i := 0; i < b.N; i++ {
-		mem := &simMem{}
-		xa, ya, oa := mem.alloc(x), mem.alloc(y), mem.alloc(make([]byte, 4*n))
-		if err := simulate(m, fn, mem, [3]int{n / 1024, 1, 1}, []uint64{xa, ya, oa, uint64(n)}); err != nil {
+		mem := sim.NewMemory()
+		xa, ya, oa := mem.Alloc("x", x), mem.Alloc("y", y), mem.Alloc("out", make([]byte, 4*n))
+		if err := simulate(m, "add_kernel", mem, [3]int{n / 1024, 1, 1}, []uint64{xa, ya, oa, uint64(n)}); err != nil {
 			b.Fatal(err)
 		}
 	}
