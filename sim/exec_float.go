@@ -15,13 +15,13 @@ import (
 
 func init() {
 	for def, f := range map[*ir.OpDef]func(x, y float64) float64{
-		llvm.FAddOp: func(x, y float64) float64 { return x + y },
-		llvm.FSubOp: func(x, y float64) float64 { return x - y },
-		llvm.FMulOp: func(x, y float64) float64 { return x * y },
-		llvm.FDivOp: func(x, y float64) float64 { return x / y },
-		gpu.DivFullOp: func(x, y float64) float64 { return x / y },
+		llvm.FAddOp:     func(x, y float64) float64 { return x + y },
+		llvm.FSubOp:     func(x, y float64) float64 { return x - y },
+		llvm.FMulOp:     func(x, y float64) float64 { return x * y },
+		llvm.FDivOp:     func(x, y float64) float64 { return x / y },
+		gpu.DivFullOp:   func(x, y float64) float64 { return x / y },
 		gpu.DivApproxOp: func(x, y float64) float64 { return x / y },
-		llvm.MaxNumOp: numeric.MaxNumF64, llvm.MinNumOp: numeric.MinNumF64,
+		llvm.MaxNumOp:   numeric.MaxNumF64, llvm.MinNumOp: numeric.MinNumF64,
 		llvm.MaximumOp: numeric.MaximumF64, llvm.MinimumOp: numeric.MinimumF64,
 	} {
 		define(floatBinary(f), def)
