@@ -8,25 +8,18 @@ import (
 	"github.com/ttcompiler/tt/sim"
 )
 
-// benchLowered lowers a shared kernel and returns the module and kernel.
-func benchLowered(b *testing.B, file, kernel string) (*ir.Operation, *ir.Operation) {
-	t := &testing.T{}
-	m := parseFile(t, kernels+file)
-	lower(t, m)
-	var fn *ir.Operation
-	for _, op := range ops(m, "llvm.func") {
-		if ir.SymbolName(op) == kernel {
-			fn = op
-		}
-	}
-	if fn == nil {
-		b.Fatalf("no kernel %s", kernel)
-	}
-	return m, fn
+// The simulator's speed on lowered kernels of shared/kernels: loading
+// (compiling the per-thread IR) and launching, race detector on.
+
+// benchLowered lowers a shared kernel.
+func benchLowered(b *testing.B, file string) *ir.Operation {
+	m := parseFile(b, kernels+file)
+	lower(b, m)
+	return m
 }
 
 func BenchmarkSimulateSoftmax(b *testing.B) {
-	m, _ := benchLowered(b, "softmax_f32_b1024_w4.ttgir", "softmax_kernel")
+	m := benchLowered(b, "softmax_f32_b1024_w4.ttgir")
 	r := rand.New(rand.NewSource(2))
 	rows := 8
 	in := f32Buf(randF32(r, rows*1024, 5)).buf
@@ -41,7 +34,7 @@ func BenchmarkSimulateSoftmax(b *testing.B) {
 }
 
 func BenchmarkSimulateVectorAdd(b *testing.B) {
-	m, _ := benchLowered(b, "vector_add_f32_b1024.ttgir", "add_kernel")
+	m := benchLowered(b, "vector_add_f32_b1024.ttgir")
 	r := rand.New(rand.NewSource(1))
 	n := 8192
 	x, y := f32Buf(randF32(r, n, 10)).buf, f32Buf(randF32(r, n, 10)).buf
