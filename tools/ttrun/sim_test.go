@@ -94,21 +94,9 @@ func TestSimBackendListed(t *testing.T) {
 // TestSimCLI runs a kernel with --backend sim from TTIR, and from its
 // per-thread IR (which the interpreter cannot run).
 func TestSimCLI(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "add.ttir")
-	if err := os.WriteFile(src, []byte(addKernel), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	n := 13
-	x, y, want := make([]float32, n), make([]float32, n), make([]float32, n)
-	for i := range x {
-		x[i], y[i] = float32(i), float32(3*i)-0.5
-		want[i] = x[i] + y[i]*0.25
-	}
-	xp, yp := writeNpy(t, dir, "x.npy", x), writeNpy(t, dir, "y.npy", y)
-	op := writeNpy(t, dir, "out.npy", make([]float32, n))
-	ep := writeNpy(t, dir, "expect.npy", want)
-	args := []string{"--grid", "2", "--arg", "@" + xp, "--arg", "@" + yp, "--arg", "@" + op, "--arg", "13", "--arg", "0.25", "--check", "out=@" + ep}
+	f := writeAddFiles(t)
+	src, dir := f.src, f.dir
+	args := []string{"--grid", "2", "--arg", "@" + f.x, "--arg", "@" + f.y, "--arg", "@" + f.out, "--arg", "13", "--arg", "0.25", "--check", "out=@" + f.expect}
 
 	code, stdout, stderr := runTool(append([]string{src, "--kernel", "add", "--backend", "sim"}, args...)...)
 	if code != 0 || !strings.Contains(stdout, "PASS out") {
@@ -116,7 +104,7 @@ func TestSimCLI(t *testing.T) {
 	}
 
 	lowered := lowerFile(t, src, dir)
-	args[len(args)-1] = "arg2=@" + ep // per-thread IR names parameters by position
+	args[len(args)-1] = "arg2=@" + f.expect // per-thread IR names parameters by position
 	code, stdout, stderr = runTool(append([]string{lowered, "--backend", "sim"}, args...)...)
 	if code != 0 || !strings.Contains(stdout, "PASS arg2") {
 		t.Fatalf("from per-thread IR: exit %d\n%s%s", code, stdout, stderr)
