@@ -4,24 +4,24 @@ import (
 	"fmt"
 )
 
-// Scope is the set of threads a collective op waits for.
-type Scope uint8
+// scope is the set of threads a collective op waits for.
+type scope uint8
 
 const (
-	// ScopeWarp: the lanes of one warp (shuffles, ballots; later
+	// scopeWarp: the lanes of one warp (shuffles, ballots; later
 	// mma.sync and ldmatrix, which read every lane's registers).
-	ScopeWarp Scope = iota
-	// ScopeWarpgroup: four consecutive warps (later wgmma).
-	ScopeWarpgroup
-	// ScopeCTA: every thread of the CTA (barriers).
-	ScopeCTA
+	scopeWarp scope = iota
+	// scopeWarpgroup: four consecutive warps (later wgmma).
+	scopeWarpgroup
+	// scopeCTA: every thread of the CTA (barriers).
+	scopeCTA
 )
 
-func (s Scope) String() string { return [...]string{"warp", "warpgroup", "CTA"}[s] }
+func (s scope) String() string { return [...]string{"warp", "warpgroup", "CTA"}[s] }
 
 // collective is how a collective op acts once its group has arrived.
 type collective struct {
-	scope Scope
+	scope scope
 	// anyInstance lets the threads of a group arrive at different ops of
 	// the same definition (bar.sync counts arrivals, not instructions);
 	// otherwise all must wait at the very same op.
@@ -29,15 +29,15 @@ type collective struct {
 	// run acts for the group: group[i] is the group's i-th thread (in
 	// thread order) and ins[i] the instr it waits at. Results are written
 	// into each thread's registers (group[i].regs).
-	run func(c *cta, ins []*instr, group []*Thread) error
+	run func(c *cta, ins []*instr, group []*thread) error
 }
 
 // groupSize is the number of threads of a scope in a CTA.
-func (c *cta) groupSize(s Scope) int {
+func (c *cta) groupSize(s scope) int {
 	switch s {
-	case ScopeWarp:
+	case scopeWarp:
 		return c.lanes
-	case ScopeWarpgroup:
+	case scopeWarpgroup:
 		return 4 * c.lanes
 	}
 	return len(c.threads)
@@ -47,7 +47,7 @@ func (c *cta) groupSize(s Scope) int {
 // wait at a collective of the given scope. It reports whether it did, or
 // an error when the group can never proceed (a thread exited or waits at
 // another op).
-func (c *cta) tryCollective(scope Scope, lo, n int) (bool, error) {
+func (c *cta) tryCollective(scope scope, lo, n int) (bool, error) {
 	group := c.threads[lo : lo+n]
 	first := group[0].wait
 	for _, th := range group {
@@ -79,7 +79,7 @@ func (c *cta) tryCollective(scope Scope, lo, n int) (bool, error) {
 // exited): a thread waits for its group at a collective, and a thread of
 // the group exited or waits at a collective of another scope.
 func (c *cta) stuck() error {
-	var w *Thread
+	var w *thread
 	for _, th := range c.threads {
 		if th.wait != nil {
 			w = th

@@ -22,12 +22,14 @@
 //
 // # Execution model
 //
-// Load compiles each llvm.func once: every value (block argument or op
-// result) gets a register slot of a per-function numbering, constants are
+// Program.Kernel compiles the kernel and the functions it calls, once
+// each: every value (block argument or op result) gets a register slot of
+// a per-function numbering (no maps at run time), constants are
 // folded into a register template that each frame starts from, and every
 // op becomes an instr whose step function was chosen for its op and types
 // (exec_*.go). A thread is a resumable interpreter over these instrs with
-// its own call stack.
+// its own call stack. An op the simulator does not implement fails, at its
+// location, when a thread executes it.
 //
 // A CTA runs on one goroutine (Launch spreads CTAs over Config.Workers).
 // Its scheduler runs each thread of a warp until it reaches a collective
@@ -50,8 +52,8 @@
 // interpreter needs no change.
 //
 // Collectives. An opImpl that sets instr.coll makes its op collective:
-// coll.scope says who must arrive (ScopeWarp: the lanes of a warp;
-// ScopeWarpgroup: four consecutive warps, as wgmma needs; ScopeCTA: every
+// coll.scope says who must arrive (scopeWarp: the lanes of a warp;
+// scopeWarpgroup: four consecutive warps, as wgmma needs; scopeCTA: every
 // thread, as a barrier), and coll.run receives the arrived threads in
 // lane order with their registers, so it can read all 32 lanes'
 // fragments and write every lane's results (mma.sync, ldmatrix) or read

@@ -13,7 +13,7 @@ type instr struct {
 	op   *ir.Operation
 	kind instrKind
 	// step runs a kindStep instr on a thread (its registers are th.regs).
-	step func(th *Thread, in *instr) error
+	step func(th *thread, in *instr) error
 	// coll is the collective a kindCollective instr joins.
 	coll *collective
 	// a, b, c are the first operands' slots, d the first result's (-1
@@ -187,6 +187,6 @@ func (c *compiler) compile(op *ir.Operation) (*instr, error) {
 // ops the simulator cannot run on paths it never takes.
 func unsupported(in *instr, err error) *instr {
 	in.kind = kindStep
-	in.step = func(*Thread, *instr) error { return err }
+	in.step = func(*thread, *instr) error { return err }
 	return in
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// Control flow: branches, calls and returns are interpreted by Thread.run
+// Control flow: branches, calls and returns are interpreted by thread.run
 // from their kind; here they are compiled.
 
 func init() {
@@ -19,7 +19,7 @@ func init() {
 	}, llvm.ReturnOp)
 	define(compileCall, llvm.CallOp)
 	define(func(c *compiler, in *instr) error {
-		in.step = func(*Thread, *instr) error { return fmt.Errorf("reached llvm.unreachable") }
+		in.step = func(*thread, *instr) error { return fmt.Errorf("reached llvm.unreachable") }
 		return nil
 	}, llvm.UnreachableOp)
 }

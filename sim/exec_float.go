@@ -42,7 +42,7 @@ func init() {
 			return err
 		}
 		round := f32Result(t)
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			r[in.d] = round(math.FMA(toF64(t, r[in.a]), toF64(t, r[in.b]), toF64(t, r[in.c])))
 			return nil
@@ -68,7 +68,7 @@ func floatBinary(f func(x, y float64) float64) opImpl {
 			return err
 		}
 		if k, _ := floatKind(t); k == ir.F32 {
-			in.step = func(th *Thread, in *instr) error {
+			in.step = func(th *thread, in *instr) error {
 				r := th.regs
 				x, y := math.Float32frombits(uint32(r[in.a])), math.Float32frombits(uint32(r[in.b]))
 				r[in.d] = uint64(math.Float32bits(float32(f(float64(x), float64(y)))))
@@ -77,7 +77,7 @@ func floatBinary(f func(x, y float64) float64) opImpl {
 			return nil
 		}
 		round := f32Result(t)
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			r[in.d] = round(f(toF64(t, r[in.a]), toF64(t, r[in.b])))
 			return nil
@@ -94,7 +94,7 @@ func floatUnary(f func(x float64) float64) opImpl {
 			return err
 		}
 		round := f32Result(t)
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			r[in.d] = round(f(toF64(t, r[in.a])))
 			return nil
@@ -108,7 +108,7 @@ func floatUnary(f func(x float64) float64) opImpl {
 func signOp(f func(a, b, sign uint64) uint64) opImpl {
 	return func(c *compiler, in *instr) error {
 		sign := uint64(1) << (bitWidth(in.op.Result(0).Type()) - 1)
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			var b uint64
 			if in.b >= 0 {
@@ -130,7 +130,7 @@ func compileMinXorsignAbs(c *compiler, in *instr) error {
 	}
 	sign := uint64(1) << (bitWidth(t) - 1)
 	nan := gpu.NaN(in.op)
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		a, b := toF64(t, r[in.a]&^sign), toF64(t, r[in.b]&^sign)
 		if nan && (a != a || b != b) {
@@ -189,7 +189,7 @@ func compileFCmp(c *compiler, in *instr) error {
 	default:
 		return fmt.Errorf("fcmp predicate %d is not simulated", p.Int())
 	}
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		a, b := toF64(t, r[in.a]), toF64(t, r[in.b])
 		r[in.d] = b2u(f(a, b, math.IsNaN(a) || math.IsNaN(b)))
@@ -208,7 +208,7 @@ func compileFloatCast(conv func(t ir.Type, v float64) uint64) opImpl {
 		if err := checkFloat(to); err != nil {
 			return err
 		}
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			r[in.d] = conv(to, toF64(from, r[in.a]))
 			return nil
@@ -223,7 +223,7 @@ func compileIntToFloat(signed bool) opImpl {
 		if err := checkFloat(to); err != nil {
 			return err
 		}
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			if signed {
 				r[in.d] = fromF64(to, float64(numeric.Int64(r[in.a], in.w)))
@@ -252,7 +252,7 @@ func compileFloatToInt(c *compiler, in *instr) error {
 		lo, hi = -math.Ldexp(1, rw-1), math.Ldexp(1, rw-1)
 		loBits, hiBits = uint64(1)<<(rw-1), uint64(1)<<(rw-1)-1
 	}
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		x := math.Trunc(toF64(from, r[in.a]))
 		switch {

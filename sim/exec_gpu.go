@@ -13,14 +13,14 @@ import (
 
 func init() {
 	define(func(c *compiler, in *instr) error {
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			th.regs[in.d] = uint64(th.tid)
 			return nil
 		}
 		return nil
 	}, gpu.ThreadIDOp)
 	define(func(c *compiler, in *instr) error {
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			th.regs[in.d] = uint64(th.lane)
 			return nil
 		}
@@ -51,7 +51,7 @@ func init() {
 	define(compilePrintf, gpu.PrintfOp)
 	define(func(c *compiler, in *instr) error {
 		msg := fmt.Sprintf("device assertion failed: %s (%s:%d)", gpu.AssertMessage(in.op), gpu.AssertFile(in.op), gpu.AssertLine(in.op))
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			if th.regs[in.a]&1 == 0 {
 				return fmt.Errorf("%s", msg)
 			}
@@ -65,7 +65,7 @@ func init() {
 func ctaIndex(f func(c *cta, dim int) int) opImpl {
 	return func(c *compiler, in *instr) error {
 		d := dimOf(in.op)
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			th.regs[in.d] = uint64(f(th.cta, d))
 			return nil
 		}
@@ -76,7 +76,7 @@ func ctaIndex(f func(c *cta, dim int) int) opImpl {
 // compilePrmt: result byte i is byte sel>>4i & 7 of {b, a} (a is bytes
 // 0-3), or that byte's sign replicated when sel>>4i & 8 is set.
 func compilePrmt(c *compiler, in *instr) error {
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		src := r[in.b]<<32 | r[in.a]&0xffffffff
 		sel := r[in.c]
@@ -103,7 +103,7 @@ func compilePrmt(c *compiler, in *instr) error {
 // and otherwise the field's top bit (signed) or zero (unsigned).
 func compileBfe(c *compiler, in *instr) error {
 	unsigned := in.op.Attr("unsigned") != nil
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		msb := in.w - 1
 		a, pos, n := r[in.a], int(r[in.b]&0xff), int(r[in.c]&0xff)
@@ -150,7 +150,7 @@ func compileCvt(c *compiler, in *instr) error {
 	default:
 		return fmt.Errorf("gpu.cvt rounding %s is not simulated", o.Rounding)
 	}
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		v := toF64(from, r[in.a])
 		if rz && !math.IsNaN(v) {

@@ -33,7 +33,7 @@ func init() {
 	define(intUnary(func(a uint64, _ int) uint64 { return uint64(bits.OnesCount64(a)) }), llvm.CtPopOp)
 	define(compileICmp, llvm.ICmpOp)
 	define(func(c *compiler, in *instr) error {
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			if r[in.a]&1 != 0 {
 				r[in.d] = r[in.b]
@@ -55,7 +55,7 @@ func init() {
 // intBinary compiles a two-operand op computing f at the operands' width.
 func intBinary(f func(a, b uint64, w int) uint64) opImpl {
 	return func(c *compiler, in *instr) error {
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			r[in.d] = f(r[in.a], r[in.b], in.w) & in.mask
 			return nil
@@ -67,7 +67,7 @@ func intBinary(f func(a, b uint64, w int) uint64) opImpl {
 // intUnary compiles a one-operand op computing f at the operand's width.
 func intUnary(f func(a uint64, w int) uint64) opImpl {
 	return func(c *compiler, in *instr) error {
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			r[in.d] = f(r[in.a], in.w) & in.mask
 			return nil
@@ -122,7 +122,7 @@ func compileICmp(c *compiler, in *instr) error {
 	default:
 		return fmt.Errorf("icmp predicate %d is not simulated", p.Int())
 	}
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		r[in.d] = b2u(f(r[in.a], r[in.b], in.w))
 		return nil
@@ -140,10 +140,9 @@ func b2u(b bool) uint64 {
 // gep is a compiled llvm.getelementptr of one index: a constant one or
 // the value in slot idx, scaled by the element size.
 type gep struct {
-	size    int64
-	offset  int64
-	dynamic bool
-	idxW    int
+	size   int64
+	offset int64
+	idxW   int
 }
 
 func compileGEP(c *compiler, in *instr) error {
@@ -157,8 +156,8 @@ func compileGEP(c *compiler, in *instr) error {
 		if in.op.NumOperands() != 2 {
 			return fmt.Errorf("getelementptr without its dynamic index")
 		}
-		g.dynamic, g.idxW = true, bitWidth(in.op.Operand(1).Type())
-		in.step = func(th *Thread, in *instr) error {
+		g.idxW = bitWidth(in.op.Operand(1).Type())
+		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			r[in.d] = r[in.a] + uint64(numeric.Int64(r[in.b], g.idxW)*g.size)
 			return nil
@@ -166,7 +165,7 @@ func compileGEP(c *compiler, in *instr) error {
 		return nil
 	}
 	g.offset = raw.Ints[0] * g.size
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		r[in.d] = r[in.a] + uint64(g.offset)
 		return nil

@@ -39,7 +39,7 @@ func compileLoad(c *compiler, in *instr) error {
 			m.values = in.args[2:]
 		}
 	}
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		if m.pred >= 0 && r[m.pred]&1 == 0 {
 			for i, d := range in.res {
@@ -67,7 +67,7 @@ func compileStore(c *compiler, in *instr) error {
 	if s.Pred() != nil {
 		m.pred, m.values = in.b, in.args[2:]
 	}
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		if m.pred >= 0 && r[m.pred]&1 == 0 {
 			return nil
@@ -108,7 +108,7 @@ func compileAtomic(c *compiler, in *instr) error {
 			return err
 		}
 	}
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		r := th.regs
 		if m.pred >= 0 && r[m.pred]&1 == 0 {
 			r[in.d] = 0

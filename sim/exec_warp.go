@@ -16,12 +16,12 @@ func init() {
 	}, gpu.BarrierOp)
 	define(func(c *compiler, in *instr) error {
 		in.kind = kindCollective
-		in.coll = &collective{scope: ScopeWarp, run: shuffle}
+		in.coll = &collective{scope: scopeWarp, run: shuffle}
 		in.aux = gpu.ShuffleModeOf(in.op)
 		return nil
 	}, gpu.ShuffleOp)
 	define(func(c *compiler, in *instr) error {
-		in.kind, in.coll = kindCollective, &collective{scope: ScopeWarp, run: ballot}
+		in.kind, in.coll = kindCollective, &collective{scope: scopeWarp, run: ballot}
 		return nil
 	}, gpu.BallotOp)
 }
@@ -29,7 +29,7 @@ func init() {
 // barrier is gpu.barrier (bar.sync 0): every thread of the CTA arrives,
 // at this or another barrier op; memory accesses before it happen before
 // those after it.
-var barrier = &collective{scope: ScopeCTA, anyInstance: true, run: func(c *cta, _ []*instr, _ []*Thread) error {
+var barrier = &collective{scope: scopeCTA, anyInstance: true, run: func(c *cta, _ []*instr, _ []*thread) error {
 	if c.race != nil {
 		c.race.barrier()
 	}
@@ -39,7 +39,7 @@ var barrier = &collective{scope: ScopeCTA, anyInstance: true, run: func(c *cta, 
 // shuffle is gpu.shuffle: each lane reads the value of a source lane of
 // its segment of width lanes (the dialect's rules for xor, up, down and
 // idx; a source outside the segment gives the lane's own value).
-func shuffle(c *cta, ins []*instr, warp []*Thread) error {
+func shuffle(c *cta, ins []*instr, warp []*thread) error {
 	in := ins[0]
 	vals := c.valScratch(len(warp))
 	for i, th := range warp {
@@ -77,7 +77,7 @@ func shuffle(c *cta, ins []*instr, warp []*Thread) error {
 
 // ballot is gpu.ballot: bit i of every lane's result is lane i's
 // predicate.
-func ballot(c *cta, ins []*instr, warp []*Thread) error {
+func ballot(c *cta, ins []*instr, warp []*thread) error {
 	in := ins[0]
 	var m uint64
 	for i, th := range warp {

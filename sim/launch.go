@@ -11,13 +11,12 @@ import (
 // cta is one CTA in flight: its threads, shared memory and race detector.
 // A worker reuses one cta for the CTAs it runs, one after the other.
 type cta struct {
-	prog    *Program
 	mem     *Memory
 	out     io.Writer
 	id      [3]int
 	grid    [3]int
 	lanes   int
-	threads []*Thread
+	threads []*thread
 	shared  []byte
 	race    *raceDetector
 	// insScratch and vals are reused by the collectives.
@@ -84,13 +83,13 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 
 func (k *Kernel) newCTA(mem *Memory, grid [3]int, out io.Writer, raceCheck bool) *cta {
 	p := k.prog
-	c := &cta{prog: p, mem: mem, out: out, grid: grid, lanes: p.Lanes, shared: make([]byte, p.Shared)}
+	c := &cta{mem: mem, out: out, grid: grid, lanes: p.Lanes, shared: make([]byte, p.Shared)}
 	if raceCheck && p.Shared > 0 {
 		c.race = newRaceDetector(p.Shared, p.Lanes)
 	}
 	n := p.NumWarps * p.Lanes
 	for t := 0; t < n; t++ {
-		c.threads = append(c.threads, &Thread{cta: c, tid: t, lane: t % p.Lanes, warp: t / p.Lanes})
+		c.threads = append(c.threads, &thread{cta: c, tid: t, lane: t % p.Lanes})
 	}
 	return c
 }
@@ -119,7 +118,7 @@ func (c *cta) run(fn *function, id [3]int, args []uint64) error {
 						}
 					}
 				}
-				ok, err := c.tryCollective(ScopeWarp, w*lanes, lanes)
+				ok, err := c.tryCollective(scopeWarp, w*lanes, lanes)
 				if err != nil {
 					return err
 				}
@@ -130,7 +129,7 @@ func (c *cta) run(fn *function, id [3]int, args []uint64) error {
 		}
 		progressed := false
 		for g := 0; g+4 <= warps; g += 4 {
-			ok, err := c.tryCollective(ScopeWarpgroup, g*lanes, 4*lanes)
+			ok, err := c.tryCollective(scopeWarpgroup, g*lanes, 4*lanes)
 			if err != nil {
 				return err
 			}
@@ -139,7 +138,7 @@ func (c *cta) run(fn *function, id [3]int, args []uint64) error {
 		if progressed {
 			continue
 		}
-		ok, err := c.tryCollective(ScopeCTA, 0, len(c.threads))
+		ok, err := c.tryCollective(scopeCTA, 0, len(c.threads))
 		if err != nil {
 			return err
 		}

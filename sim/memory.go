@@ -69,7 +69,7 @@ func putWord(b []byte, v uint64) {
 	copy(b, buf[:len(b)])
 }
 
-// access is one memory access of a thread: the op, the pointer's type
+// access is one memory access of a Thread: the op, the pointer's type
 // (its address space) and the bytes.
 type access struct {
 	op     *ir.Operation
@@ -81,7 +81,7 @@ type access struct {
 
 // do performs an access: f receives the bytes while no other access of
 // the memory runs. A shared access is checked for races first.
-func (th *Thread) do(a access, f func(b []byte)) error {
+func (th *thread) do(a access, f func(b []byte)) error {
 	c := th.cta
 	if a.shared {
 		if a.addr+uint64(a.n) > uint64(len(c.shared)) || a.addr+uint64(a.n) < a.addr {

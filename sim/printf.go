@@ -33,7 +33,7 @@ func compilePrintf(c *compiler, in *instr) error {
 		}
 		args[i] = printfArg{s, t}
 	}
-	in.step = func(th *Thread, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
 		vals := make([]uint64, len(args))
 		for i, a := range args {
 			vals[i] = th.regs[a.slot]

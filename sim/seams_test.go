@@ -28,7 +28,7 @@ var (
 func init() {
 	define(func(c *compiler, in *instr) error {
 		in.kind = kindCollective
-		in.coll = &collective{scope: ScopeWarpgroup, run: func(c *cta, ins []*instr, group []*Thread) error {
+		in.coll = &collective{scope: scopeWarpgroup, run: func(c *cta, ins []*instr, group []*thread) error {
 			var sum uint64
 			for _, th := range group {
 				sum += th.regs[ins[0].a]
@@ -41,7 +41,7 @@ func init() {
 		return nil
 	}, wgSumOp)
 	define(func(c *compiler, in *instr) error {
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			addr, v := th.regs[in.a], th.regs[in.b]
 			th.pending.issue(in.op, func() error {
 				return th.do(access{op: in.op, shared: true, addr: addr, n: 4, kind: Write}, func(b []byte) { putWord(b, v) })
@@ -51,7 +51,7 @@ func init() {
 		return nil
 	}, asyncStoreOp)
 	define(func(c *compiler, in *instr) error {
-		in.step = func(th *Thread, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
 			th.pending.commit()
 			return nil
 		}
@@ -62,7 +62,7 @@ func init() {
 		if !ok {
 			return fmt.Errorf("simtest.wait needs keep")
 		}
-		in.step = func(th *Thread, in *instr) error { return th.pending.wait(int(keep.Int())) }
+		in.step = func(th *thread, in *instr) error { return th.pending.wait(int(keep.Int())) }
 		return nil
 	}, waitOp)
 }

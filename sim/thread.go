@@ -1,11 +1,12 @@
 package sim
 
-// Thread is one GPU thread of a CTA: a call stack of frames over compiled
+// thread is one GPU thread of a CTA: a call stack of frames over compiled
 // functions, run until it reaches a collective op or exits.
-type Thread struct {
+type thread struct {
 	cta *cta
-	// tid is the thread's linear index in its CTA; lane and warp follow.
-	tid, lane, warp int
+	// tid is the thread's linear index in its CTA, lane its index in its
+	// warp.
+	tid, lane int
 	// regs are the registers of the innermost frame.
 	regs   []uint64
 	frames []frame
@@ -28,7 +29,7 @@ type frame struct {
 }
 
 // start resets the thread to the entry of fn with args.
-func (th *Thread) start(fn *function, args []uint64) {
+func (th *thread) start(fn *function, args []uint64) {
 	th.frames = th.frames[:0]
 	th.wait, th.exited = nil, false
 	th.pending.reset()
@@ -40,7 +41,7 @@ func (th *Thread) start(fn *function, args []uint64) {
 
 // push enters fn, reusing the register file of an earlier frame at that
 // depth when it fits.
-func (th *Thread) push(fn *function, call *instr) {
+func (th *thread) push(fn *function, call *instr) {
 	var regs []uint64
 	if n := len(th.frames); n < cap(th.frames) {
 		if old := th.frames[:n+1][n].regs; cap(old) >= len(fn.template) {
@@ -57,7 +58,7 @@ func (th *Thread) push(fn *function, call *instr) {
 
 // run executes the thread until it waits at a collective, exits, or
 // fails. A collective leaves pc at the collective: resume advances it.
-func (th *Thread) run() error {
+func (th *thread) run() error {
 	f := &th.frames[len(th.frames)-1]
 	code, pc, regs := f.code, f.pc, f.regs
 	for {
@@ -125,7 +126,7 @@ type condBranch struct {
 
 // jump moves the values of srcs into the arguments of t, all read before
 // any is written (a loop may pass its arguments rotated).
-func (th *Thread) jump(regs []uint64, srcs []int32, t *successor) {
+func (th *thread) jump(regs []uint64, srcs []int32, t *successor) {
 	if len(srcs) == 0 {
 		return
 	}
@@ -139,13 +140,13 @@ func (th *Thread) jump(regs []uint64, srcs []int32, t *successor) {
 }
 
 // resume continues a thread after the collective it waited at acted.
-func (th *Thread) resume() {
+func (th *thread) resume() {
 	th.wait = nil
 	th.frames[len(th.frames)-1].pc++
 }
 
 // fail wraps an op's error with the thread and the op.
-func (th *Thread) fail(in *instr, err error) error {
+func (th *thread) fail(in *instr, err error) error {
 	if _, ok := err.(*ExecError); ok {
 		return err
 	}
@@ -156,6 +157,6 @@ func (th *Thread) fail(in *instr, err error) error {
 }
 
 // String names the thread for messages.
-func (th *Thread) String() string {
+func (th *thread) String() string {
 	return threadName(th.tid, th.cta.lanes)
 }
