@@ -10,6 +10,7 @@ import (
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/sim"
 )
 
 // A differential test runs a kernel twice: TTGIR in the tt interpreter
@@ -152,30 +153,36 @@ func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, 
 	if check != nil {
 		check(m)
 	}
-	smem := &simMem{}
+	smem := sim.NewMemory()
 	params := kfn.Region(0).Front().ArgumentTypes()
 	var sargs []uint64
 	for i, a := range args {
 		switch {
 		case a.buf != nil:
-			sargs = append(sargs, smem.alloc(a.buf))
+			sargs = append(sargs, smem.Alloc(fmt.Sprintf("arg%d", i), a.buf))
 		case a.float:
-			sargs = append(sargs, fromF64(params[i], math.Float64frombits(a.bits)))
+			sargs = append(sargs, sim.FloatArg(params[i], math.Float64frombits(a.bits)))
 		default:
-			sargs = append(sargs, a.bits&maskOf(params[i]))
+			sargs = append(sargs, sim.IntArg(params[i], int64(a.bits)))
 		}
 	}
-	if err := simulate(m, kfn, smem, grid, sargs); err != nil {
+	if err := simulate(m, kernel, smem, grid, sargs); err != nil {
 		t.Fatalf("simulate: %v\n%s", err, print(m))
 	}
 }
 
-func maskOf(t ir.Type) uint64 {
-	w := width(t)
-	if w >= 64 {
-		return ^uint64(0)
+// simulate runs kernel of the lowered module m in the simulator, with
+// the race detector on.
+func simulate(m *ir.Operation, kernel string, mem *sim.Memory, grid [3]int, args []uint64) error {
+	p, err := sim.Load(m)
+	if err != nil {
+		return err
 	}
-	return 1<<w - 1
+	k, err := p.Kernel(kernel)
+	if err != nil {
+		return err
+	}
+	return k.Launch(mem, grid, args, sim.Config{})
 }
 
 func cloneArgs(args []diffArg) []diffArg {

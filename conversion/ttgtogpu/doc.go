@@ -112,11 +112,13 @@
 // # Testing
 //
 // Besides goldens (testdata/lit) and structural tests, the package's
-// tests include a SIMT simulator of the per-thread IR (simt_test.go), in
-// warps of the module's size: the same kernels run in the tt interpreter
-// and, lowered, in the simulator, and every output buffer is compared.
-// The differential tests run for sm_90 (32 lanes) and gfx942 (64-lane
-// wavefronts, through the AMD pipelines; targets_test.go).
+// differential tests run the same kernels in the tt interpreter and,
+// lowered, in the SIMT simulator of package sim (warps of the module's
+// size, with its shared-memory race detector on), and compare every output
+// buffer; they run for sm_90 (32 lanes) and gfx942 (64-lane wavefronts,
+// through the AMD pipelines; targets_test.go). TestGPUCases compares the
+// conformance cases with Triton's recorded outputs, and
+// barrier_race_test.go removes barriers and requires a race report.
 //
 // Files: pass.go (pass and pipeline), lower.go (driver), target.go,
 // target_nvidia.go and target_amd.go (the vendors), types.go,
