@@ -9,14 +9,16 @@ import (
 )
 
 // TestSharedMemoryCalleeDiff calls a function that is not a kernel and
-// converts a layout and reduces across warps through shared memory,
-// between the same conversion and two reductions of the kernel: the
-// callee works in the reservation the allocation made at the call (its
-// address passed as the last parameter), which overlaps the scratch the
-// kernel's conversion reads just before the call (other warps than the
-// callee's writers) and its reductions write just after; a buffer live
-// across the call puts both above offset 0, where the barrier analysis,
-// comparing the callee's accesses in its own offsets, sees no overlap.
+// that converts a layout (of other values) and reduces across warps
+// through shared memory, between the same conversion and two reductions
+// of the kernel. The callee works in the reservation the allocation made
+// at the call (its address passed as the last parameter), which overlaps
+// the scratch the kernel's conversion reads just before the call (in
+// other warps than the callee's writers) and its reductions write just
+// after. A buffer live across the call puts both above offset 0, where
+// the barrier analysis, comparing the callee's accesses in the callee's
+// own offsets, sees no overlap: without the callee's barriers at entry
+// and return the simulator reports a race.
 func TestSharedMemoryCalleeDiff(t *testing.T) {
 	forTargets(t, func(t *testing.T, tg gpuTarget) {
 		n := 4 * tg.lanes
@@ -26,7 +28,8 @@ func TestSharedMemoryCalleeDiff(t *testing.T) {
 #smem = #ttg.shared_memory
 %[3]s {
   tt.func private @max(%%x: tensor<%[2]dxi32, #L>) -> i32 attributes {noinline = true} {
-    %%y = ttg.convert_layout %%x : tensor<%[2]dxi32, #L> -> tensor<%[2]dxi32, #M>
+    %%d = arith.addi %%x, %%x : tensor<%[2]dxi32, #L>
+    %%y = ttg.convert_layout %%d : tensor<%[2]dxi32, #L> -> tensor<%[2]dxi32, #M>
     %%s = "tt.reduce"(%%y) <{axis = 0 : i32}> ({
     ^bb0(%%a: i32, %%b: i32):
       %%t = arith.maxsi %%a, %%b : i32
