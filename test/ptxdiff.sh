@@ -19,7 +19,7 @@ git -C "$root" archive "$base" | tar -x -C "$work/base"
 (cd "$root" && go build -o "$work/tt-translate-head" ./cmd/tt-translate)
 
 status=0
-printf '%-32s %10s %10s\n' kernel "bar before" "bar after"
+printf '%-32s %10s %10s  %s\n' kernel "bar before" "bar after" PTX
 for f in "$kernels"/*.ttir; do
   grep -q 'tt\.dot' "$f" && continue
   name=$(basename "$f" .ttir)
@@ -34,7 +34,9 @@ for f in "$kernels"/*.ttir; do
   fi
   before=$(grep -c 'bar\.sync' "$work/ptx-base/$name.ptx" || true)
   after=$(grep -c 'bar\.sync' "$work/ptx-head/$name.ptx" || true)
-  printf '%-32s %10s %10s\n' "$name" "$before" "$after"
+  same=identical
+  cmp -s "$work/ptx-base/$name.ptx" "$work/ptx-head/$name.ptx" || same=changed
+  printf '%-32s %10s %10s  %s\n' "$name" "$before" "$after" "$same"
   # Changed lines other than barriers.
   other=$(diff "$work/ptx-base/$name.ptx" "$work/ptx-head/$name.ptx" | grep '^[<>]' | grep -v '^[<>][[:space:]]*bar\.sync 0;$' || true)
   if [ -n "$other" ]; then

@@ -144,6 +144,10 @@ func (l *lowering) lowerCall(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 		flat = append(flat, c...)
 	}
 	callee := tt.CallOp{Operation: op}.Callee()
+	if l.smem.buffers[op] != nil && l.smem.baseParam[callee] == 0 {
+		// A kernel places its shared memory from offset 0.
+		return ir.OpErrorf(op, "calls kernel @%s, which uses shared memory; only functions that are not kernels can use the caller's", callee)
+	}
 	if n := l.smem.baseParam[callee]; n > 0 {
 		// The callee's shared memory is the reservation the allocation
 		// made at this call.

@@ -179,3 +179,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A kernel's shared memory starts at offset 0, so a kernel that uses it
+// cannot run inside another kernel's reservation.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @inner(%x: tensor<128xf32, #blocked>, %p: !tt.ptr<f32>) {
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<128xf32, #blocked>) -> f32
+    tt.store %p, %s : !tt.ptr<f32>
+    tt.return
+  }
+  tt.func public @outer(%x: tensor<128xf32, #blocked>, %p: !tt.ptr<f32>) {
+    // expected-error @+1 {{calls kernel @inner, which uses shared memory; only functions that are not kernels can use the caller's}}
+    tt.call @inner(%x, %p) : (tensor<128xf32, #blocked>, !tt.ptr<f32>) -> ()
+    tt.return
+  }
+}
