@@ -28,7 +28,6 @@ type Options struct {
 
 // lowering is the state of one conversion of a module.
 type lowering struct {
-	opts     Options
 	module   *ir.Operation
 	ctx      *ir.Context
 	numWarps int
@@ -61,7 +60,7 @@ func Lower(module *ir.Operation, opts Options) error {
 
 func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	l := &lowering{
-		opts: opts, module: module, ctx: module.Context(),
+		module: module, ctx: module.Context(),
 		layouts: map[*ir.RankedTensorType]*regLayout{},
 		funcs:   map[*ir.Operation]*funcState{},
 	}
