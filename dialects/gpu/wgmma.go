@@ -208,6 +208,36 @@ func (t MMATypes) IsFloat() bool { return !t.A.IsInt8() }
 // (f16 and bf16 only).
 func (t MMATypes) HasTrans() bool { return t.A == MMAF16 || t.A == MMABF16 }
 
+// Immediates returns the immediate operands PTX's wgmma.mma_async takes
+// after scale-d, in order: imm-scale-a and imm-scale-b (1, or -1 to
+// negate; float types), then imm-trans-a (A in shared memory only) and
+// imm-trans-b (f16 and bf16 only).
+func (o WGMMAOptions) Immediates(t MMATypes, aInRegs bool) []int {
+	var imm []int
+	scale := func(neg bool) int {
+		if neg {
+			return -1
+		}
+		return 1
+	}
+	flag := func(on bool) int {
+		if on {
+			return 1
+		}
+		return 0
+	}
+	if t.IsFloat() {
+		imm = append(imm, scale(o.NegA), scale(o.NegB))
+	}
+	if t.HasTrans() {
+		if !aInRegs {
+			imm = append(imm, flag(o.TransA))
+		}
+		imm = append(imm, flag(o.TransB))
+	}
+	return imm
+}
+
 // WGMMAForm checks that a wgmma instruction exists, and says why not.
 func WGMMAForm(s Shape, t MMATypes, aInRegs bool, o WGMMAOptions) error {
 	if s.M != 64 {

@@ -1,6 +1,7 @@
 package nvptx
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -93,14 +94,8 @@ func (f *fn) emitWGMMA(op *ir.Operation) error {
 		f.ins("wgmma.fence.sync.aligned")
 	}
 	var imm []string
-	if ts.IsFloat() {
-		imm = append(imm, scaleImm(o.NegA), scaleImm(o.NegB))
-	}
-	if ts.HasTrans() {
-		if !v.AInRegisters() {
-			imm = append(imm, boolImm(o.TransA))
-		}
-		imm = append(imm, boolImm(o.TransB))
+	for _, k := range o.Immediates(ts, v.AInRegisters()) {
+		imm = append(imm, strconv.Itoa(k))
 	}
 	sat := ""
 	if o.Satfinite {
@@ -109,20 +104,6 @@ func (f *fn) emitWGMMA(op *ir.Operation) error {
 	args := append([]string{braces(d), a, bDesc, scaleD}, imm...)
 	f.ins("wgmma.mma_async.sync.aligned.%s%s.%s.%s.%s %s", s, sat, ts.D, ts.A, ts.B, strings.Join(args, ", "))
 	return nil
-}
-
-func scaleImm(neg bool) string {
-	if neg {
-		return "-1"
-	}
-	return "1"
-}
-
-func boolImm(b bool) string {
-	if b {
-		return "1"
-	}
-	return "0"
 }
 
 // emitWGMMAWait: the results are the operands' registers (coalesced); a

@@ -11,7 +11,8 @@ module attributes {"ttg.num-warps" = 1 : i32} {
     %a:2 = gpu.ldmatrix %p : !llvm.ptr<3> -> bf16, bf16
     %b:4 = gpu.ldmatrix %p {trans} : !llvm.ptr<3> -> f16, f16, f16, f16
     %c:16 = gpu.ldmatrix %p : !llvm.ptr<3> -> i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8
-    %d:4 = gpu.ldmatrix %p : !llvm.ptr<3> -> i32, i32, i32, i32
+    %p2 = llvm.getelementptr %p[512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+    %d:4 = gpu.ldmatrix %p2 : !llvm.ptr<3> -> i32, i32, i32, i32
     gpu.stmatrix %p, %b#0, %b#1, %b#2, %b#3 {trans} : !llvm.ptr<3>, f16, f16, f16, f16
     gpu.stmatrix %p, %a#1, %a#0 : !llvm.ptr<3>, bf16, bf16
     gpu.stmatrix %p, %d#0, %d#1, %d#2, %d#3 : !llvm.ptr<3>, i32, i32, i32, i32
