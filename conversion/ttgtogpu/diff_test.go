@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/analysis/allocation"
-	"github.com/ttcompiler/tt/conversion/ttgtogpu"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/sim"
@@ -75,10 +74,10 @@ func diffTest(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []
 }
 
 // ownAllocation makes diff tests lower without the allocation pass (the
-// conversion's own shared memory layout) while set.
+// conversion then allocates shared memory itself) while set.
 var ownAllocation bool
 
-// diffTestOwn is diffTest with the conversion's own shared memory layout.
+// diffTestOwn is diffTest without the allocation pass.
 func diffTestOwn(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64) {
 	t.Helper()
 	ownAllocation = true
@@ -137,9 +136,6 @@ func interpret(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args [
 // set, sees the lowered module first.
 func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, check func(*ir.Operation)) {
 	t.Helper()
-	if !ownAllocation {
-		checkScratch(t, m)
-	}
 	if ownAllocation {
 		lowerOwn(t, m)
 	} else {
@@ -249,26 +245,6 @@ func closeF(w, g, rel float64) bool {
 		return true
 	}
 	return math.Abs(w-g) <= rel*math.Max(math.Abs(w), math.Abs(g))+1e-30
-}
-
-// checkScratch verifies that no op's lowering needs more scratch than
-// analysis/allocation reserves for it.
-func checkScratch(t *testing.T, m *ir.Operation) {
-	t.Helper()
-	ir.WalkOps(m, func(op *ir.Operation) {
-		want, ok := allocation.ScratchBytes(op)
-		if !ok {
-			return
-		}
-		got, err := ttgtogpu.ScratchBytes(m, op)
-		if err != nil {
-			t.Errorf("%s: %v", op.Name(), err)
-			return
-		}
-		if got > want {
-			t.Errorf("%s at %s needs %d bytes of scratch, the allocation reserves %d", op.Name(), ir.LocString(op.Loc()), got, want)
-		}
-	})
 }
 
 // withAllocation annotates a TTGIR module with analysis/allocation's

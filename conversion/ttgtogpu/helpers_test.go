@@ -53,7 +53,7 @@ func lower(t testing.TB, m *ir.Operation) {
 }
 
 // lowerOwn runs the lowering pipeline without an allocation pass: the
-// conversion lays out shared memory itself.
+// conversion runs the allocation analysis itself.
 func lowerOwn(t *testing.T, m *ir.Operation) {
 	t.Helper()
 	runPipeline(t, m, "convert-scf-to-cf,"+ttgtogpu.PassName+",canonicalize,cse")
