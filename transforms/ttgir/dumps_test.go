@@ -71,6 +71,7 @@ func TestPassDumps(t *testing.T) {
 		"tritongpu-remove-layout-conversions": true,
 		"tritongpu-optimize-thread-locality":  true,
 		"tritongpu-reduce-data-duplication":   true,
+		"tritongpu-accelerate-matmul":         true,
 	}
 	count := 0
 	for _, k := range []string{"vector_add", "softmax", "matmul"} {
@@ -102,7 +103,7 @@ func TestPassDumps(t *testing.T) {
 			}
 		}
 	}
-	if count != 66 {
-		t.Errorf("replayed %d sections, want 66", count)
+	if count != 72 {
+		t.Errorf("replayed %d sections, want 72", count)
 	}
 }

@@ -1,0 +1,38 @@
+package ttgir_test
+
+import (
+	"testing"
+
+	"github.com/ttcompiler/tt/lit"
+	"github.com/ttcompiler/tt/lit/chunks"
+	"github.com/ttcompiler/tt/tools/ttopt"
+	_ "github.com/ttcompiler/tt/transforms/all"
+)
+
+// corpus36 is Triton 3.6's own lit suite: a chunk that fails is a
+// difference between tt and 3.6.
+const corpus36 = "../../../shared/conformance/triton-3.6-lit"
+
+// blackwell pins a chunk that needs Blackwell's tensor-memory MMA
+// (tcgen05, sm_100) or sm_120's block-scaled mma.sync, which tt refuses
+// with a located error instead of leaving the dot on another path.
+var blackwell = chunks.Known{
+	Why:      "needs Blackwell's tcgen05 / TMEM MMA or sm_120's scaled mma.sync (ttng.tc_gen5_mma[_scaled], ttng.tmem_alloc), not implemented",
+	Evidence: "tt does not implement",
+}
+
+var lit36Cases = []chunks.Case{
+	{File: "test/TritonGPU/accelerate-matmul.mlir", Failing: map[int]chunks.Known{
+		9: blackwell, 12: blackwell, 13: blackwell, 14: blackwell, 18: blackwell, 19: blackwell,
+		22: blackwell, 23: blackwell, 28: blackwell, 29: blackwell, 30: blackwell,
+	}},
+}
+
+// TestTriton36LitFiles runs Triton 3.6's lit files of the MMA passes chunk
+// by chunk (tt-opt for triton-opt) and checks that exactly the pinned
+// chunks fail, each for its reason.
+func TestTriton36LitFiles(t *testing.T) {
+	cfg := lit.DefaultConfig()
+	cfg.Tools["triton-opt"] = ttopt.Run
+	chunks.Run(t, cfg, corpus36, lit36Cases)
+}
