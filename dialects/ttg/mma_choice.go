@@ -187,4 +187,3 @@ func operandSupportsMMA(elem ir.Type, version int) bool {
 	return IsAnyFP8(elem) || isFloatKind(elem, ir.F16, ir.BF16) ||
 		(isFloatKind(elem, ir.F32, ir.F64) && version >= 2) || (ir.IsInteger(elem, 8) && version >= 2)
 }
-
