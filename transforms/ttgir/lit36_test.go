@@ -26,6 +26,7 @@ var lit36Cases = []chunks.Case{
 		9: blackwell, 12: blackwell, 13: blackwell, 14: blackwell, 18: blackwell, 19: blackwell,
 		22: blackwell, 23: blackwell, 28: blackwell, 29: blackwell, 30: blackwell,
 	}},
+	{File: "test/TritonGPU/dot-operands.mlir"},
 	{File: "test/TritonGPU/tf32x3-matmul.mlir"},
 	{File: "test/TritonGPU/bf16x3-matmul.mlir"},
 }
