@@ -16,6 +16,7 @@ const corpus36 = "../../../shared/conformance/triton-3.6-lit"
 var lit36Cases = []chunks.Case{
 	{File: "test/TritonGPU/fence-inserstion.mlir"},
 	{File: "test/TritonNvidiaGPU/mma_lowering.mlir"},
+	{File: "test/TritonNvidiaGPU/optimize_descriptor_encoding.mlir"},
 }
 
 // TestTriton36LitFiles runs Triton 3.6's lit files of this package's

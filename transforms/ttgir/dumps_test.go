@@ -92,6 +92,13 @@ var dumpPasses = map[string]dumpPass{
 	"tritongpu-optimize-dot-operands": {nested: "canonicalize", options: func(target, _ string) string {
 		return fmt.Sprintf("hoist-layout-conversion=%t", capability(target) >= 80)
 	}},
+	// The TritonNvidiaGPU passes of make_ttgir (package transforms/nvidia).
+	"triton-nvidia-gpu-plan-cta":                 {options: noOptions},
+	"triton-nvidia-optimize-descriptor-encoding": {options: noOptions},
+	"triton-nvidia-gpu-fence-insertion": {options: func(target, _ string) string {
+		return fmt.Sprintf("compute-capability=%d", capability(target))
+	}},
+	"triton-nvidia-mma-lowering": {options: noOptions},
 }
 
 func capability(target string) int {
@@ -148,14 +155,18 @@ func TestPassDumps(t *testing.T) {
 	// How often each pass runs in the nine pipelines: a pass missing here
 	// would silently not be checked.
 	want := map[string]int{
-		"convert-triton-to-tritongpu":         9,
-		"tritongpu-coalesce":                  9,
-		"tritongpu-remove-layout-conversions": 30,
-		"tritongpu-optimize-thread-locality":  9,
-		"tritongpu-reduce-data-duplication":   9,
-		"tritongpu-accelerate-matmul":         6,
-		"tritongpu-F32DotTC":                  9,
-		"tritongpu-optimize-dot-operands":     12,
+		"convert-triton-to-tritongpu":                9,
+		"tritongpu-coalesce":                         9,
+		"tritongpu-remove-layout-conversions":        30,
+		"tritongpu-optimize-thread-locality":         9,
+		"tritongpu-reduce-data-duplication":          9,
+		"tritongpu-accelerate-matmul":                6,
+		"tritongpu-F32DotTC":                         9,
+		"tritongpu-optimize-dot-operands":            12,
+		"triton-nvidia-gpu-plan-cta":                 6,
+		"triton-nvidia-optimize-descriptor-encoding": 6,
+		"triton-nvidia-gpu-fence-insertion":          6,
+		"triton-nvidia-mma-lowering":                 6,
 	}
 	for n, c := range want {
 		if counts[n] != c {
