@@ -27,6 +27,7 @@ var lit36Cases = []chunks.Case{
 		22: blackwell, 23: blackwell, 28: blackwell, 29: blackwell, 30: blackwell,
 	}},
 	{File: "test/TritonGPU/dot-operands.mlir"},
+	{File: "test/TritonGPU/accumulator-init.mlir"},
 	{File: "test/TritonGPU/coalesce-async-copy.mlir"},
 	{File: "test/TritonGPU/combine.mlir", Failing: map[int]chunks.Known{
 		// Not a layout difference: tt's tt.scan verifier checks the axis
