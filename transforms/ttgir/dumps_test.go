@@ -87,6 +87,7 @@ var dumpPasses = map[string]dumpPass{
 	"tritongpu-accelerate-matmul":         {options: noOptions},
 	"tritongpu-reorder-instructions":      {options: noOptions},
 	"tritongpu-coalesce-async-copy":       {options: noOptions},
+	"tritongpu-prefetch":                  {options: noOptions},
 	"tritongpu-F32DotTC": {options: func(target, _ string) string {
 		// make_ttgir: emuTF32 = capability // 10 >= 8 (AMD passes false).
 		return fmt.Sprintf("emu-tf32=%t", strings.HasPrefix(target, "cuda:") && capability(target) >= 80)

@@ -42,6 +42,7 @@ var lit36Cases = []chunks.Case{
 		57: {Why: "#ttg.nvmma_shared without elementBitWidth (left uninitialized by 3.6's parser)",
 			Evidence: "elementBitWidth must be non-zero"},
 	}},
+	{File: "test/TritonGPU/prefetch.mlir"},
 	{File: "test/TritonGPU/reorder-instructions.mlir"},
 	{File: "test/TritonGPU/tf32x3-matmul.mlir"},
 	{File: "test/TritonGPU/bf16x3-matmul.mlir"},
