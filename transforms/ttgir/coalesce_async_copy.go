@@ -4,7 +4,6 @@ import (
 	"flag"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
-	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -89,9 +88,9 @@ func clipAsyncCopy(op *ir.Operation, rw ir.Rewriter, ai *axisinfo.Module) bool {
 	// The converted values are new to the axis analysis, which then knows
 	// nothing of their alignment (so the copy's contiguity drops to 1, as
 	// in Triton).
-	contiguity := axisContiguity(ai, src)
+	contiguity := ai.Contiguity(src)
 	if mask != nil {
-		contiguity = min(contiguity, maskAlignment(ai, mask))
+		contiguity = min(contiguity, ai.MaskAlignment(mask))
 	}
 	rw.ModifyInPlace(op, func() {
 		op.SetOperand(0, src)
@@ -106,44 +105,4 @@ func clipAsyncCopy(op *ir.Operation, rw ir.Rewriter, ai *axisinfo.Module) bool {
 		op.SetAttr("contiguity", ir.I32Attr(ctx, int64(contiguity)))
 	})
 	return true
-}
-
-// axisContiguity is how many consecutive elements of v's tensor each
-// thread can access as one vector (Triton's
-// ModuleAxisInfoAnalysis::getContiguity).
-func axisContiguity(ai *axisinfo.Module, v ir.Value) int {
-	t, ok := v.Type().(*ir.RankedTensorType)
-	if !ok {
-		return 1
-	}
-	order := layouts.Order(t)
-	return min(axisAlignment(ai, v, elementBits(t)), layouts.ContigPerThread(t)[order[0]])
-}
-
-// axisAlignment is the number of elements along v's fastest dim known to
-// be contiguous and aligned (getAlignment); 1 when the analysis does not
-// cover v.
-func axisAlignment(ai *axisinfo.Module, v ir.Value, bits int) int {
-	info, ok := ai.Info(v)
-	t := v.Type().(*ir.RankedTensorType)
-	if !ok || info.Rank() != t.Rank() {
-		return 1
-	}
-	d := layouts.Order(t)[0]
-	maxMultiple := info.Divisibility[d]
-	if _, isPtr := t.Elem.(*tt.PointerType); isPtr {
-		maxMultiple = max(maxMultiple/int64(max(bits/8, 1)), 1)
-	}
-	return int(min(maxMultiple, info.Contiguity[d]))
-}
-
-// maskAlignment is how many consecutive mask elements along the fastest
-// dim are known equal (getMaskAlignment).
-func maskAlignment(ai *axisinfo.Module, mask ir.Value) int {
-	info, ok := ai.Info(mask)
-	t, isT := mask.Type().(*ir.RankedTensorType)
-	if !ok || !isT || info.Rank() != t.Rank() {
-		return 1
-	}
-	return int(max(info.Constancy[layouts.Order(t)[0]], 1))
 }
