@@ -42,6 +42,11 @@ cp gpu/validate.sh gpu/bench.sh gpu/compile_time.py gpu/perf_check.py .bin/gpu/
 # The emitter's golden PTX (every op, sm_80 and sm_90) for ptxas.
 mkdir -p .bin/gpu/golden
 cp targets/nvptx/testdata/golden/*.ptx .bin/gpu/golden/
+# llc-19's PTX for the same tensor-core, async-copy and barrier kernels
+# (translated by targets/llvmir), where llc-19 is installed.
+mkdir -p .bin/gpu/llc
+TT_LLC_PTX_DIR="$PWD/.bin/gpu/llc" go test -count=1 -run TestTensorCoreTranslation ./targets/llvmir > /dev/null ||
+  echo "prepare.sh: the llvmir tensor-core translation test failed" >&2
 
 # One PTX per case, named after the case as gpu_check.py expects; a case
 # the pipeline cannot compile yet is listed, not fatal.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # GPU validation of tt's PTX, on the GPU machine, after gpu/prepare.sh:
-#   1. ptxas on every compiled PTX (-arch=$ARCH) and on the emitter's golden
-#      PTX (-arch from its .target line): errors and warnings listed,
+#   1. ptxas on every compiled PTX (-arch=$ARCH), on the emitter's golden
+#      PTX and on llc-19's PTX of the tensor-core kernels (-arch from the
+#      .target line): errors and warnings listed,
 #   2. for each case set in sets/: gpu_check.py (CuPy, independent of tt's
 #      runtime) on its compiled cases, outputs against Triton's,
 #   3. compute-sanitizer memcheck on every compiled case and racecheck
@@ -40,8 +41,8 @@ if [ -n "$ptxas" ]; then
   for f in sets/*/ptx/*.ptx perf-ptx/*.ptx; do
     [ -e "$f" ] && assemble "$f" "$arch"
   done
-  for f in golden/*.ptx; do
-    assemble "$f" "$(awk '/^\.target/ {print $2; exit}' "$f")"
+  for f in golden/*.ptx llc/*.ptx; do
+    [ -e "$f" ] && assemble "$f" "$(awk '/^\.target/ {print $2; exit}' "$f")"
   done
 else
   echo "ptxas not found"

@@ -39,10 +39,11 @@ const scratchSrc = `
 #col = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
 #lanes = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #b1d = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#lin = #ttg.linear<{register = [[1], [0]], lane = [[2], [4], [8], [16], [64]], warp = [[32], [128]], block = []}>
 #A = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @f(%x: tensor<64x32xf32, #blocked>, %h: tensor<64x32xf16, #blocked>, %q: tensor<64x32xi64, #blocked>, %p: !tt.ptr<f64>, %v: f64, %bins: tensor<128xi32, #b1d>, %m: !ttg.memdesc<4xi32, #A, #smem, mutable>) -> f64 {
+  tt.func @f(%x: tensor<64x32xf32, #blocked>, %h: tensor<64x32xf16, #blocked>, %q: tensor<64x32xi64, #blocked>, %p: !tt.ptr<f64>, %v: f64, %bins: tensor<128xi32, #b1d>, %m: !ttg.memdesc<4xi32, #A, #smem, mutable>, %l: tensor<256xi32, #lin>) -> f64 {
     %cvt32 = ttg.convert_layout %x : tensor<64x32xf32, #blocked> -> tensor<64x32xf32, #col>
     %cvt16 = ttg.convert_layout %h : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #col>
     %cvt64 = ttg.convert_layout %q : tensor<64x32xi64, #blocked> -> tensor<64x32xi64, #col>
@@ -51,6 +52,10 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     ^bb0(%a: f32, %b: f16, %c: f32, %d: f16):
       tt.reduce.return %a, %b : f32, f16
     }) : (tensor<64x32xf32, #blocked>, tensor<64x32xf16, #blocked>) -> (tensor<32xf32, #ttg.slice<{dim = 0, parent = #blocked}>>, tensor<32xf16, #ttg.slice<{dim = 0, parent = #blocked}>>)
+    %scan = "tt.scan"(%l) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: i32, %b: i32):
+      tt.scan.return %a : i32
+    }) : (tensor<256xi32, #lin>) -> tensor<256xi32, #lin>
     %atom = tt.atomic_rmw fadd, acq_rel, gpu, %p, %v : (!tt.ptr<f64>, f64) -> f64
     %hist = tt.histogram %bins : tensor<128xi32, #b1d> -> tensor<256xi32, #b1d>
     %ws = ttg.warp_specialize(%v, %p, %m) attributes {partitionNumWarps = array<i32: 4, 2>}
@@ -84,6 +89,9 @@ func TestScratchFor(t *testing.T) {
 		{"shuffle", 0, 128},
 		// 4 warps along the reduced dim, 32 columns, 4 + 2 bytes each.
 		{"red", 4 * 32 * 6, 128},
+		// A scan across the warps of a linear layout (which Triton does
+		// not lower): 2 distinct registers (of 4) of 128 threads, 4 bytes.
+		{"scan", 2 * 128 * 4, 128},
 		// A scalar result: one element.
 		{"atom", 8, 128},
 		// 256 bins (more than the 32 lanes) of 4 bytes.
@@ -281,5 +289,33 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 	}
 	if a.ScratchOf(ops["view"]) != nil || len(a.Buffers()) != 1 {
 		t.Errorf("unexpected buffers %v", a.Buffers())
+	}
+}
+
+// TestAdoptRecordedOffsets: a new analysis of an annotated module takes
+// the offsets the IR records, and refuses, located, an owner without one.
+func TestAdoptRecordedOffsets(t *testing.T) {
+	m := parse(t, scratchSrc)
+	a, err := allocation.Analyze(m, allocation.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Annotate()
+	red := byName(m)["red"]
+	red.SetAttr(allocation.OffsetAttr, ir.I32Attr(m.Context(), 4096))
+	b, err := allocation.Analyze(m, allocation.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.AdoptRecordedOffsets(); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Func(red.ParentOp()).ScratchOf(red).Offset; got != 4096 {
+		t.Errorf("adopted offset %d, want the recorded 4096", got)
+	}
+	red.RemoveAttr(allocation.OffsetAttr)
+	err = b.AdoptRecordedOffsets()
+	if err == nil || !strings.Contains(err.Error(), "'tt.reduce' op needs 768 bytes of shared memory but has no allocation.offset attribute") || !strings.HasPrefix(err.Error(), "<string>:") {
+		t.Errorf("owner without an offset: got %v", err)
 	}
 }

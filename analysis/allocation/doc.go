@@ -44,5 +44,6 @@
 //	offsets.go     offset assignment (initial placement, graph coloring)
 //	callgraph.go   the call graph and its post-order walk
 //	module.go      ModuleAllocation and the allocation.offset / ttg.shared
-//	               attributes (Annotate)
+//	               attributes (Annotate, and AdoptRecordedOffsets, which
+//	               takes the recorded offsets back, for the lowering)
 package allocation

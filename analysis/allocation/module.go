@@ -78,7 +78,43 @@ func (m *ModuleAllocation) SharedMemorySize() int {
 func (m *ModuleAllocation) Annotate() {
 	module := m.Graph.Module
 	ctx := module.Context()
-	ir.Walk(module, ir.PreOrder, func(fn *ir.Operation) ir.WalkResult {
+	m.eachOwner(func(op *ir.Operation, b *Buffer) error {
+		op.SetAttr(OffsetAttr, ir.I32Attr(ctx, int64(b.Offset)))
+		return nil
+	})
+	module.SetAttr(ttg.AttrShared, ir.I32Attr(ctx, int64(m.SharedMemorySize())))
+}
+
+// AdoptRecordedOffsets replaces the offsets the analysis chose with those
+// the IR records (OffsetAttr, from an earlier Annotate: the
+// allocate-shared-memory pass, possibly on an earlier form of the module
+// whose liveness differed), so that what is built on the allocation (the
+// barrier analysis, the lowering) sees the memory the ops really use.
+// Sizes stay the analysis's. Every op that owns a buffer must carry the
+// attribute; the error for one that does not is located.
+func (m *ModuleAllocation) AdoptRecordedOffsets() error {
+	return m.eachOwner(func(op *ir.Operation, b *Buffer) error {
+		off, ok := OffsetOf(op)
+		if !ok {
+			return ir.OpErrorf(op, "needs %d bytes of shared memory but has no %s attribute (run allocate-shared-memory after the passes that add shared memory users)", b.Size, OffsetAttr)
+		}
+		if off < 0 {
+			return ir.OpErrorf(op, "has a negative %s (%d)", OffsetAttr, off)
+		}
+		b.Offset = off
+		return nil
+	})
+}
+
+// eachOwner calls f for every op that owns a buffer (its scratch, its
+// callee's reservation, or its single result's explicit buffer), function
+// by function, stopping at the first error.
+func (m *ModuleAllocation) eachOwner(f func(op *ir.Operation, b *Buffer) error) error {
+	var err error
+	ir.Walk(m.Graph.Module, ir.PreOrder, func(fn *ir.Operation) ir.WalkResult {
+		if err != nil {
+			return ir.Interrupt
+		}
 		if !alias.IsFunction(fn) {
 			return ir.Advance
 		}
@@ -92,13 +128,15 @@ func (m *ModuleAllocation) Annotate() {
 				b = a.BufferOf(op.Result(0))
 			}
 			if b != nil {
-				op.SetAttr(OffsetAttr, ir.I32Attr(ctx, int64(b.Offset)))
+				if err = f(op, b); err != nil {
+					return ir.Interrupt
+				}
 			}
 			return ir.Advance
 		})
 		return ir.Skip
 	})
-	module.SetAttr(ttg.AttrShared, ir.I32Attr(ctx, int64(m.SharedMemorySize())))
+	return err
 }
 
 // OffsetOf returns the allocation.offset of op, if allocate-shared-memory

@@ -1,6 +1,8 @@
 package allocation
 
 import (
+	"math/bits"
+
 	"github.com/ttcompiler/tt/analysis/alias"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -47,7 +49,9 @@ func ConstantScratch(n int) ScratchSizeFunc {
 //     operand element sizes (bytes, rounded up); 0 within a warp.
 //   - tt.scan across warps of a blocked layout: Triton's
 //     ScanLoweringHelper::getScratchSizeInElems elements, times the summed
-//     element sizes; 0 within a warp or for other layouts.
+//     element sizes; 0 within a warp. Other layouts, which Triton does not
+//     lower, get a slot per distinct register and thread (tt's lowering
+//     exchanges their warp bits one at a time).
 //   - tt.gather: 0 when warp-local (GatherLoweringHelper::isWarpLocal),
 //     else the whole source tensor.
 //   - tt.histogram: max(bins, threads per warp) elements of the result.
@@ -168,10 +172,6 @@ func scanScratch(op *ir.Operation) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if _, ok := rt.Encoding.(*ttg.BlockedEncoding); !ok {
-		// Only blocked layouts are lowered; the lowering reports others.
-		return 0, nil
-	}
 	rank := rt.Rank()
 	axis, err := axisOf(op, rank)
 	if err != nil {
@@ -180,6 +180,9 @@ func scanScratch(op *ir.Operation) (int, error) {
 	warps := basesPerDim(ll, linearlayout.Warp, rank)
 	if warps[axis] == 1 {
 		return 0, nil
+	}
+	if _, ok := rt.Encoding.(*ttg.BlockedEncoding); !ok {
+		return unblockedScanScratch(op, ll)
 	}
 	threads := basesPerDim(ll, linearlayout.Lane, rank)
 	contig := contigPerThread(ll, rank)
@@ -203,6 +206,28 @@ func scanScratch(op *ir.Operation) (int, error) {
 		return 0, err
 	}
 	return checked(op, elems*int64(per))
+}
+
+// unblockedScanScratch sizes a scan across warps of a layout other than
+// blocked, which Triton does not lower (and reserves nothing for). tt's
+// lowering exchanges such a layout's warp bits one at a time: every
+// thread stores each of its distinct registers (those the register free
+// variables do not repeat), one slot per register and thread.
+func unblockedScanScratch(op *ir.Operation, ll linearlayout.LinearLayout) (int, error) {
+	logElems := 0
+	for _, d := range []string{linearlayout.Register, linearlayout.Lane, linearlayout.Warp} {
+		if ll.HasInDim(d) {
+			logElems += ll.InDimSizeLog2(d)
+		}
+	}
+	if ll.HasInDim(linearlayout.Register) {
+		logElems -= bits.OnesCount32(uint32(ll.FreeVariableMask(linearlayout.Register)))
+	}
+	per, err := operandBytes(op)
+	if err != nil {
+		return 0, err
+	}
+	return checked(op, int64(1)<<logElems*int64(per))
 }
 
 // gatherScratch is GatherLoweringHelper::getScratchSizeInBytes.

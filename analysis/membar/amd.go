@@ -34,6 +34,26 @@ func AnnotateAsyncWaitedLoads(module *ir.Operation) {
 	})
 }
 
+// BarriersAfterAMDAsyncWaits is Triton 3.6's
+// addLocalBarrierAfterAmdGpuAsyncWait: every amdg.async_wait not already
+// followed by a barrier gets a ttg.local_barrier after it, so that the
+// data other threads copied is visible to all (the analysis does this
+// itself for ttg.async_wait). Triton's AMD conversion runs it before the
+// analysis.
+func BarriersAfterAMDAsyncWaits(module *ir.Operation) {
+	var waits []*ir.Operation
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if op.Name() == "amdg.async_wait" && !isBarrier(op.Next()) {
+			waits = append(waits, op)
+		}
+	})
+	b := ir.NewBuilder(module.Context())
+	for _, w := range waits {
+		b.SetInsertionPointAfter(w)
+		b.CreateOp("ttg.local_barrier", w.Loc(), nil, nil)
+	}
+}
+
 // fromAsyncWait reports whether token is defined by an async wait, or is
 // a block argument that every predecessor branch passes such a token (the
 // C++ comesFromAsyncWait). As there, an argument of a block without

@@ -1,6 +1,7 @@
 package membar_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/analysis/membar"
@@ -73,5 +74,33 @@ func TestAnnotateAsyncWaitedLoads(t *testing.T) {
 		if got := membar.AMDFilter(c.x, c.y); got != c.want {
 			t.Errorf("AMDFilter(%s, %s) = %v, want %v", c.x.Name(), c.y.Name(), got, c.want)
 		}
+	}
+}
+
+// Every amdg.async_wait gets a barrier after it, unless one follows it
+// already.
+func TestBarriersAfterAMDAsyncWaits(t *testing.T) {
+	m, err := asm.ParseString(all.NewContext(), `module {
+  tt.func @f(%t: !ttg.async.token) {
+    %a = amdg.async_wait %t {num_inst = 0 : i32}
+    %b = amdg.async_wait %a {num_inst = 0 : i32}
+    ttg.local_barrier
+    %c = ttg.async_wait %b {num = 0 : i32}
+    tt.return
+  }
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	membar.BarriersAfterAMDAsyncWaits(m)
+	var got []string
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() != "tt.func" && op.Name() != "builtin.module" {
+			got = append(got, op.Name())
+		}
+	})
+	want := []string{"amdg.async_wait", "ttg.local_barrier", "amdg.async_wait", "ttg.local_barrier", "ttg.async_wait", "tt.return"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("ops = %v, want %v", got, want)
 	}
 }

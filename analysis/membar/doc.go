@@ -32,9 +32,10 @@
 // gpu.barrier; newer ones insert `ttg.barrier local`). Both gpu.barrier and
 // ttg.local_barrier already in the IR count as barriers.
 //
-// In Triton the analysis runs inside the conversion to LLVM; Insert is the
-// entry point for tt's lowering, and test-print-membar (package
-// transforms/allocate) runs it for tests.
+// As in Triton, the analysis runs inside the conversion to per-thread IR
+// (conversion/ttgtogpu, through its target), over the allocation the
+// IR records; test-print-membar (package transforms/allocate) runs it
+// for tests.
 //
 // Files:
 //
@@ -42,5 +43,6 @@
 //	regions.go    successors of branches, region ops and their terminators
 //	analysis.go   the per-function fixed point and barrier insertion
 //	module.go     the module walk (Insert) and the NVIDIA filter
-//	amd.go        the AMD filter and its annotation of async-waited loads
+//	amd.go        the AMD filter, its annotation of async-waited loads and
+//	              the barriers after amdg.async_wait
 package membar

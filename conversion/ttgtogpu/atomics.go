@@ -29,6 +29,8 @@ func (l *lowering) atomicNeedsBroadcast(op *ir.Operation) (bool, *regLayout, err
 	return lay.freeTid != 0, lay, nil
 }
 
+// atomicScratch is the bytes of scratch the broadcast of the old values
+// touches.
 func (l *lowering) atomicScratch(op *ir.Operation) (int, error) {
 	need, lay, err := l.atomicNeedsBroadcast(op)
 	if err != nil || !need {
@@ -76,7 +78,11 @@ func (l *lowering) lowerAtomic(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	}
 	smemOff := 0
 	if need {
-		if smemOff, err = l.offsetOf(op); err != nil {
+		bytes, err := l.atomicScratch(op)
+		if err != nil {
+			return err
+		}
+		if smemOff, err = l.sharedOffset(op, bytes); err != nil {
 			return err
 		}
 	}
@@ -85,7 +91,6 @@ func (l *lowering) lowerAtomic(op *ir.Operation, e *emitter, rw *conversion.Rewr
 		tz := e.threadZero()
 		old := do(0, tz)
 		if need {
-			e.barrierBeforeWrite()
 			newGPU(e).store(e.smemAddr(smemOff, e.i32c(0)), tz, []ir.Value{e.toMemory(old, old.Type(), true)}, memOpts{})
 			newGPU(e).barrier()
 			w := newGPU(e).load(e.smemAddr(smemOff, e.i32c(0)), nil, nil, []ir.Type{e.wordType(old.Type(), storageBits(old.Type()))}, memOpts{})[0]
@@ -110,7 +115,6 @@ func (l *lowering) lowerAtomic(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	}
 	if need {
 		bytes := int64(max(storageBits(out[0].Type())/8, 1))
-		e.barrierBeforeWrite()
 		for r := range out {
 			if out[r] == nil {
 				continue

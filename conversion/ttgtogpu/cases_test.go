@@ -12,6 +12,7 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
 	"github.com/ttcompiler/tt/numeric"
+	"github.com/ttcompiler/tt/sim"
 )
 
 // caseManifest is the case format of shared/kernels/cases and
@@ -58,7 +59,7 @@ func gpuCases(t *testing.T, tg gpuTarget) {
 			t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
 				m := parseFile(t, filepath.Join(dir, c.TTIR))
 				runPipeline(t, m, tg.pipeline(c.NumWarps))
-				if count(m, "tt.dot") > 0 {
+				if hasDot(m) {
 					t.Skip("tt.dot is lowered by a later issue")
 				}
 				ttgir := m.Clone(nil)
@@ -74,7 +75,7 @@ func gpuCases(t *testing.T, tg gpuTarget) {
 						fn = op
 					}
 				}
-				mem := &simMem{}
+				mem := sim.NewMemory()
 				bufs := map[string][]byte{}
 				dtypes := map[string]string{}
 				outputs := map[string]bool{}
@@ -87,7 +88,7 @@ func gpuCases(t *testing.T, tg gpuTarget) {
 				for i, a := range c.Args {
 					argNames = append(argNames, a.Name)
 					if a.Kind != "buffer" {
-						args = append(args, fromF64OrInt(params[i], a.Value))
+						args = append(args, sim.FloatArg(params[i], a.Value))
 						continue
 					}
 					arr, err := npy.ReadFile(filepath.Join(dir, a.Npy))
@@ -98,14 +99,14 @@ func gpuCases(t *testing.T, tg gpuTarget) {
 						poison(a.Dtype, arr.Data)
 					}
 					bufs[a.Name], dtypes[a.Name] = arr.Data, a.Dtype
-					args = append(args, mem.alloc(arr.Data))
+					args = append(args, mem.Alloc(a.Name, arr.Data))
 				}
 				var ref map[string][]byte
 				if tg.name != sm90.name {
 					amdReference(ttgir, tg.lanes)
 					ref = interpretCase(t, ttgir, c.Kernel, c.Grid, params, argNames, bufs, args)
 				}
-				if err := simulate(m, fn, mem, c.Grid, args); err != nil {
+				if err := simulate(m, c.Kernel, mem, c.Grid, args); err != nil {
 					t.Fatal(err)
 				}
 				for _, o := range c.Outputs {
@@ -186,14 +187,6 @@ func poison(dtype string, b []byte) {
 	}
 }
 
-// fromF64OrInt is the bit pattern of a scalar argument of type t.
-func fromF64OrInt(t ir.Type, v float64) uint64 {
-	if _, ok := t.(*ir.FloatType); ok {
-		return fromF64(t, v)
-	}
-	return uint64(int64(v)) & maskOf(t)
-}
-
 // interpretCase runs a case's kernel (TTGIR m) in the interpreter on
 // copies of its buffers (already poisoned) and scalar bit patterns, and
 // returns the buffers by argument name.
@@ -206,9 +199,9 @@ func interpretCase(t *testing.T, m *ir.Operation, kernel string, grid [3]int, pa
 			continue
 		}
 		if _, isFloat := params[i].(*ir.FloatType); isFloat {
-			args[i] = diffArg{bits: math.Float64bits(toF64(params[i], bits[i])), float: true}
+			args[i] = diffArg{bits: math.Float64bits(sim.FloatValue(params[i], bits[i])), float: true}
 		} else {
-			args[i] = diffArg{bits: uint64(numeric.Int64(bits[i], width(params[i])))}
+			args[i] = diffArg{bits: uint64(numeric.Int64(bits[i], ir.BitWidth(params[i])))}
 		}
 	}
 	interpret(t, m, kernel, grid, args)

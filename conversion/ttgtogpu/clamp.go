@@ -19,8 +19,7 @@ import (
 // findClips returns the clamps of the module to lower as clips.
 func (l *lowering) findClips() map[*ir.Operation]bool {
 	clips := map[*ir.Operation]bool{}
-	// min.xorsign.abs is sm_90's; AMD's lowering (as Triton's) clamps.
-	if l.amd || l.opts.ComputeCapability < 90 {
+	if !l.target.hasSymmetricClamp() {
 		return clips
 	}
 	ir.WalkOps(l.module, func(op *ir.Operation) {

@@ -153,14 +153,6 @@ func (p *cvtPlan) flat(c []int32) int64 {
 
 func (p *cvtPlan) roundBytes() int { return (1 << p.roundLog) * max(p.bits/8, 1) }
 
-func (l *lowering) convertScratch(op *ir.Operation) (int, error) {
-	c, err := l.planConvert(op)
-	if err != nil || c.smem == nil {
-		return 0, err
-	}
-	return c.smem.roundBytes(), nil
-}
-
 func (l *lowering) lowerConvertLayout(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	c, err := l.planConvert(op)
 	if err != nil {
@@ -180,7 +172,7 @@ func (l *lowering) lowerConvertLayout(op *ir.Operation, e *emitter, rw *conversi
 		return nil
 	}
 	p := c.smem
-	off, err := l.offsetOf(op)
+	off, err := l.sharedOffset(op, p.roundBytes())
 	if err != nil {
 		return err
 	}
@@ -188,7 +180,10 @@ func (l *lowering) lowerConvertLayout(op *ir.Operation, e *emitter, rw *conversi
 	out := make([]ir.Value, p.dst.numRegs)
 	mask := int64(1)<<p.roundLog - 1
 	for round := 0; round < p.numRounds; round++ {
-		e.barrierBeforeWrite()
+		if round > 0 {
+			// The previous round's reads of the scratch area come first.
+			newGPU(e).barrier()
+		}
 		p.transfer(e, off, p.src, round, mask, func(regs []int, addr ir.Value) {
 			vals := make([]ir.Value, len(regs))
 			for i, r := range regs {

@@ -36,7 +36,6 @@ func (l *lowering) lowerPrint(op *ir.Operation, e *emitter, rw *conversion.Rewri
 		ax := ax
 		pids[i] = e.fs.once(l, "block_id:"+ax, func(pe *emitter) ir.Value { return newGPU(pe).blockID(ax) })
 	}
-	e.touchSharedMemory()
 	if op.NumOperands() == 0 {
 		g.printf(escapePercent("pid (%u, %u, %u) ", prefix)+"\n", pids)
 		rw.EraseOp(op)
@@ -144,7 +143,6 @@ func (l *lowering) lowerAssert(op *ir.Operation, e *emitter, rw *conversion.Rewr
 		all = e.andBool(all, v)
 	}
 	file, fn, line := sourceOf(op)
-	e.touchSharedMemory()
 	newGPU(e).assert(all, msg, file, fn, line)
 	rw.EraseOp(op)
 	return nil

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/analysis/allocation"
-	"github.com/ttcompiler/tt/conversion/ttgtogpu"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/sim"
 )
 
 // A differential test runs a kernel twice: TTGIR in the tt interpreter
@@ -74,10 +74,10 @@ func diffTest(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []
 }
 
 // ownAllocation makes diff tests lower without the allocation pass (the
-// conversion's own shared memory layout) while set.
+// conversion then allocates shared memory itself) while set.
 var ownAllocation bool
 
-// diffTestOwn is diffTest with the conversion's own shared memory layout.
+// diffTestOwn is diffTest without the allocation pass.
 func diffTestOwn(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64) {
 	t.Helper()
 	ownAllocation = true
@@ -136,9 +136,6 @@ func interpret(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args [
 // set, sees the lowered module first.
 func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, check func(*ir.Operation)) {
 	t.Helper()
-	if !ownAllocation {
-		checkScratch(t, m)
-	}
 	if ownAllocation {
 		lowerOwn(t, m)
 	} else {
@@ -156,30 +153,36 @@ func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, 
 	if check != nil {
 		check(m)
 	}
-	smem := &simMem{}
+	smem := sim.NewMemory()
 	params := kfn.Region(0).Front().ArgumentTypes()
 	var sargs []uint64
 	for i, a := range args {
 		switch {
 		case a.buf != nil:
-			sargs = append(sargs, smem.alloc(a.buf))
+			sargs = append(sargs, smem.Alloc(fmt.Sprintf("arg%d", i), a.buf))
 		case a.float:
-			sargs = append(sargs, fromF64(params[i], math.Float64frombits(a.bits)))
+			sargs = append(sargs, sim.FloatArg(params[i], math.Float64frombits(a.bits)))
 		default:
-			sargs = append(sargs, a.bits&maskOf(params[i]))
+			sargs = append(sargs, sim.IntArg(params[i], int64(a.bits)))
 		}
 	}
-	if err := simulate(m, kfn, smem, grid, sargs); err != nil {
+	if err := simulate(m, kernel, smem, grid, sargs); err != nil {
 		t.Fatalf("simulate: %v\n%s", err, print(m))
 	}
 }
 
-func maskOf(t ir.Type) uint64 {
-	w := width(t)
-	if w >= 64 {
-		return ^uint64(0)
+// simulate runs kernel of the lowered module m in the simulator, with
+// the race detector on.
+func simulate(m *ir.Operation, kernel string, mem *sim.Memory, grid [3]int, args []uint64) error {
+	p, err := sim.Load(m)
+	if err != nil {
+		return err
 	}
-	return 1<<w - 1
+	k, err := p.Kernel(kernel)
+	if err != nil {
+		return err
+	}
+	return k.Launch(mem, grid, args, sim.Config{})
 }
 
 func cloneArgs(args []diffArg) []diffArg {
@@ -242,26 +245,6 @@ func closeF(w, g, rel float64) bool {
 		return true
 	}
 	return math.Abs(w-g) <= rel*math.Max(math.Abs(w), math.Abs(g))+1e-30
-}
-
-// checkScratch verifies that no op's lowering needs more scratch than
-// analysis/allocation reserves for it.
-func checkScratch(t *testing.T, m *ir.Operation) {
-	t.Helper()
-	ir.WalkOps(m, func(op *ir.Operation) {
-		want, ok := allocation.ScratchBytes(op)
-		if !ok {
-			return
-		}
-		got, err := ttgtogpu.ScratchBytes(m, op)
-		if err != nil {
-			t.Errorf("%s: %v", op.Name(), err)
-			return
-		}
-		if got > want {
-			t.Errorf("%s at %s needs %d bytes of scratch, the allocation reserves %d", op.Name(), ir.LocString(op.Loc()), got, want)
-		}
-	})
 }
 
 // withAllocation annotates a TTGIR module with analysis/allocation's

@@ -29,10 +29,27 @@
 // and warp bits come from the layout (tid = lane + lanes*warp), shuffles
 // span the whole warp (width = lanes), cross-warp reductions and scans
 // index scratch by the layout's warp bits, and tt.histogram pads its bins
-// to the lanes of a warp as Triton does (max(bins, lanes)). On AMD
-// targets the PTX-only choices are off: clamps are max/min (no sm_90
-// min.xorsign.abs). The per-thread IR is the same gpu dialect for both;
-// targets/llvmir translates it to NVPTX or AMDGCN.
+// to the lanes of a warp as Triton does (max(bins, lanes)). The
+// per-thread IR is the same gpu dialect for both vendors; targets/llvmir
+// translates it to NVPTX or AMDGCN.
+//
+// # Targets
+//
+// Every vendor decision goes through the target interface (target.go),
+// Triton's TargetInfo: nvidiaTarget (target_nvidia.go: compute
+// capability, PTX version) and amdTarget (target_amd.go: gfx
+// architecture, wavefront size), chosen from ttg.target and the pass
+// options. Today it answers the warp size, how the barrier analysis runs
+// (NVIDIA: no filter; AMD: async-waited loads annotated, barriers after
+// amdg.async_wait, the AMD filter), whether a symmetric clamp is one
+// instruction (sm_90's min.xorsign.abs) and whether f32 -> bf16 rounding
+// to nearest is one cvt. Patterns never test the vendor themselves. The
+// dot path makes its choices there as well: which matrix instruction a
+// tt.dot becomes (mma.sync or wgmma by capability; MFMA or WMMA by gfx
+// family), how async copies are issued (cp.async or TMA with mbarriers;
+// buffer loads to LDS), and which barrier or fence orders them (bar.sync,
+// fence.proxy.async, mbarrier waits; s_barrier, s_waitcnt). Those methods
+// come with the patterns that call them.
 //
 // # What each op becomes
 //
@@ -61,12 +78,28 @@
 //
 // # Shared memory and barriers
 //
-// Ops that need scratch space get it at `allocation.offset` when an
-// allocation pass has run (module ttg.shared set), else from the simple
-// layout of smem.go. Every write to shared memory is preceded by a
-// barrier (except before the first shared access of a kernel), and every
-// write phase is followed by one before the data is read; barriers that
-// end up adjacent are removed.
+// analysis/allocation is the one source of truth for shared memory
+// (smem.go): after allocate-shared-memory (ttg.shared set) the conversion
+// takes every buffer's offset from the allocation.offset attributes and
+// its size from the allocation analysis; without it, the conversion runs
+// that analysis itself and records it, exactly as the pass would (the
+// barrier analysis needs the allocation anyway, and a hand-run conversion
+// of TTGIR then needs no extra step). Each op's lowering computes the
+// bytes it touches and fails, located, naming both sizes, if that is more
+// than the allocation reserved. Functions other than kernels that use
+// shared memory take its base (the call's reservation) as a trailing
+// !llvm.ptr<3> parameter, as Triton's device functions do.
+//
+// Barriers between ops come from the barrier analysis (analysis/membar,
+// run by the conversion over that allocation before lowering, as
+// Triton's conversion runs Membar): it inserts ttg.local_barrier where an
+// op's shared-memory accesses race with earlier ones, which lowers to
+// gpu.barrier. An op's lowering only adds the barriers inside its own
+// accesses: between the write and read phases of a scratch round trip,
+// between the rounds of a conversion, between the exchanges of a scan.
+// A callee synchronizes at entry and return (the analysis compares a
+// callee's accesses in the callee's own offsets). Barriers then sink past
+// register-only work to the next memory access (barrier.go).
 //
 // # Floats
 //
@@ -79,16 +112,19 @@
 // # Testing
 //
 // Besides goldens (testdata/lit) and structural tests, the package's
-// tests include a SIMT simulator of the per-thread IR (simt_test.go), in
-// warps of the module's size: the same kernels run in the tt interpreter
-// and, lowered, in the simulator, and every output buffer is compared.
-// The differential tests run for sm_90 (32 lanes) and gfx942 (64-lane
-// wavefronts, through the AMD pipelines; targets_test.go).
+// differential tests run the same kernels in the tt interpreter and,
+// lowered, in the SIMT simulator of package sim (warps of the module's
+// size, with its shared-memory race detector on), and compare every output
+// buffer; they run for sm_90 (32 lanes) and gfx942 (64-lane wavefronts,
+// through the AMD pipelines; targets_test.go). TestGPUCases compares the
+// conformance cases with Triton's recorded outputs, and
+// barrier_race_test.go removes barriers and requires a race report.
 //
-// Files: pass.go (pass and pipeline), lower.go (driver), types.go,
+// Files: pass.go (pass and pipeline), lower.go (driver), target.go,
+// target_nvidia.go and target_amd.go (the vendors), types.go,
 // patterns.go, emit.go and gpuops.go (op builders with folding),
 // funcstate.go (prologue), layout.go and indices.go, smem.go (shared
-// memory layout and barriers), then one file per op family (convert.go
-// and convert_shuffle.go for layout conversions, gather.go and
-// gather_warp.go, ...).
+// memory from the allocation), barrier.go (barrier sinking), then one
+// file per op family (convert.go and convert_shuffle.go for layout
+// conversions, gather.go and gather_warp.go, ...).
 package ttgtogpu

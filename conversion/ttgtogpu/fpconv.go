@@ -80,7 +80,7 @@ func (e *emitter) truncFloat(v ir.Value, t ir.Type, r gpu.Rounding) ir.Value {
 		return e.truncFloat(e.truncFloat(v, e.f32(), r), t, r)
 	case r == gpu.RoundRN && !isKind(t, ir.BF16):
 		return e.cast("llvm.fptrunc", v, t)
-	case r == gpu.RoundRN && e.l.opts.ComputeCapability < 80:
+	case r == gpu.RoundRN && !e.l.target.hasBF16RoundNearest():
 		return e.bf16RoundNearest(v)
 	}
 	return newGPU(e).cvt(v, t, r, false)

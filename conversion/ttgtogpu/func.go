@@ -45,7 +45,8 @@ func (l *lowering) packedResultType(results []ir.Type) ir.Type {
 
 // lowerFunc turns tt.func into llvm.func. Public functions are kernels
 // (Triton's rule); their parameters are exactly the tt.func arguments, in
-// order.
+// order. Other functions that use shared memory take its base address as
+// one more parameter (see smemPlan.baseParam).
 func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) bool {
 	f := tt.FuncOp{Operation: op}
 	ft := f.Type()
@@ -56,6 +57,10 @@ func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewr
 	sig, _, err := l.signature(op, ft, rw.TypeConverter())
 	if err != nil {
 		return l.fail(err)
+	}
+	smemParam := !kernel && l.smem.baseParam[f.Name()] > 0
+	if smemParam {
+		sig = llvm.Func(l.ctx, sig.Result, append(append([]ir.Type(nil), sig.Params...), llvm.Ptr(l.ctx, llvm.SharedAddrSpace)), false)
 	}
 	if kernel && len(ft.Results) > 0 {
 		return l.fail(ir.OpErrorf(op, "kernel '%s' must not return values", f.Name()))
@@ -82,7 +87,11 @@ func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewr
 		if !rw.ConvertRegionTypes(region, nil) {
 			return l.fail(ir.OpErrorf(op, "cannot lower the block argument types of '%s'", f.Name()))
 		}
-		l.funcs[newOp] = newFuncState(newOp, kernel)
+		fs := newFuncState(newOp, kernel)
+		if smemParam {
+			fs.smem = region.Front().AddArgument(llvm.Ptr(l.ctx, llvm.SharedAddrSpace), op.Loc())
+		}
+		l.funcs[newOp] = fs
 	}
 	rw.EraseOp(op)
 	return true
@@ -117,9 +126,7 @@ func (e *emitter) packValues(vals []ir.Value) []ir.Value {
 	return []ir.Value{acc}
 }
 
-// lowerCall turns tt.call into llvm.call on the flattened arguments. The
-// callee may use shared memory, so the caller's barrier bookkeeping
-// treats the call as an access.
+// lowerCall turns tt.call into llvm.call on the flattened arguments.
 func (l *lowering) lowerCall(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	tc := rw.TypeConverter()
 	var args []ir.Value
@@ -136,8 +143,20 @@ func (l *lowering) lowerCall(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 		groups = append(groups, c)
 		flat = append(flat, c...)
 	}
-	e.touchSharedMemory()
 	callee := tt.CallOp{Operation: op}.Callee()
+	if l.smem.buffers[op] != nil && l.smem.baseParam[callee] == 0 {
+		// A kernel places its shared memory from offset 0.
+		return ir.OpErrorf(op, "calls kernel @%s, which uses shared memory; only functions that are not kernels can use the caller's", callee)
+	}
+	if n := l.smem.baseParam[callee]; n > 0 {
+		// The callee's shared memory is the reservation the allocation
+		// made at this call.
+		off, err := l.sharedOffset(op, n)
+		if err != nil {
+			return err
+		}
+		args = append(args, e.smemAddr(off, e.i32c(0)))
+	}
 	var results []ir.Type
 	packed := l.packedResultType(flat)
 	if _, void := packed.(*llvm.VoidType); !void {

@@ -10,8 +10,7 @@ import (
 // funcState is what the lowering keeps per converted function: the
 // prologue at the top of the entry block, where constants, the thread id
 // and the per-thread parts of tensor indices are computed once (they
-// dominate every use and are shared by all ops), and the shared-memory
-// barrier bookkeeping.
+// dominate every use and are shared by all ops).
 type funcState struct {
 	fn     *ir.Operation // the llvm.func
 	kernel bool
@@ -24,10 +23,6 @@ type funcState struct {
 	parts   map[string]ir.Value // thread parts of coordinates, by column
 	smem    ir.Value
 	special map[string]ir.Value
-
-	// smemTouched records that the entry block already accessed shared
-	// memory (see needBarrierBefore).
-	smemTouched bool
 }
 
 type constKey struct {

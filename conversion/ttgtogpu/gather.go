@@ -12,21 +12,6 @@ import (
 // order, and each result element reads the source element at its own
 // coordinates with the axis coordinate replaced by its index.
 
-func (l *lowering) gatherScratch(op *ir.Operation) (int, error) {
-	rt, ok := op.Operand(0).Type().(*ir.RankedTensorType)
-	if !ok {
-		return 0, ir.OpErrorf(op, "tt.gather source must be a tensor")
-	}
-	if _, local, err := l.gatherLocality(op); err != nil || local != nil {
-		return 0, err
-	}
-	et := l.elemTypeOf(rt)
-	if et == nil {
-		return 0, ir.OpErrorf(op, "cannot gather elements of type %s", typeStr(rt))
-	}
-	return int(rt.NumElements()) * max(storageBits(et)/8, 1), nil
-}
-
 // gatherLocality returns the source locations of a warp-local gather
 // (nil when the gather goes through shared memory).
 func (l *lowering) gatherLocality(op *ir.Operation) (*regLayout, [][]srcLocation, error) {
@@ -87,18 +72,17 @@ func (l *lowering) lowerGather(op *ir.Operation, e *emitter, rw *conversion.Rewr
 		rw.ReplaceOpN(op, [][]ir.Value{out})
 		return nil
 	}
-	off, err := l.offsetOf(op)
+	elem := l.elemTypeOf(op.Result(0).Type())
+	bytes := int64(max(storageBits(elem)/8, 1))
+	off, err := l.sharedOffset(op, int(int64(src.numElems())*bytes))
 	if err != nil {
 		return err
 	}
-	elem := l.elemTypeOf(op.Result(0).Type())
-	bytes := int64(max(storageBits(elem)/8, 1))
 	wt := e.wordType(elem, storageBits(elem))
 	shared := memOpts{}
 	vals := rw.RemappedN(g.Src())
 	idxs := rw.RemappedN(g.Indices())
 	gb := newGPU(e)
-	e.barrierBeforeWrite()
 	owner := e.ownerPredicate(src)
 	for r, v := range vals {
 		if !src.isUniqueReg(r) {

@@ -14,7 +14,7 @@ import (
 )
 
 // parse reads a module (all dialects loaded).
-func parse(t *testing.T, text string) *ir.Operation {
+func parse(t testing.TB, text string) *ir.Operation {
 	t.Helper()
 	ctx := all.NewContext()
 	m, err := asm.ParseString(ctx, text)
@@ -25,7 +25,7 @@ func parse(t *testing.T, text string) *ir.Operation {
 }
 
 // parseFile reads a module from a file.
-func parseFile(t *testing.T, path string) *ir.Operation {
+func parseFile(t testing.TB, path string) *ir.Operation {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -35,7 +35,7 @@ func parseFile(t *testing.T, path string) *ir.Operation {
 }
 
 // runPipeline runs a textual pipeline and verifies the result.
-func runPipeline(t *testing.T, m *ir.Operation, pipeline string) {
+func runPipeline(t testing.TB, m *ir.Operation, pipeline string) {
 	t.Helper()
 	pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+pipeline+")")
 	if err != nil {
@@ -47,13 +47,13 @@ func runPipeline(t *testing.T, m *ir.Operation, pipeline string) {
 }
 
 // lower runs the full lowering pipeline for the module's target.
-func lower(t *testing.T, m *ir.Operation) {
+func lower(t testing.TB, m *ir.Operation) {
 	t.Helper()
 	runPipeline(t, m, ttgtogpu.Pipeline(ttgtogpu.Options{Target: ttg.Target(m)}, passmgr.Default))
 }
 
 // lowerOwn runs the lowering pipeline without an allocation pass: the
-// conversion lays out shared memory itself.
+// conversion runs the allocation analysis itself.
 func lowerOwn(t *testing.T, m *ir.Operation) {
 	t.Helper()
 	runPipeline(t, m, "convert-scf-to-cf,"+ttgtogpu.PassName+",canonicalize,cse")
@@ -79,6 +79,12 @@ func count(m *ir.Operation, name string) int {
 		}
 	})
 	return n
+}
+
+// hasDot reports a dot the TTGIR pipeline left for the MMA lowering: a
+// tt.dot (mma.sync, FMA) or, on sm_90, a ttng.warp_group_dot.
+func hasDot(m *ir.Operation) bool {
+	return count(m, "tt.dot")+count(m, "ttng.warp_group_dot") > 0
 }
 
 // ops returns the ops named name.

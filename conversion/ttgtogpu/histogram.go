@@ -20,14 +20,6 @@ func histogramBins(op *ir.Operation) (int64, bool) {
 	return rt.Dims[0], true
 }
 
-func (l *lowering) histogramScratch(op *ir.Operation) (int, error) {
-	n, ok := histogramBins(op)
-	if !ok {
-		return 0, ir.OpErrorf(op, "tt.histogram result must be a 1-D tensor")
-	}
-	return int(n) * 4, nil
-}
-
 func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	bins, ok := histogramBins(op)
 	if !ok {
@@ -44,7 +36,7 @@ func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.R
 	if err != nil {
 		return err
 	}
-	off, err := l.offsetOf(op)
+	off, err := l.sharedOffset(op, int(bins)*4)
 	if err != nil {
 		return err
 	}
@@ -59,7 +51,6 @@ func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.R
 	nT := int64(l.numThreads())
 	addr := func(bin ir.Value) ir.Value { return e.smemAddr(off, e.mulC(bin, 4)) }
 
-	e.barrierBeforeWrite()
 	for base := int64(0); base < bins; base += nT {
 		idx := e.addC(tid, base)
 		var pred ir.Value
@@ -74,7 +65,7 @@ func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.R
 	// the lanes of a warp: 32 on NVIDIA, 64 on CDNA), only the low
 	// log2(max(bins, lanes)) bits of a value select its bin: out-of-range
 	// values wrap, into a real bin or a dropped padding bin.
-	wrap := max(bins, int64(l.threadsPerWarp))
+	wrap := max(bins, int64(l.lanes()))
 	for r, v := range vals {
 		if !src.isUniqueReg(r) {
 			continue

@@ -146,6 +146,15 @@ func xorInto(dst, src []int32) {
 // rank is the tensor rank.
 func (r *regLayout) rank() int { return len(r.shape) }
 
+// numElems is the number of elements of the tensor.
+func (r *regLayout) numElems() int64 {
+	n := int64(1)
+	for _, d := range r.shape {
+		n *= d
+	}
+	return n
+}
+
 // numThreadBits is the number of tid bits the layout spans.
 func (r *regLayout) numThreadBits() int { return r.laneBits + r.warpBits }
 

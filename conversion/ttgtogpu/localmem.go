@@ -73,7 +73,11 @@ func (l *lowering) lowerLocalAlloc(op *ir.Operation, e *emitter, rw *conversion.
 	if !ok {
 		return ir.OpErrorf(op, "expected a memdesc result")
 	}
-	off, err := l.offsetOf(op)
+	need, err := l.bufferBytes(op)
+	if err != nil {
+		return err
+	}
+	off, err := l.sharedOffset(op, need)
 	if err != nil {
 		return err
 	}
@@ -83,11 +87,9 @@ func (l *lowering) lowerLocalAlloc(op *ir.Operation, e *emitter, rw *conversion.
 		if _, err := l.opLayout(op, init.Type()); err != nil {
 			return err
 		}
-		e.barrierBeforeWrite()
 		if err := l.storeToBuffer(e, op, base, mt, init, rw.RemappedN(init)); err != nil {
 			return err
 		}
-		newGPU(e).barrier()
 	}
 	rw.ReplaceOp(op, []ir.Value{base})
 	return nil
@@ -102,11 +104,9 @@ func (l *lowering) lowerLocalStore(op *ir.Operation, e *emitter, rw *conversion.
 	if _, err := l.opLayout(op, value.Type()); err != nil {
 		return err
 	}
-	e.barrierBeforeWrite()
 	if err := l.storeToBuffer(e, op, rw.Remapped(dstBuf), mt, value, rw.RemappedN(value)); err != nil {
 		return err
 	}
-	newGPU(e).barrier()
 	rw.EraseOp(op)
 	return nil
 }
@@ -128,7 +128,6 @@ func (l *lowering) lowerLocalLoad(op *ir.Operation, e *emitter, rw *conversion.R
 	base := rw.Remapped(op.Operand(0))
 	mask := int64(1)<<p.roundLog - 1
 	out := make([]ir.Value, lay.numRegs)
-	e.touchSharedMemory()
 	p.transferAt(e, base, lay, 0, mask, func(regs []int, addr ir.Value) {
 		wb := vectorWordBits(len(regs), p.bits)
 		_, nWords := wordLayout(len(regs), p.bits)
@@ -185,7 +184,6 @@ func (l *lowering) lowerMemDescIndex(op *ir.Operation, e *emitter, rw *conversio
 // is a CTA barrier.
 func (l *lowering) lowerLocalBarrier(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	newGPU(e).barrier()
-	e.touchSharedMemory()
 	rw.EraseOp(op)
 	return nil
 }

@@ -3,8 +3,8 @@ package ttgtogpu
 import (
 	"errors"
 	"fmt"
-	"strings"
 
+	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -28,14 +28,14 @@ type Options struct {
 
 // lowering is the state of one conversion of a module.
 type lowering struct {
-	opts           Options
-	module         *ir.Operation
-	ctx            *ir.Context
-	numWarps       int
-	threadsPerWarp int
-	// amd is set for AMD targets (ttg.target "hip:..."): wavefronts of 32
-	// or 64 lanes, and none of the PTX-only instruction choices.
-	amd bool
+	module   *ir.Operation
+	ctx      *ir.Context
+	numWarps int
+	// target answers every vendor-specific question (target.go).
+	target target
+	// allocOpts configure the shared-memory allocation analysis (tests
+	// plant mismatched scratch sizes through it).
+	allocOpts allocation.Options
 
 	axis    *axisinfo.Module
 	access  map[*ir.Operation]accessInfo // vector widths of global accesses, from axis info
@@ -60,7 +60,7 @@ func Lower(module *ir.Operation, opts Options) error {
 
 func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	l := &lowering{
-		opts: opts, module: module, ctx: module.Context(),
+		module: module, ctx: module.Context(),
 		layouts: map[*ir.RankedTensorType]*regLayout{},
 		funcs:   map[*ir.Operation]*funcState{},
 	}
@@ -68,72 +68,40 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	if l.numWarps <= 0 || !isPow2(int64(l.numWarps)) {
 		return nil, ir.Errorf(module.Loc(), "module needs a power-of-two \"ttg.num-warps\" attribute (got %d)", l.numWarps)
 	}
-	l.amd = strings.HasPrefix(ttg.Target(module), "hip:")
-	l.threadsPerWarp = ttg.ThreadsPerWarp(module)
-	if err := checkWarpSize(module, l.threadsPerWarp, l.amd); err != nil {
+	t, err := targetOf(module, opts)
+	if err != nil {
 		return nil, err
 	}
+	l.target = t
 	if n := ttg.NumCTAs(module); n != 1 {
 		return nil, ir.Errorf(module.Loc(), "convert-triton-gpu-to-gpu supports one CTA per cluster (\"ttg.num-ctas\" = %d)", n)
 	}
-	if l.opts.ComputeCapability == 0 {
-		l.opts.ComputeCapability = capabilityOf(ttg.Target(module))
-	}
-	if l.opts.PTXVersion == 0 {
-		l.opts.PTXVersion = defaultPTXVersion(l.opts.ComputeCapability)
-	}
 	return l, nil
-}
-
-// checkWarpSize accepts the warp sizes of the hardware: 32 lanes on
-// NVIDIA, 32 (RDNA) or 64 (CDNA wavefronts) on AMD.
-func checkWarpSize(module *ir.Operation, n int, amd bool) error {
-	switch {
-	case n == 32:
-		return nil
-	case n == 64 && amd:
-		return nil
-	case n == 64:
-		return ir.Errorf(module.Loc(), "64 threads per warp needs an AMD target (ttg.target \"hip:...\"), the module's is %q", ttg.Target(module))
-	}
-	return ir.Errorf(module.Loc(), "convert-triton-gpu-to-gpu supports 32 or 64 (AMD) threads per warp, not %d", n)
-}
-
-// capabilityOf parses "cuda:90" (default 80 when absent or not CUDA).
-func capabilityOf(target string) int {
-	var cc int
-	if _, err := fmt.Sscanf(target, "cuda:%d", &cc); err == nil && cc > 0 {
-		return cc
-	}
-	return 80
-}
-
-func defaultPTXVersion(cc int) int {
-	switch {
-	case cc >= 100:
-		return 86
-	case cc >= 90:
-		return 80
-	case cc >= 89:
-		return 78
-	}
-	return 70
 }
 
 func (l *lowering) run() error {
 	if err := l.checkInput(); err != nil {
 		return err
 	}
-	l.axis = axisinfo.Analyze(l.module)
-	l.access = l.planAccesses()
-	l.clips = l.findClips()
-	plan, err := planSharedMemory(l)
+	// Shared memory: where every buffer lives, then the barriers between
+	// the ops that access it (as Triton's conversion runs Membar first).
+	// Each op's lowering adds only the barriers inside its own accesses.
+	alloc, err := l.allocateSharedMemory()
 	if err != nil {
 		return err
 	}
-	l.smem = plan
+	if l.smem, err = planSharedMemory(l.module, alloc); err != nil {
+		return err
+	}
+	l.smem.syncCalleeBoundaries(l.module)
+	if err := l.target.insertBarriers(l.module, alloc); err != nil {
+		return err
+	}
+	l.axis = axisinfo.Analyze(l.module)
+	l.access = l.planAccesses()
+	l.clips = l.findClips()
 	cfg := &conversion.Config{
-		Target:   l.target(),
+		Target:   l.legality(),
 		Patterns: l.patterns(),
 		Types:    l.typeConverter(),
 		Mode:     conversion.Full,
@@ -147,12 +115,11 @@ func (l *lowering) run() error {
 	if l.err != nil {
 		return l.err
 	}
-	l.smem.annotate(l.module)
 	for _, fs := range l.funcs {
 		decomposeRemainders(fs.fn)
 		contractFMA(fs.fn)
 		foldSignFlips(fs.fn)
-		removeRedundantBarriers(fs.fn)
+		sinkBarriers(fs.fn)
 	}
 	return nil
 }
@@ -187,9 +154,9 @@ func (l *lowering) layoutOf(t *ir.RankedTensorType) (*regLayout, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.laneBits != log2(int64(l.threadsPerWarp)) || r.warpBits != log2(int64(l.numWarps)) {
+	if r.laneBits != log2(int64(l.lanes())) || r.warpBits != log2(int64(l.numWarps)) {
 		return nil, fmt.Errorf("layout spans %d lanes and %d warps, the module has %d and %d",
-			1<<r.laneBits, 1<<r.warpBits, l.threadsPerWarp, l.numWarps)
+			1<<r.laneBits, 1<<r.warpBits, l.lanes(), l.numWarps)
 	}
 	l.layouts[t] = r
 	return r, nil
@@ -209,5 +176,8 @@ func (l *lowering) opLayout(op *ir.Operation, t ir.Type) (*regLayout, error) {
 	return r, nil
 }
 
+// lanes is the number of threads of a warp.
+func (l *lowering) lanes() int { return l.target.warpSize() }
+
 // numThreads is the number of threads of a CTA.
-func (l *lowering) numThreads() int { return l.numWarps * l.threadsPerWarp }
+func (l *lowering) numThreads() int { return l.numWarps * l.lanes() }

@@ -48,7 +48,7 @@ func init() {
 
 // Pipeline renders the lowering pipeline, leaving out the passes reg does
 // not know (allocate-shared-memory is optional: without it the conversion
-// lays out shared memory itself).
+// runs the same allocation itself).
 func Pipeline(o Options, reg *passmgr.Registry) string {
 	var parts []string
 	add := func(name, opts string) {

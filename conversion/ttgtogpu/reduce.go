@@ -150,19 +150,6 @@ func (l *lowering) planReduce(op *ir.Operation) (*reducePlan, error) {
 	return p, nil
 }
 
-// reduceScratch is the shared memory a reduce needs.
-func (l *lowering) reduceScratch(op *ir.Operation) (int, error) {
-	p, err := l.planReduce(op)
-	if err != nil {
-		return 0, err
-	}
-	if !p.crossWarp() {
-		return 0, nil
-	}
-	_, total := p.scratchOffsets()
-	return total, nil
-}
-
 // lowerReduce lowers tt.reduce (any number of operands, any combine
 // region) as Triton does.
 func (l *lowering) lowerReduce(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
@@ -177,7 +164,8 @@ func (l *lowering) lowerReduce(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	}
 	var smemOff int
 	if p.crossWarp() {
-		if smemOff, err = l.offsetOf(op); err != nil {
+		_, need := p.scratchOffsets()
+		if smemOff, err = l.sharedOffset(op, need); err != nil {
 			return err
 		}
 	}
@@ -343,7 +331,6 @@ func (l *lowering) reduceAcrossWarps(e *emitter, op *ir.Operation, p *reducePlan
 			return pe.icmpC(llvm.ICmpEQ, pe.andC(pe.fs.threadID(l), writerMask), 0)
 		})
 	}
-	e.barrierBeforeWrite()
 	for g, regs := range p.groups {
 		r := regs[0]
 		var lin ir.Value = e.i32c(0)

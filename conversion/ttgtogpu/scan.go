@@ -182,15 +182,6 @@ func (p *scanPlan) scratchOffsets(numThreads int) ([]int, int) {
 	return offs, total
 }
 
-func (l *lowering) scanScratch(op *ir.Operation) (int, error) {
-	p, err := l.planScan(op)
-	if err != nil || !p.crossWarp() {
-		return 0, err
-	}
-	_, total := p.scratchOffsets(l.numThreads())
-	return total, nil
-}
-
 func (l *lowering) lowerScan(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	p, err := l.planScan(op)
 	if err != nil {
@@ -203,7 +194,8 @@ func (l *lowering) lowerScan(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 	}
 	smemOff := 0
 	if p.crossWarp() {
-		if smemOff, err = l.offsetOf(op); err != nil {
+		_, need := p.scratchOffsets(l.numThreads())
+		if smemOff, err = l.sharedOffset(op, need); err != nil {
 			return err
 		}
 	}
@@ -237,6 +229,7 @@ func (l *lowering) lowerScan(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 	}
 	shuffles := map[string]ir.Value{}
 	offs, _ := p.scratchOffsets(l.numThreads())
+	exchanged := false
 	for bi, b := range p.bits {
 		if p.compact && b.kind == 2 {
 			if bi == p.warpFirst {
@@ -283,6 +276,12 @@ func (l *lowering) lowerScan(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 		case 2:
 			bit := int64(1) << (lay.laneBits + b.index)
 			second := e.laneHalf(bit, p.reverse)
+			if exchanged {
+				// The previous exchange's reads of the scratch area come
+				// before this one's writes.
+				newGPU(e).barrier()
+			}
+			exchanged = true
 			others := l.exchangeAcrossWarps(e, p, tot, bit, smemOff, offs)
 			for _, r := range p.regs {
 				step(r, others[r], second)
@@ -328,7 +327,6 @@ func (l *lowering) exchangeAcrossWarps(e *emitter, p *scanPlan, tot map[int][]ir
 		slot := e.add(e.i32c(int64(i)*nT), t)
 		return e.smemAddr(smemOff+offs[k], e.mulC(slot, int64(max(p.bits8[k]/8, 1))))
 	}
-	e.barrierBeforeWrite()
 	for i, r := range p.regs {
 		for k, v := range tot[r] {
 			newGPU(e).store(addr(k, i, tid), nil, []ir.Value{e.toMemory(v, v.Type(), true)}, memOpts{})
@@ -398,7 +396,6 @@ func (l *lowering) scanAcrossWarps(e *emitter, p *scanPlan, comb *combiner, inc,
 	addr := func(k int, slot ir.Value) ir.Value {
 		return e.smemAddr(smemOff+offs[k], e.mulC(slot, int64(max(p.bits8[k]/8, 1))))
 	}
-	e.barrierBeforeWrite()
 	for _, r := range p.regs {
 		if int64(r)&lowRegMask != 0 {
 			continue // same group total as the register with those bits clear

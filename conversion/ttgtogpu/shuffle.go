@@ -16,7 +16,7 @@ func (e *emitter) shuffle(mode gpu.ShuffleMode, v ir.Value, offset int64) ir.Val
 // shuffleDyn is shuffle with a lane operand computed at run time.
 func (e *emitter) shuffleDyn(mode gpu.ShuffleMode, v, offset ir.Value) ir.Value {
 	g := newGPU(e)
-	lanes := int64(e.l.threadsPerWarp)
+	lanes := int64(e.l.lanes())
 	t := v.Type()
 	w := bitWidthOf(t)
 	switch {

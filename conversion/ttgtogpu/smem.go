@@ -3,142 +3,123 @@ package ttgtogpu
 import (
 	"fmt"
 
+	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
 
-// AllocationOffsetAttr is the attribute allocate-shared-memory puts on ops
-// that own shared memory (a buffer or a scratch area): the byte offset of
-// it from the start of dynamic shared memory.
-const AllocationOffsetAttr = "allocation.offset"
-
-// smemPlan says where the shared memory of every op lives.
-//
-// Without an allocation pass the lowering lays it out itself: explicit
-// buffers (ttg.local_alloc) one after the other, then one scratch area,
-// shared by every op that needs scratch space, as large as the largest
-// need. Sharing is safe because every lowering that writes scratch first
-// waits at a barrier for all earlier users to finish reading (see
-// barrierBeforeWrite), and no scratch contents outlive the op that wrote
-// them.
+// smemPlan is where the ops of the module have their shared memory: the
+// buffers of the allocation (package allocation) by owning op, at the
+// offsets the IR records, and the module's total (ttg.shared).
 type smemPlan struct {
-	offsets map[*ir.Operation]int
+	buffers map[*ir.Operation]*allocation.Buffer
 	total   int
+	// baseParam holds the functions, other than kernels, that use shared
+	// memory, with the bytes they use. The allocation places their memory
+	// relative to the reservation of the call, so they take its address
+	// as a trailing !llvm.ptr<3> parameter, as Triton's device functions
+	// do.
+	baseParam map[string]int
 }
 
-// scratchSizer returns the scratch bytes an op's lowering needs (0: none).
-type scratchSizer func(l *lowering, op *ir.Operation) (int, error)
-
-// scratchSizers lists the ops that may need scratch space.
-func (l *lowering) scratchSizers() map[string]scratchSizer {
-	return map[string]scratchSizer{
-		"tt.reduce":          (*lowering).reduceScratch,
-		"tt.scan":            (*lowering).scanScratch,
-		"ttg.convert_layout": (*lowering).convertScratch,
-		"tt.histogram":       (*lowering).histogramScratch,
-		"tt.atomic_rmw":      (*lowering).atomicScratch,
-		"tt.atomic_cas":      (*lowering).atomicScratch,
-		"tt.gather":          (*lowering).gatherScratch,
+// allocateSharedMemory returns the module's shared-memory allocation, the
+// one source of truth for where every buffer and scratch area lives and
+// how large it is. After allocate-shared-memory (ttg.shared set) the
+// offsets are the allocation.offset attributes it wrote; without it the
+// conversion runs the same analysis and records it, as the pass would
+// have: a hand-run conversion then needs no extra step, and the barrier
+// analysis needs the allocation anyway (Triton's conversion recomputes it
+// too).
+func (l *lowering) allocateSharedMemory() (*allocation.ModuleAllocation, error) {
+	alloc, err := allocation.Analyze(l.module, l.allocOpts)
+	if err != nil {
+		return nil, err
 	}
+	if l.module.Attr(ttg.AttrShared) == nil {
+		alloc.Annotate()
+	} else if err := alloc.AdoptRecordedOffsets(); err != nil {
+		return nil, err
+	}
+	return alloc, nil
 }
 
-// planSharedMemory decides the shared memory layout: from the
-// allocation.offset attributes when the module was allocated (ttg.shared
-// set), else by the lowering's own simple layout.
-func planSharedMemory(l *lowering) (*smemPlan, error) {
-	p := &smemPlan{offsets: map[*ir.Operation]int{}}
-	sizers := l.scratchSizers()
-	allocated := l.module.Attr(ttg.AttrShared) != nil
-	type need struct {
-		op    *ir.Operation
-		bytes int
-	}
-	var buffers, scratch []need
-	var errs error
-	ir.WalkOps(l.module, func(op *ir.Operation) {
-		if errs != nil {
-			return
+// planSharedMemory indexes the buffers of alloc by owning op and checks
+// that each lies within its function's shared memory: the module's
+// (ttg.shared) for a kernel, the size the allocation gives a callee.
+func planSharedMemory(module *ir.Operation, alloc *allocation.ModuleAllocation) (*smemPlan, error) {
+	p := &smemPlan{buffers: map[*ir.Operation]*allocation.Buffer{}, total: ttg.SharedBytes(module), baseParam: map[string]int{}}
+	var err error
+	ir.Walk(module, ir.PreOrder, func(fn *ir.Operation) ir.WalkResult {
+		if err != nil {
+			return ir.Interrupt
 		}
-		if op.Name() == "ttg.local_alloc" {
-			n, err := l.bufferBytes(op)
-			if err != nil {
-				errs = err
-				return
-			}
-			buffers = append(buffers, need{op, n})
-			return
+		a := alloc.Func(fn)
+		if a == nil {
+			return ir.Advance
 		}
-		if sz, ok := sizers[op.Name()]; ok {
-			n, err := sz(l, op)
-			if err != nil {
-				errs = err
-				return
+		bound, what := p.total, fmt.Sprintf("the module's %d bytes (\"%s\")", p.total, ttg.AttrShared)
+		if !isKernel(fn) {
+			bound, what = a.SharedMemorySize(), fmt.Sprintf("the function's %d bytes", a.SharedMemorySize())
+			if bound > 0 {
+				p.baseParam[ir.SymbolName(fn)] = bound
 			}
-			if n > 0 {
-				scratch = append(scratch, need{op, n})
+		}
+		for _, b := range a.Buffers() {
+			if b.Offset < 0 || b.Offset+b.Size > bound {
+				err = ir.OpErrorf(b.Owner, "shared memory [%d, %d) is outside %s", b.Offset, b.Offset+b.Size, what)
+				return ir.Interrupt
 			}
+			p.buffers[b.Owner] = b
+		}
+		return ir.Skip
+	})
+	return p, err
+}
+
+// isKernel reports whether a tt.func is a kernel: public, as Triton's rule.
+func isKernel(fn *ir.Operation) bool { return tt.FuncOp{Operation: fn}.IsPublic() }
+
+// syncCalleeBoundaries puts a barrier at the entry and before every
+// return of each function that takes its shared memory base: the
+// barrier analysis of a function starts from nothing pending and compares
+// what a callee leaves pending in the callee's own offsets, while its
+// memory overlaps what the caller's ops used just before the call (their
+// scratch areas are free by then) and will use just after.
+func (p *smemPlan) syncCalleeBoundaries(module *ir.Operation) {
+	b := ir.NewBuilder(module.Context())
+	barrier := func(loc ir.Location) { b.CreateOp("ttg.local_barrier", loc, nil, nil) }
+	var fns []*ir.Operation
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if op.Name() == "tt.func" && p.baseParam[ir.SymbolName(op)] > 0 && !op.Region(0).Empty() {
+			fns = append(fns, op)
 		}
 	})
-	if errs != nil {
-		return nil, errs
-	}
-	if allocated {
-		total := ttg.SharedBytes(l.module)
-		for _, lists := range [][]need{buffers, scratch} {
-			for _, n := range lists {
-				// An allocation pass places a callee's shared memory
-				// relative to the caller's reservation, which would need
-				// the base passed along; kernels only.
-				if fn := n.op.ParentOfName("tt.func"); fn != nil && ir.IsPrivateSymbol(fn) {
-					return nil, ir.OpErrorf(n.op, "shared memory in a function that is not a kernel is not supported after allocate-shared-memory (inline the function)")
-				}
-				a, ok := n.op.Attr(AllocationOffsetAttr).(*ir.IntegerAttr)
-				if !ok {
-					return nil, ir.OpErrorf(n.op, "needs %d bytes of shared memory but has no %s attribute", n.bytes, AllocationOffsetAttr)
-				}
-				off := int(a.Int())
-				if off < 0 || off+n.bytes > total {
-					return nil, ir.OpErrorf(n.op, "shared memory [%d, %d) is outside the module's %d bytes", off, off+n.bytes, total)
-				}
-				p.offsets[n.op] = off
+	for _, fn := range fns {
+		b.SetInsertionPointToStart(fn.Region(0).Front())
+		barrier(fn.Loc())
+		for _, blk := range fn.Region(0).Blocks() {
+			if ret := blk.Last(); ret != nil && ret.Name() == "tt.return" {
+				b.SetInsertionPoint(ret)
+				barrier(ret.Loc())
 			}
 		}
-		p.total = total
-		return p, nil
 	}
-	off := 0
-	for _, b := range buffers {
-		off = alignUp(off, 16)
-		p.offsets[b.op] = off
-		off += b.bytes
-	}
-	off = alignUp(off, 16)
-	maxScratch := 0
-	for _, s := range scratch {
-		p.offsets[s.op] = off
-		maxScratch = max(maxScratch, s.bytes)
-	}
-	p.total = off + maxScratch
-	if len(buffers) == 0 && maxScratch == 0 {
-		p.total = 0
-	}
-	return p, nil
 }
 
-func alignUp(v, a int) int { return (v + a - 1) / a * a }
-
-// annotate records the total in the module's ttg.shared attribute.
-func (p *smemPlan) annotate(module *ir.Operation) {
-	module.SetAttr(ttg.AttrShared, ir.I32Attr(module.Context(), int64(p.total)))
-}
-
-// offsetOf returns the shared memory offset of op's buffer or scratch.
-func (l *lowering) offsetOf(op *ir.Operation) (int, error) {
-	off, ok := l.smem.offsets[op]
-	if !ok {
-		return 0, ir.OpErrorf(op, "no shared memory was allocated for this op")
+// sharedOffset returns the offset of the shared memory op owns (its
+// buffer or scratch area), after checking that the need bytes its
+// lowering touches fit in what the allocation reserved for it.
+func (l *lowering) sharedOffset(op *ir.Operation, need int) (int, error) {
+	b := l.smem.buffers[op]
+	if b == nil || need > b.Size {
+		have := 0
+		if b != nil {
+			have = b.Size
+		}
+		return 0, ir.OpErrorf(op, "needs %d bytes of shared memory to lower, the allocation reserved %d", need, have)
 	}
-	return off, nil
+	return b.Offset, nil
 }
 
 // bufferBytes is the size of a ttg.local_alloc buffer.
@@ -158,24 +139,6 @@ func (l *lowering) bufferBytes(op *ir.Operation) (int, error) {
 	return int(bytes), nil
 }
 
-// ---- barriers ----
-
-// barrierBeforeWrite emits the barrier that must separate a write to
-// shared memory from every earlier access (reads of an earlier scratch
-// user in particular). In a kernel's entry block before any shared
-// memory access, no thread can have touched shared memory yet, and the
-// barrier is left out.
-func (e *emitter) barrierBeforeWrite() {
-	if !(e.fs.kernel && e.b.InsertionBlock() == e.fs.entry && !e.fs.smemTouched) {
-		newGPU(e).barrier()
-	}
-	e.fs.smemTouched = true
-}
-
-// touchSharedMemory records a shared memory access that needs no barrier
-// of its own (a read, or a call that may access shared memory).
-func (e *emitter) touchSharedMemory() { e.fs.smemTouched = true }
-
 // smemAddr returns the address base+offset+bytes in shared memory, where
 // base is the start of op's shared memory.
 func (e *emitter) smemAddr(opOffset int, bytes ir.Value) ir.Value {
@@ -183,57 +146,4 @@ func (e *emitter) smemAddr(opOffset int, bytes ir.Value) ir.Value {
 		return pe.byteGep(pe.fs.sharedBase(pe.l), pe.i32c(int64(opOffset)))
 	})
 	return e.byteGep(base, bytes)
-}
-
-// mayAccessMemory reports whether a lowered op may read or write memory,
-// so that a barrier after it is not redundant. Global accesses count too:
-// a barrier the user asked for (tl.debug_barrier) may order them.
-func mayAccessMemory(op *ir.Operation) bool {
-	switch op.Name() {
-	case "gpu.load", "gpu.store", "gpu.atomic_rmw", "gpu.atomic_cas",
-		"llvm.call", "llvm.load", "llvm.store", "llvm.inline_asm", "llvm.atomicrmw", "llvm.cmpxchg", "gpu.printf", "gpu.assert":
-		return true
-	}
-	return false
-}
-
-// removeRedundantBarriers deletes barriers that follow another barrier of
-// the same block with no memory access between them, and barriers at the
-// start of a kernel before any access.
-func removeRedundantBarriers(fn *ir.Operation) {
-	kernel := fn.HasAttr(KernelAttr)
-	for _, b := range fn.Region(0).Blocks() {
-		// In the entry block of a kernel, the start is a synchronized point.
-		synced := kernel && b.IsEntry()
-		var dead []*ir.Operation
-		for op := b.First(); op != nil; op = op.Next() {
-			switch {
-			case op.Name() == "gpu.barrier":
-				if synced {
-					dead = append(dead, op)
-				}
-				synced = true
-			case mayAccessMemory(op):
-				synced = false
-			}
-		}
-		for _, op := range dead {
-			op.Erase()
-		}
-	}
-}
-
-// ScratchBytes returns the bytes of shared memory op's lowering uses as
-// scratch in module (0: none). An allocation pass must reserve at least
-// this much at the op's allocation.offset.
-func ScratchBytes(module, op *ir.Operation) (int, error) {
-	l, err := newLowering(module, Options{})
-	if err != nil {
-		return 0, err
-	}
-	sz, ok := l.scratchSizers()[op.Name()]
-	if !ok {
-		return 0, nil
-	}
-	return sz(l, op)
 }

@@ -92,8 +92,8 @@ func (l *lowering) elemTypeOf(t ir.Type) ir.Type {
 	return l.scalarType(t)
 }
 
-// target: everything must end up in the llvm and gpu dialects.
-func (l *lowering) target() *conversion.Target {
+// legality: everything must end up in the llvm and gpu dialects.
+func (l *lowering) legality() *conversion.Target {
 	t := conversion.NewTarget()
 	t.AddLegalDialect("llvm", "gpu")
 	t.AddLegalOp("builtin.module")

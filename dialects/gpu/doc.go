@@ -23,6 +23,24 @@
 //	debug.go     gpu.printf "fmt %d", %x : i32
 //	             gpu.assert %cond, "msg", "file", 12 {function = "f"}
 //
+// Tensor cores, asynchronous copies and barriers (the dot path; each file
+// states exact semantics: fragment layouts, when memory effects happen):
+//
+//	mma.go       %d:4 = gpu.mma_sync m16n8k16 f32.f16.f16 [a...], [b...], [c...]   (warp MMA on elements)
+//	ldmatrix.go  %e:8 = gpu.ldmatrix %p {trans} : !llvm.ptr<3> -> f16, ...
+//	             gpu.stmatrix %p, %e0, ... : !llvm.ptr<3>, f16, ...
+//	asynccopy.go gpu.cp_async %dst, %src, %n, %p {cache = cg, size = 16} : ...
+//	             gpu.cp_async_commit, gpu.cp_async_wait 1 | all
+//	wgmma.go     gpu.wgmma_fence, %d:64 = gpu.wgmma m64n128k16 f32.f16.f16 %da, %db, %scale, [c...]
+//	             gpu.wgmma_commit, %r:64 = gpu.wgmma_wait 1, %d... : f32, ...
+//	             %desc = gpu.wgmma_desc %addr {swizzle = 128, lbo = 16, sbo = 1024} : !llvm.ptr<3> -> i64
+//	mbarrier.go  gpu.mbarrier_init/arrive/arrive_expect_tx/wait/inval %bar[, %phase][, %pred] : !llvm.ptr<3>
+//	tma.go       gpu.tma_load %dst, %bar, %map[%x, %y], gpu.tma_store %map[%x], %src,
+//	             gpu.bulk_commit, gpu.bulk_wait 0 {read}, gpu.tma_prefetch %map
+//	fence.go     gpu.fence_proxy_async, gpu.fence_mbarrier_init
+//	warpspec.go  gpu.named_barrier %id, %n, gpu.named_barrier_arrive, gpu.setmaxnreg inc 240,
+//	             %p = gpu.elect_sync : i1
+//
 // Each file states its ops' semantics. Decisions the design left open:
 //
 //   - Enum values (dimension, shuffle mode, memory space, rounding, and
@@ -53,7 +71,13 @@
 //     memory.
 //   - An llvm.func is a kernel when it carries the unit attribute
 //     `gpu.kernel` (KernelAttr).
-//
-// Later issues add ldmatrix, stmatrix, mma.sync, cp.async, wgmma,
-// mbarrier and TMA ops, each group in a file of its own.
+//   - gpu.mma_sync takes and returns matrix elements (the lowering's
+//     scalars), and the emitters pack them into PTX's 32-bit registers;
+//     gpu.wgmma takes 32-bit words (f16 accumulators and register A come
+//     packed), because its registers must stay put from issue to wait.
+//   - Asynchronous ops (cp_async, wgmma, tma_*) and the waits, fences and
+//     barriers that complete them read and write all memory (or, for
+//     cp_async, both spaces): no pass moves or erases them.
+//   - Optional operands follow the load/store rule: a trailing i1 is the
+//     predicate; cp_async's i32 src-size is recognized by its type.
 package gpu

@@ -13,10 +13,12 @@ import (
 // volatile, my.attr = 3 : i32}`. The inherent entries come first, in the
 // op's declared order.
 
-// option is one inherent entry of the dictionary.
+// option is one inherent entry of the dictionary: a unit flag, an enum
+// spelled as a keyword, or an integer (stored as i32, printed bare).
 type option struct {
-	name string
-	enum *tt.EnumInfo // nil for a unit flag
+	name    string
+	enum    *tt.EnumInfo // nil for a unit flag or an integer
+	integer bool
 	// hide reports whether a stored value is the default and is not
 	// printed (nil: always printed).
 	hide func(v int64) bool
@@ -27,6 +29,16 @@ func flag(name string) option { return option{name: name} }
 // enumOpt is an enum entry; unless always, the default def is not printed.
 func enumOpt(name string, e *tt.EnumInfo, def int64, always bool) option {
 	o := option{name: name, enum: e}
+	if !always {
+		o.hide = func(v int64) bool { return v == def }
+	}
+	return o
+}
+
+// intOpt is an integer entry; unless always, the default def is not
+// printed.
+func intOpt(name string, def int64, always bool) option {
+	o := option{name: name, integer: true}
 	if !always {
 		o.hide = func(v int64) bool { return v == def }
 	}
@@ -68,6 +80,15 @@ func parseOptions(p ir.OpParser, st *ir.OperationState, opts []option) error {
 			}
 		}
 		switch {
+		case o != nil && o.integer:
+			if err := p.ParseEqual(); err != nil {
+				return err
+			}
+			v, err := p.ParseInteger()
+			if err != nil {
+				return err
+			}
+			st.AddAttr(name, ir.I32Attr(ctx, v))
 		case o != nil && o.enum == nil:
 			if p.ParseOptionalEqual() {
 				return p.ErrorfAt(loc, "'%s' is a flag and takes no value", name)
@@ -122,16 +143,24 @@ func printOptions(p ir.OpPrinter, op *ir.Operation, opts []option) {
 			continue
 		}
 		o := o
-		if o.enum == nil {
+		ia, isInt := a.(*ir.IntegerAttr)
+		switch {
+		case o.integer:
+			if isInt && ir.IsInteger(ia.Type(), 32) {
+				if o.hide == nil || !o.hide(ia.Int()) {
+					parts = append(parts, func() { p.Printf("%s = %d", o.name, ia.Int()) })
+				}
+				continue
+			}
+		case o.enum == nil:
 			if _, ok := a.(*ir.UnitAttr); ok {
 				parts = append(parts, func() { p.WriteString(o.name) })
 				continue
 			}
-		} else if ia, ok := a.(*ir.IntegerAttr); ok && o.enum.Keyword(ia.Int()) != "" {
-			if o.hide != nil && o.hide(ia.Int()) {
-				continue
+		case isInt && o.enum.Keyword(ia.Int()) != "":
+			if o.hide == nil || !o.hide(ia.Int()) {
+				parts = append(parts, func() { p.WriteString(o.name + " = " + o.enum.Keyword(ia.Int())) })
 			}
-			parts = append(parts, func() { p.WriteString(o.name + " = " + o.enum.Keyword(ia.Int())) })
 			continue
 		}
 		// A malformed inherent value prints as an attribute so that the
@@ -169,6 +198,12 @@ func verifyOptions(op *ir.Operation, opts []option) error {
 	for _, o := range opts {
 		a := op.Attr(o.name)
 		if a == nil {
+			continue
+		}
+		if o.integer {
+			if ia, ok := a.(*ir.IntegerAttr); !ok || !ir.IsInteger(ia.Type(), 32) {
+				return ir.OpErrorf(op, "attribute '%s' must be an i32 integer", o.name)
+			}
 			continue
 		}
 		if o.enum == nil {

@@ -45,6 +45,23 @@ func init() {
 	for _, def := range gpu.FastMathOps {
 		lowerings[def] = gpuLowering{(*fnTr).nvFastMath, (*fnTr).amdFastMath}
 	}
+	// NVIDIA-only: tensor cores, asynchronous copies, mbarriers, TMA.
+	for def, nv := range map[*ir.OpDef]handler{
+		gpu.MMASyncOp: (*fnTr).nvMMASync, gpu.LdMatrixOp: (*fnTr).nvLdMatrix, gpu.StMatrixOp: (*fnTr).nvStMatrix,
+		gpu.CpAsyncOp: (*fnTr).nvCpAsync, gpu.CpAsyncCommitOp: (*fnTr).nvCpAsyncCommit, gpu.CpAsyncWaitOp: (*fnTr).nvCpAsyncWait,
+		gpu.WGMMAFenceOp: (*fnTr).nvWGMMASync, gpu.WGMMACommitOp: (*fnTr).nvWGMMASync, gpu.WGMMAOp: (*fnTr).nvWGMMA,
+		gpu.WGMMAWaitOp: (*fnTr).nvWGMMAWait, gpu.WGMMADescOp: (*fnTr).nvWGMMADesc,
+		gpu.MBarrierInitOp: (*fnTr).nvMBarrier, gpu.MBarrierArriveOp: (*fnTr).nvMBarrier,
+		gpu.MBarrierArriveExpectTxOp: (*fnTr).nvMBarrier, gpu.MBarrierWaitOp: (*fnTr).nvMBarrier,
+		gpu.MBarrierInvalOp: (*fnTr).nvMBarrier,
+		gpu.TMALoadOp:       (*fnTr).nvTMA, gpu.TMAStoreOp: (*fnTr).nvTMA, gpu.BulkCommitOp: (*fnTr).nvBulkGroup,
+		gpu.BulkWaitOp: (*fnTr).nvBulkGroup, gpu.TMAPrefetchOp: (*fnTr).nvTMAPrefetch,
+		gpu.FenceProxyAsyncOp: (*fnTr).nvFence, gpu.FenceMBarrierInitOp: (*fnTr).nvFence,
+		gpu.NamedBarrierOp: (*fnTr).nvNamedBarrier, gpu.NamedBarrierArriveOp: (*fnTr).nvNamedBarrier,
+		gpu.SetMaxNRegOp: (*fnTr).nvSetMaxNReg, gpu.ElectSyncOp: (*fnTr).nvElectSync,
+	} {
+		lowerings[def] = gpuLowering{nv, nvidiaOnly}
+	}
 	for def, l := range lowerings {
 		l := l
 		gpuOps[def.Name] = func(fx *fnTr, op *ir.Operation) error {
@@ -54,6 +71,11 @@ func init() {
 			return l.nvptx(fx, op)
 		}
 	}
+}
+
+// nvidiaOnly rejects an NVIDIA-specific op on another target.
+func nvidiaOnly(fx *fnTr, op *ir.Operation) error {
+	return ir.OpErrorf(op, "'%s' is an NVIDIA instruction; the target is %s", op.Name(), fx.tr.target.Arch)
 }
 
 // sharedBase is @global_smem as an `i8 addrspace(3)*`.

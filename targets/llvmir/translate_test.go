@@ -87,6 +87,10 @@ func TestGolden(t *testing.T) {
 			})
 		}
 	}
+	for _, name := range tensorCoreInputs { // tensorcore_test.go
+		m, _ := parseShared(t, name)
+		ir.WalkOps(m, func(o *ir.Operation) { covered[o.Name()] = true })
+	}
 	for _, def := range gpu.Dialect.Ops {
 		if !covered[def.Name] {
 			t.Errorf("no translation test uses %s", def.Name)

@@ -21,11 +21,10 @@ type module struct {
 	functions map[string]*ir.Operation // llvm.func definitions by symbol
 	decls     strings.Builder          // globals and extern functions printed
 	declared  map[string]bool
-	needSmem  bool   // a kernel addresses the dynamic shared memory
-	accel     bool   // a kernel uses sm_90a-only instructions
-	strings   int    // printf format strings made so far
-	tooOld    string // why the target architecture is too old, if it is
-	minPTX    int    // the lowest PTX version (major*10+minor) the code needs
+	needSmem  bool // a kernel addresses the dynamic shared memory
+	accel     bool // a kernel uses sm_90a-only instructions
+	strings   int  // printf format strings made so far
+	minPTX    int  // the lowest PTX version (major*10+minor) the code needs
 }
 
 // Emit prints the PTX of every kernel of module (a builtin.module holding
@@ -113,9 +112,6 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 		}
 		metas = append(metas, Kernel{Name: ir.SymbolName(k), NumWarps: m.numWarps, Shared: m.shared})
 		bodies = append(bodies, text)
-	}
-	if m.tooOld != "" {
-		return nil, ir.OpErrorf(mod, "the module %s (target %s)", m.tooOld, a.target(false))
 	}
 	target := a.target(m.accel)
 	version, err := m.version()

@@ -64,7 +64,7 @@ func TestErrors(t *testing.T) {
     gpu.store %p, %h : !llvm.ptr<1>, vector<2xf8E4M3FN>
     llvm.return
   }
-}`, "needs sm_89", 1},
+}`, "conversion to fp8 needs sm_89 or newer; the target is sm_80", 3},
 		{"bf16 atomics on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
   llvm.func @k(%x: bf16, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
     %o = gpu.atomic_rmw fadd, relaxed, gpu, %p, %x : !llvm.ptr<1>, bf16 -> bf16
@@ -78,6 +78,85 @@ func TestErrors(t *testing.T) {
     llvm.return
   }
 }`, "needs sm_86 or later", 3},
+		{"wgmma on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k() attributes {gpu.kernel} {
+    gpu.wgmma_fence
+    llvm.return
+  }
+}`, "wgmma.fence needs sm_90a; the target is sm_80", 3},
+		{"wgmma on sm_100", "sm_100", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%d: i64, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %f = llvm.mlir.constant(false) : i1
+    %r:4 = gpu.wgmma m64n8k16 f32.f16.f16 %d, %d, %f
+    gpu.store %p, %r#0 : !llvm.ptr<1>, f32
+    llvm.return
+  }
+}`, "wgmma.mma_async needs sm_90a; the target is sm_100", 4},
+		{"fp8 mma on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @k(%b: i8, %x: f32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %d:4 = gpu.mma_sync m16n8k32 f32.e4m3.e4m3 [%b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b], [%b, %b, %b, %b, %b, %b, %b, %b], [%x, %x, %x, %x]
+    gpu.store %p, %d#0 : !llvm.ptr<1>, f32
+    llvm.return
+  }
+}`, "mma.sync m16n8k32 f32.e4m3.e4m3 needs sm_89 or newer; the target is sm_80", 3},
+		{"fp8 mma on PTX 8.3", "sm_90 ptx=8.3", `module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @k(%b: i8, %x: f32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %d:4 = gpu.mma_sync m16n8k32 f32.e4m3.e4m3 [%b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b], [%b, %b, %b, %b, %b, %b, %b, %b], [%x, %x, %x, %x]
+    gpu.store %p, %d#0 : !llvm.ptr<1>, f32
+    llvm.return
+  }
+}`, "needs PTX 8.4", 1},
+		{"stmatrix on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @k(%x: i32) attributes {gpu.kernel} {
+    %s = gpu.shared_base : !llvm.ptr<3>
+    gpu.stmatrix %s, %x : !llvm.ptr<3>, i32
+    llvm.return
+  }
+}`, "stmatrix needs sm_90 or newer; the target is sm_80", 4},
+		{"cp.async on sm_75", "sm_75", `module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @k(%g: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %s = gpu.shared_base : !llvm.ptr<3>
+    gpu.cp_async %s, %g {cache = cg, size = 16} : !llvm.ptr<3>, !llvm.ptr<1>
+    llvm.return
+  }
+}`, "cp.async needs sm_80 or newer; the target is sm_75", 4},
+		{"setmaxnreg on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k() attributes {gpu.kernel} {
+    gpu.setmaxnreg inc 240
+    llvm.return
+  }
+}`, "setmaxnreg needs sm_90a or newer; the target is sm_80", 3},
+		{"TMA on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%m: !llvm.ptr<1>, %x: i32) attributes {gpu.kernel} {
+    %s = gpu.shared_base : !llvm.ptr<3>
+    gpu.tma_store %m[%x], %s : !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}`, "cp.async.bulk.tensor needs sm_90 or newer", 4},
+		{"accumulator copied while in flight", "sm_90", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%d: i64, %n: i32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %c0 = llvm.mlir.constant(0 : i32) : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    %z = llvm.mlir.constant(0.000000e+00 : f32) : f32
+    %t = llvm.mlir.constant(true) : i1
+    llvm.br ^h(%c0, %z, %z, %z, %z : i32, f32, f32, f32, f32)
+  ^h(%i: i32, %a0: f32, %a1: f32, %a2: f32, %a3: f32):
+    %more = llvm.icmp "slt" %i, %n : i32
+    llvm.cond_br %more, ^b, ^x
+  ^b:
+    gpu.wgmma_fence
+    %e:4 = gpu.wgmma m64n8k16 f32.f16.f16 %d, %d, %t, [%a0, %a1, %a2, %a3]
+    %f:4 = gpu.wgmma m64n8k16 f32.f16.f16 %d, %d, %t, [%a0, %a1, %a2, %a3]
+    gpu.wgmma_commit
+    %w:4 = gpu.wgmma_wait 1, %f#0, %f#1, %f#2, %f#3 : f32, f32, f32, f32
+    %i1 = llvm.add %i, %c1 : i32
+    llvm.br ^h(%i1, %w#0, %w#1, %w#2, %w#3 : i32, f32, f32, f32, f32)
+  ^x:
+    %r:4 = gpu.wgmma_wait 0, %a0, %a1, %a2, %a3 : f32, f32, f32, f32
+    gpu.store %p, %r#0 : !llvm.ptr<1>, f32
+    llvm.return
+  }
+}`, "accumulator 0 may still be written by an earlier wgmma", 13},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

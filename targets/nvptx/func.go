@@ -29,6 +29,8 @@ type fn struct {
 	locals   int64             // bytes of the local-memory depot
 	nlabels  int               // extra labels (split edges)
 	emitters map[string]func(*ir.Operation) error
+	webs     *accWebs          // wgmma accumulators sharing registers (coalesce.go)
+	words    map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
 }
 
 // emitFunction prints one kernel (`.visible .entry`) or device function
@@ -46,6 +48,7 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 	if op.Region(0).Empty() {
 		return "", ir.OpErrorf(op, "function '%s' has no body", f.name)
 	}
+	f.webs = buildAccumulatorWebs(op)
 	var params []param
 	var err error
 	if kernel {
@@ -128,7 +131,7 @@ func (f *fn) layout() error {
 	for i, b := range f.order {
 		if i > 0 {
 			for _, a := range b.Arguments() {
-				v, err := f.newValue(a.Type())
+				v, err := f.valueFor(a)
 				if err != nil {
 					return ir.Errorf(a.Loc(), "block argument: %v", err)
 				}

@@ -144,8 +144,9 @@ func (f *fn) emitInlineAsm(op *ir.Operation) error {
 	// Hopper's warpgroup instructions exist only for sm_90a.
 	for _, accel := range []string{"wgmma.", "setmaxnreg."} {
 		if strings.Contains(text, accel) {
-			f.requireSM(90)
-			f.m.accel = true
+			if err := f.requireAccel(op, "inline asm with "+strings.TrimSuffix(accel, "."), accel == "wgmma."); err != nil {
+				return err
+			}
 		}
 	}
 	f.raw("\t// begin inline asm")

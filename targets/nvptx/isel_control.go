@@ -34,6 +34,9 @@ func (f *fn) edgeMoves(term *ir.Operation, i int) ([]move, error) {
 		}
 		for j := range d {
 			c := f.class(d[j])
+			if d[j].reg != s[j].reg && f.webs.mayBeInFlight(term.Operand(oi)) {
+				return nil, ir.OpErrorf(term, "operand %d is a wgmma accumulator that may still be in flight, but it cannot stay in its registers across this edge (it is live elsewhere); wait for it (gpu.wgmma_wait 0) before the branch", oi)
+			}
 			moves = append(moves, move{dst: d[j].reg, src: f.imm(s[j], c), cls: c})
 		}
 	}

@@ -1,7 +1,6 @@
 package nvptx
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -154,20 +153,26 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 			dst, c = ftype(elem)+"x2", classB32
 		}
 		if dst == "e4m3x2" || dst == "e5m2x2" {
-			f.requireSM(89)
+			if err := f.requireSM(op, 89, "conversion to fp8"); err != nil {
+				return err
+			}
 		}
 		w := f.regs.alloc(c)
 		f.ins("cvt%s.%s.f32 %s, %s, %s", mods, dst, w, f.reg(xs[1]), f.reg(xs[0]))
 		f.unpack(d.leaves(), w, c)
 	case gpu.CvtF16x2ToF8:
-		f.requireSM(89)
+		if err := f.requireSM(op, 89, "conversion to fp8"); err != nil {
+			return err
+		}
 		src := f.regs.alloc(classB32)
 		f.pack(src, classB32, xs[0].leaves())
 		w := f.regs.alloc(classB16)
 		f.ins("cvt%s.%sx2.f16x2 %s, %s", mods, fp8Name(d.parts[0].typ), w, src)
 		f.unpack(d.leaves(), w, classB16)
 	case gpu.CvtF8x2ToF16:
-		f.requireSM(89)
+		if err := f.requireSM(op, 89, "conversion from fp8"); err != nil {
+			return err
+		}
 		src := f.regs.alloc(classB16)
 		f.pack(src, classB16, xs[0].leaves())
 		w := f.regs.alloc(classB32)
@@ -177,20 +182,4 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 		return ir.OpErrorf(op, "the PTX emitter does not support this gpu.cvt")
 	}
 	return nil
-}
-
-// requirePTX raises the printed `.version` to at least major*10+minor
-// (unless the caller fixed the version).
-func (f *fn) requirePTX(v int) {
-	if v > f.m.minPTX {
-		f.m.minPTX = v
-	}
-}
-
-// requireSM records a minimum architecture; emission fails at the end if
-// the target is older.
-func (f *fn) requireSM(sm int) {
-	if f.m.arch.sm < sm && f.m.tooOld == "" {
-		f.m.tooOld = fmt.Sprintf("needs sm_%d or newer", sm)
-	}
 }

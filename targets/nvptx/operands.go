@@ -24,7 +24,7 @@ func (f *fn) get(v ir.Value) (*value, error) {
 			return x, nil
 		}
 	}
-	x, err := f.newValue(v.Type())
+	x, err := f.valueFor(v)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func (f *fn) result(op *ir.Operation, i int) (*value, error) {
 	if x, ok := f.vals[r]; ok {
 		return x, nil
 	}
-	x, err := f.newValue(r.Type())
+	x, err := f.valueFor(r)
 	if err != nil {
 		return nil, ir.OpErrorf(op, "result %d: %v", i, err)
 	}
@@ -68,6 +68,15 @@ func (f *fn) bind(op *ir.Operation, i int, x *value) {
 	if old, ok := f.vals[r]; ok {
 		f.copyInto(old, x)
 		return
+	}
+	// A wgmma accumulator (coalesce.go) never shares registers with a
+	// value outside its web: the wgmma may overwrite them in place.
+	if f.webs.web(r) != nil || f.webs.owns(x) {
+		if y, err := f.valueFor(r); err == nil {
+			f.copyInto(y, x)
+			f.vals[r] = y
+			return
+		}
 	}
 	f.vals[r] = x
 }

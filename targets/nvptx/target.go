@@ -10,8 +10,10 @@ import (
 type Options struct {
 	// Arch is the GPU architecture: "sm_80", "sm_90", "sm_90a", ...
 	// (also accepted: "90", "cuda:90"). Empty means sm_90. The emitter
-	// upgrades sm_90 to sm_90a when the kernel uses Hopper-only
-	// instructions (wgmma, setmaxnreg), as ptxas requires.
+	// upgrades sm_90 to sm_90a when the kernel uses architecture-specific
+	// instructions (wgmma, setmaxnreg), as ptxas requires; an op the
+	// architecture lacks (wgmma on sm_80, fp8 mma below sm_89) is a
+	// located error.
 	Arch string
 	// PTXVersion is the `.version` to print. Empty picks the lowest
 	// version that has every instruction the kernel uses, 8.0 (CUDA 12.0)
@@ -67,7 +69,7 @@ func parseArch(s string) (arch, error) {
 }
 
 func (a arch) target(needAccel bool) string {
-	if a.accel || (needAccel && a.sm == 90) {
+	if a.accel || needAccel && a.sm >= 90 {
 		return fmt.Sprintf("sm_%da", a.sm)
 	}
 	return fmt.Sprintf("sm_%d", a.sm)

@@ -97,6 +97,9 @@ func (Interp) Name() string { return "interp" }
 
 // Run interprets the kernel.
 func (b Interp) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
+	if k.Func.Name() != "tt.func" {
+		return fmt.Errorf("the interp backend runs TTIR or TTGIR; @%s is per-thread IR (run it with --backend sim or cuda)", k.Name)
+	}
 	prog, err := interp.CompileWith(k.Func, interp.Options{NoFPContraction: b.NoFPContraction})
 	if err != nil {
 		return err

@@ -1,9 +1,7 @@
 package ttrun
 
 import (
-	"errors"
 	"fmt"
-	"os"
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/numeric"
@@ -125,10 +123,7 @@ func compileForCUDA(k *Kernel, arch string, numWarps int) ([]byte, tttranslate.K
 	module := k.Module.Clone(ir.NewMapping())
 	res, err := tttranslate.Compile(module, o)
 	if err != nil {
-		if src, rerr := os.ReadFile(k.Source); rerr == nil {
-			return nil, tttranslate.Kernel{}, errors.New(tttranslate.RenderError(k.Source, string(src), err))
-		}
-		return nil, tttranslate.Kernel{}, err
+		return nil, tttranslate.Kernel{}, renderCompileError(k, err)
 	}
 	for _, m := range res.Kernels {
 		if m.Name == k.Name {

@@ -4,9 +4,11 @@
 // cmd/tt-run is a thin wrapper.
 //
 // Execution goes through a Backend. The interp backend (package interp, a
-// CPU interpreter with Triton's semantics) is built in; a GPU backend
-// implements Backend and calls RegisterBackend, after which
-// `--backend NAME` selects it. Backends receive the kernel, the grid and
+// CPU interpreter with Triton's semantics) is the default; the sim backend
+// lowers the kernel with tt-translate's pipeline and runs the per-thread
+// code in the SIMT simulator (package sim, shared-memory races reported);
+// the cuda backend runs the PTX on a GPU. A backend implements Backend and
+// calls RegisterBackend, after which `--backend NAME` selects it. Backends receive the kernel, the grid and
 // the arguments in tt.func order (buffers as npy arrays whose Data they
 // update in place, scalars as values), plus launch options (num_warps,
 // shared memory) a GPU needs.

@@ -5,9 +5,11 @@ import (
 	"os"
 
 	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/tools/tttranslate"
 )
 
 // LoadKernel parses MLIR text (TTIR or TTGIR), verifies it unless
@@ -25,11 +27,35 @@ func LoadKernel(path, src, name string, noVerify bool) (*Kernel, error) {
 			return nil, renderDiag(path, src, err)
 		}
 	}
-	fn, err := interp.FindKernel(mod, name)
+	find := interp.FindKernel
+	if tttranslate.DetectLevel(mod) == tttranslate.LevelPerThread {
+		find = findLoweredKernel
+	}
+	fn, err := find(mod, name)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return &Kernel{Module: mod, Func: fn, Name: ir.SymbolName(fn), Source: path}, nil
+}
+
+// findLoweredKernel finds a kernel of per-thread IR: the llvm.func marked
+// gpu.kernel named name, or the only one when name is empty.
+func findLoweredKernel(mod *ir.Operation, name string) (*ir.Operation, error) {
+	var found []*ir.Operation
+	for _, op := range mod.Region(0).Front().Ops() {
+		if op.Name() == "llvm.func" && llvm.IsKernel(op) && (name == "" || ir.SymbolName(op) == name) {
+			found = append(found, op)
+		}
+	}
+	switch {
+	case len(found) == 1:
+		return found[0], nil
+	case name != "":
+		return nil, fmt.Errorf("no kernel @%s", name)
+	case len(found) == 0:
+		return nil, fmt.Errorf("no kernel (an llvm.func with gpu.kernel) in the module")
+	}
+	return nil, fmt.Errorf("%d kernels in the module; choose one with --kernel", len(found))
 }
 
 // LoadKernelFile reads and loads a kernel file.

@@ -12,9 +12,10 @@ import (
 )
 
 const usage = `usage: tt-run FILE --kernel NAME --grid X[,Y,Z] [--arg [NAME=]@in.npy | [NAME=]VALUE]...
-              [--out NAME=out.npy]... [--backend interp] [--workers N] [--no-fp-fusion]
-              [--check NAME=@expect.npy [--tol T | --rtol R --atol A]]... [--no-verify]
-       tt-run --manifest DIR/manifest.json [--only a,b] [--ir ttir|ttgir] [--backend interp]
+              [--out NAME=out.npy]... [--backend interp|sim|cuda] [--arch ARCH] [--workers N]
+              [--no-fp-fusion] [--no-race-check] [--no-verify]
+              [--check NAME=@expect.npy [--tol T | --rtol R --atol A]]...
+       tt-run --manifest DIR/manifest.json [--only a,b] [--ir ttir|ttgir] [--backend interp|sim|cuda]
 
 Runs a Triton kernel (TTIR or TTGIR) over a launch grid. Pointer parameters
 take NumPy .npy buffers (@file); scalar parameters take values. Arguments
@@ -25,9 +26,20 @@ manifests define tol), --rtol/--atol are numpy.allclose bounds, neither
 means exact; integer data are always compared exactly. bfloat16 and fp8
 buffers are .npy uint16/uint8 arrays of bit patterns.
 
---workers limits the program instances the interpreter runs at once (1:
-in order); --no-fp-fusion keeps a*b+c as two roundings (Triton's
-enable_fp_fusion=False) instead of the fma the GPU contracts it to.
+Backends: interp (default) is the tile-level CPU interpreter (Triton's
+TRITON_INTERPRET=1). sim compiles the kernel with tt-translate's pipeline
+(TTIR, TTGIR, or per-thread IR as it is) and runs the lowered per-thread
+code in a SIMT simulator: warps, shared memory, barriers, shuffles and
+atomics as on the GPU, and a shared-memory data race (threads of two
+warps touching one byte between barriers, one writing) is an error.
+cuda compiles to PTX and runs on the GPU through the CUDA driver.
+--arch is the architecture sim and cuda compile for (sim: sm_90 unless
+given; gfx942 simulates 64-lane wavefronts; cuda: the device's).
+
+--workers limits the program instances (CTAs) interp and sim run at once
+(1: in order); --no-fp-fusion keeps a*b+c as two roundings (Triton's
+enable_fp_fusion=False) instead of the fma the GPU contracts it to
+(interp); --no-race-check turns sim's race detector off.
 
 --manifest runs every case of a manifest (shared/kernels/cases format) and
 checks Triton's outputs, poisoning float outputs with NaN first.
@@ -42,8 +54,10 @@ type options struct {
 	outs, checks          []string
 	tol                   Tolerance
 	noVerify, noFusion    bool
+	noRaceCheck           bool
 	workers               int
 	manifest, only, ir    string
+	arch                  string
 }
 
 // Run is tt-run's main: it returns the exit status.
@@ -62,9 +76,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tt-run: %v\n", err)
 		return 2
 	}
-	if ib, ok := b.(Interp); ok {
-		ib.Workers, ib.NoFPContraction = o.workers, o.noFusion
-		b = ib
+	if b, err = configure(b, o); err != nil {
+		fmt.Fprintf(stderr, "tt-run: %v\n", err)
+		return 2
 	}
 	if o.manifest != "" {
 		return runManifest(o, b, stdout, stderr)
@@ -106,6 +120,10 @@ func parseArgs(args []string) (*options, error) {
 			o.noVerify = true
 		case "no-fp-fusion":
 			o.noFusion = true
+		case "no-race-check":
+			o.noRaceCheck = true
+		case "arch":
+			o.arch, err = next()
 		case "kernel":
 			o.kernel, err = next()
 		case "backend":
@@ -179,6 +197,32 @@ func parseArgs(args []string) (*options, error) {
 		return nil, fmt.Errorf("--tol (Frobenius) and --rtol/--atol (elementwise) are exclusive")
 	}
 	return o, nil
+}
+
+// configure applies the flags that belong to one backend, and refuses
+// those given to another.
+func configure(b Backend, o *options) (Backend, error) {
+	switch b := b.(type) {
+	case Interp:
+		if o.arch != "" || o.noRaceCheck {
+			return nil, fmt.Errorf("--arch and --no-race-check apply to --backend sim (and --arch to cuda)")
+		}
+		b.Workers, b.NoFPContraction = o.workers, o.noFusion
+		return b, nil
+	case Sim:
+		if o.noFusion {
+			return nil, fmt.Errorf("--no-fp-fusion applies to --backend interp; sim runs the lowered code's own fma contraction")
+		}
+		b.Arch, b.Workers, b.NoRaceCheck = o.arch, o.workers, o.noRaceCheck
+		return b, nil
+	case CUDA:
+		if o.noRaceCheck || o.noFusion {
+			return nil, fmt.Errorf("--no-race-check and --no-fp-fusion do not apply to --backend cuda")
+		}
+		b.Arch = o.arch
+		return b, nil
+	}
+	return b, nil
 }
 
 func parseGrid(s string) ([3]int, error) {

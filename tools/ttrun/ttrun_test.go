@@ -56,22 +56,37 @@ func runTool(args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-func TestRunKernelCLI(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "add.ttir")
-	if err := os.WriteFile(src, []byte(addKernel), 0o644); err != nil {
+// addFiles are addKernel's source and 13-element buffers in a temporary
+// directory: x, y, a zero out, and the expectation x + 0.25*y.
+type addFiles struct {
+	dir, src, x, y, out, expect string
+	want                        []float32
+}
+
+func writeAddFiles(t *testing.T) addFiles {
+	t.Helper()
+	f := addFiles{dir: t.TempDir()}
+	f.src = filepath.Join(f.dir, "add.ttir")
+	if err := os.WriteFile(f.src, []byte(addKernel), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	n := 13
-	x, y, want := make([]float32, n), make([]float32, n), make([]float32, n)
+	x, y := make([]float32, n), make([]float32, n)
+	f.want = make([]float32, n)
 	for i := range x {
 		x[i], y[i] = float32(i), float32(2*i)+0.5
-		want[i] = x[i] + y[i]*0.25
+		f.want[i] = x[i] + y[i]*0.25
 	}
-	xp, yp := writeNpy(t, dir, "x.npy", x), writeNpy(t, dir, "y.npy", y)
-	op := writeNpy(t, dir, "out.npy", make([]float32, n))
-	ep := writeNpy(t, dir, "expect.npy", want)
-	res := filepath.Join(dir, "res.npy")
+	f.x, f.y = writeNpy(t, f.dir, "x.npy", x), writeNpy(t, f.dir, "y.npy", y)
+	f.out = writeNpy(t, f.dir, "out.npy", make([]float32, n))
+	f.expect = writeNpy(t, f.dir, "expect.npy", f.want)
+	return f
+}
+
+func TestRunKernelCLI(t *testing.T) {
+	f := writeAddFiles(t)
+	src, xp, yp, op, ep, want := f.src, f.x, f.y, f.out, f.expect, f.want
+	res := filepath.Join(f.dir, "res.npy")
 
 	// By name, in any order; --out writes the buffer; --check passes.
 	code, stdout, stderr := runTool(src, "--kernel", "add", "--grid", "2",

@@ -43,42 +43,54 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown target %q (want ptx, llvmir or amdgcn)", o.Target)
 	}
-	params, err := o.params()
+	in, err := Lower(module, o)
 	if err != nil {
 		return nil, err
 	}
-	in := DetectLevel(module)
-	if err := checkModuleTarget(module, in, o.arch()); err != nil {
-		return nil, err
-	}
-	cfg := o.Pass
-	for i, s := range stagesFor(in, strings.HasPrefix(params["target"], "hip:")) {
-		pm, err := s.build(Registry, params)
-		if err != nil {
-			return nil, err
-		}
-		if err := pm.Run(module, &cfg); err != nil {
-			return nil, err
-		}
-		if err := dumpStage(o.DumpStages, i, s.Name, module, cfg.PrintConfig); err != nil {
-			return nil, err
-		}
-		if got := DetectLevel(module); got < s.Out {
-			return nil, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
-		}
-	}
-	if got := DetectLevel(module); got != LevelPerThread {
-		return nil, ir.OpErrorf(module, "the module is %s after the pipeline; the emitters need per-thread IR", got)
-	}
 	start := time.Now()
 	out, kernels, err := emit(module, &o)
-	if cfg.Timer != nil {
-		cfg.Timer.AddPhase(o.Target+" emission", time.Since(start))
+	if o.Pass.Timer != nil {
+		o.Pass.Timer.AddPhase(o.Target+" emission", time.Since(start))
 	}
 	if err != nil {
 		return nil, err
 	}
 	return &Result{Output: out, Kernels: kernels, Module: module, Input: in}, nil
+}
+
+// Lower runs the stages that take module, at any level, to per-thread IR
+// for o's architecture (o.Target only picks the default architecture),
+// in place, and returns the level the module was given at. The
+// simulator (tt-run --backend sim) runs its result.
+func Lower(module *ir.Operation, o Options) (Level, error) {
+	params, err := o.params()
+	if err != nil {
+		return 0, err
+	}
+	in := DetectLevel(module)
+	if err := checkModuleTarget(module, in, o.arch()); err != nil {
+		return 0, err
+	}
+	cfg := o.Pass
+	for i, s := range stagesFor(in, strings.HasPrefix(params["target"], "hip:")) {
+		pm, err := s.build(Registry, params)
+		if err != nil {
+			return 0, err
+		}
+		if err := pm.Run(module, &cfg); err != nil {
+			return 0, err
+		}
+		if err := dumpStage(o.DumpStages, i, s.Name, module, cfg.PrintConfig); err != nil {
+			return 0, err
+		}
+		if got := DetectLevel(module); got < s.Out {
+			return 0, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
+		}
+	}
+	if got := DetectLevel(module); got != LevelPerThread {
+		return 0, ir.OpErrorf(module, "the module is %s after the pipeline; the emitters need per-thread IR", got)
+	}
+	return in, nil
 }
 
 // dumpStage writes the IR after stage i into dir (when set).

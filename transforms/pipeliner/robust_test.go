@@ -10,7 +10,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
-	"github.com/ttcompiler/tt/lit"
+	"github.com/ttcompiler/tt/lit/chunks"
 	"github.com/ttcompiler/tt/passmgr"
 )
 
@@ -270,7 +270,7 @@ func corpusChunks(tb testing.TB) []string {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		out = append(out, lit.ChunkFiles(string(data))...)
+		out = append(out, chunks.Split(string(data))...)
 	}
 	return out
 }

@@ -127,3 +127,77 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// After allocate-shared-memory (ttg.shared set) every op that needs shared
+// memory must carry its allocation.offset.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 16 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @unallocated(%x: tensor<128xf32, #blocked>, %p: !tt.ptr<f32>) {
+    // expected-error @+1 {{needs 16 bytes of shared memory but has no allocation.offset attribute (run allocate-shared-memory after the passes that add shared memory users)}}
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<128xf32, #blocked>) -> f32
+    tt.store %p, %s : !tt.ptr<f32>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 16 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @outside(%x: tensor<128xf32, #blocked>, %p: !tt.ptr<f32>) {
+    // expected-error @+1 {{shared memory [8, 24) is outside the module's 16 bytes ("ttg.shared")}}
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      tt.reduce.return %r : f32
+    }) {allocation.offset = 8 : i32} : (tensor<128xf32, #blocked>) -> f32
+    tt.store %p, %s : !tt.ptr<f32>
+    tt.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{gfx942 runs 64-lane wavefronts, the module has 32 threads per warp ("ttg.threads-per-warp")}}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @wave32() {
+    tt.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{unknown ttg.target "spirv:1" (want "cuda:NN" or "hip:gfxNNN")}}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "spirv:1", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @unknown() {
+    tt.return
+  }
+}
+
+// -----
+
+// A kernel's shared memory starts at offset 0, so a kernel that uses it
+// cannot run inside another kernel's reservation.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @inner(%x: tensor<128xf32, #blocked>, %p: !tt.ptr<f32>) {
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<128xf32, #blocked>) -> f32
+    tt.store %p, %s : !tt.ptr<f32>
+    tt.return
+  }
+  tt.func public @outer(%x: tensor<128xf32, #blocked>, %p: !tt.ptr<f32>) {
+    // expected-error @+1 {{calls kernel @inner, which uses shared memory; only functions that are not kernels can use the caller's}}
+    tt.call @inner(%x, %p) : (tensor<128xf32, #blocked>, !tt.ptr<f32>) -> ()
+    tt.return
+  }
+}

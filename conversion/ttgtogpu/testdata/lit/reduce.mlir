@@ -29,31 +29,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // Across two warps: lane 0 of each warp stores its partial to scratch at
 // its warp's position, two lanes combine the pair and write it back, and
-// every thread reads the result.
+// every thread reads the result. Not a kernel: its shared memory is the
+// reservation of the call, whose address is its last parameter, and it
+// synchronizes at entry and return with the caller's accesses (whose
+// scratch may overlap its memory).
 // CHECK: ttg.shared = 8 : i32
-// CHECK-LABEL: llvm.func internal @all(%arg0: i32) -> i32
+// CHECK-LABEL: llvm.func internal @all(%arg0: i32, %arg1: !llvm.ptr<3>) -> i32
 // CHECK:         %[[TID:.+]] = gpu.thread_id x : i32
 // CHECK-NEXT:    %[[C32:.+]] = llvm.and %[[TID]], %{{.+}} : i32
 // CHECK-NEXT:    %[[C5:.+]] = llvm.mlir.constant(5 : i32) : i32
 // CHECK-NEXT:    %[[WARP:.+]] = llvm.lshr %[[C32]], %[[C5]] : i32
 // CHECK:         %[[LANE0:.+]] = llvm.icmp "eq" %{{.+}}, %{{.+}} : i32
-// CHECK-NEXT:    %[[SMEM:.+]] = gpu.shared_base : !llvm.ptr<3>
 // CHECK-COUNT-5: gpu.shuffle xor
 // CHECK:         %[[PART:.+]] = llvm.intr.smax
-// Not a kernel: another function may have used shared memory just before.
-// CHECK-NEXT:    gpu.barrier
 // CHECK-NEXT:    %[[OFF:.+]] = llvm.mul %[[WARP]], %{{.+}} : i32
-// CHECK-NEXT:    %[[P:.+]] = llvm.getelementptr %[[SMEM]][%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-// CHECK-NEXT:    gpu.store %[[P]], %[[LANE0]], %[[PART]] {space = shared} : !llvm.ptr<3>, i32
+// CHECK-NEXT:    %[[P:.+]] = llvm.getelementptr %arg1[%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
 // CHECK-NEXT:    gpu.barrier
+// CHECK-NEXT:    gpu.store %[[P]], %[[LANE0]], %[[PART]] {space = shared} : !llvm.ptr<3>, i32
 // CHECK-NEXT:    %[[IN:.+]] = llvm.icmp "slt" %[[TID]], %{{.+}} : i32
-// CHECK:         %[[V:.+]] = gpu.load %{{.+}}, %[[IN]] {space = shared} : !llvm.ptr<3> -> i32
+// CHECK:         gpu.barrier
+// CHECK-NEXT:    %[[V:.+]] = gpu.load %{{.+}}, %[[IN]] {space = shared} : !llvm.ptr<3> -> i32
 // CHECK-NEXT:    %[[SH:.+]] = gpu.shuffle xor %[[V]]
 // CHECK-NEXT:    %[[R:.+]] = llvm.intr.smax(%[[V]], %[[SH]]) : (i32, i32) -> i32
 // CHECK:         %[[W:.+]] = llvm.and %[[IN]], %{{.+}} : i1
 // CHECK:         gpu.store %{{.+}}, %[[W]], %[[R]] {space = shared} : !llvm.ptr<3>, i32
 // CHECK-NEXT:    gpu.barrier
-// CHECK-NEXT:    %[[RES:.+]] = gpu.load %[[SMEM]] {space = shared} : !llvm.ptr<3> -> i32
+// CHECK-NEXT:    %[[RES:.+]] = gpu.load %arg1 {space = shared} : !llvm.ptr<3> -> i32
+// CHECK-NEXT:    gpu.barrier
 // CHECK-NEXT:    llvm.return %[[RES]] : i32
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {

@@ -4,7 +4,7 @@
 // span the whole wavefront (width 64) and the butterfly starts at lane
 // offset 32; lane 0 of each wavefront writes its partial.
 // CHECK: ttg.shared = 8 : i32
-// CHECK-LABEL: llvm.func internal @all(%arg0: i32) -> i32
+// CHECK-LABEL: llvm.func internal @all(%arg0: i32, %arg1: !llvm.ptr<3>) -> i32
 // CHECK-DAG:     %[[C32:.+]] = llvm.mlir.constant(32 : i32) : i32
 // CHECK-DAG:     %[[C64:.+]] = llvm.mlir.constant(64 : i32) : i32
 // CHECK-DAG:     %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
@@ -20,11 +20,12 @@
 // CHECK-COUNT-4: gpu.shuffle xor %{{.+}}, %{{.+}}, %[[C64]] : i32
 // CHECK:         %[[S1:.+]] = gpu.shuffle xor %{{.+}}, %[[C1]], %[[C64]] : i32
 // CHECK-NEXT:    %[[PART:.+]] = llvm.intr.smax
-// CHECK-NEXT:    gpu.barrier
 // CHECK-NEXT:    %[[OFF:.+]] = llvm.mul %[[WARP]], %{{.+}} : i32
 // CHECK-NEXT:    %[[P:.+]] = llvm.getelementptr %{{.+}}[%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-// CHECK-NEXT:    gpu.store %[[P]], %[[LANE0]], %[[PART]] {space = shared} : !llvm.ptr<3>, i32
 // CHECK-NEXT:    gpu.barrier
+// CHECK-NEXT:    gpu.store %[[P]], %[[LANE0]], %[[PART]] {space = shared} : !llvm.ptr<3>, i32
+// CHECK:         gpu.barrier
+// CHECK-NEXT:    gpu.load
 // CHECK:         gpu.shuffle xor %{{.+}}, %[[C1]], %[[C64]] : i32
 // CHECK-NOT:     gpu.shuffle
 // CHECK:         llvm.return

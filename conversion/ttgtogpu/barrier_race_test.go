@@ -1,0 +1,122 @@
+package ttgtogpu_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/sim"
+)
+
+// TestRemovedBarrierIsARace lowers kernels that exchange data between
+// warps through shared memory (a layout conversion across warps, the
+// cross-warp reductions of softmax), removes each gpu.barrier of the
+// per-thread IR in turn and runs the result in the simulator. The intact
+// kernel runs without a race; removing a barrier that orders a store
+// before another warp's load must be reported as a race (each kernel has
+// one), and no removal may change the outputs without a race report: the
+// race detector is what stands between a missing barrier and a wrong
+// answer that happens to come out right in the simulator's order. (A
+// removal may be harmless: a barrier that orders nothing is redundant.)
+func TestRemovedBarrierIsARace(t *testing.T) {
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		blocked := func(spt, tpw, wpc, order string) string {
+			return fmt.Sprintf("#ttg.blocked<{sizePerThread = [%s], threadsPerWarp = [%s], warpsPerCTA = [%s], order = [%s]}>", spt, tpw, wpc, order)
+		}
+		r := rand.New(rand.NewSource(11))
+		t.Run("convert_layout", func(t *testing.T) {
+			tpw := "8, 4"
+			if tg.lanes == 64 {
+				tpw = "16, 4"
+			}
+			m := parse(t, cvtKernel(tg, blocked("1, 4", tpw, "4, 1", "1, 0"), blocked("4, 1", "4, "+fmt.Sprint(tg.lanes/4), "1, 4", "0, 1"), "f32", 64, 16, 4))
+			args := []diffArg{f32Buf(randF32(r, 64*16, 10)), zeroBuf("f32", 64*16)}
+			removeEachBarrier(t, m, "cvt", [3]int{1, 1, 1}, args)
+		})
+		t.Run("softmax", func(t *testing.T) {
+			m := parse(t, readKernel(t, "softmax_f32_b1024_w4.ttgir"))
+			if tg.name != sm90.name {
+				m = parse(t, readKernel(t, "softmax_f32_b1024_w4.ttir"))
+				runPipeline(t, m, tg.pipeline(4))
+			}
+			rows := 2
+			args := []diffArg{zeroBuf("f32", rows*1024), f32Buf(randF32(r, rows*1024, 5)), intArg(1024), intArg(1024), intArg(1000)}
+			removeEachBarrier(t, m, "softmax_kernel", [3]int{rows, 1, 1}, args)
+		})
+	})
+}
+
+// removeEachBarrier lowers m and checks the removal of each of its
+// barriers (see TestRemovedBarrierIsARace).
+func removeEachBarrier(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg) {
+	t.Helper()
+	lower(t, m)
+	want := runLowered(t, m, kernel, grid, args, nil)
+	barriers := ops(m, gpu.BarrierOp.Name)
+	if len(barriers) == 0 {
+		t.Fatal("the lowered kernel has no barrier")
+	}
+	races := 0
+	for i := range barriers {
+		mi := m.Clone(ir.NewMapping())
+		ops(mi, gpu.BarrierOp.Name)[i].Erase()
+		var race *sim.RaceError
+		got := runLowered(t, mi, kernel, grid, args, &race)
+		switch {
+		case race != nil:
+			races++
+			t.Logf("without barrier %d: %v", i, race)
+		default:
+			for j := range want {
+				if !bytes.Equal(want[j], got[j]) {
+					t.Errorf("removing barrier %d changed argument #%d without a race report", i, j)
+				}
+			}
+		}
+	}
+	if races == 0 {
+		t.Errorf("removing any of the %d barriers is not reported as a race", len(barriers))
+	}
+	t.Logf("%d of %d barriers race when removed", races, len(barriers))
+}
+
+// runLowered runs the lowered module m in the simulator on copies of
+// args and returns the buffers. A race is stored in *race when race is
+// not nil; any other error fails the test.
+func runLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, race **sim.RaceError) [][]byte {
+	t.Helper()
+	p, err := sim.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := p.Kernel(kernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := sim.NewMemory()
+	bufs := make([][]byte, len(args))
+	bits := make([]uint64, len(args))
+	for i, a := range args {
+		switch {
+		case a.buf != nil:
+			bufs[i] = append([]byte(nil), a.buf...)
+			bits[i] = mem.Alloc(fmt.Sprint("arg", i), bufs[i])
+		case a.float:
+			t.Fatal("float scalars are not used here")
+		default:
+			bits[i] = sim.IntArg(k.Params[i], int64(a.bits))
+		}
+	}
+	err = k.Launch(mem, grid, bits, sim.Config{})
+	if race != nil && errors.As(err, race) {
+		return bufs
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bufs
+}

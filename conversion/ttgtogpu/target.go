@@ -1,0 +1,48 @@
+package ttgtogpu
+
+import (
+	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// target is what the lowering asks of the vendor it lowers for, in the
+// spirit of Triton's TargetInfoBase: every choice that differs between
+// NVIDIA and AMD goes through it, so patterns never test the vendor
+// themselves. nvidiaTarget (target_nvidia.go) and amdTarget
+// (target_amd.go) implement it.
+type target interface {
+	// String is the target as ttg.target spells it ("cuda:90",
+	// "hip:gfx942"), for diagnostics.
+	String() string
+	// warpSize is the number of lanes of a warp (an AMD wavefront).
+	warpSize() int
+	// insertBarriers runs the shared-memory barrier analysis (package
+	// membar) over the module with the vendor's preparation and filter.
+	insertBarriers(module *ir.Operation, alloc *allocation.ModuleAllocation) error
+	// hasSymmetricClamp reports whether a clamp to [-h, h] is one
+	// instruction (sm_90's min.xorsign.abs); Triton then lowers the clips
+	// it recognizes to it.
+	hasSymmetricClamp() bool
+	// hasBF16RoundNearest reports whether rounding f32 to the nearest
+	// bf16 is one gpu.cvt; else it is done with integer operations.
+	hasBF16RoundNearest() bool
+}
+
+// targetOf returns the target of a module from its ttg.target ("cuda:NN",
+// "hip:gfxNNN"; none means NVIDIA) and the conversion's options, checked
+// against the module's warp size.
+func targetOf(module *ir.Operation, opts Options) (target, error) {
+	name := ttg.Target(module)
+	lanes := ttg.ThreadsPerWarp(module)
+	switch {
+	case ttg.IsHIP(name):
+		if opts.ComputeCapability != 0 || opts.PTXVersion != 0 {
+			return nil, ir.Errorf(module.Loc(), "compute-capability and ptx-version apply to NVIDIA targets; the module's ttg.target is %q", name)
+		}
+		return newAMDTarget(module, name, lanes)
+	case name == "" || ttg.IsCUDA(name):
+		return newNVIDIATarget(module, name, lanes, opts)
+	}
+	return nil, ir.Errorf(module.Loc(), "unknown ttg.target %q (want \"cuda:NN\" or \"hip:gfxNNN\")", name)
+}

@@ -1,0 +1,74 @@
+package ttgtogpu
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/analysis/membar"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// amdTarget is an AMD GPU: its gfx architecture ("gfx942") and the
+// wavefront size the module was laid out for, as Triton's AMD
+// TargetInfo.
+type amdTarget struct {
+	arch      string
+	wavefront int
+}
+
+// newAMDTarget reads "hip:gfxNNN" and checks the module's warp size
+// against the architecture: GCN and CDNA (gfx9 and older) run 64-lane
+// wavefronts only, RDNA (gfx10 and later) 32 or 64.
+func newAMDTarget(module *ir.Operation, name string, lanes int) (*amdTarget, error) {
+	arch := strings.TrimPrefix(name, "hip:")
+	major, ok := gfxMajor(arch)
+	if !ok {
+		return nil, ir.Errorf(module.Loc(), "unknown AMD architecture %q in ttg.target (want gfxNNN)", arch)
+	}
+	switch {
+	case lanes == 64:
+	case lanes == 32 && major >= 10:
+	case lanes == 32:
+		return nil, ir.Errorf(module.Loc(), "%s runs 64-lane wavefronts, the module has 32 threads per warp (\"ttg.threads-per-warp\")", arch)
+	default:
+		return nil, ir.Errorf(module.Loc(), "convert-triton-gpu-to-gpu supports 32 or 64 (AMD) threads per warp, not %d", lanes)
+	}
+	return &amdTarget{arch: arch, wavefront: lanes}, nil
+}
+
+// gfxMajor is the major version of a gfx architecture: the digits before
+// the last two characters (gfx942 -> 9, gfx90a -> 9, gfx1100 -> 11).
+func gfxMajor(arch string) (int, bool) {
+	v, ok := strings.CutPrefix(arch, "gfx")
+	if !ok || len(v) < 3 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v[:len(v)-2])
+	return n, err == nil && n > 0
+}
+
+func (t *amdTarget) String() string { return "hip:" + t.arch }
+
+func (t *amdTarget) warpSize() int { return t.wavefront }
+
+// insertBarriers prepares the module as Triton's AMD conversion does
+// before the barrier analysis, then runs it with membar.AMDFilter: on
+// CDNA3 and CDNA4 (whose LDS loads carry alias information) local loads
+// whose token comes from an async wait are marked as already synchronized,
+// and every amdg.async_wait is followed by a barrier, so that the data
+// other threads copied is visible after it.
+func (t *amdTarget) insertBarriers(module *ir.Operation, alloc *allocation.ModuleAllocation) error {
+	if t.arch == "gfx942" || t.arch == "gfx950" {
+		membar.AnnotateAsyncWaitedLoads(module)
+	}
+	membar.BarriersAfterAMDAsyncWaits(module)
+	return membar.Insert(module, alloc, membar.AMDFilter)
+}
+
+// hasSymmetricClamp: Triton's AMD lowering clamps with max and min.
+func (t *amdTarget) hasSymmetricClamp() bool { return false }
+
+// hasBF16RoundNearest: targets/llvmir turns gpu.cvt into a correctly
+// rounded AMDGCN sequence.
+func (t *amdTarget) hasBF16RoundNearest() bool { return true }

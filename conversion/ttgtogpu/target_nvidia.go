@@ -1,0 +1,74 @@
+package ttgtogpu
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/analysis/membar"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// nvidiaTarget is an NVIDIA GPU: its compute capability (90 for sm_90)
+// and the PTX ISA version the output may use (times ten: 84 for 8.4), as
+// Triton's NVIDIA TargetInfo. Warps have 32 threads.
+type nvidiaTarget struct {
+	capability int
+	ptxVersion int
+}
+
+// newNVIDIATarget takes the capability and PTX version from the options,
+// else from ttg.target (sm_80 when the module names none) and the
+// capability's default PTX version.
+func newNVIDIATarget(module *ir.Operation, name string, lanes int, opts Options) (*nvidiaTarget, error) {
+	switch lanes {
+	case 32:
+	case 64:
+		return nil, ir.Errorf(module.Loc(), "64 threads per warp needs an AMD target (ttg.target \"hip:...\"), the module's is %q", name)
+	default:
+		return nil, ir.Errorf(module.Loc(), "NVIDIA warps have 32 threads, the module has %d (\"ttg.threads-per-warp\")", lanes)
+	}
+	t := &nvidiaTarget{capability: opts.ComputeCapability, ptxVersion: opts.PTXVersion}
+	if t.capability == 0 {
+		t.capability = ttg.ComputeCapability(name)
+	}
+	if t.capability == 0 {
+		t.capability = 80
+	}
+	if t.ptxVersion == 0 {
+		t.ptxVersion = defaultPTXVersion(t.capability)
+	}
+	return t, nil
+}
+
+// defaultPTXVersion is the PTX ISA version (times ten) the lowering
+// assumes when none is given: one that every instruction the capability
+// has can be written in.
+func defaultPTXVersion(cc int) int {
+	switch {
+	case cc >= 100:
+		return 86
+	case cc >= 90:
+		return 80
+	case cc >= 89:
+		return 78
+	}
+	return 70
+}
+
+func (t *nvidiaTarget) String() string { return fmt.Sprintf("cuda:%d", t.capability) }
+
+func (t *nvidiaTarget) warpSize() int { return 32 }
+
+// insertBarriers runs the barrier analysis without a filter, as Triton
+// 3.6's NVIDIA conversion does (its test pass alone uses
+// membar.NVIDIAFilter).
+func (t *nvidiaTarget) insertBarriers(module *ir.Operation, alloc *allocation.ModuleAllocation) error {
+	return membar.Insert(module, alloc, nil)
+}
+
+// hasSymmetricClamp: min.xorsign.abs is sm_90's.
+func (t *nvidiaTarget) hasSymmetricClamp() bool { return t.capability >= 90 }
+
+// hasBF16RoundNearest: cvt.rn.bf16.f32 is sm_80's.
+func (t *nvidiaTarget) hasBF16RoundNearest() bool { return t.capability >= 80 }

@@ -1,0 +1,192 @@
+package gpu
+
+import (
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Warp specialization: named barriers, register reallocation, election.
+//
+//	gpu.named_barrier %id, %count
+//	gpu.named_barrier_arrive %id, %count
+//	gpu.setmaxnreg inc 240
+//	%p = gpu.elect_sync : i1
+//
+// gpu.named_barrier (PTX bar.sync id, count) and gpu.named_barrier_arrive
+// (bar.arrive id, count) use hardware barrier id (i32, 0..15; 0 is the one
+// gpu.barrier uses) among count threads (i32, a multiple of 32, all the
+// threads of the warps taking part; the warps arrive whole). A sync
+// arrives and waits until count threads have arrived at the barrier
+// (arrivals and syncs both count), then the barrier resets; an arrive
+// counts the thread and does not wait. Memory accesses of the threads
+// before their arrival or sync are visible to the syncing threads after
+// the barrier (CTA-scope ordering, like gpu.barrier for the participants).
+// Producer warps arrive at a barrier their consumers sync on.
+//
+// gpu.setmaxnreg inc|dec N (setmaxnreg.{inc,dec}.sync.aligned.u32,
+// sm_90a) asks that the registers per thread of the executing warpgroup
+// be raised (inc) or lowered (dec) to N, a multiple of 8 in 24..256; all
+// warps of the warpgroup execute it together. It changes no value (a
+// simulator treats it as a warpgroup-collective no-op).
+//
+// gpu.elect_sync (elect.sync with a full mask, sm_90) is true in exactly
+// one lane of the warp (the lowest active lane) and false in the others;
+// it is warp-collective (NoMemoryEffect, never speculated).
+//
+// The barriers and setmaxnreg read and write all memory (nothing moves
+// across them).
+var (
+	NamedBarrierOp       = Dialect.NewOp("named_barrier", 0)
+	NamedBarrierArriveOp = Dialect.NewOp("named_barrier_arrive", 0)
+	SetMaxNRegOp         = Dialect.NewOp("setmaxnreg", 0)
+	ElectSyncOp          = Dialect.NewOp("elect_sync", ir.NoMemoryEffect)
+)
+
+func init() {
+	for _, def := range []*ir.OpDef{NamedBarrierOp, NamedBarrierArriveOp} {
+		def.Parse = parseNamedBarrier
+		def.Print = func(p ir.OpPrinter, op *ir.Operation) {
+			p.WriteString(" ")
+			p.PrintOperands(op.Operands())
+			p.PrintOptionalAttrDict(op.Attrs())
+		}
+		def.Verify = verifyNamedBarrier
+		def.Effects = orderingEffects
+	}
+
+	SetMaxNRegOp.Inherent = []string{"increase", "regs"}
+	SetMaxNRegOp.Parse = parseSetMaxNReg
+	SetMaxNRegOp.Print = func(p ir.OpPrinter, op *ir.Operation) {
+		dir := "dec"
+		if IncreasesRegs(op) {
+			dir = "inc"
+		}
+		p.Printf(" %s %d", dir, MaxNRegs(op))
+		p.PrintOptionalAttrDict(op.Attrs(), "increase", "regs")
+	}
+	SetMaxNRegOp.Verify = func(op *ir.Operation) error {
+		if err := counts(op, 0, 0); err != nil {
+			return err
+		}
+		if a := op.Attr("increase"); a != nil {
+			if _, ok := a.(*ir.UnitAttr); !ok {
+				return ir.OpErrorf(op, "'increase' must be a unit attribute")
+			}
+		}
+		a, ok := op.Attr("regs").(*ir.IntegerAttr)
+		if !ok || !ir.IsInteger(a.Type(), 32) {
+			return ir.OpErrorf(op, "requires attribute 'regs' (i32)")
+		}
+		if n := a.Int(); n < 24 || n > 256 || n%8 != 0 {
+			return ir.OpErrorf(op, "register count must be a multiple of 8 between 24 and 256, not %d", n)
+		}
+		return nil
+	}
+	SetMaxNRegOp.Effects = orderingEffects
+
+	ElectSyncOp.Parse = parseColonResult
+	ElectSyncOp.Print = printColonResult
+	ElectSyncOp.Verify = func(op *ir.Operation) error {
+		if err := counts(op, 0, 1); err != nil {
+			return err
+		}
+		if !ir.IsInteger(op.Result(0).Type(), 1) {
+			return ir.OpErrorf(op, "result must be i1, got '%s'", typeString(op.Result(0).Type()))
+		}
+		return nil
+	}
+}
+
+func parseNamedBarrier(p ir.OpParser, st *ir.OperationState) error {
+	loc := p.Loc()
+	us, err := p.ParseOperandList(ir.DelimNone)
+	if err != nil {
+		return err
+	}
+	if len(us) != 2 {
+		return p.ErrorfAt(loc, "expected 2 operands (barrier id, thread count), got %d", len(us))
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	i32 := ir.I32(p.Context())
+	vals, err := p.ResolveOperands(us, []ir.Type{i32, i32})
+	if err != nil {
+		return err
+	}
+	st.Operands = vals
+	return nil
+}
+
+func verifyNamedBarrier(op *ir.Operation) error {
+	if err := counts(op, 2, 0); err != nil {
+		return err
+	}
+	for i, what := range []string{"barrier id", "thread count"} {
+		v := op.Operand(i)
+		if !ir.IsInteger(v.Type(), 32) {
+			return ir.OpErrorf(op, "%s must be i32, got '%s'", what, typeString(v.Type()))
+		}
+		k, ok := ir.DefiningConstant(v).(*ir.IntegerAttr)
+		if !ok {
+			continue
+		}
+		if i == 0 && (k.Int() < 0 || k.Int() > 15) {
+			return ir.OpErrorf(op, "barrier id must be between 0 and 15, not %d", k.Int())
+		}
+		if i == 1 && (k.Int() <= 0 || k.Int()%32 != 0) {
+			return ir.OpErrorf(op, "thread count must be a positive multiple of 32, not %d", k.Int())
+		}
+	}
+	return nil
+}
+
+func parseSetMaxNReg(p ir.OpParser, st *ir.OperationState) error {
+	loc := p.Loc()
+	kw, err := p.ParseKeyword()
+	if err != nil {
+		return err
+	}
+	switch kw {
+	case "inc":
+		st.AddAttr("increase", ir.Unit(p.Context()))
+	case "dec":
+	default:
+		return p.ErrorfAt(loc, "expected 'inc' or 'dec', got '%s'", kw)
+	}
+	n, err := p.ParseInteger()
+	if err != nil {
+		return err
+	}
+	st.AddAttr("regs", ir.I32Attr(p.Context(), n))
+	return p.ParseOptionalAttrDict(st)
+}
+
+// IncreasesRegs reports whether a setmaxnreg raises the register count.
+func IncreasesRegs(op *ir.Operation) bool { return op.Attr("increase") != nil }
+
+// MaxNRegs returns the register count of a setmaxnreg.
+func MaxNRegs(op *ir.Operation) int { return int(enumOf(op, "regs", 0)) }
+
+// NewNamedBarrier builds `gpu.named_barrier id, count` (a sync) or, when
+// arrive, `gpu.named_barrier_arrive id, count`.
+func NewNamedBarrier(b *ir.Builder, loc ir.Location, id, count ir.Value, arrive bool) *ir.Operation {
+	name := NamedBarrierOp.Name
+	if arrive {
+		name = NamedBarrierArriveOp.Name
+	}
+	return b.CreateOp(name, loc, []ir.Value{id, count}, nil)
+}
+
+// NewSetMaxNReg builds `gpu.setmaxnreg inc|dec regs`.
+func NewSetMaxNReg(b *ir.Builder, loc ir.Location, increase bool, regs int) *ir.Operation {
+	attrs := []ir.NamedAttr{{Name: "regs", Value: ir.I32Attr(b.Ctx, int64(regs))}}
+	if increase {
+		attrs = append(attrs, ir.NamedAttr{Name: "increase", Value: ir.Unit(b.Ctx)})
+	}
+	return b.CreateOp(SetMaxNRegOp.Name, loc, nil, nil, attrs...)
+}
+
+// NewElectSync builds `gpu.elect_sync : i1`.
+func NewElectSync(b *ir.Builder, loc ir.Location) *ir.Operation {
+	return b.CreateOp(ElectSyncOp.Name, loc, nil, []ir.Type{ir.I1(b.Ctx)})
+}

@@ -1,0 +1,273 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/numeric"
+)
+
+// Float arithmetic, comparisons and conversions, and the GPU's fast-math
+// instructions (evaluated exactly, then rounded to their type).
+
+func init() {
+	for def, f := range map[*ir.OpDef]func(x, y float64) float64{
+		llvm.FAddOp:     func(x, y float64) float64 { return x + y },
+		llvm.FSubOp:     func(x, y float64) float64 { return x - y },
+		llvm.FMulOp:     func(x, y float64) float64 { return x * y },
+		llvm.FDivOp:     func(x, y float64) float64 { return x / y },
+		gpu.DivFullOp:   func(x, y float64) float64 { return x / y },
+		gpu.DivApproxOp: func(x, y float64) float64 { return x / y },
+		llvm.MaxNumOp:   numeric.MaxNumF64, llvm.MinNumOp: numeric.MinNumF64,
+		llvm.MaximumOp: numeric.MaximumF64, llvm.MinimumOp: numeric.MinimumF64,
+	} {
+		define(floatBinary(f), def)
+	}
+	for def, f := range map[*ir.OpDef]func(float64) float64{
+		llvm.FloorOp: math.Floor, llvm.CeilOp: math.Ceil, llvm.FTruncOp: math.Trunc,
+		llvm.RoundOp: math.Round, llvm.RoundEvenOp: math.RoundToEven, llvm.SqrtOp: math.Sqrt,
+		gpu.Ex2ApproxOp: math.Exp2, gpu.Lg2ApproxOp: math.Log2, gpu.SqrtApproxOp: math.Sqrt,
+		gpu.RsqrtApproxOp: func(x float64) float64 { return 1 / math.Sqrt(x) },
+		gpu.RcpApproxOp:   func(x float64) float64 { return 1 / x },
+		gpu.SinApproxOp:   math.Sin, gpu.CosApproxOp: math.Cos, gpu.TanhApproxOp: math.Tanh,
+	} {
+		define(floatUnary(f), def)
+	}
+	define(func(c *compiler, in *instr) error {
+		t := in.op.Result(0).Type()
+		if err := checkFloat(t); err != nil {
+			return err
+		}
+		round := f32Result(t)
+		in.step = func(th *thread, in *instr) error {
+			r := th.regs
+			r[in.d] = round(math.FMA(toF64(t, r[in.a]), toF64(t, r[in.b]), toF64(t, r[in.c])))
+			return nil
+		}
+		return nil
+	}, llvm.FMAOp)
+	define(signOp(func(a, b, sign uint64) uint64 { return a ^ sign }), llvm.FNegOp)
+	define(signOp(func(a, b, sign uint64) uint64 { return a &^ sign }), llvm.FAbsOp)
+	define(signOp(func(a, b, sign uint64) uint64 { return a&^sign | b&sign }), llvm.CopySignOp)
+	define(compileMinXorsignAbs, gpu.MinXorsignAbsOp)
+	define(compileFCmp, llvm.FCmpOp)
+	define(compileFloatCast(func(t ir.Type, v float64) uint64 { return fromF64(t, v) }), llvm.FPExtOp, llvm.FPTruncOp)
+	define(compileIntToFloat(true), llvm.SIToFPOp)
+	define(compileIntToFloat(false), llvm.UIToFPOp)
+	define(compileFloatToInt, llvm.FPToSIOp, llvm.FPToUIOp)
+}
+
+// floatBinary compiles a two-operand float op of the result's type.
+func floatBinary(f func(x, y float64) float64) opImpl {
+	return func(c *compiler, in *instr) error {
+		t := in.op.Result(0).Type()
+		if err := checkFloat(t); err != nil {
+			return err
+		}
+		if k, _ := floatKind(t); k == ir.F32 {
+			in.step = func(th *thread, in *instr) error {
+				r := th.regs
+				x, y := math.Float32frombits(uint32(r[in.a])), math.Float32frombits(uint32(r[in.b]))
+				r[in.d] = uint64(math.Float32bits(float32(f(float64(x), float64(y)))))
+				return nil
+			}
+			return nil
+		}
+		round := f32Result(t)
+		in.step = func(th *thread, in *instr) error {
+			r := th.regs
+			r[in.d] = round(f(toF64(t, r[in.a]), toF64(t, r[in.b])))
+			return nil
+		}
+		return nil
+	}
+}
+
+// floatUnary compiles a one-operand float op of the result's type.
+func floatUnary(f func(x float64) float64) opImpl {
+	return func(c *compiler, in *instr) error {
+		t := in.op.Result(0).Type()
+		if err := checkFloat(t); err != nil {
+			return err
+		}
+		round := f32Result(t)
+		in.step = func(th *thread, in *instr) error {
+			r := th.regs
+			r[in.d] = round(f(toF64(t, r[in.a])))
+			return nil
+		}
+		return nil
+	}
+}
+
+// signOp compiles an op on the bits of floats given the sign bit of the
+// result's type (b is the second operand, if any).
+func signOp(f func(a, b, sign uint64) uint64) opImpl {
+	return func(c *compiler, in *instr) error {
+		sign := uint64(1) << (bitWidth(in.op.Result(0).Type()) - 1)
+		in.step = func(th *thread, in *instr) error {
+			r := th.regs
+			var b uint64
+			if in.b >= 0 {
+				b = r[in.b]
+			}
+			r[in.d] = f(r[in.a], b, sign) & in.mask
+			return nil
+		}
+		return nil
+	}
+}
+
+// compileMinXorsignAbs: min(|a|, |b|) with the sign of a xor b; a NaN
+// operand gives the other's magnitude, or with {nan} PTX's canonical NaN.
+func compileMinXorsignAbs(c *compiler, in *instr) error {
+	t := in.op.Result(0).Type()
+	if err := checkFloat(t); err != nil {
+		return err
+	}
+	sign := uint64(1) << (bitWidth(t) - 1)
+	nan := gpu.NaN(in.op)
+	in.step = func(th *thread, in *instr) error {
+		r := th.regs
+		a, b := toF64(t, r[in.a]&^sign), toF64(t, r[in.b]&^sign)
+		if nan && (a != a || b != b) {
+			r[in.d] = sign - 1
+			return nil
+		}
+		r[in.d] = fromF64(t, numeric.MinNumF64(a, b)) | (r[in.a]^r[in.b])&sign
+		return nil
+	}
+	return nil
+}
+
+func compileFCmp(c *compiler, in *instr) error {
+	p, ok := in.op.Attr("predicate").(*ir.IntegerAttr)
+	if !ok {
+		return fmt.Errorf("llvm.fcmp without a predicate")
+	}
+	t := in.op.Operand(0).Type()
+	if err := checkFloat(t); err != nil {
+		return err
+	}
+	var f func(a, b float64, uno bool) bool
+	switch llvm.FCmpPredicate(p.Int()) {
+	case llvm.FCmpFalse:
+		f = func(a, b float64, uno bool) bool { return false }
+	case llvm.FCmpOEQ:
+		f = func(a, b float64, uno bool) bool { return !uno && a == b }
+	case llvm.FCmpOGT:
+		f = func(a, b float64, uno bool) bool { return !uno && a > b }
+	case llvm.FCmpOGE:
+		f = func(a, b float64, uno bool) bool { return !uno && a >= b }
+	case llvm.FCmpOLT:
+		f = func(a, b float64, uno bool) bool { return !uno && a < b }
+	case llvm.FCmpOLE:
+		f = func(a, b float64, uno bool) bool { return !uno && a <= b }
+	case llvm.FCmpONE:
+		f = func(a, b float64, uno bool) bool { return !uno && a != b }
+	case llvm.FCmpORD:
+		f = func(a, b float64, uno bool) bool { return !uno }
+	case llvm.FCmpUEQ:
+		f = func(a, b float64, uno bool) bool { return uno || a == b }
+	case llvm.FCmpUGT:
+		f = func(a, b float64, uno bool) bool { return uno || a > b }
+	case llvm.FCmpUGE:
+		f = func(a, b float64, uno bool) bool { return uno || a >= b }
+	case llvm.FCmpULT:
+		f = func(a, b float64, uno bool) bool { return uno || a < b }
+	case llvm.FCmpULE:
+		f = func(a, b float64, uno bool) bool { return uno || a <= b }
+	case llvm.FCmpUNE:
+		f = func(a, b float64, uno bool) bool { return uno || a != b }
+	case llvm.FCmpUNO:
+		f = func(a, b float64, uno bool) bool { return uno }
+	case llvm.FCmpTrue:
+		f = func(a, b float64, uno bool) bool { return true }
+	default:
+		return fmt.Errorf("fcmp predicate %d is not simulated", p.Int())
+	}
+	in.step = func(th *thread, in *instr) error {
+		r := th.regs
+		a, b := toF64(t, r[in.a]), toF64(t, r[in.b])
+		r[in.d] = b2u(f(a, b, math.IsNaN(a) || math.IsNaN(b)))
+		return nil
+	}
+	return nil
+}
+
+// compileFloatCast compiles a conversion between float types.
+func compileFloatCast(conv func(t ir.Type, v float64) uint64) opImpl {
+	return func(c *compiler, in *instr) error {
+		from, to := in.op.Operand(0).Type(), in.op.Result(0).Type()
+		if err := checkFloat(from); err != nil {
+			return err
+		}
+		if err := checkFloat(to); err != nil {
+			return err
+		}
+		in.step = func(th *thread, in *instr) error {
+			r := th.regs
+			r[in.d] = conv(to, toF64(from, r[in.a]))
+			return nil
+		}
+		return nil
+	}
+}
+
+func compileIntToFloat(signed bool) opImpl {
+	return func(c *compiler, in *instr) error {
+		to := in.op.Result(0).Type()
+		if err := checkFloat(to); err != nil {
+			return err
+		}
+		in.step = func(th *thread, in *instr) error {
+			r := th.regs
+			if signed {
+				r[in.d] = fromF64(to, float64(numeric.Int64(r[in.a], in.w)))
+			} else {
+				r[in.d] = fromF64(to, float64(r[in.a]))
+			}
+			return nil
+		}
+		return nil
+	}
+}
+
+// compileFloatToInt: PTX cvt.rzi saturates and maps NaN to 0.
+func compileFloatToInt(c *compiler, in *instr) error {
+	from := in.op.Operand(0).Type()
+	if err := checkFloat(from); err != nil {
+		return err
+	}
+	rw := bitWidth(in.op.Result(0).Type())
+	signed := in.op.Def() == llvm.FPToSIOp
+	// Values at or below lo give loBits, at or above the exclusive limit
+	// hi give hiBits.
+	lo, hi := 0.0, math.Ldexp(1, rw)
+	loBits, hiBits := uint64(0), in.mask
+	if signed {
+		lo, hi = -math.Ldexp(1, rw-1), math.Ldexp(1, rw-1)
+		loBits, hiBits = uint64(1)<<(rw-1), uint64(1)<<(rw-1)-1
+	}
+	in.step = func(th *thread, in *instr) error {
+		r := th.regs
+		x := math.Trunc(toF64(from, r[in.a]))
+		switch {
+		case math.IsNaN(x):
+			r[in.d] = 0
+		case x <= lo:
+			r[in.d] = loBits
+		case x >= hi:
+			r[in.d] = hiBits
+		case signed:
+			r[in.d] = uint64(int64(x)) & in.mask
+		default:
+			r[in.d] = uint64(x)
+		}
+		return nil
+	}
+	return nil
+}

@@ -1,0 +1,164 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/numeric"
+)
+
+// The gpu dialect's per-thread ops: thread and block indices, integer
+// helpers, conversions, and device printf and assert.
+
+func init() {
+	define(func(c *compiler, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
+			th.regs[in.d] = uint64(th.tid)
+			return nil
+		}
+		return nil
+	}, gpu.ThreadIDOp)
+	define(func(c *compiler, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
+			th.regs[in.d] = uint64(th.lane)
+			return nil
+		}
+		return nil
+	}, gpu.LaneIDOp)
+	define(ctaIndex(func(c *cta, d int) int { return c.id[d] }), gpu.BlockIDOp)
+	define(ctaIndex(func(c *cta, d int) int { return c.grid[d] }), gpu.GridDimOp)
+	define(ctaIndex(func(c *cta, d int) int {
+		if d == 0 {
+			return len(c.threads)
+		}
+		return 1
+	}), gpu.BlockDimOp)
+	define(func(c *compiler, in *instr) error {
+		c.constant(in.d, 0) // shared addresses are offsets into the CTA's shared memory
+		return nil
+	}, gpu.SharedBaseOp)
+	define(func(c *compiler, in *instr) error {
+		hi := numeric.MulHiSI
+		if in.op.Attr("unsigned") != nil {
+			hi = numeric.MulHiUI
+		}
+		return intBinary(hi)(c, in)
+	}, gpu.MulHiOp)
+	define(compilePrmt, gpu.PrmtOp)
+	define(compileBfe, gpu.BfeOp)
+	define(compileCvt, gpu.CvtOp)
+	define(compilePrintf, gpu.PrintfOp)
+	define(func(c *compiler, in *instr) error {
+		msg := fmt.Sprintf("device assertion failed: %s (%s:%d)", gpu.AssertMessage(in.op), gpu.AssertFile(in.op), gpu.AssertLine(in.op))
+		in.step = func(th *thread, in *instr) error {
+			if th.regs[in.a]&1 == 0 {
+				return fmt.Errorf("%s", msg)
+			}
+			return nil
+		}
+		return nil
+	}, gpu.AssertOp)
+}
+
+// ctaIndex compiles an index op whose value is the same for the CTA.
+func ctaIndex(f func(c *cta, dim int) int) opImpl {
+	return func(c *compiler, in *instr) error {
+		d := dimOf(in.op)
+		in.step = func(th *thread, in *instr) error {
+			th.regs[in.d] = uint64(f(th.cta, d))
+			return nil
+		}
+		return nil
+	}
+}
+
+// compilePrmt: result byte i is byte sel>>4i & 7 of {b, a} (a is bytes
+// 0-3), or that byte's sign replicated when sel>>4i & 8 is set.
+func compilePrmt(c *compiler, in *instr) error {
+	in.step = func(th *thread, in *instr) error {
+		r := th.regs
+		src := r[in.b]<<32 | r[in.a]&0xffffffff
+		sel := r[in.c]
+		var out uint64
+		for i := 0; i < 4; i++ {
+			s := sel >> (4 * i) & 0xf
+			b := src >> (8 * (s & 7)) & 0xff
+			if s&8 != 0 {
+				b = 0
+				if src>>(8*(s&7)+7)&1 != 0 {
+					b = 0xff
+				}
+			}
+			out |= b << (8 * i)
+		}
+		r[in.d] = out
+		return nil
+	}
+	return nil
+}
+
+// compileBfe: PTX bfe: bit i of the result is bit pos+i of a for i < len
+// (pos and len are the low bytes of the operands) while that is inside a,
+// and otherwise the field's top bit (signed) or zero (unsigned).
+func compileBfe(c *compiler, in *instr) error {
+	unsigned := in.op.Attr("unsigned") != nil
+	in.step = func(th *thread, in *instr) error {
+		r := th.regs
+		msb := in.w - 1
+		a, pos, n := r[in.a], int(r[in.b]&0xff), int(r[in.c]&0xff)
+		var sbit uint64
+		if !unsigned && n > 0 {
+			sbit = a >> min(pos+n-1, msb) & 1
+		}
+		var out uint64
+		for i := 0; i <= msb; i++ {
+			bit := sbit
+			if i < n && pos+i <= msb {
+				bit = a >> (pos + i) & 1
+			}
+			out |= bit << i
+		}
+		r[in.d] = out
+		return nil
+	}
+	return nil
+}
+
+// compileCvt: the single-value conversions of gpu.cvt with rounding rn,
+// rz or none (packed conversions are not simulated).
+func compileCvt(c *compiler, in *instr) error {
+	if in.op.NumOperands() != 1 {
+		return fmt.Errorf("packed gpu.cvt is not simulated")
+	}
+	from, to := in.op.Operand(0).Type(), in.op.Result(0).Type()
+	if err := checkFloat(from); err != nil {
+		return err
+	}
+	if err := checkFloat(to); err != nil {
+		return err
+	}
+	o := gpu.CvtOptionsOf(in.op)
+	if o.Satfinite || o.Relu {
+		return fmt.Errorf("gpu.cvt with satfinite or relu is not simulated")
+	}
+	rz := false
+	switch o.Rounding {
+	case gpu.RoundRZ:
+		rz = true
+	case gpu.RoundRN, gpu.RoundNone:
+	default:
+		return fmt.Errorf("gpu.cvt rounding %s is not simulated", o.Rounding)
+	}
+	in.step = func(th *thread, in *instr) error {
+		r := th.regs
+		v := toF64(from, r[in.a])
+		if rz && !math.IsNaN(v) {
+			r[in.d] = fromF64RZ(to, v)
+		} else {
+			r[in.d] = fromF64(to, v)
+		}
+		return nil
+	}
+	return nil
+}

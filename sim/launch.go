@@ -1,0 +1,161 @@
+package sim
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// cta is one CTA in flight: its threads, shared memory and race detector.
+// A worker reuses one cta for the CTAs it runs, one after the other.
+type cta struct {
+	mem     *Memory
+	out     io.Writer
+	id      [3]int
+	grid    [3]int
+	lanes   int
+	threads []*thread
+	shared  []byte
+	race    *raceDetector
+	// insScratch and vals are reused by the collectives.
+	insScratch []*instr
+	vals       []uint64
+}
+
+// Launch runs the kernel over grid (CTAs along x, y, z) with args, the bit
+// patterns of its parameters (device addresses for pointers). It returns
+// the first error of any thread; the CTAs that ran left their stores in
+// mem.
+func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) error {
+	if len(args) != len(k.fn.params) {
+		return fmt.Errorf("sim: @%s takes %d arguments, got %d", k.Name, len(k.fn.params), len(args))
+	}
+	total := 1
+	for _, g := range grid {
+		if g < 1 || g > 1<<31-1 {
+			return fmt.Errorf("sim: grid %v has an empty or too large dimension", grid)
+		}
+		total *= g
+		if total > 1<<40 {
+			return fmt.Errorf("sim: grid %v is too large", grid)
+		}
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, total)
+	var out io.Writer = io.Discard
+	if cfg.Stdout != nil {
+		out = &lockedWriter{w: cfg.Stdout}
+	}
+	var (
+		next    atomic.Int64
+		failed  atomic.Bool
+		errOnce sync.Once
+		first   error
+		wg      sync.WaitGroup
+	)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := k.newCTA(mem, grid, out, !cfg.NoRaceCheck)
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= total {
+					return
+				}
+				id := [3]int{i % grid[0], i / grid[0] % grid[1], i / (grid[0] * grid[1])}
+				if err := c.run(k.fn, id, args); err != nil {
+					errOnce.Do(func() { first = err })
+					failed.Store(true)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}
+
+func (k *Kernel) newCTA(mem *Memory, grid [3]int, out io.Writer, raceCheck bool) *cta {
+	p := k.prog
+	c := &cta{mem: mem, out: out, grid: grid, lanes: p.Lanes, shared: make([]byte, p.Shared)}
+	if raceCheck && p.Shared > 0 {
+		c.race = newRaceDetector(p.Shared, p.Lanes)
+	}
+	n := p.NumWarps * p.Lanes
+	for t := 0; t < n; t++ {
+		c.threads = append(c.threads, &thread{cta: c, tid: t, lane: t % p.Lanes})
+	}
+	return c
+}
+
+// run executes the CTA id to completion. Each warp runs until all its
+// threads wait at a collective or exit; warp collectives act as soon as
+// their warp has arrived, then warpgroup ones, then CTA-wide barriers.
+func (c *cta) run(fn *function, id [3]int, args []uint64) error {
+	c.id = id
+	clear(c.shared)
+	if c.race != nil {
+		c.race.barrier()
+	}
+	for _, th := range c.threads {
+		th.start(fn, args)
+	}
+	lanes := c.lanes
+	warps := len(c.threads) / lanes
+	for {
+		for w := 0; w < warps; w++ {
+			for {
+				for _, th := range c.threads[w*lanes : (w+1)*lanes] {
+					if th.wait == nil && !th.exited {
+						if err := th.run(); err != nil {
+							return err
+						}
+					}
+				}
+				ok, err := c.tryCollective(scopeWarp, w*lanes, lanes)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					break
+				}
+			}
+		}
+		progressed := false
+		for g := 0; g+4 <= warps; g += 4 {
+			ok, err := c.tryCollective(scopeWarpgroup, g*lanes, 4*lanes)
+			if err != nil {
+				return err
+			}
+			progressed = progressed || ok
+		}
+		if progressed {
+			continue
+		}
+		ok, err := c.tryCollective(scopeCTA, 0, len(c.threads))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return c.stuck()
+		}
+	}
+}
+
+// lockedWriter serializes the printf output of parallel CTAs.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}

@@ -1,0 +1,139 @@
+package sim
+
+import (
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/numeric"
+)
+
+// Program is a loaded per-thread module: its launch geometry and its
+// functions, compiled on first use.
+type Program struct {
+	module *ir.Operation
+	// NumWarps, Lanes and Shared are the module's ttg.num-warps,
+	// ttg.threads-per-warp and ttg.shared (bytes of dynamic shared
+	// memory per CTA).
+	NumWarps, Lanes, Shared int
+
+	mu    sync.Mutex
+	funcs map[*ir.Operation]*function
+}
+
+// Load prepares a per-thread module (the lowering's output) for launches.
+func Load(module *ir.Operation) (*Program, error) {
+	if module == nil || module.NumRegions() == 0 || module.Region(0).Empty() {
+		return nil, fmt.Errorf("sim: not a module")
+	}
+	p := &Program{module: module, NumWarps: ttg.NumWarps(module), Lanes: ttg.ThreadsPerWarp(module),
+		Shared: ttg.SharedBytes(module), funcs: map[*ir.Operation]*function{}}
+	switch {
+	case p.NumWarps < 1 || p.NumWarps > 32:
+		return nil, ir.OpErrorf(module, "cannot launch %d warps per CTA (ttg.num-warps)", p.NumWarps)
+	case p.Lanes != 32 && p.Lanes != 64:
+		return nil, ir.OpErrorf(module, "warps of %d threads (ttg.threads-per-warp) are not simulated; 32 and 64 are", p.Lanes)
+	case p.Shared < 0 || p.Shared > 1<<20:
+		return nil, ir.OpErrorf(module, "%d bytes of shared memory (ttg.shared) per CTA is out of range", p.Shared)
+	}
+	return p, nil
+}
+
+// Kernel is a kernel of a Program, ready to launch.
+type Kernel struct {
+	prog *Program
+	fn   *function
+	Name string
+	// Params are the kernel's parameter types, in order.
+	Params []ir.Type
+}
+
+// Kernel returns the llvm.func kernel (marked gpu.kernel) named name.
+func (p *Program) Kernel(name string) (*Kernel, error) {
+	var fn *ir.Operation
+	var names []string
+	for _, op := range p.module.Region(0).Front().Ops() {
+		if op.Name() != "llvm.func" || !llvm.IsKernel(op) {
+			continue
+		}
+		names = append(names, ir.SymbolName(op))
+		if ir.SymbolName(op) == name {
+			fn = op
+		}
+	}
+	if fn == nil {
+		return nil, fmt.Errorf("sim: the module has no kernel @%s (kernels: %v)", name, names)
+	}
+	p.mu.Lock()
+	f, err := p.function(fn)
+	p.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	return &Kernel{prog: p, fn: f, Name: name, Params: fn.Region(0).Front().ArgumentTypes()}, nil
+}
+
+// Config are the settings of a launch.
+type Config struct {
+	// Stdout receives the kernel's printf output (nil: discarded).
+	Stdout io.Writer
+	// Workers is how many CTAs run at once (0: GOMAXPROCS).
+	Workers int
+	// NoRaceCheck turns the shared-memory race detector off.
+	NoRaceCheck bool
+}
+
+// IntArg is the bit pattern of an integer or pointer argument of type t.
+func IntArg(t ir.Type, v int64) uint64 { return uint64(v) & maskOf(t) }
+
+// FloatArg is the bit pattern of a float argument of type t (rounded to
+// nearest even), or of an integer argument of type t with value v.
+func FloatArg(t ir.Type, v float64) uint64 {
+	if _, ok := t.(*ir.FloatType); ok {
+		return fromF64(t, v)
+	}
+	return IntArg(t, int64(v))
+}
+
+// FloatValue is the value of a float bit pattern of type t.
+func FloatValue(t ir.Type, bits uint64) float64 {
+	if _, ok := t.(*ir.FloatType); ok {
+		return toF64(t, bits)
+	}
+	return float64(numeric.Int64(bits, bitWidth(t)))
+}
+
+// bitWidth is the size in bits of a register type: integers, floats,
+// pointers (64) and vectors of integers or floats.
+func bitWidth(t ir.Type) int {
+	switch t := t.(type) {
+	case *llvm.PointerType:
+		return 64
+	case *ir.IntegerType:
+		return t.Width
+	case *ir.FloatType:
+		return t.Width()
+	case *ir.VectorType:
+		n := 1
+		for _, d := range t.Dims {
+			n *= int(d)
+		}
+		return n * bitWidth(t.Elem)
+	}
+	return 64
+}
+
+func maskOf(t ir.Type) uint64 { return numeric.Mask(min(bitWidth(t), 64)) }
+
+// isShared reports whether a pointer type addresses shared memory.
+func isShared(t ir.Type) bool {
+	p, ok := t.(*llvm.PointerType)
+	return ok && p.AddrSpace == llvm.SharedAddrSpace
+}
+
+// dimOf is the dimension of a gpu index op.
+func dimOf(op *ir.Operation) int { return int(gpu.DimensionOf(op)) }

@@ -1,0 +1,23 @@
+package llvmir
+
+import (
+	lltypes "github.com/llir/llvm/ir/types"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Proxy and mbarrier-initialization fences: inline PTX (LLVM 14 has no
+// intrinsics for them).
+
+func (fx *fnTr) nvFence(op *ir.Operation) error {
+	text := "fence.proxy.async.shared::cta;"
+	if op.Name() == gpu.FenceMBarrierInitOp.Name {
+		text = "fence.mbarrier_init.release.cluster;"
+	}
+	if err := fx.requireSM(op, 90, text[:len(text)-1]); err != nil {
+		return err
+	}
+	fx.asm(text, "", lltypes.Void, true)
+	return nil
+}

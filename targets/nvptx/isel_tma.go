@@ -1,0 +1,106 @@
+package nvptx
+
+import (
+	"strings"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// TMA: cp.async.bulk.tensor through a tensor map (a 64-bit address),
+// bulk groups, and the tensor-map prefetch.
+
+// tmaOperands returns the registers of the map and coordinates of a TMA
+// op, its predicate prefix and whether it executes.
+func (f *fn) tmaOperands(op *ir.Operation, what string) (tmap string, coords []string, prefix string, happens bool, err error) {
+	if err := f.requireSM(op, 90, what); err != nil {
+		return "", nil, "", false, err
+	}
+	v := gpu.TMAView{Operation: op}
+	m, err := f.get(v.Map())
+	if err != nil {
+		return "", nil, "", false, err
+	}
+	for _, c := range v.Coords() {
+		x, err := f.get(c)
+		if err != nil {
+			return "", nil, "", false, err
+		}
+		coords = append(coords, f.reg(x))
+	}
+	prefix, happens, err = f.guard(v.Pred())
+	return f.reg(m), coords, prefix, happens, err
+}
+
+func (f *fn) emitTMALoad(op *ir.Operation) error {
+	tmap, coords, prefix, happens, err := f.tmaOperands(op, "cp.async.bulk.tensor")
+	if err != nil || !happens {
+		return err
+	}
+	v := gpu.TMAView{Operation: op}
+	dst, err := f.get(v.Shared())
+	if err != nil {
+		return err
+	}
+	bar, err := f.get(v.Barrier())
+	if err != nil {
+		return err
+	}
+	f.ins("%scp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes [%s], [%s, {%s}], [%s]",
+		prefix, len(coords), f.reg(dst), tmap, strings.Join(coords, ", "), f.reg(bar))
+	return nil
+}
+
+func (f *fn) emitTMAStore(op *ir.Operation) error {
+	tmap, coords, prefix, happens, err := f.tmaOperands(op, "cp.async.bulk.tensor")
+	if err != nil || !happens {
+		return err
+	}
+	src, err := f.get(gpu.TMAView{Operation: op}.Shared())
+	if err != nil {
+		return err
+	}
+	f.ins("%scp.async.bulk.tensor.%dd.global.shared::cta.bulk_group [%s, {%s}], [%s]",
+		prefix, len(coords), tmap, strings.Join(coords, ", "), f.reg(src))
+	return nil
+}
+
+func (f *fn) emitBulkCommit(op *ir.Operation) error {
+	if err := f.requireSM(op, 90, "cp.async.bulk.commit_group"); err != nil {
+		return err
+	}
+	f.ins("cp.async.bulk.commit_group")
+	return nil
+}
+
+func (f *fn) emitBulkWait(op *ir.Operation) error {
+	if err := f.requireSM(op, 90, "cp.async.bulk.wait_group"); err != nil {
+		return err
+	}
+	read := ""
+	if gpu.WaitsForRead(op) {
+		read = ".read"
+	}
+	f.ins("cp.async.bulk.wait_group%s %d", read, gpu.Pending(op))
+	return nil
+}
+
+func (f *fn) emitTMAPrefetch(op *ir.Operation) error {
+	if err := f.requireSM(op, 90, "prefetch.tensormap"); err != nil {
+		return err
+	}
+	m, err := f.get(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	var pred ir.Value
+	if op.NumOperands() > 1 {
+		pred = op.Operand(1)
+	}
+	prefix, happens, err := f.guard(pred)
+	if err != nil || !happens {
+		return err
+	}
+	f.ins("%sprefetch.tensormap [%s]", prefix, f.reg(m))
+	return nil
+}
