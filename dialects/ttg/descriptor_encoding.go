@@ -25,14 +25,22 @@ func DescriptorSharedEncoding(desc *tt.TensorDescType, t *ir.RankedTensorType) (
 	if equalInt64s(desc.Block.Dims, t.Dims) {
 		return enc, nil
 	}
+	if r := SharedLayoutForRank(enc, len(t.Dims)); r != nil {
+		return r, nil
+	}
+	return nil, fmt.Errorf("unhandled tensor descriptor encoding %s", attrText(enc))
+}
+
+// SharedLayoutForRank adapts a shared layout chosen for a block of another
+// rank (a rank-reducing or rank-increasing descriptor access) to the given
+// rank (Triton's updateEncodingForShape): new leading dims are the slowest,
+// dims beyond the rank go. It returns nil for other layouts.
+func SharedLayoutForRank(enc ir.Attribute, rank int) SharedLayout {
 	ctx := ctxOf(enc)
-	rank := len(t.Dims)
 	switch e := enc.(type) {
 	case *NVMMASharedEncoding:
-		return NewNVMMAShared(ctx, e.SwizzlingByteWidth, e.Transposed, e.ElementBitWidth, e.FP4Padded,
-			cgaForRank(e.CGALayout, rank)), nil
+		return NewNVMMAShared(ctx, e.SwizzlingByteWidth, e.Transposed, e.ElementBitWidth, e.FP4Padded, e.CGALayout.WithRank(rank))
 	case *SwizzledSharedEncoding:
-		// New leading dims are the slowest; dims beyond the new rank go.
 		var order []int
 		for i := 0; i+len(e.Order) < rank; i++ {
 			order = append(order, rank-i-1)
@@ -42,23 +50,7 @@ func DescriptorSharedEncoding(desc *tt.TensorDescType, t *ir.RankedTensorType) (
 				order = append(order, d)
 			}
 		}
-		return NewSwizzledShared(ctx, e.Vec, e.PerPhase, e.MaxPhase, order, cgaForRank(e.CGALayout, rank)), nil
+		return NewSwizzledShared(ctx, e.Vec, e.PerPhase, e.MaxPhase, order, e.CGALayout.WithRank(rank))
 	}
-	return nil, fmt.Errorf("unhandled tensor descriptor encoding %s", attrText(enc))
-}
-
-// cgaForRank drops the leading dims of c, or adds unsplit leading dims,
-// so that it describes a tensor of the given rank.
-func cgaForRank(c CGALayout, rank int) CGALayout {
-	out := CGALayout{Rank: rank}
-	for _, b := range c.Bases {
-		var nb []int32
-		if c.Rank >= rank {
-			nb = append(nb, b[c.Rank-rank:]...)
-		} else {
-			nb = append(make([]int32, rank-c.Rank), b...)
-		}
-		out.Bases = append(out.Bases, nb)
-	}
-	return out
+	return nil
 }
