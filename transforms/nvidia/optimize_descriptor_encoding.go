@@ -359,21 +359,8 @@ func fallbackDescLayout(ctx *ir.Context, block *ir.RankedTensorType, cga *ttg.CG
 // layoutForShape adapts a shared layout chosen for a block of another rank
 // (a rank-reducing load) to block's rank (Triton's updateEncodingForShape).
 func layoutForShape(ctx *ir.Context, enc ir.Attribute, block *ir.RankedTensorType) ir.Attribute {
-	rank := block.Rank()
-	switch e := enc.(type) {
-	case *ttg.NVMMASharedEncoding:
-		return ttg.NewNVMMAShared(ctx, e.SwizzlingByteWidth, e.Transposed, e.ElementBitWidth, e.FP4Padded, e.CGALayout.WithRank(rank))
-	case *ttg.SwizzledSharedEncoding:
-		var order []int
-		for i := 0; i+len(e.Order) < rank; i++ {
-			order = append(order, rank-i-1)
-		}
-		for _, o := range e.Order {
-			if o < rank {
-				order = append(order, o)
-			}
-		}
-		return ttg.NewSwizzledShared(ctx, e.Vec, e.PerPhase, e.MaxPhase, order, e.CGALayout.WithRank(rank))
+	if r := ttg.SharedLayoutForRank(enc, block.Rank()); r != nil {
+		return r
 	}
 	return enc
 }
