@@ -20,15 +20,16 @@ var builtins map[string]builtin
 
 func init() {
 	builtins = map[string]builtin{
-		"FileCheck": fileCheckBuiltin,
-		"filecheck": fileCheckBuiltin,
-		"echo":      echoBuiltin,
-		"cat":       catBuiltin,
-		"true":      func(*shell, resolved, []string, io.Reader, io.Writer, io.Writer) int { return 0 },
-		"false":     func(*shell, resolved, []string, io.Reader, io.Writer, io.Writer) int { return 1 },
-		"count":     countBuiltin,
-		"mkdir":     mkdirBuiltin,
-		"rm":        rmBuiltin,
+		"FileCheck":  fileCheckBuiltin,
+		"filecheck":  fileCheckBuiltin,
+		"echo":       echoBuiltin,
+		"cat":        catBuiltin,
+		"true":       func(*shell, resolved, []string, io.Reader, io.Writer, io.Writer) int { return 0 },
+		"false":      func(*shell, resolved, []string, io.Reader, io.Writer, io.Writer) int { return 1 },
+		"count":      countBuiltin,
+		"mkdir":      mkdirBuiltin,
+		"rm":         rmBuiltin,
+		"split-file": splitFileBuiltin,
 	}
 }
 

@@ -25,6 +25,9 @@ func init() {
 			fs.StringVar(&o.Arch, "arch", o.Arch, "GFX architecture, e.g. gfx942")
 			fs.StringVar(&o.Target, "target", o.Target, "target string (default hip:<arch>)")
 			fs.IntVar(&o.NumStages, "num-stages", o.NumStages, "software pipelining stages")
+			fs.IntVar(&o.MatrixInstrNonKDim, "matrix-instr-nonkdim", o.MatrixInstrNonKDim, "force the MFMA M and N (0: from the dot's shape)")
+			fs.IntVar(&o.KPack, "kpack", o.KPack, "kWidth / kBase of MFMA operands (1 or 2)")
+			fs.BoolVar(&o.UseAsyncCopy, "use-async-copy", o.UseAsyncCopy, "pipeline loads straight into LDS (knobs.amd.use_async_copy)")
 			return func() string { return TTGIRPipeline(o, passmgr.Default) }
 		},
 	})
@@ -42,12 +45,20 @@ type Options struct {
 	// Target overrides the module's ttg.target; empty means "hip:<Arch>".
 	Target    string
 	NumStages int
+	// MatrixInstrNonKDim forces the MFMA's M and N (HIPOptions'
+	// matrix_instr_nonkdim; 0 lets the dot's shape decide).
+	MatrixInstrNonKDim int
+	// KPack is HIPOptions' kpack (kWidth = kBase * kPack).
+	KPack int
+	// UseAsyncCopy is knobs.amd.use_async_copy: pipelined loads go
+	// straight to LDS.
+	UseAsyncCopy bool
 }
 
 // DefaultOptions are Triton's HIP defaults (num_warps=4, num_ctas=1,
 // num_stages=2) on gfx942.
 func DefaultOptions() Options {
-	return Options{NumWarps: 4, NumCTAs: 1, Arch: "gfx942", NumStages: 2}
+	return Options{NumWarps: 4, NumCTAs: 1, Arch: "gfx942", NumStages: 2, KPack: 1}
 }
 
 // WarpSize is the wavefront size of a GFX architecture, as HIPOptions
@@ -74,11 +85,10 @@ func gfxMajor(arch string) (int, bool) {
 // is_in_thread_transpose_enabled holds: CDNA3 (gfx942) only.
 func inThreadTranspose(arch string) bool { return arch == "gfx942" }
 
-// blockPingpong reports whether compiler.py's
-// is_pingpong_schedule_enabled holds: on gfx942 (and gfx950), for two
-// stages.
-func blockPingpong(arch string, numStages int) bool {
-	return (arch == "gfx942" || arch == "gfx950") && numStages == 2
+// blockPingpong reports whether compiler.py's is_pingpong_schedule_enabled
+// holds: on gfx942, and on gfx950 with async copies.
+func blockPingpong(arch string, asyncCopy bool) bool {
+	return arch == "gfx942" || (arch == "gfx950" && asyncCopy)
 }
 
 // step is one pass of make_ttgir with its options.
@@ -86,8 +96,8 @@ type step struct{ name, options string }
 
 // ttgirSteps is make_ttgir of Triton 3.6's AMD backend
 // (third_party/amd/backend/compiler.py) as a list of passes with options,
-// for all passes, registered or not, in the order of Triton's gfx942 IR
-// dumps.
+// for all passes, registered or not, with HIPOptions' and the knobs'
+// defaults (buffer ops on, async copies off, no schedule hint).
 func ttgirSteps(o Options) []step {
 	target := o.Target
 	if target == "" {
@@ -98,7 +108,8 @@ func ttgirSteps(o Options) []step {
 		tpw = WarpSize(o.Arch)
 	}
 	s := func(name string, opts ...string) step { return step{name, strings.Join(opts, " ")} }
-	arch := "gfx-arch=" + o.Arch
+	arch := "arch-generation-name=" + o.Arch
+	pingpong := blockPingpong(o.Arch, o.UseAsyncCopy)
 	steps := []step{
 		s("convert-triton-to-tritongpu", "target="+target, fmt.Sprintf("num-warps=%d", o.NumWarps),
 			fmt.Sprintf("threads-per-warp=%d", tpw), fmt.Sprintf("num-ctas=%d", o.NumCTAs)),
@@ -106,7 +117,7 @@ func ttgirSteps(o Options) []step {
 		s("tritongpu-F32DotTC", "emu-tf32=false"),
 		s("tritongpu-remove-layout-conversions"),
 		s("tritongpu-optimize-thread-locality"),
-		s("tritonamdgpu-accelerate-matmul", arch, "matrix-instruction-size=0", "kPack=1"),
+		s("tritonamdgpu-accelerate-matmul", arch, fmt.Sprintf("matrix-instruction-size=%d", o.MatrixInstrNonKDim), fmt.Sprintf("kPack=%d", o.KPack)),
 		s("tritongpu-remove-layout-conversions"),
 		s("tritonamdgpu-optimize-epilogue"),
 		s("tritonamdgpu-optimize-dot-operands", arch),
@@ -116,30 +127,32 @@ func ttgirSteps(o Options) []step {
 		s("triton-licm"),
 		s("canonicalize"),
 		s("tritonamdgpu-schedule-loops", fmt.Sprintf("num_stages=%d", o.NumStages)),
-		s("tritonamdgpu-pipeline", "use_async_copy=false", fmt.Sprintf("use_pingpong=%t", blockPingpong(o.Arch, o.NumStages))),
+		s("tritonamdgpu-pipeline", fmt.Sprintf("use_async_copy=%t", o.UseAsyncCopy), fmt.Sprintf("use_pingpong=%t", pingpong)),
+	}
+	if o.UseAsyncCopy {
+		steps = append(steps, s("tritonamdgpu-coalesce-async-copy", arch))
+	}
+	steps = append(steps,
 		s("canonicalize"),
 		s("tritongpu-remove-layout-conversions"),
-		s("tritongpu-reduce-data-duplication"),
-	}
+		s("tritongpu-reduce-data-duplication"))
 	if inThreadTranspose(o.Arch) {
 		steps = append(steps,
 			s("tritonamdgpu-in-thread-transpose"),
 			s("tritongpu-remove-layout-conversions"))
 	}
 	steps = append(steps, s("tritonamdgpu-reorder-instructions"))
-	if blockPingpong(o.Arch, o.NumStages) {
+	if pingpong && o.NumStages > 1 {
 		steps = append(steps, s("tritonamdgpu-block-pingpong", fmt.Sprintf("num-stages=%d", o.NumStages)))
 	}
 	steps = append(steps,
 		s("tritonamdgpu-canonicalize-pointers"),
 		s("canonicalize"),
-		s("tritonamdgpu-convert-buffer-ops", arch),
+		s("tritonamdgpu-convert-buffer-ops", arch, "allow-buffer-atomics=true", "analyze-small-tensor-ofst=false"),
 		s("tritonamdgpu-fold-true-cmpi"),
 		s("canonicalize"),
 		s("cse"),
-		s("symbol-dce"),
-		// Triton 3.6's gfx942 dumps show it with async copies off too.
-		s("tritonamdgpu-update-async-wait-count", arch))
+		s("symbol-dce"))
 	return steps
 }
 

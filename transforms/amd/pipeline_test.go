@@ -41,17 +41,17 @@ func TestAMDTTGIRPipelineOrder(t *testing.T) {
 		"convert-triton-to-tritongpu{target=hip:gfx942 num-warps=4 threads-per-warp=64 num-ctas=1}",
 		"tritongpu-coalesce", "tritongpu-F32DotTC{emu-tf32=false}", "tritongpu-remove-layout-conversions",
 		"tritongpu-optimize-thread-locality",
-		"tritonamdgpu-accelerate-matmul{gfx-arch=gfx942 matrix-instruction-size=0 kPack=1}",
+		"tritonamdgpu-accelerate-matmul{arch-generation-name=gfx942 matrix-instruction-size=0 kPack=1}",
 		"tritongpu-remove-layout-conversions", "tritonamdgpu-optimize-epilogue",
-		"tritonamdgpu-optimize-dot-operands{gfx-arch=gfx942}", "tritonamdgpu-hoist-layout-conversions",
+		"tritonamdgpu-optimize-dot-operands{arch-generation-name=gfx942}", "tritonamdgpu-hoist-layout-conversions",
 		"tritongpu-fuse-nested-loops", "canonicalize", "triton-licm", "canonicalize",
 		"tritonamdgpu-schedule-loops{num_stages=2}", "tritonamdgpu-pipeline{use_async_copy=false use_pingpong=true}",
 		"canonicalize", "tritongpu-remove-layout-conversions", "tritongpu-reduce-data-duplication",
 		"tritonamdgpu-in-thread-transpose", "tritongpu-remove-layout-conversions",
 		"tritonamdgpu-reorder-instructions", "tritonamdgpu-block-pingpong{num-stages=2}",
-		"tritonamdgpu-canonicalize-pointers", "canonicalize", "tritonamdgpu-convert-buffer-ops{gfx-arch=gfx942}",
+		"tritonamdgpu-canonicalize-pointers", "canonicalize",
+		"tritonamdgpu-convert-buffer-ops{arch-generation-name=gfx942 allow-buffer-atomics=true analyze-small-tensor-ofst=false}",
 		"tritonamdgpu-fold-true-cmpi", "canonicalize", "cse", "symbol-dce",
-		"tritonamdgpu-update-async-wait-count{gfx-arch=gfx942}",
 	}, ",")
 	if got != want {
 		t.Errorf("gfx942 pipeline\n got  %s\n want %s", got, want)
@@ -66,13 +66,16 @@ func TestAMDTTGIRPipelineOrder(t *testing.T) {
 			}
 			names = append(names, p)
 		}
-		if dn := dump.passesBetween("convert-triton-to-tritongpu", "optimize-amd-lds-usage"); !equalStrings(dn, names) {
+		// make_ttgir ends with symbol-dce; make_llir starts with
+		// update-async-wait-count.
+		if dn := dump.passesBetween("convert-triton-to-tritongpu", "tritonamdgpu-update-async-wait-count"); !equalStrings(dn, names) {
 			t.Errorf("%s: Triton's dump runs\n %v\nthe pipeline\n %v", k, dn, names)
 		}
 	}
 
-	// RDNA: 32 threads per warp, no in-thread transpose or ping-pong; three
-	// stages: no ping-pong on gfx942 either.
+	// RDNA: 32 threads per warp, no in-thread transpose or ping-pong; one
+	// stage: no ping-pong on gfx942 either (the pipeliner is still told
+	// to schedule for it).
 	o := amd.DefaultOptions()
 	o.Arch = "gfx1100"
 	got = amd.TTGIRPipeline(o, registryOf(allAMDPasses...))
@@ -85,9 +88,23 @@ func TestAMDTTGIRPipelineOrder(t *testing.T) {
 		t.Errorf("gfx1100 pipeline: %s", got)
 	}
 	o = amd.DefaultOptions()
-	o.NumStages = 3
+	o.NumStages = 1
+	if got = amd.TTGIRPipeline(o, registryOf(allAMDPasses...)); strings.Contains(got, "block-pingpong") || !strings.Contains(got, "use_pingpong=true") {
+		t.Errorf("1-stage pipeline: %s", got)
+	}
+	// gfx950 pings and pongs only with async copies, which add the
+	// coalescing of async copies after the pipeliner.
+	o = amd.DefaultOptions()
+	o.Arch = "gfx950"
 	if got = amd.TTGIRPipeline(o, registryOf(allAMDPasses...)); strings.Contains(got, "block-pingpong") {
-		t.Errorf("3-stage pipeline has block-pingpong: %s", got)
+		t.Errorf("gfx950 pipeline without async copies has block-pingpong: %s", got)
+	}
+	o.UseAsyncCopy = true
+	got = amd.TTGIRPipeline(o, registryOf(append(allAMDPasses, "tritonamdgpu-coalesce-async-copy")...))
+	for _, want := range []string{"use_async_copy=true use_pingpong=true", "tritonamdgpu-coalesce-async-copy{arch-generation-name=gfx950}", "tritonamdgpu-block-pingpong{num-stages=2}"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("gfx950 async pipeline lacks %s: %s", want, got)
+		}
 	}
 
 	// With only some passes registered, the others are left out.

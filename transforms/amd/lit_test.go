@@ -1,0 +1,118 @@
+package amd_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/lit"
+	"github.com/ttcompiler/tt/lit/chunks"
+	"github.com/ttcompiler/tt/tools/ttopt"
+	_ "github.com/ttcompiler/tt/transforms/all"
+)
+
+// corpus is Triton 3.6's own lit suite: a chunk that fails is a
+// difference between tt and 3.6.
+const corpus = "../../../shared/conformance/triton-3.6-lit/test/TritonGPU/amd"
+
+// allChunks pins every chunk of a RUN line.
+const allChunks = -1
+
+// litFile is a corpus file of the AMD passes. failing maps a RUN line
+// (from 0) to its failing chunks (allChunks: every one) and why. A whole
+// file (one using split-file, whose parts cross `// -----`) runs as one.
+type litFile struct {
+	path    string
+	whole   bool
+	failing map[int]map[int]chunks.Known
+}
+
+var litFiles = []litFile{
+	{path: "accelerate-amd-matmul-mfma.mlir", whole: true},
+	{path: "accelerate-amd-matmul-fma.mlir"},
+	{path: "accelerate-amd-matmul-chain-dot.mlir"},
+	{path: "accelerate-amd-matmul-wmma-gen1.mlir"},
+	{path: "accelerate-amd-matmul-wmma-gen2.mlir"},
+}
+
+// TestTritonLitFiles runs Triton 3.6's lit files of the AMD passes RUN
+// line by RUN line and chunk by chunk (tt-opt for triton-opt) and checks
+// that exactly the pinned (RUN line, chunk) pairs fail, each for its
+// reason.
+func TestTritonLitFiles(t *testing.T) {
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skipf("Triton 3.6 lit corpus not found: %v", err)
+	}
+	for _, f := range litFiles {
+		t.Run(f.path, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(corpus, f.path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := lit.DefaultConfig()
+			cfg.Tools["triton-opt"] = ttopt.Run
+			cfg.FileCheckOpts += " --allow-unused-prefixes"
+			dir := t.TempDir()
+			cfg.TempDir = dir
+			src := string(data)
+			if f.whole {
+				p := filepath.Join(dir, f.path)
+				if err := os.WriteFile(p, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if res := cfg.RunFile(p); res.Status.IsFailure() {
+					t.Errorf("fails: %s\n%s", res.Status, res.Log)
+				}
+				return
+			}
+			total, passed := 0, 0
+			for r := 0; r < chunks.NumRunLines(src); r++ {
+				known := f.failing[r]
+				var failed []int
+				parts := chunks.Split(chunks.WithOnlyRunLine(src, r))
+				for c, chunk := range parts {
+					p := filepath.Join(dir, fmt.Sprintf("run%d.chunk%d.mlir", r, c))
+					if err := os.WriteFile(p, []byte(chunk), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					total++
+					res := cfg.RunFile(p)
+					if !res.Status.IsFailure() {
+						passed++
+						continue
+					}
+					failed = append(failed, c)
+					k, ok := known[c]
+					if !ok {
+						k, ok = known[allChunks]
+					}
+					switch {
+					case !ok:
+						t.Errorf("RUN line %d, chunk %d fails: %s\n%s", r, c, res.Status, res.Log)
+					case !strings.Contains(res.Log, k.Evidence):
+						t.Errorf("RUN line %d, chunk %d fails for another reason than %q:\n%s", r, c, k.Why, res.Log)
+					}
+				}
+				var want []int
+				for c := range known {
+					if c == allChunks {
+						want = nil
+						for i := range parts {
+							want = append(want, i)
+						}
+						break
+					}
+					want = append(want, c)
+				}
+				sort.Ints(want)
+				if fmt.Sprint(failed) != fmt.Sprint(want) {
+					t.Errorf("RUN line %d: failing chunks %v, want %v", r, failed, want)
+				}
+			}
+			t.Logf("%s: %d/%d (RUN line, chunk) runs pass", f.path, passed, total)
+		})
+	}
+}
