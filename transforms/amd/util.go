@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/pattern"
 )
 
