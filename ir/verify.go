@@ -405,16 +405,21 @@ func equalShape(a, b []int64) bool {
 func EqualShape(a, b []int64) bool { return equalShape(a, b) }
 
 func sameEncodings(types []Type) bool {
-	var first Attribute
-	have := false
-	for _, ty := range types {
-		rt, ok := ty.(*RankedTensorType)
-		if !ok {
-			continue
+	// Triton's verifySameEncoding: each type is compared with the first;
+	// a type without an encoding (a scalar, or a tensor without layout)
+	// matches any.
+	enc := func(t Type) Attribute {
+		if rt, ok := t.(*RankedTensorType); ok {
+			return rt.Encoding
 		}
-		if !have {
-			first, have = rt.Encoding, true
-		} else if rt.Encoding != first {
+		return nil
+	}
+	if len(types) == 0 {
+		return true
+	}
+	first := enc(types[0])
+	for _, ty := range types[1:] {
+		if e := enc(ty); first != nil && e != nil && e != first {
 			return false
 		}
 	}

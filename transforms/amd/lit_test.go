@@ -36,6 +36,11 @@ var litFiles = []litFile{
 	{path: "accelerate-amd-matmul-chain-dot.mlir"},
 	{path: "accelerate-amd-matmul-wmma-gen1.mlir"},
 	{path: "accelerate-amd-matmul-wmma-gen2.mlir"},
+	{path: "amd-optimize-epilogue.mlir"},
+	{path: "amd-optimize-dot-operands.mlir"},
+	{path: "amd-hoist-cvtToDotOp.mlir"},
+	{path: "in-thread-transpose.mlir"},
+	{path: "amd-reorder-instructions.mlir"},
 }
 
 // TestTritonLitFiles runs Triton 3.6's lit files of the AMD passes RUN
