@@ -162,12 +162,18 @@ func ttgirSteps(o Options) []step {
 func TTGIRPipeline(o Options, reg *passmgr.Registry) string {
 	var parts []string
 	for _, st := range ttgirSteps(o) {
-		if reg.Lookup(st.name) == nil {
+		p := reg.Lookup(st.name)
+		if p == nil {
 			continue
 		}
 		name := st.name
 		if st.options != "" {
 			name += "{" + st.options + "}"
+		}
+		// Function passes nest under the module, as Triton adds them with
+		// addNestedPass<triton::FuncOp>.
+		if p.Anchor == "tt.func" {
+			name = "tt.func(" + name + ")"
 		}
 		parts = append(parts, name)
 	}
