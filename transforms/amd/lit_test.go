@@ -41,6 +41,8 @@ var litFiles = []litFile{
 	{path: "amd-hoist-cvtToDotOp.mlir"},
 	{path: "in-thread-transpose.mlir"},
 	{path: "amd-reorder-instructions.mlir"},
+	{path: "amd-range-analysis.mlir"},
+	{path: "amd-fold-true-cmpi.mlir"},
 }
 
 // TestTritonLitFiles runs Triton 3.6's lit files of the AMD passes RUN
