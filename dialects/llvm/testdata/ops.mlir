@@ -95,6 +95,7 @@ module {
     %80 = llvm.intr.round(%arg2) : (f32) -> f32
     %81 = llvm.intr.roundeven(%arg2) : (f32) -> f32
     %82 = llvm.intr.trunc(%arg2) : (f32) -> f32
+    llvm.intr.assume %arg3 : i1
     %83 = llvm.intr.smax(%arg1, %0) : (i32, i32) -> i32
     %84 = llvm.intr.smin(%arg1, %0) : (i32, i32) -> i32
     %85 = llvm.intr.umax(%arg1, %0) : (i32, i32) -> i32
