@@ -43,7 +43,17 @@ var litFiles = []litFile{
 	{path: "amd-reorder-instructions.mlir"},
 	{path: "amd-range-analysis.mlir"},
 	{path: "amd-fold-true-cmpi.mlir"},
+	{path: "amd-convert-buffer-ops.mlir"},
+	{path: "amd-convert-buffer-ops-small-tensor.mlir"},
+	{path: "amd-convert-buffer-ops-range-analysis.mlir", failing: map[int]map[int]chunks.Known{0: {9: mergeBlocks, 18: mergeBlocks}}},
 }
+
+// mergeBlocks pins chunks whose expected output has two identical
+// successor blocks merged: MLIR's greedy driver merges identical blocks
+// after the rewrites (its aggressive region simplification), tt's does
+// not merge blocks.
+var mergeBlocks = chunks.Known{Why: "MLIR's greedy driver merges identical blocks; tt's does not",
+	Evidence: "cf.cond_br %[[VAL_"}
 
 // TestTritonLitFiles runs Triton 3.6's lit files of the AMD passes RUN
 // line by RUN line and chunk by chunk (tt-opt for triton-opt) and checks
