@@ -114,3 +114,28 @@ func (f ISAFamily) SupportsVDot() bool {
 func ArchOfTarget(target string) (string, bool) {
 	return strings.CutPrefix(target, "hip:")
 }
+
+// SupportsDirectToLDSBits reports the widths (in bits per lane) a
+// direct-to-LDS load (global_load_lds, buffer_load ... lds) writes
+// without widening: 32 on CDNA3, 32 and 128 on CDNA4, 32, 64 and 128 on
+// gfx1250 (narrower loads are widened to 32 bits and would overwrite).
+func (f ISAFamily) SupportsDirectToLDSBits(bits int) bool {
+	switch f {
+	case CDNA3:
+		return bits == 32
+	case CDNA4:
+		return bits == 32 || bits == 128
+	case GFX1250:
+		return bits == 32 || bits == 64 || bits == 128
+	}
+	return false
+}
+
+// FitDirectToLDSVec halves vec until vec elements of elemBits make a
+// direct-to-LDS load the family supports (0 if none does).
+func (f ISAFamily) FitDirectToLDSVec(vec, elemBits int) int {
+	for vec > 0 && !f.SupportsDirectToLDSBits(vec*elemBits) {
+		vec /= 2
+	}
+	return vec
+}
