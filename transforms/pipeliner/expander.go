@@ -22,7 +22,24 @@ type expanderOptions struct {
 	// stagePredicate, if set, builds the predicate of a stage in the
 	// kernel instead of the comparison of the induction variable.
 	stagePredicate func(b *ir.Builder, iv, ub, step ir.Value, maxStage, stage int) ir.Value
+	// peelEpilogue runs the kernel maxStage iterations short and emits the
+	// remaining stages of the last iterations after it (MLIR's
+	// peelEpilogue, which the AMD stream pipeliner uses); the kernel is
+	// then not predicated.
+	peelEpilogue bool
+	// annotate, if set, sees every op the expansion creates with the part
+	// of the pipelined loop it belongs to.
+	annotate func(op *ir.Operation, part PipelinerPart, iteration int)
 }
+
+// PipelinerPart is where an op of an expanded loop lives.
+type PipelinerPart int
+
+const (
+	Prologue PipelinerPart = iota
+	Kernel
+	Epilogue
+)
 
 // expander holds the state of one expansion.
 type expander struct {
@@ -67,8 +84,13 @@ func pipelineLoop(loop *ir.Operation, sched []stagedOp, opts expanderOptions, di
 	argMap := map[argKey]int{}
 	kernel := e.createKernelLoop(cross, argMap)
 	e.createKernel(kernel, cross, argMap)
+	returns := append([]ir.Value(nil), kernel.Results()[:loop.NumResults()]...)
+	if opts.peelEpilogue {
+		e.b.SetInsertionPointAfter(kernel)
+		e.emitEpilogue(returns)
+	}
 	for i, r := range loop.Results() {
-		ir.ReplaceAllUsesWith(r, kernel.Result(i))
+		ir.ReplaceAllUsesWith(r, returns[i])
 	}
 	loop.Erase()
 	return kernel
@@ -261,6 +283,9 @@ func (e *expander) emitPrologue() {
 			if preds[pi] != nil {
 				newOp = e.opts.predicate(newOp, preds[pi])
 			}
+			if e.opts.annotate != nil {
+				e.opts.annotate(newOp, Prologue, i)
+			}
 			for d := 0; d < op.NumResults(); d++ {
 				var src ir.Value = newOp.Result(d)
 				for yi, yv := range y.Operands() {
@@ -358,8 +383,14 @@ func (e *expander) createKernelLoop(cross []*crossStage, argMap map[argKey]int) 
 		}
 	}
 	ctx := loop.Context()
+	ub := e.ub
+	if e.opts.peelEpilogue {
+		// The last maxStage iterations' remaining stages are peeled.
+		c := arith.ConstantInt(e.b, loop.Loc(), int64(e.maxStage), e.ub.Type())
+		ub = binary(e.b, "arith.subi", loop.Loc(), e.ub, binary(e.b, "arith.muli", loop.Loc(), e.step, c))
+	}
 	st := ir.NewState(ctx, "scf.for", loop.Loc())
-	st.Operands = append([]ir.Value{e.lb, e.ub, e.step}, args...)
+	st.Operands = append([]ir.Value{e.lb, ub, e.step}, args...)
 	types := []ir.Type{inductionVar(loop).Type()}
 	locs := []ir.Location{inductionVar(loop).Loc()}
 	for _, a := range args {
@@ -400,8 +431,10 @@ func (e *expander) createKernel(kernel *ir.Operation, cross []*crossStage, argMa
 	if stagePred == nil {
 		stagePred = emitStagePredicate
 	}
-	for i := 0; i < e.maxStage; i++ {
-		preds[i] = stagePred(e.b, kb.Argument(0), e.ub, e.step, e.maxStage, i)
+	if !e.opts.peelEpilogue {
+		for i := 0; i < e.maxStage; i++ {
+			preds[i] = stagePred(e.b, kb.Argument(0), e.ub, e.step, e.maxStage, i)
+		}
 	}
 	y := yieldOp(loop)
 	for _, op := range e.order {
@@ -469,12 +502,16 @@ func (e *expander) createKernel(kernel *ir.Operation, cross []*crossStage, argMa
 				m.Map(r, newOp.Result(i))
 			}
 		}
+		if e.opts.annotate != nil {
+			e.opts.annotate(newOp, Kernel, 0)
+		}
 	}
 
+	e.versions = map[ir.Value][]ir.Value{}
 	var yields []ir.Value
 	for i, v := range y.Operands() {
 		src := m.Lookup(v)
-		if ir.HasUses(loop.Result(i)) {
+		if !e.opts.peelEpilogue && ir.HasUses(loop.Result(i)) {
 			// The loop's results are the last iteration's: an early-stage
 			// value of an iteration that does not exist keeps the
 			// previous one.
@@ -488,10 +525,114 @@ func (e *expander) createKernel(kernel *ir.Operation, cross []*crossStage, argMa
 	}
 	for _, c := range cross {
 		num := c.lastUseStage - c.defStage
+		version := e.maxStage - c.lastUseStage + 1
 		for s := 1; s < num; s++ {
+			e.setVersion(c.val, kernel.Result(len(yields)), version)
+			version++
 			yields = append(yields, kb.Argument(len(yields)+2))
 		}
+		e.setVersion(c.val, kernel.Result(len(yields)), version)
 		yields = append(yields, m.Lookup(c.val))
 	}
+	// What the epilogue reads of the loop-carried values.
+	for i, v := range y.Operands() {
+		ds, ok := e.stages[v.DefiningOp()]
+		switch {
+		case v.DefiningOp() == nil || !ok:
+			for st := 1; st <= e.maxStage; st++ {
+				e.setVersion(iterArg(loop, i), v, st)
+			}
+		case ds > 0:
+			e.setVersion(iterArg(loop, i), kernel.Result(i), e.maxStage-ds+1)
+		}
+	}
 	scf.NewYield(e.b, loop.Loc(), yields)
+}
+
+// emitEpilogue runs, after the kernel, stages [i, maxStage] of the last
+// iterations for i in 1..maxStage (MLIR's emitEpilogue). For dynamic
+// loops each part is predicated on the loop having run that many
+// iterations, and the loop's results select between the part's values
+// and the earlier ones. returns is updated to the loop's final values.
+func (e *expander) emitEpilogue(returns []ir.Value) {
+	loop := e.loop
+	loc := loop.Loc()
+	t := e.lb.Type()
+	cst := func(v int) ir.Value { return arith.ConstantInt(e.b, loc, int64(v), t) }
+	zero, one := cst(0), cst(1)
+	// total = (ub - lb + step + (step < 0 ? 1 : -1)) / step
+	stepNeg := cmpi(e.b, loc, arith.CmpISLT, e.step, zero)
+	decr := selectOp(e.b, loc, stepNeg, one, cst(-1))
+	diff := binary(e.b, "arith.subi", loc, e.ub, e.lb)
+	total := binary(e.b, "arith.divsi", loc, binary(e.b, "arith.addi", loc, binary(e.b, "arith.addi", loc, diff, e.step), decr), e.step)
+	// The epilogue starts at max(0, total - maxStage), matching a
+	// prologue that ran fewer iterations than stages.
+	iter := binary(e.b, "arith.maxsi", loc, zero, binary(e.b, "arith.subi", loc, total, cst(e.maxStage)))
+	preds := make([]ir.Value, e.maxStage+1)
+	for i := 1; i <= e.maxStage; i++ {
+		last := binary(e.b, "arith.addi", loc, e.lb, binary(e.b, "arith.muli", loc, e.step, iter))
+		e.setVersion(inductionVar(loop), last, i)
+		iter = binary(e.b, "arith.addi", loc, iter, one)
+		if e.dynamic {
+			preds[i] = cmpi(e.b, loc, arith.CmpISGE, total, cst(i))
+		}
+	}
+	y := yieldOp(loop)
+	for i := 1; i <= e.maxStage; i++ {
+		type ret struct {
+			arg     ir.Value
+			version int
+		}
+		retMap := make([]ret, len(returns))
+		for _, op := range e.order {
+			st := e.stages[op]
+			if st < i {
+				continue
+			}
+			cur := e.maxStage - st + i
+			next := cur + 1
+			newOp := e.cloneAndUpdate(op, func(o *ir.OpOperand) {
+				if vs, ok := e.versions[o.Get()]; ok && cur < len(vs) && vs[cur] != nil {
+					o.Set(vs[cur])
+				}
+			})
+			if e.dynamic {
+				restore := e.b.Restore()
+				newOp = e.opts.predicate(newOp, preds[cur])
+				restore()
+			}
+			if e.opts.annotate != nil {
+				e.opts.annotate(newOp, Epilogue, i-1)
+			}
+			for d, r := range op.Results() {
+				e.setVersion(r, newOp.Result(d), cur)
+				for yi, yv := range y.Operands() {
+					if yv != r {
+						continue
+					}
+					returns[yi] = newOp.Result(d)
+					arg := iterArg(loop, yi)
+					retMap[yi] = ret{arg, cur}
+					if next <= e.maxStage {
+						e.setVersion(arg, newOp.Result(d), next)
+					}
+				}
+			}
+		}
+		if !e.dynamic {
+			continue
+		}
+		for ri := range returns {
+			r := retMap[ri]
+			if r.arg == nil {
+				continue
+			}
+			prev := e.versions[r.arg][r.version]
+			sel := selectOp(e.b, loc, preds[r.version], returns[ri], prev)
+			returns[ri] = sel
+			if r.version+1 <= e.maxStage {
+				e.setVersion(r.arg, sel, r.version+1)
+			}
+		}
+	}
 }
