@@ -61,7 +61,7 @@ func TestRaceDetector(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := newRaceDetector(32, 32)
+			r := newRaceDetector(32, 32, 4)
 			for i, s := range c.steps {
 				if s.barrier {
 					r.barrier()
@@ -89,7 +89,7 @@ func TestRaceDetector(t *testing.T) {
 // TestRaceDetectorEpochs checks that a new CTA (an epoch bump) forgets
 // the accesses of the previous one without clearing anything.
 func TestRaceDetectorEpochs(t *testing.T) {
-	r := newRaceDetector(4, 32)
+	r := newRaceDetector(4, 32, 2)
 	if err := r.access(0, 4, Write, 0, nil, []byte{0, 0, 0, 0}, []byte{1, 2, 3, 4}); err != nil {
 		t.Fatal(err)
 	}
@@ -105,27 +105,31 @@ func TestRaceDetectorEpochs(t *testing.T) {
 func TestPendingQueue(t *testing.T) {
 	var q pendingQueue
 	var landed []int
-	issue := func(v int) { q.issue(nil, func() error { landed = append(landed, v); return nil }) }
+	land := func(_ *thread, e *pendingEffect) error {
+		landed = append(landed, e.n)
+		return nil
+	}
+	issue := func(v int) { q.issue(pendingEffect{land: land, n: v}) }
 	issue(1)
 	issue(2)
 	q.commit() // group 1: 1, 2
 	issue(3)
 	q.commit() // group 2: 3
 	issue(4)   // open group
-	if err := q.wait(1); err != nil {
+	if err := q.wait(nil, 1); err != nil {
 		t.Fatal(err)
 	}
-	if len(landed) != 2 || landed[0] != 1 || landed[1] != 2 {
-		t.Fatalf("wait(1) landed %v, want group 1 only", landed)
+	if len(landed) != 2 || landed[0] != 1 || landed[1] != 2 || q.retired != 1 {
+		t.Fatalf("wait(1) landed %v (retired %d), want group 1 only", landed, q.retired)
 	}
 	if err := q.atExit(); err == nil {
 		t.Fatal("exiting with effects pending must fail")
 	}
-	if err := q.wait(0); err != nil || len(landed) != 3 || landed[2] != 3 {
+	if err := q.wait(nil, 0); err != nil || len(landed) != 3 || landed[2] != 3 {
 		t.Fatalf("wait(0) landed %v (%v), want groups 1 and 2", landed, err)
 	}
 	q.commit()
-	if err := q.wait(0); err != nil || len(landed) != 4 || q.atExit() != nil {
+	if err := q.wait(nil, 0); err != nil || len(landed) != 4 || q.atExit() != nil {
 		t.Fatalf("the last group: %v %v", landed, err)
 	}
 }
