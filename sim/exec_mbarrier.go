@@ -203,7 +203,7 @@ func (th *thread) arrive(op *ir.Operation, addr uint64, count, tx int) error {
 	c := th.cta
 	side := c.async.mbars.get(addr)
 	if count > 0 && c.race != nil {
-		c.race.release(&side.release, th.tid/c.lanes)
+		c.race.release(&side.release, th.tid)
 	}
 	var failure error
 	completed, parity := false, 0

@@ -21,10 +21,10 @@ func init() {
 
 // mmaSync is a compiled gpu.mma_sync.
 type mmaSync struct {
-	shape     gpu.Shape
-	types     gpu.MMATypes
-	satfinite bool
-	isInt     bool
+	shape      gpu.Shape
+	types      gpu.MMATypes
+	satfinite  bool
+	isInt      bool
 	na, nb, nc int
 	// aPos[lane*na+i] is the index in A (m*K+k) of lane's element i; bPos
 	// likewise in B transposed (n*K+k), cPos in C and D (m*N+n).

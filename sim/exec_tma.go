@@ -233,7 +233,7 @@ func compileTMALoad(c *compiler, in *instr) error {
 			return fmt.Errorf("the box at %v: %w", coords[:t.rank], err)
 		}
 		if cta.race != nil {
-			cta.race.snapshot(&l.issued, th.tid/cta.lanes)
+			cta.race.snapshot(&l.issued, th.tid)
 		}
 		bar := th.regs[o.bar]
 		side := cta.async.mbars.get(bar)

@@ -87,7 +87,7 @@ func compileNamedBarrier(sync bool) opImpl {
 				b.syncs++
 			}
 			if c.race != nil {
-				c.race.release(&b.release, th.tid/c.lanes)
+				c.race.release(&b.release, th.tid)
 			}
 			if b.arrived < count {
 				return nil

@@ -168,16 +168,12 @@ func needWarpgroups(c *compiler, in *instr) error {
 	return nil
 }
 
-// uniform returns the value of slot, which every thread of group must
-// hold alike and which must not be an accumulator in flight.
-func uniform(c *cta, group []*thread, slot int32, what string) (uint64, error) {
+// uniform returns the value of slot (a descriptor or scale-d, never an
+// accumulator), which every thread of group must hold alike.
+func uniform(group []*thread, slot int32, what string) (uint64, error) {
 	v := group[0].regs[slot]
 	for _, th := range group {
-		u := th.regs[slot]
-		if tagID(u) != 0 {
-			return 0, fmt.Errorf("%s: %w", th, c.async.wg.inFlightError(u, "passes as "+what))
-		}
-		if u != v {
+		if u := th.regs[slot]; u != v {
 			return 0, fmt.Errorf("the threads of the warpgroup pass different %ss: %#x (%s) and %#x (%s)", what, v, group[0], u, th)
 		}
 	}
@@ -193,7 +189,7 @@ func (w *wgmmaOp) issue(c *cta, ins []*instr, group []*thread) error {
 			return fmt.Errorf("the threads of the warpgroup committed different numbers of wgmma groups (%s: %d, %s: %d)", th0, th0.wgmma.group, th, th.wgmma.group)
 		}
 	}
-	scale, err := uniform(c, group, w.scaleD, "scale-d")
+	scale, err := uniform(group, w.scaleD, "scale-d")
 	if err != nil {
 		return err
 	}
@@ -252,7 +248,7 @@ func negate(x []float64) {
 
 // desc decodes the uniform descriptor in slot.
 func (w *wgmmaOp) desc(c *cta, group []*thread, slot int32, what string) (matrixDesc, error) {
-	v, err := uniform(c, group, slot, what+" descriptor")
+	v, err := uniform(group, slot, what+" descriptor")
 	if err != nil {
 		return matrixDesc{}, err
 	}
@@ -276,7 +272,7 @@ func (w *wgmmaOp) gather(group []*thread, r *reader, ad, bd matrixDesc, setA, se
 			for j, slot := range w.aRegs {
 				v := th.regs[slot]
 				if tagID(v) != 0 {
-					return fmt.Errorf("%s: %w", th, th.cta.async.wg.inFlightError(v, "passes as A"))
+					return th.fail(th.wait, th.cta.async.wg.inFlightError(v, "passes as A"))
 				}
 				for p := 0; p < per; p++ {
 					row, k := mmaAPosition(s.K, bits, lane, j*per+p)
@@ -325,7 +321,7 @@ func (w *wgmmaOp) compute(c *cta, group []*thread, res []int32, rec *wgmmaRecord
 				if id := tagID(v); id != 0 {
 					prev := c.async.wg.record(id)
 					if prev == nil || prev.first != rec.first {
-						return fmt.Errorf("%s: C word %d is an accumulator this warpgroup has no wgmma in flight for", th, j)
+						return th.fail(th.wait, fmt.Errorf("C word %d is an accumulator this warpgroup has no wgmma in flight for", j))
 					}
 					v = uint64(prev.d[(th.tid-prev.first)*prev.words+tagWord(v)])
 				}

@@ -18,13 +18,22 @@ import "github.com/ttcompiler/tt/ir"
 // epochs: accesses of an earlier epoch happen before those of a later
 // one, so entries of older epochs are stale and nothing is cleared at a
 // barrier. Within an epoch, the finer synchronization of mbarriers and
-// named barriers orders accesses through vector clocks: each warp counts
-// its releases (an arrival) in its own clock and learns the clocks of
-// others by acquiring (an mbarrier wait that observes a phase, a named
-// barrier sync). An access stamped with agent a and clock k happens
+// named barriers orders accesses through vector clocks over the agents.
+// A thread counts its releases (an arrival) and stamps its accesses with
+// that count; a release publishes, for the thread's warp, the count the
+// thread had, and an acquire (an mbarrier wait that observes a phase, a
+// named barrier sync) teaches the acquiring warp what the releases it
+// observes published. An access stamped with agent a and count k happens
 // before the access of an agent that knows a's clock to be at least k.
-// Without mbarriers and named barriers no warp learns another's clock,
-// and any two accesses of different warps in one epoch conflict.
+// Counting per thread rather than per warp matters because the simulator
+// runs the lanes of a warp one after the other up to a collective: when
+// lane 0 arrives at an mbarrier, lanes 1-31 have not yet made the
+// accesses that come before the arrival in the warp's program, and still
+// stamp them with the count lane 0's release published. (An access a
+// lane makes after the arrival point is covered too when that lane made
+// no release itself: a race missed, never one invented.) Without
+// mbarriers and named barriers no warp learns another's clock, and any
+// two accesses of different warps in one epoch conflict.
 //
 // Per byte it keeps, from the current epoch only, the last plain write
 // and up to two reads and two atomics. A new read replaces a kept one it
@@ -45,9 +54,10 @@ type raceDetector struct {
 	// the async proxy (index agents-1).
 	agents int
 	// vc holds the warps' vector clocks for the current epoch: warp w's
-	// knowledge of agent a's clock is vc[w*agents+a]; its own clock is
-	// vc[w*agents+w].
+	// knowledge of agent a's clock is vc[w*agents+a].
 	vc []uint32
+	// counts are the threads' release counts in the current epoch.
+	counts []uint32
 	// asyncClock counts the async proxy's writes in the epoch.
 	asyncClock uint32
 	// zero is an all-zero clock (the knowledge of a clock saved in an
@@ -84,6 +94,7 @@ type actor struct {
 func newRaceDetector(size, lanes, warps int) *raceDetector {
 	r := &raceDetector{cells: make([]raceCell, size), lanes: lanes, agents: warps + 1}
 	r.vc = make([]uint32, warps*r.agents)
+	r.counts = make([]uint32, warps*lanes)
 	r.zero = make([]uint32, r.agents)
 	r.barrier()
 	return r
@@ -94,8 +105,8 @@ func newRaceDetector(size, lanes, warps int) *raceDetector {
 func (r *raceDetector) barrier() {
 	r.epoch++
 	clear(r.vc)
-	for w := 0; w < r.agents-1; w++ {
-		r.vc[w*r.agents+w] = 1
+	for i := range r.counts {
+		r.counts[i] = 1
 	}
 	r.asyncClock = 0
 }
@@ -103,8 +114,7 @@ func (r *raceDetector) barrier() {
 // warpActor is thread tid acting for its warp.
 func (r *raceDetector) warpActor(tid int) actor {
 	w := tid / r.lanes
-	row := r.vc[w*r.agents : (w+1)*r.agents]
-	return actor{tid: tid, who: w, clock: row[w], vc: row}
+	return actor{tid: tid, who: w, clock: r.counts[tid], vc: r.vc[w*r.agents : (w+1)*r.agents]}
 }
 
 // asyncActor is the async proxy landing a copy that thread tid issued:
@@ -258,19 +268,21 @@ func (v *clockVec) join(r *raceDetector, src []uint32) {
 	}
 }
 
-// release adds what warp w knows to v and advances w's clock, so that
-// w's later accesses are not covered by v.
-func (r *raceDetector) release(v *clockVec, w int) {
-	row := r.vc[w*r.agents : (w+1)*r.agents]
-	v.join(r, row)
-	row[w]++
+// release adds to v what thread tid's warp knows and the thread's own
+// count, and advances the count, so that the thread's later accesses are
+// not covered by v.
+func (r *raceDetector) release(v *clockVec, tid int) {
+	w := tid / r.lanes
+	v.join(r, r.vc[w*r.agents:(w+1)*r.agents])
+	v.c[w] = max(v.c[w], r.counts[tid])
+	r.counts[tid]++
 }
 
-// snapshot saves what warp w knows in v (an issued copy's ordering) and
-// advances w's clock.
-func (r *raceDetector) snapshot(v *clockVec, w int) {
+// snapshot saves in v what thread tid knows (an issued copy's ordering)
+// and advances its count.
+func (r *raceDetector) snapshot(v *clockVec, tid int) {
 	v.reset(r)
-	r.release(v, w)
+	r.release(v, tid)
 }
 
 // acquire teaches warp w what v holds.
