@@ -46,7 +46,7 @@ func cpAsyncKernel(wait string) string {
 // the reads see the sources or the old (zero) contents accordingly.
 func TestCpAsyncGroups(t *testing.T) {
 	for _, c := range []struct {
-		wait        string
+		wait         string
 		land0, land1 bool
 	}{
 		{"gpu.cp_async_wait 0", true, true},

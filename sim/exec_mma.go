@@ -127,21 +127,31 @@ func (m *mmaSync) run(c *cta, ins []*instr, warp []*thread) error {
 		return nil
 	}
 	a, b := c.mma.floats(s.M*s.K, s.N*s.K)
+	raw := c.mma.rawBits(len(a) + len(b))
+	rawA, rawB := raw[:len(a)], raw[len(a):]
 	for lane, th := range warp {
 		r := th.regs
 		for i, slot := range aArgs {
-			a[m.aPos[lane*m.na+i]] = mmaFloat(m.types.A, r[slot])
+			rawA[m.aPos[lane*m.na+i]] = r[slot]
 		}
 		for i, slot := range bArgs {
-			b[m.bPos[lane*m.nb+i]] = mmaFloat(m.types.B, r[slot])
+			rawB[m.bPos[lane*m.nb+i]] = r[slot]
 		}
 	}
+	decodeFloats(m.types.A, rawA, a)
+	decodeFloats(m.types.B, rawB, b)
+	K := s.K
 	for lane, th := range warp {
+		// The lane's C and D elements are the 2x2 block at rows g, g+8 and
+		// columns 2t, 2t+1, in that order.
 		r := th.regs
+		row, col := lane>>2, 2*(lane&3)
+		var acc [4]float64
 		for i, slot := range cArgs {
-			p := int(m.cPos[lane*m.nc+i])
-			row, col := p/s.N, p%s.N
-			v := dotFloat(mmaFloat(m.types.D, r[slot]), a[row*s.K:(row+1)*s.K], b[col*s.K:(col+1)*s.K])
+			acc[i] = mmaFloat(m.types.D, r[slot])
+		}
+		dot2x2(&acc, a[row*K:(row+1)*K], a[(row+8)*K:(row+9)*K], b[col*K:(col+1)*K], b[(col+1)*K:(col+2)*K])
+		for i, v := range acc {
 			r[in.res[i]] = roundFloat(m.types.D, v)
 		}
 	}

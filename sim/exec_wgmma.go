@@ -210,8 +210,12 @@ func (w *wgmmaOp) issue(c *cta, ins []*instr, group []*thread) error {
 		if err := w.gather(group, &r, ad, bd, func(i int, v uint64) { a[i] = mmaInt(w.types.A, v) }, func(i int, v uint64) { b[i] = mmaInt(w.types.B, v) }); err != nil {
 			return err
 		}
-		err = w.compute(c, group, in.res, rec, scale&1 != 0, func(row, col int, acc uint64) uint64 {
-			return roundInt(dotInt(mmaInt(gpu.MMAS32, acc), a[row*s.K:(row+1)*s.K], b[col*s.K:(col+1)*s.K]), w.opts.Satfinite)
+		err = w.compute(c, group, in.res, rec, scale&1 != 0, func(row, col int, cv *[4]uint64) {
+			K := s.K
+			for e := range cv {
+				m, n := row+8*(e>>1), col+e&1
+				cv[e] = roundInt(dotInt(mmaInt(gpu.MMAS32, cv[e]), a[m*K:(m+1)*K], b[n*K:(n+1)*K]), w.opts.Satfinite)
+			}
 		})
 	} else {
 		a, b := c.mma.floats(s.M*s.K, s.N*s.K)
@@ -224,8 +228,16 @@ func (w *wgmmaOp) issue(c *cta, ins []*instr, group []*thread) error {
 		if w.opts.NegB {
 			negate(b)
 		}
-		err = w.compute(c, group, in.res, rec, scale&1 != 0, func(row, col int, acc uint64) uint64 {
-			return roundFloat(w.types.D, dotFloat(mmaFloat(w.types.D, acc), a[row*s.K:(row+1)*s.K], b[col*s.K:(col+1)*s.K]))
+		err = w.compute(c, group, in.res, rec, scale&1 != 0, func(row, col int, cv *[4]uint64) {
+			K := s.K
+			var acc [4]float64
+			for e, v := range cv {
+				acc[e] = mmaFloat(w.types.D, v)
+			}
+			dot2x2(&acc, a[row*K:(row+1)*K], a[(row+8)*K:(row+9)*K], b[col*K:(col+1)*K], b[(col+1)*K:(col+2)*K])
+			for e, v := range acc {
+				cv[e] = roundFloat(w.types.D, v)
+			}
 		})
 	}
 	if err != nil {
@@ -304,35 +316,42 @@ func (w *wgmmaOp) gather(group []*thread, r *reader, ad, bd matrixDesc, setA, se
 }
 
 // compute fills the record with every thread's D words and tags the
-// threads' results res. elem(row, col, c) is the D element at (row, col)
-// from the C element c (its bits; zero without scale-d).
-func (w *wgmmaOp) compute(c *cta, group []*thread, res []int32, rec *wgmmaRecord, scale bool, elem func(row, col int, c uint64) uint64) error {
-	at := func(warp, g, t, i int, c uint64) uint64 {
-		row, col := wgmmaAccPos(warp, g, t, i)
-		return elem(row, col, c)
-	}
+// threads' results res. A thread's accumulator elements come in 2x2
+// blocks: elements 4q..4q+3 are rows row, row+8 by columns col, col+1
+// (wgmmaAccPos); block(row, col, cv) turns the block's C elements cv (their
+// bits; zeros without scale-d) into its D elements.
+func (w *wgmmaOp) compute(c *cta, group []*thread, res []int32, rec *wgmmaRecord, scale bool, block func(row, col int, cv *[4]uint64)) error {
 	f16 := w.types.D == gpu.MMAF16
 	for ti, th := range group {
 		warp, g, t := ti/32, ti%32>>2, ti&3
-		for j := 0; j < w.words; j++ {
-			var cw uint64
+		d := rec.d[ti*w.words : (ti+1)*w.words]
+		for q := 0; q < w.shape.N/8; q++ {
+			var cv [4]uint64
 			if scale {
-				v := th.regs[w.c[j]]
-				if id := tagID(v); id != 0 {
-					prev := c.async.wg.record(id)
-					if prev == nil || prev.first != rec.first {
-						return th.fail(th.wait, fmt.Errorf("C word %d is an accumulator this warpgroup has no wgmma in flight for", j))
+				for e := range cv {
+					j, shift := 4*q+e, 0
+					if f16 {
+						j, shift = j/2, 16*(e&1)
 					}
-					v = uint64(prev.d[(th.tid-prev.first)*prev.words+tagWord(v)])
+					v, err := w.accumulator(c, th, rec, j)
+					if err != nil {
+						return err
+					}
+					cv[e] = v >> shift
+					if f16 {
+						cv[e] &= 0xffff
+					}
 				}
-				cw = v
 			}
+			row, col := wgmmaAccPos(warp, g, t, 4*q)
+			block(row, col, &cv)
 			if f16 {
-				lo := at(warp, g, t, 2*j, cw&0xffff)
-				hi := at(warp, g, t, 2*j+1, cw>>16&0xffff)
-				rec.d[ti*w.words+j] = uint32(lo&0xffff | hi<<16)
+				d[2*q] = uint32(cv[0]&0xffff | cv[1]<<16)
+				d[2*q+1] = uint32(cv[2]&0xffff | cv[3]<<16)
 			} else {
-				rec.d[ti*w.words+j] = uint32(at(warp, g, t, j, cw))
+				for e, v := range cv {
+					d[4*q+e] = uint32(v)
+				}
 			}
 		}
 	}
@@ -342,6 +361,21 @@ func (w *wgmmaOp) compute(c *cta, group []*thread, res []int32, rec *wgmmaRecord
 		}
 	}
 	return nil
+}
+
+// accumulator is C word j of th: its register, or the word of an earlier
+// wgmma of the warpgroup still in flight (the hardware chains them).
+func (w *wgmmaOp) accumulator(c *cta, th *thread, rec *wgmmaRecord, j int) (uint64, error) {
+	v := th.regs[w.c[j]]
+	id := tagID(v)
+	if id == 0 {
+		return v, nil
+	}
+	prev := c.async.wg.record(id)
+	if prev == nil || prev.first != rec.first {
+		return 0, th.fail(th.wait, fmt.Errorf("C word %d is an accumulator this warpgroup has no wgmma in flight for", j))
+	}
+	return uint64(prev.d[(th.tid-prev.first)*prev.words+tagWord(v)]), nil
 }
 
 // wgmmaAccPos is the (row, col) of accumulator element i of lane (g, t)

@@ -68,6 +68,7 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 		go func() {
 			defer wg.Done()
 			c := k.newCTA(mem, grid, out, !cfg.NoRaceCheck)
+			defer k.ctas.Put(c)
 			for !failed.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= total {
@@ -86,7 +87,13 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 	return first
 }
 
+// newCTA returns a CTA for a worker of a launch: one a finished launch
+// left in the pool, or a new one.
 func (k *Kernel) newCTA(mem *Memory, grid [3]int, out io.Writer, raceCheck bool) *cta {
+	if c, ok := k.ctas.Get().(*cta); ok && (c.race != nil) == (raceCheck && k.prog.Shared > 0) {
+		c.mem, c.grid, c.out = mem, grid, out
+		return c
+	}
 	p := k.prog
 	c := &cta{mem: mem, out: out, grid: grid, lanes: p.Lanes, shared: make([]byte, p.Shared)}
 	if raceCheck && p.Shared > 0 {

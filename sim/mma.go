@@ -42,6 +42,34 @@ import (
 type mmaScratch struct {
 	a, b   []float64
 	ai, bi []int64
+	// raw holds the bit patterns of A then B while they are gathered.
+	raw []uint64
+}
+
+// rawBits returns n reusable bit-pattern slots.
+func (s *mmaScratch) rawBits(n int) []uint64 {
+	s.raw = grow(s.raw, n)
+	return s.raw
+}
+
+// decodeFloats sets out[i] to the value of raw[i], an element of type t
+// (one switch for the whole operand rather than one per element).
+func decodeFloats(t gpu.MMAType, raw []uint64, out []float64) {
+	out = out[:len(raw)]
+	switch t {
+	case gpu.MMAF16:
+		for i, b := range raw {
+			out[i] = float64(numeric.F16ToFloat32(uint16(b)))
+		}
+	case gpu.MMABF16:
+		for i, b := range raw {
+			out[i] = float64(math.Float32frombits(uint32(b&0xffff) << 16))
+		}
+	default:
+		for i, b := range raw {
+			out[i] = mmaFloat(t, b)
+		}
+	}
 }
 
 // matrices returns a of m*k and b of n*k elements, float or integer.
@@ -107,6 +135,25 @@ func dotFloat(c float64, a, b []float64) float64 {
 		c += x * b[k]
 	}
 	return c
+}
+
+// dot2x2 adds to c the four dot products of rows a0, a1 with columns b0,
+// b1 (c[0] += a0·b0, c[1] += a0·b1, c[2] += a1·b0, c[3] += a1·b1), each in
+// ascending k as dotFloat, as four independent chains so that their
+// additions overlap. A lane's (or thread's) accumulator elements come in
+// such 2x2 blocks: rows g and g+8, columns 2t and 2t+1.
+func dot2x2(c *[4]float64, a0, a1, b0, b1 []float64) {
+	n := len(a0)
+	a1, b0, b1 = a1[:n], b0[:n], b1[:n]
+	s0, s1, s2, s3 := c[0], c[1], c[2], c[3]
+	for k, x0 := range a0 {
+		x1, y0, y1 := a1[k], b0[k], b1[k]
+		s0 += x0 * y0
+		s1 += x0 * y1
+		s2 += x1 * y0
+		s3 += x1 * y1
+	}
+	c[0], c[1], c[2], c[3] = s0, s1, s2, s3
 }
 
 // dotInt is c + a·b, exactly.
