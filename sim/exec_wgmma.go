@@ -95,6 +95,7 @@ func (s *wgmmaState) reset() {
 	}
 	clear(s.byID)
 	s.byID = s.byID[:0]
+	clear(s.seen) // an issue that failed may have left marks
 }
 
 // record returns the live record id (nil if none).

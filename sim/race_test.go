@@ -102,6 +102,51 @@ func TestRaceDetectorEpochs(t *testing.T) {
 	}
 }
 
+// TestRaceDetectorClocks: releases and acquires (mbarrier arrivals and
+// waits) order accesses within an epoch; a TMA landing is ordered after
+// what its issuer did and before the threads that acquired its phase.
+func TestRaceDetectorClocks(t *testing.T) {
+	one, two := []byte{1}, []byte{2}
+	r := newRaceDetector(8, 32, 3)
+	var phase clockVec
+	if err := r.access(0, 1, Write, 33, nil, one, two); err != nil { // warp 1 writes
+		t.Fatal(err)
+	}
+	r.release(&phase, 32) // lane 0 of warp 1 arrives: lane 1's write still comes before it
+	if err := r.access(1, 1, Write, 33, nil, one, two); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.access(2, 1, Write, 32, nil, one, two); err != nil { // after lane 0's arrival
+		t.Fatal(err)
+	}
+	r.acquire(0, &phase) // warp 0 waits
+	if err := r.access(0, 2, Read, 0, nil, nil, nil); err != nil {
+		t.Fatalf("reads ordered by the phase: %v", err)
+	}
+	if err := r.access(2, 1, Read, 0, nil, nil, nil); err == nil || err.First.Thread != 32 {
+		t.Fatalf("a write after the arrival must race with warp 0's read, got %v", err)
+	}
+	if err := r.access(4, 1, Read, 64, nil, nil, nil); err != nil { // warp 2 reads byte 4
+		t.Fatal(err)
+	}
+	// Thread 64 issues a TMA load into byte 4..5 after its read; it lands
+	// on a phase that warp 0 acquires and warp 1 does not.
+	var issued, done clockVec
+	r.snapshot(&issued, 64)
+	landing := r.asyncActor(64, &issued)
+	if err := r.accessAs(landing, 4, 2, Write, nil, []byte{0, 0}, []byte{1, 1}, true); err != nil {
+		t.Fatalf("the landing is ordered after the issuer's read: %v", err)
+	}
+	r.landed(&done)
+	r.acquire(0, &done)
+	if err := r.access(4, 2, Read, 0, nil, nil, nil); err != nil {
+		t.Fatalf("warp 0 waited for the landing: %v", err)
+	}
+	if err := r.access(5, 1, Read, 32, nil, nil, nil); err == nil || err.First.Thread != 64 || err.First.Kind != Write {
+		t.Fatalf("warp 1 did not wait for the landing: %v", err)
+	}
+}
+
 func TestPendingQueue(t *testing.T) {
 	var q pendingQueue
 	var landed []int
