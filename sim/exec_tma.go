@@ -230,7 +230,7 @@ func compileTMALoad(c *compiler, in *instr) error {
 		mem.mu.Unlock()
 		if err != nil {
 			cta.async.loads = append(cta.async.loads, l)
-			return fmt.Errorf("the box at %v: %w", coords[:t.rank], err)
+			return fmt.Errorf("the box at %v: %w", append([]int64(nil), coords[:t.rank]...), err)
 		}
 		if cta.race != nil {
 			cta.race.snapshot(&l.issued, th.tid)

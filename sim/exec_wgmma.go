@@ -211,12 +211,13 @@ func (w *wgmmaOp) issue(c *cta, ins []*instr, group []*thread) error {
 		if err := w.gather(group, &r, ad, bd, func(i int, v uint64) { a[i] = mmaInt(w.types.A, v) }, func(i int, v uint64) { b[i] = mmaInt(w.types.B, v) }); err != nil {
 			return err
 		}
-		err = w.compute(c, group, in.res, rec, scale&1 != 0, func(row, col int, cv *[4]uint64) {
+		err = w.compute(c, group, in.res, rec, scale&1 != 0, func(row, col int, cv [4]uint64) [4]uint64 {
 			K := s.K
 			for e := range cv {
 				m, n := row+8*(e>>1), col+e&1
 				cv[e] = roundInt(dotInt(mmaInt(gpu.MMAS32, cv[e]), a[m*K:(m+1)*K], b[n*K:(n+1)*K]), w.opts.Satfinite)
 			}
+			return cv
 		})
 	} else {
 		a, b := c.mma.floats(s.M*s.K, s.N*s.K)
@@ -229,7 +230,7 @@ func (w *wgmmaOp) issue(c *cta, ins []*instr, group []*thread) error {
 		if w.opts.NegB {
 			negate(b)
 		}
-		err = w.compute(c, group, in.res, rec, scale&1 != 0, func(row, col int, cv *[4]uint64) {
+		err = w.compute(c, group, in.res, rec, scale&1 != 0, func(row, col int, cv [4]uint64) [4]uint64 {
 			K := s.K
 			var acc [4]float64
 			for e, v := range cv {
@@ -239,6 +240,7 @@ func (w *wgmmaOp) issue(c *cta, ins []*instr, group []*thread) error {
 			for e, v := range acc {
 				cv[e] = roundFloat(w.types.D, v)
 			}
+			return cv
 		})
 	}
 	if err != nil {
@@ -319,9 +321,9 @@ func (w *wgmmaOp) gather(group []*thread, r *reader, ad, bd matrixDesc, setA, se
 // compute fills the record with every thread's D words and tags the
 // threads' results res. A thread's accumulator elements come in 2x2
 // blocks: elements 4q..4q+3 are rows row, row+8 by columns col, col+1
-// (wgmmaAccPos); block(row, col, cv) turns the block's C elements cv (their
-// bits; zeros without scale-d) into its D elements.
-func (w *wgmmaOp) compute(c *cta, group []*thread, res []int32, rec *wgmmaRecord, scale bool, block func(row, col int, cv *[4]uint64)) error {
+// (wgmmaAccPos); block(row, col, cv) takes the block's C elements (their
+// bits; zeros without scale-d) and returns its D elements.
+func (w *wgmmaOp) compute(c *cta, group []*thread, res []int32, rec *wgmmaRecord, scale bool, block func(row, col int, cv [4]uint64) [4]uint64) error {
 	f16 := w.types.D == gpu.MMAF16
 	for ti, th := range group {
 		warp, g, t := ti/32, ti%32>>2, ti&3
@@ -345,7 +347,7 @@ func (w *wgmmaOp) compute(c *cta, group []*thread, res []int32, rec *wgmmaRecord
 				}
 			}
 			row, col := wgmmaAccPos(warp, g, t, 4*q)
-			block(row, col, &cv)
+			cv = block(row, col, cv)
 			if f16 {
 				d[2*q] = uint32(cv[0]&0xffff | cv[1]<<16)
 				d[2*q+1] = uint32(cv[2]&0xffff | cv[3]<<16)

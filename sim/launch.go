@@ -22,6 +22,9 @@ type cta struct {
 	// insScratch and vals are reused by the collectives.
 	insScratch []*instr
 	vals       []uint64
+	// writeBuf holds the new bytes of a shared write while the race
+	// detector compares them with the old ones.
+	writeBuf [maxWrite]byte
 	// mma is the scratch of the tensor-core collectives.
 	mma mmaScratch
 	// async is the CTA's state of mbarriers, named barriers, wgmma

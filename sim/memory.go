@@ -145,8 +145,7 @@ func (c *cta) sharedAccess(who actor, a access, f func(b []byte), record bool) e
 			return fmt.Errorf("internal error: a shared write of %d bytes (at most %d at once)", a.n, maxWrite)
 		}
 		// The detector compares the bytes before and after a write.
-		var buf [maxWrite]byte
-		old, new = b, buf[:a.n]
+		old, new = b, c.writeBuf[:a.n]
 		copy(new, old)
 		f(new)
 	}
