@@ -5,7 +5,7 @@
 //	tritongpu-coalesce                  coalesce.go
 //	tritongpu-remove-layout-conversions remove_layout.go, propagate.go,
 //	                                    backslice.go, remat.go, rewrite_slice.go,
-//	                                    hoist.go, for_dead_args.go, infer.go,
+//	                                    hoist.go, for_dead_args.go,
 //	                                    cost.go, slice.go, scfutil.go
 //	tritongpu-optimize-thread-locality  thread_locality.go
 //	tritongpu-reduce-data-duplication   reduce_data_duplication.go
@@ -44,5 +44,7 @@
 // (triton-licm, triton-loop-aware-cse, tritongpu-combine-tensor-select-
 // and-if) from transforms/ttir, when they are linked in.
 //
-// Layout questions package ttg does not answer are in package layouts.
+// The layout questions the passes ask (orders, conversion costs, the
+// layouts that ops infer and propagate, shared layouts for dot operands)
+// are answered by package ttg, as Triton's TritonGPU dialect answers them.
 package ttgir

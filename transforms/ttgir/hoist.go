@@ -50,7 +50,7 @@ func (r *rematerializer) hoistOverExtOrBroadcast(cvt *ir.Operation) {
 		if op == nil || !isExtOrBroadcast(op) {
 			continue
 		}
-		src := inferSrcEncoding(op, layout[v])
+		src := ttg.InferSrcEncoding(op, layout[v])
 		if src == nil {
 			return
 		}
@@ -85,7 +85,7 @@ func (r *rematerializer) hoistOverExtOrBroadcast(cvt *ir.Operation) {
 		return
 	}
 	dstEnc := layout[ext.Result(0)]
-	srcEnc := inferSrcEncoding(ext, dstEnc)
+	srcEnc := ttg.InferSrcEncoding(ext, dstEnc)
 	if srcEnc == nil {
 		return
 	}

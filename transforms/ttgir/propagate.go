@@ -103,7 +103,7 @@ func (p *propagation) setEncoding(values []ir.Value, info encSet, op *ir.Operati
 		for _, enc := range info {
 			dst := enc
 			if op.Name() != "ttg.convert_layout" {
-				dst = inferDstEncoding(op, enc)
+				dst = ttg.InferDstEncoding(op, enc)
 			}
 			if dst != nil && p.info(v).insert(dst) {
 				grew = true
@@ -381,13 +381,13 @@ func (p *propagation) cloneElementwise(b *ir.Builder, op *ir.Operation, enc ir.A
 			if !ok {
 				continue
 			}
-			if inferDstEncoding(op, t.Encoding) == enc {
+			if ttg.InferDstEncoding(op, t.Encoding) == enc {
 				operandEnc = t.Encoding
 				break
 			}
 		}
 		if operandEnc == nil {
-			operandEnc = inferSrcEncoding(op, enc)
+			operandEnc = ttg.InferSrcEncoding(op, enc)
 		}
 		if operandEnc == nil {
 			n.Erase()

@@ -1,16 +1,15 @@
-package ttgir
+package ttg
 
 import (
 	"github.com/ttcompiler/tt/dialects/tt"
-	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
-// Layout propagation rules (Triton's inferSrcEncoding/inferDstEncoding):
-// given the layout of one side of an op, the layout the other side must
-// have for the op to move no data. nil means the op cannot be
-// propagated through.
+// Layout propagation rules (Triton's inferSrcEncoding/inferDstEncoding of
+// TritonGPU/Transforms/Utility.cpp): given the layout of one side of an
+// op, the layout the other side must have for the op to move no data. nil
+// means the op cannot be propagated through. The layout passes
+// (remove-layout-conversions, coalesce, ...) move layouts with them.
 
 // sameEncoding reports whether op keeps its operands' layout on its
 // results: elementwise ops, ops with SameOperandsAndResultEncoding, loads.
@@ -36,22 +35,22 @@ func fp4Encoding(op *ir.Operation, enc ir.Attribute, fwd bool) ir.Attribute {
 	if fwd {
 		t = op.Operand(0).Type().(*ir.RankedTensorType)
 	}
-	r, err := ttg.InferFp4ToFpEncoding(op.Context(), t.Dims, int(a.Int()), enc, fwd)
+	r, err := InferFp4ToFpEncoding(op.Context(), t.Dims, int(a.Int()), enc, fwd)
 	if err != nil {
 		return nil
 	}
 	return r
 }
 
-// inferSrcEncoding is the layout op's operands need for its result to have
+// InferSrcEncoding is the layout op's operands need for its result to have
 // enc.
-func inferSrcEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
+func InferSrcEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
 	if enc == nil {
 		return nil
 	}
 	ctx := op.Context()
 	if op.Name() == "tt.scan" {
-		if _, ok := enc.(*ttg.BlockedEncoding); !ok {
+		if _, ok := enc.(*BlockedEncoding); !ok {
 			return nil
 		}
 	}
@@ -65,32 +64,32 @@ func inferSrcEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
 	case "scf.while", "scf.yield", "scf.condition", "ttng.warp_group_dot_wait":
 		return enc
 	case "tt.reduce":
-		if s, ok := enc.(*ttg.SliceEncoding); ok && s.Dim == reduceAxis(op) {
+		if s, ok := enc.(*SliceEncoding); ok && s.Dim == reduceAxis(op) {
 			return s.Parent
 		}
 		return nil
 	case "tt.expand_dims":
-		if d, ok := enc.(ttg.DistributedLayout); ok {
-			return ttg.NewSlice(ctx, tt.ExpandDimsOp{Operation: op}.Axis(), d)
+		if d, ok := enc.(DistributedLayout); ok {
+			return NewSlice(ctx, tt.ExpandDimsOp{Operation: op}.Axis(), d)
 		}
 		return nil
 	case "tt.join":
 		rt := op.Result(0).Type().(*ir.RankedTensorType)
-		r, err := ttg.InferSplitEncoding(ctx, enc, rt.Dims)
+		r, err := InferSplitEncoding(ctx, enc, rt.Dims)
 		if err != nil {
 			return nil
 		}
 		return r
 	case "tt.split":
 		st := op.Result(0).Type().(*ir.RankedTensorType)
-		r, err := layouts.InferJoinEncoding(ctx, enc, st.Dims)
+		r, err := InferJoinEncoding(ctx, enc, st.Dims)
 		if err != nil {
 			return nil
 		}
 		return r
 	case "tt.trans":
 		rt := op.Result(0).Type().(*ir.RankedTensorType)
-		return transEncoding(ctx, enc, rt.Dims, inverse(transOrder(op)))
+		return transEncoding(ctx, enc, rt.Dims, inversePermutation(transOrder(op)))
 	case "tt.reshape":
 		src := op.Operand(0).Type().(*ir.RankedTensorType)
 		rt := op.Result(0).Type().(*ir.RankedTensorType)
@@ -103,15 +102,15 @@ func inferSrcEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
 	return nil
 }
 
-// inferDstEncoding is the layout op's results get when its operand has
+// InferDstEncoding is the layout op's results get when its operand has
 // enc.
-func inferDstEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
+func InferDstEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
 	if enc == nil {
 		return nil
 	}
 	ctx := op.Context()
 	if op.Name() == "tt.scan" {
-		if _, ok := enc.(*ttg.BlockedEncoding); !ok {
+		if _, ok := enc.(*BlockedEncoding); !ok {
 			return nil
 		}
 	}
@@ -125,25 +124,25 @@ func inferDstEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
 	case "scf.while", "scf.for", "scf.yield", "scf.condition", "ttng.warp_group_dot_wait":
 		return enc
 	case "tt.reduce":
-		if d, ok := enc.(ttg.DistributedLayout); ok {
-			return ttg.NewSlice(ctx, tt.ReduceOp{Operation: op}.Axis(), d)
+		if d, ok := enc.(DistributedLayout); ok {
+			return NewSlice(ctx, tt.ReduceOp{Operation: op}.Axis(), d)
 		}
 		return nil
 	case "tt.expand_dims":
-		if s, ok := enc.(*ttg.SliceEncoding); ok && s.Dim == expandAxis(op) {
+		if s, ok := enc.(*SliceEncoding); ok && s.Dim == expandAxis(op) {
 			return s.Parent
 		}
 		return nil
 	case "tt.join":
 		lt := op.Operand(0).Type().(*ir.RankedTensorType)
-		r, err := layouts.InferJoinEncoding(ctx, enc, lt.Dims)
+		r, err := InferJoinEncoding(ctx, enc, lt.Dims)
 		if err != nil {
 			return nil
 		}
 		return r
 	case "tt.split":
 		st := op.Operand(0).Type().(*ir.RankedTensorType)
-		r, err := ttg.InferSplitEncoding(ctx, enc, st.Dims)
+		r, err := InferSplitEncoding(ctx, enc, st.Dims)
 		if err != nil {
 			return nil
 		}
@@ -172,18 +171,8 @@ func transOrder(op *ir.Operation) []int {
 	return out
 }
 
-func inverse(p []int) []int {
-	out := make([]int, len(p))
-	for i, x := range p {
-		if x >= 0 && x < len(p) {
-			out[x] = i
-		}
-	}
-	return out
-}
-
 func transEncoding(ctx *ir.Context, enc ir.Attribute, shape []int64, order []int) ir.Attribute {
-	r, err := ttg.InferTransEncoding(ctx, enc, shape, order)
+	r, err := InferTransEncoding(ctx, enc, shape, order)
 	if err != nil {
 		return nil
 	}
@@ -192,21 +181,13 @@ func transEncoding(ctx *ir.Context, enc ir.Attribute, shape []int64, order []int
 
 // reshapeEncoding is the layout of a reshape's result from srcShape to
 // dstShape when its operand has enc, so that no data moves (see
-// layouts.InferReshapeEncoding). Reshapes that may reorder elements have
+// InferReshapeEncoding). Reshapes that may reorder elements have
 // no such layout (optimize-thread-locality chooses theirs).
 func reshapeEncoding(ctx *ir.Context, srcShape []int64, enc ir.Attribute, dstShape []int64, allowReorder bool) ir.Attribute {
 	if allowReorder {
 		return nil
 	}
-	return layouts.InferReshapeEncoding(ctx, srcShape, enc, dstShape)
-}
-
-func prod(v []int) int {
-	p := 1
-	for _, x := range v {
-		p *= x
-	}
-	return p
+	return InferReshapeEncoding(ctx, srcShape, enc, dstShape)
 }
 
 func reduceAxis(op *ir.Operation) int { return tt.ReduceOp{Operation: op}.Axis() }

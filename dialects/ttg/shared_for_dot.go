@@ -1,55 +1,29 @@
-package layouts
+package ttg
 
-import (
-	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/ir"
-)
+import "github.com/ttcompiler/tt/ir"
 
-// OrderForMemory is the dim order to lay a tensor of type t out in shared
-// memory (Triton's getOrderForMemory): the order of its layout, unless the
-// lanes walk the tensor in another order and each thread holds a single
-// element along the lanes' fastest dim — then the lane order, which makes
-// the warp's accesses contiguous.
-func OrderForMemory(t *ir.RankedTensorType) []int {
-	order := Order(t)
-	threadOrder := ThreadOrder(t)
-	if equal(order, threadOrder) {
-		return order
-	}
-	if ttg.ElemsPerThread(t)[threadOrder[0]] == 1 {
-		return threadOrder
-	}
-	return order
-}
-
-func equal(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+// Builders of the shared layouts that a dot operand is staged through
+// (Triton's SwizzledSharedEncodingAttr::get taking a DotOperandEncodingAttr):
+// swizzles that keep the operand's reads from shared memory free of bank
+// conflicts for each MMA family. The NVMMA (wgmma) and AMD rotating
+// builders belong here too.
 
 // SwizzledForDotOperand is the swizzled shared layout that a dot operand
 // of layout dot is staged through (the SwizzledSharedEncodingAttr builder
 // taking a DotOperandEncodingAttr): bank-conflict-free swizzles for the
 // NVIDIA MMA (v2, v3), AMD MFMA and WMMA parents, no swizzle for others
 // (the FMA dot).
-func SwizzledForDotOperand(ctx *ir.Context, dot *ttg.DotOperandEncoding, shape []int64, order []int, cga ttg.CGALayout, bitwidth int, needTrans bool) *ttg.SwizzledSharedEncoding {
-	noSwizzle := ttg.NewSwizzledShared(ctx, 1, 1, 1, order, cga)
+func SwizzledForDotOperand(ctx *ir.Context, dot *DotOperandEncoding, shape []int64, order []int, cga CGALayout, bitwidth int, needTrans bool) *SwizzledSharedEncoding {
+	noSwizzle := NewSwizzledShared(ctx, 1, 1, 1, order, cga)
 	if bitwidth <= 0 || len(order) == 0 {
 		return noSwizzle
 	}
 	switch p := dot.Parent.(type) {
-	case *ttg.AMDMfmaEncoding:
+	case *AMDMfmaEncoding:
 		return mfmaShared(ctx, p, cga, dot.OpIdx, shape, order, dot.KWidth, bitwidth, needTrans)
-	case *ttg.AMDWmmaEncoding:
+	case *AMDWmmaEncoding:
 		return wmmaShared(ctx, p, cga, dot.OpIdx, shape, order, dot.KWidth, bitwidth)
-	case *ttg.NvidiaMmaEncoding:
+	case *NvidiaMmaEncoding:
 		if p.IsAmpere() || p.IsHopper() {
 			return nvidiaMmaShared(ctx, dot.OpIdx, dot.KWidth, shape, order, cga, bitwidth, needTrans)
 		}
@@ -59,8 +33,8 @@ func SwizzledForDotOperand(ctx *ir.Context, dot *ttg.DotOperandEncoding, shape [
 
 // nvidiaMmaShared swizzles so that the 8 rows of an mma tile (or the
 // 4*kWidth K elements) of a warp hit distinct banks.
-func nvidiaMmaShared(ctx *ir.Context, opIdx, kWidth int, shape []int64, order []int, cga ttg.CGALayout, bitwidth int, needTrans bool) *ttg.SwizzledSharedEncoding {
-	k := int(ttg.ShapePerCTA(cga.CTASplitNum(), shape)[order[0]])
+func nvidiaMmaShared(ctx *ir.Context, opIdx, kWidth int, shape []int64, order []int, cga CGALayout, bitwidth int, needTrans bool) *SwizzledSharedEncoding {
+	k := int(ShapePerCTA(cga.CTASplitNum(), shape)[order[0]])
 	perPhase := max(1024/max(bitwidth*k, 1), 1)
 	mmaStride, vec := 8, 4*kWidth
 	if needTrans {
@@ -76,11 +50,11 @@ func nvidiaMmaShared(ctx *ir.Context, opIdx, kWidth int, shape []int64, order []
 	}
 	maxPhase := max(min(mmaStride, 1024/max(vec*bitwidth, 1)), 1)
 	maxPhase = max(maxPhase/perPhase, 1)
-	return ttg.NewSwizzledShared(ctx, vec, perPhase, maxPhase, order, cga)
+	return NewSwizzledShared(ctx, vec, perPhase, maxPhase, order, cga)
 }
 
-func mfmaShared(ctx *ir.Context, p *ttg.AMDMfmaEncoding, cga ttg.CGALayout, opIdx int, shape []int64, order []int, vec, bitwidth int, needTrans bool) *ttg.SwizzledSharedEncoding {
-	noSwizzle := ttg.NewSwizzledShared(ctx, 1, 1, 1, order, cga)
+func mfmaShared(ctx *ir.Context, p *AMDMfmaEncoding, cga CGALayout, opIdx int, shape []int64, order []int, vec, bitwidth int, needTrans bool) *SwizzledSharedEncoding {
+	noSwizzle := NewSwizzledShared(ctx, 1, 1, 1, order, cga)
 	if opIdx >= 2 {
 		return noSwizzle
 	}
@@ -107,16 +81,16 @@ func mfmaShared(ctx *ir.Context, p *ttg.AMDMfmaEncoding, cga ttg.CGALayout, opId
 	if len(p.InstrShape) > 0 && p.InstrShape[0] == 4 {
 		maxPhase = 4
 	}
-	return ttg.NewSwizzledShared(ctx, vec, perPhase, maxPhase, order, cga)
+	return NewSwizzledShared(ctx, vec, perPhase, maxPhase, order, cga)
 }
 
-func wmmaShared(ctx *ir.Context, p *ttg.AMDWmmaEncoding, cga ttg.CGALayout, opIdx int, shape []int64, order []int, kWidth, bitwidth int) *ttg.SwizzledSharedEncoding {
+func wmmaShared(ctx *ir.Context, p *AMDWmmaEncoding, cga CGALayout, opIdx int, shape []int64, order []int, kWidth, bitwidth int) *SwizzledSharedEncoding {
 	kDim := 0
 	if opIdx == 0 {
 		kDim = 1
 	}
 	if order[0] != kDim {
-		return ttg.NewSwizzledShared(ctx, 1, 1, 1, order, cga)
+		return NewSwizzledShared(ctx, 1, 1, 1, order, cga)
 	}
 	// ds_load reads at most 128 bits.
 	vec := min(kWidth*bitwidth, 128) / bitwidth
@@ -127,5 +101,5 @@ func wmmaShared(ctx *ir.Context, p *ttg.AMDWmmaEncoding, cga ttg.CGALayout, opId
 		mDim = p.InstrShape[0]
 	}
 	maxPhase := max(min(mDim/perPhase, inner/max(vec, 1)), 1)
-	return ttg.NewSwizzledShared(ctx, vec, perPhase, maxPhase, order, cga)
+	return NewSwizzledShared(ctx, vec, perPhase, maxPhase, order, cga)
 }

@@ -1,12 +1,87 @@
-package layouts
+package ttg
 
 import (
+	"fmt"
 	"sort"
 
-	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/linearlayout"
 )
+
+// Layout inference for reshapes (Triton's inferReshapeOpEncoding and
+// MemDescReshapeOp::inferReturnTypes): the layout of the reshaped tensor
+// or buffer under which every thread keeps the elements it held.
+
+// reshapeLL is Triton's reshapeLayout: reshape the out dims row-major.
+func reshapeLL(ll linearlayout.LinearLayout, shape []int64) linearlayout.LinearLayout {
+	src := ll.OutDimNames()
+	rev := make([]string, len(src))
+	for i, n := range src {
+		rev[len(src)-1-i] = n
+	}
+	labeled := linearlayout.LabeledShape(shape)
+	newOuts := make([]linearlayout.Dim, len(labeled))
+	for i, d := range labeled {
+		newOuts[len(labeled)-1-i] = d
+	}
+	return ll.TransposeOuts(rev).ReshapeOuts(newOuts).TransposeOuts(linearlayout.StandardOutDimNames(len(shape)))
+}
+
+// InferMemDescReshapeType returns the type of ttg.memdesc_reshape of src to
+// shape (MemDescReshapeOp::inferReturnTypes).
+func InferMemDescReshapeType(ctx *ir.Context, src *MemDescType, shape []int64) (*MemDescType, error) {
+	if ir.NumElements(shape) != ir.NumElements(src.Dims) {
+		return nil, fmt.Errorf("dst shape has different number of elements than src")
+	}
+	var enc ir.Attribute
+	if src.Encoding != nil {
+		var err error
+		if enc, err = inferMemDescReshapeEncoding(ctx, src.Dims, src.Encoding, shape); err != nil {
+			return nil, err
+		}
+	}
+	lead := src.AllocShape[:len(src.AllocShape)-len(src.Dims)]
+	alloc := append(append([]int64(nil), lead...), shape...)
+	return MemDesc(ctx, shape, src.Elem, enc, src.MemorySpace, src.Mutable, alloc), nil
+}
+
+func inferMemDescReshapeEncoding(ctx *ir.Context, srcShape []int64, srcEnc ir.Attribute, dstShape []int64) (ir.Attribute, error) {
+	switch e := srcEnc.(type) {
+	case *NVMMASharedEncoding:
+		if e.CGALayout.NumCTAs() == 1 {
+			inner := func(s []int64) int64 {
+				if e.Transposed {
+					return s[0]
+				}
+				return s[len(s)-1]
+			}
+			if inner(dstShape) == inner(srcShape) {
+				cand := NewNVMMAShared(ctx, e.SwizzlingByteWidth, e.Transposed, e.ElementBitWidth, e.FP4Padded, DefaultCGA(len(dstShape)))
+				srcLL, err1 := ToLinearLayout(srcEnc, srcShape)
+				dstLL, err2 := ToLinearLayout(cand, dstShape)
+				if err1 == nil && err2 == nil && reshapeLL(srcLL, dstShape).Equal(dstLL) {
+					return cand, nil
+				}
+			}
+		}
+	case *PaddedSharedEncoding:
+		ll, err := e.LinearComponent()
+		if err != nil {
+			return nil, err
+		}
+		d := reshapeLL(ll, dstShape)
+		return NewPaddedShared(ctx, e.Intervals, e.Paddings, dimBases(d, linearlayout.Offset), dimBases(d, linearlayout.Block), len(dstShape)), nil
+	}
+	shared, ok := srcEnc.(SharedLayout)
+	if !ok {
+		return nil, fmt.Errorf("Failed MemDescReshapeOp encoding inference")
+	}
+	srcLL, err := ToLinearLayout(srcEnc, srcShape)
+	if err != nil {
+		return nil, err
+	}
+	return NewSharedLinearFromLL(ctx, reshapeLL(srcLL, dstShape), shared.Alignment()), nil
+}
 
 // InferReshapeEncoding is Triton's inferReshapeOpEncoding: the layout of a
 // reshape's result (elements renumbered row-major) under which every
@@ -19,33 +94,19 @@ func InferReshapeEncoding(ctx *ir.Context, srcShape []int64, enc ir.Attribute, d
 	if ir.NumElements(srcShape) != ir.NumElements(dstShape) {
 		return nil
 	}
-	if b, ok := enc.(*ttg.BlockedEncoding); ok {
+	if b, ok := enc.(*BlockedEncoding); ok {
 		if r := reshapeBlocked(ctx, srcShape, b, dstShape); r != nil {
 			return r
 		}
 	}
-	if _, ok := enc.(ttg.DistributedLayout); !ok {
+	if _, ok := enc.(DistributedLayout); !ok {
 		return nil
 	}
-	ll, err := ttg.ToLinearLayout(enc, srcShape)
+	ll, err := ToLinearLayout(enc, srcShape)
 	if err != nil {
 		return nil
 	}
-	// Out dims are flattened with the first one minor; reversing them
-	// first makes the last dim minor, i.e. row-major order.
-	src := ll.OutDimNames()
-	rev := make([]string, len(src))
-	for i, n := range src {
-		rev[len(src)-1-i] = n
-	}
-	dst := linearlayout.LabeledShape(dstShape)
-	revDst := make([]linearlayout.Dim, len(dst))
-	names := make([]string, len(dst))
-	for i, d := range dst {
-		revDst[len(dst)-1-i] = d
-		names[i] = d.Name
-	}
-	return ttg.NewLinearFromLL(ctx, ll.TransposeOuts(rev).ReshapeOuts(revDst).TransposeOuts(names))
+	return NewLinearFromLL(ctx, reshapeLL(ll, dstShape))
 }
 
 // reshapeGroup is one step of a reshape: src dims merged, then split into
@@ -86,14 +147,14 @@ func reshapeDecomposition(srcShape, dstShape []int64) []reshapeGroup {
 // when one exists (merged dims consecutive in the layout's order, and each
 // of sizePerThread, threadsPerWarp and warpsPerCTA filling the minor dims
 // of a group before the major ones); nil otherwise.
-func reshapeBlocked(ctx *ir.Context, srcShape []int64, src *ttg.BlockedEncoding, dstShape []int64) *ttg.BlockedEncoding {
+func reshapeBlocked(ctx *ir.Context, srcShape []int64, src *BlockedEncoding, dstShape []int64) *BlockedEncoding {
 	if ir.EqualShape(srcShape, dstShape) {
 		return src
 	}
-	numWarps, threads := prodInts(src.WarpsPerCTA), prodInts(src.ThreadsPerWarp)
+	numWarps, threads := product(src.WarpsPerCTA), product(src.ThreadsPerWarp)
 	numCTAs := src.CGALayout.NumCTAs()
-	if src == ttg.DefaultBlocked(ctx, srcShape, numWarps, threads, numCTAs) {
-		return ttg.DefaultBlocked(ctx, dstShape, numWarps, threads, numCTAs)
+	if src == DefaultBlocked(ctx, srcShape, numWarps, threads, numCTAs) {
+		return DefaultBlocked(ctx, dstShape, numWarps, threads, numCTAs)
 	}
 	if numCTAs != 1 {
 		return nil
@@ -191,13 +252,5 @@ func reshapeBlocked(ctx *ir.Context, srcShape []int64, src *ttg.BlockedEncoding,
 	for d, pos := range dstInv {
 		order[pos] = d
 	}
-	return ttg.NewBlocked(ctx, spt, tpw, wpc, order, ttg.CGALayout{Rank: len(dstShape)})
-}
-
-func prodInts(v []int) int {
-	p := 1
-	for _, x := range v {
-		p *= x
-	}
-	return p
+	return NewBlocked(ctx, spt, tpw, wpc, order, CGALayout{Rank: len(dstShape)})
 }
