@@ -24,6 +24,14 @@
 //	Location    *UnknownLoc, *FileLineColLoc, *NameLoc, *CallSiteLoc,
 //	            *FusedLoc
 //
+// Integer enum attributes (ODS's I32EnumAttr, I64EnumAttr) are described
+// by EnumInfo values, which every dialect uses for its enums.
+//
+// Subpackages: ir/asm parses and prints MLIR's textual format (generic and
+// custom forms); ir/asmfmt interprets MLIR's declarative assembly format,
+// so that a dialect gives an op its custom syntax by writing down the ODS
+// signature and format string.
+//
 // Everything that only reads IR may run concurrently on disjoint functions;
 // the Context's uniquing tables are safe for concurrent use.
 package ir

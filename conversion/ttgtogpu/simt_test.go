@@ -16,7 +16,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/numeric"
@@ -726,27 +726,27 @@ func (th *simThread) atomic(op *ir.Operation, ops []uint64) error {
 		}
 	} else {
 		v := ops[1]
-		kind := tt.RMWOp(op.Attr("kind").(*ir.IntegerAttr).Int())
+		kind := memory.RMWOp(op.Attr("kind").(*ir.IntegerAttr).Int())
 		switch kind {
-		case tt.RMWAnd:
+		case memory.RMWAnd:
 			nv = old & v
-		case tt.RMWOr:
+		case memory.RMWOr:
 			nv = old | v
-		case tt.RMWXor:
+		case memory.RMWXor:
 			nv = old ^ v
-		case tt.RMWAdd:
+		case memory.RMWAdd:
 			nv = numeric.AddI(old, v, w)
-		case tt.RMWFAdd:
+		case memory.RMWFAdd:
 			nv = f32op(t, func(x ...float64) float64 { return x[0] + x[1] }, old, v)
-		case tt.RMWMax:
+		case memory.RMWMax:
 			nv = numeric.MaxSI(old, v, w)
-		case tt.RMWMin:
+		case memory.RMWMin:
 			nv = numeric.MinSI(old, v, w)
-		case tt.RMWUMax:
+		case memory.RMWUMax:
 			nv = numeric.MaxUI(old, v, w)
-		case tt.RMWUMin:
+		case memory.RMWUMin:
 			nv = numeric.MinUI(old, v, w)
-		case tt.RMWXchg:
+		case memory.RMWXchg:
 			nv = v
 		default:
 			return fmt.Errorf("simt: atomic kind %v", kind)

@@ -1,7 +1,7 @@
 package gpu
 
 import (
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -50,17 +50,17 @@ func atomicEffects(op *ir.Operation) []ir.Effect {
 // atomicEnums lists the leading keywords of each op.
 func atomicEnums(rmw bool) []struct {
 	name string
-	e    *tt.EnumInfo
+	e    *ir.EnumInfo
 } {
 	out := []struct {
 		name string
-		e    *tt.EnumInfo
-	}{{"sem", tt.MemSemanticEnum}, {"scope", tt.MemSyncScopeEnum}}
+		e    *ir.EnumInfo
+	}{{"sem", memory.MemSemanticEnum}, {"scope", memory.MemSyncScopeEnum}}
 	if rmw {
 		out = append([]struct {
 			name string
-			e    *tt.EnumInfo
-		}{{"kind", tt.RMWOpEnum}}, out...)
+			e    *ir.EnumInfo
+		}{{"kind", memory.RMWOpEnum}}, out...)
 	}
 	return out
 }
@@ -73,7 +73,7 @@ func parseAtomic(rmw bool) func(ir.OpParser, *ir.OperationState) error {
 			if err != nil {
 				return err
 			}
-			v, ok := en.e.Value(kw)
+			v, ok := en.e.ValueOf(kw)
 			if !ok {
 				return p.ErrorfAt(loc, "expected one of [%s] for '%s', got '%s'", keywords(en.e), en.name, kw)
 			}
@@ -135,7 +135,7 @@ func printAtomic(p ir.OpPrinter, op *ir.Operation) {
 	rmw := op.Name() == "gpu.atomic_rmw"
 	p.WriteString(" ")
 	for _, en := range atomicEnums(rmw) {
-		p.WriteString(en.e.Keyword(enumOf(op, en.name, 0)) + ", ")
+		p.WriteString(en.e.KeywordOf(enumOf(op, en.name, 0)) + ", ")
 	}
 	p.PrintOperands(op.Operands())
 	p.PrintOptionalAttrDict(op.Attrs(), op.Def().Inherent...)
@@ -180,13 +180,17 @@ func (a AtomicView) Pred() ir.Value {
 }
 
 // Kind returns the rmw kind.
-func (a AtomicView) Kind() tt.RMWOp { return tt.RMWOp(enumOf(a.Operation, "kind", 0)) }
+func (a AtomicView) Kind() memory.RMWOp { return memory.RMWOp(enumOf(a.Operation, "kind", 0)) }
 
 // Sem returns the memory semantic.
-func (a AtomicView) Sem() tt.MemSemantic { return tt.MemSemantic(enumOf(a.Operation, "sem", 0)) }
+func (a AtomicView) Sem() memory.MemSemantic {
+	return memory.MemSemantic(enumOf(a.Operation, "sem", 0))
+}
 
 // Scope returns the synchronization scope.
-func (a AtomicView) Scope() tt.MemSyncScope { return tt.MemSyncScope(enumOf(a.Operation, "scope", 0)) }
+func (a AtomicView) Scope() memory.MemSyncScope {
+	return memory.MemSyncScope(enumOf(a.Operation, "scope", 0))
+}
 
 func verifyAtomicCommon(op *ir.Operation) error {
 	a := AtomicView{op}
@@ -224,11 +228,11 @@ func verifyAtomicRMW(op *ir.Operation) error {
 	intOK := ir.IsInteger(t, 32) || ir.IsInteger(t, 64)
 	ok := false
 	switch a.Kind() {
-	case tt.RMWAnd, tt.RMWOr, tt.RMWXor, tt.RMWAdd, tt.RMWMax, tt.RMWMin, tt.RMWUMax, tt.RMWUMin:
+	case memory.RMWAnd, memory.RMWOr, memory.RMWXor, memory.RMWAdd, memory.RMWMax, memory.RMWMin, memory.RMWUMax, memory.RMWUMin:
 		ok = intOK
-	case tt.RMWFAdd:
+	case memory.RMWFAdd:
 		ok = isFAddType(t)
-	case tt.RMWXchg:
+	case memory.RMWXchg:
 		w := bitWidth(t)
 		ok = (w == 32 || w == 64) && (isInt(t) || ir.IsFloat(t))
 	}
@@ -268,24 +272,24 @@ func verifyAtomicCAS(op *ir.Operation) error {
 }
 
 // NewAtomicRMW builds `gpu.atomic_rmw kind, sem, scope, ptr, v[, pred]`.
-func NewAtomicRMW(b *ir.Builder, loc ir.Location, kind tt.RMWOp, sem tt.MemSemantic, scope tt.MemSyncScope, ptr, v, pred ir.Value) *ir.Operation {
+func NewAtomicRMW(b *ir.Builder, loc ir.Location, kind memory.RMWOp, sem memory.MemSemantic, scope memory.MemSyncScope, ptr, v, pred ir.Value) *ir.Operation {
 	ops := []ir.Value{ptr, v}
 	if pred != nil {
 		ops = append(ops, pred)
 	}
 	return b.CreateOp(AtomicRMWOp.Name, loc, ops, []ir.Type{v.Type()},
-		ir.NamedAttr{Name: "kind", Value: tt.EnumAttr(b.Ctx, kind)},
-		ir.NamedAttr{Name: "sem", Value: tt.EnumAttr(b.Ctx, sem)},
-		ir.NamedAttr{Name: "scope", Value: tt.EnumAttr(b.Ctx, scope)})
+		ir.NamedAttr{Name: "kind", Value: ir.I32EnumAttr(b.Ctx, kind)},
+		ir.NamedAttr{Name: "sem", Value: ir.I32EnumAttr(b.Ctx, sem)},
+		ir.NamedAttr{Name: "scope", Value: ir.I32EnumAttr(b.Ctx, scope)})
 }
 
 // NewAtomicCAS builds `gpu.atomic_cas sem, scope, ptr, cmp, new[, pred]`.
-func NewAtomicCAS(b *ir.Builder, loc ir.Location, sem tt.MemSemantic, scope tt.MemSyncScope, ptr, cmp, v, pred ir.Value) *ir.Operation {
+func NewAtomicCAS(b *ir.Builder, loc ir.Location, sem memory.MemSemantic, scope memory.MemSyncScope, ptr, cmp, v, pred ir.Value) *ir.Operation {
 	ops := []ir.Value{ptr, cmp, v}
 	if pred != nil {
 		ops = append(ops, pred)
 	}
 	return b.CreateOp(AtomicCASOp.Name, loc, ops, []ir.Type{v.Type()},
-		ir.NamedAttr{Name: "sem", Value: tt.EnumAttr(b.Ctx, sem)},
-		ir.NamedAttr{Name: "scope", Value: tt.EnumAttr(b.Ctx, scope)})
+		ir.NamedAttr{Name: "sem", Value: ir.I32EnumAttr(b.Ctx, sem)},
+		ir.NamedAttr{Name: "scope", Value: ir.I32EnumAttr(b.Ctx, scope)})
 }

@@ -77,7 +77,7 @@ func parseIndex(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	v, ok := DimEnum.Value(kw)
+	v, ok := DimEnum.ValueOf(kw)
 	if !ok {
 		return p.ErrorfAt(loc, "expected dimension x, y or z, got '%s'", kw)
 	}
@@ -86,7 +86,7 @@ func parseIndex(p ir.OpParser, st *ir.OperationState) error {
 }
 
 func printIndex(p ir.OpPrinter, op *ir.Operation) {
-	p.WriteString(" " + DimEnum.Keyword(enumOf(op, "dimension", 0)))
+	p.WriteString(" " + DimEnum.KeywordOf(enumOf(op, "dimension", 0)))
 	printColonResult(p, op)
 }
 

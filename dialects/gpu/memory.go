@@ -1,7 +1,7 @@
 package gpu
 
 import (
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -31,8 +31,8 @@ var (
 
 var memOptions = []option{
 	enumOpt("space", MemorySpaceEnum, 0, true),
-	enumOpt("cache", tt.CacheModifierEnum, int64(tt.CacheNone), false),
-	enumOpt("evict", tt.EvictionPolicyEnum, int64(tt.EvictNormal), false),
+	enumOpt("cache", memory.CacheModifierEnum, int64(memory.CacheNone), false),
+	enumOpt("evict", memory.EvictionPolicyEnum, int64(memory.EvictNormal), false),
 	flag("volatile"),
 }
 
@@ -61,19 +61,19 @@ func memEffects(op *ir.Operation, k ir.EffectKind) []ir.Effect {
 
 // MemOptions are the cache and ordering options of loads and stores.
 type MemOptions struct {
-	Cache    tt.CacheModifier // 0 or tt.CacheNone for none
-	Evict    tt.EvictionPolicy
+	Cache    memory.CacheModifier // 0 or memory.CacheNone for none
+	Evict    memory.EvictionPolicy
 	Volatile bool
 }
 
 func (o MemOptions) attrs(ctx *ir.Context, ptr ir.Value) []ir.NamedAttr {
 	s, _ := spaceOf(ptr.Type())
 	out := []ir.NamedAttr{{Name: "space", Value: enumAttr(ctx, s)}}
-	if o.Cache != 0 && o.Cache != tt.CacheNone {
-		out = append(out, ir.NamedAttr{Name: "cache", Value: tt.EnumAttr(ctx, o.Cache)})
+	if o.Cache != 0 && o.Cache != memory.CacheNone {
+		out = append(out, ir.NamedAttr{Name: "cache", Value: ir.I32EnumAttr(ctx, o.Cache)})
 	}
-	if o.Evict != 0 && o.Evict != tt.EvictNormal {
-		out = append(out, ir.NamedAttr{Name: "evict", Value: tt.EnumAttr(ctx, o.Evict)})
+	if o.Evict != 0 && o.Evict != memory.EvictNormal {
+		out = append(out, ir.NamedAttr{Name: "evict", Value: ir.I32EnumAttr(ctx, o.Evict)})
 	}
 	if o.Volatile {
 		out = append(out, ir.NamedAttr{Name: "volatile", Value: ir.Unit(ctx)})
@@ -167,8 +167,8 @@ func Space(op *ir.Operation) MemorySpace { return MemorySpace(enumOf(op, "space"
 // Options returns the cache and ordering options of a load or store.
 func Options(op *ir.Operation) MemOptions {
 	return MemOptions{
-		Cache:    tt.CacheModifier(enumOf(op, "cache", int64(tt.CacheNone))),
-		Evict:    tt.EvictionPolicy(enumOf(op, "evict", int64(tt.EvictNormal))),
+		Cache:    memory.CacheModifier(enumOf(op, "cache", int64(memory.CacheNone))),
+		Evict:    memory.EvictionPolicy(enumOf(op, "evict", int64(memory.EvictNormal))),
 		Volatile: op.Attr("volatile") != nil,
 	}
 }
@@ -305,12 +305,12 @@ func verifyAccess(op *ir.Operation, words []ir.Type, pred ir.Value, store bool) 
 		return err
 	}
 	o := Options(op)
-	if o.Cache != tt.CacheNone {
-		var allowed []tt.CacheModifier
+	if o.Cache != memory.CacheNone {
+		var allowed []memory.CacheModifier
 		if store {
-			allowed = []tt.CacheModifier{tt.CacheWB, tt.CacheCG, tt.CacheCS, tt.CacheWT}
+			allowed = []memory.CacheModifier{memory.CacheWB, memory.CacheCG, memory.CacheCS, memory.CacheWT}
 		} else {
-			allowed = []tt.CacheModifier{tt.CacheCA, tt.CacheCG, tt.CacheCS, tt.CacheCV}
+			allowed = []memory.CacheModifier{memory.CacheCA, memory.CacheCG, memory.CacheCS, memory.CacheCV}
 		}
 		ok := false
 		for _, c := range allowed {
@@ -330,7 +330,7 @@ func verifyAccess(op *ir.Operation, words []ir.Type, pred ir.Value, store bool) 
 			return ir.OpErrorf(op, "a volatile access takes no cache modifier")
 		}
 	}
-	if o.Evict != tt.EvictNormal && ps == SpaceShared {
+	if o.Evict != memory.EvictNormal && ps == SpaceShared {
 		return ir.OpErrorf(op, "eviction policies apply to global memory only")
 	}
 	return nil

@@ -53,7 +53,7 @@ func parseShuffle(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	m, ok := ShuffleModeEnum.Value(kw)
+	m, ok := ShuffleModeEnum.ValueOf(kw)
 	if !ok {
 		return p.ErrorfAt(loc, "expected shuffle mode xor, up, down or idx, got '%s'", kw)
 	}
@@ -83,7 +83,7 @@ func parseShuffle(p ir.OpParser, st *ir.OperationState) error {
 }
 
 func printShuffle(p ir.OpPrinter, op *ir.Operation) {
-	p.WriteString(" " + ShuffleModeEnum.Keyword(enumOf(op, "mode", 0)) + " ")
+	p.WriteString(" " + ShuffleModeEnum.KeywordOf(enumOf(op, "mode", 0)) + " ")
 	p.PrintOperands(op.Operands())
 	p.PrintOptionalAttrDict(op.Attrs(), "mode")
 	p.WriteString(" : ")

@@ -3,8 +3,8 @@ package llvm
 import (
 	"strconv"
 
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Aggregates and vectors: extractvalue / insertvalue on structs and

@@ -22,7 +22,7 @@ func init() {
 	}
 }
 
-func parseCmp(e *Enum) func(ir.OpParser, *ir.OperationState) error {
+func parseCmp(e *ir.EnumInfo) func(ir.OpParser, *ir.OperationState) error {
 	return func(p ir.OpParser, st *ir.OperationState) error {
 		ctx := p.Context()
 		loc := p.Loc()
@@ -67,7 +67,7 @@ func parseCmp(e *Enum) func(ir.OpParser, *ir.OperationState) error {
 	}
 }
 
-func printCmp(e *Enum) func(ir.OpPrinter, *ir.Operation) {
+func printCmp(e *ir.EnumInfo) func(ir.OpPrinter, *ir.Operation) {
 	return func(p ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		p.PrintString(e.KeywordOf(enumOf(op, "predicate", 0)))
@@ -85,7 +85,7 @@ func printCmp(e *Enum) func(ir.OpPrinter, *ir.Operation) {
 	}
 }
 
-func verifyCmp(e *Enum) func(*ir.Operation) error {
+func verifyCmp(e *ir.EnumInfo) func(*ir.Operation) error {
 	return func(op *ir.Operation) error {
 		if err := counts(op, 2, 1); err != nil {
 			return err

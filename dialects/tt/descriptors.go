@@ -1,6 +1,7 @@
 package tt
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -56,7 +57,7 @@ func init() {
 	DescLoadDef.Effects = readsDesc
 	(&opSpec{
 		attrs: []attrSpec{
-			enumAttrSpec("cache", CacheModifierEnum, false), enumAttrSpec("evict", EvictionPolicyEnum, false),
+			enumAttrSpec("cache", memory.CacheModifierEnum, false), enumAttrSpec("evict", memory.EvictionPolicyEnum, false),
 		},
 		operands: []operandSpec{one(cDesc), vari(cI32)}, results: []operandSpec{one(cTensor)},
 		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Result(0).Type()) },
@@ -281,7 +282,7 @@ func parseMakeTensorDesc(p ir.OpParser, st *ir.OperationState) error {
 		st.Operands = append(st.Operands, vs...)
 	}
 	st.Types = []ir.Type{dt}
-	setDefault(st, "padding", EnumAttr(ctx, PadZero))
+	setDefault(st, "padding", ir.I32EnumAttr(ctx, PadZero))
 	return nil
 }
 
@@ -292,7 +293,7 @@ func printMakeTensorDesc(p ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(", ")
 		printOperandsBracket(p, part)
 	}
-	p.PrintOptionalAttrDict(op.Attrs(), elideIfDefault(op, "padding", EnumAttr(op.Context(), PadZero))...)
+	p.PrintOptionalAttrDict(op.Attrs(), elideIfDefault(op, "padding", ir.I32EnumAttr(op.Context(), PadZero))...)
 	p.WriteString(" : ")
 	p.PrintStrippedType(op.Operand(0).Type())
 	p.WriteString(", ")
@@ -346,8 +347,8 @@ func parseDescLoad(p ir.OpParser, st *ir.OperationState) error {
 	}
 	st.Operands = append([]ir.Value{dv}, iv...)
 	st.Types = []ir.Type{rt}
-	setDefault(st, "cache", EnumAttr(ctx, CacheNone))
-	setDefault(st, "evict", EnumAttr(ctx, EvictNormal))
+	setDefault(st, "cache", ir.I32EnumAttr(ctx, memory.CacheNone))
+	setDefault(st, "evict", ir.I32EnumAttr(ctx, memory.EvictNormal))
 	return nil
 }
 
@@ -545,14 +546,14 @@ func NewMakeTensorDescriptor(b *ir.Builder, loc ir.Location, base ir.Value, shap
 		padding = PadZero
 	}
 	ops := append(append([]ir.Value{base}, shape...), strides...)
-	return b.CreateOp("tt.make_tensor_descriptor", loc, ops, []ir.Type{dt}, ir.NamedAttr{Name: "padding", Value: EnumAttr(b.Ctx, padding)})
+	return b.CreateOp("tt.make_tensor_descriptor", loc, ops, []ir.Type{dt}, ir.NamedAttr{Name: "padding", Value: ir.I32EnumAttr(b.Ctx, padding)})
 }
 
 // NewDescriptorLoad creates `tt.descriptor_load desc[indices] -> resultType`.
 func NewDescriptorLoad(b *ir.Builder, loc ir.Location, desc ir.Value, indices []ir.Value, resultType ir.Type) *ir.Operation {
 	return b.CreateOp("tt.descriptor_load", loc, append([]ir.Value{desc}, indices...), []ir.Type{resultType},
-		ir.NamedAttr{Name: "cache", Value: EnumAttr(b.Ctx, CacheNone)},
-		ir.NamedAttr{Name: "evict", Value: EnumAttr(b.Ctx, EvictNormal)})
+		ir.NamedAttr{Name: "cache", Value: ir.I32EnumAttr(b.Ctx, memory.CacheNone)},
+		ir.NamedAttr{Name: "evict", Value: ir.I32EnumAttr(b.Ctx, memory.EvictNormal)})
 }
 
 // NewDescriptorStore creates `tt.descriptor_store desc[indices], src`.

@@ -255,7 +255,7 @@ func parseDot(p ir.OpParser, st *ir.OperationState) error {
 	}
 	st.Operands = vals
 	st.Types = []ir.Type{dt}
-	setDefault(st, "inputPrecision", EnumAttr(ctx, PrecisionIEEE))
+	setDefault(st, "inputPrecision", ir.I32EnumAttr(ctx, PrecisionIEEE))
 	setDefault(st, "maxNumImpreciseAcc", ir.I32Attr(ctx, 0))
 	return nil
 }
@@ -264,7 +264,7 @@ func printDot(p ir.OpPrinter, op *ir.Operation) {
 	ctx := op.Context()
 	p.WriteString(" ")
 	p.PrintOperands(op.Operands())
-	if a := op.Attr("inputPrecision"); a != nil && a != EnumAttr(ctx, PrecisionIEEE) {
+	if a := op.Attr("inputPrecision"); a != nil && a != ir.I32EnumAttr(ctx, PrecisionIEEE) {
 		p.WriteString(", inputPrecision = ")
 		printEnumKeyword(p, InputPrecisionEnum, a)
 	}
@@ -445,7 +445,7 @@ func (o DotOp) MaxNumImpreciseAcc() int64 { return enumValue(o.Operation, "maxNu
 // NewDot creates `tt.dot a, b, c`; the result has c's type.
 func NewDot(b *ir.Builder, loc ir.Location, a, bv, c ir.Value, prec InputPrecision, maxNumImpreciseAcc int64) *ir.Operation {
 	return b.CreateOp("tt.dot", loc, []ir.Value{a, bv, c}, []ir.Type{c.Type()},
-		ir.NamedAttr{Name: "inputPrecision", Value: EnumAttr(b.Ctx, prec)},
+		ir.NamedAttr{Name: "inputPrecision", Value: ir.I32EnumAttr(b.Ctx, prec)},
 		ir.NamedAttr{Name: "maxNumImpreciseAcc", Value: ir.I32Attr(b.Ctx, maxNumImpreciseAcc)})
 }
 

@@ -213,7 +213,7 @@ func NewExternElementwise(b *ir.Builder, loc ir.Location, args []ir.Value, resul
 // NewClampF creates `tt.clampf x, lo, hi, propagateNan = ...`.
 func NewClampF(b *ir.Builder, loc ir.Location, x, lo, hi ir.Value, nan PropagateNan) *ir.Operation {
 	return b.CreateOp("tt.clampf", loc, []ir.Value{x, lo, hi}, []ir.Type{x.Type()},
-		ir.NamedAttr{Name: "propagateNan", Value: EnumAttr(b.Ctx, nan)})
+		ir.NamedAttr{Name: "propagateNan", Value: ir.I32EnumAttr(b.Ctx, nan)})
 }
 
 // NewMulhiUI creates `tt.mulhiui`.

@@ -63,7 +63,7 @@ func isI32Array(a ir.Attribute) bool {
 	return ok && isSignless(da.Elem, 32)
 }
 
-func enumAttrSpec(name string, e *EnumInfo, required bool) attrSpec {
+func enumAttrSpec(name string, e *ir.EnumInfo, required bool) attrSpec {
 	var vals []string
 	for _, c := range e.Cases {
 		vals = append(vals, fmt.Sprint(c.Value))

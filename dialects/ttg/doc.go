@@ -40,7 +40,7 @@
 //	util.go             small helpers
 //
 // The custom syntax of most ops is written in MLIR's declarative assembly
-// format and interpreted by package asmfmt.
+// format and interpreted by package ir/asmfmt.
 //
 // Every printed form matches what Triton 3.6 prints (checked against its
 // own dumps and the conformance goldens); parsing accepts keys in any order

@@ -1,8 +1,8 @@
 package ttg
 
 import (
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // PredicateStage is `%p = ttg.predicate_stage %iv, %ub, %step maxStage M

@@ -3,8 +3,8 @@ package ttg
 import (
 	"fmt"
 
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Warp specialization: `ttg.warp_specialize` runs its default region on the

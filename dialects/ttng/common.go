@@ -3,9 +3,9 @@ package ttng
 import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // define creates a ttng op (every TTNG op verifies tensor layouts).

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // mmaKind is the tcgen05 `kind` an operand element type selects.

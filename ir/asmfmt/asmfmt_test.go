@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/builtin"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 var (
