@@ -131,7 +131,7 @@ func simplifyTrivialLoops(op *ir.Operation, rw ir.Rewriter) bool {
 // result unused).
 func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 	f := ForOp{op}
-	inits, iterArgs, results, yielded := f.Inits(), f.IterArgs(), op.Results(), f.YieldedValues()
+	inits, iterArgs, results, yielded := f.Inits(), f.RegionIterArgs(), op.Results(), f.YieldedValues()
 	keep := make([]bool, len(inits))
 	any := false
 	for i := range inits {
@@ -154,7 +154,7 @@ func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 // result).
 func RebuildForKeeping(rw ir.Rewriter, op *ir.Operation, keep []bool) {
 	f := ForOp{op}
-	inits, iterArgs, results := f.Inits(), f.IterArgs(), op.Results()
+	inits, iterArgs, results := f.Inits(), f.RegionIterArgs(), op.Results()
 	ctx := op.Context()
 	st := ir.NewState(ctx, "scf.for", op.Loc())
 	st.Operands = []ir.Value{f.LowerBound(), f.UpperBound(), f.Step()}

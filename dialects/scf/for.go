@@ -36,8 +36,8 @@ func (f ForOp) Body() *ir.Block { return f.Region(0).Front() }
 // InductionVar returns the induction variable (the body's first argument).
 func (f ForOp) InductionVar() ir.Value { return f.Body().Argument(0) }
 
-// IterArgs returns the body arguments carrying the loop variables.
-func (f ForOp) IterArgs() []ir.Value { return f.Body().Arguments()[1:] }
+// RegionIterArgs returns the body arguments carrying the loop variables.
+func (f ForOp) RegionIterArgs() []ir.Value { return f.Body().Arguments()[1:] }
 
 // Yield returns the body's scf.yield.
 func (f ForOp) Yield() *ir.Operation { return f.Body().Last() }

@@ -431,12 +431,19 @@ func printDotScaled(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintType(op.Result(0).Type())
 }
 
+// tt.dot and tt.dot_scaled are ir.DotLike.
+func init() {
+	ir.Attach(DotDef, func(op *ir.Operation) ir.DotLike { return DotOp{op} })
+	ir.Attach(DotScaledDef, func(op *ir.Operation) ir.DotLike { return DotScaledOp{op} })
+}
+
 // DotOp is a typed view of tt.dot.
 type DotOp struct{ *ir.Operation }
 
 func (o DotOp) A() ir.Value { return o.Operand(0) }
 func (o DotOp) B() ir.Value { return o.Operand(1) }
 func (o DotOp) C() ir.Value { return o.Operand(2) }
+func (o DotOp) D() ir.Value { return o.Result(0) }
 func (o DotOp) InputPrecision() InputPrecision {
 	return InputPrecision(enumValue(o.Operation, "inputPrecision", int64(PrecisionIEEE)))
 }
@@ -455,6 +462,7 @@ type DotScaledOp struct{ *ir.Operation }
 func (o DotScaledOp) A() ir.Value { return o.Operand(0) }
 func (o DotScaledOp) B() ir.Value { return o.Operand(1) }
 func (o DotScaledOp) C() ir.Value { return o.Operand(2) }
+func (o DotScaledOp) D() ir.Value { return o.Result(0) }
 
 // AScale returns the lhs scale, or nil.
 func (o DotScaledOp) AScale() ir.Value {

@@ -92,12 +92,15 @@ func isFreeConvert(op *ir.Operation) bool {
 // gathers with an optimized layout, and reshapes that may reorder
 // elements (their result may take any layout).
 func isLayoutAnchor(op *ir.Operation) bool {
+	if ir.Is[ir.DotLike](op) {
+		return true
+	}
 	switch op.Name() {
 	case "tt.descriptor_load", "tt.descriptor_store", "tt.descriptor_gather", "tt.descriptor_scatter", "tt.descriptor_reduce":
 		return true
 	case "tt.load", "tt.store":
 		return isExpensiveLoadOrStore(op)
-	case "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "tt.atomic_rmw", "tt.atomic_cas", "ttng.tmem_load":
+	case "tt.atomic_rmw", "tt.atomic_cas", "ttng.tmem_load":
 		return true
 	case "tt.gather":
 		return op.Attr("efficient_layout") != nil

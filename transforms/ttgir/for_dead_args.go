@@ -120,7 +120,7 @@ func forDeadArgElimination() ir.RewritePattern {
 func forIterArgsFolder() ir.RewritePattern {
 	return pattern.New("ForOpIterArgsFolder", "scf.for", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
 		f := scf.ForOp{Operation: op}
-		inits, iterArgs, results, yielded := f.Inits(), f.IterArgs(), op.Results(), f.YieldedValues()
+		inits, iterArgs, results, yielded := f.Inits(), f.RegionIterArgs(), op.Results(), f.YieldedValues()
 		keep := make([]bool, len(inits))
 		same := make([]int, len(inits)) // index of the kept arg a duplicate merges into, or -1
 		type pair struct{ init, yielded ir.Value }

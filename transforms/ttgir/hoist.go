@@ -248,10 +248,11 @@ func (r *rematerializer) dotPostDominates(cvt *ir.Operation) bool {
 	}
 	found := false
 	ir.WalkNested(parent, func(op *ir.Operation) {
-		if found || (op.Name() != "tt.dot" && op.Name() != "tt.dot_scaled" && op.Name() != "ttng.warp_group_dot") {
+		dot, ok := ir.As[ir.DotLike](op)
+		if found || !ok || dot.A() == nil {
 			return
 		}
-		t, ok := op.Operand(0).Type().(*ir.RankedTensorType)
+		t, ok := dot.A().Type().(*ir.RankedTensorType)
 		if !ok {
 			return
 		}

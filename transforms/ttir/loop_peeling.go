@@ -45,7 +45,7 @@ func PeelLoopEpilogue(forOp *ir.Operation) *ir.Operation {
 	lastIV := lastInductionValue(b, loc, lb, ub, step)
 	cond := arith.NewCmpI(b, loc, arith.CmpISLT, lb, ub).Result(0)
 	m := ir.NewMapping()
-	for i, a := range f.IterArgs() {
+	for i, a := range f.RegionIterArgs() {
 		m.Map(a, forOp.Result(i))
 	}
 	m.Map(f.InductionVar(), lastIV)

@@ -56,26 +56,3 @@ func valueTypes(vs []ir.Value) []ir.Type {
 	}
 	return ts
 }
-
-// isLoop reports whether op is one of the loops Triton's passes handle.
-func isLoop(op *ir.Operation) bool {
-	return op.Name() == "scf.for" || op.Name() == "scf.while"
-}
-
-// loopRegions returns the regions of a loop that execute repeatedly.
-func loopRegions(op *ir.Operation) []*ir.Region {
-	switch op.Name() {
-	case "scf.for":
-		return []*ir.Region{op.Region(0)}
-	case "scf.while":
-		return []*ir.Region{op.Region(0), op.Region(1)}
-	}
-	return nil
-}
-
-// definedOutside reports whether v is defined outside op (MLIR's
-// LoopLikeOpInterface::isDefinedOutsideOfLoop).
-func definedOutside(op *ir.Operation, v ir.Value) bool {
-	p := v.ParentBlock().ParentOp()
-	return p == nil || !op.IsAncestorOf(p)
-}
