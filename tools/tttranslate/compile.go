@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,6 +34,9 @@ type Result struct {
 	Module *ir.Operation
 	// Input is the level the module was given at.
 	Input Level
+	// NotBuilt lists the pipeline steps that were skipped because tt does
+	// not have their passes yet (see passmgr.Step), in pipeline order.
+	NotBuilt []passmgr.Step
 }
 
 // Compile lowers module, at any level, through the remaining stages and
@@ -52,11 +56,13 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 		return nil, err
 	}
 	cfg := o.Pass
+	var notBuilt []passmgr.Step
 	for i, s := range stagesFor(in, strings.HasPrefix(params["target"], "hip:")) {
 		pm, err := s.build(Registry, params)
 		if err != nil {
 			return nil, err
 		}
+		notBuilt = append(notBuilt, pm.NotBuilt()...)
 		if err := pm.Run(module, &cfg); err != nil {
 			return nil, err
 		}
@@ -78,7 +84,7 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Output: out, Kernels: kernels, Module: module, Input: in}, nil
+	return &Result{Output: out, Kernels: kernels, Module: module, Input: in, NotBuilt: notBuilt}, nil
 }
 
 // dumpStage writes the IR after stage i into dir (when set).
@@ -91,4 +97,28 @@ func dumpStage(dir string, i int, name string, module *ir.Operation, pc asm.Prin
 	}
 	path := filepath.Join(dir, fmt.Sprintf("%02d-%s.mlir", i+1, name))
 	return os.WriteFile(path, []byte(asm.Sprint(module, pc)), 0o644)
+}
+
+// NotBuiltWarning is the warning about the skipped steps of a
+// compilation, one line per reason ("" when none were skipped).
+func NotBuiltWarning(steps []passmgr.Step) string {
+	if len(steps) == 0 {
+		return ""
+	}
+	var reasons []string
+	passes := map[string][]string{}
+	for _, s := range steps {
+		if _, ok := passes[s.NotBuilt]; !ok {
+			reasons = append(reasons, s.NotBuilt)
+		}
+		if !slices.Contains(passes[s.NotBuilt], s.Pass) {
+			passes[s.NotBuilt] = append(passes[s.NotBuilt], s.Pass)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "tt-translate: warning: %d steps of the pipeline were skipped: tt does not have their passes yet\n", len(steps))
+	for _, r := range reasons {
+		fmt.Fprintf(&b, "  %s: %s\n", r, strings.Join(passes[r], ", "))
+	}
+	return b.String()
 }

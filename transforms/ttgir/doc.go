@@ -9,7 +9,7 @@
 //	                                    cost.go, slice.go, scfutil.go
 //	tritongpu-optimize-thread-locality  thread_locality.go
 //	tritongpu-reduce-data-duplication   reduce_data_duplication.go
-//	ttgir-pipeline                      pipeline.go
+//	ttgir-pipeline                      make_ttgir.go
 //
 // Coalesce reads the AxisInfo analysis (package axisinfo) to give every
 // global load, store and atomic a blocked layout whose threads access up
@@ -34,9 +34,10 @@
 // CLI users know as make_ttgir (its ttir counterpart is ttir-pipeline).
 // The pass list, with the capability branches (8.x/9.x loop pipelining,
 // 10.x TMEM passes, TMA lowering from 9.0), is rendered when the pipeline
-// is built; passes not registered in the binary (those of tt.dot, MMA,
-// TMA and software pipelining, which later work adds) are left out at
-// their place, so that they slot in once registered.
+// is built; passes tt does not have yet (those of tt.dot, MMA, TMA and
+// software pipelining, which later work adds) are marked as not built,
+// with the reason, and stay ?placeholders at their place until a pass of
+// their name is registered (passmgr.Step).
 // tritongpu-optimize-dot-operands begins by canonicalizing the module (an
 // IR dump shows it as a Canonicalizer run); while it is absent,
 // canonicalize runs in its place. The generic passes (canonicalize, cse,
