@@ -3,6 +3,7 @@ package gpu
 import (
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Atomics, one address per thread:
@@ -204,17 +205,17 @@ func verifyAtomicCommon(op *ir.Operation) error {
 		}
 	}
 	if _, ok := spaceOf(op.Operand(0).Type()); !ok {
-		return ir.OpErrorf(op, "address must be an !llvm.ptr in the generic, global or shared address space, got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "address must be an !llvm.ptr in the generic, global or shared address space, got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	if p := a.Pred(); p != nil && !ir.IsInteger(p.Type(), 1) {
-		return ir.OpErrorf(op, "predicate must be i1, got '%s'", typeString(p.Type()))
+		return ir.OpErrorf(op, "predicate must be i1, got '%s'", asm.TypeString(p.Type()))
 	}
 	vt := a.Value().Type()
 	if c := a.Compare(); c != nil && c.Type() != vt {
 		return ir.OpErrorf(op, "compare and new values must have one type")
 	}
 	if op.Result(0).Type() != vt {
-		return ir.OpErrorf(op, "result type must be the value type '%s'", typeString(vt))
+		return ir.OpErrorf(op, "result type must be the value type '%s'", asm.TypeString(vt))
 	}
 	return nil
 }
@@ -237,7 +238,7 @@ func verifyAtomicRMW(op *ir.Operation) error {
 		ok = (w == 32 || w == 64) && (isInt(t) || ir.IsFloat(t))
 	}
 	if !ok {
-		return ir.OpErrorf(op, "'%s' does not apply to values of type '%s'", a.Kind(), typeString(t))
+		return ir.OpErrorf(op, "'%s' does not apply to values of type '%s'", a.Kind(), asm.TypeString(t))
 	}
 	return nil
 }
@@ -266,7 +267,7 @@ func verifyAtomicCAS(op *ir.Operation) error {
 	t := AtomicView{op}.Value().Type()
 	w := bitWidth(t)
 	if (w != 16 && w != 32 && w != 64) || !(isInt(t) || ir.IsFloat(t)) {
-		return ir.OpErrorf(op, "compares 16, 32 or 64-bit integers or floats, got '%s'", typeString(t))
+		return ir.OpErrorf(op, "compares 16, 32 or 64-bit integers or floats, got '%s'", asm.TypeString(t))
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package gpu
 import (
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Dialect is the gpu dialect. Its ops use llvm types, so it depends on
@@ -93,8 +92,6 @@ func enumOf(op *ir.Operation, name string, def int64) int64 {
 	}
 	return def
 }
-
-func typeString(t ir.Type) string { return asm.TypeString(t) }
 
 // spaceOf returns the memory space of an llvm pointer type.
 func spaceOf(t ir.Type) (MemorySpace, bool) {

@@ -3,6 +3,7 @@ package gpu
 import (
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Thread and block indices: `%t = gpu.thread_id x : i32`, `%l =
@@ -44,7 +45,7 @@ func init() {
 			return err
 		}
 		if s, ok := spaceOf(op.Result(0).Type()); !ok || s != SpaceShared {
-			return ir.OpErrorf(op, "result must be !llvm.ptr<3>, got '%s'", typeString(op.Result(0).Type()))
+			return ir.OpErrorf(op, "result must be !llvm.ptr<3>, got '%s'", asm.TypeString(op.Result(0).Type()))
 		}
 		return nil
 	}
@@ -66,7 +67,7 @@ func verifyI32Result(op *ir.Operation, operands int) error {
 		return err
 	}
 	if !ir.IsInteger(op.Result(0).Type(), 32) {
-		return ir.OpErrorf(op, "result must be i32, got '%s'", typeString(op.Result(0).Type()))
+		return ir.OpErrorf(op, "result must be i32, got '%s'", asm.TypeString(op.Result(0).Type()))
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package gpu
 import (
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Predicated vector memory access.
@@ -290,7 +291,7 @@ func verifyAccess(op *ir.Operation, words []ir.Type, pred ir.Value, store bool) 
 	}
 	ps, ok := spaceOf(op.Operand(0).Type())
 	if !ok {
-		return ir.OpErrorf(op, "address must be an !llvm.ptr in the generic (0), global (1) or shared (3) address space, got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "address must be an !llvm.ptr in the generic (0), global (1) or shared (3) address space, got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	if op.Attr("space") == nil {
 		return ir.OpErrorf(op, "requires option 'space'")
@@ -299,7 +300,7 @@ func verifyAccess(op *ir.Operation, words []ir.Type, pred ir.Value, store bool) 
 		return ir.OpErrorf(op, "space '%s' does not match the pointer's address space (%s)", s, ps)
 	}
 	if pred != nil && !ir.IsInteger(pred.Type(), 1) {
-		return ir.OpErrorf(op, "predicate must be i1, got '%s'", typeString(pred.Type()))
+		return ir.OpErrorf(op, "predicate must be i1, got '%s'", asm.TypeString(pred.Type()))
 	}
 	if err := verifyWords(op, words); err != nil {
 		return err
@@ -347,11 +348,11 @@ func verifyWords(op *ir.Operation, words []ir.Type) error {
 	switch w {
 	case 8, 16, 32, 64:
 	default:
-		return ir.OpErrorf(op, "words must be 8, 16, 32 or 64-bit integers, floats or vectors of them, got '%s'", typeString(words[0]))
+		return ir.OpErrorf(op, "words must be 8, 16, 32 or 64-bit integers, floats or vectors of them, got '%s'", asm.TypeString(words[0]))
 	}
 	for _, t := range words[1:] {
 		if t != words[0] {
-			return ir.OpErrorf(op, "all words must have one type, got '%s' and '%s'", typeString(words[0]), typeString(t))
+			return ir.OpErrorf(op, "all words must have one type, got '%s' and '%s'", asm.TypeString(words[0]), asm.TypeString(t))
 		}
 	}
 	if n*w > 128 {
@@ -374,7 +375,7 @@ func verifyLoad(op *ir.Operation) error {
 	}
 	for i, o := range others {
 		if o.Type() != op.Result(i).Type() {
-			return ir.OpErrorf(op, "'other' operand #%d has type '%s', but result #%d has type '%s'", i, typeString(o.Type()), i, typeString(op.Result(i).Type()))
+			return ir.OpErrorf(op, "'other' operand #%d has type '%s', but result #%d has type '%s'", i, asm.TypeString(o.Type()), i, asm.TypeString(op.Result(i).Type()))
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package llvm
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Comparisons: `llvm.icmp "slt" %a, %b : i32`, `llvm.fcmp "olt" %a, %b : f32`.
@@ -98,11 +99,11 @@ func verifyCmp(e *ir.EnumInfo) func(*ir.Operation) error {
 		t := op.Operand(0).Type()
 		if e == ICmpPredicateEnum {
 			if !IsIntLike(t) && !IsPtrLike(t) {
-				return ir.OpErrorf(op, "operand #0 must be signless integer or LLVM pointer type (or vectors of them), but got '%s'", typeString(t))
+				return ir.OpErrorf(op, "operand #0 must be signless integer or LLVM pointer type (or vectors of them), but got '%s'", asm.TypeString(t))
 			}
 		} else {
 			if !IsFloatLike(t) {
-				return ir.OpErrorf(op, "operand #0 must be floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type, but got '%s'", typeString(t))
+				return ir.OpErrorf(op, "operand #0 must be floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type, but got '%s'", asm.TypeString(t))
 			}
 			if a := op.Attr(FastmathFlagsAttrName); a != nil {
 				if _, ok := a.(*FastmathAttr); !ok {

@@ -215,7 +215,7 @@ func printFor(p ir.OpPrinter, op *ir.Operation) {
 	}
 	if len(inits) > 0 {
 		p.WriteString(" -> (")
-		p.PrintTypes(valueTypes(inits))
+		p.PrintTypes(ir.TypesOf(inits))
 		p.WriteString(")")
 	}
 	p.WriteString(" ")
@@ -230,14 +230,6 @@ func printFor(p ir.OpPrinter, op *ir.Operation) {
 	}
 	p.PrintRegion(op.Region(0), false, len(inits) > 0)
 	p.PrintOptionalAttrDict(op.DiscardableAttrs())
-}
-
-func valueTypes(vs []ir.Value) []ir.Type {
-	ts := make([]ir.Type, len(vs))
-	for i, v := range vs {
-		ts[i] = v.Type()
-	}
-	return ts
 }
 
 // verifyForInvariants checks the ODS constraints of scf.for.

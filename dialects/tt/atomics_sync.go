@@ -3,6 +3,7 @@ package tt
 import (
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Atomic loads, stores and polls: tt.atomic_load, tt.atomic_store and
@@ -183,7 +184,7 @@ func parseAtomicStore(p ir.OpParser, st *ir.OperationState) error {
 	}
 	val := PointeeType(ctx, pt)
 	if val == nil {
-		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values, but got '%s'", typeString(pt))
+		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values, but got '%s'", asm.TypeString(pt))
 	}
 	types := []ir.Type{pt, val, I1SameShape(ctx, val)}
 	vals, err := p.ResolveOperands(ops, types[:len(ops)])

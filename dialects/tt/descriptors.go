@@ -3,6 +3,7 @@ package tt
 import (
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Block pointers and tensor descriptors: make_tensor_ptr,
@@ -116,7 +117,7 @@ func verifyDescLoadStore(op *ir.Operation, t ir.Type) error {
 		return nil
 	}
 	if block.Elem != tensor.Elem {
-		return opError(op, "descriptor block and tensor element types must match, but got descriptor element type '%s' and tensor element type '%s'", typeString(block.Elem), typeString(tensor.Elem))
+		return opError(op, "descriptor block and tensor element types must match, but got descriptor element type '%s' and tensor element type '%s'", asm.TypeString(block.Elem), asm.TypeString(tensor.Elem))
 	}
 	if bn, tn := block.NumElements(), tensor.NumElements(); bn != tn {
 		return opError(op, "descriptor block and tensor must have the same number of elements, but got descriptor block with %d elements tensor with %d elements", bn, tn)
@@ -132,16 +133,16 @@ func verifyGatherScatter(op *ir.Operation, resT, idxT ir.Type) error {
 		return nil
 	}
 	if len(block.Dims) != 2 {
-		return opError(op, "descriptor block must be a 2D tensor, but got '%s'", typeString(block))
+		return opError(op, "descriptor block must be a 2D tensor, but got '%s'", asm.TypeString(block))
 	}
 	if block.Dims[0] != 1 {
-		return opError(op, "descriptor block must have exactly 1 row, but got '%s'", typeString(block))
+		return opError(op, "descriptor block must have exactly 1 row, but got '%s'", asm.TypeString(block))
 	}
 	if len(idx.Dims) != 1 {
-		return opError(op, "x offsets must be a 1D tensor, but got '%s'", typeString(idx))
+		return opError(op, "x offsets must be a 1D tensor, but got '%s'", asm.TypeString(idx))
 	}
 	if len(res.Dims) != 2 {
-		return opError(op, "result must be a 2D tensor, but got '%s'", typeString(res))
+		return opError(op, "result must be a 2D tensor, but got '%s'", asm.TypeString(res))
 	}
 	if res.Dims[0] < 8 {
 		return opError(op, "must have at least 8 rows, but got %d", res.Dims[0])
@@ -152,17 +153,17 @@ func verifyGatherScatter(op *ir.Operation, resT, idxT ir.Type) error {
 	}
 	if w > 0 {
 		if minCols := int64(32 / w * 8); res.Dims[1] < minCols {
-			return opError(op, "must have at least %d columns for '%s', but got %d", minCols, typeString(res.Elem), res.Dims[1])
+			return opError(op, "must have at least %d columns for '%s', but got %d", minCols, asm.TypeString(res.Elem), res.Dims[1])
 		}
 	}
 	if res.Dims[0] != idx.Dims[0] {
-		return opError(op, "result tensor must have as many rows as indices (%d), but got '%s'", idx.Dims[0], typeString(res))
+		return opError(op, "result tensor must have as many rows as indices (%d), but got '%s'", idx.Dims[0], asm.TypeString(res))
 	}
 	if res.Dims[1] != block.Dims[1] {
-		return opError(op, "result tensor number of columns must match block (%d), but got '%s'", block.Dims[1], typeString(res))
+		return opError(op, "result tensor number of columns must match block (%d), but got '%s'", block.Dims[1], asm.TypeString(res))
 	}
 	if res.Elem != block.Elem {
-		return opError(op, "result tensor element type must match block ('%s'), but got '%s'", typeString(block.Elem), typeString(res))
+		return opError(op, "result tensor element type must match block ('%s'), but got '%s'", asm.TypeString(block.Elem), asm.TypeString(res))
 	}
 	return nil
 }
@@ -197,7 +198,7 @@ func parseMakeTensorPtr(p ir.OpParser, st *ir.OperationState) error {
 	}
 	bt := BlockTypeOfTensorPtr(rt)
 	if bt == nil {
-		return customErr(p, loc, st, "'result' must be ptr, but got '%s'", typeString(rt))
+		return customErr(p, loc, st, "'result' must be ptr, but got '%s'", asm.TypeString(rt))
 	}
 	bv, err := p.ResolveOperand(base, Ptr(ctx, bt.Elem, rt.AddrSpace))
 	if err != nil {

@@ -3,6 +3,7 @@ package tt
 import (
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Pointer arithmetic and memory access: addptr, advance, load, store.
@@ -219,7 +220,7 @@ func parseAdvance(p ir.OpParser, st *ir.OperationState) error {
 		return err
 	}
 	if !IsTensorPointer(pt) {
-		return customErr(p, loc, st, "'result' must be ptr, but got '%s'", typeString(pt))
+		return customErr(p, loc, st, "'result' must be ptr, but got '%s'", asm.TypeString(pt))
 	}
 	v, err := p.ResolveOperand(ptr, pt)
 	if err != nil {
@@ -327,7 +328,7 @@ func parseLoad(p ir.OpParser, st *ir.OperationState) error {
 	}
 	res := PointeeType(ctx, pt)
 	if res == nil {
-		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values or ptr, but got '%s'", typeString(pt))
+		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values or ptr, but got '%s'", asm.TypeString(pt))
 	}
 	pv, err := p.ResolveOperand(ptr, pt)
 	if err != nil {
@@ -421,7 +422,7 @@ func parseStore(p ir.OpParser, st *ir.OperationState) error {
 	}
 	vt := PointeeType(ctx, pt)
 	if vt == nil {
-		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values or ptr, but got '%s'", typeString(pt))
+		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values or ptr, but got '%s'", asm.TypeString(pt))
 	}
 	pv, err := p.ResolveOperand(ptr, pt)
 	if err != nil {

@@ -353,7 +353,7 @@ func verifyTensorLayouts(op *ir.Operation) error {
 // valueText renders a value as MLIR streams it into a diagnostic.
 func valueText(v ir.Value) string {
 	if a, ok := v.(*ir.BlockArgument); ok {
-		return fmt.Sprintf("<block argument> of type '%s' at index: %d", typeString(a.Type()), a.Index())
+		return fmt.Sprintf("<block argument> of type '%s' at index: %d", asm.TypeString(a.Type()), a.Index())
 	}
 	return opText(v.DefiningOp())
 }

@@ -6,28 +6,18 @@ import "github.com/ttcompiler/tt/ir"
 // (lib/Dialect/TritonGPU/IR/Ops.cpp): conversions fold into the ops that
 // produce or consume them when the layout does not matter there.
 
-type pattern struct {
-	root    string
-	benefit int
-	fn      func(op *ir.Operation, rw ir.Rewriter) bool
-}
-
-func (p pattern) RootName() string                                      { return p.root }
-func (p pattern) Benefit() int                                          { return p.benefit }
-func (p pattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool { return p.fn(op, rw) }
-
 // ConvertLayoutPatterns are the patterns of ConvertLayoutOp::
 // getCanonicalizationPatterns, in Triton's order.
 var ConvertLayoutPatterns = []ir.RewritePattern{
-	pattern{"ttg.convert_layout", 1, canonicalizeConvertFromConvert},
-	pattern{"tt.reshape", 1, canonicalizeConvertFromReshape},
-	pattern{"tt.trans", 1, canonicalizeConvertFromTranspose},
-	pattern{"tt.gather", 1, canonicalizeConvertFromGatherSource},
-	pattern{"tt.histogram", 1, canonicalizeConvertFromHistogram},
-	pattern{"ttg.local_alloc", 1, canonicalizeConvertFromAlloc},
-	pattern{"ttg.local_store", 1, canonicalizeConvertFromLocalStore},
-	pattern{"tt.split", 1, canonicalizeConvertFromSplit},
-	pattern{"ttng.tmem_store", 1, canonicalizeConvertFromTMEMStore},
+	ir.NewPattern("CanonicalizeConvertFromConvert", "ttg.convert_layout", 1, canonicalizeConvertFromConvert),
+	ir.NewPattern("CanonicalizeConvertFromReshape", "tt.reshape", 1, canonicalizeConvertFromReshape),
+	ir.NewPattern("CanonicalizeConvertFromTranspose", "tt.trans", 1, canonicalizeConvertFromTranspose),
+	ir.NewPattern("CanonicalizeConvertFromGatherSource", "tt.gather", 1, canonicalizeConvertFromGatherSource),
+	ir.NewPattern("CanonicalizeConvertFromHistogram", "tt.histogram", 1, canonicalizeConvertFromHistogram),
+	ir.NewPattern("CanonicalizeConvertFromAlloc", "ttg.local_alloc", 1, canonicalizeConvertFromAlloc),
+	ir.NewPattern("CanonicalizeConvertFromLocalStore", "ttg.local_store", 1, canonicalizeConvertFromLocalStore),
+	ir.NewPattern("CanonicalizeConvertFromSplit", "tt.split", 1, canonicalizeConvertFromSplit),
+	ir.NewPattern("CanonicalizeConvertFromTMEMStore", "ttng.tmem_store", 1, canonicalizeConvertFromTMEMStore),
 }
 
 func init() {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/linearlayout"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // CGALayout says how the CTAs of a cluster (a CGA) split a tensor: Bases[i]
@@ -173,7 +174,7 @@ func (r *attrReader) cga(k cgaKeys, rank int) (CGALayout, error) {
 	for d := range perCGA {
 		// Only powers of two that divide evenly have a linear-layout form
 		// (and only those do Triton's lowerings handle).
-		if !isPow2(perCGA[d]) || !isPow2(split[d]) || perCGA[d]%split[d] != 0 {
+		if !numeric.IsPow2(perCGA[d]) || !numeric.IsPow2(split[d]) || perCGA[d]%split[d] != 0 {
 			return CGALayout{}, r.errorf("CTAsPerCGA [%s] and CTASplitNum [%s] must be powers of two, each split dividing its CTA count",
 				joinInts(perCGA), joinInts(split))
 		}

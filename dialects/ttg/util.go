@@ -3,6 +3,8 @@ package ttg
 import (
 	"strconv"
 	"strings"
+
+	"github.com/ttcompiler/tt/numeric"
 )
 
 func clone[T any](v []T) []T {
@@ -29,11 +31,9 @@ func allOnes(v []int) bool {
 	return true
 }
 
-func isPow2(v int) bool { return v > 0 && v&(v-1) == 0 }
-
 func allPow2(v []int) bool {
 	for _, x := range v {
-		if !isPow2(x) {
+		if !numeric.IsPow2(x) {
 			return false
 		}
 	}

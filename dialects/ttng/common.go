@@ -4,7 +4,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
@@ -60,5 +59,3 @@ func sharedRW(v ir.Value, kinds ...ir.EffectKind) []ir.Effect {
 	}
 	return es
 }
-
-func typeString(t ir.Type) string { return asm.TypeString(t) }

@@ -12,6 +12,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // AMDGCN lowering of the gpu dialect: AMDGPU intrinsics, plain LLVM
@@ -243,7 +244,7 @@ func (fx *fnTr) amdAtomicRMW(op *ir.Operation) error {
 		return ir.OpErrorf(op, "packed atomics are not supported by the LLVM 14 AMDGCN translation")
 	}
 	if isStorageFloat(a.Value().Type()) {
-		return ir.OpErrorf(op, "'%s' atomics are not supported by the LLVM 14 AMDGCN translation", typeString(a.Value().Type()))
+		return ir.OpErrorf(op, "'%s' atomics are not supported by the LLVM 14 AMDGCN translation", asm.TypeString(a.Value().Type()))
 	}
 	ptr, pred, err := fx.atomicOperands(op, a)
 	if err != nil {

@@ -6,7 +6,7 @@
 //	tritongpu-remove-layout-conversions remove_layout.go, propagate.go,
 //	                                    backslice.go, remat.go, rewrite_slice.go,
 //	                                    hoist.go, for_dead_args.go,
-//	                                    cost.go, slice.go, scfutil.go
+//	                                    cost.go, slice.go
 //	tritongpu-optimize-thread-locality  thread_locality.go
 //	tritongpu-reduce-data-duplication   reduce_data_duplication.go
 //	ttgir-pipeline                      make_ttgir.go

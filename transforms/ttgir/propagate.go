@@ -1,6 +1,7 @@
 package ttgir
 
 import (
+	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -243,7 +244,7 @@ func (p *propagation) valueAs(v ir.Value, enc ir.Attribute) ir.Value {
 		return r
 	}
 	b := ir.NewBuilder(p.ctx)
-	insertAfterValue(b, r)
+	b.SetInsertionPointAfterValue(r)
 	return ttg.NewConvertLayout(b, v.Loc(), r, withEncoding(p.ctx, t, enc)).Result(0)
 }
 
@@ -428,7 +429,7 @@ func (p *propagation) rewriteFor(forOp *ir.Operation) *ir.Operation {
 			ops[i] = p.valueAs(v, enc)
 		}
 	}
-	n := newForLike(b, forOp, ops)
+	n := scf.NewForLike(b, forOp, ops)
 	old := forOp.Region(0).Front()
 	types := []ir.Type{old.Argument(0).Type()}
 	locs := []ir.Location{old.Argument(0).Loc()}
@@ -466,7 +467,7 @@ func (p *propagation) rewriteWhile(w *ir.Operation) *ir.Operation {
 	st := ir.NewState(p.ctx, "scf.while", w.Loc())
 	st.Operands = ops
 	st.Types = results
-	copyAttrs(st, w)
+	st.CopyAttrsOf(w)
 	bt := make([]ir.Type, len(ops))
 	bl := make([]ir.Location, len(ops))
 	for i, v := range ops {
@@ -501,14 +502,14 @@ func (p *propagation) rewriteIf(ifOp *ir.Operation) *ir.Operation {
 	st := ir.NewState(p.ctx, "scf.if", ifOp.Loc())
 	st.Operands = []ir.Value{ifOp.Operand(0)}
 	st.Types = types
-	copyAttrs(st, ifOp)
+	st.CopyAttrsOf(ifOp)
 	st.AddRegion()
 	st.AddRegion()
 	n := b.Create(st)
 	n.Region(0).TakeBody(ifOp.Region(0))
 	n.Region(1).TakeBody(ifOp.Region(1))
-	ensureYield(p.ctx, n.Region(0), ifOp.Loc())
-	ensureYield(p.ctx, n.Region(1), ifOp.Loc())
+	scf.EnsureYield(p.ctx, n.Region(0), ifOp.Loc())
+	scf.EnsureYield(p.ctx, n.Region(1), ifOp.Loc())
 	p.remap(ifOp.Results(), n.Results())
 	return n
 }

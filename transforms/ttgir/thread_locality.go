@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
@@ -32,8 +33,8 @@ func init() {
 // reducing across threads once after the loop.
 func OptimizeThreadLocality(module *ir.Operation) error {
 	set := pattern.Freeze([]ir.RewritePattern{
-		pattern.New("OptimizeReshapeLayoutPattern", "tt.reshape", 1, optimizeReshapeLayout),
-		pattern.New("OptimizeGatherLayoutPattern", "tt.gather", 1, optimizeGatherLayout),
+		ir.NewPattern("OptimizeReshapeLayoutPattern", "tt.reshape", 1, optimizeReshapeLayout),
+		ir.NewPattern("OptimizeGatherLayoutPattern", "tt.gather", 1, optimizeGatherLayout),
 	})
 	if _, err := pattern.ApplyGreedily(module, set, pattern.DefaultConfig()); err != nil {
 		return ir.Errorf(module.Loc(), "%v", err)
@@ -315,7 +316,7 @@ func makeReductionThreadLocal(reduce *ir.Operation) error {
 	b.SetInsertionPointAfter(oldAccum.DefiningOp())
 	newAccum := arith.NewConstant(b, oldAccum.Loc(), neutral).Result(0)
 
-	newLoop, repl := replaceForWithNewSignature(ctx, forOp, []ir.Value{newAccum})
+	newLoop, repl := scf.ReplaceForWithNewSignature(forOp, []ir.Value{newAccum})
 	for _, p := range repl {
 		ir.ReplaceAllUsesWith(p[0], p[1])
 	}

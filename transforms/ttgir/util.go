@@ -76,3 +76,11 @@ func encodingOf(v ir.Value) ir.Attribute {
 	}
 	return nil
 }
+
+// yieldOf returns the terminator of region i of op.
+func yieldOf(op *ir.Operation, i int) *ir.Operation {
+	if i >= op.NumRegions() || op.Region(i).Empty() {
+		return nil
+	}
+	return op.Region(i).Front().Last()
+}

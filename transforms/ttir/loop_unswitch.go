@@ -77,7 +77,7 @@ func unswitchLoop(forOp *ir.Operation, maxBody int) bool {
 	loc := forOp.Loc()
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(forOp)
-	newIf := newIfShell(b, loc, cand.Operand(0), forOp.ResultTypes(), true)
+	newIf := scf.NewIfShell(b, loc, cand.Operand(0), forOp.ResultTypes(), true)
 	specialize := func(dest *ir.Block, takeThen bool) {
 		bb := ir.NewBuilder(ctx)
 		bb.SetInsertionPointToEnd(dest)
