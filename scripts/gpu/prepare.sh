@@ -3,19 +3,19 @@
 # needed): cross-compiles tt-translate and tt-run for linux/amd64 into .bin/,
 # copies each case set and the independent checker into .bin/gpu/, and
 # compiles every case's TTIR to PTX + metadata JSON in
-# .bin/gpu/sets/SET/ptx/. Then run gpu/validate.sh on the GPU machine with
+# .bin/gpu/sets/SET/ptx/. Then run scripts/gpu/validate.sh on the GPU machine with
 # .bin carried along.
 #
-#   gpu/prepare.sh [--arch sm_90] [--cases DIR]... [--tools DIR] [--perf DIR]
+#   scripts/gpu/prepare.sh [--arch sm_90] [--cases DIR]... [--tools DIR] [--perf DIR]
 #
 # The case sets default to the seed kernels (shared/kernels/cases) and the
 # interpreter's GPU-recorded suite (testdata/cases); each --cases replaces
 # the defaults, and a set is named after its directory's parent.
 #
 # --perf DIR (the perf kernels, shared/kernels/perf) also compiles each
-# perf case to .bin/gpu/perf-ptx/ for gpu/bench.sh.
+# perf case to .bin/gpu/perf-ptx/ for scripts/gpu/bench.sh.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 arch=sm_90
 sets=()
@@ -38,7 +38,7 @@ for cmd in tt-translate tt-run; do
   CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -ldflags=-s -o ".bin/$cmd" "./cmd/$cmd"
 done
 cp "$tools/gpu_check.py" .bin/gpu/
-cp gpu/validate.sh gpu/bench.sh gpu/compile_time.py gpu/perf_check.py .bin/gpu/
+cp scripts/gpu/validate.sh scripts/gpu/bench.sh scripts/gpu/compile_time.py scripts/gpu/perf_check.py .bin/gpu/
 # The emitter's golden PTX (every op, sm_80 and sm_90) for ptxas.
 mkdir -p .bin/gpu/golden
 cp targets/nvptx/testdata/golden/*.ptx .bin/gpu/golden/

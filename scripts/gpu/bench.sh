@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times tt's PTX against Triton 3.6's own kernels on the GPU machine, after
-# `gpu/prepare.sh --perf ../shared/kernels/perf`: perf_check.py first checks
+# `scripts/gpu/prepare.sh --perf ../shared/kernels/perf`: perf_check.py first checks
 # that each perf PTX computes what Triton's kernel does, perf_compare.py then
 # launches Triton's kernel and the PTX in perf-ptx/ on the same inputs and
 # prints the ratios, and compile_time.py times TTIR -> cubin for both

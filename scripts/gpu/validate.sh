@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GPU validation of tt's PTX, on the GPU machine, after gpu/prepare.sh:
+# GPU validation of tt's PTX, on the GPU machine, after scripts/gpu/prepare.sh:
 #   1. ptxas on every compiled PTX (-arch=$ARCH) and on the emitter's golden
 #      PTX (-arch from its .target line): errors and warnings listed,
 #   2. for each case set in sets/: gpu_check.py (CuPy, independent of tt's
