@@ -54,20 +54,9 @@ func (f ForOp) Unsigned() bool { return f.Attr("unsignedCmp") != nil }
 // (the scf.yield is created for it). A nil body yields the iter args.
 func NewFor(b *ir.Builder, loc ir.Location, lb, ub, step ir.Value, inits []ir.Value,
 	body func(b *ir.Builder, iv ir.Value, iterArgs []ir.Value) []ir.Value) *ir.Operation {
-	ctx := b.Ctx
-	st := ir.NewState(ctx, "scf.for", loc)
-	st.Operands = append([]ir.Value{lb, ub, step}, inits...)
-	types := []ir.Type{lb.Type()}
-	locs := []ir.Location{loc}
-	for _, v := range inits {
-		st.Types = append(st.Types, v.Type())
-		types = append(types, v.Type())
-		locs = append(locs, v.Loc())
-	}
-	blk := ir.NewBlock(ctx, types, locs)
-	st.AddRegion().Append(blk)
-	op := b.Create(st)
-	inner := ir.NewBuilder(ctx)
+	op := NewForShell(b, loc, lb, ub, step, inits)
+	blk := op.Region(0).Front()
+	inner := ir.NewBuilder(b.Ctx)
 	inner.SetInsertionPointToEnd(blk)
 	yields := blk.Arguments()[1:]
 	if body != nil {

@@ -75,16 +75,28 @@ func ReplaceForWithNewSignature(loop *ir.Operation, extra []ir.Value) (*ir.Opera
 }
 
 // ReplaceIfWithNewSignature builds, before ifOp, a copy of it with extra
-// result types appended, moving both regions; an absent else region gets
-// a block ending in an empty yield. It returns the new op and the result
-// pairs to replace.
+// result types appended, moving both regions (see RetypeIf). It returns
+// the new op and the result pairs to replace.
 func ReplaceIfWithNewSignature(ifOp *ir.Operation, extra []ir.Type) (*ir.Operation, [][2]ir.Value) {
+	n := RetypeIf(ifOp, append(ifOp.ResultTypes(), extra...))
+	var repl [][2]ir.Value
+	for i, r := range ifOp.Results() {
+		repl = append(repl, [2]ir.Value{r, n.Result(i)})
+	}
+	return n, repl
+}
+
+// RetypeIf builds, before ifOp, an scf.if with ifOp's condition and
+// attributes and the given result types, and moves ifOp's regions into it;
+// an absent else region gets a block ending in an empty yield. ifOp is
+// left empty for the caller to replace and erase.
+func RetypeIf(ifOp *ir.Operation, types []ir.Type) *ir.Operation {
 	ctx := ifOp.Context()
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(ifOp)
 	st := ir.NewState(ctx, "scf.if", ifOp.Loc())
 	st.Operands = []ir.Value{ifOp.Operand(0)}
-	st.Types = append(ifOp.ResultTypes(), extra...)
+	st.Types = types
 	st.CopyAttrsOf(ifOp)
 	st.AddRegion()
 	st.AddRegion()
@@ -93,11 +105,7 @@ func ReplaceIfWithNewSignature(ifOp *ir.Operation, extra []ir.Type) (*ir.Operati
 	n.Region(1).TakeBody(ifOp.Region(1))
 	EnsureYield(ctx, n.Region(0), ifOp.Loc())
 	EnsureYield(ctx, n.Region(1), ifOp.Loc())
-	var repl [][2]ir.Value
-	for i, r := range ifOp.Results() {
-		repl = append(repl, [2]ir.Value{r, n.Result(i)})
-	}
-	return n, repl
+	return n
 }
 
 // AppendToYield replaces the terminator of loop's body with one that also

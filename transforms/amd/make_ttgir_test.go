@@ -1,26 +1,14 @@
 package amd_test
 
 import (
-	"flag"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/passmgr/testpasses"
 	"github.com/ttcompiler/tt/transforms/amd"
 )
-
-// registryOf returns a registry with do-nothing passes of the given names.
-func registryOf(names ...string) *passmgr.Registry {
-	reg := passmgr.NewRegistry()
-	for _, n := range names {
-		reg.Register(&passmgr.Pass{Name: n, Anchor: "builtin.module",
-			Build: func(*flag.FlagSet) passmgr.RunFunc {
-				return func(*ir.Operation, *passmgr.State) error { return nil }
-			}})
-	}
-	return reg
-}
 
 // allAMDPasses are the passes of Triton 3.6's AMD make_ttgir.
 var allAMDPasses = []string{
@@ -36,7 +24,7 @@ var allAMDPasses = []string{
 // passOrder is the pass names of Triton's gfx942 dumps from
 // convert-triton-to-tritongpu to the end of make_ttgir.
 func TestAMDTTGIRPipelineOrder(t *testing.T) {
-	got := passmgr.StepsText(registryOf(allAMDPasses...), amd.TTGIRSteps(amd.DefaultOptions()))
+	got := passmgr.StepsText(testpasses.NopRegistry(allAMDPasses...), amd.TTGIRSteps(amd.DefaultOptions()))
 	want := strings.Join([]string{
 		"convert-triton-to-tritongpu{target=hip:gfx942 num-warps=4 threads-per-warp=64 num-ctas=1}",
 		"tritongpu-coalesce", "tritongpu-F32DotTC{emu-tf32=false}", "tritongpu-remove-layout-conversions",
@@ -66,7 +54,7 @@ func TestAMDTTGIRPipelineOrder(t *testing.T) {
 			}
 			names = append(names, p)
 		}
-		if dn := dump.passesBetween("convert-triton-to-tritongpu", "optimize-amd-lds-usage"); !equalStrings(dn, names) {
+		if dn := dump.passesBetween("convert-triton-to-tritongpu", "optimize-amd-lds-usage"); !slices.Equal(dn, names) {
 			t.Errorf("%s: Triton's dump runs\n %v\nthe pipeline\n %v", k, dn, names)
 		}
 	}
@@ -75,7 +63,7 @@ func TestAMDTTGIRPipelineOrder(t *testing.T) {
 	// stages: no ping-pong on gfx942 either.
 	o := amd.DefaultOptions()
 	o.Arch = "gfx1100"
-	got = passmgr.StepsText(registryOf(allAMDPasses...), amd.TTGIRSteps(o))
+	got = passmgr.StepsText(testpasses.NopRegistry(allAMDPasses...), amd.TTGIRSteps(o))
 	for _, absent := range []string{"in-thread-transpose", "block-pingpong", "use_pingpong=true"} {
 		if strings.Contains(got, absent) {
 			t.Errorf("gfx1100 pipeline has %s: %s", absent, got)
@@ -86,12 +74,12 @@ func TestAMDTTGIRPipelineOrder(t *testing.T) {
 	}
 	o = amd.DefaultOptions()
 	o.NumStages = 3
-	if got = passmgr.StepsText(registryOf(allAMDPasses...), amd.TTGIRSteps(o)); strings.Contains(got, "block-pingpong") {
+	if got = passmgr.StepsText(testpasses.NopRegistry(allAMDPasses...), amd.TTGIRSteps(o)); strings.Contains(got, "block-pingpong") {
 		t.Errorf("3-stage pipeline has block-pingpong: %s", got)
 	}
 
 	// With some passes not built, those are ?placeholders at their place.
-	reg := registryOf("convert-triton-to-tritongpu", "tritongpu-coalesce", "cse")
+	reg := testpasses.NopRegistry("convert-triton-to-tritongpu", "tritongpu-coalesce", "cse")
 	for _, p := range allAMDPasses {
 		if reg.Lookup(p) == nil {
 			reg.MarkNotBuilt(p, "test")
@@ -127,16 +115,4 @@ func TestAMDPipelineRegistered(t *testing.T) {
 			t.Errorf("pipeline %s lacks %s", s, want)
 		}
 	}
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -1,26 +1,13 @@
 package ttgir_test
 
 import (
-	"flag"
 	"strings"
 	"testing"
 
-	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/passmgr/testpasses"
 	"github.com/ttcompiler/tt/transforms/ttgir"
 )
-
-// registryOf returns a registry with do-nothing passes of the given names.
-func registryOf(names ...string) *passmgr.Registry {
-	reg := passmgr.NewRegistry()
-	for _, n := range names {
-		reg.Register(&passmgr.Pass{Name: n, Anchor: "builtin.module",
-			Build: func(*flag.FlagSet) passmgr.RunFunc {
-				return func(*ir.Operation, *passmgr.State) error { return nil }
-			}})
-	}
-	return reg
-}
 
 // allNVIDIAPasses are the passes of Triton 3.6's NVIDIA make_ttgir.
 var allNVIDIAPasses = []string{
@@ -42,7 +29,7 @@ func TestNVIDIATTGIRPipeline(t *testing.T) {
 	o.NumWarps, o.NumStages = 8, 4
 	// With every pass registered: make_ttgir for sm_90, in the order of
 	// Triton's sm90 IR dumps.
-	got := passmgr.StepsText(registryOf(allNVIDIAPasses...), ttgir.NVIDIATTGIRSteps(o))
+	got := passmgr.StepsText(testpasses.NopRegistry(allNVIDIAPasses...), ttgir.NVIDIATTGIRSteps(o))
 	want := strings.Join([]string{
 		"convert-triton-to-tritongpu{target=cuda:90 num-warps=8 threads-per-warp=32 num-ctas=1}",
 		"tritongpu-coalesce", "tritongpu-F32DotTC{emu-tf32=true}", "triton-nvidia-gpu-plan-cta",
@@ -68,7 +55,7 @@ func TestNVIDIATTGIRPipeline(t *testing.T) {
 	// sm_75: no loop pipelining, only triton-licm; no TMA lowering.
 	o = ttgir.DefaultPipelineOptions()
 	o.Capability = 75
-	got = passmgr.StepsText(registryOf(allNVIDIAPasses...), ttgir.NVIDIATTGIRSteps(o))
+	got = passmgr.StepsText(testpasses.NopRegistry(allNVIDIAPasses...), ttgir.NVIDIATTGIRSteps(o))
 	for _, absent := range []string{"tritongpu-pipeline", "triton-nvidia-tma-lowering", "emu-tf32=true", "hoist-layout-conversion=true"} {
 		if strings.Contains(got, absent) {
 			t.Errorf("sm_75 pipeline has %s: %s", absent, got)
@@ -84,7 +71,7 @@ func TestNVIDIATTGIRPipeline(t *testing.T) {
 	// pipeline parser to reject.
 	built := []string{"convert-triton-to-tritongpu", "tritongpu-coalesce", "tritongpu-remove-layout-conversions",
 		"tritongpu-optimize-thread-locality", "tritongpu-reduce-data-duplication", "canonicalize", "cse"}
-	reg := registryOf(built...)
+	reg := testpasses.NopRegistry(built...)
 	for _, p := range allNVIDIAPasses {
 		if reg.Lookup(p) == nil && p != "sccp" {
 			reg.MarkNotBuilt(p, "test")

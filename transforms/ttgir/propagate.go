@@ -491,25 +491,13 @@ func (p *propagation) rewriteWhile(w *ir.Operation) *ir.Operation {
 }
 
 func (p *propagation) rewriteIf(ifOp *ir.Operation) *ir.Operation {
-	b := ir.NewBuilder(p.ctx)
-	b.SetInsertionPoint(ifOp)
 	types := ifOp.ResultTypes()
 	for i, r := range ifOp.Results() {
 		if enc, ok := p.chosen(r); ok {
 			types[i] = withEncoding(p.ctx, r.Type(), enc)
 		}
 	}
-	st := ir.NewState(p.ctx, "scf.if", ifOp.Loc())
-	st.Operands = []ir.Value{ifOp.Operand(0)}
-	st.Types = types
-	st.CopyAttrsOf(ifOp)
-	st.AddRegion()
-	st.AddRegion()
-	n := b.Create(st)
-	n.Region(0).TakeBody(ifOp.Region(0))
-	n.Region(1).TakeBody(ifOp.Region(1))
-	scf.EnsureYield(p.ctx, n.Region(0), ifOp.Loc())
-	scf.EnsureYield(p.ctx, n.Region(1), ifOp.Loc())
+	n := scf.RetypeIf(ifOp, types)
 	p.remap(ifOp.Results(), n.Results())
 	return n
 }
