@@ -19,8 +19,8 @@
 //	                    and warps (ElemsPerThread, ContigPerThread, ...)
 //	conversion_kind.go  what a convert_layout costs (registers, shuffles,
 //	                    shared memory)
-//	shared_for_dot.go   the swizzled shared layout a dot operand is staged
-//	                    through
+//	shared_for_dot.go   the shared layouts dot operands are staged through
+//	                    (swizzled for mma.sync/MFMA/WMMA, NVMMA for wgmma)
 //	memdesc.go          !ttg.memdesc and !ttg.async.token
 //	module.go           module attributes (ttg.num-warps, ...) and accessors
 //	tensor_layout.go    the check that a tensor's layout fits its context

@@ -172,3 +172,34 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32,
 		t.Errorf("4x32 (order [0, 1]) -> 128: %v, want a linear layout", got)
 	}
 }
+
+// NVMMASharedFor picks the widest swizzle the contiguous dim's bytes are a
+// multiple of, none for fewer than 8 rows, and transposes when dim 0 is
+// contiguous.
+func TestNVMMASharedFor(t *testing.T) {
+	ctx := newContext()
+	one := ttg.DefaultCGA(2)
+	split := ttg.CGALayout{Rank: 2, Bases: [][]int32{{1, 0}}} // two CTAs along dim 0
+	for _, c := range []struct {
+		shape     []int64
+		order     []int
+		cga       ttg.CGALayout
+		bits      int
+		fp4       bool
+		swizzle   int
+		transpose bool
+	}{
+		{[]int64{128, 64}, []int{1, 0}, one, 16, false, 128, false},
+		{[]int64{64, 128}, []int{0, 1}, one, 16, false, 128, true},
+		{[]int64{128, 16}, []int{1, 0}, one, 16, false, 32, false},
+		{[]int64{128, 24}, []int{1, 0}, one, 16, false, 0, false},
+		{[]int64{4, 64}, []int{1, 0}, one, 16, false, 0, false},
+		{[]int64{128, 32}, []int{1, 0}, one, 8, true, 64, false},
+		{[]int64{16, 64}, []int{0, 1}, split, 16, false, 0, true}, // 8 rows per CTA: 16 bytes contiguous
+	} {
+		got := ttg.NVMMASharedFor(ctx, c.shape, c.order, c.cga, c.bits, c.fp4)
+		if got.SwizzlingByteWidth != c.swizzle || got.Transposed != c.transpose || got.ElementBitWidth != c.bits || got.FP4Padded != c.fp4 {
+			t.Errorf("%v order %v (%d bits, fp4 %v): %+v, want swizzle %d transposed %v", c.shape, c.order, c.bits, c.fp4, got, c.swizzle, c.transpose)
+		}
+	}
+}

@@ -2,11 +2,13 @@ package ttg
 
 import "github.com/ttcompiler/tt/ir"
 
-// Builders of the shared layouts that a dot operand is staged through
-// (Triton's SwizzledSharedEncodingAttr::get taking a DotOperandEncodingAttr):
-// swizzles that keep the operand's reads from shared memory free of bank
-// conflicts for each MMA family. The NVMMA (wgmma) and AMD rotating
-// builders belong here too.
+// Builders of the shared layouts that dot operands are staged through:
+// for the register-operand MMAs (mma.sync, MFMA, WMMA) the swizzled layout
+// that keeps the operand's reads from shared memory free of bank
+// conflicts (Triton's SwizzledSharedEncodingAttr::get taking a
+// DotOperandEncodingAttr), and for the shared-memory-operand MMAs (wgmma,
+// tcgen05) the NVMMA layout the hardware reads (NVMMASharedFor). AMD's
+// rotating layout builder belongs here too once the AMD pipeliner needs it.
 
 // SwizzledForDotOperand is the swizzled shared layout that a dot operand
 // of layout dot is staged through (the SwizzledSharedEncodingAttr builder
@@ -102,4 +104,38 @@ func wmmaShared(ctx *ir.Context, p *AMDWmmaEncoding, cga CGALayout, opIdx int, s
 	}
 	maxPhase := max(min(mDim/perPhase, inner/max(vec, 1)), 1)
 	return NewSwizzledShared(ctx, vec, perPhase, maxPhase, order, cga)
+}
+
+// NVMMASharedFor is the NVMMA shared layout (wgmma and tcgen05 operands)
+// for a buffer of the given shape, dim order and element width (Triton's
+// NVMMASharedEncodingAttr builder): the widest swizzle (128, 64 or 32
+// bytes) that the contiguous dim's bytes are a multiple of, none when the
+// buffer has fewer than 8 rows (or one dim), and transposed when dim 0 is
+// the contiguous one. fp4Padded operands store two elements' space per
+// element.
+func NVMMASharedFor(ctx *ir.Context, shape []int64, order []int, cga CGALayout, elemBitWidth int, fp4Padded bool) *NVMMASharedEncoding {
+	perCTA := ShapePerCTA(cga.CTASplitNum(), shape)
+	packing := int64(1)
+	if fp4Padded {
+		packing = 2
+	}
+	swizzle := 0
+	if len(order) > 0 && len(perCTA) == len(order) {
+		contigBytes := perCTA[order[0]] * packing * int64(elemBitWidth) / 8
+		for _, w := range []int64{128, 64, 32} {
+			if contigBytes >= w && contigBytes%w == 0 {
+				swizzle = int(w)
+				break
+			}
+		}
+		outer := int64(1)
+		for _, d := range order[1:] {
+			outer *= perCTA[d]
+		}
+		if len(perCTA) < 2 || outer < 8 {
+			swizzle = 0
+		}
+	}
+	transposed := len(order) > 0 && order[0] == 0
+	return NewNVMMAShared(ctx, swizzle, transposed, elemBitWidth, fp4Padded, cga)
 }
