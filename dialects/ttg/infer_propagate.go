@@ -17,12 +17,6 @@ func sameEncoding(op *ir.Operation) bool {
 	return op.Has(ir.SameOperandsAndResultEncoding) || op.Has(ir.Elementwise) || op.Name() == "tt.load"
 }
 
-// isUpcast reports the ops of Triton's UpcastFpOpInterface (AMD's scaled
-// upcasts), which layouts never propagate through.
-func isUpcast(op *ir.Operation) bool {
-	return op.Name() == "amdg.scaled_upcast_fp4" || op.Name() == "amdg.scaled_upcast_fp8"
-}
-
 // fp4Encoding is the layout across ttg.fp4_to_fp (two fp4 values per byte
 // unpacked along axis): fwd from the packed operand's layout, else from
 // the result's; shape is that of the side enc belongs to.
@@ -54,7 +48,7 @@ func InferSrcEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
 			return nil
 		}
 	}
-	if isUpcast(op) {
+	if ir.Is[UpcastFp](op) {
 		return nil
 	}
 	if sameEncoding(op) {
@@ -114,7 +108,7 @@ func InferDstEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
 			return nil
 		}
 	}
-	if isUpcast(op) {
+	if ir.Is[UpcastFp](op) {
 		return nil
 	}
 	if sameEncoding(op) {
