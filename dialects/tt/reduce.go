@@ -245,11 +245,10 @@ func sameTypes(a, b []ir.Type) bool {
 }
 
 func hasWriteEffect(op *ir.Operation) bool {
-	if e := op.Def().Effects; e != nil {
-		for _, x := range e(op) {
-			if x.Kind == ir.Write {
-				return true
-			}
+	effects, _ := ir.OwnEffects(op)
+	for _, x := range effects {
+		if x.Kind == ir.Write {
+			return true
 		}
 	}
 	return false
