@@ -40,9 +40,10 @@
 //	              cf.cond_br, cf.switch                    (regionbranch.go)
 //
 // Questions every op can answer are OpDef hooks rather than attached
-// interfaces: memory effects (the Effects hook is MLIR's
-// MemoryEffectOpInterface; passes ask MemoryEffects, which also handles
-// Pure and RecursiveEffects), folding, successor operands (the rest of
+// interfaces: memory effects (the Effects hook, with the Pure and
+// NoMemoryEffect traits, is MLIR's MemoryEffectOpInterface; passes ask
+// OwnEffects, or MemoryEffects, which adds nested ops' effects for
+// RecursiveEffects ops), folding, successor operands (the rest of
 // BranchOpInterface) and region kinds.
 //
 // Integer enum attributes (ODS's I32EnumAttr, I64EnumAttr) are described
