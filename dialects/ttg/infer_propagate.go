@@ -36,24 +36,30 @@ func fp4Encoding(op *ir.Operation, enc ir.Attribute, fwd bool) ir.Attribute {
 	return r
 }
 
+// bothWays applies the rules both directions share: nothing propagates
+// through a missing layout, a scan of a non-blocked layout or an upcast
+// (UpcastFp); ops that keep their operands' layout (sameEncoding) keep
+// it. decided is false when the direction's own rules decide.
+func bothWays(op *ir.Operation, enc ir.Attribute) (r ir.Attribute, decided bool) {
+	if enc == nil || ir.Is[UpcastFp](op) {
+		return nil, true
+	}
+	if _, blocked := enc.(*BlockedEncoding); op.Name() == "tt.scan" && !blocked {
+		return nil, true
+	}
+	if sameEncoding(op) {
+		return enc, true
+	}
+	return nil, false
+}
+
 // InferSrcEncoding is the layout op's operands need for its result to have
 // enc.
 func InferSrcEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
-	if enc == nil {
-		return nil
+	if r, decided := bothWays(op, enc); decided {
+		return r
 	}
 	ctx := op.Context()
-	if op.Name() == "tt.scan" {
-		if _, ok := enc.(*BlockedEncoding); !ok {
-			return nil
-		}
-	}
-	if ir.Is[UpcastFp](op) {
-		return nil
-	}
-	if sameEncoding(op) {
-		return enc
-	}
 	switch op.Name() {
 	case "scf.while", "scf.yield", "scf.condition", "ttng.warp_group_dot_wait":
 		return enc
@@ -99,21 +105,10 @@ func InferSrcEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
 // InferDstEncoding is the layout op's results get when its operand has
 // enc.
 func InferDstEncoding(op *ir.Operation, enc ir.Attribute) ir.Attribute {
-	if enc == nil {
-		return nil
+	if r, decided := bothWays(op, enc); decided {
+		return r
 	}
 	ctx := op.Context()
-	if op.Name() == "tt.scan" {
-		if _, ok := enc.(*BlockedEncoding); !ok {
-			return nil
-		}
-	}
-	if ir.Is[UpcastFp](op) {
-		return nil
-	}
-	if sameEncoding(op) {
-		return enc
-	}
 	switch op.Name() {
 	case "scf.while", "scf.for", "scf.yield", "scf.condition", "ttng.warp_group_dot_wait":
 		return enc
