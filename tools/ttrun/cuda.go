@@ -6,7 +6,6 @@ import (
 	"os"
 
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/numeric"
 	"github.com/ttcompiler/tt/runtime/cuda"
 	"github.com/ttcompiler/tt/tools/tttranslate"
@@ -161,5 +160,5 @@ func cudaScalarArg(args cuda.Args, a *Arg) (cuda.Args, error) {
 			return args.F16(numeric.BF16FromFloat64(a.Float, numeric.RNE)), nil
 		}
 	}
-	return args, fmt.Errorf("cuda backend: parameter %s of type %s: runtime/cuda has no argument kind for it", a.Name, asm.TypeString(a.Type))
+	return args, fmt.Errorf("cuda backend: parameter %s of type %s: runtime/cuda has no argument kind for it", a.Name, typeName(a.Type))
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/npy"
 )
 
@@ -317,7 +316,7 @@ func bindArgs(k *Kernel, specs []string) ([]Arg, error) {
 	args := make([]Arg, len(names))
 	for i, n := range names {
 		if !set[i] {
-			return nil, fmt.Errorf("missing argument %s (%s)", n, asm.TypeString(types[i]))
+			return nil, fmt.Errorf("missing argument %s (%s)", n, typeName(types[i]))
 		}
 		a := Arg{Name: n, Type: types[i]}
 		if isPointer(types[i]) {
@@ -347,13 +346,13 @@ func setScalar(a *Arg, v string) error {
 	if ir.IsFloat(a.Type) {
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil {
-			return fmt.Errorf("%q is not a number for a %s parameter", v, asm.TypeString(a.Type))
+			return fmt.Errorf("%q is not a number for a %s parameter", v, typeName(a.Type))
 		}
 		a.Float = f
 		return nil
 	}
 	if !ir.IsIntOrIndex(a.Type) {
-		return fmt.Errorf("parameters of type %s cannot be given on the command line", asm.TypeString(a.Type))
+		return fmt.Errorf("parameters of type %s cannot be given on the command line", typeName(a.Type))
 	}
 	switch strings.ToLower(v) {
 	case "true":
@@ -367,7 +366,7 @@ func setScalar(a *Arg, v string) error {
 	if err != nil {
 		u, uerr := strconv.ParseUint(v, 0, 64)
 		if uerr != nil {
-			return fmt.Errorf("%q is not an integer for a %s parameter", v, asm.TypeString(a.Type))
+			return fmt.Errorf("%q is not an integer for a %s parameter", v, typeName(a.Type))
 		}
 		n = int64(u)
 	}
