@@ -16,5 +16,5 @@ func TestPlantedViolations(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), layering.Analyzer,
 		m+"ir", m+"dialects/tt", m+"dialects/ttg", m+"dialects/gpu", m+"conversion/lower",
 		m+"transforms/opt", m+"tools/ttopt", m+"tools/ttlit", m+"tools/other", m+"tools/other/cmd/other",
-		m+"newtop")
+		m+"targets/emit", m+"newtop")
 }
