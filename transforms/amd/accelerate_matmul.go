@@ -11,7 +11,6 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
 )
 
 func init() {
@@ -61,14 +60,14 @@ func AccelerateMatmul(module *ir.Operation, o MatmulOptions, emit func(*ir.Diagn
 	switch {
 	case a.isa.IsCDNA():
 		patterns = append(patterns,
-			pattern.New("BlockedToMFMA", "tt.dot", 2, a.blockedToMFMA),
-			pattern.New("ScaledBlockedToMFMA", "tt.dot_scaled", 2, a.scaledToMFMA))
+			ir.NewPattern("BlockedToMFMA", "tt.dot", 2, a.blockedToMFMA),
+			ir.NewPattern("ScaledBlockedToMFMA", "tt.dot_scaled", 2, a.scaledToMFMA))
 	case a.isa == amdgpu.RDNA3 || a.isa == amdgpu.RDNA4:
 		patterns = append(patterns,
-			pattern.New("BlockedToWMMA", "tt.dot", 2, a.blockedToWMMA),
-			pattern.New("ScaledBlockedToWMMA", "tt.dot_scaled", 3, a.scaledToWMMA))
+			ir.NewPattern("BlockedToWMMA", "tt.dot", 2, a.blockedToWMMA),
+			ir.NewPattern("ScaledBlockedToWMMA", "tt.dot_scaled", 3, a.scaledToWMMA))
 	case a.isa == amdgpu.GFX1250:
-		patterns = append(patterns, pattern.New("ScaledBlockedToScaledWMMAF8F6F4", "tt.dot_scaled", 3, a.scaledToWMMA))
+		patterns = append(patterns, ir.NewPattern("ScaledBlockedToScaledWMMAF8F6F4", "tt.dot_scaled", 3, a.scaledToWMMA))
 	}
 	if len(patterns) > 0 {
 		if err := applyGreedily(module, patterns); err != nil {
@@ -78,7 +77,7 @@ func AccelerateMatmul(module *ir.Operation, o MatmulOptions, emit func(*ir.Diagn
 			return a.err
 		}
 	}
-	if err := applyGreedily(module, []ir.RewritePattern{pattern.New("AccelerateBlocked", "tt.dot", 1, a.accelerateBlocked)}); err != nil {
+	if err := applyGreedily(module, []ir.RewritePattern{ir.NewPattern("AccelerateBlocked", "tt.dot", 1, a.accelerateBlocked)}); err != nil {
 		return err
 	}
 	if a.err != nil {

@@ -106,7 +106,7 @@ func (a *matmulAccelerator) blockedToWMMA(op *ir.Operation, rw ir.Rewriter) bool
 	av := convertAndCast(b, dot.A(), ttg.NewDotOperand(ctx, 0, enc, instr.KBase), types[0])
 	bv := convertAndCast(b, dot.B(), ttg.NewDotOperand(ctx, 1, enc, instr.KBase), types[1])
 	newDot := b.CreateOp("tt.dot", op.Loc(), []ir.Value{av, bv, acc}, []ir.Type{ir.RankedTensor(ctx, oldRet.Dims, types[3], enc)},
-		ir.NamedAttr{Name: "inputPrecision", Value: tt.EnumAttr(ctx, dot.InputPrecision())},
+		ir.NamedAttr{Name: "inputPrecision", Value: ir.I32EnumAttr(ctx, dot.InputPrecision())},
 		ir.NamedAttr{Name: "maxNumImpreciseAcc", Value: ir.I32Attr(ctx, dot.MaxNumImpreciseAcc())})
 	rw.ReplaceOp(op, []ir.Value{convertAndCast(b, newDot.Result(0), oldRet.Encoding, oldRet.Elem)})
 	return true

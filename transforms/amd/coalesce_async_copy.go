@@ -10,8 +10,6 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/linearlayout"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func init() {
@@ -65,7 +63,7 @@ func CoalesceAsyncCopy(module *ir.Operation, arch string) error {
 		}
 		return coalesceCopy(op, rw, isa, n)
 	}
-	if e := applyGreedily(module, []ir.RewritePattern{pattern.New("CoalesceAsyncCopyWrites", "ttg.async_copy_global_to_local", 1, rewrite)}); e != nil {
+	if e := applyGreedily(module, []ir.RewritePattern{ir.NewPattern("CoalesceAsyncCopyWrites", "ttg.async_copy_global_to_local", 1, rewrite)}); e != nil {
 		return e
 	}
 	return err
@@ -114,7 +112,7 @@ func coalesceCopy(op *ir.Operation, rw ir.Rewriter, isa amdgpu.ISAFamily, loadCo
 	}
 	var newEnc ir.Attribute
 	if !isPadded {
-		cpt := layouts.ContigPerThread(srcT)
+		cpt := ttg.ContigPerThread(srcT.Encoding, srcT.Dims)
 		cpt[blocked.Order[0]] = loadContig
 		newEnc = ttg.BlockedForShapeCGA(ctx, srcT.Dims, cpt, blocked.Order, numWarps, tpw, blocked.CGALayout)
 	} else {

@@ -2,6 +2,7 @@ package amd
 
 import (
 	"flag"
+	"github.com/ttcompiler/tt/dialects/memory"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/analysis/intrange"
@@ -10,8 +11,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func init() {
@@ -55,15 +54,15 @@ func ConvertBufferOps(module *ir.Operation, o BufferOpsOptions, emit func(*ir.Di
 		c.targetISA = amdgpu.DeduceISAFamily(arch)
 	}
 	patterns := []ir.RewritePattern{
-		pattern.New("ConvertTritonLoadToBufferLoad", "tt.load", 1, c.load),
-		pattern.New("ConvertTritonStoreToBufferStore", "tt.store", 1, c.store),
-		pattern.New("ConvertTritonAtomicCASOpToBufferAtomicCAS", "tt.atomic_cas", 1, c.atomicCAS),
+		ir.NewPattern("ConvertTritonLoadToBufferLoad", "tt.load", 1, c.load),
+		ir.NewPattern("ConvertTritonStoreToBufferStore", "tt.store", 1, c.store),
+		ir.NewPattern("ConvertTritonAtomicCASOpToBufferAtomicCAS", "tt.atomic_cas", 1, c.atomicCAS),
 	}
 	if c.targetISA == amdgpu.CDNA3 || c.targetISA == amdgpu.CDNA4 {
-		patterns = append(patterns, pattern.New("ConvertTritonLoadToBufferLoad", "ttg.async_copy_global_to_local", 1, c.asyncCopy))
+		patterns = append(patterns, ir.NewPattern("ConvertTritonLoadToBufferLoad", "ttg.async_copy_global_to_local", 1, c.asyncCopy))
 	}
 	if o.AllowBufferAtomics && (c.isa == amdgpu.CDNA3 || c.isa == amdgpu.CDNA4) {
-		patterns = append(patterns, pattern.New("ConvertTritonAtomicRMWOpToBufferAtomicRMW", "tt.atomic_rmw", 1, c.atomicRMW))
+		patterns = append(patterns, ir.NewPattern("ConvertTritonAtomicRMWOpToBufferAtomicRMW", "tt.atomic_rmw", 1, c.atomicRMW))
 	}
 	return applyGreedily(module, patterns)
 }
@@ -241,9 +240,9 @@ func (c *bufferConverter) asyncCopy(op *ir.Operation, rw ir.Rewriter) bool {
 		return false
 	}
 	cp := ttg.AsyncCopyOp{Operation: op}
-	cache := tt.CacheNone
+	cache := memory.CacheNone
 	if a, ok := op.Attr("cache").(*ir.IntegerAttr); ok {
-		cache = tt.CacheModifier(a.Int())
+		cache = memory.CacheModifier(a.Int())
 	}
 	contig := int64(1)
 	if a, ok := op.Attr("contiguity").(*ir.IntegerAttr); ok {
@@ -268,9 +267,9 @@ func (c *bufferConverter) store(op *ir.Operation, rw ir.Rewriter) bool {
 
 // atomicOK checks the scope (GPU or CTA) and ordering (not sequentially
 // consistent) buffer atomics support.
-func atomicOK(sem tt.MemSemantic, scope tt.MemSyncScope) bool {
-	return (scope == tt.ScopeGPU || scope == tt.ScopeCTA) &&
-		(sem == tt.SemRelaxed || sem == tt.SemAcquire || sem == tt.SemRelease || sem == tt.SemAcqRel)
+func atomicOK(sem memory.MemSemantic, scope memory.MemSyncScope) bool {
+	return (scope == memory.ScopeGPU || scope == memory.ScopeCTA) &&
+		(sem == memory.SemRelaxed || sem == memory.SemAcquire || sem == memory.SemRelease || sem == memory.SemAcqRel)
 }
 
 func (c *bufferConverter) atomicCAS(op *ir.Operation, rw ir.Rewriter) bool {
@@ -307,7 +306,7 @@ func (c *bufferConverter) atomicRMW(op *ir.Operation, rw ir.Rewriter) bool {
 	}
 	kind := a.Kind()
 	// gfx942's buffer fadd takes f16 pairs but no bf16.
-	if c.isa == amdgpu.CDNA3 && isFloatKind(elem, ir.BF16) && kind == tt.RMWFAdd {
+	if c.isa == amdgpu.CDNA3 && isFloatKind(elem, ir.BF16) && kind == memory.RMWFAdd {
 		return false
 	}
 	vec := c.vectorSize(a.Ptr())
@@ -315,8 +314,8 @@ func (c *bufferConverter) atomicRMW(op *ir.Operation, rw ir.Rewriter) bool {
 		return false
 	}
 	switch kind {
-	case tt.RMWAnd, tt.RMWOr, tt.RMWXor, tt.RMWAdd, tt.RMWFAdd, tt.RMWUMax, tt.RMWUMin, tt.RMWXchg:
-	case tt.RMWMax, tt.RMWMin:
+	case memory.RMWAnd, memory.RMWOr, memory.RMWXor, memory.RMWAdd, memory.RMWFAdd, memory.RMWUMax, memory.RMWUMin, memory.RMWXchg:
+	case memory.RMWMax, memory.RMWMin:
 		// Signed integer min/max only: the intrinsic is ambiguous for
 		// floats.
 		if !ir.IsIntOrIndex(elem) {
@@ -362,8 +361,8 @@ func (c *bufferConverter) vectorSizeOf(base, offsets ir.Value) int {
 		align = max(int(info.Divisibility[0])/max(bits/8, 1), 1)
 	}
 	if ot.Encoding != nil {
-		order := layouts.Order(ot)
-		if cpt := layouts.ContigPerThread(ot); len(order) > 0 && order[0] < len(cpt) {
+		order := ttg.Order(ot.Encoding, ot.Dims)
+		if cpt := ttg.ContigPerThread(ot.Encoding, ot.Dims); len(order) > 0 && order[0] < len(cpt) {
 			contig = min(contig, cpt[order[0]])
 		}
 	}

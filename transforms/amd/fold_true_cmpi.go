@@ -5,7 +5,6 @@ import (
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
 )
 
 func init() {
@@ -26,7 +25,7 @@ func init() {
 // compiler knows to be all-true disappear (with canonicalization after).
 func FoldTrueCmpI(module *ir.Operation, emit func(*ir.Diagnostic)) error {
 	s, _ := solveRanges(module, emit)
-	return applyGreedily(module, []ir.RewritePattern{pattern.New("FoldTrueCmpIOp", "arith.cmpi", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+	return applyGreedily(module, []ir.RewritePattern{ir.NewPattern("FoldTrueCmpIOp", "arith.cmpi", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
 		// Only scalar comparisons fold (a tensor's range covers all its
 		// elements, but Triton keeps tensor masks).
 		if _, scalar := op.Result(0).Type().(*ir.IntegerType); !scalar || !cmpIsStaticallyTrue(s, op) {

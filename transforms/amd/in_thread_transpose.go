@@ -10,7 +10,6 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 	"github.com/ttcompiler/tt/pattern"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func init() {
@@ -38,7 +37,7 @@ func init() {
 // loop-carried buffers) is found first; the pattern applies only when all
 // the global loads feeding it have one 2-D blocked type.
 func InThreadTranspose(fn *ir.Operation) {
-	pattern.ApplyWalk(fn, pattern.Freeze([]ir.RewritePattern{pattern.New("InThreadTransposePattern", "ttg.local_load", 1, inThreadTransposeLocalLoad)}))
+	pattern.ApplyWalk(fn, pattern.Freeze([]ir.RewritePattern{ir.NewPattern("InThreadTransposePattern", "ttg.local_load", 1, inThreadTransposeLocalLoad)}))
 }
 
 // smemChain is the data flow from global loads through LDS to a local_load.
@@ -223,8 +222,8 @@ func rotatingSharedFor(ctx *ir.Context, t *ir.RankedTensorType) *ttg.AMDRotating
 	if dotEnc.OpIdx == 1 {
 		order = []int{0, 1}
 	}
-	cga := layouts.CGAOf(dotEnc, t.Rank())
-	sw := layouts.SwizzledForDotOperand(ctx, dotEnc, t.Dims, order, cga, ir.BitWidth(t.Elem), false)
+	cga := ttg.CGAOf(dotEnc, t.Rank())
+	sw := ttg.SwizzledForDotOperand(ctx, dotEnc, t.Dims, order, cga, ir.BitWidth(t.Elem), false)
 	return ttg.NewAMDRotatingShared(ctx, sw.Vec, sw.PerPhase, sw.MaxPhase, order, cga)
 }
 

@@ -8,8 +8,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func init() {
@@ -33,10 +31,10 @@ func init() {
 func OptimizeDotOperands(module *ir.Operation, arch string) error {
 	isa := amdgpu.DeduceISAFamily(arch)
 	patterns := append([]ir.RewritePattern{
-		pattern.New("AllocSharedMemForUpcastedScales", "amdg.scaled_upcast_fp8", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+		ir.NewPattern("AllocSharedMemForUpcastedScales", "amdg.scaled_upcast_fp8", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
 			return allocSharedMemForScales(op, rw, isa)
 		}),
-		pattern.New("AllocSharedMemForUpcastedScales", "amdg.scaled_upcast_fp4", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+		ir.NewPattern("AllocSharedMemForUpcastedScales", "amdg.scaled_upcast_fp4", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
 			return allocSharedMemForScales(op, rw, isa)
 		}),
 	}, ttg.ConvertLayoutPatterns...)
@@ -65,7 +63,7 @@ func allocSharedMemForScales(op *ir.Operation, rw ir.Rewriter, isa amdgpu.ISAFam
 		return false
 	}
 	ctx := op.Context()
-	enc := ttg.NewSwizzledShared(ctx, 1, 1, 1, layouts.OrderForMemory(srcT), cgaOf(srcT))
+	enc := ttg.NewSwizzledShared(ctx, 1, 1, 1, ttg.OrderForMemory(srcT.Encoding, srcT.Dims), cgaOf(srcT))
 	b := rw.B()
 	defer b.Restore()()
 	b.SetInsertionPointAfter(load)

@@ -7,7 +7,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
 )
 
 func init() {
@@ -30,7 +29,7 @@ func init() {
 // accumulator never goes through LDS. On gfx950 a transposed 16-bit result
 // is stored from the layout that permlane swaps make 128-bit wide.
 func OptimizeEpilogue(module *ir.Operation) error {
-	return applyGreedily(module, []ir.RewritePattern{pattern.New("BypassEpilogueSMEM", "tt.store", 1, bypassEpilogueSMEM)})
+	return applyGreedily(module, []ir.RewritePattern{ir.NewPattern("BypassEpilogueSMEM", "tt.store", 1, bypassEpilogueSMEM)})
 }
 
 // oneOperandElementwise are the ops an epilogue chain may pass through.

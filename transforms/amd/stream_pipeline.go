@@ -3,6 +3,7 @@ package amd
 import (
 	"flag"
 	"fmt"
+	"github.com/ttcompiler/tt/dialects/memory"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/dialects/amdgpu"
@@ -13,7 +14,6 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 	"github.com/ttcompiler/tt/transforms/pipeliner"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func init() {
@@ -216,7 +216,7 @@ func sharedEncForDotUsers(load *ir.Operation, ai *axisinfo.Module, isa amdgpu.IS
 		if !ok {
 			return nil
 		}
-		order := layouts.OrderForMemory(srcT)
+		order := ttg.OrderForMemory(srcT.Encoding, srcT.Dims)
 		if len(order) == 3 {
 			// The batch dim becomes the slowest.
 			var o []int
@@ -234,7 +234,7 @@ func sharedEncForDotUsers(load *ir.Operation, ai *axisinfo.Module, isa amdgpu.IS
 			// registers.
 			continue
 		}
-		encs = append(encs, layouts.SwizzledForDotOperand(load.Context(), dotEnc, srcT.Dims, order, cgaOf(srcT), ir.BitWidth(srcT.Elem), false))
+		encs = append(encs, ttg.SwizzledForDotOperand(load.Context(), dotEnc, srcT.Dims, order, cgaOf(srcT), ir.BitWidth(srcT.Elem), false))
 	}
 	if len(encs) == 0 || encs[0] == nil {
 		return nil
@@ -364,11 +364,11 @@ func createAsyncStreamCopy(load *ir.Operation, alloc, idx ir.Value, contiguity i
 	view := pipeliner.BufferView(b, alloc, idx)
 	lo := tt.LoadOp{Operation: load}
 	cp := ttg.NewAsyncCopyGlobalToLocal(b, load.Loc(), lo.Ptr(), view, lo.Mask(), lo.Other())
-	if c := lo.Cache(); c != tt.CacheNone {
-		cp.SetProp("cache", tt.EnumAttr(ctx, c))
+	if c := lo.Cache(); c != memory.CacheNone {
+		cp.SetProp("cache", ir.I32EnumAttr(ctx, c))
 	}
-	if e := lo.Evict(); e != tt.EvictNormal {
-		cp.SetProp("evict", tt.EnumAttr(ctx, e))
+	if e := lo.Evict(); e != memory.EvictNormal {
+		cp.SetProp("evict", ir.I32EnumAttr(ctx, e))
 	}
 	if lo.IsVolatile() {
 		cp.SetProp("isVolatile", ir.BoolAttrOf(ctx, true))
