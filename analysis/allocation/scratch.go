@@ -105,7 +105,7 @@ func DefaultScratchSize(op *ir.Operation) (int, error) {
 		return histogramScratch(op)
 	case "ttg.convert_layout":
 		return convertScratch(op)
-	case "tt.atomic_rmw", "tt.atomic_cas":
+	case "tt.atomic_rmw", "tt.atomic_cas", "amdg.buffer_atomic_rmw", "amdg.buffer_atomic_cas":
 		return atomicScratch(op)
 	case "ttng.tensormap_create":
 		return 128, nil

@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/amdgpu"
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -27,24 +28,31 @@ type bufferOp struct {
 	data                      *ir.RankedTensorType // the loaded or stored tensor
 }
 
+// one is the single value of an optional operand group, or nil.
+func one(vs []ir.Value) ir.Value {
+	if len(vs) == 1 {
+		return vs[0]
+	}
+	return nil
+}
+
 func bufferView(op *ir.Operation) bufferOp {
-	one := func(vs []ir.Value) ir.Value {
-		if len(vs) == 1 {
-			return vs[0]
-		}
-		return nil
-	}
-	d := amdgpu.BufferLoad
-	if op.Name() == "amdg.buffer_store" {
-		d = amdgpu.BufferStore
-	}
+	d := map[string]ttg.Op{"amdg.buffer_load": amdgpu.BufferLoad, "amdg.buffer_store": amdgpu.BufferStore,
+		"amdg.buffer_atomic_rmw": amdgpu.BufferAtomicRMW, "amdg.buffer_atomic_cas": amdgpu.BufferAtomicCAS}[op.Name()]
 	b := bufferOp{op: op, ptr: one(d.Operand(op, "ptr")), offsets: one(d.Operand(op, "offsets")),
 		mask: one(d.Operand(op, "mask")), stride: one(d.Operand(op, "stride"))}
-	if op.Name() == "amdg.buffer_store" {
+	switch op.Name() {
+	case "amdg.buffer_store":
 		b.value = one(d.Operand(op, "value"))
 		b.data, _ = b.value.Type().(*ir.RankedTensorType)
-	} else {
+	case "amdg.buffer_load":
 		b.other = one(d.Operand(op, "other"))
+		b.data, _ = op.Result(0).Type().(*ir.RankedTensorType)
+	case "amdg.buffer_atomic_rmw":
+		b.value = one(d.Operand(op, "value"))
+		b.data, _ = op.Result(0).Type().(*ir.RankedTensorType)
+	case "amdg.buffer_atomic_cas":
+		b.value = one(d.Operand(op, "val"))
 		b.data, _ = op.Result(0).Type().(*ir.RankedTensorType)
 	}
 	return b
@@ -173,4 +181,49 @@ func (l *lowering) lowerBufferStore(op *ir.Operation, e *emitter, rw *conversion
 	}
 	rw.EraseOp(op)
 	return nil
+}
+
+// lowerBufferAtomicRMW performs the read-modify-write on base + offset,
+// one element at a time, as tt.atomic_rmw does on its pointers.
+func (l *lowering) lowerBufferAtomicRMW(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	b := bufferView(op)
+	ptrs, _, err := l.bufferPointers(e, b, rw)
+	if err != nil {
+		return err
+	}
+	kind, sem, scope := bufferAtomicEnums(op)
+	var masks []ir.Value
+	if b.mask != nil {
+		masks = rw.RemappedN(b.mask)
+	}
+	vals := rw.RemappedN(b.value)
+	return l.lowerAtomic(op, e, rw, func(r int, pred ir.Value) ir.Value {
+		return newGPU(e).atomicRMW(kind, sem, scope, ptrs[r], vals[r], e.andBool(first(masks, r), pred))
+	})
+}
+
+// lowerBufferAtomicCAS performs the compare-and-swap on base + offset.
+func (l *lowering) lowerBufferAtomicCAS(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	b := bufferView(op)
+	ptrs, _, err := l.bufferPointers(e, b, rw)
+	if err != nil {
+		return err
+	}
+	_, sem, scope := bufferAtomicEnums(op)
+	cmps, vals := rw.RemappedN(one(amdgpu.BufferAtomicCAS.Operand(op, "cmp"))), rw.RemappedN(b.value)
+	return l.lowerAtomic(op, e, rw, func(r int, pred ir.Value) ir.Value {
+		return newGPU(e).atomicCAS(sem, scope, ptrs[r], cmps[r], vals[r], pred)
+	})
+}
+
+// bufferAtomicEnums reads a buffer atomic's kind (rmw only), memory
+// semantic and scope.
+func bufferAtomicEnums(op *ir.Operation) (memory.RMWOp, memory.MemSemantic, memory.MemSyncScope) {
+	get := func(name string) int64 {
+		if a, ok := op.Attr(name).(*ir.IntegerAttr); ok {
+			return a.Int()
+		}
+		return 0
+	}
+	return memory.RMWOp(get("atomic_rmw_op")), memory.MemSemantic(get("sem")), memory.MemSyncScope(get("scope"))
 }

@@ -56,6 +56,8 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("tt.store", l.lowerStore),
 		l.pat("amdg.buffer_load", l.lowerBufferLoad),
 		l.pat("amdg.buffer_store", l.lowerBufferStore),
+		l.pat("amdg.buffer_atomic_rmw", l.lowerBufferAtomicRMW),
+		l.pat("amdg.buffer_atomic_cas", l.lowerBufferAtomicCAS),
 		l.pat("tt.reduce", l.lowerReduce),
 		l.pat("tt.scan", l.lowerScan),
 		l.pat("tt.histogram", l.lowerHistogram),

@@ -1,0 +1,225 @@
+package interp
+
+import (
+	"github.com/ttcompiler/tt/dialects/amdgpu"
+	"github.com/ttcompiler/tt/dialects/memory"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// AMD buffer ops (amdg.buffer_load/store/atomic_rmw/atomic_cas) address a
+// scalar base pointer plus i32 element offsets through a buffer resource
+// whose range Triton sets to 0x7FFFFFFE bytes. Their semantics, as the
+// hardware applies them: the byte offset offset*size is an unsigned 32-bit
+// number (a negative offset is a huge one); an access reaching past the
+// range reads 0 and writes nothing. A masked-off element of a load takes
+// `other` (0 without it); a masked-off store or atomic does nothing (an
+// atomic's result there is 0).
+
+// bufferRange is the num_records field of Triton's buffer resources.
+const bufferRange = 0x7FFFFFFE
+
+func init() {
+	register("amdg.buffer_load", buildBufferLoad)
+	register("amdg.buffer_store", buildBufferStore)
+	register("amdg.buffer_atomic_rmw", buildBufferAtomicRMW)
+	register("amdg.buffer_atomic_cas", buildBufferAtomicCAS)
+}
+
+// bufferAddr returns the address of element i of a buffer access and
+// whether it lies inside the buffer's range.
+func bufferAddr(base, offsets *Tensor, i, size int) (uint64, bool) {
+	byteOff := uint32(offsets.bitsAt(i)) * uint32(size)
+	if uint64(byteOff)+uint64(size) > bufferRange {
+		return 0, false
+	}
+	return base.Bits[0] + uint64(byteOff), true
+}
+
+// bufferOperands finds the operand positions of a buffer op's named
+// operands (-1 when absent) and rejects strided accesses, which address
+// records rather than elements.
+func bufferOperands(c *compiler, op *ir.Operation, d namedOperands, names ...string) ([]int, error) {
+	if vs := d.Operand(op, "stride"); len(vs) == 1 {
+		return nil, ir.OpErrorf(op, "'%s' with a stride is not supported by the interpreter", op.Name())
+	}
+	ks := make([]int, len(names))
+	for j, n := range names {
+		ks[j] = -1
+		if vs := d.Operand(op, n); len(vs) == 1 {
+			ks[j] = optionalOperand(c, op, vs[0])
+		}
+	}
+	return ks, nil
+}
+
+// optionalTensors fetches the operands at ks (nil where k < 0).
+func optionalTensors(x *execCtx, in *instr, ks ...int) ([]*Tensor, error) {
+	ts := make([]*Tensor, len(ks))
+	for j, k := range ks {
+		if k < 0 {
+			continue
+		}
+		t, err := x.tensor(in, k)
+		if err != nil {
+			return nil, err
+		}
+		ts[j] = t
+	}
+	return ts, nil
+}
+
+func buildBufferLoad(c *compiler, op *ir.Operation) (runFn, error) {
+	e, err := c.resultElem(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	ks, err := bufferOperands(c, op, amdgpu.BufferLoad, "ptr", "offsets", "mask", "other")
+	if err != nil {
+		return nil, err
+	}
+	shape := shapeOf(op.Result(0).Type())
+	size := e.Size()
+	return func(x *execCtx, in *instr) error {
+		ts, err := optionalTensors(x, in, ks...)
+		if err != nil {
+			return err
+		}
+		base, offsets, mask, other := ts[0], ts[1], ts[2], ts[3]
+		r := newTensor(e, shape)
+		for i := range offsets.Bits {
+			if !maskAt(mask, i) {
+				if other != nil {
+					copyElem(r, i, other, i)
+				}
+				continue
+			}
+			a, ok := bufferAddr(base, offsets, i, size)
+			if !ok {
+				continue
+			}
+			b, err := resolve(x.l.bufs, a, size)
+			if err != nil {
+				return x.failAt(in.op, i, shape, "buffer_load: %v", err)
+			}
+			readElem(r, i, b)
+		}
+		x.set(in, 0, r)
+		return nil
+	}, nil
+}
+
+func buildBufferStore(c *compiler, op *ir.Operation) (runFn, error) {
+	ks, err := bufferOperands(c, op, amdgpu.BufferStore, "value", "ptr", "offsets", "mask")
+	if err != nil {
+		return nil, err
+	}
+	shape := shapeOf(op.Operand(0).Type())
+	return func(x *execCtx, in *instr) error {
+		ts, err := optionalTensors(x, in, ks...)
+		if err != nil {
+			return err
+		}
+		v, base, offsets, mask := ts[0], ts[1], ts[2], ts[3]
+		size := v.Elem.Size()
+		for i := range offsets.Bits {
+			if !maskAt(mask, i) {
+				continue
+			}
+			a, ok := bufferAddr(base, offsets, i, size)
+			if !ok {
+				continue
+			}
+			b, err := resolve(x.l.bufs, a, size)
+			if err != nil {
+				return x.failAt(in.op, i, shape, "buffer_store: %v", err)
+			}
+			writeElem(b, v, i)
+		}
+		return nil
+	}, nil
+}
+
+func buildBufferAtomicRMW(c *compiler, op *ir.Operation) (runFn, error) {
+	e, err := c.resultElem(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	kind, _ := op.Attr("atomic_rmw_op").(*ir.IntegerAttr)
+	if kind == nil {
+		return nil, ir.OpErrorf(op, "missing atomic_rmw_op")
+	}
+	f, err := rmwFor(op, memory.RMWOp(kind.Int()), e)
+	if err != nil {
+		return nil, err
+	}
+	ks, err := bufferOperands(c, op, amdgpu.BufferAtomicRMW, "ptr", "offsets", "value", "mask")
+	if err != nil {
+		return nil, err
+	}
+	shape := shapeOf(op.Result(0).Type())
+	size := e.Size()
+	return func(x *execCtx, in *instr) error {
+		ts, err := optionalTensors(x, in, ks...)
+		if err != nil {
+			return err
+		}
+		base, offsets, v, mask := ts[0], ts[1], ts[2], ts[3]
+		r := newTensor(e, shape)
+		for i := range offsets.Bits {
+			if !maskAt(mask, i) {
+				continue
+			}
+			a, ok := bufferAddr(base, offsets, i, size)
+			if !ok {
+				continue
+			}
+			old, err := x.atomic(a, e, func(old uint64) (uint64, bool) { return f(old, v.bitsAt(i)), true })
+			if err != nil {
+				return x.failAt(in.op, i, shape, "buffer_atomic_rmw: %v", err)
+			}
+			r.setBits(i, old)
+		}
+		x.set(in, 0, r)
+		return nil
+	}, nil
+}
+
+func buildBufferAtomicCAS(c *compiler, op *ir.Operation) (runFn, error) {
+	e, err := c.resultElem(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	ks, err := bufferOperands(c, op, amdgpu.BufferAtomicCAS, "ptr", "offsets", "cmp", "val")
+	if err != nil {
+		return nil, err
+	}
+	shape := shapeOf(op.Result(0).Type())
+	size := e.Size()
+	return func(x *execCtx, in *instr) error {
+		ts, err := optionalTensors(x, in, ks...)
+		if err != nil {
+			return err
+		}
+		base, offsets, cmp, v := ts[0], ts[1], ts[2], ts[3]
+		r := newTensor(e, shape)
+		for i := range offsets.Bits {
+			a, ok := bufferAddr(base, offsets, i, size)
+			if !ok {
+				continue
+			}
+			want, nv := cmp.bitsAt(i), v.bitsAt(i)
+			old, err := x.atomic(a, e, func(old uint64) (uint64, bool) { return nv, old == want })
+			if err != nil {
+				return x.failAt(in.op, i, shape, "buffer_atomic_cas: %v", err)
+			}
+			r.setBits(i, old)
+		}
+		x.set(in, 0, r)
+		return nil
+	}, nil
+}
+
+// namedOperands reads an op's operands by their ODS names (ttg.Op).
+type namedOperands interface {
+	Operand(op *ir.Operation, name string) []ir.Value
+}
