@@ -74,6 +74,7 @@ var LocalLoadPackedTransposed = define("local_load_packed_tranposed", 0, asmfmt.
 })
 
 func init() {
+	ttg.AttachLocalLoadLike(LocalLoadPackedTransposed.Def)
 	LocalLoadPackedTransposed.Def.Effects = func(op *ir.Operation) []ir.Effect {
 		return []ir.Effect{{Kind: ir.Read, Resource: ttg.SharedMemoryResource, Value: op.Operand(0)}}
 	}

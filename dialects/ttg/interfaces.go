@@ -67,6 +67,27 @@ type UpcastFp interface {
 	InferSrcEncoding(opIdx int, dst ir.Attribute) ir.Attribute
 }
 
+// LocalLoadLike is implemented by ops that read a shared-memory buffer
+// into registers (Triton's LocalLoadTrait: ttg.local_load, AMD's
+// amdg.local_load_packed_tranposed). The pipeliners treat them alike: a
+// read of shared memory needs no predicate, and a loaded value read only
+// this way may be staged through shared memory.
+type LocalLoadLike interface {
+	// Source is the buffer read.
+	Source() ir.Value
+}
+
+// localLoadView is the LocalLoadLike of ops whose operand 0 is the buffer.
+type localLoadView struct{ op *ir.Operation }
+
+func (v localLoadView) Source() ir.Value { return v.op.Operand(0) }
+
+// AttachLocalLoadLike makes the ops of def LocalLoadLike, reading the
+// buffer that is their operand 0.
+func AttachLocalLoadLike(def *ir.OpDef) {
+	ir.Attach(def, func(op *ir.Operation) LocalLoadLike { return localLoadView{op} })
+}
+
 // attrKey uniques the attributes of this package.
 type attrKey struct {
 	kind string

@@ -66,6 +66,7 @@ var GlobalScratchAlloc = Define(Dialect, "global_scratch_alloc", 0, asmfmt.Spec{
 })
 
 func init() {
+	AttachLocalLoadLike(LocalLoad.Def)
 	LocalAlloc.Def.Effects = func(op *ir.Operation) []ir.Effect {
 		t, ok := op.Result(0).Type().(*MemDescType)
 		if !ok || (!t.Mutable && !op.HasAttr("allocation.offset")) {

@@ -55,6 +55,15 @@ func nvidiaMmaShared(ctx *ir.Context, opIdx, kWidth int, shape []int64, order []
 	return NewSwizzledShared(ctx, vec, perPhase, maxPhase, order, cga)
 }
 
+// MfmaSharedForOperand is the swizzled layout an MFMA operand (opIdx) of
+// the given shape and dim order is staged through when it is read with
+// vec-element vectors (AMDMfmaEncodingAttr::composeSharedLayoutForOperand);
+// the AMD pipeliner calls it for operands that reach the dot through a
+// linear layout, whose vector width is read off the dot's operand layout.
+func MfmaSharedForOperand(ctx *ir.Context, p *AMDMfmaEncoding, cga CGALayout, opIdx int, shape []int64, order []int, vec, bitwidth int, needTrans bool) *SwizzledSharedEncoding {
+	return mfmaShared(ctx, p, cga, opIdx, shape, order, vec, bitwidth, needTrans)
+}
+
 func mfmaShared(ctx *ir.Context, p *AMDMfmaEncoding, cga CGALayout, opIdx int, shape []int64, order []int, vec, bitwidth int, needTrans bool) *SwizzledSharedEncoding {
 	noSwizzle := NewSwizzledShared(ctx, 1, 1, 1, order, cga)
 	if opIdx >= 2 {

@@ -209,7 +209,7 @@ func sharedEncForDotUsers(load *ir.Operation, ai *axisinfo.Module, isa amdgpu.IS
 			encs = append(encs, mt.Encoding)
 			continue
 		}
-		if user.Name() != "ttg.convert_layout" && user.Name() != "ttg.local_load" {
+		if user.Name() != "ttg.convert_layout" && !ir.Is[ttg.LocalLoadLike](user) {
 			return nil
 		}
 		srcT, ok := v.Type().(*ir.RankedTensorType)
@@ -227,14 +227,19 @@ func sharedEncForDotUsers(load *ir.Operation, ai *axisinfo.Module, isa amdgpu.IS
 			}
 			order = append(o, 0)
 		}
-		dotEnc, ok := encodingOf(res).(*ttg.DotOperandEncoding)
-		if !ok {
-			// Linear layouts of scaled dots' operands take the layout of
-			// their MFMA user, which tt does not derive: keep the load in
-			// registers.
-			continue
+		switch enc := encodingOf(res).(type) {
+		case *ttg.DotOperandEncoding:
+			encs = append(encs, ttg.SwizzledForDotOperand(load.Context(), enc, srcT.Dims, order, cgaOf(srcT), ir.BitWidth(srcT.Elem), false))
+		case *ttg.LinearEncoding:
+			// A linear layout (scaled-dot operands, or one transposed on
+			// the way) takes the layout of the MFMA dot it reaches, with
+			// the vector width of the dot's operand. Triton passes the
+			// load's own order here, not the batch-last one.
+			if mfma, opIdx, vec := mfmaUserOf(res); mfma != nil {
+				memOrder := ttg.OrderForMemory(srcT.Encoding, srcT.Dims)
+				encs = append(encs, ttg.MfmaSharedForOperand(load.Context(), mfma, cgaOf(srcT), opIdx, srcT.Dims, memOrder, vec, ir.BitWidth(srcT.Elem), false))
+			}
 		}
-		encs = append(encs, ttg.SwizzledForDotOperand(load.Context(), dotEnc, srcT.Dims, order, cgaOf(srcT), ir.BitWidth(srcT.Elem), false))
 	}
 	if len(encs) == 0 || encs[0] == nil {
 		return nil
@@ -251,6 +256,36 @@ func sharedEncForDotUsers(load *ir.Operation, ai *axisinfo.Module, isa amdgpu.IS
 		}
 	}
 	return best
+}
+
+// mfmaUserOf follows v through single-use, single-result ops of its block
+// to a dot-like op and returns the dot's MFMA layout, the operand index v
+// reaches it at and the operand's contiguous elements per thread; nil when
+// the chain ends elsewhere.
+func mfmaUserOf(v ir.Value) (*ttg.AMDMfmaEncoding, int, int) {
+	for {
+		if !ir.HasOneUse(v) {
+			return nil, 0, 0
+		}
+		use := v.FirstUse()
+		user := use.Owner()
+		if user.NumResults() != 1 || user.Block() != v.ParentBlock() {
+			return nil, 0, 0
+		}
+		if isDotLike(user) {
+			t, ok := v.Type().(*ir.RankedTensorType)
+			if !ok {
+				return nil, 0, 0
+			}
+			ll, err := ttg.ToLinearLayout(t.Encoding, t.Dims)
+			if err != nil {
+				return nil, 0, 0
+			}
+			mfma, _ := encodingOf(user.Result(0)).(*ttg.AMDMfmaEncoding)
+			return mfma, use.Index(), ll.NumConsecutiveInOut()
+		}
+		v = user.Result(0)
+	}
 }
 
 func equalInts(a, b []int) bool {
@@ -409,7 +444,10 @@ func lowerSingleDot(loop *ir.Operation, s *pipeliner.Schedule, infos []streamInf
 	stages[schedLocalLoad] = last
 	stages[schedCompute] = last
 	stages[schedAsyncWait] = last
-	paired := maxDist == 0
+	// Triton 3.6 asks whether the global load and the LDS store share a
+	// stage before it moves the store maxDist stages later, so it always
+	// takes the paired clusters; tt does the same.
+	paired := true
 	if waitAtTail {
 		stages[schedAsyncWait] = max(0, stages[schedLocalLoad]-1)
 	}

@@ -37,12 +37,17 @@ type litFile struct {
 	failing map[int]knownFailure
 }
 
+// nestedLoopsWhy: @nested_loops pipelines an inner loop of two iterations
+// with the peeled epilogue; tt's kernel loop then runs one (two stages) or
+// zero (three stages) iterations and canonicalize inlines or removes it
+// (MLIR's SimplifyTrivialLoops), where Triton's expected output still
+// has the loop. The cause of the difference is not found yet.
+const nestedLoopsWhy = "@nested_loops: tt's one- or zero-iteration kernel loop is folded away, Triton's is not"
+
 var litFiles = []litFile{
 	{path: "TritonGPU/loop-pipeline.mlir", failing: map[int]knownFailure{
-		1: {why: "the AMD stream pipeliner (tritonamdgpu-schedule-loops, tritonamdgpu-pipeline) is not in tt",
-			evidence: "Unknown command line argument '-tritonamdgpu-schedule-loops"},
-		2: {why: "the AMD stream pipeliner (tritonamdgpu-schedule-loops, tritonamdgpu-pipeline) is not in tt",
-			evidence: "Unknown command line argument '-tritonamdgpu-schedule-loops"},
+		1: {chunks: []int{6}, why: nestedLoopsWhy, evidence: "AMD: expected string not found in input\n# | // AMD: scf.for"},
+		2: {chunks: []int{6}, why: nestedLoopsWhy, evidence: "AMD_3_STAGES: expected string not found in input\n# | // AMD_3_STAGES: scf.for"},
 	}},
 	{path: "TritonGPU/loop-pipeline-cuda.mlir"},
 	{path: "TritonGPU/loop-pipeline-hopper.mlir"},

@@ -81,14 +81,14 @@ func isTrue(v ir.Value) bool {
 // effects are harmless when repeated (waits, fences, reads of shared or
 // tensor memory), are left as they are.
 func predicateOp(op *ir.Operation, pred ir.Value) error {
-	if ir.IsMemoryEffectFree(op) || isTrue(pred) {
+	if ir.IsMemoryEffectFree(op) || isTrue(pred) || ir.Is[ttg.LocalLoadLike](op) {
 		return nil
 	}
 	b := ir.NewBuilder(op.Context())
 	b.SetInsertionPoint(op)
 	switch op.Name() {
 	case "llvm.intr.assume", "ttng.fence_async_shared", "ttg.async_commit_group", "ttg.async_wait",
-		"ttg.local_load", "ttg.local_store", "ttng.tmem_alloc", "ttng.tmem_load":
+		"ttg.local_store", "ttng.tmem_alloc", "ttng.tmem_load":
 		return nil
 	case "scf.if":
 		c := scf.IfOp{Operation: op}.Condition()
