@@ -39,11 +39,8 @@ func init() {
 // Why the passes of AMD's make_ttgir that tt does not have yet are missing
 // (the steps run as soon as a pass of the name is registered;
 // TestNotBuiltSteps lists the steps still waiting).
-const pingpongPasses = "block ping-pong and pointer canonicalization are not built yet"
-
 var notBuilt = map[string]string{
-	"tritonamdgpu-block-pingpong":        pingpongPasses,
-	"tritonamdgpu-canonicalize-pointers": pingpongPasses,
+	"tritonamdgpu-block-pingpong": "block ping-pong (two warp groups interleaving their dots and loads) is not built yet",
 }
 
 // Options are the knobs of Triton's AMD make_ttgir that the pipeline reads
