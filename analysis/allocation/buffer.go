@@ -160,3 +160,28 @@ func (a *Allocation) ScratchOf(op *ir.Operation) *Buffer {
 	}
 	return a.virtual[op]
 }
+
+// LiveBuffers maps each op of the function to the buffers live at it
+// (Allocation::getLiveBuffers): an op's own scratch buffer, and the
+// explicit buffer of every value live there. The AMD LDS-usage pass
+// reads it to find the conversions at the peak of the allocation.
+func (a *Allocation) LiveBuffers() map[*ir.Operation][]*Buffer {
+	out := map[*ir.Operation][]*Buffer{}
+	lv := newLiveness(a.fn)
+	ir.Walk(a.fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
+		if b := a.ScratchOf(op); b != nil {
+			out[op] = append(out[op], b)
+		}
+		for _, r := range op.Results() {
+			b := a.explicit[r]
+			if b == nil {
+				continue
+			}
+			for _, live := range lv.liveOps(r) {
+				out[live] = append(out[live], b)
+			}
+		}
+		return ir.Advance
+	})
+	return out
+}

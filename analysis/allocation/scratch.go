@@ -305,11 +305,18 @@ func convertScratch(op *ir.Operation) (int, error) {
 	if op.NumOperands() != 1 || op.NumResults() != 1 {
 		return 0, ir.OpErrorf(op, "expected one operand and one result")
 	}
-	src, srcLL, err := tensorLayout(op, op.Operand(0).Type())
+	return ConvertScratchBytes(op, op.Operand(0).Type(), op.Result(0).Type())
+}
+
+// ConvertScratchBytes is the scratch a conversion from src to dst takes
+// (at op, for diagnostics), through the swizzled plan the lowering
+// follows; 0 for conversions without shared memory.
+func ConvertScratchBytes(op *ir.Operation, srcT, dstT ir.Type) (int, error) {
+	src, srcLL, err := tensorLayout(op, srcT)
 	if err != nil {
 		return 0, err
 	}
-	dst, dstLL, err := tensorLayout(op, op.Result(0).Type())
+	dst, dstLL, err := tensorLayout(op, dstT)
 	if err != nil {
 		return 0, err
 	}

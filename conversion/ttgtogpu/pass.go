@@ -63,7 +63,14 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 	if o.PTXVersion != 0 {
 		opts = append(opts, fmt.Sprintf("ptx-version=%d", o.PTXVersion))
 	}
-	return passmgr.StepsText(reg, []passmgr.Step{
+	var steps []passmgr.Step
+	if arch, ok := strings.CutPrefix(o.Target, "hip:"); ok {
+		// AMD's make_llir starts with these two (Triton's compiler.py).
+		steps = append(steps,
+			passmgr.NewStep("tritonamdgpu-update-async-wait-count", "arch-generation-name="+arch),
+			passmgr.NewStep("optimize-amd-lds-usage", "target-arch="+arch, "lds-limit=0"))
+	}
+	return passmgr.StepsText(reg, append(steps, []passmgr.Step{
 		allocator,
 		passmgr.NewStep("convert-scf-to-cf"),
 		passmgr.NewStep(PassName, opts...),
@@ -72,5 +79,5 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		// Values next to their uses: the PTX emitter allocates no registers
 		// itself, and ptxas keeps a value live from where it is computed.
 		passmgr.NewStep("sink-to-uses"),
-	})
+	}...))
 }

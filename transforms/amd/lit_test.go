@@ -51,6 +51,7 @@ var litFiles = []litFile{
 	{path: "amd-canonicalize-pointers.mlir", failing: map[int]map[int]chunks.Known{0: {9: whileInvariants, 19: whileInvariants, 23: globalVar}}},
 	{path: "amd-canonicalize-pointers-dont-run-mlir-canonicalizer.mlir"},
 	{path: "amd-canonicalize-pointers-no-large-tensor.mlir"},
+	{path: "optimize-lds-usage.mlir"},
 	{path: "amd-stream-lds-layout-selection.mlir"},
 	{path: "amd-stream-loop-assume.mlir"},
 	{path: "amd-pipeline-chained-dots.mlir"},
