@@ -26,7 +26,7 @@ func TestNotBuiltSteps(t *testing.T) {
 		{"ttgir-pipeline{capability=100}", "tritongpu-hoist-tmem-alloc tritongpu-promote-lhs-to-tmem " +
 			"tritongpu-automatic-warp-specialization tritongpu-optimize-partition-warps tritongpu-hoist-tmem-alloc " +
 			"triton-nvidia-gpu-remove-tmem-tokens triton-nvidia-optimize-tmem-layouts triton-nvidia-interleave-tmem"},
-		{"ttgir-pipeline-amd{arch=gfx942}", "tritonamdgpu-block-pingpong"},
+		{"ttgir-pipeline-amd{arch=gfx942}", ""},
 		{"ttgir-to-gpu-pipeline{target=cuda:90}", ""},
 		{"ttgir-to-gpu-pipeline{target=hip:gfx942}", "allocate-amdgpu-shared-memory"},
 	} {

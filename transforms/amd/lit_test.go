@@ -52,6 +52,8 @@ var litFiles = []litFile{
 	{path: "amd-canonicalize-pointers-dont-run-mlir-canonicalizer.mlir"},
 	{path: "amd-canonicalize-pointers-no-large-tensor.mlir"},
 	{path: "optimize-lds-usage.mlir"},
+	{path: "amd-block-pingpong.mlir"},
+	{path: "amd-block-pingpong-chained-dots.mlir"},
 	{path: "amd-stream-lds-layout-selection.mlir"},
 	{path: "amd-stream-loop-assume.mlir"},
 	{path: "amd-pipeline-chained-dots.mlir"},

@@ -16,7 +16,7 @@ func init() {
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
 		Summary: "Triton 3.6's AMD make_ttgir: convert-triton-to-tritongpu (hip:<arch>, 64 threads per warp " +
-			"on CDNA) and the TTGIR optimizations, in compiler.py's order (passes tt does not have yet are shown as ?placeholders)",
+			"on CDNA) and the TTGIR optimizations, in compiler.py's order (every pass of 3.6's list is built)",
 		Build: func(fs *flag.FlagSet) func() string {
 			o := DefaultOptions()
 			fs.IntVar(&o.NumWarps, "num-warps", o.NumWarps, "number of warps")
@@ -31,16 +31,6 @@ func init() {
 			return func() string { return TTGIRPipeline(o, passmgr.Default) }
 		},
 	})
-	for pass, reason := range notBuilt {
-		passmgr.Default.MarkNotBuilt(pass, reason)
-	}
-}
-
-// Why the passes of AMD's make_ttgir that tt does not have yet are missing
-// (the steps run as soon as a pass of the name is registered;
-// TestNotBuiltSteps lists the steps still waiting).
-var notBuilt = map[string]string{
-	"tritonamdgpu-block-pingpong": "block ping-pong (two warp groups interleaving their dots and loads) is not built yet",
 }
 
 // Options are the knobs of Triton's AMD make_ttgir that the pipeline reads

@@ -93,7 +93,7 @@ func TestPassDumps(t *testing.T) {
 				continue
 			}
 			if passmgr.Default.Lookup(s.Pass) == nil {
-				t.Logf("%s:%d: %s is not registered", file, s.Line, s.Pass)
+				t.Errorf("%s:%d: %s is not registered", file, s.Line, s.Pass)
 				continue
 			}
 			pipeline, ok := passes[s.Pass]

@@ -99,6 +99,25 @@ var (
 		Attrs:  []asmfmt.Attr{typedAttr("bitfield", i32, 32)},
 		Format: "$bitfield attr-dict",
 	})
+	// SchedBarrierOp is `rocdl.sched.barrier MASK`: the backend moves no
+	// instruction across it except the kinds MASK allows (0: none).
+	SchedBarrierOp = define("sched.barrier", 0, asmfmt.Spec{
+		Attrs:  []asmfmt.Attr{typedAttr("mask", i32, 32)},
+		Format: "$mask attr-dict",
+	})
+	// SchedGroupBarrierOp is `rocdl.sched.group.barrier MASK, SIZE, GROUP`:
+	// SIZE instructions of the kinds MASK selects form scheduling group
+	// GROUP here.
+	SchedGroupBarrierOp = define("sched.group.barrier", 0, asmfmt.Spec{
+		Attrs: []asmfmt.Attr{typedAttr("mask", i32, 32), typedAttr("size", i32, 32),
+			typedAttr("groupId", i32, 32)},
+		Format: "$mask `,` $size `,` $groupId attr-dict",
+	})
+	// SetPrioOp is `rocdl.s.setprio P`: the wave's issue priority (0-3).
+	SetPrioOp = define("s.setprio", 0, asmfmt.Spec{
+		Attrs:  []asmfmt.Attr{typedAttr("priority", i16, 16)},
+		Format: "$priority attr-dict",
+	})
 )
 
 // The cross-lane ops.
