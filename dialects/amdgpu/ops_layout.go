@@ -216,7 +216,9 @@ func verifyInThreadTranspose(op *ir.Operation) error {
 	}
 	got, err := ttg.ToLinearLayout(dst.Encoding, dst.Dims)
 	if err != nil || !got.Equal(want) {
-		return ir.OpErrorf(op, "Expect output layout to be transposed per thread: %s", want.String())
+		// Triton prints the layout as LinearLayout::toString does: a
+		// bulleted list starting on a new line.
+		return ir.OpErrorf(op, "Expect output layout to be transposed per thread: \n%s", want.Describe())
 	}
 	return nil
 }

@@ -20,7 +20,9 @@ type expectation struct {
 	matched bool
 }
 
-var expectRE = regexp.MustCompile(`expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below|unknown))? *(\{\{.*?\}\})`)
+// The message runs to the last `}}` of the line, as in MLIR's verifier,
+// so that a -re message may hold `{{regex}}` parts.
+var expectRE = regexp.MustCompile(`expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below|unknown))? *(\{\{.*\}\})`)
 
 // parseExpectations scans a chunk (whose first line is firstLine) for
 // diagnostic expectations.
@@ -96,7 +98,8 @@ func compileExpectRegex(body string) (*regexp.Regexp, error) {
 		b.WriteString("(?:" + body[i+2:i+2+j] + ")")
 		body = body[i+2+j+2:]
 	}
-	return regexp.Compile(b.String())
+	// LLVM's regexes let `.` match newlines.
+	return regexp.Compile("(?s)" + b.String())
 }
 
 // checkDiagnostics matches emitted diagnostics (and their notes) against
