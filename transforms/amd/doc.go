@@ -1,57 +1,44 @@
-// Package amd holds the TTGIR pipeline of Triton 3.6's AMD backend:
+// Package amd holds the TTGIR passes of Triton 3.6's AMD backend
+// (third_party/amd/lib/TritonAMDGPUTransforms, and the two TTGIR passes
+// that start its make_llir) and the named pipeline of its make_ttgir:
 //
-//	ttgir-pipeline-amd{num-warps=4 num-ctas=1 threads-per-warp=0 arch=gfx942 num-stages=2 target=...}
+//	ttgir-pipeline-amd{num-warps=4 num-ctas=1 threads-per-warp=0 arch=gfx942 num-stages=2
+//	                   matrix-instr-nonkdim=0 kpack=1 use-async-copy=false target=...}
 //
-// is make_ttgir of third_party/amd/backend/compiler.py, starting with
-// convert-triton-to-tritongpu{target=hip:<arch> threads-per-warp=64} (the
-// wavefront size of CDNA; 32 on RDNA, gfx10 and later, when
-// threads-per-warp is 0), then, in the order of Triton's gfx942 IR dumps
-// (shared/kernels/passes/*.gfx942.passes.mlir):
+// make_ttgir.go renders compiler.py's list for the architecture and
+// options (in-thread transpose on gfx942, block ping-pong on gfx942 and on
+// gfx950 with async copies, coalesce-async-copy with async copies); every
+// pass of it is built, and TestPassDumps replays Triton's gfx942 dumps
+// (vector_add, softmax, a pipelined 128x128x64 matmul) pass by pass.
 //
-//	tritongpu-coalesce, tritongpu-F32DotTC, tritongpu-remove-layout-conversions,
-//	tritongpu-optimize-thread-locality, tritonamdgpu-accelerate-matmul,
-//	tritongpu-remove-layout-conversions, tritonamdgpu-optimize-epilogue,
-//	tritonamdgpu-optimize-dot-operands, tritonamdgpu-hoist-layout-conversions,
-//	tritongpu-fuse-nested-loops, canonicalize, triton-licm, canonicalize,
-//	tritonamdgpu-schedule-loops, tritonamdgpu-pipeline, canonicalize,
-//	tritongpu-remove-layout-conversions, tritongpu-reduce-data-duplication,
-//	[gfx942: tritonamdgpu-in-thread-transpose, tritongpu-remove-layout-conversions],
-//	tritonamdgpu-reorder-instructions, [gfx942/gfx950 with 2 stages:
-//	tritonamdgpu-block-pingpong], tritonamdgpu-canonicalize-pointers,
-//	canonicalize, tritonamdgpu-convert-buffer-ops, tritonamdgpu-fold-true-cmpi,
-//	canonicalize, cse, symbol-dce, tritonamdgpu-update-async-wait-count
+// One file per pass, with Triton's pass and option names:
 //
-// The list is rendered when the pipeline is built, and passes that are not
-// registered in the binary are left out at their place, so that they slot
-// in once registered. The AMD passes' options follow the names of
-// Triton's TritonAMDGPUTransforms/Passes.td (gfx-arch, num_stages, ...).
+//	accelerate_matmul.go        tritonamdgpu-accelerate-matmul: MFMA (v1-v4 tables in
+//	  accelerate_fma.go         dialects/amdgpu), WMMA, the FMA fallback, chain dots,
+//	  accelerate_wmma.go        kWidth/kPack, transposed results, mixed-mode promotion
+//	optimize_epilogue.go        tritonamdgpu-optimize-epilogue
+//	optimize_dot_operands.go    tritonamdgpu-optimize-dot-operands
+//	hoist_layout_conversions.go tritonamdgpu-hoist-layout-conversions
+//	schedule_loops.go           tritonamdgpu-schedule-loops (single- and chained-dot schedules)
+//	stream_pipeline.go          tritonamdgpu-pipeline: LDS buffers, stream or async copies,
+//	                            the expander with a peeled epilogue (transforms/pipeliner)
+//	coalesce_async_copy.go      tritonamdgpu-coalesce-async-copy
+//	in_thread_transpose.go      tritonamdgpu-in-thread-transpose
+//	reorder_instructions.go     tritonamdgpu-reorder-instructions
+//	block_pingpong.go           tritonamdgpu-block-pingpong
+//	canonicalize_pointers.go    tritonamdgpu-canonicalize-pointers
+//	convert_buffer_ops.go       tritonamdgpu-convert-buffer-ops
+//	fold_true_cmpi.go           tritonamdgpu-fold-true-cmpi
+//	range_analysis.go           test-tritonamdgpu-range-analysis (analysis/intrange)
+//	update_async_wait_count.go  tritonamdgpu-update-async-wait-count (make_llir)
+//	optimize_lds_usage.go       optimize-amd-lds-usage (make_llir)
 //
-// # What is left out today, and why that is sound for kernels without dot
-//
-// The tritonamdgpu-* passes are not implemented yet. For kernels without
-// tt.dot most of them leave the IR alone: accelerate-matmul,
-// optimize-epilogue, optimize-dot-operands, hoist-layout-conversions and
-// in-thread-transpose rewrite dots, their operands and accumulators;
-// schedule-loops, pipeline, block-pingpong and update-async-wait-count
-// software-pipeline loops that feed dots (Triton's dumps of vector_add
-// and softmax show them as no-ops). Three do change such kernels on
-// Triton:
-//
-//   - canonicalize-pointers and convert-buffer-ops turn global loads and
-//     stores whose offsets fit in 32 bits into amdg.buffer_load /
-//     amdg.buffer_store (a scalar base, a per-thread offset, hardware
-//     bounds checking). tt keeps tt.load/tt.store, which compute the same
-//     values with predicated global accesses, in the same layouts.
-//   - fold-true-cmpi folds comparisons that integer range analysis
-//     proves true (removing masks). tt keeps the comparison.
-//
-// So tt's TTGIR for vector_add and softmax carries the layouts of
-// Triton's (the tests compare them), with tt.load/tt.store where Triton
-// has buffer ops. tritongpu-fuse-nested-loops and tritongpu-F32DotTC
-// (a dot rewrite) are shared with the NVIDIA pipeline and also not
-// registered yet.
-//
-// The package links conversion/tttottg, transforms, transforms/ttgir and
-// transforms/ttir, so that the pipeline's registered passes are present
-// wherever it is.
+// Triton's lit files for these passes run chunk by chunk in
+// TestTritonLitFiles; docs/CONFORMANCE.md lists the pinned chunks. What
+// is not built: bypassLDS in schedule-loops and padded LDS layouts for
+// gfx950 async copies (both gfx950), microscaled dots (tt.dot_scaled on
+// gfx950 and gfx1250; accelerate-matmul reports them), and the padded
+// scratch of conversions marked amdg.use_padded_scratch_shmem (the
+// lowering converts through the swizzled plan and the allocator sizes it
+// so).
 package amd

@@ -63,6 +63,7 @@ var litFiles = []litFile{
 	{path: "amd-stream-lds-layout-selection.mlir"},
 	{path: "amd-stream-loop-assume.mlir"},
 	{path: "amd-pipeline-chained-dots.mlir"},
+	{path: "../loop-pipeline-combine-waits.mlir"},
 	{path: "../loop-pipeline-hip.mlir", failing: map[int]map[int]chunks.Known{0: {13: bypassLDS}, 1: {14: paddedAsync}}},
 	{path: "amd-convert-buffer-ops-range-analysis.mlir", failing: map[int]map[int]chunks.Known{0: {9: mergeBlocks, 18: mergeBlocks}}},
 }
