@@ -12,6 +12,7 @@ import (
 func init() {
 	register("tt.print", buildPrint)
 	register("tt.assert", buildAssert)
+	register("llvm.intr.assume", buildAssume)
 }
 
 // tt.print writes one line per element, in the format Triton's GPU
@@ -114,6 +115,21 @@ func formatElem(t *Tensor, i int, hex, signed bool) string {
 		return fmt.Sprint(int64(sext(t.Bits[i], e.Width)))
 	}
 	return fmt.Sprint(t.Bits[i])
+}
+
+// llvm.intr.assume (tl.assume) lets the compiler take its condition to
+// hold; a false one is undefined behaviour, which the interpreter reports.
+func buildAssume(c *compiler, op *ir.Operation) (runFn, error) {
+	return func(x *execCtx, in *instr) error {
+		t, err := x.tensor(in, 0)
+		if err != nil {
+			return err
+		}
+		if len(t.Bits) == 1 && t.Bits[0]&1 == 0 {
+			return x.fail(in.op, nil, "llvm.intr.assume: the assumed condition is false")
+		}
+		return nil
+	}, nil
 }
 
 // tt.assert fails when any element of its condition is false. (Triton

@@ -50,6 +50,7 @@ func init() {
 		{llvm.CondBrOp, (*fnTr).condBr},
 		{llvm.ReturnOp, (*fnTr).ret},
 		{llvm.UnreachableOp, func(fx *fnTr, _ *ir.Operation) error { fx.cur.NewUnreachable(); return nil }},
+		{llvm.AssumeOp, (*fnTr).assume},
 	} {
 		llvmOps[e.def.Name] = e.h
 	}
@@ -686,6 +687,16 @@ func mangle(t lltypes.Type) string {
 		return "v" + itoa(int(t.Len)) + mangle(t.ElemType)
 	}
 	return "unknown"
+}
+
+// assume is `call void @llvm.assume(i1 %cond)`.
+func (fx *fnTr) assume(op *ir.Operation) error {
+	xs, err := fx.operands(op)
+	if err != nil {
+		return err
+	}
+	fx.call("llvm.assume", lltypes.Void, xs[0])
+	return nil
 }
 
 func (fx *fnTr) intrinsicOp(op *ir.Operation) error {

@@ -17,7 +17,7 @@ import (
 // with a located error, as on the GPU (docs/CONFORMANCE.md): tensor
 // descriptors, libdevice's erf, f64 exp. Cases with tt.dot are refused
 // too until the dot path exists.
-var notLowered = map[string]bool{"tensor_desc": true, "math_fns": true, "f64_ops": true}
+var notLowered = map[string]bool{"tensor_desc": true, "math_fns": true}
 
 var locatedError = regexp.MustCompile(`^\S+:\d+:\d+: error: `)
 
