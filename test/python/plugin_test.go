@@ -1,0 +1,52 @@
+// Package python runs the unit tests of the Triton plugin (python/tt_triton):
+// argument building, metadata mapping, the ABI check, the cache key and the
+// stage hook, against fakes of Triton and tt-translate (python/tests). They
+// need python3 and its standard library only; without python3 the test
+// skips, saying so. The plugin's GPU tests (python/tests/test_gpu.py) need
+// Triton and a GPU and run under pytest on the GPU machine.
+package python
+
+import (
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestPluginUnitTests(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not found: the Triton plugin's unit tests (python/tests/test_unit.py) need it")
+	}
+	dir, err := filepath.Abs(filepath.Join("..", "..", "python"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// go test caches a result while the files the test itself opens are
+	// unchanged; python3 reads the plugin, so the test reads it too.
+	if err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".py") || strings.HasSuffix(path, ".pth")) {
+			return err
+		}
+		_, err = os.ReadFile(path)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "-W", "error::ResourceWarning", "-m", "unittest", "discover",
+		"-s", filepath.Join(dir, "tests"), "-p", "test_unit*.py", "-v")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3 -m unittest: %v\n%s", err, out)
+	}
+	// Each test reports "... ok"; none may be skipped.
+	ran := strings.Count(string(out), " ... ok")
+	if ran == 0 || strings.Contains(string(out), "skipped") {
+		t.Errorf("the unit tests ran %d tests:\n%s", ran, out)
+	}
+	t.Logf("%d plugin unit tests passed", ran)
+}
