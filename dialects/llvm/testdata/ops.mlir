@@ -104,6 +104,7 @@ module {
     %89 = llvm.intr.bswap(%arg1) : (i32) -> i32
     %90 = llvm.intr.fshl(%arg1, %0, %0) : (i32, i32, i32) -> i32
     %91 = llvm.intr.fshr(%arg1, %0, %0) : (i32, i32, i32) -> i32
+    llvm.intr.assume %arg3 : i1
     llvm.cond_br %arg3 weights([1, 99]), ^bb1(%30 : i32), ^bb2
   ^bb1(%92: i32):  // pred: ^bb0
     llvm.br ^bb3(%92, %arg2 : i32, f32)
