@@ -39,6 +39,7 @@ func init() {
 				}
 				return t
 			}}},
+		verify: verifyMakeTensorPtr,
 	}).install(MakeTensorPtrDef)
 
 	MakeTensorDescDef.Inherent = []string{"padding"}
@@ -48,6 +49,9 @@ func init() {
 		attrs:    []attrSpec{enumAttrSpec("padding", PaddingOptionEnum, false)},
 		operands: []operandSpec{one(cPtr), vari(cI32), vari(cI64)}, sameVariadic: true,
 		results: []operandSpec{one(cDesc)},
+		verify: func(op *ir.Operation) error {
+			return verifyPerDimOperands(op, descBlock0(op.Result(0).Type()), "shape and stride", 2)
+		},
 	}).install(MakeTensorDescDef)
 
 	DescLoadDef.Inherent = []string{"cache", "evict"}
@@ -59,7 +63,7 @@ func init() {
 			enumAttrSpec("cache", CacheModifierEnum, false), enumAttrSpec("evict", EvictionPolicyEnum, false),
 		},
 		operands: []operandSpec{one(cDesc), vari(cI32)}, results: []operandSpec{one(cTensor)},
-		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Result(0).Type()) },
+		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Result(0).Type(), 1) },
 	}).install(DescLoadDef)
 
 	DescStoreDef.Parse = parseDescStore(false)
@@ -67,7 +71,7 @@ func init() {
 	DescStoreDef.Effects = readsWritesDesc
 	(&opSpec{
 		operands: []operandSpec{one(cDesc), one(cTensor), vari(cI32)}, results: []operandSpec{},
-		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Operand(1).Type()) },
+		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Operand(1).Type(), 2) },
 	}).install(DescStoreDef)
 
 	DescReduceDef.Inherent = []string{"kind"}
@@ -77,7 +81,7 @@ func init() {
 	(&opSpec{
 		attrs:    []attrSpec{enumAttrSpec("kind", DescriptorReduceKindEnum, true)},
 		operands: []operandSpec{one(cDesc), one(cTensor), vari(cI32)}, results: []operandSpec{},
-		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Operand(1).Type()) },
+		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Operand(1).Type(), 2) },
 	}).install(DescReduceDef)
 
 	DescGatherDef.Parse = parseDescGather
@@ -108,8 +112,13 @@ func descBlock(op *ir.Operation) *ir.RankedTensorType {
 	return nil
 }
 
-func verifyDescLoadStore(op *ir.Operation, t ir.Type) error {
+// verifyDescLoadStore checks a descriptor access whose indices start at
+// operand firstIndex against the descriptor's block.
+func verifyDescLoadStore(op *ir.Operation, t ir.Type, firstIndex int) error {
 	block := descBlock(op)
+	if block != nil && op.NumOperands()-firstIndex != block.Rank() {
+		return opError(op, "expects %d indices for its descriptor's block of rank %d, got %d", block.Rank(), block.Rank(), op.NumOperands()-firstIndex)
+	}
 	tensor, ok := t.(*ir.RankedTensorType)
 	if block == nil || !ok {
 		return nil
@@ -162,6 +171,38 @@ func verifyGatherScatter(op *ir.Operation, resT, idxT ir.Type) error {
 	}
 	if res.Elem != block.Elem {
 		return opError(op, "result tensor element type must match block ('%s'), but got '%s'", typeString(block.Elem), typeString(res))
+	}
+	return nil
+}
+
+// descBlock0 is the block of a tensor descriptor type, or nil.
+func descBlock0(t ir.Type) *ir.RankedTensorType {
+	if d, ok := t.(*TensorDescType); ok {
+		return d.Block
+	}
+	return nil
+}
+
+// verifyPerDimOperands checks that op, after its base operand, has groups
+// operand lists of one value per dimension of block (Triton verifies only
+// that the lists have equal lengths; every pass indexes them by dimension).
+func verifyPerDimOperands(op *ir.Operation, block *ir.RankedTensorType, what string, groups int) error {
+	if block == nil {
+		return nil
+	}
+	if n := op.NumOperands() - 1; n != groups*block.Rank() {
+		return opError(op, "expects %d %s operands each for its block '%s' of rank %d, got %d operands", block.Rank(), what, typeString(block), block.Rank(), n)
+	}
+	return nil
+}
+
+func verifyMakeTensorPtr(op *ir.Operation) error {
+	block := BlockTypeOfTensorPtr(op.Result(0).Type())
+	if err := verifyPerDimOperands(op, block, "shape, stride and offset", 3); err != nil || block == nil {
+		return err
+	}
+	if order := orderOf(op); len(order) != block.Rank() || !isPermutation(order) {
+		return opError(op, "order %v must be a permutation of the block's %d dimensions", order, block.Rank())
 	}
 	return nil
 }
