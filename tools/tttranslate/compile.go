@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ttcompiler/tt/analysis/resources"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
@@ -51,8 +52,18 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	if err := checkModuleTarget(module, in, o.arch()); err != nil {
 		return nil, err
 	}
+	if err := checkNumWarps(module, in, &o); err != nil {
+		return nil, err
+	}
 	cfg := o.Pass
 	for i, s := range stagesFor(in, strings.HasPrefix(params["target"], "hip:")) {
+		if s.In == LevelTTGIR {
+			// The last moment the kernel's buffers can be named: the
+			// lowering turns them into offsets.
+			if err := resources.CheckSharedMemory(module, o.arch()); err != nil {
+				return nil, err
+			}
+		}
 		pm, err := s.build(Registry, params)
 		if err != nil {
 			return nil, err
@@ -79,6 +90,18 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 		return nil, err
 	}
 	return &Result{Output: out, Kernels: kernels, Module: module, Input: in}, nil
+}
+
+// checkNumWarps refuses a --num-warps that disagrees with the warps a
+// TTGIR module was laid out for: its layouts cannot change their warps.
+func checkNumWarps(module *ir.Operation, in Level, o *Options) error {
+	if in != LevelTTGIR || !o.NumWarpsGiven {
+		return nil
+	}
+	if a, ok := module.Attr("ttg.num-warps").(*ir.IntegerAttr); ok && int(a.Int()) != o.NumWarps {
+		return fmt.Errorf("--num-warps=%d disagrees with the module's \"ttg.num-warps\" = %d (TTGIR is laid out for its warps; drop --num-warps or compile the TTIR)", o.NumWarps, a.Int())
+	}
+	return nil
 }
 
 // dumpStage writes the IR after stage i into dir (when set).

@@ -1,0 +1,145 @@
+package fuzz
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Job is one compilation: a kernel's text and the tt-translate settings.
+type Job struct {
+	Name     string `json:"name"`
+	Src      string `json:"src"`
+	Target   string `json:"target"`
+	Arch     string `json:"arch"`
+	NumWarps int    `json:"num_warps"`
+}
+
+func (j Job) String() string {
+	return fmt.Sprintf("--target=%s --arch=%s --num-warps=%d", j.Target, j.Arch, j.NumWarps)
+}
+
+// Status is how a job ended.
+type Status string
+
+const (
+	// OK: the kernel compiled.
+	OK Status = "ok"
+	// Rejected: the kernel got a located diagnostic (parse, verify or a
+	// pass): the right answer to bad input.
+	Rejected Status = "rejected"
+	// Unlocated: an error without a source location.
+	Unlocated Status = "unlocated"
+	// Panic: a pass, the emitter or the worker panicked.
+	Panic Status = "panic"
+	// Timeout: the job ran past the time limit.
+	Timeout Status = "timeout"
+	// Memory: the job's heap grew past the memory limit.
+	Memory Status = "memory"
+)
+
+// Failed reports whether the status is a robustness failure.
+func (s Status) Failed() bool { return s == Panic || s == Timeout || s == Memory }
+
+// Outcome is a job's result.
+type Outcome struct {
+	Status Status `json:"status"`
+	// Verified: the input parsed and verified, so the passes saw it.
+	Verified bool   `json:"verified"`
+	Msg      string `json:"msg,omitempty"`
+}
+
+// CompileFunc compiles a job's parsed and verified module through the
+// whole pipeline.
+type CompileFunc func(j Job) error
+
+// Serve is a worker's loop: it reads jobs (one JSON object a line) from in,
+// runs each with compile and writes an Outcome line to out. A goroutine
+// watches the heap; past limit bytes it writes a Memory outcome and exits
+// the process, since a job cannot be stopped from outside. The parent
+// (Runner) enforces the time limit by killing the worker.
+func Serve(in io.Reader, out io.Writer, limit int64, parseVerify func(j Job) error, compile CompileFunc) error {
+	var mu sync.Mutex
+	enc := json.NewEncoder(out)
+	write := func(o Outcome) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return enc.Encode(o)
+	}
+	// The collector works harder as the heap nears the limit, so garbage
+	// does not count as a hit.
+	debug.SetMemoryLimit(limit / 2)
+	go watchHeap(limit, func() {
+		write(Outcome{Status: Memory, Msg: fmt.Sprintf("heap over %d MiB", limit>>20)})
+		os.Exit(3)
+	})
+	sc := bufio.NewScanner(in)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		var j Job
+		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
+			return err
+		}
+		if err := write(runJob(j, parseVerify, compile)); err != nil {
+			return err
+		}
+		runtime.GC()
+	}
+	return sc.Err()
+}
+
+// runJob runs one job, turning panics into a Panic outcome.
+func runJob(j Job, parseVerify func(Job) error, compile CompileFunc) (o Outcome) {
+	defer func() {
+		if x := recover(); x != nil {
+			o = Outcome{Status: Panic, Verified: o.Verified, Msg: fmt.Sprintf("panic: %v\n%s", x, debug.Stack())}
+		}
+	}()
+	if err := parseVerify(j); err != nil {
+		return classify(err, false)
+	}
+	o.Verified = true
+	return classify(compile(j), true)
+}
+
+// classify sorts a compilation's error: nil is OK; a pass the pass manager
+// caught panicking is a Panic; a diagnostic without a file location is
+// Unlocated; anything else is a located rejection.
+func classify(err error, verified bool) Outcome {
+	if err == nil {
+		return Outcome{Status: OK, Verified: verified}
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "' crashed: ") {
+		return Outcome{Status: Panic, Verified: verified, Msg: msg}
+	}
+	for _, d := range ir.AsDiagnostics(err, nil) {
+		if d.Loc == nil || ir.FindFileLineCol(d.Loc) == nil {
+			return Outcome{Status: Unlocated, Verified: verified, Msg: msg}
+		}
+	}
+	return Outcome{Status: Rejected, Verified: verified, Msg: msg}
+}
+
+// watchHeap calls over when the live and not yet collected heap objects
+// exceed limit bytes.
+func watchHeap(limit int64, over func()) {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	for range time.Tick(2 * time.Millisecond) {
+		metrics.Read(s)
+		if s[0].Value.Kind() == metrics.KindUint64 && int64(s[0].Value.Uint64()) > limit {
+			over()
+			return
+		}
+	}
+}
