@@ -70,6 +70,27 @@ func shortType(t *ir.RankedTensorType) string {
 	return b.String()
 }
 
+// sourceLoc is where to report a problem with value v defined by op: op's
+// location if it points into a file, else that of v's first user that
+// does (Triton gives hoisted constants loc(unknown)), else that of the
+// nearest enclosing op that does.
+func sourceLoc(op *ir.Operation, v ir.Value) ir.Location {
+	if ir.FindFileLineCol(op.Loc()) != nil {
+		return op.Loc()
+	}
+	for _, u := range ir.Users(v) {
+		if ir.FindFileLineCol(u.Loc()) != nil {
+			return u.Loc()
+		}
+	}
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if ir.FindFileLineCol(p.Loc()) != nil {
+			return p.Loc()
+		}
+	}
+	return op.Loc()
+}
+
 // CheckTensors checks every tensor value of module (op results and
 // function arguments) against Triton's element limit and, when it carries
 // a distributed layout, against MaxRegistersPerThread. It returns a
@@ -88,10 +109,10 @@ func CheckTensors(module *ir.Operation) error {
 			return nil
 		}
 		if n := ir.NumElements(rt.Dims); n > tt.MaxTensorNumElements || n < 0 {
-			return ir.OpErrorf(at, "%s%s has %d elements, over Triton's limit of %d (TRITON_MAX_TENSOR_NUMEL); use a smaller block", what, shortType(rt), n, tt.MaxTensorNumElements)
+			return ir.Errorf(sourceLoc(at, v), "'%s' op %s%s has %d elements, over Triton's limit of %d (TRITON_MAX_TENSOR_NUMEL); use a smaller block", at.Name(), what, shortType(rt), n, tt.MaxTensorNumElements)
 		}
 		if regs := registersOf(rt); regs > MaxRegistersPerThread {
-			return ir.OpErrorf(at, "%s%s needs %d registers per thread with %d warps (tt's bound is %d); use a smaller block or more warps", what, shortType(rt), regs, warps, MaxRegistersPerThread)
+			return ir.Errorf(sourceLoc(at, v), "'%s' op %s%s needs %d registers per thread with %d warps (tt's bound is %d); use a smaller block or more warps", at.Name(), what, shortType(rt), regs, warps, MaxRegistersPerThread)
 		}
 		return nil
 	}

@@ -45,7 +45,11 @@ func Seeds(root, shared string) []Seed {
 			if err != nil || len(data) > maxSeedBytes {
 				continue
 			}
-			name, _ := filepath.Rel(filepath.Dir(root), f)
+			name, err := filepath.Rel(root, f)
+			if shared != "" && (err != nil || strings.HasPrefix(name, "..")) {
+				name, _ = filepath.Rel(shared, f)
+				name = filepath.Join("shared", name)
+			}
 			out = append(out, Seed{Name: filepath.ToSlash(name), Src: string(data)})
 		}
 	}

@@ -137,13 +137,14 @@ func mutant(seeds []Seed, r *rand.Rand) (Job, []string) {
 	return Job{Name: s.Name, Src: src, NumWarps: warps}, log
 }
 
-// runInput runs a job under every configuration and reports the failures.
+// runInput runs a job under every configuration and reports the failures
+// (unlocated errors among them: bad input deserves a location).
 func runInput(r *Runner, st *stats, j Job) (fails []Job, outs []Outcome) {
 	for _, c := range configs {
 		j.Target, j.Arch = c.target, c.arch
 		o := r.Run(j)
 		st.add(o)
-		if o.Status.Failed() {
+		if o.Status.Failed() || o.Status == Unlocated {
 			fails, outs = append(fails, j), append(outs, o)
 		}
 		if !o.Verified && o.Status != Timeout && o.Status != Memory {
