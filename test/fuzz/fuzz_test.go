@@ -168,7 +168,7 @@ func TestFuzzSeeds(t *testing.T) {
 	r := newRunner(t)
 	st := &stats{start: time.Now()}
 	rnd := rand.New(rand.NewSource(1))
-	const n = 40
+	const n = 150
 	for i := 0; i < n; i++ {
 		j, log := mutant(seeds, rnd)
 		st.inputs++

@@ -1,6 +1,7 @@
 package tttranslate
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ttcompiler/tt/analysis/resources"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
@@ -49,10 +51,16 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 		return nil, err
 	}
 	in := DetectLevel(module)
+	if in < LevelPerThread && !hasKernel(module) {
+		return nil, ErrNoKernel
+	}
 	if err := checkModuleTarget(module, in, o.arch()); err != nil {
 		return nil, err
 	}
 	if err := checkNumWarps(module, in, &o); err != nil {
+		return nil, err
+	}
+	if err := dumpStage(o.DumpStages, -1, "input", module, o.Pass.PrintConfig); err != nil {
 		return nil, err
 	}
 	cfg := o.Pass
@@ -69,6 +77,10 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 			return nil, err
 		}
 		if err := pm.Run(module, &cfg); err != nil {
+			// The IR as the failing pass left it, for the user to inspect.
+			if derr := dumpStage(o.DumpStages, i, s.Name+".failed", module, cfg.PrintConfig); derr != nil {
+				return nil, fmt.Errorf("%w\n(writing the stage dump failed: %v)", err, derr)
+			}
 			return nil, err
 		}
 		if err := dumpStage(o.DumpStages, i, s.Name, module, cfg.PrintConfig); err != nil {
@@ -92,13 +104,29 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	return &Result{Output: out, Kernels: kernels, Module: module, Input: in}, nil
 }
 
+// ErrNoKernel is Compile's error for a TTIR or TTGIR module without a
+// public tt.func: there is nothing to compile (tt-run words it the same).
+var ErrNoKernel = errors.New("no public tt.func in the module")
+
+func hasKernel(module *ir.Operation) bool {
+	found := false
+	ir.WalkOps(module, func(op *ir.Operation) {
+		found = found || op.Name() == "tt.func" && !ir.IsPrivateSymbol(op)
+	})
+	return found
+}
+
 // checkNumWarps refuses a --num-warps that disagrees with the warps a
 // TTGIR module was laid out for: its layouts cannot change their warps.
 func checkNumWarps(module *ir.Operation, in Level, o *Options) error {
-	if in != LevelTTGIR || !o.NumWarpsGiven {
+	a, ok := module.Attr("ttg.num-warps").(*ir.IntegerAttr)
+	if in != LevelTTGIR || !ok {
 		return nil
 	}
-	if a, ok := module.Attr("ttg.num-warps").(*ir.IntegerAttr); ok && int(a.Int()) != o.NumWarps {
+	if n := a.Int() * int64(warpSize(o.arch())); n > maxThreadsPerBlock {
+		return ir.OpErrorf(module, "\"ttg.num-warps\" = %d gives %d threads a block on %s; a block has at most %d", a.Int(), n, o.arch(), maxThreadsPerBlock)
+	}
+	if o.NumWarpsGiven && int(a.Int()) != o.NumWarps {
 		return fmt.Errorf("--num-warps=%d disagrees with the module's \"ttg.num-warps\" = %d (TTGIR is laid out for its warps; drop --num-warps or compile the TTIR)", o.NumWarps, a.Int())
 	}
 	return nil
@@ -113,5 +141,5 @@ func dumpStage(dir string, i int, name string, module *ir.Operation, pc asm.Prin
 		return err
 	}
 	path := filepath.Join(dir, fmt.Sprintf("%02d-%s.mlir", i+1, name))
-	return os.WriteFile(path, []byte(asm.Sprint(module, pc)), 0o644)
+	return cli.WriteFile(path, []byte(asm.Sprint(module, pc)))
 }
