@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand"
@@ -66,6 +67,10 @@ func compile(j Job) error {
 		o.NumStages = 2
 	}
 	_, err := tttranslate.CompileSource(j.Name, j.Src, o)
+	if errors.Is(err, tttranslate.ErrNoKernel) {
+		// tt-translate reports it against the file, as tt-run does.
+		return ir.Errorf(ir.FileLineCol(tttranslate.NewContext(), j.Name, 1, 1), "%v", err)
+	}
 	return err
 }
 
