@@ -32,8 +32,8 @@ type options struct {
 	// Printing flags of mlir-opt (see printConfig).
 	localScope, valueUsers        bool
 	prettyDebugInfo, assumeVerify bool
-	cfg                passmgr.Config
-	passes             []passFlag
+	cfg                           passmgr.Config
+	passes                        []passFlag
 }
 
 type passFlag struct{ name, opts string }

@@ -347,4 +347,3 @@ OPTIONS:
   -list-passes (with options), -show-dialects, -dump-pass-pipeline, -help, -version
 `)
 }
-
