@@ -78,3 +78,28 @@ func BenchmarkRefuseHugeTile(b *testing.B) {
 		}
 	}
 }
+
+// TestOutputLinearInRegisters: a masked 32768-element tile on gfx942 has
+// 128 registers a thread and a predicated (vector) access for every
+// four, each a branch in LLVM IR. Block labels
+// once grew by a suffix per branch, so the IR grew with the square of the
+// registers (a 1024-register softmax was 99 MB); no line may now be longer
+// than a few instructions' worth.
+func TestOutputLinearInRegisters(t *testing.T) {
+	o := DefaultOptions()
+	o.Target, o.Arch, o.NumStages = "llvmir", "gfx942", 2
+	res, err := CompileSource("tile.ttir", tileKernel(t, 1<<15), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	longest := 0
+	for _, l := range strings.Split(string(res.Output), "\n") {
+		longest = max(longest, len(l))
+	}
+	if longest > 300 {
+		t.Errorf("the longest line of the LLVM IR has %d bytes", longest)
+	}
+	if n := strings.Count(string(res.Output), "br i1"); n < 64 {
+		t.Errorf("%d branches, expected one per predicated (vector) access", n)
+	}
+}
