@@ -24,11 +24,14 @@ var (
 )
 
 // The limits of one compilation. Every kernel of the repository compiles
-// in well under a second and 100 MiB; a mutant that needs a hundred times
-// that is a bug (or an input the compiler should refuse quickly).
+// in well under a second of CPU and 100 MiB; a mutant that needs ten
+// times that is a bug (or an input the compiler should refuse quickly).
+// The wall-clock guard only catches a worker that stops using the CPU (a
+// deadlock); on a loaded machine it allows for much waiting.
 const (
-	jobTimeout  = 20 * time.Second
+	cpuLimit    = 10 * time.Second
 	memoryLimit = 1 << 30
+	wallGuard   = 5 * time.Minute
 	workerEnv   = "TT_FUZZ_WORKER"
 )
 
@@ -40,15 +43,71 @@ var configs = []struct{ target, arch string }{
 }
 
 func TestMain(m *testing.M) {
-	if os.Getenv(workerEnv) != "" {
-		if err := Serve(os.Stdin, os.Stdout, memoryLimit, parseVerify, compile); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
+	var err error
+	switch os.Getenv(workerEnv) {
+	case "":
+		flag.Parse()
+		os.Exit(m.Run())
+	case "selftest":
+		err = Serve(os.Stdin, os.Stdout, Limits{CPU: time.Second, Memory: 64 << 20}, func(Job) error { return nil }, misbehave)
+	default:
+		err = Serve(os.Stdin, os.Stdout, Limits{CPU: cpuLimit, Memory: memoryLimit}, parseVerify, compile)
 	}
-	flag.Parse()
-	os.Exit(m.Run())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// misbehave is the compiler of TestHarnessLimits: it does what the job's
+// source says.
+func misbehave(j Job) error {
+	switch j.Src {
+	case "spin":
+		for x := 0; ; x++ {
+			_ = x * x
+		}
+	case "grow":
+		var keep [][]byte
+		for {
+			keep = append(keep, make([]byte, 1<<20))
+		}
+	case "panic":
+		panic("on purpose")
+	case "goroutine-panic":
+		go func() { panic("on purpose, where nothing recovers") }()
+		time.Sleep(time.Minute)
+	case "unlocated":
+		return errors.New("no location")
+	}
+	return nil
+}
+
+// TestHarnessLimits: the harness itself turns each kind of misbehaviour
+// into its outcome, and the next job gets a working worker.
+func TestHarnessLimits(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner{Timeout: time.Minute, Start: func() *exec.Cmd {
+		cmd := exec.Command(exe, "-test.run=^$")
+		cmd.Env = append(os.Environ(), workerEnv+"=selftest")
+		return cmd
+	}}
+	defer r.Close()
+	for _, c := range []struct {
+		src  string
+		want Status
+	}{
+		{"ok", OK}, {"spin", Timeout}, {"ok", OK}, {"grow", Memory}, {"panic", Panic},
+		{"goroutine-panic", Panic}, {"unlocated", Unlocated}, {"ok", OK},
+	} {
+		if o := r.Run(Job{Name: c.src, Src: c.src}); o.Status != c.want {
+			t.Errorf("%s: %s (%s), want %s", c.src, o.Status, o.Msg, c.want)
+		}
+	}
 }
 
 func parseVerify(j Job) error {
@@ -80,9 +139,9 @@ func newRunner(t testing.TB) *Runner {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Runner{Timeout: jobTimeout, Start: func() *exec.Cmd {
+	r := &Runner{Timeout: wallGuard, Start: func() *exec.Cmd {
 		cmd := exec.Command(exe, "-test.run=^$")
-		cmd.Env = append(os.Environ(), workerEnv+"=1")
+		cmd.Env = append(os.Environ(), workerEnv+"=compile")
 		return cmd
 	}}
 	t.Cleanup(r.Close)
@@ -125,9 +184,9 @@ func (s *stats) add(o Outcome) {
 }
 
 func (s *stats) String() string {
-	return fmt.Sprintf("%d inputs, %d compilations (%d of them verified) in %v: %d compiled, %d rejected with a located error, %d unlocated errors, %d panics, %d timeouts (>%v), %d over the memory limit (%d MiB)",
+	return fmt.Sprintf("%d inputs, %d compilations (%d of them verified) in %v: %d compiled, %d rejected with a located error, %d unlocated errors, %d panics, %d timeouts (>%v CPU), %d over the memory limit (%d MiB)",
 		s.inputs, s.jobs, s.verified, time.Since(s.start).Round(time.Second), s.by[OK], s.by[Rejected], s.by[Unlocated],
-		s.by[Panic], s.by[Timeout], jobTimeout, s.by[Memory], memoryLimit>>20)
+		s.by[Panic], s.by[Timeout], cpuLimit, s.by[Memory], memoryLimit>>20)
 }
 
 // mutant derives input i of a run from its random source: a seed kernel,

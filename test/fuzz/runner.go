@@ -11,9 +11,10 @@ import (
 	"time"
 )
 
-// Runner sends jobs to a worker process and enforces the time limit: a job
-// that does not answer in Timeout gets its worker killed (and the next job
-// a fresh worker). A worker that dies without answering is a Panic (an
+// Runner sends jobs to a worker process and guards against one that stops
+// answering (deadlocked, or starved past any CPU limit): a job that does
+// not answer in Timeout of wall time gets its worker killed (and the next
+// job a fresh worker). The worker enforces the CPU and memory limits. A worker that dies without answering is a Panic (an
 // unrecovered panic in a goroutine, a fatal runtime error such as Go's
 // own "out of memory").
 type Runner struct {
@@ -80,8 +81,8 @@ func (r *Runner) Run(j Job) Outcome {
 		if err := json.Unmarshal(a, &o); err != nil {
 			return r.died("bad answer " + string(a))
 		}
-		if o.Status == Memory {
-			r.stop()
+		if o.Status == Memory || o.Status == Timeout {
+			r.stop() // the worker exits after reporting a limit
 		}
 		return o
 	case <-timer.C:

@@ -11,6 +11,7 @@ import (
 	"runtime/metrics"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ttcompiler/tt/ir"
@@ -63,12 +64,22 @@ type Outcome struct {
 // whole pipeline.
 type CompileFunc func(j Job) error
 
+// Limits bound one job: the CPU time it may take (user and system, GC
+// included: unlike wall time it does not depend on what else runs on the
+// machine) and the heap it may grow.
+type Limits struct {
+	CPU    time.Duration
+	Memory int64
+}
+
 // Serve is a worker's loop: it reads jobs (one JSON object a line) from in,
-// runs each with compile and writes an Outcome line to out. A goroutine
-// watches the heap; past limit bytes it writes a Memory outcome and exits
-// the process, since a job cannot be stopped from outside. The parent
-// (Runner) enforces the time limit by killing the worker.
-func Serve(in io.Reader, out io.Writer, limit int64, parseVerify func(j Job) error, compile CompileFunc) error {
+// runs each with compile and writes an Outcome line to out. Goroutines
+// watch the job's CPU time and the heap; past a limit they write a Timeout
+// or Memory outcome and exit the process, since a job cannot be stopped
+// from outside. The parent (Runner) kills a worker that stops answering
+// altogether.
+func Serve(in io.Reader, out io.Writer, lim Limits, parseVerify func(j Job) error, compile CompileFunc) error {
+	limit := lim.Memory
 	var mu sync.Mutex
 	enc := json.NewEncoder(out)
 	write := func(o Outcome) error {
@@ -83,6 +94,12 @@ func Serve(in io.Reader, out io.Writer, limit int64, parseVerify func(j Job) err
 		write(Outcome{Status: Memory, Msg: fmt.Sprintf("heap over %d MiB", limit>>20)})
 		os.Exit(3)
 	})
+	var jobStart atomic.Int64 // CPU time at the start of the running job, -1 between jobs
+	jobStart.Store(-1)
+	go watchCPU(&jobStart, lim.CPU, func() {
+		write(Outcome{Status: Timeout, Msg: fmt.Sprintf("over %v of CPU time", lim.CPU)})
+		os.Exit(4)
+	})
 	sc := bufio.NewScanner(in)
 	sc.Buffer(nil, 64<<20)
 	for sc.Scan() {
@@ -90,12 +107,26 @@ func Serve(in io.Reader, out io.Writer, limit int64, parseVerify func(j Job) err
 		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
 			return err
 		}
-		if err := write(runJob(j, parseVerify, compile)); err != nil {
+		jobStart.Store(int64(cpuTime()))
+		o := runJob(j, parseVerify, compile)
+		jobStart.Store(-1)
+		if err := write(o); err != nil {
 			return err
 		}
 		runtime.GC()
 	}
 	return sc.Err()
+}
+
+// watchCPU calls over when the running job has used more than limit of
+// CPU time.
+func watchCPU(start *atomic.Int64, limit time.Duration, over func()) {
+	for range time.Tick(10 * time.Millisecond) {
+		if s := start.Load(); s >= 0 && cpuTime()-time.Duration(s) > limit {
+			over()
+			return
+		}
+	}
 }
 
 // runJob runs one job, turning panics into a Panic outcome.
