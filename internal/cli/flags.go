@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // UsageExit is the exit code of a command-line error (a bad flag or flag
@@ -20,4 +21,21 @@ func UnknownFlag(tool, arg string) error {
 func Usagef(w io.Writer, tool, format string, args ...any) int {
 	fmt.Fprintf(w, "%s: %s\n", tool, fmt.Sprintf(format, args...))
 	return UsageExit
+}
+
+// FlagError turns an error of Go's flag package into the tools' wording:
+// an undefined flag is reported with UnknownFlag, spelled as the user
+// wrote it in args (`--foo=1`, not `-foo`).
+func FlagError(tool string, err error, args []string) error {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return err
+	}
+	for _, a := range args {
+		bare, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && bare == name {
+			return UnknownFlag(tool, a)
+		}
+	}
+	return UnknownFlag(tool, "-"+name)
 }

@@ -35,7 +35,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{k, "--ptx-version=7.0"}, "tt-translate: --ptx-version=7.0 is too old for sm_90 (it needs PTX 7.8 or newer)"},
 		{[]string{k, "--ptx-version=8.0", "--target=llvmir", "--arch=gfx942"}, "tt-translate: --ptx-version applies to NVIDIA targets, not gfx942"},
 		{[]string{k, "--target=ptx", "--arch=gfx942"}, "tt-translate: --target=ptx needs an NVIDIA architecture (sm_...), got --arch=gfx942"},
-		{[]string{k, "--bogus"}, "tt-translate: Unknown command line argument '-bogus'.  Try: 'tt-translate --help'"},
+		{[]string{k, "--bogus"}, "tt-translate: Unknown command line argument '--bogus'.  Try: 'tt-translate --help'"},
 		{[]string{k, "--llc=/nonexistent/llc", "--target=amdgcn"}, "tt-translate: --llc=/nonexistent/llc does not run"},
 	} {
 		code, _, stderr := run(t, "", c.args...)

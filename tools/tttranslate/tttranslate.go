@@ -109,10 +109,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	var inputs []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
-				return nil, cli.UnknownFlag("tt-translate", name)
-			}
-			return nil, err
+			return nil, cli.FlagError("tt-translate", err, args)
 		}
 		if fs.NArg() == 0 {
 			break
