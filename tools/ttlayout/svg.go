@@ -39,6 +39,9 @@ func svgGrid(title string, legend []string, shape []int64, cells []svgCell, clas
 	top := margin + 16*len(legend)
 	sliceH := int(rows)*ch + 24
 	width := margin + int(cols)*cw + 20
+	for _, l := range append([]string{title}, legend...) {
+		width = max(width, 16+8*len(l)) // 13px monospace is about 8px a character
+	}
 	height := top + slices*sliceH + 10
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="monospace">`+"\n", width, height)
