@@ -49,7 +49,7 @@ type parser struct {
 	typeAliases map[string]ir.Type
 	// attrAliasOrder lists the attribute alias names as defined.
 	attrAliasOrder []string
-	deferred    []deferredUse
+	deferred       []deferredUse
 
 	// Operation parsing state.
 	scopes         []*isolatedScope

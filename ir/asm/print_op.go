@@ -67,7 +67,7 @@ func (p *printer) printTrailingLocation(l ir.Location, allowAlias bool) {
 
 func (p *printer) printLocation(l ir.Location, allowAlias bool) {
 	if p.cfg.PrettyDebugInfo {
-		p.printPrettyLocation(l)
+		p.printLocationBody(l, true, true)
 		return
 	}
 	p.sb.WriteString("loc(")
