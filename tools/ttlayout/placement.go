@@ -99,16 +99,28 @@ type shared struct {
 	blocks    int
 	elemBytes int
 	// offsetOf is the offset of each element (row-major), within its
-	// block; blockOf the block.
+	// block, padding included; blockOf the block.
 	offsetOf, blockOf []int
+	// size is the elements a block's buffer occupies, padding included.
+	size int
 	// coords are the element coordinates of each (block, offset).
 	coords [][]int32
 	ll     linearlayout.LinearLayout
 }
 
-func placeShared(ll linearlayout.LinearLayout, shape []int64, elemBytes int) (*shared, error) {
+// placeShared places the elements of a buffer by the shared layout's
+// linear map ll; padding (padded_shared's `[interval:+padding]`) inserts
+// padding elements after every interval elements.
+func placeShared(ll linearlayout.LinearLayout, shape []int64, elemBytes int, intervals, paddings []int) (*shared, error) {
 	ll = standardOuts(ll, len(shape))
 	s := &shared{shape: shape, ll: ll, blocks: inSize(ll, linearlayout.Block), elemBytes: elemBytes}
+	padded := func(o int) int {
+		p := o
+		for i, iv := range intervals {
+			p += o / iv * paddings[i]
+		}
+		return p
+	}
 	n := 1
 	for _, x := range shape {
 		n *= int(x)
@@ -128,10 +140,11 @@ func placeShared(ll linearlayout.LinearLayout, shape []int64, elemBytes int) (*s
 			s.coords = append(s.coords, c)
 			i := linearIndex(c, shape)
 			if s.offsetOf[i] < 0 {
-				s.offsetOf[i], s.blockOf[i] = o, b
+				s.offsetOf[i], s.blockOf[i] = padded(o), b
 			}
 		}
 	}
+	s.size = padded(offsets-1) + 1
 	return s, nil
 }
 

@@ -130,8 +130,11 @@ func (d *distributed) table(hw bool) string {
 func (s *shared) table(hw bool) string {
 	var b strings.Builder
 	n := len(s.offsetOf)
-	fmt.Fprintf(&b, "Buffer: %d bytes per CTA (%d elements of %d bytes); a bank is a 4-byte word modulo 32\n",
-		n/s.blocks*s.elemBytes, n/s.blocks, s.elemBytes)
+	fmt.Fprintf(&b, "Buffer: %d bytes per CTA (%d elements of %d bytes", s.size*s.elemBytes, n/s.blocks, s.elemBytes)
+	if s.size != n/s.blocks {
+		fmt.Fprintf(&b, ", %d of padding", s.size-n/s.blocks)
+	}
+	b.WriteString("); a bank is a 4-byte word modulo 32\n")
 	b.WriteString("Bases (input bit -> element coordinates):\n")
 	basesText(&b, s.ll, linearlayout.Offset, linearlayout.Block)
 	if hw {

@@ -261,7 +261,11 @@ func show(ctx *ir.Context, out *strings.Builder, o *options, tensor *ir.RankedTe
 	title := l.title() + " on " + tensorText
 	switch enc.(type) {
 	case ttg.SharedLayout:
-		s, err := placeShared(ll, tensor.Dims, max(1, ir.BitWidth(tensor.Elem)/8))
+		var intervals, paddings []int
+		if p, ok := enc.(*ttg.PaddedSharedEncoding); ok {
+			intervals, paddings = p.Intervals, p.Paddings
+		}
+		s, err := placeShared(ll, tensor.Dims, max(1, ir.BitWidth(tensor.Elem)/8), intervals, paddings)
 		if err != nil {
 			return err
 		}
@@ -269,6 +273,9 @@ func show(ctx *ir.Context, out *strings.Builder, o *options, tensor *ir.RankedTe
 			text = s.tritonText(o.hw)
 		} else {
 			text = s.table(o.hw)
+			if o.access != "" && intervals != nil {
+				return errors.New("--access models unpadded shared layouts; padded_shared's padding is not in its linear map")
+			}
 			if o.access != "" {
 				line, err := accessReport(ctx, tensor, ll, o.access)
 				if err != nil {

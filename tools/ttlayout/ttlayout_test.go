@@ -89,6 +89,19 @@ func TestSharedTable(t *testing.T) {
 	}
 }
 
+// Padding moves the offsets (and banks) of padded_shared's elements.
+func TestPaddedShared(t *testing.T) {
+	_, out, _ := run(t, "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [32, 32]}>", "--shape", "32x32")
+	for _, want := range []string{
+		"Buffer: 4592 bytes per CTA (1024 elements of 4 bytes, 124 of padding)",
+		"\n 1     36:4     37:5     38:6", // row 1 starts after 32 elements and 4 of padding
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%.600s", want, out)
+		}
+	}
+}
+
 // The SVG has a cell per element, labelled when small, in runs when not.
 func TestSVG(t *testing.T) {
 	dir := t.TempDir()
