@@ -304,7 +304,11 @@ func (p *printer) printDense(a *ir.DenseElementsAttr) {
 	}
 	p.sb.WriteString("dense<")
 	elem := st.ElementType()
-	if !a.IsSplat() && n > 100 {
+	hexIfLarger := int64(p.cfg.HexIfLarger)
+	if hexIfLarger == 0 {
+		hexIfLarger = 100
+	}
+	if !a.IsSplat() && hexIfLarger > 0 && n > hexIfLarger {
 		p.printDenseHex(a, n)
 		p.sb.WriteByte('>')
 		return

@@ -20,6 +20,10 @@ type PrintConfig struct {
 	// ElideElementsAttrsIfLarger elides dense elements attributes with more
 	// elements than this (0 = never), printing `dense_resource<__elided__>`.
 	ElideElementsAttrsIfLarger int
+	// HexIfLarger prints dense elements attributes of more elements than
+	// this as a hex string (--mlir-print-elementsattrs-with-hex-if-larger);
+	// 0 means mlir-opt's default, 100, and a negative value never.
+	HexIfLarger int
 	// LocalScope prints types, attributes and locations inline, without
 	// alias definitions (--mlir-print-local-scope).
 	LocalScope bool

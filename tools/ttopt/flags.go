@@ -29,6 +29,8 @@ type options struct {
 	showDialects       bool
 	dumpPipeline       bool
 	version            bool
+	splitMarker        string // --output-split-marker
+	hexIfLarger        int
 	// Printing flags of mlir-opt (see printConfig).
 	localScope, valueUsers        bool
 	prettyDebugInfo, assumeVerify bool
@@ -71,7 +73,7 @@ var boolFlags = map[string]func(o *options){
 // `-flag=value`, `-o FILE`, pass flags `-pass-name[=options]`, and one
 // input file ("-" for stdin), in any order.
 func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
-	o := &options{input: "-", output: "-"}
+	o := &options{input: "-", output: "-", splitMarker: "// -----"}
 	o.cfg.VerifyEach = true
 	haveInput := false
 	for i := 0; i < len(args); i++ {
@@ -147,8 +149,18 @@ func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
 			if v, err = needValue(); err == nil {
 				o.elideElements, err = strconv.Atoi(v)
 			}
-		case "output-split-marker", "mlir-print-elementsattrs-with-hex-if-larger":
-			_, err = needValue()
+		case "output-split-marker":
+			o.splitMarker, err = needValue()
+		case "mlir-print-elementsattrs-with-hex-if-larger":
+			var v string
+			if v, err = needValue(); err == nil {
+				o.hexIfLarger, err = strconv.Atoi(v)
+				if err == nil && o.hexIfLarger == 0 {
+					// Every non-splat attribute: a one-element one is a splat,
+					// so 1 does the same (0 is the printer's default, 100).
+					o.hexIfLarger = 1
+				}
+			}
 		default:
 			if reg.Lookup(name) == nil && reg.LookupPipeline(name) == nil {
 				return nil, cli.UnknownFlag("tt-opt", a)
@@ -169,8 +181,8 @@ func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
 func (o *options) printConfig() asm.PrintConfig {
 	return asm.PrintConfig{
 		DebugInfo: o.debugInfo, Generic: o.generic, UseNameLocAsPrefix: o.nameLocPrefix,
-		ElideElementsAttrsIfLarger: o.elideElements,
-		LocalScope:                 o.localScope, ValueUsers: o.valueUsers,
+		ElideElementsAttrsIfLarger: o.elideElements, HexIfLarger: o.hexIfLarger,
+		LocalScope: o.localScope, ValueUsers: o.valueUsers,
 		PrettyDebugInfo: o.prettyDebugInfo, AssumeVerified: o.assumeVerify,
 	}
 }

@@ -206,3 +206,18 @@ func TestVersionHelpUnknownFlag(t *testing.T) {
 		t.Errorf("unknown flag: rc=%d %q", rc, errs)
 	}
 }
+
+// --output-split-marker joins the chunks' outputs; dense attributes of
+// more elements than --mlir-print-elementsattrs-with-hex-if-larger print
+// as hex (-1: never).
+func TestSplitMarkerAndHex(t *testing.T) {
+	src := "\"t.a\"() {v = dense<[1, 2, 3, 4]> : tensor<4xi32>} : () -> ()\n// -----\n\"t.b\"() : () -> ()\n"
+	out, _, rc := run(t, src, "-split-input-file", "--allow-unregistered-dialect", "--output-split-marker=// ====", "--mlir-print-elementsattrs-with-hex-if-larger=2")
+	if rc != 0 || !strings.Contains(out, "}\n// ====\nmodule {") || !strings.Contains(out, `dense<"0x01000000020000000300000004000000">`) {
+		t.Errorf("rc=%d\n%s", rc, out)
+	}
+	out, _, _ = run(t, src, "-split-input-file", "--allow-unregistered-dialect", "--mlir-print-elementsattrs-with-hex-if-larger=-1")
+	if !strings.Contains(out, "dense<[1, 2, 3, 4]>") || !strings.Contains(out, "}\n// -----\nmodule {") {
+		t.Errorf("defaults:\n%s", out)
+	}
+}

@@ -81,7 +81,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	for i, c := range chunks {
 		if i > 0 {
-			out.WriteString("// -----\n")
+			out.WriteString(o.splitMarker + "\n")
 		}
 		if !t.processChunk(c, &out) {
 			failed = true
@@ -326,6 +326,8 @@ OPTIONS:
   -mlir-print-op-generic                   print every op in the generic form
   -mlir-use-nameloc-as-prefix              name SSA values after their name locations
   -mlir-elide-elementsattrs-if-larger=N    elide large dense constants
+  -mlir-print-elementsattrs-with-hex-if-larger=N  print larger dense constants as hex (default 100, -1 never)
+  -output-split-marker=TEXT                join split chunks' outputs with TEXT (default '// -----')
   -pass-pipeline=TEXT                      run a textual pipeline, e.g. 'builtin.module(cse)'
   -PASS[=OPTIONS]                          run a registered pass (see -list-passes)
   -mlir-print-ir-before=P1,P2 / -after=    print IR around the named passes
