@@ -328,13 +328,21 @@ func opLines(ls []string) []int {
 	return out
 }
 
-func deleteOp(src string, r *rand.Rand) (string, string, bool) {
-	ls := bodyLines(src)
+// pickOp splits src into lines and picks one that holds an op.
+func pickOp(src string, r *rand.Rand) (ls []string, i int, ok bool) {
+	ls = bodyLines(src)
 	cand := opLines(ls)
 	if len(cand) == 0 {
+		return nil, 0, false
+	}
+	return ls, pick(r, cand), true
+}
+
+func deleteOp(src string, r *rand.Rand) (string, string, bool) {
+	ls, i, ok := pickOp(src, r)
+	if !ok {
 		return src, "", false
 	}
-	i := pick(r, cand)
 	what := fmt.Sprintf("line %d deleted: %.60s", i+1, strings.TrimSpace(ls[i]))
 	return strings.Join(append(ls[:i:i], ls[i+1:]...), "\n"), what, true
 }
@@ -342,12 +350,10 @@ func deleteOp(src string, r *rand.Rand) (string, string, bool) {
 // deleteOperand removes one operand of an op (and, when the op lists its
 // operand types, leaves them: the verifier must catch either mismatch).
 func deleteOperand(src string, r *rand.Rand) (string, string, bool) {
-	ls := bodyLines(src)
-	cand := opLines(ls)
-	if len(cand) == 0 {
+	ls, i, ok := pickOp(src, r)
+	if !ok {
 		return src, "", false
 	}
-	i := pick(r, cand)
 	l := ls[i]
 	start := strings.Index(l, "= ")
 	if start < 0 {
