@@ -235,5 +235,3 @@ func (g *gen) convertCustomFP8(x *Tensor, dst *DType, rounding string, hasRoundi
 	g.failCur("conversions to or from float8e4b15 need the CUDA backend's custom conversion, which tt does not implement")
 	return nil
 }
-
-

@@ -327,10 +327,10 @@ func (g *gen) verifyCarried(name string, loopVal, live Object) {
 
 // rangeSpec is what a for loop iterates over.
 type rangeSpec struct {
-	start, end, step                     Object
-	numStages, unroll                    Object
-	noAccMultiBuffer, flatten, warpSpec  bool
-	disableLICM                          bool
+	start, end, step                    Object
+	numStages, unroll                   Object
+	noAccMultiBuffer, flatten, warpSpec bool
+	disableLICM                         bool
 }
 
 func (g *gen) forStmt(x *python.For) {

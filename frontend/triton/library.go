@@ -36,13 +36,13 @@ var tensorJITMethods = []string{"cdiv", "sigmoid", "softmax", "ravel", "max", "a
 
 // library holds the namespaces of one compilation.
 type library struct {
-	l                                           *loader
-	triton, tl, core, math, libdevice, extra    *Namespace
-	cuda                                        *Namespace
-	methods                                     map[string]Object
-	descMethods                                 map[string]Object
-	modules                                     map[string]*SourceModule
-	classes                                     map[string]*Class
+	l                                        *loader
+	triton, tl, core, math, libdevice, extra *Namespace
+	cuda                                     *Namespace
+	methods                                  map[string]Object
+	descMethods                              map[string]Object
+	modules                                  map[string]*SourceModule
+	classes                                  map[string]*Class
 }
 
 func newLibrary(l *loader) *library {
