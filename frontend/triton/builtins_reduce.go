@@ -191,10 +191,10 @@ func builtinReduceWithIndices(g *gen, c *callArgs) Object {
 		g.failCur("IndexError: tuple index out of range")
 	}
 	n := shape[ax]
-	index := &Tensor{V: tt.NewMakeRange(g.b, g.loc, 0, n, nil).Result(0), T: BlockOf(Int32, []int64{n})}
 	if n&(n-1) != 0 {
 		g.failCur("ValueError: arange's range must be a power of 2")
 	}
+	index := &Tensor{V: tt.NewMakeRange(g.b, g.loc, 0, n, nil).Result(0), T: BlockOf(Int32, []int64{n})}
 	if len(shape) > 1 {
 		for d := 0; d < len(shape); d++ {
 			if int64(d) != ax {
@@ -203,7 +203,7 @@ func builtinReduceWithIndices(g *gen, c *callArgs) Object {
 		}
 		index = g.broadcastShape(index, shape)
 	}
-	res := g.reduction([]*Tensor{in, index}, axis, g.combineFn(v[2]), g.boolArg(v[3], false))
+	res := g.reduction([]*Tensor{in, index}, bigOf(axis), g.combineFn(v[2]), g.boolArg(v[3], false))
 	return &Tuple{Values: []Object{res[0], res[1]}}
 }
 

@@ -1,0 +1,364 @@
+package triton_test
+
+import (
+	"encoding/json"
+	"math/big"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/dialects/builtin"
+	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/passmgr"
+	_ "github.com/ttcompiler/tt/transforms/all"
+)
+
+// The front end is checked against TTIR that Triton 3.6 produced for the
+// same kernels and specializations: the raw output against Triton's IR
+// before its first pass (shared/kernels/passes), and the output of tt's
+// ttir-pipeline against Triton's make_ttir result (testdata/cases,
+// shared/kernels, frontend/testdata/reference), names and locations
+// aside.
+
+const shared = "../../../shared"
+
+func haveShared(t *testing.T) {
+	if _, err := os.Stat(shared); err != nil {
+		t.Skip("shared/ not found")
+	}
+}
+
+func compile(t *testing.T, path, kernel string, args []triton.ArgSpec) (*ir.Operation, error) {
+	t.Helper()
+	ctx := all.NewContext()
+	return triton.Compile(ctx, path, triton.Options{Kernel: kernel, Args: args})
+}
+
+func mustCompile(t *testing.T, path, kernel string, args []triton.ArgSpec) *ir.Operation {
+	t.Helper()
+	mod, err := compile(t, path, kernel, args)
+	if err != nil {
+		t.Fatalf("compile %s:%s: %s", path, kernel, triton.Render(err, os.ReadFile))
+	}
+	return mod
+}
+
+func sig(t *testing.T, s string) []triton.ArgSpec {
+	t.Helper()
+	a, err := triton.ParseSignature(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// rawText prints the front end's output as Triton's dumps do (value
+// names from name locations, no locations).
+func rawText(mod *ir.Operation) string {
+	return asm.Sprint(mod, asm.PrintConfig{UseNameLocAsPrefix: true})
+}
+
+// dumpSection extracts the IR before a pass from a Triton pass dump.
+func dumpSection(t *testing.T, path, pass string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skip(err)
+	}
+	text := string(data)
+	start := strings.Index(text, "IR Dump Before "+pass)
+	if start < 0 {
+		t.Fatalf("%s has no dump before %s", path, pass)
+	}
+	text = text[strings.Index(text[start:], "\n")+start+1:]
+	if end := strings.Index(text, "// -----// IR Dump"); end >= 0 {
+		text = text[:end]
+	}
+	return strings.TrimSpace(text) + "\n"
+}
+
+// TestRawMatchesTritonFrontEnd: for the seed kernels the front end's TTIR
+// (before any pass) is Triton 3.6's, byte for byte: same ops, order,
+// names (from name locations), specialized callee names.
+func TestRawMatchesTritonFrontEnd(t *testing.T) {
+	haveShared(t)
+	src := filepath.Join(shared, "kernels", "make_cases.py")
+	cases := []struct{ name, kernel, sig string }{
+		{"vector_add", "add_kernel", "*fp32:16, *fp32:16, *fp32:16, i32:16, 1024"},
+		{"softmax", "softmax_kernel", "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, 1024"},
+		{"matmul", "matmul_kernel", "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 128, 64, 8"},
+	}
+	for _, c := range cases {
+		for _, target := range []string{"sm90", "sm80"} {
+			t.Run(c.name+"."+target, func(t *testing.T) {
+				want := dumpSection(t, filepath.Join(shared, "kernels", "passes", c.name+"."+target+".passes.mlir"), "Inliner")
+				got := rawText(mustCompile(t, src, c.kernel, sig(t, c.sig)))
+				if got != want {
+					t.Errorf("differs from Triton 3.6 at %s\n--- tt:\n%s--- Triton:\n%s", firstDiff(got, want), got, want)
+				}
+			})
+		}
+	}
+}
+
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) && i < len(bl); i++ {
+		if al[i] != bl[i] {
+			return "line " + itoa(i+1) + ":\n  tt:     " + al[i] + "\n  Triton: " + bl[i]
+		}
+	}
+	return "line " + itoa(min(len(al), len(bl))+1) + " (one text ends)"
+}
+
+func itoa(i int) string { return big.NewInt(int64(i)).String() }
+
+// runTTIRPipeline runs tt's make_ttir.
+func runTTIRPipeline(mod *ir.Operation) error {
+	pm, err := passmgr.Parse(passmgr.Default, "builtin.module(ttir-pipeline)")
+	if err != nil {
+		return err
+	}
+	return pm.Run(mod, passmgr.DefaultConfig())
+}
+
+// canonical prints a module for comparison: no locations, value names
+// that do not come from locations, and the constants at the start of each
+// function sorted and named by their value. tt's canonicalizer hoists
+// constants to a function's entry in a different order than MLIR's (see
+// transforms/ttir's TestTTIRPipelineMatchesTriton); nothing else moves.
+func canonical(mod *ir.Operation) string {
+	return normalizeEntryConstants(asm.Sprint(mod, asm.PrintConfig{}))
+}
+
+var ssaName = regexp.MustCompile(`%[A-Za-z0-9_$.\-]+`)
+
+func normalizeEntryConstants(text string) string {
+	lines := strings.Split(text, "\n")
+	rename := map[string]string{}
+	for i := 0; i < len(lines); i++ {
+		if !strings.Contains(lines[i], "tt.func") {
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && strings.Contains(lines[j], "= arith.constant ") {
+			j++
+		}
+		block := lines[i+1 : j]
+		sort.Slice(block, func(a, b int) bool { return constBody(block[a]) < constBody(block[b]) })
+		for k, l := range block {
+			name := strings.TrimSpace(l[:strings.Index(l, "=")])
+			rename[name] = "%const" + itoa(k) + "_" + itoa(i)
+		}
+		i = j - 1
+	}
+	for i, l := range lines {
+		lines[i] = ssaName.ReplaceAllStringFunc(l, func(s string) string {
+			if r, ok := rename[s]; ok {
+				return r
+			}
+			return s
+		})
+	}
+	return strings.Join(lines, "\n")
+}
+
+func constBody(l string) string { return l[strings.Index(l, "="):] }
+
+// parseRef reads a reference TTIR file.
+func parseRef(t *testing.T, path string) *ir.Operation {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := asm.Parse(all.NewContext(), string(data), asm.ParseConfig{Filename: path})
+	if err != nil {
+		t.Fatalf("parse %s: %v", path, err)
+	}
+	return mod
+}
+
+// specFromReference derives the specialization Triton compiled from its
+// TTIR: the kernel's arguments (by their name locations) with their
+// types and divisibility; parameters missing from the TTIR are the given
+// constexprs or, for other parameters, the value 1 Triton specialized.
+func specFromReference(t *testing.T, ref *ir.Operation, kernel string, k *triton.Kernel, constexprs map[string]triton.Object) []triton.ArgSpec {
+	t.Helper()
+	var fn *ir.Operation
+	for _, op := range builtin.Body(ref).Ops() {
+		if op.Name() == "tt.func" && ir.SymbolName(op) == kernel {
+			fn = op
+		}
+	}
+	if fn == nil {
+		t.Fatalf("reference has no tt.func @%s", kernel)
+	}
+	type argInfo struct {
+		ty  string
+		div int
+	}
+	args := map[string]argInfo{}
+	entry := fn.Region(0).Front()
+	attrs, _ := fn.Attr("arg_attrs").(*ir.ArrayAttr)
+	for i, a := range entry.Arguments() {
+		nl := ir.FindNameLoc(a.(*ir.BlockArgument).Loc())
+		if nl == nil {
+			t.Fatalf("reference argument %d of @%s has no name location", i, kernel)
+		}
+		info := argInfo{ty: typeString(t, a.Type())}
+		if attrs != nil {
+			if d, ok := attrs.Elems[i].(*ir.DictionaryAttr); ok {
+				for _, e := range d.Entries {
+					if e.Name == "tt.divisibility" {
+						info.div = int(e.Value.(*ir.IntegerAttr).Int())
+					}
+				}
+			}
+		}
+		args[nl.Name] = info
+	}
+	var out []triton.ArgSpec
+	for _, p := range k.Params {
+		if v, ok := constexprs[p.Name]; ok {
+			out = append(out, triton.Constant(v))
+			continue
+		}
+		if a, ok := args[p.Name]; ok {
+			out = append(out, triton.ArgSpec{Type: a.ty, Divisibility: a.div})
+			continue
+		}
+		if p.Constexpr {
+			t.Fatalf("no value for constexpr %s", p.Name)
+		}
+		out = append(out, triton.Constant(big.NewInt(1)))
+	}
+	return out
+}
+
+// typeString turns an argument's IR type back into signature syntax.
+func typeString(t *testing.T, ty ir.Type) string {
+	s := asm.TypeString(ty)
+	switch {
+	case strings.HasPrefix(s, "!tt.ptr<") && strings.HasSuffix(s, ">"):
+		return "*" + scalarName(t, strings.TrimSuffix(strings.TrimPrefix(s, "!tt.ptr<"), ">"))
+	}
+	return scalarName(t, s)
+}
+
+func scalarName(t *testing.T, s string) string {
+	m := map[string]string{"f16": "fp16", "bf16": "bf16", "f32": "fp32", "f64": "fp64", "i1": "i1", "i8": "i8",
+		"i16": "i16", "i32": "i32", "i64": "i64", "f8E4M3FN": "fp8e4nv", "f8E5M2": "fp8e5"}
+	if v, ok := m[s]; ok {
+		return v
+	}
+	t.Fatalf("unexpected argument type %s in the reference", s)
+	return ""
+}
+
+// comparePipeline compiles, runs ttir-pipeline, and compares with the
+// reference (Triton's make_ttir output).
+func comparePipeline(t *testing.T, mod, ref *ir.Operation) {
+	t.Helper()
+	if err := runTTIRPipeline(mod); err != nil {
+		t.Fatalf("ttir-pipeline: %v", err)
+	}
+	got, want := canonical(mod), canonical(ref)
+	if got != want {
+		t.Errorf("after ttir-pipeline, differs from Triton 3.6's make_ttir at %s\n--- tt:\n%s--- Triton:\n%s", firstDiff(got, want), got, want)
+	}
+}
+
+// gpuCaseConstexprs are the constexpr arguments gpucases/make_cases.py
+// launched each case with (the manifest records only runtime arguments).
+var gpuCaseConstexprs = map[string]map[string]triton.Object{
+	"online_softmax":     {"BLOCK": bi(256)},
+	"layernorm_dropout":  {"BLOCK": bi(512)},
+	"philox_rand":        {"BLOCK": bi(256)},
+	"philox_randn":       {"BLOCK": bi(128)},
+	"grouped_matmul_f16": {"BM": bi(32), "BN": bi(32), "BK": bi(32), "GROUP_M": bi(4), "PREC": "tf32"},
+	"matmul_f32_ieee":    {"BM": bi(32), "BN": bi(32), "BK": bi(16), "GROUP_M": bi(2), "PREC": "ieee"},
+	"matmul_f32_tf32":    {"BM": bi(32), "BN": bi(32), "BK": bi(16), "GROUP_M": bi(2), "PREC": "tf32"},
+	"matmul_f32_tf32x3":  {"BM": bi(32), "BN": bi(32), "BK": bi(16), "GROUP_M": bi(2), "PREC": "tf32x3"},
+	"matmul_i8":          {"BM": bi(32), "BN": bi(32), "BK": bi(32)},
+	"add2d":              {"BM": bi(32), "BN": bi(16)},
+	"row_sum":            {"BR": bi(8), "BN": bi(512)},
+	"col_sum":            {"BM": bi(16), "BN": bi(16)},
+	"cumsum":             {"BC": bi(128)},
+	"linear_recurrence":  {"BC": bi(128)},
+	"histogram":          {"NB": bi(32), "BLOCK": bi(128)},
+	"transpose":          {"BM": bi(32), "BN": bi(16)},
+	"int_ops":            {"BLOCK": bi(128)},
+	"float_convert":      {"BLOCK": bi(128)},
+	"nan_minmax":         {"BLOCK": bi(128)},
+	"argmax":             {"BC": bi(128)},
+	"sort":               {"C": bi(64)},
+	"shape_ops":          {"C": bi(32)},
+	"block_ptr":          {"BM": bi(16), "BN": bi(16)},
+	"tensor_desc":        {"BM": bi(16), "BN": bi(16)},
+	"math_fns":           {"BLOCK": bi(128)},
+	"half_arith":         {"BLOCK": bi(128)},
+	"bf16_io":            {"BLOCK": bi(128)},
+	"control_flow":       {},
+	"fma_contract":       {"BLOCK": bi(128)},
+	"histogram16":        {"NB": bi(16), "BLOCK": bi(256)},
+	"dot3d":              {"B": bi(2), "M": bi(32), "N": bi(32), "K": bi(16)},
+	"clamp":              {"BLOCK": bi(64)},
+	"reduce_if":          {"BC": bi(64)},
+	"atomic_float":       {"BLOCK": bi(128)},
+	"f64_ops":            {"BLOCK": bi(128)},
+	"bool_io":            {"BLOCK": bi(128)},
+	"matmul_fp8":         {"BM": bi(64), "BN": bi(64), "BK": bi(32)},
+}
+
+func bi(v int64) *big.Int { return big.NewInt(v) }
+
+type manifest struct {
+	Cases []struct {
+		Name, TTIR, Kernel string
+	} `json:"cases"`
+}
+
+func readManifest(t *testing.T, path string) manifest {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skip(err)
+	}
+	var m manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestGPUCasesMatchTriton compiles every kernel of gpucases/make_cases.py
+// from its Python source and compares the TTIR after ttir-pipeline with
+// the TTIR Triton 3.6 produced for the case (testdata/cases).
+func TestGPUCasesMatchTriton(t *testing.T) {
+	const dir = "../../testdata/cases"
+	src := "../../gpucases/make_cases.py"
+	m := readManifest(t, filepath.Join(dir, "manifest.json"))
+	for _, c := range m.Cases {
+		c := c
+		t.Run(c.Name, func(t *testing.T) {
+			consts, ok := gpuCaseConstexprs[c.Name]
+			if !ok {
+				t.Fatalf("no constexprs recorded for case %s", c.Name)
+			}
+			k, err := triton.FindKernel(src, c.Kernel, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := parseRef(t, filepath.Join(dir, c.TTIR))
+			args := specFromReference(t, ref, c.Kernel, k, consts)
+			comparePipeline(t, mustCompile(t, src, c.Kernel, args), ref)
+		})
+	}
+}
