@@ -362,3 +362,69 @@ func TestGPUCasesMatchTriton(t *testing.T) {
 		})
 	}
 }
+
+// perfCases are shared/tools/perf_compare.py's kernels and the constexprs
+// it launched them with; shared/kernels/perf holds Triton 3.6's TTIR.
+var perfCases = []struct {
+	name, kernel string
+	consts       map[string]triton.Object
+}{
+	{"vector_add_2e26", "add_kernel", map[string]triton.Object{"BLOCK": bi(1024)}},
+	{"softmax_4096x1024", "softmax_kernel", map[string]triton.Object{"BLOCK": bi(1024)}},
+	{"softmax_4096x4096", "softmax_kernel", map[string]triton.Object{"BLOCK": bi(4096)}},
+	{"softmax_4096x16384", "softmax_kernel", map[string]triton.Object{"BLOCK": bi(16384)}},
+	{"softmax_8192x8192", "softmax_kernel", map[string]triton.Object{"BLOCK": bi(8192)}},
+	{"softmax_online_8192x8192", "softmax_online_kernel", map[string]triton.Object{"BLOCK": bi(256)}},
+	{"layernorm_dropout_4096", "layernorm_kernel", map[string]triton.Object{"BLOCK": bi(4096)}},
+	{"matmul_f16_4096_128x128x64_w4", "matmul_kernel", map[string]triton.Object{"BM": bi(128), "BN": bi(128), "BK": bi(64), "GM": bi(8)}},
+	{"matmul_f16_4096_128x256x64_w8", "matmul_kernel", map[string]triton.Object{"BM": bi(128), "BN": bi(256), "BK": bi(64), "GM": bi(8)}},
+	{"matmul_f16_8192_128x128x64_w4", "matmul_kernel", map[string]triton.Object{"BM": bi(128), "BN": bi(128), "BK": bi(64), "GM": bi(8)}},
+	{"matmul_f16_8192_128x256x64_w8", "matmul_kernel", map[string]triton.Object{"BM": bi(128), "BN": bi(256), "BK": bi(64), "GM": bi(8)}},
+	{"matmul_bf16_4096_128x256x64_w8", "matmul_kernel", map[string]triton.Object{"BM": bi(128), "BN": bi(256), "BK": bi(64), "GM": bi(8)}},
+	{"attention_f16_4096_d64", "attention_kernel", map[string]triton.Object{"BM": bi(128), "BN": bi(64), "D": bi(64)}},
+	{"attention_f16_4096_d128", "attention_kernel", map[string]triton.Object{"BM": bi(128), "BN": bi(64), "D": bi(128)}},
+}
+
+// TestPerfKernelsMatchTriton: the benchmark kernels of perf_compare.py.
+func TestPerfKernelsMatchTriton(t *testing.T) {
+	haveShared(t)
+	src := filepath.Join(shared, "tools", "perf_compare.py")
+	for _, c := range perfCases {
+		c := c
+		t.Run(c.name, func(t *testing.T) {
+			k, err := triton.FindKernel(src, c.kernel, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := parseRef(t, filepath.Join(shared, "kernels", "perf", c.name+".ttir"))
+			args := specFromReference(t, ref, c.kernel, k, c.consts)
+			comparePipeline(t, mustCompile(t, src, c.kernel, args), ref)
+		})
+	}
+}
+
+// TestSeedKernelsMatchTriton: shared/kernels' vector_add, softmax and
+// matmul TTIR, from the same kernels as shared/kernels/make_cases.py.
+func TestSeedKernelsMatchTriton(t *testing.T) {
+	haveShared(t)
+	src := filepath.Join(shared, "kernels", "make_cases.py")
+	for _, c := range []struct {
+		file, kernel string
+		consts       map[string]triton.Object
+	}{
+		{"vector_add_f32_b1024.ttir", "add_kernel", map[string]triton.Object{"BLOCK": bi(1024)}},
+		{"softmax_f32_b1024_w4.ttir", "softmax_kernel", map[string]triton.Object{"BLOCK": bi(1024)}},
+		{"matmul_f16_128x128x64_w4_s3.ttir", "matmul_kernel", map[string]triton.Object{"BM": bi(128), "BN": bi(128), "BK": bi(64), "GM": bi(8)}},
+	} {
+		c := c
+		t.Run(c.file, func(t *testing.T) {
+			k, err := triton.FindKernel(src, c.kernel, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := parseRef(t, filepath.Join(shared, "kernels", c.file))
+			args := specFromReference(t, ref, c.kernel, k, c.consts)
+			comparePipeline(t, mustCompile(t, src, c.kernel, args), ref)
+		})
+	}
+}
