@@ -450,6 +450,39 @@ func (g *gen) attribute(v Object, name string) Object {
 	return a
 }
 
+// tryAttribute is attribute without failing when the name is missing.
+func (g *gen) tryAttribute(v Object, name string) (r Object, ok bool) {
+	switch x := unwrap(v).(type) {
+	case *Tensor:
+		switch name {
+		case "dtype", "type", "shape", "numel", "T":
+			return g.attribute(x, name), true
+		}
+		if m, ok := g.c.l.lib.tensorMethod(name); ok {
+			return &BoundMethod{Self: x, Fn: m}, true
+		}
+		return nil, false
+	case *Desc:
+		switch name {
+		case "dtype", "block_shape", "block_type", "type":
+			return g.attribute(x, name), true
+		case "shape", "strides":
+			return g.attribute(x, name), x.Shape != nil
+		}
+		m, ok := g.c.l.lib.descMethod(name)
+		return &BoundMethod{Self: x, Fn: m}, ok
+	case *Tuple:
+		for i, f := range x.Fields {
+			if f == name {
+				return x.Values[i], true
+			}
+		}
+		return nil, false
+	}
+	a, err := hostAttr(v, name)
+	return a, err == nil
+}
+
 // tensorAttr resolves tensor attributes and methods.
 func (g *gen) tensorAttr(t *Tensor, name string) Object {
 	switch name {

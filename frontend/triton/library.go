@@ -520,6 +520,46 @@ func kernelBuiltin(name string) (Object, bool) {
 		return builtinMin, true
 	case "max":
 		return builtinMax, true
+	case "isinstance":
+		return kernelIsinstance, true
+	case "getattr":
+		return kernelGetattr, true
+	case "hasattr":
+		return kernelHasattr, true
 	}
 	return pyBuiltin(name)
 }
+
+// isinstance, getattr and hasattr inside kernels see tensors as Python
+// does (Triton passes its objects to these builtins unchanged).
+var (
+	kernelIsinstance = kb("isinstance", func(g *gen, c *callArgs) Object {
+		v := c.bind(g, "obj", "cls")
+		r, err := isInstance(v[0], v[1])
+		g.check(err)
+		return r
+	})
+	kernelGetattr = kb("getattr", func(g *gen, c *callArgs) Object {
+		v := c.bind(g, "obj", "name", "default=")
+		name, ok := unwrap(v[1]).(string)
+		if !ok {
+			g.failCur("TypeError: getattr(): attribute name must be string")
+		}
+		if r, ok := g.tryAttribute(v[0], name); ok {
+			return r
+		}
+		if v[2] != nil {
+			return v[2]
+		}
+		return g.attribute(v[0], name)
+	})
+	kernelHasattr = kb("hasattr", func(g *gen, c *callArgs) Object {
+		v := c.bind(g, "obj", "name")
+		name, ok := unwrap(v[1]).(string)
+		if !ok {
+			g.failCur("TypeError: hasattr(): attribute name must be string")
+		}
+		_, found := g.tryAttribute(v[0], name)
+		return found
+	})
+)
