@@ -70,9 +70,17 @@ type ArgSpec struct {
 	Divisibility int
 	// Value is the constant when Type is empty.
 	Value Object
+	// Expr, when Type and Value are empty, is a constant written in
+	// Python that names globals of the kernel's file (a @jit function
+	// passed as a constexpr argument, a module constant); it is evaluated
+	// in that file's global scope when the kernel compiles.
+	Expr string
 }
 
 func (a ArgSpec) String() string {
+	if a.Type == "" && a.Value == nil && a.Expr != "" {
+		return a.Expr
+	}
 	if a.Type == "" {
 		return repr(a.Value)
 	}
@@ -149,11 +157,27 @@ func ParseArgSpec(s string) (ArgSpec, error) {
 	if _, err := ParseTypeString(s); err == nil {
 		return ArgSpec{Type: s}, nil
 	}
-	v, err := ParseValue(s)
+	spec, err := ParseConstant(s)
 	if err != nil {
 		return ArgSpec{}, fmt.Errorf("neither a type (*fp32, i32, ...) nor a constant: %v", err)
 	}
-	return Constant(v), nil
+	return spec, nil
+}
+
+// ParseConstant reads a constant argument written in Python: a literal or
+// tl.* value (evaluated now), or an expression over the kernel file's
+// globals such as a @jit function's name (kept as Expr, evaluated when
+// the kernel compiles).
+func ParseConstant(s string) (ArgSpec, error) {
+	v, err := ParseValue(s)
+	if err == nil {
+		return Constant(v), nil
+	}
+	var pe *pyError
+	if errors.As(err, &pe) && pe.Kind == "NameError" {
+		return ArgSpec{Expr: strings.TrimSpace(s)}, nil
+	}
+	return ArgSpec{}, err
 }
 
 // ParseValue evaluates a constant written in Python (1024, 1e-5, True,
@@ -320,6 +344,17 @@ func kernelSlots(fn *JITFunction, args []ArgSpec) ([]argSlot, error) {
 		default:
 			return nil, fmt.Errorf("parameter %s of %s has no signature entry (the signature lists %d of its %d parameters: %s)",
 				p.Name, fn.Name, len(args), len(fn.Params), strings.Join(fn.ParamNames(), ", "))
+		}
+		if spec.Type == "" && spec.Value == nil && spec.Expr != "" {
+			e, err := python.ParseExpr("<constant>", spec.Expr)
+			if err != nil {
+				return nil, fmt.Errorf("parameter %s: %v", p.Name, err)
+			}
+			v, err := hostEval(&hostEnv{m: fn.Src}, e)
+			if err != nil {
+				return nil, fmt.Errorf("parameter %s: %s in the global scope of %s: %v", p.Name, spec.Expr, fn.Src.Path, err)
+			}
+			spec = Constant(v)
 		}
 		if spec.Type == "" {
 			v := unwrap(spec.Value)

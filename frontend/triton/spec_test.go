@@ -58,14 +58,14 @@ func caseArgs(t *testing.T, path string, c referenceCase) []triton.ArgSpec {
 		}
 		for i, p := range k.Params {
 			if s, ok := c.Constexprs[p.Name]; ok {
-				v, err := triton.ParseValue(s)
+				spec, err := triton.ParseConstant(s)
 				if err != nil {
 					t.Fatal(err)
 				}
 				for len(args) <= i {
 					args = append(args, triton.ArgSpec{})
 				}
-				args[i] = triton.Constant(v)
+				args[i] = spec
 			}
 		}
 	}

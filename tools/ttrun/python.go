@@ -58,20 +58,20 @@ func LoadPython(p PythonKernel) (*Kernel, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	consts := map[string]triton.Object{}
+	consts := map[string]triton.ArgSpec{}
 	for _, c := range p.Constexprs {
 		n, v, ok := strings.Cut(c, "=")
 		if !ok {
 			return nil, nil, fmt.Errorf("--constexpr takes NAME=VALUE, got %q", c)
 		}
-		obj, err := triton.ParseValue(v)
+		spec, err := triton.ParseConstant(v)
 		if err != nil {
 			return nil, nil, fmt.Errorf("--constexpr %s: %v", n, err)
 		}
 		if !hasParam(k, n) {
 			return nil, nil, fmt.Errorf("--constexpr %s: kernel %s has no parameter %s", n, name, n)
 		}
-		consts[n] = obj
+		consts[n] = spec
 	}
 	var override []triton.ArgSpec
 	if p.Signature != "" {
@@ -94,7 +94,7 @@ func LoadPython(p PythonKernel) (*Kernel, []string, error) {
 		v, given := vals[prm.Name]
 		switch c, isConst := consts[prm.Name]; {
 		case isConst:
-			spec = triton.Constant(c)
+			spec = c
 		case given && strings.HasPrefix(v, "@"):
 			t, err := bufferType(v[1:])
 			if err != nil {
@@ -112,7 +112,7 @@ func LoadPython(p PythonKernel) (*Kernel, []string, error) {
 		default:
 			return nil, nil, fmt.Errorf("missing argument %s of kernel %s", prm.Name, name)
 		}
-		if i < len(override) && (override[i].Type != "" || override[i].Value != nil) {
+		if i < len(override) && (override[i].Type != "" || override[i].Value != nil || override[i].Expr != "") {
 			spec = override[i]
 		}
 		specs = append(specs, spec)

@@ -59,7 +59,7 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 	if len(sig) > len(k.Params) {
 		return nil, fmt.Errorf("--signature has %d entries but %s takes %d parameters", len(sig), k.Name, len(k.Params))
 	}
-	consts := map[string]triton.Object{}
+	consts := map[string]triton.ArgSpec{}
 	for _, c := range p.constexprs {
 		n, v, ok := strings.Cut(c, "=")
 		if !ok {
@@ -72,17 +72,17 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 		if !found {
 			return nil, fmt.Errorf("--constexpr %s: kernel %s has no parameter %s", n, k.Name, n)
 		}
-		obj, err := triton.ParseValue(v)
+		spec, err := triton.ParseConstant(v)
 		if err != nil {
 			return nil, fmt.Errorf("--constexpr %s: %v", n, err)
 		}
-		consts[n] = obj
+		consts[n] = spec
 	}
 	specs := make([]triton.ArgSpec, len(k.Params))
 	for i, prm := range k.Params {
 		switch c, ok := consts[prm.Name]; {
 		case ok:
-			specs[i] = triton.Constant(c)
+			specs[i] = c
 		case i < len(sig):
 			specs[i] = sig[i]
 		case prm.Default != nil:
