@@ -275,46 +275,37 @@ func comparePipeline(t *testing.T, mod, ref *ir.Operation) {
 	}
 }
 
-// gpuCaseConstexprs are the constexpr arguments gpucases/make_cases.py
-// launched each case with (the manifest records only runtime arguments).
-var gpuCaseConstexprs = map[string]map[string]triton.Object{
-	"online_softmax":     {"BLOCK": bi(256)},
-	"layernorm_dropout":  {"BLOCK": bi(512)},
-	"philox_rand":        {"BLOCK": bi(256)},
-	"philox_randn":       {"BLOCK": bi(128)},
-	"grouped_matmul_f16": {"BM": bi(32), "BN": bi(32), "BK": bi(32), "GROUP_M": bi(4), "PREC": "tf32"},
-	"matmul_f32_ieee":    {"BM": bi(32), "BN": bi(32), "BK": bi(16), "GROUP_M": bi(2), "PREC": "ieee"},
-	"matmul_f32_tf32":    {"BM": bi(32), "BN": bi(32), "BK": bi(16), "GROUP_M": bi(2), "PREC": "tf32"},
-	"matmul_f32_tf32x3":  {"BM": bi(32), "BN": bi(32), "BK": bi(16), "GROUP_M": bi(2), "PREC": "tf32x3"},
-	"matmul_i8":          {"BM": bi(32), "BN": bi(32), "BK": bi(32)},
-	"add2d":              {"BM": bi(32), "BN": bi(16)},
-	"row_sum":            {"BR": bi(8), "BN": bi(512)},
-	"col_sum":            {"BM": bi(16), "BN": bi(16)},
-	"cumsum":             {"BC": bi(128)},
-	"linear_recurrence":  {"BC": bi(128)},
-	"histogram":          {"NB": bi(32), "BLOCK": bi(128)},
-	"transpose":          {"BM": bi(32), "BN": bi(16)},
-	"int_ops":            {"BLOCK": bi(128)},
-	"float_convert":      {"BLOCK": bi(128)},
-	"nan_minmax":         {"BLOCK": bi(128)},
-	"argmax":             {"BC": bi(128)},
-	"sort":               {"C": bi(64)},
-	"shape_ops":          {"C": bi(32)},
-	"block_ptr":          {"BM": bi(16), "BN": bi(16)},
-	"tensor_desc":        {"BM": bi(16), "BN": bi(16)},
-	"math_fns":           {"BLOCK": bi(128)},
-	"half_arith":         {"BLOCK": bi(128)},
-	"bf16_io":            {"BLOCK": bi(128)},
-	"control_flow":       {},
-	"fma_contract":       {"BLOCK": bi(128)},
-	"histogram16":        {"NB": bi(16), "BLOCK": bi(256)},
-	"dot3d":              {"B": bi(2), "M": bi(32), "N": bi(32), "K": bi(16)},
-	"clamp":              {"BLOCK": bi(64)},
-	"reduce_if":          {"BC": bi(64)},
-	"atomic_float":       {"BLOCK": bi(128)},
-	"f64_ops":            {"BLOCK": bi(128)},
-	"bool_io":            {"BLOCK": bi(128)},
-	"matmul_fp8":         {"BM": bi(64), "BN": bi(64), "BK": bi(32)},
+// caseConstexprs reads the constexpr arguments the cases of a manifest
+// folder (testdata/cases, shared/kernels/cases) were launched with, from
+// frontend/testdata/case_constexprs.json.
+func caseConstexprs(t *testing.T, folder string) map[string]map[string]triton.Object {
+	t.Helper()
+	data, err := os.ReadFile("../testdata/case_constexprs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(data, &all); err != nil {
+		t.Fatal(err)
+	}
+	var entry struct {
+		Constexprs map[string]map[string]string `json:"constexprs"`
+	}
+	if err := json.Unmarshal(all[folder], &entry); err != nil || entry.Constexprs == nil {
+		t.Fatalf("case_constexprs.json has no constexprs for %s (%v)", folder, err)
+	}
+	out := map[string]map[string]triton.Object{}
+	for name, params := range entry.Constexprs {
+		out[name] = map[string]triton.Object{}
+		for p, src := range params {
+			v, err := triton.ParseValue(src)
+			if err != nil {
+				t.Fatalf("case_constexprs.json: %s.%s = %s: %v", name, p, src, err)
+			}
+			out[name][p] = v
+		}
+	}
+	return out
 }
 
 func bi(v int64) *big.Int { return big.NewInt(v) }
@@ -345,10 +336,11 @@ func TestGPUCasesMatchTriton(t *testing.T) {
 	const dir = "../../testdata/cases"
 	src := "../../gpucases/make_cases.py"
 	m := readManifest(t, filepath.Join(dir, "manifest.json"))
+	constexprs := caseConstexprs(t, "testdata/cases")
 	for _, c := range m.Cases {
 		c := c
 		t.Run(c.Name, func(t *testing.T) {
-			consts, ok := gpuCaseConstexprs[c.Name]
+			consts, ok := constexprs[c.Name]
 			if !ok {
 				t.Fatalf("no constexprs recorded for case %s", c.Name)
 			}

@@ -274,7 +274,7 @@ def _apply_kernel(X, Y, n, FN: tl.constexpr, BLOCK: tl.constexpr):
 		t.Fatal(err)
 	}
 	var args []string
-	for _, a := range specFromReference(t, mod, "clamp_kernel", k, gpuCaseConstexprs["clamp"]) {
+	for _, a := range specFromReference(t, mod, "clamp_kernel", k, caseConstexprs(t, "testdata/cases")["clamp"]) {
 		args = append(args, a.String())
 	}
 	write := func(name, file, content string) {

@@ -1,0 +1,166 @@
+package ttrun
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// The case manifests' kernels, compiled from their Python source by tt's
+// front end (as `tt-run kernel.py --kernel K --arg ... --constexpr ...`
+// does) and run on the interpreter, must reproduce the outputs Triton 3.6
+// recorded on the GPU.
+
+// caseSource is one manifest folder's Python source and the constexpr
+// arguments its cases were launched with (frontend/testdata/case_constexprs.json).
+type caseSource struct {
+	Source     string                       `json:"source"`
+	Constexprs map[string]map[string]string `json:"constexprs"`
+}
+
+func readCaseSource(t *testing.T, folder string) caseSource {
+	t.Helper()
+	data, err := os.ReadFile("../../frontend/testdata/case_constexprs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(data, &all); err != nil {
+		t.Fatal(err)
+	}
+	var s caseSource
+	if err := json.Unmarshal(all[folder], &s); err != nil || s.Source == "" {
+		t.Fatalf("case_constexprs.json has no entry for %s (%v)", folder, err)
+	}
+	return s
+}
+
+// pointerTypes reads the pointer parameters' types from the case's
+// TTIR: the manifests record buffers by their storage dtype (a float32
+// accumulator saved as int32 bits, float16 as int16), so the element
+// type Triton's launcher saw is taken from Triton's own signature.
+func pointerTypes(path, kernel string) (map[string]string, error) {
+	k, err := LoadKernelFile(path, kernel, false)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, a := range k.Func.Region(0).Front().Arguments() {
+		ty := asm.TypeString(a.Type())
+		elem, ok := strings.CutPrefix(ty, "!tt.ptr<")
+		if !ok {
+			continue
+		}
+		elem = strings.TrimSuffix(elem, ">")
+		name, ok := map[string]string{"f16": "fp16", "bf16": "bf16", "f32": "fp32", "f64": "fp64", "i1": "i1",
+			"i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "f8E4M3FN": "fp8e4nv", "f8E5M2": "fp8e5"}[elem]
+		nl := ir.FindNameLoc(a.(*ir.BlockArgument).Loc())
+		if !ok || nl == nil {
+			return nil, fmt.Errorf("%s: parameter %s", path, ty)
+		}
+		out[nl.Name] = "*" + name
+	}
+	return out, nil
+}
+
+// pythonCaseLoader compiles a case's kernel from the Python source with
+// the case's arguments as tt-run's --arg/--constexpr options.
+func pythonCaseLoader(t *testing.T, dir, source string, constexprs map[string]map[string]string) func(c *Case) (*Kernel, error) {
+	return func(c *Case) (*Kernel, error) {
+		consts, ok := constexprs[c.Name]
+		if !ok {
+			t.Fatalf("case_constexprs.json lists no constexprs for %s", c.Name)
+		}
+		p := PythonKernel{Path: source, Kernel: c.Kernel}
+		pointers, err := pointerTypes(filepath.Join(dir, c.TTIR), c.Kernel)
+		if err != nil {
+			return nil, err
+		}
+		sigByName := map[string]string{}
+		for _, a := range c.Args {
+			if a.Kind == "buffer" {
+				p.Args = append(p.Args, a.Name+"=@"+filepath.Join(dir, a.Npy))
+				sigByName[a.Name] = pointers[a.Name] + ":16"
+				continue
+			}
+			p.Args = append(p.Args, a.Name+"="+a.Value.String())
+		}
+		for _, a := range c.Specialized {
+			p.Args = append(p.Args, a.Name+"="+a.Value.String())
+		}
+		for n, v := range consts {
+			p.Constexprs = append(p.Constexprs, n+"="+v)
+		}
+		names, err := pythonParamNames(source, c.Kernel)
+		if err != nil {
+			return nil, err
+		}
+		entries := make([]string, len(names))
+		for i, n := range names {
+			entries[i] = sigByName[n]
+		}
+		p.Signature = strings.Join(entries, ",")
+		k, runtime, err := LoadPython(p)
+		if err != nil {
+			return nil, err
+		}
+		if len(runtime) != len(c.Args) {
+			t.Errorf("%s: %d runtime arguments after specialization (%v), Triton's kernel took %d", c.Name, len(runtime), runtime, len(c.Args))
+		}
+		return k, nil
+	}
+}
+
+func runPythonCases(t *testing.T, manifest, folder, sourceRoot string) {
+	m, err := ReadManifest(manifest)
+	if err != nil {
+		t.Skip(err)
+	}
+	src := readCaseSource(t, folder)
+	source := filepath.Join(sourceRoot, strings.TrimPrefix(src.Source, "shared/"))
+	dir := filepath.Dir(manifest)
+	load := pythonCaseLoader(t, dir, source, src.Constexprs)
+	for i := range m.Cases {
+		c := &m.Cases[i]
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			r, err := RunCase(dir, c, Interp{}, CaseOptions{Load: load})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Pass {
+				t.Fatal(r)
+			}
+		})
+	}
+}
+
+// TestGeneratedCasesFromPython: testdata/cases from gpucases/make_cases.py.
+func TestGeneratedCasesFromPython(t *testing.T) {
+	runPythonCases(t, "../../testdata/cases/manifest.json", "testdata/cases", "../..")
+}
+
+// TestSharedCasesFromPython: shared/kernels/cases from shared/kernels/make_cases.py.
+func TestSharedCasesFromPython(t *testing.T) {
+	sh := sharedDir(t)
+	runPythonCases(t, filepath.Join(sh, "kernels", "cases", "manifest.json"), "shared/kernels/cases", sh)
+}
+
+func pythonParamNames(source, kernel string) ([]string, error) {
+	k, err := triton.FindKernel(source, kernel, nil)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, p := range k.Params {
+		names = append(names, p.Name)
+	}
+	return names, nil
+}
