@@ -116,6 +116,7 @@ func (p *parser) namedExprTest() Expr {
 }
 
 func (p *parser) test() Expr {
+	defer p.nest()()
 	if p.isKw("lambda") {
 		return p.lambda(true)
 	}
@@ -181,6 +182,7 @@ func (p *parser) andTest() Expr {
 }
 
 func (p *parser) notTest() Expr {
+	defer p.nest()()
 	if p.isKw("not") {
 		start := p.next().Pos
 		v := p.notTest()
@@ -271,6 +273,7 @@ func (p *parser) arith() Expr  { return p.binary(p.term, "+", "-") }
 func (p *parser) term() Expr   { return p.binary(p.factor, "*", "/", "//", "%", "@") }
 
 func (p *parser) factor() Expr {
+	defer p.nest()()
 	t := p.tok()
 	if t.Kind == OP && (t.Text == "-" || t.Text == "+" || t.Text == "~") {
 		p.next()
@@ -483,7 +486,7 @@ func (p *parser) atom() Expr {
 	case NEWLINE, EOF:
 		p.fail(t.Pos, "invalid syntax: unexpected end of line")
 	case INDENT:
-		p.fail(t.Pos, "unexpected indent")
+		p.fail(t.End, "unexpected indent")
 	}
 	p.fail(t.Pos, "invalid syntax: unexpected %s", t)
 	return nil

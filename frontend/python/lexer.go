@@ -168,6 +168,9 @@ func (lx *lexer) indentation() error {
 		top := lx.indent[len(lx.indent)-1]
 		switch {
 		case col > top:
+			if len(lx.indent) > maxIndent {
+				return lx.errorf(p, "too many levels of indentation")
+			}
 			lx.indent = append(lx.indent, col)
 			lx.emit(INDENT, "", Pos{p.Line, 0}, p)
 		case col < top:
@@ -182,6 +185,12 @@ func (lx *lexer) indentation() error {
 		return nil
 	}
 }
+
+// CPython's tokenizer limits (MAXLEVEL, MAXINDENT).
+const (
+	maxBrackets = 200
+	maxIndent   = 100
+)
 
 func isIdentStart(r rune) bool {
 	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80 && unicode.IsLetter(r)
@@ -223,6 +232,9 @@ func (lx *lexer) token() error {
 			lx.off += len(op)
 			switch op {
 			case "(", "[", "{":
+				if lx.depth >= maxBrackets {
+					return lx.errorf(start, "too many nested parentheses")
+				}
 				lx.depth++
 				lx.brackets = append(lx.brackets, Token{Kind: OP, Text: op, Pos: start})
 			case ")", "]", "}":

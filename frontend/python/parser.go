@@ -62,6 +62,22 @@ type parser struct {
 	toks    []Token
 	i       int
 	lastEnd Pos
+	depth   int // expression nesting, bounded by maxNesting
+}
+
+// maxNesting bounds the parser's recursion (CPython's parser has a stack
+// limit too: "too complex to parse"); bracket nesting is limited by the
+// lexer (200, as CPython's tokenizer), indentation to 100 levels.
+const maxNesting = 1000
+
+// nest enters one level of expression recursion; the caller defers the
+// returned func.
+func (p *parser) nest() func() {
+	p.depth++
+	if p.depth > maxNesting {
+		p.fail(p.tok().Pos, "expression too complex to parse (nested more than %d deep)", maxNesting)
+	}
+	return func() { p.depth-- }
 }
 
 func (p *parser) tok() Token { return p.toks[p.i] }
@@ -154,7 +170,7 @@ func (p *parser) statement() []Stmt {
 	t := p.tok()
 	switch t.Kind {
 	case INDENT:
-		p.fail(t.Pos, "unexpected indent")
+		p.fail(t.End, "unexpected indent")
 	case DEDENT:
 		p.fail(t.Pos, "unindent does not match any outer indentation level")
 	case OP:

@@ -327,6 +327,10 @@ func coreBuiltins() []*Builtin {
 		kb("max_constancy", func(g *gen, c *callArgs) Object { return g.hint(c, "tt.constancy") }),
 		kb("assume", func(g *gen, c *callArgs) Object {
 			cond := g.toTensor(c.bind(g, "cond")[0])
+			if !cond.T.Equal(Int1) {
+				// llvm.intr.assume takes an i1 (Triton's IR would not verify).
+				g.failCur("ValueError: tl.assume's condition must be a scalar boolean, got %s", cond.T)
+			}
 			g.op("llvm.intr.assume", []ir.Value{cond.V}, nil)
 			return None
 		}),

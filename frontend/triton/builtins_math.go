@@ -40,6 +40,10 @@ func unaryMath(name, op string, dtypes ...string) *Builtin {
 		v := c.bind(g, "x")
 		g.checkDTypes(v, dtypes...)
 		x := g.toTensor(v[0])
+		// A Python number passes _check_dtype unchecked and becomes an
+		// int32 or fp32 tensor; Triton then builds an op its verifier
+		// rejects. The same check, on the converted value, says why.
+		g.checkDTypes([]Object{x}, dtypes...)
 		return &Tensor{V: math.NewUnary(g.b, op, g.loc, x.V).Result(0), T: x.T}
 	})
 }
@@ -68,6 +72,7 @@ func mathBuiltins() []*Builtin {
 			v := c.bind(g, "x")
 			g.checkDTypes(v, "fp32")
 			x := g.toTensor(v[0])
+			g.checkDTypes([]Object{x}, "fp32")
 			return &Tensor{V: tt.NewPreciseSqrt(g.b, g.loc, x.V).Result(0), T: x.T}
 		}),
 		kb("abs", func(g *gen, c *callArgs) Object {
@@ -95,6 +100,7 @@ func mathBuiltins() []*Builtin {
 			v := c.bind(g, "x", "y")
 			g.checkDTypes(v, "fp32")
 			x, y := g.binaryOperands(g.toTensor(v[0]), g.toTensor(v[1]), false, false, true, false)
+			g.checkDTypes([]Object{x}, "fp32")
 			return &Tensor{V: tt.NewPreciseDivF(g.b, g.loc, x.V, y.V).Result(0), T: x.T}
 		}),
 		kb("fma", func(g *gen, c *callArgs) Object {
@@ -103,6 +109,10 @@ func mathBuiltins() []*Builtin {
 			x, y = g.binaryOperands(x, y, false, false, true, false)
 			z, x = g.binaryOperands(z, x, false, false, true, false)
 			z, y = g.binaryOperands(z, y, false, false, true, false)
+			if !x.T.Scalar().IsFloating() {
+				// math.fma takes floats only; Triton's IR would not verify.
+				g.failCur("ValueError: fma requires floating-point operands, got %s", x.T.Scalar())
+			}
 			return &Tensor{V: math.NewFma(g.b, g.loc, x.V, y.V, z.V).Result(0), T: x.T}
 		}),
 	}

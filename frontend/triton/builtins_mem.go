@@ -147,6 +147,11 @@ func builtinLoad(g *gen, c *callArgs) Object {
 			ptr, other = g.broadcastValues(ptr, other)
 		}
 	}
+	if mask != nil && !mask.T.Scalar().IsBool() {
+		// Triton checks this for stores only; a load with an integer mask
+		// builds a tt.load its verifier rejects.
+		g.failCur("ValueError: Mask must have boolean scalar type")
+	}
 	ptrTy := ptr.T.Scalar()
 	elt := ptrTy.elem
 	isBool := elt.IsBool()
@@ -265,7 +270,9 @@ func (g *gen) irValues(o Object, i64 bool) []ir.Value {
 		e = unwrap(e)
 		switch x := e.(type) {
 		case bool:
-			out = append(out, g.constInt(ir.I1(g.c.ctx), map[bool]int64{false: 0, true: 1}[x]))
+			// Triton passes an i1 on, which no op taking shapes, strides
+			// or offsets accepts (its IR would not verify).
+			g.failCur("AssertionError: Expected an integer in shape/strides/offsets, got the boolean %s", repr(x))
 		case *big.Int:
 			if i64 {
 				if !x.IsInt64() {
@@ -284,6 +291,11 @@ func (g *gen) irValues(o Object, i64 bool) []ir.Value {
 			}
 			if !x.T.Scalar().IsInt() {
 				g.failCur("AssertionError: Expected an integer scalar type in shape/strides/offsets")
+			}
+			if !i64 && x.T.Scalar().PrimitiveBitwidth() < 32 {
+				// Triton passes narrow integers on unconverted; the ops
+				// take i32 offsets and would not verify.
+				g.failCur("AssertionError: offsets and block shapes must be 32-bit integers, got %s (add a `.to(tl.int32)`)", x.T)
 			}
 			switch {
 			case !x.T.Equal(Int64) && i64:
@@ -612,6 +624,10 @@ func (g *gen) atomOperands(ptr, val, mask *Tensor, op string) (*Tensor, *Tensor,
 		if val != nil {
 			val = g.broadcastShape(val, ptr.T.Shape())
 		}
+	}
+	if mask != nil && !mask.T.Scalar().IsBool() {
+		// As for loads: Triton's IR would not verify.
+		g.failCur("ValueError: Mask must have boolean scalar type")
 	}
 	val = g.castTo(val, elt, "")
 	if mask == nil {

@@ -94,6 +94,17 @@ func (g *gen) enter(n python.Node) func() {
 	here := g.locOf(n)
 	g.loc = here
 	return func() {
+		// Deferred by every visit: a panic that is not yet a located
+		// error (a Python exception raised by a type constructor, or a
+		// front-end bug) gets the location of the innermost node.
+		if r := recover(); r != nil {
+			if _, ok := r.(*python.Error); !ok {
+				r = recoverError(r, func() (*python.Error, bool) { return g.errAt(n, ""), true })
+			}
+			g.cur = prev
+			g.loc = here
+			panic(r)
+		}
 		g.cur = prev
 		g.loc = here
 	}

@@ -641,6 +641,11 @@ func (g *gen) ifExp(x *python.IfExp) Object {
 		}
 		return g.visitExpr(x.Orelse)
 	}
+	if t.T.IsBlock() {
+		// Triton would build an scf.if on a tensor, which fails
+		// verification.
+		g.fail(x.Test, "the condition of a conditional expression must be a scalar, not a tensor of shape %s (tl.where chooses elementwise)", shapeString(t.T.Shape()))
+	}
 	t = g.castTo(t, Int1, "")
 	_, restore := g.subRegion()
 	defer restore()

@@ -49,6 +49,13 @@ func recoverError(r any, where func() (*python.Error, bool)) error {
 	if e, ok := r.(*python.Error); ok {
 		return e
 	}
+	if pe, ok := r.(*pyError); ok { // a Python exception raised below the code generator
+		if e, ok := where(); ok {
+			e.Msg = pe.Error()
+			return e
+		}
+		return pe
+	}
 	buf := make([]byte, 4096)
 	n := runtime.Stack(buf, false)
 	msg := fmt.Sprintf("internal error in the Triton front end: %v", r)

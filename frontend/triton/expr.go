@@ -397,6 +397,13 @@ func (g *gen) listComp(x *python.ListComp) Object {
 		g.fail(x, "ValueError: nested comprehensions are not supported")
 	}
 	comp := x.Generators[0]
+	if c, ok := comp.Iter.(*python.Call); ok {
+		if f, ok := unwrap(g.visitExpr(c.Func)).(*Class); ok && f.Name == "range" {
+			// range() outside a for statement is Python's range object,
+			// not a tl.tuple.
+			g.fail(comp.Iter, "NotImplementedError: only tuple comprehensions are supported")
+		}
+	}
 	it := g.visitExpr(comp.Iter)
 	tup, ok := unwrap(it).(*Tuple)
 	if !ok {

@@ -182,7 +182,11 @@ func hostEval(e env, x python.Expr) (Object, error) {
 			}
 			kws = append(kws, kwArg{k.Name, v})
 		}
-		return hostCall(fn, args, kws)
+		depth := 0
+		if le, ok := e.(*localEnv); ok {
+			depth = le.depth
+		}
+		return hostCallAt(fn, args, kws, depth)
 	}
 	return nil, typeErrorf("%s cannot be evaluated at compile time", describeNode(x))
 }
@@ -482,6 +486,12 @@ func hostAttr(v Object, name string) (Object, error) {
 
 // hostCall calls a function on constants.
 func hostCall(fn Object, args []Object, kws []kwArg) (Object, error) {
+	return hostCallAt(fn, args, kws, 0)
+}
+
+// hostCallAt calls a function from a compile-time function's body at
+// the given call depth.
+func hostCallAt(fn Object, args []Object, kws []kwArg, depth int) (Object, error) {
 	switch f := unwrap(fn).(type) {
 	case *Builtin:
 		if f.Host == nil {
@@ -495,7 +505,7 @@ func hostCall(fn Object, args []Object, kws []kwArg) (Object, error) {
 		return f.Host(args, kws)
 	case *JITFunction:
 		if f.ConstexprFn {
-			return callPyFunction(f, args, kws)
+			return callPyFunction(f, args, kws, depth)
 		}
 		return nil, typeErrorf("@triton.jit function %s can only be called from a kernel", f.Name)
 	case *Opaque:
@@ -561,7 +571,11 @@ func bindParams(f *JITFunction, args []Object, kws []kwArg) ([]Object, error) {
 type localEnv struct {
 	vars   *scope
 	module *SourceModule
+	depth  int // compile-time function calls below the kernel
 }
+
+// maxPyDepth is Python's default recursion limit.
+const maxPyDepth = 1000
 
 func (l *localEnv) lookup(name string) (Object, bool) {
 	if v, ok := l.vars.get(name); ok {
@@ -581,7 +595,10 @@ type returnSignal struct{ v Object }
 // callPyFunction interprets a plain Python function on constants (Triton
 // runs constexpr_functions, and plain functions a kernel calls, in
 // Python at compile time).
-func callPyFunction(f *JITFunction, args []Object, kws []kwArg) (Object, error) {
+func callPyFunction(f *JITFunction, args []Object, kws []kwArg, depth int) (Object, error) {
+	if depth >= maxPyDepth {
+		return nil, &pyError{"RecursionError", "maximum recursion depth exceeded"}
+	}
 	for i := range args {
 		args[i] = unwrap(args[i])
 	}
@@ -589,7 +606,7 @@ func callPyFunction(f *JITFunction, args []Object, kws []kwArg) (Object, error) 
 	if err != nil {
 		return nil, err
 	}
-	le := &localEnv{vars: newScope(), module: f.Src}
+	le := &localEnv{vars: newScope(), module: f.Src, depth: depth + 1}
 	for i, p := range f.Params {
 		le.vars.set(p.Name, unwrap(vals[i]))
 	}

@@ -531,6 +531,11 @@ func (g *gen) cat(l, r *Tensor, canReorder bool) *Tensor {
 
 func (g *gen) join(a, b *Tensor) *Tensor {
 	a, b = g.broadcastValues(a, b)
+	if !a.T.Scalar().Equal(b.T.Scalar()) {
+		// Triton joins without promoting; tt.join of two types fails
+		// verification there.
+		g.failCur("ValueError: tl.join's operands must have the same dtype, got %s and %s", a.T.Scalar(), b.T.Scalar())
+	}
 	rank1 := !a.T.IsBlock()
 	if rank1 {
 		a = g.expandDims(a, 0)

@@ -192,6 +192,12 @@ func (g *gen) exprStmt(x *python.ExprStmt) {
 // ret compiles a return: the value's handles go to tt.return and a dead
 // block follows for any code after it (visit_Return).
 func (g *gen) ret(x *python.Return) {
+	if g.scfDepth > 0 {
+		// Triton builds a tt.return inside the loop's region, which fails
+		// the module's verification; the message is the one it gives for a
+		// return under a dynamic if in a loop.
+		g.fail(x, "Cannot have `return` statements inside `while` or `for` statements in triton.")
+	}
 	var v Object = None
 	if x.Value != nil {
 		v = g.visitExpr(x.Value)

@@ -75,6 +75,11 @@ func PointerTo(elem *DType, addrSpace int, isConst bool) *DType {
 
 // BlockOf returns the block (tensor) type of elem with shape.
 func BlockOf(elem *DType, shape []int64) *DType {
+	if len(shape) == 0 {
+		// block_type's constructor raises this; the code generator's
+		// recover locates it at the node being compiled.
+		panic(&pyError{"TypeError", "0d block_type is forbidden"})
+	}
 	return &DType{elem: elem, shape: append([]int64(nil), shape...)}
 }
 
