@@ -237,9 +237,108 @@ func builtinScan(g *gen, c *callArgs) Object {
 	return tensorsResult(out, single)
 }
 
+// builtinMapElementwise is core.map_elementwise: the scalar function is
+// called (tt.call, inlined later) in a detached block whose arguments are
+// the inputs' element types, pack times each; the block then becomes the
+// region of a tt.map_elementwise over the broadcast inputs.
 func builtinMapElementwise(g *gen, c *callArgs) Object {
-	g.failCur("tl.map_elementwise is not supported by tt's front end yet")
-	return nil
+	v := c.bind(g, "scalar_fn", "*args", "pack=")
+	fn, ok := unwrap(v[0]).(*JITFunction)
+	if !ok || fn.ConstexprFn {
+		g.failCur("TypeError: map_elementwise's scalar_fn must be a @triton.jit function, got %s", typeName(v[0]))
+	}
+	pack := int64(1)
+	if v[2] != nil {
+		pack = g.intArg(v[2], "pack")
+	}
+	if pack < 1 {
+		g.failCur("AssertionError: map_elementwise's pack must be >= 1, got %d", pack)
+	}
+	var ins []*Tensor
+	for _, a := range unwrap(v[1]).(*Tuple).Values {
+		t, ok := unwrap(a).(*Tensor)
+		if !ok {
+			g.failCur("AttributeError: '%s' object has no attribute 'type' (map_elementwise takes tensors)", typeName(a))
+		}
+		ins = append(ins, t)
+	}
+	origLoc := g.loc
+	var types []ir.Type
+	var locs []ir.Location
+	var scalars []Object
+	for _, t := range ins {
+		for j := int64(0); j < pack; j++ {
+			types = append(types, g.ty(t.T.Scalar()))
+			locs = append(locs, origLoc)
+		}
+	}
+	blk := ir.NewBlock(g.c.ctx, types, locs)
+	for i, a := range blk.Arguments() {
+		scalars = append(scalars, &Tensor{V: a, T: ins[i/int(pack)].T.Scalar()})
+	}
+	restore := g.b.Restore()
+	g.b.SetInsertionPointToEnd(blk)
+	res := g.callJIT(fn, scalars, nil)
+	var results []*Tensor
+	single := false
+	switch r := unwrap(res).(type) {
+	case *Tensor:
+		results, single = []*Tensor{r}, true
+	case *Tuple:
+		for _, x := range r.Values {
+			results = append(results, g.tensorArg(x))
+		}
+	default:
+		g.failCur("AttributeError: '%s' object has no attribute 'handle' (%s must return tensors)", typeName(res), fn.Name)
+	}
+	handles := make([]ir.Value, len(results))
+	for i, r := range results {
+		handles[i] = r.V
+	}
+	g.loc = origLoc
+	g.op("tt.map_elementwise.return", handles, nil)
+	restore()
+	resultTypes := results
+	if pack > 1 {
+		resultTypes = nil
+		for i := 0; i < len(results); i += int(pack) {
+			resultTypes = append(resultTypes, results[i])
+		}
+		for off := 1; off < int(pack); off++ {
+			for k, i := 0, off; i < len(results); k, i = k+1, i+int(pack) {
+				if k >= len(resultTypes) || !results[i].T.Equal(resultTypes[k].T) {
+					g.failCur("AssertionError: type mismatch in unpacked results")
+				}
+			}
+		}
+	}
+	g.loc = origLoc
+	if len(ins) == 0 {
+		g.failCur("AssertionError: map_elementwise must have at least 1 input tensor")
+	}
+	inputs := g.broadcastTensors(ins...)
+	st := ir.NewState(g.c.ctx, "tt.map_elementwise", g.loc)
+	for _, t := range inputs {
+		st.Operands = append(st.Operands, t.V)
+	}
+	var outTys []*DType
+	for _, r := range resultTypes {
+		rt := inputs[0].T.WithElement(r.T.Scalar())
+		outTys = append(outTys, rt)
+		st.Types = append(st.Types, g.ty(rt))
+	}
+	st.AddAttr("pack", ir.I32Attr(g.c.ctx, pack))
+	st.AddRegion()
+	op := g.b.Create(st)
+	op.Region(0).Append(blk)
+	if err := ir.Verify(op); err != nil {
+		g.failCur("AssertionError: map_elementwise: %v", err)
+	}
+	out := make([]*Tensor, len(outTys))
+	for i, t := range outTys {
+		out[i] = &Tensor{V: op.Result(i), T: t}
+	}
+	return tensorsResult(out, single)
 }
 
 // ---------------------------------------------------------------------
