@@ -32,6 +32,27 @@ func (d *dumper) open(name string, s *Span) {
 
 func (d *dumper) close() { d.b.WriteString(")") }
 
+// joinedStrValues prints an f-string's parts; its literal parts have no
+// position (CPython 3.11 gives them the whole f-string's).
+func (d *dumper) joinedStrValues(values []Expr) {
+	d.field("values")
+	d.b.WriteString("[")
+	for i, v := range values {
+		if i > 0 {
+			d.b.WriteString(" ")
+		}
+		if c, ok := v.(*Constant); ok {
+			d.open("Constant", nil)
+			d.field("value")
+			d.b.WriteString(ConstantRepr(c.Value))
+			d.close()
+			continue
+		}
+		d.expr(v)
+	}
+	d.b.WriteString("]")
+}
+
 func (d *dumper) field(name string) { d.b.WriteString(" " + name + "=") }
 
 func (d *dumper) str(name, v string) {
@@ -461,42 +482,12 @@ func (d *dumper) expr(e Expr) {
 			// Python 3.11 positions a format spec at its f-string: leave
 			// the position out.
 			d.open("JoinedStr", nil)
-			d.field("values")
-			d.b.WriteString("[")
-			for i, v := range x.Spec.Values {
-				if i > 0 {
-					d.b.WriteString(" ")
-				}
-				if c, ok := v.(*Constant); ok {
-					d.open("Constant", nil)
-					d.field("value")
-					d.b.WriteString(ConstantRepr(c.Value))
-					d.close()
-					continue
-				}
-				d.expr(v)
-			}
-			d.b.WriteString("]")
+			d.joinedStrValues(x.Spec.Values)
 			d.close()
 		}
 	case *JoinedStr:
 		d.open("JoinedStr", &x.Span)
-		d.field("values")
-		d.b.WriteString("[")
-		for i, v := range x.Values {
-			if i > 0 {
-				d.b.WriteString(" ")
-			}
-			if c, ok := v.(*Constant); ok {
-				d.open("Constant", nil)
-				d.field("value")
-				d.b.WriteString(ConstantRepr(c.Value))
-				d.close()
-				continue
-			}
-			d.expr(v)
-		}
-		d.b.WriteString("]")
+		d.joinedStrValues(x.Values)
 	case *Constant:
 		d.open("Constant", &x.Span)
 		d.field("value")

@@ -155,30 +155,21 @@ func (p *parser) lambda(cond bool) Expr {
 	return &Lambda{Span: p.span(start), Args: args, Body: body}
 }
 
-func (p *parser) orTest() Expr {
-	start := p.tok().Pos
-	first := p.andTest()
-	if !p.isKw("or") {
-		return first
-	}
-	vals := []Expr{first}
-	for p.acceptKw("or") {
-		vals = append(vals, p.andTest())
-	}
-	return &BoolOp{Span: p.span(start), Op: "or", Values: vals}
-}
+func (p *parser) orTest() Expr  { return p.boolOp("or", p.andTest) }
+func (p *parser) andTest() Expr { return p.boolOp("and", p.notTest) }
 
-func (p *parser) andTest() Expr {
+// boolOp reads operands joined by `and` or `or` into one BoolOp.
+func (p *parser) boolOp(op string, next func() Expr) Expr {
 	start := p.tok().Pos
-	first := p.notTest()
-	if !p.isKw("and") {
+	first := next()
+	if !p.isKw(op) {
 		return first
 	}
 	vals := []Expr{first}
-	for p.acceptKw("and") {
-		vals = append(vals, p.notTest())
+	for p.acceptKw(op) {
+		vals = append(vals, next())
 	}
-	return &BoolOp{Span: p.span(start), Op: "and", Values: vals}
+	return &BoolOp{Span: p.span(start), Op: op, Values: vals}
 }
 
 func (p *parser) notTest() Expr {
@@ -516,15 +507,23 @@ func (p *parser) parenthesized() Expr {
 		}
 		return first
 	}
+	elts := p.displayItems(first, ")")
+	return &Tuple{Span: p.span(start), Elts: elts}
+}
+
+// displayItems reads the items after the first of a tuple, list or set
+// display, up to and including the closing bracket (a trailing comma
+// allowed).
+func (p *parser) displayItems(first Expr, closer string) []Expr {
 	elts := []Expr{first}
 	for p.acceptOp(",") {
-		if p.isOp(")") {
+		if p.isOp(closer) {
 			break
 		}
 		elts = append(elts, p.starOr(p.namedExprTest))
 	}
-	p.expectOp(")")
-	return &Tuple{Span: p.span(start), Elts: elts}
+	p.expectOp(closer)
+	return elts
 }
 
 func (p *parser) listDisplay() Expr {
@@ -538,14 +537,7 @@ func (p *parser) listDisplay() Expr {
 		p.expectOp("]")
 		return &ListComp{Span: p.span(start), Elt: first, Generators: gens}
 	}
-	elts := []Expr{first}
-	for p.acceptOp(",") {
-		if p.isOp("]") {
-			break
-		}
-		elts = append(elts, p.starOr(p.namedExprTest))
-	}
-	p.expectOp("]")
+	elts := p.displayItems(first, "]")
 	return &List{Span: p.span(start), Elts: elts}
 }
 
@@ -573,14 +565,7 @@ func (p *parser) dictOrSet() Expr {
 		p.expectOp("}")
 		return &SetComp{Span: p.span(start), Elt: first, Generators: gens}
 	}
-	elts := []Expr{first}
-	for p.acceptOp(",") {
-		if p.isOp("}") {
-			break
-		}
-		elts = append(elts, p.starOr(p.namedExprTest))
-	}
-	p.expectOp("}")
+	elts := p.displayItems(first, "}")
 	return &Set{Span: p.span(start), Elts: elts}
 }
 

@@ -7,10 +7,43 @@ import (
 // Parse parses a Python 3 source file (the grammar of Python 3.12, less
 // type-parameter syntax) into a syntax tree with exact positions. It
 // never panics: every syntax error is returned as an *Error.
-func Parse(file, src string) (mod *Module, err error) {
-	toks, err := tokenize(file, src)
+func Parse(file, src string) (*Module, error) {
+	mod := &Module{File: file}
+	err := parse(file, src, func(p *parser) {
+		for p.tok().Kind != EOF {
+			mod.Body = append(mod.Body, p.statement()...)
+		}
+	})
 	if err != nil {
 		return nil, err
+	}
+	return mod, nil
+}
+
+// ParseExpr parses a single expression (for tests and tools).
+func ParseExpr(file, src string) (Expr, error) {
+	var e Expr
+	err := parse(file, src, func(p *parser) {
+		e = p.testList(true)
+		if p.tok().Kind == NEWLINE {
+			p.next()
+		}
+		if p.tok().Kind != EOF {
+			p.fail(p.tok().Pos, "invalid syntax: unexpected %s", p.tok())
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// parse tokenizes src and runs body on a parser, turning the *Error a
+// syntax error unwinds with into the returned error.
+func parse(file, src string, body func(p *parser)) (err error) {
+	toks, err := tokenize(file, src)
+	if err != nil {
+		return err
 	}
 	p := &parser{file: file, toks: toks}
 	defer func() {
@@ -19,40 +52,22 @@ func Parse(file, src string) (mod *Module, err error) {
 			if !ok {
 				panic(r)
 			}
-			mod, err = nil, e
+			err = e
 		}
 	}()
-	mod = &Module{File: file}
-	for p.tok().Kind != EOF {
-		mod.Body = append(mod.Body, p.statement()...)
-	}
-	return mod, nil
+	body(p)
+	return nil
 }
 
-// ParseExpr parses a single expression (for tests and tools).
-func ParseExpr(file, src string) (e Expr, err error) {
-	toks, err := tokenize(file, src)
-	if err != nil {
-		return nil, err
+// alias reads `name [as asname]` of an import, the name by readName.
+func (p *parser) alias(readName func() string) *Alias {
+	start := p.tok().Pos
+	a := &Alias{Name: readName()}
+	if p.acceptKw("as") {
+		a.AsName = p.name().Text
 	}
-	p := &parser{file: file, toks: toks}
-	defer func() {
-		if r := recover(); r != nil {
-			pe, ok := r.(*Error)
-			if !ok {
-				panic(r)
-			}
-			e, err = nil, pe
-		}
-	}()
-	e = p.testList(true)
-	if p.tok().Kind == NEWLINE {
-		p.next()
-	}
-	if p.tok().Kind != EOF {
-		p.fail(p.tok().Pos, "invalid syntax: unexpected %s", p.tok())
-	}
-	return e, nil
+	a.Span = p.span(start)
+	return a
 }
 
 // parser is a recursive-descent parser over the token list. Errors
@@ -300,14 +315,7 @@ func (p *parser) smallStatement() Stmt {
 			p.next()
 			imp := &Import{}
 			for {
-				as := p.tok().Pos
-				name := p.dottedName()
-				alias := &Alias{Name: name}
-				if p.acceptKw("as") {
-					alias.AsName = p.name().Text
-				}
-				alias.Span = p.span(as)
-				imp.Names = append(imp.Names, alias)
+				imp.Names = append(imp.Names, p.alias(p.dottedName))
 				if !p.acceptOp(",") {
 					break
 				}
@@ -478,13 +486,7 @@ func (p *parser) importFrom() Stmt {
 	}
 	paren := p.acceptOp("(")
 	for {
-		as := p.tok().Pos
-		alias := &Alias{Name: p.name().Text}
-		if p.acceptKw("as") {
-			alias.AsName = p.name().Text
-		}
-		alias.Span = p.span(as)
-		imp.Names = append(imp.Names, alias)
+		imp.Names = append(imp.Names, p.alias(func() string { return p.name().Text }))
 		if !p.acceptOp(",") {
 			break
 		}

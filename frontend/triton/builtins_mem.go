@@ -2,6 +2,7 @@ package triton
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
@@ -200,7 +201,7 @@ func builtinStore(g *gen, c *callArgs) Object {
 		if !val.T.IsBlock() {
 			val = g.broadcastShape(val, shape)
 		}
-		if !equalShape(shape, val.T.Shape()) {
+		if !slices.Equal(shape, val.T.Shape()) {
 			g.failCur("AssertionError: Block shape(%s) and value shape(%s) mismatch", shapeString(shape), shapeString(val.T.Shape()))
 		}
 		if !ptr.T.elem.elem.Equal(val.T.Scalar()) {
@@ -234,7 +235,7 @@ func builtinStore(g *gen, c *callArgs) Object {
 			bt := g.broadcastTensors(ptr, val, mask)
 			ptr, val, mask = bt[0], bt[1], bt[2]
 		}
-		if !equalShape(before, ptr.T.Shape()) {
+		if !slices.Equal(before, ptr.T.Shape()) {
 			g.failCur("ValueError: Expected pointer argument to have shape %s but got %s", shapeString(ptr.T.Shape()), shapeString(before))
 		}
 	}
@@ -453,7 +454,7 @@ func (g *gen) descStore(d *Desc, offsets, value Object) Object {
 	if t, ok := unwrap(offsets).(*Tuple); ok && len(t.Values) != n {
 		g.failCur("AssertionError: expected %d offsets, but got %d", n, len(t.Values))
 	}
-	if !equalShape(val.T.Shape(), d.T.Block.Shape()) {
+	if !slices.Equal(val.T.Shape(), d.T.Block.Shape()) {
 		g.failCur("AssertionError: the value's shape %s is not the descriptor's block shape %s", shapeString(val.T.Shape()), shapeString(d.T.Block.Shape()))
 	}
 	val = g.castTo(val, d.T.Block.Scalar(), "")
@@ -464,7 +465,7 @@ func (g *gen) descStore(d *Desc, offsets, value Object) Object {
 
 func (g *gen) descReduce(d *Desc, kind tt.DescriptorReduceKind, offsets, value Object, allowed ...*DType) Object {
 	val := g.tensorArg(value)
-	if !equalShape(val.T.Shape(), d.T.Block.Shape()) {
+	if !slices.Equal(val.T.Shape(), d.T.Block.Shape()) {
 		g.failCur("AssertionError: the value's shape %s is not the descriptor's block shape %s", shapeString(val.T.Shape()), shapeString(d.T.Block.Shape()))
 	}
 	ok := false

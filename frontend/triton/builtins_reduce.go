@@ -1,6 +1,7 @@
 package triton
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/tt"
@@ -116,7 +117,7 @@ func (g *gen) reduction(inputs []*Tensor, axisObj Object, fn *JITFunction, keepD
 		g.failCur("AssertionError: reduction axis must be < inputs rank (%d)", len(shape))
 	}
 	for _, t := range inputs {
-		if !equalShape(t.T.Shape(), shape) {
+		if !slices.Equal(t.T.Shape(), shape) {
 			g.failCur("AssertionError: all reduction inputs must have the same shape")
 		}
 	}
@@ -216,7 +217,7 @@ func builtinScan(g *gen, c *callArgs) Object {
 	rank := len(shape)
 	axis := wrapAxis(g, g.intArg(v[1], "axis"), rank)
 	for _, t := range inputs {
-		if !equalShape(t.T.Shape(), shape) {
+		if !slices.Equal(t.T.Shape(), shape) {
 			g.failCur("AssertionError: all scan inputs must have the same shape")
 		}
 	}
@@ -384,14 +385,14 @@ func builtinDot(g *gen, c *callArgs) Object {
 	if len(as) != len(bs) || len(as) < 2 {
 		g.failCur("AssertionError: input and other must have equal ranks >= 2, got %s and %s", shapeString(as), shapeString(bs))
 	}
-	if !equalShape(as[:len(as)-2], bs[:len(bs)-2]) {
+	if !slices.Equal(as[:len(as)-2], bs[:len(bs)-2]) {
 		g.failCur("AssertionError: input and other must have equal batch shapes")
 	}
 	if as[len(as)-1] != bs[len(bs)-2] {
 		g.failCur("AssertionError: input and other must have equal reduction dimensions: tl.dot of %s and %s", shapeString(as), shapeString(bs))
 	}
 	cshape := append(append([]int64(nil), as[:len(as)-1]...), bs[len(bs)-1])
-	if acc != nil && !equalShape(acc.T.Shape(), cshape) {
+	if acc != nil && !slices.Equal(acc.T.Shape(), cshape) {
 		g.failCur("AssertionError: accumulator shape is incompatible: %s, expected %s", shapeString(acc.T.Shape()), shapeString(cshape))
 	}
 	rank := len(cshape)
@@ -493,7 +494,7 @@ func (g *gen) dot(a, b, acc *Tensor, precision string, maxImprecise Object, outT
 	if acc == nil {
 		accV = g.splatValue(zero, g.ty(rt))
 	} else {
-		if !equalShape(acc.T.Shape(), shape) || !acc.T.Scalar().Equal(outT) {
+		if !slices.Equal(acc.T.Shape(), shape) || !acc.T.Scalar().Equal(outT) {
 			g.failCur("AssertionError: the accumulator %s does not match the dot's result type %s", acc.T, BlockOf(outT, shape))
 		}
 		accV = acc.V
@@ -585,7 +586,7 @@ func builtinDotScaled(g *gen, c *callArgs) Object {
 		accV = g.splatValue(zero, g.ty(rt))
 	} else {
 		acc := g.tensorArg(v[6])
-		if !equalShape(acc.T.Shape(), shape) || !acc.T.Scalar().Equal(outT) {
+		if !slices.Equal(acc.T.Shape(), shape) || !acc.T.Scalar().Equal(outT) {
 			g.failCur("AssertionError: the accumulator %s does not match %s", acc.T, rt)
 		}
 		accV = acc.V
@@ -604,7 +605,7 @@ func builtinDotScaled(g *gen, c *callArgs) Object {
 		if i == 1 {
 			want = []int64{N, K / factor}
 		}
-		if !equalShape(t.T.Shape(), want) {
+		if !slices.Equal(t.T.Shape(), want) {
 			g.failCur("AssertionError: %s must be a tensor of shape %s. Got %s", map[int]string{0: "lhs_scale", 1: "rhs_scale"}[i], shapeString(want), shapeString(t.T.Shape()))
 		}
 		if i == 0 {

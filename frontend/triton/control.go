@@ -333,6 +333,20 @@ type rangeSpec struct {
 	disableLICM                         bool
 }
 
+// visitLoopBody compiles a loop body inside its scf region and returns
+// the loop-carried names' values at its end (the scf.yield operands).
+func (g *gen) visitLoopBody(body []python.Stmt, names []string) []ir.Value {
+	g.scfDepth++
+	g.visitBody(body)
+	g.scfDepth--
+	var yields []ir.Value
+	for _, n := range names {
+		v, _ := g.lscope.get(n)
+		yields = flattenValues(v, yields)
+	}
+	return yields
+}
+
 func (g *gen) forStmt(x *python.For) {
 	call, ok := x.Iter.(*python.Call)
 	if !ok {
@@ -513,16 +527,9 @@ func (g *gen) dynamicFor(target *python.Name, x *python.For, r rangeSpec) {
 		inner.SetInsertionPointToEnd(body)
 		inner.CreateOp("scf.yield", g.loc, nil, nil)
 	}
-	g.scfDepth++
 	g.b.SetInsertionPointToStart(body)
 	g.rebindLoc(names, tys, body.Arguments()[1:])
-	g.visitBody(x.Body)
-	g.scfDepth--
-	var yields []ir.Value
-	for _, n := range names {
-		v, _ := g.lscope.get(n)
-		yields = flattenValues(v, yields)
-	}
+	yields := g.visitLoopBody(x.Body, names)
 	if len(yields) > 0 {
 		g.op("scf.yield", yields, nil)
 	}
@@ -612,15 +619,7 @@ func (g *gen) whileStmt(x *python.While) {
 	g.op("scf.condition", append([]ir.Value{ct.V}, before.Arguments()...), nil)
 	g.b.SetInsertionPointToStart(after)
 	g.rebindLoc(names, tys, after.Arguments())
-	g.scfDepth++
-	g.visitBody(x.Body)
-	g.scfDepth--
-	var yields []ir.Value
-	for _, n := range names {
-		v, _ := g.lscope.get(n)
-		yields = flattenValues(v, yields)
-	}
-	g.op("scf.yield", yields, nil)
+	g.op("scf.yield", g.visitLoopBody(x.Body, names), nil)
 	restore()
 	g.rebindLoc(names, tys, whileOp.Results())
 }

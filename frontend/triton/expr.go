@@ -301,6 +301,19 @@ func (g *gen) logicalOp(lhs, rhs Object, and bool) Object {
 
 // subscript is x[idx]: tensors expand dims with None and keep dims with
 // ':'; tuples index or slice; constants index as Python does.
+// subscriptConstant indexes or slices a tuple or a constant (a Python
+// sequence) at compile time.
+func (g *gen) subscriptConstant(v, idx Object) Object {
+	if s, ok := idx.(*SliceObj); ok {
+		r, err := sliceObject(v, s)
+		g.check(err)
+		return r
+	}
+	r, err := indexObject(v, idx)
+	g.check(err)
+	return r
+}
+
 func (g *gen) subscript(v, idx Object) Object {
 	v, idx = unwrap(v), unwrap(idx)
 	switch x := v.(type) {
@@ -325,26 +338,12 @@ func (g *gen) subscript(v, idx Object) Object {
 		}
 		return ret
 	case *Tuple:
-		if s, ok := idx.(*SliceObj); ok {
-			r, err := sliceObject(x, s)
-			g.check(err)
-			return r
-		}
-		r, err := indexObject(x, idx)
-		g.check(err)
-		return r
+		return g.subscriptConstant(x, idx)
 	case *Desc:
 		g.failCur("TypeError: 'tensor_descriptor' object is not subscriptable")
 	}
 	if isConstexpr(v) {
-		if s, ok := idx.(*SliceObj); ok {
-			r, err := sliceObject(v, s)
-			g.check(err)
-			return r
-		}
-		r, err := indexObject(v, idx)
-		g.check(err)
-		return r
+		return g.subscriptConstant(v, idx)
 	}
 	g.failCur("TypeError: '%s' object is not subscriptable", typeName(v))
 	return nil

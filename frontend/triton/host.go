@@ -219,12 +219,7 @@ func (h *hostEnv) bind(t python.Expr, v Object) {
 	case *python.Name:
 		h.set(x.ID, v)
 	case *python.Tuple, *python.List:
-		var elts []python.Expr
-		if tu, ok := x.(*python.Tuple); ok {
-			elts = tu.Elts
-		} else {
-			elts = x.(*python.List).Elts
-		}
+		elts := targetElts(x)
 		tup, ok := unwrap(v).(*Tuple)
 		for i, e := range elts {
 			if ok && len(tup.Values) == len(elts) {

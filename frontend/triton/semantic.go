@@ -2,6 +2,7 @@ package triton
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/ir"
@@ -604,6 +605,11 @@ func (g *gen) broadcastShape(x *Tensor, shape []int64) *Tensor {
 	if same {
 		return x
 	}
+	return g.broadcastOp(x, shape)
+}
+
+// broadcastOp is a tt.broadcast of x to shape (folded where it folds).
+func (g *gen) broadcastOp(x *Tensor, shape []int64) *Tensor {
 	t := BlockOf(x.T.Scalar(), shape)
 	return &Tensor{V: g.orFold(g.op("tt.broadcast", []ir.Value{x.V}, []ir.Type{g.ty(t)})), T: t}
 }
@@ -641,28 +647,14 @@ func (g *gen) broadcastValues(l, r *Tensor) (*Tensor, *Tensor) {
 				g.failCur("ValueError: Cannot make_shape_compatible: incompatible dimensions at index %d: %d and %d", i, ls[i], rs[i])
 			}
 		}
-		if !equalShape(ls, ret) {
-			t := BlockOf(l.T.Scalar(), ret)
-			l = &Tensor{V: g.orFold(g.op("tt.broadcast", []ir.Value{l.V}, []ir.Type{g.ty(t)})), T: t}
+		if !slices.Equal(ls, ret) {
+			l = g.broadcastOp(l, ret)
 		}
-		if !equalShape(rs, ret) {
-			t := BlockOf(r.T.Scalar(), ret)
-			r = &Tensor{V: g.orFold(g.op("tt.broadcast", []ir.Value{r.V}, []ir.Type{g.ty(t)})), T: t}
+		if !slices.Equal(rs, ret) {
+			r = g.broadcastOp(r, ret)
 		}
 	}
 	return l, r
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // broadcastTensors is semantic.broadcast_tensors.

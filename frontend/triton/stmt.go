@@ -111,6 +111,14 @@ func (g *gen) assign(target, value python.Expr) {
 	g.assignTarget(target, v)
 }
 
+// targetElts is the elements of a tuple or list assignment target.
+func targetElts(t python.Expr) []python.Expr {
+	if tu, ok := t.(*python.Tuple); ok {
+		return tu.Elts
+	}
+	return t.(*python.List).Elts
+}
+
 // assignTarget binds a (possibly tuple) target.
 func (g *gen) assignTarget(t python.Expr, v Object) {
 	done := g.enter(t)
@@ -119,12 +127,7 @@ func (g *gen) assignTarget(t python.Expr, v Object) {
 	case *python.Name:
 		g.setValue(x.ID, v)
 	case *python.Tuple, *python.List:
-		var elts []python.Expr
-		if tu, ok := x.(*python.Tuple); ok {
-			elts = tu.Elts
-		} else {
-			elts = x.(*python.List).Elts
-		}
+		elts := targetElts(x)
 		tup, ok := v.(*Tuple)
 		if !ok {
 			g.fail(t, "cannot unpack a value of type %s", typeName(v))
