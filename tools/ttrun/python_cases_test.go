@@ -275,3 +275,69 @@ def kernel_pack(A, B, C, D, BLOCK: tl.constexpr):
 		}
 	}
 }
+
+// tl.assume: a hint the compiled kernel carries (llvm.intr.assume) and
+// the interpreter checks, stopping at the assumption's source location
+// when it is false, as Triton's interpreter does.
+func TestPythonAssume(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "assume.py")
+	src := `import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy(X, Y, n, BLOCK: tl.constexpr):
+    tl.assume(n > 0)
+    o = tl.arange(0, BLOCK)
+    tl.store(Y + o, tl.load(X + o, mask=o < n), mask=o < n)
+`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x := make([]float32, 64)
+	for i := range x {
+		x[i] = float32(i) + 0.5
+	}
+	for _, name := range []string{"X", "Y"} {
+		a, err := npy.FromSlice(x, len(x))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "Y" {
+			a, _ = npy.FromSlice(make([]float32, len(x)), len(x))
+		}
+		if err := npy.WriteFile(filepath.Join(dir, name+".npy"), a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(n string) ([]Arg, error) {
+		k, runtime, err := LoadPython(PythonKernel{Path: path, Kernel: "copy", Constexprs: []string{"BLOCK=64"},
+			Args: []string{"X=@" + filepath.Join(dir, "X.npy"), "Y=@" + filepath.Join(dir, "Y.npy"), "n=" + n}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(asm.Sprint(k.Module, asm.PrintConfig{}), "llvm.intr.assume") {
+			t.Fatal("the compiled kernel lost the assumption")
+		}
+		bound, err := bindArgs(k, runtime)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bound, (Interp{}).Run(k, [3]int{1, 1, 1}, bound, Options{})
+	}
+	bound, err := run("48")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := bound[1].Buffer.Float32s()
+	for i, v := range got {
+		if want := map[bool]float32{true: x[i], false: 0}[i < 48]; v != want {
+			t.Fatalf("Y[%d] = %v, want %v", i, v, want)
+		}
+	}
+	if _, err := run("-3"); err == nil || !strings.Contains(err.Error(), "assume.py:7:14") ||
+		!strings.Contains(err.Error(), "assumed condition is false") {
+		t.Fatalf("a false assumption: got %v", err)
+	}
+}
