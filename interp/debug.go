@@ -13,6 +13,14 @@ func init() {
 	register("tt.print", buildPrint)
 	register("tt.assert", buildAssert)
 	register("llvm.intr.assume", buildAssume)
+	register("gpu.barrier", buildBarrier)
+}
+
+// gpu.barrier (tl.debug_barrier) synchronizes the threads of one program;
+// the interpreter runs a program's operations whole-tensor at a time, in
+// order, so every earlier access of the program is already complete.
+func buildBarrier(c *compiler, op *ir.Operation) (runFn, error) {
+	return func(x *execCtx, in *instr) error { return nil }, nil
 }
 
 // llvm.intr.assume (tl.assume) is a hint to the optimizer; a false

@@ -3,8 +3,12 @@ package ttrun
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/rand"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -73,12 +77,17 @@ func pointerTypes(path, kernel string) (map[string]string, error) {
 
 // pythonCaseLoader compiles a case's kernel from the Python source with
 // the case's arguments as tt-run's --arg/--constexpr options.
-func pythonCaseLoader(t *testing.T, dir, source string, constexprs map[string]map[string]string) func(c *Case) (*Kernel, error) {
+// pySource is where a case's kernel comes from: the Python file and the
+// constexpr arguments it was launched with (Python source).
+type pySource struct {
+	path       string
+	constexprs map[string]string
+}
+
+func pythonCaseLoader(t *testing.T, dir string, sources func(c *Case) pySource) func(c *Case) (*Kernel, error) {
 	return func(c *Case) (*Kernel, error) {
-		consts, ok := constexprs[c.Name]
-		if !ok {
-			t.Fatalf("case_constexprs.json lists no constexprs for %s", c.Name)
-		}
+		src := sources(c)
+		source, consts := src.path, src.constexprs
 		p := PythonKernel{Path: source, Kernel: c.Kernel}
 		pointers, err := pointerTypes(filepath.Join(dir, c.TTIR), c.Kernel)
 		if err != nil {
@@ -119,15 +128,14 @@ func pythonCaseLoader(t *testing.T, dir, source string, constexprs map[string]ma
 	}
 }
 
-func runPythonCases(t *testing.T, manifest, folder, sourceRoot string) {
+// runPythonCases runs a manifest's cases from Python source.
+func runPythonCases(t *testing.T, manifest string, sources func(c *Case) pySource) {
 	m, err := ReadManifest(manifest)
 	if err != nil {
 		t.Skip(err)
 	}
-	src := readCaseSource(t, folder)
-	source := filepath.Join(sourceRoot, strings.TrimPrefix(src.Source, "shared/"))
 	dir := filepath.Dir(manifest)
-	load := pythonCaseLoader(t, dir, source, src.Constexprs)
+	load := pythonCaseLoader(t, dir, sources)
 	for i := range m.Cases {
 		c := &m.Cases[i]
 		t.Run(c.Name, func(t *testing.T) {
@@ -143,15 +151,68 @@ func runPythonCases(t *testing.T, manifest, folder, sourceRoot string) {
 	}
 }
 
+// folderSources serves the cases of one manifest folder, all from one
+// Python file, with the constexprs case_constexprs.json lists.
+func folderSources(t *testing.T, folder, sourceRoot string) func(c *Case) pySource {
+	src := readCaseSource(t, folder)
+	path := filepath.Join(sourceRoot, strings.TrimPrefix(src.Source, "shared/"))
+	return func(c *Case) pySource {
+		consts, ok := src.Constexprs[c.Name]
+		if !ok {
+			t.Fatalf("case_constexprs.json lists no constexprs for %s", c.Name)
+		}
+		return pySource{path, consts}
+	}
+}
+
 // TestGeneratedCasesFromPython: testdata/cases from gpucases/make_cases.py.
 func TestGeneratedCasesFromPython(t *testing.T) {
-	runPythonCases(t, "../../testdata/cases/manifest.json", "testdata/cases", "../..")
+	runPythonCases(t, "../../testdata/cases/manifest.json", folderSources(t, "testdata/cases", "../.."))
 }
 
 // TestSharedCasesFromPython: shared/kernels/cases from shared/kernels/make_cases.py.
 func TestSharedCasesFromPython(t *testing.T) {
 	sh := sharedDir(t)
-	runPythonCases(t, filepath.Join(sh, "kernels", "cases", "manifest.json"), "shared/kernels/cases", sh)
+	runPythonCases(t, filepath.Join(sh, "kernels", "cases", "manifest.json"), folderSources(t, "shared/kernels/cases", sh))
+}
+
+// TestReferenceRunsFromPython: the examples' and Triton tutorials'
+// kernels that gen_reference.py launched on the GPU
+// (frontend/testdata/reference/runs; each case names its Python file and
+// constexprs), run from their Python source on the interpreter.
+func TestReferenceRunsFromPython(t *testing.T) {
+	const manifest = "../../frontend/testdata/reference/runs/manifest.json"
+	data, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Skipf("no %s: run gen_reference.py on the GPU machine", manifest)
+	}
+	var m struct {
+		Cases []struct {
+			Name   string `json:"name"`
+			Python struct {
+				File       string            `json:"file"`
+				Constexprs map[string]string `json:"constexprs"`
+			} `json:"python"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]pySource{}
+	for _, c := range m.Cases {
+		path := filepath.Join("../..", c.Python.File)
+		if rest, ok := strings.CutPrefix(c.Python.File, "shared/"); ok {
+			path = filepath.Join(sharedDir(t), rest)
+		}
+		byName[c.Name] = pySource{path, c.Python.Constexprs}
+	}
+	runPythonCases(t, manifest, func(c *Case) pySource {
+		src, ok := byName[c.Name]
+		if !ok || src.path == "" {
+			t.Fatalf("case %s names no Python file", c.Name)
+		}
+		return src
+	})
 }
 
 func pythonParamNames(source, kernel string) ([]string, error) {
@@ -340,4 +401,188 @@ def copy(X, Y, n, BLOCK: tl.constexpr):
 		!strings.Contains(err.Error(), "assumed condition is false") {
 		t.Fatalf("a false assumption: got %v", err)
 	}
+}
+
+// referenceLaunch is the launch of a spec kernel (spec.json's "launch").
+type referenceLaunch struct {
+	Grid    []int          `json:"grid"`
+	Args    map[string]any `json:"args"`
+	Outputs []string       `json:"outputs"`
+}
+
+var tensorArg = regexp.MustCompile(`^(randn|rand|zeros|empty)\((\w+)((?:,\s*\d+)+)\)$`)
+
+// makeTensor builds a launch argument written randn/rand/zeros/empty(dtype,
+// *shape) with deterministic values.
+func makeTensor(t *testing.T, spec string, rng *rand.Rand) npy.Array {
+	m := tensorArg.FindStringSubmatch(spec)
+	if m == nil {
+		t.Fatalf("bad tensor argument %q", spec)
+	}
+	var shape []int
+	n := 1
+	for _, d := range strings.Split(strings.Trim(m[3], ", "), ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		shape = append(shape, v)
+		n *= v
+	}
+	vals := make([]float32, n)
+	for i := range vals {
+		switch m[1] {
+		case "randn":
+			vals[i] = float32(rng.NormFloat64())
+		case "rand":
+			vals[i] = rng.Float32()
+		}
+	}
+	var a npy.Array
+	var err error
+	switch m[2] {
+	case "f32":
+		a, err = npy.FromSlice(vals, shape...)
+	case "f16":
+		bits := make([]uint16, n)
+		for i, v := range vals {
+			bits[i] = npy.Float32ToFloat16(v)
+		}
+		a, err = npy.FromFloat16Bits(bits, shape...)
+	case "i32":
+		a, err = npy.FromSlice(make([]int32, n), shape...)
+	default:
+		t.Fatalf("dtype %s in %q", m[2], spec)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestReferenceLaunchesRun runs every launch of the reference spec on the
+// interpreter from Python with deterministic random inputs (no GPU
+// needed): the launch must be valid for the kernel (arguments, grid,
+// sizes) and write every element of its outputs, which start poisoned
+// with NaN. TestReferenceRunsFromPython then compares the same launches'
+// outputs with the GPU's.
+func TestReferenceLaunchesRun(t *testing.T) {
+	data, err := os.ReadFile("../../frontend/testdata/reference/spec.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec struct {
+		Cases []struct {
+			Name, File, Kernel, Signature string
+			Constexprs                    map[string]string
+			Launch                        *referenceLaunch
+		}
+	}
+	if err := json.Unmarshal(data, &spec); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range spec.Cases {
+		if c.Launch == nil {
+			continue
+		}
+		c := c
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join("../..", c.File)
+			if rest, ok := strings.CutPrefix(c.File, "shared/"); ok {
+				path = filepath.Join(sharedDir(t), rest)
+			}
+			k, err := triton.FindKernel(path, c.Kernel, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sig, err := triton.ParseSignature(c.Signature)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			rng := rand.New(rand.NewSource(int64(len(c.Name))))
+			p := PythonKernel{Path: path, Kernel: c.Kernel}
+			for i, prm := range k.Params {
+				if prm.Constexpr {
+					v := c.Constexprs[prm.Name]
+					if v == "" {
+						v = sig[i].String()
+					}
+					p.Constexprs = append(p.Constexprs, prm.Name+"="+v)
+					continue
+				}
+				switch v := c.Launch.Args[prm.Name].(type) {
+				case string:
+					f := filepath.Join(dir, prm.Name+".npy")
+					a := makeTensor(t, v, rng)
+					if strings.HasPrefix(v, "empty(f") {
+						if err := poisonAll(&a); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if err := npy.WriteFile(f, a); err != nil {
+						t.Fatal(err)
+					}
+					p.Args = append(p.Args, prm.Name+"=@"+f)
+				case float64:
+					p.Args = append(p.Args, prm.Name+"="+strconv.FormatFloat(v, 'g', -1, 64))
+				default:
+					t.Fatalf("launch has no argument %s", prm.Name)
+				}
+			}
+			kern, runtime, err := LoadPython(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bound, err := bindArgs(kern, runtime)
+			if err != nil {
+				t.Fatal(err)
+			}
+			grid := [3]int{1, 1, 1}
+			copy(grid[:], c.Launch.Grid)
+			if err := (Interp{}).Run(kern, grid, bound, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range c.Launch.Outputs {
+				for _, a := range bound {
+					if a.Name != o {
+						continue
+					}
+					vals, err := a.Buffer.Float64Values()
+					if err != nil {
+						t.Fatal(err)
+					}
+					for i, v := range vals {
+						if math.IsNaN(v) {
+							t.Fatalf("output %s[%d] was not written", o, i)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// poisonAll fills a float array with NaN.
+func poisonAll(a *npy.Array) error {
+	vals, err := a.Float64Values()
+	if err != nil {
+		return err
+	}
+	switch a.DType {
+	case npy.Float32:
+		f := make([]float32, len(vals))
+		for i := range f {
+			f[i] = float32(math.NaN())
+		}
+		*a, err = npy.FromSlice(f, a.Shape...)
+	case npy.Float16:
+		b := make([]uint16, len(vals))
+		for i := range b {
+			b[i] = 0x7e00
+		}
+		*a, err = npy.FromFloat16Bits(b, a.Shape...)
+	}
+	return err
 }

@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 """Reference TTIR from Triton 3.6 for tt's front end (frontend/triton).
 
-Run on the GPU machine (Triton 3.6, torch; the compile runs for sm_90 and
-does not need a GPU for the spec kernels):
+Run on the GPU machine (Triton 3.6, torch, numpy; the compiles are for
+sm_90):
 
     python3 frontend/testdata/reference/gen_reference.py OUTDIR
         For every kernel of spec.json (beside this file): Triton's TTIR after
         make_ttir (asm["ttir"]) for the specialization the spec gives, written
         to OUTDIR/<name>.ttir, and OUTDIR/failures.txt. Copy the .ttir files
-        into frontend/testdata/reference/. About a minute.
+        into frontend/testdata/reference/. Then (unless --no-runs) launches
+        every kernel the spec gives a launch for with random inputs and
+        records the cases (inputs, Triton's outputs, TTIR; the format of
+        testdata/cases, plus each kernel's Python file and constexprs) in
+        OUTDIR/runs/: copy that folder to frontend/testdata/reference/runs/.
+        A few minutes at most.
 
     python3 frontend/testdata/reference/gen_reference.py OUTDIR --test-core [--shard I/N] [--budget S] [-n W]
         Runs Triton's test_core.py (shared/tools/triton-suite) under pytest and
@@ -236,6 +241,85 @@ def run_spec(out):
     with open(os.path.join(out, "failures.txt"), "w") as f:
         f.write("\n".join(failures))
     print(f"{ok} kernels, {len(failures)} failures, {time.time() - start:.0f}s")
+
+
+# ---------------------------------------------------------------------------
+# Running the spec kernels: a case manifest for the interpreter
+
+
+def _tensor_factories(torch):
+    dtypes = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32, "f64": torch.float64,
+              "i8": torch.int8, "i16": torch.int16, "i32": torch.int32, "i64": torch.int64}
+
+    def make(fn):
+        return lambda dtype, *shape: fn(shape, dtype=dtype, device="cuda")
+
+    return {"randn": make(torch.randn), "rand": make(torch.rand), "zeros": make(torch.zeros),
+            "empty": make(torch.empty), **dtypes}
+
+
+def _py_source(v):
+    if isinstance(v, str):
+        return repr(v)
+    return str(v)
+
+
+def run_launches(out):
+    """Launches every spec kernel that has a launch on the GPU with random inputs and records
+    the case (inputs, Triton's outputs, TTIR) in the format of testdata/cases, with the kernel's
+    Python file and constexprs, in OUTDIR/runs/ (manifest.json and files). gpucases/make_cases.py
+    records the launches."""
+    import torch
+    import triton
+    sys.path.insert(0, os.path.join(REPO, "gpucases"))
+    import make_cases as mc
+    factories = _tensor_factories(torch)
+    spec = json.load(open(os.path.join(HERE, "spec.json")))
+    runs = os.path.join(out, "runs")
+    os.makedirs(runs, exist_ok=True)
+    failures = []
+    for case in spec["cases"]:
+        launch = case.get("launch")
+        if not launch:
+            continue
+        try:
+            path = resolve(case["file"])
+            ns = load_kernels(path)
+            fn = ns[case["kernel"]]
+            _, constexprs, _ = specialization(fn, case, ns)
+            torch.manual_seed(sum(map(ord, case["name"])))
+            if launch.get("allocator"):
+                triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+            params, consts = {}, {}
+            for p in fn.params:
+                name = p.name
+                if p.is_constexpr:
+                    consts[name] = constexprs[name]
+                    continue
+                v = launch["args"][name]
+                params[name] = eval(v, {"__builtins__": {}}, factories) if isinstance(v, str) else v
+            outputs = {n: params[n] for n in launch["outputs"]}
+            recorded = {k: _py_source(v) for k, v in consts.items()}
+            # A constexpr parameter named num_stages (tutorial 02) is also
+            # the launch option, as in the tutorial's own launch.
+            num_stages = consts.pop("num_stages", case.get("num_stages", 3))
+            mc.launch(case["name"], fn, tuple(launch["grid"]), params, outputs, launch.get("tol", 1e-5),
+                      num_warps=case.get("num_warps", 4), num_stages=num_stages,
+                      note=launch.get("note", ""), **consts)
+            mc.cases[-1]["python"] = {"file": case["file"], "kernel": case["kernel"], "constexprs": recorded}
+            print("ran", case["name"], flush=True)
+        except Exception:
+            tb = traceback.format_exc()
+            failures.append(f"== {case['name']}\n{tb}")
+            print("FAILED to run", case["name"], tb.strip().splitlines()[-1], flush=True)
+    mc.files["manifest.json"] = json.dumps({"triton": triton.__version__, "gpu": torch.cuda.get_device_name(0),
+                                            "cases": mc.cases}, indent=1).encode()
+    for name, data in mc.files.items():
+        with open(os.path.join(runs, name), "wb") as f:
+            f.write(data)
+    with open(os.path.join(runs, "failures.txt"), "w") as f:
+        f.write("\n".join(failures))
+    print(f"{len(mc.cases)} runs recorded in {runs}, {len(failures)} failures")
 
 
 # ---------------------------------------------------------------------------
@@ -467,11 +551,14 @@ def main():
     ap.add_argument("--shard", default="")
     ap.add_argument("--budget", type=float, default=0)
     ap.add_argument("-n", type=int, default=1)
+    ap.add_argument("--no-runs", action="store_true", help="compile only (no GPU launches)")
     a = ap.parse_args()
     if a.test_core:
         run_test_core(a.out, a.shard, a.budget, a.n)
     else:
         run_spec(a.out)
+        if not a.no_runs:
+            run_launches(a.out)
 
 
 if __name__ == "__main__":
