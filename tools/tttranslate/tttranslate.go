@@ -29,6 +29,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case err != nil:
 		return cli.Usagef(stderr, "tt-translate", "%v", err)
 	}
+	if isPythonInput(cl.input) {
+		return runPython(cl, stdout, stderr)
+	}
+	if isIRTarget(cl.opts.Target) {
+		return runIRTarget(cl, stdin, stdout, stderr)
+	}
 	src, name, err := readInput(cl.input, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
@@ -73,6 +79,7 @@ type cmdline struct {
 	input, output string
 	timing        bool
 	opts          Options
+	py            pythonArgs
 }
 
 // errVersion is parseArgs' answer to --version.
@@ -96,6 +103,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.StringVar(&o.DumpStages, "dump-stages", "", "")
 	fs.StringVar(&cl.output, "o", "-", "")
 	fs.BoolVar(&cl.timing, "mlir-timing", false, "")
+	registerPythonFlags(fs, &cl.py)
 	c := &o.Pass
 	fs.BoolVar(&c.VerifyEach, "verify-each", true, "")
 	fs.BoolVar(&c.PrintAfterAll, "mlir-print-ir-after-all", false, "")
@@ -129,7 +137,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	default:
 		return nil, fmt.Errorf("too many input files: %s", strings.Join(inputs, " "))
 	}
-	if _, ok := emitters[o.Target]; !ok {
+	if _, ok := emitters[o.Target]; !ok && !isIRTarget(o.Target) {
 		return nil, fmt.Errorf("unknown target %q (want one of %s)", o.Target, strings.Join(targetNames(), ", "))
 	}
 	if o.NumWarps <= 0 || o.NumWarps&(o.NumWarps-1) != 0 {
@@ -241,14 +249,20 @@ func targetNames() []string {
 
 func printHelp(w io.Writer) {
 	fmt.Fprint(w, `USAGE: tt-translate [options] FILE
+       tt-translate kernel.py --kernel NAME --signature "*fp32:16, *fp32:16, i32, 1024" [--constexpr NAME=V]...
 
 Compiles a Triton kernel (TTIR, TTGIR, or per-thread llvm+gpu IR; the stage is
-detected) through the rest of the pipeline and prints PTX, LLVM IR or AMDGCN.
+detected; or a @triton.jit function of a .py file, compiled by tt's front end
+for the signature, in triton.tools.compile's syntax) through the rest of the
+pipeline and prints PTX, LLVM IR, AMDGCN, or the TTIR/TTGIR after make_ttir /
+make_ttgir (--target=ttir|ttgir).
 With -o FILE, the kernel metadata {"name","num_warps","shared","target"} is
 written next to it as FILE's base name + .json.
 
 OPTIONS:
-  --target=ptx|llvmir|amdgcn          output (default ptx)
+  --target=ptx|llvmir|amdgcn|ttir|ttgir  output (default ptx)
+  --kernel=NAME --signature=SIG       Python input: the kernel and its specialization
+  --constexpr NAME=VALUE              Python input: a tl.constexpr argument
   --arch=ARCH                         GPU architecture (default sm_90; gfx942 for amdgcn):
                                       sm_70 sm_75 sm_80 sm_86 sm_87 sm_89 sm_90 sm_90a sm_100
                                       sm_100a sm_120 gfx90a gfx942 gfx950 gfx1100 gfx1200;
