@@ -27,6 +27,10 @@ type target interface {
 	// hasBF16RoundNearest reports whether rounding f32 to the nearest
 	// bf16 is one gpu.cvt; else it is done with integer operations.
 	hasBF16RoundNearest() bool
+	// asyncCopySupport says why the target cannot lower
+	// ttg.async_copy_global_to_local and its commit groups and waits
+	// (nil: cp.async and cp.async.wait_group).
+	asyncCopySupport() error
 }
 
 // targetOf returns the target of a module from its ttg.target ("cuda:NN",

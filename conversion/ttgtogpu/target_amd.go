@@ -1,6 +1,7 @@
 package ttgtogpu
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -72,3 +73,9 @@ func (t *amdTarget) hasSymmetricClamp() bool { return false }
 // hasBF16RoundNearest: targets/llvmir turns gpu.cvt into a correctly
 // rounded AMDGCN sequence.
 func (t *amdTarget) hasBF16RoundNearest() bool { return true }
+
+// asyncCopySupport: AMD's copies to LDS (buffer_load ... lds,
+// global_load_lds) belong to the AMD dot path, which does not exist yet.
+func (t *amdTarget) asyncCopySupport() error {
+	return fmt.Errorf("asynchronous copies to shared memory are not lowered for AMD targets (%s) yet", t)
+}

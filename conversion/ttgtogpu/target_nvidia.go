@@ -72,3 +72,11 @@ func (t *nvidiaTarget) hasSymmetricClamp() bool { return t.capability >= 90 }
 
 // hasBF16RoundNearest: cvt.rn.bf16.f32 is sm_80's.
 func (t *nvidiaTarget) hasBF16RoundNearest() bool { return t.capability >= 80 }
+
+// asyncCopySupport: cp.async is sm_80's.
+func (t *nvidiaTarget) asyncCopySupport() error {
+	if t.capability < 80 {
+		return fmt.Errorf("asynchronous copies (cp.async) need sm_80 or later, the target is sm_%d", t.capability)
+	}
+	return nil
+}
