@@ -3,6 +3,7 @@ package ttgtogpu
 import (
 	"math"
 
+	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/tt"
@@ -32,12 +33,13 @@ import (
 
 // asyncCopyVec is the widest vector of a ttg.async_copy_global_to_local,
 // as 3.6 bounds it: the pointers' contiguity and the mask's constancy
-// (axis info), raised to the op's contiguity hint, at most 128 bits.
-func asyncCopyVec(l *lowering, op *ir.Operation) int {
+// (axis info, computed before the conversion), raised to the op's
+// contiguity hint, at most 128 bits.
+func asyncCopyVec(a *axisinfo.Module, op *ir.Operation) int {
 	src := op.Operand(0)
-	vec := l.axis.Contiguity(src)
+	vec := a.Contiguity(src)
 	if op.NumOperands() > 2 {
-		vec = min(vec, l.axis.MaskAlignment(op.Operand(2)))
+		vec = min(vec, a.MaskAlignment(op.Operand(2)))
 	}
 	if a, ok := op.Attr("contiguity").(*ir.IntegerAttr); ok {
 		vec = max(vec, int(a.Int()))
@@ -72,7 +74,7 @@ func (l *lowering) lowerAsyncCopy(op *ir.Operation, e *emitter, rw *conversion.R
 		return err
 	}
 	bits := p.bits
-	p.maxVec = asyncCopyVec(l, op)
+	p.maxVec = l.access[op].vec
 	mask := int64(1)<<p.roundLog - 1
 	ap := p.planAccess(lay, 0, mask, globallyContiguous(lay))
 	if bytes := ap.vec * bits / 8; bytes < 4 {
@@ -84,7 +86,7 @@ func (l *lowering) lowerAsyncCopy(op *ir.Operation, e *emitter, rw *conversion.R
 	if op.NumOperands() > 2 {
 		masks = rw.RemappedN(op.Operand(2))
 	}
-	if op.NumOperands() > 3 && !isZeroSplat(op.Operand(3)) {
+	if !l.access[op].zeroOther {
 		others = rw.RemappedN(op.Operand(3))
 	}
 	owner := e.ownerPredicate(lay)

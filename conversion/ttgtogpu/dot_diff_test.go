@@ -2,7 +2,10 @@ package ttgtogpu_test
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/ir"
 )
 
 // TestFMADotPipelinedDiff lowers Triton 3.6's own TTGIR of the f32 ieee
@@ -18,4 +21,43 @@ func TestFMADotPipelinedDiff(t *testing.T) {
 		f32Buf(randF32(r, M*K, 2)), f32Buf(randF32(r, K*N, 2)), zeroBuf("f32", M*N),
 		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)), intArg(int64(K)), intArg(int64(N)), intArg(int64(N)),
 	}, 0)
+}
+
+// passDump returns the IR of a Triton pass dump (shared/kernels/passes)
+// right before the pass named before.
+func passDump(t *testing.T, file, before string) string {
+	t.Helper()
+	s := readKernel(t, "passes/"+file)
+	i := strings.Index(s, "IR Dump Before "+before)
+	if i < 0 {
+		t.Fatalf("%s has no IR before %s", file, before)
+	}
+	s = s[strings.IndexByte(s[i:], '\n')+i+1:]
+	if j := strings.Index(s, "// -----//"); j >= 0 {
+		s = s[:j]
+	}
+	return s
+}
+
+// TestMatmulSM80Diff lowers Triton 3.6's own sm_80 TTGIR of the
+// 128x128x64 f16 matmul (what convert-triton-gpu-to-llvm receives: mma v2
+// with 2x2 warps, swizzled shared operands loaded to dot operand layouts)
+// and runs it in the simulator against the interpreter, on a grid of four
+// programs with ragged edges. The kernel was compiled with every integer
+// argument divisible by 16 (tt.divisibility), which the lowering relies
+// on, so the sizes and strides here are too: the matrices are strided by
+// 16 elements along both dimensions.
+func TestMatmulSM80Diff(t *testing.T) {
+	m := parse(t, passDump(t, "matmul.sm80.passes.mlir", "ConvertTritonGPUToLLVM"))
+	r := rand.New(rand.NewSource(12))
+	M, N, K, s := 176, 144, 80, 16
+	diffTestCheck(t, m, "matmul_kernel", [3]int{4, 1, 1}, []diffArg{
+		f16Buf(randF32(r, M*K*s, 1)), f16Buf(randF32(r, K*N*s, 1)), zeroBuf("f16", M*N*s),
+		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)),
+		intArg(int64(K * s)), intArg(int64(s)), intArg(int64(N * s)), intArg(int64(s)), intArg(int64(N * s)), intArg(int64(s)),
+	}, 2, func(lowered *ir.Operation) {
+		if n := count(lowered, "gpu.mma_sync"); n != 4*8*4 {
+			t.Errorf("%d gpu.mma_sync per thread, want 4x8 tiles of 16x8 per warp x 4 k steps", n)
+		}
+	})
 }

@@ -2,6 +2,7 @@ package ttgtogpu
 
 import (
 	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -31,6 +32,10 @@ type target interface {
 	// ttg.async_copy_global_to_local and its commit groups and waits
 	// (nil: cp.async and cp.async.wait_group).
 	asyncCopySupport() error
+	// mmaSync returns the mma.sync instruction that multiplies A by B
+	// into D for these element types (an nvidia_mma version 2 dot), or
+	// why the target has none.
+	mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error)
 }
 
 // targetOf returns the target of a module from its ttg.target ("cuda:NN",

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/membar"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -78,4 +79,10 @@ func (t *amdTarget) hasBF16RoundNearest() bool { return true }
 // global_load_lds) belong to the AMD dot path, which does not exist yet.
 func (t *amdTarget) asyncCopySupport() error {
 	return fmt.Errorf("asynchronous copies to shared memory are not lowered for AMD targets (%s) yet", t)
+}
+
+// mmaSync: AMD GPUs multiply on MFMA or WMMA, with their own layouts
+// (the AMD dot path).
+func (t *amdTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
+	return mmaInstr{}, fmt.Errorf("an nvidia_mma dot cannot run on %s: AMD targets multiply with MFMA or WMMA (the AMD dot path is not lowered yet)", t)
 }
