@@ -61,3 +61,50 @@ func TestMatmulSM80Diff(t *testing.T) {
 		}
 	})
 }
+
+// TestMatmulSM80WrongSwizzle reads the A operand of Triton's sm_80 matmul
+// through a view with another swizzle than the one its buffer was written
+// with (maxPhase 4 instead of 8, a memdesc_reinterpret before the
+// local_load): the ldmatrix addresses follow the view's layout, the rows
+// they fetch are the wrong ones, and the product must come out wrong. With
+// the buffer's own swizzle the same kernel matches the interpreter
+// (TestMatmulSM80Diff), so the swizzle the lowering applies is the
+// layout's.
+func TestMatmulSM80WrongSwizzle(t *testing.T) {
+	src := passDump(t, "matmul.sm80.passes.mlir", "ConvertTritonGPUToLLVM")
+	load := "%a_60 = ttg.local_load %a_55 : !ttg.memdesc<128x64xf16, #shared, #smem>"
+	if !strings.Contains(src, load) {
+		t.Fatalf("Triton's TTGIR has no %q", load)
+	}
+	src = "#wrong = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [0, 1]}>\n" + strings.Replace(src, load,
+		"%wrong = ttg.memdesc_reinterpret %a_55 : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x64xf16, #wrong, #smem>\n"+
+			"    %a_60 = ttg.local_load %wrong : !ttg.memdesc<128x64xf16, #wrong, #smem>", 1)
+	m := parse(t, src)
+	r := rand.New(rand.NewSource(12))
+	M, N, K, s := 176, 144, 80, 16
+	args := []diffArg{
+		f16Buf(randF32(r, M*K*s, 1)), f16Buf(randF32(r, K*N*s, 1)), zeroBuf("f16", M*N*s),
+		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)),
+		intArg(int64(K * s)), intArg(int64(s)), intArg(int64(N * s)), intArg(int64(s)), intArg(int64(N * s)), intArg(int64(s)),
+	}
+	ref := parse(t, passDump(t, "matmul.sm80.passes.mlir", "ConvertTritonGPUToLLVM"))
+	want := cloneArgs(args)
+	interpret(t, ref, "matmul_kernel", [3]int{4, 1, 1}, want)
+	got := cloneArgs(args)
+	simulateLowered(t, m, "matmul_kernel", [3]int{4, 1, 1}, got, func(lowered *ir.Operation) {
+		trans := 0
+		for _, op := range ops(lowered, "gpu.ldmatrix") {
+			if op.Attr("trans") != nil {
+				trans++
+			}
+		}
+		if trans != 16 {
+			t.Errorf("%d transposed ldmatrix for A, want 16 (x4 over the warp's 64x64 of A)", trans)
+		}
+	})
+	if msg := compareBuf("f16", want[2].buf, got[2].buf, 2); msg == "" {
+		t.Errorf("reading A with the wrong swizzle still computes the right product")
+	} else {
+		t.Logf("wrong swizzle: %s", msg)
+	}
+}

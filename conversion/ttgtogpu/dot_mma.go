@@ -201,27 +201,10 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 	// columns; g moves A and C along rows and B along columns.
 	var splits [2]kSplit
 	for i, lay := range []*regLayout{la, lb} {
-		kd := [2]int{kA, kB}[i]
-		var kRegs []int32
-		for j := 0; 1<<j < lay.numRegs; j++ {
-			c := lay.regs[1<<j]
-			if onlyDim(c, kd) {
-				kRegs = append(kRegs, c[kd])
-			} else if c[kd] != 0 {
-				return nil, ir.OpErrorf(op, "tt.dot: register %d of operand %s moves along K and another dimension at once", 1<<j, operandName[i])
-			}
-		}
 		if kWidths[i] < v || !isPow2(int64(kWidths[i])) {
 			return nil, ir.OpErrorf(op, "tt.dot: operand %s has kWidth %d; %s elements need kWidth %d or a larger power of two", operandName[i], kWidths[i], typeStr(ts.a.Elem), v)
 		}
-		var lanes [2]int32
-		for j := 0; j < 2; j++ {
-			if lay.laneBits < 5 || !onlyDim(lay.tidBases[j], kd) {
-				return nil, ir.OpErrorf(op, "tt.dot: lane %d of operand %s must move along K, as the mma fragment's lanes do", 1<<j, operandName[i])
-			}
-			lanes[j] = lay.tidBases[j][kd]
-		}
-		if splits[i], err = newKSplit(kRegs, lanes, v, kWidths[i], k); err != nil {
+		if splits[i], err = operandKSplit(lay, [2]int{kA, kB}[i], v, kWidths[i], k); err != nil {
 			return nil, ir.OpErrorf(op, "tt.dot: operand %s: %v", operandName[i], err)
 		}
 	}
@@ -351,6 +334,29 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 		}
 	}
 	return p, nil
+}
+
+// operandKSplit reads how a dot operand's layout spreads K (dim kd) over
+// registers and lanes: its register bits that move along K, in register
+// order, and its lanes 0 and 1, which must move along K only.
+func operandKSplit(lay *regLayout, kd, v, kWidth, k int) (kSplit, error) {
+	var kRegs []int32
+	for j := 0; 1<<j < lay.numRegs; j++ {
+		c := lay.regs[1<<j]
+		if onlyDim(c, kd) {
+			kRegs = append(kRegs, c[kd])
+		} else if c[kd] != 0 {
+			return kSplit{}, fmt.Errorf("register %d moves along K and another dimension at once", 1<<j)
+		}
+	}
+	var lanes [2]int32
+	for j := 0; j < 2; j++ {
+		if lay.laneBits < 5 || !onlyDim(lay.tidBases[j], kd) {
+			return kSplit{}, fmt.Errorf("lane %d must move along K, as the mma fragment's lanes do", 1<<j)
+		}
+		lanes[j] = lay.tidBases[j][kd]
+	}
+	return newKSplit(kRegs, lanes, v, kWidth, k)
 }
 
 // onlyDim reports whether c is non-zero in dim d only.

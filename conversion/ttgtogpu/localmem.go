@@ -127,6 +127,10 @@ func (l *lowering) lowerLocalLoad(op *ir.Operation, e *emitter, rw *conversion.R
 	}
 	elem := l.scalarType(mt.Elem)
 	base := rw.Remapped(op.Operand(0))
+	if ld := l.planLdMatrix(lay, p); ld != nil && ir.BitWidth(elem) == p.bits {
+		rw.ReplaceOpN(op, [][]ir.Value{ld.emit(e, base, lay, elem, p.bits)})
+		return nil
+	}
 	mask := int64(1)<<p.roundLog - 1
 	out := make([]ir.Value, lay.numRegs)
 	p.transferAt(e, base, lay, 0, mask, func(regs []int, addr ir.Value) {

@@ -86,3 +86,7 @@ func (t *amdTarget) asyncCopySupport() error {
 func (t *amdTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
 	return mmaInstr{}, fmt.Errorf("an nvidia_mma dot cannot run on %s: AMD targets multiply with MFMA or WMMA (the AMD dot path is not lowered yet)", t)
 }
+
+// hasLdMatrix: AMD has no ldmatrix (ds_read_b64_tr_b16 is the AMD dot
+// path's).
+func (t *amdTarget) hasLdMatrix() bool { return false }

@@ -103,3 +103,6 @@ func (t *nvidiaTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInst
 	}
 	return in, nil
 }
+
+// hasLdMatrix: ldmatrix is sm_75's.
+func (t *nvidiaTarget) hasLdMatrix() bool { return t.capability >= 75 }
