@@ -6,9 +6,11 @@ import (
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Asynchronous copies from global to shared memory, as Triton 3.6's
@@ -67,7 +69,7 @@ func (l *lowering) lowerAsyncCopy(op *ir.Operation, e *emitter, rw *conversion.R
 	}
 	pointee := tt.ElementTypeOfPtr(src.Type())
 	if pointee == nil || storageBits(pointee) != storageBits(mt.Elem) {
-		return ir.OpErrorf(op, "copies %s elements into a buffer of %s", typeStr(pointee), typeStr(mt.Elem))
+		return ir.OpErrorf(op, "copies %s elements into a buffer of %s", asm.TypeString(pointee), asm.TypeString(mt.Elem))
 	}
 	p, err := l.bufferPlan(op, mt, lay, l.viewOfOperand(op, 1))
 	if err != nil {
@@ -93,9 +95,9 @@ func (l *lowering) lowerAsyncCopy(op *ir.Operation, e *emitter, rw *conversion.R
 	elem := l.scalarType(mt.Elem)
 	base := rw.Remapped(op.Operand(1))
 	bytes := ap.vec * bits / 8
-	cache := tt.CacheCA
+	cache := memory.CacheCA
 	if bytes == 16 {
-		cache = tt.CacheCG
+		cache = memory.CacheCG
 	}
 	ap.emit(e, func(idx ir.Value) ir.Value { return e.byteGep(base, e.mulC(idx, int64(bits/8))) },
 		func(regs []int, addr ir.Value) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/numeric"
 )
 
@@ -29,7 +30,7 @@ func (l *lowering) lowerConstant(op *ir.Operation, e *emitter, rw *conversion.Re
 			rw.ReplaceOp(op, []ir.Value{e.cAttr(t, a)})
 			return nil
 		}
-		return ir.OpErrorf(op, "unsupported constant %s", typeStr(op.Result(0).Type()))
+		return ir.OpErrorf(op, "unsupported constant %s", asm.TypeString(op.Result(0).Type()))
 	}
 	dense, ok := val.(*ir.DenseElementsAttr)
 	if !ok {
@@ -89,7 +90,7 @@ func registerAttr(ctx *ir.Context, t ir.Type, a ir.Attribute) (ir.Attribute, err
 	case isKind(t, ir.F8E5M2):
 		format = numeric.F8E5M2
 	default:
-		return nil, fmt.Errorf("constants of %s are not supported", typeStr(t))
+		return nil, fmt.Errorf("constants of %s are not supported", asm.TypeString(t))
 	}
 	return ir.IntegerAttrOf(ctx, ir.I8(ctx), int64(int8(format.FromFloat64(f.Value, numeric.RNE)))), nil
 }
@@ -114,7 +115,7 @@ func (l *lowering) lowerPoison(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	t := op.Result(0).Type()
 	types, ok := rw.TypeConverter().ConvertTypes(t)
 	if !ok {
-		return ir.OpErrorf(op, "cannot lower the type %s", typeStr(t))
+		return ir.OpErrorf(op, "cannot lower the type %s", asm.TypeString(t))
 	}
 	var vals []ir.Value
 	cache := map[ir.Type]ir.Value{}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
-	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/analysis/allocation"
@@ -178,20 +177,7 @@ func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, 
 		}
 	}
 	if err := simulate(m, kernel, smem, grid, sargs); err != nil {
-		skipUnsimulated(t, err)
 		t.Fatalf("simulate: %v\n%s", err, print(m))
-	}
-}
-
-// skipUnsimulated skips a test that needs the tensor-core and async-copy
-// ops the simulator does not execute yet (their semantics come with
-// branch simtc): only those ops, so that any other failure still fails.
-func skipUnsimulated(t testing.TB, err error) {
-	t.Helper()
-	for _, name := range []string{"gpu.cp_async", "gpu.cp_async_commit", "gpu.cp_async_wait", "gpu.mma_sync", "gpu.ldmatrix"} {
-		if strings.Contains(err.Error(), ": "+name+" is not simulated") {
-			t.Skipf("the simulator does not execute %s yet: %v", name, err)
-		}
 	}
 }
 

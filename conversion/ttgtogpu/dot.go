@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // tt.dot: D = A x B + C, lowered by the layout of its result, as Triton
@@ -28,7 +29,7 @@ func dotTypes(op *ir.Operation) (dotOperands, error) {
 	for i, v := range vals {
 		rt, ok := v.Type().(*ir.RankedTensorType)
 		if !ok || rt.Rank() < 2 || rt.Rank() > 3 {
-			return dotOperands{}, ir.OpErrorf(op, "tt.dot: %s must be a tensor of rank 2 or 3, got %s", names[i], typeStr(v.Type()))
+			return dotOperands{}, ir.OpErrorf(op, "tt.dot: %s must be a tensor of rank 2 or 3, got %s", names[i], asm.TypeString(v.Type()))
 		}
 		t[i] = rt
 	}

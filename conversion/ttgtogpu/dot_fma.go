@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // The FMA dot (Triton 3.6's convertFMADot): the result has a blocked
@@ -32,15 +33,15 @@ func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw 
 		}
 		if t.Elem != ts.d.Elem {
 			return ir.OpErrorf(op, "tt.dot: operand %s has element type %s but the FMA dot accumulates in %s (accelerate-matmul promotes the operands of FMA dots to the result type)",
-				[2]string{"A", "B"}[i], typeStr(t.Elem), typeStr(ts.d.Elem))
+				[2]string{"A", "B"}[i], asm.TypeString(t.Elem), asm.TypeString(ts.d.Elem))
 		}
 	}
 	if ts.c.Encoding != ts.d.Encoding || ts.c.Elem != ts.d.Elem {
-		return ir.OpErrorf(op, "tt.dot: the accumulator C must have the result's type %s, got %s", typeStr(ts.d), typeStr(ts.c))
+		return ir.OpErrorf(op, "tt.dot: the accumulator C must have the result's type %s, got %s", asm.TypeString(ts.d), asm.TypeString(ts.c))
 	}
 	elem := l.scalarType(ts.d.Elem)
 	if elem == nil {
-		return ir.OpErrorf(op, "tt.dot: no FMA dot of %s elements", typeStr(ts.d.Elem))
+		return ir.OpErrorf(op, "tt.dot: no FMA dot of %s elements", asm.TypeString(ts.d.Elem))
 	}
 	la, err := l.opLayout(op, ts.a)
 	if err != nil {

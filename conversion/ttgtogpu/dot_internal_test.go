@@ -198,7 +198,7 @@ func TestTargetDotChoices(t *testing.T) {
 			got = "error: " + err.Error()
 		}
 		if !strings.HasPrefix(got, c.want) {
-			t.Errorf("%s: %s x %s -> %s: got %q, want %q", c.tg, typeStr(c.a), typeStr(c.b), typeStr(c.d), got, c.want)
+			t.Errorf("%s: %s x %s -> %s: got %q, want %q", c.tg, asm.TypeString(c.a), asm.TypeString(c.b), asm.TypeString(c.d), got, c.want)
 		}
 		if err == nil {
 			if _, err := gpu.MMASyncForm(in.shape, in.types, in.satfinite); err != nil {

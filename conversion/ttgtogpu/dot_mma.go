@@ -10,6 +10,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // tt.dot on mma.sync (Triton 3.6's MMAv2 conversion). The result has an
@@ -80,7 +81,7 @@ func mmaSyncTypes(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
 	case isF64(d):
 		return mmaInstr{}, fmt.Errorf("f64 dots on tensor cores (mma.sync m8n8k4 / m16n8k16 .f64) are not lowered; they need the FMA dot")
 	}
-	return mmaInstr{}, fmt.Errorf("no mma.sync multiplies %s by %s into %s", typeStr(a), typeStr(b), typeStr(d))
+	return mmaInstr{}, fmt.Errorf("no mma.sync multiplies %s by %s into %s", asm.TypeString(a), asm.TypeString(b), asm.TypeString(d))
 }
 
 // operandName names dot operand i in diagnostics.
@@ -99,7 +100,7 @@ func (l *lowering) lowerMMAv2Dot(op *ir.Operation, ts dotOperands, enc *ttg.Nvid
 		kWidths[i] = oe.KWidth
 	}
 	if ts.c.Encoding != ts.d.Encoding || ts.c.Elem != ts.d.Elem {
-		return ir.OpErrorf(op, "tt.dot: the accumulator C must have the result's type %s, got %s", typeStr(ts.d), typeStr(ts.c))
+		return ir.OpErrorf(op, "tt.dot: the accumulator C must have the result's type %s, got %s", asm.TypeString(ts.d), asm.TypeString(ts.c))
 	}
 	if len(enc.InstrShape) < 2 || enc.InstrShape[len(enc.InstrShape)-2] != 16 || enc.InstrShape[len(enc.InstrShape)-1] != 8 {
 		return ir.OpErrorf(op, "tt.dot: an nvidia_mma version 2 layout has instrShape [16, 8], got %v", enc.InstrShape)
@@ -202,7 +203,7 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 	var splits [2]kSplit
 	for i, lay := range []*regLayout{la, lb} {
 		if kWidths[i] < v || !isPow2(int64(kWidths[i])) {
-			return nil, ir.OpErrorf(op, "tt.dot: operand %s has kWidth %d; %s elements need kWidth %d or a larger power of two", operandName[i], kWidths[i], typeStr(ts.a.Elem), v)
+			return nil, ir.OpErrorf(op, "tt.dot: operand %s has kWidth %d; %s elements need kWidth %d or a larger power of two", operandName[i], kWidths[i], asm.TypeString(ts.a.Elem), v)
 		}
 		if splits[i], err = operandKSplit(lay, [2]int{kA, kB}[i], v, kWidths[i], k); err != nil {
 			return nil, ir.OpErrorf(op, "tt.dot: operand %s: %v", operandName[i], err)

@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/linearlayout"
 )
 
@@ -20,7 +21,7 @@ func (l *lowering) bufferPlan(op *ir.Operation, mt *ttg.MemDescType, regs *regLa
 	}
 	ll, err := ttg.TypeLinearLayout(mt)
 	if err != nil {
-		return nil, ir.OpErrorf(op, "cannot lower %s: %v", typeStr(mt), err)
+		return nil, ir.OpErrorf(op, "cannot lower %s: %v", asm.TypeString(mt), err)
 	}
 	names := dimNames(len(mt.Dims))
 	if !sameNames(ll.OutDimNames(), names) {
@@ -36,7 +37,7 @@ func (l *lowering) bufferPlan(op *ir.Operation, mt *ttg.MemDescType, regs *regLa
 	}
 	inv, err := ll.Sublayout([]string{linearlayout.Offset}, names).Invert()
 	if err != nil {
-		return nil, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", typeStr(mt), err)
+		return nil, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", asm.TypeString(mt), err)
 	}
 	bits := storageBits(mt.Elem)
 	p := &cvtPlan{src: regs, dst: regs, bits: bits, inv: inv, numRounds: 1}

@@ -9,6 +9,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Options configure the conversion.
@@ -173,11 +174,11 @@ func (l *lowering) layoutOf(t *ir.RankedTensorType) (*regLayout, error) {
 func (l *lowering) opLayout(op *ir.Operation, t ir.Type) (*regLayout, error) {
 	rt, ok := t.(*ir.RankedTensorType)
 	if !ok {
-		return nil, ir.OpErrorf(op, "expected a tensor, got %s", typeStr(t))
+		return nil, ir.OpErrorf(op, "expected a tensor, got %s", asm.TypeString(t))
 	}
 	r, err := l.layoutOf(rt)
 	if err != nil {
-		return nil, ir.OpErrorf(op, "cannot lower tensor type %s: %v", typeStr(t), err)
+		return nil, ir.OpErrorf(op, "cannot lower tensor type %s: %v", asm.TypeString(t), err)
 	}
 	return r, nil
 }

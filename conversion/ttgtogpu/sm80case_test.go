@@ -14,8 +14,8 @@ import (
 // sm_80 TTGIR of the 128x128x64 f16 matmul (the input of its
 // convert-triton-gpu-to-llvm): the TTGIR, random inputs and the output
 // the interpreter computes from them, in the manifest format of
-// shared/kernels/cases, so that gpu/prepare.sh --arch sm_80 compiles it
-// with tt-translate and gpu/validate.sh runs ptxas and gpu_check.py on
+// shared/kernels/cases, so that scripts/gpu/prepare.sh --arch sm_80 compiles it
+// with tt-translate and scripts/gpu/validate.sh runs ptxas and gpu_check.py on
 // the GPU. The set goes to $TT_SM80_CASES_DIR (prepare.sh sets it), else
 // to a temporary directory; either way the test runs the written case in
 // the simulator against the written expectation.

@@ -5,31 +5,21 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// pattern is a canonicalization pattern given by a function.
-type pattern struct {
-	root string
-	fn   func(op *ir.Operation, rw ir.Rewriter) bool
-}
-
-func (p pattern) RootName() string                                      { return p.root }
-func (p pattern) Benefit() int                                          { return 1 }
-func (p pattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool { return p.fn(op, rw) }
-
 func init() {
 	ForOpDef.Canonicalize = []ir.RewritePattern{
-		pattern{"scf.for", forOpIterArgsFolder},
-		pattern{"scf.for", simplifyTrivialLoops},
+		ir.NewPattern("ForOpIterArgsFolder", "scf.for", 1, forOpIterArgsFolder),
+		ir.NewPattern("SimplifyTrivialLoops", "scf.for", 1, simplifyTrivialLoops),
 	}
 	IfOpDef.Canonicalize = []ir.RewritePattern{
-		pattern{"scf.if", swapNotCondition},
-		pattern{"scf.if", conditionPropagation},
-		pattern{"scf.if", convertTrivialIfToSelect},
-		pattern{"scf.if", removeEmptyElseBranch},
-		pattern{"scf.if", removeStaticCondition},
-		pattern{"scf.if", removeUnusedResults},
-		pattern{"scf.if", replaceIfYieldWithConditionOrValue},
+		ir.NewPattern("SwapNotCondition", "scf.if", 1, swapNotCondition),
+		ir.NewPattern("ConditionPropagation", "scf.if", 1, conditionPropagation),
+		ir.NewPattern("ConvertTrivialIfToSelect", "scf.if", 1, convertTrivialIfToSelect),
+		ir.NewPattern("RemoveEmptyElseBranch", "scf.if", 1, removeEmptyElseBranch),
+		ir.NewPattern("RemoveStaticCondition", "scf.if", 1, removeStaticCondition),
+		ir.NewPattern("RemoveUnusedResults", "scf.if", 1, removeUnusedResults),
+		ir.NewPattern("ReplaceIfYieldWithConditionOrValue", "scf.if", 1, replaceIfYieldWithConditionOrValue),
 	}
-	ExecuteRegionOpDef.Canonicalize = []ir.RewritePattern{pattern{"scf.execute_region", singleBlockExecuteInliner}}
+	ExecuteRegionOpDef.Canonicalize = []ir.RewritePattern{ir.NewPattern("SingleBlockExecuteInliner", "scf.execute_region", 1, singleBlockExecuteInliner)}
 }
 
 // replaceOpWithRegion inlines the single block of r before op, replaces
@@ -127,16 +117,29 @@ func simplifyTrivialLoops(op *ir.Operation, rw ir.Rewriter) bool {
 }
 
 // forOpIterArgsFolder drops loop-carried values that are forwarded
-// unchanged (yielded as is, or unused with their init yielded or their
-// result unused).
+// unchanged (yielded as is, yielded as their init value, or unused along
+// with their result), and merges iter args that always hold the same value
+// as an earlier one (same init, same yielded value): MLIR's
+// ForOpIterArgsFolder at the LLVM revision Triton 3.6 builds with.
 func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 	f := ForOp{op}
-	inits, iterArgs, results, yielded := f.Inits(), f.IterArgs(), op.Results(), f.YieldedValues()
+	inits, iterArgs, results, yielded := f.Inits(), f.RegionIterArgs(), op.Results(), f.YieldedValues()
 	keep := make([]bool, len(inits))
 	any := false
+	type pair struct{ init, yielded ir.Value }
+	seen := map[pair]int{}
 	for i := range inits {
-		fwd := iterArgs[i] == yielded[i] ||
-			!ir.HasUses(iterArgs[i]) && (inits[i] == yielded[i] || !ir.HasUses(results[i]))
+		fwd := iterArgs[i] == yielded[i] || inits[i] == yielded[i] ||
+			!ir.HasUses(iterArgs[i]) && !ir.HasUses(results[i])
+		if !fwd {
+			if j, ok := seen[pair{inits[i], yielded[i]}]; ok {
+				rw.ReplaceAllUsesWith(iterArgs[i], iterArgs[j])
+				rw.ReplaceAllUsesWith(results[i], results[j])
+				fwd = true
+			} else {
+				seen[pair{inits[i], yielded[i]}] = i
+			}
+		}
 		keep[i] = !fwd
 		any = any || fwd
 	}
@@ -154,7 +157,7 @@ func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 // result).
 func RebuildForKeeping(rw ir.Rewriter, op *ir.Operation, keep []bool) {
 	f := ForOp{op}
-	inits, iterArgs, results := f.Inits(), f.IterArgs(), op.Results()
+	inits, iterArgs, results := f.Inits(), f.RegionIterArgs(), op.Results()
 	ctx := op.Context()
 	st := ir.NewState(ctx, "scf.for", op.Loc())
 	st.Operands = []ir.Value{f.LowerBound(), f.UpperBound(), f.Step()}

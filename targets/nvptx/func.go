@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // fn emits one function: its registers, its values and its instructions.
@@ -173,7 +174,7 @@ func (f *fn) newValue(t ir.Type) (*value, error) {
 	}
 	c, ok := scalarClass(t)
 	if !ok {
-		return nil, fmt.Errorf("unsupported type %s", typeStr(t))
+		return nil, fmt.Errorf("unsupported type %s", asm.TypeString(t))
 	}
 	return &value{typ: t, reg: f.regs.alloc(c)}, nil
 }
@@ -212,7 +213,7 @@ func (f *fn) params() ([]param, error) {
 			case 16, 32, 64:
 				p.decl, p.ldType = fmt.Sprintf(".u%d", t.Width), fmt.Sprintf("u%d", t.Width)
 			default:
-				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, typeStr(t))
+				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, asm.TypeString(t))
 			}
 		case *ir.FloatType:
 			switch t.Kind {
@@ -221,10 +222,10 @@ func (f *fn) params() ([]param, error) {
 			case ir.F16, ir.BF16:
 				p.decl, p.ldType = ".b16", "b16"
 			default:
-				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, typeStr(t))
+				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, asm.TypeString(t))
 			}
 		default:
-			return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, typeStr(t))
+			return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, asm.TypeString(t))
 		}
 		out = append(out, p)
 	}

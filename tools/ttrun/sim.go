@@ -74,7 +74,7 @@ func lowerForSim(k *Kernel, arch string, numWarps int) (*ir.Operation, error) {
 		o.NumWarps = numWarps
 	}
 	module := k.Module.Clone(ir.NewMapping())
-	if _, err := tttranslate.Lower(module, o); err != nil {
+	if _, _, err := tttranslate.Lower(module, o); err != nil {
 		return nil, renderCompileError(k, err)
 	}
 	return module, nil

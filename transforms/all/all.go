@@ -10,6 +10,7 @@ import (
 	_ "github.com/ttcompiler/tt/transforms/allocate"
 	_ "github.com/ttcompiler/tt/transforms/amd"
 	_ "github.com/ttcompiler/tt/transforms/nvidia"
+	_ "github.com/ttcompiler/tt/transforms/pipeliner"
 	_ "github.com/ttcompiler/tt/transforms/ttgir"
 	_ "github.com/ttcompiler/tt/transforms/ttir"
 )

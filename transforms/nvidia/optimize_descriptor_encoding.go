@@ -152,13 +152,6 @@ func expandToRank(shape []int64, rank int) []int64 {
 	return out
 }
 
-func cgaOfEncoding(enc ir.Attribute, rank int) ttg.CGALayout {
-	if l, ok := enc.(ttg.LayoutEncoding); ok {
-		return l.CGA()
-	}
-	return ttg.DefaultCGA(rank)
-}
-
 // useWish is the wish of a TMA op for its descriptor operand, if op is one.
 func useWish(op *ir.Operation) (ir.Value, descWish, bool) {
 	var tensor ir.Value
@@ -180,7 +173,7 @@ func useWish(op *ir.Operation) (ir.Value, descWish, bool) {
 	if desired != nil {
 		enc = desired
 	}
-	cga := cgaOfEncoding(enc, t.Rank())
+	cga := ttg.CGAOf(enc, t.Rank())
 	return desc, descWish{desired: desired, cga: &cga, shape: expandToRank(t.Dims, blockOf(desc).Rank())}, true
 }
 
@@ -353,27 +346,14 @@ func fallbackDescLayout(ctx *ir.Context, block *ir.RankedTensorType, cga *ttg.CG
 	if cga != nil {
 		c = cga.WithRank(len(shape))
 	}
-	return ttg.NVMMASharedFor(ctx, shape, order, c, block.Elem, false)
+	return ttg.NVMMASharedFor(ctx, shape, order, c, ir.BitWidth(block.Elem), false)
 }
 
 // layoutForShape adapts a shared layout chosen for a block of another rank
 // (a rank-reducing load) to block's rank (Triton's updateEncodingForShape).
 func layoutForShape(ctx *ir.Context, enc ir.Attribute, block *ir.RankedTensorType) ir.Attribute {
-	rank := block.Rank()
-	switch e := enc.(type) {
-	case *ttg.NVMMASharedEncoding:
-		return ttg.NewNVMMAShared(ctx, e.SwizzlingByteWidth, e.Transposed, e.ElementBitWidth, e.FP4Padded, e.CGALayout.WithRank(rank))
-	case *ttg.SwizzledSharedEncoding:
-		var order []int
-		for i := 0; i+len(e.Order) < rank; i++ {
-			order = append(order, rank-i-1)
-		}
-		for _, o := range e.Order {
-			if o < rank {
-				order = append(order, o)
-			}
-		}
-		return ttg.NewSwizzledShared(ctx, e.Vec, e.PerPhase, e.MaxPhase, order, e.CGALayout.WithRank(rank))
+	if r := ttg.SharedLayoutForRank(enc, block.Rank()); r != nil {
+		return r
 	}
 	return enc
 }
