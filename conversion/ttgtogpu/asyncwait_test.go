@@ -22,13 +22,8 @@ import (
 // not matter, would let one of them through.
 func TestAsyncWaitMutations(t *testing.T) {
 	m := parseFile(t, "../../testdata/cases/matmul_f32_ieee.ttgir")
-	r := rand.New(rand.NewSource(13))
-	M, N, K := 70, 50, 40
 	grid := [3]int{6, 1, 1}
-	args := []diffArg{
-		f32Buf(randF32(r, M*K, 2)), f32Buf(randF32(r, K*N, 2)), zeroBuf("f32", M*N),
-		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)), intArg(int64(K)), intArg(int64(N)), intArg(int64(N)),
-	}
+	args := f32MatmulArgs(rand.New(rand.NewSource(13)))
 	ref := cloneArgs(args)
 	interpret(t, m.Clone(nil), "grouped_matmul_kernel", grid, ref)
 	lower(t, m)

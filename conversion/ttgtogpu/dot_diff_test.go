@@ -15,12 +15,27 @@ import (
 // Triton's order, so every element matches bit for bit.
 func TestFMADotPipelinedDiff(t *testing.T) {
 	m := parseFile(t, "../../testdata/cases/matmul_f32_ieee.ttgir")
-	r := rand.New(rand.NewSource(11))
+	diffTest(t, m, "grouped_matmul_kernel", [3]int{6, 1, 1}, f32MatmulArgs(rand.New(rand.NewSource(11))), 0)
+}
+
+// f32MatmulArgs are arguments of the f32 matmul case (70x40 by 40x50,
+// row-major) with random matrices.
+func f32MatmulArgs(r *rand.Rand) []diffArg {
 	M, N, K := 70, 50, 40
-	diffTest(t, m, "grouped_matmul_kernel", [3]int{6, 1, 1}, []diffArg{
+	return []diffArg{
 		f32Buf(randF32(r, M*K, 2)), f32Buf(randF32(r, K*N, 2)), zeroBuf("f32", M*N),
 		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)), intArg(int64(K)), intArg(int64(N)), intArg(int64(N)),
-	}, 0)
+	}
+}
+
+// sm80MatmulArgs are arguments of Triton's sm_80 matmul kernel: M x K by
+// K x N matrices of f16 whose elements are s apart along both dimensions.
+func sm80MatmulArgs(r *rand.Rand, M, N, K, s int) []diffArg {
+	return []diffArg{
+		f16Buf(randF32(r, M*K*s, 1)), f16Buf(randF32(r, K*N*s, 1)), zeroBuf("f16", M*N*s),
+		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)),
+		intArg(int64(K * s)), intArg(int64(s)), intArg(int64(N * s)), intArg(int64(s)), intArg(int64(N * s)), intArg(int64(s)),
+	}
 }
 
 // passDump returns the IR of a Triton pass dump (shared/kernels/passes)
@@ -49,13 +64,8 @@ func passDump(t *testing.T, file, before string) string {
 // 16 elements along both dimensions.
 func TestMatmulSM80Diff(t *testing.T) {
 	m := parse(t, passDump(t, "matmul.sm80.passes.mlir", "ConvertTritonGPUToLLVM"))
-	r := rand.New(rand.NewSource(12))
-	M, N, K, s := 176, 144, 80, 16
-	diffTestCheck(t, m, "matmul_kernel", [3]int{4, 1, 1}, []diffArg{
-		f16Buf(randF32(r, M*K*s, 1)), f16Buf(randF32(r, K*N*s, 1)), zeroBuf("f16", M*N*s),
-		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)),
-		intArg(int64(K * s)), intArg(int64(s)), intArg(int64(N * s)), intArg(int64(s)), intArg(int64(N * s)), intArg(int64(s)),
-	}, 2, func(lowered *ir.Operation) {
+	args := sm80MatmulArgs(rand.New(rand.NewSource(12)), 176, 144, 80, 16)
+	diffTestCheck(t, m, "matmul_kernel", [3]int{4, 1, 1}, args, 2, func(lowered *ir.Operation) {
 		if n := count(lowered, "gpu.mma_sync"); n != 4*8*4 {
 			t.Errorf("%d gpu.mma_sync per thread, want 4x8 tiles of 16x8 per warp x 4 k steps", n)
 		}
@@ -80,13 +90,7 @@ func TestMatmulSM80WrongSwizzle(t *testing.T) {
 		"%wrong = ttg.memdesc_reinterpret %a_55 : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x64xf16, #wrong, #smem>\n"+
 			"    %a_60 = ttg.local_load %wrong : !ttg.memdesc<128x64xf16, #wrong, #smem>", 1)
 	m := parse(t, src)
-	r := rand.New(rand.NewSource(12))
-	M, N, K, s := 176, 144, 80, 16
-	args := []diffArg{
-		f16Buf(randF32(r, M*K*s, 1)), f16Buf(randF32(r, K*N*s, 1)), zeroBuf("f16", M*N*s),
-		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)),
-		intArg(int64(K * s)), intArg(int64(s)), intArg(int64(N * s)), intArg(int64(s)), intArg(int64(N * s)), intArg(int64(s)),
-	}
+	args := sm80MatmulArgs(rand.New(rand.NewSource(12)), 176, 144, 80, 16)
 	ref := parse(t, passDump(t, "matmul.sm80.passes.mlir", "ConvertTritonGPUToLLVM"))
 	want := cloneArgs(args)
 	interpret(t, ref, "matmul_kernel", [3]int{4, 1, 1}, want)

@@ -40,10 +40,7 @@ func TestTritonSM80MatmulCase(t *testing.T) {
 	}
 	M, N, K := 256, 192, 128
 	grid := [3]int{((M + 127) / 128) * ((N + 127) / 128), 1, 1}
-	r := rand.New(rand.NewSource(80))
-	args := []diffArg{f16Buf(randF32(r, M*K, 1)), f16Buf(randF32(r, K*N, 1)), zeroBuf("f16", M*N),
-		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)),
-		intArg(int64(K)), intArg(1), intArg(int64(N)), intArg(1), intArg(int64(N)), intArg(1)}
+	args := sm80MatmulArgs(rand.New(rand.NewSource(80)), M, N, K, 1)
 	want := cloneArgs(args)
 	interpret(t, parse(t, src), "matmul_kernel", grid, want)
 

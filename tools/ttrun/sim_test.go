@@ -30,13 +30,8 @@ var locatedError = regexp.MustCompile(`^\S+:\d+:\d+: error: `)
 // Triton's outputs; the cases the lowering refuses must be refused with a
 // located error, so that this list stays the truth.
 func runSimCases(t *testing.T, path string) {
-	m, err := ReadManifest(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Dir(path)
-	for i := range m.Cases {
-		c := &m.Cases[i]
+	dir, cases := readCases(t, path)
+	for _, c := range cases {
 		refused := notLowered[c.Name]
 		for _, irLevel := range []string{"ttir", "ttgir"} {
 			t.Run(c.Name+"/"+irLevel, func(t *testing.T) {
@@ -175,13 +170,8 @@ func TestSimDotCasesSM80(t *testing.T) {
 	}
 	ran := 0
 	for _, path := range paths {
-		m, err := ReadManifest(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := filepath.Dir(path)
-		for i := range m.Cases {
-			c := &m.Cases[i]
+		dir, cases := readCases(t, path)
+		for _, c := range cases {
 			k, err := LoadKernelFile(filepath.Join(dir, c.TTIR), c.Kernel, false)
 			if err != nil {
 				t.Fatal(err)
@@ -217,4 +207,18 @@ func TestSimDotCasesSM80(t *testing.T) {
 func fileExists(path string) bool {
 	s, err := os.Stat(path)
 	return err == nil && !s.IsDir()
+}
+
+// readCases reads a case manifest: its directory and its cases.
+func readCases(t *testing.T, path string) (string, []*Case) {
+	t.Helper()
+	m, err := ReadManifest(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := make([]*Case, len(m.Cases))
+	for i := range m.Cases {
+		cases[i] = &m.Cases[i]
+	}
+	return filepath.Dir(path), cases
 }
