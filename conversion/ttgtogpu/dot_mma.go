@@ -33,7 +33,8 @@ import (
 // dimension an instruction may permute (kSplit, mmafrag.go), and it is
 // permuted alike for A and B. Coordinates are taken modulo the tensor's
 // shape, as the layouts broadcast a tensor smaller than their tile: the
-// repeated rows or columns compute repeated results.
+// repeated rows or columns compute repeated results. maxNumImpreciseAcc
+// changes nothing here, as in 3.6 (it is a Hopper wgmma fp8 mode).
 
 // mmaInstr is an mma.sync instruction.
 type mmaInstr struct {

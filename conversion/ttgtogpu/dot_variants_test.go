@@ -26,6 +26,7 @@ type dotCase struct {
 	warps      [2]int // mma warpsPerCTA (0: an FMA dot)
 	kWidth     int
 	shared     bool   // operands through shared memory
+	sliced     bool   // the shared operands are sub-slices of twice larger buffers
 	bOrder     string // B's shared order ("1, 0": N-major, "0, 1": K-major)
 	prec       string // inputPrecision
 	ulps       float64
@@ -79,15 +80,31 @@ func (c dotCase) kernel() string {
 	fmt.Fprintf(&b, "#shb = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [%s]}>\n#smem = #ttg.shared_memory\n", bOrder)
 	fmt.Fprintf(&b, "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = %d : i32, ttg.target = \"cuda:%d\", \"ttg.threads-per-warp\" = 32 : i32} {\n", nw, c.cc)
 	fmt.Fprintf(&b, "  tt.func public @dot(%%pa: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%pb: !tt.ptr<%s> {tt.divisibility = 16 : i32}, %%pc: !tt.ptr<%s> {tt.divisibility = 16 : i32}) {\n", c.a, c.b, c.d)
-	b.WriteString(tile("a", c.m, c.k, "%pa", c.a))
-	b.WriteString(tile("b", c.k, c.n, "%pb", c.b))
+	am, bn := c.m, c.n
+	if c.sliced {
+		am, bn = 2*c.m, 2*c.n
+	}
+	b.WriteString(tile("a", am, c.k, "%pa", c.a))
+	b.WriteString(tile("b", c.k, bn, "%pb", c.b))
 	b.WriteString(tile("c", c.m, c.n, "%pc", c.d))
 	operand := func(name, sh string, rows, cols int, T, layout string) {
 		ty := fmt.Sprintf("tensor<%dx%dx%s", rows, cols, T)
-		if c.shared {
+		switch {
+		case c.shared && c.sliced:
+			// The operand is the second half (rows for A, columns for B)
+			// of a buffer twice its size.
+			ar, ac, off := 2*rows, cols, fmt.Sprintf("%d, 0", rows)
+			if name == "b" {
+				ar, ac, off = rows, 2*cols, fmt.Sprintf("0, %d", cols)
+			}
+			fmt.Fprintf(&b, "    %%%s_sm = ttg.local_alloc %%%s_v : (tensor<%dx%dx%s, #blk>) -> !ttg.memdesc<%dx%dx%s, %s, #smem>\n", name, name, ar, ac, T, ar, ac, T, sh)
+			fmt.Fprintf(&b, "    %%%s_sl = ttg.memdesc_subslice %%%s_sm[%s] : !ttg.memdesc<%dx%dx%s, %s, #smem> -> !ttg.memdesc<%dx%dx%s, %s, #smem, %dx%d>\n",
+				name, name, off, ar, ac, T, sh, rows, cols, T, sh, ar, ac)
+			fmt.Fprintf(&b, "    %%%s_d = ttg.local_load %%%s_sl : !ttg.memdesc<%dx%dx%s, %s, #smem, %dx%d> -> %s, %s>\n", name, name, rows, cols, T, sh, ar, ac, ty, layout)
+		case c.shared:
 			fmt.Fprintf(&b, "    %%%s_sm = ttg.local_alloc %%%s_v : (%s, #blk>) -> !ttg.memdesc<%dx%dx%s, %s, #smem>\n", name, name, ty, rows, cols, T, sh)
 			fmt.Fprintf(&b, "    %%%s_d = ttg.local_load %%%s_sm : !ttg.memdesc<%dx%dx%s, %s, #smem> -> %s, %s>\n", name, name, rows, cols, T, sh, ty, layout)
-		} else {
+		default:
 			fmt.Fprintf(&b, "    %%%s_d = ttg.convert_layout %%%s_v : %s, #blk> -> %s, %s>\n", name, name, ty, ty, layout)
 		}
 	}
@@ -165,6 +182,7 @@ func TestDotVariantsDiff(t *testing.T) {
 		{name: "f16_regs", m: 64, n: 64, k: 64, a: "f16", b: "f16", d: "f32", cc: 80, warps: [2]int{2, 2}, kWidth: 2, ulps: f32K * 64, ldmatrix: 0},
 		{name: "f16_shared_trans_b", m: 64, n: 64, k: 64, a: "f16", b: "f16", d: "f32", cc: 80, warps: [2]int{2, 2}, kWidth: 2, shared: true, ulps: f32K * 64, ldmatrix: 8 + 8},
 		{name: "f16_shared_kmajor_b", m: 64, n: 64, k: 64, a: "f16", b: "f16", d: "f32", cc: 80, warps: [2]int{2, 2}, kWidth: 2, shared: true, bOrder: "0, 1", ulps: f32K * 64, ldmatrix: 8 + 8},
+		{name: "f16_shared_sliced", m: 32, n: 32, k: 64, a: "f16", b: "f16", d: "f32", cc: 80, warps: [2]int{2, 2}, kWidth: 2, shared: true, sliced: true, ulps: f32K * 64, ldmatrix: 4 + 4},
 		{name: "bf16_shared", m: 32, n: 64, k: 32, a: "bf16", b: "bf16", d: "f32", cc: 80, warps: [2]int{2, 2}, kWidth: 2, shared: true, ulps: f32K * 32, ldmatrix: -1},
 		{name: "f16_acc_f16", m: 64, n: 32, k: 64, a: "f16", b: "f16", d: "f16", cc: 80, warps: [2]int{4, 1}, kWidth: 2, ulps: 8, ldmatrix: 0},
 		{name: "f16_kwidth4", m: 32, n: 32, k: 64, a: "f16", b: "f16", d: "f32", cc: 80, warps: [2]int{2, 2}, kWidth: 4, ulps: f32K * 64, ldmatrix: 0},
@@ -189,7 +207,11 @@ func TestDotVariantsDiff(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := parse(t, c.kernel())
 			r := rand.New(rand.NewSource(int64(len(c.name))))
-			args := []diffArg{dotBuf(r, c.a, c.m*c.k), dotBuf(r, c.b, c.k*c.n), dotBuf(r, c.d, c.m*c.n)}
+			scale := 1
+			if c.sliced {
+				scale = 2
+			}
+			args := []diffArg{dotBuf(r, c.a, scale*c.m*c.k), dotBuf(r, c.b, scale*c.k*c.n), dotBuf(r, c.d, c.m*c.n)}
 			diffTestCheck(t, m, "dot", [3]int{1, 1, 1}, args, c.ulps, func(lowered *ir.Operation) {
 				mmas, lds := count(lowered, "gpu.mma_sync"), count(lowered, "gpu.ldmatrix")
 				if (mmas > 0) != (c.warps[0] != 0) {
