@@ -63,9 +63,13 @@ func (l *lowering) planViews() (map[operandKey]memView, error) {
 			if _, ok := v.Type().(*ttg.MemDescType); !ok {
 				continue
 			}
-			var mv memView
-			if mv, err = viewOf(v, memo, map[ir.Value]bool{}); err != nil {
-				err = ir.OpErrorf(op, "%v", err)
+			mv, _, verr := viewOf(v, memo, map[ir.Value]bool{})
+			if verr == nil && !mv.isZero() && (op.Name() == "tt.call" || op.Name() == "tt.return") {
+				// A memdesc crosses calls as its buffer's address alone.
+				verr = viewError("a sub-view (offsets " + fmtInts(mv.offsets) + ") cannot be passed to or returned from a function")
+			}
+			if verr != nil {
+				err = ir.OpErrorf(op, "%v", verr)
 				return
 			}
 			out[operandKey{op, i}] = mv
@@ -81,10 +85,12 @@ type viewError string
 func (e viewError) Error() string { return string(e) }
 
 // viewOf follows v back to its root buffer. A block argument takes the
-// view of the values its predecessors pass, which must agree.
-func viewOf(v ir.Value, memo map[ir.Value]*memView, visiting map[ir.Value]bool) (memView, error) {
+// view of the values its predecessors pass, which must agree; a value
+// that comes back around a loop to the argument being resolved is
+// pending (it is the argument itself, passed along) and does not count.
+func viewOf(v ir.Value, memo map[ir.Value]*memView, visiting map[ir.Value]bool) (_ memView, pending bool, _ error) {
 	if m := memo[v]; m != nil {
-		return *m, nil
+		return *m, false, nil
 	}
 	mt, _ := v.Type().(*ttg.MemDescType)
 	rank := 0
@@ -92,69 +98,78 @@ func viewOf(v ir.Value, memo map[ir.Value]*memView, visiting map[ir.Value]bool) 
 		rank = len(mt.Dims)
 	}
 	zero := memView{offsets: make([]int64, rank)}
-	var res memView
-	switch def := v.DefiningOp(); {
-	case def == nil:
+	def := v.DefiningOp()
+	if def == nil {
 		if visiting[v] {
-			return zero, nil // a loop: the other predecessors decide
+			return memView{}, true, nil
 		}
 		visiting[v] = true
+		defer delete(visiting, v)
+		res, pending, err := blockArgView(v, memo, visiting)
+		if err != nil || pending {
+			return memView{}, pending, err
+		}
+		memo[v] = &res
+		return res, false, nil
+	}
+	var src memView
+	switch def.Name() {
+	case "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_index", "ttg.memdesc_reshape", "ttg.memdesc_reinterpret":
+		var pending bool
 		var err error
-		if res, err = blockArgView(v, zero, memo, visiting); err != nil {
-			return memView{}, err
+		if src, pending, err = viewOf(def.Operand(0), memo, visiting); err != nil {
+			return memView{}, false, err
 		}
-	case def.Name() == "ttg.memdesc_subslice":
-		src, err := viewOf(def.Operand(0), memo, visiting)
-		if err != nil {
-			return memView{}, err
+		if pending {
+			return memView{}, false, viewError(def.Name() + " of a memdesc carried around a loop changes from one iteration to the next, which is not supported")
 		}
+	}
+	res := zero
+	switch def.Name() {
+	case "ttg.memdesc_subslice":
 		offs, _ := def.Attr("offsets").(*ir.DenseArrayAttr)
 		if offs == nil || len(offs.Ints) != len(src.offsets) {
-			return memView{}, viewError("ttg.memdesc_subslice without offsets of its rank")
+			return memView{}, false, viewError("ttg.memdesc_subslice without offsets of its rank")
 		}
 		res = memView{offsets: slices.Clone(src.offsets)}
 		for i, o := range offs.Ints {
 			res.offsets[i] += o
 		}
-	case def.Name() == "ttg.memdesc_trans":
-		src, err := viewOf(def.Operand(0), memo, visiting)
-		if err != nil {
-			return memView{}, err
-		}
+	case "ttg.memdesc_trans":
 		order, _ := def.Attr("order").(*ir.DenseArrayAttr)
 		if order == nil || len(order.Ints) != len(src.offsets) {
-			return memView{}, viewError("ttg.memdesc_trans without an order of its rank")
+			return memView{}, false, viewError("ttg.memdesc_trans without an order of its rank")
 		}
 		res = memView{offsets: make([]int64, len(order.Ints))}
 		for i, o := range order.Ints {
 			res.offsets[i] = src.offsets[o]
 		}
-	case def.Name() == "ttg.memdesc_index", def.Name() == "ttg.memdesc_reshape", def.Name() == "ttg.memdesc_reinterpret":
+	case "ttg.memdesc_index", "ttg.memdesc_reshape", "ttg.memdesc_reinterpret":
 		// A new root (index) or the same bytes in other coordinates: only
 		// from a view that starts at its buffer.
-		src, err := viewOf(def.Operand(0), memo, visiting)
-		if err != nil {
-			return memView{}, err
-		}
 		if !src.isZero() {
-			return memView{}, viewError(def.Name() + " of a sub-view (ttg.memdesc_subslice with offsets " + fmtInts(src.offsets) + ") is not supported")
+			return memView{}, false, viewError(def.Name() + " of a sub-view (ttg.memdesc_subslice with offsets " + fmtInts(src.offsets) + ") is not supported")
 		}
-		res = zero
-	default:
-		res = zero
 	}
 	memo[v] = &res
-	return res, nil
+	return res, false, nil
 }
 
 // blockArgView is the view of a block argument: that of every value the
-// predecessors pass to it, which must be the same.
-func blockArgView(arg ir.Value, zero memView, memo map[ir.Value]*memView, visiting map[ir.Value]bool) (memView, error) {
+// predecessors pass to it, which must be the same; pending when every
+// value is (the argument only comes back to itself so far). Arguments of
+// a block without predecessors (a function's) start at their buffers.
+func blockArgView(arg ir.Value, memo map[ir.Value]*memView, visiting map[ir.Value]bool) (memView, bool, error) {
 	ba, ok := arg.(*ir.BlockArgument)
 	if !ok {
-		return zero, nil
+		return memView{}, false, nil
 	}
 	blk := ba.Owner()
+	if !blk.HasPredecessors() {
+		// A function argument (a callee's shared-memory operands start at
+		// their buffers).
+		return memView{offsets: make([]int64, len(arg.Type().(*ttg.MemDescType).Dims))}, false, nil
+	}
 	var res *memView
 	for _, pred := range blk.Predecessors() {
 		term := pred.Last()
@@ -169,21 +184,24 @@ func blockArgView(arg ir.Value, zero memView, memo map[ir.Value]*memView, visiti
 			if in == nil {
 				continue
 			}
-			v, err := viewOf(in, memo, visiting)
+			v, pending, err := viewOf(in, memo, visiting)
 			if err != nil {
-				return memView{}, err
+				return memView{}, false, err
+			}
+			if pending {
+				continue
 			}
 			if res != nil && !slices.Equal(res.offsets, v.offsets) {
-				return memView{}, viewError("a block argument receives sub-views with different offsets (" +
+				return memView{}, false, viewError("a block argument receives sub-views with different offsets (" +
 					fmtInts(res.offsets) + " and " + fmtInts(v.offsets) + ")")
 			}
 			res = &v
 		}
 	}
 	if res == nil {
-		return zero, nil
+		return memView{}, true, nil
 	}
-	return *res, nil
+	return *res, false, nil
 }
 
 // successorOperand is the value branch term passes to argument arg of its

@@ -141,3 +141,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %v : tensor<16x16xf16, #blocked>
   }
 }
+
+// -----
+
+// A sub-view carried around a loop keeps its offsets.
+// CHECK-LABEL: llvm.func internal @carried
+// CHECK-DAG:     %[[C16:.+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK:       ^bb2:
+// CHECK:         %[[X:.+]] = llvm.xor %{{.+}}, %[[C16]] : i32
+// CHECK:         gpu.load %{{.+}} {space = shared} : !llvm.ptr<3> -> i32, i32, i32, i32
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @carried(%buf: !ttg.memdesc<16x32xf16, #shared, #smem, mutable>, %n: i32) -> tensor<16x16xf16, #blocked> {
+    %s = ttg.memdesc_subslice %buf[0, 16] : !ttg.memdesc<16x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable, 16x32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    cf.br ^bb1(%c0, %s : i32, !ttg.memdesc<16x16xf16, #shared, #smem, mutable, 16x32>)
+  ^bb1(%i: i32, %v: !ttg.memdesc<16x16xf16, #shared, #smem, mutable, 16x32>):
+    %c = arith.cmpi slt, %i, %n : i32
+    %i1 = arith.addi %i, %c1 : i32
+    cf.cond_br %c, ^bb1(%i1, %v : i32, !ttg.memdesc<16x16xf16, #shared, #smem, mutable, 16x32>), ^bb2
+  ^bb2:
+    %x = ttg.local_load %v : !ttg.memdesc<16x16xf16, #shared, #smem, mutable, 16x32> -> tensor<16x16xf16, #blocked>
+    tt.return %x : tensor<16x16xf16, #blocked>
+  }
+}

@@ -120,3 +120,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @walking_view(%n: i32) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<8x64xf32, #shared, #smem, mutable>
+    %a = ttg.memdesc_subslice %buf[0, 0] : !ttg.memdesc<8x64xf32, #shared, #smem, mutable> -> !ttg.memdesc<8x64xf32, #shared, #smem, mutable>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    cf.br ^bb1(%c0, %a : i32, !ttg.memdesc<8x64xf32, #shared, #smem, mutable>)
+  ^bb1(%i: i32, %v: !ttg.memdesc<8x64xf32, #shared, #smem, mutable>):
+    %c = arith.cmpi slt, %i, %n : i32
+    %i1 = arith.addi %i, %c1 : i32
+    // expected-error @+1 {{ttg.memdesc_subslice of a memdesc carried around a loop changes from one iteration to the next, which is not supported}}
+    %w = ttg.memdesc_subslice %v[0, 0] : !ttg.memdesc<8x64xf32, #shared, #smem, mutable> -> !ttg.memdesc<8x64xf32, #shared, #smem, mutable>
+    cf.cond_br %c, ^bb1(%i1, %w : i32, !ttg.memdesc<8x64xf32, #shared, #smem, mutable>), ^bb2
+  ^bb2:
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @callee(%v: !ttg.memdesc<8x32xf32, #shared, #smem, mutable, 8x64>) {
+    tt.return
+  }
+  tt.func public @caller() {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<8x64xf32, #shared, #smem, mutable>
+    %s = ttg.memdesc_subslice %buf[0, 32] : !ttg.memdesc<8x64xf32, #shared, #smem, mutable> -> !ttg.memdesc<8x32xf32, #shared, #smem, mutable, 8x64>
+    // expected-error @+1 {{a sub-view (offsets [0 32]) cannot be passed to or returned from a function}}
+    tt.call @callee(%s) : (!ttg.memdesc<8x32xf32, #shared, #smem, mutable, 8x64>) -> ()
+    tt.return
+  }
+}
