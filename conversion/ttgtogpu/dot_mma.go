@@ -187,20 +187,7 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 		return nil, ir.OpErrorf(op, "tt.dot: K = %d is not a multiple of the %s instruction's %d", k, instr.shape, instrK)
 	}
 	dShape, aShape, bShape := ts.d.Dims, ts.a.Dims, ts.b.Dims
-	wrap := func(c []int32, shape []int64) []int32 {
-		c = slices.Clone(c)
-		for d := range c {
-			c[d] &= int32(shape[d] - 1)
-		}
-		return c
-	}
-	unit := func(d int, x int32) []int32 {
-		c := make([]int32, rank)
-		c[d] = x
-		return c
-	}
-	// Lanes: t moves A and B along k (as their kSplit says) and C along
-	// columns; g moves A and C along rows and B along columns.
+	// How each operand spreads K over registers and lanes: the same way.
 	var splits [2]kSplit
 	for i, lay := range []*regLayout{la, lb} {
 		if kWidths[i] < v || !isPow2(int64(kWidths[i])) {
@@ -214,38 +201,9 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 		return nil, ir.OpErrorf(op, "tt.dot: operands A and B spread K over their threads differently (k bits %v and %v)", splits[0].physical, splits[1].physical)
 	}
 	split := splits[0]
-	for j := 0; j < 5; j++ {
-		var wantA, wantB, wantD []int32
-		if j < 2 {
-			wantA = unit(kA, split.physical[log2(int64(v))+j])
-			wantB = unit(kB, split.physical[log2(int64(v))+j])
-			wantD = unit(n, 2<<j)
-		} else {
-			wantA, wantB, wantD = unit(m, 1<<(j-2)), unit(n, 1<<(j-2)), unit(m, 1<<(j-2))
-		}
-		for _, chk := range []struct {
-			lay   *regLayout
-			want  []int32
-			shape []int64
-			what  string
-		}{{la, wantA, aShape, "operand A"}, {lb, wantB, bShape, "operand B"}, {ld, wantD, dShape, "the result"}} {
-			if !slices.Equal(chk.lay.tidBases[j], wrap(chk.want, chk.shape)) {
-				return nil, ir.OpErrorf(op, "tt.dot: lane %d of %s holds %v, the mma fragment's lane holds %v", 1<<j, chk.what, chk.lay.tidBases[j], wrap(chk.want, chk.shape))
-			}
-		}
-	}
-	// Warps: each computes whole tiles, and holds the A rows and B columns
-	// of its tiles.
-	for j := ld.laneBits; j < len(ld.tidBases); j++ {
-		w := ld.tidBases[j]
-		if w[m]%16 != 0 || w[n]%8 != 0 {
-			return nil, ir.OpErrorf(op, "tt.dot: warp bit %d of the result moves by %v, not by whole 16x8 tiles", j-ld.laneBits, w)
-		}
-		wantA, wantB := slices.Clone(w), slices.Clone(w)
-		wantA[kA], wantB[kB] = 0, 0
-		if !slices.Equal(la.tidBases[j], wantA) || !slices.Equal(lb.tidBases[j], wantB) {
-			return nil, ir.OpErrorf(op, "tt.dot: warp bit %d moves the result by %v, but operand A by %v and B by %v", j-ld.laneBits, w, la.tidBases[j], lb.tidBases[j])
-		}
+	g := mmaGeometry{rank: rank, m: m, n: n, kA: kA, kB: kB, shapes: [3][]int64{ts.a.Dims, ts.b.Dims, ts.d.Dims}}
+	if err := g.checkThreads(op, [3]*regLayout{la, lb, ld}, split, v); err != nil {
+		return nil, err
 	}
 	// The tiles, by their origin at thread 0.
 	type origin struct{ b, m, n int32 }
@@ -281,9 +239,9 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 	}
 	idxA, idxB, idxD := la.regIndex(), lb.regIndex(), ld.regIndex()
 	find := func(idx map[string]int, c []int32, shape []int64, what string) (int, error) {
-		r, ok := idx[coordKey(wrap(c, shape))]
+		r, ok := idx[coordKey(wrapCoords(c, shape))]
 		if !ok {
-			return 0, ir.OpErrorf(op, "tt.dot: no register of %s holds element %v that the mma fragment needs", what, wrap(c, shape))
+			return 0, ir.OpErrorf(op, "tt.dot: no register of %s holds element %v that the mma fragment needs", what, wrapCoords(c, shape))
 		}
 		return r, nil
 	}
@@ -298,8 +256,8 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 			if t.c[i], err = find(idxD, c, dShape, "the accumulator"); err != nil {
 				return nil, err
 			}
-			if _, ok := byCoord[coordKey(wrap(c, dShape))]; !ok {
-				byCoord[coordKey(wrap(c, dShape))] = tileElem{ti, i}
+			if _, ok := byCoord[coordKey(wrapCoords(c, dShape))]; !ok {
+				byCoord[coordKey(wrapCoords(c, dShape))] = tileElem{ti, i}
 			}
 		}
 		p.tiles = append(p.tiles, t)
@@ -336,6 +294,66 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 		}
 	}
 	return p, nil
+}
+
+// mmaGeometry is the dims of an mma dot: the result's rows m and columns
+// n (A's rows and B's columns), the K dims of A and B, and the shapes of
+// A, B and the result.
+type mmaGeometry struct {
+	rank, m, n, kA, kB int
+	shapes             [3][]int64
+}
+
+// wrapCoords takes coordinates modulo a power-of-two shape, as layouts of
+// tensors smaller than their tile repeat them.
+func wrapCoords(c []int32, shape []int64) []int32 {
+	c = slices.Clone(c)
+	for d := range c {
+		c[d] &= int32(shape[d] - 1)
+	}
+	return c
+}
+
+// checkThreads checks that the layouts of A, B and the result (lays)
+// move their elements with the lanes as the fragments do (t along K as
+// split says for A and B, along columns for the result; g along rows or
+// columns) and with the warps by whole tiles, the operands following the
+// result's rows and columns: then the registers matched at thread 0 hold
+// every thread's fragments.
+func (g mmaGeometry) checkThreads(op *ir.Operation, lays [3]*regLayout, split kSplit, v int) error {
+	unit := func(d int, x int32) []int32 {
+		c := make([]int32, g.rank)
+		c[d] = x
+		return c
+	}
+	names := [3]string{"operand A", "operand B", "the result"}
+	for j := 0; j < 5; j++ {
+		var want [3][]int32
+		if j < 2 {
+			t := split.physical[log2(int64(v))+j]
+			want = [3][]int32{unit(g.kA, t), unit(g.kB, t), unit(g.n, 2<<j)}
+		} else {
+			want = [3][]int32{unit(g.m, 1<<(j-2)), unit(g.n, 1<<(j-2)), unit(g.m, 1<<(j-2))}
+		}
+		for i, lay := range lays {
+			if w := wrapCoords(want[i], g.shapes[i]); !slices.Equal(lay.tidBases[j], w) {
+				return ir.OpErrorf(op, "tt.dot: lane %d of %s holds %v, the mma fragment's lane holds %v", 1<<j, names[i], lay.tidBases[j], w)
+			}
+		}
+	}
+	la, lb, ld := lays[0], lays[1], lays[2]
+	for j := ld.laneBits; j < len(ld.tidBases); j++ {
+		w := ld.tidBases[j]
+		if w[g.m]%16 != 0 || w[g.n]%8 != 0 {
+			return ir.OpErrorf(op, "tt.dot: warp bit %d of the result moves by %v, not by whole 16x8 tiles", j-ld.laneBits, w)
+		}
+		wantA, wantB := slices.Clone(w), slices.Clone(w)
+		wantA[g.kA], wantB[g.kB] = 0, 0
+		if !slices.Equal(la.tidBases[j], wantA) || !slices.Equal(lb.tidBases[j], wantB) {
+			return ir.OpErrorf(op, "tt.dot: warp bit %d moves the result by %v, but operand A by %v and B by %v", j-ld.laneBits, w, la.tidBases[j], lb.tidBases[j])
+		}
+	}
+	return nil
 }
 
 // operandKSplit reads how a dot operand's layout spreads K (dim kd) over
