@@ -44,6 +44,9 @@ type lowering struct {
 	layouts map[*ir.RankedTensorType]*regLayout
 	funcs   map[*ir.Operation]*funcState
 	smem    *smemPlan
+	// views are the sub-views of shared buffers each memdesc operand
+	// addresses (memview.go), recorded before ops are replaced.
+	views map[operandKey]memView
 	// clips are the tt.clampf ops lowered to min.xorsign.abs.
 	clips map[*ir.Operation]bool
 
@@ -102,6 +105,9 @@ func (l *lowering) run() error {
 	}
 	l.smem.syncCalleeBoundaries(l.module)
 	if err := l.target.insertBarriers(l.module, alloc); err != nil {
+		return err
+	}
+	if l.views, err = l.planViews(); err != nil {
 		return err
 	}
 	l.axis = axisinfo.Analyze(l.module)
