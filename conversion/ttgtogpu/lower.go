@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/axisinfo"
+	"github.com/ttcompiler/tt/analysis/resources"
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
@@ -53,6 +54,9 @@ type lowering struct {
 	layouts map[*ir.RankedTensorType]*regLayout
 	funcs   map[*ir.Operation]*funcState
 	smem    *smemPlan
+	// views are the sub-views of shared buffers each memdesc operand
+	// addresses (memview.go), recorded before ops are replaced.
+	views map[operandKey]memView
 	// clips are the tt.clampf ops lowered to min.xorsign.abs.
 	clips map[*ir.Operation]bool
 
@@ -87,6 +91,11 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	if n := ttg.NumCTAs(module); n != 1 {
 		return nil, ir.Errorf(module.Loc(), "convert-triton-gpu-to-gpu supports one CTA per cluster (\"ttg.num-ctas\" = %d)", n)
 	}
+	// The lowering's work and output grow with the registers of each
+	// tensor: refuse absurd tiles before emitting per-thread code for them.
+	if err := resources.CheckTensors(module); err != nil {
+		return nil, err
+	}
 	return l, nil
 }
 
@@ -106,6 +115,9 @@ func (l *lowering) run() error {
 	}
 	l.smem.syncCalleeBoundaries(l.module)
 	if err := l.target.insertBarriers(l.module, alloc); err != nil {
+		return err
+	}
+	if l.views, err = l.planViews(); err != nil {
 		return err
 	}
 	l.axis = axisinfo.Analyze(l.module)

@@ -72,6 +72,14 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("ttg.local_store", l.lowerLocalStore),
 		l.pat("ttg.local_dealloc", l.lowerLocalDealloc),
 		l.pat("ttg.memdesc_index", l.lowerMemDescIndex),
+		l.pat("ttg.memdesc_subslice", l.lowerMemDescView),
+		l.pat("ttg.memdesc_trans", l.lowerMemDescView),
+		l.pat("ttg.memdesc_reshape", l.lowerMemDescView),
+		l.pat("ttg.memdesc_reinterpret", l.lowerMemDescView),
+		l.pat("ttg.async_copy_global_to_local", l.lowerAsyncCopy),
+		l.pat("ttg.async_commit_group", l.lowerAsyncCommitGroup),
+		l.pat("ttg.async_wait", l.lowerAsyncWait),
+		l.pat("tt.dot", l.lowerDot),
 		l.pat("ttg.local_barrier", l.lowerLocalBarrier),
 	}
 	for name, fn := range l.elementwisePatterns() {

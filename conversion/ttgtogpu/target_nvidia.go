@@ -5,6 +5,8 @@ import (
 
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/membar"
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -72,3 +74,35 @@ func (t *nvidiaTarget) hasSymmetricClamp() bool { return t.capability >= 90 }
 
 // hasBF16RoundNearest: cvt.rn.bf16.f32 is sm_80's.
 func (t *nvidiaTarget) hasBF16RoundNearest() bool { return t.capability >= 80 }
+
+// asyncCopySupport: cp.async is sm_80's.
+func (t *nvidiaTarget) asyncCopySupport() error {
+	if t.capability < 80 {
+		return fmt.Errorf("asynchronous copies (cp.async) need sm_80 or later, the target is sm_%d", t.capability)
+	}
+	return nil
+}
+
+// mmaSync: the instructions of sm_80 (f16, bf16, tf32, s8), fp8 from
+// sm_89, as Triton 3.6's Ampere table.
+func (t *nvidiaTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
+	if t.capability < 80 {
+		return mmaInstr{}, fmt.Errorf("mma.sync dots need sm_80 or later (Triton 3.6 falls back to FMA below), the target is sm_%d", t.capability)
+	}
+	in, err := mmaSyncTypes(a, b, d, prec)
+	if err != nil {
+		return mmaInstr{}, err
+	}
+	form, err := gpu.MMASyncForm(in.shape, in.types, in.satfinite)
+	if err != nil {
+		return mmaInstr{}, err
+	}
+	if t.capability < form.MinSM {
+		return mmaInstr{}, fmt.Errorf("mma.sync %s %s needs sm_%d, the target is sm_%d (accelerate-matmul promotes fp8 operands to f16 below sm_89)",
+			in.shape, in.types, form.MinSM, t.capability)
+	}
+	return in, nil
+}
+
+// hasLdMatrix: ldmatrix is sm_75's.
+func (t *nvidiaTarget) hasLdMatrix() bool { return t.capability >= 75 }

@@ -23,10 +23,6 @@ var (
 		it, ok := t.(*ir.IntegerType)
 		return ok && it.Signedness == ir.Signless
 	}}
-	cI1 = &asmfmt.Constraint{Summary: "1-bit signless integer", Check: func(t ir.Type) bool {
-		it, ok := t.(*ir.IntegerType)
-		return ok && it.Width == 1 && it.Signedness == ir.Signless
-	}}
 	cI32 = &asmfmt.Constraint{Summary: "32-bit signless integer", Check: func(t ir.Type) bool { return ir.IsInteger(t, 32) }}
 	cI16 = &asmfmt.Constraint{Summary: "16-bit signless integer", Check: func(t ir.Type) bool { return ir.IsInteger(t, 16) }}
 	cI64 = &asmfmt.Constraint{Summary: "64-bit signless integer", Check: func(t ir.Type) bool { return ir.IsInteger(t, 64) }}

@@ -34,7 +34,7 @@
 //	ops_asm.go        inline_asm
 //	ops_intr.go       intr.fma fmuladd maxnum minnum maximum minimum copysign pow
 //	                  fabs sqrt exp exp2 log log2 sin cos floor ceil round roundeven
-//	                  trunc smax smin umax umin ctpop bitreverse bswap fshl fshr assume
+//	                  trunc smax smin umax umin ctpop bitreverse bswap fshl fshr
 //
 // Ops with a plain ODS assembly format are defined through
 // ir/asmfmt (their ODS signature and format string); the others

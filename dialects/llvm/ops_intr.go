@@ -82,12 +82,3 @@ var (
 	FshlOp       = intrinsic("fshl", 3, cInt, false)
 	FshrOp       = intrinsic("fshr", 3, cInt, false)
 )
-
-// AssumeOp is `llvm.intr.assume %cond : i1` (Triton's tl.assume): the
-// optimizer may take %cond to hold where the op executes. As MLIR's
-// LLVM_AssumeOp it declares no memory effects interface, so its effects
-// are unknown and no pass erases it as dead.
-var AssumeOp = define("intr.assume", 0, asmfmt.Spec{
-	Operands: []asmfmt.Value{val("cond", cI1)},
-	Format:   "$cond attr-dict `:` type($cond)",
-})

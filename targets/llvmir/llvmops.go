@@ -49,8 +49,8 @@ func init() {
 		{llvm.BrOp, (*fnTr).br},
 		{llvm.CondBrOp, (*fnTr).condBr},
 		{llvm.ReturnOp, (*fnTr).ret},
-		{llvm.UnreachableOp, func(fx *fnTr, _ *ir.Operation) error { fx.cur.NewUnreachable(); return nil }},
 		{llvm.AssumeOp, (*fnTr).assume},
+		{llvm.UnreachableOp, func(fx *fnTr, _ *ir.Operation) error { fx.cur.NewUnreachable(); return nil }},
 	} {
 		llvmOps[e.def.Name] = e.h
 	}
@@ -689,16 +689,6 @@ func mangle(t lltypes.Type) string {
 	return "unknown"
 }
 
-// assume is `call void @llvm.assume(i1 %cond)`.
-func (fx *fnTr) assume(op *ir.Operation) error {
-	xs, err := fx.operands(op)
-	if err != nil {
-		return err
-	}
-	fx.call("llvm.assume", lltypes.Void, xs[0])
-	return nil
-}
-
 func (fx *fnTr) intrinsicOp(op *ir.Operation) error {
 	if llvm.IsFloatLike(op.Result(0).Type()) {
 		if err := checkArith(op); err != nil {
@@ -714,6 +704,16 @@ func (fx *fnTr) intrinsicOp(op *ir.Operation) error {
 	c := fx.call(base+"."+mangle(t), t, xs...).(*llir.InstCall)
 	c.FastMathFlags = fastmath(op)
 	fx.set(op, c)
+	return nil
+}
+
+// assume is `call void @llvm.assume(i1 %cond)` (tl.assume's hint).
+func (fx *fnTr) assume(op *ir.Operation) error {
+	c, err := fx.val(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	fx.call("llvm.assume", lltypes.Void, c)
 	return nil
 }
 

@@ -84,6 +84,7 @@ module {
     %69 = llvm.intr.pow(%arg2, %1) : (f32, f32) -> f32
     %70 = llvm.intr.fabs(%arg2) : (f32) -> f32
     %71 = llvm.intr.sqrt(%arg2) : (f32) -> f32
+    llvm.intr.assume %27 : i1
     %72 = llvm.intr.exp(%arg2) : (f32) -> f32
     %73 = llvm.intr.exp2(%arg2) : (f32) -> f32
     %74 = llvm.intr.log(%arg2) : (f32) -> f32
@@ -104,7 +105,6 @@ module {
     %89 = llvm.intr.bswap(%arg1) : (i32) -> i32
     %90 = llvm.intr.fshl(%arg1, %0, %0) : (i32, i32, i32) -> i32
     %91 = llvm.intr.fshr(%arg1, %0, %0) : (i32, i32, i32) -> i32
-    llvm.intr.assume %arg3 : i1
     llvm.cond_br %arg3 weights([1, 99]), ^bb1(%30 : i32), ^bb2
   ^bb1(%92: i32):  // pred: ^bb0
     llvm.br ^bb3(%92, %arg2 : i32, f32)
