@@ -52,16 +52,29 @@ prepare() {
   done
   [ -d "$src/triton-tests" ] || { echo "no harness at $src (../shared/tools/triton-suite)" >&2; return 1; }
   mkdir -p "$ROOT/.bin"
-  # -buildvcs=true: tt-translate records its commit (the plugin puts it into Triton's cache key).
-  (cd "$ROOT" && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -buildvcs=true -trimpath -ldflags=-s \
-     -o .bin/tt-translate ./cmd/tt-translate) || return 1
+  # tt-translate records the commit it is built from (--version; the plugin puts it into
+  # Triton's cache key). Go records it only in a clone, not in a git worktree: a clean tree is
+  # built from a shared clone of HEAD; a tree with changes as it is (no commit recorded; the
+  # binary's SHA-256 still keys the cache).
+  local build=$ROOT tmp=
+  if [ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+    tmp=$(mktemp -d)
+    if git clone -q --shared --no-checkout "$ROOT" "$tmp/tt" && git -C "$tmp/tt" checkout -q "$(git -C "$ROOT" rev-parse HEAD)"; then
+      build=$tmp/tt
+    fi
+  else
+    echo "the tree has uncommitted changes: tt-translate records no commit"
+  fi
+  (cd "$build" && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -buildvcs=true -trimpath -ldflags=-s \
+     -o "$ROOT/.bin/tt-translate" ./cmd/tt-translate)
+  local rc=$?
+  [ -n "$tmp" ] && rm -rf "$tmp"
+  [ "$rc" = 0 ] || return 1
   rm -rf "$SUITE" && mkdir -p "$SUITE"
   cp -r "$src/triton-tests" "$SUITE/triton-tests"
   cp "$src/tt_results.py" "$src/run_tutorial.py" "$SUITE/"
   chmod -R u+w "$SUITE"
   cp "$ROOT/scripts/gpu/triton_suite/conftest.py" "$SUITE/triton-tests/conftest.py"
-  # Go records the commit only when building in a clone (not in a git worktree); the plugin keys
-  # the cache on the binary's SHA-256 either way.
   (cd "$ROOT" && PYTHONPATH=python TT_TRANSLATE=.bin/tt-translate python3 -m tt_triton info | sed 's/^/  /')
   du -sh "$ROOT/.bin/tt-translate" "$SUITE"
   echo "prepared: carry .bin; on the GPU machine: scripts/gpu/triton_suite.sh run --tests core --shard 0/6 --out \$OUT/core-0"
