@@ -27,13 +27,7 @@ func TestPluginUnitTests(t *testing.T) {
 	}
 	// go test caches a result while the files the test itself opens are
 	// unchanged; python3 reads the plugin, so the test reads it too.
-	if err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".py") || strings.HasSuffix(path, ".pth")) {
-			return err
-		}
-		_, err = os.ReadFile(path)
-		return err
-	}); err != nil {
+	if err := readAll(dir, ".py", ".pth"); err != nil {
 		t.Fatal(err)
 	}
 	env := append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
@@ -46,9 +40,9 @@ func TestPluginUnitTests(t *testing.T) {
 		if out, err := build.CombinedOutput(); err != nil {
 			t.Fatalf("go build ./cmd/tt-translate: %v\n%s", err, out)
 		}
-		// Opening the fresh binary (its path new each run) keeps go test
-		// from serving a cached result after the compiler changed.
-		if _, err := os.ReadFile(bin); err != nil {
+		// The binary is built from every Go file of the module: reading
+		// them keeps go test from serving a cached result after a change.
+		if err := readAll(filepath.Dir(dir), ".go"); err != nil {
 			t.Fatal(err)
 		}
 		env = append(env, "TT_TRANSLATE_REAL="+bin)
@@ -69,4 +63,27 @@ func TestPluginUnitTests(t *testing.T) {
 		t.Errorf("the unit tests ran %d tests:\n%s", ran, out)
 	}
 	t.Logf("%d plugin unit tests passed", ran)
+}
+
+// readAll reads every file under root whose name ends in one of suffixes
+// (skipping hidden folders such as .git and .bin).
+func readAll(root string, suffixes ...string) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != root && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		for _, s := range suffixes {
+			if strings.HasSuffix(path, s) {
+				_, err := os.ReadFile(path)
+				return err
+			}
+		}
+		return nil
+	})
 }
