@@ -15,7 +15,7 @@ import (
 
 // notLowered are the suite's cases whose kernels the lowering refuses
 // with a located error, as on the GPU (docs/CONFORMANCE.md): tensor
-// descriptors, libdevice's erf; for sm_90 (the sim backend's
+// descriptors, libdevice's powf; for sm_90 (the sim backend's
 // default) the dots that become wgmma, which the Hopper dot path lowers
 // (the other dots are mma.sync or FMA dots and run); and the tf32x3
 // matmul, whose F32DotTC split is inline assembly the simulator does not
