@@ -73,6 +73,9 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("ttg.local_dealloc", l.lowerLocalDealloc),
 		l.pat("ttg.memdesc_index", l.lowerMemDescIndex),
 		l.pat("ttg.local_barrier", l.lowerLocalBarrier),
+		l.pat("ttng.warp_group_dot", l.lowerWarpGroupDot),
+		l.pat("ttng.warp_group_dot_wait", l.lowerWarpGroupDotWait),
+		l.pat("ttng.fence_async_shared", l.lowerFenceAsyncShared),
 	}
 	for name, fn := range l.elementwisePatterns() {
 		ps = append(ps, l.pat(name, fn))

@@ -1,6 +1,7 @@
 package ttgtogpu
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -72,3 +73,18 @@ func (t *amdTarget) hasSymmetricClamp() bool { return false }
 // hasBF16RoundNearest: targets/llvmir turns gpu.cvt into a correctly
 // rounded AMDGCN sequence.
 func (t *amdTarget) hasBF16RoundNearest() bool { return true }
+
+// warpgroupMMA: wgmma is NVIDIA's; AMD dots use MFMA or WMMA.
+func (t *amdTarget) warpgroupMMA() error {
+	return fmt.Errorf("wgmma (nvidia_mma v3) is NVIDIA's, the target is %s", t)
+}
+
+// mbarriers: NVIDIA's; AMD synchronizes with s_barrier and s_waitcnt.
+func (t *amdTarget) mbarriers() error {
+	return fmt.Errorf("mbarriers are NVIDIA's, the target is %s", t)
+}
+
+// asyncProxy: TMA and proxy fences are NVIDIA's.
+func (t *amdTarget) asyncProxy() error {
+	return fmt.Errorf("the async proxy (TMA, fence.proxy.async) is NVIDIA's, the target is %s", t)
+}
