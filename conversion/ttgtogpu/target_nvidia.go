@@ -104,4 +104,3 @@ func (t *nvidiaTarget) asyncProxy() error {
 	}
 	return fmt.Errorf("the async proxy (TMA, fence.proxy.async) needs sm_90, the target is sm_%d", t.capability)
 }
-
