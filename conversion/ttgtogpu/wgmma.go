@@ -127,9 +127,12 @@ func (l *lowering) lowerWarpGroupDot(op *ir.Operation, e *emitter, rw *conversio
 			results[t] = d
 		}
 	}
-	g.wgmmaCommit()
-	if !isAsyncDot(op) || p.types.D == gpu.MMAF16 {
-		results = g.tiedWait(0, results)
+	// Partial accumulation has waited for every product already.
+	if p.partial == 0 {
+		g.wgmmaCommit()
+		if !isAsyncDot(op) || p.types.D == gpu.MMAF16 {
+			results = g.tiedWait(0, results)
+		}
 	}
 
 	out := make([]ir.Value, p.dLay.numRegs)
