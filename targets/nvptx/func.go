@@ -183,8 +183,8 @@ type param struct {
 	name, decl string // `add_kernel_param_0`, `.u64 .ptr .global .align 1`
 	ldType     string // type of the ld.param
 	arg        ir.Value
-	leaf       int  // for device functions: which scalar of arg
-	byval      bool // a byte array passed by value whose address the kernel takes
+	leaf       int    // for device functions: which scalar of arg
+	byval      bool   // a byte array passed by value whose address the kernel takes
 	size       string // `[128]` after the name of a by-value array
 }
 
