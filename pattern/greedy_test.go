@@ -24,6 +24,8 @@ var (
 	retOp   = testDialect.NewOp("ret", ir.Terminator|ir.ReturnLike)
 	brOp    = testDialect.NewOp("br", ir.Terminator|ir.Pure)
 	loadOp  = testDialect.NewOp("load", 0)
+	nestOp  = testDialect.NewOp("nest", ir.RecursiveEffects)
+	yieldOp = testDialect.NewOp("yield", ir.Terminator|ir.Pure)
 )
 
 func init() {
@@ -199,6 +201,46 @@ func TestRegionDCEAndUnreachableBlocks(t *testing.T) {
     "test.br"(%0)[^bb1] : (i32) -> ()
   ^bb1(%1: i32):  // pred: ^bb0
     "test.sink"(%1) : (i32) -> ()
+    "test.ret"() : () -> ()
+  }) : () -> ()
+}`)
+}
+
+// erasedLog records the ops a driver reports erased.
+type erasedLog struct{ names []string }
+
+func (l *erasedLog) OpInserted(*ir.Operation)             {}
+func (l *erasedLog) OpModified(*ir.Operation)             {}
+func (l *erasedLog) OpReplaced(*ir.Operation, []ir.Value) {}
+func (l *erasedLog) OpErased(op *ir.Operation)            { l.names = append(l.names, op.Name()) }
+
+// A dead op with regions nested two deep is erased with every nested op
+// reported (bottom-up, the driver meets the outer op first): an op of an
+// erased region must not stay on the worklist.
+func TestEraseNestedRegions(t *testing.T) {
+	m := parse(t, `
+"test.func"() ({
+  "test.nest"() ({
+    "test.nest"() ({
+      %x = "test.load"() : () -> i32
+      "test.yield"() : () -> ()
+    }) : () -> ()
+    "test.yield"() : () -> ()
+  }) : () -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()`)
+	log := &erasedLog{}
+	cfg := pattern.DefaultConfig()
+	cfg.TopDown = false
+	cfg.Listener = log
+	if _, err := pattern.ApplyGreedily(m, pattern.Freeze(nil), cfg); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(log.names, ","), "test.yield,test.yield,test.load,test.nest,test.nest"; got != want {
+		t.Errorf("erased %s, want %s", got, want)
+	}
+	check(t, m, `module {
+  "test.func"() ({
     "test.ret"() : () -> ()
   }) : () -> ()
 }`)

@@ -59,13 +59,15 @@ func (r *Rewriter) ReplaceOp(op *ir.Operation, vals []ir.Value) {
 func (r *Rewriter) ReplaceOpWithOp(op, newOp *ir.Operation) { r.ReplaceOp(op, newOp.Results()) }
 
 func (r *Rewriter) EraseOp(op *ir.Operation) {
-	// Erase nested ops first (post-order), so listeners see each one.
+	// Erase nested ops first (post-order, at every depth), so listeners see
+	// each one: a driver must not keep an op of an erased region on its
+	// worklist.
 	for _, reg := range op.Regions() {
 		for _, b := range reg.Blocks() {
 			for o := b.Last(); o != nil; {
 				prev := o.Prev()
 				o.DropAllReferences()
-				r.eraseSingle(o)
+				r.EraseOp(o)
 				o = prev
 			}
 		}

@@ -37,6 +37,16 @@ func LICM(op *ir.Operation) int {
 	return moved
 }
 
+// MoveLoopInvariantCode hoists the invariant code of one loop-like op
+// (MLIR's moveLoopInvariantCode on a single loop) and returns the number of
+// ops moved.
+func MoveLoopInvariantCode(loop *ir.Operation) int {
+	if l, ok := asLoop(loop); ok {
+		return hoistInvariants(l)
+	}
+	return 0
+}
+
 // hoistInvariants is MLIR's moveLoopInvariantCode: a FIFO worklist of the
 // top-level ops of each loop region; an op moves when it is free of
 // memory effects, speculatable, and uses only values defined outside the

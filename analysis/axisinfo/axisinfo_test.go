@@ -275,3 +275,21 @@ tt.func @f(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divis
 		t.Errorf("Alignment = %d, want 8", got)
 	}
 }
+
+// A scalar hint on a tensor argument of rank 2 applies to both dims (Triton
+// stores it as a one-element vector, which its joins then read past).
+func TestScalarHintOnTensor(t *testing.T) {
+	m, named, _ := analyze(t, `
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32} {
+tt.func @f(%x: tensor<64x16xi32, #blocked> {tt.divisibility = 16 : i32}, %lb: i32, %ub: i32, %st: i32) {
+  %r = scf.for %i = %lb to %ub step %st iter_args(%a = %x) -> (tensor<64x16xi32, #blocked>) : i32 {
+    %n = arith.addi %a, %x : tensor<64x16xi32, #blocked>
+    scf.yield %n : tensor<64x16xi32, #blocked>
+  }
+  %y = arith.addi %x, %x : tensor<64x16xi32, #blocked> loc("y")
+  tt.return
+}
+}`)
+	check(t, m, named, "y", want{v(1, 1), v(16, 16), v(1, 1), -1})
+}

@@ -167,15 +167,24 @@ func hintVector(a ir.Attribute) []int64 {
 }
 
 // applyHints overrides the vectors of i with the hint attributes in attrs.
+// A hint whose length is not the value's rank (an integer on a tensor of
+// rank 2 or more, which Triton stores as a one-element vector and then
+// reads out of bounds) applies to every dim.
 func applyHints(i Info, get func(name string) ir.Attribute) Info {
+	fit := func(v []int64) []int64 {
+		if len(v) == 0 || len(v) == i.Rank() {
+			return v
+		}
+		return fill(i.Rank(), v[0])
+	}
 	if v := hintVector(get(AttrContiguity)); v != nil {
-		i.Contiguity = v
+		i.Contiguity = fit(v)
 	}
 	if v := hintVector(get(AttrDivisibility)); v != nil {
-		i.Divisibility = v
+		i.Divisibility = fit(v)
 	}
 	if v := hintVector(get(AttrConstancy)); v != nil {
-		i.Constancy = v
+		i.Constancy = fit(v)
 	}
 	return i
 }

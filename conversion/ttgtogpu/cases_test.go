@@ -59,7 +59,7 @@ func gpuCases(t *testing.T, tg gpuTarget) {
 			t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
 				m := parseFile(t, filepath.Join(dir, c.TTIR))
 				runPipeline(t, m, tg.pipeline(c.NumWarps))
-				if count(m, "tt.dot") > 0 {
+				if hasDot(m) {
 					t.Skip("tt.dot is lowered by a later issue")
 				}
 				ttgir := m.Clone(nil)

@@ -81,6 +81,12 @@ func count(m *ir.Operation, name string) int {
 	return n
 }
 
+// hasDot reports a dot the TTGIR pipeline left for the MMA lowering: a
+// tt.dot (mma.sync, FMA) or, on sm_90, a ttng.warp_group_dot.
+func hasDot(m *ir.Operation) bool {
+	return count(m, "tt.dot")+count(m, "ttng.warp_group_dot") > 0
+}
+
 // ops returns the ops named name.
 func ops(m *ir.Operation, name string) []*ir.Operation {
 	var out []*ir.Operation

@@ -22,7 +22,7 @@ func TestPerfKernelsPTX(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			m := parseFile(t, kernels+"perf/"+c.Name+".ttir")
 			runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=%d capability=90}", c.NumWarps))
-			if count(m, "tt.dot") > 0 {
+			if hasDot(m) {
 				t.Skip("tt.dot is lowered by a later issue")
 			}
 			lower(t, m)

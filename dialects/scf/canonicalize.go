@@ -127,16 +127,29 @@ func simplifyTrivialLoops(op *ir.Operation, rw ir.Rewriter) bool {
 }
 
 // forOpIterArgsFolder drops loop-carried values that are forwarded
-// unchanged (yielded as is, or unused with their init yielded or their
-// result unused).
+// unchanged (yielded as is, yielded as their init value, or unused along
+// with their result), and merges iter args that always hold the same value
+// as an earlier one (same init, same yielded value): MLIR's
+// ForOpIterArgsFolder at the LLVM revision Triton 3.6 builds with.
 func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 	f := ForOp{op}
 	inits, iterArgs, results, yielded := f.Inits(), f.IterArgs(), op.Results(), f.YieldedValues()
 	keep := make([]bool, len(inits))
 	any := false
+	type pair struct{ init, yielded ir.Value }
+	seen := map[pair]int{}
 	for i := range inits {
-		fwd := iterArgs[i] == yielded[i] ||
-			!ir.HasUses(iterArgs[i]) && (inits[i] == yielded[i] || !ir.HasUses(results[i]))
+		fwd := iterArgs[i] == yielded[i] || inits[i] == yielded[i] ||
+			!ir.HasUses(iterArgs[i]) && !ir.HasUses(results[i])
+		if !fwd {
+			if j, ok := seen[pair{inits[i], yielded[i]}]; ok {
+				rw.ReplaceAllUsesWith(iterArgs[i], iterArgs[j])
+				rw.ReplaceAllUsesWith(results[i], results[j])
+				fwd = true
+			} else {
+				seen[pair{inits[i], yielded[i]}] = i
+			}
+		}
 		keep[i] = !fwd
 		any = any || fwd
 	}

@@ -299,13 +299,18 @@ func parseLoad(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
+	// Each of the two optional groups is a comma and, optionally, its
+	// operand (MLIR's generated parser uses parseOptionalOperand there, so
+	// `tt.load %p, : T` reads as a load without mask).
 	var opt []ir.UnresolvedOperand
-	for len(opt) < 2 && p.ParseOptionalComma() {
-		u, err := p.ParseOperand()
+	for group := 0; group < 2 && p.ParseOptionalComma(); group++ {
+		u, ok, err := p.ParseOptionalOperand()
 		if err != nil {
 			return err
 		}
-		opt = append(opt, u)
+		if ok {
+			opt = append(opt, u)
+		}
 	}
 	if err := parseCacheEvict(p, st); err != nil {
 		return err

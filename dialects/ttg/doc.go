@@ -10,6 +10,7 @@
 //	dialect.go          the Dialect value, Load, type and attribute dispatch
 //	dictparse.go        Triton's `<{key = value}>` readers and their messages
 //	cga.go              the CTA (cluster) layout: `CGALayout = [[...]]`
+//	cga_views.go        the CTA layout of a transposed or re-ranked tensor
 //	attr_*.go           one layout attribute each (syntax, verifier, LL)
 //	interfaces.go       LayoutEncoding, DistributedLayout, SharedLayout, ...
 //	linear_layout.go    ToLinearLayout and the per-layout conversions
@@ -22,6 +23,9 @@
 //	infer_tt.go         answers to package tt's layout questions
 //	tt_interfaces.go    the tt layout-interface methods of every layout
 //	canonicalize.go     convert_layout canonicalization patterns
+//	mma_choice.go       what an NVIDIA tensor-core dot takes: SupportsMMA,
+//	                    MMAInstrShape, the nvmma_shared layout of an operand
+//	views.go            the memdesc view ops (Triton's MemDescViewTrait)
 //	builders.go         typed builders (NewConvertLayout, NewLocalAlloc, ...)
 //	                    and typed views of ops
 //	util.go             small helpers

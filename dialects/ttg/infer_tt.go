@@ -3,7 +3,6 @@ package ttg
 import (
 	"fmt"
 
-	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -83,46 +82,11 @@ func verifyDotLayouts(op *ir.Operation, acc, aEnc, bEnc ir.Attribute) error {
 		if ma.VersionMajor != mb.VersionMajor || ma.VersionMajor != mr.VersionMajor {
 			return fmt.Errorf("mismatched MMA version.")
 		}
-		if !supportsMMA(op, mr.VersionMajor) {
+		if op.Name() == "tt.dot" && !SupportsMMA(op, mr.VersionMajor) {
 			return fmt.Errorf("unsupported MMA version")
 		}
 	}
 	return nil
-}
-
-// supportsMMA is Triton's supportMMA(dotOp, version) for the operand
-// element types: v3 needs fp16/bf16/f32 (tf32)/fp8/i8 operands with
-// matching A and B, v2 fp16/bf16/f32/i8/fp8. An f32 x f32 product runs on
-// tensor cores only as tf32 (MMA v2 and later): with any other input
-// precision it is not an MMA dot at all.
-func supportsMMA(op *ir.Operation, version int) bool {
-	if op.NumOperands() < 2 {
-		return true
-	}
-	a := ir.ElementTypeOrSelf(op.Operand(0).Type())
-	b := ir.ElementTypeOrSelf(op.Operand(1).Type())
-	if isF32(a) && isF32(b) && op.Name() == "tt.dot" {
-		return tt.DotOp{Operation: op}.InputPrecision() == tt.PrecisionTF32 && version >= 2
-	}
-	ok := func(t ir.Type) bool {
-		switch t := t.(type) {
-		case *ir.FloatType:
-			switch t.Kind {
-			case ir.F16, ir.BF16, ir.F32, ir.F8E5M2, ir.F8E4M3FN, ir.F8E4M3FNUZ, ir.F8E5M2FNUZ:
-				return true
-			}
-		case *ir.IntegerType:
-			return t.Width == 8
-		}
-		return false
-	}
-	switch version {
-	case 3:
-		return ok(a) && ok(b)
-	case 2:
-		return ok(a) && ok(b)
-	}
-	return true
 }
 
 func isF32(t ir.Type) bool {

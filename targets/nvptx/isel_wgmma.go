@@ -97,6 +97,9 @@ func (f *fn) emitWGMMA(op *ir.Operation) error {
 	for _, k := range o.Immediates(ts, v.AInRegisters()) {
 		imm = append(imm, strconv.Itoa(k))
 	}
+	if ts.A != ts.B && (ts.A == gpu.MMAS8 || ts.A == gpu.MMAU8) {
+		f.requirePTX(84) // ptxas: "WGMMA with mixed integer types" needs PTX ISA 8.4
+	}
 	sat := ""
 	if o.Satfinite {
 		sat = ".satfinite"

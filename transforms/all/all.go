@@ -9,6 +9,8 @@ import (
 	_ "github.com/ttcompiler/tt/transforms"
 	_ "github.com/ttcompiler/tt/transforms/allocate"
 	_ "github.com/ttcompiler/tt/transforms/amd"
+	_ "github.com/ttcompiler/tt/transforms/nvidia"
+	_ "github.com/ttcompiler/tt/transforms/pipeliner"
 	_ "github.com/ttcompiler/tt/transforms/ttgir"
 	_ "github.com/ttcompiler/tt/transforms/ttir"
 )

@@ -1,15 +1,23 @@
-// Package ttgir holds Triton 3.6's TritonGPU optimization passes for
-// kernels without tt.dot, and the named pipeline that runs them in the
-// order of Triton's NVIDIA make_ttgir:
+// Package ttgir holds Triton 3.6's TritonGPU optimization passes (the
+// software pipeliner lives in transforms/pipeliner, the TritonNvidiaGPU
+// passes in transforms/nvidia) and the named pipeline that runs them in
+// the order of Triton's NVIDIA make_ttgir:
 //
-//	tritongpu-coalesce                  coalesce.go
-//	tritongpu-remove-layout-conversions remove_layout.go, propagate.go,
-//	                                    backslice.go, remat.go, rewrite_slice.go,
-//	                                    hoist.go, for_dead_args.go, infer.go,
-//	                                    cost.go, slice.go, scfutil.go
-//	tritongpu-optimize-thread-locality  thread_locality.go
-//	tritongpu-reduce-data-duplication   reduce_data_duplication.go
-//	ttgir-pipeline                      pipeline.go
+//	tritongpu-coalesce                   coalesce.go
+//	tritongpu-F32DotTC                   f32_dot_tc.go
+//	tritongpu-remove-layout-conversions  remove_layout.go, propagate.go,
+//	                                     backslice.go, remat.go, rewrite_slice.go,
+//	                                     hoist.go, for_dead_args.go, infer.go,
+//	                                     cost.go, slice.go, scfutil.go
+//	tritongpu-optimize-thread-locality   thread_locality.go
+//	tritongpu-accelerate-matmul          accelerate_matmul.go, decompose_scaled.go
+//	tritongpu-optimize-dot-operands      optimize_dot_operands.go
+//	tritongpu-optimize-accumulator-init  accumulator_init.go
+//	tritongpu-prefetch                   prefetch.go
+//	tritongpu-coalesce-async-copy        coalesce_async_copy.go
+//	tritongpu-reduce-data-duplication    reduce_data_duplication.go
+//	tritongpu-reorder-instructions       reorder_instructions.go
+//	ttgir-pipeline                       pipeline.go
 //
 // Coalesce reads the AxisInfo analysis (package axisinfo) to give every
 // global load, store and atomic a blocked layout whose threads access up
@@ -24,6 +32,21 @@
 // thread-local layouts. Reduce-data-duplication routes conversions to dot
 // operands through shared memory.
 //
+// # Dots
+//
+// F32DotTC splits f32 dots asking for tf32x3 or bf16x3/x6 precision into
+// several tensor-core dots. Accelerate-matmul then picks each dot's
+// instruction as 3.6 does: mma.sync (nvidia_mma v2, instrShape [16, 8])
+// on sm_80-89 with dot_op operands whose kWidth follows the bit width the
+// data was loaded with; wgmma (v3, ttng.warp_group_dot, instrShape
+// [16, N, 256/bits]) on sm_90 with operands read from memory staged in
+// nvmma_shared buffers; the FMA dot where neither applies. Optimize-dot-
+// operands folds transposes and reshapes into shared-memory views,
+// prefetch double-buffers mma.sync operands in registers across loop
+// iterations, optimize-accumulator-init turns accumulator zeroing into
+// wgmma's use-C flag, coalesce-async-copy keeps cp.async coalesced and
+// reorder-instructions schedules shared-memory traffic for ptxas.
+//
 // # Pipeline
 //
 // `ttgir-pipeline{num-warps=4 num-ctas=1 threads-per-warp=32 capability=90
@@ -34,12 +57,10 @@
 // CLI users know as make_ttgir (its ttir counterpart is ttir-pipeline).
 // The pass list, with the capability branches (8.x/9.x loop pipelining,
 // 10.x TMEM passes, TMA lowering from 9.0), is rendered when the pipeline
-// is built; passes not registered in the binary (those of tt.dot, MMA,
-// TMA and software pipelining, which later work adds) are left out at
-// their place, so that they slot in once registered.
-// tritongpu-optimize-dot-operands begins by canonicalizing the module (an
-// IR dump shows it as a Canonicalizer run); while it is absent,
-// canonicalize runs in its place. The generic passes (canonicalize, cse,
+// is built; passes not registered in the binary (software pipelining and
+// TMA lowering until they are linked in, Blackwell's TMEM passes) are left
+// out at their place, so that they slot in once registered.
+// The generic passes (canonicalize, cse,
 // sccp, symbol-dce) come from package transforms, the Triton loop passes
 // (triton-licm, triton-loop-aware-cse, tritongpu-combine-tensor-select-
 // and-if) from transforms/ttir, when they are linked in.

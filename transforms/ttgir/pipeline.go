@@ -44,11 +44,9 @@ func DefaultPipelineOptions() PipelineOptions {
 	return PipelineOptions{NumWarps: 4, NumCTAs: 1, ThreadsPerWarp: 32, Capability: 90, NumStages: 3}
 }
 
-// pipelineStep is one pass of make_ttgir. standIn, when set, is run in the
-// pass's place while the pass itself is not registered.
+// pipelineStep is one pass of make_ttgir.
 type pipelineStep struct {
 	name, options string
-	standIn       string
 }
 
 // NVIDIATTGIRSteps is make_ttgir of Triton 3.6's NVIDIA backend
@@ -65,11 +63,7 @@ func nvidiaTTGIRSteps(o PipelineOptions) []pipelineStep {
 	s := func(name string, opts ...string) pipelineStep {
 		return pipelineStep{name: name, options: strings.Join(opts, " ")}
 	}
-	// optimize-dot-operands starts by running the canonicalizer over the
-	// module (an op pass manager of its own, visible in IR dumps): while the
-	// pass is absent, canonicalize stands in for it.
-	dotOperands := pipelineStep{name: "tritongpu-optimize-dot-operands",
-		options: fmt.Sprintf("hoist-layout-conversion=%t", hoist), standIn: "canonicalize"}
+	dotOperands := s("tritongpu-optimize-dot-operands", fmt.Sprintf("hoist-layout-conversion=%t", hoist))
 	steps := []pipelineStep{
 		s("convert-triton-to-tritongpu", "target="+target, fmt.Sprintf("num-warps=%d", o.NumWarps),
 			fmt.Sprintf("threads-per-warp=%d", o.ThreadsPerWarp), fmt.Sprintf("num-ctas=%d", o.NumCTAs)),
@@ -143,16 +137,13 @@ func nvidiaTTGIRSteps(o PipelineOptions) []pipelineStep {
 
 // NVIDIATTGIRPipeline renders make_ttgir as textual pipeline, keeping the
 // passes that reg knows (a pass of a later issue slots in at its place once
-// it is registered; until then it is left out, or replaced by its stand-in).
+// it is registered; until then it is left out).
 func NVIDIATTGIRPipeline(o PipelineOptions, reg *passmgr.Registry) string {
 	var parts []string
 	for _, st := range nvidiaTTGIRSteps(o) {
 		name, opts := st.name, st.options
 		if reg.Lookup(name) == nil {
-			if st.standIn == "" || reg.Lookup(st.standIn) == nil {
-				continue
-			}
-			name, opts = st.standIn, ""
+			continue
 		}
 		if opts != "" {
 			name += "{" + opts + "}"

@@ -78,14 +78,13 @@ func TestNVIDIATTGIRPipeline(t *testing.T) {
 		t.Errorf("sm_75 pipeline lacks triton-licm after loop-aware CSE: %s", got)
 	}
 
-	// With only this repository's passes: the missing ones are left out and
-	// canonicalize stands in for tritongpu-optimize-dot-operands.
+	// With only some passes registered, the missing ones are left out.
 	got = ttgir.NVIDIATTGIRPipeline(ttgir.DefaultPipelineOptions(), registryOf(
 		"convert-triton-to-tritongpu", "tritongpu-coalesce", "tritongpu-remove-layout-conversions",
 		"tritongpu-optimize-thread-locality", "tritongpu-reduce-data-duplication", "canonicalize"))
 	want = "convert-triton-to-tritongpu{target=cuda:90 num-warps=4 threads-per-warp=32 num-ctas=1}," +
 		"tritongpu-coalesce,tritongpu-remove-layout-conversions,tritongpu-optimize-thread-locality," +
-		"tritongpu-remove-layout-conversions,canonicalize,canonicalize,canonicalize,canonicalize,canonicalize," +
+		"tritongpu-remove-layout-conversions,canonicalize,canonicalize,canonicalize," +
 		"tritongpu-remove-layout-conversions,tritongpu-reduce-data-duplication,canonicalize"
 	if got != want {
 		t.Errorf("partial pipeline\n got  %s\n want %s", got, want)

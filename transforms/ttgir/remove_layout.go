@@ -91,7 +91,20 @@ func cleanupConverts(module *ir.Operation) error {
 }
 
 func greedy(module *ir.Operation, patterns []ir.RewritePattern) error {
-	if _, err := pattern.ApplyGreedily(module, pattern.Freeze(patterns), pattern.DefaultConfig()); err != nil {
+	return greedyWith(module, patterns, pattern.DefaultConfig())
+}
+
+// applyPatterns is MLIR's applyPatternsGreedily with its default
+// configuration, which Triton's passes use: ops are visited bottom-up (the
+// last op of a block first), unlike the canonicalizer's top-down order.
+func applyPatterns(module *ir.Operation, patterns []ir.RewritePattern) error {
+	cfg := pattern.DefaultConfig()
+	cfg.TopDown = false
+	return greedyWith(module, patterns, cfg)
+}
+
+func greedyWith(module *ir.Operation, patterns []ir.RewritePattern, cfg pattern.Config) error {
+	if _, err := pattern.ApplyGreedily(module, pattern.Freeze(patterns), cfg); err != nil {
 		return ir.Errorf(module.Loc(), "%v", err)
 	}
 	return nil

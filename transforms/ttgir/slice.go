@@ -21,15 +21,29 @@ func (s *opSet) insert(op *ir.Operation) bool {
 	return true
 }
 
+// sliceOptions restrict a slice (MLIR's SliceOptions): filter, when set,
+// keeps an op (and what lies beyond it) out of the slice when it returns
+// false; omitBlockArgs stops the backward walk at block arguments.
+type sliceOptions struct {
+	filter        func(*ir.Operation) bool
+	omitBlockArgs bool
+}
+
+func (o sliceOptions) keep(op *ir.Operation) bool { return o.filter == nil || o.filter(op) }
+
 // backwardSlice adds the transitive producers of op's operands (not op
 // itself). A block argument stands for its owner op when that op has a
 // single one-block region (a loop body): the op and its producers join
 // the slice. Isolated-from-above ops (functions) stop the walk.
-func backwardSlice(op *ir.Operation, slice *opSet) {
+func backwardSlice(op *ir.Operation, slice *opSet) { backwardSliceWith(op, slice, sliceOptions{}) }
+
+// backwardSliceWith is backwardSlice under options; the filter applies to
+// op itself too (an op it rejects has an empty slice).
+func backwardSliceWith(op *ir.Operation, slice *opSet, opts sliceOptions) {
 	visited := map[*ir.Operation]bool{}
 	var walk func(o *ir.Operation)
 	walk = func(o *ir.Operation) {
-		if o == nil || o.Has(ir.IsolatedFromAbove) {
+		if o == nil || o.Has(ir.IsolatedFromAbove) || !opts.keep(o) {
 			return
 		}
 		for _, v := range o.Operands() {
@@ -40,7 +54,7 @@ func backwardSlice(op *ir.Operation, slice *opSet) {
 				}
 				continue
 			}
-			if a, ok := v.(*ir.BlockArgument); ok {
+			if a, ok := v.(*ir.BlockArgument); ok && !opts.omitBlockArgs {
 				p := a.Owner().ParentOp()
 				if p != nil && !slice.has[p] && p.NumRegions() == 1 && p.Region(0).NumBlocks() == 1 {
 					walk(p)
@@ -54,12 +68,31 @@ func backwardSlice(op *ir.Operation, slice *opSet) {
 	walk(op)
 }
 
+// valueBackwardSlice is the backward slice of v: that of its defining op
+// (without the op), or of the op owning the block it is an argument of.
+func valueBackwardSlice(v ir.Value, opts sliceOptions) *opSet {
+	slice := newOpSet()
+	if d := v.DefiningOp(); d != nil {
+		backwardSliceWith(d, slice, opts)
+	} else if a, ok := v.(*ir.BlockArgument); ok {
+		backwardSliceWith(a.Owner().ParentOp(), slice, opts)
+	}
+	return slice
+}
+
 // forwardSlice adds the transitive users of op's results and every op
 // nested in the regions of ops in the slice (not op itself).
-func forwardSlice(op *ir.Operation, slice *opSet) {
+func forwardSlice(op *ir.Operation, slice *opSet) { forwardSliceWith(op, slice, sliceOptions{}) }
+
+// forwardSliceWith is forwardSlice under options; the filter applies to op
+// itself too.
+func forwardSliceWith(op *ir.Operation, slice *opSet, opts sliceOptions) {
 	visited := map[*ir.Operation]bool{}
 	var walk func(o *ir.Operation)
 	walk = func(o *ir.Operation) {
+		if !opts.keep(o) {
+			return
+		}
 		for _, r := range o.Regions() {
 			for _, b := range r.Blocks() {
 				for n := b.First(); n != nil; n = n.Next() {
@@ -84,15 +117,33 @@ func forwardSlice(op *ir.Operation, slice *opSet) {
 	walk(op)
 }
 
+// valueForwardSlice is the transitive users of v (MLIR's getForwardSlice
+// of a value).
+func valueForwardSlice(v ir.Value, opts sliceOptions) *opSet {
+	slice := newOpSet()
+	for _, u := range ir.Users(v) {
+		if !slice.has[u] {
+			forwardSliceWith(u, slice, opts)
+			if opts.keep(u) {
+				slice.insert(u)
+			}
+		}
+	}
+	return slice
+}
+
 // connectedSlice is MLIR's getSlice: op and everything reachable from it by
 // alternating backward and forward slices, to a fixed point.
-func connectedSlice(op *ir.Operation) *opSet {
+func connectedSlice(op *ir.Operation) *opSet { return connectedSliceWith(op, sliceOptions{}) }
+
+// connectedSliceWith is connectedSlice with both directions under opts.
+func connectedSliceWith(op *ir.Operation, opts sliceOptions) *opSet {
 	slice := newOpSet()
 	slice.insert(op)
 	for i := 0; i < len(slice.list); i++ {
 		cur := slice.list[i]
-		backwardSlice(cur, slice)
-		forwardSlice(cur, slice)
+		backwardSliceWith(cur, slice, opts)
+		forwardSliceWith(cur, slice, opts)
 	}
 	return slice
 }

@@ -96,35 +96,9 @@ func moveOutOfLoop(op, loop *ir.Operation) {
 		b.SetInsertionPoint(loop)
 		cond := arith.NewCmpI(b, loop.Loc(), arith.CmpISLT, f.LowerBound(), f.UpperBound()).Result(0)
 		l := tt.LoadOp{Operation: op}
-		setLoadMask(op, predicatedMask(b, l.Ptr().Type(), l.Mask(), cond))
+		tt.SetLoadMask(op, tt.PredMask(b, l.Ptr().Type(), l.Mask(), cond))
 	}
 	op.MoveBefore(loop)
-}
-
-// predicatedMask returns pred, splat to the shape of typeLike and and-ed
-// with mask when there is one (Triton's getPredMask).
-func predicatedMask(b *ir.Builder, typeLike ir.Type, mask, pred ir.Value) ir.Value {
-	m := pred
-	if rt, ok := typeLike.(*ir.RankedTensorType); ok {
-		m = tt.NewSplat(b, pred.Loc(), pred, tt.I1SameShape(b.Ctx, rt)).Result(0)
-	}
-	if mask != nil {
-		m = arith.NewBinary(b, "arith.andi", pred.Loc(), m, mask).Result(0)
-	}
-	return m
-}
-
-// setLoadMask replaces (or adds) the mask operand of a tt.load.
-func setLoadMask(load *ir.Operation, mask ir.Value) {
-	l := tt.LoadOp{Operation: load}
-	ops := []ir.Value{l.Ptr(), mask}
-	other := 0
-	if o := l.Other(); o != nil {
-		ops = append(ops, o)
-		other = 1
-	}
-	load.SetOperands(ops)
-	load.SetAttr("operandSegmentSizes", ir.DenseI32Array(load.Context(), []int64{1, 1, int64(other)}))
 }
 
 // onlyReads reports whether op and everything nested in it have known

@@ -1,0 +1,53 @@
+package ttng
+
+import (
+	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Builders of the mbarrier ops. Each inserts the op at the builder's
+// insertion point and returns it.
+
+func segments(ctx *ir.Context, sizes ...int64) ir.NamedAttr {
+	return ir.NamedAttr{Name: asmfmt.SegmentsAttr, Value: ir.DenseI32Array(ctx, sizes)}
+}
+
+// NewInitBarrier builds `ttng.init_barrier bar, count`.
+func NewInitBarrier(b *ir.Builder, loc ir.Location, bar ir.Value, count int) *ir.Operation {
+	return b.CreateOp("ttng.init_barrier", loc, []ir.Value{bar}, nil,
+		ir.NamedAttr{Name: "count", Value: ir.I32Attr(b.Ctx, int64(count))})
+}
+
+// NewInvalBarrier builds `ttng.inval_barrier bar`.
+func NewInvalBarrier(b *ir.Builder, loc ir.Location, bar ir.Value) *ir.Operation {
+	return b.CreateOp("ttng.inval_barrier", loc, []ir.Value{bar}, nil)
+}
+
+// NewBarrierExpect builds `ttng.barrier_expect bar, bytes, pred`.
+func NewBarrierExpect(b *ir.Builder, loc ir.Location, bar ir.Value, bytes int, pred ir.Value) *ir.Operation {
+	return b.CreateOp("ttng.barrier_expect", loc, []ir.Value{bar, pred}, nil,
+		ir.NamedAttr{Name: "size", Value: ir.I32Attr(b.Ctx, int64(bytes))})
+}
+
+// NewWaitBarrier builds `ttng.wait_barrier bar, phase[, pred] [deps ...]`;
+// pred may be nil.
+func NewWaitBarrier(b *ir.Builder, loc ir.Location, bar, phase, pred ir.Value, deps []ir.Value) *ir.Operation {
+	ops := []ir.Value{bar, phase}
+	var np int64
+	if pred != nil {
+		ops, np = append(ops, pred), 1
+	}
+	ops = append(ops, deps...)
+	return b.CreateOp("ttng.wait_barrier", loc, ops, nil, segments(b.Ctx, 1, 1, np, int64(len(deps))))
+}
+
+// NewArriveBarrier builds `ttng.arrive_barrier bar, count[, pred]`; pred
+// may be nil.
+func NewArriveBarrier(b *ir.Builder, loc ir.Location, bar ir.Value, count int, pred ir.Value) *ir.Operation {
+	ops := []ir.Value{bar}
+	if pred != nil {
+		ops = append(ops, pred)
+	}
+	return b.CreateOp("ttng.arrive_barrier", loc, ops, nil,
+		ir.NamedAttr{Name: "count", Value: ir.I32Attr(b.Ctx, int64(count))})
+}

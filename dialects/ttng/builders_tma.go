@@ -1,0 +1,83 @@
+package ttng
+
+import (
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Builders of the TMA and descriptor ops.
+
+// NewAsyncTMACopyGlobalToLocal builds `ttng.async_tma_copy_global_to_local
+// desc[coords] buf, bar, pred`.
+func NewAsyncTMACopyGlobalToLocal(b *ir.Builder, loc ir.Location, desc ir.Value, coords []ir.Value, bar, buf, pred ir.Value) *ir.Operation {
+	ops := append(append([]ir.Value{desc}, coords...), bar, buf, pred)
+	return b.CreateOp("ttng.async_tma_copy_global_to_local", loc, ops, nil)
+}
+
+// NewAsyncTMAGather builds `ttng.async_tma_gather desc[xs, y] buf, bar,
+// pred`.
+func NewAsyncTMAGather(b *ir.Builder, loc ir.Location, desc, xOffsets, yOffset, bar, buf, pred ir.Value) *ir.Operation {
+	return b.CreateOp("ttng.async_tma_gather", loc, []ir.Value{desc, xOffsets, yOffset, bar, buf, pred}, nil)
+}
+
+// NewAsyncTMACopyLocalToGlobal builds `ttng.async_tma_copy_local_to_global
+// desc[coords] src`.
+func NewAsyncTMACopyLocalToGlobal(b *ir.Builder, loc ir.Location, desc ir.Value, coords []ir.Value, src ir.Value) *ir.Operation {
+	return b.CreateOp("ttng.async_tma_copy_local_to_global", loc, append(append([]ir.Value{desc}, coords...), src), nil)
+}
+
+// NewAsyncTMAReduce builds `ttng.async_tma_reduce kind, desc[coords] src`.
+func NewAsyncTMAReduce(b *ir.Builder, loc ir.Location, kind ir.Attribute, desc ir.Value, coords []ir.Value, src ir.Value) *ir.Operation {
+	return b.CreateOp("ttng.async_tma_reduce", loc, append(append([]ir.Value{desc}, coords...), src), nil,
+		ir.NamedAttr{Name: "kind", Value: kind})
+}
+
+// NewAsyncTMAScatter builds `ttng.async_tma_scatter desc[xs, y] src`.
+func NewAsyncTMAScatter(b *ir.Builder, loc ir.Location, desc, xOffsets, yOffset, src ir.Value) *ir.Operation {
+	return b.CreateOp("ttng.async_tma_scatter", loc, []ir.Value{desc, xOffsets, yOffset, src}, nil)
+}
+
+// NewTMAStoreWait builds `ttng.async_tma_store_wait {pendings}`.
+func NewTMAStoreWait(b *ir.Builder, loc ir.Location, pendings int) *ir.Operation {
+	return b.CreateOp("ttng.async_tma_store_wait", loc, nil, nil,
+		ir.NamedAttr{Name: "pendings", Value: ir.I32Attr(b.Ctx, int64(pendings))})
+}
+
+// NewFenceAsyncShared builds `ttng.fence_async_shared {bCluster}`.
+func NewFenceAsyncShared(b *ir.Builder, loc ir.Location, cluster bool) *ir.Operation {
+	return b.CreateOp("ttng.fence_async_shared", loc, nil, nil,
+		ir.NamedAttr{Name: "bCluster", Value: ir.BoolAttrOf(b.Ctx, cluster)})
+}
+
+// NewTensormapFenceproxyAcquire builds `ttng.tensormap_fenceproxy_acquire
+// ptr`.
+func NewTensormapFenceproxyAcquire(b *ir.Builder, loc ir.Location, ptr ir.Value) *ir.Operation {
+	return b.CreateOp("ttng.tensormap_fenceproxy_acquire", loc, []ir.Value{ptr}, nil)
+}
+
+// NewReinterpretTensorDescriptor builds `ttng.reinterpret_tensor_descriptor
+// ptr : !tt.ptr<i8> to t`.
+func NewReinterpretTensorDescriptor(b *ir.Builder, loc ir.Location, ptr ir.Value, t ir.Type) *ir.Operation {
+	return b.CreateOp("ttng.reinterpret_tensor_descriptor", loc, []ir.Value{ptr}, []ir.Type{t})
+}
+
+// TensormapParams are the descriptor fields of ttng.tensormap_create.
+type TensormapParams struct {
+	BoxDim, GlobalDim, GlobalStride, ElementStride    []ir.Value
+	ElemType, InterleaveLayout, SwizzleMode, FillMode int
+}
+
+// NewTensormapCreate builds `ttng.tensormap_create descPtr, addr, [box],
+// [dims], [strides], [elem strides] {...}`.
+func NewTensormapCreate(b *ir.Builder, loc ir.Location, descPtr, addr ir.Value, p TensormapParams) *ir.Operation {
+	ops := append([]ir.Value{descPtr, addr}, p.BoxDim...)
+	ops = append(ops, p.GlobalDim...)
+	ops = append(ops, p.GlobalStride...)
+	ops = append(ops, p.ElementStride...)
+	i32 := func(v int) ir.Attribute { return ir.I32Attr(b.Ctx, int64(v)) }
+	return b.CreateOp("ttng.tensormap_create", loc, ops, nil,
+		segments(b.Ctx, 1, 1, int64(len(p.BoxDim)), int64(len(p.GlobalDim)), int64(len(p.GlobalStride)), int64(len(p.ElementStride))),
+		ir.NamedAttr{Name: "elem_type", Value: i32(p.ElemType)},
+		ir.NamedAttr{Name: "interleave_layout", Value: i32(p.InterleaveLayout)},
+		ir.NamedAttr{Name: "swizzle_mode", Value: i32(p.SwizzleMode)},
+		ir.NamedAttr{Name: "fill_mode", Value: i32(p.FillMode)})
+}

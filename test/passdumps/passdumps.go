@@ -1,0 +1,96 @@
+// Package passdumps reads Triton's IR dumps of its pass pipelines
+// (MLIR_ENABLE_DUMP output, as ../shared/kernels/passes holds them) for
+// the tests that replay tt's passes on them.
+package passdumps
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+)
+
+var header = regexp.MustCompile(`^// -----// IR Dump Before \S+ \(([^)]+)\) \('([^']+)' operation(?:: @.*)?\) //----- //$`)
+
+// InternalHeader starts the dumps a pass prints of its internal steps
+// (the software pipeliner's dump-intermediate-steps).
+const InternalHeader = "// -----// SoftwarePipeliner internal IR Dump After: "
+
+// Section is the IR printed before one pass, and the pass's internal dumps
+// that followed it, by step name.
+type Section struct {
+	Pass, Op, Text string
+	Line           int
+	Internal       map[string]string
+}
+
+// Read splits a dump file into its sections.
+func Read(path string) ([]*Section, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Section
+	var cur *Section
+	var body strings.Builder
+	inner := ""
+	flush := func() {
+		if cur == nil {
+			return
+		}
+		if inner != "" {
+			cur.Internal[inner] = body.String()
+		} else {
+			cur.Text = body.String()
+		}
+		body.Reset()
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		if m := header.FindStringSubmatch(line); m != nil {
+			flush()
+			inner = ""
+			cur = &Section{Pass: m[1], Op: m[2], Line: i + 1, Internal: map[string]string{}}
+			out = append(out, cur)
+			continue
+		}
+		if strings.HasPrefix(line, InternalHeader) {
+			flush()
+			inner = strings.TrimPrefix(line, InternalHeader)
+			continue
+		}
+		body.WriteString(line)
+		body.WriteByte('\n')
+	}
+	flush()
+	return out, nil
+}
+
+// Normalize drops blank lines and trailing spaces, which dumps and the
+// printer place differently.
+func Normalize(s string) string {
+	var lines []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimRight(l, " "); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// LineDiff shows the first line where want and got differ.
+func LineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d\n--- Triton: %s\n--- tt:     %s", i+1, a, b)
+		}
+	}
+	return "(equal)"
+}
