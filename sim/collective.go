@@ -51,7 +51,7 @@ func (c *cta) tryCollective(scope scope, lo, n int) (bool, error) {
 	group := c.threads[lo : lo+n]
 	first := group[0].wait
 	for _, th := range group {
-		if th.wait == nil || th.wait.coll.scope != scope {
+		if th.wait == nil || th.wait.kind != kindCollective || th.wait.coll.scope != scope {
 			return false, nil
 		}
 	}
@@ -67,7 +67,7 @@ func (c *cta) tryCollective(scope scope, lo, n int) (bool, error) {
 	}
 	c.insScratch = ins
 	if err := first.coll.run(c, ins, group); err != nil {
-		return false, &ExecError{Block: c.id, Thread: group[0].tid, Lanes: c.lanes, Op: first.op, Err: err}
+		return false, group[0].fail(first, err)
 	}
 	for _, th := range group {
 		th.resume()
@@ -76,18 +76,22 @@ func (c *cta) tryCollective(scope scope, lo, n int) (bool, error) {
 }
 
 // stuck explains why no thread of the CTA can proceed (nil if all
-// exited): a thread waits for its group at a collective, and a thread of
-// the group exited or waits at a collective of another scope.
+// exited): a thread waits at a blocking op whose condition no thread can
+// bring about any more, or it waits for its group at a collective and a
+// thread of the group exited or waits elsewhere.
 func (c *cta) stuck() error {
 	var w *thread
 	for _, th := range c.threads {
-		if th.wait != nil {
+		if th.wait != nil && (w == nil || th.wait.kind == kindBlock && w.wait.kind != kindBlock) {
 			w = th
-			break
 		}
 	}
 	if w == nil {
 		return nil
+	}
+	if w.wait.kind == kindBlock {
+		return &ExecError{Block: c.id, Thread: w.tid, Lanes: c.lanes, Op: w.wait.op,
+			Err: fmt.Errorf("deadlock: %s, and no thread can run to change that", w.wait.blk.stuck(w, w.wait))}
 	}
 	scope := w.wait.coll.scope
 	n := c.groupSize(scope)
@@ -95,6 +99,10 @@ func (c *cta) stuck() error {
 	for _, th := range c.threads[w.tid/n*n : w.tid/n*n+n] {
 		if th.exited {
 			why = fmt.Sprintf("%s has exited", th)
+			break
+		}
+		if th.wait != nil && th.wait.kind == kindBlock {
+			why = fmt.Sprintf("%s is blocked at %s (%s)", th, th.wait.op.Name(), opLoc(th.wait.op))
 			break
 		}
 		if th.wait != nil && th.wait.coll.scope != scope {

@@ -31,16 +31,20 @@
 // its own call stack. An op the simulator does not implement fails, at its
 // location, when a thread executes it.
 //
-// A CTA runs on one goroutine (Launch spreads CTAs over Config.Workers).
-// Its scheduler runs each thread of a warp until it reaches a collective
-// op (one that needs other threads' registers or arrival: a barrier, a
-// shuffle, a ballot) or exits, then lets the collective act for the whole
-// group at once when every thread of its scope waits at it
-// (collective.go). Threads of a CTA therefore interleave only at
-// collective ops, which makes runs deterministic and data races between
-// barriers visible to the race detector rather than to luck. A thread
-// that exits while its warp or CTA waits for it, or threads that wait at
-// different collectives, are reported as the deadlock they would be on a
+// A CTA runs on one goroutine (Launch spreads CTAs over Config.Workers;
+// a kernel keeps the CTAs of finished launches for the next ones). Its
+// scheduler runs each thread of a warp until it reaches a collective op
+// (one that needs other threads' registers or arrival: a barrier, a
+// shuffle, a ballot, mma.sync, wgmma) or a blocking op (one that waits
+// for a condition other threads bring about: an mbarrier wait, a named
+// barrier sync), or exits; it lets a collective act for the whole group
+// at once when every thread of its scope waits at it (collective.go), and
+// a blocked thread go on once its condition holds. Threads of a CTA
+// therefore interleave only at these ops, which makes runs deterministic
+// and data races between barriers visible to the race detector rather
+// than to luck. A thread that exits while its warp or CTA waits for it,
+// threads that wait at different collectives, and blocked threads that no
+// thread can release are reported as the deadlock they would be on a
 // GPU.
 //
 // # Extending it: the seams for the dot path
@@ -61,29 +65,53 @@
 // gpu.shuffle and gpu.ballot are the warp-scope examples, gpu.barrier the
 // CTA-scope one.
 //
-// Asynchronous effects. A thread has a queue of pending effects
-// (pending.go): an asynchronous copy enqueues the write it will make,
-// tagged with its commit group, and an op that waits (cp.async.wait_group,
-// an mbarrier phase) applies the effects it waits for, so data lands only
-// at the wait, as on the GPU, and a read before the wait sees the old
-// contents. A thread that exits with effects pending is an error.
+// Blocking ops. An opImpl that sets instr.kind to kindBlock and
+// instr.blk makes its op hold the thread until blk.ready says it may go
+// on; the scheduler asks again after other threads ran, and blk.stuck
+// words the deadlock report (exec_mbarrier.go, exec_warpspec.go).
+//
+// Asynchronous effects. A thread has three queues of pending effects
+// (pending.go), one per kind of commit group the hardware counts:
+// cp.async, wgmma and bulk (TMA store) groups. An asynchronous op
+// enqueues the effect it will have (a copy's bytes, a wgmma's record, a
+// store's box) in the open group, and a wait applies the effects of the
+// groups it retires, so data lands only at the wait, as on the GPU, and a
+// read before the wait sees the old contents. A thread that exits with
+// effects pending is an error. TMA loads complete on mbarriers instead:
+// their bytes land when the phase that counts them completes
+// (exec_tma.go). A wgmma's results are tags in the registers until the
+// wait that retires them (wgmma_pending.go): the compiler knows which
+// registers may hold one and checks every other read of them.
+//
+// The ops of the tensor-core path, and the choices the simulator makes
+// where the PTX ISA leaves room, are described in their files: mma.go
+// (the arithmetic of mma.sync and wgmma), exec_mma.go, exec_ldmatrix.go,
+// exec_asynccopy.go, exec_wgmma.go and wgmma_desc.go, exec_mbarrier.go,
+// exec_tma.go and tensormap.go (the simulator's tensor-map encoding),
+// exec_fence.go and exec_warpspec.go.
 //
 // # Race detection
 //
 // With Config.NoRaceCheck unset, every shared-memory access is checked
-// (race.go): between two barriers, two threads of different warps that
-// touch the same byte, at least one of them writing, are a data race and
+// (race.go): two threads of different warps that touch the same byte, at
+// least one of them writing, with no barrier between them and no
+// mbarrier phase or named barrier that orders them, are a data race and
 // the launch fails with a *RaceError naming the byte, both threads, both
 // ops with their locations and both kinds of access. Threads of one warp
 // are taken to run in lockstep and never race with each other; atomics do
-// not race with atomics. The check is exact per byte and independent of
-// the order the scheduler ran the warps in: per byte it keeps the last
-// write and up to two reads and two atomics from distinct warps since the
-// last barrier, which suffices to find a conflict with any later access.
+// not race with atomics; TMA loads landing in shared memory count as
+// writes of their own agent, ordered for the threads that waited on
+// their mbarrier phase. Between CTA barriers the check is exact per byte
+// and independent of the order the scheduler ran the warps in: per byte
+// it keeps the last write and up to two reads and two atomics since the
+// last barrier, which suffices to find a conflict with any later access;
+// with mbarriers and named barriers it may miss a race (never invent
+// one) when three unordered warps read a byte.
 //
 // # Numerics
 //
 // Integer ops wrap at their width. Float ops round to their type; the
+// tensor-core ops multiply exactly and round their sums once (mma.go); the
 // approximate GPU instructions (ex2.approx, rsqrt.approx, ...) are
 // evaluated exactly and rounded, so results may differ from a GPU's in
 // the last bits where the GPU is approximate. Float-to-integer

@@ -16,6 +16,8 @@ type instr struct {
 	step func(th *thread, in *instr) error
 	// coll is the collective a kindCollective instr joins.
 	coll *collective
+	// blk is how a kindBlock instr holds its thread.
+	blk *blocking
 	// a, b, c are the first operands' slots, d the first result's (-1
 	// where absent); args and res list every operand and result slot.
 	a, b, c, d int32
@@ -38,7 +40,20 @@ const (
 	kindCondBr
 	kindReturn
 	kindCall
+	// kindBlock holds its thread until a condition other threads bring
+	// about holds (an mbarrier phase, a named barrier).
+	kindBlock
 )
+
+// blocking is what a kindBlock op does: arrive (optional) runs once when
+// the thread reaches the op; ready reports whether the thread may go on,
+// and is asked again by the scheduler after other threads ran; stuck
+// says what the thread waits for when no thread can make progress.
+type blocking struct {
+	arrive func(th *thread, in *instr) error
+	ready  func(th *thread, in *instr) (bool, error)
+	stuck  func(th *thread, in *instr) string
+}
 
 // opImpl compiles one op into in: it sets in.step (or in.coll, or a
 // control kind) and whatever the step needs. in arrives with op, the
@@ -69,6 +84,9 @@ type function struct {
 	// the values of the function's constants.
 	template []uint64
 	params   []int32
+	// pendingSlots are the registers that may hold a wgmma accumulator
+	// in flight (wgmma_pending.go).
+	pendingSlots []int32
 }
 
 // block is a compiled basic block.
@@ -84,6 +102,8 @@ type compiler struct {
 	slots map[ir.Value]int32
 	// blocks maps the IR's blocks to compiled ones.
 	blocks map[*ir.Block]*block
+	// pending are the values that may hold a wgmma accumulator in flight.
+	pending map[ir.Value]bool
 }
 
 // slot returns the register slot of a value of the function.
@@ -125,12 +145,17 @@ func (p *Program) function(fn *ir.Operation) (*function, error) {
 	}
 	f.template = make([]uint64, n)
 	f.params = f.blocks[0].args
+	c.pending = pendingValues(fn)
+	f.pendingSlots = c.pendingSlots(c.pending)
 	for _, b := range fn.Region(0).Blocks() {
 		if t := b.Last(); t == nil || !t.Has(ir.Terminator) {
 			return nil, ir.OpErrorf(fn, "a block of @%s does not end in a terminator", f.name)
 		}
 		cb := c.blocks[b]
 		for op := b.First(); op != nil; op = op.Next() {
+			if g := c.pendingGuard(op); g != nil {
+				cb.code = append(cb.code, *g)
+			}
 			in, err := c.compile(op)
 			if err != nil {
 				return nil, err

@@ -22,6 +22,14 @@ type cta struct {
 	// insScratch and vals are reused by the collectives.
 	insScratch []*instr
 	vals       []uint64
+	// writeBuf holds the new bytes of a shared write while the race
+	// detector compares them with the old ones.
+	writeBuf [maxWrite]byte
+	// mma is the scratch of the tensor-core collectives.
+	mma mmaScratch
+	// async is the CTA's state of mbarriers, named barriers, wgmma
+	// results in flight and TMA copies.
+	async asyncState
 }
 
 // Launch runs the kernel over grid (CTAs along x, y, z) with args, the bit
@@ -63,6 +71,7 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 		go func() {
 			defer wg.Done()
 			c := k.newCTA(mem, grid, out, !cfg.NoRaceCheck)
+			defer k.ctas.Put(c)
 			for !failed.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= total {
@@ -81,11 +90,17 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 	return first
 }
 
+// newCTA returns a CTA for a worker of a launch: one a finished launch
+// left in the pool, or a new one.
 func (k *Kernel) newCTA(mem *Memory, grid [3]int, out io.Writer, raceCheck bool) *cta {
+	if c, ok := k.ctas.Get().(*cta); ok && (c.race != nil) == (raceCheck && k.prog.Shared > 0) {
+		c.mem, c.grid, c.out = mem, grid, out
+		return c
+	}
 	p := k.prog
 	c := &cta{mem: mem, out: out, grid: grid, lanes: p.Lanes, shared: make([]byte, p.Shared)}
 	if raceCheck && p.Shared > 0 {
-		c.race = newRaceDetector(p.Shared, p.Lanes)
+		c.race = newRaceDetector(p.Shared, p.Lanes, p.NumWarps)
 	}
 	n := p.NumWarps * p.Lanes
 	for t := 0; t < n; t++ {
@@ -95,39 +110,50 @@ func (k *Kernel) newCTA(mem *Memory, grid [3]int, out io.Writer, raceCheck bool)
 }
 
 // run executes the CTA id to completion. Each warp runs until all its
-// threads wait at a collective or exit; warp collectives act as soon as
-// their warp has arrived, then warpgroup ones, then CTA-wide barriers.
+// threads wait at a collective or a blocking op, or exit; warp
+// collectives act as soon as their warp has arrived and blocked threads
+// go on as soon as what they wait for holds; then warpgroup collectives
+// act, and when nothing else can happen, CTA-wide barriers.
 func (c *cta) run(fn *function, id [3]int, args []uint64) error {
 	c.id = id
 	clear(c.shared)
 	if c.race != nil {
 		c.race.barrier()
 	}
+	c.async.reset()
 	for _, th := range c.threads {
 		th.start(fn, args)
 	}
 	lanes := c.lanes
 	warps := len(c.threads) / lanes
 	for {
+		progressed := false
 		for w := 0; w < warps; w++ {
+			warp := c.threads[w*lanes : (w+1)*lanes]
 			for {
-				for _, th := range c.threads[w*lanes : (w+1)*lanes] {
+				ran := false
+				for _, th := range warp {
 					if th.wait == nil && !th.exited {
+						ran = true
 						if err := th.run(); err != nil {
 							return err
 						}
 					}
 				}
+				unblocked, err := c.unblock(warp)
+				if err != nil {
+					return err
+				}
 				ok, err := c.tryCollective(scopeWarp, w*lanes, lanes)
 				if err != nil {
 					return err
 				}
-				if !ok {
+				progressed = progressed || ran || unblocked || ok
+				if !unblocked && !ok {
 					break
 				}
 			}
 		}
-		progressed := false
 		for g := 0; g+4 <= warps; g += 4 {
 			ok, err := c.tryCollective(scopeWarpgroup, g*lanes, 4*lanes)
 			if err != nil {
@@ -146,6 +172,27 @@ func (c *cta) run(fn *function, id [3]int, args []uint64) error {
 			return c.stuck()
 		}
 	}
+}
+
+// unblock lets the threads of a warp that wait at a blocking op go on
+// where it is ready, and reports whether any did.
+func (c *cta) unblock(warp []*thread) (bool, error) {
+	any := false
+	for _, th := range warp {
+		in := th.wait
+		if in == nil || in.kind != kindBlock {
+			continue
+		}
+		ok, err := in.blk.ready(th, in)
+		if err != nil {
+			return false, th.fail(in, err)
+		}
+		if ok {
+			th.resume()
+			any = true
+		}
+	}
+	return any, nil
 }
 
 // lockedWriter serializes the printf output of parallel CTAs.

@@ -6,49 +6,64 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// pendingQueue holds a thread's asynchronous effects: writes an op issued
-// whose data lands only when the thread waits for them. It models
-// cp.async's commit groups (issue, commit_group, wait_group N: all but
-// the newest N committed groups complete), and is the place mbarrier
-// phases and TMA will complete their copies from.
+// pendingQueue holds a thread's asynchronous effects of one kind, in
+// commit groups: an op issues an effect into the open group, a commit
+// closes the group, and a wait N retires every committed group but the
+// newest N, in order, making their effects land. A thread has one queue
+// per kind of group the hardware counts separately: cp.async groups,
+// wgmma groups and bulk (TMA store) groups.
 type pendingQueue struct {
 	effects []pendingEffect
 	// group is the number of groups committed so far; effects issued
 	// since the last commit carry group+1.
 	group int
+	// retired is the newest group a wait has retired.
+	retired int
 }
 
-// pendingEffect is an issued asynchronous effect; apply makes it land.
+// pendingEffect is an issued asynchronous effect; land makes it happen.
+// Its payload is inline so that issuing allocates nothing: a shared-memory
+// write of up to 16 bytes (cp.async), or the wgmma or bulk store it
+// belongs to.
 type pendingEffect struct {
 	op    *ir.Operation
 	group int
-	apply func() error
+	land  func(th *thread, e *pendingEffect) error
+	addr  uint64
+	n     int
+	data  [16]byte
+	wgmma *wgmmaRecord
+	store *bulkStore
 }
 
-func (q *pendingQueue) reset() { q.effects, q.group = q.effects[:0], 0 }
+func (q *pendingQueue) reset() { q.effects, q.group, q.retired = q.effects[:0], 0, 0 }
 
-// issue queues an effect of op in the open group.
-func (q *pendingQueue) issue(op *ir.Operation, apply func() error) {
-	q.effects = append(q.effects, pendingEffect{op: op, group: q.group + 1, apply: apply})
+// issue queues e in the open group.
+func (q *pendingQueue) issue(e pendingEffect) {
+	e.group = q.group + 1
+	q.effects = append(q.effects, e)
 }
 
 // commit closes the open group.
 func (q *pendingQueue) commit() { q.group++ }
 
-// wait applies, in issue order, the effects of every committed group but
+// wait lands, in issue order, the effects of every committed group but
 // the newest keep ones; effects of the open group stay pending.
-func (q *pendingQueue) wait(keep int) error {
+func (q *pendingQueue) wait(th *thread, keep int) error {
 	last := q.group - keep
+	q.retired = max(q.retired, last)
 	rest := q.effects[:0]
-	for _, e := range q.effects {
+	for i := range q.effects {
+		e := &q.effects[i]
 		if e.group > last {
-			rest = append(rest, e)
+			rest = append(rest, *e)
 			continue
 		}
-		if err := e.apply(); err != nil {
+		if err := e.land(th, e); err != nil {
 			return err
 		}
 	}
+	clear(q.effects[len(rest):])
 	q.effects = rest
 	return nil
 }
@@ -60,4 +75,10 @@ func (q *pendingQueue) atExit() error {
 	}
 	return fmt.Errorf("the thread exited with %d asynchronous effects not waited for (the first by %s at %s)",
 		len(q.effects), opName(q.effects[0].op), opLoc(q.effects[0].op))
+}
+
+// landShared is the landing of a copy into shared memory: a write of
+// e.data[:e.n] at e.addr by the issuing thread, at the time it lands.
+func landShared(th *thread, e *pendingEffect) error {
+	return th.do(access{op: e.op, shared: true, addr: e.addr, n: e.n, kind: Write}, func(b []byte) { copy(b, e.data[:e.n]) })
 }

@@ -47,6 +47,9 @@ func Load(module *ir.Operation) (*Program, error) {
 type Kernel struct {
 	prog *Program
 	fn   *function
+	// ctas keeps the CTAs of finished launches for the next ones (their
+	// threads' register files and the race detector's cells are large).
+	ctas sync.Pool
 	Name string
 	// Params are the kernel's parameter types, in order.
 	Params []ir.Type

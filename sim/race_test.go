@@ -61,7 +61,7 @@ func TestRaceDetector(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := newRaceDetector(32, 32)
+			r := newRaceDetector(32, 32, 4)
 			for i, s := range c.steps {
 				if s.barrier {
 					r.barrier()
@@ -89,7 +89,7 @@ func TestRaceDetector(t *testing.T) {
 // TestRaceDetectorEpochs checks that a new CTA (an epoch bump) forgets
 // the accesses of the previous one without clearing anything.
 func TestRaceDetectorEpochs(t *testing.T) {
-	r := newRaceDetector(4, 32)
+	r := newRaceDetector(4, 32, 2)
 	if err := r.access(0, 4, Write, 0, nil, []byte{0, 0, 0, 0}, []byte{1, 2, 3, 4}); err != nil {
 		t.Fatal(err)
 	}
@@ -102,30 +102,79 @@ func TestRaceDetectorEpochs(t *testing.T) {
 	}
 }
 
+// TestRaceDetectorClocks: releases and acquires (mbarrier arrivals and
+// waits) order accesses within an epoch; a TMA landing is ordered after
+// what its issuer did and before the threads that acquired its phase.
+func TestRaceDetectorClocks(t *testing.T) {
+	one, two := []byte{1}, []byte{2}
+	r := newRaceDetector(8, 32, 3)
+	var phase clockVec
+	if err := r.access(0, 1, Write, 33, nil, one, two); err != nil { // warp 1 writes
+		t.Fatal(err)
+	}
+	r.release(&phase, 32) // lane 0 of warp 1 arrives: lane 1's write still comes before it
+	if err := r.access(1, 1, Write, 33, nil, one, two); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.access(2, 1, Write, 32, nil, one, two); err != nil { // after lane 0's arrival
+		t.Fatal(err)
+	}
+	r.acquire(0, &phase) // warp 0 waits
+	if err := r.access(0, 2, Read, 0, nil, nil, nil); err != nil {
+		t.Fatalf("reads ordered by the phase: %v", err)
+	}
+	if err := r.access(2, 1, Read, 0, nil, nil, nil); err == nil || err.First.Thread != 32 {
+		t.Fatalf("a write after the arrival must race with warp 0's read, got %v", err)
+	}
+	if err := r.access(4, 1, Read, 64, nil, nil, nil); err != nil { // warp 2 reads byte 4
+		t.Fatal(err)
+	}
+	// Thread 64 issues a TMA load into byte 4..5 after its read; it lands
+	// on a phase that warp 0 acquires and warp 1 does not.
+	var issued, done clockVec
+	r.snapshot(&issued, 64)
+	landing := r.asyncActor(64, &issued)
+	if err := r.accessAs(landing, 4, 2, Write, nil, []byte{0, 0}, []byte{1, 1}, true); err != nil {
+		t.Fatalf("the landing is ordered after the issuer's read: %v", err)
+	}
+	r.landed(&done)
+	r.acquire(0, &done)
+	if err := r.access(4, 2, Read, 0, nil, nil, nil); err != nil {
+		t.Fatalf("warp 0 waited for the landing: %v", err)
+	}
+	if err := r.access(5, 1, Read, 32, nil, nil, nil); err == nil || err.First.Thread != 64 || err.First.Kind != Write {
+		t.Fatalf("warp 1 did not wait for the landing: %v", err)
+	}
+}
+
 func TestPendingQueue(t *testing.T) {
 	var q pendingQueue
 	var landed []int
-	issue := func(v int) { q.issue(nil, func() error { landed = append(landed, v); return nil }) }
+	land := func(_ *thread, e *pendingEffect) error {
+		landed = append(landed, e.n)
+		return nil
+	}
+	issue := func(v int) { q.issue(pendingEffect{land: land, n: v}) }
 	issue(1)
 	issue(2)
 	q.commit() // group 1: 1, 2
 	issue(3)
 	q.commit() // group 2: 3
 	issue(4)   // open group
-	if err := q.wait(1); err != nil {
+	if err := q.wait(nil, 1); err != nil {
 		t.Fatal(err)
 	}
-	if len(landed) != 2 || landed[0] != 1 || landed[1] != 2 {
-		t.Fatalf("wait(1) landed %v, want group 1 only", landed)
+	if len(landed) != 2 || landed[0] != 1 || landed[1] != 2 || q.retired != 1 {
+		t.Fatalf("wait(1) landed %v (retired %d), want group 1 only", landed, q.retired)
 	}
 	if err := q.atExit(); err == nil {
 		t.Fatal("exiting with effects pending must fail")
 	}
-	if err := q.wait(0); err != nil || len(landed) != 3 || landed[2] != 3 {
+	if err := q.wait(nil, 0); err != nil || len(landed) != 3 || landed[2] != 3 {
 		t.Fatalf("wait(0) landed %v (%v), want groups 1 and 2", landed, err)
 	}
 	q.commit()
-	if err := q.wait(0); err != nil || len(landed) != 4 || q.atExit() != nil {
+	if err := q.wait(nil, 0); err != nil || len(landed) != 4 || q.atExit() != nil {
 		t.Fatalf("the last group: %v %v", landed, err)
 	}
 }

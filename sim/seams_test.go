@@ -42,17 +42,16 @@ func init() {
 	}, wgSumOp)
 	define(func(c *compiler, in *instr) error {
 		in.step = func(th *thread, in *instr) error {
-			addr, v := th.regs[in.a], th.regs[in.b]
-			th.pending.issue(in.op, func() error {
-				return th.do(access{op: in.op, shared: true, addr: addr, n: 4, kind: Write}, func(b []byte) { putWord(b, v) })
-			})
+			e := pendingEffect{op: in.op, land: landShared, addr: th.regs[in.a], n: 4}
+			putWord(e.data[:4], th.regs[in.b])
+			th.cpAsync.issue(e)
 			return nil
 		}
 		return nil
 	}, asyncStoreOp)
 	define(func(c *compiler, in *instr) error {
 		in.step = func(th *thread, in *instr) error {
-			th.pending.commit()
+			th.cpAsync.commit()
 			return nil
 		}
 		return nil
@@ -62,7 +61,7 @@ func init() {
 		if !ok {
 			return fmt.Errorf("simtest.wait needs keep")
 		}
-		in.step = func(th *thread, in *instr) error { return th.pending.wait(int(keep.Int())) }
+		in.step = func(th *thread, in *instr) error { return th.cpAsync.wait(th, int(keep.Int())) }
 		return nil
 	}, waitOp)
 }

@@ -10,12 +10,17 @@ type thread struct {
 	// regs are the registers of the innermost frame.
 	regs   []uint64
 	frames []frame
-	// wait is the collective instr the thread waits at (nil if it runs).
+	// wait is the collective or blocking instr the thread waits at (nil
+	// if it runs).
 	wait   *instr
 	exited bool
 	// scratch holds branch arguments while they move (a parallel copy).
 	scratch []uint64
-	pending pendingQueue
+	// cpAsync, wgmma and bulk are the thread's asynchronous effects, by
+	// the kind of group that retires them.
+	cpAsync, wgmma, bulk pendingQueue
+	// gen is the generation of the named barrier the thread waits at.
+	gen uint64
 }
 
 // frame is one function activation.
@@ -32,7 +37,9 @@ type frame struct {
 func (th *thread) start(fn *function, args []uint64) {
 	th.frames = th.frames[:0]
 	th.wait, th.exited = nil, false
-	th.pending.reset()
+	th.cpAsync.reset()
+	th.wgmma.reset()
+	th.bulk.reset()
 	th.push(fn, nil)
 	for i, s := range fn.params {
 		th.regs[s] = args[i]
@@ -96,7 +103,7 @@ func (th *thread) run() error {
 			th.frames = th.frames[:len(th.frames)-1]
 			if len(th.frames) == 0 {
 				th.exited = true
-				if err := th.pending.atExit(); err != nil {
+				if err := th.exitEffects(); err != nil {
 					return th.fail(in, err)
 				}
 				return nil
@@ -111,6 +118,22 @@ func (th *thread) run() error {
 			f.code, f.pc = code, pc
 			th.wait = in
 			return nil
+		case kindBlock:
+			f.code, f.pc = code, pc
+			if in.blk.arrive != nil {
+				if err := in.blk.arrive(th, in); err != nil {
+					return th.fail(in, err)
+				}
+			}
+			ok, err := in.blk.ready(th, in)
+			if err != nil {
+				return th.fail(in, err)
+			}
+			if !ok {
+				th.wait = in
+				return nil
+			}
+			pc++
 		}
 	}
 }
@@ -137,6 +160,21 @@ func (th *thread) jump(regs []uint64, srcs []int32, t *successor) {
 	for i, d := range t.block.args {
 		regs[d] = th.scratch[i]
 	}
+}
+
+// exitEffects settles the asynchronous effects of a thread that exits:
+// copies into shared memory and wgmma results never waited for are
+// errors (their data would never be seen, or land in a CTA that is
+// gone); bulk stores that finished reading shared memory complete their
+// global writes, as the grid's completion makes them visible.
+func (th *thread) exitEffects() error {
+	if err := th.cpAsync.atExit(); err != nil {
+		return err
+	}
+	if err := th.wgmma.atExit(); err != nil {
+		return err
+	}
+	return bulkAtExit(th)
 }
 
 // resume continues a thread after the collective it waited at acted.
