@@ -20,25 +20,25 @@ import (
 // wait. Operands are small integers, so every sum is exact and the
 // outputs must match bit for bit whatever order the tensor cores add in.
 
-// wgmmaSimGate skips a test while the simulator or the lowering lacks a
-// piece of the dot path that lives on another branch (the simulator's
-// tensor-core semantics, the cp.async lowering); it is not a tolerance:
-// once those are merged it never triggers.
+// wgmmaSimGate skips a test while the lowering lacks the cp.async path
+// (ttg.async_copy_global_to_local and its commit groups and waits), which
+// lives on another branch (dot80); it is not a tolerance: once that is
+// merged it never triggers.
 func wgmmaSimGate(t *testing.T, err error) {
 	t.Helper()
 	if err == nil {
 		return
 	}
 	if m := pendingDotPath.FindString(err.Error()); m != "" {
-		t.Skipf("the dot path is not complete on this branch yet: %s", m)
+		t.Skipf("the cp.async lowering is not on this branch yet: %s", m)
 	}
 }
 
-// pendingDotPath matches the errors of the pieces wgmmaSimGate waits for.
-var pendingDotPath = regexp.MustCompile(`gpu\.(wgmma\w*|fence_proxy_async|fence_mbarrier_init|mbarrier_\w+|tma_\w+|bulk_\w+) is not simulated|does not support 'ttg\.async_\w+'`)
+// pendingDotPath matches the error of the piece wgmmaSimGate waits for.
+var pendingDotPath = regexp.MustCompile(`does not support 'ttg\.async_(copy_global_to_local|commit_group|wait)'`)
 
-// probeDotPath lowers a copy of m and launches it once, so that a missing
-// piece (see wgmmaSimGate) skips before the comparison would fail.
+// probeDotPath lowers a copy of m and launches it once, so that the
+// missing piece (see wgmmaSimGate) skips before the comparison would fail.
 func probeDotPath(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg) {
 	t.Helper()
 	_, err := runMutated(t, m.Clone(nil), kernel, grid, cloneArgs(args), nil)
