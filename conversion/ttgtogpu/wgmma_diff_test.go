@@ -3,6 +3,7 @@ package ttgtogpu_test
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/rand"
 	"regexp"
 	"testing"
@@ -72,7 +73,7 @@ func runMutated(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args 
 		case a.buf != nil:
 			sargs = append(sargs, mem.Alloc(fmt.Sprintf("arg%d", i), a.buf))
 		case a.float:
-			return nil, fmt.Errorf("float arguments are not used here")
+			sargs = append(sargs, sim.FloatArg(params[i], math.Float64frombits(a.bits)))
 		default:
 			sargs = append(sargs, sim.IntArg(params[i], int64(a.bits)))
 		}
@@ -278,4 +279,75 @@ func TestWGMMAMissingWait(t *testing.T) {
 		t.Fatal("the accumulators were read without waiting for the wgmma, and the simulator did not notice")
 	}
 	t.Logf("detected: %v", err)
+}
+
+// halfRandom is a buffer of n f16 values uniform in [-scale, scale].
+func halfRandom(r *rand.Rand, n int, scale float32) diffArg {
+	b := make([]byte, 2*n)
+	for i, v := range randF32(r, n, scale) {
+		binary.LittleEndian.PutUint16(b[2*i:], numeric.F16FromFloat32(v, numeric.RNE))
+	}
+	return diffArg{buf: b, kind: "f16"}
+}
+
+// compareHalf compares f16 buffers within rel relative error (of each
+// element or of the buffer's largest magnitude), NaNs equal.
+func compareHalf(want, got []byte, rel float64) string {
+	scale := 0.0
+	for i := 0; i+2 <= len(want); i += 2 {
+		if w := math.Abs(float64(numeric.F16ToFloat32(binary.LittleEndian.Uint16(want[i:])))); !math.IsInf(w, 0) && !math.IsNaN(w) {
+			scale = math.Max(scale, w)
+		}
+	}
+	bad, first := 0, ""
+	for i := 0; i+2 <= len(want); i += 2 {
+		w := float64(numeric.F16ToFloat32(binary.LittleEndian.Uint16(want[i:])))
+		g := float64(numeric.F16ToFloat32(binary.LittleEndian.Uint16(got[i:])))
+		if !closeF(w, g, rel) && math.Abs(w-g) > rel*scale {
+			if bad == 0 {
+				first = fmt.Sprintf("element %d: want %g, got %g", i/2, w, g)
+			}
+			bad++
+		}
+	}
+	if bad == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d mismatches, first %s", bad, first)
+}
+
+// TestAttentionSM90Diff compiles the attention kernels (head dim 64 on 4
+// warps, 128 on 8) from Triton's TTIR with tt's own sm_90 pipelines (the
+// second dot's A operand, P, from registers; the pipeliner's cp.async
+// stages and wgmma waits) and runs two heads of a 256-long sequence
+// against the interpreter. exp2 and the tensor cores' order of additions
+// make the f16 output differ in its last bits.
+func TestAttentionSM90Diff(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		warps int
+		d     int
+	}{{"attention_f16_4096_d64", 4, 64}, {"attention_f16_4096_d128", 8, 128}} {
+		t.Run(c.name, func(t *testing.T) {
+			m := parseFile(t, kernels+"perf/"+c.name+".ttir")
+			runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=%d capability=90}", c.warps))
+			if count(m, "ttng.warp_group_dot") != 2 {
+				t.Fatalf("want two warp_group_dots:\n%s", print(m))
+			}
+			r := rand.New(rand.NewSource(97))
+			seq, heads := 256, 2
+			n := seq * heads * c.d
+			args := []diffArg{halfRandom(r, n, 1), halfRandom(r, n, 1), halfRandom(r, n, 1), zeroBuf("f16", n),
+				intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634)}
+			grid := [3]int{seq / 128, heads, 1}
+			probeDotPath(t, m, "attention_kernel", grid, args)
+			ref := cloneArgs(args)
+			interpret(t, m.Clone(nil), "attention_kernel", grid, ref)
+			got := cloneArgs(args)
+			simulateLowered(t, m, "attention_kernel", grid, got, nil)
+			if msg := compareHalf(ref[3].buf, got[3].buf, 2e-3); msg != "" {
+				t.Error(msg)
+			}
+		})
+	}
 }
