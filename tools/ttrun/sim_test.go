@@ -171,3 +171,32 @@ func TestSimReportsRaces(t *testing.T) {
 		t.Errorf("--no-race-check: exit %d: %s", code, stderr)
 	}
 }
+
+// TestSimSharedMatmulWGMMA runs the seed matmul (Triton's 128x128x64 f16
+// kernel) lowered for sm_90 at num_stages=1: one synchronous wgmma chain
+// per K step from nvmma_shared operands, in the simulator; the output must
+// match what Triton's kernel wrote on an H200 (within the case's
+// tolerance: the tensor cores add in another order).
+func TestSimSharedMatmulWGMMA(t *testing.T) {
+	path := filepath.Join(sharedDir(t), "kernels", "cases", "manifest.json")
+	m, err := ReadManifest(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Cases {
+		c := m.Cases[i]
+		if c.Name != "matmul_f16" {
+			continue
+		}
+		c.NumStages = 1
+		r, err := RunCase(filepath.Dir(path), &c, Sim{Arch: "sm_90"}, CaseOptions{IR: "ttir"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Pass {
+			t.Fatal(r)
+		}
+		return
+	}
+	t.Fatal("no matmul_f16 case in the seed manifest")
+}
