@@ -1,7 +1,7 @@
 // Package ttgtogpu is `convert-triton-gpu-to-gpu`: the lowering of
 // TritonGPU IR (after convert-scf-to-cf) to per-thread IR of the llvm and
 // gpu dialects (docs/LOWERING.md), the counterpart of Triton's
-// convert-triton-gpu-to-llvm for kernels without tt.dot.
+// convert-triton-gpu-to-llvm.
 //
 // # Values
 //
@@ -48,8 +48,10 @@
 // tt.dot becomes (mma.sync or wgmma by capability; MFMA or WMMA by gfx
 // family), how async copies are issued (cp.async or TMA with mbarriers;
 // buffer loads to LDS), and which barrier or fence orders them (bar.sync,
-// fence.proxy.async, mbarrier waits; s_barrier, s_waitcnt). Those methods
-// come with the patterns that call them.
+// fence.proxy.async, mbarrier waits; s_barrier, s_waitcnt): warpgroupMMA
+// (wgmma is sm_90's only: sm_80 and sm_100 refuse the v3 layout, located
+// at the first op that produces it), mbarriers and asyncProxy (TMA,
+// proxy fences) answer for the Hopper path.
 //
 // # What each op becomes
 //
@@ -72,6 +74,17 @@
 //	tt.histogram / tt.gather         through scratch (shared atomics / indexed reads); a
 //	                                 warp-local gather with shuffles
 //	ttg.local_*                      shared buffers addressed through the inverse shared layout
+//	ttng.warp_group_dot (+ _wait)    gpu.wgmma per 64xN slab and K step: descriptors read off
+//	                                 the buffer's layout and verified element by element
+//	                                 (wgmma_desc.go), fragments matched to the layout's
+//	                                 registers (wgmma_fragments.go), fence/commit, waits tie
+//	                                 the accumulators (wgmma.go)
+//	ttng.fence_async_shared          gpu.fence_proxy_async
+//	ttng.*_barrier, barrier_expect   gpu.mbarrier_* by thread 0 (waits by every thread)
+//	ttng.async_tma_*                 gpu.tma_load / tma_store per TMA box (verified against the
+//	                                 buffer's layout), bulk commit/wait (tma.go)
+//	!tt.tensordesc                   the tensor map's generic address; kernel parameters are
+//	                                 128-byte grid-constant tensor maps (tensordesc.go)
 //	tt.print / tt.assert             gpu.printf / gpu.assert
 //	tt.elementwise_inline_asm        llvm.inline_asm with sub-32-bit elements packed
 //	tt.extern_elementwise            the common libdevice functions, inline
