@@ -45,11 +45,11 @@ func (l *lowering) lowerInitBarrier(op *ir.Operation, e *emitter, rw *conversion
 	if err != nil {
 		return err
 	}
-	count := intAttrOr(op, "count", 0)
-	if count < 1 || count >= 1<<20 {
-		return ir.OpErrorf(op, "an mbarrier counts 1 to 2^20-1 arrivals, not %d", count)
+	count, err := arrivals(op, 0)
+	if err != nil {
+		return err
 	}
-	gpu.NewMBarrierInit(e.b, e.loc, bar, e.firstThread(nil), int(count))
+	gpu.NewMBarrierInit(e.b, e.loc, bar, e.firstThread(nil), count)
 	rw.EraseOp(op)
 	return nil
 }
@@ -102,11 +102,21 @@ func (l *lowering) lowerArriveBarrier(op *ir.Operation, e *emitter, rw *conversi
 	if err != nil {
 		return err
 	}
-	count := intAttrOr(op, "count", 1)
-	if count < 1 || count >= 1<<20 {
-		return ir.OpErrorf(op, "an mbarrier counts 1 to 2^20-1 arrivals, not %d", count)
+	count, err := arrivals(op, 1)
+	if err != nil {
+		return err
 	}
-	gpu.NewMBarrierArrive(e.b, e.loc, bar, e.firstThread(optionalOperand(op, rw, 1)), int(count))
+	gpu.NewMBarrierArrive(e.b, e.loc, bar, e.firstThread(optionalOperand(op, rw, 1)), count)
 	rw.EraseOp(op)
 	return nil
+}
+
+// arrivals is an init or arrive's count (def when absent), which an
+// mbarrier holds in 20 bits.
+func arrivals(op *ir.Operation, def int64) (int, error) {
+	count := intAttrOr(op, "count", def)
+	if count < 1 || count >= 1<<20 {
+		return 0, ir.OpErrorf(op, "an mbarrier counts 1 to 2^20-1 arrivals, not %d", count)
+	}
+	return int(count), nil
 }

@@ -143,12 +143,34 @@ func (e *emitter) tmaCoords(coords []ir.Value, msg tmaMessage) []ir.Value {
 	return out
 }
 
+// tmaCopy is what both directions of a TMA copy need: the descriptor's
+// tensor map, the coordinates, the buffer's address and its boxes.
+type tmaCopy struct {
+	desc, base ir.Value
+	coords     []ir.Value
+	msgs       []tmaMessage
+}
+
+// planTMACopy checks the target and the buffer, and cuts the buffer into
+// boxes.
+func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords []ir.Value, buf ir.Value) (*tmaCopy, error) {
+	if err := l.target.asyncProxy(); err != nil {
+		return nil, ir.OpErrorf(op, "%v", err)
+	}
+	mt, ok := buf.Type().(*ttg.MemDescType)
+	if !ok || len(coords) != len(mt.Dims) {
+		return nil, ir.OpErrorf(op, "expected as many coordinates as the buffer has dims")
+	}
+	msgs, err := tmaMessages(op, mt)
+	if err != nil {
+		return nil, err
+	}
+	return &tmaCopy{desc: rw.Remapped(op.Operand(0)), base: rw.Remapped(buf), coords: remapAll(rw, coords), msgs: msgs}, nil
+}
+
 // lowerTMALoad: ttng.async_tma_copy_global_to_local %desc[coords] %buf,
 // %bar, %pred -> one gpu.tma_load per box, completing on the barrier.
 func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-	if err := l.target.asyncProxy(); err != nil {
-		return ir.OpErrorf(op, "%v", err)
-	}
 	if intAttrOr(op, "cache", int64(tt.CacheNone)) != int64(tt.CacheNone) || intAttrOr(op, "evict", int64(tt.EvictNormal)) != int64(tt.EvictNormal) {
 		return ir.OpErrorf(op, "TMA loads with a cache modifier or eviction policy are not supported (Triton 3.6 refuses them too)")
 	}
@@ -156,20 +178,13 @@ func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rew
 		return ir.OpErrorf(op, "volatile TMA loads are not supported (Triton 3.6 refuses them too)")
 	}
 	n := op.NumOperands()
-	coords := op.Operands()[1 : n-3]
-	dst := op.Operand(n - 2)
-	mt, ok := dst.Type().(*ttg.MemDescType)
-	if !ok || len(coords) != len(mt.Dims) {
-		return ir.OpErrorf(op, "expected as many coordinates as the buffer has dims")
-	}
-	msgs, err := tmaMessages(op, mt)
+	c, err := l.planTMACopy(op, rw, op.Operands()[1:n-3], op.Operand(n-2))
 	if err != nil {
 		return err
 	}
-	desc, bar, base, pred := rw.Remapped(op.Operand(0)), rw.Remapped(op.Operand(n-3)), rw.Remapped(dst), rw.Remapped(op.Operand(n-1))
-	cs := remapAll(rw, coords)
-	for m, msg := range msgs {
-		gpu.NewTMALoad(e.b, e.loc, e.byteGep(base, e.i32c(msg.offset)), bar, desc, e.tmaCoords(cs, msg), e.tmaIssuer(m, pred))
+	bar, pred := rw.Remapped(op.Operand(n-3)), rw.Remapped(op.Operand(n-1))
+	for m, msg := range c.msgs {
+		gpu.NewTMALoad(e.b, e.loc, e.byteGep(c.base, e.i32c(msg.offset)), bar, c.desc, e.tmaCoords(c.coords, msg), e.tmaIssuer(m, pred))
 	}
 	rw.EraseOp(op)
 	return nil
@@ -178,24 +193,13 @@ func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rew
 // lowerTMAStore: ttng.async_tma_copy_local_to_global -> one gpu.tma_store
 // per box, then every thread closes its bulk group.
 func (l *lowering) lowerTMAStore(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-	if err := l.target.asyncProxy(); err != nil {
-		return ir.OpErrorf(op, "%v", err)
-	}
 	n := op.NumOperands()
-	coords := op.Operands()[1 : n-1]
-	src := op.Operand(n - 1)
-	mt, ok := src.Type().(*ttg.MemDescType)
-	if !ok || len(coords) != len(mt.Dims) {
-		return ir.OpErrorf(op, "expected as many coordinates as the buffer has dims")
-	}
-	msgs, err := tmaMessages(op, mt)
+	c, err := l.planTMACopy(op, rw, op.Operands()[1:n-1], op.Operand(n-1))
 	if err != nil {
 		return err
 	}
-	desc, base := rw.Remapped(op.Operand(0)), rw.Remapped(src)
-	cs := remapAll(rw, coords)
-	for m, msg := range msgs {
-		gpu.NewTMAStore(e.b, e.loc, desc, e.tmaCoords(cs, msg), e.byteGep(base, e.i32c(msg.offset)), e.tmaIssuer(m, nil))
+	for m, msg := range c.msgs {
+		gpu.NewTMAStore(e.b, e.loc, c.desc, e.tmaCoords(c.coords, msg), e.byteGep(c.base, e.i32c(msg.offset)), e.tmaIssuer(m, nil))
 	}
 	gpu.NewBulkCommit(e.b, e.loc)
 	rw.EraseOp(op)

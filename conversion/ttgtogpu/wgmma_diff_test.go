@@ -11,7 +11,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/numeric"
-	"github.com/ttcompiler/tt/sim"
 )
 
 // Differential tests of the Hopper dot path (wgmma, its waits, nvmma
@@ -60,25 +59,16 @@ func runMutated(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args 
 	if mutate != nil {
 		mutate(m)
 	}
-	var params []ir.Type
+	var kfn *ir.Operation
 	ir.WalkOps(m, func(op *ir.Operation) {
 		if op.Name() == "llvm.func" && ir.SymbolName(op) == kernel {
-			params = op.Region(0).Front().ArgumentTypes()
+			kfn = op
 		}
 	})
-	mem := sim.NewMemory()
-	var sargs []uint64
-	for i, a := range args {
-		switch {
-		case a.buf != nil:
-			sargs = append(sargs, mem.Alloc(fmt.Sprintf("arg%d", i), a.buf))
-		case a.float:
-			sargs = append(sargs, sim.FloatArg(params[i], math.Float64frombits(a.bits)))
-		default:
-			sargs = append(sargs, sim.IntArg(params[i], int64(a.bits)))
-		}
+	if kfn == nil {
+		return nil, fmt.Errorf("no llvm.func @%s after lowering", kernel)
 	}
-	return args, simulate(m, kernel, mem, grid, sargs)
+	return args, launchLowered(m, kfn, grid, args)
 }
 
 // halfInts is a buffer of n f16 values, small integers in [-lim, lim].
@@ -156,7 +146,6 @@ func TestWGMMAMatmulStages1Diff(t *testing.T) {
 // dot_op of the v3 layout), V from shared memory (N-major).
 const chainedDots = `
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
@@ -197,19 +186,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %pa = ttg.convert_layout %p : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     %out = ttng.warp_group_dot %pa, %vs, %zero {inputPrecision = 0 : i32, isAsync = true} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
     %ow = ttng.warp_group_dot_wait %out {pendings = 0 : i32} : tensor<64x64xf32, #mma>
-    %ob = ttg.convert_layout %ow : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked1>
-    %r1 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
-    %c1 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
-    %r12 = tt.expand_dims %r1 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<64x1xi32, #blocked1>
-    %c12 = tt.expand_dims %c1 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<1x64xi32, #blocked1>
-    %s641 = arith.constant dense<64> : tensor<64x1xi32, #blocked1>
-    %r1s = arith.muli %r12, %s641 : tensor<64x1xi32, #blocked1>
-    %r1b = tt.broadcast %r1s : tensor<64x1xi32, #blocked1> -> tensor<64x64xi32, #blocked1>
-    %c1b = tt.broadcast %c12 : tensor<1x64xi32, #blocked1> -> tensor<64x64xi32, #blocked1>
-    %off1 = arith.addi %r1b, %c1b : tensor<64x64xi32, #blocked1>
-    %ob0 = tt.splat %o : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #blocked1>
-    %op = tt.addptr %ob0, %off1 : tensor<64x64x!tt.ptr<f32>, #blocked1>, tensor<64x64xi32, #blocked1>
-    tt.store %op, %ob : tensor<64x64x!tt.ptr<f32>, #blocked1>
+    %ob = ttg.convert_layout %ow : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
+    %ob0 = tt.splat %o : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #blocked>
+    %op = tt.addptr %ob0, %off : tensor<64x64x!tt.ptr<f32>, #blocked>, tensor<64x64xi32, #blocked>
+    tt.store %op, %ob : tensor<64x64x!tt.ptr<f32>, #blocked>
     tt.return
   }
 }
