@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/numeric"
@@ -20,32 +21,32 @@ func init() {
 // (bit patterns of the element type).
 type rmwFn func(old, val uint64) uint64
 
-func rmwFor(op *ir.Operation, kind tt.RMWOp, e *Elem) (rmwFn, error) {
+func rmwFor(op *ir.Operation, kind memory.RMWOp, e *Elem) (rmwFn, error) {
 	w := e.Width
 	switch kind {
-	case tt.RMWAnd:
+	case memory.RMWAnd:
 		return func(o, v uint64) uint64 { return o & v }, nil
-	case tt.RMWOr:
+	case memory.RMWOr:
 		return func(o, v uint64) uint64 { return o | v }, nil
-	case tt.RMWXor:
+	case memory.RMWXor:
 		return func(o, v uint64) uint64 { return o ^ v }, nil
-	case tt.RMWXchg:
+	case memory.RMWXchg:
 		return func(o, v uint64) uint64 { return v }, nil
-	case tt.RMWAdd:
+	case memory.RMWAdd:
 		if e.Kind == KInt {
 			return func(o, v uint64) uint64 { return numeric.AddI(o, v, w) }, nil
 		}
-	case tt.RMWFAdd:
-	case tt.RMWMax, tt.RMWMin:
+	case memory.RMWFAdd:
+	case memory.RMWMax, memory.RMWMin:
 		if e.Kind == KInt {
-			if kind == tt.RMWMax {
+			if kind == memory.RMWMax {
 				return func(o, v uint64) uint64 { return numeric.MaxSI(o, v, w) }, nil
 			}
 			return func(o, v uint64) uint64 { return numeric.MinSI(o, v, w) }, nil
 		}
-	case tt.RMWUMax:
+	case memory.RMWUMax:
 		return func(o, v uint64) uint64 { return numeric.MaxUI(o, v, w) }, nil
-	case tt.RMWUMin:
+	case memory.RMWUMin:
 		return func(o, v uint64) uint64 { return numeric.MinUI(o, v, w) }, nil
 	default:
 		return nil, ir.OpErrorf(op, "unknown atomic_rmw kind %d", kind)
@@ -54,7 +55,7 @@ func rmwFor(op *ir.Operation, kind tt.RMWOp, e *Elem) (rmwFn, error) {
 	if !e.isFloat() {
 		return nil, ir.OpErrorf(op, "atomic %s needs a float element, got %s", kind, e)
 	}
-	name := map[tt.RMWOp]string{tt.RMWAdd: "arith.addf", tt.RMWFAdd: "arith.addf", tt.RMWMax: "arith.maxnumf", tt.RMWMin: "arith.minnumf"}[kind]
+	name := map[memory.RMWOp]string{memory.RMWAdd: "arith.addf", memory.RMWFAdd: "arith.addf", memory.RMWMax: "arith.maxnumf", memory.RMWMin: "arith.minnumf"}[kind]
 	fns := floatBinary[name]
 	return func(o, v uint64) uint64 {
 		a, b := newTensor(e, nil), newTensor(e, nil)

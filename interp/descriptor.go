@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/numeric"
@@ -113,19 +114,19 @@ func descReduceFn(op *ir.Operation, e *Elem) (rmwFn, error) {
 	switch kind {
 	case tt.ReduceAdd:
 		if e.isFloat() {
-			return rmwFor(op, tt.RMWFAdd, e)
+			return rmwFor(op, memory.RMWFAdd, e)
 		}
-		return rmwFor(op, tt.RMWAdd, e)
+		return rmwFor(op, memory.RMWAdd, e)
 	case tt.ReduceMin:
-		return rmwFor(op, tt.RMWMin, e)
+		return rmwFor(op, memory.RMWMin, e)
 	case tt.ReduceMax:
-		return rmwFor(op, tt.RMWMax, e)
+		return rmwFor(op, memory.RMWMax, e)
 	case tt.ReduceAnd:
-		return rmwFor(op, tt.RMWAnd, e)
+		return rmwFor(op, memory.RMWAnd, e)
 	case tt.ReduceOr:
-		return rmwFor(op, tt.RMWOr, e)
+		return rmwFor(op, memory.RMWOr, e)
 	case tt.ReduceXor:
-		return rmwFor(op, tt.RMWXor, e)
+		return rmwFor(op, memory.RMWXor, e)
 	case tt.ReduceInc:
 		return func(o, v uint64) uint64 {
 			if o >= v {

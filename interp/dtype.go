@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/numeric"
 )
 
@@ -50,7 +51,7 @@ func (e *Elem) Size() int {
 	return (e.Width + 7) / 8
 }
 
-func (e *Elem) String() string { return typeString(e.Type) }
+func (e *Elem) String() string { return asm.TypeString(e.Type) }
 
 // isFloat reports whether e is a floating-point type.
 func (e *Elem) isFloat() bool { return e.Kind == KF32 || e.Kind == KF64 || e.Kind == KSmall }
@@ -98,7 +99,7 @@ func (c elemCache) elemOf(t ir.Type) (*Elem, error) {
 	switch t := t.(type) {
 	case *ir.IntegerType:
 		if t.Width < 1 || t.Width > 64 {
-			return nil, fmt.Errorf("integer type %s is wider than 64 bits", typeString(t))
+			return nil, fmt.Errorf("integer type %s is wider than 64 bits", asm.TypeString(t))
 		}
 		e = &Elem{Kind: KInt, Width: t.Width}
 	case *ir.IndexType:
@@ -112,13 +113,13 @@ func (c elemCache) elemOf(t ir.Type) (*Elem, error) {
 		default:
 			f := smallFormat(t.Kind)
 			if f == nil {
-				return nil, fmt.Errorf("float type %s is not supported", typeString(t))
+				return nil, fmt.Errorf("float type %s is not supported", asm.TypeString(t))
 			}
 			e = &Elem{Kind: KSmall, Width: f.Bits(), Fmt: f}
 		}
 	case *tt.PointerType:
 		if _, ok := t.Pointee.(*ir.RankedTensorType); ok {
-			return nil, fmt.Errorf("block pointer %s is not a scalar type", typeString(t))
+			return nil, fmt.Errorf("block pointer %s is not a scalar type", asm.TypeString(t))
 		}
 		p, err := c.elemOf(t.Pointee)
 		if err != nil {
@@ -126,7 +127,7 @@ func (c elemCache) elemOf(t ir.Type) (*Elem, error) {
 		}
 		e = &Elem{Kind: KPtr, Width: 64, Pointee: p}
 	default:
-		return nil, fmt.Errorf("type %s is not a scalar type the interpreter supports", typeString(t))
+		return nil, fmt.Errorf("type %s is not a scalar type the interpreter supports", asm.TypeString(t))
 	}
 	e.Type = t
 	c[t] = e

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Program is a kernel compiled for interpretation: the tt.func to launch
@@ -248,7 +249,7 @@ func (p *Program) argValue(t ir.Type, a Arg) (Value, error) {
 		return scalarFloat(e, v), nil
 	default:
 		if a.Float {
-			return nil, fmt.Errorf("integer parameter %s given a float", typeString(t))
+			return nil, fmt.Errorf("integer parameter %s given a float", asm.TypeString(t))
 		}
 		return scalarBits(e, trunc(a.Bits, e.Width)), nil
 	}

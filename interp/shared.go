@@ -3,6 +3,7 @@ package interp
 import (
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // TTGIR support. Layout encodings are ignored: a tensor is its row-major
@@ -68,7 +69,7 @@ func (m *MemDesc) contiguous() bool {
 func memdescShape(t ir.Type) ([]int, error) {
 	md, ok := t.(*ttg.MemDescType)
 	if !ok {
-		return nil, errorf("%s is not a memory descriptor", typeString(t))
+		return nil, errorf("%s is not a memory descriptor", asm.TypeString(t))
 	}
 	s := make([]int, len(md.Dims))
 	for i, d := range md.Dims {

@@ -197,10 +197,3 @@ func attrString(a ir.Attribute) string {
 	}
 	return asm.AttrString(a)
 }
-
-func typeString(t ir.Type) string {
-	if t == nil {
-		return "<nil>"
-	}
-	return asm.TypeString(t)
-}

@@ -25,6 +25,16 @@ func (bl *Builder) SetInsertionPoint(op *Operation) { bl.block, bl.before = op.b
 // SetInsertionPointAfter inserts right after op.
 func (bl *Builder) SetInsertionPointAfter(op *Operation) { bl.block, bl.before = op.block, op.next }
 
+// SetInsertionPointAfterValue inserts right after v's definition (at the
+// start of its block for block arguments).
+func (bl *Builder) SetInsertionPointAfterValue(v Value) {
+	if d := v.DefiningOp(); d != nil {
+		bl.SetInsertionPointAfter(d)
+		return
+	}
+	bl.SetInsertionPointToStart(v.ParentBlock())
+}
+
 // InsertionBlock returns the current insertion block.
 func (bl *Builder) InsertionBlock() *Block { return bl.block }
 
@@ -68,4 +78,15 @@ func (bl *Builder) CreateBlock(r *Region, types []Type, locs []Location) *Block 
 	r.Append(b)
 	bl.SetInsertionPointToEnd(b)
 	return b
+}
+
+// CloneOps clones the ops of src (terminator included) through m and
+// inserts them at the end of dst; the insertion point is left as it was.
+func (bl *Builder) CloneOps(src, dst *Block, m *Mapping) {
+	restore := bl.Restore()
+	defer restore()
+	bl.SetInsertionPointToEnd(dst)
+	for o := src.First(); o != nil; o = o.Next() {
+		bl.Insert(o.Clone(m))
+	}
 }

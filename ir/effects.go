@@ -1,17 +1,31 @@
 package ir
 
+// The Effects hook of OpDef is MLIR's MemoryEffectOpInterface: an op
+// declares its effects by the hook or by the Pure / NoMemoryEffect traits
+// (no effects). OwnEffects asks what an op declares itself; MemoryEffects
+// adds the effects of nested ops for RecursiveEffects ops. Passes ask
+// these two rather than the hook.
+
+// OwnEffects returns the memory effects op declares itself (its Effects
+// hook; none for Pure and NoMemoryEffect ops), and whether it declares
+// any: whether it has MLIR's MemoryEffectOpInterface.
+func OwnEffects(op *Operation) ([]Effect, bool) {
+	switch {
+	case op.def.Effects != nil:
+		return op.def.Effects(op), true
+	case op.Has(Pure), op.Has(NoMemoryEffect):
+		return nil, true
+	}
+	return nil, false
+}
+
 // MemoryEffects returns the op's memory effects and whether they are known.
 // Pure ops have none; ops with an Effects hook report theirs; ops with
 // RecursiveEffects have the effects of their nested ops; other ops
 // (including unregistered ones) have unknown effects.
 func MemoryEffects(op *Operation) ([]Effect, bool) {
-	var effects []Effect
-	switch {
-	case op.def.Effects != nil:
-		effects = op.def.Effects(op)
-	case op.Has(Pure), op.Has(NoMemoryEffect), op.Has(RecursiveEffects):
-		// No effects of its own.
-	default:
+	effects, ok := OwnEffects(op)
+	if !ok && !op.Has(RecursiveEffects) {
 		return nil, false
 	}
 	if op.Has(RecursiveEffects) {

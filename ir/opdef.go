@@ -1,5 +1,7 @@
 package ir
 
+import "reflect"
+
 // OpDef describes one kind of operation. Dialect packages create them with
 // Dialect.NewOp and fill in the hooks they need; a nil hook means "nothing
 // special". The generic Operation node points at its OpDef.
@@ -68,6 +70,10 @@ type OpDef struct {
 	// DefaultDialect is the dialect whose prefix may be dropped from op
 	// names nested in this op's regions (`return` inside func.func).
 	DefaultDialect string
+
+	// interfaces maps an op interface type to the function viewing an op
+	// as it (see Attach).
+	interfaces map[reflect.Type]any
 
 	unregistered bool
 }

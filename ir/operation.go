@@ -38,6 +38,13 @@ func NewState(ctx *Context, name string, loc Location) *OperationState {
 	return &OperationState{Ctx: ctx, Name: name, Loc: loc}
 }
 
+// CopyAttrsOf adds op's inherent and discardable attributes to the state
+// (rebuilding op with another signature keeps them).
+func (st *OperationState) CopyAttrsOf(op *Operation) {
+	st.Props = append(st.Props, op.Props()...)
+	st.Attrs = append(st.Attrs, op.DiscardableAttrs()...)
+}
+
 // AddRegion appends a new empty region to the state and returns it.
 func (st *OperationState) AddRegion() *Region {
 	r := &Region{}

@@ -15,6 +15,25 @@ type RewritePattern interface {
 	MatchAndRewrite(op *Operation, rw Rewriter) bool
 }
 
+// NewPattern returns the pattern named name (its debug name, which
+// canonicalize's enable/disable-patterns options match) rooted at ops named
+// root ("" for any op) with the given benefit, that rewrites with fn.
+func NewPattern(name, root string, benefit int, fn func(op *Operation, rw Rewriter) bool) RewritePattern {
+	return &funcPattern{name: name, root: root, benefit: benefit, fn: fn}
+}
+
+// funcPattern is a pattern given by a function.
+type funcPattern struct {
+	name, root string
+	benefit    int
+	fn         func(op *Operation, rw Rewriter) bool
+}
+
+func (f *funcPattern) RootName() string                                { return f.root }
+func (f *funcPattern) Benefit() int                                    { return f.benefit }
+func (f *funcPattern) String() string                                  { return f.name }
+func (f *funcPattern) MatchAndRewrite(op *Operation, rw Rewriter) bool { return f.fn(op, rw) }
+
 // Rewriter is the interface through which patterns mutate IR. It embeds a
 // Builder whose insertion point starts right before the matched op.
 type Rewriter interface {

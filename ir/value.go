@@ -232,3 +232,12 @@ func (o *BlockOperand) unlink() {
 	}
 	o.next, o.prevNext = nil, nil
 }
+
+// TypesOf returns the types of vs.
+func TypesOf(vs []Value) []Type {
+	ts := make([]Type, len(vs))
+	for i, v := range vs {
+		ts[i] = v.Type()
+	}
+	return ts
+}

@@ -1,6 +1,10 @@
 package linearlayout
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/numeric"
+)
 
 // Shared memory has 32 banks of 4 bytes; a warp's access is served in
 // wavefronts, each reading or writing at most one 4-byte word per bank (a
@@ -94,7 +98,7 @@ func (l LinearLayout) permuteInDim(name string, perm []int) LinearLayout {
 // phase). smem must be an offset[, block] layout of the same tensor.
 func BankConflicts(reg, smem LinearLayout, bitwidth int) (_ int, err error) {
 	defer guard(&err)
-	if bitwidth <= 0 || !isPow2(bitwidth) {
+	if bitwidth <= 0 || !numeric.IsPow2(bitwidth) {
 		return 0, fmt.Errorf("linearlayout: bit width %d is not a power of two", bitwidth)
 	}
 	if !smem.HasInDim(Offset) || !reg.HasInDim(Register) || !reg.HasInDim(Lane) {
@@ -181,7 +185,7 @@ func (r AccessReport) Conflicts() int { return r.Wavefronts - r.MinWavefronts }
 // check that a layout is conflict-free.
 func SimulateAccess(reg, smem LinearLayout, bitwidth int) (_ AccessReport, err error) {
 	defer guard(&err)
-	if bitwidth <= 0 || !isPow2(bitwidth) || bitwidth > 128 {
+	if bitwidth <= 0 || !numeric.IsPow2(bitwidth) || bitwidth > 128 {
 		return AccessReport{}, fmt.Errorf("linearlayout: bit width %d unsupported", bitwidth)
 	}
 	reg = reg.RemoveZeroBasesAlongDim(Register)

@@ -1,6 +1,10 @@
 package linearlayout
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/numeric"
+)
 
 // BlockedParams are the parameters of #ttg.blocked.
 type BlockedParams struct {
@@ -127,7 +131,7 @@ func permuteNames(names []string, order []int) []string {
 
 func checkPow2s(what string, v []int) error {
 	for _, x := range v {
-		if !isPow2(x) || x > 1<<maxDimLog2 {
+		if !numeric.IsPow2(x) || x > 1<<maxDimLog2 {
 			return fmt.Errorf("linearlayout: %s %v must hold powers of two", what, v)
 		}
 	}

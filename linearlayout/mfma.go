@@ -1,6 +1,10 @@
 package linearlayout
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/numeric"
+)
 
 // amdWaveSize is the wavefront size of the CDNA GPUs that have MFMA.
 const amdWaveSize = 64
@@ -152,7 +156,7 @@ func MFMADotOperand(shape []int64, opIdx, kWidth int, parent MFMAParams) (_ Line
 	if opIdx != 0 && opIdx != 1 {
 		return LinearLayout{}, fmt.Errorf("linearlayout: dot operand index %d, want 0 or 1", opIdx)
 	}
-	if kWidth <= 0 || !isPow2(kWidth) {
+	if kWidth <= 0 || !numeric.IsPow2(kWidth) {
 		return LinearLayout{}, fmt.Errorf("linearlayout: dot operand kWidth %d must be a positive power of two", kWidth)
 	}
 	names := StandardOutDimNames(rank)

@@ -1,6 +1,10 @@
 package linearlayout
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/numeric"
+)
 
 // NvidiaMMAParams are the parameters of #ttg.nvidia_mma.
 type NvidiaMMAParams struct {
@@ -55,7 +59,7 @@ func nvidiaMmaTile(tile []int, kWidth int, order, repOrder []int) (LinearLayout,
 	}
 	inner, outer := order[0], order[1]
 	m, n := tile[outer], tile[inner]
-	if m%8 != 0 || kWidth <= 0 || n%(kWidth*4) != 0 || !isPow2(kWidth) {
+	if m%8 != 0 || kWidth <= 0 || n%(kWidth*4) != 0 || !numeric.IsPow2(kWidth) {
 		return LinearLayout{}, fmt.Errorf("linearlayout: MMA tile %v does not fit kWidth %d (need %d | rows, 4*kWidth | cols)", tile, kWidth, 8)
 	}
 	l := IdentityStandardND(Register, ones, repOrder).
@@ -112,7 +116,7 @@ func NvidiaDotOperand(shape []int64, opIdx, kWidth int, parent NvidiaMMAParams) 
 	if opIdx == 1 && parent.isHopper() {
 		return LinearLayout{}, fmt.Errorf("linearlayout: the B operand of a v3 (wgmma) dot is read from shared memory and has no register layout")
 	}
-	if kWidth <= 0 || !isPow2(kWidth) {
+	if kWidth <= 0 || !numeric.IsPow2(kWidth) {
 		return LinearLayout{}, fmt.Errorf("linearlayout: dot operand kWidth %d must be a positive power of two", kWidth)
 	}
 	tile := make([]int, rank)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // StandardOutDimNames returns ["dim0", ..., "dim<rank-1>"], the out dims of
@@ -226,7 +228,7 @@ func (c CTALayout) Layout(rank int) (_ LinearLayout, err error) {
 	l := Empty()
 	for _, d := range c.CTAOrder {
 		split, ctas := c.CTASplitNum[d], c.CTAsPerCGA[d]
-		if !isPow2(split) || !isPow2(ctas) || ctas%split != 0 {
+		if !numeric.IsPow2(split) || !numeric.IsPow2(ctas) || ctas%split != 0 {
 			return LinearLayout{}, fmt.Errorf("linearlayout: CTAsPerCGA %v and CTASplitNum %v must be powers of two, each split dividing its CTA count", c.CTAsPerCGA, c.CTASplitNum)
 		}
 		l = l.Mul(Identity1D(int32(split), Block, outNames[d]).Mul(Zeros1D(int32(ctas/split), Block, outNames[d])))
@@ -281,7 +283,7 @@ func CombineCtaCgaWithShape(cta LinearLayout, cga CTALayout, shape []int64) (_ L
 		return LinearLayout{}, fmt.Errorf("linearlayout: CTA layout has %d out dims, shape %v has rank %d", cta.NumOutDims(), shape, rank)
 	}
 	for _, s := range shape {
-		if !isPow2(int(s)) || s > 1<<maxDimLog2 {
+		if !numeric.IsPow2(int(s)) || s > 1<<maxDimLog2 {
 			return LinearLayout{}, fmt.Errorf("linearlayout: shape %v is not made of powers of two", shape)
 		}
 	}
@@ -311,8 +313,6 @@ func CombineCtaCgaWithShape(cta LinearLayout, cga CTALayout, shape []int64) (_ L
 	}
 	return cta.Mul(cgaLL).TransposeOuts(StandardOutDimNames(rank)), nil
 }
-
-func isPow2(v int) bool { return v > 0 && v&(v-1) == 0 }
 
 func isPermutation(order []int) bool {
 	seen := make([]bool, len(order))

@@ -3,6 +3,8 @@ package linearlayout
 import (
 	"fmt"
 	"slices"
+
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // In dims of the shared-memory layouts chosen by OptimalSwizzling.
@@ -49,7 +51,7 @@ const (
 // and dst first. The element bit width must be a power of two, at most 32.
 func OptimalSwizzling(src, dst LinearLayout, bitwidth int) (_ LinearLayout, err error) {
 	defer guard(&err)
-	if bitwidth <= 0 || bitwidth > 32 || !isPow2(bitwidth) {
+	if bitwidth <= 0 || bitwidth > 32 || !numeric.IsPow2(bitwidth) {
 		return LinearLayout{}, fmt.Errorf("linearlayout: OptimalSwizzling: bit width %d, want a power of two <= 32", bitwidth)
 	}
 	for _, l := range []LinearLayout{src, dst} {

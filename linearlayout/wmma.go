@@ -1,6 +1,10 @@
 package linearlayout
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/numeric"
+)
 
 // amdWmmaWaveSize is the wavefront size WMMA runs with (RDNA wave32).
 const amdWmmaWaveSize = 32
@@ -39,7 +43,7 @@ func (p WMMAParams) check(rank int) error {
 		return err
 	}
 	in := p.instr()
-	if len(in) != 3 || in[0] != 16 || in[1] != 16 || !isPow2(in[2]) {
+	if len(in) != 3 || in[0] != 16 || in[1] != 16 || !numeric.IsPow2(in[2]) {
 		return fmt.Errorf("linearlayout: amd_wmma instrShape %v, want [16, 16, K]", in)
 	}
 	if p.TilesPerWarp != nil {
@@ -136,7 +140,7 @@ func WMMADotOperand(shape []int64, opIdx, kWidth int, parent WMMAParams) (_ Line
 	if opIdx != 0 && opIdx != 1 {
 		return LinearLayout{}, fmt.Errorf("linearlayout: dot operand index %d, want 0 or 1", opIdx)
 	}
-	if kWidth <= 0 || !isPow2(kWidth) {
+	if kWidth <= 0 || !numeric.IsPow2(kWidth) {
 		return LinearLayout{}, fmt.Errorf("linearlayout: dot operand kWidth %d must be a positive power of two", kWidth)
 	}
 	names := StandardOutDimNames(rank)

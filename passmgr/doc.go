@@ -12,6 +12,14 @@
 // op that carry their anchor name, in parallel goroutines when the children
 // are isolated from above.
 //
+// Named pipelines (Triton's make_ttir, make_ttgir, the lowering) are lists
+// of Steps rendered by StepsText: a step whose pass tt does not have yet
+// is marked in the registry (MarkNotBuilt, by name, with the reason) and
+// becomes a `?name` placeholder that runs nothing, shows in dumps and
+// timing reports, and is listed by PassManager.NotBuilt; a step naming a
+// pass that is neither registered nor marked fails the pipeline
+// (steps.go).
+//
 // Instrumentation mirrors mlir-opt: IR printing before/after passes,
 // a timing report, verification after each pass, pass statistics, and a
 // crash reproducer (the IR before the failing pass plus the pipeline that

@@ -153,6 +153,9 @@ type Registry struct {
 	mu        sync.RWMutex
 	passes    map[string]*Pass
 	pipelines map[string]*NamedPipeline
+	// notBuilt maps the names of passes pipelines use but tt does not
+	// have yet to the reason (see MarkNotBuilt).
+	notBuilt map[string]string
 }
 
 // NamedPipeline is a registered pipeline such as `ttir-pipeline`.
@@ -166,7 +169,7 @@ type NamedPipeline struct {
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry {
-	return &Registry{passes: map[string]*Pass{}, pipelines: map[string]*NamedPipeline{}}
+	return &Registry{passes: map[string]*Pass{}, pipelines: map[string]*NamedPipeline{}, notBuilt: map[string]string{}}
 }
 
 // Default is the process-wide registry that pass packages register into.

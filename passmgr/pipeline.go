@@ -13,10 +13,12 @@ type PassManager struct {
 	reg    *Registry
 }
 
-// element is either a pass instance or a nested pass manager.
+// element is a pass instance, a nested pass manager, or the placeholder
+// of a step whose pass is not built yet (it runs nothing).
 type element struct {
-	inst   *instance
-	nested *PassManager
+	inst    *instance
+	nested  *PassManager
+	unbuilt *Step
 }
 
 // New returns an empty pass manager anchored on anchor (usually
@@ -58,7 +60,10 @@ func (pm *PassManager) AddPass(name, options string) error {
 		} else if strings.TrimSpace(options) != "" {
 			return fmt.Errorf("pipeline '%s' takes no options", name)
 		}
-		return pm.parseInto(text)
+		if err := pm.parseInto(text); err != nil {
+			return fmt.Errorf("pipeline '%s': %v", name, err)
+		}
+		return nil
 	}
 	p := pm.reg.Lookup(name)
 	if p == nil {
@@ -102,6 +107,14 @@ func (pm *PassManager) addParsed(elems []parsedElem) error {
 			if err := sub.addParsed(e.children); err != nil {
 				return err
 			}
+			continue
+		}
+		if e.ifBuilt && pm.reg.Lookup(e.name) == nil && pm.reg.LookupPipeline(e.name) == nil {
+			reason, ok := pm.reg.NotBuiltReason(e.name)
+			if !ok {
+				reason = "not registered in this build"
+			}
+			pm.elems = append(pm.elems, element{unbuilt: &Step{Pass: e.name, Options: e.options, NotBuilt: reason}})
 			continue
 		}
 		if err := pm.addExplicit(e.name, e.options); err != nil {
@@ -175,9 +188,12 @@ func writeElems(b *strings.Builder, elems []element) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		if e.nested != nil {
+		switch {
+		case e.nested != nil:
 			e.nested.write(b)
-		} else {
+		case e.unbuilt != nil:
+			b.WriteString("?" + e.unbuilt.Text())
+		default:
 			b.WriteString(e.inst.pass.Name)
 			b.WriteString(e.inst.optionString())
 		}
@@ -195,6 +211,9 @@ type parsedElem struct {
 	options  string
 	isNest   bool
 	children []parsedElem
+	// ifBuilt marks `?name`: a pass that runs when registered and is a
+	// not-built placeholder otherwise.
+	ifBuilt bool
 }
 
 type pipelineParser struct {
@@ -239,6 +258,10 @@ func (ps *pipelineParser) parseList() ([]parsedElem, error) {
 }
 
 func (ps *pipelineParser) parseElem() (parsedElem, error) {
+	ifBuilt := ps.pos < len(ps.src) && ps.src[ps.pos] == '?'
+	if ifBuilt {
+		ps.pos++
+	}
 	start := ps.pos
 	for ps.pos < len(ps.src) && !strings.ContainsRune("(){},", rune(ps.src[ps.pos])) && ps.src[ps.pos] != ' ' {
 		ps.pos++
@@ -247,7 +270,7 @@ func (ps *pipelineParser) parseElem() (parsedElem, error) {
 	if name == "" {
 		return parsedElem{}, ps.errf("expected pass or pipeline name")
 	}
-	e := parsedElem{name: name}
+	e := parsedElem{name: name, ifBuilt: ifBuilt}
 	ps.skipSpace()
 	if ps.pos < len(ps.src) && ps.src[ps.pos] == '{' {
 		depth := 0
@@ -280,6 +303,9 @@ func (ps *pipelineParser) parseElem() (parsedElem, error) {
 			return e, ps.errf("expected ')' to close '%s('", name)
 		}
 		ps.pos++
+		if ifBuilt {
+			return e, ps.errf("'?' marks a pass, not the nested pipeline '%s'", name)
+		}
 		e.isNest = true
 		e.children = children
 	}

@@ -26,6 +26,9 @@ func (pm *PassManager) writeStats(w io.Writer, indent int) {
 			e.nested.writeStats(w, indent+2)
 			continue
 		}
+		if e.inst == nil {
+			continue // a step not built yet
+		}
 		fmt.Fprintf(w, "%s  %s\n", pad, e.inst.pass.displayName())
 		for _, name := range e.inst.stats.sorted() {
 			c := e.inst.stats.counters[name]

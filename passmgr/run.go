@@ -128,6 +128,9 @@ func (pm *PassManager) loadDependents(ctx *ir.Context) {
 			e.nested.loadDependents(ctx)
 			continue
 		}
+		if e.inst == nil {
+			continue
+		}
 		for _, d := range e.inst.pass.Dependent {
 			ctx.Load(d)
 		}
@@ -137,6 +140,13 @@ func (pm *PassManager) loadDependents(ctx *ir.Context) {
 func (r *runner) runElem(e element, op *ir.Operation, t *timerNode) error {
 	if e.nested != nil {
 		return r.runNested(e.nested, op, t)
+	}
+	if e.unbuilt != nil {
+		// Nothing runs; the timing report lists the step as skipped.
+		if t != nil {
+			t.child(e.unbuilt.Pass+" (not built)", e.unbuilt)
+		}
+		return nil
 	}
 	return r.runPass(e.inst, op, t)
 }

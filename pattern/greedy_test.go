@@ -122,12 +122,12 @@ func TestBenefitOrderAndPatterns(t *testing.T) {
   "test.ret"() : () -> ()
 }) : () -> ()`)
 	var order []string
-	low := pattern.New("low", "test.neg", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+	low := ir.NewPattern("low", "test.neg", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
 		order = append(order, "low")
 		return false
 	})
 	// neg(neg(x)) -> x
-	high := pattern.New("involution", "test.neg", 5, func(op *ir.Operation, rw ir.Rewriter) bool {
+	high := ir.NewPattern("involution", "test.neg", 5, func(op *ir.Operation, rw ir.Rewriter) bool {
 		order = append(order, "high")
 		inner := op.Operand(0).DefiningOp()
 		if inner == nil || inner.Name() != "test.neg" {
@@ -159,7 +159,7 @@ func TestNonConvergenceIsReported(t *testing.T) {
   "test.ret"() : () -> ()
 }) : () -> ()`)
 	// A pattern that always "changes" the sink by toggling an attribute.
-	flip := pattern.New("flip", "test.sink", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+	flip := ir.NewPattern("flip", "test.sink", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
 		rw.ModifyInPlace(op, func() { op.SetAttr("flip", ir.BoolAttrOf(op.Context(), !op.HasAttr("flip"))) })
 		return true
 	})
@@ -254,7 +254,7 @@ func TestWalkDriver(t *testing.T) {
   "test.sink"(%n) : (i32) -> ()
   "test.ret"() : () -> ()
 }) : () -> ()`)
-	rename := pattern.New("tag", "test.neg", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+	rename := ir.NewPattern("tag", "test.neg", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
 		if op.HasAttr("seen") {
 			return false
 		}

@@ -6,27 +6,6 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// funcPattern is a pattern defined by a function.
-type funcPattern struct {
-	name    string
-	root    string
-	benefit int
-	fn      func(op *ir.Operation, rw ir.Rewriter) bool
-}
-
-func (f *funcPattern) RootName() string { return f.root }
-func (f *funcPattern) Benefit() int     { return f.benefit }
-func (f *funcPattern) String() string   { return f.name }
-func (f *funcPattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
-	return f.fn(op, rw)
-}
-
-// New returns a pattern rooted at root (or any op if "") with the given
-// benefit, applying fn.
-func New(name, root string, benefit int, fn func(op *ir.Operation, rw ir.Rewriter) bool) ir.RewritePattern {
-	return &funcPattern{name: name, root: root, benefit: benefit, fn: fn}
-}
-
 // FrozenSet is an immutable set of patterns indexed by root op name and
 // ordered by decreasing benefit (stable among equal benefits).
 type FrozenSet struct {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/numeric"
 )
@@ -104,7 +104,7 @@ func compileAtomic(c *compiler, in *instr) error {
 			return fmt.Errorf("gpu.atomic_rmw without a kind")
 		}
 		var err error
-		if update, err = rmwUpdate(tt.RMWOp(kind.Int()), t); err != nil {
+		if update, err = rmwUpdate(memory.RMWOp(kind.Int()), t); err != nil {
 			return err
 		}
 	}
@@ -133,28 +133,28 @@ func compileAtomic(c *compiler, in *instr) error {
 }
 
 // rmwUpdate is the new memory value of an atomic_rmw of kind on type t.
-func rmwUpdate(kind tt.RMWOp, t ir.Type) (func(old, v uint64) uint64, error) {
+func rmwUpdate(kind memory.RMWOp, t ir.Type) (func(old, v uint64) uint64, error) {
 	w := bitWidth(t)
 	switch kind {
-	case tt.RMWAnd:
+	case memory.RMWAnd:
 		return func(old, v uint64) uint64 { return old & v }, nil
-	case tt.RMWOr:
+	case memory.RMWOr:
 		return func(old, v uint64) uint64 { return old | v }, nil
-	case tt.RMWXor:
+	case memory.RMWXor:
 		return func(old, v uint64) uint64 { return old ^ v }, nil
-	case tt.RMWAdd:
+	case memory.RMWAdd:
 		return func(old, v uint64) uint64 { return numeric.AddI(old, v, w) }, nil
-	case tt.RMWMax:
+	case memory.RMWMax:
 		return func(old, v uint64) uint64 { return numeric.MaxSI(old, v, w) }, nil
-	case tt.RMWMin:
+	case memory.RMWMin:
 		return func(old, v uint64) uint64 { return numeric.MinSI(old, v, w) }, nil
-	case tt.RMWUMax:
+	case memory.RMWUMax:
 		return func(old, v uint64) uint64 { return numeric.MaxUI(old, v, w) }, nil
-	case tt.RMWUMin:
+	case memory.RMWUMin:
 		return func(old, v uint64) uint64 { return numeric.MinUI(old, v, w) }, nil
-	case tt.RMWXchg:
+	case memory.RMWXchg:
 		return func(old, v uint64) uint64 { return v }, nil
-	case tt.RMWFAdd:
+	case memory.RMWFAdd:
 		return floatAdd(t)
 	}
 	return nil, fmt.Errorf("atomic kind %v is not simulated", kind)

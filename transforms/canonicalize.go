@@ -131,7 +131,7 @@ func (c *patternCache) get(ctx *ir.Context, disable, enable map[string]bool) *pa
 	return c.set
 }
 
-// patternName is a pattern's debug name (patterns made with pattern.New
+// patternName is a pattern's debug name (patterns made with ir.NewPattern
 // implement fmt.Stringer), or "".
 func patternName(p ir.RewritePattern) string {
 	if s, ok := p.(fmt.Stringer); ok {

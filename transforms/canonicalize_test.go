@@ -8,7 +8,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
-	"github.com/ttcompiler/tt/pattern"
 )
 
 func TestCanonicalize(t *testing.T) {
@@ -122,10 +121,10 @@ module {
 var testDialect = func() *ir.Dialect {
 	d := &ir.Dialect{Name: "tst"}
 	d.NewOp("a", ir.Pure).Canonicalize = []ir.RewritePattern{
-		pattern.New("AToB", "tst.a", 1, renameTo("tst.b")),
+		ir.NewPattern("AToB", "tst.a", 1, renameTo("tst.b")),
 	}
 	d.NewOp("b", ir.Pure).Canonicalize = []ir.RewritePattern{
-		pattern.New("BToA", "tst.b", 1, renameTo("tst.a")),
+		ir.NewPattern("BToA", "tst.b", 1, renameTo("tst.a")),
 	}
 	return d
 }()

@@ -177,7 +177,8 @@ func onlyReads(op *ir.Operation) bool {
 // (an Effects hook, Pure or NoMemoryEffect); ops that only inherit the
 // effects of their regions or say nothing do not.
 func hasEffectInterface(op *ir.Operation) bool {
-	return op.Def().Effects != nil || op.Has(ir.Pure) || op.Has(ir.NoMemoryEffect)
+	_, ok := ir.OwnEffects(op)
+	return ok
 }
 
 // mayWrite reports whether op may write memory: it writes, or its effects

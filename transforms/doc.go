@@ -12,11 +12,12 @@
 //
 // Each pass follows the behaviour of its MLIR counterpart, down to the
 // order in which it creates and moves operations, so that tt-opt prints
-// what mlir-opt/triton-opt print. Where the IR core lacks an MLIR
-// interface (LoopLikeOpInterface, RegionBranchOpInterface,
-// CallOpInterface, ConditionallySpeculatable), the package models it for
-// the ops that Triton uses (looplike.go, regionbranch.go, calls.go,
-// speculate.go) instead of special-casing tests.
+// what mlir-opt/triton-opt print. Loops and region control flow are
+// asked through the op interfaces of package ir (ir.LoopLike,
+// ir.RegionBranch, ir.BranchLike; regionflow.go). Where the IR core lacks
+// an MLIR interface (CallOpInterface, ConditionallySpeculatable), the
+// package models it for the ops that Triton uses (calls.go, speculate.go)
+// instead of special-casing tests.
 //
 // What each pass covers, where it departs from MLIR, and why, is in the
 // doc comment of its entry point: Canonicalize, CSE, LICM, Inline,

@@ -23,37 +23,44 @@ func init() {
 	})
 }
 
-// LICM hoists loop-invariant code out of every loop nested in op and
-// returns the number of ops moved. Loops are visited innermost first, so
-// code hoisted out of an inner loop can leave the outer loop too.
+// LICM hoists loop-invariant code out of every loop (ir.LoopLike) nested
+// in op and returns the number of ops moved. Loops are visited innermost
+// first, so code hoisted out of an inner loop can leave the outer loop
+// too.
 func LICM(op *ir.Operation) int {
 	moved := 0
 	ir.Walk(op, ir.PostOrder, func(o *ir.Operation) ir.WalkResult {
-		if l, ok := asLoop(o); ok {
-			moved += hoistInvariants(l)
-		}
+		moved += HoistLoopInvariants(o)
 		return ir.Advance
 	})
 	return moved
 }
 
-// MoveLoopInvariantCode hoists the invariant code of one loop-like op
-// (MLIR's moveLoopInvariantCode on a single loop) and returns the number of
-// ops moved.
-func MoveLoopInvariantCode(loop *ir.Operation) int {
-	if l, ok := asLoop(loop); ok {
-		return hoistInvariants(l)
+// HoistLoopInvariants moves the invariant code of one loop (an ir.LoopLike
+// op; others are left alone) that is free of memory effects and
+// speculatable to right before the loop, as MLIR's LICM does for each
+// loop, and returns the number of ops moved.
+func HoistLoopInvariants(loop *ir.Operation) int {
+	if !ir.Is[ir.LoopLike](loop) {
+		return 0
 	}
-	return 0
+	return MoveLoopInvariantCode(loop, func(x *ir.Operation) bool {
+		return ir.IsMemoryEffectFree(x) && Speculatable(x)
+	}, func(x *ir.Operation) { x.MoveBefore(loop) })
 }
 
-// hoistInvariants is MLIR's moveLoopInvariantCode: a FIFO worklist of the
-// top-level ops of each loop region; an op moves when it is free of
-// memory effects, speculatable, and uses only values defined outside the
-// loop (or inside itself); the users of a moved op are reconsidered.
-func hoistInvariants(l loopLike) int {
+// MoveLoopInvariantCode is MLIR's moveLoopInvariantCode for loop (an
+// ir.LoopLike op): a FIFO worklist of the top-level ops of each loop
+// region; an op that shouldMove accepts and that uses only values defined
+// outside the loop (or inside itself) is moved by move, and its users in
+// the region are reconsidered. It returns the number of ops moved.
+func MoveLoopInvariantCode(loop *ir.Operation, shouldMove func(*ir.Operation) bool, move func(*ir.Operation)) int {
+	l, ok := ir.As[ir.LoopLike](loop)
+	if !ok {
+		return 0
+	}
 	moved := 0
-	for _, r := range l.regions {
+	for _, r := range l.LoopRegions() {
 		var queue []*ir.Operation
 		for _, b := range r.Blocks() {
 			for o := b.First(); o != nil; o = o.Next() {
@@ -66,10 +73,10 @@ func hoistInvariants(l loopLike) int {
 			if op.ParentRegion() != r {
 				continue // already moved
 			}
-			if !ir.IsMemoryEffectFree(op) || !speculatable(op) || !canBeHoisted(op, l) {
+			if !shouldMove(op) || !canBeHoisted(op, loop) {
 				continue
 			}
-			l.moveOut(op)
+			move(op)
 			moved++
 			for _, v := range op.Results() {
 				for u := v.FirstUse(); u != nil; u = u.NextUse() {
@@ -85,17 +92,17 @@ func hoistInvariants(l loopLike) int {
 
 // canBeHoisted reports whether op is not a terminator and every value op
 // or its nested ops use is defined inside op or outside the loop.
-func canBeHoisted(op *ir.Operation, l loopLike) bool {
+func canBeHoisted(op *ir.Operation, loop *ir.Operation) bool {
 	if op.Has(ir.Terminator) {
 		return false
 	}
 	return !ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
 		for i, n := 0, o.NumOperands(); i < n; i++ {
 			v := o.Operand(i)
-			if owner := definingRegionOwner(v); owner != nil && op.IsAncestorOf(owner) {
+			if !ir.IsDefinedOutside(op, v) {
 				continue
 			}
-			if !l.definedOutside(v) {
+			if !ir.IsDefinedOutside(loop, v) {
 				return ir.Interrupt
 			}
 		}

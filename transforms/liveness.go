@@ -171,7 +171,7 @@ func (l *liveness) propagate(v ir.Value) {
 func (l *liveness) propagateResult(op *ir.Operation, i int) {
 	switch {
 	case isRegionBranch(op):
-		l.flowInto(op, toParent, i)
+		l.flowInto(op, ir.ParentResults, i)
 		// Live results need the operands that steer control.
 		_, fwd := entrySuccessors(op, make([]ir.Attribute, op.NumOperands()))
 		l.markAll(nonForwardedOperands(op, fwd))
@@ -191,17 +191,17 @@ func (l *liveness) propagateResult(op *ir.Operation, i int) {
 }
 
 // flowInto marks live every value forwarded into input i of the given
-// successor (a region's entry arguments, or the results for toParent).
+// successor (a region's entry arguments, or the results for ir.ParentResults).
 func (l *liveness) flowInto(op *ir.Operation, region, i int) {
-	mark := func(succs []regionSuccessor, fwd []ir.Value) {
+	mark := func(succs []ir.RegionSuccessor, fwd []ir.Value) {
 		for _, s := range succs {
-			if s.region != region {
+			if s.Region != region {
 				continue
 			}
 			// Inputs are the trailing arguments of the region.
 			j := i
-			if region != toParent {
-				j = i - (len(regionArgs(op, region)) - len(s.inputs))
+			if region != ir.ParentResults {
+				j = i - (len(regionArgs(op, region)) - len(s.Inputs))
 			}
 			if j >= 0 && j < len(fwd) {
 				l.mark(fwd[j])

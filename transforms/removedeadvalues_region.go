@@ -18,7 +18,7 @@ func (r *deadValueRemover) cleanRegionBranch(op *ir.Operation) {
 	// Where values go: from the parent and from each region terminator.
 	type edgeSet struct {
 		from  *ir.Operation // nil for the parent
-		succs []regionSuccessor
+		succs []ir.RegionSuccessor
 		fwd   []ir.Value
 	}
 	var edges []edgeSet
@@ -49,9 +49,9 @@ func (r *deadValueRemover) cleanRegionBranch(op *ir.Operation) {
 	// are never removed.
 	for _, e := range edges {
 		for _, s := range e.succs {
-			if s.region >= 0 {
-				ks := keepArg[op.Region(s.region)]
-				for i := 0; i < len(ks)-len(s.inputs); i++ {
+			if s.Region >= 0 {
+				ks := keepArg[op.Region(s.Region)]
+				for i := 0; i < len(ks)-len(s.Inputs); i++ {
 					ks[i] = true
 				}
 			}
@@ -70,12 +70,12 @@ func (r *deadValueRemover) cleanRegionBranch(op *ir.Operation) {
 		}
 		keepOperand[owner] = ks
 	}
-	inputKept := func(s regionSuccessor, j int) *bool {
-		if s.region < 0 {
+	inputKept := func(s ir.RegionSuccessor, j int) *bool {
+		if s.Region < 0 {
 			return &keepResult[j]
 		}
-		ks := keepArg[op.Region(s.region)]
-		return &ks[len(ks)-len(s.inputs)+j]
+		ks := keepArg[op.Region(s.Region)]
+		return &ks[len(ks)-len(s.Inputs)+j]
 	}
 	for changed := true; changed; {
 		changed = false
@@ -86,7 +86,7 @@ func (r *deadValueRemover) cleanRegionBranch(op *ir.Operation) {
 			}
 			base := owner.NumOperands() - len(e.fwd)
 			for _, s := range e.succs {
-				for j := range s.inputs {
+				for j := range s.Inputs {
 					if j >= len(e.fwd) {
 						break
 					}

@@ -386,10 +386,10 @@ func (s *sccpSolver) visitRegionTerminator(op, term *ir.Operation) {
 // flow makes the successors live and joins the forwarded values into
 // their inputs; inputs without a forwarded value (the induction variable
 // of scf.for) are unknown.
-func (s *sccpSolver) flow(op *ir.Operation, succs []regionSuccessor, fwd []ir.Value) {
+func (s *sccpSolver) flow(op *ir.Operation, succs []ir.RegionSuccessor, fwd []ir.Value) {
 	for _, sc := range succs {
-		if sc.region >= 0 {
-			r := op.Region(sc.region)
+		if sc.Region >= 0 {
+			r := op.Region(sc.Region)
 			if r.Empty() {
 				continue
 			}
@@ -397,10 +397,10 @@ func (s *sccpSolver) flow(op *ir.Operation, succs []regionSuccessor, fwd []ir.Va
 			args := r.Front().Arguments()
 			// Inputs are the trailing arguments; leading ones are not
 			// forwarded.
-			lead := len(args) - len(sc.inputs)
+			lead := len(args) - len(sc.Inputs)
 			s.setOverdefined(args[:lead])
 		}
-		for i, in := range sc.inputs {
+		for i, in := range sc.Inputs {
 			if i < len(fwd) {
 				s.joinValue(in, fwd[i])
 			} else {

@@ -6,13 +6,13 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// speculatable is MLIR's isSpeculatable: whether op may run when it would
+// Speculatable is MLIR's isSpeculatable: whether op may run when it would
 // not have (hoisted out of a loop or a branch). Besides ops that are
 // speculatable by their traits, scf.if is recursively speculatable (if
 // everything it contains is), and scf.for is when its step is the
 // constant 1 (any other step might not terminate), as in MLIR's SCF
 // dialect.
-func speculatable(op *ir.Operation) bool {
+func Speculatable(op *ir.Operation) bool {
 	switch op.Def() {
 	case scf.IfOpDef:
 		return nestedSpeculatable(op)
@@ -29,7 +29,7 @@ func nestedSpeculatable(op *ir.Operation) bool {
 	for _, r := range op.Regions() {
 		for _, b := range r.Blocks() {
 			for o := b.First(); o != nil; o = o.Next() {
-				if !speculatable(o) {
+				if !Speculatable(o) {
 					return false
 				}
 			}

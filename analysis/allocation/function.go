@@ -69,7 +69,7 @@ func AllocBytes(op *ir.Operation, mt *ttg.MemDescType) (int, error) {
 		elems = enc.PaddedSize(shapePerCTA(enc, shape))
 	case *ttg.NVMMASharedEncoding:
 		if enc.FP4Padded && len(shape) > 0 {
-			shape[ttg.GetOrder(enc, shape)[0]] *= 2
+			shape[ttg.Order(enc, shape)[0]] *= 2
 		}
 		elems = product(shapePerCTA(enc, shape))
 	default:

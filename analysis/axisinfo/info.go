@@ -300,5 +300,3 @@ func equalInts(a, b []int64) bool {
 	}
 	return true
 }
-
-func isPow2(v int64) bool { return v > 0 && v&(v-1) == 0 }

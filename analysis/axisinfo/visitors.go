@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // Visitor computes the Info of an op's results from the Infos of its
@@ -280,7 +281,7 @@ func div() binaryRules {
 				if abs < 0 {
 					abs = -abs
 				}
-				if isPow2(abs) {
+				if numeric.IsPow2(abs) {
 					return max(1, l.Divisibility[d]/abs)
 				}
 			}

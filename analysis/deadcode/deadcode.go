@@ -1,9 +1,10 @@
 // Package deadcode finds which blocks of a function can execute and which
 // CFG edges can be taken, as MLIR's dead-code analysis (driven by sparse
-// constant propagation) finds them: a scf.if, scf.index_switch, scf.while
-// condition or cf.cond_br whose condition folds to a constant (through
-// constants and arith/math ops on constants) has only the successors it
-// can take. The alias and axis-info analyses skip what cannot run.
+// constant propagation) finds them: a region branch (scf.if,
+// scf.index_switch, the scf.while condition: ir.RegionBranch) or a branch
+// (cf.cond_br, cf.switch: ir.BranchLike) whose condition folds to a
+// constant (through constants and arith/math ops on constants) has only
+// the successors it can take. The alias and axis-info analyses skip what cannot run.
 package deadcode
 
 import (
@@ -57,63 +58,75 @@ func Analyze(root *ir.Operation) *Liveness {
 	return l
 }
 
-// liveRegions returns the regions of op whose entry can be reached.
+// liveRegions returns the regions of op whose entry can be reached: for
+// region branches (ir.RegionBranch) those its entry and the terminators
+// of reached regions can go to, given the constant operands; for other
+// ops every region.
 func (l *Liveness) liveRegions(op *ir.Operation) []int {
-	all := func() []int {
-		r := make([]int, op.NumRegions())
-		for i := range r {
-			r[i] = i
+	rb, ok := ir.As[ir.RegionBranch](op)
+	if !ok {
+		all := make([]int, op.NumRegions())
+		for i := range all {
+			all[i] = i
 		}
-		return r
+		return all
 	}
-	switch op.Name() {
-	case "scf.if":
-		if c, ok := l.boolConst(op.Operand(0)); ok {
-			if c {
-				return []int{0}
-			}
-			if op.NumRegions() > 1 {
-				return []int{1}
-			}
-			return nil
-		}
-	case "scf.index_switch":
-		if c, ok := l.constant(op.Operand(0)).(*ir.IntegerAttr); ok {
-			if cases, ok := op.Attr("cases").(*ir.DenseArrayAttr); ok {
-				for i, v := range cases.Ints {
-					if v == c.Int() && i+1 < op.NumRegions() {
-						return []int{i + 1}
-					}
-				}
-			}
-			return []int{0}
-		}
-	case "scf.while":
-		// The after region is entered from the condition unless it is
-		// constantly false.
-		if op.NumRegions() == 2 && !op.Region(0).Empty() {
-			if c := op.Region(0).Front().Last(); c != nil && c.Name() == "scf.condition" && c.NumOperands() > 0 {
-				if v, ok := l.boolConst(c.Operand(0)); ok && !v {
-					return []int{0}
-				}
+	reached := make([]bool, op.NumRegions())
+	var queue []int
+	add := func(succs []ir.RegionSuccessor) {
+		for _, s := range succs {
+			if s.Region >= 0 && s.Region < len(reached) && !reached[s.Region] {
+				reached[s.Region] = true
+				queue = append(queue, s.Region)
 			}
 		}
 	}
-	return all()
+	succs, _ := rb.EntrySuccessors(l.controlConstants(op))
+	add(succs)
+	for len(queue) > 0 {
+		r := queue[0]
+		queue = queue[1:]
+		for _, b := range op.Region(r).Blocks() {
+			if term := b.Last(); term != nil && term.Has(ir.Terminator) && term.NumSuccessors() == 0 {
+				succs, _ := rb.TerminatorSuccessors(r, term, l.controlConstants(term))
+				add(succs)
+			}
+		}
+	}
+	var live []int
+	for i, ok := range reached {
+		if ok {
+			live = append(live, i)
+		}
+	}
+	return live
 }
 
-// liveSuccessors returns the successor blocks a branch can take.
+// liveSuccessors returns the successor blocks a branch can take: the one
+// its constant operands select (ir.BranchLike), else all.
 func (l *Liveness) liveSuccessors(op *ir.Operation) []*ir.Block {
 	succs := op.Successors()
-	if op.Name() == "cf.cond_br" && len(succs) == 2 && op.NumOperands() > 0 {
-		if c, ok := l.boolConst(op.Operand(0)); ok {
-			if c {
-				return succs[:1]
-			}
-			return succs[1:]
+	if br, ok := ir.As[ir.BranchLike](op); ok && len(succs) > 0 {
+		if s := br.SuccessorForOperands(l.controlConstants(op)); s != nil {
+			return []*ir.Block{s}
 		}
 	}
 	return succs
+}
+
+// controlConstants returns the constant values of op's scalar integer
+// operands (conditions, switch flags; nil elsewhere), as region branches
+// and branches take them. Other operands cannot steer control, and are
+// not folded.
+func (l *Liveness) controlConstants(op *ir.Operation) []ir.Attribute {
+	out := make([]ir.Attribute, op.NumOperands())
+	for i, v := range op.Operands() {
+		switch v.Type().(type) {
+		case *ir.IntegerType, *ir.IndexType:
+			out[i] = l.constant(v)
+		}
+	}
+	return out
 }
 
 // Block reports whether b can execute.
@@ -128,14 +141,6 @@ func (l *Liveness) Region(r *ir.Region) bool { return !r.Empty() && l.Block(r.Fr
 // RegionOf reports whether the entry block of region i of op can execute.
 func (l *Liveness) RegionOf(op *ir.Operation, i int) bool {
 	return i < op.NumRegions() && l.Region(op.Region(i))
-}
-
-func (l *Liveness) boolConst(v ir.Value) (bool, bool) {
-	c, ok := l.constant(v).(*ir.IntegerAttr)
-	if !ok {
-		return false, false
-	}
-	return c.Int() != 0, true
 }
 
 // constant folds v to a constant attribute when it is defined by a

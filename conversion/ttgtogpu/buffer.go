@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/amdgpu"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -97,7 +98,7 @@ func (l *lowering) bufferPointers(e *emitter, b bufferOp, rw *conversion.Rewrite
 
 func bufferCache(op *ir.Operation) memOpts {
 	if a, ok := op.Attr("cache").(*ir.IntegerAttr); ok {
-		return memOpts{Cache: tt.CacheModifier(a.Int())}
+		return memOpts{Cache: memory.CacheModifier(a.Int())}
 	}
 	return memOpts{}
 }

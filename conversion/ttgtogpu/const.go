@@ -3,6 +3,7 @@ package ttgtogpu
 import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // lowerConstant: scalar constants become llvm.mlir.constant; a tensor
@@ -18,7 +19,7 @@ func (l *lowering) lowerConstant(op *ir.Operation, e *emitter, rw *conversion.Re
 			rw.ReplaceOp(op, []ir.Value{e.cAttr(op.Result(0).Type(), val)})
 			return nil
 		}
-		return ir.OpErrorf(op, "unsupported constant %s", typeStr(op.Result(0).Type()))
+		return ir.OpErrorf(op, "unsupported constant %s", asm.TypeString(op.Result(0).Type()))
 	}
 	dense, ok := val.(*ir.DenseElementsAttr)
 	if !ok {
@@ -75,7 +76,7 @@ func (l *lowering) lowerPoison(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	t := op.Result(0).Type()
 	types, ok := rw.TypeConverter().ConvertTypes(t)
 	if !ok {
-		return ir.OpErrorf(op, "cannot lower the type %s", typeStr(t))
+		return ir.OpErrorf(op, "cannot lower the type %s", asm.TypeString(t))
 	}
 	var vals []ir.Value
 	cache := map[ir.Type]ir.Value{}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/linearlayout"
 )
 
@@ -89,7 +90,7 @@ func (l *lowering) planConvert(op *ir.Operation) (convertLowering, error) {
 func (l *lowering) planSharedConvert(op *ir.Operation, src, dst *regLayout) (*cvtPlan, error) {
 	elem := l.elemTypeOf(op.Operand(0).Type())
 	if elem == nil {
-		return nil, ir.OpErrorf(op, "cannot convert elements of type %s", typeStr(op.Operand(0).Type()))
+		return nil, ir.OpErrorf(op, "cannot convert elements of type %s", asm.TypeString(op.Operand(0).Type()))
 	}
 	p := &cvtPlan{src: src, dst: dst, bits: storageBits(elem)}
 	sw, err := swizzledScratch(src, dst, p.bits)

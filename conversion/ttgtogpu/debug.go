@@ -7,6 +7,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // tt.print: one device printf per element a thread owns (repeated copies
@@ -102,7 +103,7 @@ func (e *emitter) printfArg(op *ir.Operation, v ir.Value, hex, signed bool) (str
 	}
 	it, ok := t.(*ir.IntegerType)
 	if !ok {
-		return "", nil, ir.OpErrorf(op, "cannot print values of type %s", typeStr(t))
+		return "", nil, ir.OpErrorf(op, "cannot print values of type %s", asm.TypeString(t))
 	}
 	w := it.Width
 	if w > 64 {

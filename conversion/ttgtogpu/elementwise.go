@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // scalarFn computes one element of an elementwise op from the elements of
@@ -24,12 +25,12 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 		rt := op.Result(0).Type()
 		res := l.elemTypeOf(rt)
 		if res == nil {
-			return ir.OpErrorf(op, "cannot lower element type of %s", typeStr(rt))
+			return ir.OpErrorf(op, "cannot lower element type of %s", asm.TypeString(rt))
 		}
 		if !typeAgnostic[op.Name()] {
 			for _, t := range append(op.OperandTypes(), rt) {
 				if et := ir.ElementTypeOrSelf(t); !floatSupported(et) {
-					return ir.OpErrorf(op, "'%s' on %s is not supported (only f16, bf16, f32 and f64 floats)", op.Name(), typeStr(et))
+					return ir.OpErrorf(op, "'%s' on %s is not supported (only f16, bf16, f32 and f64 floats)", op.Name(), asm.TypeString(et))
 				}
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // 8-bit floats. The LLVM dialect has no 8-bit float types, so an fp8
@@ -57,7 +58,7 @@ func (l *lowering) fp8Dispatch(plain loweringFn) loweringFn {
 func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.Rewriter, from, to ir.Type) error {
 	for _, t := range []ir.Type{from, to} {
 		if _, ok := fp8FormatOf(t); isAnyFP8(t) && !ok {
-			return ir.OpErrorf(op, "'%s' on %s is not supported (only f8E4M3FN and f8E5M2)", op.Name(), typeStr(t))
+			return ir.OpErrorf(op, "'%s' on %s is not supported (only f8E4M3FN and f8E5M2)", op.Name(), asm.TypeString(t))
 		}
 	}
 	ff, fromFP8 := fp8FormatOf(from)
@@ -80,11 +81,11 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 			}
 		}
 		if rz && !isKind(to, ir.F8E5M2) {
-			return ir.OpErrorf(op, "rounding toward zero to %s is not supported (Triton rounds it to nearest even only)", typeStr(to))
+			return ir.OpErrorf(op, "rounding toward zero to %s is not supported (Triton rounds it to nearest even only)", asm.TypeString(to))
 		}
 	}
 	if !isF32(from) && !isF64(from) && !isKind(from, ir.F16) && !isKind(from, ir.BF16) && !fromFP8 {
-		return ir.OpErrorf(op, "cannot convert %s to %s", typeStr(from), typeStr(to))
+		return ir.OpErrorf(op, "cannot convert %s to %s", asm.TypeString(from), asm.TypeString(to))
 	}
 	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
 		if fromFP8 {

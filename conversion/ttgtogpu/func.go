@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // KernelAttr marks an llvm.func as a kernel entry point.
@@ -18,14 +19,14 @@ func (l *lowering) signature(op *ir.Operation, ft *ir.FunctionType, tc *conversi
 	for i, t := range ft.Inputs {
 		c, ok := tc.ConvertTypes(t)
 		if !ok {
-			return nil, nil, ir.OpErrorf(op, "cannot lower the type of argument #%d: %s", i, typeStr(t))
+			return nil, nil, ir.OpErrorf(op, "cannot lower the type of argument #%d: %s", i, asm.TypeString(t))
 		}
 		params = append(params, c...)
 	}
 	for i, t := range ft.Results {
 		c, ok := tc.ConvertTypes(t)
 		if !ok {
-			return nil, nil, ir.OpErrorf(op, "cannot lower the type of result #%d: %s", i, typeStr(t))
+			return nil, nil, ir.OpErrorf(op, "cannot lower the type of result #%d: %s", i, asm.TypeString(t))
 		}
 		results = append(results, c...)
 	}
@@ -147,7 +148,7 @@ func (l *lowering) lowerCall(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 	for i, t := range op.ResultTypes() {
 		c, ok := tc.ConvertTypes(t)
 		if !ok {
-			return ir.OpErrorf(op, "cannot lower the type of result #%d: %s", i, typeStr(t))
+			return ir.OpErrorf(op, "cannot lower the type of result #%d: %s", i, asm.TypeString(t))
 		}
 		groups = append(groups, c)
 		flat = append(flat, c...)

@@ -2,7 +2,7 @@ package ttgtogpu
 
 import (
 	"github.com/ttcompiler/tt/dialects/gpu"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -64,12 +64,12 @@ func (g gpuB) store(ptr, pred ir.Value, vals []ir.Value, o memOpts) {
 
 // atomicRMW is a predicated atomic read-modify-write returning the old
 // value.
-func (g gpuB) atomicRMW(kind tt.RMWOp, sem tt.MemSemantic, scope tt.MemSyncScope, ptr, val, pred ir.Value) ir.Value {
+func (g gpuB) atomicRMW(kind memory.RMWOp, sem memory.MemSemantic, scope memory.MemSyncScope, ptr, val, pred ir.Value) ir.Value {
 	return gpu.NewAtomicRMW(g.e.b, g.e.loc, kind, sem, scope, ptr, val, pred).Result(0)
 }
 
 // atomicCAS is a predicated compare-and-swap returning the old value.
-func (g gpuB) atomicCAS(sem tt.MemSemantic, scope tt.MemSyncScope, ptr, cmp, val, pred ir.Value) ir.Value {
+func (g gpuB) atomicCAS(sem memory.MemSemantic, scope memory.MemSyncScope, ptr, cmp, val, pred ir.Value) ir.Value {
 	return gpu.NewAtomicCAS(g.e.b, g.e.loc, sem, scope, ptr, cmp, val, pred).Result(0)
 }
 

@@ -3,7 +3,7 @@ package ttgtogpu
 import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -76,7 +76,7 @@ func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.R
 			inRange = e.icmpC(llvm.ICmpULT, bin, bins)
 		}
 		pred := e.andBool(e.andBool(inRange, first(masks, r)), owner)
-		g.atomicRMW(tt.RMWAdd, tt.SemRelaxed, tt.ScopeCTA, addr(bin), e.i32c(1), pred)
+		g.atomicRMW(memory.RMWAdd, memory.SemRelaxed, memory.ScopeCTA, addr(bin), e.i32c(1), pred)
 	}
 	g.barrier()
 	out := make([]ir.Value, dst.numRegs)

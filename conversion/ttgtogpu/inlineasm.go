@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // tt.elementwise_inline_asm runs its assembly once per packed_element
@@ -70,7 +71,7 @@ func (l *lowering) lowerInlineAsm(op *ir.Operation, e *emitter, rw *conversion.R
 	for i, v := range op.Operands() {
 		et := l.elemTypeOf(v.Type())
 		if et == nil {
-			return ir.OpErrorf(op, "cannot pass operand #%d of type %s", i, typeStr(v.Type()))
+			return ir.OpErrorf(op, "cannot pass operand #%d of type %s", i, asm.TypeString(v.Type()))
 		}
 		vals := rw.RemappedN(v)
 		if len(vals) == 1 && n > 1 {
@@ -86,7 +87,7 @@ func (l *lowering) lowerInlineAsm(op *ir.Operation, e *emitter, rw *conversion.R
 	for i, t := range op.ResultTypes() {
 		et := l.elemTypeOf(t)
 		if et == nil {
-			return ir.OpErrorf(op, "cannot return result #%d of type %s", i, typeStr(t))
+			return ir.OpErrorf(op, "cannot return result #%d of type %s", i, asm.TypeString(t))
 		}
 		p := packFor(et, pe)
 		outPacks = append(outPacks, p)

@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/linearlayout"
 )
 
@@ -34,7 +35,7 @@ func sharedInverse(op *ir.Operation, mt *ttg.MemDescType) (linearlayout.LinearLa
 	}
 	ll, err := ttg.TypeLinearLayout(mt)
 	if err != nil {
-		return none, ir.OpErrorf(op, "cannot lower %s: %v", typeStr(mt), err)
+		return none, ir.OpErrorf(op, "cannot lower %s: %v", asm.TypeString(mt), err)
 	}
 	names := dimNames(len(mt.Dims))
 	if !sameNames(ll.OutDimNames(), names) {
@@ -50,7 +51,7 @@ func sharedInverse(op *ir.Operation, mt *ttg.MemDescType) (linearlayout.LinearLa
 	}
 	inv, err := ll.Sublayout([]string{linearlayout.Offset}, names).Invert()
 	if err != nil {
-		return none, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", typeStr(mt), err)
+		return none, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", asm.TypeString(mt), err)
 	}
 	return inv, nil
 }

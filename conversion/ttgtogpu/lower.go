@@ -9,6 +9,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Options configure the conversion.
@@ -144,7 +145,7 @@ func (l *lowering) checkInput() error {
 			}
 			for _, t := range types {
 				if usesWarpgroupMMALayout(t) {
-					errs = append(errs, ir.OpErrorf(op, "%s has a Hopper (nvidia_mma v3) layout: %v", typeStr(t), wgmma))
+					errs = append(errs, ir.OpErrorf(op, "%s has a Hopper (nvidia_mma v3) layout: %v", asm.TypeString(t), wgmma))
 					wgmma = nil
 					break
 				}
@@ -185,11 +186,11 @@ func (l *lowering) layoutOf(t *ir.RankedTensorType) (*regLayout, error) {
 func (l *lowering) opLayout(op *ir.Operation, t ir.Type) (*regLayout, error) {
 	rt, ok := t.(*ir.RankedTensorType)
 	if !ok {
-		return nil, ir.OpErrorf(op, "expected a tensor, got %s", typeStr(t))
+		return nil, ir.OpErrorf(op, "expected a tensor, got %s", asm.TypeString(t))
 	}
 	r, err := l.layoutOf(rt)
 	if err != nil {
-		return nil, ir.OpErrorf(op, "cannot lower tensor type %s: %v", typeStr(t), err)
+		return nil, ir.OpErrorf(op, "cannot lower tensor type %s: %v", asm.TypeString(t), err)
 	}
 	return r, nil
 }

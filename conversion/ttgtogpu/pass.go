@@ -32,10 +32,11 @@ func init() {
 			return func(op *ir.Operation, _ *passmgr.State) error { return Lower(op, o) }
 		},
 	})
+	passmgr.Default.MarkNotBuilt("allocate-amdgpu-shared-memory", "AMD's own allocator is not built yet")
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
-		Summary: "TTGIR to per-thread IR: allocate-shared-memory (when registered), convert-scf-to-cf, " +
-			PassName + ", canonicalize, cse, sink-to-uses (when registered)",
+		Summary: "TTGIR to per-thread IR: allocate-shared-memory, convert-scf-to-cf, " +
+			PassName + ", canonicalize, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			fs.IntVar(&o.ComputeCapability, "compute-capability", 0, "device compute capability (0: from the module's ttg.target)")
@@ -46,34 +47,15 @@ func init() {
 	})
 }
 
-// Pipeline renders the lowering pipeline, leaving out the passes reg does
-// not know (allocate-shared-memory is optional: without it the conversion
-// runs the same allocation itself).
+// Pipeline renders the lowering pipeline for reg (see passmgr.StepsText).
 func Pipeline(o Options, reg *passmgr.Registry) string {
-	var parts []string
-	add := func(name, opts string) {
-		if reg.Lookup(name) == nil {
-			return
-		}
-		if opts != "" {
-			name += "{" + opts + "}"
-		}
-		parts = append(parts, name)
-	}
 	// Triton's NVIDIA pass is allocate-shared-memory-nv, its AMD one
-	// allocate-amdgpu-shared-memory; the generic allocate-shared-memory
-	// stands in for either.
-	allocators := []string{"allocate-shared-memory-nv", "allocate-shared-memory"}
+	// allocate-amdgpu-shared-memory; until that exists, the generic
+	// allocate-shared-memory stands in for it.
+	allocator := passmgr.NewStep("allocate-shared-memory-nv")
 	if strings.HasPrefix(o.Target, "hip:") {
-		allocators = []string{"allocate-amdgpu-shared-memory", "allocate-shared-memory"}
+		allocator = passmgr.Step{Pass: "allocate-amdgpu-shared-memory", StandIn: "allocate-shared-memory"}
 	}
-	for _, name := range allocators {
-		if reg.Lookup(name) != nil {
-			add(name, "")
-			break
-		}
-	}
-	add("convert-scf-to-cf", "")
 	var opts []string
 	if o.ComputeCapability != 0 {
 		opts = append(opts, fmt.Sprintf("compute-capability=%d", o.ComputeCapability))
@@ -81,11 +63,14 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 	if o.PTXVersion != 0 {
 		opts = append(opts, fmt.Sprintf("ptx-version=%d", o.PTXVersion))
 	}
-	add(PassName, strings.Join(opts, " "))
-	add("canonicalize", "")
-	add("cse", "")
-	// Values next to their uses: the PTX emitter allocates no registers
-	// itself, and ptxas keeps a value live from where it is computed.
-	add("sink-to-uses", "")
-	return strings.Join(parts, ",")
+	return passmgr.StepsText(reg, []passmgr.Step{
+		allocator,
+		passmgr.NewStep("convert-scf-to-cf"),
+		passmgr.NewStep(PassName, opts...),
+		passmgr.NewStep("canonicalize"),
+		passmgr.NewStep("cse"),
+		// Values next to their uses: the PTX emitter allocates no registers
+		// itself, and ptxas keeps a value live from where it is computed.
+		passmgr.NewStep("sink-to-uses"),
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // reducePlan is how a tt.reduce moves data, derived from the source's
@@ -100,7 +101,7 @@ func (l *lowering) planReduce(op *ir.Operation) (*reducePlan, error) {
 	for _, v := range red.Operands() {
 		et := l.elemTypeOf(v.Type())
 		if et == nil || bitWidthOf(et) > 64 {
-			return nil, ir.OpErrorf(op, "cannot reduce elements of type %s", typeStr(v.Type()))
+			return nil, ir.OpErrorf(op, "cannot reduce elements of type %s", asm.TypeString(v.Type()))
 		}
 		p.elemBits = append(p.elemBits, storageBits(et))
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // A scan is computed bit by bit of the position along the axis. The
@@ -67,7 +68,7 @@ func (l *lowering) planScan(op *ir.Operation) (*scanPlan, error) {
 	for _, v := range op.Operands() {
 		et := l.elemTypeOf(v.Type())
 		if et == nil || bitWidthOf(et) > 64 {
-			return nil, ir.OpErrorf(op, "cannot scan elements of type %s", typeStr(v.Type()))
+			return nil, ir.OpErrorf(op, "cannot scan elements of type %s", asm.TypeString(v.Type()))
 		}
 		p.bits8 = append(p.bits8, storageBits(et))
 	}

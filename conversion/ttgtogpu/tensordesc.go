@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/linearlayout"
 )
 
@@ -61,7 +62,7 @@ func tensorDescMeta(op *ir.Operation, t *tt.TensorDescType) (ir.Attribute, error
 	block := t.Block
 	nv, ok := block.Encoding.(*ttg.NVMMASharedEncoding)
 	if !ok {
-		return nil, ir.OpErrorf(op, "a tensor descriptor parameter needs an nvmma_shared block layout (run the TTGIR pipeline's descriptor encoding), got %s", typeStr(t))
+		return nil, ir.OpErrorf(op, "a tensor descriptor parameter needs an nvmma_shared block layout (run the TTGIR pipeline's descriptor encoding), got %s", asm.TypeString(t))
 	}
 	if nv.FP4Padded {
 		return nil, ir.OpErrorf(op, "fp4-padded tensor descriptors are not supported")
@@ -69,7 +70,7 @@ func tensorDescMeta(op *ir.Operation, t *tt.TensorDescType) (ir.Attribute, error
 	bits := ir.BitWidth(block.Elem)
 	elemType, ok := tmaElementType(block.Elem)
 	if !ok {
-		return nil, ir.OpErrorf(op, "TMA has no element type for %s", typeStr(block.Elem))
+		return nil, ir.OpErrorf(op, "TMA has no element type for %s", asm.TypeString(block.Elem))
 	}
 	box, err := linearlayout.TMABlockShape(block.Dims, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
 		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth}, false)

@@ -6,9 +6,10 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/linearlayout"
 )
 
@@ -33,13 +34,13 @@ type tmaMessage struct {
 func tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMessage, error) {
 	nv, ok := mt.Encoding.(*ttg.NVMMASharedEncoding)
 	if !ok {
-		return nil, ir.OpErrorf(op, "TMA copies need an nvmma_shared buffer, got %s", typeStr(mt))
+		return nil, ir.OpErrorf(op, "TMA copies need an nvmma_shared buffer, got %s", asm.TypeString(mt))
 	}
 	if nv.FP4Padded {
 		return nil, ir.OpErrorf(op, "TMA copies of fp4-padded buffers are not supported")
 	}
 	if !sameTail(mt.AllocShape, mt.Dims) {
-		return nil, ir.OpErrorf(op, "TMA copies of buffer views are not supported (%s)", typeStr(mt))
+		return nil, ir.OpErrorf(op, "TMA copies of buffer views are not supported (%s)", asm.TypeString(mt))
 	}
 	bits := storageBits(mt.Elem)
 	box, err := linearlayout.TMABlockShape(mt.Dims, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
@@ -76,7 +77,7 @@ func tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMessage, error) {
 		}
 		msg := tmaMessage{origin: origin, offset: at(origin)}
 		if err := verifyTMABox(at, msg, box, elem, nv.SwizzlingByteWidth); err != nil {
-			return nil, ir.OpErrorf(op, "TMA cannot copy %s: %v", typeStr(mt), err)
+			return nil, ir.OpErrorf(op, "TMA cannot copy %s: %v", asm.TypeString(mt), err)
 		}
 		msgs = append(msgs, msg)
 	}
@@ -171,7 +172,7 @@ func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords
 // lowerTMALoad: ttng.async_tma_copy_global_to_local %desc[coords] %buf,
 // %bar, %pred -> one gpu.tma_load per box, completing on the barrier.
 func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-	if intAttrOr(op, "cache", int64(tt.CacheNone)) != int64(tt.CacheNone) || intAttrOr(op, "evict", int64(tt.EvictNormal)) != int64(tt.EvictNormal) {
+	if intAttrOr(op, "cache", int64(memory.CacheNone)) != int64(memory.CacheNone) || intAttrOr(op, "evict", int64(memory.EvictNormal)) != int64(memory.EvictNormal) {
 		return ir.OpErrorf(op, "TMA loads with a cache modifier or eviction policy are not supported (Triton 3.6 refuses them too)")
 	}
 	if a, ok := op.Attr("isVolatile").(*ir.IntegerAttr); ok && a.Bits&1 != 0 {

@@ -8,6 +8,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // ttng.warp_group_dot: Hopper's warpgroup MMA (Triton 3.6's WGMMA.cpp).
@@ -245,7 +246,7 @@ func (l *lowering) planWarpGroupDot(op *ir.Operation) (*wgmmaPlan, error) {
 	}
 	mma, ok := dT.Encoding.(*ttg.NvidiaMmaEncoding)
 	if !ok || !mma.IsHopper() || len(mma.InstrShape) != 3 || len(mma.WarpsPerCTA) != 2 || len(dT.Dims) != 2 {
-		return nil, ir.OpErrorf(op, "the result of ttng.warp_group_dot must be a rank-2 tensor in a #ttg.nvidia_mma layout of version 3 with instrShape [16, N, K], got %s", typeStr(dT))
+		return nil, ir.OpErrorf(op, "the result of ttng.warp_group_dot must be a rank-2 tensor in a #ttg.nvidia_mma layout of version 3 with instrShape [16, N, K], got %s", asm.TypeString(dT))
 	}
 	instr, wpc := mma.InstrShape, mma.WarpsPerCTA
 	if instr[0] != 16 || wpc[0]%4 != 0 {
@@ -291,7 +292,7 @@ func (l *lowering) planWarpGroupDot(op *ir.Operation) (*wgmmaPlan, error) {
 		}
 	}
 	if p.acc, err = fragmentRegisters(p.dLay, accOrigins, gpu.WGMMAAccWords(p.shape, gpu.MMAF32), accFragment); err != nil {
-		return nil, ir.OpErrorf(op, "accumulator layout %s: %v", typeStr(dT), err)
+		return nil, ir.OpErrorf(op, "accumulator layout %s: %v", asm.TypeString(dT), err)
 	}
 	// How each warpgroup's slab moves: rows for A, columns for B.
 	var wgRows, wgCols []int32
@@ -336,10 +337,10 @@ func (p *wgmmaPlan) planRegisterA(op *ir.Operation, l *lowering, mmaM int64, wgR
 	aT := op.Operand(0).Type().(*ir.RankedTensorType)
 	dot, ok := aT.Encoding.(*ttg.DotOperandEncoding)
 	if !ok || dot.OpIdx != 0 {
-		return ir.OpErrorf(op, "an A operand in registers must have a #ttg.dot_op layout with opIdx 0, got %s", typeStr(aT))
+		return ir.OpErrorf(op, "an A operand in registers must have a #ttg.dot_op layout with opIdx 0, got %s", asm.TypeString(aT))
 	}
 	if parent, ok := dot.Parent.(*ttg.NvidiaMmaEncoding); !ok || !parent.IsHopper() {
-		return ir.OpErrorf(op, "an A operand in registers must be a dot_op of a nvidia_mma v3 layout, got %s", typeStr(aT))
+		return ir.OpErrorf(op, "an A operand in registers must be a dot_op of a nvidia_mma v3 layout, got %s", asm.TypeString(aT))
 	}
 	bits := p.types.A.Bits()
 	if dot.KWidth != 32/bits {
@@ -363,7 +364,7 @@ func (p *wgmmaPlan) planRegisterA(op *ir.Operation, l *lowering, mmaM int64, wgR
 	}
 	frag, n := aFragment(bits)
 	if p.aRegs, err = fragmentRegisters(aLay, origins, n, frag); err != nil {
-		return ir.OpErrorf(op, "A operand layout %s: %v", typeStr(aT), err)
+		return ir.OpErrorf(op, "A operand layout %s: %v", asm.TypeString(aT), err)
 	}
 	return nil
 }
@@ -390,7 +391,7 @@ func wgmmaOperandType(t ir.Type, allowTF32 bool) (gpu.MMAType, error) {
 			return gpu.MMAE5M2, nil
 		}
 	}
-	return 0, fmt.Errorf("wgmma has no %s operands", typeStr(t))
+	return 0, fmt.Errorf("wgmma has no %s operands", asm.TypeString(t))
 }
 
 // wgmmaAccType is the instruction type of the accumulator.
@@ -403,7 +404,7 @@ func wgmmaAccType(t ir.Type) (gpu.MMAType, error) {
 	case ir.IsInteger(t, 32):
 		return gpu.MMAS32, nil
 	}
-	return 0, fmt.Errorf("wgmma accumulates in f32, f16 or i32, not %s", typeStr(t))
+	return 0, fmt.Errorf("wgmma accumulates in f32, f16 or i32, not %s", asm.TypeString(t))
 }
 
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }

@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/linearlayout"
 )
 
@@ -74,7 +75,7 @@ type descCandidate struct {
 // exactly as its layout stores them.
 func planSharedOperand(op *ir.Operation, what string, mt *ttg.MemDescType, mnDim int, t wgmmaTiling, canTranspose bool, laneBits, warpBits int) (*smemOperand, error) {
 	if len(mt.Dims) != 2 {
-		return nil, ir.OpErrorf(op, "operand %s of wgmma must be a rank-2 buffer, got %s", what, typeStr(mt))
+		return nil, ir.OpErrorf(op, "operand %s of wgmma must be a rank-2 buffer, got %s", what, asm.TypeString(mt))
 	}
 	if alloc := mt.AllocShape[len(mt.AllocShape)-2:]; alloc[0] != mt.Dims[0] || alloc[1] != mt.Dims[1] {
 		return nil, ir.OpErrorf(op, "operand %s of wgmma is a view %v of a %v buffer; only whole buffers (or memdesc_index of them) are supported", what, mt.Dims, alloc)
@@ -101,7 +102,7 @@ func planSharedOperand(op *ir.Operation, what string, mt *ttg.MemDescType, mnDim
 		}
 		return m.plan(c, desc, t, laneBits, warpBits), nil
 	}
-	return nil, ir.OpErrorf(op, "wgmma cannot read operand %s (%s) through a descriptor: %v", what, typeStr(mt), reasons)
+	return nil, ir.OpErrorf(op, "wgmma cannot read operand %s (%s) through a descriptor: %v", what, asm.TypeString(mt), reasons)
 }
 
 func (c descCandidate) String() string {

@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/numeric"
 	"github.com/ttcompiler/tt/passmgr"
 )
 
@@ -49,7 +50,7 @@ func Convert(module *ir.Operation, o Options) error {
 		return ir.Errorf(module.Loc(), "'convert-triton-to-tritongpu' requires 'target' option to be set")
 	}
 	if o.NumWarps <= 0 || o.ThreadsPerWarp <= 0 || o.NumCTAs <= 0 ||
-		!isPow2(o.NumWarps) || !isPow2(o.ThreadsPerWarp) || !isPow2(o.NumCTAs) {
+		!numeric.IsPow2(o.NumWarps) || !numeric.IsPow2(o.ThreadsPerWarp) || !numeric.IsPow2(o.NumCTAs) {
 		return ir.Errorf(module.Loc(), "'convert-triton-to-tritongpu' needs num-warps, threads-per-warp and num-ctas to be powers of two, got %d, %d and %d",
 			o.NumWarps, o.ThreadsPerWarp, o.NumCTAs)
 	}
@@ -85,5 +86,3 @@ func Convert(module *ir.Operation, o Options) error {
 		Mode:     conversion.Partial,
 	})
 }
-
-func isPow2(v int) bool { return v > 0 && v&(v-1) == 0 }

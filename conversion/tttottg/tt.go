@@ -6,7 +6,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func (c *converter) ttPatterns() []conversion.Pattern {
@@ -53,7 +52,7 @@ func (c *converter) expandDims(op *ir.Operation, operands []ir.Value, rw *conver
 		order[i] = i
 	}
 	ret := ttg.NewBlocked(c.ctx, insertInt(enc.SizePerThread, axis, 1), insertInt(enc.ThreadsPerWarp, axis, 1),
-		insertInt(enc.WarpsPerCTA, axis, 1), order, layouts.InsertCGADim(enc.CGALayout, axis))
+		insertInt(enc.WarpsPerCTA, axis, 1), order, enc.CGALayout.InsertDim(axis))
 	sliceType := ir.RankedTensor(c.ctx, st.Dims, st.Elem, ttg.NewSlice(c.ctx, axis, ret))
 	cvt := ttg.NewConvertLayout(rw.B(), op.Loc(), src, sliceType).Result(0)
 	resType := tt.ExpandDimsType(c.ctx, sliceType, axis)
@@ -111,7 +110,7 @@ func (c *converter) join(op *ir.Operation, operands []ir.Value, rw *conversion.R
 	if !ok || st.Encoding == nil {
 		return false
 	}
-	enc, err := layouts.InferJoinEncoding(c.ctx, st.Encoding, st.Dims)
+	enc, err := ttg.InferJoinEncoding(c.ctx, st.Encoding, st.Dims)
 	if err != nil {
 		return false
 	}
@@ -137,7 +136,7 @@ func (c *converter) split(op *ir.Operation, operands []ir.Value, rw *conversion.
 		def := c.defaultEncoding(rt.Dims)
 		enc = ttg.NewBlocked(c.ctx, append(append([]int(nil), def.SizePerThread...), 2),
 			append(append([]int(nil), def.ThreadsPerWarp...), 1), append(append([]int(nil), def.WarpsPerCTA...), 1),
-			append([]int{rank - 1}, def.Order...), layouts.AppendCGADim(def.CGALayout))
+			append([]int{rank - 1}, def.Order...), def.CGALayout.AppendDim())
 		src = ttg.NewConvertLayout(rw.B(), op.Loc(), src, ir.RankedTensor(c.ctx, st.Dims, st.Elem, enc)).Result(0)
 	}
 	resEnc, err := ttg.InferSplitEncoding(c.ctx, enc, st.Dims)

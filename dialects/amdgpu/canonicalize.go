@@ -6,18 +6,9 @@ import "github.com/ttcompiler/tt/ir"
 // is that tensor, and extract_slice of a concat that picks exactly one of
 // its operands is that operand.
 
-type pattern struct {
-	root string
-	fn   func(op *ir.Operation, rw ir.Rewriter) bool
-}
-
-func (p pattern) RootName() string                                      { return p.root }
-func (p pattern) Benefit() int                                          { return 1 }
-func (p pattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool { return p.fn(op, rw) }
-
 func init() {
-	Concat.Def.Canonicalize = []ir.RewritePattern{pattern{"amdg.concat", foldSingleSourceConcat}}
-	ExtractSlice.Def.Canonicalize = []ir.RewritePattern{pattern{"amdg.extract_slice", extractSliceOfConcat}}
+	Concat.Def.Canonicalize = []ir.RewritePattern{ir.NewPattern("FoldSingleSourceConcat", "amdg.concat", 1, foldSingleSourceConcat)}
+	ExtractSlice.Def.Canonicalize = []ir.RewritePattern{ir.NewPattern("ExtractSliceOfConcat", "amdg.extract_slice", 1, extractSliceOfConcat)}
 }
 
 // foldSingleSourceConcat: concat(x) -> x.

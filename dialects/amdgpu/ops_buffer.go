@@ -1,10 +1,11 @@
 package amdgpu
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Buffer ops address global memory as a scalar base pointer plus a tensor of
@@ -36,7 +37,7 @@ var (
 		return asmfmt.Value{Name: "mask", Kind: asmfmt.Optional, Constraint: ttg.I1TensorC, Infer: sameShape(from, ttg.I1)}
 	}
 	strideOperand = asmfmt.Value{Name: "stride", Kind: asmfmt.Optional, Constraint: ttg.I32C, Infer: ttg.Fixed(ttg.I32)}
-	cacheAttr     = ttg.DefaultAttr(ttg.EnumAttrSpec("cache", tt.CacheModifierEnum), ttg.I32Default(int64(tt.CacheNone)))
+	cacheAttr     = ttg.DefaultAttr(ttg.EnumAttrSpec("cache", memory.CacheModifierEnum), ttg.I32Default(int64(memory.CacheNone)))
 )
 
 // BufferLoad is `%v = amdg.buffer_load %base[%offsets][, %mask][, %other]
@@ -77,8 +78,8 @@ var BufferAtomicRMW = define("buffer_atomic_rmw", 0, asmfmt.Spec{
 	Operands: []asmfmt.Value{ptrOperand("ptr", "result"), offsetsOperand("result"),
 		{Name: "value", Constraint: ttg.TensorC, Infer: ttg.SameAs("result")}, strideOperand, maskOperand("result")},
 	Results: []asmfmt.Value{{Name: "result", Constraint: ttg.TensorC}},
-	Attrs: []asmfmt.Attr{ttg.EnumAttrSpec("atomic_rmw_op", tt.RMWOpEnum), ttg.EnumAttrSpec("sem", tt.MemSemanticEnum),
-		ttg.EnumAttrSpec("scope", tt.MemSyncScopeEnum)},
+	Attrs: []asmfmt.Attr{ttg.EnumAttrSpec("atomic_rmw_op", memory.RMWOpEnum), ttg.EnumAttrSpec("sem", memory.MemSemanticEnum),
+		ttg.EnumAttrSpec("scope", memory.MemSyncScopeEnum)},
 	Segments: true,
 	Format: "$atomic_rmw_op `,` $sem `,` $scope `,` $value `,` $ptr `[` $offsets `]` (`,` $mask^)? " +
 		"(`stride` `=` $stride^)? attr-dict `:` type($result)",
@@ -91,7 +92,7 @@ var BufferAtomicCAS = define("buffer_atomic_cas", 0, asmfmt.Spec{
 		{Name: "cmp", Constraint: ttg.TensorC, Infer: ttg.SameAs("result")},
 		{Name: "val", Constraint: ttg.TensorC, Infer: ttg.SameAs("result")}, strideOperand},
 	Results: []asmfmt.Value{{Name: "result", Constraint: ttg.TensorC}},
-	Attrs:   []asmfmt.Attr{ttg.EnumAttrSpec("sem", tt.MemSemanticEnum), ttg.EnumAttrSpec("scope", tt.MemSyncScopeEnum)},
+	Attrs:   []asmfmt.Attr{ttg.EnumAttrSpec("sem", memory.MemSemanticEnum), ttg.EnumAttrSpec("scope", memory.MemSyncScopeEnum)},
 	Format:  "$sem `,` $scope `,` $cmp `,` $val `,` $ptr `[` $offsets `]` (`stride` `=` $stride^)? attr-dict `:` type($result)",
 })
 

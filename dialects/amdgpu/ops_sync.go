@@ -2,8 +2,8 @@ package amdgpu
 
 import (
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Synchronization, scheduling hints and TDM (tensor data mover) copies.

@@ -1,63 +1,46 @@
 package arith
 
-import (
-	"github.com/ttcompiler/tt/ir"
-)
-
-// Pattern is a canonicalization pattern given by a function.
-type Pattern struct {
-	Root string
-	Ben  int
-	Fn   func(op *ir.Operation, rw ir.Rewriter) bool
-}
-
-func (p Pattern) RootName() string                                      { return p.Root }
-func (p Pattern) Benefit() int                                          { return p.Ben }
-func (p Pattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool { return p.Fn(op, rw) }
-
-func pat(root string, fn func(op *ir.Operation, rw ir.Rewriter) bool) ir.RewritePattern {
-	return Pattern{Root: root, Ben: 1, Fn: fn}
-}
+import "github.com/ttcompiler/tt/ir"
 
 func init() {
 	AddIOp.Canonicalize = []ir.RewritePattern{
-		pat("arith.addi", addIAddConstant),
-		pat("arith.addi", addISubConstantRHS),
-		pat("arith.addi", addISubConstantLHS),
-		pat("arith.addi", addIMulNegativeOne),
+		ir.NewPattern("AddIAddConstant", "arith.addi", 1, addIAddConstant),
+		ir.NewPattern("AddISubConstantRHS", "arith.addi", 1, addISubConstantRHS),
+		ir.NewPattern("AddISubConstantLHS", "arith.addi", 1, addISubConstantLHS),
+		ir.NewPattern("AddIMulNegativeOne", "arith.addi", 1, addIMulNegativeOne),
 	}
 	SubIOp.Canonicalize = []ir.RewritePattern{
-		pat("arith.subi", subIRHSAddConstant),
-		pat("arith.subi", subILHSAddConstant),
-		pat("arith.subi", subIRHSSubConstantRHS),
-		pat("arith.subi", subIRHSSubConstantLHS),
-		pat("arith.subi", subILHSSubConstantRHS),
-		pat("arith.subi", subILHSSubConstantLHS),
-		pat("arith.subi", subISubILHSRHSLHS),
+		ir.NewPattern("SubIRHSAddConstant", "arith.subi", 1, subIRHSAddConstant),
+		ir.NewPattern("SubILHSAddConstant", "arith.subi", 1, subILHSAddConstant),
+		ir.NewPattern("SubIRHSSubConstantRHS", "arith.subi", 1, subIRHSSubConstantRHS),
+		ir.NewPattern("SubIRHSSubConstantLHS", "arith.subi", 1, subIRHSSubConstantLHS),
+		ir.NewPattern("SubILHSSubConstantRHS", "arith.subi", 1, subILHSSubConstantRHS),
+		ir.NewPattern("SubILHSSubConstantLHS", "arith.subi", 1, subILHSSubConstantLHS),
+		ir.NewPattern("SubISubILHSRHSLHS", "arith.subi", 1, subISubILHSRHSLHS),
 	}
-	MulIOp.Canonicalize = []ir.RewritePattern{pat("arith.muli", mulIMulIConstant)}
-	XOrIOp.Canonicalize = []ir.RewritePattern{pat("arith.xori", xorINotCmpI)}
-	CmpIOp.Canonicalize = []ir.RewritePattern{pat("arith.cmpi", cmpIOfExt)}
-	ExtSIOp.Canonicalize = []ir.RewritePattern{pat("arith.extsi", extSIOfExtUI)}
-	TruncIOp.Canonicalize = []ir.RewritePattern{pat("arith.trunci", truncIOfExtToExt)}
-	IndexCastOp.Canonicalize = []ir.RewritePattern{pat("arith.index_cast", castOfExt(ExtSIOp))}
-	IndexCastUIOp.Canonicalize = []ir.RewritePattern{pat("arith.index_castui", castOfExt(ExtUIOp))}
-	SIToFPOp.Canonicalize = []ir.RewritePattern{pat("arith.sitofp", iToFPOfExt)}
-	UIToFPOp.Canonicalize = []ir.RewritePattern{pat("arith.uitofp", castOfExt(ExtUIOp))}
-	BitcastOp.Canonicalize = []ir.RewritePattern{pat("arith.bitcast", bitcastOfBitcast)}
-	AndIOp.Canonicalize = []ir.RewritePattern{pat("arith.andi", logicOfExt)}
-	OrIOp.Canonicalize = []ir.RewritePattern{pat("arith.ori", logicOfExt)}
-	MulFOp.Canonicalize = []ir.RewritePattern{pat("arith.mulf", floatOfNegF)}
-	DivFOp.Canonicalize = []ir.RewritePattern{pat("arith.divf", floatOfNegF)}
+	MulIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("MulIMulIConstant", "arith.muli", 1, mulIMulIConstant)}
+	XOrIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("XorINotCmpI", "arith.xori", 1, xorINotCmpI)}
+	CmpIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("CmpIOfExt", "arith.cmpi", 1, cmpIOfExt)}
+	ExtSIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("ExtSIOfExtUI", "arith.extsi", 1, extSIOfExtUI)}
+	TruncIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("TruncIOfExtToExt", "arith.trunci", 1, truncIOfExtToExt)}
+	IndexCastOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("IndexCastOfSExt", "arith.index_cast", 1, castOfExt(ExtSIOp))}
+	IndexCastUIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("IndexCastUIOfExtUI", "arith.index_castui", 1, castOfExt(ExtUIOp))}
+	SIToFPOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("IToFPOfExt", "arith.sitofp", 1, iToFPOfExt)}
+	UIToFPOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("UIToFPOfExtUI", "arith.uitofp", 1, castOfExt(ExtUIOp))}
+	BitcastOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("BitcastOfBitcast", "arith.bitcast", 1, bitcastOfBitcast)}
+	AndIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("LogicOfExt", "arith.andi", 1, logicOfExt)}
+	OrIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("LogicOfExt", "arith.ori", 1, logicOfExt)}
+	MulFOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("FloatOfNegF", "arith.mulf", 1, floatOfNegF)}
+	DivFOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("FloatOfNegF", "arith.divf", 1, floatOfNegF)}
 	SelectOp.Canonicalize = []ir.RewritePattern{
-		pat("arith.select", redundantSelect),
-		pat("arith.select", selectNotCond),
-		pat("arith.select", selectI1ToNot),
-		pat("arith.select", selectToExtUI),
+		ir.NewPattern("RedundantSelect", "arith.select", 1, redundantSelect),
+		ir.NewPattern("SelectNotCond", "arith.select", 1, selectNotCond),
+		ir.NewPattern("SelectI1ToNot", "arith.select", 1, selectI1ToNot),
+		ir.NewPattern("SelectToExtUI", "arith.select", 1, selectToExtUI),
 	}
-	AddUIExtendedOp.Canonicalize = []ir.RewritePattern{pat("arith.addui_extended", extendedToPlain(AddIOp))}
-	MulSIExtendedOp.Canonicalize = []ir.RewritePattern{pat("arith.mulsi_extended", extendedToPlain(MulIOp))}
-	MulUIExtendedOp.Canonicalize = []ir.RewritePattern{pat("arith.mului_extended", extendedToPlain(MulIOp))}
+	AddUIExtendedOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("AddUIExtendedToAddI", "arith.addui_extended", 1, extendedToPlain(AddIOp))}
+	MulSIExtendedOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("MulSIExtendedToMulI", "arith.mulsi_extended", 1, extendedToPlain(MulIOp))}
+	MulUIExtendedOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("MulUIExtendedToMulI", "arith.mului_extended", 1, extendedToPlain(MulIOp))}
 }
 
 // intConst returns the scalar integer constant defining v (DRR's

@@ -2,6 +2,7 @@ package arith
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // castKind says which operand/result kinds a cast converts between and how
@@ -180,7 +181,7 @@ func verifyCastInvariants(op *ir.Operation, k castKind) error {
 func verifyCast(op *ir.Operation, k castKind) error {
 	in, out := op.Operand(0).Type(), op.Result(0).Type()
 	if !castCompatible(k, op.Def(), in, out) {
-		return ir.OpErrorf(op, "operand type '%s' and result type '%s' are cast incompatible", typeStr(in), typeStr(out))
+		return ir.OpErrorf(op, "operand type '%s' and result type '%s' are cast incompatible", asm.TypeString(in), asm.TypeString(out))
 	}
 	// The width rules of ext/trunc ops (unreachable after the cast
 	// compatibility check, kept for parity with MLIR's verifiers).
@@ -188,11 +189,11 @@ func verifyCast(op *ir.Operation, k castKind) error {
 	switch k {
 	case castExtI, castExtF:
 		if wi >= wo {
-			return ir.Errorf(op.Loc(), "result type '%s' must be wider than operand type '%s'", typeStr(ir.ElementTypeOrSelf(out)), typeStr(ir.ElementTypeOrSelf(in)))
+			return ir.Errorf(op.Loc(), "result type '%s' must be wider than operand type '%s'", asm.TypeString(ir.ElementTypeOrSelf(out)), asm.TypeString(ir.ElementTypeOrSelf(in)))
 		}
 	case castTruncI, castTruncF:
 		if wi <= wo {
-			return ir.Errorf(op.Loc(), "result type '%s' must be shorter than operand type '%s'", typeStr(ir.ElementTypeOrSelf(out)), typeStr(ir.ElementTypeOrSelf(in)))
+			return ir.Errorf(op.Loc(), "result type '%s' must be shorter than operand type '%s'", asm.TypeString(ir.ElementTypeOrSelf(out)), asm.TypeString(ir.ElementTypeOrSelf(in)))
 		}
 	}
 	return nil

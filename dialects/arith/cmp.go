@@ -2,6 +2,7 @@ package arith
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // CmpIOp is `arith.cmpi`; CmpFOp is `arith.cmpf`.
@@ -68,7 +69,7 @@ func parseCmp(p ir.OpParser, st *ir.OperationState, names []string, c Constraint
 	// The result type is inferred from the operand type, so ODS checks the
 	// operand constraint while parsing.
 	if !c.Pred(t) {
-		return p.ErrorfAt(st.Loc, "'lhs' must be %s, but got '%s'", c.Desc, typeStr(t))
+		return p.ErrorfAt(st.Loc, "'lhs' must be %s, but got '%s'", c.Desc, asm.TypeString(t))
 	}
 	vals, err := p.ResolveOperands([]ir.UnresolvedOperand{lhs, rhs}, []ir.Type{t, t})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // ConstantOpDef is `arith.constant`.
@@ -130,7 +131,7 @@ func constantResultNames(op *ir.Operation, set func(ir.Value, string)) {
 	// APInt prints signed.
 	name := "c" + strconv.FormatInt(ir.SignExtend(ia.Bits, ir.BitWidth(ia.Typ)), 10)
 	if isInt {
-		name += "_" + typeStr(r.Type())
+		name += "_" + asm.TypeString(r.Type())
 	}
 	set(r, name)
 }

@@ -111,5 +111,3 @@ func I1SameShape(ctx *ir.Context, t ir.Type) ir.Type {
 	}
 	return i1
 }
-
-func typeStr(t ir.Type) string { return asm.TypeString(t) }

@@ -2,6 +2,7 @@ package arith
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // The OCP MX scaling casts: `arith.scaling_extf %in, %scale : T, S to U`
@@ -123,7 +124,7 @@ func verifyScaling(op *ir.Operation, trunc bool) error {
 	}
 	in, out := op.Operand(0).Type(), op.Result(0).Type()
 	if !castCompatible(k, op.Def(), in, out) {
-		return ir.OpErrorf(op, "operand type '%s' and result type '%s' are cast incompatible", typeStr(in), typeStr(out))
+		return ir.OpErrorf(op, "operand type '%s' and result type '%s' are cast incompatible", asm.TypeString(in), asm.TypeString(out))
 	}
 	return nil
 }

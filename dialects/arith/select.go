@@ -2,6 +2,7 @@ package arith
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // SelectOp is `arith.select`.
@@ -88,10 +89,10 @@ func verifySelect(op *ir.Operation) error {
 		return nil
 	}
 	if !isShaped(t) {
-		return ir.OpErrorf(op, "expected condition to be a signless i1, but got '%s'", typeStr(ct))
+		return ir.OpErrorf(op, "expected condition to be a signless i1, but got '%s'", asm.TypeString(ct))
 	}
 	if want := I1SameShape(op.Context(), t); ct != want {
-		return ir.OpErrorf(op, "expected condition type to have the same shape as the result type, expected '%s', but got '%s'", typeStr(want), typeStr(ct))
+		return ir.OpErrorf(op, "expected condition type to have the same shape as the result type, expected '%s', but got '%s'", asm.TypeString(want), asm.TypeString(ct))
 	}
 	return nil
 }

@@ -5,26 +5,17 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-type pattern struct {
-	root string
-	fn   func(op *ir.Operation, rw ir.Rewriter) bool
-}
-
-func (p pattern) RootName() string                                      { return p.root }
-func (p pattern) Benefit() int                                          { return 1 }
-func (p pattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool { return p.fn(op, rw) }
-
 func init() {
 	BranchOpDef.Canonicalize = []ir.RewritePattern{
-		pattern{"cf.br", simplifyBrToBlockWithSinglePred},
-		pattern{"cf.br", simplifyPassThroughBr},
+		ir.NewPattern("SimplifyBrToBlockWithSinglePred", "cf.br", 1, simplifyBrToBlockWithSinglePred),
+		ir.NewPattern("SimplifyPassThroughBr", "cf.br", 1, simplifyPassThroughBr),
 	}
 	CondBranchOpDef.Canonicalize = []ir.RewritePattern{
-		pattern{"cf.cond_br", simplifyConstCondBranchPred},
-		pattern{"cf.cond_br", simplifyPassThroughCondBranch},
-		pattern{"cf.cond_br", simplifyCondBranchIdenticalSuccessors},
+		ir.NewPattern("SimplifyConstCondBranchPred", "cf.cond_br", 1, simplifyConstCondBranchPred),
+		ir.NewPattern("SimplifyPassThroughCondBranch", "cf.cond_br", 1, simplifyPassThroughCondBranch),
+		ir.NewPattern("SimplifyCondBranchIdenticalSuccessors", "cf.cond_br", 1, simplifyCondBranchIdenticalSuccessors),
 	}
-	AssertOpDef.Canonicalize = []ir.RewritePattern{pattern{"cf.assert", eraseTrueAssert}}
+	AssertOpDef.Canonicalize = []ir.RewritePattern{ir.NewPattern("EraseTrueAssert", "cf.assert", 1, eraseTrueAssert)}
 }
 
 // simplifyBrToBlockWithSinglePred merges a destination whose only

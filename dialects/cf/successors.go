@@ -42,3 +42,45 @@ func span(lo, hi int) []int {
 	}
 	return out
 }
+
+// cf.cond_br and cf.switch are ir.BranchLike: with a constant condition
+// or flag they take one known successor.
+
+func init() {
+	ir.Attach(CondBranchOpDef, func(op *ir.Operation) ir.BranchLike { return CondBranchOp{op} })
+	ir.Attach(SwitchOpDef, func(op *ir.Operation) ir.BranchLike { return SwitchOp{op} })
+}
+
+// SuccessorForOperands returns the destination a constant condition
+// selects.
+func (c CondBranchOp) SuccessorForOperands(operands []ir.Attribute) *ir.Block {
+	if len(operands) == 0 || c.NumSuccessors() != 2 {
+		return nil
+	}
+	cond, ok := operands[0].(*ir.IntegerAttr)
+	if !ok {
+		return nil
+	}
+	if cond.Bool() {
+		return c.TrueDest()
+	}
+	return c.FalseDest()
+}
+
+// SuccessorForOperands returns the destination of the case a constant
+// flag matches, or the default one.
+func (s SwitchOp) SuccessorForOperands(operands []ir.Attribute) *ir.Block {
+	if len(operands) == 0 {
+		return nil
+	}
+	flag, ok := operands[0].(*ir.IntegerAttr)
+	if !ok {
+		return nil
+	}
+	for i, v := range s.CaseValues() {
+		if v == flag.Int() && i+1 < s.NumSuccessors() {
+			return s.Successor(i + 1)
+		}
+	}
+	return s.Successor(0)
+}

@@ -1,8 +1,9 @@
 package gpu
 
 import (
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Asynchronous global -> shared copies of one thread (PTX cp.async,
@@ -46,7 +47,7 @@ var (
 )
 
 var cpAsyncOptions = []option{
-	enumOpt("cache", tt.CacheModifierEnum, int64(tt.CacheCA), true),
+	enumOpt("cache", memory.CacheModifierEnum, int64(memory.CacheCA), true),
 	intOpt("size", 0, true),
 }
 
@@ -148,14 +149,14 @@ func verifyCpAsync(op *ir.Operation) error {
 		return err
 	}
 	if s, ok := spaceOf(op.Operand(0).Type()); !ok || s != SpaceShared {
-		return ir.OpErrorf(op, "destination must be an !llvm.ptr<3>, got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "destination must be an !llvm.ptr<3>, got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	if s, ok := spaceOf(op.Operand(1).Type()); !ok || s != SpaceGlobal {
-		return ir.OpErrorf(op, "source must be an !llvm.ptr<1>, got '%s'", typeString(op.Operand(1).Type()))
+		return ir.OpErrorf(op, "source must be an !llvm.ptr<1>, got '%s'", asm.TypeString(op.Operand(1).Type()))
 	}
 	for _, v := range op.Operands()[2:] {
 		if !ir.IsInteger(v.Type(), 32) && !ir.IsInteger(v.Type(), 1) {
-			return ir.OpErrorf(op, "the operands after the pointers are an i32 src-size and an i1 predicate, got '%s'", typeString(v.Type()))
+			return ir.OpErrorf(op, "the operands after the pointers are an i32 src-size and an i1 predicate, got '%s'", asm.TypeString(v.Type()))
 		}
 	}
 	c := CpAsyncView{op}
@@ -172,8 +173,8 @@ func verifyCpAsync(op *ir.Operation) error {
 		return ir.OpErrorf(op, "copies 4, 8 or 16 bytes, not %d", size.Int())
 	}
 	switch c.Cache() {
-	case tt.CacheCA:
-	case tt.CacheCG:
+	case memory.CacheCA:
+	case memory.CacheCG:
 		if size.Int() != 16 {
 			return ir.OpErrorf(op, "cache operator 'cg' copies 16 bytes only, not %d", size.Int())
 		}
@@ -216,14 +217,14 @@ func (c CpAsyncView) Pred() ir.Value {
 // Size returns the number of bytes copied.
 func (c CpAsyncView) Size() int { return int(enumOf(c.Operation, "size", 0)) }
 
-// Cache returns the cache operator (tt.CacheCA or tt.CacheCG).
-func (c CpAsyncView) Cache() tt.CacheModifier {
-	return tt.CacheModifier(enumOf(c.Operation, "cache", int64(tt.CacheCA)))
+// Cache returns the cache operator (memory.CacheCA or memory.CacheCG).
+func (c CpAsyncView) Cache() memory.CacheModifier {
+	return memory.CacheModifier(enumOf(c.Operation, "cache", int64(memory.CacheCA)))
 }
 
 // NewCpAsync builds `gpu.cp_async dst, src[, srcSize][, pred]`; srcSize
 // and pred may be nil.
-func NewCpAsync(b *ir.Builder, loc ir.Location, dst, src, srcSize, pred ir.Value, size int, cache tt.CacheModifier) *ir.Operation {
+func NewCpAsync(b *ir.Builder, loc ir.Location, dst, src, srcSize, pred ir.Value, size int, cache memory.CacheModifier) *ir.Operation {
 	ops := []ir.Value{dst, src}
 	for _, v := range []ir.Value{srcSize, pred} {
 		if v != nil {
@@ -231,7 +232,7 @@ func NewCpAsync(b *ir.Builder, loc ir.Location, dst, src, srcSize, pred ir.Value
 		}
 	}
 	return b.CreateOp(CpAsyncOp.Name, loc, ops, nil,
-		ir.NamedAttr{Name: "cache", Value: tt.EnumAttr(b.Ctx, cache)},
+		ir.NamedAttr{Name: "cache", Value: ir.I32EnumAttr(b.Ctx, cache)},
 		ir.NamedAttr{Name: "size", Value: ir.I32Attr(b.Ctx, int64(size))})
 }
 

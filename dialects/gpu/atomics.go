@@ -1,8 +1,9 @@
 package gpu
 
 import (
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Atomics, one address per thread:
@@ -50,17 +51,17 @@ func atomicEffects(op *ir.Operation) []ir.Effect {
 // atomicEnums lists the leading keywords of each op.
 func atomicEnums(rmw bool) []struct {
 	name string
-	e    *tt.EnumInfo
+	e    *ir.EnumInfo
 } {
 	out := []struct {
 		name string
-		e    *tt.EnumInfo
-	}{{"sem", tt.MemSemanticEnum}, {"scope", tt.MemSyncScopeEnum}}
+		e    *ir.EnumInfo
+	}{{"sem", memory.MemSemanticEnum}, {"scope", memory.MemSyncScopeEnum}}
 	if rmw {
 		out = append([]struct {
 			name string
-			e    *tt.EnumInfo
-		}{{"kind", tt.RMWOpEnum}}, out...)
+			e    *ir.EnumInfo
+		}{{"kind", memory.RMWOpEnum}}, out...)
 	}
 	return out
 }
@@ -73,7 +74,7 @@ func parseAtomic(rmw bool) func(ir.OpParser, *ir.OperationState) error {
 			if err != nil {
 				return err
 			}
-			v, ok := en.e.Value(kw)
+			v, ok := en.e.ValueOf(kw)
 			if !ok {
 				return p.ErrorfAt(loc, "expected one of [%s] for '%s', got '%s'", keywords(en.e), en.name, kw)
 			}
@@ -135,7 +136,7 @@ func printAtomic(p ir.OpPrinter, op *ir.Operation) {
 	rmw := op.Name() == "gpu.atomic_rmw"
 	p.WriteString(" ")
 	for _, en := range atomicEnums(rmw) {
-		p.WriteString(en.e.Keyword(enumOf(op, en.name, 0)) + ", ")
+		p.WriteString(en.e.KeywordOf(enumOf(op, en.name, 0)) + ", ")
 	}
 	p.PrintOperands(op.Operands())
 	p.PrintOptionalAttrDict(op.Attrs(), op.Def().Inherent...)
@@ -180,13 +181,17 @@ func (a AtomicView) Pred() ir.Value {
 }
 
 // Kind returns the rmw kind.
-func (a AtomicView) Kind() tt.RMWOp { return tt.RMWOp(enumOf(a.Operation, "kind", 0)) }
+func (a AtomicView) Kind() memory.RMWOp { return memory.RMWOp(enumOf(a.Operation, "kind", 0)) }
 
 // Sem returns the memory semantic.
-func (a AtomicView) Sem() tt.MemSemantic { return tt.MemSemantic(enumOf(a.Operation, "sem", 0)) }
+func (a AtomicView) Sem() memory.MemSemantic {
+	return memory.MemSemantic(enumOf(a.Operation, "sem", 0))
+}
 
 // Scope returns the synchronization scope.
-func (a AtomicView) Scope() tt.MemSyncScope { return tt.MemSyncScope(enumOf(a.Operation, "scope", 0)) }
+func (a AtomicView) Scope() memory.MemSyncScope {
+	return memory.MemSyncScope(enumOf(a.Operation, "scope", 0))
+}
 
 func verifyAtomicCommon(op *ir.Operation) error {
 	a := AtomicView{op}
@@ -200,17 +205,17 @@ func verifyAtomicCommon(op *ir.Operation) error {
 		}
 	}
 	if _, ok := spaceOf(op.Operand(0).Type()); !ok {
-		return ir.OpErrorf(op, "address must be an !llvm.ptr in the generic, global or shared address space, got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "address must be an !llvm.ptr in the generic, global or shared address space, got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	if p := a.Pred(); p != nil && !ir.IsInteger(p.Type(), 1) {
-		return ir.OpErrorf(op, "predicate must be i1, got '%s'", typeString(p.Type()))
+		return ir.OpErrorf(op, "predicate must be i1, got '%s'", asm.TypeString(p.Type()))
 	}
 	vt := a.Value().Type()
 	if c := a.Compare(); c != nil && c.Type() != vt {
 		return ir.OpErrorf(op, "compare and new values must have one type")
 	}
 	if op.Result(0).Type() != vt {
-		return ir.OpErrorf(op, "result type must be the value type '%s'", typeString(vt))
+		return ir.OpErrorf(op, "result type must be the value type '%s'", asm.TypeString(vt))
 	}
 	return nil
 }
@@ -224,16 +229,16 @@ func verifyAtomicRMW(op *ir.Operation) error {
 	intOK := ir.IsInteger(t, 32) || ir.IsInteger(t, 64)
 	ok := false
 	switch a.Kind() {
-	case tt.RMWAnd, tt.RMWOr, tt.RMWXor, tt.RMWAdd, tt.RMWMax, tt.RMWMin, tt.RMWUMax, tt.RMWUMin:
+	case memory.RMWAnd, memory.RMWOr, memory.RMWXor, memory.RMWAdd, memory.RMWMax, memory.RMWMin, memory.RMWUMax, memory.RMWUMin:
 		ok = intOK
-	case tt.RMWFAdd:
+	case memory.RMWFAdd:
 		ok = isFAddType(t)
-	case tt.RMWXchg:
+	case memory.RMWXchg:
 		w := bitWidth(t)
 		ok = (w == 32 || w == 64) && (isInt(t) || ir.IsFloat(t))
 	}
 	if !ok {
-		return ir.OpErrorf(op, "'%s' does not apply to values of type '%s'", a.Kind(), typeString(t))
+		return ir.OpErrorf(op, "'%s' does not apply to values of type '%s'", a.Kind(), asm.TypeString(t))
 	}
 	return nil
 }
@@ -262,30 +267,30 @@ func verifyAtomicCAS(op *ir.Operation) error {
 	t := AtomicView{op}.Value().Type()
 	w := bitWidth(t)
 	if (w != 16 && w != 32 && w != 64) || !(isInt(t) || ir.IsFloat(t)) {
-		return ir.OpErrorf(op, "compares 16, 32 or 64-bit integers or floats, got '%s'", typeString(t))
+		return ir.OpErrorf(op, "compares 16, 32 or 64-bit integers or floats, got '%s'", asm.TypeString(t))
 	}
 	return nil
 }
 
 // NewAtomicRMW builds `gpu.atomic_rmw kind, sem, scope, ptr, v[, pred]`.
-func NewAtomicRMW(b *ir.Builder, loc ir.Location, kind tt.RMWOp, sem tt.MemSemantic, scope tt.MemSyncScope, ptr, v, pred ir.Value) *ir.Operation {
+func NewAtomicRMW(b *ir.Builder, loc ir.Location, kind memory.RMWOp, sem memory.MemSemantic, scope memory.MemSyncScope, ptr, v, pred ir.Value) *ir.Operation {
 	ops := []ir.Value{ptr, v}
 	if pred != nil {
 		ops = append(ops, pred)
 	}
 	return b.CreateOp(AtomicRMWOp.Name, loc, ops, []ir.Type{v.Type()},
-		ir.NamedAttr{Name: "kind", Value: tt.EnumAttr(b.Ctx, kind)},
-		ir.NamedAttr{Name: "sem", Value: tt.EnumAttr(b.Ctx, sem)},
-		ir.NamedAttr{Name: "scope", Value: tt.EnumAttr(b.Ctx, scope)})
+		ir.NamedAttr{Name: "kind", Value: ir.I32EnumAttr(b.Ctx, kind)},
+		ir.NamedAttr{Name: "sem", Value: ir.I32EnumAttr(b.Ctx, sem)},
+		ir.NamedAttr{Name: "scope", Value: ir.I32EnumAttr(b.Ctx, scope)})
 }
 
 // NewAtomicCAS builds `gpu.atomic_cas sem, scope, ptr, cmp, new[, pred]`.
-func NewAtomicCAS(b *ir.Builder, loc ir.Location, sem tt.MemSemantic, scope tt.MemSyncScope, ptr, cmp, v, pred ir.Value) *ir.Operation {
+func NewAtomicCAS(b *ir.Builder, loc ir.Location, sem memory.MemSemantic, scope memory.MemSyncScope, ptr, cmp, v, pred ir.Value) *ir.Operation {
 	ops := []ir.Value{ptr, cmp, v}
 	if pred != nil {
 		ops = append(ops, pred)
 	}
 	return b.CreateOp(AtomicCASOp.Name, loc, ops, []ir.Type{v.Type()},
-		ir.NamedAttr{Name: "sem", Value: tt.EnumAttr(b.Ctx, sem)},
-		ir.NamedAttr{Name: "scope", Value: tt.EnumAttr(b.Ctx, scope)})
+		ir.NamedAttr{Name: "sem", Value: ir.I32EnumAttr(b.Ctx, sem)},
+		ir.NamedAttr{Name: "scope", Value: ir.I32EnumAttr(b.Ctx, scope)})
 }

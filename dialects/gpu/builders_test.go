@@ -7,7 +7,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/builtin"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -37,11 +37,11 @@ func TestBuilders(t *testing.T) {
 	width := llvm.NewIntConstant(b, loc, i32, 32).Result(0)
 	sh := gpu.NewShuffle(b, loc, gpu.ShuffleDown, x, lane, width)
 	gpu.NewBallot(b, loc, pred, i32)
-	ld := gpu.NewLoad(b, loc, ptr, pred, []ir.Value{x, x}, []ir.Type{f32, f32}, gpu.MemOptions{Cache: tt.CacheCG, Evict: tt.EvictLast})
+	ld := gpu.NewLoad(b, loc, ptr, pred, []ir.Value{x, x}, []ir.Type{f32, f32}, gpu.MemOptions{Cache: memory.CacheCG, Evict: memory.EvictLast})
 	gpu.NewStore(b, loc, smem, pred, []ir.Value{ld.Result(0), ld.Result(1)}, gpu.MemOptions{})
-	st1 := gpu.NewStore(b, loc, ptr, nil, []ir.Value{tid}, gpu.MemOptions{Cache: tt.CacheWT})
-	rmw := gpu.NewAtomicRMW(b, loc, tt.RMWFAdd, tt.SemAcqRel, tt.ScopeGPU, ptr, x, pred)
-	cas := gpu.NewAtomicCAS(b, loc, tt.SemRelaxed, tt.ScopeCTA, ptr, tid, lane, nil)
+	st1 := gpu.NewStore(b, loc, ptr, nil, []ir.Value{tid}, gpu.MemOptions{Cache: memory.CacheWT})
+	rmw := gpu.NewAtomicRMW(b, loc, memory.RMWFAdd, memory.SemAcqRel, memory.ScopeGPU, ptr, x, pred)
+	cas := gpu.NewAtomicCAS(b, loc, memory.SemRelaxed, memory.ScopeCTA, ptr, tid, lane, nil)
 	e := gpu.NewFastMath(b, loc, gpu.Ex2ApproxOp, true, x).Result(0)
 	gpu.NewFastMath(b, loc, gpu.DivFullOp, false, x, e)
 	cv := gpu.NewCvt(b, loc, ir.Vector(ctx, []int64{2}, ir.BF16Type(ctx)), gpu.CvtOptions{Rounding: gpu.RoundRN}, x, e)
@@ -78,16 +78,16 @@ func TestBuilders(t *testing.T) {
 	if l.Ptr() != ptr || l.Pred() != pred || len(l.Others()) != 2 {
 		t.Errorf("load accessors wrong")
 	}
-	if o := gpu.Options(ld); o.Cache != tt.CacheCG || o.Evict != tt.EvictLast || o.Volatile {
+	if o := gpu.Options(ld); o.Cache != memory.CacheCG || o.Evict != memory.EvictLast || o.Volatile {
 		t.Errorf("load options = %+v", o)
 	}
 	if s := (gpu.StoreView{st1}); s.Pred() != nil || len(s.Values()) != 1 || gpu.Space(st1) != gpu.SpaceGlobal {
 		t.Errorf("store accessors wrong")
 	}
-	if a := (gpu.AtomicView{rmw}); a.Kind() != tt.RMWFAdd || a.Pred() != pred || a.Value() != x || a.Compare() != nil {
+	if a := (gpu.AtomicView{rmw}); a.Kind() != memory.RMWFAdd || a.Pred() != pred || a.Value() != x || a.Compare() != nil {
 		t.Errorf("atomic_rmw accessors wrong")
 	}
-	if a := (gpu.AtomicView{cas}); a.Compare() != tid || a.Value() != lane || a.Pred() != nil || a.Scope() != tt.ScopeCTA {
+	if a := (gpu.AtomicView{cas}); a.Compare() != tid || a.Value() != lane || a.Pred() != nil || a.Scope() != memory.ScopeCTA {
 		t.Errorf("atomic_cas accessors wrong")
 	}
 	if gpu.ShuffleModeOf(sh) != gpu.ShuffleDown || gpu.CvtOptionsOf(cv).Rounding != gpu.RoundRN {

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // CvtOp converts floats in the ways LLVM's fptrunc/fpext cannot express:
@@ -202,7 +203,7 @@ func verifyCvt(op *ir.Operation) error {
 	var rounds []Rounding
 	switch kind {
 	case CvtInvalid:
-		return ir.OpErrorf(op, "unsupported conversion from %s to '%s'", typeList(op.OperandTypes()), typeString(out))
+		return ir.OpErrorf(op, "unsupported conversion from %s to '%s'", typeList(op.OperandTypes()), asm.TypeString(out))
 	case CvtNarrow:
 		rounds = []Rounding{RoundRN, RoundRZ, RoundRM, RoundRP}
 		if ft, ok := out.(*ir.FloatType); ok && ft.Kind == ir.F32 && (o.Satfinite || o.Relu) {
@@ -253,7 +254,7 @@ func typeList(ts []ir.Type) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += "'" + typeString(t) + "'"
+		s += "'" + asm.TypeString(t) + "'"
 	}
 	return s
 }

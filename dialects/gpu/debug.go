@@ -3,6 +3,7 @@ package gpu
 import (
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Device-side debugging:
@@ -96,11 +97,11 @@ func verifyPrintf(op *ir.Operation) error {
 			switch t.Kind {
 			case ir.F16, ir.BF16, ir.F32, ir.F64:
 			default:
-				return ir.OpErrorf(op, "argument #%d: cannot print '%s'", i, typeString(t))
+				return ir.OpErrorf(op, "argument #%d: cannot print '%s'", i, asm.TypeString(t))
 			}
 		case *llvm.PointerType:
 		default:
-			return ir.OpErrorf(op, "argument #%d: printf takes integers, floats and pointers, got '%s'", i, typeString(t))
+			return ir.OpErrorf(op, "argument #%d: printf takes integers, floats and pointers, got '%s'", i, asm.TypeString(t))
 		}
 	}
 	return nil
@@ -168,7 +169,7 @@ func verifyAssert(op *ir.Operation) error {
 		return err
 	}
 	if !ir.IsInteger(op.Operand(0).Type(), 1) {
-		return ir.OpErrorf(op, "condition must be i1, got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "condition must be i1, got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	for _, n := range []string{"message", "file"} {
 		if _, ok := op.Attr(n).(*ir.StringAttr); !ok {

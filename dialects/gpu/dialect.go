@@ -2,9 +2,7 @@ package gpu
 
 import (
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Dialect is the gpu dialect. Its ops use llvm types, so it depends on
@@ -31,11 +29,16 @@ func init() {
 // gpu's own enums, stored like tt's: i32 integer attributes spelled as
 // keywords. The memory space values are the LLVM address spaces.
 var (
-	DimEnum         = &tt.EnumInfo{Name: "Dimension", Cases: []tt.EnumCase{{Keyword: "x", Value: 0}, {Keyword: "y", Value: 1}, {Keyword: "z", Value: 2}}}
-	ShuffleModeEnum = &tt.EnumInfo{Name: "ShuffleMode", Cases: []tt.EnumCase{{Keyword: "xor", Value: 0}, {Keyword: "up", Value: 1}, {Keyword: "down", Value: 2}, {Keyword: "idx", Value: 3}}}
-	MemorySpaceEnum = &tt.EnumInfo{Name: "MemorySpace", Cases: []tt.EnumCase{{Keyword: "generic", Value: 0}, {Keyword: "global", Value: 1}, {Keyword: "shared", Value: 3}}}
-	RoundingEnum    = &tt.EnumInfo{Name: "Rounding", Cases: []tt.EnumCase{
-		{Keyword: "rn", Value: 1}, {Keyword: "rz", Value: 2}, {Keyword: "rm", Value: 3}, {Keyword: "rp", Value: 4}, {Keyword: "rna", Value: 5}}}
+	DimEnum = &ir.EnumInfo{Name: "Dimension", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "x", Value: 0}, {Keyword: "y", Value: 1}, {Keyword: "z", Value: 2}}}
+	ShuffleModeEnum = &ir.EnumInfo{Name: "ShuffleMode", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "xor", Value: 0}, {Keyword: "up", Value: 1}, {Keyword: "down", Value: 2},
+		{Keyword: "idx", Value: 3}}}
+	MemorySpaceEnum = &ir.EnumInfo{Name: "MemorySpace", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "generic", Value: 0}, {Keyword: "global", Value: 1}, {Keyword: "shared", Value: 3}}}
+	RoundingEnum = &ir.EnumInfo{Name: "Rounding", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "rn", Value: 1}, {Keyword: "rz", Value: 2}, {Keyword: "rm", Value: 3},
+		{Keyword: "rp", Value: 4}, {Keyword: "rna", Value: 5}}}
 )
 
 // Typed enum values.
@@ -74,10 +77,10 @@ const (
 	RoundRNA
 )
 
-func (d Dim) String() string         { return DimEnum.Keyword(int64(d)) }
-func (m ShuffleMode) String() string { return ShuffleModeEnum.Keyword(int64(m)) }
-func (s MemorySpace) String() string { return MemorySpaceEnum.Keyword(int64(s)) }
-func (r Rounding) String() string    { return RoundingEnum.Keyword(int64(r)) }
+func (d Dim) String() string         { return DimEnum.KeywordOf(int64(d)) }
+func (m ShuffleMode) String() string { return ShuffleModeEnum.KeywordOf(int64(m)) }
+func (s MemorySpace) String() string { return MemorySpaceEnum.KeywordOf(int64(s)) }
+func (r Rounding) String() string    { return RoundingEnum.KeywordOf(int64(r)) }
 
 // enumAttr returns the i32 attribute of an enum value.
 func enumAttr[T ~int64](ctx *ir.Context, v T) *ir.IntegerAttr { return ir.I32Attr(ctx, int64(v)) }
@@ -89,8 +92,6 @@ func enumOf(op *ir.Operation, name string, def int64) int64 {
 	}
 	return def
 }
-
-func typeString(t ir.Type) string { return asm.TypeString(t) }
 
 // spaceOf returns the memory space of an llvm pointer type.
 func spaceOf(t ir.Type) (MemorySpace, bool) {

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Fast-math ops, as Triton's lowering uses them (exp(x) is
@@ -72,7 +73,7 @@ func fastMath(name string, arity int, types ...ir.FloatKind) *ir.OpDef {
 			}
 			names += k.String()
 		}
-		return ir.OpErrorf(op, "operates on %s, got '%s'", names, typeString(op.Result(0).Type()))
+		return ir.OpErrorf(op, "operates on %s, got '%s'", names, asm.TypeString(op.Result(0).Type()))
 	}
 	FastMathOps[def.Name] = def
 	return def

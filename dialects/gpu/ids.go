@@ -3,6 +3,7 @@ package gpu
 import (
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Thread and block indices: `%t = gpu.thread_id x : i32`, `%l =
@@ -44,7 +45,7 @@ func init() {
 			return err
 		}
 		if s, ok := spaceOf(op.Result(0).Type()); !ok || s != SpaceShared {
-			return ir.OpErrorf(op, "result must be !llvm.ptr<3>, got '%s'", typeString(op.Result(0).Type()))
+			return ir.OpErrorf(op, "result must be !llvm.ptr<3>, got '%s'", asm.TypeString(op.Result(0).Type()))
 		}
 		return nil
 	}
@@ -66,7 +67,7 @@ func verifyI32Result(op *ir.Operation, operands int) error {
 		return err
 	}
 	if !ir.IsInteger(op.Result(0).Type(), 32) {
-		return ir.OpErrorf(op, "result must be i32, got '%s'", typeString(op.Result(0).Type()))
+		return ir.OpErrorf(op, "result must be i32, got '%s'", asm.TypeString(op.Result(0).Type()))
 	}
 	return nil
 }
@@ -77,7 +78,7 @@ func parseIndex(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	v, ok := DimEnum.Value(kw)
+	v, ok := DimEnum.ValueOf(kw)
 	if !ok {
 		return p.ErrorfAt(loc, "expected dimension x, y or z, got '%s'", kw)
 	}
@@ -86,7 +87,7 @@ func parseIndex(p ir.OpParser, st *ir.OperationState) error {
 }
 
 func printIndex(p ir.OpPrinter, op *ir.Operation) {
-	p.WriteString(" " + DimEnum.Keyword(enumOf(op, "dimension", 0)))
+	p.WriteString(" " + DimEnum.KeywordOf(enumOf(op, "dimension", 0)))
 	printColonResult(p, op)
 }
 

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Integer helpers:
@@ -39,7 +40,7 @@ func init() {
 		}
 		for _, v := range append(op.Operands(), op.Result(0)) {
 			if !ir.IsInteger(v.Type(), 32) {
-				return ir.OpErrorf(op, "operands and result must be i32, got '%s'", typeString(v.Type()))
+				return ir.OpErrorf(op, "operands and result must be i32, got '%s'", asm.TypeString(v.Type()))
 			}
 		}
 		return nil
@@ -57,7 +58,7 @@ func init() {
 		}
 		for _, v := range op.Operands()[1:] {
 			if !ir.IsInteger(v.Type(), 32) {
-				return ir.OpErrorf(op, "start and length must be i32, got '%s'", typeString(v.Type()))
+				return ir.OpErrorf(op, "start and length must be i32, got '%s'", asm.TypeString(v.Type()))
 			}
 		}
 		return nil
@@ -72,11 +73,11 @@ func verifyIntOperands(op *ir.Operation, vals []ir.Value) error {
 	}
 	t := op.Result(0).Type()
 	if !ir.IsInteger(t, 32) && !ir.IsInteger(t, 64) {
-		return ir.OpErrorf(op, "operates on i32 or i64, got '%s'", typeString(t))
+		return ir.OpErrorf(op, "operates on i32 or i64, got '%s'", asm.TypeString(t))
 	}
 	for _, v := range vals {
 		if v.Type() != t {
-			return ir.OpErrorf(op, "operand type '%s' differs from the result type '%s'", typeString(v.Type()), typeString(t))
+			return ir.OpErrorf(op, "operand type '%s' differs from the result type '%s'", asm.TypeString(v.Type()), asm.TypeString(t))
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Warp-collective 8x8 matrix loads and stores between shared memory and
@@ -88,25 +89,25 @@ func verifyMatrixWords(op *ir.Operation, ts []ir.Type, what string) error {
 		return err
 	}
 	if s, ok := spaceOf(op.Operand(0).Type()); !ok || s != SpaceShared {
-		return ir.OpErrorf(op, "address must be an !llvm.ptr<3> (shared memory), got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "address must be an !llvm.ptr<3> (shared memory), got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	if len(ts) == 0 {
 		return ir.OpErrorf(op, "expected at least one of the %s", what)
 	}
 	w := bitWidth(ts[0])
 	if _, vec := ts[0].(*ir.VectorType); vec || w != 8 && w != 16 && w != 32 {
-		return ir.OpErrorf(op, "%s must be 8, 16 or 32-bit integers or floats, got '%s'", what, typeString(ts[0]))
+		return ir.OpErrorf(op, "%s must be 8, 16 or 32-bit integers or floats, got '%s'", what, asm.TypeString(ts[0]))
 	}
 	for _, t := range ts[1:] {
 		if t != ts[0] {
-			return ir.OpErrorf(op, "all %s must have one type, got '%s' and '%s'", what, typeString(ts[0]), typeString(t))
+			return ir.OpErrorf(op, "all %s must have one type, got '%s' and '%s'", what, asm.TypeString(ts[0]), asm.TypeString(t))
 		}
 	}
 	if n := MatrixCount(ts); n != 1 && n != 2 && n != 4 {
 		return ir.OpErrorf(op, "%d %s of %d bits are not 1, 2 or 4 matrices (one 32-bit word per lane each)", len(ts), what, w)
 	}
 	if op.Attr("trans") != nil && w != 16 {
-		return ir.OpErrorf(op, "'trans' transposes 16-bit units: the %s must be 16-bit, got '%s'", what, typeString(ts[0]))
+		return ir.OpErrorf(op, "'trans' transposes 16-bit units: the %s must be 16-bit, got '%s'", what, asm.TypeString(ts[0]))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Memory barriers in shared memory (PTX mbarrier.*.shared::cta.b64):
@@ -141,15 +142,15 @@ func verifyBarrierOp(op *ir.Operation, m mbarrierOp) error {
 		}
 	}
 	if s, ok := spaceOf(op.Operand(0).Type()); !ok || s != SpaceShared {
-		return ir.OpErrorf(op, "barrier must be an !llvm.ptr<3>, got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "barrier must be an !llvm.ptr<3>, got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	for _, v := range op.Operands()[1:n] {
 		if !ir.IsInteger(v.Type(), 32) {
-			return ir.OpErrorf(op, "phase must be i32, got '%s'", typeString(v.Type()))
+			return ir.OpErrorf(op, "phase must be i32, got '%s'", asm.TypeString(v.Type()))
 		}
 	}
 	if op.NumOperands() > n && !ir.IsInteger(op.Operand(n).Type(), 1) {
-		return ir.OpErrorf(op, "predicate must be i1, got '%s'", typeString(op.Operand(n).Type()))
+		return ir.OpErrorf(op, "predicate must be i1, got '%s'", asm.TypeString(op.Operand(n).Type()))
 	}
 	switch op.Name() {
 	case MBarrierInitOp.Name:

@@ -1,8 +1,9 @@
 package gpu
 
 import (
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Predicated vector memory access.
@@ -31,8 +32,8 @@ var (
 
 var memOptions = []option{
 	enumOpt("space", MemorySpaceEnum, 0, true),
-	enumOpt("cache", tt.CacheModifierEnum, int64(tt.CacheNone), false),
-	enumOpt("evict", tt.EvictionPolicyEnum, int64(tt.EvictNormal), false),
+	enumOpt("cache", memory.CacheModifierEnum, int64(memory.CacheNone), false),
+	enumOpt("evict", memory.EvictionPolicyEnum, int64(memory.EvictNormal), false),
 	flag("volatile"),
 }
 
@@ -61,19 +62,19 @@ func memEffects(op *ir.Operation, k ir.EffectKind) []ir.Effect {
 
 // MemOptions are the cache and ordering options of loads and stores.
 type MemOptions struct {
-	Cache    tt.CacheModifier // 0 or tt.CacheNone for none
-	Evict    tt.EvictionPolicy
+	Cache    memory.CacheModifier // 0 or memory.CacheNone for none
+	Evict    memory.EvictionPolicy
 	Volatile bool
 }
 
 func (o MemOptions) attrs(ctx *ir.Context, ptr ir.Value) []ir.NamedAttr {
 	s, _ := spaceOf(ptr.Type())
 	out := []ir.NamedAttr{{Name: "space", Value: enumAttr(ctx, s)}}
-	if o.Cache != 0 && o.Cache != tt.CacheNone {
-		out = append(out, ir.NamedAttr{Name: "cache", Value: tt.EnumAttr(ctx, o.Cache)})
+	if o.Cache != 0 && o.Cache != memory.CacheNone {
+		out = append(out, ir.NamedAttr{Name: "cache", Value: ir.I32EnumAttr(ctx, o.Cache)})
 	}
-	if o.Evict != 0 && o.Evict != tt.EvictNormal {
-		out = append(out, ir.NamedAttr{Name: "evict", Value: tt.EnumAttr(ctx, o.Evict)})
+	if o.Evict != 0 && o.Evict != memory.EvictNormal {
+		out = append(out, ir.NamedAttr{Name: "evict", Value: ir.I32EnumAttr(ctx, o.Evict)})
 	}
 	if o.Volatile {
 		out = append(out, ir.NamedAttr{Name: "volatile", Value: ir.Unit(ctx)})
@@ -167,8 +168,8 @@ func Space(op *ir.Operation) MemorySpace { return MemorySpace(enumOf(op, "space"
 // Options returns the cache and ordering options of a load or store.
 func Options(op *ir.Operation) MemOptions {
 	return MemOptions{
-		Cache:    tt.CacheModifier(enumOf(op, "cache", int64(tt.CacheNone))),
-		Evict:    tt.EvictionPolicy(enumOf(op, "evict", int64(tt.EvictNormal))),
+		Cache:    memory.CacheModifier(enumOf(op, "cache", int64(memory.CacheNone))),
+		Evict:    memory.EvictionPolicy(enumOf(op, "evict", int64(memory.EvictNormal))),
 		Volatile: op.Attr("volatile") != nil,
 	}
 }
@@ -290,7 +291,7 @@ func verifyAccess(op *ir.Operation, words []ir.Type, pred ir.Value, store bool) 
 	}
 	ps, ok := spaceOf(op.Operand(0).Type())
 	if !ok {
-		return ir.OpErrorf(op, "address must be an !llvm.ptr in the generic (0), global (1) or shared (3) address space, got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "address must be an !llvm.ptr in the generic (0), global (1) or shared (3) address space, got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	if op.Attr("space") == nil {
 		return ir.OpErrorf(op, "requires option 'space'")
@@ -299,18 +300,18 @@ func verifyAccess(op *ir.Operation, words []ir.Type, pred ir.Value, store bool) 
 		return ir.OpErrorf(op, "space '%s' does not match the pointer's address space (%s)", s, ps)
 	}
 	if pred != nil && !ir.IsInteger(pred.Type(), 1) {
-		return ir.OpErrorf(op, "predicate must be i1, got '%s'", typeString(pred.Type()))
+		return ir.OpErrorf(op, "predicate must be i1, got '%s'", asm.TypeString(pred.Type()))
 	}
 	if err := verifyWords(op, words); err != nil {
 		return err
 	}
 	o := Options(op)
-	if o.Cache != tt.CacheNone {
-		var allowed []tt.CacheModifier
+	if o.Cache != memory.CacheNone {
+		var allowed []memory.CacheModifier
 		if store {
-			allowed = []tt.CacheModifier{tt.CacheWB, tt.CacheCG, tt.CacheCS, tt.CacheWT}
+			allowed = []memory.CacheModifier{memory.CacheWB, memory.CacheCG, memory.CacheCS, memory.CacheWT}
 		} else {
-			allowed = []tt.CacheModifier{tt.CacheCA, tt.CacheCG, tt.CacheCS, tt.CacheCV}
+			allowed = []memory.CacheModifier{memory.CacheCA, memory.CacheCG, memory.CacheCS, memory.CacheCV}
 		}
 		ok := false
 		for _, c := range allowed {
@@ -330,7 +331,7 @@ func verifyAccess(op *ir.Operation, words []ir.Type, pred ir.Value, store bool) 
 			return ir.OpErrorf(op, "a volatile access takes no cache modifier")
 		}
 	}
-	if o.Evict != tt.EvictNormal && ps == SpaceShared {
+	if o.Evict != memory.EvictNormal && ps == SpaceShared {
 		return ir.OpErrorf(op, "eviction policies apply to global memory only")
 	}
 	return nil
@@ -347,11 +348,11 @@ func verifyWords(op *ir.Operation, words []ir.Type) error {
 	switch w {
 	case 8, 16, 32, 64:
 	default:
-		return ir.OpErrorf(op, "words must be 8, 16, 32 or 64-bit integers, floats or vectors of them, got '%s'", typeString(words[0]))
+		return ir.OpErrorf(op, "words must be 8, 16, 32 or 64-bit integers, floats or vectors of them, got '%s'", asm.TypeString(words[0]))
 	}
 	for _, t := range words[1:] {
 		if t != words[0] {
-			return ir.OpErrorf(op, "all words must have one type, got '%s' and '%s'", typeString(words[0]), typeString(t))
+			return ir.OpErrorf(op, "all words must have one type, got '%s' and '%s'", asm.TypeString(words[0]), asm.TypeString(t))
 		}
 	}
 	if n*w > 128 {
@@ -374,7 +375,7 @@ func verifyLoad(op *ir.Operation) error {
 	}
 	for i, o := range others {
 		if o.Type() != op.Result(i).Type() {
-			return ir.OpErrorf(op, "'other' operand #%d has type '%s', but result #%d has type '%s'", i, typeString(o.Type()), i, typeString(op.Result(i).Type()))
+			return ir.OpErrorf(op, "'other' operand #%d has type '%s', but result #%d has type '%s'", i, asm.TypeString(o.Type()), i, asm.TypeString(op.Result(i).Type()))
 		}
 	}
 	return nil

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // MMASyncOp is a warp-level matrix multiply-accumulate, PTX
@@ -87,7 +87,7 @@ const (
 )
 
 // MMATypeEnum spells MMAType values as PTX type names.
-var MMATypeEnum = &tt.EnumInfo{Name: "MMAType", Cases: []tt.EnumCase{
+var MMATypeEnum = &ir.EnumInfo{Name: "MMAType", Cases: []ir.EnumCase{
 	{Keyword: "f16", Value: int64(MMAF16)}, {Keyword: "bf16", Value: int64(MMABF16)},
 	{Keyword: "tf32", Value: int64(MMATF32)}, {Keyword: "e4m3", Value: int64(MMAE4M3)},
 	{Keyword: "e5m2", Value: int64(MMAE5M2)}, {Keyword: "s8", Value: int64(MMAS8)},
@@ -95,7 +95,7 @@ var MMATypeEnum = &tt.EnumInfo{Name: "MMAType", Cases: []tt.EnumCase{
 	{Keyword: "s32", Value: int64(MMAS32)},
 }}
 
-func (t MMAType) String() string { return MMATypeEnum.Keyword(int64(t)) }
+func (t MMAType) String() string { return MMATypeEnum.KeywordOf(int64(t)) }
 
 // Bits is the size of one element.
 func (t MMAType) Bits() int {
@@ -193,7 +193,7 @@ func parseMMATypes(kw string) (MMATypes, bool) {
 	}
 	var ts [3]MMAType
 	for i, p := range parts {
-		v, ok := MMATypeEnum.Value(p)
+		v, ok := MMATypeEnum.ValueOf(p)
 		if !ok {
 			return MMATypes{}, false
 		}
@@ -385,7 +385,7 @@ func verifyElems(op *ir.Operation, what string, vs []ir.Value, n int, t ir.Type)
 	}
 	for i, v := range vs {
 		if v.Type() != t {
-			return ir.OpErrorf(op, "%s #%d has type '%s', expected '%s'", what, i, typeString(v.Type()), typeString(t))
+			return ir.OpErrorf(op, "%s #%d has type '%s', expected '%s'", what, i, asm.TypeString(v.Type()), asm.TypeString(t))
 		}
 	}
 	return nil

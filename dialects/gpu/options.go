@@ -3,7 +3,6 @@ package gpu
 import (
 	"strings"
 
-	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -17,7 +16,7 @@ import (
 // spelled as a keyword, or an integer (stored as i32, printed bare).
 type option struct {
 	name    string
-	enum    *tt.EnumInfo // nil for a unit flag or an integer
+	enum    *ir.EnumInfo // nil for a unit flag or an integer
 	integer bool
 	// hide reports whether a stored value is the default and is not
 	// printed (nil: always printed).
@@ -27,7 +26,7 @@ type option struct {
 func flag(name string) option { return option{name: name} }
 
 // enumOpt is an enum entry; unless always, the default def is not printed.
-func enumOpt(name string, e *tt.EnumInfo, def int64, always bool) option {
+func enumOpt(name string, e *ir.EnumInfo, def int64, always bool) option {
 	o := option{name: name, enum: e}
 	if !always {
 		o.hide = func(v int64) bool { return v == def }
@@ -103,7 +102,7 @@ func parseOptions(p ir.OpParser, st *ir.OperationState, opts []option) error {
 			if err != nil {
 				return err
 			}
-			v, ok := o.enum.Value(kw)
+			v, ok := o.enum.ValueOf(kw)
 			if !ok {
 				return p.ErrorfAt(kloc, "expected one of [%s] for '%s', got '%s'", keywords(o.enum), name, kw)
 			}
@@ -126,13 +125,7 @@ func parseOptions(p ir.OpParser, st *ir.OperationState, opts []option) error {
 	return p.ParseRBrace()
 }
 
-func keywords(e *tt.EnumInfo) string {
-	var ks []string
-	for _, c := range e.Cases {
-		ks = append(ks, c.Keyword)
-	}
-	return strings.Join(ks, ", ")
-}
+func keywords(e *ir.EnumInfo) string { return strings.Join(e.Keywords(), ", ") }
 
 // printOptions prints ` {...}` or nothing.
 func printOptions(p ir.OpPrinter, op *ir.Operation, opts []option) {
@@ -157,9 +150,9 @@ func printOptions(p ir.OpPrinter, op *ir.Operation, opts []option) {
 				parts = append(parts, func() { p.WriteString(o.name) })
 				continue
 			}
-		case isInt && o.enum.Keyword(ia.Int()) != "":
+		case isInt && o.enum.KeywordOf(ia.Int()) != "":
 			if o.hide == nil || !o.hide(ia.Int()) {
-				parts = append(parts, func() { p.WriteString(o.name + " = " + o.enum.Keyword(ia.Int())) })
+				parts = append(parts, func() { p.WriteString(o.name + " = " + o.enum.KeywordOf(ia.Int())) })
 			}
 			continue
 		}

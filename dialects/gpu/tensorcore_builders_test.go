@@ -7,7 +7,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/builtin"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -40,7 +40,7 @@ func TestTensorCoreBuilders(t *testing.T) {
 		repeat(h, 8), repeat(h, 4), repeat(x, 4))
 	ld := gpu.NewLdMatrix(b, loc, s, f16, 8, true)
 	st := gpu.NewStMatrix(b, loc, s, ld.Results()[:4], false)
-	cp := gpu.NewCpAsync(b, loc, s, g, w, pred, 16, tt.CacheCG)
+	cp := gpu.NewCpAsync(b, loc, s, g, w, pred, 16, memory.CacheCG)
 	gpu.NewCpAsyncCommit(b, loc)
 	gpu.NewCpAsyncWait(b, loc, 2)
 	gpu.NewCpAsyncWaitAll(b, loc)
@@ -100,7 +100,7 @@ func TestTensorCoreBuilders(t *testing.T) {
 	if !gpu.Trans(ld) || gpu.Trans(st) || gpu.MatrixCount(ld.ResultTypes()) != 4 {
 		t.Errorf("ldmatrix/stmatrix accessors wrong")
 	}
-	if c := (gpu.CpAsyncView{cp}); c.SrcSize() != w || c.Pred() != pred || c.Size() != 16 || c.Cache() != tt.CacheCG {
+	if c := (gpu.CpAsyncView{cp}); c.SrcSize() != w || c.Pred() != pred || c.Size() != 16 || c.Cache() != memory.CacheCG {
 		t.Errorf("cp_async view wrong")
 	}
 	if v := (gpu.WGMMAView{first}); v.AInRegisters() || len(v.C()) != 0 || v.ScaleD() != no || !gpu.WGMMAOptionsOf(first).TransB {

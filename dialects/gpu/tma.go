@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Tensor memory accelerator copies (Hopper, sm_90) through a tensor map:
@@ -109,7 +110,7 @@ func init() {
 			return err
 		}
 		if op.NumOperands() == 2 && !ir.IsInteger(op.Operand(1).Type(), 1) {
-			return ir.OpErrorf(op, "predicate must be i1, got '%s'", typeString(op.Operand(1).Type()))
+			return ir.OpErrorf(op, "predicate must be i1, got '%s'", asm.TypeString(op.Operand(1).Type()))
 		}
 		return nil
 	}
@@ -280,7 +281,7 @@ func printTMA(p ir.OpPrinter, op *ir.Operation, load bool) {
 // verifyTensorMap checks the tensor-map pointer.
 func verifyTensorMap(op *ir.Operation, m ir.Value) error {
 	if s, ok := spaceOf(m.Type()); !ok || s == SpaceShared {
-		return ir.OpErrorf(op, "tensor map must be an !llvm.ptr (generic) or !llvm.ptr<1> (global), got '%s'", typeString(m.Type()))
+		return ir.OpErrorf(op, "tensor map must be an !llvm.ptr (generic) or !llvm.ptr<1> (global), got '%s'", asm.TypeString(m.Type()))
 	}
 	return nil
 }
@@ -298,11 +299,11 @@ func verifyTMA(op *ir.Operation, load bool) error {
 		return err
 	}
 	if s, ok := spaceOf(v.Shared().Type()); !ok || s != SpaceShared {
-		return ir.OpErrorf(op, "the shared-memory box must be an !llvm.ptr<3>, got '%s'", typeString(v.Shared().Type()))
+		return ir.OpErrorf(op, "the shared-memory box must be an !llvm.ptr<3>, got '%s'", asm.TypeString(v.Shared().Type()))
 	}
 	if load {
 		if s, ok := spaceOf(v.Barrier().Type()); !ok || s != SpaceShared {
-			return ir.OpErrorf(op, "the mbarrier must be an !llvm.ptr<3>, got '%s'", typeString(v.Barrier().Type()))
+			return ir.OpErrorf(op, "the mbarrier must be an !llvm.ptr<3>, got '%s'", asm.TypeString(v.Barrier().Type()))
 		}
 	}
 	cs := v.Coords()
@@ -311,7 +312,7 @@ func verifyTMA(op *ir.Operation, load bool) error {
 	}
 	for _, c := range cs {
 		if !ir.IsInteger(c.Type(), 32) {
-			return ir.OpErrorf(op, "coordinates must be i32, got '%s'", typeString(c.Type()))
+			return ir.OpErrorf(op, "coordinates must be i32, got '%s'", asm.TypeString(c.Type()))
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Synchronization and warp-level ops.
@@ -53,7 +54,7 @@ func parseShuffle(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	m, ok := ShuffleModeEnum.Value(kw)
+	m, ok := ShuffleModeEnum.ValueOf(kw)
 	if !ok {
 		return p.ErrorfAt(loc, "expected shuffle mode xor, up, down or idx, got '%s'", kw)
 	}
@@ -83,7 +84,7 @@ func parseShuffle(p ir.OpParser, st *ir.OperationState) error {
 }
 
 func printShuffle(p ir.OpPrinter, op *ir.Operation) {
-	p.WriteString(" " + ShuffleModeEnum.Keyword(enumOf(op, "mode", 0)) + " ")
+	p.WriteString(" " + ShuffleModeEnum.KeywordOf(enumOf(op, "mode", 0)) + " ")
 	p.PrintOperands(op.Operands())
 	p.PrintOptionalAttrDict(op.Attrs(), "mode")
 	p.WriteString(" : ")
@@ -99,14 +100,14 @@ func verifyShuffle(op *ir.Operation) error {
 	}
 	t := op.Operand(0).Type()
 	if bitWidth(t) != 32 {
-		return ir.OpErrorf(op, "shuffles a 32-bit value, got '%s'", typeString(t))
+		return ir.OpErrorf(op, "shuffles a 32-bit value, got '%s'", asm.TypeString(t))
 	}
 	if op.Result(0).Type() != t {
-		return ir.OpErrorf(op, "result type must be the value type '%s'", typeString(t))
+		return ir.OpErrorf(op, "result type must be the value type '%s'", asm.TypeString(t))
 	}
 	for i, what := range []string{"offset", "width"} {
 		if !ir.IsInteger(op.Operand(i+1).Type(), 32) {
-			return ir.OpErrorf(op, "%s must be i32, got '%s'", what, typeString(op.Operand(i+1).Type()))
+			return ir.OpErrorf(op, "%s must be i32, got '%s'", what, asm.TypeString(op.Operand(i+1).Type()))
 		}
 	}
 	if w := ir.DefiningConstant(op.Operand(2)); w != nil {
@@ -153,10 +154,10 @@ func verifyBallot(op *ir.Operation) error {
 		return err
 	}
 	if !ir.IsInteger(op.Operand(0).Type(), 1) {
-		return ir.OpErrorf(op, "predicate must be i1, got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "predicate must be i1, got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	if t := op.Result(0).Type(); !ir.IsInteger(t, 32) && !ir.IsInteger(t, 64) {
-		return ir.OpErrorf(op, "result must be i32 or i64, got '%s'", typeString(t))
+		return ir.OpErrorf(op, "result must be i32 or i64, got '%s'", asm.TypeString(t))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Warp specialization: named barriers, register reallocation, election.
@@ -90,7 +91,7 @@ func init() {
 			return err
 		}
 		if !ir.IsInteger(op.Result(0).Type(), 1) {
-			return ir.OpErrorf(op, "result must be i1, got '%s'", typeString(op.Result(0).Type()))
+			return ir.OpErrorf(op, "result must be i1, got '%s'", asm.TypeString(op.Result(0).Type()))
 		}
 		return nil
 	}
@@ -124,7 +125,7 @@ func verifyNamedBarrier(op *ir.Operation) error {
 	for i, what := range []string{"barrier id", "thread count"} {
 		v := op.Operand(i)
 		if !ir.IsInteger(v.Type(), 32) {
-			return ir.OpErrorf(op, "%s must be i32, got '%s'", what, typeString(v.Type()))
+			return ir.OpErrorf(op, "%s must be i32, got '%s'", what, asm.TypeString(v.Type()))
 		}
 		k, ok := ir.DefiningConstant(v).(*ir.IntegerAttr)
 		if !ok {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Warpgroup matrix multiply-accumulate (Hopper, PTX wgmma.*, sm_90a):
@@ -404,16 +405,16 @@ func verifyWGMMA(op *ir.Operation) error {
 			return err
 		}
 	} else if !ir.IsInteger(op.Operand(0).Type(), 64) {
-		return ir.OpErrorf(op, "A must be an i64 descriptor or four i32 words, got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "A must be an i64 descriptor or four i32 words, got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	if op.NumOperands() < na+2 {
 		return ir.OpErrorf(op, "expected B and scale_d after A")
 	}
 	if !ir.IsInteger(v.B().Type(), 64) {
-		return ir.OpErrorf(op, "B must be an i64 descriptor, got '%s'", typeString(v.B().Type()))
+		return ir.OpErrorf(op, "B must be an i64 descriptor, got '%s'", asm.TypeString(v.B().Type()))
 	}
 	if !ir.IsInteger(v.ScaleD().Type(), 1) {
-		return ir.OpErrorf(op, "scale_d must be i1, got '%s'", typeString(v.ScaleD().Type()))
+		return ir.OpErrorf(op, "scale_d must be i1, got '%s'", asm.TypeString(v.ScaleD().Type()))
 	}
 	c := v.C()
 	if len(c) == 0 {
@@ -551,10 +552,10 @@ func verifyWGMMAWait(op *ir.Operation) error {
 	}
 	for i, v := range op.Operands() {
 		if v.Type() != op.Result(i).Type() {
-			return ir.OpErrorf(op, "result #%d has type '%s' but operand #%d has type '%s'", i, typeString(op.Result(i).Type()), i, typeString(v.Type()))
+			return ir.OpErrorf(op, "result #%d has type '%s' but operand #%d has type '%s'", i, asm.TypeString(op.Result(i).Type()), i, asm.TypeString(v.Type()))
 		}
 		if _, vec := v.Type().(*ir.VectorType); vec || bitWidth(v.Type()) != 32 {
-			return ir.OpErrorf(op, "ties 32-bit registers (f32 or i32), got '%s'", typeString(v.Type()))
+			return ir.OpErrorf(op, "ties 32-bit registers (f32 or i32), got '%s'", asm.TypeString(v.Type()))
 		}
 	}
 	return nil
@@ -647,10 +648,10 @@ func verifyWGMMADesc(op *ir.Operation) error {
 		}
 	}
 	if s, ok := spaceOf(op.Operand(0).Type()); !ok || s != SpaceShared {
-		return ir.OpErrorf(op, "address must be an !llvm.ptr<3>, got '%s'", typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "address must be an !llvm.ptr<3>, got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	if !ir.IsInteger(op.Result(0).Type(), 64) {
-		return ir.OpErrorf(op, "result must be i64, got '%s'", typeString(op.Result(0).Type()))
+		return ir.OpErrorf(op, "result must be i64, got '%s'", asm.TypeString(op.Result(0).Type()))
 	}
 	l := DescLayoutOf(op)
 	switch l.Swizzle {

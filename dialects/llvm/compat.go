@@ -2,7 +2,6 @@ package llvm
 
 import (
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // IsCompatibleType reports whether t can be the type of an LLVM dialect
@@ -155,5 +154,3 @@ func SizeInBits(t ir.Type) int {
 	}
 	return 0
 }
-
-func typeString(t ir.Type) string { return asm.TypeString(t) }

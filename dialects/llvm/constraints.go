@@ -1,8 +1,8 @@
 package llvm
 
 import (
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // ODS type constraints of LLVMOpBase.td, with the summaries MLIR's
@@ -106,7 +106,7 @@ func unitAttr(name string) asmfmt.Attr {
 	return asmfmt.Attr{Name: name, Kind: asmfmt.UnitAttr, Optional: true}
 }
 
-func enumAttr(name string, e *Enum, optional bool) asmfmt.Attr {
+func enumAttr(name string, e *ir.EnumInfo, optional bool) asmfmt.Attr {
 	return asmfmt.Attr{Name: name, Kind: asmfmt.EnumAttr, Enum: e, Optional: optional, Check: e.Valid,
 		Summary: "llvm::" + e.Name + " enum attribute"}
 }

@@ -37,7 +37,7 @@
 //	                  trunc smax smin umax umin ctpop bitreverse bswap fshl fshr
 //
 // Ops with a plain ODS assembly format are defined through
-// dialects/ttg/asmfmt (their ODS signature and format string); the others
+// ir/asmfmt (their ODS signature and format string); the others
 // (icmp, fcmp, extractvalue, insertvalue, getelementptr, br, cond_br,
 // func, call, mlir.global) have hand-written parsers and printers that
 // follow MLIR's C++ ones. Default-valued flag properties (fastmathFlags,

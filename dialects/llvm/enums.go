@@ -1,106 +1,48 @@
 package llvm
 
 import (
-	"strings"
-
 	"github.com/ttcompiler/tt/ir"
 )
 
-// Enum describes one of MLIR's LLVM_EnumAttr enums. Those are I64EnumAttr:
-// stored as `i64` integer attributes (`predicate = 2 : i64` in the generic
-// form) and spelled as keywords in custom syntax. Enum implements
-// asmfmt.Enum.
-type Enum struct {
-	Name  string
-	Cases []EnumCase
-}
-
-// EnumCase is one keyword and its stored value.
-type EnumCase struct {
-	Keyword string
-	Value   int64
-}
-
-// KeywordOf returns the keyword of value v, or "".
-func (e *Enum) KeywordOf(v int64) string {
-	for _, c := range e.Cases {
-		if c.Value == v {
-			return c.Keyword
-		}
-	}
-	return ""
-}
-
-// ValueOf returns the value of keyword kw.
-func (e *Enum) ValueOf(kw string) (int64, bool) {
-	for _, c := range e.Cases {
-		if c.Keyword == kw {
-			return c.Value, true
-		}
-	}
-	return 0, false
-}
-
-// Get returns the attribute holding value v.
-func (e *Enum) Get(ctx *ir.Context, v int64) *ir.IntegerAttr {
-	return ir.IntegerAttrOf(ctx, ir.I64(ctx), v)
-}
-
-// Valid reports whether a is an i64 integer attribute holding a case.
-func (e *Enum) Valid(a ir.Attribute) bool {
-	ia, ok := a.(*ir.IntegerAttr)
-	return ok && ir.IsInteger(ia.Typ, 64) && e.KeywordOf(ia.Int()) != ""
-}
-
-// Keyword implements asmfmt.Enum.
-func (e *Enum) Keyword(a ir.Attribute) (string, bool) {
-	if !e.Valid(a) {
-		return "", false
-	}
-	return e.KeywordOf(a.(*ir.IntegerAttr).Int()), true
-}
-
-// Attr implements asmfmt.Enum.
-func (e *Enum) Attr(ctx *ir.Context, kw string) (ir.Attribute, bool) {
-	v, ok := e.ValueOf(kw)
-	if !ok {
-		return nil, false
-	}
-	return e.Get(ctx, v), true
-}
-
-// Keywords implements asmfmt.Enum.
-func (e *Enum) Keywords() []string {
-	out := make([]string, len(e.Cases))
-	for i, c := range e.Cases {
-		out[i] = c.Keyword
-	}
-	return out
-}
-
-func (e *Enum) keywordList() string { return strings.Join(e.Keywords(), ", ") }
+// MLIR's LLVM_EnumAttr enums are I64EnumAttr: stored as `i64` integer
+// attributes (`predicate = 2 : i64` in the generic form) and spelled as
+// keywords in custom syntax; they are ir.EnumInfo values of width 64.
 
 // The enums of LLVMEnums.td (values as llvm::CmpInst::Predicate,
 // llvm::AtomicRMWInst::BinOp and llvm::AtomicOrdering number them).
 var (
-	ICmpPredicateEnum = &Enum{"ICmpPredicate", []EnumCase{
-		{"eq", 0}, {"ne", 1}, {"slt", 2}, {"sle", 3}, {"sgt", 4}, {"sge", 5},
-		{"ult", 6}, {"ule", 7}, {"ugt", 8}, {"uge", 9}}}
-	FCmpPredicateEnum = &Enum{"FCmpPredicate", []EnumCase{
-		{"_false", 0}, {"oeq", 1}, {"ogt", 2}, {"oge", 3}, {"olt", 4}, {"ole", 5},
-		{"one", 6}, {"ord", 7}, {"ueq", 8}, {"ugt", 9}, {"uge", 10}, {"ult", 11},
-		{"ule", 12}, {"une", 13}, {"uno", 14}, {"_true", 15}}}
-	AtomicBinOpEnum = &Enum{"AtomicBinOp", []EnumCase{
-		{"xchg", 0}, {"add", 1}, {"sub", 2}, {"_and", 3}, {"nand", 4}, {"_or", 5},
-		{"_xor", 6}, {"max", 7}, {"min", 8}, {"umax", 9}, {"umin", 10}, {"fadd", 11},
-		{"fsub", 12}, {"fmax", 13}, {"fmin", 14}, {"uinc_wrap", 15}, {"udec_wrap", 16},
-		{"usub_cond", 17}, {"usub_sat", 18}, {"fmaximum", 19}, {"fminimum", 20}}}
-	AtomicOrderingEnum = &Enum{"AtomicOrdering", []EnumCase{
-		{"not_atomic", 0}, {"unordered", 1}, {"monotonic", 2}, {"acquire", 4},
-		{"release", 5}, {"acq_rel", 6}, {"seq_cst", 7}}}
-	AsmDialectEnum  = &Enum{"AsmDialect", []EnumCase{{"att", 0}, {"intel", 1}}}
-	VisibilityEnum  = &Enum{"Visibility", []EnumCase{{"", 0}, {"hidden", 1}, {"protected", 2}}}
-	UnnamedAddrEnum = &Enum{"UnnamedAddr", []EnumCase{{"", 0}, {"local_unnamed_addr", 1}, {"unnamed_addr", 2}}}
+	ICmpPredicateEnum = &ir.EnumInfo{Name: "ICmpPredicate", Width: 64, Cases: []ir.EnumCase{
+		{Keyword: "eq", Value: 0}, {Keyword: "ne", Value: 1}, {Keyword: "slt", Value: 2},
+		{Keyword: "sle", Value: 3}, {Keyword: "sgt", Value: 4}, {Keyword: "sge", Value: 5},
+		{Keyword: "ult", Value: 6}, {Keyword: "ule", Value: 7}, {Keyword: "ugt", Value: 8},
+		{Keyword: "uge", Value: 9}}}
+	FCmpPredicateEnum = &ir.EnumInfo{Name: "FCmpPredicate", Width: 64, Cases: []ir.EnumCase{
+		{Keyword: "_false", Value: 0}, {Keyword: "oeq", Value: 1}, {Keyword: "ogt", Value: 2},
+		{Keyword: "oge", Value: 3}, {Keyword: "olt", Value: 4}, {Keyword: "ole", Value: 5},
+		{Keyword: "one", Value: 6}, {Keyword: "ord", Value: 7}, {Keyword: "ueq", Value: 8},
+		{Keyword: "ugt", Value: 9}, {Keyword: "uge", Value: 10}, {Keyword: "ult", Value: 11},
+		{Keyword: "ule", Value: 12}, {Keyword: "une", Value: 13}, {Keyword: "uno", Value: 14},
+		{Keyword: "_true", Value: 15}}}
+	AtomicBinOpEnum = &ir.EnumInfo{Name: "AtomicBinOp", Width: 64, Cases: []ir.EnumCase{
+		{Keyword: "xchg", Value: 0}, {Keyword: "add", Value: 1}, {Keyword: "sub", Value: 2},
+		{Keyword: "_and", Value: 3}, {Keyword: "nand", Value: 4}, {Keyword: "_or", Value: 5},
+		{Keyword: "_xor", Value: 6}, {Keyword: "max", Value: 7}, {Keyword: "min", Value: 8},
+		{Keyword: "umax", Value: 9}, {Keyword: "umin", Value: 10}, {Keyword: "fadd", Value: 11},
+		{Keyword: "fsub", Value: 12}, {Keyword: "fmax", Value: 13}, {Keyword: "fmin", Value: 14},
+		{Keyword: "uinc_wrap", Value: 15}, {Keyword: "udec_wrap", Value: 16},
+		{Keyword: "usub_cond", Value: 17}, {Keyword: "usub_sat", Value: 18},
+		{Keyword: "fmaximum", Value: 19}, {Keyword: "fminimum", Value: 20}}}
+	AtomicOrderingEnum = &ir.EnumInfo{Name: "AtomicOrdering", Width: 64, Cases: []ir.EnumCase{
+		{Keyword: "not_atomic", Value: 0}, {Keyword: "unordered", Value: 1},
+		{Keyword: "monotonic", Value: 2}, {Keyword: "acquire", Value: 4}, {Keyword: "release", Value: 5},
+		{Keyword: "acq_rel", Value: 6}, {Keyword: "seq_cst", Value: 7}}}
+	AsmDialectEnum = &ir.EnumInfo{Name: "AsmDialect", Width: 64, Cases: []ir.EnumCase{
+		{Keyword: "att", Value: 0}, {Keyword: "intel", Value: 1}}}
+	VisibilityEnum = &ir.EnumInfo{Name: "Visibility", Width: 64, Cases: []ir.EnumCase{
+		{Keyword: "", Value: 0}, {Keyword: "hidden", Value: 1}, {Keyword: "protected", Value: 2}}}
+	UnnamedAddrEnum = &ir.EnumInfo{Name: "UnnamedAddr", Width: 64, Cases: []ir.EnumCase{
+		{Keyword: "", Value: 0}, {Keyword: "local_unnamed_addr", Value: 1},
+		{Keyword: "unnamed_addr", Value: 2}}}
 )
 
 // Typed enum values.

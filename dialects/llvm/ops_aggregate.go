@@ -3,8 +3,9 @@ package llvm
 import (
 	"strconv"
 
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Aggregates and vectors: extractvalue / insertvalue on structs and
@@ -34,7 +35,7 @@ func ElementAt(t ir.Type, pos []int64) (ir.Type, string) {
 			}
 			t = a.Elem
 		default:
-			return nil, "expected LLVM IR structure/array type, got: " + typeString(t)
+			return nil, "expected LLVM IR structure/array type, got: " + asm.TypeString(t)
 		}
 	}
 	return t, ""
@@ -154,7 +155,7 @@ func verifyPosition(op *ir.Operation) (ir.Type, error) {
 		return nil, ir.OpErrorf(op, "attribute 'position' failed to satisfy constraint: i64 dense array attribute")
 	}
 	if !IsAggregate(op.Operand(0).Type()) {
-		return nil, ir.OpErrorf(op, "operand #0 must be LLVM aggregate type, but got '%s'", typeString(op.Operand(0).Type()))
+		return nil, ir.OpErrorf(op, "operand #0 must be LLVM aggregate type, but got '%s'", asm.TypeString(op.Operand(0).Type()))
 	}
 	et, msg := ElementAt(op.Operand(0).Type(), a.Ints)
 	if msg != "" {
@@ -173,7 +174,7 @@ func verifyExtractValue(op *ir.Operation) error {
 	}
 	if op.Result(0).Type() != et {
 		return ir.OpErrorf(op, "Type mismatch: extracting from %s should produce %s but this op returns %s",
-			typeString(op.Operand(0).Type()), typeString(et), typeString(op.Result(0).Type()))
+			asm.TypeString(op.Operand(0).Type()), asm.TypeString(et), asm.TypeString(op.Result(0).Type()))
 	}
 	return nil
 }
@@ -187,7 +188,7 @@ func verifyInsertValue(op *ir.Operation) error {
 		return err
 	}
 	if op.Operand(1).Type() != et {
-		return ir.OpErrorf(op, "Type mismatch: cannot insert %s into %s", typeString(op.Operand(1).Type()), typeString(op.Operand(0).Type()))
+		return ir.OpErrorf(op, "Type mismatch: cannot insert %s into %s", asm.TypeString(op.Operand(1).Type()), asm.TypeString(op.Operand(0).Type()))
 	}
 	if op.Result(0).Type() != op.Operand(0).Type() {
 		return ir.OpErrorf(op, "failed to verify that all of {container, res} have same type")

@@ -1,8 +1,8 @@
 package llvm
 
 import (
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // InlineAsmOp is `llvm.inline_asm has_side_effects asm_dialect = att

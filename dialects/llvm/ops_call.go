@@ -1,8 +1,9 @@
 package llvm
 
 import (
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Calls. Operand bundles are not modelled: every operand is a callee
@@ -170,7 +171,7 @@ func verifyCall(op *ir.Operation) error {
 	}
 	for i, v := range op.Operands() {
 		if !IsCompatibleType(v.Type()) {
-			return ir.OpErrorf(op, "operand #%d must be LLVM dialect-compatible type, but got '%s'", i, typeString(v.Type()))
+			return ir.OpErrorf(op, "operand #%d must be LLVM dialect-compatible type, but got '%s'", i, asm.TypeString(v.Type()))
 		}
 	}
 	args := op.Operands()
@@ -180,7 +181,7 @@ func verifyCall(op *ir.Operation) error {
 			return ir.OpErrorf(op, "must have either a `callee` attribute or at least an operand")
 		}
 		if _, ok := args[0].Type().(*PointerType); !ok {
-			return ir.OpErrorf(op, "indirect call expects a pointer as callee: %s", typeString(args[0].Type()))
+			return ir.OpErrorf(op, "indirect call expects a pointer as callee: %s", asm.TypeString(args[0].Type()))
 		}
 		return nil
 	}
@@ -200,7 +201,7 @@ func verifyCall(op *ir.Operation) error {
 	}
 	for i, t := range ft.Params {
 		if args[i].Type() != t {
-			return ir.OpErrorf(op, "operand type mismatch for operand %d: %s != %s", i, typeString(args[i].Type()), typeString(t))
+			return ir.OpErrorf(op, "operand type mismatch for operand %d: %s != %s", i, asm.TypeString(args[i].Type()), asm.TypeString(t))
 		}
 	}
 	res := ft.Results()
@@ -208,7 +209,7 @@ func verifyCall(op *ir.Operation) error {
 		return ir.OpErrorf(op, "incorrect number of results (%d) for callee (expecting: %d)", op.NumResults(), len(res))
 	}
 	if len(res) == 1 && res[0] != op.Result(0).Type() {
-		return ir.OpErrorf(op, "result type mismatch: %s != %s", typeString(op.Result(0).Type()), typeString(res[0]))
+		return ir.OpErrorf(op, "result type mismatch: %s != %s", asm.TypeString(op.Result(0).Type()), asm.TypeString(res[0]))
 	}
 	return nil
 }

@@ -1,8 +1,9 @@
 package llvm
 
 import (
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Casts: `llvm.zext %x : i32 to i64`.
@@ -88,7 +89,7 @@ func verifyBitcast(op *ir.Operation, in, out ir.Type) error {
 		return nil
 	}
 	if a, b := SizeInBits(in), SizeInBits(out); a != b || a == 0 {
-		return ir.OpErrorf(op, "invalid cast between types of different sizes ('%s' to '%s')", typeString(in), typeString(out))
+		return ir.OpErrorf(op, "invalid cast between types of different sizes ('%s' to '%s')", asm.TypeString(in), asm.TypeString(out))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package llvm
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Comparisons: `llvm.icmp "slt" %a, %b : i32`, `llvm.fcmp "olt" %a, %b : f32`.
@@ -22,7 +23,7 @@ func init() {
 	}
 }
 
-func parseCmp(e *Enum) func(ir.OpParser, *ir.OperationState) error {
+func parseCmp(e *ir.EnumInfo) func(ir.OpParser, *ir.OperationState) error {
 	return func(p ir.OpParser, st *ir.OperationState) error {
 		ctx := p.Context()
 		loc := p.Loc()
@@ -67,7 +68,7 @@ func parseCmp(e *Enum) func(ir.OpParser, *ir.OperationState) error {
 	}
 }
 
-func printCmp(e *Enum) func(ir.OpPrinter, *ir.Operation) {
+func printCmp(e *ir.EnumInfo) func(ir.OpPrinter, *ir.Operation) {
 	return func(p ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		p.PrintString(e.KeywordOf(enumOf(op, "predicate", 0)))
@@ -85,7 +86,7 @@ func printCmp(e *Enum) func(ir.OpPrinter, *ir.Operation) {
 	}
 }
 
-func verifyCmp(e *Enum) func(*ir.Operation) error {
+func verifyCmp(e *ir.EnumInfo) func(*ir.Operation) error {
 	return func(op *ir.Operation) error {
 		if err := counts(op, 2, 1); err != nil {
 			return err
@@ -98,11 +99,11 @@ func verifyCmp(e *Enum) func(*ir.Operation) error {
 		t := op.Operand(0).Type()
 		if e == ICmpPredicateEnum {
 			if !IsIntLike(t) && !IsPtrLike(t) {
-				return ir.OpErrorf(op, "operand #0 must be signless integer or LLVM pointer type (or vectors of them), but got '%s'", typeString(t))
+				return ir.OpErrorf(op, "operand #0 must be signless integer or LLVM pointer type (or vectors of them), but got '%s'", asm.TypeString(t))
 			}
 		} else {
 			if !IsFloatLike(t) {
-				return ir.OpErrorf(op, "operand #0 must be floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type, but got '%s'", typeString(t))
+				return ir.OpErrorf(op, "operand #0 must be floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type, but got '%s'", asm.TypeString(t))
 			}
 			if a := op.Attr(FastmathFlagsAttrName); a != nil {
 				if _, ok := a.(*FastmathAttr); !ok {

@@ -1,8 +1,8 @@
 package llvm
 
 import (
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Terminators: br, cond_br, return, unreachable.

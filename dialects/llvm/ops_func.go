@@ -2,6 +2,7 @@ package llvm
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // FuncOp is `llvm.func [linkage] [cconv] @name(%a: T {attrs}, ...) [-> R]
@@ -379,7 +380,7 @@ func verifyFuncBody(op *ir.Operation) error {
 	for _, b := range op.Region(0).Blocks() {
 		for _, a := range b.Arguments() {
 			if !IsCompatibleType(a.Type()) {
-				return ir.OpErrorf(op, "block argument of type '%s' is not LLVM dialect-compatible", typeString(a.Type()))
+				return ir.OpErrorf(op, "block argument of type '%s' is not LLVM dialect-compatible", asm.TypeString(a.Type()))
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // GEPOp is `llvm.getelementptr [inbounds|nusw|nuw] %base[%i, 1] :
@@ -198,16 +199,16 @@ func verifyGEP(op *ir.Operation) error {
 	}
 	base := op.Operand(0).Type()
 	if !IsPtrLike(base) {
-		return ir.OpErrorf(op, "operand #0 must be LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type, but got '%s'", typeString(base))
+		return ir.OpErrorf(op, "operand #0 must be LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type, but got '%s'", asm.TypeString(base))
 	}
 	for i, v := range op.Operands()[1:] {
 		if !IsIntLike(v.Type()) {
-			return ir.OpErrorf(op, "operand #%d must be signless integer or LLVM dialect-compatible vector of signless integer, but got '%s'", i+1, typeString(v.Type()))
+			return ir.OpErrorf(op, "operand #%d must be signless integer or LLVM dialect-compatible vector of signless integer, but got '%s'", i+1, asm.TypeString(v.Type()))
 		}
 	}
 	res := op.Result(0).Type()
 	if !IsPtrLike(res) {
-		return ir.OpErrorf(op, "result #0 must be LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type, but got '%s'", typeString(res))
+		return ir.OpErrorf(op, "result #0 must be LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type, but got '%s'", asm.TypeString(res))
 	}
 	if ScalarOf(res).(*PointerType).AddrSpace != ScalarOf(base).(*PointerType).AddrSpace {
 		return ir.OpErrorf(op, "result pointer must be in the address space of the base pointer")
@@ -249,7 +250,7 @@ func verifyGEP(op *ir.Operation) error {
 		case *ir.VectorType:
 			t = a.Elem
 		default:
-			return ir.OpErrorf(op, "type %s cannot be indexed (index #%d)", typeString(t), 0)
+			return ir.OpErrorf(op, "type %s cannot be indexed (index #%d)", asm.TypeString(t), 0)
 		}
 	}
 	return nil

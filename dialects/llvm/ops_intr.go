@@ -1,8 +1,8 @@
 package llvm
 
 import (
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // The `llvm.intr.*` operations the lowering uses: `%r =

@@ -1,8 +1,9 @@
 package llvm
 
 import (
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Memory: load, store, atomicrmw, cmpxchg, fence (getelementptr is in
@@ -55,7 +56,7 @@ func verifyAtomicAccess(op *ir.Operation, t ir.Type, forbidden []AtomicOrdering)
 		}
 	}
 	if !isAtomicScalar(t) {
-		return ir.OpErrorf(op, "unsupported type %s for atomic access", typeString(t))
+		return ir.OpErrorf(op, "unsupported type %s for atomic access", asm.TypeString(t))
 	}
 	if op.Attr("alignment") == nil {
 		return ir.OpErrorf(op, "expected alignment for atomic access")

@@ -2,6 +2,7 @@ package llvm
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Special-register ops of the NVVM and ROCDL dialects share the syntax
@@ -46,7 +47,7 @@ func VerifyRangedRegister(op *ir.Operation) error {
 	}
 	it, ok := op.Result(0).Type().(*ir.IntegerType)
 	if !ok {
-		return ir.OpErrorf(op, "result #0 must be an integer, but got '%s'", typeString(op.Result(0).Type()))
+		return ir.OpErrorf(op, "result #0 must be an integer, but got '%s'", asm.TypeString(op.Result(0).Type()))
 	}
 	a := op.Attr("range")
 	if a == nil {

@@ -2,6 +2,7 @@ package llvm
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // llvmTypeKeywords are the mnemonics that may appear without `!llvm.`
@@ -71,7 +72,7 @@ func parseArray(p ir.DialectParser) (ir.Type, error) {
 		return nil, err
 	}
 	if !IsValidElementType(elem) {
-		return nil, p.ErrorfAt(loc, "invalid array element type: %s", typeString(elem))
+		return nil, p.ErrorfAt(loc, "invalid array element type: %s", asm.TypeString(elem))
 	}
 	if err := p.ParseGreater(); err != nil {
 		return nil, err
@@ -104,7 +105,7 @@ func parseStruct(p ir.DialectParser) (ir.Type, error) {
 			return err
 		}
 		if !IsValidElementType(t) {
-			return p.ErrorfAt(loc, "invalid LLVM structure element type: %s", typeString(t))
+			return p.ErrorfAt(loc, "invalid LLVM structure element type: %s", asm.TypeString(t))
 		}
 		body = append(body, t)
 		return nil
@@ -130,7 +131,7 @@ func parseFuncType(p ir.DialectParser) (ir.Type, error) {
 		return nil, err
 	}
 	if !IsValidResultType(res) {
-		return nil, p.ErrorfAt(loc, "invalid function result type: %s", typeString(res))
+		return nil, p.ErrorfAt(loc, "invalid function result type: %s", asm.TypeString(res))
 	}
 	var params []ir.Type
 	vararg := false
@@ -148,7 +149,7 @@ func parseFuncType(p ir.DialectParser) (ir.Type, error) {
 			return err
 		}
 		if !IsValidArgumentType(t) {
-			return p.ErrorfAt(loc, "invalid function argument type: %s", typeString(t))
+			return p.ErrorfAt(loc, "invalid function argument type: %s", asm.TypeString(t))
 		}
 		params = append(params, t)
 		return nil

@@ -2,8 +2,8 @@ package nvvm
 
 import (
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Dialect is the nvvm dialect; it depends on llvm.

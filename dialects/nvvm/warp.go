@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // KindAttr is an NVVM enum attribute: `#nvvm.shfl_kind<bfly>`.
@@ -156,7 +157,7 @@ func verifyShfl(op *ir.Operation) error {
 	}
 	for _, i := range []int{0, 2, 3} {
 		if !i32C.Check(op.Operand(i).Type()) {
-			return ir.OpErrorf(op, "operand #%d must be 32-bit signless integer, but got '%s'", i, typeString(op.Operand(i).Type()))
+			return ir.OpErrorf(op, "operand #%d must be 32-bit signless integer, but got '%s'", i, asm.TypeString(op.Operand(i).Type()))
 		}
 	}
 	if kindOf(op) == "" {
@@ -227,7 +228,7 @@ func verifyVote(op *ir.Operation) error {
 		want = ir.I32(op.Context())
 	}
 	if op.Result(0).Type() != ir.Type(want) {
-		return ir.OpErrorf(op, "vote.sync '%s' returns an %s", kindOf(op), typeString(want))
+		return ir.OpErrorf(op, "vote.sync '%s' returns an %s", kindOf(op), asm.TypeString(want))
 	}
 	return nil
 }

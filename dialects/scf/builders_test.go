@@ -78,12 +78,12 @@ func TestBuilders(t *testing.T) {
 		t.Error(d)
 	}
 	fo := scf.ForOp{Operation: loop}
-	if fo.InductionVar() != fo.Body().Argument(0) || len(fo.IterArgs()) != 1 || fo.Inits()[0] != x ||
+	if fo.InductionVar() != fo.Body().Argument(0) || len(fo.RegionIterArgs()) != 1 || fo.Inits()[0] != x ||
 		fo.LowerBound() != c0 || fo.UpperBound() != n || fo.Step() != c1 || fo.Yield().Name() != "scf.yield" {
 		t.Error("ForOp accessors")
 	}
 	ifOp := scf.IfOp{Operation: fo.YieldedValues()[0].DefiningOp()}
-	if ifOp.ThenYield().NumOperands() != 1 || ifOp.ElseYield().Operand(0) != fo.IterArgs()[0] {
+	if ifOp.ThenYield().NumOperands() != 1 || ifOp.ElseYield().Operand(0) != fo.RegionIterArgs()[0] {
 		t.Error("IfOp accessors")
 	}
 	wo := scf.WhileOp{Operation: w}

@@ -5,31 +5,21 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// pattern is a canonicalization pattern given by a function.
-type pattern struct {
-	root string
-	fn   func(op *ir.Operation, rw ir.Rewriter) bool
-}
-
-func (p pattern) RootName() string                                      { return p.root }
-func (p pattern) Benefit() int                                          { return 1 }
-func (p pattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool { return p.fn(op, rw) }
-
 func init() {
 	ForOpDef.Canonicalize = []ir.RewritePattern{
-		pattern{"scf.for", forOpIterArgsFolder},
-		pattern{"scf.for", simplifyTrivialLoops},
+		ir.NewPattern("ForOpIterArgsFolder", "scf.for", 1, forOpIterArgsFolder),
+		ir.NewPattern("SimplifyTrivialLoops", "scf.for", 1, simplifyTrivialLoops),
 	}
 	IfOpDef.Canonicalize = []ir.RewritePattern{
-		pattern{"scf.if", swapNotCondition},
-		pattern{"scf.if", conditionPropagation},
-		pattern{"scf.if", convertTrivialIfToSelect},
-		pattern{"scf.if", removeEmptyElseBranch},
-		pattern{"scf.if", removeStaticCondition},
-		pattern{"scf.if", removeUnusedResults},
-		pattern{"scf.if", replaceIfYieldWithConditionOrValue},
+		ir.NewPattern("SwapNotCondition", "scf.if", 1, swapNotCondition),
+		ir.NewPattern("ConditionPropagation", "scf.if", 1, conditionPropagation),
+		ir.NewPattern("ConvertTrivialIfToSelect", "scf.if", 1, convertTrivialIfToSelect),
+		ir.NewPattern("RemoveEmptyElseBranch", "scf.if", 1, removeEmptyElseBranch),
+		ir.NewPattern("RemoveStaticCondition", "scf.if", 1, removeStaticCondition),
+		ir.NewPattern("RemoveUnusedResults", "scf.if", 1, removeUnusedResults),
+		ir.NewPattern("ReplaceIfYieldWithConditionOrValue", "scf.if", 1, replaceIfYieldWithConditionOrValue),
 	}
-	ExecuteRegionOpDef.Canonicalize = []ir.RewritePattern{pattern{"scf.execute_region", singleBlockExecuteInliner}}
+	ExecuteRegionOpDef.Canonicalize = []ir.RewritePattern{ir.NewPattern("SingleBlockExecuteInliner", "scf.execute_region", 1, singleBlockExecuteInliner)}
 }
 
 // replaceOpWithRegion inlines the single block of r before op, replaces
@@ -133,7 +123,7 @@ func simplifyTrivialLoops(op *ir.Operation, rw ir.Rewriter) bool {
 // ForOpIterArgsFolder at the LLVM revision Triton 3.6 builds with.
 func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 	f := ForOp{op}
-	inits, iterArgs, results, yielded := f.Inits(), f.IterArgs(), op.Results(), f.YieldedValues()
+	inits, iterArgs, results, yielded := f.Inits(), f.RegionIterArgs(), op.Results(), f.YieldedValues()
 	keep := make([]bool, len(inits))
 	any := false
 	type pair struct{ init, yielded ir.Value }
@@ -167,7 +157,7 @@ func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 // result).
 func RebuildForKeeping(rw ir.Rewriter, op *ir.Operation, keep []bool) {
 	f := ForOp{op}
-	inits, iterArgs, results := f.Inits(), f.IterArgs(), op.Results()
+	inits, iterArgs, results := f.Inits(), f.RegionIterArgs(), op.Results()
 	ctx := op.Context()
 	st := ir.NewState(ctx, "scf.for", op.Loc())
 	st.Operands = []ir.Value{f.LowerBound(), f.UpperBound(), f.Step()}

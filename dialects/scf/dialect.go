@@ -47,10 +47,10 @@ func verifyImplicitYield(op *ir.Operation) error {
 	return nil
 }
 
-// ensureYield gives a parsed region its implicit terminator (MLIR's
+// EnsureYield gives a region its implicit terminator (MLIR's
 // ensureTerminator): a block if the region is empty, and an operand-less
 // scf.yield if its block does not end with a terminator.
-func ensureYield(ctx *ir.Context, r *ir.Region, loc ir.Location) {
+func EnsureYield(ctx *ir.Context, r *ir.Region, loc ir.Location) {
 	if r.Empty() {
 		r.Append(ir.NewBlock(ctx, nil, nil))
 	}

@@ -36,8 +36,8 @@ func (f ForOp) Body() *ir.Block { return f.Region(0).Front() }
 // InductionVar returns the induction variable (the body's first argument).
 func (f ForOp) InductionVar() ir.Value { return f.Body().Argument(0) }
 
-// IterArgs returns the body arguments carrying the loop variables.
-func (f ForOp) IterArgs() []ir.Value { return f.Body().Arguments()[1:] }
+// RegionIterArgs returns the body arguments carrying the loop variables.
+func (f ForOp) RegionIterArgs() []ir.Value { return f.Body().Arguments()[1:] }
 
 // Yield returns the body's scf.yield.
 func (f ForOp) Yield() *ir.Operation { return f.Body().Last() }
@@ -54,20 +54,9 @@ func (f ForOp) Unsigned() bool { return f.Attr("unsignedCmp") != nil }
 // (the scf.yield is created for it). A nil body yields the iter args.
 func NewFor(b *ir.Builder, loc ir.Location, lb, ub, step ir.Value, inits []ir.Value,
 	body func(b *ir.Builder, iv ir.Value, iterArgs []ir.Value) []ir.Value) *ir.Operation {
-	ctx := b.Ctx
-	st := ir.NewState(ctx, "scf.for", loc)
-	st.Operands = append([]ir.Value{lb, ub, step}, inits...)
-	types := []ir.Type{lb.Type()}
-	locs := []ir.Location{loc}
-	for _, v := range inits {
-		st.Types = append(st.Types, v.Type())
-		types = append(types, v.Type())
-		locs = append(locs, v.Loc())
-	}
-	blk := ir.NewBlock(ctx, types, locs)
-	st.AddRegion().Append(blk)
-	op := b.Create(st)
-	inner := ir.NewBuilder(ctx)
+	op := NewForShell(b, loc, lb, ub, step, inits)
+	blk := op.Region(0).Front()
+	inner := ir.NewBuilder(b.Ctx)
 	inner.SetInsertionPointToEnd(blk)
 	yields := blk.Arguments()[1:]
 	if body != nil {
@@ -215,7 +204,7 @@ func printFor(p ir.OpPrinter, op *ir.Operation) {
 	}
 	if len(inits) > 0 {
 		p.WriteString(" -> (")
-		p.PrintTypes(valueTypes(inits))
+		p.PrintTypes(ir.TypesOf(inits))
 		p.WriteString(")")
 	}
 	p.WriteString(" ")
@@ -230,14 +219,6 @@ func printFor(p ir.OpPrinter, op *ir.Operation) {
 	}
 	p.PrintRegion(op.Region(0), false, len(inits) > 0)
 	p.PrintOptionalAttrDict(op.DiscardableAttrs())
-}
-
-func valueTypes(vs []ir.Value) []ir.Type {
-	ts := make([]ir.Type, len(vs))
-	for i, v := range vs {
-		ts[i] = v.Type()
-	}
-	return ts
 }
 
 // verifyForInvariants checks the ODS constraints of scf.for.

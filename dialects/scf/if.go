@@ -85,12 +85,12 @@ func parseIf(p ir.OpParser, st *ir.OperationState) error {
 	if err := p.ParseRegion(thenR, nil); err != nil {
 		return err
 	}
-	ensureYield(ctx, thenR, st.Loc)
+	EnsureYield(ctx, thenR, st.Loc)
 	if _, ok := p.ParseOptionalKeyword("else"); ok {
 		if err := p.ParseRegion(elseR, nil); err != nil {
 			return err
 		}
-		ensureYield(ctx, elseR, st.Loc)
+		EnsureYield(ctx, elseR, st.Loc)
 	}
 	return p.ParseOptionalAttrDict(st)
 }

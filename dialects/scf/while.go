@@ -62,7 +62,7 @@ func NewWhile(b *ir.Builder, loc ir.Location, results []ir.Type, inits []ir.Valu
 	for i, v := range inits {
 		locs[i] = v.Loc()
 	}
-	bb := ir.NewBlock(ctx, valueTypes(inits), locs)
+	bb := ir.NewBlock(ctx, ir.TypesOf(inits), locs)
 	st.AddRegion().Append(bb)
 	ab := ir.NewBlock(ctx, results, nil)
 	st.AddRegion().Append(ab)
@@ -236,6 +236,6 @@ func printCondition(p ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		p.PrintOperands(args)
 		p.WriteString(" : ")
-		p.PrintTypes(valueTypes(args))
+		p.PrintTypes(ir.TypesOf(args))
 	}
 }

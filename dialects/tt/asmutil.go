@@ -2,6 +2,7 @@ package tt
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Helpers for the assembly formats that many tt ops share.
@@ -25,7 +26,7 @@ func parseRankedTensorType(p ir.OpParser, st *ir.OperationState) (*ir.RankedTens
 	}
 	rt, ok := t.(*ir.RankedTensorType)
 	if !ok {
-		return nil, customErr(p, loc, st, "invalid kind of type specified: expected builtin.tensor, but found '%s'", typeString(t))
+		return nil, customErr(p, loc, st, "invalid kind of type specified: expected builtin.tensor, but found '%s'", asm.TypeString(t))
 	}
 	return rt, nil
 }

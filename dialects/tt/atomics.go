@@ -1,6 +1,7 @@
 package tt
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -26,9 +27,9 @@ func init() {
 	AtomicRMWDef.Effects = atomicEffects
 	(&opSpec{
 		attrs: []attrSpec{
-			enumAttrSpec("atomic_rmw_op", RMWOpEnum, true),
-			enumAttrSpec("sem", MemSemanticEnum, true),
-			enumAttrSpec("scope", MemSyncScopeEnum, true),
+			enumAttrSpec("atomic_rmw_op", memory.RMWOpEnum, true),
+			enumAttrSpec("sem", memory.MemSemanticEnum, true),
+			enumAttrSpec("scope", memory.MemSyncScopeEnum, true),
 		},
 		operands: []operandSpec{one(cPtrLike), one(cType), opt(cBoolLike)},
 		results:  []operandSpec{one(cType)},
@@ -44,8 +45,8 @@ func init() {
 	AtomicCASDef.Effects = atomicEffects
 	(&opSpec{
 		attrs: []attrSpec{
-			enumAttrSpec("sem", MemSemanticEnum, true),
-			enumAttrSpec("scope", MemSyncScopeEnum, true),
+			enumAttrSpec("sem", memory.MemSemanticEnum, true),
+			enumAttrSpec("scope", memory.MemSyncScopeEnum, true),
 		},
 		operands: []operandSpec{one(cPtrLike), one(cType), one(cType)},
 		results:  []operandSpec{one(cType)},
@@ -61,7 +62,7 @@ func parseAtomic(rmw bool) func(ir.OpParser, *ir.OperationState) error {
 	return func(p ir.OpParser, st *ir.OperationState) error {
 		ctx := p.Context()
 		if rmw {
-			v, err := parseEnumKeyword(p, st, RMWOpEnum, "atomic_rmw_op")
+			v, err := parseEnumKeyword(p, st, memory.RMWOpEnum, "atomic_rmw_op")
 			if err != nil {
 				return err
 			}
@@ -70,7 +71,7 @@ func parseAtomic(rmw bool) func(ir.OpParser, *ir.OperationState) error {
 				return err
 			}
 		}
-		sem, err := parseEnumKeyword(p, st, MemSemanticEnum, "sem")
+		sem, err := parseEnumKeyword(p, st, memory.MemSemanticEnum, "sem")
 		if err != nil {
 			return err
 		}
@@ -78,7 +79,7 @@ func parseAtomic(rmw bool) func(ir.OpParser, *ir.OperationState) error {
 		if err := p.ParseComma(); err != nil {
 			return err
 		}
-		scope, err := parseEnumKeyword(p, st, MemSyncScopeEnum, "scope")
+		scope, err := parseEnumKeyword(p, st, memory.MemSyncScopeEnum, "scope")
 		if err != nil {
 			return err
 		}
@@ -94,12 +95,12 @@ func printAtomic(rmw bool) func(ir.OpPrinter, *ir.Operation) {
 	return func(p ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		if rmw {
-			printEnumKeyword(p, RMWOpEnum, op.Attr("atomic_rmw_op"))
+			printEnumKeyword(p, memory.RMWOpEnum, op.Attr("atomic_rmw_op"))
 			p.WriteString(", ")
 		}
-		printEnumKeyword(p, MemSemanticEnum, op.Attr("sem"))
+		printEnumKeyword(p, memory.MemSemanticEnum, op.Attr("sem"))
 		p.WriteString(", ")
-		printEnumKeyword(p, MemSyncScopeEnum, op.Attr("scope"))
+		printEnumKeyword(p, memory.MemSyncScopeEnum, op.Attr("scope"))
 		p.WriteString(", ")
 		p.PrintOperands(op.Operands())
 		p.PrintOptionalAttrDict(op.Attrs(), "atomic_rmw_op", "sem", "scope")
@@ -111,11 +112,17 @@ func printAtomic(rmw bool) func(ir.OpPrinter, *ir.Operation) {
 // AtomicRMWOp is a typed view of tt.atomic_rmw.
 type AtomicRMWOp struct{ *ir.Operation }
 
-func (o AtomicRMWOp) Kind() RMWOp         { return RMWOp(enumValue(o.Operation, "atomic_rmw_op", 0)) }
-func (o AtomicRMWOp) Sem() MemSemantic    { return MemSemantic(enumValue(o.Operation, "sem", 0)) }
-func (o AtomicRMWOp) Scope() MemSyncScope { return MemSyncScope(enumValue(o.Operation, "scope", 0)) }
-func (o AtomicRMWOp) Ptr() ir.Value       { return o.Operand(0) }
-func (o AtomicRMWOp) Val() ir.Value       { return o.Operand(1) }
+func (o AtomicRMWOp) Kind() memory.RMWOp {
+	return memory.RMWOp(enumValue(o.Operation, "atomic_rmw_op", 0))
+}
+func (o AtomicRMWOp) Sem() memory.MemSemantic {
+	return memory.MemSemantic(enumValue(o.Operation, "sem", 0))
+}
+func (o AtomicRMWOp) Scope() memory.MemSyncScope {
+	return memory.MemSyncScope(enumValue(o.Operation, "scope", 0))
+}
+func (o AtomicRMWOp) Ptr() ir.Value { return o.Operand(0) }
+func (o AtomicRMWOp) Val() ir.Value { return o.Operand(1) }
 
 // Mask returns the mask, or nil.
 func (o AtomicRMWOp) Mask() ir.Value {
@@ -126,29 +133,33 @@ func (o AtomicRMWOp) Mask() ir.Value {
 }
 
 // NewAtomicRMW creates `tt.atomic_rmw` (mask may be nil).
-func NewAtomicRMW(b *ir.Builder, loc ir.Location, kind RMWOp, ptr, val, mask ir.Value, sem MemSemantic, scope MemSyncScope) *ir.Operation {
+func NewAtomicRMW(b *ir.Builder, loc ir.Location, kind memory.RMWOp, ptr, val, mask ir.Value, sem memory.MemSemantic, scope memory.MemSyncScope) *ir.Operation {
 	ops := []ir.Value{ptr, val}
 	if mask != nil {
 		ops = append(ops, mask)
 	}
 	return b.CreateOp("tt.atomic_rmw", loc, ops, []ir.Type{val.Type()},
-		ir.NamedAttr{Name: "atomic_rmw_op", Value: EnumAttr(b.Ctx, kind)},
-		ir.NamedAttr{Name: "sem", Value: EnumAttr(b.Ctx, sem)},
-		ir.NamedAttr{Name: "scope", Value: EnumAttr(b.Ctx, scope)})
+		ir.NamedAttr{Name: "atomic_rmw_op", Value: ir.I32EnumAttr(b.Ctx, kind)},
+		ir.NamedAttr{Name: "sem", Value: ir.I32EnumAttr(b.Ctx, sem)},
+		ir.NamedAttr{Name: "scope", Value: ir.I32EnumAttr(b.Ctx, scope)})
 }
 
 // AtomicCASOp is a typed view of tt.atomic_cas.
 type AtomicCASOp struct{ *ir.Operation }
 
-func (o AtomicCASOp) Ptr() ir.Value       { return o.Operand(0) }
-func (o AtomicCASOp) Cmp() ir.Value       { return o.Operand(1) }
-func (o AtomicCASOp) Val() ir.Value       { return o.Operand(2) }
-func (o AtomicCASOp) Sem() MemSemantic    { return MemSemantic(enumValue(o.Operation, "sem", 0)) }
-func (o AtomicCASOp) Scope() MemSyncScope { return MemSyncScope(enumValue(o.Operation, "scope", 0)) }
+func (o AtomicCASOp) Ptr() ir.Value { return o.Operand(0) }
+func (o AtomicCASOp) Cmp() ir.Value { return o.Operand(1) }
+func (o AtomicCASOp) Val() ir.Value { return o.Operand(2) }
+func (o AtomicCASOp) Sem() memory.MemSemantic {
+	return memory.MemSemantic(enumValue(o.Operation, "sem", 0))
+}
+func (o AtomicCASOp) Scope() memory.MemSyncScope {
+	return memory.MemSyncScope(enumValue(o.Operation, "scope", 0))
+}
 
 // NewAtomicCAS creates `tt.atomic_cas`.
-func NewAtomicCAS(b *ir.Builder, loc ir.Location, ptr, cmp, val ir.Value, sem MemSemantic, scope MemSyncScope) *ir.Operation {
+func NewAtomicCAS(b *ir.Builder, loc ir.Location, ptr, cmp, val ir.Value, sem memory.MemSemantic, scope memory.MemSyncScope) *ir.Operation {
 	return b.CreateOp("tt.atomic_cas", loc, []ir.Value{ptr, cmp, val}, []ir.Type{val.Type()},
-		ir.NamedAttr{Name: "sem", Value: EnumAttr(b.Ctx, sem)},
-		ir.NamedAttr{Name: "scope", Value: EnumAttr(b.Ctx, scope)})
+		ir.NamedAttr{Name: "sem", Value: ir.I32EnumAttr(b.Ctx, sem)},
+		ir.NamedAttr{Name: "scope", Value: ir.I32EnumAttr(b.Ctx, scope)})
 }

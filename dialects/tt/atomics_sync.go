@@ -1,7 +1,9 @@
 package tt
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Atomic loads, stores and polls: tt.atomic_load, tt.atomic_store and
@@ -34,7 +36,7 @@ func init() {
 		},
 		traits: []func(*ir.Operation) error{verifyLoadStoreShapes(true), verifyLoadStoreEncodings(true)},
 		verify: func(op *ir.Operation) error {
-			if s := MemSemantic(enumValue(op, "sem", 0)); s != SemAcquire && s != SemRelaxed {
+			if s := memory.MemSemantic(enumValue(op, "sem", 0)); s != memory.SemAcquire && s != memory.SemRelaxed {
 				return opError(op, "only supports acquire and relaxed semantics")
 			}
 			return verifyAtomicElement(op)
@@ -57,7 +59,7 @@ func init() {
 		},
 		traits: []func(*ir.Operation) error{verifyLoadStoreShapes(false), verifyLoadStoreEncodings(false)},
 		verify: func(op *ir.Operation) error {
-			if s := MemSemantic(enumValue(op, "sem", 0)); s != SemRelease && s != SemRelaxed {
+			if s := memory.MemSemantic(enumValue(op, "sem", 0)); s != memory.SemRelease && s != memory.SemRelaxed {
 				return opError(op, "only supports release and relaxed semantics")
 			}
 			return verifyAtomicElement(op)
@@ -77,7 +79,7 @@ func init() {
 			{"result type matches expected shape", operandAt(1), resultAt(0), I1SameShape},
 		},
 		verify: func(op *ir.Operation) error {
-			if s := MemSemantic(enumValue(op, "sem", 0)); s != SemAcquire && s != SemRelaxed {
+			if s := memory.MemSemantic(enumValue(op, "sem", 0)); s != memory.SemAcquire && s != memory.SemRelaxed {
 				return opError(op, "only supports acquire and relaxed semantics")
 			}
 			switch ir.BitWidth(ir.ElementTypeOrSelf(op.Operand(1).Type())) {
@@ -91,8 +93,8 @@ func init() {
 
 func semScopeAttrs() []attrSpec {
 	return []attrSpec{
-		enumAttrSpec("sem", MemSemanticEnum, true),
-		enumAttrSpec("scope", MemSyncScopeEnum, true),
+		enumAttrSpec("sem", memory.MemSemanticEnum, true),
+		enumAttrSpec("scope", memory.MemSyncScopeEnum, true),
 	}
 }
 
@@ -114,7 +116,7 @@ func verifyAtomicElement(op *ir.Operation) error {
 // parseSemScope parses `sem , scope ,`.
 func parseSemScope(p ir.OpParser, st *ir.OperationState) error {
 	ctx := p.Context()
-	sem, err := parseEnumKeyword(p, st, MemSemanticEnum, "sem")
+	sem, err := parseEnumKeyword(p, st, memory.MemSemanticEnum, "sem")
 	if err != nil {
 		return err
 	}
@@ -122,7 +124,7 @@ func parseSemScope(p ir.OpParser, st *ir.OperationState) error {
 	if err := p.ParseComma(); err != nil {
 		return err
 	}
-	scope, err := parseEnumKeyword(p, st, MemSyncScopeEnum, "scope")
+	scope, err := parseEnumKeyword(p, st, memory.MemSyncScopeEnum, "scope")
 	if err != nil {
 		return err
 	}
@@ -132,9 +134,9 @@ func parseSemScope(p ir.OpParser, st *ir.OperationState) error {
 
 func printSemScope(p ir.OpPrinter, op *ir.Operation) {
 	p.WriteString(" ")
-	printEnumKeyword(p, MemSemanticEnum, op.Attr("sem"))
+	printEnumKeyword(p, memory.MemSemanticEnum, op.Attr("sem"))
 	p.WriteString(", ")
-	printEnumKeyword(p, MemSyncScopeEnum, op.Attr("scope"))
+	printEnumKeyword(p, memory.MemSyncScopeEnum, op.Attr("scope"))
 	p.WriteString(", ")
 }
 
@@ -182,7 +184,7 @@ func parseAtomicStore(p ir.OpParser, st *ir.OperationState) error {
 	}
 	val := PointeeType(ctx, pt)
 	if val == nil {
-		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values, but got '%s'", typeString(pt))
+		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values, but got '%s'", asm.TypeString(pt))
 	}
 	types := []ir.Type{pt, val, I1SameShape(ctx, val)}
 	vals, err := p.ResolveOperands(ops, types[:len(ops)])
@@ -276,9 +278,13 @@ func printAtomicPoll(p ir.OpPrinter, op *ir.Operation) {
 // AtomicLoadOp is a typed view of tt.atomic_load.
 type AtomicLoadOp struct{ *ir.Operation }
 
-func (o AtomicLoadOp) Ptr() ir.Value       { return o.Operand(0) }
-func (o AtomicLoadOp) Sem() MemSemantic    { return MemSemantic(enumValue(o.Operation, "sem", 0)) }
-func (o AtomicLoadOp) Scope() MemSyncScope { return MemSyncScope(enumValue(o.Operation, "scope", 0)) }
+func (o AtomicLoadOp) Ptr() ir.Value { return o.Operand(0) }
+func (o AtomicLoadOp) Sem() memory.MemSemantic {
+	return memory.MemSemantic(enumValue(o.Operation, "sem", 0))
+}
+func (o AtomicLoadOp) Scope() memory.MemSyncScope {
+	return memory.MemSyncScope(enumValue(o.Operation, "scope", 0))
+}
 
 // Mask returns the mask, or nil.
 func (o AtomicLoadOp) Mask() ir.Value { return optionalOperand(o.Operation, 1) }
@@ -286,10 +292,14 @@ func (o AtomicLoadOp) Mask() ir.Value { return optionalOperand(o.Operation, 1) }
 // AtomicStoreOp is a typed view of tt.atomic_store.
 type AtomicStoreOp struct{ *ir.Operation }
 
-func (o AtomicStoreOp) Ptr() ir.Value       { return o.Operand(0) }
-func (o AtomicStoreOp) Value() ir.Value     { return o.Operand(1) }
-func (o AtomicStoreOp) Sem() MemSemantic    { return MemSemantic(enumValue(o.Operation, "sem", 0)) }
-func (o AtomicStoreOp) Scope() MemSyncScope { return MemSyncScope(enumValue(o.Operation, "scope", 0)) }
+func (o AtomicStoreOp) Ptr() ir.Value   { return o.Operand(0) }
+func (o AtomicStoreOp) Value() ir.Value { return o.Operand(1) }
+func (o AtomicStoreOp) Sem() memory.MemSemantic {
+	return memory.MemSemantic(enumValue(o.Operation, "sem", 0))
+}
+func (o AtomicStoreOp) Scope() memory.MemSyncScope {
+	return memory.MemSyncScope(enumValue(o.Operation, "scope", 0))
+}
 
 // Mask returns the mask, or nil.
 func (o AtomicStoreOp) Mask() ir.Value { return optionalOperand(o.Operation, 2) }
@@ -300,10 +310,14 @@ func (o AtomicStoreOp) Mask() ir.Value { return optionalOperand(o.Operation, 2) 
 // expires; the result says, per element, whether it matched.
 type AtomicPollOp struct{ *ir.Operation }
 
-func (o AtomicPollOp) Ptr() ir.Value       { return o.Operand(0) }
-func (o AtomicPollOp) Expected() ir.Value  { return o.Operand(1) }
-func (o AtomicPollOp) Sem() MemSemantic    { return MemSemantic(enumValue(o.Operation, "sem", 0)) }
-func (o AtomicPollOp) Scope() MemSyncScope { return MemSyncScope(enumValue(o.Operation, "scope", 0)) }
+func (o AtomicPollOp) Ptr() ir.Value      { return o.Operand(0) }
+func (o AtomicPollOp) Expected() ir.Value { return o.Operand(1) }
+func (o AtomicPollOp) Sem() memory.MemSemantic {
+	return memory.MemSemantic(enumValue(o.Operation, "sem", 0))
+}
+func (o AtomicPollOp) Scope() memory.MemSyncScope {
+	return memory.MemSyncScope(enumValue(o.Operation, "scope", 0))
+}
 
 // Timeout returns the timeout operand, or nil when the poll waits forever.
 func (o AtomicPollOp) Timeout() ir.Value { return optionalOperand(o.Operation, 2) }
@@ -316,34 +330,34 @@ func optionalOperand(op *ir.Operation, i int) ir.Value {
 }
 
 // NewAtomicLoad creates `tt.atomic_load` (mask may be nil).
-func NewAtomicLoad(b *ir.Builder, loc ir.Location, ptr, mask ir.Value, sem MemSemantic, scope MemSyncScope) *ir.Operation {
+func NewAtomicLoad(b *ir.Builder, loc ir.Location, ptr, mask ir.Value, sem memory.MemSemantic, scope memory.MemSyncScope) *ir.Operation {
 	ops := []ir.Value{ptr}
 	if mask != nil {
 		ops = append(ops, mask)
 	}
 	return b.CreateOp("tt.atomic_load", loc, ops, []ir.Type{PointeeType(b.Ctx, ptr.Type())},
-		ir.NamedAttr{Name: "sem", Value: EnumAttr(b.Ctx, sem)},
-		ir.NamedAttr{Name: "scope", Value: EnumAttr(b.Ctx, scope)})
+		ir.NamedAttr{Name: "sem", Value: ir.I32EnumAttr(b.Ctx, sem)},
+		ir.NamedAttr{Name: "scope", Value: ir.I32EnumAttr(b.Ctx, scope)})
 }
 
 // NewAtomicStore creates `tt.atomic_store` (mask may be nil).
-func NewAtomicStore(b *ir.Builder, loc ir.Location, ptr, val, mask ir.Value, sem MemSemantic, scope MemSyncScope) *ir.Operation {
+func NewAtomicStore(b *ir.Builder, loc ir.Location, ptr, val, mask ir.Value, sem memory.MemSemantic, scope memory.MemSyncScope) *ir.Operation {
 	ops := []ir.Value{ptr, val}
 	if mask != nil {
 		ops = append(ops, mask)
 	}
 	return b.CreateOp("tt.atomic_store", loc, ops, nil,
-		ir.NamedAttr{Name: "sem", Value: EnumAttr(b.Ctx, sem)},
-		ir.NamedAttr{Name: "scope", Value: EnumAttr(b.Ctx, scope)})
+		ir.NamedAttr{Name: "sem", Value: ir.I32EnumAttr(b.Ctx, sem)},
+		ir.NamedAttr{Name: "scope", Value: ir.I32EnumAttr(b.Ctx, scope)})
 }
 
 // NewAtomicPoll creates `tt.atomic_poll` (timeout may be nil).
-func NewAtomicPoll(b *ir.Builder, loc ir.Location, ptr, expected, timeout ir.Value, sem MemSemantic, scope MemSyncScope) *ir.Operation {
+func NewAtomicPoll(b *ir.Builder, loc ir.Location, ptr, expected, timeout ir.Value, sem memory.MemSemantic, scope memory.MemSyncScope) *ir.Operation {
 	ops := []ir.Value{ptr, expected}
 	if timeout != nil {
 		ops = append(ops, timeout)
 	}
 	return b.CreateOp("tt.atomic_poll", loc, ops, []ir.Type{I1SameShape(b.Ctx, expected.Type())},
-		ir.NamedAttr{Name: "sem", Value: EnumAttr(b.Ctx, sem)},
-		ir.NamedAttr{Name: "scope", Value: EnumAttr(b.Ctx, scope)})
+		ir.NamedAttr{Name: "sem", Value: ir.I32EnumAttr(b.Ctx, sem)},
+		ir.NamedAttr{Name: "scope", Value: ir.I32EnumAttr(b.Ctx, scope)})
 }

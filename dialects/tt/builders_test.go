@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ttcompiler/tt/dialects/builtin"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -32,7 +33,7 @@ func TestBuilders(t *testing.T) {
 	n := tt.NewSplat(b, loc, args[1], ir.RankedTensor(ctx, []int64{64}, i32, nil))
 	mask := b.CreateOp("arith.cmpi", loc, []ir.Value{rng.Result(0), n.Result(0)}, []ir.Type{ir.RankedTensor(ctx, []int64{64}, ir.I1(ctx), nil)},
 		ir.NamedAttr{Name: "predicate", Value: ir.IntegerAttrOf(ctx, ir.I64(ctx), 2)})
-	ld := tt.NewLoad(b, loc, addr.Result(0), mask.Result(0), nil, tt.LoadOptions{Cache: tt.CacheCG})
+	ld := tt.NewLoad(b, loc, addr.Result(0), mask.Result(0), nil, tt.LoadOptions{Cache: memory.CacheCG})
 	ex := tt.NewExpandDims(b, loc, ld.Result(0), 0)
 	bc := tt.NewBroadcast(b, loc, ex.Result(0), ir.RankedTensor(ctx, []int64{2, 64}, f32, nil))
 	red := tt.NewReduce(b, loc, []ir.Value{bc.Result(0)}, 1, func(b *ir.Builder, xs []ir.Value) []ir.Value {
@@ -41,7 +42,7 @@ func TestBuilders(t *testing.T) {
 	red2 := tt.NewReduce(b, loc, []ir.Value{red.Result(0)}, 0, func(b *ir.Builder, xs []ir.Value) []ir.Value {
 		return []ir.Value{b.CreateOp("arith.maxnumf", loc, xs, []ir.Type{f32}).Result(0)}
 	})
-	tt.NewStore(b, loc, addr.Result(0), ld.Result(0), mask.Result(0), 0, tt.EvictLast, nil)
+	tt.NewStore(b, loc, addr.Result(0), ld.Result(0), mask.Result(0), 0, memory.EvictLast, nil)
 	_ = pid
 	tt.NewReturn(b, loc, red2.Result(0))
 
@@ -81,7 +82,7 @@ func TestBuilders(t *testing.T) {
 	if c := (tt.ReduceOp{Operation: red}).SingleCombiner(); c == nil || c.Name() != "arith.addf" {
 		t.Errorf("SingleCombiner = %v", c)
 	}
-	if l := (tt.LoadOp{Operation: ld}); l.Mask() != mask.Result(0) || l.Other() != nil || l.Cache() != tt.CacheCG {
+	if l := (tt.LoadOp{Operation: ld}); l.Mask() != mask.Result(0) || l.Other() != nil || l.Cache() != memory.CacheCG {
 		t.Errorf("LoadOp accessors wrong")
 	}
 }

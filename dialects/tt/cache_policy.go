@@ -2,7 +2,9 @@ package tt
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -22,7 +24,7 @@ type CachePolicy interface {
 	ir.Attribute
 	// CacheSettings returns the Triton 3.6 modifier and eviction policy the
 	// attribute stands for.
-	CacheSettings() (CacheModifier, EvictionPolicy)
+	CacheSettings() (memory.CacheModifier, memory.EvictionPolicy)
 	// VerifyCachePolicy checks the policy for a load (store false) or a
 	// store; the error's text follows "invalid cache policy: ".
 	VerifyCachePolicy(store bool) error
@@ -31,12 +33,12 @@ type CachePolicy interface {
 // CachePolicyAttr is `#tt.cache_policy<cache_modifier = M, eviction_policy = E>`.
 type CachePolicyAttr struct {
 	ir.AttrBase
-	Modifier CacheModifier
-	Evict    EvictionPolicy
+	Modifier memory.CacheModifier
+	Evict    memory.EvictionPolicy
 }
 
 // NewCachePolicy returns the uniqued `#tt.cache_policy`.
-func NewCachePolicy(ctx *ir.Context, m CacheModifier, e EvictionPolicy) *CachePolicyAttr {
+func NewCachePolicy(ctx *ir.Context, m memory.CacheModifier, e memory.EvictionPolicy) *CachePolicyAttr {
 	return ir.Unique(ctx, &CachePolicyAttr{Modifier: m, Evict: e})
 }
 
@@ -48,7 +50,9 @@ func (a *CachePolicyAttr) PrintParams(p ir.AsmPrinter) {
 	p.WriteString("<cache_modifier = " + a.Modifier.String() + ", eviction_policy = " + a.Evict.String() + ">")
 }
 
-func (a *CachePolicyAttr) CacheSettings() (CacheModifier, EvictionPolicy) { return a.Modifier, a.Evict }
+func (a *CachePolicyAttr) CacheSettings() (memory.CacheModifier, memory.EvictionPolicy) {
+	return a.Modifier, a.Evict
+}
 
 func (a *CachePolicyAttr) VerifyCachePolicy(store bool) error {
 	return VerifyCacheModifier(a.Modifier, store)
@@ -56,14 +60,14 @@ func (a *CachePolicyAttr) VerifyCachePolicy(store bool) error {
 
 // VerifyCacheModifier checks that m suits a load (store false) or a store:
 // loads take none, ca, cg, cs and cv; stores none, wb, cg, cs and wt.
-func VerifyCacheModifier(m CacheModifier, store bool) error {
-	ok := m == CacheNone || m == CacheCG || m == CacheCS
+func VerifyCacheModifier(m memory.CacheModifier, store bool) error {
+	ok := m == memory.CacheNone || m == memory.CacheCG || m == memory.CacheCS
 	kind := "loads"
 	if store {
-		ok = ok || m == CacheWB || m == CacheWT
+		ok = ok || m == memory.CacheWB || m == memory.CacheWT
 		kind = "stores"
 	} else {
-		ok = ok || m == CacheCA || m == CacheCV
+		ok = ok || m == memory.CacheCA || m == memory.CacheCV
 	}
 	if ok {
 		return nil
@@ -74,8 +78,8 @@ func VerifyCacheModifier(m CacheModifier, store bool) error {
 // ParseCachePolicyParams reads `<key = value, ...>` with the keys
 // `cache_modifier` and, when withEviction, `eviction_policy`, each at most
 // once; absent ones are none and evict_normal.
-func ParseCachePolicyParams(p ir.DialectParser, withEviction bool) (CacheModifier, EvictionPolicy, error) {
-	m, e := CacheNone, EvictNormal
+func ParseCachePolicyParams(p ir.DialectParser, withEviction bool) (memory.CacheModifier, memory.EvictionPolicy, error) {
+	m, e := memory.CacheNone, memory.EvictNormal
 	if err := p.ParseLess(); err != nil {
 		return 0, 0, err
 	}
@@ -86,11 +90,11 @@ func ParseCachePolicyParams(p ir.DialectParser, withEviction bool) (CacheModifie
 		if err != nil {
 			return 0, 0, err
 		}
-		enum := CacheModifierEnum
+		enum := memory.CacheModifierEnum
 		switch {
 		case key == "cache_modifier":
 		case key == "eviction_policy" && withEviction:
-			enum = EvictionPolicyEnum
+			enum = memory.EvictionPolicyEnum
 		default:
 			return 0, 0, p.ErrorfAt(loc, "unexpected key '%s' in cache policy", key)
 		}
@@ -106,14 +110,14 @@ func ParseCachePolicyParams(p ir.DialectParser, withEviction bool) (CacheModifie
 		if err != nil {
 			return 0, 0, err
 		}
-		v, ok := enum.Value(kw)
+		v, ok := enum.ValueOf(kw)
 		if !ok {
-			return 0, 0, p.ErrorfAt(vloc, "expected one of %s for %s, got '%s'", enum.keywords(), key, kw)
+			return 0, 0, p.ErrorfAt(vloc, "expected one of %s for %s, got '%s'", "["+strings.Join(enum.Keywords(), ", ")+"]", key, kw)
 		}
-		if enum == CacheModifierEnum {
-			m = CacheModifier(v)
+		if enum == memory.CacheModifierEnum {
+			m = memory.CacheModifier(v)
 		} else {
-			e = EvictionPolicy(v)
+			e = memory.EvictionPolicy(v)
 		}
 		if !p.ParseOptionalComma() {
 			break
@@ -154,8 +158,8 @@ func applyCachePolicy(st *ir.OperationState, store bool) error {
 	st.Attrs = withoutAttr(st.Attrs, "cachePolicy")
 	st.Props = withoutAttr(st.Props, "cachePolicy")
 	m, e := cp.CacheSettings()
-	st.AddAttr("cache", EnumAttr(st.Ctx, m))
-	st.AddAttr("evict", EnumAttr(st.Ctx, e))
+	st.AddAttr("cache", ir.I32EnumAttr(st.Ctx, m))
+	st.AddAttr("evict", ir.I32EnumAttr(st.Ctx, e))
 	return nil
 }
 

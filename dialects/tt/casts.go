@@ -63,7 +63,7 @@ func NewBitcast(b *ir.Builder, loc ir.Location, v ir.Value, to ir.Type) *ir.Oper
 func NewFpToFp(b *ir.Builder, loc ir.Location, v ir.Value, to ir.Type, rounding RoundingMode, hasRounding bool) *ir.Operation {
 	var attrs []ir.NamedAttr
 	if hasRounding {
-		attrs = append(attrs, ir.NamedAttr{Name: "rounding", Value: EnumAttr(b.Ctx, rounding)})
+		attrs = append(attrs, ir.NamedAttr{Name: "rounding", Value: ir.I32EnumAttr(b.Ctx, rounding)})
 	}
 	return b.CreateOp("tt.fp_to_fp", loc, []ir.Value{v}, []ir.Type{to}, attrs...)
 }

@@ -14,8 +14,6 @@ type constraint struct {
 	summary string
 }
 
-func typeString(t ir.Type) string { return asm.TypeString(t) }
-
 func isTTFloat(t ir.Type) bool {
 	ft, ok := t.(*ir.FloatType)
 	if !ok {
@@ -137,7 +135,7 @@ func typeCheck(op *ir.Operation, kind string, base int, vals []ir.Type, c constr
 			if variadic {
 				v = "variadic of "
 			}
-			return opError(op, "%s #%d must be %s%s, but got '%s'", kind, base+i, v, c.summary, typeString(t))
+			return opError(op, "%s #%d must be %s%s, but got '%s'", kind, base+i, v, c.summary, asm.TypeString(t))
 		}
 	}
 	return nil

@@ -1,7 +1,9 @@
 package tt
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Block pointers and tensor descriptors: make_tensor_ptr,
@@ -56,7 +58,7 @@ func init() {
 	DescLoadDef.Effects = readsDesc
 	(&opSpec{
 		attrs: []attrSpec{
-			enumAttrSpec("cache", CacheModifierEnum, false), enumAttrSpec("evict", EvictionPolicyEnum, false),
+			enumAttrSpec("cache", memory.CacheModifierEnum, false), enumAttrSpec("evict", memory.EvictionPolicyEnum, false),
 		},
 		operands: []operandSpec{one(cDesc), vari(cI32)}, results: []operandSpec{one(cTensor)},
 		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Result(0).Type()) },
@@ -115,7 +117,7 @@ func verifyDescLoadStore(op *ir.Operation, t ir.Type) error {
 		return nil
 	}
 	if block.Elem != tensor.Elem {
-		return opError(op, "descriptor block and tensor element types must match, but got descriptor element type '%s' and tensor element type '%s'", typeString(block.Elem), typeString(tensor.Elem))
+		return opError(op, "descriptor block and tensor element types must match, but got descriptor element type '%s' and tensor element type '%s'", asm.TypeString(block.Elem), asm.TypeString(tensor.Elem))
 	}
 	if bn, tn := block.NumElements(), tensor.NumElements(); bn != tn {
 		return opError(op, "descriptor block and tensor must have the same number of elements, but got descriptor block with %d elements tensor with %d elements", bn, tn)
@@ -131,16 +133,16 @@ func verifyGatherScatter(op *ir.Operation, resT, idxT ir.Type) error {
 		return nil
 	}
 	if len(block.Dims) != 2 {
-		return opError(op, "descriptor block must be a 2D tensor, but got '%s'", typeString(block))
+		return opError(op, "descriptor block must be a 2D tensor, but got '%s'", asm.TypeString(block))
 	}
 	if block.Dims[0] != 1 {
-		return opError(op, "descriptor block must have exactly 1 row, but got '%s'", typeString(block))
+		return opError(op, "descriptor block must have exactly 1 row, but got '%s'", asm.TypeString(block))
 	}
 	if len(idx.Dims) != 1 {
-		return opError(op, "x offsets must be a 1D tensor, but got '%s'", typeString(idx))
+		return opError(op, "x offsets must be a 1D tensor, but got '%s'", asm.TypeString(idx))
 	}
 	if len(res.Dims) != 2 {
-		return opError(op, "result must be a 2D tensor, but got '%s'", typeString(res))
+		return opError(op, "result must be a 2D tensor, but got '%s'", asm.TypeString(res))
 	}
 	if res.Dims[0] < 8 {
 		return opError(op, "must have at least 8 rows, but got %d", res.Dims[0])
@@ -151,17 +153,17 @@ func verifyGatherScatter(op *ir.Operation, resT, idxT ir.Type) error {
 	}
 	if w > 0 {
 		if minCols := int64(32 / w * 8); res.Dims[1] < minCols {
-			return opError(op, "must have at least %d columns for '%s', but got %d", minCols, typeString(res.Elem), res.Dims[1])
+			return opError(op, "must have at least %d columns for '%s', but got %d", minCols, asm.TypeString(res.Elem), res.Dims[1])
 		}
 	}
 	if res.Dims[0] != idx.Dims[0] {
-		return opError(op, "result tensor must have as many rows as indices (%d), but got '%s'", idx.Dims[0], typeString(res))
+		return opError(op, "result tensor must have as many rows as indices (%d), but got '%s'", idx.Dims[0], asm.TypeString(res))
 	}
 	if res.Dims[1] != block.Dims[1] {
-		return opError(op, "result tensor number of columns must match block (%d), but got '%s'", block.Dims[1], typeString(res))
+		return opError(op, "result tensor number of columns must match block (%d), but got '%s'", block.Dims[1], asm.TypeString(res))
 	}
 	if res.Elem != block.Elem {
-		return opError(op, "result tensor element type must match block ('%s'), but got '%s'", typeString(block.Elem), typeString(res))
+		return opError(op, "result tensor element type must match block ('%s'), but got '%s'", asm.TypeString(block.Elem), asm.TypeString(res))
 	}
 	return nil
 }
@@ -196,7 +198,7 @@ func parseMakeTensorPtr(p ir.OpParser, st *ir.OperationState) error {
 	}
 	bt := BlockTypeOfTensorPtr(rt)
 	if bt == nil {
-		return customErr(p, loc, st, "'result' must be ptr, but got '%s'", typeString(rt))
+		return customErr(p, loc, st, "'result' must be ptr, but got '%s'", asm.TypeString(rt))
 	}
 	bv, err := p.ResolveOperand(base, Ptr(ctx, bt.Elem, rt.AddrSpace))
 	if err != nil {
@@ -281,7 +283,7 @@ func parseMakeTensorDesc(p ir.OpParser, st *ir.OperationState) error {
 		st.Operands = append(st.Operands, vs...)
 	}
 	st.Types = []ir.Type{dt}
-	setDefault(st, "padding", EnumAttr(ctx, PadZero))
+	setDefault(st, "padding", ir.I32EnumAttr(ctx, PadZero))
 	return nil
 }
 
@@ -292,7 +294,7 @@ func printMakeTensorDesc(p ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(", ")
 		printOperandsBracket(p, part)
 	}
-	p.PrintOptionalAttrDict(op.Attrs(), elideIfDefault(op, "padding", EnumAttr(op.Context(), PadZero))...)
+	p.PrintOptionalAttrDict(op.Attrs(), elideIfDefault(op, "padding", ir.I32EnumAttr(op.Context(), PadZero))...)
 	p.WriteString(" : ")
 	p.PrintStrippedType(op.Operand(0).Type())
 	p.WriteString(", ")
@@ -346,8 +348,8 @@ func parseDescLoad(p ir.OpParser, st *ir.OperationState) error {
 	}
 	st.Operands = append([]ir.Value{dv}, iv...)
 	st.Types = []ir.Type{rt}
-	setDefault(st, "cache", EnumAttr(ctx, CacheNone))
-	setDefault(st, "evict", EnumAttr(ctx, EvictNormal))
+	setDefault(st, "cache", ir.I32EnumAttr(ctx, memory.CacheNone))
+	setDefault(st, "evict", ir.I32EnumAttr(ctx, memory.EvictNormal))
 	return nil
 }
 
@@ -545,14 +547,14 @@ func NewMakeTensorDescriptor(b *ir.Builder, loc ir.Location, base ir.Value, shap
 		padding = PadZero
 	}
 	ops := append(append([]ir.Value{base}, shape...), strides...)
-	return b.CreateOp("tt.make_tensor_descriptor", loc, ops, []ir.Type{dt}, ir.NamedAttr{Name: "padding", Value: EnumAttr(b.Ctx, padding)})
+	return b.CreateOp("tt.make_tensor_descriptor", loc, ops, []ir.Type{dt}, ir.NamedAttr{Name: "padding", Value: ir.I32EnumAttr(b.Ctx, padding)})
 }
 
 // NewDescriptorLoad creates `tt.descriptor_load desc[indices] -> resultType`.
 func NewDescriptorLoad(b *ir.Builder, loc ir.Location, desc ir.Value, indices []ir.Value, resultType ir.Type) *ir.Operation {
 	return b.CreateOp("tt.descriptor_load", loc, append([]ir.Value{desc}, indices...), []ir.Type{resultType},
-		ir.NamedAttr{Name: "cache", Value: EnumAttr(b.Ctx, CacheNone)},
-		ir.NamedAttr{Name: "evict", Value: EnumAttr(b.Ctx, EvictNormal)})
+		ir.NamedAttr{Name: "cache", Value: ir.I32EnumAttr(b.Ctx, memory.CacheNone)},
+		ir.NamedAttr{Name: "evict", Value: ir.I32EnumAttr(b.Ctx, memory.EvictNormal)})
 }
 
 // NewDescriptorStore creates `tt.descriptor_store desc[indices], src`.

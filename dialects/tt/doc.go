@@ -36,10 +36,11 @@
 // newer checks and ops are the newer Triton's words.
 //
 // Enums (enums.go) are I32EnumAttrs: `i32` integer attributes, keywords in
-// custom syntax. Typed constants: CacheModifier, EvictionPolicy,
-// PaddingOption, MemSemantic, MemSyncScope, RMWOp, DescriptorReduceKind,
-// ProgramIDDim, RoundingMode, PropagateNan, InputPrecision,
-// ScaleDotElemType.
+// custom syntax (ir.EnumInfo). Typed constants: PaddingOption,
+// DescriptorReduceKind, ProgramIDDim, RoundingMode, PropagateNan,
+// InputPrecision, ScaleDotElemType. The memory-access enums the
+// per-thread dialects share (CacheModifier, EvictionPolicy, MemSemantic,
+// MemSyncScope, RMWOp) are in package dialects/memory.
 //
 // Operations (custom form unless marked generic):
 //

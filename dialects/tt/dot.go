@@ -255,7 +255,7 @@ func parseDot(p ir.OpParser, st *ir.OperationState) error {
 	}
 	st.Operands = vals
 	st.Types = []ir.Type{dt}
-	setDefault(st, "inputPrecision", EnumAttr(ctx, PrecisionIEEE))
+	setDefault(st, "inputPrecision", ir.I32EnumAttr(ctx, PrecisionIEEE))
 	setDefault(st, "maxNumImpreciseAcc", ir.I32Attr(ctx, 0))
 	return nil
 }
@@ -264,7 +264,7 @@ func printDot(p ir.OpPrinter, op *ir.Operation) {
 	ctx := op.Context()
 	p.WriteString(" ")
 	p.PrintOperands(op.Operands())
-	if a := op.Attr("inputPrecision"); a != nil && a != EnumAttr(ctx, PrecisionIEEE) {
+	if a := op.Attr("inputPrecision"); a != nil && a != ir.I32EnumAttr(ctx, PrecisionIEEE) {
 		p.WriteString(", inputPrecision = ")
 		printEnumKeyword(p, InputPrecisionEnum, a)
 	}
@@ -431,12 +431,19 @@ func printDotScaled(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintType(op.Result(0).Type())
 }
 
+// tt.dot and tt.dot_scaled are ir.DotLike.
+func init() {
+	ir.Attach(DotDef, func(op *ir.Operation) ir.DotLike { return DotOp{op} })
+	ir.Attach(DotScaledDef, func(op *ir.Operation) ir.DotLike { return DotScaledOp{op} })
+}
+
 // DotOp is a typed view of tt.dot.
 type DotOp struct{ *ir.Operation }
 
 func (o DotOp) A() ir.Value { return o.Operand(0) }
 func (o DotOp) B() ir.Value { return o.Operand(1) }
 func (o DotOp) C() ir.Value { return o.Operand(2) }
+func (o DotOp) D() ir.Value { return o.Result(0) }
 func (o DotOp) InputPrecision() InputPrecision {
 	return InputPrecision(enumValue(o.Operation, "inputPrecision", int64(PrecisionIEEE)))
 }
@@ -445,7 +452,7 @@ func (o DotOp) MaxNumImpreciseAcc() int64 { return enumValue(o.Operation, "maxNu
 // NewDot creates `tt.dot a, b, c`; the result has c's type.
 func NewDot(b *ir.Builder, loc ir.Location, a, bv, c ir.Value, prec InputPrecision, maxNumImpreciseAcc int64) *ir.Operation {
 	return b.CreateOp("tt.dot", loc, []ir.Value{a, bv, c}, []ir.Type{c.Type()},
-		ir.NamedAttr{Name: "inputPrecision", Value: EnumAttr(b.Ctx, prec)},
+		ir.NamedAttr{Name: "inputPrecision", Value: ir.I32EnumAttr(b.Ctx, prec)},
 		ir.NamedAttr{Name: "maxNumImpreciseAcc", Value: ir.I32Attr(b.Ctx, maxNumImpreciseAcc)})
 }
 
@@ -455,6 +462,7 @@ type DotScaledOp struct{ *ir.Operation }
 func (o DotScaledOp) A() ir.Value { return o.Operand(0) }
 func (o DotScaledOp) B() ir.Value { return o.Operand(1) }
 func (o DotScaledOp) C() ir.Value { return o.Operand(2) }
+func (o DotScaledOp) D() ir.Value { return o.Result(0) }
 
 // AScale returns the lhs scale, or nil.
 func (o DotScaledOp) AScale() ir.Value {

@@ -73,18 +73,6 @@ func pureAttrEffects(op *ir.Operation) []ir.Effect {
 	return []ir.Effect{{Kind: ir.Read, Resource: "global"}, {Kind: ir.Write, Resource: "global"}}
 }
 
-// IsPureOp reports whether op has no memory effects: Pure ops, and ops
-// whose Effects hook returns none.
-func IsPureOp(op *ir.Operation) bool {
-	if op.Has(ir.Pure) {
-		return true
-	}
-	if e := op.Def().Effects; e != nil {
-		return len(e(op)) == 0
-	}
-	return false
-}
-
 func parseClampF(p ir.OpParser, st *ir.OperationState) error {
 	var ops []ir.UnresolvedOperand
 	for i := 0; i < 3; i++ {
@@ -213,7 +201,7 @@ func NewExternElementwise(b *ir.Builder, loc ir.Location, args []ir.Value, resul
 // NewClampF creates `tt.clampf x, lo, hi, propagateNan = ...`.
 func NewClampF(b *ir.Builder, loc ir.Location, x, lo, hi ir.Value, nan PropagateNan) *ir.Operation {
 	return b.CreateOp("tt.clampf", loc, []ir.Value{x, lo, hi}, []ir.Type{x.Type()},
-		ir.NamedAttr{Name: "propagateNan", Value: EnumAttr(b.Ctx, nan)})
+		ir.NamedAttr{Name: "propagateNan", Value: ir.I32EnumAttr(b.Ctx, nan)})
 }
 
 // NewMulhiUI creates `tt.mulhiui`.

@@ -9,86 +9,36 @@ import (
 
 // Triton's enums are all I32EnumAttr: stored as `i32` integer attributes
 // (`{cache = 2 : i32}` in an attribute dictionary) and spelled as keywords
-// in custom formats (`cacheModifier = ca`).
-
-// EnumInfo describes one I32EnumAttr: its cases in declaration order.
-type EnumInfo struct {
-	Name  string
-	Cases []EnumCase
-}
-
-// EnumCase is one keyword and its stored value.
-type EnumCase struct {
-	Keyword string
-	Value   int64
-}
-
-// Keyword returns the keyword of value v, or "" if v is not a case.
-func (e *EnumInfo) Keyword(v int64) string {
-	for _, c := range e.Cases {
-		if c.Value == v {
-			return c.Keyword
-		}
-	}
-	return ""
-}
-
-// Value returns the value of keyword kw.
-func (e *EnumInfo) Value(kw string) (int64, bool) {
-	for _, c := range e.Cases {
-		if c.Keyword == kw {
-			return c.Value, true
-		}
-	}
-	return 0, false
-}
-
-// Valid reports whether attr is an i32 integer holding one of the cases.
-func (e *EnumInfo) Valid(a ir.Attribute) bool {
-	ia, ok := a.(*ir.IntegerAttr)
-	return ok && ir.IsInteger(ia.Typ, 32) && e.Keyword(ia.Int()) != ""
-}
-
-func (e *EnumInfo) keywords() string {
-	var ks []string
-	for _, c := range e.Cases {
-		ks = append(ks, c.Keyword)
-	}
-	return "[" + strings.Join(ks, ", ") + "]"
-}
+// in custom formats (`cacheModifier = ca`). The memory-access enums (cache
+// modifier, eviction policy, memory semantic and scope, atomic RMW kind)
+// are shared with the per-thread dialects and live in package memory.
 
 // The enums of TritonAttrDefs.td (Triton 3.6).
 var (
-	CacheModifierEnum = &EnumInfo{"CacheModifier", []EnumCase{
-		{"none", 1}, {"ca", 2}, {"cg", 3}, {"wb", 4}, {"cs", 5}, {"wt", 6}, {"cv", 7}}}
-	MemSemanticEnum = &EnumInfo{"MemSemantic", []EnumCase{
-		{"relaxed", 1}, {"acquire", 2}, {"release", 3}, {"acq_rel", 4}}}
-	EvictionPolicyEnum = &EnumInfo{"EvictionPolicy", []EnumCase{
-		{"evict_normal", 1}, {"evict_first", 2}, {"evict_last", 3}}}
-	PaddingOptionEnum = &EnumInfo{"PaddingOption", []EnumCase{{"zero", 1}, {"nan", 2}}}
-	RMWOpEnum         = &EnumInfo{"RMWOp", []EnumCase{
-		{"and", 1}, {"or", 2}, {"xor", 3}, {"add", 4}, {"fadd", 5}, {"max", 6}, {"min", 7},
-		{"umax", 8}, {"umin", 9}, {"exch", 10}}}
-	DescriptorReduceKindEnum = &EnumInfo{"DescriptorReduceKind", []EnumCase{
-		{"add", 1}, {"min", 2}, {"max", 3}, {"inc", 4}, {"dec", 5}, {"and", 6}, {"or", 7}, {"xor", 8}}}
-	MemSyncScopeEnum   = &EnumInfo{"MemSyncScope", []EnumCase{{"gpu", 1}, {"cta", 2}, {"sys", 3}}}
-	ProgramIDDimEnum   = &EnumInfo{"ProgramIDDim", []EnumCase{{"x", 0}, {"y", 1}, {"z", 2}}}
-	RoundingModeEnum   = &EnumInfo{"RoundingMode", []EnumCase{{"rtz", 0}, {"rtne", 1}}}
-	PropagateNanEnum   = &EnumInfo{"PropagateNan", []EnumCase{{"none", 0}, {"all", 0xFFFF}}}
-	InputPrecisionEnum = &EnumInfo{"InputPrecision", []EnumCase{
-		{"tf32", 0}, {"tf32x3", 1}, {"ieee", 2}, {"bf16x3", 3}, {"bf16x6", 4}}}
-	ScaleDotElemTypeEnum = &EnumInfo{"ScaleDotElemType", []EnumCase{
-		{"e4m3", 0}, {"e5m2", 1}, {"e2m3", 2}, {"e3m2", 3}, {"e2m1", 4}, {"bf16", 5}, {"fp16", 6}}}
+	PaddingOptionEnum = &ir.EnumInfo{Name: "PaddingOption", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "zero", Value: 1}, {Keyword: "nan", Value: 2}}}
+	DescriptorReduceKindEnum = &ir.EnumInfo{Name: "DescriptorReduceKind", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "add", Value: 1}, {Keyword: "min", Value: 2}, {Keyword: "max", Value: 3},
+		{Keyword: "inc", Value: 4}, {Keyword: "dec", Value: 5}, {Keyword: "and", Value: 6},
+		{Keyword: "or", Value: 7}, {Keyword: "xor", Value: 8}}}
+	ProgramIDDimEnum = &ir.EnumInfo{Name: "ProgramIDDim", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "x", Value: 0}, {Keyword: "y", Value: 1}, {Keyword: "z", Value: 2}}}
+	RoundingModeEnum = &ir.EnumInfo{Name: "RoundingMode", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "rtz", Value: 0}, {Keyword: "rtne", Value: 1}}}
+	PropagateNanEnum = &ir.EnumInfo{Name: "PropagateNan", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "none", Value: 0}, {Keyword: "all", Value: 0xFFFF}}}
+	InputPrecisionEnum = &ir.EnumInfo{Name: "InputPrecision", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "tf32", Value: 0}, {Keyword: "tf32x3", Value: 1}, {Keyword: "ieee", Value: 2},
+		{Keyword: "bf16x3", Value: 3}, {Keyword: "bf16x6", Value: 4}}}
+	ScaleDotElemTypeEnum = &ir.EnumInfo{Name: "ScaleDotElemType", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "e4m3", Value: 0}, {Keyword: "e5m2", Value: 1}, {Keyword: "e2m3", Value: 2},
+		{Keyword: "e3m2", Value: 3}, {Keyword: "e2m1", Value: 4}, {Keyword: "bf16", Value: 5},
+		{Keyword: "fp16", Value: 6}}}
 )
 
 // Typed enum values for builders and accessors.
 type (
-	CacheModifier        int64
-	EvictionPolicy       int64
 	PaddingOption        int64
-	MemSemantic          int64
-	MemSyncScope         int64
-	RMWOp                int64
 	DescriptorReduceKind int64
 	ProgramIDDim         int64
 	RoundingMode         int64
@@ -98,50 +48,8 @@ type (
 )
 
 const (
-	CacheNone CacheModifier = 1 + iota
-	CacheCA
-	CacheCG
-	CacheWB
-	CacheCS
-	CacheWT
-	CacheCV
-)
-
-const (
-	EvictNormal EvictionPolicy = 1 + iota
-	EvictFirst
-	EvictLast
-)
-
-const (
 	PadZero PaddingOption = 1 + iota
 	PadNaN
-)
-
-const (
-	SemRelaxed MemSemantic = 1 + iota
-	SemAcquire
-	SemRelease
-	SemAcqRel
-)
-
-const (
-	ScopeGPU MemSyncScope = 1 + iota
-	ScopeCTA
-	ScopeSystem
-)
-
-const (
-	RMWAnd RMWOp = 1 + iota
-	RMWOr
-	RMWXor
-	RMWAdd
-	RMWFAdd
-	RMWMax
-	RMWMin
-	RMWUMax
-	RMWUMin
-	RMWXchg
 )
 
 const (
@@ -189,21 +97,13 @@ const (
 	ElemFP16
 )
 
-func (v CacheModifier) String() string        { return CacheModifierEnum.Keyword(int64(v)) }
-func (v EvictionPolicy) String() string       { return EvictionPolicyEnum.Keyword(int64(v)) }
-func (v PaddingOption) String() string        { return PaddingOptionEnum.Keyword(int64(v)) }
-func (v MemSemantic) String() string          { return MemSemanticEnum.Keyword(int64(v)) }
-func (v MemSyncScope) String() string         { return MemSyncScopeEnum.Keyword(int64(v)) }
-func (v RMWOp) String() string                { return RMWOpEnum.Keyword(int64(v)) }
-func (v DescriptorReduceKind) String() string { return DescriptorReduceKindEnum.Keyword(int64(v)) }
-func (v ProgramIDDim) String() string         { return ProgramIDDimEnum.Keyword(int64(v)) }
-func (v RoundingMode) String() string         { return RoundingModeEnum.Keyword(int64(v)) }
-func (v PropagateNan) String() string         { return PropagateNanEnum.Keyword(int64(v)) }
-func (v InputPrecision) String() string       { return InputPrecisionEnum.Keyword(int64(v)) }
-func (v ScaleDotElemType) String() string     { return ScaleDotElemTypeEnum.Keyword(int64(v)) }
-
-// EnumAttr returns the i32 attribute storing an enum value.
-func EnumAttr[T ~int64](ctx *ir.Context, v T) *ir.IntegerAttr { return ir.I32Attr(ctx, int64(v)) }
+func (v PaddingOption) String() string        { return PaddingOptionEnum.KeywordOf(int64(v)) }
+func (v DescriptorReduceKind) String() string { return DescriptorReduceKindEnum.KeywordOf(int64(v)) }
+func (v ProgramIDDim) String() string         { return ProgramIDDimEnum.KeywordOf(int64(v)) }
+func (v RoundingMode) String() string         { return RoundingModeEnum.KeywordOf(int64(v)) }
+func (v PropagateNan) String() string         { return PropagateNanEnum.KeywordOf(int64(v)) }
+func (v InputPrecision) String() string       { return InputPrecisionEnum.KeywordOf(int64(v)) }
+func (v ScaleDotElemType) String() string     { return ScaleDotElemTypeEnum.KeywordOf(int64(v)) }
 
 // enumValue reads an enum attribute of op (def when absent or malformed).
 func enumValue(op *ir.Operation, name string, def int64) int64 {
@@ -215,27 +115,27 @@ func enumValue(op *ir.Operation, name string, def int64) int64 {
 
 // parseEnumKeyword parses a keyword (or string) naming a case of e, for
 // the inherent attribute attr of op.
-func parseEnumKeyword(p ir.OpParser, st *ir.OperationState, e *EnumInfo, attr string) (int64, error) {
+func parseEnumKeyword(p ir.OpParser, st *ir.OperationState, e *ir.EnumInfo, attr string) (int64, error) {
 	loc := p.Loc()
 	kw, err := p.ParseKeywordOrString()
 	if err == nil {
-		if v, ok := e.Value(kw); ok {
+		if v, ok := e.ValueOf(kw); ok {
 			return v, nil
 		}
 	}
 	return 0, p.ErrorfAt(loc, "custom op '%s' expected string or keyword containing one of the following enum values for attribute '%s' %s",
-		st.Name, attr, e.keywords())
+		st.Name, attr, "["+strings.Join(e.Keywords(), ", ")+"]")
 }
 
 // printEnumKeyword prints the keyword of an enum attribute (its integer if
 // the value is not a case).
-func printEnumKeyword(p ir.OpPrinter, e *EnumInfo, a ir.Attribute) {
+func printEnumKeyword(p ir.OpPrinter, e *ir.EnumInfo, a ir.Attribute) {
 	ia, ok := a.(*ir.IntegerAttr)
 	if !ok {
 		p.PrintAttribute(a)
 		return
 	}
-	if kw := e.Keyword(ia.Int()); kw != "" {
+	if kw := e.KeywordOf(ia.Int()); kw != "" {
 		p.WriteString(kw)
 		return
 	}

@@ -2,6 +2,7 @@ package tt
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Function ops: tt.func, tt.call, tt.return (copies of func.func & co.
@@ -202,7 +203,7 @@ func verifyCall(op *ir.Operation) error {
 	}
 	for i, t := range ft.Inputs {
 		if got := op.Operand(i).Type(); got != t {
-			return opError(op, "operand type mismatch: expected operand type '%s', but provided '%s' for operand number %d", typeString(t), typeString(got), i)
+			return opError(op, "operand type mismatch: expected operand type '%s', but provided '%s' for operand number %d", asm.TypeString(t), asm.TypeString(got), i)
 		}
 	}
 	if len(ft.Results) != op.NumResults() {
@@ -224,7 +225,7 @@ func typeList(ts []ir.Type) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += "'" + typeString(t) + "'"
+		s += "'" + asm.TypeString(t) + "'"
 	}
 	return s
 }
@@ -278,7 +279,7 @@ func verifyReturn(op *ir.Operation) error {
 	}
 	for i, t := range ft.Results {
 		if got := op.Operand(i).Type(); got != t {
-			return plainError(op, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s", i, typeString(got), typeString(t), f.Name())
+			return plainError(op, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s", i, asm.TypeString(got), asm.TypeString(t), f.Name())
 		}
 	}
 	return nil

@@ -1,7 +1,9 @@
 package tt
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Pointer arithmetic and memory access: addptr, advance, load, store.
@@ -41,8 +43,8 @@ func init() {
 		attrs: []attrSpec{
 			optAttr("boundaryCheck", isI32Array, i32ArraySummary),
 			enumAttrSpec("padding", PaddingOptionEnum, false),
-			enumAttrSpec("cache", CacheModifierEnum, false),
-			enumAttrSpec("evict", EvictionPolicyEnum, false),
+			enumAttrSpec("cache", memory.CacheModifierEnum, false),
+			enumAttrSpec("evict", memory.EvictionPolicyEnum, false),
 			optAttr("isVolatile", isBoolAttr, boolAttrSummary),
 		},
 		operands: []operandSpec{one(cLoadPtr), opt(cBoolLike), opt(cType)},
@@ -65,8 +67,8 @@ func init() {
 	(&opSpec{
 		attrs: []attrSpec{
 			optAttr("boundaryCheck", isI32Array, i32ArraySummary),
-			enumAttrSpec("cache", CacheModifierEnum, false),
-			enumAttrSpec("evict", EvictionPolicyEnum, false),
+			enumAttrSpec("cache", memory.CacheModifierEnum, false),
+			enumAttrSpec("evict", memory.EvictionPolicyEnum, false),
 		},
 		operands: []operandSpec{one(cLoadPtr), one(cType), opt(cBoolLike)},
 		results:  []operandSpec{},
@@ -218,7 +220,7 @@ func parseAdvance(p ir.OpParser, st *ir.OperationState) error {
 		return err
 	}
 	if !IsTensorPointer(pt) {
-		return customErr(p, loc, st, "'result' must be ptr, but got '%s'", typeString(pt))
+		return customErr(p, loc, st, "'result' must be ptr, but got '%s'", asm.TypeString(pt))
 	}
 	v, err := p.ResolveOperand(ptr, pt)
 	if err != nil {
@@ -262,9 +264,9 @@ func parseCacheEvict(p ir.OpParser, st *ir.OperationState) error {
 		if err := p.ParseEqual(); err != nil {
 			return err
 		}
-		e, name := CacheModifierEnum, "cache"
+		e, name := memory.CacheModifierEnum, "cache"
 		if kw == "evictionPolicy" {
-			e, name = EvictionPolicyEnum, "evict"
+			e, name = memory.EvictionPolicyEnum, "evict"
 		}
 		v, err := parseEnumKeyword(p, st, e, name)
 		if err != nil {
@@ -275,13 +277,13 @@ func parseCacheEvict(p ir.OpParser, st *ir.OperationState) error {
 }
 
 func printCacheEvict(p ir.OpPrinter, op *ir.Operation) {
-	if a := op.Attr("cache"); a != nil && a != EnumAttr(op.Context(), CacheNone) {
+	if a := op.Attr("cache"); a != nil && a != ir.I32EnumAttr(op.Context(), memory.CacheNone) {
 		p.WriteString(" cacheModifier = ")
-		printEnumKeyword(p, CacheModifierEnum, a)
+		printEnumKeyword(p, memory.CacheModifierEnum, a)
 	}
-	if a := op.Attr("evict"); a != nil && a != EnumAttr(op.Context(), EvictNormal) {
+	if a := op.Attr("evict"); a != nil && a != ir.I32EnumAttr(op.Context(), memory.EvictNormal) {
 		p.WriteString(" evictionPolicy = ")
-		printEnumKeyword(p, EvictionPolicyEnum, a)
+		printEnumKeyword(p, memory.EvictionPolicyEnum, a)
 	}
 }
 
@@ -331,7 +333,7 @@ func parseLoad(p ir.OpParser, st *ir.OperationState) error {
 	}
 	res := PointeeType(ctx, pt)
 	if res == nil {
-		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values or ptr, but got '%s'", typeString(pt))
+		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values or ptr, but got '%s'", asm.TypeString(pt))
 	}
 	pv, err := p.ResolveOperand(ptr, pt)
 	if err != nil {
@@ -361,8 +363,8 @@ func parseLoad(p ir.OpParser, st *ir.OperationState) error {
 	}
 	st.AddAttr("operandSegmentSizes", segmentSizes(ctx, 1, hasMask, hasOther))
 	setDefault(st, "boundaryCheck", defaultBoundaryCheck(ctx))
-	setDefault(st, "cache", EnumAttr(ctx, CacheNone))
-	setDefault(st, "evict", EnumAttr(ctx, EvictNormal))
+	setDefault(st, "cache", ir.I32EnumAttr(ctx, memory.CacheNone))
+	setDefault(st, "evict", ir.I32EnumAttr(ctx, memory.EvictNormal))
 	setDefault(st, "isVolatile", ir.BoolAttrOf(ctx, false))
 	st.Types = []ir.Type{res}
 	return nil
@@ -425,7 +427,7 @@ func parseStore(p ir.OpParser, st *ir.OperationState) error {
 	}
 	vt := PointeeType(ctx, pt)
 	if vt == nil {
-		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values or ptr, but got '%s'", typeString(pt))
+		return customErr(p, loc, st, "'ptr' must be ptr or ranked tensor of ptr values or ptr, but got '%s'", asm.TypeString(pt))
 	}
 	pv, err := p.ResolveOperand(ptr, pt)
 	if err != nil {
@@ -444,8 +446,8 @@ func parseStore(p ir.OpParser, st *ir.OperationState) error {
 		st.Operands = append(st.Operands, mv)
 	}
 	setDefault(st, "boundaryCheck", defaultBoundaryCheck(ctx))
-	setDefault(st, "cache", EnumAttr(ctx, CacheNone))
-	setDefault(st, "evict", EnumAttr(ctx, EvictNormal))
+	setDefault(st, "cache", ir.I32EnumAttr(ctx, memory.CacheNone))
+	setDefault(st, "evict", ir.I32EnumAttr(ctx, memory.EvictNormal))
 	return nil
 }
 
@@ -489,9 +491,11 @@ func (o LoadOp) Other() ir.Value {
 	return nil
 }
 
-func (o LoadOp) Cache() CacheModifier { return CacheModifier(enumValue(o.Operation, "cache", 1)) }
-func (o LoadOp) Evict() EvictionPolicy {
-	return EvictionPolicy(enumValue(o.Operation, "evict", 1))
+func (o LoadOp) Cache() memory.CacheModifier {
+	return memory.CacheModifier(enumValue(o.Operation, "cache", 1))
+}
+func (o LoadOp) Evict() memory.EvictionPolicy {
+	return memory.EvictionPolicy(enumValue(o.Operation, "evict", 1))
 }
 func (o LoadOp) IsVolatile() bool {
 	a, ok := o.Attr("isVolatile").(*ir.IntegerAttr)
@@ -517,8 +521,8 @@ func (o LoadOp) Padding() (PaddingOption, bool) {
 
 // LoadOptions are the optional parts of a load.
 type LoadOptions struct {
-	Cache         CacheModifier  // 0 = none
-	Evict         EvictionPolicy // 0 = evict_normal
+	Cache         memory.CacheModifier  // 0 = none
+	Evict         memory.EvictionPolicy // 0 = evict_normal
 	IsVolatile    bool
 	BoundaryCheck []int64
 	Padding       PaddingOption // 0 = absent
@@ -539,20 +543,20 @@ func NewLoad(b *ir.Builder, loc ir.Location, ptr, mask, other ir.Value, o LoadOp
 		hasOther = 1
 	}
 	if o.Cache == 0 {
-		o.Cache = CacheNone
+		o.Cache = memory.CacheNone
 	}
 	if o.Evict == 0 {
-		o.Evict = EvictNormal
+		o.Evict = memory.EvictNormal
 	}
 	attrs := []ir.NamedAttr{
 		{Name: "operandSegmentSizes", Value: segmentSizes(ctx, 1, hasMask, hasOther)},
 		{Name: "boundaryCheck", Value: ir.DenseI32Array(ctx, o.BoundaryCheck)},
-		{Name: "cache", Value: EnumAttr(ctx, o.Cache)},
-		{Name: "evict", Value: EnumAttr(ctx, o.Evict)},
+		{Name: "cache", Value: ir.I32EnumAttr(ctx, o.Cache)},
+		{Name: "evict", Value: ir.I32EnumAttr(ctx, o.Evict)},
 		{Name: "isVolatile", Value: ir.BoolAttrOf(ctx, o.IsVolatile)},
 	}
 	if o.Padding != 0 {
-		attrs = append(attrs, ir.NamedAttr{Name: "padding", Value: EnumAttr(ctx, o.Padding)})
+		attrs = append(attrs, ir.NamedAttr{Name: "padding", Value: ir.I32EnumAttr(ctx, o.Padding)})
 	}
 	return b.CreateOp("tt.load", loc, ops, []ir.Type{PointeeType(ctx, ptr.Type())}, attrs...)
 }
@@ -570,28 +574,30 @@ func (o StoreOp) Mask() ir.Value {
 	}
 	return nil
 }
-func (o StoreOp) Cache() CacheModifier { return CacheModifier(enumValue(o.Operation, "cache", 1)) }
-func (o StoreOp) Evict() EvictionPolicy {
-	return EvictionPolicy(enumValue(o.Operation, "evict", 1))
+func (o StoreOp) Cache() memory.CacheModifier {
+	return memory.CacheModifier(enumValue(o.Operation, "cache", 1))
+}
+func (o StoreOp) Evict() memory.EvictionPolicy {
+	return memory.EvictionPolicy(enumValue(o.Operation, "evict", 1))
 }
 
 // NewStore creates `tt.store ptr, value[, mask]` (mask may be nil).
-func NewStore(b *ir.Builder, loc ir.Location, ptr, value, mask ir.Value, cache CacheModifier, evict EvictionPolicy, boundaryCheck []int64) *ir.Operation {
+func NewStore(b *ir.Builder, loc ir.Location, ptr, value, mask ir.Value, cache memory.CacheModifier, evict memory.EvictionPolicy, boundaryCheck []int64) *ir.Operation {
 	ctx := b.Ctx
 	ops := []ir.Value{ptr, value}
 	if mask != nil {
 		ops = append(ops, mask)
 	}
 	if cache == 0 {
-		cache = CacheNone
+		cache = memory.CacheNone
 	}
 	if evict == 0 {
-		evict = EvictNormal
+		evict = memory.EvictNormal
 	}
 	return b.CreateOp("tt.store", loc, ops, nil,
 		ir.NamedAttr{Name: "boundaryCheck", Value: ir.DenseI32Array(ctx, boundaryCheck)},
-		ir.NamedAttr{Name: "cache", Value: EnumAttr(ctx, cache)},
-		ir.NamedAttr{Name: "evict", Value: EnumAttr(ctx, evict)})
+		ir.NamedAttr{Name: "cache", Value: ir.I32EnumAttr(ctx, cache)},
+		ir.NamedAttr{Name: "evict", Value: ir.I32EnumAttr(ctx, evict)})
 }
 
 // AddPtrOp is a typed view of tt.addptr.

@@ -2,6 +2,7 @@ package tt
 
 import (
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Region ops: reduce, scan, map_elementwise and their terminators. They
@@ -187,7 +188,7 @@ func verifyCombineRegion(ret string) func(*ir.Operation) error {
 		}
 		for i, t := range block.ArgumentTypes() {
 			if want := elems[i%len(elems)]; t != want {
-				return opError(op, "type mismatch on combine operation. Expected argument %d to have type '%s' but got '%s'", i, typeString(want), typeString(t))
+				return opError(op, "type mismatch on combine operation. Expected argument %d to have type '%s' but got '%s'", i, asm.TypeString(want), asm.TypeString(t))
 			}
 		}
 		term := block.Last()
@@ -203,7 +204,7 @@ func verifyCombineRegion(ret string) func(*ir.Operation) error {
 		}
 		for i, t := range term.OperandTypes() {
 			if t != elems[i] {
-				return opError(op, "type mismatch on combine operation. Expected argument %d to have type '%s' but got '%s'", i, typeString(elems[i]), typeString(t))
+				return opError(op, "type mismatch on combine operation. Expected argument %d to have type '%s' but got '%s'", i, asm.TypeString(elems[i]), asm.TypeString(t))
 			}
 		}
 		return nil
@@ -244,11 +245,10 @@ func sameTypes(a, b []ir.Type) bool {
 }
 
 func hasWriteEffect(op *ir.Operation) bool {
-	if e := op.Def().Effects; e != nil {
-		for _, x := range e(op) {
-			if x.Kind == ir.Write {
-				return true
-			}
+	effects, _ := ir.OwnEffects(op)
+	for _, x := range effects {
+		if x.Kind == ir.Write {
+			return true
 		}
 	}
 	return false
@@ -355,7 +355,7 @@ func NewScan(b *ir.Builder, loc ir.Location, operands []ir.Value, axis int, reve
 }
 
 func buildCombine(b *ir.Builder, r *ir.Region, operands []ir.Value, loc ir.Location, ret string, combine CombineBuilder) {
-	elems := elementTypes(valueTypes(operands))
+	elems := elementTypes(ir.TypesOf(operands))
 	args := append(append([]ir.Type{}, elems...), elems...)
 	locs := make([]ir.Location, len(args))
 	for i := range locs {
@@ -366,12 +366,4 @@ func buildCombine(b *ir.Builder, r *ir.Region, operands []ir.Value, loc ir.Locat
 	vals := combine(b, block.Arguments())
 	b.CreateOp(ret, loc, vals, nil)
 	restore()
-}
-
-func valueTypes(vs []ir.Value) []ir.Type {
-	out := make([]ir.Type, len(vs))
-	for i, v := range vs {
-		out[i] = v.Type()
-	}
-	return out
 }

@@ -47,12 +47,12 @@ func printProgramAxis(p ir.OpPrinter, op *ir.Operation) {
 
 // NewGetProgramID creates `tt.get_program_id axis : i32`.
 func NewGetProgramID(b *ir.Builder, loc ir.Location, axis ProgramIDDim) *ir.Operation {
-	return b.CreateOp("tt.get_program_id", loc, nil, []ir.Type{ir.I32(b.Ctx)}, ir.NamedAttr{Name: "axis", Value: EnumAttr(b.Ctx, axis)})
+	return b.CreateOp("tt.get_program_id", loc, nil, []ir.Type{ir.I32(b.Ctx)}, ir.NamedAttr{Name: "axis", Value: ir.I32EnumAttr(b.Ctx, axis)})
 }
 
 // NewGetNumPrograms creates `tt.get_num_programs axis : i32`.
 func NewGetNumPrograms(b *ir.Builder, loc ir.Location, axis ProgramIDDim) *ir.Operation {
-	return b.CreateOp("tt.get_num_programs", loc, nil, []ir.Type{ir.I32(b.Ctx)}, ir.NamedAttr{Name: "axis", Value: EnumAttr(b.Ctx, axis)})
+	return b.CreateOp("tt.get_num_programs", loc, nil, []ir.Type{ir.I32(b.Ctx)}, ir.NamedAttr{Name: "axis", Value: ir.I32EnumAttr(b.Ctx, axis)})
 }
 
 // ProgramAxis returns the axis of get_program_id / get_num_programs.

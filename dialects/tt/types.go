@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // DefaultAddrSpace is the global address space, elided when printing
@@ -180,7 +181,7 @@ func ParsePtrType(p ir.DialectParser) (*PointerType, error) {
 	}
 	pt, ok := t.(*PointerType)
 	if !ok {
-		return nil, p.ErrorfAt(loc, "invalid kind of type specified: expected tt.ptr, but found '%s'", typeString(t))
+		return nil, p.ErrorfAt(loc, "invalid kind of type specified: expected tt.ptr, but found '%s'", asm.TypeString(t))
 	}
 	return pt, nil
 }
@@ -194,7 +195,7 @@ func ParseTensorDescType(p ir.DialectParser) (*TensorDescType, error) {
 	}
 	dt, ok := t.(*TensorDescType)
 	if !ok {
-		return nil, p.ErrorfAt(loc, "invalid kind of type specified: expected tt.tensordesc, but found '%s'", typeString(t))
+		return nil, p.ErrorfAt(loc, "invalid kind of type specified: expected tt.tensordesc, but found '%s'", asm.TypeString(t))
 	}
 	return dt, nil
 }

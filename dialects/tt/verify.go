@@ -63,7 +63,7 @@ func isI32Array(a ir.Attribute) bool {
 	return ok && isSignless(da.Elem, 32)
 }
 
-func enumAttrSpec(name string, e *EnumInfo, required bool) attrSpec {
+func enumAttrSpec(name string, e *ir.EnumInfo, required bool) attrSpec {
 	var vals []string
 	for _, c := range e.Cases {
 		vals = append(vals, fmt.Sprint(c.Value))
@@ -353,7 +353,7 @@ func verifyTensorLayouts(op *ir.Operation) error {
 // valueText renders a value as MLIR streams it into a diagnostic.
 func valueText(v ir.Value) string {
 	if a, ok := v.(*ir.BlockArgument); ok {
-		return fmt.Sprintf("<block argument> of type '%s' at index: %d", typeString(a.Type()), a.Index())
+		return fmt.Sprintf("<block argument> of type '%s' at index: %d", asm.TypeString(a.Type()), a.Index())
 	}
 	return opText(v.DefiningOp())
 }

@@ -364,23 +364,6 @@ func parseAMDWmma(r *attrReader) (ir.Attribute, error) {
 	return checked(r, a)
 }
 
-func ones(n int) []int {
-	o := make([]int, n)
-	for i := range o {
-		o[i] = 1
-	}
-	return o
-}
-
-func allOnes(v []int) bool {
-	for _, x := range v {
-		if x != 1 {
-			return false
-		}
-	}
-	return true
-}
-
 func equalInts(a, b []int) bool {
 	if len(a) != len(b) {
 		return false

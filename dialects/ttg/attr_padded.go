@@ -7,6 +7,7 @@ import (
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/linearlayout"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // PaddedSharedEncoding is `#ttg.padded_shared<[I:+P, ...] {order = [..],
@@ -47,7 +48,7 @@ func paddedIdentity(order []int, shape []int64) (linearlayout.LinearLayout, erro
 		return linearlayout.LinearLayout{}, fmt.Errorf("order %v is not a permutation of the dims of shape %v", order, shape)
 	}
 	for _, s := range shape {
-		if !isPow2(int(s)) {
+		if !numeric.IsPow2(int(s)) {
 			return linearlayout.LinearLayout{}, fmt.Errorf("shape %v must be made of powers of two", shape)
 		}
 	}
@@ -183,7 +184,7 @@ func (a *PaddedSharedEncoding) Verify() error {
 			for _, v := range b {
 				if v != 0 {
 					n++
-					if !isPow2(int(v)) {
+					if !numeric.IsPow2(int(v)) {
 						return fmt.Errorf("Each offset basis must be 0 or a power of two.")
 					}
 				}

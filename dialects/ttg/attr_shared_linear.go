@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/linearlayout"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // SharedLinearEncoding is `#ttg.shared_linear<{offset = [[..]], block =
@@ -70,7 +71,7 @@ func (a *SharedLinearEncoding) PrintParams(p ir.AsmPrinter) {
 
 // Verify checks SharedLinearEncodingAttr::verify.
 func (a *SharedLinearEncoding) Verify() error {
-	if !isPow2(a.Align) {
+	if !numeric.IsPow2(a.Align) {
 		return fmt.Errorf("alignment must be a positive power of two")
 	}
 	if a.rank == 0 {

@@ -3,8 +3,8 @@ package ttg
 import (
 	"fmt"
 
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Builders for the ops passes create most often. Each inserts the op at the

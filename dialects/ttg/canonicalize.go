@@ -1,38 +1,23 @@
 package ttg
 
-import (
-	"fmt"
-
-	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/linearlayout"
-)
+import "github.com/ttcompiler/tt/ir"
 
 // The canonicalization patterns Triton registers for ttg.convert_layout
 // (lib/Dialect/TritonGPU/IR/Ops.cpp): conversions fold into the ops that
 // produce or consume them when the layout does not matter there.
 
-type pattern struct {
-	root    string
-	benefit int
-	fn      func(op *ir.Operation, rw ir.Rewriter) bool
-}
-
-func (p pattern) RootName() string                                      { return p.root }
-func (p pattern) Benefit() int                                          { return p.benefit }
-func (p pattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool { return p.fn(op, rw) }
-
 // ConvertLayoutPatterns are the patterns of ConvertLayoutOp::
 // getCanonicalizationPatterns, in Triton's order.
 var ConvertLayoutPatterns = []ir.RewritePattern{
-	pattern{"ttg.convert_layout", 1, canonicalizeConvertFromConvert},
-	pattern{"tt.reshape", 1, canonicalizeConvertFromReshape},
-	pattern{"tt.trans", 1, canonicalizeConvertFromTranspose},
-	pattern{"tt.gather", 1, canonicalizeConvertFromGatherSource},
-	pattern{"tt.histogram", 1, canonicalizeConvertFromHistogram},
-	pattern{"ttg.local_alloc", 1, canonicalizeConvertFromAlloc},
-	pattern{"ttg.local_store", 1, canonicalizeConvertFromLocalStore},
-	pattern{"tt.split", 1, canonicalizeConvertFromSplit},
-	pattern{"ttng.tmem_store", 1, canonicalizeConvertFromTMEMStore},
+	ir.NewPattern("CanonicalizeConvertFromConvert", "ttg.convert_layout", 1, canonicalizeConvertFromConvert),
+	ir.NewPattern("CanonicalizeConvertFromReshape", "tt.reshape", 1, canonicalizeConvertFromReshape),
+	ir.NewPattern("CanonicalizeConvertFromTranspose", "tt.trans", 1, canonicalizeConvertFromTranspose),
+	ir.NewPattern("CanonicalizeConvertFromGatherSource", "tt.gather", 1, canonicalizeConvertFromGatherSource),
+	ir.NewPattern("CanonicalizeConvertFromHistogram", "tt.histogram", 1, canonicalizeConvertFromHistogram),
+	ir.NewPattern("CanonicalizeConvertFromAlloc", "ttg.local_alloc", 1, canonicalizeConvertFromAlloc),
+	ir.NewPattern("CanonicalizeConvertFromLocalStore", "ttg.local_store", 1, canonicalizeConvertFromLocalStore),
+	ir.NewPattern("CanonicalizeConvertFromSplit", "tt.split", 1, canonicalizeConvertFromSplit),
+	ir.NewPattern("CanonicalizeConvertFromTMEMStore", "ttng.tmem_store", 1, canonicalizeConvertFromTMEMStore),
 }
 
 func init() {
@@ -321,52 +306,3 @@ func canonicalizeConvertFromTMEMStore(op *ir.Operation, rw ir.Rewriter) bool {
 // TMEMCompatible reports whether a register tensor of type src can be
 // stored to the tensor memory buffer dst directly; package ttng sets it.
 var TMEMCompatible func(op *ir.Operation, src, dst ir.Type) bool
-
-// InferSplitEncoding returns the result encoding of tt.split of a tensor of
-// the given shape and encoding (inferSplitOpEncoding).
-func InferSplitEncoding(ctx *ir.Context, enc ir.Attribute, shape []int64) (ir.Attribute, error) {
-	if b, ok := enc.(*BlockedEncoding); ok {
-		n := len(b.Order)
-		cpc := b.CGALayout.CTAsPerCGA()
-		if n > 0 && b.SizePerThread[n-1] == 2 && b.ThreadsPerWarp[n-1] == 1 && b.WarpsPerCTA[n-1] == 1 && cpc[n-1] == 1 {
-			var order []int
-			for _, o := range b.Order {
-				if o != n-1 {
-					order = append(order, o)
-				}
-			}
-			cga := CGALayout{Rank: n - 1}
-			for _, v := range b.CGALayout.Bases {
-				cga.Bases = append(cga.Bases, clone(v[:n-1]))
-			}
-			return NewBlocked(ctx, b.SizePerThread[:n-1], b.ThreadsPerWarp[:n-1], b.WarpsPerCTA[:n-1], order, cga), nil
-		}
-	}
-	axis := len(shape) - 1
-	if axis < 0 || shape[axis] != 2 {
-		return nil, fmt.Errorf("SplitOp input shape should have 2 in the last dim")
-	}
-	ll, err := ToLinearLayout(enc, shape)
-	if err != nil {
-		return nil, err
-	}
-	out, err := joinOnAxis(ll, false, axis)
-	if err != nil {
-		return nil, err
-	}
-	// Drop the last dim (now of size 1).
-	dims := linearlayout.LabeledShape(shape[:axis])
-	var bases []linearlayout.InBases
-	for _, in := range out.Bases() {
-		nb := make([][]int32, len(in.Bases))
-		for i, b := range in.Bases {
-			nb[i] = clone(b[:axis])
-		}
-		bases = append(bases, linearlayout.InBases{Name: in.Name, Bases: nb})
-	}
-	res, err := linearlayout.New(bases, dims)
-	if err != nil {
-		return nil, err
-	}
-	return NewLinearFromLL(ctx, res), nil
-}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/linearlayout"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // CGALayout says how the CTAs of a cluster (a CGA) split a tensor: Bases[i]
@@ -55,6 +56,33 @@ func (c CGALayout) CTAOrder() []int {
 // NumCTAs is the number of CTAs of the cluster.
 func (c CGALayout) NumCTAs() int { return 1 << len(c.Bases) }
 
+// InsertDim returns c with a new dim of size 1 at position dim (no CTA
+// moves along it), as Triton builds the CTA layout of expand_dims and
+// join results.
+func (c CGALayout) InsertDim(dim int) CGALayout {
+	out := CGALayout{Rank: c.Rank + 1}
+	for _, b := range c.Bases {
+		nb := make([]int32, 0, len(b)+1)
+		nb = append(nb, b[:dim]...)
+		nb = append(nb, 0)
+		nb = append(nb, b[dim:]...)
+		out.Bases = append(out.Bases, nb)
+	}
+	return out
+}
+
+// AppendDim returns c with a new last dim of size 1.
+func (c CGALayout) AppendDim() CGALayout { return c.InsertDim(c.Rank) }
+
+// CGAOf returns the CTA layout of a layout attribute (the single-CTA
+// layout of the given rank for attributes that are not layouts).
+func CGAOf(enc ir.Attribute, rank int) CGALayout {
+	if l, ok := enc.(LayoutEncoding); ok {
+		return l.CGA()
+	}
+	return DefaultCGA(rank)
+}
+
 // basesPerDim is Triton's basesPerDimImpl: the size each dim reaches
 // through the given bases.
 func basesPerDim(bases [][]int32, rank int, skipBroadcast bool) []int {
@@ -74,28 +102,6 @@ func basesPerDim(bases [][]int32, rank int, skipBroadcast bool) []int {
 		}
 	}
 	return ret
-}
-
-// orderPerDim is Triton's orderPerDimImpl: the dims in the order the bases
-// first move along them, then the dims of def not seen yet.
-func orderPerDim(bases [][]int32, def []int) []int {
-	var out []int
-	seen := map[int]bool{}
-	add := func(d int) {
-		if !seen[d] {
-			seen[d] = true
-			out = append(out, d)
-		}
-	}
-	for _, b := range bases {
-		if nz := firstNonZero(b); nz >= 0 {
-			add(nz)
-		}
-	}
-	for _, d := range def {
-		add(d)
-	}
-	return out
 }
 
 func firstNonZero(b []int32) int {
@@ -168,7 +174,7 @@ func (r *attrReader) cga(k cgaKeys, rank int) (CGALayout, error) {
 	for d := range perCGA {
 		// Only powers of two that divide evenly have a linear-layout form
 		// (and only those do Triton's lowerings handle).
-		if !isPow2(perCGA[d]) || !isPow2(split[d]) || perCGA[d]%split[d] != 0 {
+		if !numeric.IsPow2(perCGA[d]) || !numeric.IsPow2(split[d]) || perCGA[d]%split[d] != 0 {
 			return CGALayout{}, r.errorf("CTAsPerCGA [%s] and CTASplitNum [%s] must be powers of two, each split dividing its CTA count",
 				joinInts(perCGA), joinInts(split))
 		}

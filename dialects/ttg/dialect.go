@@ -63,4 +63,3 @@ func attrText(a ir.Attribute) string {
 func typeText(t ir.Type) string { return "'" + asm.TypeString(t) + "'" }
 
 // typeString prints a type for a diagnostic, unquoted.
-func typeString(t ir.Type) string { return asm.TypeString(t) }

@@ -13,13 +13,26 @@
 //	cga_views.go        the CTA layout of a transposed or re-ranked tensor
 //	attr_*.go           one layout attribute each (syntax, verifier, LL)
 //	interfaces.go       LayoutEncoding, DistributedLayout, SharedLayout, ...
-//	linear_layout.go    ToLinearLayout and the per-layout conversions
-//	layout_info.go      helpers lowering uses (ElemsPerThread, orders, ...)
+//	linear_layout.go    ToLinearLayout, layout and type equivalence
+//	order.go            orders of a layout (Order, ThreadOrder, WarpOrder,
+//	                    OrderForMemory)
+//	distribution.go     per dim: elements and contiguity per thread, lanes
+//	                    and warps (ElemsPerThread, ContigPerThread, ...)
+//	conversion_kind.go  what a convert_layout costs (registers, shuffles,
+//	                    shared memory)
+//	shared_for_dot.go   the shared layouts dot operands are staged through
+//	                    (swizzled for mma.sync/MFMA/WMMA, NVMMA for wgmma)
 //	memdesc.go          !ttg.memdesc and !ttg.async.token
 //	module.go           module attributes (ttg.num-warps, ...) and accessors
 //	tensor_layout.go    the check that a tensor's layout fits its context
 //	ops_*.go            the ops, grouped by theme
-//	infer.go            layout inference (trans, reshape, fp4_to_fp, memdesc views)
+//	infer_trans.go      layout inference: transposes (tensors, memdescs)
+//	infer_reshape.go    layout inference: reshapes (tensors, memdescs)
+//	infer_join.go       layout inference: tt.join and tt.split
+//	infer_fp4.go        layout inference: ttg.fp4_to_fp
+//	infer_propagate.go  the layout an op's other side needs for it to move
+//	                    no data (InferSrcEncoding, InferDstEncoding), as
+//	                    the layout passes propagate layouts
 //	infer_tt.go         answers to package tt's layout questions
 //	tt_interfaces.go    the tt layout-interface methods of every layout
 //	canonicalize.go     convert_layout canonicalization patterns
@@ -31,7 +44,7 @@
 //	util.go             small helpers
 //
 // The custom syntax of most ops is written in MLIR's declarative assembly
-// format and interpreted by package asmfmt.
+// format and interpreted by package ir/asmfmt.
 //
 // Every printed form matches what Triton 3.6 prints (checked against its
 // own dumps and the conformance goldens); parsing accepts keys in any order

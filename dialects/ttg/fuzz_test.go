@@ -77,7 +77,7 @@ func fuzzOne(t *testing.T, src string) {
 					if tt, ok := a.(*ir.RankedTensorType); ok && tt.Encoding != nil {
 						_, _ = ttg.ToLinearLayout(tt.Encoding, tt.Dims)
 						_ = ttg.TotalElemsPerThread(tt)
-						_ = ttg.GetOrder(tt.Encoding, tt.Dims)
+						_ = ttg.Order(tt.Encoding, tt.Dims)
 					}
 					if md, ok := a.(*ttg.MemDescType); ok && md.Encoding != nil {
 						_, _ = ttg.ToLinearLayout(md.Encoding, md.Shape())

@@ -57,6 +57,16 @@ type MemDescEncoding interface {
 	VerifyMemDesc(shape []int64, elem ir.Type, memorySpace ir.Attribute, allocShape []int64) error
 }
 
+// UpcastFp is the op interface of ops that upcast packed or scaled
+// floating-point values (Triton's UpcastFpOpInterface; AMD's
+// amdg.scaled_upcast_fp4/fp8 implement it): the layout of one side given
+// the other's, for operand opIdx. The layout propagation rules
+// (InferSrcEncoding, InferDstEncoding) do not move layouts through them.
+type UpcastFp interface {
+	InferDstEncoding(opIdx int, src ir.Attribute) ir.Attribute
+	InferSrcEncoding(opIdx int, dst ir.Attribute) ir.Attribute
+}
+
 // attrKey uniques the attributes of this package.
 type attrKey struct {
 	kind string

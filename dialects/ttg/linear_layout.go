@@ -46,3 +46,38 @@ func EquivalentLayouts(a, b ir.Attribute, shape []int64) bool {
 	lb, err2 := ToLinearLayout(b, shape)
 	return err1 == nil && err2 == nil && la.Equal(lb)
 }
+
+// EquivalentTypes is Triton's verifyEquivalentType: two memdesc (or
+// tensor) types equal up to layouts that place every element alike.
+func EquivalentTypes(a, b ir.Type) bool {
+	if a == b {
+		return true
+	}
+	ma, ok1 := a.(*MemDescType)
+	mb, ok2 := b.(*MemDescType)
+	if ok1 || ok2 {
+		if !ok1 || !ok2 || !equalInt64s(ma.Dims, mb.Dims) || !equalInt64s(ma.AllocShape, mb.AllocShape) ||
+			ma.Elem != mb.Elem || ma.MemorySpace != mb.MemorySpace || ma.Mutable != mb.Mutable {
+			return false
+		}
+		if ma.Encoding == mb.Encoding {
+			return true
+		}
+		if ma.Encoding == nil || mb.Encoding == nil {
+			return false
+		}
+		return EquivalentLayouts(ma.Encoding, mb.Encoding, ma.Dims)
+	}
+	ta, ok1 := a.(*ir.RankedTensorType)
+	tb, ok2 := b.(*ir.RankedTensorType)
+	if !ok1 || !ok2 || !equalInt64s(ta.Dims, tb.Dims) || ta.Elem != tb.Elem {
+		return false
+	}
+	if ta.Encoding == tb.Encoding {
+		return true
+	}
+	if ta.Encoding == nil || tb.Encoding == nil {
+		return false
+	}
+	return EquivalentLayouts(ta.Encoding, tb.Encoding, ta.Dims)
+}

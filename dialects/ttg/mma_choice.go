@@ -98,37 +98,6 @@ func MMAInstrShape(version int, shape []int64, elem ir.Type, numWarps int) ([]in
 	return nil, fmt.Errorf("no NVIDIA MMA version %d", version)
 }
 
-// NVMMASharedFor is the nvmma_shared layout Triton gives a tensor of the
-// given shape, dim order (fastest first) and element type when it stages
-// it for wgmma, tcgen05 or TMA: the widest of the 128, 64 and 32-byte
-// swizzles that the contiguous dim's bytes (doubled for padded fp4) are a
-// multiple of, none when the other dims hold fewer than 8 rows, and
-// transposed when dim 0 is the contiguous one.
-func NVMMASharedFor(ctx *ir.Context, shape []int64, order []int, cga CGALayout, elem ir.Type, fp4Padded bool) *NVMMASharedEncoding {
-	perCTA := ShapePerCTA(cga.CTASplitNum(), shape)
-	bits := ir.BitWidth(elem)
-	packing := 1
-	if fp4Padded {
-		packing = 2
-	}
-	contigBytes := int(perCTA[order[0]]) * packing * bits / 8
-	swizzle := 0
-	for _, s := range []int{128, 64, 32} {
-		if contigBytes >= s && contigBytes%s == 0 {
-			swizzle = s
-			break
-		}
-	}
-	outer := 1
-	for _, d := range order[1:] {
-		outer *= int(perCTA[d])
-	}
-	if len(perCTA) < 2 || outer < 8 {
-		swizzle = 0
-	}
-	return NewNVMMAShared(ctx, swizzle, order[0] == 0, bits, fp4Padded, cga)
-}
-
 // SupportsMMA is Triton's supportMMA(DotOp, version): the shapes, warp
 // counts and element types each instruction family takes.
 func SupportsMMA(dot *ir.Operation, version int) bool {

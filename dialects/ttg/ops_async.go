@@ -1,9 +1,10 @@
 package ttg
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Asynchronous copies from global to shared memory (cp.async on NVIDIA,
@@ -21,8 +22,8 @@ var AsyncCopyGlobalToLocal = Define(Dialect, "async_copy_global_to_local", 0, as
 	},
 	Results: []asmfmt.Value{{Name: "token", Constraint: TokenC, Infer: Fixed(TokenType)}},
 	Attrs: []asmfmt.Attr{
-		DefaultAttr(EnumAttrSpec("cache", tt.CacheModifierEnum), I32Default(int64(tt.CacheNone))),
-		DefaultAttr(EnumAttrSpec("evict", tt.EvictionPolicyEnum), I32Default(int64(tt.EvictNormal))),
+		DefaultAttr(EnumAttrSpec("cache", memory.CacheModifierEnum), I32Default(int64(memory.CacheNone))),
+		DefaultAttr(EnumAttrSpec("evict", memory.EvictionPolicyEnum), I32Default(int64(memory.EvictNormal))),
 		DefaultAttr(BoolAttr("isVolatile"), BoolDefault(false)),
 		DefaultAttr(I32Attr("contiguity"), I32Default(1)),
 	},

@@ -1,9 +1,10 @@
 package ttg
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // IntTensorC is TT_IntTensor: a ranked tensor of integers.
@@ -33,7 +34,7 @@ var LocalAtomicScatterRMW = Define(Dialect, "local_atomic_scatter_rmw", 0, asmfm
 		{Name: "mask", Kind: asmfmt.Optional, Constraint: I1TensorC},
 	},
 	Results: []asmfmt.Value{{Name: "result", Constraint: TensorC}},
-	Attrs:   []asmfmt.Attr{EnumAttrSpec("atomic_rmw_op", tt.RMWOpEnum), I32Attr("axis")},
+	Attrs:   []asmfmt.Attr{EnumAttrSpec("atomic_rmw_op", memory.RMWOpEnum), I32Attr("axis")},
 	Format:  "$atomic_rmw_op `,` $dst `[` $indices `]` `,` $values (`,` $mask^)? attr-dict `:` functional-type(operands, results)",
 	Verify:  verifyLocalAtomicScatterRMW,
 })

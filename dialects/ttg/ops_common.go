@@ -2,8 +2,8 @@ package ttg
 
 import (
 	"github.com/ttcompiler/tt/dialects/tt"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Building blocks for the op definitions of ttg, ttng and amdgpu: ODS type
@@ -132,35 +132,9 @@ func isI32Array(a ir.Attribute) bool {
 	return ok && isSignless(da.Elem, 32)
 }
 
-// TTEnum adapts one of tt's I32 enums to asmfmt.
-type TTEnum struct{ Info *tt.EnumInfo }
-
-func (e TTEnum) Keyword(a ir.Attribute) (string, bool) {
-	ia, ok := a.(*ir.IntegerAttr)
-	if !ok {
-		return "", false
-	}
-	kw := e.Info.Keyword(ia.Int())
-	return kw, kw != ""
-}
-func (e TTEnum) Attr(ctx *ir.Context, kw string) (ir.Attribute, bool) {
-	v, ok := e.Info.Value(kw)
-	if !ok {
-		return nil, false
-	}
-	return ir.I32Attr(ctx, v), true
-}
-func (e TTEnum) Keywords() []string {
-	var out []string
-	for _, c := range e.Info.Cases {
-		out = append(out, c.Keyword)
-	}
-	return out
-}
-
 // EnumAttrSpec is an I32EnumAttr attribute spec.
-func EnumAttrSpec(name string, info *tt.EnumInfo) asmfmt.Attr {
-	return asmfmt.Attr{Name: name, Kind: asmfmt.EnumAttr, Enum: TTEnum{info}, Check: info.Valid,
+func EnumAttrSpec(name string, info *ir.EnumInfo) asmfmt.Attr {
+	return asmfmt.Attr{Name: name, Kind: asmfmt.EnumAttr, Enum: info, Check: info.Valid,
 		Summary: "allowed 32-bit signless integer cases"}
 }
 

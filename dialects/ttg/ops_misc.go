@@ -1,8 +1,9 @@
 package ttg
 
 import (
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // PredicateStage is `%p = ttg.predicate_stage %iv, %ub, %step maxStage M
@@ -78,7 +79,7 @@ func verifyFp4ToFp(op *ir.Operation) error {
 	src := op.Operand(0).Type().(*ir.RankedTensorType)
 	res := op.Result(0).Type().(*ir.RankedTensorType)
 	if ft, ok := res.Elem.(*ir.FloatType); !ok || (ft.Kind != ir.BF16 && ft.Kind != ir.F16) {
-		return ir.Errorf(op.Loc(), "only bf16 or f16 is supported for now, got %s", typeString(res.Elem))
+		return ir.Errorf(op.Loc(), "only bf16 or f16 is supported for now, got %s", asm.TypeString(res.Elem))
 	}
 	axisAttr, _ := op.Attr("axis").(*ir.IntegerAttr)
 	axis := int(axisAttr.Int())

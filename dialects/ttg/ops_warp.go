@@ -3,8 +3,9 @@ package ttg
 import (
 	"fmt"
 
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // Warp specialization: `ttg.warp_specialize` runs its default region on the
@@ -199,7 +200,7 @@ func verifyWarpSpecialize(op *ir.Operation) error {
 		return ir.OpErrorf(op, "has %d partitions but `partitionNumWarps` has %d elements", len(regions), len(nw))
 	}
 	for i, n := range nw {
-		if !isPow2(n) {
+		if !numeric.IsPow2(n) {
 			return ir.OpErrorf(op, "partition #%d number of warps (%d) must be a power of 2", i, n)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Shared-memory buffers of the software pipeliner: the multi-buffered
@@ -50,7 +51,7 @@ func CopyVecBytes(reg *ir.RankedTensorType, shared ir.Attribute) (int, error) {
 	}
 	cvt, err := regLL.InvertAndCompose(smemLL)
 	if err != nil {
-		return 0, fmt.Errorf("ttg: cannot copy %s to shared layout %s: %v", typeString(reg), attrText(shared), err)
+		return 0, fmt.Errorf("ttg: cannot copy %s to shared layout %s: %v", asm.TypeString(reg), attrText(shared), err)
 	}
 	return cvt.NumConsecutiveInOut() * ir.BitWidth(reg.Elem) / 8, nil
 }

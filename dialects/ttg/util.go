@@ -3,6 +3,8 @@ package ttg
 import (
 	"strconv"
 	"strings"
+
+	"github.com/ttcompiler/tt/numeric"
 )
 
 func clone[T any](v []T) []T {
@@ -12,11 +14,26 @@ func clone[T any](v []T) []T {
 	return append(make([]T, 0, len(v)), v...)
 }
 
-func isPow2(v int) bool { return v > 0 && v&(v-1) == 0 }
+func ones(n int) []int {
+	o := make([]int, n)
+	for i := range o {
+		o[i] = 1
+	}
+	return o
+}
+
+func allOnes(v []int) bool {
+	for _, x := range v {
+		if x != 1 {
+			return false
+		}
+	}
+	return true
+}
 
 func allPow2(v []int) bool {
 	for _, x := range v {
-		if !isPow2(x) {
+		if !numeric.IsPow2(x) {
 			return false
 		}
 	}
@@ -67,31 +84,10 @@ func ints(v []int64) []int {
 	return out
 }
 
-// reverseOrder returns [rank-1, ..., 0].
-func reverseOrder(rank int) []int {
-	o := make([]int, rank)
-	for i := range o {
-		o[i] = rank - 1 - i
+func product[T ~int | ~int64](v []T) T {
+	p := T(1)
+	for _, x := range v {
+		p *= x
 	}
-	return o
-}
-
-// matrixOrder is Triton's getMatrixOrder: row-major [rank-1, ..., 0], with
-// the two minor dims swapped for column-major.
-func matrixOrder(rank int, rowMajor bool) []int {
-	o := make([]int, rank)
-	if rank < 2 {
-		return o
-	}
-	o = reverseOrder(rank)
-	if !rowMajor {
-		o[0], o[1] = o[1], o[0]
-	}
-	return o
-}
-
-// orderForDotOperand is Triton's getOrderForDotOperand.
-func orderForDotOperand(opIdx, rank int, kContig bool) []int {
-	rowMajor := (opIdx != 0) != kContig
-	return matrixOrder(rank, rowMajor)
+	return p
 }

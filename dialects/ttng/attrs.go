@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 type ttngAttr struct{ ir.AttrBase }
@@ -66,13 +67,13 @@ func (a *TensorMemoryEncoding) PrintParams(p ir.AsmPrinter) {
 
 // Verify checks TensorMemoryEncodingAttr::verify.
 func (a *TensorMemoryEncoding) Verify() error {
-	if a.CTASplitM < 1 || a.CTASplitN < 1 || !isPow2(a.CTASplitM) || !isPow2(a.CTASplitN) {
+	if a.CTASplitM < 1 || a.CTASplitN < 1 || !numeric.IsPow2(a.CTASplitM) || !numeric.IsPow2(a.CTASplitN) {
 		return fmt.Errorf("CTASplitM and CTASplitN must be greater than 0 and a power of 2")
 	}
 	if a.BlockM != 64 && a.BlockM != 128 {
 		return fmt.Errorf("blockM must be 64 or 128 but got %d", a.BlockM)
 	}
-	if !isPow2(a.BlockN) {
+	if !numeric.IsPow2(a.BlockN) {
 		return fmt.Errorf("blockN must be a power of 2 but got %d", a.BlockN)
 	}
 	if a.BlockN > 512 {
@@ -115,8 +116,6 @@ func (a *TensorMemoryScalesEncoding) PrintParams(p ir.AsmPrinter) {
 	}
 	p.WriteString(">")
 }
-
-func isPow2(v int) bool { return v > 0 && v&(v-1) == 0 }
 
 // parseStruct parses MLIR's `struct(params)` attribute form `<k = v, ...>`
 // for integer and bool parameters; kinds maps each known key to 'i' or 'b'.

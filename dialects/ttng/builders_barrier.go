@@ -1,8 +1,8 @@
 package ttng
 
 import (
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Builders of the mbarrier ops. Each inserts the op at the builder's

@@ -1,6 +1,7 @@
 package ttng
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -8,15 +9,15 @@ import (
 // CachePolicyAttr is `#ttng.cache_policy<cache_modifier = M>`, the NVIDIA
 // cache policy of a tt.load or tt.store in later Tritons (late 2025),
 // which name PTX's cache operators directly. tt converts it to Triton
-// 3.6's `cache` property when the op is parsed (see tt.CachePolicy); the
+// 3.6's `cache` property when the op is parsed (see memory.CachePolicy); the
 // eviction policy stays evict_normal.
 type CachePolicyAttr struct {
 	ir.AttrBase
-	Modifier tt.CacheModifier
+	Modifier memory.CacheModifier
 }
 
 // CachePolicy returns the uniqued `#ttng.cache_policy`.
-func CachePolicy(ctx *ir.Context, m tt.CacheModifier) *CachePolicyAttr {
+func CachePolicy(ctx *ir.Context, m memory.CacheModifier) *CachePolicyAttr {
 	return ir.Unique(ctx, &CachePolicyAttr{Modifier: m})
 }
 
@@ -28,8 +29,8 @@ func (a *CachePolicyAttr) PrintParams(p ir.AsmPrinter) {
 	p.WriteString("<cache_modifier = " + a.Modifier.String() + ">")
 }
 
-func (a *CachePolicyAttr) CacheSettings() (tt.CacheModifier, tt.EvictionPolicy) {
-	return a.Modifier, tt.EvictNormal
+func (a *CachePolicyAttr) CacheSettings() (memory.CacheModifier, memory.EvictionPolicy) {
+	return a.Modifier, memory.EvictNormal
 }
 
 func (a *CachePolicyAttr) VerifyCachePolicy(store bool) error {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/builtin"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
@@ -49,7 +50,7 @@ func TestCachePolicy(t *testing.T) {
 			t.Errorf("want %q, got %v", c.msg, err)
 		}
 	}
-	if s := asm.AttrString(ttng.CachePolicy(ir.NewContext(), tt.CacheCG)); s != "#ttng.cache_policy<cache_modifier = cg>" {
+	if s := asm.AttrString(ttng.CachePolicy(ir.NewContext(), memory.CacheCG)); s != "#ttng.cache_policy<cache_modifier = cg>" {
 		t.Errorf("print: %s", s)
 	}
 }

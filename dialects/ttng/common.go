@@ -3,9 +3,8 @@ package ttng
 import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // define creates a ttng op (every TTNG op verifies tensor layouts).
@@ -60,5 +59,3 @@ func sharedRW(v ir.Value, kinds ...ir.EffectKind) []ir.Effect {
 	}
 	return es
 }
-
-func typeString(t ir.Type) string { return asm.TypeString(t) }

@@ -20,5 +20,5 @@
 //	ops_tmem.go     tcgen05 MMAs and tensor-memory loads, stores, copies
 //
 // Op syntax is given in MLIR's declarative assembly format and interpreted
-// by package ttg/asmfmt, so printing matches Triton byte for byte.
+// by package ir/asmfmt, so printing matches Triton byte for byte.
 package ttng

@@ -5,8 +5,9 @@ import (
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // mmaKind is the tcgen05 `kind` an operand element type selects.
@@ -50,10 +51,10 @@ func verifyMMADType(op *ir.Operation, a, b, d ir.Type) error {
 	ak, aacc, aok := mmaKindAndAcc(ctx, a)
 	bk, bacc, bok := mmaKindAndAcc(ctx, b)
 	if !aok {
-		return ir.OpErrorf(op, "unsupported LHS operand dtype: %s", typeString(a))
+		return ir.OpErrorf(op, "unsupported LHS operand dtype: %s", asm.TypeString(a))
 	}
 	if !bok {
-		return ir.OpErrorf(op, "unsupported RHS operand dtype: %s", typeString(b))
+		return ir.OpErrorf(op, "unsupported RHS operand dtype: %s", asm.TypeString(b))
 	}
 	if ak != bk {
 		return ir.OpErrorf(op, "LHS and RHS operand dtypes kinds don't match: LHS kind is %s but RHS kind is %s", ak, bk)
@@ -61,10 +62,10 @@ func verifyMMADType(op *ir.Operation, a, b, d ir.Type) error {
 	if !containsType(aacc, d) || !containsType(bacc, d) {
 		names := make([]string, len(aacc))
 		for i, t := range aacc {
-			names[i] = typeString(t)
+			names[i] = asm.TypeString(t)
 		}
 		return ir.OpErrorf(op, "unsupported accumulator dtype for operand types %s and %s, accumulator dtype is %s but must be one of [%s]",
-			typeString(a), typeString(b), typeString(d), strings.Join(names, ", "))
+			asm.TypeString(a), asm.TypeString(b), asm.TypeString(d), strings.Join(names, ", "))
 	}
 	return nil
 }

@@ -2,8 +2,8 @@ package ttng
 
 import (
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // mbarrier ops: an mbarrier is a 1xi64 buffer in shared memory.

@@ -1,10 +1,11 @@
 package ttng
 
 import (
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // TMA (Tensor Memory Accelerator) copies between global memory, addressed
@@ -24,8 +25,8 @@ func coords(name string) asmfmt.Value {
 var AsyncTMACopyGlobalToLocal = define("async_tma_copy_global_to_local", 0, asmfmt.Spec{
 	Operands: []asmfmt.Value{tensorDesc("desc"), coords("coord"), memdesc("barrier"), memdesc("result"), i1Operand("pred")},
 	Attrs: []asmfmt.Attr{
-		ttg.DefaultAttr(ttg.EnumAttrSpec("cache", tt.CacheModifierEnum), ttg.I32Default(int64(tt.CacheNone))),
-		ttg.DefaultAttr(ttg.EnumAttrSpec("evict", tt.EvictionPolicyEnum), ttg.I32Default(int64(tt.EvictNormal))),
+		ttg.DefaultAttr(ttg.EnumAttrSpec("cache", memory.CacheModifierEnum), ttg.I32Default(int64(memory.CacheNone))),
+		ttg.DefaultAttr(ttg.EnumAttrSpec("evict", memory.EvictionPolicyEnum), ttg.I32Default(int64(memory.EvictNormal))),
 		ttg.DefaultAttr(ttg.BoolAttr("isVolatile"), ttg.BoolDefault(false)),
 	},
 	Format: "$desc `[` $coord `]` $result `,` $barrier `,` $pred " +

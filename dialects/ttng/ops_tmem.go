@@ -3,8 +3,9 @@ package ttng
 import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Blackwell tensor memory (TMEM) and the tcgen05 MMAs that accumulate in it.
@@ -367,7 +368,7 @@ func verifyMemoryOpTypes(op *ir.Operation, src, dst ir.Type) error {
 		return ir.ShapeOf(t)
 	}
 	if elem(src) != elem(dst) {
-		return ir.OpErrorf(op, "source element type %s must match destination element type %s", typeString(src), typeString(elem(dst)))
+		return ir.OpErrorf(op, "source element type %s must match destination element type %s", asm.TypeString(src), asm.TypeString(elem(dst)))
 	}
 	if !equalInt64s(shape(src), shape(dst)) {
 		return ir.OpErrorf(op, "source shape [%s] must match [destination shape %s]", join(shape(src), ", "), join(shape(dst), ", "))

@@ -3,8 +3,8 @@ package ttng
 import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // WarpGroupDot is `%d = ttng.warp_group_dot %a, %b, %c[, %useC] {...} :

@@ -9,6 +9,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // fnTr translates the body of one llvm.func.
@@ -183,7 +184,7 @@ func (fx *fnTr) set(op *ir.Operation, vs ...value.Value) {
 func (fx *fnTr) typ(op *ir.Operation, t ir.Type) (lltypes.Type, error) {
 	lt, ok := fx.tr.typ(t)
 	if !ok {
-		return nil, ir.OpErrorf(op, "cannot translate type '%s' to LLVM IR", typeString(t))
+		return nil, ir.OpErrorf(op, "cannot translate type '%s' to LLVM IR", asm.TypeString(t))
 	}
 	return lt, nil
 }

@@ -10,8 +10,9 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // AMDGCN lowering of the gpu dialect: AMDGPU intrinsics, plain LLVM
@@ -198,33 +199,33 @@ func (fx *fnTr) amdStore(op *ir.Operation) error {
 }
 
 // amdOrdering maps tt's memory semantics to LLVM orderings.
-func amdOrdering(s tt.MemSemantic) enum.AtomicOrdering {
+func amdOrdering(s memory.MemSemantic) enum.AtomicOrdering {
 	switch s {
-	case tt.SemAcquire:
+	case memory.SemAcquire:
 		return enum.AtomicOrderingAcquire
-	case tt.SemRelease:
+	case memory.SemRelease:
 		return enum.AtomicOrderingRelease
-	case tt.SemAcqRel:
+	case memory.SemAcqRel:
 		return enum.AtomicOrderingAcquireRelease
 	}
 	return enum.AtomicOrderingMonotonic
 }
 
 // amdScope maps tt's scopes to AMDGPU sync scopes.
-func amdScope(s tt.MemSyncScope) string {
+func amdScope(s memory.MemSyncScope) string {
 	switch s {
-	case tt.ScopeGPU:
+	case memory.ScopeGPU:
 		return "agent"
-	case tt.ScopeCTA:
+	case memory.ScopeCTA:
 		return "workgroup"
 	}
 	return ""
 }
 
-var amdRMWOps = map[tt.RMWOp]enum.AtomicOp{
-	tt.RMWAnd: enum.AtomicOpAnd, tt.RMWOr: enum.AtomicOpOr, tt.RMWXor: enum.AtomicOpXor, tt.RMWAdd: enum.AtomicOpAdd,
-	tt.RMWFAdd: enum.AtomicOpFAdd, tt.RMWMax: enum.AtomicOpMax, tt.RMWMin: enum.AtomicOpMin,
-	tt.RMWUMax: enum.AtomicOpUMax, tt.RMWUMin: enum.AtomicOpUMin, tt.RMWXchg: enum.AtomicOpXChg,
+var amdRMWOps = map[memory.RMWOp]enum.AtomicOp{
+	memory.RMWAnd: enum.AtomicOpAnd, memory.RMWOr: enum.AtomicOpOr, memory.RMWXor: enum.AtomicOpXor, memory.RMWAdd: enum.AtomicOpAdd,
+	memory.RMWFAdd: enum.AtomicOpFAdd, memory.RMWMax: enum.AtomicOpMax, memory.RMWMin: enum.AtomicOpMin,
+	memory.RMWUMax: enum.AtomicOpUMax, memory.RMWUMin: enum.AtomicOpUMin, memory.RMWXchg: enum.AtomicOpXChg,
 }
 
 func (fx *fnTr) atomicOperands(op *ir.Operation, a gpu.AtomicView) (ptr, pred value.Value, err error) {
@@ -243,7 +244,7 @@ func (fx *fnTr) amdAtomicRMW(op *ir.Operation) error {
 		return ir.OpErrorf(op, "packed atomics are not supported by the LLVM 14 AMDGCN translation")
 	}
 	if isStorageFloat(a.Value().Type()) {
-		return ir.OpErrorf(op, "'%s' atomics are not supported by the LLVM 14 AMDGCN translation", typeString(a.Value().Type()))
+		return ir.OpErrorf(op, "'%s' atomics are not supported by the LLVM 14 AMDGCN translation", asm.TypeString(a.Value().Type()))
 	}
 	ptr, pred, err := fx.atomicOperands(op, a)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -112,13 +112,13 @@ func ptxSpace(s gpu.MemorySpace) string {
 // ptxCacheMods returns the cache qualifiers of an access: a cache
 // operator, else an L1 eviction priority (PTX allows only one of them).
 func ptxCacheMods(o gpu.MemOptions) string {
-	if o.Cache != tt.CacheNone && o.Cache != 0 {
+	if o.Cache != memory.CacheNone && o.Cache != 0 {
 		return "." + o.Cache.String()
 	}
 	switch o.Evict {
-	case tt.EvictFirst:
+	case memory.EvictFirst:
 		return ".L1::evict_first"
-	case tt.EvictLast:
+	case memory.EvictLast:
 		return ".L1::evict_last"
 	}
 	return ""
@@ -146,7 +146,7 @@ func operandList(first, n int) string {
 
 // plainAccess reports whether an access needs no inline assembly.
 func plainAccess(pred value.Value, o gpu.MemOptions) bool {
-	return pred == nil && !o.Volatile && (o.Cache == tt.CacheNone || o.Cache == 0) && (o.Evict == tt.EvictNormal || o.Evict == 0)
+	return pred == nil && !o.Volatile && (o.Cache == memory.CacheNone || o.Cache == 0) && (o.Evict == memory.EvictNormal || o.Evict == 0)
 }
 
 // plainLoad loads the words with an LLVM load of `<n x iW>` (or `iW`)
@@ -334,22 +334,22 @@ func (fx *fnTr) nvStore(op *ir.Operation) error {
 	return nil
 }
 
-var ptxAtomOps = map[tt.RMWOp]string{
-	tt.RMWAnd: "and", tt.RMWOr: "or", tt.RMWXor: "xor", tt.RMWAdd: "add", tt.RMWFAdd: "add",
-	tt.RMWMax: "max", tt.RMWMin: "min", tt.RMWUMax: "max", tt.RMWUMin: "min", tt.RMWXchg: "exch",
+var ptxAtomOps = map[memory.RMWOp]string{
+	memory.RMWAnd: "and", memory.RMWOr: "or", memory.RMWXor: "xor", memory.RMWAdd: "add", memory.RMWFAdd: "add",
+	memory.RMWMax: "max", memory.RMWMin: "min", memory.RMWUMax: "max", memory.RMWUMin: "min", memory.RMWXchg: "exch",
 }
 
 // ptxAtomType is the PTX type suffix of an atomic on values of type t.
-func ptxAtomType(kind tt.RMWOp, cas bool, t ir.Type, w int) string {
+func ptxAtomType(kind memory.RMWOp, cas bool, t ir.Type, w int) string {
 	if cas {
 		return ".b" + itoa(w)
 	}
 	switch kind {
-	case tt.RMWAnd, tt.RMWOr, tt.RMWXor, tt.RMWXchg:
+	case memory.RMWAnd, memory.RMWOr, memory.RMWXor, memory.RMWXchg:
 		return ".b" + itoa(w)
-	case tt.RMWAdd, tt.RMWUMax, tt.RMWUMin:
+	case memory.RMWAdd, memory.RMWUMax, memory.RMWUMin:
 		return ".u" + itoa(w)
-	case tt.RMWMax, tt.RMWMin:
+	case memory.RMWMax, memory.RMWMin:
 		return ".s" + itoa(w)
 	}
 	// fadd

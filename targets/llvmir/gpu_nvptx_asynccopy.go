@@ -7,7 +7,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -35,7 +35,7 @@ func (fx *fnTr) nvCpAsync(op *ir.Operation) error {
 		}
 	}
 	cache := "ca"
-	if c.Cache() == tt.CacheCG {
+	if c.Cache() == memory.CacheCG {
 		cache = "cg"
 	}
 	if n := c.SrcSize(); n != nil {

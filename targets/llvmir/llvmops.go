@@ -9,6 +9,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // The llvm dialect maps onto LLVM IR instruction for instruction.
@@ -156,7 +157,7 @@ func overflow(op *ir.Operation) []enum.OverflowFlag {
 func checkArith(op *ir.Operation) error {
 	for _, t := range op.OperandTypes() {
 		if isStorageFloat(ir.ElementTypeOrSelf(t)) {
-			return ir.OpErrorf(op, "arithmetic on '%s' is not supported by the LLVM 14 translation: convert to f32 first", typeString(t))
+			return ir.OpErrorf(op, "arithmetic on '%s' is not supported by the LLVM 14 translation: convert to f32 first", asm.TypeString(t))
 		}
 	}
 	return nil
@@ -283,7 +284,7 @@ func cast(f func(b *llir.Block, x value.Value, t lltypes.Type) value.Value) hand
 	return func(fx *fnTr, op *ir.Operation) error {
 		in, out := op.Operand(0).Type(), op.Result(0).Type()
 		if isStorageFloat(ir.ElementTypeOrSelf(in)) || isStorageFloat(ir.ElementTypeOrSelf(out)) {
-			return ir.OpErrorf(op, "'%s' from '%s' to '%s' is not supported by the LLVM 14 translation: use gpu.cvt", op.Name(), typeString(in), typeString(out))
+			return ir.OpErrorf(op, "'%s' from '%s' to '%s' is not supported by the LLVM 14 translation: use gpu.cvt", op.Name(), asm.TypeString(in), asm.TypeString(out))
 		}
 		x, err := fx.val(op, op.Operand(0))
 		if err != nil {

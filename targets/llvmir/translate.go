@@ -122,7 +122,7 @@ func (tr *translator) declareGlobal(op *ir.Operation) error {
 	t := llvm.GlobalType(op)
 	lt, ok := tr.typ(t)
 	if !ok {
-		return ir.OpErrorf(op, "cannot translate type '%s' to LLVM IR", typeString(t))
+		return ir.OpErrorf(op, "cannot translate type '%s' to LLVM IR", asm.TypeString(t))
 	}
 	if op.NumRegions() > 0 && !op.Region(0).Empty() {
 		return ir.OpErrorf(op, "globals with an initializer region are not supported by the LLVM IR translation")
@@ -191,7 +191,7 @@ func (tr *translator) declareFunc(op *ir.Operation) error {
 	}
 	lt, ok := tr.typ(ft)
 	if !ok {
-		return ir.OpErrorf(op, "cannot translate function type '%s' to LLVM IR", typeString(ft))
+		return ir.OpErrorf(op, "cannot translate function type '%s' to LLVM IR", asm.TypeString(ft))
 	}
 	sig := lt.(*lltypes.FuncType)
 	var params []*llir.Param
@@ -294,5 +294,3 @@ func (tr *translator) cString(prefix, s string) *llir.Global {
 	tr.globals[name] = g
 	return g
 }
-
-func typeString(t ir.Type) string { return asm.TypeString(t) }

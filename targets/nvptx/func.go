@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // fn emits one function: its registers, its values and its instructions.
@@ -173,7 +174,7 @@ func (f *fn) newValue(t ir.Type) (*value, error) {
 	}
 	c, ok := scalarClass(t)
 	if !ok {
-		return nil, fmt.Errorf("unsupported type %s", typeStr(t))
+		return nil, fmt.Errorf("unsupported type %s", asm.TypeString(t))
 	}
 	return &value{typ: t, reg: f.regs.alloc(c)}, nil
 }
@@ -221,7 +222,7 @@ func (f *fn) params() ([]param, error) {
 			case 16, 32, 64:
 				p.decl, p.ldType = fmt.Sprintf(".u%d", t.Width), fmt.Sprintf("u%d", t.Width)
 			default:
-				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, typeStr(t))
+				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, asm.TypeString(t))
 			}
 		case *ir.FloatType:
 			switch t.Kind {
@@ -230,10 +231,10 @@ func (f *fn) params() ([]param, error) {
 			case ir.F16, ir.BF16:
 				p.decl, p.ldType = ".b16", "b16"
 			default:
-				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, typeStr(t))
+				return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, asm.TypeString(t))
 			}
 		default:
-			return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, typeStr(t))
+			return nil, ir.Errorf(a.Loc(), "kernel parameter %d: unsupported type %s", i, asm.TypeString(t))
 		}
 		out = append(out, p)
 	}
@@ -333,7 +334,7 @@ func byvalParam(op *ir.Operation, i int) (decl, size string, ok bool, err error)
 		return "", "", false, ir.Errorf(arg.Loc(), "kernel parameter %d: by-value parameters must be grid-constant byte arrays (llvm.byval = !llvm.array<N x i8>, nvvm.grid_constant)", i)
 	}
 	if pt, ok := arg.Type().(*llvm.PointerType); !ok || pt.AddrSpace != llvm.GenericAddrSpace {
-		return "", "", false, ir.Errorf(arg.Loc(), "kernel parameter %d: a by-value parameter is its generic address (!llvm.ptr), not %s", i, typeStr(arg.Type()))
+		return "", "", false, ir.Errorf(arg.Loc(), "kernel parameter %d: a by-value parameter is its generic address (!llvm.ptr), not %s", i, asm.TypeString(arg.Type()))
 	}
 	return fmt.Sprintf(".align %d .b8", align), fmt.Sprintf("[%d]", arr.Len), true, nil
 }

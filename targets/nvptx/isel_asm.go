@@ -7,6 +7,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Inline PTX (llvm.inline_asm, the way Triton writes predicated memory
@@ -76,7 +77,7 @@ func (f *fn) emitInlineAsm(op *ir.Operation) error {
 			// unpacked from the register after the asm.
 			w, err := f.wordOf(r)
 			if err != nil || w.cls != cls && classInfo[w.cls].bits != classInfo[cls].bits {
-				return ir.OpErrorf(op, "output %d: constraint '%s' does not fit %s", i, c, typeStr(r.typ))
+				return ir.OpErrorf(op, "output %d: constraint '%s' does not fit %s", i, c, asm.TypeString(r.typ))
 			}
 			w.reg = f.regs.alloc(cls)
 			w.cls = cls
@@ -89,7 +90,7 @@ func (f *fn) emitInlineAsm(op *ir.Operation) error {
 			continue
 		}
 		if classInfo[cls].bits != classInfo[f.class(r)].bits {
-			return ir.OpErrorf(op, "output %d: constraint '%s' does not fit %s", i, c, typeStr(r.typ))
+			return ir.OpErrorf(op, "output %d: constraint '%s' does not fit %s", i, c, asm.TypeString(r.typ))
 		}
 		tmp := f.regs.alloc(cls)
 		operands = append(operands, tmp)

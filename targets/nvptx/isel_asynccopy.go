@@ -2,7 +2,7 @@ package nvptx
 
 import (
 	"github.com/ttcompiler/tt/dialects/gpu"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -27,7 +27,7 @@ func (f *fn) emitCpAsync(op *ir.Operation) error {
 		return err
 	}
 	cache := "ca"
-	if c.Cache() == tt.CacheCG {
+	if c.Cache() == memory.CacheCG {
 		cache = "cg"
 	}
 	size := ""

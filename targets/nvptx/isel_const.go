@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // constantOf returns the value of a constant-like op (llvm.mlir.constant,
@@ -59,7 +60,7 @@ func attrValue(a ir.Attribute, t ir.Type) (*value, error) {
 		v := &value{typ: t}
 		for i, et := range elementTypes(t) {
 			if isAggregate(et) {
-				return nil, fmt.Errorf("unsupported constant of nested type %s", typeStr(t))
+				return nil, fmt.Errorf("unsupported constant of nested type %s", asm.TypeString(t))
 			}
 			bits, err := elemBits(i, et)
 			if err != nil {
@@ -70,11 +71,11 @@ func attrValue(a ir.Attribute, t ir.Type) (*value, error) {
 		return v, nil
 	}
 	if _, ok := scalarClass(t); !ok {
-		return nil, fmt.Errorf("unsupported constant type %s", typeStr(t))
+		return nil, fmt.Errorf("unsupported constant type %s", asm.TypeString(t))
 	}
 	if dense {
 		if !d.IsSplat() {
-			return nil, fmt.Errorf("a dense constant of scalar type %s must be a splat", typeStr(t))
+			return nil, fmt.Errorf("a dense constant of scalar type %s must be a splat", asm.TypeString(t))
 		}
 		bits, err := elemBits(0, t)
 		if err != nil {

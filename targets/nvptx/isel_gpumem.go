@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
-	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -21,13 +21,13 @@ func memQualifiers(op *ir.Operation, ptr ir.Type) string {
 	if o.Volatile {
 		return ".volatile" + space(ptr)
 	}
-	if o.Cache != 0 && o.Cache != tt.CacheNone {
+	if o.Cache != 0 && o.Cache != memory.CacheNone {
 		return space(ptr) + "." + o.Cache.String()
 	}
 	switch o.Evict {
-	case tt.EvictFirst:
+	case memory.EvictFirst:
 		return space(ptr) + ".L1::evict_first"
-	case tt.EvictLast:
+	case memory.EvictLast:
 		return space(ptr) + ".L1::evict_last"
 	}
 	return space(ptr)
@@ -208,12 +208,12 @@ func (f *fn) emitGPUStore(op *ir.Operation) error {
 // Atomics: one predicated atom; the result is zero where the predicate is
 // false.
 
-var semPTX = map[tt.MemSemantic]string{
-	tt.SemRelaxed: ".relaxed", tt.SemAcquire: ".acquire", tt.SemRelease: ".release", tt.SemAcqRel: ".acq_rel",
+var semPTX = map[memory.MemSemantic]string{
+	memory.SemRelaxed: ".relaxed", memory.SemAcquire: ".acquire", memory.SemRelease: ".release", memory.SemAcqRel: ".acq_rel",
 }
 
-var scopePTX = map[tt.MemSyncScope]string{
-	tt.ScopeGPU: ".gpu", tt.ScopeCTA: ".cta", tt.ScopeSystem: ".sys",
+var scopePTX = map[memory.MemSyncScope]string{
+	memory.ScopeGPU: ".gpu", memory.ScopeCTA: ".cta", memory.ScopeSystem: ".sys",
 }
 
 func (f *fn) emitGPUAtomic(op *ir.Operation) error {
@@ -282,12 +282,12 @@ func (f *fn) emitGPUAtomic(op *ir.Operation) error {
 }
 
 // rmwType is the operation and type suffix of an atom for kind k on val.
-func (f *fn) rmwType(op *ir.Operation, k tt.RMWOp, val *value) (string, error) {
+func (f *fn) rmwType(op *ir.Operation, k memory.RMWOp, val *value) (string, error) {
 	t := val.typ
 	w := bitWidth(t)
 	if val.parts != nil {
 		// Packed halves: only fadd, as f16x2/bf16x2.
-		if k != tt.RMWFAdd {
+		if k != memory.RMWFAdd {
 			return "", errUnsupported(op, t)
 		}
 		ft := ftype(val.parts[0].typ)
@@ -297,28 +297,28 @@ func (f *fn) rmwType(op *ir.Operation, k tt.RMWOp, val *value) (string, error) {
 		return "add.noftz." + ft + "x2", nil
 	}
 	switch k {
-	case tt.RMWAnd:
+	case memory.RMWAnd:
 		return fmt.Sprintf("and.b%d", w), nil
-	case tt.RMWOr:
+	case memory.RMWOr:
 		return fmt.Sprintf("or.b%d", w), nil
-	case tt.RMWXor:
+	case memory.RMWXor:
 		return fmt.Sprintf("xor.b%d", w), nil
-	case tt.RMWAdd:
+	case memory.RMWAdd:
 		return fmt.Sprintf("add.u%d", w), nil
-	case tt.RMWMax:
+	case memory.RMWMax:
 		return fmt.Sprintf("max.s%d", w), nil
-	case tt.RMWMin:
+	case memory.RMWMin:
 		return fmt.Sprintf("min.s%d", w), nil
-	case tt.RMWUMax:
+	case memory.RMWUMax:
 		return fmt.Sprintf("max.u%d", w), nil
-	case tt.RMWUMin:
+	case memory.RMWUMin:
 		return fmt.Sprintf("min.u%d", w), nil
-	case tt.RMWXchg:
+	case memory.RMWXchg:
 		if w == 16 {
 			return "", ir.OpErrorf(op, "PTX has no 16-bit atomic exchange")
 		}
 		return fmt.Sprintf("exch.b%d", w), nil
-	case tt.RMWFAdd:
+	case memory.RMWFAdd:
 		switch ft := ftype(t); ft {
 		case "f32", "f64":
 			return "add." + ft, nil

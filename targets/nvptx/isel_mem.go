@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // emitGEP computes base + sum(index * stride) + constant offset with the
@@ -40,7 +41,7 @@ func (f *fn) emitGEP(op *ir.Operation) error {
 			case *ir.VectorType:
 				t = a.Elem
 			default:
-				return ir.OpErrorf(op, "type %s cannot be indexed", typeStr(t))
+				return ir.OpErrorf(op, "type %s cannot be indexed", asm.TypeString(t))
 			}
 		}
 		size, _, err := sizeAlign(t)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Warp-level MMA: gpu.mma_sync takes matrix elements; PTX takes 32-bit
@@ -59,7 +60,7 @@ func (f *fn) resultWords(op *ir.Operation, results []ir.Value, bits int, b32 boo
 			return nil, nil, err
 		}
 		if x.parts != nil {
-			return nil, nil, ir.OpErrorf(op, "result %d: expected a scalar, got %s", i, typeStr(x.typ))
+			return nil, nil, ir.OpErrorf(op, "result %d: expected a scalar, got %s", i, asm.TypeString(x.typ))
 		}
 		vals[i] = x
 	}

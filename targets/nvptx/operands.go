@@ -5,8 +5,6 @@ import (
 	"github.com/ttcompiler/tt/ir/asm"
 )
 
-func typeStr(t ir.Type) string { return asm.TypeString(t) }
-
 // get returns what v became. Constants are known from their defining op
 // wherever they are used; other values used before the layout reaches
 // their definition get their registers now, and the definition writes
@@ -145,7 +143,7 @@ func (f *fn) def(op *ir.Operation, i int) (string, error) {
 		return "", err
 	}
 	if x.parts != nil {
-		return "", ir.OpErrorf(op, "result %d: expected a scalar, got %s", i, typeStr(x.typ))
+		return "", ir.OpErrorf(op, "result %d: expected a scalar, got %s", i, asm.TypeString(x.typ))
 	}
 	return x.reg, nil
 }
@@ -160,5 +158,5 @@ func constInt(v *value) (int64, bool) {
 
 // errUnsupported is the diagnostic for a type an op does not handle.
 func errUnsupported(op *ir.Operation, t ir.Type) error {
-	return ir.OpErrorf(op, "the PTX emitter does not support '%s' on %s", op.Name(), typeStr(t))
+	return ir.OpErrorf(op, "the PTX emitter does not support '%s' on %s", op.Name(), asm.TypeString(t))
 }

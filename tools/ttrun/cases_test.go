@@ -53,7 +53,7 @@ func TestSharedCases(t *testing.T) {
 	runManifestCases(t, filepath.Join(sharedDir(t), "kernels", "cases", "manifest.json"))
 }
 
-// The cases gpucases/make_cases.py made with Triton 3.6 on an H200
+// The cases testdata/cases/make_cases.py made with Triton 3.6 on an H200
 // (testdata/cases): online softmax, layernorm+dropout (Philox), grouped
 // matmuls in every input precision, reductions, scans, atomics, shape ops,
 // block pointers, TMA descriptors, integer and float edge semantics.

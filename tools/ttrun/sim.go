@@ -78,7 +78,7 @@ func lowerForSim(k *Kernel, arch string, numWarps, numStages int) (*ir.Operation
 		o.NumStages = numStages
 	}
 	module := k.Module.Clone(ir.NewMapping())
-	if _, err := tttranslate.Lower(module, o); err != nil {
+	if _, _, err := tttranslate.Lower(module, o); err != nil {
 		return nil, renderCompileError(k, err)
 	}
 	return module, nil

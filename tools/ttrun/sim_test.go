@@ -123,7 +123,7 @@ func lowerFile(t *testing.T, path, dir string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tttranslate.Lower(k.Module, tttranslate.DefaultOptions()); err != nil {
+	if _, _, err := tttranslate.Lower(k.Module, tttranslate.DefaultOptions()); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))+".llir.mlir")

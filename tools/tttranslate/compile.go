@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,6 +49,9 @@ type Result struct {
 	Module *ir.Operation
 	// Input is the level the module was given at.
 	Input Level
+	// NotBuilt lists the pipeline steps that were skipped because tt does
+	// not have their passes yet (see passmgr.Step), in pipeline order.
+	NotBuilt []passmgr.Step
 }
 
 // Compile lowers module, at any level, through the remaining stages and
@@ -58,7 +62,7 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown target %q (want ptx, llvmir or amdgcn)", o.Target)
 	}
-	in, err := Lower(module, o)
+	in, notBuilt, err := Lower(module, o)
 	if err != nil {
 		return nil, err
 	}
@@ -70,42 +74,46 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Output: out, Kernels: kernels, Module: module, Input: in}, nil
+	return &Result{Output: out, Kernels: kernels, Module: module, Input: in, NotBuilt: notBuilt}, nil
 }
 
 // Lower runs the stages that take module, at any level, to per-thread IR
 // for o's architecture (o.Target only picks the default architecture),
 // in place, and returns the level the module was given at. The
-// simulator (tt-run --backend sim) runs its result.
-func Lower(module *ir.Operation, o Options) (Level, error) {
+// simulator (tt-run --backend sim) runs its result. It also returns the
+// pipeline steps that were skipped because tt does not have their passes
+// yet (NotBuiltWarning words them).
+func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 	params, err := o.params()
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	in := DetectLevel(module)
 	if err := checkModuleTarget(module, in, o.arch()); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	cfg := o.Pass
+	var notBuilt []passmgr.Step
 	for i, s := range stagesFor(in, strings.HasPrefix(params["target"], "hip:")) {
 		pm, err := s.build(Registry, params)
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
+		notBuilt = append(notBuilt, pm.NotBuilt()...)
 		if err := pm.Run(module, &cfg); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		if err := dumpStage(o.DumpStages, i, s.Name, module, cfg.PrintConfig); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		if got := DetectLevel(module); got < s.Out {
-			return 0, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
+			return 0, nil, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
 		}
 	}
 	if got := DetectLevel(module); got != LevelPerThread {
-		return 0, ir.OpErrorf(module, "the module is %s after the pipeline; the emitters need per-thread IR", got)
+		return 0, nil, ir.OpErrorf(module, "the module is %s after the pipeline; the emitters need per-thread IR", got)
 	}
-	return in, nil
+	return in, notBuilt, nil
 }
 
 // dumpStage writes the IR after stage i into dir (when set).
@@ -118,4 +126,28 @@ func dumpStage(dir string, i int, name string, module *ir.Operation, pc asm.Prin
 	}
 	path := filepath.Join(dir, fmt.Sprintf("%02d-%s.mlir", i+1, name))
 	return os.WriteFile(path, []byte(asm.Sprint(module, pc)), 0o644)
+}
+
+// NotBuiltWarning is the warning about the skipped steps of a
+// compilation, one line per reason ("" when none were skipped).
+func NotBuiltWarning(steps []passmgr.Step) string {
+	if len(steps) == 0 {
+		return ""
+	}
+	var reasons []string
+	passes := map[string][]string{}
+	for _, s := range steps {
+		if _, ok := passes[s.NotBuilt]; !ok {
+			reasons = append(reasons, s.NotBuilt)
+		}
+		if !slices.Contains(passes[s.NotBuilt], s.Pass) {
+			passes[s.NotBuilt] = append(passes[s.NotBuilt], s.Pass)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "tt-translate: warning: %d steps of the pipeline were skipped: tt does not have their passes yet\n", len(steps))
+	for _, r := range reasons {
+		fmt.Fprintf(&b, "  %s: %s\n", r, strings.Join(passes[r], ", "))
+	}
+	return b.String()
 }

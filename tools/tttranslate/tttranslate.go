@@ -40,6 +40,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		io.WriteString(stderr, RenderError(name, src, err))
 		return 1
 	}
+	io.WriteString(stderr, NotBuiltWarning(res.NotBuilt))
 	start := time.Now()
 	if err := writeOutputs(cl.output, res, stdout); err != nil {
 		fmt.Fprintf(stderr, "tt-translate: %v\n", err)

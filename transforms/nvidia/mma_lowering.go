@@ -5,9 +5,9 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 	"github.com/ttcompiler/tt/passmgr"
 	"github.com/ttcompiler/tt/pattern"
 )
@@ -34,11 +34,11 @@ func LowerMMA(module *ir.Operation) error {
 	cfg := pattern.DefaultConfig()
 	cfg.TopDown = false
 	patterns := []ir.RewritePattern{
-		pattern.New("SyncMMALowering", "ttng.tc_gen5_mma", 1, lowerSyncMMA),
-		pattern.New("SyncMMALowering", "ttng.tc_gen5_mma_scaled", 1, lowerSyncMMA),
-		pattern.New("TCGen5MMAScaleSharedToTmemConversion", "ttng.tc_gen5_mma_scaled", 1, scalesToTMEM),
-		pattern.New("MergeCommitIntoMMA", "ttng.tc_gen5_mma", 1, mergeCommits),
-		pattern.New("MergeCommitIntoMMA", "ttng.tc_gen5_mma_scaled", 1, mergeCommits),
+		ir.NewPattern("SyncMMALowering", "ttng.tc_gen5_mma", 1, lowerSyncMMA),
+		ir.NewPattern("SyncMMALowering", "ttng.tc_gen5_mma_scaled", 1, lowerSyncMMA),
+		ir.NewPattern("TCGen5MMAScaleSharedToTmemConversion", "ttng.tc_gen5_mma_scaled", 1, scalesToTMEM),
+		ir.NewPattern("MergeCommitIntoMMA", "ttng.tc_gen5_mma", 1, mergeCommits),
+		ir.NewPattern("MergeCommitIntoMMA", "ttng.tc_gen5_mma_scaled", 1, mergeCommits),
 	}
 	if _, err := pattern.ApplyGreedily(module, pattern.Freeze(patterns), cfg); err != nil {
 		return ir.Errorf(module.Loc(), "%v", err)

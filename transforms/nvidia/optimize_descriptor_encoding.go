@@ -152,13 +152,6 @@ func expandToRank(shape []int64, rank int) []int64 {
 	return out
 }
 
-func cgaOfEncoding(enc ir.Attribute, rank int) ttg.CGALayout {
-	if l, ok := enc.(ttg.LayoutEncoding); ok {
-		return l.CGA()
-	}
-	return ttg.DefaultCGA(rank)
-}
-
 // useWish is the wish of a TMA op for its descriptor operand, if op is one.
 func useWish(op *ir.Operation) (ir.Value, descWish, bool) {
 	var tensor ir.Value
@@ -180,7 +173,7 @@ func useWish(op *ir.Operation) (ir.Value, descWish, bool) {
 	if desired != nil {
 		enc = desired
 	}
-	cga := cgaOfEncoding(enc, t.Rank())
+	cga := ttg.CGAOf(enc, t.Rank())
 	return desc, descWish{desired: desired, cga: &cga, shape: expandToRank(t.Dims, blockOf(desc).Rank())}, true
 }
 
@@ -353,7 +346,7 @@ func fallbackDescLayout(ctx *ir.Context, block *ir.RankedTensorType, cga *ttg.CG
 	if cga != nil {
 		c = cga.WithRank(len(shape))
 	}
-	return ttg.NVMMASharedFor(ctx, shape, order, c, block.Elem, false)
+	return ttg.NVMMASharedFor(ctx, shape, order, c, ir.BitWidth(block.Elem), false)
 }
 
 // layoutForShape adapts a shared layout chosen for a block of another rank

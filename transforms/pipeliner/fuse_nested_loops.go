@@ -322,7 +322,7 @@ func flattenLoopNest(node *loopNode, dom *ir.DominanceInfo) {
 // known to run at least once.
 func preprocessLoopNest(nest *loopNest, dom *ir.DominanceInfo) bool {
 	outer, inner := nest.root.loop, nest.root.children[0].loop
-	transforms.MoveLoopInvariantCode(outer)
+	transforms.HoistLoopInvariants(outer)
 	sinkPrologueIntoEpilogue(outer, inner, dom)
 	return speculateInnerLoopLength(nest, dom)
 }

@@ -2,6 +2,7 @@ package pipeliner
 
 import (
 	"github.com/ttcompiler/tt/analysis/axisinfo"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
@@ -392,11 +393,11 @@ func startAsyncCopy(loop *ir.Operation, l *asyncLoad, insertIdx ir.Value, s *sch
 func copyLoadAttrs(cp, load *ir.Operation, contiguity int) {
 	lo := tt.LoadOp{Operation: load}
 	ctx := cp.Context()
-	if c := lo.Cache(); c != tt.CacheNone {
-		cp.SetProp("cache", tt.EnumAttr(ctx, c))
+	if c := lo.Cache(); c != memory.CacheNone {
+		cp.SetProp("cache", ir.I32EnumAttr(ctx, c))
 	}
-	if e := lo.Evict(); e != tt.EvictNormal {
-		cp.SetProp("evict", tt.EnumAttr(ctx, e))
+	if e := lo.Evict(); e != memory.EvictNormal {
+		cp.SetProp("evict", ir.I32EnumAttr(ctx, e))
 	}
 	if lo.IsVolatile() {
 		cp.SetProp("isVolatile", ir.BoolAttrOf(ctx, true))
@@ -524,7 +525,7 @@ func createTMABarrierAndWait(loop *ir.Operation, loads []*asyncLoad, groups map[
 		bytes := 0
 		for _, op := range group {
 			rt := op.Result(0).Type().(*ir.RankedTensorType)
-			bytes += int(product(ttg.ShapePerCTA(cgaOf(rt.Encoding, len(rt.Dims)).CTASplitNum(), rt.Dims))) * ir.BitWidth(rt.Elem) / 8
+			bytes += int(product(ttg.ShapePerCTA(ttg.CGAOf(rt.Encoding, len(rt.Dims)).CTASplitNum(), rt.Dims))) * ir.BitWidth(rt.Elem) / 8
 		}
 		barAlloc := createBarrierAlloc(loop, numBuffers, 1)
 		b := newStageBuilder(s, group[0], loop.Loc())

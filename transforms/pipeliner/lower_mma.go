@@ -3,10 +3,10 @@ package pipeliner
 import (
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/dialects/ub"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Lowering of the tcgen05 MMAs of a scheduled loop (Triton's lowerMMAs):

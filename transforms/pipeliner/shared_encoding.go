@@ -4,7 +4,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 // The shared layouts the pipeliner gives the buffers of pipelined loads:
@@ -12,22 +11,14 @@ import (
 // layout of the descriptor for TMA loads, the swizzle the dot operands
 // read through (swizzled_shared for mma.sync), else no swizzle.
 
-// cgaOf is the CTA layout of a layout attribute.
-func cgaOf(enc ir.Attribute, rank int) ttg.CGALayout {
-	if l, ok := enc.(ttg.LayoutEncoding); ok {
-		return l.CGA()
-	}
-	return ttg.DefaultCGA(rank)
-}
-
 // memoryOrder is the dim order a value of type t is best laid out in
 // shared memory with (Triton's getOrderForMemory).
 func memoryOrder(t ir.Type) []int {
 	switch t := t.(type) {
 	case *ir.RankedTensorType:
-		return layouts.OrderForMemory(t)
+		return ttg.OrderForMemory(t.Encoding, t.Dims)
 	case *ttg.MemDescType:
-		return ttg.GetOrder(t.Encoding, t.Dims)
+		return ttg.Order(t.Encoding, t.Dims)
 	}
 	return nil
 }
@@ -63,9 +54,9 @@ func dotUsersSharedEncoding(val ir.Value) (enc *ttg.SwizzledSharedEncoding, inco
 				return nil, false
 			}
 			srcShape, srcElem, srcEnc := shapeElemEncoding(val.Type())
-			cga := cgaOf(dst.Encoding, len(dst.Dims))
+			cga := ttg.CGAOf(dst.Encoding, len(dst.Dims))
 			if _, isLinear := dst.Encoding.(*ttg.LinearEncoding); isLinear {
-				cga = cgaOf(srcEnc, len(srcShape))
+				cga = ttg.CGAOf(srcEnc, len(srcShape))
 			}
 			dot, isDot := dst.Encoding.(*ttg.DotOperandEncoding)
 			if !isDot {
@@ -74,7 +65,7 @@ func dotUsersSharedEncoding(val ir.Value) (enc *ttg.SwizzledSharedEncoding, inco
 				// pipeliner from tt's passes.
 				return nil, false
 			}
-			temp = layouts.SwizzledForDotOperand(user.Context(), dot, srcShape,
+			temp = ttg.SwizzledForDotOperand(user.Context(), dot, srcShape,
 				memoryOrder(val.Type()), cga, ir.BitWidth(srcElem), false)
 		}
 		if enc != nil && enc != temp {
@@ -134,5 +125,5 @@ func loadSharedEncoding(op *ir.Operation, remark func(string)) (ir.Attribute, er
 	if enc, _ := dotUsersSharedEncoding(op.Result(0)); enc != nil {
 		return enc, nil
 	}
-	return ttg.UnswizzledShared(op.Context(), layouts.Order(ty), cgaOf(ty.Encoding, len(ty.Dims))), nil
+	return ttg.UnswizzledShared(op.Context(), ttg.Order(ty.Encoding, ty.Dims), ttg.CGAOf(ty.Encoding, len(ty.Dims))), nil
 }

@@ -4,7 +4,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 // Splitting a wgmma that reads A from registers (an "RS" dot) along K into
@@ -92,7 +91,7 @@ func splitLhs(b *ir.Builder, lhs ir.Value, newK int64) []ir.Value {
 		shape = append(shape, 2)
 	}
 	shape = append(shape, newK)
-	enc := layouts.InferReshapeEncoding(b.Ctx, t.Dims, t.Encoding, shape)
+	enc := ttg.InferReshapeEncoding(b.Ctx, t.Dims, t.Encoding, shape)
 	if enc == nil {
 		return nil
 	}

@@ -148,7 +148,7 @@ func createTMADesc(b *ir.Builder, tmaPtr ir.Value, mk *ir.Operation) error {
 	}
 	fp4 := nvmma != nil && nvmma.FP4Padded
 	i32 := func(v int64) ir.Value { return constI32(b, loc, int(v)) }
-	shapePerCTA := ttg.ShapePerCTA(cgaOf(block.Encoding, len(block.Dims)).CTASplitNum(), block.Dims)
+	shapePerCTA := ttg.ShapePerCTA(ttg.CGAOf(block.Encoding, len(block.Dims)).CTASplitNum(), block.Dims)
 	blockShape, err := tmaBlockShape(mk, shapePerCTA, ir.BitWidth(elem), nvmma, false)
 	if err != nil {
 		return err

@@ -3,7 +3,6 @@ package pipeliner
 import (
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 // newDotWait builds `ttng.warp_group_dot_wait inputs {pendings}`, whose
@@ -43,7 +42,7 @@ func isNoopOp(op *ir.Operation) bool {
 	case "ttg.convert_layout":
 		src, ok1 := op.Operand(0).Type().(*ir.RankedTensorType)
 		dst, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
-		return ok1 && ok2 && layouts.IsNoopConversion(src, dst)
+		return ok1 && ok2 && ttg.IsNoopConversion(src, dst)
 	}
 	return false
 }

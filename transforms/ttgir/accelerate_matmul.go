@@ -10,8 +10,6 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func init() {
@@ -44,10 +42,10 @@ func AccelerateMatmul(module *ir.Operation, emit func(*ir.Diagnostic)) error {
 	m := &matmulAccelerator{cc: ttg.ComputeCapability(target), emit: emit}
 	transposeScaledDots(module)
 	patterns := []ir.RewritePattern{
-		pattern.New("BlockedToMMA", "tt.dot", 1, m.blockedToMMA),
-		pattern.New("BlockedToMMAv5", "tt.dot", 10, m.blockedToMMAv5),
-		pattern.New("DecomposeScaledBlocked", "tt.dot_scaled", 1, m.decomposeScaled),
-		pattern.New("ScaledBlockedToMMAv5", "tt.dot_scaled", 10, m.scaledToNative),
+		ir.NewPattern("BlockedToMMA", "tt.dot", 1, m.blockedToMMA),
+		ir.NewPattern("BlockedToMMAv5", "tt.dot", 10, m.blockedToMMAv5),
+		ir.NewPattern("DecomposeScaledBlocked", "tt.dot_scaled", 1, m.decomposeScaled),
+		ir.NewPattern("ScaledBlockedToMMAv5", "tt.dot_scaled", 10, m.scaledToNative),
 	}
 	if err := applyPatterns(module, patterns); err != nil {
 		return err
@@ -194,7 +192,7 @@ func (m *matmulAccelerator) mmaEncodingFor(dot *ir.Operation, b *ir.Builder, ver
 	} else {
 		wpt = warpsPerTileV2(dot, perCTA, warps)
 	}
-	enc := ttg.NewNvidiaMma(ctx, version, minor, wpt, cgaOf(ret), instr)
+	enc := ttg.NewNvidiaMma(ctx, version, minor, wpt, ttg.CGAOf(ret.Encoding, ret.Rank()), instr)
 	newRet := withEncoding(ctx, ret, enc)
 	accIn := dot.Operand(2)
 	acc := ttg.NewConvertLayout(b, accIn.Loc(), accIn, newRet).Result(0)
@@ -342,7 +340,7 @@ func (m *matmulAccelerator) sharedMMAOperand(b *ir.Builder, v ir.Value, opIdx in
 		arg = d.Operand(0)
 	}
 	argT := arg.Type().(*ir.RankedTensorType)
-	order := layouts.OrderForMemory(argT)
+	order := ttg.OrderForMemory(argT.Encoding, argT.Dims)
 	newOrder := order
 	if !allowTranspose {
 		newOrder = []int{1, 0}
@@ -360,10 +358,10 @@ func (m *matmulAccelerator) sharedMMAOperand(b *ir.Builder, v ir.Value, opIdx in
 				"which costs performance; storing the operand transposed in global memory avoids this.",
 			newOrder[0], newOrder[1], opIdx)})
 	}
-	enc := ttg.NVMMASharedFor(ctx, argT.Dims, newOrder, cgaOf(argT), argT.Elem, fp4Padded)
+	enc := ttg.NVMMASharedFor(ctx, argT.Dims, newOrder, ttg.CGAOf(argT.Encoding, argT.Rank()), ir.BitWidth(argT.Elem), fp4Padded)
 	memT := ttg.SharedMemDesc(ctx, argT.Dims, argT.Elem, enc, false)
 	defer b.Restore()()
-	insertAfterValue(b, arg)
+	b.SetInsertionPointAfterValue(arg)
 	return ttg.NewLocalAlloc(b, arg.Loc(), memT, arg).Result(0)
 }
 
@@ -426,7 +424,7 @@ func origBitWidth(x ir.Value) int {
 func newWarpGroupDot(b *ir.Builder, loc ir.Location, ret ir.Type, a, bv, c ir.Value, prec tt.InputPrecision, maxImprecise int64) *ir.Operation {
 	ctx := b.Ctx
 	return b.CreateOp("ttng.warp_group_dot", loc, []ir.Value{a, bv, c}, []ir.Type{ret},
-		ir.NamedAttr{Name: "inputPrecision", Value: tt.EnumAttr(ctx, prec)},
+		ir.NamedAttr{Name: "inputPrecision", Value: ir.I32EnumAttr(ctx, prec)},
 		ir.NamedAttr{Name: "maxNumImpreciseAcc", Value: ir.I32Attr(ctx, maxImprecise)},
 		ir.NamedAttr{Name: "isAsync", Value: ir.BoolAttrOf(ctx, false)})
 }
@@ -582,8 +580,8 @@ func newDotScaled(b *ir.Builder, loc ir.Location, ret ir.Type, a, bv, c, aScale,
 		ops, seg[4] = append(ops, bScale), 1
 	}
 	return b.CreateOp("tt.dot_scaled", loc, ops, []ir.Type{ret},
-		ir.NamedAttr{Name: "a_elem_type", Value: tt.EnumAttr(ctx, aElem)},
-		ir.NamedAttr{Name: "b_elem_type", Value: tt.EnumAttr(ctx, bElem)},
+		ir.NamedAttr{Name: "a_elem_type", Value: ir.I32EnumAttr(ctx, aElem)},
+		ir.NamedAttr{Name: "b_elem_type", Value: ir.I32EnumAttr(ctx, bElem)},
 		ir.NamedAttr{Name: "fastMath", Value: ir.BoolAttrOf(ctx, fastMath)},
 		ir.NamedAttr{Name: "lhs_k_pack", Value: ir.BoolAttrOf(ctx, lhsKPack)},
 		ir.NamedAttr{Name: "rhs_k_pack", Value: ir.BoolAttrOf(ctx, rhsKPack)},

@@ -4,11 +4,11 @@ import (
 	"flag"
 
 	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
 )
 
 func init() {
@@ -42,7 +42,7 @@ func OptimizeAccumulatorInit(module *ir.Operation) error {
 		optimizeAccInit(mma)
 	}
 	return applyPatterns(module, []ir.RewritePattern{
-		pattern.New("TMEMAllocWithUnusedInit", "ttng.tmem_alloc", 1, dropUnusedTMEMInit),
+		ir.NewPattern("TMEMAllocWithUnusedInit", "ttng.tmem_alloc", 1, dropUnusedTMEMInit),
 	})
 }
 
@@ -229,7 +229,7 @@ func optimizeAccInit(mma *ir.Operation) {
 	if loopArgZero {
 		init = vFalse
 	}
-	newLoop, repl := replaceForWithNewSignature(ctx, loop, []ir.Value{init})
+	newLoop, repl := scf.ReplaceForWithNewSignature(loop, []ir.Value{init})
 	for _, r := range repl {
 		ir.ReplaceAllUsesWith(r[0], r[1])
 	}
@@ -239,7 +239,7 @@ func optimizeAccInit(mma *ir.Operation) {
 	var flagArg ir.Value = body.Argument(body.NumArguments() - 1)
 	if zeroing == nil {
 		setUseAccFlag(mma, flagArg)
-		appendToYield(ctx, loop, []ir.Value{vTrue})
+		scf.AppendToYield(loop, []ir.Value{vTrue})
 		return
 	}
 	var cond, kept ir.Value
@@ -274,10 +274,10 @@ func optimizeAccInit(mma *ir.Operation) {
 	sel := arith.NewSelect(b, loc, cond, t, f).Result(0)
 	if before {
 		setUseAccFlag(mma, sel)
-		appendToYield(ctx, loop, []ir.Value{vTrue})
+		scf.AppendToYield(loop, []ir.Value{vTrue})
 	} else {
 		setUseAccFlag(mma, flagArg)
-		appendToYield(ctx, loop, []ir.Value{sel})
+		scf.AppendToYield(loop, []ir.Value{sel})
 	}
 	if zeroing.Name() == "arith.select" {
 		ir.ReplaceAllUsesWith(zeroing.Result(0), kept)

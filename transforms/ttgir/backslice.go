@@ -1,8 +1,8 @@
 package ttgir
 
 import (
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 type useEnc struct {
@@ -90,7 +90,7 @@ func backwardConvertSlice(root *ir.OpOperand, enc ir.Attribute, slice *valueSet,
 			case "tt.cat":
 				return false
 			case "tt.gather":
-				src := inferSrcEncoding(def, e)
+				src := ttg.InferSrcEncoding(def, e)
 				if src == nil {
 					return false
 				}
@@ -98,7 +98,7 @@ func backwardConvertSlice(root *ir.OpOperand, enc ir.Attribute, slice *valueSet,
 				continue
 			}
 			for i, v := range def.Operands() {
-				src := inferSrcEncoding(def, e)
+				src := ttg.InferSrcEncoding(def, e)
 				if src == nil {
 					return false
 				}
@@ -122,5 +122,9 @@ func backwardConvertSlice(root *ir.OpOperand, enc ir.Attribute, slice *valueSet,
 
 // lanesAlong and warpsAlong are how many lanes and warps of t's layout
 // hold distinct data along dim.
-func lanesAlong(t *ir.RankedTensorType, dim int) int { return layouts.BasesPerDim(t, "lane")[dim] }
-func warpsAlong(t *ir.RankedTensorType, dim int) int { return layouts.BasesPerDim(t, "warp")[dim] }
+func lanesAlong(t *ir.RankedTensorType, dim int) int {
+	return ttg.ThreadsPerWarpOf(t.Encoding, t.Dims)[dim]
+}
+func warpsAlong(t *ir.RankedTensorType, dim int) int {
+	return ttg.WarpsPerCTAOf(t.Encoding, t.Dims)[dim]
+}

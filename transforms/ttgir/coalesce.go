@@ -56,7 +56,7 @@ func Coalesce(module *ir.Operation) error {
 			err = e
 			return ir.Interrupt
 		}
-		enc, e := coalescedEncoding(ctx, ai, op, warps, threads, cgaOf(pt), shapePerCTA(pt))
+		enc, e := coalescedEncoding(ctx, ai, op, warps, threads, ttg.CGAOf(pt.Encoding, pt.Rank()), shapePerCTA(pt))
 		if e != nil {
 			err = e
 			return ir.Interrupt
@@ -207,7 +207,7 @@ func descriptorLayout(ctx *ir.Context, warps, threads int, t *ir.RankedTensorTyp
 		order[i] = rank - 1 - i
 	}
 	spt[rank-1] = vec
-	return ttg.BlockedForShapeCGA(ctx, t.Dims, spt, order, warps, threads, cgaOf(t))
+	return ttg.BlockedForShapeCGA(ctx, t.Dims, spt, order, warps, threads, ttg.CGAOf(t.Encoding, t.Rank()))
 }
 
 // convertOpEncoding rebuilds op with its tensor operands and results in

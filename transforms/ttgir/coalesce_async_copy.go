@@ -7,8 +7,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func init() {
@@ -34,7 +32,7 @@ func CoalesceAsyncCopy(module *ir.Operation) error {
 	ai := axisinfo.Analyze(module)
 	clip := func(op *ir.Operation, rw ir.Rewriter) bool { return clipAsyncCopy(op, rw, ai) }
 	return applyPatterns(module, []ir.RewritePattern{
-		pattern.New("ClipAsyncCopySizePerThread", "ttg.async_copy_global_to_local", 1, clip),
+		ir.NewPattern("ClipAsyncCopySizePerThread", "ttg.async_copy_global_to_local", 1, clip),
 	})
 }
 
@@ -65,7 +63,7 @@ func clipAsyncCopy(op *ir.Operation, rw ir.Rewriter, ai *axisinfo.Module) bool {
 		return false
 	}
 	copyContig := toShared.NumConsecutiveInOut()
-	contig := layouts.ContigPerThread(srcT)
+	contig := ttg.ContigPerThread(srcT.Encoding, srcT.Dims)
 	fastest := blocked.Order[0]
 	if contig[fastest] <= copyContig {
 		return false

@@ -4,7 +4,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 // What rematerializing or re-laying-out an op costs, in Triton's terms.
@@ -85,7 +84,7 @@ func isFreeConvert(op *ir.Operation) bool {
 	}
 	src, ok1 := op.Operand(0).Type().(*ir.RankedTensorType)
 	dst, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
-	return ok1 && ok2 && layouts.ReordersRegisters(src, dst)
+	return ok1 && ok2 && ttg.ReordersRegisters(src, dst)
 }
 
 // isLayoutAnchor reports ops whose layout is kept and propagated from:
@@ -93,12 +92,15 @@ func isFreeConvert(op *ir.Operation) bool {
 // gathers with an optimized layout, and reshapes that may reorder
 // elements (their result may take any layout).
 func isLayoutAnchor(op *ir.Operation) bool {
+	if ir.Is[ir.DotLike](op) {
+		return true
+	}
 	switch op.Name() {
 	case "tt.descriptor_load", "tt.descriptor_store", "tt.descriptor_gather", "tt.descriptor_scatter", "tt.descriptor_reduce":
 		return true
 	case "tt.load", "tt.store":
 		return isExpensiveLoadOrStore(op)
-	case "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "tt.atomic_rmw", "tt.atomic_cas", "ttng.tmem_load":
+	case "tt.atomic_rmw", "tt.atomic_cas", "ttng.tmem_load":
 		return true
 	case "tt.gather":
 		return op.Attr("efficient_layout") != nil
@@ -122,7 +124,7 @@ func canBeRemat(op *ir.Operation) bool {
 }
 
 // propagatesLayout reports ops whose results take their operands' layout
-// through inferDstEncoding (Triton's list in propagateToUsers and
+// through ttg.InferDstEncoding (Triton's list in propagateToUsers and
 // rewriteOp).
 func propagatesLayout(op *ir.Operation) bool {
 	if op.Has(ir.SameOperandsAndResultEncoding) || op.Has(ir.Elementwise) {

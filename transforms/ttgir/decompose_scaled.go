@@ -166,7 +166,7 @@ func (m *matmulAccelerator) broadcastScale(b *ir.Builder, dot *ir.Operation, sca
 	tt2 := tr.Type().(*ir.RankedTensorType)
 	outShape := append([]int64(nil), st.Dims...)
 	outShape[dim] *= 32
-	enc := reshapeEncoding(ctx, tt2.Dims, tt2.Encoding, outShape, false)
+	enc := ttg.InferReshapeEncoding(ctx, tt2.Dims, tt2.Encoding, outShape)
 	if enc == nil {
 		return nil, ir.OpErrorf(dot, "cannot lay out the %v scales broadcast along dim %d", st.Dims, dim)
 	}

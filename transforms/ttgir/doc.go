@@ -7,8 +7,8 @@
 //	tritongpu-F32DotTC                   f32_dot_tc.go
 //	tritongpu-remove-layout-conversions  remove_layout.go, propagate.go,
 //	                                     backslice.go, remat.go, rewrite_slice.go,
-//	                                     hoist.go, for_dead_args.go, infer.go,
-//	                                     cost.go, slice.go, scfutil.go
+//	                                     hoist.go, for_dead_args.go,
+//	                                     cost.go, slice.go
 //	tritongpu-optimize-thread-locality   thread_locality.go
 //	tritongpu-accelerate-matmul          accelerate_matmul.go, decompose_scaled.go
 //	tritongpu-optimize-dot-operands      optimize_dot_operands.go
@@ -17,7 +17,7 @@
 //	tritongpu-coalesce-async-copy        coalesce_async_copy.go
 //	tritongpu-reduce-data-duplication    reduce_data_duplication.go
 //	tritongpu-reorder-instructions       reorder_instructions.go
-//	ttgir-pipeline                       pipeline.go
+//	ttgir-pipeline                       make_ttgir.go
 //
 // Coalesce reads the AxisInfo analysis (package axisinfo) to give every
 // global load, store and atomic a blocked layout whose threads access up
@@ -57,13 +57,15 @@
 // CLI users know as make_ttgir (its ttir counterpart is ttir-pipeline).
 // The pass list, with the capability branches (8.x/9.x loop pipelining,
 // 10.x TMEM passes, TMA lowering from 9.0), is rendered when the pipeline
-// is built; passes not registered in the binary (software pipelining and
-// TMA lowering until they are linked in, Blackwell's TMEM passes) are left
-// out at their place, so that they slot in once registered.
-// The generic passes (canonicalize, cse,
+// is built; passes tt does not have yet (Blackwell's TMEM passes and the
+// other steps make_ttgir.go lists as not built) are marked as not built,
+// with the reason, and stay ?placeholders at their place until a pass of
+// their name is registered (passmgr.Step). The generic passes (canonicalize, cse,
 // sccp, symbol-dce) come from package transforms, the Triton loop passes
 // (triton-licm, triton-loop-aware-cse, tritongpu-combine-tensor-select-
 // and-if) from transforms/ttir, when they are linked in.
 //
-// Layout questions package ttg does not answer are in package layouts.
+// The layout questions the passes ask (orders, conversion costs, the
+// layouts that ops infer and propagate, shared layouts for dot operands)
+// are answered by package ttg, as Triton's TritonGPU dialect answers them.
 package ttgir

@@ -7,7 +7,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
 )
 
 func init() {
@@ -35,9 +34,9 @@ func init() {
 func F32DotTC(module *ir.Operation, emuTF32 bool) error {
 	var patterns []ir.RewritePattern
 	if emuTF32 {
-		patterns = append(patterns, pattern.New("TF32x3", "tt.dot", 1, rewriteTF32x3))
+		patterns = append(patterns, ir.NewPattern("TF32x3", "tt.dot", 1, rewriteTF32x3))
 	}
-	patterns = append(patterns, pattern.New("BF16xN", "tt.dot", 1, rewriteBF16xN))
+	patterns = append(patterns, ir.NewPattern("BF16xN", "tt.dot", 1, rewriteBF16xN))
 	return applyPatterns(module, patterns)
 }
 

@@ -3,7 +3,6 @@ package ttgir
 import (
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/pattern"
 )
 
 // forDeadArgElimination is Triton's ForOpDeadArgElimination: loop-carried
@@ -13,7 +12,7 @@ import (
 // ops with side effects, and flows backwards through the loop body,
 // nested loops and conditionals.
 func forDeadArgElimination() ir.RewritePattern {
-	return pattern.New("ForOpDeadArgElimination", "scf.for", 1, func(forOp *ir.Operation, rw ir.Rewriter) bool {
+	return ir.NewPattern("ForOpDeadArgElimination", "scf.for", 1, func(forOp *ir.Operation, rw ir.Rewriter) bool {
 		body := forOp.Region(0).Front()
 		yield := body.Last()
 		alive := map[ir.Value]bool{}
@@ -118,9 +117,9 @@ func forDeadArgElimination() ir.RewritePattern {
 // which remove-layout-conversions needs after rematerializing loop
 // arguments (its scf.for patterns run after this one).
 func forIterArgsFolder() ir.RewritePattern {
-	return pattern.New("ForOpIterArgsFolder", "scf.for", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+	return ir.NewPattern("ForOpIterArgsFolder", "scf.for", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
 		f := scf.ForOp{Operation: op}
-		inits, iterArgs, results, yielded := f.Inits(), f.IterArgs(), op.Results(), f.YieldedValues()
+		inits, iterArgs, results, yielded := f.Inits(), f.RegionIterArgs(), op.Results(), f.YieldedValues()
 		keep := make([]bool, len(inits))
 		same := make([]int, len(inits)) // index of the kept arg a duplicate merges into, or -1
 		type pair struct{ init, yielded ir.Value }

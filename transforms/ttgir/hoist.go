@@ -50,7 +50,7 @@ func (r *rematerializer) hoistOverExtOrBroadcast(cvt *ir.Operation) {
 		if op == nil || !isExtOrBroadcast(op) {
 			continue
 		}
-		src := inferSrcEncoding(op, layout[v])
+		src := ttg.InferSrcEncoding(op, layout[v])
 		if src == nil {
 			return
 		}
@@ -85,7 +85,7 @@ func (r *rematerializer) hoistOverExtOrBroadcast(cvt *ir.Operation) {
 		return
 	}
 	dstEnc := layout[ext.Result(0)]
-	srcEnc := inferSrcEncoding(ext, dstEnc)
+	srcEnc := ttg.InferSrcEncoding(ext, dstEnc)
 	if srcEnc == nil {
 		return
 	}
@@ -248,10 +248,11 @@ func (r *rematerializer) dotPostDominates(cvt *ir.Operation) bool {
 	}
 	found := false
 	ir.WalkNested(parent, func(op *ir.Operation) {
-		if found || (op.Name() != "tt.dot" && op.Name() != "tt.dot_scaled" && op.Name() != "ttng.warp_group_dot") {
+		dot, ok := ir.As[ir.DotLike](op)
+		if found || !ok || dot.A() == nil {
 			return
 		}
-		t, ok := op.Operand(0).Type().(*ir.RankedTensorType)
+		t, ok := dot.A().Type().(*ir.RankedTensorType)
 		if !ok {
 			return
 		}

@@ -9,9 +9,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/pattern"
 	"github.com/ttcompiler/tt/transforms"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func init() {
@@ -40,10 +38,10 @@ func OptimizeDotOperands(module *ir.Operation) error {
 		return err
 	}
 	patterns := []ir.RewritePattern{
-		pattern.New("SwizzleShmemConvert", "ttg.convert_layout", 1, swizzleShmemConvert),
-		pattern.New("FuseTransMMAV3Plus", "ttg.local_alloc", 1, fuseTransMMAV3Plus),
-		pattern.New("ReshapeMemDesc", "ttg.local_alloc", 1, reshapeMemDesc),
-		pattern.New("UseShmemForScales", "ttng.tc_gen5_mma_scaled", 1, useShmemForScales),
+		ir.NewPattern("SwizzleShmemConvert", "ttg.convert_layout", 1, swizzleShmemConvert),
+		ir.NewPattern("FuseTransMMAV3Plus", "ttg.local_alloc", 1, fuseTransMMAV3Plus),
+		ir.NewPattern("ReshapeMemDesc", "ttg.local_alloc", 1, reshapeMemDesc),
+		ir.NewPattern("UseShmemForScales", "ttng.tc_gen5_mma_scaled", 1, useShmemForScales),
 	}
 	patterns = append(patterns, ttg.ConvertLayoutPatterns...)
 	return applyPatterns(module, patterns)
@@ -90,8 +88,8 @@ func swizzleShmemConvert(op *ir.Operation, rw ir.Rewriter) bool {
 		return false
 	}
 	ctx := op.Context()
-	cga := cgaOf(srcT).Transposed([]int{1, 0})
-	enc := layouts.SwizzledForDotOperand(ctx, dot, srcT.Dims, layouts.OrderForMemory(srcT), cga, ir.BitWidth(srcT.Elem), true)
+	cga := ttg.CGAOf(srcT.Encoding, srcT.Rank()).Transposed([]int{1, 0})
+	enc := ttg.SwizzledForDotOperand(ctx, dot, srcT.Dims, ttg.OrderForMemory(srcT.Encoding, srcT.Dims), cga, ir.BitWidth(srcT.Elem), true)
 	b := rw.B()
 	defer b.Restore()()
 	b.SetInsertionPoint(trans)

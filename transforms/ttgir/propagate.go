@@ -1,6 +1,7 @@
 package ttgir
 
 import (
+	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -103,7 +104,7 @@ func (p *propagation) setEncoding(values []ir.Value, info encSet, op *ir.Operati
 		for _, enc := range info {
 			dst := enc
 			if op.Name() != "ttg.convert_layout" {
-				dst = inferDstEncoding(op, enc)
+				dst = ttg.InferDstEncoding(op, enc)
 			}
 			if dst != nil && p.info(v).insert(dst) {
 				grew = true
@@ -243,7 +244,7 @@ func (p *propagation) valueAs(v ir.Value, enc ir.Attribute) ir.Value {
 		return r
 	}
 	b := ir.NewBuilder(p.ctx)
-	insertAfterValue(b, r)
+	b.SetInsertionPointAfterValue(r)
 	return ttg.NewConvertLayout(b, v.Loc(), r, withEncoding(p.ctx, t, enc)).Result(0)
 }
 
@@ -381,13 +382,13 @@ func (p *propagation) cloneElementwise(b *ir.Builder, op *ir.Operation, enc ir.A
 			if !ok {
 				continue
 			}
-			if inferDstEncoding(op, t.Encoding) == enc {
+			if ttg.InferDstEncoding(op, t.Encoding) == enc {
 				operandEnc = t.Encoding
 				break
 			}
 		}
 		if operandEnc == nil {
-			operandEnc = inferSrcEncoding(op, enc)
+			operandEnc = ttg.InferSrcEncoding(op, enc)
 		}
 		if operandEnc == nil {
 			n.Erase()
@@ -428,7 +429,7 @@ func (p *propagation) rewriteFor(forOp *ir.Operation) *ir.Operation {
 			ops[i] = p.valueAs(v, enc)
 		}
 	}
-	n := newForLike(b, forOp, ops)
+	n := scf.NewForLike(b, forOp, ops)
 	old := forOp.Region(0).Front()
 	types := []ir.Type{old.Argument(0).Type()}
 	locs := []ir.Location{old.Argument(0).Loc()}
@@ -466,7 +467,7 @@ func (p *propagation) rewriteWhile(w *ir.Operation) *ir.Operation {
 	st := ir.NewState(p.ctx, "scf.while", w.Loc())
 	st.Operands = ops
 	st.Types = results
-	copyAttrs(st, w)
+	st.CopyAttrsOf(w)
 	bt := make([]ir.Type, len(ops))
 	bl := make([]ir.Location, len(ops))
 	for i, v := range ops {
@@ -490,25 +491,13 @@ func (p *propagation) rewriteWhile(w *ir.Operation) *ir.Operation {
 }
 
 func (p *propagation) rewriteIf(ifOp *ir.Operation) *ir.Operation {
-	b := ir.NewBuilder(p.ctx)
-	b.SetInsertionPoint(ifOp)
 	types := ifOp.ResultTypes()
 	for i, r := range ifOp.Results() {
 		if enc, ok := p.chosen(r); ok {
 			types[i] = withEncoding(p.ctx, r.Type(), enc)
 		}
 	}
-	st := ir.NewState(p.ctx, "scf.if", ifOp.Loc())
-	st.Operands = []ir.Value{ifOp.Operand(0)}
-	st.Types = types
-	copyAttrs(st, ifOp)
-	st.AddRegion()
-	st.AddRegion()
-	n := b.Create(st)
-	n.Region(0).TakeBody(ifOp.Region(0))
-	n.Region(1).TakeBody(ifOp.Region(1))
-	ensureYield(p.ctx, n.Region(0), ifOp.Loc())
-	ensureYield(p.ctx, n.Region(1), ifOp.Loc())
+	n := scf.RetypeIf(ifOp, types)
 	p.remap(ifOp.Results(), n.Results())
 	return n
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func init() {
@@ -49,11 +48,11 @@ func ReduceDataDuplication(module *ir.Operation) {
 			continue
 		}
 		dot, ok := dst.Encoding.(*ttg.DotOperandEncoding)
-		if !ok || !layouts.NeedsSharedMemory(src, dst) {
+		if !ok || !ttg.NeedsSharedMemory(src, dst) {
 			continue
 		}
-		order := layouts.OrderForMemory(src)
-		enc := layouts.SwizzledForDotOperand(ctx, dot, src.Dims, order, cgaOf(src), ir.BitWidth(src.Elem), false)
+		order := ttg.OrderForMemory(src.Encoding, src.Dims)
+		enc := ttg.SwizzledForDotOperand(ctx, dot, src.Dims, order, ttg.CGAOf(src.Encoding, src.Rank()), ir.BitWidth(src.Elem), false)
 		memTy := ttg.SharedMemDesc(ctx, dst.Dims, dst.Elem, enc, false)
 		b := ir.NewBuilder(ctx)
 		b.SetInsertionPoint(cvt)

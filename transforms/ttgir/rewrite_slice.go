@@ -3,6 +3,7 @@ package ttgir
 import (
 	"sort"
 
+	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -68,7 +69,7 @@ func (r *rematerializer) rewriteSlice(slice *valueSet, layout layoutMap, cvt *ir
 					extra = append(extra, mapping.Lookup(inits[i]))
 				}
 			}
-			nf, repl := replaceForWithNewSignature(r.ctx, op, extra)
+			nf, repl := scf.ReplaceForWithNewSignature(op, extra)
 			replacements = append(replacements, repl...)
 			dead = append(dead, op)
 			nb := nf.Region(0).Front()
@@ -87,7 +88,7 @@ func (r *rematerializer) rewriteSlice(slice *valueSet, layout layoutMap, cvt *ir
 					extra = append(extra, withEncoding(r.ctx, res.Type(), layout[res]))
 				}
 			}
-			ni, repl := replaceIfWithNewSignature(r.ctx, op, extra)
+			ni, repl := scf.ReplaceIfWithNewSignature(op, extra)
 			replacements = append(replacements, repl...)
 			newIdx := op.NumResults()
 			for i, res := range op.Results() {

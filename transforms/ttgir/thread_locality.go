@@ -5,12 +5,12 @@ import (
 	"math"
 
 	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 	"github.com/ttcompiler/tt/pattern"
-	"github.com/ttcompiler/tt/transforms/ttgir/layouts"
 )
 
 func init() {
@@ -33,8 +33,8 @@ func init() {
 // reducing across threads once after the loop.
 func OptimizeThreadLocality(module *ir.Operation) error {
 	set := pattern.Freeze([]ir.RewritePattern{
-		pattern.New("OptimizeReshapeLayoutPattern", "tt.reshape", 1, optimizeReshapeLayout),
-		pattern.New("OptimizeGatherLayoutPattern", "tt.gather", 1, optimizeGatherLayout),
+		ir.NewPattern("OptimizeReshapeLayoutPattern", "tt.reshape", 1, optimizeReshapeLayout),
+		ir.NewPattern("OptimizeGatherLayoutPattern", "tt.gather", 1, optimizeGatherLayout),
 	})
 	if _, err := pattern.ApplyGreedily(module, set, pattern.DefaultConfig()); err != nil {
 		return ir.Errorf(module.Loc(), "%v", err)
@@ -83,7 +83,7 @@ func optimizeReshapeLayout(op *ir.Operation, rw ir.Rewriter) bool {
 		}
 	}
 	var order []int
-	for _, d := range layouts.Order(rt) {
+	for _, d := range ttg.Order(rt.Encoding, rt.Dims) {
 		if d != axis {
 			order = append(order, d)
 		}
@@ -135,7 +135,7 @@ func optimizeGatherLayout(op *ir.Operation, rw ir.Rewriter) bool {
 	order := []int{axis}
 	tpw[axis] = min(int(src.Dims[axis]), threads)
 	threadsLeft := threads / tpw[axis]
-	for _, d := range layouts.ThreadOrder(src) {
+	for _, d := range ttg.ThreadOrder(src.Encoding, src.Dims) {
 		if d == axis {
 			continue
 		}
@@ -145,7 +145,7 @@ func optimizeGatherLayout(op *ir.Operation, rw ir.Rewriter) bool {
 	}
 	wpc[axis] = 1
 	warpsLeft := warps
-	for _, d := range layouts.WarpOrder(src) {
+	for _, d := range ttg.WarpOrder(src.Encoding, src.Dims) {
 		if d == axis {
 			continue
 		}
@@ -164,7 +164,7 @@ func optimizeGatherLayout(op *ir.Operation, rw ir.Rewriter) bool {
 	// Whatever lanes and warps are left broadcast along the gather axis.
 	tpw[axis] *= threadsLeft
 	wpc[axis] *= warpsLeft
-	enc := ttg.NewBlocked(ctx, spt, tpw, wpc, order, cgaOf(src))
+	enc := ttg.NewBlocked(ctx, spt, tpw, wpc, order, ttg.CGAOf(src.Encoding, src.Rank()))
 	b := rw.B()
 	b.SetInsertionPoint(op)
 	cvtSrc := ttg.NewConvertLayout(b, op.Loc(), op.Operand(0), withEncoding(ctx, src, enc))
@@ -263,7 +263,7 @@ func threadLocalEncoding(ctx *ir.Context, b *ttg.BlockedEncoding, axis int) *ttg
 	spt := insertInt(b.SizePerThread, rank, b.SizePerThread[axis])
 	spt[axis] = 1
 	return ttg.NewBlocked(ctx, spt, insertInt(b.ThreadsPerWarp, rank, 1), insertInt(b.WarpsPerCTA, rank, 1),
-		append([]int{rank}, b.Order...), layouts.AppendCGADim(b.CGALayout))
+		append([]int{rank}, b.Order...), b.CGALayout.AppendDim())
 }
 
 func insertInt(v []int, at, x int) []int {
@@ -316,7 +316,7 @@ func makeReductionThreadLocal(reduce *ir.Operation) error {
 	b.SetInsertionPointAfter(oldAccum.DefiningOp())
 	newAccum := arith.NewConstant(b, oldAccum.Loc(), neutral).Result(0)
 
-	newLoop, repl := replaceForWithNewSignature(ctx, forOp, []ir.Value{newAccum})
+	newLoop, repl := scf.ReplaceForWithNewSignature(forOp, []ir.Value{newAccum})
 	for _, p := range repl {
 		ir.ReplaceAllUsesWith(p[0], p[1])
 	}

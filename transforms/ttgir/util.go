@@ -54,20 +54,10 @@ func numWarpsAt(op *ir.Operation) (int, error) {
 
 // shapePerCTA is the part of t one CTA holds.
 func shapePerCTA(t *ir.RankedTensorType) []int64 {
-	cga := ttg.DefaultCGA(t.Rank())
-	if l, ok := t.Encoding.(ttg.LayoutEncoding); ok {
-		cga = l.CGA()
-	}
-	return ttg.ShapePerCTA(cga.CTASplitNum(), t.Dims)
+	return ttg.ShapePerCTA(ttg.CGAOf(t.Encoding, t.Rank()).CTASplitNum(), t.Dims)
 }
 
-// cgaOf returns the CTA layout of t's encoding.
-func cgaOf(t *ir.RankedTensorType) ttg.CGALayout {
-	if l, ok := t.Encoding.(ttg.LayoutEncoding); ok {
-		return l.CGA()
-	}
-	return ttg.DefaultCGA(t.Rank())
-}
+func reduceAxis(op *ir.Operation) int { return tt.ReduceOp{Operation: op}.Axis() }
 
 // withEncoding returns tensor type t with encoding enc.
 func withEncoding(ctx *ir.Context, t ir.Type, enc ir.Attribute) *ir.RankedTensorType {
@@ -85,4 +75,12 @@ func encodingOf(v ir.Value) ir.Attribute {
 		return t.Encoding
 	}
 	return nil
+}
+
+// yieldOf returns the terminator of region i of op.
+func yieldOf(op *ir.Operation, i int) *ir.Operation {
+	if i >= op.NumRegions() || op.Region(i).Empty() {
+		return nil
+	}
+	return op.Region(i).Front().Last()
 }

@@ -12,14 +12,14 @@ import (
 // (Combine.cpp and Combine.td), in the order Triton adds them.
 func CombinePatterns() []ir.RewritePattern {
 	return []ir.RewritePattern{
-		pattern.New("CombineDotAddIPattern", "arith.addi", 1, combineDotAdd),
-		pattern.New("CombineDotAddFPattern", "arith.addf", 1, combineDotAdd),
-		pattern.New("CombineSelectMaskedLoadPattern", "arith.select", 3, combineSelectMaskedLoad),
+		ir.NewPattern("CombineDotAddIPattern", "arith.addi", 1, combineDotAdd),
+		ir.NewPattern("CombineDotAddFPattern", "arith.addf", 1, combineDotAdd),
+		ir.NewPattern("CombineSelectMaskedLoadPattern", "arith.select", 3, combineSelectMaskedLoad),
 		// A DRR pattern's benefit is the number of ops it matches.
-		pattern.New("CombineAddPtrPattern", "tt.addptr", 2, combineAddPtr),
-		pattern.New("CombineBroadcastMulReducePattern", "tt.reduce", 1, combineBroadcastMulReduce),
-		pattern.New("CombineReshapeReducePatterns", "tt.reshape", 1, combineReshapeReduce),
-		pattern.New("RankedReduceDescriptorLoads", "tt.reshape", 1, rankedReduceDescriptorLoads),
+		ir.NewPattern("CombineAddPtrPattern", "tt.addptr", 2, combineAddPtr),
+		ir.NewPattern("CombineBroadcastMulReducePattern", "tt.reduce", 1, combineBroadcastMulReduce),
+		ir.NewPattern("CombineReshapeReducePatterns", "tt.reshape", 1, combineReshapeReduce),
+		ir.NewPattern("RankedReduceDescriptorLoads", "tt.reshape", 1, rankedReduceDescriptorLoads),
 	}
 }
 

@@ -182,7 +182,7 @@ func convertSelect(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) bool
 	}
 	ctx := op.Context()
 	b := rw.B()
-	ifOp := newIfShell(b, op.Loc(), op.Operand(0), valueTypes(tv), true)
+	ifOp := scf.NewIfShell(b, op.Loc(), op.Operand(0), ir.TypesOf(tv), true)
 	ifOp.SetDiscardableAttrs(op.DiscardableAttrs())
 	yb := ir.NewBuilder(ctx)
 	yb.SetInsertionPointToEnd(ifOp.Region(0).Front())

@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/transforms"
 )
 
 // runLICM is triton-licm (LoopInvariantCodeMotion.cpp): MLIR's
@@ -16,7 +17,7 @@ import (
 func runLICM(op *ir.Operation, _ *passmgr.State) error {
 	var loops []*ir.Operation
 	ir.Walk(op, ir.PostOrder, func(o *ir.Operation) ir.WalkResult {
-		if isLoop(o) {
+		if ir.Is[ir.LoopLike](o) {
 			loops = append(loops, o)
 		}
 		return ir.Advance
@@ -31,66 +32,23 @@ func hoistLoopInvariants(loop *ir.Operation) {
 	readOnly, known := false, false
 	shouldMove := func(op *ir.Operation) bool {
 		if op.Name() != "tt.load" {
-			return isSpeculatable(op) && ir.IsMemoryEffectFree(op)
+			return transforms.Speculatable(op) && ir.IsMemoryEffectFree(op)
+		}
+		if loop.Name() != "scf.for" {
+			return false
 		}
 		if !known {
 			readOnly, known = onlyReads(loop), true
 		}
 		return onlyReads(op) && readOnly
 	}
-	for _, r := range loopRegions(loop) {
-		var queue []*ir.Operation
-		for _, b := range r.Blocks() {
-			queue = append(queue, b.Ops()...)
-		}
-		for len(queue) > 0 {
-			op := queue[0]
-			queue = queue[1:]
-			if op.ParentRegion() != r {
-				continue // already moved
-			}
-			if !shouldMove(op) || !canBeHoisted(op, loop) {
-				continue
-			}
-			moveOutOfLoop(op, loop)
-			for _, res := range op.Results() {
-				for _, u := range ir.Users(res) {
-					if u.ParentRegion() == r {
-						queue = append(queue, u)
-					}
-				}
-			}
-		}
-	}
-}
-
-// canBeHoisted reports whether every value op (or an op nested in it)
-// uses is defined outside loop or inside op itself.
-func canBeHoisted(op, loop *ir.Operation) bool {
-	if op.Has(ir.Terminator) {
-		return false
-	}
-	ok := true
-	ir.WalkOps(op, func(x *ir.Operation) {
-		for _, v := range x.Operands() {
-			if p := v.ParentBlock().ParentOp(); p != nil && op.IsAncestorOf(p) {
-				continue
-			}
-			if !definedOutside(loop, v) {
-				ok = false
-			}
-		}
-	})
-	return ok
+	transforms.MoveLoopInvariantCode(loop, shouldMove, func(op *ir.Operation) { moveOutOfLoop(op, loop) })
 }
 
 // moveOutOfLoop moves op before loop; a tt.load hoisted out of an scf.for
 // is predicated on the loop running at least once.
 func moveOutOfLoop(op, loop *ir.Operation) {
 	if op.Name() == "tt.load" {
-		if loop.Name() != "scf.for" {
-			return
-		}
 		f := scf.ForOp{Operation: loop}
 		b := ir.NewBuilder(loop.Context())
 		b.SetInsertionPoint(loop)
@@ -114,35 +72,4 @@ func onlyReads(op *ir.Operation) bool {
 		}
 	}
 	return true
-}
-
-// isSpeculatable is MLIR's isSpeculatable: Pure ops are, region ops are
-// when their nested ops all are (scf.if always, scf.for when its step is
-// 1 so that it terminates), other ops are not.
-func isSpeculatable(op *ir.Operation) bool {
-	if ir.IsSpeculatable(op) {
-		return true
-	}
-	recursive := false
-	switch op.Name() {
-	case "scf.if":
-		recursive = true
-	case "scf.for":
-		step, ok := arith.MatchConstantInt(op.Operand(2))
-		recursive = ok && step == 1
-	}
-	if !recursive {
-		return false
-	}
-	all := true
-	for _, r := range op.Regions() {
-		for _, b := range r.Blocks() {
-			for o := b.First(); o != nil; o = o.Next() {
-				if !isSpeculatable(o) {
-					all = false
-				}
-			}
-		}
-	}
-	return all
 }

@@ -138,7 +138,7 @@ func sameAttrs(a, b []ir.NamedAttr) bool {
 // equivalence class; the others are short-circuited (they yield
 // themselves) for the canonicalizer to remove.
 func mergeEqualIterArgs(loop scf.ForOp) {
-	n := len(loop.IterArgs())
+	n := len(loop.RegionIterArgs())
 	parent := make([]int, n)
 	for i := range parent {
 		parent[i] = i
@@ -174,7 +174,7 @@ func mergeEqualIterArgs(loop scf.ForOp) {
 		}
 	}
 	sort.Ints(roots)
-	args := loop.IterArgs()
+	args := loop.RegionIterArgs()
 	yield := loop.Yield()
 	for _, r := range roots {
 		members := classes[r]

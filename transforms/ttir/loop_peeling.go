@@ -45,12 +45,12 @@ func PeelLoopEpilogue(forOp *ir.Operation) *ir.Operation {
 	lastIV := lastInductionValue(b, loc, lb, ub, step)
 	cond := arith.NewCmpI(b, loc, arith.CmpISLT, lb, ub).Result(0)
 	m := ir.NewMapping()
-	for i, a := range f.IterArgs() {
+	for i, a := range f.RegionIterArgs() {
 		m.Map(a, forOp.Result(i))
 	}
 	m.Map(f.InductionVar(), lastIV)
-	ifOp := newIfShell(b, loc, cond, forOp.ResultTypes(), true)
-	cloneBlockInto(b, f.Body(), ifOp.Region(0).Front(), m)
+	ifOp := scf.NewIfShell(b, loc, cond, forOp.ResultTypes(), true)
+	b.CloneOps(f.Body(), ifOp.Region(0).Front(), m)
 	eb := ir.NewBuilder(ctx)
 	eb.SetInsertionPointToEnd(ifOp.Region(1).Front())
 	scf.NewYield(eb, loc, forOp.Results())

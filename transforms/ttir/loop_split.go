@@ -73,7 +73,7 @@ func findSplitCandidate(f scf.ForOp) (splitCandidate, bool) {
 		}
 		c.cmp = cmp
 		c.bound = cmp.Operand(1 - u.Index())
-		if !definedOutside(f.Operation, c.bound) {
+		if !ir.IsDefinedOutside(f.Operation, c.bound) {
 			continue
 		}
 		return c, true

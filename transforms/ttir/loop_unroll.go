@@ -173,7 +173,7 @@ func unrollBody(f scf.ForOp, factor int, step ir.Value) {
 	yield := body.Last()
 	orig := body.Ops()
 	orig = orig[:len(orig)-1]
-	iterArgs := f.IterArgs()
+	iterArgs := f.RegionIterArgs()
 	yielded := yield.Operands()
 	last := append([]ir.Value(nil), yielded...)
 	iv := f.InductionVar()
@@ -213,7 +213,7 @@ func promoteIfSingleIteration(forOp *ir.Operation) bool {
 		ir.ReplaceAllUsesWith(forOp.Result(i), v)
 	}
 	ir.ReplaceAllUsesWith(f.InductionVar(), f.LowerBound())
-	for i, a := range f.IterArgs() {
+	for i, a := range f.RegionIterArgs() {
 		ir.ReplaceAllUsesWith(a, f.Inits()[i])
 	}
 	for o := body.First(); o != yield; {

@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/transforms"
 )
 
 // buildLoopUnswitch declares triton-loop-unswitch's option: loops whose
@@ -76,7 +77,7 @@ func unswitchLoop(forOp *ir.Operation, maxBody int) bool {
 	loc := forOp.Loc()
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(forOp)
-	newIf := newIfShell(b, loc, cand.Operand(0), forOp.ResultTypes(), true)
+	newIf := scf.NewIfShell(b, loc, cand.Operand(0), forOp.ResultTypes(), true)
 	specialize := func(dest *ir.Block, takeThen bool) {
 		bb := ir.NewBuilder(ctx)
 		bb.SetInsertionPointToEnd(dest)
@@ -102,14 +103,14 @@ func unswitchLoop(forOp *ir.Operation, maxBody int) bool {
 // forOp, collecting (operands first) the ops of the loop body that
 // compute it, which must then be hoisted.
 func invariantIn(forOp *ir.Operation, v ir.Value, hoist *[]*ir.Operation, depth int) bool {
-	if definedOutside(forOp, v) {
+	if ir.IsDefinedOutside(forOp, v) {
 		return true
 	}
 	def := v.DefiningOp()
 	if def == nil || def.Block() != (scf.ForOp{Operation: forOp}).Body() || depth > 64 {
 		return false
 	}
-	if !ir.IsMemoryEffectFree(def) || !isSpeculatable(def) {
+	if !ir.IsMemoryEffectFree(def) || !transforms.Speculatable(def) {
 		return false
 	}
 	for _, x := range def.Operands() {

@@ -20,8 +20,8 @@ func ReorderBroadcastPatterns(ctx *ir.Context) []ir.RewritePattern {
 		}
 	}
 	return append(ps,
-		pattern.New("MoveBroadcastAfterElementwisePattern", "", 1, moveBroadcastAfterElementwise),
-		pattern.New("MoveSplatAfterElementwisePattern", "", 1, moveSplatAfterElementwise),
+		ir.NewPattern("MoveBroadcastAfterElementwisePattern", "", 1, moveBroadcastAfterElementwise),
+		ir.NewPattern("MoveSplatAfterElementwisePattern", "", 1, moveSplatAfterElementwise),
 	)
 }
 

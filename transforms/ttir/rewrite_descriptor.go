@@ -3,6 +3,7 @@ package ttir
 import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -287,7 +288,7 @@ func rewriteDescStore(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) b
 	src := storedValue(b, loc, op.Operand(1), shape)
 	ptr := d.pointersFrom(b, loc, shape, rangedOffsets(b, loc, shape, offsets))
 	mask := d.maskFrom(b, loc, shape, rangedOffsets(b, loc, shape, offsets))
-	st := tt.NewStore(b, loc, ptr, src, mask, tt.CacheNone, tt.EvictNormal, nil)
+	st := tt.NewStore(b, loc, ptr, src, mask, memory.CacheNone, memory.EvictNormal, nil)
 	copyAttrs(st, op)
 	rw.EraseOp(op)
 	return true
@@ -336,7 +337,7 @@ func rewriteDescScatter(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter)
 	}
 	b, loc := rw.B(), op.Loc()
 	ptr, mask := d.gatherScatterAccess(b, loc, src.Dims, op.Operand(1), op.Operand(2))
-	st := tt.NewStore(b, loc, ptr, op.Operand(3), mask, tt.CacheNone, tt.EvictNormal, nil)
+	st := tt.NewStore(b, loc, ptr, op.Operand(3), mask, memory.CacheNone, memory.EvictNormal, nil)
 	copyAttrs(st, op)
 	rw.EraseOp(op)
 	return true
@@ -344,14 +345,14 @@ func rewriteDescScatter(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter)
 
 // reduceKindToRMW maps a descriptor reduction to an atomic; min and max
 // need integers of known signedness (Triton 3.6 rejects the rest too).
-func reduceKindToRMW(kind tt.DescriptorReduceKind, elem ir.Type) (tt.RMWOp, bool) {
+func reduceKindToRMW(kind tt.DescriptorReduceKind, elem ir.Type) (memory.RMWOp, bool) {
 	it, isInt := elem.(*ir.IntegerType)
 	switch kind {
 	case tt.ReduceAdd:
 		if isInt {
-			return tt.RMWAdd, true
+			return memory.RMWAdd, true
 		}
-		return tt.RMWFAdd, true
+		return memory.RMWFAdd, true
 	case tt.ReduceMin, tt.ReduceMax:
 		if !isInt || it.Signedness == ir.Signless {
 			return 0, false
@@ -359,19 +360,19 @@ func reduceKindToRMW(kind tt.DescriptorReduceKind, elem ir.Type) (tt.RMWOp, bool
 		unsigned := it.Signedness == ir.Unsigned
 		switch {
 		case kind == tt.ReduceMin && unsigned:
-			return tt.RMWUMin, true
+			return memory.RMWUMin, true
 		case kind == tt.ReduceMin:
-			return tt.RMWMin, true
+			return memory.RMWMin, true
 		case unsigned:
-			return tt.RMWUMax, true
+			return memory.RMWUMax, true
 		}
-		return tt.RMWMax, true
+		return memory.RMWMax, true
 	case tt.ReduceAnd:
-		return tt.RMWAnd, true
+		return memory.RMWAnd, true
 	case tt.ReduceOr:
-		return tt.RMWOr, true
+		return memory.RMWOr, true
 	case tt.ReduceXor:
-		return tt.RMWXor, true
+		return memory.RMWXor, true
 	}
 	return 0, false
 }
@@ -399,9 +400,9 @@ func rewriteDescReduce(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) 
 	st := ir.NewState(b.Ctx, "tt.atomic_rmw", loc)
 	st.Operands = []ir.Value{ptr, src, mask}
 	st.Types = []ir.Type{d.block}
-	st.AddAttr("atomic_rmw_op", tt.EnumAttr(b.Ctx, rmw))
-	st.AddAttr("sem", tt.EnumAttr(b.Ctx, tt.SemRelease))
-	st.AddAttr("scope", tt.EnumAttr(b.Ctx, tt.ScopeGPU))
+	st.AddAttr("atomic_rmw_op", ir.I32EnumAttr(b.Ctx, rmw))
+	st.AddAttr("sem", ir.I32EnumAttr(b.Ctx, memory.SemRelease))
+	st.AddAttr("scope", ir.I32EnumAttr(b.Ctx, memory.ScopeGPU))
 	b.Create(st)
 	rw.EraseOp(op)
 	return true

@@ -2,6 +2,7 @@ package ttir
 
 import (
 	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -511,7 +512,7 @@ func (r *tensorPtrRewriter) rewriteFor(op *ir.Operation) (*ir.Operation, error) 
 	if err != nil {
 		return nil, err
 	}
-	nf := newForShell(r.b, op.Loc(), op.Operand(0), op.Operand(1), op.Operand(2), inits)
+	nf := scf.NewForShell(r.b, op.Loc(), op.Operand(0), op.Operand(1), op.Operand(2), inits)
 	nf.SetDiscardableAttrs(op.DiscardableAttrs())
 	for _, a := range op.Props() {
 		nf.SetProp(a.Name, a.Value)
@@ -523,7 +524,7 @@ func (r *tensorPtrRewriter) rewriteFor(op *ir.Operation) (*ir.Operation, error) 
 	if err := r.bindExpanded(oldBody.Arguments()[1:], newBody.Arguments()[1:], initInfo, m, false); err != nil {
 		return nil, err
 	}
-	cloneBlockInto(r.b, oldBody, newBody, m)
+	r.b.CloneOps(oldBody, newBody, m)
 	r.carried[nf] = r.infosOf(oldBody.Arguments()[1:])
 	if err := r.bindExpanded(op.Results(), nf.Results(), initInfo, nil, true); err != nil {
 		return nil, err
@@ -538,11 +539,11 @@ func (r *tensorPtrRewriter) rewriteIf(op *ir.Operation) (*ir.Operation, error) {
 	}
 	resultInfo := func(i int) (*blockPtr, error) { return r.origin(op.Result(i), 0) }
 	hasElse := !op.Region(1).Empty()
-	ni := newIfShell(r.b, op.Loc(), op.Operand(0), r.expandTypes(op.ResultTypes()), hasElse)
+	ni := scf.NewIfShell(r.b, op.Loc(), op.Operand(0), r.expandTypes(op.ResultTypes()), hasElse)
 	m := ir.NewMapping()
-	cloneBlockInto(r.b, op.Region(0).Front(), ni.Region(0).Front(), m)
+	r.b.CloneOps(op.Region(0).Front(), ni.Region(0).Front(), m)
 	if hasElse {
-		cloneBlockInto(r.b, op.Region(1).Front(), ni.Region(1).Front(), m)
+		r.b.CloneOps(op.Region(1).Front(), ni.Region(1).Front(), m)
 	}
 	if err := r.bindExpanded(op.Results(), ni.Results(), resultInfo, nil, true); err != nil {
 		return nil, err
@@ -563,7 +564,7 @@ func (r *tensorPtrRewriter) rewriteWhile(op *ir.Operation) (*ir.Operation, error
 	st.Types = r.expandTypes(op.ResultTypes())
 	st.Props = append([]ir.NamedAttr(nil), op.Props()...)
 	st.Attrs = append([]ir.NamedAttr(nil), op.DiscardableAttrs()...)
-	newBefore := ir.NewBlock(r.ctx, valueTypes(inits), locsOf(inits))
+	newBefore := ir.NewBlock(r.ctx, ir.TypesOf(inits), locsOf(inits))
 	st.AddRegion().Append(newBefore)
 	afterTypes := r.expandTypes(oldAfter.ArgumentTypes())
 	afterLocs := make([]ir.Location, len(afterTypes))
@@ -583,8 +584,8 @@ func (r *tensorPtrRewriter) rewriteWhile(op *ir.Operation) (*ir.Operation, error
 	if err := r.bindExpanded(oldAfter.Arguments(), newAfter.Arguments(), condInfo, m, false); err != nil {
 		return nil, err
 	}
-	cloneBlockInto(r.b, oldBefore, newBefore, m)
-	cloneBlockInto(r.b, oldAfter, newAfter, m)
+	r.b.CloneOps(oldBefore, newBefore, m)
+	r.b.CloneOps(oldAfter, newAfter, m)
 	r.carried[nw] = r.infosOf(oldBefore.Arguments())
 	resInfo := func(i int) (*blockPtr, error) { return r.origin(op.Result(i), 0) }
 	if err := r.bindExpanded(op.Results(), nw.Results(), resInfo, nil, true); err != nil {

@@ -10,8 +10,8 @@ package nvg
 
 import (
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Dialect is the nvg dialect; it depends on llvm.

@@ -19,8 +19,8 @@ package rocdl
 
 import (
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/ttg/asmfmt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asmfmt"
 )
 
 // Dialect is the rocdl dialect; it depends on llvm.

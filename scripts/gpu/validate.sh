@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# GPU validation of tt's PTX, on the GPU machine, after scripts/gpu/prepare.sh:
+#   1. ptxas on every compiled PTX (-arch=$ARCH, or $ARCH's "a" variant for
+#      PTX that targets it: wgmma), on the emitter's golden
+#      PTX and on llc-19's PTX of the tensor-core kernels (-arch from the
+#      .target line): errors and warnings listed,
+#   2. for each case set in sets/: gpu_check.py (CuPy, independent of tt's
+#      runtime) on its compiled cases, outputs against Triton's,
+#   3. compute-sanitizer memcheck on every compiled case and racecheck
+#      (shared-memory hazards) on the cases that use shared memory,
+#   4. tt-run --backend cuda on the same cases (tt's own runtime path).
+# Logs go to $LOGS (default .bin/gpu/out), the summary to stdout.
+#
+#   .bin/gpu/validate.sh [ARCH]
+set -uo pipefail
+cd "$(dirname "$0")"
+arch=${1:-sm_90}
+out=${LOGS:-out}
+mkdir -p "$out"
+status=0
+
+echo "== device"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
+ptxas=$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null | head -1)
+sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null | head -1)
+
+echo "== ptxas"
+assemble() { # FILE ARCH
+  local log="$out/$(echo "$1" | tr / _).ptxas.log" mode=
+  # PTX calling the runtime's vprintf/__assertfail is relocatable code
+  # (the driver's JIT links those); ptxas needs -c for it.
+  grep -q '^\.extern \.func' "$1" && mode=-c
+  if "$ptxas" -arch="$2" $mode -v "$1" -o /dev/null > "$log" 2>&1; then
+    echo "ok   $2 $1 ($(grep -ci warning "$log") warnings) $(grep -o 'Used [0-9]* registers' "$log" | head -1)"
+    grep -i warning "$log" | head -5
+    # ptxas keeps wgmma asynchronous only when nothing touches the
+    # accumulators in flight; otherwise it serializes them and says so.
+    if grep -qi 'wgmma.mma_async instructions are serialized' "$log"; then
+      echo "FAIL $1: ptxas serialized wgmma"; status=1
+    fi
+  else
+    echo "FAIL $2 $1"; head -20 "$log"; status=1
+  fi
+}
+if [ -n "$ptxas" ]; then
+  "$ptxas" --version | tail -1
+  for f in sets/*/ptx/*.ptx perf-ptx/*.ptx wgmma/*.ptx; do
+    [ -e "$f" ] || continue
+    # wgmma code targets sm_90a, which ptxas assembles only as sm_90a.
+    a=$arch
+    [ "$(awk '/^\.target/ {print $2; exit}' "$f")" = "${arch}a" ] && a=${arch}a
+    assemble "$f" "$a"
+  done
+  for f in golden/*.ptx llc/*.ptx; do
+    [ -e "$f" ] && assemble "$f" "$(awk '/^\.target/ {print $2; exit}' "$f")"
+  done
+else
+  echo "ptxas not found"
+fi
+
+for set in sets/*; do
+  name=$(basename "$set")
+  only=$(paste -sd, "$set/compiled.txt")
+  [ -z "$only" ] && continue
+  echo "== gpu_check.py, set $name ($only)"
+  timeout 180 python3 gpu_check.py "$set/cases" "$set/ptx" --only "$only" 2>&1 |
+    tee "$out/gpu_check.$name.log" || status=1
+
+  if [ -n "$sanitizer" ]; then
+    echo "== compute-sanitizer memcheck, set $name"
+    timeout 300 "$sanitizer" --tool memcheck --print-limit 20 \
+      python3 gpu_check.py "$set/cases" "$set/ptx" --only "$only" > "$out/memcheck.$name.log" 2>&1 || status=1
+    grep -E 'ERROR SUMMARY|passed,' "$out/memcheck.$name.log"
+    shared=$(python3 -c 'import json,sys; print(",".join(c["name"] for c in json.load(open(sys.argv[1]))["cases"] if c["name"] in sys.argv[2].split(",") and c.get("shared",0) > 0))' "$set/cases/manifest.json" "$only")
+    if [ -n "$shared" ]; then
+      echo "== compute-sanitizer racecheck, set $name ($shared)"
+      timeout 300 "$sanitizer" --tool racecheck --print-limit 20 \
+        python3 gpu_check.py "$set/cases" "$set/ptx" --only "$shared" > "$out/racecheck.$name.log" 2>&1 || status=1
+      grep -E 'RACECHECK SUMMARY|ERROR SUMMARY|passed,' "$out/racecheck.$name.log"
+    fi
+  else
+    echo "compute-sanitizer not found"
+  fi
+
+  echo "== tt-run --backend cuda, set $name"
+  timeout 120 ../tt-run --manifest "$set/cases/manifest.json" --backend cuda --only "$only" 2>&1 |
+    tee "$out/ttrun.$name.log" || status=1
+done
+exit $status
