@@ -253,10 +253,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // ttng.fence_async_shared orders the generic-proxy stores of a
-// local_alloc before the wgmma's async-proxy reads.
+// local_alloc before the wgmma's async-proxy reads. The local_alloc into
+// the 128-byte swizzled buffer stores 16 bytes (8 f16) per thread and
+// instruction, four per thread for the 64x64 tile.
 
 // CHECK-LABEL: llvm.func @fence
-// CHECK:         gpu.store
+// CHECK-COUNT-4: gpu.store %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} {space = shared} : !llvm.ptr<3>, i32, i32, i32, i32
+// CHECK-NOT:     gpu.store
 // CHECK:         gpu.fence_proxy_async
 // CHECK:         gpu.barrier
 // CHECK-NEXT:    gpu.wgmma_fence
