@@ -331,3 +331,90 @@ func TestAttentionSM90Diff(t *testing.T) {
 		})
 	}
 }
+
+// singleDot is a kernel of one synchronous warp_group_dot: A (MxK,
+// row-major) and B (KxN, row-major: N-major in shared memory) loaded,
+// stored into nvmma_shared buffers swizzled by their rows' width (up to
+// 128 bytes, as Triton chooses), multiplied into an f32 MxN accumulator
+// laid out over warpsPerCTA = [wm, wn], stored row-major.
+func singleDot(elem string, M, N, K, wm, wn, instrN, instrK int) string {
+	swizzle := func(cols int) int { return min(128, 2*cols) }
+	return fmt.Sprintf(`
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [%[5]d, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [%[6]d, %[7]d], instrShape = [16, %[8]d, %[9]d]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = %[10]d, transposed = false, elementBitWidth = 16}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = %[11]d, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %[5]d : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dot(%%a: !tt.ptr<%[1]s> {tt.divisibility = 16 : i32}, %%b: !tt.ptr<%[1]s> {tt.divisibility = 16 : i32}, %%c: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %%zero = arith.constant dense<0.000000e+00> : tensor<%[2]dx%[3]dxf32, #mma>
+%[12]s%[13]s%[14]s
+    %%av = tt.load %%pa : tensor<%[2]dx%[4]dx!tt.ptr<%[1]s>, #blocked>
+    %%bv = tt.load %%pb : tensor<%[4]dx%[3]dx!tt.ptr<%[1]s>, #blocked>
+    %%as = ttg.local_alloc %%av : (tensor<%[2]dx%[4]dx%[1]s, #blocked>) -> !ttg.memdesc<%[2]dx%[4]dx%[1]s, #sa, #smem>
+    %%bs = ttg.local_alloc %%bv : (tensor<%[4]dx%[3]dx%[1]s, #blocked>) -> !ttg.memdesc<%[4]dx%[3]dx%[1]s, #sb, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    %%d = ttng.warp_group_dot %%as, %%bs, %%zero {inputPrecision = 0 : i32} : !ttg.memdesc<%[2]dx%[4]dx%[1]s, #sa, #smem> * !ttg.memdesc<%[4]dx%[3]dx%[1]s, #sb, #smem> -> tensor<%[2]dx%[3]dxf32, #mma>
+    %%o = ttg.convert_layout %%d : tensor<%[2]dx%[3]dxf32, #mma> -> tensor<%[2]dx%[3]dxf32, #blocked>
+    tt.store %%pc, %%o : tensor<%[2]dx%[3]dx!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+`, elem, M, N, K, wm*wn, wm, wn, instrN, instrK, swizzle(K), swizzle(N),
+		rowMajorPtrs("a", "%a", elem, M, K), rowMajorPtrs("b", "%b", elem, K, N), rowMajorPtrs("c", "%c", "f32", M, N))
+}
+
+// rowMajorPtrs is the TTGIR computing %pNAME, the pointers of a
+// row-major RxC tile of ty at base in #blocked.
+func rowMajorPtrs(name, base, ty string, r, c int) string {
+	return fmt.Sprintf(`    %%r_%[1]s = tt.make_range {end = %[4]d : i32, start = 0 : i32} : tensor<%[4]dxi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %%c_%[1]s = tt.make_range {end = %[5]d : i32, start = 0 : i32} : tensor<%[5]dxi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %%r2_%[1]s = tt.expand_dims %%r_%[1]s {axis = 1 : i32} : tensor<%[4]dxi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<%[4]dx1xi32, #blocked>
+    %%c2_%[1]s = tt.expand_dims %%c_%[1]s {axis = 0 : i32} : tensor<%[5]dxi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x%[5]dxi32, #blocked>
+    %%s_%[1]s = arith.constant dense<%[5]d> : tensor<%[4]dx1xi32, #blocked>
+    %%rs_%[1]s = arith.muli %%r2_%[1]s, %%s_%[1]s : tensor<%[4]dx1xi32, #blocked>
+    %%rb_%[1]s = tt.broadcast %%rs_%[1]s : tensor<%[4]dx1xi32, #blocked> -> tensor<%[4]dx%[5]dxi32, #blocked>
+    %%cb_%[1]s = tt.broadcast %%c2_%[1]s : tensor<1x%[5]dxi32, #blocked> -> tensor<%[4]dx%[5]dxi32, #blocked>
+    %%off_%[1]s = arith.addi %%rb_%[1]s, %%cb_%[1]s : tensor<%[4]dx%[5]dxi32, #blocked>
+    %%sp_%[1]s = tt.splat %[2]s : !tt.ptr<%[3]s> -> tensor<%[4]dx%[5]dx!tt.ptr<%[3]s>, #blocked>
+    %%p%[1]s = tt.addptr %%sp_%[1]s, %%off_%[1]s : tensor<%[4]dx%[5]dx!tt.ptr<%[3]s>, #blocked>, tensor<%[4]dx%[5]dxi32, #blocked>
+`, name, base, ty, r, c)
+}
+
+// TestWGMMAWarpLayouts runs single dots over the warp arrangements and
+// operand types accelerate-matmul chooses: one warpgroup, two along M
+// (128-row tiles), two along N (each warpgroup reading its own columns
+// of B), and bf16.
+func TestWGMMAWarpLayouts(t *testing.T) {
+	for _, c := range []struct {
+		elem                              string
+		M, N, K, wm, wn, instrN, instrK int
+		wgmmas                            int
+	}{
+		{"f16", 64, 64, 64, 4, 1, 64, 16, 4},
+		{"f16", 128, 128, 32, 8, 1, 128, 16, 2},
+		{"f16", 64, 256, 32, 4, 2, 128, 16, 2},
+		{"bf16", 128, 64, 64, 4, 1, 64, 16, 8},
+	} {
+		name := fmt.Sprintf("%s_%dx%dx%d_w%dx%d", c.elem, c.M, c.N, c.K, c.wm, c.wn)
+		t.Run(name, func(t *testing.T) {
+			m := parse(t, singleDot(c.elem, c.M, c.N, c.K, c.wm, c.wn, c.instrN, c.instrK))
+			r := rand.New(rand.NewSource(98))
+			a, b := halfInts(r, c.M*c.K, 3), halfInts(r, c.K*c.N, 3)
+			if c.elem == "bf16" {
+				a, b = bf16Ints(r, c.M*c.K, 3), bf16Ints(r, c.K*c.N, 3)
+			}
+			wgmmaDiff(t, m, "dot", [3]int{1, 1, 1}, []diffArg{a, b, zeroBuf("f32", c.M*c.N)}, c.wgmmas)
+		})
+	}
+}
+
+// bf16Ints is a buffer of n bf16 values, small integers in [-lim, lim].
+func bf16Ints(r *rand.Rand, n, lim int) diffArg {
+	b := make([]byte, 2*n)
+	for i := 0; i < n; i++ {
+		v := float32(r.Intn(2*lim+1) - lim)
+		binary.LittleEndian.PutUint16(b[2*i:], numeric.BF16FromFloat32(v, numeric.RNE))
+	}
+	return diffArg{buf: b, kind: "bf16"}
+}
