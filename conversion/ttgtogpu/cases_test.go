@@ -19,17 +19,7 @@ import (
 // testdata/cases: a kernel's TTIR, launch, inputs and the outputs Triton
 // 3.6's kernel wrote on an NVIDIA GPU.
 type caseManifest struct {
-	Cases []struct {
-		Name, TTIR, Kernel string
-		Grid               [3]int
-		NumWarps           int `json:"num_warps"`
-		Args               []struct {
-			Name, Kind, Npy, Dtype string
-			Value                  float64
-		}
-		Outputs []struct{ Arg, Expect string }
-		Tol     float64
-	}
+	Cases []gpuCase
 }
 
 // TestGPUCases runs the seed kernels' cases (shared/kernels/cases) and the
@@ -69,64 +59,93 @@ func gpuCases(t *testing.T, tg gpuTarget) {
 					}
 					t.Fatal(err)
 				}
-				var fn *ir.Operation
-				for _, op := range ops(m, "llvm.func") {
-					if ir.SymbolName(op) == c.Kernel {
-						fn = op
-					}
-				}
-				mem := sim.NewMemory()
-				bufs := map[string][]byte{}
-				dtypes := map[string]string{}
-				outputs := map[string]bool{}
-				for _, o := range c.Outputs {
-					outputs[o.Arg] = true
-				}
-				var args []uint64
-				var argNames []string
-				params := fn.Region(0).Front().ArgumentTypes()
-				for i, a := range c.Args {
-					argNames = append(argNames, a.Name)
-					if a.Kind != "buffer" {
-						args = append(args, sim.FloatArg(params[i], a.Value))
-						continue
-					}
-					arr, err := npy.ReadFile(filepath.Join(dir, a.Npy))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if outputs[a.Name] {
-						poison(a.Dtype, arr.Data)
-					}
-					bufs[a.Name], dtypes[a.Name] = arr.Data, a.Dtype
-					args = append(args, mem.Alloc(a.Name, arr.Data))
-				}
-				var ref map[string][]byte
+				var ref func(params []ir.Type, argNames []string, bufs map[string][]byte, args []uint64) map[string][]byte
 				if tg.name != sm90.name {
-					amdReference(ttgir, tg.lanes)
-					ref = interpretCase(t, ttgir, c.Kernel, c.Grid, params, argNames, bufs, args)
+					ref = func(params []ir.Type, argNames []string, bufs map[string][]byte, args []uint64) map[string][]byte {
+						amdReference(ttgir, tg.lanes)
+						return interpretCase(t, ttgir, c.Kernel, c.Grid, params, argNames, bufs, args)
+					}
 				}
-				if err := simulate(m, c.Kernel, mem, c.Grid, args); err != nil {
+				if err := runLoweredCase(t, dir, c, m, ref); err != nil {
 					t.Fatal(err)
-				}
-				for _, o := range c.Outputs {
-					var want []byte
-					if ref != nil {
-						want = ref[o.Arg]
-					} else {
-						arr, err := npy.ReadFile(filepath.Join(dir, o.Expect))
-						if err != nil {
-							t.Fatal(err)
-						}
-						want = arr.Data
-					}
-					if msg := compareOutput(dtypes[o.Arg], c.Tol, want, bufs[o.Arg]); msg != "" {
-						t.Errorf("%s: %s", o.Arg, msg)
-					}
 				}
 			})
 		}
 	}
+}
+
+// gpuCase is one case of a manifest.
+type gpuCase = struct {
+	Name, TTIR, Kernel string
+	Grid               [3]int
+	NumWarps           int `json:"num_warps"`
+	Args               []struct {
+		Name, Kind, Npy, Dtype string
+		Value                  float64
+	}
+	Outputs []struct{ Arg, Expect string }
+	Tol     float64
+}
+
+// runLoweredCase runs the lowered module m of a case in the simulator on
+// the case's inputs and compares its outputs with ref's (nil: with those
+// Triton's kernel recorded on the GPU); it returns the simulator's error.
+func runLoweredCase(t *testing.T, dir string, c gpuCase, m *ir.Operation,
+	ref func(params []ir.Type, argNames []string, bufs map[string][]byte, args []uint64) map[string][]byte) error {
+	t.Helper()
+	var fn *ir.Operation
+	for _, op := range ops(m, "llvm.func") {
+		if ir.SymbolName(op) == c.Kernel {
+			fn = op
+		}
+	}
+	mem := sim.NewMemory()
+	bufs := map[string][]byte{}
+	dtypes := map[string]string{}
+	outputs := map[string]bool{}
+	for _, o := range c.Outputs {
+		outputs[o.Arg] = true
+	}
+	var args []uint64
+	var argNames []string
+	params := fn.Region(0).Front().ArgumentTypes()
+	for i, a := range c.Args {
+		argNames = append(argNames, a.Name)
+		if a.Kind != "buffer" {
+			args = append(args, sim.FloatArg(params[i], a.Value))
+			continue
+		}
+		arr, err := npy.ReadFile(filepath.Join(dir, a.Npy))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if outputs[a.Name] {
+			poison(a.Dtype, arr.Data)
+		}
+		bufs[a.Name], dtypes[a.Name] = arr.Data, a.Dtype
+		args = append(args, mem.Alloc(a.Name, arr.Data))
+	}
+	var want map[string][]byte
+	if ref != nil {
+		want = ref(params, argNames, bufs, args)
+	}
+	if err := simulate(m, c.Kernel, mem, c.Grid, args); err != nil {
+		return err
+	}
+	for _, o := range c.Outputs {
+		w := want[o.Arg]
+		if w == nil {
+			arr, err := npy.ReadFile(filepath.Join(dir, o.Expect))
+			if err != nil {
+				t.Fatal(err)
+			}
+			w = arr.Data
+		}
+		if msg := compareOutput(dtypes[o.Arg], c.Tol, w, bufs[o.Arg]); msg != "" {
+			t.Errorf("%s: %s", o.Arg, msg)
+		}
+	}
+	return nil
 }
 
 // unsupported are the suite's kernels the lowering rejects with a located

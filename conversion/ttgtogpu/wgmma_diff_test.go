@@ -2,10 +2,14 @@ package ttgtogpu_test
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -21,9 +25,9 @@ import (
 // outputs must match bit for bit whatever order the tensor cores add in.
 
 // wgmmaSimGate skips a test while the lowering lacks the cp.async path
-// (ttg.async_copy_global_to_local and its commit groups and waits), which
-// lives on another branch (dot80); it is not a tolerance: once that is
-// merged it never triggers.
+// (ttg.async_copy_global_to_local and its commit groups and waits) or the
+// mma.sync dot, which live on another branch (dot80); it is not a
+// tolerance: once that is merged it never triggers.
 func wgmmaSimGate(t *testing.T, err error) {
 	t.Helper()
 	if err == nil {
@@ -35,7 +39,7 @@ func wgmmaSimGate(t *testing.T, err error) {
 }
 
 // pendingDotPath matches the error of the piece wgmmaSimGate waits for.
-var pendingDotPath = regexp.MustCompile(`does not support 'ttg\.async_(copy_global_to_local|commit_group|wait)'`)
+var pendingDotPath = regexp.MustCompile(`does not support '(ttg\.async_(copy_global_to_local|commit_group|wait)|tt\.dot)'`)
 
 // probeDotPath lowers a copy of m and launches it once, so that the
 // missing piece (see wgmmaSimGate) skips before the comparison would fail.
@@ -387,9 +391,9 @@ func rowMajorPtrs(name, base, ty string, r, c int) string {
 // of B), and bf16.
 func TestWGMMAWarpLayouts(t *testing.T) {
 	for _, c := range []struct {
-		elem                              string
+		elem                            string
 		M, N, K, wm, wn, instrN, instrK int
-		wgmmas                            int
+		wgmmas                          int
 	}{
 		{"f16", 64, 64, 64, 4, 1, 64, 16, 4},
 		{"f16", 128, 128, 32, 8, 1, 128, 16, 2},
@@ -417,4 +421,42 @@ func bf16Ints(r *rand.Rand, n, lim int) diffArg {
 		binary.LittleEndian.PutUint16(b[2*i:], numeric.BF16FromFloat32(v, numeric.RNE))
 	}
 	return diffArg{buf: b, kind: "bf16"}
+}
+
+// TestSM90DotCasesTTGIR lowers the TTGIR Triton 3.6 itself made for sm_90
+// of every dot case (testdata/cases and shared/kernels/cases: wgmma where
+// its tiles allow, mma.sync for the small ones, cp.async pipelines) and
+// runs it in the simulator on the case's inputs against the outputs
+// Triton's kernel wrote on the GPU.
+func TestSM90DotCasesTTGIR(t *testing.T) {
+	for _, dir := range []string{kernels + "cases", "../../testdata/cases"} {
+		b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+		if err != nil {
+			t.Logf("skipping %s: %v", dir, err)
+			continue
+		}
+		var man caseManifest
+		if err := json.Unmarshal(b, &man); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range man.Cases {
+			path := filepath.Join(dir, strings.TrimSuffix(c.TTIR, ".ttir")+".ttgir")
+			if _, err := os.Stat(path); err != nil {
+				continue
+			}
+			m := parseFile(t, path)
+			if !hasDot(m) {
+				continue
+			}
+			t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
+				if err := lowerErr(m); err != nil {
+					wgmmaSimGate(t, err)
+					t.Fatal(err)
+				}
+				if err := runLoweredCase(t, dir, c, m, nil); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+	}
 }
