@@ -34,7 +34,9 @@ func TestGPUCases(t *testing.T) {
 	forTargets(t, gpuCases)
 }
 
-func gpuCases(t *testing.T, tg gpuTarget) {
+// forEachCase calls f with every case of the seed kernels' and the
+// repository's manifests, and the directory it lives in.
+func forEachCase(t *testing.T, f func(dir string, c gpuCase)) {
 	for _, dir := range []string{kernels + "cases", "../../testdata/cases"} {
 		b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 		if err != nil {
@@ -46,32 +48,38 @@ func gpuCases(t *testing.T, tg gpuTarget) {
 			t.Fatal(err)
 		}
 		for _, c := range man.Cases {
-			t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
-				m := parseFile(t, filepath.Join(dir, c.TTIR))
-				runPipeline(t, m, tg.pipeline(c.NumWarps))
-				if hasDot(m) {
-					t.Skip("tt.dot is lowered by a later issue")
-				}
-				ttgir := m.Clone(nil)
-				if err := lowerErr(m); err != nil {
-					if unsupported[c.Name] {
-						t.Skipf("not supported yet: %v", err)
-					}
-					t.Fatal(err)
-				}
-				var ref func(params []ir.Type, argNames []string, bufs map[string][]byte, args []uint64) map[string][]byte
-				if tg.name != sm90.name {
-					ref = func(params []ir.Type, argNames []string, bufs map[string][]byte, args []uint64) map[string][]byte {
-						amdReference(ttgir, tg.lanes)
-						return interpretCase(t, ttgir, c.Kernel, c.Grid, params, argNames, bufs, args)
-					}
-				}
-				if err := runLoweredCase(t, dir, c, m, ref); err != nil {
-					t.Fatal(err)
-				}
-			})
+			f(dir, c)
 		}
 	}
+}
+
+func gpuCases(t *testing.T, tg gpuTarget) {
+	forEachCase(t, func(dir string, c gpuCase) {
+		t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
+			m := parseFile(t, filepath.Join(dir, c.TTIR))
+			runPipeline(t, m, tg.pipeline(c.NumWarps))
+			if hasDot(m) {
+				t.Skip("tt.dot is lowered by a later issue")
+			}
+			ttgir := m.Clone(nil)
+			if err := lowerErr(m); err != nil {
+				if unsupported[c.Name] {
+					t.Skipf("not supported yet: %v", err)
+				}
+				t.Fatal(err)
+			}
+			var ref func(params []ir.Type, argNames []string, bufs map[string][]byte, args []uint64) map[string][]byte
+			if tg.name != sm90.name {
+				ref = func(params []ir.Type, argNames []string, bufs map[string][]byte, args []uint64) map[string][]byte {
+					amdReference(ttgir, tg.lanes)
+					return interpretCase(t, ttgir, c.Kernel, c.Grid, params, argNames, bufs, args)
+				}
+			}
+			if err := runLoweredCase(t, dir, c, m, ref); err != nil {
+				t.Fatal(err)
+			}
+		})
+	})
 }
 
 // gpuCase is one case of a manifest.

@@ -2,7 +2,6 @@ package ttgtogpu_test
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand"
@@ -77,12 +76,22 @@ func runMutated(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args 
 
 // halfInts is a buffer of n f16 values, small integers in [-lim, lim].
 func halfInts(r *rand.Rand, n, lim int) diffArg {
+	return smallInts(r, n, lim, "f16", numeric.F16FromFloat32)
+}
+
+// bf16Ints is halfInts in bf16.
+func bf16Ints(r *rand.Rand, n, lim int) diffArg {
+	return smallInts(r, n, lim, "bf16", numeric.BF16FromFloat32)
+}
+
+// smallInts is a buffer of n 16-bit floats of kind, small integers in
+// [-lim, lim], encoded by enc.
+func smallInts(r *rand.Rand, n, lim int, kind string, enc func(float32, numeric.RoundingMode) uint16) diffArg {
 	b := make([]byte, 2*n)
 	for i := 0; i < n; i++ {
-		v := float32(r.Intn(2*lim+1) - lim)
-		binary.LittleEndian.PutUint16(b[2*i:], numeric.F16FromFloat32(v, numeric.RNE))
+		binary.LittleEndian.PutUint16(b[2*i:], enc(float32(r.Intn(2*lim+1)-lim), numeric.RNE))
 	}
-	return diffArg{buf: b, kind: "f16"}
+	return diffArg{buf: b, kind: kind}
 }
 
 // wgmmaDiff compares interpreter and simulator and checks the lowered
@@ -413,53 +422,32 @@ func TestWGMMAWarpLayouts(t *testing.T) {
 	}
 }
 
-// bf16Ints is a buffer of n bf16 values, small integers in [-lim, lim].
-func bf16Ints(r *rand.Rand, n, lim int) diffArg {
-	b := make([]byte, 2*n)
-	for i := 0; i < n; i++ {
-		v := float32(r.Intn(2*lim+1) - lim)
-		binary.LittleEndian.PutUint16(b[2*i:], numeric.BF16FromFloat32(v, numeric.RNE))
-	}
-	return diffArg{buf: b, kind: "bf16"}
-}
-
 // TestSM90DotCasesTTGIR lowers the TTGIR Triton 3.6 itself made for sm_90
 // of every dot case (testdata/cases and shared/kernels/cases: wgmma where
 // its tiles allow, mma.sync for the small ones, cp.async pipelines) and
 // runs it in the simulator on the case's inputs against the outputs
 // Triton's kernel wrote on the GPU.
 func TestSM90DotCasesTTGIR(t *testing.T) {
-	for _, dir := range []string{kernels + "cases", "../../testdata/cases"} {
-		b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
-		if err != nil {
-			t.Logf("skipping %s: %v", dir, err)
-			continue
+	forEachCase(t, func(dir string, c gpuCase) {
+		path := filepath.Join(dir, strings.TrimSuffix(c.TTIR, ".ttir")+".ttgir")
+		if _, err := os.Stat(path); err != nil {
+			return
 		}
-		var man caseManifest
-		if err := json.Unmarshal(b, &man); err != nil {
-			t.Fatal(err)
+		m := parseFile(t, path)
+		if !hasDot(m) {
+			return
 		}
-		for _, c := range man.Cases {
-			path := filepath.Join(dir, strings.TrimSuffix(c.TTIR, ".ttir")+".ttgir")
-			if _, err := os.Stat(path); err != nil {
-				continue
+		t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
+			if err := lowerErr(m); err != nil {
+				wgmmaSimGate(t, err)
+				t.Fatal(err)
 			}
-			m := parseFile(t, path)
-			if !hasDot(m) {
-				continue
+			if err := runLoweredCase(t, dir, c, m, nil); err != nil {
+				if strings.Contains(err.Error(), "llvm.inline_asm is not simulated") {
+					t.Skipf("F32DotTC splits the operands with Triton's inline cvt.rna.tf32.f32, which the simulator does not execute: %v", err)
+				}
+				t.Fatal(err)
 			}
-			t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
-				if err := lowerErr(m); err != nil {
-					wgmmaSimGate(t, err)
-					t.Fatal(err)
-				}
-				if err := runLoweredCase(t, dir, c, m, nil); err != nil {
-					if strings.Contains(err.Error(), "llvm.inline_asm is not simulated") {
-						t.Skipf("F32DotTC splits the operands with Triton's inline cvt.rna.tf32.f32, which the simulator does not execute: %v", err)
-					}
-					t.Fatal(err)
-				}
-			})
-		}
-	}
+		})
+	})
 }
