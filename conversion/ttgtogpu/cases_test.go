@@ -19,7 +19,17 @@ import (
 // testdata/cases: a kernel's TTIR, launch, inputs and the outputs Triton
 // 3.6's kernel wrote on an NVIDIA GPU.
 type caseManifest struct {
-	Cases []gpuCase
+	Cases []struct {
+		Name, TTIR, Kernel string
+		Grid               [3]int
+		NumWarps           int `json:"num_warps"`
+		Args               []struct {
+			Name, Kind, Npy, Dtype string
+			Value                  float64
+		}
+		Outputs []struct{ Arg, Expect string }
+		Tol     float64
+	}
 }
 
 // TestGPUCases runs the seed kernels' cases (shared/kernels/cases) and the
@@ -34,9 +44,7 @@ func TestGPUCases(t *testing.T) {
 	forTargets(t, gpuCases)
 }
 
-// forEachCase calls f with every case of the seed kernels' and the
-// repository's manifests, and the directory it lives in.
-func forEachCase(t *testing.T, f func(dir string, c gpuCase)) {
+func gpuCases(t *testing.T, tg gpuTarget) {
 	for _, dir := range []string{kernels + "cases", "../../testdata/cases"} {
 		b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 		if err != nil {
@@ -48,112 +56,77 @@ func forEachCase(t *testing.T, f func(dir string, c gpuCase)) {
 			t.Fatal(err)
 		}
 		for _, c := range man.Cases {
-			f(dir, c)
-		}
-	}
-}
-
-func gpuCases(t *testing.T, tg gpuTarget) {
-	forEachCase(t, func(dir string, c gpuCase) {
-		t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
-			m := parseFile(t, filepath.Join(dir, c.TTIR))
-			runPipeline(t, m, tg.pipeline(c.NumWarps))
-			if hasDot(m) {
-				t.Skip("tt.dot is lowered by a later issue")
-			}
-			ttgir := m.Clone(nil)
-			if err := lowerErr(m); err != nil {
-				if unsupported[c.Name] {
-					t.Skipf("not supported yet: %v", err)
+			t.Run(filepath.Base(filepath.Dir(dir))+"/"+c.Name, func(t *testing.T) {
+				m := parseFile(t, filepath.Join(dir, c.TTIR))
+				runPipeline(t, m, tg.pipeline(c.NumWarps))
+				if hasDot(m) {
+					t.Skip("tt.dot is lowered by a later issue")
 				}
-				t.Fatal(err)
-			}
-			var ref func(params []ir.Type, argNames []string, bufs map[string][]byte, args []uint64) map[string][]byte
-			if tg.name != sm90.name {
-				ref = func(params []ir.Type, argNames []string, bufs map[string][]byte, args []uint64) map[string][]byte {
+				ttgir := m.Clone(nil)
+				if err := lowerErr(m); err != nil {
+					if unsupported[c.Name] {
+						t.Skipf("not supported yet: %v", err)
+					}
+					t.Fatal(err)
+				}
+				var fn *ir.Operation
+				for _, op := range ops(m, "llvm.func") {
+					if ir.SymbolName(op) == c.Kernel {
+						fn = op
+					}
+				}
+				mem := sim.NewMemory()
+				bufs := map[string][]byte{}
+				dtypes := map[string]string{}
+				outputs := map[string]bool{}
+				for _, o := range c.Outputs {
+					outputs[o.Arg] = true
+				}
+				var args []uint64
+				var argNames []string
+				params := fn.Region(0).Front().ArgumentTypes()
+				for i, a := range c.Args {
+					argNames = append(argNames, a.Name)
+					if a.Kind != "buffer" {
+						args = append(args, sim.FloatArg(params[i], a.Value))
+						continue
+					}
+					arr, err := npy.ReadFile(filepath.Join(dir, a.Npy))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if outputs[a.Name] {
+						poison(a.Dtype, arr.Data)
+					}
+					bufs[a.Name], dtypes[a.Name] = arr.Data, a.Dtype
+					args = append(args, mem.Alloc(a.Name, arr.Data))
+				}
+				var ref map[string][]byte
+				if tg.name != sm90.name {
 					amdReference(ttgir, tg.lanes)
-					return interpretCase(t, ttgir, c.Kernel, c.Grid, params, argNames, bufs, args)
+					ref = interpretCase(t, ttgir, c.Kernel, c.Grid, params, argNames, bufs, args)
 				}
-			}
-			if err := runLoweredCase(t, dir, c, m, ref); err != nil {
-				t.Fatal(err)
-			}
-		})
-	})
-}
-
-// gpuCase is one case of a manifest.
-type gpuCase = struct {
-	Name, TTIR, Kernel string
-	Grid               [3]int
-	NumWarps           int `json:"num_warps"`
-	Args               []struct {
-		Name, Kind, Npy, Dtype string
-		Value                  float64
-	}
-	Outputs []struct{ Arg, Expect string }
-	Tol     float64
-}
-
-// runLoweredCase runs the lowered module m of a case in the simulator on
-// the case's inputs and compares its outputs with ref's (nil: with those
-// Triton's kernel recorded on the GPU); it returns the simulator's error.
-func runLoweredCase(t *testing.T, dir string, c gpuCase, m *ir.Operation,
-	ref func(params []ir.Type, argNames []string, bufs map[string][]byte, args []uint64) map[string][]byte) error {
-	t.Helper()
-	var fn *ir.Operation
-	for _, op := range ops(m, "llvm.func") {
-		if ir.SymbolName(op) == c.Kernel {
-			fn = op
+				if err := simulate(m, c.Kernel, mem, c.Grid, args); err != nil {
+					t.Fatal(err)
+				}
+				for _, o := range c.Outputs {
+					var want []byte
+					if ref != nil {
+						want = ref[o.Arg]
+					} else {
+						arr, err := npy.ReadFile(filepath.Join(dir, o.Expect))
+						if err != nil {
+							t.Fatal(err)
+						}
+						want = arr.Data
+					}
+					if msg := compareOutput(dtypes[o.Arg], c.Tol, want, bufs[o.Arg]); msg != "" {
+						t.Errorf("%s: %s", o.Arg, msg)
+					}
+				}
+			})
 		}
 	}
-	mem := sim.NewMemory()
-	bufs := map[string][]byte{}
-	dtypes := map[string]string{}
-	outputs := map[string]bool{}
-	for _, o := range c.Outputs {
-		outputs[o.Arg] = true
-	}
-	var args []uint64
-	var argNames []string
-	params := fn.Region(0).Front().ArgumentTypes()
-	for i, a := range c.Args {
-		argNames = append(argNames, a.Name)
-		if a.Kind != "buffer" {
-			args = append(args, sim.FloatArg(params[i], a.Value))
-			continue
-		}
-		arr, err := npy.ReadFile(filepath.Join(dir, a.Npy))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if outputs[a.Name] {
-			poison(a.Dtype, arr.Data)
-		}
-		bufs[a.Name], dtypes[a.Name] = arr.Data, a.Dtype
-		args = append(args, mem.Alloc(a.Name, arr.Data))
-	}
-	var want map[string][]byte
-	if ref != nil {
-		want = ref(params, argNames, bufs, args)
-	}
-	if err := simulate(m, c.Kernel, mem, c.Grid, args); err != nil {
-		return err
-	}
-	for _, o := range c.Outputs {
-		w := want[o.Arg]
-		if w == nil {
-			arr, err := npy.ReadFile(filepath.Join(dir, o.Expect))
-			if err != nil {
-				t.Fatal(err)
-			}
-			w = arr.Data
-		}
-		if msg := compareOutput(dtypes[o.Arg], c.Tol, w, bufs[o.Arg]); msg != "" {
-			t.Errorf("%s: %s", o.Arg, msg)
-		}
-	}
-	return nil
 }
 
 // unsupported are the suite's kernels the lowering rejects with a located
@@ -163,31 +136,24 @@ var unsupported = map[string]bool{"math_fns": true, "f64_ops": true, "tensor_des
 
 // compareOutput compares a kernel's output with the GPU's. The GPU
 // computes exp, log, division and the like with approximate instructions
-// that the simulator evaluates exactly, and its tensor cores add in
-// another order, so float32 and float16 outputs of a case with a
-// tolerance are held to it (relative Frobenius error, as the manifest
-// defines it) and float32 ones without one to 16 ulps; everything else
-// must match bit for bit.
+// that the simulator evaluates exactly, so float32 outputs of a case with
+// a tolerance are held to it (relative Frobenius error, as the manifest
+// defines it) and, without one, to 16 ulps; everything else must match
+// bit for bit.
 func compareOutput(dtype string, tol float64, want, got []byte) string {
-	size := map[string]int{"float32": 4, "float16": 2}[dtype]
-	if size == 0 || size == 2 && tol == 0 {
+	if dtype != "float32" {
 		return compareBuf("bytes", want, got, 0)
 	}
 	if tol == 0 {
 		return compareBuf("f32", want, got, 16)
 	}
-	value := func(b []byte, i int) float64 {
-		if size == 2 {
-			return float64(numeric.F16ToFloat32(binary.LittleEndian.Uint16(b[i:])))
-		}
-		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b[i:])))
-	}
 	var num, den float64
-	for i := 0; i+size <= len(want); i += size {
-		w, g := value(want, i), value(got, i)
+	for i := 0; i+4 <= len(want); i += 4 {
+		w := float64(math.Float32frombits(binary.LittleEndian.Uint32(want[i:])))
+		g := float64(math.Float32frombits(binary.LittleEndian.Uint32(got[i:])))
 		if math.IsNaN(w) || math.IsInf(w, 0) {
 			if math.Float64bits(w) != math.Float64bits(g) && !(math.IsNaN(w) && math.IsNaN(g)) {
-				return fmt.Sprintf("element %d: want %g, got %g", i/size, w, g)
+				return fmt.Sprintf("element %d: want %g, got %g", i/4, w, g)
 			}
 			continue
 		}
