@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/axisinfo"
+	"github.com/ttcompiler/tt/analysis/resources"
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
@@ -76,6 +77,11 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	l.target = t
 	if n := ttg.NumCTAs(module); n != 1 {
 		return nil, ir.Errorf(module.Loc(), "convert-triton-gpu-to-gpu supports one CTA per cluster (\"ttg.num-ctas\" = %d)", n)
+	}
+	// The lowering's work and output grow with the registers of each
+	// tensor: refuse absurd tiles before emitting per-thread code for them.
+	if err := resources.CheckTensors(module); err != nil {
+		return nil, err
 	}
 	return l, nil
 }

@@ -52,7 +52,7 @@ type layer struct {
 // layers lists the layers from the bottom up.
 var layers = []layer{
 	// Self-contained libraries that know nothing of the IR.
-	{name: "support", dirs: []string{"linearlayout", "numeric", "npy", "filecheck", "lit"}},
+	{name: "support", dirs: []string{"internal", "linearlayout", "numeric", "npy", "filecheck", "lit"}},
 	{name: "ir", dirs: []string{"ir"}},
 	{name: "dialects", dirs: []string{"dialects"}},
 	{name: "rewriting", dirs: []string{"pattern", "passmgr"}},
@@ -79,6 +79,7 @@ var exceptions = []exception{
 	{"tools/ttlit", "tools/ttopt", "tt-lit runs the RUN lines of lit files with tt's own tools, in process"},
 	{"tools/ttlit", "tools/tttranslate", "tt-lit runs the RUN lines of lit files with tt's own tools, in process"},
 	{"tools/ttlit", "tools/ttrun", "tt-lit runs the RUN lines of lit files with tt's own tools, in process"},
+	{"tools/ttlit", "tools/ttlayout", "tt-lit runs the RUN lines of lit files with tt's own tools, in process"},
 	{"tools/ttrun", "tools/tttranslate", "tt-run --backend cuda compiles the kernel with tt-translate's pipeline"},
 }
 

@@ -21,6 +21,9 @@ type Options struct {
 	// NVIDIA; the command line's num-stages default is 2 on AMD, as
 	// Triton's HIPOptions).
 	NumWarps, NumStages, NumCTAs int
+	// NumWarpsGiven says the user chose NumWarps: a TTGIR module's
+	// ttg.num-warps must then agree with it.
+	NumWarpsGiven bool
 	// PTXVersion is the `.version` of PTX output ("" for the emitter's).
 	PTXVersion string
 	// FPFusion lets ptxas fuse float multiplies and adds (Triton's

@@ -2,6 +2,7 @@ package tttranslate
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/passmgr"
 )
 
@@ -17,13 +19,15 @@ import (
 // the process exit code.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cl, err := parseArgs(args)
-	if err == flag.ErrHelp {
+	switch {
+	case err == flag.ErrHelp:
 		printHelp(stdout)
 		return 0
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
-		return 2
+	case err == errVersion:
+		io.WriteString(stdout, cli.VersionLine("tt-translate"))
+		return 0
+	case err != nil:
+		return cli.Usagef(stderr, "tt-translate", "%v", err)
 	}
 	src, name, err := readInput(cl.input, stdin)
 	if err != nil {
@@ -36,6 +40,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		o.Pass.Timer = &passmgr.Timer{}
 	}
 	res, err := CompileSource(name, src, o)
+	if errors.Is(err, ErrNoKernel) {
+		fmt.Fprintf(stderr, "tt-translate: %s: %v\n", name, err)
+		return 1
+	}
 	if err != nil {
 		io.WriteString(stderr, RenderError(name, src, err))
 		return 1
@@ -48,7 +56,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if o.DumpStages != "" {
 		path := filepath.Join(o.DumpStages, "out."+extension(o.Target))
-		if err := os.WriteFile(path, res.Output, 0o644); err != nil {
+		if err := cli.WriteFile(path, res.Output); err != nil {
 			fmt.Fprintf(stderr, "tt-translate: %v\n", err)
 			return 1
 		}
@@ -66,6 +74,9 @@ type cmdline struct {
 	timing        bool
 	opts          Options
 }
+
+// errVersion is parseArgs' answer to --version.
+var errVersion = errors.New("version requested")
 
 // parseArgs reads flags (-flag, --flag, -flag=v, -flag v) and one input
 // file in any order.
@@ -95,16 +106,20 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.StringVar(&c.CrashReproducer, "mlir-pass-pipeline-crash-reproducer", "", "")
 	fs.Func("mlir-print-ir-after", "", func(s string) error { c.PrintAfter = append(c.PrintAfter, splitList(s)...); return nil })
 	fs.Func("mlir-print-ir-before", "", func(s string) error { c.PrintBefore = append(c.PrintBefore, splitList(s)...); return nil })
+	version := fs.Bool("version", false, "")
 	var inputs []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, cli.FlagError("tt-translate", err, args)
 		}
 		if fs.NArg() == 0 {
 			break
 		}
 		inputs = append(inputs, fs.Arg(0))
 		args = fs.Args()[1:]
+	}
+	if *version {
+		return nil, errVersion
 	}
 	switch len(inputs) {
 	case 0:
@@ -121,12 +136,18 @@ func parseArgs(args []string) (*cmdline, error) {
 		return nil, fmt.Errorf("--num-warps must be a power of two, got %d", o.NumWarps)
 	}
 	stagesSet := false
-	fs.Visit(func(f *flag.Flag) { stagesSet = stagesSet || f.Name == "num-stages" })
+	fs.Visit(func(f *flag.Flag) {
+		stagesSet = stagesSet || f.Name == "num-stages"
+		o.NumWarpsGiven = o.NumWarpsGiven || f.Name == "num-warps"
+	})
 	if !stagesSet && isAMD(o.arch()) {
 		o.NumStages = 2 // Triton's HIPOptions default
 	}
 	if o.NumStages < 1 {
 		return nil, fmt.Errorf("--num-stages must be at least 1, got %d", o.NumStages)
+	}
+	if err := checkCommandLine(o); err != nil {
+		return nil, err
 	}
 	return cl, nil
 }
@@ -153,21 +174,25 @@ func readInput(path string, stdin io.Reader) (src, name string, err error) {
 	return string(b), path, nil
 }
 
-// writeOutputs writes the output, and for a file output the kernel
-// metadata beside it (out.ptx -> out.json).
+// writeOutputs writes the output, and for a regular file output the
+// kernel metadata beside it (out.ptx -> out.json; /dev/null gets none).
+// Each file is replaced whole, or not at all.
 func writeOutputs(path string, res *Result, stdout io.Writer) error {
 	if path == "-" {
 		_, err := stdout.Write(res.Output)
 		return err
 	}
-	if err := os.WriteFile(path, res.Output, 0o644); err != nil {
-		return err
+	if !cli.IsRegularPath(path) {
+		return cli.WriteFile(path, res.Output)
 	}
 	meta, err := Metadata(res.Kernels)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(MetadataPath(path), meta, 0o644)
+	if err := cli.WriteFile(path, res.Output); err != nil {
+		return err
+	}
+	return cli.WriteFile(MetadataPath(path), meta)
 }
 
 // MetadataPath is where the metadata of an output file goes: the same
@@ -224,7 +249,9 @@ written next to it as FILE's base name + .json.
 
 OPTIONS:
   --target=ptx|llvmir|amdgcn          output (default ptx)
-  --arch=sm_90|sm_80|gfx942           GPU architecture (default sm_90; gfx942 for amdgcn);
+  --arch=ARCH                         GPU architecture (default sm_90; gfx942 for amdgcn):
+                                      sm_70 sm_75 sm_80 sm_86 sm_87 sm_89 sm_90 sm_90a sm_100
+                                      sm_100a sm_120 gfx90a gfx942 gfx950 gfx1100 gfx1200;
                                       gfx runs the AMD pipelines (64-lane wavefronts on CDNA)
   --num-warps=N --num-stages=N        Triton's compile parameters (default 4, and 3; 2 on AMD)
   --num-ctas=N                        CTAs per cluster (default 1)
@@ -238,5 +265,6 @@ OPTIONS:
   --mlir-print-ir-module-scope  --mlir-print-debuginfo  --mlir-timing
   --mlir-disable-threading  --verify-each[=false]
   --mlir-pass-pipeline-crash-reproducer=FILE
+  --help, --version
 `)
 }

@@ -173,7 +173,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"testdata/perthread.mlir", "--num-warps=3"}, 2, []string{"power of two"}},
 		{[]string{"a.ttir", "b.ttir"}, 2, []string{"too many input files"}},
 		{[]string{"testdata/missing.ttir"}, 1, []string{"could not open input file"}},
-		{[]string{"testdata/perthread.mlir", "--arch=sm_60"}, 1, []string{"unsupported NVIDIA architecture"}},
+		{[]string{"testdata/perthread.mlir", "--arch=sm_60"}, 2, []string{"tt-translate: --arch=sm_60 is not supported (supported: sm_70, "}},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer
@@ -252,7 +252,7 @@ func TestAMDGCNTarget(t *testing.T) {
 		t.Errorf("not AMDGCN assembly:\n%s", stdout.String()[:min(stdout.Len(), 400)])
 	}
 	stderr.Reset()
-	if code := Run([]string{"testdata/perthread.mlir", "--target=amdgcn", "--arch=sm_90"}, nil, &stdout, &stderr); code != 1 ||
+	if code := Run([]string{"testdata/perthread.mlir", "--target=amdgcn", "--arch=sm_90"}, nil, &stdout, &stderr); code != 2 ||
 		!strings.Contains(stderr.String(), "needs an AMD architecture") {
 		t.Errorf("amdgcn for sm_90: exit %d, %s", code, stderr.String())
 	}

@@ -1,6 +1,8 @@
 package ttir
 
 import (
+	"errors"
+
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/memory"
@@ -74,10 +76,29 @@ func runRewriteTensorDescriptorToPointer(op *ir.Operation, _ *passmgr.State) err
 	if err := checkDescriptorReductions(op); err != nil {
 		return err
 	}
+	if err := checkDescriptorIndices(op); err != nil {
+		return err
+	}
 	patterns := append(descriptorPatterns(), structuralPatterns()...)
 	return conversion.Apply(op, &conversion.Config{
 		Target: target, Patterns: patterns, Types: descriptorTypes(ctx), Mode: conversion.Partial,
 	})
+}
+
+// checkDescriptorIndices refuses, before anything is rewritten, an access
+// whose index count is not its block's rank: the rewrite offsets one
+// dimension per index.
+func checkDescriptorIndices(op *ir.Operation) error {
+	var errs []error
+	ir.WalkOps(op, func(o *ir.Operation) {
+		switch o.Def() {
+		case tt.DescLoadDef, tt.DescStoreDef, tt.DescReduceDef:
+			if err := tt.CheckDescIndices(o); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	})
+	return errors.Join(errs...)
 }
 
 func descriptorPatterns() []conversion.Pattern {
