@@ -83,7 +83,7 @@ for set in sets/*; do
   fi
 
   echo "== tt-run --backend cuda, set $name"
-  timeout 120 ../tt-run --manifest "$set/cases/manifest.json" --backend cuda --only "$only" 2>&1 |
+  timeout 120 ../tt-run --manifest "$set/cases/manifest.json" --backend cuda --arch "$arch" --only "$only" 2>&1 |
     tee "$out/ttrun.$name.log" || status=1
 done
 exit $status
