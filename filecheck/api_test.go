@@ -167,9 +167,10 @@ func TestMainCommand(t *testing.T) {
 		{"missing check file", "", []string{filepath.Join(dir, "nope")}, "", 2, "", "Could not open check file '" + filepath.Join(dir, "nope") + "': No such file or directory"},
 		{"missing input file", "", []string{check, "--input-file=" + filepath.Join(dir, "nope")}, "", 2, "", "Could not open input file '" + filepath.Join(dir, "nope") + "': No such file or directory"},
 		{"bad define", "", []string{check, "-DX"}, "x\n", 2, "", "Missing equal sign in command-line definition '-DX'"},
-		{"unknown option", "", []string{check, "--nope"}, "x\n", 1, "", "Unknown command line argument"},
+		{"unknown option", "", []string{check, "--nope"}, "x\n", 1, "", "FileCheck: Unknown command line argument '--nope'.  Try: 'FileCheck --help'"},
 		{"dump help", "", []string{"--dump-input=help"}, "", 0, "The following description was requested by -dump-input=help", ""},
 		{"help", "", []string{"--help"}, "", 0, "USAGE: FileCheck [options] <check-file>", ""},
+		{"version", "", []string{"--version"}, "", 0, "filecheck (tt) version ", ""},
 		{"empty input", "", []string{check}, "", 2, "", "FileCheck error: '<stdin>' is empty.\nFileCheck command line:  FileCheck " + check + "\n"},
 	}
 	for _, tt := range tests {

@@ -1,6 +1,8 @@
 package filecheck
 
 import (
+	"github.com/ttcompiler/tt/internal/cli"
+
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +19,7 @@ type Command struct {
 	CheckFile string // "" when missing
 	InputFile string // "-" for standard input
 	Help      bool   // --help was given
+	Version   bool   // --version was given
 
 	dumpSet, contextSet bool
 }
@@ -146,6 +149,10 @@ var options = map[string]optSpec{
 		c.Help = true
 		return nil
 	}},
+	"version": {optBool, func(c *Command, v string) error {
+		c.Version = true
+		return nil
+	}},
 }
 
 // ParseArgs parses FileCheck's arguments (without the program name). The
@@ -270,6 +277,10 @@ func MainEnv(fileCheckOpts string, args []string, stdin io.Reader, stdout, stder
 		io.WriteString(stdout, usage)
 		return 0
 	}
+	if cmd.Version {
+		io.WriteString(stdout, cli.VersionLine("filecheck"))
+		return 0
+	}
 	if cmd.Options.DumpInput == DumpHelp {
 		io.WriteString(stdout, dumpHelp)
 		return 0
@@ -352,6 +363,7 @@ OPTIONS:
   --match-full-lines             Require positive matches to cover whole lines.
   --strict-whitespace            Do not canonicalize horizontal whitespace.
   -v, --vv                       Report more match results.
+  --help, --version              This text; tt's version and commit.
 
 Options are parsed from the environment variable FILECHECK_OPTS and
 from the command line.

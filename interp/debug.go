@@ -12,6 +12,31 @@ import (
 func init() {
 	register("tt.print", buildPrint)
 	register("tt.assert", buildAssert)
+	register("llvm.intr.assume", buildAssume)
+	register("gpu.barrier", buildBarrier)
+}
+
+// gpu.barrier (tl.debug_barrier) synchronizes the threads of one program;
+// the interpreter runs a program's operations whole-tensor at a time, in
+// order, so every earlier access of the program is already complete.
+func buildBarrier(c *compiler, op *ir.Operation) (runFn, error) {
+	return func(x *execCtx, in *instr) error { return nil }, nil
+}
+
+// llvm.intr.assume (tl.assume) is a hint to the optimizer; a false
+// assumption is undefined behaviour on the GPU, so the interpreter stops
+// there, as Triton's interpreter does ("Assume failed").
+func buildAssume(c *compiler, op *ir.Operation) (runFn, error) {
+	return func(x *execCtx, in *instr) error {
+		t, err := x.tensor(in, 0)
+		if err != nil {
+			return err
+		}
+		if t.Bits[0]&1 == 0 {
+			return x.fail(in.op, nil, "tl.assume: the assumed condition is false")
+		}
+		return nil
+	}, nil
 }
 
 // tt.print writes one line per element, in the format Triton's GPU

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -24,6 +26,17 @@ type Config struct {
 	// PrintModuleScope prints the whole top-level op instead of the op the
 	// pass ran on.
 	PrintModuleScope bool
+	// PrintAfterChange prints the IR after every pass that changed it
+	// (--mlir-print-ir-after-change); PrintAfterFailure prints it only
+	// after a pass that failed (--mlir-print-ir-after-failure). A failing
+	// pass's IR is printed whenever its after-dump is asked for, under an
+	// "IR Dump After ... Failed" header.
+	PrintAfterChange, PrintAfterFailure bool
+	// PrintTreeDir, when set, sends the IR dumps to one file per dump in a
+	// directory tree that mirrors the IR's nesting
+	// (--mlir-print-ir-tree-dir): DIR/builtin_module_no-symbol-name/
+	// tt_func_kernel/1_1_cse.mlir.
+	PrintTreeDir string
 	// PrintConfig is used for IR dumps.
 	PrintConfig asm.PrintConfig
 	// IROut receives IR dumps (default os.Stderr).
@@ -70,6 +83,8 @@ type runner struct {
 	top      *ir.Operation
 	analyses *analysisCache
 	printMu  sync.Mutex
+	// treeCounts numbers the dumps of each op for PrintTreeDir.
+	treeCounts map[*ir.Operation]int
 }
 
 // Run executes the pipeline on op (whose name must match pm.Anchor).
@@ -84,7 +99,7 @@ func (pm *PassManager) Run(op *ir.Operation, cfg *Config) error {
 		return fmt.Errorf("can't run '%s' pass manager on '%s' op", pm.Anchor, op.Name())
 	}
 	pm.loadDependents(op.Context())
-	r := &runner{cfg: cfg, top: op, analyses: newAnalysisCache()}
+	r := &runner{cfg: cfg, top: op, analyses: newAnalysisCache(), treeCounts: map[*ir.Operation]int{}}
 	var err error
 	if cfg.Timer != nil {
 		cfg.Timer.root.name = "'" + pm.Anchor + "' Pipeline"
@@ -220,6 +235,11 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 	if r.cfg.PrintBeforeAll || contains(r.cfg.PrintBefore, p.Name) {
 		r.dump("Before", p, op)
 	}
+	printAfter := r.cfg.PrintAfterAll || r.cfg.PrintAfterChange || r.cfg.PrintAfterFailure || contains(r.cfg.PrintAfter, p.Name)
+	var before string
+	if printAfter && r.cfg.PrintAfterChange {
+		before = asm.Sprint(op, asm.PrintConfig{Generic: true, DebugInfo: true})
+	}
 	st := &State{Ctx: op.Context(), analyses: r.analyses, stats: in.stats, cfg: r.cfg}
 	start := time.Now()
 	func() {
@@ -233,19 +253,22 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 	if t != nil {
 		t.child(p.displayName(), in).add(time.Since(start))
 	}
-	if err != nil {
-		return err
-	}
-	if !st.preserved {
+	if err == nil && !st.preserved {
 		r.analyses.invalidate(op)
 	}
-	if r.cfg.VerifyEach {
-		if verr := ir.Verify(op); verr != nil {
-			return verr
-		}
+	if err == nil && r.cfg.VerifyEach {
+		err = ir.Verify(op)
 	}
-	if r.cfg.PrintAfterAll || contains(r.cfg.PrintAfter, p.Name) {
-		r.dump("After", p, op)
+	if err != nil {
+		if printAfter {
+			r.dump("After", p, op, "Failed")
+		}
+		return err
+	}
+	if printAfter && !r.cfg.PrintAfterFailure {
+		if !r.cfg.PrintAfterChange || asm.Sprint(op, asm.PrintConfig{Generic: true, DebugInfo: true}) != before {
+			r.dump("After", p, op)
+		}
 	}
 	return nil
 }
@@ -283,19 +306,58 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// dump prints the IR with MLIR's header line.
-func (r *runner) dump(when string, p *Pass, op *ir.Operation) {
+// dump prints the IR with MLIR's header line ("// -----// IR Dump After
+// Canonicalizer (canonicalize) ..."), to IROut or to a file of the tree
+// under PrintTreeDir. IR that does not verify (after a failed pass) is
+// printed in the generic form unless the print config assumes it verified.
+func (r *runner) dump(when string, p *Pass, op *ir.Operation, failed ...string) {
 	target := op
 	if r.cfg.PrintModuleScope {
 		target = r.top
 	}
-	text := asm.Sprint(target, r.cfg.PrintConfig)
+	text := asm.SprintVerified(target, r.cfg.PrintConfig)
 	r.printMu.Lock()
 	defer r.printMu.Unlock()
 	what := "'" + op.Name() + "' operation"
 	if name := ir.SymbolName(op); name != "" {
 		what += ": @" + name
 	}
-	fmt.Fprintf(r.cfg.IROut, "// -----// IR Dump %s %s (%s) (%s) //----- //\n%s\n\n",
-		when, p.displayName(), p.Name, what, text)
+	name := p.displayName()
+	if len(failed) > 0 {
+		name += " Failed"
+	}
+	header := fmt.Sprintf("// -----// IR Dump %s %s (%s) (%s) //----- //\n", when, name, p.Name, what)
+	if r.cfg.PrintTreeDir == "" {
+		fmt.Fprintf(r.cfg.IROut, "%s%s\n\n", header, text)
+		return
+	}
+	if err := r.writeTreeDump(op, p.Name, header+text+"\n"); err != nil {
+		fmt.Fprintf(r.cfg.IROut, "error: --mlir-print-ir-tree-dir: %v\n", err)
+	}
+}
+
+// writeTreeDump writes one dump of op into the PrintTreeDir tree: a
+// directory per enclosing op (its name with '.' as '_', then its symbol
+// name or no-symbol-name) and a file named by the dump counters of op and
+// its ancestors and the pass, as mlir-opt names them.
+func (r *runner) writeTreeDump(op *ir.Operation, pass, text string) error {
+	var chain []*ir.Operation
+	for o := op; o != nil; o = o.ParentOp() {
+		chain = append([]*ir.Operation{o}, chain...)
+	}
+	r.treeCounts[op]++
+	dir := r.cfg.PrintTreeDir
+	var counts []string
+	for _, o := range chain {
+		sym := ir.SymbolName(o)
+		if sym == "" {
+			sym = "no-symbol-name"
+		}
+		dir = filepath.Join(dir, strings.ReplaceAll(o.Name(), ".", "_")+"_"+sym)
+		counts = append(counts, strconv.Itoa(max(r.treeCounts[o]-1, 0)))
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, strings.Join(counts, "_")+"_"+pass+".mlir"), []byte(text), 0o644)
 }

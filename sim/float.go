@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/numeric"
 )
 
@@ -27,7 +28,7 @@ func checkFloat(t ir.Type) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("arithmetic on %s is not simulated", typeString(t))
+	return fmt.Errorf("arithmetic on %s is not simulated", asm.TypeString(t))
 }
 
 // toF64 is the value of the bit pattern b of float type t (checkFloat).

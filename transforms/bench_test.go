@@ -9,6 +9,7 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/transforms"
 )
 
 // genModule writes a module of nFuncs tt.func ops with about opsPerFunc
@@ -84,3 +85,41 @@ func BenchmarkCanonicalizeCSEPerFunction(b *testing.B) {
 // BenchmarkCSEModule and BenchmarkCanonicalizeModule time each pass alone.
 func BenchmarkCSEModule(b *testing.B)          { benchPipeline(b, "builtin.module(cse)") }
 func BenchmarkCanonicalizeModule(b *testing.B) { benchPipeline(b, "builtin.module(canonicalize)") }
+
+// readsTwice is a function that loads n addresses and then loads each of
+// them again: every second load has its twin n ops earlier, with no write
+// between. CSE must merge the twins in time linear in n (it once rescanned
+// the ops between each pair).
+func readsTwice(n int) string {
+	var b strings.Builder
+	b.WriteString("tt.func @f(%p: !tt.ptr<f32>) -> f32 {\n  %t0 = arith.constant 0.0 : f32\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "  %%c%d = arith.constant %d : i32\n  %%a%d = tt.addptr %%p, %%c%d : !tt.ptr<f32>, i32\n", i, i, i, i)
+		fmt.Fprintf(&b, "  %%x%d = tt.load %%a%d : !tt.ptr<f32>\n  %%t%d = arith.addf %%t%d, %%x%d : f32\n", i, i, i+1, i, i)
+	}
+	fmt.Fprintf(&b, "  %%s0 = arith.addf %%t%d, %%t%d : f32\n", n, n)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "  %%y%d = tt.load %%a%d : !tt.ptr<f32>\n  %%s%d = arith.addf %%s%d, %%y%d : f32\n", i, i, i+1, i, i)
+	}
+	fmt.Fprintf(&b, "  tt.return %%s%d : f32\n}\n", n)
+	return b.String()
+}
+
+func benchReadsTwice(b *testing.B, n int) {
+	src := readsTwice(n)
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		op, err := asm.ParseString(all.NewContext(), src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if res := transforms.CSE(op); res.CSEd < n {
+			b.Fatalf("merged %d loads, want %d", res.CSEd, n)
+		}
+	}
+}
+
+func BenchmarkCSEReadsTwice1k(b *testing.B) { benchReadsTwice(b, 1000) }
+func BenchmarkCSEReadsTwice8k(b *testing.B) { benchReadsTwice(b, 8000) }

@@ -52,9 +52,11 @@ type cse struct {
 	table   *scopedTable
 	toErase []*ir.Operation
 	res     CSEResult
-	// noWrite caches, per read op, the furthest op of its block known to
-	// be reachable from it without crossing a write.
-	noWrite map[*ir.Operation]*ir.Operation
+	// writesBefore counts, for each op of a block asked about, the ops
+	// before it in the block that may write memory; indexed marks those
+	// blocks. Ops are only erased after the walk, so the counts hold.
+	writesBefore map[*ir.Operation]int
+	indexed      map[*ir.Block]bool
 }
 
 func (c *cse) region(t *scopedTable, r *ir.Region) {
@@ -115,8 +117,13 @@ func (c *cse) block(t *scopedTable, b *ir.Block, ssa bool) {
 		}
 		c.simplify(t, op, ssa)
 	}
-	// The write-between cache is per block.
-	c.noWrite = nil
+	// The write index of b is no longer needed.
+	if c.indexed[b] {
+		delete(c.indexed, b)
+		for o := b.First(); o != nil; o = o.Next() {
+			delete(c.writesBefore, o)
+		}
+	}
 }
 
 // simplify tries to eliminate op; it reports whether op will be erased.
@@ -200,28 +207,26 @@ func mayWrite(op *ir.Operation) bool {
 }
 
 // writeBetween reports whether an op strictly between from and to (same
-// block, from first) may write memory.
+// block, from first) may write memory. Each block's ops are classified
+// once, so a block of n reads and writes costs O(n) whatever the distance
+// between equivalent reads (scanning between them was quadratic on the
+// lowering's long blocks of shared-memory loads).
 func (c *cse) writeBetween(from, to *ir.Operation) bool {
-	if c.noWrite == nil {
-		c.noWrite = map[*ir.Operation]*ir.Operation{}
-	}
-	start := from.Next()
-	if last, ok := c.noWrite[from]; ok {
-		if last == nil {
-			return true // a write was found before
+	b := from.Block()
+	if !c.indexed[b] {
+		if c.indexed == nil {
+			c.indexed, c.writesBefore = map[*ir.Block]bool{}, map[*ir.Operation]int{}
 		}
-		if last == to || last.IsBeforeInBlock(to) {
-			start = last
+		n := 0
+		for o := b.First(); o != nil; o = o.Next() {
+			c.writesBefore[o] = n
+			if mayWrite(o) {
+				n++
+			}
 		}
+		c.indexed[b] = true
 	}
-	for o := start; o != nil && o != to; o = o.Next() {
-		if mayWrite(o) {
-			c.noWrite[from] = nil
-			return true
-		}
-	}
-	c.noWrite[from] = to
-	return false
+	return c.writesBefore[to]-c.writesBefore[from.Next()] > 0
 }
 
 func (c *cse) replace(t *scopedTable, op, existing *ir.Operation, ssa bool) {

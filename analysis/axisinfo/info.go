@@ -133,58 +133,33 @@ func ones3(rank int) Info {
 
 // rankOf is the rank of the Info of a value of type t: the tensor rank,
 // the rank of the tensor a block pointer points to, or 1 for scalars.
-func rankOf(t ir.Type) int {
-	switch x := t.(type) {
-	case *ir.RankedTensorType:
-		return x.Rank()
-	case *tt.PointerType:
-		if bt, ok := x.Pointee.(*ir.RankedTensorType); ok {
-			return bt.Rank()
-		}
-	}
-	return 1
-}
+func rankOf(t ir.Type) int { return tt.HintRank(t) }
 
-// hintVector reads a tt.contiguity/divisibility/constancy hint: an integer
-// gives a one-element vector, a dense integer attribute one per element
-// (Triton's initDimVectorFromHint). It returns nil for other attributes.
-func hintVector(a ir.Attribute) []int64 {
-	switch x := a.(type) {
-	case *ir.IntegerAttr:
-		return []int64{int64(x.Uint())}
-	case *ir.DenseElementsAttr:
-		if x.IsFloat() {
+// applyHints overrides the vectors of i with the hint attributes get
+// returns (Triton's initDimVectorFromHint). A hint that does not fit the
+// value's rank is ignored: the verifier rejects it on tt ops and tt.func
+// arguments, but a func.func or a pass's own IR may still carry one, and
+// the analysis must not index past it.
+func applyHints(i Info, get func(name string) ir.Attribute) Info {
+	hint := func(name string) []int64 {
+		a := get(name)
+		if a == nil {
 			return nil
 		}
-		n := int(ir.NumElements(x.Typ.Shape()))
-		out := make([]int64, n)
-		for k := range out {
-			out[k] = x.IntAt(k)
+		v, err := tt.HintValues(a, i.Rank())
+		if err != nil {
+			return nil
 		}
-		return out
+		return v
 	}
-	return nil
-}
-
-// applyHints overrides the vectors of i with the hint attributes in attrs.
-// A hint whose length is not the value's rank (an integer on a tensor of
-// rank 2 or more, which Triton stores as a one-element vector and then
-// reads out of bounds) applies to every dim.
-func applyHints(i Info, get func(name string) ir.Attribute) Info {
-	fit := func(v []int64) []int64 {
-		if len(v) == 0 || len(v) == i.Rank() {
-			return v
-		}
-		return fill(i.Rank(), v[0])
+	if v := hint(AttrContiguity); v != nil {
+		i.Contiguity = v
 	}
-	if v := hintVector(get(AttrContiguity)); v != nil {
-		i.Contiguity = fit(v)
+	if v := hint(AttrDivisibility); v != nil {
+		i.Divisibility = v
 	}
-	if v := hintVector(get(AttrDivisibility)); v != nil {
-		i.Divisibility = fit(v)
-	}
-	if v := hintVector(get(AttrConstancy)); v != nil {
-		i.Constancy = fit(v)
+	if v := hint(AttrConstancy); v != nil {
+		i.Constancy = v
 	}
 	return i
 }

@@ -17,8 +17,8 @@ func init() {
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
 			return func(op *ir.Operation, st *passmgr.State) error {
 				st.PreserveAll()
-				if ds := Remarks(op); len(ds) > 0 {
-					return ds
+				for _, d := range Remarks(op) {
+					st.Emit(d)
 				}
 				return nil
 			}
@@ -32,8 +32,8 @@ func init() {
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
 			return func(op *ir.Operation, st *passmgr.State) error {
 				st.PreserveAll()
-				if ds := remarks(op, Analyze(op, AMDVisitor)); len(ds) > 0 {
-					return ds
+				for _, d := range remarks(op, Analyze(op, AMDVisitor)) {
+					st.Emit(d)
 				}
 				return nil
 			}
@@ -45,10 +45,8 @@ func init() {
 // in its tt.func bodies, at the op's location, with the message
 // "<value> => contiguity = [...], divisibility = [...], constancy = [...],
 // constant_value = ..." (Triton's test-print-alignment).
-//
-// The pass manager has no channel for diagnostics that do not fail a
-// pass, so the pass returns the remarks as its error: with
-// --verify-diagnostics they are checked like any other diagnostic.
+// The passes emit them as non-fatal diagnostics: tt-opt prints them and
+// succeeds, and --verify-diagnostics checks them.
 func Remarks(module *ir.Operation) ir.Diagnostics { return remarks(module, Analyze(module)) }
 
 // remarks reports the results of analysis m of module, as Remarks.

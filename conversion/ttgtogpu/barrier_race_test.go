@@ -89,29 +89,7 @@ func removeEachBarrier(t *testing.T, m *ir.Operation, kernel string, grid [3]int
 // not nil; any other error fails the test.
 func runLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, race **sim.RaceError) [][]byte {
 	t.Helper()
-	p, err := sim.Load(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := p.Kernel(kernel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem := sim.NewMemory()
-	bufs := make([][]byte, len(args))
-	bits := make([]uint64, len(args))
-	for i, a := range args {
-		switch {
-		case a.buf != nil:
-			bufs[i] = append([]byte(nil), a.buf...)
-			bits[i] = mem.Alloc(fmt.Sprint("arg", i), bufs[i])
-		case a.float:
-			t.Fatal("float scalars are not used here")
-		default:
-			bits[i] = sim.IntArg(k.Params[i], int64(a.bits))
-		}
-	}
-	err = k.Launch(mem, grid, bits, sim.Config{})
+	bufs, err := tryLowered(m, kernel, grid, args)
 	if race != nil && errors.As(err, race) {
 		return bufs
 	}

@@ -1,9 +1,12 @@
 package ttgtogpu
 
 import (
+	"fmt"
+
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // lowerConstant: scalar constants become llvm.mlir.constant; a tensor
@@ -16,7 +19,15 @@ func (l *lowering) lowerConstant(op *ir.Operation, e *emitter, rw *conversion.Re
 	if !isTensor {
 		switch val.(type) {
 		case *ir.IntegerAttr, *ir.FloatAttr:
-			rw.ReplaceOp(op, []ir.Value{e.cAttr(op.Result(0).Type(), val)})
+			t := op.Result(0).Type()
+			a, err := registerAttr(l.ctx, t, val)
+			if err != nil {
+				return ir.OpErrorf(op, "%v", err)
+			}
+			if isAnyFP8(t) {
+				t = e.i8()
+			}
+			rw.ReplaceOp(op, []ir.Value{e.cAttr(t, a)})
 			return nil
 		}
 		return ir.OpErrorf(op, "unsupported constant %s", asm.TypeString(op.Result(0).Type()))
@@ -32,7 +43,11 @@ func (l *lowering) lowerConstant(op *ir.Operation, e *emitter, rw *conversion.Re
 	elem := l.scalarType(rt.Elem)
 	vals := make([]ir.Value, lay.numRegs)
 	if s := dense.SplatAttr(l.ctx); s != nil {
-		c := e.cAttr(elem, s)
+		a, err := registerAttr(l.ctx, rt.Elem, s)
+		if err != nil {
+			return ir.OpErrorf(op, "%v", err)
+		}
+		c := e.cAttr(elem, a)
 		for i := range vals {
 			vals[i] = c
 		}
@@ -50,10 +65,34 @@ func (l *lowering) lowerConstant(op *ir.Operation, e *emitter, rw *conversion.Re
 				return ir.OpErrorf(op, "non-splat tensor constant whose elements differ between threads is not supported")
 			}
 		}
-		vals[r] = e.cAttr(elem, elementAttr(l.ctx, dense, int(first)))
+		a, err := registerAttr(l.ctx, rt.Elem, elementAttr(l.ctx, dense, int(first)))
+		if err != nil {
+			return ir.OpErrorf(op, "%v", err)
+		}
+		vals[r] = e.cAttr(elem, a)
 	}
 	rw.ReplaceOpN(op, [][]ir.Value{vals})
 	return nil
+}
+
+// registerAttr is the value of a constant element of type t in its
+// register: itself, or for 8-bit floats (which live in i8 registers) the
+// i8 holding its encoding.
+func registerAttr(ctx *ir.Context, t ir.Type, a ir.Attribute) (ir.Attribute, error) {
+	f, ok := a.(*ir.FloatAttr)
+	if !ok || !isAnyFP8(t) {
+		return a, nil
+	}
+	var format *numeric.Format
+	switch {
+	case isKind(t, ir.F8E4M3FN):
+		format = numeric.F8E4M3FN
+	case isKind(t, ir.F8E5M2):
+		format = numeric.F8E5M2
+	default:
+		return nil, fmt.Errorf("constants of %s are not supported", asm.TypeString(t))
+	}
+	return ir.IntegerAttrOf(ctx, ir.I8(ctx), int64(int8(format.FromFloat64(f.Value, numeric.RNE)))), nil
 }
 
 func sameElement(d *ir.DenseElementsAttr, i, j int) bool {

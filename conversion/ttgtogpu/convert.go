@@ -25,6 +25,11 @@ type cvtPlan struct {
 	inv       linearlayout.LinearLayout // coordinates -> flat scratch index (rounds in the top bits)
 	roundLog  int                       // log2 of elements per round
 	numRounds int
+	// regXor is XOR'ed into every register's index: the offset of a
+	// sub-view of a shared buffer (memview.go).
+	regXor int64
+	// maxVec caps the elements of one vector access (0: 128 bits).
+	maxVec int
 }
 
 // registerMap returns the renaming when no data moves between threads.
@@ -244,23 +249,44 @@ func (p *cvtPlan) transferAt(e *emitter, base ir.Value, side *regLayout, round i
 // addrOf.
 func (p *cvtPlan) transferWith(e *emitter, addrOf func(idx ir.Value) ir.Value, side *regLayout, round int, mask int64,
 	access func(regs []int, addr ir.Value)) {
-	// Thread part of the scratch index, and the bits it may have.
-	col := make([]int32, len(side.tidBases))
-	var tmask int64
+	p.planAccess(side, round, mask, nil).emit(e, addrOf, access)
+}
+
+// accessPlan is how a thread moves its registers of one round: vectors
+// of registers, each at a constant element index XOR'ed with the thread's
+// part of the index.
+type accessPlan struct {
+	col   []int32 // per thread-id bit: the index bits it contributes
+	tmask int64   // the index bits the thread part may have
+	vec   int
+	vecs  []vecAccess
+}
+
+// vecAccess is one vector: its registers in index order and the index of
+// the first at thread 0.
+type vecAccess struct {
+	regs []int
+	idx  int64
+}
+
+// planAccess groups side's registers of the round into vectors of
+// consecutive indices, as wide as every group allows (at most 128 bits,
+// p.maxVec elements, and only groups fits accepts when it is set).
+func (p *cvtPlan) planAccess(side *regLayout, round int, mask int64, fits func(regs []int) bool) accessPlan {
+	ap := accessPlan{col: make([]int32, len(side.tidBases))}
 	for i, b := range side.tidBases {
 		f := p.flat(b) & mask
-		col[i] = int32(f)
-		tmask |= f
+		ap.col[i] = int32(f)
+		ap.tmask |= f
 	}
-	tp := e.fs.threadPart(e.l, col)
-	// Registers of this round, by scratch index constant.
+	// Registers of this round, by index constant.
 	byConst := map[int64]int{}
 	var order []int
 	for r := 0; r < side.numRegs; r++ {
 		if !side.isUniqueReg(r) {
 			continue
 		}
-		f := p.flat(side.regs[r])
+		f := p.flat(side.regs[r]) ^ p.regXor
 		if int(f>>p.roundLog) != round {
 			continue
 		}
@@ -271,35 +297,53 @@ func (p *cvtPlan) transferWith(e *emitter, addrOf func(idx ir.Value) ir.Value, s
 		byConst[c] = r
 		order = append(order, r)
 	}
-	vec := p.vectorWidth(side, byConst, tmask)
-	done := map[int]bool{}
+	ap.vec = p.vectorWidth(byConst, ap.tmask, fits)
+	done := map[int64]bool{}
 	for _, r := range order {
-		c := p.flat(side.regs[r]) & mask
-		base := c &^ int64(vec-1)
-		if done[int(base)] {
+		c := (p.flat(side.regs[r]) ^ p.regXor) & mask
+		base := c &^ int64(ap.vec-1)
+		if done[base] {
 			continue
 		}
-		done[int(base)] = true
-		regs := make([]int, vec)
-		for j := 0; j < vec; j++ {
-			regs[j] = byConst[base|int64(j)]
-		}
+		done[base] = true
+		ap.vecs = append(ap.vecs, vecAccess{regs: groupAt(byConst, base, ap.vec), idx: base})
+	}
+	return ap
+}
+
+// groupAt is the registers at indices base .. base+vec-1.
+func groupAt(byConst map[int64]int, base int64, vec int) []int {
+	regs := make([]int, vec)
+	for j := range regs {
+		regs[j] = byConst[base|int64(j)]
+	}
+	return regs
+}
+
+// emit calls access for every vector with the address of its first
+// element.
+func (ap accessPlan) emit(e *emitter, addrOf func(idx ir.Value) ir.Value, access func(regs []int, addr ir.Value)) {
+	tp := e.fs.threadPart(e.l, ap.col)
+	for _, v := range ap.vecs {
 		var idx ir.Value
-		if base&tmask == 0 {
-			idx = e.orDisjoint(tp, e.i32c(base))
+		if v.idx&ap.tmask == 0 {
+			idx = e.orDisjoint(tp, e.i32c(v.idx))
 		} else {
-			idx = e.xor(tp, e.i32c(base))
+			idx = e.xor(tp, e.i32c(v.idx))
 		}
-		access(regs, addrOf(idx))
+		access(v.regs, addrOf(idx))
 	}
 }
 
 // vectorWidth is the widest vector (at most 128 bits) whose elements are
 // consecutive scratch entries held by consecutive-index registers of one
-// thread: the thread part must not touch the vector's index bits, and
-// every aligned run must be complete.
-func (p *cvtPlan) vectorWidth(side *regLayout, byConst map[int64]int, tmask int64) int {
+// thread: the thread part must not touch the vector's index bits, every
+// aligned run must be complete, and fits (if set) must accept it.
+func (p *cvtPlan) vectorWidth(byConst map[int64]int, tmask int64, fits func(regs []int) bool) int {
 	limit := max(128/p.bits, 1)
+	if p.maxVec > 0 {
+		limit = min(limit, p.maxVec)
+	}
 	for vec := limit; vec > 1; vec >>= 1 {
 		if tmask&int64(vec-1) != 0 {
 			continue
@@ -311,6 +355,9 @@ func (p *cvtPlan) vectorWidth(side *regLayout, byConst map[int64]int, tmask int6
 				if _, has := byConst[base|int64(j)]; !has {
 					ok = false
 				}
+			}
+			if ok && fits != nil {
+				ok = fits(groupAt(byConst, base, vec))
 			}
 			if !ok {
 				break

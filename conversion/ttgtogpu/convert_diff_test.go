@@ -151,15 +151,28 @@ func TestWarpLocalGatherDiff(t *testing.T) {
 		src, idx string
 		elem     string
 		warps    int
+		// maxShuffles, when set, bounds the shuffles: one per output
+		// register and source register along the axis, not per source
+		// register (rows held in registers must not multiply the cost).
+		maxShuffles int
 	}{
 		{sm90, "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>",
-			"#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>", "f32", 4},
+			"#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>", "f32", 4, 0},
 		{sm90, "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>",
-			"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>", "f16", 2},
+			"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [2, 1], order = [1, 0]}>", "f16", 2, 0},
 		{gfx942, "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>",
-			"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>", "f32", 4},
+			"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>", "f32", 4, 0},
 		{gfx942, "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [2, 32], warpsPerCTA = [2, 1], order = [1, 0]}>",
-			"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 32], warpsPerCTA = [2, 1], order = [1, 0]}>", "f16", 2},
+			"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 32], warpsPerCTA = [2, 1], order = [1, 0]}>", "f16", 2, 0},
+		// Two rows a thread in registers: 4 source registers, 2 of them
+		// along the axis, 4 output registers.
+		{sm90, "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]}>",
+			"#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]}>", "f32", 2, 4 * 2},
+		// Four rows a thread: 8 source registers, 2 along the axis.
+		{sm90, "#ttg.blocked<{sizePerThread = [4, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>",
+			"#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>", "f32", 1, 8 * 2},
+		{gfx942, "#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [1, 64], warpsPerCTA = [2, 1], order = [1, 0]}>",
+			"#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [1, 64], warpsPerCTA = [2, 1], order = [1, 0]}>", "f32", 2, 2 * 1},
 	} {
 		src := fmt.Sprintf(`#A = %[1]s
 #B = %[2]s
@@ -192,6 +205,9 @@ func TestWarpLocalGatherDiff(t *testing.T) {
 			func(lowered *ir.Operation) {
 				if count(lowered, "gpu.barrier") != 0 || count(lowered, "gpu.shuffle") == 0 {
 					t.Errorf("want a gather through shuffles only")
+				}
+				if n := count(lowered, "gpu.shuffle"); c.maxShuffles != 0 && n > c.maxShuffles {
+					t.Errorf("%d shuffles, want at most %d", n, c.maxShuffles)
 				}
 			})
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/numeric"
 	"github.com/ttcompiler/tt/sim"
 )
 
@@ -32,6 +33,15 @@ func f32Buf(vals []float32) diffArg {
 		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(v))
 	}
 	return diffArg{buf: b, kind: "f32"}
+}
+
+// f16Buf holds vals rounded to f16.
+func f16Buf(vals []float32) diffArg {
+	b := make([]byte, 2*len(vals))
+	for i, v := range vals {
+		binary.LittleEndian.PutUint16(b[2*i:], numeric.F16FromFloat32(v, numeric.RNE))
+	}
+	return diffArg{buf: b, kind: "f16"}
 }
 
 func i32Buf(vals []int32) diffArg {
@@ -153,6 +163,14 @@ func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, 
 	if check != nil {
 		check(m)
 	}
+	if err := launchLowered(m, kfn, grid, args); err != nil {
+		t.Fatalf("simulate: %v\n%s", err, print(m))
+	}
+}
+
+// launchLowered runs the lowered kernel kfn of module m in the
+// simulator; the buffers of args receive the results.
+func launchLowered(m, kfn *ir.Operation, grid [3]int, args []diffArg) error {
 	smem := sim.NewMemory()
 	params := kfn.Region(0).Front().ArgumentTypes()
 	var sargs []uint64
@@ -166,9 +184,7 @@ func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, 
 			sargs = append(sargs, sim.IntArg(params[i], int64(a.bits)))
 		}
 	}
-	if err := simulate(m, kernel, smem, grid, sargs); err != nil {
-		t.Fatalf("simulate: %v\n%s", err, print(m))
-	}
+	return simulate(m, ir.SymbolName(kfn), smem, grid, sargs)
 }
 
 // simulate runs kernel of the lowered module m in the simulator, with
@@ -197,30 +213,40 @@ func cloneArgs(args []diffArg) []diffArg {
 }
 
 // compareBuf compares two buffers element by element; floats may differ
-// by ulps units of relative error (approximate math), NaNs must match.
+// by ulps units of relative error (approximate math), NaNs must match;
+// with ulps = 0, f16 and bf16 buffers must match bit for bit.
 func compareBuf(kind string, want, got []byte, ulps float64) string {
 	bad := 0
 	first := ""
-	switch kind {
-	case "f32":
-		// Reductions may associate differently: errors are relative to the
-		// element or, for values that cancel, to the buffer's scale.
+	if dec, ok := floatDecoders[kind]; ok && (kind == "f32" || ulps > 0) {
+		// Reductions may associate differently (and a dot's tensor core
+		// rounds once per instruction where the interpreter rounds per
+		// product): errors are relative to the element or, for values
+		// that cancel, to the buffer's scale, in units of the type's
+		// epsilon.
+		n := len(want) / dec.size
 		scale := 0.0
-		for i := 0; i+4 <= len(want); i += 4 {
-			if w := math.Abs(float64(math.Float32frombits(binary.LittleEndian.Uint32(want[i:])))); !math.IsInf(w, 0) && !math.IsNaN(w) {
+		for i := 0; i < n; i++ {
+			if w := math.Abs(dec.at(want, i)); !math.IsInf(w, 0) && !math.IsNaN(w) {
 				scale = math.Max(scale, w)
 			}
 		}
-		for i := 0; i+4 <= len(want); i += 4 {
-			w := math.Float32frombits(binary.LittleEndian.Uint32(want[i:]))
-			g := math.Float32frombits(binary.LittleEndian.Uint32(got[i:]))
-			if !closeF(float64(w), float64(g), ulps*1.2e-7) && math.Abs(float64(w-g)) > ulps*1.2e-7*scale {
+		tol := ulps * dec.eps
+		for i := 0; i < n; i++ {
+			w, g := dec.at(want, i), dec.at(got, i)
+			if !closeF(w, g, tol) && math.Abs(w-g) > tol*scale {
 				bad++
 				if first == "" {
-					first = fmt.Sprintf("element %d: want %g, got %g", i/4, w, g)
+					first = fmt.Sprintf("element %d: want %g, got %g", i, w, g)
 				}
 			}
 		}
+		if bad == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%d mismatches, first %s", bad, first)
+	}
+	switch kind {
 	default:
 		for i := range want {
 			if want[i] != got[i] {
@@ -235,6 +261,25 @@ func compareBuf(kind string, want, got []byte, ulps float64) string {
 		return ""
 	}
 	return fmt.Sprintf("%d mismatches, first %s", bad, first)
+}
+
+// floatDecoder reads element i of a float buffer.
+type floatDecoder struct {
+	size int
+	eps  float64 // relative rounding error of one operation, about
+	at   func(b []byte, i int) float64
+}
+
+var floatDecoders = map[string]floatDecoder{
+	"f32": {4, 1.2e-7, func(b []byte, i int) float64 {
+		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
+	}},
+	"f16": {2, 9.8e-4, func(b []byte, i int) float64 {
+		return float64(numeric.F16ToFloat32(binary.LittleEndian.Uint16(b[2*i:])))
+	}},
+	"bf16": {2, 7.8e-3, func(b []byte, i int) float64 {
+		return float64(numeric.BF16ToFloat32(binary.LittleEndian.Uint16(b[2*i:])))
+	}},
 }
 
 func closeF(w, g, rel float64) bool {

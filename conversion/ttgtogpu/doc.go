@@ -1,7 +1,7 @@
 // Package ttgtogpu is `convert-triton-gpu-to-gpu`: the lowering of
 // TritonGPU IR (after convert-scf-to-cf) to per-thread IR of the llvm and
 // gpu dialects (docs/LOWERING.md), the counterpart of Triton's
-// convert-triton-gpu-to-llvm for kernels without tt.dot.
+// convert-triton-gpu-to-llvm.
 //
 // # Values
 //
@@ -39,17 +39,20 @@
 // Triton's TargetInfo: nvidiaTarget (target_nvidia.go: compute
 // capability, PTX version) and amdTarget (target_amd.go: gfx
 // architecture, wavefront size), chosen from ttg.target and the pass
-// options. Today it answers the warp size, how the barrier analysis runs
+// options. It answers the warp size, how the barrier analysis runs
 // (NVIDIA: no filter; AMD: async-waited loads annotated, barriers after
 // amdg.async_wait, the AMD filter), whether a symmetric clamp is one
 // instruction (sm_90's min.xorsign.abs) and whether f32 -> bf16 rounding
 // to nearest is one cvt. Patterns never test the vendor themselves. The
 // dot path makes its choices there as well: which matrix instruction a
-// tt.dot becomes (mma.sync or wgmma by capability; MFMA or WMMA by gfx
-// family), how async copies are issued (cp.async or TMA with mbarriers;
-// buffer loads to LDS), and which barrier or fence orders them (bar.sync,
-// fence.proxy.async, mbarrier waits; s_barrier, s_waitcnt). Those methods
-// come with the patterns that call them.
+// tt.dot becomes (mmaSync: m16n8k16 f16/bf16, m16n8k8 tf32, m16n8k32 s8
+// and, from sm_89, fp8; warpgroupMMA: wgmma on sm_90 only, sm_80 and
+// sm_100 refuse the v3 layout, located at the first op that produces it;
+// MFMA or WMMA on AMD, separate work), how async copies are issued
+// (asyncCopySupport: cp.async from sm_80; asyncProxy: TMA with mbarriers
+// from sm_90; buffer loads to LDS on AMD), whether shared loads may use
+// ldmatrix (sm_75), and which barrier or fence orders them (mbarriers,
+// fence.proxy.async; s_barrier, s_waitcnt).
 //
 // # What each op becomes
 //
@@ -71,7 +74,27 @@
 //	tt.atomic_rmw / atomic_cas       gpu.atomic_* by one thread per element, results shared via scratch
 //	tt.histogram / tt.gather         through scratch (shared atomics / indexed reads); a
 //	                                 warp-local gather with shuffles
-//	ttg.local_*                      shared buffers addressed through the inverse shared layout
+//	ttg.local_*                      shared buffers addressed through the inverse shared layout;
+//	                                 local_load by ldmatrix (.trans) where the layouts fit (ldmatrix.go)
+//	ttg.memdesc_*                    views: memdesc_index steps whole buffers; subslice, trans,
+//	                                 reshape, reinterpret keep the address, their offsets XOR'ed
+//	                                 through the layout by each access (memview.go)
+//	ttg.async_copy_global_to_local   gpu.cp_async per vector (4/8/16 bytes, src-size 0 zero fill),
+//	  / async_commit_group / wait    gpu.cp_async_commit / gpu.cp_async_wait (asynccopy.go)
+//	tt.dot                           blocked result: fma chains in k order (dot_fma.go); nvidia_mma
+//	                                 v2: gpu.mma_sync per 16x8 tile and k step, fragments matched
+//	                                 to registers by coordinates (dot_mma.go, mmafrag.go)
+//	ttng.warp_group_dot (+ _wait)    gpu.wgmma per 64xN slab and K step: descriptors read off
+//	                                 the buffer's layout and verified element by element
+//	                                 (wgmma_desc.go), fragments matched to the layout's
+//	                                 registers (wgmma_fragments.go), fence/commit, waits tie
+//	                                 the accumulators (wgmma.go)
+//	ttng.fence_async_shared          gpu.fence_proxy_async
+//	ttng.*_barrier, barrier_expect   gpu.mbarrier_* by thread 0 (waits by every thread)
+//	ttng.async_tma_*                 gpu.tma_load / tma_store per TMA box (verified against the
+//	                                 buffer's layout), bulk commit/wait (tma.go)
+//	!tt.tensordesc                   the tensor map's generic address; kernel parameters are
+//	                                 128-byte grid-constant tensor maps (tensordesc.go)
 //	tt.print / tt.assert             gpu.printf / gpu.assert
 //	tt.elementwise_inline_asm        llvm.inline_asm with sub-32-bit elements packed
 //	tt.extern_elementwise            the common libdevice functions, inline
@@ -118,7 +141,12 @@
 // buffer; they run for sm_90 (32 lanes) and gfx942 (64-lane wavefronts,
 // through the AMD pipelines; targets_test.go). TestGPUCases compares the
 // conformance cases with Triton's recorded outputs, and
-// barrier_race_test.go removes barriers and requires a race report.
+// barrier_race_test.go removes barriers and requires a race report. The
+// dot path has its own: TestGPUDotCases (the dot cases compiled for sm_80
+// against Triton's outputs), Triton's own sm_80 matmul TTGIR and its
+// pipelined f32 matmul against the interpreter, TestDotVariantsDiff, and
+// mutations that must fail (a removed or loosened cp.async wait, a
+// removed barrier after it, a wrong swizzle under ldmatrix).
 //
 // Files: pass.go (pass and pipeline), lower.go (driver), target.go,
 // target_nvidia.go and target_amd.go (the vendors), types.go,
@@ -126,5 +154,6 @@
 // funcstate.go (prologue), layout.go and indices.go, smem.go (shared
 // memory from the allocation), barrier.go (barrier sinking), then one
 // file per op family (convert.go and convert_shuffle.go for layout
-// conversions, gather.go and gather_warp.go, ...).
+// conversions, gather.go and gather_warp.go, dot.go with dot_fma.go,
+// dot_mma.go and mmafrag.go, ldmatrix.go, memview.go, asynccopy.go ...).
 package ttgtogpu

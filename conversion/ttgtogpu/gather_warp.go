@@ -99,7 +99,12 @@ func (l *lowering) lowerGatherWarpLocal(e *emitter, src, dst *regLayout, axis in
 	}
 	laneT := e.fs.threadPart(l, laneCol)
 	regT := e.fs.threadPart(l, regCol)
-	regBits := log2(int64(src.numRegs))
+	// Only the register bits the thread's coordinates and the index can
+	// change are dynamic; the others are fixed per output register. Reading
+	// just the source registers that differ in those bits keeps the cost
+	// at (output registers) x (source registers along the axis) instead of
+	// (output registers) x (all source registers).
+	dynBits := dynamicRegBits(regCol, bitsLoc[axis], src.numRegs)
 	out := make([]ir.Value, dst.numRegs)
 	canon := dst.canonicalRegs()
 	for i := range out {
@@ -124,13 +129,15 @@ func (l *lowering) lowerGatherWarpLocal(e *emitter, src, dst *regLayout, axis in
 				reg = e.xor(reg, e.andC(mask, loc.reg))
 			}
 		}
-		// Read every source register from that lane, then pick one.
-		cands := make([]ir.Value, src.numRegs)
-		for r := range cands {
-			cands[r] = e.shuffleDyn(shflIdx, vals[r], lane)
+		// Read each candidate source register from that lane, then pick
+		// one by the dynamic bits, highest first.
+		fixed := base.reg &^ dynBits.mask
+		cands := make([]ir.Value, 1<<len(dynBits.bits))
+		for k := range cands {
+			cands[k] = e.shuffleDyn(shflIdx, vals[fixed|dynBits.deposit(k)], lane)
 		}
-		for k := regBits - 1; k >= 0; k-- {
-			sel := e.icmpC(llvm.ICmpNE, e.andC(reg, int64(1)<<k), 0)
+		for k := len(dynBits.bits) - 1; k >= 0; k-- {
+			sel := e.icmpC(llvm.ICmpNE, e.andC(reg, int64(1)<<dynBits.bits[k]), 0)
 			half := len(cands) / 2
 			next := make([]ir.Value, half)
 			for r := range next {
@@ -141,6 +148,59 @@ func (l *lowering) lowerGatherWarpLocal(e *emitter, src, dst *regLayout, axis in
 		out[i] = cands[0]
 	}
 	return out
+}
+
+// regBitSet is a set of register-index bits, lowest first.
+type regBitSet struct {
+	bits []int
+	mask int64
+}
+
+// deposit spreads the bits of k over the set's positions: bit j of k goes
+// to register bit bits[j].
+func (s regBitSet) deposit(k int) int64 {
+	var r int64
+	for j, b := range s.bits {
+		if k>>j&1 != 0 {
+			r |= 1 << b
+		}
+	}
+	return r
+}
+
+// dynamicRegBits is the set of source register bits a gather's dynamic
+// register index can differ in from its static part: the bits of the
+// thread-dependent part (regCol) and of the axis bits' locations. When a
+// location moves several register bits at once the set is every bit of
+// the source's registers, which is always correct.
+func dynamicRegBits(regCol []int32, axisLocs []srcLocation, numRegs int) regBitSet {
+	var mask int64
+	single := true
+	add := func(v int64) {
+		if v&(v-1) != 0 {
+			single = false
+		}
+		mask |= v
+	}
+	for _, r := range regCol {
+		add(int64(r))
+	}
+	for _, loc := range axisLocs {
+		add(loc.reg)
+	}
+	all := int64(numRegs - 1)
+	if !single {
+		mask = all
+	}
+	mask &= all
+	var s regBitSet
+	s.mask = mask
+	for b := 0; int64(1)<<b <= all; b++ {
+		if mask>>b&1 != 0 {
+			s.bits = append(s.bits, b)
+		}
+	}
+	return s
 }
 
 func dimValues(names []string, vals []int32) []linearlayout.DimValue {

@@ -14,6 +14,8 @@ import (
 // before the conversion starts (it needs the original SSA values).
 type accessInfo struct {
 	vec int // elements moved by one vector access
+	// zeroOther: an async copy's `other` is absent or all zeros.
+	zeroOther bool
 }
 
 // planAccesses computes the vector width of every tt.load, tt.store and
@@ -32,6 +34,9 @@ func (l *lowering) planAccesses() map[*ir.Operation]accessInfo {
 		case "tt.atomic_rmw":
 			mask = tt.AtomicRMWOp{Operation: op}.Mask()
 		case "tt.atomic_cas":
+		case "ttg.async_copy_global_to_local":
+			out[op] = accessInfo{vec: asyncCopyVec(l.axis, op), zeroOther: op.NumOperands() < 4 || isZeroSplat(op.Operand(3))}
+			return
 		case "amdg.buffer_load", "amdg.buffer_store":
 			out[op] = accessInfo{vec: bufferVectorSize(l.axis, bufferView(op))}
 			return

@@ -14,44 +14,56 @@ import (
 // vectorized like a layout conversion's scratch accesses.
 
 // bufferPlan returns the transfer plan between a register layout and the
-// shared layout of a memdesc type.
-func (l *lowering) bufferPlan(op *ir.Operation, mt *ttg.MemDescType, regs *regLayout) (*cvtPlan, error) {
+// shared layout of a memdesc type, seen through view.
+func (l *lowering) bufferPlan(op *ir.Operation, mt *ttg.MemDescType, regs *regLayout, view memView) (*cvtPlan, error) {
+	inv, err := sharedInverse(op, mt)
+	if err != nil {
+		return nil, err
+	}
+	bits := storageBits(mt.Elem)
+	p := &cvtPlan{src: regs, dst: regs, bits: bits, inv: inv, numRounds: 1}
+	p.roundLog = inv.TotalOutDimSizeLog2()
+	p.regXor = p.viewXor(view)
+	return p, nil
+}
+
+// sharedInverse returns the inverse of a buffer's shared layout: element
+// coordinates (dim0, dim1, ...) -> element offset from the buffer's start.
+func sharedInverse(op *ir.Operation, mt *ttg.MemDescType) (linearlayout.LinearLayout, error) {
+	var none linearlayout.LinearLayout
 	if _, padded := mt.Encoding.(*ttg.PaddedSharedEncoding); padded {
-		return nil, ir.OpErrorf(op, "padded shared layouts are not supported")
+		return none, ir.OpErrorf(op, "padded shared layouts are not supported")
 	}
 	ll, err := ttg.TypeLinearLayout(mt)
 	if err != nil {
-		return nil, ir.OpErrorf(op, "cannot lower %s: %v", asm.TypeString(mt), err)
+		return none, ir.OpErrorf(op, "cannot lower %s: %v", asm.TypeString(mt), err)
 	}
 	names := dimNames(len(mt.Dims))
 	if !sameNames(ll.OutDimNames(), names) {
-		return nil, ir.OpErrorf(op, "shared layout does not match the buffer's rank")
+		return none, ir.OpErrorf(op, "shared layout does not match the buffer's rank")
 	}
 	ll = ll.TransposeOuts(names)
 	if ll.HasInDim(linearlayout.Block) {
 		for _, b := range ll.DimBases(linearlayout.Block) {
 			if !allZero(b) {
-				return nil, ir.OpErrorf(op, "shared buffers spread over several CTAs are not supported")
+				return none, ir.OpErrorf(op, "shared buffers spread over several CTAs are not supported")
 			}
 		}
 	}
 	inv, err := ll.Sublayout([]string{linearlayout.Offset}, names).Invert()
 	if err != nil {
-		return nil, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", asm.TypeString(mt), err)
+		return none, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", asm.TypeString(mt), err)
 	}
-	bits := storageBits(mt.Elem)
-	p := &cvtPlan{src: regs, dst: regs, bits: bits, inv: inv, numRounds: 1}
-	p.roundLog = inv.TotalOutDimSizeLog2()
-	return p, nil
+	return inv, nil
 }
 
 // storeToBuffer writes the registers of a tensor into a buffer.
-func (l *lowering) storeToBuffer(e *emitter, op *ir.Operation, base ir.Value, mt *ttg.MemDescType, value ir.Value, vals []ir.Value) error {
+func (l *lowering) storeToBuffer(e *emitter, op *ir.Operation, base ir.Value, mt *ttg.MemDescType, view memView, value ir.Value, vals []ir.Value) error {
 	lay, err := l.opLayout(op, value.Type())
 	if err != nil {
 		return err
 	}
-	p, err := l.bufferPlan(op, mt, lay)
+	p, err := l.bufferPlan(op, mt, lay, view)
 	if err != nil {
 		return err
 	}
@@ -88,7 +100,7 @@ func (l *lowering) lowerLocalAlloc(op *ir.Operation, e *emitter, rw *conversion.
 		if _, err := l.opLayout(op, init.Type()); err != nil {
 			return err
 		}
-		if err := l.storeToBuffer(e, op, base, mt, init, rw.RemappedN(init)); err != nil {
+		if err := l.storeToBuffer(e, op, base, mt, memView{}, init, rw.RemappedN(init)); err != nil {
 			return err
 		}
 	}
@@ -105,7 +117,7 @@ func (l *lowering) lowerLocalStore(op *ir.Operation, e *emitter, rw *conversion.
 	if _, err := l.opLayout(op, value.Type()); err != nil {
 		return err
 	}
-	if err := l.storeToBuffer(e, op, rw.Remapped(dstBuf), mt, value, rw.RemappedN(value)); err != nil {
+	if err := l.storeToBuffer(e, op, rw.Remapped(dstBuf), mt, l.viewOfOperand(op, 1), value, rw.RemappedN(value)); err != nil {
 		return err
 	}
 	rw.EraseOp(op)
@@ -121,12 +133,16 @@ func (l *lowering) lowerLocalLoad(op *ir.Operation, e *emitter, rw *conversion.R
 	if err != nil {
 		return err
 	}
-	p, err := l.bufferPlan(op, mt, lay)
+	p, err := l.bufferPlan(op, mt, lay, l.viewOfOperand(op, 0))
 	if err != nil {
 		return err
 	}
 	elem := l.scalarType(mt.Elem)
 	base := rw.Remapped(op.Operand(0))
+	if ld := l.planLdMatrix(lay, p); ld != nil && ir.BitWidth(elem) == p.bits {
+		rw.ReplaceOpN(op, [][]ir.Value{ld.emit(e, base, lay, elem, p.bits)})
+		return nil
+	}
 	mask := int64(1)<<p.roundLog - 1
 	out := make([]ir.Value, lay.numRegs)
 	p.transferAt(e, base, lay, 0, mask, func(regs []int, addr ir.Value) {
@@ -167,12 +183,13 @@ func (l *lowering) lowerMemDescIndex(op *ir.Operation, e *emitter, rw *conversio
 	if !ok {
 		return ir.OpErrorf(op, "expected a memdesc result")
 	}
-	n := int64(1)
-	for _, d := range res.Dims {
-		n *= d
-	}
-	if len(src.Dims) != len(res.Dims)+1 {
+	if len(src.Dims) != len(res.Dims)+1 || len(src.AllocShape) < len(src.Dims) {
 		return ir.OpErrorf(op, "ttg.memdesc_index must drop the leading dimension")
+	}
+	// One buffer is the allocation's trailing dims after the indexed one.
+	n := int64(1)
+	for _, d := range src.AllocShape[len(src.AllocShape)-len(src.Dims)+1:] {
+		n *= d
 	}
 	bytes := n * int64(storageBits(src.Elem)) / 8
 	idx := e.intResize(rw.Remapped(op.Operand(1)), e.i32(), true)

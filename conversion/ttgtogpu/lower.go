@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/axisinfo"
+	"github.com/ttcompiler/tt/analysis/resources"
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
@@ -25,12 +26,22 @@ type Options struct {
 	// pipeline is built for; empty means NVIDIA. The conversion itself
 	// reads the module's ttg.target.
 	Target string
+	// NoFPFusion is Triton's enable_fp_fusion=False: a float multiply
+	// feeding an add stays two roundings (no fma contraction here; the
+	// PTX emitter's FPFusion option keeps ptxas from contracting).
+	NoFPFusion bool
+	// NoReflectFTZ is Triton's enable_reflect_ftz=False: the sequences
+	// that stand for libdevice functions take libdevice's path for
+	// __nvvm_reflect("__CUDA_FTZ") == 0, the approximate instructions
+	// without .ftz (ex2.approx.f32 rather than ex2.approx.ftz.f32).
+	NoReflectFTZ bool
 }
 
 // lowering is the state of one conversion of a module.
 type lowering struct {
 	module   *ir.Operation
 	ctx      *ir.Context
+	opts     Options
 	numWarps int
 	// target answers every vendor-specific question (target.go).
 	target target
@@ -43,6 +54,9 @@ type lowering struct {
 	layouts map[*ir.RankedTensorType]*regLayout
 	funcs   map[*ir.Operation]*funcState
 	smem    *smemPlan
+	// views are the sub-views of shared buffers each memdesc operand
+	// addresses (memview.go), recorded before ops are replaced.
+	views map[operandKey]memView
 	// clips are the tt.clampf ops lowered to min.xorsign.abs.
 	clips map[*ir.Operation]bool
 
@@ -61,7 +75,7 @@ func Lower(module *ir.Operation, opts Options) error {
 
 func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	l := &lowering{
-		module: module, ctx: module.Context(),
+		module: module, ctx: module.Context(), opts: opts,
 		layouts: map[*ir.RankedTensorType]*regLayout{},
 		funcs:   map[*ir.Operation]*funcState{},
 	}
@@ -76,6 +90,11 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	l.target = t
 	if n := ttg.NumCTAs(module); n != 1 {
 		return nil, ir.Errorf(module.Loc(), "convert-triton-gpu-to-gpu supports one CTA per cluster (\"ttg.num-ctas\" = %d)", n)
+	}
+	// The lowering's work and output grow with the registers of each
+	// tensor: refuse absurd tiles before emitting per-thread code for them.
+	if err := resources.CheckTensors(module); err != nil {
+		return nil, err
 	}
 	return l, nil
 }
@@ -98,6 +117,9 @@ func (l *lowering) run() error {
 	if err := l.target.insertBarriers(l.module, alloc); err != nil {
 		return err
 	}
+	if l.views, err = l.planViews(); err != nil {
+		return err
+	}
 	l.axis = axisinfo.Analyze(l.module)
 	l.access = l.planAccesses()
 	l.clips = l.findClips()
@@ -118,7 +140,9 @@ func (l *lowering) run() error {
 	}
 	for _, fs := range l.funcs {
 		decomposeRemainders(fs.fn)
-		contractFMA(fs.fn)
+		if !l.opts.NoFPFusion {
+			contractFMA(fs.fn)
+		}
 		foldSignFlips(fs.fn)
 		sinkBarriers(fs.fn)
 	}
@@ -129,9 +153,27 @@ func (l *lowering) run() error {
 // diagnostics, before anything is changed.
 func (l *lowering) checkInput() error {
 	var errs []error
+	wgmma := l.target.warpgroupMMA()
 	ir.WalkOps(l.module, func(op *ir.Operation) {
 		if ir.DialectNamespace(op.Name()) == "scf" {
 			errs = append(errs, ir.OpErrorf(op, "structured control flow must be lowered first (run convert-scf-to-cf before convert-triton-gpu-to-gpu)"))
+		}
+		// The layouts of wgmma must not reach another target: report the
+		// first op that produces one.
+		if wgmma != nil {
+			types := op.ResultTypes()
+			for _, r := range op.Regions() {
+				for _, b := range r.Blocks() {
+					types = append(types, b.ArgumentTypes()...)
+				}
+			}
+			for _, t := range types {
+				if usesWarpgroupMMALayout(t) {
+					errs = append(errs, ir.OpErrorf(op, "%s has a Hopper (nvidia_mma v3) layout: %v", asm.TypeString(t), wgmma))
+					wgmma = nil
+					break
+				}
+			}
 		}
 	})
 	return errors.Join(errs...)
@@ -182,3 +224,25 @@ func (l *lowering) lanes() int { return l.target.warpSize() }
 
 // numThreads is the number of threads of a CTA.
 func (l *lowering) numThreads() int { return l.numWarps * l.lanes() }
+
+// usesWarpgroupMMALayout reports whether t is a tensor in a nvidia_mma v3
+// layout, or in a slice or dot operand of one.
+func usesWarpgroupMMALayout(t ir.Type) bool {
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok {
+		return false
+	}
+	enc := rt.Encoding
+	for {
+		switch e := enc.(type) {
+		case *ttg.NvidiaMmaEncoding:
+			return e.IsHopper()
+		case *ttg.DotOperandEncoding:
+			enc = e.Parent
+		case *ttg.SliceEncoding:
+			enc = e.Parent
+		default:
+			return false
+		}
+	}
+}

@@ -2,6 +2,7 @@ package ttgtogpu
 
 import (
 	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -27,6 +28,29 @@ type target interface {
 	// hasBF16RoundNearest reports whether rounding f32 to the nearest
 	// bf16 is one gpu.cvt; else it is done with integer operations.
 	hasBF16RoundNearest() bool
+	// asyncCopySupport says why the target cannot lower
+	// ttg.async_copy_global_to_local and its commit groups and waits
+	// (nil: cp.async and cp.async.wait_group).
+	asyncCopySupport() error
+	// mmaSync returns the mma.sync instruction that multiplies A by B
+	// into D for these element types (an nvidia_mma version 2 dot), or
+	// why the target has none.
+	mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error)
+	// hasLdMatrix reports whether shared memory loads may use ldmatrix
+	// (16-bit transposed only: ldmatrix.b8 is sm_100's).
+	hasLdMatrix() bool
+	// warpgroupMMA says why the target cannot run Hopper's warpgroup
+	// matrix multiply (ttng.warp_group_dot, the nvidia_mma v3 layout);
+	// nil when it can (sm_90 only).
+	warpgroupMMA() error
+	// mbarriers says why the target has no shared-memory mbarriers
+	// with transaction counts (ttng.init_barrier and its family, as
+	// Triton emits them: sm_90); nil when it has.
+	mbarriers() error
+	// asyncProxy says why the target has no async proxy for shared
+	// memory (TMA copies through tensor maps, fence.proxy.async: sm_90
+	// and later); nil when it has.
+	asyncProxy() error
 }
 
 // targetOf returns the target of a module from its ttg.target ("cuda:NN",

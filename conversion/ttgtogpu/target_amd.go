@@ -1,11 +1,13 @@
 package ttgtogpu
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/membar"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -72,3 +74,34 @@ func (t *amdTarget) hasSymmetricClamp() bool { return false }
 // hasBF16RoundNearest: targets/llvmir turns gpu.cvt into a correctly
 // rounded AMDGCN sequence.
 func (t *amdTarget) hasBF16RoundNearest() bool { return true }
+
+// asyncCopySupport: AMD's copies to LDS (buffer_load ... lds,
+// global_load_lds) belong to the AMD dot path, which does not exist yet.
+func (t *amdTarget) asyncCopySupport() error {
+	return fmt.Errorf("asynchronous copies to shared memory are not lowered for AMD targets (%s) yet", t)
+}
+
+// mmaSync: AMD GPUs multiply on MFMA or WMMA, with their own layouts
+// (the AMD dot path).
+func (t *amdTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
+	return mmaInstr{}, fmt.Errorf("an nvidia_mma dot cannot run on %s: AMD targets multiply with MFMA or WMMA (the AMD dot path is not lowered yet)", t)
+}
+
+// hasLdMatrix: AMD has no ldmatrix (ds_read_b64_tr_b16 is the AMD dot
+// path's).
+func (t *amdTarget) hasLdMatrix() bool { return false }
+
+// warpgroupMMA: wgmma is NVIDIA's; AMD dots use MFMA or WMMA.
+func (t *amdTarget) warpgroupMMA() error {
+	return fmt.Errorf("wgmma (nvidia_mma v3) is NVIDIA's, the target is %s", t)
+}
+
+// mbarriers: NVIDIA's; AMD synchronizes with s_barrier and s_waitcnt.
+func (t *amdTarget) mbarriers() error {
+	return fmt.Errorf("mbarriers are NVIDIA's, the target is %s", t)
+}
+
+// asyncProxy: TMA and proxy fences are NVIDIA's.
+func (t *amdTarget) asyncProxy() error {
+	return fmt.Errorf("the async proxy (TMA, fence.proxy.async) is NVIDIA's, the target is %s", t)
+}

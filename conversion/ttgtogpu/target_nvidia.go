@@ -5,6 +5,8 @@ import (
 
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/membar"
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -72,3 +74,67 @@ func (t *nvidiaTarget) hasSymmetricClamp() bool { return t.capability >= 90 }
 
 // hasBF16RoundNearest: cvt.rn.bf16.f32 is sm_80's.
 func (t *nvidiaTarget) hasBF16RoundNearest() bool { return t.capability >= 80 }
+
+// asyncCopySupport: cp.async is sm_80's.
+func (t *nvidiaTarget) asyncCopySupport() error {
+	if t.capability < 80 {
+		return fmt.Errorf("asynchronous copies (cp.async) need sm_80 or later, the target is sm_%d", t.capability)
+	}
+	return nil
+}
+
+// mmaSync: the instructions of sm_80 (f16, bf16, tf32, s8), fp8 from
+// sm_89, as Triton 3.6's Ampere table.
+func (t *nvidiaTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
+	if t.capability < 80 {
+		return mmaInstr{}, fmt.Errorf("mma.sync dots need sm_80 or later (Triton 3.6 falls back to FMA below), the target is sm_%d", t.capability)
+	}
+	in, err := mmaSyncTypes(a, b, d, prec)
+	if err != nil {
+		return mmaInstr{}, err
+	}
+	form, err := gpu.MMASyncForm(in.shape, in.types, in.satfinite)
+	if err != nil {
+		return mmaInstr{}, err
+	}
+	if t.capability < form.MinSM {
+		return mmaInstr{}, fmt.Errorf("mma.sync %s %s needs sm_%d, the target is sm_%d (accelerate-matmul promotes fp8 operands to f16 below sm_89)",
+			in.shape, in.types, form.MinSM, t.capability)
+	}
+	return in, nil
+}
+
+// hasLdMatrix: ldmatrix is sm_75's.
+func (t *nvidiaTarget) hasLdMatrix() bool { return t.capability >= 75 }
+
+// warpgroupMMA: wgmma exists on sm_90 (sm_90a) only; Blackwell (sm_100
+// and later) replaced it with tcgen05 (the nvidia_mma v5 path), and
+// earlier GPUs have mma.sync (v2), for which accelerate-matmul must not
+// choose the v3 layout.
+func (t *nvidiaTarget) warpgroupMMA() error {
+	switch {
+	case t.capability == 90:
+		return nil
+	case t.capability > 90:
+		return fmt.Errorf("wgmma (nvidia_mma v3) exists on sm_90 only; sm_%d multiplies with tcgen05 (nvidia_mma v5), which convert-triton-gpu-to-gpu does not lower", t.capability)
+	}
+	return fmt.Errorf("wgmma (nvidia_mma v3) needs sm_90, the target is sm_%d (its dots use mma.sync, nvidia_mma v2)", t.capability)
+}
+
+// mbarriers: Triton's barrier ops use expect_tx and try_wait, which are
+// sm_90's.
+func (t *nvidiaTarget) mbarriers() error {
+	if t.capability >= 90 {
+		return nil
+	}
+	return fmt.Errorf("mbarriers with transaction counts need sm_90, the target is sm_%d", t.capability)
+}
+
+// asyncProxy: TMA (cp.async.bulk.tensor) and fence.proxy.async are
+// sm_90's.
+func (t *nvidiaTarget) asyncProxy() error {
+	if t.capability >= 90 {
+		return nil
+	}
+	return fmt.Errorf("the async proxy (TMA, fence.proxy.async) needs sm_90, the target is sm_%d", t.capability)
+}

@@ -24,6 +24,8 @@ type gpuTarget struct {
 var (
 	sm90   = gpuTarget{"sm_90", 32, "cuda:90", "ttir-pipeline{capability=90}", "ttgir-pipeline{num-warps=%d capability=90}"}
 	gfx942 = gpuTarget{"gfx942", 64, "hip:gfx942", "ttir-pipeline-amd", "ttgir-pipeline-amd{num-warps=%d arch=gfx942}"}
+	// sm80 is the mma.sync target of the dot tests.
+	sm80 = gpuTarget{"sm_80", 32, "cuda:80", "ttir-pipeline{capability=80}", "ttgir-pipeline{num-warps=%d capability=80}"}
 
 	allTargets = []gpuTarget{sm90, gfx942}
 )

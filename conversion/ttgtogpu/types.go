@@ -12,12 +12,15 @@ import (
 // typeConverter converts TritonGPU types to per-thread types: a
 // distributed tensor becomes its thread's registers (one value per
 // register of the layout, 1:N), `!tt.ptr<T, AS>` becomes `!llvm.ptr<AS>`,
-// a shared-memory descriptor its base address. Other types are kept.
+// a shared-memory descriptor its base address, a tensor descriptor its
+// tensor map's generic address, an async token nothing (tokens only order
+// asynchronous copies, which the gpu ops order themselves). Other types
+// are kept.
 func (l *lowering) typeConverter() *conversion.TypeConverter {
 	tc := conversion.NewTypeConverter()
 	tc.AddConversion(func(t ir.Type) (ir.Type, bool) {
 		switch t.(type) {
-		case *ir.RankedTensorType, *tt.PointerType, *ttg.MemDescType, *tt.TensorDescType:
+		case *ir.RankedTensorType, *tt.PointerType, *ttg.MemDescType, *tt.TensorDescType, *ttg.AsyncTokenType:
 			return nil, false
 		}
 		return t, true
@@ -31,8 +34,14 @@ func (l *lowering) typeConverter() *conversion.TypeConverter {
 			return llvm.Ptr(l.ctx, t.AddrSpace), true
 		case *ttg.MemDescType:
 			return llvm.Ptr(l.ctx, llvm.SharedAddrSpace), true
+		case *tt.TensorDescType:
+			return llvm.Ptr(l.ctx, llvm.GenericAddrSpace), true // the tensor map's address (tensordesc.go)
 		}
 		return nil, false
+	})
+	tc.AddConversionN(func(t ir.Type) ([]ir.Type, bool) {
+		_, ok := t.(*ttg.AsyncTokenType)
+		return nil, ok
 	})
 	tc.AddConversionN(func(t ir.Type) ([]ir.Type, bool) {
 		rt, ok := t.(*ir.RankedTensorType)

@@ -22,7 +22,10 @@ func init() {
 	XOrIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("XorINotCmpI", "arith.xori", 1, xorINotCmpI)}
 	CmpIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("CmpIOfExt", "arith.cmpi", 1, cmpIOfExt)}
 	ExtSIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("ExtSIOfExtUI", "arith.extsi", 1, extSIOfExtUI)}
-	TruncIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("TruncIOfExtToExt", "arith.trunci", 1, truncIOfExtToExt)}
+	TruncIOp.Canonicalize = []ir.RewritePattern{
+		ir.NewPattern("TruncIOfExtToExt", "arith.trunci", 1, truncIOfExtToExt),
+		ir.NewPattern("TruncIOfShrSIToShrUI", "arith.trunci", 1, truncIOfShrSIToShrUI),
+	}
 	IndexCastOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("IndexCastOfSExt", "arith.index_cast", 1, castOfExt(ExtSIOp))}
 	IndexCastUIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("IndexCastUIOfExtUI", "arith.index_castui", 1, castOfExt(ExtUIOp))}
 	SIToFPOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("IToFPOfExt", "arith.sitofp", 1, iToFPOfExt)}
@@ -324,6 +327,40 @@ func truncIOfExtToExt(op *ir.Operation, rw ir.Rewriter) bool {
 	n := NewCast(rw.B(), inner.Name(), op.Loc(), x, op.Result(0).Type())
 	rw.ReplaceOp(op, n.Results())
 	return true
+}
+
+// trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when c is exactly the number
+// of bits the truncation drops: the bits the arithmetic shift replicates
+// from the sign are then all truncated away (MLIR's
+// TruncIShrSIToTrunciShrUI).
+func truncIOfShrSIToShrUI(op *ir.Operation, rw ir.Rewriter) bool {
+	shr := definedBy(op.Operand(0), ShRSIOp)
+	if shr == nil {
+		return false
+	}
+	c, ok := intOrSplatConst(shr.Operand(1))
+	if !ok || int(c) != elemWidth(shr.Result(0).Type())-elemWidth(op.Result(0).Type()) {
+		return false
+	}
+	amount := NewConstant(rw.B(), op.Loc(), ConstantAttrOf(shr.Operand(1))).Result(0)
+	u := NewBinary(rw.B(), "arith.shrui", op.Loc(), shr.Operand(0), amount)
+	n := NewCast(rw.B(), "arith.trunci", op.Loc(), u.Result(0), op.Result(0).Type())
+	rw.ReplaceOp(op, n.Results())
+	return true
+}
+
+// intOrSplatConst returns the value of a scalar integer constant or of a
+// splat of one (getIntOrSplatIntValue).
+func intOrSplatConst(v ir.Value) (uint64, bool) {
+	switch a := ConstantAttrOf(v).(type) {
+	case *ir.IntegerAttr:
+		return a.Bits, true
+	case *ir.DenseElementsAttr:
+		if a.IsSplat() && a.Floats == nil && len(a.Ints) > 0 {
+			return a.Ints[0], true
+		}
+	}
+	return 0, false
 }
 
 // castOfExt returns cast(ext(x)) -> cast(x) for the extension ext.

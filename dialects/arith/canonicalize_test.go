@@ -61,6 +61,28 @@ return %1 : i32`},
 return %2 : i64`, `%0 = arith.trunci %arg0 : i32 to i8
 %1 = arith.extui %0 : i8 to i64
 return %1 : i64`},
+		{"trunci_shrsi_drops_sign", "i32", `%c = arith.constant 32 : i64
+%0 = arith.extsi %arg0 : i32 to i64
+%1 = arith.muli %0, %0 : i64
+%2 = arith.shrsi %1, %c : i64
+%3 = arith.trunci %2 : i64 to i32
+return %3 : i32`, `%c32_i64 = arith.constant 32 : i64
+%0 = arith.extsi %arg0 : i32 to i64
+%1 = arith.muli %0, %0 : i64
+%2 = arith.shrui %1, %c32_i64 : i64
+%3 = arith.trunci %2 : i64 to i32
+return %3 : i32`},
+		{"trunci_shrsi_keeps_sign", "i32", `%c = arith.constant 31 : i64
+%0 = arith.extsi %arg0 : i32 to i64
+%1 = arith.muli %0, %0 : i64
+%2 = arith.shrsi %1, %c : i64
+%3 = arith.trunci %2 : i64 to i32
+return %3 : i32`, `%c31_i64 = arith.constant 31 : i64
+%0 = arith.extsi %arg0 : i32 to i64
+%1 = arith.muli %0, %0 : i64
+%2 = arith.shrsi %1, %c31_i64 : i64
+%3 = arith.trunci %2 : i64 to i32
+return %3 : i32`},
 		{"bitcast_bitcast", "i32", `%0 = arith.bitcast %arg0 : i32 to f32
 %1 = arith.bitcast %0 : f32 to i32
 return %1 : i32`, `return %arg0 : i32`},

@@ -82,11 +82,3 @@ var (
 	FshlOp       = intrinsic("fshl", 3, cInt, false)
 	FshrOp       = intrinsic("fshr", 3, cInt, false)
 )
-
-// AssumeOp is `llvm.intr.assume %cond : i1`: the optimizer may assume
-// cond holds (Triton's tl.assume). It keeps its operand alive, like
-// MLIR's, which gives it no memory-effect-free trait.
-var AssumeOp = define("intr.assume", 0, asmfmt.Spec{
-	Operands: []asmfmt.Value{val("cond", &asmfmt.Constraint{Summary: "1-bit signless integer", Check: func(t ir.Type) bool { return ir.IsInteger(t, 1) }})},
-	Format:   "$cond attr-dict `:` type($cond)",
-})

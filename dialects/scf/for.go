@@ -284,7 +284,11 @@ func VerifyLoopLike(op *ir.Operation, inits, iterArgs, yielded, results []ir.Val
 	if len(inits) != len(iterArgs) {
 		return ir.OpErrorf(op, "different number of inits and region iter_args: %d != %d", len(inits), len(iterArgs))
 	}
-	if len(yielded) > 0 && len(iterArgs) != len(yielded) {
+	// Every scf.for body ends in a scf.yield of its loop-carried values, so an
+	// empty yield of a loop with iter_args is as wrong as a short one (MLIR
+	// rejects it through the RegionBranchOpInterface); passes index the
+	// yield's operands by iter_arg.
+	if len(iterArgs) != len(yielded) {
 		return ir.OpErrorf(op, "different number of region iter_args and yielded values: %d != %d", len(iterArgs), len(yielded))
 	}
 	if len(results) != len(iterArgs) {

@@ -59,6 +59,10 @@ func TestVerifierErrors(t *testing.T) {
   ^bb0(%i0 : index, %iter: f32, %iter2: f32):
     scf.yield %iter : f32
   }) : (index, index, index, f32, f32) -> (f32, f32)`), "'scf.for' op different number of region iter_args and yielded values: 2 != 1"},
+		{"for_empty_yield", fn("%arg0: index, %init: f32", `%x, %x2 = "scf.for"(%arg0, %arg0, %arg0, %init, %init) ({
+  ^bb0(%i0 : index, %iter: f32, %iter2: f32):
+    scf.yield
+  }) : (index, index, index, f32, f32) -> (f32, f32)`), "'scf.for' op different number of region iter_args and yielded values: 2 != 0"},
 		{"for_yield_type", fn("%arg0: index", `%s0 = arith.constant 0.0 : f32
 %t0 = arith.constant 1.0 : f32
 %r:2 = scf.for %i0 = %arg0 to %arg0 step %arg0 iter_args(%si = %s0, %ti = %t0) -> (f32, f32) {

@@ -41,6 +41,7 @@ func init() {
 				}
 				return t
 			}}},
+		verify: verifyMakeTensorPtr,
 	}).install(MakeTensorPtrDef)
 
 	MakeTensorDescDef.Inherent = []string{"padding"}
@@ -50,6 +51,9 @@ func init() {
 		attrs:    []attrSpec{enumAttrSpec("padding", PaddingOptionEnum, false)},
 		operands: []operandSpec{one(cPtr), vari(cI32), vari(cI64)}, sameVariadic: true,
 		results: []operandSpec{one(cDesc)},
+		verify: func(op *ir.Operation) error {
+			return verifyPerDimOperands(op, descBlock0(op.Result(0).Type()), "shape and stride", 2)
+		},
 	}).install(MakeTensorDescDef)
 
 	DescLoadDef.Inherent = []string{"cache", "evict"}
@@ -61,7 +65,7 @@ func init() {
 			enumAttrSpec("cache", memory.CacheModifierEnum, false), enumAttrSpec("evict", memory.EvictionPolicyEnum, false),
 		},
 		operands: []operandSpec{one(cDesc), vari(cI32)}, results: []operandSpec{one(cTensor)},
-		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Result(0).Type()) },
+		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Result(0).Type(), 1) },
 	}).install(DescLoadDef)
 
 	DescStoreDef.Parse = parseDescStore(false)
@@ -69,7 +73,7 @@ func init() {
 	DescStoreDef.Effects = readsWritesDesc
 	(&opSpec{
 		operands: []operandSpec{one(cDesc), one(cTensor), vari(cI32)}, results: []operandSpec{},
-		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Operand(1).Type()) },
+		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Operand(1).Type(), 2) },
 	}).install(DescStoreDef)
 
 	DescReduceDef.Inherent = []string{"kind"}
@@ -79,7 +83,7 @@ func init() {
 	(&opSpec{
 		attrs:    []attrSpec{enumAttrSpec("kind", DescriptorReduceKindEnum, true)},
 		operands: []operandSpec{one(cDesc), one(cTensor), vari(cI32)}, results: []operandSpec{},
-		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Operand(1).Type()) },
+		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Operand(1).Type(), 2) },
 	}).install(DescReduceDef)
 
 	DescGatherDef.Parse = parseDescGather
@@ -103,14 +107,38 @@ func init() {
 	}).install(DescScatterDef)
 }
 
+// descBlock is the signless block type of the op's descriptor: the
+// tensors a descriptor loads and stores are signless even where the
+// descriptor records a signed or unsigned element type (Triton 3.6
+// compares against getSignlessBlockType).
 func descBlock(op *ir.Operation) *ir.RankedTensorType {
 	if d, ok := op.Operand(0).Type().(*TensorDescType); ok {
-		return d.Block
+		return d.SignlessBlock(op.Context())
 	}
 	return nil
 }
 
-func verifyDescLoadStore(op *ir.Operation, t ir.Type) error {
+// CheckDescIndices reports a descriptor load, store or reduce whose index
+// count is not its descriptor block's rank. Triton 3.6's verifier accepts
+// such an access (its own pipeliner tests write one, and passes that only
+// move the access keep it as it is), so tt's does too; a pass that reads
+// the indices per dimension (rewriting the access to pointers, lowering it
+// to TMA coordinates) asks this first and fails with the error.
+func CheckDescIndices(op *ir.Operation) error {
+	first := 2
+	if op.Def() == DescLoadDef {
+		first = 1
+	}
+	block := descBlock(op)
+	if block != nil && op.NumOperands()-first != block.Rank() {
+		return opError(op, "expects %d indices for its descriptor's block of rank %d, got %d", block.Rank(), block.Rank(), op.NumOperands()-first)
+	}
+	return nil
+}
+
+// verifyDescLoadStore checks a descriptor access against the descriptor's
+// block: element types and shapes (not the index count: CheckDescIndices).
+func verifyDescLoadStore(op *ir.Operation, t ir.Type, firstIndex int) error {
 	block := descBlock(op)
 	tensor, ok := t.(*ir.RankedTensorType)
 	if block == nil || !ok {
@@ -164,6 +192,38 @@ func verifyGatherScatter(op *ir.Operation, resT, idxT ir.Type) error {
 	}
 	if res.Elem != block.Elem {
 		return opError(op, "result tensor element type must match block ('%s'), but got '%s'", asm.TypeString(block.Elem), asm.TypeString(res))
+	}
+	return nil
+}
+
+// descBlock0 is the block of a tensor descriptor type, or nil.
+func descBlock0(t ir.Type) *ir.RankedTensorType {
+	if d, ok := t.(*TensorDescType); ok {
+		return d.Block
+	}
+	return nil
+}
+
+// verifyPerDimOperands checks that op, after its base operand, has groups
+// operand lists of one value per dimension of block (Triton verifies only
+// that the lists have equal lengths; every pass indexes them by dimension).
+func verifyPerDimOperands(op *ir.Operation, block *ir.RankedTensorType, what string, groups int) error {
+	if block == nil {
+		return nil
+	}
+	if n := op.NumOperands() - 1; n != groups*block.Rank() {
+		return opError(op, "expects %d %s operands each for its block '%s' of rank %d, got %d operands", block.Rank(), what, asm.TypeString(block), block.Rank(), n)
+	}
+	return nil
+}
+
+func verifyMakeTensorPtr(op *ir.Operation) error {
+	block := BlockTypeOfTensorPtr(op.Result(0).Type())
+	if err := verifyPerDimOperands(op, block, "shape, stride and offset", 3); err != nil || block == nil {
+		return err
+	}
+	if order := orderOf(op); len(order) != block.Rank() || !isPermutation(order) {
+		return opError(op, "order %v must be a permutation of the block's %d dimensions", order, block.Rank())
 	}
 	return nil
 }

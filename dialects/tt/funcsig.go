@@ -14,7 +14,15 @@ func parseFunctionOp(p ir.OpParser, st *ir.OperationState) error {
 
 func printFunctionOp(p ir.OpPrinter, op *ir.Operation) { function.PrintFunctionOp(p, op, false) }
 
-func verifyFunctionOp(op *ir.Operation) error { return function.VerifyFunctionOp(op) }
+func verifyFunctionOp(op *ir.Operation) error {
+	if err := function.VerifyFunctionOp(op); err != nil {
+		return err
+	}
+	if ft := (FuncOp{op}).Type(); ft != nil {
+		return verifyArgHints(op, ft.Inputs)
+	}
+	return nil
+}
 
 // dictArray returns [dict, ...] when any dict is non-empty, else nil.
 func dictArray(ctx *ir.Context, ds []*ir.DictionaryAttr) *ir.ArrayAttr {

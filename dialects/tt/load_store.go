@@ -32,6 +32,12 @@ func init() {
 	(&opSpec{
 		operands: []operandSpec{one(cTensorPtr), vari(cI32)}, results: []operandSpec{one(cTensorPtr)},
 		matches: []typesMatch{{"result type matches ptr type", resultAt(0), operandAt(0), identity}},
+		verify: func(op *ir.Operation) error {
+			if block := BlockTypeOfTensorPtr(op.Operand(0).Type()); block != nil && op.NumOperands()-1 != block.Rank() {
+				return opError(op, "expects %d offsets for its block '%s' of rank %d, got %d", block.Rank(), asm.TypeString(block), block.Rank(), op.NumOperands()-1)
+			}
+			return nil
+		},
 	}).install(AdvanceDef)
 	AdvanceDef.Fold = foldAdvance
 
@@ -55,6 +61,7 @@ func init() {
 			{"other matches ptr type", operandAt(0), segmentOperand(2), pointee},
 		},
 		traits: []func(*ir.Operation) error{verifyLoadStoreShapes(true), verifyLoadStoreEncodings(true)},
+		verify: verifyBoundaryCheck,
 	}).install(LoadDef)
 	LoadDef.Canonicalize = []ir.RewritePattern{canonicalizeMaskedLoad{}}
 
@@ -77,8 +84,25 @@ func init() {
 			{"mask type matches ptr type", operandAt(0), operandAt(2), i1SameShapeOfPointee},
 		},
 		traits: []func(*ir.Operation) error{verifyLoadStoreShapes(false), verifyLoadStoreEncodings(false)},
+		verify: verifyBoundaryCheck,
 	}).install(StoreDef)
 	StoreDef.Canonicalize = []ir.RewritePattern{canonicalizeMaskedStore{}}
+}
+
+// verifyBoundaryCheck checks that a block-pointer access checks bounds
+// only along dimensions its block has.
+func verifyBoundaryCheck(op *ir.Operation) error {
+	block := BlockTypeOfTensorPtr(op.Operand(0).Type())
+	a, ok := op.Attr("boundaryCheck").(*ir.DenseArrayAttr)
+	if block == nil || !ok {
+		return nil
+	}
+	for _, d := range a.Ints {
+		if d < 0 || d >= int64(block.Rank()) {
+			return opError(op, "boundaryCheck dimension %d is out of range for the block '%s' of rank %d", d, asm.TypeString(block), block.Rank())
+		}
+	}
+	return nil
 }
 
 func loadEffects(op *ir.Operation) []ir.Effect {

@@ -405,8 +405,13 @@ func compatibleShapes(a, b ir.Type) bool {
 }
 
 // verifyDiscardableAttr checks `tt.*` discardable attributes. Triton 3.6
-// verifies none of them (its dialect has no verifyOperationAttribute), so
-// neither does tt: `tt.divisibility = "x"` is accepted as it is there.
+// verifies none of them (its dialect has no verifyOperationAttribute); tt
+// checks the axis-info hints, which its analyses index per dimension (a
+// hint of the wrong length is undefined behaviour in Triton's AxisInfo),
+// and accepts every other attribute as Triton does.
 func verifyDiscardableAttr(op *ir.Operation, name string, value ir.Attribute) error {
+	if IsAxisHint(name) {
+		return verifyAxisHint(op, name, value)
+	}
 	return nil
 }

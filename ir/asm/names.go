@@ -35,6 +35,9 @@ type ssaNames struct {
 	valueNames   map[ir.Value]string
 	resultGroups map[*ir.Operation][]int
 	blocks       map[*ir.Block]blockInfo
+	// opIDs number the ops without results when value users are printed
+	// (MLIR gives them the next value number).
+	opIDs map[*ir.Operation]int
 
 	scope                                  *nameScope
 	nextValueID, nextArgID, nextConflictID int
@@ -53,6 +56,7 @@ func newSSANames(op *ir.Operation, cfg *PrintConfig) *ssaNames {
 		valueNames:   map[ir.Value]string{},
 		resultGroups: map[*ir.Operation][]int{},
 		blocks:       map[*ir.Block]blockInfo{},
+		opIDs:        map[*ir.Operation]int{},
 	}
 	top := &nameScope{used: map[string]bool{}}
 	n.scope = top
@@ -144,6 +148,12 @@ func (n *ssaNames) numberOp(op *ir.Operation) {
 		})
 	}
 	if op.NumResults() == 0 {
+		if n.cfg.ValueUsers {
+			if _, done := n.opIDs[op]; !done {
+				n.opIDs[op] = n.nextValueID
+				n.nextValueID++
+			}
+		}
 		return
 	}
 	first := op.Result(0)

@@ -47,7 +47,9 @@ type parser struct {
 
 	attrAliases map[string]ir.Attribute
 	typeAliases map[string]ir.Type
-	deferred    []deferredUse
+	// attrAliasOrder lists the attribute alias names as defined.
+	attrAliasOrder []string
+	deferred       []deferredUse
 
 	// Operation parsing state.
 	scopes         []*isolatedScope
@@ -274,6 +276,7 @@ func (p *parser) parseAttrAliasDef() error {
 		return err
 	}
 	p.attrAliases[name] = a
+	p.attrAliasOrder = append(p.attrAliasOrder, name)
 	return nil
 }
 

@@ -304,7 +304,11 @@ func (p *printer) printDense(a *ir.DenseElementsAttr) {
 	}
 	p.sb.WriteString("dense<")
 	elem := st.ElementType()
-	if !a.IsSplat() && n > 100 {
+	hexIfLarger := int64(p.cfg.HexIfLarger)
+	if hexIfLarger == 0 {
+		hexIfLarger = 100
+	}
+	if !a.IsSplat() && hexIfLarger > 0 && n > hexIfLarger {
 		p.printDenseHex(a, n)
 		p.sb.WriteByte('>')
 		return
@@ -474,17 +478,33 @@ func isBareIdentifier(s string) bool {
 }
 
 // printLocationInternal prints a location's body; nested locations use
-// aliases, the top one does not.
+// their aliases when they have one.
 func (p *printer) printLocationInternal(l ir.Location, topLevel bool) {
-	if name, ok := p.aliasName(l); !topLevel && ok {
+	p.printLocationBody(l, topLevel, false)
+}
+
+// printLocationBody prints a location's body, in MLIR's parseable form or,
+// when pretty, its readable one (--mlir-pretty-debuginfo): file names
+// unquoted, `[unknown]`, call sites as `callee at caller` (on a new line
+// unless a named callee is called from a file position), no aliases.
+func (p *printer) printLocationBody(l ir.Location, topLevel, pretty bool) {
+	if name, ok := p.aliasName(l); !topLevel && !pretty && ok {
 		p.sb.WriteString(name)
 		return
 	}
 	switch l := l.(type) {
 	case *ir.UnknownLoc:
-		p.sb.WriteString("unknown")
+		if pretty {
+			p.sb.WriteString("[unknown]")
+		} else {
+			p.sb.WriteString("unknown")
+		}
 	case *ir.FileLineColLoc:
-		p.PrintString(l.File)
+		if pretty {
+			p.sb.WriteString(l.File)
+		} else {
+			p.PrintString(l.File)
+		}
 		p.sb.WriteString(":" + strconv.Itoa(l.Line))
 		if l.EndLine == 0 || l.EndLine == l.Line && l.EndCol == l.Col {
 			p.sb.WriteString(":" + strconv.Itoa(l.Col))
@@ -499,17 +519,28 @@ func (p *printer) printLocationInternal(l ir.Location, topLevel bool) {
 		p.PrintString(l.Name)
 		if _, unk := l.Child.(*ir.UnknownLoc); !unk {
 			p.sb.WriteByte('(')
-			p.printLocationInternal(l.Child, false)
+			p.printLocationBody(l.Child, false, pretty)
 			p.sb.WriteByte(')')
 		}
 	case *ir.CallSiteLoc:
-		p.sb.WriteString("callsite(")
-		p.printLocationInternal(l.Callee, false)
+		if !pretty {
+			p.sb.WriteString("callsite(")
+		}
+		p.printLocationBody(l.Callee, false, pretty)
+		_, named := l.Callee.(*ir.NameLoc)
+		_, fromFile := l.Caller.(*ir.FileLineColLoc)
+		if pretty && !(named && fromFile) {
+			p.sb.WriteByte('\n')
+		}
 		p.sb.WriteString(" at ")
-		p.printLocationInternal(l.Caller, false)
-		p.sb.WriteByte(')')
+		p.printLocationBody(l.Caller, false, pretty)
+		if !pretty {
+			p.sb.WriteByte(')')
+		}
 	case *ir.FusedLoc:
-		p.sb.WriteString("fused")
+		if !pretty {
+			p.sb.WriteString("fused")
+		}
 		if l.Metadata != nil {
 			p.sb.WriteByte('<')
 			p.PrintAttribute(l.Metadata)
@@ -520,10 +551,14 @@ func (p *printer) printLocationInternal(l ir.Location, topLevel bool) {
 			if i > 0 {
 				p.sb.WriteString(", ")
 			}
-			p.printLocationInternal(x, false)
+			p.printLocationBody(x, false, pretty)
 		}
 		p.sb.WriteByte(']')
 	default:
-		p.sb.WriteString("unknown")
+		if pretty {
+			p.sb.WriteString("[unknown]")
+		} else {
+			p.sb.WriteString("unknown")
+		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 // does: location first, then the custom printer's calls, or, for the
 // generic form, regions, operand types, result types and attributes.
 func (p *printer) collectOp(op *ir.Operation) {
-	if p.cfg.DebugInfo {
+	if p.cfg.DebugInfo && !p.cfg.PrettyDebugInfo {
 		p.deferrable = true
 		p.PrintAttribute(op.Loc())
 		p.deferrable = false
@@ -46,6 +46,9 @@ func (p *printer) printOpLine(op *ir.Operation) {
 	p.writeIndent()
 	p.printOp(op)
 	p.printTrailingLocation(op.Loc(), true)
+	if p.cfg.ValueUsers {
+		p.printUsersComment(op)
+	}
 }
 
 func (p *printer) printTrailingLocation(l ir.Location, allowAlias bool) {
@@ -53,7 +56,9 @@ func (p *printer) printTrailingLocation(l ir.Location, allowAlias bool) {
 		return
 	}
 	if p.collect {
-		p.PrintAttribute(l)
+		if !p.cfg.PrettyDebugInfo {
+			p.PrintAttribute(l)
+		}
 		return
 	}
 	p.sb.WriteByte(' ')
@@ -61,6 +66,10 @@ func (p *printer) printTrailingLocation(l ir.Location, allowAlias bool) {
 }
 
 func (p *printer) printLocation(l ir.Location, allowAlias bool) {
+	if p.cfg.PrettyDebugInfo {
+		p.printLocationBody(l, true, true)
+		return
+	}
 	p.sb.WriteString("loc(")
 	if name, ok := p.aliasName(l); allowAlias && ok {
 		p.sb.WriteString(name)
@@ -198,7 +207,7 @@ func (p *printer) printBlock(b *ir.Block, printHeader, printTerminator bool) {
 		if p.collect {
 			for _, a := range b.Arguments() {
 				p.PrintType(a.Type())
-				if p.cfg.DebugInfo {
+				if p.cfg.DebugInfo && !p.cfg.PrettyDebugInfo {
 					p.PrintAttribute(a.Loc())
 				}
 			}
@@ -224,6 +233,9 @@ func (p *printer) printBlock(b *ir.Block, printHeader, printTerminator bool) {
 		}
 	}
 	p.indent += 2
+	if p.cfg.ValueUsers && !p.collect {
+		p.printBlockArgUsers(b)
+	}
 	for op := b.First(); op != nil; op = op.Next() {
 		if !printTerminator && op == b.Last() && op.Has(ir.Terminator) {
 			break
@@ -427,7 +439,7 @@ func (p *printer) PrintRegionArgument(arg *ir.BlockArgument, attrs []ir.NamedAtt
 	}
 	p.PrintOptionalAttrDict(attrs)
 	if p.collect {
-		if p.cfg.DebugInfo {
+		if p.cfg.DebugInfo && !p.cfg.PrettyDebugInfo {
 			p.PrintAttribute(arg.Loc())
 		}
 		return
@@ -440,7 +452,9 @@ func (p *printer) PrintOptionalLocationSpecifier(l ir.Location) {
 		return
 	}
 	if p.collect {
-		p.PrintAttribute(l)
+		if !p.cfg.PrettyDebugInfo {
+			p.PrintAttribute(l)
+		}
 		return
 	}
 	p.sb.WriteByte(' ')

@@ -20,6 +20,23 @@ type PrintConfig struct {
 	// ElideElementsAttrsIfLarger elides dense elements attributes with more
 	// elements than this (0 = never), printing `dense_resource<__elided__>`.
 	ElideElementsAttrsIfLarger int
+	// HexIfLarger prints dense elements attributes of more elements than
+	// this as a hex string (--mlir-print-elementsattrs-with-hex-if-larger);
+	// 0 means mlir-opt's default, 100, and a negative value never.
+	HexIfLarger int
+	// LocalScope prints types, attributes and locations inline, without
+	// alias definitions (--mlir-print-local-scope).
+	LocalScope bool
+	// PrettyDebugInfo prints locations in their readable, unparseable
+	// form: `file:3:5` instead of `loc("file":3:5)` (--mlir-pretty-debuginfo,
+	// with DebugInfo).
+	PrettyDebugInfo bool
+	// ValueUsers comments every value with the values that use it
+	// (--mlir-print-value-users); ops without results get an id.
+	ValueUsers bool
+	// AssumeVerified prints custom forms without verifying the op first
+	// (--mlir-print-assume-verified); see SprintVerified.
+	AssumeVerified bool
 }
 
 // Print writes op (usually a module) with its aliases, as mlir-opt does.
@@ -32,8 +49,10 @@ func Print(w io.Writer, op *ir.Operation, cfg PrintConfig) error {
 func Sprint(op *ir.Operation, cfg PrintConfig) string {
 	names := newSSANames(op, &cfg)
 	aliases := newAliasState()
-	collector := &printer{cfg: &cfg, names: names, aliases: aliases, collect: true, dialects: []string{"builtin"}}
-	collector.collectOp(op)
+	if !cfg.LocalScope {
+		collector := &printer{cfg: &cfg, names: names, aliases: aliases, collect: true, dialects: []string{"builtin"}}
+		collector.collectOp(op)
+	}
 	aliases.finish()
 	p := &printer{cfg: &cfg, names: names, aliases: aliases, dialects: []string{"builtin"}}
 	p.printAliases(false)
@@ -41,6 +60,16 @@ func Sprint(op *ir.Operation, cfg PrintConfig) string {
 	p.sb.WriteByte('\n')
 	p.printAliases(true)
 	return p.sb.String()
+}
+
+// SprintVerified is Sprint as mlir-opt prints: an op that does not verify
+// is printed in the generic form, which needs none of the invariants
+// custom printers assume, unless cfg.AssumeVerified.
+func SprintVerified(op *ir.Operation, cfg PrintConfig) string {
+	if !cfg.AssumeVerified && !cfg.Generic && ir.Verify(op) != nil {
+		cfg.Generic = true
+	}
+	return Sprint(op, cfg)
 }
 
 // OpString prints a single op without aliases (for diagnostics and debug

@@ -10,7 +10,9 @@
 #
 # The case sets default to the seed kernels (shared/kernels/cases) and the
 # interpreter's GPU-recorded suite (testdata/cases); each --cases replaces
-# the defaults, and a set is named after its directory's parent.
+# the defaults, and a set is named after its directory's parent. For
+# --arch sm_80 the set triton-sm80 (Triton's own sm_80 TTGIR of the
+# matmul, lowered by tt) is added.
 #
 # --perf DIR (the perf kernels, shared/kernels/perf) also compiles each
 # perf case to .bin/gpu/perf-ptx/ for scripts/gpu/bench.sh.
@@ -47,6 +49,18 @@ cp targets/nvptx/testdata/golden/*.ptx .bin/gpu/golden/
 mkdir -p .bin/gpu/llc
 TT_LLC_PTX_DIR="$PWD/.bin/gpu/llc" go test -count=1 -run TestTensorCoreTranslation ./targets/llvmir > /dev/null ||
   echo "prepare.sh: the llvmir tensor-core translation test failed" >&2
+
+# For sm_80, Triton 3.6's own sm_80 TTGIR of the 128x128x64 matmul (the
+# input of its convert-triton-gpu-to-llvm, from shared/kernels/passes) as
+# one more case set, with inputs and the interpreter's expected output
+# (TestTritonSM80MatmulCase writes it).
+if [ "$arch" = sm_80 ]; then
+  triton_sm80="$PWD/.bin/triton-sm80/cases"
+  rm -rf .bin/triton-sm80
+  TT_SM80_CASES_DIR="$triton_sm80" go test -count=1 -run TestTritonSM80MatmulCase ./conversion/ttgtogpu > /dev/null ||
+    echo "prepare.sh: the Triton sm_80 TTGIR case set test failed" >&2
+  [ -f "$triton_sm80/manifest.json" ] && sets+=("$triton_sm80")
+fi
 
 # One PTX per case, named after the case as gpu_check.py expects; a case
 # the pipeline cannot compile yet is listed, not fatal.

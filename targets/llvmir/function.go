@@ -2,6 +2,7 @@ package llvmir
 
 import (
 	"fmt"
+	"strings"
 
 	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -192,7 +193,11 @@ func (fx *fnTr) typ(op *ir.Operation, t ir.Type) (lltypes.Type, error) {
 // newBlock creates a block for control flow that a lowering introduces.
 func (fx *fnTr) newBlock(hint string) *llir.Block {
 	fx.splits++
-	return fx.f.NewBlock(fx.cur.LocalName + "." + hint + itoa(fx.splits))
+	// Named after the IR block it was split from, not after the split block
+	// it follows: chained splits (a predicated access per register) would
+	// otherwise grow every label by a suffix, and the module quadratically.
+	base, _, _ := strings.Cut(fx.cur.LocalName, ".")
+	return fx.f.NewBlock(base + "." + hint + itoa(fx.splits))
 }
 
 // bitcast converts v to t unless it has that type already.

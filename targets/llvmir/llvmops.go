@@ -49,6 +49,7 @@ func init() {
 		{llvm.BrOp, (*fnTr).br},
 		{llvm.CondBrOp, (*fnTr).condBr},
 		{llvm.ReturnOp, (*fnTr).ret},
+		{llvm.AssumeOp, (*fnTr).assume},
 		{llvm.UnreachableOp, func(fx *fnTr, _ *ir.Operation) error { fx.cur.NewUnreachable(); return nil }},
 	} {
 		llvmOps[e.def.Name] = e.h
@@ -703,6 +704,16 @@ func (fx *fnTr) intrinsicOp(op *ir.Operation) error {
 	c := fx.call(base+"."+mangle(t), t, xs...).(*llir.InstCall)
 	c.FastMathFlags = fastmath(op)
 	fx.set(op, c)
+	return nil
+}
+
+// assume is `call void @llvm.assume(i1 %cond)` (tl.assume's hint).
+func (fx *fnTr) assume(op *ir.Operation) error {
+	c, err := fx.val(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	fx.call("llvm.assume", lltypes.Void, c)
 	return nil
 }
 

@@ -1,7 +1,8 @@
 // Package ttlit implements the tt-lit tool: it runs the RUN lines of lit
 // test files (.mlir, .ll, .ptx) with tt's tools called in-process —
-// tt-opt (also under Triton's name, triton-opt), tt-translate, tt-run and
-// FileCheck — and prints one line per file and a summary.
+// tt-opt (also under Triton's name, triton-opt), tt-translate, tt-run,
+// tt-layout (also as Triton's triton-tensor-layout, printing its format)
+// and FileCheck — and prints one line per file and a summary.
 package ttlit
 
 import (
@@ -13,7 +14,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/lit"
+	"github.com/ttcompiler/tt/tools/ttlayout"
 	"github.com/ttcompiler/tt/tools/ttopt"
 	"github.com/ttcompiler/tt/tools/ttrun"
 	"github.com/ttcompiler/tt/tools/tttranslate"
@@ -26,6 +29,11 @@ func Tools() map[string]lit.Tool {
 		"triton-opt":   ttopt.Run,
 		"tt-translate": tttranslate.Run,
 		"tt-run":       ttrun.Run,
+		"tt-layout":    ttlayout.Run,
+		// Triton's layout printer: tt-layout with its output format.
+		"triton-tensor-layout": func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+			return ttlayout.Run(append([]string{"--format=triton"}, args...), stdin, stdout, stderr)
+		},
 	}
 }
 
@@ -75,20 +83,30 @@ func applyFileConfig(cfg *lit.Config, dir string) error {
 // [--param feature=...] PATHS...`. It exits 1 if any test failed.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tt-lit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	verbose := fs.Bool("v", false, "print the command log of failing tests")
 	jobs := fs.Int("j", 0, "number of tests run in parallel (default GOMAXPROCS)")
 	fcOpts := fs.String("filecheck-opts", "--enable-var-scope", "FILECHECK_OPTS passed to FileCheck")
 	var features multi
 	fs.Var(&features, "feature", "add an available feature for REQUIRES/UNSUPPORTED (repeatable)")
 	external := fs.Bool("allow-external", false, "let RUN lines run programs from PATH (llc, ptxas, ...)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	version := fs.Bool("version", false, "print tt's version and commit")
+	switch err := fs.Parse(args); {
+	case err == flag.ErrHelp:
+		fmt.Fprintln(stdout, "USAGE: tt-lit [flags] PATH...\n\nRuns the RUN lines of lit test files with tt's tools in process.\n\nFLAGS:")
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return 0
+	case err != nil:
+		return cli.Usagef(stderr, "tt-lit", "%v", cli.FlagError("tt-lit", err, args))
+	}
+	if *version {
+		io.WriteString(stdout, cli.VersionLine("tt-lit"))
+		return 0
 	}
 	paths := fs.Args()
 	if len(paths) == 0 {
-		fmt.Fprintln(stderr, "usage: tt-lit [flags] PATH...")
-		return 2
+		return cli.Usagef(stderr, "tt-lit", "no test paths given (usage: tt-lit [flags] PATH...)")
 	}
 	cfg := Config()
 	cfg.Verbose = *verbose
@@ -105,6 +123,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "tt-lit:", err)
 			return 2
 		}
+	}
+	// A run that finds nothing to test is a mistake (a wrong path, a
+	// suffix lit does not know), not a success, as in LLVM's lit.
+	if len(cfg.Collect(paths)) == 0 {
+		fmt.Fprintf(stderr, "tt-lit: no tests found in %s\n", strings.Join(paths, " "))
+		return 1
 	}
 	sum := cfg.RunPaths(paths, stdout)
 	if !sum.OK() {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ttcompiler/tt/internal/cli"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
 )
 
@@ -26,8 +28,14 @@ type options struct {
 	listPasses, help   bool
 	showDialects       bool
 	dumpPipeline       bool
-	cfg                passmgr.Config
-	passes             []passFlag
+	version            bool
+	splitMarker        string // --output-split-marker
+	hexIfLarger        int
+	// Printing flags of mlir-opt (see printConfig).
+	localScope, valueUsers        bool
+	prettyDebugInfo, assumeVerify bool
+	cfg                           passmgr.Config
+	passes                        []passFlag
 }
 
 type passFlag struct{ name, opts string }
@@ -52,19 +60,20 @@ var boolFlags = map[string]func(o *options){
 	"dump-pass-pipeline":          func(o *options) { o.dumpPipeline = true },
 	"help":                        func(o *options) { o.help = true },
 	"h":                           func(o *options) { o.help = true },
-	"mlir-print-local-scope":      func(o *options) {},
-	"mlir-print-assume-verified":  func(o *options) {},
-	"mlir-print-value-users":      func(o *options) {},
-	"mlir-pretty-debuginfo":       func(o *options) {},
-	"mlir-print-ir-after-change":  func(o *options) {},
-	"mlir-print-ir-after-failure": func(o *options) {},
+	"mlir-print-local-scope":      func(o *options) { o.localScope = true },
+	"mlir-print-assume-verified":  func(o *options) { o.assumeVerify = true },
+	"mlir-print-value-users":      func(o *options) { o.valueUsers = true },
+	"mlir-pretty-debuginfo":       func(o *options) { o.prettyDebugInfo = true },
+	"mlir-print-ir-after-change":  func(o *options) { o.cfg.PrintAfterChange = true },
+	"mlir-print-ir-after-failure": func(o *options) { o.cfg.PrintAfterFailure = true },
+	"version":                     func(o *options) { o.version = true },
 }
 
 // parseArgs reads mlir-opt style arguments: `-flag`, `--flag`,
 // `-flag=value`, `-o FILE`, pass flags `-pass-name[=options]`, and one
 // input file ("-" for stdin), in any order.
 func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
-	o := &options{input: "-", output: "-"}
+	o := &options{input: "-", output: "-", splitMarker: "// -----"}
 	o.cfg.VerifyEach = true
 	haveInput := false
 	for i := 0; i < len(args); i++ {
@@ -133,16 +142,28 @@ func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
 			o.cfg.VerifyEach = b
 		case "mlir-pass-pipeline-crash-reproducer":
 			o.crashReproducer, err = needValue()
+		case "mlir-print-ir-tree-dir":
+			o.cfg.PrintTreeDir, err = needValue()
 		case "mlir-elide-elementsattrs-if-larger":
 			var v string
 			if v, err = needValue(); err == nil {
 				o.elideElements, err = strconv.Atoi(v)
 			}
-		case "output-split-marker", "mlir-print-elementsattrs-with-hex-if-larger":
-			_, err = needValue()
+		case "output-split-marker":
+			o.splitMarker, err = needValue()
+		case "mlir-print-elementsattrs-with-hex-if-larger":
+			var v string
+			if v, err = needValue(); err == nil {
+				o.hexIfLarger, err = strconv.Atoi(v)
+				if err == nil && o.hexIfLarger == 0 {
+					// Every non-splat attribute: a one-element one is a splat,
+					// so 1 does the same (0 is the printer's default, 100).
+					o.hexIfLarger = 1
+				}
+			}
 		default:
 			if reg.Lookup(name) == nil && reg.LookupPipeline(name) == nil {
-				return nil, fmt.Errorf("Unknown command line argument '%s'.  Try: 'tt-opt --help'", a)
+				return nil, cli.UnknownFlag("tt-opt", a)
 			}
 			o.passes = append(o.passes, passFlag{name, strings.Trim(val, "'\"")})
 		}
@@ -150,5 +171,18 @@ func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
 			return nil, err
 		}
 	}
+	if o.pipelineText != "" && len(o.passes) > 0 {
+		return nil, fmt.Errorf("'-pass-pipeline' option can't be used with individual pass options")
+	}
 	return o, nil
+}
+
+// printConfig is how the output and the IR dumps are printed.
+func (o *options) printConfig() asm.PrintConfig {
+	return asm.PrintConfig{
+		DebugInfo: o.debugInfo, Generic: o.generic, UseNameLocAsPrefix: o.nameLocPrefix,
+		ElideElementsAttrsIfLarger: o.elideElements, HexIfLarger: o.hexIfLarger,
+		LocalScope: o.localScope, ValueUsers: o.valueUsers,
+		PrettyDebugInfo: o.prettyDebugInfo, AssumeVerified: o.assumeVerify,
+	}
 }

@@ -1,14 +1,15 @@
 package ttopt
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
@@ -22,11 +23,14 @@ var Registry = passmgr.Default
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args, Registry)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-opt: %v\n", err)
-		return 2
+		return cli.Usagef(stderr, "tt-opt", "%v", err)
 	}
 	if o.help {
 		printHelp(stdout)
+		return 0
+	}
+	if o.version {
+		io.WriteString(stdout, cli.VersionLine("tt-opt"))
 		return 0
 	}
 	if o.listPasses {
@@ -77,7 +81,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	for i, c := range chunks {
 		if i > 0 {
-			out.WriteString("// -----\n")
+			out.WriteString(o.splitMarker + "\n")
 		}
 		if !t.processChunk(c, &out) {
 			failed = true
@@ -89,6 +93,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			o.cfg.Timer.AddPhase("Output", time.Since(start))
 			o.cfg.Timer.Report(stderr)
 		}()
+	}
+	// Like mlir-opt, a failed run keeps no output file; unlike it, the file
+	// that was there before stays as it was.
+	if failed && o.output != "-" {
+		return 1
 	}
 	if err := writeOutput(o.output, out.String(), stdout); err != nil {
 		fmt.Fprintf(stderr, "tt-opt: %v\n", err)
@@ -203,15 +212,13 @@ func (t *tool) run(c chunk, report func(error, ir.Location)) (string, bool) {
 	cfg.DisableThreading = o.disableThreading
 	cfg.CrashReproducer = o.crashReproducer
 	cfg.Diagnostics = t.emitted
-	cfg.PrintConfig = asm.PrintConfig{DebugInfo: o.debugInfo, Generic: o.generic, UseNameLocAsPrefix: o.nameLocPrefix}
+	cfg.PrintConfig = o.printConfig()
+	cfg.PrintConfig.ElideElementsAttrsIfLarger = 0
 	if err := pm.Run(op, &cfg); err != nil {
 		report(err, op.Loc())
 		return "", false
 	}
-	return asm.Sprint(op, asm.PrintConfig{
-		DebugInfo: o.debugInfo, Generic: o.generic, UseNameLocAsPrefix: o.nameLocPrefix,
-		ElideElementsAttrsIfLarger: o.elideElements,
-	}), true
+	return asm.SprintVerified(op, o.printConfig()), true
 }
 
 // chunk is one `// -----`-separated piece of the input.
@@ -263,18 +270,45 @@ func writeOutput(path, text string, stdout io.Writer) error {
 		_, err := io.WriteString(stdout, text)
 		return err
 	}
-	return os.WriteFile(path, []byte(text), 0o644)
+	return cli.WriteFile(path, []byte(text))
 }
 
+// listPasses prints every pass and named pipeline with its summary, and
+// under it each option with its type, meaning and default.
 func listPasses(w io.Writer) {
 	fmt.Fprintln(w, "Passes:")
 	for _, p := range Registry.Passes() {
 		fmt.Fprintf(w, "  -%-45s %s\n", p.Name, p.Summary)
+		if p.Build != nil {
+			listOptions(w, p.Build)
+		}
 	}
 	fmt.Fprintln(w, "Pipelines:")
 	for _, p := range Registry.Pipelines() {
 		fmt.Fprintf(w, "  -%-45s %s\n", p.Name, p.Summary)
+		if p.Build != nil {
+			listOptions(w, func(fs *flag.FlagSet) bool { p.Build(fs); return true })
+		}
 	}
+}
+
+// listOptions prints the options a pass declares on its flag set, as
+// `name=<type>  usage (default: v)`, the spelling of `-pass{name=v}`.
+func listOptions[T any](w io.Writer, build func(*flag.FlagSet) T) {
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
+	build(fs)
+	fs.VisitAll(func(f *flag.Flag) {
+		typ, usage := flag.UnquoteUsage(f)
+		if typ == "" {
+			typ = "bool"
+		}
+		opt := fmt.Sprintf("%s=<%s>", f.Name, typ)
+		def := ""
+		if f.DefValue != "" {
+			def = fmt.Sprintf(" (default: %s)", f.DefValue)
+		}
+		fmt.Fprintf(w, "      %-43s %s%s\n", opt, usage, def)
+	})
 }
 
 func printHelp(w io.Writer) {
@@ -292,19 +326,26 @@ OPTIONS:
   -mlir-print-op-generic                   print every op in the generic form
   -mlir-use-nameloc-as-prefix              name SSA values after their name locations
   -mlir-elide-elementsattrs-if-larger=N    elide large dense constants
+  -mlir-print-elementsattrs-with-hex-if-larger=N  print larger dense constants as hex (default 100, -1 never)
+  -output-split-marker=TEXT                join split chunks' outputs with TEXT (default '// -----')
   -pass-pipeline=TEXT                      run a textual pipeline, e.g. 'builtin.module(cse)'
   -PASS[=OPTIONS]                          run a registered pass (see -list-passes)
   -mlir-print-ir-before=P1,P2 / -after=    print IR around the named passes
   -mlir-print-ir-before-all / -after-all   print IR around every pass
+  -mlir-print-ir-after-change              print IR after every pass that changed it
+  -mlir-print-ir-after-failure             print IR after a pass that failed, only
+  -mlir-print-ir-tree-dir=DIR              write each IR dump to its own file under DIR
   -mlir-print-ir-module-scope              print the whole module in IR dumps
+  -mlir-print-local-scope                  print types, attributes, locations inline (no aliases)
+  -mlir-print-value-users                  comment each value with its users
+  -mlir-pretty-debuginfo                   print locations readably (with -mlir-print-debuginfo)
+  -mlir-print-assume-verified              print custom forms without verifying first
   -mlir-timing                             report the time of every pass
   -mlir-pass-statistics                    report pass statistics
   -verify-each[=false]                     verify after every pass (default true)
   -mlir-pass-pipeline-crash-reproducer=F   on failure, write a reproducer to F
   -run-reproducer                          run the pipeline stored in the input reproducer
   -mlir-disable-threading                  run nested pipelines sequentially
-  -list-passes, -show-dialects, -dump-pass-pipeline, -help
+  -list-passes (with options), -show-dialects, -dump-pass-pipeline, -help, -version
 `)
 }
-
-var _ = sort.Strings

@@ -44,6 +44,10 @@ type Options struct {
 	NumWarps int
 	// Shared is the dynamic shared memory in bytes (GPU backends).
 	Shared int
+	// NumStages is the software pipelining depth the kernel is compiled
+	// with (GPU backends; 0: Triton's default, 3), as a case manifest
+	// records it.
+	NumStages int
 }
 
 // Backend executes kernels. Run launches the kernel over grid with args

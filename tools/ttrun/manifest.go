@@ -101,6 +101,9 @@ type CaseOptions struct {
 	// Transform, if set, rewrites the loaded module before it runs (tests
 	// use it to run pass pipelines and check the results do not change).
 	Transform func(mod *ir.Operation, c *Case) error
+	// Load, if set, builds the case's kernel (from its Python source, say)
+	// instead of reading the case's IR file.
+	Load func(c *Case) (*Kernel, error)
 }
 
 // RunCase runs one manifest case from dir on a backend and compares its
@@ -112,7 +115,11 @@ func RunCase(dir string, c *Case, b Backend, opts CaseOptions) (CaseResult, erro
 	if opts.IR == "ttgir" {
 		path = strings.TrimSuffix(path, filepath.Ext(path)) + ".ttgir"
 	}
-	k, err := LoadKernelFile(path, c.Kernel, false)
+	load := func(c *Case) (*Kernel, error) { return LoadKernelFile(path, c.Kernel, false) }
+	if opts.Load != nil {
+		load = opts.Load
+	}
+	k, err := load(c)
 	if err != nil {
 		return res, err
 	}
@@ -154,7 +161,7 @@ func RunCase(dir string, c *Case, b Backend, opts CaseOptions) (CaseResult, erro
 	}
 	grid := [3]int{1, 1, 1}
 	copy(grid[:], c.Grid)
-	if err := b.Run(k, grid, args, Options{Stdout: opts.Stdout, NumWarps: c.NumWarps, Shared: c.Shared}); err != nil {
+	if err := b.Run(k, grid, args, Options{Stdout: opts.Stdout, NumWarps: c.NumWarps, Shared: c.Shared, NumStages: c.NumStages}); err != nil {
 		return res, err
 	}
 	res.Pass = true

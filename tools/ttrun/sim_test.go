@@ -15,9 +15,10 @@ import (
 
 // notLowered are the suite's cases whose kernels the lowering refuses
 // with a located error, as on the GPU (docs/CONFORMANCE.md): tensor
-// descriptors, libdevice's erf, f64 exp. Cases with tt.dot are refused
-// too until the dot path exists.
-var notLowered = map[string]bool{"tensor_desc": true, "math_fns": true, "f64_ops": true}
+// descriptors made in the kernel, libdevice's powf; and the tf32x3
+// matmul, whose F32DotTC split is inline assembly the simulator does not
+// execute.
+var notLowered = map[string]bool{"tensor_desc": true, "math_fns": true, "matmul_f32_tf32x3": true}
 
 var locatedError = regexp.MustCompile(`^\S+:\d+:\d+: error: `)
 
@@ -26,18 +27,9 @@ var locatedError = regexp.MustCompile(`^\S+:\d+:\d+: error: `)
 // Triton's outputs; the cases the lowering refuses must be refused with a
 // located error, so that this list stays the truth.
 func runSimCases(t *testing.T, path string) {
-	m, err := ReadManifest(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Dir(path)
-	for i := range m.Cases {
-		c := &m.Cases[i]
-		k, err := LoadKernelFile(filepath.Join(dir, c.TTIR), c.Kernel, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		refused := notLowered[c.Name] || usesDot(k.Module)
+	dir, cases := readCases(t, path)
+	for _, c := range cases {
+		refused := notLowered[c.Name]
 		for _, irLevel := range []string{"ttir", "ttgir"} {
 			t.Run(c.Name+"/"+irLevel, func(t *testing.T) {
 				r, err := RunCase(dir, c, Sim{}, CaseOptions{IR: irLevel})
@@ -56,15 +48,6 @@ func runSimCases(t *testing.T, path string) {
 			})
 		}
 	}
-}
-
-// usesDot reports whether a module holds a tt.dot or tt.dot_scaled.
-func usesDot(m *ir.Operation) bool {
-	dot := false
-	ir.WalkOps(m, func(op *ir.Operation) {
-		dot = dot || op.Name() == "tt.dot" || op.Name() == "tt.dot_scaled"
-	})
-	return dot
 }
 
 // The seed cases of shared/kernels/cases (skipped without shared/).
@@ -170,4 +153,98 @@ func TestSimReportsRaces(t *testing.T) {
 	if code, _, stderr := runTool(append([]string{racyPath, "--no-race-check"}, args...)...); code != 0 {
 		t.Errorf("--no-race-check: exit %d: %s", code, stderr)
 	}
+}
+
+// TestSimDotCasesSM80 runs the cases with tt.dot from their TTIR with
+// --backend sim --arch sm_80: tt's pipeline makes mma.sync and FMA dots
+// for them, and they must give Triton's outputs (within each case's
+// tolerance), except the tf32x3 matmul, whose F32DotTC split is inline
+// assembly the simulator does not execute.
+func TestSimDotCasesSM80(t *testing.T) {
+	paths := []string{filepath.Join("..", "..", "testdata", "cases", "manifest.json")}
+	if shared := filepath.Join("..", "..", "..", "shared", "kernels", "cases", "manifest.json"); fileExists(shared) {
+		paths = append(paths, shared)
+	}
+	ran := 0
+	for _, path := range paths {
+		dir, cases := readCases(t, path)
+		for _, c := range cases {
+			k, err := LoadKernelFile(filepath.Join(dir, c.TTIR), c.Kernel, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dot := false
+			ir.WalkOps(k.Module, func(op *ir.Operation) { dot = dot || op.Name() == "tt.dot" })
+			if !dot {
+				continue
+			}
+			ran++
+			t.Run(c.Name, func(t *testing.T) {
+				r, err := RunCase(dir, c, Sim{Arch: "sm_80"}, CaseOptions{IR: "ttir"})
+				switch {
+				case c.Name == "matmul_f32_tf32x3":
+					if err == nil || !strings.Contains(err.Error(), "llvm.inline_asm is not simulated") {
+						t.Fatalf("want the simulator's refusal of the inline tf32 split, got %v, %v", r, err)
+					}
+				case err != nil:
+					t.Fatal(err)
+				case !r.Pass:
+					t.Fatal(r)
+				default:
+					t.Log(r)
+				}
+			})
+		}
+	}
+	if ran < 7 {
+		t.Errorf("%d dot cases, want the 7 of testdata/cases at least", ran)
+	}
+}
+
+func fileExists(path string) bool {
+	s, err := os.Stat(path)
+	return err == nil && !s.IsDir()
+}
+
+// readCases reads a case manifest: its directory and its cases.
+func readCases(t *testing.T, path string) (string, []*Case) {
+	t.Helper()
+	m, err := ReadManifest(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := make([]*Case, len(m.Cases))
+	for i := range m.Cases {
+		cases[i] = &m.Cases[i]
+	}
+	return filepath.Dir(path), cases
+}
+
+// TestSimSharedMatmulWGMMA runs the seed matmul (Triton's 128x128x64 f16
+// kernel) lowered for sm_90 at num_stages=1: one synchronous wgmma chain
+// per K step from nvmma_shared operands, in the simulator; the output must
+// match what Triton's kernel wrote on an H200 (within the case's
+// tolerance: the tensor cores add in another order).
+func TestSimSharedMatmulWGMMA(t *testing.T) {
+	path := filepath.Join(sharedDir(t), "kernels", "cases", "manifest.json")
+	m, err := ReadManifest(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Cases {
+		c := m.Cases[i]
+		if c.Name != "matmul_f16" {
+			continue
+		}
+		c.NumStages = 1
+		r, err := RunCase(filepath.Dir(path), &c, Sim{Arch: "sm_90"}, CaseOptions{IR: "ttir"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Pass {
+			t.Fatal(r)
+		}
+		return
+	}
+	t.Fatal("no matmul_f16 case in the seed manifest")
 }

@@ -12,12 +12,17 @@ import (
 )
 
 const usage = `usage: tt-run FILE --kernel NAME --grid X[,Y,Z] [--arg [NAME=]@in.npy | [NAME=]VALUE]...
+              [--constexpr NAME=VALUE]... [--signature SIG]   (FILE.py: a @triton.jit kernel)
               [--out NAME=out.npy]... [--backend interp|sim|cuda] [--arch ARCH] [--workers N]
               [--no-fp-fusion] [--no-race-check] [--no-verify]
               [--check NAME=@expect.npy [--tol T | --rtol R --atol A]]...
        tt-run --manifest DIR/manifest.json [--only a,b] [--ir ttir|ttgir] [--backend interp|sim|cuda]
 
-Runs a Triton kernel (TTIR or TTGIR) over a launch grid. Pointer parameters
+Runs a Triton kernel (TTIR, TTGIR, or a @triton.jit function in a .py
+file, which tt compiles specialized for the arguments as Triton's launcher
+does: buffers are 16-byte aligned, integers equal to 1 become constants,
+--constexpr sets tl.constexpr parameters, --signature overrides argument
+types, e.g. *bf16 for bfloat16 bit patterns) over a launch grid. Pointer parameters
 take NumPy .npy buffers (@file); scalar parameters take values. Arguments
 are matched by parameter name (NAME=...) or else by position. --out writes
 a buffer after the run; --check compares it with an expectation: --tol T is
@@ -58,6 +63,7 @@ type options struct {
 	workers               int
 	manifest, only, ir    string
 	arch                  string
+	python                PythonKernel // --constexpr, --signature (Python kernels)
 }
 
 // Run is tt-run's main: it returns the exit status.
@@ -170,6 +176,13 @@ func parseArgs(args []string) (*options, error) {
 			if v, err = next(); err == nil {
 				o.workers, err = strconv.Atoi(v)
 			}
+		case "constexpr":
+			var v string
+			if v, err = next(); err == nil {
+				o.python.Constexprs = append(o.python.Constexprs, v)
+			}
+		case "signature":
+			o.python.Signature, err = next()
 		case "manifest":
 			o.manifest, err = next()
 		case "only":
@@ -244,7 +257,11 @@ func parseGrid(s string) ([3]int, error) {
 func runKernel(o *options, b Backend, stdin io.Reader, stdout, stderr io.Writer) int {
 	var k *Kernel
 	var err error
-	if o.file == "-" {
+	if isPython(o.file) {
+		p := o.python
+		p.Path, p.Kernel, p.Args = o.file, o.kernel, o.args
+		k, o.args, err = LoadPython(p)
+	} else if o.file == "-" {
 		data, rerr := io.ReadAll(stdin)
 		if rerr != nil {
 			fmt.Fprintf(stderr, "tt-run: %v\n", rerr)

@@ -1,6 +1,7 @@
 package tttranslate
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ttcompiler/tt/analysis/resources"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
@@ -18,10 +21,27 @@ var Registry = passmgr.Default
 
 // Kernel is the launch metadata written next to the output as JSON.
 type Kernel struct {
+	// LauncherABI is set for --kernel-abi=triton (triton.go).
+	*LauncherABI
 	Name     string `json:"name"`
 	NumWarps int    `json:"num_warps"`
 	Shared   int    `json:"shared"`
 	Target   string `json:"target"`
+	// TensorDescMeta describes each tensor descriptor parameter, in
+	// order, as Triton 3.6's metadata does: the tensor map the host must
+	// encode and pass by value (swizzle mode, elem_size, elem_type,
+	// block_size; conversion/ttgtogpu's tensordesc.go).
+	TensorDescMeta []TensorDesc `json:"tensordesc_meta,omitempty"`
+}
+
+// TensorDesc is the tensor map of one descriptor parameter.
+type TensorDesc struct {
+	Param     int     `json:"param"`
+	Swizzle   int64   `json:"swizzle"`
+	ElemSize  int64   `json:"elem_size"`
+	ElemType  int64   `json:"elem_type"`
+	BlockSize []int64 `json:"block_size"`
+	FP4Padded bool    `json:"fp4_padded"`
 }
 
 // Result is a compiled module.
@@ -47,12 +67,20 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown target %q (want ptx, llvmir or amdgcn)", o.Target)
 	}
+	applyTritonOptions(module, &o)
 	in, notBuilt, err := Lower(module, o)
+	if err != nil {
+		return nil, err
+	}
+	abi, err := applyKernelABI(module, &o)
 	if err != nil {
 		return nil, err
 	}
 	start := time.Now()
 	out, kernels, err := emit(module, &o)
+	for i := range kernels {
+		kernels[i].LauncherABI = abi
+	}
 	if o.Pass.Timer != nil {
 		o.Pass.Timer.AddPhase(o.Target+" emission", time.Since(start))
 	}
@@ -74,18 +102,38 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 		return 0, nil, err
 	}
 	in := DetectLevel(module)
+	if in < LevelPerThread && !hasKernel(module) {
+		return 0, nil, ErrNoKernel
+	}
 	if err := checkModuleTarget(module, in, o.arch()); err != nil {
+		return 0, nil, err
+	}
+	if err := checkNumWarps(module, in, &o); err != nil {
+		return 0, nil, err
+	}
+	if err := dumpStage(o.DumpStages, -1, "input", module, o.Pass.PrintConfig); err != nil {
 		return 0, nil, err
 	}
 	cfg := o.Pass
 	var notBuilt []passmgr.Step
 	for i, s := range stagesFor(in, strings.HasPrefix(params["target"], "hip:")) {
+		if s.In == LevelTTGIR {
+			// The last moment the kernel's buffers can be named: the
+			// lowering turns them into offsets.
+			if err := resources.CheckSharedMemory(module, o.arch()); err != nil {
+				return 0, nil, err
+			}
+		}
 		pm, err := s.build(Registry, params)
 		if err != nil {
 			return 0, nil, err
 		}
 		notBuilt = append(notBuilt, pm.NotBuilt()...)
 		if err := pm.Run(module, &cfg); err != nil {
+			// The IR as the failing pass left it, for the user to inspect.
+			if derr := dumpStage(o.DumpStages, i, s.Name+".failed", module, cfg.PrintConfig); derr != nil {
+				return 0, nil, fmt.Errorf("%w\n(writing the stage dump failed: %v)", err, derr)
+			}
 			return 0, nil, err
 		}
 		if err := dumpStage(o.DumpStages, i, s.Name, module, cfg.PrintConfig); err != nil {
@@ -101,6 +149,34 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 	return in, notBuilt, nil
 }
 
+// ErrNoKernel is Compile's error for a TTIR or TTGIR module without a
+// public tt.func: there is nothing to compile (tt-run words it the same).
+var ErrNoKernel = errors.New("no public tt.func in the module")
+
+func hasKernel(module *ir.Operation) bool {
+	found := false
+	ir.WalkOps(module, func(op *ir.Operation) {
+		found = found || op.Name() == "tt.func" && !ir.IsPrivateSymbol(op)
+	})
+	return found
+}
+
+// checkNumWarps refuses a --num-warps that disagrees with the warps a
+// TTGIR module was laid out for: its layouts cannot change their warps.
+func checkNumWarps(module *ir.Operation, in Level, o *Options) error {
+	a, ok := module.Attr("ttg.num-warps").(*ir.IntegerAttr)
+	if in != LevelTTGIR || !ok {
+		return nil
+	}
+	if n := a.Int() * int64(warpSize(o.arch())); n > maxThreadsPerBlock {
+		return ir.OpErrorf(module, "\"ttg.num-warps\" = %d gives %d threads a block on %s; a block has at most %d", a.Int(), n, o.arch(), maxThreadsPerBlock)
+	}
+	if o.NumWarpsGiven && int(a.Int()) != o.NumWarps {
+		return fmt.Errorf("--num-warps=%d disagrees with the module's \"ttg.num-warps\" = %d (TTGIR is laid out for its warps; drop --num-warps or compile the TTIR)", o.NumWarps, a.Int())
+	}
+	return nil
+}
+
 // dumpStage writes the IR after stage i into dir (when set).
 func dumpStage(dir string, i int, name string, module *ir.Operation, pc asm.PrintConfig) error {
 	if dir == "" {
@@ -110,7 +186,7 @@ func dumpStage(dir string, i int, name string, module *ir.Operation, pc asm.Prin
 		return err
 	}
 	path := filepath.Join(dir, fmt.Sprintf("%02d-%s.mlir", i+1, name))
-	return os.WriteFile(path, []byte(asm.Sprint(module, pc)), 0o644)
+	return cli.WriteFile(path, []byte(asm.Sprint(module, pc)))
 }
 
 // NotBuiltWarning is the warning about the skipped steps of a

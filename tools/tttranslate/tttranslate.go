@@ -2,6 +2,7 @@ package tttranslate
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/passmgr"
 )
 
@@ -17,13 +19,21 @@ import (
 // the process exit code.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cl, err := parseArgs(args)
-	if err == flag.ErrHelp {
+	switch {
+	case err == flag.ErrHelp:
 		printHelp(stdout)
 		return 0
+	case err == errVersion:
+		io.WriteString(stdout, cli.VersionLine("tt-translate"))
+		return 0
+	case err != nil:
+		return cli.Usagef(stderr, "tt-translate", "%v", err)
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
-		return 2
+	if isPythonInput(cl.input) {
+		return runPython(cl, stdout, stderr)
+	}
+	if isIRTarget(cl.opts.Target) {
+		return runIRTarget(cl, stdin, stdout, stderr)
 	}
 	src, name, err := readInput(cl.input, stdin)
 	if err != nil {
@@ -36,6 +46,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		o.Pass.Timer = &passmgr.Timer{}
 	}
 	res, err := CompileSource(name, src, o)
+	if errors.Is(err, ErrNoKernel) {
+		fmt.Fprintf(stderr, "tt-translate: %s: %v\n", name, err)
+		return 1
+	}
 	if err != nil {
 		io.WriteString(stderr, RenderError(name, src, err))
 		return 1
@@ -48,7 +62,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if o.DumpStages != "" {
 		path := filepath.Join(o.DumpStages, "out."+extension(o.Target))
-		if err := os.WriteFile(path, res.Output, 0o644); err != nil {
+		if err := cli.WriteFile(path, res.Output); err != nil {
 			fmt.Fprintf(stderr, "tt-translate: %v\n", err)
 			return 1
 		}
@@ -65,7 +79,11 @@ type cmdline struct {
 	input, output string
 	timing        bool
 	opts          Options
+	py            pythonArgs
 }
+
+// errVersion is parseArgs' answer to --version.
+var errVersion = errors.New("version requested")
 
 // parseArgs reads flags (-flag, --flag, -flag=v, -flag v) and one input
 // file in any order.
@@ -83,8 +101,10 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.BoolVar(&o.FPFusion, "enable-fp-fusion", o.FPFusion, "")
 	fs.StringVar(&o.LLC, "llc", "", "")
 	fs.StringVar(&o.DumpStages, "dump-stages", "", "")
+	tritonFlags(fs, &o.Triton)
 	fs.StringVar(&cl.output, "o", "-", "")
 	fs.BoolVar(&cl.timing, "mlir-timing", false, "")
+	registerPythonFlags(fs, &cl.py)
 	c := &o.Pass
 	fs.BoolVar(&c.VerifyEach, "verify-each", true, "")
 	fs.BoolVar(&c.PrintAfterAll, "mlir-print-ir-after-all", false, "")
@@ -95,16 +115,20 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.StringVar(&c.CrashReproducer, "mlir-pass-pipeline-crash-reproducer", "", "")
 	fs.Func("mlir-print-ir-after", "", func(s string) error { c.PrintAfter = append(c.PrintAfter, splitList(s)...); return nil })
 	fs.Func("mlir-print-ir-before", "", func(s string) error { c.PrintBefore = append(c.PrintBefore, splitList(s)...); return nil })
+	version := fs.Bool("version", false, "")
 	var inputs []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, cli.FlagError("tt-translate", err, args)
 		}
 		if fs.NArg() == 0 {
 			break
 		}
 		inputs = append(inputs, fs.Arg(0))
 		args = fs.Args()[1:]
+	}
+	if *version {
+		return nil, errVersion
 	}
 	switch len(inputs) {
 	case 0:
@@ -114,19 +138,28 @@ func parseArgs(args []string) (*cmdline, error) {
 	default:
 		return nil, fmt.Errorf("too many input files: %s", strings.Join(inputs, " "))
 	}
-	if _, ok := emitters[o.Target]; !ok {
+	if _, ok := emitters[o.Target]; !ok && !isIRTarget(o.Target) {
 		return nil, fmt.Errorf("unknown target %q (want one of %s)", o.Target, strings.Join(targetNames(), ", "))
 	}
 	if o.NumWarps <= 0 || o.NumWarps&(o.NumWarps-1) != 0 {
 		return nil, fmt.Errorf("--num-warps must be a power of two, got %d", o.NumWarps)
 	}
 	stagesSet := false
-	fs.Visit(func(f *flag.Flag) { stagesSet = stagesSet || f.Name == "num-stages" })
+	fs.Visit(func(f *flag.Flag) {
+		stagesSet = stagesSet || f.Name == "num-stages"
+		o.NumWarpsGiven = o.NumWarpsGiven || f.Name == "num-warps"
+	})
 	if !stagesSet && isAMD(o.arch()) {
 		o.NumStages = 2 // Triton's HIPOptions default
 	}
 	if o.NumStages < 1 {
 		return nil, fmt.Errorf("--num-stages must be at least 1, got %d", o.NumStages)
+	}
+	if err := checkCommandLine(o); err != nil {
+		return nil, err
+	}
+	if err := checkTritonOptions(o); err != nil {
+		return nil, err
 	}
 	return cl, nil
 }
@@ -153,21 +186,25 @@ func readInput(path string, stdin io.Reader) (src, name string, err error) {
 	return string(b), path, nil
 }
 
-// writeOutputs writes the output, and for a file output the kernel
-// metadata beside it (out.ptx -> out.json).
+// writeOutputs writes the output, and for a regular file output the
+// kernel metadata beside it (out.ptx -> out.json; /dev/null gets none).
+// Each file is replaced whole, or not at all.
 func writeOutputs(path string, res *Result, stdout io.Writer) error {
 	if path == "-" {
 		_, err := stdout.Write(res.Output)
 		return err
 	}
-	if err := os.WriteFile(path, res.Output, 0o644); err != nil {
-		return err
+	if !cli.IsRegularPath(path) {
+		return cli.WriteFile(path, res.Output)
 	}
 	meta, err := Metadata(res.Kernels)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(MetadataPath(path), meta, 0o644)
+	if err := cli.WriteFile(path, res.Output); err != nil {
+		return err
+	}
+	return cli.WriteFile(MetadataPath(path), meta)
 }
 
 // MetadataPath is where the metadata of an output file goes: the same
@@ -216,20 +253,36 @@ func targetNames() []string {
 
 func printHelp(w io.Writer) {
 	fmt.Fprint(w, `USAGE: tt-translate [options] FILE
+       tt-translate kernel.py --kernel NAME --signature "*fp32:16, *fp32:16, i32, 1024" [--constexpr NAME=V]...
 
 Compiles a Triton kernel (TTIR, TTGIR, or per-thread llvm+gpu IR; the stage is
-detected) through the rest of the pipeline and prints PTX, LLVM IR or AMDGCN.
+detected; or a @triton.jit function of a .py file, compiled by tt's front end
+for the signature, in triton.tools.compile's syntax) through the rest of the
+pipeline and prints PTX, LLVM IR, AMDGCN, or the TTIR/TTGIR after make_ttir /
+make_ttgir (--target=ttir|ttgir).
 With -o FILE, the kernel metadata {"name","num_warps","shared","target"} is
 written next to it as FILE's base name + .json.
 
 OPTIONS:
-  --target=ptx|llvmir|amdgcn          output (default ptx)
-  --arch=sm_90|sm_80|gfx942           GPU architecture (default sm_90; gfx942 for amdgcn);
+  --target=ptx|llvmir|amdgcn|ttir|ttgir  output (default ptx)
+  --kernel=NAME --signature=SIG       Python input: the kernel and its specialization
+  --constexpr NAME=VALUE              Python input: a tl.constexpr argument
+  --arch=ARCH                         GPU architecture (default sm_90; gfx942 for amdgcn):
+                                      sm_70 sm_75 sm_80 sm_86 sm_87 sm_89 sm_90 sm_90a sm_100
+                                      sm_100a sm_120 gfx90a gfx942 gfx950 gfx1100 gfx1200;
                                       gfx runs the AMD pipelines (64-lane wavefronts on CDNA)
   --num-warps=N --num-stages=N        Triton's compile parameters (default 4, and 3; 2 on AMD)
   --num-ctas=N                        CTAs per cluster (default 1)
   --ptx-version=M.m                   PTX .version to print
-  --enable-fp-fusion[=false]          let ptxas fuse mul+add (default true)
+  --enable-fp-fusion[=false]          contract mul+add into fma (default true)
+  Triton's other compile options (the NVIDIA backend's; tools/tttranslate/triton.go):
+  --enable-reflect-ftz[=false]        libdevice's flush-to-zero path (default true)
+  --maxnreg=N                         at most N registers a thread (.maxnreg)
+  --extern-libs=libdevice=PATH        accepted: tt implements libdevice's functions itself
+  --debug --sanitize-overflow --launch-cooperative-grid --launch-pdl
+                                      accepted: they change nothing after the TTIR
+  --kernel-abi=tt|triton              triton: Triton 3.6's launcher ABI (two trailing
+                                      scratch pointers; their sizes in the metadata)
   --llc=PATH                          llc for amdgcn (default: llc on PATH)
   -o FILE                             output file (default stdout)
   --dump-stages=DIR                   write the IR after each stage into DIR
@@ -238,5 +291,6 @@ OPTIONS:
   --mlir-print-ir-module-scope  --mlir-print-debuginfo  --mlir-timing
   --mlir-disable-threading  --verify-each[=false]
   --mlir-pass-pipeline-crash-reproducer=FILE
+  --help, --version
 `)
 }

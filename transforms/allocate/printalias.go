@@ -34,10 +34,8 @@ func init() {
 // local_alloc results, sorted); at an scf.for, first the same for each
 // iter_arg, from its init; at a branch, for each argument of the branch's
 // own block.
-//
-// The pass manager has no channel for diagnostics that do not fail a
-// pass, so the pass returns the remarks as its error; tt-opt prints them
-// (or checks them under --verify-diagnostics) and fails the chunk.
+// The pass emits them as non-fatal diagnostics: tt-opt prints them (or
+// checks them under --verify-diagnostics) and succeeds.
 func AliasRemarks(module *ir.Operation) ir.Diagnostics {
 	var out ir.Diagnostics
 	ir.Walk(module, ir.PreOrder, func(fn *ir.Operation) ir.WalkResult {

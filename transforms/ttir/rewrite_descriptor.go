@@ -1,6 +1,8 @@
 package ttir
 
 import (
+	"errors"
+
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/memory"
@@ -42,11 +44,7 @@ func descriptorTypes(ctx *ir.Context) *conversion.TypeConverter {
 // signlessBlock is the descriptor's block type with a signless element
 // type (descriptors may hold si32/ui32; pointers never do).
 func signlessBlock(ctx *ir.Context, d *tt.TensorDescType) *ir.RankedTensorType {
-	b := d.Block
-	if it, ok := b.Elem.(*ir.IntegerType); ok && it.Signedness != ir.Signless {
-		return ir.RankedTensor(ctx, b.Dims, ir.IntegerTypeOf(ctx, it.Width), b.Encoding)
-	}
-	return b
+	return d.SignlessBlock(ctx)
 }
 
 func hasDescType(ts []ir.Type) bool {
@@ -74,10 +72,29 @@ func runRewriteTensorDescriptorToPointer(op *ir.Operation, _ *passmgr.State) err
 	if err := checkDescriptorReductions(op); err != nil {
 		return err
 	}
+	if err := checkDescriptorIndices(op); err != nil {
+		return err
+	}
 	patterns := append(descriptorPatterns(), structuralPatterns()...)
 	return conversion.Apply(op, &conversion.Config{
 		Target: target, Patterns: patterns, Types: descriptorTypes(ctx), Mode: conversion.Partial,
 	})
+}
+
+// checkDescriptorIndices refuses, before anything is rewritten, an access
+// whose index count is not its block's rank: the rewrite offsets one
+// dimension per index.
+func checkDescriptorIndices(op *ir.Operation) error {
+	var errs []error
+	ir.WalkOps(op, func(o *ir.Operation) {
+		switch o.Def() {
+		case tt.DescLoadDef, tt.DescStoreDef, tt.DescReduceDef:
+			if err := tt.CheckDescIndices(o); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	})
+	return errors.Join(errs...)
 }
 
 func descriptorPatterns() []conversion.Pattern {

@@ -84,6 +84,7 @@ module {
     %69 = llvm.intr.pow(%arg2, %1) : (f32, f32) -> f32
     %70 = llvm.intr.fabs(%arg2) : (f32) -> f32
     %71 = llvm.intr.sqrt(%arg2) : (f32) -> f32
+    llvm.intr.assume %27 : i1
     %72 = llvm.intr.exp(%arg2) : (f32) -> f32
     %73 = llvm.intr.exp2(%arg2) : (f32) -> f32
     %74 = llvm.intr.log(%arg2) : (f32) -> f32
@@ -95,7 +96,6 @@ module {
     %80 = llvm.intr.round(%arg2) : (f32) -> f32
     %81 = llvm.intr.roundeven(%arg2) : (f32) -> f32
     %82 = llvm.intr.trunc(%arg2) : (f32) -> f32
-    llvm.intr.assume %arg3 : i1
     %83 = llvm.intr.smax(%arg1, %0) : (i32, i32) -> i32
     %84 = llvm.intr.smin(%arg1, %0) : (i32, i32) -> i32
     %85 = llvm.intr.umax(%arg1, %0) : (i32, i32) -> i32

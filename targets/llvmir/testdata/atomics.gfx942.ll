@@ -15,24 +15,24 @@ bb0.join2:
 	%4 = atomicrmw or i32 addrspace(3)* %3, i32 %arg3 syncscope("workgroup") acquire
 	%5 = bitcast i8 addrspace(1)* %arg0 to i64 addrspace(1)*
 	%6 = atomicrmw xor i64 addrspace(1)* %5, i64 %arg4 release
-	br i1 %arg2, label %bb0.join2.then3, label %bb0.join2.join4
+	br i1 %arg2, label %bb0.then3, label %bb0.join4
 
-bb0.join2.then3:
+bb0.then3:
 	%7 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
 	%8 = atomicrmw add i32 addrspace(1)* %7, i32 %arg3 syncscope("agent") acq_rel
-	br label %bb0.join2.join4
+	br label %bb0.join4
 
-bb0.join2.join4:
-	%9 = phi i32 [ %8, %bb0.join2.then3 ], [ zeroinitializer, %bb0.join2 ]
-	br i1 %arg2, label %bb0.join2.join4.then5, label %bb0.join2.join4.join6
+bb0.join4:
+	%9 = phi i32 [ %8, %bb0.then3 ], [ zeroinitializer, %bb0.join2 ]
+	br i1 %arg2, label %bb0.then5, label %bb0.join6
 
-bb0.join2.join4.then5:
+bb0.then5:
 	%10 = bitcast i8 addrspace(1)* %arg0 to float addrspace(1)*
 	%11 = atomicrmw fadd float addrspace(1)* %10, float %arg5 syncscope("agent") acq_rel
-	br label %bb0.join2.join4.join6
+	br label %bb0.join6
 
-bb0.join2.join4.join6:
-	%12 = phi float [ %11, %bb0.join2.join4.then5 ], [ zeroinitializer, %bb0.join2.join4 ]
+bb0.join6:
+	%12 = phi float [ %11, %bb0.then5 ], [ zeroinitializer, %bb0.join4 ]
 	%13 = bitcast i8 addrspace(1)* %arg0 to double addrspace(1)*
 	%14 = atomicrmw fadd double addrspace(1)* %13, double %arg6 syncscope("agent") monotonic
 	%15 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
@@ -41,34 +41,34 @@ bb0.join2.join4.join6:
 	%18 = atomicrmw min i64 addrspace(3)* %17, i64 %arg4 syncscope("workgroup") acq_rel
 	%19 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
 	%20 = atomicrmw umax i32 addrspace(1)* %19, i32 %arg3 syncscope("agent") monotonic
-	br i1 %arg2, label %bb0.join2.join4.join6.then7, label %bb0.join2.join4.join6.join8
+	br i1 %arg2, label %bb0.then7, label %bb0.join8
 
-bb0.join2.join4.join6.then7:
+bb0.then7:
 	%21 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
 	%22 = atomicrmw umin i32 addrspace(1)* %21, i32 %arg3 syncscope("agent") monotonic
-	br label %bb0.join2.join4.join6.join8
+	br label %bb0.join8
 
-bb0.join2.join4.join6.join8:
-	%23 = phi i32 [ %22, %bb0.join2.join4.join6.then7 ], [ zeroinitializer, %bb0.join2.join4.join6 ]
-	br i1 %arg2, label %bb0.join2.join4.join6.join8.then9, label %bb0.join2.join4.join6.join8.join10
+bb0.join8:
+	%23 = phi i32 [ %22, %bb0.then7 ], [ zeroinitializer, %bb0.join6 ]
+	br i1 %arg2, label %bb0.then9, label %bb0.join10
 
-bb0.join2.join4.join6.join8.then9:
+bb0.then9:
 	%24 = bitcast i8 addrspace(1)* %arg0 to float addrspace(1)*
 	%25 = atomicrmw xchg float addrspace(1)* %24, float %arg5 syncscope("agent") acq_rel
-	br label %bb0.join2.join4.join6.join8.join10
+	br label %bb0.join10
 
-bb0.join2.join4.join6.join8.join10:
-	%26 = phi float [ %25, %bb0.join2.join4.join6.join8.then9 ], [ zeroinitializer, %bb0.join2.join4.join6.join8 ]
-	br i1 %arg2, label %bb0.join2.join4.join6.join8.join10.then11, label %bb0.join2.join4.join6.join8.join10.join12
+bb0.join10:
+	%26 = phi float [ %25, %bb0.then9 ], [ zeroinitializer, %bb0.join8 ]
+	br i1 %arg2, label %bb0.then11, label %bb0.join12
 
-bb0.join2.join4.join6.join8.join10.then11:
+bb0.then11:
 	%27 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
 	%28 = cmpxchg i32 addrspace(1)* %27, i32 %arg3, i32 %2 syncscope("agent") acq_rel acquire
 	%29 = extractvalue { i32, i1 } %28, 0
-	br label %bb0.join2.join4.join6.join8.join10.join12
+	br label %bb0.join12
 
-bb0.join2.join4.join6.join8.join10.join12:
-	%30 = phi i32 [ %29, %bb0.join2.join4.join6.join8.join10.then11 ], [ 0, %bb0.join2.join4.join6.join8.join10 ]
+bb0.join12:
+	%30 = phi i32 [ %29, %bb0.then11 ], [ 0, %bb0.join10 ]
 	%31 = bitcast i8 addrspace(3)* %arg1 to i32 addrspace(3)*
 	%32 = bitcast float %arg5 to i32
 	%33 = bitcast float %12 to i32

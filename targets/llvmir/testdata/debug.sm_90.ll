@@ -38,13 +38,13 @@ bb0.assert1:
 	br label %bb0.cont2
 
 bb0.cont2:
-	br i1 %arg5, label %bb0.cont2.cont4, label %bb0.cont2.assert3
+	br i1 %arg5, label %bb0.cont4, label %bb0.assert3
 
-bb0.cont2.assert3:
+bb0.assert3:
 	call void @__assertfail(i8* getelementptr ([6 x i8], [6 x i8]* @assertMessage_5, i32 0, i32 0), i8* getelementptr ([10 x i8], [10 x i8]* @assertFile_3, i32 0, i32 0), i32 43, i8* getelementptr ([6 x i8], [6 x i8]* @assertFunc_6, i32 0, i32 0), i64 1)
-	br label %bb0.cont2.cont4
+	br label %bb0.cont4
 
-bb0.cont2.cont4:
+bb0.cont4:
 	ret void
 }
 

@@ -43,9 +43,9 @@ bb0.join2:
 	%32 = phi float [ %26, %bb0.then1 ], [ zeroinitializer, %bb0 ]
 	%33 = phi float [ %28, %bb0.then1 ], [ zeroinitializer, %bb0 ]
 	%34 = phi float [ %30, %bb0.then1 ], [ zeroinitializer, %bb0 ]
-	br i1 %8, label %bb0.join2.then3, label %bb0.join2.join4
+	br i1 %8, label %bb0.then3, label %bb0.join4
 
-bb0.join2.then3:
+bb0.then3:
 	%35 = bitcast i8 addrspace(1)* %14 to <4 x i32> addrspace(1)*
 	%36 = load <4 x i32>, <4 x i32> addrspace(1)* %35, align 16
 	%37 = extractelement <4 x i32> %36, i32 0
@@ -56,16 +56,16 @@ bb0.join2.then3:
 	%42 = bitcast i32 %41 to float
 	%43 = extractelement <4 x i32> %36, i32 3
 	%44 = bitcast i32 %43 to float
-	br label %bb0.join2.join4
+	br label %bb0.join4
 
-bb0.join2.join4:
-	%45 = phi float [ %38, %bb0.join2.then3 ], [ zeroinitializer, %bb0.join2 ]
-	%46 = phi float [ %40, %bb0.join2.then3 ], [ zeroinitializer, %bb0.join2 ]
-	%47 = phi float [ %42, %bb0.join2.then3 ], [ zeroinitializer, %bb0.join2 ]
-	%48 = phi float [ %44, %bb0.join2.then3 ], [ zeroinitializer, %bb0.join2 ]
-	br i1 %7, label %bb0.join2.join4.then5, label %bb0.join2.join4.join6
+bb0.join4:
+	%45 = phi float [ %38, %bb0.then3 ], [ zeroinitializer, %bb0.join2 ]
+	%46 = phi float [ %40, %bb0.then3 ], [ zeroinitializer, %bb0.join2 ]
+	%47 = phi float [ %42, %bb0.then3 ], [ zeroinitializer, %bb0.join2 ]
+	%48 = phi float [ %44, %bb0.then3 ], [ zeroinitializer, %bb0.join2 ]
+	br i1 %7, label %bb0.then5, label %bb0.join6
 
-bb0.join2.join4.then5:
+bb0.then5:
 	%49 = bitcast i8 addrspace(1)* %17 to <4 x i32> addrspace(1)*
 	%50 = load <4 x i32>, <4 x i32> addrspace(1)* %49, align 16
 	%51 = extractelement <4 x i32> %50, i32 0
@@ -76,16 +76,16 @@ bb0.join2.join4.then5:
 	%56 = bitcast i32 %55 to float
 	%57 = extractelement <4 x i32> %50, i32 3
 	%58 = bitcast i32 %57 to float
-	br label %bb0.join2.join4.join6
+	br label %bb0.join6
 
-bb0.join2.join4.join6:
-	%59 = phi float [ %52, %bb0.join2.join4.then5 ], [ zeroinitializer, %bb0.join2.join4 ]
-	%60 = phi float [ %54, %bb0.join2.join4.then5 ], [ zeroinitializer, %bb0.join2.join4 ]
-	%61 = phi float [ %56, %bb0.join2.join4.then5 ], [ zeroinitializer, %bb0.join2.join4 ]
-	%62 = phi float [ %58, %bb0.join2.join4.then5 ], [ zeroinitializer, %bb0.join2.join4 ]
-	br i1 %8, label %bb0.join2.join4.join6.then7, label %bb0.join2.join4.join6.join8
+bb0.join6:
+	%59 = phi float [ %52, %bb0.then5 ], [ zeroinitializer, %bb0.join4 ]
+	%60 = phi float [ %54, %bb0.then5 ], [ zeroinitializer, %bb0.join4 ]
+	%61 = phi float [ %56, %bb0.then5 ], [ zeroinitializer, %bb0.join4 ]
+	%62 = phi float [ %58, %bb0.then5 ], [ zeroinitializer, %bb0.join4 ]
+	br i1 %8, label %bb0.then7, label %bb0.join8
 
-bb0.join2.join4.join6.then7:
+bb0.then7:
 	%63 = bitcast i8 addrspace(1)* %20 to <4 x i32> addrspace(1)*
 	%64 = load <4 x i32>, <4 x i32> addrspace(1)* %63, align 16
 	%65 = extractelement <4 x i32> %64, i32 0
@@ -96,13 +96,13 @@ bb0.join2.join4.join6.then7:
 	%70 = bitcast i32 %69 to float
 	%71 = extractelement <4 x i32> %64, i32 3
 	%72 = bitcast i32 %71 to float
-	br label %bb0.join2.join4.join6.join8
+	br label %bb0.join8
 
-bb0.join2.join4.join6.join8:
-	%73 = phi float [ %66, %bb0.join2.join4.join6.then7 ], [ zeroinitializer, %bb0.join2.join4.join6 ]
-	%74 = phi float [ %68, %bb0.join2.join4.join6.then7 ], [ zeroinitializer, %bb0.join2.join4.join6 ]
-	%75 = phi float [ %70, %bb0.join2.join4.join6.then7 ], [ zeroinitializer, %bb0.join2.join4.join6 ]
-	%76 = phi float [ %72, %bb0.join2.join4.join6.then7 ], [ zeroinitializer, %bb0.join2.join4.join6 ]
+bb0.join8:
+	%73 = phi float [ %66, %bb0.then7 ], [ zeroinitializer, %bb0.join6 ]
+	%74 = phi float [ %68, %bb0.then7 ], [ zeroinitializer, %bb0.join6 ]
+	%75 = phi float [ %70, %bb0.then7 ], [ zeroinitializer, %bb0.join6 ]
+	%76 = phi float [ %72, %bb0.then7 ], [ zeroinitializer, %bb0.join6 ]
 	%77 = fadd float %31, %59
 	%78 = fadd float %32, %60
 	%79 = fadd float %33, %61
@@ -117,9 +117,9 @@ bb0.join2.join4.join6.join8:
 	%88 = bitcast i8 addrspace(1)* %arg2 to float addrspace(1)*
 	%89 = getelementptr float, float addrspace(1)* %88, i32 %6
 	%90 = bitcast float addrspace(1)* %89 to i8 addrspace(1)*
-	br i1 %7, label %bb0.join2.join4.join6.join8.then9, label %bb0.join2.join4.join6.join8.join10
+	br i1 %7, label %bb0.then9, label %bb0.join10
 
-bb0.join2.join4.join6.join8.then9:
+bb0.then9:
 	%91 = bitcast float %77 to i32
 	%92 = insertelement <4 x i32> undef, i32 %91, i32 0
 	%93 = bitcast float %78 to i32
@@ -130,12 +130,12 @@ bb0.join2.join4.join6.join8.then9:
 	%98 = insertelement <4 x i32> %96, i32 %97, i32 3
 	%99 = bitcast i8 addrspace(1)* %87 to <4 x i32> addrspace(1)*
 	store <4 x i32> %98, <4 x i32> addrspace(1)* %99, align 16
-	br label %bb0.join2.join4.join6.join8.join10
+	br label %bb0.join10
 
-bb0.join2.join4.join6.join8.join10:
-	br i1 %8, label %bb0.join2.join4.join6.join8.join10.then11, label %bb0.join2.join4.join6.join8.join10.join12
+bb0.join10:
+	br i1 %8, label %bb0.then11, label %bb0.join12
 
-bb0.join2.join4.join6.join8.join10.then11:
+bb0.then11:
 	%100 = bitcast float %81 to i32
 	%101 = insertelement <4 x i32> undef, i32 %100, i32 0
 	%102 = bitcast float %82 to i32
@@ -146,9 +146,9 @@ bb0.join2.join4.join6.join8.join10.then11:
 	%107 = insertelement <4 x i32> %105, i32 %106, i32 3
 	%108 = bitcast i8 addrspace(1)* %90 to <4 x i32> addrspace(1)*
 	store <4 x i32> %107, <4 x i32> addrspace(1)* %108, align 16
-	br label %bb0.join2.join4.join6.join8.join10.join12
+	br label %bb0.join12
 
-bb0.join2.join4.join6.join8.join10.join12:
+bb0.join12:
 	ret void
 }
 

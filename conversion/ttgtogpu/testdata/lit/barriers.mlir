@@ -63,17 +63,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK:         gpu.store %{{.+}} {space = shared}
 // CHECK-NOT:     gpu.barrier
 // CHECK:       ^bb2:
-// CHECK-NOT:     gpu.{{load|store}}
+// CHECK-NOT:     gpu.{{load|store|ldmatrix}}
 // CHECK:         gpu.barrier
-// CHECK-NEXT:    gpu.load %{{.+}} {space = shared}
-// CHECK-NOT:     gpu.{{load|store}}
+// CHECK-NEXT:    gpu.ldmatrix %{{.+}} : !llvm.ptr<3> -> f32
+// CHECK-NOT:     gpu.{{load|store|ldmatrix}}
 // CHECK:         gpu.barrier
 // CHECK-NEXT:    gpu.store %{{.+}} {space = shared}
 // CHECK-NOT:     gpu.barrier
 // CHECK:       ^bb3:
-// CHECK-NOT:     gpu.{{load|store}}
+// CHECK-NOT:     gpu.{{load|store|ldmatrix}}
 // CHECK:         gpu.barrier
-// CHECK-NEXT:    gpu.load %{{.+}} {space = shared}
+// CHECK-NEXT:    gpu.ldmatrix %{{.+}} : !llvm.ptr<3> -> f32
 // CHECK-NOT:     gpu.barrier
 // CHECK:         llvm.return
 #L = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

@@ -15,24 +15,24 @@ bb0.then1:
 bb0.join2:
 	call void @llvm.nvvm.barrier0()
 	%2 = call i64 @llvm.nvvm.mbarrier.arrive.shared(i64 addrspace(3)* bitcast (i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i64 addrspace(3)*))
-	br i1 %1, label %bb0.join2.then3, label %bb0.join2.join4
+	br i1 %1, label %bb0.then3, label %bb0.join4
 
-bb0.join2.then3:
+bb0.then3:
 	%3 = and i32 %arg1, 1
 	call void asm sideeffect "{\0A\09.reg .pred P1;\0A\09LAB_WAIT:\0A\09mbarrier.try_wait.parity.shared.b64 P1, [$0], $1;\0A\09@!P1 bra.uni LAB_WAIT;\0A\09}", "l,r"(i64 addrspace(3)* bitcast (i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i64 addrspace(3)*), i32 %3)
-	br label %bb0.join2.join4
+	br label %bb0.join4
 
-bb0.join2.join4:
+bb0.join4:
 	%4 = and i32 0, 1
 	call void asm sideeffect "{\0A\09.reg .pred P1;\0A\09LAB_WAIT:\0A\09mbarrier.try_wait.parity.shared.b64 P1, [$0], $1;\0A\09@!P1 bra.uni LAB_WAIT;\0A\09}", "l,r"(i64 addrspace(3)* bitcast (i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i64 addrspace(3)*), i32 %4)
 	call void @llvm.nvvm.barrier0()
-	br i1 %1, label %bb0.join2.join4.then5, label %bb0.join2.join4.join6
+	br i1 %1, label %bb0.then5, label %bb0.join6
 
-bb0.join2.join4.then5:
+bb0.then5:
 	call void @llvm.nvvm.mbarrier.inval.shared(i64 addrspace(3)* bitcast (i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i64 addrspace(3)*))
-	br label %bb0.join2.join4.join6
+	br label %bb0.join6
 
-bb0.join2.join4.join6:
+bb0.join6:
 	%5 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
 	store i32 %0, i32 addrspace(1)* %5, align 4
 	ret void

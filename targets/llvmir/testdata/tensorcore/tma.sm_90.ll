@@ -21,13 +21,13 @@ bb0.join2:
 	%4 = call i1 asm sideeffect "elect.sync _|$0, 0xffffffff;", "=b"()
 	%5 = and i1 %4, %1
 	%6 = bitcast i8 addrspace(3)* %2 to i64 addrspace(3)*
-	br i1 %5, label %bb0.join2.then3, label %bb0.join2.join4
+	br i1 %5, label %bb0.then3, label %bb0.join4
 
-bb0.join2.then3:
+bb0.then3:
 	call void asm sideeffect "mbarrier.arrive.expect_tx.shared.b64 _, [$0], 16384;", "l"(i64 addrspace(3)* %6)
-	br label %bb0.join2.join4
+	br label %bb0.join4
 
-bb0.join2.join4:
+bb0.join4:
 	call void asm sideeffect "@$5 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], [$4];", "l,l,r,r,l,b"(i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*), i8 addrspace(1)* %arg0, i32 %arg1, i32 %arg2, i8 addrspace(3)* %2, i1 %5)
 	%7 = bitcast i8 addrspace(3)* %2 to i64 addrspace(3)*
 	%8 = and i32 0, 1
@@ -40,13 +40,13 @@ bb0.join2.join4:
 	call void asm sideeffect "cp.async.bulk.wait_group 0;", ""()
 	call void @llvm.nvvm.barrier0()
 	%9 = bitcast i8 addrspace(3)* %2 to i64 addrspace(3)*
-	br i1 %1, label %bb0.join2.join4.then5, label %bb0.join2.join4.join6
+	br i1 %1, label %bb0.then5, label %bb0.join6
 
-bb0.join2.join4.then5:
+bb0.then5:
 	call void @llvm.nvvm.mbarrier.inval.shared(i64 addrspace(3)* %9)
-	br label %bb0.join2.join4.join6
+	br label %bb0.join6
 
-bb0.join2.join4.join6:
+bb0.join6:
 	ret void
 }
 

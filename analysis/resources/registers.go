@@ -1,0 +1,138 @@
+package resources
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// MaxRegistersPerThread bounds the 32-bit registers one tensor may take in
+// one thread. The hardware has 255 (ptxas spills the rest to local
+// memory), and Triton accepts any tile and lets ptxas spill; but the
+// lowering emits per-thread code for every register of every op, so a
+// 1,048,576-element tile on 4 warps (8192 registers a thread) takes tt
+// seconds and Triton minutes (its issue 8908: 151 s) to produce a kernel
+// that spends its time in local memory. The largest tiles real kernels
+// use stay far below the bound: the largest tensor of the repository's
+// and Triton's kernels, a 128x256 f32 matmul accumulator on 8 warps, is
+// 256 registers; the perf set's softmax rows are at most 128. At
+// 1024 a tile is four times the register file and already a 2^17-element
+// f32 block on 4 warps; beyond it tt refuses the kernel at once and says
+// what to change.
+const MaxRegistersPerThread = 1024
+
+// registersOf is the 32-bit registers a thread holds for a value of type
+// t: its elements per thread times the registers an element takes (at
+// least one: the lowering's work is per element, packed or not). It is 0
+// for values without a distributed layout, and for dot operands: those
+// replicate the K extent of a tile into every thread that multiplies it
+// (an FMA dot's 128x64 operand is 4096 values a thread on 8 warps), and
+// the tiles they come from are checked where they are loaded.
+func registersOf(t ir.Type) int64 {
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok || rt.Encoding == nil {
+		return 0
+	}
+	switch rt.Encoding.(type) {
+	case *ttg.DotOperandEncoding:
+		return 0
+	case ttg.DistributedLayout:
+	default:
+		return 0
+	}
+	words := int64(1)
+	if bits := elementBits(rt.Elem); bits > 32 {
+		words = int64(bits+31) / 32
+	}
+	return int64(ttg.TotalElemsPerThread(rt)) * words
+}
+
+func elementBits(t ir.Type) int {
+	if _, ok := t.(*tt.PointerType); ok {
+		return 64
+	}
+	return ir.BitWidth(t)
+}
+
+// shortType prints a tensor type without its layout, as a user wrote it.
+func shortType(t *ir.RankedTensorType) string {
+	var b strings.Builder
+	b.WriteString("tensor<")
+	for _, d := range t.Dims {
+		fmt.Fprintf(&b, "%dx", d)
+	}
+	b.WriteString(asm.TypeString(t.Elem))
+	b.WriteString(">")
+	return b.String()
+}
+
+// sourceLoc is where to report a problem with value v defined by op: op's
+// location if it points into a file, else that of v's first user that
+// does (Triton gives hoisted constants loc(unknown)), else that of the
+// nearest enclosing op that does.
+func sourceLoc(op *ir.Operation, v ir.Value) ir.Location {
+	if ir.FindFileLineCol(op.Loc()) != nil {
+		return op.Loc()
+	}
+	for _, u := range ir.Users(v) {
+		if ir.FindFileLineCol(u.Loc()) != nil {
+			return u.Loc()
+		}
+	}
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if ir.FindFileLineCol(p.Loc()) != nil {
+			return p.Loc()
+		}
+	}
+	return op.Loc()
+}
+
+// CheckTensors checks every tensor value of module (op results and
+// function arguments) against Triton's element limit and, when it carries
+// a distributed layout, against MaxRegistersPerThread. It returns a
+// located error for the first value over either.
+func CheckTensors(module *ir.Operation) error {
+	warps := ttg.NumWarps(module)
+	seen := map[ir.Type]bool{}
+	check := func(v ir.Value, at *ir.Operation, what string) error {
+		t := v.Type()
+		if seen[t] {
+			return nil
+		}
+		seen[t] = true
+		rt, ok := t.(*ir.RankedTensorType)
+		if !ok {
+			return nil
+		}
+		if n := ir.NumElements(rt.Dims); n > tt.MaxTensorNumElements || n < 0 {
+			return ir.Errorf(sourceLoc(at, v), "'%s' op %s%s has %d elements, over Triton's limit of %d (TRITON_MAX_TENSOR_NUMEL); use a smaller block", at.Name(), what, shortType(rt), n, tt.MaxTensorNumElements)
+		}
+		if regs := registersOf(rt); regs > MaxRegistersPerThread {
+			return ir.Errorf(sourceLoc(at, v), "'%s' op %s%s needs %d registers per thread with %d warps (tt's bound is %d); use a smaller block or more warps", at.Name(), what, shortType(rt), regs, warps, MaxRegistersPerThread)
+		}
+		return nil
+	}
+	var err error
+	ir.Walk(module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		for _, r := range op.Results() {
+			if err = check(r, op, ""); err != nil {
+				return ir.Interrupt
+			}
+		}
+		for _, reg := range op.Regions() {
+			for _, b := range reg.Blocks() {
+				for i, a := range b.Arguments() {
+					if err = check(a, op, fmt.Sprintf("argument #%d: ", i)); err != nil {
+						return ir.Interrupt
+					}
+				}
+			}
+		}
+		return ir.Advance
+	})
+	return err
+}

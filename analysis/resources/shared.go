@@ -1,0 +1,76 @@
+package resources
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// sharedCapacity is the shared memory one block may use (CUDA's opt-in
+// maximum per block, AMD's LDS per workgroup), in bytes.
+var sharedCapacity = map[string]int{
+	"sm_70": 96 << 10, "sm_75": 64 << 10,
+	"sm_80": 163 << 10, "sm_86": 99 << 10, "sm_87": 163 << 10, "sm_89": 99 << 10,
+	"sm_90": 227 << 10, "sm_100": 227 << 10, "sm_120": 99 << 10,
+	"gfx90a": 64 << 10, "gfx942": 64 << 10, "gfx950": 160 << 10,
+	"gfx1100": 64 << 10, "gfx1200": 64 << 10,
+}
+
+// SharedMemoryCapacity returns the shared memory a block may use on arch
+// ("sm_90", "sm_90a", "gfx942"), and whether arch is known.
+func SharedMemoryCapacity(arch string) (int, bool) {
+	n, ok := sharedCapacity[strings.TrimSuffix(arch, "a")]
+	if !ok {
+		n, ok = sharedCapacity[arch]
+	}
+	return n, ok
+}
+
+// maxNamedBuffers is how many buffers an over-capacity error names.
+const maxNamedBuffers = 4
+
+// CheckSharedMemory allocates module's shared memory (without changing
+// the IR) and checks that every kernel fits the capacity of arch; Triton
+// raises OutOfResources for such a kernel when it is loaded, tt says so
+// when it is compiled. The error is located at the kernel and carries a
+// note at each of its largest buffers. An unknown arch is not checked.
+func CheckSharedMemory(module *ir.Operation, arch string) error {
+	capacity, ok := SharedMemoryCapacity(arch)
+	if !ok {
+		return nil
+	}
+	m, err := allocation.Analyze(module, allocation.Options{})
+	if err != nil {
+		return err
+	}
+	for _, fn := range m.Graph.Roots {
+		a := m.Func(fn)
+		if a == nil || a.SharedMemorySize() <= capacity {
+			continue
+		}
+		d := ir.OpErrorf(fn, "needs %s of shared memory, over the %s of %s; use fewer pipeline stages (--num-stages) or smaller blocks",
+			kb(a.SharedMemorySize()), kb(capacity), arch)
+		bufs := append([]*allocation.Buffer(nil), a.Buffers()...)
+		sort.SliceStable(bufs, func(i, j int) bool { return bufs[i].Size > bufs[j].Size })
+		for i, b := range bufs {
+			if i == maxNamedBuffers {
+				d.Note(fn.Loc(), "and %d more buffers, none larger", len(bufs)-i)
+				break
+			}
+			d.Note(b.Owner.Loc(), "%s for this '%s' (%s buffer at offset %d)", kb(b.Size), b.Owner.Name(), b.Kind, b.Offset)
+		}
+		return d
+	}
+	return nil
+}
+
+// kb renders a byte count the way GPU documentation gives capacities.
+func kb(n int) string {
+	if n%1024 == 0 {
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes (%.1f KB)", n, float64(n)/1024)
+}

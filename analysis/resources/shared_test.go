@@ -1,0 +1,70 @@
+package resources_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/analysis/resources"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// stages allocates n buffers of 3x128x64xf16 (48 KB each) that are all
+// live at once, as a software-pipelined matmul's operand rings are.
+func stages(n int) string {
+	var b strings.Builder
+	b.WriteString(`#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @k() {
+`)
+	for i := 0; i < n; i++ {
+		b.WriteString("    %a" + string(rune('0'+i)) + " = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>\n")
+	}
+	for i := 0; i < n; i++ {
+		b.WriteString("    ttg.local_dealloc %a" + string(rune('0'+i)) + " : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>\n")
+	}
+	b.WriteString("    tt.return\n  }\n}\n")
+	return b.String()
+}
+
+func TestCheckSharedMemory(t *testing.T) {
+	for _, c := range []struct {
+		n     int
+		arch  string
+		want  string
+		notes []string
+	}{
+		{4, "sm_90", "", nil},
+		{1, "gfx942", "", nil},
+		{5, "sm_90", "k.mlir:4:3: error: 'tt.func' op needs 240 KB of shared memory, over the 227 KB of sm_90; use fewer pipeline stages (--num-stages) or smaller blocks",
+			[]string{"k.mlir:5:11: note: 48 KB for this 'ttg.local_alloc' (explicit buffer at offset 0)", "k.mlir:4:3: note: and 1 more buffers, none larger"}},
+		{4, "sm_80", "k.mlir:4:3: error: 'tt.func' op needs 192 KB of shared memory, over the 163 KB of sm_80", nil},
+		{2, "gfx942", "k.mlir:4:3: error: 'tt.func' op needs 96 KB of shared memory, over the 64 KB of gfx942", nil},
+		{8, "sm_999", "", nil}, // unknown architectures are not checked
+	} {
+		err := resources.CheckSharedMemory(parse(t, stages(c.n)), c.arch)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%d buffers on %s: %v", c.n, c.arch, err)
+			}
+			continue
+		}
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%d buffers on %s:\ngot  %s\nwant %s", c.n, c.arch, got, c.want)
+		}
+		d := ir.AsDiagnostics(err, nil)[0]
+		var notes []string
+		for _, n := range d.Notes {
+			notes = append(notes, n.Error())
+		}
+		for _, w := range c.notes {
+			if !strings.Contains(strings.Join(notes, "\n"), w) {
+				t.Errorf("%d buffers on %s: no note %q in\n%s", c.n, c.arch, w, strings.Join(notes, "\n"))
+			}
+		}
+	}
+}

@@ -1,0 +1,138 @@
+package ttgtogpu
+
+import (
+	"slices"
+
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// The FMA dot (Triton 3.6's convertFMADot): the result has a blocked
+// layout and the operands are #ttg.dot_op of that layout, whose threads
+// hold, for every result element they own, the whole row of A and column
+// of B it needs. Each result element is then its accumulator followed by
+// one multiply-add per k, in increasing k: fma for floats (3.6's
+// llvm.fmuladd, which NVPTX and AMDGPU fuse), a multiply and a wrapping
+// add for integers, so the result is bit for bit Triton's. Operands have
+// the result's element type (accelerate-matmul promotes them);
+// inputPrecision and maxNumImpreciseAcc change nothing here, as in 3.6
+// (tf32 only selects tensor-core instructions; the imprecise accumulation
+// is a Hopper wgmma fp8 mode). f16 and bf16 multiply-adds run in f32 and
+// round back, like every f16/bf16 op of this lowering.
+
+func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw *conversion.Rewriter) error {
+	for i, t := range []*ir.RankedTensorType{ts.a, ts.b} {
+		enc, err := dotOperandParent(op, t, i)
+		if err != nil {
+			return err
+		}
+		if enc.Parent != ts.d.Encoding {
+			return ir.OpErrorf(op, "tt.dot: the layout of operand %s is a dot operand of %s, not of the result's blocked layout",
+				[2]string{"A", "B"}[i], layoutName(enc.Parent))
+		}
+		if t.Elem != ts.d.Elem {
+			return ir.OpErrorf(op, "tt.dot: operand %s has element type %s but the FMA dot accumulates in %s (accelerate-matmul promotes the operands of FMA dots to the result type)",
+				[2]string{"A", "B"}[i], asm.TypeString(t.Elem), asm.TypeString(ts.d.Elem))
+		}
+	}
+	if ts.c.Encoding != ts.d.Encoding || ts.c.Elem != ts.d.Elem {
+		return ir.OpErrorf(op, "tt.dot: the accumulator C must have the result's type %s, got %s", asm.TypeString(ts.d), asm.TypeString(ts.c))
+	}
+	elem := l.scalarType(ts.d.Elem)
+	if elem == nil {
+		return ir.OpErrorf(op, "tt.dot: no FMA dot of %s elements", asm.TypeString(ts.d.Elem))
+	}
+	la, err := l.opLayout(op, ts.a)
+	if err != nil {
+		return err
+	}
+	lb, err := l.opLayout(op, ts.b)
+	if err != nil {
+		return err
+	}
+	ld, err := l.opLayout(op, ts.d)
+	if err != nil {
+		return err
+	}
+	rank := ld.rank()
+	m, n := rank-2, rank-1 // result dims; A is (.., m, k), B is (.., k, n)
+	k := int(ts.a.Dims[rank-1])
+	// operandCoords are the coordinates of A[m][kk] and B[kk][n] for the
+	// result element d.
+	operandCoords := func(d []int32, kk int32) (ca, cb []int32) {
+		ca, cb = slices.Clone(d), slices.Clone(d)
+		ca[n] = kk
+		cb[m] = kk
+		return ca, cb
+	}
+	// Every thread holds whole rows of A and columns of B: the thread bits
+	// move A and B as they move the rows and columns of the result.
+	for i, bd := range ld.tidBases {
+		wantA, wantB := operandCoords(bd, 0)
+		if !slices.Equal(la.tidBases[i], wantA) {
+			return ir.OpErrorf(op, "tt.dot: the layout of operand A does not give each thread the rows of the result it computes")
+		}
+		if !slices.Equal(lb.tidBases[i], wantB) {
+			return ir.OpErrorf(op, "tt.dot: the layout of operand B does not give each thread the columns of the result it computes")
+		}
+	}
+	idxA, idxB := la.regIndex(), lb.regIndex()
+	av, bv, cv := rw.RemappedN(op.Operand(0)), rw.RemappedN(op.Operand(1)), rw.RemappedN(op.Operand(2))
+	// Where A[m][kk] and B[kk][n] of each result register are.
+	type chain struct{ a, b []int }
+	chains := make([]chain, ld.numRegs)
+	canon := ld.canonicalRegs()
+	for r, c := range ld.regs {
+		if canon[r] != r {
+			continue
+		}
+		ch := chain{a: make([]int, k), b: make([]int, k)}
+		for kk := 0; kk < k; kk++ {
+			ca, cb := operandCoords(c, int32(kk))
+			var okA, okB bool
+			ch.a[kk], okA = idxA[coordKey(ca)]
+			ch.b[kk], okB = idxB[coordKey(cb)]
+			if !okA || !okB {
+				what, at := "A", ca
+				if okA {
+					what, at = "B", cb
+				}
+				return ir.OpErrorf(op, "tt.dot: no register of operand %s holds element %v", what, at)
+			}
+		}
+		chains[r] = ch
+	}
+	out := make([]ir.Value, ld.numRegs)
+	isInt := isIntType(elem)
+	for r := range out {
+		if canon[r] != r {
+			continue
+		}
+		acc := cv[r]
+		for kk := 0; kk < k; kk++ {
+			x, y := av[chains[r].a[kk]], bv[chains[r].b[kk]]
+			switch {
+			case isInt:
+				acc = e.add(e.mul(x, y), acc)
+			case isF32(elem) || isF64(elem):
+				acc = e.intrinsic("fma", elem, x, y, acc)
+			default:
+				acc = e.inF32(elem, []ir.Value{x, y, acc}, func(w []ir.Value) ir.Value {
+					return e.intrinsic("fma", w[0].Type(), w...)
+				})
+			}
+		}
+		out[r] = acc
+	}
+	for r, c := range canon {
+		out[r] = out[c]
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{out})
+	return nil
+}
+
+func isIntType(t ir.Type) bool {
+	_, ok := t.(*ir.IntegerType)
+	return ok
+}

@@ -1,0 +1,390 @@
+package ttgtogpu
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// tt.dot on mma.sync (Triton 3.6's MMAv2 conversion). The result has an
+// nvidia_mma version 2 layout: each warp owns 16x8 tiles of it, one
+// mma.sync accumulator fragment each, and the operands are #ttg.dot_op of
+// that layout, holding the A rows and B columns of the warp's tiles. The
+// target picks the instruction for the element types (m16n8k16 for
+// f16/bf16, m16n8k8 for tf32, m16n8k32 for 8-bit integers and, from
+// sm_89, fp8). For every tile of the result, in increasing k (the order
+// that decides the accumulator's roundings, as in 3.6: batch, k, m, n),
+// one gpu.mma_sync takes the thread's A, B and C fragment elements and
+// gives the new C.
+//
+// Which register goes into which fragment element is found by
+// coordinates, never by register order: the lowering works at lane 0 of
+// warp 0 (thread 0), where register r of a layout holds exactly regs[r],
+// looks up the element each fragment slot needs, and checks that the
+// layouts move the operands with the lanes and warps as the fragments and
+// tiles move (so the same registers serve every thread). K is the one
+// dimension an instruction may permute (kSplit, mmafrag.go), and it is
+// permuted alike for A and B. Coordinates are taken modulo the tensor's
+// shape, as the layouts broadcast a tensor smaller than their tile: the
+// repeated rows or columns compute repeated results. maxNumImpreciseAcc
+// changes nothing here, as in 3.6 (it is a Hopper wgmma fp8 mode).
+
+// mmaInstr is an mma.sync instruction.
+type mmaInstr struct {
+	shape     gpu.Shape
+	types     gpu.MMATypes
+	satfinite bool
+}
+
+// mmaSyncTypes maps tt element types to the PTX types of mma.sync, as
+// Triton 3.6's getMmaTypeDot: the instruction for A x B -> D, or why
+// there is none.
+func mmaSyncTypes(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
+	fp8 := func(t ir.Type) gpu.MMAType {
+		if ft, ok := t.(*ir.FloatType); ok {
+			switch ft.Kind {
+			case ir.F8E4M3FN:
+				return gpu.MMAE4M3
+			case ir.F8E5M2:
+				return gpu.MMAE5M2
+			}
+		}
+		return gpu.MMAInvalid
+	}
+	fa, fb := fp8(a), fp8(b)
+	switch {
+	case isF32(d) && isF16(a) && isF16(b):
+		return mmaInstr{gpu.Shape{M: 16, N: 8, K: 16}, gpu.MMATypes{D: gpu.MMAF32, A: gpu.MMAF16, B: gpu.MMAF16}, false}, nil
+	case isF32(d) && promoted(a) && promoted(b):
+		return mmaInstr{gpu.Shape{M: 16, N: 8, K: 16}, gpu.MMATypes{D: gpu.MMAF32, A: gpu.MMABF16, B: gpu.MMABF16}, false}, nil
+	case isF16(d) && isF16(a) && isF16(b):
+		return mmaInstr{gpu.Shape{M: 16, N: 8, K: 16}, gpu.MMATypes{D: gpu.MMAF16, A: gpu.MMAF16, B: gpu.MMAF16}, false}, nil
+	case (isF32(d) || isF16(d)) && fa != gpu.MMAInvalid && fb != gpu.MMAInvalid:
+		dt := gpu.MMAF32
+		if isF16(d) {
+			dt = gpu.MMAF16
+		}
+		return mmaInstr{gpu.Shape{M: 16, N: 8, K: 32}, gpu.MMATypes{D: dt, A: fa, B: fb}, false}, nil
+	case isF32(d) && isF32(a) && isF32(b):
+		if prec != tt.PrecisionTF32 {
+			return mmaInstr{}, fmt.Errorf("an f32 dot with inputPrecision = %s has no mma.sync form (tf32 is m16n8k8; ieee dots are FMA dots, tf32x3 and bf16x3 are split by F32DotTC)", prec)
+		}
+		return mmaInstr{gpu.Shape{M: 16, N: 8, K: 8}, gpu.MMATypes{D: gpu.MMAF32, A: gpu.MMATF32, B: gpu.MMATF32}, false}, nil
+	case ir.IsInteger(d, 32) && ir.IsInteger(a, 8) && ir.IsInteger(b, 8):
+		return mmaInstr{gpu.Shape{M: 16, N: 8, K: 32}, gpu.MMATypes{D: gpu.MMAS32, A: gpu.MMAS8, B: gpu.MMAS8}, true}, nil
+	case isF64(d):
+		return mmaInstr{}, fmt.Errorf("f64 dots on tensor cores (mma.sync m8n8k4 / m16n8k16 .f64) are not lowered; they need the FMA dot")
+	}
+	return mmaInstr{}, fmt.Errorf("no mma.sync multiplies %s by %s into %s", asm.TypeString(a), asm.TypeString(b), asm.TypeString(d))
+}
+
+// operandName names dot operand i in diagnostics.
+var operandName = [2]string{"A", "B"}
+
+func (l *lowering) lowerMMAv2Dot(op *ir.Operation, ts dotOperands, enc *ttg.NvidiaMmaEncoding, e *emitter, rw *conversion.Rewriter) error {
+	var kWidths [2]int
+	for i, t := range []*ir.RankedTensorType{ts.a, ts.b} {
+		oe, err := dotOperandParent(op, t, i)
+		if err != nil {
+			return err
+		}
+		if oe.Parent != ts.d.Encoding {
+			return ir.OpErrorf(op, "tt.dot: the layout of operand %s is a dot operand of %s, not of the result's layout", operandName[i], layoutName(oe.Parent))
+		}
+		kWidths[i] = oe.KWidth
+	}
+	if ts.c.Encoding != ts.d.Encoding || ts.c.Elem != ts.d.Elem {
+		return ir.OpErrorf(op, "tt.dot: the accumulator C must have the result's type %s, got %s", asm.TypeString(ts.d), asm.TypeString(ts.c))
+	}
+	if len(enc.InstrShape) < 2 || enc.InstrShape[len(enc.InstrShape)-2] != 16 || enc.InstrShape[len(enc.InstrShape)-1] != 8 {
+		return ir.OpErrorf(op, "tt.dot: an nvidia_mma version 2 layout has instrShape [16, 8], got %v", enc.InstrShape)
+	}
+	instr, err := l.target.mmaSync(ts.a.Elem, ts.b.Elem, ts.d.Elem, tt.DotOp{Operation: op}.InputPrecision())
+	if err != nil {
+		return ir.OpErrorf(op, "tt.dot: %v", err)
+	}
+	p, err := l.planMMA(op, ts, instr, kWidths)
+	if err != nil {
+		return err
+	}
+	av, bv, cv := rw.RemappedN(op.Operand(0)), rw.RemappedN(op.Operand(1)), rw.RemappedN(op.Operand(2))
+	na, nb, nc := gpu.MMASyncCounts(instr.shape)
+	acc := make([][]ir.Value, len(p.tiles))
+	for ti, tile := range p.tiles {
+		acc[ti] = make([]ir.Value, nc)
+		for i, r := range tile.c {
+			acc[ti][i] = cv[r]
+		}
+	}
+	for _, step := range p.steps {
+		a, b := make([]ir.Value, na), make([]ir.Value, nb)
+		for i, r := range step.a {
+			a[i] = av[r]
+		}
+		for i, r := range step.b {
+			b[i] = bv[r]
+		}
+		mma := gpu.NewMMASync(e.b, e.loc, instr.shape, instr.types, instr.satfinite, a, b, acc[step.tile])
+		acc[step.tile] = mma.Results()
+	}
+	out := make([]ir.Value, len(p.out))
+	for r, s := range p.out {
+		out[r] = acc[s.tile][s.elem]
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{out})
+	return nil
+}
+
+// mmaPlan is the instructions of an mma dot, in registers of thread 0:
+// the accumulator tiles, the instructions in issue order, and where each
+// result register comes from.
+type mmaPlan struct {
+	tiles []mmaTile
+	steps []mmaStep
+	out   []tileElem // per result register
+}
+
+type mmaTile struct {
+	c []int // the C registers of the fragment
+}
+
+type mmaStep struct {
+	tile int
+	a, b []int // the A and B registers of the fragments
+}
+
+type tileElem struct{ tile, elem int }
+
+// planMMA matches the registers of the operands and the result to the
+// fragments of the instruction, or says why they do not match.
+func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWidths [2]int) (*mmaPlan, error) {
+	la, err := l.opLayout(op, ts.a)
+	if err != nil {
+		return nil, err
+	}
+	lb, err := l.opLayout(op, ts.b)
+	if err != nil {
+		return nil, err
+	}
+	ld, err := l.opLayout(op, ts.d)
+	if err != nil {
+		return nil, err
+	}
+	rank := ld.rank()
+	m, n := rank-2, rank-1           // result (and A row, B column) dims
+	kA, kB := rank-1, rank-2         // the K dims of A and B
+	v := 32 / storageBits(ts.a.Elem) // elements per 32-bit word
+	instrK := instr.shape.K
+	k := int(ts.a.Dims[kA])
+	if k%instrK != 0 && k > instrK {
+		return nil, ir.OpErrorf(op, "tt.dot: K = %d is not a multiple of the %s instruction's %d", k, instr.shape, instrK)
+	}
+	dShape, aShape, bShape := ts.d.Dims, ts.a.Dims, ts.b.Dims
+	// How each operand spreads K over registers and lanes: the same way.
+	var splits [2]kSplit
+	for i, lay := range []*regLayout{la, lb} {
+		if kWidths[i] < v || !isPow2(int64(kWidths[i])) {
+			return nil, ir.OpErrorf(op, "tt.dot: operand %s has kWidth %d; %s elements need kWidth %d or a larger power of two", operandName[i], kWidths[i], asm.TypeString(ts.a.Elem), v)
+		}
+		if splits[i], err = operandKSplit(lay, [2]int{kA, kB}[i], v, kWidths[i], k); err != nil {
+			return nil, ir.OpErrorf(op, "tt.dot: operand %s: %v", operandName[i], err)
+		}
+	}
+	if !splits[0].equal(splits[1]) {
+		return nil, ir.OpErrorf(op, "tt.dot: operands A and B spread K over their threads differently (k bits %v and %v)", splits[0].physical, splits[1].physical)
+	}
+	split := splits[0]
+	g := mmaGeometry{rank: rank, m: m, n: n, kA: kA, kB: kB, shapes: [3][]int64{ts.a.Dims, ts.b.Dims, ts.d.Dims}}
+	if err := g.checkThreads(op, [3]*regLayout{la, lb, ld}, split, v); err != nil {
+		return nil, err
+	}
+	// The tiles, by their origin at thread 0.
+	type origin struct{ b, m, n int32 }
+	seen := map[origin]bool{}
+	var origins []origin
+	for _, c := range ld.regs {
+		o := origin{m: c[m] &^ 15, n: c[n] &^ 7}
+		if rank == 3 {
+			o.b = c[0]
+		}
+		if !seen[o] {
+			seen[o] = true
+			origins = append(origins, o)
+		}
+	}
+	sort.Slice(origins, func(i, j int) bool {
+		x, y := origins[i], origins[j]
+		if x.b != y.b {
+			return x.b < y.b
+		}
+		if x.m != y.m {
+			return x.m < y.m
+		}
+		return x.n < y.n
+	})
+	at := func(o origin, dm, dn int32) []int32 {
+		c := make([]int32, rank)
+		if rank == 3 {
+			c[0] = o.b
+		}
+		c[m], c[n] = o.m+dm, o.n+dn
+		return c
+	}
+	idxA, idxB, idxD := la.regIndex(), lb.regIndex(), ld.regIndex()
+	find := func(idx map[string]int, c []int32, shape []int64, what string) (int, error) {
+		r, ok := idx[coordKey(wrapCoords(c, shape))]
+		if !ok {
+			return 0, ir.OpErrorf(op, "tt.dot: no register of %s holds element %v that the mma fragment needs", what, wrapCoords(c, shape))
+		}
+		return r, nil
+	}
+	na, nb, nc := gpu.MMASyncCounts(instr.shape)
+	p := &mmaPlan{out: make([]tileElem, ld.numRegs)}
+	byCoord := map[string]tileElem{}
+	for ti, o := range origins {
+		t := mmaTile{c: make([]int, nc)}
+		for i := range t.c {
+			dm, dn := fragC(i)
+			c := at(o, int32(dm), int32(dn))
+			if t.c[i], err = find(idxD, c, dShape, "the accumulator"); err != nil {
+				return nil, err
+			}
+			if _, ok := byCoord[coordKey(wrapCoords(c, dShape))]; !ok {
+				byCoord[coordKey(wrapCoords(c, dShape))] = tileElem{ti, i}
+			}
+		}
+		p.tiles = append(p.tiles, t)
+	}
+	for r, c := range ld.regs {
+		s, ok := byCoord[coordKey(c)]
+		if !ok {
+			return nil, ir.OpErrorf(op, "tt.dot: result register %d (element %v) is in no mma tile", r, c)
+		}
+		p.out[r] = s
+	}
+	numK := max(k/instrK, 1)
+	bIdx := func(o origin) []int32 { return at(o, 0, 0) }
+	for kt := 0; kt < numK; kt++ {
+		for ti, o := range origins {
+			s := mmaStep{tile: ti, a: make([]int, na), b: make([]int, nb)}
+			for i := range s.a {
+				row, kv := fragA(v, i)
+				c := bIdx(o)
+				c[m], c[kA] = o.m+int32(row), split.at(kt*instrK+kv)
+				if s.a[i], err = find(idxA, c, aShape, "operand A"); err != nil {
+					return nil, err
+				}
+			}
+			for i := range s.b {
+				kv, _ := fragB(v, i)
+				c := bIdx(o)
+				c[kB], c[n] = split.at(kt*instrK+kv), o.n
+				if s.b[i], err = find(idxB, c, bShape, "operand B"); err != nil {
+					return nil, err
+				}
+			}
+			p.steps = append(p.steps, s)
+		}
+	}
+	return p, nil
+}
+
+// mmaGeometry is the dims of an mma dot: the result's rows m and columns
+// n (A's rows and B's columns), the K dims of A and B, and the shapes of
+// A, B and the result.
+type mmaGeometry struct {
+	rank, m, n, kA, kB int
+	shapes             [3][]int64
+}
+
+// wrapCoords takes coordinates modulo a power-of-two shape, as layouts of
+// tensors smaller than their tile repeat them.
+func wrapCoords(c []int32, shape []int64) []int32 {
+	c = slices.Clone(c)
+	for d := range c {
+		c[d] &= int32(shape[d] - 1)
+	}
+	return c
+}
+
+// checkThreads checks that the layouts of A, B and the result (lays)
+// move their elements with the lanes as the fragments do (t along K as
+// split says for A and B, along columns for the result; g along rows or
+// columns) and with the warps by whole tiles, the operands following the
+// result's rows and columns: then the registers matched at thread 0 hold
+// every thread's fragments.
+func (g mmaGeometry) checkThreads(op *ir.Operation, lays [3]*regLayout, split kSplit, v int) error {
+	unit := func(d int, x int32) []int32 {
+		c := make([]int32, g.rank)
+		c[d] = x
+		return c
+	}
+	names := [3]string{"operand A", "operand B", "the result"}
+	for j := 0; j < 5; j++ {
+		var want [3][]int32
+		if j < 2 {
+			t := split.physical[log2(int64(v))+j]
+			want = [3][]int32{unit(g.kA, t), unit(g.kB, t), unit(g.n, 2<<j)}
+		} else {
+			want = [3][]int32{unit(g.m, 1<<(j-2)), unit(g.n, 1<<(j-2)), unit(g.m, 1<<(j-2))}
+		}
+		for i, lay := range lays {
+			if w := wrapCoords(want[i], g.shapes[i]); !slices.Equal(lay.tidBases[j], w) {
+				return ir.OpErrorf(op, "tt.dot: lane %d of %s holds %v, the mma fragment's lane holds %v", 1<<j, names[i], lay.tidBases[j], w)
+			}
+		}
+	}
+	la, lb, ld := lays[0], lays[1], lays[2]
+	for j := ld.laneBits; j < len(ld.tidBases); j++ {
+		w := ld.tidBases[j]
+		if w[g.m]%16 != 0 || w[g.n]%8 != 0 {
+			return ir.OpErrorf(op, "tt.dot: warp bit %d of the result moves by %v, not by whole 16x8 tiles", j-ld.laneBits, w)
+		}
+		wantA, wantB := slices.Clone(w), slices.Clone(w)
+		wantA[g.kA], wantB[g.kB] = 0, 0
+		if !slices.Equal(la.tidBases[j], wantA) || !slices.Equal(lb.tidBases[j], wantB) {
+			return ir.OpErrorf(op, "tt.dot: warp bit %d moves the result by %v, but operand A by %v and B by %v", j-ld.laneBits, w, la.tidBases[j], lb.tidBases[j])
+		}
+	}
+	return nil
+}
+
+// operandKSplit reads how a dot operand's layout spreads K (dim kd) over
+// registers and lanes: its register bits that move along K, in register
+// order, and its lanes 0 and 1, which must move along K only.
+func operandKSplit(lay *regLayout, kd, v, kWidth, k int) (kSplit, error) {
+	var kRegs []int32
+	for j := 0; 1<<j < lay.numRegs; j++ {
+		c := lay.regs[1<<j]
+		if onlyDim(c, kd) {
+			kRegs = append(kRegs, c[kd])
+		} else if c[kd] != 0 {
+			return kSplit{}, fmt.Errorf("register %d moves along K and another dimension at once", 1<<j)
+		}
+	}
+	var lanes [2]int32
+	for j := 0; j < 2; j++ {
+		if lay.laneBits < 5 || !onlyDim(lay.tidBases[j], kd) {
+			return kSplit{}, fmt.Errorf("lane %d must move along K, as the mma fragment's lanes do", 1<<j)
+		}
+		lanes[j] = lay.tidBases[j][kd]
+	}
+	return newKSplit(kRegs, lanes, v, kWidth, k)
+}
+
+// onlyDim reports whether c is non-zero in dim d only.
+func onlyDim(c []int32, d int) bool {
+	for i, x := range c {
+		if (i == d) != (x != 0) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,440 @@
+package triton
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/ttcompiler/tt/dialects/builtin"
+	"github.com/ttcompiler/tt/frontend/python"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Options control one compilation of a kernel (Triton's ast_to_ttir with
+// a specialization and the CUDA backend's options).
+type Options struct {
+	// Kernel is the name of the @triton.jit function to compile.
+	Kernel string
+	// Args specialize the kernel's parameters in order; parameters past
+	// the end take their default values (specialized as Triton's launcher
+	// specializes Python values).
+	Args []ArgSpec
+	// ModuleName is the Python module name of the kernel's file, used in
+	// the names of the specialized functions it calls (default __main__,
+	// as when the file runs as a script).
+	ModuleName string
+	// NumWarps is num_warps (tl.extra.cuda.num_warps; default 4).
+	NumWarps int
+	// Capability is the CUDA compute capability (default 90).
+	Capability int
+	// Debug emits device assertions (Triton's debug option).
+	Debug bool
+	// NoSanitizeOverflow turns off the integer overflow checks Triton adds
+	// to int32 +, -, * (they feed device assertions only).
+	NoSanitizeOverflow bool
+	// ReadFile reads source files (the kernel's and its siblings');
+	// os.ReadFile when nil.
+	ReadFile func(path string) ([]byte, error)
+	// Stdout receives tl.static_print output (discarded when nil).
+	Stdout io.Writer
+}
+
+func (o *Options) sanitizeOverflow() bool { return !o.NoSanitizeOverflow }
+
+func (o *Options) capability() int {
+	if o.Capability == 0 {
+		return 90
+	}
+	return o.Capability
+}
+
+func (o *Options) numWarps() int {
+	if o.NumWarps == 0 {
+		return 4
+	}
+	return o.NumWarps
+}
+
+// ArgSpec specializes one kernel parameter: a runtime argument of a type
+// (Type set, with an optional divisibility hint) or a constant (Value).
+type ArgSpec struct {
+	// Type is the argument's type in triton.tools.compile's signature
+	// syntax: *fp32, *kfp16 (const), i32, i64, u1, fp32,
+	// tensordesc<fp16[64, 64]>.
+	Type string
+	// Divisibility is the :16 hint (tt.divisibility = 16), or 0.
+	Divisibility int
+	// Value is the constant when Type is empty.
+	Value Object
+	// Expr, when Type and Value are empty, is a constant written in
+	// Python that names globals of the kernel's file (a @jit function
+	// passed as a constexpr argument, a module constant); it is evaluated
+	// in that file's global scope when the kernel compiles.
+	Expr string
+}
+
+func (a ArgSpec) String() string {
+	if a.Type == "" && a.Value == nil && a.Expr != "" {
+		return a.Expr
+	}
+	if a.Type == "" {
+		return repr(a.Value)
+	}
+	if a.Divisibility != 0 {
+		return a.Type + ":" + strconv.Itoa(a.Divisibility)
+	}
+	return a.Type
+}
+
+// Constant returns the spec of a constant argument.
+func Constant(v Object) ArgSpec { return ArgSpec{Value: v} }
+
+// splitSignature splits a signature at top-level commas (a tensordesc
+// type holds commas inside brackets).
+func splitSignature(sig string) []string {
+	var out []string
+	depth := 0
+	start := 0
+	for i, c := range sig {
+		switch c {
+		case '<', '[', '(':
+			depth++
+		case '>', ']', ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(sig[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	if rest := strings.TrimSpace(sig[start:]); rest != "" || len(out) > 0 {
+		out = append(out, rest)
+	}
+	return out
+}
+
+var hintRE = regexp.MustCompile(`^(.*?):\s*(\d+)$`)
+
+// ParseSignature reads a signature in triton.tools.compile's syntax:
+// comma-separated types with optional :16 (divisibility) or :1 (the value
+// 1) hints, or constants (numbers, and Python literals such as True,
+// 'ieee' or tl.float16).
+func ParseSignature(sig string) ([]ArgSpec, error) {
+	var out []ArgSpec
+	for i, part := range splitSignature(sig) {
+		if part == "" {
+			return nil, fmt.Errorf("signature entry %d is empty", i)
+		}
+		spec, err := ParseArgSpec(part)
+		if err != nil {
+			return nil, fmt.Errorf("signature entry %d (%q): %v", i, part, err)
+		}
+		out = append(out, spec)
+	}
+	return out, nil
+}
+
+// ParseArgSpec reads one signature entry.
+func ParseArgSpec(s string) (ArgSpec, error) {
+	s = strings.TrimSpace(s)
+	if m := hintRE.FindStringSubmatch(s); m != nil && !strings.HasPrefix(s, "tensordesc") {
+		ty, hint := strings.TrimSpace(m[1]), m[2]
+		if _, err := ParseTypeString(ty); err == nil {
+			switch hint {
+			case "16":
+				return ArgSpec{Type: ty, Divisibility: 16}, nil
+			case "1":
+				return Constant(big.NewInt(1)), nil
+			}
+			return ArgSpec{}, fmt.Errorf("only 1 and 16 are valid hints, got %s", hint)
+		}
+	}
+	if _, err := ParseTypeString(s); err == nil {
+		return ArgSpec{Type: s}, nil
+	}
+	spec, err := ParseConstant(s)
+	if err != nil {
+		return ArgSpec{}, fmt.Errorf("neither a type (*fp32, i32, ...) nor a constant: %v", err)
+	}
+	return spec, nil
+}
+
+// ParseConstant reads a constant argument written in Python: a literal or
+// tl.* value (evaluated now), or an expression over the kernel file's
+// globals such as a @jit function's name (kept as Expr, evaluated when
+// the kernel compiles).
+func ParseConstant(s string) (ArgSpec, error) {
+	v, err := ParseValue(s)
+	if err == nil {
+		return Constant(v), nil
+	}
+	var pe *pyError
+	if errors.As(err, &pe) && pe.Kind == "NameError" {
+		return ArgSpec{Expr: strings.TrimSpace(s)}, nil
+	}
+	return ArgSpec{}, err
+}
+
+// ParseValue evaluates a constant written in Python (1024, 1e-5, True,
+// None, 'ieee', tl.float16, (16, 16)).
+func ParseValue(s string) (Object, error) {
+	e, err := python.ParseExpr("<constant>", s)
+	if err != nil {
+		return nil, err
+	}
+	l := newLoader(nil)
+	return hostEval(valueEnv{l}, e)
+}
+
+type valueEnv struct{ l *loader }
+
+func (v valueEnv) lookup(name string) (Object, bool) {
+	switch name {
+	case "tl":
+		return v.l.lib.tl, true
+	case "triton":
+		return v.l.lib.triton, true
+	}
+	if d, ok := dtypeNames()[name]; ok {
+		return d, true
+	}
+	return pyBuiltin(name)
+}
+
+// KernelParam describes a kernel parameter (for binding launch arguments).
+type KernelParam struct {
+	Name      string
+	Constexpr bool
+	// Default is the default value, or nil.
+	Default Object
+}
+
+// Kernel is a @triton.jit function found in a file.
+type Kernel struct {
+	Name   string
+	Params []KernelParam
+}
+
+// FindKernel loads a file and describes the kernel name.
+func FindKernel(path, name string, read func(string) ([]byte, error)) (*Kernel, error) {
+	l := newLoader(read)
+	m, err := l.load(path, "__main__")
+	if err != nil {
+		return nil, err
+	}
+	fn, err := kernelIn(m, name)
+	if err != nil {
+		return nil, err
+	}
+	k := &Kernel{Name: fn.Name}
+	for _, p := range fn.Params {
+		k.Params = append(k.Params, KernelParam{Name: p.Name, Constexpr: p.Constexpr, Default: p.Default})
+	}
+	return k, nil
+}
+
+// Kernels lists the @triton.jit functions of a file.
+func Kernels(path string, read func(string) ([]byte, error)) ([]string, error) {
+	l := newLoader(read)
+	m, err := l.load(path, "__main__")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, k := range m.Globals.keys {
+		if f, ok := m.Globals.vals[k].(*JITFunction); ok && !f.ConstexprFn && f.Src == m {
+			out = append(out, k)
+		}
+	}
+	return out, nil
+}
+
+func kernelIn(m *SourceModule, name string) (*JITFunction, error) {
+	v, ok := m.Globals.get(name)
+	if !ok {
+		var names []string
+		for _, k := range m.Globals.keys {
+			if f, ok := m.Globals.vals[k].(*JITFunction); ok && !f.ConstexprFn && f.Src == m {
+				names = append(names, k)
+			}
+		}
+		hint := "it has none"
+		if len(names) > 0 {
+			hint = "its @triton.jit functions are " + strings.Join(names, ", ")
+		}
+		return nil, fmt.Errorf("%s: no kernel named %q (%s)", m.Path, name, hint)
+	}
+	fn, ok := v.(*JITFunction)
+	if !ok || fn.ConstexprFn {
+		return nil, fmt.Errorf("%s: %s is not a @triton.jit function", m.Path, name)
+	}
+	return fn, nil
+}
+
+// Compile compiles the kernel opts.Kernel of the Python file at path to
+// TTIR, as Triton 3.6's front end does for the given specialization.
+// Errors are located *python.Error values (render them with Render).
+func Compile(ctx *ir.Context, path string, opts Options) (module *ir.Operation, err error) {
+	l := newLoader(opts.ReadFile)
+	name := opts.ModuleName
+	if name == "" {
+		name = "__main__"
+	}
+	m, err := l.load(path, name)
+	if err != nil {
+		return nil, err
+	}
+	fn, err := kernelIn(m, opts.Kernel)
+	if err != nil {
+		return nil, err
+	}
+	c := &compiler{ctx: ctx, opts: &opts, l: l, retTypes: map[string]Type{}, building: map[string]bool{}}
+	var g *gen
+	defer func() {
+		if r := recover(); r != nil {
+			module = nil
+			err = recoverError(r, func() (*python.Error, bool) {
+				if g == nil || g.cur == nil {
+					return nil, false
+				}
+				return g.errAt(g.cur, ""), true
+			})
+		}
+	}()
+	slots, err := kernelSlots(fn, opts.Args)
+	if err != nil {
+		return nil, err
+	}
+	if !identRE.MatchString(fn.Name) {
+		return nil, fmt.Errorf("invalid function identifier: %s", fn.Name)
+	}
+	c.module = builtin.NewModule(ctx, ir.FileLineCol(ctx, path, fn.Def.Pos.Line, 0))
+	g = c.newGen(fn, fn.Name, slots, true)
+	g.genFunction()
+	if verr := ir.Verify(c.module); verr != nil {
+		return nil, fmt.Errorf("the TTIR the front end built does not verify (a front-end bug): %w", verr)
+	}
+	return c.module, nil
+}
+
+var identRE = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+
+// kernelSlots binds the specialization to the kernel's parameters.
+func kernelSlots(fn *JITFunction, args []ArgSpec) ([]argSlot, error) {
+	if len(args) > len(fn.Params) {
+		return nil, fmt.Errorf("the signature has %d entries but %s takes %d parameters (%s)", len(args), fn.Name,
+			len(fn.Params), strings.Join(fn.ParamNames(), ", "))
+	}
+	slots := make([]argSlot, len(fn.Params))
+	for i, p := range fn.Params {
+		var spec ArgSpec
+		switch {
+		case i < len(args):
+			spec = args[i]
+		case p.Default != nil:
+			if o, ok := p.Default.(*Opaque); ok {
+				return nil, fmt.Errorf("parameter %s has no signature entry and its default (%s) cannot be evaluated", p.Name, o.What)
+			}
+			spec = LaunchSpec(unwrap(p.Default), p.Constexpr)
+		default:
+			return nil, fmt.Errorf("parameter %s of %s has no signature entry (the signature lists %d of its %d parameters: %s)",
+				p.Name, fn.Name, len(args), len(fn.Params), strings.Join(fn.ParamNames(), ", "))
+		}
+		if spec.Type == "" && spec.Value == nil && spec.Expr != "" {
+			e, err := python.ParseExpr("<constant>", spec.Expr)
+			if err != nil {
+				return nil, fmt.Errorf("parameter %s: %v", p.Name, err)
+			}
+			v, err := hostEval(&hostEnv{m: fn.Src}, e)
+			if err != nil {
+				return nil, fmt.Errorf("parameter %s: %s in the global scope of %s: %v", p.Name, spec.Expr, fn.Src.Path, err)
+			}
+			spec = Constant(v)
+		}
+		if spec.Type == "" {
+			v := unwrap(spec.Value)
+			if isTritonValue(v) {
+				return nil, fmt.Errorf("parameter %s: a constant must not be a tensor", p.Name)
+			}
+			slots[i] = argSlot{IsCst: true, Const: v, Ty: &ConstexprType{Value: v}}
+			continue
+		}
+		if p.Constexpr {
+			return nil, fmt.Errorf("parameter %s is a tl.constexpr: give its value in the signature or with --constexpr %s=VALUE, not the type %s", p.Name, p.Name, spec.Type)
+		}
+		ty, err := ParseTypeString(spec.Type)
+		if err != nil {
+			return nil, fmt.Errorf("parameter %s: %v", p.Name, err)
+		}
+		s := argSlot{Ty: ty}
+		if spec.Divisibility == 16 {
+			s.Div = 16
+		} else if spec.Divisibility != 0 {
+			return nil, fmt.Errorf("parameter %s: only 1 and 16 are valid hints, got %d", p.Name, spec.Divisibility)
+		}
+		slots[i] = s
+	}
+	return slots, nil
+}
+
+// LaunchSpec specializes a Python value the way Triton's launcher does:
+// ints equal to 1 and constexpr parameters become constants, other ints
+// are i32 (or i64/u64 by range) with divisibility 16 when divisible,
+// floats fp32, bools u1.
+func LaunchSpec(v Object, constexpr bool) ArgSpec {
+	v = unwrap(v)
+	if constexpr {
+		return Constant(v)
+	}
+	switch x := v.(type) {
+	case *big.Int:
+		if x.Cmp(big.NewInt(1)) == 0 {
+			return Constant(x)
+		}
+		t := "i32"
+		switch {
+		case x.Cmp(big.NewInt(-1<<31)) >= 0 && x.Cmp(big.NewInt(1<<31-1)) <= 0:
+		case x.IsInt64():
+			t = "i64"
+		default:
+			t = "u64"
+		}
+		div := 0
+		if new(big.Int).And(x, big.NewInt(15)).Sign() == 0 {
+			div = 16
+		}
+		return ArgSpec{Type: t, Divisibility: div}
+	case float64:
+		return ArgSpec{Type: "fp32"}
+	case bool:
+		return ArgSpec{Type: "u1"}
+	}
+	return Constant(v)
+}
+
+// Render formats a front-end error with the source line and a caret; it
+// reads the files it needs (the library's sources are built in).
+func Render(err error, read func(string) ([]byte, error)) string {
+	var pe *python.Error
+	if !errors.As(err, &pe) {
+		return "error: " + err.Error() + "\n"
+	}
+	return pe.Render(func(file string) (string, bool) {
+		for _, f := range preludeModules {
+			if file == "triton/language/"+strings.TrimPrefix(f, "prelude/") {
+				b, err := preludeFS.ReadFile(f)
+				return string(b), err == nil
+			}
+		}
+		if read == nil {
+			return "", false
+		}
+		b, err := read(file)
+		return string(b), err == nil
+	})
+}

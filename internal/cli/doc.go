@@ -1,0 +1,4 @@
+// Package cli holds what every tt command-line tool does the same way:
+// its version line, the message for an unknown flag, and writing an
+// output file so that a failure never leaves a truncated one behind.
+package cli

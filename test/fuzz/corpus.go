@@ -1,0 +1,105 @@
+package fuzz
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Seed is a kernel the mutations start from.
+type Seed struct {
+	Name, Src string
+}
+
+// maxSeedBytes keeps the kernels small enough that a mutant compiles in
+// well under the time limit when nothing is wrong.
+const maxSeedBytes = 64 << 10
+
+// Seeds collects the repository's own kernels: examples/*.ttir,
+// testdata/cases/*.ttir|ttgir and, when shared is not empty and exists,
+// the Triton 3.6 kernels under shared/kernels (top level, cases, perf,
+// amd), sorted by name so that a seed number picks the same kernel on
+// every machine with the same files.
+func Seeds(root, shared string) []Seed {
+	globs := []string{
+		filepath.Join(root, "examples", "*.ttir"),
+		filepath.Join(root, "testdata", "cases", "*.ttir"),
+		filepath.Join(root, "testdata", "cases", "*.ttgir"),
+	}
+	if shared != "" {
+		for _, dir := range []string{"", "cases", "perf", "amd"} {
+			for _, ext := range []string{"*.ttir", "*.ttgir"} {
+				globs = append(globs, filepath.Join(shared, "kernels", dir, ext))
+			}
+		}
+	}
+	var out []Seed
+	for _, g := range globs {
+		files, _ := filepath.Glob(g)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil || len(data) > maxSeedBytes {
+				continue
+			}
+			name, err := filepath.Rel(root, f)
+			if shared != "" && (err != nil || strings.HasPrefix(name, "..")) {
+				name, _ = filepath.Rel(shared, f)
+				name = filepath.Join("shared", name)
+			}
+			out = append(out, Seed{Name: filepath.ToSlash(name), Src: string(data)})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// A crasher is a kept failing input: the kernel text after a header of
+// `// fuzz:` lines giving the tt-translate settings and what happened.
+const headerPrefix = "// fuzz: "
+
+// FormatCrasher renders a failing job with its history for the corpus.
+func FormatCrasher(j Job, o Outcome, history []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%starget=%s arch=%s num-warps=%d\n", headerPrefix, j.Target, j.Arch, j.NumWarps)
+	fmt.Fprintf(&b, "%sfound as %s from %s\n", headerPrefix, o.Status, j.Name)
+	for _, h := range history {
+		fmt.Fprintf(&b, "%s  %s\n", headerPrefix, strings.ReplaceAll(h, "\n", " "))
+	}
+	b.WriteString(j.Src)
+	return b.String()
+}
+
+// CrasherName is a stable file name for a crasher's content.
+func CrasherName(text string) string {
+	return fmt.Sprintf("%x", sha256.Sum256([]byte(text)))[:16] + ".mlir"
+}
+
+// ParseCrasher reads a corpus file back into a job. The header's first
+// line gives the settings; a file without a header runs with
+// tt-translate's defaults (ptx, sm_90, 4 warps).
+func ParseCrasher(name, text string) Job {
+	j := Job{Name: name, Src: text, Target: "ptx", Arch: "sm_90", NumWarps: 4}
+	first, _, _ := strings.Cut(text, "\n")
+	settings, ok := strings.CutPrefix(first, headerPrefix)
+	if !ok {
+		return j
+	}
+	for _, kv := range strings.Fields(settings) {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "target":
+			j.Target = v
+		case "arch":
+			j.Arch = v
+		case "num-warps":
+			if n, err := strconv.Atoi(v); err == nil {
+				j.NumWarps = n
+			}
+		}
+	}
+	return j
+}

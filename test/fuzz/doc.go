@@ -1,0 +1,16 @@
+// Package fuzz is tt's robustness harness: it mutates the repository's own
+// kernels (examples/, testdata/cases, and ../shared/kernels when present)
+// the way a user's edits and a front end's corner cases would - shapes,
+// element types, layouts, warps, axis hints, constants, loop bounds,
+// deleted ops and operands - and runs every mutant through the whole
+// pipeline (ttir-pipeline, ttgir-pipeline, the lowering, PTX and LLVM IR
+// emission for NVIDIA and AMD) in a worker process with a time and a
+// memory limit. A panic, a run over the time limit or over the memory
+// limit fails; a located diagnostic is the right answer to bad input.
+//
+//	go test ./test/fuzz                          # CI: a fixed seed set, a few seconds
+//	go test ./test/fuzz -run Campaign -campaign=30m -v   # a long run
+//
+// Every input that ever failed is kept in testdata/crashers and replayed
+// by TestCrashers. A campaign writes new failures there itself.
+package fuzz

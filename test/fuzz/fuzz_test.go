@@ -1,0 +1,321 @@
+package fuzz
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/tools/tttranslate"
+)
+
+var (
+	campaign = flag.Duration("campaign", 0, "run TestCampaign for this long (0: skip it)")
+	seed     = flag.Int64("fuzz.seed", 0, "first random seed of TestCampaign (0: the time)")
+)
+
+// The limits of one compilation. Every kernel of the repository compiles
+// in well under a second of CPU and 100 MiB; a mutant that needs ten
+// times that is a bug (or an input the compiler should refuse quickly).
+// The wall-clock guard only catches a worker that stops using the CPU (a
+// deadlock); on a loaded machine it allows for much waiting.
+const (
+	cpuLimit    = 10 * time.Second
+	memoryLimit = 1 << 30
+	wallGuard   = 5 * time.Minute
+	workerEnv   = "TT_FUZZ_WORKER"
+)
+
+// configs are the tt-translate settings every input runs under: the
+// NVIDIA pipeline to PTX (sm_90) and to LLVM IR (sm_80), and the AMD
+// pipeline to LLVM IR for gfx942.
+var configs = []struct{ target, arch string }{
+	{"ptx", "sm_90"}, {"llvmir", "sm_80"}, {"llvmir", "gfx942"},
+}
+
+func TestMain(m *testing.M) {
+	var err error
+	switch os.Getenv(workerEnv) {
+	case "":
+		flag.Parse()
+		os.Exit(m.Run())
+	case "selftest":
+		err = Serve(os.Stdin, os.Stdout, Limits{CPU: time.Second, Memory: 64 << 20}, func(Job) error { return nil }, misbehave)
+	default:
+		err = Serve(os.Stdin, os.Stdout, Limits{CPU: cpuLimit, Memory: memoryLimit}, parseVerify, compile)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// misbehave is the compiler of TestHarnessLimits: it does what the job's
+// source says.
+func misbehave(j Job) error {
+	switch j.Src {
+	case "spin":
+		for x := 0; ; x++ {
+			_ = x * x
+		}
+	case "grow":
+		var keep [][]byte
+		for {
+			keep = append(keep, make([]byte, 1<<20))
+		}
+	case "panic":
+		panic("on purpose")
+	case "goroutine-panic":
+		go func() { panic("on purpose, where nothing recovers") }()
+		time.Sleep(time.Minute)
+	case "unlocated":
+		return errors.New("no location")
+	}
+	return nil
+}
+
+// TestHarnessLimits: the harness itself turns each kind of misbehaviour
+// into its outcome, and the next job gets a working worker.
+func TestHarnessLimits(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner{Timeout: time.Minute, Start: func() *exec.Cmd {
+		cmd := exec.Command(exe, "-test.run=^$")
+		cmd.Env = append(os.Environ(), workerEnv+"=selftest")
+		return cmd
+	}}
+	defer r.Close()
+	for _, c := range []struct {
+		src  string
+		want Status
+	}{
+		{"ok", OK}, {"spin", Timeout}, {"ok", OK}, {"grow", Memory}, {"panic", Panic},
+		{"goroutine-panic", Panic}, {"unlocated", Unlocated}, {"ok", OK},
+	} {
+		if o := r.Run(Job{Name: c.src, Src: c.src}); o.Status != c.want {
+			t.Errorf("%s: %s (%s), want %s", c.src, o.Status, o.Msg, c.want)
+		}
+	}
+}
+
+func parseVerify(j Job) error {
+	op, err := asm.Parse(tttranslate.NewContext(), j.Src, asm.ParseConfig{Filename: j.Name})
+	if err != nil {
+		return err
+	}
+	return ir.Verify(op)
+}
+
+// compile is tt-translate's whole pipeline, as its command line runs it.
+func compile(j Job) error {
+	o := tttranslate.DefaultOptions()
+	o.Target, o.Arch, o.NumWarps = j.Target, j.Arch, j.NumWarps
+	if strings.HasPrefix(j.Arch, "gfx") {
+		o.NumStages = 2
+	}
+	_, err := tttranslate.CompileSource(j.Name, j.Src, o)
+	if errors.Is(err, tttranslate.ErrNoKernel) {
+		// tt-translate reports it against the file, as tt-run does.
+		return ir.Errorf(ir.FileLineCol(tttranslate.NewContext(), j.Name, 1, 1), "%v", err)
+	}
+	return err
+}
+
+// newRunner starts workers: this test binary, re-run with workerEnv set.
+func newRunner(t testing.TB) *Runner {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner{Timeout: wallGuard, Start: func() *exec.Cmd {
+		cmd := exec.Command(exe, "-test.run=^$")
+		cmd.Env = append(os.Environ(), workerEnv+"=compile")
+		return cmd
+	}}
+	t.Cleanup(r.Close)
+	return r
+}
+
+func repoRoot(t testing.TB) string {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// sharedDir is ../shared beside the checkout, or "" without it.
+func sharedDir(t testing.TB) string {
+	d := filepath.Join(repoRoot(t), "..", "shared")
+	if _, err := os.Stat(filepath.Join(d, "kernels")); err != nil {
+		return ""
+	}
+	return d
+}
+
+// stats counts a campaign's outcomes.
+type stats struct {
+	inputs, jobs, verified int
+	by                     map[Status]int
+	start                  time.Time
+}
+
+func (s *stats) add(o Outcome) {
+	s.jobs++
+	if s.by == nil {
+		s.by = map[Status]int{}
+	}
+	s.by[o.Status]++
+	if o.Verified {
+		s.verified++
+	}
+}
+
+func (s *stats) String() string {
+	return fmt.Sprintf("%d inputs, %d compilations (%d of them verified) in %v: %d compiled, %d rejected with a located error, %d unlocated errors, %d panics, %d timeouts (>%v CPU), %d over the memory limit (%d MiB)",
+		s.inputs, s.jobs, s.verified, time.Since(s.start).Round(time.Second), s.by[OK], s.by[Rejected], s.by[Unlocated],
+		s.by[Panic], s.by[Timeout], cpuLimit, s.by[Memory], memoryLimit>>20)
+}
+
+// mutant derives input i of a run from its random source: a seed kernel,
+// one to three mutations, a warp count.
+func mutant(seeds []Seed, r *rand.Rand) (Job, []string) {
+	s := seeds[r.Intn(len(seeds))]
+	src, log := Mutate(s.Src, r, 1+r.Intn(3))
+	warps := 4
+	if r.Intn(4) == 0 {
+		warps = []int{1, 2, 8, 16, 32}[r.Intn(5)]
+	}
+	return Job{Name: s.Name, Src: src, NumWarps: warps}, log
+}
+
+// runInput runs a job under every configuration and reports the failures
+// (unlocated errors among them: bad input deserves a location).
+func runInput(r *Runner, st *stats, j Job) (fails []Job, outs []Outcome) {
+	for _, c := range configs {
+		j.Target, j.Arch = c.target, c.arch
+		o := r.Run(j)
+		st.add(o)
+		if o.Status.Failed() || o.Status == Unlocated {
+			fails, outs = append(fails, j), append(outs, o)
+		}
+		if !o.Verified && o.Status != Timeout && o.Status != Memory {
+			break // it does not parse or verify: the other targets agree
+		}
+	}
+	return fails, outs
+}
+
+// TestFuzzSeeds is the harness's CI run: a fixed set of mutants of the
+// repository's kernels (and of shared/'s when present) through the whole
+// pipeline under the time and memory limits. It takes a few seconds.
+func TestFuzzSeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	seeds := Seeds(repoRoot(t), sharedDir(t))
+	if len(seeds) == 0 {
+		t.Fatal("no seed kernels found")
+	}
+	r := newRunner(t)
+	st := &stats{start: time.Now()}
+	rnd := rand.New(rand.NewSource(1))
+	const n = 150
+	for i := 0; i < n; i++ {
+		j, log := mutant(seeds, rnd)
+		st.inputs++
+		fails, outs := runInput(r, st, j)
+		for k, f := range fails {
+			t.Errorf("%s (%s) on %s after %s:\n%s\n--- input:\n%s", outs[k].Status, f, f.Name, strings.Join(log, "; "), outs[k].Msg, f.Src)
+		}
+	}
+	if st.verified == 0 {
+		t.Errorf("no mutant verified: the mutations no longer reach the passes")
+	}
+	t.Log(st)
+}
+
+// TestCrashers replays every input that ever failed: each must now compile
+// or be rejected with a located diagnostic, within the limits.
+func TestCrashers(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "crashers", "*.mlir"))
+	if len(files) == 0 {
+		t.Fatal("no crashers in testdata/crashers")
+	}
+	r := newRunner(t)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := ParseCrasher(filepath.Base(f), string(data))
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			o := r.Run(j)
+			if o.Status.Failed() || o.Status == Unlocated {
+				t.Errorf("%s (%s):\n%s", o.Status, j, o.Msg)
+			}
+		})
+	}
+}
+
+// TestCampaign is a long fuzzing run (-campaign=30m). New failures are
+// written to testdata/crashers and fail the test; the counts are logged
+// for docs/CONFORMANCE.md.
+func TestCampaign(t *testing.T) {
+	if *campaign == 0 {
+		t.Skip("no -campaign duration given")
+	}
+	seeds := Seeds(repoRoot(t), sharedDir(t))
+	s := *seed
+	if s == 0 {
+		s = time.Now().UnixNano()
+	}
+	t.Logf("seed %d, %d seed kernels", s, len(seeds))
+	rnd := rand.New(rand.NewSource(s))
+	r := newRunner(t)
+	st := &stats{start: time.Now()}
+	deadline := time.Now().Add(*campaign)
+	seen := map[string]bool{}
+	lastReport := time.Now()
+	for time.Now().Before(deadline) {
+		j, log := mutant(seeds, rnd)
+		st.inputs++
+		fails, outs := runInput(r, st, j)
+		for k, f := range fails {
+			text := FormatCrasher(f, outs[k], log)
+			name := CrasherName(f.Src)
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			path := filepath.Join("testdata", "crashers", name)
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Errorf("%s (%s): kept as %s\n%.2000s", outs[k].Status, f, path, outs[k].Msg)
+		}
+		if time.Since(lastReport) > time.Minute {
+			t.Logf("%v", st)
+			lastReport = time.Now()
+		}
+	}
+	t.Logf("final: %v", st)
+	var kinds []string
+	for k, n := range st.by {
+		kinds = append(kinds, fmt.Sprintf("%s=%d", k, n))
+	}
+	sort.Strings(kinds)
+	t.Logf("by status: %s", strings.Join(kinds, " "))
+}

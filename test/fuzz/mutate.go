@@ -1,0 +1,438 @@
+package fuzz
+
+import (
+	"fmt"
+	"math/rand"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A mutation rewrites a kernel's text; it returns the new text and what it
+// did, or ok=false when the kernel has nothing it applies to.
+type mutation struct {
+	name  string
+	apply func(src string, r *rand.Rand) (out, what string, ok bool)
+}
+
+// mutations are chosen with equal probability; each models an edit a user
+// or a front end could make, and each keeps the text parseable often
+// enough that the passes, not just the parser, see the result.
+var mutations = []mutation{
+	{"shape", mutateShape},
+	{"dim", mutateOneDim},
+	{"elem", mutateElemType},
+	{"layout", mutateLayout},
+	{"warps", mutateWarps},
+	{"hint", mutateHint},
+	{"add-hint", addHint},
+	{"constant", mutateConstant},
+	{"loop", mutateLoop},
+	{"delete-op", deleteOp},
+	{"delete-operand", deleteOperand},
+	{"swap-operand", swapOperand},
+	{"encoding", swapEncoding},
+}
+
+// Mutate applies n random mutations to src and returns the result and a
+// one-line description of each mutation applied.
+func Mutate(src string, r *rand.Rand, n int) (string, []string) {
+	var log []string
+	for tries := 0; len(log) < n && tries < 8*n; tries++ {
+		m := mutations[r.Intn(len(mutations))]
+		out, what, ok := m.apply(src, r)
+		if !ok || out == src {
+			continue
+		}
+		src = out
+		log = append(log, m.name+": "+what)
+	}
+	return src, log
+}
+
+var (
+	reShape     = regexp.MustCompile(`tensor<((?:\d+x)+)`)
+	reDigits    = regexp.MustCompile(`\d+`)
+	reElem      = regexp.MustCompile(`\b(f16|bf16|f32|f64|i1|i8|i16|i32|i64|f8E4M3FN|f8E5M2)\b`)
+	reLayoutArg = regexp.MustCompile(`(sizePerThread|threadsPerWarp|warpsPerCTA|order|CTAsPerCGA|CTASplitNum|CTAOrder|instrShape|versionMajor|versionMinor|vec|perPhase|maxPhase|opIdx|kWidth|dim) = (\[[^\]]*\]|\d+)`)
+	reWarpsAttr = regexp.MustCompile(`"ttg\.(num-warps|threads-per-warp|num-ctas)" = (\d+)`)
+	reHint      = regexp.MustCompile(`tt\.(divisibility|contiguity|constancy) = (dense<[^>]*> : tensor<[^>]*>|\d+ : i\d+)`)
+	reIntConst  = regexp.MustCompile(`arith\.constant (dense<)?(-?\d+)(>)? : `)
+	reFltConst  = regexp.MustCompile(`arith\.constant (dense<)?(-?\d+\.\d+(?:e[+-]?\d+)?|0x[0-9A-F]+)(>)? : `)
+	reFor       = regexp.MustCompile(`scf\.for (%[\w.]+) = (%[\w.]+) to (%[\w.]+) step (%[\w.]+)`)
+	reSSAUse    = regexp.MustCompile(`%[A-Za-z_][\w.$-]*|%\d+(?:#\d+)?`)
+	reEncoding  = regexp.MustCompile(`#(blocked\d*|mma\d*|shared\d*|linear\d*|smem)\b`)
+	reHintSite  = regexp.MustCompile(`= (tt\.addptr|tt\.make_range|tt\.splat|arith\.addi|arith\.muli|tt\.load|tt\.broadcast|tt\.expand_dims) `)
+)
+
+// interesting are the integers that make passes take unusual paths:
+// zero, one, odd and non-power-of-two sizes, the 2^20 element limit and
+// beyond, values near the integer limits.
+var interesting = []int64{0, 1, 2, 3, 5, 6, 7, 12, 48, 100, 4096, 65536, 262144, 1048576, 2097152, 1 << 26, 1 << 31, -1}
+
+func pick[T any](r *rand.Rand, xs []T) T { return xs[r.Intn(len(xs))] }
+
+// lines splits src keeping the line structure; only body lines (not the
+// #loc tables that follow a module) are mutation sites.
+func bodyLines(src string) []string { return strings.Split(src, "\n") }
+
+func isLocLine(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "#loc") }
+
+// mutateShape replaces one extent everywhere it occurs as a shape extent
+// or integer (make_range bounds, constants), so the kernel stays
+// consistent: a 1024-element block becomes a 262144-element one.
+func mutateShape(src string, r *rand.Rand) (string, string, bool) {
+	ms := reShape.FindAllStringSubmatch(src, -1)
+	if len(ms) == 0 {
+		return src, "", false
+	}
+	dims := strings.Split(strings.TrimSuffix(pick(r, ms)[1], "x"), "x")
+	old := pick(r, dims)
+	o, _ := strconv.ParseInt(old, 10, 64)
+	cands := append([]int64{o * 2, o / 2, o * 4, o * 64}, interesting...)
+	nv := pick(r, cands)
+	if nv < 0 {
+		nv = 3
+	}
+	ls := bodyLines(src)
+	for i, l := range ls {
+		if isLocLine(l) {
+			continue
+		}
+		ls[i] = replaceWord(l, old, strconv.FormatInt(nv, 10))
+	}
+	return strings.Join(ls, "\n"), fmt.Sprintf("extent %s -> %d everywhere", old, nv), true
+}
+
+// replaceWord replaces the integer tokens equal to old in l: maximal digit
+// runs that are not part of a name (%c1024_i32, i32, #loc3) or a float,
+// where a shape's "x" separates extents (tensor<16x1024xf32>).
+func replaceWord(l, old, nw string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range reDigits.FindAllStringIndex(l, -1) {
+		if l[m[0]:m[1]] != old || !numberBoundary(l, m[0]-1) || !numberBoundary(l, m[1]) {
+			continue
+		}
+		b.WriteString(l[last:m[0]])
+		b.WriteString(nw)
+		last = m[1]
+	}
+	b.WriteString(l[last:])
+	return b.String()
+}
+
+// numberBoundary reports whether the byte at i (outside l counts) may
+// border an integer token.
+func numberBoundary(l string, i int) bool {
+	if i < 0 || i >= len(l) {
+		return true
+	}
+	c := l[i]
+	switch {
+	case c == 'x':
+		return true
+	case c == '_' || c == '%' || c == '#' || c == '.' || c == '-':
+		return false
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		return false
+	}
+	return true
+}
+
+// mutateOneDim changes one extent of one type only: the IR usually stops
+// verifying, which checks the verifier's messages, and sometimes reaches
+// a pass that assumed the shapes agree.
+func mutateOneDim(src string, r *rand.Rand) (string, string, bool) {
+	idx := reShape.FindAllStringSubmatchIndex(src, -1)
+	if len(idx) == 0 {
+		return src, "", false
+	}
+	m := pick(r, idx)
+	dims := strings.Split(strings.TrimSuffix(src[m[2]:m[3]], "x"), "x")
+	k := r.Intn(len(dims))
+	dims[k] = strconv.FormatInt(pick(r, interesting[:10]), 10)
+	return src[:m[2]] + strings.Join(dims, "x") + "x" + src[m[3]:], "one type's extent -> " + dims[k], true
+}
+
+func mutateElemType(src string, r *rand.Rand) (string, string, bool) {
+	ms := reElem.FindAllStringIndex(src, -1)
+	if len(ms) == 0 {
+		return src, "", false
+	}
+	types := []string{"f16", "bf16", "f32", "f64", "i1", "i8", "i16", "i32", "i64", "i128", "f8E4M3FN", "f8E5M2"}
+	m := pick(r, ms)
+	old, nw := src[m[0]:m[1]], pick(r, types)
+	if r.Intn(2) == 0 {
+		return src[:m[0]] + nw + src[m[1]:], "one " + old + " -> " + nw, true
+	}
+	return reElem.ReplaceAllStringFunc(src, func(s string) string {
+		if s == old {
+			return nw
+		}
+		return s
+	}), "every " + old + " -> " + nw, true
+}
+
+// mutateLayout changes one parameter of a layout attribute: a
+// sizePerThread entry, an order, a warp split, an MMA version.
+func mutateLayout(src string, r *rand.Rand) (string, string, bool) {
+	idx := reLayoutArg.FindAllStringSubmatchIndex(src, -1)
+	if len(idx) == 0 {
+		return src, "", false
+	}
+	m := pick(r, idx)
+	name, val := src[m[2]:m[3]], src[m[4]:m[5]]
+	vals := []int64{0, 1, 2, 3, 4, 6, 8, 16, 32, 64, 128, 1024}
+	var nw string
+	if strings.HasPrefix(val, "[") {
+		parts := strings.Split(strings.Trim(val, "[]"), ",")
+		switch r.Intn(4) {
+		case 0: // drop an entry
+			if len(parts) > 1 {
+				k := r.Intn(len(parts))
+				parts = append(parts[:k], parts[k+1:]...)
+			}
+		case 1: // add an entry
+			parts = append(parts, " "+strconv.FormatInt(pick(r, vals), 10))
+		default:
+			if len(parts) > 0 && parts[0] != "" {
+				parts[r.Intn(len(parts))] = " " + strconv.FormatInt(pick(r, vals), 10)
+			}
+		}
+		for i := range parts {
+			parts[i] = strings.TrimSpace(parts[i])
+		}
+		nw = "[" + strings.Join(parts, ", ") + "]"
+	} else {
+		nw = strconv.FormatInt(pick(r, vals), 10)
+	}
+	return src[:m[4]] + nw + src[m[5]:], name + " " + val + " -> " + nw, true
+}
+
+func mutateWarps(src string, r *rand.Rand) (string, string, bool) {
+	idx := reWarpsAttr.FindAllStringSubmatchIndex(src, -1)
+	if len(idx) == 0 {
+		return src, "", false
+	}
+	m := pick(r, idx)
+	nw := strconv.FormatInt(pick(r, []int64{0, 1, 2, 3, 6, 8, 16, 32, 64, 128}), 10)
+	return src[:m[4]] + nw + src[m[5]:], src[m[2]:m[3]] + " -> " + nw, true
+}
+
+// hintValue is a random hint: an integer, or a dense list of a random
+// length (one entry per dimension is the valid form).
+func hintValue(r *rand.Rand) string {
+	v := pick(r, []int64{0, 1, 2, 3, 4, 16, 1024, 1 << 30, -1})
+	switch r.Intn(3) {
+	case 0:
+		return fmt.Sprintf("%d : i32", v)
+	case 1:
+		n := r.Intn(4)
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = strconv.FormatInt(pick(r, []int64{0, 1, 4, 16, 64, 1024}), 10)
+		}
+		return fmt.Sprintf("dense<[%s]> : tensor<%dxi32>", strings.Join(parts, ", "), n)
+	}
+	return fmt.Sprintf("dense<%d> : tensor<%dx%dxi32>", v, 1+r.Intn(4), 1+r.Intn(4))
+}
+
+func mutateHint(src string, r *rand.Rand) (string, string, bool) {
+	idx := reHint.FindAllStringSubmatchIndex(src, -1)
+	if len(idx) == 0 {
+		return src, "", false
+	}
+	m := pick(r, idx)
+	nw := hintValue(r)
+	return src[:m[4]] + nw + src[m[5]:], "tt." + src[m[2]:m[3]] + " -> " + nw, true
+}
+
+// addHint attaches an axis hint to an op that defines a tensor, as
+// tl.multiple_of / tl.max_contiguous do.
+func addHint(src string, r *rand.Rand) (string, string, bool) {
+	ls := bodyLines(src)
+	var sites []int
+	for i, l := range ls {
+		if reHintSite.MatchString(l) && strings.Contains(l, " : ") && !strings.Contains(l, "{") {
+			sites = append(sites, i)
+		}
+	}
+	if len(sites) == 0 {
+		return src, "", false
+	}
+	i := pick(r, sites)
+	l := ls[i]
+	// The attribute dictionary goes before the trailing type, which for
+	// these ops follows the last operand's " : ".
+	k := strings.LastIndex(l, " : ")
+	if strings.Contains(l, "tt.make_range") {
+		return src, "", false // its dictionary holds start/end already
+	}
+	name := pick(r, []string{"divisibility", "contiguity", "constancy"})
+	attr := " {tt." + name + " = " + hintValue(r) + "}"
+	ls[i] = l[:k] + attr + l[k:]
+	return strings.Join(ls, "\n"), fmt.Sprintf("line %d gets%s", i+1, attr), true
+}
+
+func mutateConstant(src string, r *rand.Rand) (string, string, bool) {
+	if r.Intn(3) == 0 {
+		idx := reFltConst.FindAllStringSubmatchIndex(src, -1)
+		if len(idx) > 0 {
+			m := pick(r, idx)
+			nw := pick(r, []string{"0.000000e+00", "-1.000000e+00", "0x7FC00000", "0x7F800000", "0xFF800000", "1.000000e+30"})
+			return src[:m[4]] + nw + src[m[5]:], "float constant " + src[m[4]:m[5]] + " -> " + nw, true
+		}
+	}
+	idx := reIntConst.FindAllStringSubmatchIndex(src, -1)
+	if len(idx) == 0 {
+		return src, "", false
+	}
+	m := pick(r, idx)
+	nw := strconv.FormatInt(pick(r, []int64{0, -1, 1, 2, 3, -2147483648, 2147483647, 1 << 40, 7, 1023}), 10)
+	return src[:m[4]] + nw + src[m[5]:], "constant " + src[m[4]:m[5]] + " -> " + nw, true
+}
+
+// mutateLoop makes a loop's step its lower bound (usually 0), swaps its
+// bounds, or runs it to its step.
+func mutateLoop(src string, r *rand.Rand) (string, string, bool) {
+	idx := reFor.FindAllStringSubmatchIndex(src, -1)
+	if len(idx) == 0 {
+		return src, "", false
+	}
+	m := pick(r, idx)
+	iv, lb, ub, st := src[m[2]:m[3]], src[m[4]:m[5]], src[m[6]:m[7]], src[m[8]:m[9]]
+	var nw, what string
+	switch r.Intn(3) {
+	case 0:
+		nw, what = fmt.Sprintf("scf.for %s = %s to %s step %s", iv, lb, ub, lb), "step := lower bound"
+	case 1:
+		nw, what = fmt.Sprintf("scf.for %s = %s to %s step %s", iv, ub, lb, st), "bounds swapped"
+	default:
+		nw, what = fmt.Sprintf("scf.for %s = %s to %s step %s", iv, lb, st, ub), "step and upper bound swapped"
+	}
+	return src[:m[0]] + nw + src[m[1]:], what, true
+}
+
+// opLines are the indices of lines that hold one op inside a function.
+func opLines(ls []string) []int {
+	var out []int
+	for i, l := range ls {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "%") || (strings.Contains(t, ".") && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "}") &&
+			!strings.HasPrefix(t, "module") && !strings.HasPrefix(t, "tt.func") && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "^")) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// pickOp splits src into lines and picks one that holds an op.
+func pickOp(src string, r *rand.Rand) (ls []string, i int, ok bool) {
+	ls = bodyLines(src)
+	cand := opLines(ls)
+	if len(cand) == 0 {
+		return nil, 0, false
+	}
+	return ls, pick(r, cand), true
+}
+
+func deleteOp(src string, r *rand.Rand) (string, string, bool) {
+	ls, i, ok := pickOp(src, r)
+	if !ok {
+		return src, "", false
+	}
+	what := fmt.Sprintf("line %d deleted: %.60s", i+1, strings.TrimSpace(ls[i]))
+	return strings.Join(append(ls[:i:i], ls[i+1:]...), "\n"), what, true
+}
+
+// deleteOperand removes one operand of an op (and, when the op lists its
+// operand types, leaves them: the verifier must catch either mismatch).
+func deleteOperand(src string, r *rand.Rand) (string, string, bool) {
+	ls, i, ok := pickOp(src, r)
+	if !ok {
+		return src, "", false
+	}
+	l := ls[i]
+	start := strings.Index(l, "= ")
+	if start < 0 {
+		start = 0
+	}
+	uses := reSSAUse.FindAllStringIndex(l[start:], -1)
+	if len(uses) == 0 {
+		return src, "", false
+	}
+	u := pick(r, uses)
+	a, b := start+u[0], start+u[1]
+	// Take a neighbouring ", " with the operand.
+	switch {
+	case strings.HasPrefix(l[b:], ", "):
+		b += 2
+	case a >= 2 && l[a-2:a] == ", ":
+		a -= 2
+	}
+	ls[i] = l[:a] + l[b:]
+	return strings.Join(ls, "\n"), fmt.Sprintf("line %d loses operand %s", i+1, l[start+u[0]:start+u[1]]), true
+}
+
+// swapOperand replaces one use with another value defined earlier in the
+// kernel: a type mismatch for the verifier, or a valid but unusual
+// dataflow for the passes.
+func swapOperand(src string, r *rand.Rand) (string, string, bool) {
+	ls := bodyLines(src)
+	cand := opLines(ls)
+	if len(cand) < 2 {
+		return src, "", false
+	}
+	i := pick(r, cand)
+	l := ls[i]
+	start := strings.Index(l, "= ")
+	if start < 0 {
+		return src, "", false
+	}
+	uses := reSSAUse.FindAllStringIndex(l[start:], -1)
+	var defs []string
+	for _, j := range cand {
+		if j >= i {
+			break
+		}
+		if d := strings.TrimSpace(ls[j]); strings.HasPrefix(d, "%") {
+			if k := strings.IndexAny(d, " :="); k > 0 {
+				defs = append(defs, d[:k])
+			}
+		}
+	}
+	if len(uses) == 0 || len(defs) == 0 {
+		return src, "", false
+	}
+	u := pick(r, uses)
+	nw := pick(r, defs)
+	a, b := start+u[0], start+u[1]
+	ls[i] = l[:a] + nw + l[b:]
+	return strings.Join(ls, "\n"), fmt.Sprintf("line %d: %s -> %s", i+1, l[a:b], nw), true
+}
+
+// swapEncoding replaces one layout alias use with another defined alias.
+func swapEncoding(src string, r *rand.Rand) (string, string, bool) {
+	set := map[string]bool{}
+	for _, m := range reEncoding.FindAllString(src, -1) {
+		set[m] = true
+	}
+	if len(set) < 2 {
+		return src, "", false
+	}
+	var names []string
+	for n := range set {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	idx := reEncoding.FindAllStringIndex(src, -1)
+	m := pick(r, idx)
+	old := src[m[0]:m[1]]
+	nw := pick(r, names)
+	if nw == old || strings.HasPrefix(strings.TrimSpace(src[strings.LastIndex(src[:m[0]], "\n")+1:m[1]]), old) {
+		return src, "", false // the alias definition itself
+	}
+	return src[:m[0]] + nw + src[m[1]:], old + " -> " + nw + " once", true
+}

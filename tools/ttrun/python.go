@@ -1,0 +1,200 @@
+package ttrun
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/interp"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/npy"
+	"github.com/ttcompiler/tt/passmgr"
+	_ "github.com/ttcompiler/tt/transforms/all" // ttir-pipeline
+)
+
+// Running @triton.jit kernels from their Python source: the launch
+// arguments specialize the kernel as Triton's launcher does (buffers are
+// 16-byte aligned pointers, integers equal to 1 become constants,
+// integers divisible by 16 get tt.divisibility), tt's front end compiles
+// it to TTIR and make_ttir (ttir-pipeline) runs before the interpreter,
+// as in Triton.
+
+// isPython reports whether a kernel file is Python source.
+func isPython(path string) bool { return strings.HasSuffix(path, ".py") }
+
+// PythonKernel describes how to launch a kernel from Python source.
+type PythonKernel struct {
+	Path, Kernel string
+	// Args are the --arg values (NAME=VALUE, NAME=@file.npy, or
+	// positional), Constexprs the --constexpr NAME=VALUE values.
+	Args, Constexprs []string
+	// Signature, when set, overrides the inferred argument types
+	// (triton.tools.compile syntax; entries may be left empty: "*bf16,,").
+	Signature string
+}
+
+// LoadPython compiles the kernel for its arguments and returns it with
+// the arguments that remain runtime parameters (as NAME=VALUE, for
+// bindArgs).
+func LoadPython(p PythonKernel) (*Kernel, []string, error) {
+	name := p.Kernel
+	if name == "" {
+		ks, err := triton.Kernels(p.Path, nil)
+		if err != nil {
+			return nil, nil, renderPython(err)
+		}
+		if len(ks) != 1 {
+			return nil, nil, fmt.Errorf("%s defines %d @triton.jit functions (%s): choose one with --kernel", p.Path, len(ks), strings.Join(ks, ", "))
+		}
+		name = ks[0]
+	}
+	k, err := triton.FindKernel(p.Path, name, nil)
+	if err != nil {
+		return nil, nil, renderPython(err)
+	}
+	vals, err := bindPythonArgs(k, p.Args)
+	if err != nil {
+		return nil, nil, err
+	}
+	consts := map[string]triton.ArgSpec{}
+	for _, c := range p.Constexprs {
+		n, v, ok := strings.Cut(c, "=")
+		if !ok {
+			return nil, nil, fmt.Errorf("--constexpr takes NAME=VALUE, got %q", c)
+		}
+		spec, err := triton.ParseConstant(v)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--constexpr %s: %v", n, err)
+		}
+		if !hasParam(k, n) {
+			return nil, nil, fmt.Errorf("--constexpr %s: kernel %s has no parameter %s", n, name, n)
+		}
+		consts[n] = spec
+	}
+	var override []triton.ArgSpec
+	if p.Signature != "" {
+		for i, part := range strings.Split(p.Signature, ",") {
+			if strings.TrimSpace(part) == "" {
+				override = append(override, triton.ArgSpec{})
+				continue
+			}
+			s, err := triton.ParseArgSpec(part)
+			if err != nil {
+				return nil, nil, fmt.Errorf("--signature entry %d: %v", i, err)
+			}
+			override = append(override, s)
+		}
+	}
+	var specs []triton.ArgSpec
+	var runtime []string
+	for i, prm := range k.Params {
+		var spec triton.ArgSpec
+		v, given := vals[prm.Name]
+		switch c, isConst := consts[prm.Name]; {
+		case isConst:
+			spec = c
+		case given && strings.HasPrefix(v, "@"):
+			t, err := bufferType(v[1:])
+			if err != nil {
+				return nil, nil, fmt.Errorf("argument %s: %v", prm.Name, err)
+			}
+			spec = triton.ArgSpec{Type: t, Divisibility: 16}
+		case given:
+			obj, err := triton.ParseValue(v)
+			if err != nil {
+				return nil, nil, fmt.Errorf("argument %s: %v", prm.Name, err)
+			}
+			spec = triton.LaunchSpec(obj, prm.Constexpr)
+		case prm.Default != nil:
+			spec = triton.LaunchSpec(prm.Default, prm.Constexpr)
+		default:
+			return nil, nil, fmt.Errorf("missing argument %s of kernel %s", prm.Name, name)
+		}
+		if i < len(override) && (override[i].Type != "" || override[i].Value != nil || override[i].Expr != "") {
+			spec = override[i]
+		}
+		specs = append(specs, spec)
+		if spec.Type != "" {
+			if !given {
+				return nil, nil, fmt.Errorf("missing argument %s of kernel %s", prm.Name, name)
+			}
+			runtime = append(runtime, prm.Name+"="+v)
+		}
+	}
+	ctx := all.NewContext()
+	mod, err := triton.Compile(ctx, p.Path, triton.Options{Kernel: name, Args: specs})
+	if err != nil {
+		return nil, nil, renderPython(err)
+	}
+	pm, err := passmgr.Parse(passmgr.Default, "builtin.module(ttir-pipeline)")
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := pm.Run(mod, passmgr.DefaultConfig()); err != nil {
+		return nil, nil, err
+	}
+	fn, err := interp.FindKernel(mod, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &Kernel{Module: mod, Func: fn, Name: ir.SymbolName(fn), Source: p.Path}, runtime, nil
+}
+
+func hasParam(k *triton.Kernel, name string) bool {
+	for _, p := range k.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// bindPythonArgs maps --arg values to the kernel's parameters: by name,
+// then the positional ones in order into the parameters not named.
+func bindPythonArgs(k *triton.Kernel, specs []string) (map[string]string, error) {
+	out := map[string]string{}
+	var positional []string
+	for _, s := range specs {
+		if n, v, ok := strings.Cut(s, "="); ok && hasParam(k, n) {
+			if _, dup := out[n]; dup {
+				return nil, fmt.Errorf("argument %s given twice", n)
+			}
+			out[n] = v
+			continue
+		}
+		positional = append(positional, s)
+	}
+	for _, p := range k.Params {
+		if _, ok := out[p.Name]; ok || len(positional) == 0 {
+			continue
+		}
+		out[p.Name], positional = positional[0], positional[1:]
+	}
+	if len(positional) > 0 {
+		return nil, fmt.Errorf("too many arguments: kernel %s takes %d", k.Name, len(k.Params))
+	}
+	return out, nil
+}
+
+// bufferType is the pointer type Triton's launcher gives a tensor of the
+// .npy file's dtype (bfloat16 and fp8 data, stored as integers, need
+// --signature).
+func bufferType(path string) (string, error) {
+	a, err := npy.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	t, ok := map[npy.DType]string{npy.Bool: "*i1", npy.Int8: "*i8", npy.Int16: "*i16", npy.Int32: "*i32",
+		npy.Int64: "*i64", npy.Uint8: "*u8", npy.Uint16: "*u16", npy.Uint32: "*u32", npy.Uint64: "*u64",
+		npy.Float16: "*fp16", npy.Float32: "*fp32", npy.Float64: "*fp64"}[a.DType]
+	if !ok {
+		return "", fmt.Errorf("unsupported dtype %s", a.DType)
+	}
+	return t, nil
+}
+
+func renderPython(err error) error {
+	return diagError(strings.TrimRight(triton.Render(err, os.ReadFile), "\n"))
+}

@@ -1,0 +1,110 @@
+package tttranslate
+
+import (
+	"fmt"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// SupportedArchs are the architectures tt-translate compiles for: the
+// NVIDIA GPUs from Volta on (tt needs shfl.sync and scoped atomics) and
+// the AMD CDNA and RDNA GPUs Triton 3.6 targets.
+var SupportedArchs = []string{
+	"sm_70", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_100a", "sm_120",
+	"gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1200",
+}
+
+// maxThreadsPerBlock is the most threads a block (workgroup) may have on
+// every supported GPU.
+const maxThreadsPerBlock = 1024
+
+// minPTX is the oldest PTX ISA that knows each NVIDIA architecture.
+var minPTX = map[string][2]int{
+	"sm_70": {6, 0}, "sm_75": {6, 3}, "sm_80": {7, 0}, "sm_86": {7, 1}, "sm_87": {7, 4}, "sm_89": {7, 8},
+	"sm_90": {7, 8}, "sm_90a": {8, 0}, "sm_100": {8, 6}, "sm_100a": {8, 6}, "sm_120": {8, 7},
+}
+
+// minLLVM is the oldest LLVM whose llc knows each AMD architecture.
+var minLLVM = map[string]int{"gfx90a": 13, "gfx942": 17, "gfx950": 20, "gfx1100": 16, "gfx1200": 19}
+
+// checkCommandLine validates the options that do not depend on the input:
+// errors here are the user's command line, not the kernel, and say which
+// flag to change.
+func checkCommandLine(o *Options) error {
+	arch := o.arch()
+	if !supported(arch) {
+		return fmt.Errorf("--arch=%s is not supported (supported: %s)", arch, strings.Join(SupportedArchs, ", "))
+	}
+	if o.Target == "amdgcn" && !isAMD(arch) {
+		return fmt.Errorf("--target=amdgcn needs an AMD architecture (gfx...), got --arch=%s", arch)
+	}
+	if o.Target == "ptx" && isAMD(arch) {
+		return fmt.Errorf("--target=ptx needs an NVIDIA architecture (sm_...), got --arch=%s", arch)
+	}
+	if n := o.NumWarps * warpSize(arch); n > maxThreadsPerBlock {
+		return fmt.Errorf("--num-warps=%d gives %d threads a block on %s (%d a warp); a block has at most %d", o.NumWarps, n, arch, warpSize(arch), maxThreadsPerBlock)
+	}
+	if o.PTXVersion != "" {
+		if err := checkPTXVersion(o.PTXVersion, arch); err != nil {
+			return err
+		}
+	}
+	if o.Target == "amdgcn" && o.LLC != "" {
+		if err := checkLLC(o.LLC, arch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func supported(arch string) bool {
+	for _, a := range SupportedArchs {
+		if a == arch {
+			return true
+		}
+	}
+	return false
+}
+
+var rePTXVersion = regexp.MustCompile(`^(\d+)\.(\d)$`)
+
+// checkPTXVersion accepts a PTX ISA version M.m that exists and knows arch.
+func checkPTXVersion(v, arch string) error {
+	if isAMD(arch) {
+		return fmt.Errorf("--ptx-version applies to NVIDIA targets, not %s", arch)
+	}
+	m := rePTXVersion.FindStringSubmatch(v)
+	if m == nil {
+		return fmt.Errorf("--ptx-version=%s is not a PTX ISA version (want MAJOR.MINOR, e.g. 8.4)", v)
+	}
+	major, _ := strconv.Atoi(m[1])
+	minor, _ := strconv.Atoi(m[2])
+	if major < 6 || major > 9 {
+		return fmt.Errorf("--ptx-version=%s is not a PTX ISA version tt can print (6.0 to 9.x)", v)
+	}
+	if want := minPTX[arch]; major < want[0] || major == want[0] && minor < want[1] {
+		return fmt.Errorf("--ptx-version=%s is too old for %s (it needs PTX %d.%d or newer)", v, arch, want[0], want[1])
+	}
+	return nil
+}
+
+var reLLVMVersion = regexp.MustCompile(`LLVM version (\d+)\.`)
+
+// checkLLC runs `llc --version` and refuses an llc too old for arch.
+func checkLLC(llc, arch string) error {
+	out, err := exec.Command(llc, "--version").CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("--llc=%s does not run: %v", llc, err)
+	}
+	m := reLLVMVersion.FindSubmatch(out)
+	if m == nil {
+		return fmt.Errorf("--llc=%s is not LLVM's llc (no \"LLVM version\" in its --version output)", llc)
+	}
+	major, _ := strconv.Atoi(string(m[1]))
+	if want := minLLVM[arch]; major < want {
+		return fmt.Errorf("--llc=%s is LLVM %d, which does not know %s (it needs LLVM %d or newer)", llc, major, arch, want)
+	}
+	return nil
+}

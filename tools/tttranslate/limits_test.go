@@ -1,0 +1,105 @@
+package tttranslate
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// tileKernel is examples/vector_add.ttir with its 1024-element block
+// replaced by n elements.
+func tileKernel(t testing.TB, n int) string {
+	src, err := os.ReadFile("../../examples/vector_add.ttir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1024 as an extent or integer, not inside a name (%c1024_i32).
+	re := regexp.MustCompile(`([<= ])1024([x :>])`)
+	return re.ReplaceAllString(string(src), fmt.Sprintf("${1}%d${2}", n))
+}
+
+// allocated runs f and returns the bytes it allocated.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestHugeTileRefusedCheaply: a tile whose layout needs more registers a
+// thread than the lowering's bound is refused with a located error that
+// names the value and the fix, and refusing it costs what compiling a
+// small kernel costs: the compiler's work grows with the kernel, not with
+// the tile. (Before the bound, compiling the 2^18-element tile took
+// 0.36 s and allocated 47 MB, the 2^20-element one four times that; the
+// refusal allocates about 1 MB. 16 MB is generous for the refusal and
+// fails if the compiler goes on to lower the tile.)
+func TestHugeTileRefusedCheaply(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{
+		{1 << 18, "'tt.make_range' op tensor<262144xi32> needs 2048 registers per thread with 4 warps (tt's bound is 1024); use a smaller block or more warps"},
+		{1 << 20, "'tt.make_range' op tensor<1048576xi32> needs 8192 registers per thread with 4 warps (tt's bound is 1024); use a smaller block or more warps"},
+	} {
+		src := tileKernel(t, c.n)
+		var err error
+		bytes := allocated(func() { _, err = CompileSource("tile.ttir", src, DefaultOptions()) })
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%d elements: got %v, want %q", c.n, err, c.want)
+		}
+		if !regexp.MustCompile(`:\d+:\d+: error: `).MatchString(err.Error()) {
+			t.Errorf("%d elements: the error is not located: %v", c.n, err)
+		}
+		if bytes > 16<<20 {
+			t.Errorf("%d elements: refusing the tile allocated %d MB, want under 16 MB", c.n, bytes>>20)
+		}
+	}
+	// More warps bring the same tile under the bound.
+	o := DefaultOptions()
+	o.NumWarps = 8
+	if _, err := CompileSource("tile.ttir", tileKernel(t, 1<<17), o); err != nil {
+		t.Errorf("2^17 elements on 8 warps (128 registers a thread): %v", err)
+	}
+}
+
+// BenchmarkRefuseHugeTile is the cost of refusing a 2^18-element tile.
+func BenchmarkRefuseHugeTile(b *testing.B) {
+	src := tileKernel(b, 1<<18)
+	o := DefaultOptions()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := CompileSource("tile.ttir", src, o); err == nil {
+			b.Fatal("the tile compiled")
+		}
+	}
+}
+
+// TestOutputLinearInRegisters: a masked 32768-element tile on gfx942 has
+// 128 registers a thread and a predicated (vector) access for every
+// four, each a branch in LLVM IR. Block labels
+// once grew by a suffix per branch, so the IR grew with the square of the
+// registers (a 1024-register softmax was 99 MB); no line may now be longer
+// than a few instructions' worth.
+func TestOutputLinearInRegisters(t *testing.T) {
+	o := DefaultOptions()
+	o.Target, o.Arch, o.NumStages = "llvmir", "gfx942", 2
+	res, err := CompileSource("tile.ttir", tileKernel(t, 1<<15), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	longest := 0
+	for _, l := range strings.Split(string(res.Output), "\n") {
+		longest = max(longest, len(l))
+	}
+	if longest > 300 {
+		t.Errorf("the longest line of the LLVM IR has %d bytes", longest)
+	}
+	if n := strings.Count(string(res.Output), "br i1"); n < 64 {
+		t.Errorf("%d branches, expected one per predicated (vector) access", n)
+	}
+}

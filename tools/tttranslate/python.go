@@ -1,0 +1,228 @@
+package tttranslate
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// Python kernels as input (triton.tools.compile's command line):
+//
+//	tt-translate kernel.py --kernel NAME --signature "*fp32:16, *fp32:16, i32, 1024"
+//	    [--constexpr NAME=VALUE]... --target=ttir|ttgir|ptx|llvmir|amdgcn
+//
+// tt's front end compiles the @triton.jit function to TTIR for the
+// specialization; the usual stages take it further. --target=ttir and
+// --target=ttgir stop after make_ttir / make_ttgir and print the IR with
+// locations, as Triton's asm["ttir"] / asm["ttgir"] (they also apply to
+// MLIR input).
+
+// pythonArgs are the flags of the Python path.
+type pythonArgs struct {
+	kernel, signature string
+	constexprs        []string
+}
+
+func registerPythonFlags(fs *flag.FlagSet, p *pythonArgs) {
+	fs.StringVar(&p.kernel, "kernel", "", "")
+	fs.StringVar(&p.signature, "signature", "", "")
+	fs.Func("constexpr", "", func(s string) error { p.constexprs = append(p.constexprs, s); return nil })
+}
+
+// irTargets are the outputs that stop at an IR stage.
+var irTargets = map[string]Level{"ttir": LevelTTIR, "ttgir": LevelTTGIR}
+
+func isIRTarget(t string) bool {
+	_, ok := irTargets[t]
+	return ok
+}
+
+func isPythonInput(path string) bool { return strings.HasSuffix(path, ".py") }
+
+// pythonSpecs builds the kernel's specialization from --signature (one
+// entry per parameter, in order) and --constexpr; parameters without
+// either take their defaults as Triton's launcher would.
+func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
+	var sig []triton.ArgSpec
+	if strings.TrimSpace(p.signature) != "" {
+		var err error
+		if sig, err = triton.ParseSignature(p.signature); err != nil {
+			return nil, fmt.Errorf("--signature: %v", err)
+		}
+	}
+	if len(sig) > len(k.Params) {
+		return nil, fmt.Errorf("--signature has %d entries but %s takes %d parameters", len(sig), k.Name, len(k.Params))
+	}
+	consts := map[string]triton.ArgSpec{}
+	for _, c := range p.constexprs {
+		n, v, ok := strings.Cut(c, "=")
+		if !ok {
+			return nil, fmt.Errorf("--constexpr takes NAME=VALUE, got %q", c)
+		}
+		found := false
+		for _, prm := range k.Params {
+			found = found || prm.Name == n
+		}
+		if !found {
+			return nil, fmt.Errorf("--constexpr %s: kernel %s has no parameter %s", n, k.Name, n)
+		}
+		spec, err := triton.ParseConstant(v)
+		if err != nil {
+			return nil, fmt.Errorf("--constexpr %s: %v", n, err)
+		}
+		consts[n] = spec
+	}
+	specs := make([]triton.ArgSpec, len(k.Params))
+	for i, prm := range k.Params {
+		switch c, ok := consts[prm.Name]; {
+		case ok:
+			specs[i] = c
+		case i < len(sig):
+			specs[i] = sig[i]
+		case prm.Default != nil:
+			specs[i] = triton.LaunchSpec(prm.Default, prm.Constexpr)
+		default:
+			var names []string
+			for _, q := range k.Params {
+				names = append(names, q.Name)
+			}
+			return nil, fmt.Errorf("parameter %s of %s has no --signature entry or --constexpr value (parameters: %s)", prm.Name, k.Name, strings.Join(names, ", "))
+		}
+	}
+	return specs, nil
+}
+
+// runPython compiles a @triton.jit kernel and emits cl.opts.Target.
+func runPython(cl *cmdline, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		io.WriteString(stderr, triton.Render(err, os.ReadFile))
+		return 1
+	}
+	if cl.py.kernel == "" {
+		ks, err := triton.Kernels(cl.input, nil)
+		if err != nil {
+			return fail(err)
+		}
+		if len(ks) != 1 {
+			fmt.Fprintf(stderr, "tt-translate: %s defines %d @triton.jit functions (%s): choose one with --kernel\n", cl.input, len(ks), strings.Join(ks, ", "))
+			return 2
+		}
+		cl.py.kernel = ks[0]
+	}
+	k, err := triton.FindKernel(cl.input, cl.py.kernel, nil)
+	if err != nil {
+		return fail(err)
+	}
+	specs, err := pythonSpecs(k, &cl.py)
+	if err != nil {
+		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
+		return 2
+	}
+	o := cl.opts
+	o.Pass.IROut = stderr
+	mod, err := triton.Compile(NewContext(), cl.input, triton.Options{Kernel: k.Name, Args: specs,
+		NumWarps: o.NumWarps, Capability: capabilityOf(o.arch()), Stdout: stdout})
+	if err != nil {
+		return fail(err)
+	}
+	return emitModule(cl, mod, stdout, stderr)
+}
+
+// emitModule runs the stages on a module built in memory and writes the
+// requested output.
+func emitModule(cl *cmdline, mod *ir.Operation, stdout, stderr io.Writer) int {
+	o := cl.opts
+	o.Pass.IROut = stderr
+	src, _ := os.ReadFile(cl.input)
+	if lvl, ok := irTargets[o.Target]; ok {
+		if err := runStagesTo(mod, lvl, &o); err != nil {
+			io.WriteString(stderr, renderAny(cl.input, string(src), err))
+			return 1
+		}
+		text := asm.Sprint(mod, asm.PrintConfig{DebugInfo: true, UseNameLocAsPrefix: true})
+		if cl.output == "-" {
+			io.WriteString(stdout, text)
+			return 0
+		}
+		if err := os.WriteFile(cl.output, []byte(text), 0o644); err != nil {
+			fmt.Fprintf(stderr, "tt-translate: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	res, err := Compile(mod, o)
+	if err != nil {
+		io.WriteString(stderr, renderAny(cl.input, string(src), err))
+		return 1
+	}
+	if err := writeOutputs(cl.output, res, stdout); err != nil {
+		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// runIRTarget handles --target=ttir|ttgir for MLIR input.
+func runIRTarget(cl *cmdline, stdin io.Reader, stdout, stderr io.Writer) int {
+	src, name, err := readInput(cl.input, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
+		return 1
+	}
+	mod, err := asm.Parse(NewContext(), src, asm.ParseConfig{Filename: name})
+	if err == nil {
+		err = ir.Verify(mod)
+	}
+	if err != nil {
+		io.WriteString(stderr, RenderError(name, src, err))
+		return 1
+	}
+	return emitModule(cl, mod, stdout, stderr)
+}
+
+// runStagesTo runs the stages that take a module to level lvl.
+func runStagesTo(mod *ir.Operation, lvl Level, o *Options) error {
+	params, err := o.params()
+	if err != nil {
+		return err
+	}
+	amd := strings.HasPrefix(params["target"], "hip:")
+	cfg := o.Pass
+	for _, s := range stagesFor(DetectLevel(mod), amd) {
+		if s.Out > lvl {
+			break
+		}
+		pm, err := s.build(Registry, params)
+		if err != nil {
+			return err
+		}
+		if err := pm.Run(mod, &cfg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// renderAny renders front-end and IR diagnostics.
+func renderAny(name, src string, err error) string {
+	if s := triton.Render(err, os.ReadFile); !strings.HasPrefix(s, "error: ") {
+		return s
+	}
+	return RenderError(name, src, err)
+}
+
+// capabilityOf is the CUDA compute capability of an sm_XX architecture
+// (90 for AMD and unknown ones: it only sets defaults of tl.dot).
+func capabilityOf(arch string) int {
+	var cc int
+	if _, err := fmt.Sscanf(strings.TrimSuffix(arch, "a"), "sm_%d", &cc); err == nil {
+		return cc
+	}
+	return 90
+}
