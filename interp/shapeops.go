@@ -17,6 +17,8 @@ func init() {
 	register("tt.expand_dims", buildReshapeLike)
 	register("tt.reshape", buildReshapeLike)
 	register("ttg.convert_layout", buildReshapeLike)
+	// AMD's register transpose changes only where elements live.
+	register("amdg.in_thread_transpose", buildReshapeLike)
 	register("tt.broadcast", buildBroadcast)
 	register("tt.trans", buildTrans)
 	register("tt.join", buildJoin)

@@ -26,6 +26,13 @@ type collective struct {
 	// the same definition (bar.sync counts arrivals, not instructions);
 	// otherwise all must wait at the very same op.
 	anyInstance bool
+	// family, when set, is the collective whose instances this one's
+	// count with (a conditional barrier with the barrier); otherwise the
+	// instances of one op definition count together.
+	family *collective
+	// skip, when set, lets a thread pass the op without joining the
+	// group (a conditional barrier whose predicate, in regs, is false).
+	skip func(regs []uint64, in *instr) bool
 	// run acts for the group: group[i] is the group's i-th thread (in
 	// thread order) and ins[i] the instr it waits at. Results are written
 	// into each thread's registers (group[i].regs).
@@ -58,7 +65,7 @@ func (c *cta) tryCollective(scope scope, lo, n int) (bool, error) {
 	ins := c.insScratch[:0]
 	for _, th := range group {
 		w := th.wait
-		if w != first && !(first.coll.anyInstance && w.op.Def() == first.op.Def()) {
+		if w != first && !(first.coll.anyInstance && sameFamily(w, first)) {
 			return false, &ExecError{Block: c.id, Thread: th.tid, Lanes: c.lanes, Op: w.op,
 				Err: fmt.Errorf("waits at a different %s collective than %s, which waits at %s (%s): the %s diverged",
 					scope, threadName(group[0].tid, c.lanes), first.op.Name(), opLoc(first.op), scope)}
@@ -112,4 +119,20 @@ func (c *cta) stuck() error {
 	}
 	return &ExecError{Block: c.id, Thread: w.tid, Lanes: c.lanes, Op: w.wait.op,
 		Err: fmt.Errorf("deadlock: waits for its %s at %s, but %s", scope, w.wait.op.Name(), why)}
+}
+
+// sameFamily reports whether threads waiting at a and b may form one
+// group of an anyInstance collective.
+func sameFamily(a, b *instr) bool {
+	fa, fb := a.coll.family, b.coll.family
+	if fa == nil && fb == nil {
+		return a.op.Def() == b.op.Def()
+	}
+	if fa == nil {
+		fa = a.coll
+	}
+	if fb == nil {
+		fb = b.coll
+	}
+	return fa == fb
 }

@@ -115,6 +115,10 @@ func (th *thread) run() error {
 			code, pc, regs = f.code, f.pc+1, f.regs
 			th.regs = regs
 		case kindCollective:
+			if in.coll.skip != nil && in.coll.skip(regs, in) {
+				pc++
+				continue
+			}
 			f.code, f.pc = code, pc
 			th.wait = in
 			return nil

@@ -50,8 +50,10 @@ func (l *lowering) lowerDot(op *ir.Operation, e *emitter, rw *conversion.Rewrite
 		}
 		return ir.OpErrorf(op, "tt.dot with an nvidia_mma version %d.%d result: mma.sync dots have version 2, wgmma dots are ttng.warp_group_dot",
 			enc.VersionMajor, enc.VersionMinor)
+	case *ttg.AMDMfmaEncoding:
+		return l.lowerMFMADot(op, ts, enc, e, rw)
 	}
-	return ir.OpErrorf(op, "tt.dot with a %s result is not supported on %s: the result of a dot is blocked (FMA) or nvidia_mma version 2 (mma.sync)",
+	return ir.OpErrorf(op, "tt.dot with a %s result is not supported on %s: the result of a dot is blocked (FMA), nvidia_mma version 2 (mma.sync) or amd_mfma",
 		layoutName(ts.d.Encoding), l.target)
 }
 

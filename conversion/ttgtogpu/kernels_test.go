@@ -150,3 +150,27 @@ func readKernel(t *testing.T, name string) string {
 	}
 	return string(b)
 }
+
+// TestAMDMatmulMFMADiff compiles shared/kernels/amd's f16 matmul (Triton's
+// TTIR for gfx942: 128x128x64 tiles on 4 wavefronts) through the AMD
+// pipelines and runs it in the simulator against the interpreter, on
+// ragged 160x144x96 matrices (masked tiles at every edge, two K
+// iterations of which the second is partial). Each wavefront's 64x64
+// quarter is 2x2 MFMA 32x32x8 tiles, each fed 8 times per K iteration:
+// 32 gpu.mfma per loop body, as Triton's AMDGCN has 32 v_mfma.
+func TestAMDMatmulMFMADiff(t *testing.T) {
+	m := parseFile(t, kernels+"amd/amd_matmul_f16.ttir")
+	runPipeline(t, m, gfx942.pipeline(4))
+	r := rand.New(rand.NewSource(14))
+	M, N, K := 160, 144, 96
+	args := []diffArg{
+		f16Buf(randF32(r, M*K, 1)), f16Buf(randF32(r, K*N, 1)), zeroBuf("f16", M*N),
+		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)),
+		intArg(int64(K)), intArg(1), intArg(int64(N)), intArg(1), intArg(int64(N)), intArg(1),
+	}
+	diffTestCheck(t, m, "matmul_kernel", [3]int{4, 1, 1}, args, 2, func(lowered *ir.Operation) {
+		if n := count(lowered, "gpu.mfma"); n != 32 {
+			t.Errorf("%d gpu.mfma per thread, want 2x2 tiles of 32x32 x 8 k steps", n)
+		}
+	})
+}

@@ -103,6 +103,7 @@ func (l *lowering) patterns() []conversion.Pattern {
 	for name, fn := range l.elementwisePatterns() {
 		ps = append(ps, l.pat(name, fn))
 	}
+	ps = append(ps, l.amdPatterns()...)
 	// Anything else is reported with its name and location.
 	ps = append(ps, conversion.NewPattern("unsupported", "", 0, func(op *ir.Operation, _ []ir.Value, _ *conversion.Rewriter) bool {
 		return l.fail(ir.OpErrorf(op, "convert-triton-gpu-to-gpu does not support '%s'", op.Name()))

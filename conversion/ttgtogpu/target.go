@@ -36,6 +36,9 @@ type target interface {
 	// into D for these element types (an nvidia_mma version 2 dot), or
 	// why the target has none.
 	mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error)
+	// mfma returns the MFMA instruction of a dot with an amd_mfma result
+	// of layout enc and these element types, or why the target has none.
+	mfma(enc *ttg.AMDMfmaEncoding, a, b, d ir.Type, prec tt.InputPrecision) (mfmaInstr, error)
 	// hasLdMatrix reports whether shared memory loads may use ldmatrix
 	// (16-bit transposed only: ldmatrix.b8 is sm_100's).
 	hasLdMatrix() bool

@@ -7,8 +7,11 @@ import (
 
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/membar"
+	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // amdTarget is an AMD GPU: its gfx architecture ("gfx942") and the
@@ -85,6 +88,67 @@ func (t *amdTarget) asyncCopySupport() error {
 // (the AMD dot path).
 func (t *amdTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
 	return mmaInstr{}, fmt.Errorf("an nvidia_mma dot cannot run on %s: AMD targets multiply with MFMA or WMMA (the AMD dot path is not lowered yet)", t)
+}
+
+// mfma picks the MFMA instruction of an amd_mfma dot: the layout's
+// instruction shape, with the element types of its operands as Triton's
+// MFMA table (dialects/amdgpu) chooses them. f32 operands run the xf32
+// form when the dot allows TF32 and the target is CDNA3 (Triton's
+// allowXF32); fp8 operands are CDNA3's FNUZ types (gfx942's fp8 and bf8).
+func (t *amdTarget) mfma(enc *ttg.AMDMfmaEncoding, a, b, d ir.Type, prec tt.InputPrecision) (mfmaInstr, error) {
+	switch t.arch {
+	case "gfx90a", "gfx942", "gfx950":
+	default:
+		return mfmaInstr{}, fmt.Errorf("MFMA dots are lowered for CDNA2 and CDNA3 (gfx90a, gfx942), not %s", t.arch)
+	}
+	if len(enc.InstrShape) < 2 {
+		return mfmaInstr{}, fmt.Errorf("the amd_mfma layout has no instruction shape")
+	}
+	shape := gpu.MFMAShape{M: enc.InstrShape[0], N: enc.InstrShape[1]}
+	if len(enc.InstrShape) > 2 {
+		shape.K = enc.InstrShape[2]
+	}
+	elem := func(x ir.Type) gpu.MFMAType {
+		switch {
+		case isF16(x):
+			return gpu.MFMAF16
+		case isBF16(x):
+			return gpu.MFMABF16
+		case isF32(x):
+			if prec == tt.PrecisionTF32 && t.arch == "gfx942" {
+				return gpu.MFMAXF32
+			}
+			return gpu.MFMAF32
+		case ir.IsInteger(x, 8):
+			return gpu.MFMAI8
+		}
+		if ft, ok := x.(*ir.FloatType); ok {
+			switch ft.Kind {
+			case ir.F8E4M3FNUZ:
+				return gpu.MFMAFP8
+			case ir.F8E5M2FNUZ:
+				return gpu.MFMABF8
+			}
+		}
+		return gpu.MFMAInvalid
+	}
+	types := gpu.MFMATypes{A: elem(a), B: elem(b), D: gpu.MFMAF32}
+	if ir.IsInteger(d, 32) {
+		types.D = gpu.MFMAI32
+	} else if !isF32(d) {
+		return mfmaInstr{}, fmt.Errorf("MFMA accumulates in f32 or i32, the dot's result is %s", asm.TypeString(d))
+	}
+	if types.A == gpu.MFMAInvalid || types.B == gpu.MFMAInvalid {
+		return mfmaInstr{}, fmt.Errorf("no MFMA multiplies %s by %s", asm.TypeString(a), asm.TypeString(b))
+	}
+	form, err := gpu.MFMAFormOf(shape, types)
+	if err != nil {
+		return mfmaInstr{}, err
+	}
+	if form.GFX942 && t.arch == "gfx90a" {
+		return mfmaInstr{}, fmt.Errorf("mfma %s %s is CDNA3's; the target is %s", shape, types, t.arch)
+	}
+	return mfmaInstr{shape: shape, types: types, form: form}, nil
 }
 
 // hasLdMatrix: AMD has no ldmatrix (ds_read_b64_tr_b16 is the AMD dot

@@ -138,3 +138,8 @@ func (t *nvidiaTarget) asyncProxy() error {
 	}
 	return fmt.Errorf("the async proxy (TMA, fence.proxy.async) needs sm_90, the target is sm_%d", t.capability)
 }
+
+// mfma: MFMA is AMD's matrix instruction.
+func (t *nvidiaTarget) mfma(*ttg.AMDMfmaEncoding, ir.Type, ir.Type, ir.Type, tt.InputPrecision) (mfmaInstr, error) {
+	return mfmaInstr{}, fmt.Errorf("an amd_mfma dot cannot run on %s: MFMA is AMD's", t)
+}

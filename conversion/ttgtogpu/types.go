@@ -106,7 +106,7 @@ func (l *lowering) legality() *conversion.Target {
 	t := conversion.NewTarget()
 	t.AddLegalDialect("llvm", "gpu")
 	t.AddLegalOp("builtin.module")
-	t.AddIllegalDialect("tt", "ttg", "ttng", "amdg", "arith", "math", "cf", "scf", "func", "ub")
+	t.AddIllegalDialect("tt", "ttg", "ttng", "amdg", "rocdl", "arith", "math", "cf", "scf", "func", "ub")
 	return t
 }
 

@@ -62,6 +62,14 @@ func init() {
 	} {
 		lowerings[def] = gpuLowering{nv, nvidiaOnly}
 	}
+	// AMD-only: MFMA, scheduling hints, the wave-group barrier.
+	for def, amd := range map[*ir.OpDef]handler{
+		gpu.MFMAOp: (*fnTr).amdMFMA, gpu.SchedBarrierOp: (*fnTr).amdSchedHint,
+		gpu.SchedGroupBarrierOp: (*fnTr).amdSchedHint, gpu.SetPriorityOp: (*fnTr).amdSchedHint,
+		gpu.CondBarrierOp: (*fnTr).amdCondBarrier,
+	} {
+		lowerings[def] = gpuLowering{amdOnly, amd}
+	}
 	for def, l := range lowerings {
 		l := l
 		gpuOps[def.Name] = func(fx *fnTr, op *ir.Operation) error {
