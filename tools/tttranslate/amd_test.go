@@ -2,6 +2,7 @@ package tttranslate
 
 import (
 	"bytes"
+	"debug/elf"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -221,15 +222,17 @@ func TestAMDTTGIRInput(t *testing.T) {
 // TestAMDGCNCases compiles the GPU conformance cases (shared/kernels/cases
 // and the repository's testdata/cases) from TTIR to gfx942 assembly; their
 // results are checked in the SIMT simulator by conversion/ttgtogpu's
-// TestGPUCases. Kernels with tt.dot wait for the MMA lowering, and those
-// the lowering rejects must say so with a located error.
+// TestGPUCases. Kernels with tt.dot run on MFMA; those the lowering
+// rejects must say so with a located error. With ld.lld on PATH each is
+// also linked into a code object (--target=hsaco).
 func TestAMDGCNCases(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	llc := newLLC(t)
 	unsupported := map[string]string{
 		"math_fns": "'__nv_powf' is not supported",
 	}
-	n := 0
+	n, dots := 0, 0
+	lld := findLLD()
 	for _, dir := range []string{"../../../shared/kernels/cases", "../../testdata/cases"} {
 		b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 		if err != nil {
@@ -249,9 +252,6 @@ func TestAMDGCNCases(t *testing.T) {
 			t.Run(c.Name, func(t *testing.T) {
 				path := filepath.Join(dir, c.TTIR)
 				src := parseFile(t, path)
-				if strings.Contains(src, "tt.dot") {
-					t.Skip("tt.dot is lowered by later work")
-				}
 				o := DefaultOptions()
 				o.Target, o.Arch, o.LLC, o.NumWarps, o.NumStages = "amdgcn", "gfx942", llc, c.NumWarps, 2
 				res, err := CompileSource(path, src, o)
@@ -267,9 +267,54 @@ func TestAMDGCNCases(t *testing.T) {
 				if !strings.Contains(string(res.Output), c.Kernel+":") || res.Kernels[0].Name != c.Kernel {
 					t.Errorf("no kernel %s in the assembly", c.Kernel)
 				}
+				if strings.Contains(src, "tt.dot") {
+					dots++
+				}
 				n++
+				if lld != "" {
+					checkCodeObject(t, path, src, o, lld, c.Kernel)
+				}
 			})
 		}
 	}
-	t.Logf("%d cases compiled to gfx942 assembly", n)
+	t.Logf("%d cases compiled to gfx942 assembly (%d with tt.dot), linked to code objects: %t", n, dots, lld != "")
+}
+
+// findLLD returns an ld.lld on PATH, or "".
+func findLLD() string {
+	for _, name := range []string{"ld.lld-19", "ld.lld-18", "ld.lld-17", "ld.lld"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// checkCodeObject compiles src to --target=hsaco and checks the result is
+// an AMDGPU shared object with the kernel and its descriptor.
+func checkCodeObject(t *testing.T, path, src string, o Options, lld, kernel string) {
+	t.Helper()
+	o.Target, o.LLD = "hsaco", lld
+	res, err := CompileSource(path, src, o)
+	if err != nil {
+		t.Fatalf("hsaco: %s", RenderError(path, src, err))
+	}
+	f, err := elf.NewFile(bytes.NewReader(res.Output))
+	if err != nil {
+		t.Fatalf("hsaco is not ELF: %v", err)
+	}
+	if f.Type != elf.ET_DYN || f.Machine != elf.EM_AMDGPU {
+		t.Errorf("hsaco is %v for machine %v, want a shared object for AMDGPU", f.Type, f.Machine)
+	}
+	syms, err := f.DynamicSymbols()
+	if err != nil {
+		t.Fatalf("hsaco symbols: %v", err)
+	}
+	have := map[string]bool{}
+	for _, s := range syms {
+		have[s.Name] = true
+	}
+	if !have[kernel] || !have[kernel+".kd"] {
+		t.Errorf("hsaco lacks %s or its kernel descriptor %s.kd", kernel, kernel)
+	}
 }

@@ -37,8 +37,8 @@ func checkCommandLine(o *Options) error {
 	if !supported(arch) {
 		return fmt.Errorf("--arch=%s is not supported (supported: %s)", arch, strings.Join(SupportedArchs, ", "))
 	}
-	if o.Target == "amdgcn" && !isAMD(arch) {
-		return fmt.Errorf("--target=amdgcn needs an AMD architecture (gfx...), got --arch=%s", arch)
+	if (o.Target == "amdgcn" || o.Target == "hsaco") && !isAMD(arch) {
+		return fmt.Errorf("--target=%s needs an AMD architecture (gfx...), got --arch=%s", o.Target, arch)
 	}
 	if o.Target == "ptx" && isAMD(arch) {
 		return fmt.Errorf("--target=ptx needs an NVIDIA architecture (sm_...), got --arch=%s", arch)
@@ -51,7 +51,7 @@ func checkCommandLine(o *Options) error {
 			return err
 		}
 	}
-	if o.Target == "amdgcn" && o.LLC != "" {
+	if (o.Target == "amdgcn" || o.Target == "hsaco") && o.LLC != "" {
 		if err := checkLLC(o.LLC, arch); err != nil {
 			return err
 		}

@@ -65,7 +65,7 @@ type Result struct {
 func Compile(module *ir.Operation, o Options) (*Result, error) {
 	emit, ok := emitters[o.Target]
 	if !ok {
-		return nil, fmt.Errorf("unknown target %q (want ptx, llvmir or amdgcn)", o.Target)
+		return nil, fmt.Errorf("unknown target %q (want ptx, llvmir, amdgcn or hsaco)", o.Target)
 	}
 	applyTritonOptions(module, &o)
 	in, notBuilt, err := Lower(module, o)

@@ -11,7 +11,8 @@ import (
 
 // Options are the compilation parameters and what to print on the way.
 type Options struct {
-	// Target is the output: "ptx", "llvmir" or "amdgcn".
+	// Target is the output: "ptx", "llvmir", "amdgcn" or "hsaco" (an AMD
+	// code object: llc's object linked by ld.lld).
 	Target string
 	// Arch is the GPU: "sm_90" (default for ptx and llvmir), "sm_80",
 	// "gfx942" (default for amdgcn).
@@ -29,6 +30,8 @@ type Options struct {
 	// FPFusion lets ptxas fuse float multiplies and adds (Triton's
 	// enable_fp_fusion, on by default there and here).
 	FPFusion bool
+	// LLD is the ld.lld used for hsaco ("" looks for ld.lld on PATH).
+	LLD string
 	// LLC is the llc used for amdgcn ("" looks for llc on PATH).
 	LLC string
 	// Pass configures IR printing, timing and verification for every
@@ -52,7 +55,7 @@ func (o *Options) arch() string {
 	if o.Arch != "" {
 		return o.Arch
 	}
-	if o.Target == "amdgcn" {
+	if o.Target == "amdgcn" || o.Target == "hsaco" {
 		return "gfx942"
 	}
 	return "sm_90"

@@ -2,7 +2,6 @@ package tttranslate
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -23,6 +22,7 @@ var emitters = map[string]emitter{
 	"ptx":    emitPTX,
 	"llvmir": emitLLVMIR,
 	"amdgcn": emitAMDGCN,
+	"hsaco":  emitHSACO,
 }
 
 func emitPTX(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
@@ -67,23 +67,46 @@ func emitLLVMIR(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 // emitAMDGCN translates to LLVM IR for the gfx architecture and runs llc
 // on it for AMDGCN assembly.
 func emitAMDGCN(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
+	return runAMDToolchain(module, o, false)
+}
+
+// emitHSACO builds an AMD code object (what the HIP runtime's
+// hipModuleLoad takes): llc's ELF relocatable object, linked into a shared
+// object by ld.lld, as Triton's AMD backend does.
+func emitHSACO(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
+	return runAMDToolchain(module, o, true)
+}
+
+// findTool returns the first of names on PATH (or given, if set).
+func findTool(given string, what string, names ...string) (string, error) {
+	if given != "" {
+		return given, nil
+	}
+	for _, name := range names {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%s not found on PATH (looked for %v)", what, names)
+}
+
+func runAMDToolchain(module *ir.Operation, o *Options, codeObject bool) ([]byte, []Kernel, error) {
 	t, err := llvmir.ParseTarget(o.arch())
 	if err == nil && t.Kind != llvmir.AMDGCN {
-		err = fmt.Errorf("--target=amdgcn needs an AMD architecture (gfx...), got %s", o.arch())
+		err = fmt.Errorf("--target=%s needs an AMD architecture (gfx...), got %s", o.Target, o.arch())
 	}
 	if err != nil {
 		return nil, nil, ir.OpErrorf(module, "%v", err)
 	}
-	llc := o.LLC
-	if llc == "" {
-		// Prefer a newer llc: LLVM 14 does not know gfx942.
-		for _, name := range []string{"llc-19", "llc-18", "llc-17", "llc"} {
-			if llc, err = exec.LookPath(name); err == nil {
-				break
-			}
-		}
-		if err != nil {
-			return nil, nil, errors.New("llc not found on PATH (give --llc=PATH, or use --target=llvmir)")
+	// Prefer a newer llc: LLVM 14 does not know gfx942.
+	llc, err := findTool(o.LLC, "llc", "llc-19", "llc-18", "llc-17", "llc")
+	if err != nil {
+		return nil, nil, fmt.Errorf("%v (give --llc=PATH, or use --target=llvmir)", err)
+	}
+	var lld string
+	if codeObject {
+		if lld, err = findTool(o.LLD, "ld.lld", "ld.lld-19", "ld.lld-18", "ld.lld-17", "ld.lld"); err != nil {
+			return nil, nil, fmt.Errorf("%v (give --lld=PATH, or use --target=amdgcn)", err)
 		}
 	}
 	var ll bytes.Buffer
@@ -99,15 +122,26 @@ func emitAMDGCN(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 	if err := os.WriteFile(in, ll.Bytes(), 0o644); err != nil {
 		return nil, nil, err
 	}
-	cmd := exec.Command(llc, "-mtriple="+t.Triple(), "-mcpu="+t.Arch, "-O3", in, "-o", out)
-	if msg, err := cmd.CombinedOutput(); err != nil {
+	args := []string{"-mtriple=" + t.Triple(), "-mcpu=" + t.Arch, "-O3", in, "-o", out}
+	if codeObject {
+		out = filepath.Join(dir, "kernel.o")
+		args = []string{"-mtriple=" + t.Triple(), "-mcpu=" + t.Arch, "-O3", "-filetype=obj", in, "-o", out}
+	}
+	if msg, err := exec.Command(llc, args...).CombinedOutput(); err != nil {
 		return nil, nil, fmt.Errorf("%s failed: %v\n%s", llc, err, msg)
 	}
-	asm, err := os.ReadFile(out)
+	if codeObject {
+		hsaco := filepath.Join(dir, "kernel.hsaco")
+		if msg, err := exec.Command(lld, "-flavor", "gnu", "-shared", out, "-o", hsaco).CombinedOutput(); err != nil {
+			return nil, nil, fmt.Errorf("%s failed: %v\n%s", lld, err, msg)
+		}
+		out = hsaco
+	}
+	b, err := os.ReadFile(out)
 	if err != nil {
 		return nil, nil, err
 	}
-	return asm, kernelsOf(module, o), nil
+	return b, kernelsOf(module, o), nil
 }
 
 // kernelsOf reads the kernel metadata of per-thread IR from the module

@@ -100,6 +100,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.StringVar(&o.PTXVersion, "ptx-version", "", "")
 	fs.BoolVar(&o.FPFusion, "enable-fp-fusion", o.FPFusion, "")
 	fs.StringVar(&o.LLC, "llc", "", "")
+	fs.StringVar(&o.LLD, "lld", "", "")
 	fs.StringVar(&o.DumpStages, "dump-stages", "", "")
 	tritonFlags(fs, &o.Triton)
 	fs.StringVar(&cl.output, "o", "-", "")
@@ -243,7 +244,7 @@ func extension(target string) string {
 
 func targetNames() []string {
 	var out []string
-	for _, t := range []string{"ptx", "llvmir", "amdgcn"} {
+	for _, t := range []string{"ptx", "llvmir", "amdgcn", "hsaco"} {
 		if _, ok := emitters[t]; ok {
 			out = append(out, t)
 		}
@@ -264,7 +265,8 @@ With -o FILE, the kernel metadata {"name","num_warps","shared","target"} is
 written next to it as FILE's base name + .json.
 
 OPTIONS:
-  --target=ptx|llvmir|amdgcn|ttir|ttgir  output (default ptx)
+  --target=ptx|llvmir|amdgcn|hsaco|ttir|ttgir  output (default ptx; hsaco:
+                                      an AMD code object, llc-19 then ld.lld-19)
   --kernel=NAME --signature=SIG       Python input: the kernel and its specialization
   --constexpr NAME=VALUE              Python input: a tl.constexpr argument
   --arch=ARCH                         GPU architecture (default sm_90; gfx942 for amdgcn):
@@ -283,7 +285,8 @@ OPTIONS:
                                       accepted: they change nothing after the TTIR
   --kernel-abi=tt|triton              triton: Triton 3.6's launcher ABI (two trailing
                                       scratch pointers; their sizes in the metadata)
-  --llc=PATH                          llc for amdgcn (default: llc on PATH)
+  --llc=PATH                          llc for amdgcn and hsaco (default: llc on PATH)
+  --lld=PATH                          ld.lld for hsaco (default: ld.lld on PATH)
   -o FILE                             output file (default stdout)
   --dump-stages=DIR                   write the IR after each stage into DIR
   --mlir-print-ir-after-all / --mlir-print-ir-before-all
