@@ -83,7 +83,11 @@
 //	  / async_commit_group / wait    gpu.cp_async_commit / gpu.cp_async_wait (asynccopy.go)
 //	tt.dot                           blocked result: fma chains in k order (dot_fma.go); nvidia_mma
 //	                                 v2: gpu.mma_sync per 16x8 tile and k step, fragments matched
-//	                                 to registers by coordinates (dot_mma.go, mmafrag.go)
+//	                                 to registers by coordinates (dot_mma.go, mmafrag.go); amd_mfma:
+//	                                 gpu.mfma per MxN tile and K step, K orders read off the
+//	                                 operand layouts (dot_mfma.go)
+//	amdg.in_thread_transpose, the    register renaming; gpu.sched_barrier, sched_group_barrier,
+//	  ping-pong hints and barriers   set_priority, cond_barrier, barrier (amd_sched.go)
 //	ttng.warp_group_dot (+ _wait)    gpu.wgmma per 64xN slab and K step: descriptors read off
 //	                                 the buffer's layout and verified element by element
 //	                                 (wgmma_desc.go), fragments matched to the layout's

@@ -11,9 +11,9 @@ import (
 // 3.6's DotOpConversion chooses: a blocked result is the FMA dot
 // (dot_fma.go: per-thread multiply-adds, what accelerate-matmul leaves
 // when no tensor-core instruction applies), an nvidia_mma version 2
-// result is mma.sync (dot_mma.go), with the instruction the target picks.
-// Wgmma dots are ttng.warp_group_dot by then; AMD's MFMA and WMMA layouts
-// belong to the AMD dot path.
+// result is mma.sync (dot_mma.go), an amd_mfma result is MFMA
+// (dot_mfma.go), with the instruction the target picks. Wgmma dots are
+// ttng.warp_group_dot by then; AMD's WMMA (RDNA) is not lowered.
 
 // dotOperands are the typed pieces of a tt.dot.
 type dotOperands struct {

@@ -229,7 +229,13 @@ func (tr *translator) declareFunc(op *ir.Operation) error {
 // markKernel gives a kernel its calling convention and launch bounds:
 // ptx_kernel plus nvvm.annotations (kernel, maxntidx, and maxnreg for a
 // module with ttg.maxnreg) on NVPTX;
-// amdgpu_kernel and "amdgpu-flat-work-group-size" on AMDGCN.
+// amdgpu_kernel with Triton's AMD kernel attributes on AMDGCN
+// (compiler.py's make_llir: "amdgpu-flat-work-group-size" = "1,N",
+// "uniform-work-group-size" (every workgroup is full), "amdgpu-waves-per-
+// eu" = "0, 0" (waves_per_eu's default: no occupancy target),
+// "denormal-fp-math-f32" = "ieee" (allow_flush_denorm's default), and
+// every parameter inreg, so that the firmware may preload the kernel
+// arguments into SGPRs).
 func (tr *translator) markKernel(op *ir.Operation, f *llir.Func) {
 	threads := 0
 	if a, ok := op.Attr("nvvm.reqntid").(*ir.DenseArrayAttr); ok && len(a.Ints) > 0 {
@@ -244,6 +250,13 @@ func (tr *translator) markKernel(op *ir.Operation, f *llir.Func) {
 		f.CallingConv = enum.CallingConvAMDGPUKernel
 		if threads > 0 {
 			f.FuncAttrs = append(f.FuncAttrs, llir.AttrPair{Key: "amdgpu-flat-work-group-size", Value: "1," + itoa(threads)})
+		}
+		f.FuncAttrs = append(f.FuncAttrs,
+			llir.AttrPair{Key: "uniform-work-group-size", Value: "true"},
+			llir.AttrPair{Key: "amdgpu-waves-per-eu", Value: "0, 0"},
+			llir.AttrPair{Key: "denormal-fp-math-f32", Value: "ieee"})
+		for _, p := range f.Params {
+			p.Attrs = append(p.Attrs, enum.ParamAttrInReg)
 		}
 		return
 	}

@@ -1,6 +1,6 @@
 target triple = "amdgcn-amd-amdhsa"
 
-define amdgpu_kernel void @atomics(i8 addrspace(1)* %arg0, i8 addrspace(3)* %arg1, i1 %arg2, i32 %arg3, i64 %arg4, float %arg5, double %arg6) {
+define amdgpu_kernel void @atomics(i8 addrspace(1)* inreg %arg0, i8 addrspace(3)* inreg %arg1, i1 inreg %arg2, i32 inreg %arg3, i64 inreg %arg4, float inreg %arg5, double inreg %arg6) "uniform-work-group-size"="true" "amdgpu-waves-per-eu"="0, 0" "denormal-fp-math-f32"="ieee" {
 bb0:
 	br i1 %arg2, label %bb0.then1, label %bb0.join2
 

@@ -1,6 +1,6 @@
 target triple = "amdgcn-amd-amdhsa"
 
-define amdgpu_kernel void @loop(i8 addrspace(1)* %arg0, i32 %arg1, i1 %arg2) {
+define amdgpu_kernel void @loop(i8 addrspace(1)* inreg %arg0, i32 inreg %arg1, i1 inreg %arg2) "uniform-work-group-size"="true" "amdgpu-waves-per-eu"="0, 0" "denormal-fp-math-f32"="ieee" {
 bb0:
 	br label %bb1
 

@@ -1,6 +1,6 @@
 target triple = "amdgcn-amd-amdhsa"
 
-define amdgpu_kernel void @cvt_directed(i8 addrspace(1)* %arg0, float %arg1, float %arg2, double %arg3) {
+define amdgpu_kernel void @cvt_directed(i8 addrspace(1)* inreg %arg0, float inreg %arg1, float inreg %arg2, double inreg %arg3) "uniform-work-group-size"="true" "amdgpu-waves-per-eu"="0, 0" "denormal-fp-math-f32"="ieee" {
 bb0:
 	%0 = fptrunc float %arg1 to half
 	%1 = fpext half %0 to float

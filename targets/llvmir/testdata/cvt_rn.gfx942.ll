@@ -1,6 +1,6 @@
 target triple = "amdgcn-amd-amdhsa"
 
-define amdgpu_kernel void @cvt_rn(i8 addrspace(1)* %arg0, float %arg1, float %arg2) {
+define amdgpu_kernel void @cvt_rn(i8 addrspace(1)* inreg %arg0, float inreg %arg1, float inreg %arg2) "uniform-work-group-size"="true" "amdgpu-waves-per-eu"="0, 0" "denormal-fp-math-f32"="ieee" {
 bb0:
 	%0 = bitcast float %arg1 to i32
 	%1 = lshr i32 %0, 16

@@ -2,7 +2,7 @@ target triple = "amdgcn-amd-amdhsa"
 
 @global_smem = external addrspace(3) global [0 x i8], align 16
 
-define amdgpu_kernel void @ids(i8 addrspace(1)* %arg0, float %arg1, i32 %arg2, <2 x half> %arg3, i1 %arg4) "amdgpu-flat-work-group-size"="1,256" {
+define amdgpu_kernel void @ids(i8 addrspace(1)* inreg %arg0, float inreg %arg1, i32 inreg %arg2, <2 x half> inreg %arg3, i1 inreg %arg4) "amdgpu-flat-work-group-size"="1,256" "uniform-work-group-size"="true" "amdgpu-waves-per-eu"="0, 0" "denormal-fp-math-f32"="ieee" {
 bb0:
 	%0 = call i32 @llvm.amdgcn.workitem.id.x()
 	%1 = call i32 @llvm.amdgcn.workitem.id.y()

@@ -1,6 +1,6 @@
 target triple = "amdgcn-amd-amdhsa"
 
-define amdgpu_kernel void @add_kernel(i8 addrspace(1)* %arg0, i8 addrspace(1)* %arg1, i8 addrspace(1)* %arg2, i32 %arg3) "amdgpu-flat-work-group-size"="1,128" {
+define amdgpu_kernel void @add_kernel(i8 addrspace(1)* inreg %arg0, i8 addrspace(1)* inreg %arg1, i8 addrspace(1)* inreg %arg2, i32 inreg %arg3) "amdgpu-flat-work-group-size"="1,128" "uniform-work-group-size"="true" "amdgpu-waves-per-eu"="0, 0" "denormal-fp-math-f32"="ieee" {
 bb0:
 	%0 = call i32 @llvm.amdgcn.workgroup.id.x()
 	%1 = call i32 @llvm.amdgcn.workitem.id.x()

@@ -11,7 +11,7 @@ bb0:
 	ret float %1
 }
 
-define amdgpu_kernel void @ops(i8 addrspace(1)* %arg0, i32 %arg1, i64 %arg2, float %arg3, <4 x float> %arg4) {
+define amdgpu_kernel void @ops(i8 addrspace(1)* inreg %arg0, i32 inreg %arg1, i64 inreg %arg2, float inreg %arg3, <4 x float> inreg %arg4) "uniform-work-group-size"="true" "amdgpu-waves-per-eu"="0, 0" "denormal-fp-math-f32"="ieee" {
 bb0:
 	%0 = add nsw i32 %arg1, 1
 	%1 = sub i32 %0, 3

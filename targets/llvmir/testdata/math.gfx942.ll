@@ -1,6 +1,6 @@
 target triple = "amdgcn-amd-amdhsa"
 
-define amdgpu_kernel void @math(i8 addrspace(1)* %arg0, float %arg1, float %arg2, i32 %arg3, i32 %arg4, i64 %arg5) {
+define amdgpu_kernel void @math(i8 addrspace(1)* inreg %arg0, float inreg %arg1, float inreg %arg2, i32 inreg %arg3, i32 inreg %arg4, i64 inreg %arg5) "uniform-work-group-size"="true" "amdgpu-waves-per-eu"="0, 0" "denormal-fp-math-f32"="ieee" {
 bb0:
 	%0 = call float @llvm.exp2.f32(float %arg1)
 	%1 = call float @llvm.exp2.f32(float %0)

@@ -1,6 +1,6 @@
 target triple = "amdgcn-amd-amdhsa"
 
-define amdgpu_kernel void @memory(i8 addrspace(1)* %arg0, i8 addrspace(3)* %arg1, i1 %arg2, float %arg3, half %arg4, i8 %arg5, i64 %arg6) {
+define amdgpu_kernel void @memory(i8 addrspace(1)* inreg %arg0, i8 addrspace(3)* inreg %arg1, i1 inreg %arg2, float inreg %arg3, half inreg %arg4, i8 inreg %arg5, i64 inreg %arg6) "uniform-work-group-size"="true" "amdgpu-waves-per-eu"="0, 0" "denormal-fp-math-f32"="ieee" {
 bb0:
 	br i1 %arg2, label %bb0.then1, label %bb0.join2
 

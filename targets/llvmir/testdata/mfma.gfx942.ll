@@ -1,6 +1,6 @@
 target triple = "amdgcn-amd-amdhsa"
 
-define amdgpu_kernel void @mfma(i8 addrspace(1)* %arg0, half %arg1, i16 %arg2, float %arg3, i8 %arg4, float %arg5, i32 %arg6, i1 %arg7) "amdgpu-flat-work-group-size"="1,256" {
+define amdgpu_kernel void @mfma(i8 addrspace(1)* inreg %arg0, half inreg %arg1, i16 inreg %arg2, float inreg %arg3, i8 inreg %arg4, float inreg %arg5, i32 inreg %arg6, i1 inreg %arg7) "amdgpu-flat-work-group-size"="1,256" "uniform-work-group-size"="true" "amdgpu-waves-per-eu"="0, 0" "denormal-fp-math-f32"="ieee" {
 bb0:
 	%0 = insertelement <4 x half> undef, half %arg1, i32 0
 	%1 = insertelement <4 x half> %0, half %arg1, i32 1
