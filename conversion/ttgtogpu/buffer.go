@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/amdgpu"
+	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -12,12 +13,15 @@ import (
 
 // AMD buffer ops (amdg.buffer_load / amdg.buffer_store, which Triton's
 // tritonamdgpu-convert-buffer-ops makes of global accesses): a scalar base
-// pointer and a tensor of i32 element offsets. They lower like tt.load and
-// tt.store on the pointers base + offset: predicated gpu.load/gpu.store of
-// up to 128 bits. Triton converts only accesses whose offsets it proves
-// non-negative and below 2 GiB, where the hardware's buffer range check
-// (out-of-range reads give 0, writes are dropped) never fires; tt does not
-// emulate that check for other offsets.
+// pointer and a tensor of i32 element offsets. Loads and stores become
+// gpu.buffer_load / gpu.buffer_store of up to 128 bits at the byte offset
+// offset*size (an i32 product, as Triton's BufferEmitter computes it),
+// with the mask as predicate: the hardware's raw buffer access, whose
+// range check makes out-of-range reads zero and drops out-of-range
+// writes. Buffer atomics lower like tt atomics on the pointers base +
+// offset (one thread per element, with the scratch broadcast of their
+// results); Triton converts only atomics whose offsets it proves in
+// range, where the range check never fires.
 
 // bufferOp is the view of a buffer load or store.
 type bufferOp struct {
@@ -111,11 +115,36 @@ func bufferCache(op *ir.Operation) memOpts {
 	return memOpts{}
 }
 
-// lowerBufferLoad loads each vector of registers from base + offset, with
-// other (or zero) where the mask is false.
+// bufferByteOffsets returns the base pointer and the byte offset of each
+// register (offset * element size, wrapping in 32 bits).
+func (l *lowering) bufferByteOffsets(e *emitter, b bufferOp, rw *conversion.Rewriter) (ir.Value, []ir.Value, ir.Type, error) {
+	if b.stride != nil {
+		return nil, nil, nil, ir.OpErrorf(b.op, "'%s' with a stride is not supported", b.op.Name())
+	}
+	if b.data == nil {
+		return nil, nil, nil, ir.OpErrorf(b.op, "'%s' must move a tensor", b.op.Name())
+	}
+	pt, ok := b.ptr.Type().(*tt.PointerType)
+	if !ok {
+		return nil, nil, nil, ir.OpErrorf(b.op, "'%s' needs a scalar base pointer", b.op.Name())
+	}
+	size := int64(max(storageBits(pt.Pointee)/8, 1))
+	offs := rw.RemappedN(b.offsets)
+	bytes := make([]ir.Value, len(offs))
+	for i, o := range offs {
+		bytes[i] = e.mulC(o, size)
+	}
+	return rw.RemappedN(b.ptr)[0], bytes, pt.Pointee, nil
+}
+
+// truePred is the constant true predicate.
+func (e *emitter) truePred() ir.Value { return e.cInt(e.i1(), 1) }
+
+// lowerBufferLoad loads each vector of registers with gpu.buffer_load,
+// with other (or zero) where the mask is false.
 func (l *lowering) lowerBufferLoad(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	b := bufferView(op)
-	ptrs, elem, err := l.bufferPointers(e, b, rw)
+	base, offs, elem, err := l.bufferByteOffsets(e, b, rw)
 	if err != nil {
 		return err
 	}
@@ -137,6 +166,12 @@ func (l *lowering) lowerBufferLoad(op *ir.Operation, e *emitter, rw *conversion.
 	opts := bufferCache(op)
 	canon := lay.canonicalRegs()
 	out := make([]ir.Value, lay.numRegs)
+	wordBits, nWords := wordLayout(vec, storageBits(elem))
+	wt := e.wordType(elem, wordBits)
+	types := make([]ir.Type, nWords)
+	for i := range types {
+		types[i] = wt
+	}
 	for g := 0; g < lay.numRegs; g += vec {
 		if canon[g] != g {
 			for i := g; i < g+vec; i++ {
@@ -144,17 +179,31 @@ func (l *lowering) lowerBufferLoad(op *ir.Operation, e *emitter, rw *conversion.
 			}
 			continue
 		}
-		copy(out[g:], l.loadVector(e, ptrs[g], first(masks, g), sliceOrNil(others, g, g+vec), elem, vec, opts))
+		var otherWords []ir.Value
+		if os := sliceOrNil(others, g, g+vec); os != nil && !allZeroConsts(os) {
+			otherWords = e.packWords(os, elem, wordBits)
+			for i, w := range otherWords {
+				if w.Type() != wt {
+					otherWords[i] = e.bitcast(w, wt)
+				}
+			}
+		}
+		pred := first(masks, g)
+		if pred == nil {
+			pred = e.truePred()
+		}
+		words := gpu.NewBufferLoad(e.b, e.loc, base, offs[g], pred, otherWords, types, opts).Results()
+		copy(out[g:], e.unpackWords(words, elem, wordBits))
 	}
 	rw.ReplaceOpN(op, [][]ir.Value{out})
 	return nil
 }
 
-// lowerBufferStore stores each vector of registers to base + offset where
-// the mask holds, by the canonical holders of the data.
+// lowerBufferStore stores each vector of registers with gpu.buffer_store
+// where the mask holds, by the canonical holders of the data.
 func (l *lowering) lowerBufferStore(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	b := bufferView(op)
-	ptrs, elem, err := l.bufferPointers(e, b, rw)
+	base, offs, elem, err := l.bufferByteOffsets(e, b, rw)
 	if err != nil {
 		return err
 	}
@@ -173,11 +222,23 @@ func (l *lowering) lowerBufferStore(op *ir.Operation, e *emitter, rw *conversion
 	}
 	opts := bufferCache(op)
 	owner := e.ownerPredicate(lay)
+	wordBits, _ := wordLayout(vec, storageBits(elem))
+	wt := e.wordType(elem, wordBits)
 	for g := 0; g < lay.numRegs; g += vec {
 		if !lay.isUniqueReg(g) {
 			continue
 		}
-		l.storeVector(e, ptrs[g], e.andBool(first(masks, g), owner), vals[g:g+vec], elem, vec, opts)
+		words := e.packWords(vals[g:g+vec], elem, wordBits)
+		for i, w := range words {
+			if w.Type() != wt {
+				words[i] = e.bitcast(w, wt)
+			}
+		}
+		pred := e.andBool(first(masks, g), owner)
+		if pred == nil {
+			pred = e.truePred()
+		}
+		gpu.NewBufferStore(e.b, e.loc, base, offs[g], pred, words, opts)
 	}
 	rw.EraseOp(op)
 	return nil

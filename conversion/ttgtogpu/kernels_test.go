@@ -1,6 +1,8 @@
 package ttgtogpu_test
 
 import (
+	"encoding/binary"
+	"math"
 	"math/rand"
 	"os"
 	"strings"
@@ -122,17 +124,22 @@ func TestAMDBufferOpsDiff(t *testing.T) {
 			want, got := cloneArgs(args), cloneArgs(args)
 			interpret(t, ref, "softmax_kernel", [3]int{rows, 1, 1}, want)
 			simulateLowered(t, m, "softmax_kernel", [3]int{rows, 1, 1}, got, func(lowered *ir.Operation) {
+				// The buffer ops stay buffer accesses (with the hardware's
+				// range check), not plain global loads.
 				var loads int
-				for _, ld := range ops(lowered, "gpu.load") {
-					if p, ok := ld.Operand(0).Type().(*llvm.PointerType); ok && p.AddrSpace == llvm.GlobalAddrSpace {
-						loads++
-						if vec4 := ld.NumResults() == 4; vec4 != c.wantVec4 {
-							t.Errorf("global load of %d words, want vectors of 4: %v", ld.NumResults(), c.wantVec4)
-						}
+				for _, ld := range ops(lowered, "gpu.buffer_load") {
+					loads++
+					if vec4 := ld.NumResults() == 4; vec4 != c.wantVec4 {
+						t.Errorf("buffer load of %d words, want vectors of 4: %v", ld.NumResults(), c.wantVec4)
 					}
 				}
 				if loads != c.loadsPerT {
-					t.Errorf("%d global loads per thread, want %d", loads, c.loadsPerT)
+					t.Errorf("%d buffer loads per thread, want %d", loads, c.loadsPerT)
+				}
+				for _, ld := range ops(lowered, "gpu.load") {
+					if p, ok := ld.Operand(0).Type().(*llvm.PointerType); ok && p.AddrSpace == llvm.GlobalAddrSpace {
+						t.Errorf("a plain global load is left: %s", ld.Name())
+					}
 				}
 			})
 			if msg := compareBuf("f32", want[0].buf, got[0].buf, 8); msg != "" {
@@ -173,4 +180,65 @@ func TestAMDMatmulMFMADiff(t *testing.T) {
 			t.Errorf("%d gpu.mfma per thread, want 2x2 tiles of 32x32 x 8 k steps", n)
 		}
 	})
+}
+
+// TestAMDBufferRangeCheck runs buffer ops whose offsets leave the buffer
+// resource (negative offsets are huge unsigned ones): out-of-range loads
+// read zeros and out-of-range stores write nothing, masked-off lanes take
+// `other`, in the interpreter (amdg.buffer_*) and, lowered to
+// gpu.buffer_load/store, in the simulator, with the same results.
+func TestAMDBufferRangeCheck(t *testing.T) {
+	m := parse(t, `#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @range_check(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %out2: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    %c32 = arith.constant dense<32> : tensor<64xi32, #blocked>
+    %c48 = arith.constant dense<48> : tensor<64xi32, #blocked>
+    %other = arith.constant dense<7.000000e+00> : tensor<64xf32, #blocked>
+    %off = arith.subi %r, %c32 : tensor<64xi32, #blocked>
+    %m = arith.cmpi slt, %r, %c48 : tensor<64xi32, #blocked>
+    %v = amdg.buffer_load %in[%off], %m, %other : tensor<64xf32, #blocked>
+    amdg.buffer_store %v, %out[%r] : tensor<64xf32, #blocked>
+    amdg.buffer_store %v, %out2[%off] : tensor<64xf32, #blocked>
+    tt.return
+  }
+}`)
+	in := make([]float32, 64)
+	for i := range in {
+		in[i] = float32(i + 1)
+	}
+	args := []diffArg{f32Buf(in), zeroBuf("f32", 64), zeroBuf("f32", 64)}
+	want := cloneArgs(args)
+	interpret(t, m.Clone(nil), "range_check", [3]int{1, 1, 1}, want)
+	f32At := func(b []byte, i int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])) }
+	for lane := 0; lane < 64; lane++ {
+		exp := float32(7) // masked off
+		switch {
+		case lane < 32:
+			exp = 0 // out of range
+		case lane < 48:
+			exp = in[lane-32]
+		}
+		if got := f32At(want[1].buf, lane); got != exp {
+			t.Fatalf("interpreter: lane %d loaded %v, want %v", lane, got, exp)
+		}
+		exp2 := float32(0) // out2[i] is written by lane i+32 only
+		if lane < 32 {
+			exp2 = f32At(want[1].buf, lane+32)
+		}
+		if got := f32At(want[2].buf, lane); got != exp2 {
+			t.Fatalf("interpreter: out2[%d] = %v, want %v", lane, got, exp2)
+		}
+	}
+	got := cloneArgs(args)
+	simulateLowered(t, m, "range_check", [3]int{1, 1, 1}, got, func(lowered *ir.Operation) {
+		if count(lowered, "gpu.buffer_load") == 0 || count(lowered, "gpu.buffer_store") == 0 {
+			t.Error("the buffer ops were not lowered to gpu.buffer_load/store")
+		}
+	})
+	for i := 1; i < 3; i++ {
+		if msg := compareBuf("f32", want[i].buf, got[i].buf, 0); msg != "" {
+			t.Errorf("argument #%d: %s", i, msg)
+		}
+	}
 }

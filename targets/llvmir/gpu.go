@@ -66,7 +66,8 @@ func init() {
 	for def, amd := range map[*ir.OpDef]handler{
 		gpu.MFMAOp: (*fnTr).amdMFMA, gpu.SchedBarrierOp: (*fnTr).amdSchedHint,
 		gpu.SchedGroupBarrierOp: (*fnTr).amdSchedHint, gpu.SetPriorityOp: (*fnTr).amdSchedHint,
-		gpu.CondBarrierOp: (*fnTr).amdCondBarrier,
+		gpu.CondBarrierOp: (*fnTr).amdCondBarrier, gpu.BufferLoadOp: (*fnTr).amdBufferLoad,
+		gpu.BufferStoreOp: (*fnTr).amdBufferStore,
 	} {
 		lowerings[def] = gpuLowering{amdOnly, amd}
 	}

@@ -267,6 +267,44 @@ bb0.join2:
 	%249 = bitcast float addrspace(1)* %248 to i8 addrspace(1)*
 	%250 = bitcast i8 addrspace(1)* %249 to i32 addrspace(1)*
 	store i32 %202, i32 addrspace(1)* %250
+	%251 = select i1 %arg7, i32 %arg6, i32 -2147483648
+	%252 = call i8 addrspace(8)* @llvm.amdgcn.make.buffer.rsrc.p1(i8 addrspace(1)* %arg0, i16 0, i32 u0x7FFFFFFE, i32 159744)
+	%253 = call <4 x i32> @llvm.amdgcn.raw.ptr.buffer.load.v4i32(i8 addrspace(8)* %252, i32 %251, i32 0, i32 0)
+	%254 = extractelement <4 x i32> %253, i32 0
+	%255 = extractelement <4 x i32> %253, i32 1
+	%256 = extractelement <4 x i32> %253, i32 2
+	%257 = extractelement <4 x i32> %253, i32 3
+	%258 = bitcast i32 %254 to float
+	%259 = bitcast i32 %255 to float
+	%260 = bitcast i32 %256 to float
+	%261 = bitcast i32 %257 to float
+	%262 = select i1 %arg7, i32 %arg6, i32 -2147483648
+	%263 = call i8 addrspace(8)* @llvm.amdgcn.make.buffer.rsrc.p1(i8 addrspace(1)* %arg0, i16 0, i32 u0x7FFFFFFE, i32 159744)
+	%264 = call i16 @llvm.amdgcn.raw.ptr.buffer.load.i16(i8 addrspace(8)* %263, i32 %262, i32 0, i32 0)
+	%265 = bitcast i16 %264 to half
+	%266 = select i1 %arg7, half %265, half %arg1
+	%267 = select i1 %arg7, i32 %arg6, i32 -2147483648
+	%268 = call i8 addrspace(8)* @llvm.amdgcn.make.buffer.rsrc.p1(i8 addrspace(1)* %arg0, i16 0, i32 u0x7FFFFFFE, i32 159744)
+	%269 = call i16 @llvm.amdgcn.raw.ptr.buffer.load.i16(i8 addrspace(8)* %268, i32 %267, i32 0, i32 0)
+	%270 = bitcast i16 %269 to <2 x i8>
+	%271 = extractelement <2 x i8> %270, i32 0
+	%272 = extractelement <2 x i8> %270, i32 1
+	%273 = select i1 %arg7, i8 %271, i8 %arg4
+	%274 = select i1 %arg7, i8 %272, i8 %arg4
+	%275 = select i1 %arg7, i32 %arg6, i32 -2147483648
+	%276 = call i8 addrspace(8)* @llvm.amdgcn.make.buffer.rsrc.p1(i8 addrspace(1)* %arg0, i16 0, i32 u0x7FFFFFFE, i32 159744)
+	%277 = bitcast float %258 to i32
+	%278 = bitcast float %261 to i32
+	%279 = insertelement <2 x i32> undef, i32 %277, i32 0
+	%280 = insertelement <2 x i32> %279, i32 %278, i32 1
+	call void @llvm.amdgcn.raw.ptr.buffer.store.v2i32(<2 x i32> %280, i8 addrspace(8)* %276, i32 %275, i32 0, i32 0)
+	%281 = select i1 %arg7, i32 %arg6, i32 -2147483648
+	%282 = call i8 addrspace(8)* @llvm.amdgcn.make.buffer.rsrc.p1(i8 addrspace(1)* %arg0, i16 0, i32 u0x7FFFFFFE, i32 159744)
+	%283 = bitcast half %266 to i16
+	call void @llvm.amdgcn.raw.ptr.buffer.store.i16(i16 %283, i8 addrspace(8)* %282, i32 %281, i32 0, i32 0)
+	%284 = select i1 %arg7, i32 %arg6, i32 -2147483648
+	%285 = call i8 addrspace(8)* @llvm.amdgcn.make.buffer.rsrc.p1(i8 addrspace(1)* %arg0, i16 0, i32 u0x7FFFFFFE, i32 159744)
+	call void @llvm.amdgcn.raw.ptr.buffer.store.i8(i8 %274, i8 addrspace(8)* %285, i32 %284, i32 0, i32 0)
 	ret void
 }
 
@@ -293,3 +331,15 @@ declare void @llvm.amdgcn.sched.group.barrier(i32 %0, i32 %1, i32 %2)
 declare void @llvm.amdgcn.s.setprio(i16 %0)
 
 declare void @llvm.amdgcn.s.barrier()
+
+declare i8 addrspace(8)* @llvm.amdgcn.make.buffer.rsrc.p1(i8 addrspace(1)* %0, i16 %1, i32 %2, i32 %3)
+
+declare <4 x i32> @llvm.amdgcn.raw.ptr.buffer.load.v4i32(i8 addrspace(8)* %0, i32 %1, i32 %2, i32 %3)
+
+declare i16 @llvm.amdgcn.raw.ptr.buffer.load.i16(i8 addrspace(8)* %0, i32 %1, i32 %2, i32 %3)
+
+declare void @llvm.amdgcn.raw.ptr.buffer.store.v2i32(<2 x i32> %0, i8 addrspace(8)* %1, i32 %2, i32 %3, i32 %4)
+
+declare void @llvm.amdgcn.raw.ptr.buffer.store.i16(i16 %0, i8 addrspace(8)* %1, i32 %2, i32 %3, i32 %4)
+
+declare void @llvm.amdgcn.raw.ptr.buffer.store.i8(i8 %0, i8 addrspace(8)* %1, i32 %2, i32 %3, i32 %4)

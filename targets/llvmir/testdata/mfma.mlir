@@ -1,6 +1,6 @@
 // RUN-TARGETS: gfx942
 // MFMA in every form gfx942 has, the scheduling hints and the wave-group
-// barrier of block ping-pong.
+// barrier of block ping-pong, and the raw buffer loads and stores.
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
   llvm.func @mfma(%out: !llvm.ptr<1>, %h: f16, %b: bf16, %f: f32, %q: i8, %c: f32, %i: i32, %p: i1) attributes {gpu.kernel} {
     %0:16 = gpu.mfma m32n32k8 f32.f16.f16 [%h, %h, %h, %h], [%h, %h, %h, %h], [%c, %c, %c, %c, %c, %c, %c, %c, %c, %c, %c, %c, %c, %c, %c, %c]
@@ -24,6 +24,12 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}
     llvm.store %s6, %out : f32, !llvm.ptr<1>
     %o = llvm.getelementptr %out[1] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
     llvm.store %6#5, %o : i32, !llvm.ptr<1>
+    %bl:4 = gpu.buffer_load %out[%i], %p : !llvm.ptr<1> -> f32, f32, f32, f32
+    %bh = gpu.buffer_load %out[%i], %p, %h : !llvm.ptr<1> -> f16
+    %bq:2 = gpu.buffer_load %out[%i], %p, %q, %q : !llvm.ptr<1> -> i8, i8
+    gpu.buffer_store %out[%i], %p, %bl#0, %bl#3 : !llvm.ptr<1>, f32, f32
+    gpu.buffer_store %out[%i], %p, %bh : !llvm.ptr<1>, f16
+    gpu.buffer_store %out[%i], %p, %bq#1 : !llvm.ptr<1>, i8
     llvm.return
   }
 }
