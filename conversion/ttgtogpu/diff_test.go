@@ -98,8 +98,15 @@ func diffTestOwn(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args
 // diffTestCheck is diffTest with a check of the lowered module.
 func diffTestCheck(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64, check func(*ir.Operation)) {
 	t.Helper()
+	diffRefCheck(t, m.Clone(nil), m, kernel, grid, args, ulps, check)
+}
+
+// diffRefCheck runs kernel of the module ref in the interpreter and the
+// lowered m in the simulator, and compares their buffers.
+func diffRefCheck(t *testing.T, refModule, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64, check func(*ir.Operation)) {
+	t.Helper()
 	ref := cloneArgs(args)
-	interpret(t, m.Clone(nil), kernel, grid, ref)
+	interpret(t, refModule, kernel, grid, ref)
 	got := cloneArgs(args)
 	simulateLowered(t, m, kernel, grid, got, check)
 	for i := range args {

@@ -10,7 +10,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // tt.dot on MFMA (Triton 3.6's AMD DotOpMFMAConversion). The result has
@@ -42,19 +41,9 @@ type mfmaInstr struct {
 }
 
 func (l *lowering) lowerMFMADot(op *ir.Operation, ts dotOperands, enc *ttg.AMDMfmaEncoding, e *emitter, rw *conversion.Rewriter) error {
-	var kWidths [2]int
-	for i, t := range []*ir.RankedTensorType{ts.a, ts.b} {
-		oe, err := dotOperandParent(op, t, i)
-		if err != nil {
-			return err
-		}
-		if oe.Parent != ts.d.Encoding {
-			return ir.OpErrorf(op, "tt.dot: the layout of operand %s is a dot operand of %s, not of the result's layout", operandName[i], layoutName(oe.Parent))
-		}
-		kWidths[i] = oe.KWidth
-	}
-	if ts.c.Encoding != ts.d.Encoding || ts.c.Elem != ts.d.Elem {
-		return ir.OpErrorf(op, "tt.dot: the accumulator C must have the result's type %s, got %s", asm.TypeString(ts.d), asm.TypeString(ts.c))
+	kWidths, err := checkDotOperands(op, ts)
+	if err != nil {
+		return err
 	}
 	instr, err := l.target.mfma(enc, ts.a.Elem, ts.b.Elem, ts.d.Elem, tt.DotOp{Operation: op}.InputPrecision())
 	if err != nil {
@@ -70,32 +59,15 @@ func (l *lowering) lowerMFMADot(op *ir.Operation, ts dotOperands, enc *ttg.AMDMf
 	if err != nil {
 		return err
 	}
-	av, bv, cv := rw.RemappedN(op.Operand(0)), rw.RemappedN(op.Operand(1)), rw.RemappedN(op.Operand(2))
+	av, bv := rw.RemappedN(op.Operand(0)), rw.RemappedN(op.Operand(1))
 	// The instruction's A and B sources: swapped for a transposed layout.
 	xv, yv := av, bv
 	if enc.IsTransposed {
 		xv, yv = bv, av
 	}
-	pick := func(vals []ir.Value, regs []int) []ir.Value {
-		out := make([]ir.Value, len(regs))
-		for i, r := range regs {
-			out[i] = vals[r]
-		}
-		return out
-	}
-	acc := make([][]ir.Value, len(p.tiles))
-	for ti, tile := range p.tiles {
-		acc[ti] = pick(cv, tile.c)
-	}
-	for _, s := range p.steps {
-		mfma := gpu.NewMFMA(e.b, e.loc, instr.shape, instr.types, pick(xv, s.a), pick(yv, s.b), acc[s.tile])
-		acc[s.tile] = mfma.Results()
-	}
-	out := make([]ir.Value, len(p.out))
-	for r, s := range p.out {
-		out[r] = acc[s.tile][s.elem]
-	}
-	rw.ReplaceOpN(op, [][]ir.Value{out})
+	p.issue(op, rw, func(s mmaStep, acc []ir.Value) []ir.Value {
+		return gpu.NewMFMA(e.b, e.loc, instr.shape, instr.types, pick(xv, s.a), pick(yv, s.b), acc).Results()
+	})
 	return nil
 }
 

@@ -85,23 +85,33 @@ func mmaSyncTypes(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
 	return mmaInstr{}, fmt.Errorf("no mma.sync multiplies %s by %s into %s", asm.TypeString(a), asm.TypeString(b), asm.TypeString(d))
 }
 
-// operandName names dot operand i in diagnostics.
-var operandName = [2]string{"A", "B"}
-
-func (l *lowering) lowerMMAv2Dot(op *ir.Operation, ts dotOperands, enc *ttg.NvidiaMmaEncoding, e *emitter, rw *conversion.Rewriter) error {
+// checkDotOperands checks that A and B are dot operands of the result's
+// layout and C has the result's type, and returns the operands' kWidths.
+func checkDotOperands(op *ir.Operation, ts dotOperands) ([2]int, error) {
 	var kWidths [2]int
 	for i, t := range []*ir.RankedTensorType{ts.a, ts.b} {
 		oe, err := dotOperandParent(op, t, i)
 		if err != nil {
-			return err
+			return kWidths, err
 		}
 		if oe.Parent != ts.d.Encoding {
-			return ir.OpErrorf(op, "tt.dot: the layout of operand %s is a dot operand of %s, not of the result's layout", operandName[i], layoutName(oe.Parent))
+			return kWidths, ir.OpErrorf(op, "tt.dot: the layout of operand %s is a dot operand of %s, not of the result's layout", operandName[i], layoutName(oe.Parent))
 		}
 		kWidths[i] = oe.KWidth
 	}
 	if ts.c.Encoding != ts.d.Encoding || ts.c.Elem != ts.d.Elem {
-		return ir.OpErrorf(op, "tt.dot: the accumulator C must have the result's type %s, got %s", asm.TypeString(ts.d), asm.TypeString(ts.c))
+		return kWidths, ir.OpErrorf(op, "tt.dot: the accumulator C must have the result's type %s, got %s", asm.TypeString(ts.d), asm.TypeString(ts.c))
+	}
+	return kWidths, nil
+}
+
+// operandName names dot operand i in diagnostics.
+var operandName = [2]string{"A", "B"}
+
+func (l *lowering) lowerMMAv2Dot(op *ir.Operation, ts dotOperands, enc *ttg.NvidiaMmaEncoding, e *emitter, rw *conversion.Rewriter) error {
+	kWidths, err := checkDotOperands(op, ts)
+	if err != nil {
+		return err
 	}
 	if len(enc.InstrShape) < 2 || enc.InstrShape[len(enc.InstrShape)-2] != 16 || enc.InstrShape[len(enc.InstrShape)-1] != 8 {
 		return ir.OpErrorf(op, "tt.dot: an nvidia_mma version 2 layout has instrShape [16, 8], got %v", enc.InstrShape)
@@ -114,32 +124,39 @@ func (l *lowering) lowerMMAv2Dot(op *ir.Operation, ts dotOperands, enc *ttg.Nvid
 	if err != nil {
 		return err
 	}
-	av, bv, cv := rw.RemappedN(op.Operand(0)), rw.RemappedN(op.Operand(1)), rw.RemappedN(op.Operand(2))
-	na, nb, nc := gpu.MMASyncCounts(instr.shape)
+	av, bv := rw.RemappedN(op.Operand(0)), rw.RemappedN(op.Operand(1))
+	p.issue(op, rw, func(s mmaStep, acc []ir.Value) []ir.Value {
+		return gpu.NewMMASync(e.b, e.loc, instr.shape, instr.types, instr.satfinite, pick(av, s.a), pick(bv, s.b), acc).Results()
+	})
+	return nil
+}
+
+// pick returns the values of the given registers.
+func pick(vals []ir.Value, regs []int) []ir.Value {
+	out := make([]ir.Value, len(regs))
+	for i, r := range regs {
+		out[i] = vals[r]
+	}
+	return out
+}
+
+// issue emits the plan's instructions in order, one call of instr per
+// step with the step's tile's accumulator (which instr returns anew),
+// starting from the dot's C, and replaces the dot by its result.
+func (p *mmaPlan) issue(op *ir.Operation, rw *conversion.Rewriter, instr func(s mmaStep, acc []ir.Value) []ir.Value) {
+	cv := rw.RemappedN(op.Operand(2))
 	acc := make([][]ir.Value, len(p.tiles))
 	for ti, tile := range p.tiles {
-		acc[ti] = make([]ir.Value, nc)
-		for i, r := range tile.c {
-			acc[ti][i] = cv[r]
-		}
+		acc[ti] = pick(cv, tile.c)
 	}
-	for _, step := range p.steps {
-		a, b := make([]ir.Value, na), make([]ir.Value, nb)
-		for i, r := range step.a {
-			a[i] = av[r]
-		}
-		for i, r := range step.b {
-			b[i] = bv[r]
-		}
-		mma := gpu.NewMMASync(e.b, e.loc, instr.shape, instr.types, instr.satfinite, a, b, acc[step.tile])
-		acc[step.tile] = mma.Results()
+	for _, s := range p.steps {
+		acc[s.tile] = instr(s, acc[s.tile])
 	}
 	out := make([]ir.Value, len(p.out))
 	for r, s := range p.out {
 		out[r] = acc[s.tile][s.elem]
 	}
 	rw.ReplaceOpN(op, [][]ir.Value{out})
-	return nil
 }
 
 // mmaPlan is the instructions of an mma dot, in registers of thread 0:

@@ -46,7 +46,7 @@ func TestPerfDotKernelsGFX942Diff(t *testing.T) {
 			ref := parseFile(t, kernels+"perf/"+name+".ttir")
 			m := ref.Clone(nil)
 			runPipeline(t, m, gfx942.pipeline(warps))
-			diffTTIRCheck(t, ref, m, "matmul_kernel", [3]int{grid, 1, 1}, []diffArg{
+			diffRefCheck(t, ref, m, "matmul_kernel", [3]int{grid, 1, 1}, []diffArg{
 				f16Buf(randF32(r, M*K, 1)), f16Buf(randF32(r, K*N, 1)), zeroBuf("f16", M*N),
 				intArg(int64(M)), intArg(int64(N)), intArg(int64(K)), intArg(int64(K)), intArg(int64(N)), intArg(int64(N)),
 			}, 2, func(lowered *ir.Operation) {
@@ -74,24 +74,4 @@ func TestPerfDotKernelsGFX942Diff(t *testing.T) {
 			intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634),
 		}, 4)
 	})
-}
-
-// diffTTIRCheck runs kernel of the TTIR ref in the interpreter and the
-// lowered m in the simulator, and compares their buffers (the compiled
-// TTGIR holds ops the interpreter does not run: the AMD scheduling hints
-// and barriers of block ping-pong).
-func diffTTIRCheck(t *testing.T, ref, m *ir.Operation, kernel string, grid [3]int, args []diffArg, ulps float64, check func(*ir.Operation)) {
-	t.Helper()
-	want := cloneArgs(args)
-	interpret(t, ref, kernel, grid, want)
-	got := cloneArgs(args)
-	simulateLowered(t, m, kernel, grid, got, check)
-	for i := range args {
-		if args[i].buf == nil {
-			continue
-		}
-		if msg := compareBuf(args[i].kind, want[i].buf, got[i].buf, ulps); msg != "" {
-			t.Errorf("argument #%d: %s", i, msg)
-		}
-	}
 }

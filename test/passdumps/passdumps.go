@@ -7,7 +7,11 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 var header = regexp.MustCompile(`^// -----// IR Dump Before \S+ \(([^)]+)\) \('([^']+)' operation(?:: @.*)?\) //----- //$`)
@@ -93,4 +97,26 @@ func LineDiff(want, got string) string {
 		}
 	}
 	return "(equal)"
+}
+
+var ssaName = regexp.MustCompile(`%[A-Za-z0-9_$.\-]+`)
+
+// Structure reprints IR text with default SSA names and then renames the
+// values in order of appearance: two printings compare equal when the IR
+// is the same whatever its value names (Triton's folding keeps other name
+// locations than tt's).
+func Structure(text string) (string, error) {
+	op, err := asm.ParseString(all.NewContext(), text)
+	if err != nil {
+		return "", err
+	}
+	names := map[string]string{}
+	s := ssaName.ReplaceAllStringFunc(asm.Sprint(op, asm.PrintConfig{}), func(x string) string {
+		if n, ok := names[x]; ok {
+			return n
+		}
+		names[x] = "%v" + strconv.Itoa(len(names))
+		return names[x]
+	})
+	return Normalize(s), nil
 }

@@ -3,7 +3,7 @@ package amd
 import (
 	"flag"
 	"fmt"
-	"github.com/ttcompiler/tt/dialects/memory"
+	"slices"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/dialects/amdgpu"
@@ -248,7 +248,7 @@ func sharedEncForDotUsers(load *ir.Operation, ai *axisinfo.Module, isa amdgpu.IS
 	for _, e := range encs[1:] {
 		a, ok1 := e.(*ttg.SwizzledSharedEncoding)
 		b, ok2 := best.(*ttg.SwizzledSharedEncoding)
-		if !ok1 || !ok2 || a.PerPhase != b.PerPhase || a.MaxPhase != b.MaxPhase || !equalInts(a.Order, b.Order) || fmt.Sprint(a.CGALayout) != fmt.Sprint(b.CGALayout) {
+		if !ok1 || !ok2 || a.PerPhase != b.PerPhase || a.MaxPhase != b.MaxPhase || !slices.Equal(a.Order, b.Order) || fmt.Sprint(a.CGALayout) != fmt.Sprint(b.CGALayout) {
 			return nil
 		}
 		if a.Vec > b.Vec {
@@ -286,18 +286,6 @@ func mfmaUserOf(v ir.Value) (*ttg.AMDMfmaEncoding, int, int) {
 		}
 		v = user.Result(0)
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // canUseAsyncCopy reports whether a pipelined load may be a direct-to-LDS
@@ -399,18 +387,7 @@ func createAsyncStreamCopy(load *ir.Operation, alloc, idx ir.Value, contiguity i
 	view := pipeliner.BufferView(b, alloc, idx)
 	lo := tt.LoadOp{Operation: load}
 	cp := ttg.NewAsyncCopyGlobalToLocal(b, load.Loc(), lo.Ptr(), view, lo.Mask(), lo.Other())
-	if c := lo.Cache(); c != memory.CacheNone {
-		cp.SetProp("cache", ir.I32EnumAttr(ctx, c))
-	}
-	if e := lo.Evict(); e != memory.EvictNormal {
-		cp.SetProp("evict", ir.I32EnumAttr(ctx, e))
-	}
-	if lo.IsVolatile() {
-		cp.SetProp("isVolatile", ir.BoolAttrOf(ctx, true))
-	}
-	if contiguity != 1 {
-		cp.SetProp("contiguity", ir.I32Attr(ctx, int64(contiguity)))
-	}
+	pipeliner.CopyLoadAttrs(cp, load, contiguity)
 	commit := ttg.NewAsyncCommitGroup(b, load.Loc(), cp.Result(0))
 	wait := ttg.NewAsyncWait(b, load.Loc(), 0, commit.Result(0))
 	ll := pipeliner.ReplaceUsesWithLocalLoad(b, load.Result(0), view, wait.Result(0))

@@ -224,3 +224,7 @@ func CombineRedundantWaits(waits []*ir.Operation) { combineRedundantWaits(waits)
 
 // RemovePipeliningAttributes drops the schedule attributes under root.
 func RemovePipeliningAttributes(root *ir.Operation) { removePipeliningAttributes(root) }
+
+// CopyLoadAttrs gives an async copy the cache, eviction and volatility of
+// the load it replaces, and its contiguity.
+func CopyLoadAttrs(cp, load *ir.Operation, contiguity int) { copyLoadAttrs(cp, load, contiguity) }

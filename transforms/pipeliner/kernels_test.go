@@ -3,8 +3,6 @@ package pipeliner_test
 import (
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -16,27 +14,14 @@ import (
 
 const kernels = "../../../shared/kernels"
 
-var ssaName = regexp.MustCompile(`%[A-Za-z0-9_$.\-]+`)
-
-// structure prints IR with default SSA names and renames the values in
-// order of appearance: two printings compare equal when the IR is the same
-// whatever its names (name locations differ with the location Triton's
-// folding keeps).
+// structure is passdumps.Structure, failing the test on unparsable IR.
 func structure(t *testing.T, text string) string {
 	t.Helper()
-	op, err := asm.ParseString(all.NewContext(), text)
+	s, err := passdumps.Structure(text)
 	if err != nil {
 		t.Fatalf("does not parse: %v", err)
 	}
-	names := map[string]string{}
-	s := ssaName.ReplaceAllStringFunc(asm.Sprint(op, asm.PrintConfig{}), func(x string) string {
-		if n, ok := names[x]; ok {
-			return n
-		}
-		names[x] = "%v" + strconv.Itoa(len(names))
-		return names[x]
-	})
-	return passdumps.Normalize(s)
+	return s
 }
 
 // TestMatmulTTGIR: Triton 3.6's 128x128x64 f16 matmul (num_stages=3,
