@@ -35,6 +35,25 @@ func bufferAddr(base, offsets *Tensor, i, size int) (uint64, bool) {
 	return base.Bits[0] + uint64(byteOff), true
 }
 
+// forBufferElems calls f, in element order, for each element of a buffer
+// access that mask enables (all without a mask) and that lies inside the
+// buffer's range, with the element's address.
+func forBufferElems(base, offsets, mask *Tensor, size int, f func(i int, a uint64) error) error {
+	for i := range offsets.Bits {
+		if !maskAt(mask, i) {
+			continue
+		}
+		a, ok := bufferAddr(base, offsets, i, size)
+		if !ok {
+			continue
+		}
+		if err := f(i, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // bufferOperands finds the operand positions of a buffer op's named
 // operands (-1 when absent) and rejects strided accesses, which address
 // records rather than elements.
@@ -50,6 +69,22 @@ func bufferOperands(c *compiler, op *ir.Operation, d namedOperands, names ...str
 		}
 	}
 	return ks, nil
+}
+
+// bufferOp builds the run function of a buffer op: run gets the op's
+// operands named by names, in that order (nil where the op has none).
+func bufferOp(c *compiler, op *ir.Operation, d namedOperands, names []string, run func(x *execCtx, in *instr, ts []*Tensor) error) (runFn, error) {
+	ks, err := bufferOperands(c, op, d, names...)
+	if err != nil {
+		return nil, err
+	}
+	return func(x *execCtx, in *instr) error {
+		ts, err := optionalTensors(x, in, ks...)
+		if err != nil {
+			return err
+		}
+		return run(x, in, ts)
+	}, nil
 }
 
 // optionalTensors fetches the operands at ks (nil where k < 0).
@@ -73,70 +108,45 @@ func buildBufferLoad(c *compiler, op *ir.Operation) (runFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	ks, err := bufferOperands(c, op, amdgpu.BufferLoad, "ptr", "offsets", "mask", "other")
-	if err != nil {
-		return nil, err
-	}
 	shape := shapeOf(op.Result(0).Type())
 	size := e.Size()
-	return func(x *execCtx, in *instr) error {
-		ts, err := optionalTensors(x, in, ks...)
-		if err != nil {
-			return err
-		}
+	return bufferOp(c, op, amdgpu.BufferLoad, []string{"ptr", "offsets", "mask", "other"}, func(x *execCtx, in *instr, ts []*Tensor) error {
 		base, offsets, mask, other := ts[0], ts[1], ts[2], ts[3]
 		r := newTensor(e, shape)
-		for i := range offsets.Bits {
-			if !maskAt(mask, i) {
-				if other != nil {
+		if other != nil {
+			for i := range offsets.Bits {
+				if !maskAt(mask, i) {
 					copyElem(r, i, other, i)
 				}
-				continue
 			}
-			a, ok := bufferAddr(base, offsets, i, size)
-			if !ok {
-				continue
-			}
+		}
+		err := forBufferElems(base, offsets, mask, size, func(i int, a uint64) error {
 			b, err := resolve(x.l.bufs, a, size)
 			if err != nil {
 				return x.failAt(in.op, i, shape, "buffer_load: %v", err)
 			}
 			readElem(r, i, b)
-		}
+			return nil
+		})
 		x.set(in, 0, r)
-		return nil
-	}, nil
+		return err
+	})
 }
 
 func buildBufferStore(c *compiler, op *ir.Operation) (runFn, error) {
-	ks, err := bufferOperands(c, op, amdgpu.BufferStore, "value", "ptr", "offsets", "mask")
-	if err != nil {
-		return nil, err
-	}
 	shape := shapeOf(op.Operand(0).Type())
-	return func(x *execCtx, in *instr) error {
-		ts, err := optionalTensors(x, in, ks...)
-		if err != nil {
-			return err
-		}
+	return bufferOp(c, op, amdgpu.BufferStore, []string{"value", "ptr", "offsets", "mask"}, func(x *execCtx, in *instr, ts []*Tensor) error {
 		v, base, offsets, mask := ts[0], ts[1], ts[2], ts[3]
 		size := v.Elem.Size()
-		for i := range offsets.Bits {
-			if !maskAt(mask, i) {
-				continue
-			}
-			a, ok := bufferAddr(base, offsets, i, size)
-			if !ok {
-				continue
-			}
+		return forBufferElems(base, offsets, mask, size, func(i int, a uint64) error {
 			b, err := resolve(x.l.bufs, a, size)
 			if err != nil {
 				return x.failAt(in.op, i, shape, "buffer_store: %v", err)
 			}
 			writeElem(b, v, i)
-		}
-		return nil
-	}, nil
+			return nil
+		})
+	})
 }
 
 func buildBufferAtomicRMW(c *compiler, op *ir.Operation) (runFn, error) {
@@ -152,36 +162,22 @@ func buildBufferAtomicRMW(c *compiler, op *ir.Operation) (runFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	ks, err := bufferOperands(c, op, amdgpu.BufferAtomicRMW, "ptr", "offsets", "value", "mask")
-	if err != nil {
-		return nil, err
-	}
 	shape := shapeOf(op.Result(0).Type())
 	size := e.Size()
-	return func(x *execCtx, in *instr) error {
-		ts, err := optionalTensors(x, in, ks...)
-		if err != nil {
-			return err
-		}
+	return bufferOp(c, op, amdgpu.BufferAtomicRMW, []string{"ptr", "offsets", "value", "mask"}, func(x *execCtx, in *instr, ts []*Tensor) error {
 		base, offsets, v, mask := ts[0], ts[1], ts[2], ts[3]
 		r := newTensor(e, shape)
-		for i := range offsets.Bits {
-			if !maskAt(mask, i) {
-				continue
-			}
-			a, ok := bufferAddr(base, offsets, i, size)
-			if !ok {
-				continue
-			}
+		err := forBufferElems(base, offsets, mask, size, func(i int, a uint64) error {
 			old, err := x.atomic(a, e, func(old uint64) (uint64, bool) { return f(old, v.bitsAt(i)), true })
 			if err != nil {
 				return x.failAt(in.op, i, shape, "buffer_atomic_rmw: %v", err)
 			}
 			r.setBits(i, old)
-		}
+			return nil
+		})
 		x.set(in, 0, r)
-		return nil
-	}, nil
+		return err
+	})
 }
 
 func buildBufferAtomicCAS(c *compiler, op *ir.Operation) (runFn, error) {
@@ -189,34 +185,23 @@ func buildBufferAtomicCAS(c *compiler, op *ir.Operation) (runFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	ks, err := bufferOperands(c, op, amdgpu.BufferAtomicCAS, "ptr", "offsets", "cmp", "val")
-	if err != nil {
-		return nil, err
-	}
 	shape := shapeOf(op.Result(0).Type())
 	size := e.Size()
-	return func(x *execCtx, in *instr) error {
-		ts, err := optionalTensors(x, in, ks...)
-		if err != nil {
-			return err
-		}
+	return bufferOp(c, op, amdgpu.BufferAtomicCAS, []string{"ptr", "offsets", "cmp", "val"}, func(x *execCtx, in *instr, ts []*Tensor) error {
 		base, offsets, cmp, v := ts[0], ts[1], ts[2], ts[3]
 		r := newTensor(e, shape)
-		for i := range offsets.Bits {
-			a, ok := bufferAddr(base, offsets, i, size)
-			if !ok {
-				continue
-			}
+		err := forBufferElems(base, offsets, nil, size, func(i int, a uint64) error {
 			want, nv := cmp.bitsAt(i), v.bitsAt(i)
 			old, err := x.atomic(a, e, func(old uint64) (uint64, bool) { return nv, old == want })
 			if err != nil {
 				return x.failAt(in.op, i, shape, "buffer_atomic_cas: %v", err)
 			}
 			r.setBits(i, old)
-		}
+			return nil
+		})
 		x.set(in, 0, r)
-		return nil
-	}, nil
+		return err
+	})
 }
 
 // namedOperands reads an op's operands by their ODS names (ttg.Op).

@@ -35,7 +35,7 @@ func init() {
 
 // mfma is a compiled gpu.mfma.
 type mfma struct {
-	shape gpu.MFMAShape
+	shape gpu.Shape
 	types gpu.MFMATypes
 	form  gpu.MFMAForm
 	// aPos[lane*kBase+i] is the index in A (m*K+k) of lane's element i;
@@ -47,7 +47,7 @@ func compileMFMA(c *compiler, in *instr) error {
 	if c.prog.Lanes != 64 {
 		return fmt.Errorf("gpu.mfma needs wavefronts of 64 lanes, the module has %d", c.prog.Lanes)
 	}
-	s, ts := gpu.MFMAShapeOf(in.op), gpu.MFMATypesOf(in.op)
+	s, ts := gpu.ShapeOf(in.op), gpu.MFMATypesOf(in.op)
 	form, err := gpu.MFMAFormOf(s, ts)
 	if err != nil {
 		return err

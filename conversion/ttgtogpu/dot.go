@@ -20,6 +20,20 @@ type dotOperands struct {
 	a, b, c, d *ir.RankedTensorType
 }
 
+// dotLayouts returns the register layouts of a dot's A, B and result.
+func (l *lowering) dotLayouts(op *ir.Operation, ts dotOperands) (la, lb, ld *regLayout, err error) {
+	if la, err = l.opLayout(op, ts.a); err != nil {
+		return nil, nil, nil, err
+	}
+	if lb, err = l.opLayout(op, ts.b); err != nil {
+		return nil, nil, nil, err
+	}
+	if ld, err = l.opLayout(op, ts.d); err != nil {
+		return nil, nil, nil, err
+	}
+	return la, lb, ld, nil
+}
+
 // dotTypes checks that a tt.dot has tensors of rank 2 or 3 and returns
 // them.
 func dotTypes(op *ir.Operation) (dotOperands, error) {

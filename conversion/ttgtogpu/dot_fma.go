@@ -43,15 +43,7 @@ func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw 
 	if elem == nil {
 		return ir.OpErrorf(op, "tt.dot: no FMA dot of %s elements", asm.TypeString(ts.d.Elem))
 	}
-	la, err := l.opLayout(op, ts.a)
-	if err != nil {
-		return err
-	}
-	lb, err := l.opLayout(op, ts.b)
-	if err != nil {
-		return err
-	}
-	ld, err := l.opLayout(op, ts.d)
+	la, lb, ld, err := l.dotLayouts(op, ts)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package ttgtogpu
 import (
 	"fmt"
 	"slices"
-	"sort"
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -35,7 +34,7 @@ import (
 
 // mfmaInstr is the MFMA instruction of a dot.
 type mfmaInstr struct {
-	shape gpu.MFMAShape
+	shape gpu.Shape
 	types gpu.MFMATypes
 	form  gpu.MFMAForm
 }
@@ -169,15 +168,7 @@ func mfmaKOrderOf(lay *regLayout, rd, kd int, instr mfmaInstr, k int) (mfmaKOrde
 // planMFMA matches the registers of the operands and the result to the
 // instruction's elements.
 func (l *lowering) planMFMA(op *ir.Operation, ts dotOperands, transposed bool, instr mfmaInstr) (*mmaPlan, error) {
-	la, err := l.opLayout(op, ts.a)
-	if err != nil {
-		return nil, err
-	}
-	lb, err := l.opLayout(op, ts.b)
-	if err != nil {
-		return nil, err
-	}
-	ld, err := l.opLayout(op, ts.d)
+	la, lb, ld, err := l.dotLayouts(op, ts)
 	if err != nil {
 		return nil, err
 	}
@@ -231,41 +222,19 @@ func (l *lowering) planMFMA(op *ir.Operation, ts dotOperands, transposed bool, i
 			return nil, ir.OpErrorf(op, "tt.dot: warp bit %d moves the result by %v, but operand A by %v and B by %v", j-ld.laneBits, w, la.tidBases[j], lb.tidBases[j])
 		}
 	}
-	// The tiles, by their origin at thread 0: batch, then m, then n.
-	type origin struct{ b, r, c int32 }
-	seen := map[origin]bool{}
-	var origins []origin
-	for _, c := range ld.regs {
-		o := origin{r: c[dRow] &^ int32(instr.shape.M-1), c: c[dCol] &^ int32(instr.shape.N-1)}
-		if rank == 3 {
-			o.b = c[0]
-		}
-		if !seen[o] {
-			seen[o] = true
-			origins = append(origins, o)
-		}
-	}
-	sort.Slice(origins, func(i, j int) bool {
-		p, q := origins[i], origins[j]
-		pm, pn, qm, qn := p.r, p.c, q.r, q.c
+	// The tiles, by their origin at thread 0: batch, then m, then n
+	// (M = N: a tile is square in either orientation).
+	origins := tileOrigins(ld, m, n, int32(instr.shape.M), int32(instr.shape.N))
+	// rowCol is a tile's origin in the instruction's rows and columns.
+	rowCol := func(o tileOrigin) (int32, int32) {
 		if transposed {
-			pm, pn, qm, qn = p.c, p.r, q.c, q.r
+			return o.n, o.m
 		}
-		if p.b != q.b {
-			return p.b < q.b
-		}
-		if pm != qm {
-			return pm < qm
-		}
-		return pn < qn
-	})
+		return o.m, o.n
+	}
 	idxX, idxY, idxD := x.regIndex(), y.regIndex(), ld.regIndex()
 	find := func(idx map[string]int, c []int32, shape []int64, what string) (int, error) {
-		r, ok := idx[coordKey(wrapCoords(c, shape))]
-		if !ok {
-			return 0, ir.OpErrorf(op, "tt.dot: no register of %s holds element %v that the MFMA needs", what, wrapCoords(c, shape))
-		}
-		return r, nil
+		return regHolding(op, idx, c, shape, what, "the MFMA")
 	}
 	p := &mmaPlan{out: make([]tileElem, ld.numRegs)}
 	byCoord := map[string]tileElem{}
@@ -277,7 +246,8 @@ func (l *lowering) planMFMA(op *ir.Operation, ts dotOperands, transposed bool, i
 			if rank == 3 {
 				co[0] = o.b
 			}
-			co[dRow], co[dCol] = o.r+int32(r), o.c+int32(c)
+			or, oc := rowCol(o)
+			co[dRow], co[dCol] = or+int32(r), oc+int32(c)
 			if t.c[i], err = find(idxD, co, ts.d.Dims, "the accumulator"); err != nil {
 				return nil, err
 			}
@@ -306,8 +276,9 @@ func (l *lowering) planMFMA(op *ir.Operation, ts dotOperands, transposed bool, i
 				if rank == 3 {
 					cx[0], cy[0] = o.b, o.b
 				}
-				cx[xRow], cx[xK] = o.r, kc
-				cy[yK], cy[yCol] = kc, o.c
+				or, oc := rowCol(o)
+				cx[xRow], cx[xK] = or, kc
+				cy[yK], cy[yCol] = kc, oc
 				if st.a[i], err = find(idxX, cx, x.shape, "the MFMA's A operand"); err != nil {
 					return nil, err
 				}

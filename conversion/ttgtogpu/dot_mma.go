@@ -179,18 +179,53 @@ type mmaStep struct {
 
 type tileElem struct{ tile, elem int }
 
+// tileOrigin is where an instruction tile of a dot's result starts, in the
+// result's coordinates (b: the batch, 0 for rank 2).
+type tileOrigin struct{ b, m, n int32 }
+
+// tileOrigins lists the tm x tn tiles (powers of two) that hold the
+// result's registers at thread 0, ordered by batch, m, n.
+func tileOrigins(ld *regLayout, m, n int, tm, tn int32) []tileOrigin {
+	seen := map[tileOrigin]bool{}
+	var origins []tileOrigin
+	for _, c := range ld.regs {
+		o := tileOrigin{m: c[m] &^ (tm - 1), n: c[n] &^ (tn - 1)}
+		if ld.rank() == 3 {
+			o.b = c[0]
+		}
+		if !seen[o] {
+			seen[o] = true
+			origins = append(origins, o)
+		}
+	}
+	sort.Slice(origins, func(i, j int) bool {
+		x, y := origins[i], origins[j]
+		if x.b != y.b {
+			return x.b < y.b
+		}
+		if x.m != y.m {
+			return x.m < y.m
+		}
+		return x.n < y.n
+	})
+	return origins
+}
+
+// regHolding returns the register of idx (a layout's regIndex) that holds
+// element c, wrapped into shape, or an error naming what (the operand) and
+// who (the instruction) needed it.
+func regHolding(op *ir.Operation, idx map[string]int, c []int32, shape []int64, what, who string) (int, error) {
+	r, ok := idx[coordKey(wrapCoords(c, shape))]
+	if !ok {
+		return 0, ir.OpErrorf(op, "tt.dot: no register of %s holds element %v that %s needs", what, wrapCoords(c, shape), who)
+	}
+	return r, nil
+}
+
 // planMMA matches the registers of the operands and the result to the
 // fragments of the instruction, or says why they do not match.
 func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWidths [2]int) (*mmaPlan, error) {
-	la, err := l.opLayout(op, ts.a)
-	if err != nil {
-		return nil, err
-	}
-	lb, err := l.opLayout(op, ts.b)
-	if err != nil {
-		return nil, err
-	}
-	ld, err := l.opLayout(op, ts.d)
+	la, lb, ld, err := l.dotLayouts(op, ts)
 	if err != nil {
 		return nil, err
 	}
@@ -222,31 +257,8 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 	if err := g.checkThreads(op, [3]*regLayout{la, lb, ld}, split, v); err != nil {
 		return nil, err
 	}
-	// The tiles, by their origin at thread 0.
-	type origin struct{ b, m, n int32 }
-	seen := map[origin]bool{}
-	var origins []origin
-	for _, c := range ld.regs {
-		o := origin{m: c[m] &^ 15, n: c[n] &^ 7}
-		if rank == 3 {
-			o.b = c[0]
-		}
-		if !seen[o] {
-			seen[o] = true
-			origins = append(origins, o)
-		}
-	}
-	sort.Slice(origins, func(i, j int) bool {
-		x, y := origins[i], origins[j]
-		if x.b != y.b {
-			return x.b < y.b
-		}
-		if x.m != y.m {
-			return x.m < y.m
-		}
-		return x.n < y.n
-	})
-	at := func(o origin, dm, dn int32) []int32 {
+	origins := tileOrigins(ld, m, n, 16, 8)
+	at := func(o tileOrigin, dm, dn int32) []int32 {
 		c := make([]int32, rank)
 		if rank == 3 {
 			c[0] = o.b
@@ -256,11 +268,7 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 	}
 	idxA, idxB, idxD := la.regIndex(), lb.regIndex(), ld.regIndex()
 	find := func(idx map[string]int, c []int32, shape []int64, what string) (int, error) {
-		r, ok := idx[coordKey(wrapCoords(c, shape))]
-		if !ok {
-			return 0, ir.OpErrorf(op, "tt.dot: no register of %s holds element %v that the mma fragment needs", what, wrapCoords(c, shape))
-		}
-		return r, nil
+		return regHolding(op, idx, c, shape, what, "the mma fragment")
 	}
 	na, nb, nc := gpu.MMASyncCounts(instr.shape)
 	p := &mmaPlan{out: make([]tileElem, ld.numRegs)}
@@ -287,7 +295,7 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 		p.out[r] = s
 	}
 	numK := max(k/instrK, 1)
-	bIdx := func(o origin) []int32 { return at(o, 0, 0) }
+	bIdx := func(o tileOrigin) []int32 { return at(o, 0, 0) }
 	for kt := 0; kt < numK; kt++ {
 		for ti, o := range origins {
 			s := mmaStep{tile: ti, a: make([]int, na), b: make([]int, nb)}

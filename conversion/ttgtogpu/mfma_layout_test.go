@@ -21,9 +21,9 @@ import (
 func TestMFMAElemIsTritonsLayout(t *testing.T) {
 	ctx := all.NewContext()
 	for _, c := range []struct {
-		shape gpu.MFMAShape
+		shape gpu.Shape
 		kBase int
-	}{{gpu.MFMAShape{M: 32, N: 32, K: 8}, 4}, {gpu.MFMAShape{M: 16, N: 16, K: 16}, 4}} {
+	}{{gpu.Shape{M: 32, N: 32, K: 8}, 4}, {gpu.Shape{M: 16, N: 16, K: 16}, 4}} {
 		s := c.shape
 		enc := ttg.NewAMDMfma(ctx, 3, []int{1, 1}, []int{s.M, s.N, s.K}, false, ttg.DefaultCGA(2), nil, 0)
 		check := func(what string, layout ir.Attribute, shape []int64, which byte, n int) {

@@ -32,7 +32,6 @@ func init() {
 			return func(op *ir.Operation, _ *passmgr.State) error { return Lower(op, o) }
 		},
 	})
-	passmgr.Default.MarkNotBuilt("allocate-amdgpu-shared-memory", "AMD's own allocator is not built yet")
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: allocate-shared-memory, convert-scf-to-cf, " +
@@ -80,11 +79,10 @@ func (f offFlag) IsBoolFlag() bool { return true }
 // Pipeline renders the lowering pipeline for reg (see passmgr.StepsText).
 func Pipeline(o Options, reg *passmgr.Registry) string {
 	// Triton's NVIDIA pass is allocate-shared-memory-nv, its AMD one
-	// allocate-amdgpu-shared-memory; until that exists, the generic
-	// allocate-shared-memory stands in for it.
+	// allocate-amdgpu-shared-memory.
 	allocator := passmgr.NewStep("allocate-shared-memory-nv")
 	if strings.HasPrefix(o.Target, "hip:") {
-		allocator = passmgr.Step{Pass: "allocate-amdgpu-shared-memory", StandIn: "allocate-shared-memory"}
+		allocator = passmgr.NewStep("allocate-amdgpu-shared-memory")
 	}
 	var opts []string
 	if o.ComputeCapability != 0 {

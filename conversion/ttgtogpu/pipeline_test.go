@@ -10,9 +10,8 @@ import (
 )
 
 // The lowering pipeline allocates shared memory with the vendor's pass:
-// NVIDIA's -nv variant, AMD's allocate-amdgpu-shared-memory, or (while
-// that is not built) the generic pass in its place. AMD's starts, as
-// make_llir does, with the async wait counts and the LDS-usage split.
+// NVIDIA's -nv variant, AMD's allocate-amdgpu-shared-memory. AMD's starts,
+// as make_llir does, with the async wait counts and the LDS-usage split.
 func TestPipelineAllocator(t *testing.T) {
 	reg := func(names ...string) *passmgr.Registry {
 		r := passmgr.NewRegistry()
@@ -21,12 +20,11 @@ func TestPipelineAllocator(t *testing.T) {
 				return func(*ir.Operation, *passmgr.State) error { return nil }
 			}})
 		}
-		r.MarkNotBuilt("allocate-amdgpu-shared-memory", "test")
 		return r
 	}
 	amd := "tritonamdgpu-update-async-wait-count{arch-generation-name=gfx942},optimize-amd-lds-usage{target-arch=gfx942 lds-limit=0},"
 	tail := ",convert-scf-to-cf," + ttgtogpu.PassName + ",canonicalize,cse,sink-to-uses"
-	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "allocate-shared-memory", "allocate-shared-memory-nv", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "sink-to-uses"}
+	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "sink-to-uses"}
 	for _, c := range []struct {
 		target string
 		passes []string
@@ -34,8 +32,7 @@ func TestPipelineAllocator(t *testing.T) {
 	}{
 		{"", all, "allocate-shared-memory-nv" + tail},
 		{"cuda:90", all, "allocate-shared-memory-nv" + tail},
-		{"hip:gfx942", all, amd + "?allocate-amdgpu-shared-memory,allocate-shared-memory" + tail},
-		{"hip:gfx942", append(all, "allocate-amdgpu-shared-memory"), amd + "allocate-amdgpu-shared-memory" + tail},
+		{"hip:gfx942", all, amd + "allocate-amdgpu-shared-memory" + tail},
 	} {
 		if got := ttgtogpu.Pipeline(ttgtogpu.Options{Target: c.target}, reg(c.passes...)); got != c.want {
 			t.Errorf("target %q: got %s, want %s", c.target, got, c.want)

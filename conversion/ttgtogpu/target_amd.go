@@ -104,7 +104,7 @@ func (t *amdTarget) mfma(enc *ttg.AMDMfmaEncoding, a, b, d ir.Type, prec tt.Inpu
 	if len(enc.InstrShape) < 2 {
 		return mfmaInstr{}, fmt.Errorf("the amd_mfma layout has no instruction shape")
 	}
-	shape := gpu.MFMAShape{M: enc.InstrShape[0], N: enc.InstrShape[1]}
+	shape := gpu.Shape{M: enc.InstrShape[0], N: enc.InstrShape[1]}
 	if len(enc.InstrShape) > 2 {
 		shape.K = enc.InstrShape[2]
 	}

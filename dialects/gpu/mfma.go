@@ -112,13 +112,6 @@ type MFMATypes struct{ D, A, B MFMAType }
 // String is `dtype.atype.btype`.
 func (t MFMATypes) String() string { return t.D.String() + "." + t.A.String() + "." + t.B.String() }
 
-// MFMAShape is an instruction shape MxNxK.
-type MFMAShape struct{ M, N, K int }
-
-// String is the shape as the op spells it, `mMnNkK`; ISA names write
-// MxNxK.
-func (s MFMAShape) String() string { return fmt.Sprintf("m%dn%dk%d", s.M, s.N, s.K) }
-
 // MFMAForm is an MFMA instruction: its element counts per lane and the
 // LLVM intrinsic that runs it.
 type MFMAForm struct {
@@ -131,7 +124,7 @@ type MFMAForm struct {
 
 // MFMAFormOf returns the instruction of a shape and types, or why there
 // is none.
-func MFMAFormOf(s MFMAShape, t MFMATypes) (MFMAForm, error) {
+func MFMAFormOf(s Shape, t MFMATypes) (MFMAForm, error) {
 	if s.M != s.N || s.M != 32 && s.M != 16 {
 		return MFMAForm{}, fmt.Errorf("unsupported mfma shape %s (want 32x32xK or 16x16xK)", s)
 	}
@@ -162,7 +155,7 @@ func MFMAFormOf(s MFMAShape, t MFMATypes) (MFMAForm, error) {
 // MFMAElem gives, for lane `lane` and element i of operand A ("a"), B
 // ("b") or the accumulator ("c"), the (row, col) of the element in the
 // instruction's matrix (for B: k, n).
-func MFMAElem(s MFMAShape, kBase int, which byte, lane, i int) (row, col int) {
+func MFMAElem(s Shape, kBase int, which byte, lane, i int) (row, col int) {
 	g := lane / s.M
 	switch which {
 	case 'a':
@@ -174,12 +167,6 @@ func MFMAElem(s MFMAShape, kBase int, which byte, lane, i int) (row, col int) {
 		return 8*(i/4) + 4*g + i%4, lane % 32
 	}
 	return 4*g + i, lane % 16
-}
-
-// MFMAShapeOf returns the shape of a gpu.mfma (zero if malformed).
-func MFMAShapeOf(op *ir.Operation) MFMAShape {
-	s := ShapeOf(op)
-	return MFMAShape{s.M, s.N, s.K}
 }
 
 // MFMATypesOf returns the element types of a gpu.mfma.
@@ -201,7 +188,7 @@ type MFMAView struct{ *ir.Operation }
 
 func (v MFMAView) split() (a, b, c []ir.Value) {
 	ops := v.Operands()
-	f, err := MFMAFormOf(MFMAShapeOf(v.Operation), MFMATypesOf(v.Operation))
+	f, err := MFMAFormOf(ShapeOf(v.Operation), MFMATypesOf(v.Operation))
 	if err != nil || len(ops) < 2*f.KBase {
 		return nil, nil, ops
 	}
@@ -219,13 +206,13 @@ func (v MFMAView) C() []ir.Value { _, _, c := v.split(); return c }
 
 // NewMFMA builds `gpu.mfma`: a, b and c are the lane's elements in the
 // order MFMAElem gives.
-func NewMFMA(b *ir.Builder, loc ir.Location, s MFMAShape, ts MFMATypes, a, bv, c []ir.Value) *ir.Operation {
+func NewMFMA(b *ir.Builder, loc ir.Location, s Shape, ts MFMATypes, a, bv, c []ir.Value) *ir.Operation {
 	ops := append(append(append([]ir.Value{}, a...), bv...), c...)
 	res := make([]ir.Type, len(c))
 	for i := range res {
 		res[i] = ts.D.ElemType(b.Ctx)
 	}
-	attrs := append([]ir.NamedAttr{{Name: "shape", Value: shapeAttr(b.Ctx, Shape{s.M, s.N, s.K})}}, ts.attrs(b.Ctx)...)
+	attrs := append([]ir.NamedAttr{{Name: "shape", Value: shapeAttr(b.Ctx, s)}}, ts.attrs(b.Ctx)...)
 	return b.CreateOp(MFMAOp.Name, loc, ops, res, attrs...)
 }
 
@@ -242,11 +229,10 @@ func parseMFMA(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	sh, ok := parseShape(kw)
+	s, ok := parseShape(kw)
 	if !ok {
 		return p.ErrorfAt(loc, "expected an mfma shape such as m32n32k8, got '%s'", kw)
 	}
-	s := MFMAShape{sh.M, sh.N, sh.K}
 	loc = p.Loc()
 	kw, err = p.ParseKeyword()
 	if err != nil {
@@ -273,26 +259,13 @@ func parseMFMA(p ir.OpParser, st *ir.OperationState) error {
 		return p.Errorf("%v", err)
 	}
 	ctx := p.Context()
-	st.AddAttr("shape", shapeAttr(ctx, Shape{s.M, s.N, s.K}))
+	st.AddAttr("shape", shapeAttr(ctx, s))
 	for _, a := range types.attrs(ctx) {
 		st.AddAttr(a.Name, a.Value)
 	}
-	var ops []ir.Value
-	for i, g := range []struct {
-		what string
-		n    int
-		t    MFMAType
-	}{{"A", f.KBase, types.A}, {"B", f.KBase, types.B}, {"C", f.NumC, types.D}} {
-		if i > 0 {
-			if err := p.ParseComma(); err != nil {
-				return err
-			}
-		}
-		vs, err := parseGroup(p, g.what, g.n, g.t.ElemType(ctx))
-		if err != nil {
-			return err
-		}
-		ops = append(ops, vs...)
+	ops, err := parseABC(p, elemGroup{f.KBase, types.A.ElemType(ctx)}, elemGroup{f.KBase, types.B.ElemType(ctx)}, elemGroup{f.NumC, types.D.ElemType(ctx)})
+	if err != nil {
+		return err
 	}
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
@@ -306,18 +279,14 @@ func parseMFMA(p ir.OpParser, st *ir.OperationState) error {
 
 func printMFMA(p ir.OpPrinter, op *ir.Operation) {
 	v := MFMAView{op}
-	p.WriteString(" " + MFMAShapeOf(op).String() + " " + MFMATypesOf(op).String() + " ")
-	printGroup(p, v.A())
-	p.WriteString(", ")
-	printGroup(p, v.B())
-	p.WriteString(", ")
-	printGroup(p, v.C())
+	p.WriteString(" " + ShapeOf(op).String() + " " + MFMATypesOf(op).String() + " ")
+	printABC(p, v.A(), v.B(), v.C())
 	p.PrintOptionalAttrDict(op.DiscardableAttrs())
 }
 
 func verifyMFMA(op *ir.Operation) error {
-	s := MFMAShapeOf(op)
-	if s == (MFMAShape{}) {
+	s := ShapeOf(op)
+	if s == (Shape{}) {
 		return ir.OpErrorf(op, "requires attribute 'shape' (array<i32: M, N, K>)")
 	}
 	for _, name := range []string{"d_type", "a_type", "b_type"} {

@@ -320,22 +320,9 @@ func parseMMASync(p ir.OpParser, st *ir.OperationState) error {
 	}
 	ctx := p.Context()
 	na, nb, nc := MMASyncCounts(s)
-	var ops []ir.Value
-	for i, g := range []struct {
-		what string
-		n    int
-		t    MMAType
-	}{{"A", na, ts.A}, {"B", nb, ts.B}, {"C", nc, ts.D}} {
-		if i > 0 {
-			if err := p.ParseComma(); err != nil {
-				return err
-			}
-		}
-		vs, err := parseGroup(p, g.what, g.n, g.t.ElemType(ctx))
-		if err != nil {
-			return err
-		}
-		ops = append(ops, vs...)
+	ops, err := parseABC(p, elemGroup{na, ts.A.ElemType(ctx)}, elemGroup{nb, ts.B.ElemType(ctx)}, elemGroup{nc, ts.D.ElemType(ctx)})
+	if err != nil {
+		return err
 	}
 	if err := parseOptions(p, st, mmaOptions); err != nil {
 		return err
@@ -347,6 +334,40 @@ func parseMMASync(p ir.OpParser, st *ir.OperationState) error {
 	return nil
 }
 
+// elemGroup is one of the bracketed element lists of an MMA op: n values
+// of type t.
+type elemGroup struct {
+	n int
+	t ir.Type
+}
+
+// parseABC reads the A, B and C element lists `[..], [..], [..]`.
+func parseABC(p ir.OpParser, a, b, c elemGroup) ([]ir.Value, error) {
+	var ops []ir.Value
+	for i, g := range []elemGroup{a, b, c} {
+		if i > 0 {
+			if err := p.ParseComma(); err != nil {
+				return nil, err
+			}
+		}
+		vs, err := parseGroup(p, "ABC"[i:i+1], g.n, g.t)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, vs...)
+	}
+	return ops, nil
+}
+
+// printABC prints the A, B and C element lists.
+func printABC(p ir.OpPrinter, a, b, c []ir.Value) {
+	printGroup(p, a)
+	p.WriteString(", ")
+	printGroup(p, b)
+	p.WriteString(", ")
+	printGroup(p, c)
+}
+
 func printGroup(p ir.OpPrinter, vs []ir.Value) {
 	p.WriteString("[")
 	p.PrintOperands(vs)
@@ -356,11 +377,7 @@ func printGroup(p ir.OpPrinter, vs []ir.Value) {
 func printMMASync(p ir.OpPrinter, op *ir.Operation) {
 	v := MMASyncView{op}
 	p.WriteString(" " + ShapeOf(op).String() + " " + TypesOf(op).String() + " ")
-	printGroup(p, v.A())
-	p.WriteString(", ")
-	printGroup(p, v.B())
-	p.WriteString(", ")
-	printGroup(p, v.C())
+	printABC(p, v.A(), v.B(), v.C())
 	printOptions(p, op, mmaOptions)
 }
 

@@ -178,3 +178,103 @@ func Run(t *testing.T, cfg *lit.Config, corpus string, cases []Case) {
 		})
 	}
 }
+
+// AllChunks, as a chunk number of RunLineCase.Failing, pins every chunk of
+// the RUN line.
+const AllChunks = -1
+
+// RunLineCase is a corpus file run RUN line by RUN line and, for each,
+// chunk by chunk. Failing maps a RUN line (numbered from 0) to its chunks
+// expected to fail (AllChunks: every one). A Whole file (one using
+// split-file, whose parts cross `// -----`) runs as one and must pass.
+type RunLineCase struct {
+	File    string
+	Whole   bool
+	Failing map[int]map[int]Known
+}
+
+// PinChunks pins the given chunks for one reason.
+func PinChunks(k Known, cs ...int) map[int]Known {
+	m := map[int]Known{}
+	for _, c := range cs {
+		m[c] = k
+	}
+	return m
+}
+
+// RunLines runs each case's file with only one RUN line at a time, chunk
+// by chunk, with cfg, and fails t when the set of failing (RUN line,
+// chunk) pairs differs from the cases' pins, or when a pinned pair fails
+// for another reason than its evidence.
+func RunLines(t *testing.T, cfg *lit.Config, corpus string, cases []RunLineCase) {
+	t.Helper()
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skipf("lit corpus not found: %v", err)
+	}
+	for _, c := range cases {
+		t.Run(c.File, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(corpus, c.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			cfg := *cfg
+			cfg.TempDir = dir
+			if c.Whole {
+				p := filepath.Join(dir, filepath.Base(c.File))
+				if err := os.WriteFile(p, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if res := cfg.RunFile(p); res.Status.IsFailure() {
+					t.Errorf("fails: %s\n%s", res.Status, res.Log)
+				}
+				return
+			}
+			src := string(data)
+			total, passed := 0, 0
+			for r := 0; r < NumRunLines(src); r++ {
+				known := c.Failing[r]
+				var failed []int
+				parts := Split(WithOnlyRunLine(src, r))
+				for i, chunk := range parts {
+					p := filepath.Join(dir, fmt.Sprintf("run%d.chunk%d.mlir", r, i))
+					if err := os.WriteFile(p, []byte(chunk), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					total++
+					res := cfg.RunFile(p)
+					if !res.Status.IsFailure() {
+						passed++
+						continue
+					}
+					failed = append(failed, i)
+					k, ok := known[i]
+					if !ok {
+						k, ok = known[AllChunks]
+					}
+					switch {
+					case !ok:
+						t.Errorf("RUN line %d, chunk %d fails: %s\n%s", r, i, res.Status, res.Log)
+					case !strings.Contains(res.Log, k.Evidence):
+						t.Errorf("RUN line %d, chunk %d fails for another reason than %q:\n%s", r, i, k.Why, res.Log)
+					}
+				}
+				var want []int
+				if _, all := known[AllChunks]; all {
+					for i := range parts {
+						want = append(want, i)
+					}
+				} else {
+					for i := range known {
+						want = append(want, i)
+					}
+				}
+				sort.Ints(want)
+				if fmt.Sprint(failed) != fmt.Sprint(want) {
+					t.Errorf("RUN line %d: failing chunks %v, want %v", r, failed, want)
+				}
+			}
+			t.Logf("%s: %d/%d (RUN line, chunk) runs pass", c.File, passed, total)
+		})
+	}
+}

@@ -17,7 +17,7 @@ import (
 // cbsz = abid = blgp = 0 (no broadcast between blocks or lanes).
 
 func (fx *fnTr) amdMFMA(op *ir.Operation) error {
-	s, ts := gpu.MFMAShapeOf(op), gpu.MFMATypesOf(op)
+	s, ts := gpu.ShapeOf(op), gpu.MFMATypesOf(op)
 	form, err := gpu.MFMAFormOf(s, ts)
 	if err != nil {
 		return ir.OpErrorf(op, "%v", err)

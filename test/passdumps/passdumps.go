@@ -9,9 +9,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/passmgr"
 )
 
 var header = regexp.MustCompile(`^// -----// IR Dump Before \S+ \(([^)]+)\) \('([^']+)' operation(?:: @.*)?\) //----- //$`)
@@ -119,4 +121,48 @@ func Structure(text string) (string, error) {
 		return names[x]
 	})
 	return Normalize(s), nil
+}
+
+// CheckCompile runs the pass pipeline on the TTIR at ttirPath and checks
+// that the result contains each string of contains and has Triton's
+// structure, the IR at wantPath (Structure equal). The test skips when the
+// TTIR is missing; the passes named must be registered by the caller.
+func CheckCompile(t testing.TB, ttirPath, wantPath, pipeline string, contains ...string) {
+	t.Helper()
+	ttir, err := os.ReadFile(ttirPath)
+	if err != nil {
+		t.Skipf("kernel not found: %v", err)
+	}
+	want, err := os.ReadFile(wantPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, err := asm.ParseString(all.NewContext(), string(ttir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pm, err := passmgr.Parse(passmgr.Default, pipeline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(op, &passmgr.Config{VerifyEach: true}); err != nil {
+		t.Fatal(err)
+	}
+	got := asm.Sprint(op, asm.PrintConfig{})
+	for _, s := range contains {
+		if !strings.Contains(got, s) {
+			t.Errorf("the compiled kernel lacks %q", s)
+		}
+	}
+	g, err := Structure(got)
+	if err != nil {
+		t.Fatalf("tt's output does not parse: %v", err)
+	}
+	w, err := Structure(string(want))
+	if err != nil {
+		t.Fatalf("%s does not parse: %v", wantPath, err)
+	}
+	if g != w {
+		t.Errorf("the output differs from %s:\n%s", wantPath, LineDiff(w, g))
+	}
 }

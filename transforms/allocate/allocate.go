@@ -36,6 +36,21 @@ func init() {
 			return func(op *ir.Operation, _ *passmgr.State) error { return SharedMemory(op) }
 		},
 	})
+	passmgr.Default.Register(&passmgr.Pass{
+		Name:        "allocate-amdgpu-shared-memory",
+		DisplayName: "AllocateAMDGPUSharedMemory",
+		Summary:     "Add metadata for shared memory allocation",
+		Anchor:      "builtin.module",
+		Build: func(*flag.FlagSet) passmgr.RunFunc {
+			// Triton's AMD variant sizes the scratch of a conversion marked
+			// amdg.use_padded_scratch_shmem (by optimize-amd-lds-usage) for
+			// its padded lowering. tt lowers every conversion through the
+			// swizzled plan (linearlayout.PlanSharedConversion), so the
+			// scratch it allocates is that plan's, marked or not: the same
+			// as Triton's wherever no conversion is marked.
+			return func(op *ir.Operation, _ *passmgr.State) error { return SharedMemory(op) }
+		},
+	})
 }
 
 // SharedMemory allocates the shared memory of module and records it in

@@ -5,6 +5,10 @@
 //	                           that own shared memory, ttg.shared on the module
 //	allocate-shared-memory-nv  AllocateSharedMemoryNv: the same (options
 //	                           compute-capability, ptx-version; see allocate.go)
+//	allocate-amdgpu-shared-memory
+//	                           AllocateAMDGPUSharedMemory: the same (conversions
+//	                           marked for padded scratch get the swizzled
+//	                           scratch tt's lowering uses; see allocate.go)
 //	tritongpu-global-scratch-memory-allocation
 //	                           TritonGPUGlobalScratchAllocationPass: offsets of
 //	                           ttg.global_scratch_alloc ops and calls, sizes

@@ -1,11 +1,6 @@
 package pipeliner_test
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
 
 	_ "github.com/ttcompiler/tt/analysis/axisinfo"
@@ -18,25 +13,6 @@ import (
 // corpus is Triton 3.6's own lit suite.
 const corpus = "../../../shared/conformance/triton-3.6-lit/test"
 
-// knownFailure is a RUN line of a corpus file that fails on some chunks,
-// and why.
-type knownFailure struct {
-	// chunks fail (nil: every chunk).
-	chunks []int
-	why    string
-	// evidence must appear in each failing chunk's log: it shows the
-	// chunk fails for that reason and not another.
-	evidence string
-}
-
-// litFile is a corpus file of this package's passes; failing maps a RUN
-// line (numbered from 0) to its known failure. The test fails when the set
-// of failing (RUN line, chunk) pairs changes.
-type litFile struct {
-	path    string
-	failing map[int]knownFailure
-}
-
 // nestedLoopsWhy: @nested_loops pipelines an inner loop of two iterations
 // with the peeled epilogue; tt's kernel loop then runs one (two stages) or
 // zero (three stages) iterations and canonicalize inlines or removes it
@@ -44,36 +20,39 @@ type litFile struct {
 // has the loop. The cause of the difference is not found yet.
 const nestedLoopsWhy = "@nested_loops: tt's one- or zero-iteration kernel loop is folded away, Triton's is not"
 
-var litFiles = []litFile{
-	{path: "TritonGPU/loop-pipeline.mlir", failing: map[int]knownFailure{
-		1: {chunks: []int{6}, why: nestedLoopsWhy, evidence: "AMD: expected string not found in input\n# | // AMD: scf.for"},
-		2: {chunks: []int{6}, why: nestedLoopsWhy, evidence: "AMD_3_STAGES: expected string not found in input\n# | // AMD_3_STAGES: scf.for"},
+// litFiles are the corpus files of this package's passes, with their
+// pinned (RUN line, chunk) failures.
+
+var litFiles = []chunks.RunLineCase{
+	{File: "TritonGPU/loop-pipeline.mlir", Failing: map[int]map[int]chunks.Known{
+		1: {6: {Why: nestedLoopsWhy, Evidence: "AMD: expected string not found in input\n# | // AMD: scf.for"}},
+		2: {6: {Why: nestedLoopsWhy, Evidence: "AMD_3_STAGES: expected string not found in input\n# | // AMD_3_STAGES: scf.for"}},
 	}},
-	{path: "TritonGPU/loop-pipeline-cuda.mlir"},
-	{path: "TritonGPU/loop-pipeline-hopper.mlir"},
-	{path: "TritonGPU/loop-pipeline-hopper-remove-wait.mlir"},
-	{path: "TritonGPU/loop-pipeline-async-latencies.mlir"},
-	{path: "TritonGPU/loop-pipeline-expand.mlir"},
-	{path: "TritonGPU/loop-pipeline-indirect-load.mlir"},
-	{path: "TritonGPU/matmul-loop-pipeline.mlir"},
-	{path: "TritonGPU/matmul.mlir"},
-	{path: "TritonGPU/pipeline-assign-latencies.mlir"},
-	{path: "TritonGPU/pipeline-schedule-loop.mlir"},
-	{path: "TritonGPU/pipeline-lower-loop.mlir"},
-	{path: "TritonGPU/pipeline-loop-nest.mlir", failing: map[int]knownFailure{
-		0: {why: "the Blackwell pipeline runs the TMEM passes tritongpu-hoist-tmem-alloc and triton-nvidia-gpu-remove-tmem-tokens, not in tt",
-			evidence: "'tritongpu-hoist-tmem-alloc' does not refer to a registered pass"},
+	{File: "TritonGPU/loop-pipeline-cuda.mlir"},
+	{File: "TritonGPU/loop-pipeline-hopper.mlir"},
+	{File: "TritonGPU/loop-pipeline-hopper-remove-wait.mlir"},
+	{File: "TritonGPU/loop-pipeline-async-latencies.mlir"},
+	{File: "TritonGPU/loop-pipeline-expand.mlir"},
+	{File: "TritonGPU/loop-pipeline-indirect-load.mlir"},
+	{File: "TritonGPU/matmul-loop-pipeline.mlir"},
+	{File: "TritonGPU/matmul.mlir"},
+	{File: "TritonGPU/pipeline-assign-latencies.mlir"},
+	{File: "TritonGPU/pipeline-schedule-loop.mlir"},
+	{File: "TritonGPU/pipeline-lower-loop.mlir"},
+	{File: "TritonGPU/pipeline-loop-nest.mlir", Failing: map[int]map[int]chunks.Known{
+		0: {chunks.AllChunks: {Why: "the Blackwell pipeline runs the TMEM passes tritongpu-hoist-tmem-alloc and triton-nvidia-gpu-remove-tmem-tokens, not in tt",
+			Evidence: "'tritongpu-hoist-tmem-alloc' does not refer to a registered pass"}},
 	}},
-	{path: "TritonGPU/loop-schedule.mlir"},
-	{path: "TritonGPU/fuse-nested-loops.mlir"},
-	{path: "TritonGPU/samples/descriptor-matmul-pipeline.mlir"},
-	{path: "TritonGPU/samples/simulated-grouped-gemm.mlir"},
-	{path: "TritonGPU/loop-pipeline-blackwell.mlir", failing: map[int]knownFailure{
-		0: {why: "the RUN line runs the Blackwell TMEM passes tritongpu-hoist-tmem-alloc and triton-nvidia-gpu-remove-tmem-tokens, not in tt",
-			evidence: "Unknown command line argument '-tritongpu-hoist-tmem-alloc'"},
+	{File: "TritonGPU/loop-schedule.mlir"},
+	{File: "TritonGPU/fuse-nested-loops.mlir"},
+	{File: "TritonGPU/samples/descriptor-matmul-pipeline.mlir"},
+	{File: "TritonGPU/samples/simulated-grouped-gemm.mlir"},
+	{File: "TritonGPU/loop-pipeline-blackwell.mlir", Failing: map[int]map[int]chunks.Known{
+		0: {chunks.AllChunks: {Why: "the RUN line runs the Blackwell TMEM passes tritongpu-hoist-tmem-alloc and triton-nvidia-gpu-remove-tmem-tokens, not in tt",
+			Evidence: "Unknown command line argument '-tritongpu-hoist-tmem-alloc'"}},
 	}},
-	{path: "TritonNvidiaGPU/tma_lowering.mlir"},
-	{path: "TritonNvidiaGPU/membar.mlir"},
+	{File: "TritonNvidiaGPU/tma_lowering.mlir"},
+	{File: "TritonNvidiaGPU/membar.mlir"},
 }
 
 // TestTritonLitFiles runs Triton 3.6's lit files of the pipelining passes
@@ -83,68 +62,9 @@ var litFiles = []litFile{
 // checks that exactly the pinned (RUN line, chunk) pairs fail, each for
 // its reason.
 func TestTritonLitFiles(t *testing.T) {
-	if _, err := os.Stat(corpus); err != nil {
-		t.Skipf("Triton 3.6 lit corpus not found: %v", err)
-	}
-	for _, f := range litFiles {
-		t.Run(f.path, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join(corpus, f.path))
-			if err != nil {
-				t.Fatal(err)
-			}
-			cfg := lit.DefaultConfig()
-			cfg.Tools["triton-opt"] = ttopt.Run
-			// A chunk may use only some of a RUN line's prefixes.
-			cfg.FileCheckOpts += " --allow-unused-prefixes"
-			dir := t.TempDir()
-			cfg.TempDir = dir
-			src := string(data)
-			total, passed := 0, 0
-			for r := 0; r < chunks.NumRunLines(src); r++ {
-				known, isKnown := f.failing[r]
-				var failed []int
-				for c, chunk := range chunks.Split(chunks.WithOnlyRunLine(src, r)) {
-					p := filepath.Join(dir, fmt.Sprintf("run%d.chunk%d.mlir", r, c))
-					if err := os.WriteFile(p, []byte(chunk), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					total++
-					res := cfg.RunFile(p)
-					if !res.Status.IsFailure() {
-						passed++
-						continue
-					}
-					failed = append(failed, c)
-					if !isKnown || (known.chunks != nil && !contains(known.chunks, c)) {
-						t.Errorf("RUN line %d, chunk %d fails: %s\n%s", r, c, res.Status, res.Log)
-					} else if !strings.Contains(res.Log, known.evidence) {
-						t.Errorf("RUN line %d, chunk %d fails for another reason than %q:\n%s", r, c, known.why, res.Log)
-					}
-				}
-				if !isKnown {
-					continue
-				}
-				want := known.chunks
-				if want == nil {
-					for c := range chunks.Split(src) {
-						want = append(want, c)
-					}
-				}
-				sort.Ints(want)
-				if fmt.Sprint(failed) != fmt.Sprint(want) {
-					t.Errorf("RUN line %d: failing chunks %v, want %v (%s)", r, failed, want, known.why)
-				}
-			}
-			t.Logf("%s: %d/%d (RUN line, chunk) runs pass", f.path, passed, total)
-		})
-	}
-}
-
-func contains(s []int, x int) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
-	}
-	return false
+	cfg := lit.DefaultConfig()
+	cfg.Tools["triton-opt"] = ttopt.Run
+	// A chunk may use only some of a RUN line's prefixes.
+	cfg.FileCheckOpts += " --allow-unused-prefixes"
+	chunks.RunLines(t, cfg, corpus, litFiles)
 }

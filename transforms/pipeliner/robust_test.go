@@ -266,7 +266,7 @@ func checkNoCrash(t *testing.T, src, name, pipeline string) {
 func corpusChunks(tb testing.TB) []string {
 	var out []string
 	for _, f := range litFiles {
-		data, err := os.ReadFile(filepath.Join(corpus, f.path))
+		data, err := os.ReadFile(filepath.Join(corpus, f.File))
 		if err != nil {
 			tb.Fatal(err)
 		}
