@@ -52,7 +52,7 @@ type layer struct {
 // layers lists the layers from the bottom up.
 var layers = []layer{
 	// Self-contained libraries that know nothing of the IR.
-	{name: "support", dirs: []string{"internal", "linearlayout", "numeric", "npy", "filecheck", "lit"}},
+	{name: "support", dirs: []string{"internal", "linearlayout", "numeric", "npy", "filecheck", "lit", "compilecache", "autotune"}},
 	{name: "ir", dirs: []string{"ir"}},
 	{name: "dialects", dirs: []string{"dialects"}},
 	{name: "rewriting", dirs: []string{"pattern", "passmgr"}},

@@ -1,10 +1,12 @@
 package ttrun
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
@@ -44,6 +46,11 @@ type Options struct {
 	NumWarps int
 	// Shared is the dynamic shared memory in bytes (GPU backends).
 	Shared int
+	// Context, when set, stops the run when it is done (--timeout,
+	// Ctrl-C); the backend then returns an error saying how far it got.
+	Context context.Context
+	// Progress, when set, counts the program instances that finished.
+	Progress *atomic.Int64
 }
 
 // Backend executes kernels. Run launches the kernel over grid with args
@@ -95,6 +102,11 @@ type Interp struct {
 
 func (Interp) Name() string { return "interp" }
 
+// Describe is the backend's line in --help.
+func (Interp) Describe() string {
+	return "the tile-level CPU interpreter (Triton's TRITON_INTERPRET=1)"
+}
+
 // Run interprets the kernel.
 func (b Interp) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	if k.Func.Name() != "tt.func" {
@@ -117,5 +129,6 @@ func (b Interp) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 			iargs[i] = interp.IntArg(a.Int)
 		}
 	}
-	return prog.Launch(mem, iargs, interp.Config{Grid: grid, Stdout: opts.Stdout, Workers: b.Workers})
+	return prog.Launch(mem, iargs, interp.Config{Grid: grid, Stdout: opts.Stdout, Workers: b.Workers,
+		Context: opts.Context, Progress: opts.Progress})
 }

@@ -1,6 +1,7 @@
 package ttrun
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/ttcompiler/tt/ir"
@@ -29,6 +30,11 @@ func init() { RegisterBackend(CUDA{}) }
 // Name is the backend's --backend name.
 func (CUDA) Name() string { return "cuda" }
 
+// Describe is the backend's line in --help.
+func (CUDA) Describe() string {
+	return "compiles to PTX and runs on the GPU through the CUDA driver"
+}
+
 // Run compiles and launches the kernel.
 func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	if err := cuda.Load(); err != nil {
@@ -54,12 +60,23 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("cuda backend: %w", err)
 	}
-	defer ctx.Close()
+	// A run stopped while its kernel runs abandons the context: closing it
+	// would wait for the kernel (see untilDone).
+	abandoned := false
+	defer func() {
+		if !abandoned {
+			ctx.Close()
+		}
+	}()
 	mod, err := ctx.LoadModule(ptx, cuda.JITOptions{})
 	if err != nil {
 		return fmt.Errorf("cuda backend: loading the PTX of @%s: %w", k.Name, err)
 	}
-	defer mod.Close()
+	defer func() {
+		if !abandoned {
+			mod.Close()
+		}
+	}()
 	fn, err := mod.Function(meta.Name)
 	if err != nil {
 		return fmt.Errorf("cuda backend: %w", err)
@@ -71,6 +88,9 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	}
 	bufs := make([]cuda.DevicePtr, len(args))
 	defer func() {
+		if abandoned {
+			return
+		}
 		for _, p := range bufs {
 			if p != 0 {
 				ctx.Free(p)
@@ -98,8 +118,12 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	if err := fn.Launch(cfg, cargs); err != nil {
 		return fmt.Errorf("cuda backend: launching @%s: %w", k.Name, err)
 	}
-	if err := ctx.Synchronize(); err != nil {
+	if err := untilDone(opts.Context, ctx.Synchronize); err != nil {
+		abandoned = opts.Context != nil && opts.Context.Err() != nil
 		return fmt.Errorf("cuda backend: running @%s: %w", k.Name, err)
+	}
+	if opts.Progress != nil {
+		opts.Progress.Add(int64(grid[0]) * int64(grid[1]) * int64(grid[2]))
 	}
 	for i := range args {
 		if args[i].IsPointer() && len(args[i].Buffer.Data) > 0 {
@@ -156,4 +180,22 @@ func cudaScalarArg(args cuda.Args, a *Arg) (cuda.Args, error) {
 		}
 	}
 	return args, fmt.Errorf("cuda backend: parameter %s of type %s: runtime/cuda has no argument kind for it", a.Name, typeName(a.Type))
+}
+
+// untilDone waits for wait (a synchronization with the GPU) or for ctx to
+// end, whichever comes first. The driver cannot stop a running kernel:
+// on a timeout or interrupt the kernel goes on until the process exits,
+// which destroys its context.
+func untilDone(ctx context.Context, wait func() error) error {
+	if ctx == nil {
+		return wait()
+	}
+	done := make(chan error, 1)
+	go func() { done <- wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("stopped while the kernel runs on the GPU: %w", ctx.Err())
+	}
 }

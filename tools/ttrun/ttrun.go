@@ -1,22 +1,29 @@
 package ttrun
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/ttcompiler/tt/analysis/resources"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
 )
 
-const usage = `usage: tt-run FILE --kernel NAME --grid X[,Y,Z] [--arg [NAME=]@in.npy | [NAME=]VALUE]...
+// usageHead is the start of the --help text; usage adds the backends
+// registered (usage.go).
+const usageHead = `usage: tt-run FILE --kernel NAME --grid X[,Y,Z] [--arg [NAME=]@in.npy | [NAME=]VALUE]...
               [--constexpr NAME=VALUE]... [--signature SIG]   (FILE.py: a @triton.jit kernel)
-              [--out NAME=out.npy]... [--backend interp|sim|cuda] [--arch ARCH] [--workers N]
-              [--no-fp-fusion] [--no-race-check] [--no-verify]
+              [--out NAME=out.npy]... [--backend NAME] [--arch ARCH] [--workers N]
+              [--timeout DURATION] [--no-cache] [--autotune] [--no-fp-fusion] [--no-race-check] [--no-verify]
               [--check NAME=@expect.npy [--tol T | --rtol R --atol A]]...
-       tt-run --manifest DIR/manifest.json [--only a,b] [--ir ttir|ttgir] [--backend interp|sim|cuda]
+       tt-run --manifest DIR/manifest.json [--only a,b] [--ir ttir|ttgir] [--backend NAME]
+       tt-run --help | --version
 
 Runs a Triton kernel (TTIR, TTGIR, or a @triton.jit function in a .py
 file, which tt compiles specialized for the arguments as Triton's launcher
@@ -25,30 +32,38 @@ does: buffers are 16-byte aligned, integers equal to 1 become constants,
 types, e.g. *bf16 for bfloat16 bit patterns) over a launch grid. Pointer parameters
 take NumPy .npy buffers (@file); scalar parameters take values. Arguments
 are matched by parameter name (NAME=...) or else by position. --out writes
-a buffer after the run; --check compares it with an expectation: --tol T is
+a buffer after the run (whole, or not at all); --check compares it with an expectation: --tol T is
 the relative Frobenius error bound ||out-expect||/||expect|| <= T (as case
 manifests define tol), --rtol/--atol are numpy.allclose bounds, neither
 means exact; integer data are always compared exactly. bfloat16 and fp8
 buffers are .npy uint16/uint8 arrays of bit patterns.
+`
 
-Backends: interp (default) is the tile-level CPU interpreter (Triton's
-TRITON_INTERPRET=1). sim compiles the kernel with tt-translate's pipeline
-(TTIR, TTGIR, or per-thread IR as it is) and runs the lowered per-thread
-code in a SIMT simulator: warps, shared memory, barriers, shuffles and
-atomics as on the GPU, and a shared-memory data race (threads of two
-warps touching one byte between barriers, one writing) is an error.
-cuda compiles to PTX and runs on the GPU through the CUDA driver.
+// usageTail follows the list of backends in the --help text.
+const usageTail = `
 --arch is the architecture sim and cuda compile for (sim: sm_90 unless
 given; gfx942 simulates 64-lane wavefronts; cuda: the device's).
+The grid may not exceed what the target allows (on NVIDIA 2^31-1 x 65535
+x 65535 programs; the interpreter: 2^31-1 each, program ids being i32).
 
 --workers limits the program instances (CTAs) interp and sim run at once
-(1: in order); --no-fp-fusion keeps a*b+c as two roundings (Triton's
-enable_fp_fusion=False) instead of the fma the GPU contracts it to
-(interp); --no-race-check turns sim's race detector off.
+(1: in order); memory does not grow with the grid. --timeout (300ms, 2m,
+or seconds) stops a run that takes longer, as does Ctrl-C, at once, even
+inside a loop that never ends; on a terminal a progress line counts the
+programs of a run longer than a second. --no-fp-fusion keeps a*b+c as two
+roundings (Triton's enable_fp_fusion=False) instead of the fma the GPU
+contracts it to (interp); --no-race-check turns sim's race detector off.
+
+Compilations (a .py kernel to TTIR, a kernel to PTX for cuda) are kept in
+the compile cache ($TT_CACHE_DIR, default the user cache directory's tt/);
+--no-cache neither reads nor writes it. --autotune runs a .py kernel's
+@triton.autotune: every configuration is compiled (in parallel), timed on
+the GPU, the table printed, the winner kept in the cache per key and run.
 
 --manifest runs every case of a manifest (shared/kernels/cases format) and
 checks Triton's outputs, poisoning float outputs with NaN first.
-Exit status: 0 ok, 1 mismatch or kernel error, 2 usage error.
+Exit status: 0 ok, 1 mismatch, kernel error or --timeout, 2 usage error,
+130 interrupted.
 `
 
 type options struct {
@@ -64,32 +79,48 @@ type options struct {
 	manifest, only, ir    string
 	arch                  string
 	python                PythonKernel // --constexpr, --signature (Python kernels)
+	timeout               time.Duration
+	noCache, autotune     bool
+	version               bool
 }
 
 // Run is tt-run's main: it returns the exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return RunContext(context.Background(), args, stdin, stdout, stderr)
+}
+
+// RunContext is Run stopped when ctx is done (cmd/tt-run cancels it on
+// Ctrl-C): the kernel stops at once and the exit status is 130.
+func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n%s", err, usage)
-		return 2
+		return cli.Usagef(stderr, "tt-run", "%v", err)
 	}
-	if o == nil {
-		fmt.Fprint(stdout, usage)
+	switch {
+	case o == nil:
+		fmt.Fprint(stdout, usage())
+		return 0
+	case o.version:
+		io.WriteString(stdout, cli.VersionLine("tt-run"))
 		return 0
 	}
 	b, err := LookupBackend(o.backend)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 2
+		return cli.Usagef(stderr, "tt-run", "%v", err)
 	}
 	if b, err = configure(b, o); err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 2
+		return cli.Usagef(stderr, "tt-run", "%v", err)
 	}
+	if o.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.timeout)
+		defer cancel()
+	}
+	r := &runner{o: o, b: b, ctx: ctx, stdout: stdout, stderr: stderr}
 	if o.manifest != "" {
-		return runManifest(o, b, stdout, stderr)
+		return r.manifest()
 	}
-	return runKernel(o, b, stdin, stdout, stderr)
+	return r.kernel(stdin)
 }
 
 func parseArgs(args []string) (*options, error) {
@@ -122,6 +153,17 @@ func parseArgs(args []string) (*options, error) {
 		switch name {
 		case "h", "help":
 			return nil, nil
+		case "version":
+			o.version = true
+		case "no-cache":
+			o.noCache = true
+		case "autotune":
+			o.autotune = true
+		case "timeout":
+			var v string
+			if v, err = next(); err == nil {
+				o.timeout, err = parseTimeout(v)
+			}
 		case "no-verify":
 			o.noVerify = true
 		case "no-fp-fusion":
@@ -192,11 +234,14 @@ func parseArgs(args []string) (*options, error) {
 				err = fmt.Errorf("--ir must be ttir or ttgir")
 			}
 		default:
-			return nil, fmt.Errorf("unknown flag %q", a)
+			return nil, cli.UnknownFlag("tt-run", a)
 		}
 		if err != nil {
 			return nil, err
 		}
+	}
+	if o.version {
+		return o, nil
 	}
 	if o.manifest == "" {
 		if o.file == "" {
@@ -254,7 +299,20 @@ func parseGrid(s string) ([3]int, error) {
 	return g, nil
 }
 
-func runKernel(o *options, b Backend, stdin io.Reader, stdout, stderr io.Writer) int {
+// runner is one tt-run invocation with its backend and context.
+type runner struct {
+	o              *options
+	b              Backend
+	ctx            context.Context
+	stdout, stderr io.Writer
+}
+
+func (r *runner) errorf(format string, args ...any) {
+	fmt.Fprintf(r.stderr, "tt-run: %s\n", strings.TrimRight(fmt.Sprintf(format, args...), "\n"))
+}
+
+func (r *runner) kernel(stdin io.Reader) int {
+	o := r.o
 	var k *Kernel
 	var err error
 	if isPython(o.file) {
@@ -264,7 +322,7 @@ func runKernel(o *options, b Backend, stdin io.Reader, stdout, stderr io.Writer)
 	} else if o.file == "-" {
 		data, rerr := io.ReadAll(stdin)
 		if rerr != nil {
-			fmt.Fprintf(stderr, "tt-run: %v\n", rerr)
+			r.errorf("%v", rerr)
 			return 1
 		}
 		k, err = LoadKernel("<stdin>", string(data), o.kernel, o.noVerify)
@@ -272,32 +330,31 @@ func runKernel(o *options, b Backend, stdin io.Reader, stdout, stderr io.Writer)
 		k, err = LoadKernelFile(o.file, o.kernel, o.noVerify)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", strings.TrimRight(err.Error(), "\n"))
+		r.errorf("%v", err)
 		return 1
 	}
 	args, err := bindArgs(k, o.args)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 2
+		return cli.Usagef(r.stderr, "tt-run", "%v", err)
 	}
 	outs, err := namedFiles(o.outs, args, "--out")
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 2
+		return cli.Usagef(r.stderr, "tt-run", "%v", err)
 	}
 	checks, err := namedFiles(o.checks, args, "--check")
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 2
+		return cli.Usagef(r.stderr, "tt-run", "%v", err)
 	}
-	if err := b.Run(k, o.grid, args, Options{Stdout: stdout}); err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 1
+	if err := resources.CheckGrid(o.grid, gridArch(r.b)); err != nil {
+		return cli.Usagef(r.stderr, "tt-run", "%v", err)
+	}
+	if code := r.launch(k, o.grid, args); code != 0 {
+		return code
 	}
 	status := 0
 	for _, f := range outs {
-		if err := npy.WriteFile(f.path, *args[f.arg].Buffer); err != nil {
-			fmt.Fprintf(stderr, "tt-run: %v\n", err)
+		if err := writeNpyFile(f.path, *args[f.arg].Buffer); err != nil {
+			r.errorf("%v", err)
 			status = 1
 		}
 	}
@@ -305,18 +362,18 @@ func runKernel(o *options, b Backend, stdin io.Reader, stdout, stderr io.Writer)
 		a := &args[f.arg]
 		want, err := npy.ReadFile(f.path)
 		if err != nil {
-			fmt.Fprintf(stderr, "tt-run: %v\n", err)
+			r.errorf("%v", err)
 			return 1
 		}
 		kind := elementKind(a.Type)
 		gv, integer, err1 := Values(a.Buffer, kind)
 		wv, _, err2 := Values(&want, kind)
 		if err1 != nil || err2 != nil {
-			fmt.Fprintf(stderr, "tt-run: --check %s: %v\n", a.Name, firstErr(err1, err2))
+			r.errorf("--check %s: %v", a.Name, firstErr(err1, err2))
 			return 1
 		}
 		if len(gv) != len(wv) {
-			fmt.Fprintf(stderr, "tt-run: --check %s: output has %d elements, expectation %d\n", a.Name, len(gv), len(wv))
+			r.errorf("--check %s: output has %d elements, expectation %d", a.Name, len(gv), len(wv))
 			status = 1
 			continue
 		}
@@ -325,7 +382,7 @@ func runKernel(o *options, b Backend, stdin io.Reader, stdout, stderr io.Writer)
 		if !c.Pass {
 			word, status = "FAIL", 1
 		}
-		fmt.Fprintf(stdout, "%s %s: %s\n", word, a.Name, c)
+		fmt.Fprintf(r.stdout, "%s %s: %s\n", word, a.Name, c)
 	}
 	return status
 }
@@ -466,10 +523,11 @@ func namedFiles(specs []string, args []Arg, flag string) ([]namedFile, error) {
 	return out, nil
 }
 
-func runManifest(o *options, b Backend, stdout, stderr io.Writer) int {
+func (r *runner) manifest() int {
+	o := r.o
 	m, err := ReadManifest(o.manifest)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
+		r.errorf("%v", err)
 		return 1
 	}
 	only := map[string]bool{}
@@ -485,20 +543,23 @@ func runManifest(o *options, b Backend, stdout, stderr io.Writer) int {
 		if len(only) > 0 && !only[c.Name] {
 			continue
 		}
-		r, err := RunCase(dir, c, b, CaseOptions{IR: o.ir, Stdout: stdout})
+		res, err := RunCase(dir, c, r.b, CaseOptions{IR: o.ir, Stdout: r.stdout, Context: r.ctx})
+		if r.ctx.Err() != nil {
+			return r.stopped(err)
+		}
 		if err != nil {
-			fmt.Fprintf(stdout, "FAIL %s: %s\n", c.Name, strings.TrimRight(err.Error(), "\n"))
+			fmt.Fprintf(r.stdout, "FAIL %s: %s\n", c.Name, strings.TrimRight(err.Error(), "\n"))
 			failed++
 			continue
 		}
-		fmt.Fprintln(stdout, r)
-		if r.Pass {
+		fmt.Fprintln(r.stdout, res)
+		if res.Pass {
 			passed++
 		} else {
 			failed++
 		}
 	}
-	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	fmt.Fprintf(r.stdout, "%d passed, %d failed\n", passed, failed)
 	if failed > 0 {
 		return 1
 	}
