@@ -3,6 +3,7 @@ package transforms
 import (
 	"flag"
 
+	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -15,7 +16,10 @@ import (
 // sinks such values before register allocation; the native PTX emitter
 // has no such phase, and ptxas then keeps them all in registers, which
 // costs occupancy. Users in other blocks (or in nested regions) keep the
-// op where it is, so nothing moves into a loop or a branch.
+// op where it is, so nothing moves into a loop or a branch. Nothing moves
+// past a gpu.wgmma_fence: it orders the register writes before it (the
+// packing of a wgmma's A and accumulator words) before the wgmmas after
+// it.
 
 func init() {
 	passmgr.Default.Register(&passmgr.Pass{
@@ -86,10 +90,10 @@ func sinkBlock(b *ir.Block) int {
 			continue
 		}
 		first, steps := op.Next(), 0
-		for first != nil && !users[first] && steps < maxSinkScan {
+		for first != nil && !users[first] && first.Def() != gpu.WGMMAFenceOp && steps < maxSinkScan {
 			first, steps = first.Next(), steps+1
 		}
-		if first == nil || !users[first] || first == op.Next() {
+		if first == nil || (!users[first] && first.Def() != gpu.WGMMAFenceOp) || first == op.Next() {
 			continue
 		}
 		op.MoveBefore(first)

@@ -163,6 +163,14 @@ func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, 
 	if check != nil {
 		check(m)
 	}
+	if err := launchLowered(m, kfn, grid, args); err != nil {
+		t.Fatalf("simulate: %v\n%s", err, print(m))
+	}
+}
+
+// launchLowered runs the lowered kernel kfn of module m in the
+// simulator; the buffers of args receive the results.
+func launchLowered(m, kfn *ir.Operation, grid [3]int, args []diffArg) error {
 	smem := sim.NewMemory()
 	params := kfn.Region(0).Front().ArgumentTypes()
 	var sargs []uint64
@@ -176,9 +184,7 @@ func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, 
 			sargs = append(sargs, sim.IntArg(params[i], int64(a.bits)))
 		}
 	}
-	if err := simulate(m, kernel, smem, grid, sargs); err != nil {
-		t.Fatalf("simulate: %v\n%s", err, print(m))
-	}
+	return simulate(m, ir.SymbolName(kfn), smem, grid, sargs)
 }
 
 // simulate runs kernel of the lowered module m in the simulator, with

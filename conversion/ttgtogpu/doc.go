@@ -42,14 +42,17 @@
 // options. It answers the warp size, how the barrier analysis runs
 // (NVIDIA: no filter; AMD: async-waited loads annotated, barriers after
 // amdg.async_wait, the AMD filter), whether a symmetric clamp is one
-// instruction (sm_90's min.xorsign.abs), whether f32 -> bf16 rounding to
-// nearest is one cvt, and for the dot path which mma.sync instruction a
-// dot's element types take (mmaSync: m16n8k16 f16/bf16, m16n8k8 tf32,
-// m16n8k32 s8 and, from sm_89, fp8; none on AMD, whose MFMA/WMMA dot path
-// is separate work), whether async copies are cp.async (sm_80; not yet on
-// AMD) and whether shared loads may use ldmatrix (sm_75). Patterns never
-// test the vendor themselves; the Hopper dot path (wgmma, TMA, mbarriers,
-// proxy fences) adds its choices the same way.
+// instruction (sm_90's min.xorsign.abs) and whether f32 -> bf16 rounding
+// to nearest is one cvt. Patterns never test the vendor themselves. The
+// dot path makes its choices there as well: which matrix instruction a
+// tt.dot becomes (mmaSync: m16n8k16 f16/bf16, m16n8k8 tf32, m16n8k32 s8
+// and, from sm_89, fp8; warpgroupMMA: wgmma on sm_90 only, sm_80 and
+// sm_100 refuse the v3 layout, located at the first op that produces it;
+// MFMA or WMMA on AMD, separate work), how async copies are issued
+// (asyncCopySupport: cp.async from sm_80; asyncProxy: TMA with mbarriers
+// from sm_90; buffer loads to LDS on AMD), whether shared loads may use
+// ldmatrix (sm_75), and which barrier or fence orders them (mbarriers,
+// fence.proxy.async; s_barrier, s_waitcnt).
 //
 // # What each op becomes
 //
@@ -81,6 +84,17 @@
 //	tt.dot                           blocked result: fma chains in k order (dot_fma.go); nvidia_mma
 //	                                 v2: gpu.mma_sync per 16x8 tile and k step, fragments matched
 //	                                 to registers by coordinates (dot_mma.go, mmafrag.go)
+//	ttng.warp_group_dot (+ _wait)    gpu.wgmma per 64xN slab and K step: descriptors read off
+//	                                 the buffer's layout and verified element by element
+//	                                 (wgmma_desc.go), fragments matched to the layout's
+//	                                 registers (wgmma_fragments.go), fence/commit, waits tie
+//	                                 the accumulators (wgmma.go)
+//	ttng.fence_async_shared          gpu.fence_proxy_async
+//	ttng.*_barrier, barrier_expect   gpu.mbarrier_* by thread 0 (waits by every thread)
+//	ttng.async_tma_*                 gpu.tma_load / tma_store per TMA box (verified against the
+//	                                 buffer's layout), bulk commit/wait (tma.go)
+//	!tt.tensordesc                   the tensor map's generic address; kernel parameters are
+//	                                 128-byte grid-constant tensor maps (tensordesc.go)
 //	tt.print / tt.assert             gpu.printf / gpu.assert
 //	tt.elementwise_inline_asm        llvm.inline_asm with sub-32-bit elements packed
 //	tt.extern_elementwise            the common libdevice functions, inline

@@ -74,6 +74,15 @@ func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewr
 	} else if !f.IsDeclaration() {
 		st.AddAttr(llvm.LinkageAttrName, llvm.Linkage(l.ctx, "internal"))
 	}
+	if kernel {
+		argAttrs, err := l.kernelArgAttrs(op, ft, rw.TypeConverter())
+		if err != nil {
+			return l.fail(err)
+		}
+		if argAttrs != nil {
+			st.AddAttr(llvm.ArgAttrsAttr, argAttrs)
+		}
+	}
 	if a := op.Attr("noinline"); a != nil {
 		if b, ok := a.(*ir.IntegerAttr); ok && b.Bool() {
 			st.AddAttr("no_inline", ir.Unit(l.ctx))
@@ -183,4 +192,33 @@ func (l *lowering) lowerCall(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 	}
 	rw.ReplaceOpN(op, out)
 	return nil
+}
+
+// kernelArgAttrs returns the llvm.func argument attributes of a kernel:
+// those of its tensor descriptor parameters (tensordesc.go), or nil when
+// it has none.
+func (l *lowering) kernelArgAttrs(op *ir.Operation, ft *ir.FunctionType, tc *conversion.TypeConverter) (ir.Attribute, error) {
+	var attrs []ir.Attribute
+	any := false
+	for _, t := range ft.Inputs {
+		c, _ := tc.ConvertTypes(t)
+		var entry []ir.NamedAttr
+		if dt, ok := t.(*tt.TensorDescType); ok {
+			if err := l.target.asyncProxy(); err != nil {
+				return nil, ir.OpErrorf(op, "tensor descriptor parameter: %v", err)
+			}
+			var err error
+			if entry, err = l.tensorDescArgAttrs(op, dt); err != nil {
+				return nil, err
+			}
+			any = true
+		}
+		for range c {
+			attrs = append(attrs, ir.DictionaryAttrOf(l.ctx, entry))
+		}
+	}
+	if !any {
+		return nil, nil
+	}
+	return ir.ArrayAttrOf(l.ctx, attrs), nil
 }

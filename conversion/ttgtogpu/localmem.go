@@ -16,34 +16,45 @@ import (
 // bufferPlan returns the transfer plan between a register layout and the
 // shared layout of a memdesc type, seen through view.
 func (l *lowering) bufferPlan(op *ir.Operation, mt *ttg.MemDescType, regs *regLayout, view memView) (*cvtPlan, error) {
-	if _, padded := mt.Encoding.(*ttg.PaddedSharedEncoding); padded {
-		return nil, ir.OpErrorf(op, "padded shared layouts are not supported")
-	}
-	ll, err := ttg.TypeLinearLayout(mt)
+	inv, err := sharedInverse(op, mt)
 	if err != nil {
-		return nil, ir.OpErrorf(op, "cannot lower %s: %v", asm.TypeString(mt), err)
-	}
-	names := dimNames(len(mt.Dims))
-	if !sameNames(ll.OutDimNames(), names) {
-		return nil, ir.OpErrorf(op, "shared layout does not match the buffer's rank")
-	}
-	ll = ll.TransposeOuts(names)
-	if ll.HasInDim(linearlayout.Block) {
-		for _, b := range ll.DimBases(linearlayout.Block) {
-			if !allZero(b) {
-				return nil, ir.OpErrorf(op, "shared buffers spread over several CTAs are not supported")
-			}
-		}
-	}
-	inv, err := ll.Sublayout([]string{linearlayout.Offset}, names).Invert()
-	if err != nil {
-		return nil, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", asm.TypeString(mt), err)
+		return nil, err
 	}
 	bits := storageBits(mt.Elem)
 	p := &cvtPlan{src: regs, dst: regs, bits: bits, inv: inv, numRounds: 1}
 	p.roundLog = inv.TotalOutDimSizeLog2()
 	p.regXor = p.viewXor(view)
 	return p, nil
+}
+
+// sharedInverse returns the inverse of a buffer's shared layout: element
+// coordinates (dim0, dim1, ...) -> element offset from the buffer's start.
+func sharedInverse(op *ir.Operation, mt *ttg.MemDescType) (linearlayout.LinearLayout, error) {
+	var none linearlayout.LinearLayout
+	if _, padded := mt.Encoding.(*ttg.PaddedSharedEncoding); padded {
+		return none, ir.OpErrorf(op, "padded shared layouts are not supported")
+	}
+	ll, err := ttg.TypeLinearLayout(mt)
+	if err != nil {
+		return none, ir.OpErrorf(op, "cannot lower %s: %v", asm.TypeString(mt), err)
+	}
+	names := dimNames(len(mt.Dims))
+	if !sameNames(ll.OutDimNames(), names) {
+		return none, ir.OpErrorf(op, "shared layout does not match the buffer's rank")
+	}
+	ll = ll.TransposeOuts(names)
+	if ll.HasInDim(linearlayout.Block) {
+		for _, b := range ll.DimBases(linearlayout.Block) {
+			if !allZero(b) {
+				return none, ir.OpErrorf(op, "shared buffers spread over several CTAs are not supported")
+			}
+		}
+	}
+	inv, err := ll.Sublayout([]string{linearlayout.Offset}, names).Invert()
+	if err != nil {
+		return none, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", asm.TypeString(mt), err)
+	}
+	return inv, nil
 }
 
 // storeToBuffer writes the registers of a tensor into a buffer.

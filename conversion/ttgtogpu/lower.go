@@ -141,9 +141,27 @@ func (l *lowering) run() error {
 // diagnostics, before anything is changed.
 func (l *lowering) checkInput() error {
 	var errs []error
+	wgmma := l.target.warpgroupMMA()
 	ir.WalkOps(l.module, func(op *ir.Operation) {
 		if ir.DialectNamespace(op.Name()) == "scf" {
 			errs = append(errs, ir.OpErrorf(op, "structured control flow must be lowered first (run convert-scf-to-cf before convert-triton-gpu-to-gpu)"))
+		}
+		// The layouts of wgmma must not reach another target: report the
+		// first op that produces one.
+		if wgmma != nil {
+			types := op.ResultTypes()
+			for _, r := range op.Regions() {
+				for _, b := range r.Blocks() {
+					types = append(types, b.ArgumentTypes()...)
+				}
+			}
+			for _, t := range types {
+				if usesWarpgroupMMALayout(t) {
+					errs = append(errs, ir.OpErrorf(op, "%s has a Hopper (nvidia_mma v3) layout: %v", asm.TypeString(t), wgmma))
+					wgmma = nil
+					break
+				}
+			}
 		}
 	})
 	return errors.Join(errs...)
@@ -194,3 +212,25 @@ func (l *lowering) lanes() int { return l.target.warpSize() }
 
 // numThreads is the number of threads of a CTA.
 func (l *lowering) numThreads() int { return l.numWarps * l.lanes() }
+
+// usesWarpgroupMMALayout reports whether t is a tensor in a nvidia_mma v3
+// layout, or in a slice or dot operand of one.
+func usesWarpgroupMMALayout(t ir.Type) bool {
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok {
+		return false
+	}
+	enc := rt.Encoding
+	for {
+		switch e := enc.(type) {
+		case *ttg.NvidiaMmaEncoding:
+			return e.IsHopper()
+		case *ttg.DotOperandEncoding:
+			enc = e.Parent
+		case *ttg.SliceEncoding:
+			enc = e.Parent
+		default:
+			return false
+		}
+	}
+}

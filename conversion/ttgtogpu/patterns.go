@@ -81,6 +81,22 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("ttg.async_wait", l.lowerAsyncWait),
 		l.pat("tt.dot", l.lowerDot),
 		l.pat("ttg.local_barrier", l.lowerLocalBarrier),
+		l.pat("ttng.warp_group_dot", l.lowerWarpGroupDot),
+		l.pat("ttng.warp_group_dot_wait", l.lowerWarpGroupDotWait),
+		l.pat("ttng.fence_async_shared", l.lowerFenceAsyncShared),
+		l.pat("ttng.init_barrier", l.lowerInitBarrier),
+		l.pat("ttng.inval_barrier", l.lowerInvalBarrier),
+		l.pat("ttng.barrier_expect", l.lowerBarrierExpect),
+		l.pat("ttng.wait_barrier", l.lowerWaitBarrier),
+		l.pat("ttng.arrive_barrier", l.lowerArriveBarrier),
+		l.pat("ttng.async_tma_copy_global_to_local", l.lowerTMALoad),
+		l.pat("ttng.async_tma_copy_local_to_global", l.lowerTMAStore),
+		l.pat("ttng.async_tma_store_wait", l.lowerTMAStoreWait),
+		l.pat("ttng.reinterpret_tensor_descriptor", l.lowerReinterpretTensorDesc),
+		l.pat("ttng.tensormap_create", l.refuseInKernelDescriptor),
+		l.pat("ttng.tensormap_fenceproxy_acquire", l.refuseInKernelDescriptor),
+		l.pat("ttg.global_scratch_alloc", l.refuseInKernelDescriptor),
+		l.pat("tt.make_tensor_descriptor", l.refuseInKernelDescriptor),
 	}
 	for name, fn := range l.elementwisePatterns() {
 		ps = append(ps, l.pat(name, fn))

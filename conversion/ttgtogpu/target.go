@@ -39,6 +39,18 @@ type target interface {
 	// hasLdMatrix reports whether shared memory loads may use ldmatrix
 	// (16-bit transposed only: ldmatrix.b8 is sm_100's).
 	hasLdMatrix() bool
+	// warpgroupMMA says why the target cannot run Hopper's warpgroup
+	// matrix multiply (ttng.warp_group_dot, the nvidia_mma v3 layout);
+	// nil when it can (sm_90 only).
+	warpgroupMMA() error
+	// mbarriers says why the target has no shared-memory mbarriers
+	// with transaction counts (ttng.init_barrier and its family, as
+	// Triton emits them: sm_90); nil when it has.
+	mbarriers() error
+	// asyncProxy says why the target has no async proxy for shared
+	// memory (TMA copies through tensor maps, fence.proxy.async: sm_90
+	// and later); nil when it has.
+	asyncProxy() error
 }
 
 // targetOf returns the target of a module from its ttg.target ("cuda:NN",

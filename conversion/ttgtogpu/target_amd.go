@@ -90,3 +90,18 @@ func (t *amdTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, 
 // hasLdMatrix: AMD has no ldmatrix (ds_read_b64_tr_b16 is the AMD dot
 // path's).
 func (t *amdTarget) hasLdMatrix() bool { return false }
+
+// warpgroupMMA: wgmma is NVIDIA's; AMD dots use MFMA or WMMA.
+func (t *amdTarget) warpgroupMMA() error {
+	return fmt.Errorf("wgmma (nvidia_mma v3) is NVIDIA's, the target is %s", t)
+}
+
+// mbarriers: NVIDIA's; AMD synchronizes with s_barrier and s_waitcnt.
+func (t *amdTarget) mbarriers() error {
+	return fmt.Errorf("mbarriers are NVIDIA's, the target is %s", t)
+}
+
+// asyncProxy: TMA and proxy fences are NVIDIA's.
+func (t *amdTarget) asyncProxy() error {
+	return fmt.Errorf("the async proxy (TMA, fence.proxy.async) is NVIDIA's, the target is %s", t)
+}

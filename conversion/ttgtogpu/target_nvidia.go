@@ -106,3 +106,35 @@ func (t *nvidiaTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInst
 
 // hasLdMatrix: ldmatrix is sm_75's.
 func (t *nvidiaTarget) hasLdMatrix() bool { return t.capability >= 75 }
+
+// warpgroupMMA: wgmma exists on sm_90 (sm_90a) only; Blackwell (sm_100
+// and later) replaced it with tcgen05 (the nvidia_mma v5 path), and
+// earlier GPUs have mma.sync (v2), for which accelerate-matmul must not
+// choose the v3 layout.
+func (t *nvidiaTarget) warpgroupMMA() error {
+	switch {
+	case t.capability == 90:
+		return nil
+	case t.capability > 90:
+		return fmt.Errorf("wgmma (nvidia_mma v3) exists on sm_90 only; sm_%d multiplies with tcgen05 (nvidia_mma v5), which convert-triton-gpu-to-gpu does not lower", t.capability)
+	}
+	return fmt.Errorf("wgmma (nvidia_mma v3) needs sm_90, the target is sm_%d (its dots use mma.sync, nvidia_mma v2)", t.capability)
+}
+
+// mbarriers: Triton's barrier ops use expect_tx and try_wait, which are
+// sm_90's.
+func (t *nvidiaTarget) mbarriers() error {
+	if t.capability >= 90 {
+		return nil
+	}
+	return fmt.Errorf("mbarriers with transaction counts need sm_90, the target is sm_%d", t.capability)
+}
+
+// asyncProxy: TMA (cp.async.bulk.tensor) and fence.proxy.async are
+// sm_90's.
+func (t *nvidiaTarget) asyncProxy() error {
+	if t.capability >= 90 {
+		return nil
+	}
+	return fmt.Errorf("the async proxy (TMA, fence.proxy.async) needs sm_90, the target is sm_%d", t.capability)
+}

@@ -12,9 +12,10 @@ import (
 // typeConverter converts TritonGPU types to per-thread types: a
 // distributed tensor becomes its thread's registers (one value per
 // register of the layout, 1:N), `!tt.ptr<T, AS>` becomes `!llvm.ptr<AS>`,
-// a shared-memory descriptor its base address, an async token nothing
-// (tokens only order asynchronous copies, which the gpu ops order
-// themselves). Other types are kept.
+// a shared-memory descriptor its base address, a tensor descriptor its
+// tensor map's generic address, an async token nothing (tokens only order
+// asynchronous copies, which the gpu ops order themselves). Other types
+// are kept.
 func (l *lowering) typeConverter() *conversion.TypeConverter {
 	tc := conversion.NewTypeConverter()
 	tc.AddConversion(func(t ir.Type) (ir.Type, bool) {
@@ -33,6 +34,8 @@ func (l *lowering) typeConverter() *conversion.TypeConverter {
 			return llvm.Ptr(l.ctx, t.AddrSpace), true
 		case *ttg.MemDescType:
 			return llvm.Ptr(l.ctx, llvm.SharedAddrSpace), true
+		case *tt.TensorDescType:
+			return llvm.Ptr(l.ctx, llvm.GenericAddrSpace), true // the tensor map's address (tensordesc.go)
 		}
 		return nil, false
 	})

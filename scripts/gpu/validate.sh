@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # GPU validation of tt's PTX, on the GPU machine, after scripts/gpu/prepare.sh:
-#   1. ptxas on every compiled PTX (-arch=$ARCH), on the emitter's golden
+#   1. ptxas on every compiled PTX (-arch=$ARCH, or $ARCH's "a" variant for
+#      PTX that targets it: wgmma), on the emitter's golden
 #      PTX and on llc-19's PTX of the tensor-core kernels (-arch from the
 #      .target line): errors and warnings listed,
 #   2. for each case set in sets/: gpu_check.py (CuPy, independent of tt's
@@ -32,14 +33,23 @@ assemble() { # FILE ARCH
   if "$ptxas" -arch="$2" $mode -v "$1" -o /dev/null > "$log" 2>&1; then
     echo "ok   $2 $1 ($(grep -ci warning "$log") warnings) $(grep -o 'Used [0-9]* registers' "$log" | head -1)"
     grep -i warning "$log" | head -5
+    # ptxas keeps wgmma asynchronous only when nothing touches the
+    # accumulators in flight; otherwise it serializes them and says so.
+    if grep -qi 'wgmma.mma_async instructions are serialized' "$log"; then
+      echo "FAIL $1: ptxas serialized wgmma"; status=1
+    fi
   else
     echo "FAIL $2 $1"; head -20 "$log"; status=1
   fi
 }
 if [ -n "$ptxas" ]; then
   "$ptxas" --version | tail -1
-  for f in sets/*/ptx/*.ptx perf-ptx/*.ptx; do
-    [ -e "$f" ] && assemble "$f" "$arch"
+  for f in sets/*/ptx/*.ptx perf-ptx/*.ptx wgmma/*.ptx; do
+    [ -e "$f" ] || continue
+    # wgmma code targets sm_90a, which ptxas assembles only as sm_90a.
+    a=$arch
+    [ "$(awk '/^\.target/ {print $2; exit}' "$f")" = "${arch}a" ] && a=${arch}a
+    assemble "$f" "$a"
   done
   for f in golden/*.ptx llc/*.ptx; do
     [ -e "$f" ] && assemble "$f" "$(awk '/^\.target/ {print $2; exit}' "$f")"
@@ -73,7 +83,7 @@ for set in sets/*; do
   fi
 
   echo "== tt-run --backend cuda, set $name"
-  timeout 120 ../tt-run --manifest "$set/cases/manifest.json" --backend cuda --only "$only" 2>&1 |
+  timeout 120 ../tt-run --manifest "$set/cases/manifest.json" --backend cuda --arch "$arch" --only "$only" 2>&1 |
     tee "$out/ttrun.$name.log" || status=1
 done
 exit $status

@@ -51,6 +51,23 @@ func TestTranslationErrors(t *testing.T) {
 	}
 }
 
+// TestTensorMapParameterRefused: a by-value tensor map parameter needs
+// grid-constant parameters, which LLVM 14 lacks; the translation refuses
+// it at the function rather than passing a pointer.
+func TestTensorMapParameterRefused(t *testing.T) {
+	src := `llvm.func @k(%map: !llvm.ptr {llvm.align = 64 : i32, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}) attributes {gpu.kernel} {
+  llvm.return
+}`
+	m, err := asm.Parse(newContext(), src, asm.ParseConfig{Filename: "t.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = llvmir.Translate(m, llvmir.MustTarget("sm_90"))
+	if err == nil || !strings.Contains(err.Error(), "t.mlir:1:") || !strings.Contains(err.Error(), "kernel parameter 0 is passed by value") {
+		t.Fatalf("got %v, want a located refusal of parameter 0", err)
+	}
+}
+
 // TestTargets checks architecture parsing.
 func TestTargets(t *testing.T) {
 	for _, c := range []struct {

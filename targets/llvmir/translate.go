@@ -196,6 +196,13 @@ func (tr *translator) declareFunc(op *ir.Operation) error {
 	sig := lt.(*lltypes.FuncType)
 	var params []*llir.Param
 	for i, p := range sig.Params {
+		for _, a := range llvm.ArgAttrs(op, i) {
+			if a.Name == "llvm.byval" {
+				// A tensor map passed by value, whose address the kernel
+				// takes: LLVM 14 has no grid-constant parameters.
+				return ir.OpErrorf(op, "kernel parameter %d is passed by value (a tensor map); only the PTX emitter (--target=ptx) passes such parameters", i)
+			}
+		}
 		params = append(params, llir.NewParam("arg"+itoa(i), p))
 	}
 	if _, dup := tr.funcs[name]; dup {

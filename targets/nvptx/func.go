@@ -93,7 +93,7 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 			if i > 0 {
 				out.WriteString(",")
 			}
-			fmt.Fprintf(&out, "\n\t.param %s %s", p.decl, p.name)
+			fmt.Fprintf(&out, "\n\t.param %s %s%s", p.decl, p.name, p.size)
 		}
 		out.WriteString("\n)\n")
 		// PTX takes one of the two: the exact block size, or a bound.
@@ -184,7 +184,9 @@ type param struct {
 	name, decl string // `add_kernel_param_0`, `.u64 .ptr .global .align 1`
 	ldType     string // type of the ld.param
 	arg        ir.Value
-	leaf       int // for device functions: which scalar of arg
+	leaf       int    // for device functions: which scalar of arg
+	byval      bool   // a byte array passed by value whose address the kernel takes
+	size       string // `[128]` after the name of a by-value array
 }
 
 // params declares the kernel parameters: the function's arguments in
@@ -195,6 +197,13 @@ func (f *fn) params() ([]param, error) {
 	var out []param
 	for i, a := range entry.Arguments() {
 		p := param{name: fmt.Sprintf("%s_param_%d", f.name, i), arg: a}
+		if decl, size, ok, err := byvalParam(f.op, i); err != nil {
+			return nil, err
+		} else if ok {
+			p.decl, p.size, p.byval = decl, size, true
+			out = append(out, p)
+			continue
+		}
 		switch t := a.Type().(type) {
 		case *llvm.PointerType:
 			switch t.AddrSpace {
@@ -243,6 +252,15 @@ func (f *fn) loadParams(ps []param) error {
 			continue
 		}
 		t := p.arg.Type()
+		if p.byval {
+			// The parameter's generic address (a grid-constant
+			// parameter: the kernel reads it in place).
+			r := f.regs.alloc(classB64)
+			f.ins("mov.b64 %s, %s", r, p.name)
+			f.ins("cvta.param.u64 %s, %s", r, r)
+			f.vals[p.arg] = &value{typ: t, reg: r}
+			continue
+		}
 		if ir.IsInteger(t, 1) {
 			// i1 travels as a byte; the predicate is its low bit.
 			b := f.regs.alloc(classB16)
@@ -282,4 +300,41 @@ func (f *fn) emitOp(op *ir.Operation) error {
 		return ir.OpErrorf(op, "the PTX emitter does not support '%s'", op.Name())
 	}
 	return e(op)
+}
+
+// byvalParam returns the declaration of kernel parameter i when it is
+// passed by value (`llvm.byval = !llvm.array<N x i8>` with
+// `nvvm.grid_constant`, as a tensor map is): `.align A .b8` and `[N]`.
+// The argument is the parameter's generic address (cvta.param, PTX 7.7).
+func byvalParam(op *ir.Operation, i int) (decl, size string, ok bool, err error) {
+	var byval ir.Attribute
+	align, grid := int64(1), false
+	for _, a := range llvm.ArgAttrs(op, i) {
+		switch a.Name {
+		case "llvm.byval":
+			byval = a.Value
+		case "llvm.align":
+			if v, ok := a.Value.(*ir.IntegerAttr); ok {
+				align = v.Int()
+			}
+		case "nvvm.grid_constant":
+			grid = true
+		}
+	}
+	if byval == nil {
+		return "", "", false, nil
+	}
+	arg := op.Region(0).Front().Argument(i)
+	ta, _ := byval.(*ir.TypeAttr)
+	var arr *llvm.ArrayType
+	if ta != nil {
+		arr, _ = ta.Value.(*llvm.ArrayType)
+	}
+	if arr == nil || !ir.IsInteger(arr.Elem, 8) || !grid {
+		return "", "", false, ir.Errorf(arg.Loc(), "kernel parameter %d: by-value parameters must be grid-constant byte arrays (llvm.byval = !llvm.array<N x i8>, nvvm.grid_constant)", i)
+	}
+	if pt, ok := arg.Type().(*llvm.PointerType); !ok || pt.AddrSpace != llvm.GenericAddrSpace {
+		return "", "", false, ir.Errorf(arg.Loc(), "kernel parameter %d: a by-value parameter is its generic address (!llvm.ptr), not %s", i, asm.TypeString(arg.Type()))
+	}
+	return fmt.Sprintf(".align %d .b8", align), fmt.Sprintf("[%d]", arr.Len), true, nil
 }

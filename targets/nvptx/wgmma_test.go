@@ -6,63 +6,6 @@ import (
 	"testing"
 )
 
-var (
-	wgmmaLine = regexp.MustCompile(`wgmma\.mma_async\S* \{([^}]*)\}, (\{[^}]*\}|%rd\d+)`)
-	regRef    = regexp.MustCompile(`%[a-z]+\d+`)
-)
-
-// wgmmaHazards scans PTX in layout order and reports (1) an instruction
-// other than wgmma touching the accumulators of a wgmma between its issue
-// and the next wgmma.wait_group, and (2) a wgmma whose accumulator or A
-// registers were written by another instruction since the last
-// wgmma.fence. Both make ptxas serialize wgmma, or are undefined.
-func wgmmaHazards(ptx string) []string {
-	var bad []string
-	inFlight := map[string]bool{}
-	dirty := map[string]bool{}
-	for _, line := range strings.Split(ptx, "\n") {
-		l := strings.TrimSpace(line)
-		switch {
-		case l == "" || strings.HasPrefix(l, "//") || strings.HasPrefix(l, ".") || strings.HasSuffix(l, ":"):
-			continue
-		case strings.HasPrefix(l, "wgmma.fence"):
-			dirty = map[string]bool{}
-			continue
-		case strings.HasPrefix(l, "wgmma.wait_group"):
-			inFlight = map[string]bool{}
-			continue
-		case strings.HasPrefix(l, "wgmma.commit_group"):
-			continue
-		}
-		if m := wgmmaLine.FindStringSubmatch(l); m != nil {
-			regs := regRef.FindAllString(m[1], -1)
-			if strings.HasPrefix(m[2], "{") {
-				regs = append(regs, regRef.FindAllString(m[2], -1)...)
-			}
-			for _, r := range regs {
-				if dirty[r] {
-					bad = append(bad, "written since the last wgmma.fence: "+r+" in "+l)
-				}
-			}
-			for _, r := range regRef.FindAllString(m[1], -1) {
-				inFlight[r] = true
-			}
-			continue
-		}
-		for _, r := range regRef.FindAllString(l, -1) {
-			if inFlight[r] {
-				bad = append(bad, "in-flight accumulator "+r+" touched by: "+l)
-				break
-			}
-		}
-		// The first register of an ordinary instruction is its result.
-		if rs := regRef.FindAllString(l, 1); len(rs) == 1 && !strings.HasPrefix(l, "@") && !strings.HasPrefix(l, "st.") {
-			dirty[rs[0]] = true
-		}
-	}
-	return bad
-}
-
 // TestWGMMAAccumulatorsStayInPlace emits the wgmma goldens and checks that
 // nothing touches accumulator registers while a wgmma may write them, that
 // every register write feeding a wgmma is fenced, and that the pipelined
@@ -72,7 +15,7 @@ func TestWGMMAAccumulatorsStayInPlace(t *testing.T) {
 	if ks[0].Target != "sm_90a" || !strings.Contains(ptx, ".target sm_90a") {
 		t.Errorf("wgmma did not select sm_90a: %+v", ks)
 	}
-	for _, h := range wgmmaHazards(ptx) {
+	for _, h := range WGMMAHazards(ptx) {
 		t.Error(h)
 	}
 	loop := ptx[strings.Index(ptx, "$L__BB0_1:"):strings.Index(ptx, "$L__BB0_3:")]
@@ -95,12 +38,28 @@ func TestWGMMAAccumulatorsStayInPlace(t *testing.T) {
 
 // TestWGMMAHazardCheck makes sure the hazard scan above can fail.
 func TestWGMMAHazardCheck(t *testing.T) {
-	bad := wgmmaHazards(`
+	bad := WGMMAHazards(`
 	mov.f32 %f1, 0f00000000;
 	wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2}, %rd1, %rd2, 1, 1, 1, 0, 0;
 	add.f32 %f3, %f2, %f2;
 	wgmma.wait_group.sync.aligned 0;`)
 	if len(bad) != 2 {
 		t.Errorf("want an unfenced write and an in-flight read, got %q", bad)
+	}
+	// wait_group 1 retires the older group only: the newer one's
+	// accumulators are still in flight (a pipelined loop's back edge).
+	bad = WGMMAHazards(`
+	wgmma.fence.sync.aligned;
+	wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2}, %rd1, %rd2, 1, 1, 1, 0, 0;
+	wgmma.commit_group.sync.aligned;
+	wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f3, %f4}, %rd1, %rd2, 1, 1, 1, 0, 0;
+	wgmma.commit_group.sync.aligned;
+	wgmma.wait_group.sync.aligned 1;
+	add.f32 %f5, %f1, %f2;
+	mov.b32 %f6, %f3;
+	wgmma.wait_group.sync.aligned 0;
+	add.f32 %f7, %f3, %f4;`)
+	if len(bad) != 1 || !strings.Contains(bad[0], "%f3 touched by: mov.b32 %f6, %f3") {
+		t.Errorf("want only the copy of the pending group's accumulator, got %q", bad)
 	}
 }

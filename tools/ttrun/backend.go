@@ -51,6 +51,10 @@ type Options struct {
 	Context context.Context
 	// Progress, when set, counts the program instances that finished.
 	Progress *atomic.Int64
+	// NumStages is the software pipelining depth the kernel is compiled
+	// with (GPU backends; 0: Triton's default, 3), as a case manifest
+	// records it.
+	NumStages int
 }
 
 // Backend executes kernels. Run launches the kernel over grid with args

@@ -52,7 +52,7 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 		}
 		arch = fmt.Sprintf("sm_%d%d", major, minor)
 	}
-	ptx, meta, err := compileForCUDA(k, arch, opts.NumWarps)
+	ptx, meta, err := compileForCUDA(k, arch, opts.NumWarps, opts.NumStages)
 	if err != nil {
 		return err
 	}
@@ -136,13 +136,16 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 }
 
 // compileForCUDA lowers a copy of the kernel's module to PTX and returns
-// it with the kernel's metadata. numWarps 0 keeps the module's (or
-// Triton's default, 4).
-func compileForCUDA(k *Kernel, arch string, numWarps int) ([]byte, tttranslate.Kernel, error) {
+// it with the kernel's metadata. numWarps and numStages 0 keep the
+// module's (or Triton's defaults, 4 and 3).
+func compileForCUDA(k *Kernel, arch string, numWarps, numStages int) ([]byte, tttranslate.Kernel, error) {
 	o := tttranslate.DefaultOptions()
 	o.Target, o.Arch = "ptx", arch
 	if numWarps > 0 {
 		o.NumWarps = numWarps
+	}
+	if numStages > 0 {
+		o.NumStages = numStages
 	}
 	module := k.Module.Clone(ir.NewMapping())
 	res, err := tttranslate.Compile(module, o)

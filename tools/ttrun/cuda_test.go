@@ -22,7 +22,7 @@ func TestCUDACompile(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := len(k.Module.Region(0).Front().Ops())
-	ptx, meta, err := compileForCUDA(k, "sm_80", 8)
+	ptx, meta, err := compileForCUDA(k, "sm_80", 8, 0)
 	if err != nil {
 		t.Skipf("the pipeline cannot compile softmax yet: %v", err)
 	}

@@ -232,7 +232,7 @@ func RunCase(dir string, c *Case, b Backend, opts CaseOptions) (CaseResult, erro
 	}
 	grid := [3]int{1, 1, 1}
 	copy(grid[:], c.Grid)
-	if err := b.Run(k, grid, args, Options{Stdout: opts.Stdout, NumWarps: c.NumWarps, Shared: c.Shared, Context: opts.Context}); err != nil {
+	if err := b.Run(k, grid, args, Options{Stdout: opts.Stdout, NumWarps: c.NumWarps, Shared: c.Shared, NumStages: c.NumStages, Context: opts.Context}); err != nil {
 		return res, err
 	}
 	res.Pass = true

@@ -38,7 +38,7 @@ func (Sim) Describe() string {
 
 // Run lowers and simulates the kernel; buffers are updated in place.
 func (b Sim) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
-	module, err := lowerForSim(k, b.Arch, opts.NumWarps)
+	module, err := lowerForSim(k, b.Arch, opts.NumWarps, opts.NumStages)
 	if err != nil {
 		return err
 	}
@@ -71,13 +71,17 @@ func (b Sim) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 }
 
 // lowerForSim lowers a copy of the kernel's module to per-thread IR for
-// arch (default sm_90); numWarps 0 keeps the module's (or Triton's
-// default, 4). Errors are rendered with their source lines.
-func lowerForSim(k *Kernel, arch string, numWarps int) (*ir.Operation, error) {
+// arch (default sm_90); numWarps and numStages 0 keep the module's (or
+// Triton's defaults, 4 and 3). Errors are rendered with their source
+// lines.
+func lowerForSim(k *Kernel, arch string, numWarps, numStages int) (*ir.Operation, error) {
 	o := tttranslate.DefaultOptions()
 	o.Arch = arch
 	if numWarps > 0 {
 		o.NumWarps = numWarps
+	}
+	if numStages > 0 {
+		o.NumStages = numStages
 	}
 	module := k.Module.Clone(ir.NewMapping())
 	if _, _, err := tttranslate.Lower(module, o); err != nil {

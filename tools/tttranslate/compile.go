@@ -25,6 +25,21 @@ type Kernel struct {
 	NumWarps int    `json:"num_warps"`
 	Shared   int    `json:"shared"`
 	Target   string `json:"target"`
+	// TensorDescMeta describes each tensor descriptor parameter, in
+	// order, as Triton 3.6's metadata does: the tensor map the host must
+	// encode and pass by value (swizzle mode, elem_size, elem_type,
+	// block_size; conversion/ttgtogpu's tensordesc.go).
+	TensorDescMeta []TensorDesc `json:"tensordesc_meta,omitempty"`
+}
+
+// TensorDesc is the tensor map of one descriptor parameter.
+type TensorDesc struct {
+	Param     int     `json:"param"`
+	Swizzle   int64   `json:"swizzle"`
+	ElemSize  int64   `json:"elem_size"`
+	ElemType  int64   `json:"elem_type"`
+	BlockSize []int64 `json:"block_size"`
+	FP4Padded bool    `json:"fp4_padded"`
 }
 
 // Result is a compiled module.

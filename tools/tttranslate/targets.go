@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 
+	"github.com/ttcompiler/tt/conversion/ttgtogpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/targets/llvmir"
@@ -34,9 +35,18 @@ func emitPTX(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	fns := map[string]*ir.Operation{}
+	for _, op := range module.Region(0).Front().Ops() {
+		if op.Name() == "llvm.func" && !op.Region(0).Empty() {
+			fns[ir.SymbolName(op)] = op
+		}
+	}
 	out := make([]Kernel, len(ks))
 	for i, k := range ks {
 		out[i] = Kernel{Name: k.Name, NumWarps: k.NumWarps, Shared: k.Shared, Target: k.Target}
+		if fn := fns[k.Name]; fn != nil {
+			out[i].TensorDescMeta = tensorDescsOf(fn)
+		}
 	}
 	return b.Bytes(), out, nil
 }
@@ -113,7 +123,41 @@ func kernelsOf(module *ir.Operation, o *Options) []Kernel {
 	var out []Kernel
 	for _, op := range module.Region(0).Front().Ops() {
 		if op.Name() == "llvm.func" && !op.Region(0).Empty() && llvm.IsKernel(op) {
-			out = append(out, Kernel{Name: ir.SymbolName(op), NumWarps: warps, Shared: shared, Target: o.arch()})
+			out = append(out, Kernel{Name: ir.SymbolName(op), NumWarps: warps, Shared: shared, Target: o.arch(), TensorDescMeta: tensorDescsOf(op)})
+		}
+	}
+	return out
+}
+
+// tensorDescsOf reads the tensor-map metadata the lowering attaches to a
+// kernel's descriptor parameters.
+func tensorDescsOf(fn *ir.Operation) []TensorDesc {
+	var out []TensorDesc
+	for i := range fn.Region(0).Front().Arguments() {
+		for _, a := range llvm.ArgAttrs(fn, i) {
+			d, ok := a.Value.(*ir.DictionaryAttr)
+			if a.Name != ttgtogpu.TensorDescAttr || !ok {
+				continue
+			}
+			td := TensorDesc{Param: i}
+			for _, e := range d.Entries {
+				switch v := e.Value.(type) {
+				case *ir.IntegerAttr:
+					switch e.Name {
+					case "swizzle":
+						td.Swizzle = v.Int()
+					case "elem_size":
+						td.ElemSize = v.Int()
+					case "elem_type":
+						td.ElemType = v.Int()
+					}
+				case *ir.DenseArrayAttr:
+					if e.Name == "block_size" {
+						td.BlockSize = v.Ints
+					}
+				}
+			}
+			out = append(out, td)
 		}
 	}
 	return out

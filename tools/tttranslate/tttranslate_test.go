@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -121,7 +122,7 @@ func TestRun(t *testing.T) {
 	if err := json.Unmarshal([]byte(parseFile(t, filepath.Join(dir, "va.json"))), &meta); err != nil {
 		t.Fatal(err)
 	}
-	if meta != (Kernel{Name: "add_kernel", NumWarps: 8, Shared: 0, Target: "sm_80"}) {
+	if !reflect.DeepEqual(meta, Kernel{Name: "add_kernel", NumWarps: 8, Shared: 0, Target: "sm_80"}) {
 		t.Errorf("metadata %+v", meta)
 	}
 	ptx := parseFile(t, out)
@@ -189,7 +190,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestMetadataJSON(t *testing.T) {
-	b, err := Metadata([]Kernel{{"k", 4, 16, "sm_90"}})
+	b, err := Metadata([]Kernel{{Name: "k", NumWarps: 4, Shared: 16, Target: "sm_90"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +232,7 @@ func TestLLVMIRTarget(t *testing.T) {
 			t.Errorf("LLVM IR lacks %q", w)
 		}
 	}
-	if len(res.Kernels) != 1 || res.Kernels[0] != (Kernel{"add_kernel", 4, 0, "sm_90"}) {
+	if len(res.Kernels) != 1 || !reflect.DeepEqual(res.Kernels[0], Kernel{Name: "add_kernel", NumWarps: 4, Target: "sm_90"}) {
 		t.Errorf("metadata %+v", res.Kernels)
 	}
 }

@@ -43,3 +43,26 @@ module attributes {"ttg.num-warps" = 1 : i32} {
     llvm.br ^bb1
   }
 }
+
+// -----
+
+// The words a wgmma reads from registers stay before the wgmma_fence that
+// orders their writes before it; a descriptor (not a register operand of
+// the fence's contract) sinks as far as the fence too.
+// CHECK-LABEL: llvm.func @fence
+// CHECK-DAG:     llvm.bitcast %arg1 : vector<2xf16> to i32
+// CHECK-DAG:     gpu.wgmma_desc
+// CHECK:         gpu.wgmma_fence
+// CHECK-NEXT:    gpu.wgmma m64n8k16
+module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @fence(%s: !llvm.ptr<3>, %v: vector<2xf16>) attributes {gpu.kernel} {
+    %w = llvm.bitcast %v : vector<2xf16> to i32
+    %d = gpu.wgmma_desc %s {swizzle = 0, lbo = 128, sbo = 256} : !llvm.ptr<3> -> i64
+    %false = llvm.mlir.constant(false) : i1
+    gpu.wgmma_fence
+    %r:4 = gpu.wgmma m64n8k16 f32.f16.f16 [%w, %w, %w, %w], %d, %false
+    gpu.wgmma_commit
+    %t:4 = gpu.wgmma_wait 0, %r#0, %r#1, %r#2, %r#3 : f32, f32, f32, f32
+    llvm.return
+  }
+}

@@ -1,0 +1,122 @@
+package ttgtogpu
+
+import (
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// mbarriers (ttng.init_barrier and its family), as Triton 3.6's
+// BarrierOpToLLVM.cpp lowers them: an mbarrier is a 1xi64 buffer, whose
+// memdesc lowers to its address. Initialization, invalidation, expected
+// transaction bytes and arrivals are done by thread 0 alone (so an
+// arrive_barrier counts one arrival per CTA, times its count); every
+// thread waits.
+
+// barrierOperand returns the address of an op's barrier buffer after
+// checking that the target has mbarriers.
+func (l *lowering) barrierOperand(op *ir.Operation, rw *conversion.Rewriter) (ir.Value, error) {
+	if err := l.target.mbarriers(); err != nil {
+		return nil, ir.OpErrorf(op, "%v", err)
+	}
+	return rw.Remapped(op.Operand(0)), nil
+}
+
+// firstThread is the predicate tid == 0, and'ed with pred when given.
+func (e *emitter) firstThread(pred ir.Value) ir.Value {
+	p := e.icmpC(llvm.ICmpEQ, e.fs.threadID(e.l), 0)
+	if pred != nil {
+		p = e.and(p, pred)
+	}
+	return p
+}
+
+// optionalOperand returns the remapped operand i when op has it.
+func optionalOperand(op *ir.Operation, rw *conversion.Rewriter, i int) ir.Value {
+	if op.NumOperands() > i && ir.IsInteger(op.Operand(i).Type(), 1) {
+		return rw.Remapped(op.Operand(i))
+	}
+	return nil
+}
+
+func (l *lowering) lowerInitBarrier(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	bar, err := l.barrierOperand(op, rw)
+	if err != nil {
+		return err
+	}
+	count, err := arrivals(op, 0)
+	if err != nil {
+		return err
+	}
+	gpu.NewMBarrierInit(e.b, e.loc, bar, e.firstThread(nil), count)
+	rw.EraseOp(op)
+	return nil
+}
+
+func (l *lowering) lowerInvalBarrier(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	bar, err := l.barrierOperand(op, rw)
+	if err != nil {
+		return err
+	}
+	gpu.NewMBarrierInval(e.b, e.loc, bar, e.firstThread(nil))
+	rw.EraseOp(op)
+	return nil
+}
+
+// lowerBarrierExpect: thread 0 expects size bytes of transactions (the
+// TMA copies the phase waits for) and arrives once.
+func (l *lowering) lowerBarrierExpect(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	bar, err := l.barrierOperand(op, rw)
+	if err != nil {
+		return err
+	}
+	size := intAttrOr(op, "size", 0)
+	if size < 0 || size >= 1<<20 {
+		return ir.OpErrorf(op, "an mbarrier expects 0 to 2^20-1 bytes per phase, not %d", size)
+	}
+	gpu.NewMBarrierArriveExpectTx(e.b, e.loc, bar, e.firstThread(rw.Remapped(op.Operand(1))), int(size))
+	rw.EraseOp(op)
+	return nil
+}
+
+// lowerWaitBarrier: every thread (where the optional predicate holds)
+// waits until the phase of the given parity has completed.
+func (l *lowering) lowerWaitBarrier(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	bar, err := l.barrierOperand(op, rw)
+	if err != nil {
+		return err
+	}
+	pred := optionalOperand(op, rw, 2)
+	if pred != nil && isIntConst(pred, 1) {
+		pred = nil
+	}
+	gpu.NewMBarrierWait(e.b, e.loc, bar, rw.Remapped(op.Operand(1)), pred)
+	rw.EraseOp(op)
+	return nil
+}
+
+// lowerArriveBarrier: thread 0 arrives count times.
+func (l *lowering) lowerArriveBarrier(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	bar, err := l.barrierOperand(op, rw)
+	if err != nil {
+		return err
+	}
+	count, err := arrivals(op, 1)
+	if err != nil {
+		return err
+	}
+	gpu.NewMBarrierArrive(e.b, e.loc, bar, e.firstThread(optionalOperand(op, rw, 1)), count)
+	rw.EraseOp(op)
+	return nil
+}
+
+// arrivals is an init or arrive's count (def when absent), which an
+// mbarrier holds in 20 bits.
+func arrivals(op *ir.Operation, def int64) (int, error) {
+	count := intAttrOr(op, "count", def)
+	if count < 1 || count >= 1<<20 {
+		return 0, ir.OpErrorf(op, "an mbarrier counts 1 to 2^20-1 arrivals, not %d", count)
+	}
+	return int(count), nil
+}

@@ -1,0 +1,128 @@
+package ttgtogpu
+
+import (
+	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/linearlayout"
+)
+
+// Tensor descriptors (`!tt.tensordesc<tensor<..., #nvmma_shared>>`) on
+// NVIDIA are CUDA tensor maps: 128 opaque bytes a TMA instruction reads.
+// A descriptor value lowers to the tensor map's generic address
+// (`!llvm.ptr`), as in Triton 3.6.
+//
+// Kernel ABI. A descriptor parameter of a kernel is the tensor map passed
+// by value, as Triton 3.6's launcher passes it: a 128-byte parameter
+// aligned to 64 bytes (PTX `.param .align 64 .b8 name[128]`) whose
+// address the kernel takes (`cvta.param`, a grid-constant parameter).
+// The llvm.func argument is an `!llvm.ptr` with the attributes
+// `llvm.byval = !llvm.array<128 x i8>`, `llvm.align = 64` and
+// `nvvm.grid_constant`, plus `tt.tensordesc` describing the box the host
+// must encode (Triton's tensordesc_meta: swizzle mode, element size and
+// TMA type, block size). Triton's frontend passes the descriptor's shape
+// and strides as the parameters after it; they are ordinary parameters.
+//
+// Descriptors built inside a kernel (tt.make_tensor_descriptor, which
+// Triton 3.6 turns into ttg.global_scratch_alloc + ttng.tensormap_create:
+// a tensor map written into per-CTA global scratch memory, whose base is
+// a hidden kernel parameter) are refused with a located error: tt's
+// kernels take no hidden parameters.
+
+// TensorDescAttr is the llvm.func argument attribute holding a descriptor
+// parameter's tensor-map metadata.
+const TensorDescAttr = "tt.tensordesc"
+
+// tensorMapBytes is the size of a CUDA tensor map.
+const tensorMapBytes = 128
+
+// tensorDescArgAttrs returns the attributes of a kernel's descriptor
+// parameter.
+func (l *lowering) tensorDescArgAttrs(op *ir.Operation, t *tt.TensorDescType) ([]ir.NamedAttr, error) {
+	meta, err := tensorDescMeta(op, t)
+	if err != nil {
+		return nil, err
+	}
+	return []ir.NamedAttr{
+		{Name: "llvm.align", Value: ir.I32Attr(l.ctx, 64)},
+		{Name: "llvm.byval", Value: ir.TypeAttrOf(l.ctx, llvm.Array(l.ctx, ir.I8(l.ctx), tensorMapBytes))},
+		{Name: "nvvm.grid_constant", Value: ir.Unit(l.ctx)},
+		{Name: TensorDescAttr, Value: meta},
+	}, nil
+}
+
+// tensorDescMeta is Triton 3.6's tensordesc_meta of a descriptor type:
+// swizzle (the TMA swizzle mode: 0 none, 1 32B, 2 64B, 3 128B),
+// elem_size (bytes), elem_type (the TMA element type) and block_size
+// (the box, innermost dim last).
+func tensorDescMeta(op *ir.Operation, t *tt.TensorDescType) (ir.Attribute, error) {
+	block := t.Block
+	nv, ok := block.Encoding.(*ttg.NVMMASharedEncoding)
+	if !ok {
+		return nil, ir.OpErrorf(op, "a tensor descriptor parameter needs an nvmma_shared block layout (run the TTGIR pipeline's descriptor encoding), got %s", asm.TypeString(t))
+	}
+	if nv.FP4Padded {
+		return nil, ir.OpErrorf(op, "fp4-padded tensor descriptors are not supported")
+	}
+	bits := ir.BitWidth(block.Elem)
+	elemType, ok := tmaElementType(block.Elem)
+	if !ok {
+		return nil, ir.OpErrorf(op, "TMA has no element type for %s", asm.TypeString(block.Elem))
+	}
+	box, err := linearlayout.TMABlockShape(block.Dims, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
+		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth}, false)
+	if err != nil {
+		return nil, ir.OpErrorf(op, "%v", err)
+	}
+	modes := map[int]int64{0: 0, 32: 1, 64: 2, 128: 3}
+	ctx := op.Context()
+	return ir.DictionaryAttrOf(ctx, []ir.NamedAttr{
+		{Name: "block_size", Value: ir.DenseI32Array(ctx, box)},
+		{Name: "elem_size", Value: ir.I32Attr(ctx, int64(bits/8))},
+		{Name: "elem_type", Value: ir.I32Attr(ctx, elemType)},
+		{Name: "swizzle", Value: ir.I32Attr(ctx, modes[nv.SwizzlingByteWidth])},
+	}), nil
+}
+
+// tmaElementType is CUDA's tensor-map data type of an element (Triton's
+// device-side numbering: u8 0, u16 1, u32 2, s32 3, u64 4, s64 5, f16 6,
+// f32 7, f64 9, bf16 10).
+func tmaElementType(t ir.Type) (int64, bool) {
+	switch {
+	case isBF16(t):
+		return 10, true
+	case isF16(t):
+		return 6, true
+	case isF32(t):
+		return 7, true
+	case isF64(t):
+		return 9, true
+	}
+	switch ir.BitWidth(t) {
+	case 8:
+		return 0, true
+	case 16:
+		return 1, true
+	case 32:
+		return 2, true
+	case 64:
+		return 4, true
+	}
+	return 0, false
+}
+
+// lowerReinterpretTensorDesc: a descriptor from a global pointer to a
+// tensor map is that map's generic address.
+func (l *lowering) lowerReinterpretTensorDesc(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	rw.ReplaceOp(op, []ir.Value{e.cast("llvm.addrspacecast", rw.Remapped(op.Operand(0)), llvm.Ptr(l.ctx, llvm.GenericAddrSpace))})
+	return nil
+}
+
+// refuseInKernelDescriptor reports the ops of descriptors made in a
+// kernel.
+func (l *lowering) refuseInKernelDescriptor(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	return ir.OpErrorf(op, "tensor descriptors made inside a kernel are not supported: Triton 3.6 writes their tensor map into global scratch memory addressed by a hidden kernel parameter, and tt's kernels take none; pass the descriptor as a kernel argument (a host TensorDescriptor) instead")
+}

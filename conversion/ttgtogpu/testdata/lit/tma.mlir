@@ -1,0 +1,93 @@
+// RUN: tt-opt %s -split-input-file -convert-triton-gpu-to-gpu | FileCheck %s
+
+// A TMA round trip through tensor descriptors passed to the kernel.
+// Descriptor parameters are the tensor maps passed by value (the
+// metadata of the box the host must encode rides along); thread 0 alone
+// initializes the mbarrier, expects the 16384 bytes and invalidates it;
+// the 64x128 f16 buffer (128-byte swizzle) is two 64x64 boxes, issued by
+// lane 0 of warps 0 and 1, coordinates innermost first; every thread
+// waits for phase 0. The store fences the async proxy, issues the same
+// boxes, commits the bulk group and waits for its reads.
+
+// CHECK-LABEL: llvm.func @copy(
+// CHECK-SAME:    %arg0: !llvm.ptr {llvm.align = 64 : i32, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant, tt.tensordesc = {block_size = array<i32: 64, 64>, elem_size = 2 : i32, elem_type = 6 : i32, swizzle = 3 : i32}}, %arg1: i32, %arg2: i32, %arg3: i64, %arg4: i64, %arg5: !llvm.ptr {llvm.align = 64 : i32
+// CHECK-DAG:     %[[C0:.+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-DAG:     %[[C64:.+]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK-DAG:     %[[C32:.+]] = llvm.mlir.constant(32 : i32) : i32
+// CHECK-DAG:     %[[BASE:.+]] = gpu.shared_base
+// CHECK-DAG:     %[[TID:.+]] = gpu.thread_id x
+// CHECK:         %[[ROW:.+]] = llvm.mul
+// CHECK:         %[[T0:.+]] = llvm.icmp "eq" %[[TID]], %[[C0]] : i32
+// CHECK-NEXT:    gpu.mbarrier_init %[[BAR:.+]], %[[T0]] {count = 1} : !llvm.ptr<3>
+// CHECK:         gpu.barrier
+// CHECK-NEXT:    gpu.mbarrier_arrive_expect_tx %[[BAR]], %{{.+}} {tx = 16384} : !llvm.ptr<3>
+// CHECK:         gpu.tma_load %[[BASE]], %[[BAR]], %arg0[%[[C0]], %[[ROW]]], %{{.+}} : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr
+// CHECK-NEXT:    %[[BOX1:.+]] = llvm.getelementptr %[[BASE]][8192]
+// CHECK-NEXT:    %[[W1:.+]] = llvm.icmp "eq" %[[TID]], %[[C32]] : i32
+// CHECK-NEXT:    gpu.tma_load %[[BOX1]], %[[BAR]], %arg0[%[[C64]], %[[ROW]]], %[[W1]]
+// CHECK:         gpu.mbarrier_wait %[[BAR]], %[[C0]] : !llvm.ptr<3>{{$}}
+// CHECK:         gpu.mbarrier_inval %[[BAR]], %{{.+}} : !llvm.ptr<3>
+// CHECK:         gpu.fence_proxy_async
+// CHECK:         gpu.tma_store %arg5[%[[C0]], %[[ROW]]], %{{.+}}, %{{.+}} : !llvm.ptr, !llvm.ptr<3>
+// CHECK:         gpu.tma_store %arg5[%[[C64]], %[[ROW]]], %{{.+}}, %{{.+}} : !llvm.ptr, !llvm.ptr<3>
+// CHECK-NEXT:    gpu.bulk_commit
+// CHECK-NEXT:    gpu.bulk_wait 0 {read}
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copy(%in: !tt.tensordesc<tensor<64x128xf16, #shared>>, %M: i32, %N: i32, %sM: i64, %sN: i64, %out: !tt.tensordesc<tensor<64x128xf16, #shared>>, %M2: i32, %N2: i32, %sM2: i64, %sN2: i64) {
+    %true = arith.constant true
+    %c0 = arith.constant 0 : i32
+    %x = tt.get_program_id x : i32
+    %c64 = arith.constant 64 : i32
+    %row = arith.muli %x, %c64 : i32
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.barrier_expect %bar, 16384, %true : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %in[%row, %c0] %buf, %bar, %true : !tt.tensordesc<tensor<64x128xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
+    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    %v = ttg.local_load %buf : !ttg.memdesc<64x128xf16, #shared, #smem, mutable> -> tensor<64x128xf16, #blocked>
+    %w = arith.addf %v, %v : tensor<64x128xf16, #blocked>
+    %o = ttg.local_alloc %w : (tensor<64x128xf16, #blocked>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_local_to_global %out[%row, %c0] %o : !tt.tensordesc<tensor<64x128xf16, #shared>>, !ttg.memdesc<64x128xf16, #shared, #smem>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}
+
+// -----
+
+// arrive_barrier: thread 0 arrives `count` times where the predicate
+// holds; a wait predicated by a runtime flag keeps it; a descriptor from
+// a global pointer (ttng.reinterpret_tensor_descriptor) is the map's
+// generic address.
+
+// CHECK-LABEL: llvm.func @arrive
+// CHECK:         %[[P:.+]] = llvm.and %{{.+}}, %arg1 : i1
+// CHECK:         gpu.mbarrier_arrive %{{.+}}, %[[P]] {count = 2} : !llvm.ptr<3>
+// CHECK:         gpu.mbarrier_wait %{{.+}}, %arg2, %arg1 : !llvm.ptr<3>
+// CHECK:         %[[M:.+]] = llvm.addrspacecast %arg0 : !llvm.ptr<1> to !llvm.ptr
+// CHECK:         gpu.tma_load %{{.+}}, %{{.+}}, %[[M]][
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @arrive(%raw: !tt.ptr<i8>, %p: i1, %phase: i32) {
+    %true = arith.constant true
+    %c0 = arith.constant 0 : i32
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.init_barrier %bar, 2 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.arrive_barrier %bar, 2, %p : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.wait_barrier %bar, %phase, %p : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    %d = ttng.reinterpret_tensor_descriptor %raw : !tt.ptr<i8> to !tt.tensordesc<tensor<16x16xf32, #shared>>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<16x16xf32, #shared, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %d[%c0, %c0] %buf, %bar, %true : !tt.tensordesc<tensor<16x16xf32, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<16x16xf32, #shared, #smem, mutable>
+    tt.return
+  }
+}

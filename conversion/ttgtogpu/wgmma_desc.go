@@ -1,0 +1,306 @@
+package ttgtogpu
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/linearlayout"
+)
+
+// Shared-memory operands of wgmma: the matrix descriptors.
+//
+// A wgmma reads an operand tile (64 or N rows of the M or N dimension by
+// K columns) through a 64-bit descriptor: a start address, a swizzle
+// width, two byte strides (LBO, SBO) and whether the tile is stored
+// K-major or MN-major (the instruction's trans flag). dialects/gpu
+// (wgmma.go) gives the exact address of every element. The buffer's
+// shared layout (nvmma_shared, or any layout the allocation chose) gives
+// where the element really is. As Triton does, the lowering reads the
+// strides off the layout; unlike a fixed recipe per encoding it then
+// checks, for every element of every instruction tile and warpgroup,
+// that the descriptor addresses exactly where the layout stores it, and
+// tries the other swizzle widths and majorness before giving up with a
+// located error. A wrong swizzle therefore cannot pass silently.
+
+// sharedMatrix is a rank-2 buffer as wgmma indexes it: by a row of the MN
+// dimension and a column of K, whichever of the buffer's dims they are.
+type sharedMatrix struct {
+	inv   linearlayout.LinearLayout // (dim0, dim1) -> element offset
+	mnDim int                       // the buffer dim of M (operand A: 0) or N (operand B: 1)
+	dims  [2]int64                  // extent along (MN, K)
+	elem  int64                     // bytes per element
+}
+
+// at is the byte offset of element (mn, k) from the buffer's start.
+func (m *sharedMatrix) at(mn, k int32) int64 {
+	c := []int32{mn, k}
+	if m.mnDim == 1 {
+		c = []int32{k, mn}
+	}
+	return int64(m.inv.ApplyFlat(m.inv.PackIn(c...))) * m.elem
+}
+
+// wgmmaTiling is how one operand is cut into instruction tiles.
+type wgmmaTiling struct {
+	instrMN, instrK int32   // the instruction's extent along MN (64 for A, N for B) and K
+	mnOrigins       []int32 // first MN row of each tile
+	kTiles          int     // tiles along K, instrK apart
+	// warpgroupMN is, per warp bit above the two of a warpgroup, the MN
+	// rows the bit moves a warpgroup's slab by (from the result layout).
+	warpgroupMN []int32
+}
+
+// smemOperand is a planned shared-memory operand.
+type smemOperand struct {
+	desc    gpu.DescLayout
+	mnMajor bool
+	// warpgroupBytes is, per thread-id bit, the bytes the warpgroup's
+	// slab starts after the tile's start (nonzero only for warp bits
+	// above the two of a warpgroup).
+	warpgroupBytes []int32
+	// tileStart is the byte offset of tile (mn, k)'s first element.
+	tileStart [][]int64
+}
+
+// descCandidate is a descriptor form to try.
+type descCandidate struct {
+	swizzle int // 0 (16-byte core matrices), 32, 64 or 128
+	mnMajor bool
+}
+
+// planSharedOperand finds the descriptor form that reads the tiles of mt
+// exactly as its layout stores them.
+func planSharedOperand(op *ir.Operation, what string, mt *ttg.MemDescType, mnDim int, t wgmmaTiling, canTranspose bool, laneBits, warpBits int) (*smemOperand, error) {
+	if len(mt.Dims) != 2 {
+		return nil, ir.OpErrorf(op, "operand %s of wgmma must be a rank-2 buffer, got %s", what, asm.TypeString(mt))
+	}
+	if alloc := mt.AllocShape[len(mt.AllocShape)-2:]; alloc[0] != mt.Dims[0] || alloc[1] != mt.Dims[1] {
+		return nil, ir.OpErrorf(op, "operand %s of wgmma is a view %v of a %v buffer; only whole buffers (or memdesc_index of them) are supported", what, mt.Dims, alloc)
+	}
+	bits := storageBits(mt.Elem)
+	if bits%8 != 0 {
+		return nil, ir.OpErrorf(op, "operand %s of wgmma has %d-bit elements", what, bits)
+	}
+	inv, err := sharedInverse(op, mt)
+	if err != nil {
+		return nil, err
+	}
+	m := &sharedMatrix{inv: inv, mnDim: mnDim, elem: int64(bits / 8)}
+	m.dims = [2]int64{mt.Dims[mnDim], mt.Dims[1-mnDim]}
+	var reasons []string
+	for _, c := range descCandidates(m, mt.Encoding, canTranspose) {
+		desc, err := m.strides(c, t)
+		if err == nil {
+			err = m.verify(c, desc, t)
+		}
+		if err != nil {
+			reasons = append(reasons, fmt.Sprintf("%s: %v", c, err))
+			continue
+		}
+		return m.plan(c, desc, t, laneBits, warpBits), nil
+	}
+	return nil, ir.OpErrorf(op, "wgmma cannot read operand %s (%s) through a descriptor: %v", what, asm.TypeString(mt), reasons)
+}
+
+func (c descCandidate) String() string {
+	major := "K-major"
+	if c.mnMajor {
+		major = "MN-major"
+	}
+	if c.swizzle == 0 {
+		return "unswizzled " + major
+	}
+	return fmt.Sprintf("%dB-swizzled %s", c.swizzle, major)
+}
+
+// descCandidates lists the forms to try, the one the encoding names
+// first: nvmma_shared's swizzle, and the majorness of its contiguous dim.
+func descCandidates(m *sharedMatrix, enc ir.Attribute, canTranspose bool) []descCandidate {
+	var out []descCandidate
+	add := func(c descCandidate) {
+		if c.mnMajor && !canTranspose {
+			return
+		}
+		for _, o := range out {
+			if o == c {
+				return
+			}
+		}
+		out = append(out, c)
+	}
+	mnContig := m.dims[0] > 1 && m.at(1, 0) == m.elem
+	if nv, ok := enc.(*ttg.NVMMASharedEncoding); ok {
+		add(descCandidate{swizzle: nv.SwizzlingByteWidth, mnMajor: mnContig})
+	}
+	for _, major := range []bool{mnContig, !mnContig} {
+		for _, s := range []int{128, 64, 32, 0} {
+			add(descCandidate{swizzle: s, mnMajor: major})
+		}
+	}
+	return out
+}
+
+// strides reads LBO and SBO off the layout for a candidate form: the
+// byte offset of the next core matrix along each direction the
+// instruction tile spans.
+func (m *sharedMatrix) strides(c descCandidate, t wgmmaTiling) (gpu.DescLayout, error) {
+	d := gpu.DescLayout{Swizzle: c.swizzle}
+	width := int64(max(c.swizzle, 16)) // bytes of a core-matrix row
+	probe := func(mn, k int64) (int, error) {
+		if mn >= m.dims[0] || k >= m.dims[1] {
+			return 0, fmt.Errorf("the instruction tile (%d x %d) is larger than the buffer (%d x %d)", t.instrMN, t.instrK, m.dims[0], m.dims[1])
+		}
+		off := m.at(int32(mn), int32(k))
+		if off%16 != 0 || off >= 1<<18 {
+			return 0, fmt.Errorf("stride of %d bytes", off)
+		}
+		return int(off), nil
+	}
+	mnBytes, kBytes := int64(t.instrMN)*m.elem, int64(t.instrK)*m.elem
+	var err error
+	switch {
+	case !c.mnMajor && c.swizzle > 0:
+		if kBytes > width {
+			return d, fmt.Errorf("a K slice of %d bytes spans more than one swizzled row", kBytes)
+		}
+		if t.instrMN > 8 {
+			d.SBO, err = probe(8, 0)
+		}
+	case !c.mnMajor:
+		if kBytes > 16 && err == nil {
+			d.LBO, err = probe(0, 16/m.elem)
+		}
+		if t.instrMN > 8 && err == nil {
+			d.SBO, err = probe(8, 0)
+		}
+	case c.swizzle > 0:
+		if mnBytes > width {
+			d.LBO, err = probe(width/m.elem, 0)
+		}
+		if t.instrK > 8 && err == nil {
+			d.SBO, err = probe(0, 8)
+		}
+	default:
+		if mnBytes > 16 {
+			d.SBO, err = probe(16/m.elem, 0)
+		}
+		if t.instrK > 8 && err == nil {
+			d.LBO, err = probe(0, 8)
+		}
+	}
+	return d, err
+}
+
+// descOffset is where gpu.wgmma's descriptor puts element (r, k) of a
+// tile relative to its start, before the swizzle (dialects/gpu/wgmma.go).
+func descOffset(c descCandidate, d gpu.DescLayout, elem, r, k int64) int64 {
+	S, lbo, sbo := int64(max(c.swizzle, 16)), int64(d.LBO), int64(d.SBO)
+	if !c.mnMajor {
+		kb := k * elem
+		if c.swizzle == 0 {
+			return 16*(r%8) + sbo*(r/8) + lbo*(kb/16) + kb%16
+		}
+		return S*(r%8) + sbo*(r/8) + kb
+	}
+	rb := r * elem
+	if c.swizzle == 0 {
+		return rb%16 + sbo*(rb/16) + 16*(k%8) + lbo*(k/8)
+	}
+	return rb%S + lbo*(rb/S) + S*(k%8) + sbo*(k/8)
+}
+
+// swizzleAddr is the descriptor's swizzle of a byte address.
+func swizzleAddr(swizzle int, x int64) int64 {
+	if swizzle == 0 {
+		return x
+	}
+	return x ^ ((x>>7)&int64(swizzle/16-1))<<4
+}
+
+// warpgroupOffsets returns the MN rows and the bytes each warpgroup's
+// slab is moved by.
+func (m *sharedMatrix) warpgroupOffsets(t wgmmaTiling) (rows []int32, bytes []int64) {
+	n := 1 << len(t.warpgroupMN)
+	rows, bytes = make([]int32, n), make([]int64, n)
+	for g := 0; g < n; g++ {
+		for b, r := range t.warpgroupMN {
+			if g>>b&1 != 0 {
+				rows[g] ^= r
+				bytes[g] ^= m.at(r, 0)
+			}
+		}
+	}
+	return rows, bytes
+}
+
+// verify checks every element of every tile, for every warpgroup: the
+// descriptor must address where the layout stores it (the buffer start
+// being aligned to the swizzle's repeat, as the allocation aligns
+// nvmma_shared buffers).
+func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) error {
+	rows, bytes := m.warpgroupOffsets(t)
+	for _, b := range bytes {
+		if b%16 != 0 {
+			return fmt.Errorf("a warpgroup's slab starts at byte %d, not a multiple of 16", b)
+		}
+	}
+	for _, o := range t.mnOrigins {
+		for kt := 0; kt < t.kTiles; kt++ {
+			k0 := int32(kt) * t.instrK
+			start := m.at(o, k0)
+			if start%16 != 0 {
+				return fmt.Errorf("tile (%d, %d) starts at byte %d, not a multiple of 16", o, k0, start)
+			}
+			for g := range rows {
+				if o&rows[g] != 0 {
+					return fmt.Errorf("warpgroup rows %d overlap tile row %d", rows[g], o)
+				}
+				for r := int32(0); r < t.instrMN; r++ {
+					for k := int32(0); k < t.instrK; k++ {
+						want := m.at((o|rows[g])+r, k0+k)
+						got := swizzleAddr(c.swizzle, start+bytes[g]+descOffset(c, d, m.elem, int64(r), int64(k)))
+						if got != want {
+							return fmt.Errorf("element (%d, %d) is at byte %d, the descriptor reads byte %d", (o|rows[g])+r, k0+k, want, got)
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// plan records a verified form.
+func (m *sharedMatrix) plan(c descCandidate, d gpu.DescLayout, t wgmmaTiling, laneBits, warpBits int) *smemOperand {
+	p := &smemOperand{desc: d, mnMajor: c.mnMajor, warpgroupBytes: make([]int32, laneBits+warpBits)}
+	for b, r := range t.warpgroupMN {
+		p.warpgroupBytes[laneBits+2+b] = int32(m.at(r, 0))
+	}
+	p.tileStart = make([][]int64, len(t.mnOrigins))
+	for i, o := range t.mnOrigins {
+		p.tileStart[i] = make([]int64, t.kTiles)
+		for kt := range p.tileStart[i] {
+			p.tileStart[i][kt] = m.at(o, int32(kt)*t.instrK)
+		}
+	}
+	return p
+}
+
+// descriptors builds the descriptor of every tile from the buffer's
+// base address: one gpu.wgmma_desc of the warpgroup's slab, plus each
+// tile's start (in the descriptor's 16-byte units) as a constant.
+func (p *smemOperand) descriptors(e *emitter, base ir.Value) [][]ir.Value {
+	addr := e.byteGep(base, e.fs.threadPart(e.l, p.warpgroupBytes))
+	d0 := gpu.NewWGMMADesc(e.b, e.loc, addr, p.desc).Result(0)
+	out := make([][]ir.Value, len(p.tileStart))
+	for i, row := range p.tileStart {
+		out[i] = make([]ir.Value, len(row))
+		for k, s := range row {
+			out[i][k] = e.add(d0, e.cInt(e.i64(), s>>4))
+		}
+	}
+	return out
+}

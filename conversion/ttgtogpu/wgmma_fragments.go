@@ -1,0 +1,125 @@
+package ttgtogpu
+
+import (
+	"fmt"
+)
+
+// Which register of a tensor holds which element of a wgmma fragment.
+//
+// gpu.wgmma fixes where each element of its 64xN accumulator (and of an A
+// operand in registers) lives within a warpgroup: element i of the
+// thread with lane l of warp w (mod 4) sits at a row and column of the
+// warpgroup's tile given by the PTX fragment (dialects/gpu/wgmma.go).
+// The tensor's layout fixes which of the thread's registers holds which
+// element of the whole tensor. The lowering needs the bridge: for each
+// instruction tile and fragment element, the register. It is found by
+// matching coordinates, and checked for every thread of the CTA, so a
+// layout that does not place the fragments where wgmma does is a located
+// error rather than a silent transposition.
+
+// fragmentFn is the (row, column) of fragment element i for lane l of
+// warp w of a warpgroup, within its instruction tile.
+type fragmentFn func(i, l, w int) (row, col int32)
+
+// accFragment is the accumulator fragment (C and D): rows g and g+8 of
+// the warp's 16-row slab, column pairs 2t, 2t+1 repeated every 8 columns.
+func accFragment(i, l, w int) (int32, int32) {
+	g, t := l>>2, l&3
+	return int32(16*w + g + 8*((i>>1)&1)), int32(2*t + (i & 1) + 8*(i>>2))
+}
+
+// aFragment returns the register fragment of A for elements of the given
+// bits: k16 for 16-bit types, k8 for tf32, k32 for 8-bit types.
+func aFragment(bits int) (fragmentFn, int) {
+	switch bits {
+	case 16:
+		return accFragment, 8
+	case 32:
+		return func(i, l, w int) (int32, int32) {
+			g, t := l>>2, l&3
+			return int32(16*w + g + 8*(i&1)), int32(t + 4*(i>>1))
+		}, 4
+	}
+	return func(i, l, w int) (int32, int32) {
+		g, t := l>>2, l&3
+		return int32(16*w + g + 8*((i>>2)&1)), int32(4*t + (i & 3) + 16*(i>>3))
+	}, 16
+}
+
+// warpgroupOrigins returns, per warpgroup of the CTA, the coordinates the
+// layout moves its tiles by: the XOR of the layout's bases for the warp
+// bits above the two that number the warps of a warpgroup.
+func (r *regLayout) warpgroupOrigins() [][]int32 {
+	groups := 1
+	if r.warpBits > 2 {
+		groups = 1 << (r.warpBits - 2)
+	}
+	out := make([][]int32, groups)
+	for g := range out {
+		c := make([]int32, r.rank())
+		for b := 0; b+2 < r.warpBits; b++ {
+			if g>>b&1 != 0 {
+				xorInto(c, r.tidBases[r.laneBits+2+b])
+			}
+		}
+		out[g] = c
+	}
+	return out
+}
+
+// fragmentRegisters returns, for each tile origin and each of the n
+// elements of fragment frag, the register of lay holding that element:
+// the element of thread (lane l, warp w) is at origin | warpgroup origin
+// + frag(i, l, w mod 4). Every thread of the CTA is checked.
+func fragmentRegisters(lay *regLayout, origins [][2]int32, n int, frag fragmentFn) ([][]int, error) {
+	if lay.rank() != 2 || lay.laneBits != 5 || lay.warpBits < 2 {
+		return nil, fmt.Errorf("wgmma fragments need a rank-2 layout over 32 lanes and whole warpgroups, got rank %d, %d lanes, %d warps",
+			lay.rank(), 1<<lay.laneBits, 1<<lay.warpBits)
+	}
+	groups := lay.warpgroupOrigins()
+	byCoord := map[[2]int32]int{}
+	for reg := lay.numRegs - 1; reg >= 0; reg-- {
+		byCoord[[2]int32{lay.regs[reg][0], lay.regs[reg][1]}] = reg
+	}
+	threads := 1 << (lay.laneBits + lay.warpBits)
+	thread := make([][2]int32, threads)
+	for tid := range thread {
+		var c [2]int32
+		for b := 0; b < lay.laneBits+lay.warpBits; b++ {
+			if tid>>b&1 != 0 {
+				c[0] ^= lay.tidBases[b][0]
+				c[1] ^= lay.tidBases[b][1]
+			}
+		}
+		thread[tid] = c
+	}
+	out := make([][]int, len(origins))
+	for t, o := range origins {
+		for _, g := range groups {
+			if o[0]&g[0] != 0 || o[1]&g[1] != 0 {
+				return nil, fmt.Errorf("warpgroup offset (%d, %d) overlaps tile origin (%d, %d)", g[0], g[1], o[0], o[1])
+			}
+		}
+		out[t] = make([]int, n)
+		for i := 0; i < n; i++ {
+			r0, c0 := frag(i, 0, 0)
+			reg, ok := byCoord[[2]int32{o[0] + r0, o[1] + c0}]
+			if !ok {
+				return nil, fmt.Errorf("no register holds element (%d, %d) of the fragment", o[0]+r0, o[1]+c0)
+			}
+			for tid, tc := range thread {
+				l, w := tid&31, tid>>5
+				g := groups[w>>2]
+				fr, fc := frag(i, l, w&3)
+				want := [2]int32{(o[0] | g[0]) + fr, (o[1] | g[1]) + fc}
+				got := [2]int32{lay.regs[reg][0] ^ tc[0], lay.regs[reg][1] ^ tc[1]}
+				if want != got {
+					return nil, fmt.Errorf("thread %d holds element (%d, %d) in the register where wgmma puts element (%d, %d)",
+						tid, got[0], got[1], want[0], want[1])
+				}
+			}
+			out[t][i] = reg
+		}
+	}
+	return out, nil
+}
