@@ -1,6 +1,7 @@
 package compilecache
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -194,3 +195,55 @@ func (c *Cache) Trim(now time.Time) error {
 		return nil
 	})
 }
+
+// Check reads every entry of the cache and returns how many there are and
+// the problems found: entries that fail their checks and files that are
+// not entries (a temporary file younger than an hour may be a writer's at
+// work and is not a problem).
+func (c *Cache) Check() (entries int, problems []string) {
+	filepath.WalkDir(c.dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path == filepath.Join(c.dir, "trim.txt") {
+			return nil
+		}
+		name := d.Name()
+		if strings.HasPrefix(name, tmpPrefix) {
+			if info, err := d.Info(); err == nil && time.Since(info.ModTime()) > tmpAbandoned {
+				problems = append(problems, path+": abandoned temporary file")
+			}
+			return nil
+		}
+		if len(name) != 2*len(Key{}) || filepath.Base(filepath.Dir(path)) != name[:2] {
+			problems = append(problems, path+": not a cache entry")
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err == nil {
+			_, err = decodeEntry(b)
+		}
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", path, err))
+			return nil
+		}
+		entries++
+		return nil
+	})
+	return entries, problems
+}
+
+// Keys lists the keys of the entries in the cache (valid or not).
+func (c *Cache) Keys() []Key {
+	var out []Key
+	filepath.WalkDir(c.dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			var k Key
+			if n, herr := hex.Decode(k[:], []byte(d.Name())); herr == nil && n == len(k) {
+				out = append(out, k)
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// Path returns the file of k's entry (it may not exist).
+func (c *Cache) Path(k Key) string { return c.path(k) }

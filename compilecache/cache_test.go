@@ -108,6 +108,16 @@ func TestDepsInvalidate(t *testing.T) {
 	if _, ok := c.Get(key(3)); ok {
 		t.Error("hit after a dependency was removed")
 	}
+	// A file that was absent invalidates the entry when it appears.
+	e.Deps = []Dep{AbsentDep(src)}
+	c.Put(key(3), e)
+	if _, ok := c.Get(key(3)); !ok {
+		t.Error("miss with the absent file still absent")
+	}
+	os.WriteFile(src, []byte("X = 3\n"), 0o644)
+	if _, ok := c.Get(key(3)); ok {
+		t.Error("hit after an absent dependency appeared")
+	}
 }
 
 // Truncated and corrupted entries are misses (and counted), never used;
@@ -231,16 +241,17 @@ func TestProcessesShareADirectory(t *testing.T) {
 // nor the trim marker.
 func checkAllValid(t *testing.T, dir string) {
 	t.Helper()
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if d.IsDir() || d.Name() == "trim.txt" {
-			return nil
-		}
-		b, _ := os.ReadFile(p)
-		if _, err := decodeEntry(b); err != nil {
-			t.Errorf("%s: %v", p, err)
-		}
-		return nil
-	})
+	c, _ := Open(dir)
+	n, problems := c.Check()
+	for _, p := range problems {
+		t.Error(p)
+	}
+	if n != 10 {
+		t.Errorf("%d entries, want 10", n)
+	}
+	if k := c.Keys(); len(k) != 10 {
+		t.Errorf("%d keys, want 10", len(k))
+	}
 }
 
 func TestTrim(t *testing.T) {
@@ -259,6 +270,9 @@ func TestTrim(t *testing.T) {
 	}
 	if _, ok := c.Get(key(1)); ok {
 		t.Error("an entry unused for longer than UnusedFor survived")
+	}
+	if n, problems := c.Check(); n != 1 || len(problems) != 0 {
+		t.Errorf("Check after Trim: %d entries, problems %v", n, problems)
 	}
 	if _, ok := c.Get(key(2)); !ok {
 		t.Error("a fresh entry was trimmed")

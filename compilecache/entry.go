@@ -18,11 +18,16 @@ type Entry struct {
 	Deps  []Dep
 }
 
-// Dep is a file an artifact was built from, with its content's hash.
+// Dep is a file an artifact was built from, with its content's hash; a
+// zero Sum records a file that was looked for and did not exist (the
+// artifact changes if it appears).
 type Dep struct {
 	Path string
 	Sum  [sha256.Size]byte
 }
+
+// AbsentDep records that no file exists at path.
+func AbsentDep(path string) Dep { return Dep{Path: path} }
 
 // FileDep returns the Dep of a file as it is now.
 func FileDep(path string) (Dep, error) {
@@ -33,9 +38,14 @@ func FileDep(path string) (Dep, error) {
 	return Dep{Path: path, Sum: sha256.Sum256(b)}, nil
 }
 
-// current reports whether the file still has the recorded content.
+// current reports whether the file still has the recorded content (or is
+// still absent).
 func (d Dep) current() bool {
 	now, err := FileDep(d.Path)
+	if d.Sum == ([sha256.Size]byte{}) {
+		_, serr := os.Stat(d.Path)
+		return serr != nil
+	}
 	return err == nil && now.Sum == d.Sum
 }
 

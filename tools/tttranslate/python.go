@@ -1,12 +1,16 @@
 package tttranslate
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 
+	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/frontend/triton"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -98,40 +102,127 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 	return specs, nil
 }
 
-// runPython compiles a @triton.jit kernel and emits cl.opts.Target.
+// runPython compiles a @triton.jit kernel and emits cl.opts.Target; the
+// emitted targets come from the compile cache when the file, the
+// command line and the modules it imports are unchanged.
 func runPython(cl *cmdline, stdout, stderr io.Writer) int {
-	fail := func(err error) int {
-		io.WriteString(stderr, triton.Render(err, os.ReadFile))
+	if isIRTarget(cl.opts.Target) {
+		mod, code := frontEnd(cl, os.ReadFile, stdout, stderr)
+		if mod == nil {
+			return code
+		}
+		return emitModule(cl, mod, stdout, stderr)
+	}
+	src, err := os.ReadFile(cl.input)
+	if err != nil {
+		fmt.Fprintf(stderr, "tt-translate: could not open input file '%s': %v\n", cl.input, err)
 		return 1
 	}
-	if cl.py.kernel == "" {
-		ks, err := triton.Kernels(cl.input, nil)
+	rec := &readRecorder{main: cl.input}
+	key := OptionsKey(compilecache.NewKey("tt-translate-python").String("path", cl.input).Bytes("source", src).
+		String("kernel", cl.py.kernel).String("signature", cl.py.signature).Strings("constexprs", cl.py.constexprs), &cl.opts).Sum()
+	code := 1
+	res, _, err := CompileCached(cl.cache(stderr), key, stderr, func(diags io.Writer) (*Result, error) {
+		mod, c := frontEnd(cl, rec.read, stdout, stderr)
+		if mod == nil {
+			code = c
+			return nil, errReported
+		}
+		o := cl.opts
+		o.Pass.IROut = diags
+		return Compile(mod, o)
+	}, rec.deps)
+	switch {
+	case err == errReported:
+		return code
+	case err != nil:
+		io.WriteString(stderr, renderAny(cl.input, string(src), err))
+		return 1
+	}
+	if err := writeOutputs(cl.output, res, stdout); err != nil {
+		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// errReported is a failure whose message is already written.
+var errReported = errors.New("reported")
+
+// frontEnd compiles the kernel to TTIR, reading source files with read.
+// On failure it reports the error and returns a nil module and the exit
+// status.
+func frontEnd(cl *cmdline, read func(string) ([]byte, error), stdout, stderr io.Writer) (*ir.Operation, int) {
+	fail := func(err error) (*ir.Operation, int) {
+		io.WriteString(stderr, triton.Render(err, os.ReadFile))
+		return nil, 1
+	}
+	name := cl.py.kernel
+	if name == "" {
+		ks, err := triton.Kernels(cl.input, read)
 		if err != nil {
 			return fail(err)
 		}
 		if len(ks) != 1 {
 			fmt.Fprintf(stderr, "tt-translate: %s defines %d @triton.jit functions (%s): choose one with --kernel\n", cl.input, len(ks), strings.Join(ks, ", "))
-			return 2
+			return nil, 2
 		}
-		cl.py.kernel = ks[0]
+		name = ks[0]
 	}
-	k, err := triton.FindKernel(cl.input, cl.py.kernel, nil)
+	k, err := triton.FindKernel(cl.input, name, read)
 	if err != nil {
 		return fail(err)
 	}
 	specs, err := pythonSpecs(k, &cl.py)
 	if err != nil {
 		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
-		return 2
+		return nil, 2
 	}
 	o := cl.opts
-	o.Pass.IROut = stderr
 	mod, err := triton.Compile(NewContext(), cl.input, triton.Options{Kernel: k.Name, Args: specs,
-		NumWarps: o.NumWarps, Capability: capabilityOf(o.arch()), Stdout: stdout})
+		NumWarps: o.NumWarps, Capability: capabilityOf(o.arch()), Stdout: stdout, ReadFile: read})
 	if err != nil {
 		return fail(err)
 	}
-	return emitModule(cl, mod, stdout, stderr)
+	return mod, 0
+}
+
+// readRecorder reads source files for the front end and remembers those
+// besides main: the modules a kernel imports, which its cache entry
+// depends on.
+type readRecorder struct {
+	main  string
+	mu    sync.Mutex
+	paths []string
+}
+
+func (r *readRecorder) read(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if path != r.main {
+		r.mu.Lock()
+		if !slices.Contains(r.paths, path) {
+			r.paths = append(r.paths, path)
+		}
+		r.mu.Unlock()
+	}
+	return b, err
+}
+
+// deps hashes the files read besides main; a file looked for and not
+// found is recorded as absent (creating it changes what imports resolve
+// to).
+func (r *readRecorder) deps() []compilecache.Dep {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []compilecache.Dep
+	for _, p := range r.paths {
+		d, err := compilecache.FileDep(p)
+		if err != nil {
+			d = compilecache.AbsentDep(p)
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // emitModule runs the stages on a module built in memory and writes the
