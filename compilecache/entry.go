@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
+	"sync"
 )
 
 // Entry is what the cache stores for a key: named parts (the PTX, the
@@ -164,4 +166,42 @@ func (r *reader) u64() uint64 {
 		return 0
 	}
 	return binary.LittleEndian.Uint64(b)
+}
+
+// DepRecorder reads source files for a compiler and remembers every path
+// it asked for besides Main (whose content the key hashes): the files an
+// artifact depends on, found or not (creating a file that was looked for
+// changes what an import resolves to).
+type DepRecorder struct {
+	Main  string
+	mu    sync.Mutex
+	paths []string
+}
+
+// ReadFile reads path (os.ReadFile) and records it.
+func (r *DepRecorder) ReadFile(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if path != r.Main {
+		r.mu.Lock()
+		if !slices.Contains(r.paths, path) {
+			r.paths = append(r.paths, path)
+		}
+		r.mu.Unlock()
+	}
+	return b, err
+}
+
+// Deps returns the recorded files as they are now.
+func (r *DepRecorder) Deps() []Dep {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []Dep
+	for _, p := range r.paths {
+		d, err := FileDep(p)
+		if err != nil {
+			d = AbsentDep(p)
+		}
+		out = append(out, d)
+	}
+	return out
 }

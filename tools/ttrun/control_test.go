@@ -13,6 +13,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ttcompiler/tt/compilecache"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // endlessKernel loops forever: only --timeout or an interrupt ends it.
@@ -240,5 +243,42 @@ func TestStreamingMemoryBound(t *testing.T) {
 	t.Logf("peak RSS for 10^6 programs: %d MiB", maxRSS>>20)
 	if maxRSS > bound {
 		t.Errorf("peak RSS %d MiB for a grid of 10^6 programs, want at most %d MiB", maxRSS>>20, bound>>20)
+	}
+}
+
+// A Python kernel's TTIR comes from the cache the second time; the
+// cached TTIR runs as the compiled one does; --no-cache writes nothing.
+func TestPythonTTIRCache(t *testing.T) {
+	dir := t.TempDir()
+	c, err := compilecache.Open(filepath.Join(dir, "cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kernel := filepath.Join("..", "..", "examples", "kernel_patterns.py")
+	a := writeNpy(t, dir, "a.npy", []float32{1, 2, 3})
+	p := PythonKernel{Path: kernel, Kernel: "vector_add_kernel", Args: []string{"a_ptr=@" + a, "b_ptr=@" + a, "c_ptr=@" + a, "n_elements=3"},
+		Constexprs: []string{"BLOCK_SIZE=4"}, Cache: c}
+	var texts []string
+	for range 2 {
+		k, _, err := LoadPython(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, asm.Sprint(k.Module, asm.PrintConfig{DebugInfo: true}))
+	}
+	if s := c.Stats(); s.Puts != 1 || s.Hits != 1 {
+		t.Errorf("cache stats %+v, want one put then one hit", s)
+	}
+	if texts[0] != texts[1] {
+		t.Errorf("the cached TTIR differs from the compiled one")
+	}
+	t.Setenv(compilecache.EnvDir, filepath.Join(dir, "other"))
+	code, stdout, stderr := runTool(kernel, "--kernel", "vector_add_kernel", "--constexpr", "BLOCK_SIZE=4", "--grid", "1", "--no-cache",
+		"--arg", "a_ptr=@"+a, "--arg", "b_ptr=@"+a, "--arg", "c_ptr=@"+a, "--arg", "n_elements=3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "other")); err == nil {
+		t.Error("--no-cache created the cache directory")
 	}
 }

@@ -3,8 +3,11 @@ package ttrun
 import (
 	"context"
 	"fmt"
+	"io"
 
+	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/numeric"
 	"github.com/ttcompiler/tt/runtime/cuda"
 	"github.com/ttcompiler/tt/tools/tttranslate"
@@ -23,6 +26,8 @@ type CUDA struct {
 	Device int
 	// Arch overrides the architecture compiled for ("" asks the device).
 	Arch string
+	// Cache, when set, keeps the PTX of each kernel and architecture.
+	Cache *compilecache.Cache
 }
 
 func init() { RegisterBackend(CUDA{}) }
@@ -52,7 +57,7 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 		}
 		arch = fmt.Sprintf("sm_%d%d", major, minor)
 	}
-	ptx, meta, err := compileForCUDA(k, arch, opts.NumWarps, opts.NumStages)
+	ptx, meta, err := compileForCUDA(k, arch, opts.NumWarps, opts.NumStages, b.Cache)
 	if err != nil {
 		return err
 	}
@@ -138,7 +143,7 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 // compileForCUDA lowers a copy of the kernel's module to PTX and returns
 // it with the kernel's metadata. numWarps and numStages 0 keep the
 // module's (or Triton's defaults, 4 and 3).
-func compileForCUDA(k *Kernel, arch string, numWarps, numStages int) ([]byte, tttranslate.Kernel, error) {
+func compileForCUDA(k *Kernel, arch string, numWarps, numStages int, cache *compilecache.Cache) ([]byte, tttranslate.Kernel, error) {
 	o := tttranslate.DefaultOptions()
 	o.Target, o.Arch = "ptx", arch
 	if numWarps > 0 {
@@ -147,8 +152,15 @@ func compileForCUDA(k *Kernel, arch string, numWarps, numStages int) ([]byte, tt
 	if numStages > 0 {
 		o.NumStages = numStages
 	}
-	module := k.Module.Clone(ir.NewMapping())
-	res, err := tttranslate.Compile(module, o)
+	var key compilecache.Key
+	if cache != nil {
+		text := asm.Sprint(k.Module, asm.PrintConfig{DebugInfo: true})
+		key = tttranslate.OptionsKey(compilecache.NewKey("tt-run-cuda").String("module", text), &o).Sum()
+	}
+	res, _, err := tttranslate.CompileCached(cache, key, io.Discard, func(diags io.Writer) (*tttranslate.Result, error) {
+		o.Pass.IROut = diags
+		return tttranslate.Compile(k.Module.Clone(ir.NewMapping()), o)
+	}, nil)
 	if err != nil {
 		return nil, tttranslate.Kernel{}, renderCompileError(k, err)
 	}

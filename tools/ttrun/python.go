@@ -5,10 +5,12 @@ import (
 	"os"
 	"strings"
 
+	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/frontend/triton"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/npy"
 	"github.com/ttcompiler/tt/passmgr"
 	_ "github.com/ttcompiler/tt/transforms/all" // ttir-pipeline
@@ -33,6 +35,8 @@ type PythonKernel struct {
 	// Signature, when set, overrides the inferred argument types
 	// (triton.tools.compile syntax; entries may be left empty: "*bf16,,").
 	Signature string
+	// Cache, when set, keeps the TTIR of each specialization.
+	Cache *compilecache.Cache
 }
 
 // LoadPython compiles the kernel for its arguments and returns it with
@@ -123,16 +127,8 @@ func LoadPython(p PythonKernel) (*Kernel, []string, error) {
 			runtime = append(runtime, prm.Name+"="+v)
 		}
 	}
-	ctx := all.NewContext()
-	mod, err := triton.Compile(ctx, p.Path, triton.Options{Kernel: name, Args: specs})
+	mod, err := pythonTTIR(p, name, specs)
 	if err != nil {
-		return nil, nil, renderPython(err)
-	}
-	pm, err := passmgr.Parse(passmgr.Default, "builtin.module(ttir-pipeline)")
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := pm.Run(mod, passmgr.DefaultConfig()); err != nil {
 		return nil, nil, err
 	}
 	fn, err := interp.FindKernel(mod, name)
@@ -197,4 +193,45 @@ func bufferType(path string) (string, error) {
 
 func renderPython(err error) error {
 	return diagError(strings.TrimRight(triton.Render(err, os.ReadFile), "\n"))
+}
+
+// pythonTTIR compiles the kernel to TTIR after make_ttir (ttir-pipeline),
+// or parses the TTIR the cache kept for the same source, modules it
+// imports and specialization.
+func pythonTTIR(p PythonKernel, name string, specs []triton.ArgSpec) (*ir.Operation, error) {
+	src, err := os.ReadFile(p.Path)
+	if err != nil {
+		return nil, err
+	}
+	var specText []string
+	for _, s := range specs {
+		specText = append(specText, s.String())
+	}
+	key := compilecache.NewKey("tt-run-python-ttir").String("path", p.Path).Bytes("source", src).
+		String("kernel", name).Strings("specs", specText).Sum()
+	ctx := all.NewContext()
+	if p.Cache != nil {
+		if e, ok := p.Cache.Get(key); ok {
+			if mod, err := asm.Parse(ctx, string(e.Parts["ttir"]), asm.ParseConfig{Filename: p.Path}); err == nil {
+				return mod, nil
+			}
+		}
+	}
+	rec := &compilecache.DepRecorder{Main: p.Path}
+	mod, err := triton.Compile(ctx, p.Path, triton.Options{Kernel: name, Args: specs, ReadFile: rec.ReadFile})
+	if err != nil {
+		return nil, renderPython(err)
+	}
+	pm, err := passmgr.Parse(passmgr.Default, "builtin.module(ttir-pipeline)")
+	if err != nil {
+		return nil, err
+	}
+	if err := pm.Run(mod, passmgr.DefaultConfig()); err != nil {
+		return nil, err
+	}
+	if p.Cache != nil {
+		e := &compilecache.Entry{Parts: map[string][]byte{"ttir": []byte(asm.Sprint(mod, asm.PrintConfig{DebugInfo: true}))}, Deps: rec.Deps()}
+		p.Cache.Put(key, e) // best effort: a failure only costs the reuse
+	}
+	return mod, nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ttcompiler/tt/analysis/resources"
+	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
@@ -108,7 +109,8 @@ func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err != nil {
 		return cli.Usagef(stderr, "tt-run", "%v", err)
 	}
-	if b, err = configure(b, o); err != nil {
+	cache := openCache(o.noCache, stderr)
+	if b, err = configure(b, o, cache); err != nil {
 		return cli.Usagef(stderr, "tt-run", "%v", err)
 	}
 	if o.timeout > 0 {
@@ -116,7 +118,7 @@ func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		ctx, cancel = context.WithTimeout(ctx, o.timeout)
 		defer cancel()
 	}
-	r := &runner{o: o, b: b, ctx: ctx, stdout: stdout, stderr: stderr}
+	r := &runner{o: o, b: b, ctx: ctx, cache: cache, stdout: stdout, stderr: stderr}
 	if o.manifest != "" {
 		return r.manifest()
 	}
@@ -259,7 +261,7 @@ func parseArgs(args []string) (*options, error) {
 
 // configure applies the flags that belong to one backend, and refuses
 // those given to another.
-func configure(b Backend, o *options) (Backend, error) {
+func configure(b Backend, o *options, cache *compilecache.Cache) (Backend, error) {
 	switch b := b.(type) {
 	case Interp:
 		if o.arch != "" || o.noRaceCheck {
@@ -277,10 +279,24 @@ func configure(b Backend, o *options) (Backend, error) {
 		if o.noRaceCheck || o.noFusion {
 			return nil, fmt.Errorf("--no-race-check and --no-fp-fusion do not apply to --backend cuda")
 		}
-		b.Arch = o.arch
+		b.Arch, b.Cache = o.arch, cache
 		return b, nil
 	}
 	return b, nil
+}
+
+// openCache opens the compile cache, unless --no-cache; a cache that
+// cannot be opened is a warning, and the run goes on without it.
+func openCache(noCache bool, stderr io.Writer) *compilecache.Cache {
+	if noCache {
+		return nil
+	}
+	c, err := compilecache.Default()
+	if err != nil {
+		fmt.Fprintf(stderr, "tt-run: warning: %v (compiling without the cache)\n", err)
+		return nil
+	}
+	return c
 }
 
 func parseGrid(s string) ([3]int, error) {
@@ -304,6 +320,7 @@ type runner struct {
 	o              *options
 	b              Backend
 	ctx            context.Context
+	cache          *compilecache.Cache // nil: --no-cache
 	stdout, stderr io.Writer
 }
 
@@ -317,7 +334,7 @@ func (r *runner) kernel(stdin io.Reader) int {
 	var err error
 	if isPython(o.file) {
 		p := o.python
-		p.Path, p.Kernel, p.Args = o.file, o.kernel, o.args
+		p.Path, p.Kernel, p.Args, p.Cache = o.file, o.kernel, o.args, r.cache
 		k, o.args, err = LoadPython(p)
 	} else if o.file == "-" {
 		data, rerr := io.ReadAll(stdin)

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
-	"sync"
 
 	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/frontend/triton"
@@ -118,12 +116,12 @@ func runPython(cl *cmdline, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tt-translate: could not open input file '%s': %v\n", cl.input, err)
 		return 1
 	}
-	rec := &readRecorder{main: cl.input}
+	rec := &compilecache.DepRecorder{Main: cl.input}
 	key := OptionsKey(compilecache.NewKey("tt-translate-python").String("path", cl.input).Bytes("source", src).
 		String("kernel", cl.py.kernel).String("signature", cl.py.signature).Strings("constexprs", cl.py.constexprs), &cl.opts).Sum()
 	code := 1
 	res, _, err := CompileCached(cl.cache(stderr), key, stderr, func(diags io.Writer) (*Result, error) {
-		mod, c := frontEnd(cl, rec.read, stdout, stderr)
+		mod, c := frontEnd(cl, rec.ReadFile, stdout, stderr)
 		if mod == nil {
 			code = c
 			return nil, errReported
@@ -131,7 +129,7 @@ func runPython(cl *cmdline, stdout, stderr io.Writer) int {
 		o := cl.opts
 		o.Pass.IROut = diags
 		return Compile(mod, o)
-	}, rec.deps)
+	}, rec.Deps)
 	switch {
 	case err == errReported:
 		return code
@@ -185,44 +183,6 @@ func frontEnd(cl *cmdline, read func(string) ([]byte, error), stdout, stderr io.
 		return fail(err)
 	}
 	return mod, 0
-}
-
-// readRecorder reads source files for the front end and remembers those
-// besides main: the modules a kernel imports, which its cache entry
-// depends on.
-type readRecorder struct {
-	main  string
-	mu    sync.Mutex
-	paths []string
-}
-
-func (r *readRecorder) read(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
-	if path != r.main {
-		r.mu.Lock()
-		if !slices.Contains(r.paths, path) {
-			r.paths = append(r.paths, path)
-		}
-		r.mu.Unlock()
-	}
-	return b, err
-}
-
-// deps hashes the files read besides main; a file looked for and not
-// found is recorded as absent (creating it changes what imports resolve
-// to).
-func (r *readRecorder) deps() []compilecache.Dep {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []compilecache.Dep
-	for _, p := range r.paths {
-		d, err := compilecache.FileDep(p)
-		if err != nil {
-			d = compilecache.AbsentDep(p)
-		}
-		out = append(out, d)
-	}
-	return out
 }
 
 // emitModule runs the stages on a module built in memory and writes the
