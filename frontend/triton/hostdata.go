@@ -93,7 +93,9 @@ type HostTensor struct {
 	Shape []int64
 }
 
-func (t *HostTensor) String() string { return fmt.Sprintf("tensor(dtype=%s, shape=%v)", t.DType.Repr(), t.Shape) }
+func (t *HostTensor) String() string {
+	return fmt.Sprintf("tensor(dtype=%s, shape=%v)", t.DType.Repr(), t.Shape)
+}
 
 // childEnv is a nested scope (a comprehension's, a lambda's).
 type childEnv struct {
