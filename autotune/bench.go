@@ -25,7 +25,7 @@ type Device interface {
 }
 
 // Event is a Device's timing event.
-type Event any
+type Event = any
 
 // BenchOptions are do_bench's budgets.
 type BenchOptions struct {

@@ -58,21 +58,11 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 			return nil, fmt.Errorf("--signature: %v", err)
 		}
 	}
-	if len(sig) > len(k.Params) {
-		return nil, fmt.Errorf("--signature has %d entries but %s takes %d parameters", len(sig), k.Name, len(k.Params))
-	}
 	consts := map[string]triton.ArgSpec{}
 	for _, c := range p.constexprs {
 		n, v, ok := strings.Cut(c, "=")
 		if !ok {
 			return nil, fmt.Errorf("--constexpr takes NAME=VALUE, got %q", c)
-		}
-		found := false
-		for _, prm := range k.Params {
-			found = found || prm.Name == n
-		}
-		if !found {
-			return nil, fmt.Errorf("--constexpr %s: kernel %s has no parameter %s", n, k.Name, n)
 		}
 		spec, err := triton.ParseConstant(v)
 		if err != nil {
@@ -80,24 +70,7 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 		}
 		consts[n] = spec
 	}
-	specs := make([]triton.ArgSpec, len(k.Params))
-	for i, prm := range k.Params {
-		switch c, ok := consts[prm.Name]; {
-		case ok:
-			specs[i] = c
-		case i < len(sig):
-			specs[i] = sig[i]
-		case prm.Default != nil:
-			specs[i] = triton.LaunchSpec(prm.Default, prm.Constexpr)
-		default:
-			var names []string
-			for _, q := range k.Params {
-				names = append(names, q.Name)
-			}
-			return nil, fmt.Errorf("parameter %s of %s has no --signature entry or --constexpr value (parameters: %s)", prm.Name, k.Name, strings.Join(names, ", "))
-		}
-	}
-	return specs, nil
+	return triton.Specialize(k, sig, consts)
 }
 
 // runPython compiles a @triton.jit kernel and emits cl.opts.Target; the
