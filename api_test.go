@@ -116,7 +116,10 @@ func TestCompileErrors(t *testing.T) {
 			_, err := CompilePython("examples/kernel_patterns.py", o)
 			return err
 		}, "a []int cannot be a constexpr"},
-		{"which kernel", func() error { _, err := CompilePython("examples/kernel_patterns.py", Options{NoCache: true}); return err },
+		{"which kernel", func() error {
+			_, err := CompilePython("examples/kernel_patterns.py", Options{NoCache: true})
+			return err
+		},
 			"defines 7 @triton.jit functions"},
 	} {
 		err := c.run()
