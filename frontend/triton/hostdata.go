@@ -460,3 +460,38 @@ func extraKeywords(f *JITFunction, kws []kwArg) *Dict {
 	}
 	return d
 }
+
+// EvalExpr evaluates a Python expression on host values: vars (by name),
+// Python's builtins, triton (triton.cdiv) and cdiv itself, as a launch
+// grid is written: "cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)".
+func EvalExpr(src string, vars *Dict) (Object, error) {
+	e, err := python.ParseExpr("<expr>", src)
+	if err != nil {
+		return nil, err
+	}
+	l := newLoader(nil)
+	return hostEval(exprEnv{vars: vars, l: l}, e)
+}
+
+type exprEnv struct {
+	vars *Dict
+	l    *loader
+}
+
+func (e exprEnv) lookup(name string) (Object, bool) {
+	if v, ok := e.vars.Get(name); ok {
+		return v, true
+	}
+	switch name {
+	case "triton":
+		return e.l.lib.triton, true
+	case "tl":
+		return e.l.lib.tl, true
+	case "cdiv":
+		return e.l.lib.triton.Members["cdiv"], true
+	}
+	return pyBuiltin(name)
+}
+
+// AsInt returns an evaluated value as an int64 when it is an integer.
+func AsInt(v Object) (int64, bool) { return intValue(v) }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/ttcompiler/tt/frontend/triton"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
@@ -21,6 +22,10 @@ type Kernel struct {
 	Name   string
 	// Source is the path the module was read from, for messages.
 	Source string
+	// Meta are a Python kernel's constexpr values (from --constexpr,
+	// defaults, heuristics, an autotuning configuration), by name: what
+	// --grid expressions see besides the arguments.
+	Meta map[string]triton.Object
 }
 
 // Arg is one kernel argument, in tt.func parameter order.

@@ -49,13 +49,15 @@ func boundHeap(args []Arg) {
 // shell reports a process killed by SIGINT.
 const exitInterrupted = 130
 
-// launch runs the kernel on the backend and reports a failure; it
-// returns the exit status (0 when the run finished).
-func (r *runner) launch(k *Kernel, grid [3]int, args []Arg) int {
+// launch runs the kernel on the backend with the launch options o (the
+// warps and stages of an autotuned configuration) and reports a failure;
+// it returns the exit status (0 when the run finished).
+func (r *runner) launch(k *Kernel, grid [3]int, args []Arg, o Options) int {
 	boundHeap(args)
 	total := int64(grid[0]) * int64(grid[1]) * int64(grid[2])
 	line := progress.Start(r.stderr, "tt-run", total, "programs", progress.Options{})
-	err := r.b.Run(k, grid, args, Options{Stdout: r.stdout, Context: r.ctx, Progress: line.Counter()})
+	o.Stdout, o.Context, o.Progress = r.stdout, r.ctx, line.Counter()
+	err := r.b.Run(k, grid, args, o)
 	line.Stop()
 	if r.ctx.Err() != nil {
 		return r.stopped(err)

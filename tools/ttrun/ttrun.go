@@ -11,6 +11,7 @@ import (
 
 	"github.com/ttcompiler/tt/analysis/resources"
 	"github.com/ttcompiler/tt/compilecache"
+	"github.com/ttcompiler/tt/frontend/triton"
 	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
@@ -70,6 +71,7 @@ Exit status: 0 ok, 1 mismatch, kernel error or --timeout, 2 usage error,
 type options struct {
 	file, kernel, backend string
 	grid                  [3]int
+	gridExprs             []string // --grid of expressions (evaluated per launch)
 	gridSet               bool
 	args                  []string
 	outs, checks          []string
@@ -181,7 +183,7 @@ func parseArgs(args []string) (*options, error) {
 		case "grid":
 			var v string
 			if v, err = next(); err == nil {
-				o.grid, err = parseGrid(v)
+				o.grid, o.gridExprs, err = parseGrid(v)
 				o.gridSet = true
 			}
 		case "arg":
@@ -299,20 +301,94 @@ func openCache(noCache bool, stderr io.Writer) *compilecache.Cache {
 	return c
 }
 
-func parseGrid(s string) ([3]int, error) {
+// parseGrid reads --grid: up to three dimensions, numbers or Python
+// expressions over the arguments and meta-parameters
+// ("cdiv(n, BLOCK_SIZE)"), which are returned to be evaluated per launch.
+func parseGrid(s string) ([3]int, []string, error) {
 	g := [3]int{1, 1, 1}
-	parts := strings.Split(s, ",")
+	parts := splitTopLevel(s)
 	if len(parts) > 3 {
-		return g, fmt.Errorf("--grid takes at most 3 dimensions")
+		return g, nil, fmt.Errorf("--grid takes at most 3 dimensions")
 	}
+	exprs := false
 	for i, p := range parts {
 		v, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || v < 1 {
-			return g, fmt.Errorf("bad grid dimension %q", p)
+		switch {
+		case err != nil && strings.TrimSpace(p) != "" && !looksLikeNumber(p):
+			exprs = true
+		case err != nil || v < 1:
+			return g, nil, fmt.Errorf("bad grid dimension %q", p)
+		default:
+			g[i] = v
 		}
-		g[i] = v
+	}
+	if exprs {
+		return g, parts, nil
+	}
+	return g, nil, nil
+}
+
+// splitTopLevel splits at the commas outside brackets.
+func splitTopLevel(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// evalGrid evaluates --grid expressions with the launch's values.
+func evalGrid(exprs []string, vars *triton.Dict) ([3]int, error) {
+	g := [3]int{1, 1, 1}
+	for i, e := range exprs {
+		v, err := triton.EvalExpr(strings.TrimSpace(e), vars)
+		if err != nil {
+			return g, fmt.Errorf("--grid dimension %d (%s): %v", i, strings.TrimSpace(e), err)
+		}
+		n, ok := triton.AsInt(v)
+		if !ok || n < 1 || n > 1<<40 {
+			return g, fmt.Errorf("--grid dimension %d (%s) is %v, not a positive integer", i, strings.TrimSpace(e), v)
+		}
+		g[i] = int(n)
 	}
 	return g, nil
+}
+
+// gridVars are what --grid expressions see: the kernel's arguments by
+// name (buffers as host tensors) and a Python kernel's constexprs.
+func gridVars(k *Kernel, args []Arg) *triton.Dict {
+	d := triton.NewDict()
+	for _, a := range args {
+		switch {
+		case a.IsPointer():
+			shape := make([]int64, len(a.Buffer.Shape))
+			for i, s := range a.Buffer.Shape {
+				shape[i] = int64(s)
+			}
+			if obj, err := triton.BufferArg(triton.SignatureType(a.Type), shape...); err == nil {
+				d.Set(a.Name, obj)
+			}
+		case ir.IsFloat(a.Type):
+			d.Set(a.Name, triton.FloatArg(a.Float))
+		default:
+			d.Set(a.Name, triton.IntArg(a.Int))
+		}
+	}
+	for n, v := range k.Meta {
+		d.Set(n, v)
+	}
+	return d
 }
 
 // runner is one tt-run invocation with its backend and context.
@@ -332,9 +408,20 @@ func (r *runner) kernel(stdin io.Reader) int {
 	o := r.o
 	var k *Kernel
 	var err error
+	var config *triton.Config
+	if o.autotune && !isPython(o.file) {
+		return cli.Usagef(r.stderr, "tt-run", "--autotune runs a Python kernel's @triton.autotune: give a .py file")
+	}
 	if isPython(o.file) {
 		p := o.python
 		p.Path, p.Kernel, p.Args, p.Cache = o.file, o.kernel, o.args, r.cache
+		if o.autotune {
+			var code int
+			if config, code = r.tune(p); config == nil {
+				return code
+			}
+			p.Config = config
+		}
 		k, o.args, err = LoadPython(p)
 	} else if o.file == "-" {
 		data, rerr := io.ReadAll(stdin)
@@ -362,10 +449,18 @@ func (r *runner) kernel(stdin io.Reader) int {
 	if err != nil {
 		return cli.Usagef(r.stderr, "tt-run", "%v", err)
 	}
-	if err := resources.CheckGrid(o.grid, gridArch(r.b)); err != nil {
+	grid, err := r.gridFor(k, args)
+	if err != nil {
 		return cli.Usagef(r.stderr, "tt-run", "%v", err)
 	}
-	if code := r.launch(k, o.grid, args); code != 0 {
+	if err := resources.CheckGrid(grid, gridArch(r.b)); err != nil {
+		return cli.Usagef(r.stderr, "tt-run", "%v", err)
+	}
+	var lo Options
+	if config != nil {
+		lo.NumWarps, lo.NumStages = config.NumWarps, config.NumStages
+	}
+	if code := r.launch(k, grid, args, lo); code != 0 {
 		return code
 	}
 	status := 0
