@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/ttcompiler/tt/autotune"
 	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -223,4 +225,53 @@ func mustCache(t *testing.T) *compilecache.Cache {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// The grouped matmul's 16 configurations compile in parallel in one
+// process (run with -race for the race detector's view); those whose
+// shared memory exceeds sm_90's are skipped with the reason.
+func TestJITConfigurationsCompileInParallel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles 16 matmuls")
+	}
+	j, err := JIT("examples/matmul_autotune.py", "", Options{Cache: mustCache(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := func() *Buffer { return &Buffer{ptr: 1 << 20, size: 2 << 20, DType: "fp16"} }
+	args := Args{"a_ptr": buf(), "b_ptr": buf(), "c_ptr": buf(), "M": 4096, "N": 4096, "K": 4096,
+		"stride_am": 4096, "stride_ak": 1, "stride_bk": 4096, "stride_bn": 1, "stride_cm": 4096, "stride_cn": 1}
+	configs := j.info.Autotune.Configs
+	names := make([]string, len(configs))
+	for i, c := range configs {
+		names[i] = c.String()
+	}
+	compile := func(i int) (any, error) {
+		c := configs[i]
+		return j.Compile("sm_90", args, configValues(c), c.NumWarps, c.NumStages)
+	}
+	// A stand-in timer: the compiled kernels' shared memory.
+	timer := func(dev, i int, art any) (autotune.Timing, error) {
+		return autotune.Timing{Median: time.Duration(art.(*Kernel).Shared)}, nil
+	}
+	rep, err := autotune.Tune(names, 1, compile, timer, autotune.Options{Workers: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compiled := 0
+	for i, r := range rep.Results {
+		switch {
+		case r.Skipped == "":
+			compiled++
+		case !strings.Contains(r.Skipped, "KB of shared memory, over the 227 KB of sm_90"):
+			t.Errorf("config %d (%s) skipped: %s", i, r.Config, r.Skipped)
+		}
+	}
+	// Five configurations need 256-320 KB of shared memory with fp16.
+	if compiled < 11 {
+		t.Errorf("only %d of 16 configurations compiled", compiled)
+	}
+	var b strings.Builder
+	rep.Table(&b, "matmul")
+	t.Log("\n" + b.String())
 }
