@@ -222,7 +222,9 @@ func TestGPUMatmulAutotune(t *testing.T) {
 	}
 	args := tt.Args{"a_ptr": da, "b_ptr": db, "c_ptr": dc, "M": m, "N": n, "K": k,
 		"stride_am": k, "stride_ak": 1, "stride_bk": n, "stride_bn": 1, "stride_cm": n, "stride_cn": 1}
-	grid := func(meta tt.Meta) tt.Grid { return tt.Grid{tt.CDiv(m, meta.Int("BLOCK_M")) * tt.CDiv(n, meta.Int("BLOCK_N"))} }
+	grid := func(meta tt.Meta) tt.Grid {
+		return tt.Grid{tt.CDiv(m, meta.Int("BLOCK_M")) * tt.CDiv(n, meta.Int("BLOCK_N"))}
+	}
 	start := time.Now()
 	rep, err := j.Tune(devs, grid, args, os.Stdout)
 	if err != nil {
