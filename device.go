@@ -41,7 +41,7 @@ func OpenDevice(ordinal int) (*Device, error) {
 	if err != nil {
 		return nil, err
 	}
-	major, minor, err := dev.ComputeCapability()
+	arch, err := dev.Arch()
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +53,6 @@ func OpenDevice(ordinal int) (*Device, error) {
 	if err != nil {
 		return nil, err
 	}
-	arch := fmt.Sprintf("sm_%d%d", major, minor)
 	return &Device{ctx: ctx, dev: dev, arch: arch, name: name, ordinal: ordinal, loaded: map[*Kernel]*Function{}}, nil
 }
 

@@ -66,11 +66,8 @@ func (j *JITKernel) Tune(devs []*Device, grid GridFunc, args Args, w io.Writer) 
 	defer runs.free()
 	compile := func(i int) (any, error) {
 		c := configs[i]
-		switch {
-		case c.HasPreHook:
-			return nil, errors.New("its pre_hook is host code tt cannot run")
-		case c.MaxNReg > 0:
-			return nil, errors.New("maxnreg is not supported")
+		if err := c.Unsupported(); err != nil {
+			return nil, err
 		}
 		return j.Compile(devs[0].arch, args, configValues(c), c.NumWarps, c.NumStages)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -247,3 +248,15 @@ func (c *Cache) Keys() []Key {
 
 // Path returns the file of k's entry (it may not exist).
 func (c *Cache) Path(k Key) string { return c.path(k) }
+
+// DefaultOrWarn opens the default cache for a command-line tool; when it
+// cannot be opened it says so on w and returns nil (the tool compiles
+// without a cache).
+func DefaultOrWarn(w io.Writer, tool string) *Cache {
+	c, err := Default()
+	if err != nil {
+		fmt.Fprintf(w, "%s: warning: %v (compiling without the cache)\n", tool, err)
+		return nil
+	}
+	return c
+}

@@ -58,6 +58,19 @@ func (c *Config) Value(name string) (ArgSpec, bool) {
 	return Constant(unwrap(v)), true
 }
 
+// Unsupported says why tt cannot run the configuration (nil when it
+// can): a pre_hook is host code, and maxnreg is not an option of tt's
+// compiler.
+func (c *Config) Unsupported() error {
+	switch {
+	case c.HasPreHook:
+		return fmt.Errorf("its pre_hook is host code tt cannot run")
+	case c.MaxNReg > 0:
+		return fmt.Errorf("maxnreg is not supported")
+	}
+	return nil
+}
+
 // String is Triton's rendering of a configuration ("BLOCK_M: 128, ...,
 // num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: None").
 func (c *Config) String() string { return c.obj.String() }

@@ -136,11 +136,8 @@ func (r *runner) tune(p PythonKernel) (*triton.Config, int) {
 	defer session.Close()
 	compile := func(i int) (any, error) {
 		c := configs[i]
-		switch {
-		case c.HasPreHook:
-			return nil, fmt.Errorf("its pre_hook is host code tt cannot run")
-		case c.MaxNReg > 0:
-			return nil, fmt.Errorf("maxnreg is not supported")
+		if err := c.Unsupported(); err != nil {
+			return nil, err
 		}
 		kp := p
 		kp.Config = c

@@ -42,20 +42,9 @@ func (CUDA) Describe() string {
 
 // Run compiles and launches the kernel.
 func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
-	if err := cuda.Load(); err != nil {
-		return fmt.Errorf("cuda backend: %w", err)
-	}
-	dev, err := cuda.GetDevice(b.Device)
+	dev, arch, err := b.device()
 	if err != nil {
-		return fmt.Errorf("cuda backend: %w", err)
-	}
-	arch := b.Arch
-	if arch == "" {
-		major, minor, err := dev.ComputeCapability()
-		if err != nil {
-			return fmt.Errorf("cuda backend: %w", err)
-		}
-		arch = fmt.Sprintf("sm_%d%d", major, minor)
+		return err
 	}
 	ptx, meta, err := compileForCUDA(k, arch, opts.NumWarps, opts.NumStages, b.Cache)
 	if err != nil {

@@ -40,11 +40,11 @@ func (b CUDA) device() (cuda.Device, string, error) {
 	if b.Arch != "" {
 		return dev, b.Arch, nil
 	}
-	major, minor, err := dev.ComputeCapability()
+	arch, err := dev.Arch()
 	if err != nil {
 		return cuda.Device{}, "", fmt.Errorf("cuda backend: %w", err)
 	}
-	return dev, fmt.Sprintf("sm_%d%d", major, minor), nil
+	return dev, arch, nil
 }
 
 // StartTuning opens every GPU of the backend's model.

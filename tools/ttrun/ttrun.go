@@ -293,12 +293,7 @@ func openCache(noCache bool, stderr io.Writer) *compilecache.Cache {
 	if noCache {
 		return nil
 	}
-	c, err := compilecache.Default()
-	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: warning: %v (compiling without the cache)\n", err)
-		return nil
-	}
-	return c
+	return compilecache.DefaultOrWarn(stderr, "tt-run")
 }
 
 // parseGrid reads --grid: up to three dimensions, numbers or Python

@@ -124,10 +124,5 @@ func (cl *cmdline) cache(stderr io.Writer) *compilecache.Cache {
 	if cl.noCache || !Cacheable(&cl.opts) || cl.timing {
 		return nil
 	}
-	c, err := compilecache.Default()
-	if err != nil {
-		fmt.Fprintf(stderr, "tt-translate: warning: %v (compiling without the cache)\n", err)
-		return nil
-	}
-	return c
+	return compilecache.DefaultOrWarn(stderr, "tt-translate")
 }

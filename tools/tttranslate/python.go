@@ -10,6 +10,7 @@ import (
 
 	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -158,34 +159,23 @@ func frontEnd(cl *cmdline, read func(string) ([]byte, error), stdout, stderr io.
 	return mod, 0
 }
 
-// emitModule runs the stages on a module built in memory and writes the
-// requested output.
+// emitModule runs the stages that take a module built in memory to the
+// IR target (--target=ttir|ttgir) and writes it; the emitted targets go
+// through Compile (and the compile cache) instead.
 func emitModule(cl *cmdline, mod *ir.Operation, stdout, stderr io.Writer) int {
 	o := cl.opts
 	o.Pass.IROut = stderr
 	src, _ := os.ReadFile(cl.input)
-	if lvl, ok := irTargets[o.Target]; ok {
-		if err := runStagesTo(mod, lvl, &o); err != nil {
-			io.WriteString(stderr, renderAny(cl.input, string(src), err))
-			return 1
-		}
-		text := asm.Sprint(mod, asm.PrintConfig{DebugInfo: true, UseNameLocAsPrefix: true})
-		if cl.output == "-" {
-			io.WriteString(stdout, text)
-			return 0
-		}
-		if err := os.WriteFile(cl.output, []byte(text), 0o644); err != nil {
-			fmt.Fprintf(stderr, "tt-translate: %v\n", err)
-			return 1
-		}
-		return 0
-	}
-	res, err := Compile(mod, o)
-	if err != nil {
+	if err := runStagesTo(mod, irTargets[o.Target], &o); err != nil {
 		io.WriteString(stderr, renderAny(cl.input, string(src), err))
 		return 1
 	}
-	if err := writeOutputs(cl.output, res, stdout); err != nil {
+	text := asm.Sprint(mod, asm.PrintConfig{DebugInfo: true, UseNameLocAsPrefix: true})
+	if cl.output == "-" {
+		io.WriteString(stdout, text)
+		return 0
+	}
+	if err := cli.WriteFile(cl.output, []byte(text)); err != nil {
 		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
 		return 1
 	}
