@@ -3,6 +3,7 @@ package tt
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -274,4 +275,23 @@ func TestJITConfigurationsCompileInParallel(t *testing.T) {
 	var b strings.Builder
 	rep.Table(&b, "matmul")
 	t.Log("\n" + b.String())
+}
+
+// AMDGCN through llc, where LLVM 17 or later is installed.
+func TestCompileAMDGCN(t *testing.T) {
+	if _, err := exec.LookPath("llc-19"); err != nil {
+		t.Skip("no llc-19")
+	}
+	k, err := CompilePython("examples/kernel_patterns.py", Options{Target: "amdgcn", Kernel: "vector_add_kernel",
+		Signature: "*fp32:16, *fp32:16, *fp32:16, i32", Constexprs: map[string]any{"BLOCK_SIZE": 1024}, Cache: mustCache(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Arch != "gfx942" || k.NumStages != 2 || !strings.Contains(string(k.Code), "vector_add_kernel:") || !strings.Contains(string(k.Code), "gfx942") {
+		t.Errorf("kernel %s for %s (%d stages): %.200s", k.Name, k.Arch, k.NumStages, k.Code)
+	}
+	d := &Device{arch: "sm_90", loaded: map[*Kernel]*Function{}}
+	if _, err := d.Load(k); err == nil || !strings.Contains(err.Error(), "is compiled for amdgcn; Load runs PTX") {
+		t.Errorf("loading AMDGCN on a CUDA device: %v", err)
+	}
 }
