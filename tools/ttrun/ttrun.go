@@ -31,7 +31,9 @@ Runs a Triton kernel (TTIR, TTGIR, or a @triton.jit function in a .py
 file, which tt compiles specialized for the arguments as Triton's launcher
 does: buffers are 16-byte aligned, integers equal to 1 become constants,
 --constexpr sets tl.constexpr parameters, --signature overrides argument
-types, e.g. *bf16 for bfloat16 bit patterns) over a launch grid. Pointer parameters
+types, e.g. *bf16 for bfloat16 bit patterns) over a launch grid: numbers,
+or Python expressions of the arguments and constexprs ("cdiv(n, BLOCK_SIZE)",
+needed when --autotune picks the block). Pointer parameters
 take NumPy .npy buffers (@file); scalar parameters take values. Arguments
 are matched by parameter name (NAME=...) or else by position. --out writes
 a buffer after the run (whole, or not at all); --check compares it with an expectation: --tol T is
