@@ -22,6 +22,17 @@ func init() {
 		in.step = func(*thread, *instr) error { return fmt.Errorf("reached llvm.unreachable") }
 		return nil
 	}, llvm.UnreachableOp)
+	// An assumption that does not hold is undefined behaviour: the
+	// simulator reports it.
+	define(func(c *compiler, in *instr) error {
+		in.step = func(th *thread, in *instr) error {
+			if th.regs[in.a]&1 == 0 {
+				return fmt.Errorf("llvm.intr.assume: the assumed condition is false")
+			}
+			return nil
+		}
+		return nil
+	}, llvm.AssumeOp)
 }
 
 func compileBr(c *compiler, in *instr) error {

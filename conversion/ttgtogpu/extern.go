@@ -22,24 +22,35 @@ func externTable() map[string]externFn {
 	intr := func(name string) externFn {
 		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.intrinsic(name, res, a...) }
 	}
-	approx := func(name string, ftz bool) externFn {
-		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).unary(name, a[0], ftz) }
+	approx := func(name string) externFn {
+		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).unary(name, a[0], false) }
+	}
+	// reflected: libdevice's own body is the approximate instruction,
+	// with .ftz where __nvvm_reflect("__CUDA_FTZ") is on.
+	reflected := func(name string) externFn {
+		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).unary(name, a[0], e.reflectFTZ()) }
 	}
 	t := map[string]externFn{
 		"__nv_expf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
 		"__nv_fast_expf":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
-		"__nv_exp2f":      approx("ex2_approx", false),
+		"__nv_exp2f":      reflected("ex2_approx"),
 		"__nv_logf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF32(a[0]) },
 		"__nv_fast_logf":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF32(a[0]) },
-		"__nv_log2f":      approx("lg2_approx", false),
-		"__nv_fast_log2f": approx("lg2_approx", true),
-		"__nv_sqrtf":      approx("sqrt_approx", true),
-		"__nv_rsqrtf":     approx("rsqrt_approx", true),
-		"__nv_sinf":       approx("sin_approx", false),
-		"__nv_fast_sinf":  approx("sin_approx", true),
-		"__nv_cosf":       approx("cos_approx", false),
-		"__nv_fast_cosf":  approx("cos_approx", true),
-		"__nv_tanhf":      approx("tanh_approx", false),
+		"__nv_log2f":      reflected("lg2_approx"),
+		"__nv_fast_log2f": reflected("lg2_approx"),
+		"__nv_sqrtf":      reflected("sqrt_approx"),
+		"__nv_rsqrtf":     reflected("rsqrt_approx"),
+		"__nv_sinf":       approx("sin_approx"),
+		"__nv_fast_sinf":  reflected("sin_approx"),
+		"__nv_cosf":       approx("cos_approx"),
+		"__nv_fast_cosf":  reflected("cos_approx"),
+		"__nv_tanhf":      approx("tanh_approx"),
+		"__nv_exp":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF64(a[0]) },
+		"__nv_exp2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.exp2F64(a[0]) },
+		"__nv_log":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF64(a[0]) },
+		"__nv_log2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.log2F64(a[0]) },
+		"__nv_erf":        func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
+		"__nv_erff":       func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
 		"__nv_fsqrt_rn":   intr("sqrt"),
 		"__nv_sqrt":       intr("sqrt"),
 		"__nv_dsqrt_rn":   intr("sqrt"),
@@ -112,6 +123,7 @@ func (e *emitter) iabs(x ir.Value) ir.Value {
 // accepts: "f" f32, "d" f64, "i" i32, "l" i64; the last letter is the
 // result.
 var externSignatures = map[string]string{
+	"__nv_exp": "dd", "__nv_exp2": "dd", "__nv_log": "dd", "__nv_log2": "dd", "__nv_erf": "dd", "__nv_erff": "ff",
 	"__nv_expf": "ff", "__nv_fast_expf": "ff", "__nv_exp2f": "ff", "__nv_logf": "ff", "__nv_fast_logf": "ff",
 	"__nv_log2f": "ff", "__nv_fast_log2f": "ff", "__nv_sqrtf": "ff", "__nv_rsqrtf": "ff", "__nv_sinf": "ff",
 	"__nv_fast_sinf": "ff", "__nv_cosf": "ff", "__nv_fast_cosf": "ff", "__nv_tanhf": "ff", "__nv_fsqrt_rn": "ff",

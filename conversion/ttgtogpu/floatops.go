@@ -146,37 +146,51 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 	})
 
 	// The transcendental functions: f32 fast-math instructions as Triton
-	// emits them; f64 has no fast instruction and is reported.
-	fast := func(name string, f func(e *emitter, x ir.Value) ir.Value) scalarFn {
+	// emits them; f64 computed by libm_f64.go where tt has the function,
+	// otherwise refused naming the libdevice function Triton would call.
+	type f64Fn = func(e *emitter, x ir.Value) ir.Value
+	fast := func(name, libdevice string, f func(e *emitter, x ir.Value) ir.Value, f64 f64Fn) scalarFn {
 		return func(e *emitter, op *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 			if isF64(res) {
-				return nil, ir.OpErrorf(op, "'%s' on f64 is not supported (Triton calls libdevice for it)", name)
+				if f64 == nil {
+					return nil, ir.OpErrorf(op, "'%s' on f64 is not supported: Triton calls libdevice's %s for it, and tt implements only exp, exp2, log, log2 and erf in f64", name, libdevice)
+				}
+				return f64(e, a[0]), nil
 			}
 			return e.f32Math(res, a, func(w []ir.Value) ir.Value { return f(e, w[0]) }), nil
 		}
 	}
-	add("math.exp", fast("math.exp", (*emitter).expF32))
-	add("math.exp2", fast("math.exp2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("ex2_approx", x, false) }))
-	add("math.log", fast("math.log", (*emitter).logF32))
-	add("math.log2", fast("math.log2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("lg2_approx", x, false) }))
-	add("math.sin", fast("math.sin", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("sin_approx", x, false) }))
-	add("math.cos", fast("math.cos", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("cos_approx", x, false) }))
-	add("math.tanh", fast("math.tanh", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("tanh_approx", x, false) }))
+	add("math.exp", fast("math.exp", "__nv_exp", (*emitter).expF32, (*emitter).expF64))
+	// exp2 and log2 are libdevice's __nv_exp2f and __nv_log2f: the
+	// approximate instruction, .ftz under the reflected FTZ flag.
+	add("math.exp2", fast("math.exp2", "__nv_exp2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("ex2_approx", x, e.reflectFTZ()) }, (*emitter).exp2F64))
+	add("math.log", fast("math.log", "__nv_log", (*emitter).logF32, (*emitter).logF64))
+	add("math.log2", fast("math.log2", "__nv_log2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("lg2_approx", x, e.reflectFTZ()) }, (*emitter).log2F64))
+	add("math.sin", fast("math.sin", "__nv_sin", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("sin_approx", x, false) }, nil))
+	add("math.cos", fast("math.cos", "__nv_cos", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("cos_approx", x, false) }, nil))
+	add("math.tanh", fast("math.tanh", "__nv_tanh", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("tanh_approx", x, false) }, nil))
+	add("math.erf", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		return e.erfAny(a[0], res), nil
+	})
 	add("math.sqrt", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		if isF64(res) {
 			return e.intrinsic("sqrt", res, a...), nil
 		}
 		// Triton's math.sqrt is libdevice's __nv_sqrtf, which compiles to
-		// sqrt.approx.ftz.f32.
-		return e.f32Math(res, a, func(w []ir.Value) ir.Value { return newGPU(e).unary("sqrt_approx", w[0], true) }), nil
+		// sqrt.approx.ftz.f32 (sqrt.approx.f32 without the FTZ reflect).
+		return e.f32Math(res, a, func(w []ir.Value) ir.Value { return newGPU(e).unary("sqrt_approx", w[0], e.reflectFTZ()) }), nil
 	})
 	add("math.rsqrt", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		if isF64(res) {
 			return e.fbin("llvm.fdiv", e.cFloat(res, 1), e.intrinsic("sqrt", res, a...)), nil
 		}
-		return e.f32Math(res, a, func(w []ir.Value) ir.Value { return newGPU(e).unary("rsqrt_approx", w[0], true) }), nil
+		return e.f32Math(res, a, func(w []ir.Value) ir.Value { return newGPU(e).unary("rsqrt_approx", w[0], e.reflectFTZ()) }), nil
 	})
 }
+
+// reflectFTZ is libdevice's __nvvm_reflect("__CUDA_FTZ") under the
+// compilation's options (Triton's enable_reflect_ftz, on by default).
+func (e *emitter) reflectFTZ() bool { return !e.l.opts.NoReflectFTZ }
 
 // expF32 is Triton's exp: ex2.approx(x * log2(e)).
 func (e *emitter) expF32(x ir.Value) ir.Value {

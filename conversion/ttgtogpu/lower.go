@@ -26,12 +26,22 @@ type Options struct {
 	// pipeline is built for; empty means NVIDIA. The conversion itself
 	// reads the module's ttg.target.
 	Target string
+	// NoFPFusion is Triton's enable_fp_fusion=False: a float multiply
+	// feeding an add stays two roundings (no fma contraction here; the
+	// PTX emitter's FPFusion option keeps ptxas from contracting).
+	NoFPFusion bool
+	// NoReflectFTZ is Triton's enable_reflect_ftz=False: the sequences
+	// that stand for libdevice functions take libdevice's path for
+	// __nvvm_reflect("__CUDA_FTZ") == 0, the approximate instructions
+	// without .ftz (ex2.approx.f32 rather than ex2.approx.ftz.f32).
+	NoReflectFTZ bool
 }
 
 // lowering is the state of one conversion of a module.
 type lowering struct {
 	module   *ir.Operation
 	ctx      *ir.Context
+	opts     Options
 	numWarps int
 	// target answers every vendor-specific question (target.go).
 	target target
@@ -65,7 +75,7 @@ func Lower(module *ir.Operation, opts Options) error {
 
 func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	l := &lowering{
-		module: module, ctx: module.Context(),
+		module: module, ctx: module.Context(), opts: opts,
 		layouts: map[*ir.RankedTensorType]*regLayout{},
 		funcs:   map[*ir.Operation]*funcState{},
 	}
@@ -130,7 +140,9 @@ func (l *lowering) run() error {
 	}
 	for _, fs := range l.funcs {
 		decomposeRemainders(fs.fn)
-		contractFMA(fs.fn)
+		if !l.opts.NoFPFusion {
+			contractFMA(fs.fn)
+		}
 		foldSignFlips(fs.fn)
 		sinkBarriers(fs.fn)
 	}

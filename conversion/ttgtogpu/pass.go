@@ -3,6 +3,7 @@ package ttgtogpu
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -27,8 +28,7 @@ func init() {
 		Dependent:   []*ir.Dialect{llvm.Dialect, gpu.Dialect},
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			var o Options
-			fs.IntVar(&o.ComputeCapability, "compute-capability", 0, "device compute capability (0: from the module's ttg.target)")
-			fs.IntVar(&o.PTXVersion, "ptx-version", 0, "PTX ISA version times ten (0: the capability's default)")
+			o.flags(fs)
 			return func(op *ir.Operation, _ *passmgr.State) error { return Lower(op, o) }
 		},
 	})
@@ -39,13 +39,43 @@ func init() {
 			PassName + ", canonicalize, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
-			fs.IntVar(&o.ComputeCapability, "compute-capability", 0, "device compute capability (0: from the module's ttg.target)")
-			fs.IntVar(&o.PTXVersion, "ptx-version", 0, "PTX ISA version times ten (0: the capability's default)")
+			o.flags(fs)
 			fs.StringVar(&o.Target, "target", "", "target of the modules (cuda:90, hip:gfx942); picks the vendor's shared memory allocation")
 			return func() string { return Pipeline(o, passmgr.Default) }
 		},
 	})
 }
+
+// flags declares the conversion's options on fs. The two Triton options
+// are on by default, as in Triton; the Options fields say when they are
+// off so that a zero Options is Triton's default.
+func (o *Options) flags(fs *flag.FlagSet) {
+	fs.IntVar(&o.ComputeCapability, "compute-capability", 0, "device compute capability (0: from the module's ttg.target)")
+	fs.IntVar(&o.PTXVersion, "ptx-version", 0, "PTX ISA version times ten (0: the capability's default)")
+	fs.Var(offFlag{&o.NoFPFusion}, "enable-fp-fusion", "contract float multiplies and adds into fma (Triton's enable_fp_fusion; default true)")
+	fs.Var(offFlag{&o.NoReflectFTZ}, "enable-reflect-ftz", "libdevice's flush-to-zero path for the functions tt implements for it (Triton's enable_reflect_ftz; default true)")
+}
+
+// offFlag is a boolean option, true by default, whose Options field
+// records that it is off.
+type offFlag struct{ off *bool }
+
+func (f offFlag) String() string {
+	if f.off == nil {
+		return "true"
+	}
+	return strconv.FormatBool(!*f.off)
+}
+
+func (f offFlag) Set(v string) error {
+	on, err := strconv.ParseBool(v)
+	if err == nil {
+		*f.off = !on
+	}
+	return err
+}
+
+func (f offFlag) IsBoolFlag() bool { return true }
 
 // Pipeline renders the lowering pipeline for reg (see passmgr.StepsText).
 func Pipeline(o Options, reg *passmgr.Registry) string {
@@ -62,6 +92,12 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 	}
 	if o.PTXVersion != 0 {
 		opts = append(opts, fmt.Sprintf("ptx-version=%d", o.PTXVersion))
+	}
+	if o.NoFPFusion {
+		opts = append(opts, "enable-fp-fusion=false")
+	}
+	if o.NoReflectFTZ {
+		opts = append(opts, "enable-reflect-ftz=false")
 	}
 	return passmgr.StepsText(reg, []passmgr.Step{
 		allocator,

@@ -107,9 +107,13 @@ func init() {
 	}).install(DescScatterDef)
 }
 
+// descBlock is the signless block type of the op's descriptor: the
+// tensors a descriptor loads and stores are signless even where the
+// descriptor records a signed or unsigned element type (Triton 3.6
+// compares against getSignlessBlockType).
 func descBlock(op *ir.Operation) *ir.RankedTensorType {
 	if d, ok := op.Operand(0).Type().(*TensorDescType); ok {
-		return d.Block
+		return d.SignlessBlock(op.Context())
 	}
 	return nil
 }

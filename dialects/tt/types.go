@@ -52,6 +52,18 @@ func (t *TensorDescType) UniqueKey() any    { return *t }
 func (t *TensorDescType) Namespace() string { return "tt" }
 func (t *TensorDescType) Mnemonic() string  { return "tensordesc" }
 
+// SignlessBlock is the block type with a signless element type
+// (Triton's getSignlessBlockType): the frontend keeps the signedness of
+// integer elements in the descriptor (si8, ui32), while the tensors loaded
+// and stored through it are signless.
+func (t *TensorDescType) SignlessBlock(ctx *ir.Context) *ir.RankedTensorType {
+	b := t.Block
+	if it, ok := b.Elem.(*ir.IntegerType); ok && it.Signedness != ir.Signless {
+		return ir.RankedTensor(ctx, b.Dims, ir.IntegerTypeOf(ctx, it.Width), b.Encoding)
+	}
+	return b
+}
+
 // PrintParams prints `<tensor<...>>`.
 func (t *TensorDescType) PrintParams(p ir.AsmPrinter) {
 	p.WriteString("<")

@@ -29,6 +29,9 @@ type translator struct {
 	smem      *llir.Global
 
 	numWarps, threadsPerWarp int
+	// maxNReg is the module's ttg.maxnreg (Triton's maxnreg option), 0
+	// without one.
+	maxNReg int
 }
 
 // Translate converts a module of per-thread IR (llvm.func, llvm.mlir.global,
@@ -55,6 +58,7 @@ func Translate(module *ir.Operation, target Target) (*llir.Module, error) {
 	}
 	tr.mod.TargetTriple = target.Triple()
 	tr.numWarps = intAttr(module, "ttg.num-warps", 0)
+	tr.maxNReg = intAttr(module, "ttg.maxnreg", 0)
 	tr.threadsPerWarp = intAttr(module, "ttg.threads-per-warp", target.WarpSize())
 	body := module.Region(0).Front().Ops()
 	// Declare every symbol first: bodies may refer to later ones.
@@ -223,7 +227,8 @@ func (tr *translator) declareFunc(op *ir.Operation) error {
 }
 
 // markKernel gives a kernel its calling convention and launch bounds:
-// ptx_kernel plus nvvm.annotations (kernel, maxntidx) on NVPTX;
+// ptx_kernel plus nvvm.annotations (kernel, maxntidx, and maxnreg for a
+// module with ttg.maxnreg) on NVPTX;
 // amdgpu_kernel and "amdgpu-flat-work-group-size" on AMDGCN.
 func (tr *translator) markKernel(op *ir.Operation, f *llir.Func) {
 	threads := 0
@@ -248,6 +253,9 @@ func (tr *translator) markKernel(op *ir.Operation, f *llir.Func) {
 	tr.annotate(f, "kernel", 1)
 	if threads > 0 {
 		tr.annotate(f, "maxntidx", threads)
+	}
+	if tr.maxNReg > 0 {
+		tr.annotate(f, "maxnreg", tr.maxNReg)
 	}
 }
 

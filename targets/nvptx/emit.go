@@ -15,6 +15,10 @@ type module struct {
 	arch     arch
 	numWarps int
 	shared   int
+	// maxNReg bounds the registers of each thread of a kernel
+	// (`.maxnreg`, from the module's ttg.maxnreg: Triton's maxnreg
+	// option); 0 leaves it to ptxas.
+	maxNReg int
 
 	globals   map[string]*ir.Operation // llvm.mlir.global by symbol
 	funcs     map[string]*ir.Operation // llvm.func declarations by symbol
@@ -50,6 +54,12 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 	}
 	if n, ok := intAttr(mod, "ttg.shared"); ok {
 		m.shared = int(n)
+	}
+	if n, ok := intAttr(mod, "ttg.maxnreg"); ok {
+		if n <= 0 {
+			return nil, ir.OpErrorf(mod, "'ttg.maxnreg' must be positive, got %d", n)
+		}
+		m.maxNReg = int(n)
 	}
 	if mod.NumRegions() != 1 || mod.Region(0).Empty() {
 		return nil, ir.OpErrorf(mod, "expected a module with a body")

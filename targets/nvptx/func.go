@@ -103,6 +103,9 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 		} else {
 			fmt.Fprintf(&out, ".maxntid %d, 1, 1\n", threads)
 		}
+		if m.maxNReg > 0 {
+			fmt.Fprintf(&out, ".maxnreg %d\n", m.maxNReg)
+		}
 	} else {
 		proto, err := prototype(op)
 		if err != nil {

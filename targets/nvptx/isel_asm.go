@@ -62,7 +62,7 @@ func (f *fn) emitInlineAsm(op *ir.Operation) error {
 	// a temporary of the asked class and moved after the asm.
 	type fixup struct {
 		dst, tmp string
-		bits     int
+		move     string // the instruction that copies tmp to dst
 	}
 	var fixups []fixup
 	var unpacks []word
@@ -89,12 +89,20 @@ func (f *fn) emitInlineAsm(op *ir.Operation) error {
 			operands = append(operands, r.reg)
 			continue
 		}
-		if classInfo[cls].bits != classInfo[f.class(r)].bits {
-			return ir.OpErrorf(op, "output %d: constraint '%s' does not fit %s", i, c, asm.TypeString(r.typ))
+		from, to := classInfo[cls].bits, classInfo[f.class(r)].bits
+		move := fmt.Sprintf("mov.b%d", to)
+		if from != to {
+			// An integer narrower than the constraint's register (i8 in
+			// "=r") is the register's low bits, as LLVM's constraints
+			// make it.
+			if _, isInt := r.typ.(*ir.IntegerType); !isInt || to > from || f.class(r) == classPred {
+				return ir.OpErrorf(op, "output %d: constraint '%s' does not fit %s", i, c, asm.TypeString(r.typ))
+			}
+			move = fmt.Sprintf("cvt.u%d.u%d", to, from)
 		}
 		tmp := f.regs.alloc(cls)
 		operands = append(operands, tmp)
-		fixups = append(fixups, fixup{r.reg, tmp, classInfo[cls].bits})
+		fixups = append(fixups, fixup{r.reg, tmp, move})
 	}
 	xs, err := f.operands(op)
 	if err != nil {
@@ -156,7 +164,7 @@ func (f *fn) emitInlineAsm(op *ir.Operation) error {
 	}
 	f.raw("\t// end inline asm")
 	for _, fx := range fixups {
-		f.ins("mov.b%d %s, %s", fx.bits, fx.dst, fx.tmp)
+		f.ins("%s %s, %s", fx.move, fx.dst, fx.tmp)
 	}
 	for _, w := range unpacks {
 		f.unpack(w.v.leaves(), w.reg, w.cls)

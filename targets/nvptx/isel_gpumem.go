@@ -206,7 +206,8 @@ func (f *fn) emitGPUStore(op *ir.Operation) error {
 }
 
 // Atomics: one predicated atom; the result is zero where the predicate is
-// false.
+// false. (llvm.atomicrmw and llvm.cmpxchg, isel_atomic.go, keep the
+// order LLVM's NVPTX backend prints: semantics, scope, space.)
 
 var semPTX = map[memory.MemSemantic]string{
 	memory.SemRelaxed: ".relaxed", memory.SemAcquire: ".acquire", memory.SemRelease: ".release", memory.SemAcqRel: ".acq_rel",
@@ -273,7 +274,15 @@ func (f *fn) emitGPUAtomic(op *ir.Operation) error {
 		f.ins("mov.%s %s, %s", classInfo[dw.cls].movType, dw.reg, zero(dw.cls))
 	}
 	if happens {
-		f.ins("%satom%s%s%s.%s %s, [%s], %s", prefix, sem, scope, space(addr.typ), opType, dw.reg, f.reg(addr), operands)
+		// Qualifiers in the order Triton's PTX spells them (PTX accepts
+		// any order; Triton's tests search the text): the state space,
+		// then scope and semantics for read-modify-writes, semantics and
+		// scope for compare-and-swap.
+		quals := space(addr.typ) + scope + sem
+		if op.Name() == "gpu.atomic_cas" {
+			quals = space(addr.typ) + sem + scope
+		}
+		f.ins("%satom%s.%s %s, [%s], %s", prefix, quals, opType, dw.reg, f.reg(addr), operands)
 	}
 	if d.parts != nil {
 		f.unpack(d.leaves(), dw.reg, dw.cls)

@@ -21,6 +21,8 @@ var Registry = passmgr.Default
 
 // Kernel is the launch metadata written next to the output as JSON.
 type Kernel struct {
+	// LauncherABI is set for --kernel-abi=triton (triton.go).
+	*LauncherABI
 	Name     string `json:"name"`
 	NumWarps int    `json:"num_warps"`
 	Shared   int    `json:"shared"`
@@ -65,12 +67,20 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown target %q (want ptx, llvmir or amdgcn)", o.Target)
 	}
+	applyTritonOptions(module, &o)
 	in, notBuilt, err := Lower(module, o)
+	if err != nil {
+		return nil, err
+	}
+	abi, err := applyKernelABI(module, &o)
 	if err != nil {
 		return nil, err
 	}
 	start := time.Now()
 	out, kernels, err := emit(module, &o)
+	for i := range kernels {
+		kernels[i].LauncherABI = abi
+	}
 	if o.Pass.Timer != nil {
 		o.Pass.Timer.AddPhase(o.Target+" emission", time.Since(start))
 	}

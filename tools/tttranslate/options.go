@@ -37,11 +37,14 @@ type Options struct {
 	// DumpStages, if set, is a directory that receives the IR after each
 	// stage (NN-stage.mlir).
 	DumpStages string
+	// Triton holds the rest of Triton's compile options (triton.go).
+	Triton TritonOptions
 }
 
 // DefaultOptions are Triton's defaults for an NVIDIA H100.
 func DefaultOptions() Options {
-	return Options{Target: "ptx", NumWarps: 4, NumStages: 3, NumCTAs: 1, FPFusion: true, Pass: *passmgr.DefaultConfig()}
+	return Options{Target: "ptx", NumWarps: 4, NumStages: 3, NumCTAs: 1, FPFusion: true, Pass: *passmgr.DefaultConfig(),
+		Triton: defaultTritonOptions()}
 }
 
 // arch returns the architecture, defaulted by target.
@@ -94,6 +97,7 @@ func (o *Options) params() (map[string]string, error) {
 	if strings.HasPrefix(vt, "hip:") {
 		p["threads-per-warp"] = strconv.Itoa(warpSize(o.arch()))
 	}
+	tritonParams(o, p)
 	return p, nil
 }
 

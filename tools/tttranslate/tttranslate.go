@@ -107,6 +107,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.BoolVar(&o.FPFusion, "enable-fp-fusion", o.FPFusion, "")
 	fs.StringVar(&o.LLC, "llc", "", "")
 	fs.StringVar(&o.DumpStages, "dump-stages", "", "")
+	tritonFlags(fs, &o.Triton)
 	fs.StringVar(&cl.output, "o", "-", "")
 	fs.BoolVar(&cl.timing, "mlir-timing", false, "")
 	fs.BoolVar(&cl.noCache, "no-cache", false, "")
@@ -162,6 +163,9 @@ func parseArgs(args []string) (*cmdline, error) {
 		return nil, fmt.Errorf("--num-stages must be at least 1, got %d", o.NumStages)
 	}
 	if err := checkCommandLine(o); err != nil {
+		return nil, err
+	}
+	if err := checkTritonOptions(o); err != nil {
 		return nil, err
 	}
 	return cl, nil
@@ -277,7 +281,15 @@ OPTIONS:
   --num-warps=N --num-stages=N        Triton's compile parameters (default 4, and 3; 2 on AMD)
   --num-ctas=N                        CTAs per cluster (default 1)
   --ptx-version=M.m                   PTX .version to print
-  --enable-fp-fusion[=false]          let ptxas fuse mul+add (default true)
+  --enable-fp-fusion[=false]          contract mul+add into fma (default true)
+  Triton's other compile options (the NVIDIA backend's; tools/tttranslate/triton.go):
+  --enable-reflect-ftz[=false]        libdevice's flush-to-zero path (default true)
+  --maxnreg=N                         at most N registers a thread (.maxnreg)
+  --extern-libs=libdevice=PATH        accepted: tt implements libdevice's functions itself
+  --debug --sanitize-overflow --launch-cooperative-grid --launch-pdl
+                                      accepted: they change nothing after the TTIR
+  --kernel-abi=tt|triton              triton: Triton 3.6's launcher ABI (two trailing
+                                      scratch pointers; their sizes in the metadata)
   --llc=PATH                          llc for amdgcn (default: llc on PATH)
   -o FILE                             output file (default stdout)
   --dump-stages=DIR                   write the IR after each stage into DIR

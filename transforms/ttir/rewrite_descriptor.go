@@ -44,11 +44,7 @@ func descriptorTypes(ctx *ir.Context) *conversion.TypeConverter {
 // signlessBlock is the descriptor's block type with a signless element
 // type (descriptors may hold si32/ui32; pointers never do).
 func signlessBlock(ctx *ir.Context, d *tt.TensorDescType) *ir.RankedTensorType {
-	b := d.Block
-	if it, ok := b.Elem.(*ir.IntegerType); ok && it.Signedness != ir.Signless {
-		return ir.RankedTensor(ctx, b.Dims, ir.IntegerTypeOf(ctx, it.Width), b.Encoding)
-	}
-	return b
+	return d.SignlessBlock(ctx)
 }
 
 func hasDescType(ts []ir.Type) bool {

@@ -17,6 +17,13 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     %h = llvm.inline_asm "cvt.rn.f16x2.f32 $0, $1, $2;", "=r,r,r" %r, %f : (f32, f32) -> vector<2xf16>
     %w = llvm.bitcast %h : vector<2xf16> to i32
     llvm.store %w, %p : i32, !llvm.ptr<1>
+    // An i8 result through an "=r" output (tl.inline_asm_elementwise with
+    // dtype=int8, pack=1): the register's low byte.
+    %c = llvm.inline_asm has_side_effects "ld.global.b8 $0, [$1];\0A\09shl.b32 $0, $0, 3;", "=r,l" %p : (!llvm.ptr<1>) -> i8
+    llvm.store %c, %p : i8, !llvm.ptr<1>
+    // An assumption states nothing in PTX.
+    %pos = llvm.icmp "sgt" %b, %k0 : i32
+    llvm.intr.assume %pos : i1
     llvm.return
   }
 

@@ -1,0 +1,191 @@
+package ttgtogpu
+
+import (
+	"math/big"
+	"sync"
+
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// erf, in f64 (libdevice's __nv_erf) and, rounded from it, in f32 and the
+// narrower formats (__nv_erff): straight-line code within about an ulp.
+//
+//	|x| < 1/2      erf(x) = x * P(x^2), P the Maclaurin series of erf(x)/x
+//	               to degree 13 in x^2
+//	1/2 <= |x| < 6 erf(|x|) = 1 - exp(-x^2) * g(|x|), g(a) = erfc(a) exp(a^2),
+//	               a smooth function without the cancellation of erf's
+//	               series; g is a degree-19 Taylor polynomial around the
+//	               midpoint of the interval |x| falls in (width 1/2 up to 4,
+//	               then 1), its coefficients selected by the interval
+//	|x| >= 6       erf(x) = sign(x) (erfc(6) < 2^-55)
+//
+// g's Taylor coefficients follow from its differential equation
+// g' = 2a g - 2/sqrt(pi): (n+1) t(n+1) = 2m t(n) + 2 t(n-1), from g(m)
+// computed once, at 512 bits, from erf's series; exp(-x^2) takes x^2 as
+// the sum of its rounding and the rounding's error.
+
+// erfIntervals are the upper ends of g's intervals, from 1/2; the last
+// ends at erfOne.
+var erfIntervals = []float64{1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6}
+
+const (
+	erfSmall    = 0.5 // the Maclaurin series below
+	erfOne      = 6.0 // erf is +-1 in f64 from here
+	erfSmallDeg = 13  // in x^2
+	erfGDeg     = 19
+)
+
+// erfTables are the polynomial coefficients, lowest degree first.
+type erfTables struct {
+	small []float64   // P(z), z = x^2
+	mids  []float64   // the interval midpoints
+	g     [][]float64 // g's Taylor coefficients at each midpoint
+}
+
+var (
+	erfOnce sync.Once
+	erfTab  erfTables
+)
+
+// erfCoefficients computes the tables on first use.
+func erfCoefficients() *erfTables {
+	erfOnce.Do(func() {
+		const prec = 512
+		f := func(v float64) *big.Float { return new(big.Float).SetPrec(prec).SetFloat64(v) }
+		pi, _ := new(big.Float).SetPrec(prec).SetString(
+			"3.14159265358979323846264338327950288419716939937510582097494459230781640628620899862803482534211706798214808651328230664709384460955058223172535940812848111745028410270193852110555964462294895493038196")
+		twoOverSqrtPi := new(big.Float).SetPrec(prec).Quo(f(2), new(big.Float).SetPrec(prec).Sqrt(pi))
+		// P: (-1)^n / (n! (2n+1)) * 2/sqrt(pi).
+		fact := f(1)
+		for n := 0; n <= erfSmallDeg; n++ {
+			if n > 0 {
+				fact.Mul(fact, f(float64(n)))
+			}
+			c := new(big.Float).SetPrec(prec).Quo(twoOverSqrtPi, new(big.Float).SetPrec(prec).Mul(fact, f(float64(2*n+1))))
+			if n%2 == 1 {
+				c.Neg(c)
+			}
+			v, _ := c.Float64()
+			erfTab.small = append(erfTab.small, v)
+		}
+		lo := erfSmall
+		for _, hi := range erfIntervals {
+			m := (lo + hi) / 2
+			lo = hi
+			bm := f(m)
+			t := []*big.Float{bigScaledErfc(bm, twoOverSqrtPi, prec)}
+			t1 := new(big.Float).SetPrec(prec).Mul(f(2*m), t[0])
+			t = append(t, t1.Sub(t1, twoOverSqrtPi))
+			for n := 1; n < erfGDeg; n++ {
+				next := new(big.Float).SetPrec(prec).Mul(f(2*m), t[n])
+				next.Add(next, new(big.Float).SetPrec(prec).Mul(f(2), t[n-1]))
+				t = append(t, next.Quo(next, f(float64(n+1))))
+			}
+			row := make([]float64, len(t))
+			for i, c := range t {
+				row[i], _ = c.Float64()
+			}
+			erfTab.mids = append(erfTab.mids, m)
+			erfTab.g = append(erfTab.g, row)
+		}
+	})
+	return &erfTab
+}
+
+// bigScaledErfc is erfc(a) exp(a^2) for 0 < a <= 6, from erf's Maclaurin
+// series (its cancellation costs at most 52 of the prec bits).
+func bigScaledErfc(a, twoOverSqrtPi *big.Float, prec uint) *big.Float {
+	a2 := new(big.Float).SetPrec(prec).Mul(a, a)
+	eps := new(big.Float).SetMantExp(big.NewFloat(1), -int(prec))
+	sum := new(big.Float).SetPrec(prec)
+	term := new(big.Float).SetPrec(prec).Set(a) // (-1)^n a^(2n+1) / n!
+	for n := 0; ; n++ {
+		c := new(big.Float).SetPrec(prec).Quo(term, new(big.Float).SetPrec(prec).SetInt64(int64(2*n+1)))
+		sum.Add(sum, c)
+		if c.Abs(c).Cmp(eps) < 0 {
+			break
+		}
+		term.Mul(term, a2)
+		term.Quo(term, new(big.Float).SetPrec(prec).SetInt64(int64(n+1)))
+		term.Neg(term)
+	}
+	erfc := new(big.Float).SetPrec(prec).Sub(new(big.Float).SetPrec(prec).SetInt64(1), sum.Mul(sum, twoOverSqrtPi))
+	// exp(a^2) by its series (a^2 <= 36).
+	e, t := new(big.Float).SetPrec(prec).SetInt64(1), new(big.Float).SetPrec(prec).SetInt64(1)
+	for n := 1; ; n++ {
+		t.Mul(t, a2)
+		t.Quo(t, new(big.Float).SetPrec(prec).SetInt64(int64(n)))
+		e.Add(e, t)
+		if t.Cmp(eps) < 0 {
+			break
+		}
+	}
+	return erfc.Mul(erfc, e)
+}
+
+// hornerF64 evaluates sum c[i] x^i.
+func (e *emitter) hornerF64(c []ir.Value, x ir.Value) ir.Value {
+	p := c[len(c)-1]
+	for i := len(c) - 2; i >= 0; i-- {
+		p = e.fmaF64(p, x, c[i])
+	}
+	return p
+}
+
+// erfF64 is erf(x) for an f64 x.
+func (e *emitter) erfF64(x ir.Value) ir.Value {
+	tab := erfCoefficients()
+	f64 := e.f64()
+	c := func(v float64) ir.Value { return e.cFloat(f64, v) }
+	a := e.intrinsic("fabs", f64, x)
+
+	z := e.fmul(x, x)
+	var small []ir.Value
+	for _, v := range tab.small {
+		small = append(small, c(v))
+	}
+	nearZero := e.fmul(x, e.hornerF64(small, z))
+
+	// The interval's midpoint and coefficients: the first interval whose
+	// upper end is above |x| (the last one for |x| beyond).
+	last := len(tab.mids) - 1
+	mid := c(tab.mids[last])
+	coef := make([]ir.Value, erfGDeg+1)
+	for k := range coef {
+		coef[k] = c(tab.g[last][k])
+	}
+	for i := last - 1; i >= 0; i-- {
+		in := e.fcmp(llvm.FCmpOLT, a, c(erfIntervals[i]))
+		mid = e.selectV(in, c(tab.mids[i]), mid)
+		for k := range coef {
+			coef[k] = e.selectV(in, c(tab.g[i][k]), coef[k])
+		}
+	}
+	g := e.hornerF64(coef, e.fsub(a, mid))
+	// exp(-a^2) with a^2 = hi + lo exactly.
+	hi := e.fmul(a, a)
+	lo := e.fmaF64(a, a, e.op1("llvm.fneg", f64, []ir.Value{hi}))
+	expNeg := e.expF64(e.op1("llvm.fneg", f64, []ir.Value{hi}))
+	expNeg = e.fmul(expNeg, e.fsub(c(1), lo))
+	away := e.fsub(c(1), e.fmul(expNeg, g))
+
+	r := e.selectV(e.fcmp(llvm.FCmpOLT, a, c(erfOne)), away, c(1))
+	r = e.intrinsic("copysign", f64, r, x)
+	r = e.selectV(e.fcmp(llvm.FCmpOLT, a, c(erfSmall)), nearZero, r)
+	return e.selectV(e.fcmp(llvm.FCmpUNO, x, x), x, r)
+}
+
+// erfAny is erf for any float type: f64 directly, narrower formats through
+// f64 and one rounding (libdevice's __nv_erff is within 2 ulps of erf;
+// this is within half an ulp but for double rounding).
+func (e *emitter) erfAny(x ir.Value, t ir.Type) ir.Value {
+	if isF64(t) {
+		return e.erfF64(x)
+	}
+	r := e.erfF64(e.op1("llvm.fpext", e.f64(), []ir.Value{e.extToF32(x)}))
+	if isF32(t) {
+		return e.op1("llvm.fptrunc", t, []ir.Value{r})
+	}
+	return e.truncFromF32(e.op1("llvm.fptrunc", e.f32(), []ir.Value{r}), t)
+}

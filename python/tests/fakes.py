@@ -1,0 +1,211 @@
+"""Small fakes for the plugin's unit tests, which run without Triton, a GPU or Go:
+
+- a fake ``triton`` package (only what tt_triton touches: knobs, the Language enum, the CUDA
+  backend's hash and PTX version, JITFunction's in-memory kernels), written to a directory
+  that goes first on sys.path (also for child processes);
+- a fake ``tt-translate``: a Python script that answers --version, compiles any TTIR with a
+  public tt.func into a PTX entry with the kernel's parameters (plus two for
+  --kernel-abi=triton), metadata JSON and stage dumps, refuses input containing
+  ``tt.unsupported`` with a located diagnostic, and records its arguments.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import sys
+import textwrap
+
+FAKE_TRITON = {
+    "triton/__init__.py": """
+        __version__ = "3.6.0-fake"
+        from . import knobs  # noqa: F401
+    """,
+    "triton/knobs.py": """
+        class _Runtime:
+            add_stages_inspection_hook = None
+
+        class _Compilation:
+            use_ir_loc = None
+
+        class _Nvidia:
+            dump_nvptx = False
+
+        runtime = _Runtime()
+        compilation = _Compilation()
+        nvidia = _Nvidia()
+    """,
+    "triton/backends/__init__.py": "",
+    "triton/backends/compiler.py": """
+        import enum
+        from dataclasses import dataclass
+
+        class Language(enum.Enum):
+            TRITON = 0
+            GLUON = 1
+
+        @dataclass(frozen=True)
+        class GPUTarget:
+            backend: str
+            arch: int
+            warp_size: int
+    """,
+    "triton/backends/nvidia/__init__.py": "",
+    "triton/backends/nvidia/compiler.py": """
+        import functools
+
+        PTX_VERSION = 87
+
+        def get_ptx_version_from_options(options, arch):
+            return options.ptx_version if options.ptx_version is not None else PTX_VERSION
+
+        class CUDABackend:
+            def __init__(self, target):
+                self.target = target
+
+            @functools.lru_cache()
+            def hash(self):
+                return f"ptxas-12.8-{self.target.arch}"
+    """,
+    "triton/runtime/__init__.py": "",
+    "triton/runtime/jit.py": """
+        from collections import defaultdict
+
+        class JITFunction:
+            def __init__(self):
+                self.device_caches = defaultdict(dict)
+    """,
+}
+
+FAKE_TT_TRANSLATE = r'''#!PYTHON
+# build	vcs.revision=0123456789abcdef0123456789abcdef01234567
+import json, os, re, sys
+
+args = sys.argv[1:]
+log = os.environ.get("FAKE_TT_ARGV_LOG")
+if log:
+    with open(log, "a") as f:
+        f.write(json.dumps(args) + "\n")
+if args == ["--version"]:
+    if os.environ.get("FAKE_TT_NO_VERSION"):
+        sys.stderr.write("tt-translate: Unknown command line argument '--version'.\n")
+        sys.exit(2)
+    print("tt-translate (tt) version 9.9.9, commit feedface")
+    sys.exit(0)
+opts = {}
+src = None
+for a in args:
+    if a.startswith("--") and "=" in a:
+        k, v = a[2:].split("=", 1)
+        opts[k] = v
+    elif a == "-o":
+        pass
+    elif src is None and not a.startswith("-"):
+        src = a
+out = args[args.index("-o") + 1]
+text = open(src).read()
+if "tt.unsupported" in text:
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "tt.unsupported" in l)
+    sys.stderr.write(f"{src}:{line}:5: error: convert-triton-gpu-to-gpu does not support 'tt.unsupported'\n")
+    sys.exit(1)
+sig = next(l for l in text.splitlines() if "tt.func public @" in l).split(" attributes ")[0]
+name = re.search(r"@(\w+)", sig).group(1)
+n = len(re.findall(r"%[\w.]+\s*:", sig)) + (2 if opts.get("kernel-abi") == "triton" else 0)
+decls = ",\n".join(f"\t.param .u64 {name}_param_{i}" for i in range(n))
+with open(out, "w") as f:
+    f.write(f".version {opts.get('ptx-version', '8.0')}\n.target {opts.get('arch')}\n"
+            f".visible .entry {name}(\n{decls}\n)\n.reqntid 128, 1, 1\n{{\n\tret;\n}}\n")
+meta = {"name": name, "num_warps": int(opts.get("num-warps", 4)), "shared": 1024, "target": opts.get("arch")}
+if opts.get("kernel-abi") == "triton":
+    meta.update(global_scratch_size=0, global_scratch_align=1, profile_scratch_size=0, profile_scratch_align=1)
+if "tt.tensordesc" in text:
+    meta["tensordesc_meta"] = [{"param": 3, "swizzle": 3, "elem_size": 2, "elem_type": 6, "block_size": [64, 64],
+                                "fp4_padded": False},
+                               {"param": 0, "swizzle": 1, "elem_size": 4, "elem_type": 7, "block_size": [8, 32],
+                                "fp4_padded": False}]
+with open(os.path.splitext(out)[0] + ".json", "w") as f:
+    json.dump(meta, f)
+stages = opts.get("dump-stages")
+if stages:
+    os.makedirs(stages, exist_ok=True)
+    for i, st in enumerate(["ttir", "ttgir", "llir"], 1):
+        with open(os.path.join(stages, f"{i:02d}-{st}.mlir"), "w") as f:
+            f.write(f"// {st} of {name}\n")
+sys.stderr.write("tt-translate: warning: 2 steps of the pipeline were skipped\n")
+'''
+
+
+def write_tree(root: str, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(textwrap.dedent(text).lstrip("\n"))
+
+
+def write_fake_tt_translate(directory: str) -> str:
+    path = os.path.join(directory, "tt-translate")
+    with open(path, "w") as f:
+        f.write(FAKE_TT_TRANSLATE.replace("PYTHON", sys.executable, 1))
+    os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return path
+
+
+@contextlib.contextmanager
+def fake_triton(root: str):
+    """Import the fake triton package from root; restore sys.modules and sys.path after."""
+    write_tree(root, FAKE_TRITON)
+    saved = {k: v for k, v in sys.modules.items() if k == "triton" or k.startswith("triton.")}
+    for k in saved:
+        del sys.modules[k]
+    sys.path.insert(0, root)
+    try:
+        yield
+    finally:
+        sys.path.remove(root)
+        for k in [k for k in sys.modules if k == "triton" or k.startswith("triton.")]:
+            del sys.modules[k]
+        sys.modules.update(saved)
+
+
+class Options:
+    """Triton 3.6's CUDAOptions fields the plugin reads, with Triton's defaults."""
+
+    def __init__(self, **kw):
+        self.num_warps = 4
+        self.num_ctas = 1
+        self.num_stages = 3
+        self.maxnreg = None
+        self.ptx_version = None
+        self.enable_fp_fusion = True
+        self.enable_reflect_ftz = True
+        self.launch_cooperative_grid = False
+        self.launch_pdl = False
+        self.extern_libs = (("libdevice", "/triton/backends/nvidia/lib/libdevice.10.bc"), )
+        self.debug = False
+        self.sanitize_overflow = True
+        self.instrumentation_mode = ""
+        self.arch = "sm90"
+        for k, v in kw.items():
+            if not hasattr(self, k):
+                raise AttributeError(k)
+            setattr(self, k, v)
+
+
+class Module:
+    """A stand-in for Triton's MLIR module object: .str() prints it."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def str(self) -> str:
+        return self.text
+
+
+KERNEL_TTIR = """#loc = loc("k.py":1:0)
+module {
+  tt.func public @add_kernel(%x_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32} loc("x_ptr"(#loc)), %y_ptr: !tt.ptr<f32> loc("y_ptr"(#loc)), %n: i32 loc("n"(#loc))) attributes {noinline = false} {
+    tt.return loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+"""

@@ -1,0 +1,418 @@
+"""Unit tests of the tt_triton plugin that need neither Triton nor a GPU nor Go: argument
+building, metadata mapping, the ABI check, the cache key, the stage hook driven the way
+Triton 3.6's compile() drives it, and TRITON_TT's .pth line -- against the fakes in fakes.py.
+
+    python3 -m unittest discover -s python/tests -p 'test_unit*.py'     (go test ./test/python runs it)
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from unittest import mock
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PYTHON_DIR = os.path.dirname(HERE)
+if PYTHON_DIR not in sys.path:
+    sys.path.insert(0, PYTHON_DIR)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+import fakes  # noqa: E402
+from tt_triton import binary, metadata, translate  # noqa: E402
+from tt_triton.translate import TTTranslateError  # noqa: E402
+
+
+class TempDirTest(unittest.TestCase):
+
+    def setUp(self):
+        self._tmp = tempfile.TemporaryDirectory()
+        self.tmp = self._tmp.name
+        self.addCleanup(self._tmp.cleanup)
+        self.tt = fakes.write_fake_tt_translate(self.tmp)
+        env = mock.patch.dict(os.environ, {"TT_TRANSLATE": self.tt})
+        env.start()
+        self.addCleanup(env.stop)
+        for k in ("TT_TRITON_LOG", "TT_TRITON_FAIL_DIR", "TT_TRITON_EXTRA_ARGS", "FAKE_TT_NO_VERSION", "TRITON_TT"):
+            os.environ.pop(k, None)
+
+
+class BuildArgsTest(unittest.TestCase):
+
+    def test_defaults(self):
+        args = translate.build_args(fakes.Options(), 90, 87)
+        self.assertEqual(args[:7], ["--target=ptx", "--arch=sm_90a", "--num-warps=4", "--num-stages=3", "--num-ctas=1",
+                                    "--ptx-version=8.7", "--enable-fp-fusion=true"])
+        for want in ("--enable-reflect-ftz=true", "--debug=false", "--sanitize-overflow=true",
+                     "--launch-cooperative-grid=false", "--launch-pdl=false", "--kernel-abi=triton",
+                     "--extern-libs=libdevice=/triton/backends/nvidia/lib/libdevice.10.bc"):
+            self.assertIn(want, args)
+        self.assertFalse(any(a.startswith("--maxnreg") for a in args))
+
+    def test_every_option_travels(self):
+        o = fakes.Options(num_warps=8, num_stages=2, num_ctas=2, maxnreg=42, enable_fp_fusion=False,
+                          enable_reflect_ftz=False, debug=True, sanitize_overflow=False, launch_cooperative_grid=True,
+                          launch_pdl=True, extern_libs=(("libdevice", "/l.bc"), ("mylib", "/m.bc")))
+        args = translate.build_args(o, 80, 84)
+        for want in ("--arch=sm_80", "--num-warps=8", "--num-stages=2", "--num-ctas=2", "--ptx-version=8.4",
+                     "--enable-fp-fusion=false", "--enable-reflect-ftz=false", "--debug=true", "--sanitize-overflow=false",
+                     "--launch-cooperative-grid=true", "--launch-pdl=true", "--maxnreg=42",
+                     "--extern-libs=libdevice=/l.bc,mylib=/m.bc"):
+            self.assertIn(want, args)
+
+    def test_arch_suffix(self):
+        self.assertEqual(translate.sm_arch(80), "sm_80")
+        self.assertEqual(translate.sm_arch(89), "sm_89")
+        self.assertEqual(translate.sm_arch(90), "sm_90a")
+        self.assertEqual(translate.sm_arch(100), "sm_100a")
+
+    def test_instrumentation_refused(self):
+        with self.assertRaisesRegex(TTTranslateError, "instrumentation_mode='consan' is not supported"):
+            translate.build_args(fakes.Options(instrumentation_mode="consan"), 90, 87)
+
+
+class MetadataTest(unittest.TestCase):
+
+    def test_launch_fields(self):
+        md = metadata.launch_metadata({"name": "k", "num_warps": 4, "shared": 2048, "global_scratch_size": 0,
+                                       "global_scratch_align": 1, "profile_scratch_size": 0,
+                                       "profile_scratch_align": 1}, 4)
+        self.assertEqual(md, {"num_warps": 4, "shared": 2048, "tmem_size": None, "global_scratch_size": 0,
+                              "global_scratch_align": 1, "profile_scratch_size": 0, "profile_scratch_align": 1})
+
+    def test_launch_fields_from_tt(self):
+        md = metadata.launch_metadata({"num_warps": 8, "shared": 0, "global_scratch_size": 256, "global_scratch_align": 128,
+                                       "profile_scratch_size": 0, "profile_scratch_align": 1}, 8)
+        self.assertEqual((md["global_scratch_size"], md["global_scratch_align"]), (256, 128))
+
+    def test_launch_field_errors(self):
+        full = {"num_warps": 4, "shared": 0, "global_scratch_size": 0, "profile_scratch_size": 0}
+        with self.assertRaisesRegex(TTTranslateError, "num_warps=8 for a kernel compiled with num_warps=4"):
+            metadata.launch_metadata({**full, "num_warps": 8}, 4)
+        with self.assertRaisesRegex(TTTranslateError, "no 'shared'"):
+            metadata.launch_metadata({k: v for k, v in full.items() if k != "shared"}, 4)
+        with self.assertRaisesRegex(TTTranslateError, "no 'global_scratch_size'.*kernel-abi=triton"):
+            metadata.launch_metadata({"num_warps": 4, "shared": 0}, 4)
+
+    def test_tensordesc_meta(self):
+        tt = {"tensordesc_meta": [{"param": 5, "swizzle": 3, "elem_size": 2, "elem_type": 6, "block_size": [64, 64],
+                                   "fp4_padded": False},
+                                  {"param": 1, "swizzle": 0, "elem_size": 4, "elem_type": 7, "block_size": [16],
+                                   "fp4_padded": False}]}
+        self.assertEqual(metadata.tensordesc_meta(tt), [
+            {"swizzle": 0, "elem_size": 4, "elem_type": 7, "block_size": [16], "fp4_padded": False},
+            {"swizzle": 3, "elem_size": 2, "elem_type": 6, "block_size": [64, 64], "fp4_padded": False},
+        ])
+        self.assertEqual(metadata.tensordesc_meta({}), [])
+
+    def test_count_func_args(self):
+        self.assertEqual(metadata.count_func_args(fakes.KERNEL_TTIR, "add_kernel"), 3)
+        self.assertEqual(metadata.count_func_args("tt.func public @k() attributes {noinline = false} {", "k"), 0)
+        self.assertEqual(
+            metadata.count_func_args('tt.func public @k(%a: !tt.tensordesc<tensor<16x16xf32, #s>> loc("a,(b"(#l)), '
+                                     '%b: !llvm.func<void (i32, i32)>, %c: i64) {', "k"), 3)
+        self.assertIsNone(metadata.count_func_args(fakes.KERNEL_TTIR, "other"))
+
+    def test_check_abi(self):
+        ptx = ".visible .entry add_kernel(\n\t.param .u64 a,\n\t.param .u64 b,\n\t.param .u32 c,\n" \
+              "\t.param .u64 d,\n\t.param .u64 e\n)\n{\n}\n"
+        self.assertEqual(metadata.check_abi(ptx, fakes.KERNEL_TTIR, "add_kernel"), "add_kernel")
+        short = ptx.replace(",\n\t.param .u64 e", "")
+        with self.assertRaisesRegex(TTTranslateError, "ABI mismatch: tt's entry add_kernel declares 4 parameters"):
+            metadata.check_abi(short, fakes.KERNEL_TTIR, "add_kernel")
+        with self.assertRaisesRegex(TTTranslateError, "entry is 'add_kernel', the kernel is 'other'"):
+            metadata.check_abi(ptx, fakes.KERNEL_TTIR.replace("add_kernel", "other"), "other")
+        with self.assertRaisesRegex(TTTranslateError, "2 .visible .entry kernels"):
+            metadata.check_abi(ptx + ptx, fakes.KERNEL_TTIR, "add_kernel")
+
+
+class BinaryTest(TempDirTest):
+
+    def test_find(self):
+        self.assertEqual(binary.find_tt_translate(), self.tt)
+        with mock.patch.dict(os.environ, {"TT_TRANSLATE": ""}), mock.patch.object(binary.shutil, "which",
+                                                                                  return_value=None):
+            with self.assertRaisesRegex(binary.TTTranslateNotFound, "no tt-translate binary"):
+                binary.find_tt_translate()
+        plain = os.path.join(self.tmp, "not-executable")
+        open(plain, "w").close()
+        with self.assertRaisesRegex(binary.TTTranslateNotFound, "is not an executable file"):
+            binary.find_tt_translate(plain)
+
+    def test_identity_from_version(self):
+        ident = binary.identity(self.tt)
+        self.assertEqual((ident.version, ident.commit), ("9.9.9", "feedface"))
+        self.assertEqual(len(ident.sha256), 64)
+        self.assertEqual(ident.cache_key(), f"tt-9.9.9-feedface-{ident.sha256[:16]}")
+
+    def test_identity_from_buildinfo(self):
+        with open(self.tt, "a") as f:
+            f.write("# a different binary\n")
+        with mock.patch.dict(os.environ, {"FAKE_TT_NO_VERSION": "1"}):
+            ident = binary.identity(self.tt)
+        self.assertEqual((ident.version, ident.commit), ("unknown", "0123456789abcdef0123456789abcdef01234567"))
+
+    def test_buildinfo_parsing(self):
+        info = b"\xff Go buildinf:...build\tvcs.revision=abc1234def\nbuild\tvcs.time=x\nbuild\tvcs.modified=true\n"
+        self.assertEqual(binary.commit_from_buildinfo(info), "abc1234def+modified")
+        self.assertIsNone(binary.commit_from_buildinfo(b"no build information"))
+        self.assertEqual(binary.parse_version_output("tt-translate (tt) version 0.1.0, commit 9f3c\n"), ("0.1.0", "9f3c"))
+        self.assertIsNone(binary.parse_version_output("Unknown command line argument"))
+
+
+class HookTest(TempDirTest):
+    """The stage hook, driven as Triton 3.6's compile() drives add_stages and the stages."""
+
+    def setUp(self):
+        super().setUp()
+        ctx = fakes.fake_triton(os.path.join(self.tmp, "site"))
+        ctx.__enter__()
+        self.addCleanup(ctx.__exit__, None, None, None)
+        from tt_triton import hook
+        self.hook = hook
+        self.addCleanup(self._reset_hook)
+        from triton.backends.compiler import GPUTarget, Language
+        from triton.backends.nvidia.compiler import CUDABackend
+        self.Language = Language
+        self.backend = CUDABackend(GPUTarget("cuda", 90, 32))
+
+    def _reset_hook(self):
+        import triton.backends.nvidia.compiler as nv
+        self.hook.disable()
+        if self.hook._state["orig_hash"] is not None:
+            nv.CUDABackend.hash = self.hook._state["orig_hash"]
+            self.hook._state["orig_hash"] = None
+
+    def stages(self, options, language=None):
+        """add_stages as CUDABackend builds it, then the inspection hook."""
+        from triton import knobs
+        marks = {name: (lambda src, md, name=name: f"triton {name}") for name in ("ttir", "ttgir", "llir", "ptx", "cubin")}
+        stages = dict(marks)
+        if knobs.runtime.add_stages_inspection_hook is not None:
+            knobs.runtime.add_stages_inspection_hook(self.backend, stages, options, language or self.Language.TRITON, 90)
+        return stages, marks
+
+    def compile(self, options=None, ttir=fakes.KERNEL_TTIR):
+        options = options or fakes.Options()
+        stages, _ = self.stages(options)
+        md = {}
+        module = fakes.Module(ttir)
+        for name in ("ttgir", "llir", "ptx"):
+            module = stages[name](module, md)
+        return module, md
+
+    def test_stages_replaced(self):
+        import tt_triton
+        ident = tt_triton.enable()
+        self.assertTrue(tt_triton.enabled())
+        stages, marks = self.stages(fakes.Options())
+        self.assertIs(stages["ttir"], marks["ttir"])
+        self.assertIs(stages["cubin"], marks["cubin"])
+        for name in ("ttgir", "llir", "ptx"):
+            self.assertIsNot(stages[name], marks[name])
+        ptx, md = self.compile()
+        self.assertIn(".visible .entry add_kernel(", ptx)
+        self.assertEqual(md["name"], "add_kernel")
+        self.assertEqual(md["shared"], 1024)
+        self.assertEqual(md["num_warps"], 4)
+        self.assertIsNone(md["tmem_size"])
+        self.assertEqual((md["global_scratch_size"], md["global_scratch_align"]), (0, 1))
+        self.assertEqual((md["profile_scratch_size"], md["profile_scratch_align"]), (0, 1))
+        self.assertEqual(md["tensordesc_meta"], [])
+        self.assertEqual(md[tt_triton.METADATA_KEY], ident.cache_key())
+
+    def test_arguments_reach_tt(self):
+        import tt_triton
+        tt_triton.enable()
+        argv_log = os.path.join(self.tmp, "argv.jsonl")
+        with mock.patch.dict(os.environ, {"FAKE_TT_ARGV_LOG": argv_log}):
+            self.compile(fakes.Options(num_warps=8, enable_fp_fusion=False, maxnreg=64, ptx_version=84))
+        with open(argv_log) as f:
+            args = json.loads(f.read().splitlines()[-1])
+        for want in ("--num-warps=8", "--enable-fp-fusion=false", "--maxnreg=64", "--ptx-version=8.4", "--arch=sm_90a",
+                     "--kernel-abi=triton"):
+            self.assertIn(want, args)
+        self.assertTrue(args[0].endswith("add_kernel.ttir"))
+
+    def test_gluon_compiles_from_ttgir(self):
+        import tt_triton
+        tt_triton.enable()
+        stages, marks = self.stages(fakes.Options(), self.Language.GLUON)
+        self.assertIs(stages["ttgir"], marks["ttgir"])
+        md = {}
+        llir = stages["llir"](fakes.Module(fakes.KERNEL_TTIR), md)
+        self.assertEqual(llir, "// llir of add_kernel\n")
+        self.assertIn("add_kernel", stages["ptx"](llir, md))
+
+    def test_refusal_is_loud(self):
+        import tt_triton
+        tt_triton.enable()
+        fail_dir = os.path.join(self.tmp, "fail")
+        log = os.path.join(self.tmp, "kernels.jsonl")
+        bad = fakes.KERNEL_TTIR.replace("tt.return", "tt.unsupported\n    tt.return")
+        with mock.patch.dict(os.environ, {"TT_TRITON_FAIL_DIR": fail_dir, "TT_TRITON_LOG": log}):
+            with self.assertRaisesRegex(TTTranslateError,
+                                        r"tt-translate failed on kernel add_kernel: add_kernel.ttir:4:5: error: .*"
+                                        r"does not support 'tt.unsupported'"):
+                self.compile(ttir=bad)
+        saved = sorted(os.listdir(fail_dir))
+        self.assertEqual(len(saved), 2)
+        self.assertTrue(saved[0].endswith(".err") and saved[1].endswith(".ttir"))
+        with open(log) as f:
+            rec = json.loads(f.read().splitlines()[-1])
+        self.assertEqual((rec["status"], rec["kernel"]), ("tt-fail", "add_kernel"))
+
+    def test_foreign_ptx_input_refused(self):
+        import tt_triton
+        tt_triton.enable()
+        stages, _ = self.stages(fakes.Options())
+        with self.assertRaisesRegex(TTTranslateError, "tt-translate does not read LLVM IR"):
+            stages["ptx"]("; LLVM IR from an .llir source", {})
+
+    def test_cache_key(self):
+        import tt_triton
+        triton_key = self.backend.hash()
+        ident = tt_triton.enable()
+        tt_key = self.backend.hash()
+        self.assertEqual(tt_key, f"{triton_key}-{ident.cache_key()}")
+        tt_triton.disable()
+        self.assertEqual(self.backend.hash(), triton_key)
+        # Another build of tt is another key.
+        with open(self.tt, "a") as f:
+            f.write("# rebuilt\n")
+        other = tt_triton.enable()
+        self.assertNotEqual(other.sha256, ident.sha256)
+        self.assertNotEqual(self.backend.hash(), tt_key)
+
+    def test_other_hook_kept_and_chained(self):
+        import tt_triton
+        from triton import knobs
+        seen = []
+        knobs.runtime.add_stages_inspection_hook = lambda *a: seen.append(a[3])
+        prev = knobs.runtime.add_stages_inspection_hook
+        tt_triton.enable()
+        self.stages(fakes.Options())
+        self.assertEqual(seen, [self.Language.TRITON])
+        tt_triton.disable()
+        self.assertIs(knobs.runtime.add_stages_inspection_hook, prev)
+
+    def test_hook_wrapped_by_another_is_refused(self):
+        import tt_triton
+        from triton import knobs
+        tt_triton.enable()
+        ours = knobs.runtime.add_stages_inspection_hook
+        knobs.runtime.add_stages_inspection_hook = lambda *a: ours(*a)
+        with self.assertRaisesRegex(TTTranslateError, "another hook is installed over it"):
+            self.stages(fakes.Options())
+
+    def test_not_cuda_untouched(self):
+        import tt_triton
+        from triton.backends.compiler import GPUTarget
+        from triton.backends.nvidia.compiler import CUDABackend
+        tt_triton.enable()
+        self.backend = CUDABackend(GPUTarget("hip", 942, 64))
+        stages, marks = self.stages(fakes.Options())
+        self.assertEqual(stages, marks)
+
+    def test_forget_compiled_kernels(self):
+        import tt_triton
+        from triton.runtime.jit import JITFunction
+        fn = JITFunction()
+        fn.device_caches[0]["key"] = "a kernel Triton compiled"
+        tt_triton.enable()
+        self.assertEqual(len(fn.device_caches), 0)
+        fn.device_caches[0]["key"] = "a kernel tt compiled"
+        tt_triton.enable()  # nothing changed: kept
+        self.assertEqual(len(fn.device_caches), 1)
+        tt_triton.disable()
+        self.assertEqual(len(fn.device_caches), 0)
+
+
+@unittest.skipUnless(os.environ.get("TT_TRANSLATE_REAL"), "TT_TRANSLATE_REAL names no tt-translate binary "
+                     "(go test ./test/python builds one)")
+class RealTTTranslateTest(TempDirTest):
+    """The stages with the real tt-translate on Triton 3.6's own TTIR dumps (testdata/cases),
+    Triton still faked: the stage dumps, the metadata and the launcher ABI as tt writes them."""
+
+    CASES = os.path.join(os.path.dirname(PYTHON_DIR), "testdata", "cases")
+
+    def setUp(self):
+        super().setUp()
+        os.environ["TT_TRANSLATE"] = os.environ["TT_TRANSLATE_REAL"]
+        ctx = fakes.fake_triton(os.path.join(self.tmp, "site"))
+        ctx.__enter__()
+        self.addCleanup(ctx.__exit__, None, None, None)
+        import tt_triton
+        self.ident = tt_triton.enable()
+        self.addCleanup(tt_triton.disable)
+
+    def compile(self, case, **options):
+        from triton import knobs
+        from triton.backends.compiler import GPUTarget, Language
+        from triton.backends.nvidia.compiler import CUDABackend
+        stages = {}
+        knobs.runtime.add_stages_inspection_hook(CUDABackend(GPUTarget("cuda", 90, 32)), stages,
+                                                 fakes.Options(**options), Language.TRITON, 90)
+        with open(os.path.join(self.CASES, case)) as f:
+            md, module = {}, fakes.Module(f.read())
+        for name in ("ttgir", "llir", "ptx"):
+            module = stages[name](module, md)
+        return module, md
+
+    def test_cases(self):
+        for case, kernel, shared in (("atomic_float.ttir", "atomic_float_kernel", 0), ("f64_ops.ttir", "f64_kernel", 32),
+                                     ("cumsum.ttir", None, None)):
+            with self.subTest(case=case):
+                ptx, md = self.compile(case)
+                self.assertIn("Generated by tt", ptx)
+                self.assertIn(".target sm_90a", ptx)
+                self.assertIn(".version 8.7", ptx)
+                if kernel:
+                    self.assertEqual((md["name"], md["shared"]), (kernel, shared))
+                self.assertEqual((md["global_scratch_size"], md["global_scratch_align"]), (0, 1))
+                self.assertEqual(md[metadata.METADATA_KEY], self.ident.cache_key())
+
+    def test_options(self):
+        ptx, _ = self.compile("fma_contract.ttir", enable_fp_fusion=False, maxnreg=40)
+        self.assertNotRegex(ptx, r"(mad|fma)\.r[nzmp]\.(ftz\.)?f32")
+        self.assertRegex(ptx, r"\.visible \.entry [^{;]*\.maxnreg 40")
+        with self.assertRaisesRegex(TTTranslateError, "--num-ctas=2: tt lowers one CTA per cluster"):
+            self.compile("fma_contract.ttir", num_ctas=2)
+
+
+class AutoEnableTest(TempDirTest):
+    """TRITON_TT through the installed .pth file, in a child interpreter."""
+
+    def run_child(self, env_value):
+        site = os.path.join(self.tmp, "site")
+        fakes.write_tree(site, fakes.FAKE_TRITON)
+        pth_dir = os.path.join(self.tmp, "pth")
+        os.makedirs(pth_dir)
+        with open(os.path.join(PYTHON_DIR, "tt_triton.pth")) as src, open(os.path.join(pth_dir, "tt_triton.pth"), "w") as d:
+            d.write(src.read())
+        code = ("import site, sys; site.addsitedir(sys.argv[1]); "
+                "print('before', 'tt_triton.hook' in sys.modules); import triton; import tt_triton; "
+                "print('after', tt_triton.enabled())")
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([site, PYTHON_DIR]), "TRITON_TT": env_value}
+        proc = subprocess.run([sys.executable, "-c", code, pth_dir], capture_output=True, text=True, env=env)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        return proc.stdout.split()
+
+    def test_triton_tt_1(self):
+        # Nothing is enabled before Triton is imported; it is as soon as it is.
+        self.assertEqual(self.run_child("1"), ["before", "False", "after", "True"])
+
+    def test_triton_tt_unset(self):
+        self.assertEqual(self.run_child("0"), ["before", "False", "after", "False"])
+
+    def test_requested(self):
+        from tt_triton import autoenable
+        for v, want in (("1", True), ("true", True), ("ON", True), ("0", False), ("", False), ("no", False)):
+            self.assertEqual(autoenable.requested({"TRITON_TT": v}), want, v)
+
+
+if __name__ == "__main__":
+    unittest.main()

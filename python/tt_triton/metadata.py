@@ -1,0 +1,112 @@
+"""Triton's kernel metadata from tt-translate's, and the checks that the two agree."""
+from __future__ import annotations
+
+import re
+
+from .translate import TTTranslateError
+
+# Added to the metadata of every kernel tt compiled: the tt build (binary.Identity.cache_key).
+METADATA_KEY = "tt_translate"
+
+# Triton 3.6's launcher passes these after the kernel's own arguments.
+SCRATCH_PARAMS = 2
+
+# The fields make_llir fills (Triton 3.6's NVIDIA backend) and their values when a module has
+# no attribute for them: make_llir reads tmem_size as None without tensor memory.
+LAUNCH_FIELDS = {
+    "tmem_size": None,
+    "global_scratch_size": 0,
+    "global_scratch_align": 1,
+    "profile_scratch_size": 0,
+    "profile_scratch_align": 1,
+}
+
+# A tensordesc_meta entry of tt's metadata: Triton's keys plus the parameter index.
+TENSORDESC_KEYS = ("swizzle", "elem_size", "elem_type", "block_size", "fp4_padded")
+
+_ENTRY = re.compile(r"\.visible\s+\.entry\s+([A-Za-z_$][\w$]*)\s*\(([^)]*)\)", re.S)
+
+
+def ptx_entry(ptx: str) -> tuple[str, int]:
+    """The name and the number of parameters of the PTX's single kernel entry."""
+    entries = _ENTRY.findall(ptx)
+    if len(entries) != 1:
+        raise TTTranslateError(f"tt_triton: tt's PTX has {len(entries)} .visible .entry kernels, expected 1")
+    name, params = entries[0]
+    return name, len([p for p in params.split(",") if p.strip()])
+
+
+_OPEN = {"(": ")", "<": ">", "{": "}", "[": "]"}
+
+
+def count_func_args(ir_text: str, name: str) -> int | None:
+    """The number of arguments of ``tt.func ... @name(...)`` in MLIR text (None if absent).
+
+    Commas count outside brackets and strings only: types (``!tt.ptr<f32>``), attribute
+    dictionaries and locations (``loc("x"(#loc))``) hold commas of their own.
+    """
+    m = re.search(r"tt\.func\s+(?:public\s+|private\s+|nested\s+)?@" + re.escape(name) + r"\s*\(", ir_text)
+    if not m:
+        return None
+    i, count, empty = m.end(), 0, True
+    stack: list[str] = []
+    while i < len(ir_text):
+        c = ir_text[i]
+        if c == '"':
+            i += 1
+            while i < len(ir_text) and ir_text[i] != '"':
+                i += 2 if ir_text[i] == "\\" else 1
+            i, empty = i + 1, False
+            continue
+        if ir_text.startswith("->", i):
+            i += 2  # a function type's arrow closes no '<'
+            continue
+        if c in _OPEN:
+            stack.append(_OPEN[c])
+        elif stack and c == stack[-1]:
+            stack.pop()
+        elif not stack and c == ")":
+            return 0 if empty else count + 1
+        elif not stack and c == ",":
+            count += 1
+        if not c.isspace():
+            empty = False
+        i += 1
+    return None
+
+
+def check_abi(ptx: str, ir_text: str, kernel: str) -> str:
+    """Check that tt's kernel takes what Triton's launcher passes -- the kernel's arguments and
+    the two scratch pointers -- and return the entry's name."""
+    name, n_params = ptx_entry(ptx)
+    if name != kernel:
+        raise TTTranslateError(f"tt_triton: tt's PTX entry is {name!r}, the kernel is {kernel!r}")
+    n_args = count_func_args(ir_text, kernel)
+    if n_args is None:
+        raise TTTranslateError(f"tt_triton: no tt.func @{kernel} in the IR given to tt")
+    if n_params != n_args + SCRATCH_PARAMS:
+        raise TTTranslateError(f"tt_triton: ABI mismatch: tt's entry {name} declares {n_params} parameters; Triton's "
+                               f"launcher passes the kernel's {n_args} arguments and {SCRATCH_PARAMS} scratch pointers")
+    return name
+
+
+def tensordesc_meta(tt_meta: dict) -> list[dict]:
+    """Triton's tensordesc_meta (one dict per descriptor parameter, in order) from tt's."""
+    entries = sorted(tt_meta.get("tensordesc_meta") or [], key=lambda d: d.get("param", 0))
+    return [{k: d[k] for k in TENSORDESC_KEYS if k in d} for d in entries]
+
+
+def launch_metadata(tt_meta: dict, num_warps: int) -> dict:
+    """The fields Triton's make_llir puts into the metadata, from tt-translate's JSON."""
+    if "shared" not in tt_meta:
+        raise TTTranslateError("tt_triton: tt-translate's metadata has no 'shared'")
+    got = tt_meta.get("num_warps", num_warps)
+    if got != num_warps:
+        raise TTTranslateError(f"tt_triton: tt reports num_warps={got} for a kernel compiled with num_warps={num_warps}")
+    for k in ("global_scratch_size", "profile_scratch_size"):
+        if k not in tt_meta:
+            raise TTTranslateError(f"tt_triton: tt-translate's metadata has no {k!r} (was --kernel-abi=triton given?)")
+    out = {"num_warps": got, "shared": int(tt_meta["shared"])}
+    for k, default in LAUNCH_FIELDS.items():
+        out[k] = tt_meta.get(k, default)
+    return out

@@ -1,0 +1,183 @@
+"""Running tt-translate on one kernel with a Triton compilation's options."""
+from __future__ import annotations
+
+import glob
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+
+
+class TTTranslateError(RuntimeError):
+    """tt-translate could not compile a kernel; the message carries tt's diagnostic."""
+
+
+# Environment knobs (all optional).
+ENV_TIMEOUT = "TT_TRITON_TIMEOUT"  # seconds one tt-translate run may take (default 300)
+ENV_LOG = "TT_TRITON_LOG"  # append one JSON line per kernel compiled or refused
+ENV_FAIL_DIR = "TT_TRITON_FAIL_DIR"  # keep each refused kernel's input and tt's stderr here
+ENV_FAIL_MAX = "TT_TRITON_FAIL_MAX"  # at most this many distinct refused inputs kept (default 400)
+ENV_EXTRA_ARGS = "TT_TRITON_EXTRA_ARGS"  # more tt-translate arguments (shell-split)
+
+
+def sm_arch(capability: int) -> str:
+    """The architecture Triton's make_llir gives LLVM: sm_90a from Hopper on (the 'a' features)."""
+    return f"sm_{capability}{'a' if capability >= 90 else ''}"
+
+
+def _flag(name: str, value: bool) -> str:
+    return f"--{name}={'true' if value else 'false'}"
+
+
+def build_args(options, capability: int, ptx_version: int) -> list[str]:
+    """tt-translate's arguments for Triton 3.6 CUDAOptions ``options`` (any object with its
+    fields) compiling for ``capability`` (90 for sm_90) at PTX ISA ``ptx_version`` (87 for 8.7).
+
+    Every option that can change the code is passed; tt-translate honours each or refuses it
+    with an error (tools/tttranslate/triton.go). The kernels get Triton's launcher ABI.
+    """
+    mode = getattr(options, "instrumentation_mode", "") or ""
+    if mode:
+        raise TTTranslateError(f"tt_triton: instrumentation_mode={mode!r} is not supported by tt "
+                               "(tt has no instrumentation passes)")
+    args = [
+        "--target=ptx",
+        f"--arch={sm_arch(capability)}",
+        f"--num-warps={options.num_warps}",
+        f"--num-stages={options.num_stages}",
+        f"--num-ctas={options.num_ctas}",
+        f"--ptx-version={ptx_version // 10}.{ptx_version % 10}",
+        _flag("enable-fp-fusion", options.enable_fp_fusion),
+        _flag("enable-reflect-ftz", options.enable_reflect_ftz),
+        _flag("debug", options.debug),
+        _flag("sanitize-overflow", options.sanitize_overflow),
+        _flag("launch-cooperative-grid", options.launch_cooperative_grid),
+        _flag("launch-pdl", options.launch_pdl),
+        "--kernel-abi=triton",
+    ]
+    if options.maxnreg is not None:
+        args.append(f"--maxnreg={options.maxnreg}")
+    libs = dict(options.extern_libs or ())
+    if libs:
+        args.append("--extern-libs=" + ",".join(f"{name}={path}" for name, path in sorted(libs.items())))
+    return args
+
+
+@dataclass
+class Result:
+    """One tt-translate run: its PTX, its metadata JSON and the IR between the stages."""
+    ptx: str
+    meta: dict
+    ttgir: str | None
+    llir: str | None
+    command: list[str]
+    ms: float
+    warnings: str = ""
+    log: dict = field(default_factory=dict)
+
+
+def _read_stage(stages: str, name: str) -> str | None:
+    hits = sorted(glob.glob(os.path.join(stages, f"[0-9][0-9]-{name}.mlir")))
+    if not hits:
+        return None
+    with open(hits[-1]) as f:
+        return f.read()
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", name or "kernel")[:80]
+
+
+def _current_test() -> str | None:
+    t = os.environ.get("PYTEST_CURRENT_TEST")
+    return t.rsplit(" (", 1)[0] if t else None
+
+
+def log_event(record: dict) -> None:
+    """Append one JSON line to $TT_TRITON_LOG (one write on an O_APPEND descriptor, so that
+    the lines of parallel processes do not interleave)."""
+    path = os.environ.get(ENV_LOG)
+    if not path:
+        return
+    record = {"t": round(time.time(), 3), "pid": os.getpid(), "test": _current_test(), **record}
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        os.write(fd, (json.dumps(record, default=str) + "\n").encode())
+    finally:
+        os.close(fd)
+
+
+_fail_lock = threading.Lock()
+_fail_saved: set[str] = set()
+
+
+def _save_failure(text: str, ext: str, kernel: str, stderr: str, cmd: list[str]) -> str | None:
+    directory = os.environ.get(ENV_FAIL_DIR)
+    digest = hashlib.sha1(text.encode()).hexdigest()[:12]
+    if not directory:
+        return digest
+    with _fail_lock:
+        if digest in _fail_saved or len(_fail_saved) >= int(os.environ.get(ENV_FAIL_MAX, "400")):
+            return digest
+        _fail_saved.add(digest)
+    os.makedirs(directory, exist_ok=True)
+    base = os.path.join(directory, f"{_safe(kernel)}-{digest}")
+    with open(f"{base}.{ext}", "w") as f:
+        f.write(text)
+    with open(f"{base}.err", "w") as f:
+        f.write(f"# test: {_current_test()}\n# command: {shlex.join(cmd)}\n{stderr}")
+    return digest
+
+
+def first_error(stderr: str) -> str:
+    """The first diagnostic line of tt's stderr, its file path shortened to the file name."""
+    line = next((l for l in stderr.splitlines() if "error" in l.lower()), stderr.strip()[:300])
+    return re.sub(r"^\S*/(?=[^/\s]+:\d+:\d+:)", "", line.strip())
+
+
+def run(binary: str, text: str, ext: str, kernel: str, args: list[str]) -> Result:
+    """Compile IR text (``ext`` ttir or ttgir) for ``kernel``; raise TTTranslateError with tt's
+    diagnostic when tt-translate refuses it."""
+    tmp = tempfile.mkdtemp(prefix="tt-triton-")
+    try:
+        src = os.path.join(tmp, f"{_safe(kernel)}.{ext}")
+        with open(src, "w") as f:
+            f.write(text)
+        out = os.path.join(tmp, "kernel.ptx")
+        stages = os.path.join(tmp, "stages")
+        cmd = [binary, src, *args, f"--dump-stages={stages}", "-o", out]
+        cmd += shlex.split(os.environ.get(ENV_EXTRA_ARGS, ""))
+        timeout = float(os.environ.get(ENV_TIMEOUT, "300"))
+        t0 = time.time()
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+            rc, stderr = proc.returncode, proc.stderr
+        except subprocess.TimeoutExpired as e:
+            rc, stderr = -1, f"tt-translate timed out after {e.timeout} s\n{e.stderr or ''}"
+        ms = round((time.time() - t0) * 1e3, 1)
+        base = {"kernel": kernel, "input": ext, "tt_ms": ms}
+        if rc != 0 or not os.path.exists(out):
+            digest = _save_failure(text, ext, kernel, stderr, cmd)
+            short = first_error(stderr)
+            log_event({**base, "status": "tt-fail", "rc": rc, "error": short[:500], "input_sha1": digest})
+            raise TTTranslateError(f"tt-translate failed on kernel {kernel}: {short[:300]}\n"
+                                   f"exit {rc}: {shlex.join(cmd)}\n{stderr.strip()}")
+        with open(out) as f:
+            ptx = f.read()
+        meta_path = os.path.splitext(out)[0] + ".json"
+        if not os.path.exists(meta_path):
+            raise TTTranslateError(f"tt-translate wrote no metadata ({meta_path}) for kernel {kernel}")
+        with open(meta_path) as f:
+            meta = json.load(f)
+        return Result(ptx=ptx, meta=meta, ttgir=_read_stage(stages, "ttgir"), llir=_read_stage(stages, "llir"),
+                      command=cmd, ms=ms, warnings=stderr, log=base)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

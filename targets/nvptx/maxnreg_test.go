@@ -1,0 +1,50 @@
+package nvptx
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestMaxNReg: a module's ttg.maxnreg (Triton's maxnreg option) bounds
+// each kernel's registers with `.maxnreg`, between the entry's parameters
+// and its body as LLVM prints it; device functions get none (Triton's
+// test_maxnreg searches for exactly this), and a non-positive bound is a
+// located error.
+func TestMaxNReg(t *testing.T) {
+	src := `module attributes {"ttg.num-warps" = 4 : i32, "ttg.maxnreg" = 42 : i32} {
+  llvm.func @helper(%x: i32) -> i32 {
+    %y = llvm.add %x, %x : i32
+    llvm.return %y : i32
+  }
+  llvm.func @k(%p: !llvm.ptr<1>, %x: i32) attributes {gpu.kernel} {
+    %y = llvm.call @helper(%x) : (i32) -> i32
+    llvm.store %y, %p : i32, !llvm.ptr<1>
+    llvm.return
+  }
+}`
+	var out strings.Builder
+	if _, err := Emit(parse(t, "maxnreg", src), Options{Arch: "sm_90", ReqNTID: true}, &out); err != nil {
+		t.Fatal(err)
+	}
+	ptx := out.String()
+	if !regexp.MustCompile(`\.visible \.entry [^{;]*\.maxnreg 42`).MatchString(ptx) {
+		t.Errorf("no .maxnreg 42 on the entry:\n%s", ptx)
+	}
+	if regexp.MustCompile(`\.func [^{;]*\.maxnreg`).MatchString(ptx) || strings.Count(ptx, ".maxnreg") != 1 {
+		t.Errorf(".maxnreg outside the entry:\n%s", ptx)
+	}
+
+	out.Reset()
+	if _, err := Emit(parse(t, "nomax", strings.Replace(src, `, "ttg.maxnreg" = 42 : i32`, "", 1)), Options{Arch: "sm_90"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), ".maxnreg") {
+		t.Errorf(".maxnreg without ttg.maxnreg:\n%s", out.String())
+	}
+
+	_, err := Emit(parse(t, "zero", strings.Replace(src, "42", "0", 1)), Options{Arch: "sm_90"}, &out)
+	if err == nil || !strings.Contains(err.Error(), "'ttg.maxnreg' must be positive") {
+		t.Errorf("want a located error for ttg.maxnreg = 0, got %v", err)
+	}
+}

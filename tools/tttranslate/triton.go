@@ -1,0 +1,173 @@
+package tttranslate
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ttcompiler/tt/conversion/ttgtogpu"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Triton's compile options. Triton 3.6's NVIDIA backend (CUDAOptions)
+// hands its stages these options besides num_warps, num_stages and
+// num_ctas; tt-translate takes each as a flag and honours it or refuses
+// it with an error that says why, so that a Triton plugin
+// (python/tt_triton) can pass a kernel's options through unchanged:
+//
+//	--enable-fp-fusion          existing flag; also stops the lowering's fma
+//	                            contraction when false
+//	--enable-reflect-ftz        libdevice's FTZ path for the functions tt
+//	                            implements for libdevice (default true)
+//	--maxnreg=N                 `.maxnreg N` on the kernel (module ttg.maxnreg)
+//	--ptx-version=M.m           existing flag
+//	--num-ctas=N                existing flag; N > 1 refused on NVIDIA (tt
+//	                            lowers one CTA per cluster)
+//	--extern-libs=NAME=PATH,... libdevice only: tt implements its functions
+//	                            itself and links no bitcode
+//	--debug, --sanitize-overflow
+//	                            accepted: Triton's frontend puts what they
+//	                            change (assertions, overflow checks) into the
+//	                            TTIR; the stages after it do not read them
+//	--launch-cooperative-grid, --launch-pdl
+//	                            accepted: launch attributes the launcher sets;
+//	                            the kernel's code does not depend on them
+//	--kernel-abi=tt|triton      triton: the kernels take Triton 3.6's two
+//	                            trailing scratch pointers and the metadata
+//	                            says their sizes (ttgtogpu.AppendLauncherScratchParams)
+
+// TritonOptions are the Triton compile options beyond Options' own.
+type TritonOptions struct {
+	// ReflectFTZ is Triton's enable_reflect_ftz.
+	ReflectFTZ bool
+	// MaxNReg bounds each thread's registers (0: no bound).
+	MaxNReg int
+	// ExternLibs are the extern libraries by name (Triton's
+	// extern_libs); only libdevice is accepted.
+	ExternLibs map[string]string
+	// Debug, SanitizeOverflow, LaunchCooperativeGrid and LaunchPDL are
+	// accepted and change no code after the TTIR (see above).
+	Debug, SanitizeOverflow, LaunchCooperativeGrid, LaunchPDL bool
+	// KernelABI is "tt" (the kernel's own parameters) or "triton"
+	// (Triton's launcher ABI).
+	KernelABI string
+}
+
+// Kernel ABIs of --kernel-abi.
+const (
+	KernelABITT     = "tt"
+	KernelABITriton = "triton"
+)
+
+// defaultTritonOptions are Triton's defaults.
+func defaultTritonOptions() TritonOptions {
+	return TritonOptions{ReflectFTZ: true, SanitizeOverflow: true, KernelABI: KernelABITT}
+}
+
+// tritonFlags declares the Triton options' flags on fs.
+func tritonFlags(fs *flag.FlagSet, t *TritonOptions) {
+	fs.BoolVar(&t.ReflectFTZ, "enable-reflect-ftz", t.ReflectFTZ, "")
+	fs.IntVar(&t.MaxNReg, "maxnreg", t.MaxNReg, "")
+	fs.Func("extern-libs", "", func(s string) error {
+		libs, err := parseExternLibs(s)
+		if err != nil {
+			return err
+		}
+		t.ExternLibs = libs
+		return nil
+	})
+	fs.BoolVar(&t.Debug, "debug", t.Debug, "")
+	fs.BoolVar(&t.SanitizeOverflow, "sanitize-overflow", t.SanitizeOverflow, "")
+	fs.BoolVar(&t.LaunchCooperativeGrid, "launch-cooperative-grid", t.LaunchCooperativeGrid, "")
+	fs.BoolVar(&t.LaunchPDL, "launch-pdl", t.LaunchPDL, "")
+	fs.StringVar(&t.KernelABI, "kernel-abi", t.KernelABI, "")
+}
+
+// parseExternLibs reads NAME=PATH[,NAME=PATH...].
+func parseExternLibs(s string) (map[string]string, error) {
+	libs := map[string]string{}
+	for _, kv := range strings.Split(s, ",") {
+		if kv = strings.TrimSpace(kv); kv == "" {
+			continue
+		}
+		name, path, ok := strings.Cut(kv, "=")
+		if !ok || name == "" {
+			return nil, fmt.Errorf("--extern-libs takes NAME=PATH[,NAME=PATH...], got %q", kv)
+		}
+		libs[name] = path
+	}
+	return libs, nil
+}
+
+// checkTritonOptions refuses what tt cannot honour, naming the flag.
+func checkTritonOptions(o *Options) error {
+	t := &o.Triton
+	nvidia := !isAMD(o.arch())
+	switch t.KernelABI {
+	case KernelABITT:
+	case KernelABITriton:
+		if !nvidia {
+			return fmt.Errorf("--kernel-abi=triton is Triton's CUDA launcher ABI; %s is not an NVIDIA architecture", o.arch())
+		}
+	default:
+		return fmt.Errorf("--kernel-abi=%s: want tt or triton", t.KernelABI)
+	}
+	if t.MaxNReg < 0 {
+		return fmt.Errorf("--maxnreg=%d: the register bound must be positive", t.MaxNReg)
+	}
+	if t.MaxNReg > 0 && !nvidia {
+		return fmt.Errorf("--maxnreg applies to NVIDIA targets, not %s", o.arch())
+	}
+	if !t.ReflectFTZ && !nvidia {
+		return fmt.Errorf("--enable-reflect-ftz applies to NVIDIA targets (libdevice), not %s", o.arch())
+	}
+	if nvidia && o.NumCTAs > 1 {
+		return fmt.Errorf("--num-ctas=%d: tt lowers one CTA per cluster; layouts split over a cluster's CTAs (Triton's num_ctas > 1) are not supported", o.NumCTAs)
+	}
+	for name, path := range t.ExternLibs {
+		if name != "libdevice" || !nvidia {
+			return fmt.Errorf("--extern-libs: extern library %q (%s) is not supported: tt links no bitcode; it implements the libdevice functions it supports itself", name, path)
+		}
+	}
+	return nil
+}
+
+// tritonParams adds the Triton options the pipelines declare to the
+// stage parameters.
+func tritonParams(o *Options, p map[string]string) {
+	p["enable-fp-fusion"] = strconv.FormatBool(o.FPFusion)
+	p["enable-reflect-ftz"] = strconv.FormatBool(o.Triton.ReflectFTZ)
+}
+
+// applyTritonOptions records the options the emitters read on the module
+// before it is lowered: ttg.maxnreg, as Triton's make_ttgir sets it.
+func applyTritonOptions(module *ir.Operation, o *Options) {
+	if o.Triton.MaxNReg > 0 {
+		module.SetAttr("ttg.maxnreg", ir.I32Attr(module.Context(), int64(o.Triton.MaxNReg)))
+	}
+}
+
+// LauncherABI is the metadata of Triton's launcher ABI: the scratch
+// buffers it allocates and passes after the kernel's arguments (JSON
+// keys as Triton 3.6's metadata names them).
+type LauncherABI struct {
+	GlobalScratchSize   int `json:"global_scratch_size"`
+	GlobalScratchAlign  int `json:"global_scratch_align"`
+	ProfileScratchSize  int `json:"profile_scratch_size"`
+	ProfileScratchAlign int `json:"profile_scratch_align"`
+}
+
+// applyKernelABI gives the per-thread module's kernels the ABI asked for
+// and returns the metadata it adds (nil for tt's own ABI).
+func applyKernelABI(module *ir.Operation, o *Options) (*LauncherABI, error) {
+	if o.Triton.KernelABI != KernelABITriton {
+		return nil, nil
+	}
+	s, err := ttgtogpu.AppendLauncherScratchParams(module)
+	if err != nil {
+		return nil, err
+	}
+	return &LauncherABI{GlobalScratchSize: s.GlobalSize, GlobalScratchAlign: s.GlobalAlign,
+		ProfileScratchSize: s.ProfileSize, ProfileScratchAlign: s.ProfileAlign}, nil
+}

@@ -1,0 +1,120 @@
+package tttranslate
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// translate runs tt-translate on testdata/triton_options.ttir with args
+// and returns its PTX and metadata JSON.
+func translate(t *testing.T, args ...string) (string, map[string]any) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "k.ptx")
+	var stdout, stderr bytes.Buffer
+	if code := Run(append([]string{"testdata/triton_options.ttir", "-o", out}, args...), nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+	}
+	var meta map[string]any
+	if err := json.Unmarshal([]byte(parseFile(t, MetadataPath(out))), &meta); err != nil {
+		t.Fatal(err)
+	}
+	return parseFile(t, out), meta
+}
+
+// fmaRE is what Triton's test_enable_fp_fusion searches for.
+var fmaRE = regexp.MustCompile(`(mad|fma)\.r[nzmp]\.(ftz\.)?f32`)
+
+// TestTritonOptions: each of Triton's compile options that changes code
+// after the TTIR changes tt's PTX the way it changes Triton's.
+func TestTritonOptions(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	def, meta := translate(t)
+	if !fmaRE.MatchString(def) || !strings.Contains(def, "ex2.approx.ftz.f32") {
+		t.Errorf("default: want an fma and ex2.approx.ftz.f32 (Triton's defaults):\n%s", def)
+	}
+	if strings.Contains(def, ".maxnreg") || strings.Contains(def, "opts_param_2") {
+		t.Errorf("default: no .maxnreg, no scratch parameters:\n%s", def)
+	}
+	for _, k := range []string{"global_scratch_size", "profile_scratch_size"} {
+		if _, ok := meta[k]; ok {
+			t.Errorf("default metadata has %q: %v", k, meta)
+		}
+	}
+
+	if ptx, _ := translate(t, "--enable-fp-fusion=false"); fmaRE.MatchString(ptx) || !strings.Contains(ptx, "mul.rn.f32") {
+		t.Errorf("--enable-fp-fusion=false: want mul.rn and add.rn, no fma:\n%s", ptx)
+	}
+	if ptx, _ := translate(t, "--enable-reflect-ftz=false"); strings.Contains(ptx, "ex2.approx.ftz.f32") || !strings.Contains(ptx, "ex2.approx.f32") {
+		t.Errorf("--enable-reflect-ftz=false: want ex2.approx.f32:\n%s", ptx)
+	}
+	if ptx, _ := translate(t, "--maxnreg=42"); !regexp.MustCompile(`\.visible \.entry [^{;]*\.maxnreg 42`).MatchString(ptx) {
+		t.Errorf("--maxnreg=42: no .maxnreg 42 on the entry:\n%s", ptx)
+	}
+	// The options Triton's backend does not read after the TTIR change
+	// nothing.
+	same, _ := translate(t, "--debug", "--sanitize-overflow=false", "--launch-cooperative-grid", "--launch-pdl",
+		"--extern-libs=libdevice=/opt/triton/lib/libdevice.10.bc")
+	if same != def {
+		t.Errorf("debug/sanitize/launch/extern-libs options changed the PTX")
+	}
+}
+
+// TestTritonKernelABI: --kernel-abi=triton appends Triton 3.6's global
+// and profile scratch pointers to the entry, declared as Triton's PTX
+// declares them, and the metadata gives their sizes.
+func TestTritonKernelABI(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	ptx, meta := translate(t, "--kernel-abi=triton")
+	entry := regexp.MustCompile(`\.visible \.entry opts\(([^)]*)\)`).FindStringSubmatch(ptx)
+	if entry == nil {
+		t.Fatalf("no entry:\n%s", ptx)
+	}
+	params := strings.Split(strings.TrimSpace(entry[1]), ",")
+	want := []string{".param .u64 .ptr .global .align 1 opts_param_0", ".param .u32 opts_param_1",
+		".param .u64 .ptr .global .align 1 opts_param_2", ".param .u64 .ptr .global .align 1 opts_param_3"}
+	if len(params) != len(want) {
+		t.Fatalf("entry parameters %q, want %q", params, want)
+	}
+	for i := range want {
+		if strings.TrimSpace(params[i]) != want[i] {
+			t.Errorf("parameter %d: %q, want %q", i, strings.TrimSpace(params[i]), want[i])
+		}
+	}
+	for k, v := range map[string]float64{"global_scratch_size": 0, "global_scratch_align": 1, "profile_scratch_size": 0,
+		"profile_scratch_align": 1, "num_warps": 4, "shared": 0} {
+		if got, ok := meta[k].(float64); !ok || got != v {
+			t.Errorf("metadata %s = %v, want %v", k, meta[k], v)
+		}
+	}
+	if meta["name"] != "opts" {
+		t.Errorf("metadata name %v", meta["name"])
+	}
+}
+
+// TestTritonOptionErrors: what tt cannot honour is refused, naming the
+// flag.
+func TestTritonOptionErrors(t *testing.T) {
+	in := "testdata/triton_options.ttir"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--num-ctas=4"}, "--num-ctas=4: tt lowers one CTA per cluster"},
+		{[]string{"--extern-libs=mylib=/x/mylib.bc"}, `extern library "mylib" (/x/mylib.bc) is not supported`},
+		{[]string{"--extern-libs=libdevice"}, "--extern-libs takes NAME=PATH"},
+		{[]string{"--kernel-abi=hip"}, "--kernel-abi=hip: want tt or triton"},
+		{[]string{"--maxnreg=-8"}, "--maxnreg=-8: the register bound must be positive"},
+		{[]string{"--target=amdgcn", "--maxnreg=64"}, "--maxnreg applies to NVIDIA targets"},
+		{[]string{"--target=amdgcn", "--kernel-abi=triton"}, "--kernel-abi=triton is Triton's CUDA launcher ABI"},
+		{[]string{"--target=amdgcn", "--enable-reflect-ftz=false"}, "--enable-reflect-ftz applies to NVIDIA targets"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := Run(append([]string{in}, c.args...), nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
