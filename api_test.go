@@ -175,7 +175,7 @@ func TestJITSpecializes(t *testing.T) {
 		t.Fatal(err)
 	}
 	buf := func() *Buffer { return &Buffer{ptr: 1 << 20, size: 4096, DType: "fp16"} }
-	k, err := j.Compile("sm_80", Args{"a_ptr": buf(), "b_ptr": buf(), "c_ptr": buf(), "n_elements": 1024, "BLOCK_SIZE": 256}, nil, 0, 0)
+	k, err := j.Compile("sm_80", Args{"a_ptr": buf(), "b_ptr": buf(), "c_ptr": buf(), "n_elements": 1024, "BLOCK_SIZE": 256})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,11 +183,11 @@ func TestJITSpecializes(t *testing.T) {
 		t.Errorf("params %v", k.Params)
 	}
 	// n_elements = 1 is a constant: not a parameter any more.
-	k, err = j.Compile("sm_80", Args{"a_ptr": buf(), "b_ptr": buf(), "c_ptr": buf(), "n_elements": 1, "BLOCK_SIZE": 256}, nil, 0, 0)
+	k, err = j.Compile("sm_80", Args{"a_ptr": buf(), "b_ptr": buf(), "c_ptr": buf(), "n_elements": 1, "BLOCK_SIZE": 256})
 	if err != nil || len(k.Params) != 3 {
 		t.Errorf("n_elements=1: %v params, %v", k, err)
 	}
-	if _, err := j.Compile("sm_80", Args{"a_ptr": buf()}, nil, 0, 0); err == nil || !strings.Contains(err.Error(), "missing argument b_ptr") {
+	if _, err := j.Compile("sm_80", Args{"a_ptr": buf()}); err == nil || !strings.Contains(err.Error(), "missing argument b_ptr") {
 		t.Errorf("missing arguments: %v", err)
 	}
 }
@@ -211,7 +211,7 @@ def k(x_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr):
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := j.Compile("sm_90", Args{"x_ptr": &Buffer{ptr: 256, size: 400, DType: "fp32"}, "n": 100}, nil, 0, 0)
+	k, err := j.Compile("sm_90", Args{"x_ptr": &Buffer{ptr: 256, size: 400, DType: "fp32"}, "n": 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestJITConfigurationsCompileInParallel(t *testing.T) {
 	}
 	compile := func(i int) (any, error) {
 		c := configs[i]
-		return j.Compile("sm_90", args, configValues(c), c.NumWarps, c.NumStages)
+		return j.compile("sm_90", args, c)
 	}
 	// A stand-in timer: the compiled kernels' shared memory.
 	timer := func(dev, i int, art any) (autotune.Timing, error) {

@@ -73,9 +73,20 @@ func (j *JITKernel) Autotuned() (bool, error) {
 	return j.info.Autotune != nil, j.info.TuningErr
 }
 
-// Compile compiles the specialization of the kernel for args (and a
-// configuration's meta-parameters in extra) for arch.
-func (j *JITKernel) Compile(arch string, args Args, extra map[string]any, numWarps, numStages int) (*Kernel, error) {
+// Compile compiles the specialization of the kernel for args (by
+// parameter name, the tl.constexpr ones included) for arch.
+func (j *JITKernel) Compile(arch string, args Args) (*Kernel, error) {
+	return j.compile(arch, args, nil)
+}
+
+// compile compiles the specialization for args with an autotuning
+// configuration (its meta-parameters, warps, stages and register bound),
+// when c is set.
+func (j *JITKernel) compile(arch string, args Args, c *triton.Config) (*Kernel, error) {
+	var extra map[string]any
+	if c != nil {
+		extra = configValues(c)
+	}
 	if j.info.TuningErr != nil {
 		return nil, &CompileError{Msg: strings.TrimRight(triton.Render(j.info.TuningErr, os.ReadFile), "\n"), Err: j.info.TuningErr}
 	}
@@ -101,11 +112,8 @@ func (j *JITKernel) Compile(arch string, args Args, extra map[string]any, numWar
 	}
 	o := j.opts
 	o.Arch, o.Kernel = arch, j.info.Name
-	if numWarps > 0 {
-		o.NumWarps = numWarps
-	}
-	if numStages > 0 {
-		o.NumStages = numStages
+	if c != nil {
+		o.NumWarps, o.NumStages, o.MaxNReg = c.NumWarps, c.NumStages, c.MaxNReg
 	}
 	return compilePythonSpecs(j.path, j.src, o, func(*triton.Kernel) ([]triton.ArgSpec, error) { return specs, nil }, key)
 }
@@ -228,17 +236,17 @@ func launchSpec(v any, constexpr bool) (triton.ArgSpec, error) {
 // kernel with @triton.autotune is tuned on d first, once per tuning key
 // (Tune does it on several GPUs), and runs with the winner.
 func (j *JITKernel) Run(d *Device, grid GridFunc, args Args) error {
+	var c *triton.Config
 	var extra map[string]any
-	var warps, stages int
 	if at := j.info.Autotune; at != nil {
 		i, err := j.winner(d, grid, args)
 		if err != nil {
 			return err
 		}
-		c := at.Configs[i]
-		extra, warps, stages = configValues(c), c.NumWarps, c.NumStages
+		c = at.Configs[i]
+		extra = configValues(c)
 	}
-	k, err := j.Compile(d.arch, args, extra, warps, stages)
+	k, err := j.compile(d.arch, args, c)
 	if err != nil {
 		return err
 	}

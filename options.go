@@ -19,8 +19,8 @@ type Options struct {
 	// for amdgcn), ...
 	Arch string
 	// NumWarps, NumStages and NumCTAs are Triton's compile parameters
-	// (0: 4, 3 and 1).
-	NumWarps, NumStages, NumCTAs int
+	// (0: 4, 3 and 1); MaxNReg bounds a thread's registers (0: no bound).
+	NumWarps, NumStages, NumCTAs, MaxNReg int
 	// Kernel names the @triton.jit function (or tt.func) to compile; ""
 	// takes the file's only one.
 	Kernel string
@@ -67,6 +67,7 @@ func (o Options) translate() tttranslate.Options {
 		t.NumCTAs = o.NumCTAs
 	}
 	t.FPFusion = !o.NoFPFusion
+	t.Triton.MaxNReg = o.MaxNReg
 	return t
 }
 
@@ -109,8 +110,8 @@ func (o Options) check() error {
 	if w := o.NumWarps; w < 0 || w&(w-1) != 0 {
 		return fmt.Errorf("tt: NumWarps must be a power of two, got %d", w)
 	}
-	if o.NumStages < 0 || o.NumCTAs < 0 {
-		return fmt.Errorf("tt: NumStages and NumCTAs must not be negative")
+	if o.NumStages < 0 || o.NumCTAs < 0 || o.MaxNReg < 0 {
+		return fmt.Errorf("tt: NumStages, NumCTAs and MaxNReg must not be negative")
 	}
 	return nil
 }

@@ -69,7 +69,7 @@ func (j *JITKernel) Tune(devs []*Device, grid GridFunc, args Args, w io.Writer) 
 		if err := c.Unsupported(); err != nil {
 			return nil, err
 		}
-		return j.Compile(devs[0].arch, args, configValues(c), c.NumWarps, c.NumStages)
+		return j.compile(devs[0].arch, args, c)
 	}
 	bench := autotune.BenchOptions{Warmup: time.Duration(at.Warmup) * time.Millisecond, Rep: time.Duration(at.Rep) * time.Millisecond}
 	timer := func(dev, i int, art any) (autotune.Timing, error) {

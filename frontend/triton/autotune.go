@@ -59,14 +59,10 @@ func (c *Config) Value(name string) (ArgSpec, bool) {
 }
 
 // Unsupported says why tt cannot run the configuration (nil when it
-// can): a pre_hook is host code, and maxnreg is not an option of tt's
-// compiler.
+// can): a pre_hook is host code.
 func (c *Config) Unsupported() error {
-	switch {
-	case c.HasPreHook:
+	if c.HasPreHook {
 		return fmt.Errorf("its pre_hook is host code tt cannot run")
-	case c.MaxNReg > 0:
-		return fmt.Errorf("maxnreg is not supported")
 	}
 	return nil
 }

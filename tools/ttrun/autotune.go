@@ -36,9 +36,10 @@ type Tuner interface {
 type TuningSession interface {
 	// Devices is how many GPUs time configurations.
 	Devices() int
-	// Compile builds a kernel for timing, with its configuration's warps
-	// and stages; it is called from several goroutines at once.
-	Compile(k *Kernel, numWarps, numStages int) (any, error)
+	// Compile builds a kernel for timing, with its configuration's warps,
+	// stages and register bound in o; it is called from several goroutines
+	// at once.
+	Compile(k *Kernel, o Options) (any, error)
 	// Time times a compiled kernel on GPU dev over grid with args, as
 	// autotune.Bench does; calls for one GPU come from one goroutine.
 	Time(dev int, compiled any, grid [3]int, args []Arg, o autotune.BenchOptions) (autotune.Timing, error)
@@ -149,7 +150,7 @@ func (r *runner) tune(p PythonKernel) (*triton.Config, int) {
 		if err != nil {
 			return nil, err
 		}
-		compiled, err := session.Compile(k, c.NumWarps, c.NumStages)
+		compiled, err := session.Compile(k, configOptions(c))
 		if err != nil {
 			return nil, err
 		}
@@ -188,4 +189,9 @@ func (r *runner) gridFor(k *Kernel, args []Arg) ([3]int, error) {
 		return r.o.grid, nil
 	}
 	return evalGrid(r.o.gridExprs, gridVars(k, args))
+}
+
+// configOptions are the launch options of an autotuning configuration.
+func configOptions(c *triton.Config) Options {
+	return Options{NumWarps: c.NumWarps, NumStages: c.NumStages, MaxNReg: c.MaxNReg}
 }

@@ -31,9 +31,9 @@ type fakeSession struct{ g *fakeGPU }
 
 func (s *fakeSession) Devices() int { return 2 }
 func (s *fakeSession) Close() error { return nil }
-func (s *fakeSession) Compile(k *Kernel, numWarps, numStages int) (any, error) {
+func (s *fakeSession) Compile(k *Kernel, o Options) (any, error) {
 	s.g.mu.Lock()
-	s.g.compiled[numWarps]++
+	s.g.compiled[o.NumWarps]++
 	s.g.mu.Unlock()
 	return k, nil
 }

@@ -60,6 +60,9 @@ type Options struct {
 	// with (GPU backends; 0: Triton's default, 3), as a case manifest
 	// records it.
 	NumStages int
+	// MaxNReg bounds a thread's registers (GPU backends; 0: no bound),
+	// as an autotuning configuration's maxnreg does.
+	MaxNReg int
 }
 
 // Backend executes kernels. Run launches the kernel over grid with args

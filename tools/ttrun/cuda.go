@@ -46,7 +46,7 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	if err != nil {
 		return err
 	}
-	ptx, meta, err := compileForCUDA(k, arch, opts.NumWarps, opts.NumStages, b.Cache)
+	ptx, meta, err := compileForCUDA(k, arch, opts, b.Cache)
 	if err != nil {
 		return err
 	}
@@ -130,17 +130,18 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 }
 
 // compileForCUDA lowers a copy of the kernel's module to PTX and returns
-// it with the kernel's metadata. numWarps and numStages 0 keep the
-// module's (or Triton's defaults, 4 and 3).
-func compileForCUDA(k *Kernel, arch string, numWarps, numStages int, cache *compilecache.Cache) ([]byte, tttranslate.Kernel, error) {
+// it with the kernel's metadata, for opts' warps, stages and register
+// bound (0 keeps the module's, or Triton's defaults).
+func compileForCUDA(k *Kernel, arch string, opts Options, cache *compilecache.Cache) ([]byte, tttranslate.Kernel, error) {
 	o := tttranslate.DefaultOptions()
 	o.Target, o.Arch = "ptx", arch
-	if numWarps > 0 {
-		o.NumWarps = numWarps
+	if opts.NumWarps > 0 {
+		o.NumWarps = opts.NumWarps
 	}
-	if numStages > 0 {
-		o.NumStages = numStages
+	if opts.NumStages > 0 {
+		o.NumStages = opts.NumStages
 	}
+	o.Triton.MaxNReg = opts.MaxNReg
 	var key compilecache.Key
 	if cache != nil {
 		text := asm.Sprint(k.Module, asm.PrintConfig{DebugInfo: true})

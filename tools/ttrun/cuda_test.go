@@ -28,12 +28,12 @@ func TestCUDACompile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ptx, meta, err := compileForCUDA(k, "sm_80", 8, 0, cache)
+	ptx, meta, err := compileForCUDA(k, "sm_80", Options{NumWarps: 8}, cache)
 	if err != nil {
 		t.Skipf("the pipeline cannot compile softmax yet: %v", err)
 	}
 	// The second compilation of the same kernel comes from the cache.
-	again, meta2, err := compileForCUDA(k, "sm_80", 8, 0, cache)
+	again, meta2, err := compileForCUDA(k, "sm_80", Options{NumWarps: 8}, cache)
 	if err != nil || string(again) != string(ptx) || !reflect.DeepEqual(meta2, meta) {
 		t.Errorf("the cached compilation differs: %v", err)
 	}

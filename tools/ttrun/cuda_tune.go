@@ -111,8 +111,8 @@ type cudaCompiled struct {
 
 func (s *cudaTuning) Devices() int { return len(s.devs) }
 
-func (s *cudaTuning) Compile(k *Kernel, numWarps, numStages int) (any, error) {
-	ptx, meta, err := compileForCUDA(k, s.arch, numWarps, numStages, s.cache)
+func (s *cudaTuning) Compile(k *Kernel, o Options) (any, error) {
+	ptx, meta, err := compileForCUDA(k, s.arch, o, s.cache)
 	if err != nil {
 		return nil, err
 	}

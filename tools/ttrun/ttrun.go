@@ -455,7 +455,7 @@ func (r *runner) kernel(stdin io.Reader) int {
 	}
 	var lo Options
 	if config != nil {
-		lo.NumWarps, lo.NumStages = config.NumWarps, config.NumStages
+		lo = configOptions(config)
 	}
 	if code := r.launch(k, grid, args, lo); code != 0 {
 		return code

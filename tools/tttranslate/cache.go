@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"sort"
 
 	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/passmgr"
@@ -34,6 +35,15 @@ func OptionsKey(h *compilecache.Hasher, o *Options) *compilecache.Hasher {
 		Int("num-warps", int64(o.NumWarps)).Int("num-stages", int64(o.NumStages)).Int("num-ctas", int64(o.NumCTAs)).
 		Bool("num-warps-given", o.NumWarpsGiven).String("ptx-version", o.PTXVersion).Bool("fp-fusion", o.FPFusion).
 		Bool("verify-each", o.Pass.VerifyEach).Bool("debug-info", o.Pass.PrintConfig.DebugInfo)
+	t := &o.Triton
+	var libs []string
+	for name, path := range t.ExternLibs {
+		libs = append(libs, name+"="+path)
+	}
+	sort.Strings(libs)
+	h.Bool("reflect-ftz", t.ReflectFTZ).Int("maxnreg", int64(t.MaxNReg)).Strings("extern-libs", libs).
+		Bool("debug", t.Debug).Bool("sanitize-overflow", t.SanitizeOverflow).
+		Bool("cooperative-grid", t.LaunchCooperativeGrid).Bool("pdl", t.LaunchPDL).String("kernel-abi", t.KernelABI)
 	if o.Target == "amdgcn" {
 		h.String("llc", llcIdentity(o.LLC))
 	}
