@@ -1,9 +1,11 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -16,6 +18,9 @@ type launch struct {
 	grid  [3]int
 	out   io.Writer
 	outMu sync.Mutex
+	// stop is set when the launch's context ends: programs check it at
+	// every region entry and branch, so a loop that never ends stops too.
+	stop atomic.Bool
 }
 
 // execCtx is one program instance executing one function: its id and its
@@ -71,6 +76,10 @@ func describe(v Value) string {
 	return fmt.Sprintf("%T", v)
 }
 
+// errStopped ends a program whose launch's context is done; Launch
+// reports the context's error instead.
+var errStopped = errors.New("the launch was stopped")
+
 // set stores result k of an instruction.
 func (x *execCtx) set(in *instr, k int, v Value) { x.vals[in.out[k]] = v }
 
@@ -88,6 +97,9 @@ func (x *execCtx) runRegion(r *cregion, args []Value) ([]Value, error) {
 		x.vals[s] = args[i]
 	}
 	for {
+		if x.l.stop.Load() {
+			return nil, errStopped
+		}
 		for _, in := range b.body {
 			x.cur = in.op
 			if err := in.run(x, in); err != nil {

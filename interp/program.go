@@ -1,11 +1,13 @@
 package interp
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -118,11 +120,33 @@ type Config struct {
 	// which makes results that depend on the order of atomics or on races
 	// deterministic.
 	Workers int
+	// Context, when set, bounds the launch: once it is done, running
+	// programs stop at their next loop iteration or branch, no other
+	// program starts, and Launch returns a *Stopped error.
+	Context context.Context
+	// Progress, when set, counts the program instances as they finish.
+	Progress *atomic.Int64
 }
+
+// Stopped is Launch's error when Config.Context ended the launch.
+type Stopped struct {
+	// Done is how many program instances finished; Total is the grid's.
+	Done, Total int64
+	// Cause is the context's error (context.DeadlineExceeded, or
+	// context.Canceled for an interrupt).
+	Cause error
+}
+
+func (e *Stopped) Error() string {
+	return fmt.Sprintf("stopped after %d of %d programs: %v", e.Done, e.Total, e.Cause)
+}
+
+func (e *Stopped) Unwrap() error { return e.Cause }
 
 // Launch runs every program instance of the grid over mem. It returns the
 // first error (by program order) if any instance fails; instances that
-// have not started when an error occurs are skipped.
+// have not started when an error occurs are skipped. Memory does not grow
+// with the grid: workers take program ids from a counter, one at a time.
 func (p *Program) Launch(mem *Memory, args []Arg, cfg Config) error {
 	params := p.Params()
 	if len(args) != len(params) {
@@ -137,6 +161,7 @@ func (p *Program) Launch(mem *Memory, args []Arg, cfg Config) error {
 		vals[i] = v
 	}
 	grid := cfg.Grid
+	total := int64(1)
 	for i := range grid {
 		if grid[i] == 0 {
 			grid[i] = 1
@@ -144,59 +169,75 @@ func (p *Program) Launch(mem *Memory, args []Arg, cfg Config) error {
 		if grid[i] < 0 {
 			return fmt.Errorf("grid dimension %d is negative (%d)", i, grid[i])
 		}
+		total *= int64(grid[i])
 	}
 	out := cfg.Stdout
 	if out == nil {
 		out = io.Discard
 	}
 	l := &launch{prog: p, mem: mem, bufs: mem.snapshot(), grid: grid, out: out}
-	total := grid[0] * grid[1] * grid[2]
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if workers > total {
-		workers = total
-	}
-	errs := make([]error, total)
-	var next int64
-	var mu sync.Mutex
-	failed := false
-	take := func() (int, bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		if failed || int(next) >= total {
-			return 0, false
+	if cfg.Context != nil {
+		if err := cfg.Context.Err(); err != nil {
+			return &Stopped{Total: total, Cause: err}
 		}
-		n := int(next)
-		next++
-		return n, true
+		finished := make(chan struct{})
+		defer close(finished)
+		go func() {
+			select {
+			case <-cfg.Context.Done():
+				l.stop.Store(true)
+			case <-finished:
+			}
+		}()
 	}
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	workers := int64(cfg.Workers)
+	if workers <= 0 {
+		workers = int64(runtime.GOMAXPROCS(0))
+	}
+	workers = min(workers, total)
+	var (
+		next, done atomic.Int64
+		mu         sync.Mutex
+		firstPID   int64 = -1 // the failing program first in program order
+		firstErr   error
+		failed     atomic.Bool
+		wg         sync.WaitGroup
+	)
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				n, ok := take()
-				if !ok {
+			for !failed.Load() && !l.stop.Load() {
+				n := next.Add(1) - 1
+				if n >= total {
 					return
 				}
-				pid := [3]int{n % grid[0], n / grid[0] % grid[1], n / (grid[0] * grid[1])}
+				pid := [3]int{int(n % int64(grid[0])), int(n / int64(grid[0]) % int64(grid[1])), int(n / (int64(grid[0]) * int64(grid[1])))}
 				if err := l.runProgram(pid, vals); err != nil {
-					errs[n] = err
+					if l.stop.Load() {
+						return // the context ended it; reported below
+					}
 					mu.Lock()
-					failed = true
+					if firstPID < 0 || n < firstPID {
+						firstPID, firstErr = n, err
+					}
 					mu.Unlock()
+					failed.Store(true)
+					continue
+				}
+				done.Add(1)
+				if cfg.Progress != nil {
+					cfg.Progress.Add(1)
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
+	if firstErr != nil {
+		return firstErr
+	}
+	if l.stop.Load() {
+		return &Stopped{Done: done.Load(), Total: total, Cause: cfg.Context.Err()}
 	}
 	return nil
 }

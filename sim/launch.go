@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -30,7 +31,13 @@ type cta struct {
 	// async is the CTA's state of mbarriers, named barriers, wgmma
 	// results in flight and TMA copies.
 	async asyncState
+	// stop is the launch's: set when its context ends; threads check it
+	// at every branch, so a loop that never ends stops too.
+	stop *atomic.Bool
 }
+
+// errStopped ends a thread whose launch's context is done.
+var errStopped = errors.New("the launch was stopped")
 
 // Launch runs the kernel over grid (CTAs along x, y, z) with args, the bit
 // patterns of its parameters (device addresses for pointers). It returns
@@ -60,33 +67,59 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 		out = &lockedWriter{w: cfg.Stdout}
 	}
 	var (
-		next    atomic.Int64
-		failed  atomic.Bool
-		errOnce sync.Once
-		first   error
-		wg      sync.WaitGroup
+		next, done atomic.Int64
+		failed     atomic.Bool
+		stop       atomic.Bool
+		errOnce    sync.Once
+		first      error
+		wg         sync.WaitGroup
 	)
+	if cfg.Context != nil {
+		if err := cfg.Context.Err(); err != nil {
+			return fmt.Errorf("sim: stopped before the first CTA: %w", err)
+		}
+		finished := make(chan struct{})
+		defer close(finished)
+		go func() {
+			select {
+			case <-cfg.Context.Done():
+				stop.Store(true)
+			case <-finished:
+			}
+		}()
+	}
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			c := k.newCTA(mem, grid, out, !cfg.NoRaceCheck)
+			c.stop = &stop
 			defer k.ctas.Put(c)
-			for !failed.Load() {
+			for !failed.Load() && !stop.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= total {
 					return
 				}
 				id := [3]int{i % grid[0], i / grid[0] % grid[1], i / (grid[0] * grid[1])}
 				if err := c.run(k.fn, id, args); err != nil {
+					if stop.Load() {
+						return
+					}
 					errOnce.Do(func() { first = err })
 					failed.Store(true)
 					return
+				}
+				done.Add(1)
+				if cfg.Progress != nil {
+					cfg.Progress.Add(1)
 				}
 			}
 		}()
 	}
 	wg.Wait()
+	if first == nil && stop.Load() {
+		return fmt.Errorf("sim: stopped after %d of %d CTAs: %w", done.Load(), total, cfg.Context.Err())
+	}
 	return first
 }
 

@@ -1,9 +1,11 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
@@ -88,6 +90,12 @@ type Config struct {
 	Workers int
 	// NoRaceCheck turns the shared-memory race detector off.
 	NoRaceCheck bool
+	// Context, when set, bounds the launch: once it is done, threads stop
+	// at their next branch, no other CTA starts, and Launch returns an
+	// error wrapping the context's.
+	Context context.Context
+	// Progress, when set, counts the CTAs as they finish.
+	Progress *atomic.Int64
 }
 
 // IntArg is the bit pattern of an integer or pointer argument of type t.

@@ -78,10 +78,16 @@ func (th *thread) run() error {
 			}
 			pc++
 		case kindBr:
+			if th.cta.stop != nil && th.cta.stop.Load() {
+				return errStopped
+			}
 			t := in.aux.(*successor)
 			th.jump(regs, in.args, t)
 			code, pc = t.block.code, 0
 		case kindCondBr:
+			if th.cta.stop != nil && th.cta.stop.Load() {
+				return errStopped
+			}
 			br := in.aux.(*condBranch)
 			t, args := br.f, br.fArgs
 			if regs[in.a]&1 != 0 {

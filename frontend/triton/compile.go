@@ -218,11 +218,24 @@ type KernelParam struct {
 type Kernel struct {
 	Name   string
 	Params []KernelParam
+	// Autotune is its @triton.autotune, or nil; Heuristics the values of
+	// its @triton.heuristics. TuningErr says why they could not be read
+	// (the kernel still compiles with explicit constexprs).
+	Autotune   *Autotune
+	Heuristics []*Heuristic
+	TuningErr  error
 }
 
-// FindKernel loads a file and describes the kernel name.
+// FindKernel loads a file and describes the kernel name (for an H100:
+// host code asking the driver for its target gets DefaultTarget).
 func FindKernel(path, name string, read func(string) ([]byte, error)) (*Kernel, error) {
+	return FindKernelFor(path, name, read, DefaultTarget)
+}
+
+// FindKernelFor is FindKernel with the GPU host code sees.
+func FindKernelFor(path, name string, read func(string) ([]byte, error), target GPUTarget) (*Kernel, error) {
 	l := newLoader(read)
+	l.target = target
 	m, err := l.load(path, "__main__")
 	if err != nil {
 		return nil, err
@@ -235,6 +248,7 @@ func FindKernel(path, name string, read func(string) ([]byte, error)) (*Kernel, 
 	for _, p := range fn.Params {
 		k.Params = append(k.Params, KernelParam{Name: p.Name, Constexpr: p.Constexpr, Default: p.Default})
 	}
+	k.Autotune, k.Heuristics, k.TuningErr = readTuning(fn)
 	return k, nil
 }
 

@@ -61,6 +61,8 @@ func (f *JITFunction) ParamNames() []string {
 
 // loader reads and evaluates Python files.
 type loader struct {
+	// target is the GPU host code sees (triton.runtime.driver.active).
+	target  GPUTarget
 	read    func(path string) ([]byte, error)
 	byPath  map[string]*SourceModule
 	loading map[string]bool
@@ -71,7 +73,7 @@ func newLoader(read func(string) ([]byte, error)) *loader {
 	if read == nil {
 		read = os.ReadFile
 	}
-	l := &loader{read: read, byPath: map[string]*SourceModule{}, loading: map[string]bool{}}
+	l := &loader{target: DefaultTarget, read: read, byPath: map[string]*SourceModule{}, loading: map[string]bool{}}
 	l.lib = newLibrary(l)
 	return l
 }

@@ -188,6 +188,9 @@ func hostEval(e env, x python.Expr) (Object, error) {
 		}
 		return hostCallAt(fn, args, kws, depth)
 	}
+	if v, ok, err := hostEvalMore(e, x); ok {
+		return v, err
+	}
 	return nil, typeErrorf("%s cannot be evaluated at compile time", describeNode(x))
 }
 
@@ -392,6 +395,9 @@ func sliceIndices(s *SliceObj, n int) ([]int, error) {
 // indexObject is v[idx] for tuples and strings.
 func indexObject(v, idx Object) (Object, error) {
 	v = unwrap(v)
+	if r, ok, err := indexMore(v, idx); ok {
+		return r, err
+	}
 	i, ok := intValue(idx)
 	if !ok {
 		return nil, typeErrorf("indices must be integers, not %s", typeName(idx))
@@ -481,6 +487,9 @@ func hostAttr(v Object, name string) (Object, error) {
 			return x, nil
 		}
 	}
+	if a, ok := hostAttrMore(v, name); ok {
+		return a, nil
+	}
 	return nil, &pyError{"AttributeError", fmt.Sprintf("'%s' object has no attribute '%s'", typeName(v), name)}
 }
 
@@ -510,6 +519,9 @@ func hostCallAt(fn Object, args []Object, kws []kwArg, depth int) (Object, error
 		return nil, typeErrorf("@triton.jit function %s can only be called from a kernel", f.Name)
 	case *Opaque:
 		return &Opaque{What: "the result of " + f.What + "()"}, nil
+	}
+	if r, ok, err := callMore(fn, args, kws); ok {
+		return r, err
 	}
 	return nil, typeErrorf("'%s' object is not callable", typeName(fn))
 }
@@ -546,7 +558,7 @@ func bindParams(f *JITFunction, args []Object, kws []kwArg) ([]Object, error) {
 				break
 			}
 		}
-		if !found {
+		if !found && f.Def.Args.Kwarg == nil {
 			return nil, typeErrorf("%s() got an unexpected keyword argument '%s'", f.Name, kw.Name)
 		}
 	}
@@ -609,6 +621,9 @@ func callPyFunction(f *JITFunction, args []Object, kws []kwArg, depth int) (Obje
 	le := &localEnv{vars: newScope(), module: f.Src, depth: depth + 1}
 	for i, p := range f.Params {
 		le.vars.set(p.Name, unwrap(vals[i]))
+	}
+	if kw := f.Def.Args.Kwarg; kw != nil {
+		le.vars.set(kw.Name, extraKeywords(f, kws))
 	}
 	steps := 0
 	ret, err := execPy(le, f.Def.Body, &steps)

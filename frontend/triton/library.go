@@ -105,12 +105,17 @@ func newLibrary(l *loader) *library {
 		return nil, false
 	}}
 	jit := &Builtin{Name: "jit"}
-	passthrough := &Builtin{Name: "decorator", Host: func([]Object, []kwArg) (Object, error) {
-		return &Opaque{What: "a decorator"}, nil
-	}}
+	// The tuning decorators are read from the kernel's source (autotune.go);
+	// evaluated at module level they only wrap the function.
+	decorator := func(name string) *Builtin {
+		return &Builtin{Name: name, Host: func([]Object, []kwArg) (Object, error) {
+			return &Opaque{What: "a decorator"}, nil
+		}}
+	}
 	lib.triton = &Namespace{Name: "triton", Members: map[string]Object{
-		"jit": jit, "language": lib.tl, "autotune": passthrough, "heuristics": passthrough,
-		"Config":             &Builtin{Name: "Config", Host: func([]Object, []kwArg) (Object, error) { return &Opaque{What: "triton.Config"}, nil }},
+		"jit": jit, "language": lib.tl, "autotune": decorator("autotune"), "heuristics": decorator("heuristics"),
+		"Config":             &Class{Name: "Config", Host: newConfigObj, IsInstance: func(o Object) bool { _, ok := unwrap(o).(*ConfigObj); return ok }},
+		"runtime":            runtimeNamespace(l),
 		"constexpr_function": lib.core.Members["constexpr_function"],
 		"cdiv": &Builtin{Name: "cdiv", Host: func(args []Object, _ []kwArg) (Object, error) {
 			if len(args) != 2 {

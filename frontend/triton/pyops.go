@@ -55,6 +55,9 @@ func pyFloat(o Object) float64 {
 // pyBinary applies a binary operator ("+", "//", "<<", ...) to constants.
 func pyBinary(op string, a, b Object) (Object, error) {
 	a, b = unwrap(a), unwrap(b)
+	if x, ok := a.(*Dict); ok && op == "|" {
+		return x.union(b)
+	}
 	// Booleans combine to booleans under &, | and ^.
 	if x, ok := a.(bool); ok {
 		if y, ok := b.(bool); ok {
@@ -248,6 +251,8 @@ func pyCompare(op string, a, b Object) (Object, error) {
 				return nil, typeErrorf("'in <string>' requires string as left operand, not %s", typeName(a))
 			}
 			found = strings.Contains(y, x)
+		case *Dict:
+			_, found = y.Get(a)
 		default:
 			return nil, typeErrorf("argument of type '%s' is not iterable", typeName(b))
 		}

@@ -231,8 +231,10 @@ func truthy(o Object) (bool, bool) {
 		return x != "", true
 	case *Tuple:
 		return len(x.Values) > 0, true
-	case *DType, *JITFunction, *Builtin, *Namespace, *Class, *EnumVal:
+	case *DType, *JITFunction, *Builtin, *Namespace, *Class, *EnumVal, *Lambda, *ConfigObj, *HostTensor:
 		return true, true
+	case *Dict:
+		return x.Len() > 0, true
 	}
 	return false, false
 }
@@ -427,6 +429,14 @@ func typeName(o Object) string {
 		return "slice"
 	case *Class:
 		return "type"
+	case *Dict:
+		return "dict"
+	case *Lambda:
+		return "function"
+	case *ConfigObj:
+		return "Config"
+	case *HostTensor:
+		return "Tensor"
 	}
 	return fmt.Sprintf("%T", o)
 }

@@ -85,6 +85,16 @@ func (d Device) ComputeCapability() (major, minor int, err error) {
 	return major, minor, nil
 }
 
+// Arch returns the architecture name compilers take for the device:
+// "sm_90" for compute capability 9.0.
+func (d Device) Arch() (string, error) {
+	major, minor, err := d.ComputeCapability()
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("sm_%d%d", major, minor), nil
+}
+
 // TotalMemory returns the device's global memory size in bytes.
 func (d Device) TotalMemory() (int64, error) {
 	l, err := driver()

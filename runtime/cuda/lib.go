@@ -30,6 +30,7 @@ type lib struct {
 	cuMemFree    func(ptr uint64) uint32
 	cuMemcpyHtoD func(dst uint64, src unsafe.Pointer, size uint64) uint32
 	cuMemcpyDtoH func(dst unsafe.Pointer, src uint64, size uint64) uint32
+	cuMemcpyDtoD func(dst, src uint64, size uint64) uint32
 	cuMemsetD8   func(ptr uint64, value uint8, count uint64) uint32
 
 	cuModuleLoadDataEx  func(mod *uintptr, image unsafe.Pointer, numOptions uint32, options *uint32, values *uintptr) uint32
@@ -87,6 +88,7 @@ func (l *lib) symbols() []symbol {
 		{&l.cuMemFree, []string{"cuMemFree_v2"}, false},
 		{&l.cuMemcpyHtoD, []string{"cuMemcpyHtoD_v2"}, false},
 		{&l.cuMemcpyDtoH, []string{"cuMemcpyDtoH_v2"}, false},
+		{&l.cuMemcpyDtoD, []string{"cuMemcpyDtoD_v2"}, false},
 		{&l.cuMemsetD8, []string{"cuMemsetD8_v2"}, false},
 
 		{&l.cuModuleLoadDataEx, []string{"cuModuleLoadDataEx"}, false},

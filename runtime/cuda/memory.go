@@ -58,6 +58,17 @@ func (c *Context) CopyDtoH(dst []byte, src DevicePtr) error {
 	})
 }
 
+// CopyDtoD copies bytes of device memory from src to dst, in order with
+// the work of the context's default stream.
+func (c *Context) CopyDtoD(dst, src DevicePtr, bytes int) error {
+	if bytes <= 0 {
+		return nil
+	}
+	return c.do(func(l *lib) error {
+		return l.check("cuMemcpyDtoD_v2", l.cuMemcpyDtoD(uint64(dst), uint64(src), uint64(bytes)))
+	})
+}
+
 // Memset sets bytes bytes of device memory at p to value.
 func (c *Context) Memset(p DevicePtr, value byte, bytes int) error {
 	if bytes < 0 {

@@ -2,7 +2,8 @@
 // layering of the tt module (docs/ARCHITECTURE.md):
 //
 //	support < ir < dialects < pattern/passmgr < analysis < frontend
-//	        < conversion < transforms < targets < tools < cmd/test
+//	        < conversion < transforms < targets < tools < api (the module
+//	        root, package tt) < cmd/test
 //
 // A package may import packages of its own layer or of lower layers, with
 // three refinements: the ir layer knows no dialect (it is below them), a
@@ -52,7 +53,7 @@ type layer struct {
 // layers lists the layers from the bottom up.
 var layers = []layer{
 	// Self-contained libraries that know nothing of the IR.
-	{name: "support", dirs: []string{"internal", "linearlayout", "numeric", "npy", "filecheck", "lit"}},
+	{name: "support", dirs: []string{"internal", "linearlayout", "numeric", "npy", "filecheck", "lit", "compilecache", "autotune"}},
 	{name: "ir", dirs: []string{"ir"}},
 	{name: "dialects", dirs: []string{"dialects"}},
 	{name: "rewriting", dirs: []string{"pattern", "passmgr"}},
@@ -65,6 +66,9 @@ var layers = []layer{
 	// simulator, the kernel loader.
 	{name: "targets", dirs: []string{"targets", "interp", "sim", "runtime"}},
 	{name: "tools", dirs: []string{"tools"}, noPeers: true},
+	// The Go API at the module root (package tt): compile, load, launch
+	// and autotune kernels; it drives the compiler as the tools do.
+	{name: "api", dirs: []string{"."}},
 	{name: "commands", dirs: []string{"cmd", "test"}, noPeers: true},
 }
 

@@ -1,11 +1,14 @@
 package ttrun
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
 	"sync"
+	"sync/atomic"
 
+	"github.com/ttcompiler/tt/frontend/triton"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
@@ -19,6 +22,10 @@ type Kernel struct {
 	Name   string
 	// Source is the path the module was read from, for messages.
 	Source string
+	// Meta are a Python kernel's constexpr values (from --constexpr,
+	// defaults, heuristics, an autotuning configuration), by name: what
+	// --grid expressions see besides the arguments.
+	Meta map[string]triton.Object
 }
 
 // Arg is one kernel argument, in tt.func parameter order.
@@ -44,10 +51,18 @@ type Options struct {
 	NumWarps int
 	// Shared is the dynamic shared memory in bytes (GPU backends).
 	Shared int
+	// Context, when set, stops the run when it is done (--timeout,
+	// Ctrl-C); the backend then returns an error saying how far it got.
+	Context context.Context
+	// Progress, when set, counts the program instances that finished.
+	Progress *atomic.Int64
 	// NumStages is the software pipelining depth the kernel is compiled
 	// with (GPU backends; 0: Triton's default, 3), as a case manifest
 	// records it.
 	NumStages int
+	// MaxNReg bounds a thread's registers (GPU backends; 0: no bound),
+	// as an autotuning configuration's maxnreg does.
+	MaxNReg int
 }
 
 // Backend executes kernels. Run launches the kernel over grid with args
@@ -99,6 +114,11 @@ type Interp struct {
 
 func (Interp) Name() string { return "interp" }
 
+// Describe is the backend's line in --help.
+func (Interp) Describe() string {
+	return "the tile-level CPU interpreter (Triton's TRITON_INTERPRET=1)"
+}
+
 // Run interprets the kernel.
 func (b Interp) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	if k.Func.Name() != "tt.func" {
@@ -121,5 +141,6 @@ func (b Interp) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 			iargs[i] = interp.IntArg(a.Int)
 		}
 	}
-	return prog.Launch(mem, iargs, interp.Config{Grid: grid, Stdout: opts.Stdout, Workers: b.Workers})
+	return prog.Launch(mem, iargs, interp.Config{Grid: grid, Stdout: opts.Stdout, Workers: b.Workers,
+		Context: opts.Context, Progress: opts.Progress})
 }

@@ -1,9 +1,13 @@
 package ttrun
 
 import (
+	"context"
 	"fmt"
+	"io"
 
+	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/numeric"
 	"github.com/ttcompiler/tt/runtime/cuda"
 	"github.com/ttcompiler/tt/tools/tttranslate"
@@ -22,6 +26,8 @@ type CUDA struct {
 	Device int
 	// Arch overrides the architecture compiled for ("" asks the device).
 	Arch string
+	// Cache, when set, keeps the PTX of each kernel and architecture.
+	Cache *compilecache.Cache
 }
 
 func init() { RegisterBackend(CUDA{}) }
@@ -29,24 +35,18 @@ func init() { RegisterBackend(CUDA{}) }
 // Name is the backend's --backend name.
 func (CUDA) Name() string { return "cuda" }
 
+// Describe is the backend's line in --help.
+func (CUDA) Describe() string {
+	return "compiles to PTX and runs on the GPU through the CUDA driver"
+}
+
 // Run compiles and launches the kernel.
 func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
-	if err := cuda.Load(); err != nil {
-		return fmt.Errorf("cuda backend: %w", err)
-	}
-	dev, err := cuda.GetDevice(b.Device)
+	dev, arch, err := b.device()
 	if err != nil {
-		return fmt.Errorf("cuda backend: %w", err)
+		return err
 	}
-	arch := b.Arch
-	if arch == "" {
-		major, minor, err := dev.ComputeCapability()
-		if err != nil {
-			return fmt.Errorf("cuda backend: %w", err)
-		}
-		arch = fmt.Sprintf("sm_%d%d", major, minor)
-	}
-	ptx, meta, err := compileForCUDA(k, arch, opts.NumWarps, opts.NumStages)
+	ptx, meta, err := compileForCUDA(k, arch, opts, b.Cache)
 	if err != nil {
 		return err
 	}
@@ -54,12 +54,23 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("cuda backend: %w", err)
 	}
-	defer ctx.Close()
+	// A run stopped while its kernel runs abandons the context: closing it
+	// would wait for the kernel (see untilDone).
+	abandoned := false
+	defer func() {
+		if !abandoned {
+			ctx.Close()
+		}
+	}()
 	mod, err := ctx.LoadModule(ptx, cuda.JITOptions{})
 	if err != nil {
 		return fmt.Errorf("cuda backend: loading the PTX of @%s: %w", k.Name, err)
 	}
-	defer mod.Close()
+	defer func() {
+		if !abandoned {
+			mod.Close()
+		}
+	}()
 	fn, err := mod.Function(meta.Name)
 	if err != nil {
 		return fmt.Errorf("cuda backend: %w", err)
@@ -71,6 +82,9 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	}
 	bufs := make([]cuda.DevicePtr, len(args))
 	defer func() {
+		if abandoned {
+			return
+		}
 		for _, p := range bufs {
 			if p != 0 {
 				ctx.Free(p)
@@ -98,8 +112,12 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	if err := fn.Launch(cfg, cargs); err != nil {
 		return fmt.Errorf("cuda backend: launching @%s: %w", k.Name, err)
 	}
-	if err := ctx.Synchronize(); err != nil {
+	if err := untilDone(opts.Context, ctx.Synchronize); err != nil {
+		abandoned = opts.Context != nil && opts.Context.Err() != nil
 		return fmt.Errorf("cuda backend: running @%s: %w", k.Name, err)
+	}
+	if opts.Progress != nil {
+		opts.Progress.Add(int64(grid[0]) * int64(grid[1]) * int64(grid[2]))
 	}
 	for i := range args {
 		if args[i].IsPointer() && len(args[i].Buffer.Data) > 0 {
@@ -112,19 +130,27 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 }
 
 // compileForCUDA lowers a copy of the kernel's module to PTX and returns
-// it with the kernel's metadata. numWarps and numStages 0 keep the
-// module's (or Triton's defaults, 4 and 3).
-func compileForCUDA(k *Kernel, arch string, numWarps, numStages int) ([]byte, tttranslate.Kernel, error) {
+// it with the kernel's metadata, for opts' warps, stages and register
+// bound (0 keeps the module's, or Triton's defaults).
+func compileForCUDA(k *Kernel, arch string, opts Options, cache *compilecache.Cache) ([]byte, tttranslate.Kernel, error) {
 	o := tttranslate.DefaultOptions()
 	o.Target, o.Arch = "ptx", arch
-	if numWarps > 0 {
-		o.NumWarps = numWarps
+	if opts.NumWarps > 0 {
+		o.NumWarps = opts.NumWarps
 	}
-	if numStages > 0 {
-		o.NumStages = numStages
+	if opts.NumStages > 0 {
+		o.NumStages = opts.NumStages
 	}
-	module := k.Module.Clone(ir.NewMapping())
-	res, err := tttranslate.Compile(module, o)
+	o.Triton.MaxNReg = opts.MaxNReg
+	var key compilecache.Key
+	if cache != nil {
+		text := asm.Sprint(k.Module, asm.PrintConfig{DebugInfo: true})
+		key = tttranslate.OptionsKey(compilecache.NewKey("tt-run-cuda").String("module", text), &o).Sum()
+	}
+	res, _, err := tttranslate.CompileCached(cache, key, io.Discard, func(diags io.Writer) (*tttranslate.Result, error) {
+		o.Pass.IROut = diags
+		return tttranslate.Compile(k.Module.Clone(ir.NewMapping()), o)
+	}, nil)
 	if err != nil {
 		return nil, tttranslate.Kernel{}, renderCompileError(k, err)
 	}
@@ -159,4 +185,22 @@ func cudaScalarArg(args cuda.Args, a *Arg) (cuda.Args, error) {
 		}
 	}
 	return args, fmt.Errorf("cuda backend: parameter %s of type %s: runtime/cuda has no argument kind for it", a.Name, typeName(a.Type))
+}
+
+// untilDone waits for wait (a synchronization with the GPU) or for ctx to
+// end, whichever comes first. The driver cannot stop a running kernel:
+// on a timeout or interrupt the kernel goes on until the process exits,
+// which destroys its context.
+func untilDone(ctx context.Context, wait func() error) error {
+	if ctx == nil {
+		return wait()
+	}
+	done := make(chan error, 1)
+	go func() { done <- wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("stopped while the kernel runs on the GPU: %w", ctx.Err())
+	}
 }

@@ -1,6 +1,8 @@
 package ttrun
 
 import (
+	"github.com/ttcompiler/tt/compilecache"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -22,9 +24,21 @@ func TestCUDACompile(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := len(k.Module.Region(0).Front().Ops())
-	ptx, meta, err := compileForCUDA(k, "sm_80", 8, 0)
+	cache, err := compilecache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ptx, meta, err := compileForCUDA(k, "sm_80", Options{NumWarps: 8}, cache)
 	if err != nil {
 		t.Skipf("the pipeline cannot compile softmax yet: %v", err)
+	}
+	// The second compilation of the same kernel comes from the cache.
+	again, meta2, err := compileForCUDA(k, "sm_80", Options{NumWarps: 8}, cache)
+	if err != nil || string(again) != string(ptx) || !reflect.DeepEqual(meta2, meta) {
+		t.Errorf("the cached compilation differs: %v", err)
+	}
+	if s := cache.Stats(); s.Hits != 1 || s.Puts != 1 {
+		t.Errorf("cache stats %+v, want one put and one hit", s)
 	}
 	if meta.Name != "softmax_kernel" || meta.NumWarps != 8 || meta.Shared == 0 || meta.Target != "sm_80" {
 		t.Errorf("metadata %+v", meta)

@@ -1,11 +1,13 @@
 package ttrun
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -58,11 +60,16 @@ type CaseOutput struct {
 	OnlyWritten string `json:"only_written,omitempty"`
 }
 
-// ReadManifest reads a manifest file.
+// ReadManifest reads a case manifest. A file of another shape (not JSON,
+// a list such as the perf kernels' manifest, an object without "cases",
+// a case without its name or kernel) is an error that says so.
 func ReadManifest(path string) (*Manifest, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
+	}
+	if err := checkManifestShape(data); err != nil {
+		return nil, fmt.Errorf("%s is not a case manifest: %v", path, err)
 	}
 	var m Manifest
 	dec := json.NewDecoder(strings.NewReader(string(data)))
@@ -71,6 +78,68 @@ func ReadManifest(path string) (*Manifest, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return &m, nil
+}
+
+// checkManifestShape says how data differs from a case manifest: an
+// object whose "cases" is a list of objects, each with a "name", a
+// "kernel" and a list of "args".
+func checkManifestShape(data []byte) error {
+	var top any
+	if err := json.Unmarshal(data, &top); err != nil {
+		return fmt.Errorf("it is not JSON (%v); a case manifest is a JSON object with a \"cases\" list, as testdata/cases/manifest.json", err)
+	}
+	obj, ok := top.(map[string]any)
+	if !ok {
+		what := "a JSON " + jsonKind(top)
+		if _, list := top.([]any); list {
+			what += " (the perf kernels' manifest has this shape)"
+		}
+		return fmt.Errorf("it is %s; a case manifest is an object with a \"cases\" list, as testdata/cases/manifest.json", what)
+	}
+	cases, ok := obj["cases"].([]any)
+	if !ok {
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, strconv.Quote(k))
+		}
+		sort.Strings(keys)
+		if _, has := obj["cases"]; has {
+			return fmt.Errorf("its \"cases\" is a %s, not a list", jsonKind(obj["cases"]))
+		}
+		return fmt.Errorf("it has no \"cases\" list (its keys: %s)", strings.Join(keys, ", "))
+	}
+	for i, c := range cases {
+		co, ok := c.(map[string]any)
+		if !ok {
+			return fmt.Errorf("case %d is a %s, not an object", i, jsonKind(c))
+		}
+		for _, field := range []string{"name", "kernel"} {
+			if _, ok := co[field].(string); !ok {
+				return fmt.Errorf("case %d has no %q string", i, field)
+			}
+		}
+		if _, ok := co["args"].([]any); !ok {
+			return fmt.Errorf("case %d (%v) has no \"args\" list", i, co["name"])
+		}
+	}
+	return nil
+}
+
+// jsonKind names the JSON type of a decoded value.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case map[string]any:
+		return "object"
+	case []any:
+		return "list"
+	case string:
+		return "string"
+	case float64:
+		return "number"
+	case bool:
+		return "boolean"
+	}
+	return "null"
 }
 
 // CaseResult is the outcome of one case.
@@ -104,6 +173,8 @@ type CaseOptions struct {
 	// Load, if set, builds the case's kernel (from its Python source, say)
 	// instead of reading the case's IR file.
 	Load func(c *Case) (*Kernel, error)
+	// Context, when set, stops the case's run when it is done.
+	Context context.Context
 }
 
 // RunCase runs one manifest case from dir on a backend and compares its
@@ -161,7 +232,7 @@ func RunCase(dir string, c *Case, b Backend, opts CaseOptions) (CaseResult, erro
 	}
 	grid := [3]int{1, 1, 1}
 	copy(grid[:], c.Grid)
-	if err := b.Run(k, grid, args, Options{Stdout: opts.Stdout, NumWarps: c.NumWarps, Shared: c.Shared, NumStages: c.NumStages}); err != nil {
+	if err := b.Run(k, grid, args, Options{Stdout: opts.Stdout, NumWarps: c.NumWarps, Shared: c.Shared, NumStages: c.NumStages, Context: opts.Context}); err != nil {
 		return res, err
 	}
 	res.Pass = true

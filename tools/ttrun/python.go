@@ -5,10 +5,12 @@ import (
 	"os"
 	"strings"
 
+	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/frontend/triton"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/npy"
 	"github.com/ttcompiler/tt/passmgr"
 	_ "github.com/ttcompiler/tt/transforms/all" // ttir-pipeline
@@ -33,27 +35,55 @@ type PythonKernel struct {
 	// Signature, when set, overrides the inferred argument types
 	// (triton.tools.compile syntax; entries may be left empty: "*bf16,,").
 	Signature string
+	// Cache, when set, keeps the TTIR of each specialization.
+	Cache *compilecache.Cache
+	// Config, when set, is an autotuning configuration whose
+	// meta-parameters join the constexprs (and whose num_warps the
+	// front end sees).
+	Config *triton.Config
+	// Target is the GPU the file's host code sees (zero: an H100's).
+	Target triton.GPUTarget
 }
 
 // LoadPython compiles the kernel for its arguments and returns it with
 // the arguments that remain runtime parameters (as NAME=VALUE, for
 // bindArgs).
 func LoadPython(p PythonKernel) (*Kernel, []string, error) {
+	k, err := FindPython(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	return loadPython(p, k)
+}
+
+// FindPython describes the kernel p names (the file's only one when
+// p.Kernel is empty), with its tuning decorators.
+func FindPython(p PythonKernel) (*triton.Kernel, error) {
 	name := p.Kernel
 	if name == "" {
 		ks, err := triton.Kernels(p.Path, nil)
 		if err != nil {
-			return nil, nil, renderPython(err)
+			return nil, renderPython(err)
 		}
 		if len(ks) != 1 {
-			return nil, nil, fmt.Errorf("%s defines %d @triton.jit functions (%s): choose one with --kernel", p.Path, len(ks), strings.Join(ks, ", "))
+			return nil, fmt.Errorf("%s defines %d @triton.jit functions (%s): choose one with --kernel", p.Path, len(ks), strings.Join(ks, ", "))
 		}
 		name = ks[0]
 	}
-	k, err := triton.FindKernel(p.Path, name, nil)
-	if err != nil {
-		return nil, nil, renderPython(err)
+	target := p.Target
+	if target.Backend == "" {
+		target = triton.DefaultTarget
 	}
+	k, err := triton.FindKernelFor(p.Path, name, nil, target)
+	if err != nil {
+		return nil, renderPython(err)
+	}
+	return k, nil
+}
+
+// loadPython specializes and compiles kernel k for p's arguments.
+func loadPython(p PythonKernel, k *triton.Kernel) (*Kernel, []string, error) {
+	name := k.Name
 	vals, err := bindPythonArgs(k, p.Args)
 	if err != nil {
 		return nil, nil, err
@@ -72,6 +102,9 @@ func LoadPython(p PythonKernel) (*Kernel, []string, error) {
 			return nil, nil, fmt.Errorf("--constexpr %s: kernel %s has no parameter %s", n, name, n)
 		}
 		consts[n] = spec
+	}
+	if err := applyTuning(p, k, vals, consts); err != nil {
+		return nil, nil, err
 	}
 	var override []triton.ArgSpec
 	if p.Signature != "" {
@@ -123,23 +156,25 @@ func LoadPython(p PythonKernel) (*Kernel, []string, error) {
 			runtime = append(runtime, prm.Name+"="+v)
 		}
 	}
-	ctx := all.NewContext()
-	mod, err := triton.Compile(ctx, p.Path, triton.Options{Kernel: name, Args: specs})
-	if err != nil {
-		return nil, nil, renderPython(err)
+	numWarps := 0
+	if p.Config != nil {
+		numWarps = p.Config.NumWarps
 	}
-	pm, err := passmgr.Parse(passmgr.Default, "builtin.module(ttir-pipeline)")
+	mod, err := pythonTTIR(p, name, specs, numWarps)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := pm.Run(mod, passmgr.DefaultConfig()); err != nil {
 		return nil, nil, err
 	}
 	fn, err := interp.FindKernel(mod, name)
 	if err != nil {
 		return nil, nil, err
 	}
-	return &Kernel{Module: mod, Func: fn, Name: ir.SymbolName(fn), Source: p.Path}, runtime, nil
+	meta := map[string]triton.Object{}
+	for i, prm := range k.Params {
+		if specs[i].Type == "" && specs[i].Value != nil {
+			meta[prm.Name] = specs[i].Value
+		}
+	}
+	return &Kernel{Module: mod, Func: fn, Name: ir.SymbolName(fn), Source: p.Path, Meta: meta}, runtime, nil
 }
 
 func hasParam(k *triton.Kernel, name string) bool {
@@ -197,4 +232,131 @@ func bufferType(path string) (string, error) {
 
 func renderPython(err error) error {
 	return diagError(strings.TrimRight(triton.Render(err, os.ReadFile), "\n"))
+}
+
+// pythonTTIR compiles the kernel to TTIR after make_ttir (ttir-pipeline),
+// or parses the TTIR the cache kept for the same source, modules it
+// imports and specialization.
+func pythonTTIR(p PythonKernel, name string, specs []triton.ArgSpec, numWarps int) (*ir.Operation, error) {
+	src, err := os.ReadFile(p.Path)
+	if err != nil {
+		return nil, err
+	}
+	var specText []string
+	for _, s := range specs {
+		specText = append(specText, s.String())
+	}
+	key := compilecache.NewKey("tt-run-python-ttir").String("path", p.Path).Bytes("source", src).
+		String("kernel", name).Strings("specs", specText).Int("num-warps", int64(numWarps)).Sum()
+	ctx := all.NewContext()
+	if p.Cache != nil {
+		if e, ok := p.Cache.Get(key); ok {
+			if mod, err := asm.Parse(ctx, string(e.Parts["ttir"]), asm.ParseConfig{Filename: p.Path}); err == nil {
+				return mod, nil
+			}
+		}
+	}
+	rec := &compilecache.DepRecorder{Main: p.Path}
+	mod, err := triton.Compile(ctx, p.Path, triton.Options{Kernel: name, Args: specs, ReadFile: rec.ReadFile, NumWarps: numWarps})
+	if err != nil {
+		return nil, renderPython(err)
+	}
+	pm, err := passmgr.Parse(passmgr.Default, "builtin.module(ttir-pipeline)")
+	if err != nil {
+		return nil, err
+	}
+	if err := pm.Run(mod, passmgr.DefaultConfig()); err != nil {
+		return nil, err
+	}
+	if p.Cache != nil {
+		e := &compilecache.Entry{Parts: map[string][]byte{"ttir": []byte(asm.Sprint(mod, asm.PrintConfig{DebugInfo: true}))}, Deps: rec.Deps()}
+		p.Cache.Put(key, e) // best effort: a failure only costs the reuse
+	}
+	return mod, nil
+}
+
+// applyTuning adds a configuration's meta-parameters and the
+// @triton.heuristics values to consts. A heuristic sees the launch's
+// arguments by name, the constexprs, and the configuration's values when
+// it sits below @triton.autotune.
+func applyTuning(p PythonKernel, k *triton.Kernel, vals map[string]string, consts map[string]triton.ArgSpec) error {
+	fromConfig := map[string]bool{}
+	if c := p.Config; c != nil {
+		for _, n := range c.Params {
+			if _, given := consts[n]; given {
+				return fmt.Errorf("conflicting meta-parameters: %s is given by --constexpr and by the autotuning configuration", n)
+			}
+			consts[n], _ = c.Value(n)
+			fromConfig[n] = true
+		}
+	}
+	if len(k.Heuristics) == 0 {
+		return nil
+	}
+	if k.TuningErr != nil {
+		return renderPython(k.TuningErr)
+	}
+	args, err := hostArgs(k, vals)
+	if err != nil {
+		return err
+	}
+	for _, h := range k.Heuristics {
+		d := triton.NewDict()
+		for _, n := range args.Keys() {
+			v, _ := args.Get(n)
+			d.Set(n, v)
+		}
+		for _, prm := range k.Params {
+			if c, ok := consts[prm.Name]; ok && c.Value != nil && (h.SeesConfig || !fromConfig[prm.Name]) {
+				d.Set(prm.Name, c.Value)
+			}
+		}
+		spec, err := h.Eval(d)
+		if err != nil {
+			return renderPython(err)
+		}
+		consts[h.Name] = spec
+	}
+	return nil
+}
+
+// hostArgs are the launch's arguments as the kernel file's host code sees
+// them: buffers (dtype and shape) and scalars, by name.
+func hostArgs(k *triton.Kernel, vals map[string]string) (*triton.Dict, error) {
+	d := triton.NewDict()
+	for _, prm := range k.Params {
+		v, ok := vals[prm.Name]
+		if !ok {
+			continue
+		}
+		var obj triton.Object
+		var err error
+		if path, isBuf := strings.CutPrefix(v, "@"); isBuf {
+			obj, err = bufferObject(path)
+		} else {
+			obj, err = triton.ParseValue(v)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("argument %s: %v", prm.Name, err)
+		}
+		d.Set(prm.Name, obj)
+	}
+	return d, nil
+}
+
+// bufferObject is a .npy buffer as host code sees it.
+func bufferObject(path string) (triton.Object, error) {
+	t, err := bufferType(path)
+	if err != nil {
+		return nil, err
+	}
+	a, err := npy.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	shape := make([]int64, len(a.Shape))
+	for i, s := range a.Shape {
+		shape[i] = int64(s)
+	}
+	return triton.BufferArg(t, shape...)
 }

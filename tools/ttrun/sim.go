@@ -31,6 +31,11 @@ func init() { RegisterBackend(Sim{}) }
 // Name is the backend's --backend name.
 func (Sim) Name() string { return "sim" }
 
+// Describe is the backend's line in --help.
+func (Sim) Describe() string {
+	return "tt's pipeline lowers the kernel (TTIR, TTGIR, or per-thread IR as it is)\nand a SIMT simulator runs it: warps, shared memory, barriers, shuffles,\natomics; a shared-memory data race is an error"
+}
+
 // Run lowers and simulates the kernel; buffers are updated in place.
 func (b Sim) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	module, err := lowerForSim(k, b.Arch, opts.NumWarps, opts.NumStages)
@@ -61,7 +66,8 @@ func (b Sim) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 			bits[i] = sim.IntArg(kern.Params[i], a.Int)
 		}
 	}
-	return kern.Launch(mem, grid, bits, sim.Config{Stdout: opts.Stdout, Workers: b.Workers, NoRaceCheck: b.NoRaceCheck})
+	return kern.Launch(mem, grid, bits, sim.Config{Stdout: opts.Stdout, Workers: b.Workers, NoRaceCheck: b.NoRaceCheck,
+		Context: opts.Context, Progress: opts.Progress})
 }
 
 // lowerForSim lowers a copy of the kernel's module to per-thread IR for

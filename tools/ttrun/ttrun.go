@@ -1,59 +1,79 @@
 package ttrun
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/ttcompiler/tt/analysis/resources"
+	"github.com/ttcompiler/tt/compilecache"
+	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
 )
 
-const usage = `usage: tt-run FILE --kernel NAME --grid X[,Y,Z] [--arg [NAME=]@in.npy | [NAME=]VALUE]...
+// usageHead is the start of the --help text; usage adds the backends
+// registered (usage.go).
+const usageHead = `usage: tt-run FILE --kernel NAME --grid X[,Y,Z] [--arg [NAME=]@in.npy | [NAME=]VALUE]...
               [--constexpr NAME=VALUE]... [--signature SIG]   (FILE.py: a @triton.jit kernel)
-              [--out NAME=out.npy]... [--backend interp|sim|cuda] [--arch ARCH] [--workers N]
-              [--no-fp-fusion] [--no-race-check] [--no-verify]
+              [--out NAME=out.npy]... [--backend NAME] [--arch ARCH] [--workers N]
+              [--timeout DURATION] [--no-cache] [--autotune] [--no-fp-fusion] [--no-race-check] [--no-verify]
               [--check NAME=@expect.npy [--tol T | --rtol R --atol A]]...
-       tt-run --manifest DIR/manifest.json [--only a,b] [--ir ttir|ttgir] [--backend interp|sim|cuda]
+       tt-run --manifest DIR/manifest.json [--only a,b] [--ir ttir|ttgir] [--backend NAME]
+       tt-run --help | --version
 
 Runs a Triton kernel (TTIR, TTGIR, or a @triton.jit function in a .py
 file, which tt compiles specialized for the arguments as Triton's launcher
 does: buffers are 16-byte aligned, integers equal to 1 become constants,
 --constexpr sets tl.constexpr parameters, --signature overrides argument
-types, e.g. *bf16 for bfloat16 bit patterns) over a launch grid. Pointer parameters
+types, e.g. *bf16 for bfloat16 bit patterns) over a launch grid: numbers,
+or Python expressions of the arguments and constexprs ("cdiv(n, BLOCK_SIZE)",
+needed when --autotune picks the block). Pointer parameters
 take NumPy .npy buffers (@file); scalar parameters take values. Arguments
 are matched by parameter name (NAME=...) or else by position. --out writes
-a buffer after the run; --check compares it with an expectation: --tol T is
+a buffer after the run (whole, or not at all); --check compares it with an expectation: --tol T is
 the relative Frobenius error bound ||out-expect||/||expect|| <= T (as case
 manifests define tol), --rtol/--atol are numpy.allclose bounds, neither
 means exact; integer data are always compared exactly. bfloat16 and fp8
 buffers are .npy uint16/uint8 arrays of bit patterns.
+`
 
-Backends: interp (default) is the tile-level CPU interpreter (Triton's
-TRITON_INTERPRET=1). sim compiles the kernel with tt-translate's pipeline
-(TTIR, TTGIR, or per-thread IR as it is) and runs the lowered per-thread
-code in a SIMT simulator: warps, shared memory, barriers, shuffles and
-atomics as on the GPU, and a shared-memory data race (threads of two
-warps touching one byte between barriers, one writing) is an error.
-cuda compiles to PTX and runs on the GPU through the CUDA driver.
+// usageTail follows the list of backends in the --help text.
+const usageTail = `
 --arch is the architecture sim and cuda compile for (sim: sm_90 unless
 given; gfx942 simulates 64-lane wavefronts; cuda: the device's).
+The grid may not exceed what the target allows (on NVIDIA 2^31-1 x 65535
+x 65535 programs; the interpreter: 2^31-1 each, program ids being i32).
 
 --workers limits the program instances (CTAs) interp and sim run at once
-(1: in order); --no-fp-fusion keeps a*b+c as two roundings (Triton's
-enable_fp_fusion=False) instead of the fma the GPU contracts it to
-(interp); --no-race-check turns sim's race detector off.
+(1: in order); memory does not grow with the grid. --timeout (300ms, 2m,
+or seconds) stops a run that takes longer, as does Ctrl-C, at once, even
+inside a loop that never ends; on a terminal a progress line counts the
+programs of a run longer than a second. --no-fp-fusion keeps a*b+c as two
+roundings (Triton's enable_fp_fusion=False) instead of the fma the GPU
+contracts it to (interp); --no-race-check turns sim's race detector off.
+
+Compilations (a .py kernel to TTIR, a kernel to PTX for cuda) are kept in
+the compile cache ($TT_CACHE_DIR, default the user cache directory's tt/);
+--no-cache neither reads nor writes it. --autotune runs a .py kernel's
+@triton.autotune: every configuration is compiled (in parallel), timed on
+the GPU, the table printed, the winner kept in the cache per key and run.
 
 --manifest runs every case of a manifest (shared/kernels/cases format) and
 checks Triton's outputs, poisoning float outputs with NaN first.
-Exit status: 0 ok, 1 mismatch or kernel error, 2 usage error.
+Exit status: 0 ok, 1 mismatch, kernel error or --timeout, 2 usage error,
+130 interrupted.
 `
 
 type options struct {
 	file, kernel, backend string
 	grid                  [3]int
+	gridExprs             []string // --grid of expressions (evaluated per launch)
 	gridSet               bool
 	args                  []string
 	outs, checks          []string
@@ -64,32 +84,49 @@ type options struct {
 	manifest, only, ir    string
 	arch                  string
 	python                PythonKernel // --constexpr, --signature (Python kernels)
+	timeout               time.Duration
+	noCache, autotune     bool
+	version               bool
 }
 
 // Run is tt-run's main: it returns the exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return RunContext(context.Background(), args, stdin, stdout, stderr)
+}
+
+// RunContext is Run stopped when ctx is done (cmd/tt-run cancels it on
+// Ctrl-C): the kernel stops at once and the exit status is 130.
+func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n%s", err, usage)
-		return 2
+		return cli.Usagef(stderr, "tt-run", "%v", err)
 	}
-	if o == nil {
-		fmt.Fprint(stdout, usage)
+	switch {
+	case o == nil:
+		fmt.Fprint(stdout, usage())
+		return 0
+	case o.version:
+		io.WriteString(stdout, cli.VersionLine("tt-run"))
 		return 0
 	}
 	b, err := LookupBackend(o.backend)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 2
+		return cli.Usagef(stderr, "tt-run", "%v", err)
 	}
-	if b, err = configure(b, o); err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 2
+	cache := openCache(o.noCache, stderr)
+	if b, err = configure(b, o, cache); err != nil {
+		return cli.Usagef(stderr, "tt-run", "%v", err)
 	}
+	if o.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.timeout)
+		defer cancel()
+	}
+	r := &runner{o: o, b: b, ctx: ctx, cache: cache, stdout: stdout, stderr: stderr}
 	if o.manifest != "" {
-		return runManifest(o, b, stdout, stderr)
+		return r.manifest()
 	}
-	return runKernel(o, b, stdin, stdout, stderr)
+	return r.kernel(stdin)
 }
 
 func parseArgs(args []string) (*options, error) {
@@ -122,6 +159,17 @@ func parseArgs(args []string) (*options, error) {
 		switch name {
 		case "h", "help":
 			return nil, nil
+		case "version":
+			o.version = true
+		case "no-cache":
+			o.noCache = true
+		case "autotune":
+			o.autotune = true
+		case "timeout":
+			var v string
+			if v, err = next(); err == nil {
+				o.timeout, err = parseTimeout(v)
+			}
 		case "no-verify":
 			o.noVerify = true
 		case "no-fp-fusion":
@@ -137,7 +185,7 @@ func parseArgs(args []string) (*options, error) {
 		case "grid":
 			var v string
 			if v, err = next(); err == nil {
-				o.grid, err = parseGrid(v)
+				o.grid, o.gridExprs, err = parseGrid(v)
 				o.gridSet = true
 			}
 		case "arg":
@@ -192,11 +240,14 @@ func parseArgs(args []string) (*options, error) {
 				err = fmt.Errorf("--ir must be ttir or ttgir")
 			}
 		default:
-			return nil, fmt.Errorf("unknown flag %q", a)
+			return nil, cli.UnknownFlag("tt-run", a)
 		}
 		if err != nil {
 			return nil, err
 		}
+	}
+	if o.version {
+		return o, nil
 	}
 	if o.manifest == "" {
 		if o.file == "" {
@@ -214,7 +265,7 @@ func parseArgs(args []string) (*options, error) {
 
 // configure applies the flags that belong to one backend, and refuses
 // those given to another.
-func configure(b Backend, o *options) (Backend, error) {
+func configure(b Backend, o *options, cache *compilecache.Cache) (Backend, error) {
 	switch b := b.(type) {
 	case Interp:
 		if o.arch != "" || o.noRaceCheck {
@@ -232,39 +283,147 @@ func configure(b Backend, o *options) (Backend, error) {
 		if o.noRaceCheck || o.noFusion {
 			return nil, fmt.Errorf("--no-race-check and --no-fp-fusion do not apply to --backend cuda")
 		}
-		b.Arch = o.arch
+		b.Arch, b.Cache = o.arch, cache
 		return b, nil
 	}
 	return b, nil
 }
 
-func parseGrid(s string) ([3]int, error) {
-	g := [3]int{1, 1, 1}
-	parts := strings.Split(s, ",")
-	if len(parts) > 3 {
-		return g, fmt.Errorf("--grid takes at most 3 dimensions")
+// openCache opens the compile cache, unless --no-cache; a cache that
+// cannot be opened is a warning, and the run goes on without it.
+func openCache(noCache bool, stderr io.Writer) *compilecache.Cache {
+	if noCache {
+		return nil
 	}
+	return compilecache.DefaultOrWarn(stderr, "tt-run")
+}
+
+// parseGrid reads --grid: up to three dimensions, numbers or Python
+// expressions over the arguments and meta-parameters
+// ("cdiv(n, BLOCK_SIZE)"), which are returned to be evaluated per launch.
+func parseGrid(s string) ([3]int, []string, error) {
+	g := [3]int{1, 1, 1}
+	parts := splitTopLevel(s)
+	if len(parts) > 3 {
+		return g, nil, fmt.Errorf("--grid takes at most 3 dimensions")
+	}
+	exprs := false
 	for i, p := range parts {
 		v, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || v < 1 {
-			return g, fmt.Errorf("bad grid dimension %q", p)
+		switch {
+		case err != nil && strings.TrimSpace(p) != "" && !looksLikeNumber(p):
+			exprs = true
+		case err != nil || v < 1:
+			return g, nil, fmt.Errorf("bad grid dimension %q", p)
+		default:
+			g[i] = v
 		}
-		g[i] = v
+	}
+	if exprs {
+		return g, parts, nil
+	}
+	return g, nil, nil
+}
+
+// splitTopLevel splits at the commas outside brackets.
+func splitTopLevel(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// evalGrid evaluates --grid expressions with the launch's values.
+func evalGrid(exprs []string, vars *triton.Dict) ([3]int, error) {
+	g := [3]int{1, 1, 1}
+	for i, e := range exprs {
+		v, err := triton.EvalExpr(strings.TrimSpace(e), vars)
+		if err != nil {
+			return g, fmt.Errorf("--grid dimension %d (%s): %v", i, strings.TrimSpace(e), err)
+		}
+		n, ok := triton.AsInt(v)
+		if !ok || n < 1 || n > 1<<40 {
+			return g, fmt.Errorf("--grid dimension %d (%s) is %v, not a positive integer", i, strings.TrimSpace(e), v)
+		}
+		g[i] = int(n)
 	}
 	return g, nil
 }
 
-func runKernel(o *options, b Backend, stdin io.Reader, stdout, stderr io.Writer) int {
+// gridVars are what --grid expressions see: the kernel's arguments by
+// name (buffers as host tensors) and a Python kernel's constexprs.
+func gridVars(k *Kernel, args []Arg) *triton.Dict {
+	d := triton.NewDict()
+	for _, a := range args {
+		switch {
+		case a.IsPointer():
+			shape := make([]int64, len(a.Buffer.Shape))
+			for i, s := range a.Buffer.Shape {
+				shape[i] = int64(s)
+			}
+			if obj, err := triton.BufferArg(triton.SignatureType(a.Type), shape...); err == nil {
+				d.Set(a.Name, obj)
+			}
+		case ir.IsFloat(a.Type):
+			d.Set(a.Name, triton.FloatArg(a.Float))
+		default:
+			d.Set(a.Name, triton.IntArg(a.Int))
+		}
+	}
+	for n, v := range k.Meta {
+		d.Set(n, v)
+	}
+	return d
+}
+
+// runner is one tt-run invocation with its backend and context.
+type runner struct {
+	o              *options
+	b              Backend
+	ctx            context.Context
+	cache          *compilecache.Cache // nil: --no-cache
+	stdout, stderr io.Writer
+}
+
+func (r *runner) errorf(format string, args ...any) {
+	fmt.Fprintf(r.stderr, "tt-run: %s\n", strings.TrimRight(fmt.Sprintf(format, args...), "\n"))
+}
+
+func (r *runner) kernel(stdin io.Reader) int {
+	o := r.o
 	var k *Kernel
 	var err error
+	var config *triton.Config
+	if o.autotune && !isPython(o.file) {
+		return cli.Usagef(r.stderr, "tt-run", "--autotune runs a Python kernel's @triton.autotune: give a .py file")
+	}
 	if isPython(o.file) {
 		p := o.python
-		p.Path, p.Kernel, p.Args = o.file, o.kernel, o.args
+		p.Path, p.Kernel, p.Args, p.Cache = o.file, o.kernel, o.args, r.cache
+		if o.autotune {
+			var code int
+			if config, code = r.tune(p); config == nil {
+				return code
+			}
+			p.Config = config
+		}
 		k, o.args, err = LoadPython(p)
 	} else if o.file == "-" {
 		data, rerr := io.ReadAll(stdin)
 		if rerr != nil {
-			fmt.Fprintf(stderr, "tt-run: %v\n", rerr)
+			r.errorf("%v", rerr)
 			return 1
 		}
 		k, err = LoadKernel("<stdin>", string(data), o.kernel, o.noVerify)
@@ -272,32 +431,39 @@ func runKernel(o *options, b Backend, stdin io.Reader, stdout, stderr io.Writer)
 		k, err = LoadKernelFile(o.file, o.kernel, o.noVerify)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", strings.TrimRight(err.Error(), "\n"))
+		r.errorf("%v", err)
 		return 1
 	}
 	args, err := bindArgs(k, o.args)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 2
+		return cli.Usagef(r.stderr, "tt-run", "%v", err)
 	}
 	outs, err := namedFiles(o.outs, args, "--out")
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 2
+		return cli.Usagef(r.stderr, "tt-run", "%v", err)
 	}
 	checks, err := namedFiles(o.checks, args, "--check")
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 2
+		return cli.Usagef(r.stderr, "tt-run", "%v", err)
 	}
-	if err := b.Run(k, o.grid, args, Options{Stdout: stdout}); err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
-		return 1
+	grid, err := r.gridFor(k, args)
+	if err != nil {
+		return cli.Usagef(r.stderr, "tt-run", "%v", err)
+	}
+	if err := resources.CheckGrid(grid, gridArch(r.b)); err != nil {
+		return cli.Usagef(r.stderr, "tt-run", "%v", err)
+	}
+	var lo Options
+	if config != nil {
+		lo = configOptions(config)
+	}
+	if code := r.launch(k, grid, args, lo); code != 0 {
+		return code
 	}
 	status := 0
 	for _, f := range outs {
-		if err := npy.WriteFile(f.path, *args[f.arg].Buffer); err != nil {
-			fmt.Fprintf(stderr, "tt-run: %v\n", err)
+		if err := writeNpyFile(f.path, *args[f.arg].Buffer); err != nil {
+			r.errorf("%v", err)
 			status = 1
 		}
 	}
@@ -305,18 +471,18 @@ func runKernel(o *options, b Backend, stdin io.Reader, stdout, stderr io.Writer)
 		a := &args[f.arg]
 		want, err := npy.ReadFile(f.path)
 		if err != nil {
-			fmt.Fprintf(stderr, "tt-run: %v\n", err)
+			r.errorf("%v", err)
 			return 1
 		}
 		kind := elementKind(a.Type)
 		gv, integer, err1 := Values(a.Buffer, kind)
 		wv, _, err2 := Values(&want, kind)
 		if err1 != nil || err2 != nil {
-			fmt.Fprintf(stderr, "tt-run: --check %s: %v\n", a.Name, firstErr(err1, err2))
+			r.errorf("--check %s: %v", a.Name, firstErr(err1, err2))
 			return 1
 		}
 		if len(gv) != len(wv) {
-			fmt.Fprintf(stderr, "tt-run: --check %s: output has %d elements, expectation %d\n", a.Name, len(gv), len(wv))
+			r.errorf("--check %s: output has %d elements, expectation %d", a.Name, len(gv), len(wv))
 			status = 1
 			continue
 		}
@@ -325,7 +491,7 @@ func runKernel(o *options, b Backend, stdin io.Reader, stdout, stderr io.Writer)
 		if !c.Pass {
 			word, status = "FAIL", 1
 		}
-		fmt.Fprintf(stdout, "%s %s: %s\n", word, a.Name, c)
+		fmt.Fprintf(r.stdout, "%s %s: %s\n", word, a.Name, c)
 	}
 	return status
 }
@@ -466,10 +632,11 @@ func namedFiles(specs []string, args []Arg, flag string) ([]namedFile, error) {
 	return out, nil
 }
 
-func runManifest(o *options, b Backend, stdout, stderr io.Writer) int {
+func (r *runner) manifest() int {
+	o := r.o
 	m, err := ReadManifest(o.manifest)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-run: %v\n", err)
+		r.errorf("%v", err)
 		return 1
 	}
 	only := map[string]bool{}
@@ -485,20 +652,23 @@ func runManifest(o *options, b Backend, stdout, stderr io.Writer) int {
 		if len(only) > 0 && !only[c.Name] {
 			continue
 		}
-		r, err := RunCase(dir, c, b, CaseOptions{IR: o.ir, Stdout: stdout})
+		res, err := RunCase(dir, c, r.b, CaseOptions{IR: o.ir, Stdout: r.stdout, Context: r.ctx})
+		if r.ctx.Err() != nil {
+			return r.stopped(err)
+		}
 		if err != nil {
-			fmt.Fprintf(stdout, "FAIL %s: %s\n", c.Name, strings.TrimRight(err.Error(), "\n"))
+			fmt.Fprintf(r.stdout, "FAIL %s: %s\n", c.Name, strings.TrimRight(err.Error(), "\n"))
 			failed++
 			continue
 		}
-		fmt.Fprintln(stdout, r)
-		if r.Pass {
+		fmt.Fprintln(r.stdout, res)
+		if res.Pass {
 			passed++
 		} else {
 			failed++
 		}
 	}
-	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	fmt.Fprintf(r.stdout, "%d passed, %d failed\n", passed, failed)
 	if failed > 0 {
 		return 1
 	}

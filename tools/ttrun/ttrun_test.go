@@ -146,7 +146,7 @@ func TestRunErrors(t *testing.T) {
 		{[]string{src, "--grid", "1", "--kernel", "other"}, 1, "no function @other"},
 		{[]string{bad, "--grid", "1"}, 1, "bad.ttir:2:"},
 		{[]string{src, "--grid", "1", "--tol", "1e-3", "--rtol", "1e-3"}, 2, "exclusive"},
-		{[]string{src, "--grid", "1", "--bogus"}, 2, "unknown flag"},
+		{[]string{src, "--grid", "1", "--bogus"}, 2, "tt-run: Unknown command line argument '--bogus'.  Try: 'tt-run --help'"},
 		// Out-of-bounds access: a kernel error, reported with its location.
 		{[]string{src, "--grid", "1", "--arg", "@" + xp, "--arg", "@" + xp, "--arg", "@" + xp, "--arg", "8", "--arg", "1"}, 1,
 			"add.ttir:12:8: error: 'tt.load' op program (0, 0, 0), element [4]"},

@@ -1,13 +1,16 @@
 package tttranslate
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -56,21 +59,11 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 			return nil, fmt.Errorf("--signature: %v", err)
 		}
 	}
-	if len(sig) > len(k.Params) {
-		return nil, fmt.Errorf("--signature has %d entries but %s takes %d parameters", len(sig), k.Name, len(k.Params))
-	}
 	consts := map[string]triton.ArgSpec{}
 	for _, c := range p.constexprs {
 		n, v, ok := strings.Cut(c, "=")
 		if !ok {
 			return nil, fmt.Errorf("--constexpr takes NAME=VALUE, got %q", c)
-		}
-		found := false
-		for _, prm := range k.Params {
-			found = found || prm.Name == n
-		}
-		if !found {
-			return nil, fmt.Errorf("--constexpr %s: kernel %s has no parameter %s", n, k.Name, n)
 		}
 		spec, err := triton.ParseConstant(v)
 		if err != nil {
@@ -78,90 +71,111 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 		}
 		consts[n] = spec
 	}
-	specs := make([]triton.ArgSpec, len(k.Params))
-	for i, prm := range k.Params {
-		switch c, ok := consts[prm.Name]; {
-		case ok:
-			specs[i] = c
-		case i < len(sig):
-			specs[i] = sig[i]
-		case prm.Default != nil:
-			specs[i] = triton.LaunchSpec(prm.Default, prm.Constexpr)
-		default:
-			var names []string
-			for _, q := range k.Params {
-				names = append(names, q.Name)
-			}
-			return nil, fmt.Errorf("parameter %s of %s has no --signature entry or --constexpr value (parameters: %s)", prm.Name, k.Name, strings.Join(names, ", "))
-		}
-	}
-	return specs, nil
+	return triton.Specialize(k, sig, consts)
 }
 
-// runPython compiles a @triton.jit kernel and emits cl.opts.Target.
+// runPython compiles a @triton.jit kernel and emits cl.opts.Target; the
+// emitted targets come from the compile cache when the file, the
+// command line and the modules it imports are unchanged.
 func runPython(cl *cmdline, stdout, stderr io.Writer) int {
-	fail := func(err error) int {
-		io.WriteString(stderr, triton.Render(err, os.ReadFile))
+	if isIRTarget(cl.opts.Target) {
+		mod, code := frontEnd(cl, os.ReadFile, stdout, stderr)
+		if mod == nil {
+			return code
+		}
+		return emitModule(cl, mod, stdout, stderr)
+	}
+	src, err := os.ReadFile(cl.input)
+	if err != nil {
+		fmt.Fprintf(stderr, "tt-translate: could not open input file '%s': %v\n", cl.input, err)
 		return 1
 	}
-	if cl.py.kernel == "" {
-		ks, err := triton.Kernels(cl.input, nil)
+	rec := &compilecache.DepRecorder{Main: cl.input}
+	key := OptionsKey(compilecache.NewKey("tt-translate-python").String("path", cl.input).Bytes("source", src).
+		String("kernel", cl.py.kernel).String("signature", cl.py.signature).Strings("constexprs", cl.py.constexprs), &cl.opts).Sum()
+	code := 1
+	res, _, err := CompileCached(cl.cache(stderr), key, stderr, func(diags io.Writer) (*Result, error) {
+		mod, c := frontEnd(cl, rec.ReadFile, stdout, stderr)
+		if mod == nil {
+			code = c
+			return nil, errReported
+		}
+		o := cl.opts
+		o.Pass.IROut = diags
+		return Compile(mod, o)
+	}, rec.Deps)
+	switch {
+	case err == errReported:
+		return code
+	case err != nil:
+		io.WriteString(stderr, renderAny(cl.input, string(src), err))
+		return 1
+	}
+	if err := writeOutputs(cl.output, res, stdout); err != nil {
+		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// errReported is a failure whose message is already written.
+var errReported = errors.New("reported")
+
+// frontEnd compiles the kernel to TTIR, reading source files with read.
+// On failure it reports the error and returns a nil module and the exit
+// status.
+func frontEnd(cl *cmdline, read func(string) ([]byte, error), stdout, stderr io.Writer) (*ir.Operation, int) {
+	fail := func(err error) (*ir.Operation, int) {
+		io.WriteString(stderr, triton.Render(err, os.ReadFile))
+		return nil, 1
+	}
+	name := cl.py.kernel
+	if name == "" {
+		ks, err := triton.Kernels(cl.input, read)
 		if err != nil {
 			return fail(err)
 		}
 		if len(ks) != 1 {
 			fmt.Fprintf(stderr, "tt-translate: %s defines %d @triton.jit functions (%s): choose one with --kernel\n", cl.input, len(ks), strings.Join(ks, ", "))
-			return 2
+			return nil, 2
 		}
-		cl.py.kernel = ks[0]
+		name = ks[0]
 	}
-	k, err := triton.FindKernel(cl.input, cl.py.kernel, nil)
+	k, err := triton.FindKernel(cl.input, name, read)
 	if err != nil {
 		return fail(err)
 	}
 	specs, err := pythonSpecs(k, &cl.py)
 	if err != nil {
 		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
-		return 2
+		return nil, 2
 	}
 	o := cl.opts
-	o.Pass.IROut = stderr
 	mod, err := triton.Compile(NewContext(), cl.input, triton.Options{Kernel: k.Name, Args: specs,
-		NumWarps: o.NumWarps, Capability: capabilityOf(o.arch()), Stdout: stdout})
+		NumWarps: o.NumWarps, Capability: capabilityOf(o.arch()), Stdout: stdout, ReadFile: read})
 	if err != nil {
 		return fail(err)
 	}
-	return emitModule(cl, mod, stdout, stderr)
+	return mod, 0
 }
 
-// emitModule runs the stages on a module built in memory and writes the
-// requested output.
+// emitModule runs the stages that take a module built in memory to the
+// IR target (--target=ttir|ttgir) and writes it; the emitted targets go
+// through Compile (and the compile cache) instead.
 func emitModule(cl *cmdline, mod *ir.Operation, stdout, stderr io.Writer) int {
 	o := cl.opts
 	o.Pass.IROut = stderr
 	src, _ := os.ReadFile(cl.input)
-	if lvl, ok := irTargets[o.Target]; ok {
-		if err := runStagesTo(mod, lvl, &o); err != nil {
-			io.WriteString(stderr, renderAny(cl.input, string(src), err))
-			return 1
-		}
-		text := asm.Sprint(mod, asm.PrintConfig{DebugInfo: true, UseNameLocAsPrefix: true})
-		if cl.output == "-" {
-			io.WriteString(stdout, text)
-			return 0
-		}
-		if err := os.WriteFile(cl.output, []byte(text), 0o644); err != nil {
-			fmt.Fprintf(stderr, "tt-translate: %v\n", err)
-			return 1
-		}
-		return 0
-	}
-	res, err := Compile(mod, o)
-	if err != nil {
+	if err := runStagesTo(mod, irTargets[o.Target], &o); err != nil {
 		io.WriteString(stderr, renderAny(cl.input, string(src), err))
 		return 1
 	}
-	if err := writeOutputs(cl.output, res, stdout); err != nil {
+	text := asm.Sprint(mod, asm.PrintConfig{DebugInfo: true, UseNameLocAsPrefix: true})
+	if cl.output == "-" {
+		io.WriteString(stdout, text)
+		return 0
+	}
+	if err := cli.WriteFile(cl.output, []byte(text)); err != nil {
 		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
 		return 1
 	}

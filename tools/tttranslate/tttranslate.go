@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -45,7 +46,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cl.timing {
 		o.Pass.Timer = &passmgr.Timer{}
 	}
-	res, err := CompileSource(name, src, o)
+	key := OptionsKey(compilecache.NewKey("tt-translate").String("name", name).String("input", src), &o).Sum()
+	res, _, err := CompileCached(cl.cache(stderr), key, stderr, func(diags io.Writer) (*Result, error) {
+		o.Pass.IROut = diags
+		return CompileSource(name, src, o)
+	}, nil)
 	if errors.Is(err, ErrNoKernel) {
 		fmt.Fprintf(stderr, "tt-translate: %s: %v\n", name, err)
 		return 1
@@ -78,6 +83,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type cmdline struct {
 	input, output string
 	timing        bool
+	noCache       bool
 	opts          Options
 	py            pythonArgs
 }
@@ -105,6 +111,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	tritonFlags(fs, &o.Triton)
 	fs.StringVar(&cl.output, "o", "-", "")
 	fs.BoolVar(&cl.timing, "mlir-timing", false, "")
+	fs.BoolVar(&cl.noCache, "no-cache", false, "")
 	registerPythonFlags(fs, &cl.py)
 	c := &o.Pass
 	fs.BoolVar(&c.VerifyEach, "verify-each", true, "")
@@ -289,6 +296,8 @@ OPTIONS:
   --lld=PATH                          ld.lld for hsaco (default: ld.lld on PATH)
   -o FILE                             output file (default stdout)
   --dump-stages=DIR                   write the IR after each stage into DIR
+  --no-cache                          neither read nor write the compile cache
+                                      ($TT_CACHE_DIR, default the user cache dir's tt/)
   --mlir-print-ir-after-all / --mlir-print-ir-before-all
   --mlir-print-ir-after=P1,P2 / --mlir-print-ir-before=P1,P2
   --mlir-print-ir-module-scope  --mlir-print-debuginfo  --mlir-timing

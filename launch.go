@@ -1,0 +1,186 @@
+package tt
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ttcompiler/tt/analysis/resources"
+	"github.com/ttcompiler/tt/numeric"
+	"github.com/ttcompiler/tt/runtime/cuda"
+)
+
+// Grid is a launch grid: programs along x, y and z (0 counts as 1).
+type Grid [3]int
+
+func (g Grid) normalized() [3]int {
+	out := [3]int(g)
+	for i := range out {
+		if out[i] == 0 {
+			out[i] = 1
+		}
+	}
+	return out
+}
+
+// Function is a Kernel loaded on a Device.
+type Function struct {
+	d   *Device
+	k   *Kernel
+	mod *cuda.Module
+	fn  *cuda.Function
+}
+
+// Load loads a kernel compiled to PTX for this GPU (the driver's JIT
+// assembles it) and returns its function; loading a Kernel again returns
+// the same Function.
+func (d *Device) Load(k *Kernel) (*Function, error) {
+	if k.Target != "ptx" {
+		return nil, fmt.Errorf("tt: %s is compiled for %s; Load runs PTX on NVIDIA GPUs", k.Name, k.Target)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.loaded == nil {
+		return nil, cuda.ErrClosed
+	}
+	if f, ok := d.loaded[k]; ok {
+		return f, nil
+	}
+	mod, err := d.ctx.LoadModule(k.Code, cuda.JITOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("tt: loading %s (compiled for %s) on %s (%s): %w", k.Name, k.Arch, d.name, d.arch, err)
+	}
+	fn, err := mod.Function(k.Name)
+	if err == nil && k.Shared > 48<<10 {
+		err = fn.SetMaxDynamicSharedMemory(k.Shared)
+	}
+	if err != nil {
+		mod.Close()
+		return nil, fmt.Errorf("tt: %s: %w", k.Name, err)
+	}
+	f := &Function{d: d, k: k, mod: mod, fn: fn}
+	d.loaded[k] = f
+	return f, nil
+}
+
+// Kernel is the loaded kernel.
+func (f *Function) Kernel() *Kernel { return f.k }
+
+// Launch enqueues the kernel over grid with args, one per runtime
+// parameter in order: a *Buffer (of this device) for a pointer, a Go
+// integer for an integer, a float32 or float64 for a float. It returns
+// once the launch is queued; Device.Synchronize waits for it.
+func (f *Function) Launch(grid Grid, args ...any) error {
+	g := grid.normalized()
+	if err := resources.CheckGrid(g, f.d.arch); err != nil {
+		return fmt.Errorf("tt: launching %s: %v", f.k.Name, err)
+	}
+	cargs, err := f.args(args)
+	if err != nil {
+		return err
+	}
+	cfg := cuda.LaunchConfig{Grid: g, Block: [3]int{32 * f.k.NumWarps, 1, 1}, SharedBytes: f.k.Shared}
+	if err := f.fn.Launch(cfg, cargs); err != nil {
+		return fmt.Errorf("tt: launching %s: %w", f.k.Name, err)
+	}
+	return nil
+}
+
+// args converts Go values to the kernel's parameters.
+func (f *Function) args(args []any) (cuda.Args, error) {
+	ps := f.k.Params
+	var out cuda.Args
+	if len(args) != len(ps) {
+		return out, fmt.Errorf("tt: %s takes %d arguments (%s), got %d", f.k.Name, len(ps), paramList(ps), len(args))
+	}
+	for i, p := range ps {
+		var err error
+		if out, err = appendArg(out, f.d, p, args[i]); err != nil {
+			return out, fmt.Errorf("tt: %s argument %d (%s %s): %v", f.k.Name, i, p.Name, p.Type, err)
+		}
+	}
+	return out, nil
+}
+
+func paramList(ps []Param) string {
+	s := ""
+	for i, p := range ps {
+		if i > 0 {
+			s += ", "
+		}
+		s += p.Name + " " + p.Type
+	}
+	return s
+}
+
+// appendArg appends one argument in the parameter's ABI type.
+func appendArg(out cuda.Args, d *Device, p Param, v any) (cuda.Args, error) {
+	if p.IsPointer() {
+		b, ok := v.(*Buffer)
+		switch {
+		case !ok:
+			return out, fmt.Errorf("a pointer parameter takes a *tt.Buffer, not a %T", v)
+		case b.d != d:
+			return out, fmt.Errorf("the buffer is on another device")
+		case b.ptr == 0:
+			return out, fmt.Errorf("the buffer was freed")
+		case b.DType != "" && b.DType != p.Type[1:]:
+			return out, fmt.Errorf("the buffer holds %s elements (set its DType to reinterpret them)", b.DType)
+		}
+		return out.Ptr(b.ptr), nil
+	}
+	switch p.Type {
+	case "i32", "i64":
+		n, ok := goInt(v)
+		if !ok {
+			if b, isBool := v.(bool); isBool {
+				n, ok = boolInt(b), true
+			}
+		}
+		if !ok {
+			return out, fmt.Errorf("want an integer, got a %T", v)
+		}
+		if p.Type == "i32" {
+			if n < math.MinInt32 || n > math.MaxUint32 {
+				return out, fmt.Errorf("%d does not fit in 32 bits", n)
+			}
+			return out.I32(int32(n)), nil
+		}
+		return out.I64(n), nil
+	case "fp32", "fp64", "fp16", "bf16":
+		x, ok := goFloat(v)
+		if !ok {
+			return out, fmt.Errorf("want a float, got a %T", v)
+		}
+		switch p.Type {
+		case "fp32":
+			return out.F32(float32(x)), nil
+		case "fp64":
+			return out.F64(x), nil
+		case "fp16":
+			return out.F16(numeric.F16FromFloat64(x, numeric.RNE)), nil
+		}
+		return out.F16(numeric.BF16FromFloat64(x, numeric.RNE)), nil
+	}
+	return out, fmt.Errorf("parameters of type %s cannot be passed by Launch", p.Type)
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// goFloat reads a Go float or integer as a float64.
+func goFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float32:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	if n, ok := goInt(v); ok {
+		return float64(n), true
+	}
+	return 0, false
+}
