@@ -135,7 +135,7 @@ func (op *Operation) Has(t Traits) bool { return op.def.Has(t) }
 func (op *Operation) Loc() Location { return op.loc }
 
 // SetLoc changes the operation's location.
-func (op *Operation) SetLoc(l Location) { op.loc = l }
+func (op *Operation) SetLoc(l Location) { op.loc = l; op.ctx.changed() }
 
 // ---- operands ----
 
@@ -173,6 +173,7 @@ func (op *Operation) SetOperand(i int, v Value) { op.operands[i].Set(v) }
 
 // SetOperands replaces the whole operand list.
 func (op *Operation) SetOperands(vs []Value) {
+	op.ctx.changed()
 	for i := range op.operands {
 		op.operands[i].unlink()
 	}
@@ -250,6 +251,7 @@ func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
 // SetAttr sets (or replaces) an attribute. Names the op declares inherent,
 // and names already stored as properties, are stored as properties.
 func (op *Operation) SetAttr(name string, v Attribute) {
+	op.ctx.changed()
 	if findAttr(op.props, name) != nil || op.def.IsInherent(name) {
 		op.props = setAttr(op.props, name, v)
 		return
@@ -259,7 +261,10 @@ func (op *Operation) SetAttr(name string, v Attribute) {
 
 // SetProp stores an attribute as a property regardless of the definition
 // (the parser uses it for `<{...}>` of unregistered ops).
-func (op *Operation) SetProp(name string, v Attribute) { op.props = setAttr(op.props, name, v) }
+func (op *Operation) SetProp(name string, v Attribute) {
+	op.ctx.changed()
+	op.props = setAttr(op.props, name, v)
+}
 
 func setAttr(list []NamedAttr, name string, v Attribute) []NamedAttr {
 	i := sort.Search(len(list), func(i int) bool { return list[i].Name >= name })
@@ -281,6 +286,7 @@ func (op *Operation) RemoveAttr(name string) Attribute {
 		if i < len(l) && l[i].Name == name {
 			old := l[i].Value
 			*list = append(l[:i:i], l[i+1:]...)
+			op.ctx.changed()
 			return old
 		}
 	}
@@ -305,7 +311,10 @@ func (op *Operation) Attrs() []NamedAttr {
 }
 
 // SetDiscardableAttrs replaces the discardable attributes.
-func (op *Operation) SetDiscardableAttrs(list []NamedAttr) { op.attrs = SortNamedAttrs(list) }
+func (op *Operation) SetDiscardableAttrs(list []NamedAttr) {
+	op.ctx.changed()
+	op.attrs = SortNamedAttrs(list)
+}
 
 // ---- regions and successors ----
 
@@ -414,6 +423,7 @@ func (op *Operation) MoveAfter(other *Operation) {
 // DropAllReferences makes the op and everything nested in it release their
 // operands and successors, so that they can be erased in any order.
 func (op *Operation) DropAllReferences() {
+	op.ctx.changed()
 	for i := range op.operands {
 		op.operands[i].unlink()
 		op.operands[i].value = nil
