@@ -165,8 +165,13 @@ func (f *Format) Result(op *ir.Operation, name string) []ir.Value {
 	return f.results(op, i)
 }
 
+// resultSegments returns how many results each declared result group holds.
+func (f *Format) resultSegments(op *ir.Operation) []int {
+	return groupSizes(f.spec.Results, op.NumResults(), func() []int64 { return nil })
+}
+
 func (f *Format) results(op *ir.Operation, idx int) []ir.Value {
-	seg := groupSizes(f.spec.Results, op.NumResults(), func() []int64 { return nil })
+	seg := f.resultSegments(op)
 	start := 0
 	for i := 0; i < idx; i++ {
 		start += seg[i]
