@@ -86,7 +86,7 @@ type driver struct {
 }
 
 func newDriver(ctx *ir.Context, set *FrozenSet, cfg Config, r *ir.Region) *driver {
-	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: newWorklist()}
+	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: newWorklist(countOps(r))}
 	d.rw = NewRewriter(ctx, d)
 	return d
 }

@@ -110,7 +110,7 @@ func (l *liveness) set(v ir.Value) {
 func (l *liveness) isLive(a *ir.BlockArgument) bool { return l.args[a] }
 
 func runRegionDCE(rw *Rewriter, r *ir.Region) bool {
-	l := &liveness{ops: map[*ir.Operation]bool{}, args: map[*ir.BlockArgument]bool{},
+	l := &liveness{ops: make(map[*ir.Operation]bool, countOps(r)), args: map[*ir.BlockArgument]bool{},
 		succArgs: map[*ir.Operation][]*ir.BlockArgument{}}
 	for {
 		l.changed = false
