@@ -2,7 +2,7 @@ package ir
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -284,8 +284,22 @@ func DictionaryAttrOf(ctx *Context, entries []NamedAttr) *DictionaryAttr {
 // SortNamedAttrs returns a sorted copy of entries without duplicate names
 // (the last occurrence of a name wins).
 func SortNamedAttrs(entries []NamedAttr) []NamedAttr {
-	cp := append([]NamedAttr(nil), entries...)
-	sort.SliceStable(cp, func(i, j int) bool { return cp[i].Name < cp[j].Name })
+	return sortNamedAttrsInPlace(append([]NamedAttr(nil), entries...))
+}
+
+// sortNamedAttrsInPlace is SortNamedAttrs on a list the caller owns.
+func sortNamedAttrsInPlace(cp []NamedAttr) []NamedAttr {
+	sorted := true
+	for i := 1; i < len(cp); i++ {
+		if cp[i-1].Name >= cp[i].Name {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
+		return cp // the usual case: already sorted, no duplicates
+	}
+	slices.SortStableFunc(cp, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
 	out := cp[:0]
 	for _, e := range cp {
 		if len(out) > 0 && out[len(out)-1].Name == e.Name {

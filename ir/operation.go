@@ -94,8 +94,8 @@ func Create(st *OperationState) *Operation {
 			attrs = append(attrs, a)
 		}
 	}
-	op.props = SortNamedAttrs(props)
-	op.attrs = SortNamedAttrs(attrs)
+	op.props = sortNamedAttrsInPlace(props)
+	op.attrs = sortNamedAttrsInPlace(attrs)
 	op.setOperands(st.Operands)
 	op.results = make([]OpResult, len(st.Types))
 	for i, t := range st.Types {
