@@ -1,7 +1,9 @@
 package asmfmt
 
 import (
+	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -12,32 +14,77 @@ const SegmentsAttr = "operandSegmentSizes"
 // Format is a compiled assembly format bound to its Spec.
 type Format struct {
 	spec *Spec
+	// name is the op's, for the panic of a malformed installed format.
+	name string
+	// The format string is compiled once, when the op is first parsed or
+	// printed (compiled): a tool loads hundreds of ops and uses a few.
+	once sync.Once
+	err  error
 	els  []element
 	used map[string]bool
 }
 
 // Compile compiles the spec's format; it fails on a malformed format.
 func Compile(s Spec) (*Format, error) {
-	f := &Format{spec: &s, used: map[string]bool{}}
-	if s.Format != "" {
-		els, err := compile(f.spec)
-		if err != nil {
-			return nil, err
-		}
-		f.els = els
-		usedAttrs(els, f.used)
+	f := &Format{spec: &s}
+	if f.compile(); f.err != nil {
+		return nil, f.err
 	}
 	return f, nil
 }
 
-// Install compiles the spec and sets def's Parse and Print hooks (when the
-// spec has a format), its Inherent attributes and its verifier. A
-// malformed format is a programming error and panics at init.
-func Install(def *ir.OpDef, s Spec) *Format {
-	f, err := Compile(s)
-	if err != nil {
-		panic(fmt.Sprintf("asmfmt: %s: %v", def.Name, err))
+// compile compiles the format string into els and used (once).
+func (f *Format) compile() {
+	f.once.Do(func() {
+		f.used = map[string]bool{}
+		if f.spec.Format != "" {
+			f.els, f.err = compile(f.spec)
+			usedAttrs(f.els, f.used)
+		}
+	})
+}
+
+// compiled returns f with its format compiled. A malformed format of an
+// installed op is a programming error: it panics (CheckInstalled finds
+// them all, for tests).
+func (f *Format) compiled() *Format {
+	if f.compile(); f.err != nil {
+		panic(fmt.Sprintf("asmfmt: %s: %v", f.name, f.err))
 	}
+	return f
+}
+
+// installed lists every format Install made, for CheckInstalled.
+var installed struct {
+	sync.Mutex
+	formats []*Format
+}
+
+// CheckInstalled compiles the format of every op installed so far and
+// returns the errors of the malformed ones (nil when all compile). Install
+// defers compiling to the first use; tests call this to find bad formats
+// without parsing or printing every op.
+func CheckInstalled() error {
+	installed.Lock()
+	formats := append([]*Format(nil), installed.formats...)
+	installed.Unlock()
+	var errs []error
+	for _, f := range formats {
+		if f.compile(); f.err != nil {
+			errs = append(errs, fmt.Errorf("%s: %v", f.name, f.err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Install sets def's Parse and Print hooks (when the spec has a format),
+// its Inherent attributes and its verifier. The format string is compiled
+// when the op is first parsed or printed; a malformed one panics then.
+func Install(def *ir.OpDef, s Spec) *Format {
+	f := &Format{spec: &s, name: def.Name}
+	installed.Lock()
+	installed.formats = append(installed.formats, f)
+	installed.Unlock()
 	for _, a := range s.Attrs {
 		def.Inherent = append(def.Inherent, a.Name)
 	}
@@ -72,7 +119,7 @@ func (f *Format) Spec() *Spec { return f.spec }
 // elided lists the attributes attr-dict must not print.
 func (f *Format) elided(op *ir.Operation) []string {
 	var out []string
-	for n := range f.used {
+	for n := range f.compiled().used {
 		out = append(out, n)
 	}
 	if f.spec.Segments {
