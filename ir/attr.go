@@ -103,7 +103,7 @@ func Truncate(v uint64, width int) uint64 {
 // IntegerAttrOf returns the integer attribute of type t (integer or index)
 // holding v truncated to t's width.
 func IntegerAttrOf(ctx *Context, t Type, v int64) *IntegerAttr {
-	return Unique(ctx, &IntegerAttr{Typ: t, Bits: Truncate(uint64(v), BitWidth(t))})
+	return ctx.cache.cachedIntAttr(ctx, t, Truncate(uint64(v), BitWidth(t)))
 }
 
 // BoolAttrOf returns `true` or `false` (an i1 integer attribute).
@@ -231,6 +231,13 @@ func DenseI64Array(ctx *Context, vals []int64) *DenseArrayAttr {
 
 // DenseIntArray returns a dense array of integers of type elem.
 func DenseIntArray(ctx *Context, elem Type, vals []int64) *DenseArrayAttr {
+	if len(vals) == 1 {
+		return ctx.cache.cachedIntArray1(ctx, elem, vals[0])
+	}
+	return denseIntArray(ctx, elem, vals)
+}
+
+func denseIntArray(ctx *Context, elem Type, vals []int64) *DenseArrayAttr {
 	w := BitWidth(elem)
 	cp := make([]int64, len(vals))
 	for i, v := range vals {
@@ -320,7 +327,7 @@ type TypeAttr struct {
 func (a *TypeAttr) UniqueKey() any { return *a }
 
 // TypeAttrOf returns the attribute wrapping t.
-func TypeAttrOf(ctx *Context, t Type) *TypeAttr { return Unique(ctx, &TypeAttr{Value: t}) }
+func TypeAttrOf(ctx *Context, t Type) *TypeAttr { return ctx.cache.cachedTypeAttr(ctx, t) }
 
 // SymbolRefAttr is `@root` or `@root::@nested::@leaf`.
 type SymbolRefAttr struct {

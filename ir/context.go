@@ -18,6 +18,8 @@ type Context struct {
 	memo     sync.Map
 	// gen counts the changes to the IR of the context (Generation).
 	gen atomic.Uint64
+	// cache answers the most frequent Unique requests (uniquecache.go).
+	cache uniqueCache
 
 	// AllowUnregistered lets the parser and verifier accept operations of
 	// dialects that are not loaded (MLIR's --allow-unregistered-dialect).
