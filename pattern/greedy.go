@@ -359,9 +359,11 @@ func (d *driver) OpErased(op *ir.Operation) {
 		d.cfg.Listener.OpErased(op)
 	}
 	// Defining ops of operands that become (nearly) unused may now fold
-	// or die.
-	for _, v := range op.Operands() {
-		if v == nil || ir.NumUses(v) > 1 {
+	// or die. (At most one use, checked without counting: a value such as
+	// a thread id has hundreds.)
+	for i := 0; i < op.NumOperands(); i++ {
+		v := op.Operand(i)
+		if v == nil || ir.HasUses(v) && !ir.HasOneUse(v) {
 			continue
 		}
 		if def := v.DefiningOp(); def != nil {
