@@ -18,6 +18,10 @@ type Operation struct {
 	block      *Block
 	prev, next *Operation
 	order      int
+
+	// result1 holds the result of a single-result op (most ops), saving
+	// an allocation per op.
+	result1 [1]OpResult
 }
 
 // OperationState collects everything needed to create an operation.
@@ -85,10 +89,29 @@ func Create(st *OperationState) *Operation {
 	if op.loc == nil {
 		op.loc = Unknown(ctx)
 	}
+	// Both attribute lists are sized up front: building them by append
+	// reallocated the usual one- or two-attribute list at every step.
+	var inherent [8]bool
+	nProps := len(st.Props)
+	for i, a := range st.Attrs {
+		in := def.IsInherent(a.Name)
+		if i < len(inherent) {
+			inherent[i] = in
+		}
+		if in {
+			nProps++
+		}
+	}
 	var props, attrs []NamedAttr
-	props = append(props, st.Props...)
-	for _, a := range st.Attrs {
-		if def.IsInherent(a.Name) {
+	if nProps > 0 {
+		props = make([]NamedAttr, 0, nProps)
+		props = append(props, st.Props...)
+	}
+	if n := len(st.Props) + len(st.Attrs) - nProps; n > 0 {
+		attrs = make([]NamedAttr, 0, n)
+	}
+	for i, a := range st.Attrs {
+		if i < len(inherent) && inherent[i] || i >= len(inherent) && def.IsInherent(a.Name) {
 			props = append(props, a)
 		} else {
 			attrs = append(attrs, a)
@@ -97,7 +120,11 @@ func Create(st *OperationState) *Operation {
 	op.props = sortNamedAttrsInPlace(props)
 	op.attrs = sortNamedAttrsInPlace(attrs)
 	op.setOperands(st.Operands)
-	op.results = make([]OpResult, len(st.Types))
+	if len(st.Types) == 1 {
+		op.results = op.result1[:]
+	} else {
+		op.results = make([]OpResult, len(st.Types))
+	}
 	for i, t := range st.Types {
 		op.results[i] = OpResult{valueImpl: valueImpl{typ: t}, owner: op, index: i}
 	}

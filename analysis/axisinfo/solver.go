@@ -116,7 +116,7 @@ func (s *solver) join(v ir.Value, i Info) {
 
 // notify schedules everything that reads v's lattice value.
 func (s *solver) notify(v ir.Value) {
-	for _, u := range ir.Uses(v) {
+	for u := v.FirstUse(); u != nil; u = u.NextUse() {
 		user := u.Owner()
 		s.enqueue(workItem{op: user})
 		switch user.Name() {

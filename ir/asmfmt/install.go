@@ -137,23 +137,40 @@ func (f *Format) elided(op *ir.Operation) []string {
 
 // segments returns how many operands each declared operand group holds.
 func (f *Format) segments(op *ir.Operation) []int {
-	return groupSizes(f.spec.Operands, op.NumOperands(), func() []int64 {
-		if !f.spec.Segments {
-			return nil
-		}
+	return f.segmentsInto(nil, op)
+}
+
+// segmentsInto is segments, stored in buf when it is large enough (the
+// verifier passes a stack buffer: it runs on every op after every pass
+// that changed the IR).
+func (f *Format) segmentsInto(buf []int, op *ir.Operation) []int {
+	var seg []int64
+	if f.spec.Segments {
 		if a, ok := op.Attr(SegmentsAttr).(*ir.DenseArrayAttr); ok {
-			return a.Ints
+			seg = a.Ints
 		}
-		return nil
-	})
+	}
+	return groupSizesInto(buf, f.spec.Operands, op.NumOperands(), seg)
 }
 
 // groupSizes splits n values over the declared groups: from an explicit
 // segment list when there is one, else by giving the variable-length
 // groups what the fixed ones leave (the first ones first).
 func groupSizes(vals []Value, n int, seg func() []int64) []int {
-	out := make([]int, len(vals))
-	if s := seg(); s != nil && len(s) == len(vals) {
+	return groupSizesInto(nil, vals, n, seg())
+}
+
+// groupSizesInto is groupSizes with the segment list given, and the
+// result stored in buf when it has room.
+func groupSizesInto(buf []int, vals []Value, n int, s []int64) []int {
+	var out []int
+	if cap(buf) >= len(vals) {
+		out = buf[:len(vals)]
+		clear(out)
+	} else {
+		out = make([]int, len(vals))
+	}
+	if s != nil && len(s) == len(vals) {
 		for i, x := range s {
 			out[i] = int(x)
 		}
@@ -214,7 +231,7 @@ func (f *Format) Result(op *ir.Operation, name string) []ir.Value {
 
 // resultSegments returns how many results each declared result group holds.
 func (f *Format) resultSegments(op *ir.Operation) []int {
-	return groupSizes(f.spec.Results, op.NumResults(), func() []int64 { return nil })
+	return groupSizesInto(nil, f.spec.Results, op.NumResults(), nil)
 }
 
 func (f *Format) results(op *ir.Operation, idx int) []ir.Value {

@@ -60,8 +60,9 @@ func (f *Format) verifyInvariants(op *ir.Operation) error {
 	}
 	// The groups are walked by index, with their sizes computed once: the
 	// verifier runs on every op after every pass that changed the IR.
+	var buf [8]int
 	idx, start := 0, 0
-	seg := f.segments(op)
+	seg := f.segmentsInto(buf[:0], op)
 	for i, v := range spec.Operands {
 		end := min(start+seg[i], op.NumOperands())
 		for j := start; j < end; j++ {
@@ -73,7 +74,7 @@ func (f *Format) verifyInvariants(op *ir.Operation) error {
 		start += seg[i]
 	}
 	idx, start = 0, 0
-	seg = f.resultSegments(op)
+	seg = groupSizesInto(buf[:0], spec.Results, op.NumResults(), nil)
 	for i, v := range spec.Results {
 		end := min(start+seg[i], op.NumResults())
 		for j := start; j < end; j++ {
