@@ -2,6 +2,7 @@ package nvptx
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/llvm"
@@ -283,8 +284,71 @@ func (f *fn) loadParams(ps []param) error {
 // ins writes one instruction line.
 func (f *fn) ins(format string, args ...any) {
 	f.body.WriteString("\t")
-	fmt.Fprintf(&f.body, format, args...)
+	if !writeSimple(&f.body, format, args) {
+		fmt.Fprintf(&f.body, format, args...)
+	}
 	f.body.WriteString(";\n")
+}
+
+// writeSimple writes format with its args when it uses only %s of
+// strings and %d of integers (nearly every instruction), as fmt would
+// print them but without its reflection; it writes nothing and reports
+// false for any other format or argument.
+func writeSimple(b *strings.Builder, format string, args []any) bool {
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		if i+1 == len(format) || n == len(args) {
+			return false
+		}
+		switch format[i+1] {
+		case 's':
+			if _, ok := args[n].(string); !ok {
+				return false
+			}
+		case 'd':
+			switch args[n].(type) {
+			case int, int32, int64, uint32, uint64:
+			default:
+				return false
+			}
+		default:
+			return false
+		}
+		n++
+		i++
+	}
+	if n != len(args) {
+		return false
+	}
+	var num [24]byte
+	n = 0
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch x := args[n].(type) {
+		case string:
+			b.WriteString(x)
+		case int:
+			b.Write(strconv.AppendInt(num[:0], int64(x), 10))
+		case int32:
+			b.Write(strconv.AppendInt(num[:0], int64(x), 10))
+		case int64:
+			b.Write(strconv.AppendInt(num[:0], x, 10))
+		case uint32:
+			b.Write(strconv.AppendUint(num[:0], uint64(x), 10))
+		case uint64:
+			b.Write(strconv.AppendUint(num[:0], x, 10))
+		}
+		n++
+	}
+	return true
 }
 
 // raw writes a line as is (inline asm bodies, comments).
