@@ -23,6 +23,11 @@ func Verify(op *Operation) error {
 type verifier struct {
 	diags Diagnostics
 	dom   *DominanceInfo
+	// isolated holds the regions of isolated-from-above ops whose
+	// isolation check found nothing: everything used in them is defined
+	// in them, so the check of an enclosing isolated op (the module
+	// around a function) need not look inside again.
+	isolated map[*Region]bool
 }
 
 func (v *verifier) fail(d *Diagnostic) { v.diags = append(v.diags, d) }
@@ -165,18 +170,48 @@ func shortOpString(op *Operation) string {
 }
 
 func (v *verifier) verifyIsolated(op *Operation, r *Region) {
-	WalkNestedRegion(r, func(o *Operation) {
-		for i := range o.operands {
-			val := o.operands[i].value
-			if val == nil {
-				continue
-			}
-			defBlock := val.ParentBlock()
-			if defBlock == nil || !r.IsAncestorOf(defBlock.region) {
-				v.fail(OpErrorf(o, "using value defined outside the region").Note(op.loc, "required by region isolation constraints"))
-			}
+	before := len(v.diags)
+	for _, b := range r.blocks {
+		for o := b.first; o != nil; o = o.next {
+			Walk(o, PreOrder, func(o *Operation) WalkResult {
+				for i := range o.operands {
+					val := o.operands[i].value
+					if val == nil {
+						continue
+					}
+					defBlock := val.ParentBlock()
+					if defBlock == nil || !r.IsAncestorOf(defBlock.region) {
+						v.fail(OpErrorf(o, "using value defined outside the region").Note(op.loc, "required by region isolation constraints"))
+					}
+				}
+				if v.isolatedClean(o) {
+					return Skip
+				}
+				return Advance
+			})
 		}
-	})
+	}
+	if len(v.diags) == before {
+		if v.isolated == nil {
+			v.isolated = map[*Region]bool{}
+		}
+		v.isolated[r] = true
+	}
+}
+
+// isolatedClean reports whether o is isolated from above and every one of
+// its regions passed its isolation check: nothing nested in o then uses a
+// value defined outside o.
+func (v *verifier) isolatedClean(o *Operation) bool {
+	if len(o.regions) == 0 || !o.Has(IsolatedFromAbove) {
+		return false
+	}
+	for _, r := range o.regions {
+		if !v.isolated[r] {
+			return false
+		}
+	}
+	return true
 }
 
 // WalkNestedRegion visits every op nested in region r in pre-order.
