@@ -21,6 +21,13 @@ type uniqueCache struct {
 	// intArrays1 holds the one-element integer arrays (a GEP's constant
 	// index, a single-dim attribute), keyed by element type and value.
 	intArrays1 map[intAttrKey]*DenseArrayAttr
+	// fileLocs holds the point locations the parser makes for every op.
+	fileLocs map[fileLocKey]*FileLineColLoc
+}
+
+type fileLocKey struct {
+	file      string
+	line, col int
 }
 
 // maxCachedIntWidth is the widest signless integer type kept in the cache.
@@ -110,4 +117,23 @@ func (c *uniqueCache) cachedIntArray1(ctx *Context, elem Type, v int64) *DenseAr
 	c.intArrays1[key] = a
 	c.mu.Unlock()
 	return a
+}
+
+// cachedFileLoc returns the canonical location of a point in a file.
+func (c *uniqueCache) cachedFileLoc(ctx *Context, file string, line, col int) *FileLineColLoc {
+	key := fileLocKey{file, line, col}
+	c.mu.RLock()
+	l := c.fileLocs[key]
+	c.mu.RUnlock()
+	if l != nil {
+		return l
+	}
+	l = Unique(ctx, &FileLineColLoc{File: file, Line: line, Col: col})
+	c.mu.Lock()
+	if c.fileLocs == nil {
+		c.fileLocs = map[fileLocKey]*FileLineColLoc{}
+	}
+	c.fileLocs[key] = l
+	c.mu.Unlock()
+	return l
 }
