@@ -1,6 +1,8 @@
 package conversion
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -79,6 +81,8 @@ type castInfo struct{ kind castKind }
 type converter struct {
 	cfg    *Config
 	byRoot map[string][]Pattern
+	// merged caches patternsFor per op name.
+	merged map[string][]Pattern
 	rw     *Rewriter
 	casts  map[*ir.Operation]castInfo
 	order  []*ir.Operation // casts in creation order
@@ -87,12 +91,24 @@ type converter struct {
 	created []*ir.Operation
 }
 
+// patternsFor returns the patterns rooted at name followed, by benefit,
+// by the patterns of any op (computed once per name: the pattern set does
+// not change during a conversion).
 func (c *converter) patternsFor(name string) []Pattern {
 	ps := c.byRoot[name]
-	if any := c.byRoot[""]; len(any) > 0 {
-		ps = append(append([]Pattern(nil), ps...), any...)
-		sort.SliceStable(ps, func(i, j int) bool { return ps[i].Benefit() > ps[j].Benefit() })
+	any := c.byRoot[""]
+	if len(any) == 0 {
+		return ps
 	}
+	if m, ok := c.merged[name]; ok {
+		return m
+	}
+	ps = append(append([]Pattern(nil), ps...), any...)
+	slices.SortStableFunc(ps, func(a, b Pattern) int { return cmp.Compare(b.Benefit(), a.Benefit()) })
+	if c.merged == nil {
+		c.merged = map[string][]Pattern{}
+	}
+	c.merged[name] = ps
 	return ps
 }
 

@@ -2,7 +2,7 @@ package ir
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -103,7 +103,7 @@ func Truncate(v uint64, width int) uint64 {
 // IntegerAttrOf returns the integer attribute of type t (integer or index)
 // holding v truncated to t's width.
 func IntegerAttrOf(ctx *Context, t Type, v int64) *IntegerAttr {
-	return Unique(ctx, &IntegerAttr{Typ: t, Bits: Truncate(uint64(v), BitWidth(t))})
+	return ctx.cache.cachedIntAttr(ctx, t, Truncate(uint64(v), BitWidth(t)))
 }
 
 // BoolAttrOf returns `true` or `false` (an i1 integer attribute).
@@ -231,6 +231,13 @@ func DenseI64Array(ctx *Context, vals []int64) *DenseArrayAttr {
 
 // DenseIntArray returns a dense array of integers of type elem.
 func DenseIntArray(ctx *Context, elem Type, vals []int64) *DenseArrayAttr {
+	if len(vals) == 1 {
+		return ctx.cache.cachedIntArray1(ctx, elem, vals[0])
+	}
+	return denseIntArray(ctx, elem, vals)
+}
+
+func denseIntArray(ctx *Context, elem Type, vals []int64) *DenseArrayAttr {
 	w := BitWidth(elem)
 	cp := make([]int64, len(vals))
 	for i, v := range vals {
@@ -284,8 +291,22 @@ func DictionaryAttrOf(ctx *Context, entries []NamedAttr) *DictionaryAttr {
 // SortNamedAttrs returns a sorted copy of entries without duplicate names
 // (the last occurrence of a name wins).
 func SortNamedAttrs(entries []NamedAttr) []NamedAttr {
-	cp := append([]NamedAttr(nil), entries...)
-	sort.SliceStable(cp, func(i, j int) bool { return cp[i].Name < cp[j].Name })
+	return sortNamedAttrsInPlace(append([]NamedAttr(nil), entries...))
+}
+
+// sortNamedAttrsInPlace is SortNamedAttrs on a list the caller owns.
+func sortNamedAttrsInPlace(cp []NamedAttr) []NamedAttr {
+	sorted := true
+	for i := 1; i < len(cp); i++ {
+		if cp[i-1].Name >= cp[i].Name {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
+		return cp // the usual case: already sorted, no duplicates
+	}
+	slices.SortStableFunc(cp, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
 	out := cp[:0]
 	for _, e := range cp {
 		if len(out) > 0 && out[len(out)-1].Name == e.Name {
@@ -306,7 +327,7 @@ type TypeAttr struct {
 func (a *TypeAttr) UniqueKey() any { return *a }
 
 // TypeAttrOf returns the attribute wrapping t.
-func TypeAttrOf(ctx *Context, t Type) *TypeAttr { return Unique(ctx, &TypeAttr{Value: t}) }
+func TypeAttrOf(ctx *Context, t Type) *TypeAttr { return ctx.cache.cachedTypeAttr(ctx, t) }
 
 // SymbolRefAttr is `@root` or `@root::@nested::@leaf`.
 type SymbolRefAttr struct {

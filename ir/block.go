@@ -28,6 +28,7 @@ func NewBlock(ctx *Context, types []Type, locs []Location) *Block {
 
 // AddArgument appends an argument and returns it.
 func (b *Block) AddArgument(t Type, loc Location) *BlockArgument {
+	b.context().changed()
 	a := &BlockArgument{valueImpl: valueImpl{typ: t}, owner: b, index: len(b.args), loc: loc}
 	b.args = append(b.args, a)
 	return a
@@ -35,6 +36,7 @@ func (b *Block) AddArgument(t Type, loc Location) *BlockArgument {
 
 // InsertArgument inserts an argument at index i and returns it.
 func (b *Block) InsertArgument(i int, t Type, loc Location) *BlockArgument {
+	b.context().changed()
 	a := &BlockArgument{valueImpl: valueImpl{typ: t}, owner: b, loc: loc}
 	b.args = append(b.args, nil)
 	copy(b.args[i+1:], b.args[i:])
@@ -47,6 +49,7 @@ func (b *Block) InsertArgument(i int, t Type, loc Location) *BlockArgument {
 
 // EraseArgument removes argument i, which must be unused.
 func (b *Block) EraseArgument(i int) {
+	b.context().changed()
 	b.args = append(b.args[:i:i], b.args[i+1:]...)
 	for j := i; j < len(b.args); j++ {
 		b.args[j].index = j
@@ -128,6 +131,7 @@ func (b *Block) insertBefore(op, before *Operation) {
 	if op.block != nil {
 		panic("ir: inserting an operation that is already in a block")
 	}
+	op.ctx.changed()
 	op.block = b
 	if before == nil {
 		op.prev = b.last
@@ -157,6 +161,7 @@ func (b *Block) insertBefore(op, before *Operation) {
 }
 
 func (b *Block) unlinkOp(op *Operation) {
+	op.ctx.changed()
 	if op.prev != nil {
 		op.prev.next = op.next
 	} else {
@@ -177,6 +182,15 @@ func (b *Block) renumber() {
 		i++
 	}
 	b.orderValid = true
+}
+
+// context returns the context of the op the block is nested in, or nil
+// for a detached block (whose changes count when it is attached).
+func (b *Block) context() *Context {
+	if b.region == nil {
+		return nil
+	}
+	return b.region.context()
 }
 
 // Predecessors returns the terminators' blocks that branch to b, one entry

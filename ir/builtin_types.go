@@ -29,7 +29,7 @@ func (t *IntegerType) UniqueKey() any { return *t }
 
 // IntegerTypeOf returns the signless integer type of the given width.
 func IntegerTypeOf(ctx *Context, width int) *IntegerType {
-	return Unique(ctx, &IntegerType{Width: width})
+	return ctx.cache.cachedInt(ctx, width)
 }
 
 // IntegerTypeSigned returns an integer type with explicit signedness.
@@ -136,7 +136,7 @@ func (t *FloatType) Width() int { return floatWidths[t.Kind] }
 func (t *FloatType) Precision() int { return floatPrecisions[t.Kind] }
 
 // Float returns the float type of the given kind.
-func Float(ctx *Context, k FloatKind) *FloatType { return Unique(ctx, &FloatType{Kind: k}) }
+func Float(ctx *Context, k FloatKind) *FloatType { return ctx.cache.cachedFloat(ctx, k) }
 
 // F32Type and friends are shorthands for common float types.
 func F16Type(ctx *Context) *FloatType  { return Float(ctx, F16) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 )
 
 // Context owns the uniquing tables of types and attributes and the set of
@@ -15,6 +16,10 @@ type Context struct {
 	dialects map[string]*Dialect
 	ops      map[string]*OpDef
 	memo     sync.Map
+	// gen counts the changes to the IR of the context (Generation).
+	gen atomic.Uint64
+	// cache answers the most frequent Unique requests (uniquecache.go).
+	cache uniqueCache
 
 	// AllowUnregistered lets the parser and verifier accept operations of
 	// dialects that are not loaded (MLIR's --allow-unregistered-dialect).
@@ -72,6 +77,24 @@ func Memo[V any](ctx *Context, key any, compute func() V) V {
 	}
 	v, _ := ctx.memo.LoadOrStore(key, compute())
 	return v.(V)
+}
+
+// Generation returns a number that grows with every change to the IR of
+// the context: operations inserted, moved or erased, operands and
+// successors set, attributes and locations changed, result and block
+// argument types changed, blocks and block arguments added or removed.
+// Two equal readings mean no IR of the context changed in between, so
+// IR that verified at the first is still valid at the second (the pass
+// manager skips verifying after a pass that changed nothing, and keeps
+// its analyses). Changes to detached blocks and regions count when they
+// are attached.
+func (ctx *Context) Generation() uint64 { return ctx.gen.Load() }
+
+// changed records a change to IR of ctx (nil: detached IR, not counted).
+func (ctx *Context) changed() {
+	if ctx != nil {
+		ctx.gen.Add(1)
+	}
 }
 
 // Load registers a dialect and its operations. Loading the same dialect

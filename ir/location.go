@@ -41,7 +41,7 @@ func (l *FileLineColLoc) UniqueKey() any { return *l }
 
 // FileLineCol returns the location of a point in a file.
 func FileLineCol(ctx *Context, file string, line, col int) *FileLineColLoc {
-	return Unique(ctx, &FileLineColLoc{File: file, Line: line, Col: col})
+	return ctx.cache.cachedFileLoc(ctx, file, line, col)
 }
 
 // NameLoc is `"name"(child)`; Child is UnknownLoc when absent.

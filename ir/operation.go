@@ -18,6 +18,10 @@ type Operation struct {
 	block      *Block
 	prev, next *Operation
 	order      int
+
+	// result1 holds the result of a single-result op (most ops), saving
+	// an allocation per op.
+	result1 [1]OpResult
 }
 
 // OperationState collects everything needed to create an operation.
@@ -85,19 +89,42 @@ func Create(st *OperationState) *Operation {
 	if op.loc == nil {
 		op.loc = Unknown(ctx)
 	}
+	// Both attribute lists are sized up front: building them by append
+	// reallocated the usual one- or two-attribute list at every step.
+	var inherent [8]bool
+	nProps := len(st.Props)
+	for i, a := range st.Attrs {
+		in := def.IsInherent(a.Name)
+		if i < len(inherent) {
+			inherent[i] = in
+		}
+		if in {
+			nProps++
+		}
+	}
 	var props, attrs []NamedAttr
-	props = append(props, st.Props...)
-	for _, a := range st.Attrs {
-		if def.IsInherent(a.Name) {
+	if nProps > 0 {
+		props = make([]NamedAttr, 0, nProps)
+		props = append(props, st.Props...)
+	}
+	if n := len(st.Props) + len(st.Attrs) - nProps; n > 0 {
+		attrs = make([]NamedAttr, 0, n)
+	}
+	for i, a := range st.Attrs {
+		if i < len(inherent) && inherent[i] || i >= len(inherent) && def.IsInherent(a.Name) {
 			props = append(props, a)
 		} else {
 			attrs = append(attrs, a)
 		}
 	}
-	op.props = SortNamedAttrs(props)
-	op.attrs = SortNamedAttrs(attrs)
+	op.props = sortNamedAttrsInPlace(props)
+	op.attrs = sortNamedAttrsInPlace(attrs)
 	op.setOperands(st.Operands)
-	op.results = make([]OpResult, len(st.Types))
+	if len(st.Types) == 1 {
+		op.results = op.result1[:]
+	} else {
+		op.results = make([]OpResult, len(st.Types))
+	}
 	for i, t := range st.Types {
 		op.results[i] = OpResult{valueImpl: valueImpl{typ: t}, owner: op, index: i}
 	}
@@ -135,7 +162,7 @@ func (op *Operation) Has(t Traits) bool { return op.def.Has(t) }
 func (op *Operation) Loc() Location { return op.loc }
 
 // SetLoc changes the operation's location.
-func (op *Operation) SetLoc(l Location) { op.loc = l }
+func (op *Operation) SetLoc(l Location) { op.loc = l; op.ctx.changed() }
 
 // ---- operands ----
 
@@ -173,6 +200,7 @@ func (op *Operation) SetOperand(i int, v Value) { op.operands[i].Set(v) }
 
 // SetOperands replaces the whole operand list.
 func (op *Operation) SetOperands(vs []Value) {
+	op.ctx.changed()
 	for i := range op.operands {
 		op.operands[i].unlink()
 	}
@@ -250,6 +278,7 @@ func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
 // SetAttr sets (or replaces) an attribute. Names the op declares inherent,
 // and names already stored as properties, are stored as properties.
 func (op *Operation) SetAttr(name string, v Attribute) {
+	op.ctx.changed()
 	if findAttr(op.props, name) != nil || op.def.IsInherent(name) {
 		op.props = setAttr(op.props, name, v)
 		return
@@ -259,7 +288,10 @@ func (op *Operation) SetAttr(name string, v Attribute) {
 
 // SetProp stores an attribute as a property regardless of the definition
 // (the parser uses it for `<{...}>` of unregistered ops).
-func (op *Operation) SetProp(name string, v Attribute) { op.props = setAttr(op.props, name, v) }
+func (op *Operation) SetProp(name string, v Attribute) {
+	op.ctx.changed()
+	op.props = setAttr(op.props, name, v)
+}
 
 func setAttr(list []NamedAttr, name string, v Attribute) []NamedAttr {
 	i := sort.Search(len(list), func(i int) bool { return list[i].Name >= name })
@@ -281,6 +313,7 @@ func (op *Operation) RemoveAttr(name string) Attribute {
 		if i < len(l) && l[i].Name == name {
 			old := l[i].Value
 			*list = append(l[:i:i], l[i+1:]...)
+			op.ctx.changed()
 			return old
 		}
 	}
@@ -305,7 +338,10 @@ func (op *Operation) Attrs() []NamedAttr {
 }
 
 // SetDiscardableAttrs replaces the discardable attributes.
-func (op *Operation) SetDiscardableAttrs(list []NamedAttr) { op.attrs = SortNamedAttrs(list) }
+func (op *Operation) SetDiscardableAttrs(list []NamedAttr) {
+	op.ctx.changed()
+	op.attrs = SortNamedAttrs(list)
+}
 
 // ---- regions and successors ----
 
@@ -414,6 +450,7 @@ func (op *Operation) MoveAfter(other *Operation) {
 // DropAllReferences makes the op and everything nested in it release their
 // operands and successors, so that they can be erased in any order.
 func (op *Operation) DropAllReferences() {
+	op.ctx.changed()
 	for i := range op.operands {
 		op.operands[i].unlink()
 		op.operands[i].value = nil

@@ -41,12 +41,14 @@ func (r *Region) Index() int {
 
 // Append adds a block at the end of the region.
 func (r *Region) Append(b *Block) {
+	r.context().changed()
 	b.region = r
 	r.blocks = append(r.blocks, b)
 }
 
 // InsertAfter inserts b after the block after (at the front if nil).
 func (r *Region) InsertAfter(b, after *Block) {
+	r.context().changed()
 	b.region = r
 	i := 0
 	if after != nil {
@@ -63,6 +65,7 @@ func (r *Region) InsertBefore(b, before *Block) {
 		r.Append(b)
 		return
 	}
+	r.context().changed()
 	b.region = r
 	i := r.blockIndex(before)
 	r.blocks = append(r.blocks, nil)
@@ -80,6 +83,7 @@ func (r *Region) blockIndex(b *Block) int {
 }
 
 func (r *Region) removeBlock(b *Block) {
+	r.context().changed()
 	if i := r.blockIndex(b); i >= 0 {
 		r.blocks = append(r.blocks[:i:i], r.blocks[i+1:]...)
 	}
@@ -88,11 +92,22 @@ func (r *Region) removeBlock(b *Block) {
 
 // TakeBody moves all blocks of other into r (which must be empty).
 func (r *Region) TakeBody(other *Region) {
+	r.context().changed()
+	other.context().changed()
 	for _, b := range other.blocks {
 		b.region = r
 	}
 	r.blocks = append(r.blocks, other.blocks...)
 	other.blocks = nil
+}
+
+// context returns the context of the op owning the region, or nil for a
+// detached region.
+func (r *Region) context() *Context {
+	if r.parent == nil {
+		return nil
+	}
+	return r.parent.ctx
 }
 
 // Arguments returns the entry block's arguments.

@@ -27,7 +27,6 @@ type valueImpl struct {
 }
 
 func (v *valueImpl) Type() Type           { return v.typ }
-func (v *valueImpl) SetType(t Type)       { v.typ = t }
 func (v *valueImpl) FirstUse() *OpOperand { return v.firstUse }
 func (v *valueImpl) impl() *valueImpl     { return v }
 func (v *valueImpl) hasUses() bool        { return v.firstUse != nil }
@@ -57,6 +56,7 @@ type OpResult struct {
 }
 
 func (r *OpResult) DefiningOp() *Operation { return r.owner }
+func (r *OpResult) SetType(t Type)         { r.typ = t; r.owner.ctx.changed() }
 func (r *OpResult) ParentBlock() *Block    { return r.owner.block }
 func (r *OpResult) Loc() Location          { return r.owner.loc }
 
@@ -75,11 +75,12 @@ type BlockArgument struct {
 }
 
 func (a *BlockArgument) DefiningOp() *Operation { return nil }
+func (a *BlockArgument) SetType(t Type)         { a.typ = t; a.owner.context().changed() }
 func (a *BlockArgument) ParentBlock() *Block    { return a.owner }
 func (a *BlockArgument) Loc() Location          { return a.loc }
 
 // SetLoc sets the argument's location.
-func (a *BlockArgument) SetLoc(l Location) { a.loc = l }
+func (a *BlockArgument) SetLoc(l Location) { a.loc = l; a.owner.context().changed() }
 
 // Owner returns the block that owns the argument.
 func (a *BlockArgument) Owner() *Block { return a.owner }
@@ -111,6 +112,7 @@ func (o *OpOperand) NextUse() *OpOperand { return o.next }
 
 // Set makes the operand use v instead of its current value.
 func (o *OpOperand) Set(v Value) {
+	o.owner.ctx.changed()
 	o.unlink()
 	o.value = v
 	o.link()
@@ -205,6 +207,7 @@ func (o *BlockOperand) Owner() *Operation { return o.owner }
 
 // Set retargets the successor.
 func (o *BlockOperand) Set(b *Block) {
+	o.owner.ctx.changed()
 	o.unlink()
 	o.block = b
 	o.link()

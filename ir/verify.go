@@ -23,6 +23,11 @@ func Verify(op *Operation) error {
 type verifier struct {
 	diags Diagnostics
 	dom   *DominanceInfo
+	// isolated holds the regions of isolated-from-above ops whose
+	// isolation check found nothing: everything used in them is defined
+	// in them, so the check of an enclosing isolated op (the module
+	// around a function) need not look inside again.
+	isolated map[*Region]bool
 }
 
 func (v *verifier) fail(d *Diagnostic) { v.diags = append(v.diags, d) }
@@ -165,18 +170,48 @@ func shortOpString(op *Operation) string {
 }
 
 func (v *verifier) verifyIsolated(op *Operation, r *Region) {
-	WalkNestedRegion(r, func(o *Operation) {
-		for i := range o.operands {
-			val := o.operands[i].value
-			if val == nil {
-				continue
-			}
-			defBlock := val.ParentBlock()
-			if defBlock == nil || !r.IsAncestorOf(defBlock.region) {
-				v.fail(OpErrorf(o, "using value defined outside the region").Note(op.loc, "required by region isolation constraints"))
-			}
+	before := len(v.diags)
+	for _, b := range r.blocks {
+		for o := b.first; o != nil; o = o.next {
+			Walk(o, PreOrder, func(o *Operation) WalkResult {
+				for i := range o.operands {
+					val := o.operands[i].value
+					if val == nil {
+						continue
+					}
+					defBlock := val.ParentBlock()
+					if defBlock == nil || !r.IsAncestorOf(defBlock.region) {
+						v.fail(OpErrorf(o, "using value defined outside the region").Note(op.loc, "required by region isolation constraints"))
+					}
+				}
+				if v.isolatedClean(o) {
+					return Skip
+				}
+				return Advance
+			})
 		}
-	})
+	}
+	if len(v.diags) == before {
+		if v.isolated == nil {
+			v.isolated = map[*Region]bool{}
+		}
+		v.isolated[r] = true
+	}
+}
+
+// isolatedClean reports whether o is isolated from above and every one of
+// its regions passed its isolation check: nothing nested in o then uses a
+// value defined outside o.
+func (v *verifier) isolatedClean(o *Operation) bool {
+	if len(o.regions) == 0 || !o.Has(IsolatedFromAbove) {
+		return false
+	}
+	for _, r := range o.regions {
+		if !v.isolated[r] {
+			return false
+		}
+	}
+	return true
 }
 
 // WalkNestedRegion visits every op nested in region r in pre-order.
@@ -239,9 +274,30 @@ func verifyTraits(op *Operation) error {
 			return err
 		}
 	}
+	// The operand types then the result types, gathered once into a stack
+	// buffer for the traits that compare them (no allocation for the
+	// usual few operands and results).
+	var buf [8]Type
+	var all, operandTypes []Type
+	const typeTraits = SameOperandsAndResultType | SameOperandsAndResultElementType | SameOperandsAndResultShape |
+		SameOperandsShape | SameOperandsAndResultEncoding | SameOperandsEncoding
+	if t&typeTraits != 0 {
+		all = buf[:0]
+		for i := range op.operands {
+			var ty Type
+			if v := op.operands[i].value; v != nil {
+				ty = v.Type()
+			}
+			all = append(all, ty)
+		}
+		operandTypes = all[:len(op.operands):len(op.operands)]
+		for i := range op.results {
+			all = append(all, op.results[i].typ)
+		}
+	}
 	if t&SameOperandsAndResultType != 0 {
 		var first Type
-		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+		for _, ty := range all {
 			if first == nil {
 				first = ty
 			} else if ty != first {
@@ -258,7 +314,7 @@ func verifyTraits(op *Operation) error {
 	}
 	if t&SameOperandsAndResultElementType != 0 {
 		var first Type
-		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+		for _, ty := range all {
 			e := ElementTypeOrSelf(ty)
 			if first == nil {
 				first = e
@@ -268,22 +324,22 @@ func verifyTraits(op *Operation) error {
 		}
 	}
 	if t&SameOperandsAndResultShape != 0 {
-		if err := sameShapes(op, append(op.OperandTypes(), op.ResultTypes()...)); err != nil {
+		if err := sameShapes(op, all); err != nil {
 			return OpErrorf(op, "requires the same shape for all operands and results")
 		}
 	}
 	if t&SameOperandsShape != 0 {
-		if err := sameShapes(op, op.OperandTypes()); err != nil {
+		if err := sameShapes(op, operandTypes); err != nil {
 			return OpErrorf(op, "requires the same shape for all operands")
 		}
 	}
 	if t&SameOperandsAndResultEncoding != 0 {
-		if !sameEncodings(append(op.OperandTypes(), op.ResultTypes()...)) {
+		if !sameEncodings(all) {
 			return OpErrorf(op, "requires the same encoding for all operands and results")
 		}
 	}
 	if t&SameOperandsEncoding != 0 {
-		if !sameEncodings(op.OperandTypes()) {
+		if !sameEncodings(operandTypes) {
 			return OpErrorf(op, "requires the same encoding for all operands")
 		}
 	}
@@ -323,30 +379,51 @@ func verifyTraits(op *Operation) error {
 // verifyElementwise checks MLIR's Elementwise trait: tensor/vector operands
 // and results all share one shape and kind, scalars only with scalars.
 func verifyElementwise(op *Operation) error {
-	mappable := func(ts []Type) []Type {
-		var out []Type
-		for _, t := range ts {
-			switch t.(type) {
-			case *RankedTensorType, *UnrankedTensorType, *VectorType:
-				out = append(out, t)
-			}
+	mappable := func(t Type) bool {
+		switch t.(type) {
+		case *RankedTensorType, *UnrankedTensorType, *VectorType:
+			return true
 		}
-		return out
+		return false
 	}
-	res, ops := mappable(op.ResultTypes()), mappable(op.OperandTypes())
+	// The first mappable operand is the reference every other mappable
+	// operand and result must match (counted without allocating: this
+	// runs for every elementwise op after every changing pass).
+	var first Type
+	ops, res := 0, 0
+	for i := range op.operands {
+		if v := op.operands[i].value; v != nil && mappable(v.Type()) {
+			if ops == 0 {
+				first = v.Type()
+			}
+			ops++
+		}
+	}
+	for i := range op.results {
+		if mappable(op.results[i].typ) {
+			res++
+		}
+	}
 	switch {
-	case len(res) == 0 && len(ops) == 0:
+	case res == 0 && ops == 0:
 		return nil
-	case len(ops) == 0:
+	case ops == 0:
 		return OpErrorf(op, "if a result is non-scalar, then at least one operand must be non-scalar")
-	case len(res) == 0:
+	case res == 0:
 		return OpErrorf(op, "if an operand is non-scalar, then there must be at least one non-scalar result")
-	case len(res) != op.NumResults():
+	case res != op.NumResults():
 		return OpErrorf(op, "if an operand is non-scalar, then all results must be non-scalar")
 	}
-	all := append(ops, res...)
-	for _, t := range all[1:] {
-		if !sameKind(t, all[0]) || sameShapes(op, []Type{all[0], t}) != nil {
+	matches := func(t Type) bool {
+		return !mappable(t) || t == first || sameKind(t, first) && sameShapes(op, []Type{first, t}) == nil
+	}
+	for i := range op.operands {
+		if v := op.operands[i].value; v != nil && !matches(v.Type()) {
+			return OpErrorf(op, "all non-scalar operands/results must have the same shape and base type")
+		}
+	}
+	for i := range op.results {
+		if !matches(op.results[i].typ) {
 			return OpErrorf(op, "all non-scalar operands/results must have the same shape and base type")
 		}
 	}

@@ -3,7 +3,6 @@ package linearlayout
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 	"strings"
 )
 
@@ -237,14 +236,25 @@ func build(bases []InBases, outs []Dim) (LinearLayout, error) {
 // are recomputed so that the start fields are consistent.
 func fromParts(ins []dimInfo, outs []dimInfo, bases []uint64) LinearLayout {
 	l := LinearLayout{bases: bases}
-	for _, d := range append(slices.Clone(ins), outs...) {
-		if d.log2 > maxDimLog2 {
-			panic(fmt.Sprintf("linearlayout: dimension %q of size 2^%d is too large (at most 2^%d)", d.name, d.log2, maxDimLog2))
+	for _, ds := range [2][]dimInfo{ins, outs} {
+		for _, d := range ds {
+			if d.log2 > maxDimLog2 {
+				panic(fmt.Sprintf("linearlayout: dimension %q of size 2^%d is too large (at most 2^%d)", d.name, d.log2, maxDimLog2))
+			}
 		}
 	}
+	// One allocation holds both dim lists (capacity-capped, so appending to
+	// either never writes into the other).
+	all := make([]dimInfo, len(ins)+len(outs))
+	if len(ins) > 0 {
+		l.ins = all[:len(ins):len(ins)]
+	}
+	if len(outs) > 0 {
+		l.outs = all[len(ins):]
+	}
 	s := 0
-	for _, d := range ins {
-		l.ins = append(l.ins, dimInfo{name: d.name, log2: d.log2, start: s})
+	for k, d := range ins {
+		l.ins[k] = dimInfo{name: d.name, log2: d.log2, start: s}
 		s += d.log2
 	}
 	if s != len(bases) {
@@ -254,8 +264,8 @@ func fromParts(ins []dimInfo, outs []dimInfo, bases []uint64) LinearLayout {
 		panic(fmt.Sprintf("linearlayout: layout too large: %d input bits", s))
 	}
 	t := 0
-	for _, d := range outs {
-		l.outs = append(l.outs, dimInfo{name: d.name, log2: d.log2, start: t})
+	for k, d := range outs {
+		l.outs[k] = dimInfo{name: d.name, log2: d.log2, start: t}
 		t += d.log2
 	}
 	if t > maxOutBits {

@@ -418,41 +418,33 @@ func mergeDims(a, b []dimInfo, what string) []dimInfo {
 // taking x's elements first where both orders allow (Triton's supremum). It
 // panics if x and y order common elements differently.
 func supremum(x, y []string, what string) []string {
-	posX := map[string]int{}
-	posY := map[string]int{}
-	for i, e := range x {
-		posX[e] = i
-	}
-	for j, e := range y {
-		posY[e] = j
-	}
+	// Layouts have a handful of dims, so positions are found by scanning
+	// (dim names are unique within x and within y).
 	fail := func() {
 		panic(fmt.Sprintf("linearlayout: Mul: common %s dims must appear in the same relative order: %v vs %v", what, x, y))
 	}
-	var r []string
-	in := map[string]bool{}
-	add := func(e string) { r = append(r, e); in[e] = true }
+	r := make([]string, 0, len(x)+len(y))
 	const inf = int(^uint(0) >> 1)
 	i, j := 0, 0
 	for i < len(x) || j < len(y) {
-		for i < len(x) && in[x[i]] {
+		for i < len(x) && slices.Contains(r, x[i]) {
 			i++
 		}
-		for j < len(y) && in[y[j]] {
+		for j < len(y) && slices.Contains(r, y[j]) {
 			j++
 		}
 		if i >= len(x) && j >= len(y) {
 			break
 		}
 		if i < len(x) && j < len(y) && x[i] == y[j] {
-			add(x[i])
+			r = append(r, x[i])
 			i++
 			j++
 			continue
 		}
 		candX, candY := inf, inf
 		if i < len(x) {
-			if p, ok := posY[x[i]]; ok {
+			if p := slices.Index(y, x[i]); p >= 0 {
 				if p < j {
 					fail()
 				}
@@ -460,7 +452,7 @@ func supremum(x, y []string, what string) []string {
 			}
 		}
 		if j < len(y) {
-			if p, ok := posX[y[j]]; ok {
+			if p := slices.Index(x, y[j]); p >= 0 {
 				if p < i {
 					fail()
 				}
@@ -469,38 +461,46 @@ func supremum(x, y []string, what string) []string {
 		}
 		switch {
 		case i < len(x) && candX == inf:
-			add(x[i])
+			r = append(r, x[i])
 			i++
 		case j < len(y) && candY == inf:
-			add(y[j])
+			r = append(r, y[j])
 			j++
 		case candX <= candY:
-			add(x[i])
+			r = append(r, x[i])
 			i++
 		default:
-			add(y[j])
+			r = append(r, y[j])
 			j++
 		}
 	}
-	// Common elements ordered differently end up twice or out of order.
+	// Common elements ordered differently end up twice or out of order:
+	// x and y must be the subsequences of r of their own elements.
 	for _, e := range x {
-		if _, ok := posY[e]; ok && !slices.Contains(r, e) {
+		if slices.Contains(y, e) && !slices.Contains(r, e) {
 			fail()
 		}
 	}
-	var cx, cy []string
-	for _, e := range r {
-		if _, ok := posX[e]; ok {
-			cx = append(cx, e)
-		}
-		if _, ok := posY[e]; ok {
-			cy = append(cy, e)
-		}
-	}
-	if !slices.Equal(cx, x) || !slices.Equal(cy, y) {
+	if !isSubsequenceOf(x, r) || !isSubsequenceOf(y, r) {
 		fail()
 	}
 	return r
+}
+
+// isSubsequenceOf reports whether the elements of r that are in sub are
+// exactly sub, in order.
+func isSubsequenceOf(sub, r []string) bool {
+	k := 0
+	for _, e := range r {
+		if !slices.Contains(sub, e) {
+			continue
+		}
+		if k >= len(sub) || sub[k] != e {
+			return false
+		}
+		k++
+	}
+	return k == len(sub)
 }
 
 func sumLog2(ds []dimInfo) int {

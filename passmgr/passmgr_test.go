@@ -169,11 +169,14 @@ func TestAnalysisCaching(t *testing.T) {
 	reg := passmgr.NewRegistry()
 	computed := 0
 	analysis := func(op *ir.Operation) int { computed++; return computed }
-	use := func(preserve bool) func(fs *flag.FlagSet) passmgr.RunFunc {
+	use := func(preserve, change bool) func(fs *flag.FlagSet) passmgr.RunFunc {
 		return func(fs *flag.FlagSet) passmgr.RunFunc {
 			return func(op *ir.Operation, st *passmgr.State) error {
 				passmgr.GetAnalysis(st, op, analysis)
 				passmgr.GetAnalysis(st, op, analysis)
+				if change {
+					op.SetAttr("test.touched", ir.Unit(op.Context()))
+				}
 				if preserve {
 					st.PreserveAll()
 				}
@@ -181,14 +184,66 @@ func TestAnalysisCaching(t *testing.T) {
 			}
 		}
 	}
-	reg.Register(&passmgr.Pass{Name: "keep", Build: use(true)}, &passmgr.Pass{Name: "drop", Build: use(false)})
-	pm, _ := passmgr.Parse(reg, "builtin.module(keep,keep,drop,keep)")
+	reg.Register(&passmgr.Pass{Name: "keep", Build: use(true, true)}, &passmgr.Pass{Name: "drop", Build: use(false, true)},
+		&passmgr.Pass{Name: "look", Build: use(false, false)})
+	pm, _ := passmgr.Parse(reg, "builtin.module(keep,keep,drop,keep,look,keep)")
 	if err := pm.Run(module(t), passmgr.DefaultConfig()); err != nil {
 		t.Fatal(err)
 	}
-	// computed once for keep,keep,drop (cached), dropped after drop, again for keep.
+	// computed once for keep,keep,drop (cached), dropped after drop, again
+	// for keep; look changed no IR, so its analyses stay valid without
+	// PreserveAll.
 	if computed != 2 {
 		t.Fatalf("analysis computed %d times, want 2", computed)
+	}
+}
+
+// The verifier runs after a pass only where the IR may have changed since
+// it last verified: never after a pass that changed nothing, always after
+// one that changed anything, and it still catches the IR a pass broke.
+func TestVerifyOnlyChangedIR(t *testing.T) {
+	verified := 0
+	d := &ir.Dialect{Name: "vt"}
+	d.NewOp("counted", 0).Verify = func(*ir.Operation) error { verified++; return nil }
+	ctx := all.NewContext()
+	ctx.Load(d)
+	m, err := asm.ParseString(ctx, `tt.func @f() { "vt.counted"() : () -> () tt.return }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := passmgr.NewRegistry()
+	pass := func(name string, fn func(op *ir.Operation)) *passmgr.Pass {
+		return &passmgr.Pass{Name: name, Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, _ *passmgr.State) error { fn(op); return nil }
+		}}
+	}
+	counted := func(m *ir.Operation) *ir.Operation { return m.Region(0).Front().First().Region(0).Front().First() }
+	reg.Register(
+		pass("look", func(m *ir.Operation) { ir.WalkOps(m, func(*ir.Operation) {}) }),
+		pass("attr", func(m *ir.Operation) { counted(m).SetAttr("vt.n", ir.Unit(m.Context())) }),
+		pass("move", func(m *ir.Operation) { c := counted(m); c.MoveAfter(c.Next()) }))
+	for _, tc := range []struct {
+		pipeline string
+		want     int
+		err      string
+	}{
+		{"look", 1, ""},                // nothing verified the module in this run yet
+		{"look,look,look", 1, ""},      // unchanged since
+		{"look,attr,look,attr", 3, ""}, // every change re-verifies
+		{"look,move", 1, "must be the last operation in the parent block"},
+	} {
+		verified = 0
+		pm, err := passmgr.Parse(reg, "builtin.module("+tc.pipeline+")")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = pm.Run(m, passmgr.DefaultConfig())
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Fatalf("%s: error %v, want %q", tc.pipeline, err, tc.err)
+		}
+		if verified != tc.want {
+			t.Errorf("%s: the op verified %d times, want %d", tc.pipeline, verified, tc.want)
+		}
 	}
 }
 

@@ -85,6 +85,26 @@ type runner struct {
 	printMu  sync.Mutex
 	// treeCounts numbers the dumps of each op for PrintTreeDir.
 	treeCounts map[*ir.Operation]int
+	// verified holds, per op, the context's IR generation at which the op
+	// last verified (guarded by verifiedMu: nested pipelines run in
+	// parallel).
+	verifiedMu sync.Mutex
+	verified   map[*ir.Operation]uint64
+}
+
+// needsVerify reports whether op's IR may have changed since it last
+// verified in this run.
+func (r *runner) needsVerify(op *ir.Operation) bool {
+	r.verifiedMu.Lock()
+	defer r.verifiedMu.Unlock()
+	g, ok := r.verified[op]
+	return !ok || g != op.Context().Generation()
+}
+
+func (r *runner) markVerified(op *ir.Operation, gen uint64) {
+	r.verifiedMu.Lock()
+	defer r.verifiedMu.Unlock()
+	r.verified[op] = gen
 }
 
 // Run executes the pipeline on op (whose name must match pm.Anchor).
@@ -99,7 +119,8 @@ func (pm *PassManager) Run(op *ir.Operation, cfg *Config) error {
 		return fmt.Errorf("can't run '%s' pass manager on '%s' op", pm.Anchor, op.Name())
 	}
 	pm.loadDependents(op.Context())
-	r := &runner{cfg: cfg, top: op, analyses: newAnalysisCache(), treeCounts: map[*ir.Operation]int{}}
+	r := &runner{cfg: cfg, top: op, analyses: newAnalysisCache(), treeCounts: map[*ir.Operation]int{},
+		verified: map[*ir.Operation]uint64{}}
 	var err error
 	if cfg.Timer != nil {
 		cfg.Timer.root.name = "'" + pm.Anchor + "' Pipeline"
@@ -241,6 +262,7 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 		before = asm.Sprint(op, asm.PrintConfig{Generic: true, DebugInfo: true})
 	}
 	st := &State{Ctx: op.Context(), analyses: r.analyses, stats: in.stats, cfg: r.cfg}
+	genBefore := st.Ctx.Generation()
 	start := time.Now()
 	func() {
 		defer func() {
@@ -253,11 +275,19 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 	if t != nil {
 		t.child(p.displayName(), in).add(time.Since(start))
 	}
-	if err == nil && !st.preserved {
+	// A pass that changed no IR (anywhere in the context) keeps every
+	// analysis valid, and leaves IR that verified before still valid: as
+	// MLIR skips verifying after a pass that preserved all analyses, the
+	// verifier runs only where the IR may have changed since it last ran.
+	changed := st.Ctx.Generation() != genBefore
+	if err == nil && !st.preserved && changed {
 		r.analyses.invalidate(op)
 	}
-	if err == nil && r.cfg.VerifyEach {
-		err = ir.Verify(op)
+	if err == nil && r.cfg.VerifyEach && r.needsVerify(op) {
+		gen := st.Ctx.Generation()
+		if err = ir.Verify(op); err == nil {
+			r.markVerified(op, gen)
+		}
 	}
 	if err != nil {
 		if printAfter {

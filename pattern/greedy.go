@@ -83,10 +83,12 @@ type driver struct {
 	wl     *worklist
 	rw     *Rewriter
 	folder *constFolder
+	// foldOperands is tryFold's reusable list of constant operands.
+	foldOperands []ir.Attribute
 }
 
 func newDriver(ctx *ir.Context, set *FrozenSet, cfg Config, r *ir.Region) *driver {
-	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: newWorklist()}
+	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: newWorklist(countOps(r))}
 	d.rw = NewRewriter(ctx, d)
 	return d
 }
@@ -243,7 +245,7 @@ func (d *driver) processWorklist() (bool, error) {
 // tryFold folds op through its OpDef.Fold, materializing constant results
 // right before op. It reports whether op was folded or updated in place.
 func (d *driver) tryFold(op *ir.Operation) bool {
-	results, ok := Fold(op)
+	results, ok := foldWith(op, &d.foldOperands)
 	if !ok {
 		return false
 	}
@@ -279,11 +281,27 @@ func (d *driver) tryFold(op *ir.Operation) bool {
 // Fold calls op's folder with its constant operands. It returns (nil, true)
 // for an in-place update, the results for a fold, and ok=false otherwise.
 func Fold(op *ir.Operation) ([]ir.FoldResult, bool) {
+	return foldWith(op, nil)
+}
+
+// foldWith is Fold with the constant operands gathered in *scratch, which
+// it grows as needed and reuses across calls (the greedy driver tries to
+// fold every op of every round; folders read their operands during the
+// call and keep none).
+func foldWith(op *ir.Operation, scratch *[]ir.Attribute) ([]ir.FoldResult, bool) {
 	def := op.Def()
 	if def.Fold == nil {
 		return nil, false
 	}
-	operands := make([]ir.Attribute, op.NumOperands())
+	var operands []ir.Attribute
+	if scratch != nil && cap(*scratch) >= op.NumOperands() {
+		operands = (*scratch)[:op.NumOperands()]
+	} else {
+		operands = make([]ir.Attribute, op.NumOperands())
+		if scratch != nil {
+			*scratch = operands
+		}
+	}
 	for i := range operands {
 		operands[i] = ir.DefiningConstant(op.Operand(i))
 	}
@@ -359,9 +377,11 @@ func (d *driver) OpErased(op *ir.Operation) {
 		d.cfg.Listener.OpErased(op)
 	}
 	// Defining ops of operands that become (nearly) unused may now fold
-	// or die.
-	for _, v := range op.Operands() {
-		if v == nil || ir.NumUses(v) > 1 {
+	// or die. (At most one use, checked without counting: a value such as
+	// a thread id has hundreds.)
+	for i := 0; i < op.NumOperands(); i++ {
+		v := op.Operand(i)
+		if v == nil || ir.HasUses(v) && !ir.HasOneUse(v) {
 			continue
 		}
 		if def := v.DefiningOp(); def != nil {

@@ -1,6 +1,8 @@
 package pattern
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 
 	"github.com/ttcompiler/tt/ir"
@@ -25,7 +27,7 @@ func Freeze(patterns []ir.RewritePattern) *FrozenSet {
 		}
 	}
 	byBenefit := func(l []ir.RewritePattern) {
-		sort.SliceStable(l, func(i, j int) bool { return l[i].Benefit() > l[j].Benefit() })
+		slices.SortStableFunc(l, func(a, b ir.RewritePattern) int { return cmp.Compare(b.Benefit(), a.Benefit()) })
 	}
 	for name, l := range s.byRoot {
 		byBenefit(l)

@@ -77,31 +77,41 @@ func dropDefinedValueUses(b *ir.Block) {
 
 // liveness is the state of region DCE.
 type liveness struct {
-	live    map[any]bool // *ir.Operation or ir.Value
-	changed bool
+	ops  map[*ir.Operation]bool
+	args map[*ir.BlockArgument]bool
+	// succArgs caches, per branch, the block argument each operand feeds
+	// (successorArg): branches of unrolled loops carry hundreds of values.
+	succArgs map[*ir.Operation][]*ir.BlockArgument
+	changed  bool
 }
 
-// set marks an op or a value live. A live result makes its defining op
-// live (results are not tracked separately, as in MLIR).
-func (l *liveness) set(x any) {
-	if r, ok := x.(*ir.OpResult); ok {
-		x = r.Owner()
-	}
-	if !l.live[x] {
-		l.live[x] = true
+// setOp marks an op live.
+func (l *liveness) setOp(op *ir.Operation) {
+	if !l.ops[op] {
+		l.ops[op] = true
 		l.changed = true
 	}
 }
 
-func (l *liveness) isLive(x any) bool {
-	if r, ok := x.(*ir.OpResult); ok {
-		return l.live[r.Owner()]
+// set marks a value live. A live result makes its defining op live
+// (results are not tracked separately, as in MLIR).
+func (l *liveness) set(v ir.Value) {
+	switch v := v.(type) {
+	case *ir.OpResult:
+		l.setOp(v.Owner())
+	case *ir.BlockArgument:
+		if !l.args[v] {
+			l.args[v] = true
+			l.changed = true
+		}
 	}
-	return l.live[x]
 }
 
+func (l *liveness) isLive(a *ir.BlockArgument) bool { return l.args[a] }
+
 func runRegionDCE(rw *Rewriter, r *ir.Region) bool {
-	l := &liveness{live: map[any]bool{}}
+	l := &liveness{ops: make(map[*ir.Operation]bool, countOps(r)), args: map[*ir.BlockArgument]bool{},
+		succArgs: map[*ir.Operation][]*ir.BlockArgument{}}
 	for {
 		l.changed = false
 		l.propagateRegion(r)
@@ -140,8 +150,8 @@ func (l *liveness) propagateRegion(r *ir.Region) {
 		if b.IsEntry() {
 			continue
 		}
-		for _, a := range b.Arguments() {
-			if !l.isLive(a) {
+		for i := 0; i < b.NumArguments(); i++ {
+			if a := b.Argument(i); !l.isLive(a) {
 				l.processValue(a)
 			}
 		}
@@ -153,7 +163,7 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 		l.propagateRegion(r)
 	}
 	if op.Has(ir.Terminator) {
-		l.set(op)
+		l.setOp(op)
 		fn := op.Def().SuccessorOperands
 		for i, s := range op.Successors() {
 			// Arguments not fed by a known forwarded operand stay live.
@@ -167,15 +177,15 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 		}
 		return
 	}
-	if l.live[op] {
+	if l.ops[op] {
 		return
 	}
 	if !ir.WouldBeTriviallyDead(op) {
-		l.set(op)
+		l.setOp(op)
 		return
 	}
-	for _, v := range op.Results() {
-		l.processValue(v)
+	for i := 0; i < op.NumResults(); i++ {
+		l.processValue(op.Result(i))
 	}
 }
 
@@ -183,13 +193,13 @@ func (l *liveness) processValue(v ir.Value) {
 	for u := v.FirstUse(); u != nil; u = u.NextUse() {
 		owner := u.Owner()
 		if owner.Has(ir.Terminator) {
-			if arg := successorArg(owner, u.Index()); arg != nil {
+			if arg := l.successorArg(owner, u.Index()); arg != nil {
 				if !l.isLive(arg) {
 					continue
 				}
 			}
 		}
-		if l.live[owner] {
+		if l.ops[owner] {
 			l.set(v)
 			return
 		}
@@ -197,20 +207,30 @@ func (l *liveness) processValue(v ir.Value) {
 }
 
 // successorArg returns the block argument that operand idx of a branch
-// feeds, or nil.
-func successorArg(br *ir.Operation, idx int) *ir.BlockArgument {
+// feeds (the first, over the successors in order), or nil. The branch's
+// operands do not change while liveness runs, so the map of all of them
+// is built once.
+func (l *liveness) successorArg(br *ir.Operation, idx int) *ir.BlockArgument {
 	fn := br.Def().SuccessorOperands
 	if fn == nil {
 		return nil
 	}
-	for i, s := range br.Successors() {
-		for j, k := range fn(br, i) {
-			if k == idx && j < s.NumArguments() {
-				return s.Argument(j)
+	feeds, ok := l.succArgs[br]
+	if !ok {
+		feeds = make([]*ir.BlockArgument, br.NumOperands())
+		for i, s := range br.Successors() {
+			for j, k := range fn(br, i) {
+				if k >= 0 && k < len(feeds) && feeds[k] == nil && j < s.NumArguments() {
+					feeds[k] = s.Argument(j)
+				}
 			}
 		}
+		l.succArgs[br] = feeds
 	}
-	return nil
+	if idx < 0 || idx >= len(feeds) {
+		return nil
+	}
+	return feeds[idx]
 }
 
 func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
@@ -227,7 +247,7 @@ func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
 		}
 		for o := b.Last(); o != nil; {
 			prev := o.Prev()
-			if !l.live[o] {
+			if !l.ops[o] {
 				for _, v := range o.Results() {
 					for _, u := range ir.Uses(v) {
 						u.Set(nil)

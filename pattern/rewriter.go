@@ -83,10 +83,14 @@ func (r *Rewriter) eraseSingle(op *ir.Operation) {
 }
 
 func (r *Rewriter) ReplaceAllUsesWith(from, to ir.Value) {
-	for _, u := range ir.Uses(from) {
+	// Walk the use list in order, taking each next use before Set moves
+	// the current one to to's list.
+	for u := from.FirstUse(); u != nil; {
+		next := u.NextUse()
 		owner := u.Owner()
 		u.Set(to)
 		r.notifyModified(owner)
+		u = next
 	}
 }
 

@@ -8,7 +8,10 @@ type worklist struct {
 	pos  map[*ir.Operation]int
 }
 
-func newWorklist() *worklist { return &worklist{pos: map[*ir.Operation]int{}} }
+// newWorklist returns an empty worklist with room for about n ops.
+func newWorklist(n int) *worklist {
+	return &worklist{list: make([]*ir.Operation, 0, n), pos: make(map[*ir.Operation]int, n)}
+}
 
 func (w *worklist) push(op *ir.Operation) {
 	if _, ok := w.pos[op]; ok {
@@ -57,7 +60,8 @@ func (w *worklist) empty() bool {
 	return true
 }
 
+// clear empties the worklist, keeping its storage for the next round.
 func (w *worklist) clear() {
 	w.list = w.list[:0]
-	w.pos = map[*ir.Operation]int{}
+	clear(w.pos)
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"sync"
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -64,10 +63,8 @@ func (o *canonicalizeOptions) config() pattern.Config {
 func buildCanonicalize(fs *flag.FlagSet) passmgr.RunFunc {
 	o := &canonicalizeOptions{}
 	o.declare(fs)
-	sets := &patternCache{}
 	return func(op *ir.Operation, st *passmgr.State) error {
-		set := sets.get(op.Context(), o.disable.set(), o.enable.set())
-		return runCanonicalizer(op, set, o)
+		return runCanonicalizer(op, canonicalizationSet(op.Context(), &o.disable, &o.enable), o)
 	}
 }
 
@@ -78,8 +75,7 @@ func buildCanonicalize(fs *flag.FlagSet) passmgr.RunFunc {
 func Canonicalize(op *ir.Operation) error {
 	o := &canonicalizeOptions{}
 	o.declare(flag.NewFlagSet("canonicalize", flag.ContinueOnError))
-	set := pattern.Freeze(pattern.CanonicalizationPatterns(op.Context()))
-	return runCanonicalizer(op, set, o)
+	return runCanonicalizer(op, canonicalizationSet(op.Context(), &o.disable, &o.enable), o)
 }
 
 // runCanonicalizer applies the greedy driver to op's regions. Like MLIR,
@@ -110,25 +106,23 @@ func runCanonicalizer(op *ir.Operation, set *pattern.FrozenSet, o *canonicalizeO
 	return nil
 }
 
-// patternCache builds the canonicalization pattern set of a context once
-// (a pass instance may run on many functions in parallel).
-type patternCache struct {
-	mu  sync.Mutex
-	ctx *ir.Context
-	n   int
-	set *pattern.FrozenSet
+// canonicalizationSet returns the frozen canonicalization patterns of the
+// dialects loaded in ctx, filtered by the disable and enable lists. It is
+// built once per context, dialect count and lists (ir.Memo), and shared by
+// every canonicalize of a pipeline (Triton's pipelines run it seven times)
+// and by the functions a pass instance canonicalizes in parallel.
+func canonicalizationSet(ctx *ir.Context, disable, enable *listFlag) *pattern.FrozenSet {
+	key := canonicalizationSetKey{dialects: len(ctx.Dialects()), disable: disable.String(), enable: enable.String()}
+	return ir.Memo(ctx, key, func() *pattern.FrozenSet {
+		return pattern.Freeze(filterPatterns(pattern.CanonicalizationPatterns(ctx), disable.set(), enable.set()))
+	})
 }
 
-func (c *patternCache) get(ctx *ir.Context, disable, enable map[string]bool) *pattern.FrozenSet {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := len(ctx.Dialects())
-	if c.set != nil && c.ctx == ctx && c.n == n {
-		return c.set
-	}
-	c.ctx, c.n = ctx, n
-	c.set = pattern.Freeze(filterPatterns(pattern.CanonicalizationPatterns(ctx), disable, enable))
-	return c.set
+// canonicalizationSetKey identifies a canonicalization set: dialects are
+// only ever added to a context, so their count names the loaded set.
+type canonicalizationSetKey struct {
+	dialects        int
+	disable, enable string
 }
 
 // patternName is a pattern's debug name (patterns made with ir.NewPattern

@@ -68,36 +68,81 @@ func sinkBlock(b *ir.Block) int {
 		ops = append(ops, op)
 	}
 	moved := 0
+	var users opSet
 	for i := len(ops) - 1; i >= 0; i-- {
 		op := ops[i]
 		if !op.Has(ir.Pure) || op.NumRegions() > 0 || op.NumResults() == 0 || op.Has(ir.Terminator) {
 			continue
 		}
-		users := map[*ir.Operation]bool{}
-		for _, res := range op.Results() {
-			for _, u := range ir.Users(res) {
-				if u.Block() != b {
-					users = nil
-					break
-				}
-				users[u] = true
-			}
-			if users == nil {
-				break
-			}
-		}
-		if len(users) == 0 {
+		if !users.collect(op, b) {
 			continue
 		}
 		first, steps := op.Next(), 0
-		for first != nil && !users[first] && first.Def() != gpu.WGMMAFenceOp && steps < maxSinkScan {
+		for first != nil && !users.has(first) && first.Def() != gpu.WGMMAFenceOp && steps < maxSinkScan {
 			first, steps = first.Next(), steps+1
 		}
-		if first == nil || (!users[first] && first.Def() != gpu.WGMMAFenceOp) || first == op.Next() {
+		if first == nil || (!users.has(first) && first.Def() != gpu.WGMMAFenceOp) || first == op.Next() {
 			continue
 		}
 		op.MoveBefore(first)
 		moved++
 	}
 	return moved
+}
+
+// opSet holds the users of one op. The forward scan asks it about every
+// op it passes, and most values have a user or two: a short list answers
+// faster than a map, which takes over for ops with many users.
+type opSet struct {
+	list []*ir.Operation
+	set  map[*ir.Operation]bool
+}
+
+// opSetListMax is the most users opSet keeps in its list.
+const opSetListMax = 8
+
+// collect gathers the users of op's results; it reports false when op has
+// none or one of them is outside block b.
+func (s *opSet) collect(op *ir.Operation, b *ir.Block) bool {
+	s.list, s.set = s.list[:0], nil
+	for i := 0; i < op.NumResults(); i++ {
+		for u := op.Result(i).FirstUse(); u != nil; u = u.NextUse() {
+			user := u.Owner()
+			if user.Block() != b {
+				return false
+			}
+			s.add(user)
+		}
+	}
+	return len(s.list) > 0 || len(s.set) > 0
+}
+
+func (s *opSet) add(op *ir.Operation) {
+	if s.has(op) {
+		return
+	}
+	if s.set == nil && len(s.list) < opSetListMax {
+		s.list = append(s.list, op)
+		return
+	}
+	if s.set == nil {
+		s.set = make(map[*ir.Operation]bool, 2*opSetListMax)
+		for _, x := range s.list {
+			s.set[x] = true
+		}
+		s.list = s.list[:0]
+	}
+	s.set[op] = true
+}
+
+func (s *opSet) has(op *ir.Operation) bool {
+	if s.set != nil {
+		return s.set[op]
+	}
+	for _, x := range s.list {
+		if x == op {
+			return true
+		}
+	}
+	return false
 }

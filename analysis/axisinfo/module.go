@@ -23,8 +23,20 @@ func Analyze(module *ir.Operation, extra ...Visitor) *Module {
 	m := &Module{infos: map[ir.Value]Info{}}
 	funcs := callerFirstOrder(module)
 	for _, fn := range funcs {
-		for v, i := range newSolver(fn, extra).run() {
-			m.infos[v] = Join(i, m.infos[v])
+		res := newSolver(fn, extra).run()
+		if len(m.infos) == 0 {
+			// The first function's map becomes the module's, holding
+			// what joining into an empty map would: Join(i, Info{}).
+			for v, i := range res {
+				if i.Rank() == 0 {
+					res[v] = Info{}
+				}
+			}
+			m.infos = res
+		} else {
+			for v, i := range res {
+				m.infos[v] = Join(i, m.infos[v])
+			}
 		}
 		ir.WalkNested(fn, func(op *ir.Operation) {
 			if callee := resolveCallee(op); callee != nil {

@@ -28,7 +28,23 @@ type workItem struct {
 }
 
 func newSolver(fn *ir.Operation, extra []Visitor) *solver {
-	return &solver{fn: fn, live: deadcode.Analyze(fn), lattice: map[ir.Value]Info{}, extra: extra, queued: map[workItem]bool{}}
+	return &solver{fn: fn, live: deadcode.Analyze(fn), lattice: make(map[ir.Value]Info, countValues(fn)),
+		extra: extra, queued: map[workItem]bool{}}
+}
+
+// countValues counts the results and block arguments nested in fn (the
+// size of the lattice and of the result map, allocated once).
+func countValues(fn *ir.Operation) int {
+	n := 0
+	ir.WalkOps(fn, func(op *ir.Operation) {
+		n += op.NumResults()
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks() {
+				n += b.NumArguments()
+			}
+		}
+	})
+	return n
 }
 
 // run solves the function and returns the Info of every result and block
@@ -55,7 +71,7 @@ func (s *solver) run() map[ir.Value]Info {
 			s.visitBlock(it.block)
 		}
 	}
-	out := map[ir.Value]Info{}
+	out := make(map[ir.Value]Info, len(s.lattice))
 	record := func(v ir.Value) {
 		i, ok := s.lattice[v]
 		if !ok || i.Rank() == 0 {
@@ -116,7 +132,7 @@ func (s *solver) join(v ir.Value, i Info) {
 
 // notify schedules everything that reads v's lattice value.
 func (s *solver) notify(v ir.Value) {
-	for _, u := range ir.Uses(v) {
+	for u := v.FirstUse(); u != nil; u = u.NextUse() {
 		user := u.Owner()
 		s.enqueue(workItem{op: user})
 		switch user.Name() {

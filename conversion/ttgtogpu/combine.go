@@ -1,7 +1,8 @@
 package ttgtogpu
 
 import (
-	"fmt"
+	"reflect"
+	"strconv"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -70,4 +71,14 @@ func inlineBlock(e *emitter, b *ir.Block, args []ir.Value) []ir.Value {
 }
 
 // ptrKey identifies a value by its address.
-func ptrKey(v ir.Value) string { return fmt.Sprintf("%p,", v) }
+func ptrKey(v ir.Value) string { return string(appendPtrKey(nil, v)) }
+
+// appendPtrKey appends ptrKey(v) to b: the value's address in hex and a
+// comma (without fmt: the lowering builds such keys for every register).
+func appendPtrKey(b []byte, v ir.Value) []byte {
+	if v == nil {
+		return append(b, "nil,"...)
+	}
+	b = strconv.AppendUint(b, uint64(reflect.ValueOf(v).Pointer()), 16)
+	return append(b, ',')
+}

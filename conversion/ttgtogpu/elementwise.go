@@ -110,9 +110,9 @@ func repeat(v ir.Value, n int) []ir.Value {
 
 // valuesKey identifies a tuple of values.
 func valuesKey(vs []ir.Value) string {
-	b := make([]byte, 0, 8*len(vs))
+	b := make([]byte, 0, 13*len(vs))
 	for _, v := range vs {
-		b = append(b, []byte(ptrKey(v))...)
+		b = appendPtrKey(b, v)
 	}
 	return string(b)
 }

@@ -294,13 +294,15 @@ func verifyTensorSize(op *ir.Operation) error {
 		}
 		return nil
 	}
-	for _, t := range op.OperandTypes() {
-		if err := check(t); err != nil {
-			return err
+	for i := 0; i < op.NumOperands(); i++ {
+		if v := op.Operand(i); v != nil {
+			if err := check(v.Type()); err != nil {
+				return err
+			}
 		}
 	}
-	for _, t := range op.ResultTypes() {
-		if err := check(t); err != nil {
+	for i := 0; i < op.NumResults(); i++ {
+		if err := check(op.Result(i).Type()); err != nil {
 			return err
 		}
 	}

@@ -66,7 +66,7 @@ func (a *SliceEncoding) CGA() CGALayout {
 }
 
 func (a *SliceEncoding) ToLinearLayout(shape []int64) (linearlayout.LinearLayout, error) {
-	parent, err := a.Parent.ToLinearLayout(linearlayout.SliceParentShape(shape, a.Dim))
+	parent, err := ToLinearLayout(a.Parent, linearlayout.SliceParentShape(shape, a.Dim))
 	if err != nil {
 		return linearlayout.LinearLayout{}, err
 	}

@@ -11,12 +11,44 @@ import (
 // buffer of the given shape: for distributed layouts a map from (register,
 // lane, warp, block) to the tensor coordinates (dim0, ...), for shared
 // layouts from (offset, block). For a buffer pass its allocation shape.
+//
+// The result is computed once per context, encoding and shape: verifiers
+// and passes ask for the layouts of the same few tensor types over and
+// over, and building one is far costlier than looking it up. Layouts are
+// immutable values, so every caller may share the cached one.
 func ToLinearLayout(enc ir.Attribute, shape []int64) (linearlayout.LinearLayout, error) {
 	l, ok := enc.(LayoutEncoding)
 	if !ok {
 		return linearlayout.LinearLayout{}, fmt.Errorf("ttg: %s is not a layout", attrText(enc))
 	}
-	return l.ToLinearLayout(shape)
+	ctx := ctxOf(enc)
+	if ctx == nil || len(shape) > maxMemoRank {
+		return l.ToLinearLayout(shape)
+	}
+	key := linearLayoutKey{enc: enc, rank: len(shape)}
+	copy(key.dims[:], shape)
+	r := ir.Memo(ctx, key, func() linearLayoutResult {
+		ll, err := l.ToLinearLayout(shape)
+		return linearLayoutResult{ll, err}
+	})
+	return r.ll, r.err
+}
+
+// maxMemoRank is the largest rank whose layouts ToLinearLayout caches
+// (Triton's tensors have at most 5 dims; larger ones are rebuilt).
+const maxMemoRank = 6
+
+// linearLayoutKey identifies a layout applied to a shape: the encoding is
+// uniqued, so its identity stands for its parameters.
+type linearLayoutKey struct {
+	enc  ir.Attribute
+	rank int
+	dims [maxMemoRank]int64
+}
+
+type linearLayoutResult struct {
+	ll  linearlayout.LinearLayout
+	err error
 }
 
 // TypeLinearLayout returns the linear layout of a ranked tensor type or of

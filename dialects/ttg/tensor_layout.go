@@ -58,7 +58,7 @@ type layoutFacts struct {
 }
 
 func factsOf(d DistributedLayout, shape []int64) layoutFacts {
-	ll, err := d.ToLinearLayout(shape)
+	ll, err := ToLinearLayout(d, shape)
 	if err != nil {
 		return layoutFacts{err: err}
 	}

@@ -1,6 +1,7 @@
 package asmfmt_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -120,4 +121,23 @@ func TestCompileErrors(t *testing.T) {
 			t.Errorf("%q: compiled", f)
 		}
 	}
+}
+
+// Install defers compiling a format to the op's first use; CheckInstalled
+// finds a malformed one without parsing or printing it, and the op's first
+// print panics with the op's name.
+func TestInstalledFormatsCompileLazily(t *testing.T) {
+	d := &ir.Dialect{Name: "lazy"}
+	bad := d.NewOp("bad", 0)
+	asmfmt.Install(bad, asmfmt.Spec{Operands: []asmfmt.Value{{Name: "a"}}, Format: "$nope attr-dict"})
+	err := asmfmt.CheckInstalled()
+	if err == nil || !strings.Contains(err.Error(), "lazy.bad") {
+		t.Fatalf("CheckInstalled: %v, want the error of lazy.bad", err)
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "lazy.bad") {
+			t.Errorf("printing lazy.bad: recovered %v, want a panic naming it", r)
+		}
+	}()
+	bad.Print(nil, nil)
 }

@@ -4,10 +4,11 @@
 // and format string instead of a hand-written parser and printer.
 //
 // A Spec names the op's operands, results, attributes and regions the way
-// its TableGen definition does, and Install compiles the format once and
-// sets the OpDef's Parse, Print and Inherent fields (and a verifier of the
-// ODS invariants: operand and result counts, required attributes, type
-// constraints). Printing follows mlir-tblgen's generated printers exactly:
+// its TableGen definition does, and Install sets the OpDef's Parse, Print
+// and Inherent fields (and a verifier of the ODS invariants: operand and
+// result counts, required attributes, type constraints); the format string
+// is compiled once, when the op is first parsed or printed
+// (CheckInstalled compiles them all, for tests). Printing follows mlir-tblgen's generated printers exactly:
 // its spacing rules around punctuation, stripped dialect types for
 // unqualified type directives, enum attributes as keywords, elision of
 // attributes the format prints and of default-valued attributes.

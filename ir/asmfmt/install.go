@@ -1,7 +1,9 @@
 package asmfmt
 
 import (
+	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -12,32 +14,77 @@ const SegmentsAttr = "operandSegmentSizes"
 // Format is a compiled assembly format bound to its Spec.
 type Format struct {
 	spec *Spec
+	// name is the op's, for the panic of a malformed installed format.
+	name string
+	// The format string is compiled once, when the op is first parsed or
+	// printed (compiled): a tool loads hundreds of ops and uses a few.
+	once sync.Once
+	err  error
 	els  []element
 	used map[string]bool
 }
 
 // Compile compiles the spec's format; it fails on a malformed format.
 func Compile(s Spec) (*Format, error) {
-	f := &Format{spec: &s, used: map[string]bool{}}
-	if s.Format != "" {
-		els, err := compile(f.spec)
-		if err != nil {
-			return nil, err
-		}
-		f.els = els
-		usedAttrs(els, f.used)
+	f := &Format{spec: &s}
+	if f.compile(); f.err != nil {
+		return nil, f.err
 	}
 	return f, nil
 }
 
-// Install compiles the spec and sets def's Parse and Print hooks (when the
-// spec has a format), its Inherent attributes and its verifier. A
-// malformed format is a programming error and panics at init.
-func Install(def *ir.OpDef, s Spec) *Format {
-	f, err := Compile(s)
-	if err != nil {
-		panic(fmt.Sprintf("asmfmt: %s: %v", def.Name, err))
+// compile compiles the format string into els and used (once).
+func (f *Format) compile() {
+	f.once.Do(func() {
+		f.used = map[string]bool{}
+		if f.spec.Format != "" {
+			f.els, f.err = compile(f.spec)
+			usedAttrs(f.els, f.used)
+		}
+	})
+}
+
+// compiled returns f with its format compiled. A malformed format of an
+// installed op is a programming error: it panics (CheckInstalled finds
+// them all, for tests).
+func (f *Format) compiled() *Format {
+	if f.compile(); f.err != nil {
+		panic(fmt.Sprintf("asmfmt: %s: %v", f.name, f.err))
 	}
+	return f
+}
+
+// installed lists every format Install made, for CheckInstalled.
+var installed struct {
+	sync.Mutex
+	formats []*Format
+}
+
+// CheckInstalled compiles the format of every op installed so far and
+// returns the errors of the malformed ones (nil when all compile). Install
+// defers compiling to the first use; tests call this to find bad formats
+// without parsing or printing every op.
+func CheckInstalled() error {
+	installed.Lock()
+	formats := append([]*Format(nil), installed.formats...)
+	installed.Unlock()
+	var errs []error
+	for _, f := range formats {
+		if f.compile(); f.err != nil {
+			errs = append(errs, fmt.Errorf("%s: %v", f.name, f.err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Install sets def's Parse and Print hooks (when the spec has a format),
+// its Inherent attributes and its verifier. The format string is compiled
+// when the op is first parsed or printed; a malformed one panics then.
+func Install(def *ir.OpDef, s Spec) *Format {
+	f := &Format{spec: &s, name: def.Name}
+	installed.Lock()
+	installed.formats = append(installed.formats, f)
+	installed.Unlock()
 	for _, a := range s.Attrs {
 		def.Inherent = append(def.Inherent, a.Name)
 	}
@@ -72,7 +119,7 @@ func (f *Format) Spec() *Spec { return f.spec }
 // elided lists the attributes attr-dict must not print.
 func (f *Format) elided(op *ir.Operation) []string {
 	var out []string
-	for n := range f.used {
+	for n := range f.compiled().used {
 		out = append(out, n)
 	}
 	if f.spec.Segments {
@@ -90,23 +137,40 @@ func (f *Format) elided(op *ir.Operation) []string {
 
 // segments returns how many operands each declared operand group holds.
 func (f *Format) segments(op *ir.Operation) []int {
-	return groupSizes(f.spec.Operands, op.NumOperands(), func() []int64 {
-		if !f.spec.Segments {
-			return nil
-		}
+	return f.segmentsInto(nil, op)
+}
+
+// segmentsInto is segments, stored in buf when it is large enough (the
+// verifier passes a stack buffer: it runs on every op after every pass
+// that changed the IR).
+func (f *Format) segmentsInto(buf []int, op *ir.Operation) []int {
+	var seg []int64
+	if f.spec.Segments {
 		if a, ok := op.Attr(SegmentsAttr).(*ir.DenseArrayAttr); ok {
-			return a.Ints
+			seg = a.Ints
 		}
-		return nil
-	})
+	}
+	return groupSizesInto(buf, f.spec.Operands, op.NumOperands(), seg)
 }
 
 // groupSizes splits n values over the declared groups: from an explicit
 // segment list when there is one, else by giving the variable-length
 // groups what the fixed ones leave (the first ones first).
 func groupSizes(vals []Value, n int, seg func() []int64) []int {
-	out := make([]int, len(vals))
-	if s := seg(); s != nil && len(s) == len(vals) {
+	return groupSizesInto(nil, vals, n, seg())
+}
+
+// groupSizesInto is groupSizes with the segment list given, and the
+// result stored in buf when it has room.
+func groupSizesInto(buf []int, vals []Value, n int, s []int64) []int {
+	var out []int
+	if cap(buf) >= len(vals) {
+		out = buf[:len(vals)]
+		clear(out)
+	} else {
+		out = make([]int, len(vals))
+	}
+	if s != nil && len(s) == len(vals) {
 		for i, x := range s {
 			out[i] = int(x)
 		}
@@ -165,8 +229,13 @@ func (f *Format) Result(op *ir.Operation, name string) []ir.Value {
 	return f.results(op, i)
 }
 
+// resultSegments returns how many results each declared result group holds.
+func (f *Format) resultSegments(op *ir.Operation) []int {
+	return groupSizesInto(nil, f.spec.Results, op.NumResults(), nil)
+}
+
 func (f *Format) results(op *ir.Operation, idx int) []ir.Value {
-	seg := groupSizes(f.spec.Results, op.NumResults(), func() []int64 { return nil })
+	seg := f.resultSegments(op)
 	start := 0
 	for i := 0; i < idx; i++ {
 		start += seg[i]

@@ -50,7 +50,7 @@ func (f *Format) parse(p ir.OpParser, st *ir.OperationState) error {
 			s.regions = append(s.regions, nil)
 		}
 	}
-	for _, e := range f.els {
+	for _, e := range f.compiled().els {
 		if err := s.element(e); err != nil {
 			return err
 		}

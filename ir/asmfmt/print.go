@@ -19,7 +19,7 @@ type printer struct {
 
 func (f *Format) print(p ir.OpPrinter, op *ir.Operation) {
 	pr := &printer{f: f, p: p, op: op, emitSpace: true}
-	pr.elements(f.els, nil)
+	pr.elements(f.compiled().els, nil)
 }
 
 func (pr *printer) elements(els []element, elided element) {

@@ -58,23 +58,32 @@ func (f *Format) verifyInvariants(op *ir.Operation) error {
 			return ir.OpErrorf(op, "operand count (%d) does not match with the total size (%d) specified in attribute '%s'", op.NumOperands(), total, SegmentsAttr)
 		}
 	}
-	idx := 0
+	// The groups are walked by index, with their sizes computed once: the
+	// verifier runs on every op after every pass that changed the IR.
+	var buf [8]int
+	idx, start := 0, 0
+	seg := f.segmentsInto(buf[:0], op)
 	for i, v := range spec.Operands {
-		for _, x := range f.operands(op, i) {
-			if v.Constraint != nil && !v.Constraint.Check(x.Type()) {
-				return ir.OpErrorf(op, "operand #%d must be %s, but got '%s'", idx, v.Constraint.Summary, asm.TypeString(x.Type()))
+		end := min(start+seg[i], op.NumOperands())
+		for j := start; j < end; j++ {
+			if t := op.Operand(j).Type(); v.Constraint != nil && !v.Constraint.Check(t) {
+				return ir.OpErrorf(op, "operand #%d must be %s, but got '%s'", idx, v.Constraint.Summary, asm.TypeString(t))
 			}
 			idx++
 		}
+		start += seg[i]
 	}
-	idx = 0
+	idx, start = 0, 0
+	seg = groupSizesInto(buf[:0], spec.Results, op.NumResults(), nil)
 	for i, v := range spec.Results {
-		for _, x := range f.results(op, i) {
-			if v.Constraint != nil && !v.Constraint.Check(x.Type()) {
-				return ir.OpErrorf(op, "result #%d must be %s, but got '%s'", idx, v.Constraint.Summary, asm.TypeString(x.Type()))
+		end := min(start+seg[i], op.NumResults())
+		for j := start; j < end; j++ {
+			if t := op.Result(j).Type(); v.Constraint != nil && !v.Constraint.Check(t) {
+				return ir.OpErrorf(op, "result #%d must be %s, but got '%s'", idx, v.Constraint.Summary, asm.TypeString(t))
 			}
 			idx++
 		}
+		start += seg[i]
 	}
 	return nil
 }

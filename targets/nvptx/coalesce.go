@@ -83,14 +83,52 @@ type site struct {
 	index int
 }
 
-// webAnalysis holds the liveness of the candidate values.
+// webAnalysis holds the liveness of the candidate values. Candidates are
+// numbered densely (ids), so that the merge loop, which asks about every
+// pair of members of two webs, works on slices and bit sets instead of
+// maps keyed by values.
 type webAnalysis struct {
-	cands   map[ir.Value]bool
-	def     map[ir.Value]site
-	uses    map[ir.Value][]site
-	liveIn  map[*ir.Block]map[ir.Value]bool
-	liveOut map[*ir.Block]map[ir.Value]bool
-	number  map[ir.Value]ir.Value // value numbers: a wait's result is its operand
+	ids  map[ir.Value]int
+	vals []ir.Value
+	// def and uses per candidate; hasDef is false for a candidate defined
+	// outside the function's top-level blocks.
+	def    []site
+	hasDef []bool
+	uses   [][]site
+	// blockIdx numbers the blocks; liveIn and liveOut are bit sets over
+	// candidate ids, per block.
+	blockIdx        map[*ir.Block]int
+	liveIn, liveOut []bitSet
+	// number is each candidate's value number: a wait's result is its
+	// operand (followed to the end of the chain).
+	number []ir.Value
+}
+
+// bitSet is a set of candidate ids.
+type bitSet []uint64
+
+func newBitSet(n int) bitSet    { return make(bitSet, (n+63)/64) }
+func (b bitSet) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
+func (b bitSet) add(i int)      { b[i/64] |= 1 << (i % 64) }
+
+// addAll adds the members of o and reports whether b grew.
+func (b bitSet) addAll(o bitSet) bool {
+	changed := false
+	for i, w := range o {
+		if b[i]|w != b[i] {
+			b[i] |= w
+			changed = true
+		}
+	}
+	return changed
+}
+
+// id returns the id of candidate v, or -1.
+func (an *webAnalysis) id(v ir.Value) int {
+	if i, ok := an.ids[v]; ok {
+		return i
+	}
+	return -1
 }
 
 // buildAccumulatorWebs analyses fn's body; nil when it has no wgmma.
@@ -163,21 +201,75 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 	}
 
 	an := analyse(blocks, cands, waits)
-	w := &accWebs{
-		parent: map[ir.Value]ir.Value{}, members: map[ir.Value][]ir.Value{},
-		regs: map[ir.Value]*value{}, owned: map[string]bool{},
-	}
-	for v := range cands {
-		w.parent[v] = v
-		w.members[v] = []ir.Value{v}
-	}
+	u := newUnion(len(an.vals))
 	for _, ps := range [][]affinity{waitPairs, accPairs, edgePairs} {
 		for _, p := range ps {
-			w.merge(an, p.a, p.b)
+			u.merge(an, an.id(p.a), an.id(p.b))
+		}
+	}
+	w := &accWebs{
+		parent: make(map[ir.Value]ir.Value, len(an.vals)), members: map[ir.Value][]ir.Value{},
+		regs: map[ir.Value]*value{}, owned: map[string]bool{},
+	}
+	for c, v := range an.vals {
+		r := u.find(c)
+		w.parent[v] = an.vals[r]
+		if c == r {
+			ms := make([]ir.Value, len(u.members[r]))
+			for i, m := range u.members[r] {
+				ms[i] = an.vals[m]
+			}
+			w.members[v] = ms
 		}
 	}
 	w.inFlight = inFlightValues(wgmmas, waits, edges)
 	return w
+}
+
+// union is the union-find of the merge, over candidate ids: the root of
+// a merged web is the root of its first operand's web.
+type union struct {
+	parent  []int
+	members [][]int
+}
+
+func newUnion(n int) *union {
+	u := &union{parent: make([]int, n), members: make([][]int, n)}
+	for i := range u.parent {
+		u.parent[i] = i
+		u.members[i] = []int{i}
+	}
+	return u
+}
+
+func (u *union) find(i int) int {
+	for u.parent[i] != i {
+		u.parent[i] = u.parent[u.parent[i]]
+		i = u.parent[i]
+	}
+	return i
+}
+
+// merge joins the webs of a and b unless some member of one interferes
+// with some member of the other.
+func (u *union) merge(an *webAnalysis, a, b int) {
+	if a < 0 || b < 0 {
+		return // not a candidate (the affinities only pair candidates)
+	}
+	ra, rb := u.find(a), u.find(b)
+	if ra == rb {
+		return
+	}
+	for _, x := range u.members[ra] {
+		for _, y := range u.members[rb] {
+			if an.interfere(x, y) {
+				return
+			}
+		}
+	}
+	u.parent[rb] = ra
+	u.members[ra] = append(u.members[ra], u.members[rb]...)
+	u.members[rb] = nil
 }
 
 // edgeAffinities pairs each block argument with the values its incoming
@@ -206,123 +298,107 @@ func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool) []affinit
 	return out
 }
 
-// merge joins the webs of a and b unless they interfere.
-func (w *accWebs) merge(an *webAnalysis, a, b ir.Value) {
-	ra, rb := w.find(a), w.find(b)
-	if ra == rb {
-		return
-	}
-	for _, u := range w.members[ra] {
-		for _, v := range w.members[rb] {
-			if an.interfere(u, v) {
-				return
-			}
-		}
-	}
-	w.parent[rb] = ra
-	w.members[ra] = append(w.members[ra], w.members[rb]...)
-	delete(w.members, rb)
-}
-
 // analyse computes the definitions, uses and block liveness of the
 // candidate values.
 func analyse(blocks []*ir.Block, cands map[ir.Value]bool, waits []*ir.Operation) *webAnalysis {
-	an := &webAnalysis{
-		cands: cands, def: map[ir.Value]site{}, uses: map[ir.Value][]site{},
-		liveIn: map[*ir.Block]map[ir.Value]bool{}, liveOut: map[*ir.Block]map[ir.Value]bool{},
-		number: map[ir.Value]ir.Value{},
+	n := len(cands)
+	an := &webAnalysis{ids: make(map[ir.Value]int, n), blockIdx: make(map[*ir.Block]int, len(blocks))}
+	for v := range cands {
+		an.ids[v] = len(an.vals)
+		an.vals = append(an.vals, v)
 	}
-	use := map[*ir.Block]map[ir.Value]bool{}
-	defs := map[*ir.Block]map[ir.Value]bool{}
-	for _, b := range blocks {
-		use[b], defs[b] = map[ir.Value]bool{}, map[ir.Value]bool{}
-		an.liveIn[b], an.liveOut[b] = map[ir.Value]bool{}, map[ir.Value]bool{}
-		for _, a := range b.Arguments() {
-			if cands[a] {
-				an.def[a] = site{b, -1}
-				defs[b][a] = true
+	an.def, an.hasDef, an.uses = make([]site, n), make([]bool, n), make([][]site, n)
+	use, defs := make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
+	an.liveIn, an.liveOut = make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
+	for bi, b := range blocks {
+		an.blockIdx[b] = bi
+		use[bi], defs[bi] = newBitSet(n), newBitSet(n)
+		an.liveIn[bi], an.liveOut[bi] = newBitSet(n), newBitSet(n)
+		for ai := 0; ai < b.NumArguments(); ai++ {
+			if c := an.id(b.Argument(ai)); c >= 0 {
+				an.def[c], an.hasDef[c] = site{b, -1}, true
+				defs[bi].add(c)
 			}
 		}
-		for i, op := range b.Ops() {
-			for _, v := range op.Operands() {
-				if !cands[v] {
+		i := 0
+		for op := b.First(); op != nil; op, i = op.Next(), i+1 {
+			for k := 0; k < op.NumOperands(); k++ {
+				c := an.id(op.Operand(k))
+				if c < 0 {
 					continue
 				}
-				an.uses[v] = append(an.uses[v], site{b, i})
-				if !defs[b][v] {
-					use[b][v] = true
+				an.uses[c] = append(an.uses[c], site{b, i})
+				if !defs[bi].has(c) {
+					use[bi].add(c)
 				}
 			}
-			for _, r := range op.Results() {
-				if cands[r] {
-					an.def[r] = site{b, i}
-					defs[b][r] = true
+			for k := 0; k < op.NumResults(); k++ {
+				if c := an.id(op.Result(k)); c >= 0 {
+					an.def[c], an.hasDef[c] = site{b, i}, true
+					defs[bi].add(c)
 				}
 			}
 		}
 	}
+	// liveOut = the union of the successors' liveIn, liveIn = use and
+	// (liveOut less defs), to a fixed point.
+	scratch := newBitSet(n)
 	for changed := true; changed; {
 		changed = false
-		for i := len(blocks) - 1; i >= 0; i-- {
-			b := blocks[i]
-			out := an.liveOut[b]
-			for _, s := range b.Successors() {
-				for v := range an.liveIn[s] {
-					if !out[v] {
-						out[v] = true
-						changed = true
-					}
-				}
-			}
-			in := an.liveIn[b]
-			for v := range use[b] {
-				if !in[v] {
-					in[v] = true
+		for bi := len(blocks) - 1; bi >= 0; bi-- {
+			out := an.liveOut[bi]
+			for _, s := range blocks[bi].Successors() {
+				if si, ok := an.blockIdx[s]; ok && out.addAll(an.liveIn[si]) {
 					changed = true
 				}
 			}
-			for v := range out {
-				if !defs[b][v] && !in[v] {
-					in[v] = true
-					changed = true
-				}
+			in := an.liveIn[bi]
+			if in.addAll(use[bi]) {
+				changed = true
+			}
+			for w := range scratch {
+				scratch[w] = out[w] &^ defs[bi][w]
+			}
+			if in.addAll(scratch) {
+				changed = true
 			}
 		}
 	}
+	number := map[ir.Value]ir.Value{}
 	for _, op := range waits {
-		for i, v := range op.Operands() {
-			an.number[op.Result(i)] = v
+		for i := 0; i < op.NumOperands(); i++ {
+			number[op.Result(i)] = op.Operand(i)
 		}
+	}
+	an.number = make([]ir.Value, n)
+	for c, v := range an.vals {
+		for {
+			nv, ok := number[v]
+			if !ok {
+				break
+			}
+			v = nv
+		}
+		an.number[c] = v
 	}
 	return an
 }
 
-// valueNumber follows wait results back to the value they carry.
-func (an *webAnalysis) valueNumber(v ir.Value) ir.Value {
-	for {
-		n, ok := an.number[v]
-		if !ok {
-			return v
-		}
-		v = n
-	}
-}
-
-// liveAfter reports whether v is live just after site p (after the
-// op at p.index, or after the arguments of p.block for index -1).
-func (an *webAnalysis) liveAfter(v ir.Value, p site) bool {
-	d, ok := an.def[v]
-	if !ok {
+// liveAfter reports whether candidate v is live just after site p (after
+// the op at p.index, or after the arguments of p.block for index -1).
+func (an *webAnalysis) liveAfter(v int, p site) bool {
+	if !an.hasDef[v] {
 		return false
 	}
-	if d.block == p.block {
+	pb, ok := an.blockIdx[p.block]
+	if d := an.def[v]; d.block == p.block {
 		if d.index > p.index {
 			return false
 		}
-	} else if !an.liveIn[p.block][v] {
+	} else if !ok || !an.liveIn[pb].has(v) {
 		return false
 	}
-	if an.liveOut[p.block][v] {
+	if ok && an.liveOut[pb].has(v) {
 		return true
 	}
 	for _, u := range an.uses[v] {
@@ -333,9 +409,9 @@ func (an *webAnalysis) liveAfter(v ir.Value, p site) bool {
 	return false
 }
 
-// interfere reports whether u and v may not share registers.
-func (an *webAnalysis) interfere(u, v ir.Value) bool {
-	if an.valueNumber(u) == an.valueNumber(v) {
+// interfere reports whether candidates u and v may not share registers.
+func (an *webAnalysis) interfere(u, v int) bool {
+	if an.number[u] == an.number[v] {
 		return false
 	}
 	return an.liveAfter(u, an.def[v]) || an.liveAfter(v, an.def[u])

@@ -2,6 +2,7 @@ package nvptx
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/llvm"
@@ -49,6 +50,15 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 	if op.Region(0).Empty() {
 		return "", ir.OpErrorf(op, "function '%s' has no body", f.name)
 	}
+	// About one line of some 30 bytes per op: growing the body once
+	// spares the copies of doubling it from empty.
+	nops := 0
+	for _, b := range op.Region(0).Blocks() {
+		for o := b.First(); o != nil; o = o.Next() {
+			nops++
+		}
+	}
+	f.body.Grow(32 * nops)
 	f.webs = buildAccumulatorWebs(op)
 	var params []param
 	var err error
@@ -119,7 +129,9 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 	}
 	out.WriteString(f.regs.declarations())
 	out.WriteString("\n")
-	out.WriteString(f.usedLabelsOnly(f.body.String()))
+	body := f.usedLabelsOnly(f.body.String())
+	out.Grow(len(body) + len("}\n"))
+	out.WriteString(body)
 	out.WriteString("}\n")
 	return out.String(), nil
 }
@@ -153,7 +165,13 @@ func (f *fn) layout() error {
 // through, which keeps the PTX readable.
 func (f *fn) usedLabelsOnly(body string) string {
 	var b strings.Builder
-	for _, line := range strings.SplitAfter(body, "\n") {
+	b.Grow(len(body))
+	for rest := body; rest != ""; {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line = rest[:i+1]
+		}
+		rest = rest[len(line):]
 		if l, ok := strings.CutSuffix(strings.TrimSuffix(line, "\n"), ":"); ok && strings.HasPrefix(l, "$L__BB") && !f.used[l] {
 			continue
 		}
@@ -286,8 +304,71 @@ func (f *fn) loadParams(ps []param) error {
 // ins writes one instruction line.
 func (f *fn) ins(format string, args ...any) {
 	f.body.WriteString("\t")
-	fmt.Fprintf(&f.body, format, args...)
+	if !writeSimple(&f.body, format, args) {
+		fmt.Fprintf(&f.body, format, args...)
+	}
 	f.body.WriteString(";\n")
+}
+
+// writeSimple writes format with its args when it uses only %s of
+// strings and %d of integers (nearly every instruction), as fmt would
+// print them but without its reflection; it writes nothing and reports
+// false for any other format or argument.
+func writeSimple(b *strings.Builder, format string, args []any) bool {
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		if i+1 == len(format) || n == len(args) {
+			return false
+		}
+		switch format[i+1] {
+		case 's':
+			if _, ok := args[n].(string); !ok {
+				return false
+			}
+		case 'd':
+			switch args[n].(type) {
+			case int, int32, int64, uint32, uint64:
+			default:
+				return false
+			}
+		default:
+			return false
+		}
+		n++
+		i++
+	}
+	if n != len(args) {
+		return false
+	}
+	var num [24]byte
+	n = 0
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch x := args[n].(type) {
+		case string:
+			b.WriteString(x)
+		case int:
+			b.Write(strconv.AppendInt(num[:0], int64(x), 10))
+		case int32:
+			b.Write(strconv.AppendInt(num[:0], int64(x), 10))
+		case int64:
+			b.Write(strconv.AppendInt(num[:0], x, 10))
+		case uint32:
+			b.Write(strconv.AppendUint(num[:0], uint64(x), 10))
+		case uint64:
+			b.Write(strconv.AppendUint(num[:0], x, 10))
+		}
+		n++
+	}
+	return true
 }
 
 // raw writes a line as is (inline asm bodies, comments).

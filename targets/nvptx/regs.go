@@ -2,6 +2,7 @@ package nvptx
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -41,7 +42,7 @@ type regFile struct {
 
 func (f *regFile) alloc(c regClass) string {
 	f.next[c]++
-	return fmt.Sprintf("%s%d", classInfo[c].prefix, f.next[c])
+	return classInfo[c].prefix + strconv.Itoa(f.next[c])
 }
 
 // declarations returns the `.reg` lines for the classes in use.

@@ -33,3 +33,19 @@ func BenchmarkCompileLayernormDropout(b *testing.B) {
 func BenchmarkCompileOnlineSoftmax(b *testing.B) {
 	benchCompile(b, "../../../shared/kernels/perf/softmax_online_8192x8192.ttir", 4)
 }
+
+func BenchmarkCompileMatmulF16(b *testing.B) {
+	benchCompile(b, "../../../shared/kernels/perf/matmul_f16_4096_128x128x64_w4.ttir", 4)
+}
+func BenchmarkCompileMatmulF16Wide(b *testing.B) {
+	benchCompile(b, "../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8)
+}
+func BenchmarkCompileMatmulBF16Wide(b *testing.B) {
+	benchCompile(b, "../../../shared/kernels/perf/matmul_bf16_4096_128x256x64_w8.ttir", 8)
+}
+func BenchmarkCompileAttentionD64(b *testing.B) {
+	benchCompile(b, "../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4)
+}
+func BenchmarkCompileAttentionD128(b *testing.B) {
+	benchCompile(b, "../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8)
+}

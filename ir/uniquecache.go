@@ -1,0 +1,139 @@
+package ir
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// uniqueCache sits in front of Unique for the builtin types and attributes
+// that lowerings ask for thousands of times per kernel (i32, an i32
+// constant, a type attribute): Unique boxes a structural key and hashes it
+// through the runtime's generic interface hash under the context lock,
+// which costs far more than these typed lookups. Every entry is the
+// canonical instance Unique returned, so both paths agree on identity.
+type uniqueCache struct {
+	ints   [maxCachedIntWidth + 1]atomic.Pointer[IntegerType] // signless, by width
+	floats [256]atomic.Pointer[FloatType]                     // by FloatKind
+
+	mu        sync.RWMutex
+	intAttrs  map[intAttrKey]*IntegerAttr
+	typeAttrs map[Type]*TypeAttr
+	// intArrays1 holds the one-element integer arrays (a GEP's constant
+	// index, a single-dim attribute), keyed by element type and value.
+	intArrays1 map[intAttrKey]*DenseArrayAttr
+	// fileLocs holds the point locations the parser makes for every op.
+	fileLocs map[fileLocKey]*FileLineColLoc
+}
+
+type fileLocKey struct {
+	file      string
+	line, col int
+}
+
+// maxCachedIntWidth is the widest signless integer type kept in the cache.
+const maxCachedIntWidth = 128
+
+type intAttrKey struct {
+	typ  Type
+	bits uint64
+}
+
+// cachedInt returns the canonical signless integer type of width w.
+func (c *uniqueCache) cachedInt(ctx *Context, w int) *IntegerType {
+	if w < 0 || w > maxCachedIntWidth {
+		return Unique(ctx, &IntegerType{Width: w})
+	}
+	if t := c.ints[w].Load(); t != nil {
+		return t
+	}
+	t := Unique(ctx, &IntegerType{Width: w})
+	c.ints[w].Store(t)
+	return t
+}
+
+// cachedFloat returns the canonical float type of kind k.
+func (c *uniqueCache) cachedFloat(ctx *Context, k FloatKind) *FloatType {
+	if t := c.floats[k].Load(); t != nil {
+		return t
+	}
+	t := Unique(ctx, &FloatType{Kind: k})
+	c.floats[k].Store(t)
+	return t
+}
+
+// cachedIntAttr returns the canonical integer attribute of type t and
+// (already truncated) bits.
+func (c *uniqueCache) cachedIntAttr(ctx *Context, t Type, bits uint64) *IntegerAttr {
+	key := intAttrKey{t, bits}
+	c.mu.RLock()
+	a := c.intAttrs[key]
+	c.mu.RUnlock()
+	if a != nil {
+		return a
+	}
+	a = Unique(ctx, &IntegerAttr{Typ: t, Bits: bits})
+	c.mu.Lock()
+	if c.intAttrs == nil {
+		c.intAttrs = map[intAttrKey]*IntegerAttr{}
+	}
+	c.intAttrs[key] = a
+	c.mu.Unlock()
+	return a
+}
+
+// cachedTypeAttr returns the canonical type attribute of t.
+func (c *uniqueCache) cachedTypeAttr(ctx *Context, t Type) *TypeAttr {
+	c.mu.RLock()
+	a := c.typeAttrs[t]
+	c.mu.RUnlock()
+	if a != nil {
+		return a
+	}
+	a = Unique(ctx, &TypeAttr{Value: t})
+	c.mu.Lock()
+	if c.typeAttrs == nil {
+		c.typeAttrs = map[Type]*TypeAttr{}
+	}
+	c.typeAttrs[t] = a
+	c.mu.Unlock()
+	return a
+}
+
+// cachedIntArray1 returns the canonical one-element dense integer array
+// of elem holding v (as given: denseIntArray normalizes it).
+func (c *uniqueCache) cachedIntArray1(ctx *Context, elem Type, v int64) *DenseArrayAttr {
+	key := intAttrKey{elem, uint64(v)}
+	c.mu.RLock()
+	a := c.intArrays1[key]
+	c.mu.RUnlock()
+	if a != nil {
+		return a
+	}
+	a = denseIntArray(ctx, elem, []int64{v})
+	c.mu.Lock()
+	if c.intArrays1 == nil {
+		c.intArrays1 = map[intAttrKey]*DenseArrayAttr{}
+	}
+	c.intArrays1[key] = a
+	c.mu.Unlock()
+	return a
+}
+
+// cachedFileLoc returns the canonical location of a point in a file.
+func (c *uniqueCache) cachedFileLoc(ctx *Context, file string, line, col int) *FileLineColLoc {
+	key := fileLocKey{file, line, col}
+	c.mu.RLock()
+	l := c.fileLocs[key]
+	c.mu.RUnlock()
+	if l != nil {
+		return l
+	}
+	l = Unique(ctx, &FileLineColLoc{File: file, Line: line, Col: col})
+	c.mu.Lock()
+	if c.fileLocs == nil {
+		c.fileLocs = map[fileLocKey]*FileLineColLoc{}
+	}
+	c.fileLocs[key] = l
+	c.mu.Unlock()
+	return l
+}
