@@ -156,7 +156,12 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 		}
 	}
 	add("math.exp", fast("math.exp", (*emitter).expF32))
-	add("math.exp2", fast("math.exp2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("ex2_approx", x, false) }))
+	// math.exp2 is llvm.exp2.f32 in Triton, which NVPTX selects as
+	// ex2.approx.ftz.f32: without .ftz ptxas wraps every ex2 in a
+	// subnormal range check and two scalings (attention's softmax pays
+	// three extra instructions per element). tl.exp keeps Triton's plain
+	// ex2.approx.f32.
+	add("math.exp2", fast("math.exp2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("ex2_approx", x, true) }))
 	add("math.log", fast("math.log", (*emitter).logF32))
 	add("math.log2", fast("math.log2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("lg2_approx", x, false) }))
 	add("math.sin", fast("math.sin", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("sin_approx", x, false) }))
