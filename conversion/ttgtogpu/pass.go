@@ -35,7 +35,7 @@ func init() {
 	passmgr.Default.MarkNotBuilt("allocate-amdgpu-shared-memory", "AMD's own allocator is not built yet")
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
-		Summary: "TTGIR to per-thread IR: allocate-shared-memory, convert-scf-to-cf, " +
+		Summary: "TTGIR to per-thread IR: tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, convert-scf-to-cf, " +
 			PassName + ", canonicalize, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
@@ -63,7 +63,14 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 	if o.PTXVersion != 0 {
 		opts = append(opts, fmt.Sprintf("ptx-version=%d", o.PTXVersion))
 	}
-	return passmgr.StepsText(reg, []passmgr.Step{
+	var steps []passmgr.Step
+	if !strings.HasPrefix(o.Target, "hip:") {
+		// tt's own TTGIR scheduling before the buffers are placed: in a
+		// loop of two chained wgmmas (attention), the second is issued in
+		// the next iteration, after the first.
+		steps = append(steps, passmgr.NewStep("tt-pipeline-chained-dots"))
+	}
+	return passmgr.StepsText(reg, append(steps,
 		allocator,
 		passmgr.NewStep("convert-scf-to-cf"),
 		passmgr.NewStep(PassName, opts...),
@@ -72,5 +79,5 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		// Values next to their uses: the PTX emitter allocates no registers
 		// itself, and ptxas keeps a value live from where it is computed.
 		passmgr.NewStep("sink-to-uses"),
-	})
+	))
 }

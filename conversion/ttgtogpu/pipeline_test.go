@@ -11,7 +11,8 @@ import (
 
 // The lowering pipeline allocates shared memory with the vendor's pass:
 // NVIDIA's -nv variant, AMD's allocate-amdgpu-shared-memory, or (while
-// that is not built) the generic pass in its place.
+// that is not built) the generic pass in its place. NVIDIA's first
+// reschedules chained wgmma dots.
 func TestPipelineAllocator(t *testing.T) {
 	reg := func(names ...string) *passmgr.Registry {
 		r := passmgr.NewRegistry()
@@ -24,14 +25,14 @@ func TestPipelineAllocator(t *testing.T) {
 		return r
 	}
 	tail := ",convert-scf-to-cf," + ttgtogpu.PassName + ",canonicalize,cse,sink-to-uses"
-	all := []string{"allocate-shared-memory", "allocate-shared-memory-nv", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "sink-to-uses"}
+	all := []string{"tt-pipeline-chained-dots", "allocate-shared-memory", "allocate-shared-memory-nv", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "sink-to-uses"}
 	for _, c := range []struct {
 		target string
 		passes []string
 		want   string
 	}{
-		{"", all, "allocate-shared-memory-nv" + tail},
-		{"cuda:90", all, "allocate-shared-memory-nv" + tail},
+		{"", all, "tt-pipeline-chained-dots,allocate-shared-memory-nv" + tail},
+		{"cuda:90", all, "tt-pipeline-chained-dots,allocate-shared-memory-nv" + tail},
 		{"hip:gfx942", all, "?allocate-amdgpu-shared-memory,allocate-shared-memory" + tail},
 		{"hip:gfx942", append(all, "allocate-amdgpu-shared-memory"), "allocate-amdgpu-shared-memory" + tail},
 	} {
