@@ -41,12 +41,6 @@ func minInterleavedCommits(wait *ir.Operation) int {
 	if wait.NumOperands() != 1 {
 		return 0
 	}
-	return commitsSince(wait.Operand(0), wait)
-}
-
-// commitsSince is the fewest commit groups between the token v and the op
-// wait along all paths (0 when it cannot tell).
-func commitsSince(v ir.Value, wait *ir.Operation) int {
 	best := math.MaxInt
 	var history func(v ir.Value, sink *ir.Operation, sum int) int
 	history = func(v ir.Value, sink *ir.Operation, sum int) int {
@@ -72,6 +66,7 @@ func commitsSince(v ir.Value, wait *ir.Operation) int {
 		m2 := history(y.Operand(arg.Index()-1), y, sum)
 		return min(m1, m2, best)
 	}
+	v := wait.Operand(0)
 	sink := wait
 	for sink != nil && sink.ParentRegion() != regionOf(v) {
 		sink = sink.ParentOp()
