@@ -24,7 +24,8 @@ import perf_compare as pc
 
 def main(casedir, vardir, rounds):
     man = {m["name"]: m for m in json.load(open(os.path.join(casedir, "manifest.json")))}
-    variants = sorted(d for d in os.listdir(vardir) if os.path.isdir(os.path.join(vardir, d)) and d != "perf")
+    variants = sorted(d for d in os.listdir(vardir)
+                      if os.path.isdir(os.path.join(vardir, d)) and d != "perf" and not d.startswith(("_", ".")))
     print("variants:", " ".join(variants), flush=True)
     for name, k, mk, grid, cx, work, unit, peer in pc.cases():
         if name not in man:
