@@ -68,6 +68,15 @@ func floatBinary(f func(x, y float64) float64) opImpl {
 			return err
 		}
 		if k, _ := floatKind(t); k == ir.F32 {
+			if flushesSubnormals(in.op, t) {
+				in.step = func(th *thread, in *instr) error {
+					r := th.regs
+					x, y := math.Float32frombits(uint32(flushF32(r[in.a]))), math.Float32frombits(uint32(flushF32(r[in.b])))
+					r[in.d] = flushF32(uint64(math.Float32bits(float32(f(float64(x), float64(y))))))
+					return nil
+				}
+				return nil
+			}
 			in.step = func(th *thread, in *instr) error {
 				r := th.regs
 				x, y := math.Float32frombits(uint32(r[in.a])), math.Float32frombits(uint32(r[in.b]))
@@ -94,6 +103,14 @@ func floatUnary(f func(x float64) float64) opImpl {
 			return err
 		}
 		round := f32Result(t)
+		if flushesSubnormals(in.op, t) {
+			in.step = func(th *thread, in *instr) error {
+				r := th.regs
+				r[in.d] = flushF32(round(f(toF64(t, flushF32(r[in.a])))))
+				return nil
+			}
+			return nil
+		}
 		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			r[in.d] = round(f(toF64(t, r[in.a])))
@@ -101,6 +118,22 @@ func floatUnary(f func(x float64) float64) opImpl {
 		}
 		return nil
 	}
+}
+
+// flushesSubnormals reports whether op is an f32 fast-math op with PTX's
+// .ftz: subnormal operands and results are replaced by zero of their sign.
+func flushesSubnormals(op *ir.Operation, t ir.Type) bool {
+	k, _ := floatKind(t)
+	return k == ir.F32 && gpu.FTZ(op)
+}
+
+// flushF32 replaces the f32 subnormal in the low 32 bits of x by a zero of
+// its sign.
+func flushF32(x uint64) uint64 {
+	if x&0x7f800000 == 0 {
+		return x & 0x80000000
+	}
+	return x
 }
 
 // signOp compiles an op on the bits of floats given the sign bit of the

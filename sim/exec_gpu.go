@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/numeric"
 )
 
@@ -128,8 +129,11 @@ func compileBfe(c *compiler, in *instr) error {
 // compileCvt: the single-value conversions of gpu.cvt with rounding rn,
 // rz or none (packed conversions are not simulated).
 func compileCvt(c *compiler, in *instr) error {
+	if in.op.NumOperands() == 2 {
+		return compileCvtPack(in)
+	}
 	if in.op.NumOperands() != 1 {
-		return fmt.Errorf("packed gpu.cvt is not simulated")
+		return fmt.Errorf("gpu.cvt of %d operands is not simulated", in.op.NumOperands())
 	}
 	from, to := in.op.Operand(0).Type(), in.op.Result(0).Type()
 	if err := checkFloat(from); err != nil {
@@ -158,6 +162,42 @@ func compileCvt(c *compiler, in *instr) error {
 		} else {
 			r[in.d] = fromF64(to, v)
 		}
+		return nil
+	}
+	return nil
+}
+
+// compileCvtPack: two f32 rounded (rn or rz) into a vector<2xf16> or
+// vector<2xbf16>, operand 0 in the low half.
+func compileCvtPack(in *instr) error {
+	if gpu.ClassifyCvt(in.op.OperandTypes(), in.op.Result(0).Type()) != gpu.CvtPackF32 {
+		return fmt.Errorf("this packed gpu.cvt is not simulated")
+	}
+	to := in.op.Result(0).Type().(*ir.VectorType).Elem
+	if err := checkFloat(to); err != nil {
+		return err
+	}
+	o := gpu.CvtOptionsOf(in.op)
+	if o.Satfinite || o.Relu {
+		return fmt.Errorf("gpu.cvt with satfinite or relu is not simulated")
+	}
+	conv := fromF64
+	switch o.Rounding {
+	case gpu.RoundRZ:
+		conv = func(t ir.Type, v float64) uint64 {
+			if math.IsNaN(v) {
+				return fromF64(t, v)
+			}
+			return fromF64RZ(t, v)
+		}
+	case gpu.RoundRN:
+	default:
+		return fmt.Errorf("gpu.cvt rounding %s is not simulated", o.Rounding)
+	}
+	f32 := in.op.Operand(0).Type()
+	in.step = func(th *thread, in *instr) error {
+		r := th.regs
+		r[in.d] = conv(to, toF64(f32, r[in.a])) | conv(to, toF64(f32, r[in.b]))<<16
 		return nil
 	}
 	return nil

@@ -99,7 +99,7 @@ func (l *lowering) lowerAsyncCopy(op *ir.Operation, e *emitter, rw *conversion.R
 	if bytes == 16 {
 		cache = memory.CacheCG
 	}
-	ap.emit(e, func(idx ir.Value) ir.Value { return e.byteGep(base, e.mulC(idx, int64(bits/8))) },
+	ap.emit(e, func(idx ir.Value) ir.Value { return e.byteGep(base, e.mulC(idx, int64(bits/8))) }, int64(bits/8),
 		func(regs []int, addr ir.Value) {
 			var m ir.Value
 			if masks != nil {

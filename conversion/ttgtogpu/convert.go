@@ -234,22 +234,25 @@ func vectorWordBits(vec, bits int) int {
 // of the vector's first element.
 func (p *cvtPlan) transfer(e *emitter, smemOff int, side *regLayout, round int, mask int64,
 	access func(regs []int, addr ir.Value)) {
-	bytes := int64(max(p.bits/8, 1))
+	bytes := p.elemBytes()
 	p.transferWith(e, func(idx ir.Value) ir.Value { return e.smemAddr(smemOff, e.mulC(idx, bytes)) }, side, round, mask, access)
 }
 
 // transferAt is transfer for a buffer starting at address base.
 func (p *cvtPlan) transferAt(e *emitter, base ir.Value, side *regLayout, round int, mask int64,
 	access func(regs []int, addr ir.Value)) {
-	bytes := int64(max(p.bits/8, 1))
+	bytes := p.elemBytes()
 	p.transferWith(e, func(idx ir.Value) ir.Value { return e.byteGep(base, e.mulC(idx, bytes)) }, side, round, mask, access)
 }
 
+// elemBytes is the size of a scratch entry (at least a byte).
+func (p *cvtPlan) elemBytes() int64 { return int64(max(p.bits/8, 1)) }
+
 // transferWith is transfer with the address of an element index given by
-// addrOf.
+// addrOf (base + idx*elemBytes).
 func (p *cvtPlan) transferWith(e *emitter, addrOf func(idx ir.Value) ir.Value, side *regLayout, round int, mask int64,
 	access func(regs []int, addr ir.Value)) {
-	p.planAccess(side, round, mask, nil).emit(e, addrOf, access)
+	p.planAccess(side, round, mask, nil).emit(e, addrOf, p.elemBytes(), access)
 }
 
 // accessPlan is how a thread moves its registers of one round: vectors
@@ -321,17 +324,22 @@ func groupAt(byConst map[int64]int, base int64, vec int) []int {
 }
 
 // emit calls access for every vector with the address of its first
-// element.
-func (ap accessPlan) emit(e *emitter, addrOf func(idx ir.Value) ir.Value, access func(regs []int, addr ir.Value)) {
+// element. addrOf is linear, base + idx*elemBytes: a vector whose index
+// bits the thread part never has is at the thread's address of index 0
+// plus a constant, which PTX folds into the access (one live address per
+// thread, not one per vector).
+func (ap accessPlan) emit(e *emitter, addrOf func(idx ir.Value) ir.Value, elemBytes int64, access func(regs []int, addr ir.Value)) {
 	tp := e.fs.threadPart(e.l, ap.col)
+	var at0 ir.Value
 	for _, v := range ap.vecs {
-		var idx ir.Value
 		if v.idx&ap.tmask == 0 {
-			idx = e.orDisjoint(tp, e.i32c(v.idx))
-		} else {
-			idx = e.xor(tp, e.i32c(v.idx))
+			if at0 == nil {
+				at0 = addrOf(tp)
+			}
+			access(v.regs, e.byteGep(at0, e.i32c(v.idx*elemBytes)))
+			continue
 		}
-		access(v.regs, addrOf(idx))
+		access(v.regs, addrOf(e.xor(tp, e.i32c(v.idx))))
 	}
 }
 

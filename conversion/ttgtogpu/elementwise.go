@@ -220,6 +220,9 @@ func (l *lowering) elementwisePatterns() map[string]loweringFn {
 	for name, fn := range l.extendedPatterns() {
 		m[name] = fn
 	}
+	for _, name := range []string{"tt.fp_to_fp", "arith.truncf"} {
+		m[name] = l.packedNarrowing(m[name])
+	}
 	for _, name := range []string{"tt.fp_to_fp", "arith.truncf", "arith.extf"} {
 		m[name] = l.fp8Dispatch(m[name])
 	}

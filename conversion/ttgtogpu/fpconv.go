@@ -1,6 +1,7 @@
 package ttgtogpu
 
 import (
+	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
@@ -111,6 +112,59 @@ func roundingOf(m arith.RoundingMode) gpu.Rounding {
 		return gpu.RoundRNA
 	}
 	return gpu.RoundRN
+}
+
+// narrowingRounding returns the rounding of a float narrowing op
+// (arith.truncf or tt.fp_to_fp).
+func narrowingRounding(op *ir.Operation) gpu.Rounding {
+	switch op.Name() {
+	case "arith.truncf":
+		if m, ok := arith.RoundingModeOf(op); ok {
+			return roundingOf(m)
+		}
+	case "tt.fp_to_fp":
+		if m, ok := (tt.FpToFpOp{Operation: op}).Rounding(); ok && m == tt.RoundRTZ {
+			return gpu.RoundRZ
+		}
+	}
+	return gpu.RoundRN
+}
+
+// packedNarrowing lowers a narrowing of f32 tensors to f16 or bf16 two
+// registers at a time where the target has the packed conversion
+// (cvt.rn.f16x2.f32: one instruction for two elements, whose result is
+// already the 32-bit word that stores and wgmma's register operands
+// take, as Triton converts); other conversions go to elementwise.
+func (l *lowering) packedNarrowing(elementwise loweringFn) loweringFn {
+	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+		if !l.target.hasPackedNarrowing() || op.NumOperands() != 1 || op.NumResults() != 1 {
+			return elementwise(op, e, rw)
+		}
+		rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+		to := ir.ElementTypeOrSelf(op.Result(0).Type())
+		r := narrowingRounding(op)
+		vals := rw.RemappedN(op.Operand(0))
+		if !ok || !isF32(ir.ElementTypeOrSelf(op.Operand(0).Type())) || !(isKind(to, ir.F16) || isKind(to, ir.BF16)) ||
+			r != gpu.RoundRN && r != gpu.RoundRZ || len(vals) < 2 || len(vals)%2 != 0 {
+			return elementwise(op, e, rw)
+		}
+		if lay, err := l.opLayout(op, rt); err != nil || lay.numRegs != len(vals) {
+			return elementwise(op, e, rw)
+		}
+		pair := ir.Vector(e.ctx(), []int64{2}, to)
+		out := make([]ir.Value, len(vals))
+		memo := map[string][]ir.Value{}
+		for i := 0; i < len(vals); i += 2 {
+			k := valuesKey(vals[i : i+2])
+			if _, ok := memo[k]; !ok {
+				p := gpu.NewCvt(e.b, e.loc, pair, gpu.CvtOptions{Rounding: r}, vals[i], vals[i+1]).Result(0)
+				memo[k] = e.lanes(p)
+			}
+			copy(out[i:], memo[k])
+		}
+		rw.ReplaceOpN(op, [][]ir.Value{out})
+		return nil
+	}
 }
 
 func (l *lowering) addConversionPatterns(add func(string, scalarFn)) {

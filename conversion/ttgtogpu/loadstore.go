@@ -132,6 +132,22 @@ func (e *emitter) packWords(vals []ir.Value, elem ir.Type, wordBits int) []ir.Va
 	per := wordBits / eb
 	wt := ir.IntegerTypeOf(e.ctx(), wordBits)
 	var out []ir.Value
+	if eb >= 16 {
+		// Whole registers: a vector bitcast (mov.b32 {lo, hi}), which costs
+		// nothing, where shifts and ors would each be an instruction. The
+		// lanes keep their register type, so that the lanes of a packed
+		// conversion's result fold back into it.
+		for w := 0; w < len(vals)/per; w++ {
+			ws := append([]ir.Value(nil), vals[w*per:(w+1)*per]...)
+			if !sameTypeOfWidth(ws, eb) {
+				for j, v := range ws {
+					ws[j] = e.toMemory(v, elem, false)
+				}
+			}
+			out = append(out, e.packLanes(ws))
+		}
+		return out
+	}
 	for w := 0; w < len(vals)/per; w++ {
 		var acc ir.Value
 		for j := 0; j < per; j++ {
@@ -148,6 +164,17 @@ func (e *emitter) packWords(vals []ir.Value, elem ir.Type, wordBits int) []ir.Va
 	return out
 }
 
+// sameTypeOfWidth reports whether vals share one type of the given bit
+// width.
+func sameTypeOfWidth(vals []ir.Value, bits int) bool {
+	for _, v := range vals {
+		if v.Type() != vals[0].Type() || ir.BitWidth(v.Type()) != bits {
+			return false
+		}
+	}
+	return true
+}
+
 // unpackWords is the inverse of packWords.
 func (e *emitter) unpackWords(words []ir.Value, elem ir.Type, wordBits int) []ir.Value {
 	eb := storageBits(elem)
@@ -161,6 +188,14 @@ func (e *emitter) unpackWords(words []ir.Value, elem ir.Type, wordBits int) []ir
 	per := wordBits / eb
 	mt := e.memType(elem)
 	var out []ir.Value
+	if rt := e.l.scalarType(elem); eb >= 16 && rt != nil && ir.BitWidth(rt) == eb {
+		// The inverse of packWords' vector bitcast: mov.b32 {lo, hi}.
+		vt := ir.Vector(e.ctx(), []int64{int64(per)}, rt)
+		for _, w := range words {
+			out = append(out, e.lanes(e.bitcast(w, vt))...)
+		}
+		return out
+	}
 	for _, w := range words {
 		for j := 0; j < per; j++ {
 			out = append(out, e.fromMemory(e.trunc(e.lshrC(w, int64(j*eb)), mt), elem))

@@ -34,7 +34,7 @@ func init() {
 	})
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
-		Summary: "TTGIR to per-thread IR: allocate-shared-memory, convert-scf-to-cf, " +
+		Summary: "TTGIR to per-thread IR: tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, convert-scf-to-cf, " +
 			PassName + ", canonicalize, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
@@ -103,6 +103,11 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		steps = append(steps,
 			passmgr.NewStep("tritonamdgpu-update-async-wait-count", "arch-generation-name="+arch),
 			passmgr.NewStep("optimize-amd-lds-usage", "target-arch="+arch, "lds-limit=0"))
+	} else {
+		// tt's own TTGIR scheduling before the buffers are placed: in a
+		// loop of two chained wgmmas (attention), the second is issued in
+		// the next iteration, after the first.
+		steps = append(steps, passmgr.NewStep("tt-pipeline-chained-dots"))
 	}
 	return passmgr.StepsText(reg, append(steps, []passmgr.Step{
 		allocator,

@@ -11,7 +11,8 @@ import (
 
 // The lowering pipeline allocates shared memory with the vendor's pass:
 // NVIDIA's -nv variant, AMD's allocate-amdgpu-shared-memory. AMD's starts,
-// as make_llir does, with the async wait counts and the LDS-usage split.
+// as make_llir does, with the async wait counts and the LDS-usage split;
+// NVIDIA's with tt-pipeline-chained-dots, which reschedules chained wgmmas.
 func TestPipelineAllocator(t *testing.T) {
 	reg := func(names ...string) *passmgr.Registry {
 		r := passmgr.NewRegistry()
@@ -24,14 +25,14 @@ func TestPipelineAllocator(t *testing.T) {
 	}
 	amd := "tritonamdgpu-update-async-wait-count{arch-generation-name=gfx942},optimize-amd-lds-usage{target-arch=gfx942 lds-limit=0},"
 	tail := ",convert-scf-to-cf," + ttgtogpu.PassName + ",canonicalize,cse,sink-to-uses"
-	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "sink-to-uses"}
+	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tt-pipeline-chained-dots", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "sink-to-uses"}
 	for _, c := range []struct {
 		target string
 		passes []string
 		want   string
 	}{
-		{"", all, "allocate-shared-memory-nv" + tail},
-		{"cuda:90", all, "allocate-shared-memory-nv" + tail},
+		{"", all, "tt-pipeline-chained-dots,allocate-shared-memory-nv" + tail},
+		{"cuda:90", all, "tt-pipeline-chained-dots,allocate-shared-memory-nv" + tail},
 		{"hip:gfx942", all, amd + "allocate-amdgpu-shared-memory" + tail},
 	} {
 		if got := ttgtogpu.Pipeline(ttgtogpu.Options{Target: c.target}, reg(c.passes...)); got != c.want {

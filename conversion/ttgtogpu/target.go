@@ -28,6 +28,9 @@ type target interface {
 	// hasBF16RoundNearest reports whether rounding f32 to the nearest
 	// bf16 is one gpu.cvt; else it is done with integer operations.
 	hasBF16RoundNearest() bool
+	// hasPackedNarrowing reports whether two f32 round to a packed pair of
+	// f16 or bf16 in one gpu.cvt (rn and rz).
+	hasPackedNarrowing() bool
 	// asyncCopySupport says why the target cannot lower
 	// ttg.async_copy_global_to_local and its commit groups and waits
 	// (nil: cp.async and cp.async.wait_group).

@@ -78,6 +78,10 @@ func (t *amdTarget) hasSymmetricClamp() bool { return false }
 // rounded AMDGCN sequence.
 func (t *amdTarget) hasBF16RoundNearest() bool { return true }
 
+// hasPackedNarrowing: AMD narrows element by element (LLVM packs what the
+// instruction set can).
+func (t *amdTarget) hasPackedNarrowing() bool { return false }
+
 // asyncCopySupport: AMD's copies to LDS (buffer_load ... lds,
 // global_load_lds) belong to the AMD dot path, which does not exist yet.
 func (t *amdTarget) asyncCopySupport() error {

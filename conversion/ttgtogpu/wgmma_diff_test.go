@@ -312,6 +312,14 @@ func compareHalf(want, got []byte, rel float64) string {
 	return fmt.Sprintf("%d mismatches, first %s", bad, first)
 }
 
+// attentionKernels are the perf suite's attention kernels: head dim 64 on
+// 4 warps, 128 on 8.
+var attentionKernels = []struct {
+	name  string
+	warps int
+	d     int
+}{{"attention_f16_4096_d64", 4, 64}, {"attention_f16_4096_d128", 8, 128}}
+
 // TestAttentionSM90Diff compiles the attention kernels (head dim 64 on 4
 // warps, 128 on 8) from Triton's TTIR with tt's own sm_90 pipelines (the
 // second dot's A operand, P, from registers; the pipeliner's cp.async
@@ -319,11 +327,7 @@ func compareHalf(want, got []byte, rel float64) string {
 // against the interpreter. exp2 and the tensor cores' order of additions
 // make the f16 output differ in its last bits.
 func TestAttentionSM90Diff(t *testing.T) {
-	for _, c := range []struct {
-		name  string
-		warps int
-		d     int
-	}{{"attention_f16_4096_d64", 4, 64}, {"attention_f16_4096_d128", 8, 128}} {
+	for _, c := range attentionKernels {
 		t.Run(c.name, func(t *testing.T) {
 			m := parseFile(t, kernels+"perf/"+c.name+".ttir")
 			runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=%d capability=90}", c.warps))

@@ -159,6 +159,8 @@ func init() {
 	BitcastOp.Fold = foldCastChain
 	AddrSpaceCastOp.Fold = foldCastChain
 	ExtractValueOp.Fold = foldExtractValue
+	ExtractElementOp.Fold = foldExtractElement
+	InsertElementOp.Fold = foldInsertElement
 }
 
 func foldICmp(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
@@ -302,4 +304,81 @@ func equalInts(a, b []int64) bool {
 
 func isPrefix(p, s []int64) bool {
 	return len(p) <= len(s) && equalInts(p, s[:len(p)])
+}
+
+// laneIndex returns the value of a constant vector index.
+func laneIndex(v ir.Value) (int64, bool) {
+	d := v.DefiningOp()
+	if d == nil || d.Name() != ConstantOp.Name {
+		return 0, false
+	}
+	a, ok := d.Attr("value").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return a.Int(), true
+}
+
+// foldExtractElement looks through insertelement chains with constant
+// indices for the value stored in the extracted lane.
+func foldExtractElement(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+	k, ok := laneIndex(op.Operand(1))
+	if !ok {
+		return nil
+	}
+	for c := op.Operand(0); ; {
+		d := c.DefiningOp()
+		if d == nil || d.Name() != InsertElementOp.Name {
+			return nil
+		}
+		i, ok := laneIndex(d.Operand(2))
+		if !ok {
+			return nil
+		}
+		if i == k {
+			return same(d.Operand(1))
+		}
+		c = d.Operand(0)
+	}
+}
+
+// foldInsertElement folds a chain of insertelements that puts lane j of
+// one vector v of the result's type into every lane j back to v (the
+// packing of a vector's own lanes into a word, after a packed
+// conversion, is then a plain bitcast of the conversion's result).
+func foldInsertElement(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+	vt, ok := op.Result(0).Type().(*ir.VectorType)
+	if !ok || len(vt.Dims) != 1 {
+		return nil
+	}
+	n := vt.Dims[0]
+	seen := make(map[int64]bool, n)
+	var src ir.Value
+	for c := ir.Value(op.Result(0)); int64(len(seen)) < n; {
+		d := c.DefiningOp()
+		if d == nil || d.Name() != InsertElementOp.Name {
+			return nil
+		}
+		i, ok := laneIndex(d.Operand(2))
+		if !ok || i < 0 || i >= n {
+			return nil
+		}
+		if !seen[i] {
+			x := d.Operand(1).DefiningOp()
+			if x == nil || x.Name() != ExtractElementOp.Name || x.Operand(0).Type() != op.Result(0).Type() {
+				return nil
+			}
+			if j, ok := laneIndex(x.Operand(1)); !ok || j != i {
+				return nil
+			}
+			if src == nil {
+				src = x.Operand(0)
+			} else if src != x.Operand(0) {
+				return nil
+			}
+			seen[i] = true
+		}
+		c = d.Operand(0)
+	}
+	return same(src)
 }

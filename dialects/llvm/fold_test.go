@@ -83,3 +83,66 @@ func TestFolding(t *testing.T) {
 		}
 	}
 }
+
+// TestLaneFolding: extractelement of a lane an insertelement chain wrote
+// is the inserted value; a chain that puts every lane j of one vector back
+// into lane j is that vector (a packed result taken apart and packed
+// again); a chain missing a lane, mixing vectors or moving lanes stays.
+func TestLaneFolding(t *testing.T) {
+	src := `llvm.func @f(%p: vector<2xf16>, %q: vector<2xf16>, %x: f16) -> i32 {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %l0 = llvm.extractelement %p[%c0 : i32] : vector<2xf16>
+  %l1 = llvm.extractelement %p[%c1 : i32] : vector<2xf16>
+  %m1 = llvm.extractelement %q[%c1 : i32] : vector<2xf16>
+  %u = llvm.mlir.undef : vector<2xf16>
+  %i0 = llvm.insertelement %l0, %u[%c0 : i32] : vector<2xf16>
+  %i1 = llvm.insertelement %l1, %i0[%c1 : i32] : vector<2xf16>
+  %w = llvm.bitcast %i1 : vector<2xf16> to i32
+  %j1 = llvm.insertelement %m1, %i0[%c1 : i32] : vector<2xf16>
+  %wm = llvm.bitcast %j1 : vector<2xf16> to i32
+  %k0 = llvm.insertelement %l1, %u[%c0 : i32] : vector<2xf16>
+  %k1 = llvm.insertelement %l0, %k0[%c1 : i32] : vector<2xf16>
+  %ws = llvm.bitcast %k1 : vector<2xf16> to i32
+  %n1 = llvm.insertelement %x, %i1[%c0 : i32] : vector<2xf16>
+  %e0 = llvm.extractelement %n1[%c0 : i32] : vector<2xf16>
+  %e1 = llvm.extractelement %n1[%c1 : i32] : vector<2xf16>
+  %h0 = llvm.bitcast %e0 : f16 to i16
+  %h1 = llvm.bitcast %e1 : f16 to i16
+  %z0 = llvm.zext %h0 : i16 to i32
+  %z1 = llvm.zext %h1 : i16 to i32
+  %s0 = llvm.add %w, %wm : i32
+  %s1 = llvm.add %s0, %ws : i32
+  %s2 = llvm.add %s1, %z0 : i32
+  %s3 = llvm.add %s2, %z1 : i32
+  llvm.return %s3 : i32
+}`
+	op, err := asm.ParseString(newContext(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pattern.ApplyGreedily(op, pattern.Freeze(pattern.CanonicalizationPatterns(op.Context())), pattern.DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(op); err != nil {
+		t.Fatal(err)
+	}
+	got := asm.Sprint(op, asm.PrintConfig{})
+	for _, want := range []string{
+		"llvm.bitcast %arg0 : vector<2xf16> to i32", // %w: the rebuilt %p is %p
+		"llvm.bitcast %arg2 : f16 to i16",           // %e0: the lane %n1 inserted
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	// %wm (lane 1 from %q) and %ws (lanes swapped) keep their chains of
+	// two insertelements (sharing %i0 = insert l0 at 0), and %e1 reads
+	// lane 1 of %n1 = insert %x into %p (a fold makes no new extract of %p).
+	if n := strings.Count(got, "llvm.insertelement"); n != 5 {
+		t.Errorf("%d insertelements remain, want 5 (%%i0, %%j1, %%k0, %%k1, %%n1; %%i1 folded):\n%s", n, got)
+	}
+	if n := strings.Count(got, "llvm.extractelement"); n != 4 {
+		t.Errorf("%d extractelements remain, want 4 (%%l0, %%l1, %%m1, %%e1):\n%s", n, got)
+	}
+}

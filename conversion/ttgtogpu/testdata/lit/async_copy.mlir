@@ -168,3 +168,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %x : tensor<16x16xf16, #blocked>
   }
 }
+
+// -----
+
+// Four vectors per thread (rows r, r+4, r+8, r+12) into an unswizzled
+// buffer: their offsets differ from the first's by constants that no
+// thread bit touches, so one address is computed per thread and the others
+// add 512, 1024 and 1536 bytes to it (PTX folds them into the access).
+// CHECK-LABEL: llvm.func @copy_rows
+// CHECK:         %[[AT:.+]] = llvm.getelementptr %{{.+}}[%{{.+}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK:         gpu.cp_async %[[AT]], %{{.+}} {cache = cg, size = 16}
+// CHECK:         %[[A1:.+]] = llvm.getelementptr %[[AT]][512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK:         gpu.cp_async %[[A1]], %{{.+}} {cache = cg, size = 16}
+// CHECK:         %[[A2:.+]] = llvm.getelementptr %[[AT]][1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK:         gpu.cp_async %[[A2]], %{{.+}} {cache = cg, size = 16}
+// CHECK:         %[[A3:.+]] = llvm.getelementptr %[[AT]][1536] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK:         gpu.cp_async %[[A3]], %{{.+}} {cache = cg, size = 16}
+// CHECK-NEXT:    gpu.cp_async_commit
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copy_rows(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r2 = tt.expand_dims %r {axis = 1 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<16x1xi32, #blocked>
+    %c2 = tt.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %s = arith.constant dense<64> : tensor<16x1xi32, #blocked>
+    %rs = arith.muli %r2, %s : tensor<16x1xi32, #blocked>
+    %rb = tt.broadcast %rs : tensor<16x1xi32, #blocked> -> tensor<16x64xi32, #blocked>
+    %cb = tt.broadcast %c2 : tensor<1x64xi32, #blocked> -> tensor<16x64xi32, #blocked>
+    %off = arith.addi %rb, %cb : tensor<16x64xi32, #blocked>
+    %ps = tt.splat %p : !tt.ptr<f16> -> tensor<16x64x!tt.ptr<f16>, #blocked>
+    %pp = tt.addptr %ps, %off : tensor<16x64x!tt.ptr<f16>, #blocked>, tensor<16x64xi32, #blocked>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<16x64xf16, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %pp, %buf : tensor<16x64x!tt.ptr<f16>, #blocked> -> <16x64xf16, #shared, #smem, mutable>
+    %g = ttg.async_commit_group tokens %t
+    %w = ttg.async_wait %g {num = 0 : i32}
+    ttg.local_dealloc %buf : !ttg.memdesc<16x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}

@@ -33,6 +33,65 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
+// math.exp2 is Triton's llvm.exp2.f32, which NVPTX selects as
+// ex2.approx.ftz.f32 (subnormals flushed); math.exp keeps the plain
+// ex2.approx of Triton's inline lowering.
+// CHECK-LABEL: llvm.func internal @exp2
+// CHECK:         gpu.ex2_approx %arg0 {ftz} : f32
+// CHECK:         gpu.ex2_approx %{{.+}} : f32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @exp2(%x: f32) -> (f32, f32) {
+    %e2 = math.exp2 %x : f32
+    %e = math.exp %x : f32
+    tt.return %e2, %e : f32, f32
+  }
+}
+
+// -----
+
+// f32 tensors narrow to f16 and bf16 two registers at a time (Triton's
+// cvt.rn.f16x2.f32): registers 2i and 2i+1 go into one packed gpu.cvt,
+// register 2i in the low lane; round-toward-zero too. Rounding down has no
+// packed form and goes element by element.
+// CHECK-LABEL: llvm.func internal @narrow_pairs
+// CHECK-DAG:     %[[C0:.+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-DAG:     %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK:         %[[P0:.+]] = gpu.cvt %arg0, %arg1 {rounding = rn} : f32, f32 -> vector<2xf16>
+// CHECK-NEXT:    %[[H0:.+]] = llvm.extractelement %[[P0]][%[[C0]] : i32] : vector<2xf16>
+// CHECK-NEXT:    %[[H1:.+]] = llvm.extractelement %[[P0]][%[[C1]] : i32] : vector<2xf16>
+// CHECK-NEXT:    %[[P1:.+]] = gpu.cvt %arg2, %arg3 {rounding = rn} : f32, f32 -> vector<2xf16>
+// CHECK:         gpu.cvt %arg0, %arg1 {rounding = rz} : f32, f32 -> vector<2xbf16>
+// CHECK:         gpu.cvt %arg2, %arg3 {rounding = rz} : f32, f32 -> vector<2xbf16>
+// CHECK:         gpu.cvt %arg0 {rounding = rm} : f32 -> f16
+// CHECK-NEXT:    gpu.cvt %arg1 {rounding = rm} : f32 -> f16
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @narrow_pairs(%x: tensor<128xf32, #blocked>) -> (tensor<128xf16, #blocked>, tensor<128xbf16, #blocked>, tensor<128xf16, #blocked>) {
+    %h = arith.truncf %x : tensor<128xf32, #blocked> to tensor<128xf16, #blocked>
+    %b = tt.fp_to_fp %x, rounding = rtz : tensor<128xf32, #blocked> -> tensor<128xbf16, #blocked>
+    %d = arith.truncf %x downward : tensor<128xf32, #blocked> to tensor<128xf16, #blocked>
+    tt.return %h, %b, %d : tensor<128xf16, #blocked>, tensor<128xbf16, #blocked>, tensor<128xf16, #blocked>
+  }
+}
+
+// -----
+
+// Before sm_80 (no packed conversion) and on AMD, narrowing stays per
+// element.
+// CHECK-LABEL: llvm.func internal @narrow_sm75
+// CHECK-NOT:     vector<2xf16>
+// CHECK:         llvm.fptrunc %arg0 : f32 to f16
+// CHECK-NOT:     vector<2xf16>
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:75", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @narrow_sm75(%x: tensor<64xf32, #blocked>) -> tensor<64xf16, #blocked> {
+    %h = arith.truncf %x : tensor<64xf32, #blocked> to tensor<64xf16, #blocked>
+    tt.return %h : tensor<64xf16, #blocked>
+  }
+}
+
+// -----
+
 // bf16 widens exactly by a shift, computes in f32 and rounds back; f32 to
 // f16 is fptrunc (round to nearest even); other roundings use gpu.cvt.
 // CHECK-LABEL: llvm.func internal @narrow

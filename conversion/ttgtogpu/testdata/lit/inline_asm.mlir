@@ -3,22 +3,19 @@
 // Two f16 elements travel packed in one 32-bit register per call; a
 // 32-bit operand goes as is, one per element.
 // CHECK-LABEL: llvm.func internal @asm
-// CHECK:         %[[C16:.+]] = llvm.mlir.constant(16 : i32) : i32
-// CHECK-NEXT:    %[[A:.+]] = llvm.bitcast %arg0 : f16 to i16
-// CHECK-NEXT:    %[[AZ:.+]] = llvm.zext %[[A]] : i16 to i32
-// CHECK-NEXT:    %[[B:.+]] = llvm.bitcast %arg1 : f16 to i16
-// CHECK-NEXT:    %[[BZ:.+]] = llvm.zext %[[B]] : i16 to i32
-// CHECK-NEXT:    %[[BS:.+]] = llvm.shl %[[BZ]], %[[C16]] : i32
-// CHECK-NEXT:    %[[P:.+]] = llvm.or disjoint %[[AZ]], %[[BS]] : i32
+// CHECK:         %[[C0:.+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT:    %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT:    %[[U:.+]] = llvm.mlir.undef : vector<2xf16>
+// CHECK-NEXT:    %[[A:.+]] = llvm.insertelement %arg0, %[[U]][%[[C0]] : i32] : vector<2xf16>
+// CHECK-NEXT:    %[[AB:.+]] = llvm.insertelement %arg1, %[[A]][%[[C1]] : i32] : vector<2xf16>
+// CHECK-NEXT:    %[[P:.+]] = llvm.bitcast %[[AB]] : vector<2xf16> to i32
 // CHECK-NEXT:    %[[R:.+]] = llvm.inline_asm asm_dialect = att "{ op $0, $1, $2, $3; }", "=r,=r,=r,r,r,r" %[[P]], %arg4, %arg5 : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32)>
 // CHECK-NEXT:    %[[H:.+]] = llvm.extractvalue %[[R]][0]
 // CHECK-NEXT:    %[[I0:.+]] = llvm.extractvalue %[[R]][1]
 // CHECK-NEXT:    %[[I1:.+]] = llvm.extractvalue %[[R]][2]
-// CHECK-NEXT:    %[[HL:.+]] = llvm.trunc %[[H]] : i32 to i16
-// CHECK-NEXT:    %[[H0:.+]] = llvm.bitcast %[[HL]] : i16 to f16
-// CHECK-NEXT:    %[[HS:.+]] = llvm.lshr %[[H]], %[[C16]] : i32
-// CHECK-NEXT:    %[[HH:.+]] = llvm.trunc %[[HS]] : i32 to i16
-// CHECK-NEXT:    %[[H1:.+]] = llvm.bitcast %[[HH]] : i16 to f16
+// CHECK-NEXT:    %[[HV:.+]] = llvm.bitcast %[[H]] : i32 to vector<2xf16>
+// CHECK-NEXT:    %[[H0:.+]] = llvm.extractelement %[[HV]][%[[C0]] : i32] : vector<2xf16>
+// CHECK-NEXT:    %[[H1:.+]] = llvm.extractelement %[[HV]][%[[C1]] : i32] : vector<2xf16>
 // The second call packs elements 2 and 3.
 // CHECK:         llvm.inline_asm asm_dialect = att "{ op $0, $1, $2, $3; }", "=r,=r,=r,r,r,r" %{{.+}}, %arg6, %arg7
 // CHECK:         llvm.insertvalue %[[H0]], %{{.+}}[0]

@@ -38,23 +38,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// Eight f16 per thread move as four 32-bit words (128 bits), unpacked to
-// halves and packed again.
+// Eight f16 per thread move as four 32-bit words (128 bits), split into
+// halves and packed again as vector bitcasts (PTX's mov.b32 {lo, hi}, no
+// shifts), with lane 0 in the low half.
 // CHECK-LABEL: llvm.func @halves
-// CHECK:         %[[C16:.+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-DAG:     %[[C0:.+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-DAG:     %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK:         %[[P:.+]] = llvm.getelementptr %arg0[%{{.+}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i16
 // CHECK:         %[[W:.+]]:4 = gpu.load %[[P]] {space = global} : !llvm.ptr<1> -> i32, i32, i32, i32
-// CHECK-NEXT:    %[[L0:.+]] = llvm.trunc %[[W]]#0 : i32 to i16
-// CHECK-NEXT:    %[[H0:.+]] = llvm.bitcast %[[L0]] : i16 to f16
-// CHECK-NEXT:    %[[S1:.+]] = llvm.lshr %[[W]]#0, %[[C16]] : i32
-// CHECK-NEXT:    %[[L1:.+]] = llvm.trunc %[[S1]] : i32 to i16
-// CHECK-NEXT:    %[[H1:.+]] = llvm.bitcast %[[L1]] : i16 to f16
-// CHECK:         %[[B0:.+]] = llvm.bitcast %[[H0]] : f16 to i16
-// CHECK-NEXT:    %[[Z0:.+]] = llvm.zext %[[B0]] : i16 to i32
-// CHECK-NEXT:    %[[B1:.+]] = llvm.bitcast %[[H1]] : f16 to i16
-// CHECK-NEXT:    %[[Z1:.+]] = llvm.zext %[[B1]] : i16 to i32
-// CHECK-NEXT:    %[[T1:.+]] = llvm.shl %[[Z1]], %[[C16]] : i32
-// CHECK-NEXT:    %[[O0:.+]] = llvm.or disjoint %[[Z0]], %[[T1]] : i32
+// CHECK-NEXT:    %[[V0:.+]] = llvm.bitcast %[[W]]#0 : i32 to vector<2xf16>
+// CHECK-NEXT:    %[[H0:.+]] = llvm.extractelement %[[V0]][%[[C0]] : i32] : vector<2xf16>
+// CHECK-NEXT:    %[[H1:.+]] = llvm.extractelement %[[V0]][%[[C1]] : i32] : vector<2xf16>
+// CHECK-NOT:     llvm.lshr
+// CHECK:         %[[U:.+]] = llvm.mlir.undef : vector<2xf16>
+// CHECK-NEXT:    %[[I0:.+]] = llvm.insertelement %[[H0]], %[[U]][%[[C0]] : i32] : vector<2xf16>
+// CHECK-NEXT:    %[[I1:.+]] = llvm.insertelement %[[H1]], %[[I0]][%[[C1]] : i32] : vector<2xf16>
+// CHECK-NEXT:    %[[O0:.+]] = llvm.bitcast %[[I1]] : vector<2xf16> to i32
+// CHECK-NOT:     llvm.shl
 // CHECK:         gpu.store %{{.+}}, %[[O0]], %{{.+}}, %{{.+}}, %{{.+}} {space = global} : !llvm.ptr<1>, i32, i32, i32, i32
 // CHECK-NEXT:    llvm.return
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>

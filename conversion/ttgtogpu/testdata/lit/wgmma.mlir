@@ -166,15 +166,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // A from registers (a dot_op of the v3 layout, kWidth 2): each K step
-// packs the thread's 8 f16 elements of the fragment into 4 words, all
-// before the fence.
+// packs the thread's 8 f16 elements of the fragment into 4 words (vector
+// bitcasts: PTX's mov.b32 {lo, hi}), all before the fence.
 
 // CHECK-LABEL: llvm.func @dot_reg_operand_A
-// CHECK-COUNT-4: llvm.or disjoint
+// CHECK-COUNT-4: llvm.bitcast %{{.+}} : vector<2xf16> to i32
 // CHECK-NOT:     gpu.wgmma_fence
-// CHECK:         %[[W3:.+]] = llvm.or disjoint
+// CHECK:         %[[W3:.+]] = llvm.bitcast %{{.+}} : vector<2xf16> to i32
 // CHECK:         gpu.wgmma_fence
-// CHECK-NOT:     llvm.or
+// CHECK-NOT:     llvm.bitcast
 // CHECK:         gpu.wgmma m64n64k16 f32.f16.f16 [%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}], %{{.+}}, %{{.+}}{{$}}
 // CHECK-COUNT-7: gpu.wgmma m64n64k16 f32.f16.f16 [
 // CHECK-NEXT:    gpu.wgmma_commit
@@ -204,7 +204,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-COUNT-3: gpu.wgmma m64n64k16 f16.f16.f16
 // CHECK-NEXT:    gpu.wgmma_commit
 // CHECK-NEXT:    %[[W:.+]]:16 = gpu.wgmma_wait 0, {{.*}} : i32
-// CHECK:         llvm.lshr %[[W]]#0
+// CHECK:         llvm.bitcast %[[W]]#0 : i32 to vector<2xf16>
 
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>

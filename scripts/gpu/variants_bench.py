@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Times several PTX builds of the perf kernels against each other, interleaved.
+
+    python3 variants_bench.py CASEDIR VARDIR [ROUNDS]
+
+VARDIR holds one directory per variant (NAME/<case>.ptx + .json, as
+perf_compare.py reads them; scripts/gpu/perf_variants.sh builds them, with
+Triton's own PTX as the variant `triton-ptx`). For each case of CASEDIR's
+manifest this checks every variant's output against Triton's kernel
+(perf_compare.same_output) and then times Triton's launch, the library peer
+and every variant with do_bench medians, ROUNDS times (default 3) in a
+rotating order, so that clock and thermal drift over the run falls on all of
+them alike; it prints the median rate of each and its ratio to Triton's
+launch and to Triton's PTX launched the same way (`triton-ptx`).
+"""
+import json, os, sys
+
+import torch
+from triton.testing import do_bench
+
+import perf_check
+import perf_compare as pc
+
+
+def main(casedir, vardir, rounds):
+    man = {m["name"]: m for m in json.load(open(os.path.join(casedir, "manifest.json")))}
+    variants = sorted(d for d in os.listdir(vardir)
+                      if os.path.isdir(os.path.join(vardir, d)) and d != "perf" and not d.startswith(("_", ".")))
+    print("variants:", " ".join(variants), flush=True)
+    for name, k, mk, grid, cx, work, unit, peer in pc.cases():
+        if name not in man:
+            continue
+        m = man[name]
+        args = mk()
+        runs = {"Triton": lambda: k[grid](*args, **cx), "peer": peer(args)}
+        checks = {}
+        for v in variants:
+            ptx = os.path.join(vardir, v, name + ".ptx")
+            if not os.path.exists(ptx):
+                continue
+            try:
+                launch = perf_check.prepare_tt(os.path.join(vardir, v), casedir, name, k, args, m)
+                checks[v] = pc.same_output(runs["Triton"], launch, args, k)
+                runs[v] = launch
+            except Exception as e:  # a variant that does not load is reported, not fatal
+                checks[v] = f"FAILED to run: {e}"
+        s = 1e9 if unit == "GB/s" else 1e12
+        times = {r: [] for r in runs}
+        order = list(runs)
+        for i in range(rounds):
+            for r in order[i % len(order):] + order[:i % len(order)]:
+                times[r].append(do_bench(runs[r], warmup=10, rep=60, return_mode="median"))
+        med = {r: sorted(ts)[len(ts) // 2] for r, ts in times.items()}
+        rate = lambda t: work / t / s * 1e3
+        print(f"== {name} ({unit}, median of {rounds} interleaved do_bench medians)", flush=True)
+        base = med.get("triton-ptx")
+        for r in order:
+            vs = f"  /Triton {med['Triton'] / med[r]:6.3f}"
+            if base is not None:
+                vs += f"  /triton-ptx {base / med[r]:6.3f}"
+            spread = (max(times[r]) - min(times[r])) / med[r]
+            print(f"  {r:28s} {rate(med[r]):9.1f}{vs}  spread {spread:5.1%}  {checks.get(r, '')}", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 3)
