@@ -1,6 +1,7 @@
 package ttgtogpu_test
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -38,20 +39,26 @@ func TestPerfDotKernelsSM80Diff(t *testing.T) {
 // flash-attention kernels with tt's AMD pipelines for gfx942 (MFMA dots,
 // the stream pipeliner's LDS buffers, block ping-pong: one cluster on 4
 // wavefronts, two clusters with the wave-group barriers on 8) and runs
-// them on small shapes in the simulator against the interpreter.
+// them on small shapes in the simulator against the interpreter, at
+// Triton's AMD default of 2 stages (one LDS buffer per operand) and, where
+// the LDS allows, at the perf manifest's 3 (two buffers, read one
+// iteration behind the one being written).
 func TestPerfDotKernelsGFX942Diff(t *testing.T) {
 	r := rand.New(rand.NewSource(37))
-	matmul := func(name string, warps, M, N, K int, grid int, want, condBarriers int) {
-		t.Run(name, func(t *testing.T) {
+	// perIter is a thread's gpu.mfma per loop iteration.
+	matmul := func(name string, warps, stages, M, N, K int, grid int, perIter, condBarriers int) {
+		t.Run(fmt.Sprintf("%s/stages=%d", name, stages), func(t *testing.T) {
 			ref := parseFile(t, kernels+"perf/"+name+".ttir")
 			m := ref.Clone(nil)
-			runPipeline(t, m, gfx942.pipeline(warps))
+			runPipeline(t, m, gfx942.pipelineStages(warps, stages))
 			diffRefCheck(t, ref, m, "matmul_kernel", [3]int{grid, 1, 1}, []diffArg{
 				f16Buf(randF32(r, M*K, 1)), f16Buf(randF32(r, K*N, 1)), zeroBuf("f16", M*N),
 				intArg(int64(M)), intArg(int64(N)), intArg(int64(K)), intArg(int64(K)), intArg(int64(N)), intArg(int64(N)),
 			}, 2, func(lowered *ir.Operation) {
-				if n := count(lowered, "gpu.mfma"); n < want {
-					t.Errorf("%d gpu.mfma per thread, want at least %d", n, want)
+				// The loop body's, and those of the stages-1 iterations
+				// the pipeliner peels into the epilogue.
+				if n := count(lowered, "gpu.mfma"); n != perIter*stages {
+					t.Errorf("%d gpu.mfma per thread, want %d per iteration x %d stages", n, perIter, stages)
 				}
 				if n := count(lowered, "gpu.set_priority"); n == 0 {
 					t.Error("no gpu.set_priority: block ping-pong did not apply")
@@ -62,16 +69,19 @@ func TestPerfDotKernelsGFX942Diff(t *testing.T) {
 			})
 		})
 	}
-	matmul("matmul_f16_4096_128x128x64_w4", 4, 256, 256, 192, 4, 32, 0)
-	matmul("matmul_f16_4096_128x256x64_w8", 8, 256, 256, 192, 2, 32, 2)
-	t.Run("attention_f16_d64", func(t *testing.T) {
-		m := parseFile(t, kernels+"perf/attention_f16_4096_d64.ttir")
-		runPipeline(t, m, gfx942.pipeline(4))
-		seq, heads, d := 128, 2, 64
-		n := heads * seq * d
-		diffTest(t, m, "attention_kernel", [3]int{seq / 128, heads, 1}, []diffArg{
-			f16Buf(randF32(r, n, 1)), f16Buf(randF32(r, n, 1)), f16Buf(randF32(r, n, 1)), zeroBuf("f16", n),
-			intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634),
-		}, 4)
-	})
+	matmul("matmul_f16_4096_128x128x64_w4", 4, 2, 256, 256, 192, 4, 32, 0)
+	matmul("matmul_f16_4096_128x128x64_w4", 4, 3, 256, 256, 256, 4, 32, 0)
+	matmul("matmul_f16_4096_128x256x64_w8", 8, 2, 256, 256, 192, 2, 32, 2)
+	for _, stages := range []int{2, 3} {
+		t.Run(fmt.Sprintf("attention_f16_d64/stages=%d", stages), func(t *testing.T) {
+			m := parseFile(t, kernels+"perf/attention_f16_4096_d64.ttir")
+			runPipeline(t, m, gfx942.pipelineStages(4, stages))
+			seq, heads, d := 256, 2, 64
+			n := heads * seq * d
+			diffTest(t, m, "attention_kernel", [3]int{seq / 128, heads, 1}, []diffArg{
+				f16Buf(randF32(r, n, 1)), f16Buf(randF32(r, n, 1)), f16Buf(randF32(r, n, 1)), zeroBuf("f16", n),
+				intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634),
+			}, 4)
+		})
+	}
 }
