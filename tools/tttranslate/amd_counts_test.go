@@ -159,12 +159,19 @@ func TestAMDGCNAgainstTriton(t *testing.T) {
 	}
 }
 
+// pointerRange32 finds a pointer argument's type and the start of its
+// attributes in a TTIR signature.
+var pointerRange32 = regexp.MustCompile(`(%[\w.$-]+: !tt\.ptr<[^>]+>) \{`)
+
 // TestAMDGCNPerfDotKernels compiles the perf suite's matmul and attention
 // kernels (shared/kernels/perf, TTIR Triton made for an NVIDIA GPU) for
 // gfx942 with their manifest's num_warps, at Triton's AMD default of 2
 // stages and at the manifest's num_stages: each assembles to MFMA code
 // (and links) or, where the stream pipeliner's LDS buffers exceed the 64
-// KB of gfx942, is refused with the located diagnostic that says so.
+// KB of gfx942, is refused with the located diagnostic that says so. The
+// "buffer" variant is the TTIR as Triton's AMD backend specializes it for
+// tensors under 2 GB (tt.pointer_range = 32 on the pointers): every
+// global access becomes a buffer access.
 func TestAMDGCNPerfDotKernels(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	llc := newLLC(t)
@@ -196,8 +203,17 @@ func TestAMDGCNPerfDotKernels(t *testing.T) {
 			continue
 		}
 		seen[key] = true
-		for _, stages := range []int{2, c.NumStages} {
-			t.Run(fmt.Sprintf("%s/stages=%d", c.Name, stages), func(t *testing.T) {
+		for _, v := range []struct {
+			stages int
+			buffer bool
+		}{{2, false}, {c.NumStages, false}, {2, true}} {
+			stages, src := v.stages, src
+			label := fmt.Sprintf("%s/stages=%d", c.Name, stages)
+			if v.buffer {
+				label += "/buffer"
+				src = pointerRange32.ReplaceAllString(src, "$1 {tt.pointer_range = 32 : i32, ")
+			}
+			t.Run(label, func(t *testing.T) {
 				o := DefaultOptions()
 				o.Target, o.Arch, o.LLC, o.NumWarps, o.NumStages = "amdgcn", "gfx942", llc, c.NumWarps, stages
 				res, err := CompileSource(path, src, o)
@@ -213,11 +229,15 @@ func TestAMDGCNPerfDotKernels(t *testing.T) {
 				if ours.mfmaTotal() == 0 || ours.dsRead == 0 || ours.dsWrite == 0 {
 					t.Errorf("no MFMA fed from LDS: %d v_mfma, %d ds_read, %d ds_write", ours.mfmaTotal(), ours.dsRead, ours.dsWrite)
 				}
+				if buffers := ours.bufferLoad > 0 && ours.bufferStore > 0 && ours.globalLoad+ours.globalStore == 0; buffers != v.buffer {
+					t.Errorf("%d buffer_load, %d buffer_store, %d global_load, %d global_store; want buffer accesses: %t",
+						ours.bufferLoad, ours.bufferStore, ours.globalLoad, ours.globalStore, v.buffer)
+				}
 				if k := res.Kernels[0]; k.Name != c.Kernel || k.Shared == 0 || k.Shared > 64<<10 {
 					t.Errorf("metadata %+v", k)
 				}
 				compiled++
-				t.Logf("| %s | %d | %d %s", c.Name, c.NumWarps, stages, ours.row(res.Kernels[0].Shared))
+				t.Logf("| %s | %d | %d | %t %s", c.Name, c.NumWarps, stages, v.buffer, ours.row(res.Kernels[0].Shared))
 				if lld != "" {
 					checkCodeObject(t, path, src, o, lld, c.Kernel)
 				}
