@@ -43,7 +43,8 @@ func TestPerfDotKernelsSM80Diff(t *testing.T) {
 // them on small shapes in the simulator against the interpreter, at
 // Triton's AMD default of 2 stages (one LDS buffer per operand) and, where
 // the LDS allows, at the perf manifest's 3 (two buffers, read one
-// iteration behind the one being written). The "buffer" variants take
+// iteration behind the one being written); the d128 attention runs on 8
+// wavefronts. The "buffer" variants take
 // the TTIR as Triton's AMD backend specializes it for tensors under 2 GB
 // (tt.pointer_range = 32 on the pointers): their global accesses become
 // buffer ops, strided (the rows' distance as a cache hint) for the tiles.
@@ -93,14 +94,14 @@ func TestPerfDotKernelsGFX942Diff(t *testing.T) {
 	matmul("matmul_f16_4096_128x128x64_w4", variant{4, 3, true}, 256, 256, 256, 4, 32, 0)
 	matmul("matmul_f16_4096_128x256x64_w8", variant{8, 2, false}, 256, 256, 192, 2, 32, 2)
 	matmul("matmul_f16_4096_128x256x64_w8", variant{8, 2, true}, 256, 256, 192, 2, 32, 2)
-	for _, v := range []variant{{4, 2, false}, {4, 3, false}, {4, 2, true}} {
-		t.Run("attention_f16_d64/"+name(v), func(t *testing.T) {
-			m := parseFile(t, kernels+"perf/attention_f16_4096_d64.ttir")
+	attention := func(d int, v variant) {
+		t.Run(fmt.Sprintf("attention_f16_d%d/%s", d, name(v)), func(t *testing.T) {
+			m := parseFile(t, fmt.Sprintf("%sperf/attention_f16_4096_d%d.ttir", kernels, d))
 			if v.buffer {
 				pointerRange32(m)
 			}
 			runPipeline(t, m, gfx942.pipelineStages(v.warps, v.stages))
-			seq, heads, d := 256, 2, 64
+			seq, heads := 256, 2
 			n := heads * seq * d
 			diffTestCheck(t, m, "attention_kernel", [3]int{seq / 128, heads, 1}, []diffArg{
 				f16Buf(randF32(r, n, 1)), f16Buf(randF32(r, n, 1)), f16Buf(randF32(r, n, 1)), zeroBuf("f16", n),
@@ -108,6 +109,10 @@ func TestPerfDotKernelsGFX942Diff(t *testing.T) {
 			}, 4, func(lowered *ir.Operation) { checkBufferOps(t, lowered, v.buffer) })
 		})
 	}
+	for _, v := range []variant{{4, 2, false}, {4, 3, false}, {4, 2, true}} {
+		attention(64, v)
+	}
+	attention(128, variant{8, 2, false})
 }
 
 // pointerRange32 marks every pointer argument of the module's kernels
