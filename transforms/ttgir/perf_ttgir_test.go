@@ -25,13 +25,13 @@ const perfTTGIR = "../../testdata/perf-ttgir"
 // for every kernel (docs/CONFORMANCE.md says where the locations differ
 // and why). A kernel not listed must match Triton's locations too.
 var perfLocationDiffs = map[string]int{
-	"matmul_f16_4096_128x128x64_w4":  92,
-	"matmul_f16_4096_128x256x64_w8":  92,
-	"matmul_f16_8192_128x128x64_w4":  92,
-	"matmul_f16_8192_128x256x64_w8":  92,
-	"matmul_bf16_4096_128x256x64_w8": 92,
-	"attention_f16_4096_d64":         48,
-	"attention_f16_4096_d128":        48,
+	"matmul_f16_4096_128x128x64_w4":  36,
+	"matmul_f16_4096_128x256x64_w8":  36,
+	"matmul_f16_8192_128x128x64_w4":  36,
+	"matmul_f16_8192_128x256x64_w8":  36,
+	"matmul_bf16_4096_128x256x64_w8": 36,
+	"attention_f16_4096_d64":         46,
+	"attention_f16_4096_d128":        46,
 }
 
 // TestPerfKernelsTTGIR: ttgir-pipeline, with each perf kernel's
