@@ -56,8 +56,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err != nil {
-		io.WriteString(stderr, RenderError(name, src, err))
-		return 1
+		return reportFailure(err, cl.output, func(err error) string { return RenderError(name, src, err) }, stderr)
 	}
 	io.WriteString(stderr, NotBuiltWarning(res.NotBuilt))
 	start := time.Now()
@@ -270,6 +269,9 @@ pipeline and prints PTX, LLVM IR, AMDGCN, or the TTIR/TTGIR after make_ttir /
 make_ttgir (--target=ttir|ttgir).
 With -o FILE, the kernel metadata {"name","num_warps","shared","target"} is
 written next to it as FILE's base name + .json.
+Exit status: 0 compiled, 1 refused with diagnostics, 3 the kernel needs more
+shared memory than the target has (the .json then holds {"error": {"kind":
+"out_of_resources", "resource", "required", "limit", "arch"}}, in bytes).
 
 OPTIONS:
   --target=ptx|llvmir|amdgcn|hsaco|ttir|ttgir  output (default ptx; hsaco:
