@@ -1,0 +1,63 @@
+package ttgtogpu_test
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Regressions found by running Triton 3.6's own test suite with tt as
+// Triton's compiler on an H200: f32 matmuls with input_precision tf32,
+// compiled from Triton's TTIR by tt's own pipelines and run in the
+// simulator against the interpreter (on the TTIR, before any pass).
+
+// f32Ints is a buffer of n f32 small integers in [-lim, lim]: exact in
+// tf32, and their dot products exact in f32, so every element must match
+// bit for bit.
+func f32Ints(r *rand.Rand, n, lim int) diffArg {
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = float32(r.Intn(2*lim+1) - lim)
+	}
+	return f32Buf(v)
+}
+
+// compileTTIRDiff runs Triton's make_ttir and make_ttgir pipelines of tt
+// for capability on the TTIR file, with numWarps and numStages, and
+// compares the simulated kernel with the interpreted TTIR.
+func compileTTIRDiff(t *testing.T, path, kernel string, capability, numWarps, numStages int, grid [3]int, args []diffArg, check func(*ir.Operation)) {
+	t.Helper()
+	ttir := parseFile(t, path)
+	m := ttir.Clone(nil)
+	runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=%d},ttgir-pipeline{num-warps=%d capability=%d num-stages=%d}",
+		capability, numWarps, capability, numStages))
+	diffRefCheck(t, ttir, m, kernel, grid, args, 0, check)
+}
+
+// TestTF32WideTileMatmulDiff is test_simple_matmul's 64x512x32 tf32 tile
+// with 4 warps on sm_90 (Triton's matmul_kernel, as Triton made its
+// TTIR). wgmma reads 32-bit operands K-major only, so B (N-contiguous in
+// global memory) goes to a transposed buffer, still filled by the
+// pipeliner's cp.async. Each thread's registers of the 32x512 B tile hold
+// K-consecutive elements, consecutive in the transposed buffer but a row
+// stride apart in global memory: the copy must move them one by one (the
+// pointers are contiguous along N only). It once copied them as 16-byte
+// vectors read from the first element's address, which faulted on the
+// GPU with "misaligned address".
+func TestTF32WideTileMatmulDiff(t *testing.T) {
+	r := rand.New(rand.NewSource(93))
+	M, N, K := 128, 1024, 96
+	compileTTIRDiff(t, "testdata/regress/matmul_tf32_64x512x32.ttir", "matmul_kernel", 90, 4, 3, [3]int{4, 1, 1}, []diffArg{
+		f32Ints(r, M*K, 3), f32Ints(r, K*N, 3), zeroBuf("f32", M*N),
+		intArg(int64(M)), intArg(int64(N)), intArg(int64(K)), intArg(int64(K)), intArg(int64(N)), intArg(int64(N)),
+	}, func(lowered *ir.Operation) {
+		if count(lowered, "gpu.wgmma") == 0 {
+			t.Errorf("no gpu.wgmma: the case is the wgmma path's")
+		}
+		if count(lowered, "gpu.cp_async") == 0 {
+			t.Errorf("no gpu.cp_async: the case is the pipelined copy's")
+		}
+	})
+}
