@@ -3,6 +3,7 @@ package ttgtogpu_test
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/ir"
@@ -60,4 +61,49 @@ func TestTF32WideTileMatmulDiff(t *testing.T) {
 			t.Errorf("no gpu.cp_async: the case is the pipelined copy's")
 		}
 	})
+}
+
+// TestAsyncCopyTransposedDiff is the copy of the test above in isolation,
+// on sm_80 (cp.async without wgmma): each thread loads 4 row-contiguous
+// f32 of every row of an 8x128 tile and copies them into a column-major
+// buffer, where a thread's elements of consecutive rows are neighbours.
+// Only elements the pointers make contiguous (along the row, the source
+// layout's fastest dim) may share a copy; the tile read back must be the
+// one in global memory. The masked variant zero-fills rows past n.
+func TestAsyncCopyTransposedDiff(t *testing.T) {
+	for _, masked := range []bool{false, true} {
+		t.Run(fmt.Sprintf("masked=%v", masked), func(t *testing.T) {
+			copyOp := `%t = ttg.async_copy_global_to_local %a_p, %buf : tensor<8x128x!tt.ptr<f32>, #blk> -> <8x128xf32, #colmajor, #smem, mutable>`
+			if masked {
+				copyOp = `%ns = tt.splat %n : i32 -> tensor<8x128xi32, #blk>
+    %m = arith.cmpi slt, %a_o, %ns : tensor<8x128xi32, #blk>
+    %t = ttg.async_copy_global_to_local %a_p, %buf mask %m : tensor<8x128x!tt.ptr<f32>, #blk> -> <8x128xf32, #colmajor, #smem, mutable>`
+			}
+			src := strings.NewReplacer("TILE_A", tile("a", 8, 128, "%pa", "f32"), "TILE_O", tile("o", 8, 128, "%po", "f32"), "COPY", copyOp).Replace(`
+#blk = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+#colmajor = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copy_transposed(%pa: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %po: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+TILE_A
+TILE_O
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<8x128xf32, #colmajor, #smem, mutable>
+    COPY
+    %g = ttg.async_commit_group tokens %t
+    %w = ttg.async_wait %g {num = 0 : i32}
+    %v = ttg.local_load %buf token %w : !ttg.memdesc<8x128xf32, #colmajor, #smem, mutable> -> tensor<8x128xf32, #blk>
+    tt.store %o_p, %v : tensor<8x128x!tt.ptr<f32>, #blk>
+    tt.return
+  }
+}`)
+			m := parse(t, src)
+			r := rand.New(rand.NewSource(94))
+			diffTestCheck(t, m, "copy_transposed", [3]int{1, 1, 1}, []diffArg{f32Ints(r, 8*128, 100), zeroBuf("f32", 8*128), intArg(5 * 128)}, 0,
+				func(lowered *ir.Operation) {
+					if count(lowered, "gpu.cp_async") == 0 {
+						t.Errorf("no gpu.cp_async")
+					}
+				})
+		})
+	}
 }
