@@ -206,7 +206,7 @@ func runStagesTo(mod *ir.Operation, lvl Level, o *Options) error {
 		return err
 	}
 	amd := strings.HasPrefix(params["target"], "hip:")
-	cfg := o.Pass
+	cfg := o.stageConfig()
 	for _, s := range stagesFor(DetectLevel(mod), amd) {
 		if s.Out > lvl {
 			break

@@ -107,6 +107,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.StringVar(&o.LLC, "llc", "", "")
 	fs.StringVar(&o.LLD, "lld", "", "")
 	fs.StringVar(&o.DumpStages, "dump-stages", "", "")
+	fs.BoolVar(&o.Remarks, "remarks", remarksFromEnv(), "")
 	tritonFlags(fs, &o.Triton)
 	fs.StringVar(&cl.output, "o", "-", "")
 	fs.BoolVar(&cl.timing, "mlir-timing", false, "")
@@ -298,6 +299,8 @@ OPTIONS:
   --lld=PATH                          ld.lld for hsaco (default: ld.lld on PATH)
   -o FILE                             output file (default stdout)
   --dump-stages=DIR                   write the IR after each stage into DIR
+  --remarks                           print the passes' remarks too (default: only warnings
+                                      and errors; MLIR_ENABLE_DIAGNOSTICS=remarks, as in Triton)
   --no-cache                          neither read nor write the compile cache
                                       ($TT_CACHE_DIR, default the user cache dir's tt/)
   --mlir-print-ir-after-all / --mlir-print-ir-before-all
