@@ -49,6 +49,8 @@ func externTable() map[string]externFn {
 		"__nv_exp2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.exp2F64(a[0]) },
 		"__nv_log":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF64(a[0]) },
 		"__nv_log2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.log2F64(a[0]) },
+		"__nv_sin":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.sinF64(a[0]) },
+		"__nv_cos":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.cosF64(a[0]) },
 		"__nv_erf":        func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
 		"__nv_erff":       func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
 		"__nv_fsqrt_rn":   intr("sqrt"),
@@ -123,7 +125,7 @@ func (e *emitter) iabs(x ir.Value) ir.Value {
 // accepts: "f" f32, "d" f64, "i" i32, "l" i64; the last letter is the
 // result.
 var externSignatures = map[string]string{
-	"__nv_exp": "dd", "__nv_exp2": "dd", "__nv_log": "dd", "__nv_log2": "dd", "__nv_erf": "dd", "__nv_erff": "ff",
+	"__nv_exp": "dd", "__nv_exp2": "dd", "__nv_log": "dd", "__nv_log2": "dd", "__nv_sin": "dd", "__nv_cos": "dd", "__nv_erf": "dd", "__nv_erff": "ff",
 	"__nv_expf": "ff", "__nv_fast_expf": "ff", "__nv_exp2f": "ff", "__nv_logf": "ff", "__nv_fast_logf": "ff",
 	"__nv_log2f": "ff", "__nv_fast_log2f": "ff", "__nv_sqrtf": "ff", "__nv_rsqrtf": "ff", "__nv_sinf": "ff",
 	"__nv_fast_sinf": "ff", "__nv_cosf": "ff", "__nv_fast_cosf": "ff", "__nv_tanhf": "ff", "__nv_fsqrt_rn": "ff",
