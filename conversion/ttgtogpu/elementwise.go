@@ -231,6 +231,8 @@ func (l *lowering) elementwisePatterns() map[string]loweringFn {
 	for _, name := range []string{"tt.fp_to_fp", "arith.truncf", "arith.extf"} {
 		m[name] = l.fp8Dispatch(m[name])
 	}
+	m["math.sin"] = l.trigDispatch(m["math.sin"], false)
+	m["math.cos"] = l.trigDispatch(m["math.cos"], true)
 	return m
 }
 

@@ -49,8 +49,8 @@ func externTable() map[string]externFn {
 		"__nv_exp2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.exp2F64(a[0]) },
 		"__nv_log":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF64(a[0]) },
 		"__nv_log2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.log2F64(a[0]) },
-		"__nv_sin":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.sinF64(a[0]) },
-		"__nv_cos":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.cosF64(a[0]) },
+		"__nv_sin":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.trigF64(a[0], false) },
+		"__nv_cos":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.trigF64(a[0], true) },
 		"__nv_erf":        func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
 		"__nv_erff":       func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
 		"__nv_fsqrt_rn":   intr("sqrt"),
@@ -172,6 +172,9 @@ func (l *lowering) lowerExtern(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	sig = append(sig, sigLetter(l.elemTypeOf(op.Result(0).Type())))
 	if want := externSignatures[sym.Value]; string(sig) != want {
 		return ir.OpErrorf(op, "external function '%s' called with types %q, expected %q", sym.Value, sig, want)
+	}
+	if sym.Value == "__nv_sin" || sym.Value == "__nv_cos" {
+		return l.lowerTrigF64(op, e, rw, sym.Value == "__nv_cos") // the huge-argument path off the common one
 	}
 	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		return fn(e, a, res), nil

@@ -166,8 +166,9 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 	add("math.exp2", fast("math.exp2", "__nv_exp2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("ex2_approx", x, e.reflectFTZ()) }, (*emitter).exp2F64))
 	add("math.log", fast("math.log", "__nv_log", (*emitter).logF32, (*emitter).logF64))
 	add("math.log2", fast("math.log2", "__nv_log2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("lg2_approx", x, e.reflectFTZ()) }, (*emitter).log2F64))
-	add("math.sin", fast("math.sin", "__nv_sin", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("sin_approx", x, false) }, (*emitter).sinF64))
-	add("math.cos", fast("math.cos", "__nv_cos", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("cos_approx", x, false) }, (*emitter).cosF64))
+	// f64 sin and cos never get here: trigDispatch (libm_trig.go) takes them.
+	add("math.sin", fast("math.sin", "__nv_sin", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("sin_approx", x, false) }, nil))
+	add("math.cos", fast("math.cos", "__nv_cos", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("cos_approx", x, false) }, nil))
 	add("math.tanh", fast("math.tanh", "__nv_tanh", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("tanh_approx", x, false) }, nil))
 	add("math.erf", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		return e.erfAny(a[0], res), nil

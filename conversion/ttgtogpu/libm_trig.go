@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"sync"
 
+	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -111,35 +112,47 @@ func bigPi(prec uint) *big.Float {
 	return a.Sub(a, b)
 }
 
-// sinF64 and cosF64 are the f64 functions.
-func (e *emitter) sinF64(x ir.Value) ir.Value { return e.trigF64(x, false) }
-func (e *emitter) cosF64(x ir.Value) ir.Value { return e.trigF64(x, true) }
-
+// trigF64 is sin(x) (or cos) straight line, both reductions computed
+// (the table entry of __nv_sin and __nv_cos; lowerTrigF64 is what the ops
+// use).
 func (e *emitter) trigF64(x ir.Value, cos bool) ir.Value {
-	f64, i64 := e.f64(), e.i64()
+	ax := e.intrinsic("fabs", e.f64(), x)
+	f := e.codyWaite(ax)
+	hq, hh, hl := e.payneHanek(ax)
+	q := e.selectV(f.small, f.q, hq)
+	rh := e.selectV(f.small, f.rh, hh)
+	rl := e.selectV(f.small, f.rl, hl)
+	return e.trigFinish(x, ax, q, rh, rl, cos)
+}
+
+// trigReduced is |x| reduced: quadrant q (i64) and r = rh + rl; small
+// tells whether the Cody-Waite reduction applied.
+type trigReduced struct{ q, rh, rl, small ir.Value }
+
+// codyWaite reduces ax = |x| below trigFastLimit; other arguments are
+// reduced as 0 (small is false for them, and for NaN).
+func (e *emitter) codyWaite(ax ir.Value) trigReduced {
+	f64 := e.f64()
 	c := trig()
 	cf := func(v float64) ir.Value { return e.cFloat(f64, v) }
-	ax := e.intrinsic("fabs", f64, x)
-
-	// Cody-Waite, on an argument forced to 0 where it does not apply so
-	// that its integer quadrant stays in range.
+	neg := func(v ir.Value) ir.Value { return e.op1("llvm.fneg", f64, []ir.Value{v}) }
 	small := e.fcmp(llvm.FCmpOLT, ax, cf(trigFastLimit))
 	as := e.selectV(small, ax, cf(0))
 	k := e.intrinsic("roundeven", f64, e.fmul(as, cf(c.twoOverPi)))
-	nk := e.op1("llvm.fneg", f64, []ir.Value{k})
+	nk := neg(k)
 	r1 := e.fmaF64(nk, cf(c.p1), as) // exact
 	w := e.fmul(k, cf(c.p2))
-	wErr := e.fmaF64(k, cf(c.p2), e.op1("llvm.fneg", f64, []ir.Value{w}))
-	r2, r2Err := e.twoSum(r1, e.op1("llvm.fneg", f64, []ir.Value{w}))
+	wErr := e.fmaF64(k, cf(c.p2), neg(w))
+	r2, r2Err := e.twoSum(r1, neg(w))
 	lo := e.fmaF64(nk, cf(c.p3), e.fsub(r2Err, wErr))
 	rh, rl := e.fastTwoSum(r2, lo)
-	q := e.cast("llvm.fptosi", k, i64)
+	return trigReduced{q: e.cast("llvm.fptosi", k, e.i64()), rh: rh, rl: rl, small: small}
+}
 
-	hq, hh, hl := e.payneHanek(ax)
-	q = e.selectV(small, q, hq)
-	rh = e.selectV(small, rh, hh)
-	rl = e.selectV(small, rl, hl)
-
+// trigFinish is sin(x) (or cos) from |x| reduced to q and rh + rl.
+func (e *emitter) trigFinish(x, ax, q, rh, rl ir.Value, cos bool) ir.Value {
+	f64 := e.f64()
+	cf := func(v float64) ir.Value { return e.cFloat(f64, v) }
 	s, co := e.sinCosKernel(rh, rl)
 	odd := e.icmpC(llvm.ICmpNE, e.andC(q, 1), 0)
 	var v, neg ir.Value
@@ -158,6 +171,78 @@ func (e *emitter) trigF64(x ir.Value, cos bool) ir.Value {
 	}
 	// inf and NaN give NaN (x - x).
 	return e.selectV(e.fcmp(llvm.FCmpOLE, ax, cf(math.MaxFloat64)), v, e.fsub(x, x))
+}
+
+// trigDispatch sends f64 sin and cos to lowerTrigF64, other types to
+// their elementwise lowering.
+func (l *lowering) trigDispatch(plain loweringFn, cos bool) loweringFn {
+	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+		if !isF64(ir.ElementTypeOrSelf(op.Result(0).Type())) {
+			return plain(op, e, rw)
+		}
+		return l.lowerTrigF64(op, e, rw, cos)
+	}
+}
+
+// lowerTrigF64 lowers f64 math.sin and math.cos on every register of a
+// tensor (or a scalar) as libdevice does, with the Payne-Hanek reduction
+// off the common path: every register is reduced by Cody-Waite and
+// finished; only if one of the thread's registers is at least
+// trigFastLimit (finite) does the thread branch to a block that reduces
+// those again by Payne-Hanek. The op's results are the arguments of the
+// block that joins both.
+func (l *lowering) lowerTrigF64(op *ir.Operation, e *emitter, rw *conversion.Rewriter, cos bool) error {
+	f64 := e.f64()
+	xs := rw.RemappedN(op.Operand(0))
+	want := 1
+	if t, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
+		lay, err := l.opLayout(op, t)
+		if err != nil {
+			return err
+		}
+		want = lay.numRegs
+	}
+	if len(xs) != want {
+		return ir.OpErrorf(op, "operand has %d registers, the result %d", len(xs), want)
+	}
+	n := len(xs)
+	axs := make([]ir.Value, n)
+	fast := make([]trigReduced, n)
+	res := make([]ir.Value, n)
+	var huge ir.Value
+	for i, x := range xs {
+		axs[i] = e.intrinsic("fabs", f64, x)
+		fast[i] = e.codyWaite(axs[i])
+		res[i] = e.trigFinish(x, axs[i], fast[i].q, fast[i].rh, fast[i].rl, cos)
+		h := e.fcmp(llvm.FCmpOLE, axs[i], e.cFloat(f64, math.MaxFloat64))
+		h = e.andBool(h, e.fcmp(llvm.FCmpOGE, axs[i], e.cFloat(f64, trigFastLimit)))
+		if huge == nil {
+			huge = h
+		} else {
+			huge = e.or(huge, h)
+		}
+	}
+	cur := op.Block()
+	join := rw.SplitBlock(cur, op)
+	args := make([]ir.Value, n)
+	for i := range args {
+		args[i] = join.AddArgument(f64, op.Loc())
+	}
+	slow := ir.NewBlock(l.ctx, nil, nil)
+	cur.Region().InsertAfter(slow, cur)
+	e.b.SetInsertionPointToEnd(cur)
+	llvm.NewCondBr(e.b, e.loc, huge, slow, nil, join, res)
+	e.b.SetInsertionPointToEnd(slow)
+	slowRes := make([]ir.Value, n)
+	for i, x := range xs {
+		q, rh, rl := e.payneHanek(axs[i])
+		v := e.trigFinish(x, axs[i], q, rh, rl, cos)
+		slowRes[i] = e.selectV(fast[i].small, res[i], v)
+	}
+	llvm.NewBr(e.b, e.loc, join, slowRes)
+	e.b.SetInsertionPoint(op)
+	rw.ReplaceOpN(op, [][]ir.Value{args})
+	return nil
 }
 
 // twoSum is a + b as the rounded sum and its exact error.
