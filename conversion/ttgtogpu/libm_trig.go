@@ -11,9 +11,9 @@ import (
 )
 
 // Double-precision sin and cos (Triton calls libdevice's __nv_sin and
-// __nv_cos; see libm_f64.go for why tt computes them itself), straight
-// line, within about one ulp over the whole range: NaN and ±inf give NaN,
-// sin(-0) = -0.
+// __nv_cos; see libm_f64.go for why tt computes them itself), within one
+// ulp of the correctly rounded value over the whole range: NaN and ±inf
+// give NaN, sin(-0) = -0.
 //
 // Both reduce |x| to r = |x| - q*pi/2 with |r| <= pi/4 (plus rounding),
 // carried as a double-double rh + rl, and a quadrant q mod 4:
@@ -35,8 +35,10 @@ import (
 // cos(rh)), and 1 - r^2/2 formed with its rounding error kept. The
 // quadrant picks +-sin(r) or +-cos(r); sin is odd, cos even.
 //
-// Every element computes both reductions (the lowering emits no branch);
-// the huge path is integer work and a table lookup by selects.
+// The huge path is integer work and a lookup in the table by selects
+// (about 200 instructions), so the ops (lowerTrigF64) take it, as
+// libdevice does, only in a block that threads holding such an argument
+// branch to; trigF64, the straight-line form, computes both.
 
 // trigFastLimit is where the Cody-Waite reduction stops being used.
 const trigFastLimit = 0x1p30
