@@ -62,6 +62,10 @@
 //	arith, math, tt elementwise ops  llvm ops per register (elementwise.go, floatops.go, fpconv.go);
 //	                                 math.exp = ex2.approx(x*log2e), divf = div.full.f32,
 //	                                 sqrt = sqrt.approx.ftz, bf16 computed in f32
+//	ttg.fp4_to_fp                    two e2m1 values per byte to bf16/f16 pairs by prmt tables,
+//	                                 registers matched by coordinates (fp4.go)
+//	f64 math.sin / math.cos          Cody-Waite; Payne-Hanek in a block only threads with an
+//	                                 argument of 2^30 or more branch to (libm_trig.go)
 //	tt.make_range / splat / views    register bookkeeping (shape.go); tt.map_elementwise inlines
 //	                                 its region per `pack` registers
 //	tt.load / tt.store               predicated gpu.load / gpu.store of up to 128 bits per vector,

@@ -29,7 +29,7 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 		}
 		if !typeAgnostic[op.Name()] {
 			for _, t := range append(op.OperandTypes(), rt) {
-				if et := ir.ElementTypeOrSelf(t); !floatSupported(et) {
+				if et := ir.ElementTypeOrSelf(t); !floatSupported(et) && !(signBitOps[op.Name()] && isAnyFP8(et)) {
 					return ir.OpErrorf(op, "'%s' on %s is not supported (only f16, bf16, f32 and f64 floats)", op.Name(), asm.TypeString(et))
 				}
 			}
@@ -99,6 +99,11 @@ var typeAgnostic = map[string]bool{
 	"tt.int_to_ptr": true, "tt.ptr_to_int": true,
 	"tt.fp_to_fp": true, "arith.truncf": true, "arith.extf": true,
 }
+
+// signBitOps only touch the sign bit, so they also work on 8-bit floats,
+// whose registers hold their bits (fp8.go); Triton's math.absf on fp8
+// clears bit 7.
+var signBitOps = map[string]bool{"math.absf": true}
 
 func repeat(v ir.Value, n int) []ir.Value {
 	out := make([]ir.Value, n)
@@ -226,6 +231,8 @@ func (l *lowering) elementwisePatterns() map[string]loweringFn {
 	for _, name := range []string{"tt.fp_to_fp", "arith.truncf", "arith.extf"} {
 		m[name] = l.fp8Dispatch(m[name])
 	}
+	m["math.sin"] = l.trigDispatch(m["math.sin"], false)
+	m["math.cos"] = l.trigDispatch(m["math.cos"], true)
 	return m
 }
 

@@ -49,6 +49,8 @@ func externTable() map[string]externFn {
 		"__nv_exp2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.exp2F64(a[0]) },
 		"__nv_log":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF64(a[0]) },
 		"__nv_log2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.log2F64(a[0]) },
+		"__nv_sin":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.trigF64(a[0], false) },
+		"__nv_cos":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.trigF64(a[0], true) },
 		"__nv_erf":        func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
 		"__nv_erff":       func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
 		"__nv_fsqrt_rn":   intr("sqrt"),
@@ -123,7 +125,7 @@ func (e *emitter) iabs(x ir.Value) ir.Value {
 // accepts: "f" f32, "d" f64, "i" i32, "l" i64; the last letter is the
 // result.
 var externSignatures = map[string]string{
-	"__nv_exp": "dd", "__nv_exp2": "dd", "__nv_log": "dd", "__nv_log2": "dd", "__nv_erf": "dd", "__nv_erff": "ff",
+	"__nv_exp": "dd", "__nv_exp2": "dd", "__nv_log": "dd", "__nv_log2": "dd", "__nv_sin": "dd", "__nv_cos": "dd", "__nv_erf": "dd", "__nv_erff": "ff",
 	"__nv_expf": "ff", "__nv_fast_expf": "ff", "__nv_exp2f": "ff", "__nv_logf": "ff", "__nv_fast_logf": "ff",
 	"__nv_log2f": "ff", "__nv_fast_log2f": "ff", "__nv_sqrtf": "ff", "__nv_rsqrtf": "ff", "__nv_sinf": "ff",
 	"__nv_fast_sinf": "ff", "__nv_cosf": "ff", "__nv_fast_cosf": "ff", "__nv_tanhf": "ff", "__nv_fsqrt_rn": "ff",
@@ -170,6 +172,9 @@ func (l *lowering) lowerExtern(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	sig = append(sig, sigLetter(l.elemTypeOf(op.Result(0).Type())))
 	if want := externSignatures[sym.Value]; string(sig) != want {
 		return ir.OpErrorf(op, "external function '%s' called with types %q, expected %q", sym.Value, sig, want)
+	}
+	if sym.Value == "__nv_sin" || sym.Value == "__nv_cos" {
+		return l.lowerTrigF64(op, e, rw, sym.Value == "__nv_cos") // the huge-argument path off the common one
 	}
 	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		return fn(e, a, res), nil

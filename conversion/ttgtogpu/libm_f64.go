@@ -14,8 +14,9 @@ import (
 // (selects, no branches), within about one ulp over the whole range, with
 // IEEE special cases (NaN in, NaN out; exp overflow to +inf and underflow
 // through the subnormals to 0; log of 0 is -inf, of a negative number
-// NaN, of +inf +inf). The other f64 functions libdevice provides are
-// refused with an error naming them (floatops.go, extern.go).
+// NaN, of +inf +inf). sin and cos are in libm_trig.go, erf in
+// libm_erf.go; the other f64 functions libdevice provides are refused
+// with an error naming them (floatops.go, extern.go).
 //
 // exp: x = k*ln2 + r with k = rint(x/ln2) and |r| <= ln2/2, r from a
 // two-constant reduction through fma; e^r by its Taylor polynomial of

@@ -50,6 +50,7 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("tt.join", l.lowerJoin),
 		l.pat("tt.split", l.lowerSplit),
 		l.pat("tt.cat", l.lowerCat),
+		l.pat("ttg.fp4_to_fp", l.lowerFp4ToFp),
 		l.pat("tt.map_elementwise", l.lowerMapElementwise),
 		l.pat("tt.addptr", l.lowerAddPtr),
 		l.pat("tt.load", l.lowerLoad),
