@@ -306,6 +306,9 @@ func objectsEqual(a, b Object) bool {
 	case *Tensor:
 		y, ok := b.(*Tensor)
 		return ok && x.V == y.V
+	case *TupleType, *DescType, *ConstexprType:
+		y, ok := b.(Type)
+		return ok && typesEqual(x.(Type), y)
 	}
 	return a == b
 }

@@ -384,6 +384,11 @@ def _value_source(v):
     return None
 
 
+def _is_language_value(v):
+    import triton.language as tl
+    return isinstance(v, (tl.constexpr, tl.dtype))
+
+
 def standalone_module(fn):
     """The source of a file defining fn and what it uses: imports, constexpr
     globals and the @jit functions it calls (transitively)."""
@@ -407,6 +412,14 @@ def standalone_module(fn):
                 visit(v)
                 if v.__name__ != ref:
                     globals_[ref] = v.__name__
+            elif _is_language_value(v):
+                # A tl.constexpr or dtype object (an instance: its
+                # __module__ names its class's module, not where it lives).
+                s = _value_source(v)
+                if s is None:
+                    unsupported.append(ref)
+                else:
+                    globals_[ref] = s
             elif getattr(v, "__module__", "").startswith("triton.language"):
                 globals_.setdefault(ref, f"{v.__module__}.{getattr(v, '__qualname__', ref)}")
                 imports.setdefault(v.__module__.split(".")[0], f"import {v.__module__}")
