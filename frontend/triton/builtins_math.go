@@ -228,4 +228,3 @@ func cudaBuiltins() []*Builtin {
 		}),
 	}
 }
-
