@@ -444,6 +444,14 @@ func (g *gen) attribute(v Object, name string) Object {
 				return x.Values[i]
 			}
 		}
+		if name == "type" {
+			if holdsIRValue(x) {
+				return typeOf(x)
+			}
+			// Tuples of constants come from constexpr parameters and
+			// constexpr-annotated names, which Triton wraps in tl.constexpr.
+			return &ConstexprType{Value: x}
+		}
 		g.failCur("AttributeError: 'tuple' object has no attribute '%s'", name)
 	}
 	a, err := hostAttr(v, name)
@@ -505,10 +513,16 @@ func (g *gen) tryAttribute(v Object, name string) (r Object, ok bool) {
 				return x.Values[i], true
 			}
 		}
+		if name == "type" {
+			return g.attribute(x, name), true
+		}
 		return nil, false
 	}
 	a, err := hostAttr(v, name)
-	return a, err == nil
+	if err != nil {
+		return constexprAttr(unwrap(v), name)
+	}
+	return a, true
 }
 
 // tensorAttr resolves tensor attributes and methods.
