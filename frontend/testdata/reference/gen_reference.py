@@ -21,10 +21,12 @@ sm_90):
         the kernel and the @jit functions and constexpr globals it uses (the
         source as the test patched it), its specialization, its options and
         Triton's TTIR, into OUTDIR/test_core/ (manifest.jsonl + files), then
-        packs it (below). The budget (s)
-        stops starting new tests; shards split the tests round robin
-        (TT_SHARD/TT_DEADLINE of the suite's conftest). -n runs pytest-xdist
-        workers. Each manifest row: name (the files' stem: NAME.py, NAME.ttir,
+        packs it (below). The budget (s) stops starting new tests; shards
+        split the tests round robin (TT_SHARD/TT_DEADLINE of the suite's
+        conftest). -n runs pytest-xdist workers. The recorder is a pytest
+        plugin: any pytest run of Triton's tests with -p gen_reference and
+        TT_FE_RECORD_DIR=OUTDIR (this folder on PYTHONPATH) records the same
+        way, and --pack then merges its rows with those already there. Each manifest row: name (the files' stem: NAME.py, NAME.ttir,
         NAME.source.mlir = the front end's TTIR before any pass), test,
         kernel, args (one signature entry per parameter, triton.tools.compile
         syntax; "" where constexprs gives the value), module (the kernel's
@@ -44,7 +46,11 @@ sm_90):
         NAME.source.mlir files stay out: the Go test compares after
         ttir-pipeline. Copy the archive to frontend/testdata/reference/;
         TestCoreKernelsMatchTriton (frontend/triton) reads it directly, or
-        a folder or another archive given with -test-core.
+        a folder or another archive given with -test-core, and compares each
+        kernel's outcome with test_core_known.txt beside it (the kernels tt
+        does not match yet, with the reason); after a new recording, rewrite
+        that list with `go test ./frontend/triton -run
+        TestCoreKernelsMatchTriton -update-known` and review its diff.
 
 The shared/ folder is found beside the repository (../shared) or inside it
 (shared/), or where TT_SHARED points.
