@@ -348,7 +348,7 @@ func runTestCore(t *testing.T, path, knownPath string) {
 		cats = append(cats, fmt.Sprintf("%s %d", c, n))
 	}
 	sort.Strings(cats)
-	t.Logf("%d kernels of test_core.py: %s", len(set.rows), strings.Join(cats, ", "))
+	t.Logf("%d recorded kernels (test_core.py and the tests recorded with it): %s", len(set.rows), strings.Join(cats, ", "))
 }
 
 // TestCoreKernelsMatchTriton: test_core.py's kernels, as recorded.
