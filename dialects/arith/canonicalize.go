@@ -28,8 +28,6 @@ func init() {
 	}
 	IndexCastOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("IndexCastOfSExt", "arith.index_cast", 1, castOfExt(ExtSIOp))}
 	IndexCastUIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("IndexCastUIOfExtUI", "arith.index_castui", 1, castOfExt(ExtUIOp))}
-	SIToFPOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("IToFPOfExt", "arith.sitofp", 1, iToFPOfExt)}
-	UIToFPOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("UIToFPOfExtUI", "arith.uitofp", 1, castOfExt(ExtUIOp))}
 	BitcastOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("BitcastOfBitcast", "arith.bitcast", 1, bitcastOfBitcast)}
 	AndIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("LogicOfExt", "arith.andi", 1, logicOfExt)}
 	OrIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("LogicOfExt", "arith.ori", 1, logicOfExt)}
@@ -374,26 +372,6 @@ func castOfExt(ext *ir.OpDef) func(*ir.Operation, ir.Rewriter) bool {
 		rw.ReplaceOp(op, n.Results())
 		return true
 	}
-}
-
-// sitofp(extsi(x)) -> sitofp(x); sitofp(extui(x)) -> uitofp(x)
-func iToFPOfExt(op *ir.Operation, rw ir.Rewriter) bool {
-	inner := op.Operand(0).DefiningOp()
-	if inner == nil {
-		return false
-	}
-	name := ""
-	switch inner.Def() {
-	case ExtSIOp:
-		name = "arith.sitofp"
-	case ExtUIOp:
-		name = "arith.uitofp"
-	default:
-		return false
-	}
-	n := NewCast(rw.B(), name, op.Loc(), inner.Operand(0), op.Result(0).Type())
-	rw.ReplaceOp(op, n.Results())
-	return true
 }
 
 // bitcast(bitcast(x)) -> x or bitcast(x)

@@ -91,6 +91,18 @@ return %1 : i32`, `return %arg0 : i32`},
 %2 = arith.cmpi eq, %0, %1 : i64
 return %2 : i1`, `%0 = arith.cmpi eq, %arg0, %arg1 : i32
 return %0 : i1`},
+		// MLIR has no int-to-float canonicalization: sitofp and uitofp of an
+		// extension stay as they are (Triton's TTIR keeps them).
+		{"sitofp_extsi_kept", "f32", `%0 = arith.extsi %arg0 : i32 to i64
+%1 = arith.sitofp %0 : i64 to f32
+return %1 : f32`, `%0 = arith.extsi %arg0 : i32 to i64
+%1 = arith.sitofp %0 : i64 to f32
+return %1 : f32`},
+		{"uitofp_extui_kept", "f32", `%0 = arith.extui %arg0 : i32 to i64
+%1 = arith.uitofp %0 : i64 to f32
+return %1 : f32`, `%0 = arith.extui %arg0 : i32 to i64
+%1 = arith.uitofp %0 : i64 to f32
+return %1 : f32`},
 		{"addui_extended_unused", "i32", `%0:2 = arith.addui_extended %arg0, %arg1 : i32, i1
 return %0#0 : i32`, `%0 = arith.addi %arg0, %arg1 : i32
 return %0 : i32`},

@@ -209,24 +209,15 @@ func (g *gen) externElementwise(name string, args []Object, sigs []libdeviceSig)
 
 // cudaBuiltins are tl.extra.cuda's helpers.
 func cudaBuiltins() []*Builtin {
-	asm := func(name, text string) *Builtin {
+	register := func(name, text, constraint string, t *DType, pure bool) *Builtin {
 		return kb(name, func(g *gen, c *callArgs) Object {
 			c.bind(g)
-			t := Int32
-			if name == "globaltimer" {
-				t = Int64
-			}
-			ctx := g.c.ctx
-			v := g.op1("tt.elementwise_inline_asm", nil, g.ty(t),
-				ir.NamedAttr{Name: "asm_string", Value: ir.StringAttrOf(ctx, text)},
-				ir.NamedAttr{Name: "constraints", Value: ir.StringAttrOf(ctx, "=r")},
-				ir.NamedAttr{Name: "pure", Value: ir.BoolAttrOf(ctx, false)},
-				ir.NamedAttr{Name: "packed_element", Value: ir.I32Attr(ctx, 1)})
-			return &Tensor{V: v, T: t}
+			return g.inlineAsm(text, constraint, nil, []*DType{t}, pure, 1)[0]
 		})
 	}
 	return []*Builtin{
-		asm("smid", "mov.u32 $0, %smid;"),
+		register("smid", "mov.u32 $0, %smid;", "=r", Int32, true),
+		register("globaltimer", "mov.u64 $0, %globaltimer;", "=l", Int64, false),
 		kb("num_warps", func(g *gen, c *callArgs) Object {
 			c.bind(g)
 			return bigOf(int64(g.c.opts.numWarps()))
@@ -236,12 +227,4 @@ func cudaBuiltins() []*Builtin {
 			return bigOf(int64(g.c.opts.numWarps() * 32))
 		}),
 	}
-}
-
-// convertCustomFP8 handles casts to and from fp8e4b15, which Triton's
-// NVIDIA backend implements with inline PTX; tt does not model that
-// conversion in TTIR.
-func (g *gen) convertCustomFP8(x *Tensor, dst *DType, rounding string, hasRounding bool) *Tensor {
-	g.failCur("conversions to or from float8e4b15 need the CUDA backend's custom conversion, which tt does not implement")
-	return nil
 }

@@ -685,6 +685,20 @@ func builtinInlineAsm(g *gen, c *callArgs) Object {
 	for _, a := range argsT.Values {
 		args = append(args, g.toTensor(a))
 	}
+	outs := g.inlineAsm(asm, cons, args, dtypes, pure, pack)
+	if !multi {
+		return outs[0]
+	}
+	out := &Tuple{}
+	for _, o := range outs {
+		out.Values = append(out.Values, o)
+	}
+	return out
+}
+
+// inlineAsm is inline_asm_elementwise on tensors: the arguments broadcast
+// together and each result takes their shape with its dtype.
+func (g *gen) inlineAsm(asm, cons string, args []*Tensor, dtypes []*DType, pure bool, pack int64) []*Tensor {
 	res := append([]*DType(nil), dtypes...)
 	if len(args) > 0 {
 		bcast := args[0]
@@ -714,12 +728,9 @@ func builtinInlineAsm(g *gen, c *callArgs) Object {
 		ir.NamedAttr{Name: "constraints", Value: ir.StringAttrOf(ctx, cons)},
 		ir.NamedAttr{Name: "pure", Value: ir.BoolAttrOf(ctx, pure)},
 		ir.NamedAttr{Name: "packed_element", Value: ir.I32Attr(ctx, pack)})
-	if !multi {
-		return &Tensor{V: op.Result(0), T: res[0]}
-	}
-	out := &Tuple{}
+	out := make([]*Tensor, len(res))
 	for i, r := range res {
-		out.Values = append(out.Values, &Tensor{V: op.Result(i), T: r})
+		out[i] = &Tensor{V: op.Result(i), T: r}
 	}
 	return out
 }

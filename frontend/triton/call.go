@@ -184,13 +184,13 @@ func (g *gen) callFunction(node *python.Call, fn Object, args []Object, kws []kw
 // hostCall runs a Python-level function on constant arguments.
 func (g *gen) hostCall(name string, fn Object, args []Object, kws []kwArg) Object {
 	for i, a := range args {
-		if isTritonValue(a) {
+		if holdsIRValue(a) {
 			g.failCur("TypeError: %s() cannot take the tensor argument %d: it runs at compile time on constants", name, i+1)
 		}
 		args[i] = unwrap(a)
 	}
 	for i, k := range kws {
-		if isTritonValue(k.Value) {
+		if holdsIRValue(k.Value) {
 			g.failCur("TypeError: %s() cannot take the tensor argument %s: it runs at compile time on constants", name, k.Name)
 		}
 		kws[i].Value = unwrap(k.Value)

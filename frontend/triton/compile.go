@@ -372,7 +372,7 @@ func kernelSlots(fn *JITFunction, args []ArgSpec) ([]argSlot, error) {
 		}
 		if spec.Type == "" {
 			v := unwrap(spec.Value)
-			if isTritonValue(v) {
+			if holdsIRValue(v) {
 				return nil, fmt.Errorf("parameter %s: a constant must not be a tensor", p.Name)
 			}
 			slots[i] = argSlot{IsCst: true, Const: v, Ty: &ConstexprType{Value: v}}

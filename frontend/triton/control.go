@@ -652,11 +652,31 @@ func (g *gen) ifExp(x *python.IfExp) Object {
 	ip := g.b.Restore()
 	thenBlk := g.newBlockInRegion()
 	g.b.SetInsertionPointToStart(thenBlk)
-	thenV := g.toTensor(g.visitExpr(x.Body))
+	// A branch that is None is a call for its effect (tl.store, ...):
+	// Triton's builtins return void tensors, and two of them make an
+	// scf.if without results.
+	thenObj := g.visitExpr(x.Body)
+	var thenV *Tensor
+	if !isNone(thenObj) {
+		thenV = g.toTensor(thenObj)
+	}
 	thenBlk = g.b.InsertionBlock()
 	elseBlk := g.newBlockInRegion()
 	g.b.SetInsertionPointToStart(elseBlk)
-	elseV := g.toTensor(g.visitExpr(x.Orelse))
+	elseObj := g.visitExpr(x.Orelse)
+	if thenV == nil && isNone(elseObj) {
+		elseBlk = g.b.InsertionBlock()
+		ip()
+		g.loc = lastLoc
+		ifOp := g.newIf(t.V, nil)
+		mergeBlockBefore(thenBlk, ifOp.Region(0).Front())
+		mergeBlockBefore(elseBlk, ifOp.Region(1).Front())
+		return None
+	}
+	if thenV == nil {
+		g.toTensor(thenObj) // the error Triton gives for one void branch
+	}
+	elseV := g.toTensor(elseObj)
 	elseBlk = g.b.InsertionBlock()
 	ip()
 	g.loc = lastLoc

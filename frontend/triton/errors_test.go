@@ -56,6 +56,7 @@ var errorCases = []struct {
 	msg        string
 }{
 	{"lambda", "f = lambda a: a + 1", 0, 9, "lambda is not supported in a kernel"},
+	{"one void branch of a conditional expression", "y = tl.store(Y, 1.0) if n > 0 else 1.0", 0, 9, "TypeError: cannot convert None of type NoneType to tensor"},
 	{"list comprehension over range", "ys = [i for i in range(4)]", 0, 22, "only tuple comprehensions are supported"},
 	{"nested comprehension", "ys = [i + j for i in (1, 2) for j in (3, 4)]", 0, 10, "nested comprehensions are not supported"},
 	{"generator expression", "s = helper(i for i in range(4))", 0, 15, "generator expressions are not supported in a kernel"},

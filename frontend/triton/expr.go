@@ -444,6 +444,14 @@ func (g *gen) attribute(v Object, name string) Object {
 				return x.Values[i]
 			}
 		}
+		if name == "type" {
+			if holdsIRValue(x) {
+				return typeOf(x)
+			}
+			// Tuples of constants come from constexpr parameters and
+			// constexpr-annotated names, which Triton wraps in tl.constexpr.
+			return &ConstexprType{Value: x}
+		}
 		g.failCur("AttributeError: 'tuple' object has no attribute '%s'", name)
 	}
 	a, err := hostAttr(v, name)
@@ -451,9 +459,31 @@ func (g *gen) attribute(v Object, name string) Object {
 		if o, ok := v.(*Opaque); ok {
 			g.failCur("%s is a host value the compiler cannot evaluate", o.What)
 		}
+		if a, ok := constexprAttr(v, name); ok {
+			return a
+		}
 		g.check(err)
 	}
 	return a
+}
+
+// constexprAttr is an attribute of tl.constexpr: in a kernel Triton wraps
+// literals, constexpr parameters and what is computed from them in
+// constexpr objects, whose .value is the Python value and .type its
+// constexpr_type. tt keeps the bare value, so a constant answers them.
+func constexprAttr(v Object, name string) (Object, bool) {
+	switch v.(type) {
+	case noneType, bool, *big.Int, float64, string, *DType:
+	default:
+		return nil, false
+	}
+	switch name {
+	case "value":
+		return v, true
+	case "type":
+		return &ConstexprType{Value: v}, true
+	}
+	return nil, false
 }
 
 // tryAttribute is attribute without failing when the name is missing.
@@ -483,10 +513,16 @@ func (g *gen) tryAttribute(v Object, name string) (r Object, ok bool) {
 				return x.Values[i], true
 			}
 		}
+		if name == "type" {
+			return g.attribute(x, name), true
+		}
 		return nil, false
 	}
 	a, err := hostAttr(v, name)
-	return a, err == nil
+	if err != nil {
+		return constexprAttr(unwrap(v), name)
+	}
+	return a, true
 }
 
 // tensorAttr resolves tensor attributes and methods.

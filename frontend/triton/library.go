@@ -420,6 +420,17 @@ func languageClasses() map[string]*Class {
 				}
 				return &ConstexprBox{V: unwrap(args[0])}, nil
 			}},
+		"constexpr_type": {Name: "constexpr_type",
+			IsInstance: func(o Object) bool { _, ok := unwrap(o).(*ConstexprType); return ok },
+			Call: func(g *gen, c *callArgs) Object {
+				return &ConstexprType{Value: unwrap(c.bind(g, "value")[0])}
+			},
+			Host: func(args []Object, _ []kwArg) (Object, error) {
+				if len(args) != 1 {
+					return nil, typeErrorf("constexpr_type() takes 1 argument")
+				}
+				return &ConstexprType{Value: unwrap(args[0])}, nil
+			}},
 		"tensor": {Name: "tensor", IsInstance: isTensor},
 		"tensor_descriptor": {Name: "tensor_descriptor", IsInstance: func(o Object) bool {
 			d, ok := unwrap(o).(*Desc)

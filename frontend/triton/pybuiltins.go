@@ -163,8 +163,12 @@ func hostFloat(args []Object, kws []kwArg) (Object, error) {
 			return math.Inf(1), nil
 		case "-inf", "-infinity":
 			return math.Inf(-1), nil
-		case "nan", "+nan", "-nan":
-			return math.NaN(), nil
+		case "nan", "+nan":
+			return math.Float64frombits(pyNaNBits), nil
+		case "-nan":
+			// CPython keeps the sign: float("-nan") has its sign bit set,
+			// which shows in the constant a kernel gets.
+			return math.Float64frombits(pyNaNBits | 1<<63), nil
 		}
 		f, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
 		if err != nil {
@@ -174,6 +178,9 @@ func hostFloat(args []Object, kws []kwArg) (Object, error) {
 	}
 	return nil, typeErrorf("float() argument must be a string or a real number, not '%s'", typeName(args[0]))
 }
+
+// pyNaNBits is CPython's quiet NaN (float("nan")).
+const pyNaNBits = 0x7FF8000000000000
 
 func hostTupleCtor(args []Object, kws []kwArg) (Object, error) {
 	if len(args) == 0 {

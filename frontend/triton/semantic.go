@@ -735,7 +735,7 @@ func (g *gen) castTo(x *Tensor, to *DType, rounding string) *Tensor {
 	}
 	dt := g.ty(dst)
 	if ss.IsFP8E4B15() || ds.IsFP8E4B15() {
-		return g.convertCustomFP8(x, dst, rounding, hasRounding)
+		return g.convertCustomFP8(x, dst)
 	}
 	if ss.IsFP8() && ds.IsFloating() || ss.IsFloating() && ds.IsFP8() || custom {
 		attrs := []ir.NamedAttr{}

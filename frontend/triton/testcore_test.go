@@ -1,15 +1,20 @@
 package triton_test
 
 import (
+	"archive/tar"
 	"bufio"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/all"
@@ -17,17 +22,21 @@ import (
 	"github.com/ttcompiler/tt/ir/asm"
 )
 
-// Triton's test_core.py compiles a few thousand kernel specializations.
+// Triton's test_core.py compiles some ten thousand kernel specializations.
 // gen_reference.py --test-core (run on the GPU machine) records each one
 // as a standalone Python file, its specialization and options, and the
-// TTIR Triton 3.6 made for it, in testdata/reference/test_core. The test
-// below compiles every record and compares after ttir-pipeline. Kernels
-// tt does not match yet are listed, with the reason, in
-// test_core_known.txt; the test fails when a kernel's outcome differs
-// from the list (a new failure, or a listed kernel that now matches), and
-// -update-known rewrites the list.
+// TTIR Triton 3.6 made for it, and packs them into
+// testdata/reference/test_core.tar.gz (manifest.jsonl, NAME.py, NAME.ttir),
+// which the test reads without unpacking. It compiles every record and
+// compares after ttir-pipeline. Kernels tt does not match yet are listed,
+// with the reason, in test_core_known.txt; the test fails when a kernel's
+// outcome differs from the list (a new failure, or a listed kernel that
+// now matches), and -update-known rewrites the list.
 
-var updateKnown = flag.Bool("update-known", false, "rewrite testdata/reference/test_core_known.txt from this run")
+var (
+	updateKnown  = flag.Bool("update-known", false, "rewrite testdata/reference/test_core_known.txt from this run")
+	testCorePath = flag.String("test-core", "", "test_core.py's recorded kernels: a folder holding manifest.jsonl, NAME.py and NAME.ttir, or a .tar.gz of one (default testdata/reference/test_core.tar.gz)")
+)
 
 // testCoreRecord is one row of test_core/manifest.jsonl.
 type testCoreRecord struct {
@@ -35,6 +44,7 @@ type testCoreRecord struct {
 	Test               string            `json:"test"`
 	File               string            `json:"file"`
 	Kernel             string            `json:"kernel"`
+	Module             string            `json:"module"`
 	Args               []string          `json:"args"`
 	Constexprs         map[string]string `json:"constexprs"`
 	Arch               int               `json:"arch"`
@@ -45,37 +55,119 @@ type testCoreRecord struct {
 	Skip               string            `json:"skip"`
 }
 
-func readTestCoreManifest(path string) ([]testCoreRecord, error) {
+// moduleName is the Python module the kernel was defined in, which
+// Triton puts in the names of the functions a kernel calls: the
+// recorded one, or (recordings made before the recorder wrote it) the
+// module of the test file, where test_core's kernels are defined.
+func (r testCoreRecord) moduleName() string {
+	if r.Module != "" {
+		return r.Module
+	}
+	file, _, _ := strings.Cut(r.Test, "::")
+	return strings.TrimSuffix(filepath.Base(file), ".py")
+}
+
+// testCoreSet is a recording: its manifest rows (one per name) and a
+// reader of its files by base name.
+type testCoreSet struct {
+	rows []testCoreRecord
+	read func(name string) ([]byte, error)
+}
+
+// openTestCore reads a recording from a folder or a .tar.gz.
+func openTestCore(path string) (*testCoreSet, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	read := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(path, name)) }
+	if !st.IsDir() {
+		files, err := readTarGz(path)
+		if err != nil {
+			return nil, err
+		}
+		read = func(name string) ([]byte, error) {
+			if b, ok := files[name]; ok {
+				return b, nil
+			}
+			return nil, fmt.Errorf("%s: no %s in the archive: %w", path, name, os.ErrNotExist)
+		}
+	}
+	manifest, err := read("manifest.jsonl")
+	if err != nil {
+		return nil, err
+	}
+	rows, err := parseTestCoreManifest(path+":manifest.jsonl", manifest)
+	if err != nil {
+		return nil, err
+	}
+	return &testCoreSet{rows: rows, read: read}, nil
+}
+
+// readTarGz returns the regular files of a gzip-compressed tar archive by
+// base name.
+func readTarGz(path string) (map[string][]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	zr, err := gzip.NewReader(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	files := map[string][]byte{}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return files, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		if h.Typeflag != tar.TypeReg {
+			continue
+		}
+		data, err := io.ReadAll(tr)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %v", path, h.Name, err)
+		}
+		files[filepath.Base(h.Name)] = data
+	}
+}
+
+// parseTestCoreManifest reads JSON lines, keeping the first row of each
+// name (a recording merged from shards may repeat one).
+func parseTestCoreManifest(path string, data []byte) ([]testCoreRecord, error) {
 	var rows []testCoreRecord
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for n := 1; sc.Scan(); n++ {
-		if strings.TrimSpace(sc.Text()) == "" {
+	seen := map[string]bool{}
+	for n, line := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(line) == "" {
 			continue
 		}
 		var r testCoreRecord
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n+1, err)
 		}
-		rows = append(rows, r)
+		if !seen[r.Name] {
+			seen[r.Name] = true
+			rows = append(rows, r)
+		}
 	}
-	return rows, sc.Err()
+	return rows, nil
 }
 
 // testCoreOutcome is what happened to one record: "" (matches Triton),
-// or a category (error, pipeline, differs, not-recorded) and a message.
+// or a category (error, pipeline, differs, reference, panic,
+// not-recorded) and a message.
 type testCoreOutcome struct {
 	category, message string
 }
 
 // testCoreArgs builds the specialization of a record.
-func testCoreArgs(path string, r testCoreRecord) ([]triton.ArgSpec, error) {
-	k, err := triton.FindKernel(path, r.Kernel, nil)
+func testCoreArgs(path string, r testCoreRecord, read func(string) ([]byte, error)) ([]triton.ArgSpec, error) {
+	k, err := triton.FindKernel(path, r.Kernel, read)
 	if err != nil {
 		return nil, err
 	}
@@ -102,28 +194,36 @@ func testCoreArgs(path string, r testCoreRecord) ([]triton.ArgSpec, error) {
 }
 
 // checkTestCoreRecord compiles one record with the options Triton used
-// and compares it with Triton's TTIR.
-func checkTestCoreRecord(dir string, r testCoreRecord) testCoreOutcome {
+// and compares it with Triton's TTIR. A panic anywhere (front end,
+// parser, pipeline) is an outcome of its own, so that one kernel cannot
+// stop the others.
+func checkTestCoreRecord(set *testCoreSet, r testCoreRecord) (out testCoreOutcome) {
 	if r.Skip != "" {
 		return testCoreOutcome{"not-recorded", r.Skip}
 	}
-	path := filepath.Join(dir, r.Name+".py")
-	args, err := testCoreArgs(path, r)
+	defer func() {
+		if p := recover(); p != nil {
+			out = testCoreOutcome{"panic", firstLine(fmt.Sprint(p))}
+		}
+	}()
+	path := r.Name + ".py"
+	args, err := testCoreArgs(path, r, set.read)
 	if err != nil {
-		return testCoreOutcome{"error", firstLine(triton.Render(err, os.ReadFile))}
+		return testCoreOutcome{"error", firstLine(triton.Render(err, set.read))}
 	}
 	ctx := all.NewContext()
 	mod, err := triton.Compile(ctx, path, triton.Options{
 		Kernel: r.Kernel, Args: args, NumWarps: r.NumWarps, Capability: r.Arch,
-		Debug: r.Debug, NoSanitizeOverflow: !r.SanitizeOverflow,
+		Debug: r.Debug, NoSanitizeOverflow: !r.SanitizeOverflow, ReadFile: set.read,
+		ModuleName: r.moduleName(),
 	})
 	if err != nil {
 		if len(r.UnsupportedGlobals) > 0 {
 			return testCoreOutcome{"not-recorded", "globals the recorder could not write: " + strings.Join(r.UnsupportedGlobals, ", ")}
 		}
-		return testCoreOutcome{"error", firstLine(triton.Render(err, os.ReadFile))}
+		return testCoreOutcome{"error", firstLine(triton.Render(err, set.read))}
 	}
-	data, err := os.ReadFile(filepath.Join(dir, r.Name+".ttir"))
+	data, err := set.read(r.Name + ".ttir")
 	if err != nil {
 		return testCoreOutcome{"error", err.Error()}
 	}
@@ -138,6 +238,29 @@ func checkTestCoreRecord(dir string, r testCoreRecord) testCoreOutcome {
 		return testCoreOutcome{"differs", strings.Join(strings.Fields(firstDiff(got, want)), " ")}
 	}
 	return testCoreOutcome{}
+}
+
+// checkTestCore checks every record of a set on GOMAXPROCS workers; the
+// outcomes are in the rows' order.
+func checkTestCore(set *testCoreSet) []testCoreOutcome {
+	out := make([]testCoreOutcome, len(set.rows))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = checkTestCoreRecord(set, set.rows[i])
+			}
+		}()
+	}
+	for i := range set.rows {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
 }
 
 func firstLine(s string) string {
@@ -168,12 +291,12 @@ func readKnown(path string) (map[string]string, error) {
 	return known, nil
 }
 
-func writeKnown(path string, rows []testCoreRecord, out map[string]testCoreOutcome) error {
+func writeKnown(path string, rows []testCoreRecord, out []testCoreOutcome) error {
 	var b strings.Builder
 	b.WriteString("# test_core.py kernels whose TTIR tt does not match yet (TestCoreKernelsMatchTriton -update-known)\n")
 	b.WriteString("# NAME CATEGORY: first line of the difference or error   (test)\n")
-	for _, r := range rows {
-		if o := out[r.Name]; o.category != "" {
+	for i, r := range rows {
+		if o := out[i]; o.category != "" {
 			fmt.Fprintf(&b, "%s %s: %s   (%s)\n", r.Name, o.category, o.message, r.Test)
 		}
 	}
@@ -182,23 +305,21 @@ func writeKnown(path string, rows []testCoreRecord, out map[string]testCoreOutco
 
 // runTestCore checks every record and compares the outcomes with the
 // known-failure list.
-func runTestCore(t *testing.T, dir, knownPath string) {
-	rows, err := readTestCoreManifest(filepath.Join(dir, "manifest.jsonl"))
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("no %s/manifest.jsonl: run gen_reference.py --test-core on the GPU machine", dir)
-	}
+func runTestCore(t *testing.T, path, knownPath string) {
+	set, err := openTestCore(path)
 	if err != nil {
+		// The recording is part of the repository: a missing one is a
+		// broken checkout or a wrong -test-core, not a reason to skip.
 		t.Fatal(err)
 	}
 	known, err := readKnown(knownPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]testCoreOutcome{}
+	out := checkTestCore(set)
 	counts := map[string]int{}
-	for _, r := range rows {
-		o := checkTestCoreRecord(dir, r)
-		out[r.Name] = o
+	for i, r := range set.rows {
+		o := out[i]
 		cat := o.category
 		if cat == "" {
 			cat = "match"
@@ -218,7 +339,7 @@ func runTestCore(t *testing.T, dir, knownPath string) {
 		}
 	}
 	if *updateKnown {
-		if err := writeKnown(knownPath, rows, out); err != nil {
+		if err := writeKnown(knownPath, set.rows, out); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -227,12 +348,16 @@ func runTestCore(t *testing.T, dir, knownPath string) {
 		cats = append(cats, fmt.Sprintf("%s %d", c, n))
 	}
 	sort.Strings(cats)
-	t.Logf("%d kernels of test_core.py: %s", len(rows), strings.Join(cats, ", "))
+	t.Logf("%d recorded kernels (test_core.py and the tests recorded with it): %s", len(set.rows), strings.Join(cats, ", "))
 }
 
 // TestCoreKernelsMatchTriton: test_core.py's kernels, as recorded.
 func TestCoreKernelsMatchTriton(t *testing.T) {
-	runTestCore(t, filepath.Join(referenceDir, "test_core"), filepath.Join(referenceDir, testCoreKnownFile))
+	path := *testCorePath
+	if path == "" {
+		path = filepath.Join(referenceDir, "test_core.tar.gz")
+	}
+	runTestCore(t, path, filepath.Join(referenceDir, testCoreKnownFile))
 }
 
 // TestCoreRecordRunner runs the record checker on a record made from a
@@ -302,16 +427,17 @@ def _apply_kernel(X, Y, n, FN: tl.constexpr, BLOCK: tl.constexpr):
 	}
 	write("clamp", ".ttir", string(ref))
 	write("clamp_changed", ".ttir", changed)
-	if o := checkTestCoreRecord(dir, rows[0]); o.category != "" {
+	set := &testCoreSet{rows: rows, read: func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }}
+	if o := checkTestCoreRecord(set, rows[0]); o.category != "" {
 		t.Errorf("clamp: %s: %s", o.category, o.message)
 	}
-	if o := checkTestCoreRecord(dir, rows[1]); o.category != "differs" {
+	if o := checkTestCoreRecord(set, rows[1]); o.category != "differs" {
 		t.Errorf("clamp with a changed reference: got %q (%s), want differs", o.category, o.message)
 	}
 	// The function argument resolves in the record's file: tt's own
 	// output (no reference) must contain the call's multiply.
 	path := filepath.Join(dir, "apply.py")
-	fnArgs, err := testCoreArgs(path, rows[2])
+	fnArgs, err := testCoreArgs(path, rows[2], nil)
 	if err != nil {
 		t.Fatal(err)
 	}

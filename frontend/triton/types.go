@@ -311,7 +311,7 @@ func (t *DType) IR(ctx *ir.Context) ir.Type {
 		return ir.None(ctx)
 	case "int1":
 		return ir.I1(ctx)
-	case "int8", "uint8":
+	case "int8", "uint8", "fp8e4b15": // fp8e4b15 has no MLIR type: Triton stores it as i8
 		return ir.I8(ctx)
 	case "int16", "uint16":
 		return ir.I16(ctx)
@@ -327,8 +327,6 @@ func (t *DType) IR(ctx *ir.Context) ir.Type {
 		return ir.Float(ctx, ir.F8E4M3FN)
 	case "fp8e4b8":
 		return ir.Float(ctx, ir.F8E4M3FNUZ)
-	case "fp8e4b15":
-		return ir.Float(ctx, ir.F8E4M3B11FNUZ)
 	case "fp16":
 		return ir.F16Type(ctx)
 	case "bf16":

@@ -134,6 +134,23 @@ func isTritonValue(o Object) bool {
 	return false
 }
 
+// holdsIRValue reports whether o is, or is a tuple holding (at any
+// depth), a tensor or descriptor: what host code cannot take. A tuple of
+// constants, such as a tensor's shape, is a plain Python tuple to it.
+func holdsIRValue(o Object) bool {
+	switch x := o.(type) {
+	case *Tensor, *Desc:
+		return true
+	case *Tuple:
+		for _, v := range x.Values {
+			if holdsIRValue(v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // isConstexpr is _is_constexpr: everything that is not an IR value or a
 // tuple.
 func isConstexpr(o Object) bool { return !isTritonValue(o) }
@@ -289,6 +306,9 @@ func objectsEqual(a, b Object) bool {
 	case *Tensor:
 		y, ok := b.(*Tensor)
 		return ok && x.V == y.V
+	case *TupleType, *DescType, *ConstexprType:
+		y, ok := b.(Type)
+		return ok && typesEqual(x.(Type), y)
 	}
 	return a == b
 }

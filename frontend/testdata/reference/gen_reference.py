@@ -20,17 +20,37 @@ sm_90):
         records every kernel Triton compiles: a standalone Python file holding
         the kernel and the @jit functions and constexpr globals it uses (the
         source as the test patched it), its specialization, its options and
-        Triton's TTIR, into OUTDIR/test_core/ (manifest.jsonl + files). Copy
-        that folder to frontend/testdata/reference/test_core/. The budget (s)
-        stops starting new tests; shards split the tests round robin
-        (TT_SHARD/TT_DEADLINE of the suite's conftest). -n runs pytest-xdist
-        workers. Each manifest row: name (the files' stem: NAME.py, NAME.ttir,
+        Triton's TTIR, into OUTDIR/test_core/ (manifest.jsonl + files), then
+        packs it (below). The budget (s) stops starting new tests; shards
+        split the tests round robin (TT_SHARD/TT_DEADLINE of the suite's
+        conftest). -n runs pytest-xdist workers. The recorder is a pytest
+        plugin: any pytest run of Triton's tests with -p gen_reference and
+        TT_FE_RECORD_DIR=OUTDIR (this folder on PYTHONPATH) records the same
+        way, and --pack then merges its rows with those already there. Each manifest row: name (the files' stem: NAME.py, NAME.ttir,
         NAME.source.mlir = the front end's TTIR before any pass), test,
         kernel, args (one signature entry per parameter, triton.tools.compile
-        syntax; "" where constexprs gives the value), constexprs (Python
+        syntax; "" where constexprs gives the value), module (the kernel's
+        __module__, which names the functions it calls), constexprs (Python
         source; "@fn:F" is the @jit function F of NAME.py), arch, num_warps,
         num_stages, debug, sanitize_overflow, num_ctas, unsupported_globals
         (globals the kernel reads that could not be written out), skip.
+
+    python3 frontend/testdata/reference/gen_reference.py OUTDIR --pack
+        Packs OUTDIR/test_core (manifest.jsonl, or the manifest.PID.jsonl files
+        of a run that stopped before merging them; rows deduplicated by name)
+        into OUTDIR/test_core.tar.gz: manifest.jsonl, then every NAME.py, then
+        every NAME.ttir, ordered by test function and kernel so that gzip's
+        window sees the near-identical specializations of one test together
+        (about 2 MB for test_core's ten thousand kernels, against 50 MB
+        unpacked). The archive is deterministic (no times, no owners).
+        NAME.source.mlir files stay out: the Go test compares after
+        ttir-pipeline. Copy the archive to frontend/testdata/reference/;
+        TestCoreKernelsMatchTriton (frontend/triton) reads it directly, or
+        a folder or another archive given with -test-core, and compares each
+        kernel's outcome with test_core_known.txt beside it (the kernels tt
+        does not match yet, with the reason); after a new recording, rewrite
+        that list with `go test ./frontend/triton -run
+        TestCoreKernelsMatchTriton -update-known` and review its diff.
 
 The shared/ folder is found beside the repository (../shared) or inside it
 (shared/), or where TT_SHARED points.
@@ -370,6 +390,11 @@ def _value_source(v):
     return None
 
 
+def _is_language_value(v):
+    import triton.language as tl
+    return isinstance(v, (tl.constexpr, tl.dtype))
+
+
 def standalone_module(fn):
     """The source of a file defining fn and what it uses: imports, constexpr
     globals and the @jit functions it calls (transitively)."""
@@ -393,6 +418,14 @@ def standalone_module(fn):
                 visit(v)
                 if v.__name__ != ref:
                     globals_[ref] = v.__name__
+            elif _is_language_value(v):
+                # A tl.constexpr or dtype object (an instance: its
+                # __module__ names its class's module, not where it lives).
+                s = _value_source(v)
+                if s is None:
+                    unsupported.append(ref)
+                else:
+                    globals_[ref] = s
             elif getattr(v, "__module__", "").startswith("triton.language"):
                 globals_.setdefault(ref, f"{v.__module__}.{getattr(v, '__qualname__', ref)}")
                 imports.setdefault(v.__module__.split(".")[0], f"import {v.__module__}")
@@ -486,7 +519,7 @@ def _record(src, metadata, metadata_group):
     if source_file:
         with open(source_file) as f, open(os.path.join(d, key + ".source.mlir"), "w") as g:
             g.write(f.read())
-    row = {"name": key, "test": _current_test[0], "file": key + ".py", "kernel": fn.__name__,
+    row = {"name": key, "test": _current_test[0], "file": key + ".py", "kernel": fn.__name__, "module": fn.__module__,
            "args": entries, "constexprs": constexprs, "arch": arch, "unsupported_globals": unsupported,
            **opts}
     if skip:
@@ -544,10 +577,47 @@ def run_test_core(out, shard, budget, workers):
     print(f"{len(merged)} kernels recorded in {d}")
 
 
+def pack_test_core(out):
+    """Writes OUTDIR/test_core.tar.gz from OUTDIR/test_core (see the docstring)."""
+    import gzip
+    import io
+    import tarfile
+    d = os.path.join(out, "test_core")
+    manifests = [n for n in os.listdir(d) if n == "manifest.jsonl" or (n.startswith("manifest.") and n.endswith(".jsonl"))]
+    rows = {}
+    for m in sorted(manifests, key=lambda n: (n != "manifest.jsonl", n)):
+        with open(os.path.join(d, m)) as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    rows.setdefault(r["name"], r)
+    missing = [k for k in rows if not all(os.path.exists(os.path.join(d, k + e)) for e in (".py", ".ttir"))]
+    for k in missing:
+        print(f"  note: {k} has no .py or .ttir: left out", file=sys.stderr)
+        del rows[k]
+    order = sorted(rows.values(), key=lambda r: (r["test"].split("[")[0], r["kernel"], r["test"], r["name"]))
+    path = os.path.join(out, "test_core.tar.gz")
+    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0, filename="") as gz, \
+            tarfile.open(fileobj=gz, mode="w", format=tarfile.USTAR_FORMAT) as tf:
+
+        def add(name, data):
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(data), 0o644, 0
+            tf.addfile(info, io.BytesIO(data))
+
+        add("manifest.jsonl", "".join(json.dumps(r) + "\n" for r in order).encode())
+        for ext in (".py", ".ttir"):
+            for r in order:
+                with open(os.path.join(d, r["name"] + ext), "rb") as f:
+                    add(r["name"] + ext, f.read())
+    print(f"{len(order)} kernels packed in {path} ({os.path.getsize(path)} bytes)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
     ap.add_argument("--test-core", action="store_true")
+    ap.add_argument("--pack", action="store_true", help="pack OUTDIR/test_core into OUTDIR/test_core.tar.gz")
     ap.add_argument("--shard", default="")
     ap.add_argument("--budget", type=float, default=0)
     ap.add_argument("-n", type=int, default=1)
@@ -555,6 +625,9 @@ def main():
     a = ap.parse_args()
     if a.test_core:
         run_test_core(a.out, a.shard, a.budget, a.n)
+        pack_test_core(a.out)
+    elif a.pack:
+        pack_test_core(a.out)
     else:
         run_spec(a.out)
         if not a.no_runs:

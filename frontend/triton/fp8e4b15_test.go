@@ -1,0 +1,90 @@
+package triton_test
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/filecheck"
+	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+const fp8e4b15Source = `import triton
+import triton.language as tl
+
+
+@triton.jit
+def convert(src, dst, BLOCK: tl.constexpr):
+    o = tl.arange(0, BLOCK)
+    tl.store(dst + o, tl.load(src + o).to(dst.dtype.element_ty))
+`
+
+// compileFP8e4b15 compiles convert from src to dst element types for a
+// CUDA capability and returns the TTIR text, or the rendered error.
+func compileFP8e4b15(t *testing.T, src, dst string, capability int) (string, error) {
+	t.Helper()
+	read := func(p string) ([]byte, error) {
+		if p == "convert.py" {
+			return []byte(fp8e4b15Source), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	args, err := triton.ParseSignature("*" + src + ":16, *" + dst + ":16, 128")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := triton.Compile(all.NewContext(), "convert.py", triton.Options{Kernel: "convert", Args: args,
+		Capability: capability, ReadFile: read})
+	if err != nil {
+		return "", err
+	}
+	return asm.Sprint(mod, asm.PrintConfig{}), nil
+}
+
+// TestFP8e4b15Conversions: fp8e4b15 is i8 in the IR and converts through
+// the CUDA backend's inline PTX, four values a register; narrowing clamps
+// with min.f16x2 from sm_80 on and with compares before, and goes
+// through fp16 rounded toward zero. (test_core's recording has only the
+// widening, which TestCoreKernelsMatchTriton compares with Triton's.)
+func TestFP8e4b15Conversions(t *testing.T) {
+	cases := []struct {
+		name, src, dst string
+		capability     int
+		check          string
+	}{
+		{"widen_fp16", "fp8e4b15", "fp16", 90, `
+CHECK: tt.func public @convert(%arg0: !tt.ptr<i8>
+CHECK: tt.elementwise_inline_asm "{{.*}}prmt.b32 a0, 0, $2, 0x5746;{{.*}}" {constraints = "=r,=r,r", packed_element = 4 : i32, pure = true} %{{.*}} : tensor<128xi8> -> tensor<128xf16>
+CHECK-NOT: arith.extf
+CHECK: tt.store`},
+		{"widen_fp32", "fp8e4b15", "fp32", 90, `
+CHECK: tt.elementwise_inline_asm {{.*}} : tensor<128xi8> -> tensor<128xf16>
+CHECK-NEXT: arith.extf %{{.*}} : tensor<128xf16> to tensor<128xf32>`},
+		{"narrow_fp16_sm90", "fp16", "fp8e4b15", 90, `
+CHECK-NOT: tt.fp_to_fp
+CHECK: tt.elementwise_inline_asm "{{.*}}min.f16x2 a0, a0, max_val_f16x2;{{.*}}" {constraints = "=r,r,r", packed_element = 4 : i32, pure = true} %{{.*}} : tensor<128xf16> -> tensor<128xi8>`},
+		{"narrow_fp32_sm75", "fp32", "fp8e4b15", 75, `
+CHECK: tt.fp_to_fp %{{.*}}, rounding = rtz : tensor<128xf32> -> tensor<128xf16>
+CHECK: tt.elementwise_inline_asm "{{.*}}setp.lt.f16x2  p0|p1, a0, max_val_f16x2;{{.*}}" {{.*}} : tensor<128xf16> -> tensor<128xi8>`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			text, err := compileFP8e4b15(t, c.src, c.dst, c.capability)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var diag bytes.Buffer
+			if err := filecheck.Check(filecheck.DefaultOptions(), c.name, []byte(c.check), "<ttir>", []byte(text), &diag); err != nil {
+				t.Errorf("FileCheck: %v\n%s\noutput:\n%s", err, diag.String(), text)
+			}
+		})
+	}
+	// Only fp16 and fp32 narrow to fp8e4b15, as in Triton.
+	_, err := compileFP8e4b15(t, "bf16", "fp8e4b15", 90)
+	if err == nil || !strings.Contains(err.Error(), "fp8e4b15 converts only from float16 or float32, not bf16") {
+		t.Errorf("bf16 to fp8e4b15: got %v, want the located AssertionError", err)
+	}
+}
