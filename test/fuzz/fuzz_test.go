@@ -38,11 +38,20 @@ const (
 	workerEnv   = "TT_FUZZ_WORKER"
 )
 
+// config is one architecture an input compiles for, and the outputs to
+// emit: input i emits targets[i%len(targets)], so that both of NVIDIA's
+// emitters (tt's PTX printer and the LLVM IR translation) see sm_80's
+// mma.sync code.
+type config struct {
+	arch    string
+	targets []string
+}
+
 // configs are the tt-translate settings every input runs under: the
-// NVIDIA pipeline to PTX (sm_90) and to LLVM IR (sm_80), and the AMD
-// pipeline to LLVM IR for gfx942.
-var configs = []struct{ target, arch string }{
-	{"ptx", "sm_90"}, {"llvmir", "sm_80"}, {"llvmir", "gfx942"},
+// NVIDIA pipeline to PTX for sm_90 (wgmma), to PTX or LLVM IR for sm_80
+// (mma.sync), and the AMD pipeline to LLVM IR for gfx942 (MFMA).
+var configs = []config{
+	{"sm_90", []string{"ptx"}}, {"sm_80", []string{"llvmir", "ptx"}}, {"gfx942", []string{"llvmir"}},
 }
 
 func TestMain(m *testing.M) {
@@ -245,8 +254,8 @@ func mutant(seeds []Seed, r *rand.Rand) (Job, []string) {
 // configsFor are the configurations a job runs under: all of them for
 // TTIR; for TTGIR laid out for one vendor, that vendor's (the others
 // refuse it at once: "the module was compiled for ...").
-func configsFor(src string) []struct{ target, arch string } {
-	var out []struct{ target, arch string }
+func configsFor(src string) []config {
+	var out []config
 	for _, c := range configs {
 		amd := strings.HasPrefix(c.arch, "gfx")
 		if strings.Contains(src, `ttg.target = "hip:`) && !amd || strings.Contains(src, `ttg.target = "cuda:`) && amd {
@@ -261,7 +270,7 @@ func configsFor(src string) []struct{ target, arch string } {
 // (unlocated errors among them: bad input deserves a location).
 func runInput(r *Runner, st *stats, j Job) (fails []Job, outs []Outcome) {
 	for _, c := range configsFor(j.Src) {
-		j.Target, j.Arch = c.target, c.arch
+		j.Target, j.Arch = c.targets[st.inputs%len(c.targets)], c.arch
 		o := r.Run(j)
 		st.add(j, o)
 		if o.Status.Failed() || o.Status == Unlocated {
