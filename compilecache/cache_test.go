@@ -296,3 +296,15 @@ func TestDefaultDir(t *testing.T) {
 		t.Errorf("DefaultDir = %q, want /xdg/tt", d)
 	}
 }
+
+// Experimental settings (TT_X_*) change what the passes produce, so they
+// are part of the compiler's identity; other variables are not.
+func TestExperimentalSettingsInCompilerID(t *testing.T) {
+	a := experimentalSettings([]string{"HOME=/h", "TT_X_B=1", "TT_X_A=off"})
+	if want := " TT_X_A=off TT_X_B=1"; a != want {
+		t.Errorf("got %q, want %q", a, want)
+	}
+	if b := experimentalSettings([]string{"HOME=/h", "TT_CACHE_DIR=/c"}); b != "" {
+		t.Errorf("non-experimental variables in the compiler id: %q", b)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sort"
+	"strings"
 	"sync"
 
 	"github.com/ttcompiler/tt/internal/cli"
@@ -90,8 +92,10 @@ var (
 // Compiler identifies the compiler whose artifacts the cache holds: tt's
 // version and commit and the Go toolchain; when the commit does not pin
 // the code (a modified tree, or no commit recorded, as in test binaries),
-// also the SHA-256 of the running executable. It is computed once per
-// process.
+// also the SHA-256 of the running executable. The experimental settings
+// (TT_X_* environment variables, which change what passes produce) are
+// part of it too, so an experiment never reads another setting's
+// artifacts. It is computed once per process.
 func Compiler() string {
 	compilerOnce.Do(func() {
 		b := cli.ReadBuild()
@@ -99,8 +103,26 @@ func Compiler() string {
 		if b.Modified || b.Commit == "unknown" {
 			compilerID += " executable " + executableHash()
 		}
+		compilerID += experimentalSettings(os.Environ())
 	})
 	return compilerID
+}
+
+// experimentalSettings lists the TT_X_* settings of env, sorted, as
+// " NAME=VALUE" parts ("" when there are none).
+func experimentalSettings(env []string) string {
+	var xs []string
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "TT_X_") {
+			xs = append(xs, kv)
+		}
+	}
+	sort.Strings(xs)
+	var b strings.Builder
+	for _, kv := range xs {
+		b.WriteString(" " + kv)
+	}
+	return b.String()
 }
 
 // executableHash hashes the running binary ("unknown" if it cannot be

@@ -55,12 +55,10 @@ func forBufferElems(base, offsets, mask *Tensor, size int, f func(i int, a uint6
 }
 
 // bufferOperands finds the operand positions of a buffer op's named
-// operands (-1 when absent) and rejects strided accesses, which address
-// records rather than elements.
+// operands (-1 when absent). A stride operand is a cache-swizzling hint
+// (the byte distance between a block's rows) that leaves the addresses
+// as they are, so it is not read.
 func bufferOperands(c *compiler, op *ir.Operation, d namedOperands, names ...string) ([]int, error) {
-	if vs := d.Operand(op, "stride"); len(vs) == 1 {
-		return nil, ir.OpErrorf(op, "'%s' with a stride is not supported by the interpreter", op.Name())
-	}
 	ks := make([]int, len(names))
 	for j, n := range names {
 		ks[j] = -1

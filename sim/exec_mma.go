@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 )
@@ -56,7 +57,7 @@ func compileMMASync(c *compiler, in *instr) error {
 			m.bPos = append(m.bPos, int32(n*s.K+k))
 		}
 		for i := 0; i < m.nc; i++ {
-			r, n := lane>>2+8*(i>>1), 2*(lane&3)+i&1
+			r, n := mmaCPosition(lane, i)
 			m.cPos = append(m.cPos, int32(r*s.N+n))
 		}
 	}
@@ -70,6 +71,8 @@ func compileMMASync(c *compiler, in *instr) error {
 func mmaAPosition(K, bits, lane, i int) (int, int) {
 	g, t := lane>>2, lane&3
 	switch {
+	case bits == 64: // m8n8k4 has one element (i = 0), the m16 shapes 2, 4 or 8
+		return g + 8*(i&1), t + 4*(i>>1)
 	case bits == 16 && K == 16:
 		return g + 8*(i>>1&1), 2*t + i&1 + 8*(i>>2)
 	case bits == 16:
@@ -86,16 +89,23 @@ func mmaAPosition(K, bits, lane, i int) (int, int) {
 func mmaBPosition(K, bits, lane, i int) (int, int) {
 	g, t := lane>>2, lane&3
 	switch {
+	case bits == 32 || bits == 64:
+		return t + 4*i, g
 	case bits == 16 && K == 16:
 		return 2*t + i&1 + 8*(i>>1), g
 	case bits == 16:
 		return 2*t + i, g
-	case bits == 32:
-		return t + 4*i, g
 	case K == 32:
 		return 4*t + i&3 + 16*(i>>2), g
 	}
 	return 4*t + i, g // 8-bit, k16
+}
+
+// mmaCPosition is the (row, n) of C and D element i of lane: rows g and
+// g+8 (i>>1) of an m16 tile, row g alone of an m8 one (two elements),
+// columns 2t and 2t+1.
+func mmaCPosition(lane, i int) (int, int) {
+	return lane>>2 + 8*(i>>1), 2*(lane&3) + i&1
 }
 
 // run computes the warp's product: gather A and B from every lane, then
@@ -138,6 +148,10 @@ func (m *mmaSync) run(c *cta, ins []*instr, warp []*thread) error {
 			rawB[m.bPos[lane*m.nb+i]] = r[slot]
 		}
 	}
+	if m.types.D == gpu.MMAF64 {
+		m.runF64(warp, in, rawA, rawB)
+		return nil
+	}
 	decodeFloats(m.types.A, rawA, a)
 	decodeFloats(m.types.B, rawB, b)
 	K := s.K
@@ -156,4 +170,27 @@ func (m *mmaSync) run(c *cta, ins []*instr, warp []*thread) error {
 		}
 	}
 	return nil
+}
+
+// runF64 computes each lane's D elements of an f64 mma from the gathered
+// A (MxK) and transposed B (NxK) bit patterns: C, then one fused
+// multiply-add per k in ascending k, each rounded to nearest even (mma.go).
+func (m *mmaSync) runF64(warp []*thread, in *instr, rawA, rawB []uint64) {
+	K := m.shape.K
+	cArgs := in.args[m.na+m.nb:]
+	for lane, th := range warp {
+		r := th.regs
+		var acc [4]float64
+		for i, slot := range cArgs {
+			acc[i] = math.Float64frombits(r[slot])
+		}
+		for i := range cArgs {
+			p := int(m.cPos[lane*m.nc+i])
+			row, col := p/m.shape.N, p%m.shape.N
+			for k := 0; k < K; k++ {
+				acc[i] = math.FMA(math.Float64frombits(rawA[row*K+k]), math.Float64frombits(rawB[col*K+k]), acc[i])
+			}
+			r[in.res[i]] = math.Float64bits(acc[i])
+		}
+	}
 }

@@ -20,7 +20,7 @@ type mmaCase struct {
 }
 
 func (c mmaCase) name() string {
-	s := fmt.Sprintf("m16n8k%d_%s.%s.%s", c.k, c.d, c.a, c.b)
+	s := fmt.Sprintf("%s_%s.%s.%s", c.shape, c.d, c.a, c.b)
 	if c.satfinite {
 		s += "_satfinite"
 	}
@@ -30,7 +30,7 @@ func (c mmaCase) name() string {
 // irType is the IR type of an element of PTX type t.
 func irType(t string) string {
 	switch t {
-	case "f16", "bf16", "f32":
+	case "f16", "bf16", "f32", "f64":
 		return t
 	case "tf32":
 		return "f32"
@@ -46,6 +46,8 @@ func elemSize(t string) int {
 		return 2
 	case "tf32", "f32", "s32":
 		return 4
+	case "f64":
+		return 8
 	}
 	return 1
 }
@@ -57,6 +59,11 @@ func elemSize(t string) int {
 func fragA(k, bits, lane, i int) (row, col int) {
 	g, t := lane/4, lane%4
 	switch {
+	case bits == 64: // m8n8k4: a0 at (g, t); m16n8kK: odd ai in row g+8, a2j,a2j+1 in col t+4j
+		row, col = g, t+4*(i/2)
+		if i%2 == 1 {
+			row += 8
+		}
 	case bits == 16 && k == 16: // a0,a1,a4,a5 in row g; a4..a7 in cols +8
 		row, col = g, 2*t+i%2
 		if i == 2 || i == 3 || i == 6 || i == 7 {
@@ -105,7 +112,7 @@ func fragB(k, bits, lane, i int) (kk, n int) {
 		}
 	case bits == 16:
 		kk = 2*t + i
-	case bits == 32:
+	case bits == 32 || bits == 64: // bi in row t+4i
 		kk = t + 4*i
 	case k == 32: // b4..b7 rows +16
 		kk = 4*t + i%4
@@ -118,6 +125,7 @@ func fragB(k, bits, lane, i int) (kk, n int) {
 	return kk, g
 }
 
+// fragC: c0,c1 in row g, c2,c3 (m16 shapes only) in row g+8.
 func fragC(lane, i int) (row, col int) {
 	row, col = lane/4, 2*(lane%4)+i%2
 	if i >= 2 {
@@ -189,6 +197,11 @@ func mmaValue(r *rng, t string) (float64, uint64) {
 	case "f32":
 		v := float64(r.intn(129)-64) / 4
 		return v, f32Bits(v)
+	case "f64":
+		// Full 53-bit mantissas: products and sums round, so the order
+		// and fusing of the accumulation shows in the result.
+		v := float64(r.intn(20001)-10000) / 7
+		return v, math.Float64bits(v)
 	}
 	panic(t)
 }
@@ -244,6 +257,16 @@ func runMMA(t *testing.T, c mmaCase, seed int, cAt func(m, n int) (float64, uint
 	}
 	for m := 0; m < 16; m++ {
 		for n := 0; n < 8; n++ {
+			if c.d == "f64" {
+				// Double-precision mma: fused multiply-adds onto C in
+				// ascending k (rows 8-15 of an m8 shape stay 0).
+				acc := C[m][n]
+				for k := 0; k < K; k++ {
+					acc = math.FMA(A[m][k], B[k][n], acc)
+				}
+				want[m][n] = math.Float64bits(acc)
+				continue
+			}
 			// The inputs are small: this float64 sum is exact.
 			sum := C[m][n]
 			for k := 0; k < K; k++ {
@@ -284,6 +307,10 @@ var mmaCases = []mmaCase{
 	{shape: "m16n8k32", k: 32, d: "f32", a: "e4m3", b: "e5m2", na: 16, nb: 8, nc: 4},
 	{shape: "m16n8k32", k: 32, d: "f32", a: "e5m2", b: "e4m3", na: 16, nb: 8, nc: 4},
 	{shape: "m16n8k32", k: 32, d: "f16", a: "e4m3", b: "e4m3", na: 16, nb: 8, nc: 4},
+	{shape: "m8n8k4", k: 4, d: "f64", a: "f64", b: "f64", na: 1, nb: 1, nc: 2},
+	{shape: "m16n8k4", k: 4, d: "f64", a: "f64", b: "f64", na: 2, nb: 1, nc: 4},
+	{shape: "m16n8k8", k: 8, d: "f64", a: "f64", b: "f64", na: 4, nb: 2, nc: 4},
+	{shape: "m16n8k16", k: 16, d: "f64", a: "f64", b: "f64", na: 8, nb: 4, nc: 4},
 }
 
 // TestMMASync runs every mma.sync form over a whole warp against a Go

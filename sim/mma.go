@@ -34,7 +34,9 @@ import (
 // from them in the last bit of f32. A NaN result is the canonical
 // 0x7FFFFFFF (f32) or 0x7FFF (f16). Integer products and sums are exact
 // in int64; the s32 result wraps modulo 2^32, or with satfinite is the
-// exact sum clamped to [-2^31, 2^31-1].
+// exact sum clamped to [-2^31, 2^31-1]. f64 mma (exec_mma.go) is a chain
+// of float64 fused multiply-adds onto C in ascending k, the order of
+// double-precision tensor cores, so it matches an FMA loop bit for bit.
 
 // mmaScratch holds the operand matrices of one tensor-core product while
 // a collective computes it, reused from op to op: a is MxK row-major, b

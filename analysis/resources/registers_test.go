@@ -42,13 +42,13 @@ func TestCheckTensors(t *testing.T) {
 		name, src, want string
 	}{
 		{"small", kernel("1024", "4", "4", "f32"), ""},
-		// 1024 elements a thread of i32 is at the bound; the pointers next
+		// 2048 elements a thread of i32 is at the bound; the pointers next
 		// to them take two registers each.
-		{"pointers", kernel("131072", "4", "4", "f32"),
-			"k.mlir:5:10: error: 'tt.splat' op tensor<131072x!tt.ptr<f32>> needs 2048 registers per thread with 4 warps (tt's bound is 1024); use a smaller block or more warps"},
-		{"i32 over", kernel("262144", "4", "4", "f32"),
-			"k.mlir:4:10: error: 'tt.make_range' op tensor<262144xi32> needs 2048 registers per thread with 4 warps (tt's bound is 1024); use a smaller block or more warps"},
-		{"more warps", kernel("65536", "16", "4", "f32"), ""},
+		{"pointers", kernel("262144", "4", "4", "f32"),
+			"k.mlir:5:10: error: 'tt.splat' op tensor<262144x!tt.ptr<f32>> needs 4096 registers per thread with 4 warps (tt's bound is 2048); use a smaller block or more warps"},
+		{"i32 over", kernel("524288", "4", "4", "f32"),
+			"k.mlir:4:10: error: 'tt.make_range' op tensor<524288xi32> needs 4096 registers per thread with 4 warps (tt's bound is 2048); use a smaller block or more warps"},
+		{"more warps", kernel("131072", "16", "4", "f32"), ""},
 		{"register repeats count", kernel("131072", "32", "1", "f32"), ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -68,12 +68,12 @@ func TestCheckTensors(t *testing.T) {
 func TestCheckTensorsArgument(t *testing.T) {
 	src := `#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
-  tt.func @k(%a: tensor<1024x256xi32, #blocked>) {
+  tt.func @k(%a: tensor<2048x256xi32, #blocked>) {
     tt.return
   }
 }`
 	err := resources.CheckTensors(parse(t, src))
-	want := "k.mlir:3:3: error: 'tt.func' op argument #0: tensor<1024x256xi32> needs 2048 registers per thread with 4 warps"
+	want := "k.mlir:3:3: error: 'tt.func' op argument #0: tensor<2048x256xi32> needs 4096 registers per thread with 4 warps"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("got %v, want %q", err, want)
 	}

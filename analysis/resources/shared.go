@@ -29,14 +29,33 @@ func SharedMemoryCapacity(arch string) (int, bool) {
 	return n, ok
 }
 
+// OutOfResources is the error of a kernel that needs more of a resource
+// than its target has: the located diagnostic, and the numbers in a form
+// callers act on without reading the message (the Triton plugin raises
+// Triton's OutOfResources(required, limit, name) from them, which its
+// autotuner takes as "skip this configuration").
+type OutOfResources struct {
+	Diag     *ir.Diagnostic
+	Resource string // what ran out, in Triton's words: "shared memory"
+	Required int    // bytes the kernel needs
+	Limit    int    // bytes the target has
+	Arch     string
+}
+
+func (e *OutOfResources) Error() string { return e.Diag.Error() }
+
+// Unwrap gives the diagnostic, so that renderers find it with errors.As.
+func (e *OutOfResources) Unwrap() error { return e.Diag }
+
 // maxNamedBuffers is how many buffers an over-capacity error names.
 const maxNamedBuffers = 4
 
 // CheckSharedMemory allocates module's shared memory (without changing
 // the IR) and checks that every kernel fits the capacity of arch; Triton
 // raises OutOfResources for such a kernel when it is loaded, tt says so
-// when it is compiled. The error is located at the kernel and carries a
-// note at each of its largest buffers. An unknown arch is not checked.
+// when it is compiled. The error, an *OutOfResources, is located at the
+// kernel and carries a note at each of its largest buffers. An unknown
+// arch is not checked.
 func CheckSharedMemory(module *ir.Operation, arch string) error {
 	capacity, ok := SharedMemoryCapacity(arch)
 	if !ok {
@@ -62,7 +81,7 @@ func CheckSharedMemory(module *ir.Operation, arch string) error {
 			}
 			d.Note(b.Owner.Loc(), "%s for this '%s' (%s buffer at offset %d)", kb(b.Size), b.Owner.Name(), b.Kind, b.Offset)
 		}
-		return d
+		return &OutOfResources{Diag: d, Resource: "shared memory", Required: a.SharedMemorySize(), Limit: capacity, Arch: arch}
 	}
 	return nil
 }

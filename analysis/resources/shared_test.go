@@ -1,6 +1,7 @@
 package resources_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -55,6 +56,16 @@ func TestCheckSharedMemory(t *testing.T) {
 		}
 		if !strings.HasPrefix(got, c.want) {
 			t.Errorf("%d buffers on %s:\ngot  %s\nwant %s", c.n, c.arch, got, c.want)
+		}
+		var oor *resources.OutOfResources
+		if !errors.As(err, &oor) {
+			t.Fatalf("%d buffers on %s: %T is not an *OutOfResources", c.n, c.arch, err)
+		}
+		if want := c.n * 48 << 10; oor.Resource != "shared memory" || oor.Required != want || oor.Arch != c.arch {
+			t.Errorf("%d buffers on %s: %+v, want %d bytes of shared memory", c.n, c.arch, oor, want)
+		}
+		if limit, _ := resources.SharedMemoryCapacity(c.arch); oor.Limit != limit {
+			t.Errorf("%d buffers on %s: limit %d, want %d", c.n, c.arch, oor.Limit, limit)
 		}
 		d := ir.AsDiagnostics(err, nil)[0]
 		var notes []string

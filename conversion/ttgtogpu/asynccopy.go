@@ -78,7 +78,13 @@ func (l *lowering) lowerAsyncCopy(op *ir.Operation, e *emitter, rw *conversion.R
 	bits := p.bits
 	p.maxVec = l.access[op].vec
 	mask := int64(1)<<p.roundLog - 1
-	ap := p.planAccess(lay, 0, mask, globallyContiguous(lay))
+	srcType, ok := src.Type().(*ir.RankedTensorType)
+	if !ok {
+		return ir.OpErrorf(op, "expected a tensor of pointers to copy from")
+	}
+	// The dim along which axis info measured the pointers' contiguity.
+	fastest := ttg.Order(srcType.Encoding, srcType.Shape())[0]
+	ap := p.planAccess(lay, 0, mask, globallyContiguous(lay, fastest))
 	if bytes := ap.vec * bits / 8; bytes < 4 {
 		return ir.OpErrorf(op, "cp.async copies 4, 8 or 16 bytes; the pointers allow vectors of %d bytes (%d contiguous %d-bit elements)",
 			bytes, ap.vec, bits)
@@ -128,19 +134,21 @@ func (l *lowering) lowerAsyncCopy(op *ir.Operation, e *emitter, rw *conversion.R
 }
 
 // globallyContiguous accepts a vector of registers whose elements follow
-// each other along one dimension, starting at a multiple of the vector's
-// length: the elements whose pointers axis info found contiguous (and
-// whose mask it found constant), which one copy may read together.
-func globallyContiguous(lay *regLayout) func(regs []int) bool {
+// each other along dim, starting at a multiple of the vector's length:
+// the elements whose pointers axis info found contiguous (and whose mask
+// it found constant), which one copy may read together. Axis info (and
+// the op's contiguity hint) speaks of the source layout's fastest dim
+// only: elements consecutive along another dim — which a transposed
+// buffer keeps consecutive in shared memory — have pointers a stride
+// apart, and one copy would read the wrong bytes (or fault: a 16-byte
+// cp.async from a 4-byte aligned address is misaligned).
+func globallyContiguous(lay *regLayout, dim int) func(regs []int) bool {
 	return func(regs []int) bool {
 		first := lay.regs[regs[0]]
-		dim := -1
-		for d := range first {
-			if len(regs) > 1 && lay.regs[regs[1]][d] != first[d] {
-				dim = d
-			}
+		if len(regs) == 1 {
+			return true
 		}
-		if dim < 0 || first[dim]%int32(len(regs)) != 0 {
+		if first[dim]%int32(len(regs)) != 0 {
 			return false
 		}
 		for j, r := range regs {

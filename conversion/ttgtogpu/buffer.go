@@ -21,14 +21,17 @@ import (
 // writes. Buffer atomics lower like tt atomics on the pointers base +
 // offset (one thread per element, with the scratch broadcast of their
 // results); Triton converts only atomics whose offsets it proves in
-// range, where the range check never fires.
+// range, where the range check never fires. The optional stride (the byte
+// distance between a block's rows, which convert-buffer-ops records) is a
+// cache-swizzling hint: it does not change the addresses, and 3.6's
+// lowering builds every buffer resource with stride 0 (its swizzling is
+// compiled out), so it is ignored here too.
 
 // bufferOp is the view of a buffer load or store.
 type bufferOp struct {
 	op                        *ir.Operation
 	ptr, offsets, mask, other ir.Value
-	value                     ir.Value // stores
-	stride                    ir.Value
+	value                     ir.Value             // stores
 	data                      *ir.RankedTensorType // the loaded or stored tensor
 }
 
@@ -44,7 +47,7 @@ func bufferView(op *ir.Operation) bufferOp {
 	d := map[string]ttg.Op{"amdg.buffer_load": amdgpu.BufferLoad, "amdg.buffer_store": amdgpu.BufferStore,
 		"amdg.buffer_atomic_rmw": amdgpu.BufferAtomicRMW, "amdg.buffer_atomic_cas": amdgpu.BufferAtomicCAS}[op.Name()]
 	b := bufferOp{op: op, ptr: one(d.Operand(op, "ptr")), offsets: one(d.Operand(op, "offsets")),
-		mask: one(d.Operand(op, "mask")), stride: one(d.Operand(op, "stride"))}
+		mask: one(d.Operand(op, "mask"))}
 	switch op.Name() {
 	case "amdg.buffer_store":
 		b.value = one(d.Operand(op, "value"))
@@ -88,9 +91,6 @@ func bufferVectorSize(a *axisinfo.Module, b bufferOp) int {
 
 // bufferPointers returns the per-register pointers base + offset.
 func (l *lowering) bufferPointers(e *emitter, b bufferOp, rw *conversion.Rewriter) ([]ir.Value, ir.Type, error) {
-	if b.stride != nil {
-		return nil, nil, ir.OpErrorf(b.op, "'%s' with a stride is not supported", b.op.Name())
-	}
 	if b.data == nil {
 		return nil, nil, ir.OpErrorf(b.op, "'%s' must move a tensor", b.op.Name())
 	}
@@ -118,9 +118,6 @@ func bufferCache(op *ir.Operation) memOpts {
 // bufferByteOffsets returns the base pointer and the byte offset of each
 // register (offset * element size, wrapping in 32 bits).
 func (l *lowering) bufferByteOffsets(e *emitter, b bufferOp, rw *conversion.Rewriter) (ir.Value, []ir.Value, ir.Type, error) {
-	if b.stride != nil {
-		return nil, nil, nil, ir.OpErrorf(b.op, "'%s' with a stride is not supported", b.op.Name())
-	}
 	if b.data == nil {
 		return nil, nil, nil, ir.OpErrorf(b.op, "'%s' must move a tensor", b.op.Name())
 	}

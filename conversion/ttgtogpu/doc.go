@@ -45,8 +45,8 @@
 // instruction (sm_90's min.xorsign.abs) and whether f32 -> bf16 rounding
 // to nearest is one cvt. Patterns never test the vendor themselves. The
 // dot path makes its choices there as well: which matrix instruction a
-// tt.dot becomes (mmaSync: m16n8k16 f16/bf16, m16n8k8 tf32, m16n8k32 s8
-// and, from sm_89, fp8; warpgroupMMA: wgmma on sm_90 only, sm_80 and
+// tt.dot becomes (mmaSync: m16n8k16 f16/bf16, m16n8k8 tf32, m16n8k32 s8,
+// from sm_89 fp8, and f64 as m8n8k4 or, on sm_90, m16n8k16; warpgroupMMA: wgmma on sm_90 only, sm_80 and
 // sm_100 refuse the v3 layout, located at the first op that produces it;
 // MFMA or WMMA on AMD, separate work), how async copies are issued
 // (asyncCopySupport: cp.async from sm_80; asyncProxy: TMA with mbarriers

@@ -19,7 +19,9 @@ import (
 // that layout, holding the A rows and B columns of the warp's tiles. The
 // target picks the instruction for the element types (m16n8k16 for
 // f16/bf16, m16n8k8 for tf32, m16n8k32 for 8-bit integers and, from
-// sm_89, fp8). For every tile of the result, in increasing k (the order
+// sm_89, fp8; for f64, m8n8k4 up to sm_89 and m16n8k16 on sm_90, as
+// 3.6's Ampere and "HopperF64" paths). For every tile of the result
+// (16x8, or 8x8 for m8n8k4), in increasing k (the order
 // that decides the accumulator's roundings, as in 3.6: batch, k, m, n),
 // one gpu.mma_sync takes the thread's A, B and C fragment elements and
 // gives the new C.
@@ -79,8 +81,9 @@ func mmaSyncTypes(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
 		return mmaInstr{gpu.Shape{M: 16, N: 8, K: 8}, gpu.MMATypes{D: gpu.MMAF32, A: gpu.MMATF32, B: gpu.MMATF32}, false}, nil
 	case ir.IsInteger(d, 32) && ir.IsInteger(a, 8) && ir.IsInteger(b, 8):
 		return mmaInstr{gpu.Shape{M: 16, N: 8, K: 32}, gpu.MMATypes{D: gpu.MMAS32, A: gpu.MMAS8, B: gpu.MMAS8}, true}, nil
-	case isF64(d):
-		return mmaInstr{}, fmt.Errorf("f64 dots on tensor cores (mma.sync m8n8k4 / m16n8k16 .f64) are not lowered; they need the FMA dot")
+	case isF64(d) && isF64(a) && isF64(b):
+		// Ampere's one f64 shape; sm_90 has m16n8k16 (the target says).
+		return mmaInstr{gpu.Shape{M: 8, N: 8, K: 4}, gpu.MMATypes{D: gpu.MMAF64, A: gpu.MMAF64, B: gpu.MMAF64}, false}, nil
 	}
 	return mmaInstr{}, fmt.Errorf("no mma.sync multiplies %s by %s into %s", asm.TypeString(a), asm.TypeString(b), asm.TypeString(d))
 }
@@ -119,6 +122,11 @@ func (l *lowering) lowerMMAv2Dot(op *ir.Operation, ts dotOperands, enc *ttg.Nvid
 	instr, err := l.target.mmaSync(ts.a.Elem, ts.b.Elem, ts.d.Elem, tt.DotOp{Operation: op}.InputPrecision())
 	if err != nil {
 		return ir.OpErrorf(op, "tt.dot: %v", err)
+	}
+	if instr.types.A == gpu.MMAF64 && (kWidths[0] != 1 || kWidths[1] != 1) {
+		// 3.6 builds f64 operands with kWidth 1 and has no "largeK" f64
+		// grouping (it asserts against one).
+		return ir.OpErrorf(op, "tt.dot: f64 mma operands need kWidth = 1, got %d and %d", kWidths[0], kWidths[1])
 	}
 	p, err := l.planMMA(op, ts, instr, kWidths)
 	if err != nil {
@@ -230,9 +238,11 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 		return nil, err
 	}
 	rank := ld.rank()
-	m, n := rank-2, rank-1           // result (and A row, B column) dims
-	kA, kB := rank-1, rank-2         // the K dims of A and B
-	v := 32 / storageBits(ts.a.Elem) // elements per 32-bit word
+	m, n := rank-2, rank-1   // result (and A row, B column) dims
+	kA, kB := rank-1, rank-2 // the K dims of A and B
+	// Elements per 32-bit word; an f64 element is a word of its own in
+	// the fragment tables (it takes one register per element, like tf32).
+	v := max(32/storageBits(ts.a.Elem), 1)
 	instrK := instr.shape.K
 	k := int(ts.a.Dims[kA])
 	if k%instrK != 0 && k > instrK {
@@ -257,7 +267,7 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 	if err := g.checkThreads(op, [3]*regLayout{la, lb, ld}, split, v); err != nil {
 		return nil, err
 	}
-	origins := tileOrigins(ld, m, n, 16, 8)
+	origins := tileOrigins(ld, m, n, int32(instr.shape.M), int32(instr.shape.N))
 	at := func(o tileOrigin, dm, dn int32) []int32 {
 		c := make([]int32, rank)
 		if rank == 3 {

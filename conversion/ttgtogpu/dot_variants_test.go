@@ -198,6 +198,12 @@ func TestDotVariantsDiff(t *testing.T) {
 		{name: "fp8_acc_f16", m: 32, n: 32, k: 32, a: "f8E5M2", b: "f8E5M2", d: "f16", cc: 90, warps: [2]int{2, 2}, kWidth: 4, ulps: 8, ldmatrix: 0},
 		{name: "tile_smaller_than_warps", m: 16, n: 8, k: 16, a: "f16", b: "f16", d: "f32", cc: 80, warps: [2]int{2, 2}, kWidth: 2, shared: true, ulps: f32K * 16, ldmatrix: -1},
 		{name: "rows_smaller_than_tile", m: 8, n: 16, k: 32, a: "f16", b: "f16", d: "f32", cc: 80, warps: [2]int{1, 2}, kWidth: 2, ulps: f32K * 32, ldmatrix: 0},
+		// f64 on tensor cores: m8n8k4 twice per 16x8 tile and 4 k on sm_80,
+		// m16n8k16 on sm_90 (each an FMA chain, like the interpreter's).
+		{name: "f64_regs_sm80", m: 32, n: 32, k: 32, a: "f64", b: "f64", d: "f64", cc: 80, warps: [2]int{2, 2}, kWidth: 1, ulps: 32, ldmatrix: 0},
+		{name: "f64_shared_sm80", m: 32, n: 16, k: 16, a: "f64", b: "f64", d: "f64", cc: 80, warps: [2]int{2, 1}, kWidth: 1, shared: true, ulps: 16, ldmatrix: -1},
+		{name: "f64_regs_sm90", m: 32, n: 32, k: 32, a: "f64", b: "f64", d: "f64", cc: 90, warps: [2]int{2, 2}, kWidth: 1, ulps: 32, ldmatrix: 0},
+		{name: "f64_shared_sm90", m: 16, n: 32, k: 64, a: "f64", b: "f64", d: "f64", cc: 90, warps: [2]int{1, 4}, kWidth: 1, shared: true, bOrder: "0, 1", ulps: 64, ldmatrix: -1},
 		{name: "fma_f32", m: 32, n: 32, k: 16, a: "f32", b: "f32", d: "f32", cc: 80, prec: "ieee", ulps: 0},
 		{name: "fma_f64", m: 32, n: 32, k: 8, a: "f64", b: "f64", d: "f64", cc: 80, prec: "ieee"},
 		{name: "fma_i32", m: 16, n: 32, k: 8, a: "i32", b: "i32", d: "i32", cc: 80, prec: "ieee"},

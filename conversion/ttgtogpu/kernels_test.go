@@ -186,11 +186,13 @@ func TestAMDMatmulMFMADiff(t *testing.T) {
 // resource (negative offsets are huge unsigned ones): out-of-range loads
 // read zeros and out-of-range stores write nothing, masked-off lanes take
 // `other`, in the interpreter (amdg.buffer_*) and, lowered to
-// gpu.buffer_load/store, in the simulator, with the same results.
+// gpu.buffer_load/store, in the simulator, with the same results. A
+// stride (a cache hint convert-buffer-ops attaches to tiles) leaves the
+// addresses as they are: out3 is a copy of in.
 func TestAMDBufferRangeCheck(t *testing.T) {
 	m := parse(t, `#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
-  tt.func public @range_check(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %out2: !tt.ptr<f32>) {
+  tt.func public @range_check(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %out2: !tt.ptr<f32>, %out3: !tt.ptr<f32>) {
     %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
     %c32 = arith.constant dense<32> : tensor<64xi32, #blocked>
     %c48 = arith.constant dense<48> : tensor<64xi32, #blocked>
@@ -200,6 +202,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %v = amdg.buffer_load %in[%off], %m, %other : tensor<64xf32, #blocked>
     amdg.buffer_store %v, %out[%r] : tensor<64xf32, #blocked>
     amdg.buffer_store %v, %out2[%off] : tensor<64xf32, #blocked>
+    %stride = arith.constant 8 : i32
+    %w = amdg.buffer_load %in[%r] stride = %stride : tensor<64xf32, #blocked>
+    amdg.buffer_store %w, %out3[%r] stride = %stride : tensor<64xf32, #blocked>
     tt.return
   }
 }`)
@@ -207,7 +212,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 	for i := range in {
 		in[i] = float32(i + 1)
 	}
-	args := []diffArg{f32Buf(in), zeroBuf("f32", 64), zeroBuf("f32", 64)}
+	args := []diffArg{f32Buf(in), zeroBuf("f32", 64), zeroBuf("f32", 64), zeroBuf("f32", 64)}
 	want := cloneArgs(args)
 	interpret(t, m.Clone(nil), "range_check", [3]int{1, 1, 1}, want)
 	f32At := func(b []byte, i int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])) }
@@ -229,6 +234,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 		if got := f32At(want[2].buf, lane); got != exp2 {
 			t.Fatalf("interpreter: out2[%d] = %v, want %v", lane, got, exp2)
 		}
+		if got := f32At(want[3].buf, lane); got != in[lane] {
+			t.Fatalf("interpreter: out3[%d] = %v, want %v", lane, got, in[lane])
+		}
 	}
 	got := cloneArgs(args)
 	simulateLowered(t, m, "range_check", [3]int{1, 1, 1}, got, func(lowered *ir.Operation) {
@@ -236,7 +244,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 			t.Error("the buffer ops were not lowered to gpu.buffer_load/store")
 		}
 	})
-	for i := 1; i < 3; i++ {
+	for i := 1; i < 4; i++ {
 		if msg := compareBuf("f32", want[i].buf, got[i].buf, 0); msg != "" {
 			t.Errorf("argument #%d: %s", i, msg)
 		}

@@ -105,8 +105,9 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 			passmgr.NewStep("optimize-amd-lds-usage", "target-arch="+arch, "lds-limit=0"))
 	} else {
 		// tt's own TTGIR scheduling before the buffers are placed: in a
-		// loop of two chained wgmmas (attention), the second is issued in
-		// the next iteration, after the first.
+		// loop of two chained wgmmas (attention), the second can be issued
+		// in the next iteration, after the first. Off unless its mode (or
+		// TT_X_CHAINED_DOTS) says otherwise: it has not paid on Hopper yet.
 		steps = append(steps, passmgr.NewStep("tt-pipeline-chained-dots"))
 	}
 	return passmgr.StepsText(reg, append(steps, []passmgr.Step{

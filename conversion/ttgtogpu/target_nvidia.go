@@ -96,6 +96,11 @@ func (t *nvidiaTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInst
 	if err != nil {
 		return mmaInstr{}, err
 	}
+	if in.types.D == gpu.MMAF64 && t.capability == 90 {
+		// Hopper's f64 tensor cores take m16n8k16 (Triton 3.6's
+		// "HopperF64" path); other targets repeat Ampere's m8n8k4.
+		in.shape = gpu.Shape{M: 16, N: 8, K: 16}
+	}
 	form, err := gpu.MMASyncForm(in.shape, in.types, in.satfinite)
 	if err != nil {
 		return mmaInstr{}, err

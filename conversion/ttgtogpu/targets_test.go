@@ -2,6 +2,7 @@ package ttgtogpu_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/ir"
@@ -33,6 +34,12 @@ var (
 // pipeline is the TTIR-to-TTGIR pipeline for numWarps warps.
 func (g gpuTarget) pipeline(numWarps int) string {
 	return g.ttir + "," + fmt.Sprintf(g.ttgir, numWarps)
+}
+
+// pipelineStages is the pipeline for numWarps warps and numStages
+// software-pipelining stages (the TTGIR pipelines' num-stages option).
+func (g gpuTarget) pipelineStages(numWarps, numStages int) string {
+	return strings.TrimSuffix(g.pipeline(numWarps), "}") + fmt.Sprintf(" num-stages=%d}", numStages)
 }
 
 // header is the module attributes of hand-written TTGIR for the target.

@@ -30,7 +30,7 @@ import (
 // passed; the tensor core ignores the 13 low mantissa bits), e4m3, e5m2
 // -> i8 (the fp8 bit pattern: 8-bit floats live in i8 in per-thread IR,
 // as in Triton's LLVM lowering), s8/u8 -> i8 (two's complement or
-// unsigned bytes), f32 -> f32, s32 -> i32.
+// unsigned bytes), f32 -> f32, s32 -> i32, f64 -> f64.
 //
 // The instructions, with their element counts per lane (A, B, C = D):
 //
@@ -41,11 +41,15 @@ import (
 //	m16n8k32  s32.{s8,u8}.{s8,u8} {satfinite}              (16, 8, 4)  sm_80
 //	m16n8k32  f32.{e4m3,e5m2}.{e4m3,e5m2}                  (16, 8, 4)  sm_89, PTX 8.4
 //	m16n8k32  f16.{e4m3,e5m2}.{e4m3,e5m2}                  (16, 8, 4)  sm_89, PTX 8.7
+//	m8n8k4    f64.f64.f64                                  (1, 1, 2)   sm_80
+//	m16n8k4   f64.f64.f64                                  (2, 1, 4)   sm_90
+//	m16n8k8   f64.f64.f64                                  (4, 2, 4)   sm_90
+//	m16n8k16  f64.f64.f64                                  (8, 4, 4)   sm_90
 //
 // Fragments (PTX ISA 8.x, "Matrix fragments for mma.m16n8k*"), with
 // g = lane >> 2 and t = lane & 3; element i of a lane's list is
 //
-//	C, D (every shape):        row g + 8*(i>>1),        col 2t + (i&1)
+//	C, D (every m16 shape):    row g + 8*(i>>1),        col 2t + (i&1)
 //	A, 16-bit, k16:            row g + 8*((i>>1)&1),    col 2t + (i&1) + 8*(i>>2)
 //	B, 16-bit, k16:            row (k) 2t + (i&1) + 8*(i>>1),  col (n) g
 //	A, 16-bit, k8:             row g + 8*(i>>1),        col 2t + (i&1)
@@ -56,13 +60,20 @@ import (
 //	B, 8-bit, k32:             k 4t + (i&3) + 16*(i>>2), n g
 //	A, 8-bit, k16:             row g + 8*(i>>2),        col 4t + (i&3)
 //	B, 8-bit, k16:             k 4t + i,                n g
+//	A, f64, m16 (k4, k8, k16): row g + 8*(i&1),         col t + 4*(i>>1)
+//	B, f64, m16:               k t + 4*i,               n g
+//	A, B, f64, m8n8k4:         one element: A row g, k t; B k t, n g
+//	C, D, f64, m8n8k4:         row g,                   col 2t + i
 //
 // Arithmetic: D[m][n] = C[m][n] + sum over k of A[m][k]*B[k][n]. Products
 // of the inputs are exact; for f32 results the sum is accumulated with at
 // least f32 precision in an unspecified order (a simulator may sum
 // exactly and round once to f32); f16 results are rounded to nearest
 // even. tf32 inputs are the f32 operands with the 13 low mantissa bits
-// treated as zero. For s32 results the sum wraps modulo 2^32, unless
+// treated as zero. f64 results are IEEE double sums rounded to nearest
+// even (the PTX ISA leaves their order open too; the simulator chains
+// fused multiply-adds onto C in ascending k, as double-precision tensor
+// cores do). For s32 results the sum wraps modulo 2^32, unless
 // `satfinite` is set: then the exact result is clamped to [-2^31, 2^31-1].
 // The op is warp-collective (`.sync.aligned`): every lane of the warp must
 // execute it together, with the same attributes; it has no memory effects
@@ -84,6 +95,7 @@ const (
 	MMAU8
 	MMAF32
 	MMAS32
+	MMAF64
 )
 
 // MMATypeEnum spells MMAType values as PTX type names.
@@ -92,7 +104,7 @@ var MMATypeEnum = &ir.EnumInfo{Name: "MMAType", Cases: []ir.EnumCase{
 	{Keyword: "tf32", Value: int64(MMATF32)}, {Keyword: "e4m3", Value: int64(MMAE4M3)},
 	{Keyword: "e5m2", Value: int64(MMAE5M2)}, {Keyword: "s8", Value: int64(MMAS8)},
 	{Keyword: "u8", Value: int64(MMAU8)}, {Keyword: "f32", Value: int64(MMAF32)},
-	{Keyword: "s32", Value: int64(MMAS32)},
+	{Keyword: "s32", Value: int64(MMAS32)}, {Keyword: "f64", Value: int64(MMAF64)},
 }}
 
 func (t MMAType) String() string { return MMATypeEnum.KeywordOf(int64(t)) }
@@ -106,6 +118,8 @@ func (t MMAType) Bits() int {
 		return 32
 	case MMAE4M3, MMAE5M2, MMAS8, MMAU8:
 		return 8
+	case MMAF64:
+		return 64
 	}
 	return 0
 }
@@ -123,6 +137,8 @@ func (t MMAType) ElemType(ctx *ir.Context) ir.Type {
 		return ir.I8(ctx)
 	case MMAS32:
 		return ir.I32(ctx)
+	case MMAF64:
+		return ir.F64Type(ctx)
 	}
 	return nil
 }
@@ -219,6 +235,9 @@ type MMAForm struct {
 // MMASyncForm returns the requirements of an mma.sync instruction, or an
 // error saying why the combination does not exist.
 func MMASyncForm(s Shape, t MMATypes, satfinite bool) (MMAForm, error) {
+	if t.A == MMAF64 || t.B == MMAF64 || t.D == MMAF64 {
+		return f64MMAForm(s, t, satfinite)
+	}
 	if s.M != 16 || s.N != 8 || s.K != 8 && s.K != 16 && s.K != 32 {
 		return MMAForm{}, fmt.Errorf("unsupported mma shape %s (want m16n8k8, m16n8k16 or m16n8k32)", s)
 	}
@@ -250,8 +269,27 @@ func MMASyncForm(s Shape, t MMATypes, satfinite bool) (MMAForm, error) {
 	return form, nil
 }
 
+// f64MMAForm: double precision exists as m8n8k4 from sm_80 (PTX 7.0,
+// inside PTX 8.0's baseline) and as m16n8k4, m16n8k8 and m16n8k16 from
+// sm_90 (PTX 7.8), all f64.f64.f64.
+func f64MMAForm(s Shape, t MMATypes, satfinite bool) (MMAForm, error) {
+	if t.A != MMAF64 || t.B != MMAF64 || t.D != MMAF64 {
+		return MMAForm{}, fmt.Errorf("mma.sync has no %s form with types %s (f64 multiplies f64 only)", s, t)
+	}
+	if satfinite {
+		return MMAForm{}, fmt.Errorf("satfinite applies to integer (s32) mma only")
+	}
+	switch {
+	case s == Shape{M: 8, N: 8, K: 4}:
+		return MMAForm{MinSM: 80}, nil
+	case s.M == 16 && s.N == 8 && (s.K == 4 || s.K == 8 || s.K == 16):
+		return MMAForm{MinSM: 90}, nil
+	}
+	return MMAForm{}, fmt.Errorf("unsupported f64 mma shape %s (want m8n8k4, or m16n8k4, m16n8k8 or m16n8k16 on sm_90)", s)
+}
+
 // MMASyncCounts returns the number of A, B and C (= D) elements per lane
-// of an m16n8kK mma.sync.
+// of an mMnNkK mma.sync.
 func MMASyncCounts(s Shape) (a, b, c int) {
 	return s.M * s.K / 32, s.K * s.N / 32, s.M * s.N / 32
 }

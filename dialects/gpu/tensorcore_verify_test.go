@@ -46,6 +46,9 @@ func TestTensorCoreVerifierErrors(t *testing.T) {
 		{`%d:4 = "gpu.mma_sync"(` + rep("%f", 8) + `, ` + h4 + `, ` + f4 + `) {shape = array<i32: 16, 8, 16>, d_type = 8 : i32, a_type = 1 : i32, b_type = 1 : i32} : (` + rep("f32", 8) + `, ` + rep("f16", 4) + `, ` + rep("f32", 4) + `) -> (f32, f32, f32, f32)`, "A elements #0 has type 'f32', expected 'f16'"},
 		{`%d:3 = "gpu.mma_sync"(` + h8 + `, ` + h4 + `, ` + f4 + `) {shape = array<i32: 16, 8, 16>, d_type = 8 : i32, a_type = 1 : i32, b_type = 1 : i32} : (` + rep("f16", 8) + `, ` + rep("f16", 4) + `, ` + rep("f32", 4) + `) -> (f32, f32, f32)`, "expected 4 results, got 3"},
 		{`%d:4 = "gpu.mma_sync"(` + h8 + `, ` + h4 + `, ` + f4 + `) {d_type = 8 : i32, a_type = 1 : i32, b_type = 1 : i32} : (` + rep("f16", 8) + `, ` + rep("f16", 4) + `, ` + rep("f32", 4) + `) -> (f32, f32, f32, f32)`, "requires attribute 'shape'"},
+		{`%d:4 = gpu.mma_sync m16n8k32 f64.f64.f64 [` + rep("%f", 16) + `], [` + rep("%f", 8) + `], [` + f4 + `]`, "unsupported f64 mma shape m16n8k32"},
+		{`%d:2 = gpu.mma_sync m8n8k4 f64.f32.f32 [%f], [%f], [%f, %f]`, "f64 multiplies f64 only"},
+		{`%d:4 = gpu.mma_sync m8n8k8 f32.f16.f16 [` + h8 + `], [` + h4 + `], [` + f4 + `]`, "unsupported mma shape m8n8k8"},
 		// ldmatrix, stmatrix
 		{`%e:3 = gpu.ldmatrix %s : !llvm.ptr<3> -> f16, f16, f16`, "3 results of 16 bits are not 1, 2 or 4 matrices"},
 		{`%e:4 = gpu.ldmatrix %s {trans} : !llvm.ptr<3> -> i8, i8, i8, i8`, "'trans' transposes 16-bit units"},

@@ -253,3 +253,78 @@ func TestCanonicalize(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { checkCanon(t, c.src, c.want) })
 	}
 }
+
+// TestWhileLoopInvariants: scf.while values that the loop carries around
+// unchanged are taken from outside the loop (MLIR's
+// RemoveLoopInvariantArgsFromBeforeBlock, then
+// RemoveLoopInvariantValueYielded for what the condition then forwards).
+func TestWhileLoopInvariants(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"yielded_back_unchanged", `func.func @f(%a: i32, %b: i32) -> (i32, i32) {
+  %0:2 = scf.while (%x = %a, %y = %b) : (i32, i32) -> (i32, i32) {
+    %c = "test.cond"(%x) : (i32) -> i1
+    scf.condition(%c) %x, %y : i32, i32
+  } do {
+  ^bb0(%x2: i32, %y2: i32):
+    %n = arith.addi %x2, %y2 : i32
+    scf.yield %n, %y2 : i32, i32
+  }
+  return %0#0, %0#1 : i32, i32
+}`, `func.func @f(%arg0: i32, %arg1: i32) -> (i32, i32) {
+  %0 = scf.while (%arg2 = %arg0) : (i32) -> i32 {
+    %1 = "test.cond"(%arg2) : (i32) -> i1
+    scf.condition(%1) %arg2 : i32
+  } do {
+  ^bb0(%arg2: i32):
+    %1 = arith.addi %arg2, %arg1 : i32
+    scf.yield %1 : i32
+  }
+  return %0, %arg1 : i32, i32
+}`},
+		{"init_forwarded_and_yielded", `func.func @f(%a: i32, %b: i32) -> i32 {
+  %0:2 = scf.while (%x = %a, %y = %b) : (i32, i32) -> (i32, i32) {
+    %c = "test.cond"(%x, %y) : (i32, i32) -> i1
+    scf.condition(%c) %x, %b : i32, i32
+  } do {
+  ^bb0(%x2: i32, %y2: i32):
+    %n = arith.muli %x2, %y2 : i32
+    scf.yield %n, %y2 : i32, i32
+  }
+  return %0#0 : i32
+}`, `func.func @f(%arg0: i32, %arg1: i32) -> i32 {
+  %0 = scf.while (%arg2 = %arg0) : (i32) -> i32 {
+    %1 = "test.cond"(%arg2, %arg1) : (i32, i32) -> i1
+    scf.condition(%1) %arg2 : i32
+  } do {
+  ^bb0(%arg2: i32):
+    %1 = arith.muli %arg2, %arg1 : i32
+    scf.yield %1 : i32
+  }
+  return %0 : i32
+}`},
+		{"nothing_invariant", `func.func @f(%a: i32) -> i32 {
+  %0 = scf.while (%x = %a) : (i32) -> i32 {
+    %c = "test.cond"(%x) : (i32) -> i1
+    scf.condition(%c) %x : i32
+  } do {
+  ^bb0(%x2: i32):
+    %n = arith.addi %x2, %x2 : i32
+    scf.yield %n : i32
+  }
+  return %0 : i32
+}`, `func.func @f(%arg0: i32) -> i32 {
+  %0 = scf.while (%arg1 = %arg0) : (i32) -> i32 {
+    %1 = "test.cond"(%arg1) : (i32) -> i1
+    scf.condition(%1) %arg1 : i32
+  } do {
+  ^bb0(%arg1: i32):
+    %1 = arith.addi %arg1, %arg1 : i32
+    scf.yield %1 : i32
+  }
+  return %0 : i32
+}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { checkCanon(t, c.src, c.want+"\n") })
+	}
+}

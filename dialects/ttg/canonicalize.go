@@ -69,8 +69,12 @@ func hasDotOperandEncoding(v ir.Value) bool {
 	return false
 }
 
-func cloneWith(rw ir.Rewriter, old *ir.Operation, types []ir.Type, operands []ir.Value, attrs []ir.NamedAttr) *ir.Operation {
-	st := ir.NewState(old.Context(), old.Name(), old.Loc())
+// cloneWith creates an op like old (its name) with the given types,
+// operands and attributes at the location of cvt, the convert it
+// replaces (Triton 3.6's replaceOpWithNewOp, which takes the replaced
+// op's location).
+func cloneWith(rw ir.Rewriter, old, cvt *ir.Operation, types []ir.Type, operands []ir.Value, attrs []ir.NamedAttr) *ir.Operation {
+	st := ir.NewState(old.Context(), old.Name(), cvt.Loc())
 	st.Types = types
 	st.Operands = operands
 	st.Attrs = attrs
@@ -107,17 +111,17 @@ func canonicalizeConvertFromConvert(op *ir.Operation, rw ir.Rewriter) bool {
 			return false
 		}
 		// Triton 3.6 reshapes the reshape's result (not its source) here.
-		nr := cloneWith(rw, arg, types, []ir.Value{arg.Result(0)}, []ir.NamedAttr{{Name: "allow_reorder", Value: ir.Unit(op.Context())}})
+		nr := cloneWith(rw, arg, op, types, []ir.Value{arg.Result(0)}, []ir.NamedAttr{{Name: "allow_reorder", Value: ir.Unit(op.Context())}})
 		rw.ReplaceOpWithOp(op, nr)
 		return true
 	case "tt.histogram":
-		nh := cloneWith(rw, arg, types, arg.Operands(), arg.Attrs())
+		nh := cloneWith(rw, arg, op, types, arg.Operands(), arg.Attrs())
 		rw.ReplaceOpWithOp(op, nh)
 		return true
 	case "ttg.local_load":
 		restore := rw.B().Restore()
 		rw.B().SetInsertionPoint(arg)
-		nl := cloneWith(rw, arg, types, arg.Operands(), arg.Attrs())
+		nl := cloneWith(rw, arg, op, types, arg.Operands(), arg.Attrs())
 		restore()
 		rw.ReplaceOpWithOp(op, nl)
 		return true
@@ -125,19 +129,19 @@ func canonicalizeConvertFromConvert(op *ir.Operation, rw ir.Rewriter) bool {
 		if isExpensiveCat(arg, dstT) {
 			return false
 		}
-		nc := cloneWith(rw, arg, types, arg.Operands(), arg.Attrs())
+		nc := cloneWith(rw, arg, op, types, arg.Operands(), arg.Attrs())
 		rw.ReplaceOpWithOp(op, nc)
 		return true
 	case "ttg.convert_layout":
-		nc := cloneWith(rw, op, types, []ir.Value{arg.Operand(0)}, nil)
+		nc := cloneWith(rw, op, op, types, []ir.Value{arg.Operand(0)}, nil)
 		rw.ReplaceOpWithOp(op, nc)
 		return true
 	case "tt.splat":
-		ns := cloneWith(rw, arg, types, []ir.Value{arg.Operand(0)}, nil)
+		ns := cloneWith(rw, arg, op, types, []ir.Value{arg.Operand(0)}, nil)
 		rw.ReplaceOpWithOp(op, ns)
 		return true
 	case "tt.make_range":
-		nm := cloneWith(rw, arg, types, nil, []ir.NamedAttr{{Name: "start", Value: arg.Attr("start")}, {Name: "end", Value: arg.Attr("end")}})
+		nm := cloneWith(rw, arg, op, types, nil, []ir.NamedAttr{{Name: "start", Value: arg.Attr("start")}, {Name: "end", Value: arg.Attr("end")}})
 		rw.ReplaceOpWithOp(op, nm)
 		return true
 	case "arith.constant":
@@ -146,7 +150,7 @@ func canonicalizeConvertFromConvert(op *ir.Operation, rw ir.Rewriter) bool {
 			return false
 		}
 		nd := ir.DenseSplat(op.Context(), dstT, d.SplatAttr(op.Context()))
-		nc := cloneWith(rw, arg, types, nil, []ir.NamedAttr{{Name: "value", Value: nd}})
+		nc := cloneWith(rw, arg, op, types, nil, []ir.NamedAttr{{Name: "value", Value: nd}})
 		rw.ReplaceOpWithOp(op, nc)
 		return true
 	}
@@ -174,7 +178,7 @@ func canonicalizeConvertFromReshape(op *ir.Operation, rw ir.Rewriter) bool {
 			return false
 		}
 	}
-	nr := cloneWith(rw, op, op.ResultTypes(), []ir.Value{cvt.Operand(0)}, op.Attrs())
+	nr := cloneWith(rw, op, op, op.ResultTypes(), []ir.Value{cvt.Operand(0)}, op.Attrs())
 	rw.ReplaceOpWithOp(op, nr)
 	return true
 }
@@ -191,7 +195,7 @@ func canonicalizeConvertFromTranspose(op *ir.Operation, rw ir.Rewriter) bool {
 	if cvt == nil || !isConvertTrivial(cvt) {
 		return false
 	}
-	nt := cloneWith(rw, op, op.ResultTypes(), []ir.Value{cvt.Operand(0)}, op.Attrs())
+	nt := cloneWith(rw, op, op, op.ResultTypes(), []ir.Value{cvt.Operand(0)}, op.Attrs())
 	rw.ReplaceOpWithOp(op, nt)
 	return true
 }
@@ -212,7 +216,7 @@ func canonicalizeConvertFromGatherSource(op *ir.Operation, rw ir.Rewriter) bool 
 	if a := op.Attr("axis"); a != nil {
 		attrs = append(attrs, ir.NamedAttr{Name: "axis", Value: a})
 	}
-	ng := cloneWith(rw, op, op.ResultTypes(), ops, attrs)
+	ng := cloneWith(rw, op, op, op.ResultTypes(), ops, attrs)
 	rw.ReplaceOpWithOp(op, ng)
 	return true
 }
@@ -236,7 +240,7 @@ func canonicalizeConvertFromHistogram(op *ir.Operation, rw ir.Rewriter) bool {
 		}
 		ops = append(ops, mask)
 	}
-	nh := cloneWith(rw, op, op.ResultTypes(), ops, nil)
+	nh := cloneWith(rw, op, op, op.ResultTypes(), ops, nil)
 	rw.ReplaceOpWithOp(op, nh)
 	return true
 }
@@ -250,7 +254,7 @@ func canonicalizeConvertFromAlloc(op *ir.Operation, rw ir.Rewriter) bool {
 	if cvt == nil {
 		return false
 	}
-	na := cloneWith(rw, op, op.ResultTypes(), []ir.Value{cvt.Operand(0)}, nil)
+	na := cloneWith(rw, op, op, op.ResultTypes(), []ir.Value{cvt.Operand(0)}, nil)
 	rw.ReplaceOpWithOp(op, na)
 	return true
 }
@@ -261,7 +265,7 @@ func canonicalizeConvertFromLocalStore(op *ir.Operation, rw ir.Rewriter) bool {
 	if cvt == nil {
 		return false
 	}
-	ns := cloneWith(rw, op, nil, []ir.Value{cvt.Operand(0), op.Operand(1)}, nil)
+	ns := cloneWith(rw, op, op, nil, []ir.Value{cvt.Operand(0), op.Operand(1)}, nil)
 	rw.ReplaceOpWithOp(op, ns)
 	return true
 }
@@ -284,7 +288,7 @@ func canonicalizeConvertFromSplit(op *ir.Operation, rw ir.Rewriter) bool {
 	if rt, ok := op.Result(0).Type().(*ir.RankedTensorType); !ok || rt.Encoding != dstEnc {
 		return false
 	}
-	ns := cloneWith(rw, op, op.ResultTypes(), []ir.Value{cvt.Operand(0)}, nil)
+	ns := cloneWith(rw, op, op, op.ResultTypes(), []ir.Value{cvt.Operand(0)}, nil)
 	rw.ReplaceOpWithOp(op, ns)
 	return true
 }

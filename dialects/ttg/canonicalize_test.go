@@ -151,3 +151,42 @@ tt.return`},
 		})
 	}
 }
+
+// TestConvertFoldsTakeTheConvertsLocation: an op that absorbs a
+// convert_layout of its result (make_range, splat, constant, ...) is
+// created at the convert's location, as Triton 3.6's replaceOpWithNewOp
+// does: the convert stands where the value is used in the new layout.
+func TestConvertFoldsTakeTheConvertsLocation(t *testing.T) {
+	ctx := newContext()
+	src := canonHeader + `  tt.func @f(%x: i32) -> (tensor<128xi32, #blocked4>, tensor<128xi32, #blocked4>) {
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked3> loc("range"("k.py":1:1))
+    %1 = ttg.convert_layout %0 : tensor<128xi32, #blocked3> -> tensor<128xi32, #blocked4> loc("use"("k.py":2:2))
+    %2 = tt.splat %x : i32 -> tensor<128xi32, #blocked3> loc("splat"("k.py":3:3))
+    %3 = ttg.convert_layout %2 : tensor<128xi32, #blocked3> -> tensor<128xi32, #blocked4> loc("use2"("k.py":4:4))
+    tt.return %1, %3 : tensor<128xi32, #blocked4>, tensor<128xi32, #blocked4>
+  }
+}
+`
+	m, err := asm.Parse(ctx, src, asm.ParseConfig{Filename: "canon"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := pattern.Freeze(pattern.CanonicalizationPatterns(ctx))
+	if _, err := pattern.ApplyGreedily(m, set, pattern.DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+	got := asm.Sprint(m, asm.PrintConfig{DebugInfo: true})
+	for _, want := range []string{
+		`tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked> loc(#loc`,
+		`loc("use"(`, `loc("use2"(`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+	for _, gone := range []string{`"range"`, `"splat"`} {
+		if strings.Contains(got, gone) {
+			t.Errorf("the folded op kept its own location %s:\n%s", gone, got)
+		}
+	}
+}

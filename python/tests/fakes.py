@@ -6,7 +6,8 @@
 - a fake ``tt-translate``: a Python script that answers --version, compiles any TTIR with a
   public tt.func into a PTX entry with the kernel's parameters (plus two for
   --kernel-abi=triton), metadata JSON and stage dumps, refuses input containing
-  ``tt.unsupported`` with a located diagnostic, and records its arguments.
+  ``tt.unsupported`` with a located diagnostic and input containing ``tt.needs_too_much_shared``
+  as out of shared memory (exit 3 and the record in the .json), and records its arguments.
 """
 from __future__ import annotations
 
@@ -67,7 +68,24 @@ FAKE_TRITON = {
             def hash(self):
                 return f"ptxas-12.8-{self.target.arch}"
     """,
+    "triton/errors.py": """
+        class TritonError(Exception):
+            pass
+    """,
     "triton/runtime/__init__.py": "",
+    "triton/runtime/errors.py": """
+        from ..errors import TritonError
+
+        class OutOfResources(TritonError):
+            def __init__(self, required, limit, name):
+                self.required = required
+                self.limit = limit
+                self.name = name
+
+            def __str__(self):
+                return (f"out of resource: {self.name}, Required: {self.required}, "
+                        f"Hardware limit: {self.limit}. Reducing block sizes or `num_stages` may help.")
+    """,
     "triton/runtime/jit.py": """
         from collections import defaultdict
 
@@ -104,6 +122,16 @@ for a in args:
         src = a
 out = args[args.index("-o") + 1]
 text = open(src).read()
+if "tt.needs_too_much_shared" in text:
+    # tt-translate's out-of-resources protocol: exit 3 and the record in the .json.
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "tt.needs_too_much_shared" in l)
+    sys.stderr.write(f"{src}:{line}:3: error: 'tt.func' op needs 288 KB of shared memory, over the 227 KB of "
+                     f"{opts.get('arch')}; use fewer pipeline stages (--num-stages) or smaller blocks\n")
+    if not os.environ.get("FAKE_TT_NO_RECORD"):
+        with open(os.path.splitext(out)[0] + ".json", "w") as f:
+            json.dump({"error": {"kind": "out_of_resources", "resource": "shared memory", "required": 294912,
+                                 "limit": 232448, "arch": opts.get("arch")}}, f)
+    sys.exit(3)
 if "tt.unsupported" in text:
     line = next(i for i, l in enumerate(text.splitlines(), 1) if "tt.unsupported" in l)
     sys.stderr.write(f"{src}:{line}:5: error: convert-triton-gpu-to-gpu does not support 'tt.unsupported'\n")
@@ -208,4 +236,17 @@ module {
     tt.return loc(#loc)
   } loc(#loc)
 } loc(#loc)
+"""
+
+
+# TTGIR whose kernel keeps five 48 KB buffers live at once: 240 KB of shared memory, over sm_90's
+# 227 KB (tools/tttranslate/failure_test.go's kernel).
+OVERSIZED_TTGIR = """#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @ring() {
+""" + "".join(f"    %a{i} = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>\n" for i in range(5)) + \
+    "".join(f"    ttg.local_dealloc %a{i} : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>\n" for i in range(5)) + """    tt.return
+  }
+}
 """

@@ -265,6 +265,37 @@ class HookTest(TempDirTest):
             rec = json.loads(f.read().splitlines()[-1])
         self.assertEqual((rec["status"], rec["kernel"]), ("tt-fail", "add_kernel"))
 
+    def test_out_of_shared_memory_is_triton_out_of_resources(self):
+        # tutorial 03's autotuner tries configs over the GPU's shared memory; Triton raises
+        # OutOfResources for them and the autotuner skips them, so tt must raise the same.
+        import tt_triton
+        from triton.runtime.errors import OutOfResources
+        tt_triton.enable()
+        fail_dir = os.path.join(self.tmp, "fail")
+        log = os.path.join(self.tmp, "kernels.jsonl")
+        big = fakes.KERNEL_TTIR.replace("tt.return", "tt.needs_too_much_shared\n    tt.return")
+        with mock.patch.dict(os.environ, {"TT_TRITON_FAIL_DIR": fail_dir, "TT_TRITON_LOG": log}):
+            with self.assertRaises(OutOfResources) as cm:
+                self.compile(ttir=big)
+        e = cm.exception
+        self.assertEqual((e.required, e.limit, e.name), (294912, 232448, "shared memory"))
+        self.assertIn("Required: 294912, Hardware limit: 232448", str(e))
+        self.assertIsInstance(e.__cause__, TTTranslateError)
+        self.assertIn("needs 288 KB of shared memory", str(e.__cause__))
+        self.assertFalse(os.path.exists(fail_dir), "an over-budget config is not a tt failure to keep")
+        with open(log) as f:
+            rec = json.loads(f.read().splitlines()[-1])
+        self.assertEqual((rec["status"], rec["required"], rec["limit"]), ("out-of-resources", 294912, 232448))
+
+    def test_out_of_resources_needs_the_record(self):
+        # Exit 3 without tt's record is not trusted: it is reported as a refusal.
+        import tt_triton
+        tt_triton.enable()
+        big = fakes.KERNEL_TTIR.replace("tt.return", "tt.needs_too_much_shared\n    tt.return")
+        with mock.patch.dict(os.environ, {"FAKE_TT_NO_RECORD": "1"}):
+            with self.assertRaisesRegex(TTTranslateError, r"needs 288 KB of shared memory.*\nexit 3"):
+                self.compile(ttir=big)
+
     def test_foreign_ptx_input_refused(self):
         import tt_triton
         tt_triton.enable()
@@ -374,6 +405,21 @@ class RealTTTranslateTest(TempDirTest):
                     self.assertEqual((md["name"], md["shared"]), (kernel, shared))
                 self.assertEqual((md["global_scratch_size"], md["global_scratch_align"]), (0, 1))
                 self.assertEqual(md[metadata.METADATA_KEY], self.ident.cache_key())
+
+    def test_out_of_shared_memory(self):
+        # The real tt-translate's exit status and record become Triton's OutOfResources.
+        from triton import knobs
+        from triton.backends.compiler import GPUTarget, Language
+        from triton.backends.nvidia.compiler import CUDABackend
+        from triton.runtime.errors import OutOfResources
+        stages = {}
+        knobs.runtime.add_stages_inspection_hook(CUDABackend(GPUTarget("cuda", 90, 32)), stages,
+                                                 fakes.Options(), Language.GLUON, 90)
+        with self.assertRaises(OutOfResources) as cm:
+            stages["llir"](fakes.Module(fakes.OVERSIZED_TTGIR), {})
+        e = cm.exception
+        self.assertEqual((e.required, e.limit, e.name), (240 << 10, 227 << 10, "shared memory"))
+        self.assertIn("ring.ttgir:4:3: error: 'tt.func' op needs 240 KB of shared memory", str(e.__cause__))
 
     def test_options(self):
         ptx, _ = self.compile("fma_contract.ttir", enable_fp_fusion=False, maxnreg=40)

@@ -7,7 +7,8 @@ From then on every ``@triton.jit`` kernel launched on an NVIDIA GPU is compiled 
 Triton's TTIR stage (``tt-translate``: TTGIR, per-thread IR and PTX); ptxas, the launcher and
 the rest of Triton are unchanged. The binary is ``$TT_TRANSLATE`` or ``tt-translate`` on PATH.
 A kernel tt cannot compile raises :class:`TTTranslateError` with tt's diagnostic; nothing falls
-back to Triton's compiler. Kernels compiled by tt and by Triton never share a cache entry.
+back to Triton's compiler. A kernel that needs more shared memory than the GPU has raises
+Triton's ``OutOfResources``, as Triton does (its autotuner skips such configurations). Kernels compiled by tt and by Triton never share a cache entry.
 """
 from __future__ import annotations
 

@@ -19,6 +19,27 @@ class TTTranslateError(RuntimeError):
     """tt-translate could not compile a kernel; the message carries tt's diagnostic."""
 
 
+# tt-translate's exit status for a kernel that needs more shared memory than the target has
+# (tools/tttranslate/failure.go); its metadata file then holds {"error": {"kind":
+# "out_of_resources", "resource", "required", "limit", "arch"}}, in bytes.
+EXIT_OUT_OF_RESOURCES = 3
+
+
+def out_of_resources_record(meta_path: str) -> dict | None:
+    """The out-of-resources record tt-translate left at ``meta_path``, or None if there is none
+    (or it is not one: then the refusal is reported as any other)."""
+    try:
+        with open(meta_path) as f:
+            rec = json.load(f).get("error")
+    except (OSError, ValueError, AttributeError):
+        return None
+    if not isinstance(rec, dict) or rec.get("kind") != "out_of_resources":
+        return None
+    if not all(isinstance(rec.get(k), int) for k in ("required", "limit")) or not rec.get("resource"):
+        return None
+    return rec
+
+
 # Environment knobs (all optional).
 ENV_TIMEOUT = "TT_TRITON_TIMEOUT"  # seconds one tt-translate run may take (default 300)
 ENV_LOG = "TT_TRITON_LOG"  # append one JSON line per kernel compiled or refused
@@ -145,7 +166,8 @@ def first_error(stderr: str) -> str:
 
 def run(binary: str, text: str, ext: str, kernel: str, args: list[str]) -> Result:
     """Compile IR text (``ext`` ttir or ttgir) for ``kernel``; raise TTTranslateError with tt's
-    diagnostic when tt-translate refuses it."""
+    diagnostic when tt-translate refuses it, or Triton's OutOfResources when the kernel needs more
+    shared memory than the target has (as Triton does, so that its autotuner skips the config)."""
     tmp = tempfile.mkdtemp(prefix="tt-triton-")
     try:
         src = os.path.join(tmp, f"{_safe(kernel)}.{ext}")
@@ -164,6 +186,15 @@ def run(binary: str, text: str, ext: str, kernel: str, args: list[str]) -> Resul
             rc, stderr = -1, f"tt-translate timed out after {e.timeout} s\n{e.stderr or ''}"
         ms = round((time.time() - t0) * 1e3, 1)
         base = {"kernel": kernel, "input": ext, "tt_ms": ms}
+        oor = out_of_resources_record(os.path.splitext(out)[0] + ".json") if rc == EXIT_OUT_OF_RESOURCES else None
+        if oor is not None:
+            # Triton raises OutOfResources for such a kernel (when it loads it), and its
+            # autotuner skips the configuration: raise the same, with tt's diagnostic as cause.
+            from triton.runtime.errors import OutOfResources
+            log_event({**base, "status": "out-of-resources", "resource": oor["resource"],
+                       "required": oor["required"], "limit": oor["limit"]})
+            raise OutOfResources(oor["required"], oor["limit"], oor["resource"]) from TTTranslateError(
+                f"tt-translate refused kernel {kernel}: {first_error(stderr)[:300]}")
         if rc != 0 or not os.path.exists(out):
             digest = _save_failure(text, ext, kernel, stderr, cmd)
             short = first_error(stderr)

@@ -9,7 +9,8 @@ times
   Triton: its CUDA backend's own stages ttir, ttgir, llir and ptx, in this
           process, on the module parsed from NAME.ttir (the stages
           triton.compile runs, minus cubin; parsing not included);
-  tt:     `tt-translate NAME.ttir --target=ptx` as a whole process: start-up,
+  tt:     `tt-translate NAME.ttir --no-cache --target=ptx` as a whole process (the
+          compile cache off: every run compiles): start-up,
           parsing, every pass and the PTX emitter, writing PTX and metadata;
           and, comparable with Triton's stages, the passes and the PTX
           emitter alone as its --mlir-timing report gives them (the total
@@ -96,7 +97,7 @@ def main():
             if runs and runs[0][1]:
                 detail = "  ".join(f"{median([r[1][s] for r in runs]):.1f}" for s in STAGES)
             ptx = os.path.join(d, "k.ptx")
-            cmd = [tt, path, "--target=ptx", f"--num-warps={opts['num_warps']}",
+            cmd = [tt, path, "--no-cache", "--target=ptx", f"--num-warps={opts['num_warps']}",
                    f"--num-stages={opts['num_stages']}", "-o", ptx]
             tts, inproc = [], []
             for i in range(repeat + 1):

@@ -97,7 +97,7 @@ for spec in "${specs[@]}"; do
   python3 -c 'import json,sys
 for m in json.load(open(sys.argv[1])): print(m["name"], m["num_warps"], m.get("num_stages", 3))' "$out/perf/manifest.json" |
   while read -r kname warps stages; do
-    if ! env ${envs[@]+"${envs[@]}"} "$bin" "$out/perf/$kname.ttir" --target=ptx --arch=sm_90 --num-warps="$warps" \
+    if ! env ${envs[@]+"${envs[@]}"} "$bin" "$out/perf/$kname.ttir" --no-cache --target=ptx --arch=sm_90 --num-warps="$warps" \
          --num-stages="$stages" -o "$dir/$kname.ptx" 2> "$dir/$kname.err"; then
       echo "perf_variants.sh: $name: $kname did not compile: $(head -1 "$dir/$kname.err")" >&2
       rm -f "$dir/$kname.ptx"

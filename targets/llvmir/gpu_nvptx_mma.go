@@ -13,7 +13,8 @@ import (
 )
 
 // Warp MMA on NVPTX: the llvm.nvvm.mma.* intrinsics of LLVM 14 (f16,
-// bf16, tf32, s8/u8), inline PTX for fp8 (no intrinsic before LLVM 20).
+// bf16, tf32, s8/u8, f64 m8n8k4), inline PTX for fp8 and sm_90's f64
+// shapes (no intrinsic in LLVM 19).
 // gpu.mma_sync's elements are packed into the intrinsics' operands:
 // <2 x half> for f16, i32 for the other types (pairs of bf16 bits, quads
 // of bytes, one tf32), low element first.
@@ -127,6 +128,10 @@ func (fx *fnTr) nvMMASync(op *ir.Operation) error {
 		return err
 	}
 	na, nb, nc := gpu.MMASyncCounts(s)
+	if ts.D == gpu.MMAF64 {
+		fx.set(op, fx.nvMMASyncF64(s, xs, na, nb, nc)...)
+		return nil
+	}
 	opType := lltypes.Type(lltypes.I32)
 	if ts.A == gpu.MMAF16 {
 		opType = lltypes.NewVector(2, lltypes.Half)
@@ -165,6 +170,27 @@ func (fx *fnTr) nvMMASync(op *ir.Operation) error {
 	}
 	fx.set(op, d...)
 	return nil
+}
+
+// nvMMASyncF64 issues an f64 mma.sync on the elements xs (A, B, C, one
+// double each): LLVM's intrinsic for m8n8k4, inline PTX for sm_90's m16
+// shapes (LLVM 19 has no intrinsic for them).
+func (fx *fnTr) nvMMASyncF64(s gpu.Shape, xs []value.Value, na, nb, nc int) []value.Value {
+	fields := make([]lltypes.Type, nc)
+	for i := range fields {
+		fields[i] = lltypes.Double
+	}
+	ret := lltypes.NewStruct(fields...)
+	var r value.Value
+	if s == (gpu.Shape{M: 8, N: 8, K: 4}) {
+		r = fx.call("llvm.nvvm.mma.m8n8k4.row.col.f64", ret, xs...)
+	} else {
+		cons := strings.Repeat("=d,", nc) + strings.TrimSuffix(strings.Repeat("d,", na+nb+nc), ",")
+		text := fmt.Sprintf("mma.sync.aligned.%s.row.col.f64.f64.f64.f64 %s, %s, %s, %s;", s,
+			asmVector(0, nc), asmVector(nc, na), asmVector(nc+na, nb), asmVector(nc+na+nb, nc))
+		r = fx.asm(text, cons, ret, false, xs...)
+	}
+	return fx.structFields(r, nc)
 }
 
 // nvLdMatrix calls llvm.nvvm.ldmatrix.sync.aligned.m8n8.xN[.trans].b16.

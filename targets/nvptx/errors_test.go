@@ -99,6 +99,13 @@ func TestErrors(t *testing.T) {
     llvm.return
   }
 }`, "mma.sync m16n8k32 f32.e4m3.e4m3 needs sm_89 or newer; the target is sm_80", 3},
+		{"f64 m16n8k16 mma on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @k(%a: f64, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %d:4 = gpu.mma_sync m16n8k16 f64.f64.f64 [%a, %a, %a, %a, %a, %a, %a, %a], [%a, %a, %a, %a], [%a, %a, %a, %a]
+    gpu.store %p, %d#0 : !llvm.ptr<1>, f64
+    llvm.return
+  }
+}`, "mma.sync m16n8k16 f64.f64.f64 needs sm_90 or newer; the target is sm_80", 3},
 		{"fp8 mma on PTX 8.3", "sm_90 ptx=8.3", `module attributes {"ttg.num-warps" = 1 : i32} {
   llvm.func @k(%b: i8, %x: f32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
     %d:4 = gpu.mma_sync m16n8k32 f32.e4m3.e4m3 [%b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b], [%b, %b, %b, %b, %b, %b, %b, %b], [%x, %x, %x, %x]

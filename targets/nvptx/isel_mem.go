@@ -146,11 +146,13 @@ func memType(t ir.Type) string {
 		}
 		return fmt.Sprintf("b%d", t.Width)
 	case *ir.FloatType:
+		// Floats move as bits, as Triton's PTX spells them (ld.global.b32
+		// into an .f32 register is a same-size bit type, which PTX allows).
 		switch t.Kind {
 		case ir.F32:
-			return "f32"
+			return "b32"
 		case ir.F64:
-			return "f64"
+			return "b64"
 		}
 		if t.Width() == 8 {
 			return "u8"

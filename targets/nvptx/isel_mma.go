@@ -85,6 +85,22 @@ func (f *fn) resultWords(op *ir.Operation, results []ir.Value, bits int, b32 boo
 	}, nil
 }
 
+// resultRegs returns the registers of op's scalar results.
+func (f *fn) resultRegs(op *ir.Operation) ([]string, error) {
+	regs := make([]string, op.NumResults())
+	for i := range regs {
+		x, err := f.result(op, i)
+		if err != nil {
+			return nil, err
+		}
+		if x.parts != nil {
+			return nil, ir.OpErrorf(op, "result %d: expected a scalar, got %s", i, asm.TypeString(x.typ))
+		}
+		regs[i] = x.reg
+	}
+	return regs, nil
+}
+
 // laneOf says that a register holds lane index of the 32-bit word in
 // register word, which an instruction wrote once and nothing rewrites.
 type laneOf struct {
@@ -138,17 +154,25 @@ func (f *fn) emitMMASync(op *ir.Operation) error {
 		return err
 	}
 	na, nb, _ := gpu.MMASyncCounts(s)
-	a := f.words32(xs[:na], ts.A.Bits())
-	b := f.words32(xs[na:na+nb], ts.B.Bits())
-	var c []string
-	if ts.D == gpu.MMAF16 {
-		c = f.words32(xs[na+nb:], 16)
+	var a, b, c, d []string
+	unpack := func() {}
+	if ts.D == gpu.MMAF64 {
+		// f64 fragments are .f64 registers, one element each.
+		a, b, c = f.regsOf(xs[:na]), f.regsOf(xs[na:na+nb]), f.regsOf(xs[na+nb:])
+		if d, err = f.resultRegs(op); err != nil {
+			return err
+		}
 	} else {
-		c = f.regsOf(xs[na+nb:])
-	}
-	d, unpack, err := f.resultWords(op, op.Results(), ts.D.Bits(), false)
-	if err != nil {
-		return err
+		a = f.words32(xs[:na], ts.A.Bits())
+		b = f.words32(xs[na:na+nb], ts.B.Bits())
+		if ts.D == gpu.MMAF16 {
+			c = f.words32(xs[na+nb:], 16)
+		} else {
+			c = f.regsOf(xs[na+nb:])
+		}
+		if d, unpack, err = f.resultWords(op, op.Results(), ts.D.Bits(), false); err != nil {
+			return err
+		}
 	}
 	sat := ""
 	if v.Satfinite() {

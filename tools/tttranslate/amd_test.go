@@ -33,7 +33,8 @@ type amdKernel struct {
 }
 
 // amdKernels are the examples and shared/kernels/perf's kernels without
-// tt.dot (selected by what they contain, not by name) (those present beside the checkout).
+// tt.dot (selected by what they contain, not by name; those present
+// beside the checkout). TestAMDGCNPerfDotKernels compiles the dot ones.
 func amdKernels(t *testing.T) []amdKernel {
 	ks := []amdKernel{
 		{"../../examples/vector_add.ttir", "add_kernel", 4, false},
@@ -59,7 +60,7 @@ func amdKernels(t *testing.T) []amdKernel {
 			t.Fatal(err)
 		}
 		if bytes.Contains(src, []byte("tt.dot")) {
-			continue // tt.dot on MFMA is the AMD dot path's work
+			continue
 		}
 		ks = append(ks, amdKernel{perf + c.Name + ".ttir", c.Kernel, c.NumWarps, !strings.HasPrefix(c.Name, "vector_add")})
 	}
@@ -70,10 +71,12 @@ func amdKernels(t *testing.T) []amdKernel {
 // assembly for gfx942 (AMD TTIR and TTGIR pipelines, 64-lane wavefronts,
 // the lowering, the LLVM IR translation and llc) and checks the kernel's
 // ABI, its metadata and the instructions of its shared memory, barriers
-// and cross-lane moves.
+// and cross-lane moves; with ld.lld on PATH each is also linked into a
+// code object.
 func TestAMDGCNFromTTIR(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	llc := newLLC(t)
+	lld := findLLD()
 	for _, k := range amdKernels(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(k.path), ".ttir"), func(t *testing.T) {
 			src := parseFile(t, k.path)
@@ -135,6 +138,9 @@ func TestAMDGCNFromTTIR(t *testing.T) {
 				if !strings.Contains(asm, w) {
 					t.Errorf("assembly lacks %q", w)
 				}
+			}
+			if lld != "" {
+				checkCodeObject(t, k.path, src, o, lld, k.kernel)
 			}
 		})
 	}

@@ -162,3 +162,26 @@ func TestVersion(t *testing.T) {
 		t.Errorf("--version: exit %d, %q", code, stdout)
 	}
 }
+
+// TestRemarks: the passes' remarks (block ping-pong says what it did on
+// this gfx942 matmul) are printed only when asked for, by --remarks or by
+// Triton's MLIR_ENABLE_DIAGNOSTICS=remarks, and a cached compilation
+// replays what its options ask for.
+func TestRemarks(t *testing.T) {
+	t.Setenv("TT_CACHE_DIR", t.TempDir())
+	k := "../../testdata/cases/matmul_f32_ieee.ttir"
+	args := []string{k, "--target=llvmir", "--arch=gfx942", "--num-stages=2", "-o", filepath.Join(t.TempDir(), "k.ll")}
+	const want = "remark: Performed one ping pong cluster transformation"
+	for i := 0; i < 2; i++ { // cold, then from the cache
+		if code, _, stderr := run(t, "", args...); code != 0 || strings.Contains(stderr, "remark:") {
+			t.Errorf("run %d without --remarks: exit %d, stderr:\n%s", i, code, stderr)
+		}
+		if code, _, stderr := run(t, "", append(args, "--remarks")...); code != 0 || !strings.Contains(stderr, want) {
+			t.Errorf("run %d with --remarks: exit %d, stderr lacks %q:\n%s", i, code, want, stderr)
+		}
+	}
+	t.Setenv("MLIR_ENABLE_DIAGNOSTICS", "warnings,remarks")
+	if code, _, stderr := run(t, "", args...); code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("MLIR_ENABLE_DIAGNOSTICS=warnings,remarks: exit %d, stderr lacks %q:\n%s", code, want, stderr)
+	}
+}

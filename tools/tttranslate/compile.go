@@ -114,7 +114,7 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 	if err := dumpStage(o.DumpStages, -1, "input", module, o.Pass.PrintConfig); err != nil {
 		return 0, nil, err
 	}
-	cfg := o.Pass
+	cfg := o.stageConfig()
 	var notBuilt []passmgr.Step
 	for i, s := range stagesFor(in, strings.HasPrefix(params["target"], "hip:")) {
 		if s.In == LevelTTGIR {

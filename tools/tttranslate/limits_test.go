@@ -43,8 +43,8 @@ func TestHugeTileRefusedCheaply(t *testing.T) {
 		n    int
 		want string
 	}{
-		{1 << 18, "'tt.make_range' op tensor<262144xi32> needs 2048 registers per thread with 4 warps (tt's bound is 1024); use a smaller block or more warps"},
-		{1 << 20, "'tt.make_range' op tensor<1048576xi32> needs 8192 registers per thread with 4 warps (tt's bound is 1024); use a smaller block or more warps"},
+		{1 << 19, "'tt.make_range' op tensor<524288xi32> needs 4096 registers per thread with 4 warps (tt's bound is 2048); use a smaller block or more warps"},
+		{1 << 20, "'tt.make_range' op tensor<1048576xi32> needs 8192 registers per thread with 4 warps (tt's bound is 2048); use a smaller block or more warps"},
 	} {
 		src := tileKernel(t, c.n)
 		var err error

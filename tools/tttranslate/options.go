@@ -2,10 +2,12 @@ package tttranslate
 
 import (
 	"fmt"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
 
@@ -40,6 +42,10 @@ type Options struct {
 	// DumpStages, if set, is a directory that receives the IR after each
 	// stage (NN-stage.mlir).
 	DumpStages string
+	// Remarks passes the passes' remarks on (--remarks, or Triton's
+	// MLIR_ENABLE_DIAGNOSTICS=remarks); by default only warnings and
+	// errors are printed, as Triton does.
+	Remarks bool
 	// Triton holds the rest of Triton's compile options (triton.go).
 	Triton TritonOptions
 }
@@ -48,6 +54,36 @@ type Options struct {
 func DefaultOptions() Options {
 	return Options{Target: "ptx", NumWarps: 4, NumStages: 3, NumCTAs: 1, FPFusion: true, Pass: *passmgr.DefaultConfig(),
 		Triton: defaultTritonOptions()}
+}
+
+// stageConfig is the pass configuration the stages run with: o.Pass,
+// with the passes' remarks dropped unless o.Remarks asks for them.
+func (o *Options) stageConfig() passmgr.Config {
+	cfg := o.Pass
+	if o.Remarks || cfg.Diagnostics != nil {
+		return cfg
+	}
+	out := cfg.IROut
+	if out == nil {
+		out = os.Stderr
+	}
+	cfg.Diagnostics = func(d *ir.Diagnostic) {
+		if d.Severity != ir.SevRemark {
+			fmt.Fprintln(out, d.Error())
+		}
+	}
+	return cfg
+}
+
+// remarksFromEnv reports whether MLIR_ENABLE_DIAGNOSTICS (Triton's knob, a
+// comma-separated list) asks for remarks.
+func remarksFromEnv() bool {
+	for _, v := range strings.Split(os.Getenv("MLIR_ENABLE_DIAGNOSTICS"), ",") {
+		if strings.TrimSpace(v) == "remarks" {
+			return true
+		}
+	}
+	return false
 }
 
 // arch returns the architecture, defaulted by target.

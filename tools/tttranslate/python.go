@@ -108,8 +108,7 @@ func runPython(cl *cmdline, stdout, stderr io.Writer) int {
 	case err == errReported:
 		return code
 	case err != nil:
-		io.WriteString(stderr, renderAny(cl.input, string(src), err))
-		return 1
+		return reportFailure(err, cl.output, func(err error) string { return renderAny(cl.input, string(src), err) }, stderr)
 	}
 	if err := writeOutputs(cl.output, res, stdout); err != nil {
 		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
@@ -207,7 +206,7 @@ func runStagesTo(mod *ir.Operation, lvl Level, o *Options) error {
 		return err
 	}
 	amd := strings.HasPrefix(params["target"], "hip:")
-	cfg := o.Pass
+	cfg := o.stageConfig()
 	for _, s := range stagesFor(DetectLevel(mod), amd) {
 		if s.Out > lvl {
 			break

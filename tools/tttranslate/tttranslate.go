@@ -56,8 +56,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err != nil {
-		io.WriteString(stderr, RenderError(name, src, err))
-		return 1
+		return reportFailure(err, cl.output, func(err error) string { return RenderError(name, src, err) }, stderr)
 	}
 	io.WriteString(stderr, NotBuiltWarning(res.NotBuilt))
 	start := time.Now()
@@ -108,6 +107,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.StringVar(&o.LLC, "llc", "", "")
 	fs.StringVar(&o.LLD, "lld", "", "")
 	fs.StringVar(&o.DumpStages, "dump-stages", "", "")
+	fs.BoolVar(&o.Remarks, "remarks", remarksFromEnv(), "")
 	tritonFlags(fs, &o.Triton)
 	fs.StringVar(&cl.output, "o", "-", "")
 	fs.BoolVar(&cl.timing, "mlir-timing", false, "")
@@ -270,6 +270,9 @@ pipeline and prints PTX, LLVM IR, AMDGCN, or the TTIR/TTGIR after make_ttir /
 make_ttgir (--target=ttir|ttgir).
 With -o FILE, the kernel metadata {"name","num_warps","shared","target"} is
 written next to it as FILE's base name + .json.
+Exit status: 0 compiled, 1 refused with diagnostics, 3 the kernel needs more
+shared memory than the target has (the .json then holds {"error": {"kind":
+"out_of_resources", "resource", "required", "limit", "arch"}}, in bytes).
 
 OPTIONS:
   --target=ptx|llvmir|amdgcn|hsaco|ttir|ttgir  output (default ptx; hsaco:
@@ -296,6 +299,8 @@ OPTIONS:
   --lld=PATH                          ld.lld for hsaco (default: ld.lld on PATH)
   -o FILE                             output file (default stdout)
   --dump-stages=DIR                   write the IR after each stage into DIR
+  --remarks                           print the passes' remarks too (default: only warnings
+                                      and errors; MLIR_ENABLE_DIAGNOSTICS=remarks, as in Triton)
   --no-cache                          neither read nor write the compile cache
                                       ($TT_CACHE_DIR, default the user cache dir's tt/)
   --mlir-print-ir-after-all / --mlir-print-ir-before-all

@@ -21,11 +21,11 @@ func TestNotBuiltSteps(t *testing.T) {
 	}{
 		{"ttir-pipeline", ""},
 		{"ttir-pipeline-amd", ""},
-		{"ttgir-pipeline{capability=80}", "triton-nvidia-optimize-tmem-layouts triton-nvidia-interleave-tmem"},
-		{"ttgir-pipeline{capability=90}", "triton-nvidia-optimize-tmem-layouts triton-nvidia-interleave-tmem"},
+		{"ttgir-pipeline{capability=80}", ""},
+		{"ttgir-pipeline{capability=90}", ""},
 		{"ttgir-pipeline{capability=100}", "tritongpu-hoist-tmem-alloc tritongpu-promote-lhs-to-tmem " +
 			"tritongpu-automatic-warp-specialization tritongpu-optimize-partition-warps tritongpu-hoist-tmem-alloc " +
-			"triton-nvidia-gpu-remove-tmem-tokens triton-nvidia-optimize-tmem-layouts triton-nvidia-interleave-tmem"},
+			"triton-nvidia-gpu-remove-tmem-tokens"},
 		{"ttgir-pipeline-amd{arch=gfx942}", ""},
 		{"ttgir-to-gpu-pipeline{target=cuda:90}", ""},
 		{"ttgir-to-gpu-pipeline{target=hip:gfx942}", ""},

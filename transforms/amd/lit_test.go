@@ -33,7 +33,9 @@ var litFiles = []chunks.RunLineCase{
 	{File: "amd-coalesce-async-copy.mlir"},
 	{File: "amd-convert-buffer-ops.mlir"},
 	{File: "amd-convert-buffer-ops-small-tensor.mlir"},
-	{File: "amd-canonicalize-pointers.mlir", Failing: map[int]map[int]chunks.Known{0: {9: whileInvariants, 19: whileInvariants, 23: globalVar}}},
+	// Whole: a check of chunk 23 uses a FileCheck variable ($ATTR_0) that
+	// another chunk's checks bind.
+	{File: "amd-canonicalize-pointers.mlir", Whole: true},
 	{File: "amd-canonicalize-pointers-dont-run-mlir-canonicalizer.mlir"},
 	{File: "amd-canonicalize-pointers-no-large-tensor.mlir"},
 	{File: "optimize-lds-usage.mlir"},
@@ -59,19 +61,6 @@ var litFiles = []chunks.RunLineCase{
 // not merge blocks.
 var mergeBlocks = chunks.Known{Why: "MLIR's greedy driver merges identical blocks; tt's does not",
 	Evidence: "cf.cond_br %[[VAL_"}
-
-// whileInvariants pins chunks whose expected output has scf.while
-// arguments that pass through unchanged removed (MLIR's scf.while
-// canonicalizations RemoveLoopInvariantArgsFromBeforeBlock and
-// RemoveLoopInvariantValueYielded), which tt's canonicalize lacks.
-var whileInvariants = chunks.Known{Why: "tt's canonicalize keeps loop-invariant scf.while arguments",
-	Evidence: "= scf.while ("}
-
-// globalVar pins a chunk whose checks use a FileCheck global variable
-// ($ATTR_0) bound by another chunk's checks: it only matches when the
-// file is checked whole.
-var globalVar = chunks.Known{Why: "the chunk's checks use a FileCheck variable bound in another chunk",
-	Evidence: "undefined variable: $ATTR_0"}
 
 // scaledDot pins chunks of microscaled dots on gfx950 and gfx1250
 // (tt.dot_scaled upcast or on scaled MFMA/WMMA, gfx950's scaled

@@ -59,7 +59,11 @@ import (
 // one iteration stay live while f runs on the next: the mode `auto`
 // rewrites a loop when the tensors live at once fit a register budget
 // (past the register file the kernel spills); `on` and `off` force it,
-// `noslot` (an experiment) forces it without the extra slot. The
+// `noslot` (an experiment) forces it without the extra slot. The default
+// is `off`: timed on an H200 (2026-11-28, docs/PERFORMANCE.md) the
+// rewrite left attention at head dim 64 unchanged and made head dim 128
+// 14% slower (ptxas copies the carried operand registers every
+// iteration), so the lowering pipeline runs it only when asked. The
 // environment variable TT_X_CHAINED_DOTS (experimental) overrides the
 // option. Loops with other dots or dot waits, whose second dot's result
 // or accumulator is used elsewhere in the loop, or whose moved part reads
@@ -72,7 +76,7 @@ func init() {
 		Summary:     "issue the second wgmma of a two-dot chain in the next loop iteration, after the first (tt's own)",
 		Anchor:      "builtin.module",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
-			mode := fs.String("mode", "auto", "auto, on, off, or noslot (on without the extra buffer slot; an experiment)")
+			mode := fs.String("mode", "off", "auto, on, off, or noslot (on without the extra buffer slot; an experiment)")
 			return func(op *ir.Operation, _ *passmgr.State) error {
 				m := *mode
 				if env := os.Getenv("TT_X_CHAINED_DOTS"); env != "" {

@@ -42,8 +42,6 @@ var notBuilt = map[string]string{
 	"tritongpu-automatic-warp-specialization": warpSpec,
 	"tritongpu-optimize-partition-warps":      warpSpec,
 	"triton-nvidia-gpu-remove-tmem-tokens":    tensorMemory,
-	"triton-nvidia-optimize-tmem-layouts":     tensorMemory,
-	"triton-nvidia-interleave-tmem":           tensorMemory,
 }
 
 // PipelineOptions are the knobs of Triton's make_ttgir that the pipeline

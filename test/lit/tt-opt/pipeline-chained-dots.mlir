@@ -1,6 +1,7 @@
 // RUN: tt-opt %s -tt-pipeline-chained-dots='mode=on' | FileCheck %s
 // RUN: tt-opt %s -tt-pipeline-chained-dots='mode=off' | FileCheck %s --check-prefix=OFF
-// RUN: tt-opt %s -tt-pipeline-chained-dots | FileCheck %s --check-prefix=AUTO
+// RUN: tt-opt %s -tt-pipeline-chained-dots='mode=auto' | FileCheck %s --check-prefix=AUTO
+// RUN: tt-opt %s -tt-pipeline-chained-dots | FileCheck %s --check-prefix=OFF
 
 // Attention's loop after tritongpu-pipeline (head dim 64, 4 warps): S = Q
 // Kᵀ is waited for together with the previous iteration's O += P V, so the

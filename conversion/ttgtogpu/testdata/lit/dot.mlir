@@ -81,3 +81,40 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %a, %b : tensor<16x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, tensor<64x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
   }
 }
+
+// -----
+
+// f64 on sm_80 (Triton 3.6's Ampere f64 path): each 16x8 tile is two
+// m8n8k4, rows g (accumulators 0, 1) and g+8 (2, 3), per 4 k, each
+// chained on its own accumulators. A's registers are rows g, g+8 then
+// k + 4, k + 8; B's k + 4, k + 8.
+// CHECK-LABEL: llvm.func internal @mma_f64_sm80
+// CHECK-NEXT:    %[[U0:.+]]:2 = gpu.mma_sync m8n8k4 f64.f64.f64 [%arg0], [%arg8], [%arg12, %arg13]
+// CHECK-NEXT:    %[[L0:.+]]:2 = gpu.mma_sync m8n8k4 f64.f64.f64 [%arg1], [%arg8], [%arg14, %arg15]
+// CHECK-NEXT:    %[[U1:.+]]:2 = gpu.mma_sync m8n8k4 f64.f64.f64 [%arg2], [%arg9], [%[[U0]]#0, %[[U0]]#1]
+// CHECK-NEXT:    %[[L1:.+]]:2 = gpu.mma_sync m8n8k4 f64.f64.f64 [%arg3], [%arg9], [%[[L0]]#0, %[[L0]]#1]
+// CHECK-NEXT:    %[[U2:.+]]:2 = gpu.mma_sync m8n8k4 f64.f64.f64 [%arg4], [%arg10], [%[[U1]]#0, %[[U1]]#1]
+// CHECK-NEXT:    %[[L2:.+]]:2 = gpu.mma_sync m8n8k4 f64.f64.f64 [%arg5], [%arg10], [%[[L1]]#0, %[[L1]]#1]
+// CHECK-NEXT:    %[[U3:.+]]:2 = gpu.mma_sync m8n8k4 f64.f64.f64 [%arg6], [%arg11], [%[[U2]]#0, %[[U2]]#1]
+// CHECK-NEXT:    %[[L3:.+]]:2 = gpu.mma_sync m8n8k4 f64.f64.f64 [%arg7], [%arg11], [%[[L2]]#0, %[[L2]]#1]
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @mma_f64_sm80(%a: tensor<16x16xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<16x8xf64, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<16x8xf64, #mma>) -> tensor<16x8xf64, #mma> {
+    %d = tt.dot %a, %b, %c : tensor<16x16xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x8xf64, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<16x8xf64, #mma>
+    tt.return %d : tensor<16x8xf64, #mma>
+  }
+}
+
+// -----
+
+// f64 on sm_90 (3.6's "HopperF64" path): one m16n8k16 per 16x8 tile and
+// 16 k, the registers in fragment order.
+// CHECK-LABEL: llvm.func internal @mma_f64_sm90
+// CHECK-NEXT:    %{{.+}}:4 = gpu.mma_sync m16n8k16 f64.f64.f64 [%arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7], [%arg8, %arg9, %arg10, %arg11], [%arg12, %arg13, %arg14, %arg15]
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @mma_f64_sm90(%a: tensor<16x16xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<16x8xf64, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<16x8xf64, #mma>) -> tensor<16x8xf64, #mma> {
+    %d = tt.dot %a, %b, %c : tensor<16x16xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x8xf64, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<16x8xf64, #mma>
+    tt.return %d : tensor<16x8xf64, #mma>
+  }
+}

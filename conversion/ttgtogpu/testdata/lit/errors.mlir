@@ -118,18 +118,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
-  tt.func public @strided(%p: !tt.ptr<f32>, %o: tensor<64xi32, #blocked>, %s: i32) {
-    // expected-error @+1 {{'amdg.buffer_load' with a stride is not supported}}
-    %v = amdg.buffer_load %p[%o] stride = %s : tensor<64xf32, #blocked>
-    amdg.buffer_store %v, %p[%o] : tensor<64xf32, #blocked>
-    tt.return
-  }
-}
-
-// -----
-
 // After allocate-shared-memory (ttg.shared set) every op that needs shared
 // memory must carry its allocation.offset.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

@@ -59,3 +59,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %y : tensor<128xf32, #b>
   }
 }
+
+// -----
+
+// Buffer ops with a stride (the rows' distance, which convert-buffer-ops
+// records as a cache-swizzling hint): the same accesses as without it,
+// 128 bits a thread at byte offset 16*lane; the stride is not read (3.6
+// builds its buffer resources with stride 0).
+// CHECK-LABEL: llvm.func @strided(%arg0: !llvm.ptr<1>, %arg1: !llvm.ptr<1>, %arg2: i32)
+// CHECK-NOT:     %arg2
+// CHECK:         %[[V:.+]]:4 = gpu.buffer_load %arg0[%{{.+}}], %{{.+}} : !llvm.ptr<1> -> f32, f32, f32, f32
+// CHECK-NOT:     %arg2
+// CHECK:         gpu.buffer_store %arg1[%{{.+}}], %{{.+}}, %[[V]]#0, %[[V]]#1, %[[V]]#2, %[[V]]#3 : !llvm.ptr<1>, f32, f32, f32, f32
+// CHECK-NEXT:    llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @strided(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %q: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %s: i32) {
+    %o = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %v = amdg.buffer_load %p[%o] stride = %s : tensor<256xf32, #blocked>
+    amdg.buffer_store %v, %q[%o] stride = %s : tensor<256xf32, #blocked>
+    tt.return
+  }
+}
