@@ -4,7 +4,8 @@
 //
 //   - registers: a tensor whose layout gives one thread more than
 //     MaxRegistersPerThread registers (registers.go);
-//   - elements: a tensor of more than Triton's 2^20 elements (registers.go);
+//   - elements: a tensor of more than Triton's 2^20 elements (registers.go),
+//     or of none: an extent of 0, which no layout can hold (extents.go);
 //   - shared memory: a kernel whose allocation exceeds the target's
 //     capacity, with the buffers that make it up (shared.go).
 //

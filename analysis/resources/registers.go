@@ -93,13 +93,33 @@ func sourceLoc(op *ir.Operation, v ir.Value) ir.Location {
 }
 
 // CheckTensors checks every tensor value of module (op results and
-// function arguments) against Triton's element limit and, when it carries
-// a distributed layout, against MaxRegistersPerThread. It returns a
-// located error for the first value over either.
+// function arguments) for an extent of 0 (CheckExtents), against
+// Triton's element limit and, when it carries a distributed layout,
+// against MaxRegistersPerThread. It returns a located error for the
+// first value that fails.
 func CheckTensors(module *ir.Operation) error {
 	warps := ttg.NumWarps(module)
+	return walkTensorTypes(module, func(v ir.Value, rt *ir.RankedTensorType, at *ir.Operation, what string) error {
+		if err := checkExtents(v, rt, at, what); err != nil {
+			return err
+		}
+		if n := ir.NumElements(rt.Dims); n > tt.MaxTensorNumElements || n < 0 {
+			return ir.Errorf(sourceLoc(at, v), "'%s' op %s%s has %d elements, over Triton's limit of %d (TRITON_MAX_TENSOR_NUMEL); use a smaller block", at.Name(), what, shortType(rt), n, tt.MaxTensorNumElements)
+		}
+		if regs := registersOf(rt); regs > MaxRegistersPerThread {
+			return ir.Errorf(sourceLoc(at, v), "'%s' op %s%s needs %d registers per thread with %d warps (tt's bound is %d); use a smaller block or more warps", at.Name(), what, shortType(rt), regs, warps, MaxRegistersPerThread)
+		}
+		return nil
+	})
+}
+
+// walkTensorTypes calls check once per distinct ranked tensor type of
+// module's values (op results and block arguments), with the first value
+// of that type, the op that defines it or owns its block, and, for a
+// block argument, "argument #i: " to name it by.
+func walkTensorTypes(module *ir.Operation, check func(v ir.Value, rt *ir.RankedTensorType, at *ir.Operation, what string) error) error {
 	seen := map[ir.Type]bool{}
-	check := func(v ir.Value, at *ir.Operation, what string) error {
+	visit := func(v ir.Value, at *ir.Operation, what string) error {
 		t := v.Type()
 		if seen[t] {
 			return nil
@@ -109,25 +129,19 @@ func CheckTensors(module *ir.Operation) error {
 		if !ok {
 			return nil
 		}
-		if n := ir.NumElements(rt.Dims); n > tt.MaxTensorNumElements || n < 0 {
-			return ir.Errorf(sourceLoc(at, v), "'%s' op %s%s has %d elements, over Triton's limit of %d (TRITON_MAX_TENSOR_NUMEL); use a smaller block", at.Name(), what, shortType(rt), n, tt.MaxTensorNumElements)
-		}
-		if regs := registersOf(rt); regs > MaxRegistersPerThread {
-			return ir.Errorf(sourceLoc(at, v), "'%s' op %s%s needs %d registers per thread with %d warps (tt's bound is %d); use a smaller block or more warps", at.Name(), what, shortType(rt), regs, warps, MaxRegistersPerThread)
-		}
-		return nil
+		return check(v, rt, at, what)
 	}
 	var err error
 	ir.Walk(module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
 		for _, r := range op.Results() {
-			if err = check(r, op, ""); err != nil {
+			if err = visit(r, op, ""); err != nil {
 				return ir.Interrupt
 			}
 		}
 		for _, reg := range op.Regions() {
 			for _, b := range reg.Blocks() {
 				for i, a := range b.Arguments() {
-					if err = check(a, op, fmt.Sprintf("argument #%d: ", i)); err != nil {
+					if err = visit(a, op, fmt.Sprintf("argument #%d: ", i)); err != nil {
 						return ir.Interrupt
 					}
 				}

@@ -3,6 +3,7 @@ package tttottg
 import (
 	"flag"
 
+	"github.com/ttcompiler/tt/analysis/resources"
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
@@ -53,6 +54,10 @@ func Convert(module *ir.Operation, o Options) error {
 		!numeric.IsPow2(o.NumWarps) || !numeric.IsPow2(o.ThreadsPerWarp) || !numeric.IsPow2(o.NumCTAs) {
 		return ir.Errorf(module.Loc(), "'convert-triton-to-tritongpu' needs num-warps, threads-per-warp and num-ctas to be powers of two, got %d, %d and %d",
 			o.NumWarps, o.ThreadsPerWarp, o.NumCTAs)
+	}
+	// The layouts below divide each extent over the threads.
+	if err := resources.CheckExtents(module); err != nil {
+		return err
 	}
 	ctx := module.Context()
 	ctx.Load(ttg.Dialect)

@@ -20,15 +20,23 @@ type Seed struct {
 const maxSeedBytes = 64 << 10
 
 // Seeds collects the repository's own kernels: examples/*.ttir,
-// testdata/cases/*.ttir|ttgir and, when shared is not empty and exists,
-// the Triton 3.6 kernels under shared/kernels (top level, cases, perf,
-// amd), sorted by name so that a seed number picks the same kernel on
-// every machine with the same files.
+// testdata/cases/*.ttir|ttgir, Triton 3.6's TTIR of the front end's
+// reference kernels (frontend/testdata/reference: the tutorials' matmul
+// and attention among them) and its sm_90 TTGIR of their runs (pipelined
+// wgmma loops), and, when shared is not empty and exists, the Triton 3.6
+// kernels under shared/kernels (top level, cases, perf, amd). They are
+// sorted by name so that a seed number picks the same kernel on every
+// machine with the same files; a file whose text another seed already
+// has is left out.
 func Seeds(root, shared string) []Seed {
+	ref := filepath.Join(root, "frontend", "testdata", "reference")
 	globs := []string{
 		filepath.Join(root, "examples", "*.ttir"),
 		filepath.Join(root, "testdata", "cases", "*.ttir"),
 		filepath.Join(root, "testdata", "cases", "*.ttgir"),
+		filepath.Join(ref, "*.ttir"),
+		filepath.Join(ref, "runs", "*.ttir"),
+		filepath.Join(ref, "runs", "*.ttgir"),
 	}
 	if shared != "" {
 		for _, dir := range []string{"", "cases", "perf", "amd"} {
@@ -38,13 +46,15 @@ func Seeds(root, shared string) []Seed {
 		}
 	}
 	var out []Seed
+	seen := map[string]bool{}
 	for _, g := range globs {
 		files, _ := filepath.Glob(g)
 		for _, f := range files {
 			data, err := os.ReadFile(f)
-			if err != nil || len(data) > maxSeedBytes {
+			if err != nil || len(data) > maxSeedBytes || seen[string(data)] {
 				continue
 			}
+			seen[string(data)] = true
 			name, err := filepath.Rel(root, f)
 			if shared != "" && (err != nil || strings.HasPrefix(name, "..")) {
 				name, _ = filepath.Rel(shared, f)
@@ -64,7 +74,11 @@ const headerPrefix = "// fuzz: "
 // FormatCrasher renders a failing job with its history for the corpus.
 func FormatCrasher(j Job, o Outcome, history []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%starget=%s arch=%s num-warps=%d\n", headerPrefix, j.Target, j.Arch, j.NumWarps)
+	fmt.Fprintf(&b, "%starget=%s arch=%s num-warps=%d", headerPrefix, j.Target, j.Arch, j.NumWarps)
+	if j.NumStages != 0 {
+		fmt.Fprintf(&b, " num-stages=%d", j.NumStages)
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "%sfound as %s from %s\n", headerPrefix, o.Status, j.Name)
 	for _, h := range history {
 		fmt.Fprintf(&b, "%s  %s\n", headerPrefix, strings.ReplaceAll(h, "\n", " "))
@@ -98,6 +112,10 @@ func ParseCrasher(name, text string) Job {
 		case "num-warps":
 			if n, err := strconv.Atoi(v); err == nil {
 				j.NumWarps = n
+			}
+		case "num-stages":
+			if n, err := strconv.Atoi(v); err == nil {
+				j.NumStages = n
 			}
 		}
 	}

@@ -1,7 +1,9 @@
 // Package fuzz is tt's robustness harness: it mutates the repository's own
-// kernels (examples/, testdata/cases, and ../shared/kernels when present)
-// the way a user's edits and a front end's corner cases would - shapes,
-// element types, layouts, warps, axis hints, constants, loop bounds,
+// kernels (examples/, testdata/cases, frontend/testdata/reference, and
+// ../shared/kernels when present) and tt's own TTGIR of those with a dot
+// for sm_90, sm_80 and gfx942, the way a user's edits and a front end's
+// corner cases would - shapes, element types, layouts, warps, stages,
+// axis hints, constants, loop bounds and attributes, dot precisions,
 // deleted ops and operands - and runs every mutant through the whole
 // pipeline (ttir-pipeline, ttgir-pipeline, the lowering, PTX and LLVM IR
 // emission for NVIDIA and AMD) in a worker process with a time and a
@@ -9,7 +11,7 @@
 // limit fails; a located diagnostic is the right answer to bad input.
 //
 //	go test ./test/fuzz                          # CI: a fixed seed set, a few seconds
-//	go test ./test/fuzz -run Campaign -campaign=30m -v   # a long run
+//	go test ./test/fuzz -run Campaign -campaign=30m -timeout 45m -v   # a long run
 //
 // Every input that ever failed is kept in testdata/crashers and replayed
 // by TestCrashers. A campaign writes new failures there itself.

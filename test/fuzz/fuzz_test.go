@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -21,6 +23,7 @@ import (
 var (
 	campaign = flag.Duration("campaign", 0, "run TestCampaign for this long (0: skip it)")
 	seed     = flag.Int64("fuzz.seed", 0, "first random seed of TestCampaign (0: the time)")
+	only     = flag.String("fuzz.only", "", "TestCampaign mutates only the seed kernels whose text matches this regexp (\"tt.dot \": the dot kernels)")
 )
 
 // The limits of one compilation. Every kernel of the repository compiles
@@ -35,11 +38,20 @@ const (
 	workerEnv   = "TT_FUZZ_WORKER"
 )
 
+// config is one architecture an input compiles for, and the outputs to
+// emit: input i emits targets[i%len(targets)], so that both of NVIDIA's
+// emitters (tt's PTX printer and the LLVM IR translation) see sm_80's
+// mma.sync code.
+type config struct {
+	arch    string
+	targets []string
+}
+
 // configs are the tt-translate settings every input runs under: the
-// NVIDIA pipeline to PTX (sm_90) and to LLVM IR (sm_80), and the AMD
-// pipeline to LLVM IR for gfx942.
-var configs = []struct{ target, arch string }{
-	{"ptx", "sm_90"}, {"llvmir", "sm_80"}, {"llvmir", "gfx942"},
+// NVIDIA pipeline to PTX for sm_90 (wgmma), to PTX or LLVM IR for sm_80
+// (mma.sync), and the AMD pipeline to LLVM IR for gfx942 (MFMA).
+var configs = []config{
+	{"sm_90", []string{"ptx"}}, {"sm_80", []string{"llvmir", "ptx"}}, {"gfx942", []string{"llvmir"}},
 }
 
 func TestMain(m *testing.M) {
@@ -125,6 +137,9 @@ func compile(j Job) error {
 	if strings.HasPrefix(j.Arch, "gfx") {
 		o.NumStages = 2
 	}
+	if j.NumStages != 0 {
+		o.NumStages = j.NumStages
+	}
 	_, err := tttranslate.CompileSource(j.Name, j.Src, o)
 	if errors.Is(err, tttranslate.ErrNoKernel) {
 		// tt-translate reports it against the file, as tt-run does.
@@ -165,21 +180,41 @@ func sharedDir(t testing.TB) string {
 	return d
 }
 
-// stats counts a campaign's outcomes.
+// stats counts a campaign's outcomes, and separately those of inputs with
+// a dot (tt.dot, ttng.warp_group_dot) per architecture: how far the
+// campaign reaches the tensor-core lowerings.
 type stats struct {
 	inputs, jobs, verified int
 	by                     map[Status]int
+	dots                   map[string]*dotCount
 	start                  time.Time
 }
 
-func (s *stats) add(o Outcome) {
+// dotCount is the compilations of dot inputs for one architecture.
+type dotCount struct{ jobs, verified, compiled int }
+
+func (s *stats) add(j Job, o Outcome) {
 	s.jobs++
 	if s.by == nil {
-		s.by = map[Status]int{}
+		s.by, s.dots = map[Status]int{}, map[string]*dotCount{}
 	}
 	s.by[o.Status]++
 	if o.Verified {
 		s.verified++
+	}
+	if strings.Contains(j.Src, "tt.dot ") || strings.Contains(j.Src, "ttng.warp_group_dot ") {
+		d := s.dots[j.Arch]
+		if d == nil {
+			d = &dotCount{}
+			s.dots[j.Arch] = d
+		}
+		d.jobs++
+		if o.Verified {
+			d.verified++
+		}
+		if o.Status == OK {
+			d.compiled++
+		}
 	}
 }
 
@@ -189,8 +224,19 @@ func (s *stats) String() string {
 		s.by[Panic], s.by[Timeout], cpuLimit, s.by[Memory], memoryLimit>>20)
 }
 
+// dotString reports the dot inputs' compilations per architecture.
+func (s *stats) dotString() string {
+	var parts []string
+	for _, c := range configs {
+		if d := s.dots[c.arch]; d != nil {
+			parts = append(parts, fmt.Sprintf("%s %d (%d verified, %d compiled)", c.arch, d.jobs, d.verified, d.compiled))
+		}
+	}
+	return "compilations of inputs with a dot: " + strings.Join(parts, ", ")
+}
+
 // mutant derives input i of a run from its random source: a seed kernel,
-// one to three mutations, a warp count.
+// one to three mutations, a warp count and a pipeline depth.
 func mutant(seeds []Seed, r *rand.Rand) (Job, []string) {
 	s := seeds[r.Intn(len(seeds))]
 	src, log := Mutate(s.Src, r, 1+r.Intn(3))
@@ -198,16 +244,35 @@ func mutant(seeds []Seed, r *rand.Rand) (Job, []string) {
 	if r.Intn(4) == 0 {
 		warps = []int{1, 2, 8, 16, 32}[r.Intn(5)]
 	}
-	return Job{Name: s.Name, Src: src, NumWarps: warps}, log
+	stages := 0 // the target's default
+	if r.Intn(4) == 0 {
+		stages = []int{1, 2, 4, 5}[r.Intn(4)]
+	}
+	return Job{Name: s.Name, Src: src, NumWarps: warps, NumStages: stages}, log
+}
+
+// configsFor are the configurations a job runs under: all of them for
+// TTIR; for TTGIR laid out for one vendor, that vendor's (the others
+// refuse it at once: "the module was compiled for ...").
+func configsFor(src string) []config {
+	var out []config
+	for _, c := range configs {
+		amd := strings.HasPrefix(c.arch, "gfx")
+		if strings.Contains(src, `ttg.target = "hip:`) && !amd || strings.Contains(src, `ttg.target = "cuda:`) && amd {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // runInput runs a job under every configuration and reports the failures
 // (unlocated errors among them: bad input deserves a location).
 func runInput(r *Runner, st *stats, j Job) (fails []Job, outs []Outcome) {
-	for _, c := range configs {
-		j.Target, j.Arch = c.target, c.arch
+	for _, c := range configsFor(j.Src) {
+		j.Target, j.Arch = c.targets[st.inputs%len(c.targets)], c.arch
 		o := r.Run(j)
-		st.add(o)
+		st.add(j, o)
 		if o.Status.Failed() || o.Status == Unlocated {
 			fails, outs = append(fails, j), append(outs, o)
 		}
@@ -216,6 +281,56 @@ func runInput(r *Runner, st *stats, j Job) (fails []Job, outs []Outcome) {
 		}
 	}
 	return fails, outs
+}
+
+// derivedArchs are the architectures whose TTGIR of the dot kernels
+// becomes seeds too: sm_90's wgmma (nvidia_mma v3), sm_80's mma.sync (v2)
+// and gfx942's MFMA layouts, with their dot operands and swizzled,
+// padded or rotating shared layouts.
+var derivedArchs = []string{"sm_90", "sm_80", "gfx942"}
+
+// withDerived adds to seeds, for every TTIR seed with a tt.dot (at most
+// limit of them, spread over the list; 0: all), tt's own TTGIR of it for
+// each of derivedArchs, named "<seed>@<arch>.ttgir". Mutating those
+// reaches the dot lowerings with layouts the TTIR pipelines never choose.
+// A seed the pipeline rejects with a diagnostic gives no TTGIR; a crash
+// fails the test (the seeds are the repository's own kernels).
+func withDerived(t testing.TB, seeds []Seed, limit int) []Seed {
+	var dots []Seed
+	for _, s := range seeds {
+		if strings.HasSuffix(s.Name, ".ttir") && strings.Contains(s.Src, "tt.dot ") {
+			dots = append(dots, s)
+		}
+	}
+	if limit > 0 && len(dots) > limit {
+		picked := make([]Seed, limit)
+		for i := range picked {
+			picked[i] = dots[i*len(dots)/limit]
+		}
+		dots = picked
+	}
+	out := append([]Seed(nil), seeds...)
+	perArch := map[string]int{}
+	for _, s := range dots {
+		for _, arch := range derivedArchs {
+			var stdout, stderr strings.Builder
+			rc := tttranslate.Run([]string{"--target=ttgir", "--arch=" + arch, "-o", "-", "-"}, strings.NewReader(s.Src), &stdout, &stderr)
+			switch {
+			case strings.Contains(stderr.String(), "' crashed: "):
+				t.Errorf("%s: tt-translate --target=ttgir --arch=%s crashed:\n%s", s.Name, arch, stderr.String())
+			case rc == 0:
+				out = append(out, Seed{Name: s.Name + "@" + arch + ".ttgir", Src: stdout.String()})
+				perArch[arch]++
+			}
+		}
+	}
+	for _, arch := range derivedArchs {
+		if len(dots) > 0 && perArch[arch] == 0 {
+			t.Errorf("no dot kernel compiled to TTGIR for %s: the campaign would not reach its dot lowering", arch)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // TestFuzzSeeds is the harness's CI run: a fixed set of mutants of the
@@ -229,6 +344,7 @@ func TestFuzzSeeds(t *testing.T) {
 	if len(seeds) == 0 {
 		t.Fatal("no seed kernels found")
 	}
+	seeds = withDerived(t, seeds, 2)
 	r := newRunner(t)
 	st := &stats{start: time.Now()}
 	rnd := rand.New(rand.NewSource(1))
@@ -244,7 +360,13 @@ func TestFuzzSeeds(t *testing.T) {
 	if st.verified == 0 {
 		t.Errorf("no mutant verified: the mutations no longer reach the passes")
 	}
+	for _, c := range configs {
+		if d := st.dots[c.arch]; d == nil || d.compiled == 0 {
+			t.Errorf("no mutant with a dot compiled for %s: the mutations no longer reach its dot lowering", c.arch)
+		}
+	}
 	t.Log(st)
+	t.Log(st.dotString())
 }
 
 // TestCrashers replays every input that ever failed: each must now compile
@@ -277,7 +399,17 @@ func TestCampaign(t *testing.T) {
 	if *campaign == 0 {
 		t.Skip("no -campaign duration given")
 	}
-	seeds := Seeds(repoRoot(t), sharedDir(t))
+	seeds := withDerived(t, Seeds(repoRoot(t), sharedDir(t)), 0)
+	if *only != "" {
+		re, err := regexp.Compile(*only)
+		if err != nil {
+			t.Fatalf("-fuzz.only: %v", err)
+		}
+		seeds = slices.DeleteFunc(seeds, func(s Seed) bool { return !re.MatchString(s.Src) })
+		if len(seeds) == 0 {
+			t.Fatalf("no seed kernel matches -fuzz.only=%q", *only)
+		}
+	}
 	s := *seed
 	if s == 0 {
 		s = time.Now().UnixNano()
@@ -312,6 +444,7 @@ func TestCampaign(t *testing.T) {
 		}
 	}
 	t.Logf("final: %v", st)
+	t.Log(st.dotString())
 	var kinds []string
 	for k, n := range st.by {
 		kinds = append(kinds, fmt.Sprintf("%s=%d", k, n))

@@ -14,25 +14,32 @@ import (
 type mutation struct {
 	name  string
 	apply func(src string, r *rand.Rand) (out, what string, ok bool)
+	// probesVerifier: the result rarely verifies (one type out of step
+	// with its uses); it tests the verifier's diagnostics more than the
+	// passes.
+	probesVerifier bool
 }
 
 // mutations are chosen with equal probability; each models an edit a user
 // or a front end could make, and each keeps the text parseable often
 // enough that the passes, not just the parser, see the result.
 var mutations = []mutation{
-	{"shape", mutateShape},
-	{"dim", mutateOneDim},
-	{"elem", mutateElemType},
-	{"layout", mutateLayout},
-	{"warps", mutateWarps},
-	{"hint", mutateHint},
-	{"add-hint", addHint},
-	{"constant", mutateConstant},
-	{"loop", mutateLoop},
-	{"delete-op", deleteOp},
-	{"delete-operand", deleteOperand},
-	{"swap-operand", swapOperand},
-	{"encoding", swapEncoding},
+	{"shape", mutateShape, false},
+	{"dim", mutateOneDim, true},
+	{"elem", mutateElemType, false},
+	{"layout", mutateLayout, false},
+	{"warps", mutateWarps, false},
+	{"hint", mutateHint, false},
+	{"add-hint", addHint, false},
+	{"constant", mutateConstant, false},
+	{"loop", mutateLoop, false},
+	{"delete-op", deleteOp, false},
+	{"delete-operand", deleteOperand, false},
+	{"swap-operand", swapOperand, false},
+	{"encoding", swapEncoding, true},
+	{"dot", mutateDot, false},
+	{"loop-attr", mutateLoopAttr, false},
+	{"linear", mutateLinearBasis, false},
 }
 
 // Mutate applies n random mutations to src and returns the result and a
@@ -55,7 +62,7 @@ var (
 	reShape     = regexp.MustCompile(`tensor<((?:\d+x)+)`)
 	reDigits    = regexp.MustCompile(`\d+`)
 	reElem      = regexp.MustCompile(`\b(f16|bf16|f32|f64|i1|i8|i16|i32|i64|f8E4M3FN|f8E5M2)\b`)
-	reLayoutArg = regexp.MustCompile(`(sizePerThread|threadsPerWarp|warpsPerCTA|order|CTAsPerCGA|CTASplitNum|CTAOrder|instrShape|versionMajor|versionMinor|vec|perPhase|maxPhase|opIdx|kWidth|dim) = (\[[^\]]*\]|\d+)`)
+	reLayoutArg = regexp.MustCompile(`(sizePerThread|threadsPerWarp|warpsPerCTA|order|CTAsPerCGA|CTASplitNum|CTAOrder|instrShape|versionMajor|versionMinor|version|vec|perPhase|maxPhase|opIdx|kWidth|dim|swizzlingByteWidth|elementBitWidth|isTransposed|transposed) = (\[[^\]]*\]|\d+|true|false)`)
 	reWarpsAttr = regexp.MustCompile(`"ttg\.(num-warps|threads-per-warp|num-ctas)" = (\d+)`)
 	reHint      = regexp.MustCompile(`tt\.(divisibility|contiguity|constancy) = (dense<[^>]*> : tensor<[^>]*>|\d+ : i\d+)`)
 	reIntConst  = regexp.MustCompile(`arith\.constant (dense<)?(-?\d+)(>)? : `)
@@ -63,6 +70,10 @@ var (
 	reFor       = regexp.MustCompile(`scf\.for (%[\w.]+) = (%[\w.]+) to (%[\w.]+) step (%[\w.]+)`)
 	reSSAUse    = regexp.MustCompile(`%[A-Za-z_][\w.$-]*|%\d+(?:#\d+)?`)
 	reEncoding  = regexp.MustCompile(`#(blocked\d*|mma\d*|shared\d*|linear\d*|smem)\b`)
+	reDotAttr   = regexp.MustCompile(`(inputPrecision|maxNumImpreciseAcc) = (\w+)`)
+	reDot       = regexp.MustCompile(`= (tt\.dot|ttng\.warp_group_dot) (%[\w.#]+), (%[\w.#]+)`)
+	reBasis     = regexp.MustCompile(`\[(-?\d+(?:, -?\d+)*)\]`)
+	reLinear    = regexp.MustCompile(`#ttg\.linear<\{[^}]*\}>`)
 	reHintSite  = regexp.MustCompile(`= (tt\.addptr|tt\.make_range|tt\.splat|arith\.addi|arith\.muli|tt\.load|tt\.broadcast|tt\.expand_dims) `)
 )
 
@@ -205,6 +216,8 @@ func mutateLayout(src string, r *rand.Rand) (string, string, bool) {
 			parts[i] = strings.TrimSpace(parts[i])
 		}
 		nw = "[" + strings.Join(parts, ", ") + "]"
+	} else if val == "true" || val == "false" {
+		nw = map[string]string{"true": "false", "false": "true"}[val]
 	} else {
 		nw = strconv.FormatInt(pick(r, vals), 10)
 	}
@@ -435,4 +448,111 @@ func swapEncoding(src string, r *rand.Rand) (string, string, bool) {
 		return src, "", false // the alias definition itself
 	}
 	return src[:m[0]] + nw + src[m[1]:], old + " -> " + nw + " once", true
+}
+
+// mutateDot changes a dot's precision or imprecise-accumulation bound, or
+// swaps its A and B operands (a shape or layout mismatch the verifier
+// must name, or for square tiles a valid dot with transposed roles).
+func mutateDot(src string, r *rand.Rand) (string, string, bool) {
+	if r.Intn(2) == 0 {
+		idx := reDotAttr.FindAllStringSubmatchIndex(src, -1)
+		if len(idx) > 0 {
+			m := pick(r, idx)
+			var nw string
+			_, notInt := strconv.Atoi(src[m[4]:m[5]])
+			switch {
+			case src[m[2]:m[3]] == "inputPrecision" && notInt != nil: // tt.dot's keyword form
+				nw = pick(r, []string{"tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"})
+			case src[m[2]:m[3]] == "inputPrecision": // an integer attribute elsewhere
+				nw = pick(r, []string{"0", "1", "2", "4", "5", "-1"})
+			default:
+				nw = strconv.FormatInt(pick(r, []int64{0, 1, 32, 1 << 30, -1}), 10)
+			}
+			return src[:m[4]] + nw + src[m[5]:], src[m[2]:m[3]] + " " + src[m[4]:m[5]] + " -> " + nw, true
+		}
+	}
+	idx := reDot.FindAllStringSubmatchIndex(src, -1)
+	if len(idx) == 0 {
+		return src, "", false
+	}
+	m := pick(r, idx)
+	a, b := src[m[4]:m[5]], src[m[6]:m[7]]
+	return src[:m[4]] + b + ", " + a + src[m[7]:], "dot operands " + a + ", " + b + " swapped", true
+}
+
+// loopAttrs are the scf.for attributes Triton's front end sets
+// (tl.range's num_stages, loop_unroll_factor, flatten, warp_specialize,
+// disallow_acc_multi_buffer) with values a user could write.
+var loopAttrs = []string{
+	"tt.num_stages = 0 : i32", "tt.num_stages = 1 : i32", "tt.num_stages = 2 : i32", "tt.num_stages = 5 : i32",
+	"tt.num_stages = 64 : i32", "tt.num_stages = -1 : i32", "tt.loop_unroll_factor = 0 : i32",
+	"tt.loop_unroll_factor = 3 : i32", "tt.loop_unroll_factor = -1 : i32", "tt.flatten", "tt.warp_specialize",
+	"tt.disallow_acc_multi_buffer",
+}
+
+// mutateLoopAttr gives an scf.for one of loopAttrs, replacing what its
+// closing line carries: the pipeliner, the unroller and the schedulers
+// then see stage counts and flags the seeds never have. The loop's
+// closing brace is the first later line at the scf.for line's
+// indentation (the printer indents regions).
+func mutateLoopAttr(src string, r *rand.Rand) (string, string, bool) {
+	ls := bodyLines(src)
+	var fors []int
+	for i, l := range ls {
+		if strings.Contains(l, "scf.for ") {
+			fors = append(fors, i)
+		}
+	}
+	if len(fors) == 0 {
+		return src, "", false
+	}
+	i := pick(r, fors)
+	indent := ls[i][:len(ls[i])-len(strings.TrimLeft(ls[i], " "))]
+	for j := i + 1; j < len(ls); j++ {
+		l := ls[j]
+		if !strings.HasPrefix(l, indent+"}") {
+			continue
+		}
+		rest := strings.TrimPrefix(l, indent+"}")
+		if strings.HasPrefix(rest, " {") { // an attribute dictionary already
+			if k := strings.Index(rest, "}"); k > 0 {
+				rest = rest[k+1:]
+			}
+		}
+		attr := pick(r, loopAttrs)
+		ls[j] = indent + "} {" + attr + "}" + rest
+		return strings.Join(ls, "\n"), fmt.Sprintf("loop at line %d gets {%s}", i+1, attr), true
+	}
+	return src, "", false
+}
+
+// mutateLinearBasis changes one basis vector of a linear layout: a
+// non-power-of-two, zero, negative or out-of-shape entry, or a vector
+// with a different number of dimensions.
+func mutateLinearBasis(src string, r *rand.Rand) (string, string, bool) {
+	lin := reLinear.FindAllStringIndex(src, -1)
+	if len(lin) == 0 {
+		return src, "", false
+	}
+	l := pick(r, lin)
+	body := src[l[0]:l[1]]
+	idx := reBasis.FindAllStringSubmatchIndex(body, -1)
+	if len(idx) == 0 {
+		return src, "", false
+	}
+	m := pick(r, idx)
+	parts := strings.Split(body[m[2]:m[3]], ", ")
+	switch r.Intn(4) {
+	case 0:
+		parts = append(parts, "1")
+	case 1:
+		if len(parts) > 1 {
+			parts = parts[1:]
+		}
+	default:
+		parts[r.Intn(len(parts))] = strconv.FormatInt(pick(r, []int64{0, 1, 3, 6, 64, 4096, 1 << 40, -1}), 10)
+	}
+	nw := strings.Join(parts, ", ")
+	at := l[0] + m[2]
+	return src[:at] + nw + src[l[0]+m[3]:], "linear basis [" + body[m[2]:m[3]] + "] -> [" + nw + "]", true
 }

@@ -24,10 +24,17 @@ type Job struct {
 	Target   string `json:"target"`
 	Arch     string `json:"arch"`
 	NumWarps int    `json:"num_warps"`
+	// NumStages is the software pipeliner's depth (0: tt-translate's
+	// default for the target, 3 on NVIDIA and 2 on AMD).
+	NumStages int `json:"num_stages,omitempty"`
 }
 
 func (j Job) String() string {
-	return fmt.Sprintf("--target=%s --arch=%s --num-warps=%d", j.Target, j.Arch, j.NumWarps)
+	s := fmt.Sprintf("--target=%s --arch=%s --num-warps=%d", j.Target, j.Arch, j.NumWarps)
+	if j.NumStages != 0 {
+		s += fmt.Sprintf(" --num-stages=%d", j.NumStages)
+	}
+	return s
 }
 
 // Status is how a job ended.
