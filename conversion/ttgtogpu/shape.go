@@ -325,6 +325,10 @@ func (l *lowering) lowerMapElementwise(op *ir.Operation, e *emitter, rw *convers
 		}
 	}
 	if multi {
+		if n == 0 { // no registers: no call, straight on
+			e.b.SetInsertionPointToEnd(cur)
+			llvm.NewBr(e.b, e.loc, join, nil)
+		}
 		e.b.SetInsertionPoint(op)
 	}
 	rw.ReplaceOpN(op, results)
