@@ -44,7 +44,9 @@ func init() {
 			return -math.Sqrt2 * math.Erfcinv(2*x)
 		},
 		"j0": math.J0, "j1": math.J1, "y0": math.Y0, "y1": math.Y1,
-		"fabs": math.Abs, "floor": math.Floor, "ceil": math.Ceil, "trunc": math.Trunc,
+		"cyl_bessel_i0": func(x float64) float64 { return numeric.Bessel(numeric.BesselI0).Eval(x) },
+		"cyl_bessel_i1": func(x float64) float64 { return numeric.Bessel(numeric.BesselI1).Eval(x) },
+		"fabs":          math.Abs, "floor": math.Floor, "ceil": math.Ceil, "trunc": math.Trunc,
 		"round": math.Round, "rint": math.RoundToEven, "nearbyint": math.RoundToEven,
 		"logb": math.Logb,
 		"saturate": func(x float64) float64 {
@@ -58,6 +60,11 @@ func init() {
 		f := f
 		fn := func(r *Tensor, a []*Tensor, i int) { setFloat(r, i, f(floatAt(a[0], i))) }
 		addMathExtern(name, fn)
+	}
+	for _, n := range []string{"0", "1"} { // OCML's names for I0 and I1
+		for _, w := range []string{"f32", "f64"} {
+			externs["__ocml_i"+n+"_"+w] = externs["__ocml_cyl_bessel_i"+n+"_"+w]
+		}
 	}
 	for _, name := range []string{"fast_exp", "fast_log", "fast_log2", "fast_log10", "fast_exp10", "fast_sin", "fast_cos", "fast_tan"} {
 		f := unary[name[5:]]

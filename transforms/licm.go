@@ -3,6 +3,7 @@ package transforms
 import (
 	"flag"
 
+	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -53,10 +54,13 @@ func HoistLoopInvariants(loop *ir.Operation) int {
 // ir.LoopLike op): a FIFO worklist of the top-level ops of each loop
 // region; an op that shouldMove accepts and that uses only values defined
 // outside the loop (or inside itself) is moved by move, and its users in
-// the region are reconsidered. It returns the number of ops moved.
+// the region are reconsidered. It returns the number of ops moved. A loop
+// whose llvm.loop_annotation disables LICM (Triton's disable_licm) keeps
+// its code: the annotation states the user's intent for the loop, which
+// tt honours in its own hoisting as well as in the LLVM metadata.
 func MoveLoopInvariantCode(loop *ir.Operation, shouldMove func(*ir.Operation) bool, move func(*ir.Operation)) int {
 	l, ok := ir.As[ir.LoopLike](loop)
-	if !ok {
+	if !ok || llvm.LICMDisabled(loop.Attr(llvm.LoopAnnotationAttrName)) {
 		return 0
 	}
 	moved := 0

@@ -144,5 +144,68 @@ module {
   }
 }
 `,
+	}, {
+		// A loop whose llvm.loop_annotation disables LICM (Triton's disable_licm)
+		// keeps its invariant code (scf.for and scf.while); the same loop without
+		// the annotation loses it.
+		name:     "disable_licm",
+		pipeline: "builtin.module(loop-invariant-code-motion)",
+		in: `
+#licm = #llvm.loop_licm<disable = true>
+#la = #llvm.loop_annotation<licm = #licm>
+module {
+  tt.func @f(%lb: i32, %ub: i32, %x: i32) -> i32 {
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %x) -> (i32) : i32 {
+      %a = arith.muli %x, %x : i32
+      %s = arith.addi %acc, %a : i32
+      scf.yield %s : i32
+    } {llvm.loop_annotation = #la}
+    %w = scf.while (%b = %r) : (i32) -> i32 {
+      %sq = arith.muli %x, %x : i32
+      %n = arith.addi %b, %sq : i32
+      %cc = arith.cmpi slt, %n, %ub : i32
+      scf.condition(%cc) %n : i32
+    } do {
+    ^bb0(%d: i32):
+      scf.yield %d : i32
+    } attributes {llvm.loop_annotation = #la}
+    %v = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %w) -> (i32) : i32 {
+      %a = arith.muli %x, %x : i32
+      %s = arith.addi %acc, %a : i32
+      scf.yield %s : i32
+    }
+    tt.return %v : i32
+  }
+}`,
+		want: `
+#loop_licm = #llvm.loop_licm<disable = true>
+#loop_annotation = #llvm.loop_annotation<licm = #loop_licm>
+module {
+  tt.func @f(%arg0: i32, %arg1: i32, %arg2: i32) -> i32 {
+    %c1_i32 = arith.constant 1 : i32
+    %0 = scf.for %arg3 = %arg0 to %arg1 step %c1_i32 iter_args(%arg4 = %arg2) -> (i32)  : i32 {
+      %4 = arith.muli %arg2, %arg2 : i32
+      %5 = arith.addi %arg4, %4 : i32
+      scf.yield %5 : i32
+    } {llvm.loop_annotation = #loop_annotation}
+    %1 = scf.while (%arg3 = %0) : (i32) -> i32 {
+      %4 = arith.muli %arg2, %arg2 : i32
+      %5 = arith.addi %arg3, %4 : i32
+      %6 = arith.cmpi slt, %5, %arg1 : i32
+      scf.condition(%6) %5 : i32
+    } do {
+    ^bb0(%arg3: i32):
+      scf.yield %arg3 : i32
+    } attributes {llvm.loop_annotation = #loop_annotation}
+    %2 = arith.muli %arg2, %arg2 : i32
+    %3 = scf.for %arg3 = %arg0 to %arg1 step %c1_i32 iter_args(%arg4 = %1) -> (i32)  : i32 {
+      %4 = arith.addi %arg4, %2 : i32
+      scf.yield %4 : i32
+    }
+    tt.return %3 : i32
+  }
+}
+`,
 	}})
 }

@@ -144,7 +144,7 @@ func lowerFor(b *ir.Builder, op *ir.Operation) error {
 	stepped := arith.NewBinary(b, "arith.addi", loc, iv, loop.Step()).Result(0)
 	nameAfter(op, stepped)
 	carried := append([]ir.Value{stepped}, term.Operands()...)
-	cf.NewBr(b, loc, cond, carried)
+	propagateLoopAttrs(op, cf.NewBr(b, loc, cond, carried))
 	term.Erase()
 
 	b.SetInsertionPointToEnd(initBlock)
@@ -269,11 +269,22 @@ func lowerWhile(b *ir.Builder, op *ir.Operation) error {
 	condOp.Erase()
 
 	b.SetInsertionPoint(yield)
-	cf.NewBr(b, yield.Loc(), before, yield.Operands())
+	propagateLoopAttrs(op, cf.NewBr(b, yield.Loc(), before, yield.Operands()))
 	yield.Erase()
 
 	replaceAndErase(op, args)
 	return nil
+}
+
+// propagateLoopAttrs copies the loop's attributes whose value belongs
+// to the LLVM dialect (llvm.loop_annotation) to its back-edge branch, the
+// latch LLVM's loop metadata goes on, as MLIR's SCFToControlFlow does.
+func propagateLoopAttrs(loop, latch *ir.Operation) {
+	for _, a := range loop.DiscardableAttrs() {
+		if a.Value.Namespace() == "llvm" {
+			latch.SetAttr(a.Name, a.Value)
+		}
+	}
 }
 
 // lowerDoWhile inlines only the before region, looping on its condition.
@@ -297,7 +308,7 @@ func lowerDoWhile(b *ir.Builder, op *ir.Operation) error {
 
 	args := condOp.Operands()[1:]
 	b.SetInsertionPointToEnd(beforeLast)
-	cf.NewCondBr(b, condOp.Loc(), condOp.Operand(0), before, args, cont, nil)
+	propagateLoopAttrs(op, cf.NewCondBr(b, condOp.Loc(), condOp.Operand(0), before, args, cont, nil))
 	condOp.Erase()
 
 	replaceAndErase(op, args)

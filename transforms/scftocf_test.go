@@ -189,5 +189,76 @@ module {
   }
 }
 `,
+	}, {
+		// The loops' LLVM-dialect attributes (llvm.loop_annotation) go to their
+		// back-edge branch, as MLIR's SCFToControlFlow does: the for's latch
+		// cf.br, the do-while's looping cf.cond_br; an unannotated loop gets none.
+		name:     "loop annotation on the latch",
+		pipeline: "builtin.module(convert-scf-to-cf)",
+		in: `
+#licm = #llvm.loop_licm<disable = true>
+#la = #llvm.loop_annotation<licm = #licm>
+module {
+  tt.func @f(%lb: i32, %ub: i32, %x: i32) -> i32 {
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %x) -> (i32) : i32 {
+      %a = arith.muli %x, %x : i32
+      %s = arith.addi %acc, %a : i32
+      scf.yield %s : i32
+    } {llvm.loop_annotation = #la}
+    %w = scf.while (%b = %r) : (i32) -> i32 {
+      %sq = arith.muli %x, %x : i32
+      %n = arith.addi %b, %sq : i32
+      %cc = arith.cmpi slt, %n, %ub : i32
+      scf.condition(%cc) %n : i32
+    } do {
+    ^bb0(%d: i32):
+      scf.yield %d : i32
+    } attributes {llvm.loop_annotation = #la}
+    %v = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %w) -> (i32) : i32 {
+      %a = arith.muli %x, %x : i32
+      %s = arith.addi %acc, %a : i32
+      scf.yield %s : i32
+    }
+    tt.return %v : i32
+  }
+}`,
+		want: `
+#loop_licm = #llvm.loop_licm<disable = true>
+#loop_annotation = #llvm.loop_annotation<licm = #loop_licm>
+module {
+  tt.func @f(%arg0: i32, %arg1: i32, %arg2: i32) -> i32 {
+    %c1_i32 = arith.constant 1 : i32
+    cf.br ^bb1(%arg0, %arg2 : i32, i32)
+  ^bb1(%0: i32, %1: i32):  // 2 preds: ^bb0, ^bb2
+    %2 = arith.cmpi slt, %0, %arg1 : i32
+    cf.cond_br %2, ^bb2, ^bb3
+  ^bb2:  // pred: ^bb1
+    %3 = arith.muli %arg2, %arg2 : i32
+    %4 = arith.addi %1, %3 : i32
+    %5 = arith.addi %0, %c1_i32 : i32
+    cf.br ^bb1(%5, %4 : i32, i32) {llvm.loop_annotation = #loop_annotation}
+  ^bb3:  // pred: ^bb1
+    cf.br ^bb4(%1 : i32)
+  ^bb4(%6: i32):  // 2 preds: ^bb3, ^bb4
+    %7 = arith.muli %arg2, %arg2 : i32
+    %8 = arith.addi %6, %7 : i32
+    %9 = arith.cmpi slt, %8, %arg1 : i32
+    cf.cond_br %9, ^bb4(%8 : i32), ^bb5 {llvm.loop_annotation = #loop_annotation}
+  ^bb5:  // pred: ^bb4
+    cf.br ^bb6(%arg0, %8 : i32, i32)
+  ^bb6(%10: i32, %11: i32):  // 2 preds: ^bb5, ^bb7
+    %12 = arith.cmpi slt, %10, %arg1 : i32
+    cf.cond_br %12, ^bb7, ^bb8
+  ^bb7:  // pred: ^bb6
+    %13 = arith.muli %arg2, %arg2 : i32
+    %14 = arith.addi %11, %13 : i32
+    %15 = arith.addi %10, %c1_i32 : i32
+    cf.br ^bb6(%15, %14 : i32, i32)
+  ^bb8:  // pred: ^bb6
+    tt.return %11 : i32
+  }
+}
+`,
 	}})
 }

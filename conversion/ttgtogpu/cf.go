@@ -3,6 +3,7 @@ package ttgtogpu
 import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/cf"
+	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -22,6 +23,7 @@ func (l *lowering) lowerBr(op *ir.Operation, e *emitter, rw *conversion.Rewriter
 	st := ir.NewState(l.ctx, "llvm.br", op.Loc())
 	st.Operands = l.flatten(rw, br.DestOperands())
 	st.Successors = []*ir.Block{br.Dest()}
+	loopAnnotation(op, st)
 	e.b.Create(st)
 	rw.EraseOp(op)
 	return nil
@@ -36,9 +38,20 @@ func (l *lowering) lowerCondBr(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	st.Operands = append(append([]ir.Value{cond}, t...), f...)
 	st.Successors = []*ir.Block{c.TrueDest(), c.FalseDest()}
 	st.AddAttr("operandSegmentSizes", ir.DenseI32Array(l.ctx, []int64{1, int64(len(t)), int64(len(f))}))
+	loopAnnotation(op, st)
 	e.b.Create(st)
 	rw.EraseOp(op)
 	return nil
+}
+
+// loopAnnotation moves the loop metadata that scf-to-cf put on a loop's
+// back edge (the discardable llvm.loop_annotation) into the LLVM branch's
+// loop_annotation, which the LLVM IR printer emits as !llvm.loop (what
+// Triton's fixUpLoopAnnotation does after the cf-to-llvm patterns).
+func loopAnnotation(op *ir.Operation, st *ir.OperationState) {
+	if a, ok := op.Attr(llvm.LoopAnnotationAttrName).(*llvm.LoopAttr); ok && a.Kind == "loop_annotation" {
+		st.AddAttr("loop_annotation", a)
+	}
 }
 
 // lowerCFAssert turns cf.assert into a device assertion.

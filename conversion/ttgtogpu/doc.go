@@ -67,7 +67,8 @@
 //	f64 math.sin / math.cos          Cody-Waite; Payne-Hanek in a block only threads with an
 //	                                 argument of 2^30 or more branch to (libm_trig.go)
 //	tt.make_range / splat / views    register bookkeeping (shape.go); tt.map_elementwise inlines
-//	                                 its region per `pack` registers
+//	                                 its region per `pack` registers (a region with branches:
+//	                                 copied per call between a branch in and a results block)
 //	tt.load / tt.store               predicated gpu.load / gpu.store of up to 128 bits per vector,
 //	                                 width from axis info; stores by the owners of each element
 //	amdg.buffer_load / buffer_store  the same on base + offset (AMD TTGIR from Triton; buffer.go)
@@ -105,7 +106,8 @@
 //	                                 128-byte grid-constant tensor maps (tensordesc.go)
 //	tt.print / tt.assert             gpu.printf / gpu.assert
 //	tt.elementwise_inline_asm        llvm.inline_asm with sub-32-bit elements packed
-//	tt.extern_elementwise            the common libdevice functions, inline
+//	tt.extern_elementwise            the common libdevice functions, inline; Bessel J0, J1,
+//	                                 Y0, Y1, I0, I1 from numeric's tables (libm_bessel.go)
 //
 // # Shared memory and barriers
 //

@@ -109,6 +109,9 @@ func externTable() map[string]externFn {
 			return e.intResize(e.intrinsic("ctpop", a[0].Type(), a[0]), res, false)
 		},
 	}
+	for name, k := range besselFns {
+		t[name] = func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.besselAny(k, a[0], res) }
+	}
 	return t
 }
 
@@ -140,6 +143,9 @@ var externSignatures = map[string]string{
 	"__nv_llmin": "lll", "__nv_llmax": "lll", "__nv_ullmin": "lll", "__nv_ullmax": "lll",
 	"__nv_mulhi": "iii", "__nv_umulhi": "iii", "__nv_mul64hi": "lll", "__nv_umul64hi": "lll",
 	"__nv_popc": "ii", "__nv_popcll": "li",
+	"__nv_j0f": "ff", "__nv_j0": "dd", "__nv_j1f": "ff", "__nv_j1": "dd",
+	"__nv_y0f": "ff", "__nv_y0": "dd", "__nv_y1f": "ff", "__nv_y1": "dd",
+	"__nv_cyl_bessel_i0f": "ff", "__nv_cyl_bessel_i0": "dd", "__nv_cyl_bessel_i1f": "ff", "__nv_cyl_bessel_i1": "dd",
 }
 
 func sigLetter(t ir.Type) byte {

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/ir"
 )
 
 // 1-D element-wise kernels: out_k[i] = f_k(x[i], y[i]) for a list of
@@ -425,5 +428,70 @@ func TestFP8AbsDiff(t *testing.T) {
 				t.Fatalf("absf of %#x, %#x = %#x, %#x; want the sign bit cleared", x[i], y[i], got[2].buf[i], got[3].buf[i])
 			}
 		}
+	})
+}
+
+// TestMapElementwiseControlFlowDiff: a tt.map_elementwise region with a
+// loop in cf branches and an scf.if (lowered to branches first), packed
+// two elements a call with two results, four registers a thread: the
+// region is copied once per call between branches; the simulator must
+// agree with the interpreter element for element.
+func TestMapElementwiseControlFlowDiff(t *testing.T) {
+	src := `module {
+  tt.func public @mapcf(%x: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %p: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %q: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
+    %i = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
+    %xs = tt.splat %x : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>>
+    %xp = tt.addptr %xs, %i : tensor<512x!tt.ptr<i32>>, tensor<512xi32>
+    %a = tt.load %xp : tensor<512x!tt.ptr<i32>>
+    %ys = tt.splat %y : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>>
+    %yp = tt.addptr %ys, %i : tensor<512x!tt.ptr<i32>>, tensor<512xi32>
+    %b = tt.load %yp : tensor<512x!tt.ptr<i32>>
+    %r:2 = "tt.map_elementwise"(%a, %b) <{pack = 2 : i32}> ({
+    ^bb0(%a0: i32, %a1: i32, %b0: i32, %b1: i32):
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %c3 = arith.constant 3 : i32
+      %c255 = arith.constant 255 : i32
+      %m = arith.andi %a0, %c255 : i32
+      cf.br ^loop(%m, %c0 : i32, i32)
+    ^loop(%v: i32, %n: i32):
+      %nz = arith.cmpi ne, %v, %c0 : i32
+      cf.cond_br %nz, ^body, ^done
+    ^body:
+      %bit = arith.andi %v, %c1 : i32
+      %n2 = arith.addi %n, %bit : i32
+      %v2 = arith.shrui %v, %c1 : i32
+      cf.br ^loop(%v2, %n2 : i32, i32)
+    ^done:
+      %lt = arith.cmpi slt, %a1, %b1 : i32
+      %s = scf.if %lt -> (i32) {
+        %d = arith.subi %a1, %b1 : i32
+        scf.yield %d : i32
+      } else {
+        %t = arith.muli %b0, %c3 : i32
+        scf.yield %t : i32
+      }
+      tt.map_elementwise.return %n, %s, %s, %n : i32, i32, i32, i32
+    }) : (tensor<512xi32>, tensor<512xi32>) -> (tensor<512xi32>, tensor<512xi32>)
+    %ps = tt.splat %p : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>>
+    %pp = tt.addptr %ps, %i : tensor<512x!tt.ptr<i32>>, tensor<512xi32>
+    tt.store %pp, %r#0 : tensor<512x!tt.ptr<i32>>
+    %qs = tt.splat %q : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>>
+    %qp = tt.addptr %qs, %i : tensor<512x!tt.ptr<i32>>, tensor<512xi32>
+    tt.store %qp, %r#1 : tensor<512x!tt.ptr<i32>>
+    tt.return
+  }
+}`
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, src, 4)
+		r := rand.New(rand.NewSource(19))
+		args := []diffArg{i32Buf(randI32(r, 512, 1000)), i32Buf(randI32(r, 512, 1000)), zeroBuf("i32", 512), zeroBuf("i32", 512)}
+		diffTestCheck(t, m, "mapcf", [3]int{1, 1, 1}, args, 0, func(lowered *ir.Operation) {
+			// Two registers a call: 2 calls on sm_90 (4 warps of 32), 1 on
+			// gfx942 (wavefronts of 64); the region's two branches each.
+			if n := strings.Count(print(lowered), "llvm.cond_br"); n != 2*512/(2*4*tg.lanes) {
+				t.Errorf("%d conditional branches, want the region's two for each call", n)
+			}
+		})
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -244,19 +245,22 @@ func (l *lowering) lowerCat(op *ir.Operation, e *emitter, rw *conversion.Rewrite
 
 // lowerMapElementwise applies the region of tt.map_elementwise to every
 // `pack` consecutive registers: its arguments are pack elements of each
-// operand in turn, its results pack elements of each result.
+// operand in turn, its results pack elements of each result. A region of
+// one block is inlined; one with control flow (cf branches, or scf
+// lowered to them) is copied once per call, between a branch from the
+// code before and a block that takes the results as arguments
+// (mapElementwiseBlocks), as Triton's lowering does.
 func (l *lowering) lowerMapElementwise(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	pack := 1
 	if a, ok := op.Attr("pack").(*ir.IntegerAttr); ok && a.Int() > 0 {
 		pack = int(a.Int())
 	}
 	r := op.Region(0)
-	if r.NumBlocks() != 1 {
-		return ir.OpErrorf(op, "tt.map_elementwise with control flow in its region is not supported")
-	}
-	for o := r.Front().First(); o != nil; o = o.Next() {
-		if o.NumRegions() > 0 {
-			return ir.OpErrorf(o, "ops with regions are not supported in tt.map_elementwise")
+	for _, b := range r.Blocks() {
+		for o := b.First(); o != nil; o = o.Next() {
+			if o.NumRegions() > 0 {
+				return ir.OpErrorf(o, "ops with regions are not supported in tt.map_elementwise (structured control flow is lowered to cf branches first)")
+			}
 		}
 	}
 	operands := make([][]ir.Value, op.NumOperands())
@@ -268,10 +272,29 @@ func (l *lowering) lowerMapElementwise(op *ir.Operation, e *emitter, rw *convers
 		}
 		n = len(operands[i])
 	}
+	multi := r.NumBlocks() > 1
+	var cur, join *ir.Block
+	var retTypes []ir.Type
+	if multi {
+		for _, b := range r.Blocks() {
+			if t := b.Terminator(); t != nil && t.Name() == "tt.map_elementwise.return" {
+				retTypes = t.OperandTypes()
+				break
+			}
+		}
+		if retTypes == nil {
+			return ir.OpErrorf(op, "tt.map_elementwise region has no tt.map_elementwise.return")
+		}
+		cur = op.Block()
+		join = rw.SplitBlock(cur, op)
+	}
 	// A thread whose register count is not a multiple of pack fills the
 	// last call with poison and drops the extra results.
 	results := make([][]ir.Value, op.NumResults())
 	for c := 0; c < n; c += pack {
+		if multi {
+			e.b.SetInsertionPointToEnd(cur)
+		}
 		var args []ir.Value
 		for _, vals := range operands {
 			for j := c; j < c+pack; j++ {
@@ -282,11 +305,81 @@ func (l *lowering) lowerMapElementwise(op *ir.Operation, e *emitter, rw *convers
 				}
 			}
 		}
-		outs := inlineBlock(e, r.Front(), args)
+		var outs []ir.Value
+		if multi {
+			next := join
+			if c+pack < n {
+				next = ir.NewBlock(l.ctx, nil, nil)
+				join.Region().InsertBefore(next, join)
+			}
+			for _, t := range retTypes {
+				outs = append(outs, next.AddArgument(t, op.Loc()))
+			}
+			l.mapElementwiseBlocks(e, r, cur, next, args)
+			cur = next
+		} else {
+			outs = inlineBlock(e, r.Front(), args)
+		}
 		for k := range results {
 			results[k] = append(results[k], outs[k*pack:k*pack+min(pack, n-c)]...)
 		}
 	}
+	if multi {
+		if n == 0 { // no registers: no call, straight on
+			e.b.SetInsertionPointToEnd(cur)
+			llvm.NewBr(e.b, e.loc, join, nil)
+		}
+		e.b.SetInsertionPoint(op)
+	}
 	rw.ReplaceOpN(op, results)
 	return nil
+}
+
+// mapElementwiseBlocks copies the blocks of r in front of next, ends from
+// with a branch to the copy of the entry block passing args, and turns
+// each tt.map_elementwise.return into a branch to next with its operands.
+// The copied ops are lowered as the conversion reaches them.
+func (l *lowering) mapElementwiseBlocks(e *emitter, r *ir.Region, from, next *ir.Block, args []ir.Value) {
+	m := ir.NewMapping()
+	blocks := r.Blocks()
+	copies := make([]*ir.Block, len(blocks))
+	for i, b := range blocks {
+		copies[i] = ir.NewBlock(l.ctx, nil, nil)
+		for _, a := range b.Arguments() {
+			m.Map(a, copies[i].AddArgument(a.Type(), a.Loc()))
+		}
+		m.MapBlock(b, copies[i])
+		next.Region().InsertBefore(copies[i], next)
+	}
+	var cloned []*ir.Operation
+	for i, b := range blocks {
+		e.b.SetInsertionPointToEnd(copies[i])
+		for o := b.First(); o != nil; o = o.Next() {
+			if o.Name() == "tt.map_elementwise.return" {
+				llvm.NewBr(e.b, o.Loc(), next, mapAll(m, o.Operands()))
+				continue
+			}
+			cloned = append(cloned, e.b.Insert(o.Clone(m)))
+		}
+	}
+	// Blocks listed before the blocks that dominate them used values not
+	// yet copied: map those now.
+	for _, o := range cloned {
+		for i, v := range o.Operands() {
+			if w := m.LookupOrNil(v); w != nil {
+				o.SetOperand(i, w)
+			}
+		}
+	}
+	e.b.SetInsertionPointToEnd(from)
+	llvm.NewBr(e.b, e.loc, copies[0], args)
+}
+
+// mapAll looks every value up in m.
+func mapAll(m *ir.Mapping, vs []ir.Value) []ir.Value {
+	out := make([]ir.Value, len(vs))
+	for i, v := range vs {
+		out[i] = m.Lookup(v)
+	}
+	return out
 }

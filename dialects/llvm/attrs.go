@@ -232,6 +232,9 @@ func parseAttribute(p ir.DialectParser, mnemonic string, _ ir.Type) (ir.Attribut
 		}
 		return keywordAttr(ctx, mnemonic, kw), nil
 	}
+	if _, ok := loopAttrFields[mnemonic]; ok {
+		return parseLoopAttr(p, mnemonic)
+	}
 	return nil, p.Errorf("unknown LLVM attribute: %s", mnemonic)
 }
 

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/ttcompiler/tt/dialects/cf"
+	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/frontend/python"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -520,7 +521,7 @@ func (g *gen) dynamicFor(target *python.Name, x *python.For, r rangeSpec) {
 		forOp.SetAttr("tt.warp_specialize", unit)
 	}
 	if r.disableLICM {
-		g.failCur("disable_licm (an llvm.loop_annotation) is not supported by tt yet")
+		forOp.SetAttr(llvm.LoopAnnotationAttrName, llvm.DisableLICMAnnotation(g.c.ctx))
 	}
 	if len(inits) == 0 {
 		inner := ir.NewBuilder(g.c.ctx)
@@ -604,7 +605,7 @@ func (g *gen) whileStmt(x *python.While) {
 	cond := g.visitExpr(x.Test)
 	if c, ok := cond.(*conditionObj); ok {
 		if c.disableLICM {
-			g.fail(x.Test, "disable_licm (an llvm.loop_annotation) is not supported by tt yet")
+			whileOp.SetAttr(llvm.LoopAnnotationAttrName, llvm.DisableLICMAnnotation(g.c.ctx))
 		}
 		cond = c.cond
 	}

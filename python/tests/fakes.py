@@ -159,6 +159,8 @@ if stages:
     for i, st in enumerate(["ttir", "ttgir", "llir"], 1):
         with open(os.path.join(stages, f"{i:02d}-{st}.mlir"), "w") as f:
             f.write(f"// {st} of {name}\n")
+    with open(os.path.join(stages, "out.ll"), "w") as f:
+        f.write(f"; LLVM IR of {name}\n")
 sys.stderr.write("tt-translate: warning: 2 steps of the pipeline were skipped\n")
 '''
 

@@ -200,7 +200,7 @@ class HookTest(TempDirTest):
         stages, _ = self.stages(options)
         md = {}
         module = fakes.Module(ttir)
-        for name in ("ttgir", "llir", "ptx"):
+        for name in ("ttgir", "llvm_mlir", "llir", "ptx"):
             module = stages[name](module, md)
         return module, md
 
@@ -213,6 +213,15 @@ class HookTest(TempDirTest):
         self.assertIs(stages["cubin"], marks["cubin"])
         for name in ("ttgir", "llir", "ptx"):
             self.assertIsNot(stages[name], marks[name])
+        # tt's per-thread IR is a stage of its own, run (and kept in asm) before llir.
+        self.assertEqual(list(stages), ["ttir", "ttgir", "llvm_mlir", "llir", "ptx", "cubin"])
+        md = {}
+        ttgir = stages["ttgir"](fakes.Module(fakes.KERNEL_TTIR), md)
+        self.assertEqual(ttgir, "// ttgir of add_kernel\n")
+        mlir = stages["llvm_mlir"](ttgir, md)
+        self.assertEqual(mlir, "// llir of add_kernel\n")
+        self.assertEqual(md["shared"], 1024)
+        self.assertEqual(stages["llir"](mlir, md), "; LLVM IR of add_kernel\n")
         ptx, md = self.compile()
         self.assertIn(".visible .entry add_kernel(", ptx)
         self.assertEqual(md["name"], "add_kernel")
@@ -243,9 +252,15 @@ class HookTest(TempDirTest):
         stages, marks = self.stages(fakes.Options(), self.Language.GLUON)
         self.assertIs(stages["ttgir"], marks["ttgir"])
         md = {}
-        llir = stages["llir"](fakes.Module(fakes.KERNEL_TTIR), md)
-        self.assertEqual(llir, "// llir of add_kernel\n")
+        mlir = stages["llvm_mlir"](fakes.Module(fakes.KERNEL_TTIR), md)
+        self.assertEqual(mlir, "// llir of add_kernel\n")
+        llir = stages["llir"](mlir, md)
+        self.assertEqual(llir, "; LLVM IR of add_kernel\n")
         self.assertIn("add_kernel", stages["ptx"](llir, md))
+        # A TTGIR module straight into llir (an ir_override of the ttgir stage) compiles too.
+        md = {}
+        self.assertEqual(stages["llir"](fakes.Module(fakes.KERNEL_TTIR), md), "; LLVM IR of add_kernel\n")
+        self.assertEqual(md["num_warps"], 4)
 
     def test_refusal_is_loud(self):
         import tt_triton
@@ -389,8 +404,10 @@ class RealTTTranslateTest(TempDirTest):
                                                  fakes.Options(**options), Language.TRITON, 90)
         with open(os.path.join(self.CASES, case)) as f:
             md, module = {}, fakes.Module(f.read())
-        for name in ("ttgir", "llir", "ptx"):
+        self.asm = {}
+        for name in ("ttgir", "llvm_mlir", "llir", "ptx"):
             module = stages[name](module, md)
+            self.asm[name] = module
         return module, md
 
     def test_cases(self):
@@ -403,8 +420,51 @@ class RealTTTranslateTest(TempDirTest):
                 self.assertIn(".version 8.7", ptx)
                 if kernel:
                     self.assertEqual((md["name"], md["shared"]), (kernel, shared))
+                # llir is LLVM IR (as Triton's make_llir returns), the per-thread MLIR is llvm_mlir.
+                self.assertIn('target triple = "nvptx64-nvidia-cuda"', self.asm["llir"])
+                self.assertRegex(self.asm["llir"], r"define ptx_kernel void @\w+\(")
+                self.assertIn("llvm.func", self.asm["llvm_mlir"])
                 self.assertEqual((md["global_scratch_size"], md["global_scratch_align"]), (0, 1))
                 self.assertEqual(md[metadata.METADATA_KEY], self.ident.cache_key())
+
+    def test_llir_carries_llvm_metadata(self):
+        # test_core.py's test_disable_licm and test_assume look for LLVM IR in asm["llir"]:
+        # the loop's !llvm.loop metadata and the llvm.assume call.
+        ttir = """#loop_licm = #llvm.loop_licm<disable = true, versioningDisable = true>
+#loop_annotation = #llvm.loop_annotation<licm = #loop_licm>
+module {
+  tt.func public @while_no_licm(%n: i32, %out: !tt.ptr<i32>) attributes {noinline = false} {
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %pos = arith.cmpi sgt, %n, %c0_i32 : i32
+    llvm.intr.assume %pos : i1
+    %i = scf.while (%a = %c0_i32) : (i32) -> i32 {
+      %0 = arith.cmpi slt, %a, %n : i32
+      scf.condition(%0) %a : i32
+    } do {
+    ^bb0(%a: i32):
+      %1 = arith.addi %a, %c1_i32 : i32
+      scf.yield %1 : i32
+    } attributes {llvm.loop_annotation = #loop_annotation}
+    tt.store %out, %i : !tt.ptr<i32>
+    tt.return
+  }
+}
+"""
+        path = os.path.join(self.tmp, "while_no_licm.ttir")
+        with open(path, "w") as f:
+            f.write(ttir)
+        orig = self.CASES
+        self.CASES = self.tmp
+        try:
+            ptx, md = self.compile("while_no_licm.ttir")
+        finally:
+            self.CASES = orig
+        self.assertEqual(md["name"], "while_no_licm")
+        self.assertIn("llvm.licm.disable", self.asm["llir"])
+        self.assertRegex(self.asm["llir"], r"br label %\w+, !llvm.loop !\d+")
+        self.assertIn("call void @llvm.assume(i1", self.asm["llir"])
+        self.assertIn("loop_annotation = #loop_annotation", self.asm["llvm_mlir"])
 
     def test_out_of_shared_memory(self):
         # The real tt-translate's exit status and record become Triton's OutOfResources.

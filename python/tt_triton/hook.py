@@ -4,12 +4,17 @@
 compilation the stages ``CUDABackend.add_stages`` builds become:
 
     ttir   Triton's make_ttir (unchanged)
-    ttgir  tt-translate compiles the TTIR to PTX with the compilation's options (the kernel
-           gets Triton's launcher ABI); returns tt's TTGIR text
-    llir   returns tt's per-thread IR (MLIR llvm+gpu dialects, not LLVM IR) and fills the
-           metadata make_llir fills (num_warps, shared, tmem_size, global/profile scratch)
-    ptx    returns tt's PTX unchanged, after checking that its entry takes what Triton's
-           launcher passes; fills the name
+    ttgir      tt-translate compiles the TTIR to PTX with the compilation's options (the
+               kernel gets Triton's launcher ABI); returns tt's TTGIR text
+    llvm_mlir  (added by tt, before llir) returns tt's per-thread IR (MLIR llvm+gpu
+               dialects) and fills the metadata make_llir fills (num_warps, shared,
+               tmem_size, global/profile scratch)
+    llir       returns tt's LLVM IR of the kernel (what tt-translate --target=llvmir
+               prints; written into its --dump-stages directory), as Triton's make_llir
+               returns LLVM IR
+    ptx        returns tt's PTX unchanged (compiled by tt from the per-thread IR, not from
+               the LLVM IR), after checking that its entry takes what Triton's launcher
+               passes; fills the name
     cubin  Triton's make_cubin (ptxas)
 
 A Gluon kernel keeps Triton's gluon_to_ttgir and tt compiles from TTGIR; so does a TTGIR
@@ -60,6 +65,7 @@ class _Compilation:
         self.input_text = None
         self.kernel = None
         self.ttgir_out = None
+        self.mlir_out = None
         self.llir_out = None
 
     def _ptx_version(self) -> int:
@@ -73,21 +79,32 @@ class _Compilation:
         args = translate.build_args(self.options, self.capability, self._ptx_version())
         self.result = translate.run(self.ident.path, text, ext, kernel, args)
         self.input_text, self.kernel = text, kernel
-        self.ttgir_out, self.llir_out = self.result.ttgir, self.result.llir
-        if self.ttgir_out is None or self.llir_out is None:
+        self.ttgir_out, self.mlir_out, self.llir_out = self.result.ttgir, self.result.llvm_mlir, self.result.llir
+        if self.ttgir_out is None or self.mlir_out is None:
             raise TTTranslateError(f"tt_triton: tt-translate wrote no TTGIR or per-thread IR stage dump for {kernel}")
+        if self.llir_out is None:
+            raise TTTranslateError(f"tt_triton: tt-translate wrote no LLVM IR (out.ll in --dump-stages) for {kernel}")
 
     def stage_ttgir(self, src, md):
         self.compile(src, "ttir")
         md["tensordesc_meta"] = metadata.tensordesc_meta(self.result.meta)
         return self.ttgir_out
 
-    def stage_llir(self, src, md):
+    def _from_ttgir(self, src, md):
+        """Compile src unless it is what the ttgir stage returned, and fill make_llir's metadata."""
         if self.result is None or src is not self.ttgir_out:
             # Gluon (gluon_to_ttgir's module), a .ttgir source or an ir_override: from TTGIR.
             self.compile(src, "ttgir")
             md["tensordesc_meta"] = metadata.tensordesc_meta(self.result.meta)
         md.update(metadata.launch_metadata(self.result.meta, self.options.num_warps))
+
+    def stage_llvm_mlir(self, src, md):
+        self._from_ttgir(src, md)
+        return self.mlir_out
+
+    def stage_llir(self, src, md):
+        if self.result is None or src is not self.mlir_out:
+            self._from_ttgir(src, md)
         return self.llir_out
 
     def stage_ptx(self, src, md):
@@ -135,6 +152,15 @@ def _stages_hook(backend, stages, options, language, capability):
     c = _Compilation(ident, backend, options, capability)
     if language == Language.TRITON:
         stages["ttgir"] = c.stage_ttgir
+    # tt's per-thread IR goes in as a stage of its own before llir (asm["llvm_mlir"]); the
+    # stages run in the dict's order.
+    order = list(stages.items())
+    stages.clear()
+    for name, fn in order:
+        if name == "llir":
+            stages["llvm_mlir"] = c.stage_llvm_mlir
+        stages[name] = fn
+    stages.setdefault("llvm_mlir", c.stage_llvm_mlir)
     stages["llir"] = c.stage_llir
     stages["ptx"] = c.stage_ptx
 

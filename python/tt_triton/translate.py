@@ -93,10 +93,12 @@ def build_args(options, capability: int, ptx_version: int) -> list[str]:
 
 @dataclass
 class Result:
-    """One tt-translate run: its PTX, its metadata JSON and the IR between the stages."""
+    """One tt-translate run: its PTX, its metadata JSON and the IR between the stages: the TTGIR,
+    the per-thread IR (MLIR llvm+gpu dialects) and the LLVM IR tt-translate writes next to them."""
     ptx: str
     meta: dict
     ttgir: str | None
+    llvm_mlir: str | None
     llir: str | None
     command: list[str]
     ms: float
@@ -109,6 +111,13 @@ def _read_stage(stages: str, name: str) -> str | None:
     if not hits:
         return None
     with open(hits[-1]) as f:
+        return f.read()
+
+
+def _read_file(path: str) -> str | None:
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
         return f.read()
 
 
@@ -208,7 +217,7 @@ def run(binary: str, text: str, ext: str, kernel: str, args: list[str]) -> Resul
             raise TTTranslateError(f"tt-translate wrote no metadata ({meta_path}) for kernel {kernel}")
         with open(meta_path) as f:
             meta = json.load(f)
-        return Result(ptx=ptx, meta=meta, ttgir=_read_stage(stages, "ttgir"), llir=_read_stage(stages, "llir"),
-                      command=cmd, ms=ms, warnings=stderr, log=base)
+        return Result(ptx=ptx, meta=meta, ttgir=_read_stage(stages, "ttgir"), llvm_mlir=_read_stage(stages, "llir"),
+                      llir=_read_file(os.path.join(stages, "out.ll")), command=cmd, ms=ms, warnings=stderr, log=base)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -4,6 +4,7 @@ import (
 	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/metadata"
 	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -736,8 +737,8 @@ func (fx *fnTr) br(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	fx.cur.NewBr(lb)
-	return nil
+	t := fx.cur.NewBr(lb)
+	return fx.attachLoopMetadata(op, (*[]*metadata.Attachment)(&t.Metadata))
 }
 
 // condBr branches; when both edges go to one block with different
@@ -768,8 +769,8 @@ func (fx *fnTr) condBr(op *ir.Operation) error {
 	} else if fb, err = fx.branchTo(op, f, fargs); err != nil {
 		return err
 	}
-	fx.cur.NewCondBr(c, tb, fb)
-	return nil
+	term := fx.cur.NewCondBr(c, tb, fb)
+	return fx.attachLoopMetadata(op, (*[]*metadata.Attachment)(&term.Metadata))
 }
 
 func (fx *fnTr) ret(op *ir.Operation) error {

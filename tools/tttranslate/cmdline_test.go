@@ -111,8 +111,9 @@ func TestInputErrors(t *testing.T) {
 }
 
 // TestOutputFiles: -o replaces a file whole or not at all, /dev/null gets
-// no metadata beside it, and --dump-stages writes the input, every stage
-// and the output, or the stage that failed.
+// no metadata beside it, and --dump-stages writes the input, every stage,
+// the output and (for PTX) the LLVM IR --target=llvmir would print, or the
+// stage that failed.
 func TestOutputFiles(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	dir := t.TempDir()
@@ -137,10 +138,18 @@ func TestOutputFiles(t *testing.T) {
 	if code, _, stderr := run(t, "", "../../examples/vector_add.ttir", "--dump-stages", dumps, "-o", out); code != 0 {
 		t.Fatalf("exit %d %s", code, stderr)
 	}
-	for _, f := range []string{"00-input.mlir", "01-ttir.mlir", "02-ttgir.mlir", "03-llir.mlir", "out.ptx"} {
+	for _, f := range []string{"00-input.mlir", "01-ttir.mlir", "02-ttgir.mlir", "03-llir.mlir", "out.ptx", "out.ll"} {
 		if _, err := os.Stat(filepath.Join(dumps, f)); err != nil {
 			t.Errorf("--dump-stages: %v", err)
 		}
+	}
+	ll := filepath.Join(dir, "k.ll")
+	if code, _, stderr := run(t, "", "../../examples/vector_add.ttir", "--target=llvmir", "-o", ll); code != 0 {
+		t.Fatalf("--target=llvmir: exit %d %s", code, stderr)
+	}
+	want, _ := os.ReadFile(ll)
+	if got, err := os.ReadFile(filepath.Join(dumps, "out.ll")); err != nil || string(got) != string(want) || !strings.Contains(string(got), "define ptx_kernel void @") {
+		t.Errorf("--dump-stages out.ll differs from --target=llvmir's output (%v):\n%s", err, got)
 	}
 	// A kernel the lowering refuses: its TTGIR is there to inspect.
 	failed := filepath.Join(dir, "failed")

@@ -87,7 +87,31 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := dumpLLVMIR(module, &o); err != nil {
+		return nil, err
+	}
 	return &Result{Output: out, Kernels: kernels, Module: module, Input: in, NotBuilt: notBuilt}, nil
+}
+
+// dumpLLVMIR writes the kernel's LLVM IR (targets/llvmir, what
+// --target=llvmir prints) as out.ll into the --dump-stages directory when
+// the target is another one, so that the dump holds the LLVM IR Triton's
+// llir stage would have produced (the Triton plugin reports it as
+// asm["llir"]). Only with --dump-stages: the translation costs time. A
+// module the LLVM IR translator refuses (while the target's emitter took
+// it) gets a file saying why instead: the compilation itself succeeded.
+func dumpLLVMIR(module *ir.Operation, o *Options) error {
+	if o.DumpStages == "" || o.Target == "llvmir" {
+		return nil
+	}
+	ll, _, err := emitLLVMIR(module, o)
+	if err != nil {
+		ll = []byte("; tt-translate: no LLVM IR for this module: " + strings.ReplaceAll(err.Error(), "\n", "\n; ") + "\n")
+	}
+	if err := os.MkdirAll(o.DumpStages, 0o755); err != nil {
+		return err
+	}
+	return cli.WriteFile(filepath.Join(o.DumpStages, "out.ll"), ll)
 }
 
 // Lower runs the stages that take module, at any level, to per-thread IR

@@ -298,7 +298,8 @@ OPTIONS:
   --llc=PATH                          llc for amdgcn and hsaco (default: llc on PATH)
   --lld=PATH                          ld.lld for hsaco (default: ld.lld on PATH)
   -o FILE                             output file (default stdout)
-  --dump-stages=DIR                   write the IR after each stage into DIR
+  --dump-stages=DIR                   write the IR after each stage into DIR, the output
+                                      as out.<ext>, and the LLVM IR as out.ll for any target
   --remarks                           print the passes' remarks too (default: only warnings
                                       and errors; MLIR_ENABLE_DIAGNOSTICS=remarks, as in Triton)
   --no-cache                          neither read nor write the compile cache

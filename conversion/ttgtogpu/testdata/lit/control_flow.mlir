@@ -44,3 +44,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Triton's disable_licm: the loops' llvm.loop_annotation reaches their
+// back-edge llvm.br / llvm.cond_br (scf.for's and scf.while's latch, and
+// a do-while's looping cond_br) as loop_annotation; unannotated branches
+// get none.
+// CHECK: #loop_licm = #llvm.loop_licm<disable = true, versioningDisable = true>
+// CHECK: #loop_annotation = #llvm.loop_annotation<licm = #loop_licm>
+// CHECK-LABEL: llvm.func @annotated
+// CHECK:         llvm.cond_br %{{.+}}, ^bb2, ^bb3{{$}}
+// CHECK:         llvm.br ^bb1(%{{.+}}, %{{.+}} : i32, i32) {loop_annotation = #loop_annotation}
+// CHECK:         llvm.cond_br %{{.+}}, ^bb4(%{{.+}} : i32), ^bb5 {loop_annotation = #loop_annotation}
+// CHECK-NOT:     loop_annotation
+// CHECK:         llvm.return
+#licm = #llvm.loop_licm<disable = true, versioningDisable = true>
+#la = #llvm.loop_annotation<licm = #licm>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @annotated(%p: !tt.ptr<i32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+      %s = arith.addi %acc, %i : i32
+      scf.yield %s : i32
+    } {llvm.loop_annotation = #la}
+    %w = scf.while (%b = %r) : (i32) -> i32 {
+      %m = arith.addi %b, %c1 : i32
+      %cc = arith.cmpi slt, %m, %n : i32
+      scf.condition(%cc) %m : i32
+    } do {
+    ^bb0(%d: i32):
+      scf.yield %d : i32
+    } attributes {llvm.loop_annotation = #la}
+    %v = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %w) -> (i32) : i32 {
+      %s = arith.addi %acc, %i : i32
+      scf.yield %s : i32
+    }
+    tt.store %p, %v : !tt.ptr<i32>
+    tt.return
+  }
+}
