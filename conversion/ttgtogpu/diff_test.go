@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/conversion/ttgtogpu"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/numeric"
@@ -190,6 +192,11 @@ func launchLowered(m, kfn *ir.Operation, grid [3]int, args []diffArg) error {
 		default:
 			sargs = append(sargs, sim.IntArg(params[i], int64(a.bits)))
 		}
+	}
+	if ttgtogpu.HasGlobalScratchParam(kfn) {
+		// The launcher's global scratch: size bytes per program.
+		size, _ := m.Attr(ttg.AttrGlobalScratchMemorySize).(*ir.IntegerAttr)
+		sargs = append(sargs, smem.Alloc("global_scratch", make([]byte, max(1, size.Int()*int64(grid[0]*grid[1]*grid[2])))))
 	}
 	return simulate(m, ir.SymbolName(kfn), smem, grid, sargs)
 }
