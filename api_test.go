@@ -295,3 +295,27 @@ func TestCompileAMDGCN(t *testing.T) {
 		t.Errorf("loading AMDGCN on a CUDA device: %v", err)
 	}
 }
+
+// TestCompileGlobalScratch: a kernel that makes tensor descriptors reports
+// the global scratch Launch must pass (two 128-byte tensor maps per
+// program); one that does not reports none.
+func TestCompileGlobalScratch(t *testing.T) {
+	src, err := os.ReadFile("tools/tttranslate/testdata/tensor_desc_in_kernel.ttir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := CompileTTIR("k.ttir", string(src), Options{NoCache: true, Arch: "sm_90a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.GlobalScratch != 256 || k.GlobalScratchAlign != 128 {
+		t.Errorf("global scratch %d (align %d), want 256 (128)", k.GlobalScratch, k.GlobalScratchAlign)
+	}
+	plain, err := CompileTTIR("p.ttir", "module {\n  tt.func public @p() {\n    tt.return\n  }\n}", Options{NoCache: true, Arch: "sm_90a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.GlobalScratch != 0 {
+		t.Errorf("a kernel without tensor maps has %d bytes of global scratch", plain.GlobalScratch)
+	}
+}

@@ -30,6 +30,11 @@ type Kernel struct {
 	NumWarps, NumStages int
 	// Shared is the dynamic shared memory a program needs, in bytes.
 	Shared int
+	// GlobalScratch is the global memory a program needs (tensor maps
+	// the kernel builds), in bytes, and its alignment: Launch passes a
+	// buffer of GlobalScratch bytes per program as the kernel's last
+	// parameter when it is positive.
+	GlobalScratch, GlobalScratchAlign int
 	// Params are the runtime parameters, in order (the specialization's
 	// constants are not parameters).
 	Params []Param
@@ -276,6 +281,9 @@ func compileModule(mod *ir.Operation, name string, o Options, render func(error)
 	for _, m := range res.Kernels {
 		if m.Name == name {
 			k.NumWarps, k.Shared, found = m.NumWarps, m.Shared, true
+			if gs := m.GlobalScratch; gs != nil {
+				k.GlobalScratch, k.GlobalScratchAlign = gs.GlobalScratchSize, gs.GlobalScratchAlign
+			}
 		}
 	}
 	if !found {

@@ -79,6 +79,9 @@ func (d *Device) Close() error {
 	var errs []error
 	for _, f := range d.loaded {
 		errs = append(errs, f.mod.Close())
+		if f.scratch != nil {
+			errs = append(errs, f.scratch.Free())
+		}
 	}
 	d.loaded = nil
 	if d.bench != nil {

@@ -28,6 +28,10 @@ type Function struct {
 	k   *Kernel
 	mod *cuda.Module
 	fn  *cuda.Function
+	// scratch is the global scratch of the largest grid launched so far
+	// (kernels that build tensor maps); launches on the device's stream
+	// run in order, so they share it.
+	scratch *Buffer
 }
 
 // Load loads a kernel compiled to PTX for this GPU (the driver's JIT
@@ -78,11 +82,49 @@ func (f *Function) Launch(grid Grid, args ...any) error {
 	if err != nil {
 		return err
 	}
+	if f.k.GlobalScratch > 0 {
+		scratch, err := f.globalScratch(g)
+		if err != nil {
+			return fmt.Errorf("tt: launching %s: %w", f.k.Name, err)
+		}
+		cargs = cargs.Ptr(scratch)
+	}
 	cfg := cuda.LaunchConfig{Grid: g, Block: [3]int{32 * f.k.NumWarps, 1, 1}, SharedBytes: f.k.Shared}
 	if err := f.fn.Launch(cfg, cargs); err != nil {
 		return fmt.Errorf("tt: launching %s: %w", f.k.Name, err)
 	}
 	return nil
+}
+
+// cudaAllocAlign is the alignment of the driver's allocations.
+const cudaAllocAlign = 256
+
+// globalScratch returns a buffer of the kernel's global scratch for every
+// program of grid, growing the function's buffer when the grid needs
+// more (after the launches that may still use the old one).
+func (f *Function) globalScratch(grid [3]int) (cuda.DevicePtr, error) {
+	if f.k.GlobalScratchAlign > cudaAllocAlign {
+		return 0, fmt.Errorf("global scratch alignment %d exceeds the driver's %d", f.k.GlobalScratchAlign, cudaAllocAlign)
+	}
+	need := int64(f.k.GlobalScratch) * int64(grid[0]) * int64(grid[1]) * int64(grid[2])
+	f.d.mu.Lock()
+	defer f.d.mu.Unlock()
+	if f.scratch != nil && int64(f.scratch.size) >= need {
+		return f.scratch.ptr, nil
+	}
+	if f.scratch != nil {
+		if err := f.d.ctx.Synchronize(); err != nil {
+			return 0, err
+		}
+		f.scratch.Free()
+	}
+	b, err := f.d.Alloc(int(need), "")
+	if err != nil {
+		f.scratch = nil
+		return 0, fmt.Errorf("%d bytes of global scratch: %w", need, err)
+	}
+	f.scratch = b
+	return b.ptr, nil
 }
 
 // args converts Go values to the kernel's parameters.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/numeric"
 )
 
@@ -50,6 +51,25 @@ func init() {
 	define(intUnary(func(a uint64, _ int) uint64 { return a }),
 		llvm.ZExtOp, llvm.TruncOp, llvm.BitcastOp, llvm.PtrToIntOp, llvm.IntToPtrOp)
 	define(compileGEP, llvm.GEPOp)
+	define(compileAddrSpaceCast, llvm.AddrSpaceCastOp)
+}
+
+// compileAddrSpaceCast: global and generic addresses are the same numbers
+// in the simulator (a descriptor's global pointer becomes the generic
+// address TMA reads); shared addresses are offsets into the CTA's shared
+// memory, which no generic window maps, so casts of them are not
+// simulated.
+func compileAddrSpaceCast(c *compiler, in *instr) error {
+	for _, t := range []ir.Type{in.op.Operand(0).Type(), in.op.Result(0).Type()} {
+		if p, ok := t.(*llvm.PointerType); !ok || p.AddrSpace != llvm.GenericAddrSpace && p.AddrSpace != llvm.GlobalAddrSpace {
+			return fmt.Errorf("llvm.addrspacecast is simulated between global and generic pointers only, not %s", asm.TypeString(t))
+		}
+	}
+	in.step = func(th *thread, in *instr) error {
+		th.regs[in.d] = th.regs[in.a]
+		return nil
+	}
+	return nil
 }
 
 // intBinary compiles a two-operand op computing f at the operands' width.

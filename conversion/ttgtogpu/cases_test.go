@@ -119,6 +119,7 @@ func gpuCases(t *testing.T, tg gpuTarget, dots bool) {
 					amdReference(ttgir, tg.lanes)
 					ref = interpretCase(t, ttgir, c.Kernel, c.Grid, params, argNames, bufs, args)
 				}
+				args = withGlobalScratch(m, fn, mem, c.Grid, args)
 				if err := simulate(m, c.Kernel, mem, c.Grid, args); err != nil {
 					if why, ok := simGaps[c.Name]; ok && strings.Contains(err.Error(), "llvm.inline_asm is not simulated") {
 						t.Skipf("%s: %v", why, err)
@@ -146,9 +147,8 @@ func gpuCases(t *testing.T, tg gpuTarget, dots bool) {
 }
 
 // unsupported are the suite's kernels the lowering rejects with a located
-// error today (libdevice functions beyond the common ones, tensor
-// descriptors).
-var unsupported = map[string]bool{"math_fns": true, "tensor_desc": true}
+// error today (libdevice functions beyond the common ones).
+var unsupported = map[string]bool{"math_fns": true}
 
 // simGaps are the cases whose lowered kernels hold inline assembly the
 // simulator does not execute (it runs the gpu and llvm dialects, not PTX

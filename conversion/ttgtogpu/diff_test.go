@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/conversion/ttgtogpu"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/numeric"
@@ -191,6 +193,7 @@ func launchLowered(m, kfn *ir.Operation, grid [3]int, args []diffArg) error {
 			sargs = append(sargs, sim.IntArg(params[i], int64(a.bits)))
 		}
 	}
+	sargs = withGlobalScratch(m, kfn, smem, grid, sargs)
 	return simulate(m, ir.SymbolName(kfn), smem, grid, sargs)
 }
 
@@ -309,4 +312,15 @@ func withAllocation(t *testing.T, m *ir.Operation) {
 		t.Fatalf("allocation: %v", err)
 	}
 	a.Annotate()
+}
+
+// withGlobalScratch appends the global scratch buffer a lowered kernel
+// takes as its last parameter (in-kernel tensor maps): the module's
+// per-program size times the grid's programs.
+func withGlobalScratch(m, kfn *ir.Operation, mem *sim.Memory, grid [3]int, args []uint64) []uint64 {
+	if !ttgtogpu.HasGlobalScratchParam(kfn) {
+		return args
+	}
+	size, _ := m.Attr(ttg.AttrGlobalScratchMemorySize).(*ir.IntegerAttr)
+	return append(args, mem.Alloc("global_scratch", make([]byte, max(1, size.Int()*int64(grid[0]*grid[1]*grid[2])))))
 }

@@ -63,6 +63,10 @@ func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewr
 	if smemParam {
 		sig = llvm.Func(l.ctx, sig.Result, append(append([]ir.Type(nil), sig.Params...), llvm.Ptr(l.ctx, llvm.SharedAddrSpace)), false)
 	}
+	scratchParam := kernel && l.globalScratchSize() > 0
+	if scratchParam {
+		sig = llvm.Func(l.ctx, sig.Result, append(append([]ir.Type(nil), sig.Params...), llvm.Ptr(l.ctx, llvm.GlobalAddrSpace)), false)
+	}
 	if kernel && len(ft.Results) > 0 {
 		return l.fail(ir.OpErrorf(op, "kernel '%s' must not return values", f.Name()))
 	}
@@ -78,6 +82,9 @@ func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewr
 		argAttrs, err := l.kernelArgAttrs(op, ft, rw.TypeConverter())
 		if err != nil {
 			return l.fail(err)
+		}
+		if scratchParam {
+			argAttrs = withGlobalScratchArgAttr(l.ctx, argAttrs, len(sig.Params))
 		}
 		if argAttrs != nil {
 			st.AddAttr(llvm.ArgAttrsAttr, argAttrs)
@@ -100,6 +107,9 @@ func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewr
 		fs := newFuncState(newOp, kernel)
 		if smemParam {
 			fs.smem = region.Front().AddArgument(llvm.Ptr(l.ctx, llvm.SharedAddrSpace), op.Loc())
+		}
+		if scratchParam {
+			fs.globalScratch = region.Front().AddArgument(llvm.Ptr(l.ctx, llvm.GlobalAddrSpace), op.Loc())
 		}
 		l.funcs[newOp] = fs
 	}

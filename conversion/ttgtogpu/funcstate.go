@@ -18,11 +18,14 @@ type funcState struct {
 	last   *ir.Operation // last prologue op (nil: none yet)
 	loc    ir.Location
 
-	consts  map[constKey]ir.Value
-	tid     ir.Value
-	parts   map[string]ir.Value // thread parts of coordinates, by column
-	smem    ir.Value
-	special map[string]ir.Value
+	consts map[constKey]ir.Value
+	tid    ir.Value
+	parts  map[string]ir.Value // thread parts of coordinates, by column
+	smem   ir.Value
+	// globalScratch is a kernel's global scratch parameter (tensormap.go),
+	// nil when the module needs none.
+	globalScratch ir.Value
+	special       map[string]ir.Value
 }
 
 type constKey struct {

@@ -15,9 +15,11 @@ import (
 // `!llvm.ptr<1>` each, which the PTX emitter declares as Triton's PTX
 // does: `.param .u64 .ptr .global .align 1 NAME_param_N`.
 //
-// tt's kernels read neither (the lowering refuses ttg.global_scratch_alloc
-// and has no profiling), so the sizes to launch with are those of the
-// module's global scratch attributes, 0 without them.
+// A kernel that uses global scratch memory already takes its base as its
+// last parameter (marked tt.global_scratch, tensormap.go); it then gets
+// only the profile pointer. tt has no profiling, so the profile pointer is
+// never read. The sizes to launch with are those of the module's global
+// scratch attributes, 0 without them.
 
 // ScratchParams is the number of parameters Triton's launcher appends.
 const ScratchParams = 2
@@ -65,7 +67,8 @@ func AppendLauncherScratchParams(module *ir.Operation) (LauncherScratch, error) 
 	return scratch, nil
 }
 
-// appendScratchParams adds the two pointer parameters to one kernel: its
+// appendScratchParams adds the missing pointer parameters to one kernel
+// (both, or the profile pointer after a global scratch parameter): its
 // function type, its entry block and, when it has them, its argument
 // attributes.
 func appendScratchParams(fn *ir.Operation) error {
@@ -75,20 +78,37 @@ func appendScratchParams(fn *ir.Operation) error {
 	}
 	ctx := fn.Context()
 	ptr := llvm.Ptr(ctx, llvm.GlobalAddrSpace)
-	params := append(append([]ir.Type(nil), ft.Params...), ptr, ptr)
-	fn.SetAttr(llvm.FunctionTypeAttr, ir.TypeAttrOf(ctx, llvm.Func(ctx, ft.Result, params, ft.VarArg)))
+	missing := ScratchParams
+	if HasGlobalScratchParam(fn) {
+		missing--
+	}
+	params := append([]ir.Type(nil), ft.Params...)
 	entry := fn.Region(0).Front()
-	for i := 0; i < ScratchParams; i++ {
+	for i := 0; i < missing; i++ {
+		params = append(params, ptr)
 		entry.AddArgument(ptr, fn.Loc())
 	}
+	fn.SetAttr(llvm.FunctionTypeAttr, ir.TypeAttrOf(ctx, llvm.Func(ctx, ft.Result, params, ft.VarArg)))
 	if arr, ok := fn.Attr(llvm.ArgAttrsAttr).(*ir.ArrayAttr); ok {
 		elems := append([]ir.Attribute(nil), arr.Elems...)
-		for i := 0; i < ScratchParams; i++ {
+		for i := 0; i < missing; i++ {
 			elems = append(elems, ir.DictionaryAttrOf(ctx, nil))
 		}
 		fn.SetAttr(llvm.ArgAttrsAttr, ir.ArrayAttrOf(ctx, elems))
 	}
 	return nil
+}
+
+// HasGlobalScratchParam reports whether a lowered kernel's last parameter
+// is its global scratch base (tt's kernel ABI then asks the launcher for a
+// buffer of global_scratch_size bytes per program).
+func HasGlobalScratchParam(fn *ir.Operation) bool {
+	arr, ok := fn.Attr(llvm.ArgAttrsAttr).(*ir.ArrayAttr)
+	if !ok || len(arr.Elems) == 0 {
+		return false
+	}
+	d, ok := arr.Elems[len(arr.Elems)-1].(*ir.DictionaryAttr)
+	return ok && d.Get(GlobalScratchArgAttr) != nil
 }
 
 func intModuleAttr(module *ir.Operation, name string) (int, bool) {

@@ -34,7 +34,8 @@ func init() {
 	})
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
-		Summary: "TTGIR to per-thread IR: tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, convert-scf-to-cf, " +
+		Summary: "TTGIR to per-thread IR: tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, " +
+			"tritongpu-global-scratch-memory-allocation, convert-scf-to-cf, " +
 			PassName + ", canonicalize, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
@@ -112,6 +113,9 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 	}
 	return passmgr.StepsText(reg, append(steps, []passmgr.Step{
 		allocator,
+		// Offsets of ttg.global_scratch_alloc (in-kernel tensor maps) and
+		// the module's per-program size, as Triton's make_llir.
+		passmgr.NewStep("tritongpu-global-scratch-memory-allocation"),
 		passmgr.NewStep("convert-scf-to-cf"),
 		passmgr.NewStep(PassName, opts...),
 		passmgr.NewStep("canonicalize"),

@@ -96,9 +96,9 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("ttng.async_tma_copy_local_to_global", l.lowerTMAStore),
 		l.pat("ttng.async_tma_store_wait", l.lowerTMAStoreWait),
 		l.pat("ttng.reinterpret_tensor_descriptor", l.lowerReinterpretTensorDesc),
-		l.pat("ttng.tensormap_create", l.refuseInKernelDescriptor),
-		l.pat("ttng.tensormap_fenceproxy_acquire", l.refuseInKernelDescriptor),
-		l.pat("ttg.global_scratch_alloc", l.refuseInKernelDescriptor),
+		l.pat("ttng.tensormap_create", l.lowerTensormapCreate),
+		l.pat("ttng.tensormap_fenceproxy_acquire", l.lowerTensormapFenceproxyAcquire),
+		l.pat("ttg.global_scratch_alloc", l.lowerGlobalScratchAlloc),
 		l.pat("tt.make_tensor_descriptor", l.refuseInKernelDescriptor),
 	}
 	for name, fn := range l.elementwisePatterns() {

@@ -26,11 +26,10 @@ import (
 // TMA type, block size). Triton's frontend passes the descriptor's shape
 // and strides as the parameters after it; they are ordinary parameters.
 //
-// Descriptors built inside a kernel (tt.make_tensor_descriptor, which
-// Triton 3.6 turns into ttg.global_scratch_alloc + ttng.tensormap_create:
-// a tensor map written into per-CTA global scratch memory, whose base is
-// a hidden kernel parameter) are refused with a located error: tt's
-// kernels take no hidden parameters.
+// Descriptors built inside a kernel (tt.make_tensor_descriptor) lower
+// once the TTGIR pipeline has turned them into ttg.global_scratch_alloc +
+// ttng.tensormap_create (tensormap.go); a tt.make_tensor_descriptor left
+// in the TTGIR is refused with a located error.
 
 // TensorDescAttr is the llvm.func argument attribute holding a descriptor
 // parameter's tensor-map metadata.
@@ -121,8 +120,8 @@ func (l *lowering) lowerReinterpretTensorDesc(op *ir.Operation, e *emitter, rw *
 	return nil
 }
 
-// refuseInKernelDescriptor reports the ops of descriptors made in a
-// kernel.
+// refuseInKernelDescriptor reports a tt.make_tensor_descriptor that the
+// TTGIR pipeline did not lower.
 func (l *lowering) refuseInKernelDescriptor(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-	return ir.OpErrorf(op, "tensor descriptors made inside a kernel are not supported: Triton 3.6 writes their tensor map into global scratch memory addressed by a hidden kernel parameter, and tt's kernels take none; pass the descriptor as a kernel argument (a host TensorDescriptor) instead")
+	return ir.OpErrorf(op, "tt.make_tensor_descriptor must be lowered to ttg.global_scratch_alloc + ttng.tensormap_create first (triton-nvidia-tma-lowering, then tritongpu-global-scratch-memory-allocation)")
 }

@@ -81,3 +81,36 @@ func NewTensormapCreate(b *ir.Builder, loc ir.Location, descPtr, addr ir.Value, 
 		ir.NamedAttr{Name: "swizzle_mode", Value: i32(p.SwizzleMode)},
 		ir.NamedAttr{Name: "fill_mode", Value: i32(p.FillMode)})
 }
+
+// TensormapCreateOperands reads back what NewTensormapCreate built: the
+// descriptor and base pointers and the fields (ok false when the operand
+// segments are malformed).
+func TensormapCreateOperands(op *ir.Operation) (descPtr, addr ir.Value, p TensormapParams, ok bool) {
+	seg, _ := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
+	if seg == nil || len(seg.Ints) != 6 || seg.Ints[0] != 1 || seg.Ints[1] != 1 {
+		return nil, nil, p, false
+	}
+	ops := op.Operands()
+	total := int64(0)
+	for _, n := range seg.Ints {
+		total += n
+	}
+	if total != int64(len(ops)) {
+		return nil, nil, p, false
+	}
+	groups := make([][]ir.Value, 6)
+	at := int64(0)
+	for i, n := range seg.Ints {
+		groups[i] = ops[at : at+n]
+		at += n
+	}
+	attr := func(name string) int {
+		if a, ok := op.Attr(name).(*ir.IntegerAttr); ok {
+			return int(a.Int())
+		}
+		return 0
+	}
+	p = TensormapParams{BoxDim: groups[2], GlobalDim: groups[3], GlobalStride: groups[4], ElementStride: groups[5],
+		ElemType: attr("elem_type"), InterleaveLayout: attr("interleave_layout"), SwizzleMode: attr("swizzle_mode"), FillMode: attr("fill_mode")}
+	return groups[0][0], groups[1][0], p, true
+}

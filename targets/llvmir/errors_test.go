@@ -26,8 +26,11 @@ func TestTranslationErrors(t *testing.T) {
 		{"sm_90", `%0 = "test.op"() : () -> i32`, "cannot translate 'test.op' to LLVM IR"},
 		{"sm_90", `%0 = llvm.inline_asm asm_dialect = intel "nop", "" : () -> !llvm.void`, "Intel-dialect inline assembly"},
 	}
+	for _, c := range refusedGPUOps {
+		cases = append(cases, struct{ arch, body, want string }{"sm_90", c, "is emitted by tt's PTX emitter only"})
+	}
 	for _, c := range cases {
-		src := `llvm.func @f(%p: !llvm.ptr<1>, %x: f32, %h: vector<2xf16>, %b: bf16) {
+		src := `llvm.func @f(%p: !llvm.ptr<1>, %x: f32, %h: vector<2xf16>, %b: bf16, %s: !llvm.ptr<3>, %c: i1) {
   ` + c.body + `
   llvm.return
 }`
@@ -49,6 +52,15 @@ func TestTranslationErrors(t *testing.T) {
 			t.Errorf("%s on %s:\n got: %s\nwant: %s at t.mlir:2", c.body, c.arch, msg, c.want)
 		}
 	}
+}
+
+// refusedGPUOps are the gpu ops the translation refuses on NVPTX (one use
+// each): the in-kernel tensor-map ops, whose global_stride encoding
+// depends on the PTX version llc picks.
+var refusedGPUOps = []string{
+	`gpu.tensormap_replace %s, %c {field = "rank", value = 1 : i32} : !llvm.ptr<3>, i1`,
+	`gpu.tensormap_cp_fenceproxy %p, %s, %c : !llvm.ptr<1>, !llvm.ptr<3>, i1`,
+	`gpu.fence_proxy_tensormap_acquire %p, %c : !llvm.ptr<1>, i1`,
 }
 
 // TestTensorMapParameterRefused: a by-value tensor map parameter needs

@@ -57,7 +57,9 @@ func init() {
 		gpu.TMALoadOp:       (*fnTr).nvTMA, gpu.TMAStoreOp: (*fnTr).nvTMA, gpu.BulkCommitOp: (*fnTr).nvBulkGroup,
 		gpu.BulkWaitOp: (*fnTr).nvBulkGroup, gpu.TMAPrefetchOp: (*fnTr).nvTMAPrefetch,
 		gpu.FenceProxyAsyncOp: (*fnTr).nvFence, gpu.FenceMBarrierInitOp: (*fnTr).nvFence,
-		gpu.NamedBarrierOp: (*fnTr).nvNamedBarrier, gpu.NamedBarrierArriveOp: (*fnTr).nvNamedBarrier,
+		gpu.TensormapReplaceOp: (*fnTr).nvTensormap, gpu.TensormapCpFenceproxyOp: (*fnTr).nvTensormap,
+		gpu.FenceProxyTensormapAcqOp: (*fnTr).nvTensormap,
+		gpu.NamedBarrierOp:           (*fnTr).nvNamedBarrier, gpu.NamedBarrierArriveOp: (*fnTr).nvNamedBarrier,
 		gpu.SetMaxNRegOp: (*fnTr).nvSetMaxNReg, gpu.ElectSyncOp: (*fnTr).nvElectSync,
 	} {
 		lowerings[def] = gpuLowering{nv, nvidiaOnly}

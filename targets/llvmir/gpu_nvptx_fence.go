@@ -21,3 +21,11 @@ func (fx *fnTr) nvFence(op *ir.Operation) error {
 	fx.asm(text, "", lltypes.Void, true)
 	return nil
 }
+
+// nvTensormap refuses the in-kernel tensor-map ops: tensormap.replace's
+// global_stride operand depends on the PTX version llc prints (ptxas of
+// PTX 8.5 and older wants it in 16-byte units), which this translation
+// does not choose; tt's PTX emitter (targets/nvptx) emits them.
+func (fx *fnTr) nvTensormap(op *ir.Operation) error {
+	return ir.OpErrorf(op, "'%s' is emitted by tt's PTX emitter only (--target=ptx), not through LLVM IR", op.Name())
+}

@@ -91,6 +91,9 @@ func TestGolden(t *testing.T) {
 		m, _ := parseShared(t, name)
 		ir.WalkOps(m, func(o *ir.Operation) { covered[o.Name()] = true })
 	}
+	for _, body := range refusedGPUOps { // errors_test.go checks the refusal
+		covered[strings.Fields(body)[0]] = true
+	}
 	for _, def := range gpu.Dialect.Ops {
 		if !covered[def.Name] {
 			t.Errorf("no translation test uses %s", def.Name)

@@ -108,6 +108,21 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 			return err
 		}
 	}
+	if n, err := globalScratchBytes(meta.GlobalScratch, grid, cudaAllocAlign); err != nil {
+		return fmt.Errorf("cuda backend: @%s: %w", k.Name, err)
+	} else if n > 0 {
+		// The kernel's last parameter: its programs' global scratch.
+		scratch, err := ctx.Alloc(n)
+		if err != nil {
+			return fmt.Errorf("cuda backend: %d bytes of global scratch: %w", n, err)
+		}
+		defer func() {
+			if !abandoned {
+				ctx.Free(scratch)
+			}
+		}()
+		cargs = cargs.Ptr(scratch)
+	}
 	cfg := cuda.LaunchConfig{Grid: grid, Block: [3]int{32 * meta.NumWarps, 1, 1}, SharedBytes: meta.Shared}
 	if err := fn.Launch(cfg, cargs); err != nil {
 		return fmt.Errorf("cuda backend: launching @%s: %w", k.Name, err)
@@ -203,4 +218,28 @@ func untilDone(ctx context.Context, wait func() error) error {
 	case <-ctx.Done():
 		return fmt.Errorf("stopped while the kernel runs on the GPU: %w", ctx.Err())
 	}
+}
+
+// cudaAllocAlign is the alignment cuMemAlloc guarantees.
+const cudaAllocAlign = 256
+
+// globalScratchBytes is the size of the global scratch buffer a kernel
+// of tt's ABI takes as its last parameter (0: it takes none): its
+// per-program size times the grid's programs. A buffer aligned to
+// allocAlign must satisfy the kernel's alignment.
+func globalScratchBytes(gs *tttranslate.GlobalScratch, grid [3]int, allocAlign int) (int, error) {
+	if gs == nil || gs.GlobalScratchSize == 0 {
+		return 0, nil
+	}
+	if gs.GlobalScratchAlign > allocAlign {
+		return 0, fmt.Errorf("global scratch alignment %d exceeds the allocator's %d", gs.GlobalScratchAlign, allocAlign)
+	}
+	n := int64(gs.GlobalScratchSize)
+	for _, g := range grid {
+		n *= int64(g)
+	}
+	if n > 1<<40 {
+		return 0, fmt.Errorf("%d bytes of global scratch for the grid %v is too large", n, grid)
+	}
+	return int(n), nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/ttcompiler/tt/conversion/ttgtogpu"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/sim"
 	"github.com/ttcompiler/tt/tools/tttranslate"
@@ -50,8 +51,12 @@ func (b Sim) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	if err != nil {
 		return err
 	}
-	if len(kern.Params) != len(args) {
-		return fmt.Errorf("sim backend: the lowered @%s takes %d parameters, the kernel %d", k.Name, len(kern.Params), len(args))
+	var scratch *tttranslate.GlobalScratch
+	if fn := ir.LookupSymbol(module, ir.FlatSymbolRef(module.Context(), k.Name)); fn != nil && ttgtogpu.HasGlobalScratchParam(fn) {
+		scratch = tttranslate.ModuleGlobalScratch(module)
+	}
+	if want := len(args) + btoi(scratch != nil); len(kern.Params) != want {
+		return fmt.Errorf("sim backend: the lowered @%s takes %d parameters, the kernel %d (global scratch: %v)", k.Name, len(kern.Params), len(args), scratch != nil)
 	}
 	mem := sim.NewMemory()
 	bits := make([]uint64, len(args))
@@ -65,6 +70,15 @@ func (b Sim) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 		default:
 			bits[i] = sim.IntArg(kern.Params[i], a.Int)
 		}
+	}
+	if scratch != nil {
+		// The kernel's last parameter: its programs' global scratch
+		// (simulated buffers are aligned far beyond any kernel's need).
+		n, err := globalScratchBytes(scratch, grid, scratch.GlobalScratchAlign)
+		if err != nil {
+			return fmt.Errorf("sim backend: @%s: %w", k.Name, err)
+		}
+		bits = append(bits, mem.Alloc("global_scratch", make([]byte, n)))
 	}
 	return kern.Launch(mem, grid, bits, sim.Config{Stdout: opts.Stdout, Workers: b.Workers, NoRaceCheck: b.NoRaceCheck,
 		Context: opts.Context, Progress: opts.Progress})
@@ -97,4 +111,11 @@ func renderCompileError(k *Kernel, err error) error {
 		return errors.New(tttranslate.RenderError(k.Source, string(src), err))
 	}
 	return err
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -14,11 +14,11 @@ import (
 )
 
 // notLowered are the suite's cases whose kernels the lowering refuses
-// with a located error, as on the GPU (docs/CONFORMANCE.md): tensor
-// descriptors made in the kernel, libdevice's powf; and the tf32x3
+// with a located error, as on the GPU (docs/CONFORMANCE.md): libdevice's
+// powf; and the tf32x3
 // matmul, whose F32DotTC split is inline assembly the simulator does not
 // execute.
-var notLowered = map[string]bool{"tensor_desc": true, "math_fns": true, "matmul_f32_tf32x3": true}
+var notLowered = map[string]bool{"math_fns": true, "matmul_f32_tf32x3": true}
 
 var locatedError = regexp.MustCompile(`^\S+:\d+:\d+: error: `)
 

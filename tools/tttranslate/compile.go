@@ -23,6 +23,9 @@ var Registry = passmgr.Default
 type Kernel struct {
 	// LauncherABI is set for --kernel-abi=triton (triton.go).
 	*LauncherABI
+	// GlobalScratch is set for Triton's ABI and for kernels of tt's ABI
+	// that take a global scratch buffer (triton.go).
+	*GlobalScratch
 	Name     string `json:"name"`
 	NumWarps int    `json:"num_warps"`
 	Shared   int    `json:"shared"`
@@ -78,8 +81,10 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	}
 	start := time.Now()
 	out, kernels, err := emit(module, &o)
+	scratch := globalScratchOf(module, &o)
 	for i := range kernels {
 		kernels[i].LauncherABI = abi
+		kernels[i].GlobalScratch = scratch
 	}
 	if o.Pass.Timer != nil {
 		o.Pass.Timer.AddPhase(o.Target+" emission", time.Since(start))

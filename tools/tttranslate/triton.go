@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ttcompiler/tt/conversion/ttgtogpu"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -148,14 +149,46 @@ func applyTritonOptions(module *ir.Operation, o *Options) {
 	}
 }
 
-// LauncherABI is the metadata of Triton's launcher ABI: the scratch
-// buffers it allocates and passes after the kernel's arguments (JSON
-// keys as Triton 3.6's metadata names them).
+// LauncherABI is the metadata of Triton's launcher ABI that tt's own ABI
+// lacks: the profile scratch buffer it allocates and passes last (JSON
+// keys as Triton 3.6's metadata names them). The global scratch buffer
+// before it is GlobalScratch, which both ABIs report.
 type LauncherABI struct {
-	GlobalScratchSize   int `json:"global_scratch_size"`
-	GlobalScratchAlign  int `json:"global_scratch_align"`
 	ProfileScratchSize  int `json:"profile_scratch_size"`
 	ProfileScratchAlign int `json:"profile_scratch_align"`
+}
+
+// GlobalScratch is the per-program global scratch memory a kernel takes:
+// the launcher passes a buffer of GlobalScratchSize bytes per program
+// (times the grid's size), aligned to GlobalScratchAlign. Triton's ABI
+// always has the parameter (null when the size is 0); tt's has it, as its
+// last parameter, only when the size is positive (in-kernel tensor maps;
+// conversion/ttgtogpu's tensormap.go).
+type GlobalScratch struct {
+	GlobalScratchSize  int `json:"global_scratch_size"`
+	GlobalScratchAlign int `json:"global_scratch_align"`
+}
+
+// ModuleGlobalScratch returns the global scratch of a lowered module's
+// kernels (nil when they take no global scratch parameter in tt's ABI).
+func ModuleGlobalScratch(module *ir.Operation) *GlobalScratch {
+	return globalScratchOf(module, &Options{})
+}
+
+// globalScratchOf returns the module's global scratch (nil for tt's ABI
+// when the kernels take no global scratch parameter).
+func globalScratchOf(module *ir.Operation, o *Options) *GlobalScratch {
+	size, align := 0, 1
+	if a, ok := module.Attr(ttg.AttrGlobalScratchMemorySize).(*ir.IntegerAttr); ok {
+		size = int(a.Int())
+	}
+	if a, ok := module.Attr(ttg.AttrGlobalScratchMemoryAlignment).(*ir.IntegerAttr); ok && a.Int() > 0 {
+		align = int(a.Int())
+	}
+	if size == 0 && o.Triton.KernelABI != KernelABITriton {
+		return nil
+	}
+	return &GlobalScratch{GlobalScratchSize: size, GlobalScratchAlign: align}
 }
 
 // applyKernelABI gives the per-thread module's kernels the ABI asked for
@@ -168,6 +201,5 @@ func applyKernelABI(module *ir.Operation, o *Options) (*LauncherABI, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &LauncherABI{GlobalScratchSize: s.GlobalSize, GlobalScratchAlign: s.GlobalAlign,
-		ProfileScratchSize: s.ProfileSize, ProfileScratchAlign: s.ProfileAlign}, nil
+	return &LauncherABI{ProfileScratchSize: s.ProfileSize, ProfileScratchAlign: s.ProfileAlign}, nil
 }

@@ -13,9 +13,15 @@ import (
 // and returns its PTX and metadata JSON.
 func translate(t *testing.T, args ...string) (string, map[string]any) {
 	t.Helper()
+	return translateFile(t, "testdata/triton_options.ttir", args...)
+}
+
+// translateFile runs tt-translate on input with args.
+func translateFile(t *testing.T, input string, args ...string) (string, map[string]any) {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "k.ptx")
 	var stdout, stderr bytes.Buffer
-	if code := Run(append([]string{"testdata/triton_options.ttir", "-o", out}, args...), nil, &stdout, &stderr); code != 0 {
+	if code := Run(append([]string{input, "-o", out}, args...), nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
 	}
 	var meta map[string]any
@@ -92,6 +98,39 @@ func TestTritonKernelABI(t *testing.T) {
 	}
 	if meta["name"] != "opts" {
 		t.Errorf("metadata name %v", meta["name"])
+	}
+}
+
+// TestGlobalScratchABI: a kernel that makes tensor descriptors (two
+// 128-byte tensor maps per program) takes the global scratch base as its
+// last parameter in tt's ABI, and the metadata says how much to allocate;
+// Triton's ABI adds only the profile pointer after it.
+func TestGlobalScratchABI(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	entry := regexp.MustCompile(`\.visible \.entry kernel\(([^)]*)\)`)
+	for _, c := range []struct {
+		abi     string
+		params  int
+		profile bool
+	}{{"tt", 3, false}, {"triton", 4, true}} {
+		ptx, meta := translateFile(t, "testdata/tensor_desc_in_kernel.ttir", "--kernel-abi="+c.abi, "--arch=sm_90a")
+		m := entry.FindStringSubmatch(ptx)
+		if m == nil {
+			t.Fatalf("%s: no entry:\n%s", c.abi, ptx)
+		}
+		params := strings.Split(m[1], ",")
+		if len(params) != c.params || !strings.Contains(params[2], ".param .u64 .ptr .global .align 1 kernel_param_2") {
+			t.Errorf("%s: entry parameters %q, want %d with the global scratch base third", c.abi, params, c.params)
+		}
+		if !strings.Contains(ptx, "ld.param.u64 %rd3, [kernel_param_2]") || !strings.Contains(ptx, "tensormap.cp_fenceproxy") {
+			t.Errorf("%s: the kernel does not write its tensor maps into the scratch parameter:\n%s", c.abi, ptx)
+		}
+		if meta["global_scratch_size"] != 256.0 || meta["global_scratch_align"] != 128.0 {
+			t.Errorf("%s: metadata global scratch %v (align %v), want 256 (128)", c.abi, meta["global_scratch_size"], meta["global_scratch_align"])
+		}
+		if _, ok := meta["profile_scratch_size"]; ok != c.profile {
+			t.Errorf("%s: metadata has profile_scratch_size: %v, want %v", c.abi, ok, c.profile)
+		}
 	}
 }
 

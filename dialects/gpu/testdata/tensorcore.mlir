@@ -43,6 +43,14 @@ module {
     gpu.bulk_wait 1
     gpu.tma_prefetch %arg8 : !llvm.ptr
     gpu.tma_prefetch %arg0, %arg2 : !llvm.ptr<1>
+    gpu.tensormap_replace %arg1, %arg0, %arg2 {field = "global_address"} : !llvm.ptr<3>, !llvm.ptr<1>, i1
+    gpu.tensormap_replace %arg1, %arg2 {field = "rank", value = 1 : i32} : !llvm.ptr<3>, i1
+    gpu.tensormap_replace %arg1, %arg6, %arg2 {field = "box_dim", ord = 1 : i32} : !llvm.ptr<3>, i32, i1
+    gpu.tensormap_replace %arg1, %arg7, %arg2 {field = "global_stride", ord = 0 : i32} : !llvm.ptr<3>, i64, i1
+    gpu.tensormap_replace %arg1, %arg2 {field = "swizzle_mode", value = 3 : i32} : !llvm.ptr<3>, i1
+    gpu.tensormap_cp_fenceproxy %arg0, %arg1, %arg2 : !llvm.ptr<1>, !llvm.ptr<3>, i1
+    gpu.fence_proxy_tensormap_acquire %arg0, %arg2 : !llvm.ptr<1>, i1
+    gpu.fence_proxy_tensormap_acquire %arg8, %arg2 : !llvm.ptr, i1
     gpu.named_barrier %arg6, %arg6
     gpu.named_barrier_arrive %arg6, %arg6
     gpu.setmaxnreg inc 240

@@ -15,16 +15,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A descriptor made in the kernel needs global scratch memory (a hidden
-// parameter in Triton 3.6); tt refuses it where it is allocated.
+// A tensor map made in the kernel lives in global scratch memory that
+// tritongpu-global-scratch-memory-allocation places; without its offset
+// the lowering stops where the memory is allocated.
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @in_kernel(%x: !tt.ptr<f32>, %n: i32, %s: i64) {
     %c16 = arith.constant 16 : i32
     %c1 = arith.constant 1 : i32
-    // expected-error @+1 {{tensor descriptors made inside a kernel are not supported: Triton 3.6 writes their tensor map into global scratch memory addressed by a hidden kernel parameter, and tt's kernels take none}}
+    // expected-error @+1 {{has no ttg.global_scratch_memory_offset: run tritongpu-global-scratch-memory-allocation before the lowering}}
     %p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
     ttng.tensormap_create %p, %x, [%c16, %c16], [%n, %n], [%s], [%c1, %c1] {elem_type = 7 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 2 : i32} : (!tt.ptr<i8>, !tt.ptr<f32>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    tt.return
+  }
+}
+
+// -----
+
+// Only kernels take the global scratch base.
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.global_scratch_memory_size = 128 : i32, ttg.global_scratch_memory_alignment = 128 : i32} {
+  tt.func private @helper() {
+    // expected-error @+1 {{global scratch memory in a function that is not the kernel is not supported}}
+    %p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32, ttg.global_scratch_memory_offset = 0 : i32} : !tt.ptr<i8>
+    tt.return
+  }
+  tt.func public @kernel() {
+    tt.call @helper() : () -> ()
     tt.return
   }
 }

@@ -1,0 +1,105 @@
+package nvptx
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Tensor maps built by the kernel: tensormap.replace on a shared-memory
+// template, tensormap.cp_fenceproxy to global memory, and the acquire
+// fence (sm_90a, PTX 8.3).
+
+// tensormapPTX is the PTX version the tensormap instructions need. PTX
+// 8.5 and older also need the stride workaround (tensormapStrideShift).
+const tensormapPTX = 83
+
+// tensormapStrideShift is what Triton does for a ptxas bug with PTX 8.5
+// and older: global_stride operands are given in units of 16 bytes.
+// Without a fixed version the emitter asks for PTX 8.6, which has no bug.
+func (f *fn) tensormapStrideShift() bool {
+	v := f.m.opts.PTXVersion
+	if v == "" {
+		f.requirePTX(86)
+		return false
+	}
+	var major, minor int
+	fmt.Sscanf(v, "%d.%d", &major, &minor)
+	return major*10+minor <= 85
+}
+
+func (f *fn) tensormapGuard(op *ir.Operation, what string, pred ir.Value) (string, bool, error) {
+	if err := f.requireAccel(op, what, false); err != nil {
+		return "", false, err
+	}
+	f.requirePTX(tensormapPTX)
+	return f.guard(pred)
+}
+
+func (f *fn) emitTensormapReplace(op *ir.Operation) error {
+	v := gpu.TensormapReplaceView{Operation: op}
+	prefix, happens, err := f.tensormapGuard(op, "tensormap.replace", v.Pred())
+	if err != nil || !happens {
+		return err
+	}
+	tmpl, err := f.get(v.Template())
+	if err != nil {
+		return err
+	}
+	field := gpu.TensormapFields[v.Field()]
+	ord := ""
+	if field.Ordinal {
+		ord = fmt.Sprintf("%d, ", v.Ord())
+	}
+	if field.Immediate {
+		f.ins("%stensormap.replace.tile.%s.shared::cta.b1024.b32 [%s], %s%d", prefix, v.Field(), f.reg(tmpl), ord, v.Immediate())
+		return nil
+	}
+	x, err := f.get(v.Value())
+	if err != nil {
+		return err
+	}
+	val := f.src(x)
+	if v.Field() == "global_stride" && f.tensormapStrideShift() {
+		val = f.regs.alloc(classB64)
+		f.ins("shr.s64 %s, %s, 4", val, f.src(x))
+	}
+	f.ins("%stensormap.replace.tile.%s.shared::cta.b1024.b%d [%s], %s%s", prefix, v.Field(), field.Bits, f.reg(tmpl), ord, val)
+	return nil
+}
+
+func (f *fn) emitTensormapCpFenceproxy(op *ir.Operation) error {
+	prefix, happens, err := f.tensormapGuard(op, "tensormap.cp_fenceproxy", op.Operand(2))
+	if err != nil || !happens {
+		return err
+	}
+	dst, err := f.get(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	src, err := f.get(op.Operand(1))
+	if err != nil {
+		return err
+	}
+	f.ins("%stensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%s], [%s], 128",
+		prefix, f.reg(dst), f.reg(src))
+	return nil
+}
+
+func (f *fn) emitFenceProxyTensormapAcquire(op *ir.Operation) error {
+	prefix, happens, err := f.tensormapGuard(op, "fence.proxy.tensormap", op.Operand(1))
+	if err != nil || !happens {
+		return err
+	}
+	m, err := f.get(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	f.ins("%sfence.proxy.tensormap::generic.acquire.gpu [%s], 128", prefix, f.reg(m))
+	// Triton's workaround for ptxas missing a fence after the acquire: an
+	// empty bulk group, waited for.
+	f.ins("%scp.async.bulk.commit_group", prefix)
+	f.ins("%scp.async.bulk.wait_group.read 0", prefix)
+	return nil
+}
