@@ -35,7 +35,7 @@ func init() {
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, convert-scf-to-cf, " +
-			PassName + ", canonicalize, cse, sink-to-uses",
+			PassName + ", canonicalize, cse, reassociate-loop-addresses, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			o.flags(fs)
@@ -114,6 +114,11 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		passmgr.NewStep("convert-scf-to-cf"),
 		passmgr.NewStep(PassName, opts...),
 		passmgr.NewStep("canonicalize"),
+		passmgr.NewStep("cse"),
+		// Address arithmetic of loops split into a loop-invariant part in
+		// front of the loop and the per-iteration part (what LLVM's
+		// reassociation, LICM and LSR do for Triton), then shared again.
+		passmgr.NewStep("reassociate-loop-addresses"),
 		passmgr.NewStep("cse"),
 		// Values next to their uses: the PTX emitter allocates no registers
 		// itself, and ptxas keeps a value live from where it is computed.

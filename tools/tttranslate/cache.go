@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"sort"
+	"strings"
 
 	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/passmgr"
@@ -47,7 +48,21 @@ func OptionsKey(h *compilecache.Hasher, o *Options) *compilecache.Hasher {
 	if o.Target == "amdgcn" {
 		h.String("llc", llcIdentity(o.LLC))
 	}
-	return h
+	return h.Strings("experimental-env", experimentalEnv())
+}
+
+// experimentalEnv lists the TT_X_* environment variables (tt's experimental
+// settings, docs/perf-notes.md), sorted: passes read them, so a compilation
+// under one setting must not be served another's output.
+func experimentalEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "TT_X_") {
+			env = append(env, kv)
+		}
+	}
+	sort.Strings(env)
+	return env
 }
 
 // llcIdentity names the llc an AMDGCN compilation runs: its path, size and
