@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -67,6 +68,46 @@ func latchAddressOps(m *ir.Operation) int {
 					n++
 				}
 			}
+		}
+	})
+	return n
+}
+
+// TestLoopIncrementsDiff lowers Triton 3.6's sm_90 TTGIR of the 128x128x64
+// matmul with reassociate-loop-addresses on and off and runs it on a grid
+// with ragged edges against the interpreter. Its A and B tile pointers are
+// carried by the loop and advanced by a block per iteration: with the pass
+// on the copies read the carried pointers themselves (the pass carries the
+// advanced pointer), with it off none does.
+func TestLoopIncrementsDiff(t *testing.T) {
+	for _, mode := range []string{"off", "on"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Setenv("TT_X_LOOP_ADDRESSES", mode)
+			m := parseFile(t, kernels+"matmul_f16_128x128x64_w4_s3.ttgir")
+			r := rand.New(rand.NewSource(92))
+			M, N, K := 176, 144, 336
+			args := []diffArg{halfInts(r, M*K, 2), halfInts(r, K*N, 2), zeroBuf("f16", M*N),
+				intArg(int64(M)), intArg(int64(N)), intArg(int64(K)), intArg(int64(K)), intArg(int64(N)), intArg(int64(N))}
+			diffTestCheck(t, m, "matmul_kernel", [3]int{4, 1, 1}, args, 0, func(low *ir.Operation) {
+				want := 0
+				if mode == "on" {
+					want = 16 // 8 vectors of A and 8 of B per thread
+				}
+				if n := copiesOfCarriedPointers(low); n != want {
+					t.Errorf("%d of the loop's cp_async read a carried pointer, want %d", n, want)
+				}
+			})
+		})
+	}
+}
+
+// copiesOfCarriedPointers counts the gpu.cp_async whose source address is a
+// block argument.
+func copiesOfCarriedPointers(m *ir.Operation) int {
+	n := 0
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == gpu.CpAsyncOp.Name && op.NumOperands() > 1 && op.Operand(1).DefiningOp() == nil {
+			n++
 		}
 	})
 	return n

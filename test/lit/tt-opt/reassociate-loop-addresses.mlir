@@ -126,3 +126,71 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     llvm.return
   }
 }
+
+// -----
+
+// A pointer the loop only advances, by a constant or an invariant stride,
+// with the advanced value carried back: the loop carries the advanced
+// pointer (the entry edge advances the initial one), its users read the
+// carried value, and the advance feeds only the back edge.
+// CHECK-LABEL: llvm.func @advance
+// CHECK:         %[[A0:.+]] = llvm.getelementptr %arg0[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+// CHECK:         %[[B0:.+]] = llvm.getelementptr %arg1[%arg3] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+// CHECK-NEXT:    llvm.br ^bb1(%{{.+}}, %[[A0]], %[[B0]] : i32, !llvm.ptr<1>, !llvm.ptr<1>)
+// CHECK:       ^bb1(%[[IV:.+]]: i32, %[[A:.+]]: !llvm.ptr<1>, %[[B:.+]]: !llvm.ptr<1>):
+// CHECK:       ^bb2:
+// CHECK-NEXT:    gpu.store %[[A]]
+// CHECK-NEXT:    gpu.store %[[B]]
+// CHECK-NEXT:    %[[NEXT:.+]] = llvm.add %[[IV]]
+// CHECK-NEXT:    %[[NA:.+]] = llvm.getelementptr %[[A]][64]
+// CHECK-NEXT:    %[[NB:.+]] = llvm.getelementptr %[[B]][%arg3]
+// CHECK-NEXT:    llvm.br ^bb1(%[[NEXT]], %[[NA]], %[[NB]] : i32, !llvm.ptr<1>, !llvm.ptr<1>)
+module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @advance(%a0: !llvm.ptr<1>, %b0: !llvm.ptr<1>, %n: i32, %stride: i32) attributes {gpu.kernel} {
+    %c0 = llvm.mlir.constant(0 : i32) : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    %v = llvm.mlir.constant(1.0 : f16) : f16
+    llvm.br ^bb1(%c0, %a0, %b0 : i32, !llvm.ptr<1>, !llvm.ptr<1>)
+  ^bb1(%iv: i32, %a: !llvm.ptr<1>, %b: !llvm.ptr<1>):
+    %go = llvm.icmp "slt" %iv, %n : i32
+    llvm.cond_br %go, ^bb2, ^bb3
+  ^bb2:
+    %na = llvm.getelementptr %a[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    gpu.store %na, %v : !llvm.ptr<1>, f16
+    %nb = llvm.getelementptr %b[%stride] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    gpu.store %nb, %v : !llvm.ptr<1>, f16
+    %next = llvm.add %iv, %c1 : i32
+    llvm.br ^bb1(%next, %na, %nb : i32, !llvm.ptr<1>, !llvm.ptr<1>)
+  ^bb3:
+    llvm.return
+  }
+}
+
+// -----
+
+// A pointer also read before its advance, or used after the loop, stays.
+// CHECK-LABEL: llvm.func @read_too
+// CHECK:       ^bb2:
+// CHECK-NEXT:    gpu.store %[[P:.+]], %{{.+}}
+// CHECK-NEXT:    %[[Q:.+]] = llvm.getelementptr %[[P]][64]
+// CHECK-NEXT:    gpu.store %[[Q]]
+module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @read_too(%a0: !llvm.ptr<1>, %n: i32) attributes {gpu.kernel} {
+    %c0 = llvm.mlir.constant(0 : i32) : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    %v = llvm.mlir.constant(1.0 : f16) : f16
+    llvm.br ^bb1(%c0, %a0 : i32, !llvm.ptr<1>)
+  ^bb1(%iv: i32, %a: !llvm.ptr<1>):
+    %go = llvm.icmp "slt" %iv, %n : i32
+    llvm.cond_br %go, ^bb2, ^bb3
+  ^bb2:
+    gpu.store %a, %v : !llvm.ptr<1>, f16
+    %na = llvm.getelementptr %a[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    gpu.store %na, %v : !llvm.ptr<1>, f16
+    %next = llvm.add %iv, %c1 : i32
+    llvm.br ^bb1(%next, %na : i32, !llvm.ptr<1>)
+  ^bb3:
+    gpu.store %a, %v : !llvm.ptr<1>, f16
+    llvm.return
+  }
+}
