@@ -35,7 +35,7 @@ func init() {
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, convert-scf-to-cf, " +
-			PassName + ", canonicalize, cse, reassociate-loop-addresses, cse, sink-to-uses",
+			PassName + ", pack-carried-halves, canonicalize, cse, reassociate-loop-addresses, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			o.flags(fs)
@@ -113,6 +113,9 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		allocator,
 		passmgr.NewStep("convert-scf-to-cf"),
 		passmgr.NewStep(PassName, opts...),
+		// Loop-carried 16-bit pairs as the packed words they come from,
+		// before canonicalize folds their repacking away.
+		passmgr.NewStep("pack-carried-halves"),
 		passmgr.NewStep("canonicalize"),
 		passmgr.NewStep("cse"),
 		// Address arithmetic of loops split into a loop-invariant part in
