@@ -91,8 +91,17 @@ func ReassociateLoopAddresses(root *ir.Operation) int {
 	n := 0
 	for _, r := range regions {
 		dom := ir.NewDominanceInfo()
+		// Each GEP belongs to its innermost loop: an outer loop that
+		// rewrote it again would weigh an op of the inner loop as one of
+		// its own, and move work into the inner loop.
+		inner := map[*ir.Block]bool{}
 		for _, l := range naturalLoops(r, dom) {
-			n += (&addrRewriter{loop: l, b: ir.NewBuilder(r.ParentOp().Context()), hoisted: map[hoistKey]ir.Value{}, scaled: map[linearTerm]ir.Value{}}).run()
+			w := &addrRewriter{loop: l, inner: inner, b: ir.NewBuilder(r.ParentOp().Context()),
+				hoisted: map[hoistKey]ir.Value{}, scaled: map[linearTerm]ir.Value{}}
+			n += w.run()
+			for blk := range l.blocks {
+				inner[blk] = true
+			}
 		}
 	}
 	return n
@@ -101,6 +110,7 @@ func ReassociateLoopAddresses(root *ir.Operation) int {
 // addrRewriter rewrites the address arithmetic of one loop.
 type addrRewriter struct {
 	loop    *cfgLoop
+	inner   map[*ir.Block]bool // blocks of the loops nested in loop
 	b       *ir.Builder
 	hoisted map[hoistKey]ir.Value
 	scaled  map[linearTerm]ir.Value
@@ -120,7 +130,7 @@ type hoistKey struct {
 func (w *addrRewriter) run() int {
 	var geps []*ir.Operation
 	for _, blk := range w.loop.header.Region().Blocks() {
-		if !w.loop.blocks[blk] {
+		if !w.loop.blocks[blk] || w.inner[blk] {
 			continue
 		}
 		for op := blk.First(); op != nil; op = op.Next() {

@@ -194,3 +194,49 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     llvm.return
   }
 }
+
+// -----
+
+// Nested loops: the inner loop's index (j + i + row) * 16 becomes j*16 +
+// (i*16 + row*16), the invariant part in front of the inner loop (in the
+// outer loop's body), and the outer loop leaves the inner loop's GEP alone:
+// one add per inner iteration.
+// CHECK-LABEL: llvm.func @nested
+// CHECK:       ^bb1(%[[I:.+]]: i32):
+// CHECK:         %[[SI:.+]] = llvm.mul %[[I]], %{{.+}} : i32
+// CHECK:         %[[SR:.+]] = llvm.mul %arg3, %{{.+}} : i32
+// CHECK-NEXT:    %[[INV:.+]] = llvm.add %[[SI]], %[[SR]] : i32
+// CHECK-NEXT:    llvm.cond_br
+// CHECK:       ^bb2(%[[J:.+]]: i32):
+// CHECK:         %[[SJ:.+]] = llvm.mul %[[J]], %{{.+}} : i32
+// CHECK:       ^bb3:
+// CHECK-NEXT:    %[[X:.+]] = llvm.add %[[SJ]], %[[INV]] : i32
+// CHECK-NEXT:    llvm.getelementptr %arg0[%[[X]]]
+module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @nested(%base: !llvm.ptr<1>, %n: i32, %m: i32, %row: i32) attributes {gpu.kernel} {
+    %c0 = llvm.mlir.constant(0 : i32) : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    %c16 = llvm.mlir.constant(16 : i32) : i32
+    %v = llvm.mlir.constant(1.0 : f16) : f16
+    llvm.br ^bb1(%c0 : i32)
+  ^bb1(%i: i32):
+    %go = llvm.icmp "slt" %i, %n : i32
+    llvm.cond_br %go, ^bb2(%c0 : i32), ^bb5
+  ^bb2(%j: i32):
+    %go2 = llvm.icmp "slt" %j, %m : i32
+    llvm.cond_br %go2, ^bb3, ^bb4
+  ^bb3:
+    %a = llvm.add %j, %i : i32
+    %b = llvm.add %a, %row : i32
+    %o = llvm.mul %b, %c16 : i32
+    %g = llvm.getelementptr %base[%o] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    gpu.store %g, %v : !llvm.ptr<1>, f16
+    %jn = llvm.add %j, %c1 : i32
+    llvm.br ^bb2(%jn : i32)
+  ^bb4:
+    %in = llvm.add %i, %c1 : i32
+    llvm.br ^bb1(%in : i32)
+  ^bb5:
+    llvm.return
+  }
+}
