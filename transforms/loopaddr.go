@@ -441,6 +441,8 @@ func (w *addrRewriter) rotateIncrements() int {
 		for _, u := range entry {
 			w.b.SetInsertionPoint(u.Owner())
 			st := step.Clone(nil)
+			// Computed even when the loop does not run: no inbounds claim.
+			st.SetAttr("noWrapFlags", ir.I32Attr(st.Context(), llvm.GEPNone))
 			w.b.Insert(st)
 			st.SetOperand(0, u.Get())
 			u.Set(st.Result(0))

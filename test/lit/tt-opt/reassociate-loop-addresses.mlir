@@ -131,7 +131,8 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // A pointer the loop only advances, by a constant or an invariant stride,
 // with the advanced value carried back: the loop carries the advanced
-// pointer (the entry edge advances the initial one), its users read the
+// pointer (the entry edge advances the initial one, without the loop's
+// inbounds: it runs even when the loop does not), its users read the
 // carried value, and the advance feeds only the back edge.
 // CHECK-LABEL: llvm.func @advance
 // CHECK:         %[[A0:.+]] = llvm.getelementptr %arg0[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
@@ -142,7 +143,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK-NEXT:    gpu.store %[[A]]
 // CHECK-NEXT:    gpu.store %[[B]]
 // CHECK-NEXT:    %[[NEXT:.+]] = llvm.add %[[IV]]
-// CHECK-NEXT:    %[[NA:.+]] = llvm.getelementptr %[[A]][64]
+// CHECK-NEXT:    %[[NA:.+]] = llvm.getelementptr inbounds %[[A]][64]
 // CHECK-NEXT:    %[[NB:.+]] = llvm.getelementptr %[[B]][%arg3]
 // CHECK-NEXT:    llvm.br ^bb1(%[[NEXT]], %[[NA]], %[[NB]] : i32, !llvm.ptr<1>, !llvm.ptr<1>)
 module attributes {"ttg.num-warps" = 4 : i32} {
@@ -155,7 +156,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     %go = llvm.icmp "slt" %iv, %n : i32
     llvm.cond_br %go, ^bb2, ^bb3
   ^bb2:
-    %na = llvm.getelementptr %a[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %na = llvm.getelementptr inbounds %a[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
     gpu.store %na, %v : !llvm.ptr<1>, f16
     %nb = llvm.getelementptr %b[%stride] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
     gpu.store %nb, %v : !llvm.ptr<1>, f16
