@@ -34,7 +34,8 @@ type Hasher struct {
 // "ttir", "autotune"), on top of the compiler's identity (see Compiler).
 func NewKey(kind string) *Hasher {
 	h := &Hasher{h: sha256.New()}
-	return h.String("format", format).String("compiler", Compiler()).String("kind", kind)
+	return h.String("format", format).String("compiler", Compiler()).
+		String("experimental", experimentalSettings(os.Environ())).String("kind", kind)
 }
 
 // String adds a named string part.
@@ -92,10 +93,11 @@ var (
 // Compiler identifies the compiler whose artifacts the cache holds: tt's
 // version and commit and the Go toolchain; when the commit does not pin
 // the code (a modified tree, or no commit recorded, as in test binaries),
-// also the SHA-256 of the running executable. The experimental settings
-// (TT_X_* environment variables, which change what passes produce) are
-// part of it too, so an experiment never reads another setting's
-// artifacts. It is computed once per process.
+// also the SHA-256 of the running executable. It is computed once per
+// process. (The experimental settings, TT_X_* environment variables that
+// change what passes produce, are a part of every key of their own, read
+// when the key is made, so an experiment never reads another setting's
+// artifacts.)
 func Compiler() string {
 	compilerOnce.Do(func() {
 		b := cli.ReadBuild()
@@ -103,7 +105,6 @@ func Compiler() string {
 		if b.Modified || b.Commit == "unknown" {
 			compilerID += " executable " + executableHash()
 		}
-		compilerID += experimentalSettings(os.Environ())
 	})
 	return compilerID
 }

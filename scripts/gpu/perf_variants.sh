@@ -7,9 +7,10 @@
 # SPEC is a git commit (built from a clean export of that commit) or
 # `worktree` (this checkout as it is), optionally followed by
 # comma-separated VAR=VALUE settings of tt's experimental environment
-# variables (docs/perf-notes.md lists them), e.g.
+# variables (docs/perf-notes.md lists them) and --flag=value options of
+# tt-translate (for every kernel of the variant), e.g.
 #
-#   scripts/gpu/perf_variants.sh main=cfd7f21 ftz=worktree ws=worktree,TT_X_FOO=1
+#   scripts/gpu/perf_variants.sh main=cfd7f21 ftz=worktree ws=worktree,TT_X_FOO=1 r160=worktree,--maxnreg=160
 #
 # Each variant's PTX and metadata JSON go to .bin/gpu/variants/NAME/, with
 # Triton's own PTX as the variant triton-ptx (its two hidden parameters
@@ -80,8 +81,11 @@ for spec in "${specs[@]}"; do
   name=${spec%%=*}
   rest=${spec#*=}
   ref=${rest%%,*}
-  envs=()
-  [ "$rest" != "$ref" ] && IFS=, read -r -a envs <<< "${rest#*,}"
+  envs=() flags=() settings=()
+  [ "$rest" != "$ref" ] && IFS=, read -r -a settings <<< "${rest#*,}"
+  for x in ${settings[@]+"${settings[@]}"}; do
+    case "$x" in --*) flags+=("$x") ;; *) envs+=("$x") ;; esac
+  done
   bin="$tmp/tt-translate-$name"
   if [ "$ref" = worktree ]; then
     go build -o "$bin" ./cmd/tt-translate
@@ -98,7 +102,7 @@ for spec in "${specs[@]}"; do
 for m in json.load(open(sys.argv[1])): print(m["name"], m["num_warps"], m.get("num_stages", 3))' "$out/perf/manifest.json" |
   while read -r kname warps stages; do
     if ! env ${envs[@]+"${envs[@]}"} "$bin" "$out/perf/$kname.ttir" --no-cache --target=ptx --arch=sm_90 --num-warps="$warps" \
-         --num-stages="$stages" -o "$dir/$kname.ptx" 2> "$dir/$kname.err"; then
+         --num-stages="$stages" ${flags[@]+"${flags[@]}"} -o "$dir/$kname.ptx" 2> "$dir/$kname.err"; then
       echo "perf_variants.sh: $name: $kname did not compile: $(head -1 "$dir/$kname.err")" >&2
       rm -f "$dir/$kname.ptx"
     fi

@@ -56,6 +56,13 @@ func TestTranslateUsesCache(t *testing.T) {
 	if _, out, _ := run(t, "", k, "--num-warps=8"); out == "// planted\n" || out == ptx {
 		t.Fatal("--num-warps=8 got the entry of the default options")
 	}
+	// So does an experimental setting (TT_X_*), which passes read: a third
+	// entry.
+	t.Setenv("TT_X_CACHE_TEST", "1")
+	if _, out, _ := run(t, "", k); out == "// planted\n" {
+		t.Fatal("a TT_X_ setting got the entry compiled without it")
+	}
+	os.Unsetenv("TT_X_CACHE_TEST")
 	for _, damage := range []func([]byte) []byte{
 		func(b []byte) []byte { return b[:len(b)/2] },
 		func(b []byte) []byte { b[len(b)-3] ^= 0x20; return b },
@@ -70,7 +77,7 @@ func TestTranslateUsesCache(t *testing.T) {
 			t.Fatal("the damaged entry was not replaced by the recompiled one")
 		}
 	}
-	if n, problems := c.Check(); len(problems) != 0 || n != 2 {
+	if n, problems := c.Check(); len(problems) != 0 || n != 3 {
 		t.Errorf("%d entries, problems %v", n, problems)
 	}
 }
