@@ -60,8 +60,24 @@ fi
 
 for set in sets/*; do
   name=$(basename "$set")
-  only=$(paste -sd, "$set/compiled.txt")
-  [ -z "$only" ] && continue
+  all=$(paste -sd, "$set/compiled.txt")
+  [ -z "$all" ] && continue
+  # Kernels that take a global scratch buffer (tensor maps made in the
+  # kernel) need a launcher that allocates it: tt-run does, gpu_check.py
+  # (CuPy, the kernel's declared parameters only) cannot. They run under
+  # the sanitizers through tt-run.
+  scratch=$(python3 -c 'import json,os,sys
+d, names = sys.argv[1], sys.argv[2].split(",")
+print(",".join(n for n in names if json.load(open(os.path.join(d, n + ".json"))).get("global_scratch_size", 0) > 0))' "$set/ptx" "$all")
+  only=$(python3 -c 'import sys; s = set(sys.argv[2].split(",")); print(",".join(n for n in sys.argv[1].split(",") if n not in s))' "$all" "$scratch")
+  if [ -n "$scratch" ] && [ -n "$sanitizer" ]; then
+    echo "== compute-sanitizer memcheck and racecheck through tt-run, set $name ($scratch: global scratch)"
+    for tool in memcheck racecheck; do
+      timeout 300 "$sanitizer" --tool $tool --print-limit 20 ../tt-run --manifest "$set/cases/manifest.json" \
+        --backend cuda --arch "$arch" --only "$scratch" > "$out/$tool-scratch.$name.log" 2>&1 || status=1
+      grep -E 'RACECHECK SUMMARY|ERROR SUMMARY|passed,' "$out/$tool-scratch.$name.log"
+    done
+  fi
   echo "== gpu_check.py, set $name ($only)"
   timeout 180 python3 gpu_check.py "$set/cases" "$set/ptx" --only "$only" 2>&1 |
     tee "$out/gpu_check.$name.log" || status=1
@@ -83,7 +99,7 @@ for set in sets/*; do
   fi
 
   echo "== tt-run --backend cuda, set $name"
-  timeout 120 ../tt-run --manifest "$set/cases/manifest.json" --backend cuda --arch "$arch" --only "$only" 2>&1 |
+  timeout 120 ../tt-run --manifest "$set/cases/manifest.json" --backend cuda --arch "$arch" --only "$all" 2>&1 |
     tee "$out/ttrun.$name.log" || status=1
 done
 exit $status

@@ -91,10 +91,14 @@ func runPython(cl *cmdline, stdout, stderr io.Writer) int {
 		return 1
 	}
 	rec := &compilecache.DepRecorder{Main: cl.input}
-	key := OptionsKey(compilecache.NewKey("tt-translate-python").String("path", cl.input).Bytes("source", src).
-		String("kernel", cl.py.kernel).String("signature", cl.py.signature).Strings("constexprs", cl.py.constexprs), &cl.opts).Sum()
+	cache := cl.cache(stderr)
+	var key compilecache.Key
+	if cache != nil {
+		key = OptionsKey(compilecache.NewKey("tt-translate-python").String("path", cl.input).Bytes("source", src).
+			String("kernel", cl.py.kernel).String("signature", cl.py.signature).Strings("constexprs", cl.py.constexprs), &cl.opts).Sum()
+	}
 	code := 1
-	res, _, err := CompileCached(cl.cache(stderr), key, stderr, func(diags io.Writer) (*Result, error) {
+	res, _, err := CompileCached(cache, key, stderr, func(diags io.Writer) (*Result, error) {
 		mod, c := frontEnd(cl, rec.ReadFile, stdout, stderr)
 		if mod == nil {
 			code = c

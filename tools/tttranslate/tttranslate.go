@@ -46,8 +46,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cl.timing {
 		o.Pass.Timer = &passmgr.Timer{}
 	}
-	key := OptionsKey(compilecache.NewKey("tt-translate").String("name", name).String("input", src), &o).Sum()
-	res, _, err := CompileCached(cl.cache(stderr), key, stderr, func(diags io.Writer) (*Result, error) {
+	// The key only when the cache is on: it hashes the input and, for a
+	// build without a recorded commit, the executable itself.
+	cache := cl.cache(stderr)
+	var key compilecache.Key
+	if cache != nil {
+		key = OptionsKey(compilecache.NewKey("tt-translate").String("name", name).String("input", src), &o).Sum()
+	}
+	res, _, err := CompileCached(cache, key, stderr, func(diags io.Writer) (*Result, error) {
 		o.Pass.IROut = diags
 		return CompileSource(name, src, o)
 	}, nil)
