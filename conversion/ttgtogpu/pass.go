@@ -36,7 +36,7 @@ func init() {
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, " +
 			"tritongpu-global-scratch-memory-allocation, convert-scf-to-cf, " +
-			PassName + ", pack-carried-halves, canonicalize, cse, reassociate-loop-addresses, cse, sink-to-uses",
+			PassName + ", canonicalize, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			o.flags(fs)
@@ -118,15 +118,7 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		passmgr.NewStep("tritongpu-global-scratch-memory-allocation"),
 		passmgr.NewStep("convert-scf-to-cf"),
 		passmgr.NewStep(PassName, opts...),
-		// Loop-carried 16-bit pairs as the packed words they come from,
-		// before canonicalize folds their repacking away.
-		passmgr.NewStep("pack-carried-halves"),
 		passmgr.NewStep("canonicalize"),
-		passmgr.NewStep("cse"),
-		// Address arithmetic of loops split into a loop-invariant part in
-		// front of the loop and the per-iteration part (what LLVM's
-		// reassociation, LICM and LSR do for Triton), then shared again.
-		passmgr.NewStep("reassociate-loop-addresses"),
 		passmgr.NewStep("cse"),
 		// Values next to their uses: the PTX emitter allocates no registers
 		// itself, and ptxas keeps a value live from where it is computed.

@@ -9,8 +9,8 @@ import (
 )
 
 // emitGEP computes base + sum(index * stride) + constant offset with the
-// data layout of sizeAlign: mul.wide.s32 then add.s64 for 32-bit indices
-// into 64-bit addresses, as LLVM's NVPTX backend selects.
+// data layout of sizeAlign: mad.wide.s32 for 32-bit indices into 64-bit
+// addresses, as LLVM's NVPTX backend selects.
 func (f *fn) emitGEP(op *ir.Operation) error {
 	et := llvm.GEPElemType(op)
 	indices := llvm.GEPIndices(op)
@@ -120,15 +120,7 @@ func (f *fn) addScaled(dst, acc string, idx *value, stride int64, wide bool) {
 	case stride == 1 && wide:
 		f.ins("add.s64 %s, %s, %s", dst, acc, r)
 	case wide && ib == 32:
-		// Not mad.wide.s32: ptxas shares the product of an index that
-		// several GEPs scale alike (a row offset into two tensors) only in
-		// this form, where it then fuses each add back into an IMAD.WIDE;
-		// from mad.wide it splits the products into shifts, IMAD.HI and
-		// 64-bit adds (attention: 20 more loop instructions, 12 more
-		// registers).
-		w := f.regs.alloc(classB64)
-		f.ins("mul.wide.s32 %s, %s, %d", w, r, stride)
-		f.ins("add.s64 %s, %s, %s", dst, acc, w)
+		f.ins("mad.wide.s32 %s, %s, %d, %s", dst, r, stride, acc)
 	case wide:
 		f.ins("mad.lo.s64 %s, %s, %d, %s", dst, r, stride, acc)
 	default:
