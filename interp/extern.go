@@ -71,7 +71,7 @@ func init() {
 		externs["__nv_"+name+"f"] = func(r *Tensor, a []*Tensor, i int) { setFloat(r, i, f(floatAt(a[0], i))) }
 	}
 	binary := map[string]func(a, b float64) float64{
-		"pow": math.Pow, "fmod": math.Mod, "remainder": math.Remainder, "atan2": math.Atan2,
+		"pow": numeric.Pow, "fmod": math.Mod, "remainder": math.Remainder, "atan2": math.Atan2,
 		"hypot": math.Hypot, "fdim": math.Dim, "copysign": math.Copysign, "nextafter": nil,
 		"fmax": func(a, b float64) float64 { return numeric.MaxNumF64(a, b) },
 		"fmin": func(a, b float64) float64 { return numeric.MinNumF64(a, b) },
@@ -119,7 +119,7 @@ func init() {
 			setFloat(r, i, math.Ldexp(floatAt(a[0], i), int(int32(a[1].Bits[i]))))
 		},
 		"powi": func(r *Tensor, a []*Tensor, i int) {
-			setFloat(r, i, math.Pow(floatAt(a[0], i), float64(int32(a[1].Bits[i]))))
+			setFloat(r, i, numeric.Pow(floatAt(a[0], i), float64(int32(a[1].Bits[i]))))
 		},
 		"ilogb": func(r *Tensor, a []*Tensor, i int) {
 			r.Bits[i] = trunc(uint64(int64(math.Ilogb(floatAt(a[0], i)))), r.Elem.Width)

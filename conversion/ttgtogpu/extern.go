@@ -30,6 +30,7 @@ func externTable() map[string]externFn {
 	reflected := func(name string) externFn {
 		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).unary(name, a[0], e.reflectFTZ()) }
 	}
+	pow := func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.powAny(a[0], a[1], res) }
 	t := map[string]externFn{
 		"__nv_expf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
 		"__nv_fast_expf":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
@@ -53,6 +54,11 @@ func externTable() map[string]externFn {
 		"__nv_cos":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.trigF64(a[0], true) },
 		"__nv_erf":        func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
 		"__nv_erff":       func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
+		"__nv_pow":        pow,
+		"__nv_powf":       pow,
+		"__nv_fast_powf":  pow,
+		"__nv_powi":       pow,
+		"__nv_powif":      pow,
 		"__nv_fsqrt_rn":   intr("sqrt"),
 		"__nv_sqrt":       intr("sqrt"),
 		"__nv_dsqrt_rn":   intr("sqrt"),
@@ -143,6 +149,7 @@ var externSignatures = map[string]string{
 	"__nv_llmin": "lll", "__nv_llmax": "lll", "__nv_ullmin": "lll", "__nv_ullmax": "lll",
 	"__nv_mulhi": "iii", "__nv_umulhi": "iii", "__nv_mul64hi": "lll", "__nv_umul64hi": "lll",
 	"__nv_popc": "ii", "__nv_popcll": "li",
+	"__nv_pow": "ddd", "__nv_powf": "fff", "__nv_fast_powf": "fff", "__nv_powi": "did", "__nv_powif": "fif",
 	"__nv_j0f": "ff", "__nv_j0": "dd", "__nv_j1f": "ff", "__nv_j1": "dd",
 	"__nv_y0f": "ff", "__nv_y0": "dd", "__nv_y1f": "ff", "__nv_y1": "dd",
 	"__nv_cyl_bessel_i0f": "ff", "__nv_cyl_bessel_i0": "dd", "__nv_cyl_bessel_i1f": "ff", "__nv_cyl_bessel_i1": "dd",
