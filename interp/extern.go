@@ -27,8 +27,8 @@ func init() {
 	// Float functions of one argument: name -> float64 implementation,
 	// registered as __nv_<name>f (f32), __nv_<name> (f64) and OCML names.
 	unary := map[string]func(float64) float64{
-		"exp": math.Exp, "exp2": math.Exp2, "exp10": func(x float64) float64 { return math.Pow(10, x) },
-		"expm1": math.Expm1, "log": math.Log, "log2": math.Log2, "log10": math.Log10, "log1p": math.Log1p,
+		"exp": math.Exp, "exp2": math.Exp2, "exp10": numeric.Exp10,
+		"expm1": math.Expm1, "log": math.Log, "log2": math.Log2, "log10": numeric.Log10, "log1p": numeric.Log1p,
 		"sqrt": math.Sqrt, "rsqrt": func(x float64) float64 { return 1 / math.Sqrt(x) }, "cbrt": math.Cbrt,
 		"rcbrt": func(x float64) float64 { return 1 / math.Cbrt(x) },
 		"sin":   math.Sin, "cos": math.Cos, "tan": math.Tan, "asin": math.Asin, "acos": math.Acos, "atan": math.Atan,

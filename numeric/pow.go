@@ -1,6 +1,9 @@
 package numeric
 
-import "math"
+import (
+	"math"
+	"math/big"
+)
 
 // Pow is x^y in f64 within about an ulp, with C99 Annex F's special
 // cases: the interpreter's __nv_pow and the reference for the lowering
@@ -164,4 +167,67 @@ func ExpDD(hi, lo float64) float64 {
 	}
 	k1 := int(k) >> 1
 	return p * math.Ldexp(1, k1) * math.Ldexp(1, int(k)-k1)
+}
+
+// SplitConst is a decimal constant (given to more digits than an f64
+// holds) as hi + lo: hi rounded to f64, lo the rest rounded.
+func SplitConst(decimal string) (hi, lo float64) {
+	v, _, err := big.ParseFloat(decimal, 10, 300, big.ToNearestEven)
+	if err != nil {
+		panic("numeric: bad constant " + decimal)
+	}
+	hi, _ = v.Float64()
+	lo, _ = v.Sub(v, new(big.Float).SetFloat64(hi)).Float64()
+	return hi, lo
+}
+
+// Ln10 and Log10e as hi + lo.
+var (
+	Ln10Hi, Ln10Lo     = SplitConst("2.30258509299404568401799145468436420760110148862877297603332790096757260967735248023599720508959829834196778404228")
+	Log10eHi, Log10eLo = SplitConst("0.43429448190325182765112891891660508229439700580366656611445378316586464920887077472922494933843174831870610674476630")
+)
+
+// Log1p is log(1+x) within about half an ulp: u = 1+x rounded, log u as
+// a double-double, plus the rounding error of u divided by u.
+func Log1p(x float64) float64 {
+	switch {
+	case x != x || x == math.Inf(1):
+		return x
+	case x == -1:
+		return math.Inf(-1)
+	case x < -1:
+		return math.NaN()
+	}
+	u := 1 + x
+	var c float64
+	if x > 1 {
+		c = 1 - (u - x) // |x| > 1: the error of x + 1
+	} else {
+		c = x - (u - 1)
+	}
+	hi, lo := LogDD(u)
+	return hi + (lo + c/u)
+}
+
+// Log10 is log10(x): the double-double log times log10(e).
+func Log10(x float64) float64 {
+	switch {
+	case x != x || x == math.Inf(1):
+		return x
+	case x == 0:
+		return math.Inf(-1)
+	case x < 0:
+		return math.NaN()
+	}
+	hi, lo := LogDD(x)
+	return math.FMA(hi, Log10eHi, math.FMA(hi, Log10eLo, lo*Log10eHi))
+}
+
+// Exp10 is 10^x: e^(x ln10) with the product as a double-double.
+func Exp10(x float64) float64 {
+	if x != x {
+		return x
+	}
+	p := x * Ln10Hi
+	return ExpDD(p, math.FMA(x, Ln10Lo, math.FMA(x, Ln10Hi, -p)))
 }

@@ -176,18 +176,5 @@ func (e *emitter) powAny(x, y ir.Value, res ir.Type) ir.Value {
 	if _, ok := y.Type().(*ir.FloatType); !ok {
 		y = e.cast("llvm.sitofp", y, e.f64())
 	}
-	if isF64(res) {
-		return e.powF64(x, y, true)
-	}
-	ext := func(v ir.Value) ir.Value {
-		if isF64(v.Type()) {
-			return v
-		}
-		return e.op1("llvm.fpext", e.f64(), []ir.Value{e.extToF32(v)})
-	}
-	r := e.powF64(ext(x), ext(y), false)
-	if isF32(res) {
-		return e.op1("llvm.fptrunc", res, []ir.Value{r})
-	}
-	return e.truncFromF32(e.op1("llvm.fptrunc", e.f32(), []ir.Value{r}), res)
+	return e.throughF64(res, []ir.Value{x, y}, func(a []ir.Value) ir.Value { return e.powF64(a[0], a[1], isF64(res)) })
 }
