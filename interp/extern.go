@@ -32,7 +32,7 @@ func init() {
 		"sqrt": math.Sqrt, "rsqrt": func(x float64) float64 { return 1 / math.Sqrt(x) }, "cbrt": math.Cbrt,
 		"rcbrt": func(x float64) float64 { return 1 / math.Cbrt(x) },
 		"sin":   math.Sin, "cos": math.Cos, "tan": math.Tan, "asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
-		"sinh": math.Sinh, "cosh": math.Cosh, "tanh": math.Tanh, "asinh": math.Asinh, "acosh": math.Acosh,
+		"sinh": numeric.Sinh, "cosh": numeric.Cosh, "tanh": math.Tanh, "asinh": math.Asinh, "acosh": math.Acosh,
 		"atanh": math.Atanh, "sinpi": func(x float64) float64 { return sinpi(x) },
 		"cospi": func(x float64) float64 { return sinpi(x + 0.5) },
 		"erf":   math.Erf, "erfc": math.Erfc, "erfinv": math.Erfinv, "erfcinv": math.Erfcinv,
