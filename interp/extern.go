@@ -31,7 +31,7 @@ func init() {
 		"expm1": math.Expm1, "log": math.Log, "log2": math.Log2, "log10": numeric.Log10, "log1p": numeric.Log1p,
 		"sqrt": math.Sqrt, "rsqrt": func(x float64) float64 { return 1 / math.Sqrt(x) }, "cbrt": math.Cbrt,
 		"rcbrt": func(x float64) float64 { return 1 / math.Cbrt(x) },
-		"sin":   math.Sin, "cos": math.Cos, "tan": math.Tan, "asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
+		"sin":   math.Sin, "cos": math.Cos, "tan": numeric.Tan, "asin": numeric.Asin, "acos": numeric.Acos, "atan": math.Atan,
 		"sinh": numeric.Sinh, "cosh": numeric.Cosh, "tanh": math.Tanh, "asinh": math.Asinh, "acosh": math.Acosh,
 		"atanh": math.Atanh, "sinpi": func(x float64) float64 { return sinpi(x) },
 		"cospi": func(x float64) float64 { return sinpi(x + 0.5) },

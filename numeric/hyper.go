@@ -50,3 +50,21 @@ func Cosh(x float64) float64 {
 	t1 := math.Expm1(a) + 1
 	return 0.5*t1 + 0.5/t1
 }
+
+// Tan is sin(x)/cos(x) from Go's math.Sincos (within an ulp each; Go's
+// math.Tan errs by tens of ulps near the poles of huge arguments), as
+// the lowering computes it from one reduction.
+func Tan(x float64) float64 {
+	s, c := math.Sincos(x)
+	if math.Abs(x) < 0x1p-27 {
+		return x
+	}
+	return s / c
+}
+
+// Asin and Acos are atan2 of x and sqrt((1-x)(1+x)), as the lowering
+// computes them (Go's math.Acos errs by several ulps near 1).
+func Asin(x float64) float64 { return math.Atan2(x, math.Sqrt((1-x)*(1+x))) }
+
+// Acos is acos(x); see Asin.
+func Acos(x float64) float64 { return math.Atan2(math.Sqrt((1-x)*(1+x)), x) }
