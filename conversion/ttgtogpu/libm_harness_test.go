@@ -77,6 +77,9 @@ func encode(ty string, vals []float64) diffArg {
 
 // decodeAt is element i of a buffer of element type ty.
 func decodeAt(ty string, buf []byte, i int) float64 {
+	if ty == "i32" {
+		return float64(int32(binary.LittleEndian.Uint32(buf[4*i:])))
+	}
 	if ty == "f32" {
 		return float64(math.Float32frombits(binary.LittleEndian.Uint32(buf[4*i:])))
 	}
