@@ -27,12 +27,12 @@ func init() {
 	// Float functions of one argument: name -> float64 implementation,
 	// registered as __nv_<name>f (f32), __nv_<name> (f64) and OCML names.
 	unary := map[string]func(float64) float64{
-		"exp": math.Exp, "exp2": math.Exp2, "exp10": func(x float64) float64 { return math.Pow(10, x) },
-		"expm1": math.Expm1, "log": math.Log, "log2": math.Log2, "log10": math.Log10, "log1p": math.Log1p,
+		"exp": math.Exp, "exp2": math.Exp2, "exp10": numeric.Exp10,
+		"expm1": math.Expm1, "log": math.Log, "log2": math.Log2, "log10": numeric.Log10, "log1p": numeric.Log1p,
 		"sqrt": math.Sqrt, "rsqrt": func(x float64) float64 { return 1 / math.Sqrt(x) }, "cbrt": math.Cbrt,
 		"rcbrt": func(x float64) float64 { return 1 / math.Cbrt(x) },
-		"sin":   math.Sin, "cos": math.Cos, "tan": math.Tan, "asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
-		"sinh": math.Sinh, "cosh": math.Cosh, "tanh": math.Tanh, "asinh": math.Asinh, "acosh": math.Acosh,
+		"sin":   math.Sin, "cos": math.Cos, "tan": numeric.Tan, "asin": numeric.Asin, "acos": numeric.Acos, "atan": math.Atan,
+		"sinh": numeric.Sinh, "cosh": numeric.Cosh, "tanh": math.Tanh, "asinh": math.Asinh, "acosh": math.Acosh,
 		"atanh": math.Atanh, "sinpi": func(x float64) float64 { return sinpi(x) },
 		"cospi": func(x float64) float64 { return sinpi(x + 0.5) },
 		"erf":   math.Erf, "erfc": math.Erfc, "erfinv": math.Erfinv, "erfcinv": math.Erfcinv,
@@ -71,8 +71,8 @@ func init() {
 		externs["__nv_"+name+"f"] = func(r *Tensor, a []*Tensor, i int) { setFloat(r, i, f(floatAt(a[0], i))) }
 	}
 	binary := map[string]func(a, b float64) float64{
-		"pow": math.Pow, "fmod": math.Mod, "remainder": math.Remainder, "atan2": math.Atan2,
-		"hypot": math.Hypot, "fdim": math.Dim, "copysign": math.Copysign, "nextafter": nil,
+		"pow": numeric.Pow, "fmod": math.Mod, "remainder": math.Remainder, "atan2": math.Atan2,
+		"hypot": math.Hypot, "fdim": fdim, "copysign": math.Copysign, "nextafter": nil,
 		"fmax": func(a, b float64) float64 { return numeric.MaxNumF64(a, b) },
 		"fmin": func(a, b float64) float64 { return numeric.MinNumF64(a, b) },
 	}
@@ -81,6 +81,10 @@ func init() {
 		fn := func(r *Tensor, a []*Tensor, i int) { setFloat(r, i, f(floatAt(a[0], i), floatAt(a[1], i))) }
 		if name == "nextafter" {
 			fn = func(r *Tensor, a []*Tensor, i int) {
+				if x, y := floatAt(a[0], i), floatAt(a[1], i); x == y {
+					setFloat(r, i, y) // C99 (and libdevice): y, so nextafter(0, -0) = -0
+					return
+				}
 				if r.Elem.Kind == KF32 {
 					r.F32[i] = math.Nextafter32(a[0].F32[i], a[1].F32[i])
 					return
@@ -119,10 +123,15 @@ func init() {
 			setFloat(r, i, math.Ldexp(floatAt(a[0], i), int(int32(a[1].Bits[i]))))
 		},
 		"powi": func(r *Tensor, a []*Tensor, i int) {
-			setFloat(r, i, math.Pow(floatAt(a[0], i), float64(int32(a[1].Bits[i]))))
+			setFloat(r, i, numeric.Pow(floatAt(a[0], i), float64(int32(a[1].Bits[i]))))
 		},
 		"ilogb": func(r *Tensor, a []*Tensor, i int) {
-			r.Bits[i] = trunc(uint64(int64(math.Ilogb(floatAt(a[0], i)))), r.Elem.Width)
+			v := floatAt(a[0], i)
+			e := int64(math.Ilogb(v))
+			if v != v {
+				e = math.MinInt32 // libdevice's ilogb(NaN); Go gives MaxInt32
+			}
+			r.Bits[i] = trunc(uint64(e), r.Elem.Width)
 		},
 		"signbit": func(r *Tensor, a []*Tensor, i int) { r.Bits[i] = boolBits(math.Signbit(floatAt(a[0], i))) },
 	}
@@ -316,6 +325,15 @@ func ffs(v uint64) uint64 {
 		return 0
 	}
 	return uint64(bits.TrailingZeros64(v) + 1)
+}
+
+// fdim is C99's: x - y where x > y, +0 otherwise, NaN for a NaN
+// (Go's math.Dim(inf, inf) is NaN).
+func fdim(x, y float64) float64 {
+	if x > y || x != x || y != y {
+		return x - y
+	}
+	return 0
 }
 
 func sinpi(x float64) float64 {

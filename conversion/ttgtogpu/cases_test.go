@@ -147,8 +147,8 @@ func gpuCases(t *testing.T, tg gpuTarget, dots bool) {
 }
 
 // unsupported are the suite's kernels the lowering rejects with a located
-// error today (libdevice functions beyond the common ones).
-var unsupported = map[string]bool{"math_fns": true}
+// error today (none since math_fns' powf and log1pf are implemented).
+var unsupported = map[string]bool{}
 
 // simGaps are the cases whose lowered kernels hold inline assembly the
 // simulator does not execute (it runs the gpu and llvm dialects, not PTX

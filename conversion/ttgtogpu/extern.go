@@ -30,6 +30,31 @@ func externTable() map[string]externFn {
 	reflected := func(name string) externFn {
 		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).unary(name, a[0], e.reflectFTZ()) }
 	}
+	pow := func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.powAny(a[0], a[1], res) }
+	viaF64 := func(f func(e *emitter, x ir.Value) ir.Value) externFn {
+		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+			return e.throughF64(res, a, func(w []ir.Value) ir.Value { return f(e, w[0]) })
+		}
+	}
+	atan2 := func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+		return e.throughF64(res, a, func(w []ir.Value) ir.Value { return e.atan2F64(w[0], w[1]) })
+	}
+	ldexp := func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.ldexpAny(a[0], a[1], res) }
+	fdim := func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.fdimAny(a[0], a[1]) }
+	nextafter := func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.nextafterAny(a[0], a[1]) }
+	signbit := func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.signbitAny(a[0], res) }
+	isfinite := func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.isfiniteAny(a[0], res) }
+	ilogb := func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.ilogbAny(a[0], res) }
+	hypot := func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+		return e.throughF64(res, a, func(w []ir.Value) ir.Value { return e.hypotF64(w[0], w[1]) })
+	}
+	isnan := func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+		return e.zext(e.fcmp(llvm.FCmpUNO, a[0], a[0]), res)
+	}
+	isinf := func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+		inf := e.fcmp(llvm.FCmpOEQ, e.intrinsic("fabs", a[0].Type(), a[0]), e.cFloat(a[0].Type(), posInf))
+		return e.zext(inf, res)
+	}
 	t := map[string]externFn{
 		"__nv_expf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
 		"__nv_fast_expf":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
@@ -53,43 +78,81 @@ func externTable() map[string]externFn {
 		"__nv_cos":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.trigF64(a[0], true) },
 		"__nv_erf":        func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
 		"__nv_erff":       func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res) },
-		"__nv_fsqrt_rn":   intr("sqrt"),
-		"__nv_sqrt":       intr("sqrt"),
-		"__nv_dsqrt_rn":   intr("sqrt"),
-		"__nv_fabsf":      intr("fabs"),
-		"__nv_fabs":       intr("fabs"),
-		"__nv_floorf":     intr("floor"),
-		"__nv_floor":      intr("floor"),
-		"__nv_ceilf":      intr("ceil"),
-		"__nv_ceil":       intr("ceil"),
-		"__nv_truncf":     intr("trunc"),
-		"__nv_trunc":      intr("trunc"),
-		"__nv_roundf":     intr("round"),
-		"__nv_round":      intr("round"),
-		"__nv_rintf":      intr("roundeven"),
-		"__nv_rint":       intr("roundeven"),
-		"__nv_nearbyintf": intr("roundeven"),
-		"__nv_fmaf":       intr("fma"),
-		"__nv_fma":        intr("fma"),
-		"__nv_fmaf_rn":    intr("fma"),
-		"__nv_fmaxf":      intr("maxnum"),
-		"__nv_fmax":       intr("maxnum"),
-		"__nv_fminf":      intr("minnum"),
-		"__nv_fmin":       intr("minnum"),
-		"__nv_copysignf":  intr("copysign"),
-		"__nv_copysign":   intr("copysign"),
-		"__nv_fdividef":   func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).divFull(a[0], a[1]) },
-		"__nv_fdiv_rn":    func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.fbin("llvm.fdiv", a[0], a[1]) },
-		"__nv_ddiv_rn":    func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.fbin("llvm.fdiv", a[0], a[1]) },
-		"__nv_fmodf":      func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.frem(a[0], a[1]) },
-		"__nv_fmod":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.frem(a[0], a[1]) },
-		"__nv_isnanf": func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
-			return e.zext(e.fcmp(llvm.FCmpUNO, a[0], a[0]), res)
-		},
-		"__nv_isinff": func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
-			inf := e.fcmp(llvm.FCmpOEQ, e.intrinsic("fabs", a[0].Type(), a[0]), e.cFloat(a[0].Type(), posInf))
-			return e.zext(inf, res)
-		},
+		"__nv_pow":        pow,
+		"__nv_powf":       pow,
+		"__nv_fast_powf":  pow,
+		"__nv_powi":       pow,
+		"__nv_powif":      pow,
+		"__nv_atan":       viaF64((*emitter).atanF64),
+		"__nv_atanf":      viaF64((*emitter).atanF64),
+		"__nv_asin":       viaF64((*emitter).asinF64),
+		"__nv_asinf":      viaF64((*emitter).asinF64),
+		"__nv_acos":       viaF64((*emitter).acosF64),
+		"__nv_acosf":      viaF64((*emitter).acosF64),
+		"__nv_tan":        viaF64((*emitter).tanF64),
+		"__nv_tanf":       viaF64((*emitter).tanF64),
+		"__nv_atan2":      atan2, "__nv_atan2f": atan2,
+		"__nv_ldexp": ldexp, "__nv_ldexpf": ldexp, "__nv_scalbn": ldexp, "__nv_scalbnf": ldexp,
+		"__nv_fdim": fdim, "__nv_fdimf": fdim, "__nv_nextafter": nextafter, "__nv_nextafterf": nextafter,
+		"__nv_signbitd": signbit, "__nv_signbitf": signbit, "__nv_isfinited": isfinite, "__nv_finitef": isfinite,
+		"__nv_ilogb": ilogb, "__nv_ilogbf": ilogb, "__nv_hypot": hypot, "__nv_hypotf": hypot,
+		"__nv_logb": viaF64((*emitter).logbF64), "__nv_logbf": viaF64((*emitter).logbF64),
+		"__nv_cbrt": viaF64((*emitter).cbrtF64), "__nv_cbrtf": viaF64((*emitter).cbrtF64),
+		"__nv_rcbrt": viaF64((*emitter).rcbrtF64), "__nv_rcbrtf": viaF64((*emitter).rcbrtF64),
+		"__nv_erfc": viaF64((*emitter).erfcF64), "__nv_erfcf": viaF64((*emitter).erfcF64),
+		"__nv_log1p":       viaF64((*emitter).log1pF64),
+		"__nv_log1pf":      viaF64((*emitter).log1pF64),
+		"__nv_expm1":       viaF64((*emitter).expm1F64),
+		"__nv_expm1f":      viaF64((*emitter).expm1F64),
+		"__nv_log10":       viaF64((*emitter).log10F64),
+		"__nv_log10f":      viaF64((*emitter).log10F64),
+		"__nv_fast_log10f": viaF64((*emitter).log10F64),
+		"__nv_exp10":       viaF64((*emitter).exp10F64),
+		"__nv_exp10f":      viaF64((*emitter).exp10F64),
+		"__nv_fast_exp10f": viaF64((*emitter).exp10F64),
+		"__nv_sinh":        viaF64((*emitter).sinhF64),
+		"__nv_sinhf":       viaF64((*emitter).sinhF64),
+		"__nv_cosh":        viaF64((*emitter).coshF64),
+		"__nv_coshf":       viaF64((*emitter).coshF64),
+		"__nv_tanh":        viaF64((*emitter).tanhF64),
+		"__nv_asinh":       viaF64((*emitter).asinhF64),
+		"__nv_asinhf":      viaF64((*emitter).asinhF64),
+		"__nv_acosh":       viaF64((*emitter).acoshF64),
+		"__nv_acoshf":      viaF64((*emitter).acoshF64),
+		"__nv_atanh":       viaF64((*emitter).atanhF64),
+		"__nv_atanhf":      viaF64((*emitter).atanhF64),
+		"__nv_fsqrt_rn":    intr("sqrt"),
+		"__nv_sqrt":        intr("sqrt"),
+		"__nv_dsqrt_rn":    intr("sqrt"),
+		"__nv_fabsf":       intr("fabs"),
+		"__nv_fabs":        intr("fabs"),
+		"__nv_floorf":      intr("floor"),
+		"__nv_floor":       intr("floor"),
+		"__nv_ceilf":       intr("ceil"),
+		"__nv_ceil":        intr("ceil"),
+		"__nv_truncf":      intr("trunc"),
+		"__nv_trunc":       intr("trunc"),
+		"__nv_roundf":      intr("round"),
+		"__nv_round":       intr("round"),
+		"__nv_rintf":       intr("roundeven"),
+		"__nv_rint":        intr("roundeven"),
+		"__nv_nearbyintf":  intr("roundeven"),
+		"__nv_fmaf":        intr("fma"),
+		"__nv_fma":         intr("fma"),
+		"__nv_fmaf_rn":     intr("fma"),
+		"__nv_fmaxf":       intr("maxnum"),
+		"__nv_fmax":        intr("maxnum"),
+		"__nv_fminf":       intr("minnum"),
+		"__nv_fmin":        intr("minnum"),
+		"__nv_copysignf":   intr("copysign"),
+		"__nv_copysign":    intr("copysign"),
+		"__nv_fdividef":    func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).divFull(a[0], a[1]) },
+		"__nv_fdiv_rn":     func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.fbin("llvm.fdiv", a[0], a[1]) },
+		"__nv_ddiv_rn":     func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.fbin("llvm.fdiv", a[0], a[1]) },
+		"__nv_fmodf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.frem(a[0], a[1]) },
+		"__nv_fmod":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.frem(a[0], a[1]) },
+		"__nv_isnanf":      isnan, "__nv_isnand": isnan,
+		"__nv_isinff": isinf, "__nv_isinfd": isinf,
 		"__nv_abs":   func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.iabs(a[0]) },
 		"__nv_llabs": func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.iabs(a[0]) },
 		"__nv_min":   intr("smin"), "__nv_max": intr("smax"),
@@ -138,11 +201,22 @@ var externSignatures = map[string]string{
 	"__nv_fmaf": "ffff", "__nv_fma": "dddd", "__nv_fmaf_rn": "ffff", "__nv_fmaxf": "fff", "__nv_fmax": "ddd",
 	"__nv_fminf": "fff", "__nv_fmin": "ddd", "__nv_copysignf": "fff", "__nv_copysign": "ddd",
 	"__nv_fdividef": "fff", "__nv_fdiv_rn": "fff", "__nv_ddiv_rn": "ddd", "__nv_fmodf": "fff", "__nv_fmod": "ddd",
-	"__nv_isnanf": "fi", "__nv_isinff": "fi", "__nv_abs": "ii", "__nv_llabs": "ll",
+	"__nv_isnanf": "fi", "__nv_isinff": "fi", "__nv_isnand": "di", "__nv_isinfd": "di", "__nv_abs": "ii", "__nv_llabs": "ll",
 	"__nv_min": "iii", "__nv_max": "iii", "__nv_umin": "iii", "__nv_umax": "iii",
 	"__nv_llmin": "lll", "__nv_llmax": "lll", "__nv_ullmin": "lll", "__nv_ullmax": "lll",
 	"__nv_mulhi": "iii", "__nv_umulhi": "iii", "__nv_mul64hi": "lll", "__nv_umul64hi": "lll",
 	"__nv_popc": "ii", "__nv_popcll": "li",
+	"__nv_pow": "ddd", "__nv_powf": "fff", "__nv_fast_powf": "fff", "__nv_powi": "did", "__nv_powif": "fif",
+	"__nv_atan": "dd", "__nv_atanf": "ff", "__nv_asin": "dd", "__nv_asinf": "ff", "__nv_acos": "dd", "__nv_acosf": "ff", "__nv_tan": "dd", "__nv_tanf": "ff", "__nv_atan2": "ddd", "__nv_atan2f": "fff",
+	"__nv_ldexp": "did", "__nv_ldexpf": "fif", "__nv_scalbn": "did", "__nv_scalbnf": "fif",
+	"__nv_fdim": "ddd", "__nv_fdimf": "fff", "__nv_nextafter": "ddd", "__nv_nextafterf": "fff",
+	"__nv_signbitd": "di", "__nv_signbitf": "fi", "__nv_isfinited": "di", "__nv_finitef": "fi",
+	"__nv_ilogb": "di", "__nv_ilogbf": "fi", "__nv_hypot": "ddd", "__nv_hypotf": "fff",
+	"__nv_logb": "dd", "__nv_logbf": "ff", "__nv_cbrt": "dd", "__nv_cbrtf": "ff", "__nv_rcbrt": "dd", "__nv_rcbrtf": "ff",
+	"__nv_erfc": "dd", "__nv_erfcf": "ff",
+	"__nv_log1p": "dd", "__nv_log1pf": "ff", "__nv_expm1": "dd", "__nv_expm1f": "ff", "__nv_log10": "dd", "__nv_log10f": "ff",
+	"__nv_fast_log10f": "ff", "__nv_exp10": "dd", "__nv_exp10f": "ff", "__nv_fast_exp10f": "ff",
+	"__nv_sinh": "dd", "__nv_sinhf": "ff", "__nv_cosh": "dd", "__nv_coshf": "ff", "__nv_tanh": "dd", "__nv_asinh": "dd", "__nv_asinhf": "ff", "__nv_acosh": "dd", "__nv_acoshf": "ff", "__nv_atanh": "dd", "__nv_atanhf": "ff",
 	"__nv_j0f": "ff", "__nv_j0": "dd", "__nv_j1f": "ff", "__nv_j1": "dd",
 	"__nv_y0f": "ff", "__nv_y0": "dd", "__nv_y1f": "ff", "__nv_y1": "dd",
 	"__nv_cyl_bessel_i0f": "ff", "__nv_cyl_bessel_i0": "dd", "__nv_cyl_bessel_i1f": "ff", "__nv_cyl_bessel_i1": "dd",

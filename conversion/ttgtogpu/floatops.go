@@ -153,7 +153,7 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 		return func(e *emitter, op *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 			if isF64(res) {
 				if f64 == nil {
-					return nil, ir.OpErrorf(op, "'%s' on f64 is not supported: Triton calls libdevice's %s for it, and tt implements only exp, exp2, log, log2, sin, cos and erf in f64", name, libdevice)
+					return nil, ir.OpErrorf(op, "'%s' on f64 is not supported: Triton calls libdevice's %s for it, and tt implements only exp, exp2, log, log2, sin, cos, tanh and erf in f64", name, libdevice)
 				}
 				return f64(e, a[0]), nil
 			}
@@ -169,7 +169,7 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 	// f64 sin and cos never get here: trigDispatch (libm_trig.go) takes them.
 	add("math.sin", fast("math.sin", "__nv_sin", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("sin_approx", x, false) }, nil))
 	add("math.cos", fast("math.cos", "__nv_cos", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("cos_approx", x, false) }, nil))
-	add("math.tanh", fast("math.tanh", "__nv_tanh", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("tanh_approx", x, false) }, nil))
+	add("math.tanh", fast("math.tanh", "__nv_tanh", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("tanh_approx", x, false) }, (*emitter).tanhF64))
 	add("math.erf", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		return e.erfAny(a[0], res), nil
 	})

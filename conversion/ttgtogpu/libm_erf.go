@@ -1,6 +1,7 @@
 package ttgtogpu
 
 import (
+	"math"
 	"math/big"
 	"sync"
 
@@ -41,7 +42,12 @@ type erfTables struct {
 	small []float64   // P(z), z = x^2
 	mids  []float64   // the interval midpoints
 	g     [][]float64 // g's Taylor coefficients at each midpoint
+	tail  [][]float64 // the same at erfcTailMids (erfc only)
 }
+
+// erfcTailMids are the midpoints of g's intervals [6, 7) and [7, 8),
+// where erfc (not erf, which is +-1 there) still needs g.
+var erfcTailMids = []float64{6.5, 7.5}
 
 var (
 	erfOnce sync.Once
@@ -73,27 +79,35 @@ func erfCoefficients() *erfTables {
 		for _, hi := range erfIntervals {
 			m := (lo + hi) / 2
 			lo = hi
-			bm := f(m)
-			t := []*big.Float{bigScaledErfc(bm, twoOverSqrtPi, prec)}
-			t1 := new(big.Float).SetPrec(prec).Mul(f(2*m), t[0])
-			t = append(t, t1.Sub(t1, twoOverSqrtPi))
-			for n := 1; n < erfGDeg; n++ {
-				next := new(big.Float).SetPrec(prec).Mul(f(2*m), t[n])
-				next.Add(next, new(big.Float).SetPrec(prec).Mul(f(2), t[n-1]))
-				t = append(t, next.Quo(next, f(float64(n+1))))
-			}
-			row := make([]float64, len(t))
-			for i, c := range t {
-				row[i], _ = c.Float64()
-			}
 			erfTab.mids = append(erfTab.mids, m)
-			erfTab.g = append(erfTab.g, row)
+			erfTab.g = append(erfTab.g, gTaylor(m, twoOverSqrtPi, prec))
+		}
+		for _, m := range erfcTailMids {
+			erfTab.tail = append(erfTab.tail, gTaylor(m, twoOverSqrtPi, prec))
 		}
 	})
 	return &erfTab
 }
 
-// bigScaledErfc is erfc(a) exp(a^2) for 0 < a <= 6, from erf's Maclaurin
+// gTaylor is g's Taylor coefficients at m to degree erfGDeg.
+func gTaylor(m float64, twoOverSqrtPi *big.Float, prec uint) []float64 {
+	f := func(v float64) *big.Float { return new(big.Float).SetPrec(prec).SetFloat64(v) }
+	t := []*big.Float{bigScaledErfc(f(m), twoOverSqrtPi, prec)}
+	t1 := new(big.Float).SetPrec(prec).Mul(f(2*m), t[0])
+	t = append(t, t1.Sub(t1, twoOverSqrtPi))
+	for n := 1; n < erfGDeg; n++ {
+		next := new(big.Float).SetPrec(prec).Mul(f(2*m), t[n])
+		next.Add(next, new(big.Float).SetPrec(prec).Mul(f(2), t[n-1]))
+		t = append(t, next.Quo(next, f(float64(n+1))))
+	}
+	row := make([]float64, len(t))
+	for i, c := range t {
+		row[i], _ = c.Float64()
+	}
+	return row
+}
+
+// bigScaledErfc is erfc(a) exp(a^2) for 0 < a <= 8, from erf's Maclaurin
 // series (its cancellation costs at most 52 of the prec bits).
 func bigScaledErfc(a, twoOverSqrtPi *big.Float, prec uint) *big.Float {
 	a2 := new(big.Float).SetPrec(prec).Mul(a, a)
@@ -133,20 +147,13 @@ func (e *emitter) hornerF64(c []ir.Value, x ir.Value) ir.Value {
 	return p
 }
 
-// erfF64 is erf(x) for an f64 x.
-func (e *emitter) erfF64(x ir.Value) ir.Value {
+// erfcScaled is g(a) = erfc(a) exp(a^2) from the Taylor tables (for
+// erfSmall <= a < erfOne; the last interval's polynomial beyond) and
+// exp(-a^2), with a^2 taken as the sum of its rounding and the error.
+func (e *emitter) erfcScaled(a ir.Value) (g, expNeg ir.Value) {
 	tab := erfCoefficients()
 	f64 := e.f64()
 	c := func(v float64) ir.Value { return e.cFloat(f64, v) }
-	a := e.intrinsic("fabs", f64, x)
-
-	z := e.fmul(x, x)
-	var small []ir.Value
-	for _, v := range tab.small {
-		small = append(small, c(v))
-	}
-	nearZero := e.fmul(x, e.hornerF64(small, z))
-
 	// The interval's midpoint and coefficients: the first interval whose
 	// upper end is above |x| (the last one for |x| beyond).
 	last := len(tab.mids) - 1
@@ -162,12 +169,34 @@ func (e *emitter) erfF64(x ir.Value) ir.Value {
 			coef[k] = e.selectV(in, c(tab.g[i][k]), coef[k])
 		}
 	}
-	g := e.hornerF64(coef, e.fsub(a, mid))
-	// exp(-a^2) with a^2 = hi + lo exactly.
+	g = e.hornerF64(coef, e.fsub(a, mid))
+	return g, e.expNegSquare(a)
+}
+
+// expNegSquare is exp(-a^2) with a^2 = hi + lo exactly.
+func (e *emitter) expNegSquare(a ir.Value) ir.Value {
+	f64 := e.f64()
 	hi := e.fmul(a, a)
 	lo := e.fmaF64(a, a, e.op1("llvm.fneg", f64, []ir.Value{hi}))
 	expNeg := e.expF64(e.op1("llvm.fneg", f64, []ir.Value{hi}))
-	expNeg = e.fmul(expNeg, e.fsub(c(1), lo))
+	return e.fmul(expNeg, e.fsub(e.cFloat(f64, 1), lo))
+}
+
+// erfF64 is erf(x) for an f64 x.
+func (e *emitter) erfF64(x ir.Value) ir.Value {
+	tab := erfCoefficients()
+	f64 := e.f64()
+	c := func(v float64) ir.Value { return e.cFloat(f64, v) }
+	a := e.intrinsic("fabs", f64, x)
+
+	z := e.fmul(x, x)
+	var small []ir.Value
+	for _, v := range tab.small {
+		small = append(small, c(v))
+	}
+	nearZero := e.fmul(x, e.hornerF64(small, z))
+
+	g, expNeg := e.erfcScaled(a)
 	away := e.fsub(c(1), e.fmul(expNeg, g))
 
 	r := e.selectV(e.fcmp(llvm.FCmpOLT, a, c(erfOne)), away, c(1))
@@ -188,4 +217,54 @@ func (e *emitter) erfAny(x ir.Value, t ir.Type) ir.Value {
 		return e.op1("llvm.fptrunc", t, []ir.Value{r})
 	}
 	return e.truncFromF32(e.op1("llvm.fptrunc", e.f32(), []ir.Value{r}), t)
+}
+
+// erfc, libdevice's __nv_erfc (4 ulps) and __nv_erfcf (through f64):
+//
+//	x < 1/2    1 - erf(x) (no cancellation: the result is above 0.47)
+//	x < 6      exp(-x^2) g(x) from erf's tables
+//	x < 8      the same with g's Taylor polynomials at 6.5 and 7.5
+//	x >= 8     g's asymptotic series 1/(x sqrt(pi)) sum (-1)^n
+//	           (2n-1)!!/(2x^2)^n to n = erfcAsymTerms (the last term
+//	           below 1e-19 from x = 8); 0 from 27.3 on (below 2^-1075)
+
+// erfcAsymFrom and erfcAsymTerms bound the asymptotic series' use.
+const (
+	erfcAsymFrom  = 8.0
+	erfcAsymTerms = 20
+	erfcZero      = 27.3
+)
+
+// erfcF64 is erfc(x) = 1 - erf(x).
+func (e *emitter) erfcF64(x ir.Value) ir.Value {
+	tab := erfCoefficients()
+	f64 := e.f64()
+	c := func(v float64) ir.Value { return e.cFloat(f64, v) }
+	// a: x limited to the range where the exp and polynomials are used.
+	a := e.clampF64(x, erfSmall, erfcZero)
+	g, expNeg := e.erfcScaled(a)
+	// [6, 8): the tail polynomials.
+	tailIn := e.fcmp(llvm.FCmpOLT, a, c(erfcTailMids[0]+0.5))
+	mid := e.selectV(tailIn, c(erfcTailMids[0]), c(erfcTailMids[1]))
+	coef := make([]ir.Value, erfGDeg+1)
+	for k := range coef {
+		coef[k] = e.selectV(tailIn, c(tab.tail[0][k]), c(tab.tail[1][k]))
+	}
+	g = e.selectV(e.fcmp(llvm.FCmpOGE, a, c(erfOne)), e.hornerF64(coef, e.fsub(a, mid)), g)
+	// [8, 27.3): the asymptotic series in w = 1/x^2.
+	w := e.fbin("llvm.fdiv", c(1), e.fmul(a, a))
+	asym := make([]ir.Value, erfcAsymTerms+1)
+	cn := 1.0
+	for n := range asym {
+		if n > 0 {
+			cn *= -float64(2*n-1) / 2
+		}
+		asym[n] = c(cn)
+	}
+	ga := e.fbin("llvm.fdiv", e.hornerF64(asym, w), e.fmul(a, c(math.Sqrt(math.Pi))))
+	g = e.selectV(e.fcmp(llvm.FCmpOGE, a, c(erfcAsymFrom)), ga, g)
+	r := e.fmul(expNeg, g)
+	r = e.selectV(e.fcmp(llvm.FCmpOGE, x, c(erfcZero)), c(0), r)
+	near := e.fsub(c(1), e.erfF64(x))
+	return e.nanIn(x, e.selectV(e.fcmp(llvm.FCmpOLT, x, c(erfSmall)), near, r))
 }

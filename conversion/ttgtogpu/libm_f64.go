@@ -116,17 +116,8 @@ func (e *emitter) exp2F64(x ir.Value) ir.Value {
 // logParts splits a positive finite x into its exponent e (as an f64)
 // and log(1+f) = log(m) with m in [sqrt(2)/2, sqrt(2)).
 func (e *emitter) logParts(x ir.Value) (exp, log1p ir.Value) {
-	f64, i64 := e.f64(), e.i64()
-	sub := e.fcmp(llvm.FCmpOLT, x, e.cFloat(f64, 0x1p-1022))
-	xs := e.selectV(sub, e.fmul(x, e.cFloat(f64, 0x1p54)), x)
-	bits := e.bitcast(xs, i64)
-	biased := e.andC(e.lshrC(bits, 52), 0x7ff)
-	mant := e.andC(bits, mantMask)
-	big := e.icmp(llvm.ICmpUGT, mant, e.cInt(i64, sqrt2Man))
-	mbits := e.or(mant, e.selectV(big, e.cInt(i64, 1022<<52), e.cInt(i64, 1023<<52)))
-	ex := e.sub(biased, e.selectV(sub, e.cInt(i64, 1023+54), e.cInt(i64, 1023)))
-	ex = e.add(ex, e.zext(big, i64))
-	f := e.fsub(e.bitcast(mbits, f64), e.cFloat(f64, 1)) // exact
+	f64 := e.f64()
+	ex, f := e.logSplit(x)
 	s := e.fbin("llvm.fdiv", f, e.fadd(e.cFloat(f64, 2), f))
 	z := e.fmul(s, s)
 	const terms = 10 // R = z*(2/3 + z*(2/5 + ... + z*2/21))
@@ -136,7 +127,7 @@ func (e *emitter) logParts(x ir.Value) (exp, log1p ir.Value) {
 	}
 	R = e.fmul(R, z)
 	log1p = e.fsub(f, e.fmul(s, e.fsub(f, R)))
-	return e.cast("llvm.sitofp", ex, f64), log1p
+	return ex, log1p
 }
 
 // logSpecial gives log and log2 their IEEE special cases.

@@ -121,6 +121,14 @@ func bigSinCos(x float64) (float64, float64) {
 	if x == 0 {
 		return x, 1
 	}
+	s, c := bigSinCosOf(x)
+	sv, _ := s.Float64()
+	cv, _ := c.Float64()
+	return sv, cv
+}
+
+// bigSinCosOf is sin(x) and cos(x) in bigPrec bits for a finite x != 0.
+func bigSinCosOf(x float64) (s, c *big.Float) {
 	const prec = 1400
 	pio2 := gaussPio2()
 	bx := new(big.Float).SetPrec(prec).SetFloat64(x)
@@ -133,7 +141,7 @@ func bigSinCos(x float64) (float64, float64) {
 	red := new(big.Float).SetPrec(prec).Mul(pio2, new(big.Float).SetPrec(prec).SetInt(n))
 	red.Sub(bx, red)
 	r := new(big.Float).SetPrec(bigPrec).Set(red)
-	s, c := bigTaylorSinCos(r)
+	s, c = bigTaylorSinCos(r)
 	switch new(big.Int).And(n, big.NewInt(3)).Int64() {
 	case 1:
 		s, c = c, s.Neg(s)
@@ -142,9 +150,7 @@ func bigSinCos(x float64) (float64, float64) {
 	case 3:
 		s, c = c.Neg(c), s
 	}
-	sv, _ := s.Float64()
-	cv, _ := c.Float64()
-	return sv, cv
+	return s, c
 }
 
 // gaussPio2 is pi/2 to 1400 bits.

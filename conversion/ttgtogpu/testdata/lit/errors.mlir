@@ -28,19 +28,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @tanh64(%x: tensor<32xf64, #blocked>, %p: !tt.ptr<f64>) {
-    // expected-error @+1 {{'math.tanh' on f64 is not supported: Triton calls libdevice's __nv_tanh for it, and tt implements only exp, exp2, log, log2, sin, cos and erf in f64}}
-    %y = math.tanh %x : tensor<32xf64, #blocked>
-    %s = tt.splat %p : !tt.ptr<f64> -> tensor<32x!tt.ptr<f64>, #blocked>
-    tt.store %s, %y : tensor<32x!tt.ptr<f64>, #blocked>
-    tt.return
-  }
-}
-
-// -----
-
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @extern(%x: tensor<32xf32, #blocked>, %p: !tt.ptr<f32>) {
     // expected-error @+1 {{external function '__nv_erfcinvf' is not supported}}
     %y = tt.extern_elementwise %x {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_erfcinvf"} : (tensor<32xf32, #blocked>) -> tensor<32xf32, #blocked>

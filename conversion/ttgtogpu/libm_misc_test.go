@@ -1,0 +1,229 @@
+package ttgtogpu_test
+
+import (
+	"math"
+	"math/big"
+	"math/rand"
+	"testing"
+)
+
+// miscInputs are pairs over specials, the subnormal and overflow edges
+// and random values of every exponent.
+func miscInputs(n int, seed int64) (xs, ys []float64) {
+	sp := []float64{0, math.Copysign(0, -1), 1, -1, 1.5, -3, 0x1p-1022, 0x1p-1074, -0x1p-1074, 0x1.8p-1060,
+		math.MaxFloat64, 1e38, 1e-40, math.Inf(1), math.Inf(-1), math.NaN()}
+	for _, x := range sp {
+		for _, y := range sp {
+			xs, ys = append(xs, x), append(ys, y)
+		}
+	}
+	r := rand.New(rand.NewSource(seed))
+	for len(xs) < n {
+		v := func() float64 {
+			if r.Intn(2) == 0 {
+				return r.NormFloat64() * 10
+			}
+			return math.Copysign(math.Exp2((r.Float64()*2-1)*1070), r.Float64()-0.5)
+		}
+		x := v()
+		y := v()
+		if r.Intn(4) == 0 {
+			y = x * (1 + r.NormFloat64()*1e-3)
+		}
+		xs, ys = append(xs, x), append(ys, y)
+	}
+	return xs[:n], ys[:n]
+}
+
+// TestExactMathSim: ldexp, scalbn, fdim, nextafter, signbit, isfinite,
+// isnan, isinf, logb and ilogb are exact functions: the simulator must
+// match C99's definitions (Go's math package's where they agree: not for
+// fdim(inf, inf), nextafter(+-0, -+0) and ilogb(NaN), libdevice's
+// INT_MIN) and the interpreter bit for bit, in f64 and f32.
+func TestExactMathSim(t *testing.T) {
+	const n = 1024
+	xs, ys := miscInputs(n, 21)
+	r := rand.New(rand.NewSource(23))
+	ns := make([]float64, n) // ldexp's exponents
+	for i := range ns {
+		switch i % 4 {
+		case 0:
+			ns[i] = float64(r.Intn(4400) - 2200)
+		case 1:
+			ns[i] = float64(r.Intn(300) - 150)
+		case 2:
+			ns[i] = float64([]int{math.MaxInt32, math.MinInt32, 0, 1, -1, 1074, -1074, 2098, -2098}[r.Intn(9)])
+		default:
+			ns[i] = float64(r.Intn(20) - 10)
+		}
+	}
+	for _, ty := range []string{"f64", "f32"} {
+		t.Run(ty, func(t *testing.T) {
+			f32 := ty == "f32"
+			sfx := map[bool]string{true: "f", false: ""}[f32]
+			x, y := make([]float64, n), make([]float64, n)
+			for i := range x {
+				x[i], y[i] = roundTo(ty, xs[i]), roundTo(ty, ys[i])
+			}
+			round := func(v float64) float64 { return roundTo(ty, v) }
+			ldexp := func(v float64, k int) float64 {
+				if f32 {
+					return float64(float32(math.Ldexp(v, k))) // exact in f64 for f32 values
+				}
+				return math.Ldexp(v, k)
+			}
+			forTargets(t, func(t *testing.T, tg gpuTarget) {
+				cmp := func(sym string, got, ip, want []float64, args ...[]float64) {
+					for i := range got {
+						same := func(a, b float64) bool {
+							return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b
+						}
+						if !same(got[i], want[i]) || !same(got[i], ip[i]) {
+							var a []float64
+							for _, arg := range args {
+								a = append(a, arg[i])
+							}
+							t.Errorf("%s%v = %v, want %v, the interpreter %v", sym, a, got[i], want[i], ip[i])
+						}
+					}
+				}
+				want := func(f func(i int) float64) []float64 {
+					w := make([]float64, n)
+					for i := range w {
+						w[i] = f(i)
+					}
+					return w
+				}
+				// ldexp and scalbn: (float, i32) -> float.
+				res := externCase{args: []string{ty, "i32"}, res: ty, syms: []string{"__nv_ldexp" + sfx, "__nv_scalbn" + sfx}}.run(t, tg, [][]float64{x, ns})
+				for k := 0; k < 2; k++ {
+					cmp("ldexp", res.sim[k], res.interp[k], want(func(i int) float64 { return ldexp(x[i], int(ns[i])) }), x, ns)
+				}
+				// fdim, nextafter: (float, float) -> float.
+				res = externCase{args: []string{ty, ty}, res: ty, syms: []string{"__nv_fdim" + sfx, "__nv_nextafter" + sfx}}.run(t, tg, [][]float64{x, y})
+				// C's fdim: +0 unless x > y (Go's math.Dim(inf, inf) is NaN).
+				cmp("fdim", res.sim[0], res.interp[0], want(func(i int) float64 {
+					if x[i] > y[i] || x[i] != x[i] || y[i] != y[i] {
+						return round(x[i] - y[i])
+					}
+					return 0
+				}), x, y)
+				// C's nextafter(x, y) is y where x == y (Go's gives x: -0 or +0).
+				cmp("nextafter", res.sim[1], res.interp[1], want(func(i int) float64 {
+					if x[i] == y[i] {
+						return y[i]
+					}
+					if f32 {
+						return float64(math.Nextafter32(float32(x[i]), float32(y[i])))
+					}
+					return math.Nextafter(x[i], y[i])
+				}), x, y)
+				// logb: float -> float.
+				res = externCase{args: []string{ty}, res: ty, syms: []string{"__nv_logb" + sfx}}.run(t, tg, [][]float64{x})
+				cmp("logb", res.sim[0], res.interp[0], want(func(i int) float64 { return math.Logb(x[i]) }), x)
+				// Classification and ilogb: float -> i32.
+				cls := []string{"__nv_signbit" + map[bool]string{true: "f", false: "d"}[f32], map[bool]string{true: "__nv_finitef", false: "__nv_isfinited"}[f32],
+					"__nv_isnan" + map[bool]string{true: "f", false: "d"}[f32], "__nv_isinf" + map[bool]string{true: "f", false: "d"}[f32], "__nv_ilogb" + sfx}
+				res = externCase{args: []string{ty}, res: "i32", syms: cls}.run(t, tg, [][]float64{x})
+				b := func(v bool) float64 {
+					if v {
+						return 1
+					}
+					return 0
+				}
+				wants := []func(i int) float64{
+					func(i int) float64 { return b(math.Signbit(x[i])) },
+					func(i int) float64 { return b(!math.IsInf(x[i], 0) && !math.IsNaN(x[i])) },
+					func(i int) float64 { return b(math.IsNaN(x[i])) },
+					func(i int) float64 { return b(math.IsInf(x[i], 0)) },
+					func(i int) float64 {
+						if math.IsNaN(x[i]) {
+							return math.MinInt32
+						}
+						return float64(math.Ilogb(x[i]))
+					},
+				}
+				for k, sym := range cls {
+					cmp(sym, res.sim[k], res.interp[k], want(wants[k]), x)
+				}
+			})
+		})
+	}
+}
+
+// bigRoot3 is cbrt(a) for a > 0 in bigPrec bits, by Newton's iteration
+// from the f64 value.
+func bigRoot3(a float64) *big.Float {
+	ba := bigF(a)
+	y := bigF(math.Cbrt(a))
+	for i := 0; i < 6; i++ { // y -= (y^3 - a) / (3 y^2)
+		y2 := new(big.Float).SetPrec(bigPrec).Mul(y, y)
+		num := new(big.Float).SetPrec(bigPrec).Mul(y2, y)
+		num.Sub(num, ba)
+		y.Sub(y, num.Quo(num, y2.Mul(y2, bigF(3))))
+	}
+	return y
+}
+
+// TestRootsSim: cbrt, rcbrt (libdevice: 1 ulp) and hypot (2 ulps) in f64
+// and f32 against 256-bit references, the interpreter (Go's math) within
+// 2 ulps of the simulator.
+func TestRootsSim(t *testing.T) {
+	const n = 1024
+	xs, ys := miscInputs(n, 29)
+	cbrt := func(x float64) float64 {
+		if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+			return x
+		}
+		v, _ := bigRoot3(math.Abs(x)).Float64()
+		return math.Copysign(v, x)
+	}
+	rcbrt := func(x float64) float64 {
+		if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+			return 1 / x
+		}
+		v, _ := new(big.Float).SetPrec(bigPrec).Quo(bigF(1), bigRoot3(math.Abs(x))).Float64()
+		return math.Copysign(v, x)
+	}
+	hypot := func(x, y float64) float64 {
+		if math.IsInf(x, 0) || math.IsInf(y, 0) || math.IsNaN(x) || math.IsNaN(y) {
+			return math.Hypot(x, y)
+		}
+		s := new(big.Float).SetPrec(bigPrec).Mul(bigF(x), bigF(x))
+		s.Add(s, new(big.Float).SetPrec(bigPrec).Mul(bigF(y), bigF(y)))
+		v, _ := s.Sqrt(s).Float64()
+		return v
+	}
+	for _, ty := range []string{"f64", "f32"} {
+		t.Run(ty, func(t *testing.T) {
+			sfx := map[string]string{"f64": "", "f32": "f"}[ty]
+			x, y := make([]float64, n), make([]float64, n)
+			for i := range x {
+				x[i], y[i] = roundTo(ty, xs[i]), roundTo(ty, ys[i])
+			}
+			check := func(sym string, tol float64, got, ip []float64, ref func(i int) float64) {
+				worst := 0.0
+				for i := range got {
+					want := roundTo(ty, ref(i))
+					d := ulpsIn(ty, want, got[i])
+					if d > tol {
+						t.Errorf("%s(%v, %v) = %v, want %v (%g ulps)", sym, x[i], y[i], got[i], want, d)
+					}
+					if di := ulpsIn(ty, ip[i], got[i]); di > 2 {
+						t.Errorf("%s(%v, %v) = %v, the interpreter %v", sym, x[i], y[i], got[i], ip[i])
+					}
+					worst = math.Max(worst, d)
+				}
+				t.Logf("%s: at most %g ulps from the correctly rounded value", sym, worst)
+			}
+			tol := map[string]float64{"f64": 1, "f32": 1}[ty]
+			forTargets(t, func(t *testing.T, tg gpuTarget) {
+				res := externCase{args: []string{ty}, res: ty, syms: []string{"__nv_cbrt" + sfx, "__nv_rcbrt" + sfx}}.run(t, tg, [][]float64{x})
+				check("cbrt", tol, res.sim[0], res.interp[0], func(i int) float64 { return cbrt(x[i]) })
+				check("rcbrt", tol, res.sim[1], res.interp[1], func(i int) float64 { return rcbrt(x[i]) })
+				res = externCase{args: []string{ty, ty}, res: ty, syms: []string{"__nv_hypot" + sfx}}.run(t, tg, [][]float64{x, y})
+				check("hypot", 2*tol, res.sim[0], res.interp[0], func(i int) float64 { return hypot(x[i], y[i]) })
+			})
+		})
+	}
+}

@@ -1,0 +1,153 @@
+package ttgtogpu_test
+
+import (
+	"math"
+	"math/big"
+	"math/rand"
+	"testing"
+)
+
+// bigPow is x^y correctly rounded to f64: C99's special cases from Go's
+// math.Pow (which follows them), the rest exp(y log|x|) in 256 bits with
+// the sign of (-1)^y.
+func bigPow(x, y float64) float64 {
+	if x == 0 || y == 0 || x == 1 || math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return math.Pow(x, y)
+	}
+	if x < 0 && y != math.Trunc(y) {
+		return math.NaN()
+	}
+	v := bigExpOf(new(big.Float).SetPrec(bigPrec).Mul(bigF(y), bigLogOf(math.Abs(x))))
+	if x < 0 && math.Abs(y) < 0x1p53 && math.Mod(y, 2) != 0 {
+		v = -v
+	}
+	return v
+}
+
+// powInputs are pairs (x, y): every pairing of the special values, then
+// random positive x over the whole exponent range with y keeping x^y
+// near the representable range, x near 1 with large y (where log x must
+// be extra precise), negative x with integer y, and results near
+// overflow and through the subnormals. maxExp bounds the result's
+// binary exponent (1024 for f64, 128 for f32).
+func powInputs(n int, maxExp float64, seed int64) (xs, ys []float64) {
+	special := []float64{0, math.Copysign(0, -1), 1, -1, 2, -2, 0.5, -0.5, 3, -3, 1.5, -1.5, 0.25,
+		math.Inf(1), math.Inf(-1), math.NaN(), 1e-300, 1e300, math.SmallestNonzeroFloat64, 1e-40}
+	for _, x := range special {
+		for _, y := range special {
+			xs, ys = append(xs, x), append(ys, y)
+		}
+	}
+	r := rand.New(rand.NewSource(seed))
+	add := func(x, y float64) { xs, ys = append(xs, x), append(ys, y) }
+	for len(xs) < n {
+		switch len(xs) % 5 {
+		case 0: // any positive x, y so that |y log2 x| < maxExp+60
+			x := math.Exp2((r.Float64()*2 - 1) * (maxExp - 1))
+			add(x, (r.Float64()*2-1)*(maxExp+60)/math.Max(math.Abs(math.Log2(x)), 1))
+		case 1: // x near 1, large y
+			d := math.Exp2(-r.Float64() * 50)
+			x := 1 + d*(r.Float64()*2-1)
+			add(x, (r.Float64()*2-1)*(maxExp*0.69)/math.Max(math.Abs(math.Log(x)), 1e-300))
+		case 2: // negative x, integer y
+			add(-math.Exp(r.NormFloat64()*3), math.Round(r.NormFloat64()*20))
+		case 3: // small x and y
+			add(math.Abs(r.NormFloat64()*4), r.NormFloat64()*4)
+		case 4: // results near overflow and underflow
+			x := 1 + r.Float64()*100
+			e := maxExp
+			if r.Intn(2) == 0 {
+				e = -maxExp - 60*r.Float64()
+			}
+			add(x, e/math.Log2(x)*(1+(r.Float64()-0.5)*1e-3))
+		}
+	}
+	return xs[:n], ys[:n]
+}
+
+// TestPowSim runs __nv_pow, __nv_powf (and __nv_fast_powf, which tt
+// computes the same way) lowered in the simulator and in the interpreter:
+// the simulator within 2 ulps (libdevice's bound) of the correctly rounded
+// value, special cases exactly, and the interpreter (Go's math.Pow)
+// within a few ulps of the simulator.
+func TestPowSim(t *testing.T) {
+	const n = 1024
+	for _, p := range []struct {
+		ty     string
+		syms   []string
+		maxExp float64
+		// interpTol bounds the interpreter against the simulator: Go's
+		// math.Pow multiplies out y's integer part and errs by a few ulps
+		// for large y in f64.
+		interpTol float64
+	}{
+		{"f64", []string{"__nv_pow"}, 1024, 16},
+		{"f32", []string{"__nv_powf", "__nv_fast_powf"}, 128, 1},
+	} {
+		t.Run(p.ty, func(t *testing.T) {
+			xs, ys := powInputs(n, p.maxExp, 3)
+			for i := range xs {
+				xs[i], ys[i] = roundTo(p.ty, xs[i]), roundTo(p.ty, ys[i])
+			}
+			c := externCase{args: []string{p.ty, p.ty}, res: p.ty, syms: p.syms}
+			forTargets(t, func(t *testing.T, tg gpuTarget) {
+				res := c.run(t, tg, [][]float64{xs, ys})
+				for k, sym := range p.syms {
+					worst, worstInterp := 0.0, 0.0
+					for i := range xs {
+						got, want := res.sim[k][i], roundTo(p.ty, bigPow(xs[i], ys[i]))
+						if d := ulpsIn(p.ty, want, got); d > 2 {
+							t.Errorf("%s(%v, %v) = %v, want %v (%g ulps)", sym, xs[i], ys[i], got, want, d)
+						} else {
+							worst = math.Max(worst, d)
+						}
+						if d := ulpsIn(p.ty, res.interp[k][i], got); d > p.interpTol {
+							t.Errorf("%s(%v, %v) = %v, the interpreter %v", sym, xs[i], ys[i], got, res.interp[k][i])
+						} else {
+							worstInterp = math.Max(worstInterp, d)
+						}
+					}
+					t.Logf("%s: at most %g ulps from the correctly rounded value, %g from the interpreter", sym, worst, worstInterp)
+				}
+			})
+		})
+	}
+}
+
+// TestPowiSim: __nv_powi and __nv_powif (an i32 exponent) agree with
+// pow of the exponent converted to float, within pow's bounds.
+func TestPowiSim(t *testing.T) {
+	const n = 512
+	r := rand.New(rand.NewSource(9))
+	var xs, ys []float64
+	for _, x := range []float64{0, math.Copysign(0, -1), 1, -1, 2, -2, 0.5, math.Inf(1), math.Inf(-1), math.NaN()} {
+		for _, y := range []float64{0, 1, -1, 2, -2, 3, -3, 1023, -1074, math.MaxInt32, math.MinInt32} {
+			xs, ys = append(xs, x), append(ys, y)
+		}
+	}
+	for len(xs) < n {
+		xs, ys = append(xs, r.NormFloat64()*3), append(ys, math.Round(r.NormFloat64()*30))
+	}
+	for _, ty := range []string{"f64", "f32"} {
+		t.Run(ty, func(t *testing.T) {
+			sym := map[string]string{"f64": "__nv_powi", "f32": "__nv_powif"}[ty]
+			xr := make([]float64, n)
+			for i := range xr {
+				xr[i] = roundTo(ty, xs[i])
+			}
+			c := externCase{args: []string{ty, "i32"}, res: ty, syms: []string{sym}}
+			forTargets(t, func(t *testing.T, tg gpuTarget) {
+				res := c.run(t, tg, [][]float64{xr, ys})
+				for i := range xr {
+					got, want := res.sim[0][i], roundTo(ty, bigPow(xr[i], ys[i]))
+					if d := ulpsIn(ty, want, got); d > 2 {
+						t.Errorf("%s(%v, %v) = %v, want %v", sym, xr[i], ys[i], got, want)
+					}
+					if d := ulpsIn(ty, res.interp[0][i], got); d > 16 {
+						t.Errorf("%s(%v, %v) = %v, the interpreter %v", sym, xr[i], ys[i], got, res.interp[0][i])
+					}
+				}
+			})
+		})
+	}
+}
