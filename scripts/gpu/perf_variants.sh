@@ -15,7 +15,7 @@
 # Each variant's PTX and metadata JSON go to .bin/gpu/variants/NAME/, with
 # Triton's own PTX as the variant triton-ptx (its two hidden parameters
 # passed as null, as perf_compare.py's self-check does), ptxas -v register
-# counts in NAME/regs.txt where /work/cuda/ptxas (or $PTXAS) exists, and
+# counts in NAME/regs.txt where ptxas is on PATH (or $PTXAS names it), and
 # the perf cases with tensor-core dots (--all: every perf case) in
 # .bin/gpu/variants/perf. On the GPU machine, carry .bin/gpu/variants and
 # run .bin/gpu/variants/run.sh: variants_bench.py (every variant and
@@ -53,7 +53,7 @@ for m in man:
 json.dump(man, open(os.path.join(dst, "manifest.json"), "w"), indent=1)
 PY
 
-ptxas=${PTXAS:-/work/cuda/ptxas}
+ptxas=${PTXAS:-$(command -v ptxas || true)}
 regs() { # DIR: ptxas -v of every PTX in DIR into DIR/regs.txt
   [ -x "$ptxas" ] || return 0
   for p in "$1"/*.ptx; do

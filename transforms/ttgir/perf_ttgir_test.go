@@ -15,8 +15,9 @@ import (
 )
 
 // perfTTGIR holds the TTGIR Triton 3.6 wrote for the perf kernels on an
-// H200 (sm_90, asm["ttgir"], compiled from /work/main/.bin/gpu/perf_compare.py);
-// their TTIR and compile options are in ../shared/kernels/perf.
+// H200 (sm_90, asm["ttgir"], compiled from a copy of perf_compare.py; its
+// path is written as the TTIR's, shared/tools/perf_compare.py); their
+// TTIR and compile options are in ../shared/kernels/perf.
 const perfTTGIR = "../../testdata/perf-ttgir"
 
 // perfLocationDiffs pins the lines of each perf kernel's TTGIR whose
@@ -89,7 +90,7 @@ func TestPerfKernelsTTGIR(t *testing.T) {
 			if file == nil {
 				t.Fatal("the TTIR has no file location")
 			}
-			wantLocs := strings.ReplaceAll(string(want), `"/work/main/.bin/gpu/perf_compare.py"`, strconv.Quote(file[1]))
+			wantLocs := strings.ReplaceAll(string(want), `"shared/tools/perf_compare.py"`, strconv.Quote(file[1]))
 			n, first := locationDiffs(resolveLocations(wantLocs), resolveLocations(got))
 			if n != perfLocationDiffs[k.Name] {
 				t.Errorf("%d lines have other locations than Triton's, %d known; first:\n%s", n, perfLocationDiffs[k.Name], first)
