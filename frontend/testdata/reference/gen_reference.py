@@ -71,6 +71,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
 
+def relative_paths(text):
+    """IR text with the source locations made machine-independent: the checkout's path and the
+    harness copy's (.bin/triton-suite/) removed, so that no machine path is recorded."""
+    for prefix in (os.path.join(REPO, ".bin", "triton-suite") + os.sep, REPO + os.sep):
+        text = text.replace('"' + prefix, '"')
+    return text
+
+
 def shared_dir():
     for d in (os.environ.get("TT_SHARED"), os.path.join(REPO, "..", "shared"), os.path.join(REPO, "shared")):
         if d and os.path.isdir(d):
@@ -251,7 +259,7 @@ def run_spec(out):
             options = {"num_warps": case.get("num_warps", 4), "num_stages": case.get("num_stages", 3)}
             ttir = compile_ttir(src, options)
             with open(os.path.join(out, case["name"] + ".ttir"), "w") as f:
-                f.write(ttir)
+                f.write(relative_paths(ttir))
             ok += 1
             print("ok", case["name"], flush=True)
         except Exception:
@@ -514,11 +522,11 @@ def _record(src, metadata, metadata_group):
     with open(os.path.join(d, key + ".py"), "w") as f:
         f.write(text)
     with open(ttir_file) as f, open(os.path.join(d, key + ".ttir"), "w") as g:
-        g.write(f.read())
+        g.write(relative_paths(f.read()))
     source_file = metadata_group.get(f"{src.name[:150]}.source")  # the front end's TTIR, before any pass
     if source_file:
         with open(source_file) as f, open(os.path.join(d, key + ".source.mlir"), "w") as g:
-            g.write(f.read())
+            g.write(relative_paths(f.read()))
     row = {"name": key, "test": _current_test[0], "file": key + ".py", "kernel": fn.__name__, "module": fn.__module__,
            "args": entries, "constexprs": constexprs, "arch": arch, "unsupported_globals": unsupported,
            **opts}
