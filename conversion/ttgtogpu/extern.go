@@ -69,7 +69,7 @@ func externTable() map[string]externFn {
 		"__nv_fast_sinf":  reflected("sin_approx"),
 		"__nv_cosf":       approx("cos_approx"),
 		"__nv_fast_cosf":  reflected("cos_approx"),
-		"__nv_tanhf":      approx("tanh_approx"),
+		"__nv_tanhf":      viaF64((*emitter).tanhF64),
 		"__nv_exp":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF64(a[0]) },
 		"__nv_exp2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.exp2F64(a[0]) },
 		"__nv_log":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF64(a[0]) },

@@ -9,8 +9,9 @@ import (
 
 // Hyperbolic functions and their inverses in f64 (libdevice's __nv_sinh,
 // __nv_cosh, __nv_tanh, __nv_asinh, __nv_acosh, __nv_atanh: 2, 1, 1, 3,
-// 3, 2 ulps) and, through f64 and one rounding, f32 (__nv_sinhf, ...;
-// __nv_tanhf stays the approximate instruction, extern.go), from expm1
+// 3, 2 ulps) and, through f64 and one rounding, f32 (__nv_sinhf, ...,
+// __nv_tanhf: libdevice's is accurate to 2 ulps, not the tanh.approx
+// instruction's 2^-11), from expm1
 // and log1p (libm_exp.go), which keep their accuracy near 0 where
 // e^x - e^-x cancels. With a = |x| and t = expm1(a) (expm1(2a) for tanh):
 //
