@@ -1,7 +1,8 @@
 // Package pipeline checks that tt's pass pipelines preserve what kernels
 // compute: every kernel case (Triton's inputs and outputs) is run in the
-// interpreter after the TTIR pipeline (make_ttir) and, for kernels without
-// tt.dot, after the TTGIR pipeline too, and must still match Triton.
+// interpreter after the TTIR pipeline (make_ttir) and after the TTGIR
+// pipeline (make_ttgir: MMA layouts, the software pipeliner's buffers and
+// async copies included), and must still match Triton.
 package pipeline
 
 import (
@@ -27,17 +28,6 @@ func suites() []suite {
 	return out
 }
 
-func hasDot(mod *ir.Operation) bool {
-	found := false
-	ir.WalkOps(mod, func(o *ir.Operation) {
-		switch o.Name() {
-		case "tt.dot", "tt.dot_scaled":
-			found = true
-		}
-	})
-	return found
-}
-
 func runPipeline(mod *ir.Operation, text string) error {
 	pm, err := passmgr.Parse(passmgr.Default, text)
 	if err != nil {
@@ -61,16 +51,11 @@ func TestPipelinesPreserveResults(t *testing.T) {
 			for _, stage := range []string{"ttir", "ttgir"} {
 				stage := stage
 				t.Run(c.Name+"/"+stage, func(t *testing.T) {
-					skipped := false
 					transform := func(mod *ir.Operation, c *ttrun.Case) error {
 						if err := runPipeline(mod, "builtin.module(ttir-pipeline)"); err != nil {
 							return err
 						}
 						if stage == "ttir" {
-							return nil
-						}
-						if hasDot(mod) {
-							skipped = true // the MMA path is a later issue
 							return nil
 						}
 						nw := c.NumWarps
@@ -82,9 +67,6 @@ func TestPipelinesPreserveResults(t *testing.T) {
 					res, err := ttrun.RunCase(s.dir, c, interp, ttrun.CaseOptions{Transform: transform})
 					if err != nil {
 						t.Fatal(err)
-					}
-					if skipped {
-						t.Skip("kernel uses tt.dot: the TTGIR pipeline's MMA path is a later issue")
 					}
 					if !res.Pass {
 						t.Fatalf("results changed: %s", res)
