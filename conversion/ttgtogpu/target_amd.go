@@ -91,7 +91,7 @@ func (t *amdTarget) asyncCopySupport() error {
 // mmaSync: AMD GPUs multiply on MFMA or WMMA, with their own layouts
 // (the AMD dot path).
 func (t *amdTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, error) {
-	return mmaInstr{}, fmt.Errorf("an nvidia_mma dot cannot run on %s: AMD targets multiply with MFMA or WMMA (the AMD dot path is not lowered yet)", t)
+	return mmaInstr{}, fmt.Errorf("an nvidia_mma dot cannot run on %s: AMD targets multiply with MFMA or WMMA (amd_mfma or amd_wmma layouts, from ttgir-pipeline-amd)", t)
 }
 
 // mfma picks the MFMA instruction of an amd_mfma dot: the layout's

@@ -69,7 +69,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx1100", "ttg.threads-per-warp" = 32 : i32} {
   tt.func private @amd(%a: tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<16x8xf32, #mma>) -> tensor<16x8xf32, #mma> {
-    // expected-error @+1 {{tt.dot: an nvidia_mma dot cannot run on hip:gfx1100: AMD targets multiply with MFMA or WMMA (the AMD dot path is not lowered yet)}}
+    // expected-error @+1 {{tt.dot: an nvidia_mma dot cannot run on hip:gfx1100: AMD targets multiply with MFMA or WMMA (amd_mfma or amd_wmma layouts, from ttgir-pipeline-amd)}}
     %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<16x8xf32, #mma>
     tt.return %d : tensor<16x8xf32, #mma>
   }
