@@ -72,9 +72,14 @@ REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
 
 def relative_paths(text):
-    """IR text with the source locations made machine-independent: the checkout's path and the
-    harness copy's (.bin/triton-suite/) removed, so that no machine path is recorded."""
-    for prefix in (os.path.join(REPO, ".bin", "triton-suite") + os.sep, REPO + os.sep):
+    """IR text with the source locations made machine-independent: the paths of the harness's
+    Triton tests (in the shared folder, or copied into .bin/triton-suite/) and of the checkout
+    removed, so that no machine path is recorded."""
+    prefixes = [os.path.join(REPO, ".bin", "triton-suite") + os.sep]
+    shared = os.environ.get("TT_SHARED") or os.path.join(REPO, "..", "shared")
+    prefixes.append(os.path.join(os.path.abspath(shared), "tools", "triton-suite") + os.sep)
+    prefixes.append(REPO + os.sep)
+    for prefix in prefixes:
         text = text.replace('"' + prefix, '"')
     return text
 
@@ -343,6 +348,8 @@ def run_launches(out):
     mc.files["manifest.json"] = json.dumps({"triton": triton.__version__, "gpu": torch.cuda.get_device_name(0),
                                             "cases": mc.cases}, indent=1).encode()
     for name, data in mc.files.items():
+        if name.endswith((".ttir", ".ttgir", ".ptx")):  # source paths in locations and .file
+            data = relative_paths(data.decode()).encode()
         with open(os.path.join(runs, name), "wb") as f:
             f.write(data)
     with open(os.path.join(runs, "failures.txt"), "w") as f:
