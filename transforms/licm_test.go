@@ -150,34 +150,7 @@ module {
 		// the annotation loses it.
 		name:     "disable_licm",
 		pipeline: "builtin.module(loop-invariant-code-motion)",
-		in: `
-#licm = #llvm.loop_licm<disable = true>
-#la = #llvm.loop_annotation<licm = #licm>
-module {
-  tt.func @f(%lb: i32, %ub: i32, %x: i32) -> i32 {
-    %c1 = arith.constant 1 : i32
-    %r = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %x) -> (i32) : i32 {
-      %a = arith.muli %x, %x : i32
-      %s = arith.addi %acc, %a : i32
-      scf.yield %s : i32
-    } {llvm.loop_annotation = #la}
-    %w = scf.while (%b = %r) : (i32) -> i32 {
-      %sq = arith.muli %x, %x : i32
-      %n = arith.addi %b, %sq : i32
-      %cc = arith.cmpi slt, %n, %ub : i32
-      scf.condition(%cc) %n : i32
-    } do {
-    ^bb0(%d: i32):
-      scf.yield %d : i32
-    } attributes {llvm.loop_annotation = #la}
-    %v = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %w) -> (i32) : i32 {
-      %a = arith.muli %x, %x : i32
-      %s = arith.addi %acc, %a : i32
-      scf.yield %s : i32
-    }
-    tt.return %v : i32
-  }
-}`,
+		in:       annotatedLoops,
 		want: `
 #loop_licm = #llvm.loop_licm<disable = true>
 #loop_annotation = #llvm.loop_annotation<licm = #loop_licm>
@@ -209,3 +182,35 @@ module {
 `,
 	}})
 }
+
+// annotatedLoops has two loops whose llvm.loop_annotation disables LICM
+// (Triton's disable_licm; an scf.for and an scf.while) and one loop
+// without it, each with the loop-invariant x*x.
+const annotatedLoops = `
+#licm = #llvm.loop_licm<disable = true>
+#la = #llvm.loop_annotation<licm = #licm>
+module {
+  tt.func @f(%lb: i32, %ub: i32, %x: i32) -> i32 {
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %x) -> (i32) : i32 {
+      %a = arith.muli %x, %x : i32
+      %s = arith.addi %acc, %a : i32
+      scf.yield %s : i32
+    } {llvm.loop_annotation = #la}
+    %w = scf.while (%b = %r) : (i32) -> i32 {
+      %sq = arith.muli %x, %x : i32
+      %n = arith.addi %b, %sq : i32
+      %cc = arith.cmpi slt, %n, %ub : i32
+      scf.condition(%cc) %n : i32
+    } do {
+    ^bb0(%d: i32):
+      scf.yield %d : i32
+    } attributes {llvm.loop_annotation = #la}
+    %v = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %w) -> (i32) : i32 {
+      %a = arith.muli %x, %x : i32
+      %s = arith.addi %acc, %a : i32
+      scf.yield %s : i32
+    }
+    tt.return %v : i32
+  }
+}`

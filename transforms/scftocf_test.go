@@ -195,34 +195,7 @@ module {
 		// cf.br, the do-while's looping cf.cond_br; an unannotated loop gets none.
 		name:     "loop annotation on the latch",
 		pipeline: "builtin.module(convert-scf-to-cf)",
-		in: `
-#licm = #llvm.loop_licm<disable = true>
-#la = #llvm.loop_annotation<licm = #licm>
-module {
-  tt.func @f(%lb: i32, %ub: i32, %x: i32) -> i32 {
-    %c1 = arith.constant 1 : i32
-    %r = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %x) -> (i32) : i32 {
-      %a = arith.muli %x, %x : i32
-      %s = arith.addi %acc, %a : i32
-      scf.yield %s : i32
-    } {llvm.loop_annotation = #la}
-    %w = scf.while (%b = %r) : (i32) -> i32 {
-      %sq = arith.muli %x, %x : i32
-      %n = arith.addi %b, %sq : i32
-      %cc = arith.cmpi slt, %n, %ub : i32
-      scf.condition(%cc) %n : i32
-    } do {
-    ^bb0(%d: i32):
-      scf.yield %d : i32
-    } attributes {llvm.loop_annotation = #la}
-    %v = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %w) -> (i32) : i32 {
-      %a = arith.muli %x, %x : i32
-      %s = arith.addi %acc, %a : i32
-      scf.yield %s : i32
-    }
-    tt.return %v : i32
-  }
-}`,
+		in:       annotatedLoops,
 		want: `
 #loop_licm = #llvm.loop_licm<disable = true>
 #loop_annotation = #llvm.loop_annotation<licm = #loop_licm>

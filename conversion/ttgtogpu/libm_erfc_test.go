@@ -20,23 +20,8 @@ func bigErfc(x float64) float64 {
 		return 2
 	}
 	const prec = 2400
-	pi := gaussPi(prec)
-	a := new(big.Float).SetPrec(prec).SetFloat64(x)
-	a2 := new(big.Float).SetPrec(prec).Mul(a, a)
-	sum, term := new(big.Float).SetPrec(prec), new(big.Float).SetPrec(prec).Set(a)
-	eps := new(big.Float).SetMantExp(big.NewFloat(1), -prec)
-	for n := 0; ; n++ {
-		c := new(big.Float).SetPrec(prec).Quo(term, new(big.Float).SetPrec(prec).SetInt64(int64(2*n+1)))
-		sum.Add(sum, c)
-		if c.Abs(c).Cmp(eps) < 0 || x == 0 {
-			break
-		}
-		term.Mul(term, a2)
-		term.Quo(term, new(big.Float).SetPrec(prec).SetInt64(int64(n+1)))
-		term.Neg(term)
-	}
-	sum.Mul(sum, new(big.Float).SetPrec(prec).Quo(new(big.Float).SetPrec(prec).SetInt64(2), new(big.Float).SetPrec(prec).Sqrt(pi)))
-	v, _ := sum.Sub(new(big.Float).SetPrec(prec).SetInt64(1), sum).Float64()
+	erf := erfSeries(x, prec)
+	v, _ := erf.Sub(new(big.Float).SetPrec(prec).SetInt64(1), erf).Float64()
 	return v
 }
 

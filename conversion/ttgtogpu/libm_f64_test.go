@@ -225,12 +225,19 @@ func bigErf(x float64) float64 {
 	case math.Abs(x) >= 6.5:
 		return math.Copysign(1, x)
 	}
-	const prec = 512
-	pi, _ := new(big.Float).SetPrec(prec).SetString("3.14159265358979323846264338327950288419716939937510582097494459230781640628620899862803482534211706798214808651328230664709")
+	v, _ := erfSeries(x, 512).Float64()
+	return v
+}
+
+// erfSeries is erf(x) from its Maclaurin series, 2/sqrt(pi) times the sum
+// of (-1)^n x^(2n+1) / (n! (2n+1)), in prec-bit arithmetic (enough bits
+// for the series' cancellation are the caller's to choose).
+func erfSeries(x float64, prec uint) *big.Float {
+	pi := gaussPi(prec)
 	a := new(big.Float).SetPrec(prec).SetFloat64(x)
 	a2 := new(big.Float).SetPrec(prec).Mul(a, a)
 	sum, term := new(big.Float).SetPrec(prec), new(big.Float).SetPrec(prec).Set(a)
-	eps := new(big.Float).SetMantExp(big.NewFloat(1), -prec)
+	eps := new(big.Float).SetMantExp(big.NewFloat(1), -int(prec))
 	for n := 0; ; n++ {
 		c := new(big.Float).SetPrec(prec).Quo(term, new(big.Float).SetPrec(prec).SetInt64(int64(2*n+1)))
 		sum.Add(sum, c)
@@ -241,9 +248,7 @@ func bigErf(x float64) float64 {
 		term.Quo(term, new(big.Float).SetPrec(prec).SetInt64(int64(n+1)))
 		term.Neg(term)
 	}
-	sum.Mul(sum, new(big.Float).SetPrec(prec).Quo(new(big.Float).SetPrec(prec).SetInt64(2), new(big.Float).SetPrec(prec).Sqrt(pi)))
-	v, _ := sum.Float64()
-	return v
+	return sum.Mul(sum, new(big.Float).SetPrec(prec).Quo(new(big.Float).SetPrec(prec).SetInt64(2), new(big.Float).SetPrec(prec).Sqrt(pi)))
 }
 
 // TestErfF32Sim: f32 erf (math.erf and libdevice's __nv_erff through
