@@ -58,6 +58,8 @@ func (f *fn) emitCpAsyncWait(op *ir.Operation) error {
 		f.ins("cp.async.wait_all")
 		return nil
 	}
-	f.ins("cp.async.wait_group %d", gpu.Pending(op))
+	// LLVM's NVPTX printer separates the count with " \t"; Triton's users
+	// (and test_tl_range_num_stages) grep the PTX for that spelling.
+	f.ins("cp.async.wait_group \t%d", gpu.Pending(op))
 	return nil
 }
