@@ -40,7 +40,8 @@ for cmd in tt-translate tt-run; do
   CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -ldflags=-s -o ".bin/$cmd" "./cmd/$cmd"
 done
 cp "$tools/gpu_check.py" .bin/gpu/
-cp scripts/gpu/validate.sh scripts/gpu/bench.sh scripts/gpu/compile_time.py scripts/gpu/perf_check.py .bin/gpu/
+cp scripts/gpu/validate.sh scripts/gpu/bench.sh scripts/gpu/compile_time.py scripts/gpu/perf_check.py \
+  scripts/gpu/profile_dot.py scripts/gpu/profile_dot.sh .bin/gpu/
 # The emitter's golden PTX (every op, sm_80 and sm_90) for ptxas.
 mkdir -p .bin/gpu/golden
 cp targets/nvptx/testdata/golden/*.ptx .bin/gpu/golden/
