@@ -112,11 +112,19 @@ TILE_O
 // (Triton's TTIR): too few warps for a wgmma warpgroup, so sm_90 takes
 // mma.sync m16n8k8 like sm_80, with A through ldmatrix and the
 // N-contiguous B through 32-bit shared loads, and the result through a
-// layout conversion. It failed in one run of Triton's suite on the H200
-// (98% of elements off), but the output that run recorded is the exact
-// product of the test's inputs (numpy's RandomState(17) rebuilt): the
-// test's NumPy reference was wrong, not the kernel. The case stays as a
-// guard of the path.
+// layout conversion. It fails on the H200 (16081 of 16384 elements off;
+// Triton's own kernel is right) although tt's PTX is correct: executed
+// instruction by instruction it gives the exact product, and every
+// mma.sync gets, lane by lane, the operands of Triton's. The cubin that
+// ran is wrong: ptxas 12.8 (Triton 3.6's), holding the kernel to 32
+// registers with 13 KB of spills, rebuilds the warp's bit of y's swizzled
+// shared-memory offsets from a register that a spill reload has
+// overwritten with y data, whose low bits tf32 clears: warp 1 stores 18
+// of its rows of y (1, 3, 5, 7, then 8j+1 and 8j+5) over warp 0's, and
+// the rows it should have written stay unwritten (they read as zero). A
+// replay of that cubin's SASS reproduces the GPU's output; ptxas 13.0
+// compiles the same PTX correctly. The case stays as a guard of tt's side
+// of the path.
 func TestTF32TwoWarpDotDiff(t *testing.T) {
 	for _, capability := range []int{90, 80} {
 		t.Run(fmt.Sprintf("sm_%d", capability), func(t *testing.T) {
