@@ -1,0 +1,221 @@
+package ttgir_test
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/test/passdumps"
+	"github.com/ttcompiler/tt/tools/ttopt"
+)
+
+// ctaDumps holds what Triton 3.6 compiled for kernels launched with
+// num_ctas > 1 on an H200 (sm_90): TTIR, TTGIR and make_ttgir pass by pass
+// (README.md there).
+const ctaDumps = "../../testdata/cta"
+
+// ctaCloneOrder are the comparisons in which tt orders plan-cta's clones
+// otherwise than the Triton run that made the references (3.6's order
+// follows heap addresses; see compareUpToCloneOrder): the plan-cta step
+// and, through it, the TTGIR.
+var ctaCloneOrder = map[string]bool{
+	"mm_float16_float16_64x128x32_s4_w8_c2/triton-nvidia-gpu-plan-cta":  true,
+	"mm_float16_float32_256x128x32_s4_w8_c2/triton-nvidia-gpu-plan-cta": true,
+	"mm_float16_float16_64x128x32_s4_w8_c2/ttgir":                       true,
+	"mm_float16_float32_256x128x32_s4_w8_c2/ttgir":                      true,
+}
+
+// ctaPassOptions are the options Triton's make_ttgir gave each pass for
+// these kernels (num_stages=3, the loops carry their own tt.num_stages).
+func ctaPassOptions(pass, out string) string {
+	switch pass {
+	case "convert-triton-to-tritongpu":
+		m := moduleAttrRE.FindStringSubmatch(out)
+		if m == nil {
+			return "?"
+		}
+		return fmt.Sprintf("target=%s num-warps=%s threads-per-warp=%s num-ctas=%s", m[3], m[2], m[4], m[1])
+	case "tritongpu-F32DotTC":
+		return "emu-tf32=true"
+	case "tritongpu-optimize-dot-operands":
+		return "hoist-layout-conversion=true"
+	case "triton-nvidia-gpu-fence-insertion":
+		return "compute-capability=90"
+	case "nvgpu-warp-specialization", "tritongpu-assign-latencies", "tritongpu-pipeline":
+		return "num-stages=3"
+	}
+	return ""
+}
+
+// compareUpToCloneOrder checks that tt's IR has Triton's structure (the
+// same ops with the same types and attributes, whatever the SSA names),
+// up to the order of clones: when plan-cta wants one value in several
+// layouts it clones the producer, and the order of the clones follows the
+// storage addresses of Triton's types (see transforms/nvidia's
+// multiUsersBackward), which tt cannot reproduce.
+// The comparisons named in ctaCloneOrder must need the tolerance, the
+// others must not.
+func compareUpToCloneOrder(t *testing.T, name, got, want string) {
+	t.Helper()
+	g, err := passdumps.Structure(got)
+	if err != nil {
+		t.Fatalf("tt's output does not parse: %v", err)
+	}
+	w, err := passdumps.Structure(want)
+	if err != nil {
+		t.Fatalf("Triton's output does not parse: %v", err)
+	}
+	if g == w {
+		if ctaCloneOrder[name] {
+			t.Errorf("%s now orders plan-cta's clones as Triton did: drop it from ctaCloneOrder", name)
+		}
+		return
+	}
+	if sg, sw := sortClones(g), sortClones(w); sg != sw {
+		t.Errorf("differs from Triton:\n%s", passdumps.LineDiff(sw, sg))
+	} else if !ctaCloneOrder[name] {
+		t.Errorf("plan-cta's clones are in another order than Triton's:\n%s", passdumps.LineDiff(w, g))
+	}
+}
+
+var (
+	ssaNameRE   = regexp.MustCompile(`%[A-Za-z0-9_$.\-]+`)
+	layoutRefRE = regexp.MustCompile(`#ttg\.\w+<\{[^}]*\}>|#\w+`)
+)
+
+// sortClones orders each run of adjacent ops that are the same but for
+// their layouts by their text with the SSA names masked (the types decide),
+// then renames the SSA values in order of appearance again.
+func sortClones(text string) string {
+	lines := strings.Split(text, "\n")
+	shape := func(l string) string { return layoutRefRE.ReplaceAllString(ssaNameRE.ReplaceAllString(l, "%_"), "#_") }
+	typed := func(l string) string { return ssaNameRE.ReplaceAllString(l, "%_") }
+	for i := 0; i < len(lines); {
+		j := i + 1
+		if strings.Contains(lines[i], " = ") && !strings.HasSuffix(lines[i], "{") {
+			for j < len(lines) && shape(lines[j]) == shape(lines[i]) {
+				j++
+			}
+		}
+		run := lines[i:j]
+		sort.SliceStable(run, func(a, b int) bool { return typed(run[a]) < typed(run[b]) })
+		i = j
+	}
+	names := map[string]string{}
+	return ssaNameRE.ReplaceAllStringFunc(strings.Join(lines, "\n"), func(x string) string {
+		if n, ok := names[x]; ok {
+			return n
+		}
+		names[x] = fmt.Sprintf("%%v%d", len(names))
+		return names[x]
+	})
+}
+
+// readGzipDump returns the sections of a gzipped pass dump.
+func readGzipDump(t *testing.T, path string) []*passdumps.Section {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(path), ".gz"))
+	if err := os.WriteFile(tmp, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	secs, err := passdumps.Read(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return secs
+}
+
+// TestCTAPassDumps replays every pass of make_ttgir on the IR Triton 3.6
+// fed it when compiling the multi-CTA kernels and compares the result with
+// the IR before Triton's next pass, up to SSA names.
+func TestCTAPassDumps(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(ctaDumps, "*.passes.mlir.gz"))
+	if err != nil || len(files) != 10 {
+		t.Fatalf("want the 10 dumps of %s, found %d (%v)", ctaDumps, len(files), err)
+	}
+	runs := 0
+	for _, file := range files {
+		secs := readGzipDump(t, file)
+		base := strings.TrimSuffix(filepath.Base(file), ".passes.mlir.gz")
+		for i := 0; i+1 < len(secs); i++ {
+			s := secs[i]
+			if s.Op != "builtin.module" || passmgr.Default.Lookup(s.Pass) == nil {
+				continue
+			}
+			next := i + 1
+			if s.Pass == "tritongpu-optimize-dot-operands" && secs[next].Pass == "canonicalize" {
+				next++ // its nested canonicalizer dumps a section of its own
+			}
+			if next >= len(secs) {
+				continue
+			}
+			runs++
+			flag := "-" + s.Pass
+			if o := ctaPassOptions(s.Pass, secs[next].Text); o != "" {
+				flag += "=" + o
+			}
+			want := secs[next].Text
+			t.Run(fmt.Sprintf("%s/%02d_%s", base, i, s.Pass), func(t *testing.T) {
+				var out, errb strings.Builder
+				if rc := ttopt.Run([]string{"-", flag}, strings.NewReader(s.Text), &out, &errb); rc != 0 {
+					t.Fatalf("exit %d\n%s", rc, errb.String())
+				}
+				compareUpToCloneOrder(t, base+"/"+s.Pass, out.String(), want)
+			})
+		}
+	}
+	if runs < 400 {
+		t.Errorf("replayed %d pass runs; the dumps hold more", runs)
+	}
+}
+
+// TestCTAKernelsTTGIR: ttgir-pipeline with the kernels' num-warps,
+// num-ctas and num-stages gives Triton's TTGIR (up to the order of
+// plan-cta's clones, and SSA names).
+func TestCTAKernelsTTGIR(t *testing.T) {
+	ttirs, err := filepath.Glob(filepath.Join(ctaDumps, "*.ttir"))
+	if err != nil || len(ttirs) != 10 {
+		t.Fatalf("want the 10 kernels of %s, found %d (%v)", ctaDumps, len(ttirs), err)
+	}
+	for _, ttir := range ttirs {
+		base := strings.TrimSuffix(filepath.Base(ttir), ".ttir")
+		t.Run(base, func(t *testing.T) {
+			warps, ctas, stages := 4, 4, 3 // kernel_r_c4
+			if strings.HasPrefix(base, "mm_") {
+				if _, err := fmt.Sscanf(base[strings.LastIndex(base, "_s"):], "_s%d_w%d_c%d", &stages, &warps, &ctas); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(filepath.Join(ctaDumps, base+".ttgir"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pipeline := fmt.Sprintf("-ttgir-pipeline=num-warps=%d num-ctas=%d num-stages=%d capability=90", warps, ctas, stages)
+			var out, errb strings.Builder
+			if rc := ttopt.Run([]string{ttir, pipeline}, nil, &out, &errb); rc != 0 {
+				t.Fatalf("tt-opt %s %s: exit %d\n%s", ttir, pipeline, rc, errb.String())
+			}
+			compareUpToCloneOrder(t, base+"/ttgir", out.String(), string(want))
+		})
+	}
+}
