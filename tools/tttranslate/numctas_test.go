@@ -27,14 +27,7 @@ func TestNumCTAs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := passdumps.Structure(stdout.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := passdumps.Structure(string(want))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, w := passdumps.Structures(t, stdout.String(), string(want))
 	if g != w {
 		t.Errorf("TTGIR differs from Triton's:\n%s", passdumps.LineDiff(w, g))
 	}

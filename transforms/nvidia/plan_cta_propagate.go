@@ -49,26 +49,40 @@ func withLayout(ctx *ir.Context, t ir.Type, enc ir.Attribute) ir.Type {
 // operand, and each result retyped with a forward cast back to its old
 // type for its users.
 func (p *ctaPlanner) insertCasts(op *ir.Operation, operandLayouts, resultLayouts []ir.Attribute) {
-	b := ir.NewBuilder(op.Context())
+	ctx := op.Context()
+	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(op)
 	for i := 0; i < op.NumOperands(); i++ {
-		v := op.Operand(i)
-		if tensorOf(v.Type()) == nil || operandLayouts[i] == nil {
-			continue
+		if t := op.Operand(i).Type(); tensorOf(t) != nil && operandLayouts[i] != nil {
+			p.castOperand(b, op.Loc(), op.OpOperand(i), withLayout(ctx, t, operandLayouts[i]))
 		}
-		c := p.newCast(b, op.Loc(), v, withLayout(op.Context(), v.Type(), operandLayouts[i]), backward)
-		op.SetOperand(i, c.Result(0))
 	}
 	b.SetInsertionPointAfter(op)
 	for i := 0; i < op.NumResults(); i++ {
-		r := op.Result(i)
-		if tensorOf(r.Type()) == nil || resultLayouts[i] == nil {
-			continue
+		if r := op.Result(i); tensorOf(r.Type()) != nil && resultLayouts[i] != nil {
+			p.retype(b, op.Loc(), r, withLayout(ctx, r.Type(), resultLayouts[i]))
 		}
-		c := p.newCast(b, op.Loc(), r, r.Type(), forward)
-		r.SetType(withLayout(op.Context(), r.Type(), resultLayouts[i]))
-		ir.ReplaceUsesIf(r, c.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != c })
 	}
+}
+
+// castOperand makes operand u use a backward cast of its value to type t,
+// created at the builder's insertion point.
+func (p *ctaPlanner) castOperand(b *ir.Builder, loc ir.Location, u *ir.OpOperand, t ir.Type) {
+	c := p.newCast(b, loc, u.Get(), t, backward)
+	u.Set(c.Result(0))
+}
+
+// retype gives v type t; its users get a forward cast back to the old
+// type, created at the builder's insertion point.
+func (p *ctaPlanner) retype(b *ir.Builder, loc ir.Location, v ir.Value, t ir.Type) {
+	c := p.newCast(b, loc, v, v.Type(), forward)
+	switch v := v.(type) {
+	case *ir.OpResult:
+		v.SetType(t)
+	case *ir.BlockArgument:
+		v.SetType(t)
+	}
+	ir.ReplaceUsesIf(v, c.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != c })
 }
 
 // setAllLayouts gives every tensor operand and result of op the layout.
@@ -286,25 +300,16 @@ func (p *ctaPlanner) constant(op *ir.Operation, layout ir.Attribute) {
 // keepLayouts surrounds an op the planner does not know with casts that
 // keep its layouts: the planned layouts meet them as convert_layouts.
 func (p *ctaPlanner) keepLayouts(op *ir.Operation) {
-	b := ir.NewBuilder(op.Context())
-	b.SetInsertionPoint(op)
-	for i := 0; i < op.NumOperands(); i++ {
-		v := op.Operand(i)
-		if tensorOf(v.Type()) == nil {
-			continue
+	own := func(vs []ir.Value) []ir.Attribute {
+		out := make([]ir.Attribute, len(vs))
+		for i, v := range vs {
+			if t := tensorOf(v.Type()); t != nil {
+				out[i] = t.Encoding
+			}
 		}
-		c := p.newCast(b, op.Loc(), v, v.Type(), backward)
-		op.SetOperand(i, c.Result(0))
+		return out
 	}
-	b.SetInsertionPointAfter(op)
-	for i := 0; i < op.NumResults(); i++ {
-		r := op.Result(i)
-		if tensorOf(r.Type()) == nil {
-			continue
-		}
-		c := p.newCast(b, op.Loc(), r, r.Type(), forward)
-		ir.ReplaceUsesIf(r, c.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != c })
-	}
+	p.insertCasts(op, own(op.Operands()), own(op.Results()))
 }
 
 // resultIndex is the result number of v, a result of op.
@@ -317,16 +322,12 @@ func resultIndex(op *ir.Operation, v ir.Value) int {
 func (p *ctaPlanner) retypeIfResult(ifOp *ir.Operation, idx int, t ir.Type) {
 	b := ir.NewBuilder(ifOp.Context())
 	loc := ifOp.Loc()
-	r := ifOp.Result(idx)
 	b.SetInsertionPointAfter(ifOp)
-	c := p.newCast(b, loc, r, r.Type(), forward)
-	r.SetType(t)
-	ir.ReplaceUsesIf(r, c.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != c })
+	p.retype(b, loc, ifOp.Result(idx), t)
 	for _, reg := range ifOp.Regions() {
 		y := reg.Front().Terminator()
 		b.SetInsertionPoint(y)
-		bc := p.newCast(b, loc, y.Operand(idx), t, backward)
-		y.SetOperand(idx, bc.Result(0))
+		p.castOperand(b, loc, y.OpOperand(idx), t)
 	}
 }
 
@@ -339,26 +340,14 @@ func (p *ctaPlanner) retypeForValue(forOp *ir.Operation, idx int, t ir.Type) {
 	loc := forOp.Loc()
 	body := forOp.Region(0).Front()
 	yield := body.Terminator()
-
 	b.SetInsertionPoint(forOp)
-	c := p.newCast(b, loc, forOp.Operand(3+idx), t, backward)
-	forOp.SetOperand(3+idx, c.Result(0))
-
-	arg := body.Argument(1 + idx)
+	p.castOperand(b, loc, forOp.OpOperand(3+idx), t)
 	b.SetInsertionPointToStart(body)
-	c = p.newCast(b, loc, arg, arg.Type(), forward)
-	arg.SetType(t)
-	ir.ReplaceUsesIf(arg, c.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != c })
-
+	p.retype(b, loc, body.Argument(1+idx), t)
 	b.SetInsertionPoint(yield)
-	c = p.newCast(b, loc, yield.Operand(idx), t, backward)
-	yield.SetOperand(idx, c.Result(0))
-
-	r := forOp.Result(idx)
+	p.castOperand(b, loc, yield.OpOperand(idx), t)
 	b.SetInsertionPointAfter(forOp)
-	c = p.newCast(b, loc, r, r.Type(), forward)
-	r.SetType(t)
-	ir.ReplaceUsesIf(r, c.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != c })
+	p.retype(b, loc, forOp.Result(idx), t)
 }
 
 // blockArgBackward retypes the loop-carried value behind a block argument.

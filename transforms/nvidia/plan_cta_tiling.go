@@ -1,6 +1,8 @@
 package nvidia
 
 import (
+	"slices"
+
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
@@ -11,17 +13,13 @@ import (
 // The three ways plan-cta chooses a function's CTA tiling, in 3.6's order
 // of preference: its tt.dot, else its reductions, else its first store.
 
-// collect returns the ops of f named in names, in walk order.
+// collect returns the ops of f named in names, in program order.
 func collect(f *ir.Operation, names ...string) []*ir.Operation {
 	var out []*ir.Operation
-	ir.Walk(f, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
-		for _, n := range names {
-			if op.Name() == n {
-				out = append(out, op)
-				break
-			}
+	ir.WalkOps(f, func(op *ir.Operation) {
+		if slices.Contains(names, op.Name()) {
+			out = append(out, op)
 		}
-		return ir.Advance
 	})
 	return out
 }

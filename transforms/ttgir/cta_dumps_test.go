@@ -1,9 +1,7 @@
 package ttgir_test
 
 import (
-	"compress/gzip"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -64,14 +62,7 @@ func ctaPassOptions(pass, out string) string {
 // others must not.
 func compareUpToCloneOrder(t *testing.T, name, got, want string) {
 	t.Helper()
-	g, err := passdumps.Structure(got)
-	if err != nil {
-		t.Fatalf("tt's output does not parse: %v", err)
-	}
-	w, err := passdumps.Structure(want)
-	if err != nil {
-		t.Fatalf("Triton's output does not parse: %v", err)
-	}
+	g, w := passdumps.Structures(t, got, want)
 	if g == w {
 		if ctaCloneOrder[name] {
 			t.Errorf("%s now orders plan-cta's clones as Triton did: drop it from ctaCloneOrder", name)
@@ -118,33 +109,6 @@ func sortClones(text string) string {
 	})
 }
 
-// readGzipDump returns the sections of a gzipped pass dump.
-func readGzipDump(t *testing.T, path string) []*passdumps.Section {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmp := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(path), ".gz"))
-	if err := os.WriteFile(tmp, text, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	secs, err := passdumps.Read(tmp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return secs
-}
-
 // TestCTAPassDumps replays every pass of make_ttgir on the IR Triton 3.6
 // fed it when compiling the multi-CTA kernels and compares the result with
 // the IR before Triton's next pass, up to SSA names.
@@ -155,7 +119,10 @@ func TestCTAPassDumps(t *testing.T) {
 	}
 	runs := 0
 	for _, file := range files {
-		secs := readGzipDump(t, file)
+		secs, err := passdumps.Read(file)
+		if err != nil {
+			t.Fatal(err)
+		}
 		base := strings.TrimSuffix(filepath.Base(file), ".passes.mlir.gz")
 		for i := 0; i+1 < len(secs); i++ {
 			s := secs[i]
