@@ -1,6 +1,7 @@
 package ttgir_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/ttcompiler/tt/passmgr"
 	"github.com/ttcompiler/tt/test/passdumps"
 	"github.com/ttcompiler/tt/tools/ttopt"
+	"github.com/ttcompiler/tt/tools/tttranslate"
 )
 
 // ctaDumps holds what Triton 3.6 compiled for kernels launched with
@@ -150,9 +152,9 @@ func TestCTAPassDumps(t *testing.T) {
 	}
 }
 
-// TestCTAKernelsTTGIR: ttgir-pipeline with the kernels' num-warps,
-// num-ctas and num-stages gives Triton's TTGIR (up to the order of
-// plan-cta's clones, and SSA names).
+// TestCTAKernelsTTGIR: `tt-translate --target=ttgir --arch sm_90
+// --num-warps W --num-ctas C --num-stages S` on each kernel's TTIR gives
+// Triton's TTGIR (up to the order of plan-cta's clones, and SSA names).
 func TestCTAKernelsTTGIR(t *testing.T) {
 	ttirs, err := filepath.Glob(filepath.Join(ctaDumps, "*.ttir"))
 	if err != nil || len(ttirs) != 10 {
@@ -171,10 +173,11 @@ func TestCTAKernelsTTGIR(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pipeline := fmt.Sprintf("-ttgir-pipeline=num-warps=%d num-ctas=%d num-stages=%d capability=90", warps, ctas, stages)
-			var out, errb strings.Builder
-			if rc := ttopt.Run([]string{ttir, pipeline}, nil, &out, &errb); rc != 0 {
-				t.Fatalf("tt-opt %s %s: exit %d\n%s", ttir, pipeline, rc, errb.String())
+			args := []string{ttir, "--target=ttgir", "--arch", "sm_90", "--num-warps", fmt.Sprint(warps),
+				"--num-ctas", fmt.Sprint(ctas), "--num-stages", fmt.Sprint(stages), "--no-cache"}
+			var out, errb bytes.Buffer
+			if rc := tttranslate.Run(args, nil, &out, &errb); rc != 0 {
+				t.Fatalf("tt-translate %s: exit %d\n%s", strings.Join(args, " "), rc, errb.String())
 			}
 			compareUpToCloneOrder(t, base+"/ttgir", out.String(), string(want))
 		})
