@@ -4,7 +4,10 @@
 package passdumps
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
@@ -30,11 +33,20 @@ type Section struct {
 	Internal       map[string]string
 }
 
-// Read splits a dump file into its sections.
+// Read splits a dump file into its sections (a .gz file is decompressed).
 func Read(path string) ([]*Section, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
+	}
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
 	}
 	var out []*Section
 	var cur *Section
@@ -123,6 +135,21 @@ func Structure(text string) (string, error) {
 	return Normalize(s), nil
 }
 
+// Structures returns the Structure of tt's IR text and of Triton's,
+// failing t when either does not parse.
+func Structures(t testing.TB, got, want string) (g, w string) {
+	t.Helper()
+	g, err := Structure(got)
+	if err != nil {
+		t.Fatalf("tt's output does not parse: %v", err)
+	}
+	w, err = Structure(want)
+	if err != nil {
+		t.Fatalf("Triton's IR does not parse: %v", err)
+	}
+	return g, w
+}
+
 // CheckCompile runs the pass pipeline on the TTIR at ttirPath and checks
 // that the result contains each string of contains and has Triton's
 // structure, the IR at wantPath (Structure equal). The test skips when the
@@ -154,15 +181,7 @@ func CheckCompile(t testing.TB, ttirPath, wantPath, pipeline string, contains ..
 			t.Errorf("the compiled kernel lacks %q", s)
 		}
 	}
-	g, err := Structure(got)
-	if err != nil {
-		t.Fatalf("tt's output does not parse: %v", err)
-	}
-	w, err := Structure(string(want))
-	if err != nil {
-		t.Fatalf("%s does not parse: %v", wantPath, err)
-	}
-	if g != w {
+	if g, w := Structures(t, got, string(want)); g != w {
 		t.Errorf("the output differs from %s:\n%s", wantPath, LineDiff(w, g))
 	}
 }

@@ -23,8 +23,8 @@ import (
 //	                            implements for libdevice (default true)
 //	--maxnreg=N                 `.maxnreg N` on the kernel (module ttg.maxnreg)
 //	--ptx-version=M.m           existing flag
-//	--num-ctas=N                existing flag; N > 1 refused on NVIDIA (tt
-//	                            lowers one CTA per cluster)
+//	--num-ctas=N                existing flag: CTAs per cluster, 1, 2, 4, 8
+//	                            or 16 (Triton's limits, see checkNumCTAs)
 //	--extern-libs=NAME=PATH,... libdevice only: tt implements its functions
 //	                            itself and links no bitcode
 //	--debug, --sanitize-overflow
@@ -123,13 +123,37 @@ func checkTritonOptions(o *Options) error {
 	if !t.ReflectFTZ && !nvidia {
 		return fmt.Errorf("--enable-reflect-ftz applies to NVIDIA targets (libdevice), not %s", o.arch())
 	}
-	if nvidia && o.NumCTAs > 1 {
-		return fmt.Errorf("--num-ctas=%d: tt lowers one CTA per cluster; layouts split over a cluster's CTAs (Triton's num_ctas > 1) are not supported", o.NumCTAs)
+	if err := checkNumCTAs(o); err != nil {
+		return err
 	}
 	for name, path := range t.ExternLibs {
 		if name != "libdevice" || !nvidia {
 			return fmt.Errorf("--extern-libs: extern library %q (%s) is not supported: tt links no bitcode; it implements the libdevice functions it supports itself", name, path)
 		}
+	}
+	return nil
+}
+
+// maxNumCTAs is the largest cluster Triton launches (its launcher allows
+// 16 CTAs as a non-portable cluster size; 8 is CUDA's portable maximum).
+const maxNumCTAs = 16
+
+// checkNumCTAs accepts the cluster sizes Triton 3.6 compiles for: powers
+// of two up to 16, more than one only on NVIDIA SM90+ (with Triton's
+// reasons for the targets it refuses).
+func checkNumCTAs(o *Options) error {
+	n, arch := o.NumCTAs, o.arch()
+	if n < 1 || n > maxNumCTAs || n&(n-1) != 0 {
+		return fmt.Errorf("--num-ctas=%d: want 1, 2, 4, 8 or 16 CTAs per cluster (a power of two; 16 is the non-portable maximum)", n)
+	}
+	if n == 1 {
+		return nil
+	}
+	if isAMD(arch) {
+		return fmt.Errorf("--num-ctas=%d: num_ctas > 1 not supported on %s", n, arch)
+	}
+	if cc := capabilityOf(arch); cc < 90 {
+		return fmt.Errorf("--num-ctas=%d: num_ctas > 1 requires NVIDIA SM90+ (Hopper). Current target is sm_%d. Please set num_ctas=1 or target an SM90+ GPU.", n, cc)
 	}
 	return nil
 }

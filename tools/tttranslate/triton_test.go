@@ -142,7 +142,11 @@ func TestTritonOptionErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--num-ctas=4"}, "--num-ctas=4: tt lowers one CTA per cluster"},
+		{[]string{"--num-ctas=3"}, "--num-ctas=3: want 1, 2, 4, 8 or 16 CTAs per cluster"},
+		{[]string{"--num-ctas=32"}, "--num-ctas=32: want 1, 2, 4, 8 or 16 CTAs per cluster"},
+		{[]string{"--num-ctas=0"}, "--num-ctas=0: want 1, 2, 4, 8 or 16 CTAs per cluster"},
+		{[]string{"--arch=sm_80", "--num-ctas=2"}, "num_ctas > 1 requires NVIDIA SM90+ (Hopper). Current target is sm_80."},
+		{[]string{"--target=amdgcn", "--num-ctas=4"}, "--num-ctas=4: num_ctas > 1 not supported on gfx942"},
 		{[]string{"--extern-libs=mylib=/x/mylib.bc"}, `extern library "mylib" (/x/mylib.bc) is not supported`},
 		{[]string{"--extern-libs=libdevice"}, "--extern-libs takes NAME=PATH"},
 		{[]string{"--kernel-abi=hip"}, "--kernel-abi=hip: want tt or triton"},

@@ -290,7 +290,7 @@ OPTIONS:
                                       sm_100a sm_120 gfx90a gfx942 gfx950 gfx1100 gfx1200;
                                       gfx runs the AMD pipelines (64-lane wavefronts on CDNA)
   --num-warps=N --num-stages=N        Triton's compile parameters (default 4, and 3; 2 on AMD)
-  --num-ctas=N                        CTAs per cluster (default 1)
+  --num-ctas=N                        CTAs per cluster: 1, 2, 4, 8, 16 (default 1; > 1 on sm_90+)
   --ptx-version=M.m                   PTX .version to print
   --enable-fp-fusion[=false]          contract mul+add into fma (default true)
   Triton's other compile options (the NVIDIA backend's; tools/tttranslate/triton.go):
