@@ -43,8 +43,8 @@ type Kernel struct {
 	// along x in clusters of ClusterDims, as Triton's launcher does.
 	NumCTAs     int
 	ClusterDims [3]int
-	Shared   int    // bytes of dynamic shared memory to launch with
-	Target   string // the `.target` printed, e.g. "sm_90a"
+	Shared      int    // bytes of dynamic shared memory to launch with
+	Target      string // the `.target` printed, e.g. "sm_90a"
 }
 
 // arch is a parsed architecture: compute capability and the `a` suffix.
