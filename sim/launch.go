@@ -119,8 +119,8 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 					return
 				}
 				done.Add(1)
-				if cfg.Progress != nil {
-					cfg.Progress.Add(1)
+				if cfg.Progress != nil && id[0]%cluster[0] == 0 && id[1]%cluster[1] == 0 && id[2]%cluster[2] == 0 {
+					cfg.Progress.Add(1) // a program: the first CTA of a cluster
 				}
 			}
 		}()

@@ -99,7 +99,8 @@ type Config struct {
 	// at their next branch, no other CTA starts, and Launch returns an
 	// error wrapping the context's.
 	Context context.Context
-	// Progress, when set, counts the CTAs as they finish.
+	// Progress, when set, counts the programs as they finish (the CTAs;
+	// with clusters, the first CTA of each cluster).
 	Progress *atomic.Int64
 	// Cluster is the launch's cluster dimensions in CTAs (CUDA's
 	// cluster-dimension launch attribute); zero means the kernel's own
