@@ -309,4 +309,3 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 		})
 	}
 }
-

@@ -104,9 +104,9 @@ func launchKernel(l *lib, fn uintptr, cfg LaunchConfig, args Args) error {
 // Launch attributes of cuLaunchKernelEx (cuda.h's CUlaunchAttributeID and
 // CUclusterSchedulingPolicy).
 const (
-	launchAttrClusterDimension           = 4
-	launchAttrClusterSchedulingPolicy    = 5
-	clusterSchedulingPolicySpread uint32 = 1
+	launchAttrClusterDimension               = 4
+	launchAttrClusterSchedulingPolicy        = 5
+	clusterSchedulingPolicySpread     uint32 = 1
 )
 
 // cuLaunchAttribute is cuda.h's CUlaunchAttribute on 64-bit hosts: the
