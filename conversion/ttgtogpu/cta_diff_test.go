@@ -196,64 +196,30 @@ func TestCTAKernelRDiff(t *testing.T) {
 	})
 }
 
-// ctaAtomicsTTGIR counts, with atomics, how often each program performs
-// its writes: a scalar atomic (one per program), a tensor atomic in a
-// layout every CTA of the cluster holds whole (each element once per
-// program), and a tensor atomic and a store in a layout the four CTAs
-// split (each element once); the stored values are tt.make_range's
-// coordinates, which must include the CTA's share.
-const ctaAtomicsTTGIR = `
-#whole = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[0], [0]]}>
-#split = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[1], [2]]}>
-module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @cta_atomics(%count: !tt.ptr<i32>, %whole: !tt.ptr<i32>, %split: !tt.ptr<i32>, %out: !tt.ptr<i32>) {
-    %c1 = arith.constant 1 : i32
-    %pid = tt.get_program_id x : i32
-    %n = tt.get_num_programs x : i32
-    %0 = tt.atomic_rmw add, relaxed, gpu, %count, %c1 : (!tt.ptr<i32>, i32) -> i32
-    %ones = arith.constant dense<1> : tensor<128xi32, #whole>
-    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #whole>
-    %wp = tt.splat %whole : !tt.ptr<i32> -> tensor<128x!tt.ptr<i32>, #whole>
-    %wq = tt.addptr %wp, %r : tensor<128x!tt.ptr<i32>, #whole>, tensor<128xi32, #whole>
-    %1 = tt.atomic_rmw add, relaxed, gpu, %wq, %ones : (tensor<128x!tt.ptr<i32>, #whole>, tensor<128xi32, #whole>) -> tensor<128xi32, #whole>
-    %sones = arith.constant dense<1> : tensor<1024xi32, #split>
-    %s = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #split>
-    %sp = tt.splat %split : !tt.ptr<i32> -> tensor<1024x!tt.ptr<i32>, #split>
-    %sq = tt.addptr %sp, %s : tensor<1024x!tt.ptr<i32>, #split>, tensor<1024xi32, #split>
-    %2 = tt.atomic_rmw add, relaxed, gpu, %sq, %sones : (tensor<1024x!tt.ptr<i32>, #split>, tensor<1024xi32, #split>) -> tensor<1024xi32, #split>
-    %c1024 = arith.constant 1024 : i32
-    %base = arith.muli %pid, %c1024 : i32
-    %ob = tt.addptr %out, %base : !tt.ptr<i32>, i32
-    %op = tt.splat %ob : !tt.ptr<i32> -> tensor<1024x!tt.ptr<i32>, #split>
-    %oq = tt.addptr %op, %s : tensor<1024x!tt.ptr<i32>, #split>, tensor<1024xi32, #split>
-    %nv = tt.splat %n : i32 -> tensor<1024xi32, #split>
-    %v = arith.muli %s, %nv : tensor<1024xi32, #split>
-    tt.store %oq, %v : tensor<1024x!tt.ptr<i32>, #split>
-    tt.return
-  }
-}
-`
+// ctaWriteMasks counts how often each program performs its writes
+// (testdata/cta/write_masks.ttgir says how).
+const ctaWriteMasks = "testdata/cta/write_masks.ttgir"
 
-// ctaAtomicsArgs are the buffers of ctaAtomicsTTGIR for programs.
-func ctaAtomicsArgs(programs int) []diffArg {
+// ctaWriteMaskArgs are the buffers of ctaWriteMasks for programs.
+func ctaWriteMaskArgs(programs int) []diffArg {
 	return []diffArg{zeroBuf("i32", 1), zeroBuf("i32", 128), zeroBuf("i32", 1024), zeroBuf("i32", 1024*programs)}
 }
 
-// TestCTAWriteMasks runs ctaAtomicsTTGIR on three programs of four CTAs:
+// TestCTAWriteMasks runs ctaWriteMasks on three programs of four CTAs:
 // the counts must be the interpreter's (3 for the scalar and the whole
 // tensor, 3 for every split element), and the stored coordinates too.
 func TestCTAWriteMasks(t *testing.T) {
-	diffTest(t, parse(t, ctaAtomicsTTGIR), "cta_atomics", [3]int{3, 1, 1}, ctaAtomicsArgs(3), 0)
+	diffTest(t, parseFile(t, ctaWriteMasks), "write_masks", [3]int{3, 1, 1}, ctaWriteMaskArgs(3), 0)
 }
 
 // TestCTAWriteMasksRankIgnored: with the ranks read as 0 every CTA of a
 // cluster thinks it is the first: the scalar atomic runs four times per
 // program and the split tensor's first quarter is counted four times.
 func TestCTAWriteMasksRankIgnored(t *testing.T) {
-	m := parse(t, ctaAtomicsTTGIR)
-	want := ctaAtomicsArgs(3)
-	interpret(t, m.Clone(nil), "cta_atomics", [3]int{3, 1, 1}, want)
-	got, err := runMutated(t, m, "cta_atomics", [3]int{3, 1, 1}, ctaAtomicsArgs(3), zeroClusterRank(t))
+	m := parseFile(t, ctaWriteMasks)
+	want := ctaWriteMaskArgs(3)
+	interpret(t, m.Clone(nil), "write_masks", [3]int{3, 1, 1}, want)
+	got, err := runMutated(t, m, "write_masks", [3]int{3, 1, 1}, ctaWriteMaskArgs(3), zeroClusterRank(t))
 	if err != nil {
 		t.Fatal(err)
 	}
