@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -228,50 +227,5 @@ func TestCTAWriteMasksRankIgnored(t *testing.T) {
 	}
 	if msg := compareBuf("i32", want[2].buf, got[2].buf, 0); msg == "" {
 		t.Errorf("the split tensor's atomics count right with the ranks ignored")
-	}
-}
-
-// TestCTAErrors: what a cluster cannot do without distributed shared
-// memory is a located error, never a silent miscompile.
-func TestCTAErrors(t *testing.T) {
-	const head = `
-#split = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[1]]}>
-#whole = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[0]]}>
-module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @k(%p: !tt.ptr<i32>) {
-    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #split>
-`
-	const tail = `
-    tt.return
-  }
-}
-`
-	cases := []struct{ name, body, want string }{
-		{"convert", `%0 = ttg.convert_layout %r : tensor<256xi32, #split> -> tensor<256xi32, #whole>
-    %q = tt.splat %p : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>, #whole>
-    %a = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #whole>
-    %q2 = tt.addptr %q, %a : tensor<256x!tt.ptr<i32>, #whole>, tensor<256xi32, #whole>
-    tt.store %q2, %0 : tensor<256x!tt.ptr<i32>, #whole>`, "across the CTAs of a cluster"},
-		{"reduce", `%0 = "tt.reduce"(%r) ({
-    ^bb0(%x: i32, %y: i32):
-      %s = arith.addi %x, %y : i32
-      tt.reduce.return %s : i32
-    }) {axis = 0 : i32} : (tensor<256xi32, #split>) -> i32
-    tt.store %p, %0 : !tt.ptr<i32>`, "tt.reduce along dim 0, which the CTAs of a cluster split"},
-		{"scalar atomic result", `%c = arith.constant 1 : i32
-    %0 = tt.atomic_rmw add, relaxed, gpu, %p, %c : (!tt.ptr<i32>, i32) -> i32
-    tt.store %p, %0 : !tt.ptr<i32>`, "distributed shared memory"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m := parse(t, head+"    "+c.body+tail)
-			err := lowerErr(m)
-			if err == nil {
-				t.Fatalf("lowered without an error")
-			}
-			if msg := err.Error(); !strings.Contains(msg, c.want) || !strings.Contains(msg, "error:") {
-				t.Errorf("error %q, want one located and saying %q", err, c.want)
-			}
-		})
 	}
 }
