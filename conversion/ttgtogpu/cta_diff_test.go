@@ -2,12 +2,9 @@ package ttgtogpu_test
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"math"
 	"math/rand"
-	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -107,32 +104,8 @@ func TestCTAMatmulDiff(t *testing.T) {
 				if count(lowered, gpu.ClusterIDOp.Name) == 0 || count(lowered, gpu.BlockIDOp.Name) != 0 {
 					t.Errorf("the program id must be the cluster's id (gpu.cluster_id), not the CTA's")
 				}
-				checkTritonShared(t, lowered, c.file)
 			})
 		})
-	}
-}
-
-// checkTritonShared compares the lowered module's shared memory per CTA
-// with what Triton's metadata recorded for the kernel.
-func checkTritonShared(t *testing.T, lowered *ir.Operation, file string) {
-	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(ctaDir, file+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var meta struct {
-		Metadata map[string]string `json:"metadata"`
-	}
-	if err := json.Unmarshal(raw, &meta); err != nil {
-		t.Fatal(err)
-	}
-	want, err := strconv.Atoi(meta.Metadata["shared"])
-	if err != nil {
-		t.Fatalf("Triton's metadata has no shared size: %v", err)
-	}
-	if got := ttg.SharedBytes(lowered); got != want {
-		t.Errorf("%d bytes of shared memory per CTA, Triton's kernel has %d", got, want)
 	}
 }
 
