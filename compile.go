@@ -28,12 +28,16 @@ type Kernel struct {
 	// NumWarps is the warps of a program (the block is 32*NumWarps
 	// threads on NVIDIA); NumStages the software pipelining depth.
 	NumWarps, NumStages int
-	// Shared is the dynamic shared memory a program needs, in bytes.
+	// NumCTAs is the CTAs of a program (Triton's num_ctas): above 1 a
+	// program runs as a cluster of NumCTAs CTAs, and Launch launches
+	// grid.x*NumCTAs CTAs in clusters of (NumCTAs, 1, 1).
+	NumCTAs int
+	// Shared is the dynamic shared memory a CTA needs, in bytes.
 	Shared int
-	// GlobalScratch is the global memory a program needs (tensor maps
-	// the kernel builds), in bytes, and its alignment: Launch passes a
-	// buffer of GlobalScratch bytes per program as the kernel's last
-	// parameter when it is positive.
+	// GlobalScratch is the global memory a CTA needs (tensor maps the
+	// kernel builds), in bytes, and its alignment: Launch passes a buffer
+	// of GlobalScratch bytes per CTA as the kernel's last parameter when
+	// it is positive.
 	GlobalScratch, GlobalScratchAlign int
 	// Params are the runtime parameters, in order (the specialization's
 	// constants are not parameters).
@@ -280,7 +284,7 @@ func compileModule(mod *ir.Operation, name string, o Options, render func(error)
 	found := false
 	for _, m := range res.Kernels {
 		if m.Name == name {
-			k.NumWarps, k.Shared, found = m.NumWarps, m.Shared, true
+			k.NumWarps, k.NumCTAs, k.Shared, found = m.NumWarps, max(m.NumCTAs, 1), m.Shared, true
 			if gs := m.GlobalScratch; gs != nil {
 				k.GlobalScratch, k.GlobalScratchAlign = gs.GlobalScratchSize, gs.GlobalScratchAlign
 			}

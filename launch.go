@@ -82,14 +82,20 @@ func (f *Function) Launch(grid Grid, args ...any) error {
 	if err != nil {
 		return err
 	}
+	// A program of a kernel with clusters is a cluster of CTAs, launched
+	// as Triton's launcher does.
+	cfg := cuda.LaunchConfig{Grid: g, Block: [3]int{32 * f.k.NumWarps, 1, 1}, SharedBytes: f.k.Shared}
+	if f.k.NumCTAs > 1 {
+		cfg.Grid[0] *= f.k.NumCTAs
+		cfg.Cluster = [3]int{f.k.NumCTAs, 1, 1}
+	}
 	if f.k.GlobalScratch > 0 {
-		scratch, err := f.globalScratch(g)
+		scratch, err := f.globalScratch(cfg.Grid)
 		if err != nil {
 			return fmt.Errorf("tt: launching %s: %w", f.k.Name, err)
 		}
 		cargs = cargs.Ptr(scratch)
 	}
-	cfg := cuda.LaunchConfig{Grid: g, Block: [3]int{32 * f.k.NumWarps, 1, 1}, SharedBytes: f.k.Shared}
 	if err := f.fn.Launch(cfg, cargs); err != nil {
 		return fmt.Errorf("tt: launching %s: %w", f.k.Name, err)
 	}
@@ -100,7 +106,7 @@ func (f *Function) Launch(grid Grid, args ...any) error {
 const cudaAllocAlign = 256
 
 // globalScratch returns a buffer of the kernel's global scratch for every
-// program of grid, growing the function's buffer when the grid needs
+// CTA of grid, growing the function's buffer when the grid needs
 // more (after the launches that may still use the old one).
 func (f *Function) globalScratch(grid [3]int) (cuda.DevicePtr, error) {
 	if f.k.GlobalScratchAlign > cudaAllocAlign {

@@ -35,6 +35,16 @@ func init() {
 		}
 		return 1
 	}), gpu.BlockDimOp)
+	// Clusters: the grid is cut into clusters of c.cluster CTAs.
+	define(ctaIndex(func(c *cta, d int) int { return c.id[d] / c.cluster[d] }), gpu.ClusterIDOp)
+	define(ctaIndex(func(c *cta, d int) int { return c.grid[d] / c.cluster[d] }), gpu.ClusterDimOp)
+	define(ctaIndex(func(c *cta, d int) int { return c.id[d] % c.cluster[d] }), gpu.ClusterBlockIDOp)
+	define(ctaIndex(func(c *cta, d int) int { return c.cluster[d] }), gpu.ClusterDimBlocksOp)
+	define(ctaIndex(func(c *cta, _ int) int {
+		x, y, z := c.id[0]%c.cluster[0], c.id[1]%c.cluster[1], c.id[2]%c.cluster[2]
+		return x + c.cluster[0]*(y+c.cluster[1]*z)
+	}), gpu.ClusterBlockRankOp)
+	define(ctaIndex(func(c *cta, _ int) int { return c.cluster[0] * c.cluster[1] * c.cluster[2] }), gpu.ClusterNumBlocksOp)
 	define(func(c *compiler, in *instr) error {
 		c.constant(in.d, 0) // shared addresses are offsets into the CTA's shared memory
 		return nil

@@ -16,6 +16,7 @@ type cta struct {
 	out     io.Writer
 	id      [3]int
 	grid    [3]int
+	cluster [3]int // the launch's cluster dimensions (1, 1, 1 without clusters)
 	lanes   int
 	threads []*thread
 	shared  []byte
@@ -42,7 +43,10 @@ var errStopped = errors.New("the launch was stopped")
 // Launch runs the kernel over grid (CTAs along x, y, z) with args, the bit
 // patterns of its parameters (device addresses for pointers). It returns
 // the first error of any thread; the CTAs that ran left their stores in
-// mem.
+// mem. With clusters (cfg.Cluster, or the kernel's ClusterDims), each CTA
+// knows its cluster and its rank in it (gpu.cluster_*); a cluster's CTAs
+// run one after the other, as nothing in tt's per-thread IR lets one CTA
+// wait for another (no cluster barrier or distributed shared memory).
 func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) error {
 	if len(args) != len(k.fn.params) {
 		return fmt.Errorf("sim: @%s takes %d arguments, got %d", k.Name, len(k.fn.params), len(args))
@@ -56,6 +60,10 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 		if total > 1<<40 {
 			return fmt.Errorf("sim: grid %v is too large", grid)
 		}
+	}
+	cluster, err := k.clusterOf(grid, cfg)
+	if err != nil {
+		return err
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
@@ -94,6 +102,7 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 			defer wg.Done()
 			c := k.newCTA(mem, grid, out, !cfg.NoRaceCheck)
 			c.stop = &stop
+			c.cluster = cluster
 			defer k.ctas.Put(c)
 			for !failed.Load() && !stop.Load() {
 				i := int(next.Add(1) - 1)
@@ -110,8 +119,8 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 					return
 				}
 				done.Add(1)
-				if cfg.Progress != nil {
-					cfg.Progress.Add(1)
+				if cfg.Progress != nil && id[0]%cluster[0] == 0 && id[1]%cluster[1] == 0 && id[2]%cluster[2] == 0 {
+					cfg.Progress.Add(1) // a program: the first CTA of a cluster
 				}
 			}
 		}()

@@ -22,6 +22,9 @@ type Program struct {
 	// ttg.threads-per-warp and ttg.shared (bytes of dynamic shared
 	// memory per CTA).
 	NumWarps, Lanes, Shared int
+	// NumCTAs is the module's ttg.num-ctas: above 1 its kernels require
+	// clusters of (NumCTAs, 1, 1) CTAs (PTX .reqnctapercluster).
+	NumCTAs int
 
 	mu    sync.Mutex
 	funcs map[*ir.Operation]*function
@@ -33,7 +36,7 @@ func Load(module *ir.Operation) (*Program, error) {
 		return nil, fmt.Errorf("sim: not a module")
 	}
 	p := &Program{module: module, NumWarps: ttg.NumWarps(module), Lanes: ttg.ThreadsPerWarp(module),
-		Shared: ttg.SharedBytes(module), funcs: map[*ir.Operation]*function{}}
+		Shared: ttg.SharedBytes(module), NumCTAs: ttg.NumCTAs(module), funcs: map[*ir.Operation]*function{}}
 	switch {
 	case p.NumWarps < 1 || p.NumWarps > 32:
 		return nil, ir.OpErrorf(module, "cannot launch %d warps per CTA (ttg.num-warps)", p.NumWarps)
@@ -41,6 +44,8 @@ func Load(module *ir.Operation) (*Program, error) {
 		return nil, ir.OpErrorf(module, "warps of %d threads (ttg.threads-per-warp) are not simulated; 32 and 64 are", p.Lanes)
 	case p.Shared < 0 || p.Shared > 1<<20:
 		return nil, ir.OpErrorf(module, "%d bytes of shared memory (ttg.shared) per CTA is out of range", p.Shared)
+	case p.NumCTAs < 1 || p.NumCTAs > maxClusterCTAs || p.NumCTAs&(p.NumCTAs-1) != 0:
+		return nil, ir.OpErrorf(module, "clusters of %d CTAs (ttg.num-ctas) cannot be launched; 1, 2, 4, 8 and 16 can", p.NumCTAs)
 	}
 	return p, nil
 }
@@ -94,8 +99,50 @@ type Config struct {
 	// at their next branch, no other CTA starts, and Launch returns an
 	// error wrapping the context's.
 	Context context.Context
-	// Progress, when set, counts the CTAs as they finish.
+	// Progress, when set, counts the programs as they finish (the CTAs;
+	// with clusters, the first CTA of each cluster).
 	Progress *atomic.Int64
+	// Cluster is the launch's cluster dimensions in CTAs (CUDA's
+	// cluster-dimension launch attribute); zero means the kernel's own
+	// (Kernel.ClusterDims). A kernel that requires clusters runs only in
+	// those, and the grid must be a whole number of clusters.
+	Cluster [3]int
+}
+
+// maxClusterCTAs is the largest cluster a launch may ask for (16, the
+// non-portable size Hopper allows).
+const maxClusterCTAs = 16
+
+// ClusterDims is the cluster shape the kernel requires: (NumCTAs, 1, 1),
+// (1, 1, 1) for a kernel without clusters.
+func (k *Kernel) ClusterDims() [3]int { return [3]int{k.prog.NumCTAs, 1, 1} }
+
+// CTAGrid is the grid of CTAs that runs a grid of programs, as Triton's
+// launcher computes it: one cluster of ClusterDims CTAs per program.
+func (k *Kernel) CTAGrid(programs [3]int) [3]int {
+	c := k.ClusterDims()
+	return [3]int{programs[0] * c[0], programs[1] * c[1], programs[2] * c[2]}
+}
+
+// clusterOf checks a launch's cluster dimensions against the kernel's and
+// the grid, and returns them.
+func (k *Kernel) clusterOf(grid [3]int, cfg Config) ([3]int, error) {
+	c := cfg.Cluster
+	if c == [3]int{} {
+		c = k.ClusterDims()
+	}
+	if req := k.ClusterDims(); req != [3]int{1, 1, 1} && c != req {
+		return c, fmt.Errorf("sim: @%s requires clusters of %v CTAs (ttg.num-ctas), the launch asks for %v", k.Name, req, c)
+	}
+	if c[0] < 1 || c[1] < 1 || c[2] < 1 || c[0]*c[1]*c[2] > maxClusterCTAs {
+		return c, fmt.Errorf("sim: clusters of %v CTAs cannot be launched (at most %d CTAs)", c, maxClusterCTAs)
+	}
+	for d := range grid {
+		if grid[d]%c[d] != 0 {
+			return c, fmt.Errorf("sim: the grid %v is not a whole number of %v clusters", grid, c)
+		}
+	}
+	return c, nil
 }
 
 // IntArg is the bit pattern of an integer or pointer argument of type t.

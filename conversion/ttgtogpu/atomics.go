@@ -6,9 +6,9 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// Atomics: one thread performs the operation on each address (threads and
-// registers that repeat an element stay out, a scalar atomic runs in
-// thread 0). When the old values are used and other threads hold copies of
+// Atomics: one thread performs the operation on each address (threads,
+// registers and CTAs of a cluster that repeat an element stay out, a
+// scalar atomic runs in thread 0 of the cluster's first CTA). When the old values are used and other threads hold copies of
 // the element, the performing thread publishes the old value in scratch
 // memory and every holder reads it back.
 
@@ -87,8 +87,19 @@ func (l *lowering) lowerAtomic(op *ir.Operation, e *emitter, rw *conversion.Rewr
 		}
 	}
 	rt, isTensor := op.Result(0).Type().(*ir.RankedTensorType)
+	if isTensor && lay == nil {
+		if lay, err = l.opLayout(op, rt); err != nil {
+			return err
+		}
+	}
+	// With clusters, one CTA performs an atomic for all that hold the
+	// element; the others could read the old value only from its shared
+	// memory.
+	if l.ctaBits > 0 && ir.HasUses(op.Result(0)) && (!isTensor || lay.cta.free() != 0) {
+		return ir.OpErrorf(op, "the old values of an atomic whose elements several CTAs of a cluster hold would have to move between CTAs (distributed shared memory), which is not supported")
+	}
 	if !isTensor {
-		tz := e.threadZero()
+		tz := e.clusterLeader()
 		old := do(0, tz)
 		if need {
 			newGPU(e).store(e.smemAddr(smemOff, e.i32c(0)), tz, []ir.Value{e.toMemory(old, old.Type(), true)}, memOpts{})
@@ -99,12 +110,7 @@ func (l *lowering) lowerAtomic(op *ir.Operation, e *emitter, rw *conversion.Rewr
 		rw.ReplaceOp(op, []ir.Value{old})
 		return nil
 	}
-	if lay == nil {
-		if lay, err = l.opLayout(op, rt); err != nil {
-			return err
-		}
-	}
-	owner := e.ownerPredicate(lay)
+	owner := e.globalOwnerPredicate(lay)
 	canon := lay.canonicalRegs()
 	out := make([]ir.Value, lay.numRegs)
 	for r := range out {

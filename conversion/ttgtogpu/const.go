@@ -54,15 +54,18 @@ func (l *lowering) lowerConstant(op *ir.Operation, e *emitter, rw *conversion.Re
 		rw.ReplaceOpN(op, [][]ir.Value{vals})
 		return nil
 	}
-	// Non-splat: every thread holding register r must see the same element
-	// value.
+	// Non-splat: every thread (of every CTA of a cluster) holding
+	// register r must see the same element value.
 	nThreads := int64(1) << lay.numThreadBits()
+	nCTAs := int64(1) << lay.cta.numBits()
 	for r := range vals {
 		first := flatten(lay.threadCoords(r, 0), rt.Dims)
-		for t := int64(1); t < nThreads; t++ {
-			i := flatten(lay.threadCoords(r, t), rt.Dims)
-			if !sameElement(dense, int(first), int(i)) {
-				return ir.OpErrorf(op, "non-splat tensor constant whose elements differ between threads is not supported")
+		for c := int64(0); c < nCTAs; c++ {
+			for t := int64(0); t < nThreads; t++ {
+				i := flatten(lay.globalThreadCoords(r, t, c), rt.Dims)
+				if !sameElement(dense, int(first), int(i)) {
+					return ir.OpErrorf(op, "non-splat tensor constant whose elements differ between threads is not supported")
+				}
 			}
 		}
 		a, err := registerAttr(l.ctx, rt.Elem, elementAttr(l.ctx, dense, int(first)))

@@ -58,6 +58,10 @@ func (l *lowering) planConvert(op *ir.Operation) (convertLowering, error) {
 	if m, ok := registerMap(src, dst); ok {
 		return convertLowering{regMap: m}, nil
 	}
+	if !src.cta.equal(dst.cta) {
+		return convertLowering{}, ir.OpErrorf(op, "ttg.convert_layout between layouts the CTAs of a cluster split differently (CTA bases %v and %v) would move data between CTAs (distributed shared memory), which is not supported", src.cta, dst.cta)
+	}
+	// Each CTA converts its share.
 	plan, err := linearlayout.ConversionPlan(src.ll, dst.ll)
 	if err != nil {
 		return convertLowering{}, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
@@ -84,8 +88,6 @@ func (l *lowering) planConvert(op *ir.Operation) (convertLowering, error) {
 		if sp := planShuffle(src, dst); sp != nil {
 			return convertLowering{shuffle: sp}, nil
 		}
-	case linearlayout.ConvertCrossCTA:
-		return convertLowering{}, ir.OpErrorf(op, "layout conversions across the CTAs of a cluster are not supported")
 	}
 	p, err := l.planSharedConvert(op, src, dst)
 	return convertLowering{smem: p}, err

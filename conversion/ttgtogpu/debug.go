@@ -34,8 +34,7 @@ func (l *lowering) lowerPrint(op *ir.Operation, e *emitter, rw *conversion.Rewri
 	g := newGPU(e)
 	pids := make([]ir.Value, 3)
 	for i, ax := range axisNames {
-		ax := ax
-		pids[i] = e.fs.once(l, "block_id:"+ax, func(pe *emitter) ir.Value { return newGPU(pe).blockID(ax) })
+		pids[i] = e.programID(ax)
 	}
 	if op.NumOperands() == 0 {
 		g.printf(escapePercent("pid (%u, %u, %u) ", prefix)+"\n", pids)
@@ -71,7 +70,7 @@ func (l *lowering) lowerPrint(op *ir.Operation, e *emitter, rw *conversion.Rewri
 			if err != nil {
 				return err
 			}
-			args := append(append(pids[:3:3], e.coords(lay, r)...), arg)
+			args := append(append(pids[:3:3], e.globalCoords(lay, r)...), arg)
 			g.printf(escapePercent("pid (%u, %u, %u) "+idxFmt, prefix+operand)+spec+"\n", args)
 		}
 	}

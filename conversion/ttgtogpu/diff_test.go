@@ -208,7 +208,9 @@ func simulate(m *ir.Operation, kernel string, mem *sim.Memory, grid [3]int, args
 	if err != nil {
 		return err
 	}
-	return k.Launch(mem, grid, args, sim.Config{})
+	// grid counts programs; a program of a module with clusters is a
+	// cluster of CTAs, as Triton's launcher launches it.
+	return k.Launch(mem, k.CTAGrid(grid), args, sim.Config{})
 }
 
 func cloneArgs(args []diffArg) []diffArg {
@@ -316,11 +318,12 @@ func withAllocation(t *testing.T, m *ir.Operation) {
 
 // withGlobalScratch appends the global scratch buffer a lowered kernel
 // takes as its last parameter (in-kernel tensor maps): the module's
-// per-program size times the grid's programs.
+// per-CTA size times the grid's programs times the CTAs of a cluster.
 func withGlobalScratch(m, kfn *ir.Operation, mem *sim.Memory, grid [3]int, args []uint64) []uint64 {
 	if !ttgtogpu.HasGlobalScratchParam(kfn) {
 		return args
 	}
 	size, _ := m.Attr(ttg.AttrGlobalScratchMemorySize).(*ir.IntegerAttr)
-	return append(args, mem.Alloc("global_scratch", make([]byte, max(1, size.Int()*int64(grid[0]*grid[1]*grid[2])))))
+	ctas := int64(ttg.NumCTAs(m) * grid[0] * grid[1] * grid[2])
+	return append(args, mem.Alloc("global_scratch", make([]byte, max(1, size.Int()*ctas))))
 }

@@ -31,6 +31,11 @@ func (l *lowering) dotLayouts(op *ir.Operation, ts dotOperands) (la, lb, ld *reg
 	if ld, err = l.opLayout(op, ts.d); err != nil {
 		return nil, nil, nil, err
 	}
+	// With clusters, each CTA multiplies its share of the result: the
+	// shapes of the layouts are the CTA's shares from here on.
+	if err := checkDotCTAs(op, ld.cta, la.cta, lb.cta); err != nil {
+		return nil, nil, nil, err
+	}
 	return la, lb, ld, nil
 }
 

@@ -49,7 +49,7 @@ func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw 
 	}
 	rank := ld.rank()
 	m, n := rank-2, rank-1 // result dims; A is (.., m, k), B is (.., k, n)
-	k := int(ts.a.Dims[rank-1])
+	k := int(la.shape[rank-1])
 	// operandCoords are the coordinates of A[m][kk] and B[kk][n] for the
 	// result element d.
 	operandCoords := func(d []int32, kk int32) (ca, cb []int32) {

@@ -244,11 +244,11 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 	// the fragment tables (it takes one register per element, like tf32).
 	v := max(32/storageBits(ts.a.Elem), 1)
 	instrK := instr.shape.K
-	k := int(ts.a.Dims[kA])
+	k := int(la.shape[kA])
 	if k%instrK != 0 && k > instrK {
 		return nil, ir.OpErrorf(op, "tt.dot: K = %d is not a multiple of the %s instruction's %d", k, instr.shape, instrK)
 	}
-	dShape, aShape, bShape := ts.d.Dims, ts.a.Dims, ts.b.Dims
+	dShape, aShape, bShape := ld.shape, la.shape, lb.shape
 	// How each operand spreads K over registers and lanes: the same way.
 	var splits [2]kSplit
 	for i, lay := range []*regLayout{la, lb} {
@@ -263,7 +263,7 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 		return nil, ir.OpErrorf(op, "tt.dot: operands A and B spread K over their threads differently (k bits %v and %v)", splits[0].physical, splits[1].physical)
 	}
 	split := splits[0]
-	g := mmaGeometry{rank: rank, m: m, n: n, kA: kA, kB: kB, shapes: [3][]int64{ts.a.Dims, ts.b.Dims, ts.d.Dims}}
+	g := mmaGeometry{rank: rank, m: m, n: n, kA: kA, kB: kB, shapes: [3][]int64{la.shape, lb.shape, ld.shape}}
 	if err := g.checkThreads(op, [3]*regLayout{la, lb, ld}, split, v); err != nil {
 		return nil, err
 	}

@@ -101,12 +101,29 @@ func (fs *funcState) sharedBase(l *lowering) ir.Value {
 // layout. Bits whose value is a power of two are grouped by how far they
 // move, so a blocked layout costs an AND and a shift per coordinate.
 func (fs *funcState) threadPart(l *lowering, vals []int32) ir.Value {
-	key := colKey(vals)
+	return fs.linearPart(l, "tid:", fs.threadID, vals)
+}
+
+// ctaPart is threadPart over the bits of the CTA's rank in its cluster:
+// the part of a coordinate that says which CTA's share it is in (cta.go).
+func (fs *funcState) ctaPart(l *lowering, vals []int32) ir.Value {
+	return fs.linearPart(l, "cta:", fs.clusterRank, vals)
+}
+
+// clusterRank returns the prologue's rank of the CTA in its cluster.
+func (fs *funcState) clusterRank(l *lowering) ir.Value {
+	return fs.once(l, "cluster_rank", func(pe *emitter) ir.Value { return newGPU(pe).clusterRank() })
+}
+
+// linearPart returns, in the prologue, the XOR over the set bits i of
+// the index src gives of vals[i] (kind keys the cache by index).
+func (fs *funcState) linearPart(l *lowering, kind string, src func(*lowering) ir.Value, vals []int32) ir.Value {
+	key := kind + colKey(vals)
 	if v, ok := fs.parts[key]; ok {
 		return v
 	}
 	e := fs.emitter(l)
-	tid := fs.threadID(l)
+	tid := src(l)
 	i32 := e.i32()
 	var (
 		shifts []int

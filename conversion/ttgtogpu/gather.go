@@ -56,6 +56,19 @@ func (l *lowering) lowerGather(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	if axis < 0 || axis >= src.rank() {
 		return ir.OpErrorf(op, "gather axis %d out of range", axis)
 	}
+	if err := checkAxisInCTA(op, "tt.gather", src, axis); err != nil {
+		return err
+	}
+	// Each CTA gathers for the result elements it holds, from the rows of
+	// the source it holds, which must be theirs.
+	dropped := dst.cta.mapped(func(c []int32) []int32 {
+		c = slices.Clone(c)
+		c[axis] = 0
+		return c
+	})
+	if !dropped.equal(src.cta) {
+		return ir.OpErrorf(op, "tt.gather: the source and result layouts are split over the CTAs of a cluster differently (CTA bases %v and %v), which would move data between CTAs", src.cta, dst.cta)
+	}
 	im, err := mapRegisters(idxLay, dst, func(c []int32) []int32 { return c })
 	if err != nil {
 		return ir.OpErrorf(op, "tt.gather: indices and result layouts differ: %v", err)

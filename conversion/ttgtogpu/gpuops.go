@@ -21,6 +21,19 @@ func (g gpuB) blockID(dim string) ir.Value {
 	return gpu.NewBlockID(g.e.b, g.e.loc, dims[dim]).Result(0)
 }
 
+// clusterID is `gpu.cluster_id <dim>`.
+func (g gpuB) clusterID(dim string) ir.Value {
+	return gpu.NewClusterID(g.e.b, g.e.loc, dims[dim]).Result(0)
+}
+
+// clusterDim is `gpu.cluster_dim <dim>`.
+func (g gpuB) clusterDim(dim string) ir.Value {
+	return gpu.NewClusterDim(g.e.b, g.e.loc, dims[dim]).Result(0)
+}
+
+// clusterRank is `gpu.cluster_block_rank`.
+func (g gpuB) clusterRank() ir.Value { return gpu.NewClusterBlockRank(g.e.b, g.e.loc).Result(0) }
+
 // gridDim is `gpu.grid_dim <dim>`.
 func (g gpuB) gridDim(dim string) ir.Value {
 	return gpu.NewGridDim(g.e.b, g.e.loc, dims[dim]).Result(0)

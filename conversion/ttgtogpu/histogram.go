@@ -36,6 +36,10 @@ func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.R
 	if err != nil {
 		return err
 	}
+	if !src.cta.isTrivial() {
+		// Each CTA would count only its share.
+		return ir.OpErrorf(op, "tt.histogram of a tensor the CTAs of a cluster split (CTA bases %v) would have to add counts across CTAs, which is not supported", src.cta)
+	}
 	off, err := l.sharedOffset(op, int(bins)*4)
 	if err != nil {
 		return err
@@ -86,7 +90,9 @@ func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.R
 			out[r] = out[canon[r]]
 			continue
 		}
-		out[r] = g.load(addr(e.coord(dst, r, 0)), nil, nil, []ir.Type{e.i32()}, shared)[0]
+		// Every CTA counted all bins: a result split over CTAs reads the
+		// bins of its share.
+		out[r] = g.load(addr(e.globalCoord(dst, r, 0)), nil, nil, []ir.Type{e.i32()}, shared)[0]
 	}
 	rw.ReplaceOpN(op, [][]ir.Value{out})
 	return nil

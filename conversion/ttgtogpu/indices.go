@@ -40,6 +40,32 @@ func (e *emitter) coords(l *regLayout, reg int) []ir.Value {
 	return out
 }
 
+// globalCoord is coord's coordinate d in the whole tensor: with clusters
+// of CTAs, the CTA's share's offset (from its rank) is added. Coordinates
+// that become values (tt.make_range, histogram bins, printed indices)
+// take this; those that address the CTA's own shared memory take coord.
+func (e *emitter) globalCoord(l *regLayout, reg, d int) ir.Value {
+	c := e.coord(l, reg, d)
+	if l.cta.mask(d) == 0 {
+		return c
+	}
+	col := make([]int32, l.cta.numBits())
+	for i, b := range l.cta.bases {
+		col[i] = b[d]
+	}
+	// The CTA bits are above the per-CTA coordinate's.
+	return e.orDisjoint(c, e.fs.ctaPart(e.l, col))
+}
+
+// globalCoords returns all of globalCoord's coordinates of register reg.
+func (e *emitter) globalCoords(l *regLayout, reg int) []ir.Value {
+	out := make([]ir.Value, l.rank())
+	for d := range out {
+		out[d] = e.globalCoord(l, reg, d)
+	}
+	return out
+}
+
 // linearIndex returns the row-major linear index of coordinates in a
 // tensor of the given shape (all sizes powers of two, so the index is the
 // concatenation of the coordinates' bits).
@@ -63,15 +89,50 @@ func (e *emitter) linearIndex(cs []ir.Value, shape []int64) ir.Value {
 
 // ownerPredicate returns the predicate that is true in the threads that
 // hold the canonical copy of their data (no free lane or warp bit set),
-// or nil when every thread does.
-func (e *emitter) ownerPredicate(l *regLayout) ir.Value {
-	if l.freeTid == 0 {
+// or nil when every thread does. Writes to global memory take
+// globalOwnerPredicate.
+func (e *emitter) ownerPredicate(l *regLayout) ir.Value { return e.owner(l.freeTid, 0) }
+
+// globalOwnerPredicate is ownerPredicate for writes to global memory
+// (stores, atomics): of the CTAs of a cluster that hold the same data,
+// only the one with the free rank bits clear writes. Writes to a CTA's
+// own shared memory take ownerPredicate: every CTA fills its buffers.
+func (e *emitter) globalOwnerPredicate(l *regLayout) ir.Value {
+	return e.owner(l.freeTid, l.cta.free())
+}
+
+// clusterLeader is the predicate of the one thread that performs a
+// program's scalar side effects: thread 0 of the cluster's CTA of rank 0.
+func (e *emitter) clusterLeader() ir.Value {
+	return e.owner(int64(e.l.numThreads()-1), int64(1)<<e.l.ctaBits-1)
+}
+
+// owner is the prologue's predicate that the thread id has the bits of
+// tidMask clear and the CTA's rank those of ctaMask, in one comparison
+// ((tid & tidMask | rank & ctaMask) == 0); nil when both masks are 0.
+func (e *emitter) owner(tidMask, ctaMask int64) ir.Value {
+	switch {
+	case ctaMask == 0 && tidMask == 0:
 		return nil
+	case ctaMask == 0 && tidMask == int64(e.l.numThreads()-1):
+		return e.threadZero()
+	case ctaMask == 0:
+		return e.fs.once(e.l, "owner:"+itoa(tidMask), func(pe *emitter) ir.Value {
+			return pe.icmpC(llvm.ICmpEQ, pe.andC(pe.fs.threadID(pe.l), tidMask), 0)
+		})
 	}
-	return e.fs.once(e.l, "owner:"+itoa(l.freeTid), func(pe *emitter) ir.Value {
-		return pe.icmpC(llvm.ICmpEQ, pe.andC(pe.fs.threadID(pe.l), l.freeTid), 0)
+	return e.fs.once(e.l, "owner:"+itoa(tidMask)+":"+itoa(ctaMask), func(pe *emitter) ir.Value {
+		bits := pe.andC(pe.fs.clusterRank(pe.l), ctaMask)
+		if tidMask != 0 {
+			bits = pe.or(pe.andC(pe.fs.threadID(pe.l), tidMask), bits)
+		}
+		return pe.icmpC(llvm.ICmpEQ, bits, 0)
 	})
 }
+
+// ctaOwner is the predicate that the CTA's rank has the bits of mask
+// clear (nil when mask is 0).
+func (e *emitter) ctaOwner(mask int64) ir.Value { return e.owner(0, mask) }
 
 func itoa(v int64) string {
 	if v == 0 {

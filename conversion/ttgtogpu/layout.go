@@ -20,9 +20,15 @@ import (
 // a per-register constant and a per-thread part shared by all registers is
 // what lets the lowering compute the thread part once per function and
 // derive every register's index with one OR/XOR of a constant.
+//
+// With clusters of CTAs (cta.go) all of this describes one CTA's share of
+// the tensor: ll, shape, regs and tidBases are per CTA, and cta says
+// where each CTA's share lies in the whole tensor.
 type regLayout struct {
-	ll       linearlayout.LinearLayout // ins register, lane, warp, block; outs dim0..dimN-1
-	shape    []int64
+	ll       linearlayout.LinearLayout // ins register, lane, warp; outs dim0..dimN-1 (the CTA's share)
+	shape    []int64                   // the CTA's share of the tensor
+	full     []int64                   // the whole tensor
+	cta      ctaSplit
 	numRegs  int
 	regs     [][]int32 // per register: coordinates at tid 0
 	tidBases [][]int32 // per tid bit: coordinates it contributes
@@ -64,16 +70,10 @@ func regLayoutOf(ll linearlayout.LinearLayout, shape []int64) (*regLayout, error
 		return nil, fmt.Errorf("layout out dims %v do not match a rank-%d tensor", ll.OutDimNames(), len(shape))
 	}
 	ll = ll.TransposeOuts(names)
-	for _, d := range []string{linearlayout.Register, linearlayout.Lane, linearlayout.Warp} {
+	threadDims := []string{linearlayout.Register, linearlayout.Lane, linearlayout.Warp}
+	for _, d := range threadDims {
 		if !ll.HasInDim(d) {
 			return nil, fmt.Errorf("layout has no %q dimension", d)
-		}
-	}
-	if ll.HasInDim(linearlayout.Block) {
-		for _, b := range ll.DimBases(linearlayout.Block) {
-			if !allZero(b) {
-				return nil, fmt.Errorf("layouts spread over several CTAs (num-ctas > 1) are not supported")
-			}
 		}
 	}
 	for _, d := range ll.InDimNames() {
@@ -83,9 +83,20 @@ func regLayoutOf(ll linearlayout.LinearLayout, shape []int64) (*regLayout, error
 			return nil, fmt.Errorf("layout has unexpected in dimension %q", d)
 		}
 	}
+	for d, n := range names {
+		if int64(ll.OutDimSize(n)) != shape[d] {
+			return nil, fmt.Errorf("layout covers %d elements along dim %d of a %v tensor", ll.OutDimSize(n), d, shape)
+		}
+	}
+	ll, split, local, err := splitOverCTAs(ll, names, threadDims)
+	if err != nil {
+		return nil, err
+	}
 	r := &regLayout{
 		ll:       ll,
-		shape:    slices.Clone(shape),
+		shape:    local,
+		full:     slices.Clone(shape),
+		cta:      split,
 		numRegs:  int(ll.InDimSize(linearlayout.Register)),
 		laneBits: ll.InDimSizeLog2(linearlayout.Lane),
 		warpBits: ll.InDimSizeLog2(linearlayout.Warp),
@@ -169,6 +180,14 @@ func (r *regLayout) threadCoords(reg int, tid int64) []int32 {
 	return c
 }
 
+// globalThreadCoords returns the coordinates in the whole tensor held by
+// register reg of thread tid of the CTA of rank cta in its cluster.
+func (r *regLayout) globalThreadCoords(reg int, tid, cta int64) []int32 {
+	c := r.threadCoords(reg, tid)
+	xorInto(c, r.cta.offset(cta, r.rank()))
+	return c
+}
+
 // threadMask returns, for dim d, the bits the thread part of the
 // coordinate can have.
 func (r *regLayout) threadMask(d int) int32 {
@@ -221,9 +240,10 @@ func (r *regLayout) regIndex() map[string]int {
 
 // mapRegisters finds, for every register of dst, the register of src that
 // holds the element f(dst coordinates) in the same thread, where f is a
-// GF(2)-linear map of coordinates (so it distributes over the register and
-// thread parts). It fails when the threads hold different data, i.e. when
-// the op is not a register no-op for these layouts.
+// GF(2)-linear map of coordinates (so it distributes over the register,
+// thread and CTA parts). It fails when the threads (or the CTAs of a
+// cluster) hold different data, i.e. when the op is not a register no-op
+// for these layouts.
 func mapRegisters(src, dst *regLayout, f func([]int32) []int32) ([]int, error) {
 	zero := make([]int32, src.rank())
 	for i := 0; i < max(len(src.tidBases), len(dst.tidBases)); i++ {
@@ -237,6 +257,9 @@ func mapRegisters(src, dst *regLayout, f func([]int32) []int32) ([]int, error) {
 		if !slices.Equal(want, got) {
 			return nil, fmt.Errorf("source and result layouts place data in different threads")
 		}
+	}
+	if !dst.cta.mapped(f).equal(src.cta) {
+		return nil, fmt.Errorf("source and result layouts place data in different CTAs of a cluster (CTA bases %v and %v)", src.cta, dst.cta)
 	}
 	idx := src.regIndex()
 	out := make([]int, dst.numRegs)

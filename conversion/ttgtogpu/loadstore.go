@@ -355,8 +355,8 @@ func allZeroConsts(vs []ir.Value) bool {
 }
 
 // lowerStore: one predicated gpu.store per vector, issued only for the
-// canonical copy of the data (registers, lanes and warps that repeat an
-// element do not store it again).
+// canonical copy of the data (registers, lanes, warps and the CTAs of a
+// cluster that repeat an element do not store it again).
 func (l *lowering) lowerStore(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	st := tt.StoreOp{Operation: op}
 	if tt.IsTensorPointer(st.Ptr().Type()) {
@@ -372,8 +372,8 @@ func (l *lowering) lowerStore(op *ir.Operation, e *emitter, rw *conversion.Rewri
 	}
 	rt, isTensor := st.Value().Type().(*ir.RankedTensorType)
 	if !isTensor {
-		// Every thread holds the scalar; one stores it.
-		pred := e.andBool(first(masks, 0), e.threadZero())
+		// Every thread holds the scalar; one (of the cluster) stores it.
+		pred := e.andBool(first(masks, 0), e.clusterLeader())
 		l.storeVector(e, ptrs[0], pred, vals, elem, 1, opts)
 		rw.EraseOp(op)
 		return nil
@@ -386,7 +386,7 @@ func (l *lowering) lowerStore(op *ir.Operation, e *emitter, rw *conversion.Rewri
 	if vec < 1 || lay.numRegs%vec != 0 {
 		vec = 1
 	}
-	owner := e.ownerPredicate(lay)
+	owner := e.globalOwnerPredicate(lay)
 	for g := 0; g < lay.numRegs; g += vec {
 		if !lay.isUniqueReg(g) {
 			continue

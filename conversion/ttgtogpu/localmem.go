@@ -14,47 +14,73 @@ import (
 // vectorized like a layout conversion's scratch accesses.
 
 // bufferPlan returns the transfer plan between a register layout and the
-// shared layout of a memdesc type, seen through view.
+// shared layout of a memdesc type, seen through view. With clusters, both
+// are the CTA's shares, which must be the same part of the tensor.
 func (l *lowering) bufferPlan(op *ir.Operation, mt *ttg.MemDescType, regs *regLayout, view memView) (*cvtPlan, error) {
-	inv, err := sharedInverse(op, mt)
+	sh, err := l.sharedCTALayout(op, mt)
 	if err != nil {
 		return nil, err
 	}
+	if !sh.cta.equal(regs.cta) {
+		return nil, ir.OpErrorf(op, "the registers and the shared buffer %s are split over the CTAs of a cluster differently (CTA bases %v and %v), which would move data between CTAs (distributed shared memory)", asm.TypeString(mt), regs.cta, sh.cta)
+	}
+	if err := sh.checkView(op, view); err != nil {
+		return nil, err
+	}
 	bits := storageBits(mt.Elem)
-	p := &cvtPlan{src: regs, dst: regs, bits: bits, inv: inv, numRounds: 1}
-	p.roundLog = inv.TotalOutDimSizeLog2()
+	p := &cvtPlan{src: regs, dst: regs, bits: bits, inv: sh.inv, numRounds: 1}
+	p.roundLog = sh.inv.TotalOutDimSizeLog2()
 	p.regXor = p.viewXor(view)
 	return p, nil
 }
 
-// sharedInverse returns the inverse of a buffer's shared layout: element
-// coordinates (dim0, dim1, ...) -> element offset from the buffer's start.
-func sharedInverse(op *ir.Operation, mt *ttg.MemDescType) (linearlayout.LinearLayout, error) {
-	var none linearlayout.LinearLayout
+// sharedCTA is a shared buffer's layout as one CTA addresses it: its
+// share of the buffer (the whole buffer without clusters).
+type sharedCTA struct {
+	inv   linearlayout.LinearLayout // coordinates in the CTA's share -> element offset
+	cta   ctaSplit                  // where each CTA's share lies in the buffer
+	shape []int64                   // the CTA's share of the buffer (trailing alloc dims)
+}
+
+// checkView refuses a sub-view whose offsets reach into the share of
+// another CTA of the cluster.
+func (s *sharedCTA) checkView(op *ir.Operation, view memView) error {
+	for d, o := range view.offsets {
+		if d < len(s.shape) && o&int64(s.cta.mask(d)) != 0 {
+			return ir.OpErrorf(op, "a sub-view at offsets %v of a buffer the CTAs of a cluster split (CTA bases %v) starts in another CTA's share", view.offsets, s.cta)
+		}
+	}
+	return nil
+}
+
+// sharedCTALayout returns the layout of a buffer in one CTA: the inverse
+// of its shared layout (coordinates -> element offset from the buffer's
+// start) over the CTA's share, and the CTA split.
+func (l *lowering) sharedCTALayout(op *ir.Operation, mt *ttg.MemDescType) (*sharedCTA, error) {
 	if _, padded := mt.Encoding.(*ttg.PaddedSharedEncoding); padded {
-		return none, ir.OpErrorf(op, "padded shared layouts are not supported")
+		return nil, ir.OpErrorf(op, "padded shared layouts are not supported")
 	}
 	ll, err := ttg.TypeLinearLayout(mt)
 	if err != nil {
-		return none, ir.OpErrorf(op, "cannot lower %s: %v", asm.TypeString(mt), err)
+		return nil, ir.OpErrorf(op, "cannot lower %s: %v", asm.TypeString(mt), err)
 	}
 	names := dimNames(len(mt.Dims))
 	if !sameNames(ll.OutDimNames(), names) {
-		return none, ir.OpErrorf(op, "shared layout does not match the buffer's rank")
+		return nil, ir.OpErrorf(op, "shared layout does not match the buffer's rank")
 	}
 	ll = ll.TransposeOuts(names)
-	if ll.HasInDim(linearlayout.Block) {
-		for _, b := range ll.DimBases(linearlayout.Block) {
-			if !allZero(b) {
-				return none, ir.OpErrorf(op, "shared buffers spread over several CTAs are not supported")
-			}
-		}
-	}
-	inv, err := ll.Sublayout([]string{linearlayout.Offset}, names).Invert()
+	local, split, shape, err := splitOverCTAs(ll, names, []string{linearlayout.Offset})
 	if err != nil {
-		return none, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", asm.TypeString(mt), err)
+		return nil, ir.OpErrorf(op, "cannot lower %s: %v", asm.TypeString(mt), err)
 	}
-	return inv, nil
+	if split.numBits() > l.ctaBits {
+		return nil, ir.OpErrorf(op, "the shared layout of %s spans %d CTAs, the module's clusters have %d (\"ttg.num-ctas\")", asm.TypeString(mt), 1<<split.numBits(), 1<<l.ctaBits)
+	}
+	inv, err := local.Invert()
+	if err != nil {
+		return nil, ir.OpErrorf(op, "shared layout of %s is not invertible: %v", asm.TypeString(mt), err)
+	}
+	return &sharedCTA{inv: inv, cta: split.padded(l.ctaBits, len(names)), shape: shape}, nil
 }
 
 // storeToBuffer writes the registers of a tensor into a buffer.
@@ -186,9 +212,11 @@ func (l *lowering) lowerMemDescIndex(op *ir.Operation, e *emitter, rw *conversio
 	if len(src.Dims) != len(res.Dims)+1 || len(src.AllocShape) < len(src.Dims) {
 		return ir.OpErrorf(op, "ttg.memdesc_index must drop the leading dimension")
 	}
-	// One buffer is the allocation's trailing dims after the indexed one.
+	// One buffer is the allocation's trailing dims after the indexed one
+	// (with clusters, the CTA's share of them).
 	n := int64(1)
-	for _, d := range src.AllocShape[len(src.AllocShape)-len(src.Dims)+1:] {
+	alloc := allocShapePerCTA(src)
+	for _, d := range alloc[len(alloc)-len(src.Dims)+1:] {
 		n *= d
 	}
 	bytes := n * int64(storageBits(src.Elem)) / 8

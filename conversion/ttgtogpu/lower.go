@@ -43,6 +43,8 @@ type lowering struct {
 	ctx      *ir.Context
 	opts     Options
 	numWarps int
+	// ctaBits is log2 of the CTAs of a cluster (ttg.num-ctas; cta.go).
+	ctaBits int
 	// target answers every vendor-specific question (target.go).
 	target target
 	// allocOpts configure the shared-memory allocation analysis (tests
@@ -88,9 +90,16 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 		return nil, err
 	}
 	l.target = t
-	if n := ttg.NumCTAs(module); n != 1 {
-		return nil, ir.Errorf(module.Loc(), "convert-triton-gpu-to-gpu supports one CTA per cluster (\"ttg.num-ctas\" = %d)", n)
+	n := ttg.NumCTAs(module)
+	if n < 1 || n > maxClusterCTAs || !isPow2(int64(n)) {
+		return nil, ir.Errorf(module.Loc(), "\"ttg.num-ctas\" must be a power of two from 1 to %d, got %d", maxClusterCTAs, n)
 	}
+	if n > 1 {
+		if err := t.clusters(); err != nil {
+			return nil, ir.Errorf(module.Loc(), "\"ttg.num-ctas\" = %d: %v", n, err)
+		}
+	}
+	l.ctaBits = log2(int64(n))
 	// The lowering's work and output grow with the registers of each
 	// tensor: refuse absurd tiles before emitting per-thread code for them.
 	if err := resources.CheckTensors(module); err != nil {
@@ -201,6 +210,12 @@ func (l *lowering) layoutOf(t *ir.RankedTensorType) (*regLayout, error) {
 		return nil, fmt.Errorf("layout spans %d lanes and %d warps, the module has %d and %d",
 			1<<r.laneBits, 1<<r.warpBits, l.lanes(), l.numWarps)
 	}
+	if r.cta.numBits() > l.ctaBits {
+		return nil, fmt.Errorf("layout spans %d CTAs, the module's clusters have %d (\"ttg.num-ctas\")", 1<<r.cta.numBits(), 1<<l.ctaBits)
+	}
+	// A layout that names fewer CTAs than a cluster has is the same on
+	// the others.
+	r.cta = r.cta.padded(l.ctaBits, r.rank())
 	l.layouts[t] = r
 	return r, nil
 }
@@ -221,6 +236,10 @@ func (l *lowering) opLayout(op *ir.Operation, t ir.Type) (*regLayout, error) {
 
 // lanes is the number of threads of a warp.
 func (l *lowering) lanes() int { return l.target.warpSize() }
+
+// maxClusterCTAs is the largest cluster a kernel may ask for (16 CTAs,
+// non-portable beyond 8, as Triton's launcher allows).
+const maxClusterCTAs = 16
 
 // numThreads is the number of threads of a CTA.
 func (l *lowering) numThreads() int { return l.numWarps * l.lanes() }

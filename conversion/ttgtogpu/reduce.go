@@ -97,6 +97,9 @@ func (l *lowering) planReduce(op *ir.Operation) (*reducePlan, error) {
 	if axis < 0 || axis >= lay.rank() {
 		return nil, ir.OpErrorf(op, "reduction axis %d out of range", axis)
 	}
+	if err := checkAxisInCTA(op, "tt.reduce", lay, axis); err != nil {
+		return nil, err
+	}
 	p := &reducePlan{lay: lay, axis: axis, redShape: slices.Delete(slices.Clone(lay.shape), axis, axis+1)}
 	for _, v := range red.Operands() {
 		et := l.elemTypeOf(v.Type())
@@ -174,6 +177,9 @@ func (l *lowering) lowerReduce(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	if rt, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
 		if dst, err = l.opLayout(op, rt); err != nil {
 			return err
+		}
+		if want := p.lay.cta.mapped(func(c []int32) []int32 { return dropAxis(c, p.axis) }); !want.equal(dst.cta) {
+			return ir.OpErrorf(op, "tt.reduce: the result layout is split over the CTAs of a cluster as %v, the operand's slice as %v", dst.cta, want)
 		}
 		if !p.crossWarp() {
 			if err := checkSliceThreads(p, dst); err != nil {

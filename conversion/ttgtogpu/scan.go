@@ -64,6 +64,9 @@ func (l *lowering) planScan(op *ir.Operation) (*scanPlan, error) {
 	if axis < 0 || axis >= lay.rank() {
 		return nil, ir.OpErrorf(op, "scan axis %d out of range", axis)
 	}
+	if err := checkAxisInCTA(op, "tt.scan", lay, axis); err != nil {
+		return nil, err
+	}
 	p := &scanPlan{lay: lay, axis: axis, reverse: sc.Reverse()}
 	for _, v := range op.Operands() {
 		et := l.elemTypeOf(v.Type())

@@ -15,7 +15,8 @@ import (
 // found by following the element: result coordinates -> source
 // coordinates, looked up among the source's registers.
 
-// lowerMakeRange: register r holds start + its coordinate.
+// lowerMakeRange: register r holds start + its coordinate (in the whole
+// tensor: with clusters, the CTA's share's offset is part of it).
 func (l *lowering) lowerMakeRange(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	lay, err := l.opLayout(op, op.Result(0).Type())
 	if err != nil {
@@ -24,7 +25,7 @@ func (l *lowering) lowerMakeRange(op *ir.Operation, e *emitter, rw *conversion.R
 	start := tt.MakeRangeOp{Operation: op}.Start()
 	vals := make([]ir.Value, lay.numRegs)
 	for r := range vals {
-		vals[r] = e.add(e.coord(lay, r, 0), e.i32c(start))
+		vals[r] = e.add(e.globalCoord(lay, r, 0), e.i32c(start))
 	}
 	rw.ReplaceOpN(op, [][]ir.Value{vals})
 	return nil

@@ -122,14 +122,14 @@ func (l *lowering) sharedOffset(op *ir.Operation, need int) (int, error) {
 	return b.Offset, nil
 }
 
-// bufferBytes is the size of a ttg.local_alloc buffer.
+// bufferBytes is the size of a ttg.local_alloc buffer (in each CTA).
 func (l *lowering) bufferBytes(op *ir.Operation) (int, error) {
 	mt, ok := op.Result(0).Type().(*ttg.MemDescType)
 	if !ok {
 		return 0, ir.OpErrorf(op, "expected a memdesc result")
 	}
 	n := int64(1)
-	for _, d := range mt.AllocShape {
+	for _, d := range allocShapePerCTA(mt) {
 		n *= d
 	}
 	bytes := n * int64(storageBits(mt.Elem)) / 8
@@ -137,6 +137,13 @@ func (l *lowering) bufferBytes(op *ir.Operation) (int, error) {
 		return 0, ir.OpErrorf(op, "shared memory buffer of %d bytes is too large", bytes)
 	}
 	return int(bytes), nil
+}
+
+// allocShapePerCTA is the part of a buffer's allocation one CTA of a
+// cluster holds (the allocation shape without clusters), as
+// analysis/allocation sizes buffers.
+func allocShapePerCTA(mt *ttg.MemDescType) []int64 {
+	return ttg.ShapePerCTA(ttg.CGAOf(mt.Encoding, len(mt.Dims)).CTASplitNum(), mt.AllocShape)
 }
 
 // smemAddr returns the address base+offset+bytes in shared memory, where

@@ -17,25 +17,42 @@ func programAxis(op *ir.Operation) (string, error) {
 }
 
 // lowerProgramID: tt.get_program_id -> gpu.block_id (the CTA index; one
-// CTA per program). It is uniform and cheap, so it is computed once per
+// CTA per program), or with clusters of CTAs gpu.cluster_id (a program
+// is a cluster). It is uniform and cheap, so it is computed once per
 // function in the prologue.
 func (l *lowering) lowerProgramID(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	axis, err := programAxis(op)
 	if err != nil {
 		return err
 	}
-	v := e.fs.once(l, "block_id:"+axis, func(pe *emitter) ir.Value { return newGPU(pe).blockID(axis) })
-	rw.ReplaceOp(op, []ir.Value{v})
+	rw.ReplaceOp(op, []ir.Value{e.programID(axis)})
 	return nil
 }
 
-// lowerNumPrograms: tt.get_num_programs -> gpu.grid_dim.
+// lowerNumPrograms: tt.get_num_programs -> gpu.grid_dim, or with
+// clusters gpu.cluster_dim.
 func (l *lowering) lowerNumPrograms(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	axis, err := programAxis(op)
 	if err != nil {
 		return err
 	}
-	v := e.fs.once(l, "grid_dim:"+axis, func(pe *emitter) ir.Value { return newGPU(pe).gridDim(axis) })
-	rw.ReplaceOp(op, []ir.Value{v})
+	rw.ReplaceOp(op, []ir.Value{e.numPrograms(axis)})
 	return nil
+}
+
+// programID is the program's index along axis (x, y, z), from the
+// prologue.
+func (e *emitter) programID(axis string) ir.Value {
+	if e.l.ctaBits > 0 {
+		return e.fs.once(e.l, "cluster_id:"+axis, func(pe *emitter) ir.Value { return newGPU(pe).clusterID(axis) })
+	}
+	return e.fs.once(e.l, "block_id:"+axis, func(pe *emitter) ir.Value { return newGPU(pe).blockID(axis) })
+}
+
+// numPrograms is the number of programs along axis, from the prologue.
+func (e *emitter) numPrograms(axis string) ir.Value {
+	if e.l.ctaBits > 0 {
+		return e.fs.once(e.l, "cluster_dim:"+axis, func(pe *emitter) ir.Value { return newGPU(pe).clusterDim(axis) })
+	}
+	return e.fs.once(e.l, "grid_dim:"+axis, func(pe *emitter) ir.Value { return newGPU(pe).gridDim(axis) })
 }

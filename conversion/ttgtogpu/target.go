@@ -57,6 +57,10 @@ type target interface {
 	// memory (TMA copies through tensor maps, fence.proxy.async: sm_90
 	// and later); nil when it has.
 	asyncProxy() error
+	// clusters says why the target cannot run a program as a cluster of
+	// CTAs (ttg.num-ctas > 1: cluster launches and the %clusterid and
+	// %cluster_ctarank registers, sm_90 and later); nil when it can.
+	clusters() error
 }
 
 // targetOf returns the target of a module from its ttg.target ("cuda:NN",

@@ -160,6 +160,11 @@ func (t *amdTarget) mfma(enc *ttg.AMDMfmaEncoding, a, b, d ir.Type, prec tt.Inpu
 func (t *amdTarget) hasLdMatrix() bool { return false }
 
 // warpgroupMMA: wgmma is NVIDIA's; AMD dots use MFMA or WMMA.
+// clusters: AMD targets launch no clusters of workgroups.
+func (t *amdTarget) clusters() error {
+	return fmt.Errorf("clusters of CTAs are NVIDIA's (sm_90), the target is %s", t)
+}
+
 func (t *amdTarget) warpgroupMMA() error {
 	return fmt.Errorf("wgmma (nvidia_mma v3) is NVIDIA's, the target is %s", t)
 }

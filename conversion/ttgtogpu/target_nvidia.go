@@ -119,6 +119,14 @@ func (t *nvidiaTarget) hasLdMatrix() bool { return t.capability >= 75 }
 // and later) replaced it with tcgen05 (the nvidia_mma v5 path), and
 // earlier GPUs have mma.sync (v2), for which accelerate-matmul must not
 // choose the v3 layout.
+// clusters: thread block clusters are Hopper's (sm_90).
+func (t *nvidiaTarget) clusters() error {
+	if t.capability < 90 {
+		return fmt.Errorf("clusters of CTAs need sm_90 or newer, the target is sm_%d", t.capability)
+	}
+	return nil
+}
+
 func (t *nvidiaTarget) warpgroupMMA() error {
 	switch {
 	case t.capability == 90:

@@ -18,13 +18,17 @@ import (
 //
 // Global scratch. A kernel of a module whose ttg.global_scratch_memory_size
 // is positive takes one more parameter after its tt.func arguments: the
-// base of a global buffer of size × (number of programs) bytes, aligned to
+// base of a global buffer of size × (number of programs) × (CTAs of a
+// cluster) bytes, aligned to
 // ttg.global_scratch_memory_alignment, marked with the argument attribute
 // tt.global_scratch (Triton's launcher passes it as the first of its two
 // trailing scratch pointers; tt's runtime allocates it from the metadata's
 // global_scratch_size). Program (x, y, z) of a grid (X, Y, Z) owns the
-// size bytes at ((z*Y + y)*X + x) * size, and a ttg.global_scratch_alloc
-// is its program's bytes at the op's ttg.global_scratch_memory_offset.
+// size bytes at ((z*Y + y)*X + x) * size (with clusters of n CTAs, the
+// CTA of rank r of program p those at (p*n + r) * size, as Triton 3.6's
+// launcher allocates and its lowering indexes them), and a
+// ttg.global_scratch_alloc is its program's bytes at the op's
+// ttg.global_scratch_memory_offset.
 //
 // Tensor map creation (Triton's TensormapCreateOpConversion): thread 0
 // zeroes a 128-byte template in the op's shared scratch and sets its
@@ -57,25 +61,17 @@ func (l *lowering) lowerGlobalScratchAlloc(op *ir.Operation, e *emitter, rw *con
 	if e.fs.globalScratch == nil {
 		return ir.OpErrorf(op, "the module has no ttg.global_scratch_memory_size: run tritongpu-global-scratch-memory-allocation before the lowering")
 	}
-	if l.numCTAs() > 1 {
-		return ir.OpErrorf(op, "global scratch memory with %d CTAs per cluster is not supported", l.numCTAs())
-	}
 	base := e.fs.once(l, "global_scratch", func(pe *emitter) ir.Value {
-		g := newGPU(pe)
-		id := pe.add(g.blockID("x"), pe.mul(g.gridDim("x"), pe.add(g.blockID("y"), pe.mul(g.gridDim("y"), g.blockID("z")))))
+		id := pe.add(pe.programID("x"), pe.mul(pe.numPrograms("x"), pe.add(pe.programID("y"), pe.mul(pe.numPrograms("y"), pe.programID("z")))))
+		if l.ctaBits > 0 {
+			// Each CTA of a cluster has a slot of its own.
+			id = pe.orDisjoint(pe.shlC(id, int64(l.ctaBits)), pe.fs.clusterRank(l))
+		}
 		bytes := pe.mul(pe.zext(id, pe.i64()), pe.cInt(pe.i64(), l.globalScratchSize()))
 		return pe.byteGep(pe.fs.globalScratch, bytes)
 	})
 	rw.ReplaceOp(op, []ir.Value{e.byteGep(base, e.i32c(off.Int()))})
 	return nil
-}
-
-// numCTAs is the module's ttg.num-ctas (1 when absent).
-func (l *lowering) numCTAs() int64 {
-	if a, ok := l.module.Attr("ttg.num-ctas").(*ir.IntegerAttr); ok {
-		return a.Int()
-	}
-	return 1
 }
 
 // lowerTensormapCreate writes the tensor map through a shared template.

@@ -31,7 +31,7 @@ type tmaMessage struct {
 }
 
 // tmaMessages cuts a buffer into TMA boxes and verifies the placement.
-func tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMessage, error) {
+func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMessage, error) {
 	nv, ok := mt.Encoding.(*ttg.NVMMASharedEncoding)
 	if !ok {
 		return nil, ir.OpErrorf(op, "TMA copies need an nvmma_shared buffer, got %s", asm.TypeString(mt))
@@ -48,10 +48,16 @@ func tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMessage, error) {
 	if err != nil {
 		return nil, ir.OpErrorf(op, "%v", err)
 	}
-	inv, err := sharedInverse(op, mt)
+	sh, err := l.sharedCTALayout(op, mt)
 	if err != nil {
 		return nil, err
 	}
+	if !sh.cta.isTrivial() {
+		// Each CTA would copy its share at its own coordinates (and
+		// expect its share's bytes), which tt does not lower yet.
+		return nil, ir.OpErrorf(op, "TMA copies of a buffer the CTAs of a cluster split (CTA bases %v) are not supported", sh.cta)
+	}
+	inv := sh.inv
 	elem := int64(bits / 8)
 	at := func(c []int64) int64 {
 		c32 := make([]int32, len(c))
@@ -162,7 +168,7 @@ func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords
 	if !ok || len(coords) != len(mt.Dims) {
 		return nil, ir.OpErrorf(op, "expected as many coordinates as the buffer has dims")
 	}
-	msgs, err := tmaMessages(op, mt)
+	msgs, err := l.tmaMessages(op, mt)
 	if err != nil {
 		return nil, err
 	}
@@ -199,8 +205,10 @@ func (l *lowering) lowerTMAStore(op *ir.Operation, e *emitter, rw *conversion.Re
 	if err != nil {
 		return err
 	}
+	// With clusters, every CTA holds the whole buffer: one stores it.
+	leader := e.ctaOwner(int64(1)<<l.ctaBits - 1)
 	for m, msg := range c.msgs {
-		gpu.NewTMAStore(e.b, e.loc, c.desc, e.tmaCoords(c.coords, msg), e.byteGep(c.base, e.i32c(msg.offset)), e.tmaIssuer(m, nil))
+		gpu.NewTMAStore(e.b, e.loc, c.desc, e.tmaCoords(c.coords, msg), e.byteGep(c.base, e.i32c(msg.offset)), e.tmaIssuer(m, leader))
 	}
 	gpu.NewBulkCommit(e.b, e.loc)
 	rw.EraseOp(op)

@@ -280,11 +280,34 @@ func (l *lowering) planWarpGroupDot(op *ir.Operation) (*wgmmaPlan, error) {
 	if K%int64(p.shape.K) != 0 || bT.Dims[0] != K || aShape[0] != M || bT.Dims[1] != N {
 		return nil, ir.OpErrorf(op, "wgmma needs A %dxK, B Kx%d with K a multiple of the instruction's %d, got A %v and B %v", M, N, p.shape.K, aShape, bT.Dims)
 	}
-	mmaM, mmaN := int64(instr[0]*wpc[0]), int64(instr[1]*wpc[1])
-	p.numM, p.numN, p.numK = int(ceilDiv(M, mmaM)), int(ceilDiv(N, mmaN)), int(K/int64(p.shape.K))
 	if p.dLay, err = l.opLayout(op, dT); err != nil {
 		return nil, err
 	}
+	// With clusters, each CTA multiplies its share of the result.
+	bShare, err := l.sharedCTALayout(op, bT)
+	if err != nil {
+		return nil, err
+	}
+	var aShare *sharedCTA
+	var aCTA ctaSplit
+	if aTensor {
+		aLay, err := l.opLayout(op, op.Operand(0).Type())
+		if err != nil {
+			return nil, err
+		}
+		aCTA = aLay.cta
+	} else {
+		if aShare, err = l.sharedCTALayout(op, op.Operand(0).Type().(*ttg.MemDescType)); err != nil {
+			return nil, err
+		}
+		aCTA = aShare.cta
+	}
+	if err := checkDotCTAs(op, p.dLay.cta, aCTA, bShare.cta); err != nil {
+		return nil, err
+	}
+	M, N = p.dLay.shape[0], p.dLay.shape[1]
+	mmaM, mmaN := int64(instr[0]*wpc[0]), int64(instr[1]*wpc[1])
+	p.numM, p.numN, p.numK = int(ceilDiv(M, mmaM)), int(ceilDiv(N, mmaN)), int(K/int64(p.shape.K))
 	var accOrigins [][2]int32
 	for m := 0; m < p.numM; m++ {
 		for n := 0; n < p.numN; n++ {
@@ -309,7 +332,7 @@ func (l *lowering) planWarpGroupDot(op *ir.Operation) (*wgmmaPlan, error) {
 		for m := 0; m < p.numM; m++ {
 			tiling.mnOrigins = append(tiling.mnOrigins, int32(int64(m)*mmaM))
 		}
-		if p.a, err = planSharedOperand(op, "A", op.Operand(0).Type().(*ttg.MemDescType), 0, tiling, p.types.HasTrans(), p.dLay.laneBits, p.dLay.warpBits); err != nil {
+		if p.a, err = planSharedOperand(op, "A", op.Operand(0).Type().(*ttg.MemDescType), aShare, 0, tiling, p.types.HasTrans(), p.dLay.laneBits, p.dLay.warpBits); err != nil {
 			return nil, err
 		}
 		p.opts.TransA = p.a.mnMajor
@@ -318,7 +341,7 @@ func (l *lowering) planWarpGroupDot(op *ir.Operation) (*wgmmaPlan, error) {
 	for n := 0; n < p.numN; n++ {
 		tiling.mnOrigins = append(tiling.mnOrigins, int32(int64(n)*mmaN))
 	}
-	if p.b, err = planSharedOperand(op, "B", bT, 1, tiling, p.types.HasTrans(), p.dLay.laneBits, p.dLay.warpBits); err != nil {
+	if p.b, err = planSharedOperand(op, "B", bT, bShare, 1, tiling, p.types.HasTrans(), p.dLay.laneBits, p.dLay.warpBits); err != nil {
 		return nil, err
 	}
 	p.opts.TransB = p.b.mnMajor

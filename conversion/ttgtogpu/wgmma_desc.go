@@ -73,7 +73,7 @@ type descCandidate struct {
 
 // planSharedOperand finds the descriptor form that reads the tiles of mt
 // exactly as its layout stores them.
-func planSharedOperand(op *ir.Operation, what string, mt *ttg.MemDescType, mnDim int, t wgmmaTiling, canTranspose bool, laneBits, warpBits int) (*smemOperand, error) {
+func planSharedOperand(op *ir.Operation, what string, mt *ttg.MemDescType, sh *sharedCTA, mnDim int, t wgmmaTiling, canTranspose bool, laneBits, warpBits int) (*smemOperand, error) {
 	if len(mt.Dims) != 2 {
 		return nil, ir.OpErrorf(op, "operand %s of wgmma must be a rank-2 buffer, got %s", what, asm.TypeString(mt))
 	}
@@ -84,12 +84,9 @@ func planSharedOperand(op *ir.Operation, what string, mt *ttg.MemDescType, mnDim
 	if bits%8 != 0 {
 		return nil, ir.OpErrorf(op, "operand %s of wgmma has %d-bit elements", what, bits)
 	}
-	inv, err := sharedInverse(op, mt)
-	if err != nil {
-		return nil, err
-	}
-	m := &sharedMatrix{inv: inv, mnDim: mnDim, elem: int64(bits / 8)}
-	m.dims = [2]int64{mt.Dims[mnDim], mt.Dims[1-mnDim]}
+	// With clusters, the CTA's share of the buffer.
+	m := &sharedMatrix{inv: sh.inv, mnDim: mnDim, elem: int64(bits / 8)}
+	m.dims = [2]int64{sh.shape[mnDim], sh.shape[1-mnDim]}
 	var reasons []string
 	for _, c := range descCandidates(m, mt.Encoding, canTranspose) {
 		desc, err := m.strides(c, t)

@@ -180,6 +180,31 @@ def test_refusal_raises_tt_diagnostic(tt):
         add_kernel[(1, )](x, x, x, 1024, BLOCK=1024, num_ctas=2)
 
 
+CTA_DIR = os.path.join(os.path.dirname(PYTHON_DIR), "testdata", "cta")
+
+
+@pytest.mark.parametrize("name", ["mm_float16_float32_128x128x16_s4_w4_c2", "mm_float16_float16_64x128x32_s4_w8_c2",
+                                  "mm_float64_float64_64x128x32_s4_w4_c2", "mm_float16_float32_128x128x64_s3_w4_c4"])
+def test_cluster_matmul(tt, name):
+    """Triton 3.6's own TTGIR of test_matmul's kernel at NUM_CTAS=2 and 4 (testdata/cta), compiled
+    by tt: the metadata says num_ctas, so Triton's launcher runs every program as a cluster of
+    num_ctas CTAs (grid.x * num_ctas CTAs, cluster dimension (num_ctas, 1, 1)), and the product is
+    torch's, exactly (small integers)."""
+    k = triton.compile(os.path.join(CTA_DIR, name + ".ttgir"))
+    ctas = int(name.rsplit("_c", 1)[1])
+    assert k.metadata.num_ctas == ctas
+    bm, bn, bk = (int(v) for v in name.split("_")[3].split("x"))
+    dtype = {"float16": torch.float16, "float32": torch.float32, "float64": torch.float64}
+    ab, out = dtype[name.split("_")[1]], dtype[name.split("_")[2]]
+    M, N, K = 2 * bm, 2 * bn, 5 * bk
+    a = torch.randint(-2, 3, (M, K), device="cuda").to(ab)
+    b = torch.randint(-2, 3, (K, N), device="cuda").to(ab)
+    c = torch.zeros((M, N), device="cuda", dtype=out)
+    k[((M // bm) * (N // bn), 1, 1)](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0))
+    torch.cuda.synchronize()
+    torch.testing.assert_close(c, (a.double() @ b.double()).to(out), atol=0, rtol=0)
+
+
 def test_triton_tt_environment(tmp_path):
     """TRITON_TT=1 with the package's .pth file (site.addsitedir does what an installed
     tt_triton.pth does at start-up)."""

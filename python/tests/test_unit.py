@@ -80,8 +80,20 @@ class MetadataTest(unittest.TestCase):
         md = metadata.launch_metadata({"name": "k", "num_warps": 4, "shared": 2048, "global_scratch_size": 0,
                                        "global_scratch_align": 1, "profile_scratch_size": 0,
                                        "profile_scratch_align": 1}, 4)
-        self.assertEqual(md, {"num_warps": 4, "shared": 2048, "tmem_size": None, "global_scratch_size": 0,
+        self.assertEqual(md, {"num_warps": 4, "num_ctas": 1, "shared": 2048, "tmem_size": None, "global_scratch_size": 0,
                               "global_scratch_align": 1, "profile_scratch_size": 0, "profile_scratch_align": 1})
+
+    def test_launch_fields_clusters(self):
+        """A kernel of num_ctas=2: Triton's launcher reads num_ctas and launches clusters of 2."""
+        full = {"num_warps": 4, "shared": 0, "global_scratch_size": 0, "profile_scratch_size": 0}
+        md = metadata.launch_metadata({**full, "num_ctas": 2, "cluster_dims": [2, 1, 1]}, 4, 2)
+        self.assertEqual(md["num_ctas"], 2)
+        with self.assertRaisesRegex(TTTranslateError, "num_ctas=1 for a kernel compiled with num_ctas=2"):
+            metadata.launch_metadata({**full, "num_ctas": 1, "cluster_dims": [1, 1, 1]}, 4, 2)
+        with self.assertRaisesRegex(TTTranslateError, r"clusters of \[1, 2, 1\] CTAs"):
+            metadata.launch_metadata({**full, "num_ctas": 2, "cluster_dims": [1, 2, 1]}, 4, 2)
+        # tt-translate builds from before clusters wrote no num_ctas: one CTA.
+        self.assertEqual(metadata.launch_metadata(full, 4)["num_ctas"], 1)
 
     def test_launch_fields_from_tt(self):
         md = metadata.launch_metadata({"num_warps": 8, "shared": 0, "global_scratch_size": 256, "global_scratch_align": 128,

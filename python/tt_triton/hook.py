@@ -8,7 +8,8 @@ compilation the stages ``CUDABackend.add_stages`` builds become:
                kernel gets Triton's launcher ABI); returns tt's TTGIR text
     llvm_mlir  (added by tt, before llir) returns tt's per-thread IR (MLIR llvm+gpu
                dialects) and fills the metadata make_llir fills (num_warps, shared,
-               tmem_size, global/profile scratch)
+               tmem_size, global/profile scratch) and num_ctas (checked against the
+               options: Triton's launcher launches a kernel of num_ctas > 1 in clusters)
     llir       returns tt's LLVM IR of the kernel (what tt-translate --target=llvmir
                prints; written into its --dump-stages directory), as Triton's make_llir
                returns LLVM IR
@@ -96,7 +97,7 @@ class _Compilation:
             # Gluon (gluon_to_ttgir's module), a .ttgir source or an ir_override: from TTGIR.
             self.compile(src, "ttgir")
             md["tensordesc_meta"] = metadata.tensordesc_meta(self.result.meta)
-        md.update(metadata.launch_metadata(self.result.meta, self.options.num_warps))
+        md.update(metadata.launch_metadata(self.result.meta, self.options.num_warps, self.options.num_ctas))
 
     def stage_llvm_mlir(self, src, md):
         self._from_ttgir(src, md)

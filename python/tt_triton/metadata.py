@@ -96,17 +96,28 @@ def tensordesc_meta(tt_meta: dict) -> list[dict]:
     return [{k: d[k] for k in TENSORDESC_KEYS if k in d} for d in entries]
 
 
-def launch_metadata(tt_meta: dict, num_warps: int) -> dict:
-    """The fields Triton's make_llir puts into the metadata, from tt-translate's JSON."""
+def launch_metadata(tt_meta: dict, num_warps: int, num_ctas: int = 1) -> dict:
+    """The fields Triton's make_llir puts into the metadata, from tt-translate's JSON, and the
+    launch geometry Triton's launcher reads (num_warps; num_ctas: a program of num_ctas > 1 is a
+    cluster of num_ctas CTAs, launched as grid.x * num_ctas CTAs with the cluster dimension
+    (num_ctas, 1, 1)), checked against the compilation's options."""
     if "shared" not in tt_meta:
         raise TTTranslateError("tt_triton: tt-translate's metadata has no 'shared'")
     got = tt_meta.get("num_warps", num_warps)
     if got != num_warps:
         raise TTTranslateError(f"tt_triton: tt reports num_warps={got} for a kernel compiled with num_warps={num_warps}")
+    ctas = tt_meta.get("num_ctas", 1)
+    if ctas != num_ctas:
+        raise TTTranslateError(f"tt_triton: tt reports num_ctas={ctas} for a kernel compiled with num_ctas={num_ctas}")
+    dims = list(tt_meta.get("cluster_dims", [ctas, 1, 1]))
+    if dims != [ctas, 1, 1]:
+        # Triton's launcher launches clusters of (num_ctas, 1, 1) and nothing else.
+        raise TTTranslateError(f"tt_triton: tt's kernel needs clusters of {dims} CTAs; Triton's launcher "
+                               f"launches clusters of ({ctas}, 1, 1)")
     for k in ("global_scratch_size", "profile_scratch_size"):
         if k not in tt_meta:
             raise TTTranslateError(f"tt_triton: tt-translate's metadata has no {k!r} (was --kernel-abi=triton given?)")
-    out = {"num_warps": got, "shared": int(tt_meta["shared"])}
+    out = {"num_warps": got, "num_ctas": ctas, "shared": int(tt_meta["shared"])}
     for k, default in LAUNCH_FIELDS.items():
         out[k] = tt_meta.get(k, default)
     return out

@@ -48,6 +48,9 @@ const (
 	FuncAttrCacheModeCA                FunctionAttribute = 7
 	FuncAttrMaxDynamicSharedSizeBytes  FunctionAttribute = 8
 	FuncAttrPreferredSharedMemCarveout FunctionAttribute = 9
+	// FuncAttrNonPortableClusterSizeAllowed lets a kernel run in
+	// clusters of more than 8 CTAs (16 on Hopper).
+	FuncAttrNonPortableClusterSizeAllowed FunctionAttribute = 14
 )
 
 // defaultDynamicSharedLimit is the dynamic shared memory a kernel may use

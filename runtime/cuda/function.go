@@ -118,7 +118,18 @@ func (f *Function) Launch(cfg LaunchConfig, args Args) error {
 			return errStreamClosed
 		}
 	}
+	if !cfg.hasCluster() {
+		return f.call(func(l *lib) error {
+			return launchKernel(l, f.handle, cfg, args)
+		})
+	}
+	if cfg.Cluster[0]*cfg.Cluster[1]*cfg.Cluster[2] > 8 {
+		// Beyond the portable 8 blocks a kernel must opt in.
+		if err := f.SetAttribute(FuncAttrNonPortableClusterSizeAllowed, 1); err != nil {
+			return err
+		}
+	}
 	return f.call(func(l *lib) error {
-		return launchKernel(l, f.handle, cfg, args)
+		return launchKernelEx(l, f.handle, cfg, args)
 	})
 }

@@ -439,3 +439,48 @@ func TestGPUPrivateContextAndClose(t *testing.T) {
 		t.Errorf("Alloc after Close = %v, want ErrClosed", err)
 	}
 }
+
+// TestGPUClusterLaunch launches a kernel that requires clusters of two
+// blocks: with LaunchConfig.Cluster every block reads its cluster's id
+// and its rank in it as the grid's split into clusters says; without the
+// cluster attribute the driver refuses the launch.
+func TestGPUClusterLaunch(t *testing.T) {
+	ctx := gpuContext(t)
+	if major, _, err := ctx.Device().ComputeCapability(); err != nil || major < 9 {
+		t.Skipf("clusters need sm_90 (compute capability %d, %v)", major, err)
+	}
+	mod := loadTestModule(t, ctx, "cluster_kernel.ptx")
+	fn, err := mod.Function("cluster_kernel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const blocks = 6
+	out := alloc(t, ctx, 16*blocks)
+	cfg := cuda.LaunchConfig{Grid: [3]int{blocks, 1, 1}, Block: [3]int{32, 1, 1}, Cluster: [3]int{2, 1, 1}}
+	if err := fn.Launch(cfg, cuda.Args{}.Ptr(out)); err != nil {
+		t.Fatal(err)
+	}
+	if err := ctx.Synchronize(); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, 16*blocks)
+	if err := ctx.CopyDtoH(got, out); err != nil {
+		t.Fatal(err)
+	}
+	for b := 0; b < blocks; b++ {
+		want := [4]uint32{uint32(b / 2), blocks / 2, uint32(b % 2), 2}
+		var have [4]uint32
+		for i := range have {
+			have[i] = binary.LittleEndian.Uint32(got[16*b+4*i:])
+		}
+		if have != want {
+			t.Errorf("block %d: (clusterid, nclusterid, ctarank, nctarank) = %v, want %v", b, have, want)
+		}
+	}
+	cfg.Cluster = [3]int{}
+	if err := fn.Launch(cfg, cuda.Args{}.Ptr(out)); err == nil {
+		if err := ctx.Synchronize(); err == nil {
+			t.Errorf("a kernel that requires clusters launched without them")
+		}
+	}
+}

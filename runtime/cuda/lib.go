@@ -42,6 +42,7 @@ type lib struct {
 	cuFuncSetAttribute func(fn uintptr, attr int32, value int32) uint32
 	cuFuncGetParamInfo func(fn uintptr, index uint64, offset, size *uint64) uint32
 	cuLaunchKernel     func(fn uintptr, gx, gy, gz, bx, by, bz, sharedBytes uint32, stream uintptr, params, extra unsafe.Pointer) uint32
+	cuLaunchKernelEx   func(config unsafe.Pointer, fn uintptr, params, extra unsafe.Pointer) uint32
 
 	cuStreamCreate      func(stream *uintptr, flags uint32) uint32
 	cuStreamSynchronize func(stream uintptr) uint32
@@ -100,6 +101,7 @@ func (l *lib) symbols() []symbol {
 		{&l.cuFuncSetAttribute, []string{"cuFuncSetAttribute"}, false},
 		{&l.cuFuncGetParamInfo, []string{"cuFuncGetParamInfo"}, true}, // CUDA 12.4+
 		{&l.cuLaunchKernel, []string{"cuLaunchKernel"}, false},
+		{&l.cuLaunchKernelEx, []string{"cuLaunchKernelEx"}, true}, // CUDA 11.8+: cluster launches
 
 		{&l.cuStreamCreate, []string{"cuStreamCreate"}, false},
 		{&l.cuStreamSynchronize, []string{"cuStreamSynchronize"}, false},

@@ -5,7 +5,9 @@
 #      PTX and on llc-19's PTX of the tensor-core kernels (-arch from the
 #      .target line): errors and warnings listed,
 #   2. for each case set in sets/: gpu_check.py (CuPy, independent of tt's
-#      runtime) on its compiled cases, outputs against Triton's,
+#      runtime) on its compiled cases, outputs against Triton's (a set of
+#      kernels that require clusters of CTAs: cluster_check.py, gpu_check.py
+#      launching each program as a cluster),
 #   3. compute-sanitizer memcheck on every compiled case and racecheck
 #      (shared-memory hazards) on the cases that use shared memory,
 #   4. tt-run --backend cuda on the same cases (tt's own runtime path).
@@ -78,20 +80,25 @@ print(",".join(n for n in names if json.load(open(os.path.join(d, n + ".json")))
       grep -E 'RACECHECK SUMMARY|ERROR SUMMARY|passed,' "$out/$tool-scratch.$name.log"
     done
   fi
-  echo "== gpu_check.py, set $name ($only)"
-  timeout 180 python3 gpu_check.py "$set/cases" "$set/ptx" --only "$only" 2>&1 |
+  # Kernels that require clusters of CTAs (.reqnctapercluster: Triton's
+  # num_ctas > 1) run through cluster_check.py, gpu_check.py launching
+  # each program as a cluster, as Triton's launcher does.
+  check=gpu_check.py
+  grep -qs '^\.reqnctapercluster' "$set"/ptx/*.ptx && check=cluster_check.py
+  echo "== $check, set $name ($only)"
+  timeout 180 python3 $check "$set/cases" "$set/ptx" --only "$only" 2>&1 |
     tee "$out/gpu_check.$name.log" || status=1
 
   if [ -n "$sanitizer" ]; then
     echo "== compute-sanitizer memcheck, set $name"
     timeout 300 "$sanitizer" --tool memcheck --print-limit 20 \
-      python3 gpu_check.py "$set/cases" "$set/ptx" --only "$only" > "$out/memcheck.$name.log" 2>&1 || status=1
+      python3 $check "$set/cases" "$set/ptx" --only "$only" > "$out/memcheck.$name.log" 2>&1 || status=1
     grep -E 'ERROR SUMMARY|passed,' "$out/memcheck.$name.log"
     shared=$(python3 -c 'import json,sys; print(",".join(c["name"] for c in json.load(open(sys.argv[1]))["cases"] if c["name"] in sys.argv[2].split(",") and c.get("shared",0) > 0))' "$set/cases/manifest.json" "$only")
     if [ -n "$shared" ]; then
       echo "== compute-sanitizer racecheck, set $name ($shared)"
       timeout 300 "$sanitizer" --tool racecheck --print-limit 20 \
-        python3 gpu_check.py "$set/cases" "$set/ptx" --only "$shared" > "$out/racecheck.$name.log" 2>&1 || status=1
+        python3 $check "$set/cases" "$set/ptx" --only "$shared" > "$out/racecheck.$name.log" 2>&1 || status=1
       grep -E 'RACECHECK SUMMARY|ERROR SUMMARY|passed,' "$out/racecheck.$name.log"
     fi
   else

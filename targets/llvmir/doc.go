@@ -42,7 +42,10 @@
 //     calling convention) get `ptx_kernel` plus nvvm.annotations
 //     {kernel, 1} and {maxntidx, N} on NVPTX, `amdgpu_kernel` and
 //     "amdgpu-flat-work-group-size"="1,N" on AMDGCN; N is nvvm.reqntid
-//     or the module's ttg.num-warps times its threads per warp.
+//     or the module's ttg.num-warps times its threads per warp; with
+//     ttg.num-ctas = C > 1 also {cluster_dim_x, C}, {cluster_dim_y, 1},
+//     {cluster_dim_z, 1} (clusters of CTAs: NVPTX only; the gpu.cluster_*
+//     registers are read with inline PTX, LLVM 14 has no intrinsics).
 //   - gpu.shared_base is @global_smem, an external addrspace(3) [0 x i8]
 //     aligned to 16, declared on first use unless the module defines it.
 //   - llvm.fence on NVPTX becomes PTX `fence.{sc,acq_rel}.{cta,gpu,sys}`

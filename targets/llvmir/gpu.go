@@ -45,7 +45,8 @@ func init() {
 	for _, def := range gpu.FastMathOps {
 		lowerings[def] = gpuLowering{(*fnTr).nvFastMath, (*fnTr).amdFastMath}
 	}
-	// NVIDIA-only: tensor cores, asynchronous copies, mbarriers, TMA.
+	// NVIDIA-only: tensor cores, asynchronous copies, mbarriers, TMA,
+	// clusters.
 	for def, nv := range map[*ir.OpDef]handler{
 		gpu.MMASyncOp: (*fnTr).nvMMASync, gpu.LdMatrixOp: (*fnTr).nvLdMatrix, gpu.StMatrixOp: (*fnTr).nvStMatrix,
 		gpu.CpAsyncOp: (*fnTr).nvCpAsync, gpu.CpAsyncCommitOp: (*fnTr).nvCpAsyncCommit, gpu.CpAsyncWaitOp: (*fnTr).nvCpAsyncWait,
@@ -61,6 +62,9 @@ func init() {
 		gpu.FenceProxyTensormapAcqOp: (*fnTr).nvTensormap,
 		gpu.NamedBarrierOp:           (*fnTr).nvNamedBarrier, gpu.NamedBarrierArriveOp: (*fnTr).nvNamedBarrier,
 		gpu.SetMaxNRegOp: (*fnTr).nvSetMaxNReg, gpu.ElectSyncOp: (*fnTr).nvElectSync,
+		gpu.ClusterIDOp: (*fnTr).nvClusterIndex, gpu.ClusterDimOp: (*fnTr).nvClusterIndex,
+		gpu.ClusterBlockIDOp: (*fnTr).nvClusterIndex, gpu.ClusterDimBlocksOp: (*fnTr).nvClusterIndex,
+		gpu.ClusterBlockRankOp: (*fnTr).nvClusterIndex, gpu.ClusterNumBlocksOp: (*fnTr).nvClusterIndex,
 	} {
 		lowerings[def] = gpuLowering{nv, nvidiaOnly}
 	}

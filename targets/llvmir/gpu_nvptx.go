@@ -30,6 +30,23 @@ func (fx *fnTr) nvThreadIndex(op *ir.Operation) error {
 	return nil
 }
 
+// nvClusterRegs are the cluster special registers (sm_90), which LLVM 14
+// has no intrinsics for: read with inline PTX.
+var nvClusterRegs = map[string]string{
+	"gpu.cluster_id": "clusterid", "gpu.cluster_dim": "nclusterid",
+	"gpu.cluster_block_id": "cluster_ctaid", "gpu.cluster_dim_blocks": "cluster_nctaid",
+	"gpu.cluster_block_rank": "cluster_ctarank", "gpu.cluster_num_blocks": "cluster_nctarank",
+}
+
+func (fx *fnTr) nvClusterIndex(op *ir.Operation) error {
+	reg := "%" + nvClusterRegs[op.Name()]
+	if op.Attr("dimension") != nil {
+		reg += "." + gpu.DimensionOf(op).String()
+	}
+	fx.set(op, fx.asm("mov.u32 $0, "+reg+";", "=r", lltypes.I32, false))
+	return nil
+}
+
 func (fx *fnTr) nvLaneID(op *ir.Operation) error {
 	fx.set(op, fx.call("llvm.nvvm.read.ptx.sreg.laneid", lltypes.I32))
 	return nil

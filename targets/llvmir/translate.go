@@ -32,6 +32,9 @@ type translator struct {
 	// maxNReg is the module's ttg.maxnreg (Triton's maxnreg option), 0
 	// without one.
 	maxNReg int
+	// numCTAs is the module's ttg.num-ctas: above 1 its kernels require
+	// clusters of (numCTAs, 1, 1) CTAs (NVPTX only).
+	numCTAs int
 }
 
 // Translate converts a module of per-thread IR (llvm.func, llvm.mlir.global,
@@ -59,6 +62,10 @@ func Translate(module *ir.Operation, target Target) (*llir.Module, error) {
 	tr.mod.TargetTriple = target.Triple()
 	tr.numWarps = intAttr(module, "ttg.num-warps", 0)
 	tr.maxNReg = intAttr(module, "ttg.maxnreg", 0)
+	tr.numCTAs = intAttr(module, "ttg.num-ctas", 1)
+	if tr.numCTAs > 1 && target.Kind == AMDGCN {
+		return nil, ir.OpErrorf(module, "clusters of CTAs ('ttg.num-ctas' = %d) are NVIDIA's; the target is %s", tr.numCTAs, target.Arch)
+	}
 	tr.threadsPerWarp = intAttr(module, "ttg.threads-per-warp", target.WarpSize())
 	body := module.Region(0).Front().Ops()
 	// Declare every symbol first: bodies may refer to later ones.
@@ -227,8 +234,9 @@ func (tr *translator) declareFunc(op *ir.Operation) error {
 }
 
 // markKernel gives a kernel its calling convention and launch bounds:
-// ptx_kernel plus nvvm.annotations (kernel, maxntidx, and maxnreg for a
-// module with ttg.maxnreg) on NVPTX;
+// ptx_kernel plus nvvm.annotations (kernel, maxntidx, maxnreg for a
+// module with ttg.maxnreg, cluster_dim_x/y/z for one with ttg.num-ctas
+// above 1) on NVPTX;
 // amdgpu_kernel with Triton's AMD kernel attributes on AMDGCN
 // (compiler.py's make_llir: "amdgpu-flat-work-group-size" = "1,N",
 // "uniform-work-group-size" (every workgroup is full), "amdgpu-waves-per-
@@ -269,6 +277,15 @@ func (tr *translator) markKernel(op *ir.Operation, f *llir.Func) {
 	}
 	if tr.maxNReg > 0 {
 		tr.annotate(f, "maxnreg", tr.maxNReg)
+	}
+	if tr.numCTAs > 1 {
+		// LLVM's NVPTX printer turns these into .explicitcluster and
+		// .reqnctapercluster from LLVM 20 on; older llc (14, 19) drop them,
+		// and their PTX runs right only when launched with the clusters
+		// the metadata's num_ctas asks for (as tt's launchers do).
+		tr.annotate(f, "cluster_dim_x", tr.numCTAs)
+		tr.annotate(f, "cluster_dim_y", 1)
+		tr.annotate(f, "cluster_dim_z", 1)
 	}
 }
 

@@ -15,6 +15,10 @@ type module struct {
 	arch     arch
 	numWarps int
 	shared   int
+	// numCTAs is the CTAs of a cluster (ttg.num-ctas; Triton's
+	// num_ctas): above 1 the kernels are `.explicitcluster` entries that
+	// must be launched in clusters of (numCTAs, 1, 1).
+	numCTAs int
 	// maxNReg bounds the registers of each thread of a kernel
 	// (`.maxnreg`, from the module's ttg.maxnreg: Triton's maxnreg
 	// option); 0 leaves it to ptxas.
@@ -45,12 +49,21 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 		return nil, ir.OpErrorf(mod, "%v", err)
 	}
 	m := &module{
-		opts: opts, arch: a, numWarps: opts.NumWarps,
+		opts: opts, arch: a, numWarps: opts.NumWarps, numCTAs: 1,
 		globals: map[string]*ir.Operation{}, funcs: map[string]*ir.Operation{}, functions: map[string]*ir.Operation{},
 		declared: map[string]bool{},
 	}
 	if n, ok := intAttr(mod, "ttg.num-warps"); ok {
 		m.numWarps = int(n)
+	}
+	if n, ok := intAttr(mod, "ttg.num-ctas"); ok {
+		if n < 1 || n > 16 || n&(n-1) != 0 {
+			return nil, ir.OpErrorf(mod, "'ttg.num-ctas' must be a power of two from 1 to 16 (a cluster's CTAs), got %d", n)
+		}
+		if n > 1 && a.sm < 90 {
+			return nil, ir.OpErrorf(mod, "clusters of CTAs ('ttg.num-ctas' = %d) need sm_90 or newer; the target is %s", n, a.target(false))
+		}
+		m.numCTAs = int(n)
 	}
 	if n, ok := intAttr(mod, "ttg.shared"); ok {
 		m.shared = int(n)
@@ -120,7 +133,8 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 		if err != nil {
 			return nil, err
 		}
-		metas = append(metas, Kernel{Name: ir.SymbolName(k), NumWarps: m.numWarps, Shared: m.shared})
+		metas = append(metas, Kernel{Name: ir.SymbolName(k), NumWarps: m.numWarps, NumCTAs: m.numCTAs,
+			ClusterDims: [3]int{m.numCTAs, 1, 1}, Shared: m.shared})
 		bodies = append(bodies, text)
 	}
 	target := a.target(m.accel)

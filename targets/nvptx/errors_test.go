@@ -71,6 +71,23 @@ func TestErrors(t *testing.T) {
     llvm.return
   }
 }`, "does not support 'gpu.atomic_rmw' on bf16", 3},
+		{"clusters on sm_80", "sm_80", `module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
+  llvm.func @k() attributes {gpu.kernel} {
+    llvm.return
+  }
+}`, "clusters of CTAs ('ttg.num-ctas' = 2) need sm_90 or newer; the target is sm_80", 1},
+		{"cluster of 3", "", `module attributes {"ttg.num-ctas" = 3 : i32, "ttg.num-warps" = 4 : i32} {
+  llvm.func @k() attributes {gpu.kernel} {
+    llvm.return
+  }
+}`, "'ttg.num-ctas' must be a power of two from 1 to 16", 1},
+		{"cluster rank on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%p: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %r = gpu.cluster_block_rank : i32
+    gpu.store %p, %r : !llvm.ptr<1>, i32
+    llvm.return
+  }
+}`, "%cluster_ctarank needs sm_90 or newer; the target is sm_80", 3},
 		{"xorsign min on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
   llvm.func @k(%x: f32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
     %m = gpu.min_xorsign_abs %x, %x : f32
@@ -219,7 +236,10 @@ func TestMetadata(t *testing.T) {
 	if !strings.Contains(out.String(), ".target sm_90a") {
 		t.Errorf("wgmma did not select sm_90a")
 	}
-	want := []Kernel{{"first", 8, 2048, "sm_90a"}, {"second", 8, 2048, "sm_90a"}}
+	want := []Kernel{
+		{Name: "first", NumWarps: 8, NumCTAs: 1, ClusterDims: [3]int{1, 1, 1}, Shared: 2048, Target: "sm_90a"},
+		{Name: "second", NumWarps: 8, NumCTAs: 1, ClusterDims: [3]int{1, 1, 1}, Shared: 2048, Target: "sm_90a"},
+	}
 	if len(ks) != 2 || ks[0] != want[0] || ks[1] != want[1] {
 		t.Errorf("metadata %+v, want %+v", ks, want)
 	}

@@ -116,6 +116,12 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 		if m.maxNReg > 0 {
 			fmt.Fprintf(&out, ".maxnreg %d\n", m.maxNReg)
 		}
+		if m.numCTAs > 1 {
+			// The kernel's CTAs index one another's data by their rank in
+			// the cluster: it must be launched with these cluster
+			// dimensions (as Triton's launcher does), never without.
+			fmt.Fprintf(&out, ".explicitcluster\n.reqnctapercluster %d\n", m.numCTAs)
+		}
 	} else {
 		proto, err := prototype(op)
 		if err != nil {

@@ -11,10 +11,18 @@ import (
 // docs/LOWERING.md).
 func (f *fn) gpuTable() map[string]func(*ir.Operation) error {
 	t := map[string]func(*ir.Operation) error{
-		"gpu.thread_id":   f.specialRegister("tid"),
-		"gpu.block_id":    f.specialRegister("ctaid"),
-		"gpu.grid_dim":    f.specialRegister("nctaid"),
-		"gpu.block_dim":   f.specialRegister("ntid"),
+		"gpu.thread_id": f.specialRegister("tid"),
+		"gpu.block_id":  f.specialRegister("ctaid"),
+		"gpu.grid_dim":  f.specialRegister("nctaid"),
+		"gpu.block_dim": f.specialRegister("ntid"),
+
+		"gpu.cluster_id":         f.clusterRegister("clusterid", true),
+		"gpu.cluster_dim":        f.clusterRegister("nclusterid", true),
+		"gpu.cluster_block_id":   f.clusterRegister("cluster_ctaid", true),
+		"gpu.cluster_dim_blocks": f.clusterRegister("cluster_nctaid", true),
+		"gpu.cluster_block_rank": f.clusterRegister("cluster_ctarank", false),
+		"gpu.cluster_num_blocks": f.clusterRegister("cluster_nctarank", false),
+
 		"gpu.lane_id":     f.emitLaneID,
 		"gpu.shared_base": f.emitSharedBase,
 		"gpu.barrier":     f.emitBarrier,
@@ -80,6 +88,27 @@ func (f *fn) specialRegister(name string) func(*ir.Operation) error {
 			return ir.OpErrorf(op, "invalid dimension")
 		}
 		f.ins("mov.u32 %s, %%%s.%s", d, name, dim)
+		return nil
+	}
+}
+
+// clusterRegister reads the cluster special registers (%clusterid.x,
+// %cluster_ctarank, ...), which sm_90 and PTX 7.8 introduced; perDim
+// says whether the register has .x/.y/.z components.
+func (f *fn) clusterRegister(name string, perDim bool) func(*ir.Operation) error {
+	return func(op *ir.Operation) error {
+		if err := f.requireSM(op, 90, "%"+name); err != nil {
+			return err
+		}
+		f.requirePTX(78)
+		if perDim {
+			return f.specialRegister(name)(op)
+		}
+		d, err := f.def(op, 0)
+		if err != nil {
+			return err
+		}
+		f.ins("mov.u32 %s, %%%s", d, name)
 		return nil
 	}
 }

@@ -37,8 +37,14 @@ type Options struct {
 type Kernel struct {
 	Name     string // entry name (the tt.func name)
 	NumWarps int    // block = 32 * NumWarps threads
-	Shared   int    // bytes of dynamic shared memory to launch with
-	Target   string // the `.target` printed, e.g. "sm_90a"
+	// NumCTAs is the CTAs of a cluster (ttg.num-ctas, 1 without
+	// clusters); ClusterDims is the cluster shape the kernel requires,
+	// (NumCTAs, 1, 1). A launch of G programs runs G.x*NumCTAs CTAs
+	// along x in clusters of ClusterDims, as Triton's launcher does.
+	NumCTAs     int
+	ClusterDims [3]int
+	Shared      int    // bytes of dynamic shared memory to launch with
+	Target      string // the `.target` printed, e.g. "sm_90a"
 }
 
 // arch is a parsed architecture: compute capability and the `a` suffix.

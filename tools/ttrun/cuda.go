@@ -108,7 +108,9 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 			return err
 		}
 	}
-	if n, err := globalScratchBytes(meta.GlobalScratch, grid, cudaAllocAlign); err != nil {
+	// A program of a kernel with clusters is a cluster of CTAs.
+	ctaGrid := meta.CTAGrid(grid)
+	if n, err := globalScratchBytes(meta.GlobalScratch, ctaGrid, cudaAllocAlign); err != nil {
 		return fmt.Errorf("cuda backend: @%s: %w", k.Name, err)
 	} else if n > 0 {
 		// The kernel's last parameter: its programs' global scratch.
@@ -123,7 +125,10 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 		}()
 		cargs = cargs.Ptr(scratch)
 	}
-	cfg := cuda.LaunchConfig{Grid: grid, Block: [3]int{32 * meta.NumWarps, 1, 1}, SharedBytes: meta.Shared}
+	cfg := cuda.LaunchConfig{Grid: ctaGrid, Block: [3]int{32 * meta.NumWarps, 1, 1}, SharedBytes: meta.Shared}
+	if meta.HasClusters() {
+		cfg.Cluster = meta.ClusterDims
+	}
 	if err := fn.Launch(cfg, cargs); err != nil {
 		return fmt.Errorf("cuda backend: launching @%s: %w", k.Name, err)
 	}
@@ -225,8 +230,9 @@ const cudaAllocAlign = 256
 
 // globalScratchBytes is the size of the global scratch buffer a kernel
 // of tt's ABI takes as its last parameter (0: it takes none): its
-// per-program size times the grid's programs. A buffer aligned to
-// allocAlign must satisfy the kernel's alignment.
+// per-CTA size times the launch grid's CTAs (the programs times the CTAs
+// of a cluster). A buffer aligned to allocAlign must satisfy the kernel's
+// alignment.
 func globalScratchBytes(gs *tttranslate.GlobalScratch, grid [3]int, allocAlign int) (int, error) {
 	if gs == nil || gs.GlobalScratchSize == 0 {
 		return 0, nil

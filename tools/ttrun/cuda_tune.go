@@ -146,7 +146,10 @@ func (s *cudaTuning) Time(dev int, compiled any, grid [3]int, args []Arg, o auto
 			return autotune.Timing{}, err
 		}
 	}
-	cfg := cuda.LaunchConfig{Grid: grid, Block: [3]int{32 * c.meta.NumWarps, 1, 1}, SharedBytes: c.meta.Shared}
+	cfg := cuda.LaunchConfig{Grid: c.meta.CTAGrid(grid), Block: [3]int{32 * c.meta.NumWarps, 1, 1}, SharedBytes: c.meta.Shared}
+	if c.meta.HasClusters() {
+		cfg.Cluster = c.meta.ClusterDims
+	}
 	run := func() error { return fn.Launch(cfg, cargs) }
 	reset := func() error {
 		for _, n := range s.zero {

@@ -71,16 +71,18 @@ func (b Sim) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 			bits[i] = sim.IntArg(kern.Params[i], a.Int)
 		}
 	}
+	// A program of a kernel with clusters is a cluster of CTAs.
+	ctaGrid := kern.CTAGrid(grid)
 	if scratch != nil {
-		// The kernel's last parameter: its programs' global scratch
+		// The kernel's last parameter: its CTAs' global scratch
 		// (simulated buffers are aligned far beyond any kernel's need).
-		n, err := globalScratchBytes(scratch, grid, scratch.GlobalScratchAlign)
+		n, err := globalScratchBytes(scratch, ctaGrid, scratch.GlobalScratchAlign)
 		if err != nil {
 			return fmt.Errorf("sim backend: @%s: %w", k.Name, err)
 		}
 		bits = append(bits, mem.Alloc("global_scratch", make([]byte, n)))
 	}
-	return kern.Launch(mem, grid, bits, sim.Config{Stdout: opts.Stdout, Workers: b.Workers, NoRaceCheck: b.NoRaceCheck,
+	return kern.Launch(mem, ctaGrid, bits, sim.Config{Stdout: opts.Stdout, Workers: b.Workers, NoRaceCheck: b.NoRaceCheck,
 		Context: opts.Context, Progress: opts.Progress})
 }
 

@@ -28,14 +28,33 @@ type Kernel struct {
 	*GlobalScratch
 	Name     string `json:"name"`
 	NumWarps int    `json:"num_warps"`
-	Shared   int    `json:"shared"`
-	Target   string `json:"target"`
+	// NumCTAs is the CTAs of a cluster (ttg.num-ctas, Triton's
+	// num_ctas); ClusterDims the cluster shape the kernel requires,
+	// (NumCTAs, 1, 1). A launch of a grid of programs runs grid.x*NumCTAs
+	// CTAs along x in clusters of ClusterDims, as Triton's launcher does.
+	NumCTAs     int    `json:"num_ctas"`
+	ClusterDims [3]int `json:"cluster_dims"`
+	Shared      int    `json:"shared"`
+	Target      string `json:"target"`
 	// TensorDescMeta describes each tensor descriptor parameter, in
 	// order, as Triton 3.6's metadata does: the tensor map the host must
 	// encode and pass by value (swizzle mode, elem_size, elem_type,
 	// block_size; conversion/ttgtogpu's tensordesc.go).
 	TensorDescMeta []TensorDesc `json:"tensordesc_meta,omitempty"`
 }
+
+// CTAGrid is the grid of CTAs that runs a grid of programs: one cluster
+// of ClusterDims CTAs per program (the grid itself without clusters).
+func (k Kernel) CTAGrid(programs [3]int) [3]int {
+	c := k.ClusterDims
+	for i := range c {
+		c[i] = max(c[i], 1)
+	}
+	return [3]int{programs[0] * c[0], programs[1] * c[1], programs[2] * c[2]}
+}
+
+// HasClusters reports whether the kernel must be launched in clusters.
+func (k Kernel) HasClusters() bool { return k.NumCTAs > 1 }
 
 // TensorDesc is the tensor map of one descriptor parameter.
 type TensorDesc struct {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ttcompiler/tt/conversion/ttgtogpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/targets/llvmir"
 	"github.com/ttcompiler/tt/targets/nvptx"
@@ -43,7 +44,7 @@ func emitPTX(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 	}
 	out := make([]Kernel, len(ks))
 	for i, k := range ks {
-		out[i] = Kernel{Name: k.Name, NumWarps: k.NumWarps, Shared: k.Shared, Target: k.Target}
+		out[i] = Kernel{Name: k.Name, NumWarps: k.NumWarps, NumCTAs: k.NumCTAs, ClusterDims: k.ClusterDims, Shared: k.Shared, Target: k.Target}
 		if fn := fns[k.Name]; fn != nil {
 			out[i].TensorDescMeta = tensorDescsOf(fn)
 		}
@@ -154,10 +155,12 @@ func kernelsOf(module *ir.Operation, o *Options) []Kernel {
 	if a, ok := module.Attr("ttg.shared").(*ir.IntegerAttr); ok {
 		shared = int(a.Int())
 	}
+	ctas := ttg.NumCTAs(module)
 	var out []Kernel
 	for _, op := range module.Region(0).Front().Ops() {
 		if op.Name() == "llvm.func" && !op.Region(0).Empty() && llvm.IsKernel(op) {
-			out = append(out, Kernel{Name: ir.SymbolName(op), NumWarps: warps, Shared: shared, Target: o.arch(), TensorDescMeta: tensorDescsOf(op)})
+			out = append(out, Kernel{Name: ir.SymbolName(op), NumWarps: warps, NumCTAs: ctas, ClusterDims: [3]int{ctas, 1, 1},
+				Shared: shared, Target: o.arch(), TensorDescMeta: tensorDescsOf(op)})
 		}
 	}
 	return out

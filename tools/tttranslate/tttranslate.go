@@ -228,7 +228,8 @@ func MetadataPath(out string) string {
 }
 
 // Metadata renders the metadata JSON: the kernel's object
-// {"name", "num_warps", "shared", "target"}; for a module of several
+// {"name", "num_warps", "num_ctas", "cluster_dims", "shared", "target"};
+// for a module of several
 // kernels, the first kernel's object with all of them under "kernels".
 func Metadata(ks []Kernel) ([]byte, error) {
 	if len(ks) == 0 {
@@ -274,8 +275,9 @@ detected; or a @triton.jit function of a .py file, compiled by tt's front end
 for the signature, in triton.tools.compile's syntax) through the rest of the
 pipeline and prints PTX, LLVM IR, AMDGCN, or the TTIR/TTGIR after make_ttir /
 make_ttgir (--target=ttir|ttgir).
-With -o FILE, the kernel metadata {"name","num_warps","shared","target"} is
-written next to it as FILE's base name + .json.
+With -o FILE, the kernel metadata {"name","num_warps","num_ctas",
+"cluster_dims","shared","target"} is written next to it as FILE's base
+name + .json.
 Exit status: 0 compiled, 1 refused with diagnostics, 3 the kernel needs more
 shared memory than the target has (the .json then holds {"error": {"kind":
 "out_of_resources", "resource", "required", "limit", "arch"}}, in bytes).

@@ -122,7 +122,7 @@ func TestRun(t *testing.T) {
 	if err := json.Unmarshal([]byte(parseFile(t, filepath.Join(dir, "va.json"))), &meta); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(meta, Kernel{Name: "add_kernel", NumWarps: 8, Shared: 0, Target: "sm_80"}) {
+	if !reflect.DeepEqual(meta, Kernel{Name: "add_kernel", NumWarps: 8, NumCTAs: 1, ClusterDims: [3]int{1, 1, 1}, Shared: 0, Target: "sm_80"}) {
 		t.Errorf("metadata %+v", meta)
 	}
 	ptx := parseFile(t, out)
@@ -231,7 +231,7 @@ func TestLLVMIRTarget(t *testing.T) {
 			t.Errorf("LLVM IR lacks %q", w)
 		}
 	}
-	if len(res.Kernels) != 1 || !reflect.DeepEqual(res.Kernels[0], Kernel{Name: "add_kernel", NumWarps: 4, Target: "sm_90"}) {
+	if len(res.Kernels) != 1 || !reflect.DeepEqual(res.Kernels[0], Kernel{Name: "add_kernel", NumWarps: 4, NumCTAs: 1, ClusterDims: [3]int{1, 1, 1}, Target: "sm_90"}) {
 		t.Errorf("metadata %+v", res.Kernels)
 	}
 }
