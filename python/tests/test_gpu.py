@@ -172,12 +172,21 @@ def test_inline_asm_i8(tt):
     assert torch.equal(y, x << 3)
 
 
+@triton.jit
+def warp_specialized_sum(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    acc = tl.zeros((BLOCK, ), tl.float32)
+    for i in tl.range(0, n, BLOCK, warp_specialize=True):
+        acc += tl.load(x_ptr + i + tl.arange(0, BLOCK))
+    tl.store(out_ptr + tl.arange(0, BLOCK), acc)
+
+
 def test_refusal_raises_tt_diagnostic(tt):
-    """A kernel tt refuses (clusters of CTAs: Triton's num_ctas > 1, which tt does not lower)
-    raises tt's diagnostic instead of falling back to Triton's compiler."""
+    """A kernel tt refuses (a loop that asks for Hopper's automatic warp specialization, which tt
+    does not implement) raises tt's diagnostic instead of falling back to Triton's compiler."""
     x = torch.rand(1024, device="cuda")
-    with pytest.raises(tt_triton.TTTranslateError, match=r"tt-translate failed on kernel add_kernel: .*num-ctas=2"):
-        add_kernel[(1, )](x, x, x, 1024, BLOCK=1024, num_ctas=2)
+    with pytest.raises(tt_triton.TTTranslateError,
+                       match=r"tt-translate failed on kernel warp_specialized_sum: .*warp specialization"):
+        warp_specialized_sum[(1, )](x, x, 1024, BLOCK=256)
 
 
 CTA_DIR = os.path.join(os.path.dirname(PYTHON_DIR), "testdata", "cta")

@@ -497,9 +497,12 @@ module {
         ptx, _ = self.compile("fma_contract.ttir", enable_fp_fusion=False, maxnreg=40)
         self.assertNotRegex(ptx, r"(mad|fma)\.r[nzmp]\.(ftz\.)?f32")
         self.assertRegex(ptx, r"\.visible \.entry [^{;]*\.maxnreg 40")
-        # tt-translate takes num_ctas=2 on sm_90; the lowering below TTGIR still refuses CGA layouts.
-        with self.assertRaisesRegex(TTTranslateError, r"supports one CTA per cluster \(\"ttg.num-ctas\" = 2\)"):
-            self.compile("fma_contract.ttir", num_ctas=2)
+        # num_ctas travels: the kernel is compiled for clusters of 2 CTAs.
+        ptx, _ = self.compile("fma_contract.ttir", num_ctas=2)
+        self.assertRegex(ptx, r"\.explicitcluster\s+\.reqnctapercluster 2")
+        # and what tt-translate refuses comes back as its diagnostic
+        with self.assertRaisesRegex(TTTranslateError, r"--num-ctas=3"):
+            self.compile("fma_contract.ttir", num_ctas=3)
 
 
 class AutoEnableTest(TempDirTest):
