@@ -422,6 +422,24 @@ class RealTTTranslateTest(TempDirTest):
             self.asm[name] = module
         return module, md
 
+    def test_from_ttgir(self):
+        # A .ttgir source (triton.compile of a file, Gluon, an ir_override) goes straight to the
+        # llvm_mlir stage; tt-translate dumps no TTGIR stage then, and the metadata comes from
+        # the module: here Triton's TTGIR of a 2-CTA matmul (testdata/cta).
+        from triton import knobs
+        from triton.backends.compiler import GPUTarget, Language
+        from triton.backends.nvidia.compiler import CUDABackend
+        stages = {}
+        knobs.runtime.add_stages_inspection_hook(CUDABackend(GPUTarget("cuda", 90, 32)), stages,
+                                                 fakes.Options(num_ctas=2), Language.TRITON, 90)
+        path = os.path.join(os.path.dirname(PYTHON_DIR), "testdata", "cta", "mm_float16_float32_128x128x16_s4_w4_c2.ttgir")
+        with open(path) as f:
+            md, module = {}, fakes.Module(f.read())
+        for name in ("llvm_mlir", "llir", "ptx"):
+            module = stages[name](module, md)
+        self.assertRegex(module, r"\.explicitcluster\s+\.reqnctapercluster 2")
+        self.assertEqual(md["num_ctas"], 2)
+
     def test_cases(self):
         for case, kernel, shared in (("atomic_float.ttir", "atomic_float_kernel", 0), ("f64_ops.ttir", "f64_kernel", 32),
                                      ("cumsum.ttir", None, None)):

@@ -81,6 +81,10 @@ class _Compilation:
         self.result = translate.run(self.ident.path, text, ext, kernel, args)
         self.input_text, self.kernel = text, kernel
         self.ttgir_out, self.mlir_out, self.llir_out = self.result.ttgir, self.result.llvm_mlir, self.result.llir
+        if self.ttgir_out is None and ext == "ttgir":
+            # From TTGIR tt-translate runs no TTGIR pass and dumps no TTGIR stage: the TTGIR
+            # stage's output is its input.
+            self.ttgir_out = text
         if self.ttgir_out is None or self.mlir_out is None:
             raise TTTranslateError(f"tt_triton: tt-translate wrote no TTGIR or per-thread IR stage dump for {kernel}")
         if self.llir_out is None:

@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"fmt"
+	"math"
 	"sync"
 )
 
@@ -70,10 +71,19 @@ func (f *Function) ParamSizes() ([]int, error) {
 		if l.cuFuncGetParamInfo == nil {
 			return fmt.Errorf("cuda: driver lacks cuFuncGetParamInfo")
 		}
-		for i := uint64(0); ; i++ {
+		// With the count known no query goes past the last parameter: older
+		// drivers are probed until they answer "invalid value", an API error
+		// that compute-sanitizer reports on every launch check.
+		count := uint64(math.MaxUint64)
+		if l.cuFuncGetParamCount != nil {
+			if err := l.check("cuFuncGetParamCount", l.cuFuncGetParamCount(f.handle, &count)); err != nil {
+				return err
+			}
+		}
+		for i := uint64(0); i < count; i++ {
 			var off, size uint64
 			r := l.cuFuncGetParamInfo(f.handle, i, &off, &size)
-			if Result(r) == ErrInvalidValue { // index past the last parameter
+			if Result(r) == ErrInvalidValue && count == math.MaxUint64 { // probed past the last parameter
 				return nil
 			}
 			if err := l.check("cuFuncGetParamInfo", r); err != nil {
@@ -81,6 +91,7 @@ func (f *Function) ParamSizes() ([]int, error) {
 			}
 			sizes = append(sizes, int(size))
 		}
+		return nil
 	})
 	return sizes, err
 }

@@ -442,8 +442,10 @@ func TestGPUPrivateContextAndClose(t *testing.T) {
 
 // TestGPUClusterLaunch launches a kernel that requires clusters of two
 // blocks: with LaunchConfig.Cluster every block reads its cluster's id
-// and its rank in it as the grid's split into clusters says; without the
-// cluster attribute the driver refuses the launch.
+// and its rank in it as the grid's split into clusters says. Without the
+// cluster attribute the kernel's own `.reqnctapercluster` still makes the
+// clusters (the H200 launches it so, as CUDA does for compile-time cluster
+// dimensions), so the second launch must read the same ids.
 func TestGPUClusterLaunch(t *testing.T) {
 	ctx := gpuContext(t)
 	if major, _, err := ctx.Device().ComputeCapability(); err != nil || major < 9 {
@@ -463,24 +465,36 @@ func TestGPUClusterLaunch(t *testing.T) {
 	if err := ctx.Synchronize(); err != nil {
 		t.Fatal(err)
 	}
+	checkClusterIDs(t, ctx, out, blocks, "with the cluster attribute")
+	if err := ctx.Memset(out, 0, 16*blocks); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Cluster = [3]int{}
+	if err := fn.Launch(cfg, cuda.Args{}.Ptr(out)); err != nil {
+		t.Fatal(err)
+	}
+	if err := ctx.Synchronize(); err != nil {
+		t.Fatal(err)
+	}
+	checkClusterIDs(t, ctx, out, blocks, "from the kernel's .reqnctapercluster")
+}
+
+// checkClusterIDs reads what cluster_kernel wrote: per block its cluster id,
+// the number of clusters, its rank and the cluster's size, for clusters of 2.
+func checkClusterIDs(t *testing.T, ctx *cuda.Context, out cuda.DevicePtr, blocks int, how string) {
+	t.Helper()
 	got := make([]byte, 16*blocks)
 	if err := ctx.CopyDtoH(got, out); err != nil {
 		t.Fatal(err)
 	}
 	for b := 0; b < blocks; b++ {
-		want := [4]uint32{uint32(b / 2), blocks / 2, uint32(b % 2), 2}
+		want := [4]uint32{uint32(b / 2), uint32(blocks / 2), uint32(b % 2), 2}
 		var have [4]uint32
 		for i := range have {
 			have[i] = binary.LittleEndian.Uint32(got[16*b+4*i:])
 		}
 		if have != want {
-			t.Errorf("block %d: (clusterid, nclusterid, ctarank, nctarank) = %v, want %v", b, have, want)
-		}
-	}
-	cfg.Cluster = [3]int{}
-	if err := fn.Launch(cfg, cuda.Args{}.Ptr(out)); err == nil {
-		if err := ctx.Synchronize(); err == nil {
-			t.Errorf("a kernel that requires clusters launched without them")
+			t.Errorf("%s: block %d: (clusterid, nclusterid, ctarank, nctarank) = %v, want %v", how, b, have, want)
 		}
 	}
 }

@@ -38,11 +38,12 @@ type lib struct {
 	cuModuleGetFunction func(fn *uintptr, mod uintptr, name string) uint32
 	cuModuleGetGlobal   func(ptr *uint64, size *uint64, mod uintptr, name string) uint32
 
-	cuFuncGetAttribute func(value *int32, attr int32, fn uintptr) uint32
-	cuFuncSetAttribute func(fn uintptr, attr int32, value int32) uint32
-	cuFuncGetParamInfo func(fn uintptr, index uint64, offset, size *uint64) uint32
-	cuLaunchKernel     func(fn uintptr, gx, gy, gz, bx, by, bz, sharedBytes uint32, stream uintptr, params, extra unsafe.Pointer) uint32
-	cuLaunchKernelEx   func(config unsafe.Pointer, fn uintptr, params, extra unsafe.Pointer) uint32
+	cuFuncGetAttribute  func(value *int32, attr int32, fn uintptr) uint32
+	cuFuncSetAttribute  func(fn uintptr, attr int32, value int32) uint32
+	cuFuncGetParamInfo  func(fn uintptr, index uint64, offset, size *uint64) uint32
+	cuFuncGetParamCount func(fn uintptr, count *uint64) uint32
+	cuLaunchKernel      func(fn uintptr, gx, gy, gz, bx, by, bz, sharedBytes uint32, stream uintptr, params, extra unsafe.Pointer) uint32
+	cuLaunchKernelEx    func(config unsafe.Pointer, fn uintptr, params, extra unsafe.Pointer) uint32
 
 	cuStreamCreate      func(stream *uintptr, flags uint32) uint32
 	cuStreamSynchronize func(stream uintptr) uint32
@@ -99,7 +100,8 @@ func (l *lib) symbols() []symbol {
 
 		{&l.cuFuncGetAttribute, []string{"cuFuncGetAttribute"}, false},
 		{&l.cuFuncSetAttribute, []string{"cuFuncSetAttribute"}, false},
-		{&l.cuFuncGetParamInfo, []string{"cuFuncGetParamInfo"}, true}, // CUDA 12.4+
+		{&l.cuFuncGetParamInfo, []string{"cuFuncGetParamInfo"}, true},   // CUDA 12.4+
+		{&l.cuFuncGetParamCount, []string{"cuFuncGetParamCount"}, true}, // CUDA 12.9+
 		{&l.cuLaunchKernel, []string{"cuLaunchKernel"}, false},
 		{&l.cuLaunchKernelEx, []string{"cuLaunchKernelEx"}, true}, // CUDA 11.8+: cluster launches
 
