@@ -10,6 +10,10 @@ import (
 	"github.com/ttcompiler/tt/ir/asm"
 )
 
+// smallCTAThreads is the largest block (two warps) for which a kernel
+// declares `.minnctapersm 1` (see emitFunction's directives).
+const smallCTAThreads = 64
+
 // fn emits one function: its registers, its values and its instructions.
 type fn struct {
 	m      *module
@@ -115,6 +119,16 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 		}
 		if m.maxNReg > 0 {
 			fmt.Fprintf(&out, ".maxnreg %d\n", m.maxNReg)
+		} else if threads <= smallCTAThreads {
+			// ptxas sizes a block of one or two warps for 32 resident
+			// blocks an SM unless told otherwise: at most 64 registers
+			// a thread at one warp, 32 at two. A tensor-core tile there
+			// then spills kilobytes a thread (13 KB for a 128x128x64 tf32
+			// dot at two warps; the ptxas 12.8 Triton 3.6 ships
+			// miscompiled exactly that spill code). One resident block
+			// is all such a kernel needs; ptxas still uses no more
+			// registers than the code asks for.
+			out.WriteString(".minnctapersm 1\n")
 		}
 		if m.numCTAs > 1 {
 			// The kernel's CTAs index one another's data by their rank in
