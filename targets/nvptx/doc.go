@@ -45,6 +45,9 @@
 // parameters are the function's arguments in order (pointers .u64, i32
 // .u32, i64 .u64, f32 .f32, i1 as .u8), `.maxntid` (or with
 // Options.ReqNTID, as tt-translate sets it, `.reqntid`) is 32*ttg.num-warps,
+// `.maxnreg` is ttg.maxnreg, blocks of one or two warps without it say
+// `.minnctapersm 1` (ptxas would otherwise size their registers for 32
+// resident blocks), clusters are `.explicitcluster .reqnctapercluster N`,
 // and dynamic shared memory is `.extern .shared .align 16 .b8
 // global_smem[]` of ttg.shared bytes.
 package nvptx
