@@ -139,7 +139,8 @@ func (v *verifier) verifyBlock(parent *Operation, _ int, b *Block, graph bool) {
 			v.fail(OpErrorf(o, "must be the last operation in the parent block"))
 			return
 		}
-		for i, s := range o.Successors() {
+		for i := range o.successors {
+			s := o.successors[i].block
 			if s == nil {
 				v.fail(OpErrorf(o, "null successor #%d", i))
 				return
