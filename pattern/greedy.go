@@ -85,10 +85,14 @@ type driver struct {
 	folder *constFolder
 	// foldOperands is tryFold's reusable list of constant operands.
 	foldOperands []ir.Attribute
+	// The state of each round, kept for the next: the rewrite counts, and
+	// region simplification's liveness (created on first use).
+	perOp map[*ir.Operation]int
+	live  *liveness
 }
 
 func newDriver(ctx *ir.Context, set *FrozenSet, cfg Config, r *ir.Region) *driver {
-	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: newWorklist(countOps(r))}
+	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: newWorklist(countOps(r)), perOp: map[*ir.Operation]int{}}
 	d.rw = NewRewriter(ctx, d)
 	return d
 }
@@ -106,7 +110,11 @@ func (d *driver) simplify() (bool, error) {
 			break
 		}
 		d.wl.clear()
-		d.folder = newConstFolder(d.rw)
+		if d.folder == nil {
+			d.folder = newConstFolder(d.rw)
+		} else {
+			d.folder.reset()
+		}
 		d.populate()
 		var err error
 		again, err = d.processWorklist()
@@ -114,7 +122,10 @@ func (d *driver) simplify() (bool, error) {
 			return true, err
 		}
 		if d.cfg.Simplify != SimplifyNone {
-			if SimplifyRegions(d.rw, d.region) {
+			if d.live == nil {
+				d.live = newLiveness(cap(d.wl.list))
+			}
+			if simplifyRegions(d.rw, d.region, d.live) {
 				again = true
 			}
 		}
@@ -190,7 +201,8 @@ func (d *driver) processWorklist() (bool, error) {
 	if limit <= 0 {
 		limit = 1000 + 64*len(d.wl.list)
 	}
-	perOp := map[*ir.Operation]int{}
+	perOp := d.perOp
+	clear(perOp)
 	for !d.wl.empty() {
 		if rewrites >= limit {
 			if d.cfg.MaxRewrites > 0 {

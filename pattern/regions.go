@@ -7,8 +7,14 @@ import "github.com/ttcompiler/tt/ir"
 // blocks) in r and everything nested in it, like MLIR's "normal" region
 // simplification. It reports whether it changed anything.
 func SimplifyRegions(rw *Rewriter, r *ir.Region) bool {
+	return simplifyRegions(rw, r, newLiveness(countOps(r)))
+}
+
+// simplifyRegions is SimplifyRegions with the liveness state supplied (the
+// greedy driver keeps one for all its rounds).
+func simplifyRegions(rw *Rewriter, r *ir.Region, l *liveness) bool {
 	changed := eraseUnreachableBlocks(rw, r)
-	if runRegionDCE(rw, r) {
+	if runRegionDCE(rw, r, l) {
 		changed = true
 	}
 	return changed
@@ -109,9 +115,18 @@ func (l *liveness) set(v ir.Value) {
 
 func (l *liveness) isLive(a *ir.BlockArgument) bool { return l.args[a] }
 
-func runRegionDCE(rw *Rewriter, r *ir.Region) bool {
-	l := &liveness{ops: make(map[*ir.Operation]bool, countOps(r)), args: map[*ir.BlockArgument]bool{},
+// newLiveness returns an empty liveness state with room for about n ops.
+func newLiveness(n int) *liveness {
+	return &liveness{ops: make(map[*ir.Operation]bool, n), args: map[*ir.BlockArgument]bool{},
 		succArgs: map[*ir.Operation][]*ir.BlockArgument{}}
+}
+
+// runRegionDCE erases the dead code of r, using l (emptied first) for its
+// liveness.
+func runRegionDCE(rw *Rewriter, r *ir.Region, l *liveness) bool {
+	clear(l.ops)
+	clear(l.args)
+	clear(l.succArgs)
 	for {
 		l.changed = false
 		l.propagateRegion(r)
