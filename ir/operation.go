@@ -223,7 +223,12 @@ func (op *Operation) Has(t Traits) bool { return op.def.Has(t) }
 func (op *Operation) Loc() Location { return op.loc }
 
 // SetLoc changes the operation's location.
-func (op *Operation) SetLoc(l Location) { op.loc = l; op.ctx.changed() }
+func (op *Operation) SetLoc(l Location) {
+	if op.loc != l {
+		op.loc = l
+		op.ctx.changed()
+	}
+}
 
 // ---- operands ----
 
@@ -366,8 +371,16 @@ func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
 // SetAttr sets (or replaces) an attribute. Names the op declares inherent,
 // and names already stored as properties, are stored as properties.
 func (op *Operation) SetAttr(name string, v Attribute) {
+	inherent := findAttr(op.props, name) != nil || op.def.IsInherent(name)
+	list := op.attrs
+	if inherent {
+		list = op.props
+	}
+	if v != nil && findAttr(list, name) == v {
+		return // the value it has (attributes are uniqued): no change
+	}
 	op.ctx.changed()
-	if findAttr(op.props, name) != nil || op.def.IsInherent(name) {
+	if inherent {
 		op.props = setAttr(op.props, name, v)
 		return
 	}
@@ -525,12 +538,18 @@ func (op *Operation) Remove() {
 
 // MoveBefore moves op right before other (possibly in another block).
 func (op *Operation) MoveBefore(other *Operation) {
+	if op.next == other && op.block == other.block && op.block != nil {
+		return // already there: no change
+	}
 	op.Remove()
 	other.block.insertBefore(op, other)
 }
 
 // MoveAfter moves op right after other.
 func (op *Operation) MoveAfter(other *Operation) {
+	if other.next == op && op.block == other.block && op.block != nil {
+		return // already there: no change
+	}
 	op.Remove()
 	other.block.insertBefore(op, other.next)
 }
