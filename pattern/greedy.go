@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -66,6 +67,7 @@ func ApplyGreedily(op *ir.Operation, set *FrozenSet, cfg Config) (bool, error) {
 	for _, r := range op.Regions() {
 		d := newDriver(op.Context(), set, cfg, r)
 		c, err := d.simplify()
+		d.release()
 		changed = changed || c
 		if err != nil {
 			return changed, err
@@ -86,15 +88,46 @@ type driver struct {
 	// foldOperands is tryFold's reusable list of constant operands.
 	foldOperands []ir.Attribute
 	// The state of each round, kept for the next: the rewrite counts, and
-	// region simplification's liveness (created on first use).
+	// region simplification's liveness.
 	perOp map[*ir.Operation]int
 	live  *liveness
 }
 
+// driverState is the storage of a driver's tables, recycled from one
+// driver to the next: a compilation runs the greedy driver dozens of times
+// (every canonicalization, and patterns applied by other passes), and new
+// tables for each run cost more than the rewriting on small regions.
+type driverState struct {
+	wl     *worklist
+	perOp  map[*ir.Operation]int
+	live   *liveness
+	folder *constFolder
+}
+
+var driverStates = sync.Pool{New: func() any {
+	return &driverState{wl: newWorklist(0), perOp: map[*ir.Operation]int{}, live: newLiveness(0), folder: newConstFolder(nil)}
+}}
+
 func newDriver(ctx *ir.Context, set *FrozenSet, cfg Config, r *ir.Region) *driver {
-	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: newWorklist(countOps(r)), perOp: map[*ir.Operation]int{}}
+	st := driverStates.Get().(*driverState)
+	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: st.wl, perOp: st.perOp, live: st.live, folder: st.folder}
 	d.rw = NewRewriter(ctx, d)
+	d.folder.rw = d.rw
 	return d
+}
+
+// release empties the driver's tables, dropping every reference to the
+// IR, and recycles them.
+func (d *driver) release() {
+	d.wl.clear()
+	clear(d.wl.list[:cap(d.wl.list)])
+	clear(d.perOp)
+	d.live.reset()
+	d.folder.reset()
+	clear(d.folder.scopes)
+	d.folder.rw = nil
+	driverStates.Put(&driverState{wl: d.wl, perOp: d.perOp, live: d.live, folder: d.folder})
+	d.wl, d.perOp, d.live, d.folder = nil, nil, nil, nil
 }
 
 func (d *driver) simplify() (bool, error) {
@@ -110,11 +143,7 @@ func (d *driver) simplify() (bool, error) {
 			break
 		}
 		d.wl.clear()
-		if d.folder == nil {
-			d.folder = newConstFolder(d.rw)
-		} else {
-			d.folder.reset()
-		}
+		d.folder.reset()
 		d.populate()
 		var err error
 		again, err = d.processWorklist()
@@ -122,9 +151,6 @@ func (d *driver) simplify() (bool, error) {
 			return true, err
 		}
 		if d.cfg.Simplify != SimplifyNone {
-			if d.live == nil {
-				d.live = newLiveness(cap(d.wl.list))
-			}
 			if simplifyRegions(d.rw, d.region, d.live) {
 				again = true
 			}

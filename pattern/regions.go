@@ -121,12 +121,17 @@ func newLiveness(n int) *liveness {
 		succArgs: map[*ir.Operation][]*ir.BlockArgument{}}
 }
 
-// runRegionDCE erases the dead code of r, using l (emptied first) for its
-// liveness.
-func runRegionDCE(rw *Rewriter, r *ir.Region, l *liveness) bool {
+// reset empties the liveness tables.
+func (l *liveness) reset() {
 	clear(l.ops)
 	clear(l.args)
 	clear(l.succArgs)
+}
+
+// runRegionDCE erases the dead code of r, using l (emptied first) for its
+// liveness.
+func runRegionDCE(rw *Rewriter, r *ir.Region, l *liveness) bool {
+	l.reset()
 	for {
 		l.changed = false
 		l.propagateRegion(r)
