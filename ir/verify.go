@@ -181,6 +181,9 @@ func (v *verifier) verifyIsolated(op *Operation, r *Region) {
 						continue
 					}
 					defBlock := val.ParentBlock()
+					if defBlock == o.block && defBlock != nil {
+						continue // o is nested in r, and so is its own block
+					}
 					if defBlock == nil || !r.IsAncestorOf(defBlock.region) {
 						v.fail(OpErrorf(o, "using value defined outside the region").Note(op.loc, "required by region isolation constraints"))
 					}
