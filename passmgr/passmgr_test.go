@@ -258,6 +258,40 @@ func TestVerifyOnlyChangedIR(t *testing.T) {
 			t.Errorf("%s: the op verified %d times, want %d", tc.pipeline, verified, tc.want)
 		}
 	}
+
+	// A record shared by runs (Config.Verified) carries what verified
+	// from one run to the next, and from the caller's own verification.
+	m, err = asm.ParseString(ctx, `tt.func @f() { "vt.counted"() : () -> () tt.return }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := passmgr.DefaultConfig()
+	cfg.Verified = passmgr.NewVerified()
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Verified.Mark(m)
+	for _, tc := range []struct {
+		pipeline string
+		want     int
+	}{
+		{"look", 0},      // the caller verified it
+		{"attr", 1},      // changed
+		{"look,look", 0}, // verified at the end of the previous run
+		{"attr,look", 1},
+	} {
+		verified = 0
+		pm, err := passmgr.Parse(reg, "builtin.module("+tc.pipeline+")")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pm.Run(m, cfg); err != nil {
+			t.Fatalf("%s: %v", tc.pipeline, err)
+		}
+		if verified != tc.want {
+			t.Errorf("shared record, %s: the op verified %d times, want %d", tc.pipeline, verified, tc.want)
+		}
+	}
 }
 
 func TestVerifyEachAndReproducer(t *testing.T) {
