@@ -529,6 +529,18 @@ func (op *Operation) IsBeforeInBlock(other *Operation) bool {
 	return op.order < other.order
 }
 
+// BlockOrder returns op's number in its block: the numbers grow along the
+// block, the last op's is the largest, and they stay as they are until an
+// op is inserted or moved within the block (erasing ops leaves the others'
+// numbers). Passes use them to index per-block tables; like
+// IsBeforeInBlock, asking may number the block's ops.
+func (op *Operation) BlockOrder() int {
+	if b := op.block; !b.orderValid {
+		b.renumber()
+	}
+	return op.order
+}
+
 // Remove unlinks the op from its block without destroying it.
 func (op *Operation) Remove() {
 	if op.block != nil {

@@ -105,7 +105,7 @@ type driverState struct {
 }
 
 var driverStates = sync.Pool{New: func() any {
-	return &driverState{wl: newWorklist(0), perOp: map[*ir.Operation]int{}, live: newLiveness(0), folder: newConstFolder(nil)}
+	return &driverState{wl: newWorklist(0), perOp: map[*ir.Operation]int{}, live: newLiveness(), folder: newConstFolder(nil)}
 }}
 
 func newDriver(ctx *ir.Context, set *FrozenSet, cfg Config, r *ir.Region) *driver {
