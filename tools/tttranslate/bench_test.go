@@ -55,8 +55,7 @@ func BenchmarkCompileAttentionD128(b *testing.B) {
 // BenchmarkCompilePerf compiles every kernel of shared/kernels/perf (its
 // manifest gives warps and stages) to PTX in process, one sub-benchmark
 // per kernel: what `tt-translate NAME.ttir --no-cache` does minus process
-// start-up and output. scripts/pgo.sh profiles it for cmd/tt-translate's
-// default.pgo.
+// start-up and output.
 func BenchmarkCompilePerf(b *testing.B) {
 	dir := "../../../shared/kernels/perf"
 	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
