@@ -95,10 +95,23 @@ func Create(st *OperationState) *Operation {
 	if op.loc == nil {
 		op.loc = Unknown(ctx)
 	}
+	// The default-valued attributes the state lacks (at most 8 are looked
+	// for; an op has one or two).
+	var missing [8]bool
+	nDefaults, nDefaultProps := 0, 0
+	for i, d := range def.DefaultAttrs {
+		if i < len(missing) && st.Attr(d.Name) == nil {
+			missing[i] = true
+			nDefaults++
+			if def.IsInherent(d.Name) {
+				nDefaultProps++
+			}
+		}
+	}
 	// Both attribute lists share one array, sized up front (capped, so
 	// that growing either one reallocates it alone).
 	var inherent [8]bool
-	nProps := len(st.Props)
+	nProps := len(st.Props) + nDefaultProps
 	for i, a := range st.Attrs {
 		in := def.IsInherent(a.Name)
 		if i < len(inherent) {
@@ -109,7 +122,7 @@ func Create(st *OperationState) *Operation {
 		}
 	}
 	var props, attrs []NamedAttr
-	if n := len(st.Props) + len(st.Attrs); n > 0 {
+	if n := len(st.Props) + len(st.Attrs) + nDefaults; n > 0 {
 		all := make([]NamedAttr, 0, n)
 		props = append(all[:0:nProps], st.Props...)
 		attrs = all[nProps:nProps]
@@ -119,6 +132,15 @@ func Create(st *OperationState) *Operation {
 			props = append(props, a)
 		} else {
 			attrs = append(attrs, a)
+		}
+	}
+	for i, d := range def.DefaultAttrs {
+		if i < len(missing) && missing[i] {
+			if def.IsInherent(d.Name) {
+				props = append(props, NamedAttr{d.Name, d.Value(ctx)})
+			} else {
+				attrs = append(attrs, NamedAttr{d.Name, d.Value(ctx)})
+			}
 		}
 	}
 	if len(props) == 0 {
