@@ -38,7 +38,8 @@ const castName = "builtin.unrealized_conversion_cast"
 // Apply converts root and everything nested in it. It returns a located
 // diagnostic naming the first op that could not be legalized.
 func Apply(root *ir.Operation, cfg *Config) error {
-	c := &converter{cfg: cfg, casts: map[*ir.Operation]castInfo{}, erased: map[*ir.Operation]bool{}}
+	c := &converter{cfg: cfg, casts: map[*ir.Operation]castInfo{}, erased: map[*ir.Operation]bool{},
+		rules: map[*ir.OpDef]rule{}}
 	c.byRoot = map[string][]Pattern{}
 	for _, p := range cfg.Patterns {
 		c.byRoot[p.RootName()] = append(c.byRoot[p.RootName()], p)
@@ -52,7 +53,7 @@ func Apply(root *ir.Operation, cfg *Config) error {
 	var ops []*ir.Operation
 	ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
 		ops = append(ops, op)
-		if cfg.Target.recursive[op.Name()] && cfg.Target.LegalityOf(op) == Legal {
+		if cfg.Target.recursive[op.Name()] && c.legality(op) == Legal {
 			return ir.Skip
 		}
 		return ir.Advance
@@ -89,6 +90,20 @@ type converter struct {
 	erased map[*ir.Operation]bool
 	// created collects ops inserted while a pattern runs.
 	created []*ir.Operation
+	// rules caches the target's legality rule per op definition.
+	rules map[*ir.OpDef]rule
+}
+
+// legality is Target.LegalityOf with the rule looked up once per kind of
+// op (the target's rules are keyed by name and dialect, and every op is
+// asked about at least twice).
+func (c *converter) legality(op *ir.Operation) Legality {
+	r, ok := c.rules[op.Def()]
+	if !ok {
+		r = c.cfg.Target.ruleFor(op.Name())
+		c.rules[op.Def()] = r
+	}
+	return r.of(op)
 }
 
 // patternsFor returns the patterns rooted at name followed, by benefit,
@@ -117,7 +132,7 @@ func (c *converter) legalize(op *ir.Operation, depth int) error {
 	if _, isCast := c.casts[op]; isCast {
 		return nil
 	}
-	switch c.cfg.Target.LegalityOf(op) {
+	switch c.legality(op) {
 	case Legal:
 		return nil
 	case Unknown:
@@ -154,7 +169,7 @@ func (c *converter) legalize(op *ir.Operation, depth int) error {
 		}
 		return nil
 	}
-	if c.cfg.Target.LegalityOf(op) == Illegal {
+	if c.legality(op) == Illegal {
 		return ir.OpErrorf(op, "failed to legalize operation '%s' that was explicitly marked illegal", op.Name())
 	}
 	return ir.OpErrorf(op, "failed to legalize operation '%s'", op.Name())
@@ -165,8 +180,10 @@ func (c *converter) legalize(op *ir.Operation, depth int) error {
 func (c *converter) remapOperands(op *ir.Operation) []ir.Value {
 	out := op.Operands()
 	for i, v := range out {
-		if r := c.remap(v); len(r) == 1 {
-			out[i] = r[0]
+		if r, multi := c.remap1(v); !multi {
+			out[i] = r
+		} else {
+			c.remap(v) // materializes a 1:N target cast, as a pattern asking for it would
 		}
 	}
 	return out
@@ -176,28 +193,54 @@ func (c *converter) remapOperands(op *ir.Operation) []ir.Value {
 // source cast the conversion inserted, a target materialization of v when
 // its type converts, or v itself.
 func (c *converter) remap(v ir.Value) []ir.Value {
+	if r, multi := c.remap1(v); !multi {
+		return []ir.Value{r}
+	}
 	if def := v.DefiningOp(); def != nil {
 		if info, ok := c.casts[def]; ok && info.kind == sourceCast {
 			return def.Operands()
 		}
 	}
+	return c.materializeTarget(v).Results()
+}
+
+// remap1 is remap for the usual case of one value standing for v, without
+// building a list: it returns that value, or multi=true when v stands for
+// several (or none), which remap then lists.
+func (c *converter) remap1(v ir.Value) (r ir.Value, multi bool) {
+	if def := v.DefiningOp(); def != nil {
+		if info, ok := c.casts[def]; ok && info.kind == sourceCast {
+			if def.NumOperands() != 1 {
+				return nil, true
+			}
+			return def.Operand(0), false
+		}
+	}
 	tc := c.cfg.Types
 	if tc == nil {
-		return []ir.Value{v}
+		return v, false
 	}
 	to, ok := tc.ConvertTypes(v.Type())
 	if !ok || len(to) == 1 && to[0] == v.Type() {
-		return []ir.Value{v}
+		return v, false
 	}
-	// Materialize v in the converted types right after its definition.
+	if len(to) != 1 {
+		return nil, true
+	}
+	return c.materializeTarget(v).Result(0), false
+}
+
+// materializeTarget casts v to its converted types right after its
+// definition.
+func (c *converter) materializeTarget(v ir.Value) *ir.Operation {
+	to, _ := c.cfg.Types.ConvertTypes(v.Type())
 	b := ir.NewBuilder(c.rw.B().Ctx)
 	if def := v.DefiningOp(); def != nil {
 		b.SetInsertionPointAfter(def)
 	} else {
 		b.SetInsertionPointToStart(v.ParentBlock())
 	}
-	cast := c.newCast(b, []ir.Value{v}, to, v.Loc(), targetCast)
-	return cast.Results()
+	return c.newCast(b, []ir.Value{v}, to, v.Loc(), targetCast)
 }
 
 // newCast inserts an unrealized conversion cast and records it.

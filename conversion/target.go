@@ -92,25 +92,42 @@ func (t *Target) MarkOpRecursivelyLegal(names ...string) *Target {
 }
 
 // LegalityOf reports the legality of op. Op rules win over dialect rules.
-func (t *Target) LegalityOf(op *ir.Operation) Legality {
-	name := op.Name()
+func (t *Target) LegalityOf(op *ir.Operation) Legality { return t.ruleFor(op.Name()).of(op) }
+
+// rule is what decides the legality of the ops of one name: a fixed
+// legality, or a function of the op.
+type rule struct {
+	fn       func(*ir.Operation) bool
+	legality Legality
+}
+
+func (r rule) of(op *ir.Operation) Legality {
+	if r.fn != nil {
+		return boolLegality(r.fn(op))
+	}
+	return r.legality
+}
+
+// ruleFor finds the rule for ops named name (a conversion caches it per
+// op definition: the target does not change while it runs).
+func (t *Target) ruleFor(name string) rule {
 	if fn, ok := t.dynOps[name]; ok {
-		return boolLegality(fn(op))
+		return rule{fn: fn}
 	}
 	if l, ok := t.ops[name]; ok {
-		return l
+		return rule{legality: l}
 	}
 	ns := ir.DialectNamespace(name)
 	if fn, ok := t.dynDial[ns]; ok {
-		return boolLegality(fn(op))
+		return rule{fn: fn}
 	}
 	if l, ok := t.dialects[ns]; ok {
-		return l
+		return rule{legality: l}
 	}
 	if t.unknownDynamic != nil {
-		return boolLegality(t.unknownDynamic(op))
+		return rule{fn: t.unknownDynamic}
 	}
-	return Unknown
+	return rule{legality: Unknown}
 }
 
 func boolLegality(b bool) Legality {

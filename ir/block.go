@@ -50,7 +50,12 @@ func (b *Block) InsertArgument(i int, t Type, loc Location) *BlockArgument {
 // EraseArgument removes argument i, which must be unused.
 func (b *Block) EraseArgument(i int) {
 	b.context().changed()
-	b.args = append(b.args[:i:i], b.args[i+1:]...)
+	// In place: the argument list is never handed out, and region DCE
+	// erases the dead arguments of a block one by one (hundreds, in a
+	// lowered loop), which a copy per call made quadratic.
+	copy(b.args[i:], b.args[i+1:])
+	b.args[len(b.args)-1] = nil
+	b.args = b.args[:len(b.args)-1]
 	for j := i; j < len(b.args); j++ {
 		b.args[j].index = j
 	}

@@ -29,10 +29,13 @@ type Context struct {
 // NewContext returns an empty context with no dialects loaded. The builtin
 // types and attributes are always available.
 func NewContext() *Context {
+	// Sized for a compilation (all of tt's dialects hold about 500 ops; a
+	// kernel uniques a few hundred types and attributes), so that the
+	// tables are not rebuilt at every doubling.
 	return &Context{
-		uniq:     make(map[any]any),
-		dialects: make(map[string]*Dialect),
-		ops:      make(map[string]*OpDef),
+		uniq:     make(map[any]any, 256),
+		dialects: make(map[string]*Dialect, 16),
+		ops:      make(map[string]*OpDef, 512),
 	}
 }
 

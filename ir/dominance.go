@@ -151,18 +151,18 @@ func (d *DominanceInfo) ValueDominates(v Value, user *Operation) bool {
 	if anc == nil {
 		return false
 	}
-	if isGraphRegion(r) {
-		return true
-	}
+	// The common case first (a definition earlier in the user's block
+	// dominates in any region kind); graph regions, where every value
+	// dominates every use, only decide the rest.
 	useBlock := anc.block
 	if useBlock == defBlock {
 		def := v.DefiningOp()
-		if def == nil {
+		if def == nil || def != anc && def.IsBeforeInBlock(anc) {
 			return true
 		}
-		return def != anc && def.IsBeforeInBlock(anc)
+		return isGraphRegion(r)
 	}
-	return d.BlockDominates(defBlock, useBlock)
+	return isGraphRegion(r) || d.BlockDominates(defBlock, useBlock)
 }
 
 // OpDominates reports whether op a properly dominates op b (a ran before b

@@ -24,7 +24,14 @@ type unknownLocKey struct{}
 func (l *UnknownLoc) UniqueKey() any { return unknownLocKey{} }
 
 // Unknown returns the unknown location.
-func Unknown(ctx *Context) *UnknownLoc { return Unique(ctx, &UnknownLoc{}) }
+func Unknown(ctx *Context) *UnknownLoc {
+	if l := ctx.cache.unknown.Load(); l != nil {
+		return l
+	}
+	l := Unique(ctx, &UnknownLoc{})
+	ctx.cache.unknown.Store(l)
+	return l
+}
 
 // FileLineColLoc is `"file":line:col`, optionally a range
 // `"file":line:col to endLine:endCol` (EndLine 0 when not a range).
@@ -39,9 +46,11 @@ type FileLineColLoc struct {
 
 func (l *FileLineColLoc) UniqueKey() any { return *l }
 
-// FileLineCol returns the location of a point in a file.
+// FileLineCol returns the location of a point in a file. It is the only
+// way to make one: a FileLineColLoc without an end is canonical only
+// through it (a range is uniqued by Unique).
 func FileLineCol(ctx *Context, file string, line, col int) *FileLineColLoc {
-	return ctx.cache.cachedFileLoc(ctx, file, line, col)
+	return ctx.cache.cachedFileLoc(file, line, col)
 }
 
 // NameLoc is `"name"(child)`; Child is UnknownLoc when absent.

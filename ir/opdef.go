@@ -57,6 +57,12 @@ type OpDef struct {
 	// PopulateDefaults fills in default-valued inherent attributes that the
 	// state lacks (MLIR materializes default-valued properties on creation).
 	PopulateDefaults func(st *OperationState)
+	// DefaultAttrs are default-valued inherent attributes that Create
+	// stores when the state lacks them, as PopulateDefaults would, without
+	// a hook on the state (which then must be copied for the hook to
+	// change it): most LLVM and arith ops have such flags, and lowerings
+	// create thousands of them.
+	DefaultAttrs []DefaultAttr
 
 	// Parse parses the custom form after the op name; Print prints it after
 	// the result list and op name. Ops without them use the generic form.
@@ -76,6 +82,13 @@ type OpDef struct {
 	interfaces map[reflect.Type]any
 
 	unregistered bool
+}
+
+// DefaultAttr is an attribute an op gets, with the value Value gives, when
+// it is created without it.
+type DefaultAttr struct {
+	Name  string
+	Value func(ctx *Context) Attribute
 }
 
 // Registered reports whether the op was registered by a loaded dialect.

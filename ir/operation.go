@@ -78,21 +78,40 @@ func (st *OperationState) Attr(name string) Attribute {
 }
 
 // Create builds a detached operation from st. Attributes named as inherent
-// by the op definition become properties.
+// by the op definition become properties. st is not retained (nor
+// changed): callers may build it on the stack.
 func Create(st *OperationState) *Operation {
 	ctx := st.Ctx
 	def := ctx.OpDefFor(st.Name)
 	if def.PopulateDefaults != nil {
-		def.PopulateDefaults(st)
+		// The hook adds default-valued attributes; it gets a copy, so
+		// that the caller's state does not escape through it.
+		cp := *st
+		def.PopulateDefaults(&cp)
+		st = &cp
 	}
-	op := &Operation{def: def, ctx: ctx, loc: st.Loc}
+	op := newOperation(len(st.Operands))
+	op.def, op.ctx, op.loc = def, ctx, st.Loc
 	if op.loc == nil {
 		op.loc = Unknown(ctx)
 	}
-	// Both attribute lists are sized up front: building them by append
-	// reallocated the usual one- or two-attribute list at every step.
+	// The default-valued attributes the state lacks (at most 8 are looked
+	// for; an op has one or two).
+	var missing [8]bool
+	nDefaults, nDefaultProps := 0, 0
+	for i, d := range def.DefaultAttrs {
+		if i < len(missing) && st.Attr(d.Name) == nil {
+			missing[i] = true
+			nDefaults++
+			if def.IsInherent(d.Name) {
+				nDefaultProps++
+			}
+		}
+	}
+	// Both attribute lists share one array, sized up front (capped, so
+	// that growing either one reallocates it alone).
 	var inherent [8]bool
-	nProps := len(st.Props)
+	nProps := len(st.Props) + nDefaultProps
 	for i, a := range st.Attrs {
 		in := def.IsInherent(a.Name)
 		if i < len(inherent) {
@@ -103,12 +122,10 @@ func Create(st *OperationState) *Operation {
 		}
 	}
 	var props, attrs []NamedAttr
-	if nProps > 0 {
-		props = make([]NamedAttr, 0, nProps)
-		props = append(props, st.Props...)
-	}
-	if n := len(st.Props) + len(st.Attrs) - nProps; n > 0 {
-		attrs = make([]NamedAttr, 0, n)
+	if n := len(st.Props) + len(st.Attrs) + nDefaults; n > 0 {
+		all := make([]NamedAttr, 0, n)
+		props = append(all[:0:nProps], st.Props...)
+		attrs = all[nProps:nProps]
 	}
 	for i, a := range st.Attrs {
 		if i < len(inherent) && inherent[i] || i >= len(inherent) && def.IsInherent(a.Name) {
@@ -117,9 +134,24 @@ func Create(st *OperationState) *Operation {
 			attrs = append(attrs, a)
 		}
 	}
+	for i, d := range def.DefaultAttrs {
+		if i < len(missing) && missing[i] {
+			if def.IsInherent(d.Name) {
+				props = append(props, NamedAttr{d.Name, d.Value(ctx)})
+			} else {
+				attrs = append(attrs, NamedAttr{d.Name, d.Value(ctx)})
+			}
+		}
+	}
+	if len(props) == 0 {
+		props = nil
+	}
+	if len(attrs) == 0 {
+		attrs = nil
+	}
 	op.props = sortNamedAttrsInPlace(props)
 	op.attrs = sortNamedAttrsInPlace(attrs)
-	op.setOperands(st.Operands)
+	op.linkOperands(st.Operands)
 	if len(st.Types) == 1 {
 		op.results = op.result1[:]
 	} else {
@@ -135,11 +167,62 @@ func Create(st *OperationState) *Operation {
 		r.parent = op
 		op.regions = append(op.regions, r)
 	}
-	op.successors = make([]BlockOperand, len(st.Successors))
-	for i, b := range st.Successors {
-		op.successors[i] = BlockOperand{block: b, owner: op, index: i}
-		op.successors[i].link()
+	if len(st.Successors) > 0 {
+		op.successors = make([]BlockOperand, len(st.Successors))
+		for i, b := range st.Successors {
+			op.successors[i] = BlockOperand{block: b, owner: op, index: i}
+			op.successors[i].link()
+		}
 	}
+	return op
+}
+
+// Operations with up to four operands are allocated together with their
+// operand array: one allocation instead of two for nearly every op.
+type (
+	operation1 struct {
+		op  Operation
+		use [1]OpOperand
+	}
+	operation2 struct {
+		op  Operation
+		use [2]OpOperand
+	}
+	operation3 struct {
+		op  Operation
+		use [3]OpOperand
+	}
+	operation4 struct {
+		op  Operation
+		use [4]OpOperand
+	}
+)
+
+// newOperation allocates an operation with room for n operands
+// (op.operands has length n, not yet linked).
+func newOperation(n int) *Operation {
+	switch n {
+	case 0:
+		return &Operation{}
+	case 1:
+		x := &operation1{}
+		x.op.operands = x.use[:]
+		return &x.op
+	case 2:
+		x := &operation2{}
+		x.op.operands = x.use[:]
+		return &x.op
+	case 3:
+		x := &operation3{}
+		x.op.operands = x.use[:]
+		return &x.op
+	case 4:
+		x := &operation4{}
+		x.op.operands = x.use[:]
+		return &x.op
+	}
+	op := &Operation{}
+	op.operands = make([]OpOperand, n)
 	return op
 }
 
@@ -162,7 +245,12 @@ func (op *Operation) Has(t Traits) bool { return op.def.Has(t) }
 func (op *Operation) Loc() Location { return op.loc }
 
 // SetLoc changes the operation's location.
-func (op *Operation) SetLoc(l Location) { op.loc = l; op.ctx.changed() }
+func (op *Operation) SetLoc(l Location) {
+	if op.loc != l {
+		op.loc = l
+		op.ctx.changed()
+	}
+}
 
 // ---- operands ----
 
@@ -208,7 +296,14 @@ func (op *Operation) SetOperands(vs []Value) {
 }
 
 func (op *Operation) setOperands(vs []Value) {
+	// A fresh array: a use record of the old list (held by a snapshot of
+	// a use list) must not turn into one of the new operands.
 	op.operands = make([]OpOperand, len(vs))
+	op.linkOperands(vs)
+}
+
+// linkOperands fills op.operands (of length len(vs)) with uses of vs.
+func (op *Operation) linkOperands(vs []Value) {
 	for i, v := range vs {
 		op.operands[i] = OpOperand{value: v, owner: op, index: i}
 		op.operands[i].link()
@@ -264,10 +359,30 @@ func (op *Operation) Attr(name string) Attribute {
 	return findAttr(op.attrs, name)
 }
 
+// findAttr looks name up in a sorted attribute list. Ops carry a handful
+// of attributes, and the verifier and the passes ask for them by name all
+// the time: a short list is scanned (string equality compares lengths
+// first), a long one searched.
 func findAttr(list []NamedAttr, name string) Attribute {
-	i := sort.Search(len(list), func(i int) bool { return list[i].Name >= name })
-	if i < len(list) && list[i].Name == name {
-		return list[i].Value
+	if len(list) <= 8 {
+		for i := range list {
+			if list[i].Name == name {
+				return list[i].Value
+			}
+		}
+		return nil
+	}
+	lo, hi := 0, len(list)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if list[m].Name < name {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(list) && list[lo].Name == name {
+		return list[lo].Value
 	}
 	return nil
 }
@@ -278,8 +393,16 @@ func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
 // SetAttr sets (or replaces) an attribute. Names the op declares inherent,
 // and names already stored as properties, are stored as properties.
 func (op *Operation) SetAttr(name string, v Attribute) {
+	inherent := findAttr(op.props, name) != nil || op.def.IsInherent(name)
+	list := op.attrs
+	if inherent {
+		list = op.props
+	}
+	if v != nil && findAttr(list, name) == v {
+		return // the value it has (attributes are uniqued): no change
+	}
 	op.ctx.changed()
-	if findAttr(op.props, name) != nil || op.def.IsInherent(name) {
+	if inherent {
 		op.props = setAttr(op.props, name, v)
 		return
 	}
@@ -428,6 +551,18 @@ func (op *Operation) IsBeforeInBlock(other *Operation) bool {
 	return op.order < other.order
 }
 
+// BlockOrder returns op's number in its block: the numbers grow along the
+// block, the last op's is the largest, and they stay as they are until an
+// op is inserted or moved within the block (erasing ops leaves the others'
+// numbers). Passes use them to index per-block tables; like
+// IsBeforeInBlock, asking may number the block's ops.
+func (op *Operation) BlockOrder() int {
+	if b := op.block; !b.orderValid {
+		b.renumber()
+	}
+	return op.order
+}
+
 // Remove unlinks the op from its block without destroying it.
 func (op *Operation) Remove() {
 	if op.block != nil {
@@ -437,12 +572,18 @@ func (op *Operation) Remove() {
 
 // MoveBefore moves op right before other (possibly in another block).
 func (op *Operation) MoveBefore(other *Operation) {
+	if op.next == other && op.block == other.block && op.block != nil {
+		return // already there: no change
+	}
 	op.Remove()
 	other.block.insertBefore(op, other)
 }
 
 // MoveAfter moves op right after other.
 func (op *Operation) MoveAfter(other *Operation) {
+	if other.next == op && op.block == other.block && op.block != nil {
+		return // already there: no change
+	}
 	op.Remove()
 	other.block.insertBefore(op, other.next)
 }

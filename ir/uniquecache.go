@@ -14,6 +14,8 @@ import (
 type uniqueCache struct {
 	ints   [maxCachedIntWidth + 1]atomic.Pointer[IntegerType] // signless, by width
 	floats [256]atomic.Pointer[FloatType]                     // by FloatKind
+	// unknown is the unknown location (every op built without one).
+	unknown atomic.Pointer[UnknownLoc]
 
 	mu        sync.RWMutex
 	intAttrs  map[intAttrKey]*IntegerAttr
@@ -119,8 +121,11 @@ func (c *uniqueCache) cachedIntArray1(ctx *Context, elem Type, v int64) *DenseAr
 	return a
 }
 
-// cachedFileLoc returns the canonical location of a point in a file.
-func (c *uniqueCache) cachedFileLoc(ctx *Context, file string, line, col int) *FileLineColLoc {
+// cachedFileLoc returns the canonical location of a point in a file. The
+// cache is where point locations are uniqued (FileLineCol is their only
+// constructor; ranges go through Unique): the parser makes one for nearly
+// every op, and the generic table would box and hash each key twice.
+func (c *uniqueCache) cachedFileLoc(file string, line, col int) *FileLineColLoc {
 	key := fileLocKey{file, line, col}
 	c.mu.RLock()
 	l := c.fileLocs[key]
@@ -128,12 +133,15 @@ func (c *uniqueCache) cachedFileLoc(ctx *Context, file string, line, col int) *F
 	if l != nil {
 		return l
 	}
-	l = Unique(ctx, &FileLineColLoc{File: file, Line: line, Col: col})
 	c.mu.Lock()
-	if c.fileLocs == nil {
-		c.fileLocs = map[fileLocKey]*FileLineColLoc{}
+	defer c.mu.Unlock()
+	if l := c.fileLocs[key]; l != nil {
+		return l
 	}
+	if c.fileLocs == nil {
+		c.fileLocs = make(map[fileLocKey]*FileLineColLoc, 256) // a kernel's lines
+	}
+	l = &FileLineColLoc{File: file, Line: line, Col: col}
 	c.fileLocs[key] = l
-	c.mu.Unlock()
 	return l
 }

@@ -56,9 +56,14 @@ type OpResult struct {
 }
 
 func (r *OpResult) DefiningOp() *Operation { return r.owner }
-func (r *OpResult) SetType(t Type)         { r.typ = t; r.owner.ctx.changed() }
-func (r *OpResult) ParentBlock() *Block    { return r.owner.block }
-func (r *OpResult) Loc() Location          { return r.owner.loc }
+func (r *OpResult) SetType(t Type) {
+	if r.typ != t {
+		r.typ = t
+		r.owner.ctx.changed()
+	}
+}
+func (r *OpResult) ParentBlock() *Block { return r.owner.block }
+func (r *OpResult) Loc() Location       { return r.owner.loc }
 
 // Owner returns the operation producing the result.
 func (r *OpResult) Owner() *Operation { return r.owner }
@@ -75,12 +80,22 @@ type BlockArgument struct {
 }
 
 func (a *BlockArgument) DefiningOp() *Operation { return nil }
-func (a *BlockArgument) SetType(t Type)         { a.typ = t; a.owner.context().changed() }
-func (a *BlockArgument) ParentBlock() *Block    { return a.owner }
-func (a *BlockArgument) Loc() Location          { return a.loc }
+func (a *BlockArgument) SetType(t Type) {
+	if a.typ != t {
+		a.typ = t
+		a.owner.context().changed()
+	}
+}
+func (a *BlockArgument) ParentBlock() *Block { return a.owner }
+func (a *BlockArgument) Loc() Location       { return a.loc }
 
 // SetLoc sets the argument's location.
-func (a *BlockArgument) SetLoc(l Location) { a.loc = l; a.owner.context().changed() }
+func (a *BlockArgument) SetLoc(l Location) {
+	if a.loc != l {
+		a.loc = l
+		a.owner.context().changed()
+	}
+}
 
 // Owner returns the block that owns the argument.
 func (a *BlockArgument) Owner() *Block { return a.owner }

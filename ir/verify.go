@@ -139,7 +139,8 @@ func (v *verifier) verifyBlock(parent *Operation, _ int, b *Block, graph bool) {
 			v.fail(OpErrorf(o, "must be the last operation in the parent block"))
 			return
 		}
-		for i, s := range o.Successors() {
+		for i := range o.successors {
+			s := o.successors[i].block
 			if s == nil {
 				v.fail(OpErrorf(o, "null successor #%d", i))
 				return
@@ -180,6 +181,9 @@ func (v *verifier) verifyIsolated(op *Operation, r *Region) {
 						continue
 					}
 					defBlock := val.ParentBlock()
+					if defBlock == o.block && defBlock != nil {
+						continue // o is nested in r, and so is its own block
+					}
 					if defBlock == nil || !r.IsAncestorOf(defBlock.region) {
 						v.fail(OpErrorf(o, "using value defined outside the region").Note(op.loc, "required by region isolation constraints"))
 					}

@@ -46,9 +46,19 @@ func Walk(op *Operation, order WalkOrder, fn func(*Operation) WalkResult) bool {
 	return false
 }
 
-// WalkOps visits op and all nested ops in pre-order.
+// WalkOps visits op and all nested ops in pre-order. It is Walk without
+// steering (one call per op instead of two: the IR is walked all the time).
 func WalkOps(op *Operation, fn func(*Operation)) {
-	Walk(op, PreOrder, func(o *Operation) WalkResult { fn(o); return Advance })
+	fn(op)
+	for _, r := range op.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; {
+				next := o.next
+				WalkOps(o, fn)
+				o = next
+			}
+		}
+	}
 }
 
 // WalkNested visits the ops nested in op (not op itself) in pre-order.

@@ -167,7 +167,7 @@ func TestParallelFunctionPasses(t *testing.T) {
 
 func TestAnalysisCaching(t *testing.T) {
 	reg := passmgr.NewRegistry()
-	computed := 0
+	computed, touches := 0, 0
 	analysis := func(op *ir.Operation) int { computed++; return computed }
 	use := func(preserve, change bool) func(fs *flag.FlagSet) passmgr.RunFunc {
 		return func(fs *flag.FlagSet) passmgr.RunFunc {
@@ -175,7 +175,8 @@ func TestAnalysisCaching(t *testing.T) {
 				passmgr.GetAnalysis(st, op, analysis)
 				passmgr.GetAnalysis(st, op, analysis)
 				if change {
-					op.SetAttr("test.touched", ir.Unit(op.Context()))
+					touches++
+					op.SetAttr("test.touched", ir.IntegerAttrOf(op.Context(), ir.I64(op.Context()), int64(touches)))
 				}
 				if preserve {
 					st.PreserveAll()
@@ -218,9 +219,20 @@ func TestVerifyOnlyChangedIR(t *testing.T) {
 		}}
 	}
 	counted := func(m *ir.Operation) *ir.Operation { return m.Region(0).Front().First().Region(0).Front().First() }
+	n := int64(0)
 	reg.Register(
 		pass("look", func(m *ir.Operation) { ir.WalkOps(m, func(*ir.Operation) {}) }),
-		pass("attr", func(m *ir.Operation) { counted(m).SetAttr("vt.n", ir.Unit(m.Context())) }),
+		pass("attr", func(m *ir.Operation) {
+			n++
+			counted(m).SetAttr("vt.n", ir.IntegerAttrOf(m.Context(), ir.I64(m.Context()), n))
+		}),
+		// Setting the value an attribute has, or moving an op where it
+		// is, changes nothing.
+		pass("same", func(m *ir.Operation) {
+			c := counted(m)
+			c.SetAttr("vt.n", c.Attr("vt.n"))
+			c.MoveBefore(c.Next())
+		}),
 		pass("move", func(m *ir.Operation) { c := counted(m); c.MoveAfter(c.Next()) }))
 	for _, tc := range []struct {
 		pipeline string
@@ -230,6 +242,7 @@ func TestVerifyOnlyChangedIR(t *testing.T) {
 		{"look", 1, ""},                // nothing verified the module in this run yet
 		{"look,look,look", 1, ""},      // unchanged since
 		{"look,attr,look,attr", 3, ""}, // every change re-verifies
+		{"look,attr,same,same", 2, ""}, // no-op updates are no changes
 		{"look,move", 1, "must be the last operation in the parent block"},
 	} {
 		verified = 0
@@ -243,6 +256,40 @@ func TestVerifyOnlyChangedIR(t *testing.T) {
 		}
 		if verified != tc.want {
 			t.Errorf("%s: the op verified %d times, want %d", tc.pipeline, verified, tc.want)
+		}
+	}
+
+	// A record shared by runs (Config.Verified) carries what verified
+	// from one run to the next, and from the caller's own verification.
+	m, err = asm.ParseString(ctx, `tt.func @f() { "vt.counted"() : () -> () tt.return }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := passmgr.DefaultConfig()
+	cfg.Verified = passmgr.NewVerified()
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Verified.Mark(m)
+	for _, tc := range []struct {
+		pipeline string
+		want     int
+	}{
+		{"look", 0},      // the caller verified it
+		{"attr", 1},      // changed
+		{"look,look", 0}, // verified at the end of the previous run
+		{"attr,look", 1},
+	} {
+		verified = 0
+		pm, err := passmgr.Parse(reg, "builtin.module("+tc.pipeline+")")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pm.Run(m, cfg); err != nil {
+			t.Fatalf("%s: %v", tc.pipeline, err)
+		}
+		if verified != tc.want {
+			t.Errorf("shared record, %s: the op verified %d times, want %d", tc.pipeline, verified, tc.want)
 		}
 	}
 }

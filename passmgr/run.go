@@ -55,6 +55,45 @@ type Config struct {
 	// from the pass's goroutine; calls are serialized). If nil they are
 	// written to IROut.
 	Diagnostics func(*ir.Diagnostic)
+	// Verified, if set, records the IR known to verify and is shared by
+	// the runs with this configuration: a pipeline run after another on
+	// the same module (tt-translate's stages), or after the caller
+	// verified the module, does not verify again IR that has not changed
+	// since. Nil: each run starts knowing nothing verified.
+	Verified *Verified
+}
+
+// Verified records, per op, the IR generation of its context at which the
+// op (and everything nested in it) last verified.
+type Verified struct {
+	mu  sync.Mutex
+	gen map[*ir.Operation]uint64
+}
+
+// NewVerified returns an empty record.
+func NewVerified() *Verified { return &Verified{gen: map[*ir.Operation]uint64{}} }
+
+// Mark records that op verified at its context's current generation.
+func (v *Verified) Mark(op *ir.Operation) { v.mark(op, op.Context().Generation()) }
+
+func (v *Verified) mark(op *ir.Operation, gen uint64) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.gen[op] = gen
+}
+
+// current reports whether op verified, itself or as part of an enclosing
+// op, and no IR of its context has changed since.
+func (v *Verified) current(op *ir.Operation) bool {
+	now := op.Context().Generation()
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	for o := op; o != nil; o = o.ParentOp() {
+		if g, ok := v.gen[o]; ok && g == now {
+			return true
+		}
+	}
+	return false
 }
 
 // emitMu serializes the delivery of diagnostics from parallel passes.
@@ -85,26 +124,9 @@ type runner struct {
 	printMu  sync.Mutex
 	// treeCounts numbers the dumps of each op for PrintTreeDir.
 	treeCounts map[*ir.Operation]int
-	// verified holds, per op, the context's IR generation at which the op
-	// last verified (guarded by verifiedMu: nested pipelines run in
-	// parallel).
-	verifiedMu sync.Mutex
-	verified   map[*ir.Operation]uint64
-}
-
-// needsVerify reports whether op's IR may have changed since it last
-// verified in this run.
-func (r *runner) needsVerify(op *ir.Operation) bool {
-	r.verifiedMu.Lock()
-	defer r.verifiedMu.Unlock()
-	g, ok := r.verified[op]
-	return !ok || g != op.Context().Generation()
-}
-
-func (r *runner) markVerified(op *ir.Operation, gen uint64) {
-	r.verifiedMu.Lock()
-	defer r.verifiedMu.Unlock()
-	r.verified[op] = gen
+	// verified is the IR known to verify: the configuration's record, or
+	// this run's own.
+	verified *Verified
 }
 
 // Run executes the pipeline on op (whose name must match pm.Anchor).
@@ -120,7 +142,10 @@ func (pm *PassManager) Run(op *ir.Operation, cfg *Config) error {
 	}
 	pm.loadDependents(op.Context())
 	r := &runner{cfg: cfg, top: op, analyses: newAnalysisCache(), treeCounts: map[*ir.Operation]int{},
-		verified: map[*ir.Operation]uint64{}}
+		verified: cfg.Verified}
+	if r.verified == nil {
+		r.verified = NewVerified()
+	}
 	var err error
 	if cfg.Timer != nil {
 		cfg.Timer.root.name = "'" + pm.Anchor + "' Pipeline"
@@ -283,10 +308,10 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 	if err == nil && !st.preserved && changed {
 		r.analyses.invalidate(op)
 	}
-	if err == nil && r.cfg.VerifyEach && r.needsVerify(op) {
+	if err == nil && r.cfg.VerifyEach && !r.verified.current(op) {
 		gen := st.Ctx.Generation()
 		if err = ir.Verify(op); err == nil {
-			r.markVerified(op, gen)
+			r.verified.mark(op, gen)
 		}
 	}
 	if err != nil {

@@ -21,6 +21,15 @@ func newConstFolder(rw *Rewriter) *constFolder {
 	return &constFolder{rw: rw, scopes: map[*ir.Region]map[constKey]*ir.Operation{}, owned: map[*ir.Operation]constKey{}}
 }
 
+// reset forgets every constant (a new round of the greedy driver starts
+// from scratch) and keeps the tables' storage.
+func (f *constFolder) reset() {
+	for _, m := range f.scopes {
+		clear(m)
+	}
+	clear(f.owned)
+}
+
 // insertionRegion finds where constants used in block b are hoisted to.
 func insertionRegion(b *ir.Block) *ir.Region {
 	for {

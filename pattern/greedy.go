@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -66,6 +67,7 @@ func ApplyGreedily(op *ir.Operation, set *FrozenSet, cfg Config) (bool, error) {
 	for _, r := range op.Regions() {
 		d := newDriver(op.Context(), set, cfg, r)
 		c, err := d.simplify()
+		d.release()
 		changed = changed || c
 		if err != nil {
 			return changed, err
@@ -85,12 +87,47 @@ type driver struct {
 	folder *constFolder
 	// foldOperands is tryFold's reusable list of constant operands.
 	foldOperands []ir.Attribute
+	// The state of each round, kept for the next: the rewrite counts, and
+	// region simplification's liveness.
+	perOp map[*ir.Operation]int
+	live  *liveness
 }
 
+// driverState is the storage of a driver's tables, recycled from one
+// driver to the next: a compilation runs the greedy driver dozens of times
+// (every canonicalization, and patterns applied by other passes), and new
+// tables for each run cost more than the rewriting on small regions.
+type driverState struct {
+	wl     *worklist
+	perOp  map[*ir.Operation]int
+	live   *liveness
+	folder *constFolder
+}
+
+var driverStates = sync.Pool{New: func() any {
+	return &driverState{wl: newWorklist(0), perOp: map[*ir.Operation]int{}, live: newLiveness(), folder: newConstFolder(nil)}
+}}
+
 func newDriver(ctx *ir.Context, set *FrozenSet, cfg Config, r *ir.Region) *driver {
-	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: newWorklist(countOps(r))}
+	st := driverStates.Get().(*driverState)
+	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: st.wl, perOp: st.perOp, live: st.live, folder: st.folder}
 	d.rw = NewRewriter(ctx, d)
+	d.folder.rw = d.rw
 	return d
+}
+
+// release empties the driver's tables, dropping every reference to the
+// IR, and recycles them.
+func (d *driver) release() {
+	d.wl.clear()
+	clear(d.wl.list[:cap(d.wl.list)])
+	clear(d.perOp)
+	d.live.reset()
+	d.folder.reset()
+	clear(d.folder.scopes)
+	d.folder.rw = nil
+	driverStates.Put(&driverState{wl: d.wl, perOp: d.perOp, live: d.live, folder: d.folder})
+	d.wl, d.perOp, d.live, d.folder = nil, nil, nil, nil
 }
 
 func (d *driver) simplify() (bool, error) {
@@ -106,7 +143,7 @@ func (d *driver) simplify() (bool, error) {
 			break
 		}
 		d.wl.clear()
-		d.folder = newConstFolder(d.rw)
+		d.folder.reset()
 		d.populate()
 		var err error
 		again, err = d.processWorklist()
@@ -114,7 +151,7 @@ func (d *driver) simplify() (bool, error) {
 			return true, err
 		}
 		if d.cfg.Simplify != SimplifyNone {
-			if SimplifyRegions(d.rw, d.region) {
+			if simplifyRegions(d.rw, d.region, d.live) {
 				again = true
 			}
 		}
@@ -190,7 +227,8 @@ func (d *driver) processWorklist() (bool, error) {
 	if limit <= 0 {
 		limit = 1000 + 64*len(d.wl.list)
 	}
-	perOp := map[*ir.Operation]int{}
+	perOp := d.perOp
+	clear(perOp)
 	for !d.wl.empty() {
 		if rewrites >= limit {
 			if d.cfg.MaxRewrites > 0 {

@@ -7,8 +7,14 @@ import "github.com/ttcompiler/tt/ir"
 // blocks) in r and everything nested in it, like MLIR's "normal" region
 // simplification. It reports whether it changed anything.
 func SimplifyRegions(rw *Rewriter, r *ir.Region) bool {
+	return simplifyRegions(rw, r, newLiveness())
+}
+
+// simplifyRegions is SimplifyRegions with the liveness state supplied (the
+// greedy driver keeps one for all its rounds).
+func simplifyRegions(rw *Rewriter, r *ir.Region, l *liveness) bool {
 	changed := eraseUnreachableBlocks(rw, r)
-	if runRegionDCE(rw, r) {
+	if runRegionDCE(rw, r, l) {
 		changed = true
 	}
 	return changed
@@ -75,20 +81,73 @@ func dropDefinedValueUses(b *ir.Block) {
 	}
 }
 
-// liveness is the state of region DCE.
+// liveness is the state of region DCE. Whether an op or a block argument
+// is live is kept per block, in slices indexed by the op's BlockOrder and
+// the argument's index (the IR does not change while liveness propagates,
+// and erasing leaves the other ops' numbers): DCE runs after every round
+// of every canonicalization, and maps keyed by op cost it most of its time.
 type liveness struct {
-	ops  map[*ir.Operation]bool
-	args map[*ir.BlockArgument]bool
+	blocks map[*ir.Block]*blockLiveness
+	// last is the block looked up last (propagation goes block by block).
+	lastBlock *ir.Block
+	last      *blockLiveness
+	free      []*blockLiveness
 	// succArgs caches, per branch, the block argument each operand feeds
 	// (successorArg): branches of unrolled loops carry hundreds of values.
 	succArgs map[*ir.Operation][]*ir.BlockArgument
 	changed  bool
 }
 
+// blockLiveness says which ops (by BlockOrder) and arguments of a block
+// are live.
+type blockLiveness struct {
+	ops, args []bool
+}
+
+// of returns the liveness of block b's ops and arguments.
+func (l *liveness) of(b *ir.Block) *blockLiveness {
+	if b == l.lastBlock {
+		return l.last
+	}
+	s, ok := l.blocks[b]
+	if !ok {
+		if n := len(l.free); n > 0 {
+			s, l.free = l.free[n-1], l.free[:n-1]
+		} else {
+			s = &blockLiveness{}
+		}
+		nOps := 0
+		if last := b.Last(); last != nil {
+			nOps = last.BlockOrder() + 1
+		}
+		s.ops = resize(s.ops, nOps)
+		s.args = resize(s.args, b.NumArguments())
+		l.blocks[b] = s
+	}
+	l.lastBlock, l.last = b, s
+	return s
+}
+
+// resize returns n false values, in buf's storage when it is large enough.
+func resize(buf []bool, n int) []bool {
+	if cap(buf) < n {
+		return make([]bool, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
+}
+
+// liveOp reports whether op is live.
+func (l *liveness) liveOp(op *ir.Operation) bool {
+	return l.of(op.Block()).ops[op.BlockOrder()]
+}
+
 // setOp marks an op live.
 func (l *liveness) setOp(op *ir.Operation) {
-	if !l.ops[op] {
-		l.ops[op] = true
+	ops := l.of(op.Block()).ops
+	if i := op.BlockOrder(); !ops[i] {
+		ops[i] = true
 		l.changed = true
 	}
 }
@@ -100,18 +159,35 @@ func (l *liveness) set(v ir.Value) {
 	case *ir.OpResult:
 		l.setOp(v.Owner())
 	case *ir.BlockArgument:
-		if !l.args[v] {
-			l.args[v] = true
+		args := l.of(v.Owner()).args
+		if !args[v.Index()] {
+			args[v.Index()] = true
 			l.changed = true
 		}
 	}
 }
 
-func (l *liveness) isLive(a *ir.BlockArgument) bool { return l.args[a] }
+func (l *liveness) isLive(a *ir.BlockArgument) bool { return l.of(a.Owner()).args[a.Index()] }
 
-func runRegionDCE(rw *Rewriter, r *ir.Region) bool {
-	l := &liveness{ops: make(map[*ir.Operation]bool, countOps(r)), args: map[*ir.BlockArgument]bool{},
-		succArgs: map[*ir.Operation][]*ir.BlockArgument{}}
+// newLiveness returns an empty liveness state.
+func newLiveness() *liveness {
+	return &liveness{blocks: map[*ir.Block]*blockLiveness{}, succArgs: map[*ir.Operation][]*ir.BlockArgument{}}
+}
+
+// reset empties the liveness tables, keeping their storage.
+func (l *liveness) reset() {
+	for _, s := range l.blocks {
+		l.free = append(l.free, s)
+	}
+	clear(l.blocks)
+	clear(l.succArgs)
+	l.lastBlock, l.last = nil, nil
+}
+
+// runRegionDCE erases the dead code of r, using l (emptied first) for its
+// liveness.
+func runRegionDCE(rw *Rewriter, r *ir.Region, l *liveness) bool {
+	l.reset()
 	for {
 		l.changed = false
 		l.propagateRegion(r)
@@ -124,6 +200,9 @@ func runRegionDCE(rw *Rewriter, r *ir.Region) bool {
 
 // postOrder lists the blocks reachable from the entry in post-order.
 func postOrder(r *ir.Region) []*ir.Block {
+	if r.NumBlocks() == 1 {
+		return r.Blocks() // the usual region: one block, nothing to order
+	}
 	var out []*ir.Block
 	seen := map[*ir.Block]bool{}
 	var visit func(b *ir.Block)
@@ -177,7 +256,7 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 		}
 		return
 	}
-	if l.ops[op] {
+	if l.liveOp(op) {
 		return
 	}
 	if !ir.WouldBeTriviallyDead(op) {
@@ -199,7 +278,7 @@ func (l *liveness) processValue(v ir.Value) {
 				}
 			}
 		}
-		if l.ops[owner] {
+		if l.liveOp(owner) {
 			l.set(v)
 			return
 		}
@@ -247,7 +326,7 @@ func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
 		}
 		for o := b.Last(); o != nil; {
 			prev := o.Prev()
-			if !l.ops[o] {
+			if !l.liveOp(o) {
 				for _, v := range o.Results() {
 					for _, u := range ir.Uses(v) {
 						u.Set(nil)

@@ -51,14 +51,9 @@ func (w *worklist) reverse() {
 	}
 }
 
-func (w *worklist) empty() bool {
-	for _, op := range w.list {
-		if op != nil {
-			return false
-		}
-	}
-	return true
-}
+// empty reports whether no op is queued (pos holds exactly the queued
+// ops; the list may still hold holes).
+func (w *worklist) empty() bool { return len(w.pos) == 0 }
 
 // clear empties the worklist, keeping its storage for the next round.
 func (w *worklist) clear() {

@@ -5,49 +5,66 @@ import "github.com/ttcompiler/tt/ir"
 // scopedTable is the scoped hash table of CSE: ops inserted in a scope
 // are forgotten when it is popped; a later insert of an equivalent op
 // shadows the earlier one.
+//
+// The inserted ops live in one stack (scopes are popped in the reverse
+// order of their pushes), each entry linked to the one it shadows under
+// the same hash: inserting costs no allocation of its own.
 type scopedTable struct {
-	buckets map[uint64][]*ir.Operation
+	heads   map[uint64]int32 // the latest entry per hash
+	entries []tableEntry
 	members map[*ir.Operation]bool
-	scopes  [][]uint64 // per scope, the hashes inserted in it
+	scopes  []int // per open scope, where its entries start
+}
+
+type tableEntry struct {
+	op   *ir.Operation
+	hash uint64
+	prev int32 // the entry shadowed under the same hash, or -1
 }
 
 func newScopedTable() *scopedTable {
-	return &scopedTable{buckets: map[uint64][]*ir.Operation{}, members: map[*ir.Operation]bool{}}
+	return &scopedTable{heads: map[uint64]int32{}, members: map[*ir.Operation]bool{}}
 }
 
-func (t *scopedTable) push() { t.scopes = append(t.scopes, nil) }
+func (t *scopedTable) push() { t.scopes = append(t.scopes, len(t.entries)) }
 
 func (t *scopedTable) pop() {
-	top := t.scopes[len(t.scopes)-1]
+	start := t.scopes[len(t.scopes)-1]
 	t.scopes = t.scopes[:len(t.scopes)-1]
-	for i := len(top) - 1; i >= 0; i-- {
-		h := top[i]
-		b := t.buckets[h]
-		delete(t.members, b[len(b)-1])
-		if len(b) == 1 {
-			delete(t.buckets, h)
+	for i := len(t.entries) - 1; i >= start; i-- {
+		e := t.entries[i]
+		delete(t.members, e.op)
+		if e.prev < 0 {
+			delete(t.heads, e.hash)
 		} else {
-			t.buckets[h] = b[:len(b)-1]
+			t.heads[e.hash] = e.prev
 		}
 	}
+	clear(t.entries[start:])
+	t.entries = t.entries[:start]
 }
 
 // insert records op under its hash h (from lookup).
 func (t *scopedTable) insert(op *ir.Operation, h uint64) {
-	t.buckets[h] = append(t.buckets[h], op)
+	prev, ok := t.heads[h]
+	if !ok {
+		prev = -1
+	}
+	t.heads[h] = int32(len(t.entries))
+	t.entries = append(t.entries, tableEntry{op: op, hash: h, prev: prev})
 	t.members[op] = true
-	t.scopes[len(t.scopes)-1] = append(t.scopes[len(t.scopes)-1], h)
 }
 
 // lookup returns the most recently inserted op equivalent to op (or nil)
 // and op's hash.
 func (t *scopedTable) lookup(op *ir.Operation) (*ir.Operation, uint64) {
 	h := opHash(op)
-	b := t.buckets[h]
-	for i := len(b) - 1; i >= 0; i-- {
-		if opEquivalent(b[i], op) {
-			return b[i], h
+	i, ok := t.heads[h]
+	for ok && i >= 0 {
+		if e := t.entries[i]; opEquivalent(e.op, op) {
+			return e.op, h
 		}
+		i = t.entries[i].prev
 	}
 	return nil, h
 }

@@ -85,7 +85,7 @@ func newBinary(name string, flag binaryFlag, traits ir.Traits) *ir.OpDef {
 	}
 	d.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseBinary(p, st, flag) }
 	d.Print = func(p ir.OpPrinter, op *ir.Operation) { printBinary(p, op, flag) }
-	d.PopulateDefaults = populateFlag(flag)
+	d.DefaultAttrs = defaultFlagAttrs(flag)
 	d.VerifyInvariants = func(op *ir.Operation) error {
 		if err := CheckCounts(op, 2, 1); err != nil {
 			return err
@@ -110,7 +110,7 @@ func newUnaryFloat(name string) *ir.OpDef {
 		return ParseUnaryWithFastMath(p, st, true)
 	}
 	d.Print = func(p ir.OpPrinter, op *ir.Operation) { PrintUnaryWithFastMath(p, op) }
-	d.PopulateDefaults = populateFlag(flagFastMath)
+	d.DefaultAttrs = defaultFlagAttrs(flagFastMath)
 	d.VerifyInvariants = func(op *ir.Operation) error {
 		if err := CheckCounts(op, 1, 1); err != nil {
 			return err
@@ -126,18 +126,14 @@ func newUnaryFloat(name string) *ir.OpDef {
 	return d
 }
 
-// populateFlag returns the PopulateDefaults hook storing the default of a
-// DefaultValuedAttr flag (MLIR materializes it on every creation).
-func populateFlag(f binaryFlag) func(st *ir.OperationState) {
+// defaultFlagAttrs returns the default-valued attribute of a
+// DefaultValuedAttr flag (MLIR materializes it on every creation), or
+// nil for a flag without one.
+func defaultFlagAttrs(f binaryFlag) []ir.DefaultAttr {
 	if f != flagOverflow && f != flagFastMath {
 		return nil
 	}
-	name := flagAttrName(f)
-	return func(st *ir.OperationState) {
-		if st.Attr(name) == nil {
-			st.AddAttr(name, defaultFlag(st.Ctx, f))
-		}
-	}
+	return []ir.DefaultAttr{{Name: flagAttrName(f), Value: func(ctx *ir.Context) ir.Attribute { return defaultFlag(ctx, f) }}}
 }
 
 // defaultFlag returns the value a DefaultValuedAttr flag takes when the

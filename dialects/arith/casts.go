@@ -68,7 +68,7 @@ func newCast(name string, k castKind) *ir.OpDef {
 	d.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseCast(p, st, k) }
 	d.Print = func(p ir.OpPrinter, op *ir.Operation) { printCast(p, op, k) }
 	if k == castTruncI {
-		d.PopulateDefaults = populateFlag(flagOverflow)
+		d.DefaultAttrs = defaultFlagAttrs(flagOverflow)
 	}
 	d.VerifyInvariants = func(op *ir.Operation) error { return verifyCastInvariants(op, k) }
 	d.Verify = func(op *ir.Operation) error { return verifyCast(op, k) }

@@ -24,7 +24,7 @@ func init() {
 		return parseCmp(p, st, cmpFNames, FloatLike, true)
 	}
 	CmpFOp.Print = printCmp
-	CmpFOp.PopulateDefaults = populateFlag(flagFastMath)
+	CmpFOp.DefaultAttrs = defaultFlagAttrs(flagFastMath)
 	CmpFOp.VerifyInvariants = func(op *ir.Operation) error {
 		if err := verifyFlagAttr(op, flagFastMath); err != nil {
 			return err

@@ -24,19 +24,9 @@ func Load(ctx *ir.Context) { ctx.Load(Dialect) }
 func define(name string, traits ir.Traits, spec asmfmt.Spec) *ir.OpDef {
 	def := Dialect.NewOp(name, traits)
 	asmfmt.Install(def, spec)
-	var defaults []asmfmt.Attr
 	for _, a := range spec.Attrs {
 		if a.Default != nil && (a.Name == FastmathFlagsAttrName || a.Name == OverflowFlagsAttrName) {
-			defaults = append(defaults, a)
-		}
-	}
-	if len(defaults) > 0 {
-		def.PopulateDefaults = func(st *ir.OperationState) {
-			for _, a := range defaults {
-				if st.Attr(a.Name) == nil {
-					st.AddAttr(a.Name, a.Default(st.Ctx))
-				}
-			}
+			def.DefaultAttrs = append(def.DefaultAttrs, ir.DefaultAttr{Name: a.Name, Value: a.Default})
 		}
 	}
 	return def

@@ -16,11 +16,9 @@ var (
 )
 
 func init() {
-	FCmpOp.PopulateDefaults = func(st *ir.OperationState) {
-		if st.Attr(FastmathFlagsAttrName) == nil {
-			st.AddAttr(FastmathFlagsAttrName, Fastmath(st.Ctx, FastmathNone))
-		}
-	}
+	FCmpOp.DefaultAttrs = []ir.DefaultAttr{{Name: FastmathFlagsAttrName, Value: func(ctx *ir.Context) ir.Attribute {
+		return Fastmath(ctx, FastmathNone)
+	}}}
 }
 
 func parseCmp(e *ir.EnumInfo) func(ir.OpParser, *ir.OperationState) error {

@@ -27,11 +27,7 @@ const (
 )
 
 func init() {
-	GEPOp.PopulateDefaults = func(st *ir.OperationState) {
-		if st.Attr("noWrapFlags") == nil {
-			st.AddAttr("noWrapFlags", ir.I32Attr(st.Ctx, 0))
-		}
-	}
+	GEPOp.DefaultAttrs = []ir.DefaultAttr{{Name: "noWrapFlags", Value: func(ctx *ir.Context) ir.Attribute { return ir.I32Attr(ctx, 0) }}}
 }
 
 func gepFlagsString(f int64) string {

@@ -39,11 +39,9 @@ func newOp(name string, k opKind) *ir.OpDef {
 	d.Print = func(p ir.OpPrinter, op *ir.Operation) { printOp(p, op, k) }
 	d.VerifyInvariants = func(op *ir.Operation) error { return verifyOp(op, k) }
 	if len(d.Inherent) > 0 {
-		d.PopulateDefaults = func(st *ir.OperationState) {
-			if st.Attr("fastmath") == nil {
-				st.AddAttr("fastmath", arith.FastMath(st.Ctx, arith.FastMathNone))
-			}
-		}
+		d.DefaultAttrs = []ir.DefaultAttr{{Name: "fastmath", Value: func(ctx *ir.Context) ir.Attribute {
+			return arith.FastMath(ctx, arith.FastMathNone)
+		}}}
 	}
 	return d
 }

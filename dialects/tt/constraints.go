@@ -174,7 +174,13 @@ func checkGroups(op *ir.Operation, kind string, types []ir.Type, specs []operand
 // groupSizes splits n values among specs: fixed groups take one, optional
 // and variadic groups share the rest (segments, when given, decide).
 func groupSizes(specs []operandSpec, n int, segments []int64, sameVariadic bool) ([]int, error) {
-	sizes := make([]int, len(specs))
+	return groupSizesInto(make([]int, len(specs)), specs, n, segments, sameVariadic)
+}
+
+// groupSizesInto is groupSizes writing into sizes (len(specs) long): the
+// verifier runs on every op after every pass, so its scratch lives on the
+// caller's stack.
+func groupSizesInto(sizes []int, specs []operandSpec, n int, segments []int64, sameVariadic bool) ([]int, error) {
 	if segments != nil {
 		if len(segments) != len(specs) {
 			return nil, fmt.Errorf("'operandSegmentSizes' attribute for specifying operand segments must have %d elements, but got %d", len(specs), len(segments))
@@ -222,17 +228,41 @@ func verifyOperandTypes(op *ir.Operation, specs []operandSpec, sameVariadic bool
 	if a, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok && op.Has(ir.AttrSizedOperandSegments) {
 		seg = a.Ints
 	}
-	sizes, err := groupSizes(specs, op.NumOperands(), seg, sameVariadic)
+	var sizeBuf [8]int
+	var typeBuf [8]ir.Type
+	sizes, err := groupSizesInto(scratch(sizeBuf[:], len(specs)), specs, op.NumOperands(), seg, sameVariadic)
 	if err != nil {
 		return opError(op, "%s", err.Error())
 	}
-	return checkGroups(op, "operand", op.OperandTypes(), specs, sizes)
+	types := scratch(typeBuf[:], op.NumOperands())
+	for i := range types {
+		if v := op.Operand(i); v != nil {
+			types[i] = v.Type()
+		}
+	}
+	return checkGroups(op, "operand", types, specs, sizes)
 }
 
 // verifyResultTypes checks op's results against specs.
 func verifyResultTypes(op *ir.Operation, specs []operandSpec) error {
-	sizes, _ := groupSizes(specs, op.NumResults(), nil, false)
-	return checkGroups(op, "result", op.ResultTypes(), specs, sizes)
+	var sizeBuf [8]int
+	var typeBuf [8]ir.Type
+	sizes, _ := groupSizesInto(scratch(sizeBuf[:], len(specs)), specs, op.NumResults(), nil, false)
+	types := scratch(typeBuf[:], op.NumResults())
+	for i := range types {
+		types[i] = op.Result(i).Type()
+	}
+	return checkGroups(op, "result", types, specs, sizes)
+}
+
+// scratch returns n zeroed elements of buf, or a new slice when buf is too
+// short.
+func scratch[T any](buf []T, n int) []T {
+	if n > len(buf) {
+		return make([]T, n)
+	}
+	clear(buf[:n])
+	return buf[:n]
 }
 
 // segments returns the operandSegmentSizes of op (nil if absent).

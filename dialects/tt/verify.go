@@ -362,18 +362,22 @@ func valueText(v ir.Value) string {
 
 // verifyElementwise is MLIR's Elementwise trait verifier.
 func verifyElementwise(op *ir.Operation) error {
-	mappable := func(ts []ir.Type) []ir.Type {
-		var out []ir.Type
-		for _, t := range ts {
-			switch t.(type) {
-			case *ir.RankedTensorType, *ir.UnrankedTensorType, *ir.VectorType:
-				out = append(out, t)
-			}
+	// The shaped types, operands first, gathered on the stack (this runs
+	// for every elementwise op after every pass that changed the IR).
+	var buf [8]ir.Type
+	all := buf[:0]
+	for i := 0; i < op.NumOperands(); i++ {
+		if v := op.Operand(i); v != nil && shapedKind(v.Type()) != 0 {
+			all = append(all, v.Type())
 		}
-		return out
 	}
-	res := mappable(op.ResultTypes())
-	opnds := mappable(op.OperandTypes())
+	nOpnds := len(all)
+	for i := 0; i < op.NumResults(); i++ {
+		if t := op.Result(i).Type(); shapedKind(t) != 0 {
+			all = append(all, t)
+		}
+	}
+	opnds, res := all[:nOpnds], all[nOpnds:]
 	if len(res) == 0 && len(opnds) == 0 {
 		return nil
 	}
@@ -386,14 +390,26 @@ func verifyElementwise(op *ir.Operation) error {
 	if len(res) != op.NumResults() {
 		return opError(op, "if an operand is non-scalar, then all results must be non-scalar")
 	}
-	all := append(opnds, res...)
-	kind := func(t ir.Type) string { return fmt.Sprintf("%T", t) }
 	for _, t := range all[1:] {
-		if kind(t) != kind(all[0]) || !compatibleShapes(t, all[0]) {
+		if shapedKind(t) != shapedKind(all[0]) || !compatibleShapes(t, all[0]) {
 			return opError(op, "all non-scalar operands/results must have the same shape and base type")
 		}
 	}
 	return nil
+}
+
+// shapedKind tells the kinds of shaped type elementwise ops map over apart
+// (0 for any other type).
+func shapedKind(t ir.Type) int {
+	switch t.(type) {
+	case *ir.RankedTensorType:
+		return 1
+	case *ir.UnrankedTensorType:
+		return 2
+	case *ir.VectorType:
+		return 3
+	}
+	return 0
 }
 
 func compatibleShapes(a, b ir.Type) bool {

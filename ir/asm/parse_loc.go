@@ -153,6 +153,9 @@ func (p *parser) parseFileLoc(file string) (ir.Location, error) {
 			}
 		}
 	}
+	if l.EndLine == 0 && l.EndCol == 0 {
+		return ir.FileLineCol(p.ctx, file, line, col), nil
+	}
 	return ir.Unique(p.ctx, l), nil
 }
 

@@ -102,6 +102,33 @@ module {
 	roundTrip(t, src, want, asm.PrintConfig{DebugInfo: true})
 }
 
+// A point location is one instance however it is made: written in the
+// source, or given to an op by the parser (the location cache uniques
+// them apart from the generic table); a range is another location.
+func TestPointLocationsAreUniqued(t *testing.T) {
+	ctx := newCtx()
+	op, err := asm.Parse(ctx, `"test.op"() : () -> () loc("k.mlir":1:1)
+"test.op"() : () -> () loc("k.mlir":1:1 to 1:5)
+`, asm.ParseConfig{Filename: "k.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var locs []ir.Location
+	for o := op.Region(0).Front().First(); o != nil; o = o.Next() {
+		locs = append(locs, o.Loc())
+	}
+	if len(locs) != 2 {
+		t.Fatalf("got %d ops", len(locs))
+	}
+	point := ir.FileLineCol(ctx, "k.mlir", 1, 1)
+	if locs[0] != ir.Location(point) {
+		t.Errorf("loc(\"k.mlir\":1:1) is %p, FileLineCol gives %p", locs[0], point)
+	}
+	if locs[1] == ir.Location(point) {
+		t.Errorf("the range 1:1 to 1:5 is the point 1:1")
+	}
+}
+
 func TestParseErrorsAreLocated(t *testing.T) {
 	cases := []struct{ src, want string }{
 		{`"test.op"(%x) : (i32) -> ()`, "<string>:1:11: error: use of undeclared SSA value name"},

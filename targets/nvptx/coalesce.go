@@ -29,14 +29,15 @@ import (
 // wgmma.fence. A copy that would read registers a wgmma may still be
 // writing is an error (see inFlight), never silently emitted.
 
-// accWebs is the result for one function.
+// accWebs is the result for one function. The candidate values are
+// numbered densely (the analysis's ids); the webs are kept by id.
 type accWebs struct {
-	parent map[ir.Value]ir.Value
-	// members of each root (only roots of merged webs are kept).
-	members map[ir.Value][]ir.Value
-	// regs are the registers a merged web's values share, allocated on
-	// first use; owned holds their names.
-	regs  map[ir.Value]*value
+	ids map[ir.Value]int
+	// root is each candidate's web, size each root's number of members.
+	root, size []int
+	// regs are the registers a merged web's values share (by root),
+	// allocated on first use; owned holds their names.
+	regs  []*value
 	owned map[string]bool
 	// inFlight holds the values that may be the result of a wgmma not yet
 	// retired: wgmma results, results of waits that leave groups pending,
@@ -44,33 +45,20 @@ type accWebs struct {
 	inFlight map[ir.Value]bool
 }
 
-func (w *accWebs) find(v ir.Value) ir.Value {
-	for {
-		p, ok := w.parent[v]
-		if !ok || p == v {
-			return v
-		}
-		if gp := w.parent[p]; gp != p {
-			w.parent[v] = gp
-		}
-		v = p
-	}
-}
-
-// web returns the root of v's merged web, or nil when v shares its
+// web returns the root id of v's merged web, or -1 when v shares its
 // registers with no other value.
-func (w *accWebs) web(v ir.Value) ir.Value {
+func (w *accWebs) web(v ir.Value) int {
 	if w == nil {
-		return nil
+		return -1
 	}
-	if _, ok := w.parent[v]; !ok {
-		return nil
+	c, ok := w.ids[v]
+	if !ok {
+		return -1
 	}
-	r := w.find(v)
-	if len(w.members[r]) < 2 {
-		return nil
+	if r := w.root[c]; w.size[r] >= 2 {
+		return r
 	}
-	return r
+	return -1
 }
 
 // affinity is a pair of values that would rather share registers.
@@ -136,7 +124,7 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 	blocks := fn.Region(0).Blocks()
 	var waits, wgmmas []*ir.Operation
 	for _, b := range blocks {
-		for _, op := range b.Ops() {
+		for op := b.First(); op != nil; op = op.Next() {
 			switch op.Name() {
 			case gpu.WGMMAOp.Name:
 				wgmmas = append(wgmmas, op)
@@ -158,8 +146,8 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 	// Affinities, in merge order.
 	var waitPairs, accPairs, edgePairs []affinity
 	for _, op := range waits {
-		for i, v := range op.Operands() {
-			if mergeable(v) {
+		for i := 0; i < op.NumOperands(); i++ {
+			if v := op.Operand(i); mergeable(v) {
 				waitPairs = append(waitPairs, affinity{op.Result(i), v})
 			}
 		}
@@ -172,15 +160,17 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 			}
 		}
 	}
-	cands := map[ir.Value]bool{}
+	// The candidates, numbered as they are found.
+	an := &webAnalysis{ids: map[ir.Value]int{}}
 	for _, ps := range [][]affinity{waitPairs, accPairs} {
 		for _, p := range ps {
-			cands[p.a], cands[p.b] = true, true
+			an.add(p.a)
+			an.add(p.b)
 		}
 	}
 	for _, op := range wgmmas {
-		for _, r := range op.Results() {
-			cands[r] = true
+		for i := 0; i < op.NumResults(); i++ {
+			an.add(op.Result(i))
 		}
 	}
 	// Block arguments joined, through edges, to the values above.
@@ -188,39 +178,32 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 	for changed := true; changed; {
 		changed = false
 		for _, e := range edges {
-			if cands[e.a] != cands[e.b] {
-				cands[e.a], cands[e.b] = true, true
+			if a, b := an.id(e.a) >= 0, an.id(e.b) >= 0; a != b {
+				an.add(e.a)
+				an.add(e.b)
 				changed = true
 			}
 		}
 	}
 	for _, e := range edges {
-		if cands[e.a] {
+		if an.id(e.a) >= 0 {
 			edgePairs = append(edgePairs, e)
 		}
 	}
 
-	an := analyse(blocks, cands, waits)
-	u := newUnion(len(an.vals))
+	an.analyse(blocks, waits)
+	n := len(an.vals)
+	u := newUnion(n)
 	for _, ps := range [][]affinity{waitPairs, accPairs, edgePairs} {
 		for _, p := range ps {
 			u.merge(an, an.id(p.a), an.id(p.b))
 		}
 	}
-	w := &accWebs{
-		parent: make(map[ir.Value]ir.Value, len(an.vals)), members: map[ir.Value][]ir.Value{},
-		regs: map[ir.Value]*value{}, owned: map[string]bool{},
-	}
-	for c, v := range an.vals {
+	w := &accWebs{ids: an.ids, root: make([]int, n), size: make([]int, n), regs: make([]*value, n), owned: map[string]bool{}}
+	for c := range n {
 		r := u.find(c)
-		w.parent[v] = an.vals[r]
-		if c == r {
-			ms := make([]ir.Value, len(u.members[r]))
-			for i, m := range u.members[r] {
-				ms[i] = an.vals[m]
-			}
-			w.members[v] = ms
-		}
+		w.root[c] = r
+		w.size[r]++
 	}
 	w.inFlight = inFlightValues(wgmmas, waits, edges)
 	return w
@@ -235,9 +218,11 @@ type union struct {
 
 func newUnion(n int) *union {
 	u := &union{parent: make([]int, n), members: make([][]int, n)}
+	one := make([]int, n) // the initial singleton webs, in one array
 	for i := range u.parent {
 		u.parent[i] = i
-		u.members[i] = []int{i}
+		one[i] = i
+		u.members[i] = one[i : i+1 : i+1]
 	}
 	return u
 }
@@ -298,22 +283,34 @@ func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool) []affinit
 	return out
 }
 
-// analyse computes the definitions, uses and block liveness of the
-// candidate values.
-func analyse(blocks []*ir.Block, cands map[ir.Value]bool, waits []*ir.Operation) *webAnalysis {
-	n := len(cands)
-	an := &webAnalysis{ids: make(map[ir.Value]int, n), blockIdx: make(map[*ir.Block]int, len(blocks))}
-	for v := range cands {
+// add makes v a candidate (if it is not one yet).
+func (an *webAnalysis) add(v ir.Value) {
+	if _, ok := an.ids[v]; !ok {
 		an.ids[v] = len(an.vals)
 		an.vals = append(an.vals, v)
 	}
+}
+
+// analyse computes the definitions, uses and block liveness of the
+// candidate values.
+func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
+	n := len(an.vals)
+	an.blockIdx = make(map[*ir.Block]int, len(blocks))
 	an.def, an.hasDef, an.uses = make([]site, n), make([]bool, n), make([][]site, n)
+	// The per-block bit sets, carved from one array.
+	words := (n + 63) / 64
+	sets := make(bitSet, 4*len(blocks)*words)
+	next := func() bitSet {
+		b := sets[:words:words]
+		sets = sets[words:]
+		return b
+	}
 	use, defs := make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
 	an.liveIn, an.liveOut = make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
 	for bi, b := range blocks {
 		an.blockIdx[b] = bi
-		use[bi], defs[bi] = newBitSet(n), newBitSet(n)
-		an.liveIn[bi], an.liveOut[bi] = newBitSet(n), newBitSet(n)
+		use[bi], defs[bi] = next(), next()
+		an.liveIn[bi], an.liveOut[bi] = next(), next()
 		for ai := 0; ai < b.NumArguments(); ai++ {
 			if c := an.id(b.Argument(ai)); c >= 0 {
 				an.def[c], an.hasDef[c] = site{b, -1}, true
@@ -347,8 +344,9 @@ func analyse(blocks []*ir.Block, cands map[ir.Value]bool, waits []*ir.Operation)
 		changed = false
 		for bi := len(blocks) - 1; bi >= 0; bi-- {
 			out := an.liveOut[bi]
-			for _, s := range blocks[bi].Successors() {
-				if si, ok := an.blockIdx[s]; ok && out.addAll(an.liveIn[si]) {
+			t := blocks[bi].Last()
+			for s := 0; t != nil && s < t.NumSuccessors(); s++ {
+				if si, ok := an.blockIdx[t.Successor(s)]; ok && out.addAll(an.liveIn[si]) {
 					changed = true
 				}
 			}
@@ -381,7 +379,6 @@ func analyse(blocks []*ir.Block, cands map[ir.Value]bool, waits []*ir.Operation)
 		}
 		an.number[c] = v
 	}
-	return an
 }
 
 // liveAfter reports whether candidate v is live just after site p (after
@@ -454,10 +451,10 @@ func inFlightValues(wgmmas, waits []*ir.Operation, edges []affinity) map[ir.Valu
 func (f *fn) valueFor(v ir.Value) (*value, error) {
 	w := f.webs
 	r := w.web(v)
-	if r == nil {
+	if r < 0 {
 		return f.newValue(v.Type())
 	}
-	if x, ok := w.regs[r]; ok {
+	if x := w.regs[r]; x != nil {
 		return x, nil
 	}
 	x, err := f.newValue(v.Type())

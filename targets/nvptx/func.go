@@ -55,14 +55,18 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 		return "", ir.OpErrorf(op, "function '%s' has no body", f.name)
 	}
 	// About one line of some 30 bytes per op: growing the body once
-	// spares the copies of doubling it from empty.
-	nops := 0
+	// spares the copies of doubling it from empty; the value table is
+	// sized likewise.
+	nops, nvals := 0, 0
 	for _, b := range op.Region(0).Blocks() {
+		nvals += b.NumArguments()
 		for o := b.First(); o != nil; o = o.Next() {
 			nops++
+			nvals += o.NumResults()
 		}
 	}
 	f.body.Grow(32 * nops)
+	f.vals = make(map[ir.Value]*value, nvals)
 	f.webs = buildAccumulatorWebs(op)
 	var params []param
 	var err error
@@ -83,7 +87,10 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 		if i+1 < len(f.order) {
 			f.next = f.order[i+1]
 		}
-		f.consts = map[*value]string{}
+		if f.consts == nil {
+			f.consts = map[*value]string{}
+		}
+		clear(f.consts)
 		if l, ok := f.labels[b]; ok {
 			fmt.Fprintf(&f.body, "%s:\n", l)
 		}

@@ -69,7 +69,7 @@ func (f *fn) bind(op *ir.Operation, i int, x *value) {
 	}
 	// A wgmma accumulator (coalesce.go) never shares registers with a
 	// value outside its web: the wgmma may overwrite them in place.
-	if f.webs.web(r) != nil || f.webs.owns(x) {
+	if f.webs.web(r) >= 0 || f.webs.owns(x) {
 		if y, err := f.valueFor(r); err == nil {
 			f.copyInto(y, x)
 			f.vals[r] = y

@@ -1,7 +1,9 @@
 package tttranslate
 
 import (
+	"encoding/json"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -48,4 +50,44 @@ func BenchmarkCompileAttentionD64(b *testing.B) {
 }
 func BenchmarkCompileAttentionD128(b *testing.B) {
 	benchCompile(b, "../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8)
+}
+
+// BenchmarkCompilePerf compiles every kernel of shared/kernels/perf (its
+// manifest gives warps and stages) to PTX in process, one sub-benchmark
+// per kernel: what `tt-translate NAME.ttir --no-cache` does minus process
+// start-up and output.
+func BenchmarkCompilePerf(b *testing.B) {
+	dir := "../../../shared/kernels/perf"
+	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		b.Skipf("perf kernels not available: %v", err)
+	}
+	var cases []struct {
+		Name      string `json:"name"`
+		NumWarps  int    `json:"num_warps"`
+		NumStages int    `json:"num_stages"`
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range cases {
+		b.Run(c.Name, func(b *testing.B) {
+			path := filepath.Join(dir, c.Name+".ttir")
+			src, err := os.ReadFile(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			o := DefaultOptions()
+			o.NumWarps = c.NumWarps
+			if c.NumStages != 0 {
+				o.NumStages = c.NumStages
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := CompileSource(path, string(src), o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

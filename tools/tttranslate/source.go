@@ -9,6 +9,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/passmgr"
 )
 
 // NewContext returns a context with every dialect a pipeline may meet,
@@ -34,6 +35,12 @@ func CompileSource(name, src string, o Options) (*Result, error) {
 	if err := ir.Verify(module); err != nil {
 		return nil, err
 	}
+	// The stages need not verify the parsed module again before a pass
+	// changes it.
+	if o.Pass.Verified == nil {
+		o.Pass.Verified = passmgr.NewVerified()
+	}
+	o.Pass.Verified.Mark(module)
 	return Compile(module, o)
 }
 
