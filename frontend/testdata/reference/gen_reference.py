@@ -73,9 +73,12 @@ REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
 def relative_paths(text):
     """IR text with the source locations made machine-independent: the paths of the harness's
-    Triton tests (in the shared folder, or copied into .bin/triton-suite/) and of the checkout
-    removed, so that no machine path is recorded."""
-    prefixes = [os.path.join(REPO, ".bin", "triton-suite") + os.sep]
+    Triton tests (in the shared folder, or copied into .bin/triton-suite/), of the checkout and
+    of Triton's installation (its standard.py and random.py are located as
+    triton/language/...) removed, so that no machine path is recorded."""
+    import triton
+    prefixes = [os.path.dirname(os.path.dirname(os.path.abspath(triton.__file__))) + os.sep]
+    prefixes.append(os.path.join(REPO, ".bin", "triton-suite") + os.sep)
     shared = os.environ.get("TT_SHARED") or os.path.join(REPO, "..", "shared")
     prefixes.append(os.path.join(os.path.abspath(shared), "tools", "triton-suite") + os.sep)
     prefixes.append(REPO + os.sep)
