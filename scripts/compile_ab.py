@@ -9,12 +9,14 @@ prints medians over the rounds of wall time and of CPU time (user + system,
 from the child's rusage) in milliseconds, and the page faults. The kernels
 are shared/kernels/perf's (its manifest gives warps and stages); by default
 the dot kernels and layernorm. K=V;...@ before a binary sets environment
-variables for that binary's runs only (GOGC=100@tt-translate=gc).
+variables for that binary's runs only (GOGC=100@tt-translate=gc). TT_PERF_DIR
+names the perf kernels' folder where ../shared is not beside the checkout (the
+GPU machine: .bin/gpu/perf after scripts/gpu/prepare.sh --perf).
 """
 import json, os, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PERF = os.path.join(HERE, "..", "..", "shared", "kernels", "perf")
+PERF = os.environ.get("TT_PERF_DIR") or os.path.join(HERE, "..", "..", "shared", "kernels", "perf")
 DEFAULT = ["layernorm_dropout_4096", "matmul_f16_4096_128x128x64_w4", "matmul_f16_8192_128x256x64_w8",
            "attention_f16_4096_d64", "attention_f16_4096_d128"]
 
