@@ -47,11 +47,7 @@ type convertLowering struct {
 }
 
 func (l *lowering) planConvert(op *ir.Operation) (convertLowering, error) {
-	src, err := l.opLayout(op, op.Operand(0).Type())
-	if err != nil {
-		return convertLowering{}, err
-	}
-	dst, err := l.opLayout(op, op.Result(0).Type())
+	src, dst, err := l.srcDstLayouts(op)
 	if err != nil {
 		return convertLowering{}, err
 	}

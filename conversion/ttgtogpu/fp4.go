@@ -84,11 +84,7 @@ func (l *lowering) lowerFp4ToFp(op *ir.Operation, e *emitter, rw *conversion.Rew
 		return ir.OpErrorf(op, "ttg.fp4_to_fp needs an axis")
 	}
 	axis := int(axisAttr.Int())
-	src, err := l.opLayout(op, op.Operand(0).Type())
-	if err != nil {
-		return err
-	}
-	dst, err := l.opLayout(op, op.Result(0).Type())
+	src, dst, err := l.srcDstLayouts(op)
 	if err != nil {
 		return err
 	}

@@ -28,11 +28,7 @@ func (l *lowering) lowerHistogram(op *ir.Operation, e *emitter, rw *conversion.R
 	if !ir.IsInteger(l.elemTypeOf(op.Result(0).Type()), 32) {
 		return ir.OpErrorf(op, "tt.histogram result must hold i32 counts")
 	}
-	src, err := l.opLayout(op, op.Operand(0).Type())
-	if err != nil {
-		return err
-	}
-	dst, err := l.opLayout(op, op.Result(0).Type())
+	src, dst, err := l.srcDstLayouts(op)
 	if err != nil {
 		return err
 	}

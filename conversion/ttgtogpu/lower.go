@@ -234,6 +234,18 @@ func (l *lowering) opLayout(op *ir.Operation, t ir.Type) (*regLayout, error) {
 	return r, nil
 }
 
+// srcDstLayouts returns the register layouts of op's first operand and of
+// its first result, or a located error.
+func (l *lowering) srcDstLayouts(op *ir.Operation) (src, dst *regLayout, err error) {
+	if src, err = l.opLayout(op, op.Operand(0).Type()); err != nil {
+		return nil, nil, err
+	}
+	if dst, err = l.opLayout(op, op.Result(0).Type()); err != nil {
+		return nil, nil, err
+	}
+	return src, dst, nil
+}
+
 // lanes is the number of threads of a warp.
 func (l *lowering) lanes() int { return l.target.warpSize() }
 

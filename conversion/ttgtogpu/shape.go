@@ -69,11 +69,7 @@ func forward(op *ir.Operation, rw *conversion.Rewriter, src []ir.Value, regMap [
 // viewLowering lowers a one-operand view whose element correspondence is
 // the linear map f (result coordinates -> source coordinates).
 func (l *lowering) viewLowering(op *ir.Operation, rw *conversion.Rewriter, f func([]int32) []int32) error {
-	src, err := l.opLayout(op, op.Operand(0).Type())
-	if err != nil {
-		return err
-	}
-	dst, err := l.opLayout(op, op.Result(0).Type())
+	src, dst, err := l.srcDstLayouts(op)
 	if err != nil {
 		return err
 	}
@@ -164,11 +160,7 @@ func unflatten(idx int64, shape []int64) []int32 {
 // lowerJoin: the new minor dim of size 2 selects lhs (0) or rhs (1); it
 // must be held within each thread.
 func (l *lowering) lowerJoin(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-	src, err := l.opLayout(op, op.Operand(0).Type())
-	if err != nil {
-		return err
-	}
-	dst, err := l.opLayout(op, op.Result(0).Type())
+	src, dst, err := l.srcDstLayouts(op)
 	if err != nil {
 		return err
 	}
@@ -195,11 +187,7 @@ func (l *lowering) lowerJoin(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 
 // lowerSplit is the inverse of join.
 func (l *lowering) lowerSplit(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-	src, err := l.opLayout(op, op.Operand(0).Type())
-	if err != nil {
-		return err
-	}
-	dst, err := l.opLayout(op, op.Result(0).Type())
+	src, dst, err := l.srcDstLayouts(op)
 	if err != nil {
 		return err
 	}

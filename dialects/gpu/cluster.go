@@ -36,18 +36,10 @@ var (
 	// ClusterDimBlocksOp is the cluster's extent in CTAs along a dimension.
 	ClusterDimBlocksOp = indexOp("cluster_dim_blocks")
 	// ClusterBlockRankOp is the CTA's linear rank in its cluster.
-	ClusterBlockRankOp = Dialect.NewOp("cluster_block_rank", ir.Pure)
+	ClusterBlockRankOp = scalarIndexOp("cluster_block_rank")
 	// ClusterNumBlocksOp is the number of CTAs of a cluster.
-	ClusterNumBlocksOp = Dialect.NewOp("cluster_num_blocks", ir.Pure)
+	ClusterNumBlocksOp = scalarIndexOp("cluster_num_blocks")
 )
-
-func init() {
-	for _, def := range []*ir.OpDef{ClusterBlockRankOp, ClusterNumBlocksOp} {
-		def.Parse = parseColonResult
-		def.Print = printColonResult
-		def.Verify = func(op *ir.Operation) error { return verifyI32Result(op, 0) }
-	}
-}
 
 // NewClusterID builds `gpu.cluster_id d : i32`.
 func NewClusterID(b *ir.Builder, loc ir.Location, d Dim) *ir.Operation {
@@ -71,10 +63,10 @@ func NewClusterDimBlocks(b *ir.Builder, loc ir.Location, d Dim) *ir.Operation {
 
 // NewClusterBlockRank builds `gpu.cluster_block_rank : i32`.
 func NewClusterBlockRank(b *ir.Builder, loc ir.Location) *ir.Operation {
-	return b.CreateOp(ClusterBlockRankOp.Name, loc, nil, []ir.Type{ir.I32(b.Ctx)})
+	return newScalarIndex(b, loc, ClusterBlockRankOp)
 }
 
 // NewClusterNumBlocks builds `gpu.cluster_num_blocks : i32`.
 func NewClusterNumBlocks(b *ir.Builder, loc ir.Location) *ir.Operation {
-	return b.CreateOp(ClusterNumBlocksOp.Name, loc, nil, []ir.Type{ir.I32(b.Ctx)})
+	return newScalarIndex(b, loc, ClusterNumBlocksOp)
 }

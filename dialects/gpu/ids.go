@@ -20,7 +20,7 @@ var (
 	// BlockDimOp is the number of threads in a block along a dimension.
 	BlockDimOp = indexOp("block_dim")
 	// LaneIDOp is the thread's lane in its warp (wavefront on AMD).
-	LaneIDOp = Dialect.NewOp("lane_id", ir.Pure)
+	LaneIDOp = scalarIndexOp("lane_id")
 	// SharedBaseOp is the start of the block's dynamic shared memory.
 	SharedBaseOp = Dialect.NewOp("shared_base", ir.Pure)
 )
@@ -34,10 +34,22 @@ func indexOp(name string) *ir.OpDef {
 	return def
 }
 
+// scalarIndexOp defines an index op without a dimension:
+// `%v = gpu.NAME : i32`.
+func scalarIndexOp(name string) *ir.OpDef {
+	def := Dialect.NewOp(name, ir.Pure)
+	def.Parse = parseColonResult
+	def.Print = printColonResult
+	def.Verify = func(op *ir.Operation) error { return verifyI32Result(op, 0) }
+	return def
+}
+
+// newScalarIndex builds `gpu.NAME : i32` of a scalarIndexOp.
+func newScalarIndex(b *ir.Builder, loc ir.Location, def *ir.OpDef) *ir.Operation {
+	return b.CreateOp(def.Name, loc, nil, []ir.Type{ir.I32(b.Ctx)})
+}
+
 func init() {
-	LaneIDOp.Parse = parseColonResult
-	LaneIDOp.Print = printColonResult
-	LaneIDOp.Verify = func(op *ir.Operation) error { return verifyI32Result(op, 0) }
 	SharedBaseOp.Parse = parseColonResult
 	SharedBaseOp.Print = printColonResult
 	SharedBaseOp.Verify = func(op *ir.Operation) error {
@@ -144,7 +156,7 @@ func newIndex(b *ir.Builder, loc ir.Location, def *ir.OpDef, d Dim) *ir.Operatio
 
 // NewLaneID builds `gpu.lane_id : i32`.
 func NewLaneID(b *ir.Builder, loc ir.Location) *ir.Operation {
-	return b.CreateOp(LaneIDOp.Name, loc, nil, []ir.Type{ir.I32(b.Ctx)})
+	return newScalarIndex(b, loc, LaneIDOp)
 }
 
 // NewSharedBase builds `gpu.shared_base : !llvm.ptr<3>`.
