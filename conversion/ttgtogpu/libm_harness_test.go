@@ -6,19 +6,24 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/ir"
 )
 
-// A harness for the libdevice functions: one kernel loads n values of each
-// argument, calls every listed symbol on them through
-// tt.extern_elementwise and stores the results one after another; the
-// kernel runs lowered in the SIMT simulator and in the interpreter.
+// A harness for the math functions: one kernel loads n values of each
+// argument, calls every listed symbol on them (a libdevice symbol through
+// tt.extern_elementwise, `math.NAME` as that op of the math dialect) and
+// stores the results one after another; the kernel runs lowered in the
+// SIMT simulator and in the interpreter.
 
 // externCase is the kernel's shape: the argument element types ("f32",
-// "f64", "i32"), the result type and the symbols.
+// "f64", "i32"), the result type and the symbols; lowered, if set, is
+// called on the lowered module.
 type externCase struct {
-	args []string
-	res  string
-	syms []string
+	args    []string
+	res     string
+	syms    []string
+	lowered func(*ir.Operation)
 }
 
 func (c externCase) src(n int) string {
@@ -44,8 +49,12 @@ func (c externCase) src(n int) string {
 		if k > 0 {
 			fmt.Fprintf(&b, "    %%op%d = tt.addptr %%op%d, %%cn : tensor<%dx!tt.ptr<%s>>, tensor<%dxi32>\n", k, k-1, n, c.res, n)
 		}
-		fmt.Fprintf(&b, "    %%f%d = tt.extern_elementwise %s {libname = \"\", libpath = \"\", pure = true, symbol = \"%s\"} : (%s) -> tensor<%dx%s>\n",
-			k, strings.Join(operands, ", "), sym, strings.Join(types, ", "), n, c.res)
+		if strings.HasPrefix(sym, "math.") {
+			fmt.Fprintf(&b, "    %%f%d = %s %s : %s\n", k, sym, strings.Join(operands, ", "), types[0])
+		} else {
+			fmt.Fprintf(&b, "    %%f%d = tt.extern_elementwise %s {libname = \"\", libpath = \"\", pure = true, symbol = \"%s\"} : (%s) -> tensor<%dx%s>\n",
+				k, strings.Join(operands, ", "), sym, strings.Join(types, ", "), n, c.res)
+		}
 		fmt.Fprintf(&b, "    tt.store %%op%d, %%f%d : tensor<%dx!tt.ptr<%s>>\n", k, k, n, c.res)
 	}
 	b.WriteString("    tt.return\n  }\n}")
@@ -104,7 +113,7 @@ func (c externCase) run(t *testing.T, tg gpuTarget, inputs [][]float64) externRe
 		return append(args, zeroBuf(c.res, len(c.syms)*n))
 	}
 	simArgs, refArgs := mk(), mk()
-	simulateLowered(t, ttirKernelFor(t, tg, src, 4), "ext", [3]int{1, 1, 1}, simArgs, nil)
+	simulateLowered(t, ttirKernelFor(t, tg, src, 4), "ext", [3]int{1, 1, 1}, simArgs, c.lowered)
 	interpret(t, ttirKernelFor(t, tg, src, 4), "ext", [3]int{1, 1, 1}, refArgs)
 	var r externResults
 	out := len(c.args)
@@ -117,6 +126,28 @@ func (c externCase) run(t *testing.T, tg gpuTarget, inputs [][]float64) externRe
 		r.sim, r.interp = append(r.sim, s), append(r.interp, p)
 	}
 	return r
+}
+
+// checkUlps checks the results of symbol k on inputs x: the simulator's
+// within tol(k) ulps of ref(k, v) rounded to the result type, and within
+// interpTol ulps of the interpreter's; it logs each symbol's worst case.
+func (c externCase) checkUlps(t *testing.T, x []float64, res externResults, ref func(k int, v float64) float64, tol func(k int) float64, interpTol float64) {
+	t.Helper()
+	for k, sym := range c.syms {
+		worst := 0.0
+		for i, v := range x {
+			got, want := res.sim[k][i], roundTo(c.res, ref(k, v))
+			d := ulpsIn(c.res, want, got)
+			if d > tol(k) {
+				t.Errorf("%s(%v) = %v, want %v (%g ulps)", sym, v, got, want, d)
+			}
+			worst = math.Max(worst, d)
+			if d := ulpsIn(c.res, res.interp[k][i], got); d > interpTol {
+				t.Errorf("%s(%v) = %v, the interpreter %v", sym, v, got, res.interp[k][i])
+			}
+		}
+		t.Logf("%s: at most %g ulps from the correctly rounded value", sym, worst)
+	}
 }
 
 // ulpsIn is ulpDistance in the precision of ty.

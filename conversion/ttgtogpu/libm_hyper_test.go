@@ -149,26 +149,13 @@ func TestHyperSim(t *testing.T) {
 			}
 			c := externCase{args: []string{ty}, res: ty, syms: syms}
 			forTargets(t, func(t *testing.T, tg gpuTarget) {
-				res := c.run(t, tg, [][]float64{x})
-				for k, sym := range syms {
-					tol := bound[fns[k]]
+				tol := func(k int) float64 {
 					if ty == "f32" {
-						tol = 1
+						return 1
 					}
-					worst := 0.0
-					for i, v := range x {
-						got, want := res.sim[k][i], roundTo(ty, bigHyper[fns[k]](v))
-						d := ulpsIn(ty, want, got)
-						if d > tol {
-							t.Errorf("%s(%v) = %v, want %v (%g ulps)", sym, v, got, want, d)
-						}
-						worst = math.Max(worst, d)
-						if d := ulpsIn(ty, res.interp[k][i], got); d > 2 {
-							t.Errorf("%s(%v) = %v, the interpreter %v", sym, v, got, res.interp[k][i])
-						}
-					}
-					t.Logf("%s: at most %g ulps from the correctly rounded value", sym, worst)
+					return bound[fns[k]]
 				}
+				c.checkUlps(t, x, c.run(t, tg, [][]float64{x}), func(k int, v float64) float64 { return bigHyper[fns[k]](v) }, tol, 2)
 			})
 		})
 	}

@@ -1,7 +1,6 @@
 package ttgtogpu_test
 
 import (
-	"encoding/binary"
 	"math"
 	"math/big"
 	"math/rand"
@@ -45,49 +44,21 @@ func TestF64TrigSim(t *testing.T) {
 		}
 		x = append(x, v)
 	}
-	src := `module {
-  tt.func public @trig(%x: !tt.ptr<f64> {tt.divisibility = 16 : i32}, %o: !tt.ptr<f64> {tt.divisibility = 16 : i32}) {
-    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
-    %xs = tt.splat %x : !tt.ptr<f64> -> tensor<1024x!tt.ptr<f64>>
-    %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f64>>, tensor<1024xi32>
-    %v = tt.load %xp : tensor<1024x!tt.ptr<f64>>
-    %os = tt.splat %o : !tt.ptr<f64> -> tensor<1024x!tt.ptr<f64>>
-    %op0 = tt.addptr %os, %r : tensor<1024x!tt.ptr<f64>>, tensor<1024xi32>
-    %c1024 = arith.constant dense<1024> : tensor<1024xi32>
-    %op1 = tt.addptr %op0, %c1024 : tensor<1024x!tt.ptr<f64>>, tensor<1024xi32>
-    %op2 = tt.addptr %op1, %c1024 : tensor<1024x!tt.ptr<f64>>, tensor<1024xi32>
-    %op3 = tt.addptr %op2, %c1024 : tensor<1024x!tt.ptr<f64>>, tensor<1024xi32>
-    %s = math.sin %v : tensor<1024xf64>
-    tt.store %op0, %s : tensor<1024x!tt.ptr<f64>>
-    %c = math.cos %v : tensor<1024xf64>
-    tt.store %op1, %c : tensor<1024x!tt.ptr<f64>>
-    %ls = tt.extern_elementwise %v {libname = "", libpath = "", pure = true, symbol = "__nv_sin"} : (tensor<1024xf64>) -> tensor<1024xf64>
-    tt.store %op2, %ls : tensor<1024x!tt.ptr<f64>>
-    %lc = tt.extern_elementwise %v {libname = "", libpath = "", pure = true, symbol = "__nv_cos"} : (tensor<1024xf64>) -> tensor<1024xf64>
-    tt.store %op3, %lc : tensor<1024x!tt.ptr<f64>>
-    tt.return
-  }
-}`
-	in := make([]byte, 8*n)
-	for i, v := range x {
-		binary.LittleEndian.PutUint64(in[8*i:], math.Float64bits(v))
-	}
 	want := make([][2]float64, n)
 	for i, v := range x {
 		want[i][0], want[i][1] = bigSinCos(v)
 	}
+	c := externCase{args: []string{"f64"}, res: "f64", syms: []string{"math.sin", "math.cos", "__nv_sin", "__nv_cos"}}
 	forTargets(t, func(t *testing.T, tg gpuTarget) {
-		m := ttirKernelFor(t, tg, src, 4)
-		args := []diffArg{{buf: append([]byte(nil), in...), kind: "f64"}, zeroBuf("f64", 4*n)}
-		simulateLowered(t, m, "trig", [3]int{1, 1, 1}, args, nil)
-		for k, name := range []string{"sin", "cos", "__nv_sin", "__nv_cos"} {
+		res := c.run(t, tg, [][]float64{x})
+		for k, name := range c.syms {
 			goRef := math.Sin
 			if k%2 == 1 {
 				goRef = math.Cos
 			}
 			worst, bad, goOff := 0.0, 0, 0
 			for i, v := range x {
-				got := math.Float64frombits(binary.LittleEndian.Uint64(args[1].buf[8*(k*n+i):]))
+				got := res.sim[k][i]
 				d := ulpDistance(want[i][k%2], got)
 				if d > 1 || math.Signbit(got) != math.Signbit(want[i][k%2]) && got == 0 {
 					if bad++; bad <= 10 {
