@@ -150,6 +150,17 @@ func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 	return true
 }
 
+// replaceTerminator erases term for the op build creates in its place,
+// which keeps term's discardable attributes.
+func replaceTerminator(rw ir.Rewriter, term *ir.Operation, build func(*ir.Builder) *ir.Operation) {
+	b := rw.B()
+	restore := b.Restore()
+	b.SetInsertionPoint(term)
+	build(b).SetDiscardableAttrs(term.DiscardableAttrs())
+	restore()
+	rw.EraseOp(term)
+}
+
 // RebuildForKeeping replaces a scf.for by one that carries only the
 // iter args marked in keep. A dropped iter arg is its init value inside
 // the body and as the loop's result, so the caller drops only args for
@@ -198,13 +209,7 @@ func RebuildForKeeping(rw ir.Rewriter, op *ir.Operation, keep []bool) {
 			kept = append(kept, oldYield.Operand(i))
 		}
 	}
-	b := rw.B()
-	restore := b.Restore()
-	b.SetInsertionPoint(oldYield)
-	ny := NewYield(b, oldYield.Loc(), kept)
-	ny.SetDiscardableAttrs(oldYield.DiscardableAttrs())
-	restore()
-	rw.EraseOp(oldYield)
+	replaceTerminator(rw, oldYield, func(b *ir.Builder) *ir.Operation { return NewYield(b, oldYield.Loc(), kept) })
 	rw.ReplaceOp(op, repl)
 }
 

@@ -50,13 +50,7 @@ func removeLoopInvariantArgsFromBeforeBlock(op *ir.Operation, rw ir.Rewriter) bo
 		}
 	}
 	ctx := op.Context()
-	b := rw.B()
-	restore := b.Restore()
-	b.SetInsertionPoint(yield)
-	ny := NewYield(b, yield.Loc(), keptYield)
-	ny.SetDiscardableAttrs(yield.DiscardableAttrs())
-	restore()
-	rw.EraseOp(yield)
+	replaceTerminator(rw, yield, func(b *ir.Builder) *ir.Operation { return NewYield(b, yield.Loc(), keptYield) })
 
 	nb := ir.NewBlock(ctx, types, locs)
 	nw := newWhileLike(rw, op, keptInits, ir.TypesOf(op.Results()), nb, nil)
@@ -104,13 +98,9 @@ func removeLoopInvariantValueYielded(op *ir.Operation, rw ir.Rewriter) bool {
 		}
 	}
 	ctx := op.Context()
-	b := rw.B()
-	restore := b.Restore()
-	b.SetInsertionPoint(cond)
-	nc := NewCondition(b, cond.Loc(), cond.Operand(0), keptFwd)
-	nc.SetDiscardableAttrs(cond.DiscardableAttrs())
-	restore()
-	rw.EraseOp(cond)
+	replaceTerminator(rw, cond, func(b *ir.Builder) *ir.Operation {
+		return NewCondition(b, cond.Loc(), cond.Operand(0), keptFwd)
+	})
 
 	na := ir.NewBlock(ctx, types, locs)
 	nw := newWhileLike(rw, op, w.Inits(), types, nil, na)

@@ -97,20 +97,31 @@ func Normalize(s string) string {
 
 // LineDiff shows the first line where want and got differ.
 func LineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d\n--- Triton: %s\n--- tt:     %s", i+1, a, b)
-		}
+	if n, first := LineDiffs(strings.Split(want, "\n"), strings.Split(got, "\n")); n > 0 {
+		return first
 	}
 	return "(equal)"
+}
+
+// LineDiffs counts the lines where want and got differ (a missing line
+// differs from any) and shows the first.
+func LineDiffs(want, got []string) (n int, first string) {
+	for i := 0; i < len(want) || i < len(got); i++ {
+		var a, b string
+		if i < len(want) {
+			a = want[i]
+		}
+		if i < len(got) {
+			b = got[i]
+		}
+		if a != b {
+			if n == 0 {
+				first = fmt.Sprintf("line %d\n--- Triton: %s\n--- tt:     %s", i+1, a, b)
+			}
+			n++
+		}
+	}
+	return n, first
 }
 
 var ssaName = regexp.MustCompile(`%[A-Za-z0-9_$.\-]+`)

@@ -98,7 +98,7 @@ func TestPerfKernelsTTGIR(t *testing.T) {
 			// The shared TTIR locates Triton's standard.py in the GPU machine's
 			// Python; the recorded TTGIR relative to it (triton/language/...).
 			gotLocs := installPrefix.ReplaceAllString(got, `"`)
-			n, first := locationDiffs(resolveLocations(wantLocs), resolveLocations(gotLocs))
+			n, first := passdumps.LineDiffs(resolveLocations(wantLocs), resolveLocations(gotLocs))
 			if n != perfLocationDiffs[k.Name] {
 				t.Errorf("%d lines have other locations than Triton's, %d known; first:\n%s", n, perfLocationDiffs[k.Name], first)
 			}
@@ -138,25 +138,4 @@ func resolveLocations(text string) []string {
 		lines[i] = expand(l, 0)
 	}
 	return lines
-}
-
-// locationDiffs counts the lines that differ and shows the first.
-func locationDiffs(want, got []string) (int, string) {
-	n, first := 0, ""
-	for i := 0; i < len(want) || i < len(got); i++ {
-		var w, g string
-		if i < len(want) {
-			w = want[i]
-		}
-		if i < len(got) {
-			g = got[i]
-		}
-		if w != g {
-			if n == 0 {
-				first = fmt.Sprintf("line %d\n--- Triton: %s\n--- tt:     %s", i+1, w, g)
-			}
-			n++
-		}
-	}
-	return n, first
 }
