@@ -48,3 +48,36 @@ func TestMaxNReg(t *testing.T) {
 		t.Errorf("want a located error for ttg.maxnreg = 0, got %v", err)
 	}
 }
+
+// TestMinCTAsPerSM: a kernel of one or two warps without ttg.maxnreg
+// declares `.minnctapersm 1` on its entry (ptxas would otherwise size its
+// registers for 32 resident blocks); four warps, or a user's maxnreg, leave
+// ptxas's choice alone.
+func TestMinCTAsPerSM(t *testing.T) {
+	src := `module attributes {"ttg.num-warps" = WARPS : i32MAXNREG} {
+  llvm.func @helper(%x: i32) -> i32 {
+    %y = llvm.add %x, %x : i32
+    llvm.return %y : i32
+  }
+  llvm.func @k(%p: !llvm.ptr<1>, %x: i32) attributes {gpu.kernel} {
+    %y = llvm.call @helper(%x) : (i32) -> i32
+    llvm.store %y, %p : i32, !llvm.ptr<1>
+    llvm.return
+  }
+}`
+	entry := regexp.MustCompile(`\.visible \.entry [^{;]*\.minnctapersm 1`)
+	for _, c := range []struct {
+		warps, maxnreg string
+		want           bool
+	}{{"1", "", true}, {"2", "", true}, {"4", "", false}, {"8", "", false}, {"2", `, "ttg.maxnreg" = 64 : i32`, false}} {
+		var out strings.Builder
+		mod := strings.NewReplacer("WARPS", c.warps, "MAXNREG", c.maxnreg).Replace(src)
+		if _, err := Emit(parse(t, "minctas", mod), Options{Arch: "sm_90", ReqNTID: true}, &out); err != nil {
+			t.Fatal(err)
+		}
+		ptx := out.String()
+		if got := entry.MatchString(ptx); got != c.want || strings.Count(ptx, ".minnctapersm") > 1 {
+			t.Errorf("%s warps%s: .minnctapersm 1 on the entry = %v, want %v:\n%s", c.warps, c.maxnreg, got, c.want, ptx)
+		}
+	}
+}
