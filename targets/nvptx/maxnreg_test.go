@@ -6,13 +6,9 @@ import (
 	"testing"
 )
 
-// TestMaxNReg: a module's ttg.maxnreg (Triton's maxnreg option) bounds
-// each kernel's registers with `.maxnreg`, between the entry's parameters
-// and its body as LLVM prints it; device functions get none (Triton's
-// test_maxnreg searches for exactly this), and a non-positive bound is a
-// located error.
-func TestMaxNReg(t *testing.T) {
-	src := `module attributes {"ttg.num-warps" = 4 : i32, "ttg.maxnreg" = 42 : i32} {
+// kernelAndHelper is a kernel calling a device function, in a module of
+// WARPS warps with MAXNREG spliced into its attributes.
+const kernelAndHelper = `module attributes {"ttg.num-warps" = WARPS : i32MAXNREG} {
   llvm.func @helper(%x: i32) -> i32 {
     %y = llvm.add %x, %x : i32
     llvm.return %y : i32
@@ -23,6 +19,14 @@ func TestMaxNReg(t *testing.T) {
     llvm.return
   }
 }`
+
+// TestMaxNReg: a module's ttg.maxnreg (Triton's maxnreg option) bounds
+// each kernel's registers with `.maxnreg`, between the entry's parameters
+// and its body as LLVM prints it; device functions get none (Triton's
+// test_maxnreg searches for exactly this), and a non-positive bound is a
+// located error.
+func TestMaxNReg(t *testing.T) {
+	src := strings.NewReplacer("WARPS", "4", "MAXNREG", `, "ttg.maxnreg" = 42 : i32`).Replace(kernelAndHelper)
 	var out strings.Builder
 	if _, err := Emit(parse(t, "maxnreg", src), Options{Arch: "sm_90", ReqNTID: true}, &out); err != nil {
 		t.Fatal(err)
@@ -54,24 +58,13 @@ func TestMaxNReg(t *testing.T) {
 // registers for 32 resident blocks); four warps, or a user's maxnreg, leave
 // ptxas's choice alone.
 func TestMinCTAsPerSM(t *testing.T) {
-	src := `module attributes {"ttg.num-warps" = WARPS : i32MAXNREG} {
-  llvm.func @helper(%x: i32) -> i32 {
-    %y = llvm.add %x, %x : i32
-    llvm.return %y : i32
-  }
-  llvm.func @k(%p: !llvm.ptr<1>, %x: i32) attributes {gpu.kernel} {
-    %y = llvm.call @helper(%x) : (i32) -> i32
-    llvm.store %y, %p : i32, !llvm.ptr<1>
-    llvm.return
-  }
-}`
 	entry := regexp.MustCompile(`\.visible \.entry [^{;]*\.minnctapersm 1`)
 	for _, c := range []struct {
 		warps, maxnreg string
 		want           bool
 	}{{"1", "", true}, {"2", "", true}, {"4", "", false}, {"8", "", false}, {"2", `, "ttg.maxnreg" = 64 : i32`, false}} {
 		var out strings.Builder
-		mod := strings.NewReplacer("WARPS", c.warps, "MAXNREG", c.maxnreg).Replace(src)
+		mod := strings.NewReplacer("WARPS", c.warps, "MAXNREG", c.maxnreg).Replace(kernelAndHelper)
 		if _, err := Emit(parse(t, "minctas", mod), Options{Arch: "sm_90", ReqNTID: true}, &out); err != nil {
 			t.Fatal(err)
 		}
