@@ -131,7 +131,7 @@ type libdeviceSig struct {
 // from the overload table.
 func libdeviceBuiltins() map[string]*Builtin {
 	out := map[string]*Builtin{}
-	for name, sigs := range libdeviceTable {
+	for name, sigs := range libdeviceTable() {
 		name, sigs := name, sigs
 		out[name] = kb(name, func(g *gen, c *callArgs) Object {
 			if len(c.kws) > 0 {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ttcompiler/tt/dialects/builtin"
 	"github.com/ttcompiler/tt/frontend/python"
@@ -118,7 +119,9 @@ func splitSignature(sig string) []string {
 	return out
 }
 
-var hintRE = regexp.MustCompile(`^(.*?):\s*(\d+)$`)
+// The regexps compile on first use, not when a tool that never reads a
+// Python signature starts.
+var hintRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?):\s*(\d+)$`) })
 
 // ParseSignature reads a signature in triton.tools.compile's syntax:
 // comma-separated types with optional :16 (divisibility) or :1 (the value
@@ -142,7 +145,7 @@ func ParseSignature(sig string) ([]ArgSpec, error) {
 // ParseArgSpec reads one signature entry.
 func ParseArgSpec(s string) (ArgSpec, error) {
 	s = strings.TrimSpace(s)
-	if m := hintRE.FindStringSubmatch(s); m != nil && !strings.HasPrefix(s, "tensordesc") {
+	if m := hintRE().FindStringSubmatch(s); m != nil && !strings.HasPrefix(s, "tensordesc") {
 		ty, hint := strings.TrimSpace(m[1]), m[2]
 		if _, err := ParseTypeString(ty); err == nil {
 			switch hint {
@@ -324,7 +327,7 @@ func Compile(ctx *ir.Context, path string, opts Options) (module *ir.Operation, 
 	if err != nil {
 		return nil, err
 	}
-	if !identRE.MatchString(fn.Name) {
+	if !identRE().MatchString(fn.Name) {
 		return nil, fmt.Errorf("invalid function identifier: %s", fn.Name)
 	}
 	c.module = builtin.NewModule(ctx, ir.FileLineCol(ctx, path, fn.Def.Pos.Line, 0))
@@ -336,7 +339,7 @@ func Compile(ctx *ir.Context, path string, opts Options) (module *ir.Operation, 
 	return c.module, nil
 }
 
-var identRE = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+var identRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`) })
 
 // kernelSlots binds the specialization to the kernel's parameters.
 func kernelSlots(fn *JITFunction, args []ArgSpec) ([]argSlot, error) {

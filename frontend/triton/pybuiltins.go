@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ttcompiler/tt/frontend/python"
 )
@@ -15,9 +16,14 @@ import (
 // the few Triton lets kernels use (len, int, float, range, min, max,
 // isinstance, getattr, hasattr, print).
 
-var pyBuiltins map[string]Object
+// pyBuiltins is built when host code first looks a builtin up: a process
+// that compiles no Python source never needs it.
+var (
+	pyBuiltinsOnce sync.Once
+	pyBuiltins     map[string]Object
+)
 
-func init() {
+func newPyBuiltins() map[string]Object {
 	one := func(name string, f func(a Object) (Object, error)) *Builtin {
 		return &Builtin{Name: name, Host: func(args []Object, kws []kwArg) (Object, error) {
 			if len(args) != 1 || len(kws) != 0 {
@@ -26,7 +32,7 @@ func init() {
 			return f(unwrap(args[0]))
 		}}
 	}
-	pyBuiltins = map[string]Object{
+	return map[string]Object{
 		"int":   &Class{Name: "int", Host: hostInt, IsInstance: func(o Object) bool { return numeric(unwrap(o)) == 1 }},
 		"float": &Class{Name: "float", Host: hostFloat, IsInstance: func(o Object) bool { return numeric(unwrap(o)) == 2 }},
 		"bool": &Class{Name: "bool", Host: func(args []Object, _ []kwArg) (Object, error) {
@@ -114,6 +120,7 @@ func init() {
 
 // pyBuiltin looks up a Python builtin for host evaluation.
 func pyBuiltin(name string) (Object, bool) {
+	pyBuiltinsOnce.Do(func() { pyBuiltins = newPyBuiltins() })
 	v, ok := pyBuiltins[name]
 	return v, ok
 }

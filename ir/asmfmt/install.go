@@ -81,15 +81,27 @@ func CheckInstalled() error {
 // its Inherent attributes and its verifier. The format string is compiled
 // when the op is first parsed or printed; a malformed one panics then.
 func Install(def *ir.OpDef, s Spec) *Format {
-	f := &Format{spec: &s, name: def.Name}
+	// The format and its spec are one allocation: every dialect installs
+	// hundreds of them when the process starts.
+	fs := &struct {
+		f Format
+		s Spec
+	}{s: s}
+	f := &fs.f
+	f.spec, f.name = &fs.s, def.Name
 	installed.Lock()
 	installed.formats = append(installed.formats, f)
 	installed.Unlock()
-	for _, a := range s.Attrs {
-		def.Inherent = append(def.Inherent, a.Name)
-	}
-	if s.Segments {
-		def.Inherent = append(def.Inherent, SegmentsAttr)
+	if n := len(s.Attrs); n > 0 || s.Segments {
+		inherent := make([]string, len(def.Inherent), len(def.Inherent)+n+1)
+		copy(inherent, def.Inherent)
+		for _, a := range s.Attrs {
+			inherent = append(inherent, a.Name)
+		}
+		if s.Segments {
+			inherent = append(inherent, SegmentsAttr)
+		}
+		def.Inherent = inherent
 	}
 	if s.Format != "" {
 		def.Parse = f.parse

@@ -3,6 +3,7 @@ package llvmir
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -107,6 +108,19 @@ func indexOf(r *ir.Region, b *ir.Block) int {
 		}
 	}
 	return -1
+}
+
+// The handler tables are filled when a process first translates to LLVM
+// IR, not at start-up: a compilation to PTX never needs them.
+var handlersOnce sync.Once
+
+func registerHandlers() {
+	handlersOnce.Do(func() {
+		registerGPUOps()
+		registerLLVMOps()
+		registerBitcast()
+		registerNVVMOps()
+	})
 }
 
 // translate lowers one op at the end of cur. A lowering that trips over

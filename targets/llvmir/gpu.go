@@ -19,7 +19,8 @@ type gpuLowering struct{ nvptx, amdgcn handler }
 
 var gpuOps = map[string]handler{}
 
-func init() {
+// registerGPUOps fills gpuOps (registerHandlers).
+func registerGPUOps() {
 	both := func(h handler) gpuLowering { return gpuLowering{h, h} }
 	lowerings := map[*ir.OpDef]gpuLowering{
 		gpu.ThreadIDOp:   {(*fnTr).nvThreadIndex, (*fnTr).amdThreadIndex},

@@ -19,7 +19,8 @@ type handler func(fx *fnTr, op *ir.Operation) error
 
 var llvmOps = map[string]handler{}
 
-func init() {
+// registerLLVMOps fills llvmOps with the llvm dialect's ops (registerHandlers).
+func registerLLVMOps() {
 	for _, e := range []struct {
 		def *ir.OpDef
 		h   handler
@@ -55,10 +56,10 @@ func init() {
 	} {
 		llvmOps[e.def.Name] = e.h
 	}
-	for def, h := range binaryOps {
+	for def, h := range binaryOps() {
 		llvmOps[def.Name] = binary(h)
 	}
-	for def, h := range castOps {
+	for def, h := range castOps() {
 		llvmOps[def.Name] = cast(h)
 	}
 	for _, def := range llvm.Dialect.Ops {
@@ -165,78 +166,80 @@ func checkArith(op *ir.Operation) error {
 	return nil
 }
 
-var binaryOps = map[*ir.OpDef]func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value{
-	llvm.AddOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewAdd(x, y)
-		i.OverflowFlags = overflow(op)
-		return i
-	},
-	llvm.SubOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewSub(x, y)
-		i.OverflowFlags = overflow(op)
-		return i
-	},
-	llvm.MulOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewMul(x, y)
-		i.OverflowFlags = overflow(op)
-		return i
-	},
-	llvm.ShlOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewShl(x, y)
-		i.OverflowFlags = overflow(op)
-		return i
-	},
-	llvm.UDivOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewUDiv(x, y)
-		i.Exact = op.Attr("isExact") != nil
-		return i
-	},
-	llvm.SDivOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewSDiv(x, y)
-		i.Exact = op.Attr("isExact") != nil
-		return i
-	},
-	llvm.LShrOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewLShr(x, y)
-		i.Exact = op.Attr("isExact") != nil
-		return i
-	},
-	llvm.AShrOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewAShr(x, y)
-		i.Exact = op.Attr("isExact") != nil
-		return i
-	},
-	llvm.URemOp: func(fx *fnTr, _ *ir.Operation, x, y value.Value) value.Value { return fx.cur.NewURem(x, y) },
-	llvm.SRemOp: func(fx *fnTr, _ *ir.Operation, x, y value.Value) value.Value { return fx.cur.NewSRem(x, y) },
-	llvm.AndOp:  func(fx *fnTr, _ *ir.Operation, x, y value.Value) value.Value { return fx.cur.NewAnd(x, y) },
-	// LLVM 14 has no `disjoint`: the flag only licenses optimizations.
-	llvm.OrOp:  func(fx *fnTr, _ *ir.Operation, x, y value.Value) value.Value { return fx.cur.NewOr(x, y) },
-	llvm.XOrOp: func(fx *fnTr, _ *ir.Operation, x, y value.Value) value.Value { return fx.cur.NewXor(x, y) },
-	llvm.FAddOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewFAdd(x, y)
-		i.FastMathFlags = fastmath(op)
-		return i
-	},
-	llvm.FSubOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewFSub(x, y)
-		i.FastMathFlags = fastmath(op)
-		return i
-	},
-	llvm.FMulOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewFMul(x, y)
-		i.FastMathFlags = fastmath(op)
-		return i
-	},
-	llvm.FDivOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewFDiv(x, y)
-		i.FastMathFlags = fastmath(op)
-		return i
-	},
-	llvm.FRemOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
-		i := fx.cur.NewFRem(x, y)
-		i.FastMathFlags = fastmath(op)
-		return i
-	},
+func binaryOps() map[*ir.OpDef]func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+	return map[*ir.OpDef]func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value{
+		llvm.AddOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewAdd(x, y)
+			i.OverflowFlags = overflow(op)
+			return i
+		},
+		llvm.SubOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewSub(x, y)
+			i.OverflowFlags = overflow(op)
+			return i
+		},
+		llvm.MulOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewMul(x, y)
+			i.OverflowFlags = overflow(op)
+			return i
+		},
+		llvm.ShlOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewShl(x, y)
+			i.OverflowFlags = overflow(op)
+			return i
+		},
+		llvm.UDivOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewUDiv(x, y)
+			i.Exact = op.Attr("isExact") != nil
+			return i
+		},
+		llvm.SDivOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewSDiv(x, y)
+			i.Exact = op.Attr("isExact") != nil
+			return i
+		},
+		llvm.LShrOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewLShr(x, y)
+			i.Exact = op.Attr("isExact") != nil
+			return i
+		},
+		llvm.AShrOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewAShr(x, y)
+			i.Exact = op.Attr("isExact") != nil
+			return i
+		},
+		llvm.URemOp: func(fx *fnTr, _ *ir.Operation, x, y value.Value) value.Value { return fx.cur.NewURem(x, y) },
+		llvm.SRemOp: func(fx *fnTr, _ *ir.Operation, x, y value.Value) value.Value { return fx.cur.NewSRem(x, y) },
+		llvm.AndOp:  func(fx *fnTr, _ *ir.Operation, x, y value.Value) value.Value { return fx.cur.NewAnd(x, y) },
+		// LLVM 14 has no `disjoint`: the flag only licenses optimizations.
+		llvm.OrOp:  func(fx *fnTr, _ *ir.Operation, x, y value.Value) value.Value { return fx.cur.NewOr(x, y) },
+		llvm.XOrOp: func(fx *fnTr, _ *ir.Operation, x, y value.Value) value.Value { return fx.cur.NewXor(x, y) },
+		llvm.FAddOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewFAdd(x, y)
+			i.FastMathFlags = fastmath(op)
+			return i
+		},
+		llvm.FSubOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewFSub(x, y)
+			i.FastMathFlags = fastmath(op)
+			return i
+		},
+		llvm.FMulOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewFMul(x, y)
+			i.FastMathFlags = fastmath(op)
+			return i
+		},
+		llvm.FDivOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewFDiv(x, y)
+			i.FastMathFlags = fastmath(op)
+			return i
+		},
+		llvm.FRemOp: func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value {
+			i := fx.cur.NewFRem(x, y)
+			i.FastMathFlags = fastmath(op)
+			return i
+		},
+	}
 }
 
 func binary(f func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value) handler {
@@ -267,19 +270,21 @@ func (fx *fnTr) fneg(op *ir.Operation) error {
 	return nil
 }
 
-var castOps = map[*ir.OpDef]func(b *llir.Block, x value.Value, t lltypes.Type) value.Value{
-	llvm.SExtOp:          func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewSExt(x, t) },
-	llvm.ZExtOp:          func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewZExt(x, t) },
-	llvm.TruncOp:         func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewTrunc(x, t) },
-	llvm.FPExtOp:         func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewFPExt(x, t) },
-	llvm.FPTruncOp:       func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewFPTrunc(x, t) },
-	llvm.SIToFPOp:        func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewSIToFP(x, t) },
-	llvm.UIToFPOp:        func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewUIToFP(x, t) },
-	llvm.FPToSIOp:        func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewFPToSI(x, t) },
-	llvm.FPToUIOp:        func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewFPToUI(x, t) },
-	llvm.PtrToIntOp:      func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewPtrToInt(x, t) },
-	llvm.IntToPtrOp:      func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewIntToPtr(x, t) },
-	llvm.AddrSpaceCastOp: func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewAddrSpaceCast(x, t) },
+func castOps() map[*ir.OpDef]func(b *llir.Block, x value.Value, t lltypes.Type) value.Value {
+	return map[*ir.OpDef]func(b *llir.Block, x value.Value, t lltypes.Type) value.Value{
+		llvm.SExtOp:          func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewSExt(x, t) },
+		llvm.ZExtOp:          func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewZExt(x, t) },
+		llvm.TruncOp:         func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewTrunc(x, t) },
+		llvm.FPExtOp:         func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewFPExt(x, t) },
+		llvm.FPTruncOp:       func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewFPTrunc(x, t) },
+		llvm.SIToFPOp:        func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewSIToFP(x, t) },
+		llvm.UIToFPOp:        func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewUIToFP(x, t) },
+		llvm.FPToSIOp:        func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewFPToSI(x, t) },
+		llvm.FPToUIOp:        func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewFPToUI(x, t) },
+		llvm.PtrToIntOp:      func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewPtrToInt(x, t) },
+		llvm.IntToPtrOp:      func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewIntToPtr(x, t) },
+		llvm.AddrSpaceCastOp: func(b *llir.Block, x value.Value, t lltypes.Type) value.Value { return b.NewAddrSpaceCast(x, t) },
+	}
 }
 
 func cast(f func(b *llir.Block, x value.Value, t lltypes.Type) value.Value) handler {
@@ -301,7 +306,8 @@ func cast(f func(b *llir.Block, x value.Value, t lltypes.Type) value.Value) hand
 	}
 }
 
-func init() {
+// registerBitcast replaces the cast lowering of llvm.bitcast.
+func registerBitcast() {
 	// bitcast: pointers of one address space are all `i8 addrspace(N)*`
 	// here, so pointer bitcasts disappear.
 	llvmOps[llvm.BitcastOp.Name] = func(fx *fnTr, op *ir.Operation) error {

@@ -13,7 +13,8 @@ import (
 // The nvvm and nvg ops of Triton's own LLVM-dialect output, so that IR
 // lowered by Triton translates too (NVPTX only).
 
-func init() {
+// registerNVVMOps adds the nvvm and nvg ops to llvmOps (registerHandlers).
+func registerNVVMOps() {
 	for name, def := range nvvm.SpecialRegisters {
 		name := name
 		llvmOps[def.Name] = func(fx *fnTr, op *ir.Operation) error {

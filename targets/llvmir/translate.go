@@ -48,6 +48,7 @@ func Translate(module *ir.Operation, target Target) (*llir.Module, error) {
 	if err := ir.Verify(module); err != nil {
 		return nil, err
 	}
+	registerHandlers()
 	tr := &translator{
 		ctx:       module.Context(),
 		target:    target,

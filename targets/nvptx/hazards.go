@@ -4,13 +4,18 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
-var (
-	wgmmaLine = regexp.MustCompile(`wgmma\.mma_async\S* \{([^}]*)\}, (\{[^}]*\}|%rd\d+)`)
-	waitLine  = regexp.MustCompile(`^wgmma\.wait_group\S*\s+(\d+)`)
-	regRef    = regexp.MustCompile(`%[a-z]+\d+`)
-)
+// hazardPatterns are WGMMAHazards' regexps, compiled on its first call:
+// it checks emitted PTX in tests and tools, and a compiler process that
+// does not call it should not compile them when it starts.
+var hazardPatterns = sync.OnceValue(func() (p struct{ wgmmaLine, waitLine, regRef *regexp.Regexp }) {
+	p.wgmmaLine = regexp.MustCompile(`wgmma\.mma_async\S* \{([^}]*)\}, (\{[^}]*\}|%rd\d+)`)
+	p.waitLine = regexp.MustCompile(`^wgmma\.wait_group\S*\s+(\d+)`)
+	p.regRef = regexp.MustCompile(`%[a-z]+\d+`)
+	return p
+})
 
 // WGMMAHazards scans PTX in layout order for what makes ptxas serialize
 // wgmma (its "wgmma.mma_async instructions are serialized" warnings) or
@@ -28,6 +33,8 @@ var (
 // access at the top of the loop body is not (it is checked by the PTX
 // emitter's coalescing, which refuses it). It returns one line per hazard.
 func WGMMAHazards(ptx string) []string {
+	re := hazardPatterns()
+	wgmmaLine, waitLine, regRef := re.wgmmaLine, re.waitLine, re.regRef
 	var bad []string
 	var groups []map[string]bool // committed, not retired
 	open := map[string]bool{}    // issued since the last commit

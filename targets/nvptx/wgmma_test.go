@@ -19,11 +19,11 @@ func TestWGMMAAccumulatorsStayInPlace(t *testing.T) {
 		t.Error(h)
 	}
 	loop := ptx[strings.Index(ptx, "$L__BB0_1:"):strings.Index(ptx, "$L__BB0_3:")]
-	m := wgmmaLine.FindStringSubmatch(loop)
+	m := hazardPatterns().wgmmaLine.FindStringSubmatch(loop)
 	if m == nil {
 		t.Fatalf("no wgmma in the loop:\n%s", loop)
 	}
-	for _, r := range regRef.FindAllString(m[1], -1) {
+	for _, r := range hazardPatterns().regRef.FindAllString(m[1], -1) {
 		for _, l := range strings.Split(loop, "\n") {
 			if strings.Contains(l, "mov") && regexp.MustCompile(regexp.QuoteMeta(r)+`\b`).MatchString(l) {
 				t.Errorf("accumulator %s copied in the loop: %s", r, l)

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // SupportedArchs are the architectures tt-translate compiles for: the
@@ -68,14 +69,15 @@ func supported(arch string) bool {
 	return false
 }
 
-var rePTXVersion = regexp.MustCompile(`^(\d+)\.(\d)$`)
+// The version regexps compile when a flag that needs them is given.
+var rePTXVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)\.(\d)$`) })
 
 // checkPTXVersion accepts a PTX ISA version M.m that exists and knows arch.
 func checkPTXVersion(v, arch string) error {
 	if isAMD(arch) {
 		return fmt.Errorf("--ptx-version applies to NVIDIA targets, not %s", arch)
 	}
-	m := rePTXVersion.FindStringSubmatch(v)
+	m := rePTXVersion().FindStringSubmatch(v)
 	if m == nil {
 		return fmt.Errorf("--ptx-version=%s is not a PTX ISA version (want MAJOR.MINOR, e.g. 8.4)", v)
 	}
@@ -90,7 +92,7 @@ func checkPTXVersion(v, arch string) error {
 	return nil
 }
 
-var reLLVMVersion = regexp.MustCompile(`LLVM version (\d+)\.`)
+var reLLVMVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`LLVM version (\d+)\.`) })
 
 // checkLLC runs `llc --version` and refuses an llc too old for arch.
 func checkLLC(llc, arch string) error {
@@ -98,7 +100,7 @@ func checkLLC(llc, arch string) error {
 	if err != nil {
 		return fmt.Errorf("--llc=%s does not run: %v", llc, err)
 	}
-	m := reLLVMVersion.FindSubmatch(out)
+	m := reLLVMVersion().FindSubmatch(out)
 	if m == nil {
 		return fmt.Errorf("--llc=%s is not LLVM's llc (no \"LLVM version\" in its --version output)", llc)
 	}
