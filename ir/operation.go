@@ -291,6 +291,17 @@ func (op *Operation) Operands() []Value {
 	return out
 }
 
+// OperandRange returns the values of operands lo to hi-1 (Operands()[lo:hi]
+// without listing the others).
+func (op *Operation) OperandRange(lo, hi int) []Value {
+	uses := op.operands[lo:hi]
+	out := make([]Value, len(uses))
+	for i := range uses {
+		out[i] = uses[i].value
+	}
+	return out
+}
+
 // OperandTypes returns the types of the operands.
 func (op *Operation) OperandTypes() []Type {
 	out := make([]Type, len(op.operands))
