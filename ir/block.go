@@ -183,7 +183,7 @@ func (b *Block) unlinkOp(op *Operation) {
 func (b *Block) renumber() {
 	i := 0
 	for op := b.first; op != nil; op = op.next {
-		op.order = i
+		op.order = int32(i)
 		i++
 	}
 	b.orderValid = true

@@ -43,8 +43,8 @@ func (op *Operation) Clone(m *Mapping) *Operation {
 		m = NewMapping()
 	}
 	clone := op.cloneWithoutRegions(m)
-	for i, r := range op.regions {
-		r.CloneInto(clone.regions[i], m)
+	for i, r := range op.Regions() {
+		r.CloneInto(clone.Region(i), m)
 	}
 	return clone
 }
@@ -64,9 +64,9 @@ func (op *Operation) cloneWithoutRegions(m *Mapping) *Operation {
 		st.Operands[i] = m.Lookup(op.operands[i].value)
 	}
 	st.Types = op.ResultTypes()
-	st.Props = append([]NamedAttr(nil), op.props...)
-	st.Attrs = append([]NamedAttr(nil), op.attrs...)
-	for range op.regions {
+	st.Props = append([]NamedAttr(nil), op.Props()...)
+	st.Attrs = append([]NamedAttr(nil), op.DiscardableAttrs()...)
+	for range op.Regions() {
 		st.AddRegion()
 	}
 	for _, s := range op.Successors() {
@@ -115,9 +115,10 @@ func (r *Region) CloneInto(dst *Region, m *Mapping) {
 						x.operands[i].Set(r)
 					}
 				}
-				for i := range x.successors {
-					if nb, ok := m.blocks[x.successors[i].block]; ok {
-						x.successors[i].Set(nb)
+				succs := x.successorOperands()
+				for i := range succs {
+					if nb, ok := m.blocks[succs[i].block]; ok {
+						succs[i].Set(nb)
 					}
 				}
 			})

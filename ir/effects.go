@@ -29,7 +29,7 @@ func MemoryEffects(op *Operation) ([]Effect, bool) {
 		return nil, false
 	}
 	if op.Has(RecursiveEffects) {
-		for _, r := range op.regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.blocks {
 				for o := b.first; o != nil; o = o.next {
 					e, ok := MemoryEffects(o)

@@ -5,23 +5,34 @@ import "sort"
 // Operation is the one generic IR node: a named operation with operands,
 // results, attributes, regions and successors, linked into a block.
 type Operation struct {
-	def        *OpDef
-	ctx        *Context
-	operands   []OpOperand
-	results    []OpResult
-	props      []NamedAttr // inherent attributes (MLIR properties), sorted
-	attrs      []NamedAttr // discardable attributes, sorted
-	regions    []*Region
-	successors []BlockOperand
-	loc        Location
+	def      *OpDef
+	ctx      *Context
+	operands []OpOperand
+	results  []OpResult
+	// attrs holds the inherent attributes (MLIR properties), sorted, then
+	// the discardable ones, sorted; nprops counts the former.
+	attrs  []NamedAttr
+	nprops int32
+	order  int32
+	// structure holds the regions and successors of the ops that have
+	// any; nil for most.
+	structure *opStructure
+	loc       Location
 
 	block      *Block
 	prev, next *Operation
-	order      int
 
 	// result1 holds the result of a single-result op (most ops), saving
 	// an allocation per op.
 	result1 [1]OpResult
+}
+
+// opStructure is what only a few ops have (loops, functions, branches),
+// kept off the others: a smaller Operation means fewer bytes allocated
+// per op, of which lowering creates thousands.
+type opStructure struct {
+	regions    []*Region
+	successors []BlockOperand
 }
 
 // OperationState collects everything needed to create an operation.
@@ -108,8 +119,8 @@ func Create(st *OperationState) *Operation {
 			}
 		}
 	}
-	// Both attribute lists share one array, sized up front (capped, so
-	// that growing either one reallocates it alone).
+	// Which attributes are inherent, and how many: both lists share one
+	// array, sized up front.
 	var inherent [8]bool
 	nProps := len(st.Props) + nDefaultProps
 	for i, a := range st.Attrs {
@@ -121,9 +132,11 @@ func Create(st *OperationState) *Operation {
 			nProps++
 		}
 	}
-	var props, attrs []NamedAttr
+	// Both lists fill one array sized up front: props from the start,
+	// attrs from index nProps (each gets exactly its count).
+	var all, props, attrs []NamedAttr
 	if n := len(st.Props) + len(st.Attrs) + nDefaults; n > 0 {
-		all := make([]NamedAttr, 0, n)
+		all = make([]NamedAttr, n)
 		props = append(all[:0:nProps], st.Props...)
 		attrs = all[nProps:nProps]
 	}
@@ -143,14 +156,16 @@ func Create(st *OperationState) *Operation {
 			}
 		}
 	}
-	if len(props) == 0 {
-		props = nil
+	// Sorting works in place and may drop duplicates: close the gap it
+	// leaves after props, so that attrs follow them.
+	props = sortNamedAttrsInPlace(props)
+	attrs = sortNamedAttrsInPlace(attrs)
+	if np := len(props); np+len(attrs) > 0 {
+		if np < nProps {
+			copy(all[np:], attrs)
+		}
+		op.attrs, op.nprops = all[:np+len(attrs)], int32(np)
 	}
-	if len(attrs) == 0 {
-		attrs = nil
-	}
-	op.props = sortNamedAttrsInPlace(props)
-	op.attrs = sortNamedAttrsInPlace(attrs)
 	op.linkOperands(st.Operands)
 	if len(st.Types) == 1 {
 		op.results = op.result1[:]
@@ -160,19 +175,23 @@ func Create(st *OperationState) *Operation {
 	for i, t := range st.Types {
 		op.results[i] = OpResult{valueImpl: valueImpl{typ: t}, owner: op, index: i}
 	}
+	if len(st.Regions) > 0 || len(st.Successors) > 0 {
+		op.structure = &opStructure{}
+	}
 	for _, r := range st.Regions {
 		if r.parent != nil {
 			panic("ir: region already owned by an operation")
 		}
 		r.parent = op
-		op.regions = append(op.regions, r)
+		op.structure.regions = append(op.structure.regions, r)
 	}
 	if len(st.Successors) > 0 {
-		op.successors = make([]BlockOperand, len(st.Successors))
+		succs := make([]BlockOperand, len(st.Successors))
 		for i, b := range st.Successors {
-			op.successors[i] = BlockOperand{block: b, owner: op, index: i}
-			op.successors[i].link()
+			succs[i] = BlockOperand{block: b, owner: op, index: i}
+			succs[i].link()
 		}
+		op.structure.successors = succs
 	}
 	return op
 }
@@ -272,6 +291,17 @@ func (op *Operation) Operands() []Value {
 	return out
 }
 
+// OperandRange returns the values of operands lo to hi-1 (Operands()[lo:hi]
+// without listing the others).
+func (op *Operation) OperandRange(lo, hi int) []Value {
+	uses := op.operands[lo:hi]
+	out := make([]Value, len(uses))
+	for i := range uses {
+		out[i] = uses[i].value
+	}
+	return out
+}
+
 // OperandTypes returns the types of the operands.
 func (op *Operation) OperandTypes() []Type {
 	out := make([]Type, len(op.operands))
@@ -353,10 +383,10 @@ func (op *Operation) ResultTypes() []Type {
 
 // Attr returns the named attribute (inherent or discardable), or nil.
 func (op *Operation) Attr(name string) Attribute {
-	if a := findAttr(op.props, name); a != nil {
+	if a := findAttr(op.Props(), name); a != nil {
 		return a
 	}
-	return findAttr(op.attrs, name)
+	return findAttr(op.DiscardableAttrs(), name)
 }
 
 // findAttr looks name up in a sorted attribute list. Ops carry a handful
@@ -393,27 +423,45 @@ func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
 // SetAttr sets (or replaces) an attribute. Names the op declares inherent,
 // and names already stored as properties, are stored as properties.
 func (op *Operation) SetAttr(name string, v Attribute) {
-	inherent := findAttr(op.props, name) != nil || op.def.IsInherent(name)
-	list := op.attrs
+	props, attrs := op.Props(), op.DiscardableAttrs()
+	inherent := findAttr(props, name) != nil || op.def.IsInherent(name)
+	list := attrs
 	if inherent {
-		list = op.props
+		list = props
 	}
 	if v != nil && findAttr(list, name) == v {
 		return // the value it has (attributes are uniqued): no change
 	}
 	op.ctx.changed()
 	if inherent {
-		op.props = setAttr(op.props, name, v)
+		op.setAttrLists(setAttr(props, name, v), attrs)
 		return
 	}
-	op.attrs = setAttr(op.attrs, name, v)
+	op.setAttrLists(props, setAttr(attrs, name, v))
+}
+
+// setAttrLists stores new inherent and discardable lists. A list changed
+// in place (a value replaced) is already where it belongs; a list that
+// grew or shrank was copied, and both are joined in a new array.
+func (op *Operation) setAttrLists(props, attrs []NamedAttr) {
+	if len(props) == int(op.nprops) && len(props)+len(attrs) == len(op.attrs) &&
+		(len(props) == 0 || &props[0] == &op.attrs[0]) &&
+		(len(attrs) == 0 || &attrs[0] == &op.attrs[len(props)]) {
+		return
+	}
+	all := make([]NamedAttr, 0, len(props)+len(attrs))
+	all = append(append(all, props...), attrs...)
+	if len(all) == 0 {
+		all = nil
+	}
+	op.attrs, op.nprops = all, int32(len(props))
 }
 
 // SetProp stores an attribute as a property regardless of the definition
 // (the parser uses it for `<{...}>` of unregistered ops).
 func (op *Operation) SetProp(name string, v Attribute) {
 	op.ctx.changed()
-	op.props = setAttr(op.props, name, v)
+	op.setAttrLists(setAttr(op.Props(), name, v), op.DiscardableAttrs())
 }
 
 func setAttr(list []NamedAttr, name string, v Attribute) []NamedAttr {
@@ -430,12 +478,17 @@ func setAttr(list []NamedAttr, name string, v Attribute) []NamedAttr {
 
 // RemoveAttr deletes a named attribute and returns its old value, or nil.
 func (op *Operation) RemoveAttr(name string) Attribute {
-	for _, list := range []*[]NamedAttr{&op.props, &op.attrs} {
-		l := *list
+	props, attrs := op.Props(), op.DiscardableAttrs()
+	for k, l := range [][]NamedAttr{props, attrs} {
 		i := sort.Search(len(l), func(i int) bool { return l[i].Name >= name })
 		if i < len(l) && l[i].Name == name {
 			old := l[i].Value
-			*list = append(l[:i:i], l[i+1:]...)
+			l = append(l[:i:i], l[i+1:]...)
+			if k == 0 {
+				op.setAttrLists(l, attrs)
+			} else {
+				op.setAttrLists(props, l)
+			}
 			op.ctx.changed()
 			return old
 		}
@@ -444,53 +497,73 @@ func (op *Operation) RemoveAttr(name string) Attribute {
 }
 
 // Props returns the inherent attributes (properties), sorted by name.
-func (op *Operation) Props() []NamedAttr { return op.props }
+func (op *Operation) Props() []NamedAttr { return op.attrs[:op.nprops:op.nprops] }
 
 // DiscardableAttrs returns the discardable attributes, sorted by name.
-func (op *Operation) DiscardableAttrs() []NamedAttr { return op.attrs }
+func (op *Operation) DiscardableAttrs() []NamedAttr {
+	if int(op.nprops) == len(op.attrs) {
+		return nil
+	}
+	return op.attrs[op.nprops:]
+}
 
 // Attrs returns all attributes (inherent and discardable) sorted by name.
 func (op *Operation) Attrs() []NamedAttr {
-	if len(op.props) == 0 {
-		return op.attrs
+	props, attrs := op.Props(), op.DiscardableAttrs()
+	if len(props) == 0 {
+		return attrs
 	}
-	if len(op.attrs) == 0 {
-		return op.props
+	if len(attrs) == 0 {
+		return props
 	}
-	return SortNamedAttrs(append(append([]NamedAttr(nil), op.props...), op.attrs...))
+	return SortNamedAttrs(append(append([]NamedAttr(nil), props...), attrs...))
 }
 
 // SetDiscardableAttrs replaces the discardable attributes.
 func (op *Operation) SetDiscardableAttrs(list []NamedAttr) {
 	op.ctx.changed()
-	op.attrs = SortNamedAttrs(list)
+	op.setAttrLists(op.Props(), SortNamedAttrs(list))
 }
 
 // ---- regions and successors ----
 
 // NumRegions returns the number of regions.
-func (op *Operation) NumRegions() int { return len(op.regions) }
+func (op *Operation) NumRegions() int { return len(op.Regions()) }
 
 // Region returns region i.
-func (op *Operation) Region(i int) *Region { return op.regions[i] }
+func (op *Operation) Region(i int) *Region { return op.structure.regions[i] }
 
 // Regions returns the op's regions.
-func (op *Operation) Regions() []*Region { return op.regions }
+func (op *Operation) Regions() []*Region {
+	if op.structure == nil {
+		return nil
+	}
+	return op.structure.regions
+}
+
+// successorOperands returns the op's successor slots.
+func (op *Operation) successorOperands() []BlockOperand {
+	if op.structure == nil {
+		return nil
+	}
+	return op.structure.successors
+}
 
 // NumSuccessors returns the number of successor blocks.
-func (op *Operation) NumSuccessors() int { return len(op.successors) }
+func (op *Operation) NumSuccessors() int { return len(op.successorOperands()) }
 
 // Successor returns successor i.
-func (op *Operation) Successor(i int) *Block { return op.successors[i].block }
+func (op *Operation) Successor(i int) *Block { return op.structure.successors[i].block }
 
 // SetSuccessor retargets successor i.
-func (op *Operation) SetSuccessor(i int, b *Block) { op.successors[i].Set(b) }
+func (op *Operation) SetSuccessor(i int, b *Block) { op.structure.successors[i].Set(b) }
 
 // Successors returns the successor blocks.
 func (op *Operation) Successors() []*Block {
-	out := make([]*Block, len(op.successors))
-	for i := range op.successors {
-		out[i] = op.successors[i].block
+	succs := op.successorOperands()
+	out := make([]*Block, len(succs))
+	for i := range succs {
+		out[i] = succs[i].block
 	}
 	return out
 }
@@ -560,7 +633,7 @@ func (op *Operation) BlockOrder() int {
 	if b := op.block; !b.orderValid {
 		b.renumber()
 	}
-	return op.order
+	return int(op.order)
 }
 
 // Remove unlinks the op from its block without destroying it.
@@ -596,11 +669,12 @@ func (op *Operation) DropAllReferences() {
 		op.operands[i].unlink()
 		op.operands[i].value = nil
 	}
-	for i := range op.successors {
-		op.successors[i].unlink()
-		op.successors[i].block = nil
+	succs := op.successorOperands()
+	for i := range succs {
+		succs[i].unlink()
+		succs[i].block = nil
 	}
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; o = o.next {
 				o.DropAllReferences()

@@ -31,7 +31,7 @@ func (r *Region) Front() *Block {
 
 // Index returns the position of the region within its parent op.
 func (r *Region) Index() int {
-	for i, x := range r.parent.regions {
+	for i, x := range r.parent.Regions() {
 		if x == r {
 			return i
 		}

@@ -29,7 +29,7 @@ type SymbolTableOf struct {
 // NewSymbolTable builds the table of the symbols directly nested in op.
 func NewSymbolTable(op *Operation) *SymbolTableOf {
 	t := &SymbolTableOf{Op: op, symbols: map[string]*Operation{}}
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; o = o.next {
 				if name := SymbolName(o); name != "" {

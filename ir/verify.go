@@ -61,7 +61,7 @@ func (v *verifier) verifyOp(op *Operation) {
 				return
 			}
 		}
-		for _, a := range op.attrs {
+		for _, a := range op.DiscardableAttrs() {
 			if d := op.ctx.Dialect(DialectNamespace(a.Name)); d != nil && d.VerifyAttribute != nil {
 				if err := d.VerifyAttribute(op, a.Name, a.Value); err != nil {
 					v.fail(asDiag(err, op))
@@ -70,7 +70,7 @@ func (v *verifier) verifyOp(op *Operation) {
 			}
 		}
 	}
-	for i, r := range op.regions {
+	for i, r := range op.Regions() {
 		v.verifyRegion(op, i, r)
 	}
 	if len(v.diags) > before {
@@ -139,8 +139,9 @@ func (v *verifier) verifyBlock(parent *Operation, _ int, b *Block, graph bool) {
 			v.fail(OpErrorf(o, "must be the last operation in the parent block"))
 			return
 		}
-		for i := range o.successors {
-			s := o.successors[i].block
+		succs := o.successorOperands()
+		for i := range succs {
+			s := succs[i].block
 			if s == nil {
 				v.fail(OpErrorf(o, "null successor #%d", i))
 				return
@@ -150,7 +151,7 @@ func (v *verifier) verifyBlock(parent *Operation, _ int, b *Block, graph bool) {
 				return
 			}
 		}
-		if len(o.successors) > 0 && o.Registered() && !o.Has(Terminator) {
+		if len(succs) > 0 && o.Registered() && !o.Has(Terminator) {
 			v.fail(OpErrorf(o, "has successors but is not a terminator"))
 			return
 		}
@@ -207,10 +208,10 @@ func (v *verifier) verifyIsolated(op *Operation, r *Region) {
 // its regions passed its isolation check: nothing nested in o then uses a
 // value defined outside o.
 func (v *verifier) isolatedClean(o *Operation) bool {
-	if len(o.regions) == 0 || !o.Has(IsolatedFromAbove) {
+	if o.NumRegions() == 0 || !o.Has(IsolatedFromAbove) {
 		return false
 	}
-	for _, r := range o.regions {
+	for _, r := range o.Regions() {
 		if !v.isolated[r] {
 			return false
 		}
@@ -364,7 +365,7 @@ func verifyTraits(op *Operation) error {
 		}
 	}
 	if t&(SingleBlockImplicitTerminator) != 0 && op.def.SingleBlockTerminator != "" {
-		for _, r := range op.regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.blocks {
 				if b.last == nil || b.last.Name() != op.def.SingleBlockTerminator {
 					found := "nothing"

@@ -29,7 +29,7 @@ func Walk(op *Operation, order WalkOrder, fn func(*Operation) WalkResult) bool {
 			return false
 		}
 	}
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; {
 				next := o.next
@@ -50,7 +50,7 @@ func Walk(op *Operation, order WalkOrder, fn func(*Operation) WalkResult) bool {
 // steering (one call per op instead of two: the IR is walked all the time).
 func WalkOps(op *Operation, fn func(*Operation)) {
 	fn(op)
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; {
 				next := o.next
@@ -63,7 +63,7 @@ func WalkOps(op *Operation, fn func(*Operation)) {
 
 // WalkNested visits the ops nested in op (not op itself) in pre-order.
 func WalkNested(op *Operation, fn func(*Operation)) {
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; {
 				next := o.next

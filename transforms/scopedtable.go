@@ -12,6 +12,8 @@ import "github.com/ttcompiler/tt/ir"
 type scopedTable struct {
 	heads   map[uint64]int32 // the latest entry per hash
 	entries []tableEntry
+	// members indexes the ops in entries, built on the first contains
+	// (only graph regions ask it) and kept up to date from then on.
 	members map[*ir.Operation]bool
 	scopes  []int // per open scope, where its entries start
 }
@@ -23,7 +25,7 @@ type tableEntry struct {
 }
 
 func newScopedTable() *scopedTable {
-	return &scopedTable{heads: map[uint64]int32{}, members: map[*ir.Operation]bool{}}
+	return &scopedTable{heads: map[uint64]int32{}}
 }
 
 func (t *scopedTable) push() { t.scopes = append(t.scopes, len(t.entries)) }
@@ -33,7 +35,9 @@ func (t *scopedTable) pop() {
 	t.scopes = t.scopes[:len(t.scopes)-1]
 	for i := len(t.entries) - 1; i >= start; i-- {
 		e := t.entries[i]
-		delete(t.members, e.op)
+		if t.members != nil {
+			delete(t.members, e.op)
+		}
 		if e.prev < 0 {
 			delete(t.heads, e.hash)
 		} else {
@@ -52,7 +56,9 @@ func (t *scopedTable) insert(op *ir.Operation, h uint64) {
 	}
 	t.heads[h] = int32(len(t.entries))
 	t.entries = append(t.entries, tableEntry{op: op, hash: h, prev: prev})
-	t.members[op] = true
+	if t.members != nil {
+		t.members[op] = true
+	}
 }
 
 // lookup returns the most recently inserted op equivalent to op (or nil)
@@ -70,4 +76,12 @@ func (t *scopedTable) lookup(op *ir.Operation) (*ir.Operation, uint64) {
 }
 
 // contains reports whether op itself is in the table.
-func (t *scopedTable) contains(op *ir.Operation) bool { return t.members[op] }
+func (t *scopedTable) contains(op *ir.Operation) bool {
+	if t.members == nil {
+		t.members = make(map[*ir.Operation]bool, len(t.entries))
+		for _, e := range t.entries {
+			t.members[e.op] = true
+		}
+	}
+	return t.members[op]
+}

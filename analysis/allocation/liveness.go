@@ -19,9 +19,27 @@ func (s valueSet) has(v ir.Value) bool {
 }
 
 type blockLiveness struct {
-	block      *ir.Block
-	in, out    valueSet
-	defs, uses valueSet
+	block   *ir.Block
+	in, out valueSet
+	// uses are the values used in the block, or in regions nested in it,
+	// that are defined outside it.
+	uses valueSet
+}
+
+// defines reports whether v is defined in bl's block or in a region
+// nested in it (MLIR's per-block def set, asked of a value instead of
+// listing every definition).
+func (bl *blockLiveness) defines(v ir.Value) bool {
+	if v == nil {
+		return false
+	}
+	var at *ir.Block
+	if d := v.DefiningOp(); d != nil {
+		at = d.Block()
+	} else if a, ok := v.(*ir.BlockArgument); ok {
+		at = a.Owner()
+	}
+	return at != nil && ancestorBlockIn(bl.block.Region(), at) == bl.block
 }
 
 // newLiveness computes the liveness of every block nested in op.
@@ -82,13 +100,13 @@ func newLiveness(op *ir.Operation) *liveness {
 }
 
 func newBlockLiveness(b *ir.Block) *blockLiveness {
-	bl := &blockLiveness{block: b, in: valueSet{}, out: valueSet{}, defs: valueSet{}, uses: valueSet{}}
+	bl := &blockLiveness{block: b, in: valueSet{}, out: valueSet{}, uses: valueSet{}}
 	region := b.Region()
 	// A value escapes the block when a use lies in another block of the
 	// same region (uses in nested regions stay inside).
 	escapes := func(v ir.Value) {
-		for _, user := range ir.Users(v) {
-			ub := ancestorBlockIn(region, user.Block())
+		for u := v.FirstUse(); u != nil; u = u.NextUse() {
+			ub := ancestorBlockIn(region, u.Owner().Block())
 			if ub != nil && ub != b {
 				bl.out[v] = struct{}{}
 				return
@@ -96,33 +114,21 @@ func newBlockLiveness(b *ir.Block) *blockLiveness {
 		}
 	}
 	for _, a := range b.Arguments() {
-		bl.defs[a] = struct{}{}
 		escapes(a)
 	}
 	for o := b.First(); o != nil; o = o.Next() {
-		for _, r := range o.Results() {
-			escapes(r)
+		for i := range o.NumResults() {
+			escapes(o.Result(i))
 		}
 	}
 	for o := b.First(); o != nil; o = o.Next() {
 		ir.WalkOps(o, func(n *ir.Operation) {
-			for _, r := range n.Results() {
-				bl.defs[r] = struct{}{}
-			}
-			for _, x := range n.Operands() {
-				bl.uses[x] = struct{}{}
-			}
-			for _, r := range n.Regions() {
-				for _, nb := range r.Blocks() {
-					for _, a := range nb.Arguments() {
-						bl.defs[a] = struct{}{}
-					}
+			for i := range n.NumOperands() {
+				if x := n.Operand(i); x == nil || !bl.defines(x) {
+					bl.uses[x] = struct{}{}
 				}
 			}
 		})
-	}
-	for v := range bl.defs {
-		delete(bl.uses, v)
 	}
 	return bl
 }
@@ -134,7 +140,7 @@ func (bl *blockLiveness) updateIn() bool {
 		in[v] = struct{}{}
 	}
 	for v := range bl.out {
-		if !bl.defs.has(v) {
+		if !bl.defines(v) {
 			in[v] = struct{}{}
 		}
 	}

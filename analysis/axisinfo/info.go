@@ -113,6 +113,27 @@ func Join(a, b Info) Info {
 	return out
 }
 
+// joinKeeps reports whether Join(a, b) equals a, without building the
+// join: a value revisited by the solver mostly learns nothing new. It
+// answers false where it is unsure (a rank mismatch).
+func joinKeeps(a, b Info) bool {
+	if b.Rank() == 0 {
+		return true
+	}
+	if a.Rank() != b.Rank() {
+		return false
+	}
+	for d := range a.Rank() {
+		if gcd(a.Contiguity[d], b.Contiguity[d]) != a.Contiguity[d] ||
+			divisibilityOfJoin(a, b, d) != a.Divisibility[d] ||
+			gcd(a.Constancy[d], b.Constancy[d]) != a.Constancy[d] {
+			return false
+		}
+	}
+	// The join knows the constant only if both do and agree.
+	return !a.Known || b.Known && a.Constant == b.Constant
+}
+
 // divisibilityOfJoin is getDivisibilityFromContiguity: when the operands'
 // contiguities differ, the first element of a group of the joined value
 // may be an inner element of a group of an operand, so the contiguities

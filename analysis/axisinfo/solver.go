@@ -19,6 +19,9 @@ type solver struct {
 	queue    []workItem
 	queued   map[workItem]bool
 	maxSteps int
+	// operands is visitOp's list of operand Infos, reused from op to op
+	// (transfer functions read it and return Infos, never keep it).
+	operands []Info
 }
 
 // workItem is an op to revisit (its results) or a block (its arguments).
@@ -71,13 +74,14 @@ func (s *solver) run() map[ir.Value]Info {
 			s.visitBlock(it.block)
 		}
 	}
-	out := make(map[ir.Value]Info, len(s.lattice))
+	// The lattice becomes the result: every value of the function gets
+	// an entry, pessimistic where the analysis learned nothing (the
+	// lattice holds no values from outside the function).
+	out := s.lattice
 	record := func(v ir.Value) {
-		i, ok := s.lattice[v]
-		if !ok || i.Rank() == 0 {
-			i = Pessimistic(v)
+		if i, ok := out[v]; !ok || i.Rank() == 0 {
+			out[v] = Pessimistic(v)
 		}
-		out[v] = i
 	}
 	ir.WalkNested(s.fn, func(op *ir.Operation) {
 		for _, r := range op.Results() {
@@ -122,6 +126,9 @@ func (s *solver) join(v ir.Value, i Info) {
 		return
 	}
 	old, had := s.lattice[v]
+	if had && joinKeeps(old, i) {
+		return
+	}
 	nw := Join(old, i)
 	if had && nw.Equal(old) {
 		return
@@ -204,14 +211,16 @@ func (s *solver) visitOp(op *ir.Operation) {
 		s.visitRegionBranchResults(op)
 		return
 	}
-	in := make([]Info, op.NumOperands())
-	for i, x := range op.Operands() {
-		in[i] = s.info(x)
-		if in[i].Rank() == 0 {
+	in := s.operands[:0]
+	for i := range op.NumOperands() {
+		x := s.info(op.Operand(i))
+		if x.Rank() == 0 {
 			// Wait until every operand is known.
 			return
 		}
+		in = append(in, x)
 	}
+	s.operands = in
 	cur, ok := s.transfer(op, in)
 	if !ok || cur.Rank() == 0 {
 		s.setEntryStates(op.Results())

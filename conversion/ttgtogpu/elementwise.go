@@ -5,6 +5,8 @@ import (
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
+	"hash/maphash"
+	"slices"
 )
 
 // scalarFn computes one element of an elementwise op from the elements of
@@ -57,25 +59,29 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 			operands[i] = vals
 		}
 		out := make([]ir.Value, n)
-		memo := map[string]ir.Value{}
+		// Each register's operands get their own slice (fn may keep it),
+		// cut from one array; registers with the same operands share one
+		// value.
+		k := len(operands)
+		argsBuf := make([]ir.Value, n*k)
+		argsOf := func(r int) []ir.Value { return argsBuf[r*k : (r+1)*k : (r+1)*k] }
+		memo := newTupleMemo(n, argsOf)
 		for r := 0; r < n; r++ {
 			if leaders != nil && leaders[r] != r {
 				continue // takes its leader's value below
 			}
-			args := make([]ir.Value, len(operands))
+			args := argsOf(r)
 			for i := range operands {
 				args[i] = operands[i][r]
 			}
-			k := valuesKey(args)
-			if v, ok := memo[k]; ok {
-				out[r] = v
+			if same, ok := memo.find(args, r); ok {
+				out[r] = out[same]
 				continue
 			}
 			v, err := fn(e, op, args, res)
 			if err != nil {
 				return err
 			}
-			memo[k] = v
 			out[r] = v
 		}
 		for r, lead := range leaders {
@@ -111,6 +117,46 @@ func repeat(v ir.Value, n int) []ir.Value {
 		out[i] = v
 	}
 	return out
+}
+
+// tupleMemo finds, among the registers lowered so far, one whose operand
+// tuple is the same values: an open-addressing table of register numbers,
+// hashed by value identity, with the tuples themselves kept by the caller.
+type tupleMemo struct {
+	seed  maphash.Seed
+	slots []int32 // register+1; 0 is empty
+	tuple func(r int) []ir.Value
+}
+
+func newTupleMemo(n int, tuple func(r int) []ir.Value) *tupleMemo {
+	size := 8
+	for size < 2*n {
+		size *= 2
+	}
+	return &tupleMemo{seed: maphash.MakeSeed(), slots: make([]int32, size), tuple: tuple}
+}
+
+func (m *tupleMemo) hash(vs []ir.Value) uint64 {
+	var h uint64
+	for _, v := range vs {
+		h = h*31 + maphash.Comparable(m.seed, v)
+	}
+	return h
+}
+
+// find returns the register with operands vs, or inserts r as the one.
+func (m *tupleMemo) find(vs []ir.Value, r int) (int, bool) {
+	mask := uint64(len(m.slots) - 1)
+	for i := m.hash(vs) & mask; ; i = (i + 1) & mask {
+		s := m.slots[i]
+		if s == 0 {
+			m.slots[i] = int32(r + 1)
+			return r, false
+		}
+		if slices.Equal(m.tuple(int(s-1)), vs) {
+			return int(s - 1), true
+		}
+	}
 }
 
 // valuesKey identifies a tuple of values.

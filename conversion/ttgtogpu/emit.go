@@ -410,14 +410,18 @@ func (e *emitter) gep(elem ir.Type, base, idx ir.Value) ir.Value {
 	}
 	st := ir.NewState(e.ctx(), "llvm.getelementptr", e.loc)
 	st.Types = []ir.Type{base.Type()}
+	raw := int64(gepDynamicIndex)
 	if c, ok := intValue(idx); ok && c >= -(1<<31)+1 && c < 1<<31 {
 		st.Operands = []ir.Value{base}
-		st.AddAttr("rawConstantIndices", ir.DenseI32Array(e.ctx(), []int64{c}))
+		raw = c
 	} else {
 		st.Operands = []ir.Value{base, idx}
-		st.AddAttr("rawConstantIndices", ir.DenseI32Array(e.ctx(), []int64{gepDynamicIndex}))
 	}
-	st.AddAttr("elem_type", ir.TypeAttrOf(e.ctx(), elem))
+	// Both attributes in one list: lowering creates GEPs by the hundred.
+	st.Attrs = []ir.NamedAttr{
+		{Name: "rawConstantIndices", Value: ir.DenseI32Array(e.ctx(), []int64{raw})},
+		{Name: "elem_type", Value: ir.TypeAttrOf(e.ctx(), elem)},
+	}
 	return e.b.Create(st).Result(0)
 }
 

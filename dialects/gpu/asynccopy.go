@@ -154,8 +154,8 @@ func verifyCpAsync(op *ir.Operation) error {
 	if s, ok := spaceOf(op.Operand(1).Type()); !ok || s != SpaceGlobal {
 		return ir.OpErrorf(op, "source must be an !llvm.ptr<1>, got '%s'", asm.TypeString(op.Operand(1).Type()))
 	}
-	for _, v := range op.Operands()[2:] {
-		if !ir.IsInteger(v.Type(), 32) && !ir.IsInteger(v.Type(), 1) {
+	for i := 2; i < op.NumOperands(); i++ {
+		if v := op.Operand(i); !ir.IsInteger(v.Type(), 32) && !ir.IsInteger(v.Type(), 1) {
 			return ir.OpErrorf(op, "the operands after the pointers are an i32 src-size and an i1 predicate, got '%s'", asm.TypeString(v.Type()))
 		}
 	}

@@ -121,7 +121,7 @@ func (l LoadView) Pred() ir.Value {
 // Others returns the values of a false predicate (empty: zeros).
 func (l LoadView) Others() []ir.Value {
 	if l.NumOperands() > 2 {
-		return l.Operands()[2:]
+		return l.OperandRange(2, l.NumOperands())
 	}
 	return nil
 }
@@ -143,9 +143,9 @@ func (s StoreView) Pred() ir.Value {
 // Values returns the stored values.
 func (s StoreView) Values() []ir.Value {
 	if s.predicated() {
-		return s.Operands()[2:]
+		return s.OperandRange(2, s.NumOperands())
 	}
-	return s.Operands()[1:]
+	return s.OperandRange(1, s.NumOperands())
 }
 
 // predicated tells a predicated store by its operand count: values come

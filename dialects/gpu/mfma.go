@@ -313,5 +313,5 @@ func verifyMFMA(op *ir.Operation) error {
 	if err := verifyElems(op, "C elements", v.C(), f.NumC, ts.D.ElemType(ctx)); err != nil {
 		return err
 	}
-	return verifyElems(op, "results", op.Results(), f.NumC, ts.D.ElemType(ctx))
+	return verifyResultElems(op, f.NumC, ts.D.ElemType(ctx))
 }

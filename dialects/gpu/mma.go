@@ -435,12 +435,22 @@ func verifyShapeAndTypes(op *ir.Operation) (Shape, MMATypes, error) {
 
 // verifyElems checks that vs are n values of type t.
 func verifyElems(op *ir.Operation, what string, vs []ir.Value, n int, t ir.Type) error {
-	if len(vs) != n {
-		return ir.OpErrorf(op, "expected %d %s, got %d", n, what, len(vs))
+	return verifyElemTypes(op, what, len(vs), func(i int) ir.Type { return vs[i].Type() }, n, t)
+}
+
+// verifyResultElems is verifyElems of op's results, without listing them.
+func verifyResultElems(op *ir.Operation, n int, t ir.Type) error {
+	return verifyElemTypes(op, "results", op.NumResults(), func(i int) ir.Type { return op.Result(i).Type() }, n, t)
+}
+
+// verifyElemTypes checks that there are n elements, each of type t.
+func verifyElemTypes(op *ir.Operation, what string, count int, typeOf func(int) ir.Type, n int, t ir.Type) error {
+	if count != n {
+		return ir.OpErrorf(op, "expected %d %s, got %d", n, what, count)
 	}
-	for i, v := range vs {
-		if v.Type() != t {
-			return ir.OpErrorf(op, "%s #%d has type '%s', expected '%s'", what, i, asm.TypeString(v.Type()), asm.TypeString(t))
+	for i := range count {
+		if et := typeOf(i); et != t {
+			return ir.OpErrorf(op, "%s #%d has type '%s', expected '%s'", what, i, asm.TypeString(et), asm.TypeString(t))
 		}
 	}
 	return nil
@@ -472,7 +482,7 @@ func verifyMMASync(op *ir.Operation) error {
 	if err := verifyElems(op, "C elements", v.C(), nc, ts.D.ElemType(ctx)); err != nil {
 		return err
 	}
-	return verifyElems(op, "results", op.Results(), nc, ts.D.ElemType(ctx))
+	return verifyResultElems(op, nc, ts.D.ElemType(ctx))
 }
 
 // MMASyncView is a typed view of gpu.mma_sync.
@@ -483,7 +493,7 @@ func (v MMASyncView) counts() (int, int, int) { return MMASyncCounts(ShapeOf(v.O
 // A returns the lane's A elements.
 func (v MMASyncView) A() []ir.Value {
 	na, _, _ := v.counts()
-	return v.Operands()[:min(na, v.NumOperands())]
+	return v.OperandRange(0, min(na, v.NumOperands()))
 }
 
 // B returns the lane's B elements.

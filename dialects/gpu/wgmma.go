@@ -424,7 +424,7 @@ func verifyWGMMA(op *ir.Operation) error {
 	} else if err := verifyElems(op, "C words", c, n, acc); err != nil {
 		return err
 	}
-	return verifyElems(op, "results", op.Results(), n, acc)
+	return verifyResultElems(op, n, acc)
 }
 
 // WGMMAView is a typed view of gpu.wgmma.
@@ -442,7 +442,7 @@ func (v WGMMAView) na() int {
 }
 
 // A returns the descriptor of A, or its four words.
-func (v WGMMAView) A() []ir.Value { return v.Operands()[:min(v.na(), v.NumOperands())] }
+func (v WGMMAView) A() []ir.Value { return v.OperandRange(0, min(v.na(), v.NumOperands())) }
 
 // B returns the descriptor of B.
 func (v WGMMAView) B() ir.Value { return v.Operand(v.na()) }
@@ -451,7 +451,9 @@ func (v WGMMAView) B() ir.Value { return v.Operand(v.na()) }
 func (v WGMMAView) ScaleD() ir.Value { return v.Operand(v.na() + 1) }
 
 // C returns the accumulator words (empty when left out).
-func (v WGMMAView) C() []ir.Value { return v.Operands()[min(v.na()+2, v.NumOperands()):] }
+func (v WGMMAView) C() []ir.Value {
+	return v.OperandRange(min(v.na()+2, v.NumOperands()), v.NumOperands())
+}
 
 // NewWGMMA builds `gpu.wgmma`: a is one i64 descriptor or four i32 words;
 // c may be empty when scaleD is the constant false.
@@ -550,7 +552,8 @@ func verifyWGMMAWait(op *ir.Operation) error {
 	if op.NumResults() != op.NumOperands() {
 		return ir.OpErrorf(op, "has %d operands but %d results: the results are the operands", op.NumOperands(), op.NumResults())
 	}
-	for i, v := range op.Operands() {
+	for i := range op.NumOperands() {
+		v := op.Operand(i)
 		if v.Type() != op.Result(i).Type() {
 			return ir.OpErrorf(op, "result #%d has type '%s' but operand #%d has type '%s'", i, asm.TypeString(op.Result(i).Type()), i, asm.TypeString(v.Type()))
 		}

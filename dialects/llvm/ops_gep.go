@@ -175,8 +175,11 @@ type GEPIndex struct {
 }
 
 // GEPIndices returns the indices of a GEP in order.
-func GEPIndices(op *ir.Operation) []GEPIndex {
-	var out []GEPIndex
+func GEPIndices(op *ir.Operation) []GEPIndex { return AppendGEPIndices(nil, op) }
+
+// AppendGEPIndices appends the indices of a GEP to out, in order (a caller
+// with a buffer on its stack lists them without allocating).
+func AppendGEPIndices(out []GEPIndex, op *ir.Operation) []GEPIndex {
 	dyn := 1
 	for _, v := range GEPRawIndices(op) {
 		if v == DynamicIndex && dyn < op.NumOperands() {
@@ -197,9 +200,9 @@ func verifyGEP(op *ir.Operation) error {
 	if !IsPtrLike(base) {
 		return ir.OpErrorf(op, "operand #0 must be LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type, but got '%s'", asm.TypeString(base))
 	}
-	for i, v := range op.Operands()[1:] {
-		if !IsIntLike(v.Type()) {
-			return ir.OpErrorf(op, "operand #%d must be signless integer or LLVM dialect-compatible vector of signless integer, but got '%s'", i+1, asm.TypeString(v.Type()))
+	for i := 1; i < op.NumOperands(); i++ {
+		if t := op.Operand(i).Type(); !IsIntLike(t) {
+			return ir.OpErrorf(op, "operand #%d must be signless integer or LLVM dialect-compatible vector of signless integer, but got '%s'", i, asm.TypeString(t))
 		}
 	}
 	res := op.Result(0).Type()
@@ -229,9 +232,13 @@ func verifyGEP(op *ir.Operation) error {
 	if ndyn != op.NumOperands()-1 {
 		return ir.OpErrorf(op, "expected as many dynamic indices as specified in 'rawConstantIndices'")
 	}
-	// Past the first index, struct fields must be indexed by constants.
+	// Past the first index, struct fields must be indexed by constants
+	// (most GEPs have that index alone: nothing to list then).
+	if len(raw.Ints) <= 1 {
+		return nil
+	}
 	t := et
-	for _, idx := range GEPIndices(op)[min(1, len(raw.Ints)):] {
+	for _, idx := range GEPIndices(op)[1:] {
 		switch a := t.(type) {
 		case *StructType:
 			if idx.Value != nil {

@@ -28,7 +28,7 @@ func (f ForOp) UpperBound() ir.Value { return f.Operand(1) }
 func (f ForOp) Step() ir.Value       { return f.Operand(2) }
 
 // Inits returns the initial values of the loop-carried variables.
-func (f ForOp) Inits() []ir.Value { return f.Operands()[3:] }
+func (f ForOp) Inits() []ir.Value { return f.OperandRange(3, f.NumOperands()) }
 
 // Body returns the loop body block.
 func (f ForOp) Body() *ir.Block { return f.Region(0).Front() }

@@ -16,15 +16,15 @@ func verifyTensorLayout(enc ir.Attribute, t *ir.RankedTensorType, op *ir.Operati
 	if !ok {
 		return fmt.Errorf("Non-distributed layout is not allowed in tensor type.")
 	}
-	if rank := len(d.RepOrder()); rank != t.Rank() {
-		return fmt.Errorf("Layout has rank %d, but the tensor it's attached to has rank %d.", rank, t.Rank())
+	f := ir.Memo(op.Context(), layoutFactsKey{t}, func() layoutFacts { return factsOf(d, t.Dims) })
+	if f.rank != t.Rank() {
+		return fmt.Errorf("Layout has rank %d, but the tensor it's attached to has rank %d.", f.rank, t.Rank())
 	}
 	for _, s := range t.Dims {
 		if s <= 0 || s&(s-1) != 0 {
 			return fmt.Errorf("Layout has shape %s, but the tensor it's attached to has shape %s which is not a power of two.", joinInts(t.Dims), joinInts(t.Dims))
 		}
 	}
-	f := ir.Memo(op.Context(), layoutFactsKey{t}, func() layoutFacts { return factsOf(d, t.Dims) })
 	if f.err != nil {
 		return fmt.Errorf("%s.\nLayout cannot be applied to shape %s: %v", attrText(enc), joinInts(t.Dims), f.err)
 	}
@@ -50,17 +50,28 @@ func verifyTensorLayout(enc ir.Attribute, t *ir.RankedTensorType, op *ir.Operati
 // checks every tensor, and building the linear layout dominates that.
 type layoutFactsKey struct{ t *ir.RankedTensorType }
 
-// layoutFacts are the sizes the verifier checks of a layout applied to a
-// shape, or why it cannot be applied.
+// layoutFacts are what the verifier checks of a layout applied to a shape:
+// the layout's rank (its repetition order's length), and the sizes of its
+// linear layout or why it cannot be applied.
 type layoutFacts struct {
+	rank                 int
 	lanes, warps, blocks int
 	err                  error
 }
 
 func factsOf(d DistributedLayout, shape []int64) layoutFacts {
+	rank := len(d.RepOrder())
+	if rank != len(shape) {
+		return layoutFacts{rank: rank} // the rank check fails first
+	}
+	for _, s := range shape {
+		if s <= 0 || s&(s-1) != 0 {
+			return layoutFacts{rank: rank} // so does the shape check
+		}
+	}
 	ll, err := ToLinearLayout(d, shape)
 	if err != nil {
-		return layoutFacts{err: err}
+		return layoutFacts{rank: rank, err: err}
 	}
 	size := func(dim string) int {
 		if !ll.HasInDim(dim) {
@@ -68,7 +79,7 @@ func factsOf(d DistributedLayout, shape []int64) layoutFacts {
 		}
 		return int(ll.InDimSize(dim))
 	}
-	return layoutFacts{lanes: size(linearlayout.Lane), warps: size(linearlayout.Warp), blocks: size(linearlayout.Block)}
+	return layoutFacts{rank: rank, lanes: size(linearlayout.Lane), warps: size(linearlayout.Warp), blocks: size(linearlayout.Block)}
 }
 
 // The distributed layouts check themselves for tt's verifier

@@ -143,8 +143,17 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 		d := v.DefiningOp()
 		return d != nil && !d.Has(ir.ConstantLike) && !isAggregate(v.Type())
 	}
-	// Affinities, in merge order.
-	var waitPairs, accPairs, edgePairs []affinity
+	// Affinities, in merge order (sized for every wait operand and
+	// accumulator).
+	nWait, nAcc := 0, 0
+	for _, op := range waits {
+		nWait += op.NumOperands()
+	}
+	for _, op := range wgmmas {
+		nAcc += op.NumResults()
+	}
+	waitPairs, accPairs := make([]affinity, 0, nWait), make([]affinity, 0, nAcc)
+	var edgePairs []affinity
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
 			if v := op.Operand(i); mergeable(v) {
@@ -161,7 +170,8 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 		}
 	}
 	// The candidates, numbered as they are found.
-	an := &webAnalysis{ids: map[ir.Value]int{}}
+	nCand := 2*(len(waitPairs)+len(accPairs)) + nAcc
+	an := &webAnalysis{ids: make(map[ir.Value]int, nCand), vals: make([]ir.Value, 0, nCand)}
 	for _, ps := range [][]affinity{waitPairs, accPairs} {
 		for _, p := range ps {
 			an.add(p.a)
@@ -205,7 +215,7 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 		w.root[c] = r
 		w.size[r]++
 	}
-	w.inFlight = inFlightValues(wgmmas, waits, edges)
+	w.inFlight = inFlightValues(wgmmas, waits, edges, nAcc)
 	return w
 }
 
@@ -362,7 +372,11 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 			}
 		}
 	}
-	number := map[ir.Value]ir.Value{}
+	nWait := 0
+	for _, op := range waits {
+		nWait += op.NumOperands()
+	}
+	number := make(map[ir.Value]ir.Value, nWait)
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
 			number[op.Result(i)] = op.Operand(i)
@@ -417,11 +431,12 @@ func (an *webAnalysis) interfere(u, v int) bool {
 // inFlightValues finds the values that may name registers a wgmma is still
 // writing: its results, the results of waits that leave groups pending
 // (whose operands are such values), and block arguments receiving them.
-func inFlightValues(wgmmas, waits []*ir.Operation, edges []affinity) map[ir.Value]bool {
-	in := map[ir.Value]bool{}
+// nResults, the wgmmas' results, sizes the set.
+func inFlightValues(wgmmas, waits []*ir.Operation, edges []affinity, nResults int) map[ir.Value]bool {
+	in := make(map[ir.Value]bool, nResults)
 	for _, op := range wgmmas {
-		for _, r := range op.Results() {
-			in[r] = true
+		for i := range op.NumResults() {
+			in[op.Result(i)] = true
 		}
 	}
 	for changed := true; changed; {

@@ -13,7 +13,8 @@ import (
 // addresses, as LLVM's NVPTX backend selects.
 func (f *fn) emitGEP(op *ir.Operation) error {
 	et := llvm.GEPElemType(op)
-	indices := llvm.GEPIndices(op)
+	var ibuf [4]llvm.GEPIndex
+	indices := llvm.AppendGEPIndices(ibuf[:0], op)
 	if et == nil {
 		return ir.OpErrorf(op, "missing elem_type")
 	}
@@ -21,7 +22,8 @@ func (f *fn) emitGEP(op *ir.Operation) error {
 		idx    ir.Value
 		stride int64
 	}
-	var terms []term
+	var tbuf [4]term
+	terms := tbuf[:0]
 	var offset int64
 	t := et
 	for i, ix := range indices {
