@@ -504,7 +504,11 @@ func (op *Operation) DiscardableAttrs() []NamedAttr {
 	if int(op.nprops) == len(op.attrs) {
 		return nil
 	}
-	return op.attrs[op.nprops:]
+	// Capped at its length: SetAttr inserting a name then copies the list
+	// instead of shifting entries in the array that the op, and lists
+	// callers got earlier, still read (Create leaves spare room in it when
+	// it drops a duplicate name).
+	return op.attrs[op.nprops:len(op.attrs):len(op.attrs)]
 }
 
 // Attrs returns all attributes (inherent and discardable) sorted by name.
