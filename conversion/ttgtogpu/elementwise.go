@@ -1,12 +1,13 @@
 package ttgtogpu
 
 import (
+	"hash/maphash"
+	"slices"
+
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
-	"hash/maphash"
-	"slices"
 )
 
 // scalarFn computes one element of an elementwise op from the elements of

@@ -145,14 +145,11 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 	}
 	// Affinities, in merge order (sized for every wait operand and
 	// accumulator).
-	nWait, nAcc := 0, 0
-	for _, op := range waits {
-		nWait += op.NumOperands()
-	}
+	nAcc := 0
 	for _, op := range wgmmas {
 		nAcc += op.NumResults()
 	}
-	waitPairs, accPairs := make([]affinity, 0, nWait), make([]affinity, 0, nAcc)
+	waitPairs, accPairs := make([]affinity, 0, numOperands(waits)), make([]affinity, 0, nAcc)
 	var edgePairs []affinity
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
@@ -372,11 +369,7 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 			}
 		}
 	}
-	nWait := 0
-	for _, op := range waits {
-		nWait += op.NumOperands()
-	}
-	number := make(map[ir.Value]ir.Value, nWait)
+	number := make(map[ir.Value]ir.Value, numOperands(waits))
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
 			number[op.Result(i)] = op.Operand(i)
@@ -500,3 +493,13 @@ func (w *accWebs) owns(x *value) bool {
 
 // mayBeInFlight reports whether v may name registers a wgmma is writing.
 func (w *accWebs) mayBeInFlight(v ir.Value) bool { return w != nil && w.inFlight[v] }
+
+// numOperands counts the operands of ops (the size of tables keyed by
+// them).
+func numOperands(ops []*ir.Operation) int {
+	n := 0
+	for _, op := range ops {
+		n += op.NumOperands()
+	}
+	return n
+}
