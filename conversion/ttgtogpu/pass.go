@@ -36,7 +36,7 @@ func init() {
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, " +
 			"tritongpu-global-scratch-memory-allocation, convert-scf-to-cf, " +
-			PassName + ", canonicalize, cse, sink-to-uses",
+			PassName + ", canonicalize, cse, select-to-block-args, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			o.flags(fs)
@@ -120,6 +120,11 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		passmgr.NewStep(PassName, opts...),
 		passmgr.NewStep("canonicalize"),
 		passmgr.NewStep("cse"),
+		// A select whose condition the branches into its users' block
+		// decide becomes a block argument (LLVM's select-to-phi): a
+		// flattened loop's accumulator reset then reads no wgmma register
+		// in flight.
+		passmgr.NewStep("select-to-block-args"),
 		// Values next to their uses: the PTX emitter allocates no registers
 		// itself, and ptxas keeps a value live from where it is computed.
 		passmgr.NewStep("sink-to-uses"),

@@ -24,8 +24,8 @@ func TestPipelineAllocator(t *testing.T) {
 		return r
 	}
 	amd := "tritonamdgpu-update-async-wait-count{arch-generation-name=gfx942},optimize-amd-lds-usage{target-arch=gfx942 lds-limit=0},"
-	tail := ",tritongpu-global-scratch-memory-allocation,convert-scf-to-cf," + ttgtogpu.PassName + ",canonicalize,cse,sink-to-uses"
-	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tt-pipeline-chained-dots", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "sink-to-uses"}
+	tail := ",tritongpu-global-scratch-memory-allocation,convert-scf-to-cf," + ttgtogpu.PassName + ",canonicalize,cse,select-to-block-args,sink-to-uses"
+	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tt-pipeline-chained-dots", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "select-to-block-args", "sink-to-uses"}
 	for _, c := range []struct {
 		target string
 		passes []string

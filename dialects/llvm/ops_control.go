@@ -83,6 +83,17 @@ func verifySuccessorOperands(op *ir.Operation, i int, operands []ir.Value) error
 	return nil
 }
 
+// CondBrSegmentSizes returns how many operands a cond_br passes to its
+// true and its false destination.
+func CondBrSegmentSizes(op *ir.Operation) (nTrue, nFalse int) { return condBrSegments(op) }
+
+// SetCondBrSegmentSizes records that a cond_br passes its operands after
+// the condition as nTrue to the true destination, then nFalse to the
+// false one (after a pass inserted operands).
+func SetCondBrSegmentSizes(op *ir.Operation, nTrue, nFalse int) {
+	op.SetAttr("operandSegmentSizes", ir.DenseI32Array(op.Context(), []int64{1, int64(nTrue), int64(nFalse)}))
+}
+
 func condBrSegments(op *ir.Operation) (nTrue, nFalse int) {
 	if s, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok && len(s.Ints) == 3 {
 		return int(s.Ints[1]), int(s.Ints[2])
