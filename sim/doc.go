@@ -20,6 +20,12 @@
 // Go errors: *ExecError names the CTA, the thread and the op with its
 // location; *RaceError names the two accesses of a shared-memory race.
 //
+// A launch simulates Config.SMs streaming multiprocessors (DefaultSMs, 3,
+// unless set): gpu.num_sm_ids (%nsmid) reads that count, so a persistent
+// kernel sizes its program count by it, and a CTA's gpu.sm_id (%smid) is
+// its linear index in the grid modulo the count. CTAs still run as
+// Config.Workers allows; the SM count only changes what kernels read.
+//
 // # Execution model
 //
 // Program.Kernel compiles the kernel and the functions it calls, once

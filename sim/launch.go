@@ -17,6 +17,7 @@ type cta struct {
 	id      [3]int
 	grid    [3]int
 	cluster [3]int // the launch's cluster dimensions (1, 1, 1 without clusters)
+	sms     int    // the launch's simulated SM count (Config.SMs)
 	lanes   int
 	threads []*thread
 	shared  []byte
@@ -65,6 +66,10 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 	if err != nil {
 		return err
 	}
+	sms, err := smsOf(cfg)
+	if err != nil {
+		return err
+	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -103,6 +108,7 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 			c := k.newCTA(mem, grid, out, !cfg.NoRaceCheck)
 			c.stop = &stop
 			c.cluster = cluster
+			c.sms = sms
 			defer k.ctas.Put(c)
 			for !failed.Load() && !stop.Load() {
 				i := int(next.Add(1) - 1)

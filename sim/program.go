@@ -107,6 +107,34 @@ type Config struct {
 	// (Kernel.ClusterDims). A kernel that requires clusters runs only in
 	// those, and the grid must be a whole number of clusters.
 	Cluster [3]int
+	// SMs is the number of streaming multiprocessors the launch
+	// simulates: gpu.num_sm_ids reads it, and gpu.sm_id of a CTA is its
+	// linear index in the grid (x fastest) modulo SMs. 0 means
+	// DefaultSMs; at most MaxSMs.
+	SMs int
+}
+
+// DefaultSMs is the simulated SM count of a launch that does not set one.
+// It is small so that a persistent kernel (P programs walking the tiles
+// with stride P, P from gpu.num_sm_ids) gives each program several tiles
+// in the few-tile problems simulator tests use, and odd so that the
+// power-of-two tile counts of those problems do not divide evenly: the
+// last programs run one tile fewer, as on a 132-SM H100.
+const DefaultSMs = 3
+
+// MaxSMs is the largest simulated SM count: the kernel reads it as an
+// i32, which a count beyond would turn negative.
+const MaxSMs = 1<<31 - 1
+
+// smsOf returns a launch's simulated SM count.
+func smsOf(cfg Config) (int, error) {
+	switch {
+	case cfg.SMs == 0:
+		return DefaultSMs, nil
+	case cfg.SMs < 0 || cfg.SMs > MaxSMs:
+		return 0, fmt.Errorf("sim: a launch on %d SMs cannot be simulated (1 to %d)", cfg.SMs, MaxSMs)
+	}
+	return cfg.SMs, nil
 }
 
 // maxClusterCTAs is the largest cluster a launch may ask for (16, the

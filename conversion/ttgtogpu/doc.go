@@ -105,7 +105,9 @@
 //	!tt.tensordesc                   the tensor map's generic address; kernel parameters are
 //	                                 128-byte grid-constant tensor maps (tensordesc.go)
 //	tt.print / tt.assert             gpu.printf / gpu.assert
-//	tt.elementwise_inline_asm        llvm.inline_asm with sub-32-bit elements packed
+//	tt.elementwise_inline_asm        llvm.inline_asm with sub-32-bit elements packed; a lone
+//	                                 `mov.u32 $0, %smid;` / `%nsmid;` is gpu.sm_id / num_sm_ids
+//	                                 (inlineasm_sreg.go)
 //	tt.extern_elementwise            the common libdevice functions, inline; Bessel J0, J1,
 //	                                 Y0, Y1, I0, I1 from numeric's tables (libm_bessel.go)
 //

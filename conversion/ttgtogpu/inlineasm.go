@@ -43,6 +43,9 @@ func (l *lowering) lowerInlineAsm(op *ir.Operation, e *emitter, rw *conversion.R
 	if asmText == nil || cons == nil {
 		return ir.OpErrorf(op, "missing asm_string or constraints")
 	}
+	if read := l.specialRegisterRead(op, asmText.Value, cons.Value); read != nil {
+		return l.lowerSpecialRegisterRead(op, read, e, rw)
+	}
 	pure := false
 	if b, ok := op.Attr("pure").(*ir.IntegerAttr); ok {
 		pure = b.Bool()

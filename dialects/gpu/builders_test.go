@@ -50,6 +50,8 @@ func TestBuilders(t *testing.T) {
 	gpu.NewBfe(b, loc, tid, lane, width, false)
 	gpu.NewPrintf(b, loc, "%d %f\n", tid, x)
 	gpu.NewAssert(b, loc, pred, "oops", "k.py", "k", 3)
+	smid := gpu.NewSMID(b, loc)
+	nsmid := gpu.NewNumSMIDs(b, loc)
 	llvm.NewReturn(b, loc, nil)
 
 	if err := ir.Verify(m); err != nil {
@@ -72,6 +74,10 @@ func TestBuilders(t *testing.T) {
 	}
 	if !strings.Contains(out, "attributes {gpu.kernel}") {
 		t.Errorf("kernel attribute not printed:\n%s", out)
+	}
+
+	if smid.Name() != "gpu.sm_id" || nsmid.Name() != "gpu.num_sm_ids" || !ir.IsInteger(nsmid.Result(0).Type(), 32) {
+		t.Errorf("sm_id / num_sm_ids built as %s, %s", asm.Sprint(smid, asm.PrintConfig{}), asm.Sprint(nsmid, asm.PrintConfig{}))
 	}
 
 	l := gpu.LoadView{ld}
@@ -104,15 +110,17 @@ func TestEffects(t *testing.T) {
   gpu.store %p3, %x {space = shared} : !llvm.ptr<3>, f32
   gpu.barrier
   %4 = gpu.ex2_approx %x : f32
-  %5 = gpu.atomic_rmw add, relaxed, gpu, %p1, %i : !llvm.ptr<1>, i32 -> i32`))
+  %5 = gpu.atomic_rmw add, relaxed, gpu, %p1, %i : !llvm.ptr<1>, i32 -> i32
+  %6 = gpu.sm_id : i32
+  %7 = gpu.num_sm_ids : i32`))
 	var ops []*ir.Operation
 	ir.WalkOps(op, func(o *ir.Operation) {
 		if strings.HasPrefix(o.Name(), "gpu.") {
 			ops = append(ops, o)
 		}
 	})
-	dead := []bool{true, true, true, false, false, false, true, false}
-	spec := []bool{true, false, false, false, false, false, true, false}
+	dead := []bool{true, true, true, false, false, false, true, false, true, true}
+	spec := []bool{true, false, false, false, false, false, true, false, true, true}
 	for i, o := range ops {
 		if got := ir.WouldBeTriviallyDead(o); got != dead[i] {
 			t.Errorf("%s: WouldBeTriviallyDead = %v, want %v", o.Name(), got, dead[i])

@@ -7,6 +7,7 @@
 //	ids.go       %t = gpu.thread_id x : i32   (also block_id, grid_dim, block_dim)
 //	             %l = gpu.lane_id : i32
 //	             %s = gpu.shared_base : !llvm.ptr<3>
+//	sm.go        %s = gpu.sm_id : i32, %n = gpu.num_sm_ids : i32   (%smid, %nsmid: an upper bound of SM ids)
 //	cluster.go   %c = gpu.cluster_id x : i32   (also cluster_dim, cluster_block_id, cluster_dim_blocks)
 //	             %r = gpu.cluster_block_rank : i32, %n = gpu.cluster_num_blocks : i32
 //	warp.go      gpu.barrier

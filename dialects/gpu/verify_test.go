@@ -27,6 +27,8 @@ func TestVerifierErrors(t *testing.T) {
 		{`%0 = gpu.cluster_dim x : i64`, "result must be i32"},
 		{`%0 = gpu.cluster_block_rank : i16`, "result must be i32"},
 		{`%0 = gpu.cluster_num_blocks %i : i32`, "expected ':'"},
+		{`%0 = gpu.sm_id : i64`, "result must be i32"},
+		{`%0 = gpu.num_sm_ids %i : i32`, "expected ':'"},
 		{`%0 = gpu.shared_base : !llvm.ptr<1>`, "result must be !llvm.ptr<3>"},
 		{`%0 = gpu.shuffle bfly %x, %i, %i : f32`, "expected shuffle mode"},
 		{`%0 = gpu.shuffle xor %d, %i, %i : f64`, "shuffles a 32-bit value"},

@@ -65,6 +65,14 @@ func (fx *fnTr) amdLaneID(op *ir.Operation) error {
 	return nil
 }
 
+// amdNoSMRegister refuses gpu.sm_id and gpu.num_sm_ids on AMDGCN: a
+// kernel cannot read the number of compute units, and HW_ID's CU,
+// shader-array and engine fields do not make a dense index (gpu/sm.go).
+func amdNoSMRegister(fx *fnTr, op *ir.Operation) error {
+	return ir.OpErrorf(op, "'%s' (PTX %%%s) has no AMDGCN equivalent (no compute-unit count is readable in a kernel, and HW_ID's CU id is not a dense index); the target is %s",
+		op.Name(), nvScalarRegs[op.Name()], fx.tr.target.Arch)
+}
+
 // amdBarrier is s_barrier between workgroup-scope release and acquire
 // fences, as HIP's __syncthreads.
 func (fx *fnTr) amdBarrier(*ir.Operation) error {

@@ -47,8 +47,12 @@ func (fx *fnTr) nvClusterIndex(op *ir.Operation) error {
 	return nil
 }
 
-func (fx *fnTr) nvLaneID(op *ir.Operation) error {
-	fx.set(op, fx.call("llvm.nvvm.read.ptx.sreg.laneid", lltypes.I32))
+// nvScalarRegs are the special registers without components that the
+// gpu dialect reads.
+var nvScalarRegs = map[string]string{"gpu.lane_id": "laneid", "gpu.sm_id": "smid", "gpu.num_sm_ids": "nsmid"}
+
+func (fx *fnTr) nvScalarRegister(op *ir.Operation) error {
+	fx.set(op, fx.call("llvm.nvvm.read.ptx.sreg."+nvScalarRegs[op.Name()], lltypes.I32))
 	return nil
 }
 

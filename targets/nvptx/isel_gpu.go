@@ -23,7 +23,9 @@ func (f *fn) gpuTable() map[string]func(*ir.Operation) error {
 		"gpu.cluster_block_rank": f.clusterRegister("cluster_ctarank", false),
 		"gpu.cluster_num_blocks": f.clusterRegister("cluster_nctarank", false),
 
-		"gpu.lane_id":     f.emitLaneID,
+		"gpu.lane_id":     f.scalarRegister("laneid"),
+		"gpu.sm_id":       f.scalarRegister("smid"),
+		"gpu.num_sm_ids":  f.scalarRegister("nsmid"),
 		"gpu.shared_base": f.emitSharedBase,
 		"gpu.barrier":     f.emitBarrier,
 		"gpu.shuffle":     f.emitShuffle,
@@ -104,6 +106,14 @@ func (f *fn) clusterRegister(name string, perDim bool) func(*ir.Operation) error
 		if perDim {
 			return f.specialRegister(name)(op)
 		}
+		return f.scalarRegister(name)(op)
+	}
+}
+
+// scalarRegister reads a special register without components (%laneid,
+// %smid, %nsmid).
+func (f *fn) scalarRegister(name string) func(*ir.Operation) error {
+	return func(op *ir.Operation) error {
 		d, err := f.def(op, 0)
 		if err != nil {
 			return err
@@ -111,15 +121,6 @@ func (f *fn) clusterRegister(name string, perDim bool) func(*ir.Operation) error
 		f.ins("mov.u32 %s, %%%s", d, name)
 		return nil
 	}
-}
-
-func (f *fn) emitLaneID(op *ir.Operation) error {
-	d, err := f.def(op, 0)
-	if err != nil {
-		return err
-	}
-	f.ins("mov.u32 %s, %%laneid", d)
-	return nil
 }
 
 // emitSharedBase: the dynamic shared memory is the extern array

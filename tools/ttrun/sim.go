@@ -25,6 +25,9 @@ type Sim struct {
 	Workers int
 	// NoRaceCheck turns the shared-memory race detector off.
 	NoRaceCheck bool
+	// SMs is the simulated SM count that kernels read as %nsmid (0:
+	// sim.DefaultSMs).
+	SMs int
 }
 
 func init() { RegisterBackend(Sim{}) }
@@ -83,7 +86,7 @@ func (b Sim) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 		bits = append(bits, mem.Alloc("global_scratch", make([]byte, n)))
 	}
 	return kern.Launch(mem, ctaGrid, bits, sim.Config{Stdout: opts.Stdout, Workers: b.Workers, NoRaceCheck: b.NoRaceCheck,
-		Context: opts.Context, Progress: opts.Progress})
+		Context: opts.Context, Progress: opts.Progress, SMs: b.SMs})
 }
 
 // lowerForSim lowers a copy of the kernel's module to per-thread IR for

@@ -67,7 +67,7 @@ func TestSimBackendListed(t *testing.T) {
 		t.Errorf("--help does not list the sim backend:\n%s", stdout)
 	}
 	code, _, stderr := runTool("x.ttir", "--grid", "1", "--arch", "sm_90")
-	if code != 2 || !strings.Contains(stderr, "--arch and --no-race-check apply to --backend sim") {
+	if code != 2 || !strings.Contains(stderr, "--arch, --no-race-check and --sms apply to --backend sim") {
 		t.Errorf("--arch with the interpreter: %d %s", code, stderr)
 	}
 }

@@ -15,13 +15,14 @@ import (
 	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
+	"github.com/ttcompiler/tt/sim"
 )
 
 // usageHead is the start of the --help text; usage adds the backends
 // registered (usage.go).
 const usageHead = `usage: tt-run FILE --kernel NAME --grid X[,Y,Z] [--arg [NAME=]@in.npy | [NAME=]VALUE]...
               [--constexpr NAME=VALUE]... [--signature SIG]   (FILE.py: a @triton.jit kernel)
-              [--out NAME=out.npy]... [--backend NAME] [--arch ARCH] [--workers N]
+              [--out NAME=out.npy]... [--backend NAME] [--arch ARCH] [--workers N] [--sms N]
               [--timeout DURATION] [--no-cache] [--autotune] [--no-fp-fusion] [--no-race-check] [--no-verify]
               [--check NAME=@expect.npy [--tol T | --rtol R --atol A]]...
        tt-run --manifest DIR/manifest.json [--only a,b] [--ir ttir|ttgir] [--backend NAME]
@@ -47,6 +48,9 @@ buffers are .npy uint16/uint8 arrays of bit patterns.
 const usageTail = `
 --arch is the architecture sim and cuda compile for (sim: sm_90 unless
 given; gfx942 simulates 64-lane wavefronts; cuda: the device's).
+--sms is the number of SMs sim simulates (default 3): kernels read it as
+%nsmid (a persistent kernel's program count), and a CTA's %smid is its
+linear index in the grid modulo it.
 The grid may not exceed what the target allows (on NVIDIA 2^31-1 x 65535
 x 65535 programs; the interpreter: 2^31-1 each, program ids being i32).
 
@@ -81,6 +85,7 @@ type options struct {
 	noVerify, noFusion    bool
 	noRaceCheck           bool
 	workers               int
+	sms                   int
 	manifest, only, ir    string
 	arch                  string
 	python                PythonKernel // --constexpr, --signature (Python kernels)
@@ -224,6 +229,13 @@ func parseArgs(args []string) (*options, error) {
 			if v, err = next(); err == nil {
 				o.workers, err = strconv.Atoi(v)
 			}
+		case "sms":
+			var v string
+			if v, err = next(); err == nil {
+				if o.sms, err = strconv.Atoi(v); err == nil && (o.sms < 1 || o.sms > sim.MaxSMs) {
+					err = fmt.Errorf("--sms must be between 1 and %d", sim.MaxSMs)
+				}
+			}
 		case "constexpr":
 			var v string
 			if v, err = next(); err == nil {
@@ -268,8 +280,8 @@ func parseArgs(args []string) (*options, error) {
 func configure(b Backend, o *options, cache *compilecache.Cache) (Backend, error) {
 	switch b := b.(type) {
 	case Interp:
-		if o.arch != "" || o.noRaceCheck {
-			return nil, fmt.Errorf("--arch and --no-race-check apply to --backend sim (and --arch to cuda)")
+		if o.arch != "" || o.noRaceCheck || o.sms != 0 {
+			return nil, fmt.Errorf("--arch, --no-race-check and --sms apply to --backend sim (and --arch to cuda)")
 		}
 		b.Workers, b.NoFPContraction = o.workers, o.noFusion
 		return b, nil
@@ -277,11 +289,11 @@ func configure(b Backend, o *options, cache *compilecache.Cache) (Backend, error
 		if o.noFusion {
 			return nil, fmt.Errorf("--no-fp-fusion applies to --backend interp; sim runs the lowered code's own fma contraction")
 		}
-		b.Arch, b.Workers, b.NoRaceCheck = o.arch, o.workers, o.noRaceCheck
+		b.Arch, b.Workers, b.NoRaceCheck, b.SMs = o.arch, o.workers, o.noRaceCheck, o.sms
 		return b, nil
 	case CUDA:
-		if o.noRaceCheck || o.noFusion {
-			return nil, fmt.Errorf("--no-race-check and --no-fp-fusion do not apply to --backend cuda")
+		if o.noRaceCheck || o.noFusion || o.sms != 0 {
+			return nil, fmt.Errorf("--no-race-check, --no-fp-fusion and --sms do not apply to --backend cuda")
 		}
 		b.Arch, b.Cache = o.arch, cache
 		return b, nil
