@@ -1,12 +1,15 @@
 package ttrun
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/npy"
+	"github.com/ttcompiler/tt/tools/tttranslate"
 )
 
 // A persistent matmul (examples/persistent_matmul.py: two programs walk four
@@ -41,25 +44,10 @@ func TestSimPersistentMatmulWGMMA(t *testing.T) {
 			want[i*n+j] = s
 		}
 	}
-	half := func(name string, v []float32, rows, cols int) string {
-		bits := make([]uint16, len(v))
-		for i, f := range v {
-			bits[i] = npy.Float32ToFloat16(f)
-		}
-		arr, err := npy.FromFloat16Bits(bits, rows, cols)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, name)
-		if err := npy.WriteFile(p, arr); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	kernel := filepath.Join("..", "..", "examples", "persistent_matmul.py")
 	args := []string{kernel, "--kernel", "persistent_matmul_kernel", "--backend", "sim", "--arch", "sm_90", "--no-cache",
 		"--grid", "2", "--constexpr", "NUM_PROGRAMS=2", "--constexpr", "BLOCK_M=64", "--constexpr", "BLOCK_N=64", "--constexpr", "BLOCK_K=32",
-		"--arg", "a_ptr=@" + half("a.npy", a, m, k), "--arg", "b_ptr=@" + half("b.npy", b, k, n),
+		"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, k, n),
 		"--arg", "c_ptr=@" + writeNpy(t, dir, "c.npy", make([]float32, m*n)),
 		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
 		"--check", "c_ptr=@" + writeNpy(t, dir, "want.npy", want), "--tol", "0"}
@@ -67,4 +55,82 @@ func TestSimPersistentMatmulWGMMA(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
+}
+
+// tt-persistent-programs makes a plain matmul with a 128x256 accumulator
+// persistent (tt-translate's TTGIR of this specialization reads %nsmid
+// and has a flattened tile loop), and the persistent kernel computes the
+// exact product in the simulator: eight tiles over three simulated SMs,
+// so programs 0-2 walk three, three and two tiles and programs 3-7 exit.
+func TestSimAutoPersistentMatmul(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates eight 128x256 wgmma tiles")
+	}
+	const m, n, k = 512, 512, 96
+	kernel := filepath.Join("..", "..", "examples", "kernel_patterns.py")
+	dir := t.TempDir()
+	ttgir := filepath.Join(dir, "mm.ttgir")
+	var out, errb bytes.Buffer
+	sig := "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64, 8"
+	if code := tttranslate.Run([]string{kernel, "--kernel", "matmul_kernel", "--signature", sig, "--arch", "sm_90",
+		"--target=ttgir", "--no-cache", "-o", ttgir}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("tt-translate: exit %d: %s", code, errb.String())
+	}
+	text, err := os.ReadFile(ttgir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"%nsmid", "{tt.flatten}"} {
+		if !bytes.Contains(text, []byte(want)) {
+			t.Fatalf("the TTGIR has no %q: the kernel was not made persistent", want)
+		}
+	}
+
+	a, b := make([]float32, m*k), make([]float32, k*n)
+	for i := range a {
+		a[i] = float32(i*7%5 - 2)
+	}
+	for i := range b {
+		b[i] = float32(i*3%7 - 3)
+	}
+	want := make([]float32, m*n)
+	for i := range m {
+		for j := range n {
+			var s float32
+			for l := range k {
+				s += a[i*k+l] * b[l*n+j]
+			}
+			want[i*n+j] = s
+		}
+	}
+	args := []string{kernel, "--kernel", "matmul_kernel", "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", "8",
+		"--constexpr", "BLOCK_M=128", "--constexpr", "BLOCK_N=256", "--constexpr", "BLOCK_K=64", "--constexpr", "GROUP_M=8",
+		"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, k, n),
+		"--arg", "c_ptr=@" + writeNpy(t, dir, "c.npy", make([]float32, m*n)),
+		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
+		"--arg", fmt.Sprint("stride_am=", k), "--arg", "stride_ak=1", "--arg", fmt.Sprint("stride_bk=", n), "--arg", "stride_bn=1",
+		"--arg", fmt.Sprint("stride_cm=", n), "--arg", "stride_cn=1",
+		"--check", "c_ptr=@" + writeNpy(t, dir, "want.npy", want), "--tol", "0"}
+	code, stdout, stderr := runTool(args...)
+	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+}
+
+// writeHalfNpy writes v, rounded to f16, as a rows x cols float16 array.
+func writeHalfNpy(t *testing.T, dir, name string, v []float32, rows, cols int) string {
+	t.Helper()
+	bits := make([]uint16, len(v))
+	for i, f := range v {
+		bits[i] = npy.Float32ToFloat16(f)
+	}
+	arr, err := npy.FromFloat16Bits(bits, rows, cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	if err := npy.WriteFile(p, arr); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -60,7 +60,10 @@ type Stage struct {
 // to adjust them.
 var Stages = []Stage{
 	{Name: "ttir", In: LevelTTIR, Out: LevelTTIR, Pipeline: "ttir-pipeline", AMD: "ttir-pipeline-amd"},
-	{Name: "ttgir", In: LevelTTIR, Out: LevelTTGIR, Pipeline: "ttgir-pipeline", AMD: "ttgir-pipeline-amd"},
+	// tt-persistent-programs (tt's own, NVIDIA only) runs on the TTIR
+	// before Triton's make_ttgir, whose fuse-nested-loops and pipeliner
+	// then treat the kernel as one written persistent.
+	{Name: "ttgir", In: LevelTTIR, Out: LevelTTGIR, Pipeline: "tt-persistent-programs,ttgir-pipeline", AMD: "ttgir-pipeline-amd"},
 	{Name: "llir", In: LevelTTGIR, Out: LevelPerThread, Pipeline: "ttgir-to-gpu-pipeline"},
 }
 

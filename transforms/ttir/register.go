@@ -49,5 +49,6 @@ func Passes() []*passmgr.Pass {
 			Summary: "test the loop peeling pass", Build: simple(runTestLoopPeeling)},
 		{Name: "tritongpu-combine-tensor-select-and-if", DisplayName: "TritonGPUCombineTensorSelectAndIf", Anchor: "builtin.module", Dependent: deps,
 			Summary: "Combine tensor select and if", Build: simple(runCombineTensorSelectAndIf)},
+		persistentPass(),
 	}
 }

@@ -1,0 +1,101 @@
+// RUN: tt-opt %s -split-input-file -tt-persistent-programs=capability=90 | FileCheck %s
+
+// A dot loop whose 128x256 f32 accumulator fills half the register file:
+// the first min(%nsmid, grid) programs loop over the tiles x, x+P, ... and
+// the others run no iteration; the body, program id replaced by the tile,
+// moves into a tt.flatten loop that fuse-nested-loops fuses with the K
+// loop.
+
+// CHECK-LABEL: tt.func public @big
+// CHECK:         %[[X:.+]] = tt.get_program_id x : i32
+// CHECK-NEXT:    %[[G:.+]] = tt.get_num_programs x : i32
+// CHECK-NEXT:    %[[S:.+]] = tt.elementwise_inline_asm "mov.u32 $0, %nsmid;" {constraints = "=r", packed_element = 1 : i32, pure = true} -> i32
+// CHECK:         %[[S1:.+]] = arith.maxsi %[[S]], %{{.+}} : i32
+// CHECK-NEXT:    %[[P:.+]] = arith.minsi %[[S1]], %[[G]] : i32
+// CHECK:         %[[ACT:.+]] = arith.cmpi slt, %[[X]], %[[P]] : i32
+// CHECK-NEXT:    %[[LEFT:.+]] = arith.subi %[[G]], %[[X]] : i32
+// CHECK-NEXT:    %[[CEIL:.+]] = arith.ceildivsi %[[LEFT]], %[[P]] : i32
+// CHECK-NEXT:    %[[TRIPS:.+]] = arith.select %[[ACT]], %[[CEIL]], %{{.+}} : i32
+// CHECK-NEXT:    scf.for %[[I:.+]] = %{{.+}} to %[[TRIPS]] step %{{.+}} : i32 {
+// CHECK-NEXT:      %[[IP:.+]] = arith.muli %[[I]], %[[P]] : i32
+// CHECK-NEXT:      %[[T:.+]] = arith.addi %[[X]], %[[IP]] : i32
+// CHECK-NOT:       tt.get_program_id
+// CHECK:           scf.for
+// CHECK:             tt.dot
+// CHECK:           tt.addptr %arg2, %[[T]]
+// CHECK:           tt.store
+// CHECK:         } {tt.flatten}
+// CHECK-NEXT:    tt.return
+module {
+  tt.func public @big(%a: !tt.ptr<f16>, %b: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32) {
+    %pid = tt.get_program_id x : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x256xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pa = tt.splat %a : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>>
+    %pb = tt.splat %b : !tt.ptr<f16> -> tensor<64x256x!tt.ptr<f16>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x256xf32>) : i32 {
+      %x = tt.load %pa : tensor<128x64x!tt.ptr<f16>>
+      %y = tt.load %pb : tensor<64x256x!tt.ptr<f16>>
+      %d = tt.dot %x, %y, %acc : tensor<128x64xf16> * tensor<64x256xf16> -> tensor<128x256xf32>
+      scf.yield %d : tensor<128x256xf32>
+    }
+    %base = tt.addptr %c, %pid : !tt.ptr<f32>, i32
+    %pc = tt.splat %base : !tt.ptr<f32> -> tensor<128x256x!tt.ptr<f32>>
+    tt.store %pc, %r : tensor<128x256x!tt.ptr<f32>>
+    tt.return
+  }
+}
+
+// -----
+
+// Left alone: a 128x128 accumulator (two CTAs may share an SM, and which
+// is the final shared memory's to say), and an atomic (programs may talk).
+
+// CHECK-LABEL: tt.func public @small
+// CHECK-NOT:     nsmid
+// CHECK-NOT:     tt.flatten
+// CHECK-LABEL: tt.func public @atomic
+// CHECK-NOT:     nsmid
+// CHECK-NOT:     tt.flatten
+// CHECK:         tt.return
+module {
+  tt.func public @small(%a: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32) {
+    %pid = tt.get_program_id x : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pa = tt.splat %a : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>>
+    %pb = tt.splat %a : !tt.ptr<f16> -> tensor<64x128x!tt.ptr<f16>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32>) : i32 {
+      %x = tt.load %pa : tensor<128x64x!tt.ptr<f16>>
+      %y = tt.load %pb : tensor<64x128x!tt.ptr<f16>>
+      %d = tt.dot %x, %y, %acc : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    %base = tt.addptr %c, %pid : !tt.ptr<f32>, i32
+    %pc = tt.splat %base : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>>
+    tt.store %pc, %r : tensor<128x128x!tt.ptr<f32>>
+    tt.return
+  }
+  tt.func public @atomic(%a: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32) {
+    %pid = tt.get_program_id x : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x256xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pa = tt.splat %a : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>>
+    %pb = tt.splat %a : !tt.ptr<f16> -> tensor<64x256x!tt.ptr<f16>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x256xf32>) : i32 {
+      %x = tt.load %pa : tensor<128x64x!tt.ptr<f16>>
+      %y = tt.load %pb : tensor<64x256x!tt.ptr<f16>>
+      %d = tt.dot %x, %y, %acc : tensor<128x64xf16> * tensor<64x256xf16> -> tensor<128x256xf32>
+      scf.yield %d : tensor<128x256xf32>
+    }
+    %base = tt.addptr %c, %pid : !tt.ptr<f32>, i32
+    %one = arith.constant 1.000000e+00 : f32
+    %old = tt.atomic_rmw fadd, acq_rel, gpu, %base, %one : (!tt.ptr<f32>, f32) -> f32
+    %pc = tt.splat %base : !tt.ptr<f32> -> tensor<128x256x!tt.ptr<f32>>
+    tt.store %pc, %r : tensor<128x256x!tt.ptr<f32>>
+    tt.return
+  }
+}
