@@ -14,6 +14,7 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/transforms/ttir"
 )
 
 // Registry is where the stages' passes and pipelines are looked up.
@@ -162,39 +163,110 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 	if err := dumpStage(o.DumpStages, -1, "input", module, o.Pass.PrintConfig); err != nil {
 		return 0, nil, err
 	}
-	cfg := o.stageConfig()
-	var notBuilt []passmgr.Step
-	for i, s := range stagesFor(in, strings.HasPrefix(params["target"], "hip:")) {
-		if s.In == LevelTTGIR {
-			// The last moment the kernel's buffers can be named: the
-			// lowering turns them into offsets.
-			if err := resources.CheckSharedMemory(module, o.arch()); err != nil {
-				return 0, nil, err
-			}
-		}
-		pm, err := s.build(Registry, params)
-		if err != nil {
-			return 0, nil, err
-		}
-		notBuilt = append(notBuilt, pm.NotBuilt()...)
-		if err := pm.Run(module, &cfg); err != nil {
-			// The IR as the failing pass left it, for the user to inspect.
-			if derr := dumpStage(o.DumpStages, i, s.Name+".failed", module, cfg.PrintConfig); derr != nil {
-				return 0, nil, fmt.Errorf("%w\n(writing the stage dump failed: %v)", err, derr)
-			}
-			return 0, nil, err
-		}
-		if err := dumpStage(o.DumpStages, i, s.Name, module, cfg.PrintConfig); err != nil {
-			return 0, nil, err
-		}
-		if got := DetectLevel(module); got < s.Out {
-			return 0, nil, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
-		}
+	notBuilt, err := runStages(module, in, LevelPerThread, o, params)
+	if err != nil {
+		return 0, nil, err
 	}
 	if got := DetectLevel(module); got != LevelPerThread {
 		return 0, nil, ir.OpErrorf(module, "the module is %s after the pipeline; the emitters need per-thread IR", got)
 	}
 	return in, notBuilt, nil
+}
+
+// runStages runs the stages from level in on module, up to the last
+// that ends at level upTo. tt-persistent-programs keeps the pipeline's
+// buffers live across each tile's epilogue, so a kernel that fits
+// without the schedule may not fit with it: such a kernel goes through
+// the stages again from a copy taken before the schedule, without it.
+func runStages(module *ir.Operation, in, upTo Level, o Options, params map[string]string) ([]passmgr.Step, error) {
+	cfg := o.stageConfig()
+	var notBuilt []passmgr.Step
+	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
+	var pristine *ir.Operation
+	retryFrom, notBuiltBefore := 0, 0
+	// overflows reports (and prepares the retry) when the module, at TTGIR,
+	// needs more shared memory than the target has; err is the check's
+	// error otherwise.
+	overflows := func() (bool, error) {
+		err := resources.CheckSharedMemory(module, o.arch())
+		var oor *resources.OutOfResources
+		if pristine != nil && errors.As(err, &oor) && oor.Resource == "shared memory" {
+			restoreModule(module, pristine)
+			pristine, params["persistent"] = nil, "off"
+			notBuilt = notBuilt[:notBuiltBefore]
+			return true, nil
+		}
+		return false, err
+	}
+	for i := 0; i < len(stages); i++ {
+		s := stages[i]
+		if s.Out > upTo {
+			break
+		}
+		if pristine == nil && params["persistent"] != "off" && s.persistentSchedule(params) && ttir.PersistentCandidates(module) > 0 {
+			pristine, retryFrom, notBuiltBefore = module.Clone(nil), i, len(notBuilt)
+		}
+		if s.In == LevelTTGIR {
+			// The last moment the kernel's buffers can be named: the
+			// lowering turns them into offsets.
+			retry, err := overflows()
+			if err != nil {
+				return nil, err
+			}
+			if retry {
+				i = retryFrom - 1
+				continue
+			}
+		}
+		pm, err := s.build(Registry, params)
+		if err != nil {
+			return nil, err
+		}
+		notBuilt = append(notBuilt, pm.NotBuilt()...)
+		if err := pm.Run(module, &cfg); err != nil {
+			// The IR as the failing pass left it, for the user to inspect.
+			if derr := dumpStage(o.DumpStages, i, s.Name+".failed", module, cfg.PrintConfig); derr != nil {
+				return nil, fmt.Errorf("%w\n(writing the stage dump failed: %v)", err, derr)
+			}
+			return nil, err
+		}
+		if err := dumpStage(o.DumpStages, i, s.Name, module, cfg.PrintConfig); err != nil {
+			return nil, err
+		}
+		if got := DetectLevel(module); got < s.Out {
+			return nil, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
+		}
+		if upTo == LevelTTGIR && s.Out == LevelTTGIR && pristine != nil {
+			// TTGIR asked for: what --target=ptx would compile.
+			retry, _ := overflows()
+			if retry {
+				i = retryFrom - 1
+			}
+		}
+	}
+	return notBuilt, nil
+}
+
+// restoreModule gives module the ops and attributes of saved, a clone
+// taken before the stages ran.
+func restoreModule(module, saved *ir.Operation) {
+	for _, a := range module.Attrs() {
+		module.RemoveAttr(a.Name)
+	}
+	for _, a := range saved.Attrs() {
+		module.SetAttr(a.Name, a.Value)
+	}
+	body := module.Region(0).Front()
+	for _, op := range body.Ops() {
+		op.DropAllReferences()
+	}
+	for _, op := range body.Ops() {
+		op.Erase()
+	}
+	for _, op := range saved.Region(0).Front().Ops() {
+		op.Remove()
+		body.Append(op)
+	}
 }
 
 // ErrNoKernel is Compile's error for a TTIR or TTGIR module without a

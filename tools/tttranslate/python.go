@@ -209,21 +209,8 @@ func runStagesTo(mod *ir.Operation, lvl Level, o *Options) error {
 	if err != nil {
 		return err
 	}
-	amd := strings.HasPrefix(params["target"], "hip:")
-	cfg := o.stageConfig()
-	for _, s := range stagesFor(DetectLevel(mod), amd) {
-		if s.Out > lvl {
-			break
-		}
-		pm, err := s.build(Registry, params)
-		if err != nil {
-			return err
-		}
-		if err := pm.Run(mod, &cfg); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err = runStages(mod, DetectLevel(mod), lvl, *o, params)
+	return err
 }
 
 // renderAny renders front-end and IR diagnostics.

@@ -3,6 +3,7 @@ package tttranslate
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ttcompiler/tt/ir"
@@ -65,6 +66,12 @@ var Stages = []Stage{
 	// then treat the kernel as one written persistent.
 	{Name: "ttgir", In: LevelTTIR, Out: LevelTTGIR, Pipeline: "tt-persistent-programs,ttgir-pipeline", AMD: "ttgir-pipeline-amd"},
 	{Name: "llir", In: LevelTTGIR, Out: LevelPerThread, Pipeline: "ttgir-to-gpu-pipeline"},
+}
+
+// persistentSchedule reports whether the stage runs tt-persistent-programs
+// with params (which may turn it off).
+func (s Stage) persistentSchedule(params map[string]string) bool {
+	return params["capability"] == "90" && params["persistent"] != "off" && slices.Contains(s.names(), "tt-persistent-programs")
 }
 
 // StagesFrom returns the stages a module at level l runs (for NVIDIA).

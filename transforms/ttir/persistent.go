@@ -45,7 +45,9 @@ import (
 // kernels that use program ids along y or z, kernels not for sm_90 (where
 // it was measured), clusters, and kernels whose body is not one block
 // around one top-level K loop. TT_X_PERSISTENT=off (experimental)
-// disables the pass.
+// disables the pass. tt-translate compiles a kernel that the schedule
+// makes overflow shared memory (the pipeline's buffers stay live across
+// the tile's epilogue) again without it.
 
 // persistentAccElems is the accumulator size, in 32-bit elements, from
 // which a CTA holding it cannot share an SM's 65536 registers.
@@ -63,7 +65,7 @@ func persistentPass() *passmgr.Pass {
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			capability := fs.Int("capability", 0, "CUDA compute capability (major*10 + minor); 0: not an NVIDIA target")
 			numCTAs := fs.Int("num-ctas", 1, "CTAs in a cluster")
-			mode := fs.String("mode", "auto", "auto (kernels the pass can prove fit one CTA per SM) or off")
+			mode := fs.String("persistent", "auto", "auto (kernels the pass can prove fit one CTA per SM) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
 				m := *mode
 				if env := os.Getenv("TT_X_PERSISTENT"); env != "" {
@@ -82,11 +84,9 @@ func persistentPass() *passmgr.Pass {
 					return nil
 				}
 				n := 0
-				for _, fn := range op.Region(0).Front().Ops() {
-					if fn.Name() == "tt.func" && persistentCandidate(fn) {
-						makePersistent(fn)
-						n++
-					}
+				for _, fn := range persistentKernels(op) {
+					makePersistent(fn)
+					n++
 				}
 				st.Stat("num-kernels", "Number of kernels made persistent").Add(int64(n))
 				if n == 0 {
@@ -96,6 +96,23 @@ func persistentPass() *passmgr.Pass {
 			}
 		},
 	}
+}
+
+// PersistentCandidates counts the kernels of module that
+// tt-persistent-programs rewrites for sm_90.
+func PersistentCandidates(module *ir.Operation) int { return len(persistentKernels(module)) }
+
+func persistentKernels(module *ir.Operation) []*ir.Operation {
+	var out []*ir.Operation
+	if module.NumRegions() == 0 || module.Region(0).Empty() {
+		return nil
+	}
+	for _, fn := range module.Region(0).Front().Ops() {
+		if fn.Name() == "tt.func" && persistentCandidate(fn) {
+			out = append(out, fn)
+		}
+	}
+	return out
 }
 
 // persistentCandidate reports whether fn is a public kernel the pass

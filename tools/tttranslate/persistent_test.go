@@ -1,0 +1,64 @@
+package tttranslate
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Triton's own test_matmul.py kernel on sm_90: with a 128x256 f16 tile it
+// gets tt-persistent-programs' schedule (the PTX reads %nsmid); with a
+// 256x128 tf32 tile and four stages the schedule would keep 192 KB of
+// pipeline buffers live beside the epilogue's 64 KB (256 KB, over the
+// SM's 227 KB), so tt-translate compiles it again without the schedule:
+// the kernel that fit still fits, and its TTGIR is what the PTX was made
+// from. TT_X_PERSISTENT=off leaves every kernel as it was.
+func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	src := filepath.Join("..", "..", "..", "shared", "tools", "triton-suite", "triton-tests", "python", "test", "unit", "language", "test_matmul.py")
+	dir := t.TempDir()
+	compile := func(sig, target string, extra ...string) (string, int) {
+		t.Helper()
+		out := filepath.Join(dir, "k."+target)
+		args := append([]string{src, "--kernel", "matmul_kernel", "--signature", sig, "--arch", "sm_90", "--num-warps", "8",
+			"--target=" + target, "--no-cache", "-o", out}, extra...)
+		code, _, stderr := run(t, "", args...)
+		if code != 0 {
+			t.Fatalf("tt-translate %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+		}
+		text, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared := 0
+		if target == "ptx" {
+			var md struct{ Shared int }
+			js, err := os.ReadFile(filepath.Join(dir, "k.json"))
+			if err != nil || json.Unmarshal(js, &md) != nil {
+				t.Fatalf("metadata: %v", err)
+			}
+			shared = md.Shared
+		}
+		return string(text), shared
+	}
+	const ints = "i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1"
+	f16 := "*fp16:16, *fp16:16, *fp16:16, " + ints + ", 128, 256, 64, 3"
+	tf32 := "*fp32:16, *fp32:16, *fp32:16, " + ints + ", 256, 128, 32, 4"
+
+	if ptx, _ := compile(f16, "ptx"); !strings.Contains(ptx, "%nsmid") {
+		t.Errorf("the 128x256 f16 matmul was not made persistent")
+	}
+	ptx, shared := compile(tf32, "ptx", "--constexpr", "PRECISION='tf32'")
+	if strings.Contains(ptx, "%nsmid") || shared > 232448 {
+		t.Errorf("the 256x128 tf32 matmul kept the schedule (%d bytes of shared memory)", shared)
+	}
+	if ttgir, _ := compile(tf32, "ttgir", "--constexpr", "PRECISION='tf32'"); strings.Contains(ttgir, "%nsmid") {
+		t.Errorf("the TTGIR of the 256x128 tf32 matmul kept the schedule its PTX dropped")
+	}
+	t.Setenv("TT_X_PERSISTENT", "off")
+	if ptx, _ := compile(f16, "ptx"); strings.Contains(ptx, "%nsmid") {
+		t.Errorf("TT_X_PERSISTENT=off: the 128x256 f16 matmul was made persistent")
+	}
+}
