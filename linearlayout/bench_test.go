@@ -68,7 +68,7 @@ func BenchmarkOptimalSwizzling(b *testing.B) {
 	mma, blocked := benchLayouts(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := OptimalSwizzling(mma, blocked, 16); err != nil {
+		if _, err := OptimalSwizzling(mma, blocked, 16, SharedInstrs{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -89,65 +89,35 @@ func (l *lowering) planConvert(op *ir.Operation) (convertLowering, error) {
 	return convertLowering{smem: p}, err
 }
 
-// planSharedConvert plans the transfer through shared memory.
+// planSharedConvert plans the transfer through shared memory: the plan
+// the allocation sized the op's scratch by (linearlayout.PlanSharedConversion
+// with the target's rule).
 func (l *lowering) planSharedConvert(op *ir.Operation, src, dst *regLayout) (*cvtPlan, error) {
 	elem := l.elemTypeOf(op.Operand(0).Type())
 	if elem == nil {
 		return nil, ir.OpErrorf(op, "cannot convert elements of type %s", asm.TypeString(op.Operand(0).Type()))
 	}
 	p := &cvtPlan{src: src, dst: dst, bits: storageBits(elem)}
-	sw, err := swizzledScratch(src, dst, p.bits)
+	sc, err := linearlayout.PlanSharedConversion(src.ll, dst.ll, p.bits, l.target.sharedInstrs())
 	if err != nil {
 		return nil, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
 	}
-	inv, err := sw.Invert()
+	inv, err := sc.Layout.Invert()
 	if err != nil {
 		return nil, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
 	}
 	p.inv = inv
-	total := sw.TotalInDimSizeLog2()
-	p.roundLog = total - sw.InDimSizeLog2(linearlayout.SwizzleReps)
-	// The round of an element must not depend on the thread.
+	p.roundLog = sc.Layout.TotalInDimSizeLog2() - sc.Layout.InDimSizeLog2(linearlayout.SwizzleReps)
+	p.numRounds = sc.Rounds
+	// The plan keeps every thread's round independent of the thread.
 	for _, side := range []*regLayout{src, dst} {
 		for _, b := range side.tidBases {
 			if p.flat(b)>>p.roundLog != 0 {
-				p.roundLog = total
+				return nil, ir.OpErrorf(op, "ttg.convert_layout: internal error: a thread's round depends on the thread in %v", sc.Layout)
 			}
 		}
 	}
-	p.numRounds = 1 << (total - p.roundLog)
 	return p, nil
-}
-
-// swizzledScratch returns the scratch layout (vector, bank, segment,
-// reps) -> coordinates: Triton's swizzling where it applies, else plain
-// row-major order in one round.
-func swizzledScratch(src, dst *regLayout, bits int) (linearlayout.LinearLayout, error) {
-	if bits <= 32 {
-		if sw, err := linearlayout.OptimalSwizzling(src.ll, dst.ll, bits); err == nil {
-			return sw, nil
-		}
-	}
-	rank := src.rank()
-	names := dimNames(rank)
-	var bases [][]int32
-	for d := rank - 1; d >= 0; d-- {
-		for s := int64(1); s < src.shape[d]; s <<= 1 {
-			b := make([]int32, rank)
-			b[d] = int32(s)
-			bases = append(bases, b)
-		}
-	}
-	outs := make([]linearlayout.Dim, rank)
-	for d := range outs {
-		outs[d] = linearlayout.Dim{Name: names[d], Size: int32(src.shape[d])}
-	}
-	return linearlayout.New([]linearlayout.InBases{
-		{Name: linearlayout.SwizzleVector},
-		{Name: linearlayout.SwizzleBank, Bases: bases},
-		{Name: linearlayout.SwizzleSegment},
-		{Name: linearlayout.SwizzleReps},
-	}, outs)
 }
 
 // flat is the scratch index (with round bits) of coordinates c.
