@@ -287,10 +287,28 @@ func (s *swizzleSides) ldSt(bitwidth int) (swizzleParts, bool) {
 	if maxV := log2u(uint64(max(128/bitwidth, 1))); len(vb) > maxV {
 		vb = vb[:maxV]
 	}
-	fill := fillNone
-	if (1<<len(vb))*bitwidth < 32 {
-		vb, fill = s.fillWord(vb, bitwidth)
+	if (1<<len(vb))*bitwidth >= 32 {
+		return s.ldStFor(vb, fillNone, bitwidth)
 	}
+	filled, fill := s.fillWord(vb, bitwidth)
+	p, ok := s.ldStFor(filled, fill, bitwidth)
+	if !ok || (1<<len(filled))*bitwidth >= 32 {
+		return p, ok
+	}
+	// tt's departure: Triton's fill left the vector narrower than a bank
+	// word, and sub-word vectors may leave bank conflicts. A vector filled
+	// with one side's registers instead is taken when the accesses then
+	// conflict less and the rounds are no larger.
+	alt, fillAlt := s.fillWordFromRegisters(vb, bitwidth)
+	if q, ok := s.ldStFor(alt, fillAlt, bitwidth); ok && len(q.reps) >= len(p.reps) &&
+		s.simulatedConflicts(q, bitwidth) < s.simulatedConflicts(p, bitwidth) {
+		return q, true
+	}
+	return p, true
+}
+
+// ldStFor is the rest of optimalSwizzlingLdSt for vector vb.
+func (s *swizzleSides) ldStFor(vb []uint64, fill bankFill, bitwidth int) (swizzleParts, bool) {
 	log2Vec := log2u(uint64(max(1, (1<<len(vb))*bitwidth/32)))
 	drop := func(lanes []uint64) []uint64 { return lanes[:max(len(lanes)-log2Vec, 0)] }
 	p, ok := s.layoutFor(vb, drop(s.src.lanes), drop(s.dst.lanes), bitwidth, 0)
@@ -324,6 +342,56 @@ func (s *swizzleSides) ldSt(bitwidth int) (swizzleParts, bool) {
 	}
 	p.bank = bank
 	return p, true
+}
+
+// fillWordFromRegisters completes a vector of fewer than 32 bits towards
+// 32 with registers of one side (the other side then reads or writes
+// within words), preferring the side that gets further, then the one whose
+// added registers are lanes of the other.
+func (s *swizzleSides) fillWordFromRegisters(vb []uint64, bitwidth int) ([]uint64, bankFill) {
+	perBank := log2u(uint64(32 / bitwidth))
+	fill := func(regs []uint64) []uint64 {
+		r := slices.Clone(vb)
+		for _, x := range regs {
+			if len(r) == perBank {
+				break
+			}
+			if rankOf(append(slices.Clone(r), x)) == len(r)+1 {
+				r = append(r, x)
+			}
+		}
+		return r
+	}
+	score := func(ext, otherLanes []uint64) int {
+		n := 0
+		for _, x := range ext[len(vb):] {
+			if slices.Contains(otherLanes, x) {
+				n++
+			}
+		}
+		return 2*(len(ext)-len(vb)) + n
+	}
+	fs, fd := fill(s.src.regs), fill(s.dst.regs)
+	if score(fd, s.src.lanes) > score(fs, s.dst.lanes) {
+		return fd, fillDst
+	}
+	return fs, fillSrc
+}
+
+// simulatedConflicts counts the wavefronts both sides lose to bank
+// conflicts moving warp 0's elements with layout p (SimulateAccess).
+func (s *swizzleSides) simulatedConflicts(p swizzleParts, bitwidth int) int {
+	all := slices.Concat(p.vector, p.bank, p.segment, p.reps)
+	smem := fromParts([]dimInfo{{name: Offset, log2: len(all)}}, s.src.ll.outs, all)
+	n := 0
+	for _, side := range []swizzleSide{s.src, s.dst} {
+		r, err := SimulateAccess(side.ll, smem, bitwidth)
+		if err != nil {
+			return 1 << 30
+		}
+		n += r.Conflicts()
+	}
+	return n
 }
 
 // fillWord completes a vector of fewer than 32 bits to 32 as Triton does:
