@@ -103,6 +103,13 @@ func NvidiaSharedInstrs(computeCapability int) SharedInstrs {
 // the generic rule decides. Broadcast (zero) register bases are dropped
 // from src and dst first. The element bit width must be a power of two, at
 // most 128.
+//
+// One departure from Triton: when the generic rule's fill leaves the
+// vector narrower than 32 bits (no registers of one side are warps of the
+// other, too few warps), the accesses are sub-word and Triton's layout may
+// conflict; a vector filled with one side's registers instead is taken
+// when the simulated accesses conflict less and the rounds are no larger,
+// so the scratch size stays Triton's.
 func OptimalSwizzling(src, dst LinearLayout, bitwidth int, in SharedInstrs) (_ LinearLayout, err error) {
 	defer guard(&err)
 	s, err := newSwizzleSides(src, dst, bitwidth)

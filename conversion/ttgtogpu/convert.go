@@ -13,10 +13,13 @@ import (
 // needs (the conversion plan is "nothing" or a register permutation), the
 // registers are renamed. Otherwise the tensor goes through shared memory:
 // each thread stores its registers and loads those of the destination
-// layout, with the conflict-free swizzled layout of
-// linearlayout.OptimalSwizzling and vectors of up to 128 bits; if the
-// scratch area holds only part of the tensor (the swizzle's "reps"), the
-// transfer runs in rounds separated by barriers.
+// layout, with the swizzled layout that sized the op's scratch
+// (linearlayout.PlanSharedConversion with the target's rule: Triton's
+// NVIDIA one, which may plan a side for stmatrix or ldmatrix, or its
+// generic one) and vectors of up to 128 bits, or the matrix instructions
+// (convert_matrix.go); if the scratch area holds only part of the tensor
+// (the swizzle's "reps"), the transfer runs in rounds separated by
+// barriers.
 
 // cvtPlan is a shared-memory transfer.
 type cvtPlan struct {
@@ -30,6 +33,9 @@ type cvtPlan struct {
 	regXor int64
 	// maxVec caps the elements of one vector access (0: 128 bits).
 	maxVec int
+	// store and load are the instructions the layout was chosen for
+	// (convert_matrix.go); ld.shared/st.shared when plain.
+	store, load linearlayout.MemInstr
 }
 
 // registerMap returns the renaming when no data moves between threads.
@@ -109,6 +115,7 @@ func (l *lowering) planSharedConvert(op *ir.Operation, src, dst *regLayout) (*cv
 	p.inv = inv
 	p.roundLog = sc.Layout.TotalInDimSizeLog2() - sc.Layout.InDimSizeLog2(linearlayout.SwizzleReps)
 	p.numRounds = sc.Rounds
+	p.store, p.load = sc.Store, sc.Load
 	// The plan keeps every thread's round independent of the thread.
 	for _, side := range []*regLayout{src, dst} {
 		for _, b := range side.tidBases {
@@ -153,20 +160,30 @@ func (l *lowering) lowerConvertLayout(op *ir.Operation, e *emitter, rw *conversi
 	elem := l.elemTypeOf(op.Operand(0).Type())
 	out := make([]ir.Value, p.dst.numRegs)
 	mask := int64(1)<<p.roundLog - 1
+	stm := l.planMatrixSide(p.src, p, p.store, true, elem)
+	ldm := l.planMatrixSide(p.dst, p, p.load, false, elem)
 	for round := 0; round < p.numRounds; round++ {
 		if round > 0 {
 			// The previous round's reads of the scratch area come first.
 			newGPU(e).barrier()
 		}
-		p.transfer(e, off, p.src, round, mask, func(regs []int, addr ir.Value) {
-			vals := make([]ir.Value, len(regs))
-			for i, r := range regs {
-				vals[i] = src[r]
-			}
-			words := e.packWords(vals, elem, vectorWordBits(len(regs), p.bits))
-			newGPU(e).store(addr, nil, words, memOpts{})
-		})
+		if stm != nil {
+			stm.store(e, off, p.bits, round, src)
+		} else {
+			p.transfer(e, off, p.src, round, mask, func(regs []int, addr ir.Value) {
+				vals := make([]ir.Value, len(regs))
+				for i, r := range regs {
+					vals[i] = src[r]
+				}
+				words := e.packWords(vals, elem, vectorWordBits(len(regs), p.bits))
+				newGPU(e).store(addr, nil, words, memOpts{})
+			})
+		}
 		newGPU(e).barrier()
+		if ldm != nil {
+			ldm.load(e, off, p.bits, round, elem, out)
+			continue
+		}
 		p.transfer(e, off, p.dst, round, mask, func(regs []int, addr ir.Value) {
 			wb := vectorWordBits(len(regs), p.bits)
 			_, nWords := wordLayout(len(regs), p.bits)

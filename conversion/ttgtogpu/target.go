@@ -46,6 +46,9 @@ type target interface {
 	// hasLdMatrix reports whether shared memory loads may use ldmatrix
 	// (16-bit transposed only: ldmatrix.b8 is sm_100's).
 	hasLdMatrix() bool
+	// hasStMatrix reports whether shared memory stores may use stmatrix
+	// (sm_90).
+	hasStMatrix() bool
 	// sharedInstrs is the rule that lays out the shared memory of a
 	// layout conversion (and sizes its scratch): Triton's NVIDIA rule,
 	// which weighs ldmatrix and stmatrix, or its generic one (AMD).

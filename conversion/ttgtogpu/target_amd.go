@@ -160,6 +160,9 @@ func (t *amdTarget) mfma(enc *ttg.AMDMfmaEncoding, a, b, d ir.Type, prec tt.Inpu
 // path's).
 func (t *amdTarget) hasLdMatrix() bool { return false }
 
+// hasStMatrix: nor stmatrix.
+func (t *amdTarget) hasStMatrix() bool { return false }
+
 // sharedInstrs: Triton's generic rule (AMDAllocationAnalysisScratchSizeFn
 // for conversions not marked for padding, which tt does not lower).
 func (t *amdTarget) sharedInstrs() linearlayout.SharedInstrs { return linearlayout.SharedInstrs{} }

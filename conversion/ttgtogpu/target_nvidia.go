@@ -116,6 +116,9 @@ func (t *nvidiaTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInst
 // hasLdMatrix: ldmatrix is sm_75's.
 func (t *nvidiaTarget) hasLdMatrix() bool { return t.capability >= 75 }
 
+// hasStMatrix: stmatrix is sm_90's.
+func (t *nvidiaTarget) hasStMatrix() bool { return t.capability >= 90 }
+
 // sharedInstrs: Triton's NVIDIA rule for the capability.
 func (t *nvidiaTarget) sharedInstrs() linearlayout.SharedInstrs {
 	return linearlayout.NvidiaSharedInstrs(t.capability)
