@@ -73,3 +73,13 @@ func BenchmarkOptimalSwizzling(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkOptimalSwizzlingNvidia(b *testing.B) {
+	mma, blocked := benchLayouts(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := PlanSharedConversion(mma, blocked, 16, NvidiaSharedInstrs(90)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
