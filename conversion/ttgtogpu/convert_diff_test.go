@@ -51,17 +51,32 @@ func cvtKernel(tg gpuTarget, a, b, elem string, m, n, warps int) string {
 // and destination layouts.
 func cvtModule(t *testing.T, tg gpuTarget, a, b, elem string, m, n, warps int) (*ir.Operation, linearlayout.LinearLayout, linearlayout.LinearLayout) {
 	t.Helper()
-	mod := parse(t, cvtKernel(tg, a, b, elem, m, n, warps))
-	cvt := ops(mod, "ttg.convert_layout")[0]
-	src, err := ttg.TypeLinearLayout(cvt.Operand(0).Type())
+	return cvtModuleOf(t, cvtKernel(tg, a, b, elem, m, n, warps))
+}
+
+// cvtModuleOf is cvtModule for the kernel src: the conversion is the one
+// of the loaded tile.
+func cvtModuleOf(t *testing.T, src string) (*ir.Operation, linearlayout.LinearLayout, linearlayout.LinearLayout) {
+	t.Helper()
+	mod := parse(t, src)
+	var cvt *ir.Operation
+	for _, op := range ops(mod, "ttg.convert_layout") {
+		if def := op.Operand(0).DefiningOp(); def != nil && def.Name() == "tt.load" {
+			cvt = op
+		}
+	}
+	if cvt == nil {
+		t.Fatal("no conversion of a loaded tile")
+	}
+	srcLL, err := ttg.TypeLinearLayout(cvt.Operand(0).Type())
 	if err != nil {
 		t.Fatal(err)
 	}
-	dst, err := ttg.TypeLinearLayout(cvt.Result(0).Type())
+	dstLL, err := ttg.TypeLinearLayout(cvt.Result(0).Type())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return mod, src, dst
+	return mod, srcLL, dstLL
 }
 
 // TestConvertLayoutDiff converts between layout pairs covering every
