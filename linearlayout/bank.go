@@ -126,34 +126,7 @@ func BankConflicts(reg, smem LinearLayout, bitwidth int) (_ int, err error) {
 		lanes = lanes[:max(len(lanes)-n, 0)]
 	}
 	segment := sm.FlattenOuts().FlatBases("segment")
-	return (1 << intersectionBasisSize(segment, lanes)) - 1, nil
-}
-
-// intersectionBasisSize is the size of Triton's intersectionBasis(b1, b2):
-// when every vector is a power of two it counts the non-zero entries of b1
-// found in b2, otherwise it is the dimension of span(b1) ∩ span(b2).
-func intersectionBasisSize(b1, b2 []uint64) int {
-	pow2 := func(v []uint64) bool {
-		for _, x := range v {
-			if x == 0 || x&(x-1) != 0 {
-				return false
-			}
-		}
-		return true
-	}
-	if pow2(b1) && pow2(b2) {
-		n := 0
-		for _, x := range b1 {
-			for _, y := range b2 {
-				if x == y {
-					n++
-					break
-				}
-			}
-		}
-		return n
-	}
-	return spanIntersectionDim(b1, b2)
+	return (1 << len(intersectionBasis(segment, lanes, smem.TotalOutDimSizeLog2()))) - 1, nil
 }
 
 // AccessReport is the result of SimulateAccess.

@@ -68,7 +68,17 @@ func BenchmarkOptimalSwizzling(b *testing.B) {
 	mma, blocked := benchLayouts(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := OptimalSwizzling(mma, blocked, 16); err != nil {
+		if _, err := OptimalSwizzling(mma, blocked, 16, SharedInstrs{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkOptimalSwizzlingNvidia(b *testing.B) {
+	mma, blocked := benchLayouts(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := PlanSharedConversion(mma, blocked, 16, NvidiaSharedInstrs(90)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -186,7 +186,7 @@ func TestSwizzleTranspose32x32(t *testing.T) {
 		t.Errorf("BankConflicts(unswizzled) = %d, want 31", n)
 	}
 
-	sc, err := PlanSharedConversion(src, dst, 32)
+	sc, err := PlanSharedConversion(src, dst, 32, SharedInstrs{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestSwizzleTransposeKernel(t *testing.T) {
 			if p.Kind != ConvertSharedMemory {
 				t.Fatalf("kind %v", p.Kind)
 			}
-			sc, err := PlanSharedConversion(dir[0], dir[1], bits)
+			sc, err := PlanSharedConversion(dir[0], dir[1], bits, SharedInstrs{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -264,7 +264,7 @@ func TestSwizzleMMAToBlocked(t *testing.T) {
 	mma := ok(t)(NvidiaMMA(shape, NvidiaMMAParams{VersionMajor: 2, WarpsPerCTA: []int{2, 2}, InstrShape: []int{16, 8}}))
 	out := blk(t, shape, []int{1, 8}, []int{8, 4}, []int{4, 1}, []int{1, 0})
 	for _, bits := range []int{32, 16} {
-		sc, err := PlanSharedConversion(mma, out, bits)
+		sc, err := PlanSharedConversion(mma, out, bits, SharedInstrs{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -68,7 +68,9 @@
 //	               #ttg.shared_linear, #ttg.linear
 //	convert.go     planning layout conversions (ConversionPlan) and warp-shuffle decomposition
 //	bank.go        shared-memory bank conflicts: Triton's count and a brute-force simulator
-//	swizzle.go     choosing conflict-free shared layouts for conversions (OptimalSwizzling)
+//	swizzle.go     choosing conflict-free shared layouts for conversions (OptimalSwizzling,
+//	               PlanSharedConversion): Triton's generic rule
+//	swizzle_tiles.go  Triton's NVIDIA rule, over ldmatrix/stmatrix tiles
 //
 // # Errors
 //
@@ -91,5 +93,6 @@
 // expectations of Triton's C++ unit tests and, indirectly, by the
 // bank-conflict counts. Where this package knowingly differs from Triton it
 // says so in the function's documentation (InvertAndCompose's fallback where
-// Triton aborts, OptimalSwizzling's choice of vector width).
+// Triton aborts, OptimalSwizzling's sub-word vector fill,
+// PlanSharedConversion's fallbacks where Triton asserts).
 package linearlayout

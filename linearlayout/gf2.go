@@ -1,6 +1,9 @@
 package linearlayout
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // span is an incrementally built basis of a subspace of GF(2)^64, used for
 // ranks, membership tests and solving linear systems by elimination.
@@ -76,12 +79,6 @@ func independentColumns(cols []uint64) uint64 {
 	return m
 }
 
-// spanIntersectionDim returns the dimension of span(a) ∩ span(b).
-func spanIntersectionDim(a, b []uint64) int {
-	all := append(append([]uint64(nil), a...), b...)
-	return rankOf(a) + rankOf(b) - rankOf(all)
-}
-
 // complementUnitVectors returns the unit vectors 1<<i (i < n) that are not
 // pivots of the RREF of vs: together with vs they span GF(2)^n. This is the
 // choice Triton's GenericSwizzling makes (complementBasis).
@@ -102,8 +99,19 @@ func complementUnitVectors(vs []uint64, n int) []uint64 {
 // an echelon basis in which lower columns are eliminated first; it does not
 // depend on the elimination order.
 func rrefPivots(vs []uint64, n int) uint64 {
-	rows := append([]uint64(nil), vs...)
 	var piv uint64
+	for _, r := range rref(vs, n) {
+		piv |= r & -r
+	}
+	return piv
+}
+
+// rref returns the non-zero rows of the reduced row echelon form of the
+// matrix whose rows are vs (bit i is column i, i < n): each row's lowest set
+// bit is its pivot, and a pivot column is clear in every other row. The
+// rows, as a set, depend only on the span of vs.
+func rref(vs []uint64, n int) []uint64 {
+	rows := slices.Clone(vs)
 	r := 0
 	for c := 0; c < n && r < len(rows); c++ {
 		sel := -1
@@ -122,8 +130,61 @@ func rrefPivots(vs []uint64, n int) uint64 {
 				rows[i] ^= rows[r]
 			}
 		}
-		piv |= 1 << c
 		r++
 	}
-	return piv
+	return rows[:r]
+}
+
+// nullspaceBasis returns a basis of the vectors x of GF(2)^n orthogonal to
+// every vector of vs (x·v = 0), read off the reduced row echelon form as
+// Triton's GenericSwizzling does: one vector per non-pivot column f, unit f
+// plus the pivots of the rows that have f, in increasing order of f.
+func nullspaceBasis(vs []uint64, n int) []uint64 {
+	rows := rref(vs, n)
+	var piv uint64
+	for _, r := range rows {
+		piv |= r & -r
+	}
+	var basis []uint64
+	for f := 0; f < n; f++ {
+		if piv>>f&1 == 1 {
+			continue
+		}
+		v := uint64(1) << f
+		for _, r := range rows {
+			if r>>f&1 == 1 {
+				v ^= r & -r
+			}
+		}
+		basis = append(basis, v)
+	}
+	return basis
+}
+
+// intersectionBasis is Triton's intersectionBasis: a basis of span(b1) ∩
+// span(b2) in GF(2)^n. When every vector of both is a power of two (no
+// zeros) it is the entries of b1 that b2 contains, in b1's order (the order
+// matters to callers: it ranks vector directions); otherwise the null space
+// of the two null spaces together.
+func intersectionBasis(b1, b2 []uint64, n int) []uint64 {
+	if allPow2(b1) && allPow2(b2) {
+		var r []uint64
+		for _, x := range b1 {
+			if slices.Contains(b2, x) {
+				r = append(r, x)
+			}
+		}
+		return r
+	}
+	return nullspaceBasis(append(nullspaceBasis(b1, n), nullspaceBasis(b2, n)...), n)
+}
+
+// allPow2 reports whether every vector of vs has exactly one bit set.
+func allPow2(vs []uint64) bool {
+	for _, v := range vs {
+		if v == 0 || v&(v-1) != 0 {
+			return false
+		}
+	}
+	return true
 }

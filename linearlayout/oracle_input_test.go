@@ -47,7 +47,7 @@ func TestWriteSwizzleOracleInput(t *testing.T) {
 	var cases []map[string]any
 	for _, p := range pairs {
 		for _, bits := range []int{32, 16} {
-			l, err := OptimalSwizzling(p.src, p.dst, bits)
+			l, err := OptimalSwizzling(p.src, p.dst, bits, SharedInstrs{})
 			if err != nil {
 				t.Fatal(err)
 			}

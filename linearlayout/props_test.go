@@ -488,7 +488,7 @@ func TestPropConversionPlans(t *testing.T) {
 			checkDecomposition(t, *p.Shuffle)
 		case ConvertSharedMemory:
 			for _, bw := range []int{32, 16, 8} {
-				sc, err := PlanSharedConversion(src, dst, bw)
+				sc, err := PlanSharedConversion(src, dst, bw, SharedInstrs{})
 				if err != nil {
 					t.Fatalf("%v -> %v: %v", src, dst, err)
 				}
@@ -523,7 +523,7 @@ func TestPropSwizzleConflictFree(t *testing.T) {
 		}
 		src, dst := mk(), mk()
 		for _, bw := range []int{32, 16} {
-			l, err := OptimalSwizzling(src, dst, bw)
+			l, err := OptimalSwizzling(src, dst, bw, SharedInstrs{})
 			if err != nil {
 				t.Fatal(err)
 			}

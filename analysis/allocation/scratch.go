@@ -39,11 +39,10 @@ func ConstantScratch(n int) ScratchSizeFunc {
 //
 //   - ttg.convert_layout: 0 unless linearlayout.ConversionPlan says the
 //     conversion goes through shared memory; then
-//     linearlayout.PlanSharedConversion(src, dst, bits).ScratchElems
-//     elements of max(bits, 8) bits each (one round of the plan; rounds
-//     reuse the buffer). Elements wider than 32 bits, which the swizzling
-//     planner does not handle, are staged whole: the tensor's elements
-//     per CTA.
+//     linearlayout.PlanSharedConversion(src, dst, bits, rule).ScratchElems
+//     elements of bits bits each (max(bits, 8), pointers 64: one round of
+//     the plan; rounds reuse the buffer), with Triton's generic rule here
+//     and its NVIDIA rule under NvidiaScratchSize.
 //   - tt.reduce across warps: the source shape with the reduced dim
 //     replaced by the number of warps along it, times the sum of the
 //     operand element sizes (bytes, rounded up); 0 within a warp.
@@ -300,23 +299,44 @@ func histogramScratch(op *ir.Operation) (int, error) {
 }
 
 // convertScratch sizes a layout conversion from the plan its lowering
-// follows.
+// follows, by Triton's generic rule.
 func convertScratch(op *ir.Operation) (int, error) {
+	return convertScratchBy(op, linearlayout.SharedInstrs{})
+}
+
+func convertScratchBy(op *ir.Operation, in linearlayout.SharedInstrs) (int, error) {
 	if op.NumOperands() != 1 || op.NumResults() != 1 {
 		return 0, ir.OpErrorf(op, "expected one operand and one result")
 	}
-	return ConvertScratchBytes(op, op.Operand(0).Type(), op.Result(0).Type())
+	return ConvertScratchBytes(op, op.Operand(0).Type(), op.Result(0).Type(), in)
+}
+
+// NvidiaScratchSize is Triton's getNvidiaAllocationAnalysisScratchSizeFn
+// for a compute capability (90 for sm_90): a layout conversion through
+// shared memory is sized by the NVIDIA rule
+// (linearlayout.NvidiaSharedInstrs), which also weighs ldmatrix and
+// stmatrix and may keep fewer elements per round than the generic one;
+// every other op as DefaultScratchSize.
+func NvidiaScratchSize(computeCapability int) ScratchSizeFunc {
+	in := linearlayout.NvidiaSharedInstrs(computeCapability)
+	return func(op *ir.Operation) (int, error) {
+		if op.Name() == "ttg.convert_layout" {
+			return convertScratchBy(op, in)
+		}
+		return DefaultScratchSize(op)
+	}
 }
 
 // ConvertScratchBytes is the scratch a conversion from src to dst takes
-// (at op, for diagnostics), through the swizzled plan the lowering
-// follows; 0 for conversions without shared memory.
-func ConvertScratchBytes(op *ir.Operation, srcT, dstT ir.Type) (int, error) {
+// (at op, for diagnostics) by rule in: one round of the swizzled plan the
+// lowering follows (linearlayout.PlanSharedConversion); 0 for conversions
+// without shared memory.
+func ConvertScratchBytes(op *ir.Operation, srcT, dstT ir.Type, in linearlayout.SharedInstrs) (int, error) {
 	src, srcLL, err := tensorLayout(op, srcT)
 	if err != nil {
 		return 0, err
 	}
-	dst, dstLL, err := tensorLayout(op, dstT)
+	_, dstLL, err := tensorLayout(op, dstT)
 	if err != nil {
 		return 0, err
 	}
@@ -331,10 +351,7 @@ func ConvertScratchBytes(op *ir.Operation, srcT, dstT ir.Type) (int, error) {
 		return 0, ir.OpErrorf(op, "layout conversions across the CTAs of a cluster are not supported")
 	}
 	bits := elemBitwidth(src.Elem)
-	if bits > 32 {
-		return checked(op, product(shapePerCTA(dst.Encoding, dst.Shape()))*int64(bits/8))
-	}
-	sc, err := linearlayout.PlanSharedConversion(srcLL, dstLL, bits)
+	sc, err := linearlayout.PlanSharedConversion(srcLL, dstLL, bits, in)
 	if err != nil {
 		return 0, ir.OpErrorf(op, "planning the shared memory conversion: %v", err)
 	}

@@ -3,6 +3,7 @@ package resources
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/ttcompiler/tt/analysis/allocation"
@@ -61,7 +62,7 @@ func CheckSharedMemory(module *ir.Operation, arch string) error {
 	if !ok {
 		return nil
 	}
-	m, err := allocation.Analyze(module, allocation.Options{})
+	m, err := allocation.Analyze(module, allocation.Options{Scratch: scratchSizes(arch)})
 	if err != nil {
 		return err
 	}
@@ -82,6 +83,17 @@ func CheckSharedMemory(module *ir.Operation, arch string) error {
 			d.Note(b.Owner.Loc(), "%s for this '%s' (%s buffer at offset %d)", kb(b.Size), b.Owner.Name(), b.Kind, b.Offset)
 		}
 		return &OutOfResources{Diag: d, Resource: "shared memory", Required: a.SharedMemorySize(), Limit: capacity, Arch: arch}
+	}
+	return nil
+}
+
+// scratchSizes is how the allocation of arch sizes scratch buffers:
+// NVIDIA's allocate-shared-memory-nv for sm_NN, the generic sizes else.
+func scratchSizes(arch string) allocation.ScratchSizeFunc {
+	if cc, ok := strings.CutPrefix(arch, "sm_"); ok {
+		if n, err := strconv.Atoi(strings.TrimSuffix(cc, "a")); err == nil {
+			return allocation.NvidiaScratchSize(n)
+		}
 	}
 	return nil
 }

@@ -13,10 +13,13 @@ import (
 // needs (the conversion plan is "nothing" or a register permutation), the
 // registers are renamed. Otherwise the tensor goes through shared memory:
 // each thread stores its registers and loads those of the destination
-// layout, with the conflict-free swizzled layout of
-// linearlayout.OptimalSwizzling and vectors of up to 128 bits; if the
-// scratch area holds only part of the tensor (the swizzle's "reps"), the
-// transfer runs in rounds separated by barriers.
+// layout, with the swizzled layout that sized the op's scratch
+// (linearlayout.PlanSharedConversion with the target's rule: Triton's
+// NVIDIA one, which may plan a side for stmatrix or ldmatrix, or its
+// generic one) and vectors of up to 128 bits, or the matrix instructions
+// (convert_matrix.go); if the scratch area holds only part of the tensor
+// (the swizzle's "reps"), the transfer runs in rounds separated by
+// barriers.
 
 // cvtPlan is a shared-memory transfer.
 type cvtPlan struct {
@@ -30,6 +33,9 @@ type cvtPlan struct {
 	regXor int64
 	// maxVec caps the elements of one vector access (0: 128 bits).
 	maxVec int
+	// store and load are the instructions the layout was chosen for
+	// (convert_matrix.go); ld.shared/st.shared when plain.
+	store, load linearlayout.MemInstr
 }
 
 // registerMap returns the renaming when no data moves between threads.
@@ -89,65 +95,36 @@ func (l *lowering) planConvert(op *ir.Operation) (convertLowering, error) {
 	return convertLowering{smem: p}, err
 }
 
-// planSharedConvert plans the transfer through shared memory.
+// planSharedConvert plans the transfer through shared memory: the plan
+// the allocation sized the op's scratch by (linearlayout.PlanSharedConversion
+// with the target's rule).
 func (l *lowering) planSharedConvert(op *ir.Operation, src, dst *regLayout) (*cvtPlan, error) {
 	elem := l.elemTypeOf(op.Operand(0).Type())
 	if elem == nil {
 		return nil, ir.OpErrorf(op, "cannot convert elements of type %s", asm.TypeString(op.Operand(0).Type()))
 	}
 	p := &cvtPlan{src: src, dst: dst, bits: storageBits(elem)}
-	sw, err := swizzledScratch(src, dst, p.bits)
+	sc, err := linearlayout.PlanSharedConversion(src.ll, dst.ll, p.bits, l.target.sharedInstrs())
 	if err != nil {
 		return nil, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
 	}
-	inv, err := sw.Invert()
+	inv, err := sc.Layout.Invert()
 	if err != nil {
 		return nil, ir.OpErrorf(op, "ttg.convert_layout: %v", err)
 	}
 	p.inv = inv
-	total := sw.TotalInDimSizeLog2()
-	p.roundLog = total - sw.InDimSizeLog2(linearlayout.SwizzleReps)
-	// The round of an element must not depend on the thread.
+	p.roundLog = sc.Layout.TotalInDimSizeLog2() - sc.Layout.InDimSizeLog2(linearlayout.SwizzleReps)
+	p.numRounds = sc.Rounds
+	p.store, p.load = sc.Store, sc.Load
+	// The plan keeps every thread's round independent of the thread.
 	for _, side := range []*regLayout{src, dst} {
 		for _, b := range side.tidBases {
 			if p.flat(b)>>p.roundLog != 0 {
-				p.roundLog = total
+				return nil, ir.OpErrorf(op, "ttg.convert_layout: internal error: a thread's round depends on the thread in %v", sc.Layout)
 			}
 		}
 	}
-	p.numRounds = 1 << (total - p.roundLog)
 	return p, nil
-}
-
-// swizzledScratch returns the scratch layout (vector, bank, segment,
-// reps) -> coordinates: Triton's swizzling where it applies, else plain
-// row-major order in one round.
-func swizzledScratch(src, dst *regLayout, bits int) (linearlayout.LinearLayout, error) {
-	if bits <= 32 {
-		if sw, err := linearlayout.OptimalSwizzling(src.ll, dst.ll, bits); err == nil {
-			return sw, nil
-		}
-	}
-	rank := src.rank()
-	names := dimNames(rank)
-	var bases [][]int32
-	for d := rank - 1; d >= 0; d-- {
-		for s := int64(1); s < src.shape[d]; s <<= 1 {
-			b := make([]int32, rank)
-			b[d] = int32(s)
-			bases = append(bases, b)
-		}
-	}
-	outs := make([]linearlayout.Dim, rank)
-	for d := range outs {
-		outs[d] = linearlayout.Dim{Name: names[d], Size: int32(src.shape[d])}
-	}
-	return linearlayout.New([]linearlayout.InBases{
-		{Name: linearlayout.SwizzleVector},
-		{Name: linearlayout.SwizzleBank, Bases: bases},
-		{Name: linearlayout.SwizzleSegment},
-		{Name: linearlayout.SwizzleReps},
-	}, outs)
 }
 
 // flat is the scratch index (with round bits) of coordinates c.
@@ -183,20 +160,30 @@ func (l *lowering) lowerConvertLayout(op *ir.Operation, e *emitter, rw *conversi
 	elem := l.elemTypeOf(op.Operand(0).Type())
 	out := make([]ir.Value, p.dst.numRegs)
 	mask := int64(1)<<p.roundLog - 1
+	stm := l.planMatrixSide(p.src, p, p.store, true, elem)
+	ldm := l.planMatrixSide(p.dst, p, p.load, false, elem)
 	for round := 0; round < p.numRounds; round++ {
 		if round > 0 {
 			// The previous round's reads of the scratch area come first.
 			newGPU(e).barrier()
 		}
-		p.transfer(e, off, p.src, round, mask, func(regs []int, addr ir.Value) {
-			vals := make([]ir.Value, len(regs))
-			for i, r := range regs {
-				vals[i] = src[r]
-			}
-			words := e.packWords(vals, elem, vectorWordBits(len(regs), p.bits))
-			newGPU(e).store(addr, nil, words, memOpts{})
-		})
+		if stm != nil {
+			stm.store(e, off, p.bits, round, src)
+		} else {
+			p.transfer(e, off, p.src, round, mask, func(regs []int, addr ir.Value) {
+				vals := make([]ir.Value, len(regs))
+				for i, r := range regs {
+					vals[i] = src[r]
+				}
+				words := e.packWords(vals, elem, vectorWordBits(len(regs), p.bits))
+				newGPU(e).store(addr, nil, words, memOpts{})
+			})
+		}
 		newGPU(e).barrier()
+		if ldm != nil {
+			ldm.load(e, off, p.bits, round, elem, out)
+			continue
+		}
 		p.transfer(e, off, p.dst, round, mask, func(regs []int, addr ir.Value) {
 			wb := vectorWordBits(len(regs), p.bits)
 			_, nWords := wordLayout(len(regs), p.bits)

@@ -47,6 +47,38 @@ func cvtKernel(tg gpuTarget, a, b, elem string, m, n, warps int) string {
 }`, a, b, elem, m, n, warps, offsetsTTGIR("a", "A", m, n), offsetsTTGIR("b", "B", m, n), tg.header(warps))
 }
 
+// cvtModule parses cvtKernel and returns it with its conversion's source
+// and destination layouts.
+func cvtModule(t *testing.T, tg gpuTarget, a, b, elem string, m, n, warps int) (*ir.Operation, linearlayout.LinearLayout, linearlayout.LinearLayout) {
+	t.Helper()
+	return cvtModuleOf(t, cvtKernel(tg, a, b, elem, m, n, warps))
+}
+
+// cvtModuleOf is cvtModule for the kernel src: the conversion is the one
+// of the loaded tile.
+func cvtModuleOf(t *testing.T, src string) (*ir.Operation, linearlayout.LinearLayout, linearlayout.LinearLayout) {
+	t.Helper()
+	mod := parse(t, src)
+	var cvt *ir.Operation
+	for _, op := range ops(mod, "ttg.convert_layout") {
+		if def := op.Operand(0).DefiningOp(); def != nil && def.Name() == "tt.load" {
+			cvt = op
+		}
+	}
+	if cvt == nil {
+		t.Fatal("no conversion of a loaded tile")
+	}
+	srcLL, err := ttg.TypeLinearLayout(cvt.Operand(0).Type())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dstLL, err := ttg.TypeLinearLayout(cvt.Result(0).Type())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mod, srcLL, dstLL
+}
+
 // TestConvertLayoutDiff converts between layout pairs covering every
 // kind of ConversionPlan and checks the kind as well as the data.
 func TestConvertLayoutDiff(t *testing.T) {
@@ -108,16 +140,7 @@ func TestConvertLayoutDiff(t *testing.T) {
 	}{{sm90, cases}, {gfx942, cases64}} {
 		for _, c := range tc.cases {
 			t.Run(tc.tg.name+"/"+c.name, func(t *testing.T) {
-				m := parse(t, cvtKernel(tc.tg, c.a, c.b, c.elem, c.m, c.n, c.w))
-				cvt := ops(m, "ttg.convert_layout")[0]
-				src, err := ttg.TypeLinearLayout(cvt.Operand(0).Type())
-				if err != nil {
-					t.Fatal(err)
-				}
-				dst, err := ttg.TypeLinearLayout(cvt.Result(0).Type())
-				if err != nil {
-					t.Fatal(err)
-				}
+				m, src, dst := cvtModule(t, tc.tg, c.a, c.b, c.elem, c.m, c.n, c.w)
 				plan, err := linearlayout.ConversionPlan(src, dst)
 				if err != nil {
 					t.Fatal(err)

@@ -75,7 +75,9 @@
 //	tt.reduce                        in-thread combine, xor-shuffle butterfly, cross-warp via scratch
 //	tt.scan                          bitwise prefix over register, lane (shuffle) and warp (scratch) bits
 //	ttg.convert_layout               renaming, index shuffles within warps, or a swizzled
-//	                                 round trip through scratch (in rounds when it is small)
+//	                                 round trip through scratch (in rounds when it is small),
+//	                                 a side by stmatrix / ldmatrix (.trans) where Triton's
+//	                                 NVIDIA rule planned it (convert_matrix.go)
 //	tt.atomic_rmw / atomic_cas       gpu.atomic_* by one thread per element, results shared via scratch
 //	tt.histogram / tt.gather         through scratch (shared atomics / indexed reads); a
 //	                                 warp-local gather with shuffles

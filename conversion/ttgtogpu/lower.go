@@ -90,6 +90,7 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 		return nil, err
 	}
 	l.target = t
+	l.allocOpts.Scratch = t.scratchSizes()
 	n := ttg.NumCTAs(module)
 	if n < 1 || n > maxClusterCTAs || !isPow2(int64(n)) {
 		return nil, ir.Errorf(module.Loc(), "\"ttg.num-ctas\" must be a power of two from 1 to %d, got %d", maxClusterCTAs, n)

@@ -81,7 +81,12 @@ func (f offFlag) IsBoolFlag() bool { return true }
 func Pipeline(o Options, reg *passmgr.Registry) string {
 	// Triton's NVIDIA pass is allocate-shared-memory-nv, its AMD one
 	// allocate-amdgpu-shared-memory.
+	// Both size conversion scratch for the same capability as the
+	// conversion (the option, else the module's ttg.target).
 	allocator := passmgr.NewStep("allocate-shared-memory-nv")
+	if o.ComputeCapability != 0 {
+		allocator = passmgr.NewStep("allocate-shared-memory-nv", fmt.Sprintf("compute-capability=%d", o.ComputeCapability))
+	}
 	if strings.HasPrefix(o.Target, "hip:") {
 		allocator = passmgr.NewStep("allocate-amdgpu-shared-memory")
 	}

@@ -5,6 +5,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
 )
 
 // target is what the lowering asks of the vendor it lowers for, in the
@@ -45,6 +46,16 @@ type target interface {
 	// hasLdMatrix reports whether shared memory loads may use ldmatrix
 	// (16-bit transposed only: ldmatrix.b8 is sm_100's).
 	hasLdMatrix() bool
+	// hasStMatrix reports whether shared memory stores may use stmatrix
+	// (sm_90).
+	hasStMatrix() bool
+	// sharedInstrs is the rule that lays out the shared memory of a
+	// layout conversion (and sizes its scratch): Triton's NVIDIA rule,
+	// which weighs ldmatrix and stmatrix, or its generic one (AMD).
+	sharedInstrs() linearlayout.SharedInstrs
+	// scratchSizes sizes the scratch buffers of the allocation the
+	// lowering follows: the vendor's allocate-shared-memory pass's.
+	scratchSizes() allocation.ScratchSizeFunc
 	// warpgroupMMA says why the target cannot run Hopper's warpgroup
 	// matrix multiply (ttng.warp_group_dot, the nvidia_mma v3 layout);
 	// nil when it can (sm_90 only).

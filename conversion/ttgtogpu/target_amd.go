@@ -12,6 +12,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/linearlayout"
 )
 
 // amdTarget is an AMD GPU: its gfx architecture ("gfx942") and the
@@ -158,6 +159,16 @@ func (t *amdTarget) mfma(enc *ttg.AMDMfmaEncoding, a, b, d ir.Type, prec tt.Inpu
 // hasLdMatrix: AMD has no ldmatrix (ds_read_b64_tr_b16 is the AMD dot
 // path's).
 func (t *amdTarget) hasLdMatrix() bool { return false }
+
+// hasStMatrix: nor stmatrix.
+func (t *amdTarget) hasStMatrix() bool { return false }
+
+// sharedInstrs: Triton's generic rule (AMDAllocationAnalysisScratchSizeFn
+// for conversions not marked for padding, which tt does not lower).
+func (t *amdTarget) sharedInstrs() linearlayout.SharedInstrs { return linearlayout.SharedInstrs{} }
+
+// scratchSizes: allocate-amdgpu-shared-memory's, the generic sizes.
+func (t *amdTarget) scratchSizes() allocation.ScratchSizeFunc { return allocation.DefaultScratchSize }
 
 // warpgroupMMA: wgmma is NVIDIA's; AMD dots use MFMA or WMMA.
 // clusters: AMD targets launch no clusters of workgroups.

@@ -9,6 +9,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
 )
 
 // nvidiaTarget is an NVIDIA GPU: its compute capability (90 for sm_90)
@@ -114,6 +115,19 @@ func (t *nvidiaTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInst
 
 // hasLdMatrix: ldmatrix is sm_75's.
 func (t *nvidiaTarget) hasLdMatrix() bool { return t.capability >= 75 }
+
+// hasStMatrix: stmatrix is sm_90's.
+func (t *nvidiaTarget) hasStMatrix() bool { return t.capability >= 90 }
+
+// sharedInstrs: Triton's NVIDIA rule for the capability.
+func (t *nvidiaTarget) sharedInstrs() linearlayout.SharedInstrs {
+	return linearlayout.NvidiaSharedInstrs(t.capability)
+}
+
+// scratchSizes: allocate-shared-memory-nv's for the capability.
+func (t *nvidiaTarget) scratchSizes() allocation.ScratchSizeFunc {
+	return allocation.NvidiaScratchSize(t.capability)
+}
 
 // warpgroupMMA: wgmma exists on sm_90 (sm_90a) only; Blackwell (sm_100
 // and later) replaced it with tcgen05 (the nvidia_mma v5 path), and

@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/ttcompiler/tt/analysis/allocation"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -24,16 +25,16 @@ func init() {
 		Summary:     "Add metadata for shared memory allocation for Nvidia",
 		Anchor:      "builtin.module",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
-			// Triton's NVIDIA variant sizes layout-conversion scratch for
-			// the ldmatrix/stmatrix lowerings the target offers. tt's
-			// lowering moves conversions through shared memory with plain
-			// ld.shared/st.shared (linearlayout.PlanSharedConversion), so
-			// the scratch it needs, and therefore the allocation, is the
-			// generic one whatever the target: the options are accepted
-			// for command-line compatibility.
-			fs.Int("compute-capability", 80, "device compute capability")
+			// Triton's NVIDIA variant sizes layout-conversion scratch by
+			// its NVIDIA rule, for the ldmatrix/stmatrix instructions the
+			// capability offers (allocation.NvidiaScratchSize); the
+			// lowering follows the same plan. Triton's option defaults to
+			// 80; here an absent option takes the module's ttg.target
+			// ("cuda:90"), as the lowering does, and 80 only when there
+			// is none.
+			cc := fs.Int("compute-capability", 0, "device compute capability (0: from the module's ttg.target, else 80)")
 			fs.Int("ptx-version", 80, "PTX version")
-			return func(op *ir.Operation, _ *passmgr.State) error { return SharedMemory(op) }
+			return func(op *ir.Operation, _ *passmgr.State) error { return SharedMemoryNV(op, *cc) }
 		},
 	})
 	passmgr.Default.Register(&passmgr.Pass{
@@ -57,7 +58,24 @@ func init() {
 // the IR: allocation.offset on the ops that own buffers and ttg.shared on
 // the module (Triton's allocate-shared-memory).
 func SharedMemory(module *ir.Operation) error {
-	m, err := allocation.Analyze(module, allocation.Options{})
+	return annotate(module, allocation.Options{})
+}
+
+// SharedMemoryNV is SharedMemory with the scratch sizes of Triton's
+// allocate-shared-memory-nv for compute capability cc (0: the module's
+// ttg.target, else 80).
+func SharedMemoryNV(module *ir.Operation, cc int) error {
+	if cc == 0 {
+		cc = ttg.ComputeCapability(ttg.Target(module))
+	}
+	if cc == 0 {
+		cc = 80
+	}
+	return annotate(module, allocation.Options{Scratch: allocation.NvidiaScratchSize(cc)})
+}
+
+func annotate(module *ir.Operation, opts allocation.Options) error {
+	m, err := allocation.Analyze(module, opts)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/amdgpu"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
 	"github.com/ttcompiler/tt/passmgr"
 )
 
@@ -125,7 +126,7 @@ func cvtScratchBytes(at *ir.Operation, srcT, dstT ir.Type, padded bool) (int, er
 		return 0, nil
 	}
 	if !padded {
-		return allocation.ConvertScratchBytes(at, srcT, dstT)
+		return allocation.ConvertScratchBytes(at, srcT, dstT, linearlayout.SharedInstrs{})
 	}
 	elems := 1
 	for _, d := range paddedRepShape(src, dst) {
