@@ -87,6 +87,42 @@ func CheckSharedMemory(module *ir.Operation, arch string) error {
 	return nil
 }
 
+// SharedMemoryBytes returns the shared memory the largest kernel of a
+// TTGIR module needs on arch (its allocation, as CheckSharedMemory
+// computes it).
+func SharedMemoryBytes(module *ir.Operation, arch string) (int, error) {
+	m, err := allocation.Analyze(module, allocation.Options{Scratch: scratchSizes(arch)})
+	if err != nil {
+		return 0, err
+	}
+	most := 0
+	for _, fn := range m.Graph.Roots {
+		if a := m.Func(fn); a != nil {
+			most = max(most, a.SharedMemorySize())
+		}
+	}
+	return most, nil
+}
+
+// smShared is the shared memory of one SM and what the hardware reserves
+// for each resident block (CUDA's per-SM capacity and
+// reservedSharedMemPerBlock), for the architectures whose occupancy tt
+// reasons about.
+var smShared = map[string][2]int{
+	"sm_80": {164 << 10, 1 << 10}, "sm_90": {228 << 10, 1 << 10},
+}
+
+// BlocksPerSMByShared returns how many blocks needing shared bytes of
+// shared memory an SM of arch holds at once (shared memory alone
+// considered), and whether arch is known.
+func BlocksPerSMByShared(arch string, shared int) (int, bool) {
+	c, ok := smShared[strings.TrimSuffix(arch, "a")]
+	if !ok || shared < 0 {
+		return 0, false
+	}
+	return c[0] / (shared + c[1]), true
+}
+
 // scratchSizes is how the allocation of arch sizes scratch buffers:
 // NVIDIA's allocate-shared-memory-nv for sm_NN, the generic sizes else.
 func scratchSizes(arch string) allocation.ScratchSizeFunc {

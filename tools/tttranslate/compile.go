@@ -3,9 +3,11 @@ package tttranslate
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -174,48 +176,36 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 }
 
 // runStages runs the stages from level in on module, up to the last
-// that ends at level upTo. tt-persistent-programs keeps the pipeline's
-// buffers live across each tile's epilogue, so a kernel that fits
-// without the schedule may not fit with it: such a kernel goes through
-// the stages again from a copy taken before the schedule, without it.
+// that ends at level upTo. tt-persistent-programs assumes, before
+// make_ttgir, how many CTAs an SM holds; once the TTGIR's shared memory
+// is known, a kernel that holds fewer (or overflows the SM: the
+// schedule keeps the pipeline's buffers live across each tile's
+// epilogue) goes through the stages again from a copy taken before the
+// schedule, without it.
 func runStages(module *ir.Operation, in, upTo Level, o Options, params map[string]string) ([]passmgr.Step, error) {
 	cfg := o.stageConfig()
 	var notBuilt []passmgr.Step
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
-	retryFrom, notBuiltBefore := 0, 0
-	// overflows reports (and prepares the retry) when the module, at TTGIR,
-	// needs more shared memory than the target has; err is the check's
-	// error otherwise.
-	overflows := func() (bool, error) {
-		err := resources.CheckSharedMemory(module, o.arch())
-		var oor *resources.OutOfResources
-		if pristine != nil && errors.As(err, &oor) && oor.Resource == "shared memory" {
-			restoreModule(module, pristine)
-			pristine, params["persistent"] = nil, "off"
-			notBuilt = notBuilt[:notBuiltBefore]
-			return true, nil
-		}
-		return false, err
-	}
+	retryFrom, notBuiltBefore, assumed, retries := 0, 0, 0, 0
 	for i := 0; i < len(stages); i++ {
 		s := stages[i]
 		if s.Out > upTo {
 			break
 		}
-		if pristine == nil && params["persistent"] != "off" && s.persistentSchedule(params) && ttir.PersistentCandidates(module) > 0 {
-			pristine, retryFrom, notBuiltBefore = module.Clone(nil), i, len(notBuilt)
+		if pristine == nil && retries < 2 && s.persistentSchedule(params) {
+			if n, perSM := ttir.PersistentPlan(module, o.NumWarps); n > 0 {
+				if c, err := strconv.Atoi(params["ctas-per-sm"]); err == nil && c > 0 {
+					perSM = min(perSM, c)
+				}
+				pristine, retryFrom, notBuiltBefore, assumed = module.Clone(nil), i, len(notBuilt), perSM
+			}
 		}
 		if s.In == LevelTTGIR {
 			// The last moment the kernel's buffers can be named: the
 			// lowering turns them into offsets.
-			retry, err := overflows()
-			if err != nil {
+			if err := resources.CheckSharedMemory(module, o.arch()); err != nil {
 				return nil, err
-			}
-			if retry {
-				i = retryFrom - 1
-				continue
 			}
 		}
 		pm, err := s.build(Registry, params)
@@ -236,15 +226,41 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if got := DetectLevel(module); got < s.Out {
 			return nil, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
 		}
-		if upTo == LevelTTGIR && s.Out == LevelTTGIR && pristine != nil {
-			// TTGIR asked for: what --target=ptx would compile.
-			retry, _ := overflows()
-			if retry {
-				i = retryFrom - 1
+		if pristine != nil && s.Out == LevelTTGIR {
+			if held := ctasPerSMByShared(module, o.arch()); held < assumed {
+				// Two or more CTAs an SM: the schedule again with that
+				// many; one where the registers allowed more (a kernel
+				// that would share its SM without the schedule) or none:
+				// no schedule.
+				restoreModule(module, pristine)
+				if held >= 2 {
+					params["ctas-per-sm"] = strconv.Itoa(held)
+				} else {
+					params["persistent"] = "off"
+				}
+				pristine, notBuilt, i = nil, notBuilt[:notBuiltBefore], retryFrom-1
+				retries++
+				continue
 			}
+			pristine = nil
 		}
 	}
 	return notBuilt, nil
+}
+
+// ctasPerSMByShared returns how many CTAs of the TTGIR module's kernels an
+// SM of arch holds by their shared memory: 0 if the allocation fails (the
+// lowering reports it), a large number for an arch tt does not reason
+// about.
+func ctasPerSMByShared(module *ir.Operation, arch string) int {
+	shared, err := resources.SharedMemoryBytes(module, arch)
+	if err != nil {
+		return 0
+	}
+	if n, ok := resources.BlocksPerSMByShared(arch, shared); ok {
+		return n
+	}
+	return math.MaxInt
 }
 
 // restoreModule gives module the ops and attributes of saved, a clone

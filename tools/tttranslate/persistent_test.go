@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -14,7 +15,8 @@ import (
 // pipeline buffers live beside the epilogue's 64 KB (256 KB, over the
 // SM's 227 KB), so tt-translate compiles it again without the schedule:
 // the kernel that fit still fits, and its TTGIR is what the PTX was made
-// from. TT_X_PERSISTENT=off leaves every kernel as it was.
+// from; the 128x128 f16 tile on 4 warps gets two CTAs an SM, what its
+// shared memory allows. TT_X_PERSISTENT=off leaves every kernel as it was.
 func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	src := filepath.Join("..", "..", "..", "shared", "tools", "triton-suite", "triton-tests", "python", "test", "unit", "language", "test_matmul.py")
@@ -57,6 +59,21 @@ func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 	if ttgir, _ := compile(tf32, "ttgir", "--constexpr", "PRECISION='tf32'"); strings.Contains(ttgir, "%nsmid") {
 		t.Errorf("the TTGIR of the 256x128 tf32 matmul kept the schedule its PTX dropped")
 	}
+	// The perf set's 128x128 matmul on 4 warps: registers for three CTAs
+	// an SM, shared memory (104 KB) for two: compiled again with two.
+	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
+	out := filepath.Join(dir, "mm.ttgir")
+	if code, _, stderr := run(t, "", mm, "--arch", "sm_90", "--target=ttgir", "--no-cache", "-o", out); code != 0 {
+		t.Fatalf("tt-translate %s: exit %d: %s", mm, code, stderr)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`%nsmid(.|\n)*arith\.muli %\w+, %c2_i32 : i32`).Match(text) {
+		t.Errorf("the 128x128 matmul's persistent programs are not %%nsmid * 2")
+	}
+
 	t.Setenv("TT_X_PERSISTENT", "off")
 	if ptx, _ := compile(f16, "ptx"); strings.Contains(ptx, "%nsmid") {
 		t.Errorf("TT_X_PERSISTENT=off: the 128x256 f16 matmul was made persistent")

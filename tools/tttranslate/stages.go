@@ -3,6 +3,7 @@ package tttranslate
 import (
 	"flag"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -71,7 +72,8 @@ var Stages = []Stage{
 // persistentSchedule reports whether the stage runs tt-persistent-programs
 // with params (which may turn it off).
 func (s Stage) persistentSchedule(params map[string]string) bool {
-	return params["capability"] == "90" && params["persistent"] != "off" && slices.Contains(s.names(), "tt-persistent-programs")
+	return params["capability"] == "90" && params["persistent"] != "off" && os.Getenv("TT_X_PERSISTENT") != "off" &&
+		slices.Contains(s.names(), "tt-persistent-programs")
 }
 
 // StagesFrom returns the stages a module at level l runs (for NVIDIA).

@@ -15,8 +15,9 @@ import (
 
 // tt-persistent-programs (tt's own pass, not Triton's) gives a matmul-like
 // kernel a persistent schedule inside the grid its launcher computes: of
-// the G programs along axis x, the first P (one per SM) each compute the
-// tiles x, x+P, x+2P, ... < G in a loop, and the others return at once.
+// the G programs along axis x, the first P (as many as the SMs hold at
+// once) each compute the tiles x, x+P, x+2P, ... < G in a loop, and the
+// others return at once.
 // The tile loop carries tt.flatten, so tritongpu-fuse-nested-loops fuses
 // it with the kernel's K loop and the software pipeliner loads the next
 // tile's first blocks while this tile's epilogue runs: each SM fills its
@@ -28,14 +29,20 @@ import (
 // grid and launching P programs time the same, docs/PERFORMANCE.md).
 //
 // P is the number of SMs (PTX %nsmid, read with the scalar inline
-// assembly a Triton user would write) times the CTAs an SM holds, which
-// the pass must know before register allocation. It rewrites only
-// kernels whose loop-carried dot accumulator fills half the register
-// file or more (BM*BN >= 32768 elements: 32768 32-bit registers for the
-// accumulator alone), so that one CTA per SM is all the hardware runs
-// anyway; with two or more CTAs per SM a persistent kernel would need
-// the final shared-memory size to pick P, and at one CTA per SM smaller
-// tiles lose more than a persistent schedule gains (0.87x measured).
+// assembly a Triton user would write) times the CTAs an SM holds at once.
+// Fewer would leave SM slots empty; more would start the surplus
+// persistent CTAs only when others finish, a tail of whole tile walks.
+// Before register allocation the pass knows two bounds of that number:
+// the schedulers' 2048 threads, and the register file's 65536 registers
+// over the accumulator plus some 32 registers a thread (ctas-per-sm, when
+// given, caps it further). Shared memory, the third, is known only after
+// make_ttgir: tt-translate compiles the kernel again without the schedule
+// when the kernel's shared memory holds fewer CTAs per SM than P assumed
+// (including none: the pipeline's buffers now stay live across each
+// tile's epilogue, which can overflow the SM). Only kernels with at least
+// 128 accumulator elements a thread are rewritten (128x128 tiles on 4
+// warps, 128x256 on 8), the shapes where the schedule was measured to
+// pay; with one CTA per SM where two fit the same kernel ran at 0.87x.
 //
 // Programs must not depend on running concurrently or in their own CTA:
 // kernels with atomics (possible inter-program protocols), prints or
@@ -45,13 +52,13 @@ import (
 // kernels that use program ids along y or z, kernels not for sm_90 (where
 // it was measured), clusters, and kernels whose body is not one block
 // around one top-level K loop. TT_X_PERSISTENT=off (experimental)
-// disables the pass. tt-translate compiles a kernel that the schedule
-// makes overflow shared memory (the pipeline's buffers stay live across
-// the tile's epilogue) again without it.
+// disables the pass.
 
-// persistentAccElems is the accumulator size, in 32-bit elements, from
-// which a CTA holding it cannot share an SM's 65536 registers.
-const persistentAccElems = 32768
+// persistentAccPerThread is the accumulator elements per thread from
+// which the schedule was measured to pay (128x128 tiles on 4 warps,
+// 128x256 on 8): with less, a CTA's prologue and epilogue are short next
+// to what other CTAs on the SM overlap with them.
+const persistentAccPerThread = 128
 
 // persistentCapability is the target the schedule was measured on.
 const persistentCapability = 90
@@ -65,6 +72,8 @@ func persistentPass() *passmgr.Pass {
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			capability := fs.Int("capability", 0, "CUDA compute capability (major*10 + minor); 0: not an NVIDIA target")
 			numCTAs := fs.Int("num-ctas", 1, "CTAs in a cluster")
+			numWarps := fs.Int("num-warps", 4, "warps per CTA")
+			perSM := fs.Int("ctas-per-sm", 0, "CTAs an SM holds at once (0: the bound the accumulator's registers give)")
 			mode := fs.String("persistent", "auto", "auto (kernels the pass can prove fit one CTA per SM) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
 				m := *mode
@@ -83,9 +92,16 @@ func persistentPass() *passmgr.Pass {
 					st.PreserveAll()
 					return nil
 				}
+				if *numWarps <= 0 || *perSM < 0 {
+					return fmt.Errorf("tt-persistent-programs: num-warps %d, ctas-per-sm %d", *numWarps, *perSM)
+				}
 				n := 0
-				for _, fn := range persistentKernels(op) {
-					makePersistent(fn)
+				for _, k := range persistentKernels(op, *numWarps) {
+					per := k.perSM
+					if *perSM > 0 {
+						per = min(per, *perSM)
+					}
+					makePersistent(k.fn, per)
 					n++
 				}
 				st.Stat("num-kernels", "Number of kernels made persistent").Add(int64(n))
@@ -98,39 +114,72 @@ func persistentPass() *passmgr.Pass {
 	}
 }
 
-// PersistentCandidates counts the kernels of module that
-// tt-persistent-programs rewrites for sm_90.
-func PersistentCandidates(module *ir.Operation) int { return len(persistentKernels(module)) }
+// PersistentPlan says how many kernels of module tt-persistent-programs
+// rewrites for sm_90 with numWarps warps, and the fewest CTAs per SM it
+// assumes for them (0 when there are none): a compiler that finds the
+// kernel holding fewer (its shared memory) compiles it without the
+// schedule.
+func PersistentPlan(module *ir.Operation, numWarps int) (kernels, ctasPerSM int) {
+	for _, k := range persistentKernels(module, numWarps) {
+		if kernels == 0 || k.perSM < ctasPerSM {
+			ctasPerSM = k.perSM
+		}
+		kernels++
+	}
+	return kernels, ctasPerSM
+}
 
-func persistentKernels(module *ir.Operation) []*ir.Operation {
-	var out []*ir.Operation
-	if module.NumRegions() == 0 || module.Region(0).Empty() {
+// persistentKernel is a kernel the pass rewrites and the CTAs per SM its
+// accumulator's registers allow.
+type persistentKernel struct {
+	fn    *ir.Operation
+	perSM int
+}
+
+func persistentKernels(module *ir.Operation, numWarps int) []persistentKernel {
+	if module.NumRegions() == 0 || module.Region(0).Empty() || numWarps <= 0 {
 		return nil
 	}
+	var out []persistentKernel
+	threads := int64(numWarps) * 32
 	for _, fn := range module.Region(0).Front().Ops() {
-		if fn.Name() == "tt.func" && persistentCandidate(fn) {
-			out = append(out, fn)
+		if fn.Name() != "tt.func" {
+			continue
 		}
+		acc := persistentCandidate(fn)
+		if acc == 0 || acc/threads < persistentAccPerThread {
+			continue
+		}
+		// Registers bound the CTAs an SM holds: the accumulator and some
+		// 32 more per thread (addresses, loop state) out of 65536; the
+		// schedulers take at most 2048 threads.
+		perSM := min(65536/(threads*(acc/threads+32)), 2048/threads)
+		if perSM < 1 {
+			continue
+		}
+		out = append(out, persistentKernel{fn, int(perSM)})
 	}
 	return out
 }
 
-// persistentCandidate reports whether fn is a public kernel the pass
-// rewrites (see the pass comment).
-func persistentCandidate(fn *ir.Operation) bool {
+// persistentCandidate returns the elements of the accumulator of fn's K
+// loop if fn is a public kernel of the shape the pass rewrites (see the
+// pass comment), else 0.
+func persistentCandidate(fn *ir.Operation) int64 {
 	if v, ok := fn.Attr("sym_visibility").(*ir.StringAttr); ok && v.Value != "public" {
-		return false
+		return 0
 	}
 	if fn.NumRegions() != 1 || len(fn.Region(0).Blocks()) != 1 {
-		return false
+		return 0
 	}
 	body := fn.Region(0).Front()
 	ret := body.Terminator()
 	if ret == nil || ret.Name() != "tt.return" || ret.NumOperands() != 0 {
-		return false
+		return 0
 	}
 	var kLoops int
-	usesX, bigAcc, ok := false, false, true
+	var acc int64
+	usesX, ok := false, true
 	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
 		if op == fn {
 			return ir.Advance
@@ -156,7 +205,7 @@ func persistentCandidate(fn *ir.Operation) bool {
 				ok = false // nested loops: fuse-nested-loops fuses one inner loop
 			} else {
 				kLoops++
-				bigAcc = bigAcc || carriesBigAccumulator(op)
+				acc = max(acc, carriedAccumulator(op))
 			}
 		}
 		if !ok {
@@ -164,13 +213,16 @@ func persistentCandidate(fn *ir.Operation) bool {
 		}
 		return ir.Advance
 	})
-	return ok && usesX && kLoops == 1 && bigAcc
+	if !ok || !usesX || kLoops != 1 {
+		return 0
+	}
+	return acc
 }
 
-// carriesBigAccumulator reports whether a tt.dot directly in loop's body
-// accumulates into a carried value of at least persistentAccElems
-// elements.
-func carriesBigAccumulator(loop *ir.Operation) bool {
+// carriedAccumulator returns the elements of the largest loop-carried
+// accumulator of a tt.dot directly in loop's body (0 if none).
+func carriedAccumulator(loop *ir.Operation) int64 {
+	var most int64
 	body := loop.Region(0).Front()
 	for _, op := range body.Ops() {
 		if op.Name() != "tt.dot" || op.NumOperands() < 3 {
@@ -185,16 +237,14 @@ func carriesBigAccumulator(loop *ir.Operation) bool {
 		for _, d := range rt.Shape() {
 			n *= d
 		}
-		if n >= persistentAccElems {
-			return true
-		}
+		most = max(most, n)
 	}
-	return false
+	return most
 }
 
 // makePersistent wraps fn's body (which persistentCandidate accepted) in
 // the loop over the program's tiles.
-func makePersistent(fn *ir.Operation) {
+func makePersistent(fn *ir.Operation, perSM int) {
 	body := fn.Region(0).Front()
 	ret := body.Terminator()
 	var ops []*ir.Operation
@@ -218,11 +268,11 @@ func makePersistent(fn *ir.Operation) {
 		ir.NamedAttr{Name: "constraints", Value: ir.StringAttrOf(ctx, "=r")},
 		ir.NamedAttr{Name: "pure", Value: ir.BoolAttrOf(ctx, true)},
 		ir.NamedAttr{Name: "packed_element", Value: ir.I32Attr(ctx, 1)}).Result(0)
-	// P = min(SMs, G) programs are persistent; program x < P runs
-	// ceil((G - x) / P) tiles (x + i*P < G: no index overflows), the
+	// P = min(SMs * perSM, G) programs are persistent; program x < P
+	// runs ceil((G - x) / P) tiles (x + i*P < G: no index overflows), the
 	// others none.
 	zero, one := c(0), c(1)
-	p := bin("minsi", bin("maxsi", sms, one), grid)
+	p := bin("minsi", bin("muli", bin("maxsi", sms, one), c(int64(perSM))), grid)
 	active := arith.NewCmpI(b, loc, arith.CmpISLT, x, p).Result(0)
 	trips := arith.NewSelect(b, loc, active, bin("ceildivsi", bin("subi", grid, x), p), zero).Result(0)
 

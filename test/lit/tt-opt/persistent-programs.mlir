@@ -1,17 +1,21 @@
 // RUN: tt-opt %s -split-input-file -tt-persistent-programs=capability=90 | FileCheck %s
+// RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 ctas-per-sm=2" | FileCheck %s --check-prefix=CAP
 
-// A dot loop whose 128x256 f32 accumulator fills half the register file:
-// the first min(%nsmid, grid) programs loop over the tiles x, x+P, ... and
-// the others run no iteration; the body, program id replaced by the tile,
-// moves into a tt.flatten loop that fuse-nested-loops fuses with the K
-// loop.
+// A dot loop whose 128x256 f32 accumulator (256 elements a thread of 4
+// warps) leaves room for one CTA an SM: the first min(%nsmid * 1, grid)
+// programs loop over the tiles x, x+P, ... and the others run no
+// iteration; the body, program id replaced by the tile, moves into a
+// tt.flatten loop that fuse-nested-loops fuses with the K loop.
 
 // CHECK-LABEL: tt.func public @big
 // CHECK:         %[[X:.+]] = tt.get_program_id x : i32
 // CHECK-NEXT:    %[[G:.+]] = tt.get_num_programs x : i32
 // CHECK-NEXT:    %[[S:.+]] = tt.elementwise_inline_asm "mov.u32 $0, %nsmid;" {constraints = "=r", packed_element = 1 : i32, pure = true} -> i32
-// CHECK:         %[[S1:.+]] = arith.maxsi %[[S]], %{{.+}} : i32
-// CHECK-NEXT:    %[[P:.+]] = arith.minsi %[[S1]], %[[G]] : i32
+// CHECK:         %[[ONE:.+]] = arith.constant 1 : i32
+// CHECK:         %[[S1:.+]] = arith.maxsi %[[S]], %[[ONE]] : i32
+// CHECK-NEXT:    %[[PER:.+]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[SP:.+]] = arith.muli %[[S1]], %[[PER]] : i32
+// CHECK-NEXT:    %[[P:.+]] = arith.minsi %[[SP]], %[[G]] : i32
 // CHECK:         %[[ACT:.+]] = arith.cmpi slt, %[[X]], %[[P]] : i32
 // CHECK-NEXT:    %[[LEFT:.+]] = arith.subi %[[G]], %[[X]] : i32
 // CHECK-NEXT:    %[[CEIL:.+]] = arith.ceildivsi %[[LEFT]], %[[P]] : i32
@@ -49,8 +53,19 @@ module {
 
 // -----
 
-// Left alone: a 128x128 accumulator (two CTAs may share an SM, and which
-// is the final shared memory's to say), and an atomic (programs may talk).
+// A 128x128 accumulator on 4 warps: 128 elements a thread, and registers
+// for three CTAs an SM (the final shared memory may say fewer: then
+// tt-translate compiles again with ctas-per-sm); ctas-per-sm=2 caps it.
+// Left alone: a 64x128 accumulator (64 elements a thread) and an atomic
+// (programs may talk).
+
+// CHECK-LABEL: tt.func public @mid
+// CHECK:         %[[PER:.+]] = arith.constant 3 : i32
+// CHECK-NEXT:    arith.muli %{{.+}}, %[[PER]] : i32
+// CHECK:         {tt.flatten}
+// CAP-LABEL:   tt.func public @mid
+// CAP:           %[[PER:.+]] = arith.constant 2 : i32
+// CAP-NEXT:      arith.muli %{{.+}}, %[[PER]] : i32
 
 // CHECK-LABEL: tt.func public @small
 // CHECK-NOT:     nsmid
@@ -60,7 +75,7 @@ module {
 // CHECK-NOT:     tt.flatten
 // CHECK:         tt.return
 module {
-  tt.func public @small(%a: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32) {
+  tt.func public @mid(%a: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32) {
     %pid = tt.get_program_id x : i32
     %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32>
     %c0 = arith.constant 0 : i32
@@ -76,6 +91,24 @@ module {
     %base = tt.addptr %c, %pid : !tt.ptr<f32>, i32
     %pc = tt.splat %base : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>>
     tt.store %pc, %r : tensor<128x128x!tt.ptr<f32>>
+    tt.return
+  }
+  tt.func public @small(%a: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32) {
+    %pid = tt.get_program_id x : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x128xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pa = tt.splat %a : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>>
+    %pb = tt.splat %a : !tt.ptr<f16> -> tensor<64x128x!tt.ptr<f16>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x128xf32>) : i32 {
+      %x = tt.load %pa : tensor<64x64x!tt.ptr<f16>>
+      %y = tt.load %pb : tensor<64x128x!tt.ptr<f16>>
+      %d = tt.dot %x, %y, %acc : tensor<64x64xf16> * tensor<64x128xf16> -> tensor<64x128xf32>
+      scf.yield %d : tensor<64x128xf32>
+    }
+    %base = tt.addptr %c, %pid : !tt.ptr<f32>, i32
+    %pc = tt.splat %base : !tt.ptr<f32> -> tensor<64x128x!tt.ptr<f32>>
+    tt.store %pc, %r : tensor<64x128x!tt.ptr<f32>>
     tt.return
   }
   tt.func public @atomic(%a: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32) {
