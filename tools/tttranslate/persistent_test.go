@@ -59,8 +59,8 @@ func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 	if ttgir, _ := compile(tf32, "ttgir", "--constexpr", "PRECISION='tf32'"); strings.Contains(ttgir, "%nsmid") {
 		t.Errorf("the TTGIR of the 256x128 tf32 matmul kept the schedule its PTX dropped")
 	}
-	// The perf set's 128x128 matmul on 4 warps: registers for three CTAs
-	// an SM, shared memory (104 KB) for two: compiled again with two.
+	// The perf set's 128x128 matmul on 4 warps: registers and shared
+	// memory (104 KB) for two CTAs an SM.
 	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
 	out := filepath.Join(dir, "mm.ttgir")
 	if code, _, stderr := run(t, "", mm, "--arch", "sm_90", "--target=ttgir", "--no-cache", "-o", out); code != 0 {

@@ -34,7 +34,7 @@ import (
 // persistent CTAs only when others finish, a tail of whole tile walks.
 // Before register allocation the pass knows two bounds of that number:
 // the schedulers' 2048 threads, and the register file's 65536 registers
-// over the accumulator plus some 32 registers a thread (ctas-per-sm, when
+// over the accumulator plus 64 registers a thread (ctas-per-sm, when
 // given, caps it further). Shared memory, the third, is known only after
 // make_ttgir: tt-translate compiles the kernel again without the schedule
 // when the kernel's shared memory holds fewer CTAs per SM than P assumed
@@ -59,6 +59,13 @@ import (
 // 128x256 on 8): with less, a CTA's prologue and epilogue are short next
 // to what other CTAs on the SM overlap with them.
 const persistentAccPerThread = 128
+
+// persistentOtherRegs is what a thread of such a kernel needs besides its
+// accumulator, at least: addresses, loop state, the epilogue's values
+// (ptxas gave tt's persistent 128x128 and 128x256 matmuls 114 and 118
+// more). An underestimate only makes tt-translate compile again with
+// the CTAs the shared memory allows.
+const persistentOtherRegs = 64
 
 // persistentCapability is the target the schedule was measured on.
 const persistentCapability = 90
@@ -150,10 +157,10 @@ func persistentKernels(module *ir.Operation, numWarps int) []persistentKernel {
 		if acc == 0 || acc/threads < persistentAccPerThread {
 			continue
 		}
-		// Registers bound the CTAs an SM holds: the accumulator and some
-		// 32 more per thread (addresses, loop state) out of 65536; the
-		// schedulers take at most 2048 threads.
-		perSM := min(65536/(threads*(acc/threads+32)), 2048/threads)
+		// Registers bound the CTAs an SM holds: the accumulator and
+		// persistentOtherRegs more a thread out of 65536; the schedulers
+		// take at most 2048 threads.
+		perSM := min(65536/(threads*(acc/threads+persistentOtherRegs)), 2048/threads)
 		if perSM < 1 {
 			continue
 		}

@@ -1,5 +1,5 @@
 // RUN: tt-opt %s -split-input-file -tt-persistent-programs=capability=90 | FileCheck %s
-// RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 ctas-per-sm=2" | FileCheck %s --check-prefix=CAP
+// RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 ctas-per-sm=1" | FileCheck %s --check-prefix=CAP
 
 // A dot loop whose 128x256 f32 accumulator (256 elements a thread of 4
 // warps) leaves room for one CTA an SM: the first min(%nsmid * 1, grid)
@@ -54,18 +54,19 @@ module {
 // -----
 
 // A 128x128 accumulator on 4 warps: 128 elements a thread, and registers
-// for three CTAs an SM (the final shared memory may say fewer: then
-// tt-translate compiles again with ctas-per-sm); ctas-per-sm=2 caps it.
+// for two CTAs an SM (the final shared memory may say fewer: then
+// tt-translate compiles again with ctas-per-sm); ctas-per-sm=1 caps it.
 // Left alone: a 64x128 accumulator (64 elements a thread) and an atomic
 // (programs may talk).
 
 // CHECK-LABEL: tt.func public @mid
-// CHECK:         %[[PER:.+]] = arith.constant 3 : i32
+// CHECK:         %[[PER:.+]] = arith.constant 2 : i32
 // CHECK-NEXT:    arith.muli %{{.+}}, %[[PER]] : i32
 // CHECK:         {tt.flatten}
 // CAP-LABEL:   tt.func public @mid
-// CAP:           %[[PER:.+]] = arith.constant 2 : i32
-// CAP-NEXT:      arith.muli %{{.+}}, %[[PER]] : i32
+// CAP:           %[[S1:.+]] = arith.maxsi
+// CAP-NEXT:      %[[PER:.+]] = arith.constant 1 : i32
+// CAP-NEXT:      arith.muli %[[S1]], %[[PER]] : i32
 
 // CHECK-LABEL: tt.func public @small
 // CHECK-NOT:     nsmid
