@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -57,21 +58,32 @@ func TestSimPersistentMatmulWGMMA(t *testing.T) {
 	}
 }
 
-// tt-persistent-programs makes a plain matmul with a 128x256 accumulator
-// persistent (tt-translate's TTGIR of this specialization reads %nsmid
-// and has a flattened tile loop), and the persistent kernel computes the
-// exact product in the simulator: eight tiles over three simulated SMs,
-// so programs 0-2 walk three, three and two tiles and programs 3-7 exit.
+// tt-persistent-programs makes a plain matmul persistent (tt-translate's
+// TTGIR of the specialization reads %nsmid and has a flattened tile loop,
+// P = %nsmid times the CTAs an SM holds), and the persistent kernel
+// computes the exact product in the simulator (three SMs): 128x256 tiles
+// on 4 warps, one CTA an SM, so programs 0-2 walk three, three and two of
+// the eight tiles and 3-7 exit; 128x128 tiles, two CTAs an SM, so
+// programs 0-5 walk the sixteen tiles and 6-15 exit.
 func TestSimAutoPersistentMatmul(t *testing.T) {
 	if testing.Short() {
-		t.Skip("simulates eight 128x256 wgmma tiles")
+		t.Skip("simulates 24 wgmma tiles")
 	}
+	for _, c := range []struct {
+		bn, grid int
+		perSM    string // the multiplier of %nsmid in the TTGIR ("" for 1, folded away)
+	}{{256, 8, ""}, {128, 16, "%c2_i32"}} {
+		t.Run(fmt.Sprintf("128x%d", c.bn), func(t *testing.T) { autoPersistentMatmul(t, c.bn, c.grid, c.perSM) })
+	}
+}
+
+func autoPersistentMatmul(t *testing.T, bn, grid int, perSM string) {
 	const m, n, k = 512, 512, 96
 	kernel := filepath.Join("..", "..", "examples", "kernel_patterns.py")
 	dir := t.TempDir()
 	ttgir := filepath.Join(dir, "mm.ttgir")
 	var out, errb bytes.Buffer
-	sig := "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64, 8"
+	sig := fmt.Sprintf("*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, %d, 64, 8", bn)
 	if code := tttranslate.Run([]string{kernel, "--kernel", "matmul_kernel", "--signature", sig, "--arch", "sm_90",
 		"--target=ttgir", "--no-cache", "-o", ttgir}, strings.NewReader(""), &out, &errb); code != 0 {
 		t.Fatalf("tt-translate: exit %d: %s", code, errb.String())
@@ -84,6 +96,9 @@ func TestSimAutoPersistentMatmul(t *testing.T) {
 		if !bytes.Contains(text, []byte(want)) {
 			t.Fatalf("the TTGIR has no %q: the kernel was not made persistent", want)
 		}
+	}
+	if perSM != "" && !regexp.MustCompile(`arith\.muli %\w+, `+perSM+` : i32`).Match(text) {
+		t.Fatalf("the persistent programs are not %%nsmid * %s", perSM)
 	}
 
 	a, b := make([]float32, m*k), make([]float32, k*n)
@@ -103,8 +118,8 @@ func TestSimAutoPersistentMatmul(t *testing.T) {
 			want[i*n+j] = s
 		}
 	}
-	args := []string{kernel, "--kernel", "matmul_kernel", "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", "8",
-		"--constexpr", "BLOCK_M=128", "--constexpr", "BLOCK_N=256", "--constexpr", "BLOCK_K=64", "--constexpr", "GROUP_M=8",
+	args := []string{kernel, "--kernel", "matmul_kernel", "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", fmt.Sprint(grid),
+		"--constexpr", "BLOCK_M=128", "--constexpr", fmt.Sprint("BLOCK_N=", bn), "--constexpr", "BLOCK_K=64", "--constexpr", "GROUP_M=8",
 		"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, k, n),
 		"--arg", "c_ptr=@" + writeNpy(t, dir, "c.npy", make([]float32, m*n)),
 		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
