@@ -79,3 +79,22 @@ func TestCheckSharedMemory(t *testing.T) {
 		}
 	}
 }
+
+// An SM of sm_90 holds 228 KB, less 1 KB a block: two blocks of the
+// persistent 128x128 matmul (104 KB), one of 128 KB, none of 228 KB.
+func TestBlocksPerSMByShared(t *testing.T) {
+	for _, c := range []struct {
+		arch   string
+		shared int
+		want   int
+		known  bool
+	}{
+		{"sm_90", 106496, 2, true}, {"sm_90a", 131072, 1, true}, {"sm_90", 228 << 10, 0, true},
+		{"sm_90", 0, 228, true}, {"sm_80", 98304, 1, true}, {"gfx942", 1024, 0, false}, {"sm_90", -1, 0, false},
+	} {
+		got, known := resources.BlocksPerSMByShared(c.arch, c.shared)
+		if got != c.want || known != c.known {
+			t.Errorf("BlocksPerSMByShared(%s, %d) = %d, %t; want %d, %t", c.arch, c.shared, got, known, c.want, c.known)
+		}
+	}
+}

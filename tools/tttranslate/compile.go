@@ -178,10 +178,11 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 // runStages runs the stages from level in on module, up to the last
 // that ends at level upTo. tt-persistent-programs assumes, before
 // make_ttgir, how many CTAs an SM holds; once the TTGIR's shared memory
-// is known, a kernel that holds fewer (or overflows the SM: the
-// schedule keeps the pipeline's buffers live across each tile's
-// epilogue) goes through the stages again from a copy taken before the
-// schedule, without it.
+// is known, a kernel that holds fewer goes through the stages again
+// from a copy taken before the schedule: with that many CTAs an SM if
+// two or more, else without the schedule (one CTA where the registers
+// allowed more would halve the SM's CTAs; none: the schedule keeps the
+// pipeline's buffers live across each tile's epilogue, and overflowed).
 func runStages(module *ir.Operation, in, upTo Level, o Options, params map[string]string) ([]passmgr.Step, error) {
 	cfg := o.stageConfig()
 	var notBuilt []passmgr.Step
@@ -266,8 +267,12 @@ func ctasPerSMByShared(module *ir.Operation, arch string) int {
 // restoreModule gives module the ops and attributes of saved, a clone
 // taken before the stages ran.
 func restoreModule(module, saved *ir.Operation) {
+	var names []string
 	for _, a := range module.Attrs() {
-		module.RemoveAttr(a.Name)
+		names = append(names, a.Name)
+	}
+	for _, name := range names {
+		module.RemoveAttr(name)
 	}
 	for _, a := range saved.Attrs() {
 		module.SetAttr(a.Name, a.Value)

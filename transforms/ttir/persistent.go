@@ -81,7 +81,7 @@ func persistentPass() *passmgr.Pass {
 			numCTAs := fs.Int("num-ctas", 1, "CTAs in a cluster")
 			numWarps := fs.Int("num-warps", 4, "warps per CTA")
 			perSM := fs.Int("ctas-per-sm", 0, "CTAs an SM holds at once (0: the bound the accumulator's registers give)")
-			mode := fs.String("persistent", "auto", "auto (kernels the pass can prove fit one CTA per SM) or off")
+			mode := fs.String("persistent", "auto", "auto (the kernels of the shape the pass rewrites) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
 				m := *mode
 				if env := os.Getenv("TT_X_PERSISTENT"); env != "" {
@@ -100,7 +100,7 @@ func persistentPass() *passmgr.Pass {
 					return nil
 				}
 				if *numWarps <= 0 || *perSM < 0 {
-					return fmt.Errorf("tt-persistent-programs: num-warps %d, ctas-per-sm %d", *numWarps, *perSM)
+					return fmt.Errorf("tt-persistent-programs: num-warps must be positive and ctas-per-sm not negative (got %d, %d)", *numWarps, *perSM)
 				}
 				n := 0
 				for _, k := range persistentKernels(op, *numWarps) {
@@ -124,8 +124,8 @@ func persistentPass() *passmgr.Pass {
 // PersistentPlan says how many kernels of module tt-persistent-programs
 // rewrites for sm_90 with numWarps warps, and the fewest CTAs per SM it
 // assumes for them (0 when there are none): a compiler that finds the
-// kernel holding fewer (its shared memory) compiles it without the
-// schedule.
+// kernel's shared memory holding fewer compiles it again with
+// ctas-per-sm, or without the schedule.
 func PersistentPlan(module *ir.Operation, numWarps int) (kernels, ctasPerSM int) {
 	for _, k := range persistentKernels(module, numWarps) {
 		if kernels == 0 || k.perSM < ctasPerSM {
