@@ -10,7 +10,6 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/transforms/ttir"
 )
 
 const maxFuzzInput = 64 << 10
@@ -41,14 +40,14 @@ func FuzzTTIRPasses(f *testing.F) {
 		if err != nil || ir.Verify(mod) != nil {
 			return
 		}
-		for _, p := range ttir.Passes() {
-			pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+p.Name+")")
+		for _, spec := range passSpecs() {
+			pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+spec+")")
 			if err != nil {
 				t.Fatal(err)
 			}
 			err = pm.Run(mod.Clone(nil), &passmgr.Config{VerifyEach: true, DisableThreading: true})
 			if err != nil && strings.Contains(err.Error(), "crashed") {
-				t.Fatalf("%s crashed: %v", p.Name, err)
+				t.Fatalf("%s crashed: %v", spec, err)
 			}
 		}
 	})

@@ -52,6 +52,17 @@ func corpusChunks(t *testing.T) map[string]string {
 // Triton's lit corpus that parses and verifies: a pass may refuse input
 // with a located diagnostic, but it must not crash, and what it returns
 // must verify.
+// passSpecs are the package's passes as the robustness and fuzz tests
+// run them: each with its default options, and the passes that do
+// nothing with those also with the options that make them rewrite.
+func passSpecs() []string {
+	var specs []string
+	for _, p := range ttir.Passes() {
+		specs = append(specs, p.Name)
+	}
+	return append(specs, "tt-persistent-programs{capability=90}", "tt-persistent-programs{capability=90 num-warps=8}")
+}
+
 func TestPassesNeverCrash(t *testing.T) {
 	mods := map[string]*ir.Operation{}
 	for name, src := range corpusChunks(t) {
@@ -61,11 +72,11 @@ func TestPassesNeverCrash(t *testing.T) {
 			mods[name] = mod
 		}
 	}
-	for _, p := range ttir.Passes() {
+	for _, spec := range passSpecs() {
 		crashes, failures, runs := 0, 0, 0
 		for name, orig := range mods {
 			mod := orig.Clone(nil)
-			pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+p.Name+")")
+			pm, err := passmgr.Parse(passmgr.Default, "builtin.module("+spec+")")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,14 +86,14 @@ func TestPassesNeverCrash(t *testing.T) {
 			case err == nil:
 			case strings.Contains(err.Error(), "crashed"):
 				crashes++
-				t.Errorf("%s crashed on %s: %v", p.Name, name, err)
+				t.Errorf("%s crashed on %s: %v", spec, name, err)
 			default:
 				failures++
 				if d, ok := err.(*ir.Diagnostic); ok && d.Loc == nil {
-					t.Errorf("%s failed on %s without a location: %v", p.Name, name, err)
+					t.Errorf("%s failed on %s without a location: %v", spec, name, err)
 				}
 			}
 		}
-		t.Logf("%-45s %4d chunks, %d refused with a diagnostic, %d crashes", p.Name, runs, failures, crashes)
+		t.Logf("%-45s %4d chunks, %d refused with a diagnostic, %d crashes", spec, runs, failures, crashes)
 	}
 }
