@@ -58,17 +58,29 @@ const maxNamedBuffers = 4
 // kernel and carries a note at each of its largest buffers. An unknown
 // arch is not checked.
 func CheckSharedMemory(module *ir.Operation, arch string) error {
+	_, err := SharedMemory(module, arch)
+	return err
+}
+
+// SharedMemory is CheckSharedMemory that also returns the shared memory
+// the largest kernel of the module needs (0 for an arch it does not know).
+func SharedMemory(module *ir.Operation, arch string) (int, error) {
 	capacity, ok := SharedMemoryCapacity(arch)
 	if !ok {
-		return nil
+		return 0, nil
 	}
 	m, err := allocation.Analyze(module, allocation.Options{Scratch: scratchSizes(arch)})
 	if err != nil {
-		return err
+		return 0, err
 	}
+	most := 0
 	for _, fn := range m.Graph.Roots {
 		a := m.Func(fn)
-		if a == nil || a.SharedMemorySize() <= capacity {
+		if a == nil {
+			continue
+		}
+		most = max(most, a.SharedMemorySize())
+		if a.SharedMemorySize() <= capacity {
 			continue
 		}
 		d := ir.OpErrorf(fn, "needs %s of shared memory, over the %s of %s; use fewer pipeline stages (--num-stages) or smaller blocks",
@@ -82,24 +94,7 @@ func CheckSharedMemory(module *ir.Operation, arch string) error {
 			}
 			d.Note(b.Owner.Loc(), "%s for this '%s' (%s buffer at offset %d)", kb(b.Size), b.Owner.Name(), b.Kind, b.Offset)
 		}
-		return &OutOfResources{Diag: d, Resource: "shared memory", Required: a.SharedMemorySize(), Limit: capacity, Arch: arch}
-	}
-	return nil
-}
-
-// SharedMemoryBytes returns the shared memory the largest kernel of a
-// TTGIR module needs on arch (its allocation, as CheckSharedMemory
-// computes it).
-func SharedMemoryBytes(module *ir.Operation, arch string) (int, error) {
-	m, err := allocation.Analyze(module, allocation.Options{Scratch: scratchSizes(arch)})
-	if err != nil {
-		return 0, err
-	}
-	most := 0
-	for _, fn := range m.Graph.Roots {
-		if a := m.Func(fn); a != nil {
-			most = max(most, a.SharedMemorySize())
-		}
+		return a.SharedMemorySize(), &OutOfResources{Diag: d, Resource: "shared memory", Required: a.SharedMemorySize(), Limit: capacity, Arch: arch}
 	}
 	return most, nil
 }

@@ -189,6 +189,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
 	retryFrom, notBuiltBefore, assumed, retries := 0, 0, 0, 0
+	sharedChecked := false
 	for i := 0; i < len(stages); i++ {
 		s := stages[i]
 		if s.Out > upTo {
@@ -202,13 +203,14 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				pristine, retryFrom, notBuiltBefore, assumed = module.Clone(nil), i, len(notBuilt), perSM
 			}
 		}
-		if s.In == LevelTTGIR {
+		if s.In == LevelTTGIR && !sharedChecked {
 			// The last moment the kernel's buffers can be named: the
 			// lowering turns them into offsets.
 			if err := resources.CheckSharedMemory(module, o.arch()); err != nil {
 				return nil, err
 			}
 		}
+		sharedChecked = false
 		pm, err := s.build(Registry, params)
 		if err != nil {
 			return nil, err
@@ -228,7 +230,8 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			return nil, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
 		}
 		if pristine != nil && s.Out == LevelTTGIR {
-			if held := ctasPerSMByShared(module, o.arch()); held < assumed {
+			held, err := ctasPerSMByShared(module, o.arch())
+			if held < assumed {
 				// Two or more CTAs an SM: the schedule again with that
 				// many; one where the registers allowed more (a kernel
 				// that would share its SM without the schedule) or none:
@@ -243,25 +246,29 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				retries++
 				continue
 			}
-			pristine = nil
+			// The next stage's check would repeat this one.
+			if err != nil {
+				return nil, err
+			}
+			pristine, sharedChecked = nil, true
 		}
 	}
 	return notBuilt, nil
 }
 
 // ctasPerSMByShared returns how many CTAs of the TTGIR module's kernels an
-// SM of arch holds by their shared memory: 0 if the allocation fails (the
-// lowering reports it), a large number for an arch tt does not reason
-// about.
-func ctasPerSMByShared(module *ir.Operation, arch string) int {
-	shared, err := resources.SharedMemoryBytes(module, arch)
+// SM of arch holds by their shared memory (a large number for an arch tt
+// does not reason about), with CheckSharedMemory's error: 0 for a module
+// over the capacity or whose allocation fails.
+func ctasPerSMByShared(module *ir.Operation, arch string) (int, error) {
+	shared, err := resources.SharedMemory(module, arch)
 	if err != nil {
-		return 0
+		return 0, err
 	}
 	if n, ok := resources.BlocksPerSMByShared(arch, shared); ok {
-		return n
+		return n, nil
 	}
-	return math.MaxInt
+	return math.MaxInt, nil
 }
 
 // restoreModule gives module the ops and attributes of saved, a clone
