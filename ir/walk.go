@@ -50,15 +50,7 @@ func Walk(op *Operation, order WalkOrder, fn func(*Operation) WalkResult) bool {
 // steering (one call per op instead of two: the IR is walked all the time).
 func WalkOps(op *Operation, fn func(*Operation)) {
 	fn(op)
-	for _, r := range op.Regions() {
-		for _, b := range r.blocks {
-			for o := b.first; o != nil; {
-				next := o.next
-				WalkOps(o, fn)
-				o = next
-			}
-		}
-	}
+	WalkNested(op, fn)
 }
 
 // WalkNested visits the ops nested in op (not op itself) in pre-order.

@@ -28,23 +28,7 @@ func TestSimPersistentMatmulWGMMA(t *testing.T) {
 	}
 	const m, n, k = 128, 128, 80
 	dir := t.TempDir()
-	a, b := make([]float32, m*k), make([]float32, k*n)
-	for i := range a {
-		a[i] = float32(i*7%5 - 2)
-	}
-	for i := range b {
-		b[i] = float32(i*3%7 - 3)
-	}
-	want := make([]float32, m*n)
-	for i := range m {
-		for j := range n {
-			var s float32
-			for l := range k {
-				s += a[i*k+l] * b[l*n+j]
-			}
-			want[i*n+j] = s
-		}
-	}
+	a, b, want := exactMatmul(m, n, k)
 	kernel := filepath.Join("..", "..", "examples", "persistent_matmul.py")
 	args := []string{kernel, "--kernel", "persistent_matmul_kernel", "--backend", "sim", "--arch", "sm_90", "--no-cache",
 		"--grid", "2", "--constexpr", "NUM_PROGRAMS=2", "--constexpr", "BLOCK_M=64", "--constexpr", "BLOCK_N=64", "--constexpr", "BLOCK_K=32",
@@ -101,23 +85,7 @@ func autoPersistentMatmul(t *testing.T, bn, grid int, perSM string) {
 		t.Fatalf("the persistent programs are not %%nsmid * %s", perSM)
 	}
 
-	a, b := make([]float32, m*k), make([]float32, k*n)
-	for i := range a {
-		a[i] = float32(i*7%5 - 2)
-	}
-	for i := range b {
-		b[i] = float32(i*3%7 - 3)
-	}
-	want := make([]float32, m*n)
-	for i := range m {
-		for j := range n {
-			var s float32
-			for l := range k {
-				s += a[i*k+l] * b[l*n+j]
-			}
-			want[i*n+j] = s
-		}
-	}
+	a, b, want := exactMatmul(m, n, k)
 	args := []string{kernel, "--kernel", "matmul_kernel", "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", fmt.Sprint(grid),
 		"--constexpr", "BLOCK_M=128", "--constexpr", fmt.Sprint("BLOCK_N=", bn), "--constexpr", "BLOCK_K=64", "--constexpr", "GROUP_M=8",
 		"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, k, n),
@@ -132,6 +100,30 @@ func autoPersistentMatmul(t *testing.T, bn, grid int, perSM string) {
 	}
 }
 
+// exactMatmul returns an m x k and a k x n matrix of small integers and
+// their product: every product and partial sum is exact in f16 inputs and
+// f32 sums, whatever order the tensor cores add in.
+func exactMatmul(m, n, k int) (a, b, want []float32) {
+	a, b = make([]float32, m*k), make([]float32, k*n)
+	for i := range a {
+		a[i] = float32(i*7%5 - 2)
+	}
+	for i := range b {
+		b[i] = float32(i*3%7 - 3)
+	}
+	want = make([]float32, m*n)
+	for i := range m {
+		for j := range n {
+			var s float32
+			for l := range k {
+				s += a[i*k+l] * b[l*n+j]
+			}
+			want[i*n+j] = s
+		}
+	}
+	return a, b, want
+}
+
 // writeHalfNpy writes v, rounded to f16, as a rows x cols float16 array.
 func writeHalfNpy(t *testing.T, dir, name string, v []float32, rows, cols int) string {
 	t.Helper()
@@ -139,13 +131,6 @@ func writeHalfNpy(t *testing.T, dir, name string, v []float32, rows, cols int) s
 	for i, f := range v {
 		bits[i] = npy.Float32ToFloat16(f)
 	}
-	arr, err := npy.FromFloat16Bits(bits, rows, cols)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, name)
-	if err := npy.WriteFile(p, arr); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	a, err := npy.FromFloat16Bits(bits, rows, cols)
+	return writeArray(t, dir, name, a, err)
 }

@@ -134,14 +134,7 @@ func TestSMsFlag(t *testing.T) {
 func writeI32(t *testing.T, dir, name string, v []int32) string {
 	t.Helper()
 	a, err := npy.FromSlice(v, len(v))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, name)
-	if err := npy.WriteFile(p, a); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return writeArray(t, dir, name, a, err)
 }
 
 func readI32(t *testing.T, path string) []int32 {

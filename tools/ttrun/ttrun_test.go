@@ -40,6 +40,13 @@ const addKernel = `tt.func public @add(%x_ptr: !tt.ptr<f32>, %y_ptr: !tt.ptr<f32
 func writeNpy(t *testing.T, dir, name string, v []float32) string {
 	t.Helper()
 	a, err := npy.FromSlice(v, len(v))
+	return writeArray(t, dir, name, a, err)
+}
+
+// writeArray writes the array a constructor returned (failing the test on
+// its error) as dir/name and returns the path.
+func writeArray(t *testing.T, dir, name string, a npy.Array, err error) string {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
