@@ -245,6 +245,15 @@ class HookTest(TempDirTest):
         self.assertEqual(md["tensordesc_meta"], [])
         self.assertEqual(md[tt_triton.METADATA_KEY], ident.cache_key())
 
+    def test_kernel_name(self):
+        """The first public function names the kernel; MLIR's default visibility is public."""
+        name = self.hook._kernel_name
+        self.assertEqual(name("tt.func public @add_kernel(%x: i32) {"), "add_kernel")
+        self.assertEqual(name("module {\n  tt.func @kernel(%arg0: !tt.ptr<i32>) {"), "kernel")
+        self.assertEqual(name("tt.func private @helper() {\n}\ntt.func public @k() {"), "k")
+        with self.assertRaisesRegex(TTTranslateError, "no public tt.func"):
+            name("tt.func private @helper() {\n}")
+
     def test_arguments_reach_tt(self):
         import tt_triton
         tt_triton.enable()

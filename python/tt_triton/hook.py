@@ -128,7 +128,10 @@ class _Compilation:
         return ptx
 
 
-_FUNC = re.compile(r"tt\.func\s+public\s+@([\w$.-]+)")
+# The kernel is the module's first public function, as Triton's get_entry_func_name finds it: MLIR
+# prints `public` where the function says so, and a function with no visibility is public too
+# (Triton's own test_warp_specialize_basic_ir writes `tt.func @kernel`); `private` ones are not.
+_FUNC = re.compile(r"tt\.func\s+(?:public\s+)?@([\w$.-]+)")
 
 
 def _kernel_name(text: str) -> str:
