@@ -28,6 +28,7 @@ FAKE_TRITON = {
 
         class _Compilation:
             use_ir_loc = None
+            disable_line_info = False
 
         class _Nvidia:
             dump_nvptx = False

@@ -47,7 +47,7 @@ class BuildArgsTest(unittest.TestCase):
         self.assertEqual(args[:7], ["--target=ptx", "--arch=sm_90a", "--num-warps=4", "--num-stages=3", "--num-ctas=1",
                                     "--ptx-version=8.7", "--enable-fp-fusion=true"])
         for want in ("--enable-reflect-ftz=true", "--debug=false", "--sanitize-overflow=true",
-                     "--launch-cooperative-grid=false", "--launch-pdl=false", "--kernel-abi=triton",
+                     "--launch-cooperative-grid=false", "--launch-pdl=false", "--line-info=true", "--kernel-abi=triton",
                      "--extern-libs=libdevice=/triton/backends/nvidia/lib/libdevice.10.bc"):
             self.assertIn(want, args)
         self.assertFalse(any(a.startswith("--maxnreg") for a in args))
@@ -62,6 +62,10 @@ class BuildArgsTest(unittest.TestCase):
                      "--launch-cooperative-grid=true", "--launch-pdl=true", "--maxnreg=42",
                      "--extern-libs=libdevice=/l.bc,mylib=/m.bc"):
             self.assertIn(want, args)
+
+    def test_line_info_knob(self):
+        """TRITON_DISABLE_LINE_INFO (knobs.compilation.disable_line_info) drops tt's .loc lines."""
+        self.assertIn("--line-info=false", translate.build_args(fakes.Options(), 90, 87, line_info=False))
 
     def test_arch_suffix(self):
         self.assertEqual(translate.sm_arch(80), "sm_80")
@@ -244,6 +248,19 @@ class HookTest(TempDirTest):
         self.assertEqual((md["profile_scratch_size"], md["profile_scratch_align"]), (0, 1))
         self.assertEqual(md["tensordesc_meta"], [])
         self.assertEqual(md[tt_triton.METADATA_KEY], ident.cache_key())
+
+    def test_line_info_knob_reaches_tt(self):
+        import tt_triton
+        from triton import knobs
+        tt_triton.enable()
+        argv_log = os.path.join(self.tmp, "argv.jsonl")
+        self.addCleanup(setattr, knobs.compilation, "disable_line_info", False)
+        for disabled, want in ((False, "--line-info=true"), (True, "--line-info=false")):
+            knobs.compilation.disable_line_info = disabled
+            with mock.patch.dict(os.environ, {"FAKE_TT_ARGV_LOG": argv_log}):
+                self.compile()
+            with open(argv_log) as f:
+                self.assertIn(want, json.loads(f.read().splitlines()[-1]))
 
     def test_kernel_name(self):
         """The first public function names the kernel; MLIR's default visibility is public."""

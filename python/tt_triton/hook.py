@@ -77,7 +77,9 @@ class _Compilation:
         """Run tt-translate on a module (ext ttir or ttgir) or its text."""
         text = src if isinstance(src, str) else (src.str() if hasattr(src, "str") else str(src))
         kernel = _kernel_name(text)
-        args = translate.build_args(self.options, self.capability, self._ptx_version())
+        from triton import knobs
+        args = translate.build_args(self.options, self.capability, self._ptx_version(),
+                                    line_info=not knobs.compilation.disable_line_info)
         self.result = translate.run(self.ident.path, text, ext, kernel, args)
         self.input_text, self.kernel = text, kernel
         self.ttgir_out, self.mlir_out, self.llir_out = self.result.ttgir, self.result.llvm_mlir, self.result.llir

@@ -57,9 +57,11 @@ def _flag(name: str, value: bool) -> str:
     return f"--{name}={'true' if value else 'false'}"
 
 
-def build_args(options, capability: int, ptx_version: int) -> list[str]:
+def build_args(options, capability: int, ptx_version: int, line_info: bool = True) -> list[str]:
     """tt-translate's arguments for Triton 3.6 CUDAOptions ``options`` (any object with its
-    fields) compiling for ``capability`` (90 for sm_90) at PTX ISA ``ptx_version`` (87 for 8.7).
+    fields) compiling for ``capability`` (90 for sm_90) at PTX ISA ``ptx_version`` (87 for 8.7),
+    with source positions in the PTX unless ``line_info`` is false (Triton's
+    ``knobs.compilation.disable_line_info``, TRITON_DISABLE_LINE_INFO).
 
     Every option that can change the code is passed; tt-translate honours each or refuses it
     with an error (tools/tttranslate/triton.go). The kernels get Triton's launcher ABI.
@@ -81,6 +83,7 @@ def build_args(options, capability: int, ptx_version: int) -> list[str]:
         _flag("sanitize-overflow", options.sanitize_overflow),
         _flag("launch-cooperative-grid", options.launch_cooperative_grid),
         _flag("launch-pdl", options.launch_pdl),
+        _flag("line-info", line_info),
         "--kernel-abi=triton",
     ]
     if options.maxnreg is not None:

@@ -29,10 +29,11 @@ type module struct {
 	functions map[string]*ir.Operation // llvm.func definitions by symbol
 	decls     strings.Builder          // globals and extern functions printed
 	declared  map[string]bool
-	needSmem  bool // a kernel addresses the dynamic shared memory
-	accel     bool // a kernel uses sm_90a-only instructions
-	strings   int  // printf format strings made so far
-	minPTX    int  // the lowest PTX version (major*10+minor) the code needs
+	needSmem  bool        // a kernel addresses the dynamic shared memory
+	accel     bool        // a kernel uses sm_90a-only instructions
+	strings   int         // printf format strings made so far
+	minPTX    int         // the lowest PTX version (major*10+minor) the code needs
+	files     sourceFiles // the source files `.loc` names (Options.LineInfo)
 }
 
 // Emit prints the PTX of every kernel of module (a builtin.module holding
@@ -164,6 +165,9 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 	for _, b := range bodies {
 		out.WriteString("\n")
 		out.WriteString(b)
+	}
+	if len(m.files.paths) > 0 {
+		out.WriteString("\n" + m.files.declarations())
 	}
 	if _, err := io.WriteString(w, out.String()); err != nil {
 		return nil, err

@@ -37,6 +37,7 @@ type fn struct {
 	emitters map[string]func(*ir.Operation) error
 	webs     *accWebs          // wgmma accumulators sharing registers (coalesce.go)
 	words    map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
+	loc      sourceState       // line information (lineinfo.go)
 }
 
 // emitFunction prints one kernel (`.visible .entry`) or device function
@@ -330,6 +331,7 @@ func (f *fn) loadParams(ps []param) error {
 
 // ins writes one instruction line.
 func (f *fn) ins(format string, args ...any) {
+	f.flushSource()
 	f.body.WriteString("\t")
 	if !writeSimple(&f.body, format, args) {
 		fmt.Fprintf(&f.body, format, args...)
@@ -400,6 +402,7 @@ func writeSimple(b *strings.Builder, format string, args []any) bool {
 
 // raw writes a line as is (inline asm bodies, comments).
 func (f *fn) raw(line string) {
+	f.flushSource()
 	f.body.WriteString(line)
 	f.body.WriteString("\n")
 }
@@ -409,6 +412,9 @@ func (f *fn) emitOp(op *ir.Operation) error {
 	e, ok := f.emitters[op.Name()]
 	if !ok {
 		return ir.OpErrorf(op, "the PTX emitter does not support '%s'", op.Name())
+	}
+	if f.m.opts.LineInfo {
+		f.markSource(op)
 	}
 	return e(op)
 }

@@ -30,6 +30,11 @@ type Options struct {
 	FPFusion bool
 	// NumWarps is used for modules without a `ttg.num-warps` attribute.
 	NumWarps int
+	// LineInfo prints the ops' source positions as `.loc` and `.file`
+	// directives (lineinfo.go), from which ptxas builds the line table
+	// that profilers and nvdisasm -g read (Triton's default; its
+	// TRITON_DISABLE_LINE_INFO turns it off).
+	LineInfo bool
 }
 
 // Kernel is the launch metadata of one emitted entry: what a loader needs

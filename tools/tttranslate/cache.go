@@ -33,7 +33,7 @@ func Cacheable(o *Options) bool {
 func OptionsKey(h *compilecache.Hasher, o *Options) *compilecache.Hasher {
 	h.String("target", o.Target).String("arch", o.arch()).
 		Int("num-warps", int64(o.NumWarps)).Int("num-stages", int64(o.NumStages)).Int("num-ctas", int64(o.NumCTAs)).
-		Bool("num-warps-given", o.NumWarpsGiven).String("ptx-version", o.PTXVersion).Bool("fp-fusion", o.FPFusion).
+		Bool("num-warps-given", o.NumWarpsGiven).String("ptx-version", o.PTXVersion).Bool("fp-fusion", o.FPFusion).Bool("line-info", o.LineInfo).
 		Bool("verify-each", o.Pass.VerifyEach).Bool("debug-info", o.Pass.PrintConfig.DebugInfo).
 		Bool("remarks", o.Remarks)
 	t := &o.Triton

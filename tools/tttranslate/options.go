@@ -32,6 +32,10 @@ type Options struct {
 	// FPFusion lets ptxas fuse float multiplies and adds (Triton's
 	// enable_fp_fusion, on by default there and here).
 	FPFusion bool
+	// LineInfo prints the source position of each op into the PTX
+	// (`.loc`/`.file`, the line table profilers read), as Triton does
+	// unless TRITON_DISABLE_LINE_INFO is set; on by default.
+	LineInfo bool
 	// LLD is the ld.lld used for hsaco ("" looks for ld.lld on PATH).
 	LLD string
 	// LLC is the llc used for amdgcn ("" looks for llc on PATH).
@@ -52,7 +56,7 @@ type Options struct {
 
 // DefaultOptions are Triton's defaults for an NVIDIA H100.
 func DefaultOptions() Options {
-	return Options{Target: "ptx", NumWarps: 4, NumStages: 3, NumCTAs: 1, FPFusion: true, Pass: *passmgr.DefaultConfig(),
+	return Options{Target: "ptx", NumWarps: 4, NumStages: 3, NumCTAs: 1, FPFusion: true, LineInfo: true, Pass: *passmgr.DefaultConfig(),
 		Triton: defaultTritonOptions()}
 }
 

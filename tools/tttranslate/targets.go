@@ -32,6 +32,7 @@ func emitPTX(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 	// declares that size (.reqntid, as Triton does) and ptxas may rely on it.
 	ks, err := nvptx.Emit(module, nvptx.Options{
 		Arch: o.arch(), PTXVersion: o.PTXVersion, FPFusion: o.FPFusion, NumWarps: o.NumWarps, ReqNTID: true,
+		LineInfo: o.LineInfo,
 	}, &b)
 	if err != nil {
 		return nil, nil, err

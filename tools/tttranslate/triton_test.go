@@ -3,6 +3,7 @@ package tttranslate
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -159,5 +160,34 @@ func TestTritonOptionErrors(t *testing.T) {
 		if code := Run(append([]string{in}, c.args...), nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr.String(), c.want)
 		}
+	}
+}
+
+// TestLineInfoFlag: the PTX carries the TTIR's source positions (Triton's
+// default, what nvdisasm -g and profilers read) unless --line-info=false
+// (the plugin's translation of TRITON_DISABLE_LINE_INFO=1).
+func TestLineInfoFlag(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	src := `module {
+  tt.func public @k(%p: !tt.ptr<f32> loc("/src/k.py":7:0)) {
+    %x = tt.load %p : !tt.ptr<f32> loc("/src/k.py":8:16)
+    %y = arith.addf %x, %x : f32 loc("/src/k.py":9:12)
+    tt.store %p, %y : !tt.ptr<f32> loc("/src/k.py":10:20)
+    tt.return loc("/src/k.py":10:4)
+  } loc("/src/k.py":7:0)
+} loc("/src/k.py":7:0)
+`
+	path := filepath.Join(t.TempDir(), "k.ttir")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ptx, _ := translateFile(t, path)
+	for _, want := range []string{".file\t1 \"/src/k.py\"", ".loc\t1 8 16", ".loc\t1 9 12", ".loc\t1 10 20"} {
+		if !strings.Contains(ptx, want) {
+			t.Errorf("default: want %q in\n%s", want, ptx)
+		}
+	}
+	if ptx, _ := translateFile(t, path, "--line-info=false"); strings.Contains(ptx, ".loc") || strings.Contains(ptx, ".file") {
+		t.Errorf("--line-info=false: want no line information:\n%s", ptx)
 	}
 }

@@ -110,6 +110,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.IntVar(&o.NumCTAs, "num-ctas", o.NumCTAs, "")
 	fs.StringVar(&o.PTXVersion, "ptx-version", "", "")
 	fs.BoolVar(&o.FPFusion, "enable-fp-fusion", o.FPFusion, "")
+	fs.BoolVar(&o.LineInfo, "line-info", o.LineInfo, "")
 	fs.StringVar(&o.LLC, "llc", "", "")
 	fs.StringVar(&o.LLD, "lld", "", "")
 	fs.StringVar(&o.DumpStages, "dump-stages", "", "")
@@ -295,6 +296,9 @@ OPTIONS:
   --num-ctas=N                        CTAs per cluster: 1, 2, 4, 8, 16 (default 1; > 1 on sm_90+)
   --ptx-version=M.m                   PTX .version to print
   --enable-fp-fusion[=false]          contract mul+add into fma (default true)
+  --line-info[=false]                 source positions in the PTX (.loc/.file) for
+                                      profilers and nvdisasm -g (default true; Triton's
+                                      TRITON_DISABLE_LINE_INFO=1 is --line-info=false)
   Triton's other compile options (the NVIDIA backend's; tools/tttranslate/triton.go):
   --enable-reflect-ftz[=false]        libdevice's flush-to-zero path (default true)
   --maxnreg=N                         at most N registers a thread (.maxnreg)
