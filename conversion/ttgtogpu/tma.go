@@ -200,6 +200,16 @@ func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rew
 // lowerTMAStore: ttng.async_tma_copy_local_to_global -> one gpu.tma_store
 // per box, then every thread closes its bulk group.
 func (l *lowering) lowerTMAStore(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	return l.lowerTMAStoreLike(op, e, rw, func(tmap ir.Value, coords []ir.Value, src, pred ir.Value) {
+		gpu.NewTMAStore(e.b, e.loc, tmap, coords, src, pred)
+	})
+}
+
+// lowerTMAStoreLike issues a store-like TMA op (a store or a reduction)
+// per box of the buffer, then closes every thread's bulk group, as
+// Triton's convertTMAStoreLikeOp does for both.
+func (l *lowering) lowerTMAStoreLike(op *ir.Operation, e *emitter, rw *conversion.Rewriter,
+	issue func(tmap ir.Value, coords []ir.Value, src, pred ir.Value)) error {
 	n := op.NumOperands()
 	c, err := l.planTMACopy(op, rw, op.Operands()[1:n-1], op.Operand(n-1))
 	if err != nil {
@@ -208,7 +218,7 @@ func (l *lowering) lowerTMAStore(op *ir.Operation, e *emitter, rw *conversion.Re
 	// With clusters, every CTA holds the whole buffer: one stores it.
 	leader := e.ctaOwner(int64(1)<<l.ctaBits - 1)
 	for m, msg := range c.msgs {
-		gpu.NewTMAStore(e.b, e.loc, c.desc, e.tmaCoords(c.coords, msg), e.byteGep(c.base, e.i32c(msg.offset)), e.tmaIssuer(m, leader))
+		issue(c.desc, e.tmaCoords(c.coords, msg), e.byteGep(c.base, e.i32c(msg.offset)), e.tmaIssuer(m, leader))
 	}
 	gpu.NewBulkCommit(e.b, e.loc)
 	rw.EraseOp(op)

@@ -91,3 +91,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A TMA reduction is issued as the store is: the 64x128 f16 buffer is two
+// 64x64 boxes, issued by lane 0 of warps 0 and 1 with the combine of the
+// op, coordinates innermost first, and the bulk group committed.
+
+// CHECK-LABEL: llvm.func @reduce(
+// CHECK-DAG:     %[[C0:.+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-DAG:     %[[C64:.+]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK-DAG:     %[[C32:.+]] = llvm.mlir.constant(32 : i32) : i32
+// CHECK-DAG:     %[[TID:.+]] = gpu.thread_id x
+// CHECK:         %[[W0:.+]] = llvm.icmp "eq" %[[TID]], %[[C0]] : i32
+// CHECK:         gpu.tma_reduce max %arg0[%[[C0]], %arg5], %{{.+}}, %[[W0]] : !llvm.ptr, !llvm.ptr<3>
+// CHECK:         %[[BOX1:.+]] = llvm.getelementptr %{{.+}}[8192]
+// CHECK:         %[[W1:.+]] = llvm.icmp "eq" %[[TID]], %[[C32]] : i32
+// CHECK:         gpu.tma_reduce max %arg0[%[[C64]], %arg5], %[[BOX1]], %[[W1]] : !llvm.ptr, !llvm.ptr<3>
+// CHECK-NEXT:    gpu.bulk_commit
+// CHECK-NEXT:    gpu.bulk_wait 0 {read}
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reduce(%out: !tt.tensordesc<tensor<64x128xbf16, #shared>>, %M: i32, %N: i32, %sM: i64, %sN: i64, %row: i32, %v: tensor<64x128xbf16, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %o = ttg.local_alloc %v : (tensor<64x128xbf16, #blocked>) -> !ttg.memdesc<64x128xbf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_reduce max, %out[%row, %c0] %o : !tt.tensordesc<tensor<64x128xbf16, #shared>>, !ttg.memdesc<64x128xbf16, #shared, #smem>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}
