@@ -123,3 +123,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A rank-reducing load (Triton's test_tensor_descriptor_rank_reducing_load):
+// the descriptor's block is 1x1x8x128, the buffer 8x128, so each of the
+// two 8x64 boxes is copied with the map's four coordinates, the box
+// offsets on the two innermost.
+
+// CHECK-LABEL: llvm.func @rank_reducing(
+// CHECK-DAG:     %[[C64:.+]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK:         gpu.tma_load %{{.+}}, %{{.+}}, %arg0[%arg6, %arg5, %arg7, %arg7], %{{.+}} : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr
+// CHECK:         %[[X:.+]] = llvm.add %arg6, %[[C64]] : i32
+// CHECK:         gpu.tma_load %{{.+}}, %{{.+}}, %arg0[%[[X]], %arg5, %arg7, %arg7], %{{.+}} : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 4}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @rank_reducing(%in: !tt.tensordesc<tensor<1x1x8x128xf16, #shared>>, %d0: i32, %d1: i32, %d2: i32, %d3: i32, %row: i32, %col: i32, %z: i32) {
+    %true = arith.constant true
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<8x128xf16, #shared1, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    ttng.barrier_expect %bar, 2048, %true : !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %in[%z, %z, %row, %col] %buf, %bar, %true : !tt.tensordesc<tensor<1x1x8x128xf16, #shared>>, !ttg.memdesc<1xi64, #shared2, #smem, mutable> -> !ttg.memdesc<8x128xf16, #shared1, #smem, mutable>
+    tt.return
+  }
+}

@@ -109,3 +109,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A rank-reducing copy whose buffer is swizzled differently from the
+// descriptor's block: the tensor map's box (and swizzle) would not be the
+// buffer's.
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 3}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @rank_reducing_swizzle(%in: !tt.tensordesc<tensor<1x8x64xf16, #shared>>, %d0: i32, %d1: i32, %d2: i32, %s0: i64, %s1: i64, %z: i32) {
+    %true = arith.constant true
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<8x64xf16, #shared1, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    // expected-error @+1 {{the descriptor's TMA box [1 8 64] (128-byte swizzle) does not match the buffer's [8 32] (64-byte swizzle)}}
+    ttng.async_tma_copy_global_to_local %in[%z, %z, %z] %buf, %bar, %true : !tt.tensordesc<tensor<1x8x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared2, #smem, mutable> -> !ttg.memdesc<8x64xf16, #shared1, #smem, mutable>
+    tt.return
+  }
+}
