@@ -102,8 +102,20 @@ func buildDescLoad(c *compiler, op *ir.Operation) (runFn, error) {
 	}, nil
 }
 
+// unsignedDescBlock reports whether the descriptor (operand 0) of a
+// reduction has an unsigned integer block type.
+func unsignedDescBlock(op *ir.Operation) bool {
+	d, ok := op.Operand(0).Type().(*tt.TensorDescType)
+	if !ok {
+		return false
+	}
+	it, ok := d.Block.Elem.(*ir.IntegerType)
+	return ok && it.Signedness == ir.Unsigned
+}
+
 // descReduceFn is the combine of tt.descriptor_reduce (TMA's
-// cp.reduce.async.bulk): integer min/max are signed; inc/dec wrap as
+// cp.reduce.async.bulk): integer min/max are unsigned on a ui32/ui64
+// block and signed otherwise; inc/dec wrap as
 // CUDA's atomicInc/atomicDec do.
 func descReduceFn(op *ir.Operation, e *Elem) (rmwFn, error) {
 	kind := tt.ReduceAdd
@@ -117,10 +129,14 @@ func descReduceFn(op *ir.Operation, e *Elem) (rmwFn, error) {
 			return rmwFor(op, memory.RMWFAdd, e)
 		}
 		return rmwFor(op, memory.RMWAdd, e)
-	case tt.ReduceMin:
-		return rmwFor(op, memory.RMWMin, e)
-	case tt.ReduceMax:
-		return rmwFor(op, memory.RMWMax, e)
+	case tt.ReduceMin, tt.ReduceMax:
+		// The tensor map is unsigned for a ui32/ui64 block (Triton's
+		// getTMAElementType), and TMA compares as the map says.
+		rmw := map[bool]memory.RMWOp{false: memory.RMWMin, true: memory.RMWMax}[kind == tt.ReduceMax]
+		if unsignedDescBlock(op) && !e.isFloat() {
+			rmw = map[bool]memory.RMWOp{false: memory.RMWUMin, true: memory.RMWUMax}[kind == tt.ReduceMax]
+		}
+		return rmwFor(op, rmw, e)
 	case tt.ReduceAnd:
 		return rmwFor(op, memory.RMWAnd, e)
 	case tt.ReduceOr:

@@ -93,7 +93,8 @@
 // where the PTX ISA leaves room, are described in their files: mma.go
 // (the arithmetic of mma.sync and wgmma), exec_mma.go, exec_ldmatrix.go,
 // exec_asynccopy.go, exec_wgmma.go and wgmma_desc.go, exec_mbarrier.go,
-// exec_tma.go and tensormap.go (the simulator's tensor-map encoding),
+// exec_tma.go, tma_reduce.go (the combines of TMA reductions) and
+// tensormap.go (the simulator's tensor-map encoding),
 // exec_fence.go and exec_warpspec.go.
 //
 // # Race detection

@@ -84,6 +84,8 @@ func compileTensormapReplace(c *compiler, in *instr) error {
 			return nil
 		case field == "rank":
 			x++
+		case field == "elemtype":
+			x = ptxElemTypeToDataType(x)
 		case field == "swizzle_mode" && x > 3:
 			return fmt.Errorf("tensor map: swizzle mode %d is not simulated", x)
 		case !ok:
@@ -119,4 +121,20 @@ func compileTensormapCp(c *compiler, in *instr) error {
 		return th.do(access{op: in.op, addr: r[dst], n: TensorMapBytes, align: 128, kind: Write}, func(b []byte) { copy(b, raw[:]) })
 	}
 	return nil
+}
+
+// ptxElemTypeToDataType maps tensormap.replace's .elemtype numbering
+// (PTX: ..., 8 f32.ftz, 9 f64, 10 bf16, ...) to CUtensorMapDataType's
+// (8 f64, 9 bf16, 10 f32 with ftz), which the simulator's encoding uses;
+// the others agree (Triton's TMA_DTYPE_DEVICE_TO_HOST).
+func ptxElemTypeToDataType(x uint64) uint64 {
+	switch x {
+	case 8:
+		return uint64(TMFloat32FTZ)
+	case 9:
+		return uint64(TMFloat64)
+	case 10:
+		return uint64(TMBFloat16)
+	}
+	return x
 }

@@ -35,12 +35,15 @@ import (
 // whose reads were retired lands when its thread exits; one whose reads
 // were not is an error at the exit.
 //
+// gpu.tma_reduce is a store whose landing combines each in-bounds element
+// with global memory's (tmaReduceFn, by the tensor map's data type).
+//
 // gpu.tma_prefetch is a hint and does nothing. Element strides other
 // than 1 are not simulated (tt's lowering uses 1).
 
 func init() {
 	define(compileTMALoad, gpu.TMALoadOp)
-	define(compileTMAStore, gpu.TMAStoreOp)
+	define(compileTMAStore, gpu.TMAStoreOp, gpu.TMAReduceOp)
 	define(func(c *compiler, in *instr) error {
 		in.step = func(th *thread, in *instr) error {
 			th.bulk.commit()
@@ -57,6 +60,7 @@ func init() {
 
 // tmap is a decoded tensor map in the form the copies use.
 type tmap struct {
+	dt      TensorMapDataType
 	rank, e int
 	base    uint64
 	dims    [5]int64
@@ -89,7 +93,7 @@ func (th *thread) tensorMap(op *ir.Operation, addr uint64) (*tmap, error) {
 	}
 	cm := &cachedMap{raw: raw}
 	t := &cm.m
-	t.rank, t.e, t.base = len(m.Dims), m.DataType.Size(), m.Base
+	t.dt, t.rank, t.e, t.base = m.DataType, len(m.Dims), m.DataType.Size(), m.Base
 	t.swizzle, t.bytes = max(uint64(m.Swizzle), 16), t.e
 	if m.FillNaN {
 		t.fill, _ = m.DataType.nan()
@@ -282,6 +286,10 @@ type bulkStore struct {
 	data []byte
 	runs []storeRun
 	read bool
+	// reduce combines an element of global memory with the box's
+	// (gpu.tma_reduce), nil for a plain store; e is the element size.
+	reduce func(old, v uint64) uint64
+	e      int
 }
 
 // storeRun is a contiguous in-bounds part of a box row.
@@ -292,15 +300,25 @@ type storeRun struct {
 
 func compileTMAStore(c *compiler, in *instr) error {
 	o := newTMAOperands(c, in)
+	kind := ""
+	if in.op.Name() == gpu.TMAReduceOp.Name {
+		kind = gpu.TMAReduceKind(in.op)
+	}
 	in.step = func(th *thread, in *instr) error {
 		var coords [5]int64
 		t, src, ok, err := o.prepare(th, in.op, &coords)
 		if err != nil || !ok {
 			return err
 		}
+		var reduce func(old, v uint64) uint64
+		if kind != "" {
+			if reduce, err = tmaReduceFn(kind, t.dt); err != nil {
+				return err
+			}
+		}
 		cta := th.cta
 		st := cta.async.newStore()
-		*st = bulkStore{src: src, swizzle: t.swizzle, data: grow(st.data, t.bytes), runs: st.runs[:0]}
+		*st = bulkStore{src: src, swizzle: t.swizzle, data: grow(st.data, t.bytes), runs: st.runs[:0], reduce: reduce, e: t.e}
 		for off := 0; off < t.bytes; off += 16 {
 			chunk := st.data[off : off+16]
 			if err := th.checkAsyncRead(in.op, swizzle(src+uint64(off), t.swizzle), func(b []byte) { copy(chunk, b) }); err != nil {
@@ -346,7 +364,7 @@ func (st *bulkStore) retireRead(th *thread, op *ir.Operation) error {
 			for now[k] == old[k] {
 				k++
 			}
-			return fmt.Errorf("shared memory byte %d, which the gpu.tma_store at %s reads, was written before a gpu.bulk_wait retired the store's reads", addr+uint64(k), opLoc(op))
+			return fmt.Errorf("shared memory byte %d, which the %s at %s reads, was written before a gpu.bulk_wait retired the store's reads", addr+uint64(k), op.Name(), opLoc(op))
 		}
 	}
 	return nil
@@ -364,9 +382,18 @@ func landBulkStore(th *thread, e *pendingEffect) error {
 	for _, r := range st.runs {
 		b, err := mem.slice(r.addr, r.n, 1)
 		if err != nil {
-			return fmt.Errorf("the gpu.tma_store at %s writes: %w", opLoc(e.op), err)
+			return fmt.Errorf("the %s at %s writes: %w", e.op.Name(), opLoc(e.op), err)
 		}
-		copy(b, st.data[r.off:r.off+r.n])
+		src := st.data[r.off : r.off+r.n]
+		if st.reduce == nil {
+			copy(b, src)
+			continue
+		}
+		// The reduction is atomic per element; the CTA's memory lock
+		// serializes it with every other access.
+		for i := 0; i < r.n; i += st.e {
+			putWord(b[i:i+st.e], st.reduce(word(b[i:i+st.e]), word(src[i:i+st.e])))
+		}
 	}
 	th.cta.async.stores = append(th.cta.async.stores, st)
 	return nil
@@ -399,7 +426,7 @@ func bulkAtExit(th *thread) error {
 	q := &th.bulk
 	for i := range q.effects {
 		if e := &q.effects[i]; !e.store.read {
-			return fmt.Errorf("the thread exited before a gpu.bulk_wait retired the reads of the gpu.tma_store at %s", opLoc(e.op))
+			return fmt.Errorf("the thread exited before a gpu.bulk_wait retired the reads of the %s at %s", e.op.Name(), opLoc(e.op))
 		}
 	}
 	for i := range q.effects {

@@ -102,8 +102,9 @@
 //	                                 the accumulators (wgmma.go)
 //	ttng.fence_async_shared          gpu.fence_proxy_async
 //	ttng.*_barrier, barrier_expect   gpu.mbarrier_* by thread 0 (waits by every thread)
-//	ttng.async_tma_*                 gpu.tma_load / tma_store per TMA box (verified against the
-//	                                 buffer's layout), bulk commit/wait (tma.go)
+//	ttng.async_tma_*                 gpu.tma_load / tma_store / tma_reduce per TMA box (verified
+//	                                 against the buffer's layout), bulk commit/wait (tma.go,
+//	                                 tma_reduce.go)
 //	!tt.tensordesc                   the tensor map's generic address; kernel parameters are
 //	                                 128-byte grid-constant tensor maps (tensordesc.go)
 //	tt.print / tt.assert             gpu.printf / gpu.assert

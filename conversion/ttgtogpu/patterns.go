@@ -103,6 +103,7 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("ttng.arrive_barrier", l.lowerArriveBarrier),
 		l.pat("ttng.async_tma_copy_global_to_local", l.lowerTMALoad),
 		l.pat("ttng.async_tma_copy_local_to_global", l.lowerTMAStore),
+		l.pat("ttng.async_tma_reduce", l.lowerTMAReduce),
 		l.pat("ttng.async_tma_store_wait", l.lowerTMAStoreWait),
 		l.pat("ttng.reinterpret_tensor_descriptor", l.lowerReinterpretTensorDesc),
 		l.pat("ttng.tensormap_create", l.lowerTensormapCreate),

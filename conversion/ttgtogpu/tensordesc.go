@@ -100,14 +100,27 @@ func tmaElementType(t ir.Type) (int64, bool) {
 	case isF64(t):
 		return 9, true
 	}
+	// Signed integers get the signed map types, as Triton's
+	// getTMAElementType gives them: TMA reductions (min, max) compare as
+	// the map's type says, so an si32 block must not become a u32 map.
+	signed := false
+	if it, ok := t.(*ir.IntegerType); ok {
+		signed = it.Signedness == ir.Signed
+	}
 	switch ir.BitWidth(t) {
 	case 8:
 		return 0, true
 	case 16:
 		return 1, true
 	case 32:
+		if signed {
+			return 3, true
+		}
 		return 2, true
 	case 64:
+		if signed {
+			return 5, true
+		}
 		return 4, true
 	}
 	return 0, false

@@ -2,11 +2,13 @@ package ttgtogpu
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/memory"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -118,6 +120,49 @@ func verifyTMABox(at func([]int64) int64, msg tmaMessage, box []int64, elem int6
 	return nil
 }
 
+// checkRankReducing checks a copy whose descriptor has more dims than the
+// buffer (Triton's rank-reducing descriptor loads and stores, whose
+// block has leading 1s): the tensor map's box, which the host or the
+// kernel's ttng.tensormap_create encodes from the descriptor's block, must
+// be the buffer's box with those leading 1s, or TMA would move other
+// bytes than the messages expect.
+func checkRankReducing(op *ir.Operation, mt *ttg.MemDescType, msgs []tmaMessage) error {
+	dt, ok := op.Operand(0).Type().(*tt.TensorDescType)
+	if !ok {
+		return ir.OpErrorf(op, "expected a tensor descriptor operand")
+	}
+	block := dt.Block
+	lead := len(block.Dims) - len(mt.Dims)
+	if lead < 0 || !sameTail(block.Dims, mt.Dims) {
+		return ir.OpErrorf(op, "the buffer %s is not the descriptor's block %s without leading dims", asm.TypeString(mt), asm.TypeString(block))
+	}
+	for _, d := range block.Dims[:lead] {
+		if d != 1 {
+			return ir.OpErrorf(op, "a rank-reducing TMA copy needs the descriptor's dropped dims to be 1, got block %s for buffer %s", asm.TypeString(block), asm.TypeString(mt))
+		}
+	}
+	dnv, ok := block.Encoding.(*ttg.NVMMASharedEncoding)
+	bnv, _ := mt.Encoding.(*ttg.NVMMASharedEncoding)
+	if !ok || bnv == nil {
+		return ir.OpErrorf(op, "a rank-reducing TMA copy needs nvmma_shared layouts on the descriptor and the buffer")
+	}
+	mapBox, err := linearlayout.TMABlockShape(block.Dims, linearlayout.NVMMASharedParams{SwizzlingByteWidth: dnv.SwizzlingByteWidth,
+		Transposed: dnv.Transposed, ElementBitWidth: dnv.ElementBitWidth}, true)
+	if err != nil {
+		return ir.OpErrorf(op, "%v", err)
+	}
+	bufBox, err := linearlayout.TMABlockShape(mt.Dims, linearlayout.NVMMASharedParams{SwizzlingByteWidth: bnv.SwizzlingByteWidth,
+		Transposed: bnv.Transposed, ElementBitWidth: bnv.ElementBitWidth}, true)
+	if err != nil {
+		return ir.OpErrorf(op, "%v", err)
+	}
+	if dnv.SwizzlingByteWidth != bnv.SwizzlingByteWidth || !slices.Equal(mapBox[lead:], bufBox) {
+		return ir.OpErrorf(op, "the descriptor's TMA box %v (%d-byte swizzle) does not match the buffer's %v (%d-byte swizzle)",
+			mapBox, dnv.SwizzlingByteWidth, bufBox, bnv.SwizzlingByteWidth)
+	}
+	return nil
+}
+
 func sameTail(alloc, dims []int64) bool {
 	tail := alloc[len(alloc)-len(dims):]
 	for i := range dims {
@@ -140,12 +185,19 @@ func (e *emitter) tmaIssuer(m int, pred ir.Value) ir.Value {
 }
 
 // tmaCoords returns a message's coordinates in PTX order (dimension 0,
-// the innermost, first) from the op's (outermost first).
+// the innermost, first) from the op's (outermost first). A rank-reducing
+// copy has more coordinates than the buffer has dims: the buffer's dims
+// are the innermost ones, and the leading coordinates are the box's
+// size-1 dims, the same for every message.
 func (e *emitter) tmaCoords(coords []ir.Value, msg tmaMessage) []ir.Value {
 	out := make([]ir.Value, len(coords))
+	lead := len(coords) - len(msg.origin)
 	for i := range coords {
 		d := len(coords) - 1 - i
-		out[i] = e.addC(coords[d], msg.origin[d])
+		out[i] = coords[d]
+		if d >= lead {
+			out[i] = e.addC(coords[d], msg.origin[d-lead])
+		}
 	}
 	return out
 }
@@ -165,12 +217,17 @@ func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords
 		return nil, ir.OpErrorf(op, "%v", err)
 	}
 	mt, ok := buf.Type().(*ttg.MemDescType)
-	if !ok || len(coords) != len(mt.Dims) {
-		return nil, ir.OpErrorf(op, "expected as many coordinates as the buffer has dims")
+	if !ok || len(coords) < len(mt.Dims) {
+		return nil, ir.OpErrorf(op, "expected at least as many coordinates as the buffer has dims")
 	}
 	msgs, err := l.tmaMessages(op, mt)
 	if err != nil {
 		return nil, err
+	}
+	if len(coords) > len(mt.Dims) {
+		if err := checkRankReducing(op, mt, msgs); err != nil {
+			return nil, err
+		}
 	}
 	return &tmaCopy{desc: rw.Remapped(op.Operand(0)), base: rw.Remapped(buf), coords: remapAll(rw, coords), msgs: msgs}, nil
 }
@@ -200,6 +257,16 @@ func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rew
 // lowerTMAStore: ttng.async_tma_copy_local_to_global -> one gpu.tma_store
 // per box, then every thread closes its bulk group.
 func (l *lowering) lowerTMAStore(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	return l.lowerTMAStoreLike(op, e, rw, func(tmap ir.Value, coords []ir.Value, src, pred ir.Value) {
+		gpu.NewTMAStore(e.b, e.loc, tmap, coords, src, pred)
+	})
+}
+
+// lowerTMAStoreLike issues a store-like TMA op (a store or a reduction)
+// per box of the buffer, then closes every thread's bulk group, as
+// Triton's convertTMAStoreLikeOp does for both.
+func (l *lowering) lowerTMAStoreLike(op *ir.Operation, e *emitter, rw *conversion.Rewriter,
+	issue func(tmap ir.Value, coords []ir.Value, src, pred ir.Value)) error {
 	n := op.NumOperands()
 	c, err := l.planTMACopy(op, rw, op.Operands()[1:n-1], op.Operand(n-1))
 	if err != nil {
@@ -208,7 +275,7 @@ func (l *lowering) lowerTMAStore(op *ir.Operation, e *emitter, rw *conversion.Re
 	// With clusters, every CTA holds the whole buffer: one stores it.
 	leader := e.ctaOwner(int64(1)<<l.ctaBits - 1)
 	for m, msg := range c.msgs {
-		gpu.NewTMAStore(e.b, e.loc, c.desc, e.tmaCoords(c.coords, msg), e.byteGep(c.base, e.i32c(msg.offset)), e.tmaIssuer(m, leader))
+		issue(c.desc, e.tmaCoords(c.coords, msg), e.byteGep(c.base, e.i32c(msg.offset)), e.tmaIssuer(m, leader))
 	}
 	gpu.NewBulkCommit(e.b, e.loc)
 	rw.EraseOp(op)

@@ -39,6 +39,7 @@
 //	             %desc = gpu.wgmma_desc %addr {swizzle = 128, lbo = 16, sbo = 1024} : !llvm.ptr<3> -> i64
 //	mbarrier.go  gpu.mbarrier_init/arrive/arrive_expect_tx/wait/inval %bar[, %phase][, %pred] : !llvm.ptr<3>
 //	tma.go       gpu.tma_load %dst, %bar, %map[%x, %y], gpu.tma_store %map[%x], %src,
+//	             gpu.tma_reduce add %map[%x], %src,
 //	             gpu.bulk_commit, gpu.bulk_wait 0 {read}, gpu.tma_prefetch %map
 //	fence.go     gpu.fence_proxy_async, gpu.fence_mbarrier_init
 //	warpspec.go  gpu.named_barrier %id, %n, gpu.named_barrier_arrive, gpu.setmaxnreg inc 240,

@@ -62,6 +62,7 @@ func TestTensorCoreBuilders(t *testing.T) {
 	gpu.NewMBarrierInval(b, loc, s, pred)
 	gpu.NewFenceProxyAsync(b, loc)
 	ts := gpu.NewTMAStore(b, loc, g, []ir.Value{w}, s, nil)
+	tr := gpu.NewTMAReduce(b, loc, "xor", mp, []ir.Value{w, w}, s, pred)
 	gpu.NewBulkCommit(b, loc)
 	bw := gpu.NewBulkWait(b, loc, 0, true)
 	gpu.NewTMAPrefetch(b, loc, mp, nil)
@@ -87,6 +88,7 @@ func TestTensorCoreBuilders(t *testing.T) {
 		"gpu.wgmma_wait 0, %5#0,",
 		"gpu.tma_load %arg1, %arg1, %arg2[%arg6, %arg6], %arg3 : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr",
 		"gpu.tma_store %arg0[%arg6], %arg1 : !llvm.ptr<1>, !llvm.ptr<3>",
+		"gpu.tma_reduce xor %arg2[%arg6, %arg6], %arg1, %arg3 : !llvm.ptr, !llvm.ptr<3>",
 		"gpu.bulk_wait 0 {read}", "gpu.setmaxnreg inc 232", "gpu.named_barrier_arrive %arg6, %arg6",
 	} {
 		if !strings.Contains(out, want) {
@@ -117,6 +119,9 @@ func TestTensorCoreBuilders(t *testing.T) {
 	}
 	if v := (gpu.TMAView{ts}); v.Map() != g || v.Shared() != s || len(v.Coords()) != 1 || v.Pred() != nil || v.Barrier() != nil {
 		t.Errorf("tma_store view wrong")
+	}
+	if v := (gpu.TMAView{tr}); v.Map() != mp || v.Shared() != s || len(v.Coords()) != 2 || v.Pred() != pred || v.Barrier() != nil || gpu.TMAReduceKind(tr) != "xor" {
+		t.Errorf("tma_reduce view wrong")
 	}
 	if gpu.BarrierPred(mw) != nil || gpu.MaxNRegs(sm) != 232 || !gpu.IncreasesRegs(sm) {
 		t.Errorf("mbarrier/setmaxnreg accessors wrong")

@@ -93,6 +93,9 @@ func TestTensorCoreVerifierErrors(t *testing.T) {
 		{`gpu.tma_load %s, %s, %m[%i, %i, %i, %i, %i, %i] : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr`, "rank 1 to 5, got 6"},
 		{`gpu.tma_load %s, %s, %s[%i] : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr<3>`, "tensor map must be an !llvm.ptr"},
 		{`gpu.tma_store %m[%i], %g : !llvm.ptr, !llvm.ptr<1>`, "shared-memory box must be an !llvm.ptr<3>"},
+		{`gpu.tma_reduce mul %m[%i], %s : !llvm.ptr, !llvm.ptr<3>`, "expected a reduction kind (add, min, max, inc, dec, and, or, xor), got 'mul'"},
+		{`"gpu.tma_reduce"(%m, %s, %i) : (!llvm.ptr, !llvm.ptr<3>, i32) -> ()`, "requires attribute 'kind'"},
+		{`gpu.tma_reduce add %m[%i], %g : !llvm.ptr, !llvm.ptr<1>`, "shared-memory box must be an !llvm.ptr<3>"},
 		// tensor maps made in the kernel
 		{`gpu.tensormap_replace %s, %i, %c {field = "box_size", ord = 0 : i32} : !llvm.ptr<3>, i32, i1`, "unknown tensor map field 'box_size'"},
 		{`gpu.tensormap_replace %s, %i, %c {field = "box_dim"} : !llvm.ptr<3>, i32, i1`, "field 'box_dim' needs an ord between 0 and 4"},

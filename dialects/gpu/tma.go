@@ -1,6 +1,9 @@
 package gpu
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -9,6 +12,7 @@ import (
 //
 //	gpu.tma_load %dst, %bar, %map[%x, %y], %p : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr
 //	gpu.tma_store %map[%x, %y], %src, %p : !llvm.ptr, !llvm.ptr<3>
+//	gpu.tma_reduce add %map[%x, %y], %src, %p : !llvm.ptr, !llvm.ptr<3>
 //	gpu.bulk_commit
 //	gpu.bulk_wait 0 {read}
 //	gpu.tma_prefetch %map : !llvm.ptr<1>
@@ -50,6 +54,16 @@ import (
 // then be overwritten), without it until their writes are complete and
 // visible to the thread.
 //
+// gpu.tma_reduce KIND (PTX cp.reduce.async.bulk.tensor.rd.global.
+// shared::cta.KIND.bulk_group) is a gpu.tma_store that combines each
+// in-bounds element with the one in global memory, atomically per
+// element: KIND is add, min, max, inc, dec, and, or or xor. The element
+// type, and with it the arithmetic (signed or unsigned integer min/max,
+// float add), is the tensor map's: add takes u32, s32, u64, f32, f16 and
+// bf16; min and max u32, s32, u64, s64, f16 and bf16; inc and dec u32;
+// and, or and xor 32- and 64-bit integers. It joins the bulk group as a
+// store does.
+//
 // gpu.tma_prefetch (prefetch.tensormap) is a hint that loads the tensor
 // map into the cache; it has no effect on values.
 //
@@ -57,6 +71,7 @@ import (
 var (
 	TMALoadOp     = Dialect.NewOp("tma_load", 0)
 	TMAStoreOp    = Dialect.NewOp("tma_store", 0)
+	TMAReduceOp   = Dialect.NewOp("tma_reduce", 0)
 	BulkCommitOp  = Dialect.NewOp("bulk_commit", 0)
 	BulkWaitOp    = Dialect.NewOp("bulk_wait", 0)
 	TMAPrefetchOp = Dialect.NewOp("tma_prefetch", 0)
@@ -72,6 +87,20 @@ func init() {
 	TMAStoreOp.Print = func(p ir.OpPrinter, op *ir.Operation) { printTMA(p, op, false) }
 	TMAStoreOp.Verify = func(op *ir.Operation) error { return verifyTMA(op, false) }
 	TMAStoreOp.Effects = orderingEffects
+
+	TMAReduceOp.Inherent = []string{"kind"}
+	TMAReduceOp.Parse = parseTMAReduce
+	TMAReduceOp.Print = func(p ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" " + TMAReduceKind(op))
+		printTMA(p, op, false)
+	}
+	TMAReduceOp.Verify = func(op *ir.Operation) error {
+		if !slices.Contains(TMAReduceKinds, TMAReduceKind(op)) {
+			return ir.OpErrorf(op, "requires attribute 'kind': one of %s", strings.Join(TMAReduceKinds, ", "))
+		}
+		return verifyTMA(op, false)
+	}
+	TMAReduceOp.Effects = orderingEffects
 
 	BulkCommitOp.Parse = parseNoOperands
 	BulkCommitOp.Print = printNoOperands
@@ -117,7 +146,32 @@ func init() {
 	TMAPrefetchOp.Effects = orderingEffects
 }
 
-// TMAView is a typed view of gpu.tma_load and gpu.tma_store.
+// TMAReduceKinds are the combines of gpu.tma_reduce, PTX's .redOp.
+var TMAReduceKinds = []string{"add", "min", "max", "inc", "dec", "and", "or", "xor"}
+
+// TMAReduceKind returns the combine of a gpu.tma_reduce.
+func TMAReduceKind(op *ir.Operation) string {
+	if a, ok := op.Attr("kind").(*ir.StringAttr); ok {
+		return a.Value
+	}
+	return ""
+}
+
+func parseTMAReduce(p ir.OpParser, st *ir.OperationState) error {
+	loc := p.Loc()
+	kw, err := p.ParseKeyword()
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(TMAReduceKinds, kw) {
+		return p.ErrorfAt(loc, "expected a reduction kind (%s), got '%s'", strings.Join(TMAReduceKinds, ", "), kw)
+	}
+	st.AddAttr("kind", ir.StringAttrOf(p.Context(), kw))
+	return parseTMA(p, st, false)
+}
+
+// TMAView is a typed view of gpu.tma_load, gpu.tma_store and
+// gpu.tma_reduce (laid out as a store).
 type TMAView struct{ *ir.Operation }
 
 func (v TMAView) isLoad() bool { return v.Name() == TMALoadOp.Name }
@@ -269,7 +323,7 @@ func printTMA(p ir.OpPrinter, op *ir.Operation, load bool) {
 		p.WriteString(", ")
 		p.PrintOperand(pr)
 	}
-	p.PrintOptionalAttrDict(op.Attrs())
+	p.PrintOptionalAttrDict(op.Attrs(), "kind")
 	p.WriteString(" : ")
 	if load {
 		p.PrintTypes([]ir.Type{v.Shared().Type(), v.Barrier().Type(), v.Map().Type()})
@@ -373,6 +427,15 @@ func NewBulkWait(b *ir.Builder, loc ir.Location, pending int, read bool) *ir.Ope
 		attrs = append(attrs, ir.NamedAttr{Name: "read", Value: ir.Unit(b.Ctx)})
 	}
 	return b.CreateOp(BulkWaitOp.Name, loc, nil, nil, attrs...)
+}
+
+// NewTMAReduce builds `gpu.tma_reduce kind map[coords], src[, pred]`.
+func NewTMAReduce(b *ir.Builder, loc ir.Location, kind string, tensorMap ir.Value, coords []ir.Value, src, pred ir.Value) *ir.Operation {
+	ops := append([]ir.Value{tensorMap, src}, coords...)
+	if pred != nil {
+		ops = append(ops, pred)
+	}
+	return b.CreateOp(TMAReduceOp.Name, loc, ops, nil, ir.NamedAttr{Name: "kind", Value: ir.StringAttrOf(b.Ctx, kind)})
 }
 
 // WaitsForRead reports whether a bulk_wait waits only for reads.

@@ -158,7 +158,10 @@ func init() {
 	AsyncTMACopyLocalToGlobal.Def.Effects = func(op *ir.Operation) []ir.Effect {
 		return append(global(ir.Read, ir.Write)(op), sharedRW(op.Operand(op.NumOperands()-1), ir.Read)...)
 	}
-	AsyncTMAReduce.Def.Effects = global(ir.Read, ir.Write)
+	// A reduction reads its source buffer as a store does (Triton's
+	// MemRead<SharedMemory> on $src): the barrier analysis must see the
+	// read, or the writes that fill the buffer race with the TMA.
+	AsyncTMAReduce.Def.Effects = AsyncTMACopyLocalToGlobal.Def.Effects
 	AsyncTMAGather.Def.Effects = func(op *ir.Operation) []ir.Effect {
 		return append(append(global(ir.Read)(op), sharedRW(op.Operand(3), ir.Write)...), sharedRW(op.Operand(4), ir.Write)...)
 	}

@@ -72,7 +72,11 @@ func (fx *fnTr) nvTMA(op *ir.Operation) error {
 	for i := range cs {
 		cs[i] = "$" + itoa(1+i)
 	}
-	text := fmt.Sprintf("cp.async.bulk.tensor.%dd.global.shared::cta.bulk_group [$0, {%s}], [$%d];", rank, strings.Join(cs, ", "), 1+rank)
+	inst := "cp.async.bulk.tensor.%dd.global.shared::cta.bulk_group"
+	if op.Name() == gpu.TMAReduceOp.Name {
+		inst = "cp.reduce.async.bulk.tensor.%dd.global.shared::cta." + gpu.TMAReduceKind(op) + ".bulk_group"
+	}
+	text := fmt.Sprintf(inst+" [$0, {%s}], [$%d];", rank, strings.Join(cs, ", "), 1+rank)
 	args := append(append([]value.Value{lead[0]}, coords...), lead[1])
 	text, cons, args := asmPredicated(text, "l"+strings.Repeat(",r", rank)+",l", args, pred)
 	fx.asm(text, cons, lltypes.Void, true, args...)

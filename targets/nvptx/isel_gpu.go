@@ -59,6 +59,7 @@ func (f *fn) gpuTable() map[string]func(*ir.Operation) error {
 		"gpu.mbarrier_inval":                f.emitMBarrierInval,
 		"gpu.tma_load":                      f.emitTMALoad,
 		"gpu.tma_store":                     f.emitTMAStore,
+		"gpu.tma_reduce":                    f.emitTMAReduce,
 		"gpu.bulk_commit":                   f.emitBulkCommit,
 		"gpu.bulk_wait":                     f.emitBulkWait,
 		"gpu.tma_prefetch":                  f.emitTMAPrefetch,

@@ -65,6 +65,22 @@ func (f *fn) emitTMAStore(op *ir.Operation) error {
 	return nil
 }
 
+// emitTMAReduce prints the reducing store as Triton 3.6 does: the tile
+// load mode is the default, and the element type is the tensor map's.
+func (f *fn) emitTMAReduce(op *ir.Operation) error {
+	tmap, coords, prefix, happens, err := f.tmaOperands(op, "cp.reduce.async.bulk.tensor")
+	if err != nil || !happens {
+		return err
+	}
+	src, err := f.get(gpu.TMAView{Operation: op}.Shared())
+	if err != nil {
+		return err
+	}
+	f.ins("%scp.reduce.async.bulk.tensor.%dd.global.shared::cta.%s.bulk_group [%s, {%s}], [%s]",
+		prefix, len(coords), gpu.TMAReduceKind(op), tmap, strings.Join(coords, ", "), f.reg(src))
+	return nil
+}
+
 func (f *fn) emitBulkCommit(op *ir.Operation) error {
 	if err := f.requireSM(op, 90, "cp.async.bulk.commit_group"); err != nil {
 		return err

@@ -38,6 +38,7 @@ module {
     gpu.mbarrier_inval %arg1, %arg2 : !llvm.ptr<3>
     gpu.fence_proxy_async
     gpu.tma_store %arg8[%arg6], %arg1, %arg2 : !llvm.ptr, !llvm.ptr<3>
+    gpu.tma_reduce min %arg8[%arg6, %arg6], %arg1 : !llvm.ptr, !llvm.ptr<3>
     gpu.bulk_commit
     gpu.bulk_wait 0 {read}
     gpu.bulk_wait 1

@@ -91,3 +91,63 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A TMA reduction is issued as the store is: the 64x128 f16 buffer is two
+// 64x64 boxes, issued by lane 0 of warps 0 and 1 with the combine of the
+// op, coordinates innermost first, and the bulk group committed.
+
+// CHECK-LABEL: llvm.func @reduce(
+// CHECK-DAG:     %[[C0:.+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-DAG:     %[[C64:.+]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK-DAG:     %[[C32:.+]] = llvm.mlir.constant(32 : i32) : i32
+// CHECK-DAG:     %[[TID:.+]] = gpu.thread_id x
+// CHECK:         %[[W0:.+]] = llvm.icmp "eq" %[[TID]], %[[C0]] : i32
+// CHECK:         gpu.tma_reduce max %arg0[%[[C0]], %arg5], %{{.+}}, %[[W0]] : !llvm.ptr, !llvm.ptr<3>
+// CHECK:         %[[BOX1:.+]] = llvm.getelementptr %{{.+}}[8192]
+// CHECK:         %[[W1:.+]] = llvm.icmp "eq" %[[TID]], %[[C32]] : i32
+// CHECK:         gpu.tma_reduce max %arg0[%[[C64]], %arg5], %[[BOX1]], %[[W1]] : !llvm.ptr, !llvm.ptr<3>
+// CHECK-NEXT:    gpu.bulk_commit
+// CHECK-NEXT:    gpu.bulk_wait 0 {read}
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reduce(%out: !tt.tensordesc<tensor<64x128xbf16, #shared>>, %M: i32, %N: i32, %sM: i64, %sN: i64, %row: i32, %v: tensor<64x128xbf16, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %o = ttg.local_alloc %v : (tensor<64x128xbf16, #blocked>) -> !ttg.memdesc<64x128xbf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_reduce max, %out[%row, %c0] %o : !tt.tensordesc<tensor<64x128xbf16, #shared>>, !ttg.memdesc<64x128xbf16, #shared, #smem>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}
+
+// -----
+
+// A rank-reducing load (Triton's test_tensor_descriptor_rank_reducing_load):
+// the descriptor's block is 1x1x8x128, the buffer 8x128, so each of the
+// two 8x64 boxes is copied with the map's four coordinates, the box
+// offsets on the two innermost.
+
+// CHECK-LABEL: llvm.func @rank_reducing(
+// CHECK-DAG:     %[[C64:.+]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK:         gpu.tma_load %{{.+}}, %{{.+}}, %arg0[%arg6, %arg5, %arg7, %arg7], %{{.+}} : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr
+// CHECK:         %[[X:.+]] = llvm.add %arg6, %[[C64]] : i32
+// CHECK:         gpu.tma_load %{{.+}}, %{{.+}}, %arg0[%[[X]], %arg5, %arg7, %arg7], %{{.+}} : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 4}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @rank_reducing(%in: !tt.tensordesc<tensor<1x1x8x128xf16, #shared>>, %d0: i32, %d1: i32, %d2: i32, %d3: i32, %row: i32, %col: i32, %z: i32) {
+    %true = arith.constant true
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<8x128xf16, #shared1, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    ttng.barrier_expect %bar, 2048, %true : !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %in[%z, %z, %row, %col] %buf, %bar, %true : !tt.tensordesc<tensor<1x1x8x128xf16, #shared>>, !ttg.memdesc<1xi64, #shared2, #smem, mutable> -> !ttg.memdesc<8x128xf16, #shared1, #smem, mutable>
+    tt.return
+  }
+}

@@ -74,3 +74,60 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// cp.reduce.async.bulk.tensor has no f32 min (Triton's front end refuses
+// it on sm_90 too); a hand-written one is a located error.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reduce_f32_min(%out: !tt.tensordesc<tensor<16x32xf32, #shared>>, %M: i32, %N: i32, %sM: i64, %sN: i64, %v: tensor<16x32xf32, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %o = ttg.local_alloc %v : (tensor<16x32xf32, #blocked>) -> !ttg.memdesc<16x32xf32, #shared, #smem>
+    // expected-error @+1 {{TMA cannot reduce (min) elements of type f32: cp.reduce.async.bulk.tensor.min takes u32, s32, u64, s64, f16 and bf16}}
+    ttng.async_tma_reduce min, %out[%c0, %c0] %o : !tt.tensordesc<tensor<16x32xf32, #shared>>, !ttg.memdesc<16x32xf32, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+// Nor an 8-bit add.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reduce_i8_add(%out: !tt.tensordesc<tensor<16x128xi8, #shared>>, %M: i32, %N: i32, %sM: i64, %sN: i64, %v: tensor<16x128xi8, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %o = ttg.local_alloc %v : (tensor<16x128xi8, #blocked>) -> !ttg.memdesc<16x128xi8, #shared, #smem>
+    // expected-error @+1 {{TMA cannot reduce (add) elements of type i8: cp.reduce.async.bulk.tensor.add takes u32, s32, u64, f32, f16 and bf16}}
+    ttng.async_tma_reduce add, %out[%c0, %c0] %o : !tt.tensordesc<tensor<16x128xi8, #shared>>, !ttg.memdesc<16x128xi8, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+// A rank-reducing copy whose buffer is swizzled differently from the
+// descriptor's block: the tensor map's box (and swizzle) would not be the
+// buffer's.
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 3}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @rank_reducing_swizzle(%in: !tt.tensordesc<tensor<1x8x64xf16, #shared>>, %d0: i32, %d1: i32, %d2: i32, %s0: i64, %s1: i64, %z: i32) {
+    %true = arith.constant true
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<8x64xf16, #shared1, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    // expected-error @+1 {{the descriptor's TMA box [1 8 64] (128-byte swizzle) does not match the buffer's [8 32] (64-byte swizzle)}}
+    ttng.async_tma_copy_global_to_local %in[%z, %z, %z] %buf, %bar, %true : !tt.tensordesc<tensor<1x8x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared2, #smem, mutable> -> !ttg.memdesc<8x64xf16, #shared1, #smem, mutable>
+    tt.return
+  }
+}
