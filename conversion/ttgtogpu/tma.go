@@ -7,7 +7,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/memory"
-	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -141,20 +140,12 @@ func (e *emitter) tmaIssuer(m int, pred ir.Value) ir.Value {
 }
 
 // tmaCoords returns a message's coordinates in PTX order (dimension 0,
-// the innermost, first) from the op's (outermost first). A rank-reducing
-// copy has more coordinates than the buffer has dims: the buffer's dims
-// are the innermost ones, the outer coordinates (unit dims of the box)
-// stay as they are, as in Triton 3.6.
+// the innermost, first) from the op's (outermost first).
 func (e *emitter) tmaCoords(coords []ir.Value, msg tmaMessage) []ir.Value {
 	out := make([]ir.Value, len(coords))
-	r := len(msg.origin)
 	for i := range coords {
 		d := len(coords) - 1 - i
-		if i < r {
-			out[i] = e.addC(coords[d], msg.origin[r-1-i])
-		} else {
-			out[i] = coords[d]
-		}
+		out[i] = e.addC(coords[d], msg.origin[d])
 	}
 	return out
 }
@@ -174,11 +165,8 @@ func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords
 		return nil, ir.OpErrorf(op, "%v", err)
 	}
 	mt, ok := buf.Type().(*ttg.MemDescType)
-	if !ok || len(coords) < len(mt.Dims) {
-		return nil, ir.OpErrorf(op, "expected at least as many coordinates as the buffer has dims")
-	}
-	if err := checkRankReducing(op, mt); err != nil {
-		return nil, err
+	if !ok || len(coords) != len(mt.Dims) {
+		return nil, ir.OpErrorf(op, "expected as many coordinates as the buffer has dims")
 	}
 	msgs, err := l.tmaMessages(op, mt)
 	if err != nil {
@@ -244,26 +232,4 @@ func remapAll(rw *conversion.Rewriter, vs []ir.Value) []ir.Value {
 		out[i] = rw.Remapped(v)
 	}
 	return out
-}
-
-// checkRankReducing accepts a copy between a descriptor of rank R and a
-// buffer of rank r < R (Triton's rank-reducing descriptor loads, whose
-// tensor drops the block's leading unit dims) only when the block's
-// leading R - r dims are 1 and its others the buffer's.
-func checkRankReducing(op *ir.Operation, mt *ttg.MemDescType) error {
-	dt, ok := op.Operand(0).Type().(*tt.TensorDescType)
-	if !ok || dt.Block == nil {
-		return nil
-	}
-	block := dt.Block.Dims
-	extra := len(block) - len(mt.Dims)
-	if extra < 0 {
-		return ir.OpErrorf(op, "the buffer %s has more dims than the descriptor's block %v", asm.TypeString(mt), block)
-	}
-	for d, n := range block {
-		if d < extra && n != 1 || d >= extra && n != mt.Dims[d-extra] {
-			return ir.OpErrorf(op, "the descriptor's block %v is not the buffer's shape %v with leading unit dims", block, mt.Dims)
-		}
-	}
-	return nil
 }

@@ -76,24 +76,3 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
-
-// -----
-
-// A copy with more coordinates than its buffer has dims is a rank-reducing
-// one only when the descriptor's block is the buffer's shape with leading
-// unit dims; a block of two batches does not fit a one-batch buffer.
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#shared3 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 3}>
-#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#smem = #ttg.shared_memory
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @rank_reducing(%d: !tt.tensordesc<tensor<2x32x64xf16, #shared3>>, %i: i32) {
-    %true = arith.constant true
-    %buf = ttg.local_alloc : () -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable>
-    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-    // expected-error @+1 {{the descriptor's block [2 32 64] is not the buffer's shape [32 64] with leading unit dims}}
-    ttng.async_tma_copy_global_to_local %d[%i, %i, %i] %buf, %bar, %true : !tt.tensordesc<tensor<2x32x64xf16, #shared3>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable>
-    tt.return
-  }
-}
