@@ -47,7 +47,8 @@ func (l *lowering) packedResultType(results []ir.Type) ir.Type {
 // lowerFunc turns tt.func into llvm.func. Public functions are kernels
 // (Triton's rule); their parameters are exactly the tt.func arguments, in
 // order. Other functions that use shared memory take its base address as
-// one more parameter (see smemPlan.baseParam).
+// one more parameter (see smemPlan.baseParam), and then those that need
+// global scratch their share of it (tensormap.go).
 func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) bool {
 	f := tt.FuncOp{Operation: op}
 	ft := f.Type()
@@ -63,7 +64,7 @@ func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewr
 	if smemParam {
 		sig = llvm.Func(l.ctx, sig.Result, append(append([]ir.Type(nil), sig.Params...), llvm.Ptr(l.ctx, llvm.SharedAddrSpace)), false)
 	}
-	scratchParam := kernel && l.globalScratchSize() > 0
+	scratchParam := kernel && l.globalScratchSize() > 0 || !kernel && l.scratchFuncs[f.Name()]
 	if scratchParam {
 		sig = llvm.Func(l.ctx, sig.Result, append(append([]ir.Type(nil), sig.Params...), llvm.Ptr(l.ctx, llvm.GlobalAddrSpace)), false)
 	}
@@ -182,6 +183,15 @@ func (l *lowering) lowerCall(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 			return err
 		}
 		args = append(args, e.smemAddr(off, e.i32c(0)))
+	}
+	if l.scratchFuncs[callee] {
+		// The callee's global scratch is the caller's bytes at the
+		// offset the allocation gave this call.
+		p, err := l.globalScratchAt(op, e)
+		if err != nil {
+			return err
+		}
+		args = append(args, p)
 	}
 	var results []ir.Type
 	packed := l.packedResultType(flat)

@@ -51,7 +51,18 @@ type ldMatrixInstr struct {
 // planLdMatrix returns the ldmatrix form of a local load of lay from a
 // buffer addressed by p, or nil when the layouts do not fit one.
 func (l *lowering) planLdMatrix(lay *regLayout, p *cvtPlan) *ldMatrixPlan {
-	if !l.target.hasLdMatrix() || lay.laneBits != 5 || p.bits < 8 || p.bits > 32 {
+	if !l.target.hasLdMatrix() {
+		return nil
+	}
+	return planMatrixMove(lay, p)
+}
+
+// planMatrixMove returns the 8x8-matrix form of a move between the
+// registers of lay and a buffer addressed by p, or nil when the layouts do
+// not fit one. ldmatrix and stmatrix share it: each is the other's inverse
+// (stmatrix.go).
+func planMatrixMove(lay *regLayout, p *cvtPlan) *ldMatrixPlan {
+	if lay.laneBits != 5 || p.bits < 8 || p.bits > 32 {
 		return nil
 	}
 	// The registers that hold distinct elements, as bits of a compact index.

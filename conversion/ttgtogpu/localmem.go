@@ -94,6 +94,10 @@ func (l *lowering) storeToBuffer(e *emitter, op *ir.Operation, base ir.Value, mt
 		return err
 	}
 	elem := l.scalarType(mt.Elem)
+	if st := l.planStMatrix(lay, p); st != nil && ir.BitWidth(elem) == p.bits {
+		st.store(e, base, vals, p.bits)
+		return nil
+	}
 	mask := int64(1)<<p.roundLog - 1
 	owner := e.ownerPredicate(lay)
 	p.transferAt(e, base, lay, 0, mask, func(regs []int, addr ir.Value) {

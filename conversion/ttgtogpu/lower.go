@@ -67,6 +67,10 @@ type lowering struct {
 	views map[operandKey]memView
 	// clips are the tt.clampf ops lowered to min.xorsign.abs.
 	clips map[*ir.Operation]bool
+	// scratchFuncs are the functions other than kernels that need global
+	// scratch (ttg.global_scratch_memory_size > 0): they take their
+	// caller's share as one more parameter (tensormap.go).
+	scratchFuncs map[string]bool
 
 	err error // the first located failure a pattern reported
 }
@@ -140,6 +144,7 @@ func (l *lowering) run() error {
 	l.axis = axisinfo.Analyze(l.module)
 	l.access = l.planAccesses()
 	l.clips = l.findClips()
+	l.scratchFuncs = findScratchFuncs(l.module)
 	cfg := &conversion.Config{
 		Target:   l.legality(),
 		Patterns: l.patterns(),

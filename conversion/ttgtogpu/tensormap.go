@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
@@ -28,7 +29,11 @@ import (
 // CTA of rank r of program p those at (p*n + r) * size, as Triton 3.6's
 // launcher allocates and its lowering indexes them), and a
 // ttg.global_scratch_alloc is its program's bytes at the op's
-// ttg.global_scratch_memory_offset.
+// ttg.global_scratch_memory_offset. A function other than the kernel whose
+// ttg.global_scratch_memory_size is positive (a noinline helper making a
+// descriptor) takes its share as its last parameter, after the shared
+// memory base: each call passes the caller's share plus the call's
+// ttg.global_scratch_memory_offset, as Triton 3.6 does.
 //
 // Tensor map creation (Triton's TensormapCreateOpConversion): thread 0
 // zeroes a 128-byte template in the op's shared scratch and sets its
@@ -51,27 +56,59 @@ func (l *lowering) globalScratchSize() int64 {
 // lowerGlobalScratchAlloc: this program's bytes of the global scratch
 // buffer at the op's offset.
 func (l *lowering) lowerGlobalScratchAlloc(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	p, err := l.globalScratchAt(op, e)
+	if err != nil {
+		return err
+	}
+	rw.ReplaceOp(op, []ir.Value{p})
+	return nil
+}
+
+// globalScratchAt is the address of the global scratch that op (a
+// ttg.global_scratch_alloc or a tt.call of a function that needs scratch)
+// was given: the function's share plus the op's
+// ttg.global_scratch_memory_offset. A kernel's share is its program's
+// slot of the buffer; a function other than a kernel receives its share
+// from its caller as its last parameter, as Triton 3.6 passes it.
+func (l *lowering) globalScratchAt(op *ir.Operation, e *emitter) (ir.Value, error) {
 	off, ok := op.Attr("ttg.global_scratch_memory_offset").(*ir.IntegerAttr)
 	if !ok {
-		return ir.OpErrorf(op, "has no ttg.global_scratch_memory_offset: run tritongpu-global-scratch-memory-allocation before the lowering")
-	}
-	if !e.fs.kernel {
-		return ir.OpErrorf(op, "global scratch memory in a function that is not the kernel is not supported: tt passes the global scratch base to kernels only")
+		return nil, ir.OpErrorf(op, "has no ttg.global_scratch_memory_offset: run tritongpu-global-scratch-memory-allocation before the lowering")
 	}
 	if e.fs.globalScratch == nil {
-		return ir.OpErrorf(op, "the module has no ttg.global_scratch_memory_size: run tritongpu-global-scratch-memory-allocation before the lowering")
-	}
-	base := e.fs.once(l, "global_scratch", func(pe *emitter) ir.Value {
-		id := pe.add(pe.programID("x"), pe.mul(pe.numPrograms("x"), pe.add(pe.programID("y"), pe.mul(pe.numPrograms("y"), pe.programID("z")))))
-		if l.ctaBits > 0 {
-			// Each CTA of a cluster has a slot of its own.
-			id = pe.orDisjoint(pe.shlC(id, int64(l.ctaBits)), pe.fs.clusterRank(l))
+		if !e.fs.kernel {
+			return nil, ir.OpErrorf(op, "the function has no ttg.global_scratch_memory_size: run tritongpu-global-scratch-memory-allocation before the lowering")
 		}
-		bytes := pe.mul(pe.zext(id, pe.i64()), pe.cInt(pe.i64(), l.globalScratchSize()))
-		return pe.byteGep(pe.fs.globalScratch, bytes)
+		return nil, ir.OpErrorf(op, "the module has no ttg.global_scratch_memory_size: run tritongpu-global-scratch-memory-allocation before the lowering")
+	}
+	base := e.fs.globalScratch
+	if e.fs.kernel {
+		base = e.fs.once(l, "global_scratch", func(pe *emitter) ir.Value {
+			id := pe.add(pe.programID("x"), pe.mul(pe.numPrograms("x"), pe.add(pe.programID("y"), pe.mul(pe.numPrograms("y"), pe.programID("z")))))
+			if l.ctaBits > 0 {
+				// Each CTA of a cluster has a slot of its own.
+				id = pe.orDisjoint(pe.shlC(id, int64(l.ctaBits)), pe.fs.clusterRank(l))
+			}
+			bytes := pe.mul(pe.zext(id, pe.i64()), pe.cInt(pe.i64(), l.globalScratchSize()))
+			return pe.byteGep(pe.fs.globalScratch, bytes)
+		})
+	}
+	return e.byteGep(base, e.i32c(off.Int())), nil
+}
+
+// findScratchFuncs returns the functions other than kernels with a
+// positive ttg.global_scratch_memory_size.
+func findScratchFuncs(module *ir.Operation) map[string]bool {
+	out := map[string]bool{}
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if op.Name() != "tt.func" || (tt.FuncOp{Operation: op}).IsPublic() {
+			return
+		}
+		if a, ok := op.Attr(ttg.AttrGlobalScratchMemorySize).(*ir.IntegerAttr); ok && a.Int() > 0 {
+			out[ir.SymbolName(op)] = true
+		}
 	})
-	rw.ReplaceOp(op, []ir.Value{e.byteGep(base, e.i32c(off.Int()))})
-	return nil
+	return out
 }
 
 // lowerTensormapCreate writes the tensor map through a shared template.

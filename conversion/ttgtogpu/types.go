@@ -73,6 +73,11 @@ func (l *lowering) scalarType(t ir.Type) ir.Type {
 			return nil
 		}
 		return llvm.Ptr(l.ctx, t.AddrSpace)
+	case *tt.TensorDescType:
+		// A descriptor is its tensor map's address, so that a choice
+		// between descriptors (arith.select, which canonicalization makes
+		// of an scf.if yielding one) is a select of addresses.
+		return llvm.Ptr(l.ctx, llvm.GenericAddrSpace)
 	case *ir.IntegerType:
 		if t.Width > 64 {
 			return nil // no register holds it (shuffles and memory words are at most 64 bits)

@@ -30,17 +30,34 @@ import (
 type sharedMatrix struct {
 	inv   linearlayout.LinearLayout // (dim0, dim1) -> element offset
 	mnDim int                       // the buffer dim of M (operand A: 0) or N (operand B: 1)
-	dims  [2]int64                  // extent along (MN, K)
+	dims  [2]int64                  // extent along (MN, K) of the operand (a view's own)
 	elem  int64                     // bytes per element
+	// view is the element offset a sub-view's first element has in its
+	// root buffer (memview.go): element c of the view is the root's
+	// element at inv(c) XOR view, since the view's offsets are multiples
+	// of its shape and so share no bit with c.
+	view int64
 }
 
-// at is the byte offset of element (mn, k) from the buffer's start.
+// at is the byte offset of the operand's element (mn, k) from the root
+// buffer's start.
 func (m *sharedMatrix) at(mn, k int32) int64 {
+	return (m.index(mn, k) ^ m.view) * m.elem
+}
+
+// rel is the byte distance of element (mn, k) from the operand's first
+// element: what strides and warpgroup moves are read from.
+func (m *sharedMatrix) rel(mn, k int32) int64 {
+	return m.index(mn, k) * m.elem
+}
+
+// index is the element offset of (mn, k) in the layout.
+func (m *sharedMatrix) index(mn, k int32) int64 {
 	c := []int32{mn, k}
 	if m.mnDim == 1 {
 		c = []int32{k, mn}
 	}
-	return int64(m.inv.ApplyFlat(m.inv.PackIn(c...))) * m.elem
+	return int64(m.inv.ApplyFlat(m.inv.PackIn(c...)))
 }
 
 // wgmmaTiling is how one operand is cut into instruction tiles.
@@ -72,13 +89,14 @@ type descCandidate struct {
 }
 
 // planSharedOperand finds the descriptor form that reads the tiles of mt
-// exactly as its layout stores them.
-func planSharedOperand(op *ir.Operation, what string, mt *ttg.MemDescType, sh *sharedCTA, mnDim int, t wgmmaTiling, canTranspose bool, laneBits, warpBits int) (*smemOperand, error) {
+// exactly as its layout stores them. A sub-view (ttg.memdesc_subslice,
+// also under memdesc_trans) is read where it lies in its root buffer, as
+// Triton's descriptors add the view's offset to the base: the tiles' starts
+// move by the view's offset and the verification below checks that the
+// swizzle still lands every element where the layout has it.
+func planSharedOperand(op *ir.Operation, what string, mt *ttg.MemDescType, sh *sharedCTA, view memView, mnDim int, t wgmmaTiling, canTranspose bool, laneBits, warpBits int) (*smemOperand, error) {
 	if len(mt.Dims) != 2 {
 		return nil, ir.OpErrorf(op, "operand %s of wgmma must be a rank-2 buffer, got %s", what, asm.TypeString(mt))
-	}
-	if alloc := mt.AllocShape[len(mt.AllocShape)-2:]; alloc[0] != mt.Dims[0] || alloc[1] != mt.Dims[1] {
-		return nil, ir.OpErrorf(op, "operand %s of wgmma is a view %v of a %v buffer; only whole buffers (or memdesc_index of them) are supported", what, mt.Dims, alloc)
 	}
 	bits := storageBits(mt.Elem)
 	if bits%8 != 0 {
@@ -87,6 +105,22 @@ func planSharedOperand(op *ir.Operation, what string, mt *ttg.MemDescType, sh *s
 	// With clusters, the CTA's share of the buffer.
 	m := &sharedMatrix{inv: sh.inv, mnDim: mnDim, elem: int64(bits / 8)}
 	m.dims = [2]int64{sh.shape[mnDim], sh.shape[1-mnDim]}
+	if alloc := mt.AllocShape[len(mt.AllocShape)-2:]; alloc[0] != mt.Dims[0] || alloc[1] != mt.Dims[1] || !view.isZero() {
+		if !sh.cta.isTrivial() {
+			return nil, ir.OpErrorf(op, "operand %s of wgmma is a view %v at offsets %v of a %v buffer that the CTAs of a cluster split (CTA bases %v); only whole buffers are supported there", what, mt.Dims, view.offsets, alloc, sh.cta)
+		}
+		if err := sh.checkView(op, view); err != nil {
+			return nil, err
+		}
+		m.dims = [2]int64{mt.Dims[mnDim], mt.Dims[1-mnDim]}
+		c := make([]int32, len(view.offsets))
+		for i, o := range view.offsets {
+			c[i] = int32(o)
+		}
+		if len(c) == 2 {
+			m.view = int64(m.inv.ApplyFlat(m.inv.PackIn(c...)))
+		}
+	}
 	var reasons []string
 	for _, c := range descCandidates(m, mt.Encoding, canTranspose) {
 		desc, err := m.strides(c, t)
@@ -128,7 +162,7 @@ func descCandidates(m *sharedMatrix, enc ir.Attribute, canTranspose bool) []desc
 		}
 		out = append(out, c)
 	}
-	mnContig := m.dims[0] > 1 && m.at(1, 0) == m.elem
+	mnContig := m.dims[0] > 1 && m.rel(1, 0) == m.elem
 	if nv, ok := enc.(*ttg.NVMMASharedEncoding); ok {
 		add(descCandidate{swizzle: nv.SwizzlingByteWidth, mnMajor: mnContig})
 	}
@@ -150,7 +184,7 @@ func (m *sharedMatrix) strides(c descCandidate, t wgmmaTiling) (gpu.DescLayout, 
 		if mn >= m.dims[0] || k >= m.dims[1] {
 			return 0, fmt.Errorf("the instruction tile (%d x %d) is larger than the buffer (%d x %d)", t.instrMN, t.instrK, m.dims[0], m.dims[1])
 		}
-		off := m.at(int32(mn), int32(k))
+		off := m.rel(int32(mn), int32(k))
 		if off%16 != 0 || off >= 1<<18 {
 			return 0, fmt.Errorf("stride of %d bytes", off)
 		}
@@ -226,7 +260,7 @@ func (m *sharedMatrix) warpgroupOffsets(t wgmmaTiling) (rows []int32, bytes []in
 		for b, r := range t.warpgroupMN {
 			if g>>b&1 != 0 {
 				rows[g] ^= r
-				bytes[g] ^= m.at(r, 0)
+				bytes[g] ^= m.rel(r, 0)
 			}
 		}
 	}
@@ -274,7 +308,7 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 func (m *sharedMatrix) plan(c descCandidate, d gpu.DescLayout, t wgmmaTiling, laneBits, warpBits int) *smemOperand {
 	p := &smemOperand{desc: d, mnMajor: c.mnMajor, warpgroupBytes: make([]int32, laneBits+warpBits)}
 	for b, r := range t.warpgroupMN {
-		p.warpgroupBytes[laneBits+2+b] = int32(m.at(r, 0))
+		p.warpgroupBytes[laneBits+2+b] = int32(m.rel(r, 0))
 	}
 	p.tileStart = make([][]int64, len(t.mnOrigins))
 	for i, o := range t.mnOrigins {

@@ -54,24 +54,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // A buffer written before a loop, read and rewritten in it, read after it.
-// local_alloc and local_store only write, local_load only reads: the
-// analysis puts a barrier before every read of data other threads wrote
-// (after the initial store, and around the back edge) and before every
-// write over data other threads read.
+// local_alloc and local_store only write (stmatrix on sm_90), local_load
+// only reads (ldmatrix): the analysis puts a barrier before every read of
+// data other threads wrote (after the initial store, and around the back
+// edge) and before every write over data other threads read.
 // CHECK-LABEL: llvm.func @local
 // CHECK-NOT:     gpu.barrier
-// CHECK:         gpu.store %{{.+}} {space = shared}
+// CHECK:         gpu.stmatrix %{{.+}} : !llvm.ptr<3>, f32
 // CHECK-NOT:     gpu.barrier
 // CHECK:       ^bb2:
-// CHECK-NOT:     gpu.{{load|store|ldmatrix}}
+// CHECK-NOT:     gpu.{{load|store|ldmatrix|stmatrix}}
 // CHECK:         gpu.barrier
 // CHECK-NEXT:    gpu.ldmatrix %{{.+}} : !llvm.ptr<3> -> f32
-// CHECK-NOT:     gpu.{{load|store|ldmatrix}}
+// CHECK-NOT:     gpu.{{load|store|ldmatrix|stmatrix}}
 // CHECK:         gpu.barrier
-// CHECK-NEXT:    gpu.store %{{.+}} {space = shared}
+// CHECK-NEXT:    gpu.stmatrix %{{.+}} : !llvm.ptr<3>, f32
 // CHECK-NOT:     gpu.barrier
 // CHECK:       ^bb3:
-// CHECK-NOT:     gpu.{{load|store|ldmatrix}}
+// CHECK-NOT:     gpu.{{load|store|ldmatrix|stmatrix}}
 // CHECK:         gpu.barrier
 // CHECK-NEXT:    gpu.ldmatrix %{{.+}} : !llvm.ptr<3> -> f32
 // CHECK-NOT:     gpu.barrier

@@ -44,7 +44,7 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // -----
 
 // Both CTAs hold the whole tensor (CGALayout [[0]]): each fills its own
-// shared buffer (unmasked: it reads it back), but only the CTA of rank 0
+// shared buffer (unmasked, with stmatrix: it reads it back), but only the CTA of rank 0
 // stores to global memory, as Triton masks the store.
 // CHECK-LABEL: llvm.func @whole
 // CHECK-DAG:     %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
@@ -52,7 +52,7 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK:         %[[RANK:.+]] = gpu.cluster_block_rank : i32
 // CHECK:         %[[BIT:.+]] = llvm.and %[[RANK]], %[[C1]] : i32
 // CHECK:         %[[FIRST:.+]] = llvm.icmp "eq" %[[BIT]], %[[C0]] : i32
-// CHECK:         gpu.store %{{.+}}, %{{.+}} {space = shared} : !llvm.ptr<3>, i32
+// CHECK:         gpu.stmatrix %{{.+}}, %{{.+}} : !llvm.ptr<3>, i32
 // CHECK:         gpu.barrier
 // CHECK:         gpu.store %{{.+}}, %[[FIRST]], %{{.+}} {space = global} : !llvm.ptr<1>, i32
 

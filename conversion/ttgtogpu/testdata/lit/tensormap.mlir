@@ -77,3 +77,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Global scratch in a function other than the kernel (a noinline helper
+// making a tensor map): the helper takes its share as its last parameter
+// and its buffer is that share plus its offset (0); each call passes the
+// caller's program slot plus the offset the allocation gave the call (two
+// calls, two 128-byte shares), as Triton 3.6 passes it.
+
+// CHECK-LABEL: llvm.func internal @helper(
+// CHECK-SAME:    %arg0: !llvm.ptr<1>, %arg1: i32, %arg2: i64, %arg3: !llvm.ptr<3>, %arg4: !llvm.ptr<1>)
+// CHECK:         gpu.tensormap_cp_fenceproxy %arg4, %arg3
+// CHECK-LABEL: llvm.func @caller(
+// CHECK-SAME:    %arg3: !llvm.ptr<1> {tt.global_scratch})
+// CHECK:         %[[OFF:.+]] = llvm.mul %{{.+}}, %{{.+}} : i64
+// CHECK-NEXT:    %[[MINE:.+]] = llvm.getelementptr %arg3[%[[OFF]]]
+// CHECK:         llvm.call @helper(%arg0, %arg1, %arg2, %{{.+}}, %[[MINE]])
+// CHECK:         %[[S1:.+]] = llvm.getelementptr %[[MINE]][128] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i8
+// CHECK-NEXT:    llvm.call @helper(%arg0, %arg1, %arg2, %{{.+}}, %[[S1]])
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @helper(%x: !tt.ptr<f32>, %n: i32, %s: i64) attributes {noinline = true} {
+    %c16 = arith.constant 16 : i32
+    %c1 = arith.constant 1 : i32
+    %p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+    ttng.tensormap_create %p, %x, [%c16, %c16], [%n, %n], [%s], [%c1, %c1] {elem_type = 7 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 2 : i32} : (!tt.ptr<i8>, !tt.ptr<f32>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    ttng.tensormap_fenceproxy_acquire %p : !tt.ptr<i8>
+    tt.return
+  }
+  tt.func public @caller(%x: !tt.ptr<f32>, %n: i32, %s: i64) {
+    tt.call @helper(%x, %n, %s) : (!tt.ptr<f32>, i32, i64) -> ()
+    tt.call @helper(%x, %n, %s) : (!tt.ptr<f32>, i32, i64) -> ()
+    tt.return
+  }
+}

@@ -151,3 +151,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A choice between two descriptors (arith.select, as canonicalization
+// makes it of an scf.if yielding one) selects their tensor maps'
+// addresses, and the TMA store reads the chosen map.
+
+// CHECK-LABEL: llvm.func @select_desc(
+// CHECK:         %[[D:.+]] = llvm.select %arg10, %arg0, %arg5 : i1, !llvm.ptr
+// CHECK:         gpu.tma_store %[[D]][
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @select_desc(%a: !tt.tensordesc<tensor<64x64xf16, #shared>>, %M: i32, %N: i32, %sM: i64, %sN: i64, %b: !tt.tensordesc<tensor<64x64xf16, #shared>>, %M2: i32, %N2: i32, %sM2: i64, %sN2: i64, %c: i1, %x: tensor<64x64xf16, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %d = arith.select %c, %a, %b : !tt.tensordesc<tensor<64x64xf16, #shared>>
+    %buf = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_local_to_global %d[%c0, %c0] %buf : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}

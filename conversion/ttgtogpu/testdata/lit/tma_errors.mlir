@@ -32,11 +32,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Only kernels take the global scratch base.
+// A function other than the kernel takes its global scratch from its
+// caller when tritongpu-global-scratch-memory-allocation gave it a size;
+// without one (the pass did not run on it) there is none to take.
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.global_scratch_memory_size = 128 : i32, ttg.global_scratch_memory_alignment = 128 : i32} {
   tt.func private @helper() {
-    // expected-error @+1 {{global scratch memory in a function that is not the kernel is not supported}}
+    // expected-error @+1 {{the function has no ttg.global_scratch_memory_size: run tritongpu-global-scratch-memory-allocation before the lowering}}
     %p = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32, ttg.global_scratch_memory_offset = 0 : i32} : !tt.ptr<i8>
     tt.return
   }

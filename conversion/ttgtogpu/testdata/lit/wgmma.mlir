@@ -277,3 +277,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Operands that are sub-views of their buffers (ttg.memdesc_subslice):
+// each tile's descriptor starts where the view lies in its root buffer.
+// A is rows 64..127 of a 128x64 buffer: 8192 bytes in (512 units), then
+// 32 bytes (2 units) per K step. B is columns 64..127 of a 64x128 buffer,
+// N-contiguous: its second 128-byte column block, 8192 bytes in, then 16
+// rows of 128 bytes (128 units) per K step.
+
+// CHECK-LABEL: llvm.func @sub_views
+// CHECK-DAG:     %[[A0:.+]] = llvm.mlir.constant(512 : i64) : i64
+// CHECK-DAG:     %[[A3:.+]] = llvm.mlir.constant(518 : i64) : i64
+// CHECK-DAG:     %[[B3:.+]] = llvm.mlir.constant(896 : i64) : i64
+// CHECK:         %[[DA:.+]] = gpu.wgmma_desc %{{.+}} {swizzle = 128, lbo = 0, sbo = 1024}
+// CHECK:         llvm.add %[[DA]], %[[A0]] : i64
+// CHECK:         llvm.add %[[DA]], %[[A3]] : i64
+// CHECK:         %[[DB:.+]] = gpu.wgmma_desc %{{.+}} {swizzle = 128, lbo = 0, sbo = 1024}
+// CHECK:         llvm.add %[[DB]], %[[A0]] : i64
+// CHECK:         llvm.add %[[DB]], %[[B3]] : i64
+// CHECK-COUNT-4: gpu.wgmma m64n64k16 f32.f16.f16 {{.+}} {trans_b}
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#s = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @sub_views(%c: tensor<64x64xf32, #mma>) {
+    %as = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #s, #smem, mutable>
+    %a1 = ttg.memdesc_subslice %as[64, 0] : !ttg.memdesc<128x64xf16, #s, #smem, mutable> -> !ttg.memdesc<64x64xf16, #s, #smem, mutable, 128x64>
+    %bs = ttg.local_alloc : () -> !ttg.memdesc<64x128xf16, #s, #smem, mutable>
+    %b1 = ttg.memdesc_subslice %bs[0, 64] : !ttg.memdesc<64x128xf16, #s, #smem, mutable> -> !ttg.memdesc<64x64xf16, #s, #smem, mutable, 64x128>
+    %d = ttng.warp_group_dot %a1, %b1, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #s, #smem, mutable, 128x64> * !ttg.memdesc<64x64xf16, #s, #smem, mutable, 64x128> -> tensor<64x64xf32, #mma>
+    tt.return
+  }
+}
