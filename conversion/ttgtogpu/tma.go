@@ -23,6 +23,16 @@ import (
 // exactly where the buffer's layout stores it (the tensor map swizzling
 // by the buffer's swizzle width, which the kernel metadata hands the host
 // for descriptor parameters).
+//
+// Clusters (ttg.num-ctas > 1). A buffer the CTAs of a cluster split holds
+// in each CTA that CTA's share, and each CTA copies its share itself, as
+// in Triton 3.6: the boxes are those of the share (the tensor map's box is
+// the per-CTA block, which tensorDescMeta and the in-kernel
+// tensormap_create both take from the per-CTA shape), and each box's
+// coordinates add the offset of the CTA's share in the block, from its
+// rank. CTAs holding the same data (free rank bits) load it each; of
+// those, only the one with the free bits clear writes global memory
+// (stores, and the reductions that will share this code).
 
 // tmaMessage is one box of a buffer.
 type tmaMessage struct {
@@ -30,32 +40,32 @@ type tmaMessage struct {
 	offset int64   // its byte offset in the buffer
 }
 
-// tmaMessages cuts a buffer into TMA boxes and verifies the placement.
-func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMessage, error) {
+// tmaMessages cuts the CTA's share of a buffer into TMA boxes and
+// verifies the placement; it returns the boxes (origins in the share's
+// coordinates) and how the CTAs of a cluster split the buffer.
+func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMessage, ctaSplit, error) {
 	nv, ok := mt.Encoding.(*ttg.NVMMASharedEncoding)
 	if !ok {
-		return nil, ir.OpErrorf(op, "TMA copies need an nvmma_shared buffer, got %s", asm.TypeString(mt))
+		return nil, ctaSplit{}, ir.OpErrorf(op, "TMA copies need an nvmma_shared buffer, got %s", asm.TypeString(mt))
 	}
 	if nv.FP4Padded {
-		return nil, ir.OpErrorf(op, "TMA copies of fp4-padded buffers are not supported")
+		return nil, ctaSplit{}, ir.OpErrorf(op, "TMA copies of fp4-padded buffers are not supported")
 	}
 	if !sameTail(mt.AllocShape, mt.Dims) {
-		return nil, ir.OpErrorf(op, "TMA copies of buffer views are not supported (%s)", asm.TypeString(mt))
-	}
-	bits := storageBits(mt.Elem)
-	box, err := linearlayout.TMABlockShape(mt.Dims, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
-		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth}, true)
-	if err != nil {
-		return nil, ir.OpErrorf(op, "%v", err)
+		return nil, ctaSplit{}, ir.OpErrorf(op, "TMA copies of buffer views are not supported (%s)", asm.TypeString(mt))
 	}
 	sh, err := l.sharedCTALayout(op, mt)
 	if err != nil {
-		return nil, err
+		return nil, ctaSplit{}, err
 	}
-	if !sh.cta.isTrivial() {
-		// Each CTA would copy its share at its own coordinates (and
-		// expect its share's bytes), which tt does not lower yet.
-		return nil, ir.OpErrorf(op, "TMA copies of a buffer the CTAs of a cluster split (CTA bases %v) are not supported", sh.cta)
+	// The share is the whole buffer without clusters; the tensor map's
+	// box is cut from it as from the whole buffer.
+	share := sh.shape
+	bits := storageBits(mt.Elem)
+	box, err := linearlayout.TMABlockShape(share, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
+		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth}, true)
+	if err != nil {
+		return nil, ctaSplit{}, ir.OpErrorf(op, "%v", err)
 	}
 	inv := sh.inv
 	elem := int64(bits / 8)
@@ -66,11 +76,11 @@ func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMess
 		}
 		return int64(inv.ApplyFlat(inv.PackIn(c32...))) * elem
 	}
-	rank := len(mt.Dims)
+	rank := len(share)
 	counts := make([]int64, rank)
 	total := int64(1)
 	for d := range counts {
-		counts[d] = mt.Dims[d] / box[d]
+		counts[d] = share[d] / box[d]
 		total *= counts[d]
 	}
 	var msgs []tmaMessage
@@ -83,11 +93,11 @@ func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMess
 		}
 		msg := tmaMessage{origin: origin, offset: at(origin)}
 		if err := verifyTMABox(at, msg, box, elem, nv.SwizzlingByteWidth); err != nil {
-			return nil, ir.OpErrorf(op, "TMA cannot copy %s: %v", asm.TypeString(mt), err)
+			return nil, ctaSplit{}, ir.OpErrorf(op, "TMA cannot copy %s: %v", asm.TypeString(mt), err)
 		}
 		msgs = append(msgs, msg)
 	}
-	return msgs, nil
+	return msgs, sh.cta, nil
 }
 
 // verifyTMABox checks that box element i lands, as TMA writes it (row
@@ -128,38 +138,28 @@ func sameTail(alloc, dims []int64) bool {
 	return true
 }
 
-// tmaIssuer is the predicate of the thread issuing message m: lane 0 of
-// warp m mod num-warps, and pred when given.
-func (e *emitter) tmaIssuer(m int, pred ir.Value) ir.Value {
-	lane0 := int64(m%e.l.numWarps) * int64(e.l.lanes())
-	p := e.icmpC(llvm.ICmpEQ, e.fs.threadID(e.l), lane0)
-	if pred != nil {
-		p = e.and(p, pred)
-	}
-	return p
-}
-
-// tmaCoords returns a message's coordinates in PTX order (dimension 0,
-// the innermost, first) from the op's (outermost first).
-func (e *emitter) tmaCoords(coords []ir.Value, msg tmaMessage) []ir.Value {
-	out := make([]ir.Value, len(coords))
-	for i := range coords {
-		d := len(coords) - 1 - i
-		out[i] = e.addC(coords[d], msg.origin[d])
-	}
-	return out
-}
-
-// tmaCopy is what both directions of a TMA copy need: the descriptor's
-// tensor map, the coordinates, the buffer's address and its boxes.
+// tmaCopy is what every TMA copy between a tensor map and a shared
+// buffer needs (loads, stores, reductions): the descriptor's tensor map,
+// the op's coordinates, the buffer's address, the boxes of the CTA's
+// share and how the CTAs of a cluster split the buffer.
 type tmaCopy struct {
 	desc, base ir.Value
 	coords     []ir.Value
 	msgs       []tmaMessage
+	cta        ctaSplit
 }
 
-// planTMACopy checks the target and the buffer, and cuts the buffer into
-// boxes.
+// tmaBox is one TMA instruction of a copy: its shared-memory address,
+// its coordinates in PTX order (dimension 0, the innermost, first) and
+// the predicate of the thread that issues it.
+type tmaBox struct {
+	smem   ir.Value
+	coords []ir.Value
+	pred   ir.Value
+}
+
+// planTMACopy checks the target and the buffer, and cuts the CTA's share
+// of the buffer into boxes.
 func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords []ir.Value, buf ir.Value) (*tmaCopy, error) {
 	if err := l.target.asyncProxy(); err != nil {
 		return nil, ir.OpErrorf(op, "%v", err)
@@ -168,15 +168,59 @@ func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords
 	if !ok || len(coords) != len(mt.Dims) {
 		return nil, ir.OpErrorf(op, "expected as many coordinates as the buffer has dims")
 	}
-	msgs, err := l.tmaMessages(op, mt)
+	msgs, cta, err := l.tmaMessages(op, mt)
 	if err != nil {
 		return nil, err
 	}
-	return &tmaCopy{desc: rw.Remapped(op.Operand(0)), base: rw.Remapped(buf), coords: remapAll(rw, coords), msgs: msgs}, nil
+	return &tmaCopy{desc: rw.Remapped(op.Operand(0)), base: rw.Remapped(buf), coords: remapAll(rw, coords), msgs: msgs, cta: cta}, nil
+}
+
+// eachBox emits, box by box, the address, coordinates and issuing
+// predicate of the copy's TMA instructions and hands them to issue.
+// Message m is issued by lane 0 of warp m mod num-warps where pred (nil:
+// always) holds; writesGlobal restricts the issuers to one CTA of those
+// that hold the same data, as for any global write of a cluster.
+func (c *tmaCopy) eachBox(e *emitter, pred ir.Value, writesGlobal bool, issue func(b tmaBox)) {
+	if writesGlobal {
+		if w := e.ctaOwner(c.cta.free()); w != nil {
+			if pred == nil {
+				pred = w
+			} else {
+				pred = e.and(pred, w)
+			}
+		}
+	}
+	rank := len(c.coords)
+	// The coordinates of the CTA's share in the block (nil: dim not split).
+	share := make([]ir.Value, rank)
+	for d := range share {
+		if c.cta.mask(d) != 0 {
+			share[d] = e.fs.ctaPart(e.l, c.cta.column(d))
+		}
+	}
+	for m, msg := range c.msgs {
+		smem := e.byteGep(c.base, e.i32c(msg.offset))
+		cs := make([]ir.Value, rank)
+		for i := range cs {
+			d := rank - 1 - i
+			x := e.addC(c.coords[d], msg.origin[d])
+			if share[d] != nil {
+				x = e.add(x, share[d])
+			}
+			cs[i] = x
+		}
+		lane0 := int64(m%e.l.numWarps) * int64(e.l.lanes())
+		p := e.icmpC(llvm.ICmpEQ, e.fs.threadID(e.l), lane0)
+		if pred != nil {
+			p = e.and(p, pred)
+		}
+		issue(tmaBox{smem: smem, coords: cs, pred: p})
+	}
 }
 
 // lowerTMALoad: ttng.async_tma_copy_global_to_local %desc[coords] %buf,
-// %bar, %pred -> one gpu.tma_load per box, completing on the barrier.
+// %bar, %pred -> one gpu.tma_load per box of the CTA's share, completing
+// on the CTA's barrier.
 func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	if intAttrOr(op, "cache", int64(memory.CacheNone)) != int64(memory.CacheNone) || intAttrOr(op, "evict", int64(memory.EvictNormal)) != int64(memory.EvictNormal) {
 		return ir.OpErrorf(op, "TMA loads with a cache modifier or eviction policy are not supported (Triton 3.6 refuses them too)")
@@ -190,9 +234,24 @@ func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rew
 		return err
 	}
 	bar, pred := rw.Remapped(op.Operand(n-3)), rw.Remapped(op.Operand(n-1))
-	for m, msg := range c.msgs {
-		gpu.NewTMALoad(e.b, e.loc, e.byteGep(c.base, e.i32c(msg.offset)), bar, c.desc, e.tmaCoords(c.coords, msg), e.tmaIssuer(m, pred))
+	c.eachBox(e, pred, false, func(b tmaBox) {
+		gpu.NewTMALoad(e.b, e.loc, b.smem, bar, c.desc, b.coords, b.pred)
+	})
+	rw.EraseOp(op)
+	return nil
+}
+
+// lowerTMAStoreLike lowers a copy from the shared buffer src to global
+// memory at coords (ttng.async_tma_copy_local_to_global, and the TMA
+// reductions): issue emits one instruction per box of the CTA's share,
+// then every thread closes its bulk group.
+func (l *lowering) lowerTMAStoreLike(op *ir.Operation, e *emitter, rw *conversion.Rewriter, coords []ir.Value, src ir.Value, issue func(c *tmaCopy, b tmaBox)) error {
+	c, err := l.planTMACopy(op, rw, coords, src)
+	if err != nil {
+		return err
 	}
+	c.eachBox(e, nil, true, func(b tmaBox) { issue(c, b) })
+	gpu.NewBulkCommit(e.b, e.loc)
 	rw.EraseOp(op)
 	return nil
 }
@@ -201,18 +260,9 @@ func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rew
 // per box, then every thread closes its bulk group.
 func (l *lowering) lowerTMAStore(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	n := op.NumOperands()
-	c, err := l.planTMACopy(op, rw, op.Operands()[1:n-1], op.Operand(n-1))
-	if err != nil {
-		return err
-	}
-	// With clusters, every CTA holds the whole buffer: one stores it.
-	leader := e.ctaOwner(int64(1)<<l.ctaBits - 1)
-	for m, msg := range c.msgs {
-		gpu.NewTMAStore(e.b, e.loc, c.desc, e.tmaCoords(c.coords, msg), e.byteGep(c.base, e.i32c(msg.offset)), e.tmaIssuer(m, leader))
-	}
-	gpu.NewBulkCommit(e.b, e.loc)
-	rw.EraseOp(op)
-	return nil
+	return l.lowerTMAStoreLike(op, e, rw, op.Operands()[1:n-1], op.Operand(n-1), func(c *tmaCopy, b tmaBox) {
+		gpu.NewTMAStore(e.b, e.loc, c.desc, b.coords, b.smem, b.pred)
+	})
 }
 
 // lowerTMAStoreWait: ttng.async_tma_store_wait {pendings} waits until the
