@@ -212,3 +212,80 @@ func TestTMAHostDescriptorSplitOverCTAsSim(t *testing.T) {
 		})
 	}
 }
+
+// tmaCTAMatmulTTIR is Triton's matmul_kernel_make_tensor_descriptor
+// (test_make_tensor_descriptor_matmul) as tt's front end compiles it
+// for BMxBNxBK blocks: three descriptors made in the kernel, a loop of
+// descriptor loads and tt.dot, a descriptor store of the f16 result.
+func tmaCTAMatmulTTIR(bm, bn, bk int) string {
+	r := strings.NewReplacer("BM", fmt.Sprint(bm), "BN", fmt.Sprint(bn), "BK", fmt.Sprint(bk), "KM1", fmt.Sprint(bk-1))
+	return r.Replace(`
+module {
+  tt.func public @matmul(%a_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %c_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %M: i32 {tt.divisibility = 16 : i32}, %N: i32 {tt.divisibility = 16 : i32}, %K: i32 {tt.divisibility = 16 : i32}) {
+    %km1 = arith.constant KM1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<BMxBNxf32>
+    %bk = arith.constant BK : i32
+    %one = arith.constant 1 : i32
+    %one64 = arith.constant 1 : i64
+    %c0 = arith.constant 0 : i32
+    %bn = arith.constant BN : i32
+    %bm = arith.constant BM : i32
+    %pid_m = tt.get_program_id x : i32
+    %pid_n = tt.get_program_id y : i32
+    %offs_am = arith.muli %pid_m, %bm : i32
+    %offs_bn = arith.muli %pid_n, %bn : i32
+    %sK = arith.extsi %K : i32 to i64
+    %a_desc = tt.make_tensor_descriptor %a_ptr, [%M, %K], [%sK, %one64] : <f16>, <tensor<BMxBKxf16>>
+    %sN = arith.extsi %N : i32 to i64
+    %b_desc = tt.make_tensor_descriptor %b_ptr, [%K, %N], [%sN, %one64] : <f16>, <tensor<BKxBNxf16>>
+    %c_desc = tt.make_tensor_descriptor %c_ptr, [%M, %N], [%sN, %one64] : <f16>, <tensor<BMxBNxf16>>
+    %0 = arith.addi %K, %km1 : i32
+    %steps = arith.divsi %0, %bk : i32
+    %acc:2 = scf.for %k = %c0 to %steps step %one iter_args(%offs_k = %c0, %acc_in = %zero) -> (i32, tensor<BMxBNxf32>)  : i32 {
+      %a = tt.descriptor_load %a_desc[%offs_am, %offs_k] : !tt.tensordesc<tensor<BMxBKxf16>> -> tensor<BMxBKxf16>
+      %b = tt.descriptor_load %b_desc[%offs_k, %offs_bn] : !tt.tensordesc<tensor<BKxBNxf16>> -> tensor<BKxBNxf16>
+      %d = tt.dot %a, %b, %acc_in, inputPrecision = tf32 : tensor<BMxBKxf16> * tensor<BKxBNxf16> -> tensor<BMxBNxf32>
+      %next = arith.addi %offs_k, %bk : i32
+      scf.yield %next, %d : i32, tensor<BMxBNxf32>
+    }
+    %c = arith.truncf %acc#1 : tensor<BMxBNxf32> to tensor<BMxBNxf16>
+    tt.descriptor_store %c_desc[%offs_am, %offs_bn], %c : !tt.tensordesc<tensor<BMxBNxf16>>, tensor<BMxBNxf16>
+    tt.return
+  }
+}
+`)
+}
+
+// TestTMAMatmulSplitOverCTAsDiff runs test_make_tensor_descriptor_matmul's
+// kernel at num_ctas=2 (8 warps, as the test) through tt's sm_90
+// pipelines, pipelined TMA loads feeding wgmma, in the simulator against
+// the interpreter, on 2x2 programs and four K steps of small integers
+// (exact in f16).
+func TestTMAMatmulSplitOverCTAsDiff(t *testing.T) {
+	for i, c := range []struct{ bm, bn, bk, stages int }{{64, 128, 32, 4}, {128, 128, 16, 1}, {32, 32, 32, 4}} {
+		t.Run(fmt.Sprintf("%dx%dx%d_s%d", c.bm, c.bn, c.bk, c.stages), func(t *testing.T) {
+			if testing.Short() && i > 0 {
+				t.Skip("one configuration in -short mode")
+			}
+			m := parse(t, tmaCTAMatmulTTIR(c.bm, c.bn, c.bk))
+			ref := m.Clone(nil)
+			runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=8 num-ctas=2 capability=90 num-stages=%d}", c.stages))
+			split := 0
+			for _, cp := range ops(m, "ttng.async_tma_copy_global_to_local") {
+				mt := cp.Operand(cp.NumOperands() - 2).Type().(*ttg.MemDescType)
+				for _, n := range ttg.CGAOf(mt.Encoding, len(mt.Dims)).CTASplitNum() {
+					if n > 1 {
+						split++
+					}
+				}
+			}
+			if split == 0 {
+				t.Fatalf("no TMA load of a buffer the CTAs split")
+			}
+			M, N, K := 2*c.bm, 2*c.bn, 4*c.bk
+			r := rand.New(rand.NewSource(int64(i)))
+			args := []diffArg{halfInts(r, M*K, 2), halfInts(r, K*N, 2), zeroBuf("f16", M*N), intArg(int64(M)), intArg(int64(N)), intArg(int64(K))}
+			diffRefCheck(t, ref, m, "matmul", [3]int{2, 2, 1}, args, 0, nil)
+		})
+	}
+}
