@@ -71,11 +71,7 @@ func tensorDescMeta(op *ir.Operation, t *tt.TensorDescType) (ir.Attribute, error
 	if !ok {
 		return nil, ir.OpErrorf(op, "TMA has no element type for %s", asm.TypeString(block.Elem))
 	}
-	// With clusters, each CTA copies its share of the block: the box is
-	// cut from the per-CTA block, as Triton 3.6's getTMABlockShape.
-	perCTA := ttg.ShapePerCTA(ttg.CGAOf(block.Encoding, len(block.Dims)).CTASplitNum(), block.Dims)
-	box, err := linearlayout.TMABlockShape(perCTA, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
-		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth}, false)
+	box, _, _, err := descriptorTMABox(t)
 	if err != nil {
 		return nil, ir.OpErrorf(op, "%v", err)
 	}
@@ -87,6 +83,22 @@ func tensorDescMeta(op *ir.Operation, t *tt.TensorDescType) (ir.Attribute, error
 		{Name: "elem_type", Value: ir.I32Attr(ctx, elemType)},
 		{Name: "swizzle", Value: ir.I32Attr(ctx, modes[nv.SwizzlingByteWidth])},
 	}), nil
+}
+
+// descriptorTMABox returns the box and swizzle width (bytes) of the
+// tensor map of an nvmma_shared descriptor type (ok false for another
+// layout). With clusters, each CTA copies its share of the block: the
+// box is cut from the per-CTA block, as Triton 3.6's getTMABlockShape.
+func descriptorTMABox(t *tt.TensorDescType) (box []int64, swizzle int, ok bool, err error) {
+	block := t.Block
+	nv, ok := block.Encoding.(*ttg.NVMMASharedEncoding)
+	if !ok {
+		return nil, 0, false, nil
+	}
+	perCTA := ttg.ShapePerCTA(ttg.CGAOf(block.Encoding, len(block.Dims)).CTASplitNum(), block.Dims)
+	box, err = linearlayout.TMABlockShape(perCTA, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
+		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth, FP4Padded: nv.FP4Padded}, false)
+	return box, nv.SwizzlingByteWidth, true, err
 }
 
 // tmaElementType is CUDA's tensor-map data type of an element (Triton's

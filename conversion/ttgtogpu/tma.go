@@ -2,11 +2,13 @@ package ttgtogpu
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/memory"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -41,22 +43,23 @@ type tmaMessage struct {
 }
 
 // tmaMessages cuts the CTA's share of a buffer into TMA boxes and
-// verifies the placement; it returns the boxes (origins in the share's
-// coordinates) and how the CTAs of a cluster split the buffer.
-func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMessage, ctaSplit, error) {
+// verifies the placement; it returns the copy's boxes (origins in the
+// share's coordinates), their shape and swizzle, and how the CTAs of a
+// cluster split the buffer.
+func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) (*tmaCopy, error) {
 	nv, ok := mt.Encoding.(*ttg.NVMMASharedEncoding)
 	if !ok {
-		return nil, ctaSplit{}, ir.OpErrorf(op, "TMA copies need an nvmma_shared buffer, got %s", asm.TypeString(mt))
+		return nil, ir.OpErrorf(op, "TMA copies need an nvmma_shared buffer, got %s", asm.TypeString(mt))
 	}
 	if nv.FP4Padded {
-		return nil, ctaSplit{}, ir.OpErrorf(op, "TMA copies of fp4-padded buffers are not supported")
+		return nil, ir.OpErrorf(op, "TMA copies of fp4-padded buffers are not supported")
 	}
 	if !sameTail(mt.AllocShape, mt.Dims) {
-		return nil, ctaSplit{}, ir.OpErrorf(op, "TMA copies of buffer views are not supported (%s)", asm.TypeString(mt))
+		return nil, ir.OpErrorf(op, "TMA copies of buffer views are not supported (%s)", asm.TypeString(mt))
 	}
 	sh, err := l.sharedCTALayout(op, mt)
 	if err != nil {
-		return nil, ctaSplit{}, err
+		return nil, err
 	}
 	// The share is the whole buffer without clusters; the tensor map's
 	// box is cut from it as from the whole buffer.
@@ -65,7 +68,7 @@ func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMess
 	box, err := linearlayout.TMABlockShape(share, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
 		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth}, true)
 	if err != nil {
-		return nil, ctaSplit{}, ir.OpErrorf(op, "%v", err)
+		return nil, ir.OpErrorf(op, "%v", err)
 	}
 	inv := sh.inv
 	elem := int64(bits / 8)
@@ -93,11 +96,11 @@ func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMess
 		}
 		msg := tmaMessage{origin: origin, offset: at(origin)}
 		if err := verifyTMABox(at, msg, box, elem, nv.SwizzlingByteWidth); err != nil {
-			return nil, ctaSplit{}, ir.OpErrorf(op, "TMA cannot copy %s: %v", asm.TypeString(mt), err)
+			return nil, ir.OpErrorf(op, "TMA cannot copy %s: %v", asm.TypeString(mt), err)
 		}
 		msgs = append(msgs, msg)
 	}
-	return msgs, sh.cta, nil
+	return &tmaCopy{msgs: msgs, box: box, swizzle: nv.SwizzlingByteWidth, cta: sh.cta}, nil
 }
 
 // verifyTMABox checks that box element i lands, as TMA writes it (row
@@ -146,6 +149,8 @@ type tmaCopy struct {
 	desc, base ir.Value
 	coords     []ir.Value
 	msgs       []tmaMessage
+	box        []int64 // the boxes' shape, outermost dim first
+	swizzle    int     // the buffer's swizzle width in bytes
 	cta        ctaSplit
 }
 
@@ -168,11 +173,20 @@ func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords
 	if !ok || len(coords) != len(mt.Dims) {
 		return nil, ir.OpErrorf(op, "expected as many coordinates as the buffer has dims")
 	}
-	msgs, cta, err := l.tmaMessages(op, mt)
+	c, err := l.tmaMessages(op, mt)
 	if err != nil {
 		return nil, err
 	}
-	return &tmaCopy{desc: rw.Remapped(op.Operand(0)), base: rw.Remapped(buf), coords: remapAll(rw, coords), msgs: msgs, cta: cta}, nil
+	// The tensor map moves the boxes its descriptor type says (the box
+	// and swizzle the host or tensormap_create encode); the buffer must be
+	// cut in the same boxes, or TMA writes elsewhere than the layout reads.
+	if dt, ok := op.Operand(0).Type().(*tt.TensorDescType); ok {
+		if box, swizzle, ok, err := descriptorTMABox(dt); err == nil && ok && (!slices.Equal(box, c.box) || swizzle != c.swizzle) {
+			return nil, ir.OpErrorf(op, "the descriptor's tensor map moves %v boxes with a %d-byte swizzle, the buffer %s is copied in %v boxes with a %d-byte swizzle", box, swizzle, asm.TypeString(mt), c.box, c.swizzle)
+		}
+	}
+	c.desc, c.base, c.coords = rw.Remapped(op.Operand(0)), rw.Remapped(buf), remapAll(rw, coords)
+	return c, nil
 }
 
 // eachBox emits, box by box, the address, coordinates and issuing
