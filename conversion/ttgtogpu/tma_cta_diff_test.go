@@ -11,15 +11,15 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// TMA copies of buffers the CTAs of a cluster split (ttg.num-ctas = 2),
+// TMA copies of buffers the CTAs of a cluster split (ttg.num-ctas = 2, 4),
 // the kernels of Triton's test_tensor_descriptor_load/store at
 // num_ctas=2 reduced to one TTIR: the kernel makes two descriptors
 // (tensor maps in global scratch, one per CTA), TMA-loads the block of
 // program p at rows p*BM, columns BN (the last row out of bounds for the
 // second program: TMA fills zeros), stores it through pointers, and
 // TMA-stores it back at the same place of a second tensor. make_ttgir at
-// num-ctas=2 splits the block between the two CTAs (plan-cta), so each
-// CTA copies its half at its own coordinates; the interpreter runs the
+// num-ctas=2 (or 4) splits the block between the CTAs (plan-cta), so each
+// CTA copies its share at its own coordinates; the interpreter runs the
 // TTIR one program per cluster.
 
 // tmaCTAKernel is the TTIR for a BMxBN block of elem over an MxN tensor
@@ -59,19 +59,23 @@ module {
 `)
 }
 
-// tmaCTACase is one block shape; split is the dim the CTAs split.
+// tmaCTACase is one block shape on clusters of ctas CTAs; split is a dim
+// the CTAs split.
 type tmaCTACase struct {
 	elem   string
 	bm, bn int
 	split  int
+	ctas   int
 }
 
 var tmaCTACases = []tmaCTACase{
-	{"f32", 8, 32, 0},   // 4x32 per CTA, 128-byte swizzle
-	{"f16", 64, 64, 0},  // 32x64 per CTA, 128-byte swizzle
-	{"f16", 2, 16, 0},   // one row per CTA, no swizzle
-	{"f16", 1, 1024, 1}, // 1x512 per CTA: several boxes each
-	{"f32", 512, 32, 0}, // 256x32 per CTA: the 256-row box limit
+	{"f32", 8, 32, 0, 2},   // 4x32 per CTA, 128-byte swizzle
+	{"f16", 64, 64, 0, 2},  // 32x64 per CTA, 128-byte swizzle
+	{"f16", 2, 16, 0, 2},   // one row per CTA, no swizzle
+	{"f16", 1, 1024, 1, 2}, // 1x512 per CTA: several boxes each
+	{"f32", 512, 32, 0, 2}, // 256x32 per CTA: the 256-row box limit
+	{"f16", 64, 64, 0, 4},  // 16x64 per CTA
+	{"f32", 8, 32, 0, 4},   // 2x32 per CTA
 }
 
 // tmaCTAArgs are the kernel's arguments for two programs: M is one row
@@ -92,7 +96,7 @@ func tmaCTAModule(t *testing.T, c tmaCTACase) (ref, m *ir.Operation) {
 	t.Helper()
 	m = parse(t, tmaCTAKernel(c.elem, c.bm, c.bn))
 	ref = m.Clone(nil)
-	runPipeline(t, m, "ttir-pipeline{capability=90},ttgir-pipeline{num-warps=4 num-ctas=2 capability=90 num-stages=3}")
+	runPipeline(t, m, fmt.Sprintf("ttir-pipeline{capability=90},ttgir-pipeline{num-warps=4 num-ctas=%d capability=90 num-stages=3}", c.ctas))
 	// The copies' buffers must be split as the case says, or the test
 	// would not exercise the per-CTA copy.
 	for _, name := range []string{"ttng.async_tma_copy_global_to_local", "ttng.async_tma_copy_local_to_global"} {
@@ -106,8 +110,8 @@ func tmaCTAModule(t *testing.T, c tmaCTACase) (ref, m *ir.Operation) {
 		}
 		mt := buf.Type().(*ttg.MemDescType)
 		split := ttg.CGAOf(mt.Encoding, len(mt.Dims)).CTASplitNum()
-		if split[c.split] != 2 {
-			t.Fatalf("%s copies a buffer split %v between the CTAs, want 2 along dim %d", name, split, c.split)
+		if split[c.split] < 2 {
+			t.Fatalf("%s copies a buffer split %v between the CTAs, want a split along dim %d", name, split, c.split)
 		}
 	}
 	return ref, m
@@ -117,7 +121,7 @@ func tmaCTAModule(t *testing.T, c tmaCTACase) (ref, m *ir.Operation) {
 // interpreter.
 func TestTMASplitOverCTAsDiff(t *testing.T) {
 	for _, c := range tmaCTACases {
-		t.Run(fmt.Sprintf("%s_%dx%d", c.elem, c.bm, c.bn), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s_%dx%d_c%d", c.elem, c.bm, c.bn, c.ctas), func(t *testing.T) {
 			ref, m := tmaCTAModule(t, c)
 			diffRefCheck(t, ref, m, "kernel", [3]int{2, 1, 1}, tmaCTAArgs(c), 0, func(lowered *ir.Operation) {
 				if count(lowered, gpu.ClusterBlockRankOp.Name) == 0 {
