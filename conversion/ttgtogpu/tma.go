@@ -131,6 +131,21 @@ func verifyTMABox(at func([]int64) int64, msg tmaMessage, box []int64, elem int6
 	return nil
 }
 
+// sameBox reports whether a tensor map's box moves the buffer's box: the
+// same sizes, or (a rank-reducing copy) size-1 dims before them.
+func sameBox(mapBox, bufBox []int64) bool {
+	lead := len(mapBox) - len(bufBox)
+	if lead < 0 || !slices.Equal(mapBox[lead:], bufBox) {
+		return false
+	}
+	for _, b := range mapBox[:lead] {
+		if b != 1 {
+			return false
+		}
+	}
+	return true
+}
+
 func sameTail(alloc, dims []int64) bool {
 	tail := alloc[len(alloc)-len(dims):]
 	for i := range dims {
@@ -181,7 +196,7 @@ func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords
 	// and swizzle the host or tensormap_create encode); the buffer must be
 	// cut in the same boxes, or TMA writes elsewhere than the layout reads.
 	if dt, ok := op.Operand(0).Type().(*tt.TensorDescType); ok {
-		if box, swizzle, ok, err := descriptorTMABox(dt); err == nil && ok && (!slices.Equal(box, c.box) || swizzle != c.swizzle) {
+		if box, swizzle, ok, err := descriptorTMABox(dt); err == nil && ok && (!sameBox(box, c.box) || swizzle != c.swizzle) {
 			return nil, ir.OpErrorf(op, "the descriptor's tensor map moves %v boxes with a %d-byte swizzle, the buffer %s is copied in %v boxes with a %d-byte swizzle", box, swizzle, asm.TypeString(mt), c.box, c.swizzle)
 		}
 	}
@@ -204,9 +219,13 @@ func (c *tmaCopy) eachBox(e *emitter, pred ir.Value, writesGlobal bool, issue fu
 			}
 		}
 	}
+	// The buffer's dims are the innermost coordinates; a copy may have
+	// more coordinates (a rank-reducing descriptor's leading size-1 dims),
+	// the same for every box.
 	rank := len(c.coords)
+	lead := rank - len(c.box)
 	// The coordinates of the CTA's share in the block (nil: dim not split).
-	share := make([]ir.Value, rank)
+	share := make([]ir.Value, len(c.box))
 	for d := range share {
 		if c.cta.mask(d) != 0 {
 			share[d] = e.fs.ctaPart(e.l, c.cta.column(d))
@@ -217,9 +236,12 @@ func (c *tmaCopy) eachBox(e *emitter, pred ir.Value, writesGlobal bool, issue fu
 		cs := make([]ir.Value, rank)
 		for i := range cs {
 			d := rank - 1 - i
-			x := e.addC(c.coords[d], msg.origin[d])
-			if share[d] != nil {
-				x = e.add(x, share[d])
+			x := c.coords[d]
+			if b := d - lead; b >= 0 {
+				x = e.addC(x, msg.origin[b])
+				if share[b] != nil {
+					x = e.add(x, share[b])
+				}
 			}
 			cs[i] = x
 		}
@@ -255,28 +277,30 @@ func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rew
 	return nil
 }
 
-// lowerTMAStoreLike lowers a copy from the shared buffer src to global
-// memory at coords (ttng.async_tma_copy_local_to_global, and the TMA
-// reductions): issue emits one instruction per box of the CTA's share,
-// then every thread closes its bulk group.
-func (l *lowering) lowerTMAStoreLike(op *ir.Operation, e *emitter, rw *conversion.Rewriter, coords []ir.Value, src ir.Value, issue func(c *tmaCopy, b tmaBox)) error {
-	c, err := l.planTMACopy(op, rw, coords, src)
-	if err != nil {
-		return err
-	}
-	c.eachBox(e, nil, true, func(b tmaBox) { issue(c, b) })
-	gpu.NewBulkCommit(e.b, e.loc)
-	rw.EraseOp(op)
-	return nil
-}
-
 // lowerTMAStore: ttng.async_tma_copy_local_to_global -> one gpu.tma_store
 // per box, then every thread closes its bulk group.
 func (l *lowering) lowerTMAStore(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-	n := op.NumOperands()
-	return l.lowerTMAStoreLike(op, e, rw, op.Operands()[1:n-1], op.Operand(n-1), func(c *tmaCopy, b tmaBox) {
-		gpu.NewTMAStore(e.b, e.loc, c.desc, b.coords, b.smem, b.pred)
+	return l.lowerTMAStoreLike(op, e, rw, func(tmap ir.Value, coords []ir.Value, src, pred ir.Value) {
+		gpu.NewTMAStore(e.b, e.loc, tmap, coords, src, pred)
 	})
+}
+
+// lowerTMAStoreLike lowers a store-like TMA op (%desc[coords] %src: a
+// store or a reduction), as Triton's convertTMAStoreLikeOp does both:
+// issue emits one instruction per box of the CTA's share (the tensor map,
+// the box's coordinates in PTX order, its shared address and issuing
+// predicate), then every thread closes its bulk group.
+func (l *lowering) lowerTMAStoreLike(op *ir.Operation, e *emitter, rw *conversion.Rewriter,
+	issue func(tmap ir.Value, coords []ir.Value, src, pred ir.Value)) error {
+	n := op.NumOperands()
+	c, err := l.planTMACopy(op, rw, op.Operands()[1:n-1], op.Operand(n-1))
+	if err != nil {
+		return err
+	}
+	c.eachBox(e, nil, true, func(b tmaBox) { issue(c.desc, b.coords, b.smem, b.pred) })
+	gpu.NewBulkCommit(e.b, e.loc)
+	rw.EraseOp(op)
+	return nil
 }
 
 // lowerTMAStoreWait: ttng.async_tma_store_wait {pendings} waits until the
