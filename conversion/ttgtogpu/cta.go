@@ -153,6 +153,16 @@ func (s ctaSplit) mask(d int) int32 {
 	return m
 }
 
+// column is, for dim d, the coordinate each rank bit adds (the XOR over
+// the set bits of a rank is its share's coordinate along d).
+func (s ctaSplit) column(d int) []int32 {
+	col := make([]int32, len(s.bases))
+	for i, b := range s.bases {
+		col[i] = b[d]
+	}
+	return col
+}
+
 // offset is the coordinates of the share of the CTA of rank r.
 func (s ctaSplit) offset(r int64, rank int) []int32 {
 	c := make([]int32, rank)

@@ -49,12 +49,8 @@ func (e *emitter) globalCoord(l *regLayout, reg, d int) ir.Value {
 	if l.cta.mask(d) == 0 {
 		return c
 	}
-	col := make([]int32, l.cta.numBits())
-	for i, b := range l.cta.bases {
-		col[i] = b[d]
-	}
 	// The CTA bits are above the per-CTA coordinate's.
-	return e.orDisjoint(c, e.fs.ctaPart(e.l, col))
+	return e.orDisjoint(c, e.fs.ctaPart(e.l, l.cta.column(d)))
 }
 
 // globalCoords returns all of globalCoord's coordinates of register reg.

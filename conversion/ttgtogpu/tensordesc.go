@@ -56,7 +56,7 @@ func (l *lowering) tensorDescArgAttrs(op *ir.Operation, t *tt.TensorDescType) ([
 // tensorDescMeta is Triton 3.6's tensordesc_meta of a descriptor type:
 // swizzle (the TMA swizzle mode: 0 none, 1 32B, 2 64B, 3 128B),
 // elem_size (bytes), elem_type (the TMA element type) and block_size
-// (the box, innermost dim last).
+// (the box of one CTA's share of the block, innermost dim last).
 func tensorDescMeta(op *ir.Operation, t *tt.TensorDescType) (ir.Attribute, error) {
 	block := t.Block
 	nv, ok := block.Encoding.(*ttg.NVMMASharedEncoding)
@@ -71,8 +71,7 @@ func tensorDescMeta(op *ir.Operation, t *tt.TensorDescType) (ir.Attribute, error
 	if !ok {
 		return nil, ir.OpErrorf(op, "TMA has no element type for %s", asm.TypeString(block.Elem))
 	}
-	box, err := linearlayout.TMABlockShape(block.Dims, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
-		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth}, false)
+	box, _, _, err := descriptorTMABox(t)
 	if err != nil {
 		return nil, ir.OpErrorf(op, "%v", err)
 	}
@@ -84,6 +83,22 @@ func tensorDescMeta(op *ir.Operation, t *tt.TensorDescType) (ir.Attribute, error
 		{Name: "elem_type", Value: ir.I32Attr(ctx, elemType)},
 		{Name: "swizzle", Value: ir.I32Attr(ctx, modes[nv.SwizzlingByteWidth])},
 	}), nil
+}
+
+// descriptorTMABox returns the box and swizzle width (bytes) of the
+// tensor map of an nvmma_shared descriptor type (ok false for another
+// layout). With clusters, each CTA copies its share of the block: the
+// box is cut from the per-CTA block, as Triton 3.6's getTMABlockShape.
+func descriptorTMABox(t *tt.TensorDescType) (box []int64, swizzle int, ok bool, err error) {
+	block := t.Block
+	nv, ok := block.Encoding.(*ttg.NVMMASharedEncoding)
+	if !ok {
+		return nil, 0, false, nil
+	}
+	perCTA := ttg.ShapePerCTA(ttg.CGAOf(block.Encoding, len(block.Dims)).CTASplitNum(), block.Dims)
+	box, err = linearlayout.TMABlockShape(perCTA, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
+		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth, FP4Padded: nv.FP4Padded}, false)
+	return box, nv.SwizzlingByteWidth, true, err
 }
 
 // tmaElementType is CUDA's tensor-map data type of an element (Triton's

@@ -25,6 +25,16 @@ import (
 // exactly where the buffer's layout stores it (the tensor map swizzling
 // by the buffer's swizzle width, which the kernel metadata hands the host
 // for descriptor parameters).
+//
+// Clusters (ttg.num-ctas > 1). A buffer the CTAs of a cluster split holds
+// in each CTA that CTA's share, and each CTA copies its share itself, as
+// in Triton 3.6: the boxes are those of the share (the tensor map's box is
+// the per-CTA block, which tensorDescMeta and the in-kernel
+// tensormap_create both take from the per-CTA shape), and each box's
+// coordinates add the offset of the CTA's share in the block, from its
+// rank. CTAs holding the same data (free rank bits) load it each; of
+// those, only the one with the free bits clear writes global memory
+// (stores, and the reductions that will share this code).
 
 // tmaMessage is one box of a buffer.
 type tmaMessage struct {
@@ -32,8 +42,11 @@ type tmaMessage struct {
 	offset int64   // its byte offset in the buffer
 }
 
-// tmaMessages cuts a buffer into TMA boxes and verifies the placement.
-func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMessage, error) {
+// tmaMessages cuts the CTA's share of a buffer into TMA boxes and
+// verifies the placement; it returns the copy's boxes (origins in the
+// share's coordinates), their shape and swizzle, and how the CTAs of a
+// cluster split the buffer.
+func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) (*tmaCopy, error) {
 	nv, ok := mt.Encoding.(*ttg.NVMMASharedEncoding)
 	if !ok {
 		return nil, ir.OpErrorf(op, "TMA copies need an nvmma_shared buffer, got %s", asm.TypeString(mt))
@@ -44,20 +57,18 @@ func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMess
 	if !sameTail(mt.AllocShape, mt.Dims) {
 		return nil, ir.OpErrorf(op, "TMA copies of buffer views are not supported (%s)", asm.TypeString(mt))
 	}
-	bits := storageBits(mt.Elem)
-	box, err := linearlayout.TMABlockShape(mt.Dims, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
-		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth}, true)
-	if err != nil {
-		return nil, ir.OpErrorf(op, "%v", err)
-	}
 	sh, err := l.sharedCTALayout(op, mt)
 	if err != nil {
 		return nil, err
 	}
-	if !sh.cta.isTrivial() {
-		// Each CTA would copy its share at its own coordinates (and
-		// expect its share's bytes), which tt does not lower yet.
-		return nil, ir.OpErrorf(op, "TMA copies of a buffer the CTAs of a cluster split (CTA bases %v) are not supported", sh.cta)
+	// The share is the whole buffer without clusters; the tensor map's
+	// box is cut from it as from the whole buffer.
+	share := sh.shape
+	bits := storageBits(mt.Elem)
+	box, err := linearlayout.TMABlockShape(share, linearlayout.NVMMASharedParams{SwizzlingByteWidth: nv.SwizzlingByteWidth,
+		Transposed: nv.Transposed, ElementBitWidth: nv.ElementBitWidth}, true)
+	if err != nil {
+		return nil, ir.OpErrorf(op, "%v", err)
 	}
 	inv := sh.inv
 	elem := int64(bits / 8)
@@ -68,11 +79,11 @@ func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMess
 		}
 		return int64(inv.ApplyFlat(inv.PackIn(c32...))) * elem
 	}
-	rank := len(mt.Dims)
+	rank := len(share)
 	counts := make([]int64, rank)
 	total := int64(1)
 	for d := range counts {
-		counts[d] = mt.Dims[d] / box[d]
+		counts[d] = share[d] / box[d]
 		total *= counts[d]
 	}
 	var msgs []tmaMessage
@@ -89,7 +100,7 @@ func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) ([]tmaMess
 		}
 		msgs = append(msgs, msg)
 	}
-	return msgs, nil
+	return &tmaCopy{msgs: msgs, box: box, swizzle: nv.SwizzlingByteWidth, cta: sh.cta}, nil
 }
 
 // verifyTMABox checks that box element i lands, as TMA writes it (row
@@ -120,47 +131,19 @@ func verifyTMABox(at func([]int64) int64, msg tmaMessage, box []int64, elem int6
 	return nil
 }
 
-// checkRankReducing checks a copy whose descriptor has more dims than the
-// buffer (Triton's rank-reducing descriptor loads and stores, whose
-// block has leading 1s): the tensor map's box, which the host or the
-// kernel's ttng.tensormap_create encodes from the descriptor's block, must
-// be the buffer's box with those leading 1s, or TMA would move other
-// bytes than the messages expect.
-func checkRankReducing(op *ir.Operation, mt *ttg.MemDescType, msgs []tmaMessage) error {
-	dt, ok := op.Operand(0).Type().(*tt.TensorDescType)
-	if !ok {
-		return ir.OpErrorf(op, "expected a tensor descriptor operand")
+// sameBox reports whether a tensor map's box moves the buffer's box: the
+// same sizes, or (a rank-reducing copy) size-1 dims before them.
+func sameBox(mapBox, bufBox []int64) bool {
+	lead := len(mapBox) - len(bufBox)
+	if lead < 0 || !slices.Equal(mapBox[lead:], bufBox) {
+		return false
 	}
-	block := dt.Block
-	lead := len(block.Dims) - len(mt.Dims)
-	if lead < 0 || !sameTail(block.Dims, mt.Dims) {
-		return ir.OpErrorf(op, "the buffer %s is not the descriptor's block %s without leading dims", asm.TypeString(mt), asm.TypeString(block))
-	}
-	for _, d := range block.Dims[:lead] {
-		if d != 1 {
-			return ir.OpErrorf(op, "a rank-reducing TMA copy needs the descriptor's dropped dims to be 1, got block %s for buffer %s", asm.TypeString(block), asm.TypeString(mt))
+	for _, b := range mapBox[:lead] {
+		if b != 1 {
+			return false
 		}
 	}
-	dnv, ok := block.Encoding.(*ttg.NVMMASharedEncoding)
-	bnv, _ := mt.Encoding.(*ttg.NVMMASharedEncoding)
-	if !ok || bnv == nil {
-		return ir.OpErrorf(op, "a rank-reducing TMA copy needs nvmma_shared layouts on the descriptor and the buffer")
-	}
-	mapBox, err := linearlayout.TMABlockShape(block.Dims, linearlayout.NVMMASharedParams{SwizzlingByteWidth: dnv.SwizzlingByteWidth,
-		Transposed: dnv.Transposed, ElementBitWidth: dnv.ElementBitWidth}, true)
-	if err != nil {
-		return ir.OpErrorf(op, "%v", err)
-	}
-	bufBox, err := linearlayout.TMABlockShape(mt.Dims, linearlayout.NVMMASharedParams{SwizzlingByteWidth: bnv.SwizzlingByteWidth,
-		Transposed: bnv.Transposed, ElementBitWidth: bnv.ElementBitWidth}, true)
-	if err != nil {
-		return ir.OpErrorf(op, "%v", err)
-	}
-	if dnv.SwizzlingByteWidth != bnv.SwizzlingByteWidth || !slices.Equal(mapBox[lead:], bufBox) {
-		return ir.OpErrorf(op, "the descriptor's TMA box %v (%d-byte swizzle) does not match the buffer's %v (%d-byte swizzle)",
-			mapBox, dnv.SwizzlingByteWidth, bufBox, bnv.SwizzlingByteWidth)
-	}
-	return nil
+	return true
 }
 
 func sameTail(alloc, dims []int64) bool {
@@ -173,45 +156,30 @@ func sameTail(alloc, dims []int64) bool {
 	return true
 }
 
-// tmaIssuer is the predicate of the thread issuing message m: lane 0 of
-// warp m mod num-warps, and pred when given.
-func (e *emitter) tmaIssuer(m int, pred ir.Value) ir.Value {
-	lane0 := int64(m%e.l.numWarps) * int64(e.l.lanes())
-	p := e.icmpC(llvm.ICmpEQ, e.fs.threadID(e.l), lane0)
-	if pred != nil {
-		p = e.and(p, pred)
-	}
-	return p
-}
-
-// tmaCoords returns a message's coordinates in PTX order (dimension 0,
-// the innermost, first) from the op's (outermost first). A rank-reducing
-// copy has more coordinates than the buffer has dims: the buffer's dims
-// are the innermost ones, and the leading coordinates are the box's
-// size-1 dims, the same for every message.
-func (e *emitter) tmaCoords(coords []ir.Value, msg tmaMessage) []ir.Value {
-	out := make([]ir.Value, len(coords))
-	lead := len(coords) - len(msg.origin)
-	for i := range coords {
-		d := len(coords) - 1 - i
-		out[i] = coords[d]
-		if d >= lead {
-			out[i] = e.addC(coords[d], msg.origin[d-lead])
-		}
-	}
-	return out
-}
-
-// tmaCopy is what both directions of a TMA copy need: the descriptor's
-// tensor map, the coordinates, the buffer's address and its boxes.
+// tmaCopy is what every TMA copy between a tensor map and a shared
+// buffer needs (loads, stores, reductions): the descriptor's tensor map,
+// the op's coordinates, the buffer's address, the boxes of the CTA's
+// share and how the CTAs of a cluster split the buffer.
 type tmaCopy struct {
 	desc, base ir.Value
 	coords     []ir.Value
 	msgs       []tmaMessage
+	box        []int64 // the boxes' shape, outermost dim first
+	swizzle    int     // the buffer's swizzle width in bytes
+	cta        ctaSplit
 }
 
-// planTMACopy checks the target and the buffer, and cuts the buffer into
-// boxes.
+// tmaBox is one TMA instruction of a copy: its shared-memory address,
+// its coordinates in PTX order (dimension 0, the innermost, first) and
+// the predicate of the thread that issues it.
+type tmaBox struct {
+	smem   ir.Value
+	coords []ir.Value
+	pred   ir.Value
+}
+
+// planTMACopy checks the target and the buffer, and cuts the CTA's share
+// of the buffer into boxes.
 func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords []ir.Value, buf ir.Value) (*tmaCopy, error) {
 	if err := l.target.asyncProxy(); err != nil {
 		return nil, ir.OpErrorf(op, "%v", err)
@@ -220,20 +188,75 @@ func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords
 	if !ok || len(coords) < len(mt.Dims) {
 		return nil, ir.OpErrorf(op, "expected at least as many coordinates as the buffer has dims")
 	}
-	msgs, err := l.tmaMessages(op, mt)
+	c, err := l.tmaMessages(op, mt)
 	if err != nil {
 		return nil, err
 	}
-	if len(coords) > len(mt.Dims) {
-		if err := checkRankReducing(op, mt, msgs); err != nil {
-			return nil, err
+	// The tensor map moves the boxes its descriptor type says (the box
+	// and swizzle the host or tensormap_create encode); the buffer must be
+	// cut in the same boxes, or TMA writes elsewhere than the layout reads.
+	if dt, ok := op.Operand(0).Type().(*tt.TensorDescType); ok {
+		if box, swizzle, ok, err := descriptorTMABox(dt); err == nil && ok && (!sameBox(box, c.box) || swizzle != c.swizzle) {
+			return nil, ir.OpErrorf(op, "the descriptor's tensor map moves %v boxes with a %d-byte swizzle, the buffer %s is copied in %v boxes with a %d-byte swizzle", box, swizzle, asm.TypeString(mt), c.box, c.swizzle)
 		}
 	}
-	return &tmaCopy{desc: rw.Remapped(op.Operand(0)), base: rw.Remapped(buf), coords: remapAll(rw, coords), msgs: msgs}, nil
+	c.desc, c.base, c.coords = rw.Remapped(op.Operand(0)), rw.Remapped(buf), remapAll(rw, coords)
+	return c, nil
+}
+
+// eachBox emits, box by box, the address, coordinates and issuing
+// predicate of the copy's TMA instructions and hands them to issue.
+// Message m is issued by lane 0 of warp m mod num-warps where pred (nil:
+// always) holds; writesGlobal restricts the issuers to one CTA of those
+// that hold the same data, as for any global write of a cluster.
+func (c *tmaCopy) eachBox(e *emitter, pred ir.Value, writesGlobal bool, issue func(b tmaBox)) {
+	if writesGlobal {
+		if w := e.ctaOwner(c.cta.free()); w != nil {
+			if pred == nil {
+				pred = w
+			} else {
+				pred = e.and(pred, w)
+			}
+		}
+	}
+	// The buffer's dims are the innermost coordinates; a copy may have
+	// more coordinates (a rank-reducing descriptor's leading size-1 dims),
+	// the same for every box.
+	rank := len(c.coords)
+	lead := rank - len(c.box)
+	// The coordinates of the CTA's share in the block (nil: dim not split).
+	share := make([]ir.Value, len(c.box))
+	for d := range share {
+		if c.cta.mask(d) != 0 {
+			share[d] = e.fs.ctaPart(e.l, c.cta.column(d))
+		}
+	}
+	for m, msg := range c.msgs {
+		smem := e.byteGep(c.base, e.i32c(msg.offset))
+		cs := make([]ir.Value, rank)
+		for i := range cs {
+			d := rank - 1 - i
+			x := c.coords[d]
+			if b := d - lead; b >= 0 {
+				x = e.addC(x, msg.origin[b])
+				if share[b] != nil {
+					x = e.add(x, share[b])
+				}
+			}
+			cs[i] = x
+		}
+		lane0 := int64(m%e.l.numWarps) * int64(e.l.lanes())
+		p := e.icmpC(llvm.ICmpEQ, e.fs.threadID(e.l), lane0)
+		if pred != nil {
+			p = e.and(p, pred)
+		}
+		issue(tmaBox{smem: smem, coords: cs, pred: p})
+	}
 }
 
 // lowerTMALoad: ttng.async_tma_copy_global_to_local %desc[coords] %buf,
-// %bar, %pred -> one gpu.tma_load per box, completing on the barrier.
+// %bar, %pred -> one gpu.tma_load per box of the CTA's share, completing
+// on the CTA's barrier.
 func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	if intAttrOr(op, "cache", int64(memory.CacheNone)) != int64(memory.CacheNone) || intAttrOr(op, "evict", int64(memory.EvictNormal)) != int64(memory.EvictNormal) {
 		return ir.OpErrorf(op, "TMA loads with a cache modifier or eviction policy are not supported (Triton 3.6 refuses them too)")
@@ -247,9 +270,9 @@ func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rew
 		return err
 	}
 	bar, pred := rw.Remapped(op.Operand(n-3)), rw.Remapped(op.Operand(n-1))
-	for m, msg := range c.msgs {
-		gpu.NewTMALoad(e.b, e.loc, e.byteGep(c.base, e.i32c(msg.offset)), bar, c.desc, e.tmaCoords(c.coords, msg), e.tmaIssuer(m, pred))
-	}
+	c.eachBox(e, pred, false, func(b tmaBox) {
+		gpu.NewTMALoad(e.b, e.loc, b.smem, bar, c.desc, b.coords, b.pred)
+	})
 	rw.EraseOp(op)
 	return nil
 }
@@ -262,9 +285,11 @@ func (l *lowering) lowerTMAStore(op *ir.Operation, e *emitter, rw *conversion.Re
 	})
 }
 
-// lowerTMAStoreLike issues a store-like TMA op (a store or a reduction)
-// per box of the buffer, then closes every thread's bulk group, as
-// Triton's convertTMAStoreLikeOp does for both.
+// lowerTMAStoreLike lowers a store-like TMA op (%desc[coords] %src: a
+// store or a reduction), as Triton's convertTMAStoreLikeOp does both:
+// issue emits one instruction per box of the CTA's share (the tensor map,
+// the box's coordinates in PTX order, its shared address and issuing
+// predicate), then every thread closes its bulk group.
 func (l *lowering) lowerTMAStoreLike(op *ir.Operation, e *emitter, rw *conversion.Rewriter,
 	issue func(tmap ir.Value, coords []ir.Value, src, pred ir.Value)) error {
 	n := op.NumOperands()
@@ -272,11 +297,7 @@ func (l *lowering) lowerTMAStoreLike(op *ir.Operation, e *emitter, rw *conversio
 	if err != nil {
 		return err
 	}
-	// With clusters, every CTA holds the whole buffer: one stores it.
-	leader := e.ctaOwner(int64(1)<<l.ctaBits - 1)
-	for m, msg := range c.msgs {
-		issue(c.desc, e.tmaCoords(c.coords, msg), e.byteGep(c.base, e.i32c(msg.offset)), e.tmaIssuer(m, leader))
-	}
+	c.eachBox(e, nil, true, func(b tmaBox) { issue(c.desc, b.coords, b.smem, b.pred) })
 	gpu.NewBulkCommit(e.b, e.loc)
 	rw.EraseOp(op)
 	return nil

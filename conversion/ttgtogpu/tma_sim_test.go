@@ -69,14 +69,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // error.
 func tmaSweep(t *testing.T, M, N int, mutate func(*ir.Operation)) (in, out []float32, err error) {
 	t.Helper()
-	m := parse(t, tmaRowSweep)
+	return tmaHostRun(t, tmaRowSweep, "sweep", M, N, [3]int{(N + 63) / 64, 1, 1}, mutate)
+}
+
+// tmaHostRun lowers the module text, lets mutate change it, and runs
+// kernel over grid (programs) on an MxN f32 matrix, the kernel's
+// parameters being two descriptors with their shapes and strides (in,
+// M, N, sM, sN, out, M, N, sM, sN); the tensor maps have the box the
+// lowering recorded on the parameter, swizzled by 128 bytes. It returns
+// the input, the output and the simulator's error.
+func tmaHostRun(t *testing.T, text, kernel string, M, N int, grid [3]int, mutate func(*ir.Operation)) (in, out []float32, err error) {
+	t.Helper()
+	m := parse(t, text)
 	lower(t, m)
 	if mutate != nil {
 		mutate(m)
 	}
 	var box []int
 	ir.WalkOps(m, func(op *ir.Operation) {
-		if op.Name() != "llvm.func" || ir.SymbolName(op) != "sweep" {
+		if op.Name() != "llvm.func" || ir.SymbolName(op) != kernel {
 			return
 		}
 		for _, a := range llvm.ArgAttrs(op, 0) {
@@ -114,7 +125,7 @@ func tmaSweep(t *testing.T, M, N int, mutate func(*ir.Operation)) (in, out []flo
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := p.Kernel("sweep")
+	k, err := p.Kernel(kernel)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +135,7 @@ func tmaSweep(t *testing.T, M, N int, mutate func(*ir.Operation)) (in, out []flo
 	}
 	args := append(append([]uint64{tensorMap(inAddr)}, scalars(0)...), tensorMap(outAddr))
 	args = append(args, scalars(5)...)
-	err = k.Launch(mem, [3]int{(N + 63) / 64, 1, 1}, args, sim.Config{})
+	err = k.Launch(mem, k.CTAGrid(grid), args, sim.Config{})
 	out = make([]float32, M*N)
 	for i := range out {
 		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(outBuf[4*i:]))

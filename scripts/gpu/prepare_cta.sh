@@ -8,8 +8,11 @@
 # .bin/gpu/sets/cta/: Triton 3.6's own TTGIR of test_matmul.py's kernel at
 # NUM_CTAS = 2 and 4 (the nine recorded configurations: f16, tf32, fp8 and
 # f64 operands, wgmma and mma.sync, 2 to 4 cp.async stages) and of
-# test_core's kernel_r at num_ctas = 4 (testdata/cta), and the write-mask
-# kernel (each program's stores and atomics counted), with small-integer
+# test_core's kernel_r at num_ctas = 4 (testdata/cta), the write-mask
+# kernel (each program's stores and atomics counted) and tt's TTGIR of the
+# descriptor load/store and matmul kernels of test_tensor_descriptor.py at
+# num_ctas = 2 (TMA copies of buffers the CTAs split; tensor maps in
+# global scratch, so they run under the sanitizers through tt-run), with small-integer
 # inputs and exact expected outputs, written by tools/ttrun's
 # TestCTACaseSet (which also runs them in the simulator), and compiled to
 # PTX with tt-translate. validate.sh then assembles them (ptxas), runs them

@@ -18,8 +18,9 @@ import (
 // The case set of clusters of CTAs (Triton's num_ctas > 1) for the GPU
 // machine: Triton 3.6's own TTGIR of test_matmul.py's kernel at NUM_CTAS =
 // 2 and 4 and of test_core's kernel_r at 4 (testdata/cta), and the
-// write-mask kernel (conversion/ttgtogpu/testdata/cta), with inputs and
-// expected outputs, in the manifest format of testdata/cases.
+// write-mask kernel and tt's TTGIR of two TMA kernels whose copies the
+// CTAs split (conversion/ttgtogpu/testdata/cta; cta_tma_cases_test.go),
+// with inputs and expected outputs, in the manifest format of testdata/cases.
 // scripts/gpu/prepare_cta.sh has TestCTACaseSet write it to
 // $TT_CTA_CASES_DIR, compiles it with tt-translate, and validate.sh runs
 // it on the GPU through scripts/gpu/cluster_check.py (gpu_check.py's
@@ -239,6 +240,8 @@ func TestCTACaseSet(t *testing.T) {
 	}
 	s.writeMasks()
 	s.kernelR()
+	s.tmaCopy(r)
+	s.tmaMatmul(r)
 	man := map[string]any{
 		"triton": "3.6.0 (TTGIR recorded on an H200; expectations exact, computed by the test that writes the set)",
 		"cases":  s.cases,
@@ -257,7 +260,7 @@ func TestCTACaseSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Cases) != len(ctaMatmulCases)+2 {
+	if len(m.Cases) != len(ctaMatmulCases)+4 {
 		t.Fatalf("the manifest has %d cases", len(m.Cases))
 	}
 	for i := range m.Cases {

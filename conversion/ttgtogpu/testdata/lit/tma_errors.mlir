@@ -128,7 +128,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %buf = ttg.local_alloc : () -> !ttg.memdesc<8x64xf16, #shared1, #smem, mutable>
     %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared2, #smem, mutable>
     ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared2, #smem, mutable>
-    // expected-error @+1 {{the descriptor's TMA box [1 8 64] (128-byte swizzle) does not match the buffer's [8 32] (64-byte swizzle)}}
+    // expected-error @+1 {{the descriptor's tensor map moves [1 8 64] boxes with a 128-byte swizzle}}
     ttng.async_tma_copy_global_to_local %in[%z, %z, %z] %buf, %bar, %true : !tt.tensordesc<tensor<1x8x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared2, #smem, mutable> -> !ttg.memdesc<8x64xf16, #shared1, #smem, mutable>
     tt.return
   }
