@@ -200,6 +200,7 @@ func wsConsumerLoop(b *ir.Builder, p *wsPlan, bufs []ir.Value, full, empty ir.Va
 	ib.SetInsertionPointToEnd(nb)
 	yields = append(yields, ring.advance(ib, loc, numBuffers)...)
 	scf.NewYield(ib, p.loop.Yield().Loc(), yields)
+	eraseDeadPure(nb)
 	nl.SetDiscardableAttrs(p.loop.DiscardableAttrs())
 	nl.RemoveAttr(attrWarpSpecialize)
 	return nl
@@ -280,4 +281,16 @@ func wsProducerLoop(b *ir.Builder, p *wsPlan, m *ir.Mapping, bufs []ir.Value, fu
 	yields = append(yields, ring.advance(ib, loc, numBuffers)...)
 	scf.NewYield(ib, p.loop.Yield().Loc(), yields)
 	setI32(nl, attrNumStages, 0)
+}
+
+// eraseDeadPure erases the ops of blk without uses, side effects or
+// regions: what the consumer cloned of the loads' coordinates.
+func eraseDeadPure(blk *ir.Block) {
+	for op := blk.Last(); op != nil; {
+		prev := op.Prev()
+		if op.NumRegions() == 0 && !op.ResultsUsed() && op.NumResults() > 0 && ir.IsMemoryEffectFree(op) {
+			op.Erase()
+		}
+		op = prev
+	}
 }

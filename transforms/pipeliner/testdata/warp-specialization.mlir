@@ -1,0 +1,167 @@
+// RUN: tt-opt %s -split-input-file --nvgpu-warp-specialization=num-stages=3 | FileCheck %s
+
+// A TMA matmul loop (test_warp_specialization.py's matmul_tma_ws_kernel after
+// accelerate-matmul): the loads move to a producer warpgroup feeding a ring
+// of 2 slots (the loop's tt.num_stages) guarded by full/empty mbarriers; the
+// dot stays on the function's warps in the default region, and the epilogue
+// after the warp_specialize reads its result.
+
+// CHECK-LABEL: @tma_matmul
+// CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable>
+// CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable>
+// CHECK: %[[FULL:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
+// CHECK-COUNT-2: ttng.init_barrier {{.*}}, 1
+// CHECK: %[[EMPTY:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
+// CHECK-COUNT-2: ttng.init_barrier {{.*}}, 1
+// CHECK: %[[WS:.*]] = ttg.warp_specialize(%[[DESCA:[^,]*]], %[[OFFA:[^,]*]], %[[DESCB:[^,]*]], %[[OFFB:[^,]*]], %[[N:[^,]*]], %[[A]], %[[B]], %[[FULL]], %[[EMPTY]])
+// CHECK-NEXT: default {
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %c0_i32{{.*}}, %[[PHASE:.*]] = %c0_i32{{.*}}) -> (tensor<128x128xf32, #mma>, i32, i32)
+// CHECK-NEXT: %[[FB:.*]] = ttg.memdesc_index %[[FULL]][%[[SLOT]]]
+// CHECK-NEXT: ttng.wait_barrier %[[FB]], %[[PHASE]]
+// CHECK-NEXT: %[[AS:.*]] = ttg.memdesc_index %[[A]][%[[SLOT]]]
+// CHECK-NEXT: %[[BS:.*]] = ttg.memdesc_index %[[B]][%[[SLOT]]]
+// CHECK-NEXT: %[[BT:.*]] = ttg.memdesc_trans %[[BS]]
+// CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %[[AS]], %[[BT]], %[[ACC]]
+// CHECK-NEXT: %[[EB:.*]] = ttg.memdesc_index %[[EMPTY]][%[[SLOT]]]
+// CHECK-NEXT: ttng.arrive_barrier %[[EB]], 1
+// CHECK: %[[NEXT:.*]] = arith.addi %[[SLOT]], %c1_i32
+// CHECK: %[[WRAP:.*]] = arith.cmpi eq, %[[NEXT]], %c2_i32
+// CHECK: %[[NS:.*]] = arith.select %[[WRAP]], %c0_i32{{.*}}, %[[NEXT]]
+// CHECK: %[[FLIP:.*]] = arith.xori %[[PHASE]], %c1_i32
+// CHECK: %[[NP:.*]] = arith.select %[[WRAP]], %[[FLIP]], %[[PHASE]]
+// CHECK: scf.yield %[[D]], %[[NS]], %[[NP]]
+// CHECK-NEXT: } {tt.num_stages = 0 : i32}
+// CHECK-NEXT: ttg.warp_yield
+// CHECK-NEXT: }
+// CHECK-NEXT: partition0(%[[PDA:[^:]*]]: !tt.tensordesc{{.*}}, %[[POA:[^:]*]]: i32, %[[PDB:[^:]*]]: !tt.tensordesc{{.*}}, %[[POB:[^:]*]]: i32, %[[PN:[^:]*]]: i32, %[[PA:[^:]*]]: !ttg.memdesc{{.*}}, %[[PB:[^:]*]]: !ttg.memdesc{{.*}}, %[[PF:[^:]*]]: !ttg.memdesc{{.*}}, %[[PE:[^:]*]]: !ttg.memdesc{{.*}}) num_warps(4) {
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[PN]] step %{{.*}} iter_args(%[[PS:.*]] = %c0_i32{{.*}}, %[[PP:.*]] = %c0_i32{{.*}}) -> (i32, i32)
+// CHECK: %[[OFFK:.*]] = arith.muli %[[K]], %c64_i32
+// CHECK: %[[PEB:.*]] = ttg.memdesc_index %[[PE]][%[[PS]]]
+// CHECK: %[[PAR:.*]] = arith.xori %[[PP]], %c1_i32
+// CHECK: ttng.wait_barrier %[[PEB]], %[[PAR]]
+// CHECK: %[[PFB:.*]] = ttg.memdesc_index %[[PF]][%[[PS]]]
+// CHECK: ttng.barrier_expect %[[PFB]], 32768, %true
+// CHECK: %[[PAS:.*]] = ttg.memdesc_index %[[PA]][%[[PS]]]
+// CHECK: ttng.async_tma_copy_global_to_local %[[PDA]][%[[POA]], %[[OFFK]]] %[[PAS]], %[[PFB]], %true
+// CHECK: %[[PBS:.*]] = ttg.memdesc_index %[[PB]][%[[PS]]]
+// CHECK: ttng.async_tma_copy_global_to_local %[[PDB]][%[[POB]], %[[OFFK]]] %[[PBS]], %[[PFB]], %true
+// CHECK: } {tt.num_stages = 0 : i32}
+// CHECK-NEXT: ttg.warp_return
+// CHECK-NEXT: } : ({{.*}}) -> tensor<128x128xf32, #mma>
+// CHECK: ttng.inval_barrier
+// CHECK: ttg.local_dealloc %[[A]]
+// CHECK: arith.truncf %[[WS]]
+// CHECK: tt.descriptor_store
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tma_matmul(%da: !tt.tensordesc<tensor<128x64xf16, #shared>>, %db: !tt.tensordesc<tensor<128x64xf16, #shared>>, %dc: !tt.tensordesc<tensor<128x128xf16, #shared>>, %offa: i32, %offb: i32, %n: i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %r = scf.for %k = %c0_i32 to %n step %c1_i32 iter_args(%acc = %cst) -> (tensor<128x128xf32, #mma>)  : i32 {
+      %offk = arith.muli %k, %c64_i32 : i32
+      %a = tt.descriptor_load %da[%offa, %offk] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %b = tt.descriptor_load %db[%offb, %offk] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %bs = ttg.local_alloc %b : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %bt = ttg.memdesc_trans %bs {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %as, %bt, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    } {tt.num_stages = 2 : i32, tt.warp_specialize}
+    %c = arith.truncf %r : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %cc = ttg.convert_layout %c : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked1>
+    tt.descriptor_store %dc[%offa, %offb], %cc : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+// A coordinate carried across iterations: the producer keeps the iteration
+// argument it needs (and nothing else); the consumer keeps them all. A load
+// read from registers (no local_alloc) is read from its slot by a
+// local_load, and the slot is released right after it. Other loops of the
+// function get tt.num_stages = 0 too (the pipeliner leaves them alone).
+
+// CHECK-LABEL: @carried_offset
+// CHECK: ttg.warp_specialize
+// CHECK: default {
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (tensor<64x64xf32, #mma>, i32, i32, i32)
+// CHECK: ttng.wait_barrier
+// CHECK: %[[SLOT:.*]] = ttg.memdesc_index
+// CHECK-NEXT: %[[REG:.*]] = ttg.local_load %[[SLOT]]
+// CHECK-NEXT: ttg.memdesc_index
+// CHECK-NEXT: ttng.arrive_barrier
+// CHECK-NEXT: %[[NEG:.*]] = arith.negf %[[REG]]
+// CHECK-NEXT: ttg.local_alloc %[[NEG]]
+// CHECK: ttng.warp_group_dot
+// CHECK: partition0
+// CHECK: scf.for {{.*}} iter_args(%[[OFF:.*]] = %{{.*}}, %{{.*}} = %c0_i32{{.*}}, %{{.*}} = %c0_i32{{.*}}) -> (i32, i32, i32)
+// CHECK: ttng.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %[[OFF]]]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[OFF]], %c64_i32
+// CHECK: scf.yield %[[NEXT]],
+// CHECK: scf.for
+// CHECK: } {tt.num_stages = 0 : i32}
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @carried_offset(%da: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %p: !tt.ptr<f32>) {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:2 = scf.for %k = %c0_i32 to %n step %c1_i32 iter_args(%acc = %cst, %off = %c0_i32) -> (tensor<64x64xf32, #mma>, i32)  : i32 {
+      %a = tt.descriptor_load %da[%c0_i32, %off] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %neg = arith.negf %a : tensor<64x64xf16, #blocked>
+      %as = ttg.local_alloc %neg : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %as, %as, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %next = arith.addi %off, %c64_i32 : i32
+      scf.yield %d, %next : tensor<64x64xf32, #mma>, i32
+    } {tt.warp_specialize}
+    %s = scf.for %i = %c0_i32 to %n step %c1_i32 iter_args(%x = %c0_i32) -> (i32)  : i32 {
+      %y = arith.addi %x, %i : i32
+      scf.yield %y : i32
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// Triton leaves functions with 8 warps alone (test_warp_specialization.py
+// asserts no ttg.warp_specialize for num_warps=8 on Hopper).
+
+// CHECK-LABEL: @eight_warps
+// CHECK-NOT: ttg.warp_specialize
+// CHECK: tt.descriptor_load
+// CHECK: } {tt.num_stages = 2 : i32, tt.warp_specialize}
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @eight_warps(%da: !tt.tensordesc<tensor<128x64xf16, #shared>>, %n: i32) -> tensor<128x64xf32, #mma> {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %r = scf.for %k = %c0_i32 to %n step %c1_i32 iter_args(%acc = %cst) -> (tensor<128x64xf32, #mma>)  : i32 {
+      %a = tt.descriptor_load %da[%c0_i32, %k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %bs = ttg.memdesc_trans %as {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>, #smem> -> tensor<128x64xf32, #mma>
+      scf.yield %d : tensor<128x64xf32, #mma>
+    } {tt.num_stages = 2 : i32, tt.warp_specialize}
+    tt.return %r : tensor<128x64xf32, #mma>
+  }
+}
