@@ -71,8 +71,8 @@ func WarpSpecialize(module *ir.Operation, numStages int) error {
 			}
 		}
 		for _, p := range plans {
-			n := numStagesOrDefault(p.loop.Operation, numStages)
-			if err = checkNumStages(p.loop.Operation, attrNumStages, n); err != nil {
+			n := numStagesOrDefault(p.root.Operation, numStages)
+			if err = checkNumStages(p.root.Operation, attrNumStages, n); err != nil {
 				return
 			}
 			if err = wsBuild(p, max(n, 1)); err != nil {

@@ -17,9 +17,9 @@ import (
 //	%r = ttg.warp_specialize(captures)
 //	default {                       the consumer: the module's warps
 //	  scf.for ... iter_args(original..., %slot, %phase) {
-//	    wait full[slot], phase      before the first load's place
+//	    wait full[slot], phase      where the group's first load was
 //	    ... the loop body, the loads' users reading the slot ...
-//	    arrive empty[slot]          after the last use of the slot
+//	    arrive empty[slot]          after the slot's last use
 //	  }
 //	  ttg.warp_yield %loop results
 //	}
@@ -33,44 +33,77 @@ import (
 //	  ttg.warp_return
 //	}
 //
-// The epilogue after the loop stays where it was, after the
-// warp_specialize, on the module's warps, reading the yielded results.
-// The slot index and phase advance together: the phase flips each time
-// the index wraps, as an mbarrier's parity flips each completed phase.
+// A group is a run of loads of one block with no nest loop between them:
+// they share a ring position (one full and one empty barrier). Loops of
+// the nest carry the ring position in and out in both partitions, which
+// walk the groups in the same order. The epilogue after the loop stays
+// where it was, after the warp_specialize, on the module's warps, reading
+// the yielded results. The phase flips each time the slot index wraps, as
+// an mbarrier's parity flips each completed phase.
 
 // wsProducerWarps is the producer partition's size: one warpgroup, as
 // Triton's Hopper producer (setmaxnreg, which trims the producer's
 // registers, acts on whole warpgroups).
 const wsProducerWarps = 4
 
+// wsRing is a ring position: the slot index and its phase.
+type wsRing struct{ slot, phase ir.Value }
+
+// advance returns the next ring position.
+func (r wsRing) advance(b *ir.Builder, loc ir.Location, numBuffers int) wsRing {
+	next := binary(b, "arith.addi", loc, r.slot, constI32(b, loc, 1))
+	wrap := cmpi(b, loc, arith.CmpIEQ, next, constI32(b, loc, numBuffers))
+	slot := selectOp(b, loc, wrap, constI32(b, loc, 0), next)
+	flipped := binary(b, "arith.xori", loc, r.phase, constI32(b, loc, 1))
+	phase := selectOp(b, loc, wrap, flipped, r.phase)
+	return wsRing{slot, phase}
+}
+
+// wsBuilder holds what both partitions' builders share.
+type wsBuilder struct {
+	p          *wsPlan
+	numBuffers int
+	// bufs[load] is the ring of the load's slots; full and empty the
+	// barriers (in the partition being built: its block arguments).
+	bufs        map[*ir.Operation]ir.Value
+	full, empty ir.Value
+	// groupOf gives each load its group's first load; groupBytes the
+	// bytes a group's copies bring.
+	groupOf    map[*ir.Operation]*ir.Operation
+	groupBytes map[*ir.Operation]int
+}
+
 // wsBuild rewrites the plan's loop into a ttg.warp_specialize with
 // numBuffers slots per load.
 func wsBuild(p *wsPlan, numBuffers int) error {
-	loop := p.loop.Operation
+	loop := p.root.Operation
 	ctx := loop.Context()
 	loc := loop.Loc()
 	b := ir.NewBuilder(ctx)
+	w := &wsBuilder{p: p, numBuffers: numBuffers, bufs: map[*ir.Operation]ir.Value{},
+		groupOf: map[*ir.Operation]*ir.Operation{}, groupBytes: map[*ir.Operation]int{}}
+	w.groupLoads()
 
 	// The ring and its barriers, before the loop; their deallocation
 	// after it (where the warp_specialize will be).
-	bufs := make([]ir.Value, len(p.loads))
-	bytes := 0
-	for i, l := range p.loads {
+	var bufs []ir.Value
+	for _, l := range p.loads {
 		dt := l.Operand(0).Type().(*tt.TensorDescType)
 		rt := l.Result(0).Type().(*ir.RankedTensorType)
-		bufs[i] = allocBuffers(loop, rt.Dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
-		bytes += int(product(ttg.ShapePerCTA(ttg.CGAOf(rt.Encoding, len(rt.Dims)).CTASplitNum(), rt.Dims))) * ir.BitWidth(rt.Elem) / 8
+		w.bufs[l] = allocBuffers(loop, rt.Dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
+		bufs = append(bufs, w.bufs[l])
 	}
-	if bytes >= 1<<20 {
-		return ir.OpErrorf(p.loads[0], "warp specialization: the loads of one iteration copy %d bytes, more than an mbarrier counts (2^20-1)", bytes)
+	for first, bytes := range w.groupBytes {
+		if bytes >= 1<<20 {
+			return ir.OpErrorf(first, "warp specialization: these loads copy %d bytes together, more than an mbarrier counts (2^20-1)", bytes)
+		}
 	}
-	full := createBarrierAlloc(loop, numBuffers, 1)
-	empty := createBarrierAlloc(loop, numBuffers, 1)
+	w.full = createBarrierAlloc(loop, numBuffers, 1)
+	w.empty = createBarrierAlloc(loop, numBuffers, 1)
 
 	// The producer's captures: what its slice reads from outside (constants
 	// are cloned instead), the ring and the barriers.
-	var captures []ir.Value
-	var consts []ir.Value
+	var captures, consts []ir.Value
 	for _, v := range p.outside {
 		if isConstantValue(v) {
 			consts = append(consts, v)
@@ -79,7 +112,7 @@ func wsBuild(p *wsPlan, numBuffers int) error {
 		}
 	}
 	captures = append(captures, bufs...)
-	captures = append(captures, full, empty)
+	captures = append(captures, w.full, w.empty)
 
 	b.SetInsertionPoint(loop)
 	ws := ttg.NewWarpSpecialize(b, loc, loop.ResultTypes(), captures, []int{wsProducerWarps})
@@ -87,10 +120,11 @@ func wsBuild(p *wsPlan, numBuffers int) error {
 	// The consumer, in the default region.
 	db := ir.NewBuilder(ctx)
 	db.SetInsertionPointToEnd(ws.Region(0).Front())
-	consumer := wsConsumerLoop(db, p, bufs, full, empty, numBuffers)
+	zero := constI32(db, loc, 0)
+	consumer, _ := w.consumerLoop(db, loop, ir.NewMapping(), wsRing{zero, zero})
 	db.CreateOp("ttg.warp_yield", loc, consumer.Results()[:loop.NumResults()], nil)
 
-	// The producer, in partition0.
+	// The producer, in partition0, on its own copies of the captures.
 	part := ttg.PartitionRegions(ws)[0].Front()
 	pb := ir.NewBuilder(ctx)
 	pb.SetInsertionPointToEnd(part)
@@ -101,8 +135,12 @@ func wsBuild(p *wsPlan, numBuffers int) error {
 	for _, c := range consts {
 		m.Map(c, pb.Insert(c.(*ir.OpResult).Owner().Clone(ir.NewMapping())).Result(0))
 	}
-	n := len(p.outside) - len(consts)
-	wsProducerLoop(pb, p, m, part.Arguments()[n:n+len(bufs)], part.Argument(n+len(bufs)), part.Argument(n+len(bufs)+1), numBuffers, bytes)
+	for l, buf := range w.bufs {
+		w.bufs[l] = m.Lookup(buf)
+	}
+	w.full, w.empty = m.Lookup(w.full), m.Lookup(w.empty)
+	zero = constI32(pb, loc, 0)
+	w.producerLoop(pb, loop, m, wsRing{zero, zero})
 	pb.CreateOp("ttg.warp_return", loc, nil, nil)
 
 	for i, r := range loop.Results() {
@@ -112,98 +150,127 @@ func wsBuild(p *wsPlan, numBuffers int) error {
 	return nil
 }
 
-// wsRing is a loop's slot index and phase, carried as its last two
-// iteration arguments.
-type wsRing struct{ slot, phase ir.Value }
-
-// advance returns the next iteration's slot and phase.
-func (r wsRing) advance(b *ir.Builder, loc ir.Location, numBuffers int) []ir.Value {
-	next := binary(b, "arith.addi", loc, r.slot, constI32(b, loc, 1))
-	wrap := cmpi(b, loc, arith.CmpIEQ, next, constI32(b, loc, numBuffers))
-	slot := selectOp(b, loc, wrap, constI32(b, loc, 0), next)
-	flipped := binary(b, "arith.xori", loc, r.phase, constI32(b, loc, 1))
-	phase := selectOp(b, loc, wrap, flipped, r.phase)
-	return []ir.Value{slot, phase}
+// groupLoads splits the loads into groups and counts each group's bytes.
+func (w *wsBuilder) groupLoads() {
+	var first *ir.Operation
+	for _, l := range w.p.loads {
+		if first == nil || !sameGroup(first, l, w.p.nest) {
+			first = l
+		}
+		w.groupOf[l] = first
+		rt := l.Result(0).Type().(*ir.RankedTensorType)
+		w.groupBytes[first] += int(product(ttg.ShapePerCTA(ttg.CGAOf(rt.Encoding, len(rt.Dims)).CTASplitNum(), rt.Dims))) * ir.BitWidth(rt.Elem) / 8
+	}
 }
 
-// newRingLoop creates an empty scf.for with the original bounds (mapped
-// through m), the given inits and the ring's two i32 arguments, and maps
-// the original induction variable to the new one.
-func newRingLoop(b *ir.Builder, p *wsPlan, m *ir.Mapping, inits []ir.Value) (*ir.Operation, wsRing) {
-	loc := p.loop.Loc()
-	zero := constI32(b, loc, 0)
-	inits = append(inits, zero, zero)
-	nl := scf.NewForShell(b, loc, m.Lookup(p.loop.LowerBound()), m.Lookup(p.loop.UpperBound()), m.Lookup(p.loop.Step()), inits)
+// sameGroup reports whether load l can join the group started by first:
+// same block, and no loop of the nest between them.
+func sameGroup(first, l *ir.Operation, nest map[*ir.Operation]bool) bool {
+	if first.Block() != l.Block() {
+		return false
+	}
+	for op := first.Next(); op != l; op = op.Next() {
+		if nest[op] {
+			return false
+		}
+	}
+	return true
+}
+
+// newRingLoop creates an empty scf.for like loop (bounds mapped through
+// m) with the given inits and the ring position as two more, and maps the
+// induction variable.
+func newRingLoop(b *ir.Builder, loop scf.ForOp, m *ir.Mapping, inits []ir.Value, ring wsRing) (*ir.Operation, wsRing) {
+	inits = append(inits, ring.slot, ring.phase)
+	nl := scf.NewForShell(b, loop.Loc(), m.Lookup(loop.LowerBound()), m.Lookup(loop.UpperBound()), m.Lookup(loop.Step()), inits)
 	nb := nl.Region(0).Front()
-	m.Map(p.loop.InductionVar(), nb.Argument(0))
+	m.Map(loop.InductionVar(), nb.Argument(0))
 	k := nb.NumArguments()
 	return nl, wsRing{nb.Argument(k - 2), nb.Argument(k - 1)}
 }
 
-// wsConsumerLoop clones the loop into the default region: every load is
-// replaced by its slot (after a wait on the slot's full barrier, placed
-// where the first load was), and the slot is handed back on its empty
-// barrier after its last use in the iteration.
-func wsConsumerLoop(b *ir.Builder, p *wsPlan, bufs []ir.Value, full, empty ir.Value, numBuffers int) *ir.Operation {
-	loc := p.loop.Loc()
-	m := ir.NewMapping()
-	nl, ring := newRingLoop(b, p, m, p.loop.Inits())
+// consumerLoop clones a loop of the nest into the default region: every
+// group of loads is replaced by a wait on its slot's full barrier, the
+// loads' users read the slots, and the slot is handed back on its empty
+// barrier after its last use. It returns the new loop and its ring
+// position after the loop.
+func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mapping, ring wsRing) (*ir.Operation, wsRing) {
+	fo := scf.ForOp{Operation: loop}
+	var inits []ir.Value
+	for _, v := range fo.Inits() {
+		inits = append(inits, m.Lookup(v))
+	}
+	nl, cur := newRingLoop(b, fo, m, inits, ring)
 	nb := nl.Region(0).Front()
-	for i, a := range p.loop.RegionIterArgs() {
+	for i, a := range fo.RegionIterArgs() {
 		m.Map(a, nb.Argument(i+1))
 	}
 	ib := ir.NewBuilder(b.Ctx)
 	ib.SetInsertionPointToEnd(nb)
-	loadIdx := map[*ir.Operation]int{}
-	for i, l := range p.loads {
-		loadIdx[l] = i
+	type slotted struct {
+		stand *ir.Operation
+		slot  ir.Value
 	}
-	var slots []ir.Value
-	var stands []*ir.Operation
-	for op := p.loop.Body().First(); op != p.loop.Yield(); op = op.Next() {
-		i, isLoad := loadIdx[op]
+	var loads []slotted
+	groupSlots := map[*ir.Operation][]ir.Value{}
+	groupRing := map[*ir.Operation]wsRing{}
+	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
+		if w.p.nest[op] {
+			inner, after := w.consumerLoop(ib, op, m, cur)
+			for i, r := range op.Results() {
+				m.Map(r, inner.Result(i))
+			}
+			cur = after
+			continue
+		}
+		first, isLoad := w.groupOf[op]
 		if !isLoad {
 			ib.Insert(op.Clone(m))
 			continue
 		}
-		if i == 0 {
-			fullBar := bufferView(ib, full, ring.slot)
-			ttng.NewWaitBarrier(ib, op.Loc(), fullBar, ring.phase, nil, nil)
+		if first == op {
+			ttng.NewWaitBarrier(ib, op.Loc(), bufferView(ib, w.full, cur.slot), cur.phase, nil, nil)
+			groupRing[first] = cur
+			cur = cur.advance(ib, op.Loc(), w.numBuffers)
 		}
-		// A stand-in for the load's result, so its users clone as usual;
-		// replaced by the slot below.
+		// A stand-in for the load's result, so that its users clone as
+		// usual; they are moved to the slot below.
 		stand := ib.Insert(op.Clone(m))
-		slot := bufferView(ib, bufs[i], ring.slot)
-		slots = append(slots, slot)
-		stands = append(stands, stand)
+		slot := bufferView(ib, w.bufs[op], groupRing[first].slot)
+		loads = append(loads, slotted{stand, slot})
+		groupSlots[first] = append(groupSlots[first], slot)
 	}
-	// The users are cloned now: they read the slots instead.
 	rb := ir.NewBuilder(b.Ctx)
-	for i, s := range stands {
-		rb.SetInsertionPointAfterValue(slots[i])
-		replaceUsesWithLocalLoad(rb, s.Result(0), slots[i], nil)
-		s.Erase()
+	for _, l := range loads {
+		rb.SetInsertionPointAfterValue(l.slot)
+		replaceUsesWithLocalLoad(rb, l.stand.Result(0), l.slot, nil)
+		l.stand.Erase()
 	}
-	// The yield: the original values, then the ring's next position.
+	// Each group's slot goes back after its last use in this block.
+	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
+		slots, ok := groupSlots[op]
+		if !ok {
+			continue
+		}
+		ab := ir.NewBuilder(b.Ctx)
+		if last := lastUseInBlock(nb, slots); last != nil {
+			ab.SetInsertionPointAfter(last)
+		} else {
+			ab.SetInsertionPointToEnd(nb)
+		}
+		ttng.NewArriveBarrier(ab, op.Loc(), bufferView(ab, w.empty, groupRing[op].slot), 1, nil)
+	}
 	var yields []ir.Value
-	for _, v := range p.loop.YieldedValues() {
+	for _, v := range fo.YieldedValues() {
 		yields = append(yields, m.Lookup(v))
 	}
-	last := lastUseInBlock(nb, slots)
-	ab := ir.NewBuilder(b.Ctx)
-	if last == nil {
-		ab.SetInsertionPointToEnd(nb)
-	} else {
-		ab.SetInsertionPointAfter(last)
-	}
-	ttng.NewArriveBarrier(ab, loc, bufferView(ab, empty, ring.slot), 1, nil)
 	ib.SetInsertionPointToEnd(nb)
-	yields = append(yields, ring.advance(ib, loc, numBuffers)...)
-	scf.NewYield(ib, p.loop.Yield().Loc(), yields)
+	scf.NewYield(ib, fo.Yield().Loc(), append(yields, cur.slot, cur.phase))
 	eraseDeadPure(nb)
-	nl.SetDiscardableAttrs(p.loop.DiscardableAttrs())
+	nl.SetDiscardableAttrs(loop.DiscardableAttrs())
 	nl.RemoveAttr(attrWarpSpecialize)
-	return nl
+	n := nl.NumResults()
+	return nl, wsRing{nl.Result(n - 2), nl.Result(n - 1)}
 }
 
 // lastUseInBlock returns the last op of blk that reads one of the buffers
@@ -226,63 +293,6 @@ func lastUseInBlock(blk *ir.Block, bufs []ir.Value) *ir.Operation {
 	return last
 }
 
-// wsProducerLoop builds the producer's loop in a partition: the slice of
-// the body that computes the loads' operands (with the iteration
-// arguments it needs), and for the loads a wait for the slot to be empty,
-// the expected bytes on its full barrier and the TMA copies.
-func wsProducerLoop(b *ir.Builder, p *wsPlan, m *ir.Mapping, bufs []ir.Value, full, empty ir.Value, numBuffers, bytes int) {
-	loc := p.loop.Loc()
-	var inits []ir.Value
-	var kept []int
-	for i, need := range p.iterNeeded {
-		if need {
-			inits = append(inits, m.Lookup(p.loop.Inits()[i]))
-			kept = append(kept, i)
-		}
-	}
-	nl, ring := newRingLoop(b, p, m, inits)
-	nb := nl.Region(0).Front()
-	for j, i := range kept {
-		m.Map(p.loop.RegionIterArgs()[i], nb.Argument(j+1))
-	}
-	ib := ir.NewBuilder(b.Ctx)
-	ib.SetInsertionPointToEnd(nb)
-	li := 0
-	var fullBar ir.Value
-	for op := p.loop.Body().First(); op != p.loop.Yield(); op = op.Next() {
-		if p.producer[op] {
-			ib.Insert(op.Clone(m))
-			continue
-		}
-		if li >= len(p.loads) || op != p.loads[li] {
-			continue
-		}
-		if li == 0 {
-			emptyBar := bufferView(ib, empty, ring.slot)
-			parity := binary(ib, "arith.xori", op.Loc(), ring.phase, constI32(ib, op.Loc(), 1))
-			ttng.NewWaitBarrier(ib, op.Loc(), emptyBar, parity, nil, nil)
-			fullBar = bufferView(ib, full, ring.slot)
-			ttng.NewBarrierExpect(ib, op.Loc(), fullBar, bytes, constBool(ib, op.Loc(), true))
-		}
-		desc := m.Lookup(op.Operand(0))
-		var coords []ir.Value
-		for _, c := range op.Operands()[1:] {
-			coords = append(coords, m.Lookup(c))
-		}
-		coords = translateTMAIndices(ib, op.Loc(), desc, coords)
-		slot := bufferView(ib, bufs[li], ring.slot)
-		ttng.NewAsyncTMACopyGlobalToLocal(ib, op.Loc(), desc, coords, fullBar, slot, constBool(ib, op.Loc(), true))
-		li++
-	}
-	var yields []ir.Value
-	for _, i := range kept {
-		yields = append(yields, m.Lookup(p.loop.YieldedValues()[i]))
-	}
-	yields = append(yields, ring.advance(ib, loc, numBuffers)...)
-	scf.NewYield(ib, p.loop.Yield().Loc(), yields)
-	setI32(nl, attrNumStages, 0)
-}
-
 // eraseDeadPure erases the ops of blk without uses, side effects or
 // regions: what the consumer cloned of the loads' coordinates.
 func eraseDeadPure(blk *ir.Block) {
@@ -293,4 +303,64 @@ func eraseDeadPure(blk *ir.Block) {
 		}
 		op = prev
 	}
+}
+
+// producerLoop builds a loop of the nest in the producer partition: the
+// slice of its body that computes the loads' operands and the inner
+// loops' bounds (with the iteration arguments it needs), the inner loops
+// of the nest, and for each group of loads a wait for the slot to be
+// empty, the expected bytes on its full barrier and the TMA copies. It
+// returns the ring position after the loop.
+func (w *wsBuilder) producerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mapping, ring wsRing) wsRing {
+	fo := scf.ForOp{Operation: loop}
+	var inits []ir.Value
+	var kept []int
+	for i, need := range w.p.iterNeeded[loop] {
+		if need {
+			inits = append(inits, m.Lookup(fo.Inits()[i]))
+			kept = append(kept, i)
+		}
+	}
+	nl, cur := newRingLoop(b, fo, m, inits, ring)
+	nb := nl.Region(0).Front()
+	for j, i := range kept {
+		m.Map(fo.RegionIterArgs()[i], nb.Argument(j+1))
+	}
+	ib := ir.NewBuilder(b.Ctx)
+	ib.SetInsertionPointToEnd(nb)
+	var fullBar ir.Value
+	var slot ir.Value
+	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
+		switch first, isLoad := w.groupOf[op]; {
+		case w.p.producer[op]:
+			ib.Insert(op.Clone(m))
+		case w.p.nest[op]:
+			cur = w.producerLoop(ib, op, m, cur)
+		case isLoad:
+			loc := op.Loc()
+			if first == op {
+				emptyBar := bufferView(ib, w.empty, cur.slot)
+				parity := binary(ib, "arith.xori", loc, cur.phase, constI32(ib, loc, 1))
+				ttng.NewWaitBarrier(ib, loc, emptyBar, parity, nil, nil)
+				fullBar = bufferView(ib, w.full, cur.slot)
+				ttng.NewBarrierExpect(ib, loc, fullBar, w.groupBytes[first], constBool(ib, loc, true))
+				slot = cur.slot
+				cur = cur.advance(ib, loc, w.numBuffers)
+			}
+			desc := m.Lookup(op.Operand(0))
+			var coords []ir.Value
+			for _, c := range op.Operands()[1:] {
+				coords = append(coords, m.Lookup(c))
+			}
+			coords = translateTMAIndices(ib, loc, desc, coords)
+			ttng.NewAsyncTMACopyGlobalToLocal(ib, loc, desc, coords, fullBar, bufferView(ib, w.bufs[op], slot), constBool(ib, loc, true))
+		}
+	}
+	var yields []ir.Value
+	for _, i := range kept {
+		yields = append(yields, m.Lookup(fo.YieldedValues()[i]))
+	}
+	scf.NewYield(ib, fo.Yield().Loc(), append(yields, cur.slot, cur.phase))
+	n := nl.NumResults()
+	return wsRing{nl.Result(n - 2), nl.Result(n - 1)}
 }

@@ -12,30 +12,36 @@ import (
 // coordinates of the loop's TMA loads (tt.descriptor_load) and issues the
 // copies into a ring of shared-memory slots, and a consumer, which is the
 // rest of the loop reading the slots instead of the loads' results. The
-// plan is what the analysis found; it is built by ws_build.go.
+// loads may sit in loops nested in the marked one (a persistent kernel's
+// k-loop inside its tile loop): the producer then keeps that nest of
+// loops, with only what the loads need. The plan is what the analysis
+// found; ws_build.go builds it.
 type wsPlan struct {
-	loop scf.ForOp
-	// loads are the loop's tt.descriptor_load ops, in body order.
+	root scf.ForOp
+	// loads are the tt.descriptor_load ops of the nest, in program order.
 	loads []*ir.Operation
-	// producer holds the body ops the producer recomputes: the backward
-	// slice of the loads' operands inside the body (loads excluded).
+	// nest holds the scf.for ops, root included, that contain loads.
+	nest map[*ir.Operation]bool
+	// producer holds the ops the producer recomputes: the backward slice
+	// of the loads' operands and of the nest's loop bounds (loads and
+	// nest loops excluded).
 	producer map[*ir.Operation]bool
-	// iterNeeded[i] is set when the producer needs iteration argument i
-	// (a coordinate carried from one iteration to the next).
-	iterNeeded []bool
-	// outside are the values defined outside the loop that the producer
-	// reads (captured by the warp_specialize, or rematerialized when
-	// they are constants), in first-use order.
+	// iterNeeded[loop][i] is set when the producer needs iteration
+	// argument i of a nest loop (a coordinate carried across iterations).
+	iterNeeded map[*ir.Operation][]bool
+	// outside are the values defined outside the root that the producer
+	// reads (captured by the warp_specialize, or rematerialized when they
+	// are constants), in first-use order.
 	outside []ir.Value
 }
 
 // planWarpSpecialization checks that loop has the shape the pass builds
-// (TMA loads directly in its body, feeding a warp_group_dot, coordinates
-// the producer can recompute) and returns the plan, or a located error.
+// (TMA loads in it or in scf.for loops nested in it, feeding a
+// warp_group_dot, with coordinates the producer can recompute) and returns
+// the plan, or a located error.
 func planWarpSpecialization(loop *ir.Operation) (*wsPlan, error) {
-	fo := scf.ForOp{Operation: loop}
-	body := fo.Body()
-	p := &wsPlan{loop: fo, producer: map[*ir.Operation]bool{}, iterNeeded: make([]bool, len(fo.RegionIterArgs()))}
+	p := &wsPlan{root: scf.ForOp{Operation: loop}, nest: map[*ir.Operation]bool{},
+		producer: map[*ir.Operation]bool{}, iterNeeded: map[*ir.Operation][]bool{}}
 	var err error
 	hasDot := false
 	ir.WalkOps(loop, func(op *ir.Operation) {
@@ -44,9 +50,12 @@ func planWarpSpecialization(loop *ir.Operation) (*wsPlan, error) {
 		}
 		switch op.Name() {
 		case "tt.descriptor_load":
-			if op.Block() != body {
-				err = ir.OpErrorf(op, "warp specialization: a TMA load inside a nested region of the tt.warp_specialize loop is not supported (only loads directly in the loop body are moved to the producer)")
-				return
+			for a := op.ParentOp(); a != loop.ParentOp(); a = a.ParentOp() {
+				if a.Name() != "scf.for" {
+					err = ir.OpErrorf(op, "warp specialization: a TMA load under %s in the tt.warp_specialize loop is not supported (only loads in nested scf.for loops are moved to the producer)", a.Name())
+					return
+				}
+				p.nest[a] = true
 			}
 			p.loads = append(p.loads, op)
 		case "tt.descriptor_gather", "ttng.async_tma_copy_global_to_local", "ttg.async_copy_global_to_local":
@@ -64,13 +73,16 @@ func planWarpSpecialization(loop *ir.Operation) (*wsPlan, error) {
 		return nil, err
 	}
 	if len(p.loads) == 0 {
-		return nil, ir.OpErrorf(loop, "warp specialization of this loop needs tensor-descriptor (TMA) loads directly in its body; it has none")
+		return nil, ir.OpErrorf(loop, "warp specialization of this loop needs tensor-descriptor (TMA) loads in it; it has none")
 	}
 	if !hasDot {
 		return nil, ir.OpErrorf(loop, "warp specialization of this loop needs a ttng.warp_group_dot fed by its loads; it has none")
 	}
+	for l := range p.nest {
+		p.iterNeeded[l] = make([]bool, len(scf.ForOp{Operation: l}.RegionIterArgs()))
+	}
 	for _, l := range p.loads {
-		if err := checkWSLoad(l, body); err != nil {
+		if err := checkWSLoad(l); err != nil {
 			return nil, err
 		}
 	}
@@ -82,8 +94,8 @@ func planWarpSpecialization(loop *ir.Operation) (*wsPlan, error) {
 
 // checkWSLoad: the load's data must be a tile of its descriptor's block
 // (the slot has the descriptor's shape and layout) used within the
-// iteration (a slot is handed back at the end of the iteration's uses).
-func checkWSLoad(l *ir.Operation, body *ir.Block) error {
+// iteration (a slot is handed back after the iteration's last use).
+func checkWSLoad(l *ir.Operation) error {
 	dt, ok := l.Operand(0).Type().(*tt.TensorDescType)
 	rt, ok2 := l.Result(0).Type().(*ir.RankedTensorType)
 	if !ok || !ok2 || dt.Block == nil {
@@ -96,7 +108,7 @@ func checkWSLoad(l *ir.Operation, body *ir.Block) error {
 		return ir.OpErrorf(l, "warp specialization: a TMA load whose result is not its descriptor's block is not supported")
 	}
 	for _, u := range ir.Users(l.Result(0)) {
-		if u == body.Terminator() {
+		if u == l.Block().Terminator() {
 			return ir.OpErrorf(l, "warp specialization: a TMA load whose result is carried to the next iteration is not supported")
 		}
 	}
@@ -115,12 +127,13 @@ func equalDims(a, b []int64) bool {
 	return true
 }
 
-// slice collects the producer's ops: everything in the body that the
-// loads' operands depend on, through the loop-carried arguments too. The
-// producer runs on other warps than the consumer, so what it recomputes
-// must be free of side effects and of regions.
+// slice collects the producer's ops: everything in the nest that the
+// loads' operands and the nest's loop bounds depend on, through the
+// loop-carried arguments too. The producer runs on other warps than the
+// consumer, so what it recomputes must be free of side effects and of
+// regions.
 func (p *wsPlan) slice() error {
-	body := p.loop.Body()
+	root := p.root.Operation
 	seen := map[ir.Value]bool{}
 	outside := map[ir.Value]bool{}
 	var work []ir.Value
@@ -135,11 +148,14 @@ func (p *wsPlan) slice() error {
 	for _, l := range p.loads {
 		push(l.Operands()...)
 	}
-	push(p.loop.LowerBound(), p.loop.UpperBound(), p.loop.Step())
+	for l := range p.nest {
+		f := scf.ForOp{Operation: l}
+		push(f.LowerBound(), f.UpperBound(), f.Step())
+	}
 	for len(work) > 0 {
 		v := work[0]
 		work = work[1:]
-		if ir.IsDefinedOutside(p.loop.Operation, v) {
+		if ir.IsDefinedOutside(root, v) {
 			if !outside[v] {
 				outside[v] = true
 				p.outside = append(p.outside, v)
@@ -147,17 +163,19 @@ func (p *wsPlan) slice() error {
 			continue
 		}
 		if a, ok := v.(*ir.BlockArgument); ok {
-			if a.Owner() != body {
-				continue // defined in a nested region: cannot be, loads are direct children
+			owner := a.Owner().ParentOp()
+			if !p.nest[owner] {
+				return ir.Errorf(a.Loc(), "warp specialization: a TMA load's operands depend on an argument of %s, which the producer does not keep", owner.Name())
 			}
 			if i := a.Index(); i > 0 {
-				p.iterNeeded[i-1] = true
-				push(p.loop.Inits()[i-1], p.loop.YieldedValues()[i-1])
+				f := scf.ForOp{Operation: owner}
+				p.iterNeeded[owner][i-1] = true
+				push(f.Inits()[i-1], f.YieldedValues()[i-1])
 			}
 			continue
 		}
 		op := v.(*ir.OpResult).Owner()
-		if op.Block() != body || p.producer[op] {
+		if p.producer[op] {
 			continue
 		}
 		if op.NumRegions() > 0 || !ir.IsMemoryEffectFree(op) {
@@ -168,7 +186,7 @@ func (p *wsPlan) slice() error {
 	}
 	for _, v := range p.outside {
 		if _, ok := v.Type().(*ir.RankedTensorType); ok && !isConstantValue(v) {
-			return ir.Errorf(p.loop.Loc(), "warp specialization: the producer would capture a tensor (%s); only scalars, descriptors and buffers can be passed to a ttg.warp_specialize partition", ir.NameHint(v))
+			return ir.Errorf(p.root.Loc(), "warp specialization: the producer would capture a tensor (%s); only scalars, descriptors and buffers can be passed to a ttg.warp_specialize partition", ir.NameHint(v))
 		}
 	}
 	return nil

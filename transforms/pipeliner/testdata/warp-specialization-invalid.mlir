@@ -3,26 +3,27 @@
 // Marked loops the pass cannot split are refused where they are, never
 // compiled as if specialized.
 
-// A persistent kernel: the loads are in an inner loop of the marked one.
+// A load under a conditional: the producer keeps loops, not branches.
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @persistent(%da: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %p: !tt.ptr<f32>) {
+  tt.func public @conditional_load(%da: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32) -> tensor<64x64xf32, #mma> {
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32
     %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
-    scf.for %t = %c0_i32 to %n step %c1_i32  : i32 {
-      %r = scf.for %k = %c0_i32 to %n step %c1_i32 iter_args(%acc = %cst) -> (tensor<64x64xf32, #mma>)  : i32 {
-        // expected-error @+1 {{a TMA load inside a nested region of the tt.warp_specialize loop is not supported}}
-        %a = tt.descriptor_load %da[%t, %k] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+    %r = scf.for %k = %c0_i32 to %n step %c1_i32 iter_args(%acc = %cst) -> (tensor<64x64xf32, #mma>)  : i32 {
+      %c = arith.cmpi slt, %k, %c1_i32 : i32
+      scf.if %c {
+        // expected-error @+1 {{a TMA load under scf.if in the tt.warp_specialize loop is not supported}}
+        %a = tt.descriptor_load %da[%k, %c0_i32] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
         %as = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
-        %d = ttng.warp_group_dot %as, %as, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
-        scf.yield %d : tensor<64x64xf32, #mma>
+        %dd = ttng.warp_group_dot %as, %as, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
       }
+      scf.yield %acc : tensor<64x64xf32, #mma>
     } {tt.warp_specialize}
-    tt.return
+    tt.return %r : tensor<64x64xf32, #mma>
   }
 }
 
@@ -38,7 +39,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32
     %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
-    // expected-error @+1 {{needs tensor-descriptor (TMA) loads directly in its body}}
+    // expected-error @+1 {{needs tensor-descriptor (TMA) loads in it; it has none}}
     %r = scf.for %k = %c0_i32 to %n step %c1_i32 iter_args(%acc = %cst) -> (tensor<64x64xf32, #mma>)  : i32 {
       %a = tt.load %ptrs : tensor<64x64x!tt.ptr<f16>, #blocked>
       %as = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>

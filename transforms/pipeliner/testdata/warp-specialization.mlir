@@ -18,18 +18,18 @@
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %c0_i32{{.*}}, %[[PHASE:.*]] = %c0_i32{{.*}}) -> (tensor<128x128xf32, #mma>, i32, i32)
 // CHECK-NEXT: %[[FB:.*]] = ttg.memdesc_index %[[FULL]][%[[SLOT]]]
 // CHECK-NEXT: ttng.wait_barrier %[[FB]], %[[PHASE]]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[SLOT]], %c1_i32
+// CHECK: %[[WRAP:.*]] = arith.cmpi eq, %[[NEXT]], %c2_i32
+// CHECK: %[[NS:.*]] = arith.select %[[WRAP]], %c0_i32{{.*}}, %[[NEXT]]
+// CHECK: %[[FLIP:.*]] = arith.xori %[[PHASE]], %c1_i32
+// CHECK: %[[NP:.*]] = arith.select %[[WRAP]], %[[FLIP]], %[[PHASE]]
 // CHECK-NEXT: %[[AS:.*]] = ttg.memdesc_index %[[A]][%[[SLOT]]]
 // CHECK-NEXT: %[[BS:.*]] = ttg.memdesc_index %[[B]][%[[SLOT]]]
 // CHECK-NEXT: %[[BT:.*]] = ttg.memdesc_trans %[[BS]]
 // CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %[[AS]], %[[BT]], %[[ACC]]
 // CHECK-NEXT: %[[EB:.*]] = ttg.memdesc_index %[[EMPTY]][%[[SLOT]]]
 // CHECK-NEXT: ttng.arrive_barrier %[[EB]], 1
-// CHECK: %[[NEXT:.*]] = arith.addi %[[SLOT]], %c1_i32
-// CHECK: %[[WRAP:.*]] = arith.cmpi eq, %[[NEXT]], %c2_i32
-// CHECK: %[[NS:.*]] = arith.select %[[WRAP]], %c0_i32{{.*}}, %[[NEXT]]
-// CHECK: %[[FLIP:.*]] = arith.xori %[[PHASE]], %c1_i32
-// CHECK: %[[NP:.*]] = arith.select %[[WRAP]], %[[FLIP]], %[[PHASE]]
-// CHECK: scf.yield %[[D]], %[[NS]], %[[NP]]
+// CHECK-NEXT: scf.yield %[[D]], %[[NS]], %[[NP]]
 // CHECK-NEXT: } {tt.num_stages = 0 : i32}
 // CHECK-NEXT: ttg.warp_yield
 // CHECK-NEXT: }
@@ -163,5 +163,53 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
       scf.yield %d : tensor<128x64xf32, #mma>
     } {tt.num_stages = 2 : i32, tt.warp_specialize}
     tt.return %r : tensor<128x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A persistent kernel (test_warp_specialization.py's
+// matmul_tma_persistent_ws_kernel): the loads are in the k-loop inside the
+// marked tile loop. The producer keeps both loops (the tile loop with
+// nothing but the inner one), the consumer both with all they did, and
+// the ring position is carried through the two levels in both.
+
+// CHECK-LABEL: @persistent
+// CHECK: ttg.warp_specialize
+// CHECK-NEXT: default {
+// CHECK: %[[OUT:.*]]:2 = scf.for {{.*}} iter_args(%[[S0:.*]] = %c0_i32{{.*}}, %[[P0:.*]] = %c0_i32{{.*}}) -> (i32, i32)
+// CHECK-NEXT: %[[IN:.*]]:3 = scf.for {{.*}} iter_args(%{{.*}} = %cst, %[[S1:.*]] = %[[S0]], %[[P1:.*]] = %[[P0]]) -> (tensor<64x64xf32, #mma>, i32, i32)
+// CHECK: ttng.wait_barrier %{{.*}}, %[[P1]]
+// CHECK: ttng.warp_group_dot
+// CHECK: ttng.arrive_barrier
+// CHECK: scf.yield %[[IN]]#1, %[[IN]]#2 : i32, i32
+// CHECK: ttg.warp_yield
+// CHECK: partition0
+// CHECK: %[[POUT:.*]]:2 = scf.for %[[T:.*]] = {{.*}} iter_args(%[[PS0:.*]] = %c0_i32{{.*}}, %[[PP0:.*]] = %c0_i32{{.*}}) -> (i32, i32)
+// CHECK-NEXT: %[[PIN:.*]]:2 = scf.for %[[K:.*]] = {{.*}} iter_args(%[[PS1:.*]] = %[[PS0]], %[[PP1:.*]] = %[[PP0]]) -> (i32, i32)
+// CHECK: ttng.wait_barrier
+// CHECK: ttng.barrier_expect %{{.*}}, 8192
+// CHECK: ttng.async_tma_copy_global_to_local %{{.*}}[%[[T]], %[[K]]]
+// CHECK: scf.yield %[[PIN]]#0, %[[PIN]]#1 : i32, i32
+// CHECK: ttg.warp_return
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @persistent(%da: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %p: !tt.ptr<f32>) {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    scf.for %t = %c0_i32 to %n step %c1_i32  : i32 {
+      %r = scf.for %k = %c0_i32 to %n step %c1_i32 iter_args(%acc = %cst) -> (tensor<64x64xf32, #mma>)  : i32 {
+        %a = tt.descriptor_load %da[%t, %k] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+        %as = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+        %d = ttng.warp_group_dot %as, %as, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+        scf.yield %d : tensor<64x64xf32, #mma>
+      }
+    } {tt.warp_specialize}
+    tt.return
   }
 }
