@@ -92,7 +92,9 @@
 // ttng.tensormap_create), wgmma (ttng.warp_group_dot) and tcgen05 MMAs
 // complete at once; barriers, fences and waits do nothing.
 //
-// Not supported: the scaled tcgen05 MMA (ttng.tc_gen5_mma_scaled), warp
-// specialization (ttg.warp_specialize), inline assembly in general, and
-// AMD-specific ops. tt.cat concatenates (Triton allows any order).
+// ttg.warp_specialize runs its partitions in order, then its default
+// region (warpspec.go: partitions that produce for the default region).
+//
+// Not supported: the scaled tcgen05 MMA (ttng.tc_gen5_mma_scaled), inline
+// assembly in general, and AMD-specific ops. tt.cat concatenates (Triton allows any order).
 package interp

@@ -18,9 +18,10 @@ import (
 // functions, compiled on first use.
 type Program struct {
 	module *ir.Operation
-	// NumWarps, Lanes and Shared are the module's ttg.num-warps,
-	// ttg.threads-per-warp and ttg.shared (bytes of dynamic shared
-	// memory per CTA).
+	// NumWarps, Lanes and Shared are the module's ttg.num-warps (or, for
+	// a warp-specialized kernel, ttg.total-num-warps: the default warps
+	// and the partitions' warps), ttg.threads-per-warp and ttg.shared
+	// (bytes of dynamic shared memory per CTA).
 	NumWarps, Lanes, Shared int
 	// NumCTAs is the module's ttg.num-ctas: above 1 its kernels require
 	// clusters of (NumCTAs, 1, 1) CTAs (PTX .reqnctapercluster).
@@ -37,6 +38,9 @@ func Load(module *ir.Operation) (*Program, error) {
 	}
 	p := &Program{module: module, NumWarps: ttg.NumWarps(module), Lanes: ttg.ThreadsPerWarp(module),
 		Shared: ttg.SharedBytes(module), NumCTAs: ttg.NumCTAs(module), funcs: map[*ir.Operation]*function{}}
+	if a, ok := module.Attr(ttg.AttrTotalNumWarps).(*ir.IntegerAttr); ok {
+		p.NumWarps = int(a.Int())
+	}
 	switch {
 	case p.NumWarps < 1 || p.NumWarps > 32:
 		return nil, ir.OpErrorf(module, "cannot launch %d warps per CTA (ttg.num-warps)", p.NumWarps)

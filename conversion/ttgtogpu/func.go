@@ -90,6 +90,12 @@ func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewr
 			st.AddAttr(llvm.ArgAttrsAttr, argAttrs)
 		}
 	}
+	if b := l.smem.buffers[op]; b != nil && b.Size > 0 {
+		// The function's own scratch: the warp-group state words of warp
+		// specialization (convert-warp-specialize-to-llvm reads it, as
+		// Triton's allocation.offset on the function).
+		st.AddAttr("allocation.offset", ir.I32Attr(l.ctx, int64(b.Offset)))
+	}
 	if a := op.Attr("noinline"); a != nil {
 		if b, ok := a.(*ir.IntegerAttr); ok && b.Bool() {
 			st.AddAttr("no_inline", ir.Unit(l.ctx))

@@ -26,6 +26,10 @@ type funcState struct {
 	// nil when the module needs none.
 	globalScratch ir.Value
 	special       map[string]ir.Value
+	// numWarps is the warps the code runs on: the module's, or a
+	// warp_specialize partition's (warpspec.go); firstThread the thread
+	// id of the partition's first thread (0 for a function).
+	numWarps, firstThread int
 }
 
 type constKey struct {
@@ -72,7 +76,12 @@ func (fs *funcState) constant(a ir.Attribute, t ir.Type) ir.Value {
 // threadID returns the prologue's thread index (x).
 func (fs *funcState) threadID(l *lowering) ir.Value {
 	if fs.tid == nil {
-		fs.tid = newGPU(fs.emitter(l)).threadID()
+		e := fs.emitter(l)
+		fs.tid = newGPU(e).threadID()
+		if fs.firstThread != 0 {
+			// A partition's threads count from its first warp.
+			fs.tid = e.sub(fs.tid, e.i32c(int64(fs.firstThread)))
+		}
 	}
 	return fs.tid
 }

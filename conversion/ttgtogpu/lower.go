@@ -55,7 +55,13 @@ type lowering struct {
 	access  map[*ir.Operation]accessInfo // vector widths of global accesses, from axis info
 	layouts map[*ir.RankedTensorType]*regLayout
 	funcs   map[*ir.Operation]*funcState
-	smem    *smemPlan
+	// partitions holds the prologue state of each warp_specialize
+	// partition, by the region's entry block; converted the
+	// ttg.warp_specialize and ttg.warp_yield ops already lowered
+	// (warpspec.go).
+	partitions map[*ir.Block]*funcState
+	converted  map[*ir.Operation]bool
+	smem       *smemPlan
 	// views are the sub-views of shared buffers each memdesc operand
 	// addresses (memview.go), recorded before ops are replaced.
 	views map[operandKey]memView
@@ -78,8 +84,9 @@ func Lower(module *ir.Operation, opts Options) error {
 func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	l := &lowering{
 		module: module, ctx: module.Context(), opts: opts,
-		layouts: map[*ir.RankedTensorType]*regLayout{},
-		funcs:   map[*ir.Operation]*funcState{},
+		layouts:    map[*ir.RankedTensorType]*regLayout{},
+		funcs:      map[*ir.Operation]*funcState{},
+		partitions: map[*ir.Block]*funcState{}, converted: map[*ir.Operation]bool{},
 	}
 	l.numWarps = ttg.NumWarps(module)
 	if l.numWarps <= 0 || !isPow2(int64(l.numWarps)) {

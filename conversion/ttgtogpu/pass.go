@@ -34,9 +34,9 @@ func init() {
 	})
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
-		Summary: "TTGIR to per-thread IR: tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, " +
+		Summary: "TTGIR to per-thread IR: tritongpu-allocate-warp-groups and tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, " +
 			"tritongpu-global-scratch-memory-allocation, convert-scf-to-cf, " +
-			PassName + ", canonicalize, cse, select-to-block-args, sink-to-uses",
+			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			o.flags(fs)
@@ -114,15 +114,25 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		// loop of two chained wgmmas (attention), the second can be issued
 		// in the next iteration, after the first. Off unless its mode (or
 		// TT_X_CHAINED_DOTS) says otherwise: it has not paid on Hopper yet.
-		steps = append(steps, passmgr.NewStep("tt-pipeline-chained-dots"))
+		steps = append(steps,
+			// Warp ranges of the ttg.warp_specialize partitions and the
+			// kernel's ttg.total-num-warps, first as in 3.6's make_llir.
+			passmgr.NewStep("tritongpu-allocate-warp-groups"),
+			passmgr.NewStep("tt-pipeline-chained-dots"))
 	}
-	return passmgr.StepsText(reg, append(steps, []passmgr.Step{
+	lowering := []passmgr.Step{passmgr.NewStep(PassName, opts...)}
+	if !strings.HasPrefix(o.Target, "hip:") {
+		// The dispatch loop of warp-specialized kernels (3.6 runs it
+		// after the conversion, before canonicalize; NVIDIA only).
+		lowering = append(lowering, passmgr.NewStep(WarpSpecializePassName))
+	}
+	return passmgr.StepsText(reg, append(append(steps, []passmgr.Step{
 		allocator,
 		// Offsets of ttg.global_scratch_alloc (in-kernel tensor maps) and
 		// the module's per-program size, as Triton's make_llir.
 		passmgr.NewStep("tritongpu-global-scratch-memory-allocation"),
 		passmgr.NewStep("convert-scf-to-cf"),
-		passmgr.NewStep(PassName, opts...),
+	}...), append(lowering, []passmgr.Step{
 		passmgr.NewStep("canonicalize"),
 		passmgr.NewStep("cse"),
 		// A select whose condition the branches into its users' block
@@ -133,5 +143,5 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		// Values next to their uses: the PTX emitter allocates no registers
 		// itself, and ptxas keeps a value live from where it is computed.
 		passmgr.NewStep("sink-to-uses"),
-	}...))
+	}...)...))
 }

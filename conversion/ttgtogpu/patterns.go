@@ -19,6 +19,13 @@ func (l *lowering) pat(root string, fn loweringFn) conversion.Pattern {
 		if fs == nil {
 			return l.fail(ir.OpErrorf(op, "cannot lower '%s' outside of a function", op.Name()))
 		}
+		if ps := l.partitionState(op); ps != nil {
+			// The partition's own prologue and warps (warpspec.go).
+			fs = ps
+			saved := l.numWarps
+			l.numWarps = ps.numWarps
+			defer func() { l.numWarps = saved }()
+		}
 		e := &emitter{l: l, fs: fs, b: rw.B(), loc: op.Loc()}
 		if err := fn(op, e, rw); err != nil {
 			return l.fail(err)
@@ -33,6 +40,8 @@ func (l *lowering) patterns() []conversion.Pattern {
 		conversion.NewPattern("tt.func", "tt.func", 1, l.lowerFunc),
 		l.pat("tt.return", l.lowerReturn),
 		l.pat("tt.call", l.lowerCall),
+		l.pat("ttg.warp_specialize", l.lowerWarpSpecialize),
+		l.pat("ttg.warp_yield", l.lowerWarpYield),
 		l.pat("cf.br", l.lowerBr),
 		l.pat("cf.cond_br", l.lowerCondBr),
 		l.pat("cf.assert", l.lowerCFAssert),

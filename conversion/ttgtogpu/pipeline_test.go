@@ -25,14 +25,17 @@ func TestPipelineAllocator(t *testing.T) {
 	}
 	amd := "tritonamdgpu-update-async-wait-count{arch-generation-name=gfx942},optimize-amd-lds-usage{target-arch=gfx942 lds-limit=0},"
 	tail := ",tritongpu-global-scratch-memory-allocation,convert-scf-to-cf," + ttgtogpu.PassName + ",canonicalize,cse,select-to-block-args,sink-to-uses"
-	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tt-pipeline-chained-dots", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "select-to-block-args", "sink-to-uses"}
+	// NVIDIA's assigns the warps of warp specialization first and lowers
+	// its dispatch loop after the conversion.
+	nvTail := ",tritongpu-global-scratch-memory-allocation,convert-scf-to-cf," + ttgtogpu.PassName + "," + ttgtogpu.WarpSpecializePassName + ",canonicalize,cse,select-to-block-args,sink-to-uses"
+	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tritongpu-allocate-warp-groups", ttgtogpu.WarpSpecializePassName, "tt-pipeline-chained-dots", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "select-to-block-args", "sink-to-uses"}
 	for _, c := range []struct {
 		target string
 		passes []string
 		want   string
 	}{
-		{"", all, "tt-pipeline-chained-dots,allocate-shared-memory-nv" + tail},
-		{"cuda:90", all, "tt-pipeline-chained-dots,allocate-shared-memory-nv" + tail},
+		{"", all, "tritongpu-allocate-warp-groups,tt-pipeline-chained-dots,allocate-shared-memory-nv" + nvTail},
+		{"cuda:90", all, "tritongpu-allocate-warp-groups,tt-pipeline-chained-dots,allocate-shared-memory-nv" + nvTail},
 		{"hip:gfx942", all, amd + "allocate-amdgpu-shared-memory" + tail},
 	} {
 		if got := ttgtogpu.Pipeline(ttgtogpu.Options{Target: c.target}, reg(c.passes...)); got != c.want {

@@ -107,6 +107,12 @@ func (l *lowering) legality() *conversion.Target {
 	t.AddLegalDialect("llvm", "gpu")
 	t.AddLegalOp("builtin.module")
 	t.AddIllegalDialect("tt", "ttg", "ttng", "amdg", "rocdl", "arith", "math", "cf", "scf", "func", "ub")
+	// Warp specialization stays for convert-warp-specialize-to-llvm, on
+	// converted values (warpspec.go).
+	t.AddLegalOp("ttg.warp_specialize.partitions", "ttg.warp_return")
+	converted := func(op *ir.Operation) bool { return l.converted[op] }
+	t.AddDynamicallyLegalOp("ttg.warp_specialize", converted)
+	t.AddDynamicallyLegalOp("ttg.warp_yield", converted)
 	return t
 }
 

@@ -106,8 +106,15 @@ class MetadataTest(unittest.TestCase):
 
     def test_launch_field_errors(self):
         full = {"num_warps": 4, "shared": 0, "global_scratch_size": 0, "profile_scratch_size": 0}
-        with self.assertRaisesRegex(TTTranslateError, "num_warps=8 for a kernel compiled with num_warps=4"):
-            metadata.launch_metadata({**full, "num_warps": 8}, 4)
+        with self.assertRaisesRegex(TTTranslateError, "num_warps=6 for a kernel compiled with num_warps=4"):
+            metadata.launch_metadata({**full, "num_warps": 6}, 4)
+        with self.assertRaisesRegex(TTTranslateError, "num_warps=2 for a kernel compiled with num_warps=4"):
+            metadata.launch_metadata({**full, "num_warps": 2}, 4)
+
+    def test_warp_specialized_num_warps(self):
+        # ttg.total-num-warps: 4 default warps and two warpgroups of partitions.
+        full = {"num_warps": 12, "shared": 0, "global_scratch_size": 0, "profile_scratch_size": 0}
+        self.assertEqual(metadata.launch_metadata(full, 4)["num_warps"], 12)
         with self.assertRaisesRegex(TTTranslateError, "no 'shared'"):
             metadata.launch_metadata({k: v for k, v in full.items() if k != "shared"}, 4)
         with self.assertRaisesRegex(TTTranslateError, "no 'global_scratch_size'.*kernel-abi=triton"):

@@ -57,6 +57,10 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 	if n, ok := intAttr(mod, "ttg.num-warps"); ok {
 		m.numWarps = int(n)
 	}
+	// A warp-specialized kernel launches its partitions' warps too.
+	if n, ok := intAttr(mod, "ttg.total-num-warps"); ok {
+		m.numWarps = int(n)
+	}
 	if n, ok := intAttr(mod, "ttg.num-ctas"); ok {
 		if n < 1 || n > 16 || n&(n-1) != 0 {
 			return nil, ir.OpErrorf(mod, "'ttg.num-ctas' must be a power of two from 1 to 16 (a cluster's CTAs), got %d", n)

@@ -153,6 +153,11 @@ func kernelsOf(module *ir.Operation, o *Options) []Kernel {
 	if a, ok := module.Attr("ttg.num-warps").(*ir.IntegerAttr); ok {
 		warps = int(a.Int())
 	}
+	// Triton's launcher starts num_warps warps: for a warp-specialized
+	// kernel, the default warps and the partitions' (3.6's metadata).
+	if a, ok := module.Attr(ttg.AttrTotalNumWarps).(*ir.IntegerAttr); ok {
+		warps = int(a.Int())
+	}
 	if a, ok := module.Attr("ttg.shared").(*ir.IntegerAttr); ok {
 		shared = int(a.Int())
 	}

@@ -46,6 +46,7 @@ var lit36Cases = []chunks.Case{
 	{File: "test/TritonGPU/reorder-instructions.mlir"},
 	{File: "test/TritonGPU/tf32x3-matmul.mlir"},
 	{File: "test/TritonGPU/bf16x3-matmul.mlir"},
+	{File: "test/Conversion/allocate_warp_groups.mlir"},
 }
 
 // TestTriton36LitFiles runs Triton 3.6's lit files of the MMA passes chunk

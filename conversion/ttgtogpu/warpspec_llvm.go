@@ -1,0 +1,659 @@
+package ttgtogpu
+
+import (
+	"flag"
+	"sort"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// WarpSpecializePassName is Triton's name of the dispatch lowering.
+const WarpSpecializePassName = "convert-warp-specialize-to-llvm"
+
+func init() {
+	passmgr.Default.Register(&passmgr.Pass{
+		Name:        WarpSpecializePassName,
+		DisplayName: "ConvertWarpSpecializeToLLVM",
+		Summary:     "Lower the ttg.warp_specialize ops of per-thread kernels: worker warps wait in a dispatch loop for the partition the default warps select",
+		Anchor:      "builtin.module",
+		Dependent:   []*ir.Dialect{llvm.Dialect, gpu.Dialect},
+		Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, _ *passmgr.State) error { return LowerWarpSpecialize(op) }
+		},
+	})
+}
+
+// Hardware barriers of a warp-specialized kernel (Triton's reservation):
+// 0 for the default warps (what was bar.sync 0 of the CTA), 1 for the
+// whole CTA at the dispatch points, then one per partition.
+const (
+	wsDefaultBarrier  = 0
+	wsDispatchBarrier = 1
+	wsFirstPartition  = 2
+	wsNumBarriers     = 16
+)
+
+// LowerWarpSpecialize is Triton 3.6's convert-warp-specialize-to-llvm on
+// tt's per-thread IR (kernels marked gpu.kernel, whose barriers are
+// gpu.barrier). In a kernel with ttg.warp_specialize ops:
+//
+//   - warps [0, ttg.num-warps) run the kernel; the others (up to
+//     ttg.total-num-warps) enter a dispatch loop: sync on barrier 1 with
+//     the whole CTA, read their warp's state byte (the kernel's
+//     allocation.offset, one byte per worker warp), and branch to the
+//     partition it names, to the exit, or (a warp idle in this
+//     warp_specialize) sync twice more and loop;
+//   - before each warp_specialize the default warps write every worker's
+//     state and the captures (the op's allocation.offset: each value at a
+//     naturally aligned offset, largest first, as many bytes as the packed
+//     layout the allocation sized), release the workers (barrier 1), and
+//     wait until they have read the captures (barrier 1 again) before
+//     running the default region; at its ttg.warp_yield they wait for the
+//     partitions (barrier 1) and continue with the yielded values;
+//   - a partition reads its captures after the release, syncs, runs, and
+//     syncs at ttg.warp_return before going back to the loop;
+//   - at the kernel's return the default warps write the exit state and
+//     release the workers, which return;
+//   - gpu.barrier outside partitions becomes bar.sync 0 of the default
+//     warps, in partition i bar.sync (2+i) of its warps;
+//   - with actualRegisters (and ttg.maxnreg), setmaxnreg moves registers
+//     from the waiting workers to the default warps and to each running
+//     partition, as Triton computes them.
+//
+// Trivial captures (kernel parameters and pure computations of them, at
+// most 16 ops) are recomputed in each partition instead of passed.
+func LowerWarpSpecialize(module *ir.Operation) error {
+	var kernels []*ir.Operation
+	for _, op := range module.Region(0).Front().Ops() {
+		if op.Name() == llvm.FuncOp.Name && !op.Region(0).Empty() {
+			kernels = append(kernels, op)
+		}
+	}
+	for _, fn := range kernels {
+		var ws []*ir.Operation
+		ir.WalkOps(fn, func(op *ir.Operation) {
+			if op.Name() == ttg.WarpSpecialize.Name {
+				ws = append(ws, op)
+			}
+		})
+		if len(ws) == 0 {
+			continue
+		}
+		if !llvm.IsKernel(fn) {
+			return ir.OpErrorf(ws[0], "%s lowers ttg.warp_specialize in tt's per-thread kernels (gpu.kernel); this function is not one (Triton's NVVM form is not implemented)", WarpSpecializePassName)
+		}
+		if err := lowerWarpSpecializeIn(module, fn, ws); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type wsLowering struct {
+	ctx                   *ir.Context
+	fn                    *ir.Operation
+	lanes                 int
+	defaultWarps, total   int
+	maxnreg               int // 0: no register reallocation
+	lowRegs, defRegs      int
+	stateOffset           int
+	i8, i32               ir.Type
+	switchLoop, exitBlock *ir.Block
+}
+
+func lowerWarpSpecializeIn(module, fn *ir.Operation, wsOps []*ir.Operation) error {
+	w := &wsLowering{ctx: fn.Context(), fn: fn, lanes: ttg.ThreadsPerWarp(module), defaultWarps: ttg.NumWarps(module)}
+	w.i8, w.i32 = ir.I8(w.ctx), ir.I32(w.ctx)
+	a, ok := module.Attr(ttg.AttrTotalNumWarps).(*ir.IntegerAttr)
+	if !ok {
+		return ir.OpErrorf(module, "module missing 'ttg.total-num-warps' attribute (run tritongpu-allocate-warp-groups)")
+	}
+	w.total = int(a.Int())
+	if off, ok := fn.Attr("allocation.offset").(*ir.IntegerAttr); ok {
+		w.stateOffset = int(off.Int())
+	} else {
+		return ir.OpErrorf(fn, "kernel has no allocation.offset for its warp-group state (the shared-memory allocation did not see its ttg.warp_specialize)")
+	}
+	if err := w.rewriteBarriers(wsOps); err != nil {
+		return err
+	}
+	if m, ok := module.Attr(ttg.AttrMaxNReg).(*ir.IntegerAttr); ok {
+		w.maxnreg = int(m.Int())
+		workers := w.total - w.defaultWarps
+		w.lowRegs = 24
+		extra := (w.maxnreg - w.lowRegs) * workers / w.defaultWarps
+		w.defRegs = (w.maxnreg + extra) / 8 * 8
+		if w.defRegs > 256 {
+			w.defRegs = 256
+			give := (w.defRegs - w.maxnreg) * w.defaultWarps / max(workers, 1)
+			w.lowRegs = (w.maxnreg - give) / 8 * 8
+		}
+	}
+	for _, ws := range wsOps {
+		elideTrivialCaptures(fn, ws)
+	}
+	return w.build(wsOps)
+}
+
+// rewriteBarriers turns gpu.barrier into named barriers: the default
+// warps' outside partitions, each partition's own inside it.
+func (w *wsLowering) rewriteBarriers(wsOps []*ir.Operation) error {
+	var outside []*ir.Operation
+	ir.Walk(w.fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		if op.Name() == ttg.WarpSpecializePartitions.Name {
+			return ir.Skip
+		}
+		if op.Name() == gpu.BarrierOp.Name {
+			outside = append(outside, op)
+		}
+		return ir.Advance
+	})
+	for _, op := range outside {
+		w.replaceBarrier(op, wsDefaultBarrier, w.defaultWarps*w.lanes)
+	}
+	for _, ws := range wsOps {
+		nw := ttg.PartitionNumWarps(ws)
+		for i, r := range ttg.PartitionRegions(ws) {
+			id := wsFirstPartition + i
+			if id >= wsNumBarriers {
+				return ir.OpErrorf(ws, "cannot support more than %d warp group partitions", wsNumBarriers-wsFirstPartition)
+			}
+			var bars []*ir.Operation
+			for _, b := range r.Blocks() {
+				for _, o := range b.Ops() {
+					ir.WalkOps(o, func(op *ir.Operation) {
+						if op.Name() == gpu.BarrierOp.Name {
+							bars = append(bars, op)
+						}
+					})
+				}
+			}
+			for _, op := range bars {
+				w.replaceBarrier(op, id, nw[i]*w.lanes)
+			}
+		}
+	}
+	return nil
+}
+
+func (w *wsLowering) replaceBarrier(op *ir.Operation, id, threads int) {
+	b := ir.NewBuilder(w.ctx)
+	b.SetInsertionPoint(op)
+	w.namedBarrier(b, op.Loc(), id, threads)
+	op.Erase()
+}
+
+func (w *wsLowering) c32(b *ir.Builder, loc ir.Location, v int) ir.Value {
+	return llvm.NewIntConstant(b, loc, w.i32, int64(v)).Result(0)
+}
+
+func (w *wsLowering) namedBarrier(b *ir.Builder, loc ir.Location, id, threads int) {
+	gpu.NewNamedBarrier(b, loc, w.c32(b, loc, id), w.c32(b, loc, threads), false)
+}
+
+// dispatchBarrier syncs the whole CTA on barrier 1.
+func (w *wsLowering) dispatchBarrier(b *ir.Builder, loc ir.Location) {
+	w.namedBarrier(b, loc, wsDispatchBarrier, w.total*w.lanes)
+}
+
+func (w *wsLowering) realloc(b *ir.Builder, loc ir.Location, cur, adj int) {
+	cur, adj = min(cur, 256), min(adj, 256)
+	gpu.NewSetMaxNReg(b, loc, adj >= cur, adj)
+}
+
+// statePtr is the address of worker warp rel's state byte.
+func (w *wsLowering) statePtr(b *ir.Builder, loc ir.Location, rel ir.Value) ir.Value {
+	base := gpu.NewSharedBase(b, loc).Result(0)
+	p := llvm.Ptr(w.ctx, llvm.SharedAddrSpace)
+	off := w.c32(b, loc, w.stateOffset)
+	if rel != nil {
+		off = llvm.NewBinary(b, loc, llvm.AddOp, off, rel).Result(0)
+	}
+	return llvm.NewGEP(b, loc, p, w.i8, base, off).Result(0)
+}
+
+func (w *wsLowering) build(wsOps []*ir.Operation) error {
+	ctx, fn := w.ctx, w.fn
+	loc := fn.Loc()
+	region := fn.Region(0)
+	entry := region.Front()
+
+	// ^header: which warps run the kernel.
+	header := ir.NewBlock(ctx, entry.ArgumentTypes(), nil)
+	region.InsertBefore(header, entry)
+	for i := entry.NumArguments() - 1; i >= 0; i-- {
+		ir.ReplaceAllUsesWith(entry.Argument(i), header.Argument(i))
+		entry.EraseArgument(i)
+	}
+	// Parameter attributes stay with the function; the header now holds
+	// the parameters.
+	w.switchLoop = ir.NewBlock(ctx, nil, nil)
+	region.InsertAfter(w.switchLoop, header)
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToEnd(header)
+	tid := gpu.NewThreadID(b, loc, gpu.DimX).Result(0)
+	wid := llvm.NewBinary(b, loc, llvm.UDivOp, tid, w.c32(b, loc, w.lanes)).Result(0)
+	isDefault := llvm.NewICmp(b, loc, llvm.ICmpULT, wid, w.c32(b, loc, w.defaultWarps)).Result(0)
+	llvm.NewCondBr(b, loc, isDefault, entry, nil, w.switchLoop, nil)
+	if w.maxnreg > 0 {
+		b.SetInsertionPointToStart(entry)
+		w.realloc(b, loc, w.maxnreg, w.defRegs)
+	}
+
+	// ^switchLoop: wait for work, read this warp's state.
+	b.SetInsertionPointToEnd(w.switchLoop)
+	if w.maxnreg > 0 {
+		w.realloc(b, loc, w.maxnreg, w.lowRegs)
+	}
+	w.dispatchBarrier(b, loc)
+	rel := llvm.NewBinary(b, loc, llvm.SubOp, wid, w.c32(b, loc, w.defaultWarps)).Result(0)
+	state := gpu.NewLoad(b, loc, w.statePtr(b, loc, rel), nil, nil, []ir.Type{w.i8}, gpu.MemOptions{}).Result(0)
+
+	workers := w.total - w.defaultWarps
+	var partitionBlocks []*ir.Block
+	stateMaps := make([][]int, len(wsOps))
+	counter := 0
+	for k, ws := range wsOps {
+		if err := w.rewritePartitions(ws); err != nil {
+			return err
+		}
+		m := make([]int, workers)
+		for i := range m {
+			m[i] = -1
+		}
+		starts, _ := ws.Attr("warpGroupStartIds").(*ir.DenseArrayAttr)
+		nw := ttg.PartitionNumWarps(ws)
+		for i, r := range ttg.PartitionRegions(ws) {
+			if starts == nil || i >= len(starts.Ints) {
+				return ir.OpErrorf(ws, "has no warpGroupStartIds (run tritongpu-allocate-warp-groups)")
+			}
+			s := int(starts.Ints[i]) - w.defaultWarps
+			if s < 0 || s+nw[i] > workers {
+				return ir.OpErrorf(ws, "partition #%d's warps [%d, %d) are outside the worker warps [%d, %d) of ttg.total-num-warps", i, s+w.defaultWarps, s+w.defaultWarps+nw[i], w.defaultWarps, w.total)
+			}
+			for j := s; j < s+nw[i]; j++ {
+				m[j] = counter
+			}
+			partitionBlocks = append(partitionBlocks, r.Front())
+			counter++
+		}
+		stateMaps[k] = m
+	}
+	if counter > 255 {
+		return ir.OpErrorf(fn, "too many warp group partitions (%d; the state is a byte)", counter)
+	}
+	// Move the partitions' blocks after the switch loop, in order.
+	at := w.switchLoop
+	for _, ws := range wsOps {
+		for _, r := range ttg.PartitionRegions(ws) {
+			for _, blk := range append([]*ir.Block(nil), r.Blocks()...) {
+				blk.Detach()
+				region.InsertAfter(blk, at)
+				at = blk
+			}
+		}
+	}
+	// ^idle: a worker without a partition this time syncs with the rest.
+	idle := ir.NewBlock(ctx, nil, nil)
+	region.InsertAfter(idle, at)
+	b.SetInsertionPointToEnd(idle)
+	w.dispatchBarrier(b, loc)
+	w.dispatchBarrier(b, loc)
+	llvm.NewBr(b, loc, w.switchLoop, nil)
+	w.exitBlock = ir.NewBlock(ctx, nil, nil)
+	region.InsertAfter(w.exitBlock, idle)
+
+	// The switch as a chain of comparisons (the emitters have no switch).
+	cases := append(partitionBlocks, w.exitBlock)
+	cur := w.switchLoop
+	for i, dest := range cases {
+		b.SetInsertionPointToEnd(cur)
+		eq := llvm.NewICmp(b, loc, llvm.ICmpEQ, state, llvm.NewIntConstant(b, loc, w.i8, int64(i)).Result(0)).Result(0)
+		next := idle
+		if i+1 < len(cases) {
+			next = ir.NewBlock(ctx, nil, nil)
+			region.InsertAfter(next, cur)
+		}
+		llvm.NewCondBr(b, loc, eq, dest, nil, next, nil)
+		cur = next
+	}
+
+	for k, ws := range wsOps {
+		if err := w.lowerDefault(ws, stateMaps[k]); err != nil {
+			return err
+		}
+	}
+
+	// Every return of the default warps releases the workers to exit.
+	var rets []*ir.Operation
+	ir.WalkOps(fn, func(op *ir.Operation) {
+		if op.Name() == llvm.ReturnOp.Name {
+			rets = append(rets, op)
+		}
+	})
+	for _, r := range rets {
+		b.SetInsertionPoint(r)
+		exit := llvm.NewIntConstant(b, r.Loc(), w.i8, int64(counter)).Result(0)
+		for i := 0; i < workers; i++ {
+			gpu.NewStore(b, r.Loc(), w.statePtr(b, r.Loc(), w.c32(b, r.Loc(), i)), nil, []ir.Value{exit}, gpu.MemOptions{})
+		}
+		w.dispatchBarrier(b, r.Loc())
+	}
+	b.SetInsertionPointToEnd(w.exitBlock)
+	llvm.NewReturn(b, loc, nil)
+	return nil
+}
+
+// captureSlot is where one capture value travels in shared memory.
+type captureSlot struct {
+	offset int
+	stored ir.Type // the integer or float type stored
+}
+
+// captureLayout places the captures largest first, each at an offset
+// aligned to its size: as many bytes as the packed layout the allocation
+// sized, with naturally aligned accesses.
+func captureLayout(ws *ir.Operation) ([]captureSlot, int, error) {
+	ctx := ws.Context()
+	slots := make([]captureSlot, ws.NumOperands())
+	order := make([]int, ws.NumOperands())
+	for i, v := range ws.Operands() {
+		order[i] = i
+		switch t := v.Type().(type) {
+		case *llvm.PointerType:
+			slots[i].stored = ir.I64(ctx)
+		case *ir.IntegerType:
+			if t.Width == 1 {
+				slots[i].stored = ir.I8(ctx)
+			} else if t.Width%8 == 0 && t.Width <= 64 {
+				slots[i].stored = t
+			}
+		case *ir.FloatType:
+			if w := t.Width(); w == 16 || w == 32 || w == 64 {
+				slots[i].stored = t
+			}
+		}
+		if slots[i].stored == nil {
+			return nil, 0, ir.OpErrorf(ws, "cannot pass capture #%d of type %s to the partitions", i, asm.TypeString(v.Type()))
+		}
+	}
+	size := func(i int) int { return ir.BitWidth(slots[i].stored) / 8 }
+	sort.SliceStable(order, func(a, b int) bool { return size(order[a]) > size(order[b]) })
+	off := 0
+	for _, i := range order {
+		slots[i].offset = off
+		off += size(i)
+	}
+	return slots, off, nil
+}
+
+func (w *wsLowering) captureBase(b *ir.Builder, ws *ir.Operation, loc ir.Location) (ir.Value, error) {
+	off, ok := ws.Attr("allocation.offset").(*ir.IntegerAttr)
+	if !ok {
+		return nil, ir.OpErrorf(ws, "has captures but no allocation.offset for them")
+	}
+	base := gpu.NewSharedBase(b, loc).Result(0)
+	return llvm.NewGEP(b, loc, llvm.Ptr(w.ctx, llvm.SharedAddrSpace), w.i8, base, w.c32(b, loc, int(off.Int()))).Result(0), nil
+}
+
+func (w *wsLowering) slotPtr(b *ir.Builder, loc ir.Location, base ir.Value, s captureSlot) ir.Value {
+	if s.offset == 0 {
+		return base
+	}
+	return llvm.NewGEP(b, loc, llvm.Ptr(w.ctx, llvm.SharedAddrSpace), w.i8, base, w.c32(b, loc, s.offset)).Result(0)
+}
+
+// rewritePartitions loads each partition's captures, adds the dispatch
+// barriers and register changes, and sends ttg.warp_return back to the
+// loop.
+func (w *wsLowering) rewritePartitions(ws *ir.Operation) error {
+	slots, _, err := captureLayout(ws)
+	if err != nil {
+		return err
+	}
+	actual, _ := ws.Attr("actualRegisters").(*ir.DenseArrayAttr)
+	regsOf := func(i int) int { return int(actual.Ints[i+1]) }
+	for i, r := range ttg.PartitionRegions(ws) {
+		entry := r.Front()
+		b := ir.NewBuilder(w.ctx)
+		b.SetInsertionPointToStart(entry)
+		loc := ws.Loc()
+		if actual != nil && w.maxnreg > 0 {
+			w.realloc(b, loc, w.lowRegs, regsOf(i))
+		}
+		if entry.NumArguments() > 0 {
+			base, err := w.captureBase(b, ws, loc)
+			if err != nil {
+				return err
+			}
+			for j := 0; j < entry.NumArguments(); j++ {
+				arg := entry.Argument(j)
+				var v ir.Value = gpu.NewLoad(b, loc, w.slotPtr(b, loc, base, slots[j]), nil, nil, []ir.Type{slots[j].stored}, gpu.MemOptions{}).Result(0)
+				v = fromStored(b, loc, v, arg.Type())
+				ir.ReplaceAllUsesWith(arg, v)
+			}
+			for j := entry.NumArguments() - 1; j >= 0; j-- {
+				entry.EraseArgument(j)
+			}
+		}
+		// The captures' memory is only live until every worker has read it.
+		w.dispatchBarrier(b, loc)
+		var rets []*ir.Operation
+		for _, blk := range r.Blocks() {
+			if t := blk.Terminator(); t != nil && t.Name() == ttg.WarpReturn.Def.Name {
+				rets = append(rets, t)
+			}
+		}
+		for _, t := range rets {
+			b.SetInsertionPoint(t)
+			w.dispatchBarrier(b, t.Loc())
+			if actual != nil && w.maxnreg > 0 {
+				w.realloc(b, t.Loc(), regsOf(i), w.lowRegs)
+			}
+			llvm.NewBr(b, t.Loc(), w.switchLoop, nil)
+			t.Erase()
+		}
+	}
+	return nil
+}
+
+// lowerDefault writes the workers' states and the captures before ws,
+// inlines its default region, and replaces its results by what the
+// ttg.warp_yield ops pass.
+func (w *wsLowering) lowerDefault(ws *ir.Operation, stateMap []int) error {
+	loc := ws.Loc()
+	before := ws.Block()
+	after := before.SplitBefore(ws)
+	b := ir.NewBuilder(w.ctx)
+	b.SetInsertionPointToEnd(before)
+	consts := map[int]ir.Value{}
+	for i, s := range stateMap {
+		c, ok := consts[s]
+		if !ok {
+			c = llvm.NewIntConstant(b, loc, w.i8, int64(s)).Result(0)
+			consts[s] = c
+		}
+		gpu.NewStore(b, loc, w.statePtr(b, loc, w.c32(b, loc, i)), nil, []ir.Value{c}, gpu.MemOptions{})
+	}
+	if ws.NumOperands() > 0 {
+		slots, _, err := captureLayout(ws)
+		if err != nil {
+			return err
+		}
+		base, err := w.captureBase(b, ws, loc)
+		if err != nil {
+			return err
+		}
+		for j, v := range ws.Operands() {
+			gpu.NewStore(b, loc, w.slotPtr(b, loc, base, slots[j]), nil, []ir.Value{toStored(b, loc, v, slots[j].stored)}, gpu.MemOptions{})
+		}
+	}
+	actual, _ := ws.Attr("actualRegisters").(*ir.DenseArrayAttr)
+	// The first barrier releases the workers; the second waits until
+	// they have read the captures.
+	w.dispatchBarrier(b, loc)
+	if actual != nil && w.maxnreg > 0 {
+		w.realloc(b, loc, w.defRegs, int(actual.Ints[0]))
+	}
+	w.dispatchBarrier(b, loc)
+	def := ws.Region(0)
+	llvm.NewBr(b, loc, def.Front(), nil)
+
+	var yields []*ir.Operation
+	for _, blk := range def.Blocks() {
+		if t := blk.Terminator(); t != nil && t.Name() == ttg.WarpYield.Def.Name {
+			yields = append(yields, t)
+		}
+	}
+	var results []ir.Value
+	for _, t := range ws.ResultTypes() {
+		results = append(results, after.AddArgument(t, loc))
+	}
+	for _, y := range yields {
+		b.SetInsertionPoint(y)
+		w.dispatchBarrier(b, y.Loc())
+		if actual != nil && w.maxnreg > 0 {
+			w.realloc(b, y.Loc(), int(actual.Ints[0]), w.defRegs)
+		}
+		llvm.NewBr(b, y.Loc(), after, y.Operands())
+		y.Erase()
+	}
+	region := before.Region()
+	for _, blk := range append([]*ir.Block(nil), def.Blocks()...) {
+		blk.Detach()
+		region.InsertBefore(blk, after)
+	}
+	for i, r := range ws.Results() {
+		ir.ReplaceAllUsesWith(r, results[i])
+	}
+	ws.Erase()
+	return nil
+}
+
+// toStored converts a capture to the type its slot stores.
+func toStored(b *ir.Builder, loc ir.Location, v ir.Value, stored ir.Type) ir.Value {
+	switch t := v.Type().(type) {
+	case *llvm.PointerType:
+		return llvm.NewCast(b, loc, llvm.PtrToIntOp, v, stored).Result(0)
+	case *ir.IntegerType:
+		if t.Width == 1 {
+			return llvm.NewCast(b, loc, llvm.ZExtOp, v, stored).Result(0)
+		}
+	}
+	return v
+}
+
+// fromStored converts a loaded slot back to the capture's type.
+func fromStored(b *ir.Builder, loc ir.Location, v ir.Value, t ir.Type) ir.Value {
+	switch tt := t.(type) {
+	case *llvm.PointerType:
+		return llvm.NewCast(b, loc, llvm.IntToPtrOp, v, t).Result(0)
+	case *ir.IntegerType:
+		if tt.Width == 1 {
+			return llvm.NewCast(b, loc, llvm.TruncOp, v, t).Result(0)
+		}
+	}
+	return v
+}
+
+// elideTrivialCaptures recomputes in each partition the captures that are
+// kernel parameters or pure computations of them (at most 16 ops), as
+// Triton does, so that they need not travel through shared memory.
+func elideTrivialCaptures(fn *ir.Operation, ws *ir.Operation) {
+	entry := fn.Region(0).Front()
+	var keep []int
+	for i, c := range ws.Operands() {
+		ops, ok := trivialSubgraph(entry, c)
+		if !ok {
+			keep = append(keep, i)
+			continue
+		}
+		for _, r := range ttg.PartitionRegions(ws) {
+			b := ir.NewBuilder(fn.Context())
+			b.SetInsertionPointToStart(r.Front())
+			m := ir.NewMapping()
+			var last *ir.Operation
+			for _, op := range ops {
+				last = op.Clone(m)
+				b.Insert(last)
+			}
+			v := c
+			if last != nil {
+				v = m.Lookup(c)
+			}
+			ir.ReplaceAllUsesWith(r.Front().Argument(i), v)
+		}
+	}
+	if len(keep) == ws.NumOperands() {
+		return
+	}
+	kept := make([]ir.Value, len(keep))
+	for k, i := range keep {
+		kept[k] = ws.Operand(i)
+	}
+	ws.SetOperands(kept)
+	for _, r := range ttg.PartitionRegions(ws) {
+		e := r.Front()
+		isKept := map[int]bool{}
+		for _, i := range keep {
+			isKept[i] = true
+		}
+		for i := e.NumArguments() - 1; i >= 0; i-- {
+			if !isKept[i] {
+				e.EraseArgument(i)
+			}
+		}
+	}
+}
+
+// trivialSubgraph returns the ops computing v from kernel parameters, in
+// an order where each follows its operands, when they are all pure and
+// at most 16.
+func trivialSubgraph(entry *ir.Block, v ir.Value) ([]*ir.Operation, bool) {
+	seen := map[*ir.Operation]bool{}
+	var ops []*ir.Operation
+	var visit func(v ir.Value) bool
+	visit = func(v ir.Value) bool {
+		if a, ok := v.(*ir.BlockArgument); ok {
+			return a.Owner() == entry
+		}
+		r, ok := v.(*ir.OpResult)
+		if !ok {
+			return false
+		}
+		op := r.DefiningOp()
+		if op.NumRegions() > 0 || !op.Has(ir.Pure) || isThreadDependent(op) {
+			return false
+		}
+		if seen[op] {
+			return true
+		}
+		seen[op] = true
+		for _, x := range op.Operands() {
+			if !visit(x) {
+				return false
+			}
+		}
+		ops = append(ops, op)
+		return len(ops) <= 16
+	}
+	if !visit(v) {
+		return nil, false
+	}
+	return ops, true
+}
+
+// isThreadDependent reports ops whose value differs between the default
+// warps and a partition's (recomputing them would change the capture).
+func isThreadDependent(op *ir.Operation) bool {
+	switch op.Name() {
+	case gpu.ThreadIDOp.Name, gpu.LaneIDOp.Name:
+		return true
+	}
+	return false
+}
