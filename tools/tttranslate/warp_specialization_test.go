@@ -62,8 +62,21 @@ func TestWarpSpecializeTMAMatmulTTGIR(t *testing.T) {
 			if ws := strings.Contains(ttgir, "ttg.warp_specialize"); ws != (c.warps == 4) {
 				t.Errorf("num_warps=%d: ttg.warp_specialize in the TTGIR is %v", c.warps, ws)
 			}
-			if c.warps == 4 && !strings.Contains(ttgir, fmt.Sprintf("!ttg.memdesc<%dx128x%dx", c.stages, c.bk)) {
-				t.Errorf("no ring of %d slots for the A tiles", c.stages)
+			if c.warps != 4 {
+				return
+			}
+			// A 128x256 accumulator is cut over two consumer
+			// warpgroups (64 rows each, the A tile in two rings of
+			// half tiles); a 128x128 one stays on the default warps.
+			aRing, split := fmt.Sprintf("!ttg.memdesc<%dx128x%dx", c.stages, c.bk), c.bn == 256
+			if split {
+				aRing = fmt.Sprintf("!ttg.memdesc<%dx64x%dx", c.stages, c.bk)
+			}
+			if !strings.Contains(ttgir, aRing) {
+				t.Errorf("no ring of %d slots for the A tiles (%s)", c.stages, aRing)
+			}
+			if got := strings.Contains(ttgir, "partition1(") && strings.Contains(ttgir, "requestedRegisters = array<i32: 40, 232>"); got != split {
+				t.Errorf("two consumer warpgroups: %v, want %v", got, split)
 			}
 		})
 	}

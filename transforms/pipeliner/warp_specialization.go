@@ -75,7 +75,7 @@ func WarpSpecialize(module *ir.Operation, numStages int) error {
 			if err = checkNumStages(p.root.Operation, attrNumStages, n); err != nil {
 				return
 			}
-			if err = wsBuild(p, max(n, 1)); err != nil {
+			if err = wsBuild(p, max(n, 1), planSplit(p)); err != nil {
 				return
 			}
 		}

@@ -71,83 +71,210 @@ type wsBuilder struct {
 	// bytes a group's copies bring.
 	groupOf    map[*ir.Operation]*ir.Operation
 	groupBytes map[*ir.Operation]int
+	// split, when set, cuts the consumer in two halves of the rows;
+	// halfBufs are then the two rings of an A load's halves, halfDescs
+	// the descriptors of half the rows (by make_tensor_descriptor).
+	split     *wsSplit
+	halfBufs  map[*ir.Operation][2]ir.Value
+	halfDescs map[*ir.Operation]ir.Value
 }
 
 // wsBuild rewrites the plan's loop into a ttg.warp_specialize with
-// numBuffers slots per load.
-func wsBuild(p *wsPlan, numBuffers int) error {
+// numBuffers slots per load; with split, the consumer's work runs on two
+// warpgroups, each on half the rows (ws_split.go).
+func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
 	loop := p.root.Operation
 	ctx := loop.Context()
 	loc := loop.Loc()
 	b := ir.NewBuilder(ctx)
 	w := &wsBuilder{p: p, numBuffers: numBuffers, bufs: map[*ir.Operation]ir.Value{},
-		groupOf: map[*ir.Operation]*ir.Operation{}, groupBytes: map[*ir.Operation]int{}}
+		groupOf: map[*ir.Operation]*ir.Operation{}, groupBytes: map[*ir.Operation]int{}, split: split}
 	w.groupLoads()
-
-	// The ring and its barriers, before the loop; their deallocation
-	// after it (where the warp_specialize will be).
-	var bufs []ir.Value
-	for _, l := range p.loads {
-		dt := l.Operand(0).Type().(*tt.TensorDescType)
-		rt := l.Result(0).Type().(*ir.RankedTensorType)
-		w.bufs[l] = allocBuffers(loop, rt.Dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
-		bufs = append(bufs, w.bufs[l])
-	}
 	for first, bytes := range w.groupBytes {
 		if bytes >= 1<<20 {
 			return ir.OpErrorf(first, "warp specialization: these loads copy %d bytes together, more than an mbarrier counts (2^20-1)", bytes)
 		}
 	}
-	w.full = createBarrierAlloc(loop, numBuffers, 1)
-	w.empty = createBarrierAlloc(loop, numBuffers, 1)
-
-	// The producer's captures: what its slice reads from outside (constants
-	// are cloned instead), the ring and the barriers.
-	var captures, consts []ir.Value
-	for _, v := range p.outside {
-		if isConstantValue(v) {
-			consts = append(consts, v)
+	consumers := 1
+	var halfDescs map[*ir.Operation]ir.Value
+	var consumerCaps []ir.Value
+	if split != nil {
+		var ok bool
+		if consumerCaps, ok = split.consumerCaptures(loop); !ok {
+			w.split, split = nil, nil
 		} else {
+			consumers = 2
+			var order []ir.Value
+			halfDescs, order = split.halfDescriptors()
+			consumerCaps = append(consumerCaps, order...)
+			w.halfDescs = halfDescs
+		}
+	}
+
+	// The ring and its barriers, before the loop; their deallocation
+	// after it (where the warp_specialize will be).
+	var bufs []ir.Value
+	w.halfBufs = map[*ir.Operation][2]ir.Value{}
+	for _, l := range p.loads {
+		dt := l.Operand(0).Type().(*tt.TensorDescType)
+		rt := l.Result(0).Type().(*ir.RankedTensorType)
+		if split != nil && split.aLoads[l] != nil {
+			dims := append([]int64{split.rows}, rt.Dims[1:]...)
+			var hb [2]ir.Value
+			for h := range hb {
+				hb[h] = allocBuffers(loop, dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
+				bufs = append(bufs, hb[h])
+			}
+			w.halfBufs[l] = hb
+			continue
+		}
+		w.bufs[l] = allocBuffers(loop, rt.Dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
+		bufs = append(bufs, w.bufs[l])
+	}
+	w.full = createBarrierAlloc(loop, numBuffers, 1)
+	w.empty = createBarrierAlloc(loop, numBuffers, consumers)
+
+	// The partitions' captures: what the producer's slice (and the second
+	// consumer) read from outside (constants are cloned instead), the ring
+	// and the barriers.
+	var captures, consts []ir.Value
+	seen := map[ir.Value]bool{}
+	for _, v := range append(append([]ir.Value(nil), p.outside...), consumerCaps...) {
+		switch {
+		case seen[v]:
+		case isConstantValue(v):
+			consts = append(consts, v)
+		default:
 			captures = append(captures, v)
 		}
+		seen[v] = true
 	}
 	captures = append(captures, bufs...)
 	captures = append(captures, w.full, w.empty)
 
 	b.SetInsertionPoint(loop)
-	ws := ttg.NewWarpSpecialize(b, loc, loop.ResultTypes(), captures, []int{wsProducerWarps})
+	partWarps := []int{wsProducerWarps}
+	results := loop.ResultTypes()
+	if split != nil {
+		partWarps = append(partWarps, 4)
+		results = nil
+	}
+	ws := ttg.NewWarpSpecialize(b, loc, results, captures, partWarps)
+	if split != nil {
+		// 12 warps share the register file: the producer gives up all
+		// but 40 registers a thread so that each consumer warpgroup
+		// gets 232 (Triton's Hopper numbers).
+		ws.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, []int64{40, 232}))
+	}
+	zero := func(b *ir.Builder) wsRing { z := constI32(b, loc, 0); return wsRing{z, z} }
 
-	// The consumer, in the default region.
+	// The consumer (the first half of it, with split), in the default region.
 	db := ir.NewBuilder(ctx)
 	db.SetInsertionPointToEnd(ws.Region(0).Front())
-	zero := constI32(db, loc, 0)
-	consumer, _ := w.consumerLoop(db, loop, ir.NewMapping(), wsRing{zero, zero})
-	db.CreateOp("ttg.warp_yield", loc, consumer.Results()[:loop.NumResults()], nil)
+	var h0 *wsHalf
+	if split != nil {
+		h0 = &wsHalf{split: split, index: 0, descs: halfDescs}
+	}
+	m0 := ir.NewMapping()
+	if split != nil {
+		// The default region sees the function's values, but the
+		// constants it starts its half from are halved.
+		for _, c := range consts {
+			if split.sliced[c] {
+				cloneConsumerOp(db, c.(*ir.OpResult).Owner(), m0, h0)
+			}
+		}
+	}
+	consumer, _ := w.consumerLoop(db, loop, m0, zero(db), h0)
+	if split == nil {
+		db.CreateOp("ttg.warp_yield", loc, consumer.Results()[:loop.NumResults()], nil)
+	} else {
+		w.cloneTail(db, loop, consumer, m0, h0)
+		db.CreateOp("ttg.warp_yield", loc, nil, nil)
+	}
 
-	// The producer, in partition0, on its own copies of the captures.
-	part := ttg.PartitionRegions(ws)[0].Front()
+	// A partition's mapping of the captures to its block arguments, with
+	// the constants cloned in.
+	partMapping := func(part *ir.Block, pb *ir.Builder, h *wsHalf) *ir.Mapping {
+		m := ir.NewMapping()
+		for i, v := range captures {
+			m.Map(v, part.Argument(i))
+		}
+		for _, c := range consts {
+			cloneConsumerOp(pb, c.(*ir.OpResult).Owner(), m, h)
+		}
+		return m
+	}
+	parts := ttg.PartitionRegions(ws)
+	capIdx := map[ir.Value]int{}
+	for i, v := range captures {
+		capIdx[v] = i
+	}
+	outerBufs, outerHalfBufs, outerHalfDescs, outerFull, outerEmpty := w.bufs, w.halfBufs, w.halfDescs, w.full, w.empty
+	// inPart points the builder's buffers, barriers and descriptors at a
+	// partition's block arguments.
+	inPart := func(part *ir.Block) {
+		arg := func(v ir.Value) ir.Value { return part.Argument(capIdx[v]) }
+		w.bufs = map[*ir.Operation]ir.Value{}
+		for l, buf := range outerBufs {
+			w.bufs[l] = arg(buf)
+		}
+		w.halfBufs = map[*ir.Operation][2]ir.Value{}
+		for l, hb := range outerHalfBufs {
+			w.halfBufs[l] = [2]ir.Value{arg(hb[0]), arg(hb[1])}
+		}
+		w.halfDescs = map[*ir.Operation]ir.Value{}
+		for mk, d := range outerHalfDescs {
+			w.halfDescs[mk] = arg(d)
+		}
+		w.full, w.empty = arg(outerFull), arg(outerEmpty)
+	}
+
+	// The producer, in partition0.
+	part := parts[0].Front()
 	pb := ir.NewBuilder(ctx)
 	pb.SetInsertionPointToEnd(part)
-	m := ir.NewMapping()
-	for i, v := range captures {
-		m.Map(v, part.Argument(i))
-	}
-	for _, c := range consts {
-		m.Map(c, pb.Insert(c.(*ir.OpResult).Owner().Clone(ir.NewMapping())).Result(0))
-	}
-	for l, buf := range w.bufs {
-		w.bufs[l] = m.Lookup(buf)
-	}
-	w.full, w.empty = m.Lookup(w.full), m.Lookup(w.empty)
-	zero = constI32(pb, loc, 0)
-	w.producerLoop(pb, loop, m, wsRing{zero, zero})
+	m := partMapping(part, pb, nil)
+	inPart(part)
+	w.producerLoop(pb, loop, m, zero(pb))
 	pb.CreateOp("ttg.warp_return", loc, nil, nil)
 
-	for i, r := range loop.Results() {
-		ir.ReplaceAllUsesWith(r, ws.Result(i))
+	// The second consumer, in partition1.
+	if split != nil {
+		part := parts[1].Front()
+		cb := ir.NewBuilder(ctx)
+		cb.SetInsertionPointToEnd(part)
+		h1 := &wsHalf{split: split, index: 1, descs: halfDescs}
+		m1 := partMapping(part, cb, h1)
+		inPart(part)
+		second, _ := w.consumerLoop(cb, loop, m1, zero(cb), h1)
+		w.cloneTail(cb, loop, second, m1, h1)
+		cb.CreateOp("ttg.warp_return", loc, nil, nil)
+	}
+	w.bufs, w.halfBufs, w.halfDescs, w.full, w.empty = outerBufs, outerHalfBufs, outerHalfDescs, outerFull, outerEmpty
+
+	if split != nil {
+		for i := len(split.tail) - 1; i >= 0; i-- {
+			split.tail[i].Erase()
+		}
+	} else {
+		for i, r := range loop.Results() {
+			ir.ReplaceAllUsesWith(r, ws.Result(i))
+		}
 	}
 	loop.Erase()
 	return nil
+}
+
+// cloneTail clones what followed the loop in the function into a
+// consumer half, after its loop.
+func (w *wsBuilder) cloneTail(b *ir.Builder, loop, consumer *ir.Operation, m *ir.Mapping, h *wsHalf) {
+	for i, r := range loop.Results() {
+		m.Map(r, consumer.Result(i))
+	}
+	for _, op := range w.split.tail {
+		cloneConsumerOp(b, op, m, h)
+	}
 }
 
 // groupLoads splits the loads into groups and counts each group's bytes.
@@ -194,7 +321,7 @@ func newRingLoop(b *ir.Builder, loop scf.ForOp, m *ir.Mapping, inits []ir.Value,
 // loads' users read the slots, and the slot is handed back on its empty
 // barrier after its last use. It returns the new loop and its ring
 // position after the loop.
-func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mapping, ring wsRing) (*ir.Operation, wsRing) {
+func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mapping, ring wsRing, h *wsHalf) (*ir.Operation, wsRing) {
 	fo := scf.ForOp{Operation: loop}
 	var inits []ir.Value
 	for _, v := range fo.Inits() {
@@ -208,15 +335,15 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 	ib := ir.NewBuilder(b.Ctx)
 	ib.SetInsertionPointToEnd(nb)
 	type slotted struct {
-		stand *ir.Operation
-		slot  ir.Value
+		load, stand *ir.Operation
+		slot        ir.Value
 	}
 	var loads []slotted
 	groupSlots := map[*ir.Operation][]ir.Value{}
 	groupRing := map[*ir.Operation]wsRing{}
 	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
 		if w.p.nest[op] {
-			inner, after := w.consumerLoop(ib, op, m, cur)
+			inner, after := w.consumerLoop(ib, op, m, cur, h)
 			for i, r := range op.Results() {
 				m.Map(r, inner.Result(i))
 			}
@@ -225,7 +352,7 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 		}
 		first, isLoad := w.groupOf[op]
 		if !isLoad {
-			ib.Insert(op.Clone(m))
+			cloneConsumerOp(ib, op, m, h)
 			continue
 		}
 		if first == op {
@@ -236,8 +363,13 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 		// A stand-in for the load's result, so that its users clone as
 		// usual; they are moved to the slot below.
 		stand := ib.Insert(op.Clone(m))
-		slot := bufferView(ib, w.bufs[op], groupRing[first].slot)
-		loads = append(loads, slotted{stand, slot})
+		var slot ir.Value
+		if hb, ok := w.halfBufs[op]; ok && h != nil {
+			slot = bufferView(ib, hb[h.index], groupRing[first].slot)
+		} else {
+			slot = bufferView(ib, w.bufs[op], groupRing[first].slot)
+		}
+		loads = append(loads, slotted{op, stand, slot})
 		groupSlots[first] = append(groupSlots[first], slot)
 	}
 	rb := ir.NewBuilder(b.Ctx)
@@ -351,6 +483,19 @@ func (w *wsBuilder) producerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 			var coords []ir.Value
 			for _, c := range op.Operands()[1:] {
 				coords = append(coords, m.Lookup(c))
+			}
+			if hb, ok := w.halfBufs[op]; ok {
+				// Two halves of the rows, one for each consumer.
+				half := w.halfDescs[w.split.aLoads[op]]
+				for i := range hb {
+					hc := append([]ir.Value(nil), coords...)
+					if i > 0 {
+						hc[0] = binary(ib, "arith.addi", loc, hc[0], constI32(ib, loc, int(w.split.rows)*i))
+					}
+					hc = translateTMAIndices(ib, loc, half, hc)
+					ttng.NewAsyncTMACopyGlobalToLocal(ib, loc, half, hc, fullBar, bufferView(ib, hb[i], slot), constBool(ib, loc, true))
+				}
+				continue
 			}
 			coords = translateTMAIndices(ib, loc, desc, coords)
 			ttng.NewAsyncTMACopyGlobalToLocal(ib, loc, desc, coords, fullBar, bufferView(ib, w.bufs[op], slot), constBool(ib, loc, true))
