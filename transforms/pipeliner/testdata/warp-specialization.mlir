@@ -213,3 +213,134 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A 128x256 accumulator (256 f32 registers a thread on one warpgroup) is
+// cut over two consumer warpgroups: rows 0-63 on the default warps, rows
+// 64-127 on partition1, each with a 64x256 accumulator. The A tile is
+// copied as two 64-row halves through a descriptor of half the block
+// (made beside the kernel's), one ring per consumer; the epilogue after
+// the loop runs in both, each storing its 64 rows through a half C
+// descriptor; a slot's empty barrier counts both consumers.
+
+// CHECK-LABEL: @two_consumers
+// CHECK: %[[DA:.*]] = tt.make_tensor_descriptor {{.*}} : <f16>, <tensor<128x64xf16, #shared>>
+// CHECK-NEXT: %[[HA:.*]] = tt.make_tensor_descriptor {{.*}} : <f16>, <tensor<64x64xf16, #shared>>
+// CHECK: %[[DC:.*]] = tt.make_tensor_descriptor {{.*}} : <f16>, <tensor<128x256xf16, #shared>>
+// CHECK-NEXT: %[[HC:.*]] = tt.make_tensor_descriptor {{.*}} : <f16>, <tensor<64x256xf16, #shared>>
+// CHECK: %[[A0:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16
+// CHECK: %[[A1:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16
+// CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x256x64xf16
+// CHECK: %[[FULL:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
+// CHECK-COUNT-2: ttng.init_barrier {{.*}}, 1 :
+// CHECK: %[[EMPTY:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
+// CHECK-COUNT-2: ttng.init_barrier {{.*}}, 2 :
+// CHECK: ttg.warp_specialize({{.*}}) attributes {requestedRegisters = array<i32: 40, 232>}
+// CHECK-NEXT: default {
+// CHECK: %[[ACC0:.*]] = arith.constant dense<0.000000e+00> : tensor<64x256xf32, #mma>
+// CHECK: %[[L0:.*]]:3 = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC0]],
+// CHECK: ttg.memdesc_index %[[A0]]
+// CHECK: ttng.warp_group_dot {{.*}} : !ttg.memdesc<64x64xf16, {{.*}}> * !ttg.memdesc<64x256xf16, {{.*}}> -> tensor<64x256xf32, #mma>
+// CHECK: ttng.arrive_barrier
+// CHECK: arith.truncf %[[L0]]#0 : tensor<64x256xf32, #mma> to tensor<64x256xf16, #mma>
+// CHECK: tt.descriptor_store %[[HC]][%{{[^,]*}}, %{{.*}}], %{{.*}} : !tt.tensordesc<tensor<64x256xf16, #shared>>, tensor<64x256xf16
+// CHECK-NEXT: ttg.warp_yield
+// CHECK-NEXT: }
+// CHECK-NEXT: partition0({{.*}}) num_warps(4) {
+// CHECK: ttng.barrier_expect %{{.*}}, 49152
+// CHECK: ttng.async_tma_copy_global_to_local %[[PHA:[a-z0-9_]+]][%[[PROW:[a-z0-9_]+]], %[[PK:[a-z0-9_]+]]]
+// CHECK: %[[PROW1:.*]] = arith.addi %[[PROW]], %c64_i32
+// CHECK: ttng.async_tma_copy_global_to_local %[[PHA]][%[[PROW1]], %[[PK]]]
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: ttg.warp_return
+// CHECK-NEXT: }
+// CHECK-NEXT: partition1({{.*}}) num_warps(4) {
+// CHECK: %[[ACC1:.*]] = arith.constant dense<0.000000e+00> : tensor<64x256xf32, #mma>
+// CHECK: %[[L1:.*]]:3 = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC1]],
+// CHECK: ttng.wait_barrier
+// CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x256xf32, #mma>
+// CHECK: ttng.arrive_barrier
+// CHECK: arith.truncf %[[L1]]#0
+// CHECK: %[[ROW1:.*]] = arith.addi %{{.*}}, %c64_i32
+// CHECK-NEXT: tt.descriptor_store %{{.*}}[%[[ROW1]], %{{.*}}], %{{.*}} : !tt.tensordesc<tensor<64x256xf16, #shared>>
+// CHECK-NEXT: ttg.warp_return
+// CHECK-NEXT: } : ({{.*}}) -> ()
+// CHECK: ttng.inval_barrier
+// CHECK-NOT: tt.descriptor_store
+// CHECK: tt.return
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 256, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @two_consumers(%pa: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %pb: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %pc: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %m: i32, %n: i32, %k: i32, %offa: i32, %offb: i32) {
+    %c1_i64 = arith.constant 1 : i64
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %sk = arith.extsi %k : i32 to i64
+    %sn = arith.extsi %n : i32 to i64
+    %da = tt.make_tensor_descriptor %pa, [%m, %k], [%sk, %c1_i64] : <f16>, <tensor<128x64xf16, #shared>>
+    %db = tt.make_tensor_descriptor %pb, [%n, %k], [%sk, %c1_i64] : <f16>, <tensor<256x64xf16, #shared>>
+    %dc = tt.make_tensor_descriptor %pc, [%m, %n], [%sn, %c1_i64] : <f16>, <tensor<128x256xf16, #shared>>
+    %tiles = arith.divsi %k, %c64_i32 : i32
+    %r = scf.for %i = %c0_i32 to %tiles step %c1_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %offk = arith.muli %i, %c64_i32 : i32
+      %a = tt.descriptor_load %da[%offa, %offk] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %b = tt.descriptor_load %db[%offb, %offk] : !tt.tensordesc<tensor<256x64xf16, #shared>> -> tensor<256x64xf16, #blocked>
+      %bs = ttg.local_alloc %b : (tensor<256x64xf16, #blocked>) -> !ttg.memdesc<256x64xf16, #shared, #smem>
+      %bt = ttg.memdesc_trans %bs {order = array<i32: 1, 0>} : !ttg.memdesc<256x64xf16, #shared, #smem> -> !ttg.memdesc<64x256xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %as, %bt, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared1, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %d : tensor<128x256xf32, #mma>
+    } {tt.num_stages = 2 : i32, tt.warp_specialize}
+    %c16 = arith.truncf %r : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
+    %cc = ttg.convert_layout %c16 : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #blocked1>
+    tt.descriptor_store %dc[%offa, %offb], %cc : !tt.tensordesc<tensor<128x256xf16, #shared>>, tensor<128x256xf16, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+// The same 128x256 loop with descriptors passed in (made on the host):
+// no descriptor of half the block can be made, so the accumulator stays
+// whole on one consumer warpgroup.
+
+// CHECK-LABEL: @host_descriptors
+// CHECK: ttg.warp_specialize
+// CHECK-NOT: requestedRegisters
+// CHECK: scf.for {{.*}} -> (tensor<128x256xf32, #mma>, i32, i32)
+// CHECK: partition0
+// CHECK-NOT: partition1
+// CHECK: tt.return
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 256, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @host_descriptors(%da: !tt.tensordesc<tensor<128x64xf16, #shared>>, %db: !tt.tensordesc<tensor<256x64xf16, #shared>>, %tiles: i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %r = scf.for %i = %c0_i32 to %tiles step %c1_i32 iter_args(%acc = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %offk = arith.muli %i, %c64_i32 : i32
+      %a = tt.descriptor_load %da[%c0_i32, %offk] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %b = tt.descriptor_load %db[%c0_i32, %offk] : !tt.tensordesc<tensor<256x64xf16, #shared>> -> tensor<256x64xf16, #blocked>
+      %bs = ttg.local_alloc %b : (tensor<256x64xf16, #blocked>) -> !ttg.memdesc<256x64xf16, #shared, #smem>
+      %bt = ttg.memdesc_trans %bs {order = array<i32: 1, 0>} : !ttg.memdesc<256x64xf16, #shared, #smem> -> !ttg.memdesc<64x256xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %as, %bt, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared1, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %d : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize}
+    tt.return
+  }
+}
