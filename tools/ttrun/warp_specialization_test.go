@@ -16,7 +16,8 @@ import (
 // are reused and the phases flip; the persistent kernel's programs walk
 // two tiles each on three SMs, so the ring position crosses tiles; 32^3
 // is the test's small case (one partial tile, TMA's zero fill and
-// clipped store). The 128x256 tiles run on two consumer warpgroups of 64
+// clipped store; with 128x256 tiles the second consumer's rows are all
+// outside). The 128x256 tiles run on two consumer warpgroups of 64
 // rows each (the A tile copied as two halves, the C tile stored as two).
 func TestSimWarpSpecializedTMAMatmul(t *testing.T) {
 	if testing.Short() {
@@ -31,6 +32,7 @@ func TestSimWarpSpecializedTMAMatmul(t *testing.T) {
 		{"matmul_tma_ws_kernel", 256, 128, 320, 128, 64, 3, 2},
 		{"matmul_tma_ws_kernel", 128, 256, 192, 256, 64, 2, 1},
 		{"matmul_tma_ws_kernel", 32, 32, 32, 128, 64, 2, 1},
+		{"matmul_tma_ws_kernel", 32, 32, 32, 256, 64, 2, 1},
 		{"matmul_tma_persistent_ws_kernel", 256, 384, 192, 128, 64, 3, 3},
 		{"matmul_tma_persistent_ws_kernel", 256, 512, 128, 256, 64, 2, 3},
 	} {
