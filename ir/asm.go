@@ -15,6 +15,10 @@ type AsmPrinter interface {
 	// PrintStrippedType prints a dialect type without its `!dialect.mnemonic`
 	// prefix (MLIR's printStrippedAttrOrType); other types print normally.
 	PrintStrippedType(t Type)
+	// PrintStrippedAttribute prints a dialect attribute without its
+	// `#dialect.mnemonic` prefix, or its alias where it has one (MLIR's
+	// printStrippedAttrOrType); other attributes print normally.
+	PrintStrippedAttribute(a Attribute)
 	// PrintString prints s quoted and escaped.
 	PrintString(s string)
 	// PrintKeywordOrString prints s bare if it is a valid keyword, else quoted.

@@ -23,7 +23,8 @@ import (
 // mixes gpu.barrier with named barrier 0 in one round is not modelled.
 //
 // gpu.setmaxnreg changes no value: it is a warpgroup collective (the four
-// warps must execute it together) that does nothing. gpu.elect_sync is a
+// warps must execute it together, possibly at different instances of
+// the op, with the same count) that does nothing. gpu.elect_sync is a
 // warp collective that is true in lane 0, the lowest active lane of a
 // warp that arrives whole.
 
@@ -35,7 +36,17 @@ func init() {
 			return err
 		}
 		in.kind = kindCollective
-		in.coll = &collective{scope: scopeWarpgroup, run: func(*cta, []*instr, []*thread) error { return nil }}
+		// The warps of a warpgroup may reach it in different blocks (the
+		// warp_specialize partitions sharing a warpgroup each start with
+		// their own), but they must agree on the count.
+		in.coll = &collective{scope: scopeWarpgroup, anyInstance: true, run: func(_ *cta, ins []*instr, _ []*thread) error {
+			for _, o := range ins {
+				if gpu.MaxNRegs(o.op) != gpu.MaxNRegs(ins[0].op) || gpu.IncreasesRegs(o.op) != gpu.IncreasesRegs(ins[0].op) {
+					return fmt.Errorf("the warpgroup's warps ask for different register counts: %s and %s", regsText(ins[0]), regsText(o))
+				}
+			}
+			return nil
+		}}
 		return nil
 	}, gpu.SetMaxNRegOp)
 	define(func(c *compiler, in *instr) error {
@@ -49,6 +60,14 @@ func init() {
 		}}
 		return nil
 	}, gpu.ElectSyncOp)
+}
+
+func regsText(in *instr) string {
+	dir := "dec"
+	if gpu.IncreasesRegs(in.op) {
+		dir = "inc"
+	}
+	return fmt.Sprintf("setmaxnreg.%s %d (%s)", dir, gpu.MaxNRegs(in.op), opLoc(in.op))
 }
 
 // namedBarrier is one hardware barrier's round in progress.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/nvvm"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -21,7 +22,7 @@ func init() {
 		DisplayName: "ConvertWarpSpecializeToLLVM",
 		Summary:     "Lower the ttg.warp_specialize ops of per-thread kernels: worker warps wait in a dispatch loop for the partition the default warps select",
 		Anchor:      "builtin.module",
-		Dependent:   []*ir.Dialect{llvm.Dialect, gpu.Dialect},
+		Dependent:   []*ir.Dialect{llvm.Dialect, gpu.Dialect, nvvm.Dialect},
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
 			return func(op *ir.Operation, _ *passmgr.State) error { return LowerWarpSpecialize(op) }
 		},
@@ -40,7 +41,8 @@ const (
 
 // LowerWarpSpecialize is Triton 3.6's convert-warp-specialize-to-llvm on
 // tt's per-thread IR (kernels marked gpu.kernel, whose barriers are
-// gpu.barrier). In a kernel with ttg.warp_specialize ops:
+// gpu.barrier), and on Triton's LLVM dialect (other llvm.funcs: nvvm ops,
+// llvm.switch; warpspec_nvvm.go). In a kernel with ttg.warp_specialize ops:
 //
 //   - warps [0, ttg.num-warps) run the kernel; the others (up to
 //     ttg.total-num-warps) enter a dispatch loop: sync on barrier 1 with
@@ -84,9 +86,6 @@ func LowerWarpSpecialize(module *ir.Operation) error {
 		if len(ws) == 0 {
 			continue
 		}
-		if !llvm.IsKernel(fn) {
-			return ir.OpErrorf(ws[0], "%s lowers ttg.warp_specialize in tt's per-thread kernels (gpu.kernel); this function is not one (Triton's NVVM form is not implemented)", WarpSpecializePassName)
-		}
 		if err := lowerWarpSpecializeIn(module, fn, ws); err != nil {
 			return err
 		}
@@ -104,10 +103,16 @@ type wsLowering struct {
 	stateOffset           int
 	i8, i32               ir.Type
 	switchLoop, exitBlock *ir.Block
+	// nvvm selects Triton's own form (warpspec_nvvm.go): functions that
+	// are not tt's kernels (gpu.kernel) are Triton's LLVM dialect, whose
+	// barriers are nvvm.barrier0.
+	nvvm     bool
+	smemAddr ir.Value
 }
 
 func lowerWarpSpecializeIn(module, fn *ir.Operation, wsOps []*ir.Operation) error {
-	w := &wsLowering{ctx: fn.Context(), fn: fn, lanes: ttg.ThreadsPerWarp(module), defaultWarps: ttg.NumWarps(module)}
+	w := &wsLowering{ctx: fn.Context(), fn: fn, lanes: ttg.ThreadsPerWarp(module), defaultWarps: ttg.NumWarps(module),
+		nvvm: !llvm.IsKernel(fn)}
 	w.i8, w.i32 = ir.I8(w.ctx), ir.I32(w.ctx)
 	a, ok := module.Attr(ttg.AttrTotalNumWarps).(*ir.IntegerAttr)
 	if !ok {
@@ -135,6 +140,9 @@ func lowerWarpSpecializeIn(module, fn *ir.Operation, wsOps []*ir.Operation) erro
 		}
 	}
 	for _, ws := range wsOps {
+		if w.nvvm {
+			peelCasts(ws)
+		}
 		elideTrivialCaptures(fn, ws)
 	}
 	return w.build(wsOps)
@@ -148,7 +156,7 @@ func (w *wsLowering) rewriteBarriers(wsOps []*ir.Operation) error {
 		if op.Name() == ttg.WarpSpecializePartitions.Name {
 			return ir.Skip
 		}
-		if op.Name() == gpu.BarrierOp.Name {
+		if op.Name() == w.barrierName() {
 			outside = append(outside, op)
 		}
 		return ir.Advance
@@ -167,7 +175,7 @@ func (w *wsLowering) rewriteBarriers(wsOps []*ir.Operation) error {
 			for _, b := range r.Blocks() {
 				for _, o := range b.Ops() {
 					ir.WalkOps(o, func(op *ir.Operation) {
-						if op.Name() == gpu.BarrierOp.Name {
+						if op.Name() == w.barrierName() {
 							bars = append(bars, op)
 						}
 					})
@@ -193,21 +201,36 @@ func (w *wsLowering) c32(b *ir.Builder, loc ir.Location, v int) ir.Value {
 }
 
 func (w *wsLowering) namedBarrier(b *ir.Builder, loc ir.Location, id, threads int) {
+	if w.nvvm {
+		w.nvvmNamedBarrier(b, loc, id, threads)
+		return
+	}
 	gpu.NewNamedBarrier(b, loc, w.c32(b, loc, id), w.c32(b, loc, threads), false)
 }
 
 // dispatchBarrier syncs the whole CTA on barrier 1.
 func (w *wsLowering) dispatchBarrier(b *ir.Builder, loc ir.Location) {
+	if w.nvvm {
+		llvm.NewCallIntrinsic(b, loc, "llvm.nvvm.barrier.cta.sync.all", nil, []ir.Value{w.c32(b, loc, wsDispatchBarrier)})
+		return
+	}
 	w.namedBarrier(b, loc, wsDispatchBarrier, w.total*w.lanes)
 }
 
 func (w *wsLowering) realloc(b *ir.Builder, loc ir.Location, cur, adj int) {
 	cur, adj = min(cur, 256), min(adj, 256)
+	if w.nvvm {
+		nvvm.NewSetMaxRegister(b, loc, adj >= cur, adj)
+		return
+	}
 	gpu.NewSetMaxNReg(b, loc, adj >= cur, adj)
 }
 
 // statePtr is the address of worker warp rel's state byte.
 func (w *wsLowering) statePtr(b *ir.Builder, loc ir.Location, rel ir.Value) ir.Value {
+	if w.nvvm {
+		return w.nvvmStatePtr(b, loc, rel)
+	}
 	base := gpu.NewSharedBase(b, loc).Result(0)
 	p := llvm.Ptr(w.ctx, llvm.SharedAddrSpace)
 	off := w.c32(b, loc, w.stateOffset)
@@ -236,8 +259,17 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 	region.InsertAfter(w.switchLoop, header)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(header)
-	tid := gpu.NewThreadID(b, loc, gpu.DimX).Result(0)
-	wid := llvm.NewBinary(b, loc, llvm.UDivOp, tid, w.c32(b, loc, w.lanes)).Result(0)
+	if w.nvvm {
+		// One @global_smem address for the function, where MLIR's
+		// canonicalizer would put it.
+		w.smemAddr = llvm.NewAddressOf(b, loc, "global_smem", llvm.SharedAddrSpace).Result(0)
+		w.uniqueSharedAddress()
+	}
+	tid := w.threadID(b, loc)
+	var wid ir.Value = llvm.NewBinary(b, loc, llvm.UDivOp, tid, w.c32(b, loc, w.lanes)).Result(0)
+	if w.nvvm {
+		wid = w.nvvmUniform(b, loc, wid)
+	}
 	isDefault := llvm.NewICmp(b, loc, llvm.ICmpULT, wid, w.c32(b, loc, w.defaultWarps)).Result(0)
 	llvm.NewCondBr(b, loc, isDefault, entry, nil, w.switchLoop, nil)
 	if w.maxnreg > 0 {
@@ -251,8 +283,17 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 		w.realloc(b, loc, w.maxnreg, w.lowRegs)
 	}
 	w.dispatchBarrier(b, loc)
+	// Triton's order: the state bytes' base, the warp's index among the
+	// workers, its byte.
+	base := w.stateBase(b, loc)
 	rel := llvm.NewBinary(b, loc, llvm.SubOp, wid, w.c32(b, loc, w.defaultWarps)).Result(0)
-	state := gpu.NewLoad(b, loc, w.statePtr(b, loc, rel), nil, nil, []ir.Type{w.i8}, gpu.MemOptions{}).Result(0)
+	var ptr ir.Value
+	if w.nvvm {
+		ptr = llvm.NewGEP(b, loc, llvm.Ptr(ctx, llvm.SharedAddrSpace), w.i8, base, rel).Result(0)
+	} else {
+		ptr = w.statePtr(b, loc, rel)
+	}
+	state := w.load(b, loc, w.i8, ptr)
 
 	workers := w.total - w.defaultWarps
 	var partitionBlocks []*ir.Block
@@ -287,8 +328,24 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 	if counter > 255 {
 		return ir.OpErrorf(fn, "too many warp group partitions (%d; the state is a byte)", counter)
 	}
-	// Move the partitions' blocks after the switch loop, in order.
-	at := w.switchLoop
+	// ^idle: a worker without a partition this time syncs with the rest.
+	// Then the exit, then the partitions' blocks in order (Triton's
+	// block order).
+	idle := ir.NewBlock(ctx, nil, nil)
+	region.InsertAfter(idle, w.switchLoop)
+	b.SetInsertionPointToEnd(idle)
+	w.dispatchBarrier(b, loc)
+	w.dispatchBarrier(b, loc)
+	latch := llvm.NewBr(b, loc, w.switchLoop, nil)
+	if w.nvvm {
+		// LLVM must not hoist code out of the dispatch loop into the
+		// workers' long-lived registers (Triton's disableLICM).
+		latch.SetAttr("loop_annotation", llvm.NewLoopAttr(ctx, "loop_annotation",
+			ir.NamedAttr{Name: "licm", Value: llvm.NewLoopAttr(ctx, "loop_licm", ir.NamedAttr{Name: "disable", Value: ir.BoolAttrOf(ctx, true)})}))
+	}
+	w.exitBlock = ir.NewBlock(ctx, nil, nil)
+	region.InsertAfter(w.exitBlock, idle)
+	at := w.exitBlock
 	for _, ws := range wsOps {
 		for _, r := range ttg.PartitionRegions(ws) {
 			for _, blk := range append([]*ir.Block(nil), r.Blocks()...) {
@@ -298,20 +355,22 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 			}
 		}
 	}
-	// ^idle: a worker without a partition this time syncs with the rest.
-	idle := ir.NewBlock(ctx, nil, nil)
-	region.InsertAfter(idle, at)
-	b.SetInsertionPointToEnd(idle)
-	w.dispatchBarrier(b, loc)
-	w.dispatchBarrier(b, loc)
-	llvm.NewBr(b, loc, w.switchLoop, nil)
-	w.exitBlock = ir.NewBlock(ctx, nil, nil)
-	region.InsertAfter(w.exitBlock, idle)
 
-	// The switch as a chain of comparisons (the emitters have no switch).
 	cases := append(partitionBlocks, w.exitBlock)
+	if w.nvvm {
+		vals := make([]int64, len(cases))
+		for i := range vals {
+			vals[i] = int64(i)
+		}
+		b.SetInsertionPointToEnd(w.switchLoop)
+		llvm.NewSwitch(b, loc, state, idle, vals, cases)
+	}
+	// The switch as a chain of comparisons (the emitters have no switch).
 	cur := w.switchLoop
 	for i, dest := range cases {
+		if w.nvvm {
+			break
+		}
 		b.SetInsertionPointToEnd(cur)
 		eq := llvm.NewICmp(b, loc, llvm.ICmpEQ, state, llvm.NewIntConstant(b, loc, w.i8, int64(i)).Result(0)).Result(0)
 		next := idle
@@ -339,8 +398,9 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 	for _, r := range rets {
 		b.SetInsertionPoint(r)
 		exit := llvm.NewIntConstant(b, r.Loc(), w.i8, int64(counter)).Result(0)
+		base := w.stateBase(b, r.Loc())
 		for i := 0; i < workers; i++ {
-			gpu.NewStore(b, r.Loc(), w.statePtr(b, r.Loc(), w.c32(b, r.Loc(), i)), nil, []ir.Value{exit}, gpu.MemOptions{})
+			w.store(b, r.Loc(), exit, w.stateSlot(b, r.Loc(), base, i))
 		}
 		w.dispatchBarrier(b, r.Loc())
 	}
@@ -397,6 +457,9 @@ func (w *wsLowering) captureBase(b *ir.Builder, ws *ir.Operation, loc ir.Locatio
 	if !ok {
 		return nil, ir.OpErrorf(ws, "has captures but no allocation.offset for them")
 	}
+	if w.nvvm {
+		return w.nvvmSharedBase(b, loc, int(off.Int())), nil
+	}
 	base := gpu.NewSharedBase(b, loc).Result(0)
 	return llvm.NewGEP(b, loc, llvm.Ptr(w.ctx, llvm.SharedAddrSpace), w.i8, base, w.c32(b, loc, int(off.Int()))).Result(0), nil
 }
@@ -412,9 +475,12 @@ func (w *wsLowering) slotPtr(b *ir.Builder, loc ir.Location, base ir.Value, s ca
 // barriers and register changes, and sends ttg.warp_return back to the
 // loop.
 func (w *wsLowering) rewritePartitions(ws *ir.Operation) error {
-	slots, _, err := captureLayout(ws)
-	if err != nil {
-		return err
+	var slots []captureSlot
+	if !w.nvvm {
+		var err error
+		if slots, _, err = captureLayout(ws); err != nil {
+			return err
+		}
 	}
 	actual, _ := ws.Attr("actualRegisters").(*ir.DenseArrayAttr)
 	regsOf := func(i int) int { return int(actual.Ints[i+1]) }
@@ -433,8 +499,13 @@ func (w *wsLowering) rewritePartitions(ws *ir.Operation) error {
 			}
 			for j := 0; j < entry.NumArguments(); j++ {
 				arg := entry.Argument(j)
-				var v ir.Value = gpu.NewLoad(b, loc, w.slotPtr(b, loc, base, slots[j]), nil, nil, []ir.Type{slots[j].stored}, gpu.MemOptions{}).Result(0)
-				v = fromStored(b, loc, v, arg.Type())
+				var v ir.Value
+				if w.nvvm {
+					v = llvm.NewLoad(b, loc, arg.Type(), w.nvvmCapturePtr(b, loc, base, ws, j), 1).Result(0)
+				} else {
+					v = gpu.NewLoad(b, loc, w.slotPtr(b, loc, base, slots[j]), nil, nil, []ir.Type{slots[j].stored}, gpu.MemOptions{}).Result(0)
+					v = fromStored(b, loc, v, arg.Type())
+				}
 				ir.ReplaceAllUsesWith(arg, v)
 			}
 			for j := entry.NumArguments() - 1; j >= 0; j-- {
@@ -472,24 +543,32 @@ func (w *wsLowering) lowerDefault(ws *ir.Operation, stateMap []int) error {
 	b := ir.NewBuilder(w.ctx)
 	b.SetInsertionPointToEnd(before)
 	consts := map[int]ir.Value{}
+	stateBase := w.stateBase(b, loc)
 	for i, s := range stateMap {
 		c, ok := consts[s]
 		if !ok {
 			c = llvm.NewIntConstant(b, loc, w.i8, int64(s)).Result(0)
 			consts[s] = c
 		}
-		gpu.NewStore(b, loc, w.statePtr(b, loc, w.c32(b, loc, i)), nil, []ir.Value{c}, gpu.MemOptions{})
+		w.store(b, loc, c, w.stateSlot(b, loc, stateBase, i))
 	}
 	if ws.NumOperands() > 0 {
-		slots, _, err := captureLayout(ws)
-		if err != nil {
-			return err
+		var slots []captureSlot
+		if !w.nvvm {
+			var err error
+			if slots, _, err = captureLayout(ws); err != nil {
+				return err
+			}
 		}
 		base, err := w.captureBase(b, ws, loc)
 		if err != nil {
 			return err
 		}
 		for j, v := range ws.Operands() {
+			if w.nvvm {
+				llvm.NewStore(b, loc, v, w.nvvmCapturePtr(b, loc, base, ws, j), 1)
+				continue
+			}
 			gpu.NewStore(b, loc, w.slotPtr(b, loc, base, slots[j]), nil, []ir.Value{toStored(b, loc, v, slots[j].stored)}, gpu.MemOptions{})
 		}
 	}
@@ -652,7 +731,7 @@ func trivialSubgraph(entry *ir.Block, v ir.Value) ([]*ir.Operation, bool) {
 // warps and a partition's (recomputing them would change the capture).
 func isThreadDependent(op *ir.Operation) bool {
 	switch op.Name() {
-	case gpu.ThreadIDOp.Name, gpu.LaneIDOp.Name:
+	case gpu.ThreadIDOp.Name, gpu.LaneIDOp.Name, "nvvm.read.ptx.sreg.tid.x", "nvvm.read.ptx.sreg.laneid":
 		return true
 	}
 	return false

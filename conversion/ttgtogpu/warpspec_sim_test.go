@@ -84,3 +84,27 @@ func TestProducerConsumerDiff(t *testing.T) {
 		t.Errorf("interpreter: out[5] = %v, want %v", math.Float32frombits(got), 2*in[5])
 	}
 }
+
+// TestTwoWarpSpecializeDiff: two warp_specialize ops in one kernel (the
+// workers go back to the dispatch loop between them, idle ones included),
+// results yielded by the default region, a computed capture, and
+// setmaxnreg from requestedRegisters, against the interpreter.
+func TestTwoWarpSpecializeDiff(t *testing.T) {
+	m := parseFile(t, "testdata/warpspec/two_ws.ttgir")
+	args := []diffArg{zeroBuf("i32", 132), intArg(5)}
+	diffTestCheck(t, m, "two_ws", [3]int{1, 1, 1}, args, 0, func(m *ir.Operation) {
+		if n := count(m, "gpu.setmaxnreg"); n == 0 {
+			t.Errorf("no gpu.setmaxnreg for requestedRegisters")
+		}
+	})
+	// The simulator agreed with the interpreter; the interpreter's values
+	// are the kernel's.
+	ref := cloneArgs(args)
+	interpret(t, parseFile(t, "testdata/warpspec/two_ws.ttgir"), "two_ws", [3]int{1, 1, 1}, ref)
+	want := map[int]int32{0: 42, 1: 35, 2: 2016 + 35, 3: 42, 4: 0, 131: 127}
+	for i, w := range want {
+		if got := int32(binary.LittleEndian.Uint32(ref[0].buf[4*i:])); got != w {
+			t.Errorf("out[%d] = %d, want %d", i, got, w)
+		}
+	}
+}

@@ -113,7 +113,13 @@ func (a *LoopAttr) PrintParams(p ir.AsmPrinter) {
 			p.WriteString(", ")
 		}
 		p.WriteString(f.Name + " = ")
-		p.PrintAttribute(f.Value)
+		// Loop attribute parameters are typed: MLIR prints them
+		// stripped (`licm = <disable = true>`) or as their alias.
+		if _, ok := f.Value.(*LoopAttr); ok {
+			p.PrintStrippedAttribute(f.Value)
+		} else {
+			p.PrintAttribute(f.Value)
+		}
 	}
 	p.WriteString(">")
 }
@@ -165,10 +171,16 @@ const LoopAnnotationAttrName = "llvm.loop_annotation"
 
 // parseLoopAttr parses the parameters of a loop attribute.
 func parseLoopAttr(p ir.DialectParser, kind string) (ir.Attribute, error) {
+	return parseLoopBody(p, kind, ir.DelimLess)
+}
+
+// parseLoopBody parses the fields of a loop attribute of kind (in `<...>`,
+// or, with ir.DelimNone, after a `<` already read and up to the `>`).
+func parseLoopBody(p ir.DialectParser, kind string, delim ir.Delimiter) (ir.Attribute, error) {
 	decl := loopAttrFields[kind]
 	var fields []ir.NamedAttr
 	seen := map[string]bool{}
-	err := p.ParseCommaSeparatedList(ir.DelimLess, func() error {
+	err := p.ParseCommaSeparatedList(delim, func() error {
 		loc := p.Loc()
 		name, err := p.ParseKeyword()
 		if err != nil {
@@ -195,7 +207,20 @@ func parseLoopAttr(p ir.DialectParser, kind string) (ir.Attribute, error) {
 			return err
 		}
 		vloc := p.Loc()
-		v, err := p.ParseAttribute(nil)
+		var v ir.Attribute
+		if (d.kind == loopSub || d.kind == loopFollow) && p.ParseOptionalLess() {
+			// The stripped form MLIR prints: `licm = <disable = true>`.
+			sub := d.sub
+			if d.kind == loopFollow {
+				sub = "loop_annotation"
+			}
+			v, err = parseLoopBody(p, sub, ir.DelimNone)
+			if err == nil {
+				err = p.ParseGreater()
+			}
+		} else {
+			v, err = p.ParseAttribute(nil)
+		}
 		if err != nil {
 			return err
 		}

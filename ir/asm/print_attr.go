@@ -43,6 +43,23 @@ func (p *printer) PrintStrippedType(t ir.Type) {
 	dt.PrintParams(p)
 }
 
+func (p *printer) PrintStrippedAttribute(a ir.Attribute) {
+	da, ok := a.(ir.DialectAttribute)
+	if !ok {
+		p.PrintAttribute(a)
+		return
+	}
+	if p.collect {
+		p.visit(a, false)
+		return
+	}
+	if name, ok := p.aliasName(a); ok {
+		p.sb.WriteString(name)
+		return
+	}
+	da.PrintParams(p)
+}
+
 func (p *printer) printTypeImpl(t ir.Type) {
 	switch t := t.(type) {
 	case *ir.IntegerType:

@@ -62,6 +62,8 @@ func Translate(module *ir.Operation, target Target) (*llir.Module, error) {
 	}
 	tr.mod.TargetTriple = target.Triple()
 	tr.numWarps = intAttr(module, "ttg.num-warps", 0)
+	// A warp-specialized kernel launches its partitions' warps too.
+	tr.numWarps = intAttr(module, "ttg.total-num-warps", tr.numWarps)
 	tr.maxNReg = intAttr(module, "ttg.maxnreg", 0)
 	tr.numCTAs = intAttr(module, "ttg.num-ctas", 1)
 	if tr.numCTAs > 1 && target.Kind == AMDGCN {

@@ -54,3 +54,14 @@ func TestWarpSpecializeTMEMRefused(t *testing.T) {
 		t.Errorf("exit %d: %s; want ttng.tmem_alloc refused at tmem_ir.ttgir:29:14", code, stderr.String())
 	}
 }
+
+// TestWarpSpecializeLLVMIR: the LLVM IR path bounds the block by
+// ttg.total-num-warps too (nvvm.annotations maxntidx), or a launch of
+// the whole block would fail.
+func TestWarpSpecializeLLVMIR(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	ll, meta := translateFile(t, filepath.Join("testdata", "warpspec", "warpgroup_reduction.ttgir"), "--arch=sm_90", "--target=llvmir")
+	if !strings.Contains(ll, `!"maxntidx", i32 384`) || meta["num_warps"] != float64(12) {
+		t.Errorf("want maxntidx 384 and num_warps 12 (metadata %v):\n%s", meta["num_warps"], ll)
+	}
+}

@@ -111,10 +111,15 @@ module {
   ^bb2:  // pred: ^bb0
     llvm.br ^bb3(%arg1, %1 : i32, f32)
   ^bb3(%93: i32, %94: f32):  // 2 preds: ^bb1, ^bb2
-    llvm.cond_br %28, ^bb4, ^bb5
-  ^bb4:  // pred: ^bb3
+    llvm.switch %93 : i32, ^bb4 [
+      0: ^bb5,
+      7: ^bb6(%94 : f32)
+    ]
+  ^bb4:  // 2 preds: ^bb3, ^bb6
     llvm.unreachable
-  ^bb5:  // pred: ^bb3
+  ^bb5:  // 2 preds: ^bb3, ^bb6
     llvm.return
+  ^bb6(%95: f32):  // pred: ^bb3
+    llvm.cond_br %28, ^bb4, ^bb5
   }
 }
