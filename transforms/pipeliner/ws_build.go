@@ -187,7 +187,7 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
 	}
 	consumer, _ := w.consumerLoop(db, loop, m0, zero(db), h0)
 	if split == nil {
-		db.CreateOp("ttg.warp_yield", loc, consumer.Results()[:loop.NumResults()], nil)
+		db.CreateOp("ttg.warp_yield", loc, consumer, nil)
 	} else {
 		w.cloneTail(db, loop, consumer, m0, h0)
 		db.CreateOp("ttg.warp_yield", loc, nil, nil)
@@ -268,9 +268,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
 
 // cloneTail clones what followed the loop in the function into a
 // consumer half, after its loop.
-func (w *wsBuilder) cloneTail(b *ir.Builder, loop, consumer *ir.Operation, m *ir.Mapping, h *wsHalf) {
+func (w *wsBuilder) cloneTail(b *ir.Builder, loop *ir.Operation, consumer []ir.Value, m *ir.Mapping, h *wsHalf) {
 	for i, r := range loop.Results() {
-		m.Map(r, consumer.Result(i))
+		m.Map(r, consumer[i])
 	}
 	for _, op := range w.split.tail {
 		cloneConsumerOp(b, op, m, h)
@@ -321,7 +321,7 @@ func newRingLoop(b *ir.Builder, loop scf.ForOp, m *ir.Mapping, inits []ir.Value,
 // loads' users read the slots, and the slot is handed back on its empty
 // barrier after its last use. It returns the new loop and its ring
 // position after the loop.
-func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mapping, ring wsRing, h *wsHalf) (*ir.Operation, wsRing) {
+func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mapping, ring wsRing, h *wsHalf) ([]ir.Value, wsRing) {
 	fo := scf.ForOp{Operation: loop}
 	var inits []ir.Value
 	for _, v := range fo.Inits() {
@@ -345,7 +345,7 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 		if w.p.nest[op] {
 			inner, after := w.consumerLoop(ib, op, m, cur, h)
 			for i, r := range op.Results() {
-				m.Map(r, inner.Result(i))
+				m.Map(r, inner[i])
 			}
 			cur = after
 			continue
@@ -378,10 +378,19 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 		replaceUsesWithLocalLoad(rb, l.stand.Result(0), l.slot, nil)
 		l.stand.Erase()
 	}
-	// Each group's slot goes back after its last use in this block.
+	// A lone wgmma reading the slots, carried from iteration to
+	// iteration, runs asynchronously (ws_async.go): its slot goes back
+	// one iteration later. Otherwise each group's slot goes back after
+	// its last use in this block.
+	var async *wsAsyncDot
+	if len(groupSlots) == 1 {
+		for first, slots := range groupSlots {
+			async = asyncDotCandidate(fo, nb, m, slots, groupRing[first].slot)
+		}
+	}
 	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
 		slots, ok := groupSlots[op]
-		if !ok {
+		if !ok || async != nil {
 			continue
 		}
 		ab := ir.NewBuilder(b.Ctx)
@@ -402,7 +411,12 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 	nl.SetDiscardableAttrs(loop.DiscardableAttrs())
 	nl.RemoveAttr(attrWarpSpecialize)
 	n := nl.NumResults()
-	return nl, wsRing{nl.Result(n - 2), nl.Result(n - 1)}
+	after := wsRing{nl.Result(n - 2), nl.Result(n - 1)}
+	results := nl.Results()[:n-2]
+	if async != nil {
+		results = w.makeAsync(b, nl, async, after)
+	}
+	return results, after
 }
 
 // lastUseInBlock returns the last op of blk that reads one of the buffers

@@ -3,8 +3,11 @@
 // A TMA matmul loop (test_warp_specialization.py's matmul_tma_ws_kernel after
 // accelerate-matmul): the loads move to a producer warpgroup feeding a ring
 // of 2 slots (the loop's tt.num_stages) guarded by full/empty mbarriers; the
-// dot stays on the function's warps in the default region, and the epilogue
-// after the warp_specialize reads its result.
+// dot stays on the function's warps in the default region, issued
+// asynchronously (a slot goes back once the next iteration's wait {pendings
+// = 1} has seen its wgmmas complete; after the loop the last wgmmas are
+// waited for and the last slot goes back), and the epilogue after the
+// warp_specialize reads its result.
 
 // CHECK-LABEL: @tma_matmul
 // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable>
@@ -15,7 +18,7 @@
 // CHECK-COUNT-2: ttng.init_barrier {{.*}}, 1
 // CHECK: %[[WS:.*]] = ttg.warp_specialize(%[[DESCA:[^,]*]], %[[OFFA:[^,]*]], %[[DESCB:[^,]*]], %[[OFFB:[^,]*]], %[[N:[^,]*]], %[[A]], %[[B]], %[[FULL]], %[[EMPTY]])
 // CHECK-NEXT: default {
-// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %c0_i32{{.*}}, %[[PHASE:.*]] = %c0_i32{{.*}}) -> (tensor<128x128xf32, #mma>, i32, i32)
+// CHECK: %[[LOOP:.*]]:3 = scf.for %[[IV:.*]] = %c0_i32 to %[[N]] step %c1_i32 iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %c0_i32{{.*}}, %[[PHASE:.*]] = %c0_i32{{.*}}) -> (tensor<128x128xf32, #mma>, i32, i32)
 // CHECK-NEXT: %[[FB:.*]] = ttg.memdesc_index %[[FULL]][%[[SLOT]]]
 // CHECK-NEXT: ttng.wait_barrier %[[FB]], %[[PHASE]]
 // CHECK: %[[NEXT:.*]] = arith.addi %[[SLOT]], %c1_i32
@@ -26,12 +29,22 @@
 // CHECK-NEXT: %[[AS:.*]] = ttg.memdesc_index %[[A]][%[[SLOT]]]
 // CHECK-NEXT: %[[BS:.*]] = ttg.memdesc_index %[[B]][%[[SLOT]]]
 // CHECK-NEXT: %[[BT:.*]] = ttg.memdesc_trans %[[BS]]
-// CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %[[AS]], %[[BT]], %[[ACC]]
-// CHECK-NEXT: %[[EB:.*]] = ttg.memdesc_index %[[EMPTY]][%[[SLOT]]]
-// CHECK-NEXT: ttng.arrive_barrier %[[EB]], 1
-// CHECK-NEXT: scf.yield %[[D]], %[[NS]], %[[NP]]
+// CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %[[AS]], %[[BT]], %[[ACC]] {inputPrecision = 0 : i32, isAsync = true}
+// CHECK-NEXT: %[[W:.*]]:3 = ttng.warp_group_dot_wait %[[D]], %[[AS]], %[[BT]] {pendings = 1 : i32}
+// CHECK-NEXT: %[[NOTFIRST:.*]] = arith.cmpi ne, %[[IV]], %c0_i32
+// CHECK: %[[ISZERO:.*]] = arith.cmpi eq, %[[SLOT]], %c0_i32
+// CHECK: %[[DEC:.*]] = arith.subi %[[SLOT]], %c1_i32
+// CHECK-NEXT: %[[PREV:.*]] = arith.select %[[ISZERO]], %c1_i32{{.*}}, %[[DEC]]
+// CHECK-NEXT: %[[EB:.*]] = ttg.memdesc_index %[[EMPTY]][%[[PREV]]]
+// CHECK-NEXT: ttng.arrive_barrier %[[EB]], 1, %[[NOTFIRST]]
+// CHECK-NEXT: scf.yield %[[W]]#0, %[[NS]], %[[NP]]
 // CHECK-NEXT: } {tt.num_stages = 0 : i32}
-// CHECK-NEXT: ttg.warp_yield
+// CHECK-NEXT: %[[FINAL:.*]] = ttng.warp_group_dot_wait %[[LOOP]]#0 {pendings = 0 : i32}
+// CHECK-NEXT: %[[RAN:.*]] = arith.cmpi slt, %c0_i32, %[[N]]
+// CHECK: arith.cmpi eq, %[[LOOP]]#1, %c0_i32
+// CHECK: ttg.memdesc_index %[[EMPTY]]
+// CHECK-NEXT: ttng.arrive_barrier %{{.*}}, 1, %[[RAN]]
+// CHECK-NEXT: ttg.warp_yield %[[FINAL]]
 // CHECK-NEXT: }
 // CHECK-NEXT: partition0(%[[PDA:[^:]*]]: !tt.tensordesc{{.*}}, %[[POA:[^:]*]]: i32, %[[PDB:[^:]*]]: !tt.tensordesc{{.*}}, %[[POB:[^:]*]]: i32, %[[PN:[^:]*]]: i32, %[[PA:[^:]*]]: !ttg.memdesc{{.*}}, %[[PB:[^:]*]]: !ttg.memdesc{{.*}}, %[[PF:[^:]*]]: !ttg.memdesc{{.*}}, %[[PE:[^:]*]]: !ttg.memdesc{{.*}}) num_warps(4) {
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[PN]] step %{{.*}} iter_args(%[[PS:.*]] = %c0_i32{{.*}}, %[[PP:.*]] = %c0_i32{{.*}}) -> (i32, i32)
@@ -243,7 +256,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: ttg.memdesc_index %[[A0]]
 // CHECK: ttng.warp_group_dot {{.*}} : !ttg.memdesc<64x64xf16, {{.*}}> * !ttg.memdesc<64x256xf16, {{.*}}> -> tensor<64x256xf32, #mma>
 // CHECK: ttng.arrive_barrier
-// CHECK: arith.truncf %[[L0]]#0 : tensor<64x256xf32, #mma> to tensor<64x256xf16, #mma>
+// CHECK: %[[F0:.*]] = ttng.warp_group_dot_wait %[[L0]]#0 {pendings = 0 : i32}
+// CHECK: arith.truncf %[[F0]] : tensor<64x256xf32, #mma> to tensor<64x256xf16, #mma>
 // CHECK: tt.descriptor_store %[[HC]][%{{[^,]*}}, %{{.*}}], %{{.*}} : !tt.tensordesc<tensor<64x256xf16, #shared>>, tensor<64x256xf16
 // CHECK-NEXT: ttg.warp_yield
 // CHECK-NEXT: }
@@ -261,7 +275,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: ttng.wait_barrier
 // CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x256xf32, #mma>
 // CHECK: ttng.arrive_barrier
-// CHECK: arith.truncf %[[L1]]#0
+// CHECK: %[[F1:.*]] = ttng.warp_group_dot_wait %[[L1]]#0 {pendings = 0 : i32}
+// CHECK: arith.truncf %[[F1]]
 // CHECK: %[[ROW1:.*]] = arith.addi %{{.*}}, %c64_i32
 // CHECK-NEXT: tt.descriptor_store %{{.*}}[%[[ROW1]], %{{.*}}], %{{.*}} : !tt.tensordesc<tensor<64x256xf16, #shared>>
 // CHECK-NEXT: ttg.warp_return
