@@ -32,7 +32,9 @@ func init() {
 // producer warpgroup issuing the loop's TMA loads into a ring of
 // numStages shared-memory slots (a loop's tt.num_stages overrides it)
 // guarded by full/empty mbarriers, and the loop's other work, the
-// consumer, on the function's own warps (ws_plan.go, ws_build.go). A
+// consumer, on the function's own warps (ws_plan.go, ws_build.go), its
+// wgmma asynchronous where it can be (ws_async.go), cut over two consumer
+// warpgroups of half the rows for a wide accumulator (ws_split.go). A
 // marked loop of another shape is refused with a located error. As in
 // Triton, the function's loops then get tt.num_stages = 0: the software
 // pipeliner leaves them alone.

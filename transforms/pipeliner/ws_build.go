@@ -13,7 +13,7 @@ import (
 //
 //	bufs  = local_alloc  numBuffers x <each load's block>   (the ring)
 //	full  = numBuffers mbarriers, count 1: TMA bytes landed in slot i
-//	empty = numBuffers mbarriers, count 1: the consumer is done with slot i
+//	empty = numBuffers mbarriers, one arrival per consumer warpgroup: done with slot i
 //	%r = ttg.warp_specialize(captures)
 //	default {                       the consumer: the module's warps
 //	  scf.for ... iter_args(original..., %slot, %phase) {
@@ -316,11 +316,12 @@ func newRingLoop(b *ir.Builder, loop scf.ForOp, m *ir.Mapping, inits []ir.Value,
 	return nl, wsRing{nb.Argument(k - 2), nb.Argument(k - 1)}
 }
 
-// consumerLoop clones a loop of the nest into the default region: every
-// group of loads is replaced by a wait on its slot's full barrier, the
-// loads' users read the slots, and the slot is handed back on its empty
-// barrier after its last use. It returns the new loop and its ring
-// position after the loop.
+// consumerLoop clones a loop of the nest into a consumer (the default
+// region, or the second half's partition with h): every group of loads is
+// replaced by a wait on its slot's full barrier, the loads' users read the
+// slots, and the slot is handed back on its empty barrier after its last
+// use (or one iteration later, for an asynchronous wgmma). It returns what
+// replaces the loop's results and the ring position after the loop.
 func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mapping, ring wsRing, h *wsHalf) ([]ir.Value, wsRing) {
 	fo := scf.ForOp{Operation: loop}
 	var inits []ir.Value
