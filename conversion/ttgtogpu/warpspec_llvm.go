@@ -499,6 +499,10 @@ func (w *wsLowering) rewritePartitions(ws *ir.Operation) error {
 			}
 			for j := 0; j < entry.NumArguments(); j++ {
 				arg := entry.Argument(j)
+				if !ir.HasUses(arg) {
+					// The padding partitions use none.
+					continue
+				}
 				var v ir.Value
 				if w.nvvm {
 					v = llvm.NewLoad(b, loc, arg.Type(), w.nvvmCapturePtr(b, loc, base, ws, j), 1).Result(0)
