@@ -65,6 +65,8 @@
 // the IR with attribute aliases (Triton's debug stream prints them
 // inline); shared layouts for users in linear layouts shaped like an MMA
 // operand microtile (Triton's swizzleDotOperandLike) are not inferred,
-// such users get the unswizzled layout; nvgpu-warp-specialization reports
-// the loops it would partition instead of partitioning them.
+// such users get the unswizzled layout; nvgpu-warp-specialization is tt's
+// own (a producer partition of TMA copies, the consumer in the default
+// region, two consumer warpgroups over the rows for wide accumulators;
+// docs/LOWERING.md), not Triton's task, data and code partition passes.
 package pipeliner

@@ -213,7 +213,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 }
 
 // TestWarpSpecialization: without a loop asking for it the pass changes
-// nothing; with one it is refused where Triton would partition.
+// nothing; a marked loop without TMA loads is refused with a located error.
 func TestWarpSpecialization(t *testing.T) {
 	src := withLoopAttrs("")
 	if out, err, _ := run(t, src, "nvgpu-warp-specialization{num-stages=3}"); err != nil || out != printed(t, src) {
@@ -221,8 +221,8 @@ func TestWarpSpecialization(t *testing.T) {
 	}
 	ws := withLoopAttrs(" {tt.warp_specialize}")
 	if _, err, _ := run(t, ws, "nvgpu-warp-specialization{num-stages=3}"); err == nil || !strings.Contains(err.Error(), "in.mlir:8:") ||
-		!strings.Contains(err.Error(), "not supported yet") {
-		t.Errorf("want a located not-supported error, got %v", err)
+		!strings.Contains(err.Error(), "needs tensor-descriptor (TMA) loads") {
+		t.Errorf("want a located refusal, got %v", err)
 	}
 	// Triton skips functions with an else branch anywhere.
 	withElse := strings.Replace(ws, "  tt.return %r", "  %e = arith.cmpi slt, %lb, %ub : i32\n  scf.if %e {\n  } else {\n    tt.print \" e\" {hex = false, isSigned = array<i32: 0>} : %lb : i32\n  }\n  tt.return %r", 1)

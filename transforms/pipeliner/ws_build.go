@@ -1,0 +1,526 @@
+package pipeliner
+
+import (
+	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/scf"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/dialects/ttng"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Building the warp-specialized loop of a wsPlan:
+//
+//	bufs  = local_alloc  numBuffers x <each load's block>   (the ring)
+//	full  = numBuffers mbarriers, count 1: TMA bytes landed in slot i
+//	empty = numBuffers mbarriers, one arrival per consumer warpgroup: done with slot i
+//	%r = ttg.warp_specialize(captures)
+//	default {                       the consumer: the module's warps
+//	  scf.for ... iter_args(original..., %slot, %phase) {
+//	    wait full[slot], phase      where the group's first load was
+//	    ... the loop body, the loads' users reading the slot ...
+//	    arrive empty[slot]          after the slot's last use
+//	  }
+//	  ttg.warp_yield %loop results
+//	}
+//	partition0(captures) num_warps(4) {   the producer warpgroup
+//	  scf.for ... iter_args(carried coordinates..., %slot, %phase) {
+//	    coordinates
+//	    wait empty[slot], phase ^ 1  (a fresh slot passes at once)
+//	    barrier_expect full[slot], bytes
+//	    async_tma_copy_global_to_local desc[coords] -> bufs[slot], full[slot]
+//	  }
+//	  ttg.warp_return
+//	}
+//
+// A group is a run of loads of one block with no nest loop between them:
+// they share a ring position (one full and one empty barrier). Loops of
+// the nest carry the ring position in and out in both partitions, which
+// walk the groups in the same order. The epilogue after the loop stays
+// where it was, after the warp_specialize, on the module's warps, reading
+// the yielded results. The phase flips each time the slot index wraps, as
+// an mbarrier's parity flips each completed phase.
+
+// wsProducerWarps is the producer partition's size: one warpgroup, as
+// Triton's Hopper producer (setmaxnreg, which trims the producer's
+// registers, acts on whole warpgroups).
+const wsProducerWarps = 4
+
+// wsRing is a ring position: the slot index and its phase.
+type wsRing struct{ slot, phase ir.Value }
+
+// advance returns the next ring position.
+func (r wsRing) advance(b *ir.Builder, loc ir.Location, numBuffers int) wsRing {
+	next := binary(b, "arith.addi", loc, r.slot, constI32(b, loc, 1))
+	wrap := cmpi(b, loc, arith.CmpIEQ, next, constI32(b, loc, numBuffers))
+	slot := selectOp(b, loc, wrap, constI32(b, loc, 0), next)
+	flipped := binary(b, "arith.xori", loc, r.phase, constI32(b, loc, 1))
+	phase := selectOp(b, loc, wrap, flipped, r.phase)
+	return wsRing{slot, phase}
+}
+
+// wsBuilder holds what both partitions' builders share.
+type wsBuilder struct {
+	p          *wsPlan
+	numBuffers int
+	// bufs[load] is the ring of the load's slots; full and empty the
+	// barriers (in the partition being built: its block arguments).
+	bufs        map[*ir.Operation]ir.Value
+	full, empty ir.Value
+	// groupOf gives each load its group's first load; groupBytes the
+	// bytes a group's copies bring.
+	groupOf    map[*ir.Operation]*ir.Operation
+	groupBytes map[*ir.Operation]int
+	// split, when set, cuts the consumer in two halves of the rows;
+	// halfBufs are then the two rings of an A load's halves, halfDescs
+	// the descriptors of half the rows (by make_tensor_descriptor).
+	split     *wsSplit
+	halfBufs  map[*ir.Operation][2]ir.Value
+	halfDescs map[*ir.Operation]ir.Value
+}
+
+// wsBuild rewrites the plan's loop into a ttg.warp_specialize with
+// numBuffers slots per load; with split, the consumer's work runs on two
+// warpgroups, each on half the rows (ws_split.go).
+func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
+	loop := p.root.Operation
+	ctx := loop.Context()
+	loc := loop.Loc()
+	b := ir.NewBuilder(ctx)
+	w := &wsBuilder{p: p, numBuffers: numBuffers, bufs: map[*ir.Operation]ir.Value{},
+		groupOf: map[*ir.Operation]*ir.Operation{}, groupBytes: map[*ir.Operation]int{}, split: split}
+	w.groupLoads()
+	for first, bytes := range w.groupBytes {
+		if bytes >= 1<<20 {
+			return ir.OpErrorf(first, "warp specialization: these loads copy %d bytes together, more than an mbarrier counts (2^20-1)", bytes)
+		}
+	}
+	consumers := 1
+	var halfDescs map[*ir.Operation]ir.Value
+	var consumerCaps []ir.Value
+	if split != nil {
+		var ok bool
+		if consumerCaps, ok = split.consumerCaptures(loop); !ok {
+			w.split, split = nil, nil
+		} else {
+			consumers = 2
+			var order []ir.Value
+			halfDescs, order = split.halfDescriptors()
+			consumerCaps = append(consumerCaps, order...)
+			w.halfDescs = halfDescs
+		}
+	}
+
+	// The ring and its barriers, before the loop; their deallocation
+	// after it (where the warp_specialize will be).
+	var bufs []ir.Value
+	w.halfBufs = map[*ir.Operation][2]ir.Value{}
+	for _, l := range p.loads {
+		dt := l.Operand(0).Type().(*tt.TensorDescType)
+		rt := l.Result(0).Type().(*ir.RankedTensorType)
+		if split != nil && split.aLoads[l] != nil {
+			dims := append([]int64{split.rows}, rt.Dims[1:]...)
+			var hb [2]ir.Value
+			for h := range hb {
+				hb[h] = allocBuffers(loop, dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
+				bufs = append(bufs, hb[h])
+			}
+			w.halfBufs[l] = hb
+			continue
+		}
+		w.bufs[l] = allocBuffers(loop, rt.Dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
+		bufs = append(bufs, w.bufs[l])
+	}
+	w.full = createBarrierAlloc(loop, numBuffers, 1)
+	w.empty = createBarrierAlloc(loop, numBuffers, consumers)
+
+	// The partitions' captures: what the producer's slice (and the second
+	// consumer) read from outside (constants are cloned instead), the ring
+	// and the barriers.
+	var captures, consts []ir.Value
+	seen := map[ir.Value]bool{}
+	for _, v := range append(append([]ir.Value(nil), p.outside...), consumerCaps...) {
+		switch {
+		case seen[v]:
+		case isConstantValue(v):
+			consts = append(consts, v)
+		default:
+			captures = append(captures, v)
+		}
+		seen[v] = true
+	}
+	captures = append(captures, bufs...)
+	captures = append(captures, w.full, w.empty)
+
+	b.SetInsertionPoint(loop)
+	partWarps := []int{wsProducerWarps}
+	results := loop.ResultTypes()
+	if split != nil {
+		partWarps = append(partWarps, 4)
+		results = nil
+	}
+	ws := ttg.NewWarpSpecialize(b, loc, results, captures, partWarps)
+	if split != nil {
+		// 12 warps share the register file: the producer gives up all
+		// but 40 registers a thread so that each consumer warpgroup
+		// gets 232 (Triton's Hopper numbers).
+		ws.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, []int64{40, 232}))
+	}
+	zero := func(b *ir.Builder) wsRing { z := constI32(b, loc, 0); return wsRing{z, z} }
+
+	// The consumer (the first half of it, with split), in the default region.
+	db := ir.NewBuilder(ctx)
+	db.SetInsertionPointToEnd(ws.Region(0).Front())
+	var h0 *wsHalf
+	if split != nil {
+		h0 = &wsHalf{split: split, index: 0, descs: halfDescs}
+	}
+	m0 := ir.NewMapping()
+	if split != nil {
+		// The default region sees the function's values, but the
+		// constants it starts its half from are halved.
+		for _, c := range consts {
+			if split.sliced[c] {
+				cloneConsumerOp(db, c.(*ir.OpResult).Owner(), m0, h0)
+			}
+		}
+	}
+	consumer, _ := w.consumerLoop(db, loop, m0, zero(db), h0)
+	if split == nil {
+		db.CreateOp("ttg.warp_yield", loc, consumer, nil)
+	} else {
+		w.cloneTail(db, loop, consumer, m0, h0)
+		db.CreateOp("ttg.warp_yield", loc, nil, nil)
+	}
+
+	// A partition's mapping of the captures to its block arguments, with
+	// the constants cloned in.
+	partMapping := func(part *ir.Block, pb *ir.Builder, h *wsHalf) *ir.Mapping {
+		m := ir.NewMapping()
+		for i, v := range captures {
+			m.Map(v, part.Argument(i))
+		}
+		for _, c := range consts {
+			cloneConsumerOp(pb, c.(*ir.OpResult).Owner(), m, h)
+		}
+		return m
+	}
+	parts := ttg.PartitionRegions(ws)
+	capIdx := map[ir.Value]int{}
+	for i, v := range captures {
+		capIdx[v] = i
+	}
+	outerBufs, outerHalfBufs, outerHalfDescs, outerFull, outerEmpty := w.bufs, w.halfBufs, w.halfDescs, w.full, w.empty
+	// inPart points the builder's buffers, barriers and descriptors at a
+	// partition's block arguments.
+	inPart := func(part *ir.Block) {
+		arg := func(v ir.Value) ir.Value { return part.Argument(capIdx[v]) }
+		w.bufs = map[*ir.Operation]ir.Value{}
+		for l, buf := range outerBufs {
+			w.bufs[l] = arg(buf)
+		}
+		w.halfBufs = map[*ir.Operation][2]ir.Value{}
+		for l, hb := range outerHalfBufs {
+			w.halfBufs[l] = [2]ir.Value{arg(hb[0]), arg(hb[1])}
+		}
+		w.halfDescs = map[*ir.Operation]ir.Value{}
+		for mk, d := range outerHalfDescs {
+			w.halfDescs[mk] = arg(d)
+		}
+		w.full, w.empty = arg(outerFull), arg(outerEmpty)
+	}
+
+	// The producer, in partition0.
+	part := parts[0].Front()
+	pb := ir.NewBuilder(ctx)
+	pb.SetInsertionPointToEnd(part)
+	m := partMapping(part, pb, nil)
+	inPart(part)
+	w.producerLoop(pb, loop, m, zero(pb))
+	pb.CreateOp("ttg.warp_return", loc, nil, nil)
+
+	// The second consumer, in partition1.
+	if split != nil {
+		part := parts[1].Front()
+		cb := ir.NewBuilder(ctx)
+		cb.SetInsertionPointToEnd(part)
+		h1 := &wsHalf{split: split, index: 1, descs: halfDescs}
+		m1 := partMapping(part, cb, h1)
+		inPart(part)
+		second, _ := w.consumerLoop(cb, loop, m1, zero(cb), h1)
+		w.cloneTail(cb, loop, second, m1, h1)
+		cb.CreateOp("ttg.warp_return", loc, nil, nil)
+	}
+	w.bufs, w.halfBufs, w.halfDescs, w.full, w.empty = outerBufs, outerHalfBufs, outerHalfDescs, outerFull, outerEmpty
+
+	if split != nil {
+		for i := len(split.tail) - 1; i >= 0; i-- {
+			split.tail[i].Erase()
+		}
+	} else {
+		for i, r := range loop.Results() {
+			ir.ReplaceAllUsesWith(r, ws.Result(i))
+		}
+	}
+	loop.Erase()
+	return nil
+}
+
+// cloneTail clones what followed the loop in the function into a
+// consumer half, after its loop.
+func (w *wsBuilder) cloneTail(b *ir.Builder, loop *ir.Operation, consumer []ir.Value, m *ir.Mapping, h *wsHalf) {
+	for i, r := range loop.Results() {
+		m.Map(r, consumer[i])
+	}
+	for _, op := range w.split.tail {
+		cloneConsumerOp(b, op, m, h)
+	}
+}
+
+// groupLoads splits the loads into groups and counts each group's bytes.
+func (w *wsBuilder) groupLoads() {
+	var first *ir.Operation
+	for _, l := range w.p.loads {
+		if first == nil || !sameGroup(first, l, w.p.nest) {
+			first = l
+		}
+		w.groupOf[l] = first
+		rt := l.Result(0).Type().(*ir.RankedTensorType)
+		w.groupBytes[first] += int(product(ttg.ShapePerCTA(ttg.CGAOf(rt.Encoding, len(rt.Dims)).CTASplitNum(), rt.Dims))) * ir.BitWidth(rt.Elem) / 8
+	}
+}
+
+// sameGroup reports whether load l can join the group started by first:
+// same block, and no loop of the nest between them.
+func sameGroup(first, l *ir.Operation, nest map[*ir.Operation]bool) bool {
+	if first.Block() != l.Block() {
+		return false
+	}
+	for op := first.Next(); op != l; op = op.Next() {
+		if nest[op] {
+			return false
+		}
+	}
+	return true
+}
+
+// newRingLoop creates an empty scf.for like loop (bounds mapped through
+// m) with the given inits and the ring position as two more, and maps the
+// induction variable.
+func newRingLoop(b *ir.Builder, loop scf.ForOp, m *ir.Mapping, inits []ir.Value, ring wsRing) (*ir.Operation, wsRing) {
+	inits = append(inits, ring.slot, ring.phase)
+	nl := scf.NewForShell(b, loop.Loc(), m.Lookup(loop.LowerBound()), m.Lookup(loop.UpperBound()), m.Lookup(loop.Step()), inits)
+	nb := nl.Region(0).Front()
+	m.Map(loop.InductionVar(), nb.Argument(0))
+	k := nb.NumArguments()
+	return nl, wsRing{nb.Argument(k - 2), nb.Argument(k - 1)}
+}
+
+// consumerLoop clones a loop of the nest into a consumer (the default
+// region, or the second half's partition with h): every group of loads is
+// replaced by a wait on its slot's full barrier, the loads' users read the
+// slots, and the slot is handed back on its empty barrier after its last
+// use (or one iteration later, for an asynchronous wgmma). It returns what
+// replaces the loop's results and the ring position after the loop.
+func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mapping, ring wsRing, h *wsHalf) ([]ir.Value, wsRing) {
+	fo := scf.ForOp{Operation: loop}
+	var inits []ir.Value
+	for _, v := range fo.Inits() {
+		inits = append(inits, m.Lookup(v))
+	}
+	nl, cur := newRingLoop(b, fo, m, inits, ring)
+	nb := nl.Region(0).Front()
+	for i, a := range fo.RegionIterArgs() {
+		m.Map(a, nb.Argument(i+1))
+	}
+	ib := ir.NewBuilder(b.Ctx)
+	ib.SetInsertionPointToEnd(nb)
+	type slotted struct {
+		load, stand *ir.Operation
+		slot        ir.Value
+	}
+	var loads []slotted
+	groupSlots := map[*ir.Operation][]ir.Value{}
+	groupRing := map[*ir.Operation]wsRing{}
+	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
+		if w.p.nest[op] {
+			inner, after := w.consumerLoop(ib, op, m, cur, h)
+			for i, r := range op.Results() {
+				m.Map(r, inner[i])
+			}
+			cur = after
+			continue
+		}
+		first, isLoad := w.groupOf[op]
+		if !isLoad {
+			cloneConsumerOp(ib, op, m, h)
+			continue
+		}
+		if first == op {
+			ttng.NewWaitBarrier(ib, op.Loc(), bufferView(ib, w.full, cur.slot), cur.phase, nil, nil)
+			groupRing[first] = cur
+			cur = cur.advance(ib, op.Loc(), w.numBuffers)
+		}
+		// A stand-in for the load's result, so that its users clone as
+		// usual; they are moved to the slot below.
+		stand := ib.Insert(op.Clone(m))
+		var slot ir.Value
+		if hb, ok := w.halfBufs[op]; ok && h != nil {
+			slot = bufferView(ib, hb[h.index], groupRing[first].slot)
+		} else {
+			slot = bufferView(ib, w.bufs[op], groupRing[first].slot)
+		}
+		loads = append(loads, slotted{op, stand, slot})
+		groupSlots[first] = append(groupSlots[first], slot)
+	}
+	rb := ir.NewBuilder(b.Ctx)
+	for _, l := range loads {
+		rb.SetInsertionPointAfterValue(l.slot)
+		replaceUsesWithLocalLoad(rb, l.stand.Result(0), l.slot, nil)
+		l.stand.Erase()
+	}
+	// A lone wgmma reading the slots, carried from iteration to
+	// iteration, runs asynchronously (ws_async.go): its slot goes back
+	// one iteration later. Otherwise each group's slot goes back after
+	// its last use in this block.
+	var async *wsAsyncDot
+	if len(groupSlots) == 1 {
+		for first, slots := range groupSlots {
+			async = asyncDotCandidate(fo, nb, m, slots, groupRing[first].slot)
+		}
+	}
+	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
+		slots, ok := groupSlots[op]
+		if !ok || async != nil {
+			continue
+		}
+		ab := ir.NewBuilder(b.Ctx)
+		if last := lastUseInBlock(nb, slots); last != nil {
+			ab.SetInsertionPointAfter(last)
+		} else {
+			ab.SetInsertionPointToEnd(nb)
+		}
+		ttng.NewArriveBarrier(ab, op.Loc(), bufferView(ab, w.empty, groupRing[op].slot), 1, nil)
+	}
+	var yields []ir.Value
+	for _, v := range fo.YieldedValues() {
+		yields = append(yields, m.Lookup(v))
+	}
+	ib.SetInsertionPointToEnd(nb)
+	scf.NewYield(ib, fo.Yield().Loc(), append(yields, cur.slot, cur.phase))
+	eraseDeadPure(nb)
+	nl.SetDiscardableAttrs(loop.DiscardableAttrs())
+	nl.RemoveAttr(attrWarpSpecialize)
+	n := nl.NumResults()
+	after := wsRing{nl.Result(n - 2), nl.Result(n - 1)}
+	results := nl.Results()[:n-2]
+	if async != nil {
+		results = w.makeAsync(b, nl, async, after)
+	}
+	return results, after
+}
+
+// lastUseInBlock returns the last op of blk that reads one of the buffers
+// (through views of them, or from a nested region), or nil.
+func lastUseInBlock(blk *ir.Block, bufs []ir.Value) *ir.Operation {
+	var last *ir.Operation
+	work := append([]ir.Value(nil), bufs...)
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, u := range ir.Users(v) {
+			if isMemDescView(u) {
+				work = append(work, u.Result(0))
+			}
+			if a := blk.FindAncestorOp(u); a != nil && (last == nil || last.IsBeforeInBlock(a)) {
+				last = a
+			}
+		}
+	}
+	return last
+}
+
+// eraseDeadPure erases the ops of blk without uses, side effects or
+// regions: what the consumer cloned of the loads' coordinates.
+func eraseDeadPure(blk *ir.Block) {
+	for op := blk.Last(); op != nil; {
+		prev := op.Prev()
+		if op.NumRegions() == 0 && !op.ResultsUsed() && op.NumResults() > 0 && ir.IsMemoryEffectFree(op) {
+			op.Erase()
+		}
+		op = prev
+	}
+}
+
+// producerLoop builds a loop of the nest in the producer partition: the
+// slice of its body that computes the loads' operands and the inner
+// loops' bounds (with the iteration arguments it needs), the inner loops
+// of the nest, and for each group of loads a wait for the slot to be
+// empty, the expected bytes on its full barrier and the TMA copies. It
+// returns the ring position after the loop.
+func (w *wsBuilder) producerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mapping, ring wsRing) wsRing {
+	fo := scf.ForOp{Operation: loop}
+	var inits []ir.Value
+	var kept []int
+	for i, need := range w.p.iterNeeded[loop] {
+		if need {
+			inits = append(inits, m.Lookup(fo.Inits()[i]))
+			kept = append(kept, i)
+		}
+	}
+	nl, cur := newRingLoop(b, fo, m, inits, ring)
+	nb := nl.Region(0).Front()
+	for j, i := range kept {
+		m.Map(fo.RegionIterArgs()[i], nb.Argument(j+1))
+	}
+	ib := ir.NewBuilder(b.Ctx)
+	ib.SetInsertionPointToEnd(nb)
+	var fullBar ir.Value
+	var slot ir.Value
+	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
+		switch first, isLoad := w.groupOf[op]; {
+		case w.p.producer[op]:
+			ib.Insert(op.Clone(m))
+		case w.p.nest[op]:
+			cur = w.producerLoop(ib, op, m, cur)
+		case isLoad:
+			loc := op.Loc()
+			if first == op {
+				emptyBar := bufferView(ib, w.empty, cur.slot)
+				parity := binary(ib, "arith.xori", loc, cur.phase, constI32(ib, loc, 1))
+				ttng.NewWaitBarrier(ib, loc, emptyBar, parity, nil, nil)
+				fullBar = bufferView(ib, w.full, cur.slot)
+				ttng.NewBarrierExpect(ib, loc, fullBar, w.groupBytes[first], constBool(ib, loc, true))
+				slot = cur.slot
+				cur = cur.advance(ib, loc, w.numBuffers)
+			}
+			desc := m.Lookup(op.Operand(0))
+			var coords []ir.Value
+			for _, c := range op.Operands()[1:] {
+				coords = append(coords, m.Lookup(c))
+			}
+			if hb, ok := w.halfBufs[op]; ok {
+				// Two halves of the rows, one for each consumer.
+				half := w.halfDescs[w.split.aLoads[op]]
+				for i := range hb {
+					hc := append([]ir.Value(nil), coords...)
+					if i > 0 {
+						hc[0] = binary(ib, "arith.addi", loc, hc[0], constI32(ib, loc, int(w.split.rows)*i))
+					}
+					hc = translateTMAIndices(ib, loc, half, hc)
+					ttng.NewAsyncTMACopyGlobalToLocal(ib, loc, half, hc, fullBar, bufferView(ib, hb[i], slot), constBool(ib, loc, true))
+				}
+				continue
+			}
+			coords = translateTMAIndices(ib, loc, desc, coords)
+			ttng.NewAsyncTMACopyGlobalToLocal(ib, loc, desc, coords, fullBar, bufferView(ib, w.bufs[op], slot), constBool(ib, loc, true))
+		}
+	}
+	var yields []ir.Value
+	for _, i := range kept {
+		yields = append(yields, m.Lookup(fo.YieldedValues()[i]))
+	}
+	scf.NewYield(ib, fo.Yield().Loc(), append(yields, cur.slot, cur.phase))
+	n := nl.NumResults()
+	return wsRing{nl.Result(n - 2), nl.Result(n - 1)}
+}

@@ -1,0 +1,200 @@
+package pipeliner
+
+import (
+	"github.com/ttcompiler/tt/dialects/scf"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// What Hopper's warp specialization (nvgpu-warp-specialization) splits a
+// loop marked tt.warp_specialize into: a producer, which recomputes the
+// coordinates of the loop's TMA loads (tt.descriptor_load) and issues the
+// copies into a ring of shared-memory slots, and a consumer, which is the
+// rest of the loop reading the slots instead of the loads' results. The
+// loads may sit in loops nested in the marked one (a persistent kernel's
+// k-loop inside its tile loop): the producer then keeps that nest of
+// loops, with only what the loads need. The plan is what the analysis
+// found; ws_build.go builds it.
+type wsPlan struct {
+	root scf.ForOp
+	// loads are the tt.descriptor_load ops of the nest, in program order.
+	loads []*ir.Operation
+	// nest holds the scf.for ops, root included, that contain loads.
+	nest map[*ir.Operation]bool
+	// producer holds the ops the producer recomputes: the backward slice
+	// of the loads' operands and of the nest's loop bounds (loads and
+	// nest loops excluded).
+	producer map[*ir.Operation]bool
+	// iterNeeded[loop][i] is set when the producer needs iteration
+	// argument i of a nest loop (a coordinate carried across iterations).
+	iterNeeded map[*ir.Operation][]bool
+	// outside are the values defined outside the root that the producer
+	// reads (captured by the warp_specialize, or rematerialized when they
+	// are constants), in first-use order.
+	outside []ir.Value
+}
+
+// planWarpSpecialization checks that loop has the shape the pass builds
+// (TMA loads in it or in scf.for loops nested in it, feeding a
+// warp_group_dot, with coordinates the producer can recompute) and returns
+// the plan, or a located error.
+func planWarpSpecialization(loop *ir.Operation) (*wsPlan, error) {
+	p := &wsPlan{root: scf.ForOp{Operation: loop}, nest: map[*ir.Operation]bool{},
+		producer: map[*ir.Operation]bool{}, iterNeeded: map[*ir.Operation][]bool{}}
+	var err error
+	hasDot := false
+	ir.WalkOps(loop, func(op *ir.Operation) {
+		if err != nil || op == loop {
+			return
+		}
+		switch op.Name() {
+		case "tt.descriptor_load":
+			for a := op.ParentOp(); a != loop.ParentOp(); a = a.ParentOp() {
+				if a.Name() != "scf.for" {
+					err = ir.OpErrorf(op, "warp specialization: a TMA load under %s in the tt.warp_specialize loop is not supported (only loads in nested scf.for loops are moved to the producer)", a.Name())
+					return
+				}
+				p.nest[a] = true
+			}
+			p.loads = append(p.loads, op)
+		case "tt.descriptor_gather", "ttng.async_tma_copy_global_to_local", "ttg.async_copy_global_to_local":
+			err = ir.OpErrorf(op, "warp specialization: %s in the tt.warp_specialize loop is not supported", op.Name())
+		case "ttng.warp_group_dot":
+			if a, ok := op.Attr("isAsync").(*ir.IntegerAttr); ok && a.Int() != 0 {
+				err = ir.OpErrorf(op, "warp specialization: an asynchronous warp_group_dot in the tt.warp_specialize loop is not supported")
+			}
+			hasDot = true
+		case "ttg.warp_specialize":
+			err = ir.OpErrorf(op, "warp specialization: the tt.warp_specialize loop is already warp-specialized")
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(p.loads) == 0 {
+		return nil, ir.OpErrorf(loop, "warp specialization of this loop needs tensor-descriptor (TMA) loads in it; it has none")
+	}
+	if !hasDot {
+		return nil, ir.OpErrorf(loop, "warp specialization of this loop needs a ttng.warp_group_dot fed by its loads; it has none")
+	}
+	for l := range p.nest {
+		p.iterNeeded[l] = make([]bool, len(scf.ForOp{Operation: l}.RegionIterArgs()))
+	}
+	for _, l := range p.loads {
+		if err := checkWSLoad(l); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.slice(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// checkWSLoad: the load's data must be a tile of its descriptor's block
+// (the slot has the descriptor's shape and layout) used within the
+// iteration (a slot is handed back after the iteration's last use).
+func checkWSLoad(l *ir.Operation) error {
+	dt, ok := l.Operand(0).Type().(*tt.TensorDescType)
+	rt, ok2 := l.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || !ok2 || dt.Block == nil {
+		return ir.OpErrorf(l, "warp specialization: expected a tensor descriptor load of a tensor")
+	}
+	if _, ok := dt.Block.Encoding.(*ttg.NVMMASharedEncoding); !ok {
+		return ir.OpErrorf(l, "warp specialization: the TMA load's descriptor must have an NVMMA shared layout (run triton-nvidia-optimize-descriptor-encoding first)")
+	}
+	if !equalDims(dt.Block.Dims, rt.Dims) || dt.Block.Elem != rt.Elem {
+		return ir.OpErrorf(l, "warp specialization: a TMA load whose result is not its descriptor's block is not supported")
+	}
+	for _, u := range ir.Users(l.Result(0)) {
+		if u == l.Block().Terminator() {
+			return ir.OpErrorf(l, "warp specialization: a TMA load whose result is carried to the next iteration is not supported")
+		}
+	}
+	return nil
+}
+
+func equalDims(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// slice collects the producer's ops: everything in the nest that the
+// loads' operands and the nest's loop bounds depend on, through the
+// loop-carried arguments too. The producer runs on other warps than the
+// consumer, so what it recomputes must be free of side effects and of
+// regions.
+func (p *wsPlan) slice() error {
+	root := p.root.Operation
+	seen := map[ir.Value]bool{}
+	outside := map[ir.Value]bool{}
+	var work []ir.Value
+	push := func(vs ...ir.Value) {
+		for _, v := range vs {
+			if !seen[v] {
+				seen[v] = true
+				work = append(work, v)
+			}
+		}
+	}
+	for _, l := range p.loads {
+		push(l.Operands()...)
+	}
+	for l := range p.nest {
+		f := scf.ForOp{Operation: l}
+		push(f.LowerBound(), f.UpperBound(), f.Step())
+	}
+	for len(work) > 0 {
+		v := work[0]
+		work = work[1:]
+		if ir.IsDefinedOutside(root, v) {
+			if !outside[v] {
+				outside[v] = true
+				p.outside = append(p.outside, v)
+			}
+			continue
+		}
+		if a, ok := v.(*ir.BlockArgument); ok {
+			owner := a.Owner().ParentOp()
+			if !p.nest[owner] {
+				return ir.Errorf(a.Loc(), "warp specialization: a TMA load's operands depend on an argument of %s, which the producer does not keep", owner.Name())
+			}
+			if i := a.Index(); i > 0 {
+				f := scf.ForOp{Operation: owner}
+				p.iterNeeded[owner][i-1] = true
+				push(f.Inits()[i-1], f.YieldedValues()[i-1])
+			}
+			continue
+		}
+		op := v.(*ir.OpResult).Owner()
+		if p.producer[op] {
+			continue
+		}
+		if op.NumRegions() > 0 || !ir.IsMemoryEffectFree(op) {
+			return ir.OpErrorf(op, "warp specialization: a TMA load's operands depend on this op, which the producer warps cannot recompute (it has side effects or regions)")
+		}
+		p.producer[op] = true
+		push(op.Operands()...)
+	}
+	for _, v := range p.outside {
+		if _, ok := v.Type().(*ir.RankedTensorType); ok && !isConstantValue(v) {
+			return ir.Errorf(p.root.Loc(), "warp specialization: the producer would capture a tensor (%s); only scalars, descriptors and buffers can be passed to a ttg.warp_specialize partition", ir.NameHint(v))
+		}
+	}
+	return nil
+}
+
+// isConstantValue reports whether v is an arith.constant's result (cloned
+// into a partition rather than captured).
+func isConstantValue(v ir.Value) bool {
+	r, ok := v.(*ir.OpResult)
+	return ok && r.Owner().Name() == "arith.constant"
+}
