@@ -1,12 +1,15 @@
 """Triton 3.6 alone: a TMA matmul with and without its automatic warp specialization.
 
-    python3 ws_bench.py          (GPU machine; Triton, torch)
+    python3 ws_bench.py [SIZE...]          (GPU machine; Triton, torch; default sizes 4096 8192)
+    python3 -c "import tt_triton; tt_triton.enable(); ..."   the same kernels compiled by tt
+
 
 The loop is `tl.range(..., warp_specialize=WS)` over tensor-descriptor loads of A and B^T (the
 kernel of Triton's test_warp_specialization.py without its persistent loop); prints TFLOP/s per
 tile configuration for WS off and on, beside cuBLAS, and whether the TTGIR holds ttg.warp_specialize.
 docs/perf-notes.md records a run.
 """
+import sys
 import torch, triton, triton.language as tl
 from triton.testing import do_bench
 
@@ -34,7 +37,7 @@ def mm(a_ptr, b_ptr, c_ptr, M, N, K, num_stages: tl.constexpr, BM: tl.constexpr,
     c_desc.store((pid_m * BM, pid_n * BN), acc.to(tl.float16))
 
 triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
-for S in (4096, 8192):
+for S in [int(a) for a in sys.argv[1:]] or [4096, 8192]:
     A = torch.randn((S, S), dtype=torch.float16, device="cuda")
     B = torch.randn((S, S), dtype=torch.float16, device="cuda")
     C = torch.empty((S, S), dtype=torch.float16, device="cuda")
