@@ -55,9 +55,24 @@ func Errorf(loc Location, format string, args ...any) *Diagnostic {
 }
 
 // OpErrorf returns an error diagnostic at op's location whose message
-// starts with the op name in MLIR's style: "'tt.load' op ...".
+// starts with the op name in MLIR's style: "'tt.load' op ...". An op
+// without a location (a constant a pass made, a value materialized in a
+// partition) is reported at its nearest located ancestor: the message
+// names the op, and a user gets a file:line:col to start from instead of
+// loc(unknown).
 func OpErrorf(op *Operation, format string, args ...any) *Diagnostic {
-	return &Diagnostic{Loc: op.loc, Severity: SevError, Message: "'" + op.Name() + "' op " + fmt.Sprintf(format, args...)}
+	return &Diagnostic{Loc: knownLoc(op), Severity: SevError, Message: "'" + op.Name() + "' op " + fmt.Sprintf(format, args...)}
+}
+
+// knownLoc is op's location, or when that is unknown the nearest
+// ancestor's that is not (unknown if none is).
+func knownLoc(op *Operation) Location {
+	for o := op; o != nil; o = o.ParentOp() {
+		if _, unknown := o.loc.(*UnknownLoc); !unknown && o.loc != nil {
+			return o.loc
+		}
+	}
+	return op.loc
 }
 
 // Diagnostics is a list of diagnostics usable as one error.

@@ -23,7 +23,10 @@ const maxSeedBytes = 64 << 10
 // testdata/cases/*.ttir|ttgir, Triton 3.6's TTIR of the front end's
 // reference kernels (frontend/testdata/reference: the tutorials' matmul
 // and attention among them) and its sm_90 TTGIR of their runs (pipelined
-// wgmma loops), and, when shared is not empty and exists, the Triton 3.6
+// wgmma loops), the kernels of the warp-specialization and cluster TMA
+// tests (tools/tttranslate/testdata/warpspec, conversion/ttgtogpu/testdata/cta),
+// testdata/seeds (kernels kept only to be mutated: a tt.warp_specialize TMA
+// matmul loop), and, when shared is not empty and exists, the Triton 3.6
 // kernels under shared/kernels (top level, cases, perf, amd). They are
 // sorted by name so that a seed number picks the same kernel on every
 // machine with the same files; a file whose text another seed already
@@ -37,6 +40,10 @@ func Seeds(root, shared string) []Seed {
 		filepath.Join(ref, "*.ttir"),
 		filepath.Join(ref, "runs", "*.ttir"),
 		filepath.Join(ref, "runs", "*.ttgir"),
+		filepath.Join(root, "tools", "tttranslate", "testdata", "warpspec", "*.ttir"),
+		filepath.Join(root, "tools", "tttranslate", "testdata", "warpspec", "*.ttgir"),
+		filepath.Join(root, "conversion", "ttgtogpu", "testdata", "cta", "*.ttgir"),
+		filepath.Join(root, "test", "fuzz", "testdata", "seeds", "*.ttir"),
 	}
 	if shared != "" {
 		for _, dir := range []string{"", "cases", "perf", "amd"} {
