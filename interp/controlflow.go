@@ -190,16 +190,20 @@ func buildWhile(c *compiler, op *ir.Operation) (runFn, error) {
 }
 
 func buildExecuteRegion(c *compiler, op *ir.Operation) (runFn, error) {
-	return func(x *execCtx, in *instr) error {
-		out, err := x.runRegion(in.regions[0], nil)
-		if err != nil {
-			return err
-		}
-		for i, v := range out {
-			x.set(in, i, v)
-		}
-		return nil
-	}, nil
+	return runFirstRegion, nil
+}
+
+// runFirstRegion runs the op's first region without arguments; what its
+// terminator yields are the op's results.
+func runFirstRegion(x *execCtx, in *instr) error {
+	out, err := x.runRegion(in.regions[0], nil)
+	if err != nil {
+		return err
+	}
+	for i, v := range out {
+		x.set(in, i, v)
+	}
+	return nil
 }
 
 func buildIndexSwitch(c *compiler, op *ir.Operation) (runFn, error) {

@@ -28,13 +28,6 @@ func buildWarpSpecialize(c *compiler, op *ir.Operation) (runFn, error) {
 				}
 			}
 		}
-		out, err := x.runRegion(in.regions[0], nil)
-		if err != nil {
-			return err
-		}
-		for i, v := range out {
-			x.set(in, i, v)
-		}
-		return nil
+		return runFirstRegion(x, in)
 	}, nil
 }

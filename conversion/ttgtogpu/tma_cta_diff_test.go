@@ -201,18 +201,7 @@ func TestTMAHostDescriptorSplitOverCTAsSim(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			bad := 0
-			for i := range in {
-				if out[i] != 2*in[i] {
-					if bad < 5 {
-						t.Errorf("element (%d, %d): got %g, want %g", i/N, i%N, out[i], 2*in[i])
-					}
-					bad++
-				}
-			}
-			if bad > 0 {
-				t.Errorf("%d of %d elements wrong", bad, M*N)
-			}
+			checkDoubled(t, in, out, N)
 		})
 	}
 }

@@ -95,14 +95,7 @@ func (s *ctaCaseSet) matmul(c ctaMatmulCase, r *rand.Rand) {
 	M, N, K := 2*c.bm, 2*c.bn, 5*c.bk
 	a, av := smallInts(r, c, M, K)
 	b, bv := smallInts(r, c, K, N)
-	want := make([]float64, M*N)
-	for i := 0; i < M; i++ {
-		for j := 0; j < N; j++ {
-			for k := 0; k < K; k++ {
-				want[i*N+j] += av[i*K+k] * bv[k*N+j]
-			}
-		}
-	}
+	want := matmulRef(av, bv, M, N, K)
 	zero, _ := npy.New(c.out, M, N)
 	name := c.file
 	args := []map[string]any{
@@ -278,4 +271,17 @@ func TestCTACaseSet(t *testing.T) {
 			}
 		})
 	}
+}
+
+// matmulRef is the row-major product of av (MxK) and bv (KxN).
+func matmulRef(av, bv []float64, M, N, K int) []float64 {
+	want := make([]float64, M*N)
+	for i := 0; i < M; i++ {
+		for j := 0; j < N; j++ {
+			for k := 0; k < K; k++ {
+				want[i*N+j] += av[i*K+k] * bv[k*N+j]
+			}
+		}
+	}
+	return want
 }

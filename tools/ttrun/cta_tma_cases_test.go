@@ -75,14 +75,7 @@ func (s *ctaCaseSet) tmaMatmul(r *rand.Rand) {
 	c := ctaMatmulCase{in: npy.Float16, out: npy.Float16}
 	a, av := smallInts(r, c, M, K)
 	b, bv := smallInts(r, c, K, N)
-	want := make([]float64, M*N)
-	for i := 0; i < M; i++ {
-		for j := 0; j < N; j++ {
-			for k := 0; k < K; k++ {
-				want[i*N+j] += av[i*K+k] * bv[k*N+j]
-			}
-		}
-	}
+	want := matmulRef(av, bv, M, N, K)
 	zero, _ := npy.New(npy.Float16, M, N)
 	args := []map[string]any{
 		buffer("a_ptr", a, s.write(name+".a_ptr.npy", a)), buffer("b_ptr", b, s.write(name+".b_ptr.npy", b)),

@@ -19,7 +19,7 @@ import (
 // shared memory allows. TT_X_PERSISTENT=off leaves every kernel as it was.
 func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 	requireStages(t, LevelTTIR)
-	src := filepath.Join("..", "..", "..", "shared", "tools", "triton-suite", "triton-tests", "python", "test", "unit", "language", "test_matmul.py")
+	src := tritonLanguageTest("test_matmul.py")
 	dir := t.TempDir()
 	compile := func(sig, target string, extra ...string) (string, int) {
 		t.Helper()

@@ -17,7 +17,7 @@ import (
 // k-loop inside the marked tile loop).
 func TestWarpSpecializeTMAMatmulTTGIR(t *testing.T) {
 	requireStages(t, LevelTTIR)
-	src := filepath.Join("..", "..", "..", "shared", "tools", "triton-suite", "triton-tests", "python", "test", "unit", "language", "test_warp_specialization.py")
+	src := tritonLanguageTest("test_warp_specialization.py")
 	const ints = "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, i32, i32, i32"
 	for _, c := range []struct {
 		bn, bk, stages, warps int
@@ -80,4 +80,10 @@ func TestWarpSpecializeTMAMatmulTTGIR(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tritonLanguageTest is the path of one of Triton 3.6's language unit test
+// files in ../shared's copy of its suite.
+func tritonLanguageTest(file string) string {
+	return filepath.Join("..", "..", "..", "shared", "tools", "triton-suite", "triton-tests", "python", "test", "unit", "language", file)
 }

@@ -1,6 +1,8 @@
 package pipeliner
 
 import (
+	"slices"
+
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -104,7 +106,7 @@ func checkWSLoad(l *ir.Operation) error {
 	if _, ok := dt.Block.Encoding.(*ttg.NVMMASharedEncoding); !ok {
 		return ir.OpErrorf(l, "warp specialization: the TMA load's descriptor must have an NVMMA shared layout (run triton-nvidia-optimize-descriptor-encoding first)")
 	}
-	if !equalDims(dt.Block.Dims, rt.Dims) || dt.Block.Elem != rt.Elem {
+	if !slices.Equal(dt.Block.Dims, rt.Dims) || dt.Block.Elem != rt.Elem {
 		return ir.OpErrorf(l, "warp specialization: a TMA load whose result is not its descriptor's block is not supported")
 	}
 	for _, u := range ir.Users(l.Result(0)) {
@@ -113,18 +115,6 @@ func checkWSLoad(l *ir.Operation) error {
 		}
 	}
 	return nil
-}
-
-func equalDims(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // slice collects the producer's ops: everything in the nest that the

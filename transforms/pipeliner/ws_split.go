@@ -1,6 +1,8 @@
 package pipeliner
 
 import (
+	"slices"
+
 	"sort"
 	"strings"
 
@@ -270,7 +272,7 @@ func rowwise(op *ir.Operation) bool {
 	}
 	for _, o := range op.Operands() {
 		ot, ok := o.Type().(*ir.RankedTensorType)
-		if !ok || !equalDims(ot.Dims, rt.Dims) {
+		if !ok || !slices.Equal(ot.Dims, rt.Dims) {
 			return false
 		}
 	}
