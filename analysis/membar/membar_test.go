@@ -101,3 +101,54 @@ func TestNVIDIAFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestMBarrierOrderedFilter: a store and a load of the same buffer in a
+// loop need barriers, unless both carry tt.mbarrier_ordered (a pass
+// ordered them with mbarriers); marking only one of them excuses nothing.
+func TestMBarrierOrderedFilter(t *testing.T) {
+	for _, c := range []struct {
+		storeMarked, loadMarked bool
+		want                    string
+	}{
+		{false, false, "ttg.local_load ttg.local_load"},
+		{true, false, "ttg.local_load ttg.local_load"},
+		{false, true, "ttg.local_load ttg.local_load"},
+		// %a's accesses need no barrier; %b's store now follows the
+		// previous iteration's load of %b with no barrier between (the
+		// one before %a's load cleared it before), so it gets its own.
+		{true, true, "ttg.local_store ttg.local_load"},
+	} {
+		ctx := all.NewContext()
+		m, err := asm.ParseString(ctx, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The first allocation is %a; the loop's first two ops store and
+		// load it.
+		var a ir.Value
+		ir.WalkOps(m, func(op *ir.Operation) {
+			if a == nil && op.Name() == "ttg.local_alloc" {
+				a = op.Result(0)
+			}
+			if op.Name() != "scf.for" {
+				return
+			}
+			store, load := op.Region(0).Front().First(), op.Region(0).Front().First().Next()
+			if store.Operand(1) != a || load.Operand(0) != a {
+				t.Fatalf("unexpected loop body: %s, %s", store.Name(), load.Name())
+			}
+			if c.storeMarked {
+				store.SetAttr(membar.AttrMBarrierOrdered, ir.Unit(ctx))
+			}
+			if c.loadMarked {
+				load.SetAttr(membar.AttrMBarrierOrdered, ir.Unit(ctx))
+			}
+		})
+		if err := membar.Insert(m, nil, membar.MBarrierOrderedFilter); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(barriersBefore(m), " "); got != c.want {
+			t.Errorf("store marked %v, load marked %v: barriers before %q, want %q\n%s", c.storeMarked, c.loadMarked, got, c.want, asm.Sprint(m, asm.PrintConfig{}))
+		}
+	}
+}

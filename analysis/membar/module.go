@@ -41,6 +41,20 @@ func Insert(module *ir.Operation, alloc *allocation.ModuleAllocation, filter Fil
 	return nil
 }
 
+// AttrMBarrierOrdered marks an op whose shared-memory accesses a pass
+// has ordered with mbarriers (tt-mbarrier-async-copies: the copies into a
+// software pipeline's ring, the ring's readers and the mbarrier ops that
+// order them). Such an op writes only memory that the ordering covers.
+const AttrMBarrierOrdered = "tt.mbarrier_ordered"
+
+// MBarrierOrderedFilter excuses a pair of ops that both carry
+// AttrMBarrierOrdered: the mbarriers already order their accesses, and a
+// CTA barrier between them would only tie the warps together again. An
+// access of either against any other op is analyzed as usual.
+func MBarrierOrderedFilter(before, after *ir.Operation) bool {
+	return before.HasAttr(AttrMBarrierOrdered) && after.HasAttr(AttrMBarrierOrdered)
+}
+
 // NVIDIAFilter is Triton's NVIDIA::canSkipBarSync: mbarrier and TMA ops
 // that access the same mbarrier in any order across threads need no CTA
 // barrier between them.

@@ -3,6 +3,7 @@ package ttgtogpu_test
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand"
 	"testing"
 
@@ -110,7 +111,7 @@ func tryLowered(m *ir.Operation, kernel string, grid [3]int, args []diffArg) ([]
 			bufs[i] = append([]byte(nil), a.buf...)
 			bits[i] = mem.Alloc(fmt.Sprint("arg", i), bufs[i])
 		case a.float:
-			return nil, fmt.Errorf("float scalars are not used here")
+			bits[i] = sim.FloatArg(k.Params[i], math.Float64frombits(a.bits))
 		default:
 			bits[i] = sim.IntArg(k.Params[i], int64(a.bits))
 		}

@@ -55,33 +55,41 @@ func TestRemovedBarrierIsARace(t *testing.T) {
 func removeEachBarrier(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg) {
 	t.Helper()
 	lower(t, m)
+	removeEach(t, m, gpu.BarrierOp.Name, kernel, grid, args)
+}
+
+// removeEach runs the lowered m, then m without each op named name in
+// turn: some removal must be reported as a race, and none may change the
+// outputs without a race report.
+func removeEach(t *testing.T, m *ir.Operation, name, kernel string, grid [3]int, args []diffArg) {
+	t.Helper()
 	want := runLowered(t, m, kernel, grid, args, nil)
-	barriers := ops(m, gpu.BarrierOp.Name)
-	if len(barriers) == 0 {
-		t.Fatal("the lowered kernel has no barrier")
+	n := len(ops(m, name))
+	if n == 0 {
+		t.Fatalf("the lowered kernel has no %s", name)
 	}
 	races := 0
-	for i := range barriers {
+	for i := 0; i < n; i++ {
 		mi := m.Clone(ir.NewMapping())
-		ops(mi, gpu.BarrierOp.Name)[i].Erase()
+		ops(mi, name)[i].Erase()
 		var race *sim.RaceError
 		got := runLowered(t, mi, kernel, grid, args, &race)
 		switch {
 		case race != nil:
 			races++
-			t.Logf("without barrier %d: %v", i, race)
+			t.Logf("without %s %d: %v", name, i, race)
 		default:
 			for j := range want {
 				if !bytes.Equal(want[j], got[j]) {
-					t.Errorf("removing barrier %d changed argument #%d without a race report", i, j)
+					t.Errorf("removing %s %d changed argument #%d without a race report", name, i, j)
 				}
 			}
 		}
 	}
 	if races == 0 {
-		t.Errorf("removing any of the %d barriers is not reported as a race", len(barriers))
+		t.Errorf("removing any of the %d %s is not reported as a race", n, name)
 	}
-	t.Logf("%d of %d barriers race when removed", races, len(barriers))
+	t.Logf("%d of %d %s race when removed", races, n, name)
 }
 
 // runLowered runs the lowered module m in the simulator on copies of

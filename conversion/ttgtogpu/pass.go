@@ -34,7 +34,7 @@ func init() {
 	})
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
-		Summary: "TTGIR to per-thread IR: tritongpu-allocate-warp-groups and tt-pipeline-chained-dots (NVIDIA), allocate-shared-memory, " +
+		Summary: "TTGIR to per-thread IR: tritongpu-allocate-warp-groups, tt-pipeline-chained-dots and tt-mbarrier-async-copies (NVIDIA), allocate-shared-memory, " +
 			"tritongpu-global-scratch-memory-allocation, convert-scf-to-cf, " +
 			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
@@ -118,7 +118,11 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 			// Warp ranges of the ttg.warp_specialize partitions and the
 			// kernel's ttg.total-num-warps, first as in 3.6's make_llir.
 			passmgr.NewStep("tritongpu-allocate-warp-groups"),
-			passmgr.NewStep("tt-pipeline-chained-dots"))
+			passmgr.NewStep("tt-pipeline-chained-dots"),
+			// tt's own: the cp.async rings of kernels with several
+			// warpgroups are ordered by per-slot mbarriers, not CTA
+			// barriers, so that the warpgroups do not run in lockstep.
+			passmgr.NewStep("tt-mbarrier-async-copies"))
 	}
 	lowering := []passmgr.Step{passmgr.NewStep(PassName, opts...)}
 	if !strings.HasPrefix(o.Target, "hip:") {

@@ -12,7 +12,8 @@ import (
 // The lowering pipeline allocates shared memory with the vendor's pass:
 // NVIDIA's -nv variant, AMD's allocate-amdgpu-shared-memory. AMD's starts,
 // as make_llir does, with the async wait counts and the LDS-usage split;
-// NVIDIA's with tt-pipeline-chained-dots, which reschedules chained wgmmas.
+// NVIDIA's with tt-pipeline-chained-dots, which reschedules chained wgmmas,
+// and tt-mbarrier-async-copies, which orders cp.async rings with mbarriers.
 func TestPipelineAllocator(t *testing.T) {
 	reg := func(names ...string) *passmgr.Registry {
 		r := passmgr.NewRegistry()
@@ -28,14 +29,14 @@ func TestPipelineAllocator(t *testing.T) {
 	// NVIDIA's assigns the warps of warp specialization first and lowers
 	// its dispatch loop after the conversion.
 	nvTail := ",tritongpu-global-scratch-memory-allocation,convert-scf-to-cf," + ttgtogpu.PassName + "," + ttgtogpu.WarpSpecializePassName + ",canonicalize,cse,select-to-block-args,sink-to-uses"
-	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tritongpu-allocate-warp-groups", ttgtogpu.WarpSpecializePassName, "tt-pipeline-chained-dots", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "select-to-block-args", "sink-to-uses"}
+	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tritongpu-allocate-warp-groups", ttgtogpu.WarpSpecializePassName, "tt-pipeline-chained-dots", "tt-mbarrier-async-copies", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "select-to-block-args", "sink-to-uses"}
 	for _, c := range []struct {
 		target string
 		passes []string
 		want   string
 	}{
-		{"", all, "tritongpu-allocate-warp-groups,tt-pipeline-chained-dots,allocate-shared-memory-nv" + nvTail},
-		{"cuda:90", all, "tritongpu-allocate-warp-groups,tt-pipeline-chained-dots,allocate-shared-memory-nv" + nvTail},
+		{"", all, "tritongpu-allocate-warp-groups,tt-pipeline-chained-dots,tt-mbarrier-async-copies,allocate-shared-memory-nv" + nvTail},
+		{"cuda:90", all, "tritongpu-allocate-warp-groups,tt-pipeline-chained-dots,tt-mbarrier-async-copies,allocate-shared-memory-nv" + nvTail},
 		{"hip:gfx942", all, amd + "allocate-amdgpu-shared-memory" + tail},
 	} {
 		if got := ttgtogpu.Pipeline(ttgtogpu.Options{Target: c.target}, reg(c.passes...)); got != c.want {

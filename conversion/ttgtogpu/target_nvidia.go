@@ -63,11 +63,12 @@ func (t *nvidiaTarget) String() string { return fmt.Sprintf("cuda:%d", t.capabil
 
 func (t *nvidiaTarget) warpSize() int { return 32 }
 
-// insertBarriers runs the barrier analysis without a filter, as Triton
-// 3.6's NVIDIA conversion does (its test pass alone uses
-// membar.NVIDIAFilter).
+// insertBarriers runs the barrier analysis as Triton 3.6's NVIDIA
+// conversion does (no filter: its test pass alone uses
+// membar.NVIDIAFilter), except between ops that tt's
+// tt-mbarrier-async-copies ordered with mbarriers (on no other op).
 func (t *nvidiaTarget) insertBarriers(module *ir.Operation, alloc *allocation.ModuleAllocation) error {
-	return membar.Insert(module, alloc, nil)
+	return membar.Insert(module, alloc, membar.MBarrierOrderedFilter)
 }
 
 // hasSymmetricClamp: min.xorsign.abs is sm_90's.

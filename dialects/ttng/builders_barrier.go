@@ -51,3 +51,13 @@ func NewArriveBarrier(b *ir.Builder, loc ir.Location, bar ir.Value, count int, p
 	return b.CreateOp("ttng.arrive_barrier", loc, ops, nil,
 		ir.NamedAttr{Name: "count", Value: ir.I32Attr(b.Ctx, int64(count))})
 }
+
+// NewAsyncCopyMbarrierArrive builds `ttng.async_copy_mbarrier_arrive bar`
+// (with noIncrement: the barrier's count includes the arrival).
+func NewAsyncCopyMbarrierArrive(b *ir.Builder, loc ir.Location, bar ir.Value, noIncrement bool) *ir.Operation {
+	var attrs []ir.NamedAttr
+	if noIncrement {
+		attrs = append(attrs, ir.NamedAttr{Name: "noIncrement", Value: ir.Unit(b.Ctx)})
+	}
+	return b.CreateOp("ttng.async_copy_mbarrier_arrive", loc, []ir.Value{bar}, nil, attrs...)
+}
