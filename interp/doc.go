@@ -90,7 +90,8 @@
 // ttg.local_alloc/local_load/local_store and the memdesc views work on
 // per-program buffers; async copies, TMA copies (with descriptors made by
 // ttng.tensormap_create), wgmma (ttng.warp_group_dot) and tcgen05 MMAs
-// complete at once; barriers, fences and waits do nothing.
+// complete at once; barriers, fences and waits do nothing (so neither does
+// ttng.async_copy_mbarrier_arrive: the copies it would wait for are done).
 //
 // ttg.warp_specialize runs its partitions in order, then its default
 // region (warpspec.go: partitions that produce for the default region).

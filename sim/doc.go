@@ -85,16 +85,19 @@
 // read before the wait sees the old contents. A thread that exits with
 // effects pending is an error. TMA loads complete on mbarriers instead:
 // their bytes land when the phase that counts them completes
-// (exec_tma.go). A wgmma's results are tags in the registers until the
-// wait that retires them (wgmma_pending.go): the compiler knows which
-// registers may hold one and checks every other read of them.
+// (exec_tma.go), and so do the cp.async copies a
+// gpu.cp_async_mbarrier_arrive handed to an mbarrier, unless a wait
+// retires them first (exec_asynccopy_mbarrier.go). A wgmma's results are
+// tags in the registers until the wait that retires them
+// (wgmma_pending.go): the compiler knows which registers may hold one
+// and checks every other read of them.
 //
 // The ops of the tensor-core path, and the choices the simulator makes
 // where the PTX ISA leaves room, are described in their files: mma.go
 // (the arithmetic of mma.sync and wgmma), exec_mma.go, exec_ldmatrix.go,
 // exec_asynccopy.go, exec_wgmma.go and wgmma_desc.go, exec_mbarrier.go,
-// exec_tma.go, tma_reduce.go (the combines of TMA reductions) and
-// tensormap.go (the simulator's tensor-map encoding),
+// exec_asynccopy_mbarrier.go, exec_tma.go, tma_reduce.go (the combines of
+// TMA reductions) and tensormap.go (the simulator's tensor-map encoding),
 // exec_fence.go and exec_warpspec.go.
 //
 // # Race detection

@@ -24,7 +24,9 @@ import (
 // wait is a race). Until then a read of the destination sees its old
 // contents, and a copy that is never waited for is an error when its
 // thread exits. Copies of uncommitted groups belong to no group and never
-// land before a commit.
+// land before a commit. A gpu.cp_async_mbarrier_arrive hands the copies
+// issued before it to an mbarrier, whose phase lands them if no wait
+// has (exec_asynccopy_mbarrier.go).
 
 func init() {
 	define(compileCpAsync, gpu.CpAsyncOp)
@@ -39,12 +41,16 @@ func init() {
 		if gpu.WaitsAll(in.op) {
 			in.step = func(th *thread, in *instr) error {
 				th.cpAsync.commit()
+				th.acquireLandedCopies()
 				return th.cpAsync.wait(th, 0)
 			}
 			return nil
 		}
 		keep := gpu.Pending(in.op)
-		in.step = func(th *thread, in *instr) error { return th.cpAsync.wait(th, keep) }
+		in.step = func(th *thread, in *instr) error {
+			th.acquireLandedCopies()
+			return th.cpAsync.wait(th, keep)
+		}
 		return nil
 	}, gpu.CpAsyncWaitOp)
 }

@@ -28,7 +28,8 @@ import (
 //
 // A phase completes when its pending arrivals and its transaction count
 // are both zero: the parity flips, pending arrivals start again at the
-// expected count, and the TMA loads counted in the phase land (exec_tma.go).
+// expected count, and the TMA loads counted in the phase land (exec_tma.go),
+// as do the cp.async copies it tracks (exec_asynccopy_mbarrier.go).
 // gpu.mbarrier_wait blocks its thread (the scheduler runs other threads
 // and asks again) until the barrier's parity differs from the phase
 // argument's: waiting on the current parity waits for the phase to
@@ -90,6 +91,9 @@ type mbarrier struct {
 	done    [2]clockVec
 	// loads are the TMA loads counted in the current phase.
 	loads []*tmaLoad
+	// copies are the cp.async arrivals whose copies land with the
+	// current phase (exec_asynccopy_mbarrier.go).
+	copies []cpAsyncArrival
 }
 
 // mbarriers holds the CTA's barriers by shared address.
@@ -118,6 +122,7 @@ func (s *mbarriers) get(addr uint64) *mbarrier {
 func (s *mbarriers) reset() {
 	for _, m := range s.byAddr {
 		m.loads = m.loads[:0]
+		m.forgetCopies()
 		m.release.epoch, m.done[0].epoch, m.done[1].epoch = 0, 0, 0
 		s.pool = append(s.pool, m)
 	}
@@ -156,6 +161,10 @@ func compileMBarrierInit(c *compiler, in *instr) error {
 		if len(side.loads) > 0 {
 			return fmt.Errorf("initializes the mbarrier at shared %d while the gpu.tma_load at %s still completes on it", addr, opLoc(side.loads[0].op))
 		}
+		if a := side.pendingCopies(); a != nil {
+			return fmt.Errorf("initializes the mbarrier at shared %d while the copies of thread %d still complete on it", addr, a.th.tid)
+		}
+		side.forgetCopies()
 		side.release.epoch, side.done[0].epoch, side.done[1].epoch = 0, 0, 0
 		return th.do(access{op: in.op, shared: true, addr: addr, n: 8, kind: Write}, func(b []byte) {
 			mbarState{valid: true, pending: count, expected: count}.encode(b)
@@ -171,9 +180,14 @@ func compileMBarrierInval(c *compiler, in *instr) error {
 			return nil
 		}
 		addr := th.regs[m.bar]
-		if side := th.cta.async.mbars.get(addr); len(side.loads) > 0 {
+		side := th.cta.async.mbars.get(addr)
+		if len(side.loads) > 0 {
 			return fmt.Errorf("invalidates the mbarrier at shared %d while the gpu.tma_load at %s still completes on it", addr, opLoc(side.loads[0].op))
 		}
+		if a := side.pendingCopies(); a != nil {
+			return fmt.Errorf("invalidates the mbarrier at shared %d while the copies of thread %d still complete on it", addr, a.th.tid)
+		}
+		side.forgetCopies()
 		return th.do(access{op: in.op, shared: true, addr: addr, n: 8, kind: Write}, func(b []byte) { clear(b) })
 	}
 	return nil
@@ -239,7 +253,8 @@ func (th *thread) arrive(op *ir.Operation, addr uint64, count, tx int) error {
 }
 
 // completePhase finishes the phase of the given parity: its TMA loads
-// land and what it released becomes what a wait on it acquires.
+// and tracked cp.async copies land and what it released becomes what a
+// wait on it acquires.
 func (c *cta) completePhase(side *mbarrier, parity int) error {
 	done := &side.done[parity]
 	if c.race != nil {
@@ -257,7 +272,7 @@ func (c *cta) completePhase(side *mbarrier, parity int) error {
 		c.async.loads = append(c.async.loads, l)
 	}
 	side.loads = side.loads[:0]
-	return nil
+	return c.landCopies(side, done)
 }
 
 func compileMBarrierWait(c *compiler, in *instr) error {

@@ -19,6 +19,11 @@ type pendingQueue struct {
 	group int
 	// retired is the newest group a wait has retired.
 	retired int
+	// issued counts the effects issued so far (each effect's seq is its
+	// number); effects with seq <= tracked are tracked by an mbarrier
+	// (gpu.cp_async_mbarrier_arrive), which lands them if no wait does
+	// first.
+	issued, tracked int
 }
 
 // pendingEffect is an issued asynchronous effect; land makes it happen.
@@ -28,6 +33,7 @@ type pendingQueue struct {
 type pendingEffect struct {
 	op    *ir.Operation
 	group int
+	seq   int
 	land  func(th *thread, e *pendingEffect) error
 	addr  uint64
 	n     int
@@ -36,11 +42,14 @@ type pendingEffect struct {
 	store *bulkStore
 }
 
-func (q *pendingQueue) reset() { q.effects, q.group, q.retired = q.effects[:0], 0, 0 }
+func (q *pendingQueue) reset() {
+	q.effects, q.group, q.retired, q.issued, q.tracked = q.effects[:0], 0, 0, 0, 0
+}
 
 // issue queues e in the open group.
 func (q *pendingQueue) issue(e pendingEffect) {
-	e.group = q.group + 1
+	q.issued++
+	e.group, e.seq = q.group+1, q.issued
 	q.effects = append(q.effects, e)
 }
 
@@ -68,13 +77,47 @@ func (q *pendingQueue) wait(th *thread, keep int) error {
 	return nil
 }
 
-// atExit is the error of a thread that exits with effects pending.
+// landThrough lands, with land and in issue order, the pending effects
+// issued up to seq, and forgets them.
+func (q *pendingQueue) landThrough(seq int, land func(e *pendingEffect) error) error {
+	rest := q.effects[:0]
+	for i := range q.effects {
+		e := &q.effects[i]
+		if e.seq > seq {
+			rest = append(rest, *e)
+			continue
+		}
+		if err := land(e); err != nil {
+			return err
+		}
+	}
+	clear(q.effects[len(rest):])
+	q.effects = rest
+	return nil
+}
+
+// pendingThrough reports whether an effect issued up to seq is pending.
+func (q *pendingQueue) pendingThrough(seq int) bool {
+	return len(q.effects) > 0 && q.effects[0].seq <= seq
+}
+
+// atExit is the error of a thread that exits with effects pending that
+// no mbarrier tracks.
 func (q *pendingQueue) atExit() error {
-	if len(q.effects) == 0 {
+	n := 0
+	var first *pendingEffect
+	for i := range q.effects {
+		if q.effects[i].seq > q.tracked {
+			if n++; first == nil {
+				first = &q.effects[i]
+			}
+		}
+	}
+	if n == 0 {
 		return nil
 	}
 	return fmt.Errorf("the thread exited with %d asynchronous effects not waited for (the first by %s at %s)",
-		len(q.effects), opName(q.effects[0].op), opLoc(q.effects[0].op))
+		n, opName(first.op), opLoc(first.op))
 }
 
 // landShared is the landing of a copy into shared memory: a write of

@@ -19,6 +19,9 @@ type thread struct {
 	// cpAsync, wgmma and bulk are the thread's asynchronous effects, by
 	// the kind of group that retires them.
 	cpAsync, wgmma, bulk pendingQueue
+	// cpLanded is what the async agent wrote of the thread's copies that
+	// mbarrier phases landed (exec_asynccopy_mbarrier.go).
+	cpLanded clockVec
 	// gen is the generation of the named barrier the thread waits at.
 	gen uint64
 }
@@ -40,6 +43,7 @@ func (th *thread) start(fn *function, args []uint64) {
 	th.cpAsync.reset()
 	th.wgmma.reset()
 	th.bulk.reset()
+	th.cpLanded.epoch = 0
 	th.push(fn, nil)
 	for i, s := range fn.params {
 		th.regs[s] = args[i]

@@ -102,6 +102,8 @@
 //	                                 the accumulators (wgmma.go)
 //	ttng.fence_async_shared          gpu.fence_proxy_async
 //	ttng.*_barrier, barrier_expect   gpu.mbarrier_* by thread 0 (waits by every thread)
+//	ttng.async_copy_mbarrier_arrive  gpu.cp_async_mbarrier_arrive by every thread (each tracks
+//	                                 its own cp.async copies)
 //	ttng.async_tma_*                 gpu.tma_load / tma_store / tma_reduce per TMA box (verified
 //	                                 against the buffer's layout), bulk commit/wait (tma.go,
 //	                                 tma_reduce.go)

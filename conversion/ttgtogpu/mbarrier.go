@@ -12,7 +12,9 @@ import (
 // memdesc lowers to its address. Initialization, invalidation, expected
 // transaction bytes and arrivals are done by thread 0 alone (so an
 // arrive_barrier counts one arrival per CTA, times its count); every
-// thread waits.
+// thread waits. ttng.async_copy_mbarrier_arrive is the exception: a
+// cp.async copy is one thread's, so every thread has the barrier track
+// its own copies.
 
 // barrierOperand returns the address of an op's barrier buffer after
 // checking that the target has mbarriers.
@@ -119,4 +121,17 @@ func arrivals(op *ir.Operation, def int64) (int, error) {
 		return 0, ir.OpErrorf(op, "an mbarrier counts 1 to 2^20-1 arrivals, not %d", count)
 	}
 	return int(count), nil
+}
+
+// lowerAsyncCopyMbarrierArrive: every thread arrives once its own earlier
+// cp.async copies have landed (with noIncrement, as one of the phase's
+// expected arrivals: the init count is then the number of threads).
+func (l *lowering) lowerAsyncCopyMbarrierArrive(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	bar, err := l.barrierOperand(op, rw)
+	if err != nil {
+		return err
+	}
+	gpu.NewCpAsyncMBarrierArrive(e.b, e.loc, bar, nil, op.Attr("noIncrement") != nil)
+	rw.EraseOp(op)
+	return nil
 }

@@ -101,6 +101,7 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("ttng.barrier_expect", l.lowerBarrierExpect),
 		l.pat("ttng.wait_barrier", l.lowerWaitBarrier),
 		l.pat("ttng.arrive_barrier", l.lowerArriveBarrier),
+		l.pat("ttng.async_copy_mbarrier_arrive", l.lowerAsyncCopyMbarrierArrive),
 		l.pat("ttng.async_tma_copy_global_to_local", l.lowerTMALoad),
 		l.pat("ttng.async_tma_copy_local_to_global", l.lowerTMAStore),
 		l.pat("ttng.async_tma_reduce", l.lowerTMAReduce),

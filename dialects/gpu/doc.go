@@ -38,6 +38,8 @@
 //	             gpu.wgmma_commit, %r:64 = gpu.wgmma_wait 1, %d... : f32, ...
 //	             %desc = gpu.wgmma_desc %addr {swizzle = 128, lbo = 16, sbo = 1024} : !llvm.ptr<3> -> i64
 //	mbarrier.go  gpu.mbarrier_init/arrive/arrive_expect_tx/wait/inval %bar[, %phase][, %pred] : !llvm.ptr<3>
+//	             gpu.cp_async_mbarrier_arrive %bar[, %pred] {noinc} : !llvm.ptr<3>   (per thread: arrives
+//	             once the thread's earlier cp_async copies have landed)
 //	tma.go       gpu.tma_load %dst, %bar, %map[%x, %y], gpu.tma_store %map[%x], %src,
 //	             gpu.tma_reduce add %map[%x], %src,
 //	             gpu.bulk_commit, gpu.bulk_wait 0 {read}, gpu.tma_prefetch %map

@@ -12,6 +12,7 @@ import (
 //	gpu.mbarrier_arrive_expect_tx %bar, %p {tx = 16384} : !llvm.ptr<3>
 //	gpu.mbarrier_wait %bar, %phase, %p : !llvm.ptr<3>
 //	gpu.mbarrier_inval %bar : !llvm.ptr<3>
+//	gpu.cp_async_mbarrier_arrive %bar {noinc} : !llvm.ptr<3>
 //
 // Every op takes the barrier's address (an 8-byte aligned !llvm.ptr<3>)
 // and an optional trailing i1 predicate: where it is false the thread
@@ -49,6 +50,17 @@ import (
 //     sm_90, as Triton emits it.)
 //   - gpu.mbarrier_inval: the object is no longer a barrier; its 8 bytes
 //     may be reused (after a barrier) for anything, including a new init.
+//   - gpu.cp_async_mbarrier_arrive (PTX cp.async.mbarrier.arrive, sm_80)
+//     is executed by every thread that wants its copies tracked, not by
+//     one thread for all: the barrier tracks every gpu.cp_async the
+//     executing thread issued before it (committed or not), and an
+//     arrival with count 1 happens asynchronously once all of them have
+//     completed, so a wait that sees the phase complete also sees their
+//     bytes. Without `noinc` the pending count is first incremented by
+//     one, so the arrival only delays the phase until the copies land;
+//     with `noinc` it is not, and the arrival is one of the phase's
+//     expected ones (an init count of the number of threads when every
+//     thread executes it).
 //
 // The ops read and write shared memory and order all memory accesses
 // around them (they are never moved or erased). mbarrier needs sm_80;
@@ -59,6 +71,7 @@ var (
 	MBarrierArriveExpectTxOp = Dialect.NewOp("mbarrier_arrive_expect_tx", 0)
 	MBarrierWaitOp           = Dialect.NewOp("mbarrier_wait", 0)
 	MBarrierInvalOp          = Dialect.NewOp("mbarrier_inval", 0)
+	CpAsyncMBarrierArriveOp  = Dialect.NewOp("cp_async_mbarrier_arrive", 0)
 )
 
 // mbarrierOp describes the operands and options of one mbarrier op.
@@ -74,6 +87,7 @@ var mbarrierOps = []mbarrierOp{
 	{def: MBarrierArriveExpectTxOp, opts: []option{intOpt("tx", 0, true)}},
 	{def: MBarrierWaitOp, i32Args: 1},
 	{def: MBarrierInvalOp},
+	{def: CpAsyncMBarrierArriveOp, opts: []option{flag("noinc")}},
 }
 
 func init() {
@@ -137,7 +151,8 @@ func verifyBarrierOp(op *ir.Operation, m mbarrierOp) error {
 		return err
 	}
 	for _, o := range m.opts {
-		if o.hide == nil && op.Attr(o.name) == nil {
+		isFlag := o.enum == nil && !o.integer // flags are optional
+		if o.hide == nil && !isFlag && op.Attr(o.name) == nil {
 			return ir.OpErrorf(op, "requires option '%s'", o.name)
 		}
 	}
@@ -190,6 +205,10 @@ func BarrierCount(op *ir.Operation) int {
 	return int(enumOf(op, "count", def))
 }
 
+// NoIncrement reports whether a cp_async_mbarrier_arrive leaves the
+// pending count alone (`noinc`): its arrival is one of the phase's.
+func NoIncrement(op *ir.Operation) bool { return op.Attr("noinc") != nil }
+
 // ExpectedTx is the byte count of an mbarrier_arrive_expect_tx.
 func ExpectedTx(op *ir.Operation) int { return int(enumOf(op, "tx", 0)) }
 
@@ -223,6 +242,16 @@ func NewMBarrierArriveExpectTx(b *ir.Builder, loc ir.Location, bar, pred ir.Valu
 // NewMBarrierWait builds `gpu.mbarrier_wait bar, phase[, pred]`.
 func NewMBarrierWait(b *ir.Builder, loc ir.Location, bar, phase, pred ir.Value) *ir.Operation {
 	return b.CreateOp(MBarrierWaitOp.Name, loc, barrierOperands(bar, pred, phase), nil)
+}
+
+// NewCpAsyncMBarrierArrive builds `gpu.cp_async_mbarrier_arrive bar[,
+// pred] [{noinc}]`.
+func NewCpAsyncMBarrierArrive(b *ir.Builder, loc ir.Location, bar, pred ir.Value, noinc bool) *ir.Operation {
+	var attrs []ir.NamedAttr
+	if noinc {
+		attrs = append(attrs, ir.NamedAttr{Name: "noinc", Value: ir.Unit(b.Ctx)})
+	}
+	return b.CreateOp(CpAsyncMBarrierArriveOp.Name, loc, barrierOperands(bar, pred), nil, attrs...)
 }
 
 // NewMBarrierInval builds `gpu.mbarrier_inval bar[, pred]`.

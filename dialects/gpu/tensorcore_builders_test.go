@@ -60,6 +60,8 @@ func TestTensorCoreBuilders(t *testing.T) {
 	gpu.NewMBarrierArrive(b, loc, s, nil, 1)
 	mw := gpu.NewMBarrierWait(b, loc, s, w, nil)
 	gpu.NewMBarrierInval(b, loc, s, pred)
+	ca := gpu.NewCpAsyncMBarrierArrive(b, loc, s, nil, false)
+	cn := gpu.NewCpAsyncMBarrierArrive(b, loc, s, pred, true)
 	gpu.NewFenceProxyAsync(b, loc)
 	ts := gpu.NewTMAStore(b, loc, g, []ir.Value{w}, s, nil)
 	tr := gpu.NewTMAReduce(b, loc, "xor", mp, []ir.Value{w, w}, s, pred)
@@ -89,6 +91,7 @@ func TestTensorCoreBuilders(t *testing.T) {
 		"gpu.tma_load %arg1, %arg1, %arg2[%arg6, %arg6], %arg3 : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr",
 		"gpu.tma_store %arg0[%arg6], %arg1 : !llvm.ptr<1>, !llvm.ptr<3>",
 		"gpu.tma_reduce xor %arg2[%arg6, %arg6], %arg1, %arg3 : !llvm.ptr, !llvm.ptr<3>",
+		"gpu.cp_async_mbarrier_arrive %arg1 : !llvm.ptr<3>", "gpu.cp_async_mbarrier_arrive %arg1, %arg3 {noinc} : !llvm.ptr<3>",
 		"gpu.bulk_wait 0 {read}", "gpu.setmaxnreg inc 232", "gpu.named_barrier_arrive %arg6, %arg6",
 	} {
 		if !strings.Contains(out, want) {
@@ -125,6 +128,9 @@ func TestTensorCoreBuilders(t *testing.T) {
 	}
 	if gpu.BarrierPred(mw) != nil || gpu.MaxNRegs(sm) != 232 || !gpu.IncreasesRegs(sm) {
 		t.Errorf("mbarrier/setmaxnreg accessors wrong")
+	}
+	if gpu.NoIncrement(ca) || gpu.BarrierPred(ca) != nil || !gpu.NoIncrement(cn) || gpu.BarrierPred(cn) != pred {
+		t.Errorf("cp_async_mbarrier_arrive accessors wrong")
 	}
 	if l := gpu.DescLayoutOf(desc.DefiningOp()); l.Bits() != 1<<16|64<<32|1<<62 {
 		t.Errorf("descriptor bits = %#x", l.Bits())

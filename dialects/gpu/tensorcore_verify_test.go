@@ -89,6 +89,11 @@ func TestTensorCoreVerifierErrors(t *testing.T) {
 		{`gpu.mbarrier_arrive %g : !llvm.ptr<1>`, "barrier must be an !llvm.ptr<3>"},
 		{`gpu.mbarrier_wait %s : !llvm.ptr<3>`, "expected 2 operands and an optional predicate"},
 		{`gpu.mbarrier_arrive_expect_tx %s {tx = 2000000} : !llvm.ptr<3>`, "tx must be between 0 and 2^20-1"},
+		{`gpu.cp_async_mbarrier_arrive %g {noinc} : !llvm.ptr<1>`, "barrier must be an !llvm.ptr<3>"},
+		{`gpu.cp_async_mbarrier_arrive %s {noinc = 1} : !llvm.ptr<3>`, "'noinc' is a flag and takes no value"},
+		{`"gpu.cp_async_mbarrier_arrive"(%s, %i) : (!llvm.ptr<3>, i32) -> ()`, "predicate must be i1, got 'i32'"},
+		{`gpu.cp_async_mbarrier_arrive %s, %c, %c : !llvm.ptr<3>`, "expected 1 operands and an optional predicate, got 3"},
+		{`"gpu.cp_async_mbarrier_arrive"(%s) {noinc = 1 : i32} : (!llvm.ptr<3>) -> ()`, "attribute 'noinc' must be a unit attribute"},
 		// TMA
 		{`gpu.tma_load %s, %s, %m[%i, %i, %i, %i, %i, %i] : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr`, "rank 1 to 5, got 6"},
 		{`gpu.tma_load %s, %s, %s[%i] : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr<3>`, "tensor map must be an !llvm.ptr"},

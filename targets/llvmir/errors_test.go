@@ -26,6 +26,8 @@ func TestTranslationErrors(t *testing.T) {
 		{"sm_90", `%0 = builtin.unrealized_conversion_cast %x : f32 to i32
   llvm.store %0, %p : i32, !llvm.ptr<1>`, "unresolved conversion cast"},
 		{"sm_90", `%0 = "test.op"() : () -> i32`, "cannot translate 'test.op' to LLVM IR"},
+		{"sm_75", `gpu.cp_async_mbarrier_arrive %s {noinc} : !llvm.ptr<3>`, "cp.async.mbarrier.arrive needs sm_80 or newer; the target is sm_75"},
+		{"gfx942", `gpu.cp_async_mbarrier_arrive %s : !llvm.ptr<3>`, "'gpu.cp_async_mbarrier_arrive' is an NVIDIA instruction; the target is gfx942"},
 		{"sm_90", `%0 = llvm.inline_asm asm_dialect = intel "nop", "" : () -> !llvm.void`, "Intel-dialect inline assembly"},
 	}
 	for _, c := range refusedGPUOps {

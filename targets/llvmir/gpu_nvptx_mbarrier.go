@@ -11,8 +11,9 @@ import (
 )
 
 // mbarrier on NVPTX: LLVM 14's llvm.nvvm.mbarrier.{init,arrive,inval}.shared
-// intrinsics where they exist, inline PTX for arrive counts, expect_tx and
-// the parity wait loop; a predicate becomes a branch around the op.
+// and llvm.nvvm.cp.async.mbarrier.arrive[.noinc].shared intrinsics where
+// they exist, inline PTX for arrive counts, expect_tx and the parity wait
+// loop; a predicate becomes a branch around the op.
 
 // barrierOp returns the barrier as `i64 addrspace(3)*` and the predicate
 // (nil when absent).
@@ -36,6 +37,10 @@ func (fx *fnTr) nvMBarrier(op *ir.Operation) error {
 	switch op.Name() {
 	case gpu.MBarrierArriveExpectTxOp.Name:
 		if err := fx.requireSM(op, 90, "mbarrier.arrive.expect_tx"); err != nil {
+			return err
+		}
+	case gpu.CpAsyncMBarrierArriveOp.Name:
+		if err := fx.requireSM(op, 80, "cp.async.mbarrier.arrive"); err != nil {
 			return err
 		}
 	case gpu.MBarrierArriveOp.Name:
@@ -69,6 +74,12 @@ func (fx *fnTr) nvMBarrier(op *ir.Operation) error {
 			fx.asm(fmt.Sprintf("mbarrier.arrive.expect_tx.shared.b64 _, [$0], %d;", gpu.ExpectedTx(op)), "l", lltypes.Void, true, bar)
 		case gpu.MBarrierInvalOp.Name:
 			fx.call("llvm.nvvm.mbarrier.inval.shared", lltypes.Void, bar)
+		case gpu.CpAsyncMBarrierArriveOp.Name:
+			name := "llvm.nvvm.cp.async.mbarrier.arrive.shared"
+			if gpu.NoIncrement(op) {
+				name = "llvm.nvvm.cp.async.mbarrier.arrive.noinc.shared"
+			}
+			fx.call(name, lltypes.Void, bar)
 		case gpu.MBarrierWaitOp.Name:
 			fx.mbarrierWait(bar, fx.cur.NewAnd(phase, i32c(1)))
 		}

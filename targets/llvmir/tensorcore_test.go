@@ -23,7 +23,7 @@ import (
 // same IR: the LLVM IR against goldens here, llc-19 on it (for sm_90a and
 // for sm_80 with PTX 8.0, as Triton's toolchain would run it), and the
 // PTX instructions llc prints against the ones targets/nvptx prints.
-var tensorCoreInputs = []string{"mma", "mma_fp8", "mma_f64", "mma_f64_sm90", "ldmatrix", "asynccopy", "wgmma", "mbarrier", "tma", "tma_reduce", "warpspec"}
+var tensorCoreInputs = []string{"mma", "mma_fp8", "mma_f64", "mma_f64_sm90", "ldmatrix", "asynccopy", "wgmma", "mbarrier", "cpasync_mbarrier", "tma", "tma_reduce", "warpspec"}
 
 const nvptxGoldens = "../nvptx/testdata/golden"
 

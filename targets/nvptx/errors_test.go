@@ -144,6 +144,13 @@ func TestErrors(t *testing.T) {
     llvm.return
   }
 }`, "cp.async needs sm_80 or newer; the target is sm_75", 4},
+		{"cp.async.mbarrier.arrive on sm_75", "sm_75", `module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @k() attributes {gpu.kernel} {
+    %s = gpu.shared_base : !llvm.ptr<3>
+    gpu.cp_async_mbarrier_arrive %s {noinc} : !llvm.ptr<3>
+    llvm.return
+  }
+}`, "cp.async.mbarrier.arrive needs sm_80 or newer; the target is sm_75", 4},
 		{"setmaxnreg on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
   llvm.func @k() attributes {gpu.kernel} {
     gpu.setmaxnreg inc 240

@@ -57,6 +57,7 @@ func (f *fn) gpuTable() map[string]func(*ir.Operation) error {
 		"gpu.mbarrier_arrive_expect_tx":     f.emitMBarrierArriveExpectTx,
 		"gpu.mbarrier_wait":                 f.emitMBarrierWait,
 		"gpu.mbarrier_inval":                f.emitMBarrierInval,
+		"gpu.cp_async_mbarrier_arrive":      f.emitCpAsyncMBarrierArrive,
 		"gpu.tma_load":                      f.emitTMALoad,
 		"gpu.tma_store":                     f.emitTMAStore,
 		"gpu.tma_reduce":                    f.emitTMAReduce,

@@ -122,3 +122,22 @@ func (f *fn) emitMBarrierWait(op *ir.Operation) error {
 	}
 	return nil
 }
+
+// emitCpAsyncMBarrierArrive: `cp.async.mbarrier.arrive.noinc.shared.b64
+// [%r];`, executed by each thread whose copies the barrier tracks. It is
+// an sm_80 instruction, as cp.async is.
+func (f *fn) emitCpAsyncMBarrierArrive(op *ir.Operation) error {
+	if err := f.requireSM(op, 80, "cp.async.mbarrier.arrive"); err != nil {
+		return err
+	}
+	addr, prefix, happens, err := f.barrierGuard(op)
+	if err != nil || !happens {
+		return err
+	}
+	noinc := ""
+	if gpu.NoIncrement(op) {
+		noinc = ".noinc"
+	}
+	f.ins("%scp.async.mbarrier.arrive%s.shared.b64 [%s]", prefix, noinc, addr)
+	return nil
+}

@@ -36,6 +36,8 @@ module {
     gpu.mbarrier_wait %arg1, %arg6 : !llvm.ptr<3>
     gpu.mbarrier_wait %arg1, %arg6, %arg2 : !llvm.ptr<3>
     gpu.mbarrier_inval %arg1, %arg2 : !llvm.ptr<3>
+    gpu.cp_async_mbarrier_arrive %arg1 : !llvm.ptr<3>
+    gpu.cp_async_mbarrier_arrive %arg1, %arg2 {noinc} : !llvm.ptr<3>
     gpu.fence_proxy_async
     gpu.tma_store %arg8[%arg6], %arg1, %arg2 : !llvm.ptr, !llvm.ptr<3>
     gpu.tma_reduce min %arg8[%arg6, %arg6], %arg1 : !llvm.ptr, !llvm.ptr<3>

@@ -209,3 +209,74 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Copies tracked by an mbarrier instead of a cp.async wait: thread 0
+// alone initializes the barrier for 128 arrivals, but every thread has it
+// track its own copy (no predicate), with noIncrement each thread's
+// arrival counting as one of the 128; every thread then waits for the
+// phase.
+// CHECK-LABEL: llvm.func @tracked
+// CHECK:         %[[TID:.+]] = gpu.thread_id x : i32
+// CHECK:         %[[T0:.+]] = llvm.icmp "eq" %[[TID]], %{{.+}} : i32
+// CHECK-NEXT:    gpu.mbarrier_init %[[BAR:.+]], %[[T0]] {count = 128} : !llvm.ptr<3>
+// CHECK:         gpu.cp_async %{{.+}}, %{{.+}} {cache = cg, size = 16} : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK-NOT:     gpu.cp_async_wait
+// CHECK:         gpu.cp_async_mbarrier_arrive %[[BAR]] {noinc} : !llvm.ptr<3>{{$}}
+// CHECK-NOT:     gpu.cp_async_wait
+// CHECK:         gpu.mbarrier_wait %[[BAR]], %{{.+}} : !llvm.ptr<3>{{$}}
+#L = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tracked(%in: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %c0 = arith.constant 0 : i32
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.init_barrier %bar, 128 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #L>
+    %ps = tt.splat %in : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #L>
+    %pp = tt.addptr %ps, %r : tensor<512x!tt.ptr<f32>, #L>, tensor<512xi32, #L>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<512xf32, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %pp, %buf : tensor<512x!tt.ptr<f32>, #L> -> <512xf32, #shared, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    %v = ttg.local_load %buf : !ttg.memdesc<512xf32, #shared, #smem, mutable> -> tensor<512xf32, #L>
+    %qs = tt.splat %out : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #L>
+    %qp = tt.addptr %qs, %r : tensor<512x!tt.ptr<f32>, #L>, tensor<512xi32, #L>
+    tt.store %qp, %v : tensor<512x!tt.ptr<f32>, #L>
+    tt.return
+  }
+}
+
+// -----
+
+// Without noIncrement every thread's tracking arrival first increments
+// the pending count: it holds the phase until the thread's copies land
+// and counts nothing, so the phase's one expected arrival is thread 0's
+// ttng.arrive_barrier.
+// CHECK-LABEL: llvm.func @tracked_increment
+// CHECK:         gpu.mbarrier_init %[[BAR:.+]], %{{.+}} {count = 1} : !llvm.ptr<3>
+// CHECK:         gpu.cp_async
+// CHECK:         gpu.cp_async_mbarrier_arrive %[[BAR]] : !llvm.ptr<3>{{$}}
+// CHECK:         gpu.mbarrier_arrive %[[BAR]], %{{.+}} : !llvm.ptr<3>
+// CHECK:         gpu.mbarrier_wait %[[BAR]], %{{.+}} : !llvm.ptr<3>{{$}}
+#L = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tracked_increment(%in: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %c0 = arith.constant 0 : i32
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #L>
+    %ps = tt.splat %in : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #L>
+    %pp = tt.addptr %ps, %r : tensor<512x!tt.ptr<f32>, #L>, tensor<512xi32, #L>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<512xf32, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %pp, %buf : tensor<512x!tt.ptr<f32>, #L> -> <512xf32, #shared, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    tt.return
+  }
+}
