@@ -41,22 +41,26 @@ func checkWGMMAPTX(t *testing.T, path string, o Options, wantPerIter int) string
 // PTX: the target, hazards, the count of wgmma in the loop, and copies of
 // the loop's accumulators (but for constants written into them after
 // every wgmma retired).
+// wgmmaLoop returns the body of the PTX's loop with wgmma: the block
+// that branches back to its own label ("" if none).
+func wgmmaLoop(ptx string) string {
+	for _, m := range loopHead.FindAllStringSubmatchIndex(ptx, -1) {
+		label := ptx[m[2]:m[3]]
+		end := strings.Index(ptx[m[1]:], "bra.uni "+label+";")
+		if end > 0 && strings.Contains(ptx[m[1]:m[1]+end], "wgmma.mma_async") {
+			return ptx[m[1] : m[1]+end]
+		}
+	}
+	return ""
+}
+
 func wgmmaPTXProblems(ptx string, wantPerIter int) []string {
 	var bad []string
 	if !strings.Contains(ptx, ".target sm_90a") {
 		bad = append(bad, "wgmma code must target sm_90a")
 	}
 	bad = append(bad, nvptx.WGMMAHazards(ptx)...)
-	// The loop is the block that branches back to its own label.
-	var loop string
-	for _, m := range loopHead.FindAllStringSubmatchIndex(ptx, -1) {
-		label := ptx[m[2]:m[3]]
-		end := strings.Index(ptx[m[1]:], "bra.uni "+label+";")
-		if end > 0 && strings.Contains(ptx[m[1]:m[1]+end], "wgmma.mma_async") {
-			loop = ptx[m[1] : m[1]+end]
-			break
-		}
-	}
+	loop := wgmmaLoop(ptx)
 	if loop == "" {
 		return append(bad, "no loop with wgmma")
 	}
@@ -145,6 +149,20 @@ func TestWGMMAPipelinedPTX(t *testing.T) {
 		}
 		for _, p := range wgmmaPTXProblems(string(res.Output), c.perIter) {
 			t.Errorf("%s: %s", c.path, p)
+		}
+		// With two warpgroups the cp.async ring is ordered by mbarriers
+		// (tt-mbarrier-async-copies): no CTA barrier in the loop up to
+		// its last copies' arrival (a persistent loop's epilogue, after
+		// it, converts through shared memory with barriers). With one,
+		// the loop keeps Triton's cp.async.wait_group + bar.sync.
+		loop := wgmmaLoop(string(res.Output))
+		if i := strings.LastIndex(loop, "cp.async.mbarrier.arrive"); i >= 0 {
+			loop = loop[:i]
+		}
+		if hasBar, hasMBar := strings.Contains(loop, "bar.sync"), strings.Contains(loop, "mbarrier.try_wait"); c.warps >= 8 && (hasBar || !hasMBar) {
+			t.Errorf("%s: the 8-warp loop has bar.sync %v, mbarrier waits %v; want only mbarrier waits", c.path, hasBar, hasMBar)
+		} else if c.warps < 8 && (!hasBar || hasMBar) {
+			t.Errorf("%s: the 4-warp loop has bar.sync %v, mbarrier waits %v; want only bar.sync", c.path, hasBar, hasMBar)
 		}
 	}
 }

@@ -249,7 +249,9 @@ func planCopyRing(loop *ir.Operation, threads int) *copyRing {
 
 // nestedAsyncOps reports whether an async copy, wait or wgmma sits in a
 // region nested in the loop's body (the pass only follows the body's own
-// ops).
+// ops). A nested warp_group_dot_wait may (a flattened loop's epilogue
+// retires the last wgmma in an scf.if): it only retires groups earlier
+// than findRelease counts on.
 func nestedAsyncOps(loop *ir.Operation) bool {
 	found := false
 	ir.WalkOps(loop, func(op *ir.Operation) {
@@ -258,7 +260,7 @@ func nestedAsyncOps(loop *ir.Operation) bool {
 		}
 		switch op.Name() {
 		case "ttg.async_copy_global_to_local", "ttg.async_wait", "ttg.async_commit_group",
-			"ttng.warp_group_dot", "ttng.warp_group_dot_wait", "ttg.local_load", "ttg.memdesc_index":
+			"ttng.warp_group_dot", "ttg.local_load", "ttg.memdesc_index":
 			found = true
 		}
 	})
@@ -377,8 +379,15 @@ func (r *copyRing) checkRingUses(ring ir.Value, pos map[*ir.Operation]int, waitP
 
 // collectReaders follows a slot view through view ops to the body ops that
 // read it: each must come after the wait and write no shared memory.
+// (warp_group_dot_waits, which name the slots their wgmmas read, are not
+// readers.)
 func (r *copyRing) collectReaders(view *ir.Operation, pos map[*ir.Operation]int, waitPos int) bool {
 	for _, u := range ir.Users(view.Result(0)) {
+		if u.Name() == "ttng.warp_group_dot_wait" {
+			// It names the buffers of the wgmmas it retires to keep
+			// them alive; it reads nothing.
+			continue
+		}
 		if isMemDescView(u) {
 			if u.Block() != body(r.loop) || !r.collectReaders(u, pos, waitPos) {
 				return false

@@ -31,7 +31,7 @@
 // CHECK: %[[FE:.*]] = ttg.memdesc_index %[[FULL]][%[[EXT]]]
 // CHECK-NEXT: ttng.wait_barrier %[[FE]], %[[RPAR]] {tt.mbarrier_ordered}
 // CHECK: ttng.warp_group_dot {{.*}}tt.mbarrier_ordered
-// CHECK: ttng.warp_group_dot_wait {{.*}}pendings = 1 : i32, tt.mbarrier_ordered
+// CHECK: ttng.warp_group_dot_wait {{.*}}{pendings = 1 : i32}
 // CHECK: %[[HAD:.*]] = arith.cmpi sge, %[[EXTARG]], %c0_i32
 // CHECK-NEXT: scf.if %[[HAD]] {
 // CHECK-NEXT: %[[EP:.*]] = ttg.memdesc_index %[[EMPTY]][%[[EXTARG]]]
