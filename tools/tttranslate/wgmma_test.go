@@ -125,17 +125,20 @@ func TestWGMMAMatmulPTX(t *testing.T) {
 func TestWGMMAPipelinedPTX(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	o := DefaultOptions()
+	// mbarriers: the loop's cp.async ring is ordered by mbarriers
+	// (tt-mbarrier-async-copies: two warpgroups, two wgmmas an iteration).
 	cases := []struct {
-		path    string
-		warps   int
-		perIter int
+		path      string
+		warps     int
+		perIter   int
+		mbarriers bool
 	}{
-		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttgir", 4, 8},
-		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", 4, 8},
-		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4},
-		{"../../../shared/kernels/perf/matmul_bf16_4096_128x256x64_w8.ttir", 8, 4},
-		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16},
-		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12},
+		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttgir", 4, 8, false},
+		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", 4, 8, false},
+		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, false},
+		{"../../../shared/kernels/perf/matmul_bf16_4096_128x256x64_w8.ttir", 8, 4, false},
+		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, false},
+		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12, true},
 	}
 	for _, c := range cases {
 		o.NumWarps = c.warps
@@ -150,19 +153,17 @@ func TestWGMMAPipelinedPTX(t *testing.T) {
 		for _, p := range wgmmaPTXProblems(string(res.Output), c.perIter) {
 			t.Errorf("%s: %s", c.path, p)
 		}
-		// With two warpgroups the cp.async ring is ordered by mbarriers
-		// (tt-mbarrier-async-copies): no CTA barrier in the loop up to
+		// An mbarrier-ordered ring has no CTA barrier in the loop up to
 		// its last copies' arrival (a persistent loop's epilogue, after
-		// it, converts through shared memory with barriers). With one,
-		// the loop keeps Triton's cp.async.wait_group + bar.sync.
+		// it, converts through shared memory with barriers); the others
+		// keep Triton's cp.async.wait_group + bar.sync.
 		loop := wgmmaLoop(string(res.Output))
 		if i := strings.LastIndex(loop, "cp.async.mbarrier.arrive"); i >= 0 {
 			loop = loop[:i]
 		}
-		if hasBar, hasMBar := strings.Contains(loop, "bar.sync"), strings.Contains(loop, "mbarrier.try_wait"); c.warps >= 8 && (hasBar || !hasMBar) {
-			t.Errorf("%s: the 8-warp loop has bar.sync %v, mbarrier waits %v; want only mbarrier waits", c.path, hasBar, hasMBar)
-		} else if c.warps < 8 && (!hasBar || hasMBar) {
-			t.Errorf("%s: the 4-warp loop has bar.sync %v, mbarrier waits %v; want only bar.sync", c.path, hasBar, hasMBar)
+		hasBar, hasMBar := strings.Contains(loop, "bar.sync"), strings.Contains(loop, "mbarrier.try_wait")
+		if c.mbarriers && (hasBar || !hasMBar) || !c.mbarriers && (!hasBar || hasMBar) {
+			t.Errorf("%s: the loop has bar.sync %v, mbarrier waits %v; want mbarriers only: %v", c.path, hasBar, hasMBar, c.mbarriers)
 		}
 	}
 }

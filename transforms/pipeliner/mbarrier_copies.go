@@ -58,10 +58,19 @@ import (
 // starting at S-2 and -1: S-1 stages in flight), one async_wait, readers
 // that are top-level ops after it, and a retire point of the slot's
 // wgmmas before the refilling copies. Any other loop keeps its barriers.
-// It runs in the lowering (make_llir) of kernels with at least min-warps
-// warps (default 8: with one warpgroup the barriers tie nothing together,
-// and the extra arrivals cost a little); TT_X_MBARRIER_COPIES (off, all,
-// or a warp count) overrides it.
+// It runs in the lowering (make_llir) and rewrites a loop when that pays,
+// as measured on an H200 (docs/PERFORMANCE.md): in kernels of at least
+// min-warps warps (default 8: with one warpgroup the barriers tie no
+// warpgroups together, and the arrivals cost up to 10%), in loops that
+// issue at least min-wgmmas wgmma groups an iteration (default 2: work
+// between them, attention's softmax, is what one warpgroup can do while
+// the other's wgmmas run; attention at head dim 128 gains 3-5%). A loop
+// of one wgmma (a matmul) has nothing to overlap, and there the release
+// costs: it waits for the thread's copies of the next stage, so a stage's
+// refill cannot start before the following stage has landed, and the
+// 8-warp matmuls lose 13-19% (with a plain per-thread arrival instead they
+// neither gain nor lose; Triton has no such op). TT_X_MBARRIER_COPIES
+// overrides both: off, all (every loop of the form), or a warp count.
 
 func init() {
 	passmgr.Default.Register(&passmgr.Pass{
@@ -71,39 +80,51 @@ func init() {
 		Anchor:      "builtin.module",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			minWarps := fs.Int("min-warps", 8, "rewrite the loops of kernels with at least this many warps (0: none)")
+			minWGMMAs := fs.Int("min-wgmmas", 2, "rewrite loops that issue at least this many asynchronous wgmma groups an iteration")
 			return func(op *ir.Operation, _ *passmgr.State) error {
-				n := *minWarps
+				o := MBarrierOptions{MinWarps: *minWarps, MinWGMMAs: *minWGMMAs}
 				if env := os.Getenv("TT_X_MBARRIER_COPIES"); env != "" {
 					var err error
-					if n, err = parseMinWarps(env); err != nil {
+					if o, err = parseMBarrierSetting(env, o); err != nil {
 						return err
 					}
 				}
-				MBarrierAsyncCopies(op, n)
+				MBarrierAsyncCopies(op, o)
 				return nil
 			}
 		},
 	})
 }
 
-func parseMinWarps(s string) (int, error) {
+// MBarrierOptions select the loops tt-mbarrier-async-copies rewrites.
+type MBarrierOptions struct {
+	// MinWarps: kernels of fewer warps are left alone (0: all are).
+	MinWarps int
+	// MinWGMMAs: loops issuing fewer asynchronous wgmmas an iteration are
+	// left alone.
+	MinWGMMAs int
+}
+
+// parseMBarrierSetting reads TT_X_MBARRIER_COPIES over the options o.
+func parseMBarrierSetting(s string, o MBarrierOptions) (MBarrierOptions, error) {
 	switch s {
 	case "off":
-		return 0, nil
+		return MBarrierOptions{MinWarps: -1}, nil
 	case "all":
-		return 1, nil
+		return MBarrierOptions{}, nil
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("TT_X_MBARRIER_COPIES: expected off, all or a warp count, got %q", s)
+		return o, fmt.Errorf("TT_X_MBARRIER_COPIES: expected off, all or a warp count, got %q", s)
 	}
-	return n, nil
+	o.MinWarps = n
+	return o, nil
 }
 
-// MBarrierAsyncCopies rewrites the pipelined cp.async loops of the
-// functions with at least minWarps warps (none when minWarps <= 0).
-func MBarrierAsyncCopies(module *ir.Operation, minWarps int) {
-	if minWarps <= 0 {
+// MBarrierAsyncCopies rewrites the pipelined cp.async loops that o
+// selects (none when o.MinWarps < 0).
+func MBarrierAsyncCopies(module *ir.Operation, o MBarrierOptions) {
+	if o.MinWarps < 0 {
 		return
 	}
 	var rings []*copyRing
@@ -112,12 +133,12 @@ func MBarrierAsyncCopies(module *ir.Operation, minWarps int) {
 			return
 		}
 		n, ok := ttg.LookupNumWarps(fn)
-		if !ok || n < minWarps || containsOpNamed(fn, "ttg.warp_specialize") {
+		if !ok || n < o.MinWarps || containsOpNamed(fn, "ttg.warp_specialize") {
 			return
 		}
 		threads := n * ttg.ThreadsPerWarp(ttg.ModuleOf(fn))
 		ir.WalkOps(fn, func(op *ir.Operation) {
-			if op.Name() == "scf.for" {
+			if op.Name() == "scf.for" && countAsyncDots(op) >= o.MinWGMMAs {
 				if r := planCopyRing(op, threads); r != nil {
 					rings = append(rings, r)
 				}
@@ -127,6 +148,17 @@ func MBarrierAsyncCopies(module *ir.Operation, minWarps int) {
 	for _, r := range rings {
 		r.rewrite()
 	}
+}
+
+// countAsyncDots counts the asynchronous wgmmas of the loop's body.
+func countAsyncDots(loop *ir.Operation) int {
+	n := 0
+	for _, op := range bodyOps(loop) {
+		if isAsyncDot(op) {
+			n++
+		}
+	}
+	return n
 }
 
 func containsOpNamed(root *ir.Operation, name string) bool {

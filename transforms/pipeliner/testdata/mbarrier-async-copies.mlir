@@ -1,8 +1,11 @@
-// RUN: tt-opt %s -split-input-file --tt-mbarrier-async-copies | FileCheck %s
-// RUN: tt-opt %s -split-input-file --tt-mbarrier-async-copies=min-warps=16 | FileCheck %s --check-prefix=FEW
+// RUN: tt-opt %s -split-input-file --tt-mbarrier-async-copies=min-wgmmas=1 | FileCheck %s
+// RUN: tt-opt %s -split-input-file --tt-mbarrier-async-copies="min-warps=16 min-wgmmas=1" | FileCheck %s --check-prefix=FEW
+// RUN: tt-opt %s -split-input-file --tt-mbarrier-async-copies | FileCheck %s --check-prefix=FEW
 
 // The 8-warp 128x256 matmul of the perf set after make_ttgir (tt's own
-// TTGIR, locations dropped): a 3-slot cp.async ring per operand. Its
+// TTGIR, locations dropped): a 3-slot cp.async ring per operand. By
+// default the pass leaves it alone (prefix FEW; one wgmma an iteration, below
+// min-wgmmas=2; or fewer warps than min-warps); with min-wgmmas=1: Its
 // CTA barriers become per-slot mbarriers counting the CTA's 256 threads:
 // each thread arrives on full[s] after its copies of a stage (prologue and
 // loop), the readers wait on full[ext] where the async_wait was, the slot
