@@ -18,7 +18,9 @@
 // what its callee leaves pending. A backend filter can declare op pairs
 // that need no barrier (NVIDIAFilter: mbarrier and TMA ops; AMDFilter: an
 // async copy against a local load whose token comes from an async wait,
-// as AnnotateAsyncWaitedLoads marks them, and LDS mbarrier ops).
+// as AnnotateAsyncWaitedLoads marks them, and LDS mbarrier ops;
+// MBarrierOrderedFilter, which tt's NVIDIA lowering passes: two ops that
+// tt-mbarrier-async-copies marked as ordered by its mbarriers).
 //
 // Control flow is followed over "virtual blocks", straight-line stretches
 // that end at a terminator or at an op with regions (scf.for, scf.if,

@@ -61,10 +61,10 @@ import (
 // It runs in the lowering (make_llir) and rewrites a loop when that pays,
 // as measured on an H200 (docs/PERFORMANCE.md): in kernels of at least
 // min-warps warps (default 8: with one warpgroup the barriers tie no
-// warpgroups together, and the arrivals cost up to 10%), in loops that
+// warpgroups together, and the arrivals cost up to 12%), in loops that
 // issue at least min-wgmmas wgmma groups an iteration (default 2: work
 // between them, attention's softmax, is what one warpgroup can do while
-// the other's wgmmas run; attention at head dim 128 gains 3-5%). A loop
+// the other's wgmmas run; attention at head dim 128 gains 3-6%). A loop
 // of one wgmma (a matmul) has nothing to overlap, and there the release
 // costs: it waits for the thread's copies of the next stage, so a stage's
 // refill cannot start before the following stage has landed, and the
@@ -79,7 +79,7 @@ func init() {
 		Summary:     "order software-pipelined cp.async rings with per-slot mbarriers instead of CTA barriers (tt's own)",
 		Anchor:      "builtin.module",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
-			minWarps := fs.Int("min-warps", 8, "rewrite the loops of kernels with at least this many warps (0: none)")
+			minWarps := fs.Int("min-warps", 8, "rewrite the loops of kernels with at least this many warps (0: of every kernel; negative: none)")
 			minWGMMAs := fs.Int("min-wgmmas", 2, "rewrite loops that issue at least this many asynchronous wgmma groups an iteration")
 			return func(op *ir.Operation, _ *passmgr.State) error {
 				o := MBarrierOptions{MinWarps: *minWarps, MinWGMMAs: *minWGMMAs}
@@ -98,7 +98,8 @@ func init() {
 
 // MBarrierOptions select the loops tt-mbarrier-async-copies rewrites.
 type MBarrierOptions struct {
-	// MinWarps: kernels of fewer warps are left alone (0: all are).
+	// MinWarps: kernels of fewer warps are left alone; when negative,
+	// every kernel is.
 	MinWarps int
 	// MinWGMMAs: loops issuing fewer asynchronous wgmmas an iteration are
 	// left alone.
