@@ -123,7 +123,7 @@ func (f *fn) emitMBarrierWait(op *ir.Operation) error {
 	return nil
 }
 
-// emitCpAsyncMBarrierArrive: `cp.async.mbarrier.arrive.noinc.shared.b64
+// emitCpAsyncMBarrierArrive: `cp.async.mbarrier.arrive[.noinc].shared.b64
 // [%r];`, executed by each thread whose copies the barrier tracks. It is
 // an sm_80 instruction, as cp.async is.
 func (f *fn) emitCpAsyncMBarrierArrive(op *ir.Operation) error {
