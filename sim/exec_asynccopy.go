@@ -21,7 +21,9 @@ import (
 // the retired groups land: each is a write of its bytes by the issuing
 // thread at the time of the wait, which the race detector checks like any
 // store (a read by another warp before a barrier orders it after the
-// wait is a race). Until then a read of the destination sees its old
+// wait is a race). Since the hardware may land a copy as early as its
+// issue, the issue is checked as that write too (checkEarlyLanding): an
+// access by another warp that nothing orders before it is a race. Until then a read of the destination sees its old
 // contents, and a copy that is never waited for is an error when its
 // thread exits. Copies of uncommitted groups belong to no group and never
 // land before a commit. A gpu.cp_async_mbarrier_arrive hands the copies
@@ -93,8 +95,29 @@ func compileCpAsync(c *compiler, in *instr) error {
 		} else if src%uint64(size) != 0 {
 			return fmt.Errorf("source address %#x is not aligned to the copy size %d", src, size)
 		}
+		if err := th.cta.checkEarlyLanding(th, &e); err != nil {
+			return err
+		}
 		th.cpAsync.issue(e)
 		return nil
+	}
+	return nil
+}
+
+// checkEarlyLanding checks a copy's write at its issue against the race
+// detector without recording it: the hardware may land the copy at once,
+// so every access of the destination by another warp must already be
+// ordered before it (the refill of a pipeline slot that another warp may
+// still be reading races, although the simulator lands the copy later,
+// after that warp is done). The write is recorded when it lands.
+func (c *cta) checkEarlyLanding(th *thread, e *pendingEffect) error {
+	if c.race == nil {
+		return nil
+	}
+	dst := c.shared[e.addr : e.addr+uint64(e.n)]
+	if err := c.race.accessAs(c.race.warpActor(th.tid), int(e.addr), e.n, Write, e.op, dst, e.data[:e.n], false); err != nil {
+		err.Block = c.id
+		return err
 	}
 	return nil
 }

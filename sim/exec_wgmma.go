@@ -28,11 +28,11 @@ import (
 // race), and its contents are kept. When the first thread retires the
 // record, the chunks are compared with what shared memory holds then: a
 // write to an operand of a wgmma in flight (before the wait that retires
-// it) is an error naming the byte, whoever wrote it. The reads are not
-// recorded as reads for the race detector (they end at the wait of each
-// warp, not at a point the detector's clocks express), so a write by
-// another warpgroup after the wait that no barrier orders is not
-// reported.
+// it) is an error naming the byte, whoever wrote it. The reads end at
+// the wait of each warp: there they are recorded for the race detector,
+// as reads of the warp (by its first lane, which retires first), so a
+// later write by another warp that nothing orders after that wait (the
+// refill of a pipeline slot another warpgroup still reads) is a race.
 //
 // gpu.wgmma_commit closes the thread's open wgmma group. gpu.wgmma_wait N
 // retires every committed group but the newest N (checking their reads
@@ -440,7 +440,8 @@ func (r *reader) finish(group []*thread, in *instr) error {
 }
 
 // retireWGMMA lands a wgmma for one thread: the first thread to retire it
-// checks that the shared memory it read has not changed since the issue.
+// checks that the shared memory it read has not changed since the issue,
+// and each warp's first lane records the reads as ended.
 func retireWGMMA(th *thread, e *pendingEffect) error {
 	rec := e.wgmma
 	if !rec.checked {
@@ -453,6 +454,17 @@ func retireWGMMA(th *thread, e *pendingEffect) error {
 					k++
 				}
 				return fmt.Errorf("shared memory byte %d, an operand of the gpu.wgmma at %s, was written after the wgmma was issued and before a gpu.wgmma_wait retired it", ch+uint64(k), opLoc(rec.op))
+			}
+		}
+	}
+	if c := th.cta; c.race != nil && th.tid%c.lanes == 0 {
+		// The reads end here for this warp: recorded, so that a write
+		// another warp orders after nothing this warp did since races.
+		who := c.race.warpActor(th.tid)
+		for _, ch := range rec.chunks {
+			a := access{op: rec.op, shared: true, addr: ch, n: 16, kind: Read}
+			if err := c.sharedAccess(who, a, func([]byte) {}, true); err != nil {
+				return err
 			}
 		}
 	}

@@ -39,15 +39,14 @@ func TestMBarrierCopiesRace(t *testing.T) {
 
 // checkMBarrierRing checks a kernel whose one pipelined loop the pass
 // rewrites: it gets 2x3 mbarriers, the simulator agrees with the
-// interpreter on the output argument out, and removing an mbarrier wait
-// never changes the output silently (removeEach). The readers' wait on
-// full[] is the one whose removal the simulator reports: it lands a copy
-// at the latest time the hardware may, when the phase completes, which
-// makes a read before the wait observably early; a refill without its
-// wait on empty[] lands after every reader's arrival all the same, and
-// the race detector, which keeps two reads a byte, does not see the
-// overwrite. (TestWGMMAPipelinedPTX checks the loop's PTX; the lit test
-// the protocol's ops.)
+// interpreter on the output argument out, and each of the loop's two
+// mbarrier waits is needed: without the readers' wait on full[] a wgmma
+// reads a slot before another thread's copy into it lands, without the
+// refill's wait on empty[] a copy is issued (and may land) while another
+// warp's wgmma may still read the slot; either is reported as a race
+// (removeEach). The two waits after the loop, for the stages copied
+// ahead, only keep the invalidation of the barriers after their last
+// arrivals: removing them changes no output.
 func checkMBarrierRing(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg, out int) {
 	t.Helper()
 	ref := cloneArgs(args)
@@ -60,5 +59,7 @@ func checkMBarrierRing(t *testing.T, m *ir.Operation, kernel string, grid [3]int
 	if msg := compareHalf(ref[out].buf, bufs[out], 2e-3); msg != "" {
 		t.Errorf("argument #%d: %s", out, msg)
 	}
-	removeEach(t, m, gpu.MBarrierWaitOp.Name, kernel, grid, args)
+	if races := removeEach(t, m, gpu.MBarrierWaitOp.Name, kernel, grid, args); races != 2 {
+		t.Errorf("%d removed mbarrier waits race, want the loop's 2", races)
+	}
 }
