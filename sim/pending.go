@@ -61,29 +61,23 @@ func (q *pendingQueue) commit() { q.group++ }
 func (q *pendingQueue) wait(th *thread, keep int) error {
 	last := q.group - keep
 	q.retired = max(q.retired, last)
-	rest := q.effects[:0]
-	for i := range q.effects {
-		e := &q.effects[i]
-		if e.group > last {
-			rest = append(rest, *e)
-			continue
-		}
-		if err := e.land(th, e); err != nil {
-			return err
-		}
-	}
-	clear(q.effects[len(rest):])
-	q.effects = rest
-	return nil
+	return q.landIf(func(e *pendingEffect) bool { return e.group <= last },
+		func(e *pendingEffect) error { return e.land(th, e) })
 }
 
 // landThrough lands, with land and in issue order, the pending effects
 // issued up to seq, and forgets them.
 func (q *pendingQueue) landThrough(seq int, land func(e *pendingEffect) error) error {
+	return q.landIf(func(e *pendingEffect) bool { return e.seq <= seq }, land)
+}
+
+// landIf lands, with land and in issue order, the pending effects that
+// are due, and forgets them; the others stay pending, in order.
+func (q *pendingQueue) landIf(due func(e *pendingEffect) bool, land func(e *pendingEffect) error) error {
 	rest := q.effects[:0]
 	for i := range q.effects {
 		e := &q.effects[i]
-		if e.seq > seq {
+		if !due(e) {
 			rest = append(rest, *e)
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -131,7 +132,7 @@ func (l *lowering) lowerWarpGroupDot(op *ir.Operation, e *emitter, rw *conversio
 	// Partial accumulation has waited for every product already.
 	if p.partial == 0 {
 		g.wgmmaCommit()
-		if !isAsyncDot(op) || p.types.D == gpu.MMAF16 {
+		if !ttng.IsAsyncWarpGroupDot(op) || p.types.D == gpu.MMAF16 {
 			results = g.tiedWait(0, results)
 		}
 	}
@@ -219,11 +220,6 @@ func isZeroConstant(v ir.Value) bool {
 		return a.Value == 0
 	}
 	return false
-}
-
-func isAsyncDot(op *ir.Operation) bool {
-	a, ok := op.Attr("isAsync").(*ir.IntegerAttr)
-	return ok && a.Bits&1 != 0
 }
 
 // intAttrOr returns an integer attribute's value, or def when absent.

@@ -24,6 +24,14 @@ func (o WarpGroupDotOp) B() ir.Value { return single(WarpGroupDot.Operand(o.Oper
 func (o WarpGroupDotOp) C() ir.Value { return single(WarpGroupDot.Operand(o.Operation, "c")) }
 func (o WarpGroupDotOp) D() ir.Value { return o.Result(0) }
 
+// IsAsyncWarpGroupDot reports whether op is a ttng.warp_group_dot with
+// isAsync set: its wgmma group stays in flight until a
+// warp_group_dot_wait retires it.
+func IsAsyncWarpGroupDot(op *ir.Operation) bool {
+	a, ok := op.Attr("isAsync").(*ir.IntegerAttr)
+	return op.Name() == "ttng.warp_group_dot" && ok && a.Bits&1 != 0
+}
+
 // TCGen5MMAOp is a typed view of ttng.tc_gen5_mma and tc_gen5_mma_scaled.
 type TCGen5MMAOp struct {
 	*ir.Operation

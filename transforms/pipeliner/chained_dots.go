@@ -8,6 +8,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -157,11 +158,6 @@ type dotChain struct {
 	slots *slotPlan
 }
 
-func isAsyncWGMMA(op *ir.Operation) bool {
-	a, ok := op.Attr("isAsync").(*ir.IntegerAttr)
-	return op.Name() == "ttng.warp_group_dot" && ok && a.Bits&1 != 0
-}
-
 func matchDotChain(loop *ir.Operation) (*dotChain, bool) {
 	if isOuterLoop(loop) {
 		return nil, false
@@ -188,7 +184,7 @@ func matchDotChain(loop *ir.Operation) (*dotChain, bool) {
 		return nil, false
 	}
 	c.d1, c.d2, c.w1 = dots[0], dots[1], waits[0]
-	if !isAsyncWGMMA(c.d1) || !isAsyncWGMMA(c.d2) || pendingsOf(c.w1) != 0 ||
+	if !ttng.IsAsyncWarpGroupDot(c.d1) || !ttng.IsAsyncWarpGroupDot(c.d2) || pendingsOf(c.w1) != 0 ||
 		!c.d1.IsBeforeInBlock(c.w1) || !c.w1.IsBeforeInBlock(c.d2) {
 		return nil, false
 	}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/ttcompiler/tt/analysis/membar"
@@ -151,21 +152,36 @@ func MBarrierAsyncCopies(module *ir.Operation, o MBarrierOptions) {
 	}
 }
 
+// inBlockOrder compares two ops of one block by their place in it.
+func inBlockOrder(a, b *ir.Operation) int {
+	switch {
+	case a == b:
+		return 0
+	case a.IsBeforeInBlock(b):
+		return -1
+	}
+	return 1
+}
+
 // countAsyncDots counts the asynchronous wgmmas of the loop's body.
 func countAsyncDots(loop *ir.Operation) int {
 	n := 0
 	for _, op := range bodyOps(loop) {
-		if isAsyncDot(op) {
+		if ttng.IsAsyncWarpGroupDot(op) {
 			n++
 		}
 	}
 	return n
 }
 
+// containsOpNamed reports whether root or an op nested in it is named name.
 func containsOpNamed(root *ir.Operation, name string) bool {
-	found := false
-	ir.WalkOps(root, func(op *ir.Operation) { found = found || op.Name() == name })
-	return found
+	return ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		if op.Name() == name {
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
 }
 
 // copyRing is a pipelined loop the pass rewrites, as planCopyRing found it.
@@ -286,18 +302,17 @@ func planCopyRing(loop *ir.Operation, threads int) *copyRing {
 // retires the last wgmma in an scf.if): it only retires groups earlier
 // than findRelease counts on.
 func nestedAsyncOps(loop *ir.Operation) bool {
-	found := false
-	ir.WalkOps(loop, func(op *ir.Operation) {
+	return ir.Walk(loop, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
 		if op == loop || op.ParentOp() == loop {
-			return
+			return ir.Advance
 		}
 		switch op.Name() {
 		case "ttg.async_copy_global_to_local", "ttg.async_wait", "ttg.async_commit_group",
 			"ttng.warp_group_dot", "ttg.local_load", "ttg.memdesc_index":
-			found = true
+			return ir.Interrupt
 		}
+		return ir.Advance
 	})
-	return found
 }
 
 // ringSlot matches `ttg.memdesc_index %ring[%idx]` whose ring is a
@@ -405,7 +420,7 @@ func (r *copyRing) checkRingUses(ring ir.Value, pos map[*ir.Operation]int, waitP
 		}
 	}
 	for _, cs := range r.prologue {
-		sortByPosition(cs)
+		slices.SortFunc(cs, inBlockOrder)
 	}
 	return true
 }
@@ -450,15 +465,6 @@ func writesSharedMemory(op *ir.Operation) bool {
 	return false
 }
 
-// sortByPosition orders ops of one block by their place in it.
-func sortByPosition(ops []*ir.Operation) {
-	for i := 1; i < len(ops); i++ {
-		for j := i; j > 0 && ops[j].IsBeforeInBlock(ops[j-1]); j-- {
-			ops[j], ops[j-1] = ops[j-1], ops[j]
-		}
-	}
-}
-
 // findRelease finds where, in an iteration, the previous iteration's reads
 // of its slot have retired: at the start of the body when no wgmma reads
 // asynchronously; otherwise after the first warp_group_dot_wait that
@@ -469,7 +475,7 @@ func (r *copyRing) findRelease(pos map[*ir.Operation]int) bool {
 	ops := bodyOps(r.loop)
 	last := -1
 	for _, rd := range r.readers {
-		if isAsyncDot(rd) && pos[rd] > last {
+		if ttng.IsAsyncWarpGroupDot(rd) && pos[rd] > last {
 			last = pos[rd]
 		}
 	}
@@ -479,7 +485,7 @@ func (r *copyRing) findRelease(pos map[*ir.Operation]int) bool {
 	}
 	after := 0
 	for _, op := range ops[last+1:] {
-		if isAsyncDot(op) {
+		if ttng.IsAsyncWarpGroupDot(op) {
 			after++
 		}
 	}
@@ -488,7 +494,7 @@ func (r *copyRing) findRelease(pos map[*ir.Operation]int) bool {
 			return false
 		}
 		switch {
-		case isAsyncDot(op):
+		case ttng.IsAsyncWarpGroupDot(op):
 			after++
 		case op.Name() == "ttng.warp_group_dot":
 			r.releaseAfter = op
@@ -501,14 +507,6 @@ func (r *copyRing) findRelease(pos map[*ir.Operation]int) bool {
 		}
 	}
 	return false
-}
-
-func isAsyncDot(op *ir.Operation) bool {
-	if op.Name() != "ttng.warp_group_dot" {
-		return false
-	}
-	a, ok := op.Attr("isAsync").(*ir.IntegerAttr)
-	return ok && a.Int() != 0
 }
 
 // rewrite builds the barriers and the protocol (see the file comment).

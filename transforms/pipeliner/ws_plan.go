@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -63,7 +64,7 @@ func planWarpSpecialization(loop *ir.Operation) (*wsPlan, error) {
 		case "tt.descriptor_gather", "ttng.async_tma_copy_global_to_local", "ttg.async_copy_global_to_local":
 			err = ir.OpErrorf(op, "warp specialization: %s in the tt.warp_specialize loop is not supported", op.Name())
 		case "ttng.warp_group_dot":
-			if a, ok := op.Attr("isAsync").(*ir.IntegerAttr); ok && a.Int() != 0 {
+			if ttng.IsAsyncWarpGroupDot(op) {
 				err = ir.OpErrorf(op, "warp specialization: an asynchronous warp_group_dot in the tt.warp_specialize loop is not supported")
 			}
 			hasDot = true
