@@ -8,12 +8,21 @@ perf_compare.py reads them; scripts/gpu/perf_variants.sh builds them, with
 Triton's own PTX as the variant `triton-ptx`). For each case of CASEDIR's
 manifest this checks every variant's output against Triton's kernel
 (perf_compare.same_output) and then times Triton's launch, the library peer
-and every variant with do_bench medians, ROUNDS times (default 3) in a
-rotating order, so that clock and thermal drift over the run falls on all of
-them alike; it prints the median rate of each and its ratio to Triton's
-launch and to Triton's PTX launched the same way (`triton-ptx`).
+and every variant with do_bench medians, ROUNDS times (default 3), in a
+new random order each round (the peer last, then a discarded settling
+run), so that clock and thermal drift over the run falls on all of them
+alike; it prints the median rate of each and its ratio to Triton's launch
+and to Triton's PTX launched the same way (`triton-ptx`).
+
+Clock and thermal drift still move whole rounds: two launches of the same
+PTX differed by 5% in their medians over 9 rounds (2026-11-28). So each
+variant's speed is also given as paired ratios, variant against Triton's
+launch timed in the same round, with the median and the quartiles of those
+ratios over the rounds; and Triton's launch is timed twice a round (the
+second time as `Triton again`), whose paired ratio shows the run's noise
+floor: a difference between variants inside its quartiles is not one.
 """
-import json, os, sys
+import json, os, random, statistics, sys
 
 import torch
 from triton.testing import do_bench
@@ -32,7 +41,8 @@ def main(casedir, vardir, rounds):
             continue
         m = man[name]
         args = mk()
-        runs = {"Triton": lambda: k[grid](*args, **cx), "peer": peer(args)}
+        triton = lambda: k[grid](*args, **cx)
+        runs = {"Triton": triton, "Triton again": triton, "peer": peer(args)}
         checks = {}
         for v in variants:
             ptx = os.path.join(vardir, v, name + ".ptx")
@@ -47,9 +57,19 @@ def main(casedir, vardir, rounds):
         s = 1e9 if unit == "GB/s" else 1e12
         times = {r: [] for r in runs}
         order = list(runs)
+        shuffle = random.Random(name).shuffle
         for i in range(rounds):
-            for r in order[i % len(order):] + order[:i % len(order)]:
+            # The launches in a new random order each round, the peer last,
+            # then a discarded settling run: whatever ran right after the
+            # peer (cuBLAS, FlashAttention) was slowed by 6-8%, presumably
+            # the clocks recovering from its power draw (2026-11-28: two
+            # launches of the same PTX, one always timed after the peer, read
+            # 0.94 and 1.02 of Triton over 31 rounds).
+            mine = [r for r in order if r != "peer"]
+            shuffle(mine)
+            for r in mine + ["peer"]:
                 times[r].append(do_bench(runs[r], warmup=10, rep=60, return_mode="median"))
+            do_bench(triton, warmup=10, rep=200, return_mode="median")
         med = {r: sorted(ts)[len(ts) // 2] for r, ts in times.items()}
         rate = lambda t: work / t / s * 1e3
         print(f"== {name} ({unit}, median of {rounds} interleaved do_bench medians)", flush=True)
@@ -59,7 +79,17 @@ def main(casedir, vardir, rounds):
             if base is not None:
                 vs += f"  /triton-ptx {base / med[r]:6.3f}"
             spread = (max(times[r]) - min(times[r])) / med[r]
-            print(f"  {r:28s} {rate(med[r]):9.1f}{vs}  spread {spread:5.1%}  {checks.get(r, '')}", flush=True)
+            lo, mid, hi = quartiles([t / u for t, u in zip(times["Triton"], times[r])])
+            paired = f"  paired /Triton {mid:6.3f} [{lo:5.3f} {hi:5.3f}]"
+            print(f"  {r:28s} {rate(med[r]):9.1f}{vs}{paired}  spread {spread:5.1%}  {checks.get(r, '')}", flush=True)
+
+
+def quartiles(xs):
+    """The first quartile, the median and the third quartile of xs."""
+    if len(xs) < 2:
+        return xs[0], xs[0], xs[0]
+    q1, q2, q3 = statistics.quantiles(xs, n=4, method="inclusive")
+    return q1, q2, q3
 
 
 if __name__ == "__main__":
