@@ -10,11 +10,14 @@ import (
 
 // TestMBarrierCopiesRace: the perf suite's 8-warp kernels (attention at
 // head dim 128, the 128x256 matmul) through tt's sm_90 pipelines, whose
-// cp.async rings tt-mbarrier-async-copies orders with per-slot mbarriers,
-// run in the simulator with its race detector (checkMBarrierRing); the
-// matmul, which the pass leaves alone by default, with the pass forced.
+// cp.async rings tt-mbarrier-async-copies orders with per-slot mbarriers
+// when asked to (it rewrites nothing by default), run in the simulator
+// with its race detector (checkMBarrierRing): attention as the pass's
+// setting for 8-warp kernels selects it, the matmul (one wgmma an
+// iteration) with the pass forced on every loop.
 func TestMBarrierCopiesRace(t *testing.T) {
 	t.Run("attention_f16_4096_d128", func(t *testing.T) {
+		t.Setenv("TT_X_MBARRIER_COPIES", "8")
 		m := parseFile(t, kernels+"perf/attention_f16_4096_d128.ttir")
 		runPipeline(t, m, "ttir-pipeline{capability=90},ttgir-pipeline{num-warps=8 capability=90}")
 		r := rand.New(rand.NewSource(5))
@@ -25,7 +28,6 @@ func TestMBarrierCopiesRace(t *testing.T) {
 		checkMBarrierRing(t, m, "attention_kernel", [3]int{seq / 128, heads, 1}, args, 3)
 	})
 	t.Run("matmul_f16_128x256x64_w8", func(t *testing.T) {
-		// One wgmma an iteration: the pass leaves it alone unless told.
 		t.Setenv("TT_X_MBARRIER_COPIES", "all")
 		m := parseFile(t, kernels+"perf/matmul_f16_4096_128x256x64_w8.ttir")
 		runPipeline(t, m, "ttir-pipeline{capability=90},ttgir-pipeline{num-warps=8 capability=90}")

@@ -126,21 +126,27 @@ func TestWGMMAPipelinedPTX(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	o := DefaultOptions()
 	// mbarriers: the loop's cp.async ring is ordered by mbarriers
-	// (tt-mbarrier-async-copies: two warpgroups, two wgmmas an iteration).
+	// (tt-mbarrier-async-copies, off by default, asked for by mbarrierEnv:
+	// two warpgroups, two wgmmas an iteration).
 	cases := []struct {
-		path      string
-		warps     int
-		perIter   int
-		mbarriers bool
+		path        string
+		warps       int
+		perIter     int
+		mbarrierEnv string
+		mbarriers   bool
 	}{
-		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttgir", 4, 8, false},
-		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", 4, 8, false},
-		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, false},
-		{"../../../shared/kernels/perf/matmul_bf16_4096_128x256x64_w8.ttir", 8, 4, false},
-		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, false},
-		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12, true},
+		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttgir", 4, 8, "", false},
+		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", 4, 8, "", false},
+		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "", false},
+		{"../../../shared/kernels/perf/matmul_bf16_4096_128x256x64_w8.ttir", 8, 4, "", false},
+		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "", false},
+		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12, "", false},
+		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "8", false},
+		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12, "8", true},
+		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "8", false},
 	}
 	for _, c := range cases {
+		t.Setenv("TT_X_MBARRIER_COPIES", c.mbarrierEnv)
 		o.NumWarps = c.warps
 		src := parseFile(t, c.path)
 		res, err := CompileSource(c.path, src, o)

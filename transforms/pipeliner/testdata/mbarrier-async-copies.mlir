@@ -1,11 +1,12 @@
-// RUN: tt-opt %s -split-input-file --tt-mbarrier-async-copies=min-wgmmas=1 | FileCheck %s
+// RUN: tt-opt %s -split-input-file --tt-mbarrier-async-copies="min-warps=8 min-wgmmas=1" | FileCheck %s
 // RUN: tt-opt %s -split-input-file --tt-mbarrier-async-copies="min-warps=16 min-wgmmas=1" | FileCheck %s --check-prefix=FEW
 // RUN: tt-opt %s -split-input-file --tt-mbarrier-async-copies | FileCheck %s --check-prefix=FEW
 
 // The 8-warp 128x256 matmul of the perf set after make_ttgir (tt's own
 // TTGIR, locations dropped): a 3-slot cp.async ring per operand. By
-// default the pass leaves it alone (prefix FEW; one wgmma an iteration, below
-// min-wgmmas=2; or fewer warps than min-warps); with min-wgmmas=1: Its
+// default the pass leaves it alone (the FEW checks; it rewrites nothing unless
+// asked; one wgmma an iteration is below min-wgmmas=2; or fewer warps than
+// min-warps); with min-warps=8 min-wgmmas=1: Its
 // CTA barriers become per-slot mbarriers counting the CTA's 256 threads:
 // each thread arrives on full[s] after its copies of a stage (prologue and
 // loop), the readers wait on full[ext] where the async_wait was, the slot
