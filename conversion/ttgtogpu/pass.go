@@ -36,7 +36,7 @@ func init() {
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: tritongpu-allocate-warp-groups, tt-pipeline-chained-dots and tt-mbarrier-async-copies (NVIDIA), allocate-shared-memory, " +
 			"tritongpu-global-scratch-memory-allocation, convert-scf-to-cf, " +
-			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, sink-to-uses",
+			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, reassociate-loop-addresses, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			o.flags(fs)
@@ -144,6 +144,11 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		// flattened loop's accumulator reset then reads no wgmma register
 		// in flight.
 		passmgr.NewStep("select-to-block-args"),
+		// Address arithmetic of loops split into a loop-invariant part in
+		// front of the loop and the per-iteration part (what LLVM's
+		// reassociation, LICM and LSR do for Triton), then shared again.
+		passmgr.NewStep("reassociate-loop-addresses"),
+		passmgr.NewStep("cse"),
 		// Values next to their uses: the PTX emitter allocates no registers
 		// itself, and ptxas keeps a value live from where it is computed.
 		passmgr.NewStep("sink-to-uses"),

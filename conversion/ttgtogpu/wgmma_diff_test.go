@@ -334,12 +334,7 @@ func TestAttentionSM90Diff(t *testing.T) {
 			if count(m, "ttng.warp_group_dot") != 2 {
 				t.Fatalf("want two warp_group_dots:\n%s", print(m))
 			}
-			r := rand.New(rand.NewSource(97))
-			seq, heads := 256, 2
-			n := seq * heads * c.d
-			args := []diffArg{halfRandom(r, n, 1), halfRandom(r, n, 1), halfRandom(r, n, 1), zeroBuf("f16", n),
-				intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634)}
-			grid := [3]int{seq / 128, heads, 1}
+			args, grid := attentionArgs(rand.New(rand.NewSource(97)), c.d, 256, 2)
 			probeDotPath(t, m, "attention_kernel", grid, args)
 			ref := cloneArgs(args)
 			interpret(t, m.Clone(nil), "attention_kernel", grid, ref)
@@ -350,6 +345,15 @@ func TestAttentionSM90Diff(t *testing.T) {
 			}
 		})
 	}
+}
+
+// attentionArgs are random Q, K and V of heads heads of a seq-long
+// sequence (a multiple of 128), a zeroed O, and the grid of one program
+// per 128 query rows and head.
+func attentionArgs(r *rand.Rand, d, seq, heads int) ([]diffArg, [3]int) {
+	n := seq * heads * d
+	return []diffArg{halfRandom(r, n, 1), halfRandom(r, n, 1), halfRandom(r, n, 1), zeroBuf("f16", n),
+		intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634)}, [3]int{seq / 128, heads, 1}
 }
 
 // singleDot is a kernel of one synchronous warp_group_dot: A (MxK,
