@@ -12,8 +12,11 @@ import (
 // argument of the block that uses it, when every edge into that block
 // says what %c is: the predecessor that branched on %c's true side passes
 // %a, the one from its false side %b (LLVM's InstCombine does the same,
-// select to phi). No instruction is left: the edges copy registers, and
-// the path that does not take the branch reads nothing.
+// select to phi). When the users' block is only jumped to, the argument
+// goes to the first block up that chain whose edges decide %c (the merge
+// block of an `if`, followed by the block of a loop's back edge). No
+// instruction is left: the edges copy registers, and the path that does
+// not take the branch reads nothing.
 //
 // Why it matters: a persistent or flattened matmul resets its wgmma
 // accumulator at each tile's end, `acc = select(last, 0, acc)` beside
@@ -74,24 +77,52 @@ func SelectsToBlockArgs(root *ir.Operation) int {
 	dom := ir.NewDominanceInfo()
 	n := 0
 	for _, b := range order {
-		n += foldIntoBlock(b, groups[b], dom)
+		// The users' block first, then the blocks that lead to it by
+		// unconditional branches alone: the merge block of an scf.if
+		// whose results were left in a block after it (a flattened
+		// loop's back edge after the epilogue's `if`) is where the
+		// condition is known.
+		rest := groups[b]
+		for c, steps := b, 0; c != nil && len(rest) > 0 && steps < maxEdgeWalk; c, steps = soleJumpPredecessor(c), steps+1 {
+			var folded int
+			folded, rest = foldIntoBlock(c, rest, dom)
+			n += folded
+		}
 	}
 	return n
 }
 
-// foldIntoBlock replaces those of sels (all used only in b) whose
-// condition every edge into b decides, and whose chosen operand is
-// available at that edge, by new arguments of b.
-func foldIntoBlock(b *ir.Block, sels []*ir.Operation, dom *ir.DominanceInfo) int {
+// soleJumpPredecessor returns the one predecessor of b when it reaches b
+// by an unconditional llvm.br (so it dominates b), or nil.
+func soleJumpPredecessor(b *ir.Block) *ir.Block {
+	if b.IsEntry() {
+		return nil
+	}
+	preds := b.Predecessors()
+	if len(preds) != 1 || preds[0] == b {
+		return nil
+	}
+	if term := preds[0].Terminator(); term == nil || term.Def() != llvm.BrOp {
+		return nil
+	}
+	return preds[0]
+}
+
+// foldIntoBlock replaces those of sels (all used only in b or in blocks b
+// dominates) whose condition every edge into b decides, and whose chosen
+// operand is available at that edge, by new arguments of b. It returns
+// how many it replaced and the others.
+func foldIntoBlock(b *ir.Block, sels []*ir.Operation, dom *ir.DominanceInfo) (int, []*ir.Operation) {
 	edges, ok := incomingEdges(b)
 	if !ok {
-		return 0
+		return 0, sels
 	}
 	type fold struct {
 		sel  *ir.Operation
 		vals []ir.Value // per edge
 	}
 	var folds []fold
+	var rest []*ir.Operation
 	for _, sel := range sels {
 		cond := sel.Operand(0)
 		vals := make([]ir.Value, len(edges))
@@ -113,10 +144,12 @@ func foldIntoBlock(b *ir.Block, sels []*ir.Operation, dom *ir.DominanceInfo) int
 		}
 		if vals != nil {
 			folds = append(folds, fold{sel, vals})
+		} else {
+			rest = append(rest, sel)
 		}
 	}
 	if len(folds) == 0 {
-		return 0
+		return 0, rest
 	}
 	for _, f := range folds {
 		arg := b.AddArgument(f.sel.Result(0).Type(), f.sel.Loc())
@@ -132,7 +165,7 @@ func foldIntoBlock(b *ir.Block, sels []*ir.Operation, dom *ir.DominanceInfo) int
 	for _, f := range folds {
 		f.sel.Erase()
 	}
-	return len(folds)
+	return len(folds), rest
 }
 
 // incomingEdges lists the edges into b; false if a predecessor's

@@ -100,3 +100,60 @@ module attributes {"ttg.num-warps" = 1 : i32} {
     llvm.return
   }
 }
+
+// -----
+
+// Triton's own persistent matmul (test_matmul.py's simple_persistent_kernel):
+// the reset's only use is the back edge, in a block the merge block of the
+// epilogue's `if` jumps to. The users' block's one edge decides nothing,
+// so the argument goes to the merge block, which dominates it.
+
+// CHECK-LABEL: llvm.func @after_merge
+// CHECK-NOT:     llvm.select
+// CHECK:         llvm.cond_br %arg1, ^bb1, ^bb2(%arg2 : f32)
+// CHECK:       ^bb1:
+// CHECK:         llvm.br ^bb2(%[[ZERO:.+]] : f32)
+// CHECK:       ^bb2(%[[ACC:.+]]: f32):
+// CHECK-NEXT:    llvm.br ^bb3
+// CHECK:       ^bb3:
+// CHECK-NEXT:    llvm.br ^bb4(%[[ACC]] : f32)
+module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @after_merge(%p: !llvm.ptr<1>, %last: i1, %acc: f32) attributes {gpu.kernel} {
+    %zero = llvm.mlir.constant(0.000000e+00 : f32) : f32
+    %next = llvm.select %last, %zero, %acc : i1, f32
+    llvm.cond_br %last, ^bb1, ^bb2
+  ^bb1:
+    gpu.store %p, %acc : !llvm.ptr<1>, f32
+    llvm.br ^bb2
+  ^bb2:
+    llvm.br ^bb3
+  ^bb3:
+    llvm.br ^bb4(%next : f32)
+  ^bb4(%v: f32):
+    llvm.return
+  }
+}
+
+// -----
+
+// Left alone: the users' block is entered by a conditional branch on
+// another value, so the walk up to the merge block stops there (the
+// block it would reach does not lead to the users' block alone).
+
+// CHECK-LABEL: llvm.func @guarded
+// CHECK:         llvm.select %arg1, %arg3, %arg4 : i1, f32
+module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @guarded(%p: !llvm.ptr<1>, %last: i1, %other: i1, %zero: f32, %acc: f32) attributes {gpu.kernel} {
+    %next = llvm.select %last, %zero, %acc : i1, f32
+    llvm.cond_br %last, ^bb1, ^bb2
+  ^bb1:
+    llvm.br ^bb2
+  ^bb2:
+    llvm.cond_br %other, ^bb3, ^bb4
+  ^bb3:
+    gpu.store %p, %next : !llvm.ptr<1>, f32
+    llvm.br ^bb4
+  ^bb4:
+    llvm.return
+  }
+}
