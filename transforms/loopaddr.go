@@ -332,11 +332,7 @@ func (w *addrRewriter) leaf(v ir.Value, scale uint64, f *linearForm) bool {
 
 // intConstant returns the bits of an llvm.mlir.constant integer.
 func intConstant(v ir.Value) (uint64, bool) {
-	def := v.DefiningOp()
-	if def == nil || def.Def() != llvm.ConstantOp {
-		return 0, false
-	}
-	a, ok := def.Attr("value").(*ir.IntegerAttr)
+	a, ok := llvm.ConstantInt(v)
 	if !ok {
 		return 0, false
 	}
@@ -461,37 +457,20 @@ func (w *addrRewriter) rotateIncrements() int {
 	return n
 }
 
-// edgeOperands returns the operands that the terminators of the header's
-// predecessors pass for its argument i, those of the loop's back edges and
-// those of its entry edges; ok is false when a predecessor ends in a
-// terminator other than llvm.br and llvm.cond_br.
+// edgeOperands returns the operands that the edges into the header pass
+// for its argument i, those of the loop's back edges and those of its
+// entry edges; ok is false when an edge is not an llvm.br or llvm.cond_br
+// (or a cond_br enters the header on both sides).
 func (w *addrRewriter) edgeOperands(h *ir.Block, i int) (back, entry []*ir.OpOperand, ok bool) {
-	seen := map[*ir.Block]bool{}
-	for _, pred := range h.Predecessors() {
-		if seen[pred] {
-			continue
-		}
-		seen[pred] = true
-		term := pred.Terminator()
-		var ops []*ir.OpOperand
-		switch term.Def() {
-		case llvm.BrOp:
-			ops = append(ops, term.OpOperand(i))
-		case llvm.CondBrOp:
-			t, _ := llvm.CondBrOperands(term)
-			if term.Successor(0) == h {
-				ops = append(ops, term.OpOperand(1+i))
-			}
-			if term.Successor(1) == h {
-				ops = append(ops, term.OpOperand(1+len(t)+i))
-			}
-		default:
-			return nil, nil, false
-		}
-		if w.loop.blocks[pred] {
-			back = append(back, ops...)
+	edges, ok := incomingEdges(h)
+	if !ok {
+		return nil, nil, false
+	}
+	for _, e := range edges {
+		if w.loop.blocks[e.term.Block()] {
+			back = append(back, edgeOperand(e, i))
 		} else {
-			entry = append(entry, ops...)
+			entry = append(entry, edgeOperand(e, i))
 		}
 	}
 	return back, entry, true

@@ -49,12 +49,6 @@ func init() {
 // for the branch deciding a condition.
 const maxEdgeWalk = 32
 
-// edge is one way into a block: successor succ of terminator term.
-type edge struct {
-	term *ir.Operation
-	succ int
-}
-
 // SelectsToBlockArgs rewrites the selects under root (see
 // select-to-block-args) and returns how many it replaced.
 func SelectsToBlockArgs(root *ir.Operation) int {
@@ -168,38 +162,6 @@ func foldIntoBlock(b *ir.Block, sels []*ir.Operation, dom *ir.DominanceInfo) (in
 	return len(folds), rest
 }
 
-// incomingEdges lists the edges into b; false if a predecessor's
-// terminator is not an llvm.br or llvm.cond_br (whose operands this pass
-// knows how to extend) or branches to b on both sides.
-func incomingEdges(b *ir.Block) ([]edge, bool) {
-	var out []edge
-	seen := map[*ir.Operation]bool{}
-	for _, p := range b.Predecessors() {
-		term := p.Terminator()
-		if term == nil || seen[term] {
-			continue
-		}
-		seen[term] = true
-		switch term.Def() {
-		case llvm.BrOp:
-			out = append(out, edge{term, 0})
-		case llvm.CondBrOp:
-			t, f := term.Successor(0) == b, term.Successor(1) == b
-			if t && f {
-				return nil, false
-			}
-			if t {
-				out = append(out, edge{term, 0})
-			} else {
-				out = append(out, edge{term, 1})
-			}
-		default:
-			return nil, false
-		}
-	}
-	return out, len(out) > 0
-}
-
 // condOnEdge tells whether cond is true along e: decided by e's own
 // branch when it is `cond_br cond`, otherwise by the edge into e's block
 // when that block has a single predecessor, and so on up the chain.
@@ -234,26 +196,6 @@ func condOnEdge(cond ir.Value, e edge) (taken, known bool) {
 		}
 	}
 	return false, false
-}
-
-// appendEdgeOperands adds vals to the operands e's terminator passes
-// along e.
-func appendEdgeOperands(e edge, vals []ir.Value) {
-	term := e.term
-	if term.Def() == llvm.BrOp {
-		term.InsertOperands(term.NumOperands(), vals...)
-		return
-	}
-	nTrue, nFalse := llvm.CondBrSegmentSizes(term)
-	at := 1 + nTrue + nFalse
-	if e.succ == 0 {
-		at = 1 + nTrue
-		nTrue += len(vals)
-	} else {
-		nFalse += len(vals)
-	}
-	term.InsertOperands(at, vals...)
-	llvm.SetCondBrSegmentSizes(term, nTrue, nFalse)
 }
 
 // soleUseBlock returns the block holding every use of v, or nil if v is

@@ -78,11 +78,7 @@ func wrap(v int64, width int) int64 {
 
 // intValue returns the value of an integer constant, sign-extended.
 func intValue(v ir.Value) (int64, bool) {
-	def := v.DefiningOp()
-	if def == nil || def.Name() != "llvm.mlir.constant" {
-		return 0, false
-	}
-	a, ok := def.Attr("value").(*ir.IntegerAttr)
+	a, ok := llvm.ConstantInt(v)
 	if !ok {
 		return 0, false
 	}

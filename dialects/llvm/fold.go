@@ -308,11 +308,7 @@ func isPrefix(p, s []int64) bool {
 
 // laneIndex returns the value of a constant vector index.
 func laneIndex(v ir.Value) (int64, bool) {
-	d := v.DefiningOp()
-	if d == nil || d.Name() != ConstantOp.Name {
-		return 0, false
-	}
-	a, ok := d.Attr("value").(*ir.IntegerAttr)
+	a, ok := ConstantInt(v)
 	if !ok {
 		return 0, false
 	}

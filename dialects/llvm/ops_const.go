@@ -21,6 +21,17 @@ var ConstantOp = define("mlir.constant", ir.Pure|ir.ConstantLike, asmfmt.Spec{
 	},
 })
 
+// ConstantInt returns the attribute of v when v is the result of an
+// integer llvm.mlir.constant: its Bits as written, Int() sign-extended.
+func ConstantInt(v ir.Value) (*ir.IntegerAttr, bool) {
+	def := v.DefiningOp()
+	if def == nil || def.Def() != ConstantOp {
+		return nil, false
+	}
+	a, ok := def.Attr("value").(*ir.IntegerAttr)
+	return a, ok
+}
+
 // verifyConstantValue returns why value cannot be a constant of type t, or
 // "" (MLIR's ConstantOp::verify, for the kinds tt uses).
 func verifyConstantValue(value ir.Attribute, t ir.Type) string {

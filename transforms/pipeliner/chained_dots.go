@@ -63,8 +63,10 @@ import (
 // `noslot` (an experiment) forces it without the extra slot. The default
 // is `off`: timed on an H200 (2026-11-28, docs/PERFORMANCE.md) the
 // rewrite left attention at head dim 64 unchanged and made head dim 128
-// 14% slower (ptxas copies the carried operand registers every
-// iteration), so the lowering pipeline runs it only when asked. The
+// 14% slower (9% when re-measured that night with a harness that no
+// longer timed it right after FlashAttention; ptxas copies the carried
+// operand registers every iteration), so the lowering pipeline runs it
+// only when asked. The
 // environment variable TT_X_CHAINED_DOTS (experimental) overrides the
 // option. Loops with other dots or dot waits, whose second dot's result
 // or accumulator is used elsewhere in the loop, or whose moved part reads
