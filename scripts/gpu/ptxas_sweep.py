@@ -128,6 +128,11 @@ def worse(res):
     return why
 
 
+def has_dot(ttir):
+    with open(ttir) as f:
+        return "tt.dot " in f.read()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("corpus")
@@ -144,14 +149,17 @@ def main():
     if corpus.endswith(".tar.gz"):
         tmp = tempfile.mkdtemp()
         with tarfile.open(corpus) as t:
-            t.extractall(tmp)
+            try:
+                t.extractall(tmp, filter="data")  # plain files only (Python 3.12+)
+            except TypeError:
+                t.extractall(tmp)
         corpus = tmp
     manifest = [json.loads(line) for line in open(os.path.join(corpus, "manifest.jsonl")) if line.strip()]
     if a.names:
         wanted = set(a.names.split(","))
         manifest = [m for m in manifest if m["name"] in wanted]
     elif not a.all:
-        manifest = [m for m in manifest if "tt.dot " in open(os.path.join(corpus, m["name"] + ".ttir")).read()]
+        manifest = [m for m in manifest if has_dot(os.path.join(corpus, m["name"] + ".ttir"))]
     os.makedirs(a.out, exist_ok=True)
     ptx_dir = tempfile.mkdtemp()
     os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp())
