@@ -205,6 +205,8 @@ run() {
            -p no:benchmark --import-mode=importlib "${timeout_args[@]}" --junitxml="$d/junit-06.xml" \
            python/tutorials/06-fused-attention.py) > "$d/pytest-06.log" 2>&1
         echo "   06-fused-attention: $(tail -1 "$d/pytest-06.log")"
+      else
+        echo "   06-fused-attention: not run (budget: ${left} s left, it needs over 60; 200 s of --budget reaches it)"
       fi
       rm -rf "$tcwd"
     fi
