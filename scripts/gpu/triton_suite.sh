@@ -206,7 +206,7 @@ run() {
            python/tutorials/06-fused-attention.py) > "$d/pytest-06.log" 2>&1
         echo "   06-fused-attention: $(tail -1 "$d/pytest-06.log")"
       else
-        echo "   06-fused-attention: not run (budget: ${left} s left, it needs over 60; 200 s of --budget reaches it)"
+        echo "   06-fused-attention: not run (budget: ${left} s left, it needs over 60; the default --budget leaves it several minutes)"
       fi
       rm -rf "$tcwd"
     fi
