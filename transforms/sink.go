@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -19,7 +20,11 @@ import (
 // op where it is, so nothing moves into a loop or a branch. Nothing moves
 // past a gpu.wgmma_fence: it orders the register writes before it (the
 // packing of a wgmma's A and accumulator words) before the wgmmas after
-// it.
+// it. A fused multiply-add whose first user is the next link of its
+// accumulation chain (the fma taking it as addend) stays where it is: a
+// lowering that interleaved several chains step by step (the FMA dot,
+// k-outer) did so to let each step's operands die within the step, and
+// sinking every link to the next would regather the chains.
 
 func init() {
 	passmgr.Default.Register(&passmgr.Pass{
@@ -84,10 +89,19 @@ func sinkBlock(b *ir.Block) int {
 		if first == nil || (!users.has(first) && first.Def() != gpu.WGMMAFenceOp) || first == op.Next() {
 			continue
 		}
+		if accumulationLink(op, first) {
+			continue
+		}
 		op.MoveBefore(first)
 		moved++
 	}
 	return moved
+}
+
+// accumulationLink reports whether op is an fma whose result next is
+// the addend of the fma next.
+func accumulationLink(op, next *ir.Operation) bool {
+	return op.Def() == llvm.FMAOp && next.Def() == llvm.FMAOp && next.Operand(2) == op.Result(0)
 }
 
 // opSet holds the users of one op. The forward scan asks it about every

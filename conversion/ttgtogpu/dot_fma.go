@@ -95,27 +95,55 @@ func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw 
 		}
 		chains[r] = ch
 	}
-	out := make([]ir.Value, ld.numRegs)
 	isInt := isIntType(elem)
-	for r := range out {
-		if canon[r] != r {
-			continue
+	multiplyAdd := func(x, y, acc ir.Value) ir.Value {
+		switch {
+		case isInt:
+			return e.add(e.mul(x, y), acc)
+		case isF32(elem) || isF64(elem):
+			return e.intrinsic("fma", elem, x, y, acc)
+		default:
+			return e.inF32(elem, []ir.Value{x, y, acc}, func(w []ir.Value) ir.Value {
+				return e.intrinsic("fma", w[0].Type(), w...)
+			})
 		}
-		acc := cv[r]
+	}
+	out := make([]ir.Value, ld.numRegs)
+	accRegs := 0
+	for r := range out {
+		if canon[r] == r {
+			out[r] = cv[r]
+			accRegs += (bitWidthOf(elem) + 31) / 32
+		}
+	}
+	// The order of the multiply-adds decides the registers ptxas needs,
+	// not the results: each accumulator adds its products in increasing
+	// k either way, bit for bit. k outermost, step kk reads one column of
+	// the thread's A rows and one row of its B columns, and ptxas loads
+	// each k-slice next to its use; chain by chain, every operand stays
+	// live until the last chain reads it. Triton's PTX has the k-outer
+	// order (LLVM's scheduler interleaves its chains). Measured with
+	// ptxas over Triton's f32 test matmuls (docs/perf-notes.md): k-outer
+	// needs fewer registers with up to 64 accumulator registers a thread
+	// (a 64x128 tile on 8 warps: 103 registers and no spills instead of
+	// 255 and 404 B), and spills several times more with 256, where all
+	// the accumulators and a slice no longer fit.
+	if accRegs <= maxKOuterAccumulatorRegs {
 		for kk := 0; kk < k; kk++ {
-			x, y := av[chains[r].a[kk]], bv[chains[r].b[kk]]
-			switch {
-			case isInt:
-				acc = e.add(e.mul(x, y), acc)
-			case isF32(elem) || isF64(elem):
-				acc = e.intrinsic("fma", elem, x, y, acc)
-			default:
-				acc = e.inF32(elem, []ir.Value{x, y, acc}, func(w []ir.Value) ir.Value {
-					return e.intrinsic("fma", w[0].Type(), w...)
-				})
+			for r := range out {
+				if canon[r] == r {
+					out[r] = multiplyAdd(av[chains[r].a[kk]], bv[chains[r].b[kk]], out[r])
+				}
 			}
 		}
-		out[r] = acc
+	} else {
+		for r := range out {
+			if canon[r] == r {
+				for kk := 0; kk < k; kk++ {
+					out[r] = multiplyAdd(av[chains[r].a[kk]], bv[chains[r].b[kk]], out[r])
+				}
+			}
+		}
 	}
 	for r, c := range canon {
 		out[r] = out[c]
@@ -123,6 +151,10 @@ func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw 
 	rw.ReplaceOpN(op, [][]ir.Value{out})
 	return nil
 }
+
+// maxKOuterAccumulatorRegs is the most accumulator registers a thread of
+// an FMA dot may hold for the multiply-adds to go k-outer (above).
+const maxKOuterAccumulatorRegs = 64
 
 func isIntType(t ir.Type) bool {
 	_, ok := t.(*ir.IntegerType)

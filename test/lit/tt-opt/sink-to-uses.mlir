@@ -66,3 +66,32 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     llvm.return
   }
 }
+
+// -----
+
+// A fused multiply-add stays in front of the next link of its chain (the
+// fma that takes it as addend): two accumulators updated step by step (an
+// FMA dot, k-outer) keep their interleaving, so that each step's operands
+// die within the step. The chains' last links move to their stores.
+// CHECK-LABEL: llvm.func @chains
+// CHECK:         %[[S0:.+]] = llvm.intr.fma(%[[A0:.+]], %[[B0:.+]], %arg1)
+// CHECK-NEXT:    %[[T0:.+]] = llvm.intr.fma(%[[A0]], %[[B1:.+]], %arg2)
+// CHECK-NEXT:    %[[S1:.+]] = llvm.intr.fma(%{{.+}}, %[[B0]], %[[S0]])
+// CHECK-NEXT:    gpu.store %arg0, %[[S1]]
+// CHECK-NEXT:    %[[T1:.+]] = llvm.intr.fma(%{{.+}}, %[[B1]], %[[T0]])
+// CHECK-NEXT:    gpu.store %arg0, %[[T1]]
+module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @chains(%p: !llvm.ptr<1>, %acc0: f32, %acc1: f32) attributes {gpu.kernel} {
+    %a0 = gpu.load %p : !llvm.ptr<1> -> f32
+    %a1 = gpu.load %p : !llvm.ptr<1> -> f32
+    %b0 = gpu.load %p : !llvm.ptr<1> -> f32
+    %b1 = gpu.load %p : !llvm.ptr<1> -> f32
+    %s0 = llvm.intr.fma(%a0, %b0, %acc0) : (f32, f32, f32) -> f32
+    %t0 = llvm.intr.fma(%a0, %b1, %acc1) : (f32, f32, f32) -> f32
+    %s1 = llvm.intr.fma(%a1, %b0, %s0) : (f32, f32, f32) -> f32
+    %t1 = llvm.intr.fma(%a1, %b1, %t0) : (f32, f32, f32) -> f32
+    gpu.store %p, %s1 : !llvm.ptr<1>, f32
+    gpu.store %p, %t1 : !llvm.ptr<1>, f32
+    llvm.return
+  }
+}
