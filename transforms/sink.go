@@ -98,8 +98,8 @@ func sinkBlock(b *ir.Block) int {
 	return moved
 }
 
-// accumulationLink reports whether op is an fma whose result next is
-// the addend of the fma next.
+// accumulationLink reports whether op and next are consecutive links of
+// an accumulation chain: two fmas, op's result next's addend.
 func accumulationLink(op, next *ir.Operation) bool {
 	return op.Def() == llvm.FMAOp && next.Def() == llvm.FMAOp && next.Operand(2) == op.Result(0)
 }

@@ -122,12 +122,13 @@ func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw 
 	// the thread's A rows and one row of its B columns, and ptxas loads
 	// each k-slice next to its use; chain by chain, every operand stays
 	// live until the last chain reads it. Triton's PTX has the k-outer
-	// order (LLVM's scheduler interleaves its chains). Measured with
-	// ptxas over Triton's f32 test matmuls (docs/perf-notes.md): k-outer
-	// needs fewer registers with up to 64 accumulator registers a thread
-	// (a 64x128 tile on 8 warps: 103 registers and no spills instead of
-	// 255 and 404 B), and spills several times more with 256, where all
-	// the accumulators and a slice no longer fit.
+	// order (LLVM's scheduler interleaves its chains). ptxas over
+	// Triton's f32 test matmuls, compiled by an experimental build with
+	// this order (docs/perf-notes.md): k-outer needed fewer registers on
+	// every kernel with up to 64 accumulator registers a thread (a 64x128
+	// tile on 8 warps: 103 registers and no spills instead of 255 and
+	// 404 B), and spilled several times more with 256, where all the
+	// accumulators and a slice no longer fit.
 	if accRegs <= maxKOuterAccumulatorRegs {
 		for kk := 0; kk < k; kk++ {
 			for r := range out {
