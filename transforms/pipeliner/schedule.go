@@ -137,7 +137,7 @@ func (s *schedule) insertDepsOfOp(op *ir.Operation, stage int, c *cluster, inclu
 				break
 			}
 			seen[v] = true
-			if arg.Index() > 0 && arg.Owner() == op.Block() {
+			if arg.Index() > 0 && arg.Owner() == op.Block() && isForBody(op.Block()) {
 				v = op.Block().Last().Operand(arg.Index() - 1)
 				continue
 			}
@@ -151,6 +151,15 @@ func (s *schedule) insertDepsOfOp(op *ir.Operation, stage int, c *cluster, inclu
 		}
 	}
 	return inserted
+}
+
+// isForBody reports whether b is the body of an scf.for, whose arguments
+// after the induction variable are the iter args its yield feeds: the
+// only block whose arguments insertDepsOfOp may follow (a function's
+// arguments, say, are not iter args).
+func isForBody(b *ir.Block) bool {
+	p := b.ParentOp()
+	return p != nil && p.Name() == "scf.for"
 }
 
 // shrinkToFit renumbers stages from zero.

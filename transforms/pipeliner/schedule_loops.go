@@ -268,7 +268,9 @@ func scheduleDistanceOneDependencies(loop *ir.Operation, s *schedule) {
 				continue
 			}
 			def := op.Block().Last().Operand(arg.Index() - 1).DefiningOp()
-			if def == nil || s.has(def) {
+			if def == nil || def.Block() != op.Block() || s.has(def) {
+				// A value yielded from outside the body is the same every
+				// iteration: nothing of the loop to schedule.
 				continue
 			}
 			if def.Name() == "tt.load" {
