@@ -26,6 +26,18 @@ import (
 // refuses the kernel at once and says what to change.
 const MaxRegistersPerThread = 2048
 
+// MaxValuesPerThread bounds a kernel's per-thread code: the registers of
+// every tensor its ops define, summed over the function, which is what the
+// lowering emits per-thread operations for (and more, for an op that
+// expands per element such as a libm function). Each tensor can stay
+// under MaxRegistersPerThread while the kernel as a whole is absurd: the
+// fuzzer's math-function kernel at 2,048 elements a thread, 102,400
+// values, took 40 s to lower for gfx942 and 98 MB of LLVM IR. Real kernels
+// stay far below: the largest of the 10,653 specializations Triton's
+// language tests compile has 14,628, the perf set's matmuls 7,884-9,016,
+// tutorial 06's attention backward pass 7,239.
+const MaxValuesPerThread = 1 << 16
+
 // registersOf is the 32-bit registers a thread holds for a value of type
 // t: its elements per thread times the registers an element takes (at
 // least one: the lowering's work is per element, packed or not). It is 0
@@ -111,6 +123,30 @@ func CheckTensors(module *ir.Operation) error {
 		}
 		return nil
 	})
+}
+
+// CheckCodeSize refuses a function whose per-thread values (the
+// registers of every tensor its ops define) exceed MaxValuesPerThread,
+// with an error located at the function.
+func CheckCodeSize(module *ir.Operation) error {
+	warps := ttg.NumWarps(module)
+	var err error
+	ir.WalkOps(module, func(fn *ir.Operation) {
+		if err != nil || fn.Name() != "tt.func" {
+			return
+		}
+		var values int64
+		ir.WalkOps(fn, func(op *ir.Operation) {
+			for _, r := range op.Results() {
+				values += registersOf(r.Type())
+			}
+		})
+		if values > MaxValuesPerThread {
+			err = ir.Errorf(fn.Loc(), "'tt.func' op @%s lowers to %d values a thread with %d warps (tt's bound is %d: its per-thread code would take tens of seconds to build); use smaller blocks or more warps",
+				ir.SymbolName(fn), values, warps, MaxValuesPerThread)
+		}
+	})
+	return err
 }
 
 // walkTensorTypes calls check once per distinct ranked tensor type of

@@ -117,6 +117,9 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	if err := resources.CheckTensors(module); err != nil {
 		return nil, err
 	}
+	if err := resources.CheckCodeSize(module); err != nil {
+		return nil, err
+	}
 	return l, nil
 }
 

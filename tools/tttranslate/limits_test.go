@@ -67,6 +67,33 @@ func TestHugeTileRefusedCheaply(t *testing.T) {
 	}
 }
 
+// TestHugeKernelRefused: testdata/cases/math_fns.ttir with its 128-element
+// block made 2^18 elements, for gfx942 on 2 warps: every tensor is 2,048
+// registers a thread, at MaxRegistersPerThread, but the kernel as a whole
+// is 102,400 values a thread, which took 40 s and 98 MB of LLVM IR to lower
+// before the per-kernel bound (a fuzzer's find). It is refused before the
+// lowering starts, located at the function; at its own size it compiles.
+func TestHugeKernelRefused(t *testing.T) {
+	src, err := os.ReadFile("../../testdata/cases/math_fns.ttir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := regexp.MustCompile(`([<= ])128([x :>])`).ReplaceAllString(string(src), "${1}262144${2}")
+	o := DefaultOptions()
+	o.Target, o.Arch, o.NumWarps = "llvmir", "gfx942", 2
+	_, err = CompileSource("math_fns.ttir", huge, o)
+	want := "values a thread with 2 warps (tt's bound is 65536"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v, want an error containing %q", err, want)
+	}
+	if !regexp.MustCompile(`:\d+:\d+: error: 'tt.func' op @`).MatchString(err.Error()) {
+		t.Errorf("the error is not located at the function: %v", err)
+	}
+	if _, err := CompileSource("math_fns.ttir", string(src), o); err != nil {
+		t.Errorf("math_fns at its own size: %v", err)
+	}
+}
+
 // BenchmarkRefuseHugeTile is the cost of refusing a 2^18-element tile.
 func BenchmarkRefuseHugeTile(b *testing.B) {
 	src := tileKernel(b, 1<<18)
