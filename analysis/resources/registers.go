@@ -127,7 +127,8 @@ func CheckTensors(module *ir.Operation) error {
 
 // CheckCodeSize refuses a function whose per-thread values (the
 // registers of every tensor its ops define) exceed MaxValuesPerThread,
-// with an error located at the function.
+// with an error located at the function (or, for a function without a
+// file location, at its first op that has one).
 func CheckCodeSize(module *ir.Operation) error {
 	warps := ttg.NumWarps(module)
 	var err error
@@ -142,11 +143,29 @@ func CheckCodeSize(module *ir.Operation) error {
 			}
 		})
 		if values > MaxValuesPerThread {
-			err = ir.Errorf(fn.Loc(), "'tt.func' op @%s lowers to %d values a thread with %d warps (tt's bound is %d: its per-thread code would take tens of seconds to build); use smaller blocks or more warps",
+			err = ir.Errorf(functionLoc(fn), "'tt.func' op @%s lowers to %d values a thread with %d warps (tt's bound is %d: its per-thread code would take tens of seconds to build); use smaller blocks or more warps",
 				ir.SymbolName(fn), values, warps, MaxValuesPerThread)
 		}
 	})
 	return err
+}
+
+// functionLoc is where to report a problem with function fn as a whole:
+// its own location if it points into a file, else that of its first op
+// that does.
+func functionLoc(fn *ir.Operation) ir.Location {
+	loc := fn.Loc()
+	if ir.FindFileLineCol(loc) != nil {
+		return loc
+	}
+	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		if ir.FindFileLineCol(op.Loc()) != nil {
+			loc = op.Loc()
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	return loc
 }
 
 // walkTensorTypes calls check once per distinct ranked tensor type of

@@ -89,6 +89,16 @@ func TestHugeKernelRefused(t *testing.T) {
 	if !regexp.MustCompile(`:\d+:\d+: error: 'tt.func' op @`).MatchString(err.Error()) {
 		t.Errorf("the error is not located at the function: %v", err)
 	}
+	// A function without a location of its own: the error points at its
+	// first op that has one.
+	unlocated := strings.Replace(huge, "  } loc(#loc)\n", "  } loc(unknown)\n", 1)
+	if unlocated == huge {
+		t.Fatal("the function's location was not found to drop")
+	}
+	_, err = CompileSource("math_fns.ttir", unlocated, o)
+	if err == nil || !regexp.MustCompile(`^\S+:\d+:\d+: error: 'tt.func' op @math_kernel lowers to`).MatchString(err.Error()) {
+		t.Errorf("without the function's location: %v, want an error located at a line of the kernel", err)
+	}
 	if _, err := CompileSource("math_fns.ttir", string(src), o); err != nil {
 		t.Errorf("math_fns at its own size: %v", err)
 	}
