@@ -3,6 +3,7 @@ package membar
 import (
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/linearlayout"
 )
@@ -135,6 +136,14 @@ func (f *funcAnalysis) update(op *ir.Operation, info *blockInfo) error {
 		f.b.SetInsertionPointAfter(op)
 		f.insertBarrier(op)
 		info.sync()
+		return nil
+	}
+	if op.Name() == "ttng.arrive_barrier" && op.HasAttr(ttng.AttrArrivePerWarp) {
+		// A per-warp arrival is ordered by the pass that made it: each
+		// warp arrives after its own warp-synchronous wgmma wait, and
+		// mbarrier arrivals need no order among themselves. A CTA
+		// barrier here would tie the consumer's warpgroups together
+		// again.
 		return nil
 	}
 	cur := newBlockInfo()

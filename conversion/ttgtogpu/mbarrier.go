@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -98,7 +99,11 @@ func (l *lowering) lowerWaitBarrier(op *ir.Operation, e *emitter, rw *conversion
 	return nil
 }
 
-// lowerArriveBarrier: thread 0 arrives count times.
+// lowerArriveBarrier: thread 0 arrives count times; with
+// tt.arrive_per_warp (tt's own attribute, set by its warp specialization
+// for consumers of more than one warpgroup), each warp's first lane does,
+// so that the barrier's phase completes only when every warp of the
+// consumer has reached the arrival.
 func (l *lowering) lowerArriveBarrier(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	bar, err := l.barrierOperand(op, rw)
 	if err != nil {
@@ -108,7 +113,14 @@ func (l *lowering) lowerArriveBarrier(op *ir.Operation, e *emitter, rw *conversi
 	if err != nil {
 		return err
 	}
-	gpu.NewMBarrierArrive(e.b, e.loc, bar, e.firstThread(optionalOperand(op, rw, 1)), count)
+	pred := e.firstThread(optionalOperand(op, rw, 1))
+	if op.HasAttr(ttng.AttrArrivePerWarp) {
+		pred = e.icmpC(llvm.ICmpEQ, e.and(e.fs.threadID(e.l), e.i32c(31)), 0)
+		if p := optionalOperand(op, rw, 1); p != nil {
+			pred = e.and(pred, p)
+		}
+	}
+	gpu.NewMBarrierArrive(e.b, e.loc, bar, pred, count)
 	rw.EraseOp(op)
 	return nil
 }

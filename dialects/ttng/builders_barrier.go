@@ -41,6 +41,13 @@ func NewWaitBarrier(b *ir.Builder, loc ir.Location, bar, phase, pred ir.Value, d
 	return b.CreateOp("ttng.wait_barrier", loc, ops, nil, segments(b.Ctx, 1, 1, np, int64(len(deps))))
 }
 
+// AttrArrivePerWarp, on a ttng.arrive_barrier, makes each warp's first
+// lane arrive (count times) instead of the partition's thread 0: tt's
+// warp specialization sets it where a consumer spans several warpgroups,
+// whose warps are not otherwise synchronized before the arrival (the
+// barrier then counts one arrival per warp). Not one of Triton's.
+const AttrArrivePerWarp = "tt.arrive_per_warp"
+
 // NewArriveBarrier builds `ttng.arrive_barrier bar, count[, pred]`; pred
 // may be nil.
 func NewArriveBarrier(b *ir.Builder, loc ir.Location, bar ir.Value, count int, pred ir.Value) *ir.Operation {

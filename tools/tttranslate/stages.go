@@ -62,10 +62,12 @@ type Stage struct {
 // to adjust them.
 var Stages = []Stage{
 	{Name: "ttir", In: LevelTTIR, Out: LevelTTIR, Pipeline: "ttir-pipeline", AMD: "ttir-pipeline-amd"},
-	// tt-persistent-programs (tt's own, NVIDIA only) runs on the TTIR
-	// before Triton's make_ttgir, whose fuse-nested-loops and pipeliner
-	// then treat the kernel as one written persistent.
-	{Name: "ttgir", In: LevelTTIR, Out: LevelTTGIR, Pipeline: "tt-persistent-programs,ttgir-pipeline", AMD: "ttgir-pipeline-amd"},
+	// tt-persistent-programs and tt-specialize-dot-chains (tt's own,
+	// NVIDIA only) run on the TTIR before Triton's make_ttgir, whose
+	// fuse-nested-loops, warp specialization and pipeliner then treat
+	// the kernel as one written persistent, or its marked loops as ones
+	// to specialize where they can be.
+	{Name: "ttgir", In: LevelTTIR, Out: LevelTTGIR, Pipeline: "tt-persistent-programs,tt-specialize-dot-chains,ttgir-pipeline", AMD: "ttgir-pipeline-amd"},
 	{Name: "llir", In: LevelTTGIR, Out: LevelPerThread, Pipeline: "ttgir-to-gpu-pipeline"},
 }
 

@@ -3,7 +3,10 @@ package pipeliner
 import (
 	"flag"
 
+	"github.com/ttcompiler/tt/analysis/axisinfo"
+
 	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -38,46 +41,91 @@ func init() {
 // marked loop of another shape is refused with a located error. As in
 // Triton, the function's loops then get tt.num_stages = 0: the software
 // pipeliner leaves them alone.
+//
+// Beyond Triton, loops tt-specialize-dot-chains marked
+// tt.auto_warp_specialize are specialized where they can be and left
+// alone otherwise, also in 8-warp functions: there the consumer is the
+// function's two warpgroups, each warp handing a slot back after its own
+// wgmmas (which must then be the slots' only readers), and pointer loads
+// into shared memory move to a producer of the function's warps that
+// issues cp.async copies (ws_build.go).
 func WarpSpecialize(module *ir.Operation, numStages int) error {
 	var err error
+	var ai *axisinfo.Module
 	ir.WalkOps(module, func(fn *ir.Operation) {
 		if err != nil || fn.Name() != "tt.func" {
 			return
 		}
-		var loops []*ir.Operation
+		var loops, auto []*ir.Operation
 		hasElse := false
 		ir.WalkOps(fn, func(op *ir.Operation) {
 			if op.Name() == "scf.for" && op.HasAttr(attrWarpSpecialize) {
 				loops = append(loops, op)
+			} else if op.Name() == "scf.for" && op.HasAttr(attrAutoWarpSpecialize) {
+				auto = append(auto, op)
 			}
 			if op.Name() == "scf.if" && op.NumRegions() > 1 && !op.Region(1).Empty() {
 				hasElse = true
 			}
 		})
-		if len(loops) == 0 {
+		defer func() {
+			for _, l := range auto {
+				l.RemoveAttr(attrAutoWarpSpecialize)
+			}
+		}()
+		if len(loops)+len(auto) == 0 {
 			return
 		}
-		if n, ok := ttg.LookupNumWarps(fn); !ok || n != 4 || hasElse {
+		n, ok := ttg.LookupNumWarps(fn)
+		if !ok || (n != 4 && n != 8) || hasElse {
 			return
 		}
 		// Plan every loop before rewriting any, so that a refused loop
 		// leaves the function as it was.
-		plans := make([]*wsPlan, len(loops))
-		for i, loop := range loops {
+		if ai == nil {
+			ai = axisinfo.Analyze(module)
+		}
+		if n == 8 {
+			// Triton leaves the loops of 8-warp functions alone, marked
+			// or not (its tests assert it); tt specializes those its own
+			// tt-specialize-dot-chains marked, where it can.
+			loops = nil
+		}
+		var plans []*wsPlan
+		for _, loop := range loops {
 			if loop.ParentOfName("scf.for") != nil && loop.ParentOfName("scf.for").HasAttr(attrWarpSpecialize) {
 				err = ir.OpErrorf(loop, "warp specialization of a tt.warp_specialize loop nested in another is not supported")
 				return
 			}
-			if plans[i], err = planWarpSpecialization(loop); err != nil {
+			var p *wsPlan
+			if p, err = planWarpSpecialization(loop, ai, false); err != nil {
 				return
+			}
+			plans = append(plans, p)
+		}
+		// A loop tt-specialize-dot-chains marked is specialized where it
+		// can be, and otherwise left to the software pipeliner.
+		for _, loop := range auto {
+			if loop.ParentOfName("scf.for") != nil {
+				continue
+			}
+			if p, perr := planWarpSpecialization(loop, ai, n == 8); perr == nil && (n == 4 || slotsReadByWGMMAOnly(p)) {
+				plans = append(plans, p)
 			}
 		}
+		if len(plans) == 0 {
+			return
+		}
 		for _, p := range plans {
-			n := numStagesOrDefault(p.root.Operation, numStages)
-			if err = checkNumStages(p.root.Operation, attrNumStages, n); err != nil {
+			stages := numStagesOrDefault(p.root.Operation, numStages)
+			if err = checkNumStages(p.root.Operation, attrNumStages, stages); err != nil {
 				return
 			}
-			if err = wsBuild(p, max(n, 1), planSplit(p)); err != nil {
+			var split *wsSplit
+			if n == 4 {
+				split = planSplit(p)
+			}
+			if err = wsBuild(p, max(stages, 1), split, n); err != nil {
 				return
 			}
 		}
@@ -88,4 +136,29 @@ func WarpSpecialize(module *ir.Operation, numStages int) error {
 		})
 	})
 	return err
+}
+
+// slotsReadByWGMMAOnly reports whether every use of the plan's loads goes,
+// through local_allocs and memdesc views, to warp_group_dot operands: an
+// 8-warp consumer's warps then each hand a slot back after their own
+// (warp-synchronous) wgmma wait, without a CTA barrier.
+func slotsReadByWGMMAOnly(p *wsPlan) bool {
+	var work []ir.Value
+	for _, l := range p.loads {
+		work = append(work, l.Result(0))
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, u := range ir.Users(v) {
+			switch {
+			case u.Name() == "ttg.local_alloc" || isMemDescView(u):
+				work = append(work, u.Result(0))
+			case u.Name() == "ttng.warp_group_dot" && !ttng.IsAsyncWarpGroupDot(u):
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }

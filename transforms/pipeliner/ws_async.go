@@ -3,7 +3,6 @@ package pipeliner
 import (
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/scf"
-	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -79,7 +78,7 @@ func (w *wsBuilder) makeAsync(b *ir.Builder, nl *ir.Operation, a *wsAsyncDot, af
 	wait := newDotWait(ib, loc, []ir.Value{a.dot.Result(0), a.dot.Operand(0), a.dot.Operand(1)}, 1)
 	ir.ReplaceUsesIf(a.dot.Result(0), wait.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != wait })
 	notFirst := cmpi(ib, loc, arith.CmpINE, fo.InductionVar(), fo.LowerBound())
-	ttng.NewArriveBarrier(ib, loc, bufferView(ib, w.empty, w.previousSlot(ib, loc, a.slot)), 1, notFirst)
+	w.release(ib, loc, bufferView(ib, w.empty, w.previousSlot(ib, loc, a.slot)), notFirst)
 
 	// After the loop: the last wgmmas, and the last slot back.
 	ab := ir.NewBuilder(ctx)
@@ -87,7 +86,7 @@ func (w *wsBuilder) makeAsync(b *ir.Builder, nl *ir.Operation, a *wsAsyncDot, af
 	acc := nl.Result(a.index)
 	final := newDotWait(ab, loc, []ir.Value{acc}, 0)
 	ran := cmpi(ab, loc, arith.CmpISLT, fo.LowerBound(), fo.UpperBound())
-	ttng.NewArriveBarrier(ab, loc, bufferView(ab, w.empty, w.previousSlot(ab, loc, after.slot)), 1, ran)
+	w.release(ab, loc, bufferView(ab, w.empty, w.previousSlot(ab, loc, after.slot)), ran)
 	results := append([]ir.Value(nil), nl.Results()[:nl.NumResults()-2]...)
 	results[a.index] = final.Result(0)
 	// Restore the caller's insertion point after what was built here.

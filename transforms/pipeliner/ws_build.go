@@ -1,6 +1,7 @@
 package pipeliner
 
 import (
+	"github.com/ttcompiler/tt/analysis/membar"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
@@ -71,24 +72,43 @@ type wsBuilder struct {
 	// bytes a group's copies bring.
 	groupOf    map[*ir.Operation]*ir.Operation
 	groupBytes map[*ir.Operation]int
+	// lastOfGroup gives each group (by its first load) its last load.
+	lastOfGroup map[*ir.Operation]*ir.Operation
 	// split, when set, cuts the consumer in two halves of the rows;
 	// halfBufs are then the two rings of an A load's halves, halfDescs
 	// the descriptors of half the rows (by make_tensor_descriptor).
 	split     *wsSplit
 	halfBufs  map[*ir.Operation][2]ir.Value
 	halfDescs map[*ir.Operation]ir.Value
+	// perWarp is set when the default region's consumer spans more than
+	// one warpgroup (an 8-warp function): its warpgroups run their wgmmas
+	// independently, so every warp arrives on a slot's empty barrier.
+	perWarp bool
+}
+
+// release hands a slot back: an arrival on its empty barrier (with pred
+// when not nil), one per consumer warpgroup, or one per warp with perWarp.
+func (w *wsBuilder) release(b *ir.Builder, loc ir.Location, bar, pred ir.Value) {
+	a := ttng.NewArriveBarrier(b, loc, bar, 1, pred)
+	if w.perWarp {
+		a.SetAttr(ttng.AttrArrivePerWarp, ir.Unit(b.Ctx))
+	}
 }
 
 // wsBuild rewrites the plan's loop into a ttg.warp_specialize with
 // numBuffers slots per load; with split, the consumer's work runs on two
-// warpgroups, each on half the rows (ws_split.go).
-func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
+// warpgroups, each on half the rows (ws_split.go). numWarps is the
+// function's warp count, the default region's: 4, or 8 for a consumer of
+// two warpgroups over the rows that the layouts already divide.
+func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int) error {
 	loop := p.root.Operation
 	ctx := loop.Context()
 	loc := loop.Loc()
 	b := ir.NewBuilder(ctx)
 	w := &wsBuilder{p: p, numBuffers: numBuffers, bufs: map[*ir.Operation]ir.Value{},
-		groupOf: map[*ir.Operation]*ir.Operation{}, groupBytes: map[*ir.Operation]int{}, split: split}
+		groupOf: map[*ir.Operation]*ir.Operation{}, groupBytes: map[*ir.Operation]int{},
+		lastOfGroup: map[*ir.Operation]*ir.Operation{}, split: split,
+		perWarp: numWarps > 4}
 	w.groupLoads()
 	for first, bytes := range w.groupBytes {
 		if bytes >= 1<<20 {
@@ -96,6 +116,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
 		}
 	}
 	consumers := 1
+	if w.perWarp {
+		consumers = numWarps
+	}
 	var halfDescs map[*ir.Operation]ir.Value
 	var consumerCaps []ir.Value
 	if split != nil {
@@ -116,8 +139,13 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
 	var bufs []ir.Value
 	w.halfBufs = map[*ir.Operation][2]ir.Value{}
 	for _, l := range p.loads {
-		dt := l.Operand(0).Type().(*tt.TensorDescType)
 		rt := l.Result(0).Type().(*ir.RankedTensorType)
+		if p.pointerLoads {
+			w.bufs[l] = allocBuffers(loop, rt.Dims, rt.Elem, sharedEncodingOf(l), numBuffers, l.Loc())
+			bufs = append(bufs, w.bufs[l])
+			continue
+		}
+		dt := l.Operand(0).Type().(*tt.TensorDescType)
 		if split != nil && split.aLoads[l] != nil {
 			dims := append([]int64{split.rows}, rt.Dims[1:]...)
 			var hb [2]ir.Value
@@ -131,7 +159,16 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
 		w.bufs[l] = allocBuffers(loop, rt.Dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
 		bufs = append(bufs, w.bufs[l])
 	}
-	w.full = createBarrierAlloc(loop, numBuffers, 1)
+	producerWarps := wsProducerWarps
+	fullArrivals := 1
+	if p.pointerLoads {
+		// The producer's tensors keep the function's layouts, so it has
+		// the function's warps, each thread arriving once its copies
+		// have landed.
+		producerWarps = numWarps
+		fullArrivals = numWarps * ttg.ThreadsPerWarp(ttg.ModuleOf(loop))
+	}
+	w.full = createBarrierAlloc(loop, numBuffers, fullArrivals)
 	w.empty = createBarrierAlloc(loop, numBuffers, consumers)
 
 	// The partitions' captures: what the producer's slice (and the second
@@ -153,18 +190,24 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
 	captures = append(captures, w.full, w.empty)
 
 	b.SetInsertionPoint(loop)
-	partWarps := []int{wsProducerWarps}
+	partWarps := []int{producerWarps}
 	results := loop.ResultTypes()
 	if split != nil {
 		partWarps = append(partWarps, 4)
 		results = nil
 	}
 	ws := ttg.NewWarpSpecialize(b, loc, results, captures, partWarps)
-	if split != nil {
+	switch {
+	case split != nil:
 		// 12 warps share the register file: the producer gives up all
 		// but 40 registers a thread so that each consumer warpgroup
 		// gets 232 (Triton's Hopper numbers).
 		ws.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, []int64{40, 232}))
+	case numWarps == 8:
+		// 12 warps (16 with a cp.async producer), the two consumer
+		// warpgroups in the default region, which gets what the
+		// producer gives up.
+		ws.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, []int64{40}))
 	}
 	zero := func(b *ir.Builder) wsRing { z := constI32(b, loc, 0); return wsRing{z, z} }
 
@@ -205,6 +248,15 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
 		}
 		return m
 	}
+	// The producer also computes again the tensors it reads from before
+	// the loop.
+	producerMapping := func(part *ir.Block, pb *ir.Builder) *ir.Mapping {
+		m := partMapping(part, pb, nil)
+		for _, op := range p.remat {
+			pb.Insert(op.Clone(m))
+		}
+		return m
+	}
 	parts := ttg.PartitionRegions(ws)
 	capIdx := map[ir.Value]int{}
 	for i, v := range captures {
@@ -234,7 +286,7 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit) error {
 	part := parts[0].Front()
 	pb := ir.NewBuilder(ctx)
 	pb.SetInsertionPointToEnd(part)
-	m := partMapping(part, pb, nil)
+	m := producerMapping(part, pb)
 	inPart(part)
 	w.producerLoop(pb, loop, m, zero(pb))
 	pb.CreateOp("ttg.warp_return", loc, nil, nil)
@@ -285,6 +337,7 @@ func (w *wsBuilder) groupLoads() {
 			first = l
 		}
 		w.groupOf[l] = first
+		w.lastOfGroup[first] = l
 		rt := l.Result(0).Type().(*ir.RankedTensorType)
 		w.groupBytes[first] += int(product(ttg.ShapePerCTA(ttg.CGAOf(rt.Encoding, len(rt.Dims)).CTASplitNum(), rt.Dims))) * ir.BitWidth(rt.Elem) / 8
 	}
@@ -357,7 +410,14 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 			continue
 		}
 		if first == op {
-			ttng.NewWaitBarrier(ib, op.Loc(), bufferView(ib, w.full, cur.slot), cur.phase, nil, nil)
+			wait := ttng.NewWaitBarrier(ib, op.Loc(), bufferView(ib, w.full, cur.slot), cur.phase, nil, nil)
+			if w.perWarp {
+				// No warp can run a whole ring ahead of the others:
+				// the producer refills a slot only once every warp has
+				// released it. The barrier analysis's CTA barrier
+				// between two waits is then not needed.
+				wait.SetAttr(membar.AttrMBarrierOrdered, ir.Unit(b.Ctx))
+			}
 			groupRing[first] = cur
 			cur = cur.advance(ib, op.Loc(), w.numBuffers)
 		}
@@ -400,7 +460,7 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 		} else {
 			ab.SetInsertionPointToEnd(nb)
 		}
-		ttng.NewArriveBarrier(ab, op.Loc(), bufferView(ab, w.empty, groupRing[op].slot), 1, nil)
+		w.release(ab, op.Loc(), bufferView(ab, w.empty, groupRing[op].slot), nil)
 	}
 	var yields []ir.Value
 	for _, v := range fo.YieldedValues() {
@@ -411,6 +471,7 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 	eraseDeadPure(nb)
 	nl.SetDiscardableAttrs(loop.DiscardableAttrs())
 	nl.RemoveAttr(attrWarpSpecialize)
+	nl.RemoveAttr(attrAutoWarpSpecialize)
 	n := nl.NumResults()
 	after := wsRing{nl.Result(n - 2), nl.Result(n - 1)}
 	results := nl.Results()[:n-2]
@@ -452,6 +513,24 @@ func eraseDeadPure(blk *ir.Block) {
 	}
 }
 
+// waitEmpty waits, in the producer, until the ring position's slot is
+// empty (a fresh slot passes at once).
+func (w *wsBuilder) waitEmpty(b *ir.Builder, loc ir.Location, cur wsRing) {
+	parity := binary(b, "arith.xori", loc, cur.phase, constI32(b, loc, 1))
+	wait := ttng.NewWaitBarrier(b, loc, bufferView(b, w.empty, cur.slot), parity, nil, nil)
+	if w.p.pointerLoads {
+		ordered(wait)
+	}
+}
+
+// ordered marks a producer op of the cp.async protocol: its mbarriers
+// order it against the others so marked (the copies into a slot wait
+// for the slot's empty barrier; the consumer waits for its full one),
+// and the barrier analysis inserts no CTA barrier between two of them.
+func ordered(op *ir.Operation) {
+	op.SetAttr(membar.AttrMBarrierOrdered, ir.Unit(op.Context()))
+}
+
 // producerLoop builds a loop of the nest in the producer partition: the
 // slice of its body that computes the loads' operands and the inner
 // loops' bounds (with the iteration arguments it needs), the inner loops
@@ -483,6 +562,29 @@ func (w *wsBuilder) producerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 			ib.Insert(op.Clone(m))
 		case w.p.nest[op]:
 			cur = w.producerLoop(ib, op, m, cur)
+		case isLoad && w.p.pointerLoads:
+			loc := op.Loc()
+			if first == op {
+				w.waitEmpty(ib, loc, cur)
+				fullBar, slot = bufferView(ib, w.full, cur.slot), cur.slot
+				cur = cur.advance(ib, loc, w.numBuffers)
+			}
+			lo := tt.LoadOp{Operation: op}
+			var mask, other ir.Value
+			if lo.Mask() != nil {
+				mask = m.Lookup(lo.Mask())
+			}
+			if lo.Other() != nil {
+				other = m.Lookup(lo.Other())
+			}
+			cp := ttg.NewAsyncCopyGlobalToLocal(ib, loc, m.Lookup(lo.Ptr()), bufferView(ib, w.bufs[op], slot), mask, other)
+			copyLoadAttrs(cp, op, w.p.contiguity[op])
+			ordered(cp)
+			if w.lastOfGroup[first] == op {
+				// The group's last copy: this thread's arrival, once
+				// its copies have landed.
+				ordered(ttng.NewAsyncCopyMbarrierArrive(ib, loc, fullBar, true))
+			}
 		case isLoad:
 			loc := op.Loc()
 			if first == op {

@@ -3,6 +3,8 @@ package pipeliner
 import (
 	"slices"
 
+	"github.com/ttcompiler/tt/analysis/axisinfo"
+
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -36,15 +38,31 @@ type wsPlan struct {
 	// reads (captured by the warp_specialize, or rematerialized when they
 	// are constants), in first-use order.
 	outside []ir.Value
+	// pointerLoads is set when the loads are tt.load ops of pointer
+	// tensors (no TMA load in the nest): the producer then issues cp.async
+	// copies with the function's own warps and layouts, and each of its
+	// threads arrives on the full barrier once its copies have landed.
+	pointerLoads bool
+	// contiguity is each pointer load's copy vector, from axis info of
+	// the function (the producer's captured pointers have none).
+	contiguity map[*ir.Operation]int
+	// remat are the pure ops outside the root that compute tensors the
+	// producer reads (offsets, masks, pointer tensors hoisted out of the
+	// loop): tensors cannot be captured, so the producer computes them
+	// again, in program order.
+	remat []*ir.Operation
 }
 
 // planWarpSpecialization checks that loop has the shape the pass builds
-// (TMA loads in it or in scf.for loops nested in it, feeding a
-// warp_group_dot, with coordinates the producer can recompute) and returns
-// the plan, or a located error.
-func planWarpSpecialization(loop *ir.Operation) (*wsPlan, error) {
+// (TMA loads in it or in scf.for loops nested in it, or with
+// allowPointerLoads pointer loads into shared memory in its body, feeding
+// a warp_group_dot, with coordinates the producer can recompute) and
+// returns the plan, or a located error.
+func planWarpSpecialization(loop *ir.Operation, ai *axisinfo.Module, allowPointerLoads bool) (*wsPlan, error) {
 	p := &wsPlan{root: scf.ForOp{Operation: loop}, nest: map[*ir.Operation]bool{},
-		producer: map[*ir.Operation]bool{}, iterNeeded: map[*ir.Operation][]bool{}}
+		producer: map[*ir.Operation]bool{}, iterNeeded: map[*ir.Operation][]bool{},
+		contiguity: map[*ir.Operation]int{}}
+	var pointerLoads []*ir.Operation // copyable tt.loads of the root's body
 	var err error
 	hasDot := false
 	ir.WalkOps(loop, func(op *ir.Operation) {
@@ -61,6 +79,11 @@ func planWarpSpecialization(loop *ir.Operation) (*wsPlan, error) {
 				p.nest[a] = true
 			}
 			p.loads = append(p.loads, op)
+		case "tt.load":
+			if vec, ok := copyablePointerLoad(op, ai); ok && op.ParentOp() == loop {
+				pointerLoads = append(pointerLoads, op)
+				p.contiguity[op] = vec
+			}
 		case "tt.descriptor_gather", "ttng.async_tma_copy_global_to_local", "ttg.async_copy_global_to_local":
 			err = ir.OpErrorf(op, "warp specialization: %s in the tt.warp_specialize loop is not supported", op.Name())
 		case "ttng.warp_group_dot":
@@ -75,6 +98,10 @@ func planWarpSpecialization(loop *ir.Operation) (*wsPlan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(p.loads) == 0 && len(pointerLoads) > 0 && allowPointerLoads {
+		p.loads, p.pointerLoads = pointerLoads, true
+		p.nest[loop] = true
+	}
 	if len(p.loads) == 0 {
 		return nil, ir.OpErrorf(loop, "warp specialization of this loop needs tensor-descriptor (TMA) loads in it; it has none")
 	}
@@ -85,6 +112,9 @@ func planWarpSpecialization(loop *ir.Operation) (*wsPlan, error) {
 		p.iterNeeded[l] = make([]bool, len(scf.ForOp{Operation: l}.RegionIterArgs()))
 	}
 	for _, l := range p.loads {
+		if p.pointerLoads {
+			continue // copyablePointerLoad checked them
+		}
 		if err := checkWSLoad(l); err != nil {
 			return nil, err
 		}
@@ -118,6 +148,47 @@ func checkWSLoad(l *ir.Operation) error {
 	return nil
 }
 
+// copyablePointerLoad reports whether a tt.load of the root loop's body
+// can move to a cp.async producer: a tensor whose every use is a
+// ttg.local_alloc into one shared layout (a dot operand, which the slot
+// replaces), copied in vectors of at least 4 bytes (cp.async's least).
+// It returns the copy's vector, as the software pipeliner computes it.
+func copyablePointerLoad(op *ir.Operation, ai *axisinfo.Module) (int, bool) {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || !tt.IsTensorOfPtr(op.Operand(0).Type()) || !ir.HasUses(op.Result(0)) {
+		return 0, false
+	}
+	var enc ir.Attribute
+	for _, u := range ir.Users(op.Result(0)) {
+		if u.Name() != "ttg.local_alloc" || u.Block() != op.Block() {
+			return 0, false
+		}
+		mt := u.Result(0).Type().(*ttg.MemDescType)
+		if enc != nil && mt.Encoding != enc {
+			return 0, false
+		}
+		enc = mt.Encoding
+	}
+	if n, err := ttg.CopyVecBytes(rt, enc); err != nil || n < 4 {
+		return 0, false
+	}
+	lo := tt.LoadOp{Operation: op}
+	vec := ai.Contiguity(lo.Ptr())
+	if m := lo.Mask(); m != nil {
+		vec = min(vec, ai.MaskAlignment(m))
+	}
+	if vec*ir.BitWidth(rt.Elem) < 32 {
+		return 0, false
+	}
+	return vec, true
+}
+
+// sharedEncodingOf is the shared layout a pointer load's local_allocs
+// give its data: the encoding of its slots.
+func sharedEncodingOf(load *ir.Operation) ir.Attribute {
+	return ir.Users(load.Result(0))[0].Result(0).Type().(*ttg.MemDescType).Encoding
+}
+
 // slice collects the producer's ops: everything in the nest that the
 // loads' operands and the nest's loop bounds depend on, through the
 // loop-carried arguments too. The producer runs on other warps than the
@@ -127,6 +198,7 @@ func (p *wsPlan) slice() error {
 	root := p.root.Operation
 	seen := map[ir.Value]bool{}
 	outside := map[ir.Value]bool{}
+	remat := map[*ir.Operation]bool{}
 	var work []ir.Value
 	push := func(vs ...ir.Value) {
 		for _, v := range vs {
@@ -147,6 +219,15 @@ func (p *wsPlan) slice() error {
 		v := work[0]
 		work = work[1:]
 		if ir.IsDefinedOutside(root, v) {
+			if r, ok := v.(*ir.OpResult); ok && isRematerializable(r) {
+				// A tensor computed before the loop: the producer
+				// computes it again from what it is made of.
+				if op := r.Owner(); !remat[op] {
+					remat[op] = true
+					push(op.Operands()...)
+				}
+				continue
+			}
 			if !outside[v] {
 				outside[v] = true
 				p.outside = append(p.outside, v)
@@ -175,12 +256,30 @@ func (p *wsPlan) slice() error {
 		p.producer[op] = true
 		push(op.Operands()...)
 	}
+	if len(remat) > 0 {
+		ir.WalkOps(root.ParentOp(), func(op *ir.Operation) {
+			if remat[op] {
+				p.remat = append(p.remat, op)
+			}
+		})
+	}
 	for _, v := range p.outside {
 		if _, ok := v.Type().(*ir.RankedTensorType); ok && !isConstantValue(v) {
 			return ir.Errorf(p.root.Loc(), "warp specialization: the producer would capture a tensor (%s); only scalars, descriptors and buffers can be passed to a ttg.warp_specialize partition", ir.NameHint(v))
 		}
 	}
 	return nil
+}
+
+// isRematerializable reports whether a tensor defined outside the root
+// can be computed again in the producer: a result of an op without side
+// effects or regions (constants are cloned as before).
+func isRematerializable(r *ir.OpResult) bool {
+	if _, ok := r.Type().(*ir.RankedTensorType); !ok || isConstantValue(r) {
+		return false
+	}
+	op := r.Owner()
+	return op.NumRegions() == 0 && ir.IsMemoryEffectFree(op)
 }
 
 // isConstantValue reports whether v is an arith.constant's result (cloned

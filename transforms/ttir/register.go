@@ -50,5 +50,6 @@ func Passes() []*passmgr.Pass {
 		{Name: "tritongpu-combine-tensor-select-and-if", DisplayName: "TritonGPUCombineTensorSelectAndIf", Anchor: "builtin.module", Dependent: deps,
 			Summary: "Combine tensor select and if", Build: simple(runCombineTensorSelectAndIf)},
 		persistentPass(),
+		specializeDotChainsPass(),
 	}
 }

@@ -1,0 +1,45 @@
+package ttgtogpu_test
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+)
+
+// TestDotChainWarpSpecializationSim: the perf suite's attention at head
+// dim 128 (8 warps, pointer loads) through tt's sm_90 pipeline with
+// tt-specialize-dot-chains, which has nvgpu-warp-specialization split its
+// loop into a cp.async producer of 8 warps and the two consumer
+// warpgroups: the simulator agrees with the interpreter, and each of the
+// protocol's two mbarrier waits is needed (without the consumers' wait on
+// full[] a wgmma reads a slot before the copies land; without the
+// producer's wait on empty[] a copy overwrites a slot a warp may still
+// read), so the per-warp arrivals and the absence of CTA barriers in the
+// loop are what orders it.
+func TestDotChainWarpSpecializationSim(t *testing.T) {
+	m := parseFile(t, kernels+"perf/attention_f16_4096_d128.ttir")
+	// The reference is the TTIR's meaning: the interpreter runs only a
+	// warp_specialize's default region.
+	ttir := m.Clone(nil)
+	runPipeline(t, m, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},ttgir-pipeline{num-warps=8 capability=90}")
+	if n := count(m, "ttg.warp_specialize"); n != 1 {
+		t.Fatalf("%d ttg.warp_specialize, want 1", n)
+	}
+	r := rand.New(rand.NewSource(7))
+	seq, heads, d := 256, 1, 128
+	n := seq * heads * d
+	args := []diffArg{halfRandom(r, n, 1), halfRandom(r, n, 1), halfRandom(r, n, 1), zeroBuf("f16", n),
+		intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634)}
+	kernel, grid := "attention_kernel", [3]int{seq / 128, heads, 1}
+	ref := cloneArgs(args)
+	interpret(t, ttir, kernel, grid, ref)
+	lower(t, m)
+	bufs := runLowered(t, m, kernel, grid, args, nil)
+	if msg := compareHalf(ref[3].buf, bufs[3], 2e-3); msg != "" {
+		t.Errorf("output: %s", msg)
+	}
+	if races := removeEach(t, m, gpu.MBarrierWaitOp.Name, kernel, grid, args); races != 2 {
+		t.Errorf("%d removed mbarrier waits race, want the loop's 2", races)
+	}
+}

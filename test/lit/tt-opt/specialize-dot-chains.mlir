@@ -1,0 +1,68 @@
+// RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=8" | FileCheck %s
+// RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4" | FileCheck %s --check-prefix=W4
+// RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=80 num-warps=8" | FileCheck %s --check-prefix=W4
+// RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=8 specialize=off" | FileCheck %s --check-prefix=W4
+
+// An attention-like loop: the second dot reads (through the softmax's
+// ops) what the first computed in the same iteration. With 8 warps on
+// sm_90 it is marked for warp specialization; otherwise (4 warps, sm_80,
+// the pass off) it is left as it was.
+
+// CHECK-LABEL: tt.func @chain
+// CHECK: scf.for
+// CHECK: } {tt.auto_warp_specialize}
+// W4-LABEL: tt.func @chain
+// W4-NOT: tt.auto_warp_specialize
+tt.func @chain(%q: tensor<128x64xf16>, %kp: tensor<64x64x!tt.ptr<f16>>, %vp: tensor<64x64x!tt.ptr<f16>>, %n: i32) -> tensor<128x64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %z = arith.constant dense<0.000000e+00> : tensor<128x64xf32>
+  %r = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %z) -> (tensor<128x64xf32>) : i32 {
+    %k = tt.load %kp : tensor<64x64x!tt.ptr<f16>>
+    %s = tt.dot %q, %k, %z : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+    %e = math.exp2 %s : tensor<128x64xf32>
+    %p = arith.truncf %e : tensor<128x64xf32> to tensor<128x64xf16>
+    %v = tt.load %vp : tensor<64x64x!tt.ptr<f16>>
+    %o = tt.dot %p, %v, %acc : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+    scf.yield %o : tensor<128x64xf32>
+  }
+  tt.return %r : tensor<128x64xf32>
+}
+
+// -----
+
+// A matmul loop (one dot, its result only carried to the next
+// iteration) and a loop holding another loop (and the loop it holds) are
+// left alone; a chain the kernel marked tt.warp_specialize is marked too.
+
+// CHECK-LABEL: tt.func @unchained
+// CHECK-NOT: tt.auto_warp_specialize
+// CHECK: } {tt.auto_warp_specialize, tt.warp_specialize}
+// CHECK-NOT: tt.auto_warp_specialize
+// CHECK: tt.return
+tt.func @unchained(%a: tensor<128x64xf16>, %bp: tensor<64x64x!tt.ptr<f16>>, %q: tensor<128x64xf16>, %kt: tensor<64x64xf16>, %n: i32) -> (tensor<128x64xf32>, tensor<128x64xf32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z = arith.constant dense<0.000000e+00> : tensor<128x64xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x64xf32>) : i32 {
+    %b = tt.load %bp : tensor<64x64x!tt.ptr<f16>>
+    %d = tt.dot %a, %b, %acc : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+    scf.yield %d : tensor<128x64xf32>
+  }
+  %m = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x64xf32>) : i32 {
+    %s = tt.dot %q, %kt, %z : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+    %p = arith.truncf %s : tensor<128x64xf32> to tensor<128x64xf16>
+    %o = tt.dot %p, %kt, %acc : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+    scf.yield %o : tensor<128x64xf32>
+  } {tt.warp_specialize}
+  %o = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<128x64xf32>) : i32 {
+    %in = scf.for %i = %c0 to %n step %c1 iter_args(%acc2 = %acc) -> (tensor<128x64xf32>) : i32 {
+      %s = tt.dot %q, %kt, %z : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+      %p = arith.truncf %s : tensor<128x64xf32> to tensor<128x64xf16>
+      %o2 = tt.dot %p, %kt, %acc2 : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+      scf.yield %o2 : tensor<128x64xf32>
+    }
+    scf.yield %in : tensor<128x64xf32>
+  }
+  tt.return %r, %o : tensor<128x64xf32>, tensor<128x64xf32>
+}

@@ -1,0 +1,145 @@
+package ttir
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// tt-specialize-dot-chains (tt's own pass, not Triton's) asks Hopper's
+// warp specialization for the loops where it was measured to pay without
+// the kernel asking: loops of 8-warp kernels whose iteration chains two
+// dots, the second reading what the first computed (attention: S = QKᵀ,
+// the softmax, then O += PV). Such a kernel's two warpgroups each own
+// half of the rows, and in the plain software pipeline both issue the
+// copies and meet at CTA barriers, so their softmaxes run at the same
+// time while the tensor cores idle. Specialized (nvgpu-warp-specialization,
+// which tt extends to 8-warp consumers and to pointer loads copied by a
+// cp.async producer), the warpgroups only wait for the data they read, and
+// one's softmax overlaps the other's wgmmas (measured on an H200,
+// docs/PERFORMANCE.md: attention at head dim 128 ran 12% faster with TMA
+// loads). A loop of one dot (a matmul) has nothing between its wgmmas to
+// overlap and is left alone, as are kernels of other warp counts (with one
+// warpgroup the consumer cannot overlap with itself: 0.67x measured at
+// head dim 64).
+//
+// The pass only marks the loop (tt.auto_warp_specialize); the warp
+// specialization pass specializes it when it can and otherwise leaves it
+// to the software pipeliner, without an error (in a 4-warp function a loop
+// the kernel marks tt.warp_specialize must specialize or is refused; in an
+// 8-warp one Triton ignores the kernel's mark, and tt only follows this
+// pass's). TT_X_SPECIALIZE=off (experimental) disables the pass.
+
+// attrAutoWarpSpecialize marks a loop for warp specialization where it
+// can be done (package pipeliner reads it).
+const attrAutoWarpSpecialize = "tt.auto_warp_specialize"
+
+// specializeCapability and specializeWarps are the target and warp count
+// the schedule was measured on.
+const (
+	specializeCapability = 90
+	specializeWarps      = 8
+)
+
+func specializeDotChainsPass() *passmgr.Pass {
+	return &passmgr.Pass{
+		Name:        "tt-specialize-dot-chains",
+		DisplayName: "SpecializeDotChains",
+		Anchor:      "builtin.module",
+		Summary:     "mark the loops of 8-warp Hopper kernels that chain two dots for warp specialization (tt's own)",
+		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
+			capability := fs.Int("capability", 0, "CUDA compute capability (major*10 + minor); 0: not an NVIDIA target")
+			numCTAs := fs.Int("num-ctas", 1, "CTAs in a cluster")
+			numWarps := fs.Int("num-warps", 4, "warps per CTA")
+			mode := fs.String("specialize", "auto", "auto (the loops of the shape the pass marks) or off")
+			return func(op *ir.Operation, st *passmgr.State) error {
+				m := *mode
+				if env := os.Getenv("TT_X_SPECIALIZE"); env != "" {
+					m = env
+				}
+				switch m {
+				case "off":
+					st.PreserveAll()
+					return nil
+				case "auto":
+				default:
+					return fmt.Errorf("tt-specialize-dot-chains: unknown mode %q (auto, off)", m)
+				}
+				n := 0
+				if *capability == specializeCapability && *numCTAs == 1 && *numWarps == specializeWarps {
+					for _, loop := range dotChainLoops(op) {
+						loop.SetAttr(attrAutoWarpSpecialize, ir.Unit(op.Context()))
+						n++
+					}
+				}
+				st.Stat("num-loops", "Number of loops marked for warp specialization").Add(int64(n))
+				if n == 0 {
+					st.PreserveAll()
+				}
+				return nil
+			}
+		},
+	}
+}
+
+// dotChainLoops returns the scf.for loops of the module's functions that
+// neither hold nor sit in another loop and in whose body a tt.dot reads
+// (through any ops of the body) the result of another. A loop the kernel
+// marked tt.warp_specialize is marked too: in an 8-warp function Triton
+// leaves it alone, and so does tt unless this pass marked it.
+func dotChainLoops(module *ir.Operation) []*ir.Operation {
+	var out []*ir.Operation
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if op.Name() != "scf.for" || op.HasAttr(attrAutoWarpSpecialize) ||
+			op.ParentOfName("scf.for") != nil || op.ParentOfName("scf.while") != nil {
+			return
+		}
+		nested := false
+		var dots []*ir.Operation
+		ir.WalkOps(op, func(in *ir.Operation) {
+			switch {
+			case in == op:
+			case in.Name() == "scf.for" || in.Name() == "scf.while":
+				nested = true
+			case in.Name() == "tt.dot" && in.ParentOp() == op:
+				dots = append(dots, in)
+			}
+		})
+		if !nested && chainsDots(op.Region(0).Front(), dots) {
+			out = append(out, op)
+		}
+	})
+	return out
+}
+
+// chainsDots reports whether one of dots reads, within blk, a value
+// computed from another's result.
+func chainsDots(blk *ir.Block, dots []*ir.Operation) bool {
+	isDot := map[*ir.Operation]bool{}
+	for _, d := range dots {
+		isDot[d] = true
+	}
+	for _, d := range dots {
+		seen := map[*ir.Operation]bool{}
+		work := []ir.Value{d.Result(0)}
+		for len(work) > 0 {
+			v := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, u := range ir.Users(v) {
+				u = blk.FindAncestorOp(u)
+				if u == nil || seen[u] {
+					continue
+				}
+				seen[u] = true
+				if isDot[u] && u != d {
+					return true
+				}
+				work = append(work, u.Results()...)
+			}
+		}
+	}
+	return false
+}
