@@ -59,10 +59,10 @@ func WarpSpecialize(module *ir.Operation, numStages int) error {
 		var loops, auto []*ir.Operation
 		hasElse := false
 		ir.WalkOps(fn, func(op *ir.Operation) {
-			if op.Name() == "scf.for" && op.HasAttr(attrWarpSpecialize) {
-				loops = append(loops, op)
-			} else if op.Name() == "scf.for" && op.HasAttr(attrAutoWarpSpecialize) {
+			if op.Name() == "scf.for" && op.HasAttr(attrAutoWarpSpecialize) {
 				auto = append(auto, op)
+			} else if op.Name() == "scf.for" && op.HasAttr(attrWarpSpecialize) {
+				loops = append(loops, op)
 			}
 			if op.Name() == "scf.if" && op.NumRegions() > 1 && !op.Region(1).Empty() {
 				hasElse = true
