@@ -3,7 +3,6 @@ package ttir
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/arith"
@@ -83,17 +82,9 @@ func persistentPass() *passmgr.Pass {
 			perSM := fs.Int("ctas-per-sm", 0, "CTAs an SM holds at once (0: the bound the accumulator's registers give)")
 			mode := fs.String("persistent", "auto", "auto (the kernels of the shape the pass rewrites) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
-				m := *mode
-				if env := os.Getenv("TT_X_PERSISTENT"); env != "" {
-					m = env
-				}
-				switch m {
-				case "off":
+				if off, err := turnedOff("tt-persistent-programs", *mode, "TT_X_PERSISTENT"); off || err != nil {
 					st.PreserveAll()
-					return nil
-				case "auto":
-				default:
-					return fmt.Errorf("tt-persistent-programs: unknown mode %q (auto, off)", m)
+					return err
 				}
 				if *capability != persistentCapability || *numCTAs != 1 {
 					st.PreserveAll()

@@ -2,8 +2,6 @@ package ttir
 
 import (
 	"flag"
-	"fmt"
-	"os"
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -56,17 +54,9 @@ func specializeDotChainsPass() *passmgr.Pass {
 			numWarps := fs.Int("num-warps", 4, "warps per CTA")
 			mode := fs.String("specialize", "auto", "auto (the loops of the shape the pass marks) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
-				m := *mode
-				if env := os.Getenv("TT_X_SPECIALIZE"); env != "" {
-					m = env
-				}
-				switch m {
-				case "off":
+				if off, err := turnedOff("tt-specialize-dot-chains", *mode, "TT_X_SPECIALIZE"); off || err != nil {
 					st.PreserveAll()
-					return nil
-				case "auto":
-				default:
-					return fmt.Errorf("tt-specialize-dot-chains: unknown mode %q (auto, off)", m)
+					return err
 				}
 				n := 0
 				if *capability == specializeCapability && *numCTAs == 1 && *numWarps == specializeWarps {

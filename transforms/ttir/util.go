@@ -1,7 +1,9 @@
 package ttir
 
 import (
+	"fmt"
 	"math"
+	"os"
 
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/ir"
@@ -104,4 +106,21 @@ func equalInts(a, b []int64) bool {
 		}
 	}
 	return true
+}
+
+// turnedOff reads the mode of one of tt's own schedule passes (auto or
+// off), which the experimental environment variable env overrides when
+// set: whether the pass is off, or an error naming the pass for another
+// mode.
+func turnedOff(pass, mode, env string) (bool, error) {
+	if v := os.Getenv(env); v != "" {
+		mode = v
+	}
+	switch mode {
+	case "off":
+		return true, nil
+	case "auto":
+		return false, nil
+	}
+	return false, fmt.Errorf("%s: unknown mode %q (auto, off)", pass, mode)
 }
