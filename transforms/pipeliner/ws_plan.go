@@ -256,6 +256,11 @@ func (p *wsPlan) slice() error {
 		p.producer[op] = true
 		push(op.Operands()...)
 	}
+	if len(remat) > 0 && !p.pointerLoads {
+		// A TMA producer is one warpgroup, whatever the function's warp
+		// count: tensors of the function's layouts have no place there.
+		return ir.Errorf(p.root.Loc(), "warp specialization: the producer would compute tensors defined before the loop; only scalars, descriptors and buffers can be passed to a TMA producer")
+	}
 	if len(remat) > 0 {
 		ir.WalkOps(root.ParentOp(), func(op *ir.Operation) {
 			if remat[op] {
