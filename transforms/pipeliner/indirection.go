@@ -17,12 +17,8 @@ func isLoadLike(op *ir.Operation) bool { return op.Name() == "tt.load" || isTMAL
 // contiguous bits per thread (cp.async copies 4, 8 or 16 bytes; smaller
 // loads gain little from pipelining).
 func canBeConvertedToAsyncLoad(load *ir.Operation, ai *axisinfo.Module) bool {
-	lo := tt.LoadOp{Operation: load}
-	ptr := lo.Ptr()
-	vec := ai.Contiguity(ptr)
-	if m := lo.Mask(); m != nil {
-		vec = min(vec, ai.MaskAlignment(m))
-	}
+	ptr := tt.LoadOp{Operation: load}.Ptr()
+	vec := asyncCopyContiguity(load, ai)
 	var width int
 	if t, ok := ptr.Type().(*ir.RankedTensorType); ok {
 		pt, _ := t.Elem.(*tt.PointerType)
@@ -34,6 +30,18 @@ func canBeConvertedToAsyncLoad(load *ir.Operation, ai *axisinfo.Module) bool {
 		width = ir.BitWidth(pt.Pointee)
 	}
 	return width >= 32
+}
+
+// asyncCopyContiguity is how many elements of a tt.load a thread can copy
+// as one vector: the pointers' contiguity, bounded by the mask's
+// alignment (the contiguity an async copy replacing the load gets).
+func asyncCopyContiguity(load *ir.Operation, ai *axisinfo.Module) int {
+	lo := tt.LoadOp{Operation: load}
+	vec := ai.Contiguity(lo.Ptr())
+	if m := lo.Mask(); m != nil {
+		vec = min(vec, ai.MaskAlignment(m))
+	}
+	return vec
 }
 
 // pipeliningBeneficial reports whether pipelining the load op pays off.

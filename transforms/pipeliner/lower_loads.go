@@ -201,11 +201,7 @@ func lowerLoads(loop *ir.Operation, s *schedule, ai *axisinfo.Module, diag emitt
 				canUseAsyncCp = false
 			}
 			if canUseAsyncCp {
-				lo := tt.LoadOp{Operation: op}
-				contiguity = ai.Contiguity(lo.Ptr())
-				if m := lo.Mask(); m != nil {
-					contiguity = min(contiguity, ai.MaskAlignment(m))
-				}
+				contiguity = asyncCopyContiguity(op, ai)
 			}
 		}
 		if canUseAsyncCp || isTMALoad(op) {

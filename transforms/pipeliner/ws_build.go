@@ -513,14 +513,12 @@ func eraseDeadPure(blk *ir.Block) {
 	}
 }
 
-// waitEmpty waits, in the producer, until the ring position's slot is
-// empty (a fresh slot passes at once).
+// waitEmpty waits, in the cp.async producer, until the ring position's
+// slot is empty (a fresh slot passes at once). The TMA producer builds
+// the same wait with its view first, an order its lit tests pin.
 func (w *wsBuilder) waitEmpty(b *ir.Builder, loc ir.Location, cur wsRing) {
 	parity := binary(b, "arith.xori", loc, cur.phase, constI32(b, loc, 1))
-	wait := ttng.NewWaitBarrier(b, loc, bufferView(b, w.empty, cur.slot), parity, nil, nil)
-	if w.p.pointerLoads {
-		ordered(wait)
-	}
+	ordered(ttng.NewWaitBarrier(b, loc, bufferView(b, w.empty, cur.slot), parity, nil, nil))
 }
 
 // ordered marks a producer op of the cp.async protocol: its mbarriers

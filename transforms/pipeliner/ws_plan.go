@@ -151,8 +151,8 @@ func checkWSLoad(l *ir.Operation) error {
 // copyablePointerLoad reports whether a tt.load of the root loop's body
 // can move to a cp.async producer: a tensor whose every use is a
 // ttg.local_alloc into one shared layout (a dot operand, which the slot
-// replaces), copied in vectors of at least 4 bytes (cp.async's least).
-// It returns the copy's vector, as the software pipeliner computes it.
+// replaces), copied as the software pipeliner would (at least 4 bytes a
+// vector, cp.async's least). It returns the copy's vector.
 func copyablePointerLoad(op *ir.Operation, ai *axisinfo.Module) (int, bool) {
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok || !tt.IsTensorOfPtr(op.Operand(0).Type()) || !ir.HasUses(op.Result(0)) {
@@ -169,18 +169,10 @@ func copyablePointerLoad(op *ir.Operation, ai *axisinfo.Module) (int, bool) {
 		}
 		enc = mt.Encoding
 	}
-	if n, err := ttg.CopyVecBytes(rt, enc); err != nil || n < 4 {
+	if n, err := ttg.CopyVecBytes(rt, enc); err != nil || n < 4 || !canBeConvertedToAsyncLoad(op, ai) {
 		return 0, false
 	}
-	lo := tt.LoadOp{Operation: op}
-	vec := ai.Contiguity(lo.Ptr())
-	if m := lo.Mask(); m != nil {
-		vec = min(vec, ai.MaskAlignment(m))
-	}
-	if vec*ir.BitWidth(rt.Elem) < 32 {
-		return 0, false
-	}
-	return vec, true
+	return asyncCopyContiguity(op, ai), true
 }
 
 // sharedEncodingOf is the shared layout a pointer load's local_allocs

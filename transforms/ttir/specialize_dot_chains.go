@@ -3,6 +3,7 @@ package ttir
 import (
 	"flag"
 
+	"github.com/ttcompiler/tt/analysis/slices"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -98,36 +99,22 @@ func dotChainLoops(module *ir.Operation) []*ir.Operation {
 				dots = append(dots, in)
 			}
 		})
-		if !nested && chainsDots(op.Region(0).Front(), dots) {
+		if !nested && chainsDots(op, dots) {
 			out = append(out, op)
 		}
 	})
 	return out
 }
 
-// chainsDots reports whether one of dots reads, within blk, a value
-// computed from another's result.
-func chainsDots(blk *ir.Block, dots []*ir.Operation) bool {
-	isDot := map[*ir.Operation]bool{}
+// chainsDots reports whether one of dots (ops of loop's body) reads a
+// value computed, within the loop, from another's result.
+func chainsDots(loop *ir.Operation, dots []*ir.Operation) bool {
+	inLoop := slices.Options{Filter: loop.IsAncestorOf}
 	for _, d := range dots {
-		isDot[d] = true
-	}
-	for _, d := range dots {
-		seen := map[*ir.Operation]bool{}
-		work := []ir.Value{d.Result(0)}
-		for len(work) > 0 {
-			v := work[len(work)-1]
-			work = work[:len(work)-1]
-			for _, u := range ir.Users(v) {
-				u = blk.FindAncestorOp(u)
-				if u == nil || seen[u] {
-					continue
-				}
-				seen[u] = true
-				if isDot[u] && u != d {
-					return true
-				}
-				work = append(work, u.Results()...)
+		fwd := slices.ForwardOfValue(d.Result(0), inLoop)
+		for _, other := range dots {
+			if other != d && fwd.Contains(other) {
+				return true
 			}
 		}
 	}
