@@ -20,7 +20,10 @@ import (
 // op where it is, so nothing moves into a loop or a branch. Nothing moves
 // past a gpu.wgmma_fence: it orders the register writes before it (the
 // packing of a wgmma's A and accumulator words) before the wgmmas after
-// it. A fused multiply-add whose first user is the next link of its
+// it. Nor past a named barrier: the warpgroups of a warp-specialized
+// consumer take turns at the tensor cores on them (the pipeliner's
+// ping-pong), and work sunk into a turn would keep the other warpgroup
+// waiting. A fused multiply-add whose first user is the next link of its
 // accumulation chain (the fma taking it as addend) stays where it is: a
 // lowering that interleaved several chains step by step (the FMA dot,
 // k-outer) did so to let each step's operands die within the step, and
@@ -83,10 +86,10 @@ func sinkBlock(b *ir.Block) int {
 			continue
 		}
 		first, steps := op.Next(), 0
-		for first != nil && !users.has(first) && first.Def() != gpu.WGMMAFenceOp && steps < maxSinkScan {
+		for first != nil && !users.has(first) && !sinkFence(first) && steps < maxSinkScan {
 			first, steps = first.Next(), steps+1
 		}
-		if first == nil || (!users.has(first) && first.Def() != gpu.WGMMAFenceOp) || first == op.Next() {
+		if first == nil || (!users.has(first) && !sinkFence(first)) || first == op.Next() {
 			continue
 		}
 		if accumulationLink(op, first) {
@@ -96,6 +99,15 @@ func sinkBlock(b *ir.Block) int {
 		moved++
 	}
 	return moved
+}
+
+// sinkFence reports whether nothing may sink past op.
+func sinkFence(op *ir.Operation) bool {
+	switch op.Def() {
+	case gpu.WGMMAFenceOp, gpu.NamedBarrierOp, gpu.NamedBarrierArriveOp:
+		return true
+	}
+	return false
 }
 
 // accumulationLink reports whether op and next are consecutive links of

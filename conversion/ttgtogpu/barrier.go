@@ -11,7 +11,7 @@ import "github.com/ttcompiler/tt/ir"
 // work while slower warps still arrive. Memory is ordered exactly as
 // before: no access crosses a barrier.
 func sinkBarriers(fn *ir.Operation) {
-	for _, b := range fn.Region(0).Blocks() {
+	for _, b := range funcBlocks(fn) {
 		var barriers []*ir.Operation
 		for op := b.First(); op != nil; op = op.Next() {
 			if op.Name() == "gpu.barrier" {

@@ -2,9 +2,11 @@ package ttgtogpu_test
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/ir"
 )
 
 // TestDotChainWarpSpecializationSim: the perf suite's attention at head
@@ -16,7 +18,11 @@ import (
 // full[] a wgmma reads a slot before the copies land; without the
 // producer's wait on empty[] a copy overwrites a slot a warp may still
 // read), so the per-warp arrivals and the absence of CTA barriers in the
-// loop are what orders it.
+// loop are what orders it. The two warpgroups take turns at the tensor
+// cores (ws_pingpong.go): the kernel has the protocol's three arrivals on
+// the turn barriers (warpgroup 1's before the loop, each warpgroup's
+// after its first dot, warpgroup 0's after the loop), and without any one
+// of them a warpgroup waits for its turn forever.
 func TestDotChainWarpSpecializationSim(t *testing.T) {
 	m := parseFile(t, kernels+"perf/attention_f16_4096_d128.ttir")
 	// The reference is the TTIR's meaning: the interpreter runs only a
@@ -41,5 +47,16 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 	}
 	if races := removeEach(t, m, gpu.MBarrierWaitOp.Name, kernel, grid, args); races != 2 {
 		t.Errorf("%d removed mbarrier waits race, want the loop's 2", races)
+	}
+	arrives := len(ops(m, gpu.NamedBarrierArriveOp.Name))
+	if arrives != 3 {
+		t.Fatalf("%d turn barrier arrivals, want 3", arrives)
+	}
+	for i := 0; i < arrives; i++ {
+		mi := m.Clone(ir.NewMapping())
+		ops(mi, gpu.NamedBarrierArriveOp.Name)[i].Erase()
+		if _, err := tryLowered(mi, kernel, grid, args); err == nil || !strings.Contains(err.Error(), "deadlock") {
+			t.Errorf("without turn arrival %d: %v, want a deadlock", i, err)
+		}
 	}
 }

@@ -47,6 +47,7 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("cf.assert", l.lowerCFAssert),
 		l.pat("tt.get_program_id", l.lowerProgramID),
 		l.pat("tt.get_num_programs", l.lowerNumPrograms),
+		l.pat("ttg.warp_id", l.lowerWarpID),
 		l.pat("arith.constant", l.lowerConstant),
 		l.pat("ub.poison", l.lowerPoison),
 		l.pat("tt.make_range", l.lowerMakeRange),

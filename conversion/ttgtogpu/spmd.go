@@ -29,6 +29,14 @@ func (l *lowering) lowerProgramID(op *ir.Operation, e *emitter, rw *conversion.R
 	return nil
 }
 
+// lowerWarpID: ttg.warp_id is the warp's index among the warps running
+// the op (in a warp_specialize partition, from the partition's first
+// warp): the thread index over the warp size, uniform over the warp.
+func (l *lowering) lowerWarpID(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	rw.ReplaceOp(op, []ir.Value{e.lshrC(e.fs.threadID(l), int64(log2(int64(l.lanes()))))})
+	return nil
+}
+
 // lowerNumPrograms: tt.get_num_programs -> gpu.grid_dim, or with
 // clusters gpu.cluster_dim.
 func (l *lowering) lowerNumPrograms(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {

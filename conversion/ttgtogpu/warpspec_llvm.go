@@ -152,12 +152,17 @@ func lowerWarpSpecializeIn(module, fn *ir.Operation, wsOps []*ir.Operation) erro
 // warps' outside partitions, each partition's own inside it.
 func (w *wsLowering) rewriteBarriers(wsOps []*ir.Operation) error {
 	var outside []*ir.Operation
+	limit := wsNumBarriers
 	ir.Walk(w.fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if op.Name() == ttg.WarpSpecializePartitions.Name {
+		switch op.Name() {
+		case ttg.WarpSpecializePartitions.Name:
 			return ir.Skip
-		}
-		if op.Name() == w.barrierName() {
+		case w.barrierName():
 			outside = append(outside, op)
+		case gpu.NamedBarrierOp.Name, gpu.NamedBarrierArriveOp.Name:
+			// The consumer's warpgroups take turns on the two barriers
+			// from gpu.TurnBarrier; the partitions' stay below them.
+			limit = gpu.TurnBarrier
 		}
 		return ir.Advance
 	})
@@ -168,8 +173,8 @@ func (w *wsLowering) rewriteBarriers(wsOps []*ir.Operation) error {
 		nw := ttg.PartitionNumWarps(ws)
 		for i, r := range ttg.PartitionRegions(ws) {
 			id := wsFirstPartition + i
-			if id >= wsNumBarriers {
-				return ir.OpErrorf(ws, "cannot support more than %d warp group partitions", wsNumBarriers-wsFirstPartition)
+			if id >= limit {
+				return ir.OpErrorf(ws, "cannot support more than %d warp group partitions", limit-wsFirstPartition)
 			}
 			var bars []*ir.Operation
 			for _, b := range r.Blocks() {

@@ -2,6 +2,7 @@ package ttgtogpu_test
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -106,5 +107,86 @@ func TestTwoWarpSpecializeDiff(t *testing.T) {
 		if got := int32(binary.LittleEndian.Uint32(ref[0].buf[4*i:])); got != w {
 			t.Errorf("out[%d] = %d, want %d", i, got, w)
 		}
+	}
+}
+
+// TestTurnBarriersLimitPartitions: a kernel whose default warps take turns
+// on named barriers gpu.TurnBarrier and the next (the pipeliner's
+// ping-pong) leaves its partitions the barriers below them. Thirteen
+// partitions (twelve of one warp and one of four, whole warpgroups, so
+// that none is added) would give the last one barrier 14: refused with a
+// located error, where without the turn barriers they all lower.
+func TestTurnBarriersLimitPartitions(t *testing.T) {
+	src := func(turns bool) string {
+		var sb strings.Builder
+		sb.WriteString(`module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k() {
+    ttg.warp_specialize()
+    default {
+`)
+		if turns {
+			sb.WriteString(`      %id = arith.constant 14 : i32
+      %n = arith.constant 128 : i32
+      gpu.named_barrier %id, %n
+`)
+		}
+		sb.WriteString("      ttg.warp_yield\n    }\n")
+		for i := 0; i < 13; i++ {
+			fmt.Fprintf(&sb, "    partition%d() num_warps(%d) {\n      ttg.warp_return\n    }\n", i, 1+3*(i/12))
+		}
+		sb.WriteString("    : () -> ()\n    tt.return\n  }\n}\n")
+		return sb.String()
+	}
+	for _, turns := range []bool{false, true} {
+		m := parse(t, src(turns))
+		runPipeline(t, m, "tritongpu-allocate-warp-groups,allocate-shared-memory-nv,convert-scf-to-cf")
+		err := lowerOwnErr(m)
+		if err == nil {
+			pm, perr := passmgr.Parse(passmgr.Default, "builtin.module("+ttgtogpu.WarpSpecializePassName+")")
+			if perr != nil {
+				t.Fatal(perr)
+			}
+			err = pm.Run(m, passmgr.DefaultConfig())
+		}
+		switch {
+		case !turns && err != nil:
+			t.Errorf("13 partitions without turn barriers: %v", err)
+		case turns && (err == nil || !strings.Contains(err.Error(), "cannot support more than 12 warp group partitions")):
+			t.Errorf("13 partitions with turn barriers: got %v, want them refused", err)
+		}
+	}
+}
+
+// TestContractionInPartitions: the lowering's fp fusion reaches the code
+// of a ttg.warp_specialize's regions (which sit in the op's own blocks
+// until the warp-specialization lowering): a product feeding a
+// subtraction in the default region and in a partition becomes one fma
+// in each, as in the function's own blocks.
+func TestContractionInPartitions(t *testing.T) {
+	m := parse(t, `#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%out: !tt.ptr<f32>, %x: f32, %y: f32) {
+    ttg.warp_specialize(%out, %x, %y)
+    default {
+      %p = arith.mulf %x, %y : f32
+      %d = arith.subf %p, %y : f32
+      tt.store %out, %d : !tt.ptr<f32>
+      ttg.warp_yield
+    }
+    partition0(%o: !tt.ptr<f32>, %a: f32, %b: f32) num_warps(4) {
+      %p = arith.mulf %a, %b : f32
+      %d = arith.subf %b, %p : f32
+      tt.store %o, %d : !tt.ptr<f32>
+      ttg.warp_return
+    } : (!tt.ptr<f32>, f32, f32) -> ()
+    tt.return
+  }
+}`)
+	runPipeline(t, m, "tritongpu-allocate-warp-groups,allocate-shared-memory-nv,convert-scf-to-cf")
+	if err := lowerOwnErr(m); err != nil {
+		t.Fatal(err)
+	}
+	if n, muls := count(m, "llvm.intr.fma"), count(m, "llvm.fmul"); n != 2 || muls != 0 {
+		t.Errorf("%d fma and %d fmul in the lowered regions, want 2 and 0", n, muls)
 	}
 }

@@ -35,6 +35,14 @@ import (
 //
 // The barriers and setmaxnreg read and write all memory (nothing moves
 // across them).
+
+// TurnBarrier is the first of the two hardware barriers (14 and 15) by
+// which the two warpgroups of a warp-specialized consumer take turns at
+// the tensor cores (tt's ping-pong, transforms/pipeliner/ws_pingpong.go).
+// The warp-specialization lowering numbers its partitions' barriers below
+// them.
+const TurnBarrier = 14
+
 var (
 	NamedBarrierOp       = Dialect.NewOp("named_barrier", 0)
 	NamedBarrierArriveOp = Dialect.NewOp("named_barrier_arrive", 0)

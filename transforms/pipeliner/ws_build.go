@@ -229,6 +229,13 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int) error {
 		}
 	}
 	consumer, _ := w.consumerLoop(db, loop, m0, zero(db), h0)
+	if w.perWarp {
+		// The function's two warpgroups take turns at the tensor cores
+		// (ws_pingpong.go).
+		if nl := consumer[0].(*ir.OpResult); nl != nil && nl.Owner().Name() == "scf.for" {
+			pingPong(nl.Owner(), numBuffers)
+		}
+	}
 	if split == nil {
 		db.CreateOp("ttg.warp_yield", loc, consumer, nil)
 	} else {

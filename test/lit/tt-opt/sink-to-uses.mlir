@@ -69,6 +69,33 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
+// Nothing sinks past a named barrier: the warpgroups of a
+// warp-specialized consumer take turns at the tensor cores on them, and a
+// value computed for the wgmma after the turn's sync stays before it (out
+// of the other warpgroup's wait), as it does before an arrival.
+// CHECK-LABEL: llvm.func @turns
+// CHECK:         llvm.fmul %arg1, %arg1
+// CHECK:         gpu.named_barrier_arrive
+// CHECK-NEXT:    llvm.fadd %arg1, %arg1
+// CHECK-NEXT:    gpu.named_barrier %
+// CHECK-NEXT:    gpu.store %arg0
+// CHECK-NEXT:    gpu.store %arg0
+module attributes {"ttg.num-warps" = 8 : i32} {
+  llvm.func @turns(%p: !llvm.ptr<1>, %x: f32) attributes {gpu.kernel} {
+    %id = llvm.mlir.constant(14 : i32) : i32
+    %n = llvm.mlir.constant(256 : i32) : i32
+    %m = llvm.fmul %x, %x : f32
+    gpu.named_barrier_arrive %id, %n
+    %a = llvm.fadd %x, %x : f32
+    gpu.named_barrier %id, %n
+    gpu.store %p, %m : !llvm.ptr<1>, f32
+    gpu.store %p, %a : !llvm.ptr<1>, f32
+    llvm.return
+  }
+}
+
+// -----
+
 // A fused multiply-add stays in front of the next link of its chain (the
 // fma that takes it as addend): two accumulators updated step by step (an
 // FMA dot, k-outer) keep their interleaving, so that each step's operands

@@ -11,18 +11,40 @@
 // consumer is the function's two warpgroups in the default region: they
 // wait on full[] without a CTA barrier between waits, and each warp hands
 // a slot back on empty[] (count 8) after its wgmmas. The producer gives
-// up all but 40 registers a thread.
+// up all but 40 registers a thread. The two warpgroups take turns at the
+// tensor cores (ping-pong, ws_pingpong.go): warpgroup w syncs on turn
+// barrier 14+w and arrives on the other's; warpgroup 1 arrives on 14
+// before the loop so that warpgroup 0 goes first; in the loop the first
+// dot runs {isAsync} and the turn passes before its wait, the second dot
+// waits for the turn; warpgroup 0 arrives on 15 after the loop.
 
 // CHECK-LABEL: @attention_kernel
 // CHECK-COUNT-3: ttng.init_barrier {{.*}}, 256 :
 // CHECK-COUNT-3: ttng.init_barrier {{.*}}, 8 :
 // CHECK: ttg.warp_specialize({{.*}}) attributes {requestedRegisters = array<i32: 40>}
 // CHECK-NEXT: default {
+// CHECK: %[[WID:.*]] = ttg.warp_id
+// CHECK: %[[WG:.*]] = arith.divui %[[WID]], %c4_i32
+// CHECK: %[[SECOND:.*]] = arith.cmpi eq, %[[WG]], %c1_i32
+// CHECK: %[[MINE:.*]] = arith.addi %[[WG]], %c14_i32
+// CHECK: %[[OTHER:.*]] = arith.subi %c15_i32, %[[WG]]
+// CHECK: scf.if %[[SECOND]] {
+// CHECK: gpu.named_barrier_arrive %c14_i32{{.*}}, %c256_i32
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.named_barrier %[[MINE]], %c256_i32
 // CHECK: scf.for
 // CHECK: ttng.wait_barrier {{.*}} {tt.mbarrier_ordered}
-// CHECK: ttng.warp_group_dot
-// CHECK: ttng.warp_group_dot
+// CHECK: %[[S:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK-NEXT: gpu.named_barrier_arrive %[[OTHER]], %c256_i32
+// CHECK-NEXT: ttng.warp_group_dot_wait %[[S]], {{.*}} {pendings = 0 : i32}
+// CHECK: gpu.named_barrier %[[MINE]], %c256_i32
+// CHECK-NEXT: ttng.warp_group_dot
+// CHECK-NOT: isAsync
 // CHECK: ttng.arrive_barrier {{.*}}, 1 {tt.arrive_per_warp}
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[WG]], %c0_i32
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: gpu.named_barrier_arrive %c15_i32{{.*}}, %c256_i32
+// CHECK-NEXT: }
 // CHECK-NOT: tt.auto_warp_specialize
 // CHECK: ttg.warp_yield
 // CHECK: partition0({{.*}}) num_warps(8) {
