@@ -41,6 +41,7 @@ func CSE(op *ir.Operation) CSEResult {
 	for _, r := range op.Regions() {
 		c.region(c.table, r)
 	}
+	c.table.release()
 	for _, o := range c.toErase {
 		o.Erase()
 	}
@@ -113,6 +114,9 @@ func (c *cse) block(t *scopedTable, b *ir.Block, ssa bool) {
 			}
 			for _, r := range op.Regions() {
 				c.region(nested, r)
+			}
+			if nested != t {
+				nested.release()
 			}
 		}
 		c.simplify(t, op, ssa)
