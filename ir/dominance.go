@@ -8,8 +8,16 @@ type DominanceInfo struct {
 }
 
 type domTree struct {
-	idom  map[*Block]*Block
-	order map[*Block]int // reverse post-order number; absent = unreachable
+	// num is each reachable block's reverse post-order number (absent:
+	// unreachable); the slices below are indexed by it.
+	num    map[*Block]int32
+	blocks []*Block
+	idom   []int32 // the entry's is its own
+	// in and out number each block's entry to and exit from a depth-first
+	// walk of the dominator tree: a dominates b when b's interval lies in
+	// a's, one comparison instead of a walk up b's dominators (the
+	// verifier asks for every use of a value defined in another block).
+	in, out []int32
 }
 
 // NewDominanceInfo returns an empty dominance cache.
@@ -25,18 +33,18 @@ func (d *DominanceInfo) tree(r *Region) *domTree {
 }
 
 func buildDomTree(r *Region) *domTree {
-	t := &domTree{idom: map[*Block]*Block{}, order: map[*Block]int{}}
+	t := &domTree{num: map[*Block]int32{}}
 	if len(r.blocks) == 0 {
 		return t
 	}
-	// Post-order DFS from the entry block.
+	// Post-order DFS from the entry block; num marks the blocks seen
+	// (numbered for real below).
 	var post []*Block
-	seen := map[*Block]bool{}
 	var dfs func(b *Block)
 	dfs = func(b *Block) {
-		seen[b] = true
+		t.num[b] = -1
 		for _, s := range b.Successors() {
-			if s != nil && !seen[s] && s.region == r {
+			if _, seen := t.num[s]; s != nil && !seen && s.region == r {
 				dfs(s)
 			}
 		}
@@ -44,43 +52,72 @@ func buildDomTree(r *Region) *domTree {
 	}
 	dfs(r.blocks[0])
 	n := len(post)
+	t.blocks = make([]*Block, n)
 	for i, b := range post {
-		t.order[b] = n - 1 - i
+		t.num[b] = int32(n - 1 - i)
+		t.blocks[n-1-i] = b
 	}
-	entry := r.blocks[0]
-	t.idom[entry] = entry
-	intersect := func(a, b *Block) *Block {
+	// Cooper, Harvey and Kennedy on reverse post-order numbers; -1: no
+	// dominator found yet.
+	idom := make([]int32, n)
+	for i := range idom {
+		idom[i] = -1
+	}
+	idom[0] = 0
+	intersect := func(a, b int32) int32 {
 		for a != b {
-			for t.order[a] > t.order[b] {
-				a = t.idom[a]
+			for a > b {
+				a = idom[a]
 			}
-			for t.order[b] > t.order[a] {
-				b = t.idom[b]
+			for b > a {
+				b = idom[b]
 			}
 		}
 		return a
 	}
 	for changed := true; changed; {
 		changed = false
-		for i := n - 2; i >= 0; i-- { // reverse post-order, skipping entry
-			b := post[i]
-			var newIdom *Block
-			for _, p := range b.Predecessors() {
-				if _, ok := t.idom[p]; !ok {
+		for i := 1; i < n; i++ { // reverse post-order, skipping entry
+			newIdom := int32(-1)
+			for u := t.blocks[i].firstUse; u != nil; u = u.next {
+				p, ok := t.num[u.owner.block]
+				if !ok || idom[p] < 0 {
 					continue
 				}
-				if newIdom == nil {
+				if newIdom < 0 {
 					newIdom = p
 				} else {
 					newIdom = intersect(p, newIdom)
 				}
 			}
-			if newIdom != nil && t.idom[b] != newIdom {
-				t.idom[b] = newIdom
+			if newIdom >= 0 && idom[i] != newIdom {
+				idom[i] = newIdom
 				changed = true
 			}
 		}
 	}
+	t.idom = idom
+	// The dominator tree's intervals: a child's number is larger than its
+	// dominator's, so children are listed by walking the numbers upwards.
+	children := make([][]int32, n)
+	for i := 1; i < n; i++ {
+		if idom[i] >= 0 {
+			children[idom[i]] = append(children[idom[i]], int32(i))
+		}
+	}
+	t.in, t.out = make([]int32, n), make([]int32, n)
+	clock := int32(0)
+	var walk func(i int32)
+	walk = func(i int32) {
+		t.in[i] = clock
+		clock++
+		for _, c := range children[i] {
+			walk(c)
+		}
+		t.out[i] = clock
+		clock++
+	}
+	walk(0)
 	return t
 }
 
@@ -95,22 +132,15 @@ func (d *DominanceInfo) BlockDominates(a, b *Block) bool {
 		return a == b
 	}
 	t := d.tree(r)
-	if _, ok := t.order[b]; !ok {
+	nb, ok := t.num[b]
+	if !ok {
 		return true
 	}
-	if _, ok := t.order[a]; !ok {
+	na, ok := t.num[a]
+	if !ok {
 		return false
 	}
-	for x := b; ; {
-		p := t.idom[x]
-		if p == a {
-			return true
-		}
-		if p == x {
-			return false
-		}
-		x = p
-	}
+	return t.in[na] <= t.in[nb] && t.out[nb] <= t.out[na]
 }
 
 // IsReachable reports whether block b is reachable from its region's entry.
@@ -118,7 +148,7 @@ func (d *DominanceInfo) IsReachable(b *Block) bool {
 	if b.region == nil || len(b.region.blocks) < 2 {
 		return true
 	}
-	_, ok := d.tree(b.region).order[b]
+	_, ok := d.tree(b.region).num[b]
 	return ok
 }
 
@@ -128,11 +158,12 @@ func (d *DominanceInfo) ImmediateDominator(b *Block) *Block {
 	if b.region == nil || b.IsEntry() {
 		return nil
 	}
-	p, ok := d.tree(b.region).idom[b]
+	t := d.tree(b.region)
+	i, ok := t.num[b]
 	if !ok {
 		return nil
 	}
-	return p
+	return t.blocks[t.idom[i]]
 }
 
 // ValueDominates reports whether value v is available at (dominates) the

@@ -1,22 +1,27 @@
 package ir
 
+import "slices"
+
 // The Effects hook of OpDef is MLIR's MemoryEffectOpInterface: an op
 // declares its effects by the hook or by the Pure / NoMemoryEffect traits
 // (no effects). OwnEffects asks what an op declares itself; MemoryEffects
-// adds the effects of nested ops for RecursiveEffects ops. Passes ask
-// these two rather than the hook.
+// adds the effects of nested ops for RecursiveEffects ops, and EachEffect
+// visits those without listing them. Passes ask these rather than the hook.
 
 // OwnEffects returns the memory effects op declares itself (its Effects
 // hook; none for Pure and NoMemoryEffect ops), and whether it declares
 // any: whether it has MLIR's MemoryEffectOpInterface.
 func OwnEffects(op *Operation) ([]Effect, bool) {
-	switch {
-	case op.def.Effects != nil:
+	if op.def.Effects != nil {
 		return op.def.Effects(op), true
-	case op.Has(Pure), op.Has(NoMemoryEffect):
-		return nil, true
 	}
-	return nil, false
+	return nil, DeclaresEffects(op)
+}
+
+// DeclaresEffects reports whether op declares its memory effects (OwnEffects'
+// second result), without asking its Effects hook for them.
+func DeclaresEffects(op *Operation) bool {
+	return op.def.Effects != nil || op.Has(Pure) || op.Has(NoMemoryEffect)
 }
 
 // MemoryEffects returns the op's memory effects and whether they are known.
@@ -24,31 +29,52 @@ func OwnEffects(op *Operation) ([]Effect, bool) {
 // RecursiveEffects have the effects of their nested ops; other ops
 // (including unregistered ones) have unknown effects.
 func MemoryEffects(op *Operation) ([]Effect, bool) {
-	effects, ok := OwnEffects(op)
-	if !ok && !op.Has(RecursiveEffects) {
+	var effects []Effect
+	ok := EachEffect(op, func(e Effect) bool {
+		effects = append(effects, e)
+		return true
+	})
+	if !ok {
 		return nil, false
 	}
-	if op.Has(RecursiveEffects) {
+	return effects, true
+}
+
+// EachEffect calls fn with each of MemoryEffects(op), in the same order,
+// without collecting them: the greedy driver, region DCE and CSE ask
+// whether ops are dead or effect-free for every op they visit, and a loop
+// asked about gathered every effect of its body into a list each time. It
+// returns false when the effects are unknown or fn returned false (which
+// stops the walk).
+func EachEffect(op *Operation, fn func(Effect) bool) bool {
+	effects, ok := OwnEffects(op)
+	recursive := op.Has(RecursiveEffects)
+	if !ok && !recursive {
+		return false
+	}
+	for _, e := range effects {
+		if !fn(e) {
+			return false
+		}
+	}
+	if recursive {
 		for _, r := range op.Regions() {
 			for _, b := range r.blocks {
 				for o := b.first; o != nil; o = o.next {
-					e, ok := MemoryEffects(o)
-					if !ok {
-						return nil, false
+					if !EachEffect(o, fn) {
+						return false
 					}
-					effects = append(effects, e...)
 				}
 			}
 		}
 	}
-	return effects, true
+	return true
 }
 
 // IsMemoryEffectFree reports whether op (and what it contains) has no
 // memory effects at all.
 func IsMemoryEffectFree(op *Operation) bool {
-	e, ok := MemoryEffects(op)
-	return ok && len(e) == 0
+	return EachEffect(op, func(Effect) bool { return false })
 }
 
 // IsSpeculatable reports whether op may be executed when it would not have
@@ -64,23 +90,32 @@ func WouldBeTriviallyDead(op *Operation) bool {
 	if op.Has(Terminator) || op.Has(Symbol) {
 		return false
 	}
-	effects, ok := MemoryEffects(op)
+	// Effects on memory the op allocates itself (an Allocate effect on one
+	// of its results) disappear with the op; reads do not keep it either.
+	// Any other effect must be on one of op's results, and that result
+	// must be allocated by an effect somewhere in the list: checked once
+	// the list is seen whole (op has few results, so small sets).
+	var allocBuf, touchedBuf [4]Value
+	allocated, touched := allocBuf[:0], touchedBuf[:0]
+	ok := EachEffect(op, func(e Effect) bool {
+		switch {
+		case e.Kind == Read:
+		case e.Value == nil || e.Value.DefiningOp() != op:
+			return false
+		case e.Kind == Allocate:
+			allocated = append(allocated, e.Value)
+		default:
+			touched = append(touched, e.Value)
+		}
+		return true
+	})
 	if !ok {
 		return false
 	}
-	// Effects on memory the op allocates itself (an Allocate effect on one
-	// of its results) disappear with the op.
-	own := map[Value]bool{}
-	for _, e := range effects {
-		if e.Kind == Allocate && e.Value != nil && e.Value.DefiningOp() == op {
-			own[e.Value] = true
+	for _, v := range touched {
+		if !slices.Contains(allocated, v) {
+			return false
 		}
-	}
-	for _, e := range effects {
-		if e.Kind == Read || e.Value != nil && own[e.Value] {
-			continue
-		}
-		return false
 	}
 	return true
 }

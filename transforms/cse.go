@@ -41,6 +41,7 @@ func CSE(op *ir.Operation) CSEResult {
 	for _, r := range op.Regions() {
 		c.region(c.table, r)
 	}
+	c.table.release()
 	for _, o := range c.toErase {
 		o.Erase()
 	}
@@ -114,6 +115,9 @@ func (c *cse) block(t *scopedTable, b *ir.Block, ssa bool) {
 			for _, r := range op.Regions() {
 				c.region(nested, r)
 			}
+			if nested != t {
+				nested.release()
+			}
 		}
 		c.simplify(t, op, ssa)
 	}
@@ -165,45 +169,16 @@ func (c *cse) simplify(t *scopedTable, op *ir.Operation, ssa bool) bool {
 // onlyReads reports whether op declares its effects (MLIR's
 // MemoryEffectOpInterface) and they are all reads.
 func onlyReads(op *ir.Operation) bool {
-	if !hasEffectInterface(op) {
-		return false
-	}
-	effects, ok := ir.MemoryEffects(op)
-	if !ok {
-		return false
-	}
-	for _, e := range effects {
-		if e.Kind != ir.Read {
-			return false
-		}
-	}
-	return true
-}
-
-// hasEffectInterface reports whether op states its own memory effects
-// (an Effects hook, Pure or NoMemoryEffect); ops that only inherit the
-// effects of their regions or say nothing do not.
-func hasEffectInterface(op *ir.Operation) bool {
-	_, ok := ir.OwnEffects(op)
-	return ok
+	return ir.DeclaresEffects(op) && ir.EachEffect(op, func(e ir.Effect) bool { return e.Kind == ir.Read })
 }
 
 // mayWrite reports whether op may write memory: it writes, or its effects
 // are unknown (MLIR's CSE assumes ops without the interface write).
 func mayWrite(op *ir.Operation) bool {
-	if !hasEffectInterface(op) && !op.Has(ir.RecursiveEffects) {
+	if !ir.DeclaresEffects(op) && !op.Has(ir.RecursiveEffects) {
 		return true
 	}
-	effects, ok := ir.MemoryEffects(op)
-	if !ok {
-		return true
-	}
-	for _, e := range effects {
-		if e.Kind == ir.Write {
-			return true
-		}
-	}
-	return false
+	return !ir.EachEffect(op, func(e ir.Effect) bool { return e.Kind != ir.Write })
 }
 
 // writeBetween reports whether an op strictly between from and to (same

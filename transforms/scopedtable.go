@@ -1,6 +1,10 @@
 package transforms
 
-import "github.com/ttcompiler/tt/ir"
+import (
+	"sync"
+
+	"github.com/ttcompiler/tt/ir"
+)
 
 // scopedTable is the scoped hash table of CSE: ops inserted in a scope
 // are forgotten when it is popped; a later insert of an equivalent op
@@ -24,8 +28,21 @@ type tableEntry struct {
 	prev int32 // the entry shadowed under the same hash, or -1
 }
 
-func newScopedTable() *scopedTable {
-	return &scopedTable{heads: map[uint64]int32{}}
+// scopedTables recycles the tables: a compilation runs CSE several times
+// over the whole lowered kernel (thousands of ops), and each run grew a
+// new table's hash index and entry stack from empty. A table whose scopes
+// are all popped is empty again, its storage kept.
+var scopedTables = sync.Pool{New: func() any { return &scopedTable{heads: map[uint64]int32{}} }}
+
+func newScopedTable() *scopedTable { return scopedTables.Get().(*scopedTable) }
+
+// release hands an emptied table back for reuse.
+func (t *scopedTable) release() {
+	if len(t.scopes) != 0 || len(t.entries) != 0 || len(t.heads) != 0 {
+		return
+	}
+	t.members = nil
+	scopedTables.Put(t)
 }
 
 func (t *scopedTable) push() { t.scopes = append(t.scopes, len(t.entries)) }

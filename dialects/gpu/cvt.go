@@ -195,7 +195,12 @@ func verifyCvt(op *ir.Operation) error {
 	}
 	out := op.Result(0).Type()
 	o := CvtOptionsOf(op)
-	kind := ClassifyCvt(op.OperandTypes(), out)
+	var buf [2]ir.Type // one or two operands, listed without allocating
+	ins := buf[:0]
+	for i := range op.NumOperands() {
+		ins = append(ins, op.Operand(i).Type())
+	}
+	kind := ClassifyCvt(ins, out)
 	fp8Out := false
 	if k, ok := pairOf(out); ok && isFP8(k) {
 		fp8Out = true

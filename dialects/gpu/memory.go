@@ -141,11 +141,14 @@ func (s StoreView) Pred() ir.Value {
 }
 
 // Values returns the stored values.
-func (s StoreView) Values() []ir.Value {
+func (s StoreView) Values() []ir.Value { return s.OperandRange(s.firstValue(), s.NumOperands()) }
+
+// firstValue returns the operand index of the first stored value.
+func (s StoreView) firstValue() int {
 	if s.predicated() {
-		return s.OperandRange(2, s.NumOperands())
+		return 2
 	}
-	return s.OperandRange(1, s.NumOperands())
+	return 1
 }
 
 // predicated tells a predicated store by its operand count: values come
@@ -386,9 +389,10 @@ func verifyStore(op *ir.Operation) error {
 		return ir.OpErrorf(op, "expected a pointer, values and no results")
 	}
 	s := StoreView{op}
-	var words []ir.Type
-	for _, v := range s.Values() {
-		words = append(words, v.Type())
+	var buf [4]ir.Type // a store has 1, 2 or 4 values
+	words := buf[:0]
+	for i := s.firstValue(); i < op.NumOperands(); i++ {
+		words = append(words, op.Operand(i).Type())
 	}
 	return verifyAccess(op, words, s.Pred(), true)
 }

@@ -438,6 +438,12 @@ func verifyElems(op *ir.Operation, what string, vs []ir.Value, n int, t ir.Type)
 	return verifyElemTypes(op, what, len(vs), func(i int) ir.Type { return vs[i].Type() }, n, t)
 }
 
+// verifyOperandElems is verifyElems of op's operands lo to hi-1, without
+// listing them (a wgmma's accumulator is up to 128 operands).
+func verifyOperandElems(op *ir.Operation, what string, lo, hi, n int, t ir.Type) error {
+	return verifyElemTypes(op, what, hi-lo, func(i int) ir.Type { return op.Operand(lo + i).Type() }, n, t)
+}
+
 // verifyResultElems is verifyElems of op's results, without listing them.
 func verifyResultElems(op *ir.Operation, n int, t ir.Type) error {
 	return verifyElemTypes(op, "results", op.NumResults(), func(i int) ir.Type { return op.Result(i).Type() }, n, t)

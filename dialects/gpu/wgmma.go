@@ -416,12 +416,11 @@ func verifyWGMMA(op *ir.Operation) error {
 	if !ir.IsInteger(v.ScaleD().Type(), 1) {
 		return ir.OpErrorf(op, "scale_d must be i1, got '%s'", asm.TypeString(v.ScaleD().Type()))
 	}
-	c := v.C()
-	if len(c) == 0 {
+	if lo, hi := v.cRange(); lo == hi {
 		if k, ok := ir.DefiningConstant(v.ScaleD()).(*ir.IntegerAttr); !ok || k.Int() != 0 {
 			return ir.OpErrorf(op, "without C operands scale_d must be the constant false (D = A*B)")
 		}
-	} else if err := verifyElems(op, "C words", c, n, acc); err != nil {
+	} else if err := verifyOperandElems(op, "C words", lo, hi, n, acc); err != nil {
 		return err
 	}
 	return verifyResultElems(op, n, acc)
@@ -451,9 +450,10 @@ func (v WGMMAView) B() ir.Value { return v.Operand(v.na()) }
 func (v WGMMAView) ScaleD() ir.Value { return v.Operand(v.na() + 1) }
 
 // C returns the accumulator words (empty when left out).
-func (v WGMMAView) C() []ir.Value {
-	return v.OperandRange(min(v.na()+2, v.NumOperands()), v.NumOperands())
-}
+func (v WGMMAView) C() []ir.Value { return v.OperandRange(v.cRange()) }
+
+// cRange returns the operand indices of C, lo to hi-1.
+func (v WGMMAView) cRange() (lo, hi int) { return min(v.na()+2, v.NumOperands()), v.NumOperands() }
 
 // NewWGMMA builds `gpu.wgmma`: a is one i64 descriptor or four i32 words;
 // c may be empty when scaleD is the constant false.

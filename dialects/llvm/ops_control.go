@@ -65,18 +65,19 @@ func verifyBr(op *ir.Operation) error {
 	if op.NumSuccessors() != 1 {
 		return ir.OpErrorf(op, "requires 1 successors but found %d", op.NumSuccessors())
 	}
-	return verifySuccessorOperands(op, 0, op.Operands())
+	return verifySuccessorOperands(op, 0, 0, op.NumOperands())
 }
 
 // verifySuccessorOperands is the BranchOpInterface check of the operands
-// forwarded to successor i.
-func verifySuccessorOperands(op *ir.Operation, i int, operands []ir.Value) error {
+// forwarded to successor i, operands lo to hi-1 (read in place: this runs
+// on every branch of a lowered kernel after every pass that changes it).
+func verifySuccessorOperands(op *ir.Operation, i, lo, hi int) error {
 	dest := op.Successor(i)
-	if len(operands) != dest.NumArguments() {
-		return ir.OpErrorf(op, "branch has %d operands for successor #%d, but target block has %d", len(operands), i, dest.NumArguments())
+	if hi-lo != dest.NumArguments() {
+		return ir.OpErrorf(op, "branch has %d operands for successor #%d, but target block has %d", hi-lo, i, dest.NumArguments())
 	}
-	for j, v := range operands {
-		if v.Type() != dest.Argument(j).Type() {
+	for j := range hi - lo {
+		if op.Operand(lo+j).Type() != dest.Argument(j).Type() {
 			return ir.OpErrorf(op, "type mismatch for bb argument #%d of successor #%d", j, i)
 		}
 	}
@@ -180,11 +181,11 @@ func verifyCondBr(op *ir.Operation) error {
 	if w, ok := op.Attr("branch_weights").(*ir.DenseArrayAttr); ok && len(w.Ints) != 2 {
 		return ir.OpErrorf(op, "expects number of region weights to match number of successors: %d vs 2", len(w.Ints))
 	}
-	t, f := CondBrOperands(op)
-	if err := verifySuccessorOperands(op, 0, t); err != nil {
+	n, m := condBrSegments(op)
+	if err := verifySuccessorOperands(op, 0, 1, 1+n); err != nil {
 		return err
 	}
-	return verifySuccessorOperands(op, 1, f)
+	return verifySuccessorOperands(op, 1, 1+n, 1+n+m)
 }
 
 // verifyReturn checks that a return in an llvm.func matches the

@@ -378,8 +378,8 @@ func verifyFunc(op *ir.Operation) error {
 // LLVM-compatible type.
 func verifyFuncBody(op *ir.Operation) error {
 	for _, b := range op.Region(0).Blocks() {
-		for _, a := range b.Arguments() {
-			if !IsCompatibleType(a.Type()) {
+		for i := range b.NumArguments() {
+			if a := b.Argument(i); !IsCompatibleType(a.Type()) {
 				return ir.OpErrorf(op, "block argument of type '%s' is not LLVM dialect-compatible", asm.TypeString(a.Type()))
 			}
 		}

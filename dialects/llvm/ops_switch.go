@@ -179,14 +179,15 @@ func verifySwitch(op *ir.Operation) error {
 		return ir.OpErrorf(op, "expects number of case values to match number of case destinations")
 	}
 	for i := 0; i < op.NumSuccessors(); i++ {
-		var vs []ir.Value
-		for _, k := range switchSuccessorOperands(op, i) {
-			if k >= op.NumOperands() {
-				return ir.OpErrorf(op, "successor operand segments exceed the operands")
-			}
-			vs = append(vs, op.Operand(k))
+		ks := switchSuccessorOperands(op, i) // a span of operand indices
+		lo, hi := 0, 0
+		if len(ks) > 0 {
+			lo, hi = ks[0], ks[len(ks)-1]+1
 		}
-		if err := verifySuccessorOperands(op, i, vs); err != nil {
+		if hi > op.NumOperands() {
+			return ir.OpErrorf(op, "successor operand segments exceed the operands")
+		}
+		if err := verifySuccessorOperands(op, i, lo, hi); err != nil {
 			return err
 		}
 	}
