@@ -152,7 +152,12 @@ type dotChain struct {
 	accIdx     int             // the iter arg the second dot's result goes to
 	moved      []*ir.Operation // the second dot and what only it uses, in block order
 	isMoved    map[*ir.Operation]bool
-	carried    []ir.Value    // values of the body the moved ops read (w1's results excepted)
+	carried    []ir.Value // values of the body the moved ops read (w1's results excepted)
+	// retire are ops after the second dot that must wait for it to
+	// complete (a warp-specialized consumer's release of the slot it
+	// read); they follow it into the next iteration, after its wait.
+	retire     []*ir.Operation
+	isRetire   map[*ir.Operation]bool
 	firstWrite *ir.Operation // the first op after w1 that may write shared memory (or the yield)
 	firstFeed  *ir.Operation // the first op after w1 computing the next register operand (or the yield)
 	// The second dot's multi-buffered shared operand, when it can take one
@@ -161,10 +166,16 @@ type dotChain struct {
 }
 
 func matchDotChain(loop *ir.Operation) (*dotChain, bool) {
+	return matchRetiringDotChain(loop, nil)
+}
+
+// matchRetiringDotChain matches the loop with retire, ops after the
+// second dot that read what it completes, moving with it.
+func matchRetiringDotChain(loop *ir.Operation, retire []*ir.Operation) (*dotChain, bool) {
 	if isOuterLoop(loop) {
 		return nil, false
 	}
-	c := &dotChain{loop: loop, isMoved: map[*ir.Operation]bool{}}
+	c := &dotChain{loop: loop, isMoved: map[*ir.Operation]bool{}, retire: retire, isRetire: map[*ir.Operation]bool{}}
 	var dots, waits []*ir.Operation
 	nested := false
 	for _, op := range bodyOps(loop) {
@@ -192,6 +203,23 @@ func matchDotChain(loop *ir.Operation) (*dotChain, bool) {
 	}
 	if uses := ir.Uses(c.d1.Result(0)); len(uses) != 1 || uses[0].Owner() != c.w1 {
 		return nil, false
+	}
+	// The retiring ops follow the second dot, and only they use what they
+	// compute.
+	for _, op := range retire {
+		if op.Block() != body(loop) || !c.d2.IsBeforeInBlock(op) {
+			return nil, false
+		}
+		c.isRetire[op] = true
+	}
+	for _, op := range retire {
+		for _, r := range op.Results() {
+			for _, u := range ir.Uses(r) {
+				if !c.isRetire[u.Owner()] {
+					return nil, false
+				}
+			}
+		}
 	}
 	// The second dot's result is only carried, into an iter arg that only
 	// w1 reads.
@@ -229,7 +257,7 @@ func matchDotChain(loop *ir.Operation) (*dotChain, bool) {
 	// then) and the induction variable or other iter args (refused: their
 	// next-iteration values would be read).
 	var carried valueSet
-	for _, op := range c.moved {
+	for _, op := range append(append([]*ir.Operation(nil), c.moved...), retire...) {
 		ok := true
 		ir.WalkOps(op, func(o *ir.Operation) {
 			for _, v := range o.Operands() {
@@ -237,15 +265,23 @@ func matchDotChain(loop *ir.Operation) (*dotChain, bool) {
 					continue
 				}
 				if arg, isArg := v.(*ir.BlockArgument); isArg {
-					if arg.Owner() == body(loop) {
+					switch {
+					case arg.Owner() != body(loop):
+					case c.retire == nil:
+						// Refused: the moved ops would read the next
+						// iteration's value.
 						ok = false
+					case arg != ir.Value(iterArg(loop, c.accIdx)):
+						// The value of the iteration the ops come from
+						// is carried to the next.
+						carried.insert(v)
 					}
 					continue
 				}
 				d := v.DefiningOp()
 				top := body(loop).FindAncestorOp(d)
 				switch {
-				case c.isMoved[top] || top == op:
+				case c.isMoved[top] || c.isRetire[top] || top == op:
 				case d == c.w1:
 					ok = ok && c.w1.Operand(v.(*ir.OpResult).Index()) == ir.Value(iterArg(loop, c.accIdx))
 				default:
@@ -268,7 +304,7 @@ func matchDotChain(loop *ir.Operation) (*dotChain, bool) {
 		if c.firstFeed == nil && (op == yieldOp(loop) || feeders[op] && !c.isMoved[op]) {
 			c.firstFeed = op
 		}
-		if c.firstWrite == nil && (op == yieldOp(loop) || !c.isMoved[op] && (!ir.IsMemoryEffectFree(op) || feeders[op])) {
+		if c.firstWrite == nil && (op == yieldOp(loop) || !c.isMoved[op] && !c.isRetire[op] && (!ir.IsMemoryEffectFree(op) || feeders[op])) {
 			c.firstWrite = op
 		}
 	}
@@ -395,7 +431,7 @@ func (c *dotChain) rewrite() {
 	}
 	for _, op := range bodyOps(loop) {
 		switch {
-		case c.isMoved[op]:
+		case c.isMoved[op] || c.isRetire[op]:
 		case op == c.w1:
 			// Only the first dot is in flight here.
 			w := newDotWait(b, op.Loc(), []ir.Value{m0.Lookup(c.d1.Result(0)), m0.Lookup(c.d1.Operand(0)), m0.Lookup(c.d1.Operand(1))}, 0)
@@ -476,6 +512,17 @@ func (c *dotChain) rewrite() {
 	b.SetInsertionPoint(wait2At)
 	w2 := c.waitForSecondDot(b, c.d2)
 	yieldOp(loop).SetOperand(accIdx, w2.Result(0))
+	// What retires the previous iteration's second dot follows its wait.
+	at := w2
+	for _, op := range c.retire {
+		op.MoveAfter(at)
+		at = op
+		for i, v := range op.Operands() {
+			if a, ok := carriedArg[v]; ok {
+				op.SetOperand(i, a)
+			}
+		}
+	}
 	appendYield(loop, c.carried...)
 
 	// The last iteration's second dot.
@@ -493,12 +540,16 @@ func (c *dotChain) rewrite() {
 		}
 	}
 	thenYield.SetOperand(accIdx, c.waitForSecondDot(b, last).Result(0))
+	for _, op := range c.retire {
+		b.Insert(op.Clone(m2))
+	}
 	if c.slots != nil {
 		c.slots.apply(loop, c.d2, last)
 	}
 	// The cp.async waits keep their counts: the first iteration ahead of
 	// the loop commits the groups it committed in the loop, in the same
 	// order.
+	c.loop = loop
 }
 
 // waitForSecondDot waits for all dots, tying the second dot's result and

@@ -2,6 +2,7 @@ package pipeliner
 
 import (
 	"flag"
+	"os"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 
@@ -22,7 +23,20 @@ func init() {
 			// partitions (the loops' stage count in make_ttgir).
 			numStages := fs.Int("num-stages", 0, "number of buffers for warp specialization")
 			fs.Bool("dump-intermediate-steps", false, "Dump intermediate steps")
-			return func(op *ir.Operation, _ *passmgr.State) error { return WarpSpecialize(op, *numStages) }
+			// tt's own: how the two warpgroups of an 8-warp consumer
+			// take turns at the tensor cores (ws_pingpong.go).
+			turns := fs.String("turns", "overlap", "8-warp consumers of chained dots (tt's own): overlap, alternate or off")
+			return func(op *ir.Operation, _ *passmgr.State) error {
+				t := *turns
+				if env := os.Getenv("TT_X_TURNS"); env != "" {
+					t = env
+				}
+				mode, err := parseTurns(t)
+				if err != nil {
+					return err
+				}
+				return WarpSpecialize(op, *numStages, mode)
+			}
 		},
 	})
 }
@@ -48,8 +62,9 @@ func init() {
 // function's two warpgroups, each warp handing a slot back after its own
 // wgmmas (which must then be the slots' only readers), and pointer loads
 // into shared memory move to a producer of the function's warps that
-// issues cp.async copies (ws_build.go).
-func WarpSpecialize(module *ir.Operation, numStages int) error {
+// issues cp.async copies (ws_build.go), and the two warpgroups take
+// turns at the tensor cores as turns says (ws_pingpong.go).
+func WarpSpecialize(module *ir.Operation, numStages int, turns Turns) error {
 	var err error
 	var ai *axisinfo.Module
 	ir.WalkOps(module, func(fn *ir.Operation) {
@@ -125,7 +140,7 @@ func WarpSpecialize(module *ir.Operation, numStages int) error {
 			if n == 4 {
 				split = planSplit(p)
 			}
-			if err = wsBuild(p, max(stages, 1), split, n); err != nil {
+			if err = wsBuild(p, max(stages, 1), split, n, turns); err != nil {
 				return
 			}
 		}

@@ -99,8 +99,9 @@ func (w *wsBuilder) release(b *ir.Builder, loc ir.Location, bar, pred ir.Value) 
 // numBuffers slots per load; with split, the consumer's work runs on two
 // warpgroups, each on half the rows (ws_split.go). numWarps is the
 // function's warp count, the default region's: 4, or 8 for a consumer of
-// two warpgroups over the rows that the layouts already divide.
-func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int) error {
+// two warpgroups over the rows that the layouts already divide, which
+// take turns as turns says.
+func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turns) error {
 	loop := p.root.Operation
 	ctx := loop.Context()
 	loc := loop.Loc()
@@ -229,15 +230,16 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int) error {
 		}
 	}
 	consumer, _ := w.consumerLoop(db, loop, m0, zero(db), h0)
-	if w.perWarp {
-		// The function's two warpgroups take turns at the tensor cores
-		// (ws_pingpong.go).
-		if nl := consumer[0].(*ir.OpResult); nl != nil && nl.Owner().Name() == "scf.for" {
-			pingPong(nl.Owner(), numBuffers)
-		}
-	}
 	if split == nil {
 		db.CreateOp("ttg.warp_yield", loc, consumer, nil)
+		if w.perWarp && len(consumer) > 0 {
+			// The function's two warpgroups take turns at the tensor
+			// cores (ws_pingpong.go); the loop may be rewritten, its
+			// results replaced in the warp_yield.
+			if nl, ok := consumer[0].(*ir.OpResult); ok && nl.Owner().Name() == "scf.for" {
+				pingPong(nl.Owner(), numBuffers, turns)
+			}
+		}
 	} else {
 		w.cloneTail(db, loop, consumer, m0, h0)
 		db.CreateOp("ttg.warp_yield", loc, nil, nil)

@@ -1,7 +1,7 @@
 package pipeliner
 
 import (
-	"os"
+	"fmt"
 
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/slices"
@@ -14,89 +14,245 @@ import (
 )
 
 // The ping-pong of a consumer's two warpgroups (FlashAttention-3's
-// "pingpong scheduling"). In a loop of two chained dots (attention: S =
-// Q·Kᵀ, the softmax of S, then O += P·V) each warpgroup of an 8-warp
-// consumer owns its rows, and once the loop has no CTA barrier the two run
-// free: nothing keeps their tensor-core work from colliding while both
-// run their softmax. Here they take turns. A warpgroup issues its second
-// dot of iteration j and its first dot of iteration j+1 in one turn,
-// which it then hands to the other warpgroup, and runs its softmax while
-// the other's wgmmas use the tensor cores:
+// "pingpong scheduling" and, by default, its intra-warpgroup overlap). In
+// a loop of two chained dots (attention: S = Q·Kᵀ, the softmax of S, then
+// O += P·V) each warpgroup of an 8-warp consumer owns its rows, and once
+// the loop has no CTA barrier the two run free: nothing keeps their
+// tensor-core work from colliding while both run their softmax. Here they
+// take turns issuing wgmmas, on two hardware barriers among both
+// warpgroups (gpu.TurnBarrier + w is warpgroup w's; 256 threads: one
+// warpgroup syncs, the other arrives), and each runs its softmax while
+// the other's wgmmas use the tensor cores.
 //
-//	before the loop   warpgroup 1 arrives on turn barrier 0 (warpgroup 0
-//	                  goes first); each syncs on its own turn barrier
-//	loop body         first dot {isAsync}; arrive on the other's turn
-//	                  barrier; warp_group_dot_wait {pendings = 0}; the
-//	                  softmax; sync on its own turn barrier; second dot
-//	after the loop    warpgroup 0 arrives on warpgroup 1's turn barrier
-//	                  (the sync that warpgroup 1 made for its last turn)
+// turns=overlap (the default) first rewrites the loop with
+// chained_dots.go's rewrite: each iteration issues its first dot and then
+// the previous iteration's second, waits for the first only, runs the
+// softmax while the second runs, then waits for it and hands its slot
+// back. A turn is the two issues:
 //
-// The turn is handed over after the first dot is issued, not after it
-// completes: measured by hand on the H200 (attention d128, 2026-11-29),
-// handing it over after the wait made the kernel 25% slower, before it
-// 2.5-4% faster. Turn barrier i is hardware barrier gpu.TurnBarrier+i among
-// both warpgroups (256 threads: one syncs, the other arrives).
+//	before the loop   (the first iteration's first dot and softmax)
+//	                  warpgroup 1 arrives on warpgroup 0's barrier, so
+//	                  that warpgroup 0 goes first
+//	loop body         rescale the accumulator; sync on its own barrier;
+//	                  first dot; the previous second dot; arrive on the
+//	                  other's barrier; wait {pendings = 1}; softmax;
+//	                  wait {pendings = 0}; release the previous slot
+//	after the loop    warpgroup 0 syncs on its barrier (warpgroup 1's
+//	                  last arrival); the last second dot
 //
-// Each warpgroup syncs once and arrives once a turn, so the barriers
-// balance whatever the trip count. A turn includes the wait for the next
-// slot's full barrier; the producer fills it without waiting for the
-// other warpgroup's later turns as long as the ring has two slots. A
-// CTA-wide barrier in the loop (an op with a shared-memory scratch
-// buffer, or one already there) would tie the warpgroups together again,
-// so such loops are left alone. TT_X_PINGPONG=off turns this off.
-
-// The turn barriers are gpu.TurnBarrier and the one after it.
+// turns=alternate keeps the dots in their iterations (and is what
+// overlap falls back to when the loop does not have the rewrite's shape):
+// a turn is the second dot of iteration j and the first of iteration j+1,
+// handed over after that first dot is issued, before its wait:
+//
+//	before the loop   warpgroup 1 arrives on warpgroup 0's barrier; each
+//	                  syncs on its own
+//	loop body         first dot {isAsync}; arrive on the other's barrier;
+//	                  wait {pendings = 0}; softmax; sync on its own
+//	                  barrier; second dot
+//	after the loop    warpgroup 0 arrives on warpgroup 1's barrier (for
+//	                  warpgroup 1's last sync)
+//
+// Measured on the H200 (attention d128, 2026-11-29, paired against
+// Triton): the warpgroups free 1.05; alternate 1.07 (by hand, handing the
+// turn over after the first dot's wait instead of before it made the
+// kernel 25% slower); overlap 1.11.
+//
+// Each warpgroup syncs as often as the other arrives on its barrier, so
+// the barriers balance whatever the trip count. Nothing in a turn waits
+// for the other warpgroup's later work: the full-barrier waits of the
+// ring precede the turns of overlap, and in alternate the producer fills
+// the slot a turn waits for without the other warpgroup's later turns as
+// long as the ring has two slots. A CTA-wide barrier in the loop (an op
+// with a shared-memory scratch buffer, or one already there) would tie
+// the warpgroups together again, so such loops are left alone.
+// turns=off (or TT_X_TURNS=off, which overrides the option) leaves the
+// warpgroups free.
 
 // turnThreads is the two warpgroups' thread count.
 const turnThreads = 256
 
 // pingPong makes the warpgroups of the 8-warp consumer loop nl take
-// turns, when the loop has the shape above. numBuffers is the ring's slot
-// count.
-func pingPong(nl *ir.Operation, numBuffers int) bool {
-	if os.Getenv("TT_X_PINGPONG") == "off" || numBuffers < 2 {
+// turns as mode says, when the loop has the shape above. numBuffers is
+// the ring's slot count.
+func pingPong(nl *ir.Operation, numBuffers int, mode Turns) bool {
+	if mode == TurnsOff || numBuffers < 2 {
 		return false
 	}
 	first, second := chainedDots(nl)
 	if first == nil || !freeOfCTABarriers(nl) {
 		return false
 	}
-	ctx := nl.Context()
-	loc := nl.Loc()
-	b := ir.NewBuilder(ctx)
+	b := ir.NewBuilder(nl.Context())
 	b.SetInsertionPoint(nl)
+	t := newTurns(b, nl.Loc())
+	if mode == TurnsOverlap {
+		if c := overlapDots(nl, first, second); c != nil {
+			t.overlapped(c)
+			return true
+		}
+	}
+	t.alternate(nl, first, second)
+	return true
+}
+
+// Turns says how the warpgroups of an 8-warp consumer of chained dots
+// take turns.
+type Turns int
+
+const (
+	// TurnsOverlap issues each iteration's first dot with the previous
+	// iteration's second, and the warpgroups take turns issuing both
+	// (where the loop has the shape; TurnsAlternate otherwise).
+	TurnsOverlap Turns = iota
+	// TurnsAlternate keeps the dots in their iterations: a turn is the
+	// second dot of one iteration and the first of the next.
+	TurnsAlternate
+	// TurnsOff leaves the warpgroups free.
+	TurnsOff
+)
+
+func parseTurns(s string) (Turns, error) {
+	switch s {
+	case "overlap":
+		return TurnsOverlap, nil
+	case "alternate":
+		return TurnsAlternate, nil
+	case "off":
+		return TurnsOff, nil
+	}
+	return 0, fmt.Errorf("nvgpu-warp-specialization: turns=%q: want overlap, alternate or off", s)
+}
+
+// turns are the values of the turn protocol, computed before the loop.
+type turns struct {
+	loc ir.Location
+	// wg is the thread's warpgroup (0 or 1), mine and other the turn
+	// barriers it syncs and arrives on, threads their count.
+	wg, mine, other, threads ir.Value
+}
+
+func newTurns(b *ir.Builder, loc ir.Location) *turns {
+	t := &turns{loc: loc}
 	// Warps 0-3 are warpgroup 0, 4-7 warpgroup 1.
-	wid := b.CreateOp(ttg.WarpID.Def.Name, loc, nil, []ir.Type{ir.I32(ctx)}).Result(0)
-	wg := binary(b, "arith.divui", loc, wid, constI32(b, loc, 4))
-	isSecond := cmpi(b, loc, arith.CmpIEQ, wg, constI32(b, loc, 1))
-	mine := binary(b, "arith.addi", loc, wg, constI32(b, loc, gpu.TurnBarrier))
-	other := binary(b, "arith.subi", loc, constI32(b, loc, gpu.TurnBarrier+1), wg)
-	threads := constI32(b, loc, turnThreads)
-	scf.NewIf(b, loc, isSecond, nil, func(ib *ir.Builder) []ir.Value {
-		gpu.NewNamedBarrier(ib, loc, constI32(ib, loc, gpu.TurnBarrier), threads, true)
+	wid := b.CreateOp(ttg.WarpID.Def.Name, loc, nil, []ir.Type{ir.I32(b.Ctx)}).Result(0)
+	t.wg = binary(b, "arith.divui", loc, wid, constI32(b, loc, 4))
+	t.mine = binary(b, "arith.addi", loc, t.wg, constI32(b, loc, gpu.TurnBarrier))
+	t.other = binary(b, "arith.subi", loc, constI32(b, loc, gpu.TurnBarrier+1), t.wg)
+	t.threads = constI32(b, loc, turnThreads)
+	return t
+}
+
+// only builds, at b, what warpgroup wg alone does.
+func (t *turns) only(b *ir.Builder, wg int, fn func(b *ir.Builder)) {
+	cond := cmpi(b, t.loc, arith.CmpIEQ, t.wg, constI32(b, t.loc, wg))
+	scf.NewIf(b, t.loc, cond, nil, func(ib *ir.Builder) []ir.Value {
+		fn(ib)
 		return nil
 	}, nil)
-	gpu.NewNamedBarrier(b, loc, mine, threads, false)
+}
+
+func (t *turns) sync(b *ir.Builder, id ir.Value) {
+	gpu.NewNamedBarrier(b, t.loc, id, t.threads, false)
+}
+
+func (t *turns) arrive(b *ir.Builder, id ir.Value) {
+	gpu.NewNamedBarrier(b, t.loc, id, t.threads, true)
+}
+
+// alternate hands the turn over between the two dots of each iteration: a
+// turn is the second dot of one iteration and the first of the next.
+func (t *turns) alternate(nl, first, second *ir.Operation) {
+	ctx := nl.Context()
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(nl)
+	t.only(b, 1, func(b *ir.Builder) { t.arrive(b, constI32(b, t.loc, gpu.TurnBarrier)) })
+	t.sync(b, t.mine)
 
 	// The first dot hands the turn over once issued.
 	first.SetProp("isAsync", ir.BoolAttrOf(ctx, true))
-	ib := ir.NewBuilder(ctx)
-	ib.SetInsertionPointAfter(first)
-	gpu.NewNamedBarrier(ib, first.Loc(), other, threads, true)
-	wait := newDotWait(ib, first.Loc(), []ir.Value{first.Result(0), first.Operand(0), first.Operand(1)}, 0)
+	b.SetInsertionPointAfter(first)
+	t.arrive(b, t.other)
+	wait := newDotWait(b, first.Loc(), []ir.Value{first.Result(0), first.Operand(0), first.Operand(1)}, 0)
 	ir.ReplaceUsesIf(first.Result(0), wait.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != wait })
 	// The second waits for the turn.
-	ib.SetInsertionPoint(second)
-	gpu.NewNamedBarrier(ib, second.Loc(), mine, threads, false)
+	b.SetInsertionPoint(second)
+	t.sync(b, t.mine)
 
-	ab := ir.NewBuilder(ctx)
-	ab.SetInsertionPointAfter(nl)
-	isFirst := cmpi(ab, loc, arith.CmpIEQ, wg, constI32(ab, loc, 0))
-	scf.NewIf(ab, loc, isFirst, nil, func(ib *ir.Builder) []ir.Value {
-		gpu.NewNamedBarrier(ib, loc, constI32(ib, loc, gpu.TurnBarrier+1), threads, true)
+	b.SetInsertionPointAfter(nl)
+	t.only(b, 0, func(b *ir.Builder) { t.arrive(b, constI32(b, t.loc, gpu.TurnBarrier+1)) })
+}
+
+// overlapped takes turns in a loop overlapDots rewrote: a turn issues the
+// iteration's first dot and the previous iteration's second, back to
+// back; the rescaling of the accumulator that the second reads is done
+// before the turn begins.
+func (t *turns) overlapped(c *dotChain) {
+	loop := c.loop
+	b := ir.NewBuilder(loop.Context())
+	for _, op := range c.moved {
+		if op != c.d2 {
+			op.MoveBefore(c.d1)
+		}
+	}
+	b.SetInsertionPoint(c.d1)
+	t.sync(b, t.mine)
+	b.SetInsertionPointAfter(c.d2)
+	t.arrive(b, t.other)
+
+	// Warpgroup 0 has the first turn; after the loop it takes warpgroup
+	// 1's last arrival, so that every arrival meets a sync.
+	b.SetInsertionPoint(loop)
+	t.only(b, 1, func(b *ir.Builder) { t.arrive(b, constI32(b, t.loc, gpu.TurnBarrier)) })
+	b.SetInsertionPointAfter(loop)
+	t.only(b, 0, func(b *ir.Builder) { t.sync(b, constI32(b, t.loc, gpu.TurnBarrier)) })
+}
+
+// overlapDots rewrites the consumer loop nl of the two synchronous chained
+// dots first and second with chained_dots.go's rewrite, so that each
+// iteration issues its first dot and then the previous iteration's
+// second (FlashAttention-3's intra-warpgroup overlap: the softmax of one
+// block runs while the tensor cores compute the product of the previous
+// block's probabilities), the slot's release following the second dot's
+// wait. It returns the rewritten chain, or nil with nl unchanged when the
+// loop does not have the shape.
+func overlapDots(nl, first, second *ir.Operation) *dotChain {
+	ctx := nl.Context()
+	yield := yieldOp(nl)
+	uses := ir.Uses(second.Result(0))
+	if len(uses) != 1 || uses[0].Owner() != yield {
 		return nil
-	}, nil)
-	return true
+	}
+	acc := iterArg(nl, uses[0].Index())
+	// What follows the second dot is the slot's release, which must wait
+	// for it.
+	var retire []*ir.Operation
+	for op := second.Next(); op != yield; op = op.Next() {
+		if op.Name() != "ttg.memdesc_index" && !(op.Name() == "ttng.arrive_barrier" && op.HasAttr(ttng.AttrArrivePerWarp)) {
+			return nil
+		}
+		retire = append(retire, op)
+	}
+	// The shape the rewrite takes: both dots async, the first waited for
+	// (with the accumulator) at once.
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointAfter(first)
+	w := newDotWait(b, first.Loc(), []ir.Value{first.Result(0), first.Operand(0), first.Operand(1), acc}, 0)
+	ir.ReplaceUsesIf(first.Result(0), w.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != w })
+	ir.ReplaceUsesIf(acc, w.Result(3), func(u *ir.OpOperand) bool { return u.Owner() != w })
+	first.SetProp("isAsync", ir.BoolAttrOf(ctx, true))
+	second.SetProp("isAsync", ir.BoolAttrOf(ctx, true))
+	c, ok := matchRetiringDotChain(nl, retire)
+	if !ok {
+		first.SetProp("isAsync", ir.BoolAttrOf(ctx, false))
+		second.SetProp("isAsync", ir.BoolAttrOf(ctx, false))
+		ir.ReplaceAllUsesWith(w.Result(0), first.Result(0))
+		ir.ReplaceAllUsesWith(w.Result(3), acc)
+		w.Erase()
+		return nil
+	}
+	c.rewrite()
+	return c
 }
 
 // chainedDots returns the loop body's two synchronous warp_group_dots

@@ -1,4 +1,6 @@
 // RUN: tt-opt %s -split-input-file --nvgpu-warp-specialization=num-stages=3 | FileCheck %s
+// RUN: tt-opt %s -split-input-file --nvgpu-warp-specialization="num-stages=3 turns=alternate" | FileCheck %s --check-prefix=ALT
+// RUN: tt-opt %s -split-input-file --nvgpu-warp-specialization="num-stages=3 turns=off" | FileCheck %s --check-prefix=OFF
 
 // tt's own extension of Hopper's warp specialization: an 8-warp loop that
 // tt-specialize-dot-chains marked (attention at head dim 128 after
@@ -11,12 +13,57 @@
 // consumer is the function's two warpgroups in the default region: they
 // wait on full[] without a CTA barrier between waits, and each warp hands
 // a slot back on empty[] (count 8) after its wgmmas. The producer gives
-// up all but 40 registers a thread. The two warpgroups take turns at the
-// tensor cores (ping-pong, ws_pingpong.go): warpgroup w syncs on turn
-// barrier 14+w and arrives on the other's; warpgroup 1 arrives on 14
-// before the loop so that warpgroup 0 goes first; in the loop the first
-// dot runs {isAsync} and the turn passes before its wait, the second dot
-// waits for the turn; warpgroup 0 arrives on 15 after the loop.
+// up all but 40 registers a thread. Each consumer iteration issues its
+// first dot and then the previous iteration's second (FlashAttention-3's
+// intra-warpgroup overlap: chained_dots.go's rewrite, the first iteration
+// ahead of the loop without its second dot, the last second dot after
+// it); the slot goes back once that second dot is waited for. The two
+// warpgroups take turns issuing them (ping-pong, ws_pingpong.go):
+// warpgroup w syncs on turn barrier 14+w before its dots and arrives on
+// the other's after them; warpgroup 1 arrives on 14 before the loop so
+// that warpgroup 0 goes first, and warpgroup 0 takes that last arrival
+// after the loop. The accumulator is rescaled before the turn begins.
+//
+// With turns=alternate the dots stay in their iterations and a turn is
+// the second dot of one iteration and the first of the next: the first
+// dot runs {isAsync} and the turn passes before its wait; warpgroup 0
+// arrives on 15 after the loop. With turns=off the warpgroups run free.
+
+// ALT-LABEL: @attention_kernel
+// ALT: default {
+// ALT: %[[WID:.*]] = ttg.warp_id
+// ALT: %[[WG:.*]] = arith.divui %[[WID]], %c4_i32
+// ALT: %[[MINE:.*]] = arith.addi %[[WG]], %c14_i32
+// ALT: %[[OTHER:.*]] = arith.subi %c15_i32, %[[WG]]
+// ALT: %[[SECOND:.*]] = arith.cmpi eq, %[[WG]], %c1_i32
+// ALT-NEXT: scf.if %[[SECOND]] {
+// ALT: gpu.named_barrier_arrive %c14_i32{{.*}}, %c256_i32
+// ALT: gpu.named_barrier %[[MINE]], %c256_i32
+// ALT-NEXT: scf.for
+// ALT: ttng.wait_barrier {{.*}} {tt.mbarrier_ordered}
+// ALT: %[[S:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+// ALT-NEXT: gpu.named_barrier_arrive %[[OTHER]], %c256_i32
+// ALT-NEXT: ttng.warp_group_dot_wait %[[S]], {{.*}} {pendings = 0 : i32}
+// ALT: gpu.named_barrier %[[MINE]], %c256_i32
+// ALT-NEXT: ttng.warp_group_dot
+// ALT-NOT: isAsync
+// ALT: ttng.arrive_barrier {{.*}}, 1 {tt.arrive_per_warp}
+// ALT: %[[FIRST:.*]] = arith.cmpi eq, %[[WG]], %c0_i32
+// ALT-NEXT: scf.if %[[FIRST]] {
+// ALT: gpu.named_barrier_arrive %c15_i32{{.*}}, %c256_i32
+// ALT: ttg.warp_yield
+
+// OFF-LABEL: @attention_kernel
+// OFF: default {
+// OFF-NOT: gpu.named_barrier
+// OFF: scf.for
+// OFF: ttng.warp_group_dot
+// OFF-NOT: isAsync
+// OFF: ttng.warp_group_dot
+// OFF-NOT: isAsync
+// OFF: ttng.arrive_barrier {{.*}}, 1 {tt.arrive_per_warp}
+// OFF-NOT: gpu.named_barrier
+// OFF: ttg.warp_yield
 
 // CHECK-LABEL: @attention_kernel
 // CHECK-COUNT-3: ttng.init_barrier {{.*}}, 256 :
@@ -25,26 +72,36 @@
 // CHECK-NEXT: default {
 // CHECK: %[[WID:.*]] = ttg.warp_id
 // CHECK: %[[WG:.*]] = arith.divui %[[WID]], %c4_i32
-// CHECK: %[[SECOND:.*]] = arith.cmpi eq, %[[WG]], %c1_i32
 // CHECK: %[[MINE:.*]] = arith.addi %[[WG]], %c14_i32
 // CHECK: %[[OTHER:.*]] = arith.subi %c15_i32, %[[WG]]
-// CHECK: scf.if %[[SECOND]] {
+// CHECK: scf.if
+// CHECK: ttng.wait_barrier {{.*}} {tt.mbarrier_ordered}
+// CHECK: ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK-NEXT: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
+// CHECK: %[[SECOND:.*]] = arith.cmpi eq, %[[WG]], %c1_i32
+// CHECK-NEXT: scf.if %[[SECOND]] {
 // CHECK: gpu.named_barrier_arrive %c14_i32{{.*}}, %c256_i32
-// CHECK-NEXT: }
-// CHECK-NEXT: gpu.named_barrier %[[MINE]], %c256_i32
 // CHECK: scf.for
 // CHECK: ttng.wait_barrier {{.*}} {tt.mbarrier_ordered}
-// CHECK: %[[S:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK: %[[SCALED:.*]] = arith.mulf %arg9
+// CHECK-NEXT: gpu.named_barrier %[[MINE]], %c256_i32
+// CHECK-NEXT: %[[S:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK-NEXT: %[[O:.*]] = ttng.warp_group_dot %arg14, %{{.*}}, %[[SCALED]] {{.*}}isAsync = true
 // CHECK-NEXT: gpu.named_barrier_arrive %[[OTHER]], %c256_i32
-// CHECK-NEXT: ttng.warp_group_dot_wait %[[S]], {{.*}} {pendings = 0 : i32}
-// CHECK: gpu.named_barrier %[[MINE]], %c256_i32
-// CHECK-NEXT: ttng.warp_group_dot
-// CHECK-NOT: isAsync
-// CHECK: ttng.arrive_barrier {{.*}}, 1 {tt.arrive_per_warp}
+// CHECK-NEXT: ttng.warp_group_dot_wait %[[S]], {{.*}} {pendings = 1 : i32}
+// CHECK: %[[OW:.*]]:3 = ttng.warp_group_dot_wait %[[O]], {{.*}} {pendings = 0 : i32}
+// CHECK-NEXT: %[[EMPTY:.*]] = ttg.memdesc_index %{{.*}}[%arg12]
+// CHECK-NEXT: ttng.arrive_barrier %[[EMPTY]], 1 {tt.arrive_per_warp}
+// CHECK-NEXT: arith.truncf
+// CHECK: scf.yield {{.*}}, %[[OW]]#0, {{.*}}, %arg10,
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[WG]], %c0_i32
 // CHECK-NEXT: scf.if %[[FIRST]] {
-// CHECK: gpu.named_barrier_arrive %c15_i32{{.*}}, %c256_i32
-// CHECK-NEXT: }
+// CHECK: gpu.named_barrier %c14_i32{{.*}}, %c256_i32
+// CHECK: ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK-NEXT: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
+// CHECK-NEXT: ttg.memdesc_index
+// CHECK-NEXT: ttng.arrive_barrier {{.*}}, 1 {tt.arrive_per_warp}
+// CHECK: } else {
 // CHECK-NOT: tt.auto_warp_specialize
 // CHECK: ttg.warp_yield
 // CHECK: partition0({{.*}}) num_warps(8) {
