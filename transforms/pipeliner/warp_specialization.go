@@ -124,7 +124,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns) error {
 			if loop.ParentOfName("scf.for") != nil {
 				continue
 			}
-			if p, perr := planWarpSpecialization(loop, ai, n == 8); perr == nil && (n == 4 || slotsReadByWGMMAOnly(p)) {
+			if p, perr := planWarpSpecialization(loop, ai, n == 8); perr == nil && (n == 4 || slotsReadByWGMMAOnly(p) && wgmmasFitRegisters(p, n)) {
 				plans = append(plans, p)
 			}
 		}
@@ -151,6 +151,35 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns) error {
 		})
 	})
 	return err
+}
+
+// wgmmaSpareRegisters is what a wgmma needs in registers besides its
+// accumulator and register operand (descriptors, addresses, predicates):
+// ptxas asked for 154 registers to assemble a wgmma with a 128-register
+// accumulator (H200, CUDA 13, 2026-11-29).
+const wgmmaSpareRegisters = 32
+
+// wgmmasFitRegisters reports whether ptxas can assemble the loop's wgmmas
+// once it is specialized into an n-warp consumer and its producer: ptxas
+// assembles the whole kernel within the registers the launch leaves each
+// thread (.maxnreg: the register file over all the warps), whatever
+// setmaxnreg gives the consumer at run time. A 128x256 matmul tile on 8
+// warps with the 8-warp cp.async producer gets 128 a thread, too few for
+// its wgmma (C7602); it stays with the software pipeliner.
+func wgmmasFitRegisters(p *wsPlan, n int) bool {
+	warps := n + wsProducerWarps
+	if p.pointerLoads {
+		warps = 2 * n
+	}
+	maxnreg := 64 * 1024 / (warps * ttg.ThreadsPerWarp(ttg.ModuleOf(p.root.Operation))) / 8 * 8
+	fits := true
+	ir.WalkOps(p.root.Operation, func(op *ir.Operation) {
+		if op.Name() == "ttng.warp_group_dot" &&
+			regsPerThread(op.Result(0).Type())+regsPerThread(op.Operand(0).Type())+wgmmaSpareRegisters > maxnreg {
+			fits = false
+		}
+	})
+	return fits
 }
 
 // slotsReadByWGMMAOnly reports whether every use of the plan's loads goes,
