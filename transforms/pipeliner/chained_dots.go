@@ -271,9 +271,9 @@ func matchRetiringDotChain(loop *ir.Operation, retire []*ir.Operation) (*dotChai
 						// Refused: the moved ops would read the next
 						// iteration's value.
 						ok = false
-					case arg != ir.Value(iterArg(loop, c.accIdx)):
+					default:
 						// The value of the iteration the ops come from
-						// is carried to the next.
+						// is carried to the next (a ring slot).
 						carried.insert(v)
 					}
 					continue

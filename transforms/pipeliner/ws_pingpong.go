@@ -85,7 +85,7 @@ func pingPong(nl *ir.Operation, numBuffers int, mode Turns) bool {
 	}
 	b := ir.NewBuilder(nl.Context())
 	b.SetInsertionPoint(nl)
-	t := newTurns(b, nl.Loc())
+	t := newTurnBarriers(b, nl.Loc())
 	if mode == TurnsOverlap {
 		if c := overlapDots(nl, first, second); c != nil {
 			t.overlapped(c)
@@ -124,16 +124,16 @@ func parseTurns(s string) (Turns, error) {
 	return 0, fmt.Errorf("nvgpu-warp-specialization: turns=%q: want overlap, alternate or off", s)
 }
 
-// turns are the values of the turn protocol, computed before the loop.
-type turns struct {
+// turnBarriers are the values of the turn protocol, computed before the loop.
+type turnBarriers struct {
 	loc ir.Location
 	// wg is the thread's warpgroup (0 or 1), mine and other the turn
 	// barriers it syncs and arrives on, threads their count.
 	wg, mine, other, threads ir.Value
 }
 
-func newTurns(b *ir.Builder, loc ir.Location) *turns {
-	t := &turns{loc: loc}
+func newTurnBarriers(b *ir.Builder, loc ir.Location) *turnBarriers {
+	t := &turnBarriers{loc: loc}
 	// Warps 0-3 are warpgroup 0, 4-7 warpgroup 1.
 	wid := b.CreateOp(ttg.WarpID.Def.Name, loc, nil, []ir.Type{ir.I32(b.Ctx)}).Result(0)
 	t.wg = binary(b, "arith.divui", loc, wid, constI32(b, loc, 4))
@@ -144,7 +144,7 @@ func newTurns(b *ir.Builder, loc ir.Location) *turns {
 }
 
 // only builds, at b, what warpgroup wg alone does.
-func (t *turns) only(b *ir.Builder, wg int, fn func(b *ir.Builder)) {
+func (t *turnBarriers) only(b *ir.Builder, wg int, fn func(b *ir.Builder)) {
 	cond := cmpi(b, t.loc, arith.CmpIEQ, t.wg, constI32(b, t.loc, wg))
 	scf.NewIf(b, t.loc, cond, nil, func(ib *ir.Builder) []ir.Value {
 		fn(ib)
@@ -152,17 +152,17 @@ func (t *turns) only(b *ir.Builder, wg int, fn func(b *ir.Builder)) {
 	}, nil)
 }
 
-func (t *turns) sync(b *ir.Builder, id ir.Value) {
+func (t *turnBarriers) sync(b *ir.Builder, id ir.Value) {
 	gpu.NewNamedBarrier(b, t.loc, id, t.threads, false)
 }
 
-func (t *turns) arrive(b *ir.Builder, id ir.Value) {
+func (t *turnBarriers) arrive(b *ir.Builder, id ir.Value) {
 	gpu.NewNamedBarrier(b, t.loc, id, t.threads, true)
 }
 
 // alternate hands the turn over between the two dots of each iteration: a
 // turn is the second dot of one iteration and the first of the next.
-func (t *turns) alternate(nl, first, second *ir.Operation) {
+func (t *turnBarriers) alternate(nl, first, second *ir.Operation) {
 	ctx := nl.Context()
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(nl)
@@ -187,7 +187,7 @@ func (t *turns) alternate(nl, first, second *ir.Operation) {
 // iteration's first dot and the previous iteration's second, back to
 // back; the rescaling of the accumulator that the second reads is done
 // before the turn begins.
-func (t *turns) overlapped(c *dotChain) {
+func (t *turnBarriers) overlapped(c *dotChain) {
 	loop := c.loop
 	b := ir.NewBuilder(loop.Context())
 	for _, op := range c.moved {
