@@ -46,6 +46,14 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 	if msg := compareHalf(ref[3].buf, bufs[3], 2e-3); msg != "" {
 		t.Errorf("output: %s", msg)
 	}
+	// Two key blocks (one program): the first iteration ahead of the
+	// loop, one in it, the last second dot after it.
+	short := []diffArg{args[0], args[1], args[2], zeroBuf("f16", n), intArg(128), args[5]}
+	shortRef := cloneArgs(short)
+	interpret(t, ttir, kernel, [3]int{1, heads, 1}, shortRef)
+	if msg := compareHalf(shortRef[3].buf, runLowered(t, m, kernel, [3]int{1, heads, 1}, short, nil)[3], 2e-3); msg != "" {
+		t.Errorf("output, 128 keys: %s", msg)
+	}
 	if races := removeEach(t, m, gpu.MBarrierWaitOp.Name, kernel, grid, args); races != 3 {
 		t.Errorf("%d removed mbarrier waits race, want the 3 of the consumer and producer", races)
 	}
