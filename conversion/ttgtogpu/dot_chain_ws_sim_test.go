@@ -46,6 +46,22 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 	if msg := compareHalf(ref[3].buf, bufs[3], 2e-3); msg != "" {
 		t.Errorf("output: %s", msg)
 	}
+	// A ring of two slots, the fewest the turns take: the consumer holds
+	// both (the slot its second dot still reads and the next), and the
+	// producer waits for each to come back without a deadlock.
+	two := parseFile(t, kernels+"perf/attention_f16_4096_d128.ttir")
+	runPipeline(t, two, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},ttgir-pipeline{num-warps=8 num-stages=2 capability=90}")
+	lower(t, two)
+	if n := len(ops(two, gpu.NamedBarrierArriveOp.Name)); n != 2 {
+		t.Errorf("two slots: %d turn arrivals, want 2", n)
+	}
+	if n := len(ops(two, gpu.MBarrierInitOp.Name)); n != 4 {
+		t.Errorf("two slots: %d mbarriers initialized, want a full and an empty one a slot", n)
+	}
+	twoArgs := cloneArgs(args)
+	if msg := compareHalf(ref[3].buf, runLowered(t, two, kernel, grid, twoArgs, nil)[3], 2e-3); msg != "" {
+		t.Errorf("output, two slots: %s", msg)
+	}
 	// Two key blocks (one program): the first iteration ahead of the
 	// loop, one in it, the last second dot after it.
 	short := []diffArg{args[0], args[1], args[2], zeroBuf("f16", n), intArg(128), args[5]}
