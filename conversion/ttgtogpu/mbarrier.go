@@ -115,7 +115,7 @@ func (l *lowering) lowerArriveBarrier(op *ir.Operation, e *emitter, rw *conversi
 	}
 	pred := e.firstThread(optionalOperand(op, rw, 1))
 	if op.HasAttr(ttng.AttrArrivePerWarp) {
-		pred = e.icmpC(llvm.ICmpEQ, e.and(e.fs.threadID(e.l), e.i32c(31)), 0)
+		pred = e.icmpC(llvm.ICmpEQ, e.andC(e.fs.threadID(e.l), int64(e.l.lanes()-1)), 0)
 		if p := optionalOperand(op, rw, 1); p != nil {
 			pred = e.and(pred, p)
 		}

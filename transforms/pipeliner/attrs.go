@@ -19,9 +19,6 @@ const (
 	attrDisallowAccMultiBuffer = "tt.disallow_acc_multi_buffer"
 	// attrWarpSpecialize marks a loop the user wants warp-specialized.
 	attrWarpSpecialize = "tt.warp_specialize"
-	// attrAutoWarpSpecialize is tt-specialize-dot-chains' mark (tt's
-	// own): specialize the loop if it can be, else leave it alone.
-	attrAutoWarpSpecialize = "tt.auto_warp_specialize"
 	// attrStage and attrCluster place an op of a scheduled loop body.
 	attrStage   = "loop.stage"
 	attrCluster = "loop.cluster"

@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
-
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
@@ -74,7 +74,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns) error {
 		var loops, auto []*ir.Operation
 		hasElse := false
 		ir.WalkOps(fn, func(op *ir.Operation) {
-			if op.Name() == "scf.for" && op.HasAttr(attrAutoWarpSpecialize) {
+			if op.Name() == "scf.for" && op.HasAttr(tt.AttrAutoWarpSpecialize) {
 				auto = append(auto, op)
 			} else if op.Name() == "scf.for" && op.HasAttr(attrWarpSpecialize) {
 				loops = append(loops, op)
@@ -85,7 +85,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns) error {
 		})
 		defer func() {
 			for _, l := range auto {
-				l.RemoveAttr(attrAutoWarpSpecialize)
+				l.RemoveAttr(tt.AttrAutoWarpSpecialize)
 			}
 		}()
 		if len(loops)+len(auto) == 0 {
@@ -167,10 +167,7 @@ const wgmmaSpareRegisters = 32
 // warps with the 8-warp cp.async producer gets 128 a thread, too few for
 // its wgmma (C7602); it stays with the software pipeliner.
 func wgmmasFitRegisters(p *wsPlan, n int) bool {
-	warps := n + wsProducerWarps
-	if p.pointerLoads {
-		warps = 2 * n
-	}
+	warps := n + p.producerWarps(n)
 	maxnreg := 64 * 1024 / (warps * ttg.ThreadsPerWarp(ttg.ModuleOf(p.root.Operation))) / 8 * 8
 	fits := true
 	ir.WalkOps(p.root.Operation, func(op *ir.Operation) {

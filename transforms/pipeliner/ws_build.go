@@ -160,14 +160,12 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		w.bufs[l] = allocBuffers(loop, rt.Dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
 		bufs = append(bufs, w.bufs[l])
 	}
-	producerWarps := wsProducerWarps
+	producerWarps := p.producerWarps(numWarps)
 	fullArrivals := 1
 	if p.pointerLoads {
-		// The producer's tensors keep the function's layouts, so it has
-		// the function's warps, each thread arriving once its copies
-		// have landed.
-		producerWarps = numWarps
-		fullArrivals = numWarps * ttg.ThreadsPerWarp(ttg.ModuleOf(loop))
+		// Each of the cp.async producer's threads arrives once its
+		// copies have landed.
+		fullArrivals = producerWarps * ttg.ThreadsPerWarp(ttg.ModuleOf(loop))
 	}
 	w.full = createBarrierAlloc(loop, numBuffers, fullArrivals)
 	w.empty = createBarrierAlloc(loop, numBuffers, consumers)
@@ -425,7 +423,7 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 				// the producer refills a slot only once every warp has
 				// released it. The barrier analysis's CTA barrier
 				// between two waits is then not needed.
-				wait.SetAttr(membar.AttrMBarrierOrdered, ir.Unit(b.Ctx))
+				ordered(wait)
 			}
 			groupRing[first] = cur
 			cur = cur.advance(ib, op.Loc(), w.numBuffers)
@@ -480,7 +478,7 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 	eraseDeadPure(nb)
 	nl.SetDiscardableAttrs(loop.DiscardableAttrs())
 	nl.RemoveAttr(attrWarpSpecialize)
-	nl.RemoveAttr(attrAutoWarpSpecialize)
+	nl.RemoveAttr(tt.AttrAutoWarpSpecialize)
 	n := nl.NumResults()
 	after := wsRing{nl.Result(n - 2), nl.Result(n - 1)}
 	results := nl.Results()[:n-2]

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
-
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -146,6 +145,16 @@ func checkWSLoad(l *ir.Operation) error {
 		}
 	}
 	return nil
+}
+
+// producerWarps is the producer partition's size for a function of
+// numWarps warps: one warpgroup issuing TMA copies, or, for pointer
+// loads, the function's warps (the pointer tensors keep their layouts).
+func (p *wsPlan) producerWarps(numWarps int) int {
+	if p.pointerLoads {
+		return numWarps
+	}
+	return wsProducerWarps
 }
 
 // copyablePointerLoad reports whether a tt.load of the root loop's body

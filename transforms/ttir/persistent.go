@@ -76,9 +76,7 @@ func persistentPass() *passmgr.Pass {
 		Anchor:      "builtin.module",
 		Summary:     "the first programs of a big-accumulator dot kernel loop over the tiles of the others, which exit (tt's own)",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
-			capability := fs.Int("capability", 0, "CUDA compute capability (major*10 + minor); 0: not an NVIDIA target")
-			numCTAs := fs.Int("num-ctas", 1, "CTAs in a cluster")
-			numWarps := fs.Int("num-warps", 4, "warps per CTA")
+			target := declareScheduleTarget(fs)
 			perSM := fs.Int("ctas-per-sm", 0, "CTAs an SM holds at once (0: the bound the accumulator's registers give)")
 			mode := fs.String("persistent", "auto", "auto (the kernels of the shape the pass rewrites) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
@@ -86,15 +84,15 @@ func persistentPass() *passmgr.Pass {
 					st.PreserveAll()
 					return err
 				}
-				if *capability != persistentCapability || *numCTAs != 1 {
+				if !target.singleCTA(persistentCapability) {
 					st.PreserveAll()
 					return nil
 				}
-				if *numWarps <= 0 || *perSM < 0 {
-					return fmt.Errorf("tt-persistent-programs: num-warps must be positive and ctas-per-sm not negative (got %d, %d)", *numWarps, *perSM)
+				if *target.numWarps <= 0 || *perSM < 0 {
+					return fmt.Errorf("tt-persistent-programs: num-warps must be positive and ctas-per-sm not negative (got %d, %d)", *target.numWarps, *perSM)
 				}
 				n := 0
-				for _, k := range persistentKernels(op, *numWarps) {
+				for _, k := range persistentKernels(op, *target.numWarps) {
 					per := k.perSM
 					if *perSM > 0 {
 						per = min(per, *perSM)

@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/ttcompiler/tt/analysis/slices"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -17,10 +18,11 @@ import (
 // copies and meet at CTA barriers, so their softmaxes run at the same
 // time while the tensor cores idle. Specialized (nvgpu-warp-specialization,
 // which tt extends to 8-warp consumers and to pointer loads copied by a
-// cp.async producer), the warpgroups only wait for the data they read, and
-// one's softmax overlaps the other's wgmmas (measured on an H200,
-// docs/PERFORMANCE.md: attention at head dim 128 ran 12% faster with TMA
-// loads). A loop of one dot (a matmul) has nothing between its wgmmas to
+// cp.async producer), the warpgroups only wait for the data they read and
+// take turns at the tensor cores, each running its softmax under the
+// other's wgmmas and its own (ws_pingpong.go; measured on an H200,
+// docs/PERFORMANCE.md: attention at head dim 128 at 1.11x of Triton, from
+// 1.02 with the software pipeline). A loop of one dot (a matmul) has nothing between its wgmmas to
 // overlap and is left alone, as are kernels of other warp counts (with one
 // warpgroup the consumer cannot overlap with itself: 0.67x measured at
 // head dim 64).
@@ -31,10 +33,6 @@ import (
 // the kernel marks tt.warp_specialize must specialize or is refused; in an
 // 8-warp one Triton ignores the kernel's mark, and tt only follows this
 // pass's). TT_X_SPECIALIZE=off (experimental) disables the pass.
-
-// attrAutoWarpSpecialize marks a loop for warp specialization where it
-// can be done (package pipeliner reads it).
-const attrAutoWarpSpecialize = "tt.auto_warp_specialize"
 
 // specializeCapability and specializeWarps are the target and warp count
 // the schedule was measured on.
@@ -50,9 +48,7 @@ func specializeDotChainsPass() *passmgr.Pass {
 		Anchor:      "builtin.module",
 		Summary:     "mark the loops of 8-warp Hopper kernels that chain two dots for warp specialization (tt's own)",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
-			capability := fs.Int("capability", 0, "CUDA compute capability (major*10 + minor); 0: not an NVIDIA target")
-			numCTAs := fs.Int("num-ctas", 1, "CTAs in a cluster")
-			numWarps := fs.Int("num-warps", 4, "warps per CTA")
+			target := declareScheduleTarget(fs)
 			mode := fs.String("specialize", "auto", "auto (the loops of the shape the pass marks) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
 				if off, err := turnedOff("tt-specialize-dot-chains", *mode, "TT_X_SPECIALIZE"); off || err != nil {
@@ -60,9 +56,9 @@ func specializeDotChainsPass() *passmgr.Pass {
 					return err
 				}
 				n := 0
-				if *capability == specializeCapability && *numCTAs == 1 && *numWarps == specializeWarps {
+				if target.singleCTA(specializeCapability) && *target.numWarps == specializeWarps {
 					for _, loop := range dotChainLoops(op) {
-						loop.SetAttr(attrAutoWarpSpecialize, ir.Unit(op.Context()))
+						loop.SetAttr(tt.AttrAutoWarpSpecialize, ir.Unit(op.Context()))
 						n++
 					}
 				}
@@ -84,7 +80,7 @@ func specializeDotChainsPass() *passmgr.Pass {
 func dotChainLoops(module *ir.Operation) []*ir.Operation {
 	var out []*ir.Operation
 	ir.WalkOps(module, func(op *ir.Operation) {
-		if op.Name() != "scf.for" || op.HasAttr(attrAutoWarpSpecialize) ||
+		if op.Name() != "scf.for" || op.HasAttr(tt.AttrAutoWarpSpecialize) ||
 			op.ParentOfName("scf.for") != nil || op.ParentOfName("scf.while") != nil {
 			return
 		}

@@ -1,6 +1,7 @@
 package ttir
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -106,6 +107,26 @@ func equalInts(a, b []int64) bool {
 		}
 	}
 	return true
+}
+
+// scheduleTarget is the target tt's own schedule passes on the TTIR are
+// told about (tt-translate passes them the compilation's options): the
+// CUDA compute capability, the CTAs in a cluster and the warps per CTA.
+type scheduleTarget struct{ capability, numCTAs, numWarps *int }
+
+// declareScheduleTarget declares a schedule pass's target options on fs.
+func declareScheduleTarget(fs *flag.FlagSet) scheduleTarget {
+	return scheduleTarget{
+		capability: fs.Int("capability", 0, "CUDA compute capability (major*10 + minor); 0: not an NVIDIA target"),
+		numCTAs:    fs.Int("num-ctas", 1, "CTAs in a cluster"),
+		numWarps:   fs.Int("num-warps", 4, "warps per CTA"),
+	}
+}
+
+// singleCTA reports whether the kernel is compiled for capability with
+// one CTA a cluster, the configuration a schedule was measured on.
+func (t scheduleTarget) singleCTA(capability int) bool {
+	return *t.capability == capability && *t.numCTAs == 1
 }
 
 // turnedOff reads the mode of one of tt's own schedule passes (auto or

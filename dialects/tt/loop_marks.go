@@ -1,0 +1,10 @@
+package tt
+
+// AttrAutoWarpSpecialize marks an scf.for that tt's own
+// tt-specialize-dot-chains chose for warp specialization. Unlike Triton's
+// tt.warp_specialize, which a kernel sets and which is honoured or refused
+// with an error, this mark asks nvgpu-warp-specialization to specialize
+// the loop where it can and otherwise to leave it to the software
+// pipeliner; the pass removes the mark either way. Not one of Triton's
+// attributes.
+const AttrAutoWarpSpecialize = "tt.auto_warp_specialize"
