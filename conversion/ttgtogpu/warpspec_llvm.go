@@ -213,13 +213,17 @@ func (w *wsLowering) namedBarrier(b *ir.Builder, loc ir.Location, id, threads in
 	gpu.NewNamedBarrier(b, loc, w.c32(b, loc, id), w.c32(b, loc, threads), false)
 }
 
-// dispatchBarrier syncs the whole CTA on barrier 1.
+// dispatchBarrier syncs the whole CTA on barrier 1. The default warps and
+// the workers reach it from different code, so it is the unaligned barrier
+// (PTX barrier.sync), as Triton's llvm.nvvm.barrier.cta.sync.all is: an
+// aligned bar.sync among all of the CTA's threads promises ptxas that they
+// reach the same instruction.
 func (w *wsLowering) dispatchBarrier(b *ir.Builder, loc ir.Location) {
 	if w.nvvm {
 		llvm.NewCallIntrinsic(b, loc, "llvm.nvvm.barrier.cta.sync.all", nil, []ir.Value{w.c32(b, loc, wsDispatchBarrier)})
 		return
 	}
-	w.namedBarrier(b, loc, wsDispatchBarrier, w.total*w.lanes)
+	gpu.SetUnaligned(gpu.NewNamedBarrier(b, loc, w.c32(b, loc, wsDispatchBarrier), w.c32(b, loc, w.total*w.lanes), false))
 }
 
 func (w *wsLowering) realloc(b *ir.Builder, loc ir.Location, cur, adj int) {

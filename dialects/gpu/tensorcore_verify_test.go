@@ -120,6 +120,7 @@ func TestTensorCoreVerifierErrors(t *testing.T) {
 		// warp specialization
 		{`gpu.named_barrier %k16, %k32`, "barrier id must be between 0 and 15, not 16"},
 		{`gpu.named_barrier_arrive %k0, %k48`, "thread count must be a positive multiple of 32, not 48"},
+		{`gpu.named_barrier %k0, %k32 {unaligned = 1 : i32}`, "'unaligned' must be a unit attribute"},
 		{`gpu.setmaxnreg inc 20`, "multiple of 8 between 24 and 256"},
 		{`gpu.setmaxnreg up 40`, "expected 'inc' or 'dec'"},
 		{`%e = gpu.elect_sync : i32`, "result must be i1"},

@@ -8,6 +8,7 @@ import (
 // Warp specialization: named barriers, register reallocation, election.
 //
 //	gpu.named_barrier %id, %count
+//	gpu.named_barrier %id, %count {unaligned}
 //	gpu.named_barrier_arrive %id, %count
 //	gpu.setmaxnreg inc 240
 //	%p = gpu.elect_sync : i1
@@ -22,6 +23,16 @@ import (
 // before their arrival or sync are visible to the syncing threads after
 // the barrier (CTA-scope ordering, like gpu.barrier for the participants).
 // Producer warps arrive at a barrier their consumers sync on.
+//
+// The barrier is PTX's aligned form unless the op has the unit attribute
+// `unaligned`: every warp taking part reaches it at the same instruction,
+// as threads reach __syncthreads (ptxas may rely on it, and
+// compute-sanitizer's synccheck reports a barrier among all of the CTA's
+// threads reached from two instructions as divergent). A barrier that
+// warps of different roles reach from different code, such as the
+// dispatch barrier of warp specialization between the default warps and
+// the parked workers, must be `unaligned` (PTX barrier.sync and
+// barrier.arrive without .aligned).
 //
 // gpu.setmaxnreg inc|dec N (setmaxnreg.{inc,dec}.sync.aligned.u32,
 // sm_90a) asks that the registers per thread of the executing warpgroup
@@ -130,6 +141,11 @@ func verifyNamedBarrier(op *ir.Operation) error {
 	if err := counts(op, 2, 0); err != nil {
 		return err
 	}
+	if a := op.Attr(unalignedAttr); a != nil {
+		if _, ok := a.(*ir.UnitAttr); !ok {
+			return ir.OpErrorf(op, "'%s' must be a unit attribute", unalignedAttr)
+		}
+	}
 	for i, what := range []string{"barrier id", "thread count"} {
 		v := op.Operand(i)
 		if !ir.IsInteger(v.Type(), 32) {
@@ -176,6 +192,10 @@ func IncreasesRegs(op *ir.Operation) bool { return op.Attr("increase") != nil }
 // MaxNRegs returns the register count of a setmaxnreg.
 func MaxNRegs(op *ir.Operation) int { return int(enumOf(op, "regs", 0)) }
 
+// unalignedAttr marks a named barrier that its warps reach from different
+// instructions.
+const unalignedAttr = "unaligned"
+
 // NewNamedBarrier builds `gpu.named_barrier id, count` (a sync) or, when
 // arrive, `gpu.named_barrier_arrive id, count`.
 func NewNamedBarrier(b *ir.Builder, loc ir.Location, id, count ir.Value, arrive bool) *ir.Operation {
@@ -185,6 +205,13 @@ func NewNamedBarrier(b *ir.Builder, loc ir.Location, id, count ir.Value, arrive 
 	}
 	return b.CreateOp(name, loc, []ir.Value{id, count}, nil)
 }
+
+// SetUnaligned marks a named barrier as reached from different
+// instructions by the warps taking part.
+func SetUnaligned(op *ir.Operation) { op.SetAttr(unalignedAttr, ir.Unit(op.Context())) }
+
+// IsUnaligned reports whether a named barrier is marked `unaligned`.
+func IsUnaligned(op *ir.Operation) bool { return op.Attr(unalignedAttr) != nil }
 
 // NewSetMaxNReg builds `gpu.setmaxnreg inc|dec regs`.
 func NewSetMaxNReg(b *ir.Builder, loc ir.Location, increase bool, regs int) *ir.Operation {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that tt's PTX for the perf kernels computes what Triton's kernel does.
 
-    python3 perf_check.py CASEDIR PTXDIR
+    python3 perf_check.py CASEDIR PTXDIR [--time] [--only NAME,NAME...]
 
 perf_compare.py (shared/tools) only times; this runs each of its cases once
 through Triton and once through PTXDIR/<case>.ptx on the same inputs, the
@@ -66,9 +66,12 @@ def cases():
 def main():
     casedir, ptxdir = sys.argv[1], sys.argv[2]
     timing = "--time" in sys.argv
+    only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else None
     man = {m["name"]: m for m in json.load(open(os.path.join(casedir, "manifest.json")))}
     failed = 0
     for name, k, mk, grid, cx, work, unit, *_ in cases():  # perf_compare adds the library peer
+        if only is not None and name not in only:
+            continue
         if not os.path.exists(os.path.join(ptxdir, name + ".ptx")):
             print(f"{name:36s} no PTX")
             continue

@@ -9,10 +9,10 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// Warp specialization on NVPTX: bar.sync/bar.arrive with a thread count,
-// setmaxnreg and elect.sync as inline PTX (LLVM 14 has barrier.sync.cnt,
-// the unaligned barrier; tt keeps PTX's bar.sync, as Triton does, in both
-// emitters).
+// Warp specialization on NVPTX: bar.sync/bar.arrive with a thread count
+// (barrier.sync/barrier.arrive, the unaligned forms, for barriers marked
+// `unaligned`), setmaxnreg and elect.sync as inline PTX, the same text as
+// tt's PTX emitter prints.
 
 func (fx *fnTr) nvNamedBarrier(op *ir.Operation) error {
 	xs, err := fx.operands(op)
@@ -22,6 +22,9 @@ func (fx *fnTr) nvNamedBarrier(op *ir.Operation) error {
 	ins := "bar.sync"
 	if op.Name() == gpu.NamedBarrierArriveOp.Name {
 		ins = "bar.arrive"
+	}
+	if gpu.IsUnaligned(op) {
+		ins = "barrier" + ins[len("bar"):]
 	}
 	fx.asm(ins+" $0, $1;", "r,r", lltypes.Void, true, xs...)
 	return nil

@@ -71,7 +71,7 @@ func llcFor(arch, ll string) (cpu, attr string) {
 	return cpu, attr
 }
 
-var ptxInstr = regexp.MustCompile(`^\s*(?:@!?%?\w+\s+)?((?:mma|ldmatrix|stmatrix|cp\.async|wgmma|mbarrier|fence\.proxy|fence\.mbarrier_init|prefetch\.tensormap|bar\.sync|bar\.arrive|setmaxnreg|elect)\S*)`)
+var ptxInstr = regexp.MustCompile(`^\s*(?:@!?%?\w+\s+)?((?:mma|ldmatrix|stmatrix|cp\.async|wgmma|mbarrier|fence\.proxy|fence\.mbarrier_init|prefetch\.tensormap|bar\.sync|bar\.arrive|barrier\.sync|barrier\.arrive|setmaxnreg|elect)\S*)`)
 
 // tensorOpcodes lists the tensor-core, async and barrier opcodes of PTX
 // text, sorted.

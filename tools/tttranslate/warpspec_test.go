@@ -22,9 +22,9 @@ func TestWarpSpecializePTX(t *testing.T) {
 		barriers []string
 	}{
 		// 1 partition warp, padded to a warpgroup: 8 warps.
-		{"basic_ir.ttir", 8, []string{"bar.sync 1, 256;", "bar.sync 0, 128;", "bar.sync 2, 32;"}},
+		{"basic_ir.ttir", 8, []string{"barrier.sync 1, 256;", "bar.sync 0, 128;", "bar.sync 2, 32;"}},
 		// 4 + 2 + 1 partition warps: two warpgroups, 12 warps.
-		{"warpgroup_reduction.ttgir", 12, []string{"bar.sync 1, 384;", "bar.sync 0, 128;", "bar.sync 2, 128;", "bar.sync 3, 64;"}},
+		{"warpgroup_reduction.ttgir", 12, []string{"barrier.sync 1, 384;", "bar.sync 0, 128;", "bar.sync 2, 128;", "bar.sync 3, 64;"}},
 	} {
 		ptx, meta := translateFile(t, filepath.Join("testdata", "warpspec", c.file), "--arch=sm_90")
 		if meta["num_warps"] != c.warps {
@@ -35,6 +35,11 @@ func TestWarpSpecializePTX(t *testing.T) {
 			if !strings.Contains(ptx, w) {
 				t.Errorf("%s: PTX lacks %q:\n%s", c.file, w, ptx)
 			}
+		}
+		// The dispatch barrier is reached by the default warps and the
+		// workers from different instructions: never PTX's aligned form.
+		if strings.Contains(ptx, "bar.sync 1,") {
+			t.Errorf("%s: the dispatch barrier is the aligned bar.sync:\n%s", c.file, ptx)
 		}
 		// The CTA-wide bar.sync 0 would wait for the parked workers.
 		if strings.Contains(ptx, "bar.sync 0;") || strings.Contains(ptx, "barrier.sync 0;") {

@@ -23,7 +23,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK:         llvm.cond_br %[[DEF]], ^[[ENTRY:bb[0-9]+]], ^[[LOOP:bb[0-9]+]]
 // CHECK:       ^[[LOOP]]:
 // CHECK:         %[[C256:.+]] = llvm.mlir.constant(256 : i32) : i32
-// CHECK:         gpu.named_barrier %{{.+}}, %[[C256]]
+// CHECK:         gpu.named_barrier %{{.+}}, %[[C256]] {unaligned}
 // CHECK:         %[[REL:.+]] = llvm.sub %[[WID]], %{{.+}} : i32
 // CHECK:         %[[C12:.+]] = llvm.mlir.constant(12 : i32) : i32
 // CHECK:         llvm.add %[[C12]], %[[REL]] : i32

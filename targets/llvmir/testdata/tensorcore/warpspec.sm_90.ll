@@ -9,12 +9,14 @@ bb0:
 bb1:
 	call void asm sideeffect "setmaxnreg.dec.sync.aligned.u32 40;", ""()
 	call void asm sideeffect "bar.arrive $0, $1;", "r,r"(i32 1, i32 256)
+	call void asm sideeffect "barrier.arrive $0, $1;", "r,r"(i32 2, i32 256)
 	ret void
 
 bb2:
 	call void asm sideeffect "setmaxnreg.inc.sync.aligned.u32 232;", ""()
 	call void asm sideeffect "bar.sync $0, $1;", "r,r"(i32 1, i32 256)
 	call void asm sideeffect "bar.sync $0, $1;", "r,r"(i32 %0, i32 128)
+	call void asm sideeffect "barrier.sync $0, $1;", "r,r"(i32 2, i32 256)
 	%2 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
 	store i32 %0, i32 addrspace(1)* %2, align 4
 	ret void
