@@ -8,7 +8,7 @@ import (
 // The edges of per-thread control flow (llvm.br and llvm.cond_br) and the
 // operands they pass to their successors' arguments, for the passes that
 // rewrite block arguments (select-to-block-args,
-// reassociate-loop-addresses, pack-carried-halves).
+// reassociate-loop-addresses).
 
 // edge is one way into a block: successor succ of terminator term.
 type edge struct {
@@ -79,23 +79,5 @@ func appendEdgeOperands(e edge, vals []ir.Value) {
 		nFalse += len(vals)
 	}
 	term.InsertOperands(at, vals...)
-	llvm.SetCondBrSegmentSizes(term, nTrue, nFalse)
-}
-
-// eraseEdgeOperand removes the operand e's terminator passes to argument i
-// of its successor along e, keeping a cond_br's operand segments in step.
-func eraseEdgeOperand(e edge, i int) {
-	term := e.term
-	at := edgeOperand(e, i).Index()
-	term.EraseOperands(at, 1)
-	if term.Def() != llvm.CondBrOp {
-		return
-	}
-	nTrue, nFalse := llvm.CondBrSegmentSizes(term)
-	if e.succ == 0 {
-		nTrue--
-	} else {
-		nFalse--
-	}
 	llvm.SetCondBrSegmentSizes(term, nTrue, nFalse)
 }

