@@ -71,6 +71,10 @@ type lowering struct {
 	// scratch (ttg.global_scratch_memory_size > 0): they take their
 	// caller's share as one more parameter (tensormap.go).
 	scratchFuncs map[string]bool
+	// sharedOperands memoizes the descriptor plans of wgmma operands
+	// (wgmma_desc.go): a kernel's wgmmas read the same few buffers, and
+	// each plan verifies every element of every tile.
+	sharedOperands map[sharedOperandKey]*smemOperand
 
 	err error // the first located failure a pattern reported
 }

@@ -328,7 +328,7 @@ func (l *lowering) planWarpGroupDot(op *ir.Operation) (*wgmmaPlan, error) {
 		for m := 0; m < p.numM; m++ {
 			tiling.mnOrigins = append(tiling.mnOrigins, int32(int64(m)*mmaM))
 		}
-		if p.a, err = planSharedOperand(op, "A", op.Operand(0).Type().(*ttg.MemDescType), aShare, l.viewOfOperand(op, 0), 0, tiling, p.types.HasTrans(), p.dLay.laneBits, p.dLay.warpBits); err != nil {
+		if p.a, err = l.planSharedOperand(op, "A", op.Operand(0).Type().(*ttg.MemDescType), aShare, l.viewOfOperand(op, 0), 0, tiling, p.types.HasTrans(), p.dLay.laneBits, p.dLay.warpBits); err != nil {
 			return nil, err
 		}
 		p.opts.TransA = p.a.mnMajor
@@ -337,7 +337,7 @@ func (l *lowering) planWarpGroupDot(op *ir.Operation) (*wgmmaPlan, error) {
 	for n := 0; n < p.numN; n++ {
 		tiling.mnOrigins = append(tiling.mnOrigins, int32(int64(n)*mmaN))
 	}
-	if p.b, err = planSharedOperand(op, "B", bT, bShare, l.viewOfOperand(op, 1), 1, tiling, p.types.HasTrans(), p.dLay.laneBits, p.dLay.warpBits); err != nil {
+	if p.b, err = l.planSharedOperand(op, "B", bT, bShare, l.viewOfOperand(op, 1), 1, tiling, p.types.HasTrans(), p.dLay.laneBits, p.dLay.warpBits); err != nil {
 		return nil, err
 	}
 	p.opts.TransB = p.b.mnMajor

@@ -88,6 +88,36 @@ type descCandidate struct {
 	mnMajor bool
 }
 
+// sharedOperandKey is what a shared-memory operand's plan depends on
+// within one lowering: the buffer's (uniqued) type, which also fixes its
+// sharedCTA, the view into it, which dimension is MN, the tiling and the
+// thread-id bits.
+type sharedOperandKey struct {
+	mt                 *ttg.MemDescType
+	view, tiling       string
+	mnDim              int
+	canTranspose       bool
+	laneBits, warpBits int
+}
+
+// planSharedOperand is planSharedOperand, each plan made once per lowering.
+func (l *lowering) planSharedOperand(op *ir.Operation, what string, mt *ttg.MemDescType, sh *sharedCTA, view memView, mnDim int, t wgmmaTiling, canTranspose bool, laneBits, warpBits int) (*smemOperand, error) {
+	key := sharedOperandKey{mt: mt, view: fmt.Sprint(view.offsets), tiling: fmt.Sprint(t), mnDim: mnDim,
+		canTranspose: canTranspose, laneBits: laneBits, warpBits: warpBits}
+	if p, ok := l.sharedOperands[key]; ok {
+		return p, nil
+	}
+	p, err := planSharedOperand(op, what, mt, sh, view, mnDim, t, canTranspose, laneBits, warpBits)
+	if err != nil {
+		return nil, err
+	}
+	if l.sharedOperands == nil {
+		l.sharedOperands = map[sharedOperandKey]*smemOperand{}
+	}
+	l.sharedOperands[key] = p
+	return p, nil
+}
+
 // planSharedOperand finds the descriptor form that reads the tiles of mt
 // exactly as its layout stores them. A sub-view (ttg.memdesc_subslice,
 // also under memdesc_trans) is read where it lies in its root buffer, as
@@ -278,6 +308,11 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 			return fmt.Errorf("a warpgroup's slab starts at byte %d, not a multiple of 16", b)
 		}
 	}
+	// The layout is linear over GF(2) in the bits of each coordinate, so
+	// an element's offset is its row's (at k = 0) XOR its column's (at
+	// mn = 0): one layout application per row and per column of a tile
+	// instead of one per element.
+	cols := make([]int64, t.instrK)
 	for _, o := range t.mnOrigins {
 		for kt := 0; kt < t.kTiles; kt++ {
 			k0 := int32(kt) * t.instrK
@@ -285,13 +320,17 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 			if start%16 != 0 {
 				return fmt.Errorf("tile (%d, %d) starts at byte %d, not a multiple of 16", o, k0, start)
 			}
+			for k := range cols {
+				cols[k] = m.index(0, k0+int32(k))
+			}
 			for g := range rows {
 				if o&rows[g] != 0 {
 					return fmt.Errorf("warpgroup rows %d overlap tile row %d", rows[g], o)
 				}
 				for r := int32(0); r < t.instrMN; r++ {
+					row := m.index((o|rows[g])+r, 0)
 					for k := int32(0); k < t.instrK; k++ {
-						want := m.at((o|rows[g])+r, k0+k)
+						want := (row ^ cols[k] ^ m.view) * m.elem
 						got := swizzleAddr(c.swizzle, start+bytes[g]+descOffset(c, d, m.elem, int64(r), int64(k)))
 						if got != want {
 							return fmt.Errorf("element (%d, %d) is at byte %d, the descriptor reads byte %d", (o|rows[g])+r, k0+k, want, got)
