@@ -11,7 +11,8 @@ import (
 // instructions Triton uses; f16 keeps the ops the hardware has for it;
 // bf16 and the 8-bit formats compute in f32 and round back (for one
 // add, sub, mul, div or sqrt, f32 has enough precision that rounding twice
-// gives the correctly rounded result).
+// gives the correctly rounded result), but for bf16's add, sub and mul on
+// targets that have them (hasBF16Arithmetic).
 
 // promoted reports whether arithmetic on t is done in f32.
 func promoted(t ir.Type) bool {
@@ -55,7 +56,7 @@ func (e *emitter) fcmpAny(p llvm.FCmpPredicate, a, b ir.Value) ir.Value {
 func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 	bin := func(name string) scalarFn {
 		return func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
-			if promoted(res) {
+			if promoted(res) && !l.target.hasBF16Arithmetic() {
 				return e.inF32(res, a, func(w []ir.Value) ir.Value { return e.fbin(name, w[0], w[1]) }), nil
 			}
 			return e.fbin(name, a[0], a[1]), nil

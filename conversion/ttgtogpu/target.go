@@ -29,6 +29,12 @@ type target interface {
 	// hasBF16RoundNearest reports whether rounding f32 to the nearest
 	// bf16 is one gpu.cvt; else it is done with integer operations.
 	hasBF16RoundNearest() bool
+	// hasBF16Arithmetic reports whether add, sub and mul of bf16 stay
+	// bf16 ops for the code generator to select (sm_90's add/sub/mul.bf16,
+	// sm_80's one fma.rn.bf16 each, as LLVM's NVPTX backend selects them for
+	// Triton); else they are computed in f32 and rounded back. Either way
+	// the result is the correctly rounded one.
+	hasBF16Arithmetic() bool
 	// hasPackedNarrowing reports whether two f32 round to a packed pair of
 	// f16 or bf16 in one gpu.cvt (rn and rz).
 	hasPackedNarrowing() bool

@@ -79,6 +79,10 @@ func (t *amdTarget) hasSymmetricClamp() bool { return false }
 // rounded AMDGCN sequence.
 func (t *amdTarget) hasBF16RoundNearest() bool { return true }
 
+// hasBF16Arithmetic: CDNA3 has no bf16 VALU arithmetic; tt computes it in
+// f32 (LLVM would promote it the same way).
+func (t *amdTarget) hasBF16Arithmetic() bool { return false }
+
 // hasPackedNarrowing: AMD narrows element by element (LLVM packs what the
 // instruction set can).
 func (t *amdTarget) hasPackedNarrowing() bool { return false }

@@ -77,6 +77,9 @@ func (t *nvidiaTarget) hasSymmetricClamp() bool { return t.capability >= 90 }
 // hasBF16RoundNearest: cvt.rn.bf16.f32 is sm_80's.
 func (t *nvidiaTarget) hasBF16RoundNearest() bool { return t.capability >= 80 }
 
+// hasBF16Arithmetic: fma.rn.bf16 is sm_80's, add/sub/mul.rn.bf16 sm_90's.
+func (t *nvidiaTarget) hasBF16Arithmetic() bool { return t.capability >= 80 }
+
 // hasPackedNarrowing: cvt.rn.f16x2.f32 and cvt.rn.bf16x2.f32 are sm_80's.
 func (t *nvidiaTarget) hasPackedNarrowing() bool { return t.capability >= 80 }
 

@@ -92,17 +92,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// bf16 widens exactly by a shift, computes in f32 and rounds back; f32 to
-// f16 is fptrunc (round to nearest even); other roundings use gpu.cvt.
+// bf16 add, sub and mul stay bf16 on NVIDIA from sm_80 on (the PTX
+// emitter selects add/sub/mul.rn.bf16 on sm_90, one fma.rn.bf16 on sm_80);
+// bf16 widens exactly by a shift; f32 to f16 is fptrunc (round to nearest
+// even); other roundings use gpu.cvt.
 // CHECK-LABEL: llvm.func internal @narrow
 // CHECK:         %[[C16:.+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT:    %[[SUM:.+]] = llvm.fadd %arg0, %arg0 : bf16
 // CHECK-NEXT:    %[[B0:.+]] = llvm.bitcast %arg0 : bf16 to i16
 // CHECK-NEXT:    %[[Z0:.+]] = llvm.zext %[[B0]] : i16 to i32
 // CHECK-NEXT:    %[[S0:.+]] = llvm.shl %[[Z0]], %[[C16]] : i32
 // CHECK-NEXT:    %[[F0:.+]] = llvm.bitcast %[[S0]] : i32 to f32
-// CHECK:         %[[SUM:.+]] = llvm.fadd %[[F0]], %{{.+}} : f32
-// CHECK-NEXT:    %[[R:.+]] = gpu.cvt %[[SUM]] {rounding = rn} : f32 -> bf16
-// CHECK:         %[[T:.+]] = llvm.fptrunc %arg1 : f32 to f16
+// CHECK-NEXT:    %[[T:.+]] = llvm.fptrunc %arg1 : f32 to f16
 // CHECK-NEXT:    %[[Z:.+]] = gpu.cvt %arg1 {rounding = rz} : f32 -> bf16
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func private @narrow(%h: bf16, %x: f32, %g: f16) -> (bf16, f32, f16, bf16) {
@@ -111,6 +112,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %t = arith.truncf %x : f32 to f16
     %z = tt.fp_to_fp %x, rounding = rtz : f32 -> bf16
     tt.return %b, %e, %t, %z : bf16, f32, f16, bf16
+  }
+}
+
+// -----
+
+// On gfx942, which has no bf16 arithmetic, bf16 computes in f32 and
+// rounds back once (exact: f32 holds more than twice bf16's precision).
+// CHECK-LABEL: llvm.func internal @narrow_amd
+// CHECK:         %[[C16:.+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT:    %[[B0:.+]] = llvm.bitcast %arg0 : bf16 to i16
+// CHECK-NEXT:    %[[Z0:.+]] = llvm.zext %[[B0]] : i16 to i32
+// CHECK-NEXT:    %[[S0:.+]] = llvm.shl %[[Z0]], %[[C16]] : i32
+// CHECK-NEXT:    %[[F0:.+]] = llvm.bitcast %[[S0]] : i32 to f32
+// CHECK:         %[[SUM:.+]] = llvm.fmul %[[F0]], %{{.+}} : f32
+// CHECK-NEXT:    %[[R:.+]] = gpu.cvt %[[SUM]] {rounding = rn} : f32 -> bf16
+// CHECK-NEXT:    llvm.return %[[R]] : bf16
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @narrow_amd(%h: bf16) -> bf16 {
+    %b = arith.mulf %h, %h : bf16
+    tt.return %b : bf16
   }
 }
 
