@@ -213,6 +213,22 @@ func SetUnaligned(op *ir.Operation) { op.SetAttr(unalignedAttr, ir.Unit(op.Conte
 // IsUnaligned reports whether a named barrier is marked `unaligned`.
 func IsUnaligned(op *ir.Operation) bool { return op.Attr(unalignedAttr) != nil }
 
+// NamedBarrierPTX is the PTX instruction of a gpu.named_barrier (bar.sync)
+// or gpu.named_barrier_arrive (bar.arrive), barrier.sync and
+// barrier.arrive (the unaligned forms) for one marked `unaligned`.
+func NamedBarrierPTX(op *ir.Operation) string {
+	arrive := op.Name() == NamedBarrierArriveOp.Name
+	switch {
+	case IsUnaligned(op) && arrive:
+		return "barrier.arrive"
+	case IsUnaligned(op):
+		return "barrier.sync"
+	case arrive:
+		return "bar.arrive"
+	}
+	return "bar.sync"
+}
+
 // NewSetMaxNReg builds `gpu.setmaxnreg inc|dec regs`.
 func NewSetMaxNReg(b *ir.Builder, loc ir.Location, increase bool, regs int) *ir.Operation {
 	attrs := []ir.NamedAttr{{Name: "regs", Value: ir.I32Attr(b.Ctx, int64(regs))}}

@@ -19,14 +19,7 @@ func (fx *fnTr) nvNamedBarrier(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	ins := "bar.sync"
-	if op.Name() == gpu.NamedBarrierArriveOp.Name {
-		ins = "bar.arrive"
-	}
-	if gpu.IsUnaligned(op) {
-		ins = "barrier" + ins[len("bar"):]
-	}
-	fx.asm(ins+" $0, $1;", "r,r", lltypes.Void, true, xs...)
+	fx.asm(gpu.NamedBarrierPTX(op)+" $0, $1;", "r,r", lltypes.Void, true, xs...)
 	return nil
 }
 

@@ -12,7 +12,7 @@ func (f *fn) emitNamedBarrier(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.ins("%s %s, %s", namedBarrierInstruction(op), f.src(xs[0]), f.src(xs[1]))
+	f.ins("%s %s, %s", gpu.NamedBarrierPTX(op), f.src(xs[0]), f.src(xs[1]))
 	return nil
 }
 
@@ -38,21 +38,4 @@ func (f *fn) emitElectSync(op *ir.Operation) error {
 	}
 	f.ins("elect.sync _|%s, -1", d)
 	return nil
-}
-
-// namedBarrierInstruction is the PTX of a gpu.named_barrier or
-// gpu.named_barrier_arrive: bar.sync and bar.arrive (the aligned forms),
-// barrier.sync and barrier.arrive where its warps reach it from different
-// instructions.
-func namedBarrierInstruction(op *ir.Operation) string {
-	arrive := op.Name() == gpu.NamedBarrierArriveOp.Name
-	switch {
-	case gpu.IsUnaligned(op) && arrive:
-		return "barrier.arrive"
-	case gpu.IsUnaligned(op):
-		return "barrier.sync"
-	case arrive:
-		return "bar.arrive"
-	}
-	return "bar.sync"
 }
