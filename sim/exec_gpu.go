@@ -144,10 +144,14 @@ func compileBfe(c *compiler, in *instr) error {
 }
 
 // compileCvt: the single-value conversions of gpu.cvt with rounding rn,
-// rz or none (packed conversions are not simulated).
+// rz or none, two f32 packed into a pair, and a pair of 8-bit floats
+// widened to f16.
 func compileCvt(c *compiler, in *instr) error {
 	if in.op.NumOperands() == 2 {
 		return compileCvtPack(in)
+	}
+	if gpu.ClassifyCvt(in.op.OperandTypes(), in.op.Result(0).Type()) == gpu.CvtF8x2ToF16 {
+		return compileCvtFP8Pair(in)
 	}
 	if in.op.NumOperands() != 1 {
 		return fmt.Errorf("gpu.cvt of %d operands is not simulated", in.op.NumOperands())
@@ -179,6 +183,29 @@ func compileCvt(c *compiler, in *instr) error {
 		} else {
 			r[in.d] = fromF64(to, v)
 		}
+		return nil
+	}
+	return nil
+}
+
+// compileCvtFP8Pair: a pair of 8-bit floats (a vector<2xf8> or its bits
+// in an i16, element 0 in the low byte) widened exactly to vector<2xf16>;
+// a NaN becomes the canonical f16 NaN.
+func compileCvtFP8Pair(in *instr) error {
+	if o := gpu.CvtOptionsOf(in.op); o.Satfinite || o.Relu {
+		return fmt.Errorf("gpu.cvt with satfinite or relu is not simulated")
+	}
+	decode := numeric.F8E4M3FNToFloat32
+	if gpu.CvtSourceFP8(in.op) == ir.F8E5M2 {
+		decode = numeric.F8E5M2ToFloat32
+	}
+	f16 := ir.F16Type(in.op.Context())
+	in.step = func(th *thread, in *instr) error {
+		r := th.regs
+		bits := r[in.a]
+		lo := fromF64(f16, float64(decode(uint8(bits))))
+		hi := fromF64(f16, float64(decode(uint8(bits>>8))))
+		r[in.d] = lo | hi<<16
 		return nil
 	}
 	return nil

@@ -87,6 +87,11 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 	if !isF32(from) && !isF64(from) && !isKind(from, ir.F16) && !isKind(from, ir.BF16) && !fromFP8 {
 		return ir.OpErrorf(op, "cannot convert %s to %s", asm.TypeString(from), asm.TypeString(to))
 	}
+	// f8E5M2 is the top byte of an f16: its element-by-element widening is
+	// already a shift, cheaper than pairing the bytes up.
+	if isKind(from, ir.F8E4M3FN) && l.opts.FP8PairConversions && l.target.hasFP8PairWidening() && l.widenFP8Pairs(op, e, rw, from, to) {
+		return nil
+	}
 	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
 		if fromFP8 {
 			return e.fp8Decode(a[0], ff, to), nil
@@ -101,6 +106,49 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 		}
 		return e.fp8Encode(x, tf), nil
 	})(op, e, rw)
+}
+
+// widenFP8Pairs lowers an fp8 tensor's widening to f16, bf16 or f32 two
+// registers at a time, as Triton does on sm_89 and newer: the pair's bytes
+// into an i16, one cvt.rn.f16x2.e4m3x2 (exact), then to the
+// result type (f16 as it is; bf16 through f32, exact, rounded as a pair;
+// f32 exactly). It reports false, having built nothing, where the
+// registers do not pair up (then the elements convert one by one).
+func (l *lowering) widenFP8Pairs(op *ir.Operation, e *emitter, rw *conversion.Rewriter, from, to ir.Type) bool {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	vals := rw.RemappedN(op.Operand(0))
+	if !ok || op.NumOperands() != 1 || len(vals) < 2 || len(vals)%2 != 0 || !(isKind(to, ir.F16) || isKind(to, ir.BF16) || isF32(to)) {
+		return false
+	}
+	if lay, err := l.opLayout(op, rt); err != nil || lay.numRegs != len(vals) {
+		return false
+	}
+	format := gpu.FP8FormatOf(from.(*ir.FloatType).Kind)
+	f16, f32 := ir.F16Type(e.ctx()), e.f32()
+	out := make([]ir.Value, len(vals))
+	memo := map[string][]ir.Value{}
+	for i := 0; i < len(vals); i += 2 {
+		k := valuesKey(vals[i : i+2])
+		if _, ok := memo[k]; !ok {
+			bits := e.orDisjoint(e.zext(vals[i], e.i16()), e.shlC(e.zext(vals[i+1], e.i16()), 8))
+			h := e.lanes(gpu.NewCvt(e.b, e.loc, ir.Vector(e.ctx(), []int64{2}, f16), gpu.CvtOptions{Rounding: gpu.RoundRN, FP8: format}, bits).Result(0))
+			switch {
+			case isKind(to, ir.F16):
+				memo[k] = h
+			case isF32(to):
+				memo[k] = []ir.Value{e.extFloat(h[0], f32), e.extFloat(h[1], f32)}
+			case l.target.hasPackedNarrowing():
+				pair := gpu.NewCvt(e.b, e.loc, ir.Vector(e.ctx(), []int64{2}, to), gpu.CvtOptions{Rounding: gpu.RoundRN},
+					e.extFloat(h[0], f32), e.extFloat(h[1], f32)).Result(0)
+				memo[k] = e.lanes(pair)
+			default:
+				memo[k] = []ir.Value{e.truncFromF32(e.extFloat(h[0], f32), to), e.truncFromF32(e.extFloat(h[1], f32), to)}
+			}
+		}
+		copy(out[i:], memo[k])
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{out})
+	return true
 }
 
 // fp8Encode rounds an f32 to nearest even into an 8-bit format,
@@ -137,9 +185,26 @@ func (e *emitter) fp8E5M2TowardZero(x ir.Value) ir.Value {
 	return e.trunc(e.lshrC(e.bitcast(h, e.i16()), 8), e.i8())
 }
 
+// fp8E5M2ToBF16 widens f8E5M2 to bf16 as Triton's NVIDIA code does: the
+// magnitude's bits shifted into a float's exponent and mantissa and
+// multiplied by 2^112 (the difference of the biases), the sign put back.
+// Finite values come out exact; ±inf and the NaNs are not special-cased
+// and come out finite (±65536, ±81920, ±98304, ±114688), which is what
+// Triton computes (numeric.FpToFp, checked on an H200).
+func (e *emitter) fp8E5M2ToBF16(b ir.Value) ir.Value {
+	w := e.zext(b, e.i32())
+	mag := e.bitcast(e.shlC(e.andC(w, 0x7f), 21), e.f32())
+	x := e.bitcast(e.fmul(mag, e.cFloat(e.f32(), math.Ldexp(1, 112))), e.i32())
+	x = e.orDisjoint(x, e.shlC(e.andC(w, 0x80), 24))
+	return e.truncFromF32(e.bitcast(x, e.f32()), ir.BF16Type(e.ctx())) // exact: three significant bits
+}
+
 // fp8Decode widens an 8-bit float (its bits in an i8) to the float type to,
-// exactly.
+// exactly (f8E5M2 to bf16 as Triton does, fp8E5M2ToBF16).
 func (e *emitter) fp8Decode(b ir.Value, f fp8Format, to ir.Type) ir.Value {
+	if f.expBits == 5 && isKind(to, ir.BF16) {
+		return e.fp8E5M2ToBF16(b)
+	}
 	w := e.zext(b, e.i16())
 	var x ir.Value
 	if f.expBits == 5 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -493,5 +494,44 @@ func TestMapElementwiseControlFlowDiff(t *testing.T) {
 				t.Errorf("%d conditional branches, want the region's two for each call", n)
 			}
 		})
+	})
+}
+
+// TestFP8PairWideningDiff: with the experimental pair conversion
+// (TT_X_FP8_CVT=pair), every f8E4M3FN byte value widens to f32, f16 and
+// bf16 as the interpreter widens it, two registers a cvt.rn.f16x2.e4m3x2
+// on NVIDIA (the lowering is checked to use it there); f8E5M2 keeps its
+// element-by-element widening, whose bf16 results for ±inf and the NaNs are
+// Triton's finite ones (the interpreter's numeric.FpToFp, checked on an
+// H200; tt's lowering kept them inf and NaN before this test).
+func TestFP8PairWideningDiff(t *testing.T) {
+	t.Setenv("TT_X_FP8_CVT", "pair")
+	const n = 256
+	T := func(e string) string { return fmt.Sprintf("tensor<%dx%s>", n, e) }
+	outs := []ewOut{
+		{"f32", "%r0 = tt.fp_to_fp %xv : " + T("f8E4M3FN") + " -> " + T("f32")},
+		{"f16", "%r1 = tt.fp_to_fp %xv : " + T("f8E4M3FN") + " -> " + T("f16")},
+		{"bf16", "%r2 = tt.fp_to_fp %xv : " + T("f8E4M3FN") + " -> " + T("bf16")},
+		{"bf16", "%r3 = tt.fp_to_fp %yv : " + T("f8E5M2") + " -> " + T("bf16")},
+	}
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, elementwiseKernel(n, "f8E4M3FN", "f8E5M2", outs), 2)
+		x, y := make([]byte, n), make([]byte, n)
+		for i := range x {
+			x[i], y[i] = byte(i), byte(255-i)
+		}
+		args := []diffArg{{buf: x, kind: "i8"}, {buf: y, kind: "i8"}, zeroBuf("f32", n), zeroBuf("f16", n), zeroBuf("bf16", n), zeroBuf("bf16", n)}
+		diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
+		low := ttirKernelFor(t, tg, elementwiseKernel(n, "f8E4M3FN", "f8E5M2", outs), 2)
+		lower(t, low)
+		pairs := 0
+		for _, op := range ops(low, gpu.CvtOp.Name) {
+			if gpu.CvtOptionsOf(op).FP8 == gpu.FP8E4M3 {
+				pairs++
+			}
+		}
+		if want := tg.lanes == 32; (pairs > 0) != want {
+			t.Errorf("%d e4m3 pair conversions, want them on NVIDIA only", pairs)
+		}
 	})
 }

@@ -3,6 +3,7 @@ package ttgtogpu
 import (
 	"flag"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -29,7 +30,12 @@ func init() {
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			var o Options
 			o.flags(fs)
-			return func(op *ir.Operation, _ *passmgr.State) error { return Lower(op, o) }
+			return func(op *ir.Operation, _ *passmgr.State) error {
+				if os.Getenv("TT_X_FP8_CVT") == "pair" {
+					o.FP8PairConversions = true
+				}
+				return Lower(op, o)
+			}
 		},
 	})
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
@@ -54,6 +60,7 @@ func (o *Options) flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.PTXVersion, "ptx-version", 0, "PTX ISA version times ten (0: the capability's default)")
 	fs.Var(offFlag{&o.NoFPFusion}, "enable-fp-fusion", "contract float multiplies and adds into fma (Triton's enable_fp_fusion; default true)")
 	fs.Var(offFlag{&o.NoReflectFTZ}, "enable-reflect-ftz", "libdevice's flush-to-zero path for the functions tt implements for it (Triton's enable_reflect_ftz; default true)")
+	fs.BoolVar(&o.FP8PairConversions, "fp8-pair-conversions", false, "convert 8-bit floats two at a time with sm_89's cvt.rn.f16x2.e4m3x2/e5m2x2 (experimental)")
 }
 
 // offFlag is a boolean option, true by default, whose Options field
@@ -102,6 +109,9 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 	}
 	if o.NoReflectFTZ {
 		opts = append(opts, "enable-reflect-ftz=false")
+	}
+	if o.FP8PairConversions {
+		opts = append(opts, "fp8-pair-conversions=true")
 	}
 	var steps []passmgr.Step
 	if arch, ok := strings.CutPrefix(o.Target, "hip:"); ok {

@@ -11,6 +11,7 @@ import (
 //	%r = gpu.cvt %x {rounding = rn} : f32 -> bf16
 //	%p = gpu.cvt %a, %b {rounding = rn, satfinite} : f32, f32 -> vector<2xf8E4M3FN>
 //	%h = gpu.cvt %q {rounding = rn} : vector<2xf8E5M2> -> vector<2xf16>
+//	%h = gpu.cvt %w {rounding = rn, fp8 = e4m3} : i16 -> vector<2xf16>
 //
 // Element i of a packed result is the conversion of operand (or operand
 // element) i. Options: `rounding` (rn, rz, rm, rp), `satfinite` (clamp
@@ -26,6 +27,12 @@ import (
 //	f32, f32 -> vector<2xf8E4M3FN | 2xf8E5M2>  rounding rn, satfinite required
 //	vector<2xf16> -> vector<2xf8E4M3FN | 2xf8E5M2>  rounding rn, satfinite required
 //	vector<2xf8E4M3FN | 2xf8E5M2> -> vector<2xf16>  rounding rn
+//	i16 -> vector<2xf16>                       rounding rn, fp8 required
+//
+// The last form reads a pair of 8-bit floats from their bits (element 0
+// in the low byte), in the format `fp8` (e4m3: f8E4M3FN, e5m2: f8E5M2)
+// names: the form lowerings use, since an fp8 value lives in an integer
+// register (the LLVM dialect has no 8-bit float type to bitcast to).
 var CvtOp = Dialect.NewOp("cvt", ir.Pure)
 
 var cvtOptions = []option{
@@ -33,6 +40,7 @@ var cvtOptions = []option{
 	flag("satfinite"),
 	flag("relu"),
 	flag("ftz"),
+	enumOpt("fp8", FP8Enum, int64(FP8None), false),
 }
 
 func init() {
@@ -48,6 +56,8 @@ type CvtOptions struct {
 	Satfinite bool
 	Relu      bool
 	FTZ       bool
+	// FP8 is the format of an i16 operand holding a pair of 8-bit floats.
+	FP8 FP8Format
 }
 
 // CvtOptionsOf returns the options of a gpu.cvt.
@@ -57,7 +67,17 @@ func CvtOptionsOf(op *ir.Operation) CvtOptions {
 		Satfinite: op.Attr("satfinite") != nil,
 		Relu:      op.Attr("relu") != nil,
 		FTZ:       op.Attr("ftz") != nil,
+		FP8:       FP8Format(enumOf(op, "fp8", int64(FP8None))),
 	}
+}
+
+// CvtSourceFP8 is the 8-bit float kind of a pair-of-fp8 gpu.cvt's source:
+// its vector's element type, or the `fp8` option of the i16 form.
+func CvtSourceFP8(op *ir.Operation) ir.FloatKind {
+	if k, ok := pairOf(op.Operand(0).Type()); ok {
+		return k
+	}
+	return CvtOptionsOf(op).FP8.Kind()
 }
 
 // NewCvt builds `gpu.cvt args : ... -> to`.
@@ -65,6 +85,9 @@ func NewCvt(b *ir.Builder, loc ir.Location, to ir.Type, opts CvtOptions, args ..
 	var attrs []ir.NamedAttr
 	if opts.Rounding != RoundNone {
 		attrs = append(attrs, ir.NamedAttr{Name: "rounding", Value: enumAttr(b.Ctx, opts.Rounding)})
+	}
+	if opts.FP8 != FP8None {
+		attrs = append(attrs, ir.NamedAttr{Name: "fp8", Value: enumAttr(b.Ctx, opts.FP8)})
 	}
 	for _, f := range []struct {
 		on   bool
@@ -176,6 +199,9 @@ func ClassifyCvt(ins []ir.Type, out ir.Type) CvtKind {
 		if ok1 && ok2 && isFP8(a) && b == ir.F16 {
 			return CvtF8x2ToF16
 		}
+		if ir.IsInteger(ins[0], 16) && ok2 && b == ir.F16 {
+			return CvtF8x2ToF16 // the pair's bits; the fp8 option names the format
+		}
 	case 2:
 		a, ok1 := floatKind(ins[0])
 		b, ok2 := pairOf(out)
@@ -246,6 +272,14 @@ func verifyCvt(op *ir.Operation) error {
 	}
 	if fp8Out && !o.Satfinite {
 		return ir.OpErrorf(op, "conversions to fp8 require satfinite")
+	}
+	if bits := ir.IsInteger(ins[0], 16); kind == CvtF8x2ToF16 && bits != (o.FP8 != FP8None) {
+		if bits {
+			return ir.OpErrorf(op, "an i16 pair of 8-bit floats needs the fp8 option (e4m3 or e5m2)")
+		}
+		return ir.OpErrorf(op, "the fp8 option applies to an i16 operand only")
+	} else if kind != CvtF8x2ToF16 && o.FP8 != FP8None {
+		return ir.OpErrorf(op, "the fp8 option applies to a pair of 8-bit floats to vector<2xf16> only")
 	}
 	if o.FTZ && !(kind == CvtNarrow && ir.IsFloat(out) && out.(*ir.FloatType).Kind == ir.F32) {
 		return ir.OpErrorf(op, "ftz applies to f64 -> f32 conversions only")

@@ -39,7 +39,37 @@ var (
 	RoundingEnum = &ir.EnumInfo{Name: "Rounding", Width: 32, Cases: []ir.EnumCase{
 		{Keyword: "rn", Value: 1}, {Keyword: "rz", Value: 2}, {Keyword: "rm", Value: 3},
 		{Keyword: "rp", Value: 4}, {Keyword: "rna", Value: 5}}}
+	FP8Enum = &ir.EnumInfo{Name: "FP8", Width: 32, Cases: []ir.EnumCase{
+		{Keyword: "e4m3", Value: 1}, {Keyword: "e5m2", Value: 2}}}
 )
+
+// FP8Format names an 8-bit float format in an option (gpu.cvt's `fp8`).
+type FP8Format int64
+
+const (
+	FP8None FP8Format = iota
+	FP8E4M3
+	FP8E5M2
+)
+
+// Kind is the float kind of the format (f8E4M3FN or f8E5M2).
+func (f FP8Format) Kind() ir.FloatKind {
+	if f == FP8E5M2 {
+		return ir.F8E5M2
+	}
+	return ir.F8E4M3FN
+}
+
+// FP8FormatOf is the format of an 8-bit float kind (FP8None for others).
+func FP8FormatOf(k ir.FloatKind) FP8Format {
+	switch k {
+	case ir.F8E4M3FN:
+		return FP8E4M3
+	case ir.F8E5M2:
+		return FP8E5M2
+	}
+	return FP8None
+}
 
 // Typed enum values.
 type (

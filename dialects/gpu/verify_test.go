@@ -57,6 +57,12 @@ func TestVerifierErrors(t *testing.T) {
 		{`%0 = gpu.cvt %x {rounding = rn} : f32 -> f64`, "widening conversion is exact"},
 		{`%0 = gpu.cvt %x, %x {rounding = rn} : f32, f32 -> vector<2xf8E4M3FN>`, "require satfinite"},
 		{`%0 = gpu.cvt %i {rounding = rn} : i32 -> f32`, "unsupported conversion"},
+		{`%b = llvm.trunc %i : i32 to i16
+  %0 = gpu.cvt %b {rounding = rn} : i16 -> vector<2xf16>`, "needs the fp8 option"},
+		{`%0 = gpu.cvt %x, %x {rounding = rn, fp8 = e4m3} : f32, f32 -> vector<2xf16>`, "applies to a pair of 8-bit floats"},
+		{`%0 = gpu.cvt %h {rounding = rn, satfinite} : vector<2xf16> -> vector<2xf8E4M3FN>
+  %1 = gpu.cvt %0 {rounding = rn, fp8 = e5m2} : vector<2xf8E4M3FN> -> vector<2xf16>`, "applies to an i16 operand only"},
+		{`%0 = gpu.cvt %x {rounding = rn, fp8 = e3m4} : f32 -> f16`, "e3m4"},
 		{`%0 = gpu.mulhi %x, %x : f32`, "operates on i32 or i64"},
 		{`%0 = gpu.prmt %l, %l, %l : i64`, "must be i32"},
 		{`gpu.printf "%d", %h : vector<2xf16>`, "printf takes integers, floats and pointers"},

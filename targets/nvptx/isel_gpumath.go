@@ -114,8 +114,11 @@ func cvtModifiers(o gpu.CvtOptions) string {
 }
 
 // fp8Name is PTX's name of an fp8 format.
-func fp8Name(t ir.Type) string {
-	switch floatKind(t) {
+func fp8Name(t ir.Type) string { return fp8KindName(floatKind(t)) }
+
+// fp8KindName is PTX's name of an fp8 float kind.
+func fp8KindName(k ir.FloatKind) string {
+	switch k {
 	case ir.F8E4M3FN:
 		return "e4m3"
 	case ir.F8E5M2:
@@ -176,7 +179,7 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 		src := f.regs.alloc(classB16)
 		f.pack(src, classB16, xs[0].leaves())
 		w := f.regs.alloc(classB32)
-		f.ins("cvt%s.f16x2.%sx2 %s, %s", mods, fp8Name(xs[0].parts[0].typ), w, src)
+		f.ins("cvt%s.f16x2.%sx2 %s, %s", mods, fp8KindName(gpu.CvtSourceFP8(op)), w, src)
 		f.unpack(d.leaves(), w, classB32)
 	default:
 		return ir.OpErrorf(op, "the PTX emitter does not support this gpu.cvt")

@@ -14,6 +14,9 @@ module {
     %9 = gpu.cvt %x, %y {rounding = rn, satfinite} : f32, f32 -> vector<2xf8E4M3FN>
     %10 = gpu.cvt %h2 {rounding = rn, satfinite, relu} : vector<2xf16> -> vector<2xf8E5M2>
     %11 = gpu.cvt %9 {rounding = rn} : vector<2xf8E4M3FN> -> vector<2xf16>
+    %bits = llvm.bitcast %h2 : vector<2xf16> to i32
+    %lo = llvm.trunc %bits : i32 to i16
+    %12 = gpu.cvt %lo {rounding = rn, fp8 = e4m3} : i16 -> vector<2xf16>
     %s = llvm.fadd %2, %3 : f32
     %s2 = llvm.fadd %s, %4 : f32
     %s3 = llvm.fadd %s2, %5 : f32
@@ -24,6 +27,7 @@ module {
     gpu.store %g, %9 : !llvm.ptr<1>, vector<2xf8E4M3FN>
     gpu.store %g, %10 : !llvm.ptr<1>, vector<2xf8E5M2>
     gpu.store %g, %11 : !llvm.ptr<1>, vector<2xf16>
+    gpu.store %g, %12 : !llvm.ptr<1>, vector<2xf16>
     llvm.return
   }
 }

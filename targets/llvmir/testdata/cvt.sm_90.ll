@@ -24,30 +24,37 @@ bb0:
 	%19 = bitcast <2 x i8> %15 to i16
 	%20 = call i32 asm "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h"(i16 %19)
 	%21 = bitcast i32 %20 to <2 x half>
-	%22 = fadd float %3, %4
-	%23 = fadd float %22, %7
-	%24 = fadd float %23, %8
-	%25 = bitcast float %24 to i32
-	%26 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %25, i32 addrspace(1)* %26, align 4
-	%27 = bitcast double %9 to i64
-	%28 = bitcast i8 addrspace(1)* %arg0 to i64 addrspace(1)*
-	store i64 %27, i64 addrspace(1)* %28, align 8
-	%29 = bitcast <2 x i16> %11 to i32
+	%22 = bitcast <2 x half> %arg4 to i32
+	%23 = trunc i32 %22 to i16
+	%24 = call i32 asm "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h"(i16 %23)
+	%25 = bitcast i32 %24 to <2 x half>
+	%26 = fadd float %3, %4
+	%27 = fadd float %26, %7
+	%28 = fadd float %27, %8
+	%29 = bitcast float %28 to i32
 	%30 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
 	store i32 %29, i32 addrspace(1)* %30, align 4
-	%31 = bitcast <2 x half> %13 to i32
-	%32 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %31, i32 addrspace(1)* %32, align 4
-	%33 = bitcast <2 x i8> %15 to i16
-	%34 = bitcast i8 addrspace(1)* %arg0 to i16 addrspace(1)*
-	store i16 %33, i16 addrspace(1)* %34, align 2
-	%35 = bitcast <2 x i8> %18 to i16
-	%36 = bitcast i8 addrspace(1)* %arg0 to i16 addrspace(1)*
-	store i16 %35, i16 addrspace(1)* %36, align 2
-	%37 = bitcast <2 x half> %21 to i32
-	%38 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %37, i32 addrspace(1)* %38, align 4
+	%31 = bitcast double %9 to i64
+	%32 = bitcast i8 addrspace(1)* %arg0 to i64 addrspace(1)*
+	store i64 %31, i64 addrspace(1)* %32, align 8
+	%33 = bitcast <2 x i16> %11 to i32
+	%34 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %33, i32 addrspace(1)* %34, align 4
+	%35 = bitcast <2 x half> %13 to i32
+	%36 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %35, i32 addrspace(1)* %36, align 4
+	%37 = bitcast <2 x i8> %15 to i16
+	%38 = bitcast i8 addrspace(1)* %arg0 to i16 addrspace(1)*
+	store i16 %37, i16 addrspace(1)* %38, align 2
+	%39 = bitcast <2 x i8> %18 to i16
+	%40 = bitcast i8 addrspace(1)* %arg0 to i16 addrspace(1)*
+	store i16 %39, i16 addrspace(1)* %40, align 2
+	%41 = bitcast <2 x half> %21 to i32
+	%42 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %41, i32 addrspace(1)* %42, align 4
+	%43 = bitcast <2 x half> %25 to i32
+	%44 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %43, i32 addrspace(1)* %44, align 4
 	ret void
 }
 
