@@ -108,8 +108,8 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 	})(op, e, rw)
 }
 
-// widenFP8Pairs lowers an fp8 tensor's widening to f16, bf16 or f32 two
-// registers at a time, as Triton does on sm_89 and newer: the pair's bytes
+// widenFP8Pairs lowers an f8E4M3FN tensor's widening to f16, bf16 or f32
+// two registers at a time, as Triton does on sm_89 and newer: the pair's bytes
 // into an i16, one cvt.rn.f16x2.e4m3x2 (exact), then to the
 // result type (f16 as it is; bf16 through f32, exact, rounded as a pair;
 // f32 exactly). It reports false, having built nothing, where the
