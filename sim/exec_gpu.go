@@ -188,6 +188,27 @@ func compileCvt(c *compiler, in *instr) error {
 	return nil
 }
 
+// compileCvtPackFP8: two f32 rounded to nearest even into a pair of 8-bit
+// floats' bits (an i16, operand 0 in the low byte), with satfinite:
+// overflow and ±inf give ±max finite, NaN gives 0x7F.
+func compileCvtPackFP8(in *instr) error {
+	if o := gpu.CvtOptionsOf(in.op); o.Relu {
+		return fmt.Errorf("gpu.cvt with relu is not simulated")
+	}
+	encode := numeric.F8E4M3FNFromFloat32
+	if gpu.CvtResultPairKind(in.op) == ir.F8E5M2 {
+		encode = numeric.F8E5M2FromFloat32
+	}
+	in.step = func(th *thread, in *instr) error {
+		r := th.regs
+		lo := encode(math.Float32frombits(uint32(r[in.a])), numeric.RNE)
+		hi := encode(math.Float32frombits(uint32(r[in.b])), numeric.RNE)
+		r[in.d] = uint64(lo) | uint64(hi)<<8
+		return nil
+	}
+	return nil
+}
+
 // compileCvtFP8Pair: a pair of 8-bit floats (a vector<2xf8> or its bits
 // in an i16, element 0 in the low byte) widened exactly to vector<2xf16>;
 // a NaN becomes the canonical f16 NaN.
@@ -216,6 +237,9 @@ func compileCvtFP8Pair(in *instr) error {
 func compileCvtPack(in *instr) error {
 	if gpu.ClassifyCvt(in.op.OperandTypes(), in.op.Result(0).Type()) != gpu.CvtPackF32 {
 		return fmt.Errorf("this packed gpu.cvt is not simulated")
+	}
+	if ir.IsInteger(in.op.Result(0).Type(), 16) {
+		return compileCvtPackFP8(in)
 	}
 	to := in.op.Result(0).Type().(*ir.VectorType).Elem
 	if err := checkFloat(to); err != nil {

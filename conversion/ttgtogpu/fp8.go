@@ -87,10 +87,15 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 	if !isF32(from) && !isF64(from) && !isKind(from, ir.F16) && !isKind(from, ir.BF16) && !fromFP8 {
 		return ir.OpErrorf(op, "cannot convert %s to %s", asm.TypeString(from), asm.TypeString(to))
 	}
-	// f8E5M2 is the top byte of an f16: its element-by-element widening is
-	// already a shift, cheaper than pairing the bytes up.
-	if isKind(from, ir.F8E4M3FN) && l.opts.FP8PairConversions && l.target.hasFP8PairWidening() && l.widenFP8Pairs(op, e, rw, from, to) {
-		return nil
+	if l.opts.FP8PairConversions && l.target.hasFP8PairConversions() {
+		// f8E5M2 is the top byte of an f16: its element-by-element
+		// widening is already a shift, cheaper than pairing the bytes up.
+		if isKind(from, ir.F8E4M3FN) && l.widenFP8Pairs(op, e, rw, from, to) {
+			return nil
+		}
+		if toFP8 && !rz && l.narrowFP8Pairs(op, e, rw, to) {
+			return nil
+		}
 	}
 	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
 		if fromFP8 {
@@ -115,12 +120,11 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 // f32 exactly). It reports false, having built nothing, where the
 // registers do not pair up (then the elements convert one by one).
 func (l *lowering) widenFP8Pairs(op *ir.Operation, e *emitter, rw *conversion.Rewriter, from, to ir.Type) bool {
-	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
-	vals := rw.RemappedN(op.Operand(0))
-	if !ok || op.NumOperands() != 1 || len(vals) < 2 || len(vals)%2 != 0 || !(isKind(to, ir.F16) || isKind(to, ir.BF16) || isF32(to)) {
+	if !(isKind(to, ir.F16) || isKind(to, ir.BF16) || isF32(to)) {
 		return false
 	}
-	if lay, err := l.opLayout(op, rt); err != nil || lay.numRegs != len(vals) {
+	vals, ok := l.pairedRegisters(op, rw)
+	if !ok {
 		return false
 	}
 	format := gpu.FP8FormatOf(from.(*ir.FloatType).Kind)
@@ -183,6 +187,57 @@ func (e *emitter) fp8Encode(x ir.Value, f fp8Format) ir.Value {
 func (e *emitter) fp8E5M2TowardZero(x ir.Value) ir.Value {
 	h := e.truncFloat(x, ir.F16Type(e.ctx()), gpu.RoundRZ)
 	return e.trunc(e.lshrC(e.bitcast(h, e.i16()), 8), e.i8())
+}
+
+// narrowFP8Pairs lowers a rounding to nearest even into f8E4M3FN or
+// f8E5M2 two registers at a time, as Triton does on sm_89 and newer: the
+// two values in f32 (f16 and bf16 exactly, f64 rounded first, as Triton
+// does), one cvt.rn.satfinite.e4m3x2.f32 (or .e5m2x2) into an i16, its two
+// bytes the results. It reports false, having built nothing, where the
+// registers do not pair up.
+func (l *lowering) narrowFP8Pairs(op *ir.Operation, e *emitter, rw *conversion.Rewriter, to ir.Type) bool {
+	vals, ok := l.pairedRegisters(op, rw)
+	if !ok {
+		return false
+	}
+	format := gpu.FP8FormatOf(to.(*ir.FloatType).Kind)
+	f32 := func(x ir.Value) ir.Value {
+		if isF64(x.Type()) {
+			return e.truncFloat(x, e.f32(), gpu.RoundRN)
+		}
+		return e.extToF32(x)
+	}
+	out := make([]ir.Value, len(vals))
+	memo := map[string][]ir.Value{}
+	for i := 0; i < len(vals); i += 2 {
+		k := valuesKey(vals[i : i+2])
+		if _, ok := memo[k]; !ok {
+			w := gpu.NewCvt(e.b, e.loc, e.i16(), gpu.CvtOptions{Rounding: gpu.RoundRN, Satfinite: true, FP8: format},
+				f32(vals[i]), f32(vals[i+1])).Result(0)
+			memo[k] = []ir.Value{e.trunc(w, e.i8()), e.trunc(e.lshrC(w, 8), e.i8())}
+		}
+		copy(out[i:], memo[k])
+	}
+	rw.ReplaceOpN(op, [][]ir.Value{out})
+	return true
+}
+
+// pairedRegisters returns the registers of op's one operand where they
+// pair up element for element with its result's (an even number, the
+// result's layout holding as many), for a conversion two at a time.
+func (l *lowering) pairedRegisters(op *ir.Operation, rw *conversion.Rewriter) ([]ir.Value, bool) {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || op.NumOperands() != 1 {
+		return nil, false
+	}
+	vals := rw.RemappedN(op.Operand(0))
+	if len(vals) < 2 || len(vals)%2 != 0 {
+		return nil, false
+	}
+	if lay, err := l.opLayout(op, rt); err != nil || lay.numRegs != len(vals) {
+		return nil, false
+	}
+	return vals, true
 }
 
 // fp8E5M2ToBF16 widens f8E5M2 to bf16 as Triton's NVIDIA code does: the

@@ -35,11 +35,13 @@ type Options struct {
 	// __nvvm_reflect("__CUDA_FTZ") == 0, the approximate instructions
 	// without .ftz (ex2.approx.f32 rather than ex2.approx.ftz.f32).
 	NoReflectFTZ bool
-	// FP8PairConversions widens f8E4M3FN to f16, bf16 and f32 two
-	// elements at a time with the hardware's cvt.rn.f16x2.e4m3x2 (sm_89
-	// and newer, as Triton does) instead of tt's integer sequence for one
-	// element. Experimental (off by default until it has run on a GPU;
-	// TT_X_FP8_CVT=pair turns it on).
+	// FP8PairConversions converts to and from 8-bit floats two elements
+	// at a time with the hardware's instructions (sm_89 and newer, as
+	// Triton does): f8E4M3FN widens to f16, bf16 and f32 through
+	// cvt.rn.f16x2.e4m3x2, and rounding to nearest into f8E4M3FN or
+	// f8E5M2 is cvt.rn.satfinite.e4m3x2.f32 (.e5m2x2), instead of tt's
+	// integer sequences for one element. Experimental (off by default
+	// until it has run on a GPU; TT_X_FP8_CVT=pair turns it on).
 	FP8PairConversions bool
 }
 

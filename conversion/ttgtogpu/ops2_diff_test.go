@@ -338,8 +338,18 @@ func TestGatherDiff(t *testing.T) {
 }
 
 // TestFP8Diff converts f32 to both fp8 formats (saturating, NaN kept)
-// and back.
+// and back, element by element and (TT_X_FP8_CVT=pair) two registers a
+// conversion where the target has the instructions.
 func TestFP8Diff(t *testing.T) {
+	for _, mode := range []string{"generic", "pair"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Setenv("TT_X_FP8_CVT", mode)
+			testFP8Diff(t, mode == "pair")
+		})
+	}
+}
+
+func testFP8Diff(t *testing.T, pairs bool) {
 	const n = 256
 	T := func(e string) string { return fmt.Sprintf("tensor<%dx%s>", n, e) }
 	outs := []ewOut{
@@ -357,6 +367,17 @@ func TestFP8Diff(t *testing.T) {
 		x[0], x[1], x[2] = float32(math.NaN()), float32(math.Inf(1)), 1e-6
 		args := []diffArg{f32Buf(x), f32Buf(y), zeroBuf("f32", n), zeroBuf("f32", n), zeroBuf("i16", n), zeroBuf("i8", n), zeroBuf("i16", n)}
 		diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
+		low := ttirKernelFor(t, tg, elementwiseKernel(n, "f32", "f32", outs), 4)
+		lower(t, low)
+		packed := 0
+		for _, op := range ops(low, gpu.CvtOp.Name) {
+			if ir.IsInteger(op.Result(0).Type(), 16) {
+				packed++
+			}
+		}
+		if want := pairs && tg.lanes == 32; (packed > 0) != want {
+			t.Errorf("%d conversions to fp8 pairs (pairs %v), want them with pairs on NVIDIA only", packed, pairs)
+		}
 	})
 }
 

@@ -60,7 +60,7 @@ func (o *Options) flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.PTXVersion, "ptx-version", 0, "PTX ISA version times ten (0: the capability's default)")
 	fs.Var(offFlag{&o.NoFPFusion}, "enable-fp-fusion", "contract float multiplies and adds into fma (Triton's enable_fp_fusion; default true)")
 	fs.Var(offFlag{&o.NoReflectFTZ}, "enable-reflect-ftz", "libdevice's flush-to-zero path for the functions tt implements for it (Triton's enable_reflect_ftz; default true)")
-	fs.BoolVar(&o.FP8PairConversions, "fp8-pair-conversions", false, "widen f8E4M3FN two elements at a time with sm_89's cvt.rn.f16x2.e4m3x2 (experimental)")
+	fs.BoolVar(&o.FP8PairConversions, "fp8-pair-conversions", false, "convert to and from 8-bit floats two elements at a time with sm_89's cvt instructions (experimental)")
 }
 
 // offFlag is a boolean option, true by default, whose Options field

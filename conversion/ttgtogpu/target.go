@@ -35,9 +35,11 @@ type target interface {
 	// Triton); else they are computed in f32 and rounded back. Either way
 	// the result is the correctly rounded one.
 	hasBF16Arithmetic() bool
-	// hasFP8PairWidening reports whether a pair of 8-bit floats widens to
-	// f16 in one gpu.cvt (cvt.rn.f16x2.e4m3x2 and .e5m2x2, sm_89).
-	hasFP8PairWidening() bool
+	// hasFP8PairConversions reports whether a pair of 8-bit floats widens
+	// to f16, and two f32 round to a pair of 8-bit floats, in one gpu.cvt
+	// (cvt.rn.f16x2.e4m3x2, cvt.rn.satfinite.e4m3x2.f32 and their e5m2
+	// forms, sm_89).
+	hasFP8PairConversions() bool
 	// hasPackedNarrowing reports whether two f32 round to a packed pair of
 	// f16 or bf16 in one gpu.cvt (rn and rz).
 	hasPackedNarrowing() bool

@@ -83,8 +83,8 @@ func (t *amdTarget) hasBF16RoundNearest() bool { return true }
 // f32 (LLVM would promote it the same way).
 func (t *amdTarget) hasBF16Arithmetic() bool { return false }
 
-// hasFP8PairWidening: tt widens fp8 element by element on AMD.
-func (t *amdTarget) hasFP8PairWidening() bool { return false }
+// hasFP8PairConversions: tt converts fp8 element by element on AMD.
+func (t *amdTarget) hasFP8PairConversions() bool { return false }
 
 // hasPackedNarrowing: AMD narrows element by element (LLVM packs what the
 // instruction set can).

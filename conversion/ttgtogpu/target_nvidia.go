@@ -80,8 +80,8 @@ func (t *nvidiaTarget) hasBF16RoundNearest() bool { return t.capability >= 80 }
 // hasBF16Arithmetic: fma.rn.bf16 is sm_80's, add/sub/mul.rn.bf16 sm_90's.
 func (t *nvidiaTarget) hasBF16Arithmetic() bool { return t.capability >= 80 }
 
-// hasFP8PairWidening: cvt.rn.f16x2.e4m3x2 and .e5m2x2 are sm_89's.
-func (t *nvidiaTarget) hasFP8PairWidening() bool { return t.capability >= 89 }
+// hasFP8PairConversions: the fp8 pair conversions are sm_89's.
+func (t *nvidiaTarget) hasFP8PairConversions() bool { return t.capability >= 89 }
 
 // hasPackedNarrowing: cvt.rn.f16x2.f32 and cvt.rn.bf16x2.f32 are sm_80's.
 func (t *nvidiaTarget) hasPackedNarrowing() bool { return t.capability >= 80 }

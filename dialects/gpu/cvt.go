@@ -12,6 +12,7 @@ import (
 //	%p = gpu.cvt %a, %b {rounding = rn, satfinite} : f32, f32 -> vector<2xf8E4M3FN>
 //	%h = gpu.cvt %q {rounding = rn} : vector<2xf8E5M2> -> vector<2xf16>
 //	%h = gpu.cvt %w {rounding = rn, fp8 = e4m3} : i16 -> vector<2xf16>
+//	%w = gpu.cvt %a, %b {rounding = rn, satfinite, fp8 = e5m2} : f32, f32 -> i16
 //
 // Element i of a packed result is the conversion of operand (or operand
 // element) i. Options: `rounding` (rn, rz, rm, rp), `satfinite` (clamp
@@ -28,11 +29,13 @@ import (
 //	vector<2xf16> -> vector<2xf8E4M3FN | 2xf8E5M2>  rounding rn, satfinite required
 //	vector<2xf8E4M3FN | 2xf8E5M2> -> vector<2xf16>  rounding rn
 //	i16 -> vector<2xf16>                       rounding rn, fp8 required
+//	f32, f32 -> i16                            rounding rn, satfinite, fp8 required
 //
-// The last form reads a pair of 8-bit floats from their bits (element 0
-// in the low byte), in the format `fp8` (e4m3: f8E4M3FN, e5m2: f8E5M2)
-// names: the form lowerings use, since an fp8 value lives in an integer
-// register (the LLVM dialect has no 8-bit float type to bitcast to).
+// The last two forms read a pair of 8-bit floats from their bits, or
+// write them, in an i16 (element 0 in the low byte), in the format `fp8`
+// (e4m3: f8E4M3FN, e5m2: f8E5M2) names: the forms lowerings use, since an
+// fp8 value lives in an integer register (the LLVM dialect has no 8-bit
+// float type to bitcast to).
 var CvtOp = Dialect.NewOp("cvt", ir.Pure)
 
 var cvtOptions = []option{
@@ -75,6 +78,15 @@ func CvtOptionsOf(op *ir.Operation) CvtOptions {
 // its vector's element type, or the `fp8` option of the i16 form.
 func CvtSourceFP8(op *ir.Operation) ir.FloatKind {
 	if k, ok := pairOf(op.Operand(0).Type()); ok {
+		return k
+	}
+	return CvtOptionsOf(op).FP8.Kind()
+}
+
+// CvtResultPairKind is the element kind of a packed gpu.cvt's result: its
+// vector's element type, or the `fp8` option of the i16 form.
+func CvtResultPairKind(op *ir.Operation) ir.FloatKind {
+	if k, ok := pairOf(op.Result(0).Type()); ok {
 		return k
 	}
 	return CvtOptionsOf(op).FP8.Kind()
@@ -208,6 +220,9 @@ func ClassifyCvt(ins []ir.Type, out ir.Type) CvtKind {
 		if ok1 && ok2 && a == ir.F32 && ins[1] == ins[0] && (b == ir.F16 || b == ir.BF16 || isFP8(b)) {
 			return CvtPackF32
 		}
+		if ok1 && a == ir.F32 && ins[1] == ins[0] && ir.IsInteger(out, 16) {
+			return CvtPackF32 // a pair of 8-bit floats' bits; the fp8 option names the format
+		}
 	}
 	return CvtInvalid
 }
@@ -227,7 +242,9 @@ func verifyCvt(op *ir.Operation) error {
 		ins = append(ins, op.Operand(i).Type())
 	}
 	kind := ClassifyCvt(ins, out)
-	fp8Out := false
+	bitsIn := kind == CvtF8x2ToF16 && ir.IsInteger(ins[0], 16)
+	bitsOut := kind == CvtPackF32 && ir.IsInteger(out, 16)
+	fp8Out := bitsOut
 	if k, ok := pairOf(out); ok && isFP8(k) {
 		fp8Out = true
 	}
@@ -273,13 +290,11 @@ func verifyCvt(op *ir.Operation) error {
 	if fp8Out && !o.Satfinite {
 		return ir.OpErrorf(op, "conversions to fp8 require satfinite")
 	}
-	if bits := ir.IsInteger(ins[0], 16); kind == CvtF8x2ToF16 && bits != (o.FP8 != FP8None) {
-		if bits {
+	if (bitsIn || bitsOut) != (o.FP8 != FP8None) {
+		if bitsIn || bitsOut {
 			return ir.OpErrorf(op, "an i16 pair of 8-bit floats needs the fp8 option (e4m3 or e5m2)")
 		}
-		return ir.OpErrorf(op, "the fp8 option applies to an i16 operand only")
-	} else if kind != CvtF8x2ToF16 && o.FP8 != FP8None {
-		return ir.OpErrorf(op, "the fp8 option applies to a pair of 8-bit floats to vector<2xf16> only")
+		return ir.OpErrorf(op, "the fp8 option applies to a pair of 8-bit floats in an i16 only")
 	}
 	if o.FTZ && !(kind == CvtNarrow && ir.IsFloat(out) && out.(*ir.FloatType).Kind == ir.F32) {
 		return ir.OpErrorf(op, "ftz applies to f64 -> f32 conversions only")

@@ -60,8 +60,11 @@ func TestVerifierErrors(t *testing.T) {
 		{`%b = llvm.trunc %i : i32 to i16
   %0 = gpu.cvt %b {rounding = rn} : i16 -> vector<2xf16>`, "needs the fp8 option"},
 		{`%0 = gpu.cvt %x, %x {rounding = rn, fp8 = e4m3} : f32, f32 -> vector<2xf16>`, "applies to a pair of 8-bit floats"},
+		{`%0 = gpu.cvt %x, %x {rounding = rn, fp8 = e4m3} : f32, f32 -> i16`, "require satfinite"},
+		{`%0 = gpu.cvt %x, %x {rounding = rn, satfinite} : f32, f32 -> i16`, "needs the fp8 option"},
+		{`%0 = gpu.cvt %x, %x {rounding = rz, satfinite, fp8 = e5m2} : f32, f32 -> i16`, "requires rounding rn"},
 		{`%0 = gpu.cvt %h {rounding = rn, satfinite} : vector<2xf16> -> vector<2xf8E4M3FN>
-  %1 = gpu.cvt %0 {rounding = rn, fp8 = e5m2} : vector<2xf8E4M3FN> -> vector<2xf16>`, "applies to an i16 operand only"},
+  %1 = gpu.cvt %0 {rounding = rn, fp8 = e5m2} : vector<2xf8E4M3FN> -> vector<2xf16>`, "in an i16 only"},
 		{`%0 = gpu.cvt %x {rounding = rn, fp8 = e3m4} : f32 -> f16`, "e3m4"},
 		{`%0 = gpu.mulhi %x, %x : f32`, "operates on i32 or i64"},
 		{`%0 = gpu.prmt %l, %l, %l : i64`, "must be i32"},

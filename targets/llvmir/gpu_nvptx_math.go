@@ -141,7 +141,7 @@ func (fx *fnTr) nvCvt(op *ir.Operation) error {
 		}
 	case gpu.CvtPackF32:
 		// PTX puts its first source in the upper half.
-		k, _ := pairKind(out)
+		k := gpu.CvtResultPairKind(op)
 		switch k {
 		case ir.F16, ir.BF16:
 			name := map[ir.FloatKind]string{ir.F16: "f16x2", ir.BF16: "bf16x2"}[k]

@@ -149,6 +149,13 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 	case gpu.CvtNarrow, gpu.CvtWiden:
 		f.ins("cvt%s.%s.%s %s, %s", mods, ftype(out), ftype(ins[0]), d.reg, f.reg(xs[0]))
 	case gpu.CvtPackF32:
+		if ir.IsInteger(out, 16) { // a pair of fp8's bits
+			if err := f.requireSM(op, 89, "conversion to fp8"); err != nil {
+				return err
+			}
+			f.ins("cvt%s.%sx2.f32 %s, %s, %s", mods, fp8KindName(gpu.CvtResultPairKind(op)), d.reg, f.reg(xs[1]), f.reg(xs[0]))
+			return nil
+		}
 		elem := d.parts[0].typ
 		dst := fp8Name(elem) + "x2"
 		c := classB16

@@ -17,6 +17,7 @@ module {
     %bits = llvm.bitcast %h2 : vector<2xf16> to i32
     %lo = llvm.trunc %bits : i32 to i16
     %12 = gpu.cvt %lo {rounding = rn, fp8 = e4m3} : i16 -> vector<2xf16>
+    %13 = gpu.cvt %x, %y {rounding = rn, satfinite, fp8 = e5m2} : f32, f32 -> i16
     %s = llvm.fadd %2, %3 : f32
     %s2 = llvm.fadd %s, %4 : f32
     %s3 = llvm.fadd %s2, %5 : f32
@@ -28,6 +29,7 @@ module {
     gpu.store %g, %10 : !llvm.ptr<1>, vector<2xf8E5M2>
     gpu.store %g, %11 : !llvm.ptr<1>, vector<2xf16>
     gpu.store %g, %12 : !llvm.ptr<1>, vector<2xf16>
+    gpu.store %g, %13 : !llvm.ptr<1>, i16
     llvm.return
   }
 }

@@ -28,33 +28,36 @@ bb0:
 	%23 = trunc i32 %22 to i16
 	%24 = call i32 asm "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h"(i16 %23)
 	%25 = bitcast i32 %24 to <2 x half>
-	%26 = fadd float %3, %4
-	%27 = fadd float %26, %7
-	%28 = fadd float %27, %8
-	%29 = bitcast float %28 to i32
-	%30 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %29, i32 addrspace(1)* %30, align 4
-	%31 = bitcast double %9 to i64
-	%32 = bitcast i8 addrspace(1)* %arg0 to i64 addrspace(1)*
-	store i64 %31, i64 addrspace(1)* %32, align 8
-	%33 = bitcast <2 x i16> %11 to i32
-	%34 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %33, i32 addrspace(1)* %34, align 4
-	%35 = bitcast <2 x half> %13 to i32
-	%36 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %35, i32 addrspace(1)* %36, align 4
-	%37 = bitcast <2 x i8> %15 to i16
-	%38 = bitcast i8 addrspace(1)* %arg0 to i16 addrspace(1)*
-	store i16 %37, i16 addrspace(1)* %38, align 2
-	%39 = bitcast <2 x i8> %18 to i16
-	%40 = bitcast i8 addrspace(1)* %arg0 to i16 addrspace(1)*
-	store i16 %39, i16 addrspace(1)* %40, align 2
-	%41 = bitcast <2 x half> %21 to i32
-	%42 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %41, i32 addrspace(1)* %42, align 4
-	%43 = bitcast <2 x half> %25 to i32
-	%44 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %43, i32 addrspace(1)* %44, align 4
+	%26 = call i16 asm "cvt.rn.satfinite.e5m2x2.f32 $0, $1, $2;", "=h,f,f"(float %arg2, float %arg1)
+	%27 = fadd float %3, %4
+	%28 = fadd float %27, %7
+	%29 = fadd float %28, %8
+	%30 = bitcast float %29 to i32
+	%31 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %30, i32 addrspace(1)* %31, align 4
+	%32 = bitcast double %9 to i64
+	%33 = bitcast i8 addrspace(1)* %arg0 to i64 addrspace(1)*
+	store i64 %32, i64 addrspace(1)* %33, align 8
+	%34 = bitcast <2 x i16> %11 to i32
+	%35 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %34, i32 addrspace(1)* %35, align 4
+	%36 = bitcast <2 x half> %13 to i32
+	%37 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %36, i32 addrspace(1)* %37, align 4
+	%38 = bitcast <2 x i8> %15 to i16
+	%39 = bitcast i8 addrspace(1)* %arg0 to i16 addrspace(1)*
+	store i16 %38, i16 addrspace(1)* %39, align 2
+	%40 = bitcast <2 x i8> %18 to i16
+	%41 = bitcast i8 addrspace(1)* %arg0 to i16 addrspace(1)*
+	store i16 %40, i16 addrspace(1)* %41, align 2
+	%42 = bitcast <2 x half> %21 to i32
+	%43 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %42, i32 addrspace(1)* %43, align 4
+	%44 = bitcast <2 x half> %25 to i32
+	%45 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %44, i32 addrspace(1)* %45, align 4
+	%46 = bitcast i8 addrspace(1)* %arg0 to i16 addrspace(1)*
+	store i16 %26, i16 addrspace(1)* %46, align 2
 	ret void
 }
 

@@ -108,6 +108,7 @@ module attributes {"ttg.num-warps" = 8 : i32, ttg.shared = 4096 : i32} {
     %7 = gpu.cvt %5 {rounding = rn} : vector<2xf8E4M3FN> -> vector<2xf16>
     %w = llvm.bitcast %h : f16 to i16
     %8 = gpu.cvt %w {rounding = rn, fp8 = e5m2} : i16 -> vector<2xf16>
+    %9 = gpu.cvt %x, %y {rounding = rn, satfinite, fp8 = e4m3} : f32, f32 -> i16
     gpu.store %p, %0 : !llvm.ptr<1>, bf16
     gpu.store %p, %1 : !llvm.ptr<1>, f16
     gpu.store %p, %2 : !llvm.ptr<1>, f32
@@ -115,6 +116,7 @@ module attributes {"ttg.num-warps" = 8 : i32, ttg.shared = 4096 : i32} {
     gpu.store %p, %6 : !llvm.ptr<1>, vector<2xf8E5M2>
     gpu.store %p, %7 : !llvm.ptr<1>, vector<2xf16>
     gpu.store %p, %8 : !llvm.ptr<1>, vector<2xf16>
+    gpu.store %p, %9 : !llvm.ptr<1>, i16
     llvm.return
   }
 }
