@@ -20,7 +20,9 @@ func TestTranslationErrors(t *testing.T) {
 		{"gfx942", `%0 = gpu.ex2_approx %b : bf16`, "on bf16 has no AMDGCN lowering"},
 		{"gfx942", `%0 = gpu.num_sm_ids : i32`, "'gpu.num_sm_ids' (PTX %nsmid) has no AMDGCN equivalent"},
 		{"gfx942", `%0 = gpu.sm_id : i32`, "'gpu.sm_id' (PTX %smid) has no AMDGCN equivalent"},
-		{"sm_90", `%0 = llvm.fadd %b, %b : bf16`, "arithmetic on 'bf16' is not supported by the LLVM 14 translation"},
+		{"sm_75", `%0 = llvm.fadd %b, %b : bf16`, "arithmetic on 'bf16' is not supported by the LLVM 14 translation"},
+		{"sm_90", `%0 = llvm.fdiv %b, %b : bf16`, "arithmetic on 'bf16' is not supported by the LLVM 14 translation"},
+		{"gfx942", `%0 = llvm.fmul %b, %b : bf16`, "arithmetic on 'bf16' is not supported by the LLVM 14 translation"},
 		{"sm_90", `%0 = llvm.fpext %b : bf16 to f32`, "use gpu.cvt"},
 		{"sm_90", `%0 = llvm.atomicrmw fmax %p, %x monotonic : !llvm.ptr<1>, f32`, "not available in LLVM 14"},
 		{"sm_90", `%0 = builtin.unrealized_conversion_cast %x : f32 to i32

@@ -244,6 +244,9 @@ func binaryOps() map[*ir.OpDef]func(fx *fnTr, op *ir.Operation, x, y value.Value
 
 func binary(f func(fx *fnTr, op *ir.Operation, x, y value.Value) value.Value) handler {
 	return func(fx *fnTr, op *ir.Operation) error {
+		if done, err := fx.nvBF16Arith(op); done || err != nil {
+			return err
+		}
 		if err := checkArith(op); err != nil {
 			return err
 		}
