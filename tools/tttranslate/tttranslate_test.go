@@ -256,3 +256,27 @@ func TestAMDGCNTarget(t *testing.T) {
 		t.Errorf("amdgcn for sm_90: exit %d, %s", code, stderr.String())
 	}
 }
+
+// TestBF16ArithmeticTargets compiles a kernel of bf16 adds, subtracts and
+// multiplies for both NVIDIA outputs: the PTX emitter's and the LLVM IR
+// translation's (inline PTX, LLVM 14 having no bf16 arithmetic), which
+// both keep the ops bf16 from sm_80 on: sm_90's mul.rn.bf16, sm_80's
+// fma.rn.bf16.
+func TestBF16ArithmeticTargets(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	path := "testdata/bf16_arith.ttir"
+	for _, c := range []struct{ arch, want string }{{"sm_90", "mul.rn.bf16"}, {"sm_80", "fma.rn.bf16"}} {
+		for _, target := range []string{"ptx", "llvmir"} {
+			o := DefaultOptions()
+			o.Target, o.Arch = target, c.arch
+			res, err := CompileSource(path, parseFile(t, path), o)
+			if err != nil {
+				t.Errorf("%s %s: %s", c.arch, target, RenderError(path, parseFile(t, path), err))
+				continue
+			}
+			if !strings.Contains(string(res.Output), c.want) {
+				t.Errorf("%s %s: output lacks %s", c.arch, target, c.want)
+			}
+		}
+	}
+}
