@@ -3,7 +3,6 @@ package transforms
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/llvm"
@@ -60,7 +59,7 @@ func init() {
 		Summary:     "Split the address arithmetic of CFG loops into a loop-invariant part in front of the loop and a per-iteration part",
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
 			return func(op *ir.Operation, st *passmgr.State) error {
-				if os.Getenv("TT_X_LOOP_ADDRESSES") == "off" {
+				if passmgr.Experiment("TT_X_LOOP_ADDRESSES", "on") == "off" {
 					st.PreserveAll()
 					return nil
 				}

@@ -129,29 +129,20 @@ func (l *lowering) widenFP8Pairs(op *ir.Operation, e *emitter, rw *conversion.Re
 	}
 	format := gpu.FP8FormatOf(from.(*ir.FloatType).Kind)
 	f16, f32 := ir.F16Type(e.ctx()), e.f32()
-	out := make([]ir.Value, len(vals))
-	memo := map[string][]ir.Value{}
-	for i := 0; i < len(vals); i += 2 {
-		k := valuesKey(vals[i : i+2])
-		if _, ok := memo[k]; !ok {
-			bits := e.orDisjoint(e.zext(vals[i], e.i16()), e.shlC(e.zext(vals[i+1], e.i16()), 8))
-			h := e.lanes(gpu.NewCvt(e.b, e.loc, ir.Vector(e.ctx(), []int64{2}, f16), gpu.CvtOptions{Rounding: gpu.RoundRN, FP8: format}, bits).Result(0))
-			switch {
-			case isKind(to, ir.F16):
-				memo[k] = h
-			case isF32(to):
-				memo[k] = []ir.Value{e.extFloat(h[0], f32), e.extFloat(h[1], f32)}
-			case l.target.hasPackedNarrowing():
-				pair := gpu.NewCvt(e.b, e.loc, ir.Vector(e.ctx(), []int64{2}, to), gpu.CvtOptions{Rounding: gpu.RoundRN},
-					e.extFloat(h[0], f32), e.extFloat(h[1], f32)).Result(0)
-				memo[k] = e.lanes(pair)
-			default:
-				memo[k] = []ir.Value{e.truncFromF32(e.extFloat(h[0], f32), to), e.truncFromF32(e.extFloat(h[1], f32), to)}
-			}
+	rw.ReplaceOpN(op, [][]ir.Value{convertPairs(vals, func(a, b ir.Value) []ir.Value {
+		bits := e.orDisjoint(e.zext(a, e.i16()), e.shlC(e.zext(b, e.i16()), 8))
+		h := e.lanes(gpu.NewCvt(e.b, e.loc, ir.Vector(e.ctx(), []int64{2}, f16), gpu.CvtOptions{Rounding: gpu.RoundRN, FP8: format}, bits).Result(0))
+		switch {
+		case isKind(to, ir.F16):
+			return h
+		case isF32(to):
+			return []ir.Value{e.extFloat(h[0], f32), e.extFloat(h[1], f32)}
+		case l.target.hasPackedNarrowing():
+			return e.lanes(gpu.NewCvt(e.b, e.loc, ir.Vector(e.ctx(), []int64{2}, to), gpu.CvtOptions{Rounding: gpu.RoundRN},
+				e.extFloat(h[0], f32), e.extFloat(h[1], f32)).Result(0))
 		}
-		copy(out[i:], memo[k])
-	}
-	rw.ReplaceOpN(op, [][]ir.Value{out})
+		return []ir.Value{e.truncFromF32(e.extFloat(h[0], f32), to), e.truncFromF32(e.extFloat(h[1], f32), to)}
+	})})
 	return true
 }
 
@@ -207,37 +198,11 @@ func (l *lowering) narrowFP8Pairs(op *ir.Operation, e *emitter, rw *conversion.R
 		}
 		return e.extToF32(x)
 	}
-	out := make([]ir.Value, len(vals))
-	memo := map[string][]ir.Value{}
-	for i := 0; i < len(vals); i += 2 {
-		k := valuesKey(vals[i : i+2])
-		if _, ok := memo[k]; !ok {
-			w := gpu.NewCvt(e.b, e.loc, e.i16(), gpu.CvtOptions{Rounding: gpu.RoundRN, Satfinite: true, FP8: format},
-				f32(vals[i]), f32(vals[i+1])).Result(0)
-			memo[k] = []ir.Value{e.trunc(w, e.i8()), e.trunc(e.lshrC(w, 8), e.i8())}
-		}
-		copy(out[i:], memo[k])
-	}
-	rw.ReplaceOpN(op, [][]ir.Value{out})
+	rw.ReplaceOpN(op, [][]ir.Value{convertPairs(vals, func(a, b ir.Value) []ir.Value {
+		w := gpu.NewCvt(e.b, e.loc, e.i16(), gpu.CvtOptions{Rounding: gpu.RoundRN, Satfinite: true, FP8: format}, f32(a), f32(b)).Result(0)
+		return []ir.Value{e.trunc(w, e.i8()), e.trunc(e.lshrC(w, 8), e.i8())}
+	})})
 	return true
-}
-
-// pairedRegisters returns the registers of op's one operand where they
-// pair up element for element with its result's (an even number, the
-// result's layout holding as many), for a conversion two at a time.
-func (l *lowering) pairedRegisters(op *ir.Operation, rw *conversion.Rewriter) ([]ir.Value, bool) {
-	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
-	if !ok || op.NumOperands() != 1 {
-		return nil, false
-	}
-	vals := rw.RemappedN(op.Operand(0))
-	if len(vals) < 2 || len(vals)%2 != 0 {
-		return nil, false
-	}
-	if lay, err := l.opLayout(op, rt); err != nil || lay.numRegs != len(vals) {
-		return nil, false
-	}
-	return vals, true
 }
 
 // fp8E5M2ToBF16 widens f8E5M2 to bf16 as Triton's NVIDIA code does: the

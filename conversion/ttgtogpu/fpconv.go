@@ -137,34 +137,58 @@ func narrowingRounding(op *ir.Operation) gpu.Rounding {
 // take, as Triton converts); other conversions go to elementwise.
 func (l *lowering) packedNarrowing(elementwise loweringFn) loweringFn {
 	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-		if !l.target.hasPackedNarrowing() || op.NumOperands() != 1 || op.NumResults() != 1 {
+		if !l.target.hasPackedNarrowing() {
 			return elementwise(op, e, rw)
 		}
-		rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 		to := ir.ElementTypeOrSelf(op.Result(0).Type())
 		r := narrowingRounding(op)
-		vals := rw.RemappedN(op.Operand(0))
-		if !ok || !isF32(ir.ElementTypeOrSelf(op.Operand(0).Type())) || !(isKind(to, ir.F16) || isKind(to, ir.BF16)) ||
-			r != gpu.RoundRN && r != gpu.RoundRZ || len(vals) < 2 || len(vals)%2 != 0 {
+		if !isF32(ir.ElementTypeOrSelf(op.Operand(0).Type())) || !(isKind(to, ir.F16) || isKind(to, ir.BF16)) || r != gpu.RoundRN && r != gpu.RoundRZ {
 			return elementwise(op, e, rw)
 		}
-		if lay, err := l.opLayout(op, rt); err != nil || lay.numRegs != len(vals) {
+		vals, ok := l.pairedRegisters(op, rw)
+		if !ok {
 			return elementwise(op, e, rw)
 		}
 		pair := ir.Vector(e.ctx(), []int64{2}, to)
-		out := make([]ir.Value, len(vals))
-		memo := map[string][]ir.Value{}
-		for i := 0; i < len(vals); i += 2 {
-			k := valuesKey(vals[i : i+2])
-			if _, ok := memo[k]; !ok {
-				p := gpu.NewCvt(e.b, e.loc, pair, gpu.CvtOptions{Rounding: r}, vals[i], vals[i+1]).Result(0)
-				memo[k] = e.lanes(p)
-			}
-			copy(out[i:], memo[k])
-		}
-		rw.ReplaceOpN(op, [][]ir.Value{out})
+		rw.ReplaceOpN(op, [][]ir.Value{convertPairs(vals, func(a, b ir.Value) []ir.Value {
+			return e.lanes(gpu.NewCvt(e.b, e.loc, pair, gpu.CvtOptions{Rounding: r}, a, b).Result(0))
+		})})
 		return nil
 	}
+}
+
+// pairedRegisters returns the registers of op's one operand where they
+// pair up element for element with its result's (an even number, the
+// result's layout holding as many), for a conversion two at a time.
+func (l *lowering) pairedRegisters(op *ir.Operation, rw *conversion.Rewriter) ([]ir.Value, bool) {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || op.NumOperands() != 1 || op.NumResults() != 1 {
+		return nil, false
+	}
+	vals := rw.RemappedN(op.Operand(0))
+	if len(vals) < 2 || len(vals)%2 != 0 {
+		return nil, false
+	}
+	if lay, err := l.opLayout(op, rt); err != nil || lay.numRegs != len(vals) {
+		return nil, false
+	}
+	return vals, true
+}
+
+// convertPairs is the result registers of a conversion two registers at
+// a time: f of each pair of vals, a pair repeated in vals (a broadcast
+// tensor's registers) converted once.
+func convertPairs(vals []ir.Value, f func(a, b ir.Value) []ir.Value) []ir.Value {
+	out := make([]ir.Value, len(vals))
+	memo := map[string][]ir.Value{}
+	for i := 0; i < len(vals); i += 2 {
+		k := valuesKey(vals[i : i+2])
+		if _, ok := memo[k]; !ok {
+			memo[k] = f(vals[i], vals[i+1])
+		}
+		copy(out[i:], memo[k])
+	}
+	return out
 }
 
 func (l *lowering) addConversionPatterns(add func(string, scalarFn)) {

@@ -556,3 +556,14 @@ func TestFP8PairWideningDiff(t *testing.T) {
 		}
 	})
 }
+
+// TestFP8ConversionSettingRefused: TT_X_FP8_CVT takes pair or generic;
+// anything else stops the lowering with an error naming the setting.
+func TestFP8ConversionSettingRefused(t *testing.T) {
+	t.Setenv("TT_X_FP8_CVT", "pairs")
+	outs := []ewOut{{"f32", "%r0 = tt.fp_to_fp %xv : tensor<256xf8E4M3FN> -> tensor<256xf32>"}}
+	m := ttirKernelFor(t, sm90, elementwiseKernel(256, "f8E4M3FN", "f8E5M2", outs), 2)
+	if err := lowerErr(m); err == nil || !strings.Contains(err.Error(), `TT_X_FP8_CVT="pairs"`) {
+		t.Errorf("lowering with TT_X_FP8_CVT=pairs: %v, want the setting refused", err)
+	}
+}

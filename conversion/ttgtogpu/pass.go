@@ -3,7 +3,6 @@ package ttgtogpu
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -31,10 +30,18 @@ func init() {
 			var o Options
 			o.flags(fs)
 			return func(op *ir.Operation, _ *passmgr.State) error {
-				if os.Getenv("TT_X_FP8_CVT") == "pair" {
-					o.FP8PairConversions = true
+				run := o
+				def := "generic"
+				if o.FP8PairConversions {
+					def = "pair"
 				}
-				return Lower(op, o)
+				switch mode := passmgr.Experiment("TT_X_FP8_CVT", def); mode {
+				case "pair", "generic":
+					run.FP8PairConversions = mode == "pair"
+				default:
+					return fmt.Errorf("%s: TT_X_FP8_CVT=%q: want pair or generic", PassName, mode)
+				}
+				return Lower(op, run)
 			}
 		},
 	})

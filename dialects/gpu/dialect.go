@@ -60,6 +60,10 @@ func (f FP8Format) Kind() ir.FloatKind {
 	return ir.F8E4M3FN
 }
 
+// String is the format's keyword, which is also PTX's name of the type
+// (e4m3, e5m2; "" for FP8None).
+func (f FP8Format) String() string { return FP8Enum.KeywordOf(int64(f)) }
+
 // FP8FormatOf is the format of an 8-bit float kind (FP8None for others).
 func FP8FormatOf(k ir.FloatKind) FP8Format {
 	switch k {

@@ -89,12 +89,8 @@ func (fx *fnTr) nvFastMath(op *ir.Operation) error {
 	return ir.OpErrorf(op, "'%s' on %s has no NVPTX lowering", op.Name(), t.Kind)
 }
 
-func fp8Name(k ir.FloatKind) string {
-	if k == ir.F8E5M2 {
-		return "e5m2"
-	}
-	return "e4m3"
-}
+// fp8Name is PTX's name of an 8-bit float kind (e4m3, e5m2).
+func fp8Name(k ir.FloatKind) string { return gpu.FP8FormatOf(k).String() }
 
 // nvCvt lowers gpu.cvt to inline PTX cvt instructions (widenings are
 // plain LLVM).

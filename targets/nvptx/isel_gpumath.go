@@ -113,19 +113,8 @@ func cvtModifiers(o gpu.CvtOptions) string {
 	return b.String()
 }
 
-// fp8Name is PTX's name of an fp8 format.
-func fp8Name(t ir.Type) string { return fp8KindName(floatKind(t)) }
-
-// fp8KindName is PTX's name of an fp8 float kind.
-func fp8KindName(k ir.FloatKind) string {
-	switch k {
-	case ir.F8E4M3FN:
-		return "e4m3"
-	case ir.F8E5M2:
-		return "e5m2"
-	}
-	return ""
-}
+// fp8Name is PTX's name of an fp8 format ("" for other types).
+func fp8Name(t ir.Type) string { return gpu.FP8FormatOf(floatKind(t)).String() }
 
 // emitCvt: packed results come out of PTX with operand a in the upper
 // half, so the operands go in reverse order (element 0 is the low half).
@@ -153,7 +142,7 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 			if err := f.requireSM(op, 89, "conversion to fp8"); err != nil {
 				return err
 			}
-			f.ins("cvt%s.%sx2.f32 %s, %s, %s", mods, fp8KindName(gpu.CvtResultPairKind(op)), d.reg, f.reg(xs[1]), f.reg(xs[0]))
+			f.ins("cvt%s.%sx2.f32 %s, %s, %s", mods, gpu.FP8FormatOf(gpu.CvtResultPairKind(op)), d.reg, f.reg(xs[1]), f.reg(xs[0]))
 			return nil
 		}
 		elem := d.parts[0].typ
@@ -186,7 +175,7 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 		src := f.regs.alloc(classB16)
 		f.pack(src, classB16, xs[0].leaves())
 		w := f.regs.alloc(classB32)
-		f.ins("cvt%s.f16x2.%sx2 %s, %s", mods, fp8KindName(gpu.CvtSourceFP8(op)), w, src)
+		f.ins("cvt%s.f16x2.%sx2 %s, %s", mods, gpu.FP8FormatOf(gpu.CvtSourceFP8(op)), w, src)
 		f.unpack(d.leaves(), w, classB32)
 	default:
 		return ir.OpErrorf(op, "the PTX emitter does not support this gpu.cvt")

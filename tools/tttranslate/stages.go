@@ -3,7 +3,6 @@ package tttranslate
 import (
 	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -74,7 +73,7 @@ var Stages = []Stage{
 // persistentSchedule reports whether the stage runs tt-persistent-programs
 // with params (which may turn it off).
 func (s Stage) persistentSchedule(params map[string]string) bool {
-	return params["capability"] == "90" && params["persistent"] != "off" && os.Getenv("TT_X_PERSISTENT") != "off" &&
+	return params["capability"] == "90" && params["persistent"] != "off" && passmgr.Experiment("TT_X_PERSISTENT", "on") != "off" &&
 		slices.Contains(s.names(), "tt-persistent-programs")
 }
 

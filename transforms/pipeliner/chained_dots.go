@@ -3,7 +3,6 @@ package pipeliner
 import (
 	"flag"
 	"fmt"
-	"os"
 
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/scf"
@@ -81,11 +80,7 @@ func init() {
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			mode := fs.String("mode", "off", "auto, on, off, or noslot (on without the extra buffer slot; an experiment)")
 			return func(op *ir.Operation, _ *passmgr.State) error {
-				m := *mode
-				if env := os.Getenv("TT_X_CHAINED_DOTS"); env != "" {
-					m = env
-				}
-				cm, err := parseChainMode(m)
+				cm, err := parseChainMode(passmgr.Experiment("TT_X_CHAINED_DOTS", *mode))
 				if err != nil {
 					return err
 				}

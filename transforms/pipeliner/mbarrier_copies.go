@@ -3,7 +3,6 @@ package pipeliner
 import (
 	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 
@@ -89,7 +88,7 @@ func init() {
 			minWGMMAs := fs.Int("min-wgmmas", 2, "rewrite loops that issue at least this many asynchronous wgmma groups an iteration")
 			return func(op *ir.Operation, _ *passmgr.State) error {
 				o := MBarrierOptions{MinWarps: *minWarps, MinWGMMAs: *minWGMMAs}
-				if env := os.Getenv("TT_X_MBARRIER_COPIES"); env != "" {
+				if env := passmgr.Experiment("TT_X_MBARRIER_COPIES", ""); env != "" {
 					var err error
 					if o, err = parseMBarrierSetting(env, o); err != nil {
 						return err

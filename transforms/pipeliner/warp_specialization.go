@@ -2,7 +2,6 @@ package pipeliner
 
 import (
 	"flag"
-	"os"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/dialects/tt"
@@ -27,11 +26,7 @@ func init() {
 			// take turns at the tensor cores (ws_pingpong.go).
 			turns := fs.String("turns", "overlap", "8-warp consumers of chained dots (tt's own): overlap, alternate or off")
 			return func(op *ir.Operation, _ *passmgr.State) error {
-				t := *turns
-				if env := os.Getenv("TT_X_TURNS"); env != "" {
-					t = env
-				}
-				mode, err := parseTurns(t)
+				mode, err := parseTurns(passmgr.Experiment("TT_X_TURNS", *turns))
 				if err != nil {
 					return err
 				}
