@@ -87,7 +87,7 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 	if !isF32(from) && !isF64(from) && !isKind(from, ir.F16) && !isKind(from, ir.BF16) && !fromFP8 {
 		return ir.OpErrorf(op, "cannot convert %s to %s", asm.TypeString(from), asm.TypeString(to))
 	}
-	if l.opts.FP8PairConversions && l.target.hasFP8PairConversions() {
+	if !l.opts.NoFP8PairConversions && l.target.hasFP8PairConversions() {
 		// f8E5M2 is the top byte of an f16: its element-by-element
 		// widening is already a shift, cheaper than pairing the bytes up.
 		if isKind(from, ir.F8E4M3FN) && l.widenFP8Pairs(op, e, rw, from, to) {

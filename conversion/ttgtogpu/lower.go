@@ -35,14 +35,14 @@ type Options struct {
 	// __nvvm_reflect("__CUDA_FTZ") == 0, the approximate instructions
 	// without .ftz (ex2.approx.f32 rather than ex2.approx.ftz.f32).
 	NoReflectFTZ bool
-	// FP8PairConversions converts to and from 8-bit floats two elements
-	// at a time with the hardware's instructions (sm_89 and newer, as
-	// Triton does): f8E4M3FN widens to f16, bf16 and f32 through
+	// NoFP8PairConversions converts to and from 8-bit floats one element
+	// at a time with tt's integer sequences, also where the target has
+	// the instructions for two (sm_89 and newer), which are the default
+	// as in Triton: f8E4M3FN widens to f16, bf16 and f32 through
 	// cvt.rn.f16x2.e4m3x2, and rounding to nearest into f8E4M3FN or
-	// f8E5M2 is cvt.rn.satfinite.e4m3x2.f32 (.e5m2x2), instead of tt's
-	// integer sequences for one element. Experimental (off by default
-	// until it has run on a GPU; TT_X_FP8_CVT=pair turns it on).
-	FP8PairConversions bool
+	// f8E5M2 is cvt.rn.satfinite.e4m3x2.f32 (.e5m2x2).
+	// TT_X_FP8_CVT=generic|pair overrides it.
+	NoFP8PairConversions bool
 }
 
 // lowering is the state of one conversion of a module.

@@ -31,13 +31,13 @@ func init() {
 			o.flags(fs)
 			return func(op *ir.Operation, _ *passmgr.State) error {
 				run := o
-				def := "generic"
-				if o.FP8PairConversions {
-					def = "pair"
+				def := "pair"
+				if o.NoFP8PairConversions {
+					def = "generic"
 				}
 				switch mode := passmgr.Experiment("TT_X_FP8_CVT", def); mode {
 				case "pair", "generic":
-					run.FP8PairConversions = mode == "pair"
+					run.NoFP8PairConversions = mode == "generic"
 				default:
 					return fmt.Errorf("%s: TT_X_FP8_CVT=%q: want pair or generic", PassName, mode)
 				}
@@ -67,7 +67,7 @@ func (o *Options) flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.PTXVersion, "ptx-version", 0, "PTX ISA version times ten (0: the capability's default)")
 	fs.Var(offFlag{&o.NoFPFusion}, "enable-fp-fusion", "contract float multiplies and adds into fma (Triton's enable_fp_fusion; default true)")
 	fs.Var(offFlag{&o.NoReflectFTZ}, "enable-reflect-ftz", "libdevice's flush-to-zero path for the functions tt implements for it (Triton's enable_reflect_ftz; default true)")
-	fs.BoolVar(&o.FP8PairConversions, "fp8-pair-conversions", false, "convert to and from 8-bit floats two elements at a time with sm_89's cvt instructions (experimental)")
+	fs.Var(offFlag{&o.NoFP8PairConversions}, "fp8-pair-conversions", "convert to and from 8-bit floats two elements at a time with sm_89's cvt instructions where the target has them (default true)")
 }
 
 // offFlag is a boolean option, true by default, whose Options field
@@ -117,8 +117,8 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 	if o.NoReflectFTZ {
 		opts = append(opts, "enable-reflect-ftz=false")
 	}
-	if o.FP8PairConversions {
-		opts = append(opts, "fp8-pair-conversions=true")
+	if o.NoFP8PairConversions {
+		opts = append(opts, "fp8-pair-conversions=false")
 	}
 	var steps []passmgr.Step
 	if arch, ok := strings.CutPrefix(o.Target, "hip:"); ok {
