@@ -41,7 +41,7 @@ for cmd in tt-translate tt-run; do
 done
 cp "$tools/gpu_check.py" .bin/gpu/
 cp scripts/gpu/validate.sh scripts/gpu/bench.sh scripts/gpu/compile_time.py scripts/gpu/perf_check.py \
-  scripts/gpu/profile_dot.py scripts/gpu/profile_dot.sh scripts/gpu/ring_check.py .bin/gpu/
+  scripts/gpu/profile_dot.py scripts/gpu/profile_dot.sh scripts/gpu/ring_check.py scripts/gpu/racecheck_probes.py .bin/gpu/
 # The emitter's golden PTX (every op, sm_80 and sm_90) for ptxas.
 mkdir -p .bin/gpu/golden
 cp targets/nvptx/testdata/golden/*.ptx .bin/gpu/golden/

@@ -14,9 +14,13 @@
 #   5. with prepare.sh --perf: compute-sanitizer memcheck, synccheck and
 #      racecheck on the warp-specialized perf kernels (their PTX has
 #      setmaxnreg) through perf_check.py, which also compares their outputs
-#      with Triton's. racecheck's report on the overlapped attention
-#      schedule is not settled (docs/PERFORMANCE.md), so its count is
-#      printed but does not fail the run.
+#      with Triton's. racecheck's count there is printed but does not fail
+#      the run: racecheck loses track of barrier generations once a named
+#      barrier is used in the producer-consumer form (bar.arrive on one
+#      side, bar.sync on the other), which the warpgroups' turns use, and
+#      then reports hazards across barriers that order them;
+#      racecheck_probes.py, run right after, shows this on minimal kernels
+#      (docs/PERFORMANCE.md, 2026-11-29).
 # Logs go to $LOGS (default .bin/gpu/out), the summary to stdout.
 #
 #   .bin/gpu/validate.sh [ARCH]
@@ -130,5 +134,7 @@ if [ -n "$specialized" ] && [ -n "$sanitizer" ] && [ -e perf_compare.py ]; then
     [ "$tool" = racecheck ] || [ $rc -eq 0 ] || status=1
     grep -q FAIL "$log" && status=1
   done
+  echo "== racecheck_probes.py: racecheck on minimal kernels with the same barriers"
+  timeout 120 python3 racecheck_probes.py --sanitizer "$sanitizer" 2>&1 | tee "$out/racecheck_probes.log" || status=1
 fi
 exit $status
