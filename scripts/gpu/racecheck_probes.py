@@ -38,6 +38,13 @@ HEADER = """.version 8.0
 .address_size 64
 """
 
+# %rd2 = &out[tid]
+OUT_ADDRESS = """  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.u64 %rd2, %rd2, %rd3;
+"""
+
 # Warpgroup 1 arrives on 14; each round a warpgroup syncs on its own barrier (14 + wg) and
 # arrives on the other's (15 - wg); after the rounds warpgroup 0 syncs on 14 once more.
 TURNS = """
@@ -86,11 +93,7 @@ def exchange(name, before, barrier):
   shl.b32 %r11, %r10, 2;
   add.u32 %r12, %r8, %r11;
   ld.shared.u32 %r13, [%r12];
-  ld.param.u64 %rd1, [out];
-  cvta.to.global.u64 %rd2, %rd1;
-  mul.wide.u32 %rd3, %r1, 4;
-  add.u64 %rd2, %rd2, %rd3;
-  st.global.u32 [%rd2], %r13;
+{OUT_ADDRESS}  st.global.u32 [%rd2], %r13;
   ret;
 }}
 """
@@ -124,11 +127,7 @@ JOIN:""" if turn else ""
   mov.u32 %r1, %tid.x;
   shr.u32 %r2, %r1, 5;
   mov.u32 %r8, state;
-  ld.param.u64 %rd1, [out];
-  cvta.to.global.u64 %rd2, %rd1;
-  mul.wide.u32 %rd3, %r1, 4;
-  add.u64 %rd2, %rd2, %rd3;
-  setp.lt.u32 %p1, %r2, 8;
+{OUT_ADDRESS}  setp.lt.u32 %p1, %r2, 8;
   @%p1 bra DEFAULT;
   sub.u32 %r3, %r2, 8;
   add.u32 %r4, %r8, %r3;
