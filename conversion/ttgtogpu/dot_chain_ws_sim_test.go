@@ -2,18 +2,21 @@ package ttgtogpu_test
 
 import (
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
 
 // TestDotChainWarpSpecializationSim: the perf suite's attention at head
 // dim 128 (8 warps, pointer loads) through tt's sm_90 pipeline with
 // tt-specialize-dot-chains, which has nvgpu-warp-specialization split its
-// loop into a cp.async producer of 8 warps and the two consumer
-// warpgroups: the simulator agrees with the interpreter, and each of the
+// loop into a cp.async producer of one warpgroup (the function's pointer
+// layouts taken to 4 warps) and the two consumer warpgroups: the
+// simulator agrees with the interpreter, and each of the
 // protocol's mbarrier waits is needed (without the consumers' waits on
 // full[], in the loop and in the first iteration ahead of it, a wgmma
 // reads a slot before the copies land; without the producer's wait on
@@ -30,8 +33,12 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 	// warp_specialize's default region.
 	ttir := m.Clone(nil)
 	runPipeline(t, m, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},ttgir-pipeline{num-warps=8 capability=90}")
-	if n := count(m, "ttg.warp_specialize"); n != 1 {
-		t.Fatalf("%d ttg.warp_specialize, want 1", n)
+	ws := ops(m, "ttg.warp_specialize")
+	if len(ws) != 1 {
+		t.Fatalf("%d ttg.warp_specialize, want 1", len(ws))
+	}
+	if w := ttg.PartitionNumWarps(ws[0]); !slices.Equal(w, []int{4}) {
+		t.Errorf("producer partition of %v warps, want [4]", w)
 	}
 	r := rand.New(rand.NewSource(7))
 	seq, heads, d := 256, 1, 128

@@ -160,7 +160,7 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		w.bufs[l] = allocBuffers(loop, rt.Dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
 		bufs = append(bufs, w.bufs[l])
 	}
-	producerWarps := p.producerWarps(numWarps)
+	producerWarps, relayout := p.producerWarps(numWarps), p.producerRelayout(numWarps)
 	fullArrivals := 1
 	if p.pointerLoads {
 		// Each of the cp.async producer's threads arrives once its
@@ -297,6 +297,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	inPart(part)
 	w.producerLoop(pb, loop, m, zero(pb))
 	pb.CreateOp("ttg.warp_return", loc, nil, nil)
+	if relayout != nil {
+		relayout.apply(part)
+	}
 
 	// The second consumer, in partition1.
 	if split != nil {

@@ -148,10 +148,11 @@ func checkWSLoad(l *ir.Operation) error {
 }
 
 // producerWarps is the producer partition's size for a function of
-// numWarps warps: one warpgroup issuing TMA copies, or, for pointer
-// loads, the function's warps (the pointer tensors keep their layouts).
+// numWarps warps: one warpgroup issuing TMA copies or cp.async copies
+// (the function's pointer layouts taken to 4 warps, ws_relayout.go), or
+// the function's warps where those layouts cannot be.
 func (p *wsPlan) producerWarps(numWarps int) int {
-	if p.pointerLoads {
+	if p.pointerLoads && numWarps > wsProducerWarps && p.producerRelayout(numWarps) == nil {
 		return numWarps
 	}
 	return wsProducerWarps

@@ -2,6 +2,7 @@ package ttir
 
 import (
 	"flag"
+	"fmt"
 
 	"github.com/ttcompiler/tt/analysis/slices"
 	"github.com/ttcompiler/tt/dialects/tt"
@@ -32,7 +33,11 @@ import (
 // to the software pipeliner, without an error (in a 4-warp function a loop
 // the kernel marks tt.warp_specialize must specialize or is refused; in an
 // 8-warp one Triton ignores the kernel's mark, and tt only follows this
-// pass's). TT_X_SPECIALIZE=off (experimental) disables the pass.
+// pass's). TT_X_SPECIALIZE=off (experimental) disables the pass;
+// TT_X_SPECIALIZE=dots (experimental) marks the loops of one dot too, so
+// that an 8-warp matmul can be measured specialized (with one warpgroup
+// of cp.async producer its 12 warps leave ptxas room for a 128x256
+// tile's wgmma).
 
 // specializeCapability and specializeWarps are the target and warp count
 // the schedule was measured on.
@@ -49,15 +54,20 @@ func specializeDotChainsPass() *passmgr.Pass {
 		Summary:     "mark the loops of 8-warp Hopper kernels that chain two dots for warp specialization (tt's own)",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			target := declareScheduleTarget(fs)
-			mode := fs.String("specialize", "auto", "auto (the loops of the shape the pass marks) or off")
+			mode := fs.String("specialize", "auto", "auto (the loops of the shape the pass marks), dots (loops of one dot too; experimental) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
-				if off, err := turnedOff("tt-specialize-dot-chains", *mode, "TT_X_SPECIALIZE"); off || err != nil {
+				m := passmgr.Experiment("TT_X_SPECIALIZE", *mode)
+				switch m {
+				case "off":
 					st.PreserveAll()
-					return err
+					return nil
+				case "auto", "dots":
+				default:
+					return fmt.Errorf("tt-specialize-dot-chains: unknown mode %q (auto, dots, off)", m)
 				}
 				n := 0
 				if target.singleCTA(specializeCapability) && *target.numWarps == specializeWarps {
-					for _, loop := range dotChainLoops(op) {
+					for _, loop := range dotLoops(op, m == "dots") {
 						loop.SetAttr(tt.AttrAutoWarpSpecialize, ir.Unit(op.Context()))
 						n++
 					}
@@ -72,12 +82,13 @@ func specializeDotChainsPass() *passmgr.Pass {
 	}
 }
 
-// dotChainLoops returns the scf.for loops of the module's functions that
+// dotLoops returns the scf.for loops of the module's functions that
 // neither hold nor sit in another loop and in whose body a tt.dot reads
-// (through any ops of the body) the result of another. A loop the kernel
-// marked tt.warp_specialize is marked too: in an 8-warp function Triton
-// leaves it alone, and so does tt unless this pass marked it.
-func dotChainLoops(module *ir.Operation) []*ir.Operation {
+// (through any ops of the body) the result of another, or with single
+// any loop with a tt.dot in its body. A loop the kernel marked
+// tt.warp_specialize is marked too: in an 8-warp function Triton leaves
+// it alone, and so does tt unless this pass marked it.
+func dotLoops(module *ir.Operation, single bool) []*ir.Operation {
 	var out []*ir.Operation
 	ir.WalkOps(module, func(op *ir.Operation) {
 		if op.Name() != "scf.for" || op.HasAttr(tt.AttrAutoWarpSpecialize) ||
@@ -95,7 +106,7 @@ func dotChainLoops(module *ir.Operation) []*ir.Operation {
 				dots = append(dots, in)
 			}
 		})
-		if !nested && chainsDots(op, dots) {
+		if !nested && (single && len(dots) > 0 || chainsDots(op, dots)) {
 			out = append(out, op)
 		}
 	})

@@ -5,11 +5,13 @@
 // tt's own extension of Hopper's warp specialization: an 8-warp loop that
 // tt-specialize-dot-chains marked (attention at head dim 128 after
 // make_ttgir's passes before this one), whose K and V tiles are pointer
-// loads into shared memory. The producer has the function's 8 warps (the
-// pointer tensors keep their layouts, computed again in the partition from
-// what they are made of before the loop) and issues cp.async copies into
-// a ring of 3 slots; each of its 256 threads arrives on the slot's full
-// barrier once its copies have landed (noIncrement: count 256). The
+// loads into shared memory. The producer is one warpgroup: the pointer
+// tensors, computed again in the partition from what they are made of
+// before the loop, take the function's layouts over 4 warps instead of 8
+// (#blocked1: the same tile, each thread copying twice as many vectors);
+// it issues cp.async copies into a ring of 3 slots, and each of its 128
+// threads arrives on the slot's full barrier once its copies have landed
+// (noIncrement: count 128). The
 // consumer is the function's two warpgroups in the default region: they
 // wait on full[] without a CTA barrier between waits, and each warp hands
 // a slot back on empty[] (count 8) after its wgmmas. The producer gives
@@ -65,8 +67,9 @@
 // OFF-NOT: gpu.named_barrier
 // OFF: ttg.warp_yield
 
+// CHECK: #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: @attention_kernel
-// CHECK-COUNT-3: ttng.init_barrier {{.*}}, 256 :
+// CHECK-COUNT-3: ttng.init_barrier {{.*}}, 128 :
 // CHECK-COUNT-3: ttng.init_barrier {{.*}}, 8 :
 // CHECK: ttg.warp_specialize({{.*}}) attributes {requestedRegisters = array<i32: 40>}
 // CHECK-NEXT: default {
@@ -104,9 +107,11 @@
 // CHECK: } else {
 // CHECK-NOT: tt.auto_warp_specialize
 // CHECK: ttg.warp_yield
-// CHECK: partition0({{.*}}) num_warps(8) {
-// CHECK: tt.make_range {end = 64 : i32, start = 0 : i32}
-// CHECK: tt.make_range {end = 128 : i32, start = 0 : i32}
+// CHECK: partition0({{.*}}) num_warps(4) {
+// CHECK: tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+// CHECK: tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+// CHECK-NOT: #blocked}
+// CHECK-NOT: #blocked>
 // CHECK: scf.for
 // CHECK: ttng.wait_barrier {{.*}} {tt.mbarrier_ordered}
 // CHECK: ttg.async_copy_global_to_local {{.*}} {contiguity = 8 : i32, tt.mbarrier_ordered}
@@ -254,14 +259,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // -----
 
 // An 8-warp matmul loop of a 128x256 tile marked tt.auto_warp_specialize
-// (tt-specialize-dot-chains marks only dot chains; the mark is set here to
-// test the guard): specialized with the 8-warp cp.async producer, the
-// kernel's 16 warps would leave ptxas 128 registers a thread, too few to
-// assemble a wgmma with a 128-register accumulator (C7602). The loop stays
-// with the software pipeliner and loses the mark.
+// (tt-specialize-dot-chains marks only dot chains unless
+// TT_X_SPECIALIZE=dots; the mark is set here): with a producer of the
+// function's 8 warps the kernel's 16 warps would leave ptxas 128 registers
+// a thread, too few to assemble a wgmma with a 128-register accumulator
+// (C7602, the guard wgmmasFitRegisters). With the producer on one
+// warpgroup (both pointer layouts taken to 4 warps, #blocked2 and
+// #blocked3) the kernel has 12 warps, 168 registers a thread at launch,
+// and the loop is specialized: full barriers of 128 arrivals, empty ones
+// of 8 (each consumer warp), the producer keeping 40 registers.
 
+// CHECK: #blocked2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: #blocked3 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: @matmul_kernel
-// CHECK-NOT: ttg.warp_specialize
+// CHECK-COUNT-3: ttng.init_barrier {{.*}}, 128 :
+// CHECK-COUNT-3: ttng.init_barrier {{.*}}, 8 :
+// CHECK: ttg.warp_specialize({{.*}}) attributes {requestedRegisters = array<i32: 40>}
+// CHECK: ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK: ttng.arrive_barrier {{.*}} {tt.arrive_per_warp}
+// CHECK: partition0({{.*}}) num_warps(4) {
+// CHECK: ttg.async_copy_global_to_local {{.*}} : tensor<128x64x!tt.ptr<f16>, #blocked2>
+// CHECK: ttg.async_copy_global_to_local {{.*}} : tensor<64x256x!tt.ptr<f16>, #blocked3>
+// CHECK-NEXT: ttng.async_copy_mbarrier_arrive
+// CHECK: ttg.warp_return
 // CHECK-NOT: tt.auto_warp_specialize
 // CHECK: tt.return
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
