@@ -76,7 +76,12 @@ const (
 	targetCast                 // original value -> converted types
 )
 
-type castInfo struct{ kind castKind }
+type castInfo struct {
+	kind castKind
+	// operands is a source cast's operand list as remap last returned
+	// it (see sourceOperands).
+	operands []ir.Value
+}
 
 // converter is the state of one Apply.
 type converter struct {
@@ -198,10 +203,36 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 	}
 	if def := v.DefiningOp(); def != nil {
 		if info, ok := c.casts[def]; ok && info.kind == sourceCast {
-			return def.Operands()
+			return c.sourceOperands(def, info)
 		}
 	}
 	return c.materializeTarget(v).Results()
+}
+
+// sourceOperands returns the operands of source cast def. A tensor's
+// registers are asked for once per use of the tensor, and copying the
+// cast's operands (a tile's 64-128 registers) each time was most of what
+// remapping allocated; the list is kept with the cast and handed out
+// again while the cast's operands are still those (the patterns read it,
+// never write it). Its capacity is its length, so that a caller's append
+// copies it.
+func (c *converter) sourceOperands(def *ir.Operation, info castInfo) []ir.Value {
+	if kept := info.operands; len(kept) == def.NumOperands() {
+		same := true
+		for i, v := range kept {
+			if def.Operand(i) != v {
+				same = false
+				break
+			}
+		}
+		if same {
+			return kept
+		}
+	}
+	ops := def.Operands()
+	info.operands = ops[:len(ops):len(ops)]
+	c.casts[def] = info
+	return info.operands
 }
 
 // remap1 is remap for the usual case of one value standing for v, without

@@ -181,6 +181,16 @@ func (t *RankedTensorType) NumElements() int64 { return NumElements(t.Dims) }
 // RankedTensor returns the tensor type with the given shape, element type
 // and optional encoding (nil for none).
 func RankedTensor(ctx *Context, shape []int64, elem Type, encoding Attribute) *RankedTensorType {
+	// Passes and the lowering ask for types that exist already far more
+	// often than for new ones: look the key up first, its dims viewing
+	// shape in place, before copying the shape, building the type and
+	// its key (three allocations a call).
+	if len(shape) > 0 {
+		key := shapedKey{kind: 't', dims: unsafe.String((*byte)(unsafe.Pointer(&shape[0])), len(shape)*8), elem: elem, enc: encoding}
+		if t, ok := lookupUnique(ctx, key); ok {
+			return t.(*RankedTensorType)
+		}
+	}
 	return Unique(ctx, &RankedTensorType{Dims: append([]int64(nil), shape...), Elem: elem, Encoding: encoding})
 }
 

@@ -67,6 +67,15 @@ func Unique[T Keyed](ctx *Context, v T) T {
 	return v
 }
 
+// lookupUnique returns the uniqued value under key, if there is one
+// (Unique without inserting; key is not retained).
+func lookupUnique(ctx *Context, key any) (any, bool) {
+	ctx.mu.RLock()
+	got, ok := ctx.uniq[key]
+	ctx.mu.RUnlock()
+	return got, ok
+}
+
 // Memo returns the value cached in ctx under key, computing and caching
 // it first if there is none. Dialects use it for facts derived from
 // uniqued types and attributes (a layout's linear map for a shape), which

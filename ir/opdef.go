@@ -51,7 +51,8 @@ type OpDef struct {
 
 	// SuccessorOperands returns the indices of the operands that a branch
 	// passes to the arguments of successor i (MLIR's BranchOpInterface).
-	// Nil for ops that are not branches.
+	// Nil for ops that are not branches. The list may be shared (see
+	// IndexSpan): callers read it and never write it.
 	SuccessorOperands func(op *Operation, i int) []int
 
 	// PopulateDefaults fills in default-valued inherent attributes that the

@@ -67,7 +67,8 @@ func (a *Analysis) Allocs(v ir.Value) []ir.Value {
 }
 
 // Reached reports whether the analysis computed a state for v (false for
-// values in unreachable code and for untracked descriptors).
+// values in unreachable code, for untracked descriptors and for values
+// that are not shared-memory descriptors and hold no buffer).
 func (a *Analysis) Reached(v ir.Value) bool {
 	_, ok := a.sets[v]
 	return ok

@@ -17,9 +17,15 @@ type solver struct {
 	changed bool
 }
 
-// join merges s into v's set.
+// join merges s into v's set. Only shared-memory descriptors get a state
+// from an empty set: every other value of a function (most of them,
+// thousands in a lowered kernel) stays without one instead of taking a
+// map entry, which is all the allocation ever learnt from it.
 func (s *solver) join(v ir.Value, x set) {
 	if len(x) == 0 {
+		if !IsSharedMemDesc(v.Type()) {
+			return
+		}
 		// The pessimistic state is the empty set: the value exists but
 		// refers to no known buffer.
 		if _, ok := s.sets[v]; !ok {

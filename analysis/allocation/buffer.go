@@ -167,7 +167,7 @@ func (a *Allocation) ScratchOf(op *ir.Operation) *Buffer {
 // reads it to find the conversions at the peak of the allocation.
 func (a *Allocation) LiveBuffers() map[*ir.Operation][]*Buffer {
 	out := map[*ir.Operation][]*Buffer{}
-	lv := newLiveness(a.fn)
+	lv := newLiveness(a.fn, func(v ir.Value) bool { return a.explicit[v] != nil })
 	ir.Walk(a.fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
 		if b := a.ScratchOf(op); b != nil {
 			out[op] = append(out[op], b)

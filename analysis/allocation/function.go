@@ -152,7 +152,13 @@ func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Int
 		ids[op] = len(ids)
 		return ir.Advance
 	})
-	lv := newLiveness(fn)
+	lv := newLiveness(fn, func(v ir.Value) bool {
+		if _, ok := f.a.explicit[v]; ok {
+			return true
+		}
+		_, ok := f.a.aliases[v]
+		return ok
+	})
 	rangeOf := func(v ir.Value) Interval {
 		r := Interval{math.MaxInt, 0}
 		for _, op := range lv.liveOps(v) {

@@ -7,8 +7,15 @@ import "github.com/ttcompiler/tt/ir"
 // blocks of every nested region. A value used in a nested region counts
 // as used by the block that contains the region's op, so a value used
 // inside a loop body is live across the whole loop op.
+//
+// The allocation asks about its buffers' values only, and each value's
+// liveness is a problem of its own (its sets never depend on another
+// value's), so the sets hold only the tracked values: the same answers
+// for those, without the sets of every value of the function (a lowered
+// dot kernel's thousands), which were most of the allocation's cost.
 type liveness struct {
 	blocks map[*ir.Block]*blockLiveness
+	track  func(ir.Value) bool
 }
 
 type valueSet map[ir.Value]struct{}
@@ -42,9 +49,10 @@ func (bl *blockLiveness) defines(v ir.Value) bool {
 	return at != nil && ancestorBlockIn(bl.block.Region(), at) == bl.block
 }
 
-// newLiveness computes the liveness of every block nested in op.
-func newLiveness(op *ir.Operation) *liveness {
-	l := &liveness{blocks: map[*ir.Block]*blockLiveness{}}
+// newLiveness computes the liveness of the values for which track holds
+// in every block nested in op; liveOps answers for those values only.
+func newLiveness(op *ir.Operation, track func(ir.Value) bool) *liveness {
+	l := &liveness{blocks: map[*ir.Block]*blockLiveness{}, track: track}
 	var order []*ir.Block
 	var visit func(o *ir.Operation)
 	visit = func(o *ir.Operation) {
@@ -71,7 +79,7 @@ func newLiveness(op *ir.Operation) *liveness {
 		}
 	}
 	for _, b := range order {
-		bl := newBlockLiveness(b)
+		bl := newBlockLiveness(b, track)
 		l.blocks[b] = bl
 		if bl.updateIn() {
 			push(b.Predecessors())
@@ -99,12 +107,15 @@ func newLiveness(op *ir.Operation) *liveness {
 	return l
 }
 
-func newBlockLiveness(b *ir.Block) *blockLiveness {
+func newBlockLiveness(b *ir.Block, track func(ir.Value) bool) *blockLiveness {
 	bl := &blockLiveness{block: b, in: valueSet{}, out: valueSet{}, uses: valueSet{}}
 	region := b.Region()
 	// A value escapes the block when a use lies in another block of the
 	// same region (uses in nested regions stay inside).
 	escapes := func(v ir.Value) {
+		if !track(v) {
+			return
+		}
 		for u := v.FirstUse(); u != nil; u = u.NextUse() {
 			ub := ancestorBlockIn(region, u.Owner().Block())
 			if ub != nil && ub != b {
@@ -124,7 +135,7 @@ func newBlockLiveness(b *ir.Block) *blockLiveness {
 	for o := b.First(); o != nil; o = o.Next() {
 		ir.WalkOps(o, func(n *ir.Operation) {
 			for i := range n.NumOperands() {
-				if x := n.Operand(i); x == nil || !bl.defines(x) {
+				if x := n.Operand(i); track(x) && !bl.defines(x) {
 					bl.uses[x] = struct{}{}
 				}
 			}

@@ -332,6 +332,16 @@ func NvidiaScratchSize(computeCapability int) ScratchSizeFunc {
 // lowering follows (linearlayout.PlanSharedConversion); 0 for conversions
 // without shared memory.
 func ConvertScratchBytes(op *ir.Operation, srcT, dstT ir.Type, in linearlayout.SharedInstrs) (int, error) {
+	n, err := memoConvertScratch(op, srcT, dstT, in)
+	if err != nil {
+		return 0, err
+	}
+	return checked(op, n)
+}
+
+// sizeConvertScratch is ConvertScratchBytes before checked's bound and
+// without the memo; op locates its errors.
+func sizeConvertScratch(op *ir.Operation, srcT, dstT ir.Type, in linearlayout.SharedInstrs) (int64, error) {
 	src, srcLL, err := tensorLayout(op, srcT)
 	if err != nil {
 		return 0, err
@@ -355,7 +365,7 @@ func ConvertScratchBytes(op *ir.Operation, srcT, dstT ir.Type, in linearlayout.S
 	if err != nil {
 		return 0, ir.OpErrorf(op, "planning the shared memory conversion: %v", err)
 	}
-	return checked(op, sc.ScratchElems*int64(bits/8))
+	return sc.ScratchElems * int64(bits/8), nil
 }
 
 // atomicScratch: a used result is broadcast to the threads that did not

@@ -35,13 +35,8 @@ func init() {
 	}
 }
 
-func span(lo, hi int) []int {
-	out := make([]int, 0, hi-lo)
-	for i := lo; i < hi; i++ {
-		out = append(out, i)
-	}
-	return out
-}
+// span is the operand indices lo to hi-1, shared (ir.IndexSpan).
+func span(lo, hi int) []int { return ir.IndexSpan(lo, hi) }
 
 // cf.cond_br and cf.switch are ir.BranchLike: with a constant condition
 // or flag they take one known successor.

@@ -37,13 +37,8 @@ func init() {
 	UnreachableOp.Effects = func(*ir.Operation) []ir.Effect { return nil }
 }
 
-func span(lo, hi int) []int {
-	out := make([]int, 0, hi-lo)
-	for i := lo; i < hi; i++ {
-		out = append(out, i)
-	}
-	return out
-}
+// span is the operand indices lo to hi-1, shared (ir.IndexSpan).
+func span(lo, hi int) []int { return ir.IndexSpan(lo, hi) }
 
 func parseBr(p ir.OpParser, st *ir.OperationState) error {
 	dest, args, err := p.ParseSuccessorAndUseList()

@@ -166,8 +166,19 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 			}
 		}
 	}
-	// The candidates, numbered as they are found.
-	nCand := 2*(len(waitPairs)+len(accPairs)) + nAcc
+	// The candidates, numbered as they are found. The wait results and
+	// the wgmma results are distinct values; a pair's other value is
+	// mostly one of those (a wait's operand a wgmma's result, a C the
+	// result of a wait or a wgmma), so only the rest is counted on top:
+	// sizing for every pair's two values allocated twice the table.
+	nCand := len(waitPairs) + nAcc
+	for _, ps := range [][]affinity{waitPairs, accPairs} {
+		for _, p := range ps {
+			if d := p.b.DefiningOp(); d == nil || d.Name() != gpu.WGMMAOp.Name && d.Name() != gpu.WGMMAWaitOp.Name {
+				nCand++
+			}
+		}
+	}
 	an := &webAnalysis{ids: make(map[ir.Value]int, nCand), vals: make([]ir.Value, 0, nCand)}
 	for _, ps := range [][]affinity{waitPairs, accPairs} {
 		for _, p := range ps {
