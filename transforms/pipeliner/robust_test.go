@@ -308,3 +308,24 @@ func FuzzPipeliner(f *testing.F) {
 		}
 	})
 }
+
+// TestProducerRegistersSettingRefused: TT_X_PRODUCER_REGS takes a multiple
+// of 8 from 24 to 256; another value stops the pass with an error naming
+// it (setmaxnreg takes no other counts).
+func TestProducerRegistersSettingRefused(t *testing.T) {
+	src := `module attributes {"ttg.num-warps" = 8 : i32} {
+  tt.func @f() {
+    tt.return
+  }
+}`
+	for _, v := range []string{"50", "16", "264", "many"} {
+		t.Setenv("TT_X_PRODUCER_REGS", v)
+		if _, err, _ := run(t, src, "nvgpu-warp-specialization{num-stages=3}"); err == nil || !strings.Contains(err.Error(), "TT_X_PRODUCER_REGS=\""+v+"\"") {
+			t.Errorf("TT_X_PRODUCER_REGS=%s: %v, want the setting refused", v, err)
+		}
+	}
+	t.Setenv("TT_X_PRODUCER_REGS", "64")
+	if _, err, _ := run(t, src, "nvgpu-warp-specialization{num-stages=3}"); err != nil {
+		t.Errorf("TT_X_PRODUCER_REGS=64: %v", err)
+	}
+}

@@ -30,6 +30,9 @@ func init() {
 				if err != nil {
 					return err
 				}
+				if _, err := producerRegisters(); err != nil {
+					return err
+				}
 				return WarpSpecialize(op, *numStages, mode)
 			}
 		},
@@ -56,8 +59,9 @@ func init() {
 // alone otherwise, also in 8-warp functions: there the consumer is the
 // function's two warpgroups, each warp handing a slot back after its own
 // wgmmas (which must then be the slots' only readers), and pointer loads
-// into shared memory move to a producer of the function's warps that
-// issues cp.async copies (ws_build.go), and the two warpgroups take
+// into shared memory move to a producer that issues cp.async copies, one
+// warpgroup where its layouts can be taken to 4 warps (ws_relayout.go),
+// else the function's warps (ws_build.go), and the two warpgroups take
 // turns at the tensor cores as turns says (ws_pingpong.go).
 func WarpSpecialize(module *ir.Operation, numStages int, turns Turns) error {
 	var err error

@@ -1,6 +1,7 @@
 package pipeliner
 
 import (
+	"fmt"
 	"github.com/ttcompiler/tt/analysis/membar"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/scf"
@@ -8,6 +9,8 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+	"strconv"
 )
 
 // Building the warp-specialized loop of a wsPlan:
@@ -46,6 +49,22 @@ import (
 // Triton's Hopper producer (setmaxnreg, which trims the producer's
 // registers, acts on whole warpgroups).
 const wsProducerWarps = 4
+
+// producerRegisters is what an 8-warp function's producer keeps of the
+// register file: 40 a thread, or TT_X_PRODUCER_REGS (experimental: a
+// multiple of 8 from 24 to 256), for a cp.async producer whose copy
+// addresses do not fit in 40 (a 128x256 matmul's: 24 of them a thread).
+func producerRegisters() (int64, error) {
+	env := passmgr.Experiment("TT_X_PRODUCER_REGS", "")
+	if env == "" {
+		return 40, nil
+	}
+	v, err := strconv.Atoi(env)
+	if err != nil || v < 24 || v > 256 || v%8 != 0 {
+		return 0, fmt.Errorf("nvgpu-warp-specialization: TT_X_PRODUCER_REGS=%q: want a multiple of 8 from 24 to 256", env)
+	}
+	return int64(v), nil
+}
 
 // wsRing is a ring position: the slot index and its phase.
 type wsRing struct{ slot, phase ir.Value }
@@ -206,7 +225,8 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		// 12 warps (16 with a cp.async producer), the two consumer
 		// warpgroups in the default region, which gets what the
 		// producer gives up.
-		ws.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, []int64{40}))
+		regs, _ := producerRegisters() // checked when the pass starts
+		ws.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, []int64{regs}))
 	}
 	zero := func(b *ir.Builder) wsRing { z := constI32(b, loc, 0); return wsRing{z, z} }
 

@@ -16,8 +16,7 @@ import (
 // warpgroup instead of the function's two leaves the consumer warpgroups
 // the registers of the other four warps (setmaxnreg), and keeps a kernel
 // of 8 consumer warps at 12 warps, whose 168 registers a thread at launch
-// (ptxas's limit for the whole kernel) fit a 128x256 tile's wgmma, where
-// 16 warps' 128 do not.
+// fit a 128x256 tile's wgmma, where 16 warps' 128 do not (ptxas's C7602).
 
 // producerRelayout returns how a cp.async producer's values go from the
 // function's numWarps warps to one warpgroup, or nil where they need not
