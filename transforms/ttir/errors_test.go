@@ -1,6 +1,9 @@
 package ttir_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Inputs a pass must refuse with a located diagnostic.
 
@@ -26,4 +29,18 @@ tt.func @f(%p: !tt.ptr<f32>, %n: i32) {
   "test.use"(%0) : (!tt.tensordesc<tensor<4xf32>>) -> ()
   tt.return
 }`, "failed to legalize unresolved materialization")
+}
+
+// TestSpecializeModeRefused: tt-specialize-dot-chains takes auto, dots or
+// off, from its option or TT_X_SPECIALIZE; another mode is an error that
+// names it, not a silent default.
+func TestSpecializeModeRefused(t *testing.T) {
+	src := "module {\n}\n"
+	if _, err := run(t, "tt-specialize-dot-chains{capability=90 num-warps=8 specialize=some}", src); err == nil || !strings.Contains(err.Error(), `"some"`) {
+		t.Errorf("specialize=some: %v, want the mode refused", err)
+	}
+	t.Setenv("TT_X_SPECIALIZE", "all")
+	if _, err := run(t, "tt-specialize-dot-chains{capability=90 num-warps=8}", src); err == nil || !strings.Contains(err.Error(), `"all"`) {
+		t.Errorf("TT_X_SPECIALIZE=all: %v, want the mode refused", err)
+	}
 }

@@ -2,6 +2,7 @@
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4" | FileCheck %s --check-prefix=W4
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=80 num-warps=8" | FileCheck %s --check-prefix=W4
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=8 specialize=off" | FileCheck %s --check-prefix=W4
+// RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=8 specialize=dots" | FileCheck %s --check-prefix=DOTS
 
 // An attention-like loop: the second dot reads (through the softmax's
 // ops) what the first computed in the same iteration. With 8 warps on
@@ -34,6 +35,15 @@ tt.func @chain(%q: tensor<128x64xf16>, %kp: tensor<64x64x!tt.ptr<f16>>, %vp: ten
 // A matmul loop (one dot, its result only carried to the next
 // iteration) and a loop holding another loop (and the loop it holds) are
 // left alone; a chain the kernel marked tt.warp_specialize is marked too.
+// With specialize=dots (experimental) the matmul loop is marked as well;
+// the nest still is not.
+
+// DOTS-LABEL: tt.func @unchained
+// DOTS: tt.dot
+// DOTS: } {tt.auto_warp_specialize}
+// DOTS: } {tt.auto_warp_specialize, tt.warp_specialize}
+// DOTS-NOT: tt.auto_warp_specialize
+// DOTS: tt.return
 
 // CHECK-LABEL: tt.func @unchained
 // CHECK-NOT: tt.auto_warp_specialize
