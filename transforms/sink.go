@@ -2,6 +2,8 @@ package transforms
 
 import (
 	"flag"
+	"slices"
+	"sort"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
@@ -47,10 +49,6 @@ func init() {
 	})
 }
 
-// maxSinkScan bounds the forward search for an op's first user, so that
-// the pass stays linear in practice on very long blocks.
-const maxSinkScan = 4096
-
 // SinkToUses sinks the pure ops of every block nested in root and returns
 // how many it moved.
 func SinkToUses(root *ir.Operation) int {
@@ -69,36 +67,191 @@ func SinkToUses(root *ir.Operation) int {
 }
 
 // sinkBlock visits the block's ops last to first, so that an op's
-// operands, visited after it, follow it down.
+// operands, visited after it, follow it down. Each op's place in the
+// block is an order key (blockOrder), so that its first user is the user
+// of least key and the first fence after it a binary search, and the ops
+// between are counted a chunk at a time (suffixOrder): the walk over them
+// that found the first user took a fifth of a compile of layernorm with
+// dropout, whose Philox rounds use values far from where they are made.
 func sinkBlock(b *ir.Block) int {
-	var ops []*ir.Operation
-	for op := b.First(); op != nil; op = op.Next() {
-		ops = append(ops, op)
+	ord := newBlockOrder(b)
+	ops := slices.Clone(ord.ops)
+	var fences []*ir.Operation // in block order; they never move
+	for _, op := range ops {
+		if sinkFence(op) {
+			fences = append(fences, op)
+		}
 	}
 	moved := 0
-	var users opSet
+	var after suffixOrder // the ops after the one visited, in block order
 	for i := len(ops) - 1; i >= 0; i-- {
 		op := ops[i]
-		if !op.Has(ir.Pure) || op.NumRegions() > 0 || op.NumResults() == 0 || op.Has(ir.Terminator) {
+		if first := sinkTarget(op, b, ord, fences, &after); first != nil {
+			prev := first.Prev()
+			op.MoveBefore(first)
+			ord.placeBetween(op, prev, first)
+			after.insertBefore(op, first)
+			moved++
 			continue
 		}
-		if !users.collect(op, b) {
-			continue
-		}
-		first, steps := op.Next(), 0
-		for first != nil && !users.has(first) && !sinkFence(first) && steps < maxSinkScan {
-			first, steps = first.Next(), steps+1
-		}
-		if first == nil || (!users.has(first) && !sinkFence(first)) || first == op.Next() {
-			continue
-		}
-		if accumulationLink(op, first) {
-			continue
-		}
-		op.MoveBefore(first)
-		moved++
+		after.pushFront(op)
 	}
 	return moved
+}
+
+// maxSinkDistance is the most ops an op sinks past. Beyond it the op
+// stays: the bound tt has always had (when it bounded a walk for the first
+// user), kept so that the code of very long blocks stays as it was.
+const maxSinkDistance = 4096
+
+// sinkTarget returns the op that op moves in front of (its first user,
+// or the first fence after it when that comes first), or nil when op
+// stays: it has effects, regions or no results, a user outside the block,
+// its first user follows it already, the two are links of one
+// accumulation chain, or more than maxSinkDistance ops lie between them.
+func sinkTarget(op *ir.Operation, b *ir.Block, ord *blockOrder, fences []*ir.Operation, after *suffixOrder) *ir.Operation {
+	if !op.Has(ir.Pure) || op.NumRegions() > 0 || op.NumResults() == 0 || op.Has(ir.Terminator) {
+		return nil
+	}
+	first := ord.firstUser(op, b)
+	if first == nil {
+		return nil
+	}
+	at := ord.key[op]
+	if f := sort.Search(len(fences), func(k int) bool { return ord.key[fences[k]] > at }); f < len(fences) && ord.key[fences[f]] < ord.key[first] {
+		first = fences[f]
+	}
+	if first == op.Next() || accumulationLink(op, first) || !after.atMostBefore(first, maxSinkDistance) {
+		return nil
+	}
+	return first
+}
+
+// suffixOrder is the order of the ops after the one sinkBlock visits:
+// those it visited, moved or not. The ops between the visited op and one
+// of them are the ones before it here, counted chunk by chunk rather than
+// one by one.
+type suffixOrder struct {
+	chunks []*orderChunk // in block order
+	of     map[*ir.Operation]*orderChunk
+}
+
+type orderChunk struct {
+	ops   []*ir.Operation
+	index int // in chunks
+}
+
+// orderChunkMax is the most ops a chunk holds before it is split.
+const orderChunkMax = 256
+
+// pushFront puts op first.
+func (s *suffixOrder) pushFront(op *ir.Operation) {
+	if len(s.chunks) == 0 {
+		s.of = map[*ir.Operation]*orderChunk{}
+		s.chunks = []*orderChunk{{}}
+	}
+	s.insertAt(s.chunks[0], 0, op)
+}
+
+// insertBefore puts op just before next.
+func (s *suffixOrder) insertBefore(op, next *ir.Operation) {
+	c := s.of[next]
+	s.insertAt(c, slices.Index(c.ops, next), op)
+}
+
+func (s *suffixOrder) insertAt(c *orderChunk, i int, op *ir.Operation) {
+	c.ops = slices.Insert(c.ops, i, op)
+	s.of[op] = c
+	if len(c.ops) <= orderChunkMax {
+		return
+	}
+	// Split the chunk in two halves.
+	half := &orderChunk{ops: slices.Clone(c.ops[len(c.ops)/2:])}
+	c.ops = c.ops[:len(c.ops)/2]
+	for _, o := range half.ops {
+		s.of[o] = half
+	}
+	s.chunks = slices.Insert(s.chunks, c.index+1, half)
+	for k := c.index + 1; k < len(s.chunks); k++ {
+		s.chunks[k].index = k
+	}
+}
+
+// atMostBefore reports whether at most n ops come before op.
+func (s *suffixOrder) atMostBefore(op *ir.Operation, n int) bool {
+	c := s.of[op]
+	count := 0
+	for _, before := range s.chunks[:c.index] {
+		if count += len(before.ops); count > n {
+			return false
+		}
+	}
+	return count+slices.Index(c.ops, op) <= n
+}
+
+// blockOrder keys a block's ops by their place in it, to compare places
+// without walking the ops between. Keys start orderGap apart; an op moved
+// between two others takes the key halfway, and when no key is left
+// between them the block is keyed afresh.
+type blockOrder struct {
+	b   *ir.Block
+	ops []*ir.Operation // in block order when made
+	key map[*ir.Operation]int64
+}
+
+// orderGap leaves 20 halvings between two neighbours before the block is
+// keyed again.
+const orderGap = 1 << 20
+
+func newBlockOrder(b *ir.Block) *blockOrder {
+	o := &blockOrder{b: b, key: map[*ir.Operation]int64{}}
+	for op := b.First(); op != nil; op = op.Next() {
+		o.ops = append(o.ops, op)
+	}
+	o.renumber()
+	return o
+}
+
+// renumber keys the block's ops afresh in their current order.
+func (o *blockOrder) renumber() {
+	k := int64(0)
+	for op := o.b.First(); op != nil; op = op.Next() {
+		k += orderGap
+		o.key[op] = k
+	}
+}
+
+// placeBetween records that op now sits between prev and next.
+func (o *blockOrder) placeBetween(op, prev, next *ir.Operation) {
+	lo, hi := o.key[prev], o.key[next]
+	if hi-lo < 2 {
+		o.renumber()
+		return
+	}
+	o.key[op] = lo + (hi-lo)/2
+}
+
+// firstUser returns the user of op's results that comes first in the
+// block, or nil when op has none or one of them is outside block b (in
+// another block or in a nested region: nothing moves into a loop or a
+// branch).
+func (o *blockOrder) firstUser(op *ir.Operation, b *ir.Block) *ir.Operation {
+	var first *ir.Operation
+	for i := 0; i < op.NumResults(); i++ {
+		for u := op.Result(i).FirstUse(); u != nil; u = u.NextUse() {
+			user := u.Owner()
+			if user.Block() != b {
+				return nil
+			}
+			if first == nil || o.key[user] < o.key[first] {
+				first = user
+			}
+		}
+	}
+	if first != nil && o.key[first] <= o.key[op] {
+		return nil // a graph region's use before its definition
+	}
+	return first
 }
 
 // sinkFence reports whether nothing may sink past op.
@@ -114,61 +267,4 @@ func sinkFence(op *ir.Operation) bool {
 // an accumulation chain: two fmas, op's result next's addend.
 func accumulationLink(op, next *ir.Operation) bool {
 	return op.Def() == llvm.FMAOp && next.Def() == llvm.FMAOp && next.Operand(2) == op.Result(0)
-}
-
-// opSet holds the users of one op. The forward scan asks it about every
-// op it passes, and most values have a user or two: a short list answers
-// faster than a map, which takes over for ops with many users.
-type opSet struct {
-	list []*ir.Operation
-	set  map[*ir.Operation]bool
-}
-
-// opSetListMax is the most users opSet keeps in its list.
-const opSetListMax = 8
-
-// collect gathers the users of op's results; it reports false when op has
-// none or one of them is outside block b.
-func (s *opSet) collect(op *ir.Operation, b *ir.Block) bool {
-	s.list, s.set = s.list[:0], nil
-	for i := 0; i < op.NumResults(); i++ {
-		for u := op.Result(i).FirstUse(); u != nil; u = u.NextUse() {
-			user := u.Owner()
-			if user.Block() != b {
-				return false
-			}
-			s.add(user)
-		}
-	}
-	return len(s.list) > 0 || len(s.set) > 0
-}
-
-func (s *opSet) add(op *ir.Operation) {
-	if s.has(op) {
-		return
-	}
-	if s.set == nil && len(s.list) < opSetListMax {
-		s.list = append(s.list, op)
-		return
-	}
-	if s.set == nil {
-		s.set = make(map[*ir.Operation]bool, 2*opSetListMax)
-		for _, x := range s.list {
-			s.set[x] = true
-		}
-		s.list = s.list[:0]
-	}
-	s.set[op] = true
-}
-
-func (s *opSet) has(op *ir.Operation) bool {
-	if s.set != nil {
-		return s.set[op]
-	}
-	for _, x := range s.list {
-		if x == op {
-			return true
-		}
-	}
-	return false
 }
