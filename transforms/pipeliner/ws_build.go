@@ -2,6 +2,8 @@ package pipeliner
 
 import (
 	"fmt"
+	"strconv"
+
 	"github.com/ttcompiler/tt/analysis/membar"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/scf"
@@ -10,7 +12,6 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
-	"strconv"
 )
 
 // Building the warp-specialized loop of a wsPlan:
@@ -222,9 +223,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		// gets 232 (Triton's Hopper numbers).
 		ws.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, []int64{40, 232}))
 	case numWarps == 8:
-		// 12 warps (16 with a cp.async producer), the two consumer
-		// warpgroups in the default region, which gets what the
-		// producer gives up.
+		// 12 warps (16 with a cp.async producer whose layouts could
+		// not be taken to one warpgroup), the two consumer warpgroups in
+		// the default region, which gets what the producer gives up.
 		regs, _ := producerRegisters() // checked when the pass starts
 		ws.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, []int64{regs}))
 	}
