@@ -74,8 +74,11 @@ func SinkToUses(root *ir.Operation) int {
 // that found the first user took a fifth of a compile of layernorm with
 // dropout, whose Philox rounds use values far from where they are made.
 func sinkBlock(b *ir.Block) int {
+	var ops []*ir.Operation
+	for op := b.First(); op != nil; op = op.Next() {
+		ops = append(ops, op)
+	}
 	ord := newBlockOrder(b)
-	ops := slices.Clone(ord.ops)
 	var fences []*ir.Operation // in block order; they never move
 	for _, op := range ops {
 		if sinkFence(op) {
@@ -195,7 +198,6 @@ func (s *suffixOrder) atMostBefore(op *ir.Operation, n int) bool {
 // between them the block is keyed afresh.
 type blockOrder struct {
 	b   *ir.Block
-	ops []*ir.Operation // in block order when made
 	key map[*ir.Operation]int64
 }
 
@@ -205,9 +207,6 @@ const orderGap = 1 << 20
 
 func newBlockOrder(b *ir.Block) *blockOrder {
 	o := &blockOrder{b: b, key: map[*ir.Operation]int64{}}
-	for op := b.First(); op != nil; op = op.Next() {
-		o.ops = append(o.ops, op)
-	}
 	o.renumber()
 	return o
 }

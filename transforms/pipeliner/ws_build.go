@@ -319,7 +319,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	w.producerLoop(pb, loop, m, zero(pb))
 	pb.CreateOp("ttg.warp_return", loc, nil, nil)
 	if relayout != nil {
-		relayout.apply(part)
+		if err := relayout.apply(part); err != nil {
+			return err
+		}
 	}
 
 	// The second consumer, in partition1.

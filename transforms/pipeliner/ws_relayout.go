@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // A cp.async producer runs on one warpgroup even when the function has
@@ -114,58 +115,73 @@ func (r warpRelayout) typ(t ir.Type) (ir.Type, bool) {
 	return ir.RankedTensor(r.ctx, rt.Dims, rt.Elem, enc), true
 }
 
+// definedValues calls f for every value op and the ops nested in it
+// define: results, and the arguments of their regions' blocks.
+func definedValues(op *ir.Operation, f func(ir.Value)) {
+	ir.WalkOps(op, func(o *ir.Operation) {
+		for _, v := range o.Results() {
+			f(v)
+		}
+		for _, reg := range o.Regions() {
+			for _, b := range reg.Blocks() {
+				for _, a := range b.Arguments() {
+					f(a)
+				}
+			}
+		}
+	})
+}
+
 // canRelayout reports whether every value ops define has a type r maps.
 func (r warpRelayout) canRelayout(ops []*ir.Operation) bool {
 	ok := true
-	for _, top := range ops {
-		ir.WalkOps(top, func(op *ir.Operation) {
-			for _, v := range op.Results() {
-				if _, good := r.typ(v.Type()); !good {
-					ok = false
-				}
-			}
-			for _, reg := range op.Regions() {
-				for _, b := range reg.Blocks() {
-					for _, a := range b.Arguments() {
-						if _, good := r.typ(a.Type()); !good {
-							ok = false
-						}
-					}
-				}
-			}
-			if c, isDense := op.Attr("value").(*ir.DenseElementsAttr); isDense {
-				if _, good := r.typ(c.Type()); !good {
-					ok = false
-				}
+	for _, op := range ops {
+		definedValues(op, func(v ir.Value) {
+			if _, good := r.typ(v.Type()); !good {
+				ok = false
 			}
 		})
 	}
 	return ok
 }
 
-// apply rewrites the types of every value defined in block b (its ops,
-// their regions' arguments, and dense constants) over r.to warps. The
-// caller has checked them with canRelayout.
-func (r warpRelayout) apply(b *ir.Block) {
-	for op := b.First(); op != nil; op = op.Next() {
-		ir.WalkOps(op, func(op *ir.Operation) {
-			for _, v := range op.Results() {
-				t, _ := r.typ(v.Type())
-				v.(*ir.OpResult).SetType(t)
-			}
-			for _, reg := range op.Regions() {
-				for _, blk := range reg.Blocks() {
-					for _, a := range blk.Arguments() {
-						t, _ := r.typ(a.Type())
-						a.(*ir.BlockArgument).SetType(t)
-					}
-				}
-			}
-			if c, isDense := op.Attr("value").(*ir.DenseElementsAttr); isDense {
-				t, _ := r.typ(c.Type())
-				op.SetAttr("value", denseWithType(r.ctx, c, t.(ir.ShapedType)))
+// apply rewrites the types of every value defined in block b (its ops'
+// results, their regions' arguments, and dense constants' attributes)
+// over r.to warps. The caller has checked the ops it cloned into b with
+// canRelayout; a value of another layout (one the producer made itself)
+// is refused, located at its op, rather than left over the function's
+// warps.
+func (r warpRelayout) apply(b *ir.Block) error {
+	var err error
+	for op := b.First(); op != nil && err == nil; op = op.Next() {
+		definedValues(op, func(v ir.Value) {
+			t, ok := r.typ(v.Type())
+			switch {
+			case err != nil:
+			case !ok:
+				err = ir.OpErrorf(op, "warp specialization: the producer's %s has no layout over %d warps", asm.TypeString(v.Type()), r.to)
+			case v.Type() != t:
+				setType(v, t)
 			}
 		})
+		ir.WalkOps(op, func(o *ir.Operation) {
+			if c, isDense := o.Attr("value").(*ir.DenseElementsAttr); isDense && err == nil {
+				if t, ok := r.typ(c.Type()); ok && t != c.Type() {
+					o.SetAttr("value", denseWithType(r.ctx, c, t.(ir.ShapedType)))
+				}
+			}
+		})
+	}
+	return err
+}
+
+// setType sets the type of a result or block argument.
+func setType(v ir.Value, t ir.Type) {
+	switch x := v.(type) {
+	case *ir.OpResult:
+		x.SetType(t)
+	case *ir.BlockArgument:
+		x.SetType(t)
 	}
 }
 

@@ -4,10 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
 
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
 )
 
 // fuseLocs builds the location MLIR gives an op created from several
@@ -134,10 +134,7 @@ func (t scheduleTarget) singleCTA(capability int) bool {
 // set: whether the pass is off, or an error naming the pass for another
 // mode.
 func turnedOff(pass, mode, env string) (bool, error) {
-	if v := os.Getenv(env); v != "" {
-		mode = v
-	}
-	switch mode {
+	switch mode = passmgr.Experiment(env, mode); mode {
 	case "off":
 		return true, nil
 	case "auto":
