@@ -65,3 +65,20 @@ func WalkNested(op *Operation, fn func(*Operation)) {
 		}
 	}
 }
+
+// WalkDefinedValues calls fn for every value op and the ops nested in it
+// define: their results, and the arguments of their regions' blocks.
+func WalkDefinedValues(op *Operation, fn func(Value)) {
+	WalkOps(op, func(o *Operation) {
+		for _, v := range o.Results() {
+			fn(v)
+		}
+		for _, r := range o.Regions() {
+			for _, b := range r.blocks {
+				for _, a := range b.Arguments() {
+					fn(a)
+				}
+			}
+		}
+	})
+}

@@ -66,18 +66,7 @@ func dropDefinedValueUses(b *ir.Block) {
 		drop(a)
 	}
 	for _, op := range b.Ops() {
-		ir.WalkOps(op, func(o *ir.Operation) {
-			for _, v := range o.Results() {
-				drop(v)
-			}
-			for _, reg := range o.Regions() {
-				for _, nb := range reg.Blocks() {
-					for _, a := range nb.Arguments() {
-						drop(a)
-					}
-				}
-			}
-		})
+		ir.WalkDefinedValues(op, drop)
 	}
 }
 

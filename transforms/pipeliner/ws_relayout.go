@@ -115,28 +115,11 @@ func (r warpRelayout) typ(t ir.Type) (ir.Type, bool) {
 	return ir.RankedTensor(r.ctx, rt.Dims, rt.Elem, enc), true
 }
 
-// definedValues calls f for every value op and the ops nested in it
-// define: results, and the arguments of their regions' blocks.
-func definedValues(op *ir.Operation, f func(ir.Value)) {
-	ir.WalkOps(op, func(o *ir.Operation) {
-		for _, v := range o.Results() {
-			f(v)
-		}
-		for _, reg := range o.Regions() {
-			for _, b := range reg.Blocks() {
-				for _, a := range b.Arguments() {
-					f(a)
-				}
-			}
-		}
-	})
-}
-
 // canRelayout reports whether every value ops define has a type r maps.
 func (r warpRelayout) canRelayout(ops []*ir.Operation) bool {
 	ok := true
 	for _, op := range ops {
-		definedValues(op, func(v ir.Value) {
+		ir.WalkDefinedValues(op, func(v ir.Value) {
 			if _, good := r.typ(v.Type()); !good {
 				ok = false
 			}
@@ -154,7 +137,7 @@ func (r warpRelayout) canRelayout(ops []*ir.Operation) bool {
 func (r warpRelayout) apply(b *ir.Block) error {
 	var err error
 	for op := b.First(); op != nil && err == nil; op = op.Next() {
-		definedValues(op, func(v ir.Value) {
+		ir.WalkDefinedValues(op, func(v ir.Value) {
 			t, ok := r.typ(v.Type())
 			switch {
 			case err != nil:
