@@ -92,3 +92,59 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 		}
 	}
 }
+
+// TestRowSplitAttentionSim: the perf suite's attention at head dim 64 (a
+// 4-warp kernel, pointer loads) as tt-translate's row split compiles it
+// (transforms/ttir/split_rows.go): on 8 warps with .maxnreg 80, a cp.async
+// producer of one warpgroup keeping 24 registers a thread and two consumer
+// warpgroups of 64 rows that alternate at the tensor cores. The simulator
+// agrees with the interpreter; the consumers' and the producer's mbarrier
+// waits are each needed; and each of the alternation's turn arrivals is:
+// without it a warpgroup waits for its turn forever.
+func TestRowSplitAttentionSim(t *testing.T) {
+	m := parseFile(t, kernels+"perf/attention_f16_4096_d64.ttir")
+	ttir := m.Clone(nil)
+	m.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(m.Context(), 80))
+	runPipeline(t, m, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},"+
+		"ttgir-pipeline{num-warps=8 capability=90 turns=alternate producer-registers=24}")
+	ws := ops(m, "ttg.warp_specialize")
+	if len(ws) != 1 {
+		t.Fatalf("%d ttg.warp_specialize, want 1", len(ws))
+	}
+	if w := ttg.PartitionNumWarps(ws[0]); !slices.Equal(w, []int{4}) {
+		t.Errorf("producer partition of %v warps, want [4]", w)
+	}
+	if req, ok := ws[0].Attr("requestedRegisters").(*ir.DenseArrayAttr); !ok || !slices.Equal(req.Ints, []int64{24}) {
+		t.Errorf("requestedRegisters %v, want [24]", ws[0].Attr("requestedRegisters"))
+	}
+	r := rand.New(rand.NewSource(11))
+	seq, heads, d := 256, 1, 64
+	n := seq * heads * d
+	args := []diffArg{halfRandom(r, n, 1), halfRandom(r, n, 1), halfRandom(r, n, 1), zeroBuf("f16", n),
+		intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634)}
+	kernel, grid := "attention_kernel", [3]int{seq / 128, heads, 1}
+	ref := cloneArgs(args)
+	interpret(t, ttir, kernel, grid, ref)
+	lower(t, m)
+	if a, ok := ws[0].Attr("actualRegisters").(*ir.DenseArrayAttr); ok {
+		t.Logf("actualRegisters %v", a.Ints)
+	}
+	bufs := runLowered(t, m, kernel, grid, args, nil)
+	if msg := compareHalf(ref[3].buf, bufs[3], 2e-3); msg != "" {
+		t.Errorf("output: %s", msg)
+	}
+	if races := removeEach(t, m, gpu.MBarrierWaitOp.Name, kernel, grid, args); races < 2 {
+		t.Errorf("%d removed mbarrier waits race, want the consumer's and the producer's", races)
+	}
+	arrives := len(ops(m, gpu.NamedBarrierArriveOp.Name))
+	if arrives == 0 {
+		t.Fatalf("no turn barrier arrivals: the warpgroups do not alternate")
+	}
+	for i := 0; i < arrives; i++ {
+		mi := m.Clone(ir.NewMapping())
+		ops(mi, gpu.NamedBarrierArriveOp.Name)[i].Erase()
+		if _, err := tryLowered(mi, kernel, grid, args); err == nil || !strings.Contains(err.Error(), "deadlock") {
+			t.Errorf("without turn arrival %d: %v, want a deadlock", i, err)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ttcompiler/tt/analysis/resources"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -183,17 +184,29 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 // two or more, else without the schedule (one CTA where the registers
 // allowed more would halve the SM's CTAs; none: the schedule keeps the
 // pipeline's buffers live across each tile's epilogue, and overflowed).
+// A 4-warp kernel of chained dots is compiled on two consumer warpgroups
+// with two CTAs an SM where ttir.RowSplitPlan says so, and again as asked
+// when its loop was not specialized or two CTAs do not fit.
 func runStages(module *ir.Operation, in, upTo Level, o Options, params map[string]string) ([]passmgr.Step, error) {
 	cfg := o.stageConfig()
 	var notBuilt []passmgr.Step
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
 	retryFrom, notBuiltBefore, assumed, retries := 0, 0, 0, 0
-	sharedChecked := false
+	sharedChecked, splitTried, splitting := false, false, false
 	for i := 0; i < len(stages); i++ {
 		s := stages[i]
 		if s.Out > upTo {
 			break
+		}
+		if !splitTried && s.rowSplit(params, module) {
+			splitTried = true
+			capability, _ := strconv.Atoi(params["capability"])
+			ctas, _ := strconv.Atoi(params["num-ctas"])
+			if ttir.RowSplitPlan(module, o.NumWarps, capability, ctas) {
+				pristine, retryFrom, notBuiltBefore, splitting = module.Clone(nil), i, len(notBuilt), true
+				setRowSplit(module, params)
+			}
 		}
 		if pristine == nil && retries < 2 && s.persistentSchedule(params) {
 			if n, perSM := ttir.PersistentPlan(module, o.NumWarps); n > 0 {
@@ -229,6 +242,18 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if got := DetectLevel(module); got < s.Out {
 			return nil, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
 		}
+		if splitting && s.Out == LevelTTGIR {
+			splitting = false
+			if held, _ := ctasPerSMByShared(module, o.arch()); held < 2 || !hasWarpSpecialize(module) {
+				restoreModule(module, pristine)
+				params["num-warps"] = strconv.Itoa(o.NumWarps)
+				delete(params, "turns")
+				delete(params, "producer-registers")
+				pristine, notBuilt, i = nil, notBuilt[:notBuiltBefore], retryFrom-1
+				continue
+			}
+			pristine = nil
+		}
 		if pristine != nil && s.Out == LevelTTGIR {
 			held, err := ctasPerSMByShared(module, o.arch())
 			if held < assumed {
@@ -254,6 +279,26 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		}
 	}
 	return notBuilt, nil
+}
+
+// setRowSplit sets what ttir.RowSplitPlan compiles a kernel with: its
+// warps, the turns and producer registers of nvgpu-warp-specialization
+// (through params) and the register bound (ttg.maxnreg, as --maxnreg).
+func setRowSplit(module *ir.Operation, params map[string]string) {
+	params["num-warps"] = strconv.Itoa(ttir.RowSplitWarps)
+	params["turns"] = ttir.RowSplitTurns
+	params["producer-registers"] = strconv.Itoa(ttir.RowSplitProducerRegs)
+	module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(module.Context(), ttir.RowSplitMaxNReg))
+}
+
+// hasWarpSpecialize reports whether a TTGIR module holds a
+// ttg.warp_specialize.
+func hasWarpSpecialize(module *ir.Operation) bool {
+	found := false
+	ir.WalkOps(module, func(op *ir.Operation) {
+		found = found || op.Name() == ttg.WarpSpecialize.Name
+	})
+	return found
 }
 
 // ctasPerSMByShared returns how many CTAs of the TTGIR module's kernels an

@@ -77,6 +77,15 @@ func (s Stage) persistentSchedule(params map[string]string) bool {
 		slices.Contains(s.names(), "tt-persistent-programs")
 }
 
+// rowSplit reports whether the stage may compile module on two consumer
+// warpgroups (ttir.RowSplitPlan decides): it runs tt-specialize-dot-chains
+// for sm_90, and no register bound was asked for (--maxnreg), which the
+// split's own would replace.
+func (s Stage) rowSplit(params map[string]string, module *ir.Operation) bool {
+	return params["capability"] == "90" && module.Attr("ttg.maxnreg") == nil &&
+		slices.Contains(s.names(), "tt-specialize-dot-chains")
+}
+
 // StagesFrom returns the stages a module at level l runs (for NVIDIA).
 func StagesFrom(l Level) []Stage { return stagesFor(l, false) }
 

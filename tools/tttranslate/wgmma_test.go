@@ -129,26 +129,31 @@ func TestWGMMAPipelinedPTX(t *testing.T) {
 	// (tt-mbarrier-async-copies, off by default, asked for by mbarrierEnv:
 	// two warpgroups, two wgmmas an iteration), or the loop is
 	// warp-specialized (attention at head dim 128: tt-specialize-dot-chains
-	// marks it, and its consumer waits on mbarriers only).
+	// marks it, and its consumer waits on mbarriers only; at head dim 64
+	// on 4 warps, tt-translate's row split compiles it so, each consumer
+	// warpgroup issuing the wgmmas of its 64 rows, unless splitEnv is off).
 	cases := []struct {
 		path        string
 		warps       int
 		perIter     int
 		mbarrierEnv string
+		splitEnv    string
 		mbarriers   bool
 	}{
-		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttgir", 4, 8, "", false},
-		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", 4, 8, "", false},
-		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "", false},
-		{"../../../shared/kernels/perf/matmul_bf16_4096_128x256x64_w8.ttir", 8, 4, "", false},
-		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "", false},
-		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12, "", true},
-		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "8", false},
-		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12, "8", true},
-		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "8", false},
+		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttgir", 4, 8, "", "", false},
+		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", 4, 8, "", "", false},
+		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "", "", false},
+		{"../../../shared/kernels/perf/matmul_bf16_4096_128x256x64_w8.ttir", 8, 4, "", "", false},
+		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 8, "", "", true},
+		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "", "off", false},
+		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12, "", "", true},
+		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "8", "off", false},
+		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12, "8", "", true},
+		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "8", "", false},
 	}
 	for _, c := range cases {
 		t.Setenv("TT_X_MBARRIER_COPIES", c.mbarrierEnv)
+		t.Setenv("TT_X_SPLIT_ROWS", c.splitEnv)
 		o.NumWarps = c.warps
 		src := parseFile(t, c.path)
 		res, err := CompileSource(c.path, src, o)

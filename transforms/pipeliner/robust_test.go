@@ -309,9 +309,10 @@ func FuzzPipeliner(f *testing.F) {
 	})
 }
 
-// TestProducerRegistersSettingRefused: TT_X_PRODUCER_REGS takes a multiple
-// of 8 from 24 to 256; another value stops the pass with an error naming
-// it (setmaxnreg takes no other counts).
+// TestProducerRegistersSettingRefused: the option producer-registers and
+// TT_X_PRODUCER_REGS take a multiple of 8 from 24 to 256; another value
+// stops the pass with an error naming it (setmaxnreg takes no other
+// counts).
 func TestProducerRegistersSettingRefused(t *testing.T) {
 	src := `module attributes {"ttg.num-warps" = 8 : i32} {
   tt.func @f() {
@@ -327,5 +328,14 @@ func TestProducerRegistersSettingRefused(t *testing.T) {
 	t.Setenv("TT_X_PRODUCER_REGS", "64")
 	if _, err, _ := run(t, src, "nvgpu-warp-specialization{num-stages=3}"); err != nil {
 		t.Errorf("TT_X_PRODUCER_REGS=64: %v", err)
+	}
+	t.Setenv("TT_X_PRODUCER_REGS", "")
+	for _, v := range []string{"20", "100", "0"} {
+		if _, err, _ := run(t, src, "nvgpu-warp-specialization{num-stages=3 producer-registers="+v+"}"); err == nil || !strings.Contains(err.Error(), "producer-registers="+v) {
+			t.Errorf("producer-registers=%s: %v, want the option refused", v, err)
+		}
+	}
+	if _, err, _ := run(t, src, "nvgpu-warp-specialization{num-stages=3 producer-registers=24}"); err != nil {
+		t.Errorf("producer-registers=24: %v", err)
 	}
 }

@@ -25,15 +25,19 @@ func init() {
 			// tt's own: how the two warpgroups of an 8-warp consumer
 			// take turns at the tensor cores (ws_pingpong.go).
 			turns := fs.String("turns", "overlap", "8-warp consumers of chained dots (tt's own): overlap, alternate or off")
+			// tt's own: what setmaxnreg leaves a thread of an 8-warp
+			// kernel's cp.async producer warpgroup.
+			producerRegs := fs.Int("producer-registers", defaultProducerRegisters, "registers a thread of an 8-warp kernel's cp.async producer keeps (tt's own; a multiple of 8 from 24 to 256)")
 			return func(op *ir.Operation, _ *passmgr.State) error {
 				mode, err := parseTurns(passmgr.Experiment("TT_X_TURNS", *turns))
 				if err != nil {
 					return err
 				}
-				if _, err := producerRegisters(); err != nil {
+				regs, err := producerRegisters(*producerRegs)
+				if err != nil {
 					return err
 				}
-				return WarpSpecialize(op, *numStages, mode)
+				return WarpSpecialize(op, *numStages, mode, regs)
 			}
 		},
 	})
@@ -63,7 +67,10 @@ func init() {
 // warpgroup where its layouts can be taken to 4 warps (ws_relayout.go),
 // else the function's warps (ws_build.go), and the two warpgroups take
 // turns at the tensor cores as turns says (ws_pingpong.go).
-func WarpSpecialize(module *ir.Operation, numStages int, turns Turns) error {
+//
+// producerRegs is what setmaxnreg leaves a thread of an 8-warp kernel's
+// cp.async producer warpgroup.
+func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRegs int64) error {
 	var err error
 	var ai *axisinfo.Module
 	ir.WalkOps(module, func(fn *ir.Operation) {
@@ -139,7 +146,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns) error {
 			if n == 4 {
 				split = planSplit(p)
 			}
-			if err = wsBuild(p, max(stages, 1), split, n, turns); err != nil {
+			if err = wsBuild(p, max(stages, 1), split, n, turns, producerRegs); err != nil {
 				return
 			}
 		}

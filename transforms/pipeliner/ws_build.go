@@ -51,18 +51,27 @@ import (
 // registers, acts on whole warpgroups).
 const wsProducerWarps = 4
 
-// producerRegisters is what an 8-warp function's producer keeps of the
-// register file: 40 a thread, or TT_X_PRODUCER_REGS (experimental: a
-// multiple of 8 from 24 to 256), for a cp.async producer whose copy
-// addresses do not fit in 40 (a 128x256 matmul's: 24 of them a thread).
-func producerRegisters() (int64, error) {
-	env := passmgr.Experiment("TT_X_PRODUCER_REGS", "")
-	if env == "" {
-		return 40, nil
+// defaultProducerRegisters is what an 8-warp function's producer keeps
+// of the register file by default: 40 a thread (Triton's Hopper number).
+const defaultProducerRegisters = 40
+
+// producerRegisters checks the producer's registers the pass was given
+// (option producer-registers), which TT_X_PRODUCER_REGS (experimental)
+// overrides: a multiple of 8 from 24 (setmaxnreg's least) to 256, for a
+// cp.async producer whose copy addresses do not fit in 40 (a 128x256
+// matmul's: 24 of them a thread) or a kernel whose budget is two CTAs an
+// SM (tt-translate's row split, transforms/ttir/split_rows.go: 24).
+func producerRegisters(option int) (int64, error) {
+	v, what := option, fmt.Sprintf("producer-registers=%d", option)
+	if env := passmgr.Experiment("TT_X_PRODUCER_REGS", ""); env != "" {
+		n, err := strconv.Atoi(env)
+		if err != nil {
+			n = -1
+		}
+		v, what = n, fmt.Sprintf("TT_X_PRODUCER_REGS=%q", env)
 	}
-	v, err := strconv.Atoi(env)
-	if err != nil || v < 24 || v > 256 || v%8 != 0 {
-		return 0, fmt.Errorf("nvgpu-warp-specialization: TT_X_PRODUCER_REGS=%q: want a multiple of 8 from 24 to 256", env)
+	if v < 24 || v > 256 || v%8 != 0 {
+		return 0, fmt.Errorf("nvgpu-warp-specialization: %s: want a multiple of 8 from 24 to 256", what)
 	}
 	return int64(v), nil
 }
@@ -120,8 +129,9 @@ func (w *wsBuilder) release(b *ir.Builder, loc ir.Location, bar, pred ir.Value) 
 // warpgroups, each on half the rows (ws_split.go). numWarps is the
 // function's warp count, the default region's: 4, or 8 for a consumer of
 // two warpgroups over the rows that the layouts already divide, which
-// take turns as turns says.
-func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turns) error {
+// take turns as turns says, while the producer of such a function keeps
+// producerRegs registers a thread.
+func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turns, producerRegs int64) error {
 	loop := p.root.Operation
 	ctx := loop.Context()
 	loc := loop.Loc()
@@ -226,8 +236,7 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		// 12 warps (16 with a cp.async producer whose layouts could
 		// not be taken to one warpgroup), the two consumer warpgroups in
 		// the default region, which gets what the producer gives up.
-		regs, _ := producerRegisters() // checked when the pass starts
-		ws.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, []int64{regs}))
+		ws.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, []int64{producerRegs}))
 	}
 	zero := func(b *ir.Builder) wsRing { z := constI32(b, loc, 0); return wsRing{z, z} }
 

@@ -20,6 +20,8 @@ func init() {
 			fs.IntVar(&o.Capability, "capability", o.Capability, "CUDA compute capability (major*10 + minor)")
 			fs.StringVar(&o.Target, "target", o.Target, "target string (default cuda:<capability>)")
 			fs.IntVar(&o.NumStages, "num-stages", o.NumStages, "software pipelining stages")
+			fs.StringVar(&o.Turns, "turns", "", "nvgpu-warp-specialization's turns (tt's own; empty: the pass's default)")
+			fs.IntVar(&o.ProducerRegs, "producer-registers", 0, "nvgpu-warp-specialization's producer-registers (tt's own; 0: the pass's default)")
 			return func() string { return passmgr.StepsText(passmgr.Default, NVIDIATTGIRSteps(o)) }
 		},
 	})
@@ -54,6 +56,11 @@ type PipelineOptions struct {
 	// "cuda:<Capability>".
 	Target    string
 	NumStages int
+	// Turns and ProducerRegs, when set, are nvgpu-warp-specialization's
+	// options of the same names (tt's own schedule of an 8-warp
+	// specialized loop; tt-translate's row split sets them).
+	Turns        string
+	ProducerRegs int
 }
 
 // DefaultPipelineOptions are Triton's CUDA defaults (num_warps=4,
@@ -98,7 +105,7 @@ func NVIDIATTGIRSteps(o PipelineOptions) []passmgr.Step {
 			s("triton-licm"),
 			s("canonicalize"),
 			s("tritongpu-combine-tensor-select-and-if"),
-			s("nvgpu-warp-specialization", stages),
+			warpSpecialization(o, stages),
 			s("tritongpu-assign-latencies", stages),
 			s("tritongpu-schedule-loops"),
 			s("tritongpu-pipeline", stages))
@@ -144,4 +151,17 @@ func NVIDIATTGIRSteps(o PipelineOptions) []passmgr.Step {
 		s("cse"),
 		s("canonicalize"))
 	return steps
+}
+
+// warpSpecialization is the nvgpu-warp-specialization step, with tt's own
+// schedule options where o sets them.
+func warpSpecialization(o PipelineOptions, stages string) passmgr.Step {
+	opts := []string{stages}
+	if o.Turns != "" {
+		opts = append(opts, "turns="+o.Turns)
+	}
+	if o.ProducerRegs != 0 {
+		opts = append(opts, fmt.Sprintf("producer-registers=%d", o.ProducerRegs))
+	}
+	return passmgr.NewStep("nvgpu-warp-specialization", opts...)
 }

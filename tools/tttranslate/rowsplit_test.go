@@ -1,0 +1,79 @@
+package tttranslate
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRowSplit: tt-translate compiles the perf set's 4-warp attention at
+// head dim 64 on two consumer warpgroups with two CTAs an SM
+// (transforms/ttir/split_rows.go): 12 warps in its metadata, .maxnreg 80
+// and setmaxnreg's 24 and 104, the consumers' turn barriers. It compiles
+// the kernel as asked where the split does not apply: on sm_80, with a
+// register bound of the user's, with TT_X_SPLIT_ROWS=off, and where two
+// CTAs do not fit the SM's shared memory (seven stages: 131 KB a CTA), in
+// which case the TTGIR is the one the PTX was made from. Attention at
+// head dim 128 on 8 warps keeps its own schedule (.maxnreg 168).
+func TestRowSplit(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	perf := filepath.Join("..", "..", "..", "shared", "kernels", "perf")
+	dir := t.TempDir()
+	compile := func(kernel, target string, extra ...string) (text string, warps int) {
+		t.Helper()
+		out := filepath.Join(dir, "k."+target)
+		args := append([]string{filepath.Join(perf, kernel+".ttir"), "--target=" + target, "--no-cache", "-o", out}, extra...)
+		code, _, stderr := run(t, "", args...)
+		if code != 0 {
+			t.Fatalf("tt-translate %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if target == "ptx" {
+			var md struct {
+				NumWarps int `json:"num_warps"`
+			}
+			js, err := os.ReadFile(filepath.Join(dir, "k.json"))
+			if err != nil || json.Unmarshal(js, &md) != nil {
+				t.Fatalf("metadata: %v", err)
+			}
+			warps = md.NumWarps
+		}
+		return string(b), warps
+	}
+	const d64 = "attention_f16_4096_d64"
+	ptx, warps := compile(d64, "ptx", "--num-warps=4")
+	for _, want := range []string{".maxnreg 80", "setmaxnreg.dec.sync.aligned.u32 24;", "setmaxnreg.inc.sync.aligned.u32 104;", "bar.arrive"} {
+		if !strings.Contains(ptx, want) {
+			t.Errorf("head dim 64: the PTX has no %q", want)
+		}
+	}
+	if warps != 12 {
+		t.Errorf("head dim 64: %d warps in the metadata, want 12", warps)
+	}
+	asAsked := func(what, ptx string, warps int) {
+		t.Helper()
+		if warps != 4 || strings.Contains(ptx, "setmaxnreg") || strings.Contains(ptx, ".maxnreg 80") {
+			t.Errorf("%s: %d warps (setmaxnreg %v): want the kernel as asked, 4 warps", what, warps, strings.Contains(ptx, "setmaxnreg"))
+		}
+	}
+	ptx, warps = compile(d64, "ptx", "--num-warps=4", "--arch=sm_80")
+	asAsked("sm_80", ptx, warps)
+	ptx, warps = compile(d64, "ptx", "--num-warps=4", "--maxnreg=200")
+	asAsked("--maxnreg=200", ptx, warps)
+	ptx, warps = compile(d64, "ptx", "--num-warps=4", "--num-stages=7")
+	asAsked("seven stages", ptx, warps)
+	if ttgir, _ := compile(d64, "ttgir", "--num-warps=4", "--num-stages=7"); !strings.Contains(ttgir, `"ttg.num-warps" = 4`) {
+		t.Errorf("seven stages: the TTGIR is not the 4-warp kernel the PTX was made from")
+	}
+	if ptx, _ := compile("attention_f16_4096_d128", "ptx", "--num-warps=8"); !strings.Contains(ptx, ".maxnreg 168") {
+		t.Errorf("head dim 128 on 8 warps: not its own schedule (.maxnreg 168)")
+	}
+	t.Setenv("TT_X_SPLIT_ROWS", "off")
+	ptx, warps = compile(d64, "ptx", "--num-warps=4")
+	asAsked("TT_X_SPLIT_ROWS=off", ptx, warps)
+}

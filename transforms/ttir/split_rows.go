@@ -1,0 +1,164 @@
+package ttir
+
+import (
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// Two consumer warpgroups, two CTAs an SM: how tt-translate compiles a
+// 4-warp Hopper kernel whose loop chains two dots (tt's own decision,
+// made before make_ttgir, as tt-persistent-programs' is).
+//
+// In Triton's schedule such a kernel (attention at head dim 64: S = QKᵀ,
+// the softmax, O += PV, on 128 rows) runs on one warpgroup that issues
+// its copies, its wgmmas and its softmax in turn, two CTAs an SM. Compiled
+// for 8 warps instead, tt-specialize-dot-chains marks the loop and
+// nvgpu-warp-specialization gives it a cp.async producer warpgroup and
+// two consumer warpgroups of 64 rows each: 12 warps. Alone on its SM
+// (.maxnreg 168) that kernel read 0.90 of Triton's; with .maxnreg 80 two
+// CTAs share the SM again (the producer keeps 24 registers a thread, each
+// consumer warpgroup gets 104), and with the consumers taking turns at
+// the tensor cores (turns=alternate: four consumer warpgroups an SM, each
+// running its softmax while another's wgmmas run) it read 1.05-1.06 of
+// Triton's kernel, where the 4-warp kernel compiled as Triton does reads
+// 0.99-1.00 (H200, docs/PERFORMANCE.md, 2026-11-29). The outputs are the
+// same bits: each row's arithmetic is unchanged, only which warps do it.
+//
+// The plan applies where the consumer's tensors fit its 104 registers: a
+// thread of the 8-warp kernel holds its share of the loop's carried
+// tensors, of the dots' results and of the dot operands the loop computes
+// in registers (operands loaded from memory go through shared memory);
+// rowSplitTensorRegs of them leave 16 registers for addresses, indices and
+// the softmax's temporaries (head dim 64 needs 82: ptxas fit its
+// consumer without spills). Head dim 128 on 4 warps would need 114 and
+// keeps Triton's schedule. Loops that load through tensor descriptors
+// (TMA; tutorial 06's attention) are left as Triton compiles them until
+// the split is measured on them: what was measured is the cp.async
+// producer of pointer loads. tt-translate checks the result after
+// make_ttgir and compiles the kernel again as asked when the loop was not
+// specialized or two CTAs do not fit the SM's shared memory.
+// TT_X_SPLIT_ROWS=off (experimental) turns the plan off.
+
+// The compile parameters the plan sets (tt-translate passes them to the
+// passes that declare them; RowSplitMaxNReg becomes ttg.maxnreg).
+const (
+	RowSplitWarps        = 8
+	RowSplitMaxNReg      = 80
+	RowSplitProducerRegs = 24
+	RowSplitTurns        = "alternate"
+	rowSplitFromWarps    = 4
+	rowSplitCapability   = 90
+	rowSplitTensorRegs   = 88
+	rowSplitRows         = 128 // the dots' rows: 64 per consumer warpgroup, wgmma's M
+)
+
+// RowSplitPlan reports whether tt-translate compiles module, asked for
+// with numWarps warps for capability on one CTA a cluster, on
+// RowSplitWarps warps with the register budget and turns above.
+func RowSplitPlan(module *ir.Operation, numWarps, capability, numCTAs int) bool {
+	if numWarps != rowSplitFromWarps || capability != rowSplitCapability || numCTAs != 1 ||
+		passmgr.Experiment("TT_X_SPLIT_ROWS", "auto") == "off" || passmgr.Experiment("TT_X_SPECIALIZE", "auto") == "off" {
+		return false
+	}
+	if module.NumRegions() == 0 || module.Region(0).Empty() {
+		return false
+	}
+	found := false
+	for _, fn := range module.Region(0).Front().Ops() {
+		if fn.Name() != "tt.func" {
+			continue
+		}
+		// A loop the kernel marked tt.warp_specialize is Triton's to
+		// specialize on the kernel's own 4 warps.
+		marked := false
+		ir.WalkOps(fn, func(op *ir.Operation) {
+			marked = marked || op.Name() == "scf.for" && op.HasAttr(attrKernelWarpSpecialize)
+		})
+		if marked {
+			return false
+		}
+		for _, loop := range dotLoops(fn, false) {
+			if !rowSplitFits(loop) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// attrKernelWarpSpecialize is the mark a kernel's own
+// tl.range(warp_specialize=True) puts on its loop.
+const attrKernelWarpSpecialize = "tt.warp_specialize"
+
+// rowSplitFits reports whether the chained-dot loop's dots split into two
+// warpgroups of rows and its tensors fit a consumer thread's registers.
+func rowSplitFits(loop *ir.Operation) bool {
+	threads := int64(RowSplitWarps * 32)
+	share := func(t ir.Type) int64 {
+		rt, ok := t.(*ir.RankedTensorType)
+		if !ok {
+			return 0
+		}
+		bits := int64(ir.BitWidth(rt.Elem))
+		if bits == 0 {
+			bits = 64 // pointers
+		}
+		return max((rt.NumElements()*bits/32+threads-1)/threads, 1)
+	}
+	body := loop.Region(0).Front()
+	yield := body.Terminator()
+	yielded := map[ir.Value]bool{}
+	if yield != nil {
+		for _, v := range yield.Operands() {
+			yielded[v] = true
+		}
+	}
+	var regs int64
+	for _, a := range body.Arguments()[1:] { // after the induction variable
+		regs += share(a.Type())
+	}
+	ok := true
+	for _, op := range body.Ops() {
+		if op.Name() == "tt.descriptor_load" {
+			ok = false // measured with pointer loads only (above)
+		}
+		if op.Name() != "tt.dot" {
+			continue
+		}
+		rt, isTensor := op.Result(0).Type().(*ir.RankedTensorType)
+		if !isTensor || len(rt.Dims) != 2 || rt.Dims[0]%rowSplitRows != 0 {
+			ok = false
+		}
+		if !yielded[op.Result(0)] {
+			regs += share(op.Result(0).Type())
+		}
+		for _, x := range op.Operands()[:2] {
+			if loop.IsAncestorOf(x.DefiningOp()) && !loadedOperand(x) {
+				regs += share(x.Type())
+			}
+		}
+	}
+	return ok && regs <= rowSplitTensorRegs
+}
+
+// loadedOperand reports whether a dot operand is loaded from global memory
+// (tt.load, tt.descriptor_load), seen
+// through the ops that only rearrange it (those go through shared memory
+// with it).
+func loadedOperand(v ir.Value) bool {
+	for {
+		def := v.DefiningOp()
+		if def == nil {
+			return false
+		}
+		switch def.Name() {
+		case "tt.load", "tt.descriptor_load":
+			return true
+		case "tt.trans", "tt.reshape", "ttg.convert_layout":
+			v = def.Operand(0)
+		default:
+			return false
+		}
+	}
+}
