@@ -5,6 +5,11 @@ package ir
 // lazily (Cooper, Harvey and Kennedy's iterative algorithm).
 type DominanceInfo struct {
 	trees map[*Region]*domTree
+	// last is the region asked about last and lastTree its tree: queries
+	// come in runs on one region (a pass, or the verifier, going through
+	// a function's blocks).
+	last     *Region
+	lastTree *domTree
 }
 
 type domTree struct {
@@ -24,11 +29,15 @@ type domTree struct {
 func NewDominanceInfo() *DominanceInfo { return &DominanceInfo{trees: map[*Region]*domTree{}} }
 
 func (d *DominanceInfo) tree(r *Region) *domTree {
-	if t, ok := d.trees[r]; ok {
-		return t
+	if r == d.last {
+		return d.lastTree
 	}
-	t := buildDomTree(r)
-	d.trees[r] = t
+	t, ok := d.trees[r]
+	if !ok {
+		t = buildDomTree(r)
+		d.trees[r] = t
+	}
+	d.last, d.lastTree = r, t
 	return t
 }
 

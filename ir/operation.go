@@ -14,6 +14,8 @@ type Operation struct {
 	attrs  []NamedAttr
 	nprops int32
 	order  int32
+	// mark is an OpMarks holder's number for the op (0: none).
+	mark uint64
 	// structure holds the regions and successors of the ops that have
 	// any; nil for most.
 	structure *opStructure

@@ -9,6 +9,9 @@ import (
 // successors, region kinds, isolation), trait invariants, op verifiers, and
 // SSA dominance. It returns all problems found as Diagnostics, or nil.
 func Verify(op *Operation) error {
+	if verifies(op) {
+		return nil
+	}
 	v := &verifier{dom: NewDominanceInfo()}
 	v.verifyOp(op)
 	if len(v.diags) == 0 {
@@ -28,6 +31,26 @@ type verifier struct {
 	// in them, so the check of an enclosing isolated op (the module
 	// around a function) need not look inside again.
 	isolated map[*Region]bool
+	// deferIsolation leaves the isolation checks to the dominance walk
+	// (verifies).
+	deferIsolation bool
+}
+
+// verifies is Verify's fast path: it reports whether Verify finds nothing,
+// and when it does not, Verify runs the checks again in their own order
+// for the diagnostics. The IR verifies after nearly every pass, so only
+// the answer matters then: the isolation checks, a walk over every use of
+// every isolated op (a function's whole body), are made in the dominance
+// walk, which visits the same uses with the regions that enclose each one
+// at hand (dominanceCheck.isolation).
+func verifies(op *Operation) bool {
+	v := &verifier{dom: NewDominanceInfo(), deferIsolation: true}
+	v.verifyOp(op)
+	if len(v.diags) > 0 {
+		return false
+	}
+	c := dominanceCheck{v: v, isolation: true, iso: -1}
+	return c.uses(op) && c.nested(op)
 }
 
 func (v *verifier) fail(d *Diagnostic) { v.diags = append(v.diags, d) }
@@ -110,7 +133,7 @@ func (v *verifier) verifyRegion(op *Operation, idx int, r *Region) {
 		}
 		v.verifyBlock(op, idx, b, graph)
 	}
-	if op.Has(IsolatedFromAbove) {
+	if op.Has(IsolatedFromAbove) && !v.deferIsolation {
 		v.verifyIsolated(op, r)
 	}
 }
@@ -226,31 +249,6 @@ func WalkNestedRegion(r *Region, fn func(*Operation)) {
 			WalkOps(o, fn)
 		}
 	}
-}
-
-func (v *verifier) verifyDominance(root *Operation) {
-	WalkOps(root, func(o *Operation) {
-		if len(v.diags) > 0 {
-			return
-		}
-		for i := range o.operands {
-			val := o.operands[i].value
-			if val.ParentBlock() == nil {
-				v.fail(OpErrorf(o, "operand #%d uses a value that is not in the IR (its defining op was erased or never inserted)", i))
-				return
-			}
-			if !v.dom.ValueDominates(val, o) {
-				d := OpErrorf(o, "operand #%d does not dominate this use", i)
-				if def := val.DefiningOp(); def != nil {
-					d.Note(def.loc, "operand defined here")
-				} else {
-					d.Note(val.Loc(), "operand defined as a block argument")
-				}
-				v.fail(d)
-				return
-			}
-		}
-	})
 }
 
 // verifyTraits checks the invariants implied by an op's traits.

@@ -3,22 +3,64 @@ package pattern
 import "github.com/ttcompiler/tt/ir"
 
 // worklist is a stack of ops without duplicates; removal leaves a hole.
+// Each queued op's position is its mark (ir.OpMarks): the driver pushes,
+// pops and removes every op of the region each round, and a map of
+// positions cost more than the rest of the bookkeeping. An op that holds
+// another holder's mark keeps its position in pos instead.
 type worklist struct {
-	list []*ir.Operation
-	pos  map[*ir.Operation]int
+	list  []*ir.Operation
+	marks ir.OpMarks
+	pos   map[*ir.Operation]int
+	n     int // queued ops (the list may also hold holes)
 }
 
 // newWorklist returns an empty worklist with room for about n ops.
 func newWorklist(n int) *worklist {
-	return &worklist{list: make([]*ir.Operation, 0, n), pos: make(map[*ir.Operation]int, n)}
+	return &worklist{list: make([]*ir.Operation, 0, n), marks: ir.NewOpMarks(), pos: map[*ir.Operation]int{}}
+}
+
+// position returns op's index in the list, if it is queued.
+func (w *worklist) position(op *ir.Operation) (int, bool) {
+	if i, ok := w.marks.Get(op); ok {
+		return int(i), true
+	}
+	if len(w.pos) == 0 {
+		return 0, false
+	}
+	i, ok := w.pos[op]
+	return i, ok
+}
+
+// place records that op is queued at index i, in its mark when it can
+// (an op held by another holder when it was queued may since have become
+// free: its entry in pos goes).
+func (w *worklist) place(op *ir.Operation, i int) {
+	if w.marks.Set(op, uint32(i)) {
+		if len(w.pos) > 0 {
+			delete(w.pos, op)
+		}
+		return
+	}
+	w.pos[op] = i
+}
+
+// forget records that op is no longer queued.
+func (w *worklist) forget(op *ir.Operation) {
+	if _, ok := w.marks.Get(op); ok {
+		w.marks.Clear(op)
+	} else {
+		delete(w.pos, op)
+	}
+	w.n--
 }
 
 func (w *worklist) push(op *ir.Operation) {
-	if _, ok := w.pos[op]; ok {
+	if _, ok := w.position(op); ok {
 		return
 	}
-	w.pos[op] = len(w.list)
+	w.place(op, len(w.list))
 	w.list = append(w.list, op)
+	w.n++
 }
 
 func (w *worklist) pop() *ir.Operation {
@@ -26,7 +68,7 @@ func (w *worklist) pop() *ir.Operation {
 		op := w.list[len(w.list)-1]
 		w.list = w.list[:len(w.list)-1]
 		if op != nil {
-			delete(w.pos, op)
+			w.forget(op)
 			return op
 		}
 	}
@@ -34,9 +76,9 @@ func (w *worklist) pop() *ir.Operation {
 }
 
 func (w *worklist) remove(op *ir.Operation) {
-	if i, ok := w.pos[op]; ok {
+	if i, ok := w.position(op); ok {
 		w.list[i] = nil
-		delete(w.pos, op)
+		w.forget(op)
 	}
 }
 
@@ -46,17 +88,23 @@ func (w *worklist) reverse() {
 	}
 	for i, op := range w.list {
 		if op != nil {
-			w.pos[op] = i
+			w.place(op, i)
 		}
 	}
 }
 
-// empty reports whether no op is queued (pos holds exactly the queued
-// ops; the list may still hold holes).
-func (w *worklist) empty() bool { return len(w.pos) == 0 }
+// empty reports whether no op is queued.
+func (w *worklist) empty() bool { return w.n == 0 }
 
-// clear empties the worklist, keeping its storage for the next round.
+// clear empties the worklist, keeping its storage for the next round, and
+// drops the marks of the ops still queued.
 func (w *worklist) clear() {
+	for _, op := range w.list {
+		if op != nil {
+			w.marks.Clear(op)
+		}
+	}
 	w.list = w.list[:0]
 	clear(w.pos)
+	w.n = 0
 }

@@ -53,11 +53,12 @@ type cse struct {
 	table   *scopedTable
 	toErase []*ir.Operation
 	res     CSEResult
-	// writesBefore counts, for each op of a block asked about, the ops
-	// before it in the block that may write memory; indexed marks those
-	// blocks. Ops are only erased after the walk, so the counts hold.
-	writesBefore map[*ir.Operation]int
-	indexed      map[*ir.Block]bool
+	// writesBefore counts, for each op of a block asked about (indexed by
+	// its BlockOrder), the ops before it in the block that may write
+	// memory. The walk neither inserts nor moves ops, and erases them only
+	// after it, so the numbers and counts hold until the block is done.
+	writesBefore map[*ir.Block][]int32
+	freeCounts   [][]int32 // count slices of blocks done, for reuse
 }
 
 func (c *cse) region(t *scopedTable, r *ir.Region) {
@@ -122,11 +123,9 @@ func (c *cse) block(t *scopedTable, b *ir.Block, ssa bool) {
 		c.simplify(t, op, ssa)
 	}
 	// The write index of b is no longer needed.
-	if c.indexed[b] {
-		delete(c.indexed, b)
-		for o := b.First(); o != nil; o = o.Next() {
-			delete(c.writesBefore, o)
-		}
+	if w, ok := c.writesBefore[b]; ok {
+		delete(c.writesBefore, b)
+		c.freeCounts = append(c.freeCounts, w)
 	}
 }
 
@@ -188,20 +187,27 @@ func mayWrite(op *ir.Operation) bool {
 // lowering's long blocks of shared-memory loads).
 func (c *cse) writeBetween(from, to *ir.Operation) bool {
 	b := from.Block()
-	if !c.indexed[b] {
-		if c.indexed == nil {
-			c.indexed, c.writesBefore = map[*ir.Block]bool{}, map[*ir.Operation]int{}
+	w, ok := c.writesBefore[b]
+	if !ok {
+		if c.writesBefore == nil {
+			c.writesBefore = map[*ir.Block][]int32{}
 		}
-		n := 0
+		size := b.Last().BlockOrder() + 1
+		if k := len(c.freeCounts); k > 0 && cap(c.freeCounts[k-1]) >= size {
+			w, c.freeCounts = c.freeCounts[k-1][:size], c.freeCounts[:k-1]
+		} else {
+			w = make([]int32, size)
+		}
+		n := int32(0)
 		for o := b.First(); o != nil; o = o.Next() {
-			c.writesBefore[o] = n
+			w[o.BlockOrder()] = n
 			if mayWrite(o) {
 				n++
 			}
 		}
-		c.indexed[b] = true
+		c.writesBefore[b] = w
 	}
-	return c.writesBefore[to]-c.writesBefore[from.Next()] > 0
+	return w[to.BlockOrder()]-w[from.Next().BlockOrder()] > 0
 }
 
 func (c *cse) replace(t *scopedTable, op, existing *ir.Operation, ssa bool) {

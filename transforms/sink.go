@@ -78,7 +78,7 @@ func sinkBlock(b *ir.Block) int {
 	for op := b.First(); op != nil; op = op.Next() {
 		ops = append(ops, op)
 	}
-	ord := newBlockOrder(b)
+	ord := newBlockOrder(b, len(ops))
 	var fences []*ir.Operation // in block order; they never move
 	for _, op := range ops {
 		if sinkFence(op) {
@@ -86,7 +86,9 @@ func sinkBlock(b *ir.Block) int {
 		}
 	}
 	moved := 0
-	var after suffixOrder // the ops after the one visited, in block order
+	// The ops after the one visited, in block order: every op of the
+	// block ends up in it, and in ord.
+	after := suffixOrder{of: make(map[*ir.Operation]*orderChunk, len(ops))}
 	for i := len(ops) - 1; i >= 0; i-- {
 		op := ops[i]
 		if first := sinkTarget(op, b, ord, fences, &after); first != nil {
@@ -150,7 +152,6 @@ const orderChunkMax = 256
 // pushFront puts op first.
 func (s *suffixOrder) pushFront(op *ir.Operation) {
 	if len(s.chunks) == 0 {
-		s.of = map[*ir.Operation]*orderChunk{}
 		s.chunks = []*orderChunk{{}}
 	}
 	s.insertAt(s.chunks[0], 0, op)
@@ -205,8 +206,9 @@ type blockOrder struct {
 // keyed again.
 const orderGap = 1 << 20
 
-func newBlockOrder(b *ir.Block) *blockOrder {
-	o := &blockOrder{b: b, key: map[*ir.Operation]int64{}}
+// newBlockOrder keys the n ops of block b.
+func newBlockOrder(b *ir.Block, n int) *blockOrder {
+	o := &blockOrder{b: b, key: make(map[*ir.Operation]int64, n)}
 	o.renumber()
 	return o
 }

@@ -22,11 +22,16 @@ type Format struct {
 	err  error
 	els  []element
 	used map[string]bool
+	// operandGroups and resultGroups summarize the spec's groups for the
+	// verifier, which runs on every op after every pass that changed the
+	// IR (counted once here instead of on every op).
+	operandGroups, resultGroups groupCounts
 }
 
 // Compile compiles the spec's format; it fails on a malformed format.
 func Compile(s Spec) (*Format, error) {
 	f := &Format{spec: &s}
+	f.countGroups()
 	if f.compile(); f.err != nil {
 		return nil, f.err
 	}
@@ -89,6 +94,7 @@ func Install(def *ir.OpDef, s Spec) *Format {
 	}{s: s}
 	f := &fs.f
 	f.spec, f.name = &fs.s, def.Name
+	f.countGroups()
 	installed.Lock()
 	installed.formats = append(installed.formats, f)
 	installed.Unlock()

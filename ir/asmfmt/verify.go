@@ -33,10 +33,10 @@ func (f *Format) verifyInvariants(op *ir.Operation) error {
 			return ir.OpErrorf(op, "attribute '%s' failed to satisfy constraint: %s", a.Name, a.Summary)
 		}
 	}
-	if err := countCheck(op, spec.Operands, op.NumOperands(), "operand", spec.Segments); err != nil {
+	if err := countCheck(op, f.operandGroups, op.NumOperands(), "operand", spec.Segments); err != nil {
 		return err
 	}
-	if err := countCheck(op, spec.Results, op.NumResults(), "result", false); err != nil {
+	if err := countCheck(op, f.resultGroups, op.NumResults(), "result", false); err != nil {
 		return err
 	}
 	if spec.Segments {
@@ -57,6 +57,21 @@ func (f *Format) verifyInvariants(op *ir.Operation) error {
 		if total != int64(op.NumOperands()) {
 			return ir.OpErrorf(op, "operand count (%d) does not match with the total size (%d) specified in attribute '%s'", op.NumOperands(), total, SegmentsAttr)
 		}
+	}
+	// Groups of one value each (most ops): the counts checked above, value
+	// i is group i.
+	if f.operandGroups.allSingle() && f.resultGroups.allSingle() && !spec.Segments {
+		for i, v := range spec.Operands {
+			if t := op.Operand(i).Type(); v.Constraint != nil && !v.Constraint.Check(t) {
+				return ir.OpErrorf(op, "operand #%d must be %s, but got '%s'", i, v.Constraint.Summary, asm.TypeString(t))
+			}
+		}
+		for i, v := range spec.Results {
+			if t := op.Result(i).Type(); v.Constraint != nil && !v.Constraint.Check(t) {
+				return ir.OpErrorf(op, "result #%d must be %s, but got '%s'", i, v.Constraint.Summary, asm.TypeString(t))
+			}
+		}
+		return nil
 	}
 	// The groups are walked by index, with their sizes computed once: the
 	// verifier runs on every op after every pass that changed the IR.
@@ -88,16 +103,39 @@ func (f *Format) verifyInvariants(op *ir.Operation) error {
 	return nil
 }
 
-// countCheck is MLIR's NOperands / AtLeastNOperands (and result) traits.
-func countCheck(op *ir.Operation, vals []Value, n int, what string, segmented bool) error {
-	fixed, variable := 0, false
+// groupCounts summarizes a list of value groups: how many are Single and
+// Optional, and whether one is Variadic.
+type groupCounts struct {
+	fixed, optional int
+	variadic        bool
+}
+
+func countGroupsOf(vals []Value) groupCounts {
+	var c groupCounts
 	for _, v := range vals {
-		if v.Kind == Single {
-			fixed++
-		} else {
-			variable = true
+		switch v.Kind {
+		case Single:
+			c.fixed++
+		case Optional:
+			c.optional++
+		default:
+			c.variadic = true
 		}
 	}
+	return c
+}
+
+// countGroups summarizes the spec's operand and result groups.
+func (f *Format) countGroups() {
+	f.operandGroups, f.resultGroups = countGroupsOf(f.spec.Operands), countGroupsOf(f.spec.Results)
+}
+
+// allSingle reports whether every group is one value.
+func (c groupCounts) allSingle() bool { return c.optional == 0 && !c.variadic }
+
+// countCheck is MLIR's NOperands / AtLeastNOperands (and result) traits.
+func countCheck(op *ir.Operation, c groupCounts, n int, what string, segmented bool) error {
+	fixed, variable := c.fixed, !c.allSingle()
 	if segmented {
 		return nil
 	}
@@ -119,17 +157,11 @@ func countCheck(op *ir.Operation, vals []Value, n int, what string, segmented bo
 	if n < fixed {
 		return ir.OpErrorf(op, "expected %d or more %ss, but found %d", fixed, what, n)
 	}
-	optional := 0
-	for _, v := range vals {
-		if v.Kind == Variadic {
-			return nil
-		}
-		if v.Kind == Optional {
-			optional++
-		}
+	if c.variadic {
+		return nil
 	}
-	if n > fixed+optional {
-		return ir.OpErrorf(op, "expected at most %d %ss, but found %d", fixed+optional, what, n)
+	if n > fixed+c.optional {
+		return ir.OpErrorf(op, "expected at most %d %ss, but found %d", fixed+c.optional, what, n)
 	}
 	return nil
 }
