@@ -30,19 +30,21 @@ import (
 // writing is an error (see inFlight), never silently emitted.
 
 // accWebs is the result for one function. The candidate values are
-// numbered densely (the analysis's ids); the webs are kept by id.
+// numbered densely (the analysis's ids, kept by the values' slots); the
+// webs are kept by id.
 type accWebs struct {
-	ids map[ir.Value]int
+	slots *slots
+	ids   []int32
 	// root is each candidate's web, size each root's number of members.
 	root, size []int
 	// regs are the registers a merged web's values share (by root),
 	// allocated on first use; owned holds their names.
 	regs  []*value
 	owned map[string]bool
-	// inFlight holds the values that may be the result of a wgmma not yet
-	// retired: wgmma results, results of waits that leave groups pending,
-	// and block arguments receiving either.
-	inFlight map[ir.Value]bool
+	// inFlight holds, by slot, the values that may be the result of a
+	// wgmma not yet retired: wgmma results, results of waits that leave
+	// groups pending, and block arguments receiving either.
+	inFlight []bool
 }
 
 // web returns the root id of v's merged web, or -1 when v shares its
@@ -51,8 +53,8 @@ func (w *accWebs) web(v ir.Value) int {
 	if w == nil {
 		return -1
 	}
-	c, ok := w.ids[v]
-	if !ok {
+	c := candidateOf(w.slots, w.ids, v)
+	if c < 0 {
 		return -1
 	}
 	if r := w.root[c]; w.size[r] >= 2 {
@@ -76,8 +78,9 @@ type site struct {
 // pair of members of two webs, works on slices and bit sets instead of
 // maps keyed by values.
 type webAnalysis struct {
-	ids  map[ir.Value]int
-	vals []ir.Value
+	slots *slots
+	ids   []int32 // by slot, -1 for values that are not candidates
+	vals  []ir.Value
 	// def and uses per candidate; hasDef is false for a candidate defined
 	// outside the function's top-level blocks.
 	def    []site
@@ -112,15 +115,19 @@ func (b bitSet) addAll(o bitSet) bool {
 }
 
 // id returns the id of candidate v, or -1.
-func (an *webAnalysis) id(v ir.Value) int {
-	if i, ok := an.ids[v]; ok {
-		return i
+func (an *webAnalysis) id(v ir.Value) int { return candidateOf(an.slots, an.ids, v) }
+
+// candidateOf returns the candidate id of v in ids (by slot), or -1.
+func candidateOf(s *slots, ids []int32, v ir.Value) int {
+	if i := s.of(v); i >= 0 {
+		return int(ids[i])
 	}
 	return -1
 }
 
-// buildAccumulatorWebs analyses fn's body; nil when it has no wgmma.
-func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
+// buildAccumulatorWebs analyses fn's body, whose values s numbers; nil
+// when it has no wgmma.
+func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 	blocks := fn.Region(0).Blocks()
 	var waits, wgmmas []*ir.Operation
 	for _, b := range blocks {
@@ -179,7 +186,10 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 			}
 		}
 	}
-	an := &webAnalysis{ids: make(map[ir.Value]int, nCand), vals: make([]ir.Value, 0, nCand)}
+	an := &webAnalysis{slots: s, ids: make([]int32, s.n), vals: make([]ir.Value, 0, nCand)}
+	for i := range an.ids {
+		an.ids[i] = -1
+	}
 	for _, ps := range [][]affinity{waitPairs, accPairs} {
 		for _, p := range ps {
 			an.add(p.a)
@@ -217,13 +227,13 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 			u.merge(an, an.id(p.a), an.id(p.b))
 		}
 	}
-	w := &accWebs{ids: an.ids, root: make([]int, n), size: make([]int, n), regs: make([]*value, n), owned: map[string]bool{}}
+	w := &accWebs{slots: s, ids: an.ids, root: make([]int, n), size: make([]int, n), regs: make([]*value, n), owned: map[string]bool{}}
 	for c := range n {
 		r := u.find(c)
 		w.root[c] = r
 		w.size[r]++
 	}
-	w.inFlight = inFlightValues(wgmmas, waits, edges, nAcc)
+	w.inFlight = inFlightValues(s, wgmmas, waits, edges)
 	return w
 }
 
@@ -301,10 +311,11 @@ func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool) []affinit
 	return out
 }
 
-// add makes v a candidate (if it is not one yet).
+// add makes v a candidate (if it is not one yet). A value without a slot
+// (none: the function is isolated from above) stays out of every web.
 func (an *webAnalysis) add(v ir.Value) {
-	if _, ok := an.ids[v]; !ok {
-		an.ids[v] = len(an.vals)
+	if i := an.slots.of(v); i >= 0 && an.ids[i] < 0 {
+		an.ids[i] = int32(len(an.vals))
 		an.vals = append(an.vals, v)
 	}
 }
@@ -435,12 +446,24 @@ func (an *webAnalysis) interfere(u, v int) bool {
 // inFlightValues finds the values that may name registers a wgmma is still
 // writing: its results, the results of waits that leave groups pending
 // (whose operands are such values), and block arguments receiving them.
-// nResults, the wgmmas' results, sizes the set.
-func inFlightValues(wgmmas, waits []*ir.Operation, edges []affinity, nResults int) map[ir.Value]bool {
-	in := make(map[ir.Value]bool, nResults)
+// The set is by slot (s numbers the function's values).
+func inFlightValues(s *slots, wgmmas, waits []*ir.Operation, edges []affinity) []bool {
+	in := make([]bool, s.n)
+	has := func(v ir.Value) bool {
+		i := s.of(v)
+		return i >= 0 && in[i]
+	}
+	// mark adds v and reports whether it was not in yet.
+	mark := func(v ir.Value) bool {
+		if i := s.of(v); i >= 0 && !in[i] {
+			in[i] = true
+			return true
+		}
+		return false
+	}
 	for _, op := range wgmmas {
 		for i := range op.NumResults() {
-			in[op.Result(i)] = true
+			mark(op.Result(i))
 		}
 	}
 	for changed := true; changed; {
@@ -450,15 +473,13 @@ func inFlightValues(wgmmas, waits []*ir.Operation, edges []affinity, nResults in
 				continue
 			}
 			for i, v := range op.Operands() {
-				if in[v] && !in[op.Result(i)] {
-					in[op.Result(i)] = true
+				if has(v) && mark(op.Result(i)) {
 					changed = true
 				}
 			}
 		}
 		for _, e := range edges {
-			if in[e.b] && !in[e.a] {
-				in[e.a] = true
+			if has(e.b) && mark(e.a) {
 				changed = true
 			}
 		}
@@ -503,7 +524,13 @@ func (w *accWebs) owns(x *value) bool {
 }
 
 // mayBeInFlight reports whether v may name registers a wgmma is writing.
-func (w *accWebs) mayBeInFlight(v ir.Value) bool { return w != nil && w.inFlight[v] }
+func (w *accWebs) mayBeInFlight(v ir.Value) bool {
+	if w == nil {
+		return false
+	}
+	i := w.slots.of(v)
+	return i >= 0 && w.inFlight[i]
+}
 
 // numOperands counts the operands of ops (the size of tables keyed by
 // them).

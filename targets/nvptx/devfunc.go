@@ -143,13 +143,13 @@ func deviceParams(op *ir.Operation) ([]param, error) {
 // registers of its arguments.
 func (f *fn) loadDeviceParams(ps []param) error {
 	for _, p := range ps {
-		v, ok := f.vals[p.arg]
+		v, ok := f.vals.lookup(p.arg)
 		if !ok {
 			var err error
 			if v, err = f.newValue(p.arg.Type()); err != nil {
 				return ir.Errorf(p.arg.Loc(), "parameter: %v", err)
 			}
-			f.vals[p.arg] = v
+			f.vals.set(p.arg, v)
 		}
 		l := v.leaves()[p.leaf]
 		if f.class(l) == classPred {

@@ -1,6 +1,7 @@
 package nvptx
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -23,8 +24,8 @@ type fn struct {
 	kernel bool // an entry (else a device function)
 
 	regs   regFile
-	vals   map[ir.Value]*value
-	body   strings.Builder
+	vals   valueTable
+	body   bytes.Buffer
 	labels map[*ir.Block]string
 	used   map[string]bool // labels some branch targets
 	order  []*ir.Block     // block layout
@@ -40,36 +41,43 @@ type fn struct {
 	loc      sourceState       // line information (lineinfo.go)
 }
 
+// funcText is the PTX of one function: its head (directives, register
+// declarations) and its body, which the emitter wrote into a buffer of its
+// own and hands on as it is, without a copy.
+type funcText struct {
+	head string
+	body []byte
+}
+
 // emitFunction prints one kernel (`.visible .entry`) or device function
 // (`.func`, called with llvm.call).
-func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string, error) {
+func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcText, error) {
 	name, _ := op.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 	if name == nil {
-		return "", ir.OpErrorf(op, "function has no symbol name")
+		return funcText{}, ir.OpErrorf(op, "function has no symbol name")
 	}
 	f := &fn{
 		m: m, op: op, name: name.Value, index: index, kernel: kernel,
-		vals: map[ir.Value]*value{}, labels: map[*ir.Block]string{}, used: map[string]bool{},
+		labels: map[*ir.Block]string{}, used: map[string]bool{},
 	}
 	f.emitters = f.opTable()
 	if op.Region(0).Empty() {
-		return "", ir.OpErrorf(op, "function '%s' has no body", f.name)
+		return funcText{}, ir.OpErrorf(op, "function '%s' has no body", f.name)
 	}
 	// About one line of 45-55 bytes per op in the lowered kernels (the
 	// perf matmuls and layernorm): growing the body once to a little more
 	// spares the copies of doubling it (capacity never written costs no
-	// memory); the value table is sized likewise.
-	nops, nvals := 0, 0
+	// memory).
+	nops := 0
 	for _, b := range op.Region(0).Blocks() {
-		nvals += b.NumArguments()
 		for o := b.First(); o != nil; o = o.Next() {
 			nops++
-			nvals += o.NumResults()
 		}
 	}
 	f.body.Grow(64 * nops)
-	f.vals = make(map[ir.Value]*value, nvals)
-	f.webs = buildAccumulatorWebs(op)
+	s := newSlots(op.Region(0))
+	f.vals = newValueTable(s)
+	f.webs = buildAccumulatorWebs(op, s)
 	var params []param
 	var err error
 	if kernel {
@@ -78,10 +86,10 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 		params, err = deviceParams(op)
 	}
 	if err != nil {
-		return "", err
+		return funcText{}, err
 	}
 	if err := f.layout(); err != nil {
-		return "", err
+		return funcText{}, err
 	}
 	for i, b := range f.order {
 		f.cur = b
@@ -98,12 +106,12 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 		}
 		if i == 0 {
 			if err := f.loadParams(params); err != nil {
-				return "", err
+				return funcText{}, err
 			}
 		}
 		for _, o := range b.Ops() {
 			if err := f.emitOp(o); err != nil {
-				return "", err
+				return funcText{}, err
 			}
 		}
 	}
@@ -148,7 +156,7 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 	} else {
 		proto, err := prototype(op)
 		if err != nil {
-			return "", err
+			return funcText{}, err
 		}
 		out.WriteString(proto + "\n")
 	}
@@ -158,10 +166,8 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 	}
 	out.WriteString(f.regs.declarations())
 	out.WriteString("\n")
-	out.Grow(f.body.Len() + len("}\n"))
-	f.writeUsedLabelsOnly(&out, f.body.String())
-	out.WriteString("}\n")
-	return out.String(), nil
+	body := append(f.dropUnusedLabels(f.body.Bytes()), "}\n"...)
+	return funcText{head: out.String(), body: body}, nil
 }
 
 // layout orders the blocks (the region's order: the lowering emits blocks
@@ -179,7 +185,7 @@ func (f *fn) layout() error {
 				if err != nil {
 					return ir.Errorf(a.Loc(), "block argument: %v", err)
 				}
-				f.vals[a] = v
+				f.vals.set(a, v)
 			}
 		}
 		if b.HasPredecessors() {
@@ -189,20 +195,28 @@ func (f *fn) layout() error {
 	return nil
 }
 
-// writeUsedLabelsOnly writes body to b without the labels of blocks only
-// reached by falling through, which keeps the PTX readable.
-func (f *fn) writeUsedLabelsOnly(b *strings.Builder, body string) {
-	for rest := body; rest != ""; {
-		line := rest
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line = rest[:i+1]
+// dropUnusedLabels removes from body, in place, the labels of blocks only
+// reached by falling through, which keeps the PTX readable, and returns
+// what is left.
+func (f *fn) dropUnusedLabels(body []byte) []byte {
+	w := 0 // the kept lines' end
+	for r := 0; r < len(body); {
+		line := body[r:]
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1]
 		}
-		rest = rest[len(line):]
-		if l, ok := strings.CutSuffix(strings.TrimSuffix(line, "\n"), ":"); ok && strings.HasPrefix(l, "$L__BB") && !f.used[l] {
+		next := r + len(line)
+		if l, ok := bytes.CutSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte(":")); ok && bytes.HasPrefix(l, []byte("$L__BB")) && !f.used[string(l)] {
+			r = next
 			continue
 		}
-		b.WriteString(line)
+		if w != r {
+			copy(body[w:], line)
+		}
+		w += len(line)
+		r = next
 	}
+	return body[:w]
 }
 
 // newValue allocates the registers of a value of type t.
@@ -304,7 +318,7 @@ func (f *fn) loadParams(ps []param) error {
 			r := f.regs.alloc(classB64)
 			f.ins("mov.b64 %s, %s", r, p.name)
 			f.ins("cvta.param.u64 %s, %s", r, r)
-			f.vals[p.arg] = &value{typ: t, reg: r}
+			f.vals.set(p.arg, &value{typ: t, reg: r})
 			continue
 		}
 		if ir.IsInteger(t, 1) {
@@ -315,13 +329,13 @@ func (f *fn) loadParams(ps []param) error {
 			f.ins("and.b16 %s, %s, 1", and, b)
 			r := f.regs.alloc(classPred)
 			f.ins("setp.ne.b16 %s, %s, 0", r, and)
-			f.vals[p.arg] = &value{typ: t, reg: r}
+			f.vals.set(p.arg, &value{typ: t, reg: r})
 			continue
 		}
 		c, _ := scalarClass(t)
 		r := f.regs.alloc(c)
 		f.ins("ld.param.%s %s, [%s]", p.ldType, r, p.name)
-		f.vals[p.arg] = &value{typ: t, reg: r}
+		f.vals.set(p.arg, &value{typ: t, reg: r})
 	}
 	return nil
 }
@@ -340,7 +354,7 @@ func (f *fn) ins(format string, args ...any) {
 // strings and %d of integers (nearly every instruction), as fmt would
 // print them but without its reflection; it writes nothing and reports
 // false for any other format or argument.
-func writeSimple(b *strings.Builder, format string, args []any) bool {
+func writeSimple(b *bytes.Buffer, format string, args []any) bool {
 	n := 0
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {

@@ -27,7 +27,7 @@ func (f *fn) edgeMoves(term *ir.Operation, i int) ([]move, error) {
 		if err != nil {
 			return nil, err
 		}
-		dst := f.vals[dest.Argument(k)]
+		dst, _ := f.vals.lookup(dest.Argument(k))
 		d, s := dst.leaves(), src.leaves()
 		if len(d) != len(s) {
 			return nil, ir.OpErrorf(term, "operand %d does not match the block argument's type", oi)
