@@ -312,12 +312,12 @@ func (f *fn) emitAddressOf(op *ir.Operation) error {
 	switch {
 	case pt.AddrSpace == llvm.GenericAddrSpace && as != llvm.GenericAddrSpace:
 		t := f.regs.alloc(classB64)
-		f.ins("mov.u64 %s, %s", t, sym)
-		f.ins("cvta.%s.u64 %s, %s", spaceName(as), d, t)
+		f.inss("mov.u64 %s, %s", t, sym)
+		f.inss("cvta.%s.u64 %s, %s", spaceName(as), d, t)
 	case pt.AddrSpace == llvm.GenericAddrSpace:
 		t := f.regs.alloc(classB64)
-		f.ins("mov.u64 %s, %s", t, sym)
-		f.ins("cvta.global.u64 %s, %s", d, t)
+		f.inss("mov.u64 %s, %s", t, sym)
+		f.inss("cvta.global.u64 %s, %s", d, t)
 	default:
 		f.ins("mov.u%d %s, %s", regBits(pt), d, sym)
 	}

@@ -316,25 +316,25 @@ func (f *fn) loadParams(ps []param) error {
 			// The parameter's generic address (a grid-constant
 			// parameter: the kernel reads it in place).
 			r := f.regs.alloc(classB64)
-			f.ins("mov.b64 %s, %s", r, p.name)
-			f.ins("cvta.param.u64 %s, %s", r, r)
+			f.inss("mov.b64 %s, %s", r, p.name)
+			f.inss("cvta.param.u64 %s, %s", r, r)
 			f.vals.set(p.arg, &value{typ: t, reg: r})
 			continue
 		}
 		if ir.IsInteger(t, 1) {
 			// i1 travels as a byte; the predicate is its low bit.
 			b := f.regs.alloc(classB16)
-			f.ins("ld.param.u8 %s, [%s]", b, p.name)
+			f.inss("ld.param.u8 %s, [%s]", b, p.name)
 			and := f.regs.alloc(classB16)
-			f.ins("and.b16 %s, %s, 1", and, b)
+			f.inss("and.b16 %s, %s, 1", and, b)
 			r := f.regs.alloc(classPred)
-			f.ins("setp.ne.b16 %s, %s, 0", r, and)
+			f.inss("setp.ne.b16 %s, %s, 0", r, and)
 			f.vals.set(p.arg, &value{typ: t, reg: r})
 			continue
 		}
 		c, _ := scalarClass(t)
 		r := f.regs.alloc(c)
-		f.ins("ld.param.%s %s, [%s]", p.ldType, r, p.name)
+		f.inss("ld.param.%s %s, [%s]", p.ldType, r, p.name)
 		f.vals.set(p.arg, &value{typ: t, reg: r})
 	}
 	return nil
@@ -348,6 +348,54 @@ func (f *fn) ins(format string, args ...any) {
 		fmt.Fprintf(&f.body, format, args...)
 	}
 	f.body.WriteString(";\n")
+}
+
+// inss is ins for instructions whose arguments are all strings (most
+// are: registers, types, immediates already printed): a ...string list
+// stays on the caller's stack, where every string passed as an `any`
+// was boxed into an allocation of its own.
+func (f *fn) inss(format string, args ...string) {
+	f.flushSource()
+	f.body.WriteByte('\t')
+	if !writeStrings(&f.body, format, args) {
+		boxed := make([]any, len(args))
+		for i, a := range args {
+			boxed[i] = a
+		}
+		fmt.Fprintf(&f.body, format, boxed...)
+	}
+	f.body.WriteString(";\n")
+}
+
+// writeStrings writes format with its args when it uses only %s, one for
+// each arg, as fmt would print it; it writes nothing and reports false
+// for any other format.
+func writeStrings(b *bytes.Buffer, format string, args []string) bool {
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		if i+1 == len(format) || format[i+1] != 's' || n == len(args) {
+			return false
+		}
+		n++
+		i++
+	}
+	if n != len(args) {
+		return false
+	}
+	n = 0
+	for i := 0; i < len(format); i++ {
+		if c := format[i]; c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		b.WriteString(args[n])
+		n++
+	}
+	return true
 }
 
 // writeSimple writes format with its args when it uses only %s of

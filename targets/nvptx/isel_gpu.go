@@ -120,7 +120,7 @@ func (f *fn) scalarRegister(name string) func(*ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		f.ins("mov.u32 %s, %%%s", d, name)
+		f.inss("mov.u32 %s, %%%s", d, name)
 		return nil
 	}
 }
@@ -133,12 +133,12 @@ func (f *fn) emitSharedBase(op *ir.Operation) error {
 		return err
 	}
 	f.m.needSmem = true
-	f.ins("mov.u32 %s, global_smem", d)
+	f.inss("mov.u32 %s, global_smem", d)
 	return nil
 }
 
 func (f *fn) emitBarrier(op *ir.Operation) error {
-	f.ins("bar.sync 0")
+	f.inss("bar.sync 0")
 	return nil
 }
 
@@ -170,9 +170,9 @@ func (f *fn) emitShuffle(op *ir.Operation) error {
 		c = fmt.Sprint((32-w)<<8 | clamp)
 	} else {
 		c = f.regs.alloc(classB32)
-		f.ins("neg.s32 %s, %s", c, f.reg(width))
-		f.ins("add.s32 %s, %s, 32", c, c)
-		f.ins("shl.b32 %s, %s, 8", c, c)
+		f.inss("neg.s32 %s, %s", c, f.reg(width))
+		f.inss("add.s32 %s, %s, 32", c, c)
+		f.inss("shl.b32 %s, %s, 8", c, c)
 		if clamp != 0 {
 			f.ins("or.b32 %s, %s, %d", c, c, clamp)
 		}
@@ -188,7 +188,7 @@ func (f *fn) emitShuffle(op *ir.Operation) error {
 	} else {
 		dst = f.regs.alloc(classB32)
 	}
-	f.ins("shfl.sync.%s.b32 %s, %s, %s, %s, -1", mode, dst, src, f.src(offset), c)
+	f.inss("shfl.sync.%s.b32 %s, %s, %s, %s, -1", mode, dst, src, f.src(offset), c)
 	if dst != d.reg {
 		f.unpack(d.leaves(), dst, classB32)
 	}
@@ -217,6 +217,6 @@ func (f *fn) emitBallot(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.ins("vote.sync.ballot.b32 %s, %s, -1", d, f.reg(p))
+	f.inss("vote.sync.ballot.b32 %s, %s, -1", d, f.reg(p))
 	return nil
 }

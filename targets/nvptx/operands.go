@@ -84,7 +84,7 @@ func (f *fn) copyInto(dst, src *value) {
 	d, s := dst.leaves(), src.leaves()
 	for i := range d {
 		c := f.class(d[i])
-		f.ins("mov.%s %s, %s", classInfo[c].movType, d[i].reg, f.imm(s[i], c))
+		f.inss("mov.%s %s, %s", classInfo[c].movType, d[i].reg, f.imm(s[i], c))
 	}
 }
 
@@ -105,7 +105,7 @@ func (f *fn) reg(v *value) string {
 	}
 	c := f.class(v)
 	r := f.regs.alloc(c)
-	f.ins("mov.%s %s, %s", classInfo[c].movType, r, immediate(v.konst, v.typ, c))
+	f.inss("mov.%s %s, %s", classInfo[c].movType, r, immediate(v.konst, v.typ, c))
 	f.consts[v] = r
 	return r
 }
