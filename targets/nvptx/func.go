@@ -30,15 +30,14 @@ type fn struct {
 	used   map[string]bool // labels some branch targets
 	order  []*ir.Block     // block layout
 
-	cur      *ir.Block         // block being emitted
-	next     *ir.Block         // the block laid out after cur
-	consts   map[*value]string // constants moved into registers in cur
-	locals   int64             // bytes of the local-memory depot
-	nlabels  int               // extra labels (split edges)
-	emitters map[string]func(*ir.Operation) error
-	webs     *accWebs          // wgmma accumulators sharing registers (coalesce.go)
-	words    map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
-	loc      sourceState       // line information (lineinfo.go)
+	cur     *ir.Block         // block being emitted
+	next    *ir.Block         // the block laid out after cur
+	consts  map[*value]string // constants moved into registers in cur
+	locals  int64             // bytes of the local-memory depot
+	nlabels int               // extra labels (split edges)
+	webs    *accWebs          // wgmma accumulators sharing registers (coalesce.go)
+	words   map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
+	loc     sourceState       // line information (lineinfo.go)
 }
 
 // funcText is the PTX of one function: its head (directives, register
@@ -60,7 +59,6 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 		m: m, op: op, name: name.Value, index: index, kernel: kernel,
 		labels: map[*ir.Block]string{}, used: map[string]bool{},
 	}
-	f.emitters = f.opTable()
 	if op.Region(0).Empty() {
 		return funcText{}, ir.OpErrorf(op, "function '%s' has no body", f.name)
 	}
@@ -469,14 +467,14 @@ func (f *fn) raw(line string) {
 
 // emitOp selects the instructions of one operation.
 func (f *fn) emitOp(op *ir.Operation) error {
-	e, ok := f.emitters[op.Name()]
+	e, ok := emitters()[op.Name()]
 	if !ok {
 		return ir.OpErrorf(op, "the PTX emitter does not support '%s'", op.Name())
 	}
 	if f.m.opts.LineInfo {
 		f.markSource(op)
 	}
-	return e(op)
+	return e(f, op)
 }
 
 // byvalParam returns the declaration of kernel parameter i when it is
