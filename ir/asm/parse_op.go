@@ -290,7 +290,7 @@ func (p *parser) parseOperandRef() (ir.UnresolvedOperand, error) {
 	if p.tok.kind != tokPercentID {
 		return ir.UnresolvedOperand{}, p.errf("expected SSA operand")
 	}
-	u := ir.UnresolvedOperand{Name: p.tok.text[1:], Loc: p.curLoc()}
+	u := ir.UnresolvedOperand{Name: p.tok.text[1:], Loc: p.operandLoc(p.tok.pos)}
 	end := p.tok.pos + len(p.tok.text)
 	p.advance()
 	if p.tok.kind == tokHashID && p.tok.pos == end {
@@ -370,7 +370,7 @@ func (p *parser) defineArgs(b *ir.Block, args []ir.Argument) error {
 	for _, a := range args {
 		loc := a.Loc
 		if loc == nil {
-			loc = a.Operand.Loc
+			loc = p.uniqued(a.Operand.Loc)
 		}
 		arg := b.AddArgument(a.Type, loc)
 		if a.Operand.Name != "" {
@@ -380,6 +380,15 @@ func (p *parser) defineArgs(b *ir.Block, args []ir.Argument) error {
 		}
 	}
 	return nil
+}
+
+// uniqued returns the context's own copy of a location operandLoc made
+// (any other location as it is), for a location that goes into the IR.
+func (p *parser) uniqued(l ir.Location) ir.Location {
+	if f, ok := l.(*ir.FileLineColLoc); ok && f.EndLine == 0 && f.EndCol == 0 {
+		return ir.FileLineCol(p.ctx, f.File, f.Line, f.Col)
+	}
+	return l
 }
 
 // posOf recovers a byte offset from a parser-made location (for errors).

@@ -78,12 +78,16 @@ func newParser(ctx *ir.Context, src string, cfg ParseConfig) *parser {
 	if cfg.Filename == "" {
 		cfg.Filename = "<stdin>"
 	}
+	// Attribute aliases are defined one a line (`#loc12 = loc(...)`):
+	// Triton's TTIR has one per source position, a hundred and more, and
+	// the table sized for them is not rehashed as it grows.
+	nAliases := strings.Count(src, "\n#")
 	p := &parser{
 		ctx:            ctx,
 		src:            src,
 		cfg:            cfg,
 		lex:            lexer{src: src},
-		attrAliases:    map[string]ir.Attribute{},
+		attrAliases:    make(map[string]ir.Attribute, nAliases),
 		typeAliases:    map[string]ir.Type{},
 		defaultDialect: []string{"builtin"},
 	}
@@ -101,6 +105,18 @@ func (p *parser) resetTo(pos int) {
 
 // locAt converts a byte offset into a file location.
 func (p *parser) locAt(pos int) *ir.FileLineColLoc {
+	u := p.locAt0(pos)
+	return ir.FileLineCol(p.ctx, u.file, u.line, u.col)
+}
+
+// filePos is a position in the parsed file.
+type filePos struct {
+	file      string
+	line, col int
+}
+
+// locAt0 converts a byte offset into a file position.
+func (p *parser) locAt0(pos int) filePos {
 	if p.lines == nil {
 		p.lines = []int{0}
 		for i := 0; i < len(p.src); i++ {
@@ -113,10 +129,21 @@ func (p *parser) locAt(pos int) *ir.FileLineColLoc {
 	if line < 0 {
 		line = 0
 	}
-	return ir.FileLineCol(p.ctx, p.cfg.Filename, line+1+p.cfg.LineOffset, pos-p.lines[line]+1)
+	return filePos{p.cfg.Filename, line + 1 + p.cfg.LineOffset, pos - p.lines[line] + 1}
 }
 
 func (p *parser) curLoc() *ir.FileLineColLoc { return p.locAt(p.tok.pos) }
+
+// operandLoc is the location of an operand reference at pos, which the
+// parser only reads back (posOf: where to report an error) unless it
+// becomes a block argument's (defineArgs uniques it then). It is made,
+// not uniqued: uniquing every operand's position filled the context's
+// location table with an entry for each use in the file, never looked up
+// again, and grew it.
+func (p *parser) operandLoc(pos int) *ir.FileLineColLoc {
+	u := p.locAt0(pos)
+	return &ir.FileLineColLoc{File: u.file, Line: u.line, Col: u.col}
+}
 
 func (p *parser) errAt(pos int, format string, args ...any) error {
 	return ir.Errorf(p.locAt(pos), format, args...)

@@ -30,19 +30,21 @@ import (
 // writing is an error (see inFlight), never silently emitted.
 
 // accWebs is the result for one function. The candidate values are
-// numbered densely (the analysis's ids); the webs are kept by id.
+// numbered densely (the analysis's ids, kept by the values' slots); the
+// webs are kept by id.
 type accWebs struct {
-	ids map[ir.Value]int
+	slots *slots
+	ids   []int32
 	// root is each candidate's web, size each root's number of members.
-	root, size []int
+	root, size []int32
 	// regs are the registers a merged web's values share (by root),
 	// allocated on first use; owned holds their names.
 	regs  []*value
 	owned map[string]bool
-	// inFlight holds the values that may be the result of a wgmma not yet
-	// retired: wgmma results, results of waits that leave groups pending,
-	// and block arguments receiving either.
-	inFlight map[ir.Value]bool
+	// inFlight holds, by slot, the values that may be the result of a
+	// wgmma not yet retired: wgmma results, results of waits that leave
+	// groups pending, and block arguments receiving either.
+	inFlight []bool
 }
 
 // web returns the root id of v's merged web, or -1 when v shares its
@@ -51,33 +53,36 @@ func (w *accWebs) web(v ir.Value) int {
 	if w == nil {
 		return -1
 	}
-	c, ok := w.ids[v]
-	if !ok {
+	c := candidateOf(w.slots, w.ids, v)
+	if c < 0 {
 		return -1
 	}
 	if r := w.root[c]; w.size[r] >= 2 {
-		return r
+		return int(r)
 	}
 	return -1
 }
 
-// affinity is a pair of values that would rather share registers.
-type affinity struct{ a, b ir.Value }
+// affinity is a pair of values, by slot, that would rather share
+// registers.
+type affinity struct{ a, b int32 }
 
-// site is where a value is defined or used: an op's index in its
-// block, -1 for a block argument.
+// site is where a value is defined or used: the index of its block in
+// the function's blocks (-1: none) and the op's index in the block (-1
+// for a block argument).
 type site struct {
-	block *ir.Block
-	index int
+	block, index int32
 }
 
 // webAnalysis holds the liveness of the candidate values. Candidates are
 // numbered densely (ids), so that the merge loop, which asks about every
 // pair of members of two webs, works on slices and bit sets instead of
-// maps keyed by values.
+// maps keyed by values; the tables use 32-bit numbers, since they hold
+// several entries per accumulator register of every wgmma.
 type webAnalysis struct {
-	ids  map[ir.Value]int
-	vals []ir.Value
+	slots *slots
+	ids   []int32 // by slot, -1 for values that are not candidates
+	nCand int
 	// def and uses per candidate; hasDef is false for a candidate defined
 	// outside the function's top-level blocks.
 	def    []site
@@ -87,9 +92,10 @@ type webAnalysis struct {
 	// candidate ids, per block.
 	blockIdx        map[*ir.Block]int
 	liveIn, liveOut []bitSet
-	// number is each candidate's value number: a wait's result is its
-	// operand (followed to the end of the chain).
-	number []ir.Value
+	// number is each candidate's value number, the slot of the value it
+	// holds: a wait's result is its operand (followed to the end of the
+	// chain).
+	number []int32
 }
 
 // bitSet is a set of candidate ids.
@@ -112,15 +118,28 @@ func (b bitSet) addAll(o bitSet) bool {
 }
 
 // id returns the id of candidate v, or -1.
-func (an *webAnalysis) id(v ir.Value) int {
-	if i, ok := an.ids[v]; ok {
-		return i
+func (an *webAnalysis) id(v ir.Value) int { return candidateOf(an.slots, an.ids, v) }
+
+// candidateOf returns the candidate id of v in ids (by slot), or -1.
+func candidateOf(s *slots, ids []int32, v ir.Value) int {
+	if i := s.of(v); i >= 0 {
+		return int(ids[i])
 	}
 	return -1
 }
 
-// buildAccumulatorWebs analyses fn's body; nil when it has no wgmma.
-func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
+// idOf returns the candidate id of the value in slot i (-1 for a value
+// without a slot, or not a candidate).
+func (an *webAnalysis) idOf(i int32) int {
+	if i < 0 {
+		return -1
+	}
+	return int(an.ids[i])
+}
+
+// buildAccumulatorWebs analyses fn's body, whose values s numbers; nil
+// when it has no wgmma.
+func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 	blocks := fn.Region(0).Blocks()
 	var waits, wgmmas []*ir.Operation
 	for _, b := range blocks {
@@ -143,6 +162,7 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 		d := v.DefiningOp()
 		return d != nil && !d.Has(ir.ConstantLike) && !isAggregate(v.Type())
 	}
+	slot := func(v ir.Value) int32 { return int32(s.of(v)) }
 	// Affinities, in merge order (sized for every wait operand and
 	// accumulator).
 	nAcc := 0
@@ -154,7 +174,7 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
 			if v := op.Operand(i); mergeable(v) {
-				waitPairs = append(waitPairs, affinity{op.Result(i), v})
+				waitPairs = append(waitPairs, affinity{slot(op.Result(i)), slot(v)})
 			}
 		}
 	}
@@ -162,24 +182,14 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 		c := gpu.WGMMAView{Operation: op}.C()
 		for i, v := range c {
 			if mergeable(v) {
-				accPairs = append(accPairs, affinity{op.Result(i), v})
+				accPairs = append(accPairs, affinity{slot(op.Result(i)), slot(v)})
 			}
 		}
 	}
-	// The candidates, numbered as they are found. The wait results and
-	// the wgmma results are distinct values; a pair's other value is
-	// mostly one of those (a wait's operand a wgmma's result, a C the
-	// result of a wait or a wgmma), so only the rest is counted on top:
-	// sizing for every pair's two values allocated twice the table.
-	nCand := len(waitPairs) + nAcc
-	for _, ps := range [][]affinity{waitPairs, accPairs} {
-		for _, p := range ps {
-			if d := p.b.DefiningOp(); d == nil || d.Name() != gpu.WGMMAOp.Name && d.Name() != gpu.WGMMAWaitOp.Name {
-				nCand++
-			}
-		}
+	an := &webAnalysis{slots: s, ids: make([]int32, s.n)}
+	for i := range an.ids {
+		an.ids[i] = -1
 	}
-	an := &webAnalysis{ids: make(map[ir.Value]int, nCand), vals: make([]ir.Value, 0, nCand)}
 	for _, ps := range [][]affinity{waitPairs, accPairs} {
 		for _, p := range ps {
 			an.add(p.a)
@@ -188,15 +198,15 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 	}
 	for _, op := range wgmmas {
 		for i := 0; i < op.NumResults(); i++ {
-			an.add(op.Result(i))
+			an.add(slot(op.Result(i)))
 		}
 	}
 	// Block arguments joined, through edges, to the values above.
-	edges := edgeAffinities(blocks, mergeable)
+	edges := edgeAffinities(blocks, mergeable, s)
 	for changed := true; changed; {
 		changed = false
 		for _, e := range edges {
-			if a, b := an.id(e.a) >= 0, an.id(e.b) >= 0; a != b {
+			if a, b := an.idOf(e.a) >= 0, an.idOf(e.b) >= 0; a != b {
 				an.add(e.a)
 				an.add(e.b)
 				changed = true
@@ -204,51 +214,50 @@ func buildAccumulatorWebs(fn *ir.Operation) *accWebs {
 		}
 	}
 	for _, e := range edges {
-		if an.id(e.a) >= 0 {
+		if an.idOf(e.a) >= 0 {
 			edgePairs = append(edgePairs, e)
 		}
 	}
 
 	an.analyse(blocks, waits)
-	n := len(an.vals)
+	n := an.nCand
 	u := newUnion(n)
 	for _, ps := range [][]affinity{waitPairs, accPairs, edgePairs} {
 		for _, p := range ps {
-			u.merge(an, an.id(p.a), an.id(p.b))
+			u.merge(an, an.idOf(p.a), an.idOf(p.b))
 		}
 	}
-	w := &accWebs{ids: an.ids, root: make([]int, n), size: make([]int, n), regs: make([]*value, n), owned: map[string]bool{}}
+	w := &accWebs{slots: s, ids: an.ids, root: make([]int32, n), size: make([]int32, n), regs: make([]*value, n), owned: map[string]bool{}}
 	for c := range n {
 		r := u.find(c)
-		w.root[c] = r
+		w.root[c] = int32(r)
 		w.size[r]++
 	}
-	w.inFlight = inFlightValues(wgmmas, waits, edges, nAcc)
+	w.inFlight = inFlightValues(s, wgmmas, waits, edges)
 	return w
 }
 
 // union is the union-find of the merge, over candidate ids: the root of
-// a merged web is the root of its first operand's web.
+// a merged web is the root of its first operand's web. Each web's
+// members are a list threaded through next, from its root to tail[root].
 type union struct {
-	parent  []int
-	members [][]int
+	parent, next, tail []int32
 }
 
 func newUnion(n int) *union {
-	u := &union{parent: make([]int, n), members: make([][]int, n)}
-	one := make([]int, n) // the initial singleton webs, in one array
+	u := &union{parent: make([]int32, n), next: make([]int32, n), tail: make([]int32, n)}
 	for i := range u.parent {
-		u.parent[i] = i
-		one[i] = i
-		u.members[i] = one[i : i+1 : i+1]
+		u.parent[i] = int32(i)
+		u.next[i] = -1
+		u.tail[i] = int32(i)
 	}
 	return u
 }
 
 func (u *union) find(i int) int {
-	for u.parent[i] != i {
+	for int(u.parent[i]) != i {
 		u.parent[i] = u.parent[u.parent[i]]
-		i = u.parent[i]
+		i = int(u.parent[i])
 	}
 	return i
 }
@@ -263,21 +272,21 @@ func (u *union) merge(an *webAnalysis, a, b int) {
 	if ra == rb {
 		return
 	}
-	for _, x := range u.members[ra] {
-		for _, y := range u.members[rb] {
-			if an.interfere(x, y) {
+	for x := int32(ra); x >= 0; x = u.next[x] {
+		for y := int32(rb); y >= 0; y = u.next[y] {
+			if an.interfere(int(x), int(y)) {
 				return
 			}
 		}
 	}
-	u.parent[rb] = ra
-	u.members[ra] = append(u.members[ra], u.members[rb]...)
-	u.members[rb] = nil
+	u.parent[rb] = int32(ra)
+	u.next[u.tail[ra]] = int32(rb)
+	u.tail[ra] = u.tail[rb]
 }
 
 // edgeAffinities pairs each block argument with the values its incoming
-// edges pass.
-func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool) []affinity {
+// edges pass (by slot, s numbering the function's values).
+func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool, s *slots) []affinity {
 	var out []affinity
 	for _, b := range blocks {
 		t := b.Terminator()
@@ -293,7 +302,7 @@ func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool) []affinit
 			for k, oi := range idx {
 				arg, v := dest.Argument(k), t.Operand(oi)
 				if mergeable(arg) && mergeable(v) && arg.Type() == v.Type() {
-					out = append(out, affinity{arg, v})
+					out = append(out, affinity{int32(s.of(arg)), int32(s.of(v))})
 				}
 			}
 		}
@@ -301,20 +310,25 @@ func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool) []affinit
 	return out
 }
 
-// add makes v a candidate (if it is not one yet).
-func (an *webAnalysis) add(v ir.Value) {
-	if _, ok := an.ids[v]; !ok {
-		an.ids[v] = len(an.vals)
-		an.vals = append(an.vals, v)
+// add makes the value in slot i a candidate (if it is not one yet). A
+// value without a slot (none: the function is isolated from above) stays
+// out of every web.
+func (an *webAnalysis) add(i int32) {
+	if i >= 0 && an.ids[i] < 0 {
+		an.ids[i] = int32(an.nCand)
+		an.nCand++
 	}
 }
 
 // analyse computes the definitions, uses and block liveness of the
 // candidate values.
 func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
-	n := len(an.vals)
+	n := an.nCand
 	an.blockIdx = make(map[*ir.Block]int, len(blocks))
 	an.def, an.hasDef, an.uses = make([]site, n), make([]bool, n), make([][]site, n)
+	for c := range an.def {
+		an.def[c] = site{-1, 0}
+	}
 	// The per-block bit sets, carved from one array.
 	words := (n + 63) / 64
 	sets := make(bitSet, 4*len(blocks)*words)
@@ -331,25 +345,25 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 		an.liveIn[bi], an.liveOut[bi] = next(), next()
 		for ai := 0; ai < b.NumArguments(); ai++ {
 			if c := an.id(b.Argument(ai)); c >= 0 {
-				an.def[c], an.hasDef[c] = site{b, -1}, true
+				an.def[c], an.hasDef[c] = site{int32(bi), -1}, true
 				defs[bi].add(c)
 			}
 		}
-		i := 0
+		i := int32(0)
 		for op := b.First(); op != nil; op, i = op.Next(), i+1 {
 			for k := 0; k < op.NumOperands(); k++ {
 				c := an.id(op.Operand(k))
 				if c < 0 {
 					continue
 				}
-				an.uses[c] = append(an.uses[c], site{b, i})
+				an.uses[c] = append(an.uses[c], site{int32(bi), i})
 				if !defs[bi].has(c) {
 					use[bi].add(c)
 				}
 			}
 			for k := 0; k < op.NumResults(); k++ {
 				if c := an.id(op.Result(k)); c >= 0 {
-					an.def[c], an.hasDef[c] = site{b, i}, true
+					an.def[c], an.hasDef[c] = site{int32(bi), i}, true
 					defs[bi].add(c)
 				}
 			}
@@ -380,14 +394,19 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 			}
 		}
 	}
-	number := make(map[ir.Value]ir.Value, numOperands(waits))
+	// A wait's result holds its operand: by slot.
+	number := make(map[int32]int32, numOperands(waits))
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
-			number[op.Result(i)] = op.Operand(i)
+			number[int32(an.slots.of(op.Result(i)))] = int32(an.slots.of(op.Operand(i)))
 		}
 	}
-	an.number = make([]ir.Value, n)
-	for c, v := range an.vals {
+	an.number = make([]int32, n)
+	for i, c := range an.ids {
+		if c < 0 {
+			continue
+		}
+		v := int32(i)
 		for {
 			nv, ok := number[v]
 			if !ok {
@@ -400,12 +419,13 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 }
 
 // liveAfter reports whether candidate v is live just after site p (after
-// the op at p.index, or after the arguments of p.block for index -1).
+// the op at p.index, or after the arguments of block p.block for index
+// -1; nowhere for block -1).
 func (an *webAnalysis) liveAfter(v int, p site) bool {
 	if !an.hasDef[v] {
 		return false
 	}
-	pb, ok := an.blockIdx[p.block]
+	pb, ok := int(p.block), p.block >= 0
 	if d := an.def[v]; d.block == p.block {
 		if d.index > p.index {
 			return false
@@ -435,12 +455,21 @@ func (an *webAnalysis) interfere(u, v int) bool {
 // inFlightValues finds the values that may name registers a wgmma is still
 // writing: its results, the results of waits that leave groups pending
 // (whose operands are such values), and block arguments receiving them.
-// nResults, the wgmmas' results, sizes the set.
-func inFlightValues(wgmmas, waits []*ir.Operation, edges []affinity, nResults int) map[ir.Value]bool {
-	in := make(map[ir.Value]bool, nResults)
+// The set is by slot (s numbers the function's values).
+func inFlightValues(s *slots, wgmmas, waits []*ir.Operation, edges []affinity) []bool {
+	in := make([]bool, s.n)
+	has := func(i int) bool { return i >= 0 && in[i] }
+	// mark adds slot i and reports whether it was not in yet.
+	mark := func(i int) bool {
+		if i >= 0 && !in[i] {
+			in[i] = true
+			return true
+		}
+		return false
+	}
 	for _, op := range wgmmas {
 		for i := range op.NumResults() {
-			in[op.Result(i)] = true
+			mark(s.of(op.Result(i)))
 		}
 	}
 	for changed := true; changed; {
@@ -450,15 +479,13 @@ func inFlightValues(wgmmas, waits []*ir.Operation, edges []affinity, nResults in
 				continue
 			}
 			for i, v := range op.Operands() {
-				if in[v] && !in[op.Result(i)] {
-					in[op.Result(i)] = true
+				if has(s.of(v)) && mark(s.of(op.Result(i))) {
 					changed = true
 				}
 			}
 		}
 		for _, e := range edges {
-			if in[e.b] && !in[e.a] {
-				in[e.a] = true
+			if has(int(e.b)) && mark(int(e.a)) {
 				changed = true
 			}
 		}
@@ -503,7 +530,13 @@ func (w *accWebs) owns(x *value) bool {
 }
 
 // mayBeInFlight reports whether v may name registers a wgmma is writing.
-func (w *accWebs) mayBeInFlight(v ir.Value) bool { return w != nil && w.inFlight[v] }
+func (w *accWebs) mayBeInFlight(v ir.Value) bool {
+	if w == nil {
+		return false
+	}
+	i := w.slots.of(v)
+	return i >= 0 && w.inFlight[i]
+}
 
 // numOperands counts the operands of ops (the size of tables keyed by
 // them).

@@ -143,22 +143,22 @@ func deviceParams(op *ir.Operation) ([]param, error) {
 // registers of its arguments.
 func (f *fn) loadDeviceParams(ps []param) error {
 	for _, p := range ps {
-		v, ok := f.vals[p.arg]
+		v, ok := f.vals.lookup(p.arg)
 		if !ok {
 			var err error
 			if v, err = f.newValue(p.arg.Type()); err != nil {
 				return ir.Errorf(p.arg.Loc(), "parameter: %v", err)
 			}
-			f.vals[p.arg] = v
+			f.vals.set(p.arg, v)
 		}
 		l := v.leaves()[p.leaf]
 		if f.class(l) == classPred {
 			t := f.regs.alloc(classB32)
-			f.ins("ld.param.b32 %s, [%s]", t, p.name)
-			f.ins("setp.ne.b32 %s, %s, 0", l.reg, t)
+			f.inss("ld.param.b32 %s, [%s]", t, p.name)
+			f.inss("setp.ne.b32 %s, %s, 0", l.reg, t)
 			continue
 		}
-		f.ins("ld.param.%s %s, [%s]", p.ldType, l.reg, p.name)
+		f.inss("ld.param.%s %s, [%s]", p.ldType, l.reg, p.name)
 	}
 	return nil
 }
@@ -167,7 +167,7 @@ func (f *fn) loadDeviceParams(ps []param) error {
 func (f *fn) paramValue(l *value) string {
 	if f.class(l) == classPred {
 		t := f.regs.alloc(classB32)
-		f.ins("selp.b32 %s, 1, 0, %s", t, f.reg(l))
+		f.inss("selp.b32 %s, 1, 0, %s", t, f.reg(l))
 		return t
 	}
 	return f.reg(l)
@@ -249,16 +249,16 @@ func (f *fn) emitCall(op *ir.Operation) error {
 	}
 	call := "call.uni "
 	if len(leaves) > 0 {
-		f.ins("%s", retDecl("retval0", types))
+		f.inss("%s", retDecl("retval0", types))
 		call += "(retval0), "
 	}
-	f.ins("%s%s, (%s)", call, symbol(name), strings.Join(params, ", "))
+	f.inss("%s%s, (%s)", call, symbol(name), strings.Join(params, ", "))
 	var preds [][2]string
 	for i, l := range leaves {
 		slot := retSlot("retval0", types, i)
 		if f.class(l) == classPred {
 			t := f.regs.alloc(classB32)
-			f.ins("ld.param.b32 %s, [%s]", t, slot)
+			f.inss("ld.param.b32 %s, [%s]", t, slot)
 			preds = append(preds, [2]string{l.reg, t})
 			continue
 		}
@@ -266,7 +266,7 @@ func (f *fn) emitCall(op *ir.Operation) error {
 	}
 	f.raw("\t}")
 	for _, p := range preds {
-		f.ins("setp.ne.b32 %s, %s, 0", p[0], p[1])
+		f.inss("setp.ne.b32 %s, %s, 0", p[0], p[1])
 	}
 	return nil
 }

@@ -119,7 +119,7 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 	// Device functions first, after prototypes of them all (they may call
 	// each other in any order), then the kernels.
 	var protos strings.Builder
-	var bodies []string
+	var bodies []funcText
 	for i, d := range devices {
 		p, err := prototype(d)
 		if err != nil {
@@ -156,7 +156,7 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 	// can grow (tt-translate's buffer) is sized for it once.
 	size := 256 + m.decls.Len() + protos.Len()
 	for _, b := range bodies {
-		size += len(b) + 1
+		size += len(b.head) + len(b.body) + 1
 	}
 	if g, ok := w.(interface{ Grow(int) }); ok {
 		g.Grow(size)
@@ -167,20 +167,31 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 	if m.needSmem {
 		head.WriteString(".extern .shared .align 16 .b8 global_smem[];\n")
 	}
-	pieces := []string{head.String(), m.decls.String()}
+	var werr error
+	write := func(s string) {
+		if werr == nil {
+			_, werr = io.WriteString(w, s)
+		}
+	}
+	write(head.String())
+	write(m.decls.String())
 	if protos.Len() > 0 {
-		pieces = append(pieces, "\n", protos.String())
+		write("\n")
+		write(protos.String())
 	}
 	for _, b := range bodies {
-		pieces = append(pieces, "\n", b)
+		write("\n")
+		write(b.head)
+		if werr == nil {
+			_, werr = w.Write(b.body)
+		}
 	}
 	if len(m.files.paths) > 0 {
-		pieces = append(pieces, "\n", m.files.declarations())
+		write("\n")
+		write(m.files.declarations())
 	}
-	for _, p := range pieces {
-		if _, err := io.WriteString(w, p); err != nil {
-			return nil, err
-		}
+	if werr != nil {
+		return nil, werr
 	}
 	return metas, nil
 }
@@ -301,12 +312,12 @@ func (f *fn) emitAddressOf(op *ir.Operation) error {
 	switch {
 	case pt.AddrSpace == llvm.GenericAddrSpace && as != llvm.GenericAddrSpace:
 		t := f.regs.alloc(classB64)
-		f.ins("mov.u64 %s, %s", t, sym)
-		f.ins("cvta.%s.u64 %s, %s", spaceName(as), d, t)
+		f.inss("mov.u64 %s, %s", t, sym)
+		f.inss("cvta.%s.u64 %s, %s", spaceName(as), d, t)
 	case pt.AddrSpace == llvm.GenericAddrSpace:
 		t := f.regs.alloc(classB64)
-		f.ins("mov.u64 %s, %s", t, sym)
-		f.ins("cvta.global.u64 %s, %s", d, t)
+		f.inss("mov.u64 %s, %s", t, sym)
+		f.inss("cvta.global.u64 %s, %s", d, t)
 	default:
 		f.ins("mov.u%d %s, %s", regBits(pt), d, sym)
 	}

@@ -1,6 +1,7 @@
 package nvptx
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -23,53 +24,59 @@ type fn struct {
 	kernel bool // an entry (else a device function)
 
 	regs   regFile
-	vals   map[ir.Value]*value
-	body   strings.Builder
+	vals   valueTable
+	body   bytes.Buffer
 	labels map[*ir.Block]string
 	used   map[string]bool // labels some branch targets
 	order  []*ir.Block     // block layout
 
-	cur      *ir.Block         // block being emitted
-	next     *ir.Block         // the block laid out after cur
-	consts   map[*value]string // constants moved into registers in cur
-	locals   int64             // bytes of the local-memory depot
-	nlabels  int               // extra labels (split edges)
-	emitters map[string]func(*ir.Operation) error
-	webs     *accWebs          // wgmma accumulators sharing registers (coalesce.go)
-	words    map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
-	loc      sourceState       // line information (lineinfo.go)
+	cur     *ir.Block         // block being emitted
+	next    *ir.Block         // the block laid out after cur
+	consts  map[*value]string // constants moved into registers in cur
+	locals  int64             // bytes of the local-memory depot
+	nlabels int               // extra labels (split edges)
+	webs    *accWebs          // wgmma accumulators sharing registers (coalesce.go)
+	words   map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
+	loc     sourceState       // line information (lineinfo.go)
+}
+
+// funcText is the PTX of one function: its head (directives, register
+// declarations) and its body, which the emitter wrote into a buffer of its
+// own and hands on as it is, without a copy.
+type funcText struct {
+	head string
+	body []byte
 }
 
 // emitFunction prints one kernel (`.visible .entry`) or device function
 // (`.func`, called with llvm.call).
-func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string, error) {
+func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcText, error) {
 	name, _ := op.Attr(ir.SymbolAttrName).(*ir.StringAttr)
 	if name == nil {
-		return "", ir.OpErrorf(op, "function has no symbol name")
+		return funcText{}, ir.OpErrorf(op, "function has no symbol name")
 	}
 	f := &fn{
 		m: m, op: op, name: name.Value, index: index, kernel: kernel,
-		vals: map[ir.Value]*value{}, labels: map[*ir.Block]string{}, used: map[string]bool{},
+		labels: map[*ir.Block]string{}, used: map[string]bool{},
 	}
-	f.emitters = f.opTable()
 	if op.Region(0).Empty() {
-		return "", ir.OpErrorf(op, "function '%s' has no body", f.name)
+		return funcText{}, ir.OpErrorf(op, "function '%s' has no body", f.name)
 	}
 	// About one line of 45-55 bytes per op in the lowered kernels (the
-	// perf matmuls and layernorm): growing the body once to a little more
-	// spares the copies of doubling it (capacity never written costs no
-	// memory); the value table is sized likewise.
-	nops, nvals := 0, 0
+	// perf matmuls and layernorm): sizing the body once to a little more
+	// spares the copies of doubling it. The buffer is made, not grown
+	// (bytes.Buffer.Grow zeroes what it adds): capacity never written then
+	// costs no memory.
+	nops := 0
 	for _, b := range op.Region(0).Blocks() {
-		nvals += b.NumArguments()
 		for o := b.First(); o != nil; o = o.Next() {
 			nops++
-			nvals += o.NumResults()
 		}
 	}
-	f.body.Grow(64 * nops)
-	f.vals = make(map[ir.Value]*value, nvals)
-	f.webs = buildAccumulatorWebs(op)
+	f.body = *bytes.NewBuffer(make([]byte, 0, 64*nops))
+	s := newSlots(op.Region(0))
+	f.vals = newValueTable(s)
+	f.webs = buildAccumulatorWebs(op, s)
 	var params []param
 	var err error
 	if kernel {
@@ -78,10 +85,10 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 		params, err = deviceParams(op)
 	}
 	if err != nil {
-		return "", err
+		return funcText{}, err
 	}
 	if err := f.layout(); err != nil {
-		return "", err
+		return funcText{}, err
 	}
 	for i, b := range f.order {
 		f.cur = b
@@ -98,12 +105,12 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 		}
 		if i == 0 {
 			if err := f.loadParams(params); err != nil {
-				return "", err
+				return funcText{}, err
 			}
 		}
 		for _, o := range b.Ops() {
 			if err := f.emitOp(o); err != nil {
-				return "", err
+				return funcText{}, err
 			}
 		}
 	}
@@ -148,7 +155,7 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 	} else {
 		proto, err := prototype(op)
 		if err != nil {
-			return "", err
+			return funcText{}, err
 		}
 		out.WriteString(proto + "\n")
 	}
@@ -158,10 +165,8 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (string,
 	}
 	out.WriteString(f.regs.declarations())
 	out.WriteString("\n")
-	out.Grow(f.body.Len() + len("}\n"))
-	f.writeUsedLabelsOnly(&out, f.body.String())
-	out.WriteString("}\n")
-	return out.String(), nil
+	body := append(f.dropUnusedLabels(f.body.Bytes()), "}\n"...)
+	return funcText{head: out.String(), body: body}, nil
 }
 
 // layout orders the blocks (the region's order: the lowering emits blocks
@@ -179,7 +184,7 @@ func (f *fn) layout() error {
 				if err != nil {
 					return ir.Errorf(a.Loc(), "block argument: %v", err)
 				}
-				f.vals[a] = v
+				f.vals.set(a, v)
 			}
 		}
 		if b.HasPredecessors() {
@@ -189,20 +194,28 @@ func (f *fn) layout() error {
 	return nil
 }
 
-// writeUsedLabelsOnly writes body to b without the labels of blocks only
-// reached by falling through, which keeps the PTX readable.
-func (f *fn) writeUsedLabelsOnly(b *strings.Builder, body string) {
-	for rest := body; rest != ""; {
-		line := rest
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line = rest[:i+1]
+// dropUnusedLabels removes from body, in place, the labels of blocks only
+// reached by falling through, which keeps the PTX readable, and returns
+// what is left.
+func (f *fn) dropUnusedLabels(body []byte) []byte {
+	w := 0 // the kept lines' end
+	for r := 0; r < len(body); {
+		line := body[r:]
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1]
 		}
-		rest = rest[len(line):]
-		if l, ok := strings.CutSuffix(strings.TrimSuffix(line, "\n"), ":"); ok && strings.HasPrefix(l, "$L__BB") && !f.used[l] {
+		next := r + len(line)
+		if l, ok := bytes.CutSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte(":")); ok && bytes.HasPrefix(l, []byte("$L__BB")) && !f.used[string(l)] {
+			r = next
 			continue
 		}
-		b.WriteString(line)
+		if w != r {
+			copy(body[w:], line)
+		}
+		w += len(line)
+		r = next
 	}
+	return body[:w]
 }
 
 // newValue allocates the registers of a value of type t.
@@ -302,26 +315,26 @@ func (f *fn) loadParams(ps []param) error {
 			// The parameter's generic address (a grid-constant
 			// parameter: the kernel reads it in place).
 			r := f.regs.alloc(classB64)
-			f.ins("mov.b64 %s, %s", r, p.name)
-			f.ins("cvta.param.u64 %s, %s", r, r)
-			f.vals[p.arg] = &value{typ: t, reg: r}
+			f.inss("mov.b64 %s, %s", r, p.name)
+			f.inss("cvta.param.u64 %s, %s", r, r)
+			f.vals.set(p.arg, &value{typ: t, reg: r})
 			continue
 		}
 		if ir.IsInteger(t, 1) {
 			// i1 travels as a byte; the predicate is its low bit.
 			b := f.regs.alloc(classB16)
-			f.ins("ld.param.u8 %s, [%s]", b, p.name)
+			f.inss("ld.param.u8 %s, [%s]", b, p.name)
 			and := f.regs.alloc(classB16)
-			f.ins("and.b16 %s, %s, 1", and, b)
+			f.inss("and.b16 %s, %s, 1", and, b)
 			r := f.regs.alloc(classPred)
-			f.ins("setp.ne.b16 %s, %s, 0", r, and)
-			f.vals[p.arg] = &value{typ: t, reg: r}
+			f.inss("setp.ne.b16 %s, %s, 0", r, and)
+			f.vals.set(p.arg, &value{typ: t, reg: r})
 			continue
 		}
 		c, _ := scalarClass(t)
 		r := f.regs.alloc(c)
-		f.ins("ld.param.%s %s, [%s]", p.ldType, r, p.name)
-		f.vals[p.arg] = &value{typ: t, reg: r}
+		f.inss("ld.param.%s %s, [%s]", p.ldType, r, p.name)
+		f.vals.set(p.arg, &value{typ: t, reg: r})
 	}
 	return nil
 }
@@ -336,11 +349,59 @@ func (f *fn) ins(format string, args ...any) {
 	f.body.WriteString(";\n")
 }
 
+// inss is ins for instructions whose arguments are all strings (most
+// are: registers, types, immediates already printed): a ...string list
+// stays on the caller's stack, where every string passed as an `any`
+// was boxed into an allocation of its own.
+func (f *fn) inss(format string, args ...string) {
+	f.flushSource()
+	f.body.WriteByte('\t')
+	if !writeStrings(&f.body, format, args) {
+		boxed := make([]any, len(args))
+		for i, a := range args {
+			boxed[i] = a
+		}
+		fmt.Fprintf(&f.body, format, boxed...)
+	}
+	f.body.WriteString(";\n")
+}
+
+// writeStrings writes format with its args when it uses only %s, one for
+// each arg, as fmt would print it; it writes nothing and reports false
+// for any other format.
+func writeStrings(b *bytes.Buffer, format string, args []string) bool {
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		if i+1 == len(format) || format[i+1] != 's' || n == len(args) {
+			return false
+		}
+		n++
+		i++
+	}
+	if n != len(args) {
+		return false
+	}
+	n = 0
+	for i := 0; i < len(format); i++ {
+		if c := format[i]; c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		b.WriteString(args[n])
+		n++
+	}
+	return true
+}
+
 // writeSimple writes format with its args when it uses only %s of
 // strings and %d of integers (nearly every instruction), as fmt would
 // print them but without its reflection; it writes nothing and reports
 // false for any other format or argument.
-func writeSimple(b *strings.Builder, format string, args []any) bool {
+func writeSimple(b *bytes.Buffer, format string, args []any) bool {
 	n := 0
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
@@ -406,14 +467,14 @@ func (f *fn) raw(line string) {
 
 // emitOp selects the instructions of one operation.
 func (f *fn) emitOp(op *ir.Operation) error {
-	e, ok := f.emitters[op.Name()]
+	e, ok := emitters()[op.Name()]
 	if !ok {
 		return ir.OpErrorf(op, "the PTX emitter does not support '%s'", op.Name())
 	}
 	if f.m.opts.LineInfo {
 		f.markSource(op)
 	}
-	return e(op)
+	return e(f, op)
 }
 
 // byvalParam returns the declaration of kernel parameter i when it is

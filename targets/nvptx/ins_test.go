@@ -1,8 +1,8 @@
 package nvptx
 
 import (
+	"bytes"
 	"fmt"
-	"strings"
 	"testing"
 )
 
@@ -31,7 +31,7 @@ func TestWriteSimpleMatchesFmt(t *testing.T) {
 		{"trailing %", nil, false},
 	}
 	for _, c := range cases {
-		var b strings.Builder
+		var b bytes.Buffer
 		ok := writeSimple(&b, c.format, c.args)
 		if ok != c.simple {
 			t.Errorf("writeSimple(%q, %v) = %v, want %v", c.format, c.args, ok, c.simple)

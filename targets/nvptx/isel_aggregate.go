@@ -91,7 +91,7 @@ func (f *fn) emitExtractElement(op *ir.Operation) error {
 		return err
 	}
 	c := f.class(vec.parts[0])
-	f.ins("mov.%s %s, %s", classInfo[c].movType, d, f.imm(vec.parts[0], c))
+	f.inss("mov.%s %s, %s", classInfo[c].movType, d, f.imm(vec.parts[0], c))
 	for i := 1; i < len(vec.parts); i++ {
 		p := f.laneIs(pos, i)
 		f.selectInto(c, d, vec.parts[i], p)
@@ -125,7 +125,7 @@ func (f *fn) emitInsertElement(op *ir.Operation) error {
 	}
 	for i, lane := range d.parts {
 		c := f.class(lane)
-		f.ins("mov.%s %s, %s", classInfo[c].movType, lane.reg, f.imm(vec.parts[i], c))
+		f.inss("mov.%s %s, %s", classInfo[c].movType, lane.reg, f.imm(vec.parts[i], c))
 		f.selectInto(c, lane.reg, x, f.laneIs(pos, i))
 	}
 	return nil
@@ -142,12 +142,12 @@ func (f *fn) laneIs(pos *value, i int) string {
 func (f *fn) selectInto(c regClass, d string, x *value, p string) {
 	if c == classPred {
 		t := f.regs.alloc(classPred)
-		f.ins("and.pred %s, %s, %s", t, p, f.reg(x))
+		f.inss("and.pred %s, %s, %s", t, p, f.reg(x))
 		np := f.regs.alloc(classPred)
-		f.ins("not.pred %s, %s", np, p)
-		f.ins("and.pred %s, %s, %s", d, d, np)
-		f.ins("or.pred %s, %s, %s", d, d, t)
+		f.inss("not.pred %s, %s", np, p)
+		f.inss("and.pred %s, %s, %s", d, d, np)
+		f.inss("or.pred %s, %s, %s", d, d, t)
 		return
 	}
-	f.ins("@%s mov.%s %s, %s", p, classInfo[c].movType, d, f.imm(x, c))
+	f.inss("@%s mov.%s %s, %s", p, classInfo[c].movType, d, f.imm(x, c))
 }

@@ -127,7 +127,7 @@ func (f *fn) emitInlineAsm(op *ir.Operation) error {
 			}
 			dst := operands[n]
 			cls, _ := constraintClass[outs[n][0]]
-			f.ins("mov.%s %s, %s", classInfo[cls].movType, dst, f.asmInput(x, cls))
+			f.inss("mov.%s %s, %s", classInfo[cls].movType, dst, f.asmInput(x, cls))
 			operands = append(operands, dst)
 			continue
 		}
@@ -164,7 +164,7 @@ func (f *fn) emitInlineAsm(op *ir.Operation) error {
 	}
 	f.raw("\t// end inline asm")
 	for _, fx := range fixups {
-		f.ins("%s %s, %s", fx.move, fx.dst, fx.tmp)
+		f.inss("%s %s, %s", fx.move, fx.dst, fx.tmp)
 	}
 	for _, w := range unpacks {
 		f.unpack(w.v.leaves(), w.reg, w.cls)
@@ -180,7 +180,7 @@ func (f *fn) asmInput(x *value, cls regClass) string {
 	}
 	r := f.regs.alloc(cls)
 	if x.konst != nil {
-		f.ins("mov.%s %s, %s", classInfo[cls].movType, r, immediate(x.konst, x.typ, cls))
+		f.inss("mov.%s %s, %s", classInfo[cls].movType, r, immediate(x.konst, x.typ, cls))
 		return r
 	}
 	from, to := classInfo[f.class(x)].bits, classInfo[cls].bits

@@ -46,7 +46,7 @@ func (f *fn) emitCpAsyncCommit(op *ir.Operation) error {
 	if err := f.requireSM(op, 80, "cp.async.commit_group"); err != nil {
 		return err
 	}
-	f.ins("cp.async.commit_group")
+	f.inss("cp.async.commit_group")
 	return nil
 }
 
@@ -55,7 +55,7 @@ func (f *fn) emitCpAsyncWait(op *ir.Operation) error {
 		return err
 	}
 	if gpu.WaitsAll(op) {
-		f.ins("cp.async.wait_all")
+		f.inss("cp.async.wait_all")
 		return nil
 	}
 	// LLVM's NVPTX printer separates the count with " \t"; Triton's users

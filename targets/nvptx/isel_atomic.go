@@ -21,7 +21,7 @@ func (f *fn) semantics(op *ir.Operation, attr string) string {
 	case llvm.AcqRel:
 		return ".acq_rel"
 	case llvm.SeqCst:
-		f.ins("fence.sc%s", scopeOf(op))
+		f.inss("fence.sc%s", scopeOf(op))
 		return ".acq_rel"
 	}
 	return ".relaxed"
@@ -90,7 +90,7 @@ func (f *fn) emitAtomicRMW(op *ir.Operation) error {
 		val = n
 	}
 	sem := f.semantics(op, "ordering")
-	f.ins("atom%s%s%s.%s.%s %s, [%s], %s", sem, scopeOf(op), space(ptr.typ), info.op, ty, d, f.reg(ptr), val)
+	f.inss("atom%s%s%s.%s.%s %s, [%s], %s", sem, scopeOf(op), space(ptr.typ), info.op, ty, d, f.reg(ptr), val)
 	return nil
 }
 
@@ -124,9 +124,9 @@ func (f *fn) emitFence(op *ir.Operation) error {
 		ord = llvm.AtomicOrdering(a.Int())
 	}
 	if ord == llvm.SeqCst {
-		f.ins("fence.sc%s", scopeOf(op))
+		f.inss("fence.sc%s", scopeOf(op))
 		return nil
 	}
-	f.ins("fence.acq_rel%s", scopeOf(op))
+	f.inss("fence.acq_rel%s", scopeOf(op))
 	return nil
 }

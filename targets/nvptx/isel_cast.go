@@ -28,25 +28,25 @@ func (f *fn) emitIntCast(op *ir.Operation) error {
 				if kind == 's' {
 					one = "-1"
 				}
-				f.ins("selp.%s %s, %s, 0, %s", itype('b', d.typ), d.reg, one, f.reg(x))
+				f.inss("selp.%s %s, %s, 0, %s", itype('b', d.typ), d.reg, one, f.reg(x))
 				return nil
 			}
 			if regBits(x.typ) == regBits(d.typ) {
 				// i8 -> i16: the same register width; extend in place.
 				if kind == 's' {
-					f.ins("cvt.s16.s8 %s, %s", d.reg, f.reg(x))
+					f.inss("cvt.s16.s8 %s, %s", d.reg, f.reg(x))
 				} else {
-					f.ins("and.b16 %s, %s, 255", d.reg, f.reg(x))
+					f.inss("and.b16 %s, %s, 255", d.reg, f.reg(x))
 				}
 				return nil
 			}
-			f.ins("cvt.%s.%s %s, %s", itype(kind, d.typ), cvtInt(kind, x.typ), d.reg, f.reg(x))
+			f.inss("cvt.%s.%s %s, %s", itype(kind, d.typ), cvtInt(kind, x.typ), d.reg, f.reg(x))
 		case "llvm.trunc":
 			switch {
 			case to == 1:
 				t := f.regs.alloc(f.class(x))
-				f.ins("and.%s %s, %s, 1", itype('b', x.typ), t, f.reg(x))
-				f.ins("setp.ne.%s %s, %s, 0", itype('b', x.typ), d.reg, t)
+				f.inss("and.%s %s, %s, 1", itype('b', x.typ), t, f.reg(x))
+				f.inss("setp.ne.%s %s, %s, 0", itype('b', x.typ), d.reg, t)
 			case regBits(x.typ) == regBits(d.typ):
 				// i16 -> i8: the low byte is already in place.
 				f.copyInto(d, x)
@@ -68,17 +68,17 @@ func (f *fn) emitFloatCast(op *ir.Operation) error {
 		}
 		if op.Name() == "llvm.fpext" {
 			if src == "bf16" && dst == "f64" && f.m.arch.sm < 90 {
-				f.ins("cvt.f64.f32 %s, %s", d.reg, f.toF32(x)) // both steps exact
+				f.inss("cvt.f64.f32 %s, %s", d.reg, f.toF32(x)) // both steps exact
 				return nil
 			}
-			f.ins("cvt.%s.%s %s, %s", dst, src, d.reg, f.reg(x))
+			f.inss("cvt.%s.%s %s, %s", dst, src, d.reg, f.reg(x))
 			return nil
 		}
 		if dst == "bf16" && src == "f64" && f.m.arch.sm < 90 {
 			f.f64ToBF16(d, f.reg(x))
 			return nil
 		}
-		f.ins("cvt.rn.%s.%s %s, %s", dst, src, d.reg, f.reg(x))
+		f.inss("cvt.rn.%s.%s %s, %s", dst, src, d.reg, f.reg(x))
 		return nil
 	})
 }
@@ -89,17 +89,17 @@ func (f *fn) emitFloatCast(op *ir.Operation) error {
 // keeps enough information for the final round-to-nearest to be exact.
 func (f *fn) f64ToBF16(d *value, x string) {
 	r := f.regs.alloc(classF32)
-	f.ins("cvt.rz.f32.f64 %s, %s", r, x)
+	f.inss("cvt.rz.f32.f64 %s, %s", r, x)
 	back := f.regs.alloc(classF64)
-	f.ins("cvt.f64.f32 %s, %s", back, r)
+	f.inss("cvt.f64.f32 %s, %s", back, r)
 	inexact := f.regs.alloc(classPred)
-	f.ins("setp.neu.f64 %s, %s, %s", inexact, back, x)
+	f.inss("setp.neu.f64 %s, %s, %s", inexact, back, x)
 	bits := f.regs.alloc(classB32)
-	f.ins("mov.b32 %s, %s", bits, r)
+	f.inss("mov.b32 %s, %s", bits, r)
 	odd := f.regs.alloc(classB32)
-	f.ins("or.b32 %s, %s, 1", odd, bits)
-	f.ins("selp.b32 %s, %s, %s, %s", bits, odd, bits, inexact)
-	f.ins("mov.b32 %s, %s", r, bits)
+	f.inss("or.b32 %s, %s, 1", odd, bits)
+	f.inss("selp.b32 %s, %s, %s, %s", bits, odd, bits, inexact)
+	f.inss("mov.b32 %s, %s", r, bits)
 	f.fromF32(d, r)
 }
 
@@ -127,7 +127,7 @@ func (f *fn) emitIntFloatCast(op *ir.Operation) error {
 					one = "-1"
 				}
 				r := f.regs.alloc(classB32)
-				f.ins("selp.s32 %s, %s, 0, %s", r, one, src)
+				f.inss("selp.s32 %s, %s, 0, %s", r, one, src)
 				src, it = r, "s32"
 			}
 			if ft == "bf16" && f.m.arch.sm < 90 {
@@ -136,16 +136,16 @@ func (f *fn) emitIntFloatCast(op *ir.Operation) error {
 				// (i64 values above 2^53 round twice.)
 				if bitWidth(x.typ) <= 16 {
 					r := f.regs.alloc(classF32)
-					f.ins("cvt.rn.f32.%s %s, %s", it, r, src)
+					f.inss("cvt.rn.f32.%s %s, %s", it, r, src)
 					f.fromF32(d, r)
 				} else {
 					r := f.regs.alloc(classF64)
-					f.ins("cvt.rn.f64.%s %s, %s", it, r, src)
+					f.inss("cvt.rn.f64.%s %s, %s", it, r, src)
 					f.f64ToBF16(d, r)
 				}
 				return nil
 			}
-			f.ins("cvt.rn.%s.%s %s, %s", ft, it, d.reg, src)
+			f.inss("cvt.rn.%s.%s %s, %s", ft, it, d.reg, src)
 		default:
 			ft := ftype(x.typ)
 			if ft == "" {
@@ -158,10 +158,10 @@ func (f *fn) emitIntFloatCast(op *ir.Operation) error {
 			if bitWidth(d.typ) == 1 {
 				r := f.regs.alloc(classB32)
 				f.ins("cvt.rzi.%c32.%s %s, %s", kind, ft, r, src)
-				f.ins("setp.ne.b32 %s, %s, 0", d.reg, r)
+				f.inss("setp.ne.b32 %s, %s, 0", d.reg, r)
 				return nil
 			}
-			f.ins("cvt.rzi.%s.%s %s, %s", cvtInt(kind, d.typ), ft, d.reg, src)
+			f.inss("cvt.rzi.%s.%s %s, %s", cvtInt(kind, d.typ), ft, d.reg, src)
 		}
 		return nil
 	})
@@ -224,18 +224,18 @@ func (f *fn) emitPtrCast(op *ir.Operation) error {
 				src := f.reg(x)
 				if regBits(x.typ) == 32 {
 					w := f.regs.alloc(classB64)
-					f.ins("cvt.u64.u32 %s, %s", w, src)
+					f.inss("cvt.u64.u32 %s, %s", w, src)
 					src = w
 				}
-				f.ins("cvta.%s.u64 %s, %s", spaceName(from), d.reg, src)
+				f.inss("cvta.%s.u64 %s, %s", spaceName(from), d.reg, src)
 			case from == llvm.GenericAddrSpace:
 				if regBits(d.typ) == 32 {
 					w := f.regs.alloc(classB64)
-					f.ins("cvta.to.%s.u64 %s, %s", spaceName(to), w, f.reg(x))
-					f.ins("cvt.u32.u64 %s, %s", d.reg, w)
+					f.inss("cvta.to.%s.u64 %s, %s", spaceName(to), w, f.reg(x))
+					f.inss("cvt.u32.u64 %s, %s", d.reg, w)
 					return nil
 				}
-				f.ins("cvta.to.%s.u64 %s, %s", spaceName(to), d.reg, f.reg(x))
+				f.inss("cvta.to.%s.u64 %s, %s", spaceName(to), d.reg, f.reg(x))
 			default:
 				return ir.OpErrorf(op, "cannot cast from address space %d to %d directly", from, to)
 			}

@@ -52,7 +52,7 @@ func (f *fn) emitICmp(op *ir.Operation) error {
 				a = f.reg(constValue(ir.I16(op.Context()), uint64(a8(x, ext))))
 			}
 		}
-		f.ins("setp.%s.%s %s, %s, %s", cmp, itype(p.kind, t), d.reg, a, b)
+		f.inss("setp.%s.%s %s, %s, %s", cmp, itype(p.kind, t), d.reg, a, b)
 		return nil
 	})
 }
@@ -69,24 +69,24 @@ func (f *fn) predCompare(dst string, p llvm.ICmpPredicate, x, y *value) error {
 	a, b := f.reg(x), f.reg(y)
 	not := func(r string) string {
 		n := f.regs.alloc(classPred)
-		f.ins("not.pred %s, %s", n, r)
+		f.inss("not.pred %s, %s", n, r)
 		return n
 	}
 	switch p {
 	case llvm.ICmpEQ:
 		t := f.regs.alloc(classPred)
-		f.ins("xor.pred %s, %s, %s", t, a, b)
-		f.ins("not.pred %s, %s", dst, t)
+		f.inss("xor.pred %s, %s, %s", t, a, b)
+		f.inss("not.pred %s, %s", dst, t)
 	case llvm.ICmpNE:
-		f.ins("xor.pred %s, %s, %s", dst, a, b)
+		f.inss("xor.pred %s, %s, %s", dst, a, b)
 	case llvm.ICmpULT, llvm.ICmpSGT: // 0 < 1 unsigned; 0 > -1 signed
-		f.ins("and.pred %s, %s, %s", dst, not(a), b)
+		f.inss("and.pred %s, %s, %s", dst, not(a), b)
 	case llvm.ICmpUGT, llvm.ICmpSLT:
-		f.ins("and.pred %s, %s, %s", dst, a, not(b))
+		f.inss("and.pred %s, %s, %s", dst, a, not(b))
 	case llvm.ICmpULE, llvm.ICmpSGE:
-		f.ins("or.pred %s, %s, %s", dst, not(a), b)
+		f.inss("or.pred %s, %s, %s", dst, not(a), b)
 	case llvm.ICmpUGE, llvm.ICmpSLE:
-		f.ins("or.pred %s, %s, %s", dst, a, not(b))
+		f.inss("or.pred %s, %s, %s", dst, a, not(b))
 	}
 	return nil
 }
@@ -105,10 +105,10 @@ func (f *fn) emitFCmp(op *ir.Operation) error {
 	return f.elementwise(op, func(d *value, xs []*value) error {
 		switch pred {
 		case llvm.FCmpFalse:
-			f.ins("mov.pred %s, 0", d.reg)
+			f.inss("mov.pred %s, 0", d.reg)
 			return nil
 		case llvm.FCmpTrue:
-			f.ins("mov.pred %s, -1", d.reg)
+			f.inss("mov.pred %s, -1", d.reg)
 			return nil
 		}
 		cmp, ok := fcmpPTX[pred]
@@ -132,7 +132,7 @@ func (f *fn) emitFCmp(op *ir.Operation) error {
 		default:
 			return errUnsupported(op, t)
 		}
-		f.ins("setp.%s.%s %s, %s, %s", cmp, ft, d.reg, a, b)
+		f.inss("setp.%s.%s %s, %s, %s", cmp, ft, d.reg, a, b)
 		return nil
 	})
 }
@@ -147,15 +147,15 @@ func (f *fn) emitSelect(op *ir.Operation) error {
 			t1 := f.regs.alloc(classPred)
 			t2 := f.regs.alloc(classPred)
 			nc := f.regs.alloc(classPred)
-			f.ins("and.pred %s, %s, %s", t1, c, f.reg(xs[1]))
-			f.ins("not.pred %s, %s", nc, c)
-			f.ins("and.pred %s, %s, %s", t2, nc, f.reg(xs[2]))
-			f.ins("or.pred %s, %s, %s", d.reg, t1, t2)
+			f.inss("and.pred %s, %s, %s", t1, c, f.reg(xs[1]))
+			f.inss("not.pred %s, %s", nc, c)
+			f.inss("and.pred %s, %s, %s", t2, nc, f.reg(xs[2]))
+			f.inss("or.pred %s, %s, %s", d.reg, t1, t2)
 		case classB16:
-			f.ins("selp.b16 %s, %s, %s, %s", d.reg, f.imm(xs[1], classB16), f.imm(xs[2], classB16), c)
+			f.inss("selp.b16 %s, %s, %s, %s", d.reg, f.imm(xs[1], classB16), f.imm(xs[2], classB16), c)
 		default:
 			cls := f.class(d)
-			f.ins("selp.%s %s, %s, %s, %s", classInfo[cls].movType, d.reg, f.src(xs[1]), f.src(xs[2]), c)
+			f.inss("selp.%s %s, %s, %s, %s", classInfo[cls].movType, d.reg, f.src(xs[1]), f.src(xs[2]), c)
 		}
 		return nil
 	})

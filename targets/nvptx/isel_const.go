@@ -101,11 +101,11 @@ func (f *fn) emitConstant(op *ir.Operation) error {
 		if !ok {
 			return ir.OpErrorf(op, "not a constant")
 		}
-		if old, exists := f.vals[op.Result(i)]; exists && old.konst == nil {
+		if old, exists := f.vals.lookup(op.Result(i)); exists && old.konst == nil {
 			f.copyInto(old, v)
 			continue
 		}
-		f.vals[op.Result(i)] = v
+		f.vals.set(op.Result(i), v)
 	}
 	return nil
 }

@@ -27,7 +27,7 @@ func (f *fn) edgeMoves(term *ir.Operation, i int) ([]move, error) {
 		if err != nil {
 			return nil, err
 		}
-		dst := f.vals[dest.Argument(k)]
+		dst, _ := f.vals.lookup(dest.Argument(k))
 		d, s := dst.leaves(), src.leaves()
 		if len(d) != len(s) {
 			return nil, ir.OpErrorf(term, "operand %d does not match the block argument's type", oi)
@@ -61,7 +61,7 @@ func (f *fn) split() string {
 // copies emits a parallel copy.
 func (f *fn) copies(moves []move) {
 	for _, m := range sequentialize(moves, f.regs.alloc) {
-		f.ins("mov.%s %s, %s", classInfo[m.cls].movType, m.dst, m.src)
+		f.inss("mov.%s %s, %s", classInfo[m.cls].movType, m.dst, m.src)
 	}
 }
 
@@ -70,7 +70,7 @@ func (f *fn) copies(moves []move) {
 func (f *fn) jump(moves []move, dest *ir.Block) {
 	f.copies(moves)
 	if dest != f.next {
-		f.ins("bra.uni %s", f.target(dest))
+		f.inss("bra.uni %s", f.target(dest))
 	}
 }
 
@@ -112,25 +112,25 @@ func (f *fn) emitCondBr(op *ir.Operation) error {
 	p := f.reg(cond)
 	switch {
 	case len(tMoves) == 0 && (len(fMoves) > 0 || tDest != f.next):
-		f.ins("@%s bra %s", p, f.target(tDest))
+		f.inss("@%s bra %s", p, f.target(tDest))
 		f.jump(fMoves, fDest)
 	case len(fMoves) == 0:
-		f.ins("@!%s bra %s", p, f.target(fDest))
+		f.inss("@!%s bra %s", p, f.target(fDest))
 		f.jump(tMoves, tDest)
 	case tDest == f.next:
 		// Both edges copy and the true destination comes next: its copies
 		// go last, falling through into it.
 		split := f.split()
-		f.ins("@%s bra %s", p, split)
+		f.inss("@%s bra %s", p, split)
 		f.jump(fMoves, fDest)
 		fmt.Fprintf(&f.body, "%s:\n", split)
 		f.consts = map[*value]string{}
 		f.copies(tMoves)
 	default:
 		split := f.split()
-		f.ins("@!%s bra %s", p, split)
+		f.inss("@!%s bra %s", p, split)
 		f.copies(tMoves)
-		f.ins("bra.uni %s", f.target(tDest))
+		f.inss("bra.uni %s", f.target(tDest))
 		fmt.Fprintf(&f.body, "%s:\n", split)
 		f.jump(fMoves, fDest)
 	}
@@ -144,13 +144,13 @@ func (f *fn) emitReturn(op *ir.Operation) error {
 	if err := f.returnValues(op); err != nil {
 		return err
 	}
-	f.ins("ret")
+	f.inss("ret")
 	return nil
 }
 
 // emitUnreachable traps: reaching it is undefined behavior, and a trap
 // makes the bug visible instead of running off the end.
 func (f *fn) emitUnreachable(op *ir.Operation) error {
-	f.ins("trap")
+	f.inss("trap")
 	return nil
 }

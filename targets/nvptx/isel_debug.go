@@ -42,9 +42,9 @@ func (f *fn) stringConstant(s string) string {
 	bytes = append(bytes, "0")
 	fmt.Fprintf(&f.m.decls, ".global .align 1 .b8 %s[%d] = {%s};\n", name, len(bytes), strings.Join(bytes, ", "))
 	g := f.regs.alloc(classB64)
-	f.ins("mov.u64 %s, %s", g, name)
+	f.inss("mov.u64 %s, %s", g, name)
 	r := f.regs.alloc(classB64)
-	f.ins("cvta.global.u64 %s, %s", r, g)
+	f.inss("cvta.global.u64 %s, %s", r, g)
 	return r
 }
 
@@ -61,7 +61,7 @@ func (f *fn) promote(v *value) varArg {
 		r := f.reg(v)
 		if t.Kind != ir.F64 {
 			d := f.regs.alloc(classF64)
-			f.ins("cvt.f64.%s %s, %s", ftype(t), d, r)
+			f.inss("cvt.f64.%s %s, %s", ftype(t), d, r)
 			r = d
 		}
 		return varArg{r, "f64", 8}
@@ -69,7 +69,7 @@ func (f *fn) promote(v *value) varArg {
 		r := f.reg(v)
 		if regBits(t) == 32 {
 			d := f.regs.alloc(classB64)
-			f.ins("cvt.u64.u32 %s, %s", d, r)
+			f.inss("cvt.u64.u32 %s, %s", d, r)
 			r = d
 		}
 		return varArg{r, "b64", 8}
@@ -82,7 +82,7 @@ func (f *fn) promote(v *value) varArg {
 		return varArg{f.reg(v), "b32", 4}
 	case w == 1:
 		d := f.regs.alloc(classB32)
-		f.ins("selp.u32 %s, 1, 0, %s", d, f.reg(v))
+		f.inss("selp.u32 %s, 1, 0, %s", d, f.reg(v))
 		return varArg{d, "b32", 4}
 	}
 	d := f.regs.alloc(classB32)
@@ -99,7 +99,7 @@ func (f *fn) emitPrintf(op *ir.Operation) error {
 	format := f.stringConstant(gpu.Format(op))
 	args := f.regs.alloc(classB64)
 	if len(xs) == 0 {
-		f.ins("mov.u64 %s, 0", args) // no arguments: a null buffer
+		f.inss("mov.u64 %s, 0", args) // no arguments: a null buffer
 	} else {
 		var off int64
 		var stores []func(base string)
@@ -119,17 +119,17 @@ func (f *fn) emitPrintf(op *ir.Operation) error {
 		for _, st := range stores {
 			st(depot)
 		}
-		f.ins("cvta.local.u64 %s, %s", args, depot)
+		f.inss("cvta.local.u64 %s, %s", args, depot)
 	}
 	ret := f.regs.alloc(classB32)
 	f.raw("\t{ // callseq vprintf")
-	f.ins(".param .b64 param0")
-	f.ins("st.param.b64 [param0], %s", format)
-	f.ins(".param .b64 param1")
-	f.ins("st.param.b64 [param1], %s", args)
-	f.ins(".param .b32 retval0")
-	f.ins("call.uni (retval0), vprintf, (param0, param1)")
-	f.ins("ld.param.b32 %s, [retval0]", ret)
+	f.inss(".param .b64 param0")
+	f.inss("st.param.b64 [param0], %s", format)
+	f.inss(".param .b64 param1")
+	f.inss("st.param.b64 [param1], %s", args)
+	f.inss(".param .b32 retval0")
+	f.inss("call.uni (retval0), vprintf, (param0, param1)")
+	f.inss("ld.param.b32 %s, [retval0]", ret)
 	f.raw("\t}")
 	return nil
 }
@@ -147,7 +147,7 @@ func (f *fn) emitAssert(op *ir.Operation) error {
 	f.m.declareExtern("__assertfail")
 	skip := f.split()
 	if cond.konst == nil || cond.konst.undef {
-		f.ins("@%s bra %s", f.reg(cond), skip)
+		f.inss("@%s bra %s", f.reg(cond), skip)
 	}
 	function := gpu.AssertFunction(op)
 	if function == "" {
@@ -159,19 +159,19 @@ func (f *fn) emitAssert(op *ir.Operation) error {
 	line := f.regs.alloc(classB32)
 	f.ins("mov.u32 %s, %d", line, gpu.AssertLine(op))
 	charSize := f.regs.alloc(classB64)
-	f.ins("mov.u64 %s, 1", charSize)
+	f.inss("mov.u64 %s, 1", charSize)
 	f.raw("\t{ // callseq __assertfail")
-	f.ins(".param .b64 param0")
-	f.ins("st.param.b64 [param0], %s", msg)
-	f.ins(".param .b64 param1")
-	f.ins("st.param.b64 [param1], %s", file)
-	f.ins(".param .b32 param2")
-	f.ins("st.param.b32 [param2], %s", line)
-	f.ins(".param .b64 param3")
-	f.ins("st.param.b64 [param3], %s", fun)
-	f.ins(".param .b64 param4")
-	f.ins("st.param.b64 [param4], %s", charSize)
-	f.ins("call.uni __assertfail, (param0, param1, param2, param3, param4)")
+	f.inss(".param .b64 param0")
+	f.inss("st.param.b64 [param0], %s", msg)
+	f.inss(".param .b64 param1")
+	f.inss("st.param.b64 [param1], %s", file)
+	f.inss(".param .b32 param2")
+	f.inss("st.param.b32 [param2], %s", line)
+	f.inss(".param .b64 param3")
+	f.inss("st.param.b64 [param3], %s", fun)
+	f.inss(".param .b64 param4")
+	f.inss("st.param.b64 [param4], %s", charSize)
+	f.inss("call.uni __assertfail, (param0, param1, param2, param3, param4)")
 	f.raw("\t}")
 	fmt.Fprintf(&f.body, "%s:\n", skip)
 	// Constants moved into registers on the failing path were not set on

@@ -10,7 +10,7 @@ func (f *fn) emitFenceProxyAsync(op *ir.Operation) error {
 	if err := f.requireSM(op, 90, "fence.proxy.async"); err != nil {
 		return err
 	}
-	f.ins("fence.proxy.async.shared::cta")
+	f.inss("fence.proxy.async.shared::cta")
 	return nil
 }
 
@@ -18,6 +18,6 @@ func (f *fn) emitFenceMBarrierInit(op *ir.Operation) error {
 	if err := f.requireSM(op, 90, "fence.mbarrier_init"); err != nil {
 		return err
 	}
-	f.ins("fence.mbarrier_init.release.cluster")
+	f.inss("fence.mbarrier_init.release.cluster")
 	return nil
 }

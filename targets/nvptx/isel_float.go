@@ -49,13 +49,13 @@ func (f *fn) toF32(v *value) string {
 		return f.reg(v)
 	}
 	r := f.regs.alloc(classF32)
-	f.ins("cvt.f32.%s %s, %s", ftype(v.typ), r, f.reg(v))
+	f.inss("cvt.f32.%s %s, %s", ftype(v.typ), r, f.reg(v))
 	return r
 }
 
 // fromF32 rounds the f32 register r to the 16-bit float dst.
 func (f *fn) fromF32(dst *value, r string) {
-	f.ins("cvt.rn.%s.f32 %s, %s", ftype(dst.typ), dst.reg, r)
+	f.inss("cvt.rn.%s.f32 %s, %s", ftype(dst.typ), dst.reg, r)
 }
 
 // viaF32 computes a 16-bit float op in f32: widen, compute into a fresh
@@ -95,7 +95,7 @@ func (f *fn) emitFloatBinary(op *ir.Operation) error {
 			return f.emitRem(d, xs)
 		}
 		if f.native(ins, t) {
-			f.ins("%s%s.%s %s, %s, %s", ins, rnd, ft, d.reg, f.reg(xs[0]), f.src(xs[1]))
+			f.inss("%s%s.%s %s, %s, %s", ins, rnd, ft, d.reg, f.reg(xs[0]), f.src(xs[1]))
 			return nil
 		}
 		if ft == "bf16" && f.native("fma", t) {
@@ -103,15 +103,15 @@ func (f *fn) emitFloatBinary(op *ir.Operation) error {
 			// a+b = fma(a, 1, b), a-b = fma(b, -1, a), a*b = fma(a, b, -0).
 			switch ins {
 			case "add":
-				f.ins("fma.rn.bf16 %s, %s, %s, %s", d.reg, f.reg(xs[0]), f.bits16(0x3F80), f.reg(xs[1]))
+				f.inss("fma.rn.bf16 %s, %s, %s, %s", d.reg, f.reg(xs[0]), f.bits16(0x3F80), f.reg(xs[1]))
 			case "sub":
-				f.ins("fma.rn.bf16 %s, %s, %s, %s", d.reg, f.reg(xs[1]), f.bits16(0xBF80), f.reg(xs[0]))
+				f.inss("fma.rn.bf16 %s, %s, %s, %s", d.reg, f.reg(xs[1]), f.bits16(0xBF80), f.reg(xs[0]))
 			case "mul":
-				f.ins("fma.rn.bf16 %s, %s, %s, %s", d.reg, f.reg(xs[0]), f.reg(xs[1]), f.bits16(0x8000))
+				f.inss("fma.rn.bf16 %s, %s, %s, %s", d.reg, f.reg(xs[0]), f.reg(xs[1]), f.bits16(0x8000))
 			}
 			return nil
 		}
-		f.viaF32(d, xs, func(r string, s []string) { f.ins("%s.rn.f32 %s, %s, %s", ins, r, s[0], s[1]) })
+		f.viaF32(d, xs, func(r string, s []string) { f.inss("%s.rn.f32 %s, %s, %s", ins, r, s[0], s[1]) })
 		return nil
 	})
 }
@@ -132,11 +132,11 @@ func (f *fn) emitDiv(op *ir.Operation, d *value, xs []*value) error {
 	}
 	switch ft := ftype(d.typ); ft {
 	case "f32":
-		f.ins("div%s.f32 %s, %s, %s", mode, d.reg, f.reg(xs[0]), f.src(xs[1]))
+		f.inss("div%s.f32 %s, %s, %s", mode, d.reg, f.reg(xs[0]), f.src(xs[1]))
 	case "f64":
-		f.ins("div.rn.f64 %s, %s, %s", d.reg, f.reg(xs[0]), f.src(xs[1]))
+		f.inss("div.rn.f64 %s, %s, %s", d.reg, f.reg(xs[0]), f.src(xs[1]))
 	default:
-		f.viaF32(d, xs, func(r string, s []string) { f.ins("div%s.f32 %s, %s, %s", mode, r, s[0], s[1]) })
+		f.viaF32(d, xs, func(r string, s []string) { f.inss("div%s.f32 %s, %s, %s", mode, r, s[0], s[1]) })
 	}
 	return nil
 }
@@ -151,19 +151,19 @@ func (f *fn) emitRem(d *value, xs []*value) error {
 			c = classF64
 		}
 		q := f.regs.alloc(c)
-		f.ins("div.rn.%s %s, %s, %s", t, q, a, b)
-		f.ins("cvt.rzi.%s.%s %s, %s", t, t, q, q)
-		f.ins("neg.%s %s, %s", t, q, q)
-		f.ins("fma.rn.%s %s, %s, %s, %s", t, r, q, b, a)
+		f.inss("div.rn.%s %s, %s, %s", t, q, a, b)
+		f.inss("cvt.rzi.%s.%s %s, %s", t, t, q, q)
+		f.inss("neg.%s %s, %s", t, q, q)
+		f.inss("fma.rn.%s %s, %s, %s, %s", t, r, q, b, a)
 		abs := f.regs.alloc(c)
-		f.ins("abs.%s %s, %s", t, abs, b)
+		f.inss("abs.%s %s, %s", t, abs, b)
 		p := f.regs.alloc(classPred)
 		inf := "0f7F800000"
 		if t == "f64" {
 			inf = "0d7FF0000000000000"
 		}
-		f.ins("setp.eq.%s %s, %s, %s", t, p, abs, inf)
-		f.ins("selp.%s %s, %s, %s, %s", t, r, a, r, p)
+		f.inss("setp.eq.%s %s, %s, %s", t, p, abs, inf)
+		f.inss("selp.%s %s, %s, %s, %s", t, r, a, r, p)
 	}
 	switch ft {
 	case "f32", "f64":
@@ -185,12 +185,12 @@ func (f *fn) emitFNeg(op *ir.Operation) error {
 func (f *fn) signOp(op *ir.Operation, d, x *value, ins string) error {
 	switch ft := ftype(d.typ); ft {
 	case "f32", "f64":
-		f.ins("%s.%s %s, %s", ins, ft, d.reg, f.reg(x))
+		f.inss("%s.%s %s, %s", ins, ft, d.reg, f.reg(x))
 	case "f16", "bf16":
 		if ins == "neg" {
-			f.ins("xor.b16 %s, %s, 0x8000", d.reg, f.reg(x))
+			f.inss("xor.b16 %s, %s, 0x8000", d.reg, f.reg(x))
 		} else {
-			f.ins("and.b16 %s, %s, 0x7FFF", d.reg, f.reg(x))
+			f.inss("and.b16 %s, %s, 0x7FFF", d.reg, f.reg(x))
 		}
 	default:
 		return errUnsupported(op, d.typ)
@@ -209,10 +209,10 @@ func (f *fn) emitFloatIntrinsic(op *ir.Operation) error {
 		wide := ft == "f32" || ft == "f64"
 		unary := func(ins string) {
 			if wide {
-				f.ins("%s.%s %s, %s", ins, ft, d.reg, f.reg(xs[0]))
+				f.inss("%s.%s %s, %s", ins, ft, d.reg, f.reg(xs[0]))
 				return
 			}
-			f.viaF32(d, xs, func(r string, s []string) { f.ins("%s.f32 %s, %s", ins, r, s[0]) })
+			f.viaF32(d, xs, func(r string, s []string) { f.inss("%s.f32 %s, %s", ins, r, s[0]) })
 		}
 		approx := func(ins string) error {
 			if ft == "f64" {
@@ -224,10 +224,10 @@ func (f *fn) emitFloatIntrinsic(op *ir.Operation) error {
 		switch op.Name() {
 		case "llvm.intr.fma", "llvm.intr.fmuladd":
 			if wide || f.native("fma", t) {
-				f.ins("fma.rn.%s %s, %s, %s, %s", ft, d.reg, f.reg(xs[0]), f.src(xs[1]), f.src(xs[2]))
+				f.inss("fma.rn.%s %s, %s, %s, %s", ft, d.reg, f.reg(xs[0]), f.src(xs[1]), f.src(xs[2]))
 				return nil
 			}
-			f.viaF32(d, xs, func(r string, s []string) { f.ins("fma.rn.f32 %s, %s, %s, %s", r, s[0], s[1], s[2]) })
+			f.viaF32(d, xs, func(r string, s []string) { f.inss("fma.rn.f32 %s, %s, %s, %s", r, s[0], s[1], s[2]) })
 		case "llvm.intr.fabs":
 			return f.signOp(op, d, xs[0], "abs")
 		case "llvm.intr.maxnum", "llvm.intr.minnum", "llvm.intr.maximum", "llvm.intr.minimum":
@@ -235,14 +235,14 @@ func (f *fn) emitFloatIntrinsic(op *ir.Operation) error {
 		case "llvm.intr.copysign":
 			// copysign(mag, sgn); PTX's copysign takes the sign source first.
 			if wide {
-				f.ins("copysign.%s %s, %s, %s", ft, d.reg, f.reg(xs[1]), f.reg(xs[0]))
+				f.inss("copysign.%s %s, %s, %s", ft, d.reg, f.reg(xs[1]), f.reg(xs[0]))
 				return nil
 			}
 			mag := f.regs.alloc(classB16)
 			sgn := f.regs.alloc(classB16)
-			f.ins("and.b16 %s, %s, 0x7FFF", mag, f.reg(xs[0]))
-			f.ins("and.b16 %s, %s, 0x8000", sgn, f.reg(xs[1]))
-			f.ins("or.b16 %s, %s, %s", d.reg, mag, sgn)
+			f.inss("and.b16 %s, %s, 0x7FFF", mag, f.reg(xs[0]))
+			f.inss("and.b16 %s, %s, 0x8000", sgn, f.reg(xs[1]))
+			f.inss("or.b16 %s, %s, %s", d.reg, mag, sgn)
 		case "llvm.intr.sqrt":
 			if fastmath(op)&llvm.FastmathAFN != 0 && ft != "f64" {
 				return approx("sqrt")
@@ -277,12 +277,12 @@ func (f *fn) emitFloatIntrinsic(op *ir.Operation) error {
 			compute := func(r, x string) {
 				tmp := f.regs.alloc(classF32)
 				if op.Name() == "llvm.intr.exp" {
-					f.ins("mul.f32 %s, %s, 0f3FB8AA3B", tmp, x)
-					f.ins("ex2.approx.f32 %s, %s", r, tmp)
+					f.inss("mul.f32 %s, %s, 0f3FB8AA3B", tmp, x)
+					f.inss("ex2.approx.f32 %s, %s", r, tmp)
 					return
 				}
-				f.ins("lg2.approx.f32 %s, %s", tmp, x)
-				f.ins("mul.f32 %s, %s, 0f3F317218", r, tmp)
+				f.inss("lg2.approx.f32 %s, %s", tmp, x)
+				f.inss("mul.f32 %s, %s, 0f3F317218", r, tmp)
 			}
 			if ft == "f32" {
 				compute(d.reg, f.reg(xs[0]))
@@ -300,10 +300,10 @@ func (f *fn) emitFloatIntrinsic(op *ir.Operation) error {
 func (f *fn) roundInt(d *value, xs []*value, mode string) {
 	ft := ftype(d.typ)
 	if ft == "f32" || ft == "f64" || ft == "f16" {
-		f.ins("cvt.%s.%s.%s %s, %s", mode, ft, ft, d.reg, f.reg(xs[0]))
+		f.inss("cvt.%s.%s.%s %s, %s", mode, ft, ft, d.reg, f.reg(xs[0]))
 		return
 	}
-	f.viaF32(d, xs, func(r string, s []string) { f.ins("cvt.%s.f32.f32 %s, %s", mode, r, s[0]) })
+	f.viaF32(d, xs, func(r string, s []string) { f.inss("cvt.%s.f32.f32 %s, %s", mode, r, s[0]) })
 }
 
 // roundHalfAway is llvm.round: to the nearest integer, ties away from
@@ -317,14 +317,14 @@ func (f *fn) roundHalfAway(d *value, xs []*value) {
 			c, half, big = classF64, "0d3FE0000000000000", "0d4330000000000000"
 		}
 		a := f.regs.alloc(c)
-		f.ins("abs.%s %s, %s", t, a, x)
+		f.inss("abs.%s %s, %s", t, a, x)
 		s := f.regs.alloc(c)
-		f.ins("add.rn.%s %s, %s, %s", t, s, a, half)
-		f.ins("cvt.rzi.%s.%s %s, %s", t, t, s, s)
-		f.ins("copysign.%s %s, %s, %s", t, s, x, s)
+		f.inss("add.rn.%s %s, %s, %s", t, s, a, half)
+		f.inss("cvt.rzi.%s.%s %s, %s", t, t, s, s)
+		f.inss("copysign.%s %s, %s, %s", t, s, x, s)
 		p := f.regs.alloc(classPred)
-		f.ins("setp.ge.%s %s, %s, %s", t, p, a, big)
-		f.ins("selp.%s %s, %s, %s, %s", t, r, x, s, p)
+		f.inss("setp.ge.%s %s, %s, %s", t, p, a, big)
+		f.inss("selp.%s %s, %s, %s, %s", t, r, x, s, p)
 	}
 	switch ft := ftype(d.typ); ft {
 	case "f32", "f64":
@@ -346,24 +346,24 @@ func (f *fn) emitMinMax(op *ir.Operation, d *value, xs []*value) error {
 	switch {
 	case ft == "f64" && propagate:
 		m := f.regs.alloc(classF64)
-		f.ins("%s.f64 %s, %s, %s", ins, m, f.reg(xs[0]), f.reg(xs[1]))
+		f.inss("%s.f64 %s, %s, %s", ins, m, f.reg(xs[0]), f.reg(xs[1]))
 		p := f.regs.alloc(classPred)
-		f.ins("setp.nan.f64 %s, %s, %s", p, f.reg(xs[0]), f.reg(xs[1]))
+		f.inss("setp.nan.f64 %s, %s, %s", p, f.reg(xs[0]), f.reg(xs[1]))
 		n := f.regs.alloc(classF64)
-		f.ins("add.rn.f64 %s, %s, %s", n, f.reg(xs[0]), f.reg(xs[1]))
-		f.ins("selp.f64 %s, %s, %s, %s", d.reg, n, m, p)
+		f.inss("add.rn.f64 %s, %s, %s", n, f.reg(xs[0]), f.reg(xs[1]))
+		f.inss("selp.f64 %s, %s, %s, %s", d.reg, n, m, p)
 	case ft == "f32" || ft == "f64" || f.native(ins, d.typ):
 		nan := ""
 		if propagate {
 			nan = ".NaN"
 		}
-		f.ins("%s%s.%s %s, %s, %s", ins, nan, ft, d.reg, f.reg(xs[0]), f.src(xs[1]))
+		f.inss("%s%s.%s %s, %s, %s", ins, nan, ft, d.reg, f.reg(xs[0]), f.src(xs[1]))
 	default:
 		nan := ""
 		if propagate {
 			nan = ".NaN"
 		}
-		f.viaF32(d, xs, func(r string, s []string) { f.ins("%s%s.f32 %s, %s, %s", ins, nan, r, s[0], s[1]) })
+		f.viaF32(d, xs, func(r string, s []string) { f.inss("%s%s.f32 %s, %s, %s", ins, nan, r, s[0], s[1]) })
 	}
 	return nil
 }

@@ -7,77 +7,87 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// gpuTable maps the gpu dialect's ops to their selectors (the table of
-// docs/LOWERING.md).
-func (f *fn) gpuTable() map[string]func(*ir.Operation) error {
-	t := map[string]func(*ir.Operation) error{
-		"gpu.thread_id": f.specialRegister("tid"),
-		"gpu.block_id":  f.specialRegister("ctaid"),
-		"gpu.grid_dim":  f.specialRegister("nctaid"),
-		"gpu.block_dim": f.specialRegister("ntid"),
+// addGPUEmitters adds the selectors of the gpu dialect's ops to t (the
+// table of docs/LOWERING.md).
+func addGPUEmitters(t map[string]emitter) {
+	special := func(name string) emitter {
+		return func(f *fn, op *ir.Operation) error { return f.specialRegister(name)(op) }
+	}
+	cluster := func(name string, perDim bool) emitter {
+		return func(f *fn, op *ir.Operation) error { return f.clusterRegister(name, perDim)(op) }
+	}
+	scalar := func(name string) emitter {
+		return func(f *fn, op *ir.Operation) error { return f.scalarRegister(name)(op) }
+	}
+	for name, e := range map[string]emitter{
+		"gpu.thread_id": special("tid"),
+		"gpu.block_id":  special("ctaid"),
+		"gpu.grid_dim":  special("nctaid"),
+		"gpu.block_dim": special("ntid"),
 
-		"gpu.cluster_id":         f.clusterRegister("clusterid", true),
-		"gpu.cluster_dim":        f.clusterRegister("nclusterid", true),
-		"gpu.cluster_block_id":   f.clusterRegister("cluster_ctaid", true),
-		"gpu.cluster_dim_blocks": f.clusterRegister("cluster_nctaid", true),
-		"gpu.cluster_block_rank": f.clusterRegister("cluster_ctarank", false),
-		"gpu.cluster_num_blocks": f.clusterRegister("cluster_nctarank", false),
+		"gpu.cluster_id":         cluster("clusterid", true),
+		"gpu.cluster_dim":        cluster("nclusterid", true),
+		"gpu.cluster_block_id":   cluster("cluster_ctaid", true),
+		"gpu.cluster_dim_blocks": cluster("cluster_nctaid", true),
+		"gpu.cluster_block_rank": cluster("cluster_ctarank", false),
+		"gpu.cluster_num_blocks": cluster("cluster_nctarank", false),
 
-		"gpu.lane_id":     f.scalarRegister("laneid"),
-		"gpu.sm_id":       f.scalarRegister("smid"),
-		"gpu.num_sm_ids":  f.scalarRegister("nsmid"),
-		"gpu.shared_base": f.emitSharedBase,
-		"gpu.barrier":     f.emitBarrier,
-		"gpu.shuffle":     f.emitShuffle,
-		"gpu.ballot":      f.emitBallot,
-		"gpu.load":        f.emitGPULoad,
-		"gpu.store":       f.emitGPUStore,
-		"gpu.atomic_rmw":  f.emitGPUAtomic,
-		"gpu.atomic_cas":  f.emitGPUAtomic,
-		"gpu.mulhi":       f.emitMulHi,
-		"gpu.prmt":        f.emitPrmt,
-		"gpu.bfe":         f.emitBfe,
-		"gpu.cvt":         f.emitCvt,
-		"gpu.printf":      f.emitPrintf,
-		"gpu.assert":      f.emitAssert,
+		"gpu.lane_id":     scalar("laneid"),
+		"gpu.sm_id":       scalar("smid"),
+		"gpu.num_sm_ids":  scalar("nsmid"),
+		"gpu.shared_base": (*fn).emitSharedBase,
+		"gpu.barrier":     (*fn).emitBarrier,
+		"gpu.shuffle":     (*fn).emitShuffle,
+		"gpu.ballot":      (*fn).emitBallot,
+		"gpu.load":        (*fn).emitGPULoad,
+		"gpu.store":       (*fn).emitGPUStore,
+		"gpu.atomic_rmw":  (*fn).emitGPUAtomic,
+		"gpu.atomic_cas":  (*fn).emitGPUAtomic,
+		"gpu.mulhi":       (*fn).emitMulHi,
+		"gpu.prmt":        (*fn).emitPrmt,
+		"gpu.bfe":         (*fn).emitBfe,
+		"gpu.cvt":         (*fn).emitCvt,
+		"gpu.printf":      (*fn).emitPrintf,
+		"gpu.assert":      (*fn).emitAssert,
 
-		"gpu.mma_sync":                      f.emitMMASync,
-		"gpu.ldmatrix":                      f.emitLdMatrix,
-		"gpu.stmatrix":                      f.emitStMatrix,
-		"gpu.cp_async":                      f.emitCpAsync,
-		"gpu.cp_async_commit":               f.emitCpAsyncCommit,
-		"gpu.cp_async_wait":                 f.emitCpAsyncWait,
-		"gpu.wgmma_fence":                   f.emitWGMMAFence,
-		"gpu.wgmma":                         f.emitWGMMA,
-		"gpu.wgmma_commit":                  f.emitWGMMACommit,
-		"gpu.wgmma_wait":                    f.emitWGMMAWait,
-		"gpu.wgmma_desc":                    f.emitWGMMADesc,
-		"gpu.mbarrier_init":                 f.emitMBarrierInit,
-		"gpu.mbarrier_arrive":               f.emitMBarrierArrive,
-		"gpu.mbarrier_arrive_expect_tx":     f.emitMBarrierArriveExpectTx,
-		"gpu.mbarrier_wait":                 f.emitMBarrierWait,
-		"gpu.mbarrier_inval":                f.emitMBarrierInval,
-		"gpu.cp_async_mbarrier_arrive":      f.emitCpAsyncMBarrierArrive,
-		"gpu.tma_load":                      f.emitTMALoad,
-		"gpu.tma_store":                     f.emitTMAStore,
-		"gpu.tma_reduce":                    f.emitTMAReduce,
-		"gpu.bulk_commit":                   f.emitBulkCommit,
-		"gpu.bulk_wait":                     f.emitBulkWait,
-		"gpu.tma_prefetch":                  f.emitTMAPrefetch,
-		"gpu.tensormap_replace":             f.emitTensormapReplace,
-		"gpu.tensormap_cp_fenceproxy":       f.emitTensormapCpFenceproxy,
-		"gpu.fence_proxy_tensormap_acquire": f.emitFenceProxyTensormapAcquire,
-		"gpu.fence_proxy_async":             f.emitFenceProxyAsync,
-		"gpu.fence_mbarrier_init":           f.emitFenceMBarrierInit,
-		"gpu.named_barrier":                 f.emitNamedBarrier,
-		"gpu.named_barrier_arrive":          f.emitNamedBarrier,
-		"gpu.setmaxnreg":                    f.emitSetMaxNReg,
-		"gpu.elect_sync":                    f.emitElectSync,
+		"gpu.mma_sync":                      (*fn).emitMMASync,
+		"gpu.ldmatrix":                      (*fn).emitLdMatrix,
+		"gpu.stmatrix":                      (*fn).emitStMatrix,
+		"gpu.cp_async":                      (*fn).emitCpAsync,
+		"gpu.cp_async_commit":               (*fn).emitCpAsyncCommit,
+		"gpu.cp_async_wait":                 (*fn).emitCpAsyncWait,
+		"gpu.wgmma_fence":                   (*fn).emitWGMMAFence,
+		"gpu.wgmma":                         (*fn).emitWGMMA,
+		"gpu.wgmma_commit":                  (*fn).emitWGMMACommit,
+		"gpu.wgmma_wait":                    (*fn).emitWGMMAWait,
+		"gpu.wgmma_desc":                    (*fn).emitWGMMADesc,
+		"gpu.mbarrier_init":                 (*fn).emitMBarrierInit,
+		"gpu.mbarrier_arrive":               (*fn).emitMBarrierArrive,
+		"gpu.mbarrier_arrive_expect_tx":     (*fn).emitMBarrierArriveExpectTx,
+		"gpu.mbarrier_wait":                 (*fn).emitMBarrierWait,
+		"gpu.mbarrier_inval":                (*fn).emitMBarrierInval,
+		"gpu.cp_async_mbarrier_arrive":      (*fn).emitCpAsyncMBarrierArrive,
+		"gpu.tma_load":                      (*fn).emitTMALoad,
+		"gpu.tma_store":                     (*fn).emitTMAStore,
+		"gpu.tma_reduce":                    (*fn).emitTMAReduce,
+		"gpu.bulk_commit":                   (*fn).emitBulkCommit,
+		"gpu.bulk_wait":                     (*fn).emitBulkWait,
+		"gpu.tma_prefetch":                  (*fn).emitTMAPrefetch,
+		"gpu.tensormap_replace":             (*fn).emitTensormapReplace,
+		"gpu.tensormap_cp_fenceproxy":       (*fn).emitTensormapCpFenceproxy,
+		"gpu.fence_proxy_tensormap_acquire": (*fn).emitFenceProxyTensormapAcquire,
+		"gpu.fence_proxy_async":             (*fn).emitFenceProxyAsync,
+		"gpu.fence_mbarrier_init":           (*fn).emitFenceMBarrierInit,
+		"gpu.named_barrier":                 (*fn).emitNamedBarrier,
+		"gpu.named_barrier_arrive":          (*fn).emitNamedBarrier,
+		"gpu.setmaxnreg":                    (*fn).emitSetMaxNReg,
+		"gpu.elect_sync":                    (*fn).emitElectSync,
+	} {
+		t[name] = e
 	}
 	for name := range fastMathPTX {
-		t[name] = f.emitFastMath
+		t[name] = (*fn).emitFastMath
 	}
-	return t
 }
 
 // specialRegister reads %tid.x and friends.
@@ -120,7 +130,7 @@ func (f *fn) scalarRegister(name string) func(*ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		f.ins("mov.u32 %s, %%%s", d, name)
+		f.inss("mov.u32 %s, %%%s", d, name)
 		return nil
 	}
 }
@@ -133,12 +143,12 @@ func (f *fn) emitSharedBase(op *ir.Operation) error {
 		return err
 	}
 	f.m.needSmem = true
-	f.ins("mov.u32 %s, global_smem", d)
+	f.inss("mov.u32 %s, global_smem", d)
 	return nil
 }
 
 func (f *fn) emitBarrier(op *ir.Operation) error {
-	f.ins("bar.sync 0")
+	f.inss("bar.sync 0")
 	return nil
 }
 
@@ -170,9 +180,9 @@ func (f *fn) emitShuffle(op *ir.Operation) error {
 		c = fmt.Sprint((32-w)<<8 | clamp)
 	} else {
 		c = f.regs.alloc(classB32)
-		f.ins("neg.s32 %s, %s", c, f.reg(width))
-		f.ins("add.s32 %s, %s, 32", c, c)
-		f.ins("shl.b32 %s, %s, 8", c, c)
+		f.inss("neg.s32 %s, %s", c, f.reg(width))
+		f.inss("add.s32 %s, %s, 32", c, c)
+		f.inss("shl.b32 %s, %s, 8", c, c)
 		if clamp != 0 {
 			f.ins("or.b32 %s, %s, %d", c, c, clamp)
 		}
@@ -188,7 +198,7 @@ func (f *fn) emitShuffle(op *ir.Operation) error {
 	} else {
 		dst = f.regs.alloc(classB32)
 	}
-	f.ins("shfl.sync.%s.b32 %s, %s, %s, %s, -1", mode, dst, src, f.src(offset), c)
+	f.inss("shfl.sync.%s.b32 %s, %s, %s, %s, -1", mode, dst, src, f.src(offset), c)
 	if dst != d.reg {
 		f.unpack(d.leaves(), dst, classB32)
 	}
@@ -217,6 +227,6 @@ func (f *fn) emitBallot(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.ins("vote.sync.ballot.b32 %s, %s, -1", d, f.reg(p))
+	f.inss("vote.sync.ballot.b32 %s, %s, -1", d, f.reg(p))
 	return nil
 }

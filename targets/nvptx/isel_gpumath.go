@@ -43,7 +43,7 @@ func (f *fn) emitFastMath(op *ir.Operation) error {
 		}
 		if (ft == "bf16") && f.m.arch.sm < 90 {
 			f.viaF32(d, xs, func(r string, s []string) {
-				f.ins("%s.f32 %s, %s", ins, r, strings.Join(s, ", "))
+				f.inss("%s.f32 %s, %s", ins, r, strings.Join(s, ", "))
 			})
 			return nil
 		}
@@ -61,7 +61,7 @@ func (f *fn) emitFastMath(op *ir.Operation) error {
 		if op.Name() == "gpu.min_xorsign_abs" {
 			mod += ".xorsign.abs" // after .ftz and .NaN
 		}
-		f.ins("%s%s.%s %s, %s", ins, mod, ft, d.reg, strings.Join(srcs, ", "))
+		f.inss("%s%s.%s %s, %s", ins, mod, ft, d.reg, strings.Join(srcs, ", "))
 		return nil
 	})
 }
@@ -72,14 +72,14 @@ func (f *fn) emitMulHi(op *ir.Operation) error {
 		kind = 'u'
 	}
 	return f.elementwise(op, func(d *value, xs []*value) error {
-		f.ins("mul.hi.%s %s, %s, %s", itype(kind, d.typ), d.reg, f.reg(xs[0]), f.src(xs[1]))
+		f.inss("mul.hi.%s %s, %s, %s", itype(kind, d.typ), d.reg, f.reg(xs[0]), f.src(xs[1]))
 		return nil
 	})
 }
 
 func (f *fn) emitPrmt(op *ir.Operation) error {
 	return f.elementwise(op, func(d *value, xs []*value) error {
-		f.ins("prmt.b32 %s, %s, %s, %s", d.reg, f.reg(xs[0]), f.src(xs[1]), f.src(xs[2]))
+		f.inss("prmt.b32 %s, %s, %s, %s", d.reg, f.reg(xs[0]), f.src(xs[1]), f.src(xs[2]))
 		return nil
 	})
 }
@@ -90,7 +90,7 @@ func (f *fn) emitBfe(op *ir.Operation) error {
 		kind = 'u'
 	}
 	return f.elementwise(op, func(d *value, xs []*value) error {
-		f.ins("bfe.%s %s, %s, %s, %s", itype(kind, d.typ), d.reg, f.reg(xs[0]), f.src(xs[1]), f.src(xs[2]))
+		f.inss("bfe.%s %s, %s, %s, %s", itype(kind, d.typ), d.reg, f.reg(xs[0]), f.src(xs[1]), f.src(xs[2]))
 		return nil
 	})
 }
@@ -136,7 +136,7 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 	out := op.Result(0).Type()
 	switch gpu.ClassifyCvt(ins, out) {
 	case gpu.CvtNarrow, gpu.CvtWiden:
-		f.ins("cvt%s.%s.%s %s, %s", mods, ftype(out), ftype(ins[0]), d.reg, f.reg(xs[0]))
+		f.inss("cvt%s.%s.%s %s, %s", mods, ftype(out), ftype(ins[0]), d.reg, f.reg(xs[0]))
 	case gpu.CvtPackF32:
 		if ir.IsInteger(out, 16) { // a pair of fp8's bits
 			if err := f.requireSM(op, 89, "conversion to fp8"); err != nil {
@@ -157,7 +157,7 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 			}
 		}
 		w := f.regs.alloc(c)
-		f.ins("cvt%s.%s.f32 %s, %s, %s", mods, dst, w, f.reg(xs[1]), f.reg(xs[0]))
+		f.inss("cvt%s.%s.f32 %s, %s, %s", mods, dst, w, f.reg(xs[1]), f.reg(xs[0]))
 		f.unpack(d.leaves(), w, c)
 	case gpu.CvtF16x2ToF8:
 		if err := f.requireSM(op, 89, "conversion to fp8"); err != nil {
@@ -166,7 +166,7 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 		src := f.regs.alloc(classB32)
 		f.pack(src, classB32, xs[0].leaves())
 		w := f.regs.alloc(classB16)
-		f.ins("cvt%s.%sx2.f16x2 %s, %s", mods, fp8Name(d.parts[0].typ), w, src)
+		f.inss("cvt%s.%sx2.f16x2 %s, %s", mods, fp8Name(d.parts[0].typ), w, src)
 		f.unpack(d.leaves(), w, classB16)
 	case gpu.CvtF8x2ToF16:
 		if err := f.requireSM(op, 89, "conversion from fp8"); err != nil {

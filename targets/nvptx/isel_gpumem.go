@@ -155,12 +155,12 @@ func (f *fn) emitGPULoad(op *ir.Operation) error {
 					src = f.imm(o, w.cls)
 				}
 			}
-			f.ins("mov.%s %s, %s", classInfo[w.cls].movType, w.reg, src)
+			f.inss("mov.%s %s, %s", classInfo[w.cls].movType, w.reg, src)
 		}
 	}
 	if happens {
 		q := memQualifiers(op, addr.typ)
-		f.ins("%sld%s%s.%s %s, [%s]", prefix, q, vecSuffix(len(words)), wordType(words[0]), regList(words), f.reg(addr))
+		f.inss("%sld%s%s.%s %s, [%s]", prefix, q, vecSuffix(len(words)), wordType(words[0]), regList(words), f.reg(addr))
 	}
 	for _, w := range words {
 		if w.v.parts != nil {
@@ -201,7 +201,7 @@ func (f *fn) emitGPUStore(op *ir.Operation) error {
 		return err
 	}
 	q := memQualifiers(op, addr.typ)
-	f.ins("%sst%s%s.%s [%s], %s", prefix, q, vecSuffix(len(words)), wordType(words[0]), f.reg(addr), regList(words))
+	f.inss("%sst%s%s.%s [%s], %s", prefix, q, vecSuffix(len(words)), wordType(words[0]), f.reg(addr), regList(words))
 	return nil
 }
 
@@ -271,7 +271,7 @@ func (f *fn) emitGPUAtomic(op *ir.Operation) error {
 		return err
 	}
 	if a.Pred() != nil {
-		f.ins("mov.%s %s, %s", classInfo[dw.cls].movType, dw.reg, zero(dw.cls))
+		f.inss("mov.%s %s, %s", classInfo[dw.cls].movType, dw.reg, zero(dw.cls))
 	}
 	if happens {
 		// Qualifiers in the order Triton's PTX spells them (PTX accepts
@@ -282,7 +282,7 @@ func (f *fn) emitGPUAtomic(op *ir.Operation) error {
 		if op.Name() == "gpu.atomic_cas" {
 			quals = space(addr.typ) + sem + scope
 		}
-		f.ins("%satom%s.%s %s, [%s], %s", prefix, quals, opType, dw.reg, f.reg(addr), operands)
+		f.inss("%satom%s.%s %s, [%s], %s", prefix, quals, opType, dw.reg, f.reg(addr), operands)
 	}
 	if d.parts != nil {
 		f.unpack(d.leaves(), dw.reg, dw.cls)

@@ -64,7 +64,7 @@ func (f *fn) emitIntBinary(op *ir.Operation) error {
 		if a == "" || b == "" || it.Width > 64 {
 			return errUnsupported(op, t)
 		}
-		f.ins("%s.%s %s, %s, %s", info.ptx, itype(info.kind, t), d.reg, a, b)
+		f.inss("%s.%s %s, %s, %s", info.ptx, itype(info.kind, t), d.reg, a, b)
 		return nil
 	})
 }
@@ -76,16 +76,16 @@ func (f *fn) predBinary(op *ir.Operation, dst string, x, y *value) error {
 	a, b := f.reg(x), f.reg(y)
 	switch op.Name() {
 	case "llvm.add", "llvm.sub", "llvm.xor":
-		f.ins("xor.pred %s, %s, %s", dst, a, b)
+		f.inss("xor.pred %s, %s, %s", dst, a, b)
 	case "llvm.and", "llvm.mul", "llvm.intr.umin", "llvm.intr.smax":
 		// As signed values, i1 true is -1: smax(a, b) is and, smin is or.
-		f.ins("and.pred %s, %s, %s", dst, a, b)
+		f.inss("and.pred %s, %s, %s", dst, a, b)
 	case "llvm.or", "llvm.intr.umax", "llvm.intr.smin":
-		f.ins("or.pred %s, %s, %s", dst, a, b)
+		f.inss("or.pred %s, %s, %s", dst, a, b)
 	case "llvm.shl", "llvm.lshr", "llvm.ashr", "llvm.udiv", "llvm.sdiv":
-		f.ins("mov.pred %s, %s", dst, a)
+		f.inss("mov.pred %s, %s", dst, a)
 	case "llvm.urem", "llvm.srem":
-		f.ins("mov.pred %s, 0", dst)
+		f.inss("mov.pred %s, 0", dst)
 	default:
 		return errUnsupported(op, ir.I1(op.Context()))
 	}
@@ -103,9 +103,9 @@ func (f *fn) extend8(v *value, kind byte) string {
 	}
 	r := f.regs.alloc(classB16)
 	if kind == 'u' {
-		f.ins("and.b16 %s, %s, 255", r, f.reg(v))
+		f.inss("and.b16 %s, %s, 255", r, f.reg(v))
 	} else {
-		f.ins("cvt.s16.s8 %s, %s", r, f.reg(v))
+		f.inss("cvt.s16.s8 %s, %s", r, f.reg(v))
 	}
 	return r
 }
@@ -132,11 +132,11 @@ func (f *fn) shiftAmount(v *value) string {
 			src = f.extend8(v, 'u')
 		}
 		r := f.regs.alloc(classB32)
-		f.ins("cvt.u32.u16 %s, %s", r, src)
+		f.inss("cvt.u32.u16 %s, %s", r, src)
 		return r
 	case 64:
 		r := f.regs.alloc(classB32)
-		f.ins("cvt.u32.u64 %s, %s", r, f.reg(v))
+		f.inss("cvt.u32.u64 %s, %s", r, f.reg(v))
 		return r
 	}
 	return ""
@@ -154,12 +154,12 @@ func (f *fn) emitIntUnary(op *ir.Operation) error {
 		// popc produces a .u32 count whatever the operand width.
 		count := func(ins string) {
 			if w == 32 {
-				f.ins("%s.b32 %s, %s", ins, d.reg, a)
+				f.inss("%s.b32 %s, %s", ins, d.reg, a)
 				return
 			}
 			r := f.regs.alloc(classB32)
-			f.ins("%s.b64 %s, %s", ins, r, a)
-			f.ins("cvt.u64.u32 %s, %s", d.reg, r)
+			f.inss("%s.b64 %s, %s", ins, r, a)
+			f.inss("cvt.u64.u32 %s, %s", d.reg, r)
 		}
 		switch op.Name() {
 		case "llvm.intr.ctpop":
@@ -170,7 +170,7 @@ func (f *fn) emitIntUnary(op *ir.Operation) error {
 			if w != 32 {
 				return errUnsupported(op, t)
 			}
-			f.ins("prmt.b32 %s, %s, 0, 0x0123", d.reg, a)
+			f.inss("prmt.b32 %s, %s, 0, 0x0123", d.reg, a)
 		default:
 			return errUnsupported(op, t)
 		}
@@ -190,7 +190,7 @@ func (f *fn) emitFunnelShift(op *ir.Operation) error {
 		if op.Name() == "llvm.intr.fshr" {
 			dir = "r"
 		}
-		f.ins("shf.%s.wrap.b32 %s, %s, %s, %s", dir, d.reg, f.reg(xs[1]), f.reg(xs[0]), f.shiftAmount(xs[2]))
+		f.inss("shf.%s.wrap.b32 %s, %s, %s, %s", dir, d.reg, f.reg(xs[1]), f.reg(xs[0]), f.shiftAmount(xs[2]))
 		return nil
 	})
 }

@@ -32,7 +32,7 @@ func (f *fn) emitLdMatrix(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.ins("ldmatrix.sync.aligned%s.shared.b16 %s, [%s]", matrixSuffix(op, n), braces(words), f.reg(addr))
+	f.inss("ldmatrix.sync.aligned%s.shared.b16 %s, [%s]", matrixSuffix(op, n), braces(words), f.reg(addr))
 	unpack()
 	return nil
 }
@@ -47,6 +47,6 @@ func (f *fn) emitStMatrix(op *ir.Operation) error {
 	}
 	n := gpu.MatrixCount(op.OperandTypes()[1:])
 	words := f.words32(xs[1:], bitWidth(op.Operand(1).Type()))
-	f.ins("stmatrix.sync.aligned%s.shared.b16 [%s], %s", matrixSuffix(op, n), f.reg(xs[0]), braces(words))
+	f.inss("stmatrix.sync.aligned%s.shared.b16 [%s], %s", matrixSuffix(op, n), f.reg(xs[0]), braces(words))
 	return nil
 }

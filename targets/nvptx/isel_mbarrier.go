@@ -46,7 +46,7 @@ func (f *fn) emitMBarrierArrive(op *ir.Operation) error {
 		f.ins("%smbarrier.arrive.shared.b64 _, [%s], %d", prefix, addr, n)
 		return nil
 	}
-	f.ins("%smbarrier.arrive.shared.b64 _, [%s]", prefix, addr)
+	f.inss("%smbarrier.arrive.shared.b64 _, [%s]", prefix, addr)
 	return nil
 }
 
@@ -67,7 +67,7 @@ func (f *fn) emitMBarrierInval(op *ir.Operation) error {
 	if err != nil || !happens {
 		return err
 	}
-	f.ins("%smbarrier.inval.shared.b64 [%s]", prefix, addr)
+	f.inss("%smbarrier.inval.shared.b64 [%s]", prefix, addr)
 	return nil
 }
 
@@ -98,25 +98,25 @@ func (f *fn) emitMBarrierWait(op *ir.Operation) error {
 		parity = fmt.Sprint(k & 1)
 	} else {
 		parity = f.regs.alloc(classB32)
-		f.ins("and.b32 %s, %s, 1", parity, f.reg(phase))
+		f.inss("and.b32 %s, %s, 1", parity, f.reg(phase))
 	}
 	skip := ""
 	if pred := gpu.BarrierPred(op); pred != nil {
 		if p, _ := f.get(pred); p.konst == nil {
 			skip = f.localLabel("s")
-			f.ins("@!%s bra.uni %s", f.reg(p), skip)
+			f.inss("@!%s bra.uni %s", f.reg(p), skip)
 		}
 	}
 	loop := f.localLabel("w")
 	done := f.regs.alloc(classPred)
 	fmt.Fprintf(&f.body, "%s:\n", loop)
 	if f.m.arch.sm >= 90 {
-		f.ins("mbarrier.try_wait.parity.shared.b64 %s, [%s], %s", done, addr, parity)
+		f.inss("mbarrier.try_wait.parity.shared.b64 %s, [%s], %s", done, addr, parity)
 	} else {
-		f.ins("mbarrier.test_wait.parity.shared.b64 %s, [%s], %s", done, addr, parity)
-		f.ins("@!%s nanosleep.u32 20", done)
+		f.inss("mbarrier.test_wait.parity.shared.b64 %s, [%s], %s", done, addr, parity)
+		f.inss("@!%s nanosleep.u32 20", done)
 	}
-	f.ins("@!%s bra.uni %s", done, loop)
+	f.inss("@!%s bra.uni %s", done, loop)
 	if skip != "" {
 		fmt.Fprintf(&f.body, "%s:\n", skip)
 	}
@@ -138,6 +138,6 @@ func (f *fn) emitCpAsyncMBarrierArrive(op *ir.Operation) error {
 	if gpu.NoIncrement(op) {
 		noinc = ".noinc"
 	}
-	f.ins("%scp.async.mbarrier.arrive%s.shared.b64 [%s]", prefix, noinc, addr)
+	f.inss("%scp.async.mbarrier.arrive%s.shared.b64 [%s]", prefix, noinc, addr)
 	return nil
 }

@@ -111,16 +111,16 @@ func (f *fn) addScaled(dst, acc string, idx *value, stride int64, wide bool) {
 	r := f.reg(idx)
 	if ib < 32 {
 		w := f.regs.alloc(classB32)
-		f.ins("cvt.s32.%s %s, %s", cvtInt('s', idx.typ), w, r)
+		f.inss("cvt.s32.%s %s, %s", cvtInt('s', idx.typ), w, r)
 		r, ib = w, 32
 	}
 	switch {
 	case stride == 1 && wide && ib == 32:
 		w := f.regs.alloc(classB64)
-		f.ins("cvt.s64.s32 %s, %s", w, r)
-		f.ins("add.s64 %s, %s, %s", dst, acc, w)
+		f.inss("cvt.s64.s32 %s, %s", w, r)
+		f.inss("add.s64 %s, %s, %s", dst, acc, w)
 	case stride == 1 && wide:
-		f.ins("add.s64 %s, %s, %s", dst, acc, r)
+		f.inss("add.s64 %s, %s, %s", dst, acc, r)
 	case wide && ib == 32:
 		f.ins("mad.wide.s32 %s, %s, %d, %s", dst, r, stride, acc)
 	case wide:
@@ -128,11 +128,11 @@ func (f *fn) addScaled(dst, acc string, idx *value, stride int64, wide bool) {
 	default:
 		if ib == 64 {
 			w := f.regs.alloc(classB32)
-			f.ins("cvt.u32.u64 %s, %s", w, r)
+			f.inss("cvt.u32.u64 %s, %s", w, r)
 			r = w
 		}
 		if stride == 1 {
-			f.ins("add.s32 %s, %s, %s", dst, acc, r)
+			f.inss("add.s32 %s, %s, %s", dst, acc, r)
 			return
 		}
 		f.ins("mad.lo.s32 %s, %s, %d, %s", dst, r, int32(stride), acc)
@@ -258,7 +258,7 @@ func (f *fn) emitLoad(op *ir.Operation) error {
 			for i, l := range leaves {
 				regs[i] = l.reg
 			}
-			f.ins("ld%s%s.%s {%s}, [%s]", q, vec, memType(leaves[0].typ), join(regs), a)
+			f.inss("ld%s%s.%s {%s}, [%s]", q, vec, memType(leaves[0].typ), join(regs), a)
 			return nil
 		}
 	}
@@ -271,12 +271,12 @@ func (f *fn) emitLoad(op *ir.Operation) error {
 func (f *fn) loadScalar(q string, l *value, addr string, off int64) {
 	if bitWidth(l.typ) == 1 {
 		b := f.regs.alloc(classB16)
-		f.ins("ld%s.u8 %s, [%s]", q, b, addrOff(addr, off))
-		f.ins("and.b16 %s, %s, 1", b, b)
-		f.ins("setp.ne.b16 %s, %s, 0", l.reg, b)
+		f.inss("ld%s.u8 %s, [%s]", q, b, addrOff(addr, off))
+		f.inss("and.b16 %s, %s, 1", b, b)
+		f.inss("setp.ne.b16 %s, %s, 0", l.reg, b)
 		return
 	}
-	f.ins("ld%s.%s %s, [%s]", q, memType(l.typ), l.reg, addrOff(addr, off))
+	f.inss("ld%s.%s %s, [%s]", q, memType(l.typ), l.reg, addrOff(addr, off))
 }
 
 func addrOff(addr string, off int64) string {
@@ -360,7 +360,7 @@ func (f *fn) emitStore(op *ir.Operation) error {
 			for i, l := range leaves {
 				regs[i] = f.reg(l)
 			}
-			f.ins("st%s%s.%s [%s], {%s}", q, vec, memType(leaves[0].typ), a, join(regs))
+			f.inss("st%s%s.%s [%s], {%s}", q, vec, memType(leaves[0].typ), a, join(regs))
 			return nil
 		}
 	}
@@ -372,9 +372,9 @@ func (f *fn) emitStore(op *ir.Operation) error {
 func (f *fn) storeScalar(q string, l *value, addr string, off int64) {
 	if bitWidth(l.typ) == 1 {
 		b := f.regs.alloc(classB16)
-		f.ins("selp.u16 %s, 1, 0, %s", b, f.reg(l))
-		f.ins("st%s.u8 [%s], %s", q, addrOff(addr, off), b)
+		f.inss("selp.u16 %s, 1, 0, %s", b, f.reg(l))
+		f.inss("st%s.u8 [%s], %s", q, addrOff(addr, off), b)
 		return
 	}
-	f.ins("st%s.%s [%s], %s", q, memType(l.typ), addrOff(addr, off), f.reg(l))
+	f.inss("st%s.%s [%s], %s", q, memType(l.typ), addrOff(addr, off), f.reg(l))
 }

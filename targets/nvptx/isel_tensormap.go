@@ -63,7 +63,7 @@ func (f *fn) emitTensormapReplace(op *ir.Operation) error {
 	val := f.src(x)
 	if v.Field() == "global_stride" && f.tensormapStrideShift() {
 		val = f.regs.alloc(classB64)
-		f.ins("shr.s64 %s, %s, 4", val, f.src(x))
+		f.inss("shr.s64 %s, %s, 4", val, f.src(x))
 	}
 	f.ins("%stensormap.replace.tile.%s.shared::cta.b1024.b%d [%s], %s%s", prefix, v.Field(), field.Bits, f.reg(tmpl), ord, val)
 	return nil
@@ -82,7 +82,7 @@ func (f *fn) emitTensormapCpFenceproxy(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.ins("%stensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%s], [%s], 128",
+	f.inss("%stensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%s], [%s], 128",
 		prefix, f.reg(dst), f.reg(src))
 	return nil
 }
@@ -96,10 +96,10 @@ func (f *fn) emitFenceProxyTensormapAcquire(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.ins("%sfence.proxy.tensormap::generic.acquire.gpu [%s], 128", prefix, f.reg(m))
+	f.inss("%sfence.proxy.tensormap::generic.acquire.gpu [%s], 128", prefix, f.reg(m))
 	// Triton's workaround for ptxas missing a fence after the acquire: an
 	// empty bulk group, waited for.
-	f.ins("%scp.async.bulk.commit_group", prefix)
-	f.ins("%scp.async.bulk.wait_group.read 0", prefix)
+	f.inss("%scp.async.bulk.commit_group", prefix)
+	f.inss("%scp.async.bulk.wait_group.read 0", prefix)
 	return nil
 }

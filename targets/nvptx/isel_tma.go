@@ -85,7 +85,7 @@ func (f *fn) emitBulkCommit(op *ir.Operation) error {
 	if err := f.requireSM(op, 90, "cp.async.bulk.commit_group"); err != nil {
 		return err
 	}
-	f.ins("cp.async.bulk.commit_group")
+	f.inss("cp.async.bulk.commit_group")
 	return nil
 }
 
@@ -117,6 +117,6 @@ func (f *fn) emitTMAPrefetch(op *ir.Operation) error {
 	if err != nil || !happens {
 		return err
 	}
-	f.ins("%sprefetch.tensormap [%s]", prefix, f.reg(m))
+	f.inss("%sprefetch.tensormap [%s]", prefix, f.reg(m))
 	return nil
 }

@@ -12,7 +12,7 @@ func (f *fn) emitNamedBarrier(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.ins("%s %s, %s", gpu.NamedBarrierPTX(op), f.src(xs[0]), f.src(xs[1]))
+	f.inss("%s %s, %s", gpu.NamedBarrierPTX(op), f.src(xs[0]), f.src(xs[1]))
 	return nil
 }
 
@@ -36,6 +36,6 @@ func (f *fn) emitElectSync(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.ins("elect.sync _|%s, -1", d)
+	f.inss("elect.sync _|%s, -1", d)
 	return nil
 }

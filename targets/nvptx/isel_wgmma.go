@@ -17,7 +17,7 @@ func (f *fn) emitWGMMAFence(op *ir.Operation) error {
 	if err := f.requireAccel(op, "wgmma.fence", true); err != nil {
 		return err
 	}
-	f.ins("wgmma.fence.sync.aligned")
+	f.inss("wgmma.fence.sync.aligned")
 	return nil
 }
 
@@ -25,7 +25,7 @@ func (f *fn) emitWGMMACommit(op *ir.Operation) error {
 	if err := f.requireAccel(op, "wgmma.commit_group", true); err != nil {
 		return err
 	}
-	f.ins("wgmma.commit_group.sync.aligned")
+	f.inss("wgmma.commit_group.sync.aligned")
 	return nil
 }
 
@@ -87,11 +87,11 @@ func (f *fn) emitWGMMA(op *ir.Operation) error {
 		if ts.D == gpu.MMAF32 {
 			cls = classF32
 		}
-		f.ins("mov.%s %s, %s", classInfo[cls].movType, d[i], f.imm(x, cls))
+		f.inss("mov.%s %s, %s", classInfo[cls].movType, d[i], f.imm(x, cls))
 		copied = true
 	}
 	if copied {
-		f.ins("wgmma.fence.sync.aligned")
+		f.inss("wgmma.fence.sync.aligned")
 	}
 	var imm []string
 	for _, k := range o.Immediates(ts, v.AInRegisters()) {
@@ -137,7 +137,7 @@ func (f *fn) emitWGMMAWait(op *ir.Operation) error {
 			return ir.OpErrorf(op, "operand %d may still be in flight after this wait and cannot share its registers with result %d (one of them is live where the other changes); tie the accumulators through the wait only", i, i)
 		}
 		c := f.class(x)
-		f.ins("mov.%s %s, %s", classInfo[c].movType, d, x.reg)
+		f.inss("mov.%s %s, %s", classInfo[c].movType, d, x.reg)
 	}
 	return nil
 }
@@ -158,14 +158,14 @@ func (f *fn) emitWGMMADesc(op *ir.Operation) error {
 		return err
 	}
 	t := f.regs.alloc(classB32)
-	f.ins("and.b32 %s, %s, 262128", t, f.reg(addr))
-	f.ins("shr.u32 %s, %s, 4", t, t)
+	f.inss("and.b32 %s, %s, 262128", t, f.reg(addr))
+	f.inss("shr.u32 %s, %s, 4", t, t)
 	if bits == 0 {
-		f.ins("cvt.u64.u32 %s, %s", d, t)
+		f.inss("cvt.u64.u32 %s, %s", d, t)
 		return nil
 	}
 	w := f.regs.alloc(classB64)
-	f.ins("cvt.u64.u32 %s, %s", w, t)
+	f.inss("cvt.u64.u32 %s, %s", w, t)
 	f.ins("or.b64 %s, %s, 0x%X", d, w, bits)
 	return nil
 }

@@ -10,7 +10,7 @@ import (
 // their definition get their registers now, and the definition writes
 // into them (see result).
 func (f *fn) get(v ir.Value) (*value, error) {
-	if x, ok := f.vals[v]; ok {
+	if x, ok := f.vals.lookup(v); ok {
 		return x, nil
 	}
 	if def := v.DefiningOp(); def != nil {
@@ -18,7 +18,7 @@ func (f *fn) get(v ir.Value) (*value, error) {
 			if err != nil {
 				return nil, err
 			}
-			f.vals[v] = x
+			f.vals.set(v, x)
 			return x, nil
 		}
 	}
@@ -26,7 +26,7 @@ func (f *fn) get(v ir.Value) (*value, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.vals[v] = x
+	f.vals.set(v, x)
 	return x, nil
 }
 
@@ -47,14 +47,14 @@ func (f *fn) operands(op *ir.Operation) ([]*value, error) {
 // earlier in the layout already gave it).
 func (f *fn) result(op *ir.Operation, i int) (*value, error) {
 	r := op.Result(i)
-	if x, ok := f.vals[r]; ok {
+	if x, ok := f.vals.lookup(r); ok {
 		return x, nil
 	}
 	x, err := f.valueFor(r)
 	if err != nil {
 		return nil, ir.OpErrorf(op, "result %d: %v", i, err)
 	}
-	f.vals[r] = x
+	f.vals.set(r, x)
 	return x, nil
 }
 
@@ -63,7 +63,7 @@ func (f *fn) result(op *ir.Operation, i int) (*value, error) {
 // gave the result registers, x is copied into them.
 func (f *fn) bind(op *ir.Operation, i int, x *value) {
 	r := op.Result(i)
-	if old, ok := f.vals[r]; ok {
+	if old, ok := f.vals.lookup(r); ok {
 		f.copyInto(old, x)
 		return
 	}
@@ -72,11 +72,11 @@ func (f *fn) bind(op *ir.Operation, i int, x *value) {
 	if f.webs.web(r) >= 0 || f.webs.owns(x) {
 		if y, err := f.valueFor(r); err == nil {
 			f.copyInto(y, x)
-			f.vals[r] = y
+			f.vals.set(r, y)
 			return
 		}
 	}
-	f.vals[r] = x
+	f.vals.set(r, x)
 }
 
 // copyInto moves src into the registers of dst, leaf by leaf.
@@ -84,7 +84,7 @@ func (f *fn) copyInto(dst, src *value) {
 	d, s := dst.leaves(), src.leaves()
 	for i := range d {
 		c := f.class(d[i])
-		f.ins("mov.%s %s, %s", classInfo[c].movType, d[i].reg, f.imm(s[i], c))
+		f.inss("mov.%s %s, %s", classInfo[c].movType, d[i].reg, f.imm(s[i], c))
 	}
 }
 
@@ -105,7 +105,7 @@ func (f *fn) reg(v *value) string {
 	}
 	c := f.class(v)
 	r := f.regs.alloc(c)
-	f.ins("mov.%s %s, %s", classInfo[c].movType, r, immediate(v.konst, v.typ, c))
+	f.inss("mov.%s %s, %s", classInfo[c].movType, r, immediate(v.konst, v.typ, c))
 	f.consts[v] = r
 	return r
 }

@@ -1,89 +1,95 @@
 package nvptx
 
 import (
+	"sync"
+
 	"github.com/ttcompiler/tt/ir"
 )
 
-// opTable maps every op the emitter handles to its instruction selector.
-func (f *fn) opTable() map[string]func(*ir.Operation) error {
-	t := map[string]func(*ir.Operation) error{
-		"llvm.mlir.constant":  f.emitConstant,
-		"arith.constant":      f.emitConstant,
-		"llvm.mlir.undef":     f.emitConstant,
-		"llvm.mlir.poison":    f.emitConstant,
-		"llvm.mlir.zero":      f.emitConstant,
-		"llvm.mlir.addressof": f.emitAddressOf,
+// emitter selects the instructions of one kind of op.
+type emitter func(f *fn, op *ir.Operation) error
 
-		"llvm.fadd": f.emitFloatBinary,
-		"llvm.fsub": f.emitFloatBinary,
-		"llvm.fmul": f.emitFloatBinary,
-		"llvm.fdiv": f.emitFloatBinary,
-		"llvm.frem": f.emitFloatBinary,
-		"llvm.fneg": f.emitFNeg,
+// emitters maps every op the emitter handles to its instruction selector. It is built once for the
+// process: the table of method values bound to each function it used to
+// be cost a few hundred allocations per function, as many as the whole
+// emission of a small kernel's other work.
+var emitters = sync.OnceValue(func() map[string]emitter {
+	t := map[string]emitter{
+		"llvm.mlir.constant":  (*fn).emitConstant,
+		"arith.constant":      (*fn).emitConstant,
+		"llvm.mlir.undef":     (*fn).emitConstant,
+		"llvm.mlir.poison":    (*fn).emitConstant,
+		"llvm.mlir.zero":      (*fn).emitConstant,
+		"llvm.mlir.addressof": (*fn).emitAddressOf,
 
-		"llvm.icmp":   f.emitICmp,
-		"llvm.fcmp":   f.emitFCmp,
-		"llvm.select": f.emitSelect,
-		"llvm.freeze": f.emitFreeze,
+		"llvm.fadd": (*fn).emitFloatBinary,
+		"llvm.fsub": (*fn).emitFloatBinary,
+		"llvm.fmul": (*fn).emitFloatBinary,
+		"llvm.fdiv": (*fn).emitFloatBinary,
+		"llvm.frem": (*fn).emitFloatBinary,
+		"llvm.fneg": (*fn).emitFNeg,
 
-		"llvm.sext":          f.emitIntCast,
-		"llvm.zext":          f.emitIntCast,
-		"llvm.trunc":         f.emitIntCast,
-		"llvm.fpext":         f.emitFloatCast,
-		"llvm.fptrunc":       f.emitFloatCast,
-		"llvm.sitofp":        f.emitIntFloatCast,
-		"llvm.uitofp":        f.emitIntFloatCast,
-		"llvm.fptosi":        f.emitIntFloatCast,
-		"llvm.fptoui":        f.emitIntFloatCast,
-		"llvm.bitcast":       f.emitBitcast,
-		"llvm.ptrtoint":      f.emitPtrCast,
-		"llvm.inttoptr":      f.emitPtrCast,
-		"llvm.addrspacecast": f.emitPtrCast,
+		"llvm.icmp":   (*fn).emitICmp,
+		"llvm.fcmp":   (*fn).emitFCmp,
+		"llvm.select": (*fn).emitSelect,
+		"llvm.freeze": (*fn).emitFreeze,
 
-		"llvm.getelementptr": f.emitGEP,
-		"llvm.load":          f.emitLoad,
-		"llvm.store":         f.emitStore,
+		"llvm.sext":          (*fn).emitIntCast,
+		"llvm.zext":          (*fn).emitIntCast,
+		"llvm.trunc":         (*fn).emitIntCast,
+		"llvm.fpext":         (*fn).emitFloatCast,
+		"llvm.fptrunc":       (*fn).emitFloatCast,
+		"llvm.sitofp":        (*fn).emitIntFloatCast,
+		"llvm.uitofp":        (*fn).emitIntFloatCast,
+		"llvm.fptosi":        (*fn).emitIntFloatCast,
+		"llvm.fptoui":        (*fn).emitIntFloatCast,
+		"llvm.bitcast":       (*fn).emitBitcast,
+		"llvm.ptrtoint":      (*fn).emitPtrCast,
+		"llvm.inttoptr":      (*fn).emitPtrCast,
+		"llvm.addrspacecast": (*fn).emitPtrCast,
 
-		"llvm.extractvalue":   f.emitExtractValue,
-		"llvm.insertvalue":    f.emitInsertValue,
-		"llvm.extractelement": f.emitExtractElement,
-		"llvm.insertelement":  f.emitInsertElement,
+		"llvm.getelementptr": (*fn).emitGEP,
+		"llvm.load":          (*fn).emitLoad,
+		"llvm.store":         (*fn).emitStore,
 
-		"llvm.br":          f.emitBr,
-		"llvm.cond_br":     f.emitCondBr,
-		"cf.br":            f.emitBr,
-		"cf.cond_br":       f.emitCondBr,
-		"llvm.return":      f.emitReturn,
-		"llvm.unreachable": f.emitUnreachable,
+		"llvm.extractvalue":   (*fn).emitExtractValue,
+		"llvm.insertvalue":    (*fn).emitInsertValue,
+		"llvm.extractelement": (*fn).emitExtractElement,
+		"llvm.insertelement":  (*fn).emitInsertElement,
 
-		"llvm.atomicrmw": f.emitAtomicRMW,
-		"llvm.cmpxchg":   f.emitCmpXchg,
-		"llvm.fence":     f.emitFence,
+		"llvm.br":          (*fn).emitBr,
+		"llvm.cond_br":     (*fn).emitCondBr,
+		"cf.br":            (*fn).emitBr,
+		"cf.cond_br":       (*fn).emitCondBr,
+		"llvm.return":      (*fn).emitReturn,
+		"llvm.unreachable": (*fn).emitUnreachable,
 
-		"llvm.inline_asm": f.emitInlineAsm,
-		"llvm.call":       f.emitCall,
+		"llvm.atomicrmw": (*fn).emitAtomicRMW,
+		"llvm.cmpxchg":   (*fn).emitCmpXchg,
+		"llvm.fence":     (*fn).emitFence,
+
+		"llvm.inline_asm": (*fn).emitInlineAsm,
+		"llvm.call":       (*fn).emitCall,
 
 		// tl.assume's hint: LLVM's NVPTX backend emits nothing for it.
-		"llvm.intr.assume": func(*ir.Operation) error { return nil },
+		"llvm.intr.assume": func(*fn, *ir.Operation) error { return nil },
 	}
 	for name := range intBinaries {
-		t[name] = f.emitIntBinary
+		t[name] = (*fn).emitIntBinary
 	}
 	for _, name := range []string{"ctpop", "bitreverse", "bswap"} {
-		t["llvm.intr."+name] = f.emitIntUnary
+		t["llvm.intr."+name] = (*fn).emitIntUnary
 	}
-	t["llvm.intr.fshl"] = f.emitFunnelShift
-	t["llvm.intr.fshr"] = f.emitFunnelShift
+	t["llvm.intr.fshl"] = (*fn).emitFunnelShift
+	t["llvm.intr.fshr"] = (*fn).emitFunnelShift
 	for _, name := range []string{"fma", "fmuladd", "fabs", "maxnum", "minnum", "maximum", "minimum",
 		"copysign", "sqrt", "floor", "ceil", "trunc", "roundeven", "round",
 		"exp2", "log2", "sin", "cos", "exp", "log"} {
-		t["llvm.intr."+name] = f.emitFloatIntrinsic
+		t["llvm.intr."+name] = (*fn).emitFloatIntrinsic
 	}
-	for name, e := range f.gpuTable() {
-		t[name] = e
-	}
+	addGPUEmitters(t)
 	return t
-}
+})
 
 // emitFreeze: a frozen value is the value (undef already reads as zero).
 func (f *fn) emitFreeze(op *ir.Operation) error {

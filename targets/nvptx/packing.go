@@ -75,9 +75,9 @@ func (f *fn) pack(r string, c regClass, lanes []*value) {
 	for i, l := range lanes {
 		w := f.regs.alloc(c)
 		if n == 16 {
-			f.ins("and.b16 %s, %s, 255", w, f.reg(l))
+			f.inss("and.b16 %s, %s, 255", w, f.reg(l))
 			f.ins("shl.b16 %s, %s, %d", w, w, 8*i)
-			f.ins("or.b16 %s, %s, %s", r, r, w)
+			f.inss("or.b16 %s, %s, %s", r, r, w)
 			continue
 		}
 		f.ins("cvt.u%d.u16 %s, %s", n, w, f.reg(l))
@@ -104,7 +104,7 @@ func (f *fn) unpack(lanes []*value, r string, c regClass) {
 	for i, l := range lanes {
 		if n == 16 {
 			if i == 0 {
-				f.ins("mov.b16 %s, %s", l.reg, r) // the high byte is don't-care
+				f.inss("mov.b16 %s, %s", l.reg, r) // the high byte is don't-care
 			} else {
 				f.ins("shr.u16 %s, %s, %d", l.reg, r, 8*i)
 			}

@@ -28,11 +28,18 @@ type konst struct {
 
 func (v *value) isConst() bool { return v.konst != nil }
 
-// leaves returns the scalar leaves of v in memory order.
+// leaves returns the scalar leaves of v in memory order. It is small
+// enough to be inlined, so that a scalar's one-element list stays on the
+// caller's stack where the caller keeps no reference to it (most do: the
+// edge copies, the accumulator webs, bitcasts).
 func (v *value) leaves() []*value {
 	if v.parts == nil {
 		return []*value{v}
 	}
+	return v.aggregateLeaves()
+}
+
+func (v *value) aggregateLeaves() []*value {
 	var out []*value
 	for _, p := range v.parts {
 		out = append(out, p.leaves()...)
