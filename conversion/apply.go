@@ -63,6 +63,9 @@ func Apply(root *ir.Operation, cfg *Config) error {
 			continue
 		}
 		if err := c.legalize(op, 0); err != nil {
+			// The IR is left as the patterns left it, casts with their
+			// operands.
+			c.attachIf(nil)
 			return err
 		}
 	}
@@ -81,6 +84,10 @@ type castInfo struct {
 	// operands is a source cast's operand list as remap last returned
 	// it (see sourceOperands).
 	operands []ir.Value
+	// held: the cast has no operands yet; inputs are the operands it
+	// stands for (heldcasts.go).
+	held   bool
+	inputs []ir.Value
 }
 
 // converter is the state of one Apply.
@@ -97,6 +104,15 @@ type converter struct {
 	created []*ir.Operation
 	// rules caches the target's legality rule per op definition.
 	rules map[*ir.OpDef]rule
+	// castDef is the definition of the casts (nil before the first):
+	// an op of another definition is not looked up in casts.
+	castDef *ir.OpDef
+	// held counts the casts that hold their inputs (heldcasts.go).
+	held int
+	// legalType and legalDef remember the last type and op definition
+	// found settled (heldcasts.go): a cast's inputs mostly share both.
+	legalType ir.Type
+	legalDef  *ir.OpDef
 }
 
 // legality is Target.LegalityOf with the rule looked up once per kind of
@@ -134,8 +150,10 @@ func (c *converter) patternsFor(name string) []Pattern {
 
 // legalize converts op if it is illegal (or unknown in full mode).
 func (c *converter) legalize(op *ir.Operation, depth int) error {
-	if _, isCast := c.casts[op]; isCast {
-		return nil
+	if op.Def() == c.castDef {
+		if _, isCast := c.casts[op]; isCast {
+			return nil
+		}
 	}
 	switch c.legality(op) {
 	case Legal:
@@ -201,7 +219,7 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 	if r, multi := c.remap1(v); !multi {
 		return []ir.Value{r}
 	}
-	if def := v.DefiningOp(); def != nil {
+	if def := v.DefiningOp(); def != nil && def.Def() == c.castDef {
 		if info, ok := c.casts[def]; ok && info.kind == sourceCast {
 			return c.sourceOperands(def, info)
 		}
@@ -216,7 +234,19 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 // again while the cast's operands are still those (the patterns read it,
 // never write it). Its capacity is its length, so that a caller's append
 // copies it.
+//
+// Some patterns do write it (lowerWarpGroupDotWait puts the waited values
+// in place), so the list is compared with the cast's inputs before it is
+// handed out again, and copied afresh where it differs.
 func (c *converter) sourceOperands(def *ir.Operation, info castInfo) []ir.Value {
+	if info.held {
+		if kept := info.operands; kept != nil && slices.Equal(kept, info.inputs) {
+			return kept
+		}
+		info.operands = slices.Clip(slices.Clone(info.inputs))
+		c.casts[def] = info
+		return info.operands
+	}
 	if kept := info.operands; len(kept) == def.NumOperands() {
 		same := true
 		for i, v := range kept {
@@ -239,9 +269,9 @@ func (c *converter) sourceOperands(def *ir.Operation, info castInfo) []ir.Value 
 // building a list: it returns that value, or multi=true when v stands for
 // several (or none), which remap then lists.
 func (c *converter) remap1(v ir.Value) (r ir.Value, multi bool) {
-	if def := v.DefiningOp(); def != nil {
+	if def := v.DefiningOp(); def != nil && def.Def() == c.castDef {
 		if info, ok := c.casts[def]; ok && info.kind == sourceCast {
-			if def.NumOperands() != 1 {
+			if info.held || def.NumOperands() != 1 {
 				return nil, true
 			}
 			return def.Operand(0), false
@@ -274,13 +304,23 @@ func (c *converter) materializeTarget(v ir.Value) *ir.Operation {
 	return c.newCast(b, []ir.Value{v}, to, v.Loc(), targetCast)
 }
 
-// newCast inserts an unrealized conversion cast and records it.
+// newCast inserts an unrealized conversion cast and records it. A source
+// cast of several settled values holds them instead of taking them as
+// operands (heldcasts.go).
 func (c *converter) newCast(b *ir.Builder, inputs []ir.Value, to []ir.Type, loc ir.Location, kind castKind) *ir.Operation {
 	st := ir.NewState(b.Ctx, castName, loc)
-	st.Operands = inputs
+	info := castInfo{kind: kind}
+	if kind == sourceCast && len(inputs) > 1 && c.allSettled(inputs) {
+		// A copy: the caller may reuse its list.
+		info.held, info.inputs = true, slices.Clone(inputs)
+		c.held++
+	} else {
+		st.Operands = inputs
+	}
 	st.Types = to
 	op := b.Insert(ir.Create(st))
-	c.casts[op] = castInfo{kind: kind}
+	c.casts[op] = info
+	c.castDef = op.Def()
 	c.order = append(c.order, op)
 	return op
 }
@@ -298,6 +338,9 @@ func (c *converter) OpReplaced(*ir.Operation, []ir.Value) {
 // converter that wants to keep casts registers a materialization that
 // builds one itself).
 func (c *converter) reconcile() error {
+	// A held cast still in use takes its inputs as operands now; the
+	// others are erased below without them.
+	c.attachIf(func(op *ir.Operation) bool { return op.ResultsUsed() })
 	for changed := true; changed; {
 		changed = false
 		for i := len(c.order) - 1; i >= 0; i-- {
@@ -311,7 +354,10 @@ func (c *converter) reconcile() error {
 				continue
 			}
 			// cast(cast(x : A -> B) : B -> A) is x.
-			if in := op.Operand(0).DefiningOp(); in != nil && op.NumOperands() == 1 {
+			if op.NumOperands() != 1 {
+				continue
+			}
+			if in := op.Operand(0).DefiningOp(); in != nil {
 				if _, ours := c.casts[in]; ours && !c.erased[in] && sameTypes(in.OperandTypes(), op.ResultTypes()) {
 					for j, r := range op.Results() {
 						ir.ReplaceAllUsesWith(r, in.Operand(j))
