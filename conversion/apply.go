@@ -38,8 +38,7 @@ const castName = "builtin.unrealized_conversion_cast"
 // Apply converts root and everything nested in it. It returns a located
 // diagnostic naming the first op that could not be legalized.
 func Apply(root *ir.Operation, cfg *Config) error {
-	c := &converter{cfg: cfg, casts: map[*ir.Operation]castInfo{}, erased: map[*ir.Operation]bool{},
-		rules: map[*ir.OpDef]rule{}}
+	c := &converter{cfg: cfg, rules: map[*ir.OpDef]rule{}}
 	c.byRoot = map[string][]Pattern{}
 	for _, p := range cfg.Patterns {
 		c.byRoot[p.RootName()] = append(c.byRoot[p.RootName()], p)
@@ -58,8 +57,12 @@ func Apply(root *ir.Operation, cfg *Config) error {
 		}
 		return ir.Advance
 	})
+	// About one cast per converted op: sized once rather than grown.
+	c.casts = make(map[*ir.Operation]castInfo, len(ops))
+	c.order = make([]*ir.Operation, 0, len(ops))
 	for _, op := range ops {
-		if c.erased[op] || (op != root && op.Block() == nil) {
+		// An erased op has no block (ir.Operation.Erase).
+		if op != root && op.Block() == nil {
 			continue
 		}
 		if err := c.legalize(op, 0); err != nil {
@@ -99,8 +102,8 @@ type converter struct {
 	rw     *Rewriter
 	casts  map[*ir.Operation]castInfo
 	order  []*ir.Operation // casts in creation order
-	erased map[*ir.Operation]bool
-	// created collects ops inserted while a pattern runs.
+	// created collects ops inserted while patterns run: each legalize
+	// owns the part from where its pattern started (see legalize).
 	created []*ir.Operation
 	// rules caches the target's legality rule per op definition.
 	rules map[*ir.OpDef]rule
@@ -170,23 +173,29 @@ func (c *converter) legalize(op *ir.Operation, depth int) error {
 	if depth > maxDepth {
 		return ir.OpErrorf(op, "failed to legalize operation '%s': patterns kept updating it without making it legal", op.Name())
 	}
+	// The ops this pattern creates are c.created[start:end]; legalizing
+	// them appends past end and truncates back, so the part stays (the
+	// array may move: it is indexed afresh each time).
+	start := len(c.created)
+	defer func() { c.created = c.created[:start] }()
 	for _, p := range c.patternsFor(op.Name()) {
 		c.rw.B().SetInsertionPoint(op)
 		operands := c.remapOperands(op)
-		c.created = c.created[:0]
+		c.created = c.created[:start]
 		if !p.MatchAndRewrite(op, operands, c.rw) {
 			continue
 		}
-		created := append([]*ir.Operation(nil), c.created...)
-		for _, n := range created {
-			if c.erased[n] || n.Block() == nil {
+		end := len(c.created)
+		for i := start; i < end; i++ {
+			n := c.created[i]
+			if n.Block() == nil {
 				continue
 			}
 			if err := c.legalize(n, depth+1); err != nil {
 				return err
 			}
 		}
-		if !c.erased[op] && op.Block() != nil {
+		if op.Block() != nil {
 			// Updated in place: it must be legal now, or be legalized again.
 			return c.legalize(op, depth+1)
 		}
@@ -329,7 +338,7 @@ func (c *converter) newCast(b *ir.Builder, inputs []ir.Value, to []ir.Type, loc 
 
 func (c *converter) OpInserted(op *ir.Operation) { c.created = append(c.created, op) }
 func (c *converter) OpModified(*ir.Operation)    {}
-func (c *converter) OpErased(op *ir.Operation)   { c.erased[op] = true }
+func (c *converter) OpErased(*ir.Operation)      {}
 func (c *converter) OpReplaced(*ir.Operation, []ir.Value) {
 }
 
@@ -345,7 +354,7 @@ func (c *converter) reconcile() error {
 		changed = false
 		for i := len(c.order) - 1; i >= 0; i-- {
 			op := c.order[i]
-			if c.erased[op] || op.Block() == nil {
+			if op.Block() == nil {
 				continue
 			}
 			if !op.ResultsUsed() {
@@ -358,7 +367,7 @@ func (c *converter) reconcile() error {
 				continue
 			}
 			if in := op.Operand(0).DefiningOp(); in != nil {
-				if _, ours := c.casts[in]; ours && !c.erased[in] && sameTypes(in.OperandTypes(), op.ResultTypes()) {
+				if _, ours := c.casts[in]; ours && in.Block() != nil && sameTypes(in.OperandTypes(), op.ResultTypes()) {
 					for j, r := range op.Results() {
 						ir.ReplaceAllUsesWith(r, in.Operand(j))
 					}
@@ -369,7 +378,7 @@ func (c *converter) reconcile() error {
 		}
 	}
 	for _, op := range c.order {
-		if c.erased[op] || op.Block() == nil {
+		if op.Block() == nil {
 			continue
 		}
 		if c.cfg.Types != nil && op.NumResults() == 1 {
