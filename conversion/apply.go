@@ -320,8 +320,11 @@ func (c *converter) newCast(b *ir.Builder, inputs []ir.Value, to []ir.Type, loc 
 	st := ir.NewState(b.Ctx, castName, loc)
 	info := castInfo{kind: kind}
 	if kind == sourceCast && len(inputs) > 1 && c.allSettled(inputs) {
-		// A copy: the caller may reuse its list.
+		// The inputs are a copy (the caller may reuse its list); the
+		// caller's list is what remap hands out first, compared with the
+		// copy before each use as any handed-out list is (sourceOperands).
 		info.held, info.inputs = true, slices.Clone(inputs)
+		info.operands = slices.Clip(inputs)
 		c.held++
 	} else {
 		st.Operands = inputs
