@@ -236,17 +236,14 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 	return c.materializeTarget(v).Results()
 }
 
-// sourceOperands returns the operands of source cast def. A tensor's
-// registers are asked for once per use of the tensor, and copying the
-// cast's operands (a tile's 64-128 registers) each time was most of what
-// remapping allocated; the list is kept with the cast and handed out
-// again while the cast's operands are still those (the patterns read it,
-// never write it). Its capacity is its length, so that a caller's append
-// copies it.
-//
-// Some patterns do write it (lowerWarpGroupDotWait puts the waited values
-// in place), so the list is compared with the cast's inputs before it is
-// handed out again, and copied afresh where it differs.
+// sourceOperands returns the operands of source cast def (a held cast's
+// inputs). A tensor's registers are asked for once per use of the tensor,
+// and copying the cast's operands (a tile's 64-128 registers) each time
+// was most of what remapping allocated; the list is kept with the cast and
+// handed out again while it still equals the cast's operands. Patterns
+// should only read it, but a write (lowerWarpGroupDotWait puts the waited
+// values in place) is caught by that comparison and the list copied
+// afresh. Its capacity is its length, so that a caller's append copies it.
 func (c *converter) sourceOperands(def *ir.Operation, info castInfo) []ir.Value {
 	if info.held {
 		if kept := info.operands; kept != nil && slices.Equal(kept, info.inputs) {
