@@ -38,8 +38,7 @@ const castName = "builtin.unrealized_conversion_cast"
 // Apply converts root and everything nested in it. It returns a located
 // diagnostic naming the first op that could not be legalized.
 func Apply(root *ir.Operation, cfg *Config) error {
-	c := &converter{cfg: cfg, casts: map[*ir.Operation]castInfo{}, erased: map[*ir.Operation]bool{},
-		rules: map[*ir.OpDef]rule{}}
+	c := &converter{cfg: cfg, rules: map[*ir.OpDef]rule{}}
 	c.byRoot = map[string][]Pattern{}
 	for _, p := range cfg.Patterns {
 		c.byRoot[p.RootName()] = append(c.byRoot[p.RootName()], p)
@@ -58,11 +57,18 @@ func Apply(root *ir.Operation, cfg *Config) error {
 		}
 		return ir.Advance
 	})
+	// About one cast per converted op: sized once rather than grown.
+	c.casts = make(map[*ir.Operation]castInfo, len(ops))
+	c.order = make([]*ir.Operation, 0, len(ops))
 	for _, op := range ops {
-		if c.erased[op] || (op != root && op.Block() == nil) {
+		// An erased op has no block (ir.Operation.Erase).
+		if op != root && op.Block() == nil {
 			continue
 		}
 		if err := c.legalize(op, 0); err != nil {
+			// The IR is left as the patterns left it, casts with their
+			// operands.
+			c.attachIf(nil)
 			return err
 		}
 	}
@@ -81,6 +87,10 @@ type castInfo struct {
 	// operands is a source cast's operand list as remap last returned
 	// it (see sourceOperands).
 	operands []ir.Value
+	// held: the cast has no operands yet; inputs are the operands it
+	// stands for (heldcasts.go).
+	held   bool
+	inputs []ir.Value
 }
 
 // converter is the state of one Apply.
@@ -92,11 +102,20 @@ type converter struct {
 	rw     *Rewriter
 	casts  map[*ir.Operation]castInfo
 	order  []*ir.Operation // casts in creation order
-	erased map[*ir.Operation]bool
-	// created collects ops inserted while a pattern runs.
+	// created collects ops inserted while patterns run: each legalize
+	// owns the part from where its pattern started (see legalize).
 	created []*ir.Operation
 	// rules caches the target's legality rule per op definition.
 	rules map[*ir.OpDef]rule
+	// castDef is the definition of the casts (nil before the first):
+	// an op of another definition is not looked up in casts.
+	castDef *ir.OpDef
+	// held counts the casts that hold their inputs (heldcasts.go).
+	held int
+	// legalType and legalDef remember the last type and op definition
+	// found settled (heldcasts.go): a cast's inputs mostly share both.
+	legalType ir.Type
+	legalDef  *ir.OpDef
 }
 
 // legality is Target.LegalityOf with the rule looked up once per kind of
@@ -134,8 +153,10 @@ func (c *converter) patternsFor(name string) []Pattern {
 
 // legalize converts op if it is illegal (or unknown in full mode).
 func (c *converter) legalize(op *ir.Operation, depth int) error {
-	if _, isCast := c.casts[op]; isCast {
-		return nil
+	if op.Def() == c.castDef {
+		if _, isCast := c.casts[op]; isCast {
+			return nil
+		}
 	}
 	switch c.legality(op) {
 	case Legal:
@@ -152,23 +173,29 @@ func (c *converter) legalize(op *ir.Operation, depth int) error {
 	if depth > maxDepth {
 		return ir.OpErrorf(op, "failed to legalize operation '%s': patterns kept updating it without making it legal", op.Name())
 	}
+	// The ops this pattern creates are c.created[start:end]; legalizing
+	// them appends past end and truncates back, so the part stays (the
+	// array may move: it is indexed afresh each time).
+	start := len(c.created)
+	defer func() { c.created = c.created[:start] }()
 	for _, p := range c.patternsFor(op.Name()) {
 		c.rw.B().SetInsertionPoint(op)
 		operands := c.remapOperands(op)
-		c.created = c.created[:0]
+		c.created = c.created[:start]
 		if !p.MatchAndRewrite(op, operands, c.rw) {
 			continue
 		}
-		created := append([]*ir.Operation(nil), c.created...)
-		for _, n := range created {
-			if c.erased[n] || n.Block() == nil {
+		end := len(c.created)
+		for i := start; i < end; i++ {
+			n := c.created[i]
+			if n.Block() == nil {
 				continue
 			}
 			if err := c.legalize(n, depth+1); err != nil {
 				return err
 			}
 		}
-		if !c.erased[op] && op.Block() != nil {
+		if op.Block() != nil {
 			// Updated in place: it must be legal now, or be legalized again.
 			return c.legalize(op, depth+1)
 		}
@@ -201,7 +228,7 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 	if r, multi := c.remap1(v); !multi {
 		return []ir.Value{r}
 	}
-	if def := v.DefiningOp(); def != nil {
+	if def := v.DefiningOp(); def != nil && def.Def() == c.castDef {
 		if info, ok := c.casts[def]; ok && info.kind == sourceCast {
 			return c.sourceOperands(def, info)
 		}
@@ -209,14 +236,23 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 	return c.materializeTarget(v).Results()
 }
 
-// sourceOperands returns the operands of source cast def. A tensor's
-// registers are asked for once per use of the tensor, and copying the
-// cast's operands (a tile's 64-128 registers) each time was most of what
-// remapping allocated; the list is kept with the cast and handed out
-// again while the cast's operands are still those (the patterns read it,
-// never write it). Its capacity is its length, so that a caller's append
-// copies it.
+// sourceOperands returns the operands of source cast def (a held cast's
+// inputs). A tensor's registers are asked for once per use of the tensor,
+// and copying the cast's operands (a tile's 64-128 registers) each time
+// was most of what remapping allocated; the list is kept with the cast and
+// handed out again while it still equals the cast's operands. Patterns
+// should only read it, but a write (lowerWarpGroupDotWait puts the waited
+// values in place) is caught by that comparison and the list copied
+// afresh. Its capacity is its length, so that a caller's append copies it.
 func (c *converter) sourceOperands(def *ir.Operation, info castInfo) []ir.Value {
+	if info.held {
+		if kept := info.operands; kept != nil && slices.Equal(kept, info.inputs) {
+			return kept
+		}
+		info.operands = slices.Clip(slices.Clone(info.inputs))
+		c.casts[def] = info
+		return info.operands
+	}
 	if kept := info.operands; len(kept) == def.NumOperands() {
 		same := true
 		for i, v := range kept {
@@ -239,9 +275,9 @@ func (c *converter) sourceOperands(def *ir.Operation, info castInfo) []ir.Value 
 // building a list: it returns that value, or multi=true when v stands for
 // several (or none), which remap then lists.
 func (c *converter) remap1(v ir.Value) (r ir.Value, multi bool) {
-	if def := v.DefiningOp(); def != nil {
+	if def := v.DefiningOp(); def != nil && def.Def() == c.castDef {
 		if info, ok := c.casts[def]; ok && info.kind == sourceCast {
-			if def.NumOperands() != 1 {
+			if info.held || def.NumOperands() != 1 {
 				return nil, true
 			}
 			return def.Operand(0), false
@@ -274,13 +310,26 @@ func (c *converter) materializeTarget(v ir.Value) *ir.Operation {
 	return c.newCast(b, []ir.Value{v}, to, v.Loc(), targetCast)
 }
 
-// newCast inserts an unrealized conversion cast and records it.
+// newCast inserts an unrealized conversion cast and records it. A source
+// cast of several settled values holds them instead of taking them as
+// operands (heldcasts.go).
 func (c *converter) newCast(b *ir.Builder, inputs []ir.Value, to []ir.Type, loc ir.Location, kind castKind) *ir.Operation {
 	st := ir.NewState(b.Ctx, castName, loc)
-	st.Operands = inputs
+	info := castInfo{kind: kind}
+	if kind == sourceCast && len(inputs) > 1 && c.allSettled(inputs) {
+		// The inputs are a copy (the caller may reuse its list); the
+		// caller's list is what remap hands out first, compared with the
+		// copy before each use as any handed-out list is (sourceOperands).
+		info.held, info.inputs = true, slices.Clone(inputs)
+		info.operands = slices.Clip(inputs)
+		c.held++
+	} else {
+		st.Operands = inputs
+	}
 	st.Types = to
 	op := b.Insert(ir.Create(st))
-	c.casts[op] = castInfo{kind: kind}
+	c.casts[op] = info
+	c.castDef = op.Def()
 	c.order = append(c.order, op)
 	return op
 }
@@ -289,7 +338,7 @@ func (c *converter) newCast(b *ir.Builder, inputs []ir.Value, to []ir.Type, loc 
 
 func (c *converter) OpInserted(op *ir.Operation) { c.created = append(c.created, op) }
 func (c *converter) OpModified(*ir.Operation)    {}
-func (c *converter) OpErased(op *ir.Operation)   { c.erased[op] = true }
+func (c *converter) OpErased(*ir.Operation)      {}
 func (c *converter) OpReplaced(*ir.Operation, []ir.Value) {
 }
 
@@ -298,11 +347,14 @@ func (c *converter) OpReplaced(*ir.Operation, []ir.Value) {
 // converter that wants to keep casts registers a materialization that
 // builds one itself).
 func (c *converter) reconcile() error {
+	// A held cast still in use takes its inputs as operands now; the
+	// others are erased below without them.
+	c.attachIf(func(op *ir.Operation) bool { return op.ResultsUsed() })
 	for changed := true; changed; {
 		changed = false
 		for i := len(c.order) - 1; i >= 0; i-- {
 			op := c.order[i]
-			if c.erased[op] || op.Block() == nil {
+			if op.Block() == nil {
 				continue
 			}
 			if !op.ResultsUsed() {
@@ -311,8 +363,11 @@ func (c *converter) reconcile() error {
 				continue
 			}
 			// cast(cast(x : A -> B) : B -> A) is x.
-			if in := op.Operand(0).DefiningOp(); in != nil && op.NumOperands() == 1 {
-				if _, ours := c.casts[in]; ours && !c.erased[in] && sameTypes(in.OperandTypes(), op.ResultTypes()) {
+			if op.NumOperands() != 1 {
+				continue
+			}
+			if in := op.Operand(0).DefiningOp(); in != nil {
+				if _, ours := c.casts[in]; ours && in.Block() != nil && sameTypes(in.OperandTypes(), op.ResultTypes()) {
 					for j, r := range op.Results() {
 						ir.ReplaceAllUsesWith(r, in.Operand(j))
 					}
@@ -323,7 +378,7 @@ func (c *converter) reconcile() error {
 		}
 	}
 	for _, op := range c.order {
-		if c.erased[op] || op.Block() == nil {
+		if op.Block() == nil {
 			continue
 		}
 		if c.cfg.Types != nil && op.NumResults() == 1 {

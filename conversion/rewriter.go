@@ -35,6 +35,9 @@ func (rw *Rewriter) ReplaceOpN(op *ir.Operation, groups [][]ir.Value) {
 	if len(groups) != op.NumResults() {
 		panic("conversion: ReplaceOpN with the wrong number of result groups")
 	}
+	if rw.c.held > 0 && rw.c.settledOp(op) {
+		rw.c.attachAll() // a held cast may hold op's results (heldcasts.go)
+	}
 	for i, g := range groups {
 		res := op.Result(i)
 		if len(g) == 1 && g[0].Type() == res.Type() {
@@ -50,6 +53,34 @@ func (rw *Rewriter) ReplaceOpN(op *ir.Operation, groups [][]ir.Value) {
 		rw.Rewriter.ReplaceAllUsesWith(res, cast.Result(0))
 	}
 	rw.Rewriter.EraseOp(op)
+}
+
+// ReplaceAllUsesWith is pattern.Rewriter's, after the held casts take
+// their operands (heldcasts.go): from may be one of their inputs.
+func (rw *Rewriter) ReplaceAllUsesWith(from, to ir.Value) {
+	rw.c.attachAll()
+	rw.Rewriter.ReplaceAllUsesWith(from, to)
+}
+
+// ReplaceUsesIf is pattern.Rewriter's, after the held casts take their
+// operands.
+func (rw *Rewriter) ReplaceUsesIf(from, to ir.Value, pred func(*ir.OpOperand) bool) {
+	rw.c.attachAll()
+	rw.Rewriter.ReplaceUsesIf(from, to, pred)
+}
+
+// MergeBlocks is pattern.Rewriter's, after the held casts take their
+// operands (src's arguments may be among their inputs).
+func (rw *Rewriter) MergeBlocks(src, dst *ir.Block, args []ir.Value) {
+	rw.c.attachAll()
+	rw.Rewriter.MergeBlocks(src, dst, args)
+}
+
+// InlineBlockBefore is pattern.Rewriter's, after the held casts take
+// their operands.
+func (rw *Rewriter) InlineBlockBefore(src *ir.Block, before *ir.Operation, args []ir.Value) {
+	rw.c.attachAll()
+	rw.Rewriter.InlineBlockBefore(src, before, args)
 }
 
 // RemappedN returns the converted values standing for v (several for 1:N

@@ -405,20 +405,36 @@ func (e *emitter) gep(elem ir.Type, base, idx ir.Value) ir.Value {
 		return base
 	}
 	st := ir.NewState(e.ctx(), "llvm.getelementptr", e.loc)
-	st.Types = []ir.Type{base.Type()}
+	// The state's lists live in the lowering's scratch, reused by every
+	// GEP (lowering creates them by the thousand): ir.Create keeps nothing
+	// of the state it is given.
+	s := &e.l.gepState
+	s.types[0] = base.Type()
+	st.Types = s.types[:]
 	raw := int64(gepDynamicIndex)
+	s.operands[0] = base
 	if c, ok := intValue(idx); ok && c >= -(1<<31)+1 && c < 1<<31 {
-		st.Operands = []ir.Value{base}
+		st.Operands = s.operands[:1]
 		raw = c
 	} else {
-		st.Operands = []ir.Value{base, idx}
+		s.operands[1] = idx
+		st.Operands = s.operands[:2]
 	}
-	// Both attributes in one list: lowering creates GEPs by the hundred.
-	st.Attrs = []ir.NamedAttr{
-		{Name: "rawConstantIndices", Value: ir.DenseI32Array(e.ctx(), []int64{raw})},
-		{Name: "elem_type", Value: ir.TypeAttrOf(e.ctx(), elem)},
-	}
-	return e.b.Create(st).Result(0)
+	s.raw[0] = raw
+	s.attrs[0] = ir.NamedAttr{Name: "rawConstantIndices", Value: ir.DenseI32Array(e.ctx(), s.raw[:])}
+	s.attrs[1] = ir.NamedAttr{Name: "elem_type", Value: ir.TypeAttrOf(e.ctx(), elem)}
+	st.Attrs = s.attrs[:]
+	v := e.b.Create(st).Result(0)
+	*s = gepState{} // holds no values past the call
+	return v
+}
+
+// gepState is the scratch of emitter.gep's operation states.
+type gepState struct {
+	types    [1]ir.Type
+	operands [2]ir.Value
+	raw      [1]int64
+	attrs    [2]ir.NamedAttr
 }
 
 // gepDynamicIndex marks a dynamic index in rawConstantIndices (MLIR's

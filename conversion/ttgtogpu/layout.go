@@ -36,6 +36,11 @@ type regLayout struct {
 	warpBits int
 	freeReg  int32 // register bits that only repeat data (FreeVariableMask)
 	freeTid  int64 // tid bits that only repeat data
+	// canon and index memoize canonicalRegs and regIndex: regs do not
+	// change once built, and layouts are cached per type (layoutOf), so
+	// every op of a type asked for the same tables again.
+	canon []int
+	index map[string]int
 }
 
 // dimNames returns dim0..dim{rank-1}.
@@ -204,7 +209,12 @@ func (r *regLayout) isUniqueReg(reg int) bool { return int32(reg)&r.freeReg == 0
 
 // canonicalRegs maps every register to the first register holding the same
 // element (registers that repeat an element reuse its value).
+//
+// The slice is shared (memoized): callers must not write it.
 func (r *regLayout) canonicalRegs() []int {
+	if r.canon != nil {
+		return r.canon
+	}
 	first := map[string]int{}
 	out := make([]int, r.numRegs)
 	for i, c := range r.regs {
@@ -216,6 +226,7 @@ func (r *regLayout) canonicalRegs() []int {
 		first[k] = i
 		out[i] = i
 	}
+	r.canon = out
 	return out
 }
 
@@ -229,12 +240,16 @@ func coordKey(c []int32) string {
 }
 
 // regIndex maps register coordinates (at tid 0) to the lowest register
-// holding them.
+// holding them. The map is shared (memoized): callers must not write it.
 func (r *regLayout) regIndex() map[string]int {
+	if r.index != nil {
+		return r.index
+	}
 	m := make(map[string]int, r.numRegs)
 	for i := r.numRegs - 1; i >= 0; i-- {
 		m[coordKey(r.regs[i])] = i
 	}
+	r.index = m
 	return m
 }
 

@@ -83,6 +83,8 @@ type lowering struct {
 	// (wgmma_desc.go): a kernel's wgmmas read the same few buffers, and
 	// each plan verifies every element of every tile.
 	sharedOperands map[sharedOperandKey]*smemOperand
+	// gepState is emitter.gep's reused scratch (emit.go).
+	gepState gepState
 
 	err error // the first located failure a pattern reported
 }

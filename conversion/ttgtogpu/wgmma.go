@@ -474,8 +474,9 @@ func (g gpuB) wgmma(s gpu.Shape, ts gpu.MMATypes, o gpu.WGMMAOptions, a []ir.Val
 // register among vals that is not a constant (the only values a wgmma
 // can still be writing); it returns each value's stand-in after the wait.
 func (g gpuB) waitTying(pending int, vals []ir.Value) map[ir.Value]ir.Value {
-	out := map[ir.Value]ir.Value{}
-	var tie []ir.Value
+	// Sized for the registers (an accumulator's 64-128) rather than grown.
+	out := make(map[ir.Value]ir.Value, len(vals))
+	tie := make([]ir.Value, 0, len(vals))
 	for _, v := range vals {
 		if _, seen := out[v]; seen {
 			continue
