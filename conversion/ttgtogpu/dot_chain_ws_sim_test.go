@@ -40,14 +40,9 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 	if w := ttg.PartitionNumWarps(ws[0]); !slices.Equal(w, []int{4}) {
 		t.Errorf("producer partition of %v warps, want [4]", w)
 	}
-	r := rand.New(rand.NewSource(7))
-	seq, heads, d := 256, 1, 128
+	const seq, heads, d = 256, 1, 128
 	n := seq * heads * d
-	args := []diffArg{halfRandom(r, n, 1), halfRandom(r, n, 1), halfRandom(r, n, 1), zeroBuf("f16", n),
-		intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634)}
-	kernel, grid := "attention_kernel", [3]int{seq / 128, heads, 1}
-	ref := cloneArgs(args)
-	interpret(t, ttir, kernel, grid, ref)
+	args, kernel, grid, ref := attentionRun(t, ttir, 7, seq, heads, d)
 	lower(t, m)
 	bufs := runLowered(t, m, kernel, grid, args, nil)
 	if msg := compareHalf(ref[3].buf, bufs[3], 2e-3); msg != "" {
@@ -117,14 +112,7 @@ func TestRowSplitAttentionSim(t *testing.T) {
 	if req, ok := ws[0].Attr("requestedRegisters").(*ir.DenseArrayAttr); !ok || !slices.Equal(req.Ints, []int64{24}) {
 		t.Errorf("requestedRegisters %v, want [24]", ws[0].Attr("requestedRegisters"))
 	}
-	r := rand.New(rand.NewSource(11))
-	seq, heads, d := 256, 1, 64
-	n := seq * heads * d
-	args := []diffArg{halfRandom(r, n, 1), halfRandom(r, n, 1), halfRandom(r, n, 1), zeroBuf("f16", n),
-		intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634)}
-	kernel, grid := "attention_kernel", [3]int{seq / 128, heads, 1}
-	ref := cloneArgs(args)
-	interpret(t, ttir, kernel, grid, ref)
+	args, kernel, grid, ref := attentionRun(t, ttir, 11, 256, 1, 64)
 	lower(t, m)
 	if a, ok := ws[0].Attr("actualRegisters").(*ir.DenseArrayAttr); ok {
 		t.Logf("actualRegisters %v", a.Ints)
@@ -147,4 +135,20 @@ func TestRowSplitAttentionSim(t *testing.T) {
 			t.Errorf("without turn arrival %d: %v, want a deadlock", i, err)
 		}
 	}
+}
+
+// attentionRun makes random inputs for the perf suite's attention kernel
+// (seq keys and queries, heads, head dim d, blocks of 128 queries) and
+// runs the TTIR's meaning on them in the interpreter: the arguments, the
+// kernel, its grid and the reference results.
+func attentionRun(t *testing.T, ttir *ir.Operation, seed int64, seq, heads, d int) ([]diffArg, string, [3]int, []diffArg) {
+	t.Helper()
+	r := rand.New(rand.NewSource(seed))
+	n := seq * heads * d
+	args := []diffArg{halfRandom(r, n, 1), halfRandom(r, n, 1), halfRandom(r, n, 1), zeroBuf("f16", n),
+		intArg(int64(seq)), floatArg(0.125 * 1.4426950408889634)}
+	kernel, grid := "attention_kernel", [3]int{seq / 128, heads, 1}
+	ref := cloneArgs(args)
+	interpret(t, ttir, kernel, grid, ref)
+	return args, kernel, grid, ref
 }

@@ -23,27 +23,9 @@ func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 	dir := t.TempDir()
 	compile := func(sig, target string, extra ...string) (string, int) {
 		t.Helper()
-		out := filepath.Join(dir, "k."+target)
-		args := append([]string{src, "--kernel", "matmul_kernel", "--signature", sig, "--arch", "sm_90", "--num-warps", "8",
-			"--target=" + target, "--no-cache", "-o", out}, extra...)
-		code, _, stderr := run(t, "", args...)
-		if code != 0 {
-			t.Fatalf("tt-translate %s: exit %d: %s", strings.Join(args, " "), code, stderr)
-		}
-		text, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		shared := 0
-		if target == "ptx" {
-			var md struct{ Shared int }
-			js, err := os.ReadFile(filepath.Join(dir, "k.json"))
-			if err != nil || json.Unmarshal(js, &md) != nil {
-				t.Fatalf("metadata: %v", err)
-			}
-			shared = md.Shared
-		}
-		return string(text), shared
+		text, md := translateToFile(t, dir, target, append([]string{src, "--kernel", "matmul_kernel", "--signature", sig,
+			"--arch", "sm_90", "--num-warps", "8"}, extra...)...)
+		return text, md.Shared
 	}
 	const ints = "i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1"
 	f16 := "*fp16:16, *fp16:16, *fp16:16, " + ints + ", 128, 256, 64, 3"
@@ -78,4 +60,35 @@ func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 	if ptx, _ := compile(f16, "ptx"); strings.Contains(ptx, "%nsmid") {
 		t.Errorf("TT_X_PERSISTENT=off: the 128x256 f16 matmul was made persistent")
 	}
+}
+
+// translateToFile runs tt-translate with args and --target=target, its
+// output in dir (k.TARGET, and k.json for PTX), and returns the output and
+// the kernel metadata (zero for other targets).
+func translateToFile(t *testing.T, dir, target string, args ...string) (string, kernelMeta) {
+	t.Helper()
+	out := filepath.Join(dir, "k."+target)
+	args = append(args, "--target="+target, "--no-cache", "-o", out)
+	code, _, stderr := run(t, "", args...)
+	if code != 0 {
+		t.Fatalf("tt-translate %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md kernelMeta
+	if target == "ptx" {
+		js, err := os.ReadFile(filepath.Join(dir, "k.json"))
+		if err != nil || json.Unmarshal(js, &md) != nil {
+			t.Fatalf("metadata: %v", err)
+		}
+	}
+	return string(text), md
+}
+
+// kernelMeta is what the tests read of tt-translate's kernel metadata.
+type kernelMeta struct {
+	Shared   int `json:"shared"`
+	NumWarps int `json:"num_warps"`
 }

@@ -1,8 +1,6 @@
 package tttranslate
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,29 +19,10 @@ func TestRowSplit(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	perf := filepath.Join("..", "..", "..", "shared", "kernels", "perf")
 	dir := t.TempDir()
-	compile := func(kernel, target string, extra ...string) (text string, warps int) {
+	compile := func(kernel, target string, extra ...string) (string, int) {
 		t.Helper()
-		out := filepath.Join(dir, "k."+target)
-		args := append([]string{filepath.Join(perf, kernel+".ttir"), "--target=" + target, "--no-cache", "-o", out}, extra...)
-		code, _, stderr := run(t, "", args...)
-		if code != 0 {
-			t.Fatalf("tt-translate %s: exit %d: %s", strings.Join(args, " "), code, stderr)
-		}
-		b, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if target == "ptx" {
-			var md struct {
-				NumWarps int `json:"num_warps"`
-			}
-			js, err := os.ReadFile(filepath.Join(dir, "k.json"))
-			if err != nil || json.Unmarshal(js, &md) != nil {
-				t.Fatalf("metadata: %v", err)
-			}
-			warps = md.NumWarps
-		}
-		return string(b), warps
+		text, md := translateToFile(t, dir, target, append([]string{filepath.Join(perf, kernel+".ttir")}, extra...)...)
+		return text, md.NumWarps
 	}
 	const d64 = "attention_f16_4096_d64"
 	ptx, warps := compile(d64, "ptx", "--num-warps=4")
