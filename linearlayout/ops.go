@@ -396,6 +396,9 @@ func (l LinearLayout) NumConsecutiveInOut() int {
 // mergeDims orders the dims of a product as Triton's supremum does and sums
 // the sizes of common dims.
 func mergeDims(a, b []dimInfo, what string) []dimInfo {
+	if r, ok := mergeDimsCommon(a, b); ok {
+		return r
+	}
 	order := supremum(names(a), names(b), what)
 	r := make([]dimInfo, len(order))
 	for k, n := range order {
@@ -412,6 +415,43 @@ func mergeDims(a, b []dimInfo, what string) []dimInfo {
 		}
 	}
 	return r
+}
+
+// mergeDimsCommon merges the dims of the two cases most products meet
+// without building name lists: b's dims are a's in the same order (their
+// supremum is a), or none of b's dims is one of a's (a, then b). It
+// reports false for the others.
+func mergeDimsCommon(a, b []dimInfo) ([]dimInfo, bool) {
+	same, disjoint := len(a) == len(b), true
+	for i, d := range b {
+		if same && a[i].name != d.name {
+			same = false
+		}
+		for _, e := range a {
+			if e.name == d.name {
+				disjoint = false
+				break
+			}
+		}
+	}
+	switch {
+	case same:
+		r := make([]dimInfo, len(a))
+		for i, d := range a {
+			r[i] = dimInfo{name: d.name, log2: d.log2 + b[i].log2}
+		}
+		return r, true
+	case disjoint:
+		r := make([]dimInfo, 0, len(a)+len(b))
+		for _, d := range a {
+			r = append(r, dimInfo{name: d.name, log2: d.log2})
+		}
+		for _, d := range b {
+			r = append(r, dimInfo{name: d.name, log2: d.log2})
+		}
+		return r, true
+	}
+	return nil, false
 }
 
 // supremum returns the shortest list having both x and y as subsequences,

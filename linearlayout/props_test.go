@@ -623,3 +623,54 @@ func TestNumConsecutiveInOut(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeDimsCommonMatchesSupremum: wherever the common cases' merge
+// applies (the same dims in the same order, or no dim in common), it gives
+// the dims and sizes of the general merge by supremum, on random lists of
+// distinct names drawn from six.
+func TestMergeDimsCommonMatchesSupremum(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	pool := []string{"a", "b", "c", "d", "e", "f"}
+	pick := func() []dimInfo {
+		var ds []dimInfo
+		for _, i := range r.Perm(len(pool))[:r.Intn(4)] {
+			ds = append(ds, dimInfo{name: pool[i], log2: r.Intn(4)})
+		}
+		return ds
+	}
+	general := func(a, b []dimInfo) []dimInfo {
+		order := supremum(names(a), names(b), "test")
+		out := make([]dimInfo, len(order))
+		for k, n := range order {
+			out[k].name = n
+			for _, d := range append(append([]dimInfo(nil), a...), b...) {
+				if d.name == n {
+					out[k].log2 += d.log2
+				}
+			}
+		}
+		return out
+	}
+	applied := 0
+	for range 5000 {
+		a := pick()
+		b := pick()
+		if r.Intn(3) == 0 { // the same dims, in the same order
+			b = nil
+			for _, d := range a {
+				b = append(b, dimInfo{name: d.name, log2: r.Intn(4)})
+			}
+		}
+		got, ok := mergeDimsCommon(a, b)
+		if !ok {
+			continue
+		}
+		applied++
+		if want := general(a, b); !slices.Equal(got, want) {
+			t.Fatalf("merge of %v and %v: %v, want %v", a, b, got, want)
+		}
+	}
+	if applied < 1000 {
+		t.Errorf("the common cases applied %d times of 5000", applied)
+	}
+}
