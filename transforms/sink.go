@@ -196,15 +196,21 @@ func (s *suffixOrder) atMostBefore(op *ir.Operation, n int) bool {
 // blockOrder keys a block's ops by their place in it, to compare places
 // without walking the ops between. Keys start orderGap apart; an op moved
 // between two others takes the key halfway, and when no key is left
-// between them the block is keyed afresh.
+// between them the ops around it are keyed afresh (respread): the
+// smallest window, growing twofold, whose keys leave every op in it
+// orderMinGap. Keying the whole block instead cost a pass over it every
+// twenty moves to one place, quadratic in blocks of 10^5 ops and more.
 type blockOrder struct {
 	b   *ir.Block
 	key map[*ir.Operation]int64
 }
 
-// orderGap leaves 20 halvings between two neighbours before the block is
-// keyed again.
-const orderGap = 1 << 20
+// orderGap leaves 20 halvings between two neighbours before they are
+// keyed again; a respread window leaves at least orderMinGap.
+const (
+	orderGap    = 1 << 20
+	orderMinGap = 1 << 10
+)
 
 // newBlockOrder keys the n ops of block b.
 func newBlockOrder(b *ir.Block, n int) *blockOrder {
@@ -226,10 +232,47 @@ func (o *blockOrder) renumber() {
 func (o *blockOrder) placeBetween(op, prev, next *ir.Operation) {
 	lo, hi := o.key[prev], o.key[next]
 	if hi-lo < 2 {
-		o.renumber()
+		o.respread(op)
 		return
 	}
 	o.key[op] = lo + (hi-lo)/2
+}
+
+// respread keys op and its neighbours afresh, evenly between the keys of
+// the ops just outside the smallest window (n ops on each side, n
+// doubling) that leaves each op orderMinGap; a window reaching the block's
+// end has room to spare after it.
+func (o *blockOrder) respread(op *ir.Operation) {
+	first, last := op, op
+	count := int64(1)
+	for n := 1; ; n *= 2 {
+		for i := 0; i < n && first.Prev() != nil; i++ {
+			first = first.Prev()
+			count++
+		}
+		for i := 0; i < n && last.Next() != nil; i++ {
+			last = last.Next()
+			count++
+		}
+		var lo int64 // before the block's first op
+		if p := first.Prev(); p != nil {
+			lo = o.key[p]
+		}
+		hi := lo + (count+1)*orderGap // after the block's last op
+		if nx := last.Next(); nx != nil {
+			hi = o.key[nx]
+		}
+		if step := (hi - lo) / (count + 1); step >= orderMinGap {
+			k := lo
+			for w := first; ; w = w.Next() {
+				k += step
+				o.key[w] = k
+				if w == last {
+					return
+				}
+			}
+		}
+	}
 }
 
 // firstUser returns the user of op's results that comes first in the

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // TestSinkDistanceBound: an op sinks past at most maxSinkDistance ops,
@@ -62,5 +66,51 @@ func TestSinkDistanceBound(t *testing.T) {
 		if got := sunk(t, kernel(c.gap, c.moved)); got != c.want {
 			t.Errorf("gap of %d stores, an op leaving it %v: sunk %v, want %v", c.gap, c.moved, got, c.want)
 		}
+	}
+}
+
+// TestBlockOrderRespread: moving op after op in front of one place runs
+// out of keys between neighbours every twenty moves; the keys, respread
+// around the place, stay in block order after every move, and a block
+// whose every op was moved there stays ordered too. (Keying the whole
+// block each time made sink-to-uses quadratic: a 65536-element kernel of
+// math functions took 111 s, now 3.)
+func TestBlockOrderRespread(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("module attributes {\"ttg.num-warps\" = 1 : i32} {\n")
+	sb.WriteString("  llvm.func @f(%p: !llvm.ptr<1>, %x: i32) attributes {gpu.kernel} {\n")
+	const n = 300
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "    %%a%d = llvm.add %%x, %%x : i32\n", i)
+	}
+	sb.WriteString("    gpu.store %p, %x : !llvm.ptr<1>, i32\n    llvm.return\n  }\n}\n")
+	m, err := asm.ParseString(all.NewContext(), sb.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b *ir.Block
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == "llvm.func" {
+			b = op.Region(0).Front()
+		}
+	})
+	ord := newBlockOrder(b, n+2)
+	ordered := func(when string) {
+		t.Helper()
+		for op := b.First(); op.Next() != nil; op = op.Next() {
+			if ord.key[op] >= ord.key[op.Next()] {
+				t.Fatalf("%s: %s keyed %d, the op after it %d", when, op.Name(), ord.key[op], ord.key[op.Next()])
+			}
+		}
+	}
+	store := b.Terminator().Prev()
+	// Each add in turn, from the first, moves in front of the store: all
+	// of them go to the one place.
+	for i := 0; i < n; i++ {
+		op := b.First()
+		prev := store.Prev()
+		op.MoveBefore(store)
+		ord.placeBetween(op, prev, store)
+		ordered(fmt.Sprintf("move %d", i))
 	}
 }
