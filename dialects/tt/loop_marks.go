@@ -1,5 +1,10 @@
 package tt
 
+// AttrWarpSpecialize is the mark a kernel's tl.range(warp_specialize=True)
+// puts on its scf.for (Triton's attribute): nvgpu-warp-specialization
+// specializes the loop of a 4-warp function or refuses it with an error.
+const AttrWarpSpecialize = "tt.warp_specialize"
+
 // AttrAutoWarpSpecialize marks an scf.for that tt's own
 // tt-specialize-dot-chains chose for warp specialization. Unlike Triton's
 // tt.warp_specialize, which a kernel sets and which is honoured or refused

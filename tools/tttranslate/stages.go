@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -82,7 +83,7 @@ func (s Stage) persistentSchedule(params map[string]string) bool {
 // for sm_90, and no register bound was asked for (--maxnreg), which the
 // split's own would replace.
 func (s Stage) rowSplit(params map[string]string, module *ir.Operation) bool {
-	return params["capability"] == "90" && module.Attr("ttg.maxnreg") == nil &&
+	return params["capability"] == "90" && module.Attr(ttg.AttrMaxNReg) == nil &&
 		slices.Contains(s.names(), "tt-specialize-dot-chains")
 }
 

@@ -169,7 +169,7 @@ func tritonParams(o *Options, p map[string]string) {
 // before it is lowered: ttg.maxnreg, as Triton's make_ttgir sets it.
 func applyTritonOptions(module *ir.Operation, o *Options) {
 	if o.Triton.MaxNReg > 0 {
-		module.SetAttr("ttg.maxnreg", ir.I32Attr(module.Context(), int64(o.Triton.MaxNReg)))
+		module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(module.Context(), int64(o.Triton.MaxNReg)))
 	}
 }
 

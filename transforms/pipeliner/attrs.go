@@ -1,6 +1,7 @@
 package pipeliner
 
 import (
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -18,7 +19,7 @@ const (
 	// attrDisallowAccMultiBuffer forbids multi-buffering MMA accumulators.
 	attrDisallowAccMultiBuffer = "tt.disallow_acc_multi_buffer"
 	// attrWarpSpecialize marks a loop the user wants warp-specialized.
-	attrWarpSpecialize = "tt.warp_specialize"
+	attrWarpSpecialize = tt.AttrWarpSpecialize
 	// attrStage and attrCluster place an op of a scheduled loop body.
 	attrStage   = "loop.stage"
 	attrCluster = "loop.cluster"

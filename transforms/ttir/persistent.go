@@ -195,7 +195,7 @@ func persistentCandidate(fn *ir.Operation) int64 {
 			}
 			usesX = true
 		case name == "scf.for":
-			if op.Attr("tt.flatten") != nil || op.Attr("tt.warp_specialize") != nil {
+			if op.Attr("tt.flatten") != nil || op.Attr(tt.AttrWarpSpecialize) != nil {
 				ok = false
 			} else if op.Block() != body {
 				ok = false // nested loops: fuse-nested-loops fuses one inner loop

@@ -1,6 +1,7 @@
 package ttir
 
 import (
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -72,7 +73,7 @@ func RowSplitPlan(module *ir.Operation, numWarps, capability, numCTAs int) bool 
 		// specialize on the kernel's own 4 warps.
 		marked := false
 		ir.WalkOps(fn, func(op *ir.Operation) {
-			marked = marked || op.Name() == "scf.for" && op.HasAttr(attrKernelWarpSpecialize)
+			marked = marked || op.Name() == "scf.for" && op.HasAttr(tt.AttrWarpSpecialize)
 		})
 		if marked {
 			return false
@@ -86,10 +87,6 @@ func RowSplitPlan(module *ir.Operation, numWarps, capability, numCTAs int) bool 
 	}
 	return found
 }
-
-// attrKernelWarpSpecialize is the mark a kernel's own
-// tl.range(warp_specialize=True) puts on its loop.
-const attrKernelWarpSpecialize = "tt.warp_specialize"
 
 // rowSplitFits reports whether the chained-dot loop's dots split into two
 // warpgroups of rows and its tensors fit a consumer thread's registers.
@@ -105,6 +102,9 @@ func rowSplitFits(loop *ir.Operation) bool {
 			bits = 64 // pointers
 		}
 		return max((rt.NumElements()*bits/32+threads-1)/threads, 1)
+	}
+	if loop.NumRegions() == 0 || loop.Region(0).Empty() || loop.Region(0).Front().NumArguments() == 0 {
+		return false // not a loop the verifier accepted; leave it to the pipeline's diagnostics
 	}
 	body := loop.Region(0).Front()
 	yield := body.Terminator()
