@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/ir"
@@ -362,9 +363,11 @@ func TestIRPrintingAndTiming(t *testing.T) {
 			t.Errorf("IR dump lacks %q in:\n%s", want, text)
 		}
 	}
+	// Verification gets a line of its own, counted in the total.
+	cfg.Timer.AddVerification(2 * time.Second)
 	var rep bytes.Buffer
 	cfg.Timer.Report(&rep)
-	for _, want := range []string{"Execution time report", "'tt.func' Pipeline", "    f\n", "  m\n", "Total"} {
+	for _, want := range []string{"Execution time report", "'tt.func' Pipeline", "    f\n", "  m\n", "Verifier", "Total Execution Time: 2.0"} {
 		if !strings.Contains(rep.String(), want) {
 			t.Errorf("timing report lacks %q:\n%s", want, rep.String())
 		}

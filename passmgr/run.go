@@ -310,8 +310,12 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 	}
 	if err == nil && r.cfg.VerifyEach && !r.verified.current(op) {
 		gen := st.Ctx.Generation()
+		start := time.Now()
 		if err = ir.Verify(op); err == nil {
 			r.verified.mark(op, gen)
+		}
+		if t != nil {
+			r.cfg.Timer.AddVerification(time.Since(start))
 		}
 	}
 	if err != nil {

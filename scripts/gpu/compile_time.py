@@ -12,7 +12,9 @@ times
   tt:     `tt-translate NAME.ttir --no-cache --target=ptx` as a whole process (the
           compile cache off: every run compiles): start-up,
           parsing, every pass and the PTX emitter, writing PTX and metadata;
-          and, comparable with Triton's stages, the passes and the PTX
+          and, comparable with Triton's stages, the passes (with the
+          verifier after each, its own Verifier row since 2026-11-29
+          13:00; before, the column left verification out) and the PTX
           emitter alone as its --mlir-timing report gives them (the total
           less the Parser and Output rows).
 

@@ -32,7 +32,12 @@ func CompileSource(name, src string, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := ir.Verify(module); err != nil {
+	start = time.Now()
+	err = ir.Verify(module)
+	if o.Pass.Timer != nil {
+		o.Pass.Timer.AddVerification(time.Since(start))
+	}
+	if err != nil {
 		return nil, err
 	}
 	// The stages need not verify the parsed module again before a pass
