@@ -1,7 +1,10 @@
 """Attention forward with and without warp specialization, Triton 3.6 alone or with tt.
 
-    python3 attn_ws_bench.py [SEQ]      (GPU machine; Triton, torch; default 4096, 32 heads)
+    python3 attn_ws_bench.py [SEQ]      (GPU machine; Triton, torch; default 4096, 32 heads;
+                                         ATTN_CONFIGS="64:4" picks head dims and warps)
     python3 -c "import tt_triton; tt_triton.enable(); ..."   the same kernels compiled by tt
+    ATTN_CHECK=1 ...                    one launch a kernel, its output checked, no timing (for
+                                         compute-sanitizer; use a short SEQ)
 
 The kernel is perf_compare.py's attention (the same softmax, scale and loop, 128 query rows and
 64 keys a block) with Q, K, V and O read and written through tensor descriptors, its loop
@@ -9,7 +12,7 @@ The kernel is perf_compare.py's attention (the same softmax, scale and loop, 128
 for WS off and on beside torch's scaled_dot_product_attention (FlashAttention), checks every
 output against a float32 reference, and says whether the TTGIR holds ttg.warp_specialize.
 """
-import sys
+import os, sys
 import torch, triton, triton.language as tl
 from triton.testing import do_bench
 
@@ -44,21 +47,29 @@ def attn(q_ptr, k_ptr, v_ptr, o_ptr, seq, qk_scale, H: tl.constexpr, D: tl.const
 triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
 SEQ = int(sys.argv[1]) if len(sys.argv) > 1 else 4096
 H = 32
-for D, w in [(64, 4), (128, 8), (128, 4)]:
+# ATTN_CONFIGS="64:4,128:8" picks head dims and warp counts (default: all three).
+configs = [tuple(map(int, c.split(":"))) for c in os.environ.get("ATTN_CONFIGS", "64:4,128:8,128:4").split(",")]
+for D, w in configs:
     q, k, v = (torch.randn((H, SEQ, D), dtype=torch.float16, device="cuda") for _ in range(3))
     o = torch.empty_like(q)
     scale = 1.0 / D ** 0.5
     ref = torch.softmax((q.float() @ k.float().transpose(1, 2)) * scale, dim=-1) @ v.float()
     fl = 4 * H * SEQ * SEQ * D
     sdpa = lambda: torch.nn.functional.scaled_dot_product_attention(q[None], k[None], v[None])
-    t = do_bench(sdpa, warmup=25, rep=200)
-    print(f"D={D} sdpa {fl / t / 1e9:.1f} TFLOP/s", flush=True)
+    if not os.environ.get("ATTN_CHECK"):
+        t = do_bench(sdpa, warmup=25, rep=200)
+        print(f"D={D} sdpa {fl / t / 1e9:.1f} TFLOP/s", flush=True)
     for ws in (False, True):
         g = (triton.cdiv(SEQ, 128), H)
         run = lambda: attn[g](q, k, v, o, SEQ, scale * 1.4426950408889634, H, D, 128, 64, 3, ws, num_warps=w)
         try:
+            o.fill_(float("nan"))  # a kernel that writes nothing fails the check
             kern = run()
             err = (o.float() - ref).abs().max().item()
+            if os.environ.get("ATTN_CHECK"):
+                print(f"D={D} w{w} ws={ws}: maxerr={err:.2e} {'ok' if err < 1e-2 else 'WRONG'} "
+                      f"warps={kern.metadata.num_warps}", flush=True)
+                continue
             ts = [do_bench(run, warmup=25, rep=200) for _ in range(3)]
             t = sorted(ts)[1]
             print(f"D={D} w{w} ws={ws}: {fl / t / 1e9:.1f} TFLOP/s maxerr={err:.2e} "

@@ -9,7 +9,8 @@ import (
 // TestRowSplit: tt-translate compiles the perf set's 4-warp attention at
 // head dim 64 on two consumer warpgroups with two CTAs an SM
 // (transforms/ttir/split_rows.go): 12 warps in its metadata, .maxnreg 80
-// and setmaxnreg's 24 and 104, the consumers' turn barriers. It compiles
+// and setmaxnreg's 24 and 104, the consumers' turn barriers; so it does
+// tutorial 06's, whose producer issues TMA copies. It compiles
 // the kernel as asked where the split does not apply: on sm_80, with a
 // register bound of the user's, with TT_X_SPLIT_ROWS=off, and where two
 // CTAs do not fit the SM's shared memory (seven stages: 131 KB a CTA), in
@@ -33,6 +34,18 @@ func TestRowSplit(t *testing.T) {
 	}
 	if warps != 12 {
 		t.Errorf("head dim 64: %d warps in the metadata, want 12", warps)
+	}
+	// Tutorial 06's attention loads K and V through tensor descriptors:
+	// the same split, with a producer of TMA copies.
+	tutorial := filepath.Join("..", "..", "frontend", "testdata", "reference", "tutorials.06.attn_fwd_device_desc.ttir")
+	text, md := translateToFile(t, dir, "ptx", tutorial, "--num-warps=4")
+	for _, want := range []string{".maxnreg 80", "setmaxnreg.dec.sync.aligned.u32 24;", "setmaxnreg.inc.sync.aligned.u32 104;", "bar.arrive", "cp.async.bulk.tensor.2d"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("tutorial 06 (descriptor loads): the PTX has no %q", want)
+		}
+	}
+	if md.NumWarps != 12 {
+		t.Errorf("tutorial 06 (descriptor loads): %d warps in the metadata, want 12", md.NumWarps)
 	}
 	asAsked := func(what, ptx string, warps int) {
 		t.Helper()

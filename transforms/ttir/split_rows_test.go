@@ -31,6 +31,19 @@ func TestRowSplitPlan(t *testing.T) {
 	if !plan(d64, 4, 90, 1) {
 		t.Errorf("head dim 64, 4 warps, sm_90: not split")
 	}
+	// Tutorial 06's attention at head dim 64 loads K and V through tensor
+	// descriptors.
+	src, err := os.ReadFile("../../frontend/testdata/reference/tutorials.06.attn_fwd_device_desc.ttir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := asm.ParseString(all.NewContext(), string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ttir.RowSplitPlan(m, 4, 90, 1) {
+		t.Errorf("tutorial 06 (descriptor loads), head dim 64, 4 warps: not split")
+	}
 	for _, c := range []struct {
 		what            string
 		name            string
