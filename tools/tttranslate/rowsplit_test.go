@@ -1,6 +1,7 @@
 package tttranslate
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,7 +11,8 @@ import (
 // head dim 64 on two consumer warpgroups with two CTAs an SM
 // (transforms/ttir/split_rows.go): 12 warps in its metadata, .maxnreg 80
 // and setmaxnreg's 24 and 104, the consumers' turn barriers; so it does
-// tutorial 06's, whose producer issues TMA copies. It compiles
+// tutorial 06's, whose producer issues TMA copies, also with its loop
+// marked tt.warp_specialize. It compiles
 // the kernel as asked where the split does not apply: on sm_80, with a
 // register bound of the user's, with TT_X_SPLIT_ROWS=off, and where two
 // CTAs do not fit the SM's shared memory (seven stages: 131 KB a CTA), in
@@ -46,6 +48,20 @@ func TestRowSplit(t *testing.T) {
 	}
 	if md.NumWarps != 12 {
 		t.Errorf("tutorial 06 (descriptor loads): %d warps in the metadata, want 12", md.NumWarps)
+	}
+	// With its loop marked tt.warp_specialize (warp_specialize=True): the
+	// same kernel.
+	src := parseFile(t, tutorial)
+	markedSrc := strings.Replace(src, "    } loc(#loc163)\n", "    } {tt.warp_specialize} loc(#loc163)\n", 1)
+	if markedSrc == src {
+		t.Fatalf("tutorial 06: the loop's end was not found to mark it")
+	}
+	marked := filepath.Join(dir, "marked.ttir")
+	if err := os.WriteFile(marked, []byte(markedSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := translateToFile(t, dir, "ptx", marked, "--num-warps=4"); got != text {
+		t.Errorf("tutorial 06 with its loop marked tt.warp_specialize: not the split kernel")
 	}
 	asAsked := func(what, ptx string, warps int) {
 		t.Helper()

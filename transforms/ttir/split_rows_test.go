@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/transforms/ttir"
 )
@@ -13,7 +15,8 @@ import (
 // on 4 warps for sm_90 (82 registers of tensors a consumer thread), and
 // refuses it on 8 warps, on sm_80, on clusters and with TT_X_SPLIT_ROWS=off;
 // head dim 128 on 4 warps (114 registers of tensors) and a matmul (no
-// chained dots) are refused.
+// chained dots) are refused. Tutorial 06's attention (descriptor loads)
+// is split, its loop marked tt.warp_specialize or not.
 func TestRowSplitPlan(t *testing.T) {
 	plan := func(name string, warps, capability, ctas int) bool {
 		t.Helper()
@@ -43,6 +46,18 @@ func TestRowSplitPlan(t *testing.T) {
 	}
 	if !ttir.RowSplitPlan(m, 4, 90, 1) {
 		t.Errorf("tutorial 06 (descriptor loads), head dim 64, 4 warps: not split")
+	}
+	// The same loop marked tt.warp_specialize (warp_specialize=True, the
+	// tutorial's default on Hopper) is split too.
+	marked := 0
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == "scf.for" {
+			op.SetAttr(tt.AttrWarpSpecialize, ir.Unit(m.Context()))
+			marked++
+		}
+	})
+	if marked != 1 || !ttir.RowSplitPlan(m, 4, 90, 1) {
+		t.Errorf("tutorial 06 with its loop marked tt.warp_specialize (%d loops): not split", marked)
 	}
 	for _, c := range []struct {
 		what            string
