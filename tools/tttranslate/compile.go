@@ -185,15 +185,16 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 // allowed more would halve the SM's CTAs; none: the schedule keeps the
 // pipeline's buffers live across each tile's epilogue, and overflowed).
 // A 4-warp kernel of chained dots is compiled on two consumer warpgroups
-// with two CTAs an SM where ttir.RowSplitPlan says so, and again as asked
-// when its loop was not specialized or two CTAs do not fit.
+// where ttir.RowSplitPlan says so, and again as asked when its loop was
+// not specialized or the CTAs an SM the plan assumed do not fit.
 func runStages(module *ir.Operation, in, upTo Level, o Options, params map[string]string) ([]passmgr.Step, error) {
 	cfg := o.stageConfig()
 	var notBuilt []passmgr.Step
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
 	retryFrom, notBuiltBefore, assumed, retries := 0, 0, 0, 0
-	sharedChecked, splitTried, splitting := false, false, false
+	sharedChecked, splitTried := false, false
+	var split ttir.RowSplit // the row split being compiled (CTAsPerSM 0: none)
 	for i := 0; i < len(stages); i++ {
 		s := stages[i]
 		if s.Out > upTo {
@@ -203,9 +204,9 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			splitTried = true
 			capability, _ := strconv.Atoi(params["capability"])
 			ctas, _ := strconv.Atoi(params["num-ctas"])
-			if ttir.RowSplitPlan(module, o.NumWarps, capability, ctas) {
-				pristine, retryFrom, notBuiltBefore, splitting = module.Clone(nil), i, len(notBuilt), true
-				setRowSplit(module, params)
+			if plan, ok := ttir.RowSplitPlan(module, o.NumWarps, capability, ctas); ok {
+				pristine, retryFrom, notBuiltBefore, split = module.Clone(nil), i, len(notBuilt), plan
+				setRowSplit(module, params, plan)
 			}
 		}
 		if pristine == nil && retries < 2 && s.persistentSchedule(params) {
@@ -242,9 +243,10 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if got := DetectLevel(module); got < s.Out {
 			return nil, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
 		}
-		if splitting && s.Out == LevelTTGIR {
-			splitting = false
-			if held, _ := ctasPerSMByShared(module, o.arch()); held < 2 || !hasWarpSpecialize(module) {
+		if split.CTAsPerSM > 0 && s.Out == LevelTTGIR {
+			want := split.CTAsPerSM
+			split = ttir.RowSplit{}
+			if held, _ := ctasPerSMByShared(module, o.arch()); held < want || !hasWarpSpecialize(module) {
 				restoreModule(module, pristine)
 				params["num-warps"] = strconv.Itoa(o.NumWarps)
 				delete(params, "turns")
@@ -283,12 +285,19 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 
 // setRowSplit sets what ttir.RowSplitPlan compiles a kernel with: its
 // warps, the turns and producer registers of nvgpu-warp-specialization
-// (through params) and the register bound (ttg.maxnreg, as --maxnreg).
-func setRowSplit(module *ir.Operation, params map[string]string) {
+// (through params) and the register bound (ttg.maxnreg, as --maxnreg),
+// those the plan has.
+func setRowSplit(module *ir.Operation, params map[string]string, plan ttir.RowSplit) {
 	params["num-warps"] = strconv.Itoa(ttir.RowSplitWarps)
-	params["turns"] = ttir.RowSplitTurns
-	params["producer-registers"] = strconv.Itoa(ttir.RowSplitProducerRegs)
-	module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(module.Context(), ttir.RowSplitMaxNReg))
+	if plan.Turns != "" {
+		params["turns"] = plan.Turns
+	}
+	if plan.ProducerRegs > 0 {
+		params["producer-registers"] = strconv.Itoa(plan.ProducerRegs)
+	}
+	if plan.MaxNReg > 0 {
+		module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(module.Context(), int64(plan.MaxNReg)))
+	}
 }
 
 // hasWarpSpecialize reports whether a TTGIR module holds a

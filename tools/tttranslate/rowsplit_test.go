@@ -17,7 +17,8 @@ import (
 // register bound of the user's, with TT_X_SPLIT_ROWS=off, and where two
 // CTAs do not fit the SM's shared memory (seven stages: 131 KB a CTA), in
 // which case the TTGIR is the one the PTX was made from. Attention at
-// head dim 128 on 8 warps keeps its own schedule (.maxnreg 168).
+// head dim 128 on 8 warps keeps its own schedule (.maxnreg 168), and on 4
+// warps gets it (one CTA an SM).
 func TestRowSplit(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	perf := filepath.Join("..", "..", "..", "shared", "kernels", "perf")
@@ -78,8 +79,14 @@ func TestRowSplit(t *testing.T) {
 	if ttgir, _ := compile(d64, "ttgir", "--num-warps=4", "--num-stages=7"); !strings.Contains(ttgir, `"ttg.num-warps" = 4`) {
 		t.Errorf("seven stages: the TTGIR is not the 4-warp kernel the PTX was made from")
 	}
-	if ptx, _ := compile("attention_f16_4096_d128", "ptx", "--num-warps=8"); !strings.Contains(ptx, ".maxnreg 168") {
+	ptx8, _ := compile("attention_f16_4096_d128", "ptx", "--num-warps=8")
+	if !strings.Contains(ptx8, ".maxnreg 168") {
 		t.Errorf("head dim 128 on 8 warps: not its own schedule (.maxnreg 168)")
+	}
+	// Head dim 128 asked for 4 warps: the consumers' tensors need more
+	// than two CTAs an SM leave them, so the kernel is the 8-warp one.
+	if ptx, warps := compile("attention_f16_4096_d128", "ptx", "--num-warps=4"); ptx != ptx8 || warps != 12 {
+		t.Errorf("head dim 128 on 4 warps: %d warps in the metadata (want 12), the PTX the 8-warp kernel's: %v", warps, ptx == ptx8)
 	}
 	t.Setenv("TT_X_SPLIT_ROWS", "off")
 	ptx, warps = compile(d64, "ptx", "--num-warps=4")

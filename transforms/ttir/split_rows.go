@@ -5,9 +5,9 @@ import (
 	"github.com/ttcompiler/tt/passmgr"
 )
 
-// Two consumer warpgroups, two CTAs an SM: how tt-translate compiles a
-// 4-warp Hopper kernel whose loop chains two dots (tt's own decision,
-// made before make_ttgir, as tt-persistent-programs' is).
+// Two consumer warpgroups: how tt-translate compiles a 4-warp Hopper
+// kernel whose loop chains two dots (tt's own decision, made before
+// make_ttgir, as tt-persistent-programs' is).
 //
 // In Triton's schedule such a kernel (attention at head dim 64: S = QKᵀ,
 // the softmax, O += PV, on 128 rows) runs on one warpgroup that issues
@@ -30,8 +30,12 @@ import (
 // in registers (operands loaded from memory go through shared memory);
 // rowSplitTensorRegs of them leave 16 registers for addresses, indices and
 // the softmax's temporaries (head dim 64 needs 82: ptxas fit its
-// consumer without spills). Head dim 128 on 4 warps would need 114 and
-// keeps Triton's schedule. Loops that load through tensor descriptors
+// consumer without spills). Head dim 128 on 4 warps needs 114: it is
+// compiled on the 12 warps alone on the SM that tt-translate gives it when
+// asked for 8 warps (the consumers get 232 registers from setmaxnreg),
+// 489-491 TFLOP/s against 427 as asked (TMA loads, H200, 2026-11-29),
+// where a consumer thread's tensors fit rowSplitOneCTARegs; larger ones
+// keep Triton's schedule. Loops that load through tensor descriptors
 // (tutorial 06's attention) get a producer of TMA copies instead of
 // cp.async: 1.08-1.11x of Triton's 4-warp kernel at head dim 64 (H200,
 // 2026-11-29). A loop the kernel marked tt.warp_specialize (tutorial
@@ -39,51 +43,79 @@ import (
 // on the kernel's 4 warps (one consumer warpgroup, 268 TFLOP/s against
 // the split's 430). tt-translate checks the result after make_ttgir and
 // compiles the kernel again as asked when the loop was not specialized
-// or two CTAs do not fit the SM's shared memory. TT_X_SPLIT_ROWS=off
-// (experimental) turns the plan off.
+// or the SM's shared memory does not hold the CTAs the schedule assumed.
+// TT_X_SPLIT_ROWS=off (experimental) turns the plan off.
 
-// The compile parameters the plan sets (tt-translate passes them to the
-// passes that declare them; RowSplitMaxNReg becomes ttg.maxnreg).
+// RowSplit is how tt-translate compiles a kernel RowSplitPlan takes: on
+// RowSplitWarps warps (the ttgir stage's num-warps), and with two CTAs an
+// SM its register bound (MaxNReg, which becomes ttg.maxnreg) and the
+// warp specialization's turns and producer registers; with one, as
+// tt-translate compiles such a kernel asked for 8 warps (attention at
+// head dim 128: 1.14x of the same kernel on 4 warps, H200, 2026-11-29).
+type RowSplit struct {
+	CTAsPerSM    int
+	MaxNReg      int    // 0: none
+	ProducerRegs int    // 0: the pass's default
+	Turns        string // "": the pass's default
+}
+
+// The two schedules: two CTAs an SM where a consumer thread's tensors fit
+// rowSplitTensorRegs registers, one where they fit rowSplitOneCTARegs
+// (the consumers then get what setmaxnreg gives 12 warps alone on the SM;
+// head dim 128 needs 114).
+var (
+	rowSplitTwoCTAs = RowSplit{CTAsPerSM: 2, MaxNReg: 80, ProducerRegs: 24, Turns: "alternate"}
+	rowSplitOneCTA  = RowSplit{CTAsPerSM: 1}
+)
+
 const (
-	RowSplitWarps        = 8
-	RowSplitMaxNReg      = 80
-	RowSplitProducerRegs = 24
-	RowSplitTurns        = "alternate"
-	rowSplitFromWarps    = 4
-	rowSplitCapability   = 90
-	rowSplitTensorRegs   = 88
-	rowSplitRows         = 128 // the dots' rows: 64 per consumer warpgroup, wgmma's M
+	RowSplitWarps      = 8
+	rowSplitFromWarps  = 4
+	rowSplitCapability = 90
+	rowSplitTensorRegs = 88
+	rowSplitOneCTARegs = 128
+	rowSplitRows       = 128 // the dots' rows: 64 per consumer warpgroup, wgmma's M
 )
 
 // RowSplitPlan reports whether tt-translate compiles module, asked for
 // with numWarps warps for capability on one CTA a cluster, on
-// RowSplitWarps warps with the register budget and turns above.
-func RowSplitPlan(module *ir.Operation, numWarps, capability, numCTAs int) bool {
+// RowSplitWarps warps, and how.
+func RowSplitPlan(module *ir.Operation, numWarps, capability, numCTAs int) (RowSplit, bool) {
 	if numWarps != rowSplitFromWarps || capability != rowSplitCapability || numCTAs != 1 ||
 		passmgr.Experiment("TT_X_SPLIT_ROWS", "auto") == "off" || passmgr.Experiment("TT_X_SPECIALIZE", "auto") == "off" {
-		return false
+		return RowSplit{}, false
 	}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
-		return false
+		return RowSplit{}, false
 	}
-	found := false
+	most := int64(-1)
 	for _, fn := range module.Region(0).Front().Ops() {
 		if fn.Name() != "tt.func" {
 			continue
 		}
 		for _, loop := range dotLoops(fn, false) {
-			if !rowSplitFits(loop) {
-				return false
+			regs, ok := rowSplitRegs(loop)
+			if !ok {
+				return RowSplit{}, false
 			}
-			found = true
+			most = max(most, regs)
 		}
 	}
-	return found
+	switch {
+	case most < 0:
+		return RowSplit{}, false
+	case most <= rowSplitTensorRegs:
+		return rowSplitTwoCTAs, true
+	case most <= rowSplitOneCTARegs:
+		return rowSplitOneCTA, true
+	}
+	return RowSplit{}, false
 }
 
-// rowSplitFits reports whether the chained-dot loop's dots split into two
-// warpgroups of rows and its tensors fit a consumer thread's registers.
-func rowSplitFits(loop *ir.Operation) bool {
+// rowSplitRegs returns the registers a consumer thread holds of the
+// chained-dot loop's tensors, and whether its dots split into two
+// warpgroups of rows.
+func rowSplitRegs(loop *ir.Operation) (int64, bool) {
 	threads := int64(RowSplitWarps * 32)
 	share := func(t ir.Type) int64 {
 		rt, ok := t.(*ir.RankedTensorType)
@@ -97,7 +129,7 @@ func rowSplitFits(loop *ir.Operation) bool {
 		return max((rt.NumElements()*bits/32+threads-1)/threads, 1)
 	}
 	if loop.NumRegions() == 0 || loop.Region(0).Empty() || loop.Region(0).Front().NumArguments() == 0 {
-		return false // not a loop the verifier accepted; leave it to the pipeline's diagnostics
+		return 0, false // not a loop the verifier accepted; leave it to the pipeline's diagnostics
 	}
 	body := loop.Region(0).Front()
 	yield := body.Terminator()
@@ -129,7 +161,7 @@ func rowSplitFits(loop *ir.Operation) bool {
 			}
 		}
 	}
-	return ok && regs <= rowSplitTensorRegs
+	return regs, ok
 }
 
 // loadedOperand reports whether a dot operand is loaded from global memory
