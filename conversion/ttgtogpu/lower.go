@@ -85,6 +85,9 @@ type lowering struct {
 	sharedOperands map[sharedOperandKey]*smemOperand
 	// gepState is emitter.gep's reused scratch (emit.go).
 	gepState gepState
+	// fragmentAnswers memoizes the wgmma fragment registers of a layout
+	// (wgmma_fragments.go).
+	fragmentAnswers map[fragmentKey]fragmentAnswer
 
 	err error // the first located failure a pattern reported
 }

@@ -310,7 +310,7 @@ func (l *lowering) planWarpGroupDot(op *ir.Operation) (*wgmmaPlan, error) {
 			accOrigins = append(accOrigins, [2]int32{int32(int64(m) * mmaM), int32(int64(n) * mmaN)})
 		}
 	}
-	if p.acc, err = fragmentRegisters(p.dLay, accOrigins, gpu.WGMMAAccWords(p.shape, gpu.MMAF32), accFragment); err != nil {
+	if p.acc, err = l.fragmentRegisters(p.dLay, accOrigins, gpu.WGMMAAccWords(p.shape, gpu.MMAF32), "acc", accFragment); err != nil {
 		return nil, ir.OpErrorf(op, "accumulator layout %s: %v", asm.TypeString(dT), err)
 	}
 	// How each warpgroup's slab moves: rows for A, columns for B.
@@ -382,7 +382,7 @@ func (p *wgmmaPlan) planRegisterA(op *ir.Operation, l *lowering, mmaM int64, wgR
 		}
 	}
 	frag, n := aFragment(bits)
-	if p.aRegs, err = fragmentRegisters(aLay, origins, n, frag); err != nil {
+	if p.aRegs, err = l.fragmentRegisters(aLay, origins, n, fmt.Sprintf("a%d", bits), frag); err != nil {
 		return ir.OpErrorf(op, "A operand layout %s: %v", asm.TypeString(aT), err)
 	}
 	return nil

@@ -67,6 +67,38 @@ func (r *regLayout) warpgroupOrigins() [][]int32 {
 	return out
 }
 
+// fragmentKey identifies a fragmentRegisters question: the layout (one
+// regLayout per tensor type), the fragment (its kind and length) and the
+// tile origins.
+type fragmentKey struct {
+	lay     *regLayout
+	kind    string
+	n       int
+	origins string
+}
+
+type fragmentAnswer struct {
+	regs [][]int
+	err  error
+}
+
+// fragmentRegisters is the package function, asked once per key: a
+// kernel's wgmmas share their layouts (attention at head dim 128 lowers
+// four wgmma ops of two accumulator layouts), and each answer checks every
+// thread of the CTA. The registers returned are shared: read only.
+func (l *lowering) fragmentRegisters(lay *regLayout, origins [][2]int32, n int, kind string, frag fragmentFn) ([][]int, error) {
+	key := fragmentKey{lay: lay, kind: kind, n: n, origins: fmt.Sprint(origins)}
+	if a, ok := l.fragmentAnswers[key]; ok {
+		return a.regs, a.err
+	}
+	regs, err := fragmentRegisters(lay, origins, n, frag)
+	if l.fragmentAnswers == nil {
+		l.fragmentAnswers = map[fragmentKey]fragmentAnswer{}
+	}
+	l.fragmentAnswers[key] = fragmentAnswer{regs, err}
+	return regs, err
+}
+
 // fragmentRegisters returns, for each tile origin and each of the n
 // elements of fragment frag, the register of lay holding that element:
 // the element of thread (lane l, warp w) is at origin | warpgroup origin
