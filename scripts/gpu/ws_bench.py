@@ -1,6 +1,7 @@
 """Triton 3.6 alone: a TMA matmul with and without its automatic warp specialization.
 
-    python3 ws_bench.py [SIZE...]          (GPU machine; Triton, torch; default sizes 4096 8192)
+    python3 ws_bench.py [SIZE...]          (GPU machine; Triton, torch; default sizes 4096 8192;
+                                            WS_MAXNREG=N: maxnreg for the WS=True kernels)
     python3 -c "import tt_triton; tt_triton.enable(); ..."   the same kernels compiled by tt
 
 
@@ -9,7 +10,7 @@ kernel of Triton's test_warp_specialization.py without its persistent loop); pri
 tile configuration for WS off and on, beside cuBLAS, and whether the TTGIR holds ttg.warp_specialize.
 docs/perf-notes.md records a run.
 """
-import sys
+import os, sys
 import torch, triton, triton.language as tl
 from triton.testing import do_bench
 
@@ -47,11 +48,13 @@ for S in [int(a) for a in sys.argv[1:]] or [4096, 8192]:
     print(f"S={S} cublas {fl / t / 1e9:.1f} TFLOP/s", flush=True)
     for BM, BN, BK, st, w in [(128, 128, 64, 3, 4), (128, 256, 64, 3, 4), (128, 256, 64, 3, 8), (128, 128, 64, 4, 4)]:
         for ws in (False, True):
+            # WS_MAXNREG=N passes Triton's maxnreg option to the specialized kernels.
+            extra = {"maxnreg": int(os.environ["WS_MAXNREG"])} if ws and os.environ.get("WS_MAXNREG") else {}
             g = (triton.cdiv(S, BM) * triton.cdiv(S, BN),)
             try:
-                k = mm[g](A, B, C, S, S, S, st, BM, BN, BK, ws, num_warps=w)
+                k = mm[g](A, B, C, S, S, S, st, BM, BN, BK, ws, num_warps=w, **extra)
                 ok = torch.allclose(C.float(), ref.float(), atol=0.5, rtol=0.05)
-                ts = [do_bench(lambda: mm[g](A, B, C, S, S, S, st, BM, BN, BK, ws, num_warps=w), warmup=25, rep=200) for _ in range(3)]
+                ts = [do_bench(lambda: mm[g](A, B, C, S, S, S, st, BM, BN, BK, ws, num_warps=w, **extra), warmup=25, rep=200) for _ in range(3)]
                 t = sorted(ts)[1]
                 print(f"S={S} {BM}x{BN}x{BK} s{st} w{w} ws={ws}: {fl / t / 1e9:.1f} TFLOP/s ok={ok} "
                       f"wsir={'ttg.warp_specialize' in k.asm['ttgir']} warps={k.metadata.num_warps} regs={k.n_regs} shared={k.metadata.shared}", flush=True)

@@ -279,8 +279,52 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			}
 			pristine, sharedChecked = nil, true
 		}
+		if s.Out == LevelTTGIR && params["capability"] == "90" {
+			boundOneConsumer(module, o.arch())
+		}
 	}
 	return notBuilt, nil
+}
+
+// oneConsumerMaxNReg is the register bound under which two CTAs of a
+// kernel specialized on one consumer warpgroup (8 warps) share an SM's
+// 64K registers.
+const oneConsumerMaxNReg = 64 * 1024 / (2 * 8 * 32)
+
+// boundOneConsumer gives a Hopper kernel specialized on one consumer
+// warpgroup (a 4-warp loop marked tt.warp_specialize: the kernel's 4
+// warps beside a producer warpgroup) the register bound of two CTAs an
+// SM, where its shared memory holds two: setmaxnreg then leaves the
+// producer 24 registers a thread and gives the consumer 232. Without a
+// bound ptxas gives all 8 warps what the consumer needs (154 for a
+// 128x128 f32 accumulator) and one CTA fills the register file: the
+// 128x128 TMA matmul with warp_specialize read 445 TFLOP/s, bounded
+// 567-573, where Triton's 12-warp kernel reads 492-499 (H200,
+// 2026-11-29, docs/PERFORMANCE.md). A bound of the user's (--maxnreg)
+// stays.
+func boundOneConsumer(module *ir.Operation, arch string) {
+	if module.Attr(ttg.AttrMaxNReg) != nil || ttg.NumWarps(module) != 4 {
+		return
+	}
+	found, one := false, true
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if op.Name() != ttg.WarpSpecialize.Name {
+			return
+		}
+		found = true
+		workers := 0
+		for _, n := range ttg.PartitionNumWarps(op) {
+			workers += n
+		}
+		one = one && workers == 4
+	})
+	if !found || !one {
+		return
+	}
+	if held, err := ctasPerSMByShared(module, arch); err != nil || held < 2 {
+		return
+	}
+	module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(module.Context(), oneConsumerMaxNReg))
 }
 
 // setRowSplit sets what ttir.RowSplitPlan compiles a kernel with: its

@@ -92,3 +92,33 @@ func TestRowSplit(t *testing.T) {
 	ptx, warps = compile(d64, "ptx", "--num-warps=4")
 	asAsked("TT_X_SPLIT_ROWS=off", ptx, warps)
 }
+
+// TestOneConsumerRegisterBound: a 4-warp TMA matmul whose loop the kernel
+// marks warp_specialize is specialized on one consumer warpgroup; where
+// two CTAs fit the SM's shared memory (three stages) tt-translate bounds
+// it as --maxnreg=128 would (setmaxnreg: 24 for the producer, 232 for the
+// consumer), with four stages (one CTA) it leaves it unbounded, and a
+// bound of the user's stays.
+func TestOneConsumerRegisterBound(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	dir := t.TempDir()
+	kernel := filepath.Join("testdata", "tma_matmul_ws_128x128.ttir")
+	ptx, md := translateToFile(t, dir, "ptx", kernel, "--num-warps=4", "--num-stages=3")
+	for _, want := range []string{".reqntid 256", ".maxnreg 128", "setmaxnreg.dec.sync.aligned.u32 24;", "setmaxnreg.inc.sync.aligned.u32 232;"} {
+		if !strings.Contains(ptx, want) {
+			t.Errorf("three stages: the PTX has no %q", want)
+		}
+	}
+	if md.NumWarps != 8 {
+		t.Errorf("three stages: %d warps in the metadata, want 8", md.NumWarps)
+	}
+	if asked, _ := translateToFile(t, dir, "ptx", kernel, "--num-warps=4", "--num-stages=3", "--maxnreg=128"); asked != ptx {
+		t.Errorf("three stages: not the kernel --maxnreg=128 gives")
+	}
+	if ptx, _ := translateToFile(t, dir, "ptx", kernel, "--num-warps=4", "--num-stages=4"); strings.Contains(ptx, ".maxnreg") || !strings.Contains(ptx, "cp.async.bulk.tensor") {
+		t.Errorf("four stages (one CTA an SM by shared memory): bounded, or not the TMA kernel")
+	}
+	if ptx, _ := translateToFile(t, dir, "ptx", kernel, "--num-warps=4", "--num-stages=3", "--maxnreg=96"); !strings.Contains(ptx, ".maxnreg 96") {
+		t.Errorf("--maxnreg=96: the user's bound was replaced")
+	}
+}
