@@ -15,12 +15,46 @@ import (
 // integer word of their total width, value 0 in the low bits.
 func (e *emitter) packLanes(vals []ir.Value) ir.Value {
 	t := vals[0].Type()
+	word := ir.IntegerTypeOf(e.ctx(), len(vals)*ir.BitWidth(t))
+	if vec := lanesOfOne(vals); vec != nil {
+		// The lanes of one vector in order (a loaded word taken apart
+		// and packed again): the vector is the word, as canonicalize
+		// would find after building it again.
+		if def := vec.DefiningOp(); def != nil && def.Name() == "llvm.bitcast" && def.Operand(0).Type() == word {
+			return def.Operand(0)
+		}
+		return e.bitcast(vec, word)
+	}
 	vt := ir.Vector(e.ctx(), []int64{int64(len(vals))}, t)
 	vec := llvm.NewUndef(e.b, e.loc, vt).Result(0)
 	for i, v := range vals {
 		vec = llvm.NewInsertElement(e.b, e.loc, vec, v, e.i32c(int64(i))).Result(0)
 	}
-	return e.bitcast(vec, ir.IntegerTypeOf(e.ctx(), len(vals)*ir.BitWidth(t)))
+	return e.bitcast(vec, word)
+}
+
+// lanesOfOne returns the vector whose lanes vals are, all of them in
+// order (llvm.extractelement at constant indices 0, 1, ...), or nil.
+func lanesOfOne(vals []ir.Value) ir.Value {
+	var vec ir.Value
+	for i, v := range vals {
+		def := v.DefiningOp()
+		if def == nil || def.Name() != "llvm.extractelement" {
+			return nil
+		}
+		if i == 0 {
+			vec = def.Operand(0)
+			if vt, ok := vec.Type().(*ir.VectorType); !ok || len(vt.Dims) != 1 || vt.Dims[0] != int64(len(vals)) {
+				return nil
+			}
+		} else if def.Operand(0) != vec {
+			return nil
+		}
+		if idx, ok := llvm.ConstantInt(def.Operand(1)); !ok || idx.Int() != int64(i) {
+			return nil
+		}
+	}
+	return vec
 }
 
 // lanes returns the elements of a one-dimensional vector, lane 0 first.
