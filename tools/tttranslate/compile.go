@@ -186,7 +186,9 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 // pipeline's buffers live across each tile's epilogue, and overflowed).
 // A 4-warp kernel of chained dots is compiled on two consumer warpgroups
 // where ttir.RowSplitPlan says so, and again as asked when its loop was
-// not specialized or the CTAs an SM the plan assumed do not fit.
+// not specialized or the CTAs an SM the plan assumed do not fit. A kernel
+// specialized on one consumer warpgroup gets the register bound of two
+// CTAs an SM (boundOneConsumer).
 func runStages(module *ir.Operation, in, upTo Level, o Options, params map[string]string) ([]passmgr.Step, error) {
 	cfg := o.stageConfig()
 	var notBuilt []passmgr.Step
