@@ -39,8 +39,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // -----
 
 // Eight f16 per thread move as four 32-bit words (128 bits), split into
-// halves and packed again as vector bitcasts (PTX's mov.b32 {lo, hi}, no
-// shifts), with lane 0 in the low half.
+// halves (lane 0 in the low half); a half that changed is packed again as
+// a vector bitcast (PTX's mov.b32 {lo, hi}, no shifts), and the halves of
+// a loaded word packed in order are the word itself.
 // CHECK-LABEL: llvm.func @halves
 // CHECK-DAG:     %[[C0:.+]] = llvm.mlir.constant(0 : i32) : i32
 // CHECK-DAG:     %[[C1:.+]] = llvm.mlir.constant(1 : i32) : i32
@@ -50,16 +51,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK-NEXT:    %[[H0:.+]] = llvm.extractelement %[[V0]][%[[C0]] : i32] : vector<2xf16>
 // CHECK-NEXT:    %[[H1:.+]] = llvm.extractelement %[[V0]][%[[C1]] : i32] : vector<2xf16>
 // CHECK-NOT:     llvm.lshr
+// CHECK-NOT:     llvm.insertelement
+// CHECK:         gpu.store %{{.+}}, %[[W]]#0, %[[W]]#1, %[[W]]#2, %[[W]]#3 {space = global} : !llvm.ptr<1>, i32, i32, i32, i32
+// CHECK:         %[[N0:.+]] = llvm.fneg %[[H0]]
+// CHECK:         %[[N1:.+]] = llvm.fneg %[[H1]]
 // CHECK:         %[[U:.+]] = llvm.mlir.undef : vector<2xf16>
-// CHECK-NEXT:    %[[I0:.+]] = llvm.insertelement %[[H0]], %[[U]][%[[C0]] : i32] : vector<2xf16>
-// CHECK-NEXT:    %[[I1:.+]] = llvm.insertelement %[[H1]], %[[I0]][%[[C1]] : i32] : vector<2xf16>
+// CHECK-NEXT:    %[[I0:.+]] = llvm.insertelement %[[N0]], %[[U]][%[[C0]] : i32] : vector<2xf16>
+// CHECK-NEXT:    %[[I1:.+]] = llvm.insertelement %[[N1]], %[[I0]][%[[C1]] : i32] : vector<2xf16>
 // CHECK-NEXT:    %[[O0:.+]] = llvm.bitcast %[[I1]] : vector<2xf16> to i32
 // CHECK-NOT:     llvm.shl
 // CHECK:         gpu.store %{{.+}}, %[[O0]], %{{.+}}, %{{.+}}, %{{.+}} {space = global} : !llvm.ptr<1>, i32, i32, i32, i32
 // CHECK-NEXT:    llvm.return
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @halves(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
+  tt.func public @halves(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %z: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
     %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
     %xs = tt.splat %x : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
     %xp = tt.addptr %xs, %r : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
@@ -67,6 +72,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %ys = tt.splat %y : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
     %yp = tt.addptr %ys, %r : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
     tt.store %yp, %v : tensor<256x!tt.ptr<f16>, #blocked>
+    %n = arith.negf %v : tensor<256xf16, #blocked>
+    %zs = tt.splat %z : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+    %zp = tt.addptr %zs, %r : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+    tt.store %zp, %n : tensor<256x!tt.ptr<f16>, #blocked>
     tt.return
   }
 }
