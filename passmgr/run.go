@@ -99,6 +99,11 @@ func (v *Verified) current(op *ir.Operation) bool {
 // emitMu serializes the delivery of diagnostics from parallel passes.
 var emitMu sync.Mutex
 
+// Emit delivers a non-fatal diagnostic as the passes' are: to Diagnostics,
+// or printed to IROut (stderr). Drivers use it for the decisions they make
+// between pipelines.
+func (c *Config) Emit(d *ir.Diagnostic) { c.emit(d) }
+
 func (c *Config) emit(d *ir.Diagnostic) {
 	emitMu.Lock()
 	defer emitMu.Unlock()

@@ -248,7 +248,13 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if split.CTAsPerSM > 0 && s.Out == LevelTTGIR {
 			want := split.CTAsPerSM
 			split = ttir.RowSplit{}
-			if held, _ := ctasPerSMByShared(module, o.arch()); held < want || !hasWarpSpecialize(module) {
+			held, _ := ctasPerSMByShared(module, o.arch())
+			if held < want || !hasWarpSpecialize(module) {
+				why := "the loop was not specialized"
+				if hasWarpSpecialize(module) {
+					why = fmt.Sprintf("the SM's shared memory holds %d of that kernel's CTAs, the schedule needs %d", held, want)
+				}
+				cfg.Emit(remark(module, "compiled on %d warps as asked, not on two consumer warpgroups: %s", o.NumWarps, why))
 				restoreModule(module, pristine)
 				params["num-warps"] = strconv.Itoa(o.NumWarps)
 				delete(params, "turns")
@@ -256,6 +262,12 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				pristine, notBuilt, i = nil, notBuilt[:notBuiltBefore], retryFrom-1
 				continue
 			}
+			ctas := "two CTAs an SM"
+			if want == 1 {
+				ctas = "one CTA an SM"
+			}
+			cfg.Emit(remark(module, "the loop's chained dots run on two consumer warpgroups of 64 rows beside a producer warpgroup (%d warps, %s), not on the %d warps asked for",
+				ttir.RowSplitWarps+4, ctas, o.NumWarps))
 			pristine = nil
 		}
 		if pristine != nil && s.Out == LevelTTGIR {
@@ -281,8 +293,8 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			}
 			pristine, sharedChecked = nil, true
 		}
-		if s.Out == LevelTTGIR && params["capability"] == "90" {
-			boundOneConsumer(module, o.arch())
+		if s.Out == LevelTTGIR && params["capability"] == "90" && boundOneConsumer(module, o.arch()) {
+			cfg.Emit(remark(module, "register bound %d a thread (ttg.maxnreg) so that two CTAs of the kernel, specialized on one consumer warpgroup, share an SM", oneConsumerMaxNReg))
 		}
 	}
 	return notBuilt, nil
@@ -303,10 +315,10 @@ const oneConsumerMaxNReg = 64 * 1024 / (2 * 8 * 32)
 // 128x128 TMA matmul with warp_specialize read 445 TFLOP/s, bounded
 // 567-573, where Triton's 12-warp kernel reads 492-499 (H200,
 // 2026-11-29, docs/PERFORMANCE.md). A bound of the user's (--maxnreg)
-// stays.
-func boundOneConsumer(module *ir.Operation, arch string) {
+// stays. It reports whether it set the bound.
+func boundOneConsumer(module *ir.Operation, arch string) bool {
 	if module.Attr(ttg.AttrMaxNReg) != nil || ttg.NumWarps(module) != 4 {
-		return
+		return false
 	}
 	found, one := false, true
 	ir.WalkOps(module, func(op *ir.Operation) {
@@ -321,12 +333,25 @@ func boundOneConsumer(module *ir.Operation, arch string) {
 		one = one && workers == 4
 	})
 	if !found || !one {
-		return
+		return false
 	}
 	if held, err := ctasPerSMByShared(module, arch); err != nil || held < 2 {
-		return
+		return false
 	}
 	module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(module.Context(), oneConsumerMaxNReg))
+	return true
+}
+
+// remark is a remark on the schedule tt-translate chose for module's
+// kernel, at the kernel's location (the module's when it has none).
+func remark(module *ir.Operation, format string, args ...any) *ir.Diagnostic {
+	loc := module.Loc()
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if (op.Name() == "tt.func" || op.Name() == "llvm.func") && loc == module.Loc() {
+			loc = op.Loc()
+		}
+	})
+	return &ir.Diagnostic{Loc: loc, Severity: ir.SevRemark, Message: fmt.Sprintf(format, args...)}
 }
 
 // setRowSplit sets what ttir.RowSplitPlan compiles a kernel with: its

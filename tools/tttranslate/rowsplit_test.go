@@ -38,6 +38,15 @@ func TestRowSplit(t *testing.T) {
 	if warps != 12 {
 		t.Errorf("head dim 64: %d warps in the metadata, want 12", warps)
 	}
+	// The choice is a remark, printed when asked for.
+	d64File := filepath.Join(perf, d64+".ttir")
+	const said = "the loop's chained dots run on two consumer warpgroups of 64 rows beside a producer warpgroup (12 warps, two CTAs an SM), not on the 4 warps asked for"
+	if code, _, stderr := run(t, "", d64File, "--num-warps=4", "--no-cache", "-o", filepath.Join(dir, "r.ptx"), "--remarks"); code != 0 || !strings.Contains(stderr, said) {
+		t.Errorf("--remarks: exit %d, no remark on the split in:\n%s", code, stderr)
+	}
+	if _, _, stderr := run(t, "", d64File, "--num-warps=4", "--no-cache", "-o", filepath.Join(dir, "r.ptx")); strings.Contains(stderr, said) {
+		t.Errorf("without --remarks: the split's remark printed")
+	}
 	// Tutorial 06's attention loads K and V through tensor descriptors:
 	// the same split, with a producer of TMA copies.
 	tutorial := filepath.Join("..", "..", "frontend", "testdata", "reference", "tutorials.06.attn_fwd_device_desc.ttir")
@@ -76,6 +85,9 @@ func TestRowSplit(t *testing.T) {
 	asAsked("--maxnreg=200", ptx, warps)
 	ptx, warps = compile(d64, "ptx", "--num-warps=4", "--num-stages=7")
 	asAsked("seven stages", ptx, warps)
+	if _, _, stderr := run(t, "", d64File, "--num-warps=4", "--num-stages=7", "--no-cache", "-o", filepath.Join(dir, "r.ptx"), "--remarks"); !strings.Contains(stderr, "compiled on 4 warps as asked, not on two consumer warpgroups: the SM's shared memory holds 1 of that kernel's CTAs, the schedule needs 2") {
+		t.Errorf("seven stages, --remarks: no remark on the fallback in:\n%s", stderr)
+	}
 	if ttgir, _ := compile(d64, "ttgir", "--num-warps=4", "--num-stages=7"); !strings.Contains(ttgir, `"ttg.num-warps" = 4`) {
 		t.Errorf("seven stages: the TTGIR is not the 4-warp kernel the PTX was made from")
 	}
@@ -117,6 +129,9 @@ func TestOneConsumerRegisterBound(t *testing.T) {
 	}
 	if ptx, _ := translateToFile(t, dir, "ptx", kernel, "--num-warps=4", "--num-stages=4"); strings.Contains(ptx, ".maxnreg") || !strings.Contains(ptx, "cp.async.bulk.tensor") {
 		t.Errorf("four stages (one CTA an SM by shared memory): bounded, or not the TMA kernel")
+	}
+	if _, _, stderr := run(t, "", kernel, "--num-warps=4", "--num-stages=3", "--no-cache", "-o", filepath.Join(dir, "r.ptx"), "--remarks"); !strings.Contains(stderr, "register bound 128 a thread") {
+		t.Errorf("--remarks: no remark on the bound in:\n%s", stderr)
 	}
 	if ptx, _ := translateToFile(t, dir, "ptx", kernel, "--num-warps=4", "--num-stages=3", "--maxnreg=96"); !strings.Contains(ptx, ".maxnreg 96") {
 		t.Errorf("--maxnreg=96: the user's bound was replaced")
