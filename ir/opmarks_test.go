@@ -13,39 +13,32 @@ func TestOpMarks(t *testing.T) {
 	ctx.AllowUnregistered = true
 	op := ir.Create(&ir.OperationState{Ctx: ctx, Name: "t.op"})
 	a, b := ir.NewOpMarks(), ir.NewOpMarks()
-	if _, ok := a.Get(op); ok {
-		t.Fatal("a new op has a mark")
+	// reads checks what holder m reads of op: the mark want, or none.
+	reads := func(what string, m ir.OpMarks, want uint32, has bool) {
+		t.Helper()
+		if v, ok := m.Get(op); ok != has || ok && v != want {
+			t.Fatalf("%s: reads %d, %v; want %d, %v", what, v, ok, want, has)
+		}
 	}
+	reads("a, on a new op", a, 0, false)
 	if !a.Set(op, 7) {
 		t.Fatal("a could not mark a free op")
 	}
-	if v, ok := a.Get(op); !ok || v != 7 {
-		t.Fatalf("a reads %d, %v; want 7", v, ok)
-	}
-	if _, ok := b.Get(op); ok {
-		t.Fatal("b reads a's mark")
-	}
+	reads("a, after marking 7", a, 7, true)
+	reads("b, on a's mark", b, 0, false)
 	if b.Set(op, 1) {
 		t.Fatal("b replaced a's mark")
 	}
 	b.Clear(op) // not b's: no effect
-	if v, ok := a.Get(op); !ok || v != 7 {
-		t.Fatalf("after b's Clear a reads %d, %v; want 7", v, ok)
-	}
+	reads("a, after b's Clear", a, 7, true)
 	if !a.Set(op, 0) {
 		t.Fatal("a could not change its own mark")
 	}
-	if v, ok := a.Get(op); !ok || v != 0 {
-		t.Fatalf("a reads %d, %v; want 0", v, ok)
-	}
+	reads("a, after marking 0", a, 0, true)
 	a.Clear(op)
-	if _, ok := a.Get(op); ok {
-		t.Fatal("a's mark survived its Clear")
-	}
+	reads("a, after its Clear", a, 0, false)
 	if !b.Set(op, 3) {
 		t.Fatal("b could not mark the op a freed")
 	}
-	if v, ok := b.Get(op); !ok || v != 3 {
-		t.Fatalf("b reads %d, %v; want 3", v, ok)
-	}
+	reads("b, after marking 3", b, 3, true)
 }

@@ -99,12 +99,10 @@ func (v *Verified) current(op *ir.Operation) bool {
 // emitMu serializes the delivery of diagnostics from parallel passes.
 var emitMu sync.Mutex
 
-// Emit delivers a non-fatal diagnostic as the passes' are: to Diagnostics,
-// or printed to IROut (stderr). Drivers use it for the decisions they make
-// between pipelines.
-func (c *Config) Emit(d *ir.Diagnostic) { c.emit(d) }
-
-func (c *Config) emit(d *ir.Diagnostic) {
+// Emit delivers a non-fatal diagnostic, a pass's or a driver's (the
+// decisions it makes between pipelines): to Diagnostics, or printed to
+// IROut (stderr).
+func (c *Config) Emit(d *ir.Diagnostic) {
 	emitMu.Lock()
 	defer emitMu.Unlock()
 	if c.Diagnostics != nil {

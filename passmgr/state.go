@@ -30,7 +30,7 @@ type State struct {
 // running pass; tools print it, and --verify-diagnostics checks it. An
 // error diagnostic should be returned from the pass instead.
 func (s *State) Emit(d *ir.Diagnostic) {
-	s.cfg.emit(d)
+	s.cfg.Emit(d)
 }
 
 // PreserveAll declares that the pass did not invalidate any analysis.

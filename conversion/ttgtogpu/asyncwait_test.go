@@ -3,13 +3,11 @@ package ttgtogpu_test
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"math/rand"
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/sim"
 )
 
 // TestAsyncWaitMutations lowers Triton's pipelined f32 matmul (two-stage
@@ -92,29 +90,18 @@ func TestAsyncWaitMutations(t *testing.T) {
 }
 
 // tryLowered runs the lowered module m in the simulator on copies of
-// args and returns the buffers, or the simulator's error.
+// args (and global scratch where the kernel takes it) and returns the
+// buffers, or the simulator's error.
 func tryLowered(m *ir.Operation, kernel string, grid [3]int, args []diffArg) ([][]byte, error) {
-	p, err := sim.Load(m)
-	if err != nil {
-		return nil, err
+	kfn := loweredKernel(m, kernel)
+	if kfn == nil {
+		return nil, fmt.Errorf("no llvm.func @%s after lowering", kernel)
 	}
-	k, err := p.Kernel(kernel)
-	if err != nil {
-		return nil, err
+	got := cloneArgs(args)
+	err := launchLowered(m, kfn, grid, got)
+	bufs := make([][]byte, len(got))
+	for i, a := range got {
+		bufs[i] = a.buf
 	}
-	mem := sim.NewMemory()
-	bufs := make([][]byte, len(args))
-	bits := make([]uint64, len(args))
-	for i, a := range args {
-		switch {
-		case a.buf != nil:
-			bufs[i] = append([]byte(nil), a.buf...)
-			bits[i] = mem.Alloc(fmt.Sprint("arg", i), bufs[i])
-		case a.float:
-			bits[i] = sim.FloatArg(k.Params[i], math.Float64frombits(a.bits))
-		default:
-			bits[i] = sim.IntArg(k.Params[i], int64(a.bits))
-		}
-	}
-	return bufs, k.Launch(mem, grid, bits, sim.Config{})
+	return bufs, err
 }

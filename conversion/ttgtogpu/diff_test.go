@@ -160,12 +160,7 @@ func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, 
 	} else {
 		lower(t, m)
 	}
-	var kfn *ir.Operation
-	ir.WalkOps(m, func(op *ir.Operation) {
-		if op.Name() == "llvm.func" && ir.SymbolName(op) == kernel {
-			kfn = op
-		}
-	})
+	kfn := loweredKernel(m, kernel)
 	if kfn == nil {
 		t.Fatalf("no llvm.func @%s after lowering", kernel)
 	}
@@ -175,6 +170,18 @@ func simulateLowered(t *testing.T, m *ir.Operation, kernel string, grid [3]int, 
 	if err := launchLowered(m, kfn, grid, args); err != nil {
 		t.Fatalf("simulate: %v\n%s", err, print(m))
 	}
+}
+
+// loweredKernel returns the llvm.func named kernel of the lowered module
+// m, or nil.
+func loweredKernel(m *ir.Operation, kernel string) *ir.Operation {
+	var kfn *ir.Operation
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == "llvm.func" && ir.SymbolName(op) == kernel {
+			kfn = op
+		}
+	})
+	return kfn
 }
 
 // launchLowered runs the lowered kernel kfn of module m in the

@@ -75,16 +75,8 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 	if races := removeEach(t, m, gpu.MBarrierWaitOp.Name, kernel, grid, args); races != 3 {
 		t.Errorf("%d removed mbarrier waits race, want the 3 of the consumer and producer", races)
 	}
-	arrives := len(ops(m, gpu.NamedBarrierArriveOp.Name))
-	if arrives != 2 {
-		t.Fatalf("%d turn barrier arrivals, want 2", arrives)
-	}
-	for i := 0; i < arrives; i++ {
-		mi := m.Clone(ir.NewMapping())
-		ops(mi, gpu.NamedBarrierArriveOp.Name)[i].Erase()
-		if _, err := tryLowered(mi, kernel, grid, args); err == nil || !strings.Contains(err.Error(), "deadlock") {
-			t.Errorf("without turn arrival %d: %v, want a deadlock", i, err)
-		}
+	if arrives := eachTurnArrivalNeeded(t, m, kernel, grid, args); arrives != 2 {
+		t.Errorf("%d turn barrier arrivals, want 2", arrives)
 	}
 }
 
@@ -99,9 +91,7 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 func TestRowSplitAttentionSim(t *testing.T) {
 	m := parseFile(t, kernels+"perf/attention_f16_4096_d64.ttir")
 	ttir := m.Clone(nil)
-	m.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(m.Context(), 80))
-	runPipeline(t, m, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},"+
-		"ttgir-pipeline{num-warps=8 capability=90 turns=alternate producer-registers=24}")
+	rowSplit(t, m)
 	ws := ops(m, "ttg.warp_specialize")
 	if len(ws) != 1 {
 		t.Fatalf("%d ttg.warp_specialize, want 1", len(ws))
@@ -124,10 +114,64 @@ func TestRowSplitAttentionSim(t *testing.T) {
 	if races := removeEach(t, m, gpu.MBarrierWaitOp.Name, kernel, grid, args); races < 2 {
 		t.Errorf("%d removed mbarrier waits race, want the consumer's and the producer's", races)
 	}
-	arrives := len(ops(m, gpu.NamedBarrierArriveOp.Name))
-	if arrives == 0 {
-		t.Fatalf("no turn barrier arrivals: the warpgroups do not alternate")
+	if eachTurnArrivalNeeded(t, m, kernel, grid, args) == 0 {
+		t.Errorf("no turn barrier arrivals: the warpgroups do not alternate")
 	}
+}
+
+// TestRowSplitTMAAttentionSim: tutorial 06's attention at head dim 64,
+// which loads Q, K and V through tensor descriptors made in the kernel,
+// compiled as tt-translate compiles it asked for 4 warps (the row split,
+// its producer here issuing TMA copies): the simulator agrees with the
+// interpreter on the output and on the row statistics M; the consumers'
+// and the producer's mbarrier waits are each needed, and so is each of the
+// alternation's turn arrivals.
+func TestRowSplitTMAAttentionSim(t *testing.T) {
+	m := parseFile(t, "../../frontend/testdata/reference/tutorials.06.attn_fwd_device_desc.ttir")
+	ttir := m.Clone(nil)
+	rowSplit(t, m)
+	if n := len(ops(m, "ttg.warp_specialize")); n != 1 {
+		t.Fatalf("%d ttg.warp_specialize, want 1", n)
+	}
+	r := rand.New(rand.NewSource(23))
+	const seq, d, kernel = 256, 64, "_attn_fwd"
+	grid := [3]int{seq / 128, 1, 1}
+	args := []diffArg{floatArg(0.125), zeroBuf("f32", seq), intArg(1), intArg(1),
+		halfRandom(r, seq*d, 1), halfRandom(r, seq*d, 1), halfRandom(r, seq*d, 1), zeroBuf("f16", seq*d), intArg(seq)}
+	ref := cloneArgs(args)
+	interpret(t, ttir, kernel, grid, ref)
+	lower(t, m)
+	got := runLowered(t, m, kernel, grid, args, nil)
+	if msg := compareHalf(ref[7].buf, got[7], 2e-3); msg != "" {
+		t.Errorf("output: %s", msg)
+	}
+	if msg := compareBuf("f32", ref[1].buf, got[1], 64); msg != "" {
+		t.Errorf("M: %s", msg)
+	}
+	if races := removeEach(t, m, gpu.MBarrierWaitOp.Name, kernel, grid, args); races < 2 {
+		t.Errorf("%d removed mbarrier waits race, want the consumer's and the producer's", races)
+	}
+	if eachTurnArrivalNeeded(t, m, kernel, grid, args) == 0 {
+		t.Errorf("no turn barrier arrivals: the warpgroups do not alternate")
+	}
+}
+
+// rowSplit compiles the TTIR module m to TTGIR as tt-translate's row split
+// of a 4-warp kernel does (ttir.RowSplitPlan's two-CTA schedule: 8 warps,
+// .maxnreg 80, alternating turns, a producer of 24 registers).
+func rowSplit(t *testing.T, m *ir.Operation) {
+	t.Helper()
+	m.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(m.Context(), 80))
+	runPipeline(t, m, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},"+
+		"ttgir-pipeline{num-warps=8 capability=90 turns=alternate producer-registers=24}")
+}
+
+// eachTurnArrivalNeeded runs the lowered m without each of its turn
+// barrier arrivals in turn, checks that each leaves a warpgroup waiting
+// for its turn forever (a deadlock), and returns how many there are.
+func eachTurnArrivalNeeded(t *testing.T, m *ir.Operation, kernel string, grid [3]int, args []diffArg) int {
+	t.Helper()
+	arrives := len(ops(m, gpu.NamedBarrierArriveOp.Name))
 	for i := 0; i < arrives; i++ {
 		mi := m.Clone(ir.NewMapping())
 		ops(mi, gpu.NamedBarrierArriveOp.Name)[i].Erase()
@@ -135,44 +179,7 @@ func TestRowSplitAttentionSim(t *testing.T) {
 			t.Errorf("without turn arrival %d: %v, want a deadlock", i, err)
 		}
 	}
-}
-
-// TestRowSplitTMAAttentionSim: tutorial 06's attention at head dim 64,
-// which loads Q, K and V through tensor descriptors made in the kernel,
-// compiled as tt-translate compiles it asked for 4 warps (the row split:
-// 8 warps, .maxnreg 80, alternating turns, a producer of 24 registers, here
-// issuing TMA copies): the simulator agrees with the interpreter on the
-// output and on the row statistics M, and the kernel holds what the split
-// is made of.
-func TestRowSplitTMAAttentionSim(t *testing.T) {
-	m := parseFile(t, "../../frontend/testdata/reference/tutorials.06.attn_fwd_device_desc.ttir")
-	ttir := m.Clone(nil)
-	m.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(m.Context(), 80))
-	runPipeline(t, m, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},"+
-		"ttgir-pipeline{num-warps=8 capability=90 turns=alternate producer-registers=24}")
-	if n := len(ops(m, "ttg.warp_specialize")); n != 1 {
-		t.Fatalf("%d ttg.warp_specialize, want 1", n)
-	}
-	r := rand.New(rand.NewSource(23))
-	const seq, d = 256, 64
-	args := []diffArg{floatArg(0.125), zeroBuf("f32", seq), intArg(1), intArg(1),
-		halfRandom(r, seq*d, 1), halfRandom(r, seq*d, 1), halfRandom(r, seq*d, 1), zeroBuf("f16", seq*d), intArg(seq)}
-	ref := cloneArgs(args)
-	interpret(t, ttir, "_attn_fwd", [3]int{seq / 128, 1, 1}, ref)
-	got := cloneArgs(args)
-	simulateLowered(t, m, "_attn_fwd", [3]int{seq / 128, 1, 1}, got, func(lowered *ir.Operation) {
-		for _, name := range []string{gpu.NamedBarrierArriveOp.Name, gpu.MBarrierWaitOp.Name} {
-			if len(ops(lowered, name)) == 0 {
-				t.Errorf("no %s in the lowered kernel", name)
-			}
-		}
-	})
-	if msg := compareHalf(ref[7].buf, got[7].buf, 2e-3); msg != "" {
-		t.Errorf("output: %s", msg)
-	}
-	if msg := compareBuf("f32", ref[1].buf, got[1].buf, 64); msg != "" {
-		t.Errorf("M: %s", msg)
-	}
+	return arrives
 }
 
 // attentionRun makes random inputs for the perf suite's attention kernel

@@ -240,13 +240,11 @@ func (f *fn) emitCall(op *ir.Operation) error {
 		}
 	}
 	f.raw("\t{ // callseq " + name)
-	params := make([]string, len(args))
+	bits := make([]int, len(args))
 	for i, l := range args {
-		params[i] = fmt.Sprintf("param%d", i)
-		bits := paramBits(l.typ)
-		f.ins(".param .b%d %s", bits, params[i])
-		f.ins("st.param.b%d [%s], %s", bits, params[i], regs[i])
+		bits[i] = paramBits(l.typ)
 	}
+	params := f.callParams(bits, regs)
 	call := "call.uni "
 	if len(leaves) > 0 {
 		f.inss("%s", retDecl("retval0", types))
@@ -269,4 +267,17 @@ func (f *fn) emitCall(op *ir.Operation) error {
 		f.inss("setp.ne.b32 %s, %s, 0", p[0], p[1])
 	}
 	return nil
+}
+
+// callParams declares a call's parameters param0, param1, ... of the
+// given widths and stores regs into them, inside the call sequence's
+// braces; it returns their names.
+func (f *fn) callParams(bits []int, regs []string) []string {
+	params := make([]string, len(regs))
+	for i := range regs {
+		params[i] = fmt.Sprintf("param%d", i)
+		f.ins(".param .b%d %s", bits[i], params[i])
+		f.ins("st.param.b%d [%s], %s", bits[i], params[i], regs[i])
+	}
+	return params
 }

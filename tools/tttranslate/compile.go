@@ -249,9 +249,9 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			want := split.CTAsPerSM
 			split = ttir.RowSplit{}
 			held, _ := ctasPerSMByShared(module, o.arch())
-			if held < want || !hasWarpSpecialize(module) {
+			if specialized := hasWarpSpecialize(module); held < want || !specialized {
 				why := "the loop was not specialized"
-				if hasWarpSpecialize(module) {
+				if specialized {
 					why = fmt.Sprintf("the SM's shared memory holds %d of that kernel's CTAs, the schedule needs %d", held, want)
 				}
 				cfg.Emit(remark(module, "compiled on %d warps as asked, not on two consumer warpgroups: %s", o.NumWarps, why))
@@ -346,11 +346,9 @@ func boundOneConsumer(module *ir.Operation, arch string) bool {
 // kernel, at the kernel's location (the module's when it has none).
 func remark(module *ir.Operation, format string, args ...any) *ir.Diagnostic {
 	loc := module.Loc()
-	ir.WalkOps(module, func(op *ir.Operation) {
-		if (op.Name() == "tt.func" || op.Name() == "llvm.func") && loc == module.Loc() {
-			loc = op.Loc()
-		}
-	})
+	if k := kernelOf(module); k != nil {
+		loc = k.Loc()
+	}
 	return &ir.Diagnostic{Loc: loc, Severity: ir.SevRemark, Message: fmt.Sprintf(format, args...)}
 }
 
@@ -426,12 +424,17 @@ func restoreModule(module, saved *ir.Operation) {
 // public tt.func: there is nothing to compile (tt-run words it the same).
 var ErrNoKernel = errors.New("no public tt.func in the module")
 
-func hasKernel(module *ir.Operation) bool {
-	found := false
+func hasKernel(module *ir.Operation) bool { return kernelOf(module) != nil }
+
+// kernelOf returns the module's first public tt.func, or nil.
+func kernelOf(module *ir.Operation) *ir.Operation {
+	var kernel *ir.Operation
 	ir.WalkOps(module, func(op *ir.Operation) {
-		found = found || op.Name() == "tt.func" && !ir.IsPrivateSymbol(op)
+		if kernel == nil && op.Name() == "tt.func" && !ir.IsPrivateSymbol(op) {
+			kernel = op
+		}
 	})
-	return found
+	return kernel
 }
 
 // checkNumWarps refuses a --num-warps that disagrees with the warps a
