@@ -293,6 +293,34 @@ func TestVerifyOnlyChangedIR(t *testing.T) {
 			t.Errorf("shared record, %s: the op verified %d times, want %d", tc.pipeline, verified, tc.want)
 		}
 	}
+
+	// Without VerifyEach the passes verify nothing, and Config.Verify at
+	// the pipeline's end verifies what changed, once.
+	cfg.VerifyEach = false
+	for _, tc := range []struct {
+		pipeline string
+		want     int
+	}{
+		{"attr,attr", 1},
+		{"look", 0},
+	} {
+		verified = 0
+		pm, err := passmgr.Parse(reg, "builtin.module("+tc.pipeline+")")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pm.Run(m, cfg); err != nil {
+			t.Fatalf("%s: %v", tc.pipeline, err)
+		}
+		for range 2 {
+			if err := cfg.Verify(m); err != nil {
+				t.Fatalf("%s: Config.Verify: %v", tc.pipeline, err)
+			}
+		}
+		if verified != tc.want {
+			t.Errorf("verified at the end, %s: the op verified %d times, want %d", tc.pipeline, verified, tc.want)
+		}
+	}
 }
 
 func TestVerifyEachAndReproducer(t *testing.T) {
@@ -314,8 +342,25 @@ func TestVerifyEachAndReproducer(t *testing.T) {
 	}
 	noVerify := passmgr.DefaultConfig()
 	noVerify.VerifyEach = false
-	if err := pm.Run(module(t), noVerify); err != nil {
+	noVerify.Verified = passmgr.NewVerified()
+	noVerify.Timer = &passmgr.Timer{}
+	broken := module(t)
+	if err := pm.Run(broken, noVerify); err != nil {
 		t.Fatalf("verify-each off: %v", err)
+	}
+	// Without VerifyEach the caller verifies at the pipeline's end
+	// (tt-translate, once a stage): the broken IR is caught there, and
+	// IR that verified is not verified again until it changes.
+	if err := noVerify.Verify(broken); err == nil || !strings.Contains(err.Error(), "empty block: expect at least a terminator") {
+		t.Fatalf("Config.Verify of the broken module: %v", err)
+	}
+	if err := noVerify.Verify(module(t)); err != nil {
+		t.Fatalf("Config.Verify of a good module: %v", err)
+	}
+	var report strings.Builder
+	noVerify.Timer.Report(&report)
+	if !strings.Contains(report.String(), "Verifier") {
+		t.Errorf("Config.Verify's time is not in the timing report:\n%s", report.String())
 	}
 	path := filepath.Join(t.TempDir(), "repro.mlir")
 	cfg := passmgr.DefaultConfig()

@@ -76,6 +76,26 @@ func NewVerified() *Verified { return &Verified{gen: map[*ir.Operation]uint64{}}
 // Mark records that op verified at its context's current generation.
 func (v *Verified) Mark(op *ir.Operation) { v.mark(op, op.Context().Generation()) }
 
+// Verify verifies op unless cfg's record (Verified) says it verified and
+// has not changed since, timing the check as the verifier's (Timer) and
+// recording a success. It is what a pipeline run without VerifyEach does
+// at its end in tools that verify each stage rather than each pass.
+func (cfg *Config) Verify(op *ir.Operation) error {
+	if cfg.Verified != nil && cfg.Verified.current(op) {
+		return nil
+	}
+	gen := op.Context().Generation()
+	start := time.Now()
+	err := ir.Verify(op)
+	if cfg.Timer != nil {
+		cfg.Timer.AddVerification(time.Since(start))
+	}
+	if err == nil && cfg.Verified != nil {
+		cfg.Verified.mark(op, gen)
+	}
+	return err
+}
+
 func (v *Verified) mark(op *ir.Operation, gen uint64) {
 	v.mu.Lock()
 	defer v.mu.Unlock()

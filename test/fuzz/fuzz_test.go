@@ -130,9 +130,11 @@ func parseVerify(j Job) error {
 	return ir.Verify(op)
 }
 
-// compile is tt-translate's whole pipeline, as its command line runs it.
+// compile is tt-translate's whole pipeline, as its command line runs it
+// with --verify-each: a pass that breaks the IR is caught at that pass.
 func compile(j Job) error {
 	o := tttranslate.DefaultOptions()
+	o.Pass.VerifyEach = true
 	o.Target, o.Arch, o.NumWarps = j.Target, j.Arch, j.NumWarps
 	if strings.HasPrefix(j.Arch, "gfx") {
 		o.NumStages = 2

@@ -232,7 +232,17 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			return nil, err
 		}
 		notBuilt = append(notBuilt, pm.NotBuilt()...)
-		if err := pm.Run(module, &cfg); err != nil {
+		err = pm.Run(module, &cfg)
+		if err == nil && !cfg.VerifyEach {
+			// Verified once a stage rather than after each pass (as
+			// LLVM's opt and clang do; --verify-each restores MLIR's
+			// default): a pass that broke the IR is caught before the
+			// next stage or the emitter reads it.
+			if err = cfg.Verify(module); err != nil {
+				err = fmt.Errorf("%w\n(the IR stage %s left does not verify: a compiler bug; --verify-each stops at the pass that broke it)", err, s.Name)
+			}
+		}
+		if err != nil {
 			// The IR as the failing pass left it, for the user to inspect.
 			if derr := dumpStage(o.DumpStages, i, s.Name+".failed", module, cfg.PrintConfig); derr != nil {
 				return nil, fmt.Errorf("%w\n(writing the stage dump failed: %v)", err, derr)

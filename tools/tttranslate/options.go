@@ -54,9 +54,14 @@ type Options struct {
 	Triton TritonOptions
 }
 
-// DefaultOptions are Triton's defaults for an NVIDIA H100.
+// DefaultOptions are Triton's defaults for an NVIDIA H100. The IR is
+// verified after each stage, not after each pass (Pass.VerifyEach, the
+// --verify-each flag): per-pass verification was 17-19% of a dot kernel's
+// compile, and tt-opt, the tests and the fuzz campaign keep it on.
 func DefaultOptions() Options {
-	return Options{Target: "ptx", NumWarps: 4, NumStages: 3, NumCTAs: 1, FPFusion: true, LineInfo: true, Pass: *passmgr.DefaultConfig(),
+	pass := *passmgr.DefaultConfig()
+	pass.VerifyEach = false
+	return Options{Target: "ptx", NumWarps: 4, NumStages: 3, NumCTAs: 1, FPFusion: true, LineInfo: true, Pass: pass,
 		Triton: defaultTritonOptions()}
 }
 

@@ -121,7 +121,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.BoolVar(&cl.noCache, "no-cache", false, "")
 	registerPythonFlags(fs, &cl.py)
 	c := &o.Pass
-	fs.BoolVar(&c.VerifyEach, "verify-each", true, "")
+	fs.BoolVar(&c.VerifyEach, "verify-each", c.VerifyEach, "")
 	fs.BoolVar(&c.PrintAfterAll, "mlir-print-ir-after-all", false, "")
 	fs.BoolVar(&c.PrintBeforeAll, "mlir-print-ir-before-all", false, "")
 	fs.BoolVar(&c.PrintModuleScope, "mlir-print-ir-module-scope", false, "")
@@ -319,7 +319,9 @@ OPTIONS:
   --mlir-print-ir-after-all / --mlir-print-ir-before-all
   --mlir-print-ir-after=P1,P2 / --mlir-print-ir-before=P1,P2
   --mlir-print-ir-module-scope  --mlir-print-debuginfo  --mlir-timing
-  --mlir-disable-threading  --verify-each[=false]
+  --mlir-disable-threading
+  --verify-each                       verify the IR after every pass (default: after each
+                                      stage, as LLVM's opt does; MLIR's tools verify each pass)
   --mlir-pass-pipeline-crash-reproducer=FILE
   --help, --version
 `)
