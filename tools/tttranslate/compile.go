@@ -235,9 +235,10 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		err = pm.Run(module, &cfg)
 		if err == nil && !cfg.VerifyEach {
 			// Verified once a stage rather than after each pass (as
-			// LLVM's opt and clang do; --verify-each restores MLIR's
-			// default): a pass that broke the IR is caught before the
-			// next stage or the emitter reads it.
+			// LLVM's opt verifies its result, not each pass, unless
+			// -verify-each; --verify-each restores MLIR's default): a
+			// pass that broke the IR is caught before the next stage or
+			// the emitter reads it.
 			if err = cfg.Verify(module); err != nil {
 				err = fmt.Errorf("%w\n(the IR stage %s left does not verify: a compiler bug; --verify-each stops at the pass that broke it)", err, s.Name)
 			}
