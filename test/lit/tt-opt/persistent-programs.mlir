@@ -1,5 +1,6 @@
 // RUN: tt-opt %s -split-input-file -tt-persistent-programs=capability=90 | FileCheck %s
 // RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 ctas-per-sm=1" | FileCheck %s --check-prefix=CAP
+// RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 persistent=nested" | FileCheck %s --check-prefix=NEST
 
 // A dot loop whose 128x256 f32 accumulator (256 elements a thread of 4
 // warps) leaves room for one CTA an SM: the first min(%nsmid * 1, grid)
@@ -30,6 +31,18 @@
 // CHECK:           tt.store
 // CHECK:         } {tt.flatten}
 // CHECK-NEXT:    tt.return
+
+// The nested mode makes the same tile loop without tt.flatten: each
+// tile's K loop stays inside it.
+// NEST-LABEL: tt.func public @big
+// NEST:         scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
+// NEST-NEXT:      %[[IP:.+]] = arith.muli %[[I]], %{{.+}} : i32
+// NEST-NEXT:      %[[T:.+]] = arith.addi %{{.+}}, %[[IP]] : i32
+// NEST:           scf.for
+// NEST:             tt.dot
+// NEST:           tt.store
+// NEST-NEXT:    {{^ *[}]$}}
+// NEST-NEXT:    tt.return
 module {
   tt.func public @big(%a: !tt.ptr<f16>, %b: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32) {
     %pid = tt.get_program_id x : i32
