@@ -54,10 +54,13 @@ import (
 // disables the pass; TT_X_PERSISTENT=nested (or the option
 // persistent=nested) keeps the schedule without tt.flatten: each tile's
 // K loop then fills and drains its pipeline inside the tile loop. On a
-// 256x128 tile of 8 warps that read 1.04-1.05x of the fused form, on the
-// suite's 128x128 and 128x256 tiles the same or less (docs/PERFORMANCE.md,
-// 2026-11-29 15:45); which tiles gain is not yet understood, so it is
-// not a default.
+// 256x128 tile of 8 warps that read 1.02-1.05x of the fused form, on the
+// suite's 128x128 and 128x256 tiles the same or less: the fused loop's
+// overheads (its epilogue's stores queued behind the next tile's copies,
+// the branch to the epilogue) are paid on every tile, and what they buy,
+// the copy wait hidden at each tile's end, differs by tile
+// (docs/PERFORMANCE.md, 2026-11-29 15:45). Not a default: the fused loop
+// should become cheaper instead.
 
 // persistentAccPerThread is the accumulator elements per thread from
 // which the schedule was measured to pay (128x128 tiles on 4 warps,
