@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Interleaved A/B timing of whole tt-translate processes (TTIR -> PTX, --no-cache).
 
-    python3 scripts/compile_ab.py [K=V;...@]BIN[=LABEL]... [--kernels NAME,...] [--rounds N]
+    python3 scripts/compile_ab.py [K=V;...@]BIN[=LABEL][,FLAG...]... [--kernels NAME,...] [--rounds N]
 
 Each round runs every binary once per kernel, in rotating order, so that the
 load of a shared machine falls on all of them alike. Per binary and kernel it
@@ -9,7 +9,9 @@ prints medians over the rounds of wall time and of CPU time (user + system,
 from the child's rusage) in milliseconds, and the page faults. The kernels
 are shared/kernels/perf's (its manifest gives warps and stages); by default
 the dot kernels and layernorm. K=V;...@ before a binary sets environment
-variables for that binary's runs only (GOGC=100@tt-translate=gc). TT_PERF_DIR
+variables for that binary's runs only (GOGC=100@tt-translate=gc), and FLAGs
+after the label are added to its command lines (tt-translate=each,--verify-each).
+The same binary may appear several times under different labels. TT_PERF_DIR
 names the perf kernels' folder where ../shared is not beside the checkout (the
 GPU machine: .bin/gpu/perf after scripts/gpu/prepare.sh --perf).
 """
@@ -56,7 +58,8 @@ def main():
                 sets, a = a.split("@", 1)
                 env.update(kv.split("=", 1) for kv in sets.split(";"))
             path, _, label = a.partition("=")
-            bins.append((os.path.abspath(path), label or os.path.basename(path), env)); i += 1
+            label, *flags = label.split(",")
+            bins.append((os.path.abspath(path), label or os.path.basename(path), env, flags)); i += 1
     man = {m["name"]: m for m in json.load(open(os.path.join(PERF, "manifest.json")))}
     res = {}
     with tempfile.TemporaryDirectory() as d:
@@ -64,16 +67,16 @@ def main():
             for k in kernels:
                 m = man[k]
                 for j in range(len(bins)):
-                    path, label, env = bins[(j + r) % len(bins)]
+                    path, label, env, flags = bins[(j + r) % len(bins)]
                     cmd = [path, os.path.join(PERF, k + ".ttir"), "--no-cache", "--target=ptx",
                            f"--num-warps={m['num_warps']}", f"--num-stages={m.get('num_stages', 3)}",
-                           "-o", os.path.join(d, "out.ptx")]
+                           "-o", os.path.join(d, "out.ptx")] + flags
                     res.setdefault((label, k), []).append(run_once(cmd, env))
     print(f"{rounds} rounds, medians: wall ms / CPU ms (user+sys) / page faults")
-    print(f"{'kernel':32s}" + "".join(f"{label:>26s}" for _, label, _ in bins))
+    print(f"{'kernel':32s}" + "".join(f"{label:>26s}" for _, label, _, _ in bins))
     for k in kernels:
         row = f"{k:32s}"
-        for _, label, _ in bins:
+        for _, label, _, _ in bins:
             xs = res[(label, k)]
             row += f"{median([x[0] for x in xs]):10.1f} {median([x[1] for x in xs]):7.1f} {median([x[2] for x in xs]):7.0f}"
         print(row)
