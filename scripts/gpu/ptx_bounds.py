@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Bound experiments on tt's persistent matmul PTX: what one part of the kernel costs.
+
+    python3 ptx_bounds.py MODE SRC_DIR DST_DIR
+
+Rewrites every matmul_*.ptx of SRC_DIR (a perf_variants.sh variant built with the persistent
+schedule's fused loop, tt's default) into DST_DIR with its .json, for variants_bench.py to time
+beside the original. Most modes change what the kernel computes on purpose: they bound how much
+a part of the kernel could cost, and variants_bench.py reports them as MISMATCH. The edits look
+for the fused loop's shapes as tt's emitter prints them (the epilogue block whose first
+instruction is `wgmma.wait_group 0`, the copies after the barrier that follows `wgmma.wait_group
+1`) and stop with an error where a kernel does not have them.
+
+Modes:
+  nostore     the epilogue's global stores predicated off by a predicate that is never true
+              (M < 0), so that every value is still computed: what the stores themselves cost.
+  noepi       the branch into the epilogue never taken: what the whole epilogue costs (the
+              accumulator's drain, the conversion through shared memory, the stores).
+  epifirst    the loop's copies of the next stages issued after the epilogue instead of before
+              it, so that the epilogue's stores do not queue behind them. Output unchanged.
+  defer       the epilogue split: the drain, the f32 -> f16 packing and the accumulator reset
+              stay, the shared-memory rounds and the stores run in the next iteration after its
+              wgmmas are issued (and once after the loop). Output unchanged; the packed tile
+              stays in registers across the iteration.
+  bulk        (128x256 tiles of 8 warps) the epilogue as rows: the packed accumulator stored to
+              shared memory in rows of 528 bytes (512 and 16 of padding, free of bank
+              conflicts), then threads 0-127 each copy one row to global memory with
+              cp.async.bulk, waited for (.read) before the next epilogue writes the rows and at
+              the kernel's end. Output unchanged where M and N are multiples of the tile; the
+              .json's shared size grows to hold the rows. Only an f32 -> f16 epilogue.
+  stagger=NS  the persistent CTAs of the second slot of each SM (nsmid <= ctaid < 2 nsmid) wait
+              NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
+              their epilogues at different times. Output unchanged.
+
+docs/PERFORMANCE.md ("The epilogue of the fused loop", 2026-11-29) has what each measured.
+"""
+import json
+import os
+import re
+import sys
+
+REG = re.compile(r"%(rd|rs|r|p|f)(\d+)")
+REG_TYPE = {"r": "b32", "rd": "b64", "rs": "b16", "p": "pred", "f": "f32"}
+
+
+class Shape(Exception):
+    """The PTX does not have the shape a mode edits."""
+
+
+def strip_loc(lines):
+    return [l for l in lines if not l.strip().startswith(".loc")]
+
+
+def labels(lines):
+    return [i for i, l in enumerate(lines) if l.startswith("$L__")]
+
+
+def epilogue(lines):
+    """(label index, end index) of the fused loop's epilogue block."""
+    for i in labels(lines):
+        if i + 2 < len(lines) and "wgmma.wait_group.sync.aligned 0" in lines[i + 1] \
+                and "cp.async.wait_group" not in lines[i + 2]:
+            return i, next(j for j in labels(lines) if j > i)
+    raise Shape("no epilogue block (a label whose first instruction is wgmma.wait_group 0)")
+
+
+def declare(lines, decls):
+    last = max(i for i, l in enumerate(lines) if l.strip().startswith(".reg"))
+    return lines[:last + 1] + ["\t" + d for d in decls] + lines[last + 1:]
+
+
+def find(pattern, lines, what):
+    m = re.search(pattern, "\n".join(lines))
+    if not m:
+        raise Shape("no " + what)
+    return m
+
+
+def never_true(lines):
+    """Declares %pnever and sets it to M < 0 right after M's parameter load."""
+    out = declare(lines, [".reg .pred \t%pnever;"])
+    i = next((i for i, l in enumerate(out) if "ld.param.u32" in l and "_param_3]" in l), None)
+    if i is None:
+        raise Shape("no load of parameter 3 (M)")
+    m = REG.search(out[i].split(None, 1)[1])
+    return out[:i + 1] + [f"\tsetp.lt.s32 \t%pnever, %r{m.group(2)}, 0;"] + out[i + 1:]
+
+
+def nostore(lines):
+    start, end = epilogue(lines)
+    out = list(lines)
+    for i in range(start, end):
+        if re.match(r"\s*@%p\d+ st\.global", out[i]):
+            out[i] = re.sub(r"@%p\d+", "@%pnever", out[i], count=1)
+    return never_true(out)
+
+
+def noepi(lines):
+    start, _ = epilogue(lines)
+    target = lines[start].rstrip(":")
+    out = [re.sub(r"@%p\d+", "@%pnever", l, count=1) if re.match(rf"\s*@%p\d+ bra {re.escape(target)};", l) else l
+           for l in lines]
+    if out == lines:
+        raise Shape("no branch into the epilogue")
+    return never_true(out)
+
+
+def epifirst(lines):
+    w1 = next(i for i, l in enumerate(lines) if "wgmma.wait_group.sync.aligned 1" in l)
+    bar = next(i for i in range(w1, len(lines)) if lines[i].strip() == "bar.sync 0;")
+    commits = [i for i in range(bar, len(lines)) if "cp.async.commit_group" in lines[i]][:2]
+    if len(commits) < 2:
+        raise Shape("no two copy groups after the loop's barrier")
+    block = lines[bar + 1:commits[1] + 1]
+    rest = lines[:bar + 1] + lines[commits[1] + 1:]
+    skip = next((l for l in rest[bar + 1:bar + 8] if l.strip().startswith("bra.uni")), None)
+    if skip is None:
+        raise Shape("no branch around the epilogue after the copies")
+    join = rest.index(skip.split()[-1].rstrip(";") + ":")
+    return rest[:join + 1] + block + rest[join + 1:]
+
+
+def defined(line):
+    """The registers an instruction writes."""
+    l = line.strip()
+    if l.startswith("@"):
+        l = l.split(None, 1)[1]
+    if l.startswith(("st.", "bar.", "bra", "fence", "cp.", "wgmma")):
+        return set()
+    if l.startswith("ldmatrix") or (len(l.split(None, 1)) > 1 and l.split(None, 1)[1].startswith("{")):
+        return set(REG.findall(l.split("{", 1)[1].split("}", 1)[0]))
+    parts = l.split(None, 1)
+    m = REG.search(parts[1]) if len(parts) > 1 else None
+    return {m.groups()} if m else set()
+
+
+def defer(lines):
+    start, end = epilogue(lines)
+    body = lines[start + 1:end]
+    # Part A: the drain, the reset, and the conversions that read the accumulator (not values
+    # the epilogue computes itself).
+    reset = lambda l: re.match(r"\s*mov\.f32 %f\d+, 0f0+;", l)
+    body_f = {r for l in body if not reset(l) for r in defined(l) if r[0] == "f"}
+    first = lambda l: ("wgmma.wait_group" in l or reset(l)
+                       or (re.match(r"\s*cvt\.rn\.b?f16x2\.f32", l)
+                           and not any(r in body_f for r in REG.findall(l) if r[0] == "f")))
+    part_a = [l for l in body if first(l)]
+    part_b = [l for l in body if not first(l)]
+    def_a = set().union(*(defined(l) for l in part_a))
+    # The loop: the label its back edge names, before the epilogue.
+    head = next((i for i in range(start, -1, -1) if lines[i].startswith("$L__")
+                 and any(x.strip() == f"bra.uni {lines[i].rstrip(':')};" for x in lines[end:])), None)
+    if head is None:
+        raise Shape("no loop around the epilogue")
+    back = next(i for i in range(end, len(lines)) if lines[i].strip() == f"bra.uni {lines[head].rstrip(':')};")
+    in_loop = set().union(*(defined(l) for l in lines[head:start] + lines[end:back]))
+    # Part B's live-ins that the loop redefines are read from snapshots taken in part A.
+    seen, live = set(), []
+    for l in part_b:
+        d = defined(l)
+        for u in REG.findall(l):
+            if u not in d and u not in seen and u not in def_a and u in in_loop and u not in live:
+                live.append(u)
+        seen |= d
+    snap = {u: "%s" + u[0] + u[1] for u in live}
+    rename = lambda l: REG.sub(lambda m: snap.get(m.groups(), m.group(0)), l)
+    part_b = [rename(l) for l in part_b]
+    out = lines[:start + 1] + part_a + [f"\tmov.{REG_TYPE[u[0]]} \t{snap[u]}, %{u[0]}{u[1]};" for u in live] \
+        + ["\tmov.pred \t%pdefer, -1;"] + lines[end:]
+    commit = next(i for i, l in enumerate(out) if "wgmma.commit_group" in l and "wait_group.sync.aligned 1" in out[i + 1])
+    out = out[:commit + 1] + ["\t@!%pdefer bra $Ldefer_skip;"] + part_b + ["\tmov.pred \t%pdefer, 0;", "$Ldefer_skip:"] \
+        + out[commit + 1:]
+    loop = out.index(lines[head])
+    out = out[:loop] + ["\tmov.pred \t%pdefer, 0;"] + out[loop:]
+    exit_ = max(i for i, l in enumerate(out) if "wgmma.wait_group.sync.aligned 0" in l and "cp.async.wait_group" in out[i + 1])
+    out = out[:exit_ + 1] + ["\t@!%pdefer bra $Ldefer_skip2;"] + part_b + ["$Ldefer_skip2:"] + out[exit_ + 1:]
+    return declare(out, [f".reg .{REG_TYPE[u[0]]} \t{snap[u]};" for u in live] + [".reg .pred \t%pdefer;"])
+
+
+ROW_PITCH = 528  # bytes: a 256-column f16 row and 16 of padding
+
+
+def bulk(lines):
+    start, end = epilogue(lines)
+    body = lines[start + 1:end]
+    text, btext = "\n".join(lines), "\n".join(body)
+    if "m64n256k16" not in text:
+        raise Shape("not a 128x256 tile of two m64n256 warpgroups")
+    if "cvt.rn.bf16x2.f32" in btext:  # e.g. an f16 result stored through bf16 pointers: two roundings
+        raise Shape("the epilogue converts more than once (only f32 -> f16 is rewritten)")
+    zero = [l for l in body if re.match(r"\s*mov\.f32 %f\d+, 0f0+;", l)]
+    if len(zero) != 128:
+        raise Shape("not 128 accumulator registers a thread")
+    base = find(r"add\.s32 %r\d+, (%r\d+), %r\d+;\n\s*st\.shared", body, "shared-memory scratch base").group(1)
+    row, _, scm, cptr, col = find(r"add\.s32 %r\d+, (%r\d+), (%r\d+);\n\s*mul\.lo\.s32 %r\d+, (%r\d+), %r\d+;\n"
+                                  r"\s*mad\.wide\.s32 %rd\d+, %r\d+, 2, (%rd\d+);\n\s*mad\.wide\.s32 %rd\d+, (%r\d+), 2",
+                                  body, "store address").groups()
+    tid = find(r"mov\.u32 (%r\d+), %tid\.x;", lines, "thread index").group(1)
+    lane_col = find(rf"and\.b32 (%r\d+), {tid}, 31;\n\s*shl\.b32 (%r\d+), \1, 3;", lines, "lane column").group(2)
+    m = find(r"ld\.param\.u32 (%r\d+), \[\w+_param_3\]", lines, "M").group(1)
+    n = find(r"ld\.param\.u32 (%r\d+), \[\w+_param_4\]", lines, "N").group(1)
+    p = ROW_PITCH
+    # Thread t of warp w holds rows 16w + t%32/4 (+8) and columns 8i + 2(t%4) (+1), i < 32.
+    a = ["\twgmma.wait_group.sync.aligned 0;", "\tcp.async.bulk.wait_group.read 0;", "\tbar.sync 0;",
+         f"\tshr.u32 %x1, {tid}, 5;", "\tshl.b32 %x2, %x1, 4;", f"\tand.b32 %x3, {tid}, 31;", "\tshr.u32 %x4, %x3, 2;",
+         "\tadd.s32 %x5, %x2, %x4;", f"\tmul.lo.s32 %x6, %x5, {p};", f"\tand.b32 %x7, {tid}, 3;",
+         "\tshl.b32 %x8, %x7, 2;", f"\tadd.s32 %x9, {base}, %x6;", "\tadd.s32 %x10, %x9, %x8;"]
+    for i in range(32):
+        a += [f"\tcvt.rn.f16x2.f32 %xe{2 * i}, %f{4 * i + 2}, %f{4 * i + 1};", f"\tst.shared.b32 [%x10+{16 * i}], %xe{2 * i};",
+              f"\tcvt.rn.f16x2.f32 %xe{2 * i + 1}, %f{4 * i + 4}, %f{4 * i + 3};",
+              f"\tst.shared.b32 [%x10+{8 * p + 16 * i}], %xe{2 * i + 1};"]
+    a += ["\tfence.proxy.async.shared::cta;", "\tbar.sync 0;", f"\tsetp.lt.u32 %xp0, {tid}, 128;",
+          "\t@!%xp0 bra $Lbulk_skip;", f"\tadd.s32 %x11, {row}, {tid};", f"\tsub.s32 %x12, {col}, {lane_col};",
+          f"\tsetp.lt.s32 %xp1, %x11, {m};", "\tadd.s32 %x13, %x12, 256;", f"\tsetp.le.s32 %xp2, %x13, {n};",
+          "\tand.pred %xp3, %xp1, %xp2;", f"\tmul.lo.s32 %x14, %x11, {scm};", "\tadd.s32 %x15, %x14, %x12;",
+          "\tmul.wide.s32 %xd1, %x15, 2;", f"\tadd.s64 %xd2, {cptr}, %xd1;", f"\tmul.lo.s32 %x16, {tid}, {p};",
+          f"\tadd.s32 %x17, {base}, %x16;", "\t@%xp3 cp.async.bulk.global.shared::cta.bulk_group [%xd2], [%x17], 512;",
+          "\tcp.async.bulk.commit_group;", "$Lbulk_skip:"] + zero
+    out = lines[:start + 1] + a + lines[end:]
+    exit_ = max(i for i, l in enumerate(out) if "wgmma.wait_group.sync.aligned 0" in l and "cp.async.wait_group" in out[i + 1])
+    out.insert(exit_ + 1, "\tcp.async.bulk.wait_group 0;")
+    return declare(out, [".reg .b32 \t%x<20>;", ".reg .b32 \t%xe<64>;", ".reg .b64 \t%xd<4>;", ".reg .pred \t%xp<4>;"])
+
+
+def bulk_shared(meta, lines):
+    """The scratch base's offset plus the rows: the shared size the bulk epilogue needs."""
+    base = find(r"add\.s32 %r\d+, (%r\d+), %r\d+;\n\s*st\.shared", epilogue_body(lines), "scratch base").group(1)
+    off = int(find(rf"add\.s32 {re.escape(base)}, %r\d+, (\d+);", lines, "scratch offset").group(1))
+    return max(meta["shared"], off + 128 * ROW_PITCH)
+
+
+def epilogue_body(lines):
+    start, end = epilogue(lines)
+    return lines[start + 1:end]
+
+
+def stagger(ns):
+    def edit(lines):
+        i = next((i for i, l in enumerate(lines) if "%nsmid;" in l), None)
+        if i is None:
+            raise Shape("no %nsmid read (not a persistent kernel)")
+        nsm = REG.search(lines[i]).group(0)
+        cta = find(r"mov\.u32 (%r\d+), %ctaid\.x;", lines, "program id").group(1)
+        wait = [f"\tsetp.ge.u32 %stp0, {cta}, {nsm};", f"\tshl.b32 %str0, {nsm}, 1;",
+                f"\tsetp.lt.u32 %stp1, {cta}, %str0;", "\tand.pred %stp2, %stp0, %stp1;",
+                "\t@!%stp2 bra $Lstagger_done;", "\tmov.u64 %std0, %globaltimer;", f"\tadd.u64 %std1, %std0, {ns};",
+                "$Lstagger_loop:", "\tmov.u64 %std2, %globaltimer;", "\tsetp.lt.u64 %stp3, %std2, %std1;",
+                "\t@%stp3 bra $Lstagger_loop;", "$Lstagger_done:"]
+        return declare(lines[:i + 1] + wait + lines[i + 1:], [".reg .pred \t%stp<4>;", ".reg .b32 \t%str<1>;",
+                                                            ".reg .b64 \t%std<3>;"])
+    return edit
+
+
+def main(mode, src, dst):
+    modes = {"nostore": nostore, "noepi": noepi, "epifirst": epifirst, "defer": defer, "bulk": bulk}
+    if mode.startswith("stagger="):
+        edit = stagger(int(mode.split("=", 1)[1]))
+    elif mode in modes:
+        edit = modes[mode]
+    else:
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, stagger=NS)")
+    os.makedirs(dst, exist_ok=True)
+    for name in sorted(os.listdir(src)):
+        if not (name.startswith("matmul_") and name.endswith(".ptx")):
+            continue
+        lines = strip_loc(open(os.path.join(src, name)).read().split("\n"))
+        stem = name[:-len(".ptx")]
+        meta = json.load(open(os.path.join(src, stem + ".json")))
+        try:
+            out = edit(lines)
+            if mode == "bulk":
+                meta["shared"] = bulk_shared(meta, lines)
+        except Shape as e:
+            print(f"{name}: skipped ({e})")
+            continue
+        open(os.path.join(dst, name), "w").write("\n".join(out))
+        json.dump(meta, open(os.path.join(dst, stem + ".json"), "w"), indent=2)
+        print(f"{name}: {mode}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    main(*sys.argv[1:])
