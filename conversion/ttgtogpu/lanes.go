@@ -66,3 +66,39 @@ func (e *emitter) lanes(vec ir.Value) []ir.Value {
 	}
 	return out
 }
+
+// wordOfParts returns the word of type wt whose consecutive bits-wide
+// parts vals are, part 0 in the low bits (unpackWords' llvm.trunc of
+// llvm.lshr by 0, bits, 2*bits, ...), or nil. Packing such parts again
+// (a loaded word of bytes taken apart and stored to shared memory) is
+// the word itself: without this the PTX rebuilt it with a shift, two
+// conversions and an or a byte.
+func wordOfParts(vals []ir.Value, bits int, wt ir.Type) ir.Value {
+	var word ir.Value
+	for j, v := range vals {
+		def := v.DefiningOp()
+		if def == nil || def.Name() != "llvm.trunc" || ir.BitWidth(v.Type()) != bits {
+			return nil
+		}
+		src := def.Operand(0)
+		if j > 0 {
+			sh := src.DefiningOp()
+			if sh == nil || sh.Name() != "llvm.lshr" {
+				return nil
+			}
+			if c, ok := intValue(sh.Operand(1)); !ok || c != int64(j*bits) {
+				return nil
+			}
+			src = sh.Operand(0)
+		}
+		if j == 0 {
+			word = src
+			if word.Type() != wt {
+				return nil
+			}
+		} else if src != word {
+			return nil
+		}
+	}
+	return word
+}

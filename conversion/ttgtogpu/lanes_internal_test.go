@@ -39,3 +39,50 @@ func TestLanesOfOne(t *testing.T) {
 		}
 	}
 }
+
+// TestWordOfParts: packWords takes bytes for the word they came from only
+// when they are all of its parts (unpackWords' trunc of lshr by 0, 8, 16,
+// 24), in order, of that word.
+func TestWordOfParts(t *testing.T) {
+	ctx := ir.NewContext()
+	gpu.Load(ctx)
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToEnd(ir.NewBlock(ctx, nil, nil))
+	loc := ir.Unknown(ctx)
+	i8, i16, i32 := ir.IntegerTypeOf(ctx, 8), ir.IntegerTypeOf(ctx, 16), ir.I32(ctx)
+	words := ir.NewBlock(ctx, []ir.Type{i32, i32, i16}, []ir.Location{loc, loc, loc})
+	word, other, short := words.Argument(0), words.Argument(1), words.Argument(2)
+	part := func(w ir.Value, shift int64) ir.Value {
+		if shift > 0 {
+			c := llvm.NewConstant(b, loc, w.Type(), ir.IntegerAttrOf(ctx, w.Type().(*ir.IntegerType), shift)).Result(0)
+			w = llvm.NewBinary(b, loc, llvm.LShrOp, w, c).Result(0)
+		}
+		return llvm.NewCast(b, loc, llvm.TruncOp, w, i8).Result(0)
+	}
+	bytes := func(w ir.Value, shifts ...int64) []ir.Value {
+		var out []ir.Value
+		for _, s := range shifts {
+			out = append(out, part(w, s))
+		}
+		return out
+	}
+	if got := wordOfParts(bytes(word, 0, 8, 16, 24), 8, i32); got != word {
+		t.Errorf("bytes 0-3 of one word: %v, want the word", got)
+	}
+	for _, c := range []struct {
+		what string
+		vals []ir.Value
+		wt   ir.Type
+	}{
+		{"bytes out of order", bytes(word, 0, 16, 8, 24), i32},
+		{"a byte twice", bytes(word, 0, 8, 8, 24), i32},
+		{"bytes of two words", append(bytes(word, 0, 8, 16), part(other, 24)), i32},
+		{"a word of another width", bytes(short, 0, 8), i32},
+		{"a byte shifted by another width", bytes(word, 0, 4, 16, 24), i32},
+		{"not truncations", []ir.Value{word, word, word, word}, i32},
+	} {
+		if got := wordOfParts(c.vals, 8, c.wt); got != nil {
+			t.Errorf("%s: %v, want none", c.what, got)
+		}
+	}
+}

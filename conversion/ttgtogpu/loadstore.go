@@ -149,6 +149,10 @@ func (e *emitter) packWords(vals []ir.Value, elem ir.Type, wordBits int) []ir.Va
 		return out
 	}
 	for w := 0; w < len(vals)/per; w++ {
+		if word := wordOfParts(vals[w*per:(w+1)*per], eb, wt); word != nil {
+			out = append(out, word)
+			continue
+		}
 		var acc ir.Value
 		for j := 0; j < per; j++ {
 			bits := e.zext(e.toMemory(vals[w*per+j], elem, false), wt)

@@ -134,3 +134,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Four bytes a thread move as one word. Their loaded word, taken apart
+// into the four i8 registers, is what the store packs again: the store
+// writes the loaded word itself, not a word rebuilt with shifts and ors.
+// CHECK-LABEL: llvm.func @copy_bytes
+// CHECK:         %[[W:.+]] = gpu.load %{{.+}} {space = global} : !llvm.ptr<1> -> i32
+// CHECK-NOT:     llvm.or
+// CHECK:         gpu.store %{{.+}}, %[[W]] {space = global} : !llvm.ptr<1>, i32
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copy_bytes(%p: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %q: !tt.ptr<i8> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    %ps = tt.splat %p : !tt.ptr<i8> -> tensor<128x!tt.ptr<i8>, #blocked>
+    %pp = tt.addptr %ps, %r : tensor<128x!tt.ptr<i8>, #blocked>, tensor<128xi32, #blocked>
+    %x = tt.load %pp : tensor<128x!tt.ptr<i8>, #blocked>
+    %qs = tt.splat %q : !tt.ptr<i8> -> tensor<128x!tt.ptr<i8>, #blocked>
+    %qp = tt.addptr %qs, %r : tensor<128x!tt.ptr<i8>, #blocked>, tensor<128xi32, #blocked>
+    tt.store %qp, %x : tensor<128x!tt.ptr<i8>, #blocked>
+    tt.return
+  }
+}
