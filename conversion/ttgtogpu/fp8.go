@@ -93,6 +93,9 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 		if isKind(from, ir.F8E4M3FN) && l.widenFP8Pairs(op, e, rw, from, to) {
 			return nil
 		}
+		if isKind(from, ir.F8E5M2) && isKind(to, ir.BF16) && l.widenE5M2ToBF16Pairs(op, e, rw) {
+			return nil
+		}
 		if toFP8 && !rz && l.narrowFP8Pairs(op, e, rw, to) {
 			return nil
 		}
@@ -130,7 +133,7 @@ func (l *lowering) widenFP8Pairs(op *ir.Operation, e *emitter, rw *conversion.Re
 	format := gpu.FP8FormatOf(from.(*ir.FloatType).Kind)
 	f16, f32 := ir.F16Type(e.ctx()), e.f32()
 	rw.ReplaceOpN(op, [][]ir.Value{convertPairs(vals, func(a, b ir.Value) []ir.Value {
-		bits := e.orDisjoint(e.zext(a, e.i16()), e.shlC(e.zext(b, e.i16()), 8))
+		bits := e.bytesAt(a, 0, b, 1, e.i16())
 		h := e.lanes(gpu.NewCvt(e.b, e.loc, ir.Vector(e.ctx(), []int64{2}, f16), gpu.CvtOptions{Rounding: gpu.RoundRN, FP8: format}, bits).Result(0))
 		switch {
 		case isKind(to, ir.F16):
@@ -144,6 +147,74 @@ func (l *lowering) widenFP8Pairs(op *ir.Operation, e *emitter, rw *conversion.Re
 		return []ir.Value{e.truncFromF32(e.extFloat(h[0], f32), to), e.truncFromF32(e.extFloat(h[1], f32), to)}
 	})})
 	return true
+}
+
+// widenE5M2ToBF16Pairs lowers an f8E5M2 tensor's widening to bf16 two
+// registers at a time, as Triton does on sm_90: the two bytes placed in
+// the high bytes of the two halves of a word, their magnitudes shifted
+// right by 3 into the bf16 exponent and mantissa fields and the signs
+// kept, so that each half is the fp8 value times 2^-112, then one bf16
+// multiplication a half by 2^112 (the difference of the biases). The
+// results are fp8E5M2ToBF16's, element by element: finite values exact
+// (subnormals included: bf16 arithmetic keeps subnormals), ±inf and the
+// NaNs finite as Triton computes them. It reports false, having built
+// nothing, where the registers do not pair up.
+func (l *lowering) widenE5M2ToBF16Pairs(op *ir.Operation, e *emitter, rw *conversion.Rewriter) bool {
+	vals, ok := l.pairedRegisters(op, rw)
+	if !ok {
+		return false
+	}
+	bf16 := ir.BF16Type(e.ctx())
+	scale := e.cFloat(bf16, math.Ldexp(1, 112))
+	rw.ReplaceOpN(op, [][]ir.Value{convertPairs(vals, func(a, b ir.Value) []ir.Value {
+		w := e.bytesAt(a, 1, b, 3, e.i32())
+		mag := e.lshrC(e.andC(w, 0x7f007f00), 3)
+		x := e.orDisjoint(mag, e.andC(w, math.MinInt32|0x8000))
+		h := e.lanes(e.bitcast(x, ir.Vector(e.ctx(), []int64{2}, bf16)))
+		return []ir.Value{e.fmul(h[0], scale), e.fmul(h[1], scale)}
+	})})
+	return true
+}
+
+// bytesAt returns an integer of type wt (i16 or i32) holding byte a (an
+// i8) at byte position pa and byte b at pb, its other bytes unspecified.
+// Where a and b are bytes of 16- or 32-bit words (unpackWords' llvm.trunc
+// of llvm.lshr by a multiple of 8, as a load's bytes are), that is one
+// gpu.prmt of the words (16-bit ones zero-extended first); otherwise the
+// bytes are zero-extended, shifted into place and or'ed.
+func (e *emitter) bytesAt(a ir.Value, pa int, b ir.Value, pb int, wt ir.Type) ir.Value {
+	wa, ia, oka := byteOfWord(a)
+	wb, ib, okb := byteOfWord(b)
+	if oka && okb {
+		wa, wb = e.zext(wa, e.i32()), e.zext(wb, e.i32())
+		// prmt's selector: nibble k picks result byte k from bytes 0-3 of
+		// its first operand and 4-7 of its second.
+		sel := int64(ia)<<(4*pa) | int64(4+ib)<<(4*pb)
+		return e.intResize(e.prmt(wa, wb, e.i32c(sel)), wt, false)
+	}
+	return e.orDisjoint(e.shlC(e.zext(a, wt), int64(8*pa)), e.shlC(e.zext(b, wt), int64(8*pb)))
+}
+
+// byteOfWord returns the word (i16 or i32) and byte index i that v (an
+// i8) is byte i of: llvm.trunc of the word (i = 0) or of the word shifted
+// right (llvm.lshr) by 8i.
+func byteOfWord(v ir.Value) (ir.Value, int, bool) {
+	def := v.DefiningOp()
+	if def == nil || def.Name() != "llvm.trunc" || ir.BitWidth(v.Type()) != 8 {
+		return nil, 0, false
+	}
+	w, i := def.Operand(0), 0
+	if sh := w.DefiningOp(); sh != nil && sh.Name() == "llvm.lshr" {
+		c, ok := intValue(sh.Operand(1))
+		if !ok || c%8 != 0 {
+			return nil, 0, false
+		}
+		w, i = sh.Operand(0), int(c/8)
+	}
+	if bits := ir.BitWidth(w.Type()); !ir.IsInteger(w.Type(), bits) || bits != 16 && bits != 32 || 8*i >= bits {
+		return nil, 0, false
+	}
+	return w, i, true
 }
 
 // fp8Encode rounds an f32 to nearest even into an 8-bit format,

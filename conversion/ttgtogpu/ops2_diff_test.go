@@ -518,13 +518,16 @@ func TestMapElementwiseControlFlowDiff(t *testing.T) {
 	})
 }
 
-// TestFP8PairWideningDiff: with the experimental pair conversion
-// (TT_X_FP8_CVT=pair), every f8E4M3FN byte value widens to f32, f16 and
-// bf16 as the interpreter widens it, two registers a cvt.rn.f16x2.e4m3x2
-// on NVIDIA (the lowering is checked to use it there); f8E5M2 keeps its
-// element-by-element widening, whose bf16 results for ±inf and the NaNs are
-// Triton's finite ones (the interpreter's numeric.FpToFp, checked on an
-// H200; tt's lowering kept them inf and NaN before this test).
+// TestFP8PairWideningDiff: with the pair conversions (TT_X_FP8_CVT=pair,
+// the default), every f8E4M3FN byte value widens to f32, f16 and bf16 as
+// the interpreter widens it, two registers a cvt.rn.f16x2.e4m3x2 on
+// NVIDIA (the lowering is checked to use it there), and every f8E5M2 byte
+// value to bf16, two registers a bf16 multiplication of a prmt'ed word on
+// NVIDIA (checked too), whose results for ±inf and the NaNs are Triton's
+// finite ones (the interpreter's numeric.FpToFp, checked on an H200; tt's
+// lowering kept them inf and NaN before this test). The last output's
+// bytes are computed (3x mod 256, every value once), not loaded, so that
+// its pairs are packed by shifts rather than a prmt of loaded words.
 func TestFP8PairWideningDiff(t *testing.T) {
 	t.Setenv("TT_X_FP8_CVT", "pair")
 	const n = 256
@@ -534,6 +537,9 @@ func TestFP8PairWideningDiff(t *testing.T) {
 		{"f16", "%r1 = tt.fp_to_fp %xv : " + T("f8E4M3FN") + " -> " + T("f16")},
 		{"bf16", "%r2 = tt.fp_to_fp %xv : " + T("f8E4M3FN") + " -> " + T("bf16")},
 		{"bf16", "%r3 = tt.fp_to_fp %yv : " + T("f8E5M2") + " -> " + T("bf16")},
+		{"bf16", "%c3 = arith.constant dense<3> : " + T("i8") + "\n    %yi = tt.bitcast %yv : " + T("f8E5M2") + " -> " + T("i8") +
+			"\n    %zi = arith.muli %yi, %c3 : " + T("i8") + "\n    %z = tt.bitcast %zi : " + T("i8") + " -> " + T("f8E5M2") +
+			"\n    %r4 = tt.fp_to_fp %z : " + T("f8E5M2") + " -> " + T("bf16")},
 	}
 	forTargets(t, func(t *testing.T, tg gpuTarget) {
 		m := ttirKernelFor(t, tg, elementwiseKernel(n, "f8E4M3FN", "f8E5M2", outs), 2)
@@ -541,7 +547,7 @@ func TestFP8PairWideningDiff(t *testing.T) {
 		for i := range x {
 			x[i], y[i] = byte(i), byte(255-i)
 		}
-		args := []diffArg{{buf: x, kind: "i8"}, {buf: y, kind: "i8"}, zeroBuf("f32", n), zeroBuf("f16", n), zeroBuf("bf16", n), zeroBuf("bf16", n)}
+		args := []diffArg{{buf: x, kind: "i8"}, {buf: y, kind: "i8"}, zeroBuf("f32", n), zeroBuf("f16", n), zeroBuf("bf16", n), zeroBuf("bf16", n), zeroBuf("bf16", n)}
 		diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
 		low := ttirKernelFor(t, tg, elementwiseKernel(n, "f8E4M3FN", "f8E5M2", outs), 2)
 		lower(t, low)
@@ -551,8 +557,15 @@ func TestFP8PairWideningDiff(t *testing.T) {
 				pairs++
 			}
 		}
-		if want := tg.lanes == 32; (pairs > 0) != want {
-			t.Errorf("%d e4m3 pair conversions, want them on NVIDIA only", pairs)
+		bf16Muls := 0
+		for _, op := range ops(low, "llvm.fmul") {
+			if ft, ok := op.Result(0).Type().(*ir.FloatType); ok && ft.Kind == ir.BF16 {
+				bf16Muls++
+			}
+		}
+		if want := tg.lanes == 32; (pairs > 0) != want || (bf16Muls > 0) != want || (len(ops(low, gpu.PrmtOp.Name)) > 0) != want {
+			t.Errorf("%d e4m3 pair conversions, %d bf16 multiplications and %d prmt, want them on NVIDIA only",
+				pairs, bf16Muls, len(ops(low, gpu.PrmtOp.Name)))
 		}
 	})
 }

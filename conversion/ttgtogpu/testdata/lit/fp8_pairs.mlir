@@ -49,3 +49,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %n, %w : tensor<64xf8E4M3FN, #blocked>, tensor<64xbf16, #blocked>
   }
 }
+
+// -----
+
+// f8E5M2 widens to bf16 two at a time on sm_89+ as Triton does on sm_90:
+// the two bytes into the high bytes of a word's halves (one prmt when they
+// are bytes of a loaded word: selector 0x5000 takes bytes 0 and 1 of the
+// word, 0x7020 bytes 2 and 3), magnitudes shifted right by 3 into the bf16
+// fields, signs kept, each half multiplied by 2^112 in bf16.
+// PAIR-LABEL: llvm.func @e5m2_loaded
+// PAIR-DAG:     %[[S0:.+]] = llvm.mlir.constant(20480 : i32) : i32
+// PAIR-DAG:     %[[S1:.+]] = llvm.mlir.constant(28704 : i32) : i32
+// PAIR-DAG:     %[[MAG:.+]] = llvm.mlir.constant(2130738944 : i32) : i32
+// PAIR-DAG:     %[[SIGN:.+]] = llvm.mlir.constant(-2147450880 : i32) : i32
+// PAIR-DAG:     %[[TWO112:.+]] = llvm.mlir.constant(5.192{{[0-9]+}}e+33 : bf16) : bf16
+// PAIR:         %[[W:.+]] = gpu.load %{{.+}} {space = global} : !llvm.ptr<1> -> i32
+// PAIR:         %[[P:.+]] = gpu.prmt %[[W]], %[[W]], %[[S0]] : i32
+// PAIR-NEXT:    %[[M:.+]] = llvm.and %[[P]], %[[MAG]] : i32
+// PAIR-NEXT:    %[[MS:.+]] = llvm.lshr %[[M]], %{{.+}} : i32
+// PAIR-NEXT:    %[[SG:.+]] = llvm.and %[[P]], %[[SIGN]] : i32
+// PAIR-NEXT:    %[[X:.+]] = llvm.or disjoint %[[MS]], %[[SG]] : i32
+// PAIR-NEXT:    %[[H:.+]] = llvm.bitcast %[[X]] : i32 to vector<2xbf16>
+// PAIR:         llvm.fmul %{{.+}}, %[[TWO112]] : bf16
+// PAIR-NEXT:    llvm.fmul %{{.+}}, %[[TWO112]] : bf16
+// PAIR-NEXT:    gpu.prmt %[[W]], %[[W]], %[[S1]] : i32
+// GENERIC-LABEL: llvm.func @e5m2_loaded
+// GENERIC-NOT:   gpu.prmt
+// GENERIC:       llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @e5m2_loaded(%p: !tt.ptr<f8E5M2> {tt.divisibility = 16 : i32}, %q: !tt.ptr<bf16> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    %ps = tt.splat %p : !tt.ptr<f8E5M2> -> tensor<128x!tt.ptr<f8E5M2>, #blocked>
+    %pp = tt.addptr %ps, %r : tensor<128x!tt.ptr<f8E5M2>, #blocked>, tensor<128xi32, #blocked>
+    %x = tt.load %pp : tensor<128x!tt.ptr<f8E5M2>, #blocked>
+    %w = tt.fp_to_fp %x : tensor<128xf8E5M2, #blocked> -> tensor<128xbf16, #blocked>
+    %qs = tt.splat %q : !tt.ptr<bf16> -> tensor<128x!tt.ptr<bf16>, #blocked>
+    %qp = tt.addptr %qs, %r : tensor<128x!tt.ptr<bf16>, #blocked>, tensor<128xi32, #blocked>
+    tt.store %qp, %w : tensor<128x!tt.ptr<bf16>, #blocked>
+    tt.return
+  }
+}
