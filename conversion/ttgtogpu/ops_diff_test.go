@@ -102,7 +102,8 @@ func TestScanDiff(t *testing.T) {
 	for _, c := range []struct {
 		m, n, warps, axis int
 		reverse           bool
-	}{{32, 64, 4, 1, false}, {32, 64, 4, 0, false}, {64, 32, 8, 0, true}, {8, 256, 4, 1, true}, {1, 1024, 4, 1, false}, {128, 8, 4, 0, false}} {
+	}{{32, 64, 4, 1, false}, {32, 64, 4, 0, false}, {64, 32, 8, 0, true}, {8, 256, 4, 1, true}, {1, 1024, 4, 1, false}, {128, 8, 4, 0, false},
+		{1024, 2, 4, 0, true}, {2, 1024, 4, 1, false}} {
 		t.Run(fmt.Sprintf("%dx%d_w%d_axis%d_rev%t", c.m, c.n, c.warps, c.axis, c.reverse), func(t *testing.T) {
 			ty := fmt.Sprintf("tensor<%dx%dxi32>", c.m, c.n)
 			src := fmt.Sprintf(`module {
