@@ -169,7 +169,7 @@ func (l *lowering) widenE5M2ToBF16Pairs(op *ir.Operation, e *emitter, rw *conver
 	rw.ReplaceOpN(op, [][]ir.Value{convertPairs(vals, func(a, b ir.Value) []ir.Value {
 		w := e.bytesAt(a, 1, b, 3, e.i32())
 		mag := e.lshrC(e.andC(w, 0x7f007f00), 3)
-		x := e.orDisjoint(mag, e.andC(w, math.MinInt32|0x8000))
+		x := e.orDisjoint(mag, e.andC(w, 0x80008000))
 		h := e.lanes(e.bitcast(x, ir.Vector(e.ctx(), []int64{2}, bf16)))
 		return []ir.Value{e.fmul(h[0], scale), e.fmul(h[1], scale)}
 	})})
@@ -195,23 +195,11 @@ func (e *emitter) bytesAt(a ir.Value, pa int, b ir.Value, pb int, wt ir.Type) ir
 	return e.orDisjoint(e.shlC(e.zext(a, wt), int64(8*pa)), e.shlC(e.zext(b, wt), int64(8*pb)))
 }
 
-// byteOfWord returns the word (i16 or i32) and byte index i that v (an
-// i8) is byte i of: llvm.trunc of the word (i = 0) or of the word shifted
-// right (llvm.lshr) by 8i.
+// byteOfWord returns the 16- or 32-bit word and byte index that v (an
+// i8) is a byte of (partOfWord).
 func byteOfWord(v ir.Value) (ir.Value, int, bool) {
-	def := v.DefiningOp()
-	if def == nil || def.Name() != "llvm.trunc" || ir.BitWidth(v.Type()) != 8 {
-		return nil, 0, false
-	}
-	w, i := def.Operand(0), 0
-	if sh := w.DefiningOp(); sh != nil && sh.Name() == "llvm.lshr" {
-		c, ok := intValue(sh.Operand(1))
-		if !ok || c%8 != 0 {
-			return nil, 0, false
-		}
-		w, i = sh.Operand(0), int(c/8)
-	}
-	if bits := ir.BitWidth(w.Type()); !ir.IsInteger(w.Type(), bits) || bits != 16 && bits != 32 || 8*i >= bits {
+	w, i, ok := partOfWord(v, 8)
+	if !ok || !ir.IsInteger(w.Type(), 16) && !ir.IsInteger(w.Type(), 32) {
 		return nil, 0, false
 	}
 	return w, i, true

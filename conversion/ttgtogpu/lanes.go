@@ -68,37 +68,41 @@ func (e *emitter) lanes(vec ir.Value) []ir.Value {
 }
 
 // wordOfParts returns the word of type wt whose consecutive bits-wide
-// parts vals are, part 0 in the low bits (unpackWords' llvm.trunc of
-// llvm.lshr by 0, bits, 2*bits, ...), or nil. Packing such parts again
-// (a loaded word of bytes taken apart and stored to shared memory) is
-// the word itself: without this the PTX rebuilt it with a shift, two
+// parts vals are, part 0 in the low bits, or nil. Packing such parts
+// again (a loaded word of bytes taken apart and stored to shared memory)
+// is the word itself: without this the PTX rebuilt it with a shift, two
 // conversions and an or a byte.
 func wordOfParts(vals []ir.Value, bits int, wt ir.Type) ir.Value {
 	var word ir.Value
 	for j, v := range vals {
-		def := v.DefiningOp()
-		if def == nil || def.Name() != "llvm.trunc" || ir.BitWidth(v.Type()) != bits {
+		w, i, ok := partOfWord(v, bits)
+		if !ok || i != j || w.Type() != wt || j > 0 && w != word {
 			return nil
 		}
-		src := def.Operand(0)
-		if j > 0 {
-			sh := src.DefiningOp()
-			if sh == nil || sh.Name() != "llvm.lshr" {
-				return nil
-			}
-			if c, ok := intValue(sh.Operand(1)); !ok || c != int64(j*bits) {
-				return nil
-			}
-			src = sh.Operand(0)
-		}
-		if j == 0 {
-			word = src
-			if word.Type() != wt {
-				return nil
-			}
-		} else if src != word {
-			return nil
-		}
+		word = w
 	}
 	return word
+}
+
+// partOfWord returns the integer word that v (bits wide) is part i of,
+// counting from the low bits, the way unpackWords takes words apart:
+// llvm.trunc of the word (i = 0) or of the word shifted right
+// (llvm.lshr) by i*bits.
+func partOfWord(v ir.Value, bits int) (ir.Value, int, bool) {
+	def := v.DefiningOp()
+	if def == nil || def.Name() != "llvm.trunc" || ir.BitWidth(v.Type()) != bits {
+		return nil, 0, false
+	}
+	w, i := def.Operand(0), 0
+	if sh := w.DefiningOp(); sh != nil && sh.Name() == "llvm.lshr" {
+		c, ok := intValue(sh.Operand(1))
+		if !ok || c%int64(bits) != 0 {
+			return nil, 0, false
+		}
+		w, i = sh.Operand(0), int(c)/bits
+	}
+	if (i+1)*bits > ir.BitWidth(w.Type()) {
+		return nil, 0, false
+	}
+	return w, i, true
 }
