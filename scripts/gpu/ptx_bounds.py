@@ -32,7 +32,7 @@ Modes:
               NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
               their epilogues at different times. Output unchanged.
 
-docs/PERFORMANCE.md ("The epilogue of the fused loop", 2026-11-29) has what each measured.
+docs/PERFORMANCE.md ("The fused loop's epilogue", 2026-11-29) has what each measured.
 """
 import json
 import os
