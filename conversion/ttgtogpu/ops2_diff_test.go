@@ -525,9 +525,11 @@ func TestMapElementwiseControlFlowDiff(t *testing.T) {
 // value to bf16, two registers a bf16 multiplication of a prmt'ed word on
 // NVIDIA (checked too), whose results for ±inf and the NaNs are Triton's
 // finite ones (the interpreter's numeric.FpToFp, checked on an H200; tt's
-// lowering kept them inf and NaN before this test). The last output's
+// lowering kept them inf and NaN before this test). The fifth output's
 // bytes are computed (3x mod 256, every value once), not loaded, so that
-// its pairs are packed by shifts rather than a prmt of loaded words.
+// its pairs are packed by shifts rather than a prmt of loaded words; the
+// sixth widens every f8E5M2 code to f16, NaN codes to the interpreter's
+// canonical NaN (the shift alone would keep their payloads).
 func TestFP8PairWideningDiff(t *testing.T) {
 	t.Setenv("TT_X_FP8_CVT", "pair")
 	const n = 256
@@ -540,6 +542,7 @@ func TestFP8PairWideningDiff(t *testing.T) {
 		{"bf16", "%c3 = arith.constant dense<3> : " + T("i8") + "\n    %yi = tt.bitcast %yv : " + T("f8E5M2") + " -> " + T("i8") +
 			"\n    %zi = arith.muli %yi, %c3 : " + T("i8") + "\n    %z = tt.bitcast %zi : " + T("i8") + " -> " + T("f8E5M2") +
 			"\n    %r4 = tt.fp_to_fp %z : " + T("f8E5M2") + " -> " + T("bf16")},
+		{"f16", "%r5 = tt.fp_to_fp %yv : " + T("f8E5M2") + " -> " + T("f16")},
 	}
 	forTargets(t, func(t *testing.T, tg gpuTarget) {
 		m := ttirKernelFor(t, tg, elementwiseKernel(n, "f8E4M3FN", "f8E5M2", outs), 2)
@@ -547,7 +550,7 @@ func TestFP8PairWideningDiff(t *testing.T) {
 		for i := range x {
 			x[i], y[i] = byte(i), byte(255-i)
 		}
-		args := []diffArg{{buf: x, kind: "i8"}, {buf: y, kind: "i8"}, zeroBuf("f32", n), zeroBuf("f16", n), zeroBuf("bf16", n), zeroBuf("bf16", n), zeroBuf("bf16", n)}
+		args := []diffArg{{buf: x, kind: "i8"}, {buf: y, kind: "i8"}, zeroBuf("f32", n), zeroBuf("f16", n), zeroBuf("bf16", n), zeroBuf("bf16", n), zeroBuf("bf16", n), zeroBuf("f16", n)}
 		diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
 		low := ttirKernelFor(t, tg, elementwiseKernel(n, "f8E4M3FN", "f8E5M2", outs), 2)
 		lower(t, low)
