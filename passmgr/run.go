@@ -81,17 +81,24 @@ func (v *Verified) Mark(op *ir.Operation) { v.mark(op, op.Context().Generation()
 // recording a success. It is what a pipeline run without VerifyEach does
 // at its end in tools that verify each stage rather than each pass.
 func (cfg *Config) Verify(op *ir.Operation) error {
-	if cfg.Verified != nil && cfg.Verified.current(op) {
+	return verifyUnlessCurrent(cfg.Verified, cfg.Timer, op)
+}
+
+// verifyUnlessCurrent verifies op unless record v says it verified and
+// has not changed since, timing the check into t's verifier row and
+// recording a success. Either may be nil.
+func verifyUnlessCurrent(v *Verified, t *Timer, op *ir.Operation) error {
+	if v != nil && v.current(op) {
 		return nil
 	}
 	gen := op.Context().Generation()
 	start := time.Now()
 	err := ir.Verify(op)
-	if cfg.Timer != nil {
-		cfg.Timer.AddVerification(time.Since(start))
+	if t != nil {
+		t.AddVerification(time.Since(start))
 	}
-	if err == nil && cfg.Verified != nil {
-		cfg.Verified.mark(op, gen)
+	if err == nil && v != nil {
+		v.mark(op, gen)
 	}
 	return err
 }
@@ -331,15 +338,8 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 	if err == nil && !st.preserved && changed {
 		r.analyses.invalidate(op)
 	}
-	if err == nil && r.cfg.VerifyEach && !r.verified.current(op) {
-		gen := st.Ctx.Generation()
-		start := time.Now()
-		if err = ir.Verify(op); err == nil {
-			r.verified.mark(op, gen)
-		}
-		if t != nil {
-			r.cfg.Timer.AddVerification(time.Since(start))
-		}
+	if err == nil && r.cfg.VerifyEach {
+		err = verifyUnlessCurrent(r.verified, r.cfg.Timer, op)
 	}
 	if err != nil {
 		if printAfter {

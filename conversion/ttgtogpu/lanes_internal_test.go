@@ -8,14 +8,20 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// TestLanesOfOne: packLanes takes values for the vector they came from
-// only when they are all of its lanes, in order, at constant indices.
-func TestLanesOfOne(t *testing.T) {
+// scratchBuilder returns a context with the gpu and llvm dialects and a
+// builder into a detached block, for ops the tests only inspect.
+func scratchBuilder() (*ir.Context, *ir.Builder, ir.Location) {
 	ctx := ir.NewContext()
 	gpu.Load(ctx)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(ir.NewBlock(ctx, nil, nil))
-	loc := ir.Unknown(ctx)
+	return ctx, b, ir.Unknown(ctx)
+}
+
+// TestLanesOfOne: packLanes takes values for the vector they came from
+// only when they are all of its lanes, in order, at constant indices.
+func TestLanesOfOne(t *testing.T) {
+	ctx, b, loc := scratchBuilder()
 	i32 := func(v int64) ir.Value { return llvm.NewConstant(b, loc, ir.I32(ctx), ir.I32Attr(ctx, v)).Result(0) }
 	vec := llvm.NewUndef(b, loc, ir.Vector(ctx, []int64{2}, ir.Float(ctx, ir.F16))).Result(0)
 	other := llvm.NewUndef(b, loc, vec.Type()).Result(0)
@@ -44,11 +50,7 @@ func TestLanesOfOne(t *testing.T) {
 // when they are all of its parts (unpackWords' trunc of lshr by 0, 8, 16,
 // 24), in order, of that word.
 func TestWordOfParts(t *testing.T) {
-	ctx := ir.NewContext()
-	gpu.Load(ctx)
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToEnd(ir.NewBlock(ctx, nil, nil))
-	loc := ir.Unknown(ctx)
+	ctx, b, loc := scratchBuilder()
 	i8, i16, i32 := ir.IntegerTypeOf(ctx, 8), ir.IntegerTypeOf(ctx, 16), ir.I32(ctx)
 	words := ir.NewBlock(ctx, []ir.Type{i32, i32, i16}, []ir.Location{loc, loc, loc})
 	word, other, short := words.Argument(0), words.Argument(1), words.Argument(2)

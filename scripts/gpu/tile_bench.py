@@ -7,8 +7,8 @@
 The question it answers: how much a CTA gains from a bigger tile of the same kernel, i.e. what a
 compiler that merged two program instances sharing an operand (two vertically adjacent
 128x128 tiles that read the same columns of B) could reach. Prints TFLOP/s per tile
-configuration (medians of three do_bench medians) beside cuBLAS, every product checked
-against torch.matmul.
+configuration (medians of three do_bench medians) beside cuBLAS, with each product's relative
+error against torch.matmul.
 """
 import importlib.util, sys
 import torch, triton

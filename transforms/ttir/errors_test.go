@@ -31,16 +31,24 @@ tt.func @f(%p: !tt.ptr<f32>, %n: i32) {
 }`, "failed to legalize unresolved materialization")
 }
 
-// TestSpecializeModeRefused: tt-specialize-dot-chains takes auto, dots or
-// off, from its option or TT_X_SPECIALIZE; another mode is an error that
-// names it, not a silent default.
-func TestSpecializeModeRefused(t *testing.T) {
+// TestScheduleModeRefused: tt-specialize-dot-chains (auto, dots, off) and
+// tt-persistent-programs (auto, nested, off) take a mode from their option
+// or their TT_X_ variable; another mode is an error that names it and the
+// modes, not a silent default.
+func TestScheduleModeRefused(t *testing.T) {
 	src := "module {\n}\n"
-	if _, err := run(t, "tt-specialize-dot-chains{capability=90 num-warps=8 specialize=some}", src); err == nil || !strings.Contains(err.Error(), `"some"`) {
-		t.Errorf("specialize=some: %v, want the mode refused", err)
-	}
-	t.Setenv("TT_X_SPECIALIZE", "all")
-	if _, err := run(t, "tt-specialize-dot-chains{capability=90 num-warps=8}", src); err == nil || !strings.Contains(err.Error(), `"all"`) {
-		t.Errorf("TT_X_SPECIALIZE=all: %v, want the mode refused", err)
+	for _, c := range []struct{ pass, option, env, modes string }{
+		{"tt-specialize-dot-chains", "specialize", "TT_X_SPECIALIZE", "(auto, dots, off)"},
+		{"tt-persistent-programs", "persistent", "TT_X_PERSISTENT", "(auto, nested, off)"},
+	} {
+		pipeline := c.pass + "{capability=90 num-warps=8 " + c.option + "=some}"
+		if _, err := run(t, pipeline, src); err == nil || !strings.Contains(err.Error(), `"some"`) || !strings.Contains(err.Error(), c.modes) {
+			t.Errorf("%s=some: %v, want the mode refused with %s", c.option, err, c.modes)
+		}
+		t.Setenv(c.env, "all")
+		if _, err := run(t, c.pass+"{capability=90 num-warps=8}", src); err == nil || !strings.Contains(err.Error(), `"all"`) {
+			t.Errorf("%s=all: %v, want the mode refused", c.env, err)
+		}
+		t.Setenv(c.env, "")
 	}
 }

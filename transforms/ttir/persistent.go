@@ -89,15 +89,10 @@ func persistentPass() *passmgr.Pass {
 			perSM := fs.Int("ctas-per-sm", 0, "CTAs an SM holds at once (0: the bound the accumulator's registers give)")
 			mode := fs.String("persistent", "auto", "auto (the kernels of the shape the pass rewrites), nested (the same, the tile loop left to run around the K loop) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
-				m := passmgr.Experiment("TT_X_PERSISTENT", *mode)
-				switch m {
-				case "auto", "nested":
-				case "off":
+				m, err := scheduleMode("tt-persistent-programs", *mode, "TT_X_PERSISTENT", "nested")
+				if m == "off" || err != nil {
 					st.PreserveAll()
-					return nil
-				default:
-					st.PreserveAll()
-					return fmt.Errorf("tt-persistent-programs: unknown mode %q (auto, nested, off)", m)
+					return err
 				}
 				if !target.singleCTA(persistentCapability) {
 					st.PreserveAll()

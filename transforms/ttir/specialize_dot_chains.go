@@ -2,7 +2,6 @@ package ttir
 
 import (
 	"flag"
-	"fmt"
 
 	"github.com/ttcompiler/tt/analysis/slices"
 	"github.com/ttcompiler/tt/dialects/tt"
@@ -56,14 +55,10 @@ func specializeDotChainsPass() *passmgr.Pass {
 			target := declareScheduleTarget(fs)
 			mode := fs.String("specialize", "auto", "auto (the loops of the shape the pass marks), dots (loops of one dot too; experimental) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
-				m := passmgr.Experiment("TT_X_SPECIALIZE", *mode)
-				switch m {
-				case "off":
+				m, err := scheduleMode("tt-specialize-dot-chains", *mode, "TT_X_SPECIALIZE", "dots")
+				if m == "off" || err != nil {
 					st.PreserveAll()
-					return nil
-				case "auto", "dots":
-				default:
-					return fmt.Errorf("tt-specialize-dot-chains: unknown mode %q (auto, dots, off)", m)
+					return err
 				}
 				n := 0
 				if target.singleCTA(specializeCapability) && *target.numWarps == specializeWarps {

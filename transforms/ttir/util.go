@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/ir"
@@ -129,16 +131,15 @@ func (t scheduleTarget) singleCTA(capability int) bool {
 	return *t.capability == capability && *t.numCTAs == 1
 }
 
-// turnedOff reads the mode of one of tt's own schedule passes (auto or
-// off), which the experimental environment variable env overrides when
-// set: whether the pass is off, or an error naming the pass for another
-// mode.
-func turnedOff(pass, mode, env string) (bool, error) {
-	switch mode = passmgr.Experiment(env, mode); mode {
-	case "off":
-		return true, nil
-	case "auto":
-		return false, nil
+// scheduleMode reads the mode of one of tt's own schedule passes, which
+// the experimental environment variable env overrides when set: auto,
+// off, or one of the pass's other modes; another is an error naming the
+// pass and its modes.
+func scheduleMode(pass, mode, env string, others ...string) (string, error) {
+	mode = passmgr.Experiment(env, mode)
+	modes := append(append([]string{"auto"}, others...), "off")
+	if slices.Contains(modes, mode) {
+		return mode, nil
 	}
-	return false, fmt.Errorf("%s: unknown mode %q (auto, off)", pass, mode)
+	return "", fmt.Errorf("%s: unknown mode %q (%s)", pass, mode, strings.Join(modes, ", "))
 }
