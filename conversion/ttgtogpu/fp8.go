@@ -88,9 +88,15 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 		return ir.OpErrorf(op, "cannot convert %s to %s", asm.TypeString(from), asm.TypeString(to))
 	}
 	if !l.opts.NoFP8PairConversions && l.target.hasFP8PairConversions() {
-		// f8E5M2 is the top byte of an f16: its element-by-element
-		// widening is already a shift, cheaper than pairing the bytes up.
-		if isKind(from, ir.F8E4M3FN) && l.widenFP8Pairs(op, e, rw, from, to) {
+		// f8E5M2 is the top byte of an f16: widened to f32 element by
+		// element it is a shift and one cvt, no more than a pair's
+		// share. Widened to f16 it is the same shift, then through f32
+		// and back so that NaN codes become the canonical NaN (0x7FFF)
+		// as on the GPU; cvt.rn.f16x2.e5m2x2 gives that NaN itself
+		// (measured on an H200 over every code, 2026-11-29), for two
+		// elements.
+		widenPairs := isKind(from, ir.F8E4M3FN) || (isKind(from, ir.F8E5M2) && isKind(to, ir.F16))
+		if widenPairs && l.widenFP8Pairs(op, e, rw, from, to) {
 			return nil
 		}
 		if isKind(from, ir.F8E5M2) && isKind(to, ir.BF16) && l.widenE5M2ToBF16Pairs(op, e, rw) {
@@ -116,9 +122,10 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 	})(op, e, rw)
 }
 
-// widenFP8Pairs lowers an f8E4M3FN tensor's widening to f16, bf16 or f32
-// two registers at a time, as Triton does on sm_89 and newer: the pair's bytes
-// into an i16, one cvt.rn.f16x2.e4m3x2 (exact), then to the
+// widenFP8Pairs lowers an 8-bit float tensor's widening to f16, bf16 or
+// f32 two registers at a time, as Triton does on sm_89 and newer: the
+// pair's bytes into an i16, one cvt.rn.f16x2.e4m3x2 or .e5m2x2 (exact, NaN
+// to the canonical f16 NaN), then to the
 // result type (f16 as it is; bf16 through f32, exact, rounded as a pair;
 // f32 exactly). It reports false, having built nothing, where the
 // registers do not pair up (then the elements convert one by one).

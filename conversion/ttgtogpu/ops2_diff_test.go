@@ -528,8 +528,10 @@ func TestMapElementwiseControlFlowDiff(t *testing.T) {
 // lowering kept them inf and NaN before this test). The fifth output's
 // bytes are computed (3x mod 256, every value once), not loaded, so that
 // its pairs are packed by shifts rather than a prmt of loaded words; the
-// sixth widens every f8E5M2 code to f16, NaN codes to the interpreter's
-// canonical NaN (the shift alone would keep their payloads).
+// sixth widens every f8E5M2 code to f16 two registers a
+// cvt.rn.f16x2.e5m2x2 on NVIDIA (checked), NaN codes to the interpreter's
+// canonical NaN, which is also what that cvt gives on an H200 (the shift
+// alone would keep their payloads).
 func TestFP8PairWideningDiff(t *testing.T) {
 	t.Setenv("TT_X_FP8_CVT", "pair")
 	const n = 256
@@ -554,10 +556,13 @@ func TestFP8PairWideningDiff(t *testing.T) {
 		diffTest(t, m, "ew", [3]int{1, 1, 1}, args, 0)
 		low := ttirKernelFor(t, tg, elementwiseKernel(n, "f8E4M3FN", "f8E5M2", outs), 2)
 		lower(t, low)
-		pairs := 0
+		pairs, e5m2Pairs := 0, 0
 		for _, op := range ops(low, gpu.CvtOp.Name) {
-			if gpu.CvtOptionsOf(op).FP8 == gpu.FP8E4M3 {
+			switch gpu.CvtOptionsOf(op).FP8 {
+			case gpu.FP8E4M3:
 				pairs++
+			case gpu.FP8E5M2:
+				e5m2Pairs++
 			}
 		}
 		bf16Muls := 0
@@ -566,9 +571,9 @@ func TestFP8PairWideningDiff(t *testing.T) {
 				bf16Muls++
 			}
 		}
-		if want := tg.lanes == 32; (pairs > 0) != want || (bf16Muls > 0) != want || (len(ops(low, gpu.PrmtOp.Name)) > 0) != want {
-			t.Errorf("%d e4m3 pair conversions, %d bf16 multiplications and %d prmt, want them on NVIDIA only",
-				pairs, bf16Muls, len(ops(low, gpu.PrmtOp.Name)))
+		if want := tg.lanes == 32; (pairs > 0) != want || (e5m2Pairs > 0) != want || (bf16Muls > 0) != want || (len(ops(low, gpu.PrmtOp.Name)) > 0) != want {
+			t.Errorf("%d e4m3 and %d e5m2 pair conversions, %d bf16 multiplications and %d prmt, want them on NVIDIA only",
+				pairs, e5m2Pairs, bf16Muls, len(ops(low, gpu.PrmtOp.Name)))
 		}
 	})
 }
