@@ -39,7 +39,7 @@ done
 
 out=.bin/gpu/variants
 rm -rf "$out" && mkdir -p "$out/perf"
-cp "$tools/perf_compare.py" scripts/gpu/perf_check.py scripts/gpu/variants_bench.py scripts/gpu/peers_ncu.py "$out/"
+cp "$tools/perf_compare.py" scripts/gpu/perf_check.py scripts/gpu/variants_bench.py scripts/gpu/peers_ncu.py scripts/gpu/attn_seq.py "$out/"
 
 # The case set: the dot kernels (names matmul_* and attention_*) or all.
 python3 - "$perf" "$out/perf" "$all" <<'PY'
