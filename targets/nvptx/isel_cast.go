@@ -189,6 +189,13 @@ func (f *fn) emitBitcast(op *ir.Operation) error {
 		f.ins("mov.b%d %s, %s", classInfo[c].bits, d, f.reg(x))
 		return nil
 	}
+	if c, ok := scalarClass(rt); ok && isAggregate(x.typ) {
+		if w, ok := f.wordOfLanes(x.leaves(), c); ok {
+			// A word's lanes in order, packed again: the word itself.
+			f.bind(op, 0, &value{typ: rt, reg: w})
+			return nil
+		}
+	}
 	d, err := f.result(op, 0)
 	if err != nil {
 		return err

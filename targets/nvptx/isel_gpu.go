@@ -200,7 +200,7 @@ func (f *fn) emitShuffle(op *ir.Operation) error {
 	}
 	f.inss("shfl.sync.%s.b32 %s, %s, %s, %s, -1", mode, dst, src, f.src(offset), c)
 	if dst != d.reg {
-		f.unpack(d.leaves(), dst, classB32)
+		f.unpackWord(d.leaves(), dst, classB32)
 	}
 	return nil
 }
@@ -210,9 +210,7 @@ func (f *fn) reg32(v *value) string {
 	if v.parts == nil {
 		return f.reg(v)
 	}
-	r := f.regs.alloc(classB32)
-	f.pack(r, classB32, v.leaves())
-	return r
+	return f.packed(v.leaves(), classB32)
 }
 
 func (f *fn) emitBallot(op *ir.Operation) error {

@@ -158,25 +158,23 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 		}
 		w := f.regs.alloc(c)
 		f.inss("cvt%s.%s.f32 %s, %s, %s", mods, dst, w, f.reg(xs[1]), f.reg(xs[0]))
-		f.unpack(d.leaves(), w, c)
+		f.unpackWord(d.leaves(), w, c)
 	case gpu.CvtF16x2ToF8:
 		if err := f.requireSM(op, 89, "conversion to fp8"); err != nil {
 			return err
 		}
-		src := f.regs.alloc(classB32)
-		f.pack(src, classB32, xs[0].leaves())
+		src := f.packed(xs[0].leaves(), classB32)
 		w := f.regs.alloc(classB16)
 		f.inss("cvt%s.%sx2.f16x2 %s, %s", mods, fp8Name(d.parts[0].typ), w, src)
-		f.unpack(d.leaves(), w, classB16)
+		f.unpackWord(d.leaves(), w, classB16)
 	case gpu.CvtF8x2ToF16:
 		if err := f.requireSM(op, 89, "conversion from fp8"); err != nil {
 			return err
 		}
-		src := f.regs.alloc(classB16)
-		f.pack(src, classB16, xs[0].leaves())
+		src := f.packed(xs[0].leaves(), classB16)
 		w := f.regs.alloc(classB32)
 		f.ins("cvt%s.f16x2.%sx2 %s, %s", mods, gpu.FP8FormatOf(gpu.CvtSourceFP8(op)), w, src)
-		f.unpack(d.leaves(), w, classB32)
+		f.unpackWord(d.leaves(), w, classB32)
 	default:
 		return ir.OpErrorf(op, "the PTX emitter does not support this gpu.cvt")
 	}

@@ -149,7 +149,7 @@ func (f *fn) emitGPULoad(op *ir.Operation) error {
 					if err != nil {
 						return ir.OpErrorf(op, "%v", err)
 					}
-					f.pack(ow.reg, ow.cls, o.leaves())
+					f.packWord(&ow)
 					src = ow.reg
 				} else {
 					src = f.imm(o, w.cls)
@@ -164,7 +164,7 @@ func (f *fn) emitGPULoad(op *ir.Operation) error {
 	}
 	for _, w := range words {
 		if w.v.parts != nil {
-			f.unpack(w.v.leaves(), w.reg, w.cls)
+			f.unpackWord(w.v.leaves(), w.reg, w.cls)
 		}
 	}
 	return nil
@@ -190,7 +190,7 @@ func (f *fn) emitGPUStore(op *ir.Operation) error {
 		if err != nil {
 			return ir.OpErrorf(op, "%v", err)
 		}
-		f.pack(w.reg, w.cls, x.leaves())
+		f.packWord(&w)
 		words = append(words, w)
 	}
 	if n := len(words); n != 1 && n != 2 && n != 4 {
@@ -245,7 +245,7 @@ func (f *fn) emitGPUAtomic(op *ir.Operation) error {
 		return ir.OpErrorf(op, "%v", err)
 	}
 	if val.parts != nil {
-		f.pack(vw.reg, vw.cls, val.leaves())
+		f.packWord(&vw)
 	} else {
 		vw.reg = f.reg(val)
 	}
@@ -285,7 +285,7 @@ func (f *fn) emitGPUAtomic(op *ir.Operation) error {
 		f.inss("%satom%s.%s %s, [%s], %s", prefix, quals, opType, dw.reg, f.reg(addr), operands)
 	}
 	if d.parts != nil {
-		f.unpack(d.leaves(), dw.reg, dw.cls)
+		f.unpackWord(d.leaves(), dw.reg, dw.cls)
 	}
 	return nil
 }

@@ -26,7 +26,7 @@ func (f *fn) words32(vals []*value, bits int) []string {
 			out = append(out, lanes[0].reg)
 			continue
 		}
-		if w, ok := f.wordOfLanes(lanes); ok {
+		if w, ok := f.wordOfLanes(lanes, classB32); ok {
 			out = append(out, w)
 			continue
 		}
@@ -79,8 +79,7 @@ func (f *fn) resultWords(op *ir.Operation, results []ir.Value, bits int, b32 boo
 	return regs, func() {
 		for j, r := range regs {
 			lanes := vals[j*per : (j+1)*per]
-			f.unpack(lanes, r, classB32)
-			f.noteWord(r, lanes)
+			f.unpackWord(lanes, r, classB32)
 		}
 	}, nil
 }
@@ -101,34 +100,41 @@ func (f *fn) resultRegs(op *ir.Operation) ([]string, error) {
 	return regs, nil
 }
 
-// laneOf says that a register holds lane index of the 32-bit word in
-// register word, which an instruction wrote once and nothing rewrites.
+// laneOf says that a register holds lane index of the word in register
+// word (of class cls), which an instruction wrote once and nothing
+// rewrites.
 type laneOf struct {
-	word  string
-	index int
+	word     string
+	cls      regClass
+	index, n int // lane index of n
 }
 
-// noteWord records that lanes were unpacked from the fresh register word,
-// so that packing the same lanes again reuses word (the usual ldmatrix ->
-// mma and mma -> mma chains need no repacking).
-func (f *fn) noteWord(word string, lanes []*value) {
+// unpackWord unpacks the fresh register word of class c, which an
+// instruction has just written and nothing rewrites, into lanes and
+// records where they came from, so that packing the same lanes again
+// reuses word: the usual ldmatrix -> mma and mma -> mma chains, and a
+// cvt's or a load's packed result taken apart and packed again for a
+// wgmma operand, a store or a bitcast, need no repacking (ptxas does not
+// always see through the movs: with 255 registers live it may keep both).
+func (f *fn) unpackWord(lanes []*value, word string, c regClass) {
+	f.unpack(lanes, word, c)
 	if f.words == nil {
 		f.words = map[string]laneOf{}
 	}
 	for i, l := range lanes {
 		if l.reg != "" && !f.webs.owns(l) {
-			f.words[l.reg] = laneOf{word, i}
+			f.words[l.reg] = laneOf{word, c, i, len(lanes)}
 		}
 	}
 }
 
-// wordOfLanes returns the register that lanes were unpacked from, in
-// order, if there is one.
-func (f *fn) wordOfLanes(lanes []*value) (string, bool) {
+// wordOfLanes returns the register of class c that lanes, all of its
+// lanes in order, were unpacked from, if there is one.
+func (f *fn) wordOfLanes(lanes []*value, c regClass) (string, bool) {
 	var word string
 	for i, l := range lanes {
 		lo, ok := f.words[l.reg]
-		if l.konst != nil || !ok || lo.index != i || i > 0 && lo.word != word {
+		if l.konst != nil || !ok || lo.index != i || lo.n != len(lanes) || lo.cls != c || i > 0 && lo.word != word {
 			return "", false
 		}
 		word = lo.word

@@ -43,8 +43,7 @@ func (f *fn) repack(op *ir.Operation, dst, src *value) error {
 		f.pack(dst.reg, c, src.leaves())
 		return nil
 	default:
-		whole = f.regs.alloc(c)
-		f.pack(whole, c, src.leaves())
+		whole = f.packed(src.leaves(), c)
 	}
 	if dst.parts == nil {
 		f.ins("mov.b%d %s, %s", classInfo[c].bits, dst.reg, whole)
@@ -83,6 +82,29 @@ func (f *fn) pack(r string, c regClass, lanes []*value) {
 		f.ins("cvt.u%d.u16 %s, %s", n, w, f.reg(l))
 		f.ins("bfi.b%d %s, %s, %s, %d, 8", n, r, w, r, 8*i)
 	}
+}
+
+// packWord fills w, a word of the vector w.v, for an instruction that
+// only reads it: w's register points at the word w.v's lanes were
+// unpacked from, in order (unpackWord), or the lanes are packed into it.
+func (f *fn) packWord(w *word) {
+	if r, ok := f.wordOfLanes(w.v.leaves(), w.cls); ok {
+		w.reg = r
+		return
+	}
+	f.pack(w.reg, w.cls, w.v.leaves())
+}
+
+// packed returns a register of class c holding lanes packed, for an
+// instruction that only reads it: the word they were unpacked from, or a
+// fresh register packed now.
+func (f *fn) packed(lanes []*value, c regClass) string {
+	if r, ok := f.wordOfLanes(lanes, c); ok {
+		return r
+	}
+	r := f.regs.alloc(c)
+	f.pack(r, c, lanes)
+	return r
 }
 
 // unpack splits the register r of class c into lanes (low lane first).
