@@ -81,3 +81,23 @@ func appendEdgeOperands(e edge, vals []ir.Value) {
 	term.InsertOperands(at, vals...)
 	llvm.SetCondBrSegmentSizes(term, nTrue, nFalse)
 }
+
+// eraseEdgeOperand drops the operand e's terminator passes to argument i
+// of its successor along e.
+func eraseEdgeOperand(e edge, i int) {
+	u := edgeOperand(e, i)
+	term := e.term
+	at := u.Index()
+	if term.Def() == llvm.BrOp {
+		term.EraseOperands(at, 1)
+		return
+	}
+	nTrue, nFalse := llvm.CondBrSegmentSizes(term)
+	term.EraseOperands(at, 1)
+	if e.succ == 0 {
+		nTrue--
+	} else {
+		nFalse--
+	}
+	llvm.SetCondBrSegmentSizes(term, nTrue, nFalse)
+}

@@ -57,13 +57,18 @@ func init() {
 		Name:        "reassociate-loop-addresses",
 		DisplayName: "ReassociateLoopAddresses",
 		Summary:     "Split the address arithmetic of CFG loops into a loop-invariant part in front of the loop and a per-iteration part",
-		Build: func(*flag.FlagSet) passmgr.RunFunc {
+		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
+			offsets := fs.String("induction-offsets", "off", "on: also recompute carried induction-variable offsets (loopiv.go; experimental, TT_X_INDUCTION_OFFSETS)")
 			return func(op *ir.Operation, st *passmgr.State) error {
 				if passmgr.Experiment("TT_X_LOOP_ADDRESSES", "on") == "off" {
 					st.PreserveAll()
 					return nil
 				}
-				n := ReassociateLoopAddresses(op)
+				mode := passmgr.Experiment("TT_X_INDUCTION_OFFSETS", *offsets)
+				if mode != "on" && mode != "off" {
+					return fmt.Errorf("reassociate-loop-addresses: induction-offsets must be on or off, got %q", mode)
+				}
+				n := ReassociateLoopAddresses(op, mode == "on")
 				st.Stat("num-rewritten", "Number of indices and GEPs rewritten").Add(int64(n))
 				if n == 0 {
 					st.PreserveAll()
@@ -75,9 +80,10 @@ func init() {
 }
 
 // ReassociateLoopAddresses rewrites the address arithmetic of every CFG
-// loop in the regions nested in root and returns the number of GEP indices
-// and GEP pairs it rewrote.
-func ReassociateLoopAddresses(root *ir.Operation) int {
+// loop in the regions nested in root (with offsets, its carried
+// induction-variable offsets too: loopiv.go) and returns the number of
+// GEP indices, GEP pairs and arguments it rewrote.
+func ReassociateLoopAddresses(root *ir.Operation, offsets bool) int {
 	var regions []*ir.Region
 	ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
 		for _, r := range op.Regions() {
@@ -96,7 +102,7 @@ func ReassociateLoopAddresses(root *ir.Operation) int {
 		inner := map[*ir.Block]bool{}
 		for _, l := range naturalLoops(r, dom) {
 			w := &addrRewriter{loop: l, inner: inner, b: ir.NewBuilder(r.ParentOp().Context()),
-				hoisted: map[hoistKey]ir.Value{}, scaled: map[linearTerm]ir.Value{}}
+				hoisted: map[hoistKey]ir.Value{}, scaled: map[linearTerm]ir.Value{}, offsets: offsets}
 			n += w.run()
 			for blk := range l.blocks {
 				inner[blk] = true
@@ -114,6 +120,7 @@ type addrRewriter struct {
 	hoisted map[hoistKey]ir.Value
 	scaled  map[linearTerm]ir.Value
 	dead    []*ir.Operation
+	offsets bool // recompute carried induction-variable offsets
 }
 
 // hoistKey identifies a value computed in front of the loop, so that the
@@ -138,7 +145,8 @@ func (w *addrRewriter) run() int {
 			}
 		}
 	}
-	n := w.rotateIncrements()
+	n := w.inductionOffsets()
+	n += w.rotateIncrements()
 	for _, g := range geps {
 		if w.splitIndex(g) {
 			n++
