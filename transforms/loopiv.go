@@ -32,8 +32,14 @@ import (
 // from the two entry values, and the argument and what the edges pass for
 // it are dropped.
 
-// maxIVDepth bounds the expansion of a value into its linear form.
-const maxIVDepth = 12
+// maxIVDepth bounds the expansion of a value into its linear form (at
+// most 2^maxIVDepth nodes), and maxIVCandidates the arguments an induction
+// variable is checked against (the check is quadratic in them): the
+// pipeliner's stage copies of a tensor's offsets are a few dozen.
+const (
+	maxIVDepth      = 12
+	maxIVCandidates = 64
+)
 
 // inductionOffsets rewrites the header arguments of w's loop that are its
 // induction variable plus an invariant offset and returns how many.
@@ -95,7 +101,7 @@ func (w *addrRewriter) offsetsOf(xi int, d uint64, back []edge, entry edge) int 
 	k := map[ir.Value]linearForm{}
 	for i := 0; i < h.NumArguments(); i++ {
 		a := h.Argument(i)
-		if i == xi || a.Type() != x.Type() || !ir.HasUses(a) {
+		if i == xi || a.Type() != x.Type() || !ir.HasUses(a) || len(k) == maxIVCandidates {
 			continue
 		}
 		if _, stepped := w.isStepped(i); stepped {
