@@ -85,3 +85,36 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     llvm.return
   }
 }
+
+// -----
+
+// A loop whose back edge is a conditional branch (the latch tests and
+// either loops or leaves, passing the exit block a value of its own): the
+// copies are dropped from the cond_br's loop operands, the exit's operand
+// stays.
+// CHECK-LABEL: llvm.func @latch_cond_br
+// CHECK:         %[[K:.+]] = llvm.sub %{{.+}}, %[[E:.+]] : i32
+// CHECK-NEXT:    llvm.br ^bb1(%[[E]] : i32)
+// CHECK:       ^bb1(%[[IV:.+]]: i32):
+// CHECK-NEXT:    %[[S0:.+]] = llvm.add %[[IV]], %[[K]] : i32
+// CHECK:         llvm.cond_br %{{.+}}, ^bb1(%{{.+}} : i32), ^bb2(%[[S0]] : i32)
+// CHECK:       ^bb2(%{{.+}}: i32):
+module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @latch_cond_br(%out: !llvm.ptr<1>, %n: i32, %base: i32, %row: i32) attributes {gpu.kernel} {
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %e0 = llvm.add %base, %row : i32
+    %iv0 = llvm.add %base, %c32 : i32
+    %e1 = llvm.add %iv0, %row : i32
+    llvm.br ^bb1(%iv0, %e0, %e1 : i32, i32, i32)
+  ^bb1(%iv: i32, %s0: i32, %s1: i32):
+    %p = llvm.getelementptr %out[%iv] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i32
+    gpu.store %p, %s0 : !llvm.ptr<1>, i32
+    %next = llvm.add %iv, %c32 : i32
+    %new = llvm.add %next, %row : i32
+    %go = llvm.icmp "slt" %next, %n : i32
+    llvm.cond_br %go, ^bb1(%next, %s1, %new : i32, i32, i32), ^bb2(%s0 : i32)
+  ^bb2(%last: i32):
+    gpu.store %out, %last : !llvm.ptr<1>, i32
+    llvm.return
+  }
+}
