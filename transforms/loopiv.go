@@ -174,8 +174,8 @@ func (w *addrRewriter) offsetsOf(xi int, d uint64, back []edge, entry edge) int 
 	for j := len(erase) - 1; j >= 0; j-- {
 		i := erase[j]
 		for _, e := range append(append([]edge(nil), back...), entry) {
-			if d := edgeOperand(e, i).Get().DefiningOp(); d != nil {
-				w.dead = append(w.dead, d) // what only the edge read goes too
+			if def := edgeOperand(e, i).Get().DefiningOp(); def != nil {
+				w.dead = append(w.dead, def) // what only the edge read goes too
 			}
 			eraseEdgeOperand(e, i)
 		}
