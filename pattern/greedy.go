@@ -12,8 +12,9 @@ import (
 type RegionSimplify int
 
 const (
-	SimplifyNone   RegionSimplify = iota
-	SimplifyNormal                // erase unreachable blocks and dead code
+	SimplifyNone       RegionSimplify = iota
+	SimplifyNormal                    // erase unreachable blocks and dead code
+	SimplifyAggressive                // also merge identical blocks and drop redundant block arguments (MLIR's default GreedyRewriteConfig)
 )
 
 // Config configures the greedy driver (MLIR's GreedyRewriteConfig).
@@ -153,6 +154,12 @@ func (d *driver) simplify() (bool, error) {
 		if d.cfg.Simplify != SimplifyNone {
 			if simplifyRegions(d.rw, d.region, d.live) {
 				again = true
+			}
+			if d.cfg.Simplify == SimplifyAggressive {
+				merged := mergeIdenticalBlocks(d.rw, d.region)
+				if dropRedundantArguments(d.rw, d.region) || merged {
+					again = true
+				}
 			}
 		}
 		if d.cfg.Stats != nil {

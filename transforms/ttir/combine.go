@@ -24,9 +24,11 @@ func CombinePatterns() []ir.RewritePattern {
 }
 
 // greedyConfig is MLIR's default GreedyRewriteConfig, which Triton's
-// pattern passes use (bottom-up worklist, unlike the canonicalizer).
+// pattern passes use: a bottom-up worklist and aggressive region
+// simplification (identical blocks merged), unlike the canonicalizer's
+// top-down worklist and normal simplification.
 func greedyConfig() pattern.Config {
-	return pattern.Config{TopDown: false, MaxIterations: 10, Simplify: pattern.SimplifyNormal}
+	return pattern.Config{TopDown: false, MaxIterations: 10, Simplify: pattern.SimplifyAggressive}
 }
 
 // applyPatterns runs a greedy rewrite and turns non-convergence into a
