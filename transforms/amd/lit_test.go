@@ -52,15 +52,8 @@ var litFiles = []chunks.RunLineCase{
 	{File: "amd-pipeline-chained-dots.mlir"},
 	{File: "../loop-pipeline-combine-waits.mlir"},
 	{File: "../loop-pipeline-hip.mlir", Failing: map[int]map[int]chunks.Known{0: {13: bypassLDS}, 1: {14: paddedAsync}}},
-	{File: "amd-convert-buffer-ops-range-analysis.mlir", Failing: map[int]map[int]chunks.Known{0: {9: mergeBlocks, 18: mergeBlocks}}},
+	{File: "amd-convert-buffer-ops-range-analysis.mlir"},
 }
-
-// mergeBlocks pins chunks whose expected output has two identical
-// successor blocks merged: MLIR's greedy driver merges identical blocks
-// after the rewrites (its aggressive region simplification), tt's does
-// not merge blocks.
-var mergeBlocks = chunks.Known{Why: "MLIR's greedy driver merges identical blocks; tt's does not",
-	Evidence: "cf.cond_br %[[VAL_"}
 
 // scaledDot pins chunks of microscaled dots on gfx950 and gfx1250
 // (tt.dot_scaled upcast or on scaled MFMA/WMMA, gfx950's scaled

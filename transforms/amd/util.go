@@ -19,11 +19,13 @@ type (
 
 func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
 
-// applyGreedily runs patterns to a fixed point over module, bottom-up as
-// MLIR's applyPatternsGreedily does by default.
+// applyGreedily runs patterns to a fixed point over module as MLIR's
+// applyPatternsGreedily does by default: bottom-up, with aggressive region
+// simplification (identical blocks merged).
 func applyGreedily(module *ir.Operation, patterns []ir.RewritePattern) error {
 	cfg := pattern.DefaultConfig()
 	cfg.TopDown = false
+	cfg.Simplify = pattern.SimplifyAggressive
 	if _, err := pattern.ApplyGreedily(module, pattern.Freeze(patterns), cfg); err != nil {
 		return ir.Errorf(module.Loc(), "%v", err)
 	}
