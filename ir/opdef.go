@@ -54,6 +54,12 @@ type OpDef struct {
 	// Nil for ops that are not branches. The list may be shared (see
 	// IndexSpan): callers read it and never write it.
 	SuccessorOperands func(op *Operation, i int) []int
+	// ResizeSuccessorOperands records, after operands forwarded to
+	// successor i were inserted or erased (delta of them), the new count
+	// wherever the op keeps counts (AppendSuccessorOperands,
+	// EraseSuccessorOperand). Nil for branches whose forwarded operands
+	// are not to be edited.
+	ResizeSuccessorOperands func(op *Operation, i, delta int)
 
 	// PopulateDefaults fills in default-valued inherent attributes that the
 	// state lacks (MLIR materializes default-valued properties on creation).

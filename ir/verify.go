@@ -347,19 +347,8 @@ func verifyTraits(op *Operation) error {
 		}
 	}
 	if t&AttrSizedOperandSegments != 0 {
-		seg, ok := op.Attr("operandSegmentSizes").(*DenseArrayAttr)
-		if !ok {
-			return OpErrorf(op, "requires dense i32 array attribute 'operandSegmentSizes'")
-		}
-		total := int64(0)
-		for _, n := range seg.Ints {
-			if n < 0 {
-				return OpErrorf(op, "'operandSegmentSizes' attribute cannot have negative elements")
-			}
-			total += n
-		}
-		if total != int64(len(op.operands)) {
-			return OpErrorf(op, "operand count (%d) does not match with the total size (%d) specified in attribute 'operandSegmentSizes'", len(op.operands), total)
+		if err := VerifyValueSizeAttr(op, "operandSegmentSizes", "operand", len(op.operands)); err != nil {
+			return err
 		}
 	}
 	if t&(SingleBlockImplicitTerminator) != 0 && op.def.SingleBlockTerminator != "" {
@@ -504,4 +493,26 @@ func sameEncodings(types []Type) bool {
 		}
 	}
 	return true
+}
+
+// VerifyValueSizeAttr checks the dense i32 array attribute name that
+// splits count values of op's group into segments (operandSegmentSizes,
+// a switch's case_operand_segments): present, no negative entry, summing
+// to count. The messages are MLIR's verifyValueSizeAttr's.
+func VerifyValueSizeAttr(op *Operation, name, group string, count int) error {
+	seg, ok := op.Attr(name).(*DenseArrayAttr)
+	if !ok {
+		return OpErrorf(op, "requires dense i32 array attribute '%s'", name)
+	}
+	total := int64(0)
+	for _, n := range seg.Ints {
+		if n < 0 {
+			return OpErrorf(op, "'%s' attribute cannot have negative elements", name)
+		}
+		total += n
+	}
+	if total != int64(count) {
+		return OpErrorf(op, "%s count (%d) does not match with the total size (%d) specified in attribute '%s'", group, count, total, name)
+	}
+	return nil
 }

@@ -23,6 +23,7 @@ var (
 	funcOp  = testDialect.NewOp("func", ir.IsolatedFromAbove)
 	retOp   = testDialect.NewOp("ret", ir.Terminator|ir.ReturnLike)
 	brOp    = testDialect.NewOp("br", ir.Terminator|ir.Pure)
+	fixedOp = testDialect.NewOp("fixed_br", ir.Terminator|ir.Pure)
 	loadOp  = testDialect.NewOp("load", 0)
 	nestOp  = testDialect.NewOp("nest", ir.RecursiveEffects)
 	yieldOp = testDialect.NewOp("yield", ir.Terminator|ir.Pure)
@@ -49,6 +50,9 @@ func init() {
 		}
 		return idx
 	}
+	brOp.ResizeSuccessorOperands = func(*ir.Operation, int, int) {} // all its operands, no segment sizes
+	// A branch whose forwarded operands can be read but not edited.
+	fixedOp.SuccessorOperands = brOp.SuccessorOperands
 	testDialect.MaterializeConstant = func(b *ir.Builder, v ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
 		return b.CreateOp("test.const", loc, nil, []ir.Type{t}, ir.NamedAttr{Name: "value", Value: v})
 	}
@@ -180,7 +184,9 @@ func TestNonConvergenceIsReported(t *testing.T) {
 }
 
 func TestRegionDCEAndUnreachableBlocks(t *testing.T) {
-	m := parse(t, `
+	for _, c := range []struct{ name, src, want string }{
+		// ^bb2 is unreachable; %b is dead, so its branch operand goes too.
+		{"dead argument", `
 "test.func"() ({
   %x = "test.load"() : () -> i32
   "test.br"(%x, %x)[^bb1] : (i32, i32) -> ()
@@ -190,12 +196,7 @@ func TestRegionDCEAndUnreachableBlocks(t *testing.T) {
 ^bb2:
   "test.sink"(%x) : (i32) -> ()
   "test.ret"() : () -> ()
-}) : () -> ()`)
-	if _, err := pattern.ApplyGreedily(m, pattern.Freeze(nil), pattern.DefaultConfig()); err != nil {
-		t.Fatal(err)
-	}
-	// ^bb2 is unreachable; %b is dead, so its branch operand goes too.
-	check(t, m, `module {
+}) : () -> ()`, `module {
   "test.func"() ({
     %0 = "test.load"() : () -> i32
     "test.br"(%0)[^bb1] : (i32) -> ()
@@ -203,7 +204,34 @@ func TestRegionDCEAndUnreachableBlocks(t *testing.T) {
     "test.sink"(%1) : (i32) -> ()
     "test.ret"() : () -> ()
   }) : () -> ()
-}`)
+}`},
+		// A branch that cannot edit its forwarded operands keeps them, and
+		// the successor keeps the arguments they feed, dead or not.
+		{"fixed branch", `
+"test.func"() ({
+  %x = "test.load"() : () -> i32
+  "test.fixed_br"(%x, %x)[^bb1] : (i32, i32) -> ()
+^bb1(%a: i32, %b: i32):
+  "test.sink"(%a) : (i32) -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()`, `module {
+  "test.func"() ({
+    %0 = "test.load"() : () -> i32
+    "test.fixed_br"(%0, %0)[^bb1] : (i32, i32) -> ()
+  ^bb1(%1: i32, %2: i32):  // pred: ^bb0
+    "test.sink"(%1) : (i32) -> ()
+    "test.ret"() : () -> ()
+  }) : () -> ()
+}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := parse(t, c.src)
+			if _, err := pattern.ApplyGreedily(m, pattern.Freeze(nil), pattern.DefaultConfig()); err != nil {
+				t.Fatal(err)
+			}
+			check(t, m, c.want)
+		})
+	}
 }
 
 // erasedLog records the ops a driver reports erased.

@@ -1,6 +1,10 @@
 package pattern
 
 import (
+	"cmp"
+	"maps"
+	"slices"
+
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -29,17 +33,7 @@ import (
 // mergeIdenticalBlocks merges the identical blocks of region r and of the
 // regions nested in it; it reports whether it changed anything.
 func mergeIdenticalBlocks(rw *Rewriter, r *ir.Region) bool {
-	changed := mergeRegionBlocks(rw, r)
-	for _, b := range r.Blocks() {
-		for o := b.First(); o != nil; o = o.Next() {
-			for _, nr := range o.Regions() {
-				if mergeIdenticalBlocks(rw, nr) {
-					changed = true
-				}
-			}
-		}
-	}
-	return changed
+	return eachRegion(r, func(r *ir.Region) bool { return mergeRegionBlocks(rw, r) })
 }
 
 func mergeRegionBlocks(rw *Rewriter, r *ir.Region) bool {
@@ -52,7 +46,7 @@ func mergeRegionBlocks(rw *Rewriter, r *ir.Region) bool {
 	for _, b := range blocks[1:] {
 		placed := false
 		for i, g := range groups {
-			if sameBlocks(g[0].Successors(), b.Successors()) {
+			if slices.Equal(g[0].Successors(), b.Successors()) {
 				groups[i] = append(g, b)
 				placed = true
 				break
@@ -90,18 +84,6 @@ func mergeRegionBlocks(rw *Rewriter, r *ir.Region) bool {
 		}
 	}
 	return changed
-}
-
-func sameBlocks(a, b []*ir.Block) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // mergeable: a block without ops with regions whose arguments are used
@@ -221,33 +203,10 @@ func valueOrder(b *ir.Block) map[ir.Value]int {
 	return order
 }
 
-// sameShape compares two ops leaving their operands' values aside.
+// sameShape compares two ops leaving their operands' values aside; the
+// blocks they branch to are the same blocks.
 func sameShape(x, y *ir.Operation) bool {
-	if x.Def() != y.Def() || x.NumOperands() != y.NumOperands() || x.NumResults() != y.NumResults() ||
-		x.NumSuccessors() != y.NumSuccessors() || x.NumRegions() != y.NumRegions() {
-		return false
-	}
-	if !sameNamedAttrs(x.Props(), y.Props()) || !sameNamedAttrs(x.DiscardableAttrs(), y.DiscardableAttrs()) {
-		return false
-	}
-	for i := 0; i < x.NumResults(); i++ {
-		if x.Result(i).Type() != y.Result(i).Type() {
-			return false
-		}
-	}
-	return sameBlocks(x.Successors(), y.Successors())
-}
-
-func sameNamedAttrs(a, b []ir.NamedAttr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Name != b[i].Name || a[i].Value != b[i].Value {
-			return false
-		}
-	}
-	return true
+	return ir.SameOpShape(x, y) && slices.Equal(x.Successors(), y.Successors())
 }
 
 // validSuccessorArg: a value a predecessor of block passes to it must
@@ -277,7 +236,7 @@ func (c *mergeCluster) merge(rw *Rewriter) bool {
 	if len(c.toMerge) > 0 {
 		for _, b := range append([]*ir.Block{l}, c.blocks...) {
 			for _, p := range b.Predecessors() {
-				if !canAppendSuccessorOperands(p.Last()) {
+				if !ir.CanEditSuccessorOperands(p.Last()) {
 					return false
 				}
 			}
@@ -309,7 +268,7 @@ func (c *mergeCluster) merge(rw *Rewriter) bool {
 				t := p.Last()
 				for s := 0; s < t.NumSuccessors(); s++ {
 					if t.Successor(s) == b {
-						rw.ModifyInPlace(t, func() { appendSuccessorOperands(t, s, newArgs[i]) })
+						rw.ModifyInPlace(t, func() { ir.AppendSuccessorOperands(t, s, newArgs[i]...) })
 					}
 				}
 			}
@@ -346,15 +305,10 @@ func uniquePreds(b *ir.Block) []*ir.Block {
 
 // sortedPairs returns the keys of m in (op, operand) order.
 func sortedPairs(m map[[2]int]bool) [][2]int {
-	out := make([][2]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && (out[j][0] < out[j-1][0] || out[j][0] == out[j-1][0] && out[j][1] < out[j-1][1]); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	out := slices.Collect(maps.Keys(m))
+	slices.SortFunc(out, func(a, b [2]int) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+	})
 	return out
 }
 
@@ -408,62 +362,22 @@ func pruneRedundantArgs(rw *Rewriter, newArgs [][]ir.Value, numOld int, l *ir.Bl
 	return out
 }
 
-// canAppendSuccessorOperands reports whether appendSuccessorOperands can
-// extend t's operands for any of its successors: an unconditional branch
-// that forwards all its operands, or a branch whose operandSegmentSizes
-// has the non-forwarded operands first and then one segment a successor.
-func canAppendSuccessorOperands(t *ir.Operation) bool {
-	if t == nil || t.Def().SuccessorOperands == nil {
-		return false
-	}
-	if seg, ok := t.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok {
-		return len(seg.Ints) == t.NumSuccessors()+1
-	}
-	return t.NumSuccessors() == 1 && len(t.Def().SuccessorOperands(t, 0)) == t.NumOperands()
-}
-
-// appendSuccessorOperands adds vals to the operands t passes to its
-// successor s (canAppendSuccessorOperands holds).
-func appendSuccessorOperands(t *ir.Operation, s int, vals []ir.Value) {
-	if len(vals) == 0 {
-		return
-	}
-	seg, ok := t.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
-	if !ok {
-		t.InsertOperands(t.NumOperands(), vals...)
-		return
-	}
-	at := 0
-	for i := 0; i <= s+1; i++ {
-		at += int(seg.Ints[i])
-	}
-	t.InsertOperands(at, vals...)
-	sizes := append([]int64(nil), seg.Ints...)
-	sizes[s+1] += int64(len(vals))
-	t.SetAttr("operandSegmentSizes", ir.DenseIntArray(t.Context(), seg.Elem, sizes))
-}
-
 // dropRedundantArguments, the other half of the aggressive level (MLIR's
 // dropRedundantArguments): an argument of a non-entry block that every
 // predecessor passes the same value is that value; it goes, and so do the
-// operands that fed it. Blocks with a predecessor whose terminator does not
-// forward operands keep their arguments.
+// operands that fed it. Blocks with a predecessor whose terminator's
+// forwarded operands cannot be edited (ir.CanEditSuccessorOperands) keep
+// their arguments.
 func dropRedundantArguments(rw *Rewriter, r *ir.Region) bool {
-	changed := false
-	blocks := r.Blocks()
-	for i, b := range blocks {
-		if i > 0 && dropRedundantBlockArgs(rw, b) {
-			changed = true
-		}
-		for o := b.First(); o != nil; o = o.Next() {
-			for _, nr := range o.Regions() {
-				if dropRedundantArguments(rw, nr) {
-					changed = true
-				}
+	return eachRegion(r, func(r *ir.Region) bool {
+		changed := false
+		for i, b := range r.Blocks() {
+			if i > 0 && dropRedundantBlockArgs(rw, b) {
+				changed = true
 			}
 		}
-	}
-	return changed
+		return changed
+	})
 }
 
 func dropRedundantBlockArgs(rw *Rewriter, b *ir.Block) bool {
@@ -474,7 +388,7 @@ func dropRedundantBlockArgs(rw *Rewriter, b *ir.Block) bool {
 	var edges []edge
 	for _, p := range uniquePreds(b) {
 		t := p.Last()
-		if t == nil || t.Def().SuccessorOperands == nil {
+		if !ir.CanEditSuccessorOperands(t) {
 			return false
 		}
 		for s := 0; s < t.NumSuccessors(); s++ {
@@ -510,16 +424,7 @@ func dropRedundantBlockArgs(rw *Rewriter, b *ir.Block) bool {
 	for j := len(drop) - 1; j >= 0; j-- {
 		i := drop[j]
 		for _, e := range edges {
-			t, s := e.t, e.s
-			k := t.Def().SuccessorOperands(t, s)[i]
-			rw.ModifyInPlace(t, func() {
-				t.EraseOperands(k, 1)
-				if seg, ok := t.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok && len(seg.Ints) == t.NumSuccessors()+1 {
-					sizes := append([]int64(nil), seg.Ints...)
-					sizes[s+1]--
-					t.SetAttr("operandSegmentSizes", ir.DenseIntArray(t.Context(), seg.Elem, sizes))
-				}
-			})
+			rw.ModifyInPlace(e.t, func() { ir.EraseSuccessorOperand(e.t, e.s, i) })
 		}
 		b.EraseArgument(i)
 	}

@@ -20,9 +20,13 @@ func simplifyRegions(rw *Rewriter, r *ir.Region, l *liveness) bool {
 	return changed
 }
 
+// eraseUnreachableBlocks erases the blocks of r and of the regions nested
+// in it that their region's entry block does not reach.
 func eraseUnreachableBlocks(rw *Rewriter, r *ir.Region) bool {
-	changed := false
-	if r.NumBlocks() > 1 {
+	return eachRegion(r, func(r *ir.Region) bool {
+		if r.NumBlocks() < 2 {
+			return false
+		}
 		reach := map[*ir.Block]bool{}
 		var visit func(b *ir.Block)
 		visit = func(b *ir.Block) {
@@ -35,6 +39,7 @@ func eraseUnreachableBlocks(rw *Rewriter, r *ir.Region) bool {
 			}
 		}
 		visit(r.Front())
+		changed := false
 		for _, b := range r.Blocks() {
 			if !reach[b] {
 				dropDefinedValueUses(b)
@@ -42,11 +47,19 @@ func eraseUnreachableBlocks(rw *Rewriter, r *ir.Region) bool {
 				changed = true
 			}
 		}
-	}
+		return changed
+	})
+}
+
+// eachRegion calls fn on r and on every region nested in it, outer regions
+// first (a region's blocks as fn left them), and reports whether any call
+// did.
+func eachRegion(r *ir.Region, fn func(*ir.Region) bool) bool {
+	changed := fn(r)
 	for _, b := range r.Blocks() {
 		for o := b.First(); o != nil; o = o.Next() {
 			for _, nr := range o.Regions() {
-				if eraseUnreachableBlocks(rw, nr) {
+				if eachRegion(nr, fn) {
 					changed = true
 				}
 			}
@@ -234,9 +247,10 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 		l.setOp(op)
 		fn := op.Def().SuccessorOperands
 		for i, s := range op.Successors() {
-			// Arguments not fed by a known forwarded operand stay live.
+			// Arguments not fed by a known forwarded operand, or fed by
+			// operands the branch cannot drop, stay live.
 			forwarded := 0
-			if fn != nil {
+			if ir.CanEditSuccessorOperands(op) {
 				forwarded = len(fn(op, i))
 			}
 			for j := forwarded; j < s.NumArguments(); j++ {
@@ -347,51 +361,18 @@ func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
 // eraseDeadSuccessorOperands drops the operands a branch passes to dead
 // block arguments.
 func (l *liveness) eraseDeadSuccessorOperands(rw *Rewriter, t *ir.Operation) bool {
-	fn := t.Def().SuccessorOperands
-	if fn == nil {
+	if !ir.CanEditSuccessorOperands(t) {
 		return false
 	}
-	var drop []int
+	erased := false
 	for i, s := range t.Successors() {
-		for j, k := range fn(t, i) {
-			if j < s.NumArguments() && !l.isLive(s.Argument(j)) {
-				drop = append(drop, k)
+		n := min(len(t.Def().SuccessorOperands(t, i)), s.NumArguments())
+		for j := n - 1; j >= 0; j-- {
+			if !l.isLive(s.Argument(j)) {
+				rw.ModifyInPlace(t, func() { ir.EraseSuccessorOperand(t, i, j) })
+				erased = true
 			}
 		}
 	}
-	if len(drop) == 0 {
-		return false
-	}
-	dropSet := map[int]bool{}
-	for _, k := range drop {
-		dropSet[k] = true
-	}
-	var keep []ir.Value
-	for i, v := range t.Operands() {
-		if !dropSet[i] {
-			keep = append(keep, v)
-		}
-	}
-	rw.ModifyInPlace(t, func() {
-		t.SetOperands(keep)
-		if seg, ok := t.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok {
-			t.SetAttr("operandSegmentSizes", shrinkSegments(t.Context(), seg, dropSet))
-		}
-	})
-	return true
-}
-
-// shrinkSegments recomputes operandSegmentSizes after dropping operands.
-func shrinkSegments(ctx *ir.Context, seg *ir.DenseArrayAttr, dropped map[int]bool) *ir.DenseArrayAttr {
-	out := make([]int64, len(seg.Ints))
-	idx := 0
-	for i, n := range seg.Ints {
-		for k := int64(0); k < n; k++ {
-			if !dropped[idx] {
-				out[i]++
-			}
-			idx++
-		}
-	}
-	return ir.DenseIntArray(ctx, seg.Elem, out)
+	return erased
 }

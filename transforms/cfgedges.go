@@ -52,52 +52,17 @@ func incomingEdges(b *ir.Block) ([]edge, bool) {
 // edgeOperand returns the operand e's terminator passes to argument i of
 // its successor along e.
 func edgeOperand(e edge, i int) *ir.OpOperand {
-	if e.term.Def() == llvm.BrOp {
-		return e.term.OpOperand(i)
-	}
-	nTrue, _ := llvm.CondBrSegmentSizes(e.term)
-	if e.succ == 0 {
-		return e.term.OpOperand(1 + i)
-	}
-	return e.term.OpOperand(1 + nTrue + i)
+	return e.term.OpOperand(e.term.Def().SuccessorOperands(e.term, e.succ)[i])
 }
 
 // appendEdgeOperands adds vals to the operands e's terminator passes
 // along e.
 func appendEdgeOperands(e edge, vals []ir.Value) {
-	term := e.term
-	if term.Def() == llvm.BrOp {
-		term.InsertOperands(term.NumOperands(), vals...)
-		return
-	}
-	nTrue, nFalse := llvm.CondBrSegmentSizes(term)
-	at := 1 + nTrue + nFalse
-	if e.succ == 0 {
-		at = 1 + nTrue
-		nTrue += len(vals)
-	} else {
-		nFalse += len(vals)
-	}
-	term.InsertOperands(at, vals...)
-	llvm.SetCondBrSegmentSizes(term, nTrue, nFalse)
+	ir.AppendSuccessorOperands(e.term, e.succ, vals...)
 }
 
 // eraseEdgeOperand drops the operand e's terminator passes to argument i
 // of its successor along e.
 func eraseEdgeOperand(e edge, i int) {
-	u := edgeOperand(e, i)
-	term := e.term
-	at := u.Index()
-	if term.Def() == llvm.BrOp {
-		term.EraseOperands(at, 1)
-		return
-	}
-	nTrue, nFalse := llvm.CondBrSegmentSizes(term)
-	term.EraseOperands(at, 1)
-	if e.succ == 0 {
-		nTrue--
-	} else {
-		nFalse--
-	}
-	llvm.SetCondBrSegmentSizes(term, nTrue, nFalse)
+	ir.EraseSuccessorOperand(e.term, e.succ, i)
 }

@@ -294,42 +294,64 @@ const (
 	maxLinearTerms = 8
 )
 
-// linearize adds scale * v to f, expanding the add, sub, mul and shl by
-// constants that are computed in the loop and recording them in ops. It
-// reports false when the form grows past its bounds.
+// linearize adds scale * v to f, expanding the linear ops (linearOperands)
+// that are computed in the loop and recording them in ops. It reports
+// false when the form grows past its bounds.
 func (w *addrRewriter) linearize(v ir.Value, scale uint64, f *linearForm, ops map[*ir.Operation]bool, depth int) bool {
 	if c, ok := intConstant(v); ok {
 		f.konst = ir.Truncate(f.konst+scale*c, f.width)
 		return true
 	}
 	def := v.DefiningOp()
-	if def == nil || !w.loop.contains(v) || depth >= maxLinearDepth || def.NumOperands() != 2 {
+	if def == nil || !w.loop.contains(v) || depth >= maxLinearDepth {
 		return w.leaf(v, scale, f)
+	}
+	parts, ok := linearOperands(def, f.width)
+	if !ok {
+		return w.leaf(v, scale, f)
+	}
+	ops[def] = true
+	for _, p := range parts {
+		if !w.linearize(p.v, scale*p.factor, f, ops, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// scaledOperand is an operand of a linear op and the factor the op
+// multiplies it by.
+type scaledOperand struct {
+	v      ir.Value
+	factor uint64
+}
+
+// linearOperands splits def when it is linear in its operands at width
+// bits (an add, a sub, a mul or shl by a constant) into the operands and
+// their factors.
+func linearOperands(def *ir.Operation, width int) ([]scaledOperand, bool) {
+	if def.NumOperands() != 2 {
+		return nil, false
 	}
 	x, y := def.Operand(0), def.Operand(1)
 	switch def.Def() {
 	case llvm.AddOp:
-		ops[def] = true
-		return w.linearize(x, scale, f, ops, depth+1) && w.linearize(y, scale, f, ops, depth+1)
+		return []scaledOperand{{x, 1}, {y, 1}}, true
 	case llvm.SubOp:
-		ops[def] = true
-		return w.linearize(x, scale, f, ops, depth+1) && w.linearize(y, ir.Truncate(-scale, f.width), f, ops, depth+1)
+		return []scaledOperand{{x, 1}, {y, ir.Truncate(^uint64(0), width)}}, true
 	case llvm.MulOp:
 		if c, ok := intConstant(y); ok {
-			ops[def] = true
-			return w.linearize(x, scale*c, f, ops, depth+1)
+			return []scaledOperand{{x, c}}, true
 		}
 		if c, ok := intConstant(x); ok {
-			ops[def] = true
-			return w.linearize(y, scale*c, f, ops, depth+1)
+			return []scaledOperand{{y, c}}, true
 		}
 	case llvm.ShlOp:
-		if c, ok := intConstant(y); ok && c < uint64(f.width) {
-			ops[def] = true
-			return w.linearize(x, scale<<c, f, ops, depth+1)
+		if c, ok := intConstant(y); ok && c < uint64(width) {
+			return []scaledOperand{{x, 1 << c}}, true
 		}
 	}
-	return w.leaf(v, scale, f)
+	return nil, false
 }
 
 func (w *addrRewriter) leaf(v ir.Value, scale uint64, f *linearForm) bool {

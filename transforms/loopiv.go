@@ -236,34 +236,24 @@ func expandForm(v ir.Value, scale uint64, f *linearForm, subst func(ir.Value) (l
 		}
 	}
 	def := v.DefiningOp()
-	if def == nil || depth >= maxIVDepth || def.NumOperands() != 2 {
+	if def == nil || depth >= maxIVDepth {
 		f.add(v, scale)
 		return true
 	}
-	x, y := def.Operand(0), def.Operand(1)
-	next := func(a ir.Value, s uint64) bool { return expandForm(a, s, f, subst, depth+1) }
-	switch def.Def() {
-	case llvm.AddOp:
-		return next(x, scale) && next(y, scale)
-	case llvm.OrOp:
-		if def.Attr("isDisjoint") != nil {
-			return next(x, scale) && next(y, scale)
-		}
-	case llvm.SubOp:
-		return next(x, scale) && next(y, ir.Truncate(-scale, f.width))
-	case llvm.MulOp:
-		if c, ok := intConstant(y); ok {
-			return next(x, scale*c)
-		}
-		if c, ok := intConstant(x); ok {
-			return next(y, scale*c)
-		}
-	case llvm.ShlOp:
-		if c, ok := intConstant(y); ok && c < uint64(f.width) {
-			return next(x, scale<<c)
+	parts, ok := linearOperands(def, f.width)
+	if !ok && def.Def() == llvm.OrOp && def.NumOperands() == 2 && def.Attr("isDisjoint") != nil {
+		// Disjoint bits: the or is their sum.
+		parts, ok = []scaledOperand{{def.Operand(0), 1}, {def.Operand(1), 1}}, true
+	}
+	if !ok {
+		f.add(v, scale)
+		return true
+	}
+	for _, p := range parts {
+		if !expandForm(p.v, scale*p.factor, f, subst, depth+1) {
+			return false
 		}
 	}
-	f.add(v, scale)
 	return true
 }
 

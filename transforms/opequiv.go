@@ -78,32 +78,8 @@ func (m *valueMap) mark(a, b ir.Value) {
 	m.values[a] = b
 }
 
-func sameAttrs(a, b []ir.NamedAttr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Name != b[i].Name || a[i].Value != b[i].Value {
-			return false
-		}
-	}
-	return true
-}
-
 func (m *valueMap) ops(a, b *ir.Operation) bool {
-	if a.Def() != b.Def() || a.NumRegions() != b.NumRegions() || a.NumSuccessors() != b.NumSuccessors() ||
-		a.NumOperands() != b.NumOperands() || a.NumResults() != b.NumResults() {
-		return false
-	}
-	if !sameAttrs(a.Props(), b.Props()) || !sameAttrs(a.DiscardableAttrs(), b.DiscardableAttrs()) {
-		return false
-	}
-	for i, n := 0, a.NumResults(); i < n; i++ {
-		if a.Result(i).Type() != b.Result(i).Type() {
-			return false
-		}
-	}
-	if !m.operands(a, b) {
+	if !ir.SameOpShape(a, b) || !m.operands(a, b) {
 		return false
 	}
 	for i, n := 0, a.NumRegions(); i < n; i++ {

@@ -175,6 +175,20 @@ func TestVerifierErrors(t *testing.T) {
 ^bb1:
   return
 }`, "'cf.switch' op 'flag' type ('i64') should match case value type ('i32')"},
+		{`func.func @f(%c: i32, %a: i32) {
+  "cf.switch"(%c, %a)[^bb1, ^bb2] <{case_operand_segments = array<i32: 0>, case_values = dense<1> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 1>}> : (i32, i32) -> ()
+^bb1:
+  return
+^bb2(%x: i32):
+  return
+}`, "'cf.switch' op caseOperands count (1) does not match with the total size (0) specified in attribute 'case_operand_segments'"},
+		{`func.func @f(%c: i32, %a: i32) {
+  "cf.switch"(%c, %a)[^bb1, ^bb2, ^bb2] <{case_operand_segments = array<i32: 2, -1>, case_values = dense<[1, 2]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 0, 1>}> : (i32, i32) -> ()
+^bb1:
+  return
+^bb2(%x: i32):
+  return
+}`, "'cf.switch' op 'case_operand_segments' attribute cannot have negative elements"},
 	}
 	for _, c := range cases {
 		op, err := asm.ParseString(newCtx(), c.src)

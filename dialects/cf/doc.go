@@ -7,7 +7,8 @@
 //	cf.assert %ok, "message"
 //
 // Builders: NewBr, NewCondBr, NewSwitch, NewAssert; views: BranchOp,
-// CondBranchOp, SwitchOp. Each branch sets OpDef.SuccessorOperands.
+// CondBranchOp, SwitchOp. Each branch sets OpDef.SuccessorOperands and
+// OpDef.ResizeSuccessorOperands.
 // Canonicalization: merge into single-predecessor blocks, pass-through
 // branch collapsing, constant and identical-successor cond_br, and
 // erasure of `cf.assert true`.

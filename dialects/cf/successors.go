@@ -14,6 +14,9 @@ func init() {
 		}
 		return span(1+n, 1+n+m)
 	}
+	BranchOpDef.ResizeSuccessorOperands = func(*ir.Operation, int, int) {} // all its operands
+	CondBranchOpDef.ResizeSuccessorOperands = func(op *ir.Operation, i, delta int) { ir.ResizeOperandSegment(op, i+1, delta) }
+	SwitchOpDef.ResizeSuccessorOperands = ir.ResizeSwitchSuccessorOperands
 	SwitchOpDef.SuccessorOperands = func(op *ir.Operation, i int) []int {
 		seg, _ := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
 		cs, _ := op.Attr("case_operand_segments").(*ir.DenseArrayAttr)

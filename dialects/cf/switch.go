@@ -56,7 +56,11 @@ func (s SwitchOp) CaseOperands(i int) []ir.Value {
 	for j := 0; j < i; j++ {
 		start += int(cs.Ints[j])
 	}
-	return s.Operands()[start : start+int(cs.Ints[i])]
+	end := start + int(cs.Ints[i])
+	if start < 0 || end < start || end > s.NumOperands() {
+		return nil // the verifier reports the segments
+	}
+	return s.Operands()[start:end]
 }
 
 // NewSwitch builds `cf.switch flag : T, [default: d(dargs), v: dest(args)...]`.
@@ -186,6 +190,9 @@ func verifySwitch(op *ir.Operation) error {
 	}
 	if len(cs.Ints) != len(vals) {
 		return ir.OpErrorf(op, "number of case operand segments (%d) should match number of case destinations (%d)", len(cs.Ints), len(vals))
+	}
+	if err := ir.VerifyValueSizeAttr(op, "case_operand_segments", "caseOperands", int(seg.Ints[2])); err != nil {
+		return err
 	}
 	if err := VerifySuccessorOperands(op, 0, s.DefaultOperands()); err != nil {
 		return err

@@ -27,6 +27,8 @@ var UnreachableOp = define("unreachable", ir.Terminator, asmfmt.Spec{Format: "at
 
 func init() {
 	BrOp.SuccessorOperands = func(op *ir.Operation, _ int) []int { return span(0, op.NumOperands()) }
+	BrOp.ResizeSuccessorOperands = func(*ir.Operation, int, int) {} // all its operands
+	CondBrOp.ResizeSuccessorOperands = func(op *ir.Operation, i, delta int) { ir.ResizeOperandSegment(op, i+1, delta) }
 	CondBrOp.SuccessorOperands = func(op *ir.Operation, i int) []int {
 		n, m := condBrSegments(op)
 		if i == 0 {
@@ -77,17 +79,6 @@ func verifySuccessorOperands(op *ir.Operation, i, lo, hi int) error {
 		}
 	}
 	return nil
-}
-
-// CondBrSegmentSizes returns how many operands a cond_br passes to its
-// true and its false destination.
-func CondBrSegmentSizes(op *ir.Operation) (nTrue, nFalse int) { return condBrSegments(op) }
-
-// SetCondBrSegmentSizes records that a cond_br passes its operands after
-// the condition as nTrue to the true destination, then nFalse to the
-// false one (after a pass inserted operands).
-func SetCondBrSegmentSizes(op *ir.Operation, nTrue, nFalse int) {
-	op.SetAttr("operandSegmentSizes", ir.DenseI32Array(op.Context(), []int64{1, int64(nTrue), int64(nFalse)}))
 }
 
 func condBrSegments(op *ir.Operation) (nTrue, nFalse int) {

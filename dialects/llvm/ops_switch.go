@@ -24,6 +24,7 @@ var SwitchOp = custom("switch", ir.Pure|ir.Terminator|ir.AttrSizedOperandSegment
 
 func init() {
 	SwitchOp.SuccessorOperands = switchSuccessorOperands
+	SwitchOp.ResizeSuccessorOperands = ir.ResizeSwitchSuccessorOperands
 }
 
 func switchSuccessorOperands(op *ir.Operation, i int) []int {
@@ -177,6 +178,11 @@ func verifySwitch(op *ir.Operation) error {
 	}
 	if vals, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok && vals.Len() != len(cases) {
 		return ir.OpErrorf(op, "expects number of case values to match number of case destinations")
+	}
+	if seg, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok && len(seg.Ints) == 3 {
+		if err := ir.VerifyValueSizeAttr(op, "case_operand_segments", "caseOperands", int(seg.Ints[2])); err != nil {
+			return err
+		}
 	}
 	for i := 0; i < op.NumSuccessors(); i++ {
 		ks := switchSuccessorOperands(op, i) // a span of operand indices

@@ -53,6 +53,8 @@ func TestVerifierErrors(t *testing.T) {
 		{`llvm.cond_br %i, ^bb1, ^bb1
 ^bb1:
   llvm.return`, "use of value '%i' expects different type"},
+		{`"llvm.switch"(%i, %i)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<1> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 1>}> : (i32, i32) -> ()
+^bb1:`, "caseOperands count (1) does not match with the total size (0) specified in attribute 'case_operand_segments'"},
 	}
 	for _, c := range cases {
 		op, err := asm.Parse(newContext(), wrap("  "+c.body), asm.ParseConfig{Filename: "t.mlir"})

@@ -7,11 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/npy"
-	"github.com/ttcompiler/tt/tools/tttranslate"
 )
 
 // Triton's tutorial 06 attention backward (the recorded TTIR, head dim 64,
@@ -30,22 +28,10 @@ func TestSimInductionOffsets(t *testing.T) {
 	dir := t.TempDir()
 	ttir := filepath.Join("..", "..", "frontend", "testdata", "reference", "tutorials.06.attn_bwd.ttir")
 	ttgir := filepath.Join(dir, "bwd.ttgir")
-	var out, errb bytes.Buffer
-	if code := tttranslate.Run([]string{ttir, "--num-warps", "4", "--num-stages", "5", "--target=ttgir", "--no-cache", "-o", ttgir},
-		strings.NewReader(""), &out, &errb); code != 0 {
-		t.Fatalf("tt-translate: exit %d: %s", code, errb.String())
-	}
+	translate(t, ttgir, ttir, "--num-warps", "4", "--num-stages", "5", "--target=ttgir")
 	headerArgs := func() int {
-		ll := filepath.Join(dir, "bwd.ll")
-		var out, errb bytes.Buffer
-		if code := tttranslate.Run([]string{ttgir, "--target=llvmir", "--no-cache", "-o", ll}, strings.NewReader(""), &out, &errb); code != 0 {
-			t.Fatalf("tt-translate: exit %d: %s", code, errb.String())
-		}
-		text, err := os.ReadFile(ll)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return len(regexp.MustCompile(`= phi `).FindAll(text, -1))
+		ll := translate(t, filepath.Join(dir, "bwd.ll"), ttgir, "--target=llvmir")
+		return len(regexp.MustCompile(`= phi `).FindAll(ll, -1))
 	}
 
 	rng := rand.New(rand.NewSource(6))

@@ -3,14 +3,12 @@ package ttrun
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/npy"
-	"github.com/ttcompiler/tt/tools/tttranslate"
 )
 
 // A persistent matmul (examples/persistent_matmul.py: two programs walk four
@@ -65,17 +63,8 @@ func autoPersistentMatmul(t *testing.T, bn, grid int, perSM string) {
 	const m, n, k = 512, 512, 96
 	kernel := filepath.Join("..", "..", "examples", "kernel_patterns.py")
 	dir := t.TempDir()
-	ttgir := filepath.Join(dir, "mm.ttgir")
-	var out, errb bytes.Buffer
 	sig := fmt.Sprintf("*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, %d, 64, 8", bn)
-	if code := tttranslate.Run([]string{kernel, "--kernel", "matmul_kernel", "--signature", sig, "--arch", "sm_90",
-		"--target=ttgir", "--no-cache", "-o", ttgir}, strings.NewReader(""), &out, &errb); code != 0 {
-		t.Fatalf("tt-translate: exit %d: %s", code, errb.String())
-	}
-	text, err := os.ReadFile(ttgir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	text := translate(t, filepath.Join(dir, "mm.ttgir"), kernel, "--kernel", "matmul_kernel", "--signature", sig, "--arch", "sm_90", "--target=ttgir")
 	for _, want := range []string{"%nsmid", "{tt.flatten}"} {
 		if !bytes.Contains(text, []byte(want)) {
 			t.Fatalf("the TTGIR has no %q: the kernel was not made persistent", want)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/npy"
+	"github.com/ttcompiler/tt/tools/tttranslate"
 )
 
 const addKernel = `tt.func public @add(%x_ptr: !tt.ptr<f32>, %y_ptr: !tt.ptr<f32>, %out: !tt.ptr<f32>, %n: i32, %scale: f32) {
@@ -55,6 +56,22 @@ func writeArray(t *testing.T, dir, name string, a npy.Array, err error) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// translate runs tt-translate with args (its cache off) writing to out
+// and returns what it wrote; an error exit fails the test.
+func translate(t *testing.T, out string, args ...string) []byte {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	args = append(args, "--no-cache", "-o", out)
+	if code := tttranslate.Run(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("tt-translate %s: exit %d: %s", strings.Join(args, " "), code, stderr.String())
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text
 }
 
 func runTool(args ...string) (int, string, string) {

@@ -96,38 +96,11 @@ func (e *loopEquality) equal(a, b ir.Value) bool {
 	if !ir.IsMemoryEffectFree(x) || !ir.IsMemoryEffectFree(y) || x.NumRegions() > 0 || y.NumRegions() > 0 {
 		return false
 	}
-	if !sameOpShape(x, y) {
+	if !ir.SameOpShape(x, y) {
 		return false
 	}
 	for k := 0; k < x.NumOperands(); k++ {
 		if !e.equal(x.Operand(k), y.Operand(k)) {
-			return false
-		}
-	}
-	return true
-}
-
-// sameOpShape compares everything but operands and locations
-// (OperationEquivalence with IgnoreLocations).
-func sameOpShape(x, y *ir.Operation) bool {
-	if x.Name() != y.Name() || x.NumOperands() != y.NumOperands() || x.NumResults() != y.NumResults() ||
-		x.NumRegions() != y.NumRegions() || x.NumSuccessors() != y.NumSuccessors() {
-		return false
-	}
-	for i := 0; i < x.NumResults(); i++ {
-		if x.Result(i).Type() != y.Result(i).Type() {
-			return false
-		}
-	}
-	return sameAttrs(x.Props(), y.Props()) && sameAttrs(x.DiscardableAttrs(), y.DiscardableAttrs())
-}
-
-func sameAttrs(a, b []ir.NamedAttr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Name != b[i].Name || a[i].Value != b[i].Value {
 			return false
 		}
 	}

@@ -116,3 +116,64 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// The value a cf.switch passes on both edges is the argument's value: the
+// argument goes and the switch's per-case operand segments shrink with it.
+// CHECK-LABEL: tt.func public @switch_redundant_argument
+// CHECK:         cf.switch %{{.+}} : i32, [
+// CHECK-NEXT:      default: ^bb1,
+// CHECK-NEXT:      1: ^bb1
+// CHECK-NEXT:    ]
+// CHECK-NEXT:  ^bb1:
+// CHECK-NEXT:    tt.store %arg1, %arg2 : !tt.ptr<i32>
+// CANON-LABEL: tt.func public @switch_redundant_argument
+// CANON:         default: ^bb1(%arg2 : i32),
+// CANON-NEXT:    1: ^bb1(%arg2 : i32)
+module {
+  tt.func public @switch_redundant_argument(%flag: !tt.ptr<i32>, %out: !tt.ptr<i32>, %x: i32) {
+    %f = tt.load %flag : !tt.ptr<i32>
+    cf.switch %f : i32, [
+      default: ^bb1(%x : i32),
+      1: ^bb1(%x : i32)
+    ]
+  ^bb1(%v: i32):
+    tt.store %out, %v : !tt.ptr<i32>
+    tt.return
+  }
+}
+
+// -----
+
+// An unused argument of a cf.switch successor goes at every level, with
+// its operand in the switch's case segment (the case segment sizes once
+// went stale here and the verifier crashed on them).
+// CHECK-LABEL: tt.func public @switch_dead_case_argument
+// CHECK:         cf.switch %{{.+}} : i32, [
+// CHECK-NEXT:      default: ^bb1,
+// CHECK-NEXT:      1: ^bb1
+// CHECK-NEXT:    ]
+// CHECK-NOT:   ^bb2
+// CANON-LABEL: tt.func public @switch_dead_case_argument
+// CANON:         cf.switch %{{.+}} : i32, [
+// CANON-NEXT:      default: ^bb1,
+// CANON-NEXT:      1: ^bb2
+// CANON-NEXT:    ]
+// CANON-NEXT:  ^bb1:
+// CANON:       ^bb2:
+module {
+  tt.func public @switch_dead_case_argument(%flag: !tt.ptr<i32>, %out: !tt.ptr<i32>, %x: i32, %y: i32) {
+    %f = tt.load %flag : !tt.ptr<i32>
+    cf.switch %f : i32, [
+      default: ^bb1(%x : i32),
+      1: ^bb2(%y : i32)
+    ]
+  ^bb1(%v: i32):
+    tt.store %out, %f : !tt.ptr<i32>
+    tt.return
+  ^bb2(%w: i32):
+    tt.store %out, %f : !tt.ptr<i32>
+    tt.return
+  }
+}
