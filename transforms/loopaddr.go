@@ -58,7 +58,7 @@ func init() {
 		DisplayName: "ReassociateLoopAddresses",
 		Summary:     "Split the address arithmetic of CFG loops into a loop-invariant part in front of the loop and a per-iteration part",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
-			offsets := fs.String("induction-offsets", "off", "on: also recompute carried induction-variable offsets (loopiv.go; experimental, TT_X_INDUCTION_OFFSETS)")
+			offsets := fs.String("induction-offsets", "on", "off: keep carried induction-variable offsets as block arguments (loopiv.go; TT_X_INDUCTION_OFFSETS=off for timing variants)")
 			return func(op *ir.Operation, st *passmgr.State) error {
 				if passmgr.Experiment("TT_X_LOOP_ADDRESSES", "on") == "off" {
 					st.PreserveAll()

@@ -5,11 +5,10 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// Induction offsets (part of reassociate-loop-addresses, off by default
-// until timed on the GPU: induction-offsets=on or
-// TT_X_INDUCTION_OFFSETS=on). The software pipeliner carries a value that
-// one stage computes and a later stage uses through the loop's stages as
-// block arguments, one per stage: the rows of a tile (`offs_m = curr_m +
+// Induction offsets (part of reassociate-loop-addresses; induction-offsets=off
+// or TT_X_INDUCTION_OFFSETS=off turns them off). The software pipeliner
+// carries a value that one stage computes and a later stage uses through the
+// loop's stages as block arguments, one per stage: the rows of a tile (`offs_m = curr_m +
 // arange`) computed for the load at stage 0 and compared in the causal mask
 // at stage 4 travel as four copies, and every iteration shifts each copy
 // one stage down. The PTX emitter turns the shift into register copies on

@@ -1,5 +1,5 @@
-// RUN: tt-opt %s -split-input-file -reassociate-loop-addresses=induction-offsets=on | FileCheck %s
-// RUN: tt-opt %s -split-input-file -reassociate-loop-addresses | FileCheck %s --check-prefix=OFF
+// RUN: tt-opt %s -split-input-file -reassociate-loop-addresses | FileCheck %s
+// RUN: tt-opt %s -split-input-file -reassociate-loop-addresses=induction-offsets=off | FileCheck %s --check-prefix=OFF
 
 // The software pipeliner's per-stage copies of a row offset: the loop
 // computes (iv + 32) + row, the next iteration's iv plus the row, and
