@@ -11,7 +11,7 @@ calls its own `bench_flash_attention` (batch 4, 32 heads, fp16, the tutorial's a
 forward and its backward) at 4,096 and 16,384 tokens, head dims 64 and 128, causal or not, the
 forward with and without warp_specialize where the tutorial offers it; with `tt` as the second
 argument every kernel is compiled by tt through the plugin (tt_triton.enable()). TUT06_ONLY=d128-bwd
-(for example) keeps one head dim and pass. Run the two compilers one after the other, never at
+(for example; a comma-separated list keeps several) keeps one head dim and pass. Run the two compilers one after the other, never at
 once on one GPU, each with a fresh Triton cache.
 """
 import os
@@ -22,10 +22,10 @@ if sys.argv[2] == "tt":
     import tt_triton
     tt_triton.enable()
 bench = runpy.run_path(sys.argv[1], run_name="tutorial06")["bench_flash_attention"].fn
-only = os.environ.get("TUT06_ONLY", "")
+only = [o for o in os.environ.get("TUT06_ONLY", "").split(",") if o]
 for D in (64, 128):
     for mode in ("fwd", "bwd"):
-        if only and f"d{D}-{mode}" != only:
+        if only and f"d{D}-{mode}" not in only:
             continue
         for causal in (False, True):
             for ws in ((False, True) if mode == "fwd" and not causal else (False,)):

@@ -184,6 +184,8 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 // two or more, else without the schedule (one CTA where the registers
 // allowed more would halve the SM's CTAs; none: the schedule keeps the
 // pipeline's buffers live across each tile's epilogue, and overflowed).
+// A 4-warp kernel whose loop carries more dot accumulators than its
+// threads hold is compiled as asked for 8 warps (ttir.AccumulatorWarps).
 // A 4-warp kernel of chained dots is compiled on two consumer warpgroups
 // where ttir.RowSplitPlan says so, and again as asked when its loop was
 // not specialized or the CTAs an SM the plan assumed do not fit. A kernel
@@ -195,12 +197,25 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
 	retryFrom, notBuiltBefore, assumed, retries := 0, 0, 0, 0
-	sharedChecked, splitTried := false, false
+	sharedChecked, splitTried, warpsChecked := false, false, false
 	var split ttir.RowSplit // the row split being compiled (CTAsPerSM 0: none)
 	for i := 0; i < len(stages); i++ {
 		s := stages[i]
 		if s.Out > upTo {
 			break
+		}
+		if !warpsChecked && s.In == LevelTTIR && s.Out == LevelTTGIR && !strings.HasPrefix(params["target"], "hip:") && module.Attr(ttg.AttrMaxNReg) == nil {
+			// On the TTIR make_ttir left: the combine pass has folded
+			// an accumulation `acc + dot(a, b, 0)` into dot(a, b, acc).
+			warpsChecked = true
+			capability, _ := strconv.Atoi(params["capability"])
+			ctas, _ := strconv.Atoi(params["num-ctas"])
+			if warps, regs, ok := ttir.AccumulatorWarps(module, o.NumWarps, capability, ctas); ok {
+				cfg.Emit(remark(module, "a loop's dot accumulators need %d registers a thread on the %d warps asked for (ptxas gives a thread at most 255): compiled as asked for %d warps",
+					regs, o.NumWarps, warps))
+				o.NumWarps = warps
+				params["num-warps"] = strconv.Itoa(warps)
+			}
 		}
 		if !splitTried && s.rowSplit(params, module) {
 			splitTried = true

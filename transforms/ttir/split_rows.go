@@ -35,7 +35,8 @@ import (
 // asked for 8 warps (the consumers get 232 registers from setmaxnreg),
 // 497-501 TFLOP/s against 427 as asked (TMA loads, H200, 2026-11-29),
 // where a consumer thread's tensors fit rowSplitOneCTARegs; larger ones
-// keep Triton's schedule. Loops that load through tensor descriptors
+// keep Triton's schedule, unless their accumulators alone overflow the
+// 4 warps (accumulator_warps.go: the kernel then arrives here asked for 8). Loops that load through tensor descriptors
 // (tutorial 06's attention) get a producer of TMA copies instead of
 // cp.async: 1.08-1.11x of Triton's 4-warp kernel at head dim 64 (H200,
 // 2026-11-29). A loop the kernel marked tt.warp_specialize (tutorial
