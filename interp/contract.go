@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // Floating-point contraction. Triton compiles with fp fusion enabled by
@@ -138,7 +139,7 @@ func buildContracted(c *compiler, op *ir.Operation, e *Elem) runFn {
 				if negAddend {
 					q = -q
 				}
-				r.F32[i] = fma32(p, b.F32[i], q)
+				r.F32[i] = numeric.FMA32(p, b.F32[i], q)
 			}
 		} else {
 			for i := range r.F64 {

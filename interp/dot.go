@@ -166,7 +166,7 @@ func dotAcc(m, n, k int, A, Bt, acc []float32, fused bool) {
 			s := acc[i*n+j]
 			if fused {
 				for p, av := range arow {
-					s = fma32(av, brow[p], s)
+					s = numeric.FMA32(av, brow[p], s)
 				}
 			} else {
 				for p, av := range arow {

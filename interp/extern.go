@@ -108,7 +108,7 @@ func init() {
 	externs["__nv_fdividef"] = func(r *Tensor, a []*Tensor, i int) { setFloat(r, i, floatAt(a[0], i)/floatAt(a[1], i)) }
 	fma := func(r *Tensor, a []*Tensor, i int) {
 		if r.Elem.Kind == KF32 {
-			r.F32[i] = fma32(a[0].F32[i], a[1].F32[i], a[2].F32[i])
+			r.F32[i] = numeric.FMA32(a[0].F32[i], a[1].F32[i], a[2].F32[i])
 			return
 		}
 		setFloat(r, i, math.FMA(floatAt(a[0], i), floatAt(a[1], i), floatAt(a[2], i)))

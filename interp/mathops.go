@@ -90,11 +90,11 @@ func init() {
 			for i := 0; i < n; i++ {
 				switch e.Kind {
 				case KF32:
-					r.F32[i] = fma32(a.F32[i], b.F32[i], cc.F32[i])
+					r.F32[i] = numeric.FMA32(a.F32[i], b.F32[i], cc.F32[i])
 				case KF64:
 					r.F64[i] = math.FMA(a.F64[i], b.F64[i], cc.F64[i])
 				default:
-					v := fmaOdd(floatAt(a, i), floatAt(b, i), floatAt(cc, i))
+					v := numeric.FMAOdd(floatAt(a, i), floatAt(b, i), floatAt(cc, i))
 					r.Bits[i] = uint64(e.Fmt.FromFloat64(v, numeric.RNE))
 				}
 			}

@@ -42,9 +42,16 @@ func init() {
 			return err
 		}
 		round := f32Result(t)
+		// f64 fuses in math.FMA; narrower formats through a float64
+		// rounded to odd, which rounds once more correctly (rounding
+		// math.FMA's float64 again could round twice).
+		fused := numeric.FMAOdd
+		if k, _ := floatKind(t); k == ir.F64 {
+			fused = math.FMA
+		}
 		in.step = func(th *thread, in *instr) error {
 			r := th.regs
-			r[in.d] = round(math.FMA(toF64(t, r[in.a]), toF64(t, r[in.b]), toF64(t, r[in.c])))
+			r[in.d] = round(fused(toF64(t, r[in.a]), toF64(t, r[in.b]), toF64(t, r[in.c])))
 			return nil
 		}
 		return nil

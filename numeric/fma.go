@@ -1,14 +1,14 @@
-package interp
+package numeric
 
 import "math"
 
-// fmaOdd returns a*b+c rounded to 53 bits with round-to-odd, for a and b
+// FMAOdd returns a*b+c rounded to 53 bits with round-to-odd, for a and b
 // whose product is exact in float64 (any two floats of 26 or fewer
 // significant bits: f32 and narrower). Rounding that result once more to
 // a format of at most 51 bits gives the correctly rounded fused
 // multiply-add in that format (Boldo and Melquiond, "Emulation of FMA and
 // correctly rounded sums: proved algorithms using rounding to odd").
-func fmaOdd(a, b, c float64) float64 {
+func FMAOdd(a, b, c float64) float64 {
 	p := a * b
 	s := p + c
 	if math.IsInf(s, 0) || s != s || math.IsInf(p, 0) {
@@ -32,8 +32,8 @@ func fmaOdd(a, b, c float64) float64 {
 	return math.Float64frombits(u)
 }
 
-// fma32 is the correctly rounded float32 fused multiply-add (PTX
+// FMA32 is the correctly rounded float32 fused multiply-add (PTX
 // fma.rn.f32).
-func fma32(a, b, c float32) float32 {
-	return float32(fmaOdd(float64(a), float64(b), float64(c)))
+func FMA32(a, b, c float32) float32 {
+	return float32(FMAOdd(float64(a), float64(b), float64(c)))
 }
