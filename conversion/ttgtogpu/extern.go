@@ -22,9 +22,6 @@ func externTable() map[string]externFn {
 	intr := func(name string) externFn {
 		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.intrinsic(name, res, a...) }
 	}
-	approx := func(name string) externFn {
-		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).unary(name, a[0], false) }
-	}
 	// reflected: libdevice's own body is the approximate instruction,
 	// with .ftz where __nvvm_reflect("__CUDA_FTZ") is on.
 	reflected := func(name string) externFn {
@@ -59,17 +56,17 @@ func externTable() map[string]externFn {
 		"__nv_expf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
 		"__nv_fast_expf":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
 		"__nv_exp2f":      reflected("ex2_approx"),
-		"__nv_logf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF32(a[0]) },
+		"__nv_logf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logLibdeviceF32(a[0], false) },
 		"__nv_fast_logf":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF32(a[0]) },
-		"__nv_log2f":      reflected("lg2_approx"),
+		"__nv_log2f":      func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logLibdeviceF32(a[0], true) },
 		"__nv_fast_log2f": reflected("lg2_approx"),
 		"__nv_sqrtf":      reflected("sqrt_approx"),
 		"__nv_rsqrtf":     reflected("rsqrt_approx"),
-		"__nv_sinf":       approx("sin_approx"),
+		"__nv_sinf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.sinCosLibdeviceF32(a[0], false, e.reflectFTZ()) },
 		"__nv_fast_sinf":  reflected("sin_approx"),
-		"__nv_cosf":       approx("cos_approx"),
+		"__nv_cosf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.sinCosLibdeviceF32(a[0], true, e.reflectFTZ()) },
 		"__nv_fast_cosf":  reflected("cos_approx"),
-		"__nv_tanhf":      viaF64((*emitter).tanhF64),
+		"__nv_tanhf":      func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.tanhLibdeviceF32(a[0], e.reflectFTZ()) },
 		"__nv_exp":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF64(a[0]) },
 		"__nv_exp2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.exp2F64(a[0]) },
 		"__nv_log":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF64(a[0]) },

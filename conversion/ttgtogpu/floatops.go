@@ -162,15 +162,42 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 		}
 	}
 	add("math.exp", fast("math.exp", "__nv_exp", (*emitter).expF32, (*emitter).expF64))
-	// exp2 and log2 are libdevice's __nv_exp2f and __nv_log2f: the
-	// approximate instruction, .ftz under the reflected FTZ flag.
+	// exp2 is libdevice's __nv_exp2f: the approximate instruction, .ftz
+	// under the reflected FTZ flag. log and log2 are __nv_logf and
+	// __nv_log2f on NVIDIA (libm_f32.go), the approximate instruction on
+	// AMD.
 	add("math.exp2", fast("math.exp2", "__nv_exp2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("ex2_approx", x, e.reflectFTZ()) }, (*emitter).exp2F64))
-	add("math.log", fast("math.log", "__nv_log", (*emitter).logF32, (*emitter).logF64))
-	add("math.log2", fast("math.log2", "__nv_log2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("lg2_approx", x, e.reflectFTZ()) }, (*emitter).log2F64))
+	add("math.log", fast("math.log", "__nv_log", func(e *emitter, x ir.Value) ir.Value {
+		if l.target.libdeviceF32Math() {
+			return e.logLibdeviceF32(x, false)
+		}
+		return e.logF32(x)
+	}, (*emitter).logF64))
+	add("math.log2", fast("math.log2", "__nv_log2", func(e *emitter, x ir.Value) ir.Value {
+		if l.target.libdeviceF32Math() {
+			return e.logLibdeviceF32(x, true)
+		}
+		return newGPU(e).unary("lg2_approx", x, e.reflectFTZ())
+	}, (*emitter).log2F64))
 	// f64 sin and cos never get here: trigDispatch (libm_trig.go) takes them.
-	add("math.sin", fast("math.sin", "__nv_sin", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("sin_approx", x, false) }, nil))
-	add("math.cos", fast("math.cos", "__nv_cos", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("cos_approx", x, false) }, nil))
-	add("math.tanh", fast("math.tanh", "__nv_tanh", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("tanh_approx", x, false) }, (*emitter).tanhF64))
+	for _, cos := range []bool{false, true} {
+		name, libdevice, approx := "math.sin", "__nv_sin", "sin_approx"
+		if cos {
+			name, libdevice, approx = "math.cos", "__nv_cos", "cos_approx"
+		}
+		add(name, fast(name, libdevice, func(e *emitter, x ir.Value) ir.Value {
+			if l.target.libdeviceF32Math() {
+				return e.sinCosLibdeviceF32(x, cos, e.reflectFTZ())
+			}
+			return newGPU(e).unary(approx, x, false)
+		}, nil))
+	}
+	add("math.tanh", fast("math.tanh", "__nv_tanh", func(e *emitter, x ir.Value) ir.Value {
+		if l.target.libdeviceF32Math() {
+			return e.tanhLibdeviceF32(x, e.reflectFTZ())
+		}
+		return newGPU(e).unary("tanh_approx", x, false)
+	}, (*emitter).tanhF64))
 	add("math.erf", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		return e.erfAny(a[0], res), nil
 	})

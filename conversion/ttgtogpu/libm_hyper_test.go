@@ -131,7 +131,8 @@ func hyperInputs(n int) []float64 {
 // within libdevice's bounds of the correctly rounded value (f64: 2, 1, 1,
 // 3, 3, 2 ulps; f32: 1 ulp, one rounding of the f64 value), special cases
 // exactly; the interpreter (Go's math package) within 2 ulps of the
-// simulator.
+// simulator. f32 tanh is libdevice's own algorithm instead
+// (TestLibdeviceF32MathSim).
 func TestHyperSim(t *testing.T) {
 	const n = 1024
 	names := []string{"sinh", "cosh", "tanh", "asinh", "acosh", "atanh"}
@@ -140,6 +141,9 @@ func TestHyperSim(t *testing.T) {
 		t.Run(ty, func(t *testing.T) {
 			var syms, fns []string
 			for _, s := range names {
+				if ty == "f32" && s == "tanh" {
+					continue
+				}
 				fns = append(fns, s)
 				syms = append(syms, "__nv_"+s+map[string]string{"f64": "", "f32": "f"}[ty])
 			}

@@ -1,33 +1,66 @@
 // RUN: tt-opt %s -split-input-file -convert-triton-gpu-to-gpu | FileCheck %s
 
-// Triton's fast math: exp = ex2.approx(x * log2 e), log = lg2.approx(x) *
-// ln 2, divf = div.full.f32, sqrt = sqrt.approx.ftz; tt.precise_sqrt is
-// the correctly rounded sqrt. Several results travel in a struct.
-// CHECK-LABEL: llvm.func internal @fast(%arg0: f32, %arg1: f32) -> !llvm.struct<(f32, f32, f32, f32, f32)>
+// Triton's fast math: exp = ex2.approx(x * log2 e), divf = div.full.f32,
+// sqrt = sqrt.approx.ftz; tt.precise_sqrt is the correctly rounded sqrt.
+// Several results travel in a struct.
+// CHECK-LABEL: llvm.func internal @fast(%arg0: f32, %arg1: f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-DAG:     %[[LOG2E:.+]] = llvm.mlir.constant(1.44269504 : f32) : f32
-// CHECK-DAG:     %[[LN2:.+]] = llvm.mlir.constant(0.693147181 : f32) : f32
 // CHECK:         %[[M:.+]] = llvm.fmul %arg0, %[[LOG2E]] : f32
 // CHECK-NEXT:    %[[E:.+]] = gpu.ex2_approx %[[M]] : f32
-// CHECK-NEXT:    %[[L2:.+]] = gpu.lg2_approx %arg0 : f32
-// CHECK-NEXT:    %[[L:.+]] = llvm.fmul %[[L2]], %[[LN2]] : f32
 // CHECK-NEXT:    %[[D:.+]] = gpu.div_full %arg0, %arg1 : f32
 // CHECK-NEXT:    %[[S:.+]] = gpu.sqrt_approx %arg0 {ftz} : f32
 // CHECK-NEXT:    %[[P:.+]] = llvm.intr.sqrt(%arg0) : (f32) -> f32
-// CHECK-NEXT:    %[[U:.+]] = llvm.mlir.undef : !llvm.struct<(f32, f32, f32, f32, f32)>
+// CHECK-NEXT:    %[[U:.+]] = llvm.mlir.undef : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NEXT:    %[[I0:.+]] = llvm.insertvalue %[[E]], %[[U]][0]
-// CHECK-NEXT:    %[[I1:.+]] = llvm.insertvalue %[[L]], %[[I0]][1]
-// CHECK-NEXT:    %[[I2:.+]] = llvm.insertvalue %[[D]], %[[I1]][2]
-// CHECK-NEXT:    %[[I3:.+]] = llvm.insertvalue %[[S]], %[[I2]][3]
-// CHECK-NEXT:    %[[I4:.+]] = llvm.insertvalue %[[P]], %[[I3]][4]
-// CHECK-NEXT:    llvm.return %[[I4]]
+// CHECK-NEXT:    %[[I1:.+]] = llvm.insertvalue %[[D]], %[[I0]][1]
+// CHECK-NEXT:    %[[I2:.+]] = llvm.insertvalue %[[S]], %[[I1]][2]
+// CHECK-NEXT:    %[[I3:.+]] = llvm.insertvalue %[[P]], %[[I2]][3]
+// CHECK-NEXT:    llvm.return %[[I3]]
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func private @fast(%x: f32, %y: f32) -> (f32, f32, f32, f32, f32) {
+  tt.func private @fast(%x: f32, %y: f32) -> (f32, f32, f32, f32) {
     %e = math.exp %x : f32
-    %l = math.log %x : f32
     %d = arith.divf %x, %y : f32
     %s = math.sqrt %x : f32
     %p = tt.precise_sqrt %x : f32
-    tt.return %e, %l, %d, %s, %p : f32, f32, f32, f32, f32
+    tt.return %e, %d, %s, %p : f32, f32, f32, f32
+  }
+}
+
+// -----
+
+// math.log and math.log2 are libdevice's __nv_logf and __nv_log2f on
+// NVIDIA (libm_f32.go), never lg2.approx: a subnormal x scaled by 2^23;
+// the mantissa reduced against 2/3 (log) or 1/sqrt(2) (log2) by integer
+// arithmetic on the bits; a Horner chain of fused multiply-adds; the
+// exponent times ln(2) (log) or added (log2); specials selected.
+// CHECK-LABEL: llvm.func internal @logs
+// CHECK-NOT:     lg2_approx
+// CHECK-DAG:     %[[TINY:.+]] = llvm.mlir.constant(1.17549435E-38 : f32) : f32
+// CHECK-DAG:     %[[TWO23:.+]] = llvm.mlir.constant(0x4B000000 : f32) : f32
+// CHECK-DAG:     %[[LOGOFF:.+]] = llvm.mlir.constant(1059760811 : i32) : i32
+// CHECK-DAG:     %[[LN2:.+]] = llvm.mlir.constant(0.693147182 : f32) : f32
+// CHECK-DAG:     %[[LOG2OFF:.+]] = llvm.mlir.constant(1060439283 : i32) : i32
+// CHECK-DAG:     %[[INVLN2:.+]] = llvm.mlir.constant(1.44269502 : f32) : f32
+// CHECK:         %[[SMALL:.+]] = llvm.fcmp "olt" %arg0, %[[TINY]] : f32
+// CHECK-NEXT:    %[[SCALED:.+]] = llvm.fmul %arg0, %[[TWO23]] : f32
+// CHECK-NEXT:    %[[X:.+]] = llvm.select %[[SMALL]], %[[SCALED]], %arg0 : i1, f32
+// CHECK:         %[[BITS:.+]] = llvm.bitcast %[[X]] : f32 to i32
+// CHECK-NEXT:    llvm.sub %[[BITS]], %[[LOGOFF]] : i32
+// CHECK-COUNT-9: llvm.intr.fma
+// CHECK:         llvm.intr.fma({{.+}}, %[[LN2]], {{.+}})
+// CHECK:         llvm.icmp "uge"
+// CHECK:         llvm.fcmp "oeq"
+// CHECK:         llvm.sub %{{.+}}, %[[LOG2OFF]] : i32
+// CHECK-COUNT-10: llvm.intr.fma
+// CHECK:         llvm.intr.fma(%{{.+}}, %[[INVLN2]], %{{.+}})
+// CHECK-NEXT:    llvm.fadd
+// CHECK-NOT:     lg2_approx
+// CHECK:         llvm.return
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @logs(%x: f32) -> (f32, f32) {
+    %l = math.log %x : f32
+    %l2 = math.log2 %x : f32
+    tt.return %l, %l2 : f32, f32
   }
 }
 

@@ -1,15 +1,20 @@
 // RUN: tt-opt %s -convert-triton-gpu-to-gpu | FileCheck %s
 
-// libdevice's __nv_tanhf is accurate to 2 ulps: tt evaluates it in f64 and
-// rounds once, never with the tanh.approx instruction (2^-11 relative).
+// libdevice's __nv_tanhf, as Triton calls it (libm_f32.go): below 0.6 an
+// odd polynomial in fused multiply-adds, above 1 - 2/(1 + 2^(2|x|/ln 2))
+// with the .ftz ex2 and rcp approximations under the FTZ reflect, the sign
+// put back; never the tanh.approx instruction (2^-11 relative).
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: @tanhf
   // CHECK-NOT: tanh_approx
-  // CHECK: llvm.fpext {{.*}} : f32 to f64
-  // CHECK-NOT: tanh_approx
-  // CHECK: llvm.fptrunc {{.*}} : f64 to f32
+  // CHECK-DAG: %[[SPLIT:.+]] = llvm.mlir.constant(6.000000e-01 : f32) : f32
+  // CHECK:     %[[AX:.+]] = llvm.intr.fabs(%{{.+}}) : (f32) -> f32
+  // CHECK:     gpu.ex2_approx %{{.+}} {ftz} : f32
+  // CHECK:     gpu.rcp_approx %{{.+}} {ftz} : f32
+  // CHECK-COUNT-5: llvm.intr.fma
+  // CHECK:     llvm.fcmp "oge" %[[AX]], %[[SPLIT]] : f32
   // CHECK-NOT: tanh_approx
   // CHECK: llvm.return
   tt.func public @tanhf(%x: tensor<32xf32, #blocked>, %p: tensor<32x!tt.ptr<f32>, #blocked>) {
