@@ -199,7 +199,7 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 		return newGPU(e).unary("tanh_approx", x, false)
 	}, (*emitter).tanhF64))
 	add("math.erf", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
-		return e.erfAny(a[0], res), nil
+		return e.erfAny(a[0], res, l.target.libdeviceF32Math()), nil
 	})
 	add("math.sqrt", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		if isF64(res) {

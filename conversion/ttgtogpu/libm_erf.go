@@ -205,12 +205,16 @@ func (e *emitter) erfF64(x ir.Value) ir.Value {
 	return e.selectV(e.fcmp(llvm.FCmpUNO, x, x), x, r)
 }
 
-// erfAny is erf for any float type: f64 directly, narrower formats through
-// f64 and one rounding (libdevice's __nv_erff is within 2 ulps of erf;
-// this is within half an ulp but for double rounding).
-func (e *emitter) erfAny(x ir.Value, t ir.Type) ir.Value {
+// erfAny is erf for any float type: f64 directly; narrower formats as
+// libdevice's __nv_erff where Triton calls it (libdevice, on NVIDIA:
+// libm_f32.go), else through f64 and one rounding (within half an ulp but
+// for double rounding, where __nv_erff is within 2 ulps).
+func (e *emitter) erfAny(x ir.Value, t ir.Type, libdevice bool) ir.Value {
 	if isF64(t) {
 		return e.erfF64(x)
+	}
+	if libdevice {
+		return e.f32Math(t, []ir.Value{x}, func(w []ir.Value) ir.Value { return e.erfLibdeviceF32(w[0], e.reflectFTZ()) })
 	}
 	r := e.erfF64(e.op1("llvm.fpext", e.f64(), []ir.Value{e.extToF32(x)}))
 	if isF32(t) {

@@ -264,3 +264,42 @@ func (e *emitter) trigHugeF32(x, bits, sign ir.Value) (q, t ir.Value) {
 	inf := e.fcmp(llvm.FCmpOEQ, e.intrinsic("fabs", f32, x), e.cFloat(f32, math.Inf(1)))
 	return e.selectV(inf, e.cInt(i32, 0), q), e.selectV(inf, e.fmul(x, e.cFloat(f32, 0)), t)
 }
+
+// Single-precision erf as libdevice's __nv_erff computes it (what Triton
+// calls for math.erf on NVIDIA): with a = |x|, below 1.00295 an odd
+// polynomial x + x P(x^2) (P of degree 6 in x^2), from there
+// 1 - 2^(-a - a Q(a)) (Q of degree 6 in a, ex2.approx) with x's sign; the
+// two share their Horner chain, each step's coefficient selected.
+var erfF32Coeffs = [][2]uint64{ // {small, large} from the highest power down
+	{0x3F163D2D40000000, 0x3EF1394780000000}, {0xBF4AE9A400000000, 0xBF3EAC1720000000},
+	{0x3F755ABD40000000, 0x3F75908160000000}, {0xBF9B837CE0000000, 0xBFA1902C40000000},
+	{0x3FBCE315E0000000, 0x3FC39F20C0000000}, {0xBFD8127580000000, 0x3FED526FC0000000},
+	{0x3FC06EBA60000000, 0x3FE41B0840000000},
+}
+
+const erfF32Split = 0x3FF00C1FC0000000 // 1.00295...
+
+// erfLibdeviceF32 is __nv_erff of an f32 x; ftz is Triton's FTZ reflect.
+func (e *emitter) erfLibdeviceF32(x ir.Value, ftz bool) ir.Value {
+	f32, i32 := e.f32(), e.i32()
+	sign := e.and(e.bitcast(x, i32), e.cInt(i32, math.MinInt32))
+	ax := e.intrinsic("fabs", f32, x)
+	if ftz {
+		// libdevice's .ftz operations see a subnormal x as a signed zero.
+		x = e.selectV(e.fcmp(llvm.FCmpOLT, ax, e.cFloat(f32, 0x1p-126)), e.bitcast(sign, f32), x)
+	}
+	large := e.fcmp(llvm.FCmpOGE, ax, e.f32Const(erfF32Split))
+	coeff := func(k int) ir.Value {
+		return e.selectV(large, e.f32Const(erfF32Coeffs[k][1]), e.f32Const(erfF32Coeffs[k][0]))
+	}
+	u := e.selectV(large, ax, e.fmul(x, x))
+	p := e.fmaF32(coeff(0), u, coeff(1))
+	for k := 2; k < len(erfF32Coeffs); k++ {
+		p = e.fmaF32(p, u, coeff(k))
+	}
+	m := e.selectV(large, e.fneg(u), x)
+	r := e.fmaF32(p, m, m)
+	away := e.fsub(e.cFloat(f32, 1), newGPU(e).unary("ex2_approx", r, ftz))
+	away = e.bitcast(e.or(e.bitcast(away, i32), sign), f32)
+	return e.selectV(large, away, r)
+}

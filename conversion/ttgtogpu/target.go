@@ -44,10 +44,10 @@ type target interface {
 	// f16 or bf16 in one gpu.cvt (rn and rz).
 	hasPackedNarrowing() bool
 	// libdeviceF32Math reports whether math.log, math.log2, math.tanh,
-	// math.sin and math.cos on f32 are computed as libdevice's __nv_logf,
-	// __nv_log2f, __nv_tanhf, __nv_sinf and __nv_cosf (libm_f32.go: what
-	// Triton calls on NVIDIA) rather than with the approximate
-	// instructions.
+	// math.sin, math.cos and math.erf on f32 (and narrower) are computed
+	// as libdevice's __nv_logf, __nv_log2f, __nv_tanhf, __nv_sinf,
+	// __nv_cosf and __nv_erff (libm_f32.go: what Triton calls on NVIDIA)
+	// rather than with the approximate instructions (erf: through f64).
 	libdeviceF32Math() bool
 	// asyncCopySupport says why the target cannot lower
 	// ttg.async_copy_global_to_local and its commit groups and waits
