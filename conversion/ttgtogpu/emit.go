@@ -309,6 +309,17 @@ func (e *emitter) andBool(a, b ir.Value) ir.Value {
 	return e.and(a, b)
 }
 
+// orBool is the disjunction of two predicates (nil means false).
+func (e *emitter) orBool(a, b ir.Value) ir.Value {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return e.or(a, b)
+}
+
 // ---- float arithmetic ----
 
 func (e *emitter) fbin(name string, a, b ir.Value) ir.Value {

@@ -159,9 +159,10 @@ func (e *emitter) tanhLibdeviceF32(x ir.Value, ftz bool) ir.Value {
 // Then, with t2 = t*t, an odd quadrant (q + 1 for cos) evaluates the
 // cosine polynomial 1 + t2 (-1/2 + t2 (c4 + t2 (c6 + t2 c8))) and an even
 // one the sine polynomial t + t^3 (s3 + t2 (s5 + t2 s7)), negated in
-// quadrants 2 and 3. The huge path is computed for every element and
-// selected (libdevice branches to it): about 60 integer operations and an
-// f64 multiply more than the fast path.
+// quadrants 2 and 3. math.sin and math.cos compute the huge path, as
+// libdevice does, only in a block the thread branches to when one of its
+// registers needs it (lowerTrigF32); the libdevice symbols called through
+// tt.extern_elementwise compute both and select.
 
 // The bits of libdevice's constants for sin and cos.
 var (
@@ -176,27 +177,44 @@ var (
 const trigF32Huge = 105615.0
 
 // sinCosLibdeviceF32 is __nv_sinf (cos false) or __nv_cosf (cos true) of
-// an f32 x; ftz is Triton's FTZ reflect.
+// an f32 x; ftz is Triton's FTZ reflect. Straight-line: both reductions
+// computed and the one that applies selected (the math ops branch to the
+// huge one instead, lowerTrigF32).
 func (e *emitter) sinCosLibdeviceF32(x ir.Value, cos, ftz bool) ir.Value {
-	f32, i32 := e.f32(), e.i32()
-	bits := e.bitcast(x, i32)
-	sign := e.and(bits, e.cInt(i32, math.MinInt32))
-	if ftz {
-		// libdevice's .ftz operations see a subnormal x as a signed zero.
-		sub := e.fcmp(llvm.FCmpOLT, e.intrinsic("fabs", f32, x), e.cFloat(f32, 0x1p-126))
-		x = e.selectV(sub, e.bitcast(sign, f32), x)
+	x = e.trigFlushF32(x, ftz)
+	q, t := e.trigCodyWaiteF32(x)
+	hq, ht := e.trigHugeF32(x)
+	huge := e.fcmp(llvm.FCmpOGE, e.intrinsic("fabs", e.f32(), x), e.cFloat(e.f32(), trigF32Huge))
+	return e.trigFinishF32(e.selectV(huge, hq, q), e.selectV(huge, ht, t), cos)
+}
+
+// trigFlushF32 is x as libdevice's .ftz operations see it under the FTZ
+// reflect: a subnormal becomes a zero of its sign.
+func (e *emitter) trigFlushF32(x ir.Value, ftz bool) ir.Value {
+	if !ftz {
+		return x
 	}
-	// Cody-Waite.
+	f32, i32 := e.f32(), e.i32()
+	sign := e.and(e.bitcast(x, i32), e.cInt(i32, math.MinInt32))
+	sub := e.fcmp(llvm.FCmpOLT, e.intrinsic("fabs", f32, x), e.cFloat(f32, 0x1p-126))
+	return e.selectV(sub, e.bitcast(sign, f32), x)
+}
+
+// trigCodyWaiteF32 reduces x below trigF32Huge: the quadrant and t.
+func (e *emitter) trigCodyWaiteF32(x ir.Value) (q, t ir.Value) {
+	f32, i32 := e.f32(), e.i32()
 	qf := e.intrinsic("roundeven", f32, e.fmul(x, e.f32Const(trigF32TwoOverPi)))
-	q := e.cast("llvm.fptosi", qf, i32)
-	t := x
+	q = e.cast("llvm.fptosi", qf, i32)
+	t = x
 	for _, c := range trigF32PiO2 {
 		t = e.fmaF32(e.cast("llvm.sitofp", q, f32), e.f32Const(c), t)
 	}
-	// Payne-Hanek.
-	hq, ht := e.trigHugeF32(x, bits, sign)
-	huge := e.fcmp(llvm.FCmpOGE, e.intrinsic("fabs", f32, x), e.cFloat(f32, trigF32Huge))
-	q, t = e.selectV(huge, hq, q), e.selectV(huge, ht, t)
+	return q, t
+}
+
+// trigFinishF32 is sin(t + q pi/2) (cos: q + 1) from the reduced t.
+func (e *emitter) trigFinishF32(q, t ir.Value, cos bool) ir.Value {
+	f32, i32 := e.f32(), e.i32()
 	if cos {
 		q = e.add(q, e.cInt(i32, 1))
 	}
@@ -215,11 +233,13 @@ func (e *emitter) sinCosLibdeviceF32(x ir.Value, cos, ftz bool) ir.Value {
 	return e.selectV(neg, e.fmaF32(r, e.cFloat(f32, -1), e.cFloat(f32, 0)), r)
 }
 
-// trigHugeF32 is the Payne-Hanek reduction of an f32 x with |x| >= 105615
-// (bits: x's bits, sign: its sign bit): the quadrant and the reduced
-// argument; for smaller x the values are to be discarded.
-func (e *emitter) trigHugeF32(x, bits, sign ir.Value) (q, t ir.Value) {
+// trigHugeF32 is the Payne-Hanek reduction of an f32 x with |x| >= 105615:
+// the quadrant and the reduced argument; for smaller x the values are to
+// be discarded.
+func (e *emitter) trigHugeF32(x ir.Value) (q, t ir.Value) {
 	f32, i32, i64 := e.f32(), e.i32(), e.i64()
+	bits := e.bitcast(x, i32)
+	sign := e.and(bits, e.cInt(i32, math.MinInt32))
 	exp := e.sub(e.and(e.lshr(bits, e.cInt(i32, 23)), e.cInt(i32, 255)), e.cInt(i32, 128))
 	m := e.zext(e.or(e.shl(bits, e.cInt(i32, 8)), e.cInt(i32, math.MinInt32)), i64)
 	// The mantissa times 2/pi, word by word with the carry: exact.

@@ -175,14 +175,18 @@ func (e *emitter) trigFinish(x, ax, q, rh, rl ir.Value, cos bool) ir.Value {
 	return e.selectV(e.fcmp(llvm.FCmpOLE, ax, cf(math.MaxFloat64)), v, e.fsub(x, x))
 }
 
-// trigDispatch sends f64 sin and cos to lowerTrigF64, other types to
-// their elementwise lowering.
+// trigDispatch sends f64 sin and cos to lowerTrigF64, and the narrower
+// formats to lowerTrigF32 where the target computes libdevice's sinf and
+// cosf; other types to their elementwise lowering.
 func (l *lowering) trigDispatch(plain loweringFn, cos bool) loweringFn {
 	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-		if !isF64(ir.ElementTypeOrSelf(op.Result(0).Type())) {
-			return plain(op, e, rw)
+		switch elem := ir.ElementTypeOrSelf(op.Result(0).Type()); {
+		case isF64(elem):
+			return l.lowerTrigF64(op, e, rw, cos)
+		case l.target.libdeviceF32Math() && (isF32(elem) || promoted(elem)):
+			return l.lowerTrigF32(op, e, rw, cos)
 		}
-		return l.lowerTrigF64(op, e, rw, cos)
+		return plain(op, e, rw)
 	}
 }
 
@@ -191,21 +195,12 @@ func (l *lowering) trigDispatch(plain loweringFn, cos bool) loweringFn {
 // off the common path: every register is reduced by Cody-Waite and
 // finished; only if one of the thread's registers is at least
 // trigFastLimit (finite) does the thread branch to a block that reduces
-// those again by Payne-Hanek. The op's results are the arguments of the
-// block that joins both.
+// those again by Payne-Hanek (lowerWithSlowPath).
 func (l *lowering) lowerTrigF64(op *ir.Operation, e *emitter, rw *conversion.Rewriter, cos bool) error {
 	f64 := e.f64()
-	xs := rw.RemappedN(op.Operand(0))
-	want := 1
-	if t, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
-		lay, err := l.opLayout(op, t)
-		if err != nil {
-			return err
-		}
-		want = lay.numRegs
-	}
-	if len(xs) != want {
-		return ir.OpErrorf(op, "operand has %d registers, the result %d", len(xs), want)
+	xs, err := l.operandRegisters(op, rw)
+	if err != nil {
+		return err
 	}
 	n := len(xs)
 	axs := make([]ir.Value, n)
@@ -217,34 +212,96 @@ func (l *lowering) lowerTrigF64(op *ir.Operation, e *emitter, rw *conversion.Rew
 		fast[i] = e.codyWaite(axs[i])
 		res[i] = e.trigFinish(x, axs[i], fast[i].q, fast[i].rh, fast[i].rl, cos)
 		h := e.fcmp(llvm.FCmpOLE, axs[i], e.cFloat(f64, math.MaxFloat64))
-		h = e.andBool(h, e.fcmp(llvm.FCmpOGE, axs[i], e.cFloat(f64, trigFastLimit)))
-		if huge == nil {
-			huge = h
-		} else {
-			huge = e.or(huge, h)
-		}
+		huge = e.orBool(huge, e.andBool(h, e.fcmp(llvm.FCmpOGE, axs[i], e.cFloat(f64, trigFastLimit))))
 	}
+	l.lowerWithSlowPath(op, e, rw, f64, huge, res, func(i int) ir.Value {
+		q, rh, rl := e.payneHanek(axs[i])
+		v := e.trigFinish(xs[i], axs[i], q, rh, rl, cos)
+		return e.selectV(fast[i].small, res[i], v)
+	})
+	return nil
+}
+
+// lowerTrigF32 lowers math.sin and math.cos of f32 (f16 and bf16 widened
+// to it and the result rounded back, as Triton's call of __nv_sinf does)
+// on every register as libdevice's sinf and cosf (libm_f32.go), the
+// Payne-Hanek reduction in a block the thread branches to only if one of
+// its registers is at least trigF32Huge in magnitude.
+func (l *lowering) lowerTrigF32(op *ir.Operation, e *emitter, rw *conversion.Rewriter, cos bool) error {
+	elem := ir.ElementTypeOrSelf(op.Result(0).Type())
+	xs, err := l.operandRegisters(op, rw)
+	if err != nil {
+		return err
+	}
+	n := len(xs)
+	x32 := make([]ir.Value, n)
+	isHuge := make([]ir.Value, n)
+	res := make([]ir.Value, n)
+	narrow := func(v ir.Value) ir.Value {
+		if isF32(elem) {
+			return v
+		}
+		return e.truncFromF32(v, elem)
+	}
+	var huge ir.Value
+	for i, x := range xs {
+		if !isF32(elem) {
+			x = e.extToF32(x)
+		}
+		x32[i] = e.trigFlushF32(x, e.reflectFTZ())
+		q, t := e.trigCodyWaiteF32(x32[i])
+		res[i] = narrow(e.trigFinishF32(q, t, cos))
+		isHuge[i] = e.fcmp(llvm.FCmpOGE, e.intrinsic("fabs", e.f32(), x32[i]), e.cFloat(e.f32(), trigF32Huge))
+		huge = e.orBool(huge, isHuge[i])
+	}
+	l.lowerWithSlowPath(op, e, rw, elem, huge, res, func(i int) ir.Value {
+		q, t := e.trigHugeF32(x32[i])
+		return e.selectV(isHuge[i], narrow(e.trigFinishF32(q, t, cos)), res[i])
+	})
+	return nil
+}
+
+// operandRegisters returns the registers of op's one operand, as many as
+// its result has.
+func (l *lowering) operandRegisters(op *ir.Operation, rw *conversion.Rewriter) ([]ir.Value, error) {
+	xs := rw.RemappedN(op.Operand(0))
+	want := 1
+	if t, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
+		lay, err := l.opLayout(op, t)
+		if err != nil {
+			return nil, err
+		}
+		want = lay.numRegs
+	}
+	if len(xs) != want {
+		return nil, ir.OpErrorf(op, "operand has %d registers, the result %d", len(xs), want)
+	}
+	return xs, nil
+}
+
+// lowerWithSlowPath replaces op by registers of type t: fast, unless huge
+// (an i1 the thread computed) holds, when the thread branches to a block
+// that computes slow(i) for each register i; the results are the
+// arguments of the block that joins both.
+func (l *lowering) lowerWithSlowPath(op *ir.Operation, e *emitter, rw *conversion.Rewriter, t ir.Type, huge ir.Value, fast []ir.Value, slow func(i int) ir.Value) {
 	cur := op.Block()
 	join := rw.SplitBlock(cur, op)
-	args := make([]ir.Value, n)
+	args := make([]ir.Value, len(fast))
 	for i := range args {
-		args[i] = join.AddArgument(f64, op.Loc())
+		args[i] = join.AddArgument(t, op.Loc())
 	}
-	slow := ir.NewBlock(l.ctx, nil, nil)
-	cur.Region().InsertAfter(slow, cur)
+	block := ir.NewBlock(l.ctx, nil, nil)
+	cur.Region().InsertAfter(block, cur)
 	e.b.SetInsertionPointToEnd(cur)
-	llvm.NewCondBr(e.b, e.loc, huge, slow, nil, join, res)
-	e.b.SetInsertionPointToEnd(slow)
-	slowRes := make([]ir.Value, n)
-	for i, x := range xs {
-		q, rh, rl := e.payneHanek(axs[i])
-		v := e.trigFinish(x, axs[i], q, rh, rl, cos)
-		slowRes[i] = e.selectV(fast[i].small, res[i], v)
+	llvm.NewCondBr(e.b, e.loc, huge, block, nil, join, fast)
+	e.b.SetInsertionPointToEnd(block)
+	slowRes := make([]ir.Value, len(fast))
+	for i := range slowRes {
+		slowRes[i] = slow(i)
 	}
 	llvm.NewBr(e.b, e.loc, join, slowRes)
 	e.b.SetInsertionPoint(op)
 	rw.ReplaceOpN(op, [][]ir.Value{args})
-	return nil
 }
 
 // twoSum is a + b as the rounded sum and its exact error.

@@ -254,3 +254,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %r, %q, %u : i32, i32, i32
   }
 }
+
+// -----
+
+// math.sin on f32 is libdevice's __nv_sinf (libm_f32.go): Cody-Waite in
+// three fused multiply-adds and the polynomial on every register; the
+// Payne-Hanek reduction (the 2/pi words, the f64 multiply) only in a
+// block the thread branches to when an argument reaches 105615, whose
+// results join the fast ones as block arguments. Never sin.approx.
+// CHECK-LABEL: llvm.func internal @sin
+// CHECK-NOT:     sin_approx
+// CHECK-DAG:     %[[HUGE:.+]] = llvm.mlir.constant(1.056150e+05 : f32) : f32
+// CHECK:         llvm.intr.roundeven
+// CHECK-COUNT-3: llvm.intr.fma
+// CHECK:         %[[BIG:.+]] = llvm.fcmp "oge" %{{.+}}, %[[HUGE]] : f32
+// CHECK-NEXT:    llvm.cond_br %[[BIG]], ^[[SLOW:.+]], ^[[JOIN:.+]](%{{.+}} : f32)
+// CHECK:       ^[[SLOW]]:
+// CHECK:         llvm.sitofp %{{.+}} : i64 to f64
+// CHECK:         llvm.br ^[[JOIN]](%{{.+}} : f32)
+// CHECK:       ^[[JOIN]](%[[R:.+]]: f32):
+// CHECK-NEXT:    llvm.return %[[R]] : f32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @sin(%x: f32) -> f32 {
+    %s = math.sin %x : f32
+    tt.return %s : f32
+  }
+}
