@@ -27,6 +27,12 @@ func externTable() map[string]externFn {
 	reflected := func(name string) externFn {
 		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).unary(name, a[0], e.reflectFTZ()) }
 	}
+	// sinCos: libdevice's accurate sinf or cosf (libm_f32.go).
+	sinCos := func(cos bool) externFn {
+		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value {
+			return e.sinCosLibdeviceF32(a[0], cos, e.reflectFTZ())
+		}
+	}
 	pow := func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.powAny(a[0], a[1], res) }
 	viaF64 := func(f func(e *emitter, x ir.Value) ir.Value) externFn {
 		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
@@ -62,37 +68,33 @@ func externTable() map[string]externFn {
 		"__nv_fast_log2f": reflected("lg2_approx"),
 		"__nv_sqrtf":      reflected("sqrt_approx"),
 		"__nv_rsqrtf":     reflected("rsqrt_approx"),
-		"__nv_sinf": func(e *emitter, a []ir.Value, _ ir.Type) ir.Value {
-			return e.sinCosLibdeviceF32(a[0], false, e.reflectFTZ())
-		},
-		"__nv_fast_sinf": reflected("sin_approx"),
-		"__nv_cosf": func(e *emitter, a []ir.Value, _ ir.Type) ir.Value {
-			return e.sinCosLibdeviceF32(a[0], true, e.reflectFTZ())
-		},
-		"__nv_fast_cosf": reflected("cos_approx"),
-		"__nv_tanhf":     func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.tanhLibdeviceF32(a[0], e.reflectFTZ()) },
-		"__nv_exp":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF64(a[0]) },
-		"__nv_exp2":      func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.exp2F64(a[0]) },
-		"__nv_log":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF64(a[0]) },
-		"__nv_log2":      func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.log2F64(a[0]) },
-		"__nv_sin":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.trigF64(a[0], false) },
-		"__nv_cos":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.trigF64(a[0], true) },
-		"__nv_erf":       func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res, false) },
-		"__nv_erff":      func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res, true) },
-		"__nv_pow":       pow,
-		"__nv_powf":      pow,
-		"__nv_fast_powf": pow,
-		"__nv_powi":      pow,
-		"__nv_powif":     pow,
-		"__nv_atan":      viaF64((*emitter).atanF64),
-		"__nv_atanf":     viaF64((*emitter).atanF64),
-		"__nv_asin":      viaF64((*emitter).asinF64),
-		"__nv_asinf":     viaF64((*emitter).asinF64),
-		"__nv_acos":      viaF64((*emitter).acosF64),
-		"__nv_acosf":     viaF64((*emitter).acosF64),
-		"__nv_tan":       viaF64((*emitter).tanF64),
-		"__nv_tanf":      viaF64((*emitter).tanF64),
-		"__nv_atan2":     atan2, "__nv_atan2f": atan2,
+		"__nv_sinf":       sinCos(false),
+		"__nv_fast_sinf":  reflected("sin_approx"),
+		"__nv_cosf":       sinCos(true),
+		"__nv_fast_cosf":  reflected("cos_approx"),
+		"__nv_tanhf":      func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.tanhLibdeviceF32(a[0], e.reflectFTZ()) },
+		"__nv_exp":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF64(a[0]) },
+		"__nv_exp2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.exp2F64(a[0]) },
+		"__nv_log":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF64(a[0]) },
+		"__nv_log2":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.log2F64(a[0]) },
+		"__nv_sin":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.trigF64(a[0], false) },
+		"__nv_cos":        func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.trigF64(a[0], true) },
+		"__nv_erf":        func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res, false) },
+		"__nv_erff":       func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.erfAny(a[0], res, true) },
+		"__nv_pow":        pow,
+		"__nv_powf":       pow,
+		"__nv_fast_powf":  pow,
+		"__nv_powi":       pow,
+		"__nv_powif":      pow,
+		"__nv_atan":       viaF64((*emitter).atanF64),
+		"__nv_atanf":      viaF64((*emitter).atanF64),
+		"__nv_asin":       viaF64((*emitter).asinF64),
+		"__nv_asinf":      viaF64((*emitter).asinF64),
+		"__nv_acos":       viaF64((*emitter).acosF64),
+		"__nv_acosf":      viaF64((*emitter).acosF64),
+		"__nv_tan":        viaF64((*emitter).tanF64),
+		"__nv_tanf":       viaF64((*emitter).tanF64),
+		"__nv_atan2":      atan2, "__nv_atan2f": atan2,
 		"__nv_ldexp": ldexp, "__nv_ldexpf": ldexp, "__nv_scalbn": ldexp, "__nv_scalbnf": ldexp,
 		"__nv_fdim": fdim, "__nv_fdimf": fdim, "__nv_nextafter": nextafter, "__nv_nextafterf": nextafter,
 		"__nv_signbitd": signbit, "__nv_signbitf": signbit, "__nv_isfinited": isfinite, "__nv_finitef": isfinite,
