@@ -10,7 +10,8 @@ tl.exp2, tl.sqrt, libdevice's tanh) runs over the same 7.3 million f32 inputs: 2
 patterns (every exponent, NaNs, infinities, subnormals), values near 1, in [-12, 12], in
 [-10^4, 10^4] and the specials (Triton's math functions take f32 and f64 only). The first run (triton) saves the outputs; the second (tt) saves its own and, given the first's
 file, prints for each function how many results have the same bits (NaNs of any payload
-count as equal), the largest difference and a few inputs that differ. Run the two one after
+count as equal), the largest difference and a few inputs that differ, and each kernel's time
+(do_bench median over the 7.3 million elements) beside the first run's. Run the two one after
 the other, never at once on one GPU, each with a fresh Triton cache. tt computes log, log2,
 sin, cos, tanh and erf as libdevice does (conversion/ttgtogpu/libm_f32.go); every line should
 read all of them the same.
@@ -20,6 +21,7 @@ import sys
 import torch
 import triton
 import triton.language as tl
+import triton.testing
 from triton.language.extra import libdevice
 
 if sys.argv[1] == "tt":
@@ -70,14 +72,21 @@ def run_all(x):
     outs = {}
     for fn, name in enumerate(NAMES):
         o = torch.empty_like(x)
-        math_kernel[(triton.cdiv(x.numel(), 1024), )](x, o, x.numel(), FN=fn, BLOCK=1024)
+
+        def launch():
+            math_kernel[(triton.cdiv(x.numel(), 1024), )](x, o, x.numel(), FN=fn, BLOCK=1024)
+
+        launch()
         outs[name] = o.cpu()
+        outs[name + " ms"] = triton.testing.do_bench(launch)
     return outs
 
 
 def compare(outs, ref, x):
     xs = x.cpu()
     for key, a in outs.items():
+        if key.endswith(" ms"):
+            continue
         b = ref[key]
         same = (a.view(torch.int32) == b.view(torch.int32)) | (torch.isnan(a) & torch.isnan(b))
         d = (a.double() - b.double()).abs()
@@ -85,7 +94,8 @@ def compare(outs, ref, x):
         bad = (~same).nonzero().flatten()[:3]
         ex = [(float(xs[i]), float(a[i]), float(b[i])) for i in bad]
         print(f"{key:5s} {int(same.sum()):8d} of {same.numel()} the same bits; largest |tt - triton| "
-              f"{float(d.max()):.3g}; e.g. {ex}", flush=True)
+              f"{float(d.max()):.3g}; {outs[key + ' ms'] * 1e3:.1f} us against {ref[key + ' ms'] * 1e3:.1f}; e.g. {ex}",
+              flush=True)
 
 
 if __name__ == "__main__":
