@@ -204,6 +204,10 @@ func (e *emitter) trigFlushF32(x ir.Value, ftz bool) ir.Value {
 func (e *emitter) trigCodyWaiteF32(x ir.Value) (q, t ir.Value) {
 	f32, i32 := e.f32(), e.i32()
 	qf := e.intrinsic("roundeven", f32, e.fmul(x, e.f32Const(trigF32TwoOverPi)))
+	// A NaN's quadrant is 0, as libdevice's cvt.rni gives it (fptosi of
+	// a NaN would be poison in LLVM IR). Arguments too large for an i32
+	// take the huge path.
+	qf = e.selectV(e.fcmp(llvm.FCmpUNO, qf, qf), e.cFloat(f32, 0), qf)
 	q = e.cast("llvm.fptosi", qf, i32)
 	t = x
 	for _, c := range trigF32PiO2 {
