@@ -179,8 +179,8 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 		}
 		return newGPU(e).unary("lg2_approx", x, e.reflectFTZ())
 	}, (*emitter).log2F64))
-	// f64 sin and cos never get here, nor the others on NVIDIA:
-	// trigDispatch (libm_trig.go) takes them.
+	// f64, f32, f16 and bf16 sin and cos never get here: trigDispatch
+	// (libm_trig.go) takes them.
 	add("math.sin", fast("math.sin", "__nv_sin", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("sin_approx", x, false) }, nil))
 	add("math.cos", fast("math.cos", "__nv_cos", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("cos_approx", x, false) }, nil))
 	add("math.tanh", fast("math.tanh", "__nv_tanh", func(e *emitter, x ir.Value) ir.Value {

@@ -175,15 +175,14 @@ func (e *emitter) trigFinish(x, ax, q, rh, rl ir.Value, cos bool) ir.Value {
 	return e.selectV(e.fcmp(llvm.FCmpOLE, ax, cf(math.MaxFloat64)), v, e.fsub(x, x))
 }
 
-// trigDispatch sends f64 sin and cos to lowerTrigF64, and the narrower
-// formats to lowerTrigF32 where the target computes libdevice's sinf and
-// cosf; other types to their elementwise lowering.
+// trigDispatch sends f64 sin and cos to lowerTrigF64, and f32, f16 and
+// bf16 to lowerTrigF32; other types to their elementwise lowering.
 func (l *lowering) trigDispatch(plain loweringFn, cos bool) loweringFn {
 	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 		switch elem := ir.ElementTypeOrSelf(op.Result(0).Type()); {
 		case isF64(elem):
 			return l.lowerTrigF64(op, e, rw, cos)
-		case l.target.libdeviceF32Math() && (isF32(elem) || promoted(elem)):
+		case isF32(elem) || isKind(elem, ir.F16) || isKind(elem, ir.BF16):
 			return l.lowerTrigF32(op, e, rw, cos)
 		}
 		return plain(op, e, rw)
@@ -226,7 +225,11 @@ func (l *lowering) lowerTrigF64(op *ir.Operation, e *emitter, rw *conversion.Rew
 // to it and the result rounded back, as Triton's call of __nv_sinf does)
 // on every register as libdevice's sinf and cosf (libm_f32.go), the
 // Payne-Hanek reduction in a block the thread branches to only if one of
-// its registers is at least trigF32Huge in magnitude.
+// its registers is at least trigF32Huge in magnitude. On NVIDIA these are
+// Triton's results, subnormals flushed under its FTZ reflect; on AMD,
+// where Triton calls ROCm's accurate ocml functions, they replace the
+// hardware's sine, which loses the argument's precision beyond a few
+// periods, and keep subnormals (denormal-fp-math-f32 is ieee there).
 func (l *lowering) lowerTrigF32(op *ir.Operation, e *emitter, rw *conversion.Rewriter, cos bool) error {
 	elem := ir.ElementTypeOrSelf(op.Result(0).Type())
 	xs, err := l.operandRegisters(op, rw)
@@ -248,7 +251,7 @@ func (l *lowering) lowerTrigF32(op *ir.Operation, e *emitter, rw *conversion.Rew
 		if !isF32(elem) {
 			x = e.extToF32(x)
 		}
-		x32[i] = e.trigFlushF32(x, e.reflectFTZ())
+		x32[i] = e.trigFlushF32(x, l.target.libdeviceF32Math() && e.reflectFTZ())
 		q, t := e.trigCodyWaiteF32(x32[i])
 		res[i] = narrow(e.trigFinishF32(q, t, cos))
 		isHuge[i] = e.fcmp(llvm.FCmpOGE, e.intrinsic("fabs", e.f32(), x32[i]), e.cFloat(e.f32(), trigF32Huge))

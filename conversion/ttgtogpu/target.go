@@ -43,11 +43,13 @@ type target interface {
 	// hasPackedNarrowing reports whether two f32 round to a packed pair of
 	// f16 or bf16 in one gpu.cvt (rn and rz).
 	hasPackedNarrowing() bool
-	// libdeviceF32Math reports whether math.log, math.log2, math.tanh,
-	// math.sin, math.cos and math.erf on f32 (and narrower) are computed
-	// as libdevice's __nv_logf, __nv_log2f, __nv_tanhf, __nv_sinf,
-	// __nv_cosf and __nv_erff (libm_f32.go: what Triton calls on NVIDIA)
-	// rather than with the approximate instructions (erf: through f64).
+	// libdeviceF32Math reports whether math.log, math.log2, math.tanh and
+	// math.erf on f32 (and narrower) are computed as libdevice's
+	// __nv_logf, __nv_log2f, __nv_tanhf and __nv_erff (libm_f32.go: what
+	// Triton calls on NVIDIA) rather than with the approximate
+	// instructions (erf: through f64), and whether sin and cos, which
+	// follow libdevice's algorithm on every target, flush subnormals
+	// under Triton's FTZ reflect.
 	libdeviceF32Math() bool
 	// asyncCopySupport says why the target cannot lower
 	// ttg.async_copy_global_to_local and its commit groups and waits

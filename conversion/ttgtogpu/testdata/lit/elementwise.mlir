@@ -280,3 +280,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %s : f32
   }
 }
+
+// -----
+
+// f16 sin is __nv_sinf's algorithm on the value widened to f32, rounded
+// back (as Triton's call widens and narrows), on NVIDIA and AMD alike.
+// CHECK-LABEL: llvm.func internal @sin_f16
+// CHECK-NOT:     sin_approx
+// CHECK:         %[[W:.+]] = llvm.fpext %arg0 : f16 to f32
+// CHECK:         %[[N:.+]] = llvm.fptrunc %{{.+}} : f32 to f16
+// CHECK:         llvm.cond_br %{{.+}}, ^[[SLOW:.+]], ^[[JOIN:.+]](%[[N]] : f16)
+// CHECK-NOT:     sin_approx
+// CHECK:         llvm.return %{{.+}} : f16
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @sin_f16(%x: f16) -> f16 {
+    %s = math.sin %x : f16
+    tt.return %s : f16
+  }
+}
