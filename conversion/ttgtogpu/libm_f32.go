@@ -17,7 +17,7 @@ import (
 // __nv_fast_log2f and what tanh(x) becomes only under fast math. The
 // functions below are the same computations in the same order, so that a
 // kernel's results are the bits Triton's are (checked against Triton on
-// the H200, docs/PERFORMANCE.md, and in the simulator against a Go model
+// the H200, docs/CONFORMANCE.md, and in the simulator against a Go model
 // of them, libm_f32_test.go):
 //
 //   - log and log2: a subnormal x is scaled by 2^23 first (and 23 taken
