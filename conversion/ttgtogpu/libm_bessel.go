@@ -51,7 +51,7 @@ func (e *emitter) besselConsts(c []float64) []ir.Value {
 // polynomial of a's interval (coefficients picked by selects).
 func (e *emitter) besselPiece(p *numeric.BesselPiece, a ir.Value, order int) ir.Value {
 	f64 := e.f64()
-	small := e.hornerF64(e.besselConsts(p.Small), e.fmul(a, a))
+	small := e.horner(e.besselConsts(p.Small), e.fmul(a, a))
 	if order == 1 {
 		small = e.fmul(small, a)
 	}
@@ -65,7 +65,7 @@ func (e *emitter) besselPiece(p *numeric.BesselPiece, a ir.Value, order int) ir.
 			coef[j] = e.selectV(in, e.cFloat(f64, v), coef[j])
 		}
 	}
-	taylor := e.hornerF64(coef, e.fsub(a, mid))
+	taylor := e.horner(coef, e.fsub(a, mid))
 	return e.selectV(e.fcmp(llvm.FCmpOLT, a, e.cFloat(f64, numeric.BesselTaylorStart)), small, taylor)
 }
 
@@ -96,7 +96,7 @@ func (e *emitter) besselF64(k numeric.BesselKind, x ir.Value) ir.Value {
 	near := e.fcmp(llvm.FCmpOLT, a, c(numeric.BesselAsymptotic))
 	var r ir.Value
 	if k == numeric.BesselI0 || k == numeric.BesselI1 {
-		series := e.hornerF64(e.besselConsts(tab.Reg.Small), e.fmul(a, a))
+		series := e.horner(e.besselConsts(tab.Reg.Small), e.fmul(a, a))
 		if n == 1 {
 			series = e.fmul(series, a)
 		}
@@ -104,7 +104,7 @@ func (e *emitter) besselF64(k numeric.BesselKind, x ir.Value) ir.Value {
 		// product overflows.
 		ac := e.selectV(near, c(numeric.BesselAsymptotic), a)
 		h := e.expF64(e.fmul(ac, c(0.5)))
-		s := e.fbin("llvm.fdiv", e.hornerF64(e.besselConsts(tab.Asym), e.fbin("llvm.fdiv", c(1), ac)),
+		s := e.fbin("llvm.fdiv", e.horner(e.besselConsts(tab.Asym), e.fbin("llvm.fdiv", c(1), ac)),
 			e.intrinsic("sqrt", f64, e.fmul(c(2*math.Pi), ac)))
 		r = e.selectV(near, series, e.fmul(h, e.fmul(h, s)))
 		r = e.selectV(e.fcmp(llvm.FCmpOEQ, a, c(math.Inf(1))), a, r)
@@ -124,8 +124,8 @@ func (e *emitter) besselF64(k numeric.BesselKind, x ir.Value) ir.Value {
 		sin, cos := e.sinCosF64(far)
 		inv := e.fbin("llvm.fdiv", c(1), far)
 		w2 := e.fmul(inv, inv)
-		p := e.hornerF64(e.besselConsts(tab.P), w2)
-		q := e.fmul(e.hornerF64(e.besselConsts(tab.Q), w2), inv)
+		p := e.horner(e.besselConsts(tab.P), w2)
+		q := e.fmul(e.horner(e.besselConsts(tab.Q), w2), inv)
 		plus := e.fmul(e.fadd(cos, sin), c(math.Sqrt2/2))
 		minus := e.fmul(e.fsub(sin, cos), c(math.Sqrt2/2))
 		cosChi, sinChi := plus, minus

@@ -138,11 +138,12 @@ func bigScaledErfc(a, twoOverSqrtPi *big.Float, prec uint) *big.Float {
 	return erfc.Mul(erfc, e)
 }
 
-// hornerF64 evaluates sum c[i] x^i.
-func (e *emitter) hornerF64(c []ir.Value, x ir.Value) ir.Value {
+// horner evaluates sum c[i] x^i in fused multiply-adds of x's type,
+// from the highest power down: c[n-1]*x + c[n-2], then (.)*x + c[n-3], ...
+func (e *emitter) horner(c []ir.Value, x ir.Value) ir.Value {
 	p := c[len(c)-1]
 	for i := len(c) - 2; i >= 0; i-- {
-		p = e.fmaF64(p, x, c[i])
+		p = e.intrinsic("fma", x.Type(), p, x, c[i])
 	}
 	return p
 }
@@ -169,7 +170,7 @@ func (e *emitter) erfcScaled(a ir.Value) (g, expNeg ir.Value) {
 			coef[k] = e.selectV(in, c(tab.g[i][k]), coef[k])
 		}
 	}
-	g = e.hornerF64(coef, e.fsub(a, mid))
+	g = e.horner(coef, e.fsub(a, mid))
 	return g, e.expNegSquare(a)
 }
 
@@ -194,7 +195,7 @@ func (e *emitter) erfF64(x ir.Value) ir.Value {
 	for _, v := range tab.small {
 		small = append(small, c(v))
 	}
-	nearZero := e.fmul(x, e.hornerF64(small, z))
+	nearZero := e.fmul(x, e.horner(small, z))
 
 	g, expNeg := e.erfcScaled(a)
 	away := e.fsub(c(1), e.fmul(expNeg, g))
@@ -254,7 +255,7 @@ func (e *emitter) erfcF64(x ir.Value) ir.Value {
 	for k := range coef {
 		coef[k] = e.selectV(tailIn, c(tab.tail[0][k]), c(tab.tail[1][k]))
 	}
-	g = e.selectV(e.fcmp(llvm.FCmpOGE, a, c(erfOne)), e.hornerF64(coef, e.fsub(a, mid)), g)
+	g = e.selectV(e.fcmp(llvm.FCmpOGE, a, c(erfOne)), e.horner(coef, e.fsub(a, mid)), g)
 	// [8, 27.3): the asymptotic series in w = 1/x^2.
 	w := e.fbin("llvm.fdiv", c(1), e.fmul(a, a))
 	asym := make([]ir.Value, erfcAsymTerms+1)
@@ -265,7 +266,7 @@ func (e *emitter) erfcF64(x ir.Value) ir.Value {
 		}
 		asym[n] = c(cn)
 	}
-	ga := e.fbin("llvm.fdiv", e.hornerF64(asym, w), e.fmul(a, c(math.Sqrt(math.Pi))))
+	ga := e.fbin("llvm.fdiv", e.horner(asym, w), e.fmul(a, c(math.Sqrt(math.Pi))))
 	g = e.selectV(e.fcmp(llvm.FCmpOGE, a, c(erfcAsymFrom)), ga, g)
 	r := e.fmul(expNeg, g)
 	r = e.selectV(e.fcmp(llvm.FCmpOGE, x, c(erfcZero)), c(0), r)

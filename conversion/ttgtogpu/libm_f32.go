@@ -93,11 +93,11 @@ func (e *emitter) logLibdeviceF32(x ir.Value, log2 bool) ir.Value {
 	f := e.fsub(m, e.cFloat(f32, 1))
 	var r ir.Value
 	if log2 {
-		p := e.horner(f, log2F32Coeffs)
+		p := e.horner(e.f32Coeffs(log2F32Coeffs), f)
 		q := e.fmul(e.fmul(p, f), f)
 		r = e.fadd(e.fmaF32(f, e.f32Const(log2F32InvLn2), q), ex)
 	} else {
-		p := e.horner(f, logF32Coeffs)
+		p := e.horner(e.f32Coeffs(logF32Coeffs), f)
 		q := e.fmaF32(e.fmul(p, f), f, f)
 		r = e.fmaF32(ex, e.f32Const(logF32Ln2), q)
 	}
@@ -108,15 +108,15 @@ func (e *emitter) logLibdeviceF32(x ir.Value, log2 bool) ir.Value {
 	return e.selectV(zero, e.cFloat(f32, math.Inf(-1)), r)
 }
 
-// horner evaluates the polynomial whose coefficients (f32 bit patterns as
-// float64 bits) run from the highest power down, at x, in fused
-// multiply-adds: c0*x + c1, then (.)*x + c2, ...
-func (e *emitter) horner(x ir.Value, coeffs []uint64) ir.Value {
-	p := e.fmaF32(e.f32Const(coeffs[0]), x, e.f32Const(coeffs[1]))
-	for _, c := range coeffs[2:] {
-		p = e.fmaF32(p, x, e.f32Const(c))
+// f32Coeffs are the f32 constants of bit patterns listed from the highest
+// power down (as libdevice's Horner chains use them), lowest first for
+// horner.
+func (e *emitter) f32Coeffs(bits []uint64) []ir.Value {
+	c := make([]ir.Value, len(bits))
+	for i, b := range bits {
+		c[len(bits)-1-i] = e.f32Const(b)
 	}
-	return p
+	return c
 }
 
 // tanhLibdeviceF32 is __nv_tanhf of an f32 x; ftz is Triton's FTZ reflect.
@@ -132,7 +132,7 @@ func (e *emitter) tanhLibdeviceF32(x ir.Value, ftz bool) ir.Value {
 	large := e.bitcast(e.or(e.bitcast(s, i32), sign), f32)
 	// Below: x + x^3 P(x^2).
 	x2 := e.fmul(x, x)
-	p := e.fmaF32(e.horner(x2, tanhF32Coeffs), x2, e.cFloat(f32, 0))
+	p := e.fmaF32(e.horner(e.f32Coeffs(tanhF32Coeffs), x2), x2, e.cFloat(f32, 0))
 	small := e.fmaF32(p, x, x)
 	if ftz {
 		// fma.rn.ftz flushes a subnormal x: the result is a signed zero.
@@ -313,14 +313,12 @@ func (e *emitter) erfLibdeviceF32(x ir.Value, ftz bool) ir.Value {
 		x = e.selectV(e.fcmp(llvm.FCmpOLT, ax, e.cFloat(f32, 0x1p-126)), e.bitcast(sign, f32), x)
 	}
 	large := e.fcmp(llvm.FCmpOGE, ax, e.f32Const(erfF32Split))
-	coeff := func(k int) ir.Value {
-		return e.selectV(large, e.f32Const(erfF32Coeffs[k][1]), e.f32Const(erfF32Coeffs[k][0]))
+	coeffs := make([]ir.Value, len(erfF32Coeffs))
+	for k, c := range erfF32Coeffs {
+		coeffs[len(coeffs)-1-k] = e.selectV(large, e.f32Const(c[1]), e.f32Const(c[0]))
 	}
 	u := e.selectV(large, ax, e.fmul(x, x))
-	p := e.fmaF32(coeff(0), u, coeff(1))
-	for k := 2; k < len(erfF32Coeffs); k++ {
-		p = e.fmaF32(p, u, coeff(k))
-	}
+	p := e.horner(coeffs, u)
 	m := e.selectV(large, e.fneg(u), x)
 	r := e.fmaF32(p, m, m)
 	away := e.fsub(e.cFloat(f32, 1), newGPU(e).unary("ex2_approx", r, ftz))

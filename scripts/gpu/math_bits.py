@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Math functions bit for bit: Triton alone against tt through the plugin, on the same inputs.
 
-    TRITON_CACHE_DIR=$(mktemp -d) python3 math_bits.py triton /tmp/triton.pt
+    TRITON_CACHE_DIR=$(mktemp -d) python3 math_bits.py triton triton.pt
     TRITON_CACHE_DIR=$(mktemp -d) PYTHONPATH=python TT_TRANSLATE=.bin/tt-translate \\
-        python3 math_bits.py tt /tmp/tt.pt /tmp/triton.pt
+        python3 math_bits.py tt tt.pt triton.pt
 
 A one-function kernel per math function (tl.log, tl.log2, tl.sin, tl.cos, tl.erf, tl.exp,
 tl.exp2, tl.sqrt, libdevice's tanh) runs over the same 7.3 million f32 inputs: 2^22 random bit

@@ -197,30 +197,25 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
 	retryFrom, notBuiltBefore, assumed, retries := 0, 0, 0, 0
-	sharedChecked, splitTried, warpsChecked := false, false, false
+	sharedChecked, warpsPlanned := false, false
 	var split ttir.RowSplit // the row split being compiled (CTAsPerSM 0: none)
 	for i := 0; i < len(stages); i++ {
 		s := stages[i]
 		if s.Out > upTo {
 			break
 		}
-		if !warpsChecked && s.In == LevelTTIR && s.Out == LevelTTGIR && !strings.HasPrefix(params["target"], "hip:") && module.Attr(ttg.AttrMaxNReg) == nil {
-			// On the TTIR make_ttir left: the combine pass has folded
-			// an accumulation `acc + dot(a, b, 0)` into dot(a, b, acc).
-			warpsChecked = true
+		if !warpsPlanned && s.planWarps(params, module) {
+			warpsPlanned = true
 			capability, _ := strconv.Atoi(params["capability"])
 			ctas, _ := strconv.Atoi(params["num-ctas"])
+			// On the TTIR make_ttir left: the combine pass has folded
+			// an accumulation `acc + dot(a, b, 0)` into dot(a, b, acc).
 			if warps, regs, ok := ttir.AccumulatorWarps(module, o.NumWarps, capability, ctas); ok {
 				cfg.Emit(remark(module, "a loop's dot accumulators need %d registers a thread on the %d warps asked for (ptxas gives a thread at most 255): compiled as asked for %d warps",
 					regs, o.NumWarps, warps))
 				o.NumWarps = warps
 				params["num-warps"] = strconv.Itoa(warps)
 			}
-		}
-		if !splitTried && s.rowSplit(params, module) {
-			splitTried = true
-			capability, _ := strconv.Atoi(params["capability"])
-			ctas, _ := strconv.Atoi(params["num-ctas"])
 			if plan, ok := ttir.RowSplitPlan(module, o.NumWarps, capability, ctas); ok {
 				pristine, retryFrom, notBuiltBefore, split = module.Clone(nil), i, len(notBuilt), plan
 				setRowSplit(module, params, plan)

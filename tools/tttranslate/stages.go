@@ -78,11 +78,12 @@ func (s Stage) persistentSchedule(params map[string]string) bool {
 		slices.Contains(s.names(), "tt-persistent-programs")
 }
 
-// rowSplit reports whether the stage may compile module on two consumer
-// warpgroups (ttir.RowSplitPlan decides): it runs tt-specialize-dot-chains
-// for sm_90, and no register bound was asked for (--maxnreg), which the
-// split's own would replace.
-func (s Stage) rowSplit(params map[string]string, module *ir.Operation) bool {
+// planWarps reports whether the stage may compile module on other warps
+// than asked (ttir.AccumulatorWarps and ttir.RowSplitPlan decide): it runs
+// tt-specialize-dot-chains for sm_90 (the TTIR make_ttir left goes in),
+// and no register bound was asked for (--maxnreg), which the plans' own
+// would replace.
+func (s Stage) planWarps(params map[string]string, module *ir.Operation) bool {
 	return params["capability"] == "90" && module.Attr(ttg.AttrMaxNReg) == nil &&
 		slices.Contains(s.names(), "tt-specialize-dot-chains")
 }

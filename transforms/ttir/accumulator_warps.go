@@ -94,9 +94,7 @@ func yieldedDotRegs(loop *ir.Operation, threads int64) int64 {
 			continue
 		}
 		seen[v] = true
-		if rt, ok := v.Type().(*ir.RankedTensorType); ok {
-			regs += (rt.NumElements()*int64(ir.BitWidth(rt.Elem))/32 + threads - 1) / threads
-		}
+		regs += threadRegs(v.Type(), threads)
 	}
 	return regs
 }

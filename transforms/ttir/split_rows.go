@@ -117,18 +117,7 @@ func RowSplitPlan(module *ir.Operation, numWarps, capability, numCTAs int) (RowS
 // chained-dot loop's tensors, and whether its dots split into two
 // warpgroups of rows.
 func rowSplitRegs(loop *ir.Operation) (int64, bool) {
-	threads := int64(RowSplitWarps * 32)
-	share := func(t ir.Type) int64 {
-		rt, ok := t.(*ir.RankedTensorType)
-		if !ok {
-			return 0
-		}
-		bits := int64(ir.BitWidth(rt.Elem))
-		if bits == 0 {
-			bits = 64 // pointers
-		}
-		return max((rt.NumElements()*bits/32+threads-1)/threads, 1)
-	}
+	share := func(t ir.Type) int64 { return threadRegs(t, RowSplitWarps*32) }
 	if loop.NumRegions() == 0 || loop.Region(0).Empty() || loop.Region(0).Front().NumArguments() == 0 {
 		return 0, false // not a loop the verifier accepted; leave it to the pipeline's diagnostics
 	}
@@ -184,4 +173,19 @@ func loadedOperand(v ir.Value) bool {
 			return false
 		}
 	}
+}
+
+// threadRegs is the 32-bit registers one of threads threads holds of a
+// tensor of type t spread evenly over them (at least one; pointers take
+// two), 0 for a type that is not a tensor.
+func threadRegs(t ir.Type, threads int64) int64 {
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok {
+		return 0
+	}
+	bits := int64(ir.BitWidth(rt.Elem))
+	if bits == 0 {
+		bits = 64 // pointers
+	}
+	return max((rt.NumElements()*bits/32+threads-1)/threads, 1)
 }
