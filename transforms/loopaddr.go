@@ -507,18 +507,6 @@ func (w *addrRewriter) edgeOperands(h *ir.Block, i int) (back, entry []*ir.OpOpe
 
 // eraseDead erases the replaced ops and the pure ops that only they used.
 func (w *addrRewriter) eraseDead() {
-	for len(w.dead) > 0 {
-		op := w.dead[len(w.dead)-1]
-		w.dead = w.dead[:len(w.dead)-1]
-		if op.Block() == nil || op.ResultsUsed() || !op.Has(ir.Pure) {
-			continue
-		}
-		operands := op.Operands()
-		op.Erase()
-		for _, v := range operands {
-			if d := v.DefiningOp(); d != nil {
-				w.dead = append(w.dead, d)
-			}
-		}
-	}
+	eraseDeadPure(w.dead)
+	w.dead = nil
 }

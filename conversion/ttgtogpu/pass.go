@@ -49,7 +49,7 @@ func init() {
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: tritongpu-allocate-warp-groups, tt-pipeline-chained-dots and tt-mbarrier-async-copies (NVIDIA), allocate-shared-memory, " +
 			"tritongpu-global-scratch-memory-allocation, convert-scf-to-cf, " +
-			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, reassociate-loop-addresses, cse, sink-to-uses",
+			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, reassociate-loop-addresses, separate-const-offset-from-gep, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			o.flags(fs)
@@ -165,6 +165,10 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		// front of the loop and the per-iteration part (what LLVM's
 		// reassociation, LICM and LSR do for Triton), then shared again.
 		passmgr.NewStep("reassociate-loop-addresses"),
+		// Registers whose offsets differ by constants share one address
+		// and add their constant (what LLVM's instcombine and
+		// SeparateConstOffsetFromGEP do for Triton).
+		passmgr.NewStep("separate-const-offset-from-gep"),
 		passmgr.NewStep("cse"),
 		// Values next to their uses: the PTX emitter allocates no registers
 		// itself, and ptxas keeps a value live from where it is computed.
