@@ -1,21 +1,23 @@
 #!/usr/bin/env python3
-"""Math functions bit for bit: Triton alone against tt through the plugin, on the same inputs.
+"""Math functions bit for bit and side by side in time: Triton against tt through the plugin.
 
-    TRITON_CACHE_DIR=$(mktemp -d) python3 math_bits.py triton triton.pt
     TRITON_CACHE_DIR=$(mktemp -d) PYTHONPATH=python TT_TRANSLATE=.bin/tt-translate \\
-        python3 math_bits.py tt tt.pt triton.pt
+        python3 math_bits.py [ROUNDS]
 
-A one-function kernel per math function (tl.log, tl.log2, tl.sin, tl.cos, tl.erf, tl.exp,
-tl.exp2, tl.sqrt, libdevice's tanh) runs over the same 7.3 million f32 inputs: 2^22 random bit
+A one-function kernel per math function (tl.log, tl.log2, tl.sin, tl.cos, tl.erf, libdevice's
+tanh, tl.exp, tl.exp2, tl.sqrt) runs over the same 7.3 million f32 inputs: 2^22 random bit
 patterns (every exponent, NaNs, infinities, subnormals), values near 1, in [-12, 12], in
-[-10^4, 10^4] and the specials (Triton's math functions take f32 and f64 only). The first run (triton) saves the outputs; the second (tt) saves its own and, given the first's
-file, prints for each function how many results have the same bits (NaNs of any payload
-count as equal), the largest difference and a few inputs that differ, and each kernel's time
-(do_bench median over the 7.3 million elements) beside the first run's. Run the two one after
-the other, never at once on one GPU, each with a fresh Triton cache. tt computes log, log2,
-sin, cos, tanh and erf as libdevice does (conversion/ttgtogpu/libm_f32.go); every line should
-read all of them the same.
+[-10^4, 10^4] and the specials (Triton's math functions take f32 and f64 only). Each kernel is
+compiled twice in one process: by Triton, then, after tt_triton.enable(), by tt (the compiled
+kernels are kept and launched directly, so both stay loaded). For each function it prints how
+many results have the same bits (NaNs of any payload count as equal), the largest difference, a
+few inputs that differ, and both kernels' times: the median over ROUNDS (default 5) of
+do_bench medians, the two compilers' kernels alternating round by round so that clocks and
+the memory system drift alike for both. With MATH_PTX_DIR set, both kernels' PTX of each
+function are written there (NAME.tt.ptx, NAME.triton.ptx). tt computes log, log2, sin, cos, tanh and erf as
+libdevice does (conversion/ttgtogpu/libm_f32.go); every line should read all of them the same.
 """
+import os
 import sys
 
 import torch
@@ -24,9 +26,7 @@ import triton.language as tl
 import triton.testing
 from triton.language.extra import libdevice
 
-if sys.argv[1] == "tt":
-    import tt_triton
-    tt_triton.enable()
+import tt_triton
 
 NAMES = ["log", "log2", "sin", "cos", "erf", "tanh", "exp", "exp2", "sqrt"]
 
@@ -68,39 +68,55 @@ def inputs():
     return torch.cat([bits.view(torch.float32), near1, span, big, specials]).contiguous()
 
 
-def run_all(x):
-    outs = {}
+def compile_all(x, o):
+    """The compiled kernel of each function, launched once (its output lands in o[name])."""
+    grid = (triton.cdiv(x.numel(), 1024), )
+    kernels = {}
     for fn, name in enumerate(NAMES):
-        o = torch.empty_like(x)
-
-        def launch():
-            math_kernel[(triton.cdiv(x.numel(), 1024), )](x, o, x.numel(), FN=fn, BLOCK=1024)
-
-        launch()
-        outs[name] = o.cpu()
-        outs[name + " ms"] = triton.testing.do_bench(launch)
-    return outs
+        o[name] = torch.empty_like(x)
+        kernels[name] = math_kernel[grid](x, o[name], x.numel(), fn, 1024)
+    return kernels
 
 
-def compare(outs, ref, x):
+def launcher(kernel, x, o, fn):
+    grid = (triton.cdiv(x.numel(), 1024), 1, 1)  # a compiled kernel's launch takes all three
+    return lambda: kernel[grid](x, o, x.numel(), fn, 1024)
+
+
+def median(v):
+    return sorted(v)[len(v) // 2]
+
+
+def main():
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    x = inputs()
     xs = x.cpu()
-    for key, a in outs.items():
-        if key.endswith(" ms"):
-            continue
-        b = ref[key]
+    ref_out, tt_out = {}, {}
+    ref = compile_all(x, ref_out)
+    ident = tt_triton.enable()
+    print("tt:", ident.describe(), flush=True)
+    tt = compile_all(x, tt_out)
+    torch.cuda.synchronize()
+    for fn, name in enumerate(NAMES):
+        a, b = tt_out[name].cpu(), ref_out[name].cpu()
         same = (a.view(torch.int32) == b.view(torch.int32)) | (torch.isnan(a) & torch.isnan(b))
         d = (a.double() - b.double()).abs()
         d[torch.isnan(d)] = 0
         bad = (~same).nonzero().flatten()[:3]
         ex = [(float(xs[i]), float(a[i]), float(b[i])) for i in bad]
-        print(f"{key:5s} {int(same.sum()):8d} of {same.numel()} the same bits; largest |tt - triton| "
-              f"{float(d.max()):.3g}; {outs[key + ' ms'] * 1e3:.1f} us against {ref[key + ' ms'] * 1e3:.1f}; e.g. {ex}",
+        times = {"tt": [], "triton": []}
+        for _ in range(rounds):
+            times["triton"].append(triton.testing.do_bench(launcher(ref[name], x, ref_out[name], fn)))
+            times["tt"].append(triton.testing.do_bench(launcher(tt[name], x, tt_out[name], fn)))
+        t, r = median(times["tt"]) * 1e3, median(times["triton"]) * 1e3
+        if os.environ.get("MATH_PTX_DIR"):
+            for who, k in (("tt", tt[name]), ("triton", ref[name])):
+                with open(os.path.join(os.environ["MATH_PTX_DIR"], f"{name}.{who}.ptx"), "w") as f:
+                    f.write(k.asm["ptx"])
+        print(f"{name:5s} {int(same.sum()):8d} of {same.numel()} the same bits; largest |tt - triton| "
+              f"{float(d.max()):.3g}; tt {t:.1f} us, Triton {r:.1f} us, tt/Triton speed {r / t:.3f}; e.g. {ex}",
               flush=True)
 
 
 if __name__ == "__main__":
-    x = inputs()
-    outs = run_all(x)
-    torch.save(outs, sys.argv[2])
-    if len(sys.argv) > 3:
-        compare(outs, torch.load(sys.argv[3]), x)
+    main()

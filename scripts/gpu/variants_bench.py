@@ -11,7 +11,7 @@ manifest this checks every variant's output against Triton's kernel
 and every variant with do_bench medians, ROUNDS times (default 3), in a
 new random order each round (the peer last, then a discarded settling
 run), so that clock and thermal drift over the run falls on all of them
-alike; it prints the median rate of each and its ratio to Triton's launch
+alike (VARIANTS_ONLY=NAME,NAME... times only those cases); it prints the median rate of each and its ratio to Triton's launch
 and to Triton's PTX launched the same way (`triton-ptx`).
 
 Clock and thermal drift still move whole rounds: two launches of the same
@@ -36,8 +36,9 @@ def main(casedir, vardir, rounds):
     variants = sorted(d for d in os.listdir(vardir)
                       if os.path.isdir(os.path.join(vardir, d)) and d != "perf" and not d.startswith(("_", ".")))
     print("variants:", " ".join(variants), flush=True)
+    only = set(filter(None, os.environ.get("VARIANTS_ONLY", "").split(",")))
     for name, k, mk, grid, cx, work, unit, peer in pc.cases():
-        if name not in man:
+        if name not in man or (only and name not in only):
             continue
         m = man[name]
         args = mk()
