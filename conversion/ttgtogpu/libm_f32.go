@@ -120,26 +120,32 @@ func (e *emitter) f32Coeffs(bits []uint64) []ir.Value {
 }
 
 // tanhLibdeviceF32 is __nv_tanhf of an f32 x; ftz is Triton's FTZ reflect.
+// Its two paths are a branch, as in Triton's code (choose).
 func (e *emitter) tanhLibdeviceF32(x ir.Value, ftz bool) ir.Value {
 	f32, i32 := e.f32(), e.i32()
-	g := newGPU(e)
 	ax := e.intrinsic("fabs", f32, x)
+	sign := func() ir.Value { return e.and(e.bitcast(x, i32), e.cInt(i32, math.MinInt32)) }
 	// |x| >= 0.6: 1 - 2/(1 + e^(2|x|)), 1 from 9.01 on, x's sign.
-	t := g.unary("ex2_approx", e.fmul(ax, e.f32Const(tanhF32TwoLog2)), ftz)
-	s := e.fmaF32(g.unary("rcp_approx", e.fadd(e.cFloat(f32, 1), t), ftz), e.cFloat(f32, -2), e.cFloat(f32, 1))
-	s = e.selectV(e.fcmp(llvm.FCmpOGE, ax, e.f32Const(tanhF32One)), e.cFloat(f32, 1), s)
-	sign := e.and(e.bitcast(x, i32), e.cInt(i32, math.MinInt32))
-	large := e.bitcast(e.or(e.bitcast(s, i32), sign), f32)
-	// Below: x + x^3 P(x^2).
-	x2 := e.fmul(x, x)
-	p := e.fmaF32(e.horner(e.f32Coeffs(tanhF32Coeffs), x2), x2, e.cFloat(f32, 0))
-	small := e.fmaF32(p, x, x)
-	if ftz {
-		// fma.rn.ftz flushes a subnormal x: the result is a signed zero.
-		sub := e.fcmp(llvm.FCmpOLT, ax, e.cFloat(f32, 0x1p-126))
-		small = e.selectV(sub, e.bitcast(sign, f32), small)
+	large := func() ir.Value {
+		g := newGPU(e)
+		t := g.unary("ex2_approx", e.fmul(ax, e.f32Const(tanhF32TwoLog2)), ftz)
+		s := e.fmaF32(g.unary("rcp_approx", e.fadd(e.cFloat(f32, 1), t), ftz), e.cFloat(f32, -2), e.cFloat(f32, 1))
+		s = e.selectV(e.fcmp(llvm.FCmpOGE, ax, e.f32Const(tanhF32One)), e.cFloat(f32, 1), s)
+		return e.bitcast(e.or(e.bitcast(s, i32), sign()), f32)
 	}
-	return e.selectV(e.fcmp(llvm.FCmpOGE, ax, e.f32Const(tanhF32Split)), large, small)
+	// Below (and NaN): x + x^3 P(x^2).
+	small := func() ir.Value {
+		x2 := e.fmul(x, x)
+		p := e.fmaF32(e.horner(e.f32Coeffs(tanhF32Coeffs), x2), x2, e.cFloat(f32, 0))
+		r := e.fmaF32(p, x, x)
+		if ftz {
+			// fma.rn.ftz flushes a subnormal x: the result is a signed zero.
+			sub := e.fcmp(llvm.FCmpOLT, ax, e.cFloat(f32, 0x1p-126))
+			r = e.selectV(sub, e.bitcast(sign(), f32), r)
+		}
+		return r
+	}
+	return e.choose(e.fcmp(llvm.FCmpOGE, ax, e.f32Const(tanhF32Split)), f32, large, small)
 }
 
 // Single-precision sin and cos as libdevice's __nv_sinf and __nv_cosf

@@ -431,3 +431,39 @@ func (e *emitter) sinCosKernel(rh, rl ir.Value) (s, c ir.Value) {
 	c = e.fadd(w, e.fadd(tail, rest))
 	return s, c
 }
+
+// choose returns then() where cond holds and els() elsewhere, as a branch
+// of the thread around the two computations (an if/else joined by a block
+// argument of type t) where the insertion point is inside a function body,
+// and as a select of both otherwise (combine regions, partitions of warp
+// specialization: single blocks). For a function whose two paths are both
+// costly, as in libdevice's tanhf, the branch is what Triton's code has:
+// a thread computes only the path its value takes, unless its warp's
+// values diverge.
+func (e *emitter) choose(cond ir.Value, t ir.Type, then, els func() ir.Value) ir.Value {
+	cur, at := e.b.InsertionBlock(), e.b.InsertionPoint()
+	if cur == nil || at == nil || cur.ParentOp() == nil {
+		return e.selectV(cond, then(), els())
+	}
+	switch cur.ParentOp().Name() {
+	case "llvm.func", "tt.func", "func.func":
+	default:
+		return e.selectV(cond, then(), els())
+	}
+	join := cur.SplitBefore(at)
+	res := join.AddArgument(t, e.loc)
+	thenB, elseB := ir.NewBlock(e.ctx(), nil, nil), ir.NewBlock(e.ctx(), nil, nil)
+	cur.Region().InsertAfter(thenB, cur)
+	cur.Region().InsertAfter(elseB, thenB)
+	e.b.SetInsertionPointToEnd(cur)
+	llvm.NewCondBr(e.b, e.loc, cond, thenB, nil, elseB, nil)
+	for _, arm := range []struct {
+		b *ir.Block
+		f func() ir.Value
+	}{{thenB, then}, {elseB, els}} {
+		e.b.SetInsertionPointToEnd(arm.b)
+		llvm.NewBr(e.b, e.loc, join, []ir.Value{arm.f()})
+	}
+	e.b.SetInsertionPoint(at)
+	return res
+}
