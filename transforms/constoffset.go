@@ -94,7 +94,7 @@ func SeparateConstOffsets(root *ir.Operation) int {
 	return n
 }
 
-// constSplitter splits GEP indices; made lists the ops it built (some of
+// constSplitter splits offsets and GEP indices; made lists the ops it built (some of
 // which end up unused and are erased).
 type constSplitter struct {
 	known *knownBitsAnalysis
