@@ -120,7 +120,7 @@ func (s *constSplitter) reassociate(op *ir.Operation) bool {
 		return false
 	}
 	if op.Def() == llvm.OrOp && op.Operand(0) == x {
-		if k, ok := intConstant(op.Operand(1)); ok && k&mask(w) == c {
+		if k, ok := intConstant(op.Operand(1)); ok && k&lowBits(w) == c {
 			return false // already x | c
 		}
 	}
@@ -162,7 +162,7 @@ func (s *constSplitter) rewrite(g *ir.Operation) bool {
 // the insertion point.
 func (s *constSplitter) split(v ir.Value, w int, depth int) (ir.Value, uint64, bool) {
 	if c, ok := intConstant(v); ok {
-		return nil, c & mask(w), true
+		return nil, c & lowBits(w), true
 	}
 	def := v.DefiningOp()
 	if def == nil || depth >= maxSplitDepth || def.NumOperands() != 2 {
@@ -174,7 +174,7 @@ func (s *constSplitter) split(v ir.Value, w int, depth int) (ir.Value, uint64, b
 	case llvm.AddOp:
 		kp, _ := s.known.of(p)
 		kq, _ := s.known.of(q)
-		if (kp.zero|kq.zero)&mask(w) != mask(w) {
+		if (kp.zero|kq.zero)&lowBits(w) != lowBits(w) {
 			return nil, 0, false // a carry may cross
 		}
 	default:

@@ -151,7 +151,7 @@ func evalStores(t *testing.T, m *ir.Operation, env offsetEnv) []uint64 {
 	vals[entry.Argument(2)] = env.args[2]
 	trunc := func(v uint64, t ir.Type) uint64 {
 		if it, ok := t.(*ir.IntegerType); ok {
-			return v & mask(it.Width)
+			return v & lowBits(it.Width)
 		}
 		return v
 	}

@@ -57,8 +57,9 @@ func intWidth(v ir.Value) int {
 	return it.Width
 }
 
-// mask returns the low w bits set.
-func mask(w int) uint64 {
+// lowBits returns the low w bits set (none for w = 0; ir.Truncate keeps
+// every bit there).
+func lowBits(w int) uint64 {
 	if w >= 64 {
 		return ^uint64(0)
 	}
@@ -70,8 +71,8 @@ func (a *knownBitsAnalysis) compute(v ir.Value, w int, depth int) knownBits {
 		return k
 	}
 	k := a.eval(v, w, depth)
-	k.zero &= mask(w)
-	k.one &= mask(w)
+	k.zero &= lowBits(w)
+	k.one &= lowBits(w)
 	if depth < maxKnownBitsDepth {
 		// A result cut short by the depth bound is not memoized: reached
 		// again from a shallower use it may be known better.
@@ -82,7 +83,7 @@ func (a *knownBitsAnalysis) compute(v ir.Value, w int, depth int) knownBits {
 
 func (a *knownBitsAnalysis) eval(v ir.Value, w int, depth int) knownBits {
 	if c, ok := llvm.ConstantInt(v); ok {
-		b := c.Bits & mask(w)
+		b := c.Bits & lowBits(w)
 		return knownBits{zero: ^b, one: b}
 	}
 	def := v.DefiningOp()
@@ -115,13 +116,13 @@ func (a *knownBitsAnalysis) eval(v ir.Value, w int, depth int) knownBits {
 	case llvm.ShlOp:
 		if s, ok := intConstant(def.Operand(1)); ok && s < uint64(w) {
 			x := operand(0)
-			return knownBits{zero: x.zero<<s | mask(int(s)), one: x.one << s}
+			return knownBits{zero: x.zero<<s | lowBits(int(s)), one: x.one << s}
 		}
 	case llvm.LShrOp:
 		if s, ok := intConstant(def.Operand(1)); ok && s < uint64(w) {
 			x := operand(0)
-			high := mask(w) &^ (mask(w) >> s) // the bits shifted in
-			return knownBits{zero: (x.zero&mask(w))>>s | high, one: (x.one & mask(w)) >> s}
+			high := lowBits(w) &^ (lowBits(w) >> s) // the bits shifted in
+			return knownBits{zero: (x.zero&lowBits(w))>>s | high, one: (x.one & lowBits(w)) >> s}
 		}
 	case llvm.MulOp:
 		// The product has at least the trailing zeros of both factors.
@@ -130,15 +131,15 @@ func (a *knownBitsAnalysis) eval(v ir.Value, w int, depth int) knownBits {
 		if tz > w {
 			tz = w
 		}
-		return knownBits{zero: mask(tz)}
+		return knownBits{zero: lowBits(tz)}
 	case llvm.AddOp:
 		x, y := operand(0), operand(1)
-		if (x.zero|y.zero)&mask(w) == mask(w) {
+		if (x.zero|y.zero)&lowBits(w) == lowBits(w) {
 			// No bit is possibly 1 in both: no carries, the sum is the or.
 			return knownBits{zero: x.zero & y.zero, one: x.one | y.one}
 		}
 		tz := min(trailingKnownZeros(x), trailingKnownZeros(y))
-		return knownBits{zero: mask(tz)}
+		return knownBits{zero: lowBits(tz)}
 	case llvm.ZExtOp:
 		x := def.Operand(0)
 		xw := intWidth(x)
@@ -146,7 +147,7 @@ func (a *knownBitsAnalysis) eval(v ir.Value, w int, depth int) knownBits {
 			break
 		}
 		k := a.compute(x, xw, depth+1)
-		return knownBits{zero: k.zero | ^mask(xw), one: k.one}
+		return knownBits{zero: k.zero | ^lowBits(xw), one: k.one}
 	case llvm.TruncOp:
 		return operand(0)
 	case llvm.SelectOp:

@@ -287,23 +287,18 @@ func (l *lowering) operandRegisters(op *ir.Operation, rw *conversion.Rewriter) (
 // that computes slow(i) for each register i; the results are the
 // arguments of the block that joins both.
 func (l *lowering) lowerWithSlowPath(op *ir.Operation, e *emitter, rw *conversion.Rewriter, t ir.Type, huge ir.Value, fast []ir.Value, slow func(i int) ir.Value) {
-	cur := op.Block()
-	join := rw.SplitBlock(cur, op)
-	args := make([]ir.Value, len(fast))
-	for i := range args {
-		args[i] = join.AddArgument(t, op.Loc())
+	types := make([]ir.Type, len(fast))
+	for i := range types {
+		types[i] = t
 	}
-	block := ir.NewBlock(l.ctx, nil, nil)
-	cur.Region().InsertAfter(block, cur)
-	e.b.SetInsertionPointToEnd(cur)
-	llvm.NewCondBr(e.b, e.loc, huge, block, nil, join, fast)
-	e.b.SetInsertionPointToEnd(block)
-	slowRes := make([]ir.Value, len(fast))
-	for i := range slowRes {
-		slowRes[i] = slow(i)
-	}
-	llvm.NewBr(e.b, e.loc, join, slowRes)
 	e.b.SetInsertionPoint(op)
+	args := e.branchJoin(huge, types, func() []ir.Value {
+		vals := make([]ir.Value, len(fast))
+		for i := range vals {
+			vals[i] = slow(i)
+		}
+		return vals
+	}, nil, fast)
 	rw.ReplaceOpN(op, [][]ir.Value{args})
 }
 
@@ -450,19 +445,41 @@ func (e *emitter) choose(cond ir.Value, t ir.Type, then, els func() ir.Value) ir
 	default:
 		return e.selectV(cond, then(), els())
 	}
+	one := func(f func() ir.Value) func() []ir.Value { return func() []ir.Value { return []ir.Value{f()} } }
+	return e.branchJoin(cond, []ir.Type{t}, one(then), one(els), nil)[0]
+}
+
+// branchJoin splits the block at the insertion point (an op) into a branch
+// on cond and the block that joins its arms, whose arguments, of types,
+// it returns; the insertion point stays at that op, now at the join. The
+// true arm is a block computing then(); the false arm a block computing
+// els(), or with els nil the edge straight to the join, passing direct
+// (values computed before the branch).
+func (e *emitter) branchJoin(cond ir.Value, types []ir.Type, then, els func() []ir.Value, direct []ir.Value) []ir.Value {
+	cur, at := e.b.InsertionBlock(), e.b.InsertionPoint()
 	join := cur.SplitBefore(at)
-	res := join.AddArgument(t, e.loc)
-	thenB, elseB := ir.NewBlock(e.ctx(), nil, nil), ir.NewBlock(e.ctx(), nil, nil)
+	res := make([]ir.Value, len(types))
+	for i, t := range types {
+		res[i] = join.AddArgument(t, e.loc)
+	}
+	thenB := ir.NewBlock(e.ctx(), nil, nil)
 	cur.Region().InsertAfter(thenB, cur)
-	cur.Region().InsertAfter(elseB, thenB)
+	elseB, elseArgs := join, direct
+	if els != nil {
+		elseB, elseArgs = ir.NewBlock(e.ctx(), nil, nil), nil
+		cur.Region().InsertAfter(elseB, thenB)
+	}
 	e.b.SetInsertionPointToEnd(cur)
-	llvm.NewCondBr(e.b, e.loc, cond, thenB, nil, elseB, nil)
+	llvm.NewCondBr(e.b, e.loc, cond, thenB, nil, elseB, elseArgs)
 	for _, arm := range []struct {
 		b *ir.Block
-		f func() ir.Value
+		f func() []ir.Value
 	}{{thenB, then}, {elseB, els}} {
+		if arm.f == nil {
+			continue
+		}
 		e.b.SetInsertionPointToEnd(arm.b)
-		llvm.NewBr(e.b, e.loc, join, []ir.Value{arm.f()})
+		llvm.NewBr(e.b, e.loc, join, arm.f())
 	}
 	e.b.SetInsertionPoint(at)
 	return res
