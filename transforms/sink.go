@@ -12,7 +12,8 @@ import (
 )
 
 // sink-to-uses moves each side-effect-free op down to just before its
-// first user, when all its users are in its own block. Lowerings emit a
+// first user, when all its users are in its own block, and keeps the runs
+// of stores the lowering emitted together. Lowerings emit a
 // value where the source op stood, often long before it is used: a
 // kernel's per-thread indices, masks and addresses computed at the top
 // and kept live across reductions and barriers. LLVM's code generator
@@ -30,6 +31,18 @@ import (
 // lowering that interleaved several chains step by step (the FMA dot,
 // k-outer) did so to let each step's operands die within the step, and
 // sinking every link to the next would regather the chains.
+//
+// A run of consecutive stores (a tile's registers stored one after the
+// other, as the lowering of one tt.store emits them) stays a run: each
+// register's computation would otherwise sink to just before its own
+// store, between the stores of the registers before it, and a thread
+// would issue its stores one by one as each value is ready. Measured on
+// an elementwise log2, a thread's stores spread among its computations
+// stalled on the memory-instruction queue (ncu's LG throttle 22.7% of
+// stalls against 16.4%) and ran at 0.86-0.90 of the same code with the
+// stores together after the computations. The ops that sank into a run
+// are pure, so moving its stores down past them to its last store is
+// safe.
 
 func init() {
 	passmgr.Default.Register(&passmgr.Pass{
@@ -85,6 +98,7 @@ func sinkBlock(b *ir.Block) int {
 			fences = append(fences, op)
 		}
 	}
+	runs := storeRuns(ops)
 	moved := 0
 	// The ops after the one visited, in block order: every op of the
 	// block ends up in it, and in ord.
@@ -101,7 +115,39 @@ func sinkBlock(b *ir.Block) int {
 		}
 		after.pushFront(op)
 	}
+	for _, run := range runs {
+		last := run[len(run)-1]
+		for _, st := range run[:len(run)-1] {
+			if st.Next() != last {
+				st.MoveBefore(last)
+				moved++
+			}
+		}
+	}
 	return moved
+}
+
+// storeRuns returns the runs of two or more consecutive stores among the
+// block's ops, in block order.
+func storeRuns(ops []*ir.Operation) [][]*ir.Operation {
+	var runs [][]*ir.Operation
+	for i := 0; i < len(ops); {
+		j := i
+		for j < len(ops) && storeInRun(ops[j]) {
+			j++
+		}
+		if j-i >= 2 {
+			runs = append(runs, ops[i:j])
+		}
+		i = max(j, i+1)
+	}
+	return runs
+}
+
+// storeInRun reports whether op is a store that keeps its place in a run
+// of stores.
+func storeInRun(op *ir.Operation) bool {
+	return op.Def() == gpu.StoreOp
 }
 
 // maxSinkDistance is the most ops an op sinks past. Beyond it the op

@@ -16,9 +16,11 @@ import (
 // after the visited one are kept in chunks that split past
 // orderChunkMax, which this crosses many times.
 func TestSinkDistanceBound(t *testing.T) {
-	// %a's first user comes after gap stores; with moved set, %m (made
-	// among the stores, used just after that user) sinks out of the gap
-	// before %a is visited, which leaves it as long as without %m.
+	// %a's first user comes after gap barriers; with moved set, %m (made
+	// among the barriers, used just after that user) sinks out of the gap
+	// before %a is visited, which leaves it as long as without %m. (A
+	// barrier separates the two stores, which would otherwise be a run
+	// of stores, kept together with the ops sunk into it in front.)
 	kernel := func(gap int, moved bool) string {
 		var sb strings.Builder
 		sb.WriteString("module attributes {\"ttg.num-warps\" = 1 : i32} {\n")
@@ -28,10 +30,11 @@ func TestSinkDistanceBound(t *testing.T) {
 			if moved && i == 100 {
 				sb.WriteString("    %m = llvm.mul %x, %x : i32\n")
 			}
-			fmt.Fprintf(&sb, "    gpu.store %%p, %%x : !llvm.ptr<1>, i32\n")
+			sb.WriteString("    gpu.barrier\n")
 		}
 		sb.WriteString("    gpu.store %p, %a : !llvm.ptr<1>, i32\n")
 		if moved {
+			sb.WriteString("    gpu.barrier\n")
 			sb.WriteString("    gpu.store %p, %m : !llvm.ptr<1>, i32\n")
 		}
 		sb.WriteString("    llvm.return\n  }\n}\n")
@@ -64,7 +67,7 @@ func TestSinkDistanceBound(t *testing.T) {
 		{maxSinkDistance + 1, true, false},
 	} {
 		if got := sunk(t, kernel(c.gap, c.moved)); got != c.want {
-			t.Errorf("gap of %d stores, an op leaving it %v: sunk %v, want %v", c.gap, c.moved, got, c.want)
+			t.Errorf("gap of %d barriers, an op leaving it %v: sunk %v, want %v", c.gap, c.moved, got, c.want)
 		}
 	}
 }

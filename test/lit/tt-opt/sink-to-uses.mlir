@@ -99,13 +99,14 @@ module attributes {"ttg.num-warps" = 8 : i32} {
 // A fused multiply-add stays in front of the next link of its chain (the
 // fma that takes it as addend): two accumulators updated step by step (an
 // FMA dot, k-outer) keep their interleaving, so that each step's operands
-// die within the step. The chains' last links move to their stores.
+// die within the step. The chains' last links move to their stores, in
+// front of the run the two stores make.
 // CHECK-LABEL: llvm.func @chains
 // CHECK:         %[[S0:.+]] = llvm.intr.fma(%[[A0:.+]], %[[B0:.+]], %arg1)
 // CHECK-NEXT:    %[[T0:.+]] = llvm.intr.fma(%[[A0]], %[[B1:.+]], %arg2)
 // CHECK-NEXT:    %[[S1:.+]] = llvm.intr.fma(%{{.+}}, %[[B0]], %[[S0]])
-// CHECK-NEXT:    gpu.store %arg0, %[[S1]]
 // CHECK-NEXT:    %[[T1:.+]] = llvm.intr.fma(%{{.+}}, %[[B1]], %[[T0]])
+// CHECK-NEXT:    gpu.store %arg0, %[[S1]]
 // CHECK-NEXT:    gpu.store %arg0, %[[T1]]
 module attributes {"ttg.num-warps" = 1 : i32} {
   llvm.func @chains(%p: !llvm.ptr<1>, %acc0: f32, %acc1: f32) attributes {gpu.kernel} {
@@ -119,6 +120,40 @@ module attributes {"ttg.num-warps" = 1 : i32} {
     %t1 = llvm.intr.fma(%a1, %b1, %t0) : (f32, f32, f32) -> f32
     gpu.store %p, %s1 : !llvm.ptr<1>, f32
     gpu.store %p, %t1 : !llvm.ptr<1>, f32
+    llvm.return
+  }
+}
+
+// -----
+
+// A run of stores (a tile's registers, as one tt.store lowers) stays a
+// run: each register's computation sinks to the run, not between its
+// stores, and keeps its order. A store after an op with effects starts
+// a run of its own, and nothing moves past that op.
+// CHECK-LABEL: llvm.func @store_runs
+// CHECK:         gpu.barrier
+// CHECK-NEXT:    %[[A:.+]] = llvm.intr.log2(%arg1) : (f32) -> f32
+// CHECK-NEXT:    %[[A2:.+]] = llvm.fmul %[[A]], %arg1 : f32
+// CHECK-NEXT:    %[[B:.+]] = llvm.intr.log2(%arg2) : (f32) -> f32
+// CHECK-NEXT:    %[[B2:.+]] = llvm.fmul %[[B]], %arg2 : f32
+// CHECK-NEXT:    gpu.store %arg0, %[[A2]]
+// CHECK-NEXT:    gpu.store %arg0, %[[B2]]
+// CHECK-NEXT:    gpu.barrier
+// CHECK-NEXT:    %[[C:.+]] = llvm.fadd %arg1, %arg2 : f32
+// CHECK-NEXT:    gpu.store %arg0, %[[C]]
+// CHECK-NEXT:    llvm.return
+module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @store_runs(%p: !llvm.ptr<1>, %x: f32, %y: f32) attributes {gpu.kernel} {
+    %a = llvm.intr.log2(%x) : (f32) -> f32
+    %b = llvm.intr.log2(%y) : (f32) -> f32
+    %c = llvm.fadd %x, %y : f32
+    gpu.barrier
+    %a2 = llvm.fmul %a, %x : f32
+    %b2 = llvm.fmul %b, %y : f32
+    gpu.store %p, %a2 : !llvm.ptr<1>, f32
+    gpu.store %p, %b2 : !llvm.ptr<1>, f32
+    gpu.barrier
+    gpu.store %p, %c : !llvm.ptr<1>, f32
     llvm.return
   }
 }
