@@ -2,6 +2,7 @@ package ttgtogpu
 
 import (
 	"math"
+	"slices"
 
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
@@ -298,8 +299,11 @@ func (e *emitter) trigHugeF32(x ir.Value) (q, t ir.Value) {
 // Single-precision erf as libdevice's __nv_erff computes it (what Triton
 // calls for math.erf on NVIDIA): with a = |x|, below 1.00295 an odd
 // polynomial x + x P(x^2) (P of degree 6 in x^2), from there
-// 1 - 2^(-a - a Q(a)) (Q of degree 6 in a, ex2.approx) with x's sign; the
-// two share their Horner chain, each step's coefficient selected.
+// 1 - 2^(-a - a Q(a)) (Q of degree 6 in a, ex2.approx) with x's sign. The
+// two share their Horner chain. As in libdevice's code (and so in
+// Triton's), a branch on a >= 1.00295 picks the chain's argument and
+// coefficients, and the large path's ex2 sits in a second branch that the
+// small values skip: a thread runs one side of each.
 var erfF32Coeffs = [][2]uint64{ // {small, large} from the highest power down
 	{0x3F163D2D40000000, 0x3EF1394780000000}, {0xBF4AE9A400000000, 0xBF3EAC1720000000},
 	{0x3F755ABD40000000, 0x3F75908160000000}, {0xBF9B837CE0000000, 0xBFA1902C40000000},
@@ -319,15 +323,25 @@ func (e *emitter) erfLibdeviceF32(x ir.Value, ftz bool) ir.Value {
 		x = e.selectV(e.fcmp(llvm.FCmpOLT, ax, e.cFloat(f32, 0x1p-126)), e.bitcast(sign, f32), x)
 	}
 	large := e.fcmp(llvm.FCmpOGE, ax, e.f32Const(erfF32Split))
-	coeffs := make([]ir.Value, len(erfF32Coeffs))
-	for k, c := range erfF32Coeffs {
-		coeffs[len(coeffs)-1-k] = e.selectV(large, e.f32Const(c[1]), e.f32Const(c[0]))
+	// The chain's argument u, then its coefficients, highest power last.
+	types := slices.Repeat([]ir.Type{f32}, 1+len(erfF32Coeffs))
+	side := func(pick int, u func() ir.Value) func() []ir.Value {
+		return func() []ir.Value {
+			vals := make([]ir.Value, len(types))
+			vals[0] = u()
+			for k, c := range erfF32Coeffs {
+				vals[len(vals)-1-k] = e.f32Const(c[pick])
+			}
+			return vals
+		}
 	}
-	u := e.selectV(large, ax, e.fmul(x, x))
-	p := e.horner(coeffs, u)
+	chain := e.chooseValues(large, types, side(1, func() ir.Value { return ax }), side(0, func() ir.Value { return e.fmul(x, x) }))
+	u := chain[0]
+	p := e.horner(chain[1:], u)
 	m := e.selectV(large, e.fneg(u), x)
 	r := e.fmaF32(p, m, m)
-	away := e.fsub(e.cFloat(f32, 1), newGPU(e).unary("ex2_approx", r, ftz))
-	away = e.bitcast(e.or(e.bitcast(away, i32), sign), f32)
-	return e.selectV(large, away, r)
+	return e.chooseOrKeep(large, func() ir.Value {
+		away := e.fsub(e.cFloat(f32, 1), newGPU(e).unary("ex2_approx", r, ftz))
+		return e.bitcast(e.or(e.bitcast(away, i32), sign), f32)
+	}, r)
 }

@@ -436,17 +436,46 @@ func (e *emitter) sinCosKernel(rh, rl ir.Value) (s, c ir.Value) {
 // a thread computes only the path its value takes, unless its warp's
 // values diverge.
 func (e *emitter) choose(cond ir.Value, t ir.Type, then, els func() ir.Value) ir.Value {
+	one := func(f func() ir.Value) func() []ir.Value { return func() []ir.Value { return []ir.Value{f()} } }
+	return e.chooseValues(cond, []ir.Type{t}, one(then), one(els))[0]
+}
+
+// chooseValues is choose of several values (of types) at once: one
+// branch, its join taking them all.
+func (e *emitter) chooseValues(cond ir.Value, types []ir.Type, then, els func() []ir.Value) []ir.Value {
+	if !e.canBranch() {
+		a, b := then(), els()
+		for i := range a {
+			a[i] = e.selectV(cond, a[i], b[i])
+		}
+		return a
+	}
+	return e.branchJoin(cond, types, then, els, nil)
+}
+
+// chooseOrKeep returns then() where cond holds and keep elsewhere: a
+// branch around then's computation, which a thread whose cond is false
+// skips (a select where choose would select).
+func (e *emitter) chooseOrKeep(cond ir.Value, then func() ir.Value, keep ir.Value) ir.Value {
+	if !e.canBranch() {
+		return e.selectV(cond, then(), keep)
+	}
+	one := func() []ir.Value { return []ir.Value{then()} }
+	return e.branchJoin(cond, []ir.Type{keep.Type()}, one, nil, []ir.Value{keep})[0]
+}
+
+// canBranch reports whether the insertion point is in a function's body,
+// where a computation may split its block into branches.
+func (e *emitter) canBranch() bool {
 	cur, at := e.b.InsertionBlock(), e.b.InsertionPoint()
 	if cur == nil || at == nil || cur.ParentOp() == nil {
-		return e.selectV(cond, then(), els())
+		return false
 	}
 	switch cur.ParentOp().Name() {
 	case "llvm.func", "tt.func", "func.func":
-	default:
-		return e.selectV(cond, then(), els())
+		return true
 	}
-	one := func(f func() ir.Value) func() []ir.Value { return func() []ir.Value { return []ir.Value{f()} } }
-	return e.branchJoin(cond, []ir.Type{t}, one(then), one(els), nil)[0]
+	return false
 }
 
 // branchJoin splits the block at the insertion point (an op) into a branch
