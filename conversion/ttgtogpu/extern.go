@@ -27,6 +27,15 @@ func externTable() map[string]externFn {
 	reflected := func(name string) externFn {
 		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return g(e).unary(name, a[0], e.reflectFTZ()) }
 	}
+	// flushed: libdevice's body is the instruction with .ftz under the
+	// FTZ reflect (floorf, ceilf, fabsf): a subnormal argument counts as
+	// a zero of its sign, floor(-1e-40) = -0 rather than -1 (NVIDIA; AMD
+	// keeps f32 subnormals).
+	flushed := func(name string) externFn {
+		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+			return e.intrinsic(name, res, e.flushF32(a[0], e.l.target.libdeviceF32Math() && e.reflectFTZ()))
+		}
+	}
 	// sinCos: libdevice's accurate sinf or cosf (libm_f32.go).
 	sinCos := func(cos bool) externFn {
 		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value {
@@ -127,11 +136,11 @@ func externTable() map[string]externFn {
 		"__nv_fsqrt_rn":    intr("sqrt"),
 		"__nv_sqrt":        intr("sqrt"),
 		"__nv_dsqrt_rn":    intr("sqrt"),
-		"__nv_fabsf":       intr("fabs"),
+		"__nv_fabsf":       flushed("fabs"),
 		"__nv_fabs":        intr("fabs"),
-		"__nv_floorf":      intr("floor"),
+		"__nv_floorf":      flushed("floor"),
 		"__nv_floor":       intr("floor"),
-		"__nv_ceilf":       intr("ceil"),
+		"__nv_ceilf":       flushed("ceil"),
 		"__nv_ceil":        intr("ceil"),
 		"__nv_truncf":      intr("trunc"),
 		"__nv_trunc":       intr("trunc"),

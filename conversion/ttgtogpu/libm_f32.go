@@ -188,16 +188,16 @@ const trigF32Huge = 105615.0
 // computed and the one that applies selected (the math ops branch to the
 // huge one instead, lowerTrigF32).
 func (e *emitter) sinCosLibdeviceF32(x ir.Value, cos, ftz bool) ir.Value {
-	x = e.trigFlushF32(x, ftz)
+	x = e.flushF32(x, ftz)
 	q, t := e.trigCodyWaiteF32(x)
 	hq, ht := e.trigHugeF32(x)
 	huge := e.fcmp(llvm.FCmpOGE, e.intrinsic("fabs", e.f32(), x), e.cFloat(e.f32(), trigF32Huge))
 	return e.trigFinishF32(e.selectV(huge, hq, q), e.selectV(huge, ht, t), cos)
 }
 
-// trigFlushF32 is x as libdevice's .ftz operations see it under the FTZ
+// flushF32 is x as libdevice's .ftz operations see it under the FTZ
 // reflect: a subnormal becomes a zero of its sign.
-func (e *emitter) trigFlushF32(x ir.Value, ftz bool) ir.Value {
+func (e *emitter) flushF32(x ir.Value, ftz bool) ir.Value {
 	if !ftz {
 		return x
 	}

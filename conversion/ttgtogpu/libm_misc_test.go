@@ -227,3 +227,42 @@ func TestRootsSim(t *testing.T) {
 		})
 	}
 }
+
+// TestFlushedRoundingSim: libdevice's floorf, ceilf and fabsf are the
+// .ftz instructions under Triton's FTZ reflect, so a subnormal argument
+// counts as a zero of its sign: floorf(-1e-40) is -0 (not -1), ceilf(1e-40)
+// is +0 (not 1), fabsf(-1e-40) is +0. Normal arguments round as usual.
+// On gfx942 the same symbols keep subnormals (AMD's f32 denormal mode).
+func TestFlushedRoundingSim(t *testing.T) {
+	xs := []float64{1e-40, -1e-40, 0x1p-149, -0x1p-149, 0x1.fffffcp-127, -0x1.fffffcp-127, 0x1p-126, -0x1p-126,
+		0, math.Copysign(0, -1), 0.5, -0.5, 1.5, -1.5, 2.5, -7.25, 1e30, math.Inf(-1), math.NaN()}
+	for len(xs) < 32 { // a power-of-two tile
+		xs = append(xs, -xs[len(xs)%8]*0.75)
+	}
+	for i, x := range xs {
+		xs[i] = float64(float32(x)) // f32 inputs
+	}
+	flush := func(v float64) float64 {
+		if math.Abs(v) < 0x1p-126 {
+			return math.Copysign(0, v)
+		}
+		return v
+	}
+	syms := []string{"__nv_floorf", "__nv_ceilf", "__nv_fabsf"}
+	fns := []func(float64) float64{math.Floor, math.Ceil, math.Abs}
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		res := externCase{args: []string{"f32"}, res: "f32", syms: syms}.run(t, tg, [][]float64{xs})
+		for k, sym := range syms {
+			for i, x := range xs {
+				arg := x
+				if tg.name == sm90.name {
+					arg = flush(x)
+				}
+				want, got := fns[k](arg), res.sim[k][i]
+				if math.Float64bits(got) != math.Float64bits(want) && !(got != got && want != want) {
+					t.Errorf("%s(%g) = %g, want %g", sym, x, got, want)
+				}
+			}
+		}
+	})
+}

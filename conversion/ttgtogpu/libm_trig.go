@@ -251,7 +251,7 @@ func (l *lowering) lowerTrigF32(op *ir.Operation, e *emitter, rw *conversion.Rew
 		if !isF32(elem) {
 			x = e.extToF32(x)
 		}
-		x32[i] = e.trigFlushF32(x, l.target.libdeviceF32Math() && e.reflectFTZ())
+		x32[i] = e.flushF32(x, l.target.libdeviceF32Math() && e.reflectFTZ())
 		q, t := e.trigCodyWaiteF32(x32[i])
 		res[i] = narrow(e.trigFinishF32(q, t, cos))
 		isHuge[i] = e.fcmp(llvm.FCmpOGE, e.intrinsic("fabs", e.f32(), x32[i]), e.cFloat(e.f32(), trigF32Huge))
