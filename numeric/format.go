@@ -21,6 +21,11 @@ const (
 	// conversion (PTX cvt.rna.tf32.f32) uses it; tt.fp_to_fp has no such
 	// mode.
 	RNA
+	// RDN rounds toward -inf and RUP toward +inf (PTX .rm and .rp), as
+	// libdevice's f32 functions use them in fma.rm and the like
+	// (F32Directed).
+	RDN
+	RUP
 )
 
 func (m RoundingMode) String() string {
@@ -31,6 +36,10 @@ func (m RoundingMode) String() string {
 		return "rtz"
 	case RNA:
 		return "rna"
+	case RDN:
+		return "rdn"
+	case RUP:
+		return "rup"
 	}
 	return fmt.Sprintf("RoundingMode(%d)", uint8(m))
 }

@@ -21,6 +21,11 @@ func wrap(body string) string {
 func TestVerifierErrors(t *testing.T) {
 	cases := []struct{ body, want string }{
 		{`%0 = gpu.thread_id w : i32`, "expected dimension x, y or z"},
+		{`%0 = gpu.fma %d, %d, %d {rounding = rm} : f64`, "operates on f32, got 'f64'"},
+		{`%0 = gpu.fadd %x, %x : f32`, "requires rounding rn, rz, rm or rp"},
+		{`%0 = gpu.fmul %x, %x {rounding = rna} : f32`, "requires rounding rn, rz, rm or rp"},
+		{`%0 = gpu.fma %x, %x {rounding = rn} : f32`, "expected 3 operands, got 2"},
+		{`%0 = gpu.saturate %x {rounding = rz} : f32`, "expected attribute value"},
 		{`%0 = gpu.thread_id x : i64`, "result must be i32"},
 		{`%0 = gpu.lane_id : f32`, "result must be i32"},
 		{`%0 = gpu.cluster_id w : i32`, "expected dimension x, y or z"},

@@ -48,6 +48,9 @@ func registerGPUOps() {
 	for _, def := range gpu.FastMathOps {
 		lowerings[def] = gpuLowering{(*fnTr).nvFastMath, (*fnTr).amdFastMath}
 	}
+	for _, def := range gpu.RoundedOps {
+		lowerings[def] = gpuLowering{(*fnTr).nvRounded, amdNoRounded}
+	}
 	// NVIDIA-only: tensor cores, asynchronous copies, mbarriers, TMA,
 	// clusters.
 	for def, nv := range map[*ir.OpDef]handler{
@@ -95,6 +98,14 @@ func registerGPUOps() {
 // nvidiaOnly rejects an NVIDIA-specific op on another target.
 func nvidiaOnly(fx *fnTr, op *ir.Operation) error {
 	return ir.OpErrorf(op, "'%s' is an NVIDIA instruction; the target is %s", op.Name(), fx.tr.target.Arch)
+}
+
+// amdNoRounded refuses the f32 ops with an explicit rounding mode on
+// AMDGCN: the lowering produces them for NVIDIA targets only, where
+// libdevice's algorithms use them.
+func amdNoRounded(fx *fnTr, op *ir.Operation) error {
+	return ir.OpErrorf(op, "'%s' has no AMDGCN lowering (the f32 ops with a rounding mode are produced for NVIDIA targets only); the target is %s",
+		op.Name(), fx.tr.target.Arch)
 }
 
 // sharedBase is @global_smem as an `i8 addrspace(3)*`.

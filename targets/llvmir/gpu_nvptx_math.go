@@ -89,6 +89,33 @@ func (fx *fnTr) nvFastMath(op *ir.Operation) error {
 	return ir.OpErrorf(op, "'%s' on %s has no NVPTX lowering", op.Name(), t.Kind)
 }
 
+// nvRoundedIntrinsic names the NVVM intrinsic family of each rounded op.
+var nvRoundedIntrinsic = map[string]string{
+	gpu.FAddOp.Name:     "add",
+	gpu.FMulOp.Name:     "mul",
+	gpu.FMAOp.Name:      "fma",
+	gpu.SaturateOp.Name: "saturate",
+}
+
+// nvRounded maps the f32 ops with a rounding mode to the NVVM intrinsics
+// that spell it (llvm.nvvm.add.rz.ftz.f is add.rz.ftz.f32): LLVM's fadd,
+// fmul and llvm.fma round to nearest and keep subnormals.
+func (fx *fnTr) nvRounded(op *ir.Operation) error {
+	xs, err := fx.operands(op)
+	if err != nil {
+		return err
+	}
+	name := "llvm.nvvm." + nvRoundedIntrinsic[op.Name()]
+	if r := gpu.RoundingOf(op); r != gpu.RoundNone {
+		name += "." + r.String()
+	}
+	if gpu.FTZ(op) {
+		name += ".ftz"
+	}
+	fx.set(op, fx.call(name+".f", xs[0].Type(), xs...))
+	return nil
+}
+
 // fp8Name is PTX's name of an 8-bit float kind (e4m3, e5m2).
 func fp8Name(k ir.FloatKind) string { return gpu.FP8FormatOf(k).String() }
 

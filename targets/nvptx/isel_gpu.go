@@ -88,6 +88,9 @@ func addGPUEmitters(t map[string]emitter) {
 	for name := range fastMathPTX {
 		t[name] = (*fn).emitFastMath
 	}
+	for _, def := range gpu.RoundedOps {
+		t[def.Name] = (*fn).emitRounded
+	}
 }
 
 // specialRegister reads %tid.x and friends.

@@ -95,15 +95,51 @@ func (f *fn) emitBfe(op *ir.Operation) error {
 	})
 }
 
+// roundedPTX names the PTX instruction of each rounded arithmetic op.
+var roundedPTX = map[string]string{
+	gpu.FAddOp.Name: "add",
+	gpu.FMulOp.Name: "mul",
+	gpu.FMAOp.Name:  "fma",
+}
+
+// emitRounded prints gpu.fadd, gpu.fmul and gpu.fma with their rounding
+// mode, and gpu.saturate as cvt.sat. The modifier is printed for rn too:
+// ptxas never contracts an add or mul that names its rounding into an
+// fma, and FPFusion (roundSuffix) drops it only from llvm.fadd and
+// llvm.fmul.
+func (f *fn) emitRounded(op *ir.Operation) error {
+	mods := roundingModifiers(gpu.RoundingOf(op), gpu.FTZ(op))
+	return f.elementwise(op, func(d *value, xs []*value) error {
+		if op.Name() == gpu.SaturateOp.Name {
+			f.inss("cvt%s.sat.f32.f32 %s, %s", mods, d.reg, f.reg(xs[0]))
+			return nil
+		}
+		srcs := []string{f.reg(xs[0])}
+		for _, x := range xs[1:] {
+			srcs = append(srcs, f.src(x))
+		}
+		f.inss("%s%s.f32 %s, %s", roundedPTX[op.Name()], mods, d.reg, strings.Join(srcs, ", "))
+		return nil
+	})
+}
+
+// roundingModifiers renders a rounding mode (none for RoundNone) and ftz
+// in PTX's order, which every instruction taking both shares (.rz.ftz).
+func roundingModifiers(r gpu.Rounding, ftz bool) string {
+	var s string
+	if r != gpu.RoundNone {
+		s = "." + r.String()
+	}
+	if ftz {
+		s += ".ftz"
+	}
+	return s
+}
+
 // cvtModifiers renders rounding, ftz, relu and satfinite in PTX's order.
 func cvtModifiers(o gpu.CvtOptions) string {
 	var b strings.Builder
-	if o.Rounding != gpu.RoundNone {
-		b.WriteString("." + o.Rounding.String())
-	}
-	if o.FTZ {
-		b.WriteString(".ftz")
-	}
+	b.WriteString(roundingModifiers(o.Rounding, o.FTZ))
 	if o.Relu {
 		b.WriteString(".relu")
 	}

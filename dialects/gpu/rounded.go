@@ -1,0 +1,112 @@
+package gpu
+
+import (
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// f32 arithmetic with an explicit rounding mode, as libdevice's functions
+// use it (PTX add.rz, fma.rm and the .ftz forms under Triton's FTZ
+// reflect); LLVM's fadd, fmul and fma round to nearest and keep
+// subnormals:
+//
+//	%r = gpu.fadd %a, %b {rounding = rz, ftz} : f32       a + b
+//	%r = gpu.fmul %a, %b {rounding = rn} : f32            a * b
+//	%r = gpu.fma %a, %b, %c {rounding = rm, ftz} : f32    a * b + c, rounded once
+//	%r = gpu.saturate %a {ftz} : f32                      a clamped to [0, 1], NaN to 0
+//
+// `rounding` (rn, rz, rm, rp) is required on the three arithmetic ops:
+// the exact result rounded to nearest even, toward zero, toward -inf or
+// toward +inf. `ftz` flushes subnormal operands and results to zeros of
+// their sign. A NaN result is the canonical NaN. All are Pure.
+var (
+	FAddOp     = rounded("fadd", 2, true)
+	FMulOp     = rounded("fmul", 2, true)
+	FMAOp      = rounded("fma", 3, true)
+	SaturateOp = rounded("saturate", 1, false)
+)
+
+// RoundedOps are the four ops above.
+var RoundedOps = []*ir.OpDef{FAddOp, FMulOp, FMAOp, SaturateOp}
+
+func roundedOptions(rounding bool) []option {
+	if rounding {
+		return []option{enumOpt("rounding", RoundingEnum, 0, true), flag("ftz")}
+	}
+	return []option{flag("ftz")}
+}
+
+func rounded(name string, arity int, rounding bool) *ir.OpDef {
+	def := Dialect.NewOp(name, ir.Pure|ir.SameOperandsAndResultType)
+	opts := roundedOptions(rounding)
+	def.Inherent = inherentNames(opts)
+	def.Parse = func(p ir.OpParser, st *ir.OperationState) error {
+		loc := p.Loc()
+		us, err := p.ParseOperandList(ir.DelimNone)
+		if err != nil {
+			return err
+		}
+		if len(us) != arity {
+			return p.ErrorfAt(loc, "expected %d operands, got %d", arity, len(us))
+		}
+		if err := parseOptions(p, st, opts); err != nil {
+			return err
+		}
+		t, err := p.ParseColonType()
+		if err != nil {
+			return err
+		}
+		ts := make([]ir.Type, arity)
+		for i := range ts {
+			ts[i] = t
+		}
+		if st.Operands, err = p.ResolveOperands(us, ts); err != nil {
+			return err
+		}
+		st.Types = []ir.Type{t}
+		return nil
+	}
+	def.Print = func(p ir.OpPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.PrintOperands(op.Operands())
+		printOptions(p, op, opts)
+		p.WriteString(" : ")
+		p.PrintType(op.Result(0).Type())
+	}
+	def.Verify = func(op *ir.Operation) error {
+		if err := counts(op, arity, 1); err != nil {
+			return err
+		}
+		if err := verifyOptions(op, opts); err != nil {
+			return err
+		}
+		if rounding {
+			switch Rounding(enumOf(op, "rounding", 0)) {
+			case RoundRN, RoundRZ, RoundRM, RoundRP:
+			default:
+				return ir.OpErrorf(op, "requires rounding rn, rz, rm or rp")
+			}
+		}
+		if k, ok := floatKind(op.Result(0).Type()); !ok || k != ir.F32 {
+			return ir.OpErrorf(op, "operates on f32, got '%s'", asm.TypeString(op.Result(0).Type()))
+		}
+		return nil
+	}
+	return def
+}
+
+// NewRounded builds gpu.fadd, gpu.fmul or gpu.fma of args with rounding r
+// (gpu.saturate ignores r), flushing subnormals when ftz.
+func NewRounded(b *ir.Builder, loc ir.Location, def *ir.OpDef, r Rounding, ftz bool, args ...ir.Value) *ir.Operation {
+	var attrs []ir.NamedAttr
+	if def != SaturateOp {
+		attrs = append(attrs, ir.NamedAttr{Name: "rounding", Value: enumAttr(b.Ctx, r)})
+	}
+	if ftz {
+		attrs = append(attrs, ir.NamedAttr{Name: "ftz", Value: ir.Unit(b.Ctx)})
+	}
+	return b.CreateOp(def.Name, loc, args, []ir.Type{args[0].Type()}, attrs...)
+}
+
+// RoundingOf is a rounded op's rounding mode (RoundNone for gpu.saturate).
+func RoundingOf(op *ir.Operation) Rounding { return Rounding(enumOf(op, "rounding", 0)) }

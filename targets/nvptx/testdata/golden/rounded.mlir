@@ -1,0 +1,25 @@
+// The f32 ops with an explicit rounding mode (dialects/gpu/rounded.go):
+// add, mul and fma in every mode, with and without .ftz, a constant
+// operand as an immediate, and cvt.sat with and without .ftz.
+module attributes {"ttg.num-warps" = 1 : i32} {
+  llvm.func @rounded(%p: !llvm.ptr<1>, %a: f32, %b: f32, %c: f32) attributes {gpu.kernel} {
+    %0 = gpu.fadd %a, %b {rounding = rn} : f32
+    %1 = gpu.fadd %0, %b {rounding = rz, ftz} : f32
+    %2 = gpu.fadd %1, %b {rounding = rm} : f32
+    %3 = gpu.fadd %2, %b {rounding = rp, ftz} : f32
+    %4 = gpu.fmul %3, %b {rounding = rn, ftz} : f32
+    %5 = gpu.fmul %4, %b {rounding = rz} : f32
+    %6 = gpu.fmul %5, %b {rounding = rm, ftz} : f32
+    %7 = gpu.fmul %6, %b {rounding = rp} : f32
+    %8 = gpu.fma %7, %b, %c {rounding = rn} : f32
+    %9 = gpu.fma %8, %b, %c {rounding = rz, ftz} : f32
+    %10 = gpu.fma %9, %b, %c {rounding = rm} : f32
+    %11 = gpu.fma %10, %b, %c {rounding = rp, ftz} : f32
+    %one = llvm.mlir.constant(1.0 : f32) : f32
+    %12 = gpu.fma %11, %one, %c {rounding = rz} : f32
+    %13 = gpu.saturate %12 : f32
+    %14 = gpu.saturate %13 {ftz} : f32
+    gpu.store %p, %14 : !llvm.ptr<1>, f32
+    llvm.return
+  }
+}
