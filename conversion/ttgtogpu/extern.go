@@ -36,6 +36,13 @@ func externTable() map[string]externFn {
 			return e.intrinsic(name, res, e.flushF32(a[0], e.l.target.libdeviceF32Math() && e.reflectFTZ()))
 		}
 	}
+	// reflectedOf: the approximate instruction of x scaled by k
+	// (__nv_fast_expf: ex2.approx of x log2(e)).
+	reflectedOf := func(name string, k float64) externFn {
+		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value {
+			return g(e).unary(name, e.fmul(a[0], e.cFloat(a[0].Type(), k)), e.reflectFTZ())
+		}
+	}
 	// sinCos: libdevice's accurate sinf or cosf (libm_f32.go).
 	sinCos := func(cos bool) externFn {
 		return func(e *emitter, a []ir.Value, _ ir.Type) ir.Value {
@@ -46,6 +53,16 @@ func externTable() map[string]externFn {
 	viaF64 := func(f func(e *emitter, x ir.Value) ir.Value) externFn {
 		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
 			return e.throughF64(res, a, func(w []ir.Value) ir.Value { return f(e, w[0]) })
+		}
+	}
+	// libdeviceF32: libdevice's algorithm on NVIDIA (libm_expf.go), with
+	// Triton's FTZ reflect; other elsewhere.
+	libdeviceF32 := func(f func(e *emitter, x ir.Value, ftz bool) ir.Value, other externFn) externFn {
+		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+			if e.l.target.libdeviceF32Math() {
+				return f(e, a[0], e.reflectFTZ())
+			}
+			return other(e, a, res)
 		}
 	}
 	atan2 := func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
@@ -68,8 +85,8 @@ func externTable() map[string]externFn {
 		return e.zext(inf, res)
 	}
 	t := map[string]externFn{
-		"__nv_expf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
-		"__nv_fast_expf":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
+		"__nv_expf":       libdeviceF32((*emitter).expLibdeviceF32, func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) }),
+		"__nv_fast_expf":  reflectedOf("ex2_approx", math.Log2E),
 		"__nv_exp2f":      reflected("ex2_approx"),
 		"__nv_logf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logLibdeviceF32(a[0], false) },
 		"__nv_fast_logf":  func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logF32(a[0]) },
@@ -113,9 +130,9 @@ func externTable() map[string]externFn {
 		"__nv_rcbrt": viaF64((*emitter).rcbrtF64), "__nv_rcbrtf": viaF64((*emitter).rcbrtF64),
 		"__nv_erfc": viaF64((*emitter).erfcF64), "__nv_erfcf": viaF64((*emitter).erfcF64),
 		"__nv_log1p":       viaF64((*emitter).log1pF64),
-		"__nv_log1pf":      viaF64((*emitter).log1pF64),
+		"__nv_log1pf":      libdeviceF32((*emitter).log1pLibdeviceF32, viaF64((*emitter).log1pF64)),
 		"__nv_expm1":       viaF64((*emitter).expm1F64),
-		"__nv_expm1f":      viaF64((*emitter).expm1F64),
+		"__nv_expm1f":      libdeviceF32((*emitter).expm1LibdeviceF32, viaF64((*emitter).expm1F64)),
 		"__nv_log10":       viaF64((*emitter).log10F64),
 		"__nv_log10f":      viaF64((*emitter).log10F64),
 		"__nv_fast_log10f": viaF64((*emitter).log10F64),

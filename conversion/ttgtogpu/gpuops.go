@@ -117,3 +117,9 @@ func (g gpuB) assert(cond ir.Value, msg, file, fn string, line int) {
 func (g gpuB) unary(name string, x ir.Value, ftz bool) ir.Value {
 	return g.fast(gpu.FastMathOps["gpu."+name], ftz, x)
 }
+
+// rounded is gpu.fadd, gpu.fmul or gpu.fma of f32 args rounded in mode r
+// (gpu.saturate: r unused), flushing subnormals when ftz.
+func (g gpuB) rounded(def *ir.OpDef, r gpu.Rounding, ftz bool, args ...ir.Value) ir.Value {
+	return gpu.NewRounded(g.e.b, g.e.loc, def, r, ftz, args...).Result(0)
+}
