@@ -55,16 +55,6 @@ func externTable() map[string]externFn {
 			return e.throughF64(res, a, func(w []ir.Value) ir.Value { return f(e, w[0]) })
 		}
 	}
-	// libdeviceF32: libdevice's algorithm on NVIDIA (libm_expf.go), with
-	// Triton's FTZ reflect; other elsewhere.
-	libdeviceF32 := func(f func(e *emitter, x ir.Value, ftz bool) ir.Value, other externFn) externFn {
-		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
-			if e.l.target.libdeviceF32Math() {
-				return f(e, a[0], e.reflectFTZ())
-			}
-			return other(e, a, res)
-		}
-	}
 	atan2 := func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
 		return e.throughF64(res, a, func(w []ir.Value) ir.Value { return e.atan2F64(w[0], w[1]) })
 	}
@@ -85,7 +75,7 @@ func externTable() map[string]externFn {
 		return e.zext(inf, res)
 	}
 	t := map[string]externFn{
-		"__nv_expf":       libdeviceF32((*emitter).expLibdeviceF32, func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) }),
+		"__nv_expf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.expF32(a[0]) },
 		"__nv_fast_expf":  reflectedOf("ex2_approx", math.Log2E),
 		"__nv_exp2f":      reflected("ex2_approx"),
 		"__nv_logf":       func(e *emitter, a []ir.Value, _ ir.Type) ir.Value { return e.logLibdeviceF32(a[0], false) },
@@ -130,9 +120,9 @@ func externTable() map[string]externFn {
 		"__nv_rcbrt": viaF64((*emitter).rcbrtF64), "__nv_rcbrtf": viaF64((*emitter).rcbrtF64),
 		"__nv_erfc": viaF64((*emitter).erfcF64), "__nv_erfcf": viaF64((*emitter).erfcF64),
 		"__nv_log1p":       viaF64((*emitter).log1pF64),
-		"__nv_log1pf":      libdeviceF32((*emitter).log1pLibdeviceF32, viaF64((*emitter).log1pF64)),
+		"__nv_log1pf":      viaF64((*emitter).log1pF64),
 		"__nv_expm1":       viaF64((*emitter).expm1F64),
-		"__nv_expm1f":      libdeviceF32((*emitter).expm1LibdeviceF32, viaF64((*emitter).expm1F64)),
+		"__nv_expm1f":      viaF64((*emitter).expm1F64),
 		"__nv_log10":       viaF64((*emitter).log10F64),
 		"__nv_log10f":      viaF64((*emitter).log10F64),
 		"__nv_fast_log10f": viaF64((*emitter).log10F64),
@@ -204,7 +194,31 @@ func externTable() map[string]externFn {
 	for name, k := range besselFns {
 		t[name] = func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.besselAny(k, a[0], res) }
 	}
+	for name, f := range libdeviceF32Algorithms {
+		t[name] = onNVIDIA(f, t[name])
+	}
 	return t
+}
+
+// libdeviceF32Algorithm computes a libdevice f32 function of args in
+// libdevice's own operations and order, its directed roundings and .ftz
+// forms included (gpu.fma and its kin), so that the results are Triton's
+// bits; ftz is Triton's FTZ reflect.
+type libdeviceF32Algorithm func(e *emitter, args []ir.Value, ftz bool) ir.Value
+
+// libdeviceF32Algorithms are the functions so computed on NVIDIA, by
+// symbol (libm_*.go register them); on other targets the table's own entry
+// applies.
+var libdeviceF32Algorithms = map[string]libdeviceF32Algorithm{}
+
+// onNVIDIA is f where the target links libdevice, else other.
+func onNVIDIA(f libdeviceF32Algorithm, other externFn) externFn {
+	return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
+		if e.l.target.libdeviceF32Math() || other == nil {
+			return f(e, a, e.reflectFTZ())
+		}
+		return other(e, a, res)
+	}
 }
 
 // posInf is +Inf.

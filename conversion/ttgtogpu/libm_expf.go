@@ -15,6 +15,21 @@ import (
 // saturate, fabs and ex2 then flush subnormals; its plain fadd, fsub and
 // fmul never do.
 
+func init() {
+	for name, f := range map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
+		"__nv_expf":   (*emitter).expLibdeviceF32,
+		"__nv_expm1f": (*emitter).expm1LibdeviceF32,
+		"__nv_log1pf": (*emitter).log1pLibdeviceF32,
+	} {
+		libdeviceF32Algorithms[name] = unaryAlgorithm(f)
+	}
+}
+
+// unaryAlgorithm is a libdeviceF32Algorithm of one argument.
+func unaryAlgorithm(f func(e *emitter, x ir.Value, ftz bool) ir.Value) libdeviceF32Algorithm {
+	return func(e *emitter, a []ir.Value, ftz bool) ir.Value { return f(e, a[0], ftz) }
+}
+
 // fmaRN is fma.rn of f32 values, .ftz when ftz.
 func (e *emitter) fmaRN(a, b, c ir.Value, ftz bool) ir.Value {
 	if !ftz {
