@@ -93,8 +93,9 @@ func expLogInputs(n int) []float64 {
 	return x
 }
 
-// TestExpLogSim runs log1p, expm1, log10 and exp10 (libm_exp.go) in f64
-// and f32, lowered in the simulator and in the interpreter: within 1 ulp
+// TestExpLogSim runs log1p, expm1, log10 and exp10 (libm_exp.go) in f64,
+// and in f32 where they are computed through f64 (AMD), lowered in the
+// simulator and in the interpreter: within 1 ulp
 // of the correctly rounded value (libdevice's bounds are 1 ulp in f64 and
 // 1 or 2 in f32), special cases exactly, and the interpreter (numeric's
 // same algorithms; Go's math.Expm1) within an ulp of the simulator.
@@ -114,6 +115,14 @@ func TestExpLogSim(t *testing.T) {
 			}
 			c := externCase{args: []string{ty}, res: ty, syms: syms}
 			forTargets(t, func(t *testing.T, tg gpuTarget) {
+				if ty == "f32" && tg.name == sm90.name {
+					// libdevice's own f32 algorithms on NVIDIA, subnormals
+					// flushed under the FTZ reflect: their tests compare
+					// them with models of libdevice's code
+					// (TestLibdeviceExpLog1pF32Sim, libm_logf_test.go,
+					// libm_hyperf_test.go).
+					return
+				}
 				c.checkUlps(t, x, c.run(t, tg, [][]float64{x}), func(k int, v float64) float64 { return refs[k](v) },
 					func(int) float64 { return 1 }, 1)
 			})
