@@ -513,3 +513,40 @@ func (e *emitter) branchJoin(cond ir.Value, types []ir.Type, then, els func() []
 	e.b.SetInsertionPoint(at)
 	return res
 }
+
+// whileLoop runs body over vals while cond(vals) holds and returns the
+// final values: a loop of the thread (a header taking vals as block
+// arguments, the body branching back to it, the exit at the insertion
+// point) where the insertion point is in a function's body, else body
+// unrolled maxTrips times, each trip's result selected where cond held.
+// maxTrips must bound the loop's trips for every input.
+func (e *emitter) whileLoop(vals []ir.Value, maxTrips int, cond func([]ir.Value) ir.Value, body func([]ir.Value) []ir.Value) []ir.Value {
+	if !e.canBranch() {
+		for trip := 0; trip < maxTrips; trip++ {
+			c, next := cond(vals), body(vals)
+			for i := range vals {
+				vals[i] = e.selectV(c, next[i], vals[i])
+			}
+		}
+		return vals
+	}
+	cur, at := e.b.InsertionBlock(), e.b.InsertionPoint()
+	exit := cur.SplitBefore(at)
+	header := ir.NewBlock(e.ctx(), nil, nil)
+	cur.Region().InsertAfter(header, cur)
+	loop := ir.NewBlock(e.ctx(), nil, nil)
+	cur.Region().InsertAfter(loop, header)
+	args, res := make([]ir.Value, len(vals)), make([]ir.Value, len(vals))
+	for i, v := range vals {
+		args[i] = header.AddArgument(v.Type(), e.loc)
+		res[i] = exit.AddArgument(v.Type(), e.loc)
+	}
+	e.b.SetInsertionPointToEnd(cur)
+	llvm.NewBr(e.b, e.loc, header, vals)
+	e.b.SetInsertionPointToEnd(header)
+	llvm.NewCondBr(e.b, e.loc, cond(args), loop, nil, exit, args)
+	e.b.SetInsertionPointToEnd(loop)
+	llvm.NewBr(e.b, e.loc, header, body(args))
+	e.b.SetInsertionPoint(at)
+	return res
+}

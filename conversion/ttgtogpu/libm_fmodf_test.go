@@ -1,0 +1,43 @@
+package ttgtogpu_test
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+)
+
+// TestFmodF32Sim: __nv_fmodf on NVIDIA is C's fmodf exactly (math.Mod of
+// the float32 operands, exact in float64, subnormal operands flushed under
+// the FTZ reflect), for quotients up to 2^277: x and y of every exponent,
+// y subnormal, the specials (NaN, x infinite or y zero give NaN, y
+// infinite gives x, the zero result keeps x's sign). LLVM's frem
+// expansion, x - y trunc(x / y), fails it once x / y passes 2^24.
+func TestFmodF32Sim(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	inf, nan := math.Inf(1), math.NaN()
+	xs := []float64{0, math.Copysign(0, -1), 5, -5, 5.5, 1e30, -1e30, 3.4e38, inf, -inf, nan, 1, 7, 1e-40, 6}
+	ys := []float64{1, 1, 3, 3, -2, 1e-30, 7e-45, 1e-38, 1, 2, 1, inf, 0, 1, 1e-40}
+	for len(xs) < 2048 {
+		x := math.Float32frombits(r.Uint32())
+		y := math.Float32frombits(r.Uint32())
+		if r.Intn(3) == 0 { // quotients below 2^24 too
+			y = x / float32(math.Ldexp(1+r.Float64(), r.Intn(26)))
+		}
+		xs, ys = append(xs, float64(x)), append(ys, float64(y))
+	}
+	res := externCase{args: []string{"f32", "f32"}, res: "f32", syms: []string{"__nv_fmodf"}}.run(t, sm90, [][]float64{xs, ys})
+	bad := 0
+	for i := range xs {
+		x, y := float64(ftz32(float32(xs[i]))), float64(ftz32(float32(ys[i])))
+		want := float32(math.Mod(x, y))
+		got := float32(res.sim[0][i])
+		if math.Float32bits(got) != math.Float32bits(want) && !(got != got && want != want) {
+			if bad++; bad <= 5 {
+				t.Errorf("fmodf(%g, %g) = %g, want %g", xs[i], ys[i], got, want)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d results are not C's fmodf", bad, len(xs))
+	}
+}
