@@ -224,7 +224,8 @@ func (e *emitter) erfAny(x ir.Value, t ir.Type, libdevice bool) ir.Value {
 	return e.truncFromF32(e.op1("llvm.fptrunc", e.f32(), []ir.Value{r}), t)
 }
 
-// erfc, libdevice's __nv_erfc (4 ulps) and __nv_erfcf (through f64):
+// erfc, libdevice's __nv_erfc (4 ulps), and __nv_erfcf through f64 on AMD
+// (on NVIDIA libdevice's own f32 algorithm, libm_erfcf.go):
 //
 //	x < 1/2    1 - erf(x) (no cancellation: the result is above 0.47)
 //	x < 6      exp(-x^2) g(x) from erf's tables

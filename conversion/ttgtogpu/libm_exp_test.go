@@ -115,12 +115,7 @@ func TestExpLogSim(t *testing.T) {
 			}
 			c := externCase{args: []string{ty}, res: ty, syms: syms}
 			forTargets(t, func(t *testing.T, tg gpuTarget) {
-				if ty == "f32" && tg.name == sm90.name {
-					// libdevice's own f32 algorithms on NVIDIA, subnormals
-					// flushed under the FTZ reflect: their tests compare
-					// them with models of libdevice's code
-					// (TestLibdeviceExpLog1pF32Sim, libm_logf_test.go,
-					// libm_hyperf_test.go).
+				if libdeviceModelled(tg, ty) {
 					return
 				}
 				c.checkUlps(t, x, c.run(t, tg, [][]float64{x}), func(k int, v float64) float64 { return refs[k](v) },

@@ -38,24 +38,10 @@ func (e *emitter) fmaRN(a, b, c ir.Value, ftz bool) ir.Value {
 	return newGPU(e).rounded(gpu.FMAOp, gpu.RoundRN, true, a, b, c)
 }
 
-// expLibdeviceF32 is __nv_expf: 2^k scaled ex2.approx of the reduced
-// argument x log2(e) - k, with k = floor(252 (x log2(e) / 252 + 1/2))
-// - 126 (clamped to [-126, 126] by the saturation) computed in the low bits
-// of a float by a fma rounded down, and log2(e) split in two for the
-// reduction.
+// expLibdeviceF32 is __nv_expf: 2^(x log2(e)) with log2(e) in two f32
+// parts (exp2ProductLibdeviceF32).
 func (e *emitter) expLibdeviceF32(x ir.Value, ftz bool) ir.Value {
-	f32, i32 := e.f32(), e.i32()
-	g := newGPU(e)
-	log2e := math.Float32frombits(0x3FB8AA3B)
-	t := e.fmaRN(x, e.cFloat(f32, float64(log2e/252)), e.cFloat(f32, 0.5), ftz)
-	s := g.rounded(gpu.SaturateOp, gpu.RoundNone, ftz, t)
-	const magic = 12582912 // 1.5 * 2^23: k sits in the low mantissa bits
-	j := g.rounded(gpu.FMAOp, gpu.RoundRM, ftz, s, e.cFloat(f32, 252), e.cFloat(f32, magic-126+127))
-	k := e.fsub(j, e.cFloat(f32, magic+127))
-	r := e.fmaRN(x, e.cFloat(f32, float64(log2e)), e.fneg(k), ftz)
-	r = e.fmaRN(x, e.cFloat(f32, float64(math.Float32frombits(0x32A57060))), r, ftz) // log2(e)'s low part
-	scale := e.bitcast(e.shl(e.bitcast(j, i32), e.cInt(i32, 23)), f32)
-	return e.fmul(g.unary("ex2_approx", r, true), scale)
+	return e.exp2ProductLibdeviceF32(x, 0x3FB8AA3B, 0x32A57060, ftz)
 }
 
 // expm1F32Coeffs is __nv_expm1f's polynomial, from the highest power down.

@@ -168,3 +168,11 @@ func roundTo(ty string, v float64) float64 {
 	}
 	return v
 }
+
+// libdeviceModelled reports whether a libm test's functions of type ty on
+// target tg are libdevice's own f32 algorithms (NVIDIA), subnormals flushed
+// under the FTZ reflect and libdevice's ulp bounds: their tests compare
+// them with models of libdevice's code (libm_*f_test.go). The tests
+// against correctly rounded references keep f64 and AMD's f32, computed
+// through f64.
+func libdeviceModelled(tg gpuTarget, ty string) bool { return ty == "f32" && tg.name == sm90.name }
