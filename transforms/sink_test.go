@@ -117,3 +117,45 @@ func TestBlockOrderRespread(t *testing.T) {
 		ordered(fmt.Sprintf("move %d", i))
 	}
 }
+
+// TestStoreRunGap: the stores of a run come together after the
+// computations sunk between them when those are short (at most
+// maxStoreGap ops), and stay where they are after long ones.
+func TestStoreRunGap(t *testing.T) {
+	kernel := func(chain int) string {
+		var sb strings.Builder
+		sb.WriteString("module attributes {\"ttg.num-warps\" = 1 : i32} {\n")
+		sb.WriteString("  llvm.func @f(%p: !llvm.ptr<1>, %x: i32) attributes {gpu.kernel} {\n")
+		sb.WriteString("    %a = llvm.mul %x, %x : i32\n")
+		prev := "%x"
+		for i := 0; i < chain; i++ {
+			fmt.Fprintf(&sb, "    %%b%d = llvm.add %s, %%x : i32\n", i, prev)
+			prev = fmt.Sprintf("%%b%d", i)
+		}
+		sb.WriteString("    gpu.store %p, %a : !llvm.ptr<1>, i32\n")
+		fmt.Fprintf(&sb, "    gpu.store %%p, %s : !llvm.ptr<1>, i32\n", prev)
+		sb.WriteString("    llvm.return\n  }\n}\n")
+		return sb.String()
+	}
+	for _, c := range []struct {
+		chain    int
+		together bool
+	}{{2, true}, {maxStoreGap, true}, {maxStoreGap + 1, false}} {
+		out, err := runPipeline(t, "builtin.module(sink-to-uses)", kernel(c.chain))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(out, "\n")
+		first := -1
+		for i, l := range lines {
+			if strings.Contains(l, "gpu.store") {
+				first = i
+				break
+			}
+		}
+		together := first >= 0 && strings.Contains(lines[first+1], "gpu.store")
+		if together != c.together {
+			t.Errorf("%d ops between the stores: together %v, want %v\n%s", c.chain, together, c.together, out)
+		}
+	}
+}
