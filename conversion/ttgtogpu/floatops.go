@@ -120,8 +120,19 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 		w := ir.BitWidth(res)
 		return e.fromBits(e.andC(e.toBits(a[0]), int64(1)<<(w-1)-1), res), nil
 	})
-	add("math.floor", unaryIntr("floor"))
-	add("math.ceil", unaryIntr("ceil"))
+	// Triton lowers math.floor and math.ceil to libdevice's floorf and
+	// ceilf on NVIDIA: the .ftz instructions under its FTZ reflect, which
+	// see a subnormal f32 as a zero of its sign (floor(-1e-40) = -0).
+	libdeviceRounding := func(intr string) scalarFn {
+		return func(e *emitter, op *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+			if isF32(res) && l.target.libdeviceF32Math() {
+				return e.intrinsic(intr, res, e.flushF32(a[0], e.reflectFTZ())), nil
+			}
+			return unaryIntr(intr)(e, op, a, res)
+		}
+	}
+	add("math.floor", libdeviceRounding("floor"))
+	add("math.ceil", libdeviceRounding("ceil"))
 	add("math.trunc", unaryIntr("trunc"))
 	add("math.round", unaryIntr("round"))
 	add("math.roundeven", unaryIntr("roundeven"))

@@ -60,6 +60,8 @@ func (e *emitter) fmodLibdeviceF32(x, y ir.Value, ftz bool) ir.Value {
 		rem := e.intrinsic("fma", f64, e.fneg(q), yk, r)
 		return []ir.Value{e.selectV(e.fcmp(llvm.FCmpOLT, rem, e.cFloat(f64, 0)), e.fadd(rem, yk), rem)}
 	})[0]
-	res := e.intrinsic("copysign", f32, e.cast("llvm.fptrunc", r, f32), x)
+	// x's sign; a subnormal result flushed under the FTZ reflect, as
+	// libdevice's .ftz operations leave it.
+	res := e.flushF32(e.intrinsic("copysign", f32, e.cast("llvm.fptrunc", r, f32), x), ftz)
 	return e.selectV(bad, e.cFloat(f32, math.NaN()), res)
 }
