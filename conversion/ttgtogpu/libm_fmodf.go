@@ -60,8 +60,13 @@ func (e *emitter) fmodLibdeviceF32(x, y ir.Value, ftz bool) ir.Value {
 		rem := e.intrinsic("fma", f64, e.fneg(q), yk, r)
 		return []ir.Value{e.selectV(e.fcmp(llvm.FCmpOLT, rem, e.cFloat(f64, 0)), e.fadd(rem, yk), rem)}
 	})[0]
-	// x's sign; a subnormal result flushed under the FTZ reflect, as
-	// libdevice's .ftz operations leave it.
-	res := e.flushF32(e.intrinsic("copysign", f32, e.cast("llvm.fptrunc", r, f32), x), ftz)
+	// x's sign. libdevice takes quotients up to 2^23 (|x| <= 2^23 |y|) in
+	// .ftz float operations, which flush a subnormal result under the FTZ
+	// reflect, and larger ones in integer arithmetic, which keeps it.
+	res := e.intrinsic("copysign", f32, e.cast("llvm.fptrunc", r, f32), x)
+	if ftz {
+		small := e.fcmp(llvm.FCmpOLE, e.intrinsic("fabs", f32, x), e.fmul(e.cFloat(f32, 0x1p23), e.intrinsic("fabs", f32, y)))
+		res = e.selectV(small, e.flushF32(res, true), res)
+	}
 	return e.selectV(bad, e.cFloat(f32, math.NaN()), res)
 }
