@@ -194,25 +194,25 @@ func externTable() map[string]externFn {
 	for name, k := range besselFns {
 		t[name] = func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.besselAny(k, a[0], res) }
 	}
-	for name, f := range libdeviceF32Algorithms {
+	for name, f := range libdeviceAlgorithms {
 		t[name] = onNVIDIA(f, t[name])
 	}
 	return t
 }
 
-// libdeviceF32Algorithm computes a libdevice f32 function of args in
-// libdevice's own operations and order, its directed roundings and .ftz
-// forms included (gpu.fma and its kin), so that the results are Triton's
-// bits; ftz is Triton's FTZ reflect.
-type libdeviceF32Algorithm func(e *emitter, args []ir.Value, ftz bool) ir.Value
+// libdeviceAlgorithm computes a libdevice function of args in libdevice's
+// own operations and order, its directed roundings and .ftz forms included
+// (gpu.fma and its kin), or an exact function exactly (fmod), so that the
+// results are Triton's bits; ftz is Triton's FTZ reflect.
+type libdeviceAlgorithm func(e *emitter, args []ir.Value, ftz bool) ir.Value
 
-// libdeviceF32Algorithms are the functions so computed on NVIDIA, by
+// libdeviceAlgorithms are the functions so computed on NVIDIA, by
 // symbol (libm_*.go register them); on other targets the table's own entry
 // applies.
-var libdeviceF32Algorithms = map[string]libdeviceF32Algorithm{}
+var libdeviceAlgorithms = map[string]libdeviceAlgorithm{}
 
 // onNVIDIA is f where the target links libdevice, else other.
-func onNVIDIA(f libdeviceF32Algorithm, other externFn) externFn {
+func onNVIDIA(f libdeviceAlgorithm, other externFn) externFn {
 	return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
 		if e.l.target.libdeviceF32Math() || other == nil {
 			return f(e, a, e.reflectFTZ())

@@ -17,8 +17,8 @@ import (
 // far from it, the two paths a branch as in libdevice's code.
 
 func init() {
-	libdeviceF32Algorithms["__nv_asinhf"] = unaryAlgorithm((*emitter).asinhLibdeviceF32)
-	libdeviceF32Algorithms["__nv_acoshf"] = unaryAlgorithm((*emitter).acoshLibdeviceF32)
+	libdeviceAlgorithms["__nv_asinhf"] = unaryAlgorithm((*emitter).asinhLibdeviceF32)
+	libdeviceAlgorithms["__nv_acoshf"] = unaryAlgorithm((*emitter).acoshLibdeviceF32)
 }
 
 const (

@@ -21,9 +21,9 @@ func init() {
 		"__nv_asinf": (*emitter).asinLibdeviceF32,
 		"__nv_acosf": (*emitter).acosLibdeviceF32,
 	} {
-		libdeviceF32Algorithms[name] = unaryAlgorithm(f)
+		libdeviceAlgorithms[name] = unaryAlgorithm(f)
 	}
-	libdeviceF32Algorithms["__nv_atan2f"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
+	libdeviceAlgorithms["__nv_atan2f"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.atan2LibdeviceF32(a[0], a[1], ftz)
 	}
 }

@@ -12,7 +12,7 @@ import (
 // results are Triton's bits.
 
 func init() {
-	libdeviceF32Algorithms["__nv_erfcf"] = unaryAlgorithm((*emitter).erfcLibdeviceF32)
+	libdeviceAlgorithms["__nv_erfcf"] = unaryAlgorithm((*emitter).erfcLibdeviceF32)
 }
 
 // erfcxF32Coeffs is __nv_erfcf's polynomial in t = (a - 4)/(a + 4), from

@@ -21,12 +21,12 @@ func init() {
 		"__nv_expm1f": (*emitter).expm1LibdeviceF32,
 		"__nv_log1pf": (*emitter).log1pLibdeviceF32,
 	} {
-		libdeviceF32Algorithms[name] = unaryAlgorithm(f)
+		libdeviceAlgorithms[name] = unaryAlgorithm(f)
 	}
 }
 
-// unaryAlgorithm is a libdeviceF32Algorithm of one argument.
-func unaryAlgorithm(f func(e *emitter, x ir.Value, ftz bool) ir.Value) libdeviceF32Algorithm {
+// unaryAlgorithm is a libdeviceAlgorithm of one argument.
+func unaryAlgorithm(f func(e *emitter, x ir.Value, ftz bool) ir.Value) libdeviceAlgorithm {
 	return func(e *emitter, a []ir.Value, ftz bool) ir.Value { return f(e, a[0], ftz) }
 }
 

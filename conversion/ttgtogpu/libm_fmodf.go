@@ -22,7 +22,7 @@ import (
 // y_k), and y_k added back where negative.
 
 func init() {
-	libdeviceF32Algorithms["__nv_fmodf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
+	libdeviceAlgorithms["__nv_fmodf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.fmodLibdeviceF32(a[0], a[1], ftz)
 	}
 }

@@ -49,3 +49,35 @@ func TestFmodF32Sim(t *testing.T) {
 		t.Errorf("%d of %d results are not C's fmodf", bad, len(xs))
 	}
 }
+
+// TestFmodF64Sim: __nv_fmod on NVIDIA is C's fmod exactly (math.Mod), for
+// operands of every exponent, subnormal ones included (quotients up to
+// 2^2100), and the specials; LLVM's frem expansion fails it once x / y
+// passes 2^53.
+func TestFmodF64Sim(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	inf, nan := math.Inf(1), math.NaN()
+	xs := []float64{0, math.Copysign(0, -1), 5, -5, 5.5, 1e300, -1e300, math.MaxFloat64, inf, -inf, nan, 1, 7, 5e-324, 1e-310, 3e-310}
+	ys := []float64{1, 1, 3, 3, -2, 1e-300, 5e-324, 1e-310, 1, 2, 1, inf, 0, 1, 1e-310, 1e-310}
+	for len(xs) < 2048 {
+		x := math.Float64frombits(r.Uint64())
+		y := math.Float64frombits(r.Uint64())
+		if r.Intn(3) == 0 {
+			y = x / math.Ldexp(1+r.Float64(), r.Intn(60))
+		}
+		xs, ys = append(xs, x), append(ys, y)
+	}
+	res := externCase{args: []string{"f64", "f64"}, res: "f64", syms: []string{"__nv_fmod"}}.run(t, sm90, [][]float64{xs, ys})
+	bad := 0
+	for i := range xs {
+		want, got := math.Mod(xs[i], ys[i]), res.sim[0][i]
+		if math.Float64bits(got) != math.Float64bits(want) && !(got != got && want != want) {
+			if bad++; bad <= 5 {
+				t.Errorf("fmod(%g, %g) = %g, want %g", xs[i], ys[i], got, want)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d results are not C's fmod", bad, len(xs))
+	}
+}

@@ -24,7 +24,7 @@ func init() {
 		"__nv_cbrtf":  (*emitter).cbrtLibdeviceF32,
 		"__nv_rcbrtf": (*emitter).rcbrtLibdeviceF32,
 	} {
-		libdeviceF32Algorithms[name] = unaryAlgorithm(f)
+		libdeviceAlgorithms[name] = unaryAlgorithm(f)
 	}
 }
 

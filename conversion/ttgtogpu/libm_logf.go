@@ -13,9 +13,9 @@ import (
 // take their .ftz forms; its plain fadd, fsub and fmul never do).
 
 func init() {
-	libdeviceF32Algorithms["__nv_log10f"] = unaryAlgorithm((*emitter).log10LibdeviceF32)
-	libdeviceF32Algorithms["__nv_atanhf"] = unaryAlgorithm((*emitter).atanhLibdeviceF32)
-	libdeviceF32Algorithms["__nv_hypotf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
+	libdeviceAlgorithms["__nv_log10f"] = unaryAlgorithm((*emitter).log10LibdeviceF32)
+	libdeviceAlgorithms["__nv_atanhf"] = unaryAlgorithm((*emitter).atanhLibdeviceF32)
+	libdeviceAlgorithms["__nv_hypotf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.hypotLibdeviceF32(a[0], a[1], ftz)
 	}
 }

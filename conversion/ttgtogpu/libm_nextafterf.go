@@ -14,7 +14,7 @@ import (
 // (flushed), and x = y gives x (flushed).
 
 func init() {
-	libdeviceF32Algorithms["__nv_nextafterf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
+	libdeviceAlgorithms["__nv_nextafterf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.nextafterLibdeviceF32(a[0], a[1], ftz)
 	}
 }

@@ -19,7 +19,7 @@ import (
 // table.)
 
 func init() {
-	libdeviceF32Algorithms["__nv_powf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
+	libdeviceAlgorithms["__nv_powf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.powLibdeviceF32(a[0], a[1], ftz)
 	}
 }

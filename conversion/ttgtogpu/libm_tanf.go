@@ -13,7 +13,7 @@ import (
 // in libdevice's code.
 
 func init() {
-	libdeviceF32Algorithms["__nv_tanf"] = unaryAlgorithm((*emitter).tanLibdeviceF32)
+	libdeviceAlgorithms["__nv_tanf"] = unaryAlgorithm((*emitter).tanLibdeviceF32)
 }
 
 // tanF32Coeffs is P of __nv_tanf's tan(t) = t + t^3 P(t^2), from the
