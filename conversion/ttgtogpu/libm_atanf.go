@@ -16,13 +16,11 @@ import (
 // __CUDA_PREC_SQRT reflect (off under Triton) picks it.
 
 func init() {
-	for name, f := range map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
+	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_atanf": (*emitter).atanLibdeviceF32,
 		"__nv_asinf": (*emitter).asinLibdeviceF32,
 		"__nv_acosf": (*emitter).acosLibdeviceF32,
-	} {
-		libdeviceAlgorithms[name] = unaryAlgorithm(f)
-	}
+	})
 	libdeviceAlgorithms["__nv_atan2f"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.atan2LibdeviceF32(a[0], a[1], ftz)
 	}

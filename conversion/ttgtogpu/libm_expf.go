@@ -16,11 +16,17 @@ import (
 // fmul never do.
 
 func init() {
-	for name, f := range map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
+	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_expf":   (*emitter).expLibdeviceF32,
 		"__nv_expm1f": (*emitter).expm1LibdeviceF32,
 		"__nv_log1pf": (*emitter).log1pLibdeviceF32,
-	} {
+	})
+}
+
+// registerUnaryAlgorithms registers libdevice algorithms of one argument
+// by symbol.
+func registerUnaryAlgorithms(fns map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value) {
+	for name, f := range fns {
 		libdeviceAlgorithms[name] = unaryAlgorithm(f)
 	}
 }

@@ -17,15 +17,13 @@ import (
 // never flush.
 
 func init() {
-	for name, f := range map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
+	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_exp10f": (*emitter).exp10LibdeviceF32,
 		"__nv_sinhf":  (*emitter).sinhLibdeviceF32,
 		"__nv_coshf":  (*emitter).coshLibdeviceF32,
 		"__nv_cbrtf":  (*emitter).cbrtLibdeviceF32,
 		"__nv_rcbrtf": (*emitter).rcbrtLibdeviceF32,
-	} {
-		libdeviceAlgorithms[name] = unaryAlgorithm(f)
-	}
+	})
 }
 
 // libdevice's f32 constants: their f32 bits,

@@ -97,6 +97,12 @@ var (
 // parseSameType parses `%a[, %b...] attr-dict : T` where operands and the
 // result all have type T.
 func parseSameType(arity int) func(ir.OpParser, *ir.OperationState) error {
+	return parseSameTypeWith(arity, func(p ir.OpParser, st *ir.OperationState) error { return p.ParseOptionalAttrDict(st) })
+}
+
+// parseSameTypeWith is parseSameType with attrs parsing what comes between
+// the operands and the type.
+func parseSameTypeWith(arity int, attrs func(ir.OpParser, *ir.OperationState) error) func(ir.OpParser, *ir.OperationState) error {
 	return func(p ir.OpParser, st *ir.OperationState) error {
 		loc := p.Loc()
 		us, err := p.ParseOperandList(ir.DelimNone)
@@ -106,7 +112,7 @@ func parseSameType(arity int) func(ir.OpParser, *ir.OperationState) error {
 		if len(us) != arity {
 			return p.ErrorfAt(loc, "expected %d operands, got %d", arity, len(us))
 		}
-		if err := p.ParseOptionalAttrDict(st); err != nil {
+		if err := attrs(p, st); err != nil {
 			return err
 		}
 		t, err := p.ParseColonType()

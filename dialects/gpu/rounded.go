@@ -40,32 +40,7 @@ func rounded(name string, arity int, rounding bool) *ir.OpDef {
 	def := Dialect.NewOp(name, ir.Pure|ir.SameOperandsAndResultType)
 	opts := roundedOptions(rounding)
 	def.Inherent = inherentNames(opts)
-	def.Parse = func(p ir.OpParser, st *ir.OperationState) error {
-		loc := p.Loc()
-		us, err := p.ParseOperandList(ir.DelimNone)
-		if err != nil {
-			return err
-		}
-		if len(us) != arity {
-			return p.ErrorfAt(loc, "expected %d operands, got %d", arity, len(us))
-		}
-		if err := parseOptions(p, st, opts); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		ts := make([]ir.Type, arity)
-		for i := range ts {
-			ts[i] = t
-		}
-		if st.Operands, err = p.ResolveOperands(us, ts); err != nil {
-			return err
-		}
-		st.Types = []ir.Type{t}
-		return nil
-	}
+	def.Parse = parseSameTypeWith(arity, func(p ir.OpParser, st *ir.OperationState) error { return parseOptions(p, st, opts) })
 	def.Print = func(p ir.OpPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 		p.PrintOperands(op.Operands())
