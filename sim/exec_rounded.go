@@ -23,6 +23,9 @@ var roundingModes = map[gpu.Rounding]numeric.RoundingMode{
 }
 
 func compileRounded(c *compiler, in *instr) error {
+	if k, _ := floatKind(in.op.Result(0).Type()); k == ir.F64 {
+		return compileRoundedF64(in)
+	}
 	if k, _ := floatKind(in.op.Result(0).Type()); k != ir.F32 {
 		return fmt.Errorf("%s on %v is not simulated", in.op.Name(), in.op.Result(0).Type())
 	}
@@ -92,4 +95,28 @@ func roundedSum(a, b, c float64, mode numeric.RoundingMode) float64 {
 		return math.Copysign(0, -1)
 	}
 	return 0
+}
+
+// compileRoundedF64: the f64 ops rounded to nearest (libdevice's add.rn.d,
+// mul.rn.d and fma.rn.d, which keep ptxas from fusing them); the directed
+// modes on f64 are not simulated.
+func compileRoundedF64(in *instr) error {
+	if r := gpu.RoundingOf(in.op); r != gpu.RoundRN {
+		return fmt.Errorf("%s rounding %s on f64 is not simulated", in.op.Name(), r)
+	}
+	f := func(r []uint64, in *instr) float64 {
+		a, b := math.Float64frombits(r[in.a]), math.Float64frombits(r[in.b])
+		switch in.op.Def() {
+		case gpu.FAddOp:
+			return a + b
+		case gpu.FMulOp:
+			return a * b
+		}
+		return math.FMA(a, b, math.Float64frombits(r[in.c]))
+	}
+	in.step = func(th *thread, in *instr) error {
+		th.regs[in.d] = math.Float64bits(f(th.regs, in))
+		return nil
+	}
+	return nil
 }

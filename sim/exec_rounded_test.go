@@ -68,3 +68,36 @@ func TestRoundedOps(t *testing.T) {
 		}
 	}
 }
+
+// The f64 forms round to nearest (add.rn.f64, mul.rn.f64, fma.rn.f64):
+// Go's float64 arithmetic and math.FMA.
+func TestRoundedOpsF64(t *testing.T) {
+	a, b, c := 1+0x1p-52, 1-0x1p-53, -1.0
+	for _, k := range []struct {
+		op   string
+		want float64
+	}{
+		{"gpu.fadd %a, %b {rounding = rn} : f64", a + b},
+		{"gpu.fmul %a, %b {rounding = rn} : f64", a * b},
+		{"gpu.fma %a, %b, %c {rounding = rn} : f64", math.FMA(a, b, c)},
+	} {
+		src := module(1, 32, 0, fmt.Sprintf(`
+  llvm.func @k(%%out: !llvm.ptr<1>, %%a: f64, %%b: f64, %%c: f64) attributes {gpu.kernel} {
+    %%tid = gpu.thread_id x : i32
+    %%r = %s
+    %%w = llvm.bitcast %%r : f64 to i64
+    %%v = llvm.trunc %%w : i64 to i32`, k.op)+storeByTid+`
+  }`)
+		bits := math.Float64bits
+		out, err := launch(t, src, [3]int{1, 1, 1}, 32, sim.Config{}, bits(a), bits(b), bits(c))
+		if err != nil {
+			t.Fatalf("%s: %v", k.op, err)
+		}
+		if out[0] != uint32(bits(k.want)) {
+			t.Errorf("%s: low word %#08x, want %#08x", k.op, out[0], uint32(bits(k.want)))
+		}
+	}
+	if math.FMA(a, b, c) == float64(a*b)+c {
+		t.Fatal("the fma case does not tell a fused result from a rounded product")
+	}
+}

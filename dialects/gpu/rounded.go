@@ -5,15 +5,17 @@ import (
 	"github.com/ttcompiler/tt/ir/asm"
 )
 
-// f32 arithmetic with an explicit rounding mode, as libdevice's functions
-// use it (PTX add.rz, fma.rm and the .ftz forms under Triton's FTZ
-// reflect); LLVM's fadd, fmul and fma round to nearest and keep
-// subnormals:
+// Float arithmetic with an explicit rounding mode, as libdevice's
+// functions use it (PTX add.rz, fma.rm, the .ftz forms under Triton's FTZ
+// reflect, and add.rn and mul.rn, which ptxas never fuses into an fma);
+// LLVM's fadd, fmul and fma round to nearest, keep subnormals, and may be
+// fused:
 //
 //	%r = gpu.fadd %a, %b {rounding = rz, ftz} : f32       a + b
 //	%r = gpu.fmul %a, %b {rounding = rn} : f32            a * b
 //	%r = gpu.fma %a, %b, %c {rounding = rm, ftz} : f32    a * b + c, rounded once
 //	%r = gpu.saturate %a {ftz} : f32                      a clamped to [0, 1], NaN to 0
+//	%r = gpu.fadd %a, %b {rounding = rn} : f64            (f64: no ftz, no saturate)
 //
 // `rounding` (rn, rz, rm, rp) is required on the three arithmetic ops:
 // the exact result rounded to nearest even, toward zero, toward -inf or
@@ -62,7 +64,16 @@ func rounded(name string, arity int, rounding bool) *ir.OpDef {
 				return ir.OpErrorf(op, "requires rounding rn, rz, rm or rp")
 			}
 		}
-		if k, ok := floatKind(op.Result(0).Type()); !ok || k != ir.F32 {
+		k, ok := floatKind(op.Result(0).Type())
+		switch {
+		case ok && k == ir.F32:
+		case ok && k == ir.F64 && rounding:
+			if FTZ(op) {
+				return ir.OpErrorf(op, "ftz applies to f32 only")
+			}
+		case rounding:
+			return ir.OpErrorf(op, "operates on f32 or f64, got '%s'", asm.TypeString(op.Result(0).Type()))
+		default:
 			return ir.OpErrorf(op, "operates on f32, got '%s'", asm.TypeString(op.Result(0).Type()))
 		}
 		return nil

@@ -21,7 +21,9 @@ func wrap(body string) string {
 func TestVerifierErrors(t *testing.T) {
 	cases := []struct{ body, want string }{
 		{`%0 = gpu.thread_id w : i32`, "expected dimension x, y or z"},
-		{`%0 = gpu.fma %d, %d, %d {rounding = rm} : f64`, "operates on f32, got 'f64'"},
+		{`%0 = gpu.fma %i, %i, %i {rounding = rm} : i32`, "operates on f32 or f64, got 'i32'"},
+		{`%0 = gpu.fadd %d, %d {rounding = rn, ftz} : f64`, "ftz applies to f32 only"},
+		{`%0 = gpu.saturate %d : f64`, "operates on f32, got 'f64'"},
 		{`%0 = gpu.fadd %x, %x : f32`, "requires rounding rn, rz, rm or rp"},
 		{`%0 = gpu.fmul %x, %x {rounding = rna} : f32`, "requires rounding rn, rz, rm or rp"},
 		{`%0 = gpu.fma %x, %x {rounding = rn} : f32`, "expected 3 operands, got 2"},

@@ -112,7 +112,11 @@ func (fx *fnTr) nvRounded(op *ir.Operation) error {
 	if gpu.FTZ(op) {
 		name += ".ftz"
 	}
-	fx.set(op, fx.call(name+".f", xs[0].Type(), xs...))
+	suffix := ".f"
+	if k, ok := op.Result(0).Type().(*ir.FloatType); ok && k.Kind == ir.F64 {
+		suffix = ".d"
+	}
+	fx.set(op, fx.call(name+suffix, xs[0].Type(), xs...))
 	return nil
 }
 

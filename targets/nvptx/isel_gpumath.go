@@ -118,7 +118,11 @@ func (f *fn) emitRounded(op *ir.Operation) error {
 		for _, x := range xs[1:] {
 			srcs = append(srcs, f.src(x))
 		}
-		f.inss("%s%s.f32 %s, %s", roundedPTX[op.Name()], mods, d.reg, strings.Join(srcs, ", "))
+		ty := "f32"
+		if t, ok := op.Result(0).Type().(*ir.FloatType); ok && t.Kind == ir.F64 {
+			ty = "f64"
+		}
+		f.inss("%s%s.%s %s, %s", roundedPTX[op.Name()], mods, ty, d.reg, strings.Join(srcs, ", "))
 		return nil
 	})
 }

@@ -7,4 +7,9 @@ module attributes {"ttg.num-warps" = 1 : i32} {
     %4 = gpu.saturate %3 : f32
     llvm.return %4 : f32
   }
+  llvm.func @g(%arg0: f64, %arg1: f64) -> f64 {
+    %0 = gpu.fadd %arg0, %arg1 {rounding = rn} : f64
+    %1 = gpu.fma %0, %arg1, %arg0 {rounding = rz} : f64
+    llvm.return %1 : f64
+  }
 }

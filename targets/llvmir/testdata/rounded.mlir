@@ -1,6 +1,7 @@
 // RUN-TARGETS: sm_90
 // The f32 ops with an explicit rounding mode: NVVM's add, mul and fma
-// intrinsics in every mode, with and without ftz, and saturate.
+// intrinsics in every mode, with and without ftz, saturate, and the f64
+// forms (.d).
 module {
   llvm.func @rounded(%g: !llvm.ptr<1>, %a: f32, %b: f32, %c: f32) attributes {gpu.kernel} {
     %0 = gpu.fadd %a, %b {rounding = rn} : f32
@@ -18,6 +19,13 @@ module {
     %12 = gpu.saturate %11 : f32
     %13 = gpu.saturate %12 {ftz} : f32
     gpu.store %g, %13 : !llvm.ptr<1>, f32
+    llvm.return
+  }
+  llvm.func @rounded_f64(%p: !llvm.ptr<1>, %a: f64, %b: f64, %c: f64) attributes {gpu.kernel} {
+    %0 = gpu.fadd %a, %b {rounding = rn} : f64
+    %1 = gpu.fmul %0, %b {rounding = rn} : f64
+    %2 = gpu.fma %1, %b, %c {rounding = rz} : f64
+    gpu.store %p, %2 : !llvm.ptr<1>, f64
     llvm.return
   }
 }

@@ -22,6 +22,17 @@ bb0:
 	ret void
 }
 
+define ptx_kernel void @rounded_f64(i8 addrspace(1)* %arg0, double %arg1, double %arg2, double %arg3) {
+bb0:
+	%0 = call double @llvm.nvvm.add.rn.d(double %arg1, double %arg2)
+	%1 = call double @llvm.nvvm.mul.rn.d(double %0, double %arg2)
+	%2 = call double @llvm.nvvm.fma.rz.d(double %1, double %arg2, double %arg3)
+	%3 = bitcast double %2 to i64
+	%4 = bitcast i8 addrspace(1)* %arg0 to i64 addrspace(1)*
+	store i64 %3, i64 addrspace(1)* %4, align 8
+	ret void
+}
+
 declare float @llvm.nvvm.add.rn.f(float %0, float %1)
 
 declare float @llvm.nvvm.add.rz.ftz.f(float %0, float %1)
@@ -50,6 +61,13 @@ declare float @llvm.nvvm.saturate.f(float %0)
 
 declare float @llvm.nvvm.saturate.ftz.f(float %0)
 
-!nvvm.annotations = !{!0}
+declare double @llvm.nvvm.add.rn.d(double %0, double %1)
+
+declare double @llvm.nvvm.mul.rn.d(double %0, double %1)
+
+declare double @llvm.nvvm.fma.rz.d(double %0, double %1, double %2)
+
+!nvvm.annotations = !{!0, !1}
 
 !0 = !{void (i8 addrspace(1)*, float, float, float)* @rounded, !"kernel", i32 1}
+!1 = !{void (i8 addrspace(1)*, double, double, double)* @rounded_f64, !"kernel", i32 1}

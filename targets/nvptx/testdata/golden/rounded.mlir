@@ -1,6 +1,7 @@
 // The f32 ops with an explicit rounding mode (dialects/gpu/rounded.go):
 // add, mul and fma in every mode, with and without .ftz, a constant
-// operand as an immediate, and cvt.sat with and without .ftz.
+// operand as an immediate, cvt.sat with and without .ftz, and the f64
+// forms (round to nearest: libdevice's add.rn.d, mul.rn.d, fma.rn.d).
 module attributes {"ttg.num-warps" = 1 : i32} {
   llvm.func @rounded(%p: !llvm.ptr<1>, %a: f32, %b: f32, %c: f32) attributes {gpu.kernel} {
     %0 = gpu.fadd %a, %b {rounding = rn} : f32
@@ -20,6 +21,13 @@ module attributes {"ttg.num-warps" = 1 : i32} {
     %13 = gpu.saturate %12 : f32
     %14 = gpu.saturate %13 {ftz} : f32
     gpu.store %p, %14 : !llvm.ptr<1>, f32
+    llvm.return
+  }
+  llvm.func @rounded_f64(%p: !llvm.ptr<1>, %a: f64, %b: f64, %c: f64) attributes {gpu.kernel} {
+    %0 = gpu.fadd %a, %b {rounding = rn} : f64
+    %1 = gpu.fmul %0, %b {rounding = rn} : f64
+    %2 = gpu.fma %1, %b, %c {rounding = rz} : f64
+    gpu.store %p, %2 : !llvm.ptr<1>, f64
     llvm.return
   }
 }
