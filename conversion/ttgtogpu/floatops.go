@@ -164,6 +164,12 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 	fast := func(name, libdevice string, f func(e *emitter, x ir.Value) ir.Value, f64 f64Fn) scalarFn {
 		return func(e *emitter, op *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 			if isF64(res) {
+				// Triton calls libdevice for every f64 math op: where tt
+				// computes libdevice's own algorithm (libm_*64.go), its
+				// bits on NVIDIA.
+				if alg, ok := libdeviceAlgorithms[libdevice]; ok && l.target.libdeviceF32Math() {
+					return alg(e, a, e.reflectFTZ()), nil
+				}
 				if f64 == nil {
 					return nil, ir.OpErrorf(op, "'%s' on f64 is not supported: Triton calls libdevice's %s for it, and tt implements only exp, exp2, log, log2, sin, cos, tanh and erf in f64", name, libdevice)
 				}
@@ -201,6 +207,9 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 		return newGPU(e).unary("tanh_approx", x, false)
 	}, (*emitter).tanhF64))
 	add("math.erf", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+		if alg, ok := libdeviceAlgorithms["__nv_erf"]; ok && isF64(res) && l.target.libdeviceF32Math() {
+			return alg(e, a, e.reflectFTZ()), nil
+		}
 		return e.erfAny(a[0], res, l.target.libdeviceF32Math()), nil
 	})
 	add("math.sqrt", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {

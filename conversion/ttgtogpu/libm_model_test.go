@@ -170,3 +170,61 @@ func checkUnaryF32Models(t *testing.T, x []float64, res externResults, syms []st
 			}, bounds[k])
 	}
 }
+
+// checkLibdeviceF64Model checks one symbol's simulated results got (one per
+// input i) bit for bit against model(i) (NaNs of any payload alike), and
+// the model within bound ulps of the correctly rounded ref(i) where that
+// is normal or a special; it logs the worst.
+func checkLibdeviceF64Model(t *testing.T, sym string, got []float64, model, ref func(i int) float64, bound float64) {
+	t.Helper()
+	worst, worstAt, mismatches := 0.0, 0, 0
+	for i, g := range got {
+		want := model(i)
+		if math.Float64bits(g) != math.Float64bits(want) && !(g != g && want != want) {
+			if mismatches++; mismatches <= 5 {
+				t.Errorf("%s: input %d: %g (%#x), libdevice %g (%#x)", sym, i, g, math.Float64bits(g), want, math.Float64bits(want))
+			}
+		}
+		e := ref(i)
+		if e != 0 && math.Abs(e) < 0x1p-1022 {
+			continue
+		}
+		if u := ulpsIn("f64", e, want); u > worst {
+			worst, worstAt = u, i
+		}
+	}
+	if mismatches > 0 {
+		t.Errorf("%s: %d of %d results differ from libdevice's", sym, mismatches, len(got))
+	}
+	if worst > bound {
+		t.Errorf("%s: the model is %g ulps from the correctly rounded value at input %d, libdevice's bound is %g", sym, worst, worstAt, bound)
+	}
+	t.Logf("%s: at most %g ulps from the correctly rounded value (input %d)", sym, worst, worstAt)
+}
+
+// checkUnaryF64Models checks unary f64 symbols' simulated results res on
+// inputs x with checkLibdeviceF64Model: against models[k], and the model
+// within bounds[k] ulps of exact[k].
+func checkUnaryF64Models(t *testing.T, x []float64, res externResults, syms []string, models, exact []func(float64) float64, bounds []float64) {
+	t.Helper()
+	for k, sym := range syms {
+		checkLibdeviceF64Model(t, sym, res.sim[k], func(i int) float64 { return models[k](x[i]) },
+			func(i int) float64 { return exact[k](x[i]) }, bounds[k])
+	}
+}
+
+// TestMathF64IsLibdevice: Triton lowers math.exp, math.log, math.tanh and
+// math.erf on f64 to libdevice's __nv_exp, __nv_log, __nv_tanh and
+// __nv_erf; on NVIDIA tt's math ops give those functions' bits.
+func TestMathF64IsLibdevice(t *testing.T) {
+	x := tanhErf64Inputs(1024)
+	for _, name := range []string{"exp", "log", "tanh", "erf"} {
+		res := externCase{args: []string{"f64"}, res: "f64", syms: []string{"math." + name, "__nv_" + name}}.run(t, sm90, [][]float64{x})
+		for i := range x {
+			if a, b := res.sim[0][i], res.sim[1][i]; math.Float64bits(a) != math.Float64bits(b) && !(a != a && b != b) {
+				t.Errorf("math.%s(%v) = %v, __nv_%s %v", name, x[i], a, name, b)
+				break
+			}
+		}
+	}
+}
