@@ -296,7 +296,7 @@ func (l *lowering) lowerExtern(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	if want := externSignatures[sym.Value]; string(sig) != want {
 		return ir.OpErrorf(op, "external function '%s' called with types %q, expected %q", sym.Value, sig, want)
 	}
-	if sym.Value == "__nv_sin" || sym.Value == "__nv_cos" {
+	if _, ok := libdeviceAlgorithms[sym.Value]; (sym.Value == "__nv_sin" || sym.Value == "__nv_cos") && !(ok && l.target.libdeviceF32Math()) {
 		return l.lowerTrigF64(op, e, rw, sym.Value == "__nv_cos") // the huge-argument path off the common one
 	}
 	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {

@@ -216,16 +216,15 @@ var tanF64Coeffs = []uint64{0x3EE48DAC2799BCB9, 0xBEF9757C5B27EBB1, 0x3F0980E90F
 	0x3F434BC1B206DA62, 0x3F57DB18EF2F83F9, 0x3F6D6D2E7AE49FBC, 0x3F8226E3A816A776,
 	0x3F9664F485D25660, 0x3FABA1BA1BABF31D, 0x3FC11111111105D2, 0x3FD555555555555E}
 
-// tanLibdeviceF64 is __nv_tan: x reduced to t = x - q pi/2 (Cody-Waite
-// with pi/2 in three parts, Payne-Hanek from 2^31 in a branch, as in
-// libdevice's code), r = t + t^3 P(t^2) and, for odd q, -1/r computed
-// from libdevice's reciprocal with r's rounding error; infinities give
-// NaN.
-func (e *emitter) tanLibdeviceF64(x ir.Value, _ bool) ir.Value {
+// trigReduceLibdeviceF64 is libdevice's __internal_trig_reduction_kerneld
+// (__nv_tan, __nv_sin, __nv_cos): the quadrant q and t = x - q pi/2, by
+// Cody-Waite with pi/2 in three parts, or by Payne-Hanek from 2^31 in a
+// branch, as in libdevice's code; infinities give q = 0 and t = NaN.
+func (e *emitter) trigReduceLibdeviceF64(x ir.Value) (q, t ir.Value) {
 	f64, i32 := e.f64(), e.i32()
-	q := e.misc64RoundToI32(e.fmul(x, e.f64Const(0x3FE45F306DC9C883)))
+	q = e.misc64RoundToI32(e.fmul(x, e.f64Const(0x3FE45F306DC9C883)))
 	mq := e.fneg(e.cast("llvm.sitofp", q, f64))
-	t := x
+	t = x
 	for _, c := range []uint64{0x3FF921FB54442D18, 0x3C91A62633145C00, 0x397B839A252049C0} {
 		t = e.fmaF64(mq, e.f64Const(c), t)
 	}
@@ -238,6 +237,16 @@ func (e *emitter) tanLibdeviceF64(x ir.Value, _ bool) ir.Value {
 	}, func() []ir.Value { return []ir.Value{q, t} })
 	q = e.selectV(inf, e.cInt(i32, 0), reduced[0])
 	t = e.selectV(inf, newGPU(e).rounded(gpu.FMulOp, gpu.RoundRN, false, x, e.cFloat(f64, 0)), reduced[1])
+	return q, t
+}
+
+// tanLibdeviceF64 is __nv_tan: x reduced to the quadrant q and t = x -
+// q pi/2 (trigReduceLibdeviceF64), r = t + t^3 P(t^2) and, for odd q,
+// -1/r computed from libdevice's reciprocal with r's rounding error;
+// infinities give NaN.
+func (e *emitter) tanLibdeviceF64(x ir.Value, _ bool) ir.Value {
+	f64, i32 := e.f64(), e.i32()
+	q, t := e.trigReduceLibdeviceF64(x)
 
 	t2 := e.fmul(t, t)
 	p := e.fmul(e.hornerBitsF64(tanF64Coeffs, t2), t2)

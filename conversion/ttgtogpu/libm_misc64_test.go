@@ -240,29 +240,7 @@ func misc64TrigSlowPath(a float64) (float64, int32) {
 }
 
 func libdeviceTan64(a float64) float64 {
-	var z float64
-	var q int32
-	if math.IsInf(a, 0) {
-		z = a * 0
-	} else {
-		qf := math.RoundToEven(a * misc64Bits(0x3FE45F306DC9C883))
-		switch {
-		case qf != qf:
-			q = 0
-		case qf >= 0x1p31:
-			q = math.MaxInt32
-		case qf <= -0x1p31:
-			q = math.MinInt32
-		default:
-			q = int32(qf)
-		}
-		z = math.FMA(-float64(q), misc64Bits(0x3FF921FB54442D18), a)
-		z = math.FMA(-float64(q), misc64Bits(0x3C91A62633145C00), z)
-		z = math.FMA(-float64(q), misc64Bits(0x397B839A252049C0), z)
-		if math.Abs(a) >= 0x1p31 {
-			z, q = misc64TrigSlowPath(a)
-		}
-	}
+	z, q := sincos64Reduce(a)
 	z2 := z * z
 	p := misc64Chain([]uint64{0x3EE48DAC2799BCB9, 0xBEF9757C5B27EBB1, 0x3F0980E90FD91E04,
 		0xBEFAE2B0417D7E1D, 0x3F119F5341BFBA57, 0x3F15E791A00F6919, 0x3F2FF2E7FADEC73A,

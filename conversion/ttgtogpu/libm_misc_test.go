@@ -231,6 +231,12 @@ func TestRootsSim(t *testing.T) {
 				res := externCase{args: []string{ty}, res: ty, syms: []string{"__nv_cbrt" + sfx, "__nv_rcbrt" + sfx}}.run(t, tg, [][]float64{x})
 				check("cbrt", tol, res.sim[0], res.interp[0], func(i int) float64 { return cbrt(x[i]) })
 				check("rcbrt", tol, res.sim[1], res.interp[1], func(i int) float64 { return rcbrt(x[i]) })
+				if tg.name == sm90.name {
+					// libdevice's own hypot on NVIDIA (its f64 gives +inf for
+					// the largest double and any nonzero other operand):
+					// TestLibdevicePowHypotF64Sim.
+					return
+				}
 				res = externCase{args: []string{ty, ty}, res: ty, syms: []string{"__nv_hypot" + sfx}}.run(t, tg, [][]float64{x, y})
 				check("hypot", 2*tol, res.sim[0], res.interp[0], func(i int) float64 { return hypot(x[i], y[i]) })
 			})

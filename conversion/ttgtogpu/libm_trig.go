@@ -180,6 +180,8 @@ func (e *emitter) trigFinish(x, ax, q, rh, rl ir.Value, cos bool) ir.Value {
 func (l *lowering) trigDispatch(plain loweringFn, cos bool) loweringFn {
 	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 		switch elem := ir.ElementTypeOrSelf(op.Result(0).Type()); {
+		case isF64(elem) && l.target.libdeviceF32Math():
+			return plain(op, e, rw) // libdevice's __nv_sin and __nv_cos (libm_sincos64.go)
 		case isF64(elem):
 			return l.lowerTrigF64(op, e, rw, cos)
 		case isF32(elem) || isKind(elem, ir.F16) || isKind(elem, ir.BF16):

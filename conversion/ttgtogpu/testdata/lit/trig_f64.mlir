@@ -1,7 +1,8 @@
 // RUN: tt-opt %s -convert-triton-gpu-to-gpu | FileCheck %s
 
-// f64 sin and cos (libdevice's __nv_sin/__nv_cos in Triton) reduce every
-// register by Cody-Waite and finish it; a thread with a finite register
+// f64 sin and cos on AMD (on NVIDIA libdevice's own __nv_sin/__nv_cos,
+// libm_sincos64.go, as Triton calls them) reduce every register by
+// Cody-Waite and finish it; a thread with a finite register
 // of magnitude 2^30 or more (0x41D0000000000000) branches to a block that
 // reduces its registers again by Payne-Hanek (64-bit integer products of
 // the mantissa and 192 bits of 2/pi), and both paths join in a block whose
@@ -23,8 +24,8 @@
 // CHECK:         llvm.insertvalue %[[S0]], %{{.+}}[0]
 // CHECK-NEXT:    llvm.insertvalue %[[S1]], %{{.+}}[1]
 // CHECK-NEXT:    llvm.insertvalue %[[C]], %{{.+}}[2]
-#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
   tt.func private @trig(%x: tensor<64xf64, #blocked>, %y: f64) -> (tensor<64xf64, #blocked>, f64) {
     %s = math.sin %x : tensor<64xf64, #blocked>
     %c = math.cos %y : f64
