@@ -19,7 +19,8 @@ import (
 // approximate f32 division, off by at most 1/4 below 2^20, rounded to the
 // nearest integer at or above floor(r / y_k); the remainder r - q y_k is
 // then exact in float64 (the product has at most 45 bits), in [-y_k,
-// y_k), and y_k added back where negative.
+// y_k), and y_k added back where negative. Quotients below 2^20, most of
+// them in practice, take that step once in f32 and skip the loop.
 
 func init() {
 	libdeviceAlgorithms["__nv_fmodf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
@@ -37,8 +38,17 @@ func (e *emitter) fmodLibdeviceF32(x, y ir.Value, ftz bool) ir.Value {
 	// loop does not run: |x| < inf).
 	bad := e.or(e.fcmp(llvm.FCmpUNO, x, y), e.or(e.fcmp(llvm.FCmpOEQ, e.intrinsic("fabs", f32, x), e.cFloat(f32, math.Inf(1))),
 		e.fcmp(llvm.FCmpOEQ, y, e.cFloat(f32, 0))))
-	ay := e.cast("llvm.fpext", e.intrinsic("fabs", f32, y), f64)
-	r := e.selectV(bad, e.cFloat(f64, 0), e.cast("llvm.fpext", e.intrinsic("fabs", f32, x), f64))
+	ax32, ay32 := e.intrinsic("fabs", f32, x), e.intrinsic("fabs", f32, y)
+	// Quotients below 2^20 (the common case) take one such step in f32:
+	// q within 1/4 of |x|/|y|, the remainder |x| - q |y| in (-|y|, |y|),
+	// a multiple of |y|'s ulp, exact in one fma. The loop is for the rest.
+	near := e.and(e.fcmp(llvm.FCmpOLT, ax32, e.fmul(e.cFloat(f32, 0x1p20), ay32)),
+		e.fcmp(llvm.FCmpOLT, ay32, e.cFloat(f32, math.Inf(1))))
+	quot := newGPU(e).fast(gpu.DivFullOp, false, ax32, ay32)
+	nearRem := e.fmaF32(e.fneg(e.intrinsic("trunc", f32, e.fadd(quot, e.cFloat(f32, 0.5)))), ay32, ax32)
+	nearRem = e.selectV(e.fcmp(llvm.FCmpOLT, nearRem, e.cFloat(f32, 0)), e.fadd(nearRem, ay32), nearRem)
+	ay := e.cast("llvm.fpext", ay32, f64)
+	r := e.selectV(e.or(bad, near), e.cFloat(f64, 0), e.cast("llvm.fpext", ax32, f64))
 	expOf := func(v ir.Value) ir.Value { return e.lshr(e.bitcast(v, i64), e.cInt(i64, 52)) }
 	// Each step takes fmodStepBits binades off the distance from |x|'s
 	// (at most 2^128) to |y|'s (at least 2^-149), and one more ends it.
@@ -63,9 +73,9 @@ func (e *emitter) fmodLibdeviceF32(x, y ir.Value, ftz bool) ir.Value {
 	// x's sign. libdevice takes quotients up to 2^23 (|x| <= 2^23 |y|) in
 	// .ftz float operations, which flush a subnormal result under the FTZ
 	// reflect, and larger ones in integer arithmetic, which keeps it.
-	res := e.intrinsic("copysign", f32, e.cast("llvm.fptrunc", r, f32), x)
+	res := e.intrinsic("copysign", f32, e.selectV(near, nearRem, e.cast("llvm.fptrunc", r, f32)), x)
 	if ftz {
-		small := e.fcmp(llvm.FCmpOLE, e.intrinsic("fabs", f32, x), e.fmul(e.cFloat(f32, 0x1p23), e.intrinsic("fabs", f32, y)))
+		small := e.fcmp(llvm.FCmpOLE, ax32, e.fmul(e.cFloat(f32, 0x1p23), ay32))
 		res = e.selectV(small, e.flushF32(res, true), res)
 	}
 	return e.selectV(bad, e.cFloat(f32, math.NaN()), res)
