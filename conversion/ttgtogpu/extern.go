@@ -33,7 +33,7 @@ func externTable() map[string]externFn {
 	// keeps f32 subnormals).
 	flushed := func(name string) externFn {
 		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
-			return e.intrinsic(name, res, e.flushF32(a[0], e.l.target.libdeviceF32Math() && e.reflectFTZ()))
+			return e.intrinsic(name, res, e.flushF32(a[0], e.l.target.libdeviceMath() && e.reflectFTZ()))
 		}
 	}
 	// reflectedOf: the approximate instruction of x scaled by k
@@ -214,7 +214,7 @@ var libdeviceAlgorithms = map[string]libdeviceAlgorithm{}
 // onNVIDIA is f where the target links libdevice, else other.
 func onNVIDIA(f libdeviceAlgorithm, other externFn) externFn {
 	return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
-		if e.l.target.libdeviceF32Math() || other == nil {
+		if e.l.target.libdeviceMath() || other == nil {
 			return f(e, a, e.reflectFTZ())
 		}
 		return other(e, a, res)
@@ -296,7 +296,7 @@ func (l *lowering) lowerExtern(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	if want := externSignatures[sym.Value]; string(sig) != want {
 		return ir.OpErrorf(op, "external function '%s' called with types %q, expected %q", sym.Value, sig, want)
 	}
-	if _, ok := libdeviceAlgorithms[sym.Value]; (sym.Value == "__nv_sin" || sym.Value == "__nv_cos") && !(ok && l.target.libdeviceF32Math()) {
+	if _, ok := libdeviceAlgorithms[sym.Value]; (sym.Value == "__nv_sin" || sym.Value == "__nv_cos") && !(ok && l.target.libdeviceMath()) {
 		return l.lowerTrigF64(op, e, rw, sym.Value == "__nv_cos") // the huge-argument path off the common one
 	}
 	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {

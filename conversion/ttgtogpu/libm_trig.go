@@ -180,7 +180,7 @@ func (e *emitter) trigFinish(x, ax, q, rh, rl ir.Value, cos bool) ir.Value {
 func (l *lowering) trigDispatch(plain loweringFn, cos bool) loweringFn {
 	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 		switch elem := ir.ElementTypeOrSelf(op.Result(0).Type()); {
-		case isF64(elem) && l.target.libdeviceF32Math():
+		case isF64(elem) && l.target.libdeviceMath():
 			return plain(op, e, rw) // libdevice's __nv_sin and __nv_cos (libm_sincos64.go)
 		case isF64(elem):
 			return l.lowerTrigF64(op, e, rw, cos)
@@ -253,7 +253,7 @@ func (l *lowering) lowerTrigF32(op *ir.Operation, e *emitter, rw *conversion.Rew
 		if !isF32(elem) {
 			x = e.extToF32(x)
 		}
-		x32[i] = e.flushF32(x, l.target.libdeviceF32Math() && e.reflectFTZ())
+		x32[i] = e.flushF32(x, l.target.libdeviceMath() && e.reflectFTZ())
 		q, t := e.trigCodyWaiteF32(x32[i])
 		res[i] = narrow(e.trigFinishF32(q, t, cos))
 		isHuge[i] = e.fcmp(llvm.FCmpOGE, e.intrinsic("fabs", e.f32(), x32[i]), e.cFloat(e.f32(), trigF32Huge))

@@ -43,14 +43,15 @@ type target interface {
 	// hasPackedNarrowing reports whether two f32 round to a packed pair of
 	// f16 or bf16 in one gpu.cvt (rn and rz).
 	hasPackedNarrowing() bool
-	// libdeviceF32Math reports whether math.log, math.log2, math.tanh and
-	// math.erf on f32 (and narrower) are computed as libdevice's
-	// __nv_logf, __nv_log2f, __nv_tanhf and __nv_erff (libm_f32.go: what
-	// Triton calls on NVIDIA) rather than with the approximate
-	// instructions (erf: through f64), and whether sin and cos, which
-	// follow libdevice's algorithm on every target, flush subnormals
-	// under Triton's FTZ reflect.
-	libdeviceF32Math() bool
+	// libdeviceMath reports whether the target links libdevice in
+	// Triton (NVIDIA): then the math ops Triton lowers to libdevice calls
+	// (math.log, log2, tanh and erf on f32 and narrower; the f64 math ops)
+	// and the __nv_* externs are computed as libdevice computes them
+	// (libm_*f.go, libm_*64.go, libdeviceAlgorithms), and sin and cos,
+	// which follow libdevice's algorithm on every target, flush
+	// subnormals under Triton's FTZ reflect. Elsewhere tt keeps the
+	// approximate instructions and its own f64 algorithms.
+	libdeviceMath() bool
 	// asyncCopySupport says why the target cannot lower
 	// ttg.async_copy_global_to_local and its commit groups and waits
 	// (nil: cp.async and cp.async.wait_group).

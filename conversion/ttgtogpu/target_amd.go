@@ -90,9 +90,9 @@ func (t *amdTarget) hasFP8PairConversions() bool { return false }
 // instruction set can).
 func (t *amdTarget) hasPackedNarrowing() bool { return false }
 
-// libdeviceF32Math: AMD has no libdevice; tt keeps the hardware's
+// libdeviceMath: AMD has no libdevice; tt keeps the hardware's
 // logarithm and tanh approximations there.
-func (t *amdTarget) libdeviceF32Math() bool { return false }
+func (t *amdTarget) libdeviceMath() bool { return false }
 
 // asyncCopySupport: AMD's copies to LDS (buffer_load ... lds,
 // global_load_lds) belong to the AMD dot path, which does not exist yet.

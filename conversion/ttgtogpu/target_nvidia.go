@@ -86,8 +86,8 @@ func (t *nvidiaTarget) hasFP8PairConversions() bool { return t.capability >= 89 
 // hasPackedNarrowing: cvt.rn.f16x2.f32 and cvt.rn.bf16x2.f32 are sm_80's.
 func (t *nvidiaTarget) hasPackedNarrowing() bool { return t.capability >= 80 }
 
-// libdeviceF32Math: Triton calls libdevice for log, log2 and tanh.
-func (t *nvidiaTarget) libdeviceF32Math() bool { return true }
+// libdeviceMath: Triton links libdevice on NVIDIA.
+func (t *nvidiaTarget) libdeviceMath() bool { return true }
 
 // asyncCopySupport: cp.async is sm_80's.
 func (t *nvidiaTarget) asyncCopySupport() error {
