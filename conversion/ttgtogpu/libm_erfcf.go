@@ -34,22 +34,8 @@ func (e *emitter) erfcLibdeviceF32(x ir.Value, ftz bool) ir.Value {
 	c := func(v float64) ir.Value { return e.cFloat(f32, v) }
 	bits := func(b uint32) ir.Value { return c(float64(math.Float32frombits(b))) }
 	g := newGPU(e)
-	// libdevice's rcp and ex2 are rcp.approx.ftz and ex2.approx.ftz
-	// whatever the reflect.
-	rcp := func(v ir.Value) ir.Value { return g.unary("rcp_approx", v, true) }
 	a := e.intrinsic("fabs", f32, e.flushF32(x, ftz))
-	// t = (a - 4)/(a + 4); its residual a - 4 - t (a + 4) in two fmas.
-	rs := rcp(e.fadd(a, c(4)))
-	t := e.mulRNF32(e.fsub(a, c(4)), rs, ftz)
-	res := e.fmaRN(c(-4), e.fadd(t, c(1)), a, ftz)
-	res = e.fmaRN(e.fneg(t), a, res, ftz)
-	t = e.fmaRN(rs, res, t, ftz)
-	p := e.fmaChainF32(erfcxF32Coeffs, t, ftz)
-	// erfcx = p/(1 + 2a); the residual p - w (1 + 2a) as p - 2aw - w.
-	rd := rcp(e.fmaRN(c(2), a, c(1), ftz))
-	w := e.mulRNF32(p, rd, ftz)
-	res = e.fsub(e.fmaRN(a, e.fmul(c(-2), w), p, ftz), w)
-	erfcx := e.fmaRN(res, rd, w, ftz)
+	erfcx := e.erfcxKernelF32(a, ftz) // libm_erfcinv.go
 	// e^(-a^2): the exponent j, clamped to -126, in a float.
 	na2 := e.fmul(e.fneg(a), a)
 	j := e.intrinsic("trunc", f32, e.mulRNF32(na2, bits(expKernelLog2E), ftz))
@@ -58,6 +44,7 @@ func (e *emitter) erfcLibdeviceF32(x ir.Value, ftz bool) ir.Value {
 	r = e.fmaRN(j, bits(expKernelLn2Lo), r, ftz)
 	const magic = 12582912 // 1.5 * 2^23: j + 127 lands in the low mantissa bits
 	scale := e.bitcast(e.shl(e.bitcast(e.fadd(j, c(magic+127)), i32), e.cInt(i32, 23)), f32)
+	// ex2.approx.ftz whatever the reflect, as libdevice writes it.
 	head := e.fmul(g.unary("ex2_approx", e.fmul(r, bits(expKernelLog2E)), true), scale)
 	exp := e.fmaRN(head, e.fmaRN(e.fneg(a), a, e.fneg(na2), ftz), head, ftz)
 	v := e.fmul(erfcx, exp)

@@ -5,7 +5,6 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/ttcompiler/tt/conversion/ttgtogpu"
 	"github.com/ttcompiler/tt/numeric"
 )
 
@@ -148,22 +147,11 @@ func TestLibdeviceHyperCbrtF32Sim(t *testing.T) {
 		func(v float64) float64 { return 1 / math.Cbrt(v) }}
 	bounds := []float64{2, 3, 2, 1, 1}
 	c := externCase{args: []string{"f32"}, res: "f32", syms: syms}
-	for _, mode := range []struct {
-		name string
-		ftz  bool
-	}{{"reflect ftz", true}, {"no reflect ftz", false}} {
-		t.Run(mode.name, func(t *testing.T) {
-			var res [][]float64
-			if mode.ftz {
-				res = c.run(t, sm90, [][]float64{x}).sim
-			} else {
-				res = simulateExternWith(t, c, [][]float64{x}, func(o *ttgtogpu.Options) { o.NoReflectFTZ = true })
-			}
-			for k, sym := range syms {
-				model := func(i int) float32 { return models[k](float32(x[i]), libdeviceMode{ftz: mode.ftz, fuse: true}) }
-				exactAt := func(i int) (float64, bool) { return exact[k](float64(float32(x[i]))), normalOrZero32(x[i]) }
-				checkLibdeviceF32Model(t, sym, res[k], model, exactAt, bounds[k])
-			}
-		})
-	}
+	forBothReflects(t, c, x, func(t *testing.T, res [][]float64, mode libdeviceMode) {
+		for k, sym := range syms {
+			model := func(i int) float32 { return models[k](float32(x[i]), mode) }
+			exactAt := func(i int) (float64, bool) { return exact[k](float64(float32(x[i]))), normalOrZero32(x[i]) }
+			checkLibdeviceF32Model(t, sym, res[k], model, exactAt, bounds[k])
+		}
+	})
 }

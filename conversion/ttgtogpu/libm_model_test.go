@@ -228,3 +228,20 @@ func TestMathF64IsLibdevice(t *testing.T) {
 		}
 	}
 }
+
+// forBothReflects runs c on inputs x on sm_90 with Triton's FTZ reflect
+// and without it (fp fusion on, as Triton builds), and hands each run's
+// results to check with the mode a model should follow.
+func forBothReflects(t *testing.T, c externCase, x []float64, check func(t *testing.T, res [][]float64, mode libdeviceMode)) {
+	for _, ftz := range []bool{true, false} {
+		t.Run(map[bool]string{true: "reflect ftz", false: "no reflect ftz"}[ftz], func(t *testing.T) {
+			var res [][]float64
+			if ftz {
+				res = c.run(t, sm90, [][]float64{x}).sim
+			} else {
+				res = simulateExternWith(t, c, [][]float64{x}, func(o *ttgtogpu.Options) { o.NoReflectFTZ = true })
+			}
+			check(t, res, libdeviceMode{ftz: ftz, fuse: true})
+		})
+	}
+}

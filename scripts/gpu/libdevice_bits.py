@@ -29,7 +29,8 @@ import triton.testing
 import tt_triton
 
 UNARY = ["acos", "asin", "atan", "acosh", "asinh", "atanh", "sinh", "cosh", "tan", "cbrt", "rcbrt", "rsqrt",
-         "erfc", "erfinv", "exp10", "expm1", "log10", "log1p", "lgamma", "tgamma", "j0", "j1", "y0", "y1",
+         "erfc", "erfinv", "erfcinv", "erfcx", "normcdf", "normcdfinv", "exp10", "expm1", "log10", "log1p",
+         "lgamma", "tgamma", "j0", "j1", "y0", "y1",
          "sin", "cos", "exp", "log", "tanh", "erf", "sqrt", "floor", "ceil", "fabs", "rint", "trunc",
          "tl.floor", "tl.ceil", "tl.abs", "tl.exp", "tl.sigmoid"]
 BINARY = ["atan2", "pow", "hypot", "fmod", "fdim", "nextafter", "copysign"]
