@@ -60,13 +60,6 @@ const (
 	negativeF64Bit = 1 << 63
 )
 
-// stepExponentF64 adds k to the exponent field of x's bits (libdevice adds
-// k<<20 to the high word): x 2^k for normal x, wrapping otherwise.
-func (e *emitter) stepExponentF64(x ir.Value, k int64) ir.Value {
-	i64 := e.i64()
-	return e.bitcast(e.add(e.bitcast(x, i64), e.cInt(i64, k<<52)), e.f64())
-}
-
 // atanKernelF64 is atan(t) for 0 <= t <= 1: t + t s P(s), s = t^2.
 func (e *emitter) atanKernelF64(t ir.Value) ir.Value {
 	s := e.fmul(t, t)
@@ -94,7 +87,7 @@ func (e *emitter) atanLibdeviceF64(x ir.Value, _ bool) ir.Value {
 // steps, r/2 refined between them.
 func (e *emitter) sqrtByRsqrtF64(z ir.Value) ir.Value {
 	r := newGPU(e).unary("rsqrt_approx", z, true)
-	h := e.stepExponentF64(r, -1)
+	h := e.addToExponentF64(r, e.i32c(-1))
 	s := e.fmul(z, r)
 	s = e.fmaF64(e.fmaF64(s, e.fneg(s), z), h, s)
 	h = e.fmaF64(e.fmaF64(r, e.fneg(s), e.cFloat(e.f64(), 1)), h, h)
@@ -153,7 +146,7 @@ func (e *emitter) acosLibdeviceF64(x ir.Value, _ bool) ir.Value {
 		return e.selectV(neg, above, below)
 	}, func() ir.Value {
 		z := e.fsub(c(1), ax)
-		root := e.stepExponentF64(e.sqrtByRsqrtF64(e.stepExponentF64(z, -1)), 1)
+		root := e.addToExponentF64(e.sqrtByRsqrtF64(e.addToExponentF64(z, e.i32c(-1))), e.i32c(1))
 		hz := e.highWordOfF64(z)
 		r := e.selectV(e.icmpC(llvm.ICmpSLE, hz, 0), mulRN(ax, c(0)),
 			e.fmaF64(e.fmul(e.hornerBitsF64(acosNearOneF64Coeffs, z), z), root, root))

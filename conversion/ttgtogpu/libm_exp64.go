@@ -3,7 +3,6 @@ package ttgtogpu
 import (
 	"math"
 
-	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -60,26 +59,15 @@ func (e *emitter) exp64Beyond(x ir.Value, limit uint32) ir.Value {
 	return e.fcmp(llvm.FCmpUGE, abs, e.exp64F32Const(limit))
 }
 
-// exp64AddRN is add.rn.f64: never contracted with a product.
-func (e *emitter) exp64AddRN(a, b ir.Value) ir.Value {
-	return newGPU(e).rounded(gpu.FAddOp, gpu.RoundRN, false, a, b)
-}
-
 // exp64Reduce is libdevice's reduction x = k step + r: k = rint(x /
 // step) as the low word of fma(x, invStep, 1.5 2^52), and r = x - k
 // (stepHi + stepLo) by two fmas (the step's parts given negated).
 func (e *emitter) exp64Reduce(x ir.Value, invStep, stepHiNeg, stepLoNeg uint64) (k, r ir.Value) {
 	shifted := e.fmaF64(x, e.f64Const(invStep), e.f64Const(exp64RoundingMagic))
 	k, _ = e.wordsOfF64(shifted)
-	kf := e.exp64AddRN(shifted, e.f64Const(exp64RoundingMagic|1<<63))
+	kf := e.addRNF64(shifted, e.f64Const(exp64RoundingMagic|1<<63))
 	r = e.fmaF64(kf, e.f64Const(stepHiNeg), x)
 	return k, e.fmaF64(kf, e.f64Const(stepLoNeg), r)
-}
-
-// exp64ScaleHi is p 2^k by adding k to p's exponent field.
-func (e *emitter) exp64ScaleHi(p, k ir.Value) ir.Value {
-	lo, hi := e.wordsOfF64(p)
-	return e.f64OfWords(lo, e.add(hi, e.shlC(k, 20)))
 }
 
 // exp64Poly is e^r on libdevice's reduced range (exp64Coeffs).
@@ -103,7 +91,7 @@ func (e *emitter) expLibdeviceF64(x ir.Value, _ bool) ir.Value {
 		f64 := e.f64()
 		limit := e.selectV(e.fcmp(llvm.FCmpOLT, x, e.cFloat(f64, 0)), e.cFloat(f64, 0), e.fadd(x, e.cFloat(f64, math.Inf(1))))
 		return e.selectV(e.exp64Beyond(x, 0x40874800), limit, e.exp64ScaleInTwo(p, k))
-	}, e.exp64ScaleHi(p, k))
+	}, e.addToExponentF64(p, k))
 }
 
 // exp64ScaleInTwo is p 2^k as (p 2^h) 2^(k-h), h = k/2 truncated, so that
@@ -111,7 +99,7 @@ func (e *emitter) expLibdeviceF64(x ir.Value, _ bool) ir.Value {
 func (e *emitter) exp64ScaleInTwo(p, k ir.Value) ir.Value {
 	h := e.op1("llvm.sdiv", e.i32(), []ir.Value{k, e.i32c(2)})
 	second := e.f64OfWords(e.i32c(0), e.addC(e.shlC(e.sub(k, h), 20), exp64OneHiWord))
-	return e.fmul(e.exp64ScaleHi(p, h), second)
+	return e.fmul(e.addToExponentF64(p, h), second)
 }
 
 // exp10LibdeviceF64 is __nv_exp10: as __nv_exp with x = k log10(2) + r and
@@ -128,7 +116,7 @@ func (e *emitter) exp10LibdeviceF64(x ir.Value, _ bool) ir.Value {
 		limit := e.selectV(e.icmpC(llvm.ICmpSLT, hi, 0), e.cFloat(f64, 0), e.cFloat(f64, math.Inf(1)))
 		limit = e.selectV(e.fcmp(llvm.FCmpUNO, x, x), e.fadd(x, x), limit)
 		return e.selectV(e.exp64Beyond(x, 0x407439B8), limit, e.exp64ScaleInTwo(p, k))
-	}, e.exp64ScaleHi(p, k))
+	}, e.addToExponentF64(p, k))
 }
 
 // expm1LibdeviceF64 is __nv_expm1: for x in (-53, 709.79) (by the high

@@ -3,6 +3,7 @@ package ttgtogpu
 import (
 	"math"
 
+	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -60,4 +61,21 @@ func (e *emitter) reciprocalLibdeviceF64(d ir.Value) ir.Value {
 	r := newGPU(e).unary("rcp_approx", d, true)
 	t := e.fmaF64(e.fneg(d), r, e.cFloat(e.f64(), 1))
 	return e.fmaF64(e.fmaF64(t, t, t), r, r)
+}
+
+// addToExponentF64 is x with k << 20 added to its high word: x 2^k where
+// the exponent stays in range, as libdevice scales by powers of two.
+func (e *emitter) addToExponentF64(x, k ir.Value) ir.Value {
+	lo, hi := e.wordsOfF64(x)
+	return e.f64OfWords(lo, e.add(hi, e.shlC(k, 20)))
+}
+
+// addRNF64 and mulRNF64 are add.rn.f64 and mul.rn.f64, which ptxas never
+// contracts into an fma (libdevice's __dadd_rn, __dmul_rn).
+func (e *emitter) addRNF64(a, b ir.Value) ir.Value {
+	return newGPU(e).rounded(gpu.FAddOp, gpu.RoundRN, false, a, b)
+}
+
+func (e *emitter) mulRNF64(a, b ir.Value) ir.Value {
+	return newGPU(e).rounded(gpu.FMulOp, gpu.RoundRN, false, a, b)
 }

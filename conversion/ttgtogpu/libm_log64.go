@@ -47,21 +47,10 @@ func (e *emitter) logLibdeviceF64(x ir.Value) ir.Value {
 	special = e.selectV(e.fcmp(llvm.FCmpOEQ, e.bitcast(hi, e.f32()), e.cFloat(e.f32(), 0)), c(math.Inf(-1)), special)
 	regular := e.andBool(e.icmpC(llvm.ICmpSGT, hi, 0), e.icmpC(llvm.ICmpSLT, hi, 0x7FF00000))
 	return e.chooseOrKeep(regular, func() ir.Value {
-		ex := e.add(bias, e.lshrC(hi, 20))
-		mhi := e.or(e.andC(hi, -0x7FF00001), e.i32c(0x3FF00000))
-		above := e.icmpC(llvm.ICmpSGT, mhi, 0x3FF6A09E) // m beyond sqrt(2): halve it
-		mhi = e.selectV(above, e.addC(mhi, -0x100000), mhi)
-		ex = e.selectV(above, e.addC(ex, 1), ex)
-		m := e.f64OfWords(lo, mhi)
-		f := e.fsub(m, c(1))
-		r := e.reciprocalLibdeviceF64(e.fadd(m, c(1)))
-		q := e.fmul(f, r)
-		s := e.fadd(q, q)
+		ex, s, sErr := e.logArgumentLibdeviceF64(lo, hi, e.add(bias, e.lshrC(hi, 20)))
 		s2 := e.fmul(s, s)
 		p := e.hornerBitsF64(logLibdeviceF64Coeffs, s2)
-		// The rounding error of s: (2(f - s) - s f) / (m + 1).
-		err := e.fmul(r, e.fmaF64(e.fneg(s), f, e.fmul(c(2), e.fsub(f, s))))
-		tail := e.fmaF64(e.fmul(p, s2), s, err)
+		tail := e.fmaF64(e.fmul(p, s2), s, sErr)
 		// e as an f64: 2^52 + 2^31 + e less 2^52 + 2^31, both from words.
 		magic := e.i32c(0x43300000)
 		ef := e.fsub(e.f64OfWords(e.xor(ex, e.i32c(math.MinInt32)), magic), e.f64OfWords(e.i32c(math.MinInt32), magic))
@@ -70,6 +59,26 @@ func (e *emitter) logLibdeviceF64(x ir.Value) ir.Value {
 		lost := e.fsub(e.fmaF64(e.fneg(ef), ln2Hi, head), s) // what head rounded off, negated
 		return e.fadd(head, e.fmaF64(ef, ln2Lo, e.fsub(tail, lost)))
 	}, special)
+}
+
+// logArgumentLibdeviceF64 is the reduction libdevice's log and pow share:
+// for x = lo, hi (positive, normal) with exponent ex, its significand m
+// taken into [sqrt(2)/2, sqrt(2)) (ex one more where halved), and s =
+// 2(m - 1)/(m + 1), so that log x = ex ln 2 + 2 atanh(s/2), with s's
+// rounding error (2(f - s) - s f)/(m + 1), f = m - 1.
+func (e *emitter) logArgumentLibdeviceF64(lo, hi, ex ir.Value) (exOut, s, sErr ir.Value) {
+	one := e.cFloat(e.f64(), 1)
+	mhi := e.or(e.andC(hi, -0x7FF00001), e.i32c(0x3FF00000))
+	above := e.icmpC(llvm.ICmpSGT, mhi, 0x3FF6A09E) // m beyond sqrt(2): halve it
+	mhi = e.selectV(above, e.addC(mhi, -0x100000), mhi)
+	exOut = e.selectV(above, e.addC(ex, 1), ex)
+	m := e.f64OfWords(lo, mhi)
+	f := e.fsub(m, one)
+	r := e.reciprocalLibdeviceF64(e.fadd(m, one))
+	q := e.fmul(f, r)
+	s = e.fadd(q, q)
+	sErr = e.fmul(r, e.fmaF64(e.fneg(s), f, e.fmul(e.cFloat(e.f64(), 2), e.fsub(f, s))))
+	return exOut, s, sErr
 }
 
 // log10LibdeviceF64 is __nv_log10: __nv_log's result times log10(e) in
@@ -98,16 +107,21 @@ func (e *emitter) log1pLibdeviceF64(x ir.Value) ir.Value {
 	h := e.bitcast(hi, f32)
 	near0 := e.andBool(e.fcmp(llvm.FCmpOLT, h, e.cFloat(f32, float64(math.Float32frombits(0x3FE55555)))),
 		e.fcmp(llvm.FCmpOGT, h, e.cFloat(f32, float64(math.Float32frombits(0xBFD99999)))))
-	return e.choose(near0, f64, func() ir.Value {
-		q := e.fbin("llvm.fdiv", x, e.fadd(x, c(2)))
-		t := e.fmul(e.fneg(x), q)
-		u := e.fadd(x, t)
-		u2 := e.fmul(u, u)
-		p := e.hornerBitsF64(log1pLibdeviceF64Coeffs, u2)
-		return e.fadd(e.fmaF64(e.fmul(p, u2), u, t), x)
-	}, func() ir.Value {
+	return e.choose(near0, f64, func() ir.Value { return e.log1pNearZeroLibdeviceF64(x) }, func() ir.Value {
 		return e.logLibdeviceF64(e.fadd(x, c(1)))
 	})
+}
+
+// log1pNearZeroLibdeviceF64 is __nv_log1p's series for x in about (-0.4,
+// 0.67), which asinh, acosh and atanh inline too: with q = x/(x + 2), t =
+// -x q and u = x + t, log1p(x) = x + t + u^3 P(u^2).
+func (e *emitter) log1pNearZeroLibdeviceF64(x ir.Value) ir.Value {
+	q := e.fbin("llvm.fdiv", x, e.fadd(x, e.cFloat(e.f64(), 2)))
+	t := e.fmul(e.fneg(x), q)
+	u := e.fadd(x, t)
+	u2 := e.fmul(u, u)
+	p := e.hornerBitsF64(log1pLibdeviceF64Coeffs, u2)
+	return e.fadd(e.fmaF64(e.fmul(p, u2), u, t), x)
 }
 
 // erfcLibdeviceF64Coeffs is __nv_erfc's polynomial in z = (a-4)/(a+4),

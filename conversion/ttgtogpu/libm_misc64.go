@@ -27,13 +27,6 @@ func init() {
 	})
 }
 
-// misc64AddToHigh is x with k added to its high word: x 2^(k >> 20) for
-// k a multiple of 2^20 that keeps the exponent in range.
-func (e *emitter) misc64AddToHigh(x, k ir.Value) ir.Value {
-	lo, hi := e.wordsOfF64(x)
-	return e.f64OfWords(lo, e.add(hi, k))
-}
-
 // misc64RoundToI32 is cvt.rni.s32 (d2i.rn, f2i.rn): to nearest even,
 // saturated, NaN 0.
 func (e *emitter) misc64RoundToI32(x ir.Value) ir.Value {
@@ -76,10 +69,10 @@ func (e *emitter) cbrtLibdeviceF64(x ir.Value, _ bool) ir.Value {
 	f64 := e.f64()
 	m, y, k := e.cbrtStartF64(x, thirdF32)
 	y2 := e.fmul(y, y)
-	d := e.fmaF64(e.misc64AddToHigh(y2, e.cInt(e.i32(), 1<<20)), y, m) // 2 y^3 + m
+	d := e.fmaF64(e.addToExponentF64(y2, e.i32c(1)), y, m) // 2 y^3 + m
 	n := e.fmaF64(y2, e.fneg(y), m)
 	z := e.fmaF64(y, e.fmul(e.reciprocalLibdeviceF64(d), n), y)
-	r := e.withSignOfF64(e.misc64AddToHigh(z, e.shlC(k, 20)), x)
+	r := e.withSignOfF64(e.addToExponentF64(z, k), x)
 	_, hi := e.wordsOfF64(x)
 	regular := e.andBool(e.fcmp(llvm.FCmpUNE, x, e.cFloat(f64, 0)),
 		e.icmp(llvm.ICmpSLT, e.andC(hi, math.MaxInt32), e.cInt(e.i32(), 0x7FF00000)))
@@ -101,7 +94,7 @@ func (e *emitter) rcbrtLibdeviceF64(x ir.Value, _ bool) ir.Value {
 	h = e.fmaF64(my, e.fneg(e.fmaF64(y, y, e.fneg(y2))), h)
 	p := e.fmaF64(e.f64Const(0x3FCC71C71C71C71C), h, e.f64Const(0x3FD5555555555555))
 	z := e.fmaF64(p, mulRN(h, y), y)
-	r := e.misc64AddToHigh(z, e.shlC(e.sub(e.cInt(i32, 0), k), 20))
+	r := e.addToExponentF64(z, e.sub(e.cInt(i32, 0), k))
 	lo, hi := e.wordsOfF64(x)
 	hi = e.andC(hi, math.MaxInt32)
 	special := e.f64OfWords(lo, e.xorC(hi, 0x7FF00000))
@@ -201,7 +194,7 @@ func (e *emitter) coshLibdeviceF64(x ir.Value, _ bool) ir.Value {
 	hi = e.andC(hi, math.MaxInt32)
 	ax := e.f64OfWords(lo, hi)
 	i, z := e.misc64ReduceExp(ax)
-	y := e.misc64AddToHigh(e.hornerBitsF64(expCoshF64Coeffs, z), e.shlC(e.addC(i, -2), 20))
+	y := e.addToExponentF64(e.hornerBitsF64(expCoshF64Coeffs, z), e.addC(i, -2))
 	r := e.fmaF64(e.reciprocalLibdeviceF64(y), e.cFloat(f64, 0.0625), y)
 	inf := e.cFloat(f64, math.Inf(1))
 	big := e.selectV(e.fcmp(llvm.FCmpOLE, x, inf), inf, x)

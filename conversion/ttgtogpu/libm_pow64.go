@@ -3,7 +3,6 @@ package ttgtogpu
 import (
 	"math"
 
-	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -47,11 +46,6 @@ func (e *emitter) twoSumF64(a, b ir.Value) (hi, lo ir.Value) {
 	return hi, e.fadd(e.fsub(a, hi), b)
 }
 
-// mulRNF64 is mul.rn.f64 (never contracted into a sum).
-func (e *emitter) mulRNF64(a, b ir.Value) ir.Value {
-	return newGPU(e).rounded(gpu.FMulOp, gpu.RoundRN, false, a, b)
-}
-
 // powLogLibdeviceF64 is libdevice's extended-precision logarithm of a
 // positive a (__internal_log_ext_prec): a = 2^e m with m in [0.75, 1.5)
 // (subnormals scaled by 2^54 first), ln m = s + s^3/12 + s^5 P(s^2) with
@@ -69,20 +63,9 @@ func (e *emitter) powLogLibdeviceF64(a ir.Value) (hi, lo ir.Value) {
 	alo = e.selectV(subnormal, slo, alo)
 	ahi = e.selectV(subnormal, shi, ahi)
 	expo = e.selectV(subnormal, e.addC(e.lshrC(shi, 20), -54), expo)
-	ex := e.addC(expo, -1023)
-	mhi := e.or(e.andC(ahi, -0x7FF00001), e.i32c(0x3FF00000))
-	above := e.icmp(llvm.ICmpUGT, mhi, e.i32c(0x3FF6A09E)) // m beyond 1.5: halve it
-	mhi = e.selectV(above, e.addC(mhi, -0x100000), mhi)
-	ex = e.selectV(above, e.addC(ex, 1), ex)
-	m := e.f64OfWords(alo, mhi)
-	f := e.fsub(m, c(1))
-	r := e.reciprocalLibdeviceF64(e.fadd(m, c(1)))
-	q := e.fmul(f, r)
-	s := e.fadd(q, q)
+	ex, s, sErr := e.logArgumentLibdeviceF64(alo, ahi, e.addC(expo, -1023))
 	s2 := e.fmul(s, s)
 	p := e.fmul(e.hornerBitsF64(pow64LogCoeffs, s2), s2)
-	// The rounding error of s: (2(f - s) - s f) / (m + 1).
-	sErr := e.fmul(r, e.fmaF64(e.fneg(s), f, e.fmul(c(2), e.fsub(f, s))))
 	// The series 1/12 + p as a double-double (cHi, cLo).
 	top := e.fadd(cb(pow64Twelfth), p)
 	cLo := e.fadd(e.fadd(e.fsub(cb(pow64Twelfth), top), p), c(0))

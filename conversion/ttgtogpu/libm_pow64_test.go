@@ -2,7 +2,6 @@ package ttgtogpu_test
 
 import (
 	"math"
-	"math/big"
 	"math/rand"
 	"testing"
 )
@@ -213,17 +212,6 @@ func libdeviceHypotF64(a, b float64) float64 {
 		res = small
 	}
 	return res
-}
-
-// bigHypot64 is sqrt(x^2 + y^2) correctly rounded (C99's specials).
-func bigHypot64(x, y float64) float64 {
-	if math.IsInf(x, 0) || math.IsInf(y, 0) || math.IsNaN(x) || math.IsNaN(y) {
-		return math.Hypot(x, y)
-	}
-	s := new(big.Float).SetPrec(bigPrec).Mul(bigF(x), bigF(x))
-	s.Add(s, new(big.Float).SetPrec(bigPrec).Mul(bigF(y), bigF(y)))
-	v, _ := s.Sqrt(s).Float64()
-	return v
 }
 
 // pow64EdgeInputs are pow's own edges: negative, zero and infinite bases
