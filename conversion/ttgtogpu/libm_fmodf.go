@@ -9,18 +9,29 @@ import (
 )
 
 // __nv_fmodf, C's fmodf: x - n y for the integer n = trunc(x / y), which is
-// exact in any float format, so that any exact algorithm gives libdevice's
-// bits. LLVM's expansion of frem (x - y trunc(x / y), what Triton's `%` on
-// floats compiles to) is not exact once x / y passes 2^24; libdevice's is,
-// with a loop for large quotients, and so is this one: while the
-// remainder r is at least |y|, one step takes it modulo |y| 2^k, the
-// multiple of |y| within 2^19 of r (so reducing by it loses nothing:
-// r mod |y| 2^k mod |y| = r mod |y|). A step's quotient comes from the
-// approximate f32 division, off by at most 1/4 below 2^20, rounded to the
-// nearest integer at or above floor(r / y_k); the remainder r - q y_k is
-// then exact in float64 (the product has at most 45 bits), in [-y_k,
-// y_k), and y_k added back where negative. Quotients below 2^20, most of
-// them in practice, take that step once in f32 and skip the loop.
+// exact in any float format. LLVM's expansion of frem (x - y trunc(x / y),
+// what Triton's `%` on floats compiles to) is not exact once x / y passes
+// 2^24; libdevice's algorithm is, and this is it, in its operations and
+// branches (being exact, any exact algorithm would give its bits; this
+// one also costs what Triton's code costs). With a = |x| and b = |y|:
+//
+//   - a < b: the result is a.
+//   - a <= 2^23 b: the quotient a / b by the approximate division,
+//     truncated, is within one or two of the integer quotient; the
+//     remainder a - q b, one fma, says which way, and q is corrected by
+//     up to 3 before the final fma gives a - q b exactly.
+//   - beyond: both mantissas in [1, 2) and the exponent distance in
+//     steps of at most 23 binades: each step shifts the running remainder
+//     up by the step and takes it modulo b's mantissa (a quotient refined
+//     from the reciprocal by Newton steps, the last one rounded toward
+//     zero, truncated, and one exact fma), and the remainder comes back
+//     scaled by b's exponent. b is scaled by 2^23 first, so that a
+//     subnormal b is normal there.
+//
+// x's sign goes on the result unless it is NaN. The FTZ reflect flushes
+// subnormal operands (libdevice's fabs.ftz) and the fast path's result
+// (its fma.rn.ftz); the slow path's last scaling is a plain multiply and
+// keeps subnormal results.
 
 func init() {
 	libdeviceAlgorithms["__nv_fmodf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
@@ -28,55 +39,84 @@ func init() {
 	}
 }
 
-// fmodStepBits is how many binades one step of fmodLibdeviceF32 removes.
-const fmodStepBits = 19
+// fmodStepField is one slow-path step, 23 binades, in exponent-field units.
+const fmodStepField = 23 << 23
 
 func (e *emitter) fmodLibdeviceF32(x, y ir.Value, ftz bool) ir.Value {
-	f32, f64, i64 := e.f32(), e.f64(), e.i64()
-	x, y = e.flushF32(x, ftz), e.flushF32(y, ftz)
-	// NaN operands, x = +-inf and y = 0 give NaN; y = +-inf leaves x (the
-	// loop does not run: |x| < inf).
-	bad := e.or(e.fcmp(llvm.FCmpUNO, x, y), e.or(e.fcmp(llvm.FCmpOEQ, e.intrinsic("fabs", f32, x), e.cFloat(f32, math.Inf(1))),
-		e.fcmp(llvm.FCmpOEQ, y, e.cFloat(f32, 0))))
-	ax32, ay32 := e.intrinsic("fabs", f32, x), e.intrinsic("fabs", f32, y)
-	// Quotients below 2^20 (the common case) take one such step in f32:
-	// q within 1/4 of |x|/|y|, the remainder |x| - q |y| in (-|y|, |y|),
-	// a multiple of |y|'s ulp, exact in one fma. The loop is for the rest.
-	near := e.and(e.fcmp(llvm.FCmpOLT, ax32, e.fmul(e.cFloat(f32, 0x1p20), ay32)),
-		e.fcmp(llvm.FCmpOLT, ay32, e.cFloat(f32, math.Inf(1))))
-	quot := newGPU(e).fast(gpu.DivFullOp, false, ax32, ay32)
-	nearRem := e.fmaF32(e.fneg(e.intrinsic("trunc", f32, e.fadd(quot, e.cFloat(f32, 0.5)))), ay32, ax32)
-	nearRem = e.selectV(e.fcmp(llvm.FCmpOLT, nearRem, e.cFloat(f32, 0)), e.fadd(nearRem, ay32), nearRem)
-	ay := e.cast("llvm.fpext", ay32, f64)
-	r := e.selectV(e.or(bad, near), e.cFloat(f64, 0), e.cast("llvm.fpext", ax32, f64))
-	expOf := func(v ir.Value) ir.Value { return e.lshr(e.bitcast(v, i64), e.cInt(i64, 52)) }
-	// Each step takes fmodStepBits binades off the distance from |x|'s
-	// (at most 2^128) to |y|'s (at least 2^-149), and one more ends it.
-	const trips = (128+149)/fmodStepBits + 2
-	r = e.whileLoop([]ir.Value{r}, trips, func(v []ir.Value) ir.Value {
-		return e.fcmp(llvm.FCmpOGE, v[0], ay)
+	f32, i32 := e.f32(), e.i32()
+	c := func(v float64) ir.Value { return e.cFloat(f32, v) }
+	bits := func(v ir.Value) ir.Value { return e.bitcast(v, i32) }
+	ay := e.intrinsic("fabs", f32, e.flushF32(y, ftz))
+	ax := e.intrinsic("fabs", f32, e.flushF32(x, ftz))
+	ans := e.chooseOrKeep(e.fcmp(llvm.FCmpUGE, ax, ay), func() ir.Value {
+		by := e.fmul(c(0x1p23), ay)
+		return e.choose(e.fcmp(llvm.FCmpOLE, ax, by), f32, func() ir.Value {
+			return e.fmodFastPathF32(ax, ay, ftz)
+		}, func() ir.Value {
+			return e.fmodSlowPathF32(ax, ay, by, ftz)
+		})
+	}, ax)
+	// NaN stays as computed; anything else takes x's sign.
+	signed := e.bitcast(e.or(bits(ans), e.and(bits(x), e.cInt(i32, -1<<31))), f32)
+	return e.selectV(e.fcmp(llvm.FCmpUNO, ans, ans), ans, signed)
+}
+
+// fmodFastPathF32 is a - q b for a <= 2^23 b: q the truncated approximate
+// quotient, corrected by the sign and size of a - q b.
+func (e *emitter) fmodFastPathF32(ax, ay ir.Value, ftz bool) ir.Value {
+	f32, i32 := e.f32(), e.i32()
+	c := func(v float64) ir.Value { return e.cFloat(f32, v) }
+	negY := e.fneg(ay)
+	q := e.intrinsic("trunc", f32, newGPU(e).fast(gpu.DivApproxOp, ftz, ax, ay))
+	r := e.fmaF32(negY, q, ax)
+	rBits := e.bitcast(r, i32)
+	q = e.chooseOrKeep(e.icmp(llvm.ICmpUGE, rBits, e.bitcast(ay, i32)), func() ir.Value {
+		// r is negative (q one or two too large) or at least b (one to
+		// three too small).
+		return e.choose(e.icmp(llvm.ICmpUGT, rBits, e.cInt(i32, -1<<31)), f32, func() ir.Value {
+			q := e.fsub(q, c(1))
+			return e.selectV(e.fcmp(llvm.FCmpOLT, r, negY), e.fsub(q, c(1)), q)
+		}, func() ir.Value {
+			q := e.fadd(q, c(1))
+			return e.chooseOrKeep(e.fcmp(llvm.FCmpOGE, r, e.fmul(c(2), ay)), func() ir.Value {
+				q := e.fadd(q, c(1))
+				over := e.fcmp(llvm.FCmpOGE, e.fmaRN(c(-3), ay, r, ftz), c(0))
+				return e.selectV(over, e.fadd(q, c(1)), q)
+			}, q)
+		})
+	}, q)
+	return e.fmaRN(negY, q, ax, ftz)
+}
+
+// fmodSlowPathF32 is a mod b for a > by = 2^23 b, in steps of 23 binades
+// on the mantissas.
+func (e *emitter) fmodSlowPathF32(ax, ay, by ir.Value, ftz bool) ir.Value {
+	f32, i32 := e.f32(), e.i32()
+	c := func(v float64) ir.Value { return e.cFloat(f32, v) }
+	ci := func(v int64) ir.Value { return e.cInt(i32, v) }
+	mantissa := func(bits ir.Value) ir.Value { return e.or(e.and(bits, ci(0x7FFFFF)), ci(0x3F800000)) }
+	axBits, byBits := e.bitcast(ax, i32), e.bitcast(by, i32)
+	ym := e.bitcast(mantissa(byBits), f32)
+	byExp := e.lshr(byBits, ci(23))
+	// The binades between a and b, in exponent-field units.
+	dist := e.shl(e.sub(e.lshr(axBits, ci(23)), e.sub(byExp, ci(23))), ci(23))
+	rcp := newGPU(e).unary("rcp_approx", ym, true)
+	negYm := e.fneg(ym)
+	const trips = (255+23)/23 + 1
+	out := e.whileLoop([]ir.Value{dist, mantissa(axBits)}, trips, func(v []ir.Value) ir.Value {
+		return e.and(e.icmpC(llvm.ICmpNE, v[0], 0), e.icmpC(llvm.ICmpNE, v[1], 0))
 	}, func(v []ir.Value) []ir.Value {
-		r := v[0]
-		// y_k = |y| 2^k, k = max(0, e(r) - e(|y|) - fmodStepBits): exact,
-		// a float64 exponent shift (|y| is normal in float64).
-		k := e.sub(e.sub(expOf(r), expOf(ay)), e.cInt(i64, fmodStepBits))
-		k = e.selectV(e.icmp(llvm.ICmpSGT, k, e.cInt(i64, 0)), k, e.cInt(i64, 0))
-		yk := e.bitcast(e.add(e.bitcast(ay, i64), e.shl(k, e.cInt(i64, 52))), f64)
-		// r and y_k are float32 values: their f32 quotient (div.full: 2
-		// ulps over the whole range, subnormal y_k included), + 1/2,
-		// truncated.
-		quot := newGPU(e).fast(gpu.DivFullOp, false, e.cast("llvm.fptrunc", r, f32), e.cast("llvm.fptrunc", yk, f32))
-		q := e.cast("llvm.fpext", e.intrinsic("trunc", f32, e.fadd(quot, e.cFloat(f32, 0.5))), f64)
-		rem := e.intrinsic("fma", f64, e.fneg(q), yk, r)
-		return []ir.Value{e.selectV(e.fcmp(llvm.FCmpOLT, rem, e.cFloat(f64, 0)), e.fadd(rem, yk), rem)}
-	})[0]
-	// x's sign. libdevice takes quotients up to 2^23 (|x| <= 2^23 |y|) in
-	// .ftz float operations, which flush a subnormal result under the FTZ
-	// reflect, and larger ones in integer arithmetic, which keeps it.
-	res := e.intrinsic("copysign", f32, e.selectV(near, nearRem, e.cast("llvm.fptrunc", r, f32)), x)
-	if ftz {
-		small := e.fcmp(llvm.FCmpOLE, ax32, e.fmul(e.cFloat(f32, 0x1p23), ay32))
-		res = e.selectV(small, e.flushF32(res, true), res)
-	}
-	return e.selectV(bad, e.cFloat(f32, math.NaN()), res)
+		step := e.selectV(e.icmp(llvm.ICmpULE, v[0], ci(fmodStepField)), v[0], ci(fmodStepField))
+		r := e.bitcast(e.add(v[1], step), f32)
+		q := e.fmaRN(r, rcp, c(math.Copysign(0, -1)), ftz)
+		q = e.fmaRN(e.fmaRN(negYm, q, r, ftz), rcp, q, ftz)
+		q = newGPU(e).rounded(gpu.FMAOp, gpu.RoundRZ, ftz, e.fmaRN(negYm, q, r, ftz), rcp, q)
+		rem := e.fmaRN(negYm, e.intrinsic("trunc", f32, q), r, ftz)
+		return []ir.Value{e.sub(v[0], step), e.bitcast(rem, i32)}
+	})
+	scale := e.bitcast(e.shl(byExp, ci(23)), f32)
+	// NaN where b is 0 or NaN, or a is infinite or NaN.
+	bad := e.or(e.fcmp(llvm.FCmpULE, ay, c(0)), e.icmp(llvm.ICmpUGE, axBits, ci(0x7F800000)))
+	scale = e.selectV(bad, e.bitcast(ci(0x7FFFFFFF), f32), scale)
+	return e.fmul(scale, e.fmul(e.bitcast(out[1], f32), c(0x1p-23)))
 }

@@ -506,14 +506,27 @@ func (e *emitter) branchJoin(cond ir.Value, types []ir.Type, then, els func() []
 		b *ir.Block
 		f func() []ir.Value
 	}{{thenB, then}, {elseB, els}} {
-		if arm.f == nil {
-			continue
+		if arm.f != nil {
+			e.fillBlock(arm.b, arm.f, func(vals []ir.Value) { llvm.NewBr(e.b, e.loc, join, vals) })
 		}
-		e.b.SetInsertionPointToEnd(arm.b)
-		llvm.NewBr(e.b, e.loc, join, arm.f())
 	}
 	e.b.SetInsertionPoint(at)
 	return res
+}
+
+// fillBlock computes f's values in the empty block b and ends the block
+// where f's code ends (b, or the last join of branches f made) with
+// term(values). f runs before a placeholder terminator, so that its own
+// computations may branch and loop in turn (canBranch needs an op to
+// split the block before).
+func (e *emitter) fillBlock(b *ir.Block, f func() []ir.Value, term func([]ir.Value)) {
+	e.b.SetInsertionPointToEnd(b)
+	end := llvm.NewUnreachable(e.b, e.loc)
+	e.b.SetInsertionPoint(end)
+	vals := f()
+	e.b.SetInsertionPoint(end)
+	term(vals)
+	end.Erase()
 }
 
 // whileLoop runs body over vals while cond(vals) holds and returns the
@@ -545,10 +558,12 @@ func (e *emitter) whileLoop(vals []ir.Value, maxTrips int, cond func([]ir.Value)
 	}
 	e.b.SetInsertionPointToEnd(cur)
 	llvm.NewBr(e.b, e.loc, header, vals)
-	e.b.SetInsertionPointToEnd(header)
-	llvm.NewCondBr(e.b, e.loc, cond(args), loop, nil, exit, args)
-	e.b.SetInsertionPointToEnd(loop)
-	llvm.NewBr(e.b, e.loc, header, body(args))
+	e.fillBlock(header, func() []ir.Value { return []ir.Value{cond(args)} }, func(c []ir.Value) {
+		llvm.NewCondBr(e.b, e.loc, c[0], loop, nil, exit, args)
+	})
+	e.fillBlock(loop, func() []ir.Value { return body(args) }, func(next []ir.Value) {
+		llvm.NewBr(e.b, e.loc, header, next)
+	})
 	e.b.SetInsertionPoint(at)
 	return res
 }

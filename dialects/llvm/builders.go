@@ -164,6 +164,11 @@ func NewAddressOf(b *ir.Builder, loc ir.Location, name string, addrSpace int) *i
 		ir.NamedAttr{Name: "global_name", Value: ir.FlatSymbolRef(b.Ctx, name)}))
 }
 
+// NewUnreachable builds `llvm.unreachable`.
+func NewUnreachable(b *ir.Builder, loc ir.Location) *ir.Operation {
+	return create(b, state(b, UnreachableOp, loc, nil, nil))
+}
+
 // NewBr builds `llvm.br dest(args)`.
 func NewBr(b *ir.Builder, loc ir.Location, dest *ir.Block, args []ir.Value) *ir.Operation {
 	st := state(b, BrOp, loc, args, nil)

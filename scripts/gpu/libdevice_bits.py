@@ -14,7 +14,8 @@ from libdevice's algorithms, where Triton links libdevice's bitcode: each line s
 results have the same bits (NaNs of any payload equal), the largest difference, a few inputs
 that differ, and both kernels' times (median over ROUNDS, default 3, of do_bench medians, the
 two compilers' kernels alternating). A function either compiler refuses is reported on its
-line, and the sweep goes on. The kernels are written to a module file first, since
+line, and the sweep goes on. With PTX_DIR set, both compilers' PTX of each kernel is written there
+(NAME.TYPE.triton.ptx, NAME.TYPE.tt.ptx), to read beside each other where the speeds differ. The kernels are written to a module file first, since
 @triton.jit reads a kernel's source.
 """
 import importlib.util
@@ -111,6 +112,11 @@ def main():
                 except Exception as e:  # a function one compiler refuses: reported, the sweep goes on
                     errors[key] = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:160] if str(e).strip() else ''}"
     torch.cuda.synchronize()
+    if os.environ.get("PTX_DIR"):
+        os.makedirs(os.environ["PTX_DIR"], exist_ok=True)
+        for (who, name, t), k in compiled.items():
+            with open(os.path.join(os.environ["PTX_DIR"], f"{ident(name)}.{t}.{who}.ptx"), "w") as f:
+                f.write(k.asm["ptx"])
     worst = 1e9
     for name in names:
         for t, (x, y) in data.items():
