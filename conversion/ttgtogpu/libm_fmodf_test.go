@@ -72,18 +72,24 @@ func TestFmodF32Sim(t *testing.T) {
 
 // TestFmodF64Sim: __nv_fmod on NVIDIA is C's fmod exactly (math.Mod), for
 // operands of every exponent, subnormal ones included (quotients up to
-// 2^2100), and the specials; LLVM's frem expansion fails it once x / y
-// passes 2^53.
+// 2^2100), quotients on both sides of each loop trip's 49 binades,
+// significands sharing their leading bits, and the specials; LLVM's frem
+// expansion fails it once x / y passes 2^53.
 func TestFmodF64Sim(t *testing.T) {
 	r := rand.New(rand.NewSource(5))
 	inf, nan := math.Inf(1), math.NaN()
 	xs := []float64{0, math.Copysign(0, -1), 5, -5, 5.5, 1e300, -1e300, math.MaxFloat64, inf, -inf, nan, 1, 7, 5e-324, 1e-310, 3e-310}
 	ys := []float64{1, 1, 3, 3, -2, 1e-300, 5e-324, 1e-310, 1, 2, 1, inf, 0, 1, 1e-310, 1e-310}
-	for len(xs) < 2048 {
+	for len(xs) < 8192 {
 		x := math.Float64frombits(r.Uint64())
 		y := math.Float64frombits(r.Uint64())
-		if r.Intn(3) == 0 {
-			y = x / math.Ldexp(1+r.Float64(), r.Intn(60))
+		switch r.Intn(5) {
+		case 0: // quotients below 2^120, across a loop trip's 49 binades
+			y = x / math.Ldexp(1+r.Float64(), r.Intn(120))
+		case 1: // subnormal divisors
+			y = math.Float64frombits(r.Uint64()&0x800FFFFFFFFFFFFF | 1)
+		case 2: // significands that share their leading bits
+			y = math.Float64frombits(math.Float64bits(x)&^(1<<uint(r.Intn(52))) - uint64(r.Intn(1<<20))<<52)
 		}
 		xs, ys = append(xs, x), append(ys, y)
 	}
