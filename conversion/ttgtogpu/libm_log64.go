@@ -158,17 +158,7 @@ func (e *emitter) erfcLibdeviceF64(x ir.Value) ir.Value {
 	nonFinite = e.selectV(isInf, nonFinite, e.fadd(x, x))
 	return e.chooseOrKeep(e.icmpC(llvm.ICmpSLT, ahi, 0x7FF00000), func() ir.Value {
 		a := e.f64OfWords(lo, ahi)
-		r := e.reciprocalLibdeviceF64(e.fadd(a, c(4)))
-		z := e.fmul(e.fsub(a, c(4)), r)
-		// (a - 4) - 4 z - z a = (a - 4) - z (a + 4), the residual of z.
-		res := e.fmaF64(e.fneg(z), a, e.fmaF64(c(-4), addRN(z, c(1)), a))
-		z = e.fmaF64(r, res, z)
-		p := e.hornerBitsF64(erfcLibdeviceF64Coeffs, z)
-		rd := e.reciprocalLibdeviceF64(e.fmaF64(c(2), a, c(1)))
-		q := e.fmul(p, rd)
-		// p - q (1 + 2a), the residual of q = p / (1 + 2a).
-		qres := addRN(e.fmaF64(a, e.fmul(c(-2), q), p), e.fneg(q))
-		ga := e.fmaF64(qres, rd, q)
+		ga := e.erfcxKernelLibdeviceF64(a)
 		sq := e.fmul(e.fneg(a), a) // -a^2
 		shifted := e.fmaF64(sq, cb(0x3FF71547652B82FE), cb(0x4338000000000000))
 		k, _ := e.wordsOfF64(shifted)
