@@ -235,7 +235,7 @@ func (e *emitter) iabs(x ir.Value) ir.Value {
 // result.
 var externSignatures = map[string]string{
 	"__nv_erfinvf": "ff", "__nv_erfinv": "dd", "__nv_erfcinvf": "ff", "__nv_erfcxf": "ff", "__nv_normcdff": "ff",
-	"__nv_normcdfinvf": "ff", "__nv_tgammaf": "ff",
+	"__nv_normcdfinvf": "ff", "__nv_tgammaf": "ff", "__nv_lgammaf": "ff", "__nv_lgamma": "dd", "__nv_tgamma": "dd",
 	"__nv_erfcinv": "dd", "__nv_erfcx": "dd", "__nv_normcdf": "dd", "__nv_normcdfinv": "dd", "__nv_rsqrt": "dd",
 	"__nv_exp": "dd", "__nv_exp2": "dd", "__nv_log": "dd", "__nv_log2": "dd", "__nv_sin": "dd", "__nv_cos": "dd", "__nv_erf": "dd", "__nv_erff": "ff",
 	"__nv_expf": "ff", "__nv_fast_expf": "ff", "__nv_exp2f": "ff", "__nv_logf": "ff", "__nv_fast_logf": "ff",
