@@ -28,9 +28,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // A symbol libdevice does not define: tt implements libdevice's functions only.
   tt.func public @extern(%x: tensor<32xf32, #blocked>, %p: !tt.ptr<f32>) {
-    // expected-error @+1 {{external function '__nv_sinpif' is not supported}}
-    %y = tt.extern_elementwise %x {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_sinpif"} : (tensor<32xf32, #blocked>) -> tensor<32xf32, #blocked>
+    // expected-error @+1 {{external function '__nv_no_such_function' is not supported}}
+    %y = tt.extern_elementwise %x {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_no_such_function"} : (tensor<32xf32, #blocked>) -> tensor<32xf32, #blocked>
     %s = tt.splat %p : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>, #blocked>
     tt.store %s, %y : tensor<32x!tt.ptr<f32>, #blocked>
     tt.return
