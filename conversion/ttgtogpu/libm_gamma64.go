@@ -169,18 +169,7 @@ func (e *emitter) sinPiLibdeviceF64(x ir.Value) ir.Value {
 	q := e.trunc(e.cast("llvm.fptosi", n, e.i64()), i32)
 	t := e.fmaF64(e.fneg(n), e.cFloat(f64, 0.5), x)
 	r := e.fmaF64(t, e.f64Const(lgammaF64Pi), e.fmul(t, e.f64Const(lgammaF64PiLo)))
-	r2 := e.mulRNF64(r, r)
-	odd := e.icmp(llvm.ICmpNE, e.andC(q, 1), e.cInt(i32, 0))
-	coeff := func(k int) ir.Value {
-		return e.selectV(odd, e.f64Const(sinCosF64Coeffs[1][k]), e.f64Const(sinCosF64Coeffs[0][k]))
-	}
-	p := coeff(0)
-	for k := 1; k < len(sinCosF64Coeffs[0]); k++ {
-		p = e.fmaF64(p, r2, coeff(k))
-	}
-	s := e.selectV(odd, e.fmaF64(p, r2, e.cFloat(f64, 1)), e.fmaF64(p, r, r))
-	negate := e.icmp(llvm.ICmpNE, e.andC(q, 2), e.cInt(i32, 0))
-	return e.selectV(negate, e.fmaF64(s, e.cFloat(f64, -1), e.cFloat(f64, 0)), s)
+	return e.sinCosKernelLibdeviceF64(q, r)
 }
 
 // The polynomials of __nv_tgamma, each from the highest power down.
