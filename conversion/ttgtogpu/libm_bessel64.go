@@ -24,7 +24,7 @@ import (
 // interval. Plain fadd, fsub and fmul are LLVM's, fused by contractFMA
 // where a product feeds a sum in its block, as under Triton's fp fusion;
 // which products share a block with their sum follows libdevice's
-// branches (branchingArm keeps the nested ones branches).
+// branches, nested ones included.
 
 func init() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
@@ -223,8 +223,8 @@ func (e *emitter) besselIntervalsLibdeviceF64(a ir.Value, pieces []besselPieceF6
 	}
 	p := &pieces[0]
 	return e.choose(e.fcmp(llvm.FCmpOLE, a, e.f64Const(p.upTo)), e.f64(),
-		e.branchingArm(func() ir.Value { return e.besselPieceLibdeviceF64(a, p) }),
-		e.branchingArm(func() ir.Value { return e.besselIntervalsLibdeviceF64(a, pieces[1:], far) }))
+		func() ir.Value { return e.besselPieceLibdeviceF64(a, p) },
+		func() ir.Value { return e.besselIntervalsLibdeviceF64(a, pieces[1:], far) })
 }
 
 // besselFarLibdeviceF64 is the large-argument form at a = |x|: with r =
@@ -236,7 +236,7 @@ func (e *emitter) besselIntervalsLibdeviceF64(a ir.Value, pieces []besselPieceF6
 func (e *emitter) besselFarLibdeviceF64(a ir.Value, f *besselFarF64) ir.Value {
 	f64 := e.f64()
 	finite := e.fcmp(llvm.FCmpUNE, a, e.cFloat(f64, math.Inf(1)))
-	return e.chooseOrKeep(finite, e.branchingArm(func() ir.Value {
+	return e.chooseOrKeep(finite, func() ir.Value {
 		r := e.reciprocalLibdeviceF64(a)
 		r2 := e.fmul(r, r)
 		amp := e.hornerBitsF64(f.amp, r2)
@@ -246,7 +246,7 @@ func (e *emitter) besselFarLibdeviceF64(a ir.Value, f *besselFarF64) ir.Value {
 		quarters := e.cast("llvm.uitofp", e.andC(q, 3), f64)
 		arg := e.fadd(e.fadd(t, e.f64Const(f.shift)), e.fmul(quarters, e.f64Const(halfPiF64)))
 		return e.fmul(scale, e.sinCosLibdeviceF64(arg, true))
-	}), e.cFloat(f64, 0))
+	}, e.cFloat(f64, 0))
 }
 
 // j0LibdeviceF64 is __nv_j0 of |x|.
@@ -273,7 +273,7 @@ func (e *emitter) j1LibdeviceF64(x ir.Value) ir.Value {
 func (e *emitter) y0LibdeviceF64(x ir.Value) ir.Value {
 	f64 := e.f64()
 	a := e.intrinsic("fabs", f64, x)
-	r := e.choose(e.fcmp(llvm.FCmpOLE, a, e.f64Const(y0SmallUpToF64)), f64, e.branchingArm(func() ir.Value {
+	r := e.choose(e.fcmp(llvm.FCmpOLE, a, e.f64Const(y0SmallUpToF64)), f64, func() ir.Value {
 		a2 := e.fmul(a, a)
 		p := e.hornerBitsF64(y0RegularF64Coeffs, a2)
 		// a^2 - r^2 in two parts (the product fused into the first).
@@ -282,7 +282,7 @@ func (e *emitter) y0LibdeviceF64(x ir.Value) ir.Value {
 		lg := e.fmul(e.f64Const(twoOverPiF64), e.logLibdeviceF64(a))
 		j := e.besselPieceLibdeviceF64(a, &besselJ0F64.pieces[0])
 		return e.fadd(reg, e.fmul(lg, j))
-	}), e.branchingArm(func() ir.Value { return e.besselIntervalsLibdeviceF64(a, besselY0F64.pieces, &besselY0F64.far) }))
+	}, func() ir.Value { return e.besselIntervalsLibdeviceF64(a, besselY0F64.pieces, &besselY0F64.far) })
 	return e.selectV(e.fcmp(llvm.FCmpOLT, x, e.cFloat(f64, 0)), e.f64Const(besselNaNF64), r)
 }
 
@@ -297,8 +297,8 @@ func (e *emitter) y1LibdeviceF64(x ir.Value) ir.Value {
 	a := e.intrinsic("fabs", f64, x)
 	r := e.choose(e.fcmp(llvm.FCmpOLT, a, e.f64Const(y1TinyF64)), f64, func() ir.Value {
 		return e.fbin("llvm.fdiv", e.f64Const(twoOverPiF64|negativeF64Bit), a)
-	}, e.branchingArm(func() ir.Value {
-		return e.choose(e.fcmp(llvm.FCmpOLE, a, e.f64Const(y1SmallUpToF64)), f64, e.branchingArm(func() ir.Value {
+	}, func() ir.Value {
+		return e.choose(e.fcmp(llvm.FCmpOLE, a, e.f64Const(y1SmallUpToF64)), f64, func() ir.Value {
 			a2 := e.fmul(a, a)
 			reg := e.fmul(e.hornerBitsF64(y1RegularF64Coeffs, a2), a)
 			j := e.besselPieceLibdeviceF64(a, &besselJ1F64.pieces[0])
@@ -306,29 +306,8 @@ func (e *emitter) y1LibdeviceF64(x ir.Value) ir.Value {
 			lg := e.logLibdeviceF64(a)
 			t := e.fsub(e.fmul(j, lg), e.fbin("llvm.fdiv", c(1), a))
 			return e.fadd(reg, e.fmul(e.f64Const(twoOverPiF64), t))
-		}), e.branchingArm(func() ir.Value { return e.besselIntervalsLibdeviceF64(a, besselY1F64.pieces, &besselY1F64.far) }))
-	}))
+		}, func() ir.Value { return e.besselIntervalsLibdeviceF64(a, besselY1F64.pieces, &besselY1F64.far) })
+	})
 	r = e.selectV(e.fcmp(llvm.FCmpOLT, x, c(0)), e.f64Const(besselNaNF64), r)
 	return e.selectV(e.fcmp(llvm.FCmpOEQ, x, c(0)), c(math.Inf(-1)), r)
-}
-
-// branchingArm is f as an arm of e.choose in which e.choose branches too,
-// as libdevice's chains of branches nest. e.choose branches where its
-// insertion point is an op of a function's block; in an arm it is the
-// end of the arm's block (the arm's branch to the join comes once the arm
-// is built), where e.choose would select between both computations. A
-// placeholder op at the arm's end, erased once f has run, is that op.
-func (e *emitter) branchingArm(f func() ir.Value) func() ir.Value {
-	return func() ir.Value {
-		if e.b.InsertionPoint() != nil || e.b.InsertionBlock() == nil {
-			return f()
-		}
-		mark := e.fneg(e.cFloat(e.f64(), 0)).DefiningOp()
-		e.b.SetInsertionPoint(mark)
-		v := f()
-		b := mark.Block()
-		mark.Erase()
-		e.b.SetInsertionPointToEnd(b)
-		return v
-	}
 }
