@@ -467,10 +467,12 @@ func (e *emitter) chooseOrKeep(cond ir.Value, then func() ir.Value, keep ir.Valu
 }
 
 // canBranch reports whether the insertion point is in a function's body,
-// where a computation may split its block into branches.
+// where a computation may split its block into branches. That includes the
+// end of a block (an arm of an enclosing branch, which adds its own
+// terminator after its computation), so that branches nest.
 func (e *emitter) canBranch() bool {
-	cur, at := e.b.InsertionBlock(), e.b.InsertionPoint()
-	if cur == nil || at == nil || cur.ParentOp() == nil {
+	cur := e.b.InsertionBlock()
+	if cur == nil || cur.ParentOp() == nil {
 		return false
 	}
 	switch cur.ParentOp().Name() {
@@ -480,9 +482,10 @@ func (e *emitter) canBranch() bool {
 	return false
 }
 
-// branchJoin splits the block at the insertion point (an op) into a branch
-// on cond and the block that joins its arms, whose arguments, of types,
-// it returns; the insertion point stays at that op, now at the join. The
+// branchJoin splits the block at the insertion point (an op, or the
+// block's end) into a branch on cond and the block that joins its arms,
+// whose arguments, of types, it returns; the insertion point stays at that
+// op, now at the join (or moves to the join's end). The
 // true arm is a block computing then(); the false arm a block computing
 // els(), or with els nil the edge straight to the join, passing direct
 // (values computed before the branch).
@@ -512,8 +515,19 @@ func (e *emitter) branchJoin(cond ir.Value, types []ir.Type, then, els func() []
 		e.b.SetInsertionPointToEnd(arm.b)
 		llvm.NewBr(e.b, e.loc, join, arm.f())
 	}
-	e.b.SetInsertionPoint(at)
+	e.resumeAt(join, at)
 	return res
+}
+
+// resumeAt puts the insertion point back at at, an op that a split moved
+// into rest, or at rest's end where at is nil (the split was at a block's
+// end).
+func (e *emitter) resumeAt(rest *ir.Block, at *ir.Operation) {
+	if at == nil {
+		e.b.SetInsertionPointToEnd(rest)
+		return
+	}
+	e.b.SetInsertionPoint(at)
 }
 
 // whileLoop runs body over vals while cond(vals) holds and returns the
@@ -549,6 +563,6 @@ func (e *emitter) whileLoop(vals []ir.Value, maxTrips int, cond func([]ir.Value)
 	llvm.NewCondBr(e.b, e.loc, cond(args), loop, nil, exit, args)
 	e.b.SetInsertionPointToEnd(loop)
 	llvm.NewBr(e.b, e.loc, header, body(args))
-	e.b.SetInsertionPoint(at)
+	e.resumeAt(exit, at)
 	return res
 }
