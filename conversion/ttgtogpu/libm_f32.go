@@ -209,6 +209,13 @@ func (e *emitter) flushF32(x ir.Value, ftz bool) ir.Value {
 
 // trigCodyWaiteF32 reduces x below trigF32Huge: the quadrant and t.
 func (e *emitter) trigCodyWaiteF32(x ir.Value) (q, t ir.Value) {
+	return e.codyWaiteF32(x, trigF32PiO2)
+}
+
+// codyWaiteF32 is q = rint(x 2/pi) and t = x - q pi/2 with -pi/2 in the
+// f32 parts negPiO2 (the first two of trigF32PiO2 where libdevice's Bessel
+// functions re-reduce their phase), one fma each.
+func (e *emitter) codyWaiteF32(x ir.Value, negPiO2 []uint64) (q, t ir.Value) {
 	f32, i32 := e.f32(), e.i32()
 	qf := e.intrinsic("roundeven", f32, e.fmul(x, e.f32Const(trigF32TwoOverPi)))
 	// A NaN's quadrant is 0, as libdevice's cvt.rni gives it (fptosi of
@@ -217,7 +224,7 @@ func (e *emitter) trigCodyWaiteF32(x ir.Value) (q, t ir.Value) {
 	qf = e.selectV(e.fcmp(llvm.FCmpUNO, qf, qf), e.cFloat(f32, 0), qf)
 	q = e.cast("llvm.fptosi", qf, i32)
 	t = x
-	for _, c := range trigF32PiO2 {
+	for _, c := range negPiO2 {
 		t = e.fmaF32(e.cast("llvm.sitofp", q, f32), e.f32Const(c), t)
 	}
 	return q, t
