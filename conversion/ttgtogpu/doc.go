@@ -113,8 +113,10 @@
 //	tt.elementwise_inline_asm        llvm.inline_asm with sub-32-bit elements packed; a lone
 //	                                 `mov.u32 $0, %smid;` / `%nsmid;` is gpu.sm_id / num_sm_ids
 //	                                 (inlineasm_sreg.go)
-//	tt.extern_elementwise            the common libdevice functions, inline; Bessel J0, J1,
-//	                                 Y0, Y1, I0, I1 from numeric's tables (libm_bessel.go)
+//	tt.extern_elementwise            libdevice's functions, inline: on NVIDIA in libdevice's
+//	                                 own operations (libm_*.go, libdeviceAlgorithms), so
+//	                                 Triton's bits; elsewhere tt's algorithms (Bessel I0, I1
+//	                                 and AMD's J0..Y1 from numeric's tables, libm_bessel.go)
 //
 // # Shared memory and barriers
 //
