@@ -9,10 +9,17 @@ import (
 	"github.com/ttcompiler/tt/numeric"
 )
 
-// gpu.fadd, gpu.fmul, gpu.fma (f32 with an explicit rounding mode) and
-// gpu.saturate: the exact result rounded once in the op's mode (a float64
-// rounded to odd carries it: numeric.FMAOdd), subnormal operands and
-// results flushed to zeros of their sign with ftz.
+// The ops with an explicit rounding mode (gpu.fadd, gpu.fsub, gpu.fmul,
+// gpu.fma, gpu.fdiv, gpu.frcp, gpu.fsqrt) and gpu.saturate: the exact
+// result rounded once in the op's mode, subnormals kept in f64 and in f32
+// without ftz, subnormal f32 operands and results flushed to zeros of
+// their sign with ftz (a result is flushed after rounding: one that rounds
+// up to the smallest normal stays). f32 sums and products go through a
+// float64 rounded to odd (numeric.FMAOdd), which carries the exact
+// result's rounding to f32; quotients, reciprocals, square roots and the
+// f64 ops in the directed modes through numeric's exact arithmetic; the
+// f64 ops rounded to nearest are Go's own. A NaN result is the canonical
+// NaN, 0x7FFFFFFF in f32 as PTX gives it, and 0x7FFFFFFFFFFFFFFF in f64.
 
 func init() {
 	define(compileRounded, gpu.RoundedOps...)
@@ -22,61 +29,138 @@ var roundingModes = map[gpu.Rounding]numeric.RoundingMode{
 	gpu.RoundRN: numeric.RNE, gpu.RoundRZ: numeric.RTZ, gpu.RoundRM: numeric.RDN, gpu.RoundRP: numeric.RUP,
 }
 
+const (
+	canonicalNaN32 = 0x7fffffff
+	canonicalNaN64 = 0x7fffffffffffffff
+)
+
 func compileRounded(c *compiler, in *instr) error {
-	if k, _ := floatKind(in.op.Result(0).Type()); k == ir.F64 {
-		return compileRoundedF64(in)
-	}
-	if k, _ := floatKind(in.op.Result(0).Type()); k != ir.F32 {
+	k, _ := floatKind(in.op.Result(0).Type())
+	if k != ir.F32 && k != ir.F64 {
 		return fmt.Errorf("%s on %v is not simulated", in.op.Name(), in.op.Result(0).Type())
+	}
+	f := numeric.Binary32
+	if k == ir.F64 {
+		f = numeric.Binary64
+	}
+	var exact func(a, b, c float64) float64 // the op's result in f, as a float64
+	if in.op.Def() == gpu.SaturateOp {
+		exact = func(x, _, _ float64) float64 {
+			switch {
+			case !(x > 0): // NaN, zeros and negatives
+				return 0
+			case x > 1:
+				return 1
+			}
+			return x
+		}
+	} else {
+		mode, ok := roundingModes[gpu.RoundingOf(in.op)]
+		if !ok {
+			return fmt.Errorf("%s rounding %s is not simulated", in.op.Name(), gpu.RoundingOf(in.op))
+		}
+		exact = roundedOp(in.op.Def(), f, mode)
 	}
 	ftz := gpu.FTZ(in.op)
 	arg := func(b uint64) float64 {
+		if f == numeric.Binary64 {
+			return math.Float64frombits(b)
+		}
 		if ftz {
 			b = flushF32(b)
 		}
 		return float64(math.Float32frombits(uint32(b)))
 	}
-	result := func(f float32) uint64 {
-		b := uint64(math.Float32bits(f))
+	result := func(v float64) uint64 {
+		if f == numeric.Binary64 {
+			if math.IsNaN(v) {
+				return canonicalNaN64
+			}
+			return math.Float64bits(v)
+		}
+		if math.IsNaN(v) {
+			return canonicalNaN32
+		}
+		b := uint64(math.Float32bits(float32(v))) // exact: v is a float32
 		if ftz {
 			b = flushF32(b)
 		}
 		return b
 	}
-	if in.op.Def() == gpu.SaturateOp {
+	switch len(in.op.Operands()) {
+	case 1:
 		in.step = func(th *thread, in *instr) error {
 			r := th.regs
-			x := arg(r[in.a])
-			switch {
-			case !(x > 0): // NaN, zeros and negatives
-				x = 0
-			case x > 1:
-				x = 1
-			}
-			r[in.d] = result(float32(x))
+			r[in.d] = result(exact(arg(r[in.a]), 0, 0))
 			return nil
 		}
-		return nil
-	}
-	mode, ok := roundingModes[gpu.RoundingOf(in.op)]
-	if !ok {
-		return fmt.Errorf("%s rounding %s is not simulated", in.op.Name(), gpu.RoundingOf(in.op))
-	}
-	var exact func(r []uint64, in *instr) float64 // an exact result rounded to odd
-	switch in.op.Def() {
-	case gpu.FAddOp:
-		exact = func(r []uint64, in *instr) float64 { return roundedSum(arg(r[in.a]), 1, arg(r[in.b]), mode) }
-	case gpu.FMulOp:
-		exact = func(r []uint64, in *instr) float64 { return arg(r[in.a]) * arg(r[in.b]) } // exact in float64
+	case 2:
+		in.step = func(th *thread, in *instr) error {
+			r := th.regs
+			r[in.d] = result(exact(arg(r[in.a]), arg(r[in.b]), 0))
+			return nil
+		}
 	default:
-		exact = func(r []uint64, in *instr) float64 { return roundedSum(arg(r[in.a]), arg(r[in.b]), arg(r[in.c]), mode) }
-	}
-	in.step = func(th *thread, in *instr) error {
-		r := th.regs
-		r[in.d] = result(numeric.F32Directed(exact(r, in), mode))
-		return nil
+		in.step = func(th *thread, in *instr) error {
+			r := th.regs
+			r[in.d] = result(exact(arg(r[in.a]), arg(r[in.b]), arg(r[in.c])))
+			return nil
+		}
 	}
 	return nil
+}
+
+// roundedOp is the exact result of op on operands of format f rounded in
+// mode m (unused operands are ignored).
+func roundedOp(op *ir.OpDef, f numeric.Binary, m numeric.RoundingMode) func(a, b, c float64) float64 {
+	if f == numeric.Binary32 {
+		// float32 operands multiply exactly in float64; the sum rounded
+		// to odd keeps the exact sum's rounding to f32.
+		f32 := func(v float64) float64 { return float64(numeric.F32Directed(v, m)) }
+		switch op {
+		case gpu.FAddOp:
+			return func(a, b, _ float64) float64 { return f32(roundedSum(a, 1, b, m)) }
+		case gpu.FSubOp:
+			return func(a, b, _ float64) float64 { return f32(roundedSum(a, 1, -b, m)) }
+		case gpu.FMulOp:
+			return func(a, b, _ float64) float64 { return f32(a * b) }
+		case gpu.FMAOp:
+			return func(a, b, c float64) float64 { return f32(roundedSum(a, b, c, m)) }
+		}
+	}
+	if f == numeric.Binary64 && m == numeric.RNE { // IEEE 754's own, in Go
+		switch op {
+		case gpu.FAddOp:
+			return func(a, b, _ float64) float64 { return a + b }
+		case gpu.FSubOp:
+			return func(a, b, _ float64) float64 { return a - b }
+		case gpu.FMulOp:
+			return func(a, b, _ float64) float64 { return a * b }
+		case gpu.FMAOp:
+			return math.FMA
+		case gpu.FDivOp:
+			return func(a, b, _ float64) float64 { return a / b }
+		case gpu.FRcpOp:
+			return func(a, _, _ float64) float64 { return 1 / a }
+		case gpu.FSqrtOp:
+			return func(a, _, _ float64) float64 { return math.Sqrt(a) }
+		}
+	}
+	switch op {
+	case gpu.FAddOp:
+		return func(a, b, _ float64) float64 { return numeric.AddDirected(a, b, f, m) }
+	case gpu.FSubOp:
+		return func(a, b, _ float64) float64 { return numeric.AddDirected(a, -b, f, m) }
+	case gpu.FMulOp:
+		return func(a, b, _ float64) float64 { return numeric.MulDirected(a, b, f, m) }
+	case gpu.FMAOp:
+		return func(a, b, c float64) float64 { return numeric.FMADirected(a, b, c, f, m) }
+	case gpu.FDivOp:
+		return func(a, b, _ float64) float64 { return numeric.DivDirected(a, b, f, m) }
+	case gpu.FRcpOp:
+		return func(a, _, _ float64) float64 { return numeric.DivDirected(1, a, f, m) }
+	}
+	return func(a, _, _ float64) float64 { return numeric.SqrtDirected(a, f, m) }
 }
 
 // roundedSum is a*b + c rounded to odd in float64, with IEEE 754's sign
@@ -95,28 +179,4 @@ func roundedSum(a, b, c float64, mode numeric.RoundingMode) float64 {
 		return math.Copysign(0, -1)
 	}
 	return 0
-}
-
-// compileRoundedF64: the f64 ops rounded to nearest (libdevice's add.rn.d,
-// mul.rn.d and fma.rn.d, which keep ptxas from fusing them); the directed
-// modes on f64 are not simulated.
-func compileRoundedF64(in *instr) error {
-	if r := gpu.RoundingOf(in.op); r != gpu.RoundRN {
-		return fmt.Errorf("%s rounding %s on f64 is not simulated", in.op.Name(), r)
-	}
-	f := func(r []uint64, in *instr) float64 {
-		a, b := math.Float64frombits(r[in.a]), math.Float64frombits(r[in.b])
-		switch in.op.Def() {
-		case gpu.FAddOp:
-			return a + b
-		case gpu.FMulOp:
-			return a * b
-		}
-		return math.FMA(a, b, math.Float64frombits(r[in.c]))
-	}
-	in.step = func(th *thread, in *instr) error {
-		th.regs[in.d] = math.Float64bits(f(th.regs, in))
-		return nil
-	}
-	return nil
 }

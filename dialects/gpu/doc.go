@@ -19,8 +19,9 @@
 //	             %old = gpu.atomic_cas acq_rel, gpu, %ptr, %cmp, %new, %pred : !llvm.ptr<1>, i32 -> i32
 //	fastmath.go  %r = gpu.ex2_approx %x {ftz} : f32   (lg2, rsqrt, rcp, sqrt, sin, cos, tanh;
 //	             %q = gpu.div_full %a, %b : f32        div_full, div_approx)
-//	rounded.go   %r = gpu.fma %a, %b, %c {rounding = rm, ftz} : f32   (fadd, fmul;
-//	             saturate: f32 arithmetic with a rounding mode, libdevice's)
+//	rounded.go   %r = gpu.fma %a, %b, %c {rounding = rm, ftz} : f32   (fadd, fsub, fmul,
+//	             fdiv, frcp, fsqrt; saturate: f32 and f64 arithmetic with a
+//	             rounding mode, libdevice's)
 //	cvt.go       %r = gpu.cvt %x {rounding = rn} : f32 -> bf16
 //	intmath.go   %r = gpu.mulhi %a, %b {unsigned} : i32
 //	             %r = gpu.prmt %a, %b, %sel : i32

@@ -6,30 +6,40 @@ import (
 )
 
 // Float arithmetic with an explicit rounding mode, as libdevice's
-// functions use it (PTX add.rz, fma.rm, the .ftz forms under Triton's FTZ
-// reflect, and add.rn and mul.rn, which ptxas never fuses into an fma);
-// LLVM's fadd, fmul and fma round to nearest, keep subnormals, and may be
-// fused:
+// functions use it (PTX add.rz, fma.rm, div.rp, sqrt.rz, the .ftz forms
+// under Triton's FTZ reflect, and add.rn and mul.rn, which ptxas never
+// fuses into an fma); LLVM's fadd, fmul and fma round to nearest, keep
+// subnormals, and may be fused:
 //
 //	%r = gpu.fadd %a, %b {rounding = rz, ftz} : f32       a + b
+//	%r = gpu.fsub %a, %b {rounding = rp} : f32            a - b
 //	%r = gpu.fmul %a, %b {rounding = rn} : f32            a * b
 //	%r = gpu.fma %a, %b, %c {rounding = rm, ftz} : f32    a * b + c, rounded once
+//	%r = gpu.fdiv %a, %b {rounding = rz} : f32            a / b
+//	%r = gpu.frcp %a {rounding = rn, ftz} : f32           1 / a
+//	%r = gpu.fsqrt %a {rounding = rm} : f32               sqrt(a)
 //	%r = gpu.saturate %a {ftz} : f32                      a clamped to [0, 1], NaN to 0
-//	%r = gpu.fadd %a, %b {rounding = rn} : f64            (f64: no ftz, no saturate)
+//	%r = gpu.fdiv %a, %b {rounding = rp} : f64            (f64: no ftz, no saturate)
 //
-// `rounding` (rn, rz, rm, rp) is required on the three arithmetic ops:
-// the exact result rounded to nearest even, toward zero, toward -inf or
-// toward +inf. `ftz` flushes subnormal operands and results to zeros of
-// their sign. A NaN result is the canonical NaN. All are Pure.
+// `rounding` (rn, rz, rm, rp) is required on the arithmetic ops: the
+// exact result rounded to nearest even, toward zero, toward -inf or
+// toward +inf, IEEE 754's correctly rounded operations (PTX's div, rcp
+// and sqrt with a rounding mode are, unlike their .approx and .full
+// forms). `ftz` flushes subnormal operands and results to zeros of their
+// sign. A NaN result is the canonical NaN. All are Pure.
 var (
 	FAddOp     = rounded("fadd", 2, true)
+	FSubOp     = rounded("fsub", 2, true)
 	FMulOp     = rounded("fmul", 2, true)
 	FMAOp      = rounded("fma", 3, true)
+	FDivOp     = rounded("fdiv", 2, true)
+	FRcpOp     = rounded("frcp", 1, true)
+	FSqrtOp    = rounded("fsqrt", 1, true)
 	SaturateOp = rounded("saturate", 1, false)
 )
 
-// RoundedOps are the four ops above.
-var RoundedOps = []*ir.OpDef{FAddOp, FMulOp, FMAOp, SaturateOp}
+// RoundedOps are the ops above.
+var RoundedOps = []*ir.OpDef{FAddOp, FSubOp, FMulOp, FMAOp, FDivOp, FRcpOp, FSqrtOp, SaturateOp}
 
 func roundedOptions(rounding bool) []option {
 	if rounding {
@@ -81,7 +91,7 @@ func rounded(name string, arity int, rounding bool) *ir.OpDef {
 	return def
 }
 
-// NewRounded builds gpu.fadd, gpu.fmul or gpu.fma of args with rounding r
+// NewRounded builds one of RoundedOps of args with rounding r
 // (gpu.saturate ignores r), flushing subnormals when ftz.
 func NewRounded(b *ir.Builder, loc ir.Location, def *ir.OpDef, r Rounding, ftz bool, args ...ir.Value) *ir.Operation {
 	var attrs []ir.NamedAttr

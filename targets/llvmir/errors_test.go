@@ -19,6 +19,8 @@ func TestTranslationErrors(t *testing.T) {
 		{"gfx942", `%0 = gpu.atomic_rmw fadd, relaxed, gpu, %p, %h : !llvm.ptr<1>, vector<2xf16> -> vector<2xf16>`, "packed atomics are not supported"},
 		{"gfx942", `%0 = gpu.ex2_approx %b : bf16`, "on bf16 has no AMDGCN lowering"},
 		{"gfx942", `%0 = gpu.fma %x, %x, %x {rounding = rm} : f32`, "'gpu.fma' has no AMDGCN lowering"},
+		{"gfx942", `%0 = gpu.fsub %x, %x {rounding = rn} : f32`, "'gpu.fsub' has no AMDGCN lowering"},
+		{"gfx942", `%0 = gpu.fsqrt %x {rounding = rp} : f32`, "'gpu.fsqrt' has no AMDGCN lowering"},
 		{"gfx942", `%0 = gpu.num_sm_ids : i32`, "'gpu.num_sm_ids' (PTX %nsmid) has no AMDGCN equivalent"},
 		{"gfx942", `%0 = gpu.sm_id : i32`, "'gpu.sm_id' (PTX %smid) has no AMDGCN equivalent"},
 		{"sm_75", `%0 = llvm.fadd %b, %b : bf16`, "arithmetic on 'bf16' is not supported by the LLVM 14 translation"},

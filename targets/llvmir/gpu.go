@@ -100,11 +100,11 @@ func nvidiaOnly(fx *fnTr, op *ir.Operation) error {
 	return ir.OpErrorf(op, "'%s' is an NVIDIA instruction; the target is %s", op.Name(), fx.tr.target.Arch)
 }
 
-// amdNoRounded refuses the f32 ops with an explicit rounding mode on
+// amdNoRounded refuses the ops with an explicit rounding mode on
 // AMDGCN: the lowering produces them for NVIDIA targets only, where
 // libdevice's algorithms use them.
 func amdNoRounded(fx *fnTr, op *ir.Operation) error {
-	return ir.OpErrorf(op, "'%s' has no AMDGCN lowering (the f32 ops with a rounding mode are produced for NVIDIA targets only); the target is %s",
+	return ir.OpErrorf(op, "'%s' has no AMDGCN lowering (the ops with a rounding mode are produced for NVIDIA targets only); the target is %s",
 		op.Name(), fx.tr.target.Arch)
 }
 

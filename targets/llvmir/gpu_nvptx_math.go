@@ -89,21 +89,40 @@ func (fx *fnTr) nvFastMath(op *ir.Operation) error {
 	return ir.OpErrorf(op, "'%s' on %s has no NVPTX lowering", op.Name(), t.Kind)
 }
 
-// nvRoundedIntrinsic names the NVVM intrinsic family of each rounded op.
+// nvRoundedIntrinsic names the NVVM intrinsic family of each rounded op
+// (gpu.fsub has none).
 var nvRoundedIntrinsic = map[string]string{
 	gpu.FAddOp.Name:     "add",
 	gpu.FMulOp.Name:     "mul",
 	gpu.FMAOp.Name:      "fma",
+	gpu.FDivOp.Name:     "div",
+	gpu.FRcpOp.Name:     "rcp",
+	gpu.FSqrtOp.Name:    "sqrt",
 	gpu.SaturateOp.Name: "saturate",
 }
 
-// nvRounded maps the f32 ops with a rounding mode to the NVVM intrinsics
-// that spell it (llvm.nvvm.add.rz.ftz.f is add.rz.ftz.f32): LLVM's fadd,
-// fmul and llvm.fma round to nearest and keep subnormals.
+// nvRounded maps the ops with a rounding mode to the NVVM intrinsics
+// that spell it (llvm.nvvm.add.rz.ftz.f is add.rz.ftz.f32,
+// llvm.nvvm.div.rp.d div.rp.f64): LLVM's fadd, fmul and llvm.fma round to
+// nearest and keep subnormals. NVVM has no subtraction with a rounding
+// mode: gpu.fsub is inline PTX, as libdevice writes it.
 func (fx *fnTr) nvRounded(op *ir.Operation) error {
 	xs, err := fx.operands(op)
 	if err != nil {
 		return err
+	}
+	if op.Def() == gpu.FSubOp {
+		ty, reg := "f32", "f"
+		if k, ok := op.Result(0).Type().(*ir.FloatType); ok && k.Kind == ir.F64 {
+			ty, reg = "f64", "d"
+		}
+		mods := "." + gpu.RoundingOf(op).String()
+		if gpu.FTZ(op) {
+			mods += ".ftz"
+		}
+		inst := "sub" + mods + "." + ty + " $0, $1, $2;"
+		fx.set(op, fx.asm(inst, "="+reg+","+reg+","+reg, xs[0].Type(), false, xs...))
+		return nil
 	}
 	name := "llvm.nvvm." + nvRoundedIntrinsic[op.Name()]
 	if r := gpu.RoundingOf(op); r != gpu.RoundNone {

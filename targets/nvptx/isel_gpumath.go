@@ -97,16 +97,21 @@ func (f *fn) emitBfe(op *ir.Operation) error {
 
 // roundedPTX names the PTX instruction of each rounded arithmetic op.
 var roundedPTX = map[string]string{
-	gpu.FAddOp.Name: "add",
-	gpu.FMulOp.Name: "mul",
-	gpu.FMAOp.Name:  "fma",
+	gpu.FAddOp.Name:  "add",
+	gpu.FSubOp.Name:  "sub",
+	gpu.FMulOp.Name:  "mul",
+	gpu.FMAOp.Name:   "fma",
+	gpu.FDivOp.Name:  "div",
+	gpu.FRcpOp.Name:  "rcp",
+	gpu.FSqrtOp.Name: "sqrt",
 }
 
-// emitRounded prints gpu.fadd, gpu.fmul and gpu.fma with their rounding
-// mode, and gpu.saturate as cvt.sat. The modifier is printed for rn too:
-// ptxas never contracts an add or mul that names its rounding into an
-// fma, and FPFusion (roundSuffix) drops it only from llvm.fadd and
-// llvm.fmul.
+// emitRounded prints gpu.fadd, gpu.fsub, gpu.fmul, gpu.fma, gpu.fdiv,
+// gpu.frcp and gpu.fsqrt with their rounding mode (div.rz.ftz.f32,
+// sqrt.rp.f64), and gpu.saturate as cvt.sat. The modifier is printed for
+// rn too: ptxas never contracts an add or mul that names its rounding
+// into an fma, and FPFusion (roundSuffix) drops it only from llvm.fadd
+// and llvm.fmul.
 func (f *fn) emitRounded(op *ir.Operation) error {
 	mods := roundingModifiers(gpu.RoundingOf(op), gpu.FTZ(op))
 	return f.elementwise(op, func(d *value, xs []*value) error {

@@ -10,6 +10,17 @@ module attributes {"ttg.num-warps" = 1 : i32} {
   llvm.func @g(%arg0: f64, %arg1: f64) -> f64 {
     %0 = gpu.fadd %arg0, %arg1 {rounding = rn} : f64
     %1 = gpu.fma %0, %arg1, %arg0 {rounding = rz} : f64
-    llvm.return %1 : f64
+    %2 = gpu.fsub %1, %arg1 {rounding = rm} : f64
+    %3 = gpu.fdiv %2, %arg1 {rounding = rp} : f64
+    %4 = gpu.frcp %3 {rounding = rn} : f64
+    %5 = gpu.fsqrt %4 {rounding = rz} : f64
+    llvm.return %5 : f64
+  }
+  llvm.func @h(%arg0: f32, %arg1: f32) -> f32 {
+    %0 = gpu.fsub %arg0, %arg1 {rounding = rn, ftz} : f32
+    %1 = gpu.fdiv %0, %arg1 {rounding = rz} : f32
+    %2 = gpu.frcp %1 {rounding = rm, ftz} : f32
+    %3 = gpu.fsqrt %2 {rounding = rp} : f32
+    llvm.return %3 : f32
   }
 }
