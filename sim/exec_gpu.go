@@ -145,13 +145,21 @@ func compileBfe(c *compiler, in *instr) error {
 
 // compileCvt: the single-value conversions of gpu.cvt with rounding rn,
 // rz or none, two f32 packed into a pair, and a pair of 8-bit floats
-// widened to f16.
+// widened to f16; f64 -> f32 in every rounding and the conversions between
+// integers and floats are in exec_cvt.go.
 func compileCvt(c *compiler, in *instr) error {
 	if in.op.NumOperands() == 2 {
 		return compileCvtPack(in)
 	}
-	if gpu.ClassifyCvt(in.op.OperandTypes(), in.op.Result(0).Type()) == gpu.CvtF8x2ToF16 {
+	switch gpu.ClassifyCvt(in.op.OperandTypes(), in.op.Result(0).Type()) {
+	case gpu.CvtF8x2ToF16:
 		return compileCvtFP8Pair(in)
+	case gpu.CvtFloatToInt, gpu.CvtIntToFloat:
+		return compileCvtIntFloat(in)
+	case gpu.CvtNarrow:
+		if k, _ := floatKind(in.op.Result(0).Type()); k == ir.F32 {
+			return compileCvtToF32(in)
+		}
 	}
 	if in.op.NumOperands() != 1 {
 		return fmt.Errorf("gpu.cvt of %d operands is not simulated", in.op.NumOperands())

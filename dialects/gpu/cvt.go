@@ -6,21 +6,27 @@ import (
 )
 
 // CvtOp converts floats in the ways LLVM's fptrunc/fpext cannot express:
-// explicit rounding, saturation, fp8, and packed pairs.
+// explicit rounding, saturation, fp8, and packed pairs; and integers to
+// floats and back in PTX's roundings, clamped as PTX clamps (LLVM's
+// fptosi leaves out-of-range results poison).
 //
 //	%r = gpu.cvt %x {rounding = rn} : f32 -> bf16
 //	%p = gpu.cvt %a, %b {rounding = rn, satfinite} : f32, f32 -> vector<2xf8E4M3FN>
 //	%h = gpu.cvt %q {rounding = rn} : vector<2xf8E5M2> -> vector<2xf16>
 //	%h = gpu.cvt %w {rounding = rn, fp8 = e4m3} : i16 -> vector<2xf16>
 //	%w = gpu.cvt %a, %b {rounding = rn, satfinite, fp8 = e5m2} : f32, f32 -> i16
+//	%i = gpu.cvt %x {rounding = rm, ftz} : f32 -> i32
+//	%u = gpu.cvt %d {rounding = rn, unsigned} : f64 -> i64
+//	%f = gpu.cvt %l {rounding = rz, unsigned} : i64 -> f32
 //
 // Element i of a packed result is the conversion of operand (or operand
 // element) i. Options: `rounding` (rn, rz, rm, rp), `satfinite` (clamp
 // out-of-range values to the largest finite value; NaN stays NaN; f16,
 // bf16 and fp8 results only), `relu`
-// (negative results become +0), `ftz` (flush f32 subnormals; f64 -> f32
-// only). The legal
-// conversions:
+// (negative results become +0), `ftz` (flush f32 subnormals: the result
+// of f64 -> f32, the operand of f32 -> integer), `unsigned` (the integer
+// of a conversion between integers and floats is unsigned, else it is
+// signed). The legal conversions:
 //
 //	f32 -> f16 | bf16, f64 -> f32              rounding rn/rz/rm/rp required
 //	f16 | bf16 -> f32, f32 -> f64              exact: no rounding
@@ -28,6 +34,8 @@ import (
 //	f32, f32 -> vector<2xf8E4M3FN | 2xf8E5M2>  rounding rn, satfinite required
 //	vector<2xf16> -> vector<2xf8E4M3FN | 2xf8E5M2>  rounding rn, satfinite required
 //	vector<2xf8E4M3FN | 2xf8E5M2> -> vector<2xf16>  rounding rn
+//	f32 | f64 -> i32 | i64                     rounding rn/rz/rm/rp required
+//	i32 | i64 -> f32 | f64                     rounding rn/rz/rm/rp required
 //	i16 -> vector<2xf16>                       rounding rn, fp8 required
 //	f32, f32 -> i16                            rounding rn, satfinite, fp8 required
 //
@@ -36,6 +44,11 @@ import (
 // (e4m3: f8E4M3FN, e5m2: f8E5M2) names: the forms lowerings use, since an
 // fp8 value lives in an integer register (the LLVM dialect has no 8-bit
 // float type to bitcast to).
+//
+// A float converts to an integer as PTX's cvt.rni/rzi/rmi/rpi: the value
+// rounded to an integer in the rounding's direction, then clamped to the
+// integer type's range; NaN gives 0. An integer converts to a float
+// rounded in the rounding's direction (exact where the float holds it).
 var CvtOp = Dialect.NewOp("cvt", ir.Pure)
 
 var cvtOptions = []option{
@@ -44,6 +57,7 @@ var cvtOptions = []option{
 	flag("relu"),
 	flag("ftz"),
 	enumOpt("fp8", FP8Enum, int64(FP8None), false),
+	flag("unsigned"),
 }
 
 func init() {
@@ -61,6 +75,8 @@ type CvtOptions struct {
 	FTZ       bool
 	// FP8 is the format of an i16 operand holding a pair of 8-bit floats.
 	FP8 FP8Format
+	// Unsigned: the integer operand or result is unsigned.
+	Unsigned bool
 }
 
 // CvtOptionsOf returns the options of a gpu.cvt.
@@ -71,6 +87,7 @@ func CvtOptionsOf(op *ir.Operation) CvtOptions {
 		Relu:      op.Attr("relu") != nil,
 		FTZ:       op.Attr("ftz") != nil,
 		FP8:       FP8Format(enumOf(op, "fp8", int64(FP8None))),
+		Unsigned:  op.Attr("unsigned") != nil,
 	}
 }
 
@@ -104,7 +121,7 @@ func NewCvt(b *ir.Builder, loc ir.Location, to ir.Type, opts CvtOptions, args ..
 	for _, f := range []struct {
 		on   bool
 		name string
-	}{{opts.Satfinite, "satfinite"}, {opts.Relu, "relu"}, {opts.FTZ, "ftz"}} {
+	}{{opts.Satfinite, "satfinite"}, {opts.Relu, "relu"}, {opts.FTZ, "ftz"}, {opts.Unsigned, "unsigned"}} {
 		if f.on {
 			attrs = append(attrs, ir.NamedAttr{Name: f.name, Value: ir.Unit(b.Ctx)})
 		}
@@ -180,18 +197,37 @@ func isFP8(k ir.FloatKind) bool { return k == ir.F8E4M3FN || k == ir.F8E5M2 }
 type CvtKind int
 
 const (
-	CvtInvalid   CvtKind = iota
-	CvtNarrow            // one float to a narrower float, rounded
-	CvtWiden             // one float to a wider float, exact
-	CvtPackF32           // two f32 to a packed pair (f16, bf16 or fp8)
-	CvtF16x2ToF8         // vector<2xf16> to a pair of fp8
-	CvtF8x2ToF16         // a pair of fp8 to vector<2xf16>
+	CvtInvalid    CvtKind = iota
+	CvtNarrow             // one float to a narrower float, rounded
+	CvtWiden              // one float to a wider float, exact
+	CvtPackF32            // two f32 to a packed pair (f16, bf16 or fp8)
+	CvtF16x2ToF8          // vector<2xf16> to a pair of fp8
+	CvtF8x2ToF16          // a pair of fp8 to vector<2xf16>
+	CvtFloatToInt         // f32 or f64 to i32 or i64, rounded to an integer and clamped
+	CvtIntToFloat         // i32 or i64 to f32 or f64, rounded
 )
+
+// intOrFloat32or64 reports whether t is i32 or i64 (isInt) or f32 or f64
+// (isFloat).
+func intOrFloat32or64(t ir.Type) (isInt, isFloat bool) {
+	if k, ok := floatKind(t); ok {
+		return false, k == ir.F32 || k == ir.F64
+	}
+	return ir.IsInteger(t, 32) || ir.IsInteger(t, 64), false
+}
 
 // ClassifyCvt returns the kind of conversion from ins to out.
 func ClassifyCvt(ins []ir.Type, out ir.Type) CvtKind {
 	switch len(ins) {
 	case 1:
+		inInt, inFloat := intOrFloat32or64(ins[0])
+		outInt, outFloat := intOrFloat32or64(out)
+		switch {
+		case inFloat && outInt:
+			return CvtFloatToInt
+		case inInt && outFloat:
+			return CvtIntToFloat
+		}
 		if a, ok := floatKind(ins[0]); ok {
 			b, ok := floatKind(out)
 			switch {
@@ -248,6 +284,9 @@ func verifyCvt(op *ir.Operation) error {
 	if k, ok := pairOf(out); ok && isFP8(k) {
 		fp8Out = true
 	}
+	if o.Unsigned && kind != CvtInvalid && kind != CvtFloatToInt && kind != CvtIntToFloat {
+		return ir.OpErrorf(op, "unsigned applies to conversions between integers and floats only")
+	}
 	var rounds []Rounding
 	switch kind {
 	case CvtInvalid:
@@ -272,6 +311,11 @@ func verifyCvt(op *ir.Operation) error {
 		}
 	case CvtF16x2ToF8, CvtF8x2ToF16:
 		rounds = []Rounding{RoundRN}
+	case CvtFloatToInt, CvtIntToFloat:
+		rounds = []Rounding{RoundRN, RoundRZ, RoundRM, RoundRP}
+		if o.Satfinite || o.Relu {
+			return ir.OpErrorf(op, "a conversion between integers and floats takes no satfinite or relu")
+		}
 	}
 	ok := false
 	for _, r := range rounds {
@@ -296,8 +340,9 @@ func verifyCvt(op *ir.Operation) error {
 		}
 		return ir.OpErrorf(op, "the fp8 option applies to a pair of 8-bit floats in an i16 only")
 	}
-	if o.FTZ && !(kind == CvtNarrow && ir.IsFloat(out) && out.(*ir.FloatType).Kind == ir.F32) {
-		return ir.OpErrorf(op, "ftz applies to f64 -> f32 conversions only")
+	if o.FTZ && !(kind == CvtNarrow && ir.IsFloat(out) && out.(*ir.FloatType).Kind == ir.F32) &&
+		!(kind == CvtFloatToInt && ir.IsFloat(ins[0]) && ins[0].(*ir.FloatType).Kind == ir.F32) {
+		return ir.OpErrorf(op, "ftz applies to f64 -> f32 and f32 -> integer conversions only")
 	}
 	return nil
 }

@@ -94,10 +94,12 @@ func (fx *fnTr) amdF32ToBF16RN(v value.Value) value.Value {
 	return b.NewTrunc(r, lltypes.I16)
 }
 
-// amdCvt lowers gpu.cvt: the exact widenings, and narrowings to f16, bf16
+// amdCvt lowers gpu.cvt: the exact widenings, narrowings to f16, bf16
 // (f32 sources) and f32 (f64 sources), single or as packed pairs, in the
-// rounding modes gpu.cvt allows for them. The saturating, relu, ftz and
-// fp8 forms have no AMDGCN lowering (ttgtogpu converts fp8 in software).
+// rounding modes gpu.cvt allows for them, and the conversions between
+// integers and floats (gpu_cvt_int.go). The satfinite, relu and fp8
+// forms, and ftz on narrowings, have no AMDGCN lowering (ttgtogpu converts
+// fp8 in software).
 func (fx *fnTr) amdCvt(op *ir.Operation) error {
 	xs, err := fx.operands(op)
 	if err != nil {
@@ -121,6 +123,8 @@ func (fx *fnTr) amdCvt(op *ir.Operation) error {
 				return nil
 			}
 		}
+	case gpu.CvtFloatToInt, gpu.CvtIntToFloat:
+		return fx.amdCvtIntFloat(op, xs[0], lout)
 	case gpu.CvtPackF32:
 		if k, _ := pairKind(out); plain && (k == ir.F16 || k == ir.BF16) {
 			vt := lout.(*lltypes.VectorType)

@@ -200,6 +200,8 @@ func (fx *fnTr) nvCvt(op *ir.Operation) error {
 		r = fx.asm("cvt.rn.satfinite"+mods("relu")+"."+fp8Name(k)+"x2.f16x2 $0, $1;", "=h,r", lltypes.I16, false, fx.bitcast(xs[0], lltypes.I32))
 	case gpu.CvtF8x2ToF16:
 		r = fx.asm("cvt.rn"+mods("relu")+".f16x2."+fp8Name(gpu.CvtSourceFP8(op))+"x2 $0, $1;", "=r,h", lltypes.I32, false, fx.bitcast(xs[0], lltypes.I16))
+	case gpu.CvtFloatToInt, gpu.CvtIntToFloat:
+		r = fx.call(nvCvtIntFloatIntrinsic(op), lout, xs[0])
 	default:
 		return ir.OpErrorf(op, "unsupported conversion")
 	}

@@ -309,7 +309,9 @@ func (f *fn) roundInt(d *value, xs []*value, mode string) {
 // roundHalfAway is llvm.round: to the nearest integer, ties away from
 // zero: trunc(x + copysign(0.5 - ulp/2, x)) would lose precision for
 // large x, so use trunc(|x| + 0.5) with x's sign, and x itself once |x| is
-// at least 2^23 (already integral).
+// at least 2^23 (2^52 for f64: already integral). The sum is rounded
+// toward zero, as libdevice's round does: to nearest, the largest value
+// below 0.5 plus 0.5 would tie up to 1.
 func (f *fn) roundHalfAway(d *value, xs []*value) {
 	compute := func(r, x, t string) {
 		c, half, big := classF32, "0f3F000000", "0f4B000000"
@@ -319,7 +321,7 @@ func (f *fn) roundHalfAway(d *value, xs []*value) {
 		a := f.regs.alloc(c)
 		f.inss("abs.%s %s, %s", t, a, x)
 		s := f.regs.alloc(c)
-		f.inss("add.rn.%s %s, %s, %s", t, s, a, half)
+		f.inss("add.rz.%s %s, %s, %s", t, s, a, half)
 		f.inss("cvt.rzi.%s.%s %s, %s", t, t, s, s)
 		f.inss("copysign.%s %s, %s, %s", t, s, x, s)
 		p := f.regs.alloc(classPred)

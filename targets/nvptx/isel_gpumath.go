@@ -220,6 +220,8 @@ func (f *fn) emitCvt(op *ir.Operation) error {
 		w := f.regs.alloc(classB32)
 		f.ins("cvt%s.f16x2.%sx2 %s, %s", mods, gpu.FP8FormatOf(gpu.CvtSourceFP8(op)), w, src)
 		f.unpackWord(d.leaves(), w, classB32)
+	case gpu.CvtFloatToInt, gpu.CvtIntToFloat:
+		f.emitCvtIntFloat(d, xs[0], o)
 	default:
 		return ir.OpErrorf(op, "the PTX emitter does not support this gpu.cvt")
 	}
