@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
@@ -265,15 +266,42 @@ func compileIntToFloat(signed bool) opImpl {
 		}
 		in.step = func(th *thread, in *instr) error {
 			r := th.regs
+			v, neg := r[in.a], false
 			if signed {
-				r[in.d] = fromF64(to, float64(numeric.Int64(r[in.a], in.w)))
-			} else {
-				r[in.d] = fromF64(to, float64(r[in.a]))
+				if i := numeric.Int64(r[in.a], in.w); i < 0 {
+					v, neg = uint64(-i), true // -MinInt64 wraps to its magnitude 2^63
+				} else {
+					v = uint64(i)
+				}
 			}
+			r[in.d] = intToFloat(to, v, neg)
 			return nil
 		}
 		return nil
 	}
+}
+
+// intToFloat is the integer of magnitude v and sign neg rounded once to
+// nearest even in float type t. An integer beyond 2^53 goes to float64
+// rounded to odd (the bits below its 53 replaced by a sticky bit), which
+// the narrower types then round correctly: through float64 rounded to
+// nearest, a value just past a halfway point of f32 could round twice.
+func intToFloat(t ir.Type, v uint64, neg bool) uint64 {
+	var f float64
+	if k, _ := floatKind(t); k == ir.F64 || v < 1<<53 {
+		f = float64(v)
+	} else {
+		shift := bits.Len64(v) - 53
+		kept := v >> shift
+		if v&(1<<shift-1) != 0 {
+			kept |= 1
+		}
+		f = math.Ldexp(float64(kept), shift)
+	}
+	if neg {
+		f = -f
+	}
+	return fromF64(t, f)
 }
 
 // compileFloatToInt: PTX cvt.rzi saturates and maps NaN to 0.
