@@ -16,7 +16,10 @@ other extern lowerings), written from libdevice's algorithms, where Triton links
 bitcode: each line says how many results have the same bits (NaNs of any payload equal), the
 largest difference, a few inputs that differ, and both kernels' times (median over ROUNDS,
 default 3, of do_bench medians, the two compilers' kernels alternating; ROUNDS 0: bits only).
-A function either compiler refuses is reported on its line, and the sweep goes on. NAME,...
+A function either compiler refuses is reported on its line, and the sweep goes on. Each kernel
+is compiled by both compilers and reported before the next (Triton's compile links and optimizes
+libdevice, about a second a kernel: all 323 take minutes); BUDGET_S stops the sweep after that
+many seconds, reporting what it did. NAME,...
 filters by function name (`erf`, `tl.floor`). With PTX_DIR set, both compilers' PTX of each
 kernel is written there (KERNEL.triton.ptx, KERNEL.tt.ptx), to read beside each other where the
 speeds differ. The kernels are written to a module file first, since @triton.jit reads a
@@ -28,6 +31,7 @@ import inspect
 import os
 import sys
 import tempfile
+import time
 
 import torch
 import triton
@@ -152,35 +156,42 @@ def main():
         for i, t in enumerate(args):
             data.setdefault((t, i), inputs(t, i + 1))
     grid = lambda: (triton.cdiv(N, BLOCK), 1, 1)  # noqa: E731 (a compiled kernel's launch takes all three)
-    compiled, outs, errors = {}, {}, {}
-    for who in ("triton", "tt"):
-        if who == "tt":
-            print("tt:", tt_triton.enable().describe(), flush=True)
-        for name, args, res in cases:
-            key = (who, kernel_ident(name, args))
-            xs = [data[(t, i)] for i, t in enumerate(args)]
-            outs[key] = torch.empty(N, device="cuda", dtype=STORAGE[res])
-            try:
-                compiled[key] = getattr(mod, key[1])[grid()](*xs, outs[key], N, BLOCK)
-            except Exception as e:  # a function one compiler refuses: reported, the sweep goes on
-                errors[key] = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:160] if str(e).strip() else ''}"
-    torch.cuda.synchronize()
-    if os.environ.get("PTX_DIR"):
-        os.makedirs(os.environ["PTX_DIR"], exist_ok=True)
-        for (who, ident), k in compiled.items():
-            with open(os.path.join(os.environ["PTX_DIR"], f"{ident}.{who}.ptx"), "w") as f:
-                f.write(k.asm["ptx"])
-    worst, refused, differ = 1e9, [], []
+    print("tt:", tt_triton.info().describe(), flush=True)
+    deadline = time.monotonic() + float(os.environ.get("BUDGET_S", "1e9"))
+    worst, refused, differ, done = 1e9, [], [], 0
     for name, args, res in cases:
+        if time.monotonic() > deadline:
+            print(f"budget spent: stopped before {name} {args}", flush=True)
+            break
         ident = kernel_ident(name, args)
+        ins = [data[(t, i)] for i, t in enumerate(args)]
+        # Each kernel compiled by both compilers and reported before the
+        # next, so that a run cut short still says what it did.
+        compiled, outs, errors = {}, {}, {}
+        for who in ("triton", "tt"):
+            if who == "tt":
+                tt_triton.enable()
+            else:
+                tt_triton.disable()
+            outs[who] = torch.empty(N, device="cuda", dtype=STORAGE[res])
+            try:
+                compiled[who] = getattr(mod, ident)[grid()](*ins, outs[who], N, BLOCK)
+            except Exception as e:  # a function one compiler refuses: reported, the sweep goes on
+                errors[who] = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:160] if str(e).strip() else ''}"
+        torch.cuda.synchronize()
+        done += 1
+        if os.environ.get("PTX_DIR"):
+            os.makedirs(os.environ["PTX_DIR"], exist_ok=True)
+            for who, k in compiled.items():
+                with open(os.path.join(os.environ["PTX_DIR"], f"{ident}.{who}.ptx"), "w") as f:
+                    f.write(k.asm["ptx"])
         label = f"{name:12s} {','.join(args):>21s} -> {res:6s}"
-        ref, mine = ("triton", ident), ("tt", ident)
-        if ref in errors or mine in errors:
-            print(f"{label}: Triton {errors.get(ref, 'ok')}; tt {errors.get(mine, 'ok')}", flush=True)
-            if ref not in errors:
+        if errors:
+            print(f"{label}: Triton {errors.get('triton', 'ok')}; tt {errors.get('tt', 'ok')}", flush=True)
+            if "triton" not in errors:
                 refused.append(ident)
             continue
-        a, b = outs[mine].cpu(), outs[ref].cpu()
+        a, b = outs["tt"].cpu(), outs["triton"].cpu()
         if a.dtype.is_floating_point:
             itype = torch.int32 if a.dtype == torch.float32 else torch.int64
             same = (a.view(itype) == b.view(itype)) | (torch.isnan(a) & torch.isnan(b))
@@ -189,7 +200,7 @@ def main():
         else:
             same = a == b
             d = (a.double() - b.double()).abs()
-        xs = [data[(t, i)].cpu() for i, t in enumerate(args)]
+        xs = [x.cpu() for x in ins]
         ex = [tuple(x[i].item() for x in xs) + (a[i].item(), b[i].item()) for i in (~same).nonzero().flatten()[:2]]
         if int(same.sum()) != same.numel():
             differ.append(ident)
@@ -197,16 +208,15 @@ def main():
         if rounds > 0:
             times = {"tt": [], "triton": []}
             for _ in range(rounds):
-                for who, key in (("triton", ref), ("tt", mine)):
-                    k, o = compiled[key], outs[key]
-                    ins = [data[(t, i)] for i, t in enumerate(args)]
+                for who in ("triton", "tt"):
+                    k, o = compiled[who], outs[who]
                     times[who].append(triton.testing.do_bench(lambda: k[grid()](*ins, o, N, BLOCK)))
             tt_us, tri_us = median(times["tt"]) * 1e3, median(times["triton"]) * 1e3
             worst = min(worst, tri_us / tt_us)
             timing = f"; tt {tt_us:.1f} us, Triton {tri_us:.1f} us, tt/Triton speed {tri_us / tt_us:.3f}"
         print(f"{label}: {int(same.sum()):8d} of {same.numel()} the same bits; largest |tt - triton| "
               f"{float(d.max()):.3g}{timing}; e.g. (args, tt, triton) {ex}", flush=True)
-    print(f"{len(cases)} kernels; tt refuses {len(refused)} that Triton compiles: {' '.join(refused)}")
+    print(f"{done} of {len(cases)} kernels; tt refuses {len(refused)} that Triton compiles: {' '.join(refused)}")
     print(f"not Triton's bits: {len(differ)}: {' '.join(differ)}")
     if rounds > 0:
         print(f"slowest tt/Triton speed: {worst:.3f}")
