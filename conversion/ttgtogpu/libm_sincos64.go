@@ -34,11 +34,17 @@ var sinCosF64Coeffs = [2][7]uint64{
 // t + t (t^2 P) or cos's 1 + t^2 P, negated (as -r + 0) in quadrants 2
 // and 3.
 func (e *emitter) sinCosLibdeviceF64(x ir.Value, cos bool) ir.Value {
-	f64, i32 := e.f64(), e.i32()
 	q, t := e.trigReduceLibdeviceF64(x)
 	if cos {
 		q = e.addC(q, 1)
 	}
+	return e.sinCosKernelLibdeviceF64(q, t)
+}
+
+// sinCosKernelLibdeviceF64 is libdevice's __internal_sin_cos_kerneld:
+// sin(t + q pi/2) of the reduced t and the quadrant q (an i32).
+func (e *emitter) sinCosKernelLibdeviceF64(q, t ir.Value) ir.Value {
+	f64, i32 := e.f64(), e.i32()
 	odd := e.icmp(llvm.ICmpNE, e.andC(q, 1), e.cInt(i32, 0))
 	t2 := newGPU(e).rounded(gpu.FMulOp, gpu.RoundRN, false, t, t)
 	coeff := func(k int) ir.Value {
