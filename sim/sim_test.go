@@ -354,10 +354,10 @@ func TestUnsupportedOpIsLocated(t *testing.T) {
 	src := module(1, 32, 0, `
   llvm.func @k(%out: !llvm.ptr<1>) attributes {gpu.kernel} {
     %tid = gpu.thread_id x : i32
-    %v = llvm.intr.bitreverse(%tid) : (i32) -> i32`+storeByTid+`
+    %v = llvm.intr.bswap(%tid) : (i32) -> i32`+storeByTid+`
   }`)
 	_, err := launch(t, src, [3]int{1, 1, 1}, 32, sim.Config{})
-	if err == nil || !strings.HasPrefix(err.Error(), "test.mlir:5:10: error: block (0,0,0) thread 0 (warp 0, lane 0): llvm.intr.bitreverse is not simulated") {
+	if err == nil || !strings.HasPrefix(err.Error(), "test.mlir:5:10: error: block (0,0,0) thread 0 (warp 0, lane 0): llvm.intr.bswap is not simulated") {
 		t.Fatalf("got %v", err)
 	}
 }

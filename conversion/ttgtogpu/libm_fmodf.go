@@ -64,10 +64,17 @@ func (e *emitter) fmodLibdeviceF32(x, y ir.Value, ftz bool) ir.Value {
 // fmodFastPathF32 is a - q b for a <= 2^23 b: q the truncated approximate
 // quotient, corrected by the sign and size of a - q b.
 func (e *emitter) fmodFastPathF32(ax, ay ir.Value, ftz bool) ir.Value {
+	q, negY := e.fmodFastQuotientF32(ax, ay, ftz)
+	return e.fmaRN(negY, q, ax, ftz)
+}
+
+// fmodFastQuotientF32 is the fast path's integer quotient q of a by b
+// (an f32), and -b.
+func (e *emitter) fmodFastQuotientF32(ax, ay ir.Value, ftz bool) (q, negY ir.Value) {
 	f32, i32 := e.f32(), e.i32()
 	c := func(v float64) ir.Value { return e.cFloat(f32, v) }
-	negY := e.fneg(ay)
-	q := e.intrinsic("trunc", f32, newGPU(e).fast(gpu.DivApproxOp, ftz, ax, ay))
+	negY = e.fneg(ay)
+	q = e.intrinsic("trunc", f32, newGPU(e).fast(gpu.DivApproxOp, ftz, ax, ay))
 	r := e.fmaF32(negY, q, ax)
 	rBits := e.bitcast(r, i32)
 	q = e.chooseOrKeep(e.icmp(llvm.ICmpUGE, rBits, e.bitcast(ay, i32)), func() ir.Value {
@@ -85,12 +92,24 @@ func (e *emitter) fmodFastPathF32(ax, ay ir.Value, ftz bool) ir.Value {
 			}, q)
 		})
 	}, q)
-	return e.fmaRN(negY, q, ax, ftz)
+	return q, negY
 }
 
 // fmodSlowPathF32 is a mod b for a > by = 2^23 b, in steps of 23 binades
 // on the mantissas.
 func (e *emitter) fmodSlowPathF32(ax, ay, by ir.Value, ftz bool) ir.Value {
+	rem, scale, _ := e.fmodSlowStepsF32(ax, ay, by, ftz, false)
+	return e.fmul(scale, e.fmul(e.bitcast(rem, e.f32()), e.cFloat(e.f32(), 0x1p-23)))
+}
+
+// fmodSlowStepsF32 is the slow path's loop: the remainder of a's
+// mantissa by b's, 2^23 times too large (the bits of an f32), the scale 2^(by's exponent)
+// that brings it back (NaN where b is 0 or NaN, or a is infinite or NaN),
+// and with quot the low bits of the integer quotient (libdevice's
+// remainderf keeps them: each step shifts them up by the step and adds
+// the step's own; at the end they are shifted up by the binades left, up
+// to 3, where the remainder ran out to zero first).
+func (e *emitter) fmodSlowStepsF32(ax, ay, by ir.Value, ftz, quot bool) (rem, scale, q ir.Value) {
 	f32, i32 := e.f32(), e.i32()
 	c := func(v float64) ir.Value { return e.cFloat(f32, v) }
 	ci := func(v int64) ir.Value { return e.cInt(i32, v) }
@@ -103,7 +122,11 @@ func (e *emitter) fmodSlowPathF32(ax, ay, by ir.Value, ftz bool) ir.Value {
 	rcp := newGPU(e).unary("rcp_approx", ym, true)
 	negYm := e.fneg(ym)
 	const trips = (255+23)/23 + 1
-	out := e.whileLoop([]ir.Value{dist, mantissa(axBits)}, trips, func(v []ir.Value) ir.Value {
+	start := []ir.Value{dist, mantissa(axBits)}
+	if quot {
+		start = append(start, ci(0))
+	}
+	out := e.whileLoop(start, trips, func(v []ir.Value) ir.Value {
 		return e.and(e.icmpC(llvm.ICmpNE, v[0], 0), e.icmpC(llvm.ICmpNE, v[1], 0))
 	}, func(v []ir.Value) []ir.Value {
 		step := e.selectV(e.icmp(llvm.ICmpULE, v[0], ci(fmodStepField)), v[0], ci(fmodStepField))
@@ -111,12 +134,20 @@ func (e *emitter) fmodSlowPathF32(ax, ay, by ir.Value, ftz bool) ir.Value {
 		q := e.fmaRN(r, rcp, c(math.Copysign(0, -1)), ftz)
 		q = e.fmaRN(e.fmaRN(negYm, q, r, ftz), rcp, q, ftz)
 		q = newGPU(e).rounded(gpu.FMAOp, gpu.RoundRZ, ftz, e.fmaRN(negYm, q, r, ftz), rcp, q)
-		rem := e.fmaRN(negYm, e.intrinsic("trunc", f32, q), r, ftz)
-		return []ir.Value{e.sub(v[0], step), e.bitcast(rem, i32)}
+		tq := e.intrinsic("trunc", f32, q)
+		rem := e.fmaRN(negYm, tq, r, ftz)
+		next := []ir.Value{e.sub(v[0], step), e.bitcast(rem, i32)}
+		if quot {
+			next = append(next, e.add(e.shl(v[2], e.lshr(step, ci(23))), e.cast("llvm.fptoui", tq, i32)))
+		}
+		return next
 	})
-	scale := e.bitcast(e.shl(byExp, ci(23)), f32)
-	// NaN where b is 0 or NaN, or a is infinite or NaN.
+	scale = e.bitcast(e.shl(byExp, ci(23)), f32)
 	bad := e.or(e.fcmp(llvm.FCmpULE, ay, c(0)), e.icmp(llvm.ICmpUGE, axBits, ci(0x7F800000)))
 	scale = e.selectV(bad, e.bitcast(ci(0x7FFFFFFF), f32), scale)
-	return e.fmul(scale, e.fmul(e.bitcast(out[1], f32), c(0x1p-23)))
+	if quot {
+		left := e.lshr(out[0], ci(23))
+		q = e.shl(out[2], e.selectV(e.icmp(llvm.ICmpULE, left, ci(3)), left, ci(3)))
+	}
+	return out[1], scale, q
 }

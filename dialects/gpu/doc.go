@@ -26,6 +26,8 @@
 //	intmath.go   %r = gpu.mulhi %a, %b {unsigned} : i32
 //	             %r = gpu.prmt %a, %b, %sel : i32
 //	             %r = gpu.bfe %a, %start, %len {unsigned} : i32
+//	bits.go      %n = gpu.clz %x : i64, %p = gpu.bfind %x {unsigned, shiftamt} : i32
+//	             %r = gpu.sad %a, %b, %c {unsigned} : i32
 //	debug.go     gpu.printf "fmt %d", %x : i32
 //	             gpu.assert %cond, "msg", "file", 12 {function = "f"}
 //
@@ -76,8 +78,8 @@
 //   - gpu.shuffle and gpu.ballot are convergent: NoMemoryEffect (erasable
 //     when unused) but not Pure (never speculated or hoisted into
 //     divergent code). Index ops, shared_base, fast math, cvt, mulhi,
-//     prmt and bfe are Pure. barrier, printf and assert have effects on all
-//     memory.
+//     prmt, bfe, clz, bfind and sad are Pure. barrier, printf and
+//     assert have effects on all memory.
 //   - An llvm.func is a kernel when it carries the unit attribute
 //     `gpu.kernel` (KernelAttr).
 //   - gpu.mma_sync takes and returns matrix elements (the lowering's

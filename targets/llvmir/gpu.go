@@ -42,6 +42,9 @@ func registerGPUOps() {
 		gpu.MulHiOp:      {(*fnTr).nvMulHi, (*fnTr).mulHi},
 		gpu.PrmtOp:       {(*fnTr).nvPrmt, (*fnTr).prmt},
 		gpu.BfeOp:        {(*fnTr).nvBfe, (*fnTr).amdBfe},
+		gpu.ClzOp:        both((*fnTr).clz),
+		gpu.BfindOp:      {(*fnTr).nvBfind, (*fnTr).bfind},
+		gpu.SadOp:        {(*fnTr).nvSad, (*fnTr).sad},
 		gpu.PrintfOp:     {(*fnTr).nvPrintf, (*fnTr).amdPrintf},
 		gpu.AssertOp:     {(*fnTr).nvAssert, (*fnTr).amdAssert},
 	}

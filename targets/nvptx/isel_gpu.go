@@ -91,6 +91,7 @@ func addGPUEmitters(t map[string]emitter) {
 	for _, def := range gpu.RoundedOps {
 		t[def.Name] = (*fn).emitRounded
 	}
+	t[gpu.ClzOp.Name], t[gpu.BfindOp.Name], t[gpu.SadOp.Name] = (*fn).emitClz, (*fn).emitBfind, (*fn).emitSad
 }
 
 // specialRegister reads %tid.x and friends.
