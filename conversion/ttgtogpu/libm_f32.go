@@ -230,25 +230,14 @@ func (e *emitter) codyWaiteF32(x ir.Value, negPiO2 []uint64) (q, t ir.Value) {
 	return q, t
 }
 
-// trigFinishF32 is sin(t + q pi/2) (cos: q + 1) from the reduced t.
+// trigFinishF32 is sin(t + q pi/2) (cos: q + 1) from the reduced t:
+// libdevice's kernel without the FTZ reflect's .ftz forms, which change
+// no bit of its callers' results.
 func (e *emitter) trigFinishF32(q, t ir.Value, cos bool) ir.Value {
-	f32, i32 := e.f32(), e.i32()
 	if cos {
-		q = e.add(q, e.cInt(i32, 1))
+		q = e.add(q, e.cInt(e.i32(), 1))
 	}
-	t2 := e.fmul(t, t)
-	odd := e.icmp(llvm.ICmpNE, e.and(q, e.cInt(i32, 1)), e.cInt(i32, 0))
-	pick := func(cosBits, sinBits uint64) ir.Value {
-		return e.selectV(odd, e.f32Const(cosBits), e.f32Const(sinBits))
-	}
-	base := e.selectV(odd, e.cFloat(f32, 1), t)
-	scale := e.fmaF32(t2, base, e.cFloat(f32, 0))
-	p := e.selectV(odd, e.fmaF32(e.f32Const(0x3EF9758000000000), t2, e.f32Const(0xBF56C0FDA0000000)), e.f32Const(0xBF29A82A60000000))
-	p = e.fmaF32(p, t2, pick(0x3FA5555760000000, 0x3F8110BC80000000))
-	p = e.fmaF32(p, t2, pick(0xBFDFFFFFE0000000, 0xBFC5555500000000))
-	r := e.fmaF32(p, scale, base)
-	neg := e.icmp(llvm.ICmpNE, e.and(q, e.cInt(i32, 2)), e.cInt(i32, 0))
-	return e.selectV(neg, e.fmaF32(r, e.cFloat(f32, -1), e.cFloat(f32, 0)), r)
+	return e.sinCosKernelLibdeviceF32(q, t, false)
 }
 
 // trigHugeF32 is the Payne-Hanek reduction of an f32 x with |x| >= 105615:

@@ -62,7 +62,6 @@ var (
 // Bits of __nv_lgamma's other constants and the high words of its splits.
 const (
 	lgammaF64DenShift = 0x408FF62E0BE189FE // the rational's denominator's second coefficient, negated
-	lgammaF64PiLo     = 0x3CA1A62633145C07 // pi less its f64 rounding
 	lgammaF64Pi       = 0x400921FB54442D18
 	lgammaF64HiThree  = 0x40080000 // 3
 	lgammaF64HiEight  = 0x40200000 // 8: Stirling from here
@@ -90,10 +89,9 @@ func (e *emitter) lgammaLibdeviceF64(a ir.Value) ir.Value {
 			notPole := e.fcmp(llvm.FCmpUNE, ax, e.intrinsic("trunc", f64, ax))
 			return e.chooseOrKeep(notPole, func() ir.Value {
 				axHi := e.highWordOfF64(ax)
-				// libdevice's sinpi then sets integers' results to
-				// +-0; none reaches it here.
+				// sinpi of an integer would be +-0; none reaches it here.
 				u := e.chooseOrKeep(e.icmpC(llvm.ICmpSGE, axHi, lgammaF64HiTiny), func() ir.Value {
-					s := e.sinPiLibdeviceF64(ax)
+					s := e.sinCosPiLibdeviceF64(ax, false)
 					return e.fbin("llvm.fdiv", e.f64Const(lgammaF64Pi), e.fmul(e.intrinsic("fabs", f64, s), ax))
 				}, ax)
 				l := e.logLibdeviceF64(u)
@@ -156,20 +154,6 @@ func (e *emitter) lgammaPosLibdeviceF64(a ir.Value) ir.Value {
 			return e.choose(from(lgammaF64HiNear1), f64, near1, small)
 		})
 	})
-}
-
-// sinPiLibdeviceF64 is sin(pi x) as __nv_sinpi computes it on every
-// target after sm_37, for a finite x that is not an integer: 2x rounded
-// to the nearest integer n (quadrant n), t = x - n/2 in [-1/4, 1/4] exact,
-// and __nv_sin's kernel (the sinCosF64Coeffs chain selected by n's
-// parity, negated in quadrants 2 and 3) at t pi, pi in two parts.
-func (e *emitter) sinPiLibdeviceF64(x ir.Value) ir.Value {
-	f64, i32 := e.f64(), e.i32()
-	n := e.intrinsic("roundeven", f64, e.addToExponentF64(x, e.i32c(1)))
-	q := e.trunc(e.cast("llvm.fptosi", n, e.i64()), i32)
-	t := e.fmaF64(e.fneg(n), e.cFloat(f64, 0.5), x)
-	r := e.fmaF64(t, e.f64Const(lgammaF64Pi), e.fmul(t, e.f64Const(lgammaF64PiLo)))
-	return e.sinCosKernelLibdeviceF64(q, r)
 }
 
 // The polynomials of __nv_tgamma, each from the highest power down.
@@ -306,7 +290,7 @@ func (e *emitter) tgammaStirlingLibdeviceF64(a ir.Value, ftz bool) ir.Value {
 func (e *emitter) tgammaReflectLibdeviceF64(a, h ir.Value, ftz bool) ir.Value {
 	f64, f32 := e.f64(), e.f32()
 	x := e.intrinsic("fabs", f64, a)
-	den := e.fmul(e.tgammaStirlingSeries(x, e.sinPiLibdeviceF64(a)), x)
+	den := e.fmul(e.tgammaStirlingSeries(x, e.sinCosPiLibdeviceF64(a, false)), x)
 	k, r := e.exp64Reduce(x, exp64Log2eBits, exp64Ln2HiNegBits, exp64Ln2LoNegBits)
 	ex := e.fmul(e.exp64Poly(r), e.f64OfWords(e.i32c(0), e.addC(e.shlC(k, 20), gammaF64HiOneWord)))
 	num := e.fmaF64(ex, e.f64Const(tgammaF64SqrtHalfPi), e.fmul(e.f64Const(tgammaF64SqrtHalfPiLo), ex))

@@ -98,7 +98,11 @@ func (e *emitter) sinCosPiLibdeviceF32(a ir.Value, cos, ftz bool) ir.Value {
 func (e *emitter) sinCosKernelLibdeviceF32(q, t ir.Value, ftz bool) ir.Value {
 	f32, i32 := e.f32(), e.i32()
 	c := func(v float64) ir.Value { return e.cFloat(f32, v) }
-	s := e.mulRNF32(t, t, ftz)
+	// t^2 only multiplies: plain or mul.rn, the same bits.
+	s := e.fmul(t, t)
+	if ftz {
+		s = e.mulRNF32(t, t, true)
+	}
 	odd := e.icmp(llvm.ICmpNE, e.andC(q, 1), e.cInt(i32, 0))
 	base := e.selectV(odd, c(1), t)
 	scale := e.fmaRN(s, base, c(0), ftz)
