@@ -34,10 +34,7 @@ func compileCvtIntFloat(in *instr) error {
 	if gpu.ClassifyCvt(in.op.OperandTypes(), to) == gpu.CvtIntToFloat {
 		w := bitWidth(from)
 		k, _ := floatKind(to)
-		prec := 24
-		if k == ir.F64 {
-			prec = 53
-		}
+		prec := floatPrecision(to)
 		in.step = func(th *thread, in *instr) error {
 			r := th.regs
 			x := r[in.a]
@@ -73,37 +70,29 @@ func compileCvtIntFloat(in *instr) error {
 	round := map[numeric.RoundingMode]func(float64) float64{
 		numeric.RNE: math.RoundToEven, numeric.RTZ: math.Trunc, numeric.RDN: math.Floor, numeric.RUP: math.Ceil,
 	}[mode]
-	rw := bitWidth(to)
-	// Values at or below lo give loBits, at or above the exclusive limit
-	// hi give hiBits.
-	lo, hi := 0.0, math.Ldexp(1, rw)
-	loBits, hiBits := uint64(0), in.mask
-	if !o.Unsigned {
-		lo, hi = -math.Ldexp(1, rw-1), math.Ldexp(1, rw-1)
-		loBits, hiBits = uint64(1)<<(rw-1), uint64(1)<<(rw-1)-1
-	}
+	sat := newIntSaturation(bitWidth(to), !o.Unsigned, in.mask)
 	in.step = func(th *thread, in *instr) error {
-		r := th.regs
-		b := r[in.a]
+		b := th.regs[in.a]
 		if ftz {
 			b = flushF32(b)
 		}
-		x := round(toF64(from, b))
-		switch {
-		case math.IsNaN(x):
-			r[in.d] = 0
-		case x <= lo:
-			r[in.d] = loBits
-		case x >= hi:
-			r[in.d] = hiBits
-		case o.Unsigned:
-			r[in.d] = uint64(x)
-		default:
-			r[in.d] = uint64(int64(x)) & in.mask
-		}
+		th.regs[in.d] = sat.of(round(toF64(from, b)))
 		return nil
 	}
 	return nil
+}
+
+// floatPrecision is the significand's bits of float type t.
+func floatPrecision(t ir.Type) int {
+	switch k, _ := floatKind(t); k {
+	case ir.F16:
+		return 11
+	case ir.BF16:
+		return 8
+	case ir.F32:
+		return 24
+	}
+	return 53
 }
 
 // roundIntToPrec is the integer ±mag rounded to prec significant bits in

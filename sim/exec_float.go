@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"math/bits"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
@@ -282,26 +281,11 @@ func compileIntToFloat(signed bool) opImpl {
 }
 
 // intToFloat is the integer of magnitude v and sign neg rounded once to
-// nearest even in float type t. An integer beyond 2^53 goes to float64
-// rounded to odd (the bits below its 53 replaced by a sticky bit), which
-// the narrower types then round correctly: through float64 rounded to
-// nearest, a value just past a halfway point of f32 could round twice.
+// nearest even in float type t (roundIntToPrec at t's precision, exact in
+// float64 then; through float64 rounded to nearest, a value just past a
+// halfway point of f32 could round twice).
 func intToFloat(t ir.Type, v uint64, neg bool) uint64 {
-	var f float64
-	if k, _ := floatKind(t); k == ir.F64 || v < 1<<53 {
-		f = float64(v)
-	} else {
-		shift := bits.Len64(v) - 53
-		kept := v >> shift
-		if v&(1<<shift-1) != 0 {
-			kept |= 1
-		}
-		f = math.Ldexp(float64(kept), shift)
-	}
-	if neg {
-		f = -f
-	}
-	return fromF64(t, f)
+	return fromF64(t, roundIntToPrec(v, neg, floatPrecision(t), numeric.RNE))
 }
 
 // compileFloatToInt: PTX cvt.rzi saturates and maps NaN to 0.
@@ -310,32 +294,43 @@ func compileFloatToInt(c *compiler, in *instr) error {
 	if err := checkFloat(from); err != nil {
 		return err
 	}
-	rw := bitWidth(in.op.Result(0).Type())
-	signed := in.op.Def() == llvm.FPToSIOp
-	// Values at or below lo give loBits, at or above the exclusive limit
-	// hi give hiBits.
-	lo, hi := 0.0, math.Ldexp(1, rw)
-	loBits, hiBits := uint64(0), in.mask
-	if signed {
-		lo, hi = -math.Ldexp(1, rw-1), math.Ldexp(1, rw-1)
-		loBits, hiBits = uint64(1)<<(rw-1), uint64(1)<<(rw-1)-1
-	}
+	sat := newIntSaturation(bitWidth(in.op.Result(0).Type()), in.op.Def() == llvm.FPToSIOp, in.mask)
 	in.step = func(th *thread, in *instr) error {
-		r := th.regs
-		x := math.Trunc(toF64(from, r[in.a]))
-		switch {
-		case math.IsNaN(x):
-			r[in.d] = 0
-		case x <= lo:
-			r[in.d] = loBits
-		case x >= hi:
-			r[in.d] = hiBits
-		case signed:
-			r[in.d] = uint64(int64(x)) & in.mask
-		default:
-			r[in.d] = uint64(x)
-		}
+		th.regs[in.d] = sat.of(math.Trunc(toF64(from, th.regs[in.a])))
 		return nil
 	}
 	return nil
+}
+
+// intSaturation is PTX cvt's float to integer: an integral value saturated
+// to the integer type's range, NaN to 0.
+type intSaturation struct {
+	lo, hi         float64 // values at or below lo give loBits, at or above the exclusive limit hi hiBits
+	loBits, hiBits uint64
+	signed         bool
+	mask           uint64
+}
+
+func newIntSaturation(width int, signed bool, mask uint64) intSaturation {
+	s := intSaturation{lo: 0, hi: math.Ldexp(1, width), loBits: 0, hiBits: mask, signed: signed, mask: mask}
+	if signed {
+		s.lo, s.hi = -math.Ldexp(1, width-1), math.Ldexp(1, width-1)
+		s.loBits, s.hiBits = uint64(1)<<(width-1), uint64(1)<<(width-1)-1
+	}
+	return s
+}
+
+// of is the integer bits of the integral x.
+func (s intSaturation) of(x float64) uint64 {
+	switch {
+	case math.IsNaN(x):
+		return 0
+	case x <= s.lo:
+		return s.loBits
+	case x >= s.hi:
+		return s.hiBits
+	case s.signed:
+		return uint64(int64(x)) & s.mask
+	}
+	return uint64(x)
 }
