@@ -7,13 +7,14 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// libdevice's __nv_exp, __nv_exp10 and __nv_expm1 in the operations and
-// order of their libdevice code, so that tt's results are Triton's bits
-// (tt's own expF64, a Taylor polynomial scaled by two powers of two, is
-// another algorithm and differs in the last bit on some inputs). All
-// three reduce x = k ln(b) + r with k taken from the low word of an fma
-// against 1.5 2^52, r from a two-part constant, and evaluate a minimax
-// polynomial; the exponent k is then added to the result's high word.
+// libdevice's __nv_exp, __nv_exp2, __nv_exp10 and __nv_expm1 in the
+// operations and order of their libdevice code, so that tt's results are
+// Triton's bits (tt's own expF64 and exp2F64, a Taylor polynomial scaled
+// by two powers of two, are another algorithm and differ in the last bit
+// on some inputs). All reduce x = k ln(b) + r with k taken from the low
+// word of an fma (an add for exp2) against 1.5 2^52, r from a two-part
+// constant, and evaluate a minimax polynomial; the exponent k is then
+// added to the result's high word.
 // libdevice's range tests read the argument's high word as an f32 (its
 // fabs.ftz under the FTZ reflect): a flushed subnormal word compares as
 // the zero it becomes would, so ftz never changes their outcome.
@@ -21,6 +22,7 @@ import (
 func init() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_exp":   (*emitter).expLibdeviceF64,
+		"__nv_exp2":  (*emitter).exp2LibdeviceF64,
 		"__nv_exp10": (*emitter).exp10LibdeviceF64,
 		"__nv_expm1": (*emitter).expm1LibdeviceF64,
 	})
@@ -100,6 +102,27 @@ func (e *emitter) exp64ScaleInTwo(p, k ir.Value) ir.Value {
 	h := e.op1("llvm.sdiv", e.i32(), []ir.Value{k, e.i32c(2)})
 	second := e.f64OfWords(e.i32c(0), e.addC(e.shlC(e.sub(k, h), 20), exp64OneHiWord))
 	return e.fmul(e.addToExponentF64(p, h), second)
+}
+
+// exp2LibdeviceF64 is __nv_exp2: k = rint(x) by add.rn against 1.5 2^52
+// (k the low word, k as an f64 by add.rn of -1.5 2^52), f = x - k (exact
+// wherever the result uses it), r = f ln2 as fma(f, ln2Hi, f ln2Lo), and
+// e^r 2^k as __nv_exp has it: the direct result where |x| < 1024 (by the
+// high word); beyond, a branch: the two-factor one below 1079, from there
+// 0 for a negative high word and +inf otherwise, NaN as x + x.
+func (e *emitter) exp2LibdeviceF64(x ir.Value, _ bool) ir.Value {
+	shifted := e.addRNF64(x, e.f64Const(exp64RoundingMagic))
+	k, _ := e.wordsOfF64(shifted)
+	f := e.fsub(x, e.addRNF64(shifted, e.f64Const(exp64RoundingMagic|1<<63)))
+	r := e.fmaF64(f, e.f64Const(exp64Ln2HiNegBits^1<<63), e.fmul(f, e.f64Const(exp64Ln2LoNegBits^1<<63)))
+	p := e.exp64Poly(r)
+	return e.chooseOrKeep(e.exp64Beyond(x, 0x40900000), func() ir.Value {
+		f64 := e.f64()
+		_, hi := e.wordsOfF64(x)
+		limit := e.selectV(e.icmpC(llvm.ICmpSLT, hi, 0), e.cFloat(f64, 0), e.cFloat(f64, math.Inf(1)))
+		limit = e.selectV(e.fcmp(llvm.FCmpUNO, x, x), e.fadd(x, x), limit)
+		return e.selectV(e.exp64Beyond(x, 0x4090DC00), limit, e.exp64ScaleInTwo(p, k))
+	}, e.addToExponentF64(p, k))
 }
 
 // exp10LibdeviceF64 is __nv_exp10: as __nv_exp with x = k log10(2) + r and

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// A Go model of libdevice's __nv_exp, __nv_exp10 and __nv_expm1,
+// A Go model of libdevice's __nv_exp, __nv_exp2, __nv_exp10 and __nv_expm1,
 // transcribed from their libdevice code: fma.rn.d as math.FMA, add.rn.d
 // and the plain f64 operations as Go's, d2i.hi/d2i.lo and lohi.i2d as
 // the words of the f64's bits. The range tests read the argument's high
@@ -81,6 +81,30 @@ func libdeviceExp64(a float64) float64 {
 		return 0
 	}
 	return a + math.Inf(1)
+}
+
+// libdeviceExp2F64: k = rint(a) as the low word of a + 1.5 2^52 (add.rn),
+// f = a - k, r = fma(f, ln2Hi, f ln2Lo), then as libdeviceExp64 with the
+// limits 1024 and 1079; beyond, NaN as a + a, 0 for a negative high
+// word, +inf otherwise.
+func libdeviceExp2F64(a float64) float64 {
+	t := a + exp64ModelMagic
+	_, k := exp64ModelWords(t)
+	f := a - (t - exp64ModelMagic)
+	p := exp64ModelPoly(math.FMA(f, exp64ModelLn2Hi, f*exp64ModelLn2Lo))
+	if exp64ModelHiBelow(a, 0x40900000) {
+		return exp64ModelScale(p, int32(k))
+	}
+	if exp64ModelHiBelow(a, 0x4090DC00) {
+		return exp64ModelScaleInTwo(p, int32(k))
+	}
+	if !(math.Abs(a) <= math.Inf(1)) {
+		return a + a
+	}
+	if hi, _ := exp64ModelWords(a); int32(hi) < 0 {
+		return 0
+	}
+	return math.Inf(1)
 }
 
 func libdeviceExp1064(a float64) float64 {
@@ -188,4 +212,44 @@ func TestLibdeviceExpF64Sim(t *testing.T) {
 	exact := []func(float64) float64{bigExp, bigExp10, bigExpm1}
 	res := externCase{args: []string{"f64"}, res: "f64", syms: syms}.run(t, sm90, [][]float64{x})
 	checkUnaryF64Models(t, x, res, syms, models, exact, []float64{1, 1, 1})
+}
+
+// exp2F64Inputs are the specials, the edges of __nv_exp2's paths (the
+// high words of 1024 and 1079 and their neighbours, either sign), the
+// results through the subnormals to underflow (-1022 to -1076), halves
+// (where rint rounds to even), and random values over the range and
+// over every exponent: n of them.
+func exp2F64Inputs(n int) []float64 {
+	x := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -0.5, 1.5, 2.5, -2.5, 1023, 1023.5, 1024, -1022, -1022.5,
+		-1023, -1074, -1074.5, -1075, -1075.5, -1076, 1078.9, 1079, -1079, 1e-300, -1e-300, 0x1p-1074, -0x1p-1074,
+		0x1p51, 0x1p52, 0x1p53, -0x1p52, math.MaxFloat64, -math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN(),
+		math.Float64frombits(0xFFF8000000000001)}
+	r := rand.New(rand.NewSource(18))
+	for _, hi := range []uint32{0x40900000, 0x4090DC00} {
+		for _, h := range []uint32{hi - 1, hi, hi + 1} {
+			for _, lo := range []uint32{0, 1, r.Uint32(), 0xFFFFFFFF} {
+				v := math.Float64frombits(uint64(h)<<32 | uint64(lo))
+				x = append(x, v, -v)
+			}
+		}
+	}
+	for len(x) < n/2 {
+		x = append(x, (r.Float64()*2-1)*1100, -1022-r.Float64()*54, r.NormFloat64()*4,
+			math.Round(r.NormFloat64()*200)+0.5)
+	}
+	for len(x) < n {
+		x = append(x, math.Float64frombits(r.Uint64()))
+	}
+	return x[:n]
+}
+
+// TestLibdeviceExp2F64Sim: __nv_exp2 on NVIDIA, lowered and run in the
+// simulator, gives the model's bits for every input, and the model is
+// within 1 ulp (libdevice's documented bound) of the correctly rounded
+// value where that is normal.
+func TestLibdeviceExp2F64Sim(t *testing.T) {
+	x := exp2F64Inputs(4096)
+	res := externCase{args: []string{"f64"}, res: "f64", syms: []string{"__nv_exp2"}}.run(t, sm90, [][]float64{x})
+	checkUnaryF64Models(t, x, res, []string{"__nv_exp2"}, []func(float64) float64{libdeviceExp2F64},
+		[]func(float64) float64{bigExp2}, []float64{1})
 }

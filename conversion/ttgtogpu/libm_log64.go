@@ -8,16 +8,18 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// libdevice's f64 __nv_log, __nv_log10, __nv_log1p and __nv_erfc in the
-// operations and order of their libdevice code, so that tt's results are
-// Triton's bits: plain fadd, fsub, fmul and fdiv where libdevice has them
-// (contractFMA fuses a product into the sum it feeds, as LLVM does under
-// Triton's fp fusion), fma.rn, add.rn (never fused), rcp.approx.ftz.f64
-// and libdevice's word manipulations. f64 code takes no FTZ reflect.
+// libdevice's f64 __nv_log, __nv_log2, __nv_log10, __nv_log1p and
+// __nv_erfc in the operations and order of their libdevice code, so that
+// tt's results are Triton's bits: plain fadd, fsub, fmul and fdiv where
+// libdevice has them (contractFMA fuses a product into the sum it feeds,
+// as LLVM does under Triton's fp fusion), fma.rn, add.rn (never fused),
+// rcp.approx.ftz.f64 and libdevice's word manipulations. f64 code takes
+// no FTZ reflect.
 
 func init() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_log":   func(e *emitter, x ir.Value, _ bool) ir.Value { return e.logLibdeviceF64(x) },
+		"__nv_log2":  func(e *emitter, x ir.Value, _ bool) ir.Value { return e.log2LibdeviceF64(x) },
 		"__nv_log10": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.log10LibdeviceF64(x) },
 		"__nv_log1p": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.log1pLibdeviceF64(x) },
 		"__nv_erfc":  func(e *emitter, x ir.Value, _ bool) ir.Value { return e.erfcLibdeviceF64(x) },
@@ -79,6 +81,13 @@ func (e *emitter) logArgumentLibdeviceF64(lo, hi, ex ir.Value) (exOut, s, sErr i
 	s = e.fadd(q, q)
 	sErr = e.fmul(r, e.fmaF64(e.fneg(s), f, e.fmul(e.cFloat(e.f64(), 2), e.fsub(f, s))))
 	return exOut, s, sErr
+}
+
+// log2LibdeviceF64 is __nv_log2: __nv_log's result times log2(e) in two
+// parts, as __nv_log10 scales it.
+func (e *emitter) log2LibdeviceF64(x ir.Value) ir.Value {
+	q := e.logLibdeviceF64(x)
+	return e.fmaF64(q, e.f64Const(0x3FF71547652B82FE), e.fmul(q, e.f64Const(0x3C7777D0FFDA0D24)))
 }
 
 // log10LibdeviceF64 is __nv_log10: __nv_log's result times log10(e) in

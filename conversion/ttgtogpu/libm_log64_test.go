@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Models of libdevice's f64 __nv_log, __nv_log10, __nv_log1p and
+// Models of libdevice's f64 __nv_log, __nv_log2, __nv_log10, __nv_log1p and
 // __nv_erfc (libm_log64.go), transcribed from libdevice's code in plain
 // Go float64 arithmetic: math.FMA for fma.rn.d and for a product that
 // LLVM (and contractFMA) fuses into the sum it feeds, rcp.approx.ftz.d
@@ -97,6 +97,11 @@ func libdeviceLogF64(x float64) float64 {
 	head := math.FMA(ef, ln2Hi, s)
 	lost := math.FMA(-ef, ln2Hi, head) - s
 	return head + math.FMA(ef, ln2Lo, tail-lost)
+}
+
+func libdeviceLog2F64(x float64) float64 {
+	q := libdeviceLogF64(x)
+	return math.FMA(q, math.Float64frombits(0x3FF71547652B82FE), q*math.Float64frombits(0x3C7777D0FFDA0D24))
 }
 
 func libdeviceLog10F64(x float64) float64 {
@@ -196,15 +201,15 @@ func log64Inputs(n int) []float64 {
 	return x[:n]
 }
 
-// TestLibdeviceLogF64Sim: on sm_90, __nv_log, __nv_log10 and __nv_log1p
-// lowered and run in the simulator give the model's bits on every input,
-// and the model is within libdevice's 1 ulp of the correctly rounded
-// value for each.
+// TestLibdeviceLogF64Sim: on sm_90, __nv_log, __nv_log2, __nv_log10 and
+// __nv_log1p lowered and run in the simulator give the model's bits on
+// every input, and the model is within libdevice's 1 ulp of the
+// correctly rounded value for each.
 func TestLibdeviceLogF64Sim(t *testing.T) {
 	x := log64Inputs(4096)
-	syms := []string{"__nv_log", "__nv_log10", "__nv_log1p"}
-	models := []func(float64) float64{libdeviceLogF64, libdeviceLog10F64, libdeviceLog1pF64}
-	exact := []func(float64) float64{bigLog, bigLog10, bigLog1p}
+	syms := []string{"__nv_log", "__nv_log2", "__nv_log10", "__nv_log1p"}
+	models := []func(float64) float64{libdeviceLogF64, libdeviceLog2F64, libdeviceLog10F64, libdeviceLog1pF64}
+	exact := []func(float64) float64{bigLog, bigLog2, bigLog10, bigLog1p}
 	res := externCase{args: []string{"f64"}, res: "f64", syms: syms}.run(t, sm90, [][]float64{x})
 	for k, sym := range syms {
 		checkLibdeviceF64Model(t, sym, res.sim[k], func(i int) float64 { return models[k](x[i]) }, func(i int) float64 { return exact[k](x[i]) }, 1)

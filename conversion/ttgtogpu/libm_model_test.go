@@ -213,12 +213,14 @@ func checkUnaryF64Models(t *testing.T, x []float64, res externResults, syms []st
 	}
 }
 
-// TestMathF64IsLibdevice: Triton lowers math.exp, math.log, math.tanh and
-// math.erf on f64 to libdevice's __nv_exp, __nv_log, __nv_tanh and
-// __nv_erf; on NVIDIA tt's math ops give those functions' bits.
+// TestMathF64IsLibdevice: Triton lowers math.exp, math.exp2, math.log,
+// math.log2, math.tanh and math.erf on f64 to libdevice's __nv_exp,
+// __nv_exp2, __nv_log, __nv_log2, __nv_tanh and __nv_erf (MLIR's
+// GPU-to-NVVM patterns, which Triton 3.6's NVIDIA lowering adds); on
+// NVIDIA tt's math ops give those functions' bits.
 func TestMathF64IsLibdevice(t *testing.T) {
 	x := tanhErf64Inputs(1024)
-	for _, name := range []string{"exp", "log", "tanh", "erf"} {
+	for _, name := range []string{"exp", "exp2", "log", "log2", "tanh", "erf"} {
 		res := externCase{args: []string{"f64"}, res: "f64", syms: []string{"math." + name, "__nv_" + name}}.run(t, sm90, [][]float64{x})
 		for i := range x {
 			if a, b := res.sim[0][i], res.sim[1][i]; math.Float64bits(a) != math.Float64bits(b) && !(a != a && b != b) {

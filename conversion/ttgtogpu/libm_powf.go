@@ -15,8 +15,7 @@ import (
 // plain fadd, fsub and fmul never flush. Triton's PTX (3.6, either
 // reflect) keeps mul.rn and add.rn as such and fuses the plain products
 // into the plain sums they feed, as contractFMA does here. (__nv_fast_powf
-// is other code, ex2.approx of y lg2.approx(x), and is left to the extern
-// table.)
+// is other code, ex2.approx of y lg2.approx(x): libm_fast.go.)
 
 func init() {
 	libdeviceAlgorithms["__nv_powf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
