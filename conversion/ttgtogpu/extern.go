@@ -266,6 +266,7 @@ var externSignatures = map[string]string{
 	"__nv_j0f": "ff", "__nv_j0": "dd", "__nv_j1f": "ff", "__nv_j1": "dd",
 	"__nv_y0f": "ff", "__nv_y0": "dd", "__nv_y1f": "ff", "__nv_y1": "dd",
 	"__nv_cyl_bessel_i0f": "ff", "__nv_cyl_bessel_i0": "dd", "__nv_cyl_bessel_i1f": "ff", "__nv_cyl_bessel_i1": "dd",
+	"__nv_jnf": "iff", "__nv_jn": "idd", "__nv_ynf": "iff", "__nv_yn": "idd",
 }
 
 func sigLetter(t ir.Type) byte {

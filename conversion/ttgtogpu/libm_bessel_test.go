@@ -63,7 +63,9 @@ func besselInputs(n int) []float64 {
 // J0, J1, Y0 and Y1 are libdevice's algorithms instead: the f64 ones
 // (libm_bessel64.go) compared with their models by
 // checkBesselLibdeviceF64, the f32 ones (libm_besself.go) bit for bit with
-// theirs (libm_besself_test.go) and, as the others, with the interpreter.
+// theirs (libm_besself_test.go) and, as the others, with the interpreter;
+// so are I0 and I1 of both types (libm_besseli.go), bit for bit with
+// their models (libm_besseli_test.go) and near the interpreter.
 func TestBesselSim(t *testing.T) {
 	const n = 512
 	x := besselInputs(n)
@@ -123,12 +125,22 @@ func TestBesselSim(t *testing.T) {
 						continue
 					}
 					worst := 0.0
-					// On NVIDIA, f32 J and Y are libdevice's own
-					// algorithms (libm_besself.go): their models' bits.
-					modelled := libdeviceModelled(tg, prec.ty) && k < numeric.BesselI0
-					var model func(float32, libdeviceMode) float32
-					if modelled {
-						model = besselF32Models[fmt.Sprintf("__nv_%c%df", "jjyy"[k], k%2)]
+					// On NVIDIA, f32 J and Y and I0 and I1 of both types
+					// are libdevice's own algorithms (libm_besself.go,
+					// libm_besseli.go): their models' bits.
+					isI := k >= numeric.BesselI0
+					modelled := libdeviceModelled(tg, prec.ty) && !isI || tg.name == sm90.name && isI
+					var model func(float64) float64
+					switch {
+					case modelled && isI && prec.size == 4:
+						model = func(v float64) float64 {
+							return float64(besselIModelF32(float32(v), k == numeric.BesselI1, libdeviceMode{ftz: true, fuse: true}))
+						}
+					case modelled && isI:
+						model = func(v float64) float64 { return besselIModelF64(v, k == numeric.BesselI1) }
+					case modelled:
+						f := besselF32Models[fmt.Sprintf("__nv_%c%df", "jjyy"[k], k%2)]
+						model = func(v float64) float64 { return float64(f(float32(v), libdeviceMode{ftz: true, fuse: true})) }
 					}
 					for i, v := range vals {
 						got := at(args[1].buf, ki*n+i)
@@ -137,7 +149,7 @@ func TestBesselSim(t *testing.T) {
 							want = float64(float32(want))
 						}
 						if modelled {
-							want = float64(model(float32(v), libdeviceMode{ftz: true, fuse: true}))
+							want = model(v)
 							if math.Float64bits(got) != math.Float64bits(want) && !(got != got && want != want) {
 								t.Errorf("%v(%v) = %.9g, libdevice %.9g", k, v, got, want)
 							}
@@ -148,7 +160,7 @@ func TestBesselSim(t *testing.T) {
 						}
 						worst = math.Max(worst, d)
 						ip := at(ref[1].buf, ki*n+i)
-						if modelled && math.Abs(v) >= 8 && !math.IsInf(v, 0) {
+						if modelled && !isI && math.Abs(v) >= 8 && !math.IsInf(v, 0) {
 							// libdevice's bound from 8 on: 2.2e-6 absolute.
 							if e := math.Abs(got - ip); e > 2.3e-6 || math.IsNaN(e) != math.IsNaN(ip) {
 								t.Errorf("%v(%v) = %.17g, the interpreter %.17g", k, v, got, ip)
