@@ -115,13 +115,20 @@ func (e *emitter) exp2LibdeviceF64(x ir.Value, _ bool) ir.Value {
 	k, _ := e.wordsOfF64(shifted)
 	f := e.fsub(x, e.addRNF64(shifted, e.f64Const(exp64RoundingMagic|1<<63)))
 	r := e.fmaF64(f, e.f64Const(exp64Ln2HiNegBits^1<<63), e.fmul(f, e.f64Const(exp64Ln2LoNegBits^1<<63)))
-	p := e.exp64Poly(r)
-	return e.chooseOrKeep(e.exp64Beyond(x, 0x40900000), func() ir.Value {
+	return e.exp64ByHighWord(x, e.exp64Poly(r), k, 0x40900000, 0x4090DC00)
+}
+
+// exp64ByHighWord is p 2^k, the result of __nv_exp2 and __nv_exp10 for
+// x: directly where x's high word is below direct, in two factors below
+// twoFactor (exp64ScaleInTwo), beyond 0 for a negative high word, +inf
+// otherwise, NaN as x + x.
+func (e *emitter) exp64ByHighWord(x, p, k ir.Value, direct, twoFactor uint32) ir.Value {
+	return e.chooseOrKeep(e.exp64Beyond(x, direct), func() ir.Value {
 		f64 := e.f64()
 		_, hi := e.wordsOfF64(x)
 		limit := e.selectV(e.icmpC(llvm.ICmpSLT, hi, 0), e.cFloat(f64, 0), e.cFloat(f64, math.Inf(1)))
 		limit = e.selectV(e.fcmp(llvm.FCmpUNO, x, x), e.fadd(x, x), limit)
-		return e.selectV(e.exp64Beyond(x, 0x4090DC00), limit, e.exp64ScaleInTwo(p, k))
+		return e.selectV(e.exp64Beyond(x, twoFactor), limit, e.exp64ScaleInTwo(p, k))
 	}, e.addToExponentF64(p, k))
 }
 
@@ -132,14 +139,7 @@ func (e *emitter) exp2LibdeviceF64(x ir.Value, _ bool) ir.Value {
 func (e *emitter) exp10LibdeviceF64(x ir.Value, _ bool) ir.Value {
 	k, r := e.exp64Reduce(x, 0x400A934F0979A371, 0xBFD34413509F79FF, 0x3C49DC1DA994FD21)
 	r = e.fmaF64(r, e.f64Const(0x40026BB1BBB55516), e.fmul(r, e.f64Const(0xBCAF48AD494EA3E9)))
-	p := e.exp64Poly(r)
-	return e.chooseOrKeep(e.exp64Beyond(x, 0x40733A71), func() ir.Value {
-		f64 := e.f64()
-		_, hi := e.wordsOfF64(x)
-		limit := e.selectV(e.icmpC(llvm.ICmpSLT, hi, 0), e.cFloat(f64, 0), e.cFloat(f64, math.Inf(1)))
-		limit = e.selectV(e.fcmp(llvm.FCmpUNO, x, x), e.fadd(x, x), limit)
-		return e.selectV(e.exp64Beyond(x, 0x407439B8), limit, e.exp64ScaleInTwo(p, k))
-	}, e.addToExponentF64(p, k))
+	return e.exp64ByHighWord(x, e.exp64Poly(r), k, 0x40733A71, 0x407439B8)
 }
 
 // expm1LibdeviceF64 is __nv_expm1: for x in (-53, 709.79) (by the high
