@@ -21,19 +21,6 @@ import (
 // step's product and the sum's 2 J term are fused into their sums, as
 // Triton's fp fusion does where libdevice's code has them in one block.
 
-// cvtRZI is cvt.rzi.s32 of v: toward zero, NaN to 0, saturated.
-func cvtRZI(v float64) int32 {
-	switch {
-	case v != v:
-		return 0
-	case v >= 0x1p31:
-		return math.MaxInt32
-	case v <= -0x1p31:
-		return math.MinInt32
-	}
-	return int32(v)
-}
-
 // jnMillerF32 is __nv_jnf's backward recurrence from order start.
 func jnMillerF32(n, start int32, x float32) float32 {
 	var jip1, lambda, sum float32
@@ -80,7 +67,7 @@ func libdeviceJnf(n int32, x float32, m libdeviceMode) float32 {
 		return ji
 	}
 	root := float32(math.Sqrt(float64(float32(n * 40))))
-	start := (n + cvtRZI(float64(root))) >> 1 << 1
+	start := (n + cvtRziS32(float64(root))) >> 1 << 1
 	return jnMillerF32(n, start, x)
 }
 
@@ -148,7 +135,7 @@ func libdeviceJn(n int32, x float64) float64 {
 		}
 		return ji
 	}
-	start := (n + cvtRZI(math.Sqrt(float64(n*60)))) >> 1 << 1
+	start := (n + cvtRziS32(math.Sqrt(float64(n*60)))) >> 1 << 1
 	return jnMillerF64(n, start, x)
 }
 
