@@ -2,6 +2,7 @@ package ttgtogpu
 
 import (
 	"math"
+	"sync"
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/llvm"
@@ -17,7 +18,11 @@ import (
 
 type externFn func(e *emitter, a []ir.Value, res ir.Type) ir.Value
 
-func externTable() map[string]externFn {
+// externTable is the extern functions by symbol, built once (after every
+// file's init has registered its libdevice algorithms).
+var externTable = sync.OnceValue(buildExternTable)
+
+func buildExternTable() map[string]externFn {
 	g := func(e *emitter) gpuB { return newGPU(e) }
 	intr := func(name string) externFn {
 		return func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.intrinsic(name, res, a...) }
