@@ -286,6 +286,19 @@ func init() {
 			r.Bits[i] = trunc(f(vals, r.Elem.Width), r.Elem.Width)
 		}
 	}
+
+	// Rounded to nearest even, then to a 64-bit integer (saturating, NaN
+	// 0); and Triton's AMD helpers (__triton_hip_*), which its AMD
+	// libdevice module calls beside OCML, each of any operand width.
+	llrint := func(r *Tensor, a []*Tensor, i int) {
+		r.Bits[i] = floatToInt(math.RoundToEven(floatAt(a[0], i)), r.Elem.Width, true)
+	}
+	externs["__nv_llrint"], externs["__nv_llrintf"], externs["__triton_hip_llrint"] = llrint, llrint, llrint
+	externs["__triton_hip_fabs"] = externs["__nv_fabs"]
+	externs["__triton_hip_iabs"] = externs["__nv_abs"]
+	externs["__triton_hip_fast_expf"] = externs["__nv_fast_expf"]
+	externs["__triton_hip_fast_tanhf"] = externs["__nv_tanhf"]
+	externs["__triton_hip_fast_fdividef"] = externs["__nv_fdividef"]
 }
 
 // addMathExtern registers a float function under its libdevice f32/f64

@@ -293,20 +293,24 @@ func (l *lowering) lowerExtern(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	if sym == nil {
 		return ir.OpErrorf(op, "tt.extern_elementwise without a symbol")
 	}
-	fn, ok := externTable()[sym.Value]
+	name := sym.Value
+	if op.NumOperands() > 0 {
+		name = libdeviceNameOf(name, l.elemTypeOf(op.Operand(0).Type()))
+	}
+	fn, ok := externTable()[name]
 	if !ok {
-		return ir.OpErrorf(op, "external function '%s' is not supported (tt implements the common libdevice functions only)", sym.Value)
+		return ir.OpErrorf(op, "external function '%s' is not supported (tt implements libdevice's functions and their OCML names)", sym.Value)
 	}
 	var sig []byte
 	for _, v := range op.Operands() {
 		sig = append(sig, sigLetter(l.elemTypeOf(v.Type())))
 	}
 	sig = append(sig, sigLetter(l.elemTypeOf(op.Result(0).Type())))
-	if want := externSignatures[sym.Value]; string(sig) != want {
+	if want := externSignatures[name]; string(sig) != want {
 		return ir.OpErrorf(op, "external function '%s' called with types %q, expected %q", sym.Value, sig, want)
 	}
-	if _, ok := libdeviceAlgorithms[sym.Value]; (sym.Value == "__nv_sin" || sym.Value == "__nv_cos") && !(ok && l.target.libdeviceMath()) {
-		return l.lowerTrigF64(op, e, rw, sym.Value == "__nv_cos") // the huge-argument path off the common one
+	if _, ok := libdeviceAlgorithms[name]; (name == "__nv_sin" || name == "__nv_cos") && !(ok && l.target.libdeviceMath()) {
+		return l.lowerTrigF64(op, e, rw, name == "__nv_cos") // the huge-argument path off the common one
 	}
 	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		return fn(e, a, res), nil

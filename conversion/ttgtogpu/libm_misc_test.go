@@ -308,3 +308,20 @@ func bigHypot64(x, y float64) float64 {
 	v, _ := s.Sqrt(s).Float64()
 	return v
 }
+
+// TestOCMLSim: on gfx942 the OCML names Triton's AMD backend calls
+// compute what the libdevice functions of the same meaning do, bit for
+// bit.
+func TestOCMLSim(t *testing.T) {
+	x := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 2.5, -3.75, 10, -20, 1e-3, 1e-40, 88, 100, math.Inf(1), math.Inf(-1), math.NaN()}
+	ocml := externCase{args: []string{"f32"}, res: "f32", syms: []string{"__ocml_exp_f32", "__ocml_erf_f32", "__ocml_j0_f32", "__ocml_i1_f32", "__triton_hip_fabs"}}
+	nv := externCase{args: []string{"f32"}, res: "f32", syms: []string{"__nv_expf", "__nv_erff", "__nv_j0f", "__nv_cyl_bessel_i1f", "__nv_fabsf"}}
+	got, want := ocml.run(t, gfx942, [][]float64{x}).sim, nv.run(t, gfx942, [][]float64{x}).sim
+	for k := range ocml.syms {
+		for i := range x {
+			if math.Float32bits(float32(got[k][i])) != math.Float32bits(float32(want[k][i])) {
+				t.Errorf("%s(%g) = %g, %s gives %g", ocml.syms[k], x[i], got[k][i], nv.syms[k], want[k][i])
+			}
+		}
+	}
+}
