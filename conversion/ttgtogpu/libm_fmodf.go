@@ -103,8 +103,9 @@ func (e *emitter) fmodSlowPathF32(ax, ay, by ir.Value, ftz bool) ir.Value {
 }
 
 // fmodSlowStepsF32 is the slow path's loop: the remainder of a's
-// mantissa by b's, 2^23 times too large (the bits of an f32), the scale 2^(by's exponent)
-// that brings it back (NaN where b is 0 or NaN, or a is infinite or NaN),
+// mantissa by b's, 2^23 times too large (the bits of an f32), the scale
+// 2^(by's exponent) that brings it back (NaN where b is 0 or NaN, or a is
+// infinite or NaN),
 // and with quot the low bits of the integer quotient (libdevice's
 // remainderf keeps them: each step shifts them up by the step and adds
 // the step's own; at the end they are shifted up by the binades left, up
