@@ -225,9 +225,8 @@ func libdeviceY1F64(x float64) float64 {
 
 // bigBessel64 is J0, J1, Y0 or Y1 (n = 0, 1; y) at x to far below an f64
 // ulp: up to 25 from the defining series (A&S 9.1.10, 9.1.11) in 800-bit
-// arithmetic, beyond from Hankel's expansion (A&S 9.2.5-9.2.10) summed to
-// its smallest term (below e^-50 relative) with the phase's sine and
-// cosine reduced exactly (bigSinCosOf).
+// arithmetic, beyond from Hankel's expansion (bigHankel01, its phase's
+// sine and cosine reduced exactly).
 func bigBessel64(n int, y bool, x float64) float64 {
 	switch {
 	case math.IsNaN(x) || y && x < 0:
@@ -244,53 +243,15 @@ func bigBessel64(n int, y bool, x float64) float64 {
 		x, sign = -x, float64(1-2*n)
 	}
 	const prec = 800
-	f := func(v float64) *big.Float { return new(big.Float).SetPrec(prec).SetFloat64(v) }
 	var r *big.Float
 	if x <= 25 {
 		r = bigBesselSeries(n, y, x, prec)
 	} else {
-		bx := f(x)
-		mu := f(float64(4 * n * n))
-		p, q := f(0), f(0)
-		term := f(1)
-		last := new(big.Float).SetInf(false)
-		for k := 0; k < 200; k++ {
-			mag := new(big.Float).Abs(term)
-			if mag.Cmp(last) > 0 || mag.MantExp(nil) < -prec {
-				break
-			}
-			last = mag
-			switch k % 4 {
-			case 0:
-				p.Add(p, term)
-			case 1:
-				q.Add(q, term)
-			case 2:
-				p.Sub(p, term)
-			case 3:
-				q.Sub(q, term)
-			}
-			odd := f(float64((2*k + 1) * (2*k + 1)))
-			term.Mul(term, new(big.Float).SetPrec(prec).Sub(mu, odd))
-			term.Quo(term, new(big.Float).SetPrec(prec).Mul(f(float64(8*(k+1))), bx))
-		}
-		s, c := bigSinCosOf(x)
-		// chi = x - (2n+1) pi/4: cos and sin of chi from those of x.
-		sc, cc := new(big.Float).SetPrec(prec).Sub(s, c), new(big.Float).SetPrec(prec).Add(s, c)
-		cosChi, sinChi := cc, sc // n = 0: (c + s)/sqrt2, (s - c)/sqrt2
-		if n == 1 {
-			cosChi, sinChi = sc, cc.Neg(cc)
-		}
-		var v *big.Float
+		j, yv := bigHankel01(n, x, prec)
+		r = j
 		if y {
-			v = new(big.Float).SetPrec(prec).Add(new(big.Float).SetPrec(prec).Mul(p, sinChi), new(big.Float).SetPrec(prec).Mul(q, cosChi))
-		} else {
-			v = new(big.Float).SetPrec(prec).Sub(new(big.Float).SetPrec(prec).Mul(p, cosChi), new(big.Float).SetPrec(prec).Mul(q, sinChi))
+			r = yv
 		}
-		// sqrt(2/(pi x)) / sqrt(2) = 1/sqrt(pi x).
-		amp := new(big.Float).SetPrec(prec).Mul(new(big.Float).SetPrec(prec).Set(bigPiRef), bx)
-		amp.Sqrt(amp)
-		r = v.Quo(v, amp)
 	}
 	v, _ := r.Float64()
 	return sign * v

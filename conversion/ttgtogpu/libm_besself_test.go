@@ -54,31 +54,6 @@ func besselLessModel(a float32, hi, lo uint64) float32 {
 	return d - f32bits(lo)
 }
 
-// besselCosModel is libdevice's f32 cosine kernel of t in quadrant i - 1
-// (sin's polynomial in even i, cos's in odd, negated for i&2).
-func besselCosModel(i int32, t float32, m libdeviceMode) float32 {
-	t2 := m.mul(t, t)
-	odd := i&1 != 0
-	base := t
-	if odd {
-		base = 1
-	}
-	s := m.fma(t2, base, 0)
-	p := f32bits(0xBF29A82A60000000)
-	c1, c2 := f32bits(0x3F8110BC80000000), f32bits(0xBFC5555500000000)
-	if odd {
-		p = m.fma(f32bits(0x3EF9758000000000), t2, f32bits(0xBF56C0FDA0000000))
-		c1, c2 = f32bits(0x3FA5555760000000), f32bits(0xBFDFFFFFE0000000)
-	}
-	p = m.fma(p, t2, c1)
-	p = m.fma(p, t2, c2)
-	r := m.fma(p, s, base)
-	if i&2 != 0 {
-		r = m.fma(r, -1, 0)
-	}
-	return r
-}
-
 // besselHankelModel is the Hankel form of a finite or NaN a > 8.
 func besselHankelModel(a float32, f besselFarModel, m libdeviceMode) float32 {
 	w := rcpFTZ(a)
@@ -105,7 +80,7 @@ func besselHankelModel(a float32, f besselFarModel, m libdeviceMode) float32 {
 	q2 := cvtRNI(float32(u * f32bits(0x3FE45F3060000000)))
 	t2 := m.fma(float32(q2), f32bits(0xBFF921FB40000000), u)
 	t2 = m.fma(float32(q2), f32bits(0xBE74442D00000000), t2)
-	return float32(amp * besselCosModel(q2+1, t2, m))
+	return float32(amp * sinCosKernelModel32(q2+1, t2, m))
 }
 
 // besselFarOrZeroModel is 0 at +inf, else the Hankel form.
@@ -282,8 +257,6 @@ var eulerGamma = sync.OnceValue(func() *big.Float {
 	return g
 })
 
-var besselBigPi = sync.OnceValue(func() *big.Float { return gaussPi(bigPrec) })
-
 // bigBesselJY is J_n(x) and Y_n(x) (n = 0, 1; x > 0, up to about 12) from
 // their power series in 256-bit arithmetic: J_n = sum_k t_k with
 // t_k = (-1)^k (x/2)^(2k+n) / (k! (k+n)!), and (A&S 9.1.11)
@@ -323,7 +296,7 @@ func bigBesselJY(n int, x float64) (j, y float64) {
 	if n == 1 {
 		yv.Sub(yv, new(big.Float).SetPrec(bigPrec).Quo(bigF(2), bigF(x)))
 	}
-	yv.Quo(yv, besselBigPi())
+	yv.Quo(yv, bigPiRef)
 	j, _ = sum.Float64()
 	y, _ = yv.Float64()
 	return j, y

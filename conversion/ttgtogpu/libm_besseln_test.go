@@ -198,15 +198,15 @@ func bigBesselJSeries(n int, x float64) *big.Float {
 }
 
 // bigHankel01 is J_n(x) and Y_n(x) for n = 0, 1 by Hankel's expansion
-// (A&S 9.2.5-9.2.10), summed to its smallest term.
-func bigHankel01(n int, x float64) (j, y *big.Float) {
-	f := func(v float64) *big.Float { return new(big.Float).SetPrec(bigPrec).SetFloat64(v) }
+// (A&S 9.2.5-9.2.10), summed to its smallest term, in prec bits.
+func bigHankel01(n int, x float64, prec uint) (j, y *big.Float) {
+	f := func(v float64) *big.Float { return new(big.Float).SetPrec(prec).SetFloat64(v) }
 	bx, mu := f(x), f(float64(4*n*n))
 	p, q, term := f(0), f(0), f(1)
 	last := new(big.Float).SetInf(false)
 	for k := 0; k < 400; k++ {
 		mag := new(big.Float).Abs(term)
-		if mag.Cmp(last) > 0 || mag.MantExp(nil) < -bigPrec {
+		if mag.Cmp(last) > 0 || mag.MantExp(nil) < -int(prec) {
 			break
 		}
 		last = mag
@@ -220,28 +220,28 @@ func bigHankel01(n int, x float64) (j, y *big.Float) {
 		case 3:
 			q.Sub(q, term)
 		}
-		term.Mul(term, new(big.Float).SetPrec(bigPrec).Sub(mu, f(float64((2*k+1)*(2*k+1)))))
-		term.Quo(term, new(big.Float).SetPrec(bigPrec).Mul(f(float64(8*(k+1))), bx))
+		term.Mul(term, new(big.Float).SetPrec(prec).Sub(mu, f(float64((2*k+1)*(2*k+1)))))
+		term.Quo(term, new(big.Float).SetPrec(prec).Mul(f(float64(8*(k+1))), bx))
 	}
 	s, c := bigSinCosOf(x)
 	// With chi = x - (2n+1) pi/4: sqrt(2) cos(chi) and sqrt(2) sin(chi).
-	cosChi, sinChi := new(big.Float).SetPrec(bigPrec).Add(c, s), new(big.Float).SetPrec(bigPrec).Sub(s, c)
+	cosChi, sinChi := new(big.Float).SetPrec(prec).Add(c, s), new(big.Float).SetPrec(prec).Sub(s, c)
 	if n == 1 {
-		cosChi, sinChi = new(big.Float).SetPrec(bigPrec).Sub(s, c), new(big.Float).SetPrec(bigPrec).Neg(new(big.Float).SetPrec(bigPrec).Add(s, c))
+		cosChi, sinChi = new(big.Float).SetPrec(prec).Sub(s, c), new(big.Float).SetPrec(prec).Neg(new(big.Float).SetPrec(prec).Add(s, c))
 	}
-	amp := new(big.Float).SetPrec(bigPrec).Mul(besselBigPi(), bx)
+	amp := new(big.Float).SetPrec(prec).Mul(bigPiRef, bx)
 	amp.Sqrt(amp) // sqrt(2/(pi x)) / sqrt(2)
-	mul := func(a, b *big.Float) *big.Float { return new(big.Float).SetPrec(bigPrec).Mul(a, b) }
-	j = new(big.Float).SetPrec(bigPrec).Sub(mul(p, cosChi), mul(q, sinChi))
-	y = new(big.Float).SetPrec(bigPrec).Add(mul(p, sinChi), mul(q, cosChi))
+	mul := func(a, b *big.Float) *big.Float { return new(big.Float).SetPrec(prec).Mul(a, b) }
+	j = new(big.Float).SetPrec(prec).Sub(mul(p, cosChi), mul(q, sinChi))
+	y = new(big.Float).SetPrec(prec).Add(mul(p, sinChi), mul(q, cosChi))
 	return j.Quo(j, amp), y.Quo(y, amp)
 }
 
 // bigBessel01 is J0, J1, Y0 and Y1 at x > 0.
 func bigBessel01(x float64) (j0, j1, y0, y1 *big.Float) {
 	if x > 60 {
-		j0, y0 = bigHankel01(0, x)
-		j1, y1 = bigHankel01(1, x)
+		j0, y0 = bigHankel01(0, x, bigPrec)
+		j1, y1 = bigHankel01(1, x, bigPrec)
 		return
 	}
 	prec := uint(320 + 1.5*x)

@@ -68,26 +68,6 @@ func lgamma64Pos(a float64) float64 {
 	return -libdeviceLogF64(math.FMA(float64(p*a), a, a))
 }
 
-// gamma64SinPi is __nv_sinpi's code (targets after sm_37) for a finite
-// non-integer x.
-func gamma64SinPi(x float64) float64 {
-	n := math.RoundToEven(log64OfWords(log64Lo(x), log64Hi(x)+0x100000))
-	q := int32(int64(n))
-	t := math.FMA(-n, 0.5, x)
-	r := math.FMA(t, gamma64Bits(0x400921FB54442D18), float64(t*gamma64Bits(0x3CA1A62633145C07)))
-	r2 := float64(r * r)
-	base := 8 * (q & 1)
-	p := misc64Chain(sincos64Table[base:base+7], r2)
-	s := math.FMA(p, r, r)
-	if q&1 != 0 {
-		s = math.FMA(p, r2, 1)
-	}
-	if q&2 != 0 {
-		s = math.FMA(s, -1, 0)
-	}
-	return s
-}
-
 func libdeviceLgamma64(a float64) float64 {
 	ax := math.Abs(a)
 	if !(ax <= math.Inf(1)) {
@@ -102,7 +82,7 @@ func libdeviceLgamma64(a float64) float64 {
 	case int32(log64Hi(ax)) < 0x3C000000:
 		return -libdeviceLogF64(ax)
 	}
-	u := gamma64Bits(0x400921FB54442D18) / float64(math.Abs(gamma64SinPi(ax))*ax)
+	u := gamma64Bits(0x400921FB54442D18) / float64(math.Abs(libdeviceSinCosPi(ax, false))*ax)
 	return libdeviceLogF64(u) - t
 }
 
@@ -215,7 +195,7 @@ func libdeviceTgamma64(a float64) float64 {
 		return 1 / float64(s*log64Poly(tgamma64Coeffs, t))
 	case h > w(0xC0672000):
 		x := math.Abs(a)
-		den := float64(gamma64Stirling(x, gamma64SinPi(a)) * x)
+		den := float64(gamma64Stirling(x, libdeviceSinCosPi(a, false)) * x)
 		shifted := math.FMA(x, gamma64Bits(0x3FF71547652B82FE), gamma64Bits(0x4338000000000000))
 		k := int32(log64Lo(shifted))
 		kf := shifted - gamma64Bits(0x4338000000000000)

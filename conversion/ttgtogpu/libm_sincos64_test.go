@@ -53,6 +53,13 @@ func libdeviceSinCos64(a float64, cos bool) float64 {
 	if cos {
 		q++
 	}
+	return sinCosKernelModel64(q, z)
+}
+
+// sinCosKernelModel64 is libdevice's f64 sine kernel: sin(z + q pi/2) for
+// the reduced z, the sine or cosine polynomial by q's parity, negated in
+// quadrants 2 and 3.
+func sinCosKernelModel64(q int32, z float64) float64 {
 	base := 8 * (q & 1)
 	z2 := float64(z * z)
 	p := misc64Chain(sincos64Table[base:base+7], z2)

@@ -42,26 +42,7 @@ func libdeviceSinCosPif(a float32, cos bool, m libdeviceMode) float32 {
 	if cos {
 		q++
 	}
-	// libdevice's __internal_sin_cos_kernel.
-	s := m.mul(t, t)
-	odd := q&1 != 0
-	base := t
-	if odd {
-		base = 1
-	}
-	scale := m.fma(s, base, 0)
-	p := f32bits(0xBF29A82A60000000)
-	c1, c2 := f32bits(0x3F8110BC80000000), f32bits(0xBFC5555500000000)
-	if odd {
-		p = m.fma(f32bits(0x3EF9758000000000), s, f32bits(0xBF56C0FDA0000000))
-		c1, c2 = f32bits(0x3FA5555760000000), f32bits(0xBFDFFFFFE0000000)
-	}
-	p = m.fma(p, s, c1)
-	p = m.fma(p, s, c2)
-	z := m.fma(p, scale, base)
-	if q&2 != 0 {
-		z = m.fma(z, -1, 0)
-	}
+	z := sinCosKernelModel32(q, t, m)
 	if !cos && a == truncf(a) {
 		return m.mul(a, 0)
 	}
@@ -90,16 +71,7 @@ func libdeviceSinCosPi(a float64, cos bool) float64 {
 	if cos {
 		q++
 	}
-	base := 8 * (q & 1)
-	t2 := float64(t * t)
-	p := misc64Chain(sincos64Table[base:base+7], t2)
-	z := math.FMA(p, t, t)
-	if q&1 != 0 {
-		z = math.FMA(p, t2, 1)
-	}
-	if q&2 != 0 {
-		z = math.FMA(z, -1, 0)
-	}
+	z := sinCosKernelModel64(q, t)
 	if !cos && a == math.Trunc(a) {
 		return float64(a * 0)
 	}
@@ -250,4 +222,29 @@ func TestLibdeviceFastTanF32Sim(t *testing.T) {
 		// The approximations' own error is the GPU's: no bound here.
 		checkLibdeviceF32Model(t, "__nv_fast_tanf", res[0], model, func(int) (float64, bool) { return 0, false }, 0)
 	})
+}
+
+// sinCosKernelModel32 is libdevice's f32 sine kernel: sin(t + i pi/2),
+// sin's polynomial in even i, cos's in odd, negated for i&2.
+func sinCosKernelModel32(i int32, t float32, m libdeviceMode) float32 {
+	t2 := m.mul(t, t)
+	odd := i&1 != 0
+	base := t
+	if odd {
+		base = 1
+	}
+	s := m.fma(t2, base, 0)
+	p := f32bits(0xBF29A82A60000000)
+	c1, c2 := f32bits(0x3F8110BC80000000), f32bits(0xBFC5555500000000)
+	if odd {
+		p = m.fma(f32bits(0x3EF9758000000000), t2, f32bits(0xBF56C0FDA0000000))
+		c1, c2 = f32bits(0x3FA5555760000000), f32bits(0xBFDFFFFFE0000000)
+	}
+	p = m.fma(p, t2, c1)
+	p = m.fma(p, t2, c2)
+	r := m.fma(p, s, base)
+	if i&2 != 0 {
+		r = m.fma(r, -1, 0)
+	}
+	return r
 }
