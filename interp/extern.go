@@ -123,7 +123,12 @@ func init() {
 			setFloat(r, i, math.Ldexp(floatAt(a[0], i), int(int32(a[1].Bits[i]))))
 		},
 		"powi": func(r *Tensor, a []*Tensor, i int) {
-			setFloat(r, i, numeric.Pow(floatAt(a[0], i), float64(int32(a[1].Bits[i]))))
+			n := int32(a[1].Bits[i])
+			if r.Elem.Kind == KF32 {
+				r.F32[i] = powiBySquaring(a[0].F32[i], n)
+				return
+			}
+			setFloat(r, i, powiBySquaring(floatAt(a[0], i), n))
 		},
 		"ilogb": func(r *Tensor, a []*Tensor, i int) {
 			v := floatAt(a[0], i)
@@ -380,4 +385,24 @@ func buildExtern(c *compiler, op *ir.Operation) (runFn, error) {
 		x.set(in, 0, r)
 		return nil
 	}, nil
+}
+
+// powiBySquaring is libdevice's powi and powif: x^n by squaring over |n|'s
+// bits from the lowest, each product rounded to T, and 1/r for n < 0
+// (its subnormals kept: the interpreter has no FTZ reflect).
+func powiBySquaring[T float32 | float64](x T, n int32) T {
+	r, e := T(1), uint32(n)
+	if n < 0 {
+		e = -e // |INT_MIN| is 2^31, read unsigned
+	}
+	for ; e != 0; e >>= 1 {
+		if e&1 != 0 {
+			r = T(r * x)
+		}
+		x = T(x * x)
+	}
+	if n < 0 {
+		return 1 / r
+	}
+	return r
 }

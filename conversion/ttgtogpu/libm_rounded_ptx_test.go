@@ -16,7 +16,8 @@ import (
 // TestLibdeviceRoundedPTX: each function of libm_rounded.go is the PTX
 // instruction libdevice's body is, .ftz on the f32 ones exactly where the
 // FTZ reflect is on (the f64 ones, and rcp64h's only form, regardless),
-// and __nv_frsqrt_rn is rsqrt.approx.ftz refined by fma.rn.
+// and __nv_frsqrt_rn is rsqrt.approx.ftz refined by fma.rn. __nv_fmaf is
+// fma.rn as __nv_fmaf_rn is (the 2026-11-30 sweep found it unflushed).
 func TestLibdeviceRoundedPTX(t *testing.T) {
 	ptxMode := map[string]string{"rn": "rn", "rz": "rz", "rd": "rm", "ru": "rp"}
 	type want struct {
@@ -36,7 +37,8 @@ func TestLibdeviceRoundedPTX(t *testing.T) {
 			want{"__nv_fsqrt_" + m, "f", "sqrt." + r, true}, want{"__nv_dsqrt_" + m, "d", "sqrt." + r, false})
 	}
 	cases = append(cases, want{"__nv_saturatef", "f", "cvt", true}, want{"__nv_fast_fdividef", "ff", "div.approx", true},
-		want{"__nv_rcp64h", "d", "rcp.approx.ftz", false}, want{"__nv_frsqrt_rn", "f", "rsqrt.approx.ftz", false})
+		want{"__nv_rcp64h", "d", "rcp.approx.ftz", false}, want{"__nv_frsqrt_rn", "f", "rsqrt.approx.ftz", false},
+		want{"__nv_fmaf", "fff", "fma.rn", true}) // __nv_fmaf is __nv_fmaf_rn
 	for _, ftz := range []bool{true, false} {
 		for _, c := range cases {
 			ty, res := "f64", "f64"
