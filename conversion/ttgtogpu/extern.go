@@ -121,7 +121,11 @@ func buildExternTable() map[string]externFn {
 		"__nv_signbitd": signbit, "__nv_signbitf": signbit, "__nv_isfinited": isfinite, "__nv_finitef": isfinite,
 		"__nv_ilogb": ilogb, "__nv_ilogbf": ilogb, "__nv_hypot": hypot, "__nv_hypotf": hypot,
 		"__nv_logb": viaF64((*emitter).logbF64), "__nv_logbf": viaF64((*emitter).logbF64),
-		"__nv_cbrt": viaF64((*emitter).cbrtF64), "__nv_cbrtf": viaF64((*emitter).cbrtF64),
+		// Where libdevice's erfcxf (libm_erfcinv.go) is not computed (AMD:
+		// it multiplies rounding toward zero), its f64 algorithm, rounded
+		// once.
+		"__nv_erfcxf": viaF64((*emitter).erfcxLibdeviceF64),
+		"__nv_cbrt":   viaF64((*emitter).cbrtF64), "__nv_cbrtf": viaF64((*emitter).cbrtF64),
 		"__nv_rcbrt": viaF64((*emitter).rcbrtF64), "__nv_rcbrtf": viaF64((*emitter).rcbrtF64),
 		"__nv_erfc": viaF64((*emitter).erfcF64), "__nv_erfcf": viaF64((*emitter).erfcF64),
 		"__nv_log1p":       viaF64((*emitter).log1pF64),
@@ -216,11 +220,17 @@ type libdeviceAlgorithm func(e *emitter, args []ir.Value, ftz bool) ir.Value
 // applies.
 var libdeviceAlgorithms = map[string]libdeviceAlgorithm{}
 
-// onNVIDIA is f where the target links libdevice, else other.
+// onNVIDIA is f where the target links libdevice, else other, or f
+// without the FTZ reflect (NVIDIA's) where there is no other: OCML's
+// functions tt computes only in libdevice's operations (erfinvf, erfcx,
+// lgamma), whose round-to-nearest ops AMDGCN has too.
 func onNVIDIA(f libdeviceAlgorithm, other externFn) externFn {
 	return func(e *emitter, a []ir.Value, res ir.Type) ir.Value {
-		if e.l.target.libdeviceMath() || other == nil {
+		if e.l.target.libdeviceMath() {
 			return f(e, a, e.reflectFTZ())
+		}
+		if other == nil {
+			return f(e, a, false)
 		}
 		return other(e, a, res)
 	}

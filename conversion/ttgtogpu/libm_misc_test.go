@@ -6,6 +6,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/conversion/ttgtogpu"
 )
 
 // miscInputs are pairs over specials, the subnormal and overflow edges
@@ -349,6 +351,48 @@ func TestOCMLSim(t *testing.T) {
 		for i := range x {
 			if math.Float32bits(float32(got[k][i])) != math.Float32bits(float32(want[k][i])) {
 				t.Errorf("%s(%g) = %g, %s gives %g", ocml.syms[k], x[i], got[k][i], nv.syms[k], want[k][i])
+			}
+		}
+	}
+}
+
+// TestOCMLLibdeviceOnlySim: the OCML functions tt computes only in
+// libdevice's operations (erfinvf, lgammaf, lgamma, erfcx) give on
+// gfx942 the bits of libdevice's algorithm on sm_90 without the FTZ
+// reflect, which AMD does not have; erfcxf, whose libdevice algorithm
+// multiplies rounding toward zero (an NVIDIA instruction), is the f64
+// algorithm's value rounded once.
+func TestOCMLLibdeviceOnlySim(t *testing.T) {
+	r := rand.New(rand.NewSource(41))
+	x := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -0.999, 2.5, -3.75, 10, -20, 1e-3, 1e-40, 88, 100, 1e30, math.Inf(1), math.Inf(-1), math.NaN()}
+	for len(x) < 2048 {
+		x = append(x, r.NormFloat64()*math.Exp2(float64(r.Intn(12)-6)))
+	}
+	noFTZ := func(o *ttgtogpu.Options) { o.NoReflectFTZ = true }
+	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
+	for _, ty := range []string{"f32", "f64"} {
+		xr := make([]float64, len(x))
+		for i := range x {
+			xr[i] = roundTo(ty, x[i])
+		}
+		sfx := map[string]string{"f32": "f", "f64": ""}[ty]
+		ocml := externCase{args: []string{ty}, res: ty, syms: []string{"__ocml_lgamma_" + ty, "__ocml_erfcx_" + ty}}
+		nv := externCase{args: []string{ty}, res: ty, syms: []string{"__nv_lgamma" + sfx, "__nv_erfcx" + sfx}}
+		if ty == "f32" {
+			ocml.syms = append(ocml.syms, "__ocml_erfinv_f32")
+			nv.syms = append(nv.syms, "__nv_erfinvf")
+		}
+		got := ocml.run(t, gfx942, [][]float64{xr}).sim
+		want := simulateExternWith(t, nv, [][]float64{xr}, noFTZ)
+		if ty == "f32" {
+			// erfcxf: __nv_erfcx of the f32 value, rounded to f32.
+			want[1] = simulateExternWith(t, externCase{args: []string{"f64"}, res: "f64", syms: []string{"__nv_erfcx"}}, [][]float64{xr}, noFTZ)[0]
+		}
+		for k := range ocml.syms {
+			for i := range xr {
+				if w := roundTo(ty, want[k][i]); !same(got[k][i], w) {
+					t.Errorf("%s(%g) = %g on gfx942, %s gives %g on sm_90", ocml.syms[k], xr[i], got[k][i], nv.syms[k], w)
+				}
 			}
 		}
 	}

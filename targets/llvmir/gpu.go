@@ -52,7 +52,7 @@ func registerGPUOps() {
 		lowerings[def] = gpuLowering{(*fnTr).nvFastMath, (*fnTr).amdFastMath}
 	}
 	for _, def := range gpu.RoundedOps {
-		lowerings[def] = gpuLowering{(*fnTr).nvRounded, amdNoRounded}
+		lowerings[def] = gpuLowering{(*fnTr).nvRounded, (*fnTr).amdRounded}
 	}
 	// NVIDIA-only: tensor cores, asynchronous copies, mbarriers, TMA,
 	// clusters.
@@ -101,14 +101,6 @@ func registerGPUOps() {
 // nvidiaOnly rejects an NVIDIA-specific op on another target.
 func nvidiaOnly(fx *fnTr, op *ir.Operation) error {
 	return ir.OpErrorf(op, "'%s' is an NVIDIA instruction; the target is %s", op.Name(), fx.tr.target.Arch)
-}
-
-// amdNoRounded refuses the ops with an explicit rounding mode on
-// AMDGCN: the lowering produces them for NVIDIA targets only, where
-// libdevice's algorithms use them.
-func amdNoRounded(fx *fnTr, op *ir.Operation) error {
-	return ir.OpErrorf(op, "'%s' has no AMDGCN lowering (the ops with a rounding mode are produced for NVIDIA targets only); the target is %s",
-		op.Name(), fx.tr.target.Arch)
 }
 
 // sharedBase is @global_smem as an `i8 addrspace(3)*`.

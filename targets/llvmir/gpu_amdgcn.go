@@ -306,6 +306,53 @@ func (fx *fnTr) amdAtomicCAS(op *ir.Operation) error {
 	return nil
 }
 
+// amdRounded lowers the ops with an explicit rounding mode on AMDGCN
+// where the mode is round to nearest (libdevice's algorithms, which tt
+// also runs for OCML's functions it has no other form of, use them so):
+// LLVM's fadd, fsub, fmul, fdiv and llvm.fma without fast-math flags are
+// exactly those operations, never contracted, and llvm.sqrt is correctly
+// rounded on AMDGPU. `ftz` is a hint there, as for the fast-math ops: the
+// hardware's denormal mode decides. gpu.saturate is a clamp to [0, 1]
+// with NaN to 0. The directed modes have no AMDGCN lowering.
+func (fx *fnTr) amdRounded(op *ir.Operation) error {
+	if r := gpu.RoundingOf(op); r != gpu.RoundRN && r != gpu.RoundNone {
+		return ir.OpErrorf(op, "'%s' {rounding = %s} has no AMDGCN lowering (only rn: the directed modes are NVIDIA instructions); the target is %s",
+			op.Name(), r, fx.tr.target.Arch)
+	}
+	xs, err := fx.operands(op)
+	if err != nil {
+		return err
+	}
+	b, lt := fx.cur, xs[0].Type()
+	one := constant.NewFloat(lt.(*lltypes.FloatType), 1)
+	var r value.Value
+	switch op.Def() {
+	case gpu.FAddOp:
+		r = b.NewFAdd(xs[0], xs[1])
+	case gpu.FSubOp:
+		r = b.NewFSub(xs[0], xs[1])
+	case gpu.FMulOp:
+		r = b.NewFMul(xs[0], xs[1])
+	case gpu.FDivOp:
+		r = b.NewFDiv(xs[0], xs[1])
+	case gpu.FRcpOp:
+		r = b.NewFDiv(one, xs[0])
+	case gpu.FMAOp:
+		r = fx.call("llvm.fma."+mangle(lt), lt, xs...)
+	case gpu.FSqrtOp:
+		r = fx.call("llvm.sqrt."+mangle(lt), lt, xs[0])
+	case gpu.SaturateOp:
+		// x > 0 is false for NaN: 0 then.
+		zero := constant.NewFloat(lt.(*lltypes.FloatType), 0)
+		low := b.NewSelect(b.NewFCmp(enum.FPredOGT, xs[0], zero), xs[0], zero)
+		r = b.NewSelect(b.NewFCmp(enum.FPredOLT, low, one), low, one)
+	default:
+		return ir.OpErrorf(op, "'%s' has no AMDGCN lowering", op.Name())
+	}
+	fx.set(op, r)
+	return nil
+}
+
 // amdFastMath uses LLVM and AMDGPU intrinsics (`ftz` is a hint here: the
 // hardware's denormal mode decides).
 func (fx *fnTr) amdFastMath(op *ir.Operation) error {
