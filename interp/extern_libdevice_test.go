@@ -1,9 +1,9 @@
 package interp
 
 import (
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/libdevicelist"
 )
 
 // TestLibdeviceKnown: every function of Triton 3.6's libdevice modules,
@@ -11,22 +11,17 @@ import (
 // interpreter.
 func TestLibdeviceKnown(t *testing.T) {
 	for _, list := range []string{"cuda.txt", "hip.txt"} {
-		b, err := os.ReadFile("../testdata/libdevice/" + list)
+		sigs, err := libdevicelist.Read("../testdata/libdevice/" + list)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := 0
-		for _, line := range strings.Split(string(b), "\n") {
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
-			}
-			n++
-			if sym, _, _ := strings.Cut(line, " "); externs[sym] == nil {
-				t.Errorf("%s: %s is not known to the interpreter", list, sym)
+		for _, sig := range sigs {
+			if externs[sig.Symbol] == nil {
+				t.Errorf("%s: %s is not known to the interpreter", list, sig.Symbol)
 			}
 		}
-		if n < 100 {
-			t.Errorf("%s: %d functions", list, n)
+		if len(sigs) < 100 {
+			t.Errorf("%s: %d functions", list, len(sigs))
 		}
 	}
 }

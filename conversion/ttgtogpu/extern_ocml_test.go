@@ -1,36 +1,11 @@
 package ttgtogpu
 
 import (
-	"bufio"
-	"os"
-	"strings"
 	"testing"
 
+	"github.com/ttcompiler/tt/internal/libdevicelist"
 	"github.com/ttcompiler/tt/ir"
 )
-
-// readSignatures reads a list of testdata/libdevice: a symbol and its
-// types in externSignatures' letters a line.
-func readSignatures(t *testing.T, path string) [][2]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows [][2]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if line := sc.Text(); line != "" && !strings.HasPrefix(line, "#") {
-			sym, sig, _ := strings.Cut(line, " ")
-			rows = append(rows, [2]string{sym, sig})
-		}
-	}
-	if err := sc.Err(); err != nil || len(rows) == 0 {
-		t.Fatalf("%s: %d signatures, %v", path, len(rows), err)
-	}
-	return rows
-}
 
 // TestLibdeviceNames: every function of Triton 3.6's libdevice modules,
 // CUDA's (__nv_) and AMD's (OCML and __triton_hip_ names), is one tt
@@ -39,8 +14,12 @@ func TestLibdeviceNames(t *testing.T) {
 	ctx := ir.NewContext()
 	types := map[byte]ir.Type{'f': ir.F32Type(ctx), 'd': ir.F64Type(ctx), 'i': ir.I32(ctx), 'l': ir.I64(ctx)}
 	for _, list := range []string{"cuda.txt", "hip.txt"} {
-		for _, c := range readSignatures(t, "../../testdata/libdevice/"+list) {
-			sym, sig := c[0], c[1]
+		sigs, err := libdevicelist.Read("../../testdata/libdevice/" + list)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range sigs {
+			sym, sig := c.Symbol, c.Types
 			nv := libdeviceNameOf(sym, types[sig[0]])
 			if _, ok := externTable()[nv]; !ok {
 				t.Errorf("%s (%s): %s is not an extern function tt computes", sym, sig, nv)

@@ -1,13 +1,13 @@
 package tttranslate
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/libdevicelist"
 )
 
 // libdeviceKernel is a TTIR kernel applying sym (of types sig in
@@ -62,8 +62,12 @@ func TestLibdeviceModules(t *testing.T) {
 			continue
 		}
 		t.Run(m.list+"/"+m.target, func(t *testing.T) {
-			rows := readSignatureList(t, "../../testdata/libdevice/"+m.list)
-			for _, r := range rows {
+			sigs, err := libdevicelist.Read("../../testdata/libdevice/" + m.list)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sig := range sigs {
+				r := [2]string{sig.Symbol, sig.Types}
 				o := DefaultOptions()
 				o.Target, o.Arch, o.LLC = m.target, m.arch, llc
 				if strings.HasPrefix(m.arch, "gfx") {
@@ -81,27 +85,4 @@ func TestLibdeviceModules(t *testing.T) {
 			}
 		})
 	}
-}
-
-// readSignatureList reads a list of testdata/libdevice: a symbol and its
-// type letters a line.
-func readSignatureList(t *testing.T, path string) [][2]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows [][2]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if line := sc.Text(); line != "" && !strings.HasPrefix(line, "#") {
-			sym, sig, _ := strings.Cut(line, " ")
-			rows = append(rows, [2]string{sym, sig})
-		}
-	}
-	if err := sc.Err(); err != nil || len(rows) == 0 {
-		t.Fatalf("%s: %d signatures, %v", path, len(rows), err)
-	}
-	return rows
 }
