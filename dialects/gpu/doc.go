@@ -28,6 +28,8 @@
 //	             %r = gpu.bfe %a, %start, %len {unsigned} : i32
 //	bits.go      %n = gpu.clz %x : i64, %p = gpu.bfind %x {unsigned, shiftamt} : i32
 //	             %r = gpu.sad %a, %b, %c {unsigned} : i32
+//	table.go     %w = gpu.table_load %i {table = array<i64: 1, 2, 3>} : i32 -> i64   (element %i of a
+//	             constant table; an index outside it is undefined)
 //	debug.go     gpu.printf "fmt %d", %x : i32
 //	             gpu.assert %cond, "msg", "file", 12 {function = "f"}
 //
@@ -78,7 +80,7 @@
 //   - gpu.shuffle and gpu.ballot are convergent: NoMemoryEffect (erasable
 //     when unused) but not Pure (never speculated or hoisted into
 //     divergent code). Index ops, shared_base, fast math, cvt, mulhi,
-//     prmt, bfe, clz, bfind and sad are Pure. barrier, printf and
+//     prmt, bfe, clz, bfind, sad and table_load are Pure. barrier, printf and
 //     assert have effects on all memory.
 //   - An llvm.func is a kernel when it carries the unit attribute
 //     `gpu.kernel` (KernelAttr).

@@ -80,7 +80,9 @@
 //
 // Shared across targets: mulhi by widening (PTX mul.hi for 64 bits),
 // prmt and 64-bit bfe by integer arithmetic on AMDGCN, bf16 -> f32 by a
-// shift, f32 -> bf16 (AMDGCN) by integer round-to-nearest-even.
+// shift, f32 -> bf16 (AMDGCN) by integer round-to-nearest-even;
+// table_load as a getelementptr and an !invariant.load of an internal
+// constant array, one per distinct table (gpu_table.go).
 //
 // The module carries no datalayout: llc uses its target's default. llc 14
 // knows neither sm_90 nor gfx942; the translation does not depend on the

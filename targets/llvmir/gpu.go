@@ -45,6 +45,7 @@ func registerGPUOps() {
 		gpu.ClzOp:        both((*fnTr).clz),
 		gpu.BfindOp:      {(*fnTr).nvBfind, (*fnTr).bfind},
 		gpu.SadOp:        {(*fnTr).nvSad, (*fnTr).sad},
+		gpu.TableLoadOp:  both((*fnTr).tableLoad),
 		gpu.PrintfOp:     {(*fnTr).nvPrintf, (*fnTr).amdPrintf},
 		gpu.AssertOp:     {(*fnTr).nvAssert, (*fnTr).amdAssert},
 	}

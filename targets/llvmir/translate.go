@@ -26,6 +26,8 @@ type translator struct {
 	globals   map[string]*llir.Global
 	funcs     map[string]*llir.Func
 	strings   map[string]*llir.Global // interned C strings (printf, assert)
+	tables    map[string]*llir.Global // gpu.table_load tables by content
+	invariant *metadata.Tuple         // the !{} of !invariant.load
 	smem      *llir.Global
 
 	numWarps, threadsPerWarp int

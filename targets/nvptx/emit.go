@@ -29,11 +29,12 @@ type module struct {
 	functions map[string]*ir.Operation // llvm.func definitions by symbol
 	decls     strings.Builder          // globals and extern functions printed
 	declared  map[string]bool
-	needSmem  bool        // a kernel addresses the dynamic shared memory
-	accel     bool        // a kernel uses sm_90a-only instructions
-	strings   int         // printf format strings made so far
-	minPTX    int         // the lowest PTX version (major*10+minor) the code needs
-	files     sourceFiles // the source files `.loc` names (Options.LineInfo)
+	needSmem  bool              // a kernel addresses the dynamic shared memory
+	accel     bool              // a kernel uses sm_90a-only instructions
+	strings   int               // printf format strings made so far
+	tables    map[string]string // gpu.table_load tables declared: content -> name
+	minPTX    int               // the lowest PTX version (major*10+minor) the code needs
+	files     sourceFiles       // the source files `.loc` names (Options.LineInfo)
 }
 
 // Emit prints the PTX of every kernel of module (a builtin.module holding

@@ -46,6 +46,7 @@ func addGPUEmitters(t map[string]emitter) {
 		"gpu.mulhi":       (*fn).emitMulHi,
 		"gpu.prmt":        (*fn).emitPrmt,
 		"gpu.bfe":         (*fn).emitBfe,
+		"gpu.table_load":  (*fn).emitTableLoad,
 		"gpu.cvt":         (*fn).emitCvt,
 		"gpu.printf":      (*fn).emitPrintf,
 		"gpu.assert":      (*fn).emitAssert,

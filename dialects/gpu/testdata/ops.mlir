@@ -45,6 +45,8 @@ module {
     %38 = gpu.bfe %arg6, %0, %4 : i64
     %39 = gpu.min_xorsign_abs %arg3, %18 : f32
     %40 = gpu.min_xorsign_abs %arg3, %39 {nan} : f32
+    %41 = gpu.table_load %arg4 {table = array<i64: 1, -2, 9223372036854775807>} : i32 -> i64
+    %42 = gpu.table_load %arg6 {table = array<i32: 7>, tt.note = 1 : i32} : i64 -> i32
     gpu.printf "hello\0A"
     gpu.printf "pid %d x %f p %p\0A", %1, %arg3, %arg0 : i32, f32, !llvm.ptr<1>
     gpu.assert %arg2, "x > 0", "kernel.py", 12 {function = "kernel"}
