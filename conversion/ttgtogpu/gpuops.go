@@ -105,6 +105,13 @@ func (g gpuB) mulhi(a, b ir.Value, unsigned bool) ir.Value {
 	return gpu.NewMulHi(g.e.b, g.e.loc, a, b, unsigned).Result(0)
 }
 
+// tableLoad is `gpu.table_load idx`: element idx of the constant table
+// vals (of type elem, i32 or i64). idx must be in the table wherever the
+// op may run, speculated too (dialects/gpu/table.go).
+func (g gpuB) tableLoad(idx ir.Value, elem ir.Type, vals []int64) ir.Value {
+	return gpu.NewTableLoad(g.e.b, g.e.loc, idx, elem, vals).Result(0)
+}
+
 // printf is device printf.
 func (g gpuB) printf(format string, args []ir.Value) { gpu.NewPrintf(g.e.b, g.e.loc, format, args...) }
 

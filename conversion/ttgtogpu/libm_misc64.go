@@ -262,6 +262,16 @@ var twoOverPiF64Words = []uint64{0x6BFB5FB11F8D5D08, 0x3D0739F78A5292EA, 0x7527B
 	0xFE1DEB1CB129A73E, 0x06492EEA09D1921C, 0xB7246E3A424DD2E0, 0xFE5163ABDEBBC561,
 	0xDB6295993C439041, 0xFC2757D1F534DDC0, 0xA2F9836E4E441529}
 
+// twoOverPiF64Table is twoOverPiF64Words and a zero word, the table that
+// tanHugeLibdeviceF64 reads four words of from index 0 to 15.
+var twoOverPiF64Table = func() []int64 {
+	out := make([]int64, len(twoOverPiF64Words)+1)
+	for i, w := range twoOverPiF64Words {
+		out[i] = int64(w)
+	}
+	return out
+}()
+
 // piOverTwoF64Bits is pi/2 in 64 bits (2^63 <= it < 2^64), as the
 // Payne-Hanek reduction multiplies by it.
 const piOverTwoF64Bits = 0xC90FDAA22168C235
@@ -282,21 +292,16 @@ func (e *emitter) tanHugeLibdeviceF64(x ir.Value) (q, t ir.Value) {
 	sign := e.andC(hi, math.MinInt32)
 	ex := e.addC(e.andC(e.lshrC(hi, 20), 2047), -1024)
 	m := e.or(e.shlC(bits, 11), c64(1<<63))
-	first := e.sub(e.cInt(i32, 15), e.lshrC(ex, 6))
-	// The four table words from first on (past the table: 0, which
-	// stores the carry where libdevice's loop stops at three).
-	at := make([]ir.Value, 16)
-	for j := range at {
-		at[j] = e.icmp(llvm.ICmpEQ, first, e.cInt(i32, int64(j)))
-	}
+	// The four table words from first on, each a gpu.table_load (as
+	// libdevice loads them): first is 0 to 15 for an x that comes here,
+	// and the table is padded with a zero word, which stores the carry
+	// where libdevice's loop stops at three. The mask leaves every such
+	// first as it is; where a thread computes both sides of the branch
+	// (selects, outside a function body), it keeps the index that a
+	// smaller x gives inside the table.
+	first := e.andC(e.sub(e.cInt(i32, 15), e.lshrC(ex, 6)), 15)
 	word := func(k int) ir.Value {
-		w := c64(0)
-		for j := range at {
-			if j+k < len(twoOverPiF64Words) {
-				w = e.selectV(at[j], c64(twoOverPiF64Words[j+k]), w)
-			}
-		}
-		return w
+		return newGPU(e).tableLoad(e.addC(first, int64(k)), i64, twoOverPiF64Table)
 	}
 	var limbs [4]ir.Value
 	carry := c64(0)

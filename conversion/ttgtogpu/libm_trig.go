@@ -331,17 +331,18 @@ func (e *emitter) payneHanek(ax ir.Value) (q, rh, rl ir.Value) {
 	j0 := e.sub(e.andC(e.lshrC(bits, 52), 0x7ff), e.cInt(i64, 1075-62))
 	j0 = e.intrinsic("smax", i64, j0, e.cInt(i64, 0))
 	j0 = e.intrinsic("smin", i64, j0, e.cInt(i64, int64(64*(twoOverPiWords-4)+63)))
+	// Words widx to widx + 3 of the table, widx from 0 to
+	// twoOverPiWords-4 (j0 is clamped for every ax, so the loads stay in
+	// the table even where a thread computes them for a small one).
 	widx := e.lshrC(j0, 6)
 	sh := e.andC(j0, 63)
+	table := make([]int64, len(c.words))
+	for k, w := range c.words {
+		table[k] = int64(w)
+	}
 	var t [4]ir.Value
 	for k := range t {
-		t[k] = e.cInt(i64, int64(c.words[k]))
-	}
-	for i := 1; i+3 < twoOverPiWords; i++ {
-		at := e.icmpC(llvm.ICmpEQ, widx, int64(i))
-		for k := range t {
-			t[k] = e.selectV(at, e.cInt(i64, int64(c.words[i+k])), t[k])
-		}
+		t[k] = newGPU(e).tableLoad(e.addC(widx, int64(k)), i64, table)
 	}
 	// The 192-bit window w2:w1:w0 = the table shifted left by sh bits.
 	aligned := e.icmpC(llvm.ICmpEQ, sh, 0)
