@@ -96,21 +96,32 @@ func (e *emitter) besselForward(n, f0, f1 ir.Value, step func(i, fi, fim1 ir.Val
 func (e *emitter) besselMiller(n, start, scale ir.Value, step func(i, ji, jip1 ir.Value) ir.Value, big func(v ir.Value) ir.Value) ir.Value {
 	t := scale.Type()
 	zero, one := e.cFloat(t, 0), e.cFloat(t, 1)
-	// The values: i, J_(i+1), lambda (J_n once reached), the sum, J_i.
-	out := e.whileLoop([]ir.Value{start, zero, zero, zero, one}, 0, func(v []ir.Value) ir.Value {
-		return e.icmpC(llvm.ICmpSGE, v[0], 1)
-	}, func(v []ir.Value) []ir.Value {
+	// down is one step from order i: J_(i-1), with J_i (the next step's
+	// J_(i+1)), lambda and the sum scaled down in the rare step where
+	// J_(i-1) is big (a branch, as in libdevice), lambda taken at order
+	// n, and J_(i-1) added to the sum where i is odd (J_(i-1) of even
+	// order).
+	down := func(v []ir.Value, odd bool) []ir.Value {
 		i, jip1, lambda, sum, ji := v[0], v[1], v[2], v[3], v[4]
 		jim1 := step(i, ji, jip1)
-		b := big(jim1)
-		rescaled := func(u ir.Value) ir.Value { return e.selectV(b, e.fmul(u, scale), u) }
-		jim1, jip1, lambda, sum = rescaled(jim1), rescaled(ji), rescaled(lambda), rescaled(sum)
+		r := e.chooseOrKeepValues(big(jim1), func() []ir.Value {
+			return []ir.Value{e.fmul(jim1, scale), e.fmul(ji, scale), e.fmul(lambda, scale), e.fmul(sum, scale)}
+		}, []ir.Value{jim1, ji, lambda, sum})
+		jim1, jip1, lambda, sum = r[0], r[1], r[2], r[3]
 		im1 := e.addC(i, -1)
 		lambda = e.selectV(e.icmp(llvm.ICmpEQ, im1, n), jim1, lambda)
-		odd := e.icmpC(llvm.ICmpNE, e.andC(i, 1), 0)
-		sum = e.selectV(odd, e.fadd(sum, e.fmul(e.cFloat(t, 2), jim1)), sum)
+		if odd {
+			sum = e.fadd(sum, e.fmul(e.cFloat(t, 2), jim1))
+		}
 		return []ir.Value{im1, jip1, lambda, sum, jim1}
-	})
+	}
+	// The values: i, J_(i+1), lambda (J_n once reached), the sum, J_i.
+	// start is even, so the steps come in pairs, an even i and then an
+	// odd one: a loop trip takes both (libdevice's loop, as LLVM unrolls
+	// it), and no step tests i's parity.
+	out := e.whileLoop([]ir.Value{start, zero, zero, zero, one}, 0, func(v []ir.Value) ir.Value {
+		return e.icmpC(llvm.ICmpSGE, v[0], 1)
+	}, func(v []ir.Value) []ir.Value { return down(down(v, false), true) })
 	return e.fbin("llvm.fdiv", out[2], e.fsub(out[3], out[4]))
 }
 

@@ -460,11 +460,23 @@ func (e *emitter) chooseValues(cond ir.Value, types []ir.Type, then, els func() 
 // branch around then's computation, which a thread whose cond is false
 // skips (a select where choose would select).
 func (e *emitter) chooseOrKeep(cond ir.Value, then func() ir.Value, keep ir.Value) ir.Value {
+	return e.chooseOrKeepValues(cond, func() []ir.Value { return []ir.Value{then()} }, []ir.Value{keep})[0]
+}
+
+// chooseOrKeepValues is chooseOrKeep of several values at once.
+func (e *emitter) chooseOrKeepValues(cond ir.Value, then func() []ir.Value, keep []ir.Value) []ir.Value {
 	if !e.canBranch() {
-		return e.selectV(cond, then(), keep)
+		r := then()
+		for i := range r {
+			r[i] = e.selectV(cond, r[i], keep[i])
+		}
+		return r
 	}
-	one := func() []ir.Value { return []ir.Value{then()} }
-	return e.branchJoin(cond, []ir.Type{keep.Type()}, one, nil, []ir.Value{keep})[0]
+	types := make([]ir.Type, len(keep))
+	for i, v := range keep {
+		types[i] = v.Type()
+	}
+	return e.branchJoin(cond, types, then, nil, keep)
 }
 
 // canBranch reports whether the insertion point is in a function's body,
