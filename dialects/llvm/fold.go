@@ -185,8 +185,11 @@ func foldICmp(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 		}
 	}
 	x, w, ok1 := intConst(c[0], op.Operand(0).Type())
-	y, _, ok2 := intConst(c[1], op.Operand(0).Type())
-	if !ok1 || !ok2 {
+	y, wy, ok2 := intConst(c[1], op.Operand(0).Type())
+	if ok1 != ok2 {
+		return foldICmpExtreme(pred, x, y, max(w, wy), ok2, boolean)
+	}
+	if !ok1 {
 		return nil
 	}
 	ux, uy := ir.Truncate(x, w), ir.Truncate(y, w)
@@ -212,6 +215,35 @@ func foldICmp(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 		return boolean(ux > uy)
 	case ICmpUGE:
 		return boolean(ux >= uy)
+	}
+	return nil
+}
+
+// foldICmpExtreme folds a compare of a value with a constant k (the
+// right operand where rightConst, else the left) that is an extreme of
+// the w-bit type in the predicate's order, where the answer does not
+// depend on the value: v u< 0 is false and v u>= 0 true, v s> SMAX is
+// false, and so on (the carry test of a sum with zero, lo u< 0, which
+// the libdevice ports' multi-word arithmetic makes, for one).
+func foldICmpExtreme(pred ICmpPredicate, x, y uint64, w int, rightConst bool, boolean func(bool) []ir.FoldResult) []ir.FoldResult {
+	if w <= 0 || w > 64 {
+		return nil
+	}
+	k := ir.Truncate(y, w)
+	if !rightConst {
+		// k pred v is v swapped-pred k.
+		k = ir.Truncate(x, w)
+		pred = map[ICmpPredicate]ICmpPredicate{ICmpEQ: ICmpEQ, ICmpNE: ICmpNE, ICmpSLT: ICmpSGT, ICmpSLE: ICmpSGE,
+			ICmpSGT: ICmpSLT, ICmpSGE: ICmpSLE, ICmpULT: ICmpUGT, ICmpULE: ICmpUGE, ICmpUGT: ICmpULT, ICmpUGE: ICmpULE}[pred]
+	}
+	umax := ir.Truncate(^uint64(0), w)
+	smin := uint64(1) << (w - 1)
+	smax := smin - 1
+	switch {
+	case pred == ICmpULT && k == 0, pred == ICmpUGT && k == umax, pred == ICmpSLT && k == smin, pred == ICmpSGT && k == smax:
+		return boolean(false)
+	case pred == ICmpUGE && k == 0, pred == ICmpULE && k == umax, pred == ICmpSGE && k == smin, pred == ICmpSLE && k == smax:
+		return boolean(true)
 	}
 	return nil
 }

@@ -146,3 +146,45 @@ func TestLaneFolding(t *testing.T) {
 		t.Errorf("%d extractelements remain, want 4 (%%l0, %%l1, %%m1, %%e1):\n%s", n, got)
 	}
 }
+
+// TestICmpExtremes: a compare of a value with an extreme of its type in
+// the predicate's order folds to the answer every value gives, from
+// either side; a compare whose answer depends on the value stays.
+func TestICmpExtremes(t *testing.T) {
+	cases := []struct {
+		cmp  string // %x against %k, or %k against %x
+		k    string // the constant, as an i8
+		want string // "true", "false" or "" (stays)
+	}{
+		{`"ult" %x, %k`, "0", "false"}, {`"uge" %x, %k`, "0", "true"}, {`"ugt" %k, %x`, "0", "false"},
+		{`"ule" %k, %x`, "0", "true"}, {`"ugt" %x, %k`, "-1", "false"}, {`"ule" %x, %k`, "-1", "true"},
+		{`"ult" %k, %x`, "-1", "false"}, {`"slt" %x, %k`, "-128", "false"}, {`"sge" %x, %k`, "-128", "true"},
+		{`"sgt" %x, %k`, "127", "false"}, {`"sle" %x, %k`, "127", "true"}, {`"sgt" %k, %x`, "-128", "false"},
+		{`"slt" %k, %x`, "127", "false"},
+		{`"ult" %x, %k`, "1", ""}, {`"ugt" %x, %k`, "0", ""}, {`"slt" %x, %k`, "0", ""}, {`"sgt" %x, %k`, "-1", ""},
+		{`"eq" %x, %k`, "0", ""}, {`"ule" %x, %k`, "0", ""}, {`"ult" %k, %x`, "0", ""},
+	}
+	for _, c := range cases {
+		src := `llvm.func @f(%x: i8) -> i1 {
+  %k = llvm.mlir.constant(` + c.k + ` : i8) : i8
+  %r = llvm.icmp ` + c.cmp + ` : i8
+  llvm.return %r : i1
+}`
+		op, err := asm.ParseString(newContext(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pattern.ApplyGreedily(op, pattern.Freeze(pattern.CanonicalizationPatterns(op.Context())), pattern.DefaultConfig()); err != nil {
+			t.Fatal(err)
+		}
+		got := asm.Sprint(op, asm.PrintConfig{})
+		switch {
+		case c.want == "" && !strings.Contains(got, "llvm.icmp"):
+			t.Errorf("icmp %s with %s folded, its answer depends on %%x:\n%s", c.cmp, c.k, got)
+		case c.want != "" && strings.Contains(got, "llvm.icmp"):
+			t.Errorf("icmp %s with %s did not fold:\n%s", c.cmp, c.k, got)
+		case c.want != "" && !strings.Contains(got, "llvm.mlir.constant("+c.want+")"):
+			t.Errorf("icmp %s with %s: want %s in\n%s", c.cmp, c.k, c.want, got)
+		}
+	}
+}
