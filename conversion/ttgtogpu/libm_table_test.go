@@ -1,6 +1,7 @@
 package ttgtogpu_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -58,7 +59,7 @@ func TestTrigReductionTableLoads(t *testing.T) {
 			table := gpu.TableLoadView{Operation: loads[0]}.Table()
 			for _, l := range loads {
 				v := gpu.TableLoadView{Operation: l}
-				if got := v.Table(); len(got) != c.len || !equalInts(got, table) {
+				if got := v.Table(); len(got) != c.len || !slices.Equal(got, table) {
 					t.Errorf("table of %d words %x, want the %d words of the first load", len(got), got, c.len)
 				}
 				if !ir.IsInteger(l.Result(0).Type(), 64) || !ir.IsInteger(v.Index().Type(), 32) && !ir.IsInteger(v.Index().Type(), 64) {
@@ -76,16 +77,4 @@ func TestTrigReductionTableLoads(t *testing.T) {
 			}
 		})
 	}
-}
-
-func equalInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -123,6 +123,39 @@ func parseColonResult(p ir.OpParser, st *ir.OperationState) error {
 	return nil
 }
 
+// parseOneToOne parses `%x ATTRS : T -> R`, ATTRS by attrs: one operand
+// of type T, one result of type R.
+func parseOneToOne(p ir.OpParser, st *ir.OperationState, attrs func(ir.OpParser, *ir.OperationState) error) error {
+	u, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := attrs(p, st); err != nil {
+		return err
+	}
+	if err := p.ParseColon(); err != nil {
+		return err
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseArrow(); err != nil {
+		return err
+	}
+	rt, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	v, err := p.ResolveOperand(u, t)
+	if err != nil {
+		return err
+	}
+	st.Operands = []ir.Value{v}
+	st.Types = []ir.Type{rt}
+	return nil
+}
+
 func printColonResult(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintOptionalAttrDict(op.Attrs(), op.Def().Inherent...)
 	p.WriteString(" : ")

@@ -47,34 +47,7 @@ func init() {
 
 // parseTableLoad parses `%i {table = array<T: ...>, attrs} : I -> T`.
 func parseTableLoad(p ir.OpParser, st *ir.OperationState) error {
-	u, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	if err := p.ParseColon(); err != nil {
-		return err
-	}
-	it, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseArrow(); err != nil {
-		return err
-	}
-	rt, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(u, it)
-	if err != nil {
-		return err
-	}
-	st.Operands = []ir.Value{v}
-	st.Types = []ir.Type{rt}
-	return nil
+	return parseOneToOne(p, st, func(p ir.OpParser, st *ir.OperationState) error { return p.ParseOptionalAttrDict(st) })
 }
 
 func printTableLoad(p ir.OpPrinter, op *ir.Operation) {

@@ -565,34 +565,7 @@ func verifyWGMMAWait(op *ir.Operation) error {
 }
 
 func parseWGMMADesc(p ir.OpParser, st *ir.OperationState) error {
-	u, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := parseOptions(p, st, wgmmaDescOptions); err != nil {
-		return err
-	}
-	if err := p.ParseColon(); err != nil {
-		return err
-	}
-	pt, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseArrow(); err != nil {
-		return err
-	}
-	rt, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(u, pt)
-	if err != nil {
-		return err
-	}
-	st.Operands = []ir.Value{v}
-	st.Types = []ir.Type{rt}
-	return nil
+	return parseOneToOne(p, st, func(p ir.OpParser, st *ir.OperationState) error { return parseOptions(p, st, wgmmaDescOptions) })
 }
 
 func printWGMMADesc(p ir.OpPrinter, op *ir.Operation) {
