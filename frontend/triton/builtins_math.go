@@ -2,6 +2,7 @@ package triton
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/ttcompiler/tt/dialects/math"
 	"github.com/ttcompiler/tt/dialects/tt"
@@ -127,11 +128,28 @@ type libdeviceSig struct {
 	toBool bool
 }
 
-// libdeviceBuiltins builds the functions of tl.extra.cuda.libdevice
-// from the overload table.
-func libdeviceBuiltins() map[string]*Builtin {
-	out := map[string]*Builtin{}
-	for name, sigs := range libdeviceTable() {
+// cudaLibdevice and hipLibdevice are the functions of the backends'
+// libdevice modules, built on first use (only kernels that call libdevice
+// need them) and shared by every compilation: they hold no state.
+var (
+	cudaLibdevice = sync.OnceValue(func() map[string]Object { return libdeviceBuiltins(libdeviceTable()) })
+	hipLibdevice  = sync.OnceValue(func() map[string]Object { return libdeviceBuiltins(libdeviceHIPTable()) })
+)
+
+// libdeviceNamespace is a libdevice module of the functions fns gives.
+func libdeviceNamespace(name string, fns func() map[string]Object) *Namespace {
+	return &Namespace{Name: name, Members: map[string]Object{}, Resolve: func(member string) (Object, bool) {
+		f, ok := fns()[member]
+		return f, ok
+	}}
+}
+
+// libdeviceBuiltins builds the functions of a libdevice module
+// (tl.extra.cuda.libdevice, tl.extra.hip.libdevice) from its overload
+// table.
+func libdeviceBuiltins(table map[string][]libdeviceSig) map[string]Object {
+	out := map[string]Object{}
+	for name, sigs := range table {
 		name, sigs := name, sigs
 		out[name] = kb(name, func(g *gen, c *callArgs) Object {
 			if len(c.kws) > 0 {

@@ -32,6 +32,11 @@ type Options struct {
 	NumWarps int
 	// Capability is the CUDA compute capability (default 90).
 	Capability int
+	// Arch is the GPU architecture (sm_90, gfx942; "": CUDA's of
+	// Capability): the target host code sees, and the backend whose
+	// libdevice module tl.extra.libdevice is (Triton's get_module_map:
+	// OCML's functions on AMD).
+	Arch string
 	// Debug emits device assertions (Triton's debug option).
 	Debug bool
 	// NoSanitizeOverflow turns off the integer overflow checks Triton adds
@@ -51,6 +56,14 @@ func (o *Options) capability() int {
 		return 90
 	}
 	return o.Capability
+}
+
+// target is the GPU host code and the library see.
+func (o *Options) target() GPUTarget {
+	if o.Arch != "" {
+		return TargetOf(o.Arch)
+	}
+	return GPUTarget{Backend: "cuda", Arch: strconv.Itoa(o.capability()), WarpSize: 32}
 }
 
 func (o *Options) numWarps() int {
@@ -298,6 +311,7 @@ func kernelIn(m *SourceModule, name string) (*JITFunction, error) {
 // Errors are located *python.Error values (render them with Render).
 func Compile(ctx *ir.Context, path string, opts Options) (module *ir.Operation, err error) {
 	l := newLoader(opts.ReadFile)
+	l.target = opts.target()
 	name := opts.ModuleName
 	if name == "" {
 		name = "__main__"

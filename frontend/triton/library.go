@@ -36,13 +36,16 @@ var tensorJITMethods = []string{"cdiv", "sigmoid", "softmax", "ravel", "max", "a
 
 // library holds the namespaces of one compilation.
 type library struct {
-	l                                        *loader
-	triton, tl, core, math, libdevice, extra *Namespace
-	cuda                                     *Namespace
-	methods                                  map[string]Object
-	descMethods                              map[string]Object
-	modules                                  map[string]*SourceModule
-	classes                                  map[string]*Class
+	l                             *loader
+	triton, tl, core, math, extra *Namespace
+	cuda, hip                     *Namespace
+	// libdeviceCUDA and libdeviceHIP are the backends' libdevice
+	// modules; tl.extra.libdevice is the target's (libdevice).
+	libdeviceCUDA, libdeviceHIP *Namespace
+	methods                     map[string]Object
+	descMethods                 map[string]Object
+	modules                     map[string]*SourceModule
+	classes                     map[string]*Class
 }
 
 func newLibrary(l *loader) *library {
@@ -50,16 +53,14 @@ func newLibrary(l *loader) *library {
 	lib.classes = languageClasses()
 	lib.core = &Namespace{Name: "triton.language.core", Members: map[string]Object{}}
 	lib.math = &Namespace{Name: "triton.language.math", Members: map[string]Object{}}
-	lib.libdevice = &Namespace{Name: "triton.language.extra.libdevice", Members: map[string]Object{}}
+	lib.libdeviceCUDA = libdeviceNamespace("triton.language.extra.cuda.libdevice", cudaLibdevice)
+	lib.libdeviceHIP = libdeviceNamespace("triton.language.extra.hip.libdevice", hipLibdevice)
 	for _, b := range coreBuiltins() {
 		lib.core.Members[b.Name] = b
 	}
 	for _, b := range mathBuiltins() {
 		lib.math.Members[b.Name] = b
 		lib.core.Members[b.Name] = b
-	}
-	for name, b := range libdeviceBuiltins() {
-		lib.libdevice.Members[name] = b
 	}
 	for name, t := range dtypeNames() {
 		lib.core.Members[name] = t
@@ -72,14 +73,19 @@ func newLibrary(l *loader) *library {
 	lib.core.Members["constexpr_function"] = &Builtin{Name: "constexpr_function"}
 	lib.core.Members["get_int_dtype"] = &Builtin{Name: "get_int_dtype", Host: hostGetIntDType}
 	lib.cuda = &Namespace{Name: "triton.language.extra.cuda", Members: map[string]Object{
-		"libdevice": lib.libdevice,
+		"libdevice": lib.libdeviceCUDA,
 	}}
 	for _, b := range cudaBuiltins() {
 		lib.cuda.Members[b.Name] = b
 	}
-	lib.extra = &Namespace{Name: "triton.language.extra", Members: map[string]Object{
-		"cuda": lib.cuda, "libdevice": lib.libdevice,
-	}}
+	lib.hip = &Namespace{Name: "triton.language.extra.hip", Members: map[string]Object{"libdevice": lib.libdeviceHIP}}
+	lib.extra = &Namespace{Name: "triton.language.extra", Members: map[string]Object{"cuda": lib.cuda, "hip": lib.hip},
+		Resolve: func(name string) (Object, bool) {
+			if name == "libdevice" {
+				return lib.libdevice(), true
+			}
+			return nil, false
+		}}
 	lib.tl = &Namespace{Name: "triton.language", Members: map[string]Object{
 		"math": lib.math, "extra": lib.extra, "core": lib.core,
 	}, Resolve: func(name string) (Object, bool) {
@@ -170,8 +176,14 @@ func (lib *library) module(name string) (Object, bool) {
 		return lib.extra, true
 	case "triton.language.extra.cuda":
 		return lib.cuda, true
-	case "triton.language.extra.libdevice", "triton.language.extra.cuda.libdevice", "triton.language.math.libdevice":
-		return lib.libdevice, true
+	case "triton.language.extra.hip":
+		return lib.hip, true
+	case "triton.language.extra.cuda.libdevice":
+		return lib.libdeviceCUDA, true
+	case "triton.language.extra.hip.libdevice":
+		return lib.libdeviceHIP, true
+	case "triton.language.extra.libdevice", "triton.language.math.libdevice":
+		return lib.libdevice(), true
 	case "triton.language.standard", "triton.language.random":
 		return lib.moduleNS(name)
 	}
@@ -179,6 +191,17 @@ func (lib *library) module(name string) (Object, bool) {
 		return &Namespace{Name: name, Host: true, Members: map[string]Object{}}, true
 	}
 	return nil, false
+}
+
+// libdevice is tl.extra.libdevice: the libdevice module of the target's
+// backend, as Triton's code generator maps it (its backends'
+// get_module_map): CUDA's __nv_ functions, or on AMD the HIP module's
+// OCML ones (__ocml_erfinv_f32), which has fewer functions.
+func (lib *library) libdevice() *Namespace {
+	if lib.l.target.Backend == "hip" {
+		return lib.libdeviceHIP
+	}
+	return lib.libdeviceCUDA
 }
 
 // prelude loads one of the library's Python modules.

@@ -144,7 +144,7 @@ func frontEnd(cl *cmdline, read func(string) ([]byte, error), stdout, stderr io.
 		}
 		name = ks[0]
 	}
-	k, err := triton.FindKernel(cl.input, name, read)
+	k, err := triton.FindKernelFor(cl.input, name, read, triton.TargetOf(cl.opts.arch()))
 	if err != nil {
 		return fail(err)
 	}
@@ -155,7 +155,7 @@ func frontEnd(cl *cmdline, read func(string) ([]byte, error), stdout, stderr io.
 	}
 	o := cl.opts
 	mod, err := triton.Compile(NewContext(), cl.input, triton.Options{Kernel: k.Name, Args: specs,
-		NumWarps: o.NumWarps, Capability: capabilityOf(o.arch()), Stdout: stdout, ReadFile: read})
+		NumWarps: o.NumWarps, Capability: capabilityOf(o.arch()), Arch: o.arch(), Stdout: stdout, ReadFile: read})
 	if err != nil {
 		return fail(err)
 	}
