@@ -14,7 +14,7 @@ import (
 // TestBitOpErrors: gpu.clz, gpu.bfind and gpu.sad refuse other types,
 // options and operand counts with located diagnostics.
 func TestBitOpErrors(t *testing.T) {
-	for _, c := range []struct{ body, want string }{
+	checkLocatedErrors(t, []struct{ body, want string }{
 		{`%0 = gpu.clz %x : f32`, "operates on i32 or i64, got 'f32'"},
 		{`%b = llvm.trunc %i : i32 to i16
   %0 = gpu.bfind %b {unsigned} : i16`, "operates on i32 or i64, got 'i16'"},
@@ -24,19 +24,7 @@ func TestBitOpErrors(t *testing.T) {
 		{`%0 = gpu.sad %i, %i : i32`, "expected 3 operands, got 2"},
 		{`%0 = "gpu.clz"(%i) : (i32) -> i64`, "result must be i32, got 'i64'"},
 		{`%0 = "gpu.sad"(%i, %i, %i) {unsigned = 1 : i32} : (i32, i32, i32) -> i32`, "unsigned"},
-	} {
-		op, err := asm.Parse(newContext(), wrap("  "+c.body), asm.ParseConfig{Filename: "t.mlir"})
-		if err == nil {
-			err = ir.Verify(op)
-		}
-		if err == nil {
-			t.Errorf("%s: no error, want %q", c.body, c.want)
-			continue
-		}
-		if msg := err.Error(); !strings.Contains(msg, c.want) || !strings.Contains(msg, "t.mlir:") {
-			t.Errorf("%s:\n got: %s\nwant a located %q", c.body, msg, c.want)
-		}
-	}
+	})
 }
 
 // TestBitOpBuilders: the builders give the ops their i32 results and

@@ -16,7 +16,7 @@ import (
 // another type than its result, a non-integer index or result, a missing
 // or non-array table, with located diagnostics.
 func TestTableLoadErrors(t *testing.T) {
-	for _, c := range []struct{ body, want string }{
+	checkLocatedErrors(t, []struct{ body, want string }{
 		{`%0 = gpu.table_load %i {table = array<i64>} : i32 -> i64`, "the table is empty"},
 		{`%0 = gpu.table_load %i {table = array<i32: 1, 2>} : i32 -> i64`, "table elements are 'i32', but the result is 'i64'"},
 		{`%0 = gpu.table_load %x {table = array<i32: 1, 2>} : f32 -> i32`, "index must be i32 or i64, got 'f32'"},
@@ -29,19 +29,7 @@ func TestTableLoadErrors(t *testing.T) {
 		{`%0 = gpu.table_load %i {table = array<i64: 1>} : i32`, "expected '->'"},
 		{`%0 = gpu.table_load %i, %i {table = array<i64: 1>} : i32 -> i64`, "expected"},
 		{`%0 = "gpu.table_load"(%i, %i) {table = array<i64: 1>} : (i32, i32) -> i64`, "expected 1 operands"},
-	} {
-		op, err := asm.Parse(newContext(), wrap("  "+c.body), asm.ParseConfig{Filename: "t.mlir"})
-		if err == nil {
-			err = ir.Verify(op)
-		}
-		if err == nil {
-			t.Errorf("%s: no error, want %q", c.body, c.want)
-			continue
-		}
-		if msg := err.Error(); !strings.Contains(msg, c.want) || !strings.Contains(msg, "t.mlir:") {
-			t.Errorf("%s:\n got: %s\nwant a located %q", c.body, msg, c.want)
-		}
-	}
+	})
 }
 
 // TestTableLoadBuilder: NewTableLoad gives the op its result type and

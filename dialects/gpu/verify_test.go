@@ -16,6 +16,26 @@ func wrap(body string) string {
 }`
 }
 
+// checkLocatedErrors checks that each case's body, in a function of
+// wrap's arguments, fails to parse or verify with a diagnostic located in
+// the file that contains want.
+func checkLocatedErrors(t *testing.T, cases []struct{ body, want string }) {
+	t.Helper()
+	for _, c := range cases {
+		op, err := asm.Parse(newContext(), wrap("  "+c.body), asm.ParseConfig{Filename: "t.mlir"})
+		if err == nil {
+			err = ir.Verify(op)
+		}
+		if err == nil {
+			t.Errorf("%s: no error, want %q", c.body, c.want)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, c.want) || !strings.Contains(msg, "t.mlir:") {
+			t.Errorf("%s:\n got: %s\nwant a located %q", c.body, msg, c.want)
+		}
+	}
+}
+
 // TestVerifierErrors checks that malformed ops get the located diagnostic
 // that says what is wrong, from the parser or the verifier.
 func TestVerifierErrors(t *testing.T) {
@@ -89,22 +109,5 @@ func TestVerifierErrors(t *testing.T) {
 		{`gpu.printf "%d", %h : vector<2xf16>`, "printf takes integers, floats and pointers"},
 		{`gpu.assert %i, "m", "f", 1`, "use of value '%i' expects different type"},
 	}
-	for _, c := range cases {
-		src := wrap("  " + c.body)
-		op, err := asm.Parse(newContext(), src, asm.ParseConfig{Filename: "t.mlir"})
-		if err == nil {
-			err = ir.Verify(op)
-		}
-		if err == nil {
-			t.Errorf("%s: no error, want %q", c.body, c.want)
-			continue
-		}
-		msg := err.Error()
-		if !strings.Contains(msg, c.want) {
-			t.Errorf("%s:\n got: %s\nwant: %s", c.body, msg, c.want)
-		}
-		if !strings.Contains(msg, "t.mlir:") {
-			t.Errorf("%s: diagnostic is not located: %s", c.body, msg)
-		}
-	}
+	checkLocatedErrors(t, cases)
 }
