@@ -362,8 +362,10 @@ func builtinDot(g *gen, c *callArgs) Object {
 		if !allow {
 			allow, _ = truthy(tf32)
 		}
+		// core.dot: tf32 where the target allows it (not on AMD but
+		// gfx942) and allow_tf32 is not False.
 		precision = "ieee"
-		if allow {
+		if allow && slices.Contains(g.c.opts.dotPrecisions(), "tf32") {
 			precision = "tf32"
 		}
 	} else {
@@ -440,9 +442,10 @@ func (g *gen) dot(a, b, acc *Tensor, precision string, maxImprecise Object, outT
 		b = g.castTo(b, FP16, "")
 		ad, bd = FP16, FP16
 	}
+	allowed := g.c.opts.dotPrecisions()
 	p, ok := precisionNames[strings.ToLower(precision)]
-	if !ok {
-		g.failCur("AssertionError: input_precision must be one of ('tf32', 'tf32x3', 'ieee', 'bf16x3', 'bf16x6'). Got %s", precision)
+	if !ok || !slices.Contains(allowed, strings.ToLower(precision)) {
+		g.failCur("AssertionError: input_precision must be one of ('%s'). Got %s", strings.Join(allowed, "', '"), precision)
 	}
 	as, bs := a.T.Shape(), b.T.Shape()
 	if !(len(as) == 2 && len(bs) == 2 || len(as) == 3 && len(bs) == 3) {
@@ -501,8 +504,8 @@ func (g *gen) dot(a, b, acc *Tensor, precision string, maxImprecise Object, outT
 	}
 	mia := int64(0)
 	if maxImprecise == nil || isNone(maxImprecise) {
-		if ad.IsFP8() && bd.IsFP8() && g.c.opts.capability() == 90 {
-			mia = 1 << 30
+		if ad.IsFP8() && bd.IsFP8() {
+			mia = g.c.opts.maxImpreciseAccDefault()
 		}
 	} else {
 		n, ok := intValue(maxImprecise)

@@ -66,6 +66,30 @@ func (o *Options) target() GPUTarget {
 	return GPUTarget{Backend: "cuda", Arch: strconv.Itoa(o.capability()), WarpSize: 32}
 }
 
+// dotPrecisions are the input precisions tl.dot accepts on the target,
+// as its backend's options list them (CUDAOptions: all five; HIPOptions:
+// ieee, bf16x3 and bf16x6, with tf32, XF32, on CDNA3's gfx942), in the
+// order Triton prints them.
+func (o *Options) dotPrecisions() []string {
+	t := o.target()
+	switch {
+	case t.Backend != "hip":
+		return []string{"tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"}
+	case t.Arch == "gfx942":
+		return []string{"bf16x3", "bf16x6", "ieee", "tf32"}
+	}
+	return []string{"ieee", "bf16x3", "bf16x6"}
+}
+
+// maxImpreciseAccDefault is max_num_imprecise_acc for an fp8 x fp8 dot
+// that does not give it: 2^30 on sm_90 (CUDA's backend), else 0.
+func (o *Options) maxImpreciseAccDefault() int64 {
+	if t := o.target(); t.Backend == "cuda" && o.capability() == 90 {
+		return 1 << 30
+	}
+	return 0
+}
+
 func (o *Options) numWarps() int {
 	if o.NumWarps == 0 {
 		return 4
