@@ -15,7 +15,9 @@ import (
 // one multiply-add per k, in increasing k: fma for floats (3.6's
 // llvm.fmuladd, which NVPTX and AMDGPU fuse), a multiply and a wrapping
 // add for integers, so the result is bit for bit Triton's. Operands have
-// the result's element type (accelerate-matmul promotes them);
+// the result's element type (accelerate-matmul promotes them) or, in the
+// forms AMD's accelerate-matmul keeps for v_dot, a narrower one that
+// widens exactly (f16 and bf16 to f32, i8 to i32: widensExactly);
 // inputPrecision and maxNumImpreciseAcc change nothing here, as in 3.6
 // (tf32 only selects tensor-core instructions; the imprecise accumulation
 // is a Hopper wgmma fp8 mode). f16 and bf16 multiply-adds run in f32 and
@@ -31,7 +33,7 @@ func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw 
 			return ir.OpErrorf(op, "tt.dot: the layout of operand %s is a dot operand of %s, not of the result's blocked layout",
 				[2]string{"A", "B"}[i], layoutName(enc.Parent))
 		}
-		if t.Elem != ts.d.Elem {
+		if t.Elem != ts.d.Elem && !widensExactly(t.Elem, ts.d.Elem) {
 			return ir.OpErrorf(op, "tt.dot: operand %s has element type %s but the FMA dot accumulates in %s (accelerate-matmul promotes the operands of FMA dots to the result type)",
 				[2]string{"A", "B"}[i], asm.TypeString(t.Elem), asm.TypeString(ts.d.Elem))
 		}
@@ -96,7 +98,21 @@ func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw 
 		chains[r] = ch
 	}
 	isInt := isIntType(elem)
+	// Operands narrower than the accumulator (AMD's accelerate-matmul
+	// keeps f16 x f16 -> f32, bf16 x bf16 -> f32 and i8 x i8 -> i32 for
+	// its v_dot instructions) are widened exactly first: the products and
+	// their sums are then the promoted dot's.
+	widen := func(v ir.Value) ir.Value {
+		switch {
+		case v.Type() == elem:
+			return v
+		case isInt:
+			return e.sext(v, elem)
+		}
+		return e.extFloat(v, elem)
+	}
 	multiplyAdd := func(x, y, acc ir.Value) ir.Value {
+		x, y = widen(x), widen(y)
 		switch {
 		case isInt:
 			return e.add(e.mul(x, y), acc)
@@ -160,4 +176,19 @@ const maxKOuterAccumulatorRegs = 64
 func isIntType(t ir.Type) bool {
 	_, ok := t.(*ir.IntegerType)
 	return ok
+}
+
+// widensExactly reports whether an FMA dot may take operands of element
+// type from for an accumulator of type to, widening them exactly: the
+// forms AMD's accelerate-matmul leaves for its v_dot instructions (f16
+// or bf16 into f32, i8 into i32).
+func widensExactly(from, to ir.Type) bool {
+	switch {
+	case isF32(to):
+		f, ok := from.(*ir.FloatType)
+		return ok && (f.Kind == ir.F16 || f.Kind == ir.BF16)
+	case ir.IsInteger(to, 32):
+		return ir.IsInteger(from, 8)
+	}
+	return false
 }

@@ -455,12 +455,18 @@ func (g *gen) dot(a, b, acc *Tensor, precision string, maxImprecise Object, outT
 	if K != bs[len(bs)-2] {
 		g.failCur("AssertionError: First input shape (%s) and second input shape %s are not compatible for matmul (second index of first shape (%d) must be equal to first index of second shape (%d)", shapeString(as), shapeString(bs), K, bs[len(bs)-2])
 	}
-	minK := int64(16)
-	if ad.PrimitiveBitwidth() != bd.PrimitiveBitwidth() {
-		g.failCur("AssertionError: lhs and rhs bitwidth must be the same")
-	}
-	if ad.PrimitiveBitwidth() == 8 {
-		minK = 32
+	// The backend's min_dot_size: CUDA's asks for equal bitwidths and K of
+	// 16 (32 for 8-bit operands); AMD's allows any shape (what the matrix
+	// cores do not take falls back to FMA).
+	minK := int64(1)
+	if g.c.opts.target().Backend != "hip" {
+		if ad.PrimitiveBitwidth() != bd.PrimitiveBitwidth() {
+			g.failCur("AssertionError: lhs and rhs bitwidth must be the same")
+		}
+		minK = 16
+		if ad.PrimitiveBitwidth() == 8 {
+			minK = 32
+		}
 	}
 	if M < 1 || K < minK || N < 1 {
 		g.failCur("AssertionError: Input shapes should have M >= 1, N >= 1 and K >= %d", minK)

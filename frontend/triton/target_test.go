@@ -27,9 +27,10 @@ def k(a_ptr, b_ptr, c_ptr, PREC: tl.constexpr, N: tl.constexpr):
     tl.store(c_ptr + offs[:, None] * N + offs[None, :], c.to(c_ptr.dtype.element_ty))
 `
 
-// compileDot compiles dotSource's kernel for arch with operands of dtype
-// and input_precision prec ("" for tl.dot's default): the tt.dot line.
-func compileDot(t *testing.T, arch, dtype, prec string) (string, error) {
+// compileDot compiles dotSource's kernel for arch with n x n operands of
+// dtype and input_precision prec ("" for tl.dot's default): the tt.dot
+// line.
+func compileDot(t *testing.T, arch, dtype, prec, n string) (string, error) {
 	t.Helper()
 	read := func(p string) ([]byte, error) {
 		if p == "dot.py" {
@@ -37,7 +38,7 @@ func compileDot(t *testing.T, arch, dtype, prec string) (string, error) {
 		}
 		return nil, os.ErrNotExist
 	}
-	args, err := triton.ParseSignature("*" + dtype + ":16, *" + dtype + ":16, *fp32:16, '" + prec + "', 32")
+	args, err := triton.ParseSignature("*" + dtype + ":16, *" + dtype + ":16, *fp32:16, '" + prec + "', " + n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,8 @@ func compileDot(t *testing.T, arch, dtype, prec string) (string, error) {
 // where the target allows it (NVIDIA, and AMD's gfx942 with XF32) and to
 // ieee elsewhere on AMD; a precision the target does not allow is
 // Triton's assertion, naming the allowed ones; an fp8 dot's
-// max_num_imprecise_acc defaults to 2^30 on sm_90 only.
+// max_num_imprecise_acc defaults to 2^30 on sm_90 only; the smallest K is
+// CUDA's min_dot_size on NVIDIA, any on AMD.
 func TestDotOptionsByTarget(t *testing.T) {
 	for _, c := range []struct {
 		arch, dtype, prec string
@@ -69,8 +71,17 @@ func TestDotOptionsByTarget(t *testing.T) {
 		{"gfx90a", "fp32", "bf16x3", "inputPrecision = bf16x3", ""},
 		{"sm_90", "fp8e5", "", "maxNumImpreciseAcc = 1073741824", ""},
 		{"gfx942", "fp8e5", "", "tt.dot", "maxNumImpreciseAcc"}, // 0, unprinted
+		// min_dot_size: K >= 16 on NVIDIA (32 for 8 bits), any K on AMD.
+		{"sm_90", "fp16@8", "", "K >= 16", ""},
+		{"gfx942", "fp16@8", "", "tensor<8x8xf16> * tensor<8x8xf16>", ""},
+		{"sm_90", "fp8e5@16", "", "K >= 32", ""},
 	} {
-		line, err := compileDot(t, c.arch, c.dtype, c.prec)
+		n := "32"
+		dtype, size, ok := strings.Cut(c.dtype, "@")
+		if ok {
+			n = size
+		}
+		line, err := compileDot(t, c.arch, dtype, c.prec, n)
 		got := line
 		if err != nil {
 			got = err.Error()
