@@ -30,7 +30,7 @@ type Options struct {
 	ModuleName string
 	// NumWarps is num_warps (tl.extra.cuda.num_warps; default 4).
 	NumWarps int
-	// Capability is the CUDA compute capability (default 90).
+	// Capability is the CUDA compute capability (default: Arch's, else 90).
 	Capability int
 	// Arch is the GPU architecture (sm_90, gfx942; "": CUDA's of
 	// Capability): the target host code sees, and the backend whose
@@ -51,11 +51,17 @@ type Options struct {
 
 func (o *Options) sanitizeOverflow() bool { return !o.NoSanitizeOverflow }
 
+// capability is Capability, else Arch's (sm_80: 80), else 90.
 func (o *Options) capability() int {
-	if o.Capability == 0 {
-		return 90
+	if o.Capability != 0 {
+		return o.Capability
 	}
-	return o.Capability
+	if t := TargetOf(o.Arch); o.Arch != "" && t.Backend == "cuda" {
+		if cc, err := strconv.Atoi(t.Arch); err == nil {
+			return cc
+		}
+	}
+	return 90
 }
 
 // target is the GPU host code and the library see.
@@ -79,6 +85,19 @@ func (o *Options) dotPrecisions() []string {
 		return []string{"bf16x3", "bf16x6", "ieee", "tf32"}
 	}
 	return []string{"ieee", "bf16x3", "bf16x6"}
+}
+
+// fp8Types are the fp8 dtypes the target's backend takes, sorted as its
+// options list them: CUDA's fp8e4b15 and fp8e5, and fp8e4nv from sm_89;
+// HIP's OCP and fnuz types.
+func (o *Options) fp8Types() []string {
+	switch {
+	case o.target().Backend == "hip":
+		return []string{"fp8e4b8", "fp8e4nv", "fp8e5", "fp8e5b16"}
+	case o.capability() >= 89:
+		return []string{"fp8e4b15", "fp8e4nv", "fp8e5"}
+	}
+	return []string{"fp8e4b15", "fp8e5"}
 }
 
 // maxImpreciseAccDefault is max_num_imprecise_acc for an fp8 x fp8 dot

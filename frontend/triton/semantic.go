@@ -3,6 +3,7 @@ package triton
 import (
 	"math/big"
 	"slices"
+	"strings"
 
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/ir"
@@ -13,7 +14,22 @@ import (
 // *Tensor or Python numbers (bool, *big.Int, float64), as in semantic.py
 // after core.py has unwrapped constexprs.
 
-func (g *gen) ty(t *DType) ir.Type { return t.IR(g.b.Ctx) }
+// ty is the MLIR type of t. As Triton's dtype.to_ir, an fp8 type the
+// target's backend does not take (fp8e4nv before sm_89, AMD's fnuz types
+// on NVIDIA, fp8e4b15 on AMD) is a ValueError, wherever it appears: in a
+// block, behind a pointer.
+func (g *gen) ty(t *DType) ir.Type {
+	s := t
+	for s.elem != nil {
+		s = s.elem
+	}
+	if s.IsFP8() {
+		if ok := g.c.opts.fp8Types(); !slices.Contains(ok, s.name) {
+			g.failCur("ValueError: type %s not supported in this architecture. The supported fp8 dtypes are ('%s')", s.name, strings.Join(ok, "', '"))
+		}
+	}
+	return t.IR(g.b.Ctx)
+}
 
 // integerPromote is integer_promote_impl ("usual arithmetic conversions").
 func integerPromote(a, b *DType) *DType {

@@ -158,3 +158,39 @@ func TestLibdeviceByTarget(t *testing.T) {
 		t.Errorf("fast_sinf on gfx942: got %v, want an error naming it (the HIP module has no fast_sinf)", err)
 	}
 }
+
+const fp8Source = `
+import triton
+import triton.language as tl
+
+@triton.jit
+def k(x_ptr, y_ptr, DT: tl.constexpr):
+    offs = tl.arange(0, 32)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs).to(DT).to(tl.float32))
+`
+
+// TestFP8TypesByTarget: an fp8 type the target's backend does not take is
+// Triton's ValueError, naming the supported ones as the backend's options
+// sort them; the others compile.
+func TestFP8TypesByTarget(t *testing.T) {
+	for _, c := range []struct {
+		arch, dtype string
+		want        string // "" compiles
+	}{
+		{"sm_90", "tl.float8e4nv", ""},
+		{"sm_90", "tl.float8e4b15", ""},
+		{"sm_90", "tl.float8e4b8", "type fp8e4b8 not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e4nv', 'fp8e5')"},
+		{"sm_80", "tl.float8e4nv", "type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')"},
+		{"sm_80", "tl.float8e5", ""},
+		{"gfx942", "tl.float8e4b8", ""},
+		{"gfx942", "tl.float8e4b15", "type fp8e4b15 not supported in this architecture. The supported fp8 dtypes are ('fp8e4b8', 'fp8e4nv', 'fp8e5', 'fp8e5b16')"},
+	} {
+		_, err := compileFor(t, fp8Source, "k", "*fp32:16, *fp32:16, "+c.dtype, c.arch)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s %s: %v", c.arch, c.dtype, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "k.py:8:")):
+			t.Errorf("%s %s: got %v, want a located %q", c.arch, c.dtype, err, c.want)
+		}
+	}
+}
