@@ -225,6 +225,22 @@ func (g *gen) externElementwise(name string, args []Object, sigs []libdeviceSig)
 	return res
 }
 
+// hipBuiltins are tl.extra.hip's helpers: memrealtime, the 64-bit
+// real-time counter, read by s_memrealtime, or on RDNA3 and later
+// (gfx11, gfx12), which lack it, by the GET_REALTIME message.
+func hipBuiltins() []*Builtin {
+	return []*Builtin{
+		kb("memrealtime", func(g *gen, c *callArgs) Object {
+			c.bind(g)
+			text := "s_memrealtime $0\ns_waitcnt vmcnt(0)"
+			if arch := g.c.opts.target().Arch; strings.Contains(arch, "gfx11") || strings.Contains(arch, "gfx12") {
+				text = "s_sendmsg_rtn_b64 $0, sendmsg(MSG_RTN_GET_REALTIME)\ns_waitcnt lgkmcnt(0)"
+			}
+			return g.inlineAsm(text, "=r", nil, []*DType{Int64}, false, 1)[0]
+		}),
+	}
+}
+
 // cudaBuiltins are tl.extra.cuda's helpers.
 func cudaBuiltins() []*Builtin {
 	register := func(name, text, constraint string, t *DType, pure bool) *Builtin {

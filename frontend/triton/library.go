@@ -79,6 +79,9 @@ func newLibrary(l *loader) *library {
 		lib.cuda.Members[b.Name] = b
 	}
 	lib.hip = &Namespace{Name: "triton.language.extra.hip", Members: map[string]Object{"libdevice": lib.libdeviceHIP}}
+	for _, b := range hipBuiltins() {
+		lib.hip.Members[b.Name] = b
+	}
 	lib.extra = &Namespace{Name: "triton.language.extra", Members: map[string]Object{"cuda": lib.cuda, "hip": lib.hip},
 		Resolve: func(name string) (Object, bool) {
 			if name == "libdevice" {

@@ -194,3 +194,29 @@ func TestFP8TypesByTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestHIPMemrealtime: tl.extra.hip.memrealtime reads the real-time counter
+// as each AMD generation can: s_memrealtime, or the GET_REALTIME message
+// on gfx11 and gfx12; an impure 64-bit inline assembly, as Triton's.
+func TestHIPMemrealtime(t *testing.T) {
+	src := `
+import triton
+import triton.language as tl
+from triton.language.extra import hip
+
+@triton.jit
+def k(y_ptr):
+    tl.store(y_ptr, hip.memrealtime())
+`
+	for arch, want := range map[string]string{"gfx942": "s_memrealtime $0", "gfx950": "s_memrealtime $0",
+		"gfx1100": "s_sendmsg_rtn_b64 $0, sendmsg(MSG_RTN_GET_REALTIME)", "gfx1200": "s_sendmsg_rtn_b64 $0"} {
+		ttir, err := compileFor(t, src, "k", "*i64:16", arch)
+		if err != nil {
+			t.Fatalf("%s: %v", arch, err)
+		}
+		line := regexp.MustCompile(`(?m)^.*tt\.elementwise_inline_asm.*$`).FindString(ttir)
+		if !strings.Contains(line, want) || !strings.Contains(line, "pure = false") || !strings.Contains(line, "-> i64") {
+			t.Errorf("%s: %q, want %q, impure, i64", arch, line, want)
+		}
+	}
+}
