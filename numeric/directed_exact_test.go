@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/exactround"
 )
 
 // The exact operations (AddDirected, ...) against a reference written
@@ -18,65 +20,20 @@ import (
 
 var allModes = []RoundingMode{RNE, RTZ, RDN, RUP}
 
-// nextToward is the neighbour of x in f toward +inf (up) or -inf.
-func nextToward(x float64, f Binary, up bool) float64 {
-	dir := math.Inf(-1)
-	if up {
-		dir = math.Inf(1)
-	}
-	if f == Binary32 {
-		return float64(math.Nextafter32(float32(x), float32(dir)))
-	}
-	return math.Nextafter(x, dir)
-}
+// exactModes maps the modes to the reference's.
+var exactModes = map[RoundingMode]exactround.Mode{RNE: exactround.Nearest, RTZ: exactround.TowardZero,
+	RDN: exactround.Down, RUP: exactround.Up}
 
 // pick rounds a nonzero exact value in mode m given c, its nearest value
 // in f (±inf past the range), and cmp, the sign of c - exact; neg is the
-// exact value's sign.
+// exact value's sign (internal/exactround).
 func pick(c float64, cmp int, neg bool, f Binary, m RoundingMode) float64 {
-	lo, hi := c, c
-	switch {
-	case math.IsInf(c, 1):
-		lo = f.maxFinite()
-	case math.IsInf(c, -1):
-		hi = -f.maxFinite()
-	case cmp > 0:
-		lo = nextToward(c, f, false)
-	case cmp < 0:
-		hi = nextToward(c, f, true)
-	}
-	r := c
-	switch m {
-	case RTZ:
-		r = lo
-		if neg {
-			r = hi
-		}
-	case RDN:
-		r = lo
-	case RUP:
-		r = hi
-	}
-	if r == 0 {
-		r = signed(0, neg)
-	}
-	return r
+	return exactround.Pick(c, cmp, neg, f == Binary32, exactModes[m])
 }
 
 // refRat rounds a nonzero exact rational in mode m.
 func refRat(x *big.Rat, f Binary, m RoundingMode) float64 {
-	var c float64
-	if f == Binary32 {
-		c32, _ := x.Float32()
-		c = float64(c32)
-	} else {
-		c, _ = x.Float64()
-	}
-	cmp := 0
-	if !math.IsInf(c, 0) {
-		cmp = new(big.Rat).SetFloat64(c).Cmp(x)
-	}
-	return pick(c, cmp, x.Sign() < 0, f, m)
+	return exactround.Rat(x, f == Binary32, exactModes[m])
 }
 
 func ratOf(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/conversion/ttgtogpu"
+	"github.com/ttcompiler/tt/internal/exactround"
 	"github.com/ttcompiler/tt/numeric"
 )
 
@@ -28,6 +29,7 @@ var roundingSuffixes = []string{"rn", "rz", "rd", "ru"}
 // refFormat is the f32 or f64 format of the reference.
 type refFormat struct{ f32 bool }
 
+// max is the format's largest finite value.
 func (f refFormat) max() float64 {
 	if f.f32 {
 		return math.MaxFloat32
@@ -35,63 +37,20 @@ func (f refFormat) max() float64 {
 	return math.MaxFloat64
 }
 
-func (f refFormat) next(x float64, up bool) float64 {
-	dir := math.Inf(-1)
-	if up {
-		dir = math.Inf(1)
-	}
-	if f.f32 {
-		return float64(math.Nextafter32(float32(x), float32(dir)))
-	}
-	return math.Nextafter(x, dir)
-}
+// refModes maps the symbols' mode suffixes to the reference's.
+var refModes = map[string]exactround.Mode{"rn": exactround.Nearest, "rz": exactround.TowardZero,
+	"rd": exactround.Down, "ru": exactround.Up}
 
 // choose rounds a nonzero exact value of sign neg in mode given c, its
-// nearest value (±inf beyond the range), and cmp, the sign of c - exact.
+// nearest value (±inf beyond the range), and cmp, the sign of c - exact
+// (internal/exactround).
 func (f refFormat) choose(c float64, cmp int, neg bool, mode string) float64 {
-	lo, hi := c, c
-	switch {
-	case math.IsInf(c, 1):
-		lo = f.max()
-	case math.IsInf(c, -1):
-		hi = -f.max()
-	case cmp > 0:
-		lo = f.next(c, false)
-	case cmp < 0:
-		hi = f.next(c, true)
-	}
-	r := c
-	switch mode {
-	case "rz":
-		r = lo
-		if neg {
-			r = hi
-		}
-	case "rd":
-		r = lo
-	case "ru":
-		r = hi
-	}
-	if r == 0 {
-		r = math.Copysign(0, map[bool]float64{true: -1, false: 1}[neg])
-	}
-	return r
+	return exactround.Pick(c, cmp, neg, f.f32, refModes[mode])
 }
 
 // round rounds a nonzero exact rational in mode.
 func (f refFormat) round(x *big.Rat, mode string) float64 {
-	var c float64
-	if f.f32 {
-		c32, _ := x.Float32()
-		c = float64(c32)
-	} else {
-		c, _ = x.Float64()
-	}
-	cmp := 0
-	if !math.IsInf(c, 0) {
-		cmp = new(big.Rat).SetFloat64(c).Cmp(x)
-	}
-	return f.choose(c, cmp, x.Sign() < 0, mode)
+	return exactround.Rat(x, f.f32, refModes[mode])
 }
 
 func rat(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }

@@ -1,19 +1,14 @@
 package llvmir_test
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"math/big"
 	"math/rand"
-	"os/exec"
 	"strings"
 	"testing"
 
-	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/numeric"
-	"github.com/ttcompiler/tt/targets/llvmir"
 )
 
 // TestAMDGCNNarrowingSemantics runs the AMDGCN lowering of gpu.cvt's
@@ -22,14 +17,7 @@ import (
 // round-toward-zero conversions for f16 and bf16, math/big for f32, and
 // rm/rp derived from rz by the sign and exactness of the input.
 func TestAMDGCNNarrowingSemantics(t *testing.T) {
-	lli := ""
-	for _, name := range []string{"lli-19", "lli-18", "lli-17", "lli"} {
-		if p, err := exec.LookPath(name); err == nil {
-			lli = p
-			break
-		}
-	}
-	if lli == "" {
+	if lli() == "" {
 		t.Skip("lli not found: the AMDGCN narrowings are checked against goldens only")
 	}
 	inputs := narrowingInputs()
@@ -56,20 +44,10 @@ func TestAMDGCNNarrowingSemantics(t *testing.T) {
 `, f.name, f.src, f.to, f.bits, mode)
 	}
 	mlir.WriteString("}\n")
-	m, err := asm.Parse(newContext(), mlir.String(), asm.ParseConfig{Filename: "narrow.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Verify(m); err != nil {
-		t.Fatal(err)
-	}
-	var ll bytes.Buffer
-	if err := llvmir.Emit(m, llvmir.MustTarget("gfx942"), &ll); err != nil {
-		t.Fatal(err)
-	}
+	ll := gfx942LLVM(t, "narrow.mlir", mlir.String())
 	// The host runs the functions: drop the AMDGCN triple, and call each on
 	// every input, printing the result bits.
-	prog := strings.Replace(ll.String(), `target triple = "amdgcn-amd-amdhsa"`, "", 1)
+	prog := strings.Replace(ll, `target triple = "amdgcn-amd-amdhsa"`, "", 1)
 	var main strings.Builder
 	main.WriteString("@fmt = private constant [6 x i8] c\"%llx\\0A\\00\"\ndeclare i32 @printf(i8*, ...)\ndefine i32 @main() {\n")
 	var want []string
@@ -99,18 +77,7 @@ func TestAMDGCNNarrowingSemantics(t *testing.T) {
 		}
 	}
 	main.WriteString("  ret i32 0\n}\n")
-	cmd := exec.Command(lli, "-")
-	cmd.Stdin = strings.NewReader(prog + main.String())
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("lli: %v\n%s", err, stderr.String())
-	}
-	got := strings.Fields(string(out))
-	if len(got) != len(want) {
-		t.Fatalf("lli printed %d results, want %d", len(got), len(want))
-	}
+	got := runLLI(t, prog+main.String(), len(want))
 	bad := 0
 	for i, w := range want {
 		key, exp, _ := strings.Cut(w, " ")

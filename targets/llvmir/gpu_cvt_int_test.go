@@ -27,6 +27,43 @@ var lli = sync.OnceValue(func() string {
 	return ""
 })
 
+// gfx942LLVM parses and verifies the module src (named name in
+// diagnostics) and returns its LLVM IR for gfx942.
+func gfx942LLVM(t *testing.T, name, src string) string {
+	t.Helper()
+	m, err := asm.Parse(newContext(), src, asm.ParseConfig{Filename: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	var ll bytes.Buffer
+	if err := llvmir.Emit(m, llvmir.MustTarget("gfx942"), &ll); err != nil {
+		t.Fatal(err)
+	}
+	return ll.String()
+}
+
+// runLLI runs the LLVM IR program prog with lli and returns the
+// whitespace-separated words it prints, which must be n.
+func runLLI(t *testing.T, prog string, n int) []string {
+	t.Helper()
+	cmd := exec.Command(lli(), "-")
+	cmd.Stdin = strings.NewReader(prog)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("lli: %v\n%s", err, stderr.String())
+	}
+	got := strings.Fields(string(out))
+	if len(got) != n {
+		t.Fatalf("lli printed %d results, want %d", len(got), n)
+	}
+	return got
+}
+
 // cvtForm is one gpu.cvt between integers and floats.
 type cvtForm struct {
 	src, dst, rounding string
@@ -175,21 +212,11 @@ func TestCvtIntFloatAMDExecuted(t *testing.T) {
 			k, c.src, c.dst, c.attrs(), c.src, c.dst, c.dst)
 	}
 	mod.WriteString("}\n")
-	m, err := asm.Parse(newContext(), mod.String(), asm.ParseConfig{Filename: "t.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Verify(m); err != nil {
-		t.Fatal(err)
-	}
-	var ll bytes.Buffer
-	if err := llvmir.Emit(m, llvmir.MustTarget("gfx942"), &ll); err != nil {
-		t.Fatal(err)
-	}
+	ll := gfx942LLVM(t, "t.mlir", mod.String())
 	// A host program: each function on each input of its type (a global
 	// array of bits), its result's bits printed in hex, one a line.
 	var prog strings.Builder
-	for _, line := range strings.Split(ll.String(), "\n") {
+	for _, line := range strings.Split(ll, "\n") {
 		if !strings.HasPrefix(line, "target ") {
 			prog.WriteString(line + "\n")
 		}
@@ -225,18 +252,7 @@ func TestCvtIntFloatAMDExecuted(t *testing.T) {
 		}
 	}
 	fmt.Fprintf(&prog, "l%d:\n  ret i32 0\n}\n", len(forms))
-	cmd := exec.Command(lli())
-	cmd.Stdin = strings.NewReader(prog.String())
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("lli: %v\n%s", err, stderr.String())
-	}
-	got := strings.Fields(string(out))
-	if len(got) != len(want) {
-		t.Fatalf("lli printed %d results, want %d", len(got), len(want))
-	}
+	got := runLLI(t, prog.String(), len(want))
 	bad, i := 0, 0
 	for k, c := range forms {
 		for _, b := range inputs[c.src] {
