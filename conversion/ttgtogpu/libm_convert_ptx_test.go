@@ -5,22 +5,7 @@ package ttgtogpu_test
 import (
 	"strings"
 	"testing"
-
-	"github.com/ttcompiler/tt/targets/nvptx"
 )
-
-// ptxOfExtern is the sm_90 PTX of c's kernel on 128 elements, under
-// Triton's FTZ reflect.
-func ptxOfExtern(t *testing.T, c externCase) string {
-	t.Helper()
-	m := ttirKernelFor(t, sm90, c.src(128), 4)
-	lower(t, m)
-	var b strings.Builder
-	if _, err := nvptx.Emit(m, nvptx.Options{Arch: "sm_90"}, &b); err != nil {
-		t.Fatalf("emit: %v", err)
-	}
-	return b.String()
-}
 
 // TestLibdeviceConvertPTX: the PTX of the conversions is libdevice's one
 // cvt (with .ftz on the f32 sources under the FTZ reflect).
@@ -45,7 +30,7 @@ func TestLibdeviceConvertPTX(t *testing.T) {
 		{"f64", "i64", "__nv_llround", []string{"add.rz.f64", "cvt.rzi.s64.f64"}},
 		{"f32", "i64", "__nv_llroundf", []string{"add.rz.f32", "cvt.rzi.s64.f32"}},
 	} {
-		ptx := ptxOfExtern(t, externCase{args: []string{c.arg}, res: c.res, syms: []string{c.sym}})
+		ptx := externPTX(t, externCase{args: []string{c.arg}, res: c.res, syms: []string{c.sym}}, 128, true)
 		for _, w := range c.want {
 			if !strings.Contains(ptx, w) {
 				t.Errorf("%s: no %s in the PTX:\n%s", c.sym, w, ptx)

@@ -6,11 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/ttcompiler/tt/conversion/ttgtogpu"
-	"github.com/ttcompiler/tt/dialects/ttg"
-	"github.com/ttcompiler/tt/passmgr"
-	"github.com/ttcompiler/tt/targets/nvptx"
 )
 
 // TestLibdeviceRoundedPTX: each function of libm_rounded.go is the PTX
@@ -49,7 +44,7 @@ func TestLibdeviceRoundedPTX(t *testing.T) {
 			for range c.args {
 				args = append(args, ty)
 			}
-			ptx := roundedPTX(t, externCase{args: args, res: res, syms: []string{c.sym}}, ftz)
+			ptx := externPTX(t, externCase{args: args, res: res, syms: []string{c.sym}}, 128, ftz)
 			inst := c.inst
 			if c.f32 && ftz {
 				inst += ".ftz"
@@ -78,16 +73,4 @@ func TestLibdeviceRoundedPTX(t *testing.T) {
 			}
 		}
 	}
-}
-
-// roundedPTX is the PTX of the harness's kernel for c on sm_90.
-func roundedPTX(t *testing.T, c externCase, ftz bool) string {
-	t.Helper()
-	m := ttirKernelFor(t, sm90, c.src(128), 4)
-	runPipeline(t, m, ttgtogpu.Pipeline(ttgtogpu.Options{Target: ttg.Target(m), NoReflectFTZ: !ftz}, passmgr.Default))
-	var b strings.Builder
-	if _, err := nvptx.Emit(m, nvptx.Options{Arch: "sm_90"}, &b); err != nil {
-		t.Fatalf("%s: emit: %v", c.syms[0], err)
-	}
-	return b.String()
 }
