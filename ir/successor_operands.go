@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Editing the operands a branch forwards to its successors' arguments
 // (MLIR's mutable successor operands). A branch's forwarded operands follow
 // its own operands (a condition, a switch's flag), successor by successor;
@@ -28,6 +30,34 @@ func AppendSuccessorOperands(op *Operation, i int, vals ...Value) {
 func EraseSuccessorOperand(op *Operation, i, j int) {
 	op.EraseOperands(op.Def().SuccessorOperands(op, i)[j], 1)
 	op.Def().ResizeSuccessorOperands(op, i, -1)
+}
+
+// EraseSuccessorOperands drops the operands op forwards to its successor
+// i at positions js (ascending, each below the successor's operand count;
+// CanEditSuccessorOperands holds) in one edit of the operand list. Erasing
+// them one by one relinks every operand each time: a lowered loop's
+// branch forwards hundreds of values, and region DCE drops most of them.
+func EraseSuccessorOperands(op *Operation, i int, js []int) {
+	if len(js) == 0 {
+		return
+	}
+	idx := op.Def().SuccessorOperands(op, i)
+	at := make([]int, len(js)) // the operand indices to drop, ascending
+	for n, j := range js {
+		at[n] = idx[j]
+	}
+	slices.Sort(at)
+	cur := op.Operands()
+	kept := make([]Value, 0, len(cur)-len(at))
+	for k, v := range cur {
+		if len(at) > 0 && at[0] == k {
+			at = at[1:]
+			continue
+		}
+		kept = append(kept, v)
+	}
+	op.SetOperands(kept)
+	op.Def().ResizeSuccessorOperands(op, i, -len(js))
 }
 
 // successorOperandsEnd is the index after the operands op forwards to

@@ -421,12 +421,13 @@ func dropRedundantBlockArgs(rw *Rewriter, b *ir.Block) bool {
 			drop = append(drop, i)
 		}
 	}
-	for j := len(drop) - 1; j >= 0; j-- {
-		i := drop[j]
+	if len(drop) > 0 {
 		for _, e := range edges {
-			rw.ModifyInPlace(e.t, func() { ir.EraseSuccessorOperand(e.t, e.s, i) })
+			rw.ModifyInPlace(e.t, func() { ir.EraseSuccessorOperands(e.t, e.s, drop) })
 		}
-		b.EraseArgument(i)
+	}
+	for j := len(drop) - 1; j >= 0; j-- {
+		b.EraseArgument(drop[j])
 	}
 	return len(drop) > 0
 }

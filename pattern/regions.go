@@ -367,11 +367,15 @@ func (l *liveness) eraseDeadSuccessorOperands(rw *Rewriter, t *ir.Operation) boo
 	erased := false
 	for i, s := range t.Successors() {
 		n := min(len(t.Def().SuccessorOperands(t, i)), s.NumArguments())
-		for j := n - 1; j >= 0; j-- {
+		var dead []int
+		for j := 0; j < n; j++ {
 			if !l.isLive(s.Argument(j)) {
-				rw.ModifyInPlace(t, func() { ir.EraseSuccessorOperand(t, i, j) })
-				erased = true
+				dead = append(dead, j)
 			}
+		}
+		if len(dead) > 0 {
+			rw.ModifyInPlace(t, func() { ir.EraseSuccessorOperands(t, i, dead) })
+			erased = true
 		}
 	}
 	return erased

@@ -1,6 +1,7 @@
 package cf_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -352,5 +353,73 @@ func TestSuccessorOperands(t *testing.T) {
 	want := [][]int{{1}, {2, 3}, {1, 2}, {}, {3, 4}, {}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Error(d)
+	}
+}
+
+// TestEraseSuccessorOperands erases several forwarded operands of a
+// successor at once and checks the branch against erasing them one by
+// one (last first): the same operands and operand counts, for cond_br's
+// segments and switch's per-case counts.
+func TestEraseSuccessorOperands(t *testing.T) {
+	src := `func.func @f(%c: i1, %a: i32, %b: i32, %d: i32) {
+  cf.cond_br %c, ^bb1(%a, %b, %d : i32, i32, i32), ^bb2(%b, %a, %d : i32, i32, i32)
+^bb1(%x: i32, %x2: i32, %x3: i32):
+  cf.switch %x : i32, [
+    default: ^bb2(%x, %x2, %x3 : i32, i32, i32),
+    1: ^bb2(%d, %a, %b : i32, i32, i32),
+    2: ^bb2(%a, %b, %x3 : i32, i32, i32)
+  ]
+^bb2(%y: i32, %z: i32, %w: i32):
+  return
+}`
+	cases := []struct {
+		op   string
+		succ int
+		js   []int
+	}{
+		{"cf.cond_br", 0, []int{0, 2}},
+		{"cf.cond_br", 1, []int{1}},
+		{"cf.cond_br", 1, []int{0, 1, 2}},
+		{"cf.switch", 0, []int{1, 2}},
+		{"cf.switch", 1, []int{0, 2}},
+		{"cf.switch", 2, []int{0}},
+	}
+	// edit parses src, erases c.js from the branch (none, one by one, or
+	// at once) and returns the branch printed with its successors'
+	// operand indices, and its operand count.
+	edit := func(op string, succ int, js []int, batch bool) (string, int) {
+		m, err := asm.ParseString(newCtx(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var br *ir.Operation
+		ir.WalkOps(m, func(o *ir.Operation) {
+			if o.Name() == op {
+				br = o
+			}
+		})
+		if batch {
+			ir.EraseSuccessorOperands(br, succ, js)
+		} else {
+			for k := len(js) - 1; k >= 0; k-- {
+				ir.EraseSuccessorOperand(br, succ, js[k])
+			}
+		}
+		var idx [][]int
+		for i := 0; i < br.NumSuccessors(); i++ {
+			idx = append(idx, br.Def().SuccessorOperands(br, i))
+		}
+		return fmt.Sprint(asm.Sprint(m, asm.PrintConfig{}), idx), br.NumOperands()
+	}
+	for _, c := range cases {
+		_, before := edit(c.op, c.succ, nil, false)
+		want, _ := edit(c.op, c.succ, c.js, false)
+		got, after := edit(c.op, c.succ, c.js, true)
+		if got != want {
+			t.Errorf("%s successor %d, erasing %v: got\n%s\nwant\n%s", c.op, c.succ, c.js, got, want)
+		}
+		if after != before-len(c.js) {
+			t.Errorf("%s successor %d, erasing %v: %d operands, want %d", c.op, c.succ, c.js, after, before-len(c.js))
+		}
 	}
 }
