@@ -92,8 +92,10 @@ var (
 
 // Compiler identifies the compiler whose artifacts the cache holds: tt's
 // version and commit and the Go toolchain; when the commit does not pin
-// the code (a modified tree, or no commit recorded, as in test binaries),
-// also the SHA-256 of the running executable. It is computed once per
+// the code (a modified tree, or no commit recorded, as in test binaries
+// and builds with -buildvcs=false), also the executable's Go build ID (a
+// hash of its content), or the SHA-256 of the executable where it has
+// none. It is computed once per
 // process. (The experimental settings, TT_X_* environment variables that
 // change what passes produce, are a part of every key of their own, read
 // when the key is made, so an experiment never reads another setting's
@@ -103,7 +105,11 @@ func Compiler() string {
 		b := cli.ReadBuild()
 		compilerID = "tt " + cli.Version + " commit " + b.Commit + " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
 		if b.Modified || b.Commit == "unknown" {
-			compilerID += " executable " + executableHash()
+			if id := executableBuildID(); id != "" {
+				compilerID += " build " + id
+			} else {
+				compilerID += " executable " + executableHash()
+			}
 		}
 	})
 	return compilerID
