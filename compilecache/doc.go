@@ -9,8 +9,10 @@
 // parts (the source text, the specialization, every compile option) on
 // top of what identifies the compiler itself: the cache format, tt's
 // version and commit, the Go toolchain and, for a build whose commit does
-// not pin its code (a modified tree, a test binary), the hash of the
-// running executable. Two different compilers never share an entry.
+// not pin its code (a modified tree, a test binary), the running
+// executable's Go build ID, a hash of its content (or, for a binary
+// without one, the SHA-256 of the file). Two different compilers never
+// share an entry.
 //
 // Sources the compiler read besides the ones hashed into the key (a
 // Python kernel's sibling modules) are recorded with the entry as Deps,
