@@ -37,6 +37,9 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{k, "--target=ptx", "--arch=gfx942"}, "tt-translate: --target=ptx needs an NVIDIA architecture (sm_...), got --arch=gfx942"},
 		{[]string{k, "--bogus"}, "tt-translate: Unknown command line argument '--bogus'.  Try: 'tt-translate --help'"},
 		{[]string{k, "--llc=/nonexistent/llc", "--target=amdgcn"}, "tt-translate: --llc=/nonexistent/llc does not run"},
+		{[]string{k, "--kernel", "add_kernel"}, "tt-translate: --kernel, --signature and --constexpr apply to Python (.py) input; " + k + " is IR"},
+		{[]string{k, "--signature", "*fp32"}, "tt-translate: --kernel, --signature and --constexpr apply to Python (.py) input"},
+		{[]string{"--constexpr", "BLOCK=4"}, "tt-translate: --kernel, --signature and --constexpr apply to Python (.py) input; - is IR"},
 	} {
 		code, _, stderr := run(t, "", c.args...)
 		if code != 2 || !strings.HasPrefix(stderr, c.want) {

@@ -156,6 +156,10 @@ func parseArgs(args []string) (*cmdline, error) {
 	if _, ok := emitters[o.Target]; !ok && !isIRTarget(o.Target) {
 		return nil, fmt.Errorf("unknown target %q (want one of %s)", o.Target, strings.Join(targetNames(), ", "))
 	}
+	if !isPythonInput(cl.input) && (cl.py.kernel != "" || cl.py.signature != "" || len(cl.py.constexprs) > 0) {
+		// IR names its kernels itself; a flag that would change nothing is a mistake to report.
+		return nil, fmt.Errorf("--kernel, --signature and --constexpr apply to Python (.py) input; %s is IR", cl.input)
+	}
 	if o.NumWarps <= 0 || o.NumWarps&(o.NumWarps-1) != 0 {
 		return nil, fmt.Errorf("--num-warps must be a power of two, got %d", o.NumWarps)
 	}
