@@ -33,7 +33,7 @@ func EraseSuccessorOperand(op *Operation, i, j int) {
 }
 
 // EraseSuccessorOperands drops the operands op forwards to its successor
-// i at positions js (ascending, each below the successor's operand count;
+// i at positions js (distinct, each below the successor's operand count;
 // CanEditSuccessorOperands holds) in one edit of the operand list. Erasing
 // them one by one relinks every operand each time: a lowered loop's
 // branch forwards hundreds of values, and region DCE drops most of them.
