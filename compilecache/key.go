@@ -95,10 +95,10 @@ var (
 // the code (a modified tree, or no commit recorded, as in test binaries
 // and builds with -buildvcs=false), also the executable's Go build ID (a
 // hash of its content), or the SHA-256 of the executable where it has
-// none. It is computed once per process. (The experimental settings, TT_X_* environment variables that
-// change what passes produce, are a part of every key of their own, read
-// when the key is made, so an experiment never reads another setting's
-// artifacts.)
+// none. It is computed once per process. (The experimental settings,
+// TT_X_* environment variables that change what passes produce, are a
+// part of every key of their own, read when the key is made, so an
+// experiment never reads another setting's artifacts.)
 func Compiler() string {
 	compilerOnce.Do(func() {
 		b := cli.ReadBuild()
