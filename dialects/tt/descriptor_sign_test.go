@@ -6,7 +6,7 @@ import "testing"
 // of integer descriptor elements (`tensor<..xsi8>`, `ui32`) while the
 // tensors loaded and stored through the descriptor are signless; the
 // verifiers compare against the signless block type, as Triton 3.6 does,
-// and still refuse a different width.
+// and still refuse a different width (with 3.6's message).
 func TestDescriptorSignedElements(t *testing.T) {
 	expectPrint(t, fn("%d: !tt.tensordesc<tensor<2x8x64xsi8>>, %u: !tt.tensordesc<tensor<16x16xui32>>", `  %c = arith.constant 0 : i32
   %0 = tt.descriptor_load %d[%c, %c, %c] : !tt.tensordesc<tensor<2x8x64xsi8>> -> tensor<2x8x64xi8>
@@ -18,5 +18,5 @@ func TestDescriptorSignedElements(t *testing.T) {
 		"tt.descriptor_gather %arg0[%arg1, %arg2]")
 	expectError(t, fn("%d: !tt.tensordesc<tensor<16x16xsi8>>", `  %c = arith.constant 0 : i32
   %0 = tt.descriptor_load %d[%c, %c] : !tt.tensordesc<tensor<16x16xsi8>> -> tensor<16x16xi16>`),
-		"descriptor element type 'i8' and tensor element type 'i16'")
+		"'tt.descriptor_load' op tensor descriptor block and tensor types must match")
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
+	"slices"
 )
 
 // Block pointers and tensor descriptors: make_tensor_ptr,
@@ -137,18 +138,27 @@ func CheckDescIndices(op *ir.Operation) error {
 }
 
 // verifyDescLoadStore checks a descriptor access against the descriptor's
-// block: element types and shapes (not the index count: CheckDescIndices).
+// block as Triton 3.6 does (not the index count: CheckDescIndices): the
+// same element type and shape, where the tensor may drop leading unit
+// dimensions of the block (a rank-reduced load of a 1x16x16 block as
+// 16x16). 3.6 checks loads and stores; reductions get the same rule.
 func verifyDescLoadStore(op *ir.Operation, t ir.Type, firstIndex int) error {
 	block := descBlock(op)
 	tensor, ok := t.(*ir.RankedTensorType)
 	if block == nil || !ok {
 		return nil
 	}
-	if block.Elem != tensor.Elem {
-		return opError(op, "descriptor block and tensor element types must match, but got descriptor element type '%s' and tensor element type '%s'", asm.TypeString(block.Elem), asm.TypeString(tensor.Elem))
+	dims := block.Dims
+	if extra := len(dims) - len(tensor.Dims); extra > 0 {
+		for _, d := range dims[:extra] {
+			if d != 1 {
+				return opError(op, "ranked reduce load only allowed for unit dimension leading dim.")
+			}
+		}
+		dims = dims[extra:]
 	}
-	if bn, tn := block.NumElements(), tensor.NumElements(); bn != tn {
-		return opError(op, "descriptor block and tensor must have the same number of elements, but got descriptor block with %d elements tensor with %d elements", bn, tn)
+	if !slices.Equal(dims, tensor.Dims) || block.Elem != tensor.Elem {
+		return opError(op, "tensor descriptor block and tensor types must match")
 	}
 	return nil
 }

@@ -254,7 +254,7 @@ func parsePaddedShared(r *attrReader) (ir.Attribute, error) {
 	if d.Get("offset") != nil || d.Get("block") != nil {
 		for _, e := range d.Entries {
 			if e.Name != "offset" && e.Name != "block" {
-				return nil, r.errorf("Unexpected attribute %s found", e.Name)
+				return nil, r.errorf("Unexpected attribute %q found", e.Name)
 			}
 		}
 		b, rk, err := r.readBases(d, []string{"offset", "block"})
@@ -271,7 +271,7 @@ func parsePaddedShared(r *attrReader) (ir.Attribute, error) {
 			case "shape":
 				shape, err = r.ints(e.Value, "shape")
 			default:
-				return nil, r.errorf("Unexpected attribute %s found", e.Name)
+				return nil, r.errorf("Unexpected attribute %q found", e.Name)
 			}
 			if err != nil {
 				return nil, err

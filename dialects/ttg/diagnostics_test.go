@@ -67,6 +67,8 @@ var eraNotes = map[int]string{
 	22: "3.6 reinterprets padded layouts without a check, and lowers such views consistently",
 	23: "3.6 reinterprets padded layouts without a check; its #ttg.amd_wmma uses the later ctaLayout key",
 	28: "ir's verifier goes on after a failing op and adds \"block with no terminator\" (the chunk's function has no tt.return); MLIR stops at the first failure",
+	30: "3.6 checks the partitions' arguments while verifying the parent and reports on 'ttg.warp_specialize' at its line (3.6's own TritonGPU/invalid.mlir expects that; test/conformance TestVerifierLitFiles); this later file expects the partitions op",
+	31: "as #30: 3.6 reports the capture type mismatch on 'ttg.warp_specialize'",
 }
 
 // TestInvalidDiagnostics runs the negative tests of TritonGPU/invalid.mlir:

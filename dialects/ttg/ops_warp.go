@@ -217,8 +217,8 @@ func verifyWarpSpecialize(op *ir.Operation) error {
 }
 
 // verifyPartitions checks the partition regions against the captures of
-// the parent warp_specialize (Triton does this while verifying the parent;
-// errors are reported on the partitions op, as in Triton).
+// the parent warp_specialize. Triton 3.6 checks them while verifying the
+// parent, so the errors are the parent's: its name and location.
 func verifyPartitions(op *ir.Operation) error {
 	ws := op.ParentOp()
 	if ws == nil || ws.Name() != "ttg.warp_specialize" {
@@ -230,11 +230,11 @@ func verifyPartitions(op *ir.Operation) error {
 		}
 		args := r.Front().Arguments()
 		if len(args) != ws.NumOperands() {
-			return ir.OpErrorf(op, "partition region #%d has %d arguments but expected %d", i, len(args), ws.NumOperands())
+			return ir.OpErrorf(ws, "partition region #%d has %d arguments but expected %d", i, len(args), ws.NumOperands())
 		}
 		for j, a := range args {
 			if c := ws.Operand(j).Type(); a.Type() != c {
-				return ir.OpErrorf(op, "partition region #%d argument #%d has type %s but corresponding capture has type %s", i, j, typeText(a.Type()), typeText(c))
+				return ir.OpErrorf(ws, "partition region #%d argument #%d has type %s but corresponding capture has type %s", i, j, typeText(a.Type()), typeText(c))
 			}
 		}
 	}

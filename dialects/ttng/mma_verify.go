@@ -60,11 +60,12 @@ func verifyMMADType(op *ir.Operation, a, b, d ir.Type) error {
 		return ir.OpErrorf(op, "LHS and RHS operand dtypes kinds don't match: LHS kind is %s but RHS kind is %s", ak, bk)
 	}
 	if !containsType(aacc, d) || !containsType(bacc, d) {
+		// Types quoted, as MLIR's diagnostics print them.
 		names := make([]string, len(aacc))
 		for i, t := range aacc {
-			names[i] = asm.TypeString(t)
+			names[i] = "'" + asm.TypeString(t) + "'"
 		}
-		return ir.OpErrorf(op, "unsupported accumulator dtype for operand types %s and %s, accumulator dtype is %s but must be one of [%s]",
+		return ir.OpErrorf(op, "unsupported accumulator dtype for operand types '%s' and '%s', accumulator dtype is '%s' but must be one of [%s]",
 			asm.TypeString(a), asm.TypeString(b), asm.TypeString(d), strings.Join(names, ", "))
 	}
 	return nil

@@ -1,6 +1,9 @@
 package ttng
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
@@ -182,7 +185,67 @@ var TMEMSubSlice = define("tmem_subslice", ir.Pure, asmfmt.Spec{
 var TMEMCopy = define("tmem_copy", 0, asmfmt.Spec{
 	Operands: []asmfmt.Value{memdesc("src"), memdesc("dst"), {Name: "barrier", Kind: asmfmt.Optional, Constraint: ttg.MemDescC}},
 	Format:   "$src `,` $dst (`,` $barrier^)? attr-dict `:` qualified(type(operands))",
+	Verify:   verifyTMEMCopy,
 })
+
+// verifyTMEMCopy is Triton 3.6's TMEMCopyOp::verify, less its check of the
+// source layout's alignment: a shared source of the destination's shape
+// into mutable tensor memory, one CTA, an unswizzled source for scales and
+// otherwise a swizzled 32-bit source into a 128-row layout.
+func verifyTMEMCopy(op *ir.Operation) error {
+	src, dst := memdescOf(op.Operand(0)), memdescOf(op.Operand(1))
+	if _, ok := src.MemorySpace.(*ttg.SharedMemorySpace); !ok {
+		return ir.OpErrorf(op, "The source must be a shared memory buffer")
+	}
+	if !equalInt64s(src.Dims, dst.Dims) {
+		return ir.OpErrorf(op, "source shape %s must match destination shape %s", shapeList(src.Dims), shapeList(dst.Dims))
+	}
+	if op.NumOperands() > 2 {
+		if _, ok := memdescOf(op.Operand(2)).MemorySpace.(*ttg.SharedMemorySpace); !ok {
+			return ir.OpErrorf(op, "The optional barrier should be a shared memory buffer")
+		}
+	}
+	if !dst.Mutable {
+		return ir.OpErrorf(op, "Cannot copy into an immutable alloc")
+	}
+	if m := ttg.ModuleOf(op); m != nil && ttg.NumCTAs(m) != 1 {
+		return ir.OpErrorf(op, "NYI: Only one CTA is supported for now.")
+	}
+	nvmma, _ := src.Encoding.(*ttg.NVMMASharedEncoding)
+	if nvmma != nil && (nvmma.Transposed || nvmma.FP4Padded) {
+		return ir.OpErrorf(op, "The source should not be transposed or padded")
+	}
+	if _, scales := dst.Encoding.(*TensorMemoryScalesEncoding); scales {
+		if nvmma != nil && nvmma.SwizzlingByteWidth != 0 {
+			return ir.OpErrorf(op, "The source should not be swizzled for now")
+		}
+		return nil
+	}
+	enc, ok := dst.Encoding.(*TensorMemoryEncoding)
+	if !ok {
+		return ir.OpErrorf(op, "Incorrect tmem layout.")
+	}
+	if enc.BlockM != 128 {
+		return ir.OpErrorf(op, "Tmem layout ahouls have M=128.") // 3.6's words, typo included
+	}
+	if nvmma != nil && nvmma.SwizzlingByteWidth == 0 {
+		return ir.OpErrorf(op, "Source layout should be swizzled.")
+	}
+	if ir.BitWidth(src.Elem) != 32 {
+		return ir.OpErrorf(op, "Source element type should be 32-bit.")
+	}
+	return nil
+}
+
+// shapeList prints a shape as MLIR's diagnostics print an array: the
+// sizes, comma-separated, without brackets.
+func shapeList(dims []int64) string {
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		parts[i] = strconv.FormatInt(d, 10)
+	}
+	return strings.Join(parts, ", ")
+}
 
 func init() {
 	tmem := func(v ir.Value, kinds ...ir.EffectKind) []ir.Effect {

@@ -55,7 +55,7 @@ func TestTCGen5MMAVerifier(t *testing.T) {
 		{"bad accumulator", `tt.func @f(%a: !ttg.memdesc<128x64xbf16, #shared, #smem>, %b: !ttg.memdesc<64x128xbf16, #shared, #smem>, %d: !ttg.memdesc<128x128xf16, #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 2>, #tm, mutable>, %p: i1) {
     ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xbf16, #shared, #smem>, !ttg.memdesc<64x128xbf16, #shared, #smem>, !ttg.memdesc<128x128xf16, #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 2>, #tm, mutable>
     tt.return
-  }`, "'ttng.tc_gen5_mma' op unsupported accumulator dtype for operand types bf16 and bf16, accumulator dtype is f16 but must be one of [f32]"},
+  }`, "'ttng.tc_gen5_mma' op unsupported accumulator dtype for operand types 'bf16' and 'bf16', accumulator dtype is 'f16' but must be one of ['f32']"},
 		{"unsupported dtype", `tt.func @f(%a: !ttg.memdesc<128x64xf64, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %d: !ttg.memdesc<128x128xf32, #tmem, #tm, mutable>, %p: i1) {
     ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xf64, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #tm, mutable>
     tt.return
@@ -76,6 +76,68 @@ func TestTCGen5MMAVerifier(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			err := verifyMMA(t, "  "+c.body)
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("unexpected error: %v", err)
+			case c.want != "" && err == nil:
+				t.Fatalf("no error; want %q", c.want)
+			case c.want != "" && !strings.Contains(strings.SplitN(err.Error(), "\n", 2)[0], c.want):
+				t.Fatalf("got %q\nwant %q", err.Error(), c.want)
+			}
+		})
+	}
+}
+
+// TestTMEMCopyVerifier checks tmem_copy against Triton 3.6's
+// TMEMCopyOp::verify, with its messages.
+func TestTMEMCopyVerifier(t *testing.T) {
+	const decls = `#s32 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#s32u = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 32}>
+#s8 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#s8u = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 8}>
+#tmem64 = #ttng.tensor_memory_encoding<blockM = 64, blockN = 128, colStride = 1>
+#scales = #ttng.tensor_memory_scales_encoding<>
+`
+	copyOp := func(src, dst string) string {
+		return `tt.func @f(%s: ` + src + `, %d: ` + dst + `) {
+    ttng.tmem_copy %s, %d : ` + src + `, ` + dst + `
+    tt.return
+  }`
+	}
+	cases := []struct{ name, ctas, body, want string }{
+		{"ok", "1", copyOp("!ttg.memdesc<128x128xf32, #s32, #smem>", "!ttg.memdesc<128x128xf32, #tmem, #tm, mutable>"), ""},
+		{"ok scales", "1", copyOp("!ttg.memdesc<128x4xi8, #s8u, #smem>", "!ttg.memdesc<128x4xi8, #scales, #tm, mutable>"), ""},
+		{"source in tensor memory", "1", copyOp("!ttg.memdesc<128x128xf32, #tmem, #tm>", "!ttg.memdesc<128x128xf32, #tmem, #tm, mutable>"),
+			"'ttng.tmem_copy' op The source must be a shared memory buffer"},
+		{"shapes", "1", copyOp("!ttg.memdesc<128x64xf32, #s32, #smem>", "!ttg.memdesc<128x128xf32, #tmem, #tm, mutable>"),
+			"'ttng.tmem_copy' op source shape 128, 64 must match destination shape 128, 128"},
+		{"immutable", "1", copyOp("!ttg.memdesc<128x128xf32, #s32, #smem>", "!ttg.memdesc<128x128xf32, #tmem, #tm>"),
+			"'ttng.tmem_copy' op Cannot copy into an immutable alloc"},
+		{"two CTAs", "2", copyOp("!ttg.memdesc<128x128xf32, #s32, #smem>", "!ttg.memdesc<128x128xf32, #tmem, #tm, mutable>"),
+			"'ttng.tmem_copy' op NYI: Only one CTA is supported for now."},
+		{"swizzled scales", "1", copyOp("!ttg.memdesc<128x4xi8, #s8, #smem>", "!ttg.memdesc<128x4xi8, #scales, #tm, mutable>"),
+			"'ttng.tmem_copy' op The source should not be swizzled for now"},
+		{"64-row layout", "1", copyOp("!ttg.memdesc<128x128xf32, #s32, #smem>", "!ttg.memdesc<128x128xf32, #tmem64, #tm, mutable>"),
+			"'ttng.tmem_copy' op Tmem layout ahouls have M=128."},
+		{"unswizzled source", "1", copyOp("!ttg.memdesc<128x128xf32, #s32u, #smem>", "!ttg.memdesc<128x128xf32, #tmem, #tm, mutable>"),
+			"'ttng.tmem_copy' op Source layout should be swizzled."},
+		{"16-bit source", "1", copyOp("!ttg.memdesc<128x128xf16, #shared, #smem>", "!ttg.memdesc<128x128xf16, #tmem, #tm, mutable>"),
+			"'ttng.tmem_copy' op Source element type should be 32-bit."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := ir.NewContext()
+			builtin.Load(ctx)
+			arith.Load(ctx)
+			tt.Load(ctx)
+			ttg.Load(ctx)
+			ttng.Load(ctx)
+			header := strings.Replace(mmaHeader, `"ttg.num-ctas" = 2`, `"ttg.num-ctas" = `+c.ctas, 1)
+			m, err := asm.Parse(ctx, decls+header+"  "+c.body+"\n}\n", asm.ParseConfig{Filename: "copy"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = ir.Verify(m)
 			switch {
 			case c.want == "" && err != nil:
 				t.Fatalf("unexpected error: %v", err)

@@ -1,0 +1,45 @@
+package conformance
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/ttcompiler/tt/tools/ttlit"
+)
+
+// verifierLitFiles are the Triton 3.6 lit files that test its verifiers
+// and parsers alone (their RUN line is `triton-opt --split-input-file %s
+// --verify-diagnostics`, no pass), under
+// ../shared/conformance/triton-3.6-lit/test, with whether each passes
+// whole under tt-lit: every expected error produced, with 3.6's words, at
+// 3.6's location, and no other.
+var verifierLitFiles = map[string]bool{
+	"Triton/invalid":                  true,
+	"Triton/verify-make-range":        true,
+	"Triton/vecadd":                   true,
+	"TritonGPU/invalid":               true,
+	"TritonGPU/invalid-attributes":    true,
+	"TritonGPU/verify-blocked-layout": true,
+	"TritonGPU/amd/invalid":           true,
+	"TritonNvidiaGPU/invalid":         true,
+	"NVWS/invalid":                    false, // the nvws dialect (Blackwell's warp-specialization arefs) is not in tt
+}
+
+// TestVerifierLitFiles runs Triton 3.6's verifier lit files whole with
+// tt-lit's configuration and fails if a file's pass/fail status changes.
+func TestVerifierLitFiles(t *testing.T) {
+	dir := filepath.Join(shared(t), "conformance", "triton-3.6-lit", "test")
+	cfg := ttlit.Config()
+	passed := 0
+	for name, wantPass := range verifierLitFiles {
+		res := cfg.RunFile(filepath.Join(dir, name+".mlir"))
+		pass := !res.Status.IsFailure()
+		if pass {
+			passed++
+		}
+		if pass != wantPass {
+			t.Errorf("%s: %s under tt-lit, recorded as passing=%v\n%s", name, res.Status, wantPass, res.Log)
+		}
+	}
+	t.Logf("%d / %d of Triton 3.6's verifier lit files pass whole under tt-lit", passed, len(verifierLitFiles))
+}
