@@ -11,7 +11,9 @@ const amdWaveSize = 64
 
 // MFMAParams are the parameters of #ttg.amd_mfma.
 type MFMAParams struct {
-	// Version is 1 (gfx908), 2 (gfx90a), 3 (gfx942) or 4 (gfx950).
+	// Version is 1 (gfx908), 2 (gfx90a), 3 (gfx942) or 4 (gfx950); 0, which
+	// Triton 3.6 accepts too, means none in particular. The layout does not
+	// depend on it.
 	Version     int
 	WarpsPerCTA []int
 	// InstrShape is [M, N] or [M, N, K] with (M, N) one of (32, 32), (16, 16),
@@ -29,8 +31,8 @@ func (p MFMAParams) check(rank int) error {
 	if rank != 2 && rank != 3 {
 		return fmt.Errorf("linearlayout: amd_mfma needs rank 2 or 3, got %d", rank)
 	}
-	if p.Version < 1 || p.Version > 4 {
-		return fmt.Errorf("linearlayout: amd_mfma version %d, want 1..4", p.Version)
+	if p.Version < 0 || p.Version > 4 {
+		return fmt.Errorf("linearlayout: amd_mfma version %d, want 0..4", p.Version)
 	}
 	if len(p.WarpsPerCTA) != rank {
 		return fmt.Errorf("linearlayout: amd_mfma warpsPerCTA %v does not have rank %d", p.WarpsPerCTA, rank)

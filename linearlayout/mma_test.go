@@ -120,6 +120,15 @@ func TestAMDMFMA32x32(t *testing.T) {
 			}
 		}
 	}
+	// Every version Triton 3.6 accepts, 0 included, gives the same layout.
+	for v := 0; v <= 4; v++ {
+		if lv := ok(t)(AMDMFMA([]int64{32, 32}, MFMAParams{Version: v, WarpsPerCTA: []int{1, 1}, InstrShape: []int{32, 32, 8}})); !lv.Equal(l) {
+			t.Errorf("version %d: %v, want %v", v, lv, l)
+		}
+	}
+	if _, err := AMDMFMA([]int64{32, 32}, MFMAParams{Version: 5, WarpsPerCTA: []int{1, 1}, InstrShape: []int{32, 32, 8}}); err == nil {
+		t.Error("no error for MFMA version 5")
+	}
 	tr := ok(t)(AMDMFMA([]int64{32, 32}, MFMAParams{Version: 3, WarpsPerCTA: []int{1, 1}, InstrShape: []int{32, 32, 8}, IsTransposed: true}))
 	if !tr.Equal(l.TransposeOuts([]string{"dim1", "dim0"}).ReshapeOuts([]Dim{{"dim0", 32}, {"dim1", 32}})) {
 		t.Errorf("transposed MFMA is not the transpose: %v vs %v", tr, l)

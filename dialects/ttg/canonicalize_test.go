@@ -28,7 +28,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // aliases are renumbered over the layouts still in use, as MLIR does).
 func canonicalize(t *testing.T, body string) string {
 	t.Helper()
+	return canonicalizeIn(t, newContext(), body)
+}
+
+// canonicalizeUnregistered is canonicalize with unregistered ops allowed
+// (a generic "use" op stands for any reader).
+func canonicalizeUnregistered(t *testing.T, body string) string {
+	t.Helper()
 	ctx := newContext()
+	ctx.AllowUnregistered = true
+	return canonicalizeIn(t, ctx, body)
+}
+
+func canonicalizeIn(t *testing.T, ctx *ir.Context, body string) string {
+	t.Helper()
 	m, err := asm.Parse(ctx, canonHeader+body+"}\n", asm.ParseConfig{Filename: "canon"})
 	if err != nil {
 		t.Fatal(err)
@@ -188,5 +201,71 @@ func TestConvertFoldsTakeTheConvertsLocation(t *testing.T) {
 		if strings.Contains(got, gone) {
 			t.Errorf("the folded op kept its own location %s:\n%s", gone, got)
 		}
+	}
+}
+
+// TestCanonicalizeWarpSpecialize: captures no partition reads and second
+// listings of a capture are dropped (the partitions read the first
+// listing), and so are results nothing uses, with their yielded values.
+func TestCanonicalizeWarpSpecialize(t *testing.T) {
+	cases := []struct{ name, body, want string }{
+		{"unread and repeated captures", `tt.func @f(%a: i32, %b: i32, %c: i32) {
+    ttg.warp_specialize(%a, %b, %c, %a)
+    default {
+      ttg.warp_yield
+    }
+    partition0(%x: i32, %y: i32, %z: i32, %w: i32) num_warps(4) {
+      %0 = arith.addi %x, %w : i32
+      %1 = arith.addi %0, %z : i32
+      "use"(%1) : (i32) -> ()
+      ttg.warp_return
+    }
+    partition1(%x: i32, %y: i32, %z: i32, %w: i32) num_warps(4) {
+      "use"(%w) : (i32) -> ()
+      ttg.warp_return
+    } : (i32, i32, i32, i32) -> ()
+    tt.return
+  }`, `ttg.warp_specialize(%arg0, %arg2)
+default {
+ttg.warp_yield
+}
+partition0(%arg3: i32, %arg4: i32) num_warps(4) {
+%0 = arith.addi %arg3, %arg3 : i32
+%1 = arith.addi %0, %arg4 : i32
+"use"(%1) : (i32) -> ()
+ttg.warp_return
+}
+partition1(%arg3: i32, %arg4: i32) num_warps(4) {
+"use"(%arg3) : (i32) -> ()
+ttg.warp_return
+} : (i32, i32) -> ()
+tt.return`},
+		{"unused results", `tt.func @f(%a: i32, %b: i32) -> i32 {
+    %0:3 = ttg.warp_specialize(%a)
+    default {
+      ttg.warp_yield %a, %b, %a : i32, i32, i32
+    }
+    partition0(%x: i32) num_warps(4) {
+      "use"(%x) : (i32) -> ()
+      ttg.warp_return
+    } : (i32) -> (i32, i32, i32)
+    tt.return %0#1 : i32
+  }`, `%0 = ttg.warp_specialize(%arg0)
+default {
+ttg.warp_yield %arg1 : i32
+}
+partition0(%arg2: i32) num_warps(4) {
+"use"(%arg2) : (i32) -> ()
+ttg.warp_return
+} : (i32) -> i32
+tt.return %0 : i32`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := canonicalizeUnregistered(t, c.body)
+			if d := cmp.Diff(c.want, got); d != "" {
+				t.Errorf("(-want +got):\n%s", d)
+			}
+		})
 	}
 }

@@ -168,7 +168,7 @@ func TestMalformedLayouts(t *testing.T) {
 		{`#ttg.padded_shared<[4:+4] {shape = [1, 2, 4], order = [1, 0]}>`, "Mismatch of shape and order ranks in padded layout"},
 		{`#ttg.padded_shared<[3:+4] {shape = [4, 4], order = [1, 0]}>`, "interval values must all be power of two"},
 		{`#ttg.padded_shared<[4:+4, 4:+8] {shape = [4, 4], order = [1, 0]}>`, "interval values cannot have duplicates"},
-		{`#ttg.padded_shared<[4:+4] {shape = [4, 4], order = [1, 0], foo = 1}>`, "Unexpected attribute foo found"},
+		{`#ttg.padded_shared<[4:+4] {shape = [4, 4], order = [1, 0], foo = 1}>`, `Unexpected attribute "foo" found`},
 		{`#ttg.padded_shared<[4:+4] {offset = [[1, 1], [2, 0]], block = []}>`, "Each offset basis must move in at most one dimension."},
 		{`#ttg.padded_shared<[4:4] {shape = [4, 4], order = [1, 0]}>`, "expected '+'"},
 		{`#ttg.nope<{}>`, "unknown attribute `nope` in dialect `ttg`"},
