@@ -17,6 +17,11 @@ type funcAnalysis struct {
 	// returns.
 	callees map[*ir.Operation]*blockInfo
 	b       *ir.Builder
+	// transfer is the analysis' transfer function of one op: it inserts
+	// what the op needs in front of it and adds the op's accesses to the
+	// pending ones (barriers: (*funcAnalysis).update; proxy fences:
+	// updateProxy).
+	transfer func(f *funcAnalysis, op *ir.Operation, info *blockInfo) error
 }
 
 // run computes the fixed point over the function's virtual blocks,
@@ -64,7 +69,7 @@ func (f *funcAnalysis) run() (*blockInfo, error) {
 				succs = s
 				break
 			}
-			if err := f.update(op, cur); err != nil {
+			if err := f.transfer(f, op, cur); err != nil {
 				return nil, err
 			}
 		}

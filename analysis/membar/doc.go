@@ -47,4 +47,7 @@
 //	module.go     the module walk (Insert) and the NVIDIA filter
 //	amd.go        the AMD filter, its annotation of async-waited loads and
 //	              the barriers after amdg.async_wait
+//	proxyfence.go Triton 3.6's proxy fence insertion, the same walk with
+//	              another transfer function: ttng.fence_async_shared
+//	              before TMA writes of memory threads accessed before
 package membar

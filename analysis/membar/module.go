@@ -15,6 +15,12 @@ import (
 // (so that local_alloc ops carry allocation.offset and report their
 // writes) and before lowering the ops. Errors are located diagnostics.
 func Insert(module *ir.Operation, alloc *allocation.ModuleAllocation, filter Filter) error {
+	return insert(module, alloc, filter, (*funcAnalysis).update)
+}
+
+// insert runs an analysis of the functions of module, callees first, with
+// the transfer function given.
+func insert(module *ir.Operation, alloc *allocation.ModuleAllocation, filter Filter, transfer func(*funcAnalysis, *ir.Operation, *blockInfo) error) error {
 	if alloc == nil {
 		var err error
 		if alloc, err = allocation.Analyze(module, allocation.Options{}); err != nil {
@@ -31,7 +37,7 @@ func Insert(module *ir.Operation, alloc *allocation.ModuleAllocation, filter Fil
 		if a == nil {
 			continue
 		}
-		f := &funcAnalysis{fn: fn, alloc: a, filter: filter, callees: pending, b: ir.NewBuilder(fn.Context())}
+		f := &funcAnalysis{fn: fn, alloc: a, filter: filter, callees: pending, b: ir.NewBuilder(fn.Context()), transfer: transfer}
 		info, err := f.run()
 		if err != nil {
 			return err

@@ -48,7 +48,7 @@ func init() {
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: tritongpu-allocate-warp-groups, tt-pipeline-chained-dots and tt-mbarrier-async-copies (NVIDIA), allocate-shared-memory, " +
-			"tritongpu-global-scratch-memory-allocation, convert-scf-to-cf, " +
+			"tritongpu-global-scratch-memory-allocation, triton-nvidia-gpu-proxy-fence-insertion (NVIDIA), convert-scf-to-cf, " +
 			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, reassociate-loop-addresses, separate-const-offset-from-gep, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
@@ -147,13 +147,22 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		// after the conversion, before canonicalize; NVIDIA only).
 		lowering = append(lowering, passmgr.NewStep(WarpSpecializePassName))
 	}
-	return passmgr.StepsText(reg, append(append(steps, []passmgr.Step{
+	steps = append(steps,
 		allocator,
 		// Offsets of ttg.global_scratch_alloc (in-kernel tensor maps) and
 		// the module's per-program size, as Triton's make_llir.
-		passmgr.NewStep("tritongpu-global-scratch-memory-allocation"),
-		passmgr.NewStep("convert-scf-to-cf"),
-	}...), append(lowering, []passmgr.Step{
+		passmgr.NewStep("tritongpu-global-scratch-memory-allocation"))
+	if !strings.HasPrefix(o.Target, "hip:") {
+		// Fences between the threads' accesses of shared memory and TMA
+		// writes of memory the allocation overlaps with it, as 3.6's
+		// make_llir (after the allocation, which it reads).
+		var cc []string
+		if o.ComputeCapability != 0 {
+			cc = append(cc, fmt.Sprintf("compute-capability=%d", o.ComputeCapability))
+		}
+		steps = append(steps, passmgr.NewStep("triton-nvidia-gpu-proxy-fence-insertion", cc...))
+	}
+	return passmgr.StepsText(reg, append(append(steps, passmgr.NewStep("convert-scf-to-cf")), append(lowering, []passmgr.Step{
 		passmgr.NewStep("canonicalize"),
 		passmgr.NewStep("cse"),
 		// A select whose condition the branches into its users' block

@@ -26,10 +26,11 @@ func TestPipelineAllocator(t *testing.T) {
 	}
 	amd := "tritonamdgpu-update-async-wait-count{arch-generation-name=gfx942},optimize-amd-lds-usage{target-arch=gfx942 lds-limit=0},"
 	tail := ",tritongpu-global-scratch-memory-allocation,convert-scf-to-cf," + ttgtogpu.PassName + ",canonicalize,cse,select-to-block-args,reassociate-loop-addresses,separate-const-offset-from-gep,cse,sink-to-uses"
-	// NVIDIA's assigns the warps of warp specialization first and lowers
-	// its dispatch loop after the conversion.
-	nvTail := ",tritongpu-global-scratch-memory-allocation,convert-scf-to-cf," + ttgtogpu.PassName + "," + ttgtogpu.WarpSpecializePassName + ",canonicalize,cse,select-to-block-args,reassociate-loop-addresses,separate-const-offset-from-gep,cse,sink-to-uses"
-	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tritongpu-allocate-warp-groups", ttgtogpu.WarpSpecializePassName, "tt-pipeline-chained-dots", "tt-mbarrier-async-copies", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "select-to-block-args", "reassociate-loop-addresses", "separate-const-offset-from-gep", "sink-to-uses"}
+	// NVIDIA's assigns the warps of warp specialization first, fences TMA
+	// writes of memory the threads accessed after the allocation, and
+	// lowers the dispatch loop after the conversion.
+	nvTail := ",tritongpu-global-scratch-memory-allocation,triton-nvidia-gpu-proxy-fence-insertion,convert-scf-to-cf," + ttgtogpu.PassName + "," + ttgtogpu.WarpSpecializePassName + ",canonicalize,cse,select-to-block-args,reassociate-loop-addresses,separate-const-offset-from-gep,cse,sink-to-uses"
+	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tritongpu-allocate-warp-groups", ttgtogpu.WarpSpecializePassName, "tt-pipeline-chained-dots", "tt-mbarrier-async-copies", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "triton-nvidia-gpu-proxy-fence-insertion", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "select-to-block-args", "reassociate-loop-addresses", "separate-const-offset-from-gep", "sink-to-uses"}
 	for _, c := range []struct {
 		target string
 		passes []string

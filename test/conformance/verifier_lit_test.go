@@ -25,13 +25,30 @@ var verifierLitFiles = map[string]bool{
 	"NVWS/invalid":                    false, // the nvws dialect (Blackwell's warp-specialization arefs) is not in tt
 }
 
+// passLitFiles are Triton 3.6 lit files of single passes that pass whole
+// since tt has the pass or the IR they need: the proxy fence insertion
+// after shared-memory allocation, and AMD's epilogue optimization on an
+// #ttg.amd_mfma of version 0.
+var passLitFiles = map[string]bool{
+	"TritonGPU/prox_fence_insertion": true,
+	"TritonGPU/optimize_epilogue":    true,
+}
+
 // TestVerifierLitFiles runs Triton 3.6's verifier lit files whole with
 // tt-lit's configuration and fails if a file's pass/fail status changes.
-func TestVerifierLitFiles(t *testing.T) {
+func TestVerifierLitFiles(t *testing.T) { runLitFiles(t, "verifier", verifierLitFiles) }
+
+// TestPassLitFiles does the same for passLitFiles.
+func TestPassLitFiles(t *testing.T) { runLitFiles(t, "pass", passLitFiles) }
+
+// runLitFiles runs files (relative to Triton 3.6's lit test folder,
+// without .mlir) whole under tt-lit and fails where a file's pass/fail
+// status is not the recorded one.
+func runLitFiles(t *testing.T, what string, files map[string]bool) {
 	dir := filepath.Join(shared(t), "conformance", "triton-3.6-lit", "test")
 	cfg := ttlit.Config()
 	passed := 0
-	for name, wantPass := range verifierLitFiles {
+	for name, wantPass := range files {
 		res := cfg.RunFile(filepath.Join(dir, name+".mlir"))
 		pass := !res.Status.IsFailure()
 		if pass {
@@ -41,5 +58,5 @@ func TestVerifierLitFiles(t *testing.T) {
 			t.Errorf("%s: %s under tt-lit, recorded as passing=%v\n%s", name, res.Status, wantPass, res.Log)
 		}
 	}
-	t.Logf("%d / %d of Triton 3.6's verifier lit files pass whole under tt-lit", passed, len(verifierLitFiles))
+	t.Logf("%d / %d of Triton 3.6's %s lit files pass whole under tt-lit", passed, len(files), what)
 }

@@ -1,0 +1,24 @@
+package nvidia
+
+import (
+	"flag"
+
+	"github.com/ttcompiler/tt/analysis/membar"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+func init() {
+	passmgr.Default.Register(&passmgr.Pass{
+		Name:        "triton-nvidia-gpu-proxy-fence-insertion",
+		DisplayName: "TritonGPUProxyFenceInsertion",
+		Summary:     "Insert fences between generic-proxy shared-memory accesses and later TMA writes of overlapping memory (after shared-memory allocation).",
+		Anchor:      "builtin.module",
+		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
+			cc := fs.Int("compute-capability", 90, "device compute capability")
+			return func(op *ir.Operation, _ *passmgr.State) error {
+				return membar.InsertProxyFences(op, nil, *cc)
+			}
+		},
+	})
+}
