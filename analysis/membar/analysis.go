@@ -158,20 +158,13 @@ func (f *funcAnalysis) update(op *ir.Operation, info *blockInfo) error {
 			cur.join(f.callees[callee])
 		}
 	} else {
-		if hook := op.Def().Effects; hook != nil {
-			for _, e := range hook(op) {
-				if e.Value == nil || (e.Kind != ir.Read && e.Kind != ir.Write) {
-					continue
-				}
-				for _, buf := range f.alloc.BuffersOf(e.Value) {
-					if e.Kind == ir.Write {
-						cur.writes.add(buf.Interval(), op)
-					} else {
-						cur.reads.add(buf.Interval(), op)
-					}
-				}
+		f.eachAccess(op, func(e ir.Effect, iv allocation.Interval) {
+			if e.Kind == ir.Write {
+				cur.writes.add(iv, op)
+			} else {
+				cur.reads.add(iv, op)
 			}
-		}
+		})
 		if op.Name() == "ttng.arrive_barrier" {
 			// An arrive may signal other threads: every access must be
 			// complete before it.
@@ -205,6 +198,24 @@ func (f *funcAnalysis) update(op *ir.Operation, info *blockInfo) error {
 	}
 	info.join(cur)
 	return nil
+}
+
+// eachAccess calls fn for each shared-memory read or write of op's
+// effects, with the allocated interval of each buffer the accessed value
+// may be.
+func (f *funcAnalysis) eachAccess(op *ir.Operation, fn func(e ir.Effect, iv allocation.Interval)) {
+	hook := op.Def().Effects
+	if hook == nil {
+		return
+	}
+	for _, e := range hook(op) {
+		if e.Value == nil || (e.Kind != ir.Read && e.Kind != ir.Write) {
+			continue
+		}
+		for _, buf := range f.alloc.BuffersOf(e.Value) {
+			fn(e, buf.Interval())
+		}
+	}
 }
 
 // warpSynchronous reports whether a layout conversion moves data only

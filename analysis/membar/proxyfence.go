@@ -79,25 +79,18 @@ func updateProxy(f *funcAnalysis, op *ir.Operation, info *blockInfo) error {
 			cur.join(f.callees[callee])
 		}
 	} else {
-		if hook := op.Def().Effects; hook != nil {
-			for _, e := range hook(op) {
-				if e.Value == nil || (e.Kind != ir.Read && e.Kind != ir.Write) {
-					continue
+		f.eachAccess(op, func(e ir.Effect, iv allocation.Interval) {
+			switch {
+			case asyncProxyWrite(op):
+				if e.Value == asyncProxyDest(op) {
+					proxy.writes.add(iv, op)
 				}
-				for _, buf := range f.alloc.BuffersOf(e.Value) {
-					switch {
-					case asyncProxyWrite(op):
-						if e.Value == asyncProxyDest(op) {
-							proxy.writes.add(buf.Interval(), op)
-						}
-					case e.Kind == ir.Write:
-						cur.writes.add(buf.Interval(), op)
-					default:
-						cur.reads.add(buf.Interval(), op)
-					}
-				}
+			case e.Kind == ir.Write:
+				cur.writes.add(iv, op)
+			default:
+				cur.reads.add(iv, op)
 			}
-		}
+		})
 		// An op's scratch buffer is written and read by its lowering,
 		// within the op: later it only matters as memory read.
 		if scratch := f.alloc.ScratchOf(op); scratch != nil {

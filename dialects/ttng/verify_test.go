@@ -27,17 +27,37 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 func verifyMMA(t *testing.T, body string) error {
 	t.Helper()
+	return verifyModule(t, mmaHeader+body+"\n}\n")
+}
+
+// verifyModule parses src and returns what the verifier says of it.
+func verifyModule(t *testing.T, src string) error {
+	t.Helper()
 	ctx := ir.NewContext()
 	builtin.Load(ctx)
 	arith.Load(ctx)
 	tt.Load(ctx)
 	ttg.Load(ctx)
 	ttng.Load(ctx)
-	m, err := asm.Parse(ctx, mmaHeader+body+"\n}\n", asm.ParseConfig{Filename: "mma"})
+	m, err := asm.Parse(ctx, src, asm.ParseConfig{Filename: "mma"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ir.Verify(m)
+}
+
+// checkVerifyError fails t unless err is nil when want is "", or its first
+// line contains want.
+func checkVerifyError(t *testing.T, err error, want string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Fatalf("unexpected error: %v", err)
+	case want != "" && err == nil:
+		t.Fatalf("no error; want %q", want)
+	case want != "" && !strings.Contains(strings.SplitN(err.Error(), "\n", 2)[0], want):
+		t.Fatalf("got %q\nwant %q", err.Error(), want)
+	}
 }
 
 // TestTCGen5MMAVerifier checks the dtype and two-CTA rules of
@@ -74,17 +94,7 @@ func TestTCGen5MMAVerifier(t *testing.T) {
   }`, ""},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			err := verifyMMA(t, "  "+c.body)
-			switch {
-			case c.want == "" && err != nil:
-				t.Fatalf("unexpected error: %v", err)
-			case c.want != "" && err == nil:
-				t.Fatalf("no error; want %q", c.want)
-			case c.want != "" && !strings.Contains(strings.SplitN(err.Error(), "\n", 2)[0], c.want):
-				t.Fatalf("got %q\nwant %q", err.Error(), c.want)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkVerifyError(t, verifyMMA(t, "  "+c.body), c.want) })
 	}
 }
 
@@ -126,26 +136,8 @@ func TestTMEMCopyVerifier(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			ctx := ir.NewContext()
-			builtin.Load(ctx)
-			arith.Load(ctx)
-			tt.Load(ctx)
-			ttg.Load(ctx)
-			ttng.Load(ctx)
 			header := strings.Replace(mmaHeader, `"ttg.num-ctas" = 2`, `"ttg.num-ctas" = `+c.ctas, 1)
-			m, err := asm.Parse(ctx, decls+header+"  "+c.body+"\n}\n", asm.ParseConfig{Filename: "copy"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = ir.Verify(m)
-			switch {
-			case c.want == "" && err != nil:
-				t.Fatalf("unexpected error: %v", err)
-			case c.want != "" && err == nil:
-				t.Fatalf("no error; want %q", c.want)
-			case c.want != "" && !strings.Contains(strings.SplitN(err.Error(), "\n", 2)[0], c.want):
-				t.Fatalf("got %q\nwant %q", err.Error(), c.want)
-			}
+			checkVerifyError(t, verifyModule(t, decls+header+"  "+c.body+"\n}\n"), c.want)
 		})
 	}
 }

@@ -1,11 +1,6 @@
 package conformance
 
-import (
-	"path/filepath"
-	"testing"
-
-	"github.com/ttcompiler/tt/tools/ttlit"
-)
+import "testing"
 
 // dotPathLitFiles are the Triton 3.6 lit files that issue 12 (tensor
 // cores on NVIDIA, must-show 3) names, under
@@ -46,19 +41,4 @@ var dotPathLitFiles = map[string]bool{
 
 // TestDotPathLitFiles runs issue 12's lit files whole with tt-lit's
 // configuration and fails if a file's pass/fail status changes.
-func TestDotPathLitFiles(t *testing.T) {
-	dir := filepath.Join(shared(t), "conformance", "triton-3.6-lit", "test")
-	cfg := ttlit.Config()
-	passed := 0
-	for name, wantPass := range dotPathLitFiles {
-		res := cfg.RunFile(filepath.Join(dir, name+".mlir"))
-		pass := !res.Status.IsFailure()
-		if pass {
-			passed++
-		}
-		if pass != wantPass {
-			t.Errorf("%s: %s under tt-lit, recorded as passing=%v\n%s", name, res.Status, wantPass, res.Log)
-		}
-	}
-	t.Logf("%d / %d of issue 12's lit files pass whole under tt-lit", passed, len(dotPathLitFiles))
-}
+func TestDotPathLitFiles(t *testing.T) { runLitFiles(t, "issue 12's", dotPathLitFiles) }

@@ -36,10 +36,10 @@ var passLitFiles = map[string]bool{
 
 // TestVerifierLitFiles runs Triton 3.6's verifier lit files whole with
 // tt-lit's configuration and fails if a file's pass/fail status changes.
-func TestVerifierLitFiles(t *testing.T) { runLitFiles(t, "verifier", verifierLitFiles) }
+func TestVerifierLitFiles(t *testing.T) { runLitFiles(t, "Triton 3.6's verifier", verifierLitFiles) }
 
 // TestPassLitFiles does the same for passLitFiles.
-func TestPassLitFiles(t *testing.T) { runLitFiles(t, "pass", passLitFiles) }
+func TestPassLitFiles(t *testing.T) { runLitFiles(t, "Triton 3.6's pass", passLitFiles) }
 
 // runLitFiles runs files (relative to Triton 3.6's lit test folder,
 // without .mlir) whole under tt-lit and fails where a file's pass/fail
@@ -58,5 +58,5 @@ func runLitFiles(t *testing.T, what string, files map[string]bool) {
 			t.Errorf("%s: %s under tt-lit, recorded as passing=%v\n%s", name, res.Status, wantPass, res.Log)
 		}
 	}
-	t.Logf("%d / %d of Triton 3.6's %s lit files pass whole under tt-lit", passed, len(files), what)
+	t.Logf("%d / %d of %s lit files pass whole under tt-lit", passed, len(files), what)
 }
