@@ -3,7 +3,9 @@ package nvidia
 import (
 	"flag"
 
+	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/membar"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -17,7 +19,22 @@ func init() {
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			cc := fs.Int("compute-capability", 90, "device compute capability")
 			return func(op *ir.Operation, _ *passmgr.State) error {
-				return membar.InsertProxyFences(op, nil, *cc)
+				if *cc < 90 {
+					return nil
+				}
+				alloc, err := allocation.Analyze(op, allocation.Options{})
+				if err != nil {
+					return err
+				}
+				// After allocate-shared-memory the offsets the lowering
+				// will use are the recorded ones, as the conversion's
+				// barrier analysis reads them.
+				if op.Attr(ttg.AttrShared) != nil {
+					if err := alloc.AdoptRecordedOffsets(); err != nil {
+						return err
+					}
+				}
+				return membar.InsertProxyFences(op, alloc, *cc)
 			}
 		},
 	})

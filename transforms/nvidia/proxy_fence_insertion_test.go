@@ -1,0 +1,67 @@
+package nvidia
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// TestProxyFencePassOffsets: before the allocation (no ttg.shared) the
+// pass allocates by itself, and a TMA destination reusing a dead staging
+// buffer's bytes gets a fence; after it, the pass reads the offsets the
+// allocation recorded, here apart, and the copy needs none. Below sm_90
+// nothing happens.
+func TestProxyFencePassOffsets(t *testing.T) {
+	const src = `#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32 SHARED} {
+  tt.func @f(%d: !tt.tensordesc<tensor<64x64xf32, #shared>>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %out: !tt.ptr<f32>) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    %a = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<32x64xf32, #shared, #smem, mutable>
+    %v = ttg.local_load %a : !ttg.memdesc<32x64xf32, #shared, #smem, mutable> -> tensor<32x64xf32, #blocked>
+    %p = tt.splat %out : !tt.ptr<f32> -> tensor<32x64x!tt.ptr<f32>, #blocked>
+    tt.store %p, %v : tensor<32x64x!tt.ptr<f32>, #blocked>
+    %b = ttg.local_alloc {allocation.offset = 16384 : i32} : () -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %d[%c0, %c0] %b, %bar, %true : !tt.tensordesc<tensor<64x64xf32, #shared>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    tt.return
+  }
+}`
+	for _, c := range []struct {
+		name, shared, pipeline string
+		fences                 int
+	}{
+		{"allocated by the pass", "", "builtin.module(triton-nvidia-gpu-proxy-fence-insertion)", 1},
+		{"recorded offsets apart", `, ttg.shared = 65536 : i32`, "builtin.module(triton-nvidia-gpu-proxy-fence-insertion)", 0},
+		{"sm_80", "", "builtin.module(triton-nvidia-gpu-proxy-fence-insertion{compute-capability=80})", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := asm.ParseString(all.NewContext(), strings.Replace(src, " SHARED", c.shared, 1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pm, err := passmgr.Parse(nil, c.pipeline)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(m, nil); err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			ir.WalkOps(m, func(op *ir.Operation) {
+				if op.Name() == "ttng.fence_async_shared" {
+					n++
+				}
+			})
+			if n != c.fences {
+				t.Errorf("%d fences, want %d\n%s", n, c.fences, asm.Sprint(m, asm.PrintConfig{}))
+			}
+		})
+	}
+}
