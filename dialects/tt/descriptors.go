@@ -1,10 +1,11 @@
 package tt
 
 import (
+	"slices"
+
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
-	"slices"
 )
 
 // Block pointers and tensor descriptors: make_tensor_ptr,

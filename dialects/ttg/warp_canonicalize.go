@@ -17,6 +17,9 @@ func init() {
 // listing (and drops the second), and rebuilds the op without the results
 // nothing uses, the default region's yields shrinking with them.
 func canonicalizeWarpSpecialize(op *ir.Operation, rw ir.Rewriter) bool {
+	if op.NumRegions() < 2 || op.Region(1).Empty() || op.Region(1).Front().First() == nil {
+		return false // the verifier reports it
+	}
 	parts := PartitionRegions(op)
 	for _, r := range parts {
 		if r.Empty() || r.Front().NumArguments() != op.NumOperands() {
