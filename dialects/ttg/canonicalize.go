@@ -296,14 +296,16 @@ func canonicalizeConvertFromSplit(op *ir.Operation, rw ir.Rewriter) bool {
 // tmem_store(cvt) -> tmem_store when the convert's source layout can be
 // stored to tensor memory directly.
 func canonicalizeConvertFromTMEMStore(op *ir.Operation, rw ir.Rewriter) bool {
-	cvt := definingConvert(op.Operand(1))
+	// The operands are dst, an optional dependency token, src, pred.
+	src := op.NumOperands() - 2
+	cvt := definingConvert(op.Operand(src))
 	if cvt == nil || TMEMCompatible == nil {
 		return false
 	}
 	if !TMEMCompatible(op, cvt.Operand(0).Type(), op.Operand(0).Type()) {
 		return false
 	}
-	rw.ModifyInPlace(op, func() { op.SetOperand(1, cvt.Operand(0)) })
+	rw.ModifyInPlace(op, func() { op.SetOperand(src, cvt.Operand(0)) })
 	return true
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/pattern"
@@ -267,5 +268,27 @@ tt.return %0 : i32`},
 				t.Errorf("(-want +got):\n%s", d)
 			}
 		})
+	}
+}
+
+// TestCanonicalizeConvertIntoTMEMStore: where the target says the
+// convert's source layout can be stored to tensor memory directly, the
+// store takes it; the source is found after the optional dependency
+// token, which stays in place.
+func TestCanonicalizeConvertIntoTMEMStore(t *testing.T) {
+	saved := ttg.TMEMCompatible
+	defer func() { ttg.TMEMCompatible = saved }()
+	ttg.TMEMCompatible = func(*ir.Operation, ir.Type, ir.Type) bool { return true }
+	got := canonicalize(t, `tt.func @f(%a: tensor<128x64xf32, #blocked>, %m: !ttg.memdesc<128x64xf32, #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>, #ttng.tensor_memory, mutable>, %tok: !ttg.async.token) {
+    %true = arith.constant true
+    %0 = ttg.convert_layout %a : tensor<128x64xf32, #blocked> -> tensor<128x64xf32, #blocked1>
+    %1 = ttng.tmem_store %0, %m[%tok], %true : tensor<128x64xf32, #blocked1> -> !ttg.memdesc<128x64xf32, #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>, #ttng.tensor_memory, mutable>
+    tt.return
+  }`)
+	want := `%true = arith.constant true
+%0 = ttng.tmem_store %arg0, %arg1[%arg2], %true : tensor<128x64xf32, #blocked> -> !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable>
+tt.return`
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
 	}
 }
