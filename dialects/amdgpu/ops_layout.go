@@ -3,6 +3,7 @@ package amdgpu
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -109,7 +110,11 @@ func verifyExtractSlice(op *ir.Operation) error {
 	if err1 != nil || err2 != nil {
 		return nil
 	}
-	if err := checkSliceRegisters(sl, dl, offs.Ints); err != nil {
+	if err := checkRegisters(sl, dl, func(c []int32) {
+		for i := range c {
+			c[i] += int32(offs.Ints[i])
+		}
+	}); err != nil {
 		return ir.Errorf(op.Loc(), "%s", err.Error())
 	}
 	if !sameBases(sl, dl, linearlayout.Lane) || !sameBases(sl, dl, linearlayout.Warp) {
@@ -118,20 +123,25 @@ func verifyExtractSlice(op *ir.Operation) error {
 	return nil
 }
 
-// checkSliceRegisters checks that every element a thread holds in the slice
-// is held by the same thread (lane 0, warp 0) in some register of the source.
-func checkSliceRegisters(src, dst linearlayout.LinearLayout, offs []int64) error {
+// checkRegisters checks that every element a thread (lane 0, warp 0) holds
+// in dst is held by the same thread in some register of src, toSrc turning
+// its coordinates in dst into coordinates in src (Triton 3.6's check of
+// extract_slice and concat). The error names the source coordinates, as
+// 3.6's does.
+func checkRegisters(src, dst linearlayout.LinearLayout, toSrc func(c []int32)) error {
 	held := map[string]bool{}
 	for r := int32(0); r < regCount(src); r++ {
 		held[fmt.Sprint(coords(src.Apply(linearlayout.DimValue{Name: linearlayout.Register, Value: r})))] = true
 	}
 	for r := int32(0); r < regCount(dst); r++ {
 		c := coords(dst.Apply(linearlayout.DimValue{Name: linearlayout.Register, Value: r}))
-		for i := range c {
-			c[i] += int32(offs[i])
-		}
+		toSrc(c)
 		if !held[fmt.Sprint(c)] {
-			return fmt.Errorf("No source register holds the element for destination index %v", c)
+			parts := make([]string, len(c))
+			for i, v := range c {
+				parts[i] = fmt.Sprint(v)
+			}
+			return fmt.Errorf("No source register holds the element for destination index [%s]", strings.Join(parts, ", "))
 		}
 	}
 	return nil
@@ -170,13 +180,10 @@ func verifyConcat(op *ir.Operation) error {
 	}
 	dst := op.Result(0).Type().(*ir.RankedTensorType)
 	first := srcs[0].Type().(*ir.RankedTensorType)
-	for _, s := range srcs[1:] {
-		if s.Type() != first {
-			return ir.Errorf(op.Loc(), "All sources must have identical tensor types.")
-		}
-	}
+	// Triton 3.6's checks, in its order: shapes, the sources' types, the
+	// element type, then the layouts.
 	if first.Rank() != dst.Rank() {
-		return ir.Errorf(op.Loc(), "Source and destination tensor shapes don't match.")
+		return ir.Errorf(op.Loc(), "Source and destination tensors must have the same rank.")
 	}
 	tiles := int64(1)
 	for i := range dst.Dims {
@@ -188,8 +195,33 @@ func verifyConcat(op *ir.Operation) error {
 	if int64(len(srcs)) != tiles {
 		return ir.Errorf(op.Loc(), "Number of source tiles (%d) doesn't match required count (%d).", len(srcs), tiles)
 	}
+	for _, s := range srcs[1:] {
+		if s.Type() != first {
+			return ir.Errorf(op.Loc(), "All sources must have identical tensor types.")
+		}
+	}
 	if first.Elem != dst.Elem {
 		return ir.Errorf(op.Loc(), "Element types of sources and destination must match.")
+	}
+	if first.Encoding == nil || dst.Encoding == nil {
+		return nil
+	}
+	sl, err1 := ttg.ToLinearLayout(first.Encoding, first.Dims)
+	dl, err2 := ttg.ToLinearLayout(dst.Encoding, dst.Dims)
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	// A destination element comes from the source tile its coordinates
+	// fall in, at its offset within the tile.
+	if err := checkRegisters(sl, dl, func(c []int32) {
+		for i := range c {
+			c[i] %= int32(first.Dims[i])
+		}
+	}); err != nil {
+		return ir.Errorf(op.Loc(), "%s", err.Error())
+	}
+	if !sameBases(sl, dl, linearlayout.Lane) || !sameBases(sl, dl, linearlayout.Warp) {
+		return ir.Errorf(op.Loc(), "Lane and warp dim basis must match between source and destination layout.")
 	}
 	return nil
 }
