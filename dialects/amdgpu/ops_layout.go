@@ -102,6 +102,19 @@ func verifyExtractSlice(op *ir.Operation) error {
 			return ir.Errorf(op.Loc(), "invalid offset at dimension %d", i)
 		}
 	}
+	return verifyThreadsKeepElements(op, src, dst, func(c []int32) {
+		for i := range c {
+			c[i] += int32(offs.Ints[i])
+		}
+	})
+}
+
+// verifyThreadsKeepElements is the layout check Triton 3.6's extract_slice
+// and concat share: the ops move no data between threads, so each element a
+// thread holds in dst (toSrc turns its coordinates into src's) must be held
+// by the same thread in src, and lanes and warps must be laid out alike.
+// Layouts that have no linear form are left to the ops' lowering.
+func verifyThreadsKeepElements(op *ir.Operation, src, dst *ir.RankedTensorType, toSrc func(c []int32)) error {
 	if src.Encoding == nil || dst.Encoding == nil {
 		return nil
 	}
@@ -110,11 +123,7 @@ func verifyExtractSlice(op *ir.Operation) error {
 	if err1 != nil || err2 != nil {
 		return nil
 	}
-	if err := checkRegisters(sl, dl, func(c []int32) {
-		for i := range c {
-			c[i] += int32(offs.Ints[i])
-		}
-	}); err != nil {
+	if err := checkRegisters(sl, dl, toSrc); err != nil {
 		return ir.Errorf(op.Loc(), "%s", err.Error())
 	}
 	if !sameBases(sl, dl, linearlayout.Lane) || !sameBases(sl, dl, linearlayout.Warp) {
@@ -203,27 +212,13 @@ func verifyConcat(op *ir.Operation) error {
 	if first.Elem != dst.Elem {
 		return ir.Errorf(op.Loc(), "Element types of sources and destination must match.")
 	}
-	if first.Encoding == nil || dst.Encoding == nil {
-		return nil
-	}
-	sl, err1 := ttg.ToLinearLayout(first.Encoding, first.Dims)
-	dl, err2 := ttg.ToLinearLayout(dst.Encoding, dst.Dims)
-	if err1 != nil || err2 != nil {
-		return nil
-	}
 	// A destination element comes from the source tile its coordinates
 	// fall in, at its offset within the tile.
-	if err := checkRegisters(sl, dl, func(c []int32) {
+	return verifyThreadsKeepElements(op, first, dst, func(c []int32) {
 		for i := range c {
 			c[i] %= int32(first.Dims[i])
 		}
-	}); err != nil {
-		return ir.Errorf(op.Loc(), "%s", err.Error())
-	}
-	if !sameBases(sl, dl, linearlayout.Lane) || !sameBases(sl, dl, linearlayout.Warp) {
-		return ir.Errorf(op.Loc(), "Lane and warp dim basis must match between source and destination layout.")
-	}
-	return nil
+	})
 }
 
 func verifyInThreadTranspose(op *ir.Operation) error {

@@ -133,10 +133,7 @@ func parseOneToOne(p ir.OpParser, st *ir.OperationState, attrs func(ir.OpParser,
 	if err := attrs(p, st); err != nil {
 		return err
 	}
-	if err := p.ParseColon(); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
+	t, err := p.ParseColonType()
 	if err != nil {
 		return err
 	}

@@ -274,12 +274,7 @@ func removeEmptyElseBranch(op *ir.Operation, rw ir.Rewriter) bool {
 
 // removeUnusedResults rebuilds an if without its unused results.
 func removeUnusedResults(op *ir.Operation, rw ir.Rewriter) bool {
-	var used []int
-	for i, r := range op.Results() {
-		if ir.HasUses(r) {
-			used = append(used, i)
-		}
-	}
+	used := ir.UsedResults(op)
 	if len(used) == op.NumResults() {
 		return false
 	}
@@ -305,16 +300,7 @@ func removeUnusedResults(op *ir.Operation, rw ir.Rewriter) bool {
 	}
 	transfer(op.Region(0).Front(), tb)
 	transfer(op.Region(1).Front(), eb)
-	repl := make([]ir.Value, op.NumResults())
-	for j, i := range used {
-		repl[i] = n.Result(j)
-	}
-	for i := range repl {
-		if repl[i] == nil {
-			repl[i] = op.Result(i) // unused
-		}
-	}
-	rw.ReplaceOp(op, repl)
+	ir.ReplaceKeptResults(rw, op, n, used)
 	return true
 }
 

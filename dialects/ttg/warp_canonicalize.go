@@ -50,12 +50,7 @@ func canonicalizeWarpSpecialize(op *ir.Operation, rw ir.Rewriter) bool {
 		}
 		firstListing[capture] = i
 	}
-	var used []int
-	for i, res := range op.Results() {
-		if ir.HasUses(res) {
-			used = append(used, i)
-		}
-	}
+	used := ir.UsedResults(op)
 	if dropped == 0 && len(used) == op.NumResults() {
 		return false
 	}
@@ -101,15 +96,6 @@ func canonicalizeWarpSpecialize(op *ir.Operation, rw ir.Rewriter) bool {
 	n := rw.Create(st)
 	rw.InlineRegionBefore(op.Region(0), n.Region(0), nil)
 	rw.InlineRegionBefore(op.Region(1), n.Region(1), nil)
-	repl := make([]ir.Value, op.NumResults())
-	for j, i := range used {
-		repl[i] = n.Result(j)
-	}
-	for i := range repl {
-		if repl[i] == nil {
-			repl[i] = op.Result(i) // unused
-		}
-	}
-	rw.ReplaceOp(op, repl)
+	ir.ReplaceKeptResults(rw, op, n, used)
 	return true
 }

@@ -18,6 +18,25 @@ import cupy as cp
 import numpy as np
 
 POOL = 4096  # slots; the mask below is POOL - 1
+
+# The work both kernels do, alike: a fixed chain of FMAs a thread, then one
+# store (the thread's id in %r2, the loop count in %r1, the output in %rd1).
+WORK = r"""  cvt.rn.f32.u32 %f1, %r2;
+  mov.f32 %f2, 0f3F800000;
+  mov.u32 %r3, 0;
+LOOP:
+  fma.rn.f32 %f2, %f2, 0f3F7FF000, %f1;
+  add.u32 %r3, %r3, 1;
+  setp.lt.u32 %p1, %r3, %r1;
+  @%p1 bra LOOP;
+  mov.u32 %r4, %ctaid.x;
+  mov.u32 %r5, %ntid.x;
+  mad.lo.u32 %r6, %r4, %r5, %r2;
+  mul.wide.u32 %rd2, %r6, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.f32 [%rd3], %f2;
+"""
+
 PTX = r"""
 .version 8.4
 .target sm_90a
@@ -34,21 +53,7 @@ PTX = r"""
   ld.param.u64 %rd1, [out];
   ld.param.u32 %r1, [iters];
   mov.u32 %r2, %tid.x;
-  cvt.rn.f32.u32 %f1, %r2;
-  mov.f32 %f2, 0f3F800000;
-  mov.u32 %r3, 0;
-LOOP:
-  fma.rn.f32 %f2, %f2, 0f3F7FF000, %f1;
-  add.u32 %r3, %r3, 1;
-  setp.lt.u32 %p1, %r3, %r1;
-  @%p1 bra LOOP;
-  mov.u32 %r4, %ctaid.x;
-  mov.u32 %r5, %ntid.x;
-  mad.lo.u32 %r6, %r4, %r5, %r2;
-  mul.wide.u32 %rd2, %r6, 4;
-  add.s64 %rd3, %rd1, %rd2;
-  st.global.f32 [%rd3], %f2;
-  ret;
+{WORK}  ret;
 }
 
 .visible .entry work_claim(.param .u64 out, .param .u32 iters)
@@ -85,21 +90,7 @@ GOT:
 CLAIMED:
   bar.sync 0;
   ld.shared.u32 %r14, [slot];
-  cvt.rn.f32.u32 %f1, %r2;
-  mov.f32 %f2, 0f3F800000;
-  mov.u32 %r3, 0;
-LOOP:
-  fma.rn.f32 %f2, %f2, 0f3F7FF000, %f1;
-  add.u32 %r3, %r3, 1;
-  setp.lt.u32 %p1, %r3, %r1;
-  @%p1 bra LOOP;
-  mov.u32 %r4, %ctaid.x;
-  mov.u32 %r5, %ntid.x;
-  mad.lo.u32 %r6, %r4, %r5, %r2;
-  mul.wide.u32 %rd2, %r6, 4;
-  add.s64 %rd3, %rd1, %rd2;
-  st.global.f32 [%rd3], %f2;
-  bar.sync 0;
+{WORK}  bar.sync 0;
   @%p2 bra DONE;
   mul.wide.u32 %rd8, %r14, 4;
   mov.u64 %rd9, claims;
@@ -109,7 +100,7 @@ DONE:
   ret;
 }
 """
-PTX = PTX.replace("{POOL}", str(POOL)).replace("{MASK}", str(POOL - 1))
+PTX = PTX.replace("{WORK}", WORK).replace("{POOL}", str(POOL)).replace("{MASK}", str(POOL - 1))
 
 
 def timed(fn, grid, iters, reps=50):
