@@ -17,6 +17,8 @@ TFLOP/s. What it answers: whether the suite's kernels with their pointer loads t
 beat them as they are, and what building the maps in each program costs, before tt builds the
 machinery for it (a kernel's TTIR gives tt no tensor map). Each process runs one compiler; run
 both, with a `timeout`, and write to files: a hung kernel loses the pipe's output.
+`tma_probe.py paired [ROUNDS]` under the plugin times tt's matmul variants in interleaved rounds
+instead, with the pointer kernel also compiled by tt-tma-loads (TT_X_TMA_LOADS=on).
 (`tl.range(..., warp_specialize=True)` on the desc form was left out: Triton 3.6's own compile of
 it hung on the H200 at 4096 128x128 on 4 warps.)
 """
@@ -54,6 +56,11 @@ def mm_ptr(a_ptr, b_ptr, c_ptr, M, N, K, sam, sbk, scm,
     cm = pm * BM + tl.arange(0, BM)
     cn = pn * BN + tl.arange(0, BN)
     tl.store(c_ptr + scm * cm[:, None] + cn[None, :], acc.to(tl.float16), mask=(cm[:, None] < M) & (cn[None, :] < N))
+
+
+# The same kernel under another name, so that Triton compiles it apart from mm_ptr: the paired
+# mode (below) has tt compile it with its pointer loads moved onto TMA (TT_X_TMA_LOADS=on).
+mm_ptr_tma = triton.jit(mm_ptr.fn)
 
 
 @triton.jit
@@ -215,7 +222,50 @@ def attentions():
                 print(f"attention d{D} w{w} {name:8s} FAILED {type(e).__name__}: {str(e)[:200]}", flush=True)
 
 
+def paired(rounds):
+    """Interleaved rounds, tt only (run under the plugin): each matmul shape as the suite writes it
+    (ptr), the same kernel compiled with tt-tma-loads on (ptr+tma: tt-translate inherits the
+    environment of the first launch, which compiles it) and with host descriptors (desc); medians
+    of the rounds and of each round's ratio to ptr."""
+    import os, statistics
+    for S, BM, BN, BK, w in ((4096, 128, 128, 64, 4), (4096, 128, 256, 64, 8), (8192, 128, 128, 64, 4), (8192, 128, 256, 64, 8)):
+        A = torch.randn((S, S), dtype=torch.float16, device="cuda")
+        B = torch.randn((S, S), dtype=torch.float16, device="cuda")
+        C = torch.empty((S, S), dtype=torch.float16, device="cuda")
+        ref = A @ B
+        fl = 2 * S ** 3
+        grid = (triton.cdiv(S, BM) * triton.cdiv(S, BN),)
+        ad = TensorDescriptor.from_tensor(A, [BM, BK])
+        bd = TensorDescriptor.from_tensor(B, [BK, BN])
+        runs = {
+            "ptr": lambda: mm_ptr[grid](A, B, C, S, S, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
+            "ptr+tma": lambda: mm_ptr_tma[grid](A, B, C, S, S, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
+            "desc": lambda: mm_desc[grid](ad, bd, C, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
+        }
+        ok = {}
+        for name, run in runs.items():
+            os.environ["TT_X_TMA_LOADS"] = "on" if name == "ptr+tma" else "off"
+            C.fill_(float("nan"))
+            run()
+            torch.cuda.synchronize()
+            ok[name] = check(C, ref)
+        os.environ.pop("TT_X_TMA_LOADS", None)
+        times = {name: [] for name in runs}
+        for _ in range(rounds):
+            for name, run in runs.items():
+                times[name].append(do_bench(run, warmup=25, rep=100))
+        for name in runs:
+            ratio = statistics.median(p / t for p, t in zip(times["ptr"], times[name]))
+            print(f"paired matmul {S} {BM}x{BN}x{BK} w{w} {name:8s} {fl / statistics.median(times[name]) / 1e9:7.1f} TFLOP/s"
+                  f"  /ptr {ratio:.3f}  {ok[name]}", flush=True)
+
+
 if __name__ == "__main__":
+    import sys
+    if len(sys.argv) > 1 and sys.argv[1] == "paired":
+        triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+        paired(int(sys.argv[2]) if len(sys.argv) > 2 else 7)
+        sys.exit(0)
     # Device-side descriptors ("dev") keep their tensor maps in global scratch from this allocator.
     triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
     matmuls()

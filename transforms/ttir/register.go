@@ -50,6 +50,7 @@ func Passes() []*passmgr.Pass {
 		{Name: "tritongpu-combine-tensor-select-and-if", DisplayName: "TritonGPUCombineTensorSelectAndIf", Anchor: "builtin.module", Dependent: deps,
 			Summary: "Combine tensor select and if", Build: simple(runCombineTensorSelectAndIf)},
 		persistentPass(),
+		tmaLoadsPass(),
 		specializeDotChainsPass(),
 	}
 }

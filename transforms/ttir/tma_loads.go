@@ -1,0 +1,735 @@
+package ttir
+
+import (
+	"flag"
+	"math"
+
+	"github.com/ttcompiler/tt/analysis/axisinfo"
+	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/scf"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/pattern"
+)
+
+// tt-tma-loads (tt's own pass, not Triton's) moves the tile loads of a
+// persistent dot kernel's K loop onto TMA: a load whose pointers are a
+// 2-D block `base + rows * stride + cols` of a row-major tensor becomes a
+// tt.descriptor_load through a descriptor made once, before the kernel's
+// tile loop, so each CTA builds its tensor maps once rather than each
+// program once (measured on the H200, docs/PERFORMANCE.md "TMA for the
+// suite's loads": maps made by every program cost what TMA gains).
+//
+// A load qualifies when each of its two axes is one of:
+//   - advancing: its index is `arange(0, n)`, the loop's pointer increment
+//     moves along it by step*c elements an iteration (a splat of c*step
+//     for the columns, of stride*c*step for the rows) and the mask bounds
+//     it by `arange < E - iv*c` or `arange + iv*c < E` (iv the loop's
+//     induction variable, from 0): at iteration iv the tile starts at
+//     iv*c, and TMA's zero fill past the extent E is the mask with
+//     `other` zero;
+//   - bounded: its index is `o + arange(0, n)` (o fixed in the loop) and
+//     the mask bounds it by `< E`: the tile starts at o, extent E;
+//   - wrapped: its index is `(o + arange(0, n)) % E` and it is not masked
+//     (Triton's tutorial matmul): the tile starts at o, extent E. Where
+//     o + i >= E the load reads row (o + i) - E and TMA reads zeros; the
+//     pass proves those rows (columns for B) never reach memory: the
+//     loaded tile feeds one tt.dot as its A (B) operand, whose rows
+//     (columns) follow the same index, and every value the dot's result
+//     flows into (the accumulator through the loop, elementwise ops) ends
+//     in stores masked by `o + arange(0, n) < E` on that axis.
+//
+// The columns must be contiguous (stride 1), the row stride a multiple of
+// 16 bytes and the base 16-byte aligned (axis analysis of their
+// divisibility), `other` zero or absent, and the base, extents and stride
+// defined before the tile loop. Like LLVM's inbounds addressing, the pass
+// takes an unmasked access before the tensor's start (a negative tile
+// coordinate) to be outside the program's memory: TMA reads zeros there.
+//
+// What TMA needs and the pointer arithmetic does not is checked at run
+// time: row strides above zero, extents of at least one, and offsets that
+// fit the i32 arithmetic the pointers were computed in. The tile loop runs
+// under that guard, with an untouched copy of it in the else branch.
+//
+// The descriptors live in per-program global scratch, which Triton's
+// launcher allocates through the user's allocator (triton.set_allocator);
+// launches that pass none cannot run such a kernel, so the pass is off
+// unless asked for (TT_X_TMA_LOADS=on or the option tma-loads=on).
+func tmaLoadsPass() *passmgr.Pass {
+	return &passmgr.Pass{
+		Name:        "tt-tma-loads",
+		DisplayName: "TMALoads",
+		Anchor:      "builtin.module",
+		Summary:     "the 2-D tile loads of a persistent kernel's K loop through TMA descriptors made once a CTA (tt's own)",
+		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
+			target := declareScheduleTarget(fs)
+			mode := fs.String("tma-loads", "off", "on (rewrite the loads that qualify) or off")
+			return func(op *ir.Operation, st *passmgr.State) error {
+				m, err := scheduleMode("tt-tma-loads", *mode, "TT_X_TMA_LOADS", "on")
+				if err != nil || m != "on" || *target.capability < 90 || *target.numCTAs != 1 {
+					st.PreserveAll()
+					return err
+				}
+				n := rewriteTMALoads(op)
+				st.Stat("num-loads", "Number of tile loads moved onto TMA").Add(int64(n))
+				if n == 0 {
+					st.PreserveAll()
+				}
+				return nil
+			}
+		},
+	}
+}
+
+// tmaAxis is how one axis of a tile load maps onto a tensor map.
+type tmaAxis struct {
+	coord  ir.Value // the tile's first index along the axis (i32), in the loop
+	extent ir.Value // the tensor's extent (i32), defined before the tile loop
+	// wrapped: the index before `% extent`, which the stores must bound.
+	wrapped ir.Value
+}
+
+// tmaLoad is a load that qualifies, with what its descriptor needs.
+type tmaLoad struct {
+	load    *ir.Operation
+	loop    *ir.Operation // the K loop
+	arg     int           // the pointer's iter arg
+	base    ir.Value
+	stride  ir.Value // the row stride (i32 or i64 scalar), or nil for a constant
+	strideC int64
+	axes    [2]tmaAxis
+	anchor  *ir.Operation // the top-level op before which the descriptor is made
+	// The largest index the pointers hold along each axis is below
+	// limit[axis] (an extent) or limitC[axis] (a constant); advRows is
+	// the rows an iteration adds (0 when the columns advance).
+	limit   [2]ir.Value
+	limitC  [2]int64
+	advRows int64
+}
+
+func rewriteTMALoads(module *ir.Operation) int {
+	ai := axisinfo.Analyze(module)
+	var found []*tmaLoad
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if op.Name() == "tt.load" {
+			if l := matchTMALoad(op, ai); l != nil {
+				found = append(found, l)
+			}
+		}
+	})
+	r := &tmaRewriter{rw: pattern.NewRewriter(module.Context(), nil), descs: map[descKey]ir.Value{}, dead: map[*ir.Operation][]int{}}
+	var anchors []*ir.Operation
+	byAnchor := map[*ir.Operation][]*tmaLoad{}
+	for _, l := range found {
+		if byAnchor[l.anchor] == nil {
+			anchors = append(anchors, l.anchor)
+		}
+		byAnchor[l.anchor] = append(byAnchor[l.anchor], l)
+	}
+	for _, a := range anchors {
+		r.version(a, byAnchor[a])
+	}
+	for _, l := range found {
+		r.rewrite(l)
+	}
+	r.dropPointerArgs()
+	return len(found)
+}
+
+// matchTMALoad returns the load's mapping onto a tensor map, or nil.
+func matchTMALoad(load *ir.Operation, ai *axisinfo.Module) *tmaLoad {
+	loop := load.ParentOp()
+	if loop == nil || loop.Name() != "scf.for" || load.Block() != (scf.ForOp{Operation: loop}).Body() {
+		return nil
+	}
+	anchor := topLevelAncestor(loop)
+	// Only where the K loop runs inside a tile loop: descriptors made once
+	// a program cost what TMA gains (the pass's doc).
+	if anchor == nil || anchor == loop || anchor.Name() != "scf.for" {
+		return nil
+	}
+	f := scf.ForOp{Operation: loop}
+	ptr, ok := load.Operand(0).(*ir.BlockArgument)
+	pt, isTensor := load.Operand(0).Type().(*ir.RankedTensorType)
+	if !ok || ptr.Owner() != f.Body() || ptr.Index() == 0 || !isTensor || len(pt.Dims) != 2 {
+		return nil
+	}
+	resT, _ := load.Result(0).Type().(*ir.RankedTensorType)
+	if resT == nil || !tmaElement(resT.Elem) {
+		return nil
+	}
+	if v, ok := load.Attr("isVolatile").(*ir.IntegerAttr); ok && v.Bool() {
+		return nil
+	}
+	arg := ptr.Index() - 1
+	next := f.YieldedValues()[arg].DefiningOp()
+	if next == nil || next.Name() != "tt.addptr" || next.Operand(0) != ptr || ir.HasUses(loop.Result(arg)) ||
+		ir.NumUses(ptr) != 2 || !ir.HasOneUse(next.Result(0)) {
+		return nil
+	}
+	base, terms := blockTerms(f.Inits()[arg])
+	if base == nil || terms[0].index == nil || terms[1].index == nil || terms[1].stride != nil || terms[1].strideC != 1 {
+		return nil
+	}
+	l := &tmaLoad{load: load, loop: loop, arg: arg, base: base, stride: terms[0].stride, strideC: terms[0].strideC, anchor: anchor}
+	if !definedBefore(base, anchor) || l.stride != nil && !definedBefore(l.stride, anchor) {
+		return nil
+	}
+	// Alignment TMA needs: a 16-byte aligned base, a row stride of a
+	// multiple of 16 bytes.
+	elemBytes := int64(ir.BitWidth(resT.Elem) / 8)
+	if divisibility(ai, base) < 16 {
+		return nil
+	}
+	if l.stride != nil {
+		if divisibility(ai, l.stride)*elemBytes%16 != 0 {
+			return nil
+		}
+	} else if l.strideC*elemBytes%16 != 0 || l.strideC <= 0 {
+		return nil
+	}
+	// The loop's increment: along the rows (a multiple of the stride) or
+	// the columns.
+	step, ok1 := intConstOf(f.Step())
+	lb, ok2 := intConstOf(f.LowerBound())
+	if !ok1 || !ok2 || lb != 0 || step <= 0 {
+		return nil
+	}
+	advAxis, adv := loopAdvance(next.Operand(1), l.stride, l.strideC)
+	if advAxis < 0 {
+		return nil
+	}
+	// The mask's bounds, one an axis at most.
+	var bounds [2]ir.Value
+	if load.NumOperands() > 1 {
+		if load.NumOperands() < 3 || !isPositiveZero(load.Operand(2)) {
+			return nil
+		}
+		if !maskBounds(load.Operand(1), &bounds) {
+			return nil
+		}
+	}
+	for ax := range 2 {
+		a, ok := axisMapping(terms[ax].index, bounds[ax], ax == advAxis, adv, step, f, anchor)
+		if !ok {
+			return nil
+		}
+		l.axes[ax] = a
+		// An advancing axis starts at arange(0, n) (the pointer carries
+		// the rest in 64 bits); the others stay below their extent.
+		if ax == advAxis {
+			l.limitC[ax] = tensorShape(terms[ax].index.Type())[0]
+		} else {
+			l.limit[ax] = a.extent
+		}
+	}
+	if advAxis == 0 {
+		l.advRows = adv
+	}
+	if !wrappedRowsUnobserved(l) {
+		return nil
+	}
+	return l
+}
+
+// tmaElement reports whether TMA copies elements of type t.
+func tmaElement(t ir.Type) bool {
+	switch ir.BitWidth(t) {
+	case 8, 16, 32, 64:
+		return true
+	}
+	return false
+}
+
+// topLevelAncestor is op's ancestor (or op) in the body of its function.
+func topLevelAncestor(op *ir.Operation) *ir.Operation {
+	for p := op; p != nil; p = p.ParentOp() {
+		if parent := p.ParentOp(); parent != nil && parent.Name() == "tt.func" {
+			return p
+		}
+	}
+	return nil
+}
+
+// definedBefore reports whether v is available before anchor, an op of
+// its function's entry block: an argument of the block, or the result of
+// an earlier op of it.
+func definedBefore(v ir.Value, anchor *ir.Operation) bool {
+	switch x := v.(type) {
+	case *ir.BlockArgument:
+		return x.Owner() == anchor.Block()
+	case *ir.OpResult:
+		d := x.Owner()
+		return d.Block() == anchor.Block() && d.IsBeforeInBlock(anchor)
+	}
+	return false
+}
+
+// divisibility is the largest power of two known to divide scalar v.
+func divisibility(ai *axisinfo.Module, v ir.Value) int64 {
+	if c, ok := intConstOf(v); ok {
+		if c == 0 {
+			return 1 << 30
+		}
+		return c & -c
+	}
+	info, ok := ai.Info(v)
+	if !ok || len(info.Divisibility) == 0 {
+		return 1
+	}
+	return info.Divisibility[0]
+}
+
+// intConstOf is v's value when v is an integer constant (scalar or splat).
+func intConstOf(v ir.Value) (int64, bool) {
+	switch a := arith.ConstantAttrOf(v).(type) {
+	case *ir.IntegerAttr:
+		return a.Int(), true
+	case *ir.DenseElementsAttr:
+		if a.IsSplat() && !a.IsFloat() {
+			return a.IntAt(0), true
+		}
+	}
+	return 0, false
+}
+
+// isPositiveZero reports whether v is a splat of +0 (what TMA fills with;
+// -0.0 would differ in its sign bit).
+func isPositiveZero(v ir.Value) bool {
+	switch a := arith.ConstantAttrOf(v).(type) {
+	case *ir.DenseElementsAttr:
+		if !a.IsSplat() {
+			return false
+		}
+		if a.IsFloat() {
+			return a.Floats[0] == 0 && !math.Signbit(a.Floats[0])
+		}
+		return a.Ints[0] == 0
+	}
+	return false
+}
+
+// blockTerm is one axis of a pointer block: index * stride.
+type blockTerm struct {
+	index   ir.Value // the 1-D index tensor
+	stride  ir.Value // scalar stride, or nil with strideC
+	strideC int64
+}
+
+// blockTerms decomposes a 2-D pointer tensor `splat(base) + sum of
+// broadcast(expand_dims(index, axis) * stride)` into its base and one
+// term an axis; nil base when it does not have that form.
+func blockTerms(p ir.Value) (ir.Value, [2]blockTerm) {
+	var terms [2]blockTerm
+	var base ir.Value
+	var offset func(v ir.Value) bool
+	offset = func(v ir.Value) bool {
+		d := v.DefiningOp()
+		if d == nil {
+			return false
+		}
+		switch d.Name() {
+		case "tt.broadcast":
+			return offset(d.Operand(0))
+		case "arith.addi":
+			return offset(d.Operand(0)) && offset(d.Operand(1))
+		case "arith.muli":
+			for i := range 2 {
+				idx, ax, ok := expandedIndex(d.Operand(i))
+				if !ok {
+					continue
+				}
+				s, sc, ok := scalarOf(d.Operand(1 - i))
+				if !ok || terms[ax].index != nil {
+					return false
+				}
+				terms[ax] = blockTerm{index: idx, stride: s, strideC: sc}
+				return true
+			}
+			return false
+		case "tt.expand_dims":
+			idx, ax, ok := expandedIndex(v)
+			if !ok || terms[ax].index != nil {
+				return false
+			}
+			terms[ax] = blockTerm{index: idx, strideC: 1}
+			return true
+		}
+		return false
+	}
+	var pointer func(v ir.Value) bool
+	pointer = func(v ir.Value) bool {
+		d := v.DefiningOp()
+		if d == nil {
+			return false
+		}
+		switch d.Name() {
+		case "tt.broadcast":
+			return pointer(d.Operand(0))
+		case "tt.splat":
+			if base != nil {
+				return false
+			}
+			base = d.Operand(0)
+			return true
+		case "tt.addptr":
+			return pointer(d.Operand(0)) && offset(d.Operand(1))
+		}
+		return false
+	}
+	if !pointer(p) {
+		return nil, terms
+	}
+	return base, terms
+}
+
+// expandedIndex matches `expand_dims(index, axis)` of a 1-D i32 index,
+// broadcasts around it allowed; the axis of the 2-D tile it indexes.
+func expandedIndex(v ir.Value) (ir.Value, int, bool) {
+	d := v.DefiningOp()
+	for d != nil && d.Name() == "tt.broadcast" {
+		d = d.Operand(0).DefiningOp()
+	}
+	if d == nil || d.Name() != "tt.expand_dims" {
+		return nil, 0, false
+	}
+	a, ok := d.Attr("axis").(*ir.IntegerAttr)
+	if !ok || a.Int() < 0 || a.Int() > 1 {
+		return nil, 0, false
+	}
+	t, ok := d.Operand(0).Type().(*ir.RankedTensorType)
+	if !ok || len(t.Dims) != 1 || ir.BitWidth(t.Elem) != 32 {
+		return nil, 0, false
+	}
+	// expand_dims(x, 1) makes a column: x indexes the rows (axis 0).
+	return d.Operand(0), 1 - int(a.Int()), true
+}
+
+// scalarOf matches a splat of a scalar (returned) or a splat constant
+// (its value).
+func scalarOf(v ir.Value) (ir.Value, int64, bool) {
+	if c, ok := intConstOf(v); ok {
+		return nil, c, true
+	}
+	if d := v.DefiningOp(); d != nil && d.Name() == "tt.splat" {
+		return d.Operand(0), 0, true
+	}
+	return nil, 0, false
+}
+
+// loopAdvance reads the pointer increment of an iteration: the axis it
+// moves along (-1 if neither) and by how many elements (a constant).
+func loopAdvance(inc ir.Value, stride ir.Value, strideC int64) (int, int64) {
+	s, c, ok := scalarOf(inc)
+	if !ok {
+		return -1, 0
+	}
+	if s == nil {
+		if stride == nil && strideC > 0 && c%strideC == 0 && c/strideC > 0 && strideC > 1 {
+			return 0, c / strideC
+		}
+		if c > 0 {
+			return 1, c
+		}
+		return -1, 0
+	}
+	// s = stride * k or k * stride: k rows an iteration.
+	d := s.DefiningOp()
+	if d == nil || d.Name() != "arith.muli" || stride == nil {
+		return -1, 0
+	}
+	for i := range 2 {
+		if d.Operand(i) == stride {
+			if k, ok := intConstOf(d.Operand(1 - i)); ok && k > 0 {
+				return 0, k
+			}
+		}
+	}
+	return -1, 0
+}
+
+// maskBounds collects the per-axis bounds of a mask that is a conjunction
+// of compares `expand_dims(index, axis) [+ splat(shift)] < splat(bound)`
+// (broadcasts allowed): bounds[axis] = the compare.
+func maskBounds(mask ir.Value, bounds *[2]ir.Value) bool {
+	d := mask.DefiningOp()
+	if d == nil {
+		return false
+	}
+	switch d.Name() {
+	case "tt.broadcast":
+		return maskBounds(d.Operand(0), bounds)
+	case "arith.andi":
+		return maskBounds(d.Operand(0), bounds) && maskBounds(d.Operand(1), bounds)
+	case "arith.cmpi":
+		if arith.CmpIPredicateOf(d) != arith.CmpISLT {
+			return false
+		}
+		_, ax, _, ok := shiftedIndex(d.Operand(0))
+		if !ok || bounds[ax] != nil {
+			return false
+		}
+		if s, _, ok := scalarOf(d.Operand(1)); !ok || s == nil {
+			return false
+		}
+		bounds[ax] = d.Result(0)
+		return true
+	}
+	return false
+}
+
+// shiftedIndex matches `expand_dims(index, axis)` or that plus a splat
+// scalar (the shift), broadcasts allowed.
+func shiftedIndex(v ir.Value) (index ir.Value, axis int, shift ir.Value, ok bool) {
+	if idx, ax, ok := expandedIndex(v); ok {
+		return idx, ax, nil, true
+	}
+	d := v.DefiningOp()
+	for d != nil && d.Name() == "tt.broadcast" {
+		d = d.Operand(0).DefiningOp()
+	}
+	if d == nil || d.Name() != "arith.addi" {
+		return nil, 0, nil, false
+	}
+	for i := range 2 {
+		idx, ax, ok := expandedIndex(d.Operand(i))
+		if !ok {
+			continue
+		}
+		if s, _, ok := scalarOf(d.Operand(1 - i)); ok && s != nil {
+			return idx, ax, s, true
+		}
+	}
+	return nil, 0, nil, false
+}
+
+// boundOf splits a mask compare into its index, its shift (nil if none)
+// and its scalar bound.
+func boundOf(cmp ir.Value) (index, shift, bound ir.Value) {
+	d := cmp.DefiningOp()
+	idx, _, sh, _ := shiftedIndex(d.Operand(0))
+	s, _, _ := scalarOf(d.Operand(1))
+	return idx, sh, s
+}
+
+// scaledIV matches the loop's induction variable times a constant (or
+// alone, times 1).
+func scaledIV(v ir.Value, iv ir.Value) (int64, bool) {
+	if v == iv {
+		return 1, true
+	}
+	mul := v.DefiningOp()
+	if mul == nil || mul.Name() != "arith.muli" {
+		return 0, false
+	}
+	for i := range 2 {
+		if mul.Operand(i) == iv {
+			if c, ok := intConstOf(mul.Operand(1 - i)); ok {
+				return c, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// makeRange0 reports whether v is `tt.make_range {start = 0}`.
+func makeRange0(v ir.Value) bool {
+	d := v.DefiningOp()
+	return d != nil && d.Name() == "tt.make_range" && (tt.MakeRangeOp{Operation: d}).Start() == 0
+}
+
+// offsetIndex matches `splat(o) + arange(0, n)` (either order; o
+// returned) or `arange(0, n)` (o nil).
+func offsetIndex(v ir.Value) (ir.Value, bool) {
+	if makeRange0(v) {
+		return nil, true
+	}
+	d := v.DefiningOp()
+	if d == nil || d.Name() != "arith.addi" {
+		return nil, false
+	}
+	for i := range 2 {
+		if makeRange0(d.Operand(i)) {
+			if s, _, ok := scalarOf(d.Operand(1 - i)); ok && s != nil {
+				return s, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// axisMapping maps one axis of the tile onto the tensor map (the pass's
+// doc lists the three forms), or reports that it does not qualify.
+func axisMapping(index, bound ir.Value, advancing bool, adv, step int64, f scf.ForOp, anchor *ir.Operation) (tmaAxis, bool) {
+	if advancing {
+		// arange(0, n) < E - iv*c, or arange(0, n) + iv*c < E, with
+		// c*step the increment: the tile starts at iv*c.
+		if bound == nil || !makeRange0(index) {
+			return tmaAxis{}, false
+		}
+		bidx, shift, x := boundOf(bound)
+		if bidx != index {
+			return tmaAxis{}, false
+		}
+		iv := f.InductionVar()
+		coord, extent := shift, x
+		if shift == nil {
+			sub := x.DefiningOp()
+			if sub == nil || sub.Name() != "arith.subi" {
+				return tmaAxis{}, false
+			}
+			coord, extent = sub.Operand(1), sub.Operand(0)
+		}
+		c, ok := scaledIV(coord, iv)
+		if !ok || c*step != adv || !definedBefore(extent, anchor) {
+			return tmaAxis{}, false
+		}
+		return tmaAxis{coord: coord, extent: extent}, true
+	}
+	outside := func(v ir.Value) bool { return v == nil || definedOutside(v, f.Operation) }
+	if bound != nil {
+		// o + arange(0, n) < E.
+		bidx, shift, e := boundOf(bound)
+		if bidx != index || shift != nil {
+			return tmaAxis{}, false
+		}
+		o, ok := offsetIndex(index)
+		if !ok || !outside(o) || !definedBefore(e, anchor) {
+			return tmaAxis{}, false
+		}
+		return tmaAxis{coord: o, extent: e}, true
+	}
+	// (o + arange(0, n)) % E, unmasked.
+	d := index.DefiningOp()
+	if d == nil || d.Name() != "arith.remsi" {
+		return tmaAxis{}, false
+	}
+	o, ok := offsetIndex(d.Operand(0))
+	e, _, ok2 := scalarOf(d.Operand(1))
+	if !ok || !ok2 || e == nil || !outside(o) || !definedBefore(e, anchor) {
+		return tmaAxis{}, false
+	}
+	return tmaAxis{coord: o, extent: e, wrapped: d.Operand(0)}, true
+}
+
+// definedOutside reports whether v is defined outside loop (not by it,
+// not in its region).
+func definedOutside(v ir.Value, loop *ir.Operation) bool {
+	switch x := v.(type) {
+	case *ir.OpResult:
+		return x.Owner() != loop && !loop.IsAncestorOf(x.Owner())
+	case *ir.BlockArgument:
+		p := x.Owner().ParentOp()
+		return p != loop && (p == nil || !loop.IsAncestorOf(p))
+	}
+	return false
+}
+
+// wrappedRowsUnobserved proves, for each wrapped axis of l, that the
+// rows (columns) where TMA reads zeros and the load read wrapped data
+// never reach memory: the loaded tile is one tt.dot's A (B) operand, and
+// everything the dot's result flows into ends in stores masked on that
+// axis by the index before the wrap.
+func wrappedRowsUnobserved(l *tmaLoad) bool {
+	for ax, a := range l.axes {
+		if a.wrapped != nil && !axisUnobserved(l.load.Result(0), ax, a) {
+			return false
+		}
+	}
+	return true
+}
+
+// axisUnobserved walks the values whose elements along axis ax depend on
+// the wrapped elements of loaded (see wrappedRowsUnobserved).
+func axisUnobserved(loaded ir.Value, ax int, a tmaAxis) bool {
+	uses := ir.Uses(loaded)
+	if len(uses) != 1 || uses[0].Owner().Name() != "tt.dot" || uses[0].Index() != ax {
+		return false
+	}
+	seen := map[ir.Value]bool{}
+	work := []ir.Value{uses[0].Owner().Result(0)}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		for _, u := range ir.Uses(v) {
+			user, idx := u.Owner(), u.Index()
+			switch {
+			case user.Name() == "tt.dot" && (idx == 2 || idx == ax):
+				work = append(work, user.Result(0))
+			case user.Name() == "scf.yield":
+				p := user.ParentOp()
+				switch p.Name() {
+				case "scf.for":
+					work = append(work, p.Result(idx), (scf.ForOp{Operation: p}).RegionIterArgs()[idx])
+				case "scf.if":
+					work = append(work, p.Result(idx))
+				default:
+					return false
+				}
+			case user.Name() == "tt.store" && idx == 1:
+				if !storeMasksAxis(user, ax, a) {
+					return false
+				}
+			case user.Has(ir.Elementwise) && user.NumResults() == 1 && sameShape(user.Result(0).Type(), v.Type()):
+				work = append(work, user.Result(0))
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameShape reports whether two ranked tensor types have one shape.
+func sameShape(a, b ir.Type) bool {
+	x, ok1 := a.(*ir.RankedTensorType)
+	y, ok2 := b.(*ir.RankedTensorType)
+	return ok1 && ok2 && equalInts(x.Dims, y.Dims)
+}
+
+// storeMasksAxis reports whether store's mask bounds axis ax by the
+// wrapped axis's index before the wrap, against its extent.
+func storeMasksAxis(store *ir.Operation, ax int, a tmaAxis) bool {
+	if store.NumOperands() < 3 {
+		return false
+	}
+	var bounds [2]ir.Value
+	if !storeMaskBounds(store.Operand(2), &bounds) || bounds[ax] == nil {
+		return false
+	}
+	idx, shift, e := boundOf(bounds[ax])
+	return idx == a.wrapped && shift == nil && e == a.extent
+}
+
+// storeMaskBounds is maskBounds for a store's mask, whose other
+// conjuncts (bounds the wrapped axes do not need) are allowed: any
+// conjunct it does not recognize is skipped.
+func storeMaskBounds(mask ir.Value, bounds *[2]ir.Value) bool {
+	d := mask.DefiningOp()
+	if d == nil {
+		return false
+	}
+	switch d.Name() {
+	case "tt.broadcast":
+		return storeMaskBounds(d.Operand(0), bounds)
+	case "arith.andi":
+		l := storeMaskBounds(d.Operand(0), bounds)
+		r := storeMaskBounds(d.Operand(1), bounds)
+		return l || r
+	}
+	var one [2]ir.Value
+	if !maskBounds(mask, &one) {
+		return false
+	}
+	for ax, b := range one {
+		if b != nil && bounds[ax] == nil {
+			bounds[ax] = b
+		}
+	}
+	return true
+}

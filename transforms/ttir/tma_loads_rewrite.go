@@ -1,0 +1,192 @@
+package ttir
+
+import (
+	"math"
+
+	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/scf"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/pattern"
+)
+
+// The rewriting half of tt-tma-loads (tma_loads.go has the pass and its
+// proofs): the run-time guard around each tile loop, the descriptors and
+// the descriptor loads, and the pointer iter args the loads leave dead.
+
+// descKey identifies a descriptor the rewritten loads can share.
+type descKey struct {
+	base, rows, cols, stride ir.Value
+	strideC                  int64
+	shape                    [2]int64
+	anchor                   *ir.Operation
+}
+
+// tmaRewriter makes the descriptors and the descriptor loads.
+type tmaRewriter struct {
+	rw    *pattern.Rewriter
+	descs map[descKey]ir.Value
+	dead  map[*ir.Operation][]int // per K loop, the pointer iter args left without loads
+}
+
+func (r *tmaRewriter) rewrite(l *tmaLoad) {
+	b := r.rw.B()
+	loc := l.load.Loc()
+	resT := l.load.Result(0).Type().(*ir.RankedTensorType)
+	key := descKey{base: l.base, rows: l.axes[0].extent, cols: l.axes[1].extent, stride: l.stride,
+		strideC: l.strideC, shape: [2]int64{resT.Dims[0], resT.Dims[1]}, anchor: l.anchor}
+	desc, ok := r.descs[key]
+	if !ok {
+		b.SetInsertionPoint(l.anchor)
+		i64 := ir.I64(b.Ctx)
+		var stride ir.Value
+		switch {
+		case l.stride == nil:
+			stride = arith.ConstantInt(b, loc, l.strideC, i64)
+		case ir.BitWidth(l.stride.Type()) == 64:
+			stride = l.stride
+		default:
+			stride = b.CreateOp("arith.extsi", loc, []ir.Value{l.stride}, []ir.Type{i64}).Result(0)
+		}
+		shape := []ir.Value{l.axes[0].extent, l.axes[1].extent}
+		strides := []ir.Value{stride, arith.ConstantInt(b, loc, 1, i64)}
+		desc = tt.NewMakeTensorDescriptor(b, loc, l.base, shape, strides, resT.Dims, tt.PadZero).Result(0)
+		r.descs[key] = desc
+	}
+	coords := make([]ir.Value, 2)
+	for ax, a := range l.axes {
+		coords[ax] = a.coord
+		if coords[ax] == nil {
+			// A tile at the tensor's first row (column).
+			b.SetInsertionPoint(l.anchor)
+			coords[ax] = arith.ConstantInt(b, loc, 0, ir.I32(b.Ctx))
+		}
+	}
+	b.SetInsertionPoint(l.load)
+	dl := tt.NewDescriptorLoad(b, loc, desc, coords, resT)
+	for _, name := range []string{"cache", "evict"} {
+		if a := l.load.Attr(name); a != nil {
+			dl.SetAttr(name, a)
+		}
+	}
+	operands := l.load.Operands()[1:]
+	r.rw.ReplaceOp(l.load, dl.Results())
+	for _, v := range operands {
+		eraseDeadChain(r.rw, v)
+	}
+	r.dead[l.loop] = append(r.dead[l.loop], l.arg)
+}
+
+// dropPointerArgs removes the K loops' pointer iter args the loads no
+// longer read (their increments, then the args, then their initial
+// pointer tensors).
+func (r *tmaRewriter) dropPointerArgs() {
+	for loop, args := range r.dead {
+		f := scf.ForOp{Operation: loop}
+		keep := make([]bool, len(f.Inits()))
+		for i := range keep {
+			keep[i] = true
+		}
+		var inits []ir.Value
+		for _, i := range args {
+			next := f.YieldedValues()[i].DefiningOp()
+			f.Yield().SetOperand(i, f.RegionIterArgs()[i])
+			inc := next.Operand(1)
+			r.rw.EraseOp(next)
+			eraseDeadChain(r.rw, inc)
+			keep[i] = false
+			inits = append(inits, f.Inits()[i])
+		}
+		r.rw.B().SetInsertionPoint(loop)
+		scf.RebuildForKeeping(r.rw, loop, keep)
+		for _, v := range inits {
+			eraseDeadChain(r.rw, v)
+		}
+	}
+}
+
+// eraseDeadChain erases v's defining op when nothing uses v and it has no
+// effects, then the same for its operands.
+func eraseDeadChain(rw *pattern.Rewriter, v ir.Value) {
+	d := v.DefiningOp()
+	if d == nil || ir.HasUses(v) || !ir.WouldBeTriviallyDead(d) {
+		return
+	}
+	operands := d.Operands()
+	rw.EraseOp(d)
+	for _, o := range operands {
+		eraseDeadChain(rw, o)
+	}
+}
+
+// version puts the tile loop anchor under `scf.if guard`, with an
+// untouched copy of it in the else branch, where guard checks at run time
+// what the descriptors need and the pointer arithmetic does not: row
+// strides above zero (TMA cannot step backwards or repeat a row), extents
+// of at least one, and pointer offsets that fit the i32 arithmetic the
+// pointers were computed in (beyond it they wrap, and TMA's 64-bit
+// addresses would not). The loads are then rewritten in the then branch.
+func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
+	b := r.rw.B()
+	b.SetInsertionPoint(anchor)
+	loc := anchor.Loc()
+	i64 := ir.I64(b.Ctx)
+	wide := func(v ir.Value) ir.Value {
+		if ir.BitWidth(v.Type()) == 64 {
+			return v
+		}
+		return b.CreateOp("arith.extsi", loc, []ir.Value{v}, []ir.Type{i64}).Result(0)
+	}
+	c64 := func(v int64) ir.Value { return arith.ConstantInt(b, loc, v, i64) }
+	var guard ir.Value
+	and := func(c ir.Value) {
+		if guard == nil {
+			guard = c
+		} else {
+			guard = arith.NewBinary(b, "arith.andi", loc, guard, c).Result(0)
+		}
+	}
+	cmp := func(pred arith.CmpIPredicate, x, y ir.Value) ir.Value {
+		return arith.NewCmpI(b, loc, pred, x, y).Result(0)
+	}
+	mul := func(x, y ir.Value) ir.Value { return arith.NewBinary(b, "arith.muli", loc, x, y).Result(0) }
+	add := func(x, y ir.Value) ir.Value { return arith.NewBinary(b, "arith.addi", loc, x, y).Result(0) }
+	zero, one, maxI32 := c64(0), c64(1), c64(math.MaxInt32)
+	for _, l := range loads {
+		var stride ir.Value
+		if l.stride != nil {
+			stride = wide(l.stride)
+			and(cmp(arith.CmpISGT, stride, zero))
+		} else {
+			stride = c64(l.strideC)
+		}
+		var lim [2]ir.Value
+		for ax := range 2 {
+			if l.limit[ax] != nil {
+				e := wide(l.limit[ax])
+				and(cmp(arith.CmpISGE, e, one))
+				lim[ax] = e
+			} else {
+				lim[ax] = c64(l.limitC[ax])
+			}
+		}
+		// The largest offset the loads compute: rows * stride + cols.
+		and(cmp(arith.CmpISLE, add(mul(lim[0], stride), lim[1]), maxI32))
+		if l.advRows > 0 {
+			and(cmp(arith.CmpISLE, mul(c64(l.advRows), stride), maxI32))
+		}
+	}
+	ifOp := scf.NewIfShell(b, loc, guard, anchor.ResultTypes(), true)
+	thenB, elseB := ifOp.Region(0).Front(), ifOp.Region(1).Front()
+	clone := anchor.Clone(nil)
+	for i, res := range anchor.Results() {
+		ir.ReplaceAllUsesWith(res, ifOp.Result(i))
+	}
+	anchor.Remove()
+	thenB.Append(anchor)
+	elseB.Append(clone)
+	b.SetInsertionPointToEnd(thenB)
+	scf.NewYield(b, loc, anchor.Results())
+	b.SetInsertionPointToEnd(elseB)
+	scf.NewYield(b, loc, clone.Results())
+}

@@ -1,0 +1,290 @@
+package ttir_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// tmaKernel is a persistent matmul as tt-persistent-programs leaves one: a
+// tile loop around the K loop. A's rows wrap (`(t*16 + arange) % M`, the
+// tutorial form) and advance along K by 16 columns an iteration, masked by
+// `arange < K - k*16`; B advances by 16 rows (16 * sb) with its columns
+// bounded by the mask `< N`; the store masks rows by `t*16 + arange < M`.
+const tmaKernel = `
+tt.func public @mm(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %c: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %M: i32, %N: i32, %K: i32, %sa: i32 {tt.divisibility = 16 : i32}, %sb: i32 {tt.divisibility = 16 : i32}, %sc: i32, %tiles: i32, %flag: i1) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c16 = arith.constant 16 : i32
+  %zero = arith.constant dense<0.0> : tensor<16x16xf16>
+  %acc0 = arith.constant dense<0.0> : tensor<16x16xf32>
+  %inc = arith.constant dense<16> : tensor<16x16xi32>
+  scf.for %t = %c0 to %tiles step %c1 : i32 {
+    %m0 = arith.muli %t, %c16 : i32
+    %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+    %m0s = tt.splat %m0 : i32 -> tensor<16xi32>
+    %rows = arith.addi %m0s, %r : tensor<16xi32>
+    %Ms = tt.splat %M : i32 -> tensor<16xi32>
+    %rowsw = arith.remsi %rows, %Ms : tensor<16xi32>
+    %ar = tt.expand_dims %rowsw {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %sas = tt.splat %sa : i32 -> tensor<16x1xi32>
+    %aro = arith.muli %ar, %sas : tensor<16x1xi32>
+    %ab = tt.splat %a : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+    %ap1 = tt.addptr %ab, %aro : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+    %kc = tt.expand_dims %r {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+    %ap2 = tt.broadcast %ap1 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+    %kcb = tt.broadcast %kc : tensor<1x16xi32> -> tensor<16x16xi32>
+    %ap = tt.addptr %ap2, %kcb : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+    %kr = tt.expand_dims %r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %sbs1 = tt.splat %sb : i32 -> tensor<16x1xi32>
+    %bro = arith.muli %kr, %sbs1 : tensor<16x1xi32>
+    %bb = tt.splat %b : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+    %bp1 = tt.addptr %bb, %bro : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+    %bp2 = tt.broadcast %bp1 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+    %bp = tt.addptr %bp2, %kcb : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+    %nk = arith.ceildivsi %K, %c16 : i32
+    %res:3 = scf.for %k = %c0 to %nk step %c1 iter_args(%pa = %ap, %pb = %bp, %acc = %acc0) -> (tensor<16x16x!tt.ptr<f16>>, tensor<16x16x!tt.ptr<f16>>, tensor<16x16xf32>) : i32 {
+      %kk = arith.muli %k, %c16 : i32
+      %rem = arith.subi %K, %kk : i32
+      %rems = tt.splat %rem : i32 -> tensor<1x16xi32>
+      %ma1 = arith.cmpi slt, %kc, %rems : tensor<1x16xi32>
+      %ma = tt.broadcast %ma1 : tensor<1x16xi1> -> tensor<16x16xi1>
+      %x = tt.load %pa, %ma, %zero : tensor<16x16x!tt.ptr<f16>>
+      %remc = tt.splat %rem : i32 -> tensor<16x1xi32>
+      %mb1 = arith.cmpi slt, %kr, %remc : tensor<16x1xi32>
+      %Ns = tt.splat %N : i32 -> tensor<1x16xi32>
+      %mb2 = arith.cmpi slt, %kc, %Ns : tensor<1x16xi32>
+      %mb1b = tt.broadcast %mb1 : tensor<16x1xi1> -> tensor<16x16xi1>
+      %mb2b = tt.broadcast %mb2 : tensor<1x16xi1> -> tensor<16x16xi1>
+      %mb = arith.andi %mb1b, %mb2b : tensor<16x16xi1>
+      %y = tt.load %pb, %mb, %zero : tensor<16x16x!tt.ptr<f16>>
+      %d = tt.dot %x, %y, %acc : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+      %pa2 = tt.addptr %pa, %inc : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+      %sb16 = arith.muli %sb, %c16 : i32
+      %sbs = tt.splat %sb16 : i32 -> tensor<16x16xi32>
+      %pb2 = tt.addptr %pb, %sbs : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+      scf.yield %pa2, %pb2, %d : tensor<16x16x!tt.ptr<f16>>, tensor<16x16x!tt.ptr<f16>>, tensor<16x16xf32>
+    }
+    %o = arith.truncf %res#2 : tensor<16x16xf32> to tensor<16x16xf16>
+    %cr = tt.expand_dims %rows {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %scs = tt.splat %sc : i32 -> tensor<16x1xi32>
+    %cro = arith.muli %cr, %scs : tensor<16x1xi32>
+    %cb = tt.splat %c : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+    %cp1 = tt.addptr %cb, %cro : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+    %cp2 = tt.broadcast %cp1 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+    %cp = tt.addptr %cp2, %kcb : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+    %Mc = tt.splat %M : i32 -> tensor<16x1xi32>
+    %cm1 = arith.cmpi slt, %cr, %Mc : tensor<16x1xi32>
+    %cm1b = tt.broadcast %cm1 : tensor<16x1xi1> -> tensor<16x16xi1>
+    %Nc = tt.splat %N : i32 -> tensor<1x16xi32>
+    %cm2 = arith.cmpi slt, %kc, %Nc : tensor<1x16xi32>
+    %cm2b = tt.broadcast %cm2 : tensor<1x16xi1> -> tensor<16x16xi1>
+    %cm = arith.andi %cm1b, %cm2b : tensor<16x16xi1>
+    tt.store %cp, %o, %cm : tensor<16x16x!tt.ptr<f16>>
+  }
+  tt.return
+}`
+
+const tmaPass = "tt-tma-loads{capability=90 tma-loads=on}"
+
+// Both loads of the tutorial-form matmul become descriptor loads, through
+// descriptors made once before the tile loop, and the K loop carries no
+// pointers any more; the tile loop runs so under a guard of what TMA
+// needs at run time (row strides above zero, extents of at least one,
+// offsets within i32), the original loop in its else branch.
+func TestTMALoads(t *testing.T) {
+	expect(t, tmaPass, tmaKernel, `
+module {
+  tt.func public @mm(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg3: i32, %arg4: i32, %arg5: i32, %arg6: i32 {tt.divisibility = 16 : i32}, %arg7: i32 {tt.divisibility = 16 : i32}, %arg8: i32, %arg9: i32, %arg10: i1) {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c16_i32 = arith.constant 16 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf16>
+    %cst_0 = arith.constant dense<0.000000e+00> : tensor<16x16xf32>
+    %cst_1 = arith.constant dense<16> : tensor<16x16xi32>
+    %c0_i64 = arith.constant 0 : i64
+    %c1_i64 = arith.constant 1 : i64
+    %c2147483647_i64 = arith.constant 2147483647 : i64
+    %0 = arith.extsi %arg6 : i32 to i64
+    %1 = arith.cmpi sgt, %0, %c0_i64 : i64
+    %2 = arith.extsi %arg3 : i32 to i64
+    %3 = arith.cmpi sge, %2, %c1_i64 : i64
+    %4 = arith.andi %1, %3 : i1
+    %c16_i64 = arith.constant 16 : i64
+    %5 = arith.muli %2, %0 : i64
+    %6 = arith.addi %5, %c16_i64 : i64
+    %7 = arith.cmpi sle, %6, %c2147483647_i64 : i64
+    %8 = arith.andi %4, %7 : i1
+    %9 = arith.extsi %arg7 : i32 to i64
+    %10 = arith.cmpi sgt, %9, %c0_i64 : i64
+    %11 = arith.andi %8, %10 : i1
+    %c16_i64_2 = arith.constant 16 : i64
+    %12 = arith.extsi %arg4 : i32 to i64
+    %13 = arith.cmpi sge, %12, %c1_i64 : i64
+    %14 = arith.andi %11, %13 : i1
+    %15 = arith.muli %c16_i64_2, %9 : i64
+    %16 = arith.addi %15, %12 : i64
+    %17 = arith.cmpi sle, %16, %c2147483647_i64 : i64
+    %18 = arith.andi %14, %17 : i1
+    %c16_i64_3 = arith.constant 16 : i64
+    %19 = arith.muli %c16_i64_3, %9 : i64
+    %20 = arith.cmpi sle, %19, %c2147483647_i64 : i64
+    %21 = arith.andi %18, %20 : i1
+    scf.if %21 {
+      %22 = arith.extsi %arg6 : i32 to i64
+      %c1_i64_4 = arith.constant 1 : i64
+      %23 = tt.make_tensor_descriptor %arg0, [%arg3, %arg5], [%22, %c1_i64_4] : <f16>, <tensor<16x16xf16>>
+      %24 = arith.extsi %arg7 : i32 to i64
+      %c1_i64_5 = arith.constant 1 : i64
+      %25 = tt.make_tensor_descriptor %arg1, [%arg5, %arg4], [%24, %c1_i64_5] : <f16>, <tensor<16x16xf16>>
+      %c0_i32_6 = arith.constant 0 : i32
+      scf.for %arg11 = %c0_i32 to %arg9 step %c1_i32  : i32 {
+        %26 = arith.muli %arg11, %c16_i32 : i32
+        %27 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+        %28 = tt.splat %26 : i32 -> tensor<16xi32>
+        %29 = arith.addi %28, %27 : tensor<16xi32>
+        %30 = tt.expand_dims %27 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+        %31 = tt.broadcast %30 : tensor<1x16xi32> -> tensor<16x16xi32>
+        %32 = arith.ceildivsi %arg5, %c16_i32 : i32
+        %33 = scf.for %arg12 = %c0_i32 to %32 step %c1_i32 iter_args(%arg13 = %cst_0) -> (tensor<16x16xf32>)  : i32 {
+          %49 = arith.muli %arg12, %c16_i32 : i32
+          %50 = tt.descriptor_load %23[%26, %49] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
+          %51 = tt.descriptor_load %25[%49, %c0_i32_6] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
+          %52 = tt.dot %50, %51, %arg13 : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+          scf.yield %52 : tensor<16x16xf32>
+        }
+        %34 = arith.truncf %33 : tensor<16x16xf32> to tensor<16x16xf16>
+        %35 = tt.expand_dims %29 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+        %36 = tt.splat %arg8 : i32 -> tensor<16x1xi32>
+        %37 = arith.muli %35, %36 : tensor<16x1xi32>
+        %38 = tt.splat %arg2 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+        %39 = tt.addptr %38, %37 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+        %40 = tt.broadcast %39 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+        %41 = tt.addptr %40, %31 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+        %42 = tt.splat %arg3 : i32 -> tensor<16x1xi32>
+        %43 = arith.cmpi slt, %35, %42 : tensor<16x1xi32>
+        %44 = tt.broadcast %43 : tensor<16x1xi1> -> tensor<16x16xi1>
+        %45 = tt.splat %arg4 : i32 -> tensor<1x16xi32>
+        %46 = arith.cmpi slt, %30, %45 : tensor<1x16xi32>
+        %47 = tt.broadcast %46 : tensor<1x16xi1> -> tensor<16x16xi1>
+        %48 = arith.andi %44, %47 : tensor<16x16xi1>
+        tt.store %41, %34, %48 : tensor<16x16x!tt.ptr<f16>>
+      }
+    } else {
+      scf.for %arg11 = %c0_i32 to %arg9 step %c1_i32  : i32 {
+        %22 = arith.muli %arg11, %c16_i32 : i32
+        %23 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+        %24 = tt.splat %22 : i32 -> tensor<16xi32>
+        %25 = arith.addi %24, %23 : tensor<16xi32>
+        %26 = tt.splat %arg3 : i32 -> tensor<16xi32>
+        %27 = arith.remsi %25, %26 : tensor<16xi32>
+        %28 = tt.expand_dims %27 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+        %29 = tt.splat %arg6 : i32 -> tensor<16x1xi32>
+        %30 = arith.muli %28, %29 : tensor<16x1xi32>
+        %31 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+        %32 = tt.addptr %31, %30 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+        %33 = tt.expand_dims %23 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+        %34 = tt.broadcast %32 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+        %35 = tt.broadcast %33 : tensor<1x16xi32> -> tensor<16x16xi32>
+        %36 = tt.addptr %34, %35 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+        %37 = tt.expand_dims %23 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+        %38 = tt.splat %arg7 : i32 -> tensor<16x1xi32>
+        %39 = arith.muli %37, %38 : tensor<16x1xi32>
+        %40 = tt.splat %arg1 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+        %41 = tt.addptr %40, %39 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+        %42 = tt.broadcast %41 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+        %43 = tt.addptr %42, %35 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+        %44 = arith.ceildivsi %arg5, %c16_i32 : i32
+        %45:3 = scf.for %arg12 = %c0_i32 to %44 step %c1_i32 iter_args(%arg13 = %36, %arg14 = %43, %arg15 = %cst_0) -> (tensor<16x16x!tt.ptr<f16>>, tensor<16x16x!tt.ptr<f16>>, tensor<16x16xf32>)  : i32 {
+          %61 = arith.muli %arg12, %c16_i32 : i32
+          %62 = arith.subi %arg5, %61 : i32
+          %63 = tt.splat %62 : i32 -> tensor<1x16xi32>
+          %64 = arith.cmpi slt, %33, %63 : tensor<1x16xi32>
+          %65 = tt.broadcast %64 : tensor<1x16xi1> -> tensor<16x16xi1>
+          %66 = tt.load %arg13, %65, %cst : tensor<16x16x!tt.ptr<f16>>
+          %67 = tt.splat %62 : i32 -> tensor<16x1xi32>
+          %68 = arith.cmpi slt, %37, %67 : tensor<16x1xi32>
+          %69 = tt.splat %arg4 : i32 -> tensor<1x16xi32>
+          %70 = arith.cmpi slt, %33, %69 : tensor<1x16xi32>
+          %71 = tt.broadcast %68 : tensor<16x1xi1> -> tensor<16x16xi1>
+          %72 = tt.broadcast %70 : tensor<1x16xi1> -> tensor<16x16xi1>
+          %73 = arith.andi %71, %72 : tensor<16x16xi1>
+          %74 = tt.load %arg14, %73, %cst : tensor<16x16x!tt.ptr<f16>>
+          %75 = tt.dot %66, %74, %arg15 : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+          %76 = tt.addptr %arg13, %cst_1 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+          %77 = arith.muli %arg7, %c16_i32 : i32
+          %78 = tt.splat %77 : i32 -> tensor<16x16xi32>
+          %79 = tt.addptr %arg14, %78 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+          scf.yield %76, %79, %75 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16x!tt.ptr<f16>>, tensor<16x16xf32>
+        }
+        %46 = arith.truncf %45#2 : tensor<16x16xf32> to tensor<16x16xf16>
+        %47 = tt.expand_dims %25 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+        %48 = tt.splat %arg8 : i32 -> tensor<16x1xi32>
+        %49 = arith.muli %47, %48 : tensor<16x1xi32>
+        %50 = tt.splat %arg2 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+        %51 = tt.addptr %50, %49 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+        %52 = tt.broadcast %51 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+        %53 = tt.addptr %52, %35 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+        %54 = tt.splat %arg3 : i32 -> tensor<16x1xi32>
+        %55 = arith.cmpi slt, %47, %54 : tensor<16x1xi32>
+        %56 = tt.broadcast %55 : tensor<16x1xi1> -> tensor<16x16xi1>
+        %57 = tt.splat %arg4 : i32 -> tensor<1x16xi32>
+        %58 = arith.cmpi slt, %33, %57 : tensor<1x16xi32>
+        %59 = tt.broadcast %58 : tensor<1x16xi1> -> tensor<16x16xi1>
+        %60 = arith.andi %56, %59 : tensor<16x16xi1>
+        tt.store %53, %46, %60 : tensor<16x16x!tt.ptr<f16>>
+      }
+    }
+    tt.return
+  }
+}`)
+}
+
+// countDescriptorLoads runs the pass on src and counts the loads it moved
+// onto TMA.
+func countDescriptorLoads(t *testing.T, passes, src string) int {
+	t.Helper()
+	got, err := run(t, passes, src)
+	if err != nil {
+		t.Fatalf("%s failed: %v", passes, err)
+	}
+	return strings.Count(got, "tt.descriptor_load")
+}
+
+// Each proof obligation, broken one at a time, keeps the load it guards a
+// pointer load.
+func TestTMALoadsRefused(t *testing.T) {
+	for _, c := range []struct {
+		name, from, to string
+		want           int
+	}{
+		{"the store does not mask the wrapped rows", "%cm = arith.andi %cm1b, %cm2b", "%cm = arith.andi %cm2b, %cm2b", 1},
+		{"the wrapped rows feed a reduction", "%o = arith.truncf %res#2", "%red = \"tt.reduce\"(%res#2) <{axis = 0 : i32}> ({\n    ^bb0(%l: f32, %h: f32):\n      %s = arith.addf %l, %h : f32\n      tt.reduce.return %s : f32\n    }) : (tensor<16x16xf32>) -> tensor<16xf32>\n    %o = arith.truncf %res#2", 1},
+		{"other is -0.0", "%zero = arith.constant dense<0.0>", "%zero = arith.constant dense<-0.0>", 0},
+		{"no tile loop around the K loop", "scf.for %t = %c0 to %tiles step %c1 : i32 {", "%t = arith.addi %tiles, %c0 : i32\n  scf.if %flag {", 0},
+		{"A's row stride not a multiple of 16 bytes", "%sa: i32 {tt.divisibility = 16 : i32}", "%sa: i32", 1},
+		{"A's base not 16-byte aligned", "%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}", "%a: !tt.ptr<f16>", 1},
+		{"A advances by two blocks, its mask by one", "dense<16> : tensor<16x16xi32>", "dense<32> : tensor<16x16xi32>", 1},
+		{"B's mask is not the K bound", "%mb1 = arith.cmpi slt, %kr, %remc", "%mb1 = arith.cmpi slt, %kr, %rems1", 1},
+		{"the loop starts past 0", "scf.for %k = %c0 to %nk", "scf.for %k = %c1 to %nk", 0},
+		{"A's load is volatile", "%x = tt.load %pa, %ma, %zero :", "%x = tt.load %pa, %ma, %zero {isVolatile = true} :", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.Replace(tmaKernel, c.from, c.to, 1)
+			if src == tmaKernel {
+				t.Fatalf("%q is not in the kernel", c.from)
+			}
+			if c.name == "B's mask is not the K bound" {
+				src = strings.Replace(src, "%remc = tt.splat %rem", "%rems1 = tt.splat %K : i32 -> tensor<16x1xi32>\n      %remc = tt.splat %rem", 1)
+			}
+			if got := countDescriptorLoads(t, tmaPass, src); got != c.want {
+				t.Errorf("%d loads moved onto TMA, want %d", got, c.want)
+			}
+		})
+	}
+	// Off unless asked for, and only for sm_90 and later.
+	for _, passes := range []string{"tt-tma-loads{capability=90}", "tt-tma-loads{capability=80 tma-loads=on}"} {
+		if got := countDescriptorLoads(t, passes, tmaKernel); got != 0 {
+			t.Errorf("%s: %d loads moved onto TMA, want none", passes, got)
+		}
+	}
+}
