@@ -18,7 +18,9 @@ beat them as they are, and what building the maps in each program costs, before 
 machinery for it (a kernel's TTIR gives tt no tensor map). Each process runs one compiler; run
 both, with a `timeout`, and write to files: a hung kernel loses the pipe's output.
 `tma_probe.py paired [ROUNDS]` under the plugin times tt's matmul variants in interleaved rounds
-instead, with the pointer kernel also compiled by tt-tma-loads (TT_X_TMA_LOADS=on).
+instead, with the pointer kernel also compiled by tt-tma-loads (TT_X_TMA_LOADS=on);
+`tma_probe.py creation [ROUNDS]` times the same forms with K = 64, where building the maps is a
+large part of each program.
 (`tl.range(..., warp_specialize=True)` on the desc form was left out: Triton 3.6's own compile of
 it hung on the H200 at 4096 128x128 on 4 warps.)
 """
@@ -260,8 +262,50 @@ def paired(rounds):
                   f"  /ptr {ratio:.3f}  {ok[name]}", flush=True)
 
 
+def creation(rounds):
+    """What a kernel pays to build its maps: the 4096 matmuls with K = 64 (one K step a tile), so
+    that each program is little more than its prologue and epilogue; microseconds, medians of
+    interleaved rounds, for the pointer kernel, host maps, maps each program builds, and (under
+    the plugin) the pointer kernel through tt-tma-loads (maps each persistent CTA builds)."""
+    import os, statistics
+    S, K = 4096, 64
+    for BM, BN, BK, w in ((128, 128, 64, 4), (128, 256, 64, 8)):
+        A = torch.randn((S, K), dtype=torch.float16, device="cuda")
+        B = torch.randn((K, S), dtype=torch.float16, device="cuda")
+        C = torch.empty((S, S), dtype=torch.float16, device="cuda")
+        ref = A @ B
+        grid = (triton.cdiv(S, BM) * triton.cdiv(S, BN),)
+        ad = TensorDescriptor.from_tensor(A, [BM, BK])
+        bd = TensorDescriptor.from_tensor(B, [BK, BN])
+        runs = {
+            "ptr": lambda: mm_ptr[grid](A, B, C, S, S, K, K, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
+            "ptr+tma": lambda: mm_ptr_tma[grid](A, B, C, S, S, K, K, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
+            "desc": lambda: mm_desc[grid](ad, bd, C, S, S, K, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
+            "dev": lambda: mm_dev[grid](A, B, C, S, S, K, K, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
+        }
+        ok = {}
+        for name, run in runs.items():
+            os.environ["TT_X_TMA_LOADS"] = "on" if name == "ptr+tma" else "off"
+            C.fill_(float("nan"))
+            run()
+            torch.cuda.synchronize()
+            ok[name] = check(C, ref)
+        os.environ.pop("TT_X_TMA_LOADS", None)
+        times = {name: [] for name in runs}
+        for _ in range(rounds):
+            for name, run in runs.items():
+                times[name].append(do_bench(run, warmup=25, rep=100))
+        for name in runs:
+            print(f"creation matmul {S}x{S}x{K} {BM}x{BN} w{w} {name:8s} {statistics.median(times[name]) * 1e3:7.1f} us  {ok[name]}",
+                  flush=True)
+
+
 if __name__ == "__main__":
     import sys
+    if len(sys.argv) > 1 and sys.argv[1] == "creation":
+        triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+        creation(int(sys.argv[2]) if len(sys.argv) > 2 else 7)
+        sys.exit(0)
     if len(sys.argv) > 1 and sys.argv[1] == "paired":
         triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
         paired(int(sys.argv[2]) if len(sys.argv) > 2 else 7)
