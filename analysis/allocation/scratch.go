@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/analysis/alias"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/linearlayout"
@@ -58,7 +59,10 @@ func ConstantScratch(n int) ScratchSizeFunc {
 //     scalar, the tensor's elements per CTA when its layout broadcasts
 //     (the result is shared through memory), else 0; elements are at least
 //     one byte.
-//   - ttng.tensormap_create: 128 bytes (one TMA descriptor).
+//   - ttng.tensormap_create: 128 bytes (one TMA descriptor) for each map of
+//     its run (ttng.TensormapCreateRun), all reserved by the run's first
+//     create (the others 0): the lowering builds a run's maps at once.
+//     Triton reserves 128 bytes for each create.
 //   - ttg.warp_specialize: the explicit captures packed tightly (scalars
 //     their size, pointers and descriptors of other memories 8 bytes,
 //     shared descriptors 8 + 4 per dim), aligned to 8.
@@ -107,7 +111,13 @@ func DefaultScratchSize(op *ir.Operation) (int, error) {
 	case "tt.atomic_rmw", "tt.atomic_cas", "amdg.buffer_atomic_rmw", "amdg.buffer_atomic_cas":
 		return atomicScratch(op)
 	case "ttng.tensormap_create":
-		return 128, nil
+		// A run of maps is built at once, each in its own 128 bytes of
+		// the area its first create reserves (ttng.TensormapCreateRun).
+		first, _, n := ttng.TensormapCreateRun(op)
+		if first != op {
+			return 0, nil
+		}
+		return 128 * n, nil
 	}
 	return 0, nil
 }

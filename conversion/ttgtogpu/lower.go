@@ -69,6 +69,9 @@ type lowering struct {
 	// (warpspec.go).
 	partitions map[*ir.Block]*funcState
 	converted  map[*ir.Operation]bool
+	// tensormaps places each ttng.tensormap_create and acquire in its run
+	// (tensormap.go), read before the conversion rewrites the runs.
+	tensormaps map[*ir.Operation]tensormapPlace
 	smem       *smemPlan
 	// views are the sub-views of shared buffers each memdesc operand
 	// addresses (memview.go), recorded before ops are replaced.
@@ -129,6 +132,7 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 		}
 	}
 	l.ctaBits = log2(int64(n))
+	l.tensormaps = placeTensormaps(module)
 	// The lowering's work and output grow with the registers of each
 	// tensor: refuse absurd tiles before emitting per-thread code for them.
 	if err := resources.CheckTensors(module); err != nil {

@@ -120,13 +120,23 @@ func (l *lowering) lowerTensormapCreate(op *ir.Operation, e *emitter, rw *conver
 	if !ok {
 		return ir.OpErrorf(op, "malformed operand segments")
 	}
-	off, err := l.sharedOffset(op, tensorMapBytes)
+	// The k-th map of a run is built in the k-th 128 bytes of the area
+	// the run's first create reserved, by warp k (modulo the warps):
+	// thread 0 of the warp fills it, the warp publishes it.
+	place, ok := l.tensormaps[op]
+	if !ok {
+		return ir.OpErrorf(op, "is not in a run of tensor maps: created after the lowering began")
+	}
+	first, k, n := place.first, place.index, place.count
+	off, err := l.sharedOffset(first, tensorMapBytes*n)
 	if err != nil {
 		return err
 	}
 	if off%tensorMapBytes != 0 {
 		return ir.OpErrorf(op, "the tensor map template is at shared offset %d, which is not 128-byte aligned", off)
 	}
+	off += tensorMapBytes * k
+	warp := int64(k % l.numWarps)
 	boxDim, globalDim, globalStride, elemStride := p.BoxDim, p.GlobalDim, p.GlobalStride, p.ElementStride
 	rank := len(boxDim)
 	if rank < 1 || rank > 5 || len(globalDim) != rank || len(globalStride) != rank-1 || len(elemStride) != rank {
@@ -134,17 +144,17 @@ func (l *lowering) lowerTensormapCreate(op *ir.Operation, e *emitter, rw *conver
 	}
 	tmpl := e.smemAddr(off, e.i32c(0))
 	tid := e.fs.threadID(l)
-	first := e.icmpC(llvm.ICmpEQ, tid, 0)
-	// Thread 0 zeroes the template and sets its fields, in program order.
+	filler := e.icmpC(llvm.ICmpEQ, tid, warp*int64(l.lanes()))
+	// The filler zeroes the template and sets its fields, in program order.
 	zero := e.i32c(0)
 	for i := int64(0); i < tensorMapBytes; i += 16 {
-		gpu.NewStore(e.b, e.loc, e.byteGep(tmpl, e.i32c(i)), first, []ir.Value{zero, zero, zero, zero}, gpu.MemOptions{})
+		gpu.NewStore(e.b, e.loc, e.byteGep(tmpl, e.i32c(i)), filler, []ir.Value{zero, zero, zero, zero}, gpu.MemOptions{})
 	}
 	replace := func(field string, ord int, val ir.Value) {
-		gpu.NewTensormapReplace(e.b, e.loc, tmpl, field, ord, val, 0, first)
+		gpu.NewTensormapReplace(e.b, e.loc, tmpl, field, ord, val, 0, filler)
 	}
 	immediate := func(field string, imm int64) {
-		gpu.NewTensormapReplace(e.b, e.loc, tmpl, field, -1, nil, imm, first)
+		gpu.NewTensormapReplace(e.b, e.loc, tmpl, field, -1, nil, imm, filler)
 	}
 	replace("global_address", -1, rw.Remapped(addr))
 	immediate("rank", int64(rank-1))
@@ -164,20 +174,62 @@ func (l *lowering) lowerTensormapCreate(op *ir.Operation, e *emitter, rw *conver
 	immediate("interleave_layout", int64(p.InterleaveLayout))
 	immediate("swizzle_mode", int64(p.SwizzleMode))
 	immediate("fill_mode", int64(p.FillMode))
-	warp0 := e.icmpC(llvm.ICmpULT, tid, int64(l.lanes()))
-	gpu.NewTensormapCpFenceproxy(e.b, e.loc, rw.Remapped(descPtr), tmpl, warp0)
+	gpu.NewTensormapCpFenceproxy(e.b, e.loc, rw.Remapped(descPtr), tmpl, l.inWarp(e, warp))
 	rw.EraseOp(op)
 	return nil
 }
 
-// lowerTensormapFenceproxyAcquire: warp 0 acquires the map, then every
-// thread waits at a barrier.
+// lowerTensormapFenceproxyAcquire: the warp that published the map
+// acquires it; after the run's last acquire every thread waits at a
+// barrier.
 func (l *lowering) lowerTensormapFenceproxyAcquire(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-	warp0 := e.icmpC(llvm.ICmpULT, e.fs.threadID(l), int64(l.lanes()))
-	gpu.NewFenceProxyTensormapAcquire(e.b, e.loc, rw.Remapped(op.Operand(0)), warp0)
-	newGPU(e).barrier()
+	place := l.tensormaps[op] // a map from elsewhere: warp 0, and a barrier
+	gpu.NewFenceProxyTensormapAcquire(e.b, e.loc, rw.Remapped(op.Operand(0)), l.inWarp(e, int64(place.index%l.numWarps)))
+	if !place.continues {
+		newGPU(e).barrier()
+	}
 	rw.EraseOp(op)
 	return nil
+}
+
+// tensormapPlace is where a ttng.tensormap_create (or the acquire of its
+// map) stands in its run: the run's first create, the map's index in it
+// and the run's creates; for an acquire, whether the run continues after
+// it (its barrier then waits for the run's last acquire).
+type tensormapPlace struct {
+	first        *ir.Operation
+	index, count int
+	continues    bool
+}
+
+// placeTensormaps places every create and acquire of module in its run.
+func placeTensormaps(module *ir.Operation) map[*ir.Operation]tensormapPlace {
+	out := map[*ir.Operation]tensormapPlace{}
+	ir.WalkOps(module, func(op *ir.Operation) {
+		switch op.Name() {
+		case "ttng.tensormap_create":
+			first, k, n := ttng.TensormapCreateRun(op)
+			out[op] = tensormapPlace{first: first, index: k, count: n}
+		case "ttng.tensormap_fenceproxy_acquire":
+			var p tensormapPlace
+			if create := ttng.TensormapCreateOf(op); create != nil {
+				p.first, p.index, p.count = ttng.TensormapCreateRun(create)
+			}
+			p.continues = !ttng.EndsTensormapRun(op)
+			out[op] = p
+		}
+	})
+	return out
+}
+
+// inWarp is whether the thread is in warp w of the code's warps.
+func (l *lowering) inWarp(e *emitter, w int64) ir.Value {
+	tid := e.fs.threadID(l)
+	lanes := int64(l.lanes())
+	if w == 0 {
+		return e.icmpC(llvm.ICmpULT, tid, lanes)
+	}
+	return e.icmpC(llvm.ICmpEQ, e.lshrC(tid, int64(log2(lanes))), w)
 }
 
 // withGlobalScratchArgAttr returns a kernel's argument attributes with the
