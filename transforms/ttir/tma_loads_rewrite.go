@@ -125,7 +125,8 @@ func eraseDeadChain(rw *pattern.Rewriter, v ir.Value) {
 // strides above zero (TMA cannot step backwards or repeat a row), extents
 // of at least one, and pointer offsets that fit the i32 arithmetic the
 // pointers were computed in (beyond it they wrap, and TMA's 64-bit
-// addresses would not). The loads are then rewritten in the then branch.
+// addresses would not); and that the tile loop runs at all. The loads are
+// then rewritten in the then branch.
 func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
 	b := r.rw.B()
 	b.SetInsertionPoint(anchor)
@@ -176,6 +177,15 @@ func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
 			and(cmp(arith.CmpISLE, mul(c64(l.advRows), stride), maxI32))
 		}
 	}
+	// A program with no tile to walk (the surplus programs of a persistent
+	// schedule, which return at once) builds no maps: building them costs
+	// microseconds a program.
+	tl := scf.ForOp{Operation: anchor}
+	pred := arith.CmpISLT
+	if tl.Unsigned() {
+		pred = arith.CmpIULT
+	}
+	and(cmp(pred, tl.LowerBound(), tl.UpperBound()))
 	ifOp := scf.NewIfShell(b, loc, guard, anchor.ResultTypes(), true)
 	thenB, elseB := ifOp.Region(0).Front(), ifOp.Region(1).Front()
 	clone := anchor.Clone(nil)

@@ -90,7 +90,8 @@ const tmaPass = "tt-tma-loads{capability=90 tma-loads=on}"
 // descriptors made once before the tile loop, and the K loop carries no
 // pointers any more; the tile loop runs so under a guard of what TMA
 // needs at run time (row strides above zero, extents of at least one,
-// offsets within i32), the original loop in its else branch.
+// offsets within i32, a tile to walk), the original loop in its else
+// branch.
 func TestTMALoads(t *testing.T) {
 	expect(t, tmaPass, tmaKernel, `
 module {
@@ -129,109 +130,111 @@ module {
     %19 = arith.muli %c16_i64_3, %9 : i64
     %20 = arith.cmpi sle, %19, %c2147483647_i64 : i64
     %21 = arith.andi %18, %20 : i1
-    scf.if %21 {
-      %22 = arith.extsi %arg6 : i32 to i64
+    %22 = arith.cmpi slt, %c0_i32, %arg9 : i32
+    %23 = arith.andi %21, %22 : i1
+    scf.if %23 {
+      %24 = arith.extsi %arg6 : i32 to i64
       %c1_i64_4 = arith.constant 1 : i64
-      %23 = tt.make_tensor_descriptor %arg0, [%arg3, %arg5], [%22, %c1_i64_4] : <f16>, <tensor<16x16xf16>>
-      %24 = arith.extsi %arg7 : i32 to i64
+      %25 = tt.make_tensor_descriptor %arg0, [%arg3, %arg5], [%24, %c1_i64_4] : <f16>, <tensor<16x16xf16>>
+      %26 = arith.extsi %arg7 : i32 to i64
       %c1_i64_5 = arith.constant 1 : i64
-      %25 = tt.make_tensor_descriptor %arg1, [%arg5, %arg4], [%24, %c1_i64_5] : <f16>, <tensor<16x16xf16>>
+      %27 = tt.make_tensor_descriptor %arg1, [%arg5, %arg4], [%26, %c1_i64_5] : <f16>, <tensor<16x16xf16>>
       %c0_i32_6 = arith.constant 0 : i32
       scf.for %arg11 = %c0_i32 to %arg9 step %c1_i32  : i32 {
-        %26 = arith.muli %arg11, %c16_i32 : i32
-        %27 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
-        %28 = tt.splat %26 : i32 -> tensor<16xi32>
-        %29 = arith.addi %28, %27 : tensor<16xi32>
-        %30 = tt.expand_dims %27 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
-        %31 = tt.broadcast %30 : tensor<1x16xi32> -> tensor<16x16xi32>
-        %32 = arith.ceildivsi %arg5, %c16_i32 : i32
-        %33 = scf.for %arg12 = %c0_i32 to %32 step %c1_i32 iter_args(%arg13 = %cst_0) -> (tensor<16x16xf32>)  : i32 {
-          %49 = arith.muli %arg12, %c16_i32 : i32
-          %50 = tt.descriptor_load %23[%26, %49] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
-          %51 = tt.descriptor_load %25[%49, %c0_i32_6] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
-          %52 = tt.dot %50, %51, %arg13 : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
-          scf.yield %52 : tensor<16x16xf32>
+        %28 = arith.muli %arg11, %c16_i32 : i32
+        %29 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+        %30 = tt.splat %28 : i32 -> tensor<16xi32>
+        %31 = arith.addi %30, %29 : tensor<16xi32>
+        %32 = tt.expand_dims %29 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+        %33 = tt.broadcast %32 : tensor<1x16xi32> -> tensor<16x16xi32>
+        %34 = arith.ceildivsi %arg5, %c16_i32 : i32
+        %35 = scf.for %arg12 = %c0_i32 to %34 step %c1_i32 iter_args(%arg13 = %cst_0) -> (tensor<16x16xf32>)  : i32 {
+          %51 = arith.muli %arg12, %c16_i32 : i32
+          %52 = tt.descriptor_load %25[%28, %51] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
+          %53 = tt.descriptor_load %27[%51, %c0_i32_6] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
+          %54 = tt.dot %52, %53, %arg13 : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+          scf.yield %54 : tensor<16x16xf32>
         }
-        %34 = arith.truncf %33 : tensor<16x16xf32> to tensor<16x16xf16>
-        %35 = tt.expand_dims %29 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
-        %36 = tt.splat %arg8 : i32 -> tensor<16x1xi32>
-        %37 = arith.muli %35, %36 : tensor<16x1xi32>
-        %38 = tt.splat %arg2 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
-        %39 = tt.addptr %38, %37 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
-        %40 = tt.broadcast %39 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
-        %41 = tt.addptr %40, %31 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
-        %42 = tt.splat %arg3 : i32 -> tensor<16x1xi32>
-        %43 = arith.cmpi slt, %35, %42 : tensor<16x1xi32>
-        %44 = tt.broadcast %43 : tensor<16x1xi1> -> tensor<16x16xi1>
-        %45 = tt.splat %arg4 : i32 -> tensor<1x16xi32>
-        %46 = arith.cmpi slt, %30, %45 : tensor<1x16xi32>
-        %47 = tt.broadcast %46 : tensor<1x16xi1> -> tensor<16x16xi1>
-        %48 = arith.andi %44, %47 : tensor<16x16xi1>
-        tt.store %41, %34, %48 : tensor<16x16x!tt.ptr<f16>>
+        %36 = arith.truncf %35 : tensor<16x16xf32> to tensor<16x16xf16>
+        %37 = tt.expand_dims %31 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+        %38 = tt.splat %arg8 : i32 -> tensor<16x1xi32>
+        %39 = arith.muli %37, %38 : tensor<16x1xi32>
+        %40 = tt.splat %arg2 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+        %41 = tt.addptr %40, %39 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+        %42 = tt.broadcast %41 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+        %43 = tt.addptr %42, %33 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+        %44 = tt.splat %arg3 : i32 -> tensor<16x1xi32>
+        %45 = arith.cmpi slt, %37, %44 : tensor<16x1xi32>
+        %46 = tt.broadcast %45 : tensor<16x1xi1> -> tensor<16x16xi1>
+        %47 = tt.splat %arg4 : i32 -> tensor<1x16xi32>
+        %48 = arith.cmpi slt, %32, %47 : tensor<1x16xi32>
+        %49 = tt.broadcast %48 : tensor<1x16xi1> -> tensor<16x16xi1>
+        %50 = arith.andi %46, %49 : tensor<16x16xi1>
+        tt.store %43, %36, %50 : tensor<16x16x!tt.ptr<f16>>
       }
     } else {
       scf.for %arg11 = %c0_i32 to %arg9 step %c1_i32  : i32 {
-        %22 = arith.muli %arg11, %c16_i32 : i32
-        %23 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
-        %24 = tt.splat %22 : i32 -> tensor<16xi32>
-        %25 = arith.addi %24, %23 : tensor<16xi32>
-        %26 = tt.splat %arg3 : i32 -> tensor<16xi32>
-        %27 = arith.remsi %25, %26 : tensor<16xi32>
-        %28 = tt.expand_dims %27 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
-        %29 = tt.splat %arg6 : i32 -> tensor<16x1xi32>
-        %30 = arith.muli %28, %29 : tensor<16x1xi32>
-        %31 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
-        %32 = tt.addptr %31, %30 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
-        %33 = tt.expand_dims %23 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
-        %34 = tt.broadcast %32 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
-        %35 = tt.broadcast %33 : tensor<1x16xi32> -> tensor<16x16xi32>
-        %36 = tt.addptr %34, %35 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
-        %37 = tt.expand_dims %23 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
-        %38 = tt.splat %arg7 : i32 -> tensor<16x1xi32>
-        %39 = arith.muli %37, %38 : tensor<16x1xi32>
-        %40 = tt.splat %arg1 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
-        %41 = tt.addptr %40, %39 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
-        %42 = tt.broadcast %41 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
-        %43 = tt.addptr %42, %35 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
-        %44 = arith.ceildivsi %arg5, %c16_i32 : i32
-        %45:3 = scf.for %arg12 = %c0_i32 to %44 step %c1_i32 iter_args(%arg13 = %36, %arg14 = %43, %arg15 = %cst_0) -> (tensor<16x16x!tt.ptr<f16>>, tensor<16x16x!tt.ptr<f16>>, tensor<16x16xf32>)  : i32 {
-          %61 = arith.muli %arg12, %c16_i32 : i32
-          %62 = arith.subi %arg5, %61 : i32
-          %63 = tt.splat %62 : i32 -> tensor<1x16xi32>
-          %64 = arith.cmpi slt, %33, %63 : tensor<1x16xi32>
-          %65 = tt.broadcast %64 : tensor<1x16xi1> -> tensor<16x16xi1>
-          %66 = tt.load %arg13, %65, %cst : tensor<16x16x!tt.ptr<f16>>
-          %67 = tt.splat %62 : i32 -> tensor<16x1xi32>
-          %68 = arith.cmpi slt, %37, %67 : tensor<16x1xi32>
-          %69 = tt.splat %arg4 : i32 -> tensor<1x16xi32>
-          %70 = arith.cmpi slt, %33, %69 : tensor<1x16xi32>
-          %71 = tt.broadcast %68 : tensor<16x1xi1> -> tensor<16x16xi1>
-          %72 = tt.broadcast %70 : tensor<1x16xi1> -> tensor<16x16xi1>
-          %73 = arith.andi %71, %72 : tensor<16x16xi1>
-          %74 = tt.load %arg14, %73, %cst : tensor<16x16x!tt.ptr<f16>>
-          %75 = tt.dot %66, %74, %arg15 : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
-          %76 = tt.addptr %arg13, %cst_1 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
-          %77 = arith.muli %arg7, %c16_i32 : i32
-          %78 = tt.splat %77 : i32 -> tensor<16x16xi32>
-          %79 = tt.addptr %arg14, %78 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
-          scf.yield %76, %79, %75 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16x!tt.ptr<f16>>, tensor<16x16xf32>
+        %24 = arith.muli %arg11, %c16_i32 : i32
+        %25 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+        %26 = tt.splat %24 : i32 -> tensor<16xi32>
+        %27 = arith.addi %26, %25 : tensor<16xi32>
+        %28 = tt.splat %arg3 : i32 -> tensor<16xi32>
+        %29 = arith.remsi %27, %28 : tensor<16xi32>
+        %30 = tt.expand_dims %29 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+        %31 = tt.splat %arg6 : i32 -> tensor<16x1xi32>
+        %32 = arith.muli %30, %31 : tensor<16x1xi32>
+        %33 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+        %34 = tt.addptr %33, %32 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+        %35 = tt.expand_dims %25 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+        %36 = tt.broadcast %34 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+        %37 = tt.broadcast %35 : tensor<1x16xi32> -> tensor<16x16xi32>
+        %38 = tt.addptr %36, %37 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+        %39 = tt.expand_dims %25 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+        %40 = tt.splat %arg7 : i32 -> tensor<16x1xi32>
+        %41 = arith.muli %39, %40 : tensor<16x1xi32>
+        %42 = tt.splat %arg1 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+        %43 = tt.addptr %42, %41 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+        %44 = tt.broadcast %43 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+        %45 = tt.addptr %44, %37 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+        %46 = arith.ceildivsi %arg5, %c16_i32 : i32
+        %47:3 = scf.for %arg12 = %c0_i32 to %46 step %c1_i32 iter_args(%arg13 = %38, %arg14 = %45, %arg15 = %cst_0) -> (tensor<16x16x!tt.ptr<f16>>, tensor<16x16x!tt.ptr<f16>>, tensor<16x16xf32>)  : i32 {
+          %63 = arith.muli %arg12, %c16_i32 : i32
+          %64 = arith.subi %arg5, %63 : i32
+          %65 = tt.splat %64 : i32 -> tensor<1x16xi32>
+          %66 = arith.cmpi slt, %35, %65 : tensor<1x16xi32>
+          %67 = tt.broadcast %66 : tensor<1x16xi1> -> tensor<16x16xi1>
+          %68 = tt.load %arg13, %67, %cst : tensor<16x16x!tt.ptr<f16>>
+          %69 = tt.splat %64 : i32 -> tensor<16x1xi32>
+          %70 = arith.cmpi slt, %39, %69 : tensor<16x1xi32>
+          %71 = tt.splat %arg4 : i32 -> tensor<1x16xi32>
+          %72 = arith.cmpi slt, %35, %71 : tensor<1x16xi32>
+          %73 = tt.broadcast %70 : tensor<16x1xi1> -> tensor<16x16xi1>
+          %74 = tt.broadcast %72 : tensor<1x16xi1> -> tensor<16x16xi1>
+          %75 = arith.andi %73, %74 : tensor<16x16xi1>
+          %76 = tt.load %arg14, %75, %cst : tensor<16x16x!tt.ptr<f16>>
+          %77 = tt.dot %68, %76, %arg15 : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+          %78 = tt.addptr %arg13, %cst_1 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+          %79 = arith.muli %arg7, %c16_i32 : i32
+          %80 = tt.splat %79 : i32 -> tensor<16x16xi32>
+          %81 = tt.addptr %arg14, %80 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+          scf.yield %78, %81, %77 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16x!tt.ptr<f16>>, tensor<16x16xf32>
         }
-        %46 = arith.truncf %45#2 : tensor<16x16xf32> to tensor<16x16xf16>
-        %47 = tt.expand_dims %25 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
-        %48 = tt.splat %arg8 : i32 -> tensor<16x1xi32>
-        %49 = arith.muli %47, %48 : tensor<16x1xi32>
-        %50 = tt.splat %arg2 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
-        %51 = tt.addptr %50, %49 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
-        %52 = tt.broadcast %51 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
-        %53 = tt.addptr %52, %35 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
-        %54 = tt.splat %arg3 : i32 -> tensor<16x1xi32>
-        %55 = arith.cmpi slt, %47, %54 : tensor<16x1xi32>
-        %56 = tt.broadcast %55 : tensor<16x1xi1> -> tensor<16x16xi1>
-        %57 = tt.splat %arg4 : i32 -> tensor<1x16xi32>
-        %58 = arith.cmpi slt, %33, %57 : tensor<1x16xi32>
-        %59 = tt.broadcast %58 : tensor<1x16xi1> -> tensor<16x16xi1>
-        %60 = arith.andi %56, %59 : tensor<16x16xi1>
-        tt.store %53, %46, %60 : tensor<16x16x!tt.ptr<f16>>
+        %48 = arith.truncf %47#2 : tensor<16x16xf32> to tensor<16x16xf16>
+        %49 = tt.expand_dims %27 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+        %50 = tt.splat %arg8 : i32 -> tensor<16x1xi32>
+        %51 = arith.muli %49, %50 : tensor<16x1xi32>
+        %52 = tt.splat %arg2 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+        %53 = tt.addptr %52, %51 : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+        %54 = tt.broadcast %53 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+        %55 = tt.addptr %54, %37 : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+        %56 = tt.splat %arg3 : i32 -> tensor<16x1xi32>
+        %57 = arith.cmpi slt, %49, %56 : tensor<16x1xi32>
+        %58 = tt.broadcast %57 : tensor<16x1xi1> -> tensor<16x16xi1>
+        %59 = tt.splat %arg4 : i32 -> tensor<1x16xi32>
+        %60 = arith.cmpi slt, %35, %59 : tensor<1x16xi32>
+        %61 = tt.broadcast %60 : tensor<1x16xi1> -> tensor<16x16xi1>
+        %62 = arith.andi %58, %61 : tensor<16x16xi1>
+        tt.store %55, %48, %62 : tensor<16x16x!tt.ptr<f16>>
       }
     }
     tt.return
