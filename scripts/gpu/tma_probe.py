@@ -224,12 +224,32 @@ def attentions():
                 print(f"attention d{D} w{w} {name:8s} FAILED {type(e).__name__}: {str(e)[:200]}", flush=True)
 
 
+def interleaved(runs, out, ref, rounds):
+    """Runs each variant once (compiling it, the ptr+tma one with TT_X_TMA_LOADS=on, which
+    tt-translate inherits) and checks its output, then times the variants in interleaved rounds:
+    ({name: check}, {name: [ms a round]})."""
+    import os
+    ok = {}
+    for name, run in runs.items():
+        os.environ["TT_X_TMA_LOADS"] = "on" if name == "ptr+tma" else "off"
+        out.fill_(float("nan"))
+        run()
+        torch.cuda.synchronize()
+        ok[name] = check(out, ref)
+    os.environ.pop("TT_X_TMA_LOADS", None)
+    times = {name: [] for name in runs}
+    for _ in range(rounds):
+        for name, run in runs.items():
+            times[name].append(do_bench(run, warmup=25, rep=100))
+    return ok, times
+
+
 def paired(rounds):
     """Interleaved rounds, tt only (run under the plugin): each matmul shape as the suite writes it
     (ptr), the same kernel compiled with tt-tma-loads on (ptr+tma: tt-translate inherits the
     environment of the first launch, which compiles it) and with host descriptors (desc); medians
     of the rounds and of each round's ratio to ptr."""
-    import os, statistics
+    import statistics
     for S, BM, BN, BK, w in ((4096, 128, 128, 64, 4), (4096, 128, 256, 64, 8), (8192, 128, 128, 64, 4), (8192, 128, 256, 64, 8)):
         A = torch.randn((S, S), dtype=torch.float16, device="cuda")
         B = torch.randn((S, S), dtype=torch.float16, device="cuda")
@@ -244,18 +264,7 @@ def paired(rounds):
             "ptr+tma": lambda: mm_ptr_tma[grid](A, B, C, S, S, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
             "desc": lambda: mm_desc[grid](ad, bd, C, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
         }
-        ok = {}
-        for name, run in runs.items():
-            os.environ["TT_X_TMA_LOADS"] = "on" if name == "ptr+tma" else "off"
-            C.fill_(float("nan"))
-            run()
-            torch.cuda.synchronize()
-            ok[name] = check(C, ref)
-        os.environ.pop("TT_X_TMA_LOADS", None)
-        times = {name: [] for name in runs}
-        for _ in range(rounds):
-            for name, run in runs.items():
-                times[name].append(do_bench(run, warmup=25, rep=100))
+        ok, times = interleaved(runs, C, ref, rounds)
         for name in runs:
             ratio = statistics.median(p / t for p, t in zip(times["ptr"], times[name]))
             print(f"paired matmul {S} {BM}x{BN}x{BK} w{w} {name:8s} {fl / statistics.median(times[name]) / 1e9:7.1f} TFLOP/s"
@@ -267,7 +276,7 @@ def creation(rounds):
     that each program is little more than its prologue and epilogue; microseconds, medians of
     interleaved rounds, for the pointer kernel, host maps, maps each program builds, and (under
     the plugin) the pointer kernel through tt-tma-loads (maps each persistent CTA builds)."""
-    import os, statistics
+    import statistics
     S, K = 4096, 64
     for BM, BN, BK, w in ((128, 128, 64, 4), (128, 256, 64, 8)):
         A = torch.randn((S, K), dtype=torch.float16, device="cuda")
@@ -283,18 +292,7 @@ def creation(rounds):
             "desc": lambda: mm_desc[grid](ad, bd, C, S, S, K, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
             "dev": lambda: mm_dev[grid](A, B, C, S, S, K, K, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
         }
-        ok = {}
-        for name, run in runs.items():
-            os.environ["TT_X_TMA_LOADS"] = "on" if name == "ptr+tma" else "off"
-            C.fill_(float("nan"))
-            run()
-            torch.cuda.synchronize()
-            ok[name] = check(C, ref)
-        os.environ.pop("TT_X_TMA_LOADS", None)
-        times = {name: [] for name in runs}
-        for _ in range(rounds):
-            for name, run in runs.items():
-                times[name].append(do_bench(run, warmup=25, rep=100))
+        ok, times = interleaved(runs, C, ref, rounds)
         for name in runs:
             print(f"creation matmul {S}x{S}x{K} {BM}x{BN} w{w} {name:8s} {statistics.median(times[name]) * 1e3:7.1f} us  {ok[name]}",
                   flush=True)
