@@ -15,6 +15,8 @@ import (
 type Memory struct {
 	mu   sync.Mutex
 	bufs []buffer
+	// globals are the buffers of modules' globals (exec_pool.go).
+	globals map[moduleGlobalKey]uint64
 }
 
 type buffer struct {

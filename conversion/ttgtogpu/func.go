@@ -127,6 +127,7 @@ func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewr
 // lowerReturn turns tt.return into llvm.return (several values are packed
 // into a struct).
 func (l *lowering) lowerReturn(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	l.releaseTensormapPool(op, e)
 	var vals []ir.Value
 	for _, v := range op.Operands() {
 		vals = append(vals, rw.RemappedN(v)...)

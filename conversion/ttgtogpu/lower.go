@@ -72,7 +72,9 @@ type lowering struct {
 	// tensormaps places each ttng.tensormap_create and acquire in its run
 	// (tensormap.go), read before the conversion rewrites the runs.
 	tensormaps map[*ir.Operation]tensormapPlace
-	smem       *smemPlan
+	// pool is the module's pool of tensor-map slots (tensormap_pool.go).
+	pool tensormapPool
+	smem *smemPlan
 	// views are the sub-views of shared buffers each memdesc operand
 	// addresses (memview.go), recorded before ops are replaced.
 	views map[operandKey]memView
@@ -133,6 +135,9 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	}
 	l.ctaBits = log2(int64(n))
 	l.tensormaps = placeTensormaps(module)
+	if l.pool, err = planTensormapPool(module); err != nil {
+		return nil, err
+	}
 	// The lowering's work and output grow with the registers of each
 	// tensor: refuse absurd tiles before emitting per-thread code for them.
 	if err := resources.CheckTensors(module); err != nil {

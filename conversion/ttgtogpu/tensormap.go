@@ -56,6 +56,14 @@ func (l *lowering) globalScratchSize() int64 {
 // lowerGlobalScratchAlloc: this program's bytes of the global scratch
 // buffer at the op's offset.
 func (l *lowering) lowerGlobalScratchAlloc(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	if op.HasAttr(ttg.AttrTensormapPool) {
+		p, err := l.lowerTensormapPoolAlloc(op, e)
+		if err != nil {
+			return err
+		}
+		rw.ReplaceOp(op, []ir.Value{p})
+		return nil
+	}
 	p, err := l.globalScratchAt(op, e)
 	if err != nil {
 		return err

@@ -27,6 +27,18 @@ const (
 	AttrWarpSpecializeTag             = "ttg.warp_specialize.tag"
 )
 
+// AttrTensormapPool (tt's own, discardable) marks a tt.make_tensor_descriptor,
+// and the ttg.global_scratch_alloc its map is written to, whose map lives in
+// the module's pool of tensor-map slots rather than in the launch's global
+// scratch: tt-tma-loads' descriptors, for launches that pass no scratch
+// (gpu.tensormap_pool_claim).
+const AttrTensormapPool = "tt.tensormap_pool"
+
+// AttrTensormapPoolGuard (tt's own, discardable) marks the i1 that is true
+// in the programs that build pool maps (tt-tma-loads' run-time guard, in
+// the function's entry block): only those claim a slot.
+const AttrTensormapPoolGuard = "tt.tensormap_pool_guard"
+
 func intAttr(op *ir.Operation, name string) (int, bool) {
 	if op == nil {
 		return 0, false

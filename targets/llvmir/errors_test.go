@@ -65,11 +65,13 @@ func TestTranslationErrors(t *testing.T) {
 
 // refusedGPUOps are the gpu ops the translation refuses on NVPTX (one use
 // each): the in-kernel tensor-map ops, whose global_stride encoding
-// depends on the PTX version llc picks.
+// depends on the PTX version llc picks, and the tensor-map pool's claim
+// (a probe loop the PTX emitter writes itself).
 var refusedGPUOps = []string{
 	`gpu.tensormap_replace %s, %c {field = "rank", value = 1 : i32} : !llvm.ptr<3>, i1`,
 	`gpu.tensormap_cp_fenceproxy %p, %s, %c : !llvm.ptr<1>, !llvm.ptr<3>, i1`,
 	`gpu.fence_proxy_tensormap_acquire %p, %c : !llvm.ptr<1>, i1`,
+	`%k = gpu.tensormap_pool_claim %p, %c {slots = 64 : i64} : !llvm.ptr<1>, i1 -> i32`,
 }
 
 // TestTensorMapParameterRefused: a by-value tensor map parameter needs

@@ -77,6 +77,7 @@ func addGPUEmitters(t map[string]emitter) {
 		"gpu.tensormap_replace":             (*fn).emitTensormapReplace,
 		"gpu.tensormap_cp_fenceproxy":       (*fn).emitTensormapCpFenceproxy,
 		"gpu.fence_proxy_tensormap_acquire": (*fn).emitFenceProxyTensormapAcquire,
+		"gpu.tensormap_pool_claim":          (*fn).emitTensormapPoolClaim,
 		"gpu.fence_proxy_async":             (*fn).emitFenceProxyAsync,
 		"gpu.fence_mbarrier_init":           (*fn).emitFenceMBarrierInit,
 		"gpu.named_barrier":                 (*fn).emitNamedBarrier,

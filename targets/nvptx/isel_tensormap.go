@@ -103,3 +103,72 @@ func (f *fn) emitFenceProxyTensormapAcquire(op *ir.Operation) error {
 	f.inss("%scp.async.bulk.wait_group.read 0", prefix)
 	return nil
 }
+
+// emitTensormapPoolClaim: the claiming thread probes the pool's claim
+// words from (%smid * 8) mod slots on until an acquire compare-and-swap
+// of 0 to 1 succeeds, and takes that slot (gpu.tensormap_pool_claim):
+//
+//	mov.u32 %r1, 0;
+//	@!%p bra.uni $L__BB0_s1;
+//	mov.u32 %r2, %smid;
+//	shl.b32 %r2, %r2, 3;
+//	and.b32 %r2, %r2, SLOTS-1;
+//	$L__BB0_c2:
+//	mul.wide.u32 %rd1, %r2, 4;
+//	add.s64 %rd1, %claims, %rd1;
+//	atom.acquire.gpu.global.cas.b32 %r3, [%rd1], 0, 1;
+//	setp.ne.s32 %p1, %r3, 0;
+//	@%p1 add.s32 %r2, %r2, 1;
+//	@%p1 and.b32 %r2, %r2, SLOTS-1;
+//	@%p1 nanosleep.u32 32;
+//	@%p1 bra.uni $L__BB0_c2;
+//	mov.u32 %r1, %r2;
+//	$L__BB0_s1:
+func (f *fn) emitTensormapPoolClaim(op *ir.Operation) error {
+	if err := f.requireSM(op, 70, "gpu.tensormap_pool_claim (atom.acquire, nanosleep)"); err != nil {
+		return err
+	}
+	slots := gpu.TensormapPoolSlots(op)
+	claims, err := f.get(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	d, err := f.def(op, 0)
+	if err != nil {
+		return err
+	}
+	f.inss("mov.u32 %s, 0", d)
+	prefix, happens, err := f.guard(op.Operand(1))
+	if err != nil || !happens {
+		return err
+	}
+	skip := ""
+	if prefix != "" {
+		skip = f.localLabel("s")
+		p, _ := f.get(op.Operand(1))
+		f.inss("@!%s bra.uni %s", f.reg(p), skip)
+	}
+	mask := fmt.Sprint(slots - 1)
+	j := f.regs.alloc(classB32)
+	f.inss("mov.u32 %s, %%smid", j)
+	f.inss("shl.b32 %s, %s, 3", j, j)
+	f.inss("and.b32 %s, %s, %s", j, j, mask)
+	loop := f.localLabel("c")
+	fmt.Fprintf(&f.body, "%s:\n", loop)
+	addr := f.regs.alloc(classB64)
+	f.inss("mul.wide.u32 %s, %s, 4", addr, j)
+	f.inss("add.s64 %s, %s, %s", addr, f.reg(claims), addr)
+	old := f.regs.alloc(classB32)
+	f.inss("atom.acquire.gpu.global.cas.b32 %s, [%s], 0, 1", old, addr)
+	busy := f.regs.alloc(classPred)
+	f.inss("setp.ne.s32 %s, %s, 0", busy, old)
+	f.inss("@%s add.s32 %s, %s, 1", busy, j, j)
+	f.inss("@%s and.b32 %s, %s, %s", busy, j, j, mask)
+	f.inss("@%s nanosleep.u32 32", busy)
+	f.inss("@%s bra.uni %s", busy, loop)
+	f.inss("mov.u32 %s, %s", d, j)
+	if skip != "" {
+		fmt.Fprintf(&f.body, "%s:\n", skip)
+	}
+	return nil
+}

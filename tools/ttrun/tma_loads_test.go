@@ -9,8 +9,9 @@ import (
 )
 
 // tt-tma-loads (TT_X_TMA_LOADS=on) moves the persistent matmul's pointer
-// loads onto TMA, and the kernel still writes the exact product in the
-// simulator. examples/tiled_matmul.py addresses A's rows and B's columns
+// loads onto TMA, its maps in the module's pool of slots (the launch
+// passes no scratch), and the kernel still writes the exact product in
+// the simulator. examples/tiled_matmul.py addresses A's rows and B's columns
 // as `(pid * BLOCK + arange) % M` (Triton's tutorial form): with M = 320
 // and N = 200, the last row tile and column tile wrap, where TMA reads
 // zeros and the pointer loads read rows 0, 1, ... again; the stores' masks
@@ -47,6 +48,20 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool) {
 	}
 	if bytes.Contains(text, []byte("ttg.async_copy_global_to_local")) {
 		t.Fatalf("the TTGIR still copies with cp.async")
+	}
+	// The maps live in the module's pool of slots, not in launch scratch:
+	// the PTX declares the pool and takes no scratch parameter.
+	if bytes.Count(text, []byte("tt.tensormap_pool}")) != 2 || !bytes.Contains(text, []byte("{tt.tensormap_pool_guard}")) {
+		t.Fatalf("the TTGIR's two map allocations are not in the tensor-map pool, claimed under the guard")
+	}
+	ptx := string(translate(t, filepath.Join(dir, "mm.ptx"), ttgir, "--arch", "sm_90"))
+	for _, want := range []string{".global .align 128 .b8 __tt_tensormap_pool[", "atom.acquire.gpu.global.cas.b32", "release.exch.b32"} {
+		if !strings.Contains(ptx, want) {
+			t.Errorf("the PTX has no %q", want)
+		}
+	}
+	if strings.Contains(ptx, "matmul_kernel_param_9") {
+		t.Errorf("the kernel takes a global scratch parameter")
 	}
 	a, b, want := exactMatmul(m, n, k)
 	strideAM := k

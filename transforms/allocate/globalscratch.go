@@ -3,6 +3,7 @@ package allocate
 import (
 	"flag"
 
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -80,6 +81,10 @@ func GlobalScratch(module *ir.Operation) error {
 			var nbytes, align int64
 			switch op.Name() {
 			case "ttg.global_scratch_alloc":
+				if op.HasAttr(ttg.AttrTensormapPool) {
+					// tt's own: the map lives in the module's pool.
+					return ir.Advance
+				}
 				nbytes, align = intAttr(op, "nbytes"), intAttr(op, "alignment")
 			case "tt.call":
 				// Resolved above.

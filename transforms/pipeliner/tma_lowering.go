@@ -87,6 +87,9 @@ func lowerTMAOp(op *ir.Operation) error {
 		})
 	case "tt.make_tensor_descriptor":
 		ptr := newGlobalScratchAlloc(b, loc, tmaSizeBytes, tmaAlign)
+		if op.HasAttr(ttg.AttrTensormapPool) {
+			ptr.DefiningOp().SetAttr(ttg.AttrTensormapPool, ir.Unit(b.Ctx))
+		}
 		if err := createTMADesc(b, ptr, op); err != nil {
 			return err
 		}

@@ -52,10 +52,13 @@ import (
 // fit the i32 arithmetic the pointers were computed in. The tile loop runs
 // under that guard, with an untouched copy of it in the else branch.
 //
-// The descriptors live in per-program global scratch, which Triton's
-// launcher allocates through the user's allocator (triton.set_allocator);
-// launches that pass none cannot run such a kernel, so the pass is off
-// unless asked for (TT_X_TMA_LOADS=on or the option tma-loads=on).
+// The descriptors are marked ttg.AttrTensormapPool, and the guard
+// ttg.AttrTensormapPoolGuard: their maps live in the module's pool of
+// slots, which the programs that take the guarded branch claim (the
+// lowering's tensormap_pool.go), so the kernel needs no launch scratch.
+// The pass is off unless asked for (TT_X_TMA_LOADS=on or the option
+// tma-loads=on) until its last form is timed (docs/perf-notes.md, item
+// 00000000b).
 func tmaLoadsPass() *passmgr.Pass {
 	return &passmgr.Pass{
 		Name:        "tt-tma-loads",

@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/pattern"
 )
@@ -50,7 +51,9 @@ func (r *tmaRewriter) rewrite(l *tmaLoad) {
 		}
 		shape := []ir.Value{l.axes[0].extent, l.axes[1].extent}
 		strides := []ir.Value{stride, arith.ConstantInt(b, loc, 1, i64)}
-		desc = tt.NewMakeTensorDescriptor(b, loc, l.base, shape, strides, resT.Dims, tt.PadZero).Result(0)
+		mk := tt.NewMakeTensorDescriptor(b, loc, l.base, shape, strides, resT.Dims, tt.PadZero)
+		mk.SetAttr(ttg.AttrTensormapPool, ir.Unit(b.Ctx))
+		desc = mk.Result(0)
 		r.descs[key] = desc
 	}
 	coords := make([]ir.Value, 2)
@@ -186,6 +189,9 @@ func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
 		pred = arith.CmpIULT
 	}
 	and(cmp(pred, tl.LowerBound(), tl.UpperBound()))
+	// The programs that take the branch are those that claim a slot of the
+	// module's map pool (conversion/ttgtogpu/tensormap_pool.go).
+	guard.DefiningOp().SetAttr(ttg.AttrTensormapPoolGuard, ir.Unit(b.Ctx))
 	ifOp := scf.NewIfShell(b, loc, guard, anchor.ResultTypes(), true)
 	thenB, elseB := ifOp.Region(0).Front(), ifOp.Region(1).Front()
 	clone := anchor.Clone(nil)

@@ -131,14 +131,14 @@ module {
     %20 = arith.cmpi sle, %19, %c2147483647_i64 : i64
     %21 = arith.andi %18, %20 : i1
     %22 = arith.cmpi slt, %c0_i32, %arg9 : i32
-    %23 = arith.andi %21, %22 : i1
+    %23 = arith.andi %21, %22 {tt.tensormap_pool_guard} : i1
     scf.if %23 {
       %24 = arith.extsi %arg6 : i32 to i64
       %c1_i64_4 = arith.constant 1 : i64
-      %25 = tt.make_tensor_descriptor %arg0, [%arg3, %arg5], [%24, %c1_i64_4] : <f16>, <tensor<16x16xf16>>
+      %25 = tt.make_tensor_descriptor %arg0, [%arg3, %arg5], [%24, %c1_i64_4] {tt.tensormap_pool} : <f16>, <tensor<16x16xf16>>
       %26 = arith.extsi %arg7 : i32 to i64
       %c1_i64_5 = arith.constant 1 : i64
-      %27 = tt.make_tensor_descriptor %arg1, [%arg5, %arg4], [%26, %c1_i64_5] : <f16>, <tensor<16x16xf16>>
+      %27 = tt.make_tensor_descriptor %arg1, [%arg5, %arg4], [%26, %c1_i64_5] {tt.tensormap_pool} : <f16>, <tensor<16x16xf16>>
       %c0_i32_6 = arith.constant 0 : i32
       scf.for %arg11 = %c0_i32 to %arg9 step %c1_i32  : i32 {
         %28 = arith.muli %arg11, %c16_i32 : i32
