@@ -4,8 +4,6 @@ import (
 	"encoding/binary"
 	"testing"
 
-	"github.com/ttcompiler/tt/dialects/all"
-	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/sim"
 )
 
@@ -36,18 +34,7 @@ const poolKernel = `
 // A CTA claims the first free slot from (%smid * 8) mod 2048 on; claims
 // outlive the launch, in the module's global, until released.
 func TestTensormapPoolClaim(t *testing.T) {
-	m, err := asm.Parse(all.NewContext(), module(1, 32, 0, poolKernel), asm.ParseConfig{Filename: "pool.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := sim.Load(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := p.Kernel("k")
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := load(t, module(1, 32, 0, poolKernel))
 	run := func(mem *sim.Memory, release uint64) []uint32 {
 		buf := make([]byte, 16)
 		// One CTA at a time: which of two CTAs of an SM claims first is

@@ -68,6 +68,12 @@ mm_ptr_tma = triton.jit(mm_ptr.fn)
 @triton.jit
 def mm_desc(a_desc, b_desc, c_ptr, M, N, K, scm,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GM: tl.constexpr):
+    mm_body(a_desc, b_desc, c_ptr, M, N, K, scm, BM, BN, BK, GM)
+
+
+@triton.jit
+def mm_body(a_desc, b_desc, c_ptr, M, N, K, scm,
+            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GM: tl.constexpr):
     pm, pn = _tile(tl.program_id(0), M, N, BM, BN, GM)
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, tl.cdiv(K, BK)):
@@ -84,15 +90,7 @@ def mm_dev(a_ptr, b_ptr, c_ptr, M, N, K, sam, sbk, scm,
            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GM: tl.constexpr):
     a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[sam, 1], block_shape=[BM, BK])
     b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[sbk, 1], block_shape=[BK, BN])
-    pm, pn = _tile(tl.program_id(0), M, N, BM, BN, GM)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BK)):
-        a = a_desc.load([pm * BM, k * BK])
-        b = b_desc.load([k * BK, pn * BN])
-        acc = tl.dot(a, b, acc)
-    cm = pm * BM + tl.arange(0, BM)
-    cn = pn * BN + tl.arange(0, BN)
-    tl.store(c_ptr + scm * cm[:, None] + cn[None, :], acc.to(tl.float16), mask=(cm[:, None] < M) & (cn[None, :] < N))
+    mm_body(a_desc, b_desc, c_ptr, M, N, K, scm, BM, BN, BK, GM)
 
 
 @triton.jit
