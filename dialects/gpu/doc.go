@@ -50,6 +50,10 @@
 //	tma.go       gpu.tma_load %dst, %bar, %map[%x, %y], gpu.tma_store %map[%x], %src,
 //	             gpu.tma_reduce add %map[%x], %src,
 //	             gpu.bulk_commit, gpu.bulk_wait 0 {read}, gpu.tma_prefetch %map
+//	tensormap.go gpu.tensormap_replace %tmpl, %v, %p {field = "box_dim", ord = 1 : i32},
+//	             gpu.tensormap_cp_fenceproxy %dst, %tmpl, %p, gpu.fence_proxy_tensormap_acquire %map, %p
+//	tensormap_pool.go  %slot = gpu.tensormap_pool_claim %claims, %p {slots = 2048 : i64}
+//	             (a slot of a module's pool of tensor maps, claimed until released)
 //	fence.go     gpu.fence_proxy_async, gpu.fence_mbarrier_init
 //	warpspec.go  gpu.named_barrier %id, %n, gpu.named_barrier_arrive, gpu.setmaxnreg inc 240,
 //	             %p = gpu.elect_sync : i1
