@@ -45,12 +45,7 @@ func init() {
 		return x + c.cluster[0]*(y+c.cluster[1]*z)
 	}), gpu.ClusterBlockRankOp)
 	define(ctaIndex(func(c *cta, _ int) int { return c.cluster[0] * c.cluster[1] * c.cluster[2] }), gpu.ClusterNumBlocksOp)
-	// The CTA's simulated SM: its linear index modulo the launch's SM
-	// count (Config.SMs), so consecutive CTAs, a cluster's included, run
-	// on different SMs.
-	define(ctaIndex(func(c *cta, _ int) int {
-		return (c.id[0] + c.grid[0]*(c.id[1]+c.grid[1]*c.id[2])) % c.sms
-	}), gpu.SMIDOp)
+	define(ctaIndex(func(c *cta, _ int) int { return c.smID() }), gpu.SMIDOp)
 	define(ctaIndex(func(c *cta, _ int) int { return c.sms }), gpu.NumSMIDsOp)
 	define(func(c *compiler, in *instr) error {
 		c.constant(in.d, 0) // shared addresses are offsets into the CTA's shared memory

@@ -105,9 +105,7 @@ func compileTensormapPoolClaim(c *compiler, in *instr) error {
 		if r[pred]&1 == 0 {
 			return nil
 		}
-		cta := th.cta
-		sm := uint64((cta.id[0] + cta.grid[0]*(cta.id[1]+cta.grid[1]*cta.id[2])) % cta.sms)
-		start := sm * 8 % slots
+		start := uint64(th.cta.smID()) * 8 % slots
 		for k := uint64(0); k < slots; k++ {
 			j := (start + k) % slots
 			took := false

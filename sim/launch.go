@@ -38,6 +38,13 @@ type cta struct {
 	stop *atomic.Bool
 }
 
+// smID is the CTA's simulated SM (gpu.sm_id): its linear index in the
+// grid modulo the launch's SM count (Config.SMs), so consecutive CTAs, a
+// cluster's included, run on different SMs.
+func (c *cta) smID() int {
+	return (c.id[0] + c.grid[0]*(c.id[1]+c.grid[1]*c.id[2])) % c.sms
+}
+
 // errStopped ends a thread whose launch's context is done.
 var errStopped = errors.New("the launch was stopped")
 

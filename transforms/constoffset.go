@@ -90,7 +90,7 @@ func SeparateConstOffsets(root *ir.Operation) int {
 			n++
 		}
 	}
-	eraseDeadPure(s.made)
+	EraseDeadPure(s.made)
 	return n
 }
 
@@ -217,9 +217,10 @@ func (s *constSplitter) split(v ir.Value, w int, depth int) (ir.Value, uint64, b
 	return x, c, true
 }
 
-// eraseDeadPure erases the ops of ops that are pure and unused, and then
-// the pure ops that only they used.
-func eraseDeadPure(ops []*ir.Operation) {
+// EraseDeadPure erases the ops of ops that are pure and unused, and then
+// the pure ops that only they used (nil entries and ops already erased are
+// skipped).
+func EraseDeadPure(ops []*ir.Operation) {
 	for len(ops) > 0 {
 		op := ops[len(ops)-1]
 		ops = ops[:len(ops)-1]

@@ -507,6 +507,6 @@ func (w *addrRewriter) edgeOperands(h *ir.Block, i int) (back, entry []*ir.OpOpe
 
 // eraseDead erases the replaced ops and the pure ops that only they used.
 func (w *addrRewriter) eraseDead() {
-	eraseDeadPure(w.dead)
+	EraseDeadPure(w.dead)
 	w.dead = nil
 }

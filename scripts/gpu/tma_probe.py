@@ -165,22 +165,35 @@ def check(out, ref, tol=2e-2):
     return f"err {err:.1e}" + ("" if err <= tol else " WRONG")
 
 
+SHAPES = ((4096, 128, 128, 64, 4), (4096, 128, 256, 64, 8), (8192, 128, 128, 64, 4), (8192, 128, 256, 64, 8))
+
+
+def matmul_case(S, BM, BN, BK, w, K=None):
+    """Operands of an S x S x K matmul (K = S by default) and its variants, keyed by form:
+    (C, torch's product, the variants' launchers)."""
+    K = K or S
+    A = torch.randn((S, K), dtype=torch.float16, device="cuda")
+    B = torch.randn((K, S), dtype=torch.float16, device="cuda")
+    C = torch.empty((S, S), dtype=torch.float16, device="cuda")
+    grid = (triton.cdiv(S, BM) * triton.cdiv(S, BN),)
+    ad = TensorDescriptor.from_tensor(A, [BM, BK])
+    bd = TensorDescriptor.from_tensor(B, [BK, BN])
+    opts = dict(num_warps=w, num_stages=3)
+    runs = {
+        "ptr": lambda: mm_ptr[grid](A, B, C, S, S, K, K, S, S, BM, BN, BK, 8, **opts),
+        "ptr+tma": lambda: mm_ptr_tma[grid](A, B, C, S, S, K, K, S, S, BM, BN, BK, 8, **opts),
+        "desc": lambda: mm_desc[grid](ad, bd, C, S, S, K, S, BM, BN, BK, 8, **opts),
+        "dev": lambda: mm_dev[grid](A, B, C, S, S, K, K, S, S, BM, BN, BK, 8, **opts),
+    }
+    return C, A @ B, runs
+
+
 def matmuls():
-    for S, BM, BN, BK, w in ((4096, 128, 128, 64, 4), (4096, 128, 256, 64, 8), (8192, 128, 128, 64, 4), (8192, 128, 256, 64, 8)):
-        A = torch.randn((S, S), dtype=torch.float16, device="cuda")
-        B = torch.randn((S, S), dtype=torch.float16, device="cuda")
-        C = torch.empty((S, S), dtype=torch.float16, device="cuda")
-        ref = A @ B
+    for S, BM, BN, BK, w in SHAPES:
+        C, ref, variants = matmul_case(S, BM, BN, BK, w)
         fl = 2 * S ** 3
-        grid = (triton.cdiv(S, BM) * triton.cdiv(S, BN),)
-        ad = TensorDescriptor.from_tensor(A, [BM, BK])
-        bd = TensorDescriptor.from_tensor(B, [BK, BN])
-        runs = {
-            "ptr": lambda: mm_ptr[grid](A, B, C, S, S, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
-            "desc": lambda: mm_desc[grid](ad, bd, C, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
-            "dev": lambda: mm_dev[grid](A, B, C, S, S, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
-        }
-        for name, run in runs.items():
+        for name in ("ptr", "desc", "dev"):
+            run = variants[name]
             try:
                 C.fill_(float("nan"))
                 run()
@@ -248,20 +261,10 @@ def paired(rounds):
     environment of the first launch, which compiles it) and with host descriptors (desc); medians
     of the rounds and of each round's ratio to ptr."""
     import statistics
-    for S, BM, BN, BK, w in ((4096, 128, 128, 64, 4), (4096, 128, 256, 64, 8), (8192, 128, 128, 64, 4), (8192, 128, 256, 64, 8)):
-        A = torch.randn((S, S), dtype=torch.float16, device="cuda")
-        B = torch.randn((S, S), dtype=torch.float16, device="cuda")
-        C = torch.empty((S, S), dtype=torch.float16, device="cuda")
-        ref = A @ B
+    for S, BM, BN, BK, w in SHAPES:
+        C, ref, variants = matmul_case(S, BM, BN, BK, w)
         fl = 2 * S ** 3
-        grid = (triton.cdiv(S, BM) * triton.cdiv(S, BN),)
-        ad = TensorDescriptor.from_tensor(A, [BM, BK])
-        bd = TensorDescriptor.from_tensor(B, [BK, BN])
-        runs = {
-            "ptr": lambda: mm_ptr[grid](A, B, C, S, S, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
-            "ptr+tma": lambda: mm_ptr_tma[grid](A, B, C, S, S, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
-            "desc": lambda: mm_desc[grid](ad, bd, C, S, S, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
-        }
+        runs = {name: variants[name] for name in ("ptr", "ptr+tma", "desc")}
         ok, times = interleaved(runs, C, ref, rounds)
         for name in runs:
             ratio = statistics.median(p / t for p, t in zip(times["ptr"], times[name]))
@@ -277,19 +280,7 @@ def creation(rounds):
     import statistics
     S, K = 4096, 64
     for BM, BN, BK, w in ((128, 128, 64, 4), (128, 256, 64, 8)):
-        A = torch.randn((S, K), dtype=torch.float16, device="cuda")
-        B = torch.randn((K, S), dtype=torch.float16, device="cuda")
-        C = torch.empty((S, S), dtype=torch.float16, device="cuda")
-        ref = A @ B
-        grid = (triton.cdiv(S, BM) * triton.cdiv(S, BN),)
-        ad = TensorDescriptor.from_tensor(A, [BM, BK])
-        bd = TensorDescriptor.from_tensor(B, [BK, BN])
-        runs = {
-            "ptr": lambda: mm_ptr[grid](A, B, C, S, S, K, K, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
-            "ptr+tma": lambda: mm_ptr_tma[grid](A, B, C, S, S, K, K, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
-            "desc": lambda: mm_desc[grid](ad, bd, C, S, S, K, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
-            "dev": lambda: mm_dev[grid](A, B, C, S, S, K, K, S, S, BM, BN, BK, 8, num_warps=w, num_stages=3),
-        }
+        C, ref, runs = matmul_case(S, BM, BN, BK, w, K)
         ok, times = interleaved(runs, C, ref, rounds)
         for name in runs:
             print(f"creation matmul {S}x{S}x{K} {BM}x{BN} w{w} {name:8s} {statistics.median(times[name]) * 1e3:7.1f} us  {ok[name]}",

@@ -146,9 +146,14 @@ func matchTMALoad(load *ir.Operation, ai *axisinfo.Module) *tmaLoad {
 	if loop == nil || loop.Name() != "scf.for" || load.Block() != (scf.ForOp{Operation: loop}).Body() {
 		return nil
 	}
-	anchor := topLevelAncestor(loop)
-	// Only where the K loop runs inside a tile loop: descriptors made once
-	// a program cost what TMA gains (the pass's doc).
+	fn := loop.ParentOfName("tt.func")
+	if fn == nil {
+		return nil
+	}
+	// Only where the K loop runs inside a tile loop of the function's entry
+	// block: descriptors made once a program cost what TMA gains (the
+	// pass's doc).
+	anchor := fn.Region(0).Front().FindAncestorOp(loop)
 	if anchor == nil || anchor == loop || anchor.Name() != "scf.for" {
 		return nil
 	}
@@ -194,8 +199,8 @@ func matchTMALoad(load *ir.Operation, ai *axisinfo.Module) *tmaLoad {
 	}
 	// The loop's increment: along the rows (a multiple of the stride) or
 	// the columns.
-	step, ok1 := intConstOf(f.Step())
-	lb, ok2 := intConstOf(f.LowerBound())
+	step, ok1 := arith.MatchConstantInt(f.Step())
+	lb, ok2 := arith.MatchConstantInt(f.LowerBound())
 	if !ok1 || !ok2 || lb != 0 || step <= 0 {
 		return nil
 	}
@@ -245,16 +250,6 @@ func tmaElement(t ir.Type) bool {
 	return false
 }
 
-// topLevelAncestor is op's ancestor (or op) in the body of its function.
-func topLevelAncestor(op *ir.Operation) *ir.Operation {
-	for p := op; p != nil; p = p.ParentOp() {
-		if parent := p.ParentOp(); parent != nil && parent.Name() == "tt.func" {
-			return p
-		}
-	}
-	return nil
-}
-
 // definedBefore reports whether v is available before anchor, an op of
 // its function's entry block: an argument of the block, or the result of
 // an earlier op of it.
@@ -271,7 +266,7 @@ func definedBefore(v ir.Value, anchor *ir.Operation) bool {
 
 // divisibility is the largest power of two known to divide scalar v.
 func divisibility(ai *axisinfo.Module, v ir.Value) int64 {
-	if c, ok := intConstOf(v); ok {
+	if c, ok := arith.MatchConstantInt(v); ok {
 		if c == 0 {
 			return 1 << 30
 		}
@@ -282,19 +277,6 @@ func divisibility(ai *axisinfo.Module, v ir.Value) int64 {
 		return 1
 	}
 	return info.Divisibility[0]
-}
-
-// intConstOf is v's value when v is an integer constant (scalar or splat).
-func intConstOf(v ir.Value) (int64, bool) {
-	switch a := arith.ConstantAttrOf(v).(type) {
-	case *ir.IntegerAttr:
-		return a.Int(), true
-	case *ir.DenseElementsAttr:
-		if a.IsSplat() && !a.IsFloat() {
-			return a.IntAt(0), true
-		}
-	}
-	return 0, false
 }
 
 // isPositiveZero reports whether v is a splat of +0 (what TMA fills with;
@@ -412,7 +394,7 @@ func expandedIndex(v ir.Value) (ir.Value, int, bool) {
 // scalarOf matches a splat of a scalar (returned) or a splat constant
 // (its value).
 func scalarOf(v ir.Value) (ir.Value, int64, bool) {
-	if c, ok := intConstOf(v); ok {
+	if c, ok := arith.MatchConstantInt(v); ok {
 		return nil, c, true
 	}
 	if d := v.DefiningOp(); d != nil && d.Name() == "tt.splat" {
@@ -444,7 +426,7 @@ func loopAdvance(inc ir.Value, stride ir.Value, strideC int64) (int, int64) {
 	}
 	for i := range 2 {
 		if d.Operand(i) == stride {
-			if k, ok := intConstOf(d.Operand(1 - i)); ok && k > 0 {
+			if k, ok := arith.MatchConstantInt(d.Operand(1 - i)); ok && k > 0 {
 				return 0, k
 			}
 		}
@@ -528,7 +510,7 @@ func scaledIV(v ir.Value, iv ir.Value) (int64, bool) {
 	}
 	for i := range 2 {
 		if mul.Operand(i) == iv {
-			if c, ok := intConstOf(mul.Operand(1 - i)); ok {
+			if c, ok := arith.MatchConstantInt(mul.Operand(1 - i)); ok {
 				return c, true
 			}
 		}
@@ -590,7 +572,7 @@ func axisMapping(index, bound ir.Value, advancing bool, adv, step int64, f scf.F
 		}
 		return tmaAxis{coord: coord, extent: extent}, true
 	}
-	outside := func(v ir.Value) bool { return v == nil || definedOutside(v, f.Operation) }
+	outside := func(v ir.Value) bool { return v == nil || ir.IsDefinedOutside(f.Operation, v) }
 	if bound != nil {
 		// o + arange(0, n) < E.
 		bidx, shift, e := boundOf(bound)
@@ -614,19 +596,6 @@ func axisMapping(index, bound ir.Value, advancing bool, adv, step int64, f scf.F
 		return tmaAxis{}, false
 	}
 	return tmaAxis{coord: o, extent: e, wrapped: d.Operand(0)}, true
-}
-
-// definedOutside reports whether v is defined outside loop (not by it,
-// not in its region).
-func definedOutside(v ir.Value, loop *ir.Operation) bool {
-	switch x := v.(type) {
-	case *ir.OpResult:
-		return x.Owner() != loop && !loop.IsAncestorOf(x.Owner())
-	case *ir.BlockArgument:
-		p := x.Owner().ParentOp()
-		return p != loop && (p == nil || !loop.IsAncestorOf(p))
-	}
-	return false
 }
 
 // wrappedRowsUnobserved proves, for each wrapped axis of l, that the

@@ -9,6 +9,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/pattern"
+	"github.com/ttcompiler/tt/transforms"
 )
 
 // The rewriting half of tt-tma-loads (tma_loads.go has the pass and its
@@ -74,9 +75,7 @@ func (r *tmaRewriter) rewrite(l *tmaLoad) {
 	}
 	operands := l.load.Operands()[1:]
 	r.rw.ReplaceOp(l.load, dl.Results())
-	for _, v := range operands {
-		eraseDeadChain(r.rw, v)
-	}
+	transforms.EraseDeadPure(definingOps(operands))
 	r.dead[l.loop] = append(r.dead[l.loop], l.arg)
 }
 
@@ -96,29 +95,13 @@ func (r *tmaRewriter) dropPointerArgs() {
 			f.Yield().SetOperand(i, f.RegionIterArgs()[i])
 			inc := next.Operand(1)
 			r.rw.EraseOp(next)
-			eraseDeadChain(r.rw, inc)
+			transforms.EraseDeadPure(definingOps([]ir.Value{inc}))
 			keep[i] = false
 			inits = append(inits, f.Inits()[i])
 		}
 		r.rw.B().SetInsertionPoint(loop)
 		scf.RebuildForKeeping(r.rw, loop, keep)
-		for _, v := range inits {
-			eraseDeadChain(r.rw, v)
-		}
-	}
-}
-
-// eraseDeadChain erases v's defining op when nothing uses v and it has no
-// effects, then the same for its operands.
-func eraseDeadChain(rw *pattern.Rewriter, v ir.Value) {
-	d := v.DefiningOp()
-	if d == nil || ir.HasUses(v) || !ir.WouldBeTriviallyDead(d) {
-		return
-	}
-	operands := d.Operands()
-	rw.EraseOp(d)
-	for _, o := range operands {
-		eraseDeadChain(rw, o)
+		transforms.EraseDeadPure(definingOps(inits))
 	}
 }
 
@@ -205,4 +188,13 @@ func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
 	scf.NewYield(b, loc, anchor.Results())
 	b.SetInsertionPointToEnd(elseB)
 	scf.NewYield(b, loc, clone.Results())
+}
+
+// definingOps returns the ops defining vs (nil for block arguments).
+func definingOps(vs []ir.Value) []*ir.Operation {
+	ops := make([]*ir.Operation, len(vs))
+	for i, v := range vs {
+		ops[i] = v.DefiningOp()
+	}
+	return ops
 }
