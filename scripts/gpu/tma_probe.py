@@ -165,6 +165,20 @@ def check(out, ref, tol=2e-2):
     return f"err {err:.1e}" + ("" if err <= tol else " WRONG")
 
 
+def report(label, run, out, ref, flops):
+    """Runs run once over a poisoned out (a kernel that writes nothing fails the check), checks
+    it, times it and prints label's TFLOP/s; a kernel that fails to compile or launch prints why."""
+    try:
+        out.fill_(float("nan"))
+        run()
+        torch.cuda.synchronize()
+        ok = check(out, ref)
+        t = timed(run)
+        print(f"{label} {flops / t / 1e9:7.1f} TFLOP/s {ok}", flush=True)
+    except Exception as e:
+        print(f"{label} FAILED {type(e).__name__}: {str(e)[:200]}", flush=True)
+
+
 SHAPES = ((4096, 128, 128, 64, 4), (4096, 128, 256, 64, 8), (8192, 128, 128, 64, 4), (8192, 128, 256, 64, 8))
 
 
@@ -193,16 +207,7 @@ def matmuls():
         C, ref, variants = matmul_case(S, BM, BN, BK, w)
         fl = 2 * S ** 3
         for name in ("ptr", "desc", "dev"):
-            run = variants[name]
-            try:
-                C.fill_(float("nan"))
-                run()
-                torch.cuda.synchronize()
-                ok = check(C, ref)
-                t = timed(run)
-                print(f"matmul {S} {BM}x{BN}x{BK} w{w} {name:8s} {fl / t / 1e9:7.1f} TFLOP/s {ok}", flush=True)
-            except Exception as e:
-                print(f"matmul {S} {BM}x{BN}x{BK} w{w} {name:8s} FAILED {type(e).__name__}: {str(e)[:200]}", flush=True)
+            report(f"matmul {S} {BM}x{BN}x{BK} w{w} {name:8s}", variants[name], C, ref, fl)
 
 
 def attentions():
@@ -224,15 +229,7 @@ def attentions():
             "dev": lambda: attn_dev[grid](q, k, v, o, SEQ, scale * 1.4426950408889634, H, 128, 64, D, num_warps=w, num_stages=3),
         }
         for name, run in runs.items():
-            try:
-                o.fill_(float("nan"))
-                run()
-                torch.cuda.synchronize()
-                ok = check(o, ref)
-                t = timed(run)
-                print(f"attention d{D} w{w} {name:8s} {fl / t / 1e9:7.1f} TFLOP/s {ok}", flush=True)
-            except Exception as e:
-                print(f"attention d{D} w{w} {name:8s} FAILED {type(e).__name__}: {str(e)[:200]}", flush=True)
+            report(f"attention d{D} w{w} {name:8s}", run, o, ref, fl)
 
 
 def interleaved(runs, out, ref, rounds):
