@@ -13,3 +13,10 @@ const AttrWarpSpecialize = "tt.warp_specialize"
 // pipeliner; the pass removes the mark either way. Not one of Triton's
 // attributes.
 const AttrAutoWarpSpecialize = "tt.auto_warp_specialize"
+
+// AttrTileTurns marks, beside AttrAutoWarpSpecialize, a persistent
+// kernel's tile loop that tt-specialize-dot-chains chose for two consumer
+// warpgroups taking turns over its tiles (nvgpu-warp-specialization,
+// ws_tiles.go); the pass removes it with the other mark. Not one of
+// Triton's attributes.
+const AttrTileTurns = "tt.tile_turns"

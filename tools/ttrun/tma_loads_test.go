@@ -3,6 +3,7 @@ package ttrun
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 // as `(pid * BLOCK + arange) % M` (Triton's tutorial form): with M = 320
 // and N = 200, the last row tile and column tile wrap, where TMA reads
 // zeros and the pointer loads read rows 0, 1, ... again; the stores' masks
-// drop those rows, so the products must match. K = 96 leaves a partial
+// drop those rows, so the products must match. K = 160 leaves a partial
 // last K block, which TMA's zero fill must give as the mask did.
 func TestSimTMALoadsMatmul(t *testing.T) {
 	if testing.Short() {
@@ -23,25 +24,51 @@ func TestSimTMALoadsMatmul(t *testing.T) {
 	}
 	t.Setenv("TT_X_TMA_LOADS", "on")
 	for _, c := range []struct{ bn, warps int }{{128, 4}, {256, 8}} {
-		t.Run(fmt.Sprintf("128x%d", c.bn), func(t *testing.T) { tmaLoadsMatmul(t, c.bn, c.warps, false) })
+		t.Run(fmt.Sprintf("128x%d", c.bn), func(t *testing.T) { tmaLoadsMatmul(t, c.bn, c.warps, false, 0) })
 	}
 	// A broadcast A (row stride 0: every row is row 0) fails the kernel's
 	// guard, and the pointer loads of its else branch compute the product.
 	// (The simulator's TMA model takes a stride of 0 bytes, a multiple of
 	// 16, and would read row 0 too; what stride 0 does on the hardware is
 	// not documented, hence the guard, which TestTMALoads pins.)
-	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true) })
+	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 0) })
 }
 
-func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool) {
-	const m, n, k = 320, 200, 96
+// With TT_X_TILE_TURNS=on the 4-warp kernel's tile loop runs on two
+// consumer warpgroups that take turns over the tiles beside a TMA producer
+// (transforms/pipeliner/ws_tiles.go), one CTA an SM. With one simulated SM
+// a single CTA walks all six tiles, three for each consumer; with four,
+// CTAs walk one or two. K = 160 is three k-steps a tile on a ring of six
+// slots: a consumer's skip over the other's tile wraps the ring, and its
+// phase flips.
+func TestSimTileTurnsMatmul(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	t.Setenv("TT_X_TILE_TURNS", "on") // the loads on TMA, the tile loop nested, the turns
+	for _, sms := range []int{1, 4} {
+		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
+	}
+	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
+}
+
+// tmaLoadsMatmul runs examples/tiled_matmul.py compiled with tt-tma-loads
+// in the simulator (sms SMs, or tt-run's default with 0) and checks the
+// exact product.
+func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
+	const m, n, k = 320, 200, 160
 	kernel := filepath.Join("..", "..", "examples", "tiled_matmul.py")
 	dir := t.TempDir()
 	sig := fmt.Sprintf("*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, 1, i32:16, 1, i32:16, 1, 128, %d, 64", bn)
 	ttgir := filepath.Join(dir, "mm.ttgir")
 	text := translate(t, ttgir, kernel, "--kernel", "matmul_kernel", "--signature", sig,
 		"--arch", "sm_90", fmt.Sprint("--num-warps=", warps), "--target=ttgir")
-	for _, want := range []string{"%nsmid", "ttng.async_tma_copy_global_to_local", "ttng.tensormap_create"} {
+	wants := []string{"%nsmid", "ttng.async_tma_copy_global_to_local", "ttng.tensormap_create"}
+	if os.Getenv("TT_X_TILE_TURNS") == "on" {
+		// A producer and a second consumer warpgroup, the turns.
+		wants = append(wants, "partition1(", "gpu.named_barrier_arrive")
+	}
+	for _, want := range wants {
 		if !bytes.Contains(text, []byte(want)) {
 			t.Fatalf("the TTGIR has no %q: the loads did not go through TMA in a persistent kernel", want)
 		}
@@ -80,6 +107,9 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool) {
 		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
 		"--arg", fmt.Sprint("stride_am=", strideAM), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
 		"--check", "c_ptr=@" + writeHalfNpy(t, dir, "want.npy", want, m, n), "--tol", "0"}
+	if sms > 0 {
+		args = append(args, "--sms", fmt.Sprint(sms))
+	}
 	code, stdout, stderr := runTool(args...)
 	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)

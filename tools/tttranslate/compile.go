@@ -293,13 +293,18 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		}
 		if pristine != nil && s.Out == LevelTTGIR {
 			held, err := ctasPerSMByShared(module, o.arch())
-			if held < assumed {
+			byRegisters := ctasPerSMByRegisters(module)
+			if held < assumed || byRegisters < assumed {
 				// Two or more CTAs an SM: the schedule again with that
 				// many; one where the registers allowed more (a kernel
 				// that would share its SM without the schedule) or none:
-				// no schedule.
+				// no schedule. A warp-specialized kernel that fills an
+				// SM's registers alone (consumers taking turns over the
+				// tiles) keeps the schedule with one.
 				restoreModule(module, pristine)
-				if held >= 2 {
+				if held = min(held, byRegisters); byRegisters != math.MaxInt && held >= 1 {
+					params["ctas-per-sm"] = strconv.Itoa(held)
+				} else if held >= 2 {
 					params["ctas-per-sm"] = strconv.Itoa(held)
 				} else {
 					params["persistent"] = "off"
@@ -398,6 +403,34 @@ func hasWarpSpecialize(module *ir.Operation) bool {
 		found = found || op.Name() == ttg.WarpSpecialize.Name
 	})
 	return found
+}
+
+// ctasPerSMByRegisters returns how many CTAs of a TTGIR module's
+// warp-specialized kernels an SM's 64K registers hold: the dispatch
+// lowering bounds each thread (ttg.maxnreg, or the register file over all
+// its warps, in multiples of 8). Without warp specialization the
+// registers are ptxas's to choose, and it returns a large number.
+func ctasPerSMByRegisters(module *ir.Operation) int {
+	threads := 0
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if op.Name() != ttg.WarpSpecialize.Name {
+			return
+		}
+		warps := ttg.NumWarps(module)
+		for _, n := range ttg.PartitionNumWarps(op) {
+			warps += n
+		}
+		threads = max(threads, warps*ttg.ThreadsPerWarp(module))
+	})
+	if threads == 0 {
+		return math.MaxInt
+	}
+	const registers = 64 * 1024
+	regs := registers / threads / 8 * 8
+	if a, ok := module.Attr(ttg.AttrMaxNReg).(*ir.IntegerAttr); ok && a.Int() > 0 && int(a.Int()) < regs {
+		regs = int(a.Int())
+	}
+	return registers / (threads * regs)
 }
 
 // ctasPerSMByShared returns how many CTAs of the TTGIR module's kernels an

@@ -56,6 +56,20 @@ func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 		t.Errorf("the 128x128 matmul's persistent programs are not %%nsmid * 2")
 	}
 
+	// The same kernel with two consumer warpgroups taking turns over the
+	// tiles (TT_X_TILE_TURNS=on alone: the tile loop nested, its loads on
+	// TMA; 12 warps, whose registers fill an SM): compiled again with one
+	// CTA an SM, the programs %nsmid, not twice as many.
+	t.Setenv("TT_X_TILE_TURNS", "on")
+	ptx, md := translateToFile(t, dir, "ptx", mm, "--arch", "sm_90")
+	if md.NumWarps != 12 || !strings.Contains(ptx, "%nsmid") || !strings.Contains(ptx, "bar.arrive 15, 256") {
+		t.Errorf("the 128x128 matmul with TT_X_TILE_TURNS=on is not a persistent kernel of 12 warps taking turns (num_warps %d)", md.NumWarps)
+	}
+	if ttgir, _ := translateToFile(t, dir, "ttgir", mm, "--arch", "sm_90"); regexp.MustCompile(`%nsmid(.|\n)*arith\.muli %\w+, %c2_i32 : i32`).MatchString(ttgir) {
+		t.Errorf("with consumers taking turns the persistent programs are still %%nsmid * 2")
+	}
+	t.Setenv("TT_X_TILE_TURNS", "off")
+
 	t.Setenv("TT_X_PERSISTENT", "off")
 	if ptx, _ := compile(f16, "ptx"); strings.Contains(ptx, "%nsmid") {
 		t.Errorf("TT_X_PERSISTENT=off: the 128x256 f16 matmul was made persistent")

@@ -92,13 +92,14 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 		defer func() {
 			for _, l := range auto {
 				l.RemoveAttr(tt.AttrAutoWarpSpecialize)
+				l.RemoveAttr(tt.AttrTileTurns)
 			}
 		}()
 		if len(loops)+len(auto) == 0 {
 			return
 		}
 		n, ok := ttg.LookupNumWarps(fn)
-		if !ok || (n != 4 && n != 8) || hasElse {
+		if !ok || (n != 4 && n != 8) || hasElse && len(loops) > 0 {
 			return
 		}
 		// Plan every loop before rewriting any, so that a refused loop
@@ -130,7 +131,17 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 			if loop.ParentOfName("scf.for") != nil {
 				continue
 			}
-			if p, perr := planWarpSpecialization(loop, ai, n == 8); perr == nil && (n == 4 || slotsReadByWGMMAOnly(p) && wgmmasFitRegisters(p, n)) {
+			p, perr := planWarpSpecialization(loop, ai, n == 8)
+			switch {
+			case perr != nil:
+			case isTileTurnsLoop(loop):
+				// Consumers taking turns over the tiles, or nothing.
+				if n == 4 {
+					if p.tiles = planTiles(p); p.tiles != nil {
+						plans = append(plans, p)
+					}
+				}
+			case n == 4 || slotsReadByWGMMAOnly(p) && wgmmasFitRegisters(p, n):
 				plans = append(plans, p)
 			}
 		}
@@ -142,8 +153,11 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 			if err = checkNumStages(p.root.Operation, attrNumStages, stages); err != nil {
 				return
 			}
+			if p.tiles != nil {
+				stages = tileTurnsSlots(p, stages)
+			}
 			var split *wsSplit
-			if n == 4 {
+			if n == 4 && p.tiles == nil {
 				split = planSplit(p)
 			}
 			if err = wsBuild(p, max(stages, 1), split, n, turns, producerRegs); err != nil {

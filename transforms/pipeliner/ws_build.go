@@ -111,8 +111,15 @@ type wsBuilder struct {
 	halfDescs map[*ir.Operation]ir.Value
 	// perWarp is set when the default region's consumer spans more than
 	// one warpgroup (an 8-warp function): its warpgroups run their wgmmas
-	// independently, so every warp arrives on a slot's empty barrier.
+	// independently, so every warp arrives on a slot's empty barrier. So
+	// do the warps of consumers taking turns over tiles whose slots only
+	// wgmmas read: each warp's own wgmma wait then says it is done with
+	// the slot, and no barrier of the warpgroup is needed before the
+	// arrival nor between two waits.
 	perWarp bool
+	// tileIndex is the consumer being built when the plan's consumers
+	// take turns over the tiles (p.tiles).
+	tileIndex int
 }
 
 // release hands a slot back: an arrival on its empty barrier (with pred
@@ -139,7 +146,7 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	w := &wsBuilder{p: p, numBuffers: numBuffers, bufs: map[*ir.Operation]ir.Value{},
 		groupOf: map[*ir.Operation]*ir.Operation{}, groupBytes: map[*ir.Operation]int{},
 		lastOfGroup: map[*ir.Operation]*ir.Operation{}, split: split,
-		perWarp: numWarps > 4}
+		perWarp: numWarps > 4 || p.tiles != nil && slotsReadByWGMMAOnly(p)}
 	w.groupLoads()
 	for first, bytes := range w.groupBytes {
 		if bytes >= 1<<20 {
@@ -152,6 +159,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	}
 	var halfDescs map[*ir.Operation]ir.Value
 	var consumerCaps []ir.Value
+	if p.tiles != nil {
+		consumerCaps = p.tiles.captures
+	}
 	if split != nil {
 		var ok bool
 		if consumerCaps, ok = split.consumerCaptures(loop); !ok {
@@ -221,13 +231,14 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	b.SetInsertionPoint(loop)
 	partWarps := []int{producerWarps}
 	results := loop.ResultTypes()
-	if split != nil {
+	if split != nil || p.tiles != nil {
+		// The second consumer warpgroup.
 		partWarps = append(partWarps, 4)
 		results = nil
 	}
 	ws := ttg.NewWarpSpecialize(b, loc, results, captures, partWarps)
 	switch {
-	case split != nil:
+	case split != nil || p.tiles != nil:
 		// 12 warps share the register file: the producer gives up all
 		// but 40 registers a thread so that each consumer warpgroup
 		// gets 232 (Triton's Hopper numbers).
@@ -334,6 +345,19 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	}
 
 	// The second consumer, in partition1.
+	if p.tiles != nil {
+		part := parts[1].Front()
+		cb := ir.NewBuilder(ctx)
+		cb.SetInsertionPointToEnd(part)
+		m1 := partMapping(part, cb, nil)
+		for _, op := range p.tiles.remat {
+			cb.Insert(op.Clone(m1))
+		}
+		inPart(part)
+		w.tileIndex = 1
+		w.consumerLoop(cb, loop, m1, zero(cb), nil)
+		cb.CreateOp("ttg.warp_return", loc, nil, nil)
+	}
 	if split != nil {
 		part := parts[1].Front()
 		cb := ir.NewBuilder(ctx)
@@ -423,7 +447,14 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 	for _, v := range fo.Inits() {
 		inits = append(inits, m.Lookup(v))
 	}
-	nl, cur := newRingLoop(b, fo, m, inits, ring)
+	var nl *ir.Operation
+	var cur wsRing
+	var turns *tileTurns
+	if w.tileTurnsRoot(loop) {
+		nl, cur, turns = w.newTileLoop(b, m, ring, w.tileIndex)
+	} else {
+		nl, cur = newRingLoop(b, fo, m, inits, ring)
+	}
 	nb := nl.Region(0).Front()
 	for i, a := range fo.RegionIterArgs() {
 		m.Map(a, nb.Argument(i+1))
@@ -439,11 +470,21 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 	groupRing := map[*ir.Operation]wsRing{}
 	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
 		if w.p.nest[op] {
+			if turns != nil {
+				turns.beforeMainLoop(ib, op.Loc())
+			}
 			inner, after := w.consumerLoop(ib, op, m, cur, h)
 			for i, r := range op.Results() {
 				m.Map(r, inner[i])
 			}
 			cur = after
+			if turns != nil {
+				// Right after the K loop: its last wgmma is issued,
+				// its wait comes after the handover.
+				ab := ir.NewBuilder(b.Ctx)
+				ab.SetInsertionPointAfter(after.slot.(*ir.OpResult).Owner())
+				turns.afterMainLoop(ab, op.Loc())
+			}
 			continue
 		}
 		first, isLoad := w.groupOf[op]
@@ -509,11 +550,16 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 		yields = append(yields, m.Lookup(v))
 	}
 	ib.SetInsertionPointToEnd(nb)
+	if turns != nil {
+		// Past the other consumer's tile.
+		cur = cur.advanceBy(ib, fo.Yield().Loc(), turns.perTile, w.numBuffers)
+	}
 	scf.NewYield(ib, fo.Yield().Loc(), append(yields, cur.slot, cur.phase))
 	eraseDeadPure(nb)
 	nl.SetDiscardableAttrs(loop.DiscardableAttrs())
 	nl.RemoveAttr(attrWarpSpecialize)
 	nl.RemoveAttr(tt.AttrAutoWarpSpecialize)
+	nl.RemoveAttr(tt.AttrTileTurns)
 	n := nl.NumResults()
 	after := wsRing{nl.Result(n - 2), nl.Result(n - 1)}
 	results := nl.Results()[:n-2]

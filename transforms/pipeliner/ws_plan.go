@@ -50,6 +50,9 @@ type wsPlan struct {
 	// loop): tensors cannot be captured, so the producer computes them
 	// again, in program order.
 	remat []*ir.Operation
+	// tiles, when set, has two consumer warpgroups take turns over the
+	// root's iterations (ws_tiles.go).
+	tiles *wsTiles
 }
 
 // planWarpSpecialization checks that loop has the shape the pass builds

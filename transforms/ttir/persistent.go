@@ -101,13 +101,19 @@ func persistentPass() *passmgr.Pass {
 				if *target.numWarps <= 0 || *perSM < 0 {
 					return fmt.Errorf("tt-persistent-programs: num-warps must be positive and ctas-per-sm not negative (got %d, %d)", *target.numWarps, *perSM)
 				}
+				turns, err := target.withTileTurns("tt-persistent-programs")
+				if err != nil {
+					return err
+				}
 				n := 0
 				for _, k := range persistentKernels(op, *target.numWarps) {
 					per := k.perSM
 					if *perSM > 0 {
 						per = min(per, *perSM)
 					}
-					makePersistent(k.fn, per, m != "nested")
+					// Consumers taking turns over the tiles need the
+					// tile loop around the K loop.
+					makePersistent(k.fn, per, m != "nested" && !turns)
 					n++
 				}
 				st.Stat("num-kernels", "Number of kernels made persistent").Add(int64(n))

@@ -36,7 +36,25 @@ import (
 // TT_X_SPECIALIZE=dots (experimental) marks the loops of one dot too, so
 // that an 8-warp matmul can be measured specialized (with one warpgroup
 // of cp.async producer its 12 warps leave ptxas room for a 128x256
-// tile's wgmma).
+// tile's wgmma), and the tile loops of 8-warp persistent kernels whose K
+// loops load through TMA (tt-tma-loads' form: TT_X_TMA_LOADS=on, and
+// TT_X_PERSISTENT=nested for the tile loop to hold the K loop; the
+// consumer is then the rows cut over the warpgroups: 1.00-1.03 of Triton
+// on the suite's 128x256 matmuls, H200, 2026-11-30, against 1.01 for
+// the two-warpgroup persistent kernel).
+//
+// With tile-turns=on (or TT_X_TILE_TURNS=on; experimental, off by
+// default; util.go's withTileTurns) the pass marks the tile loops of
+// 4-warp persistent kernels whose K loops load through TMA (which
+// tile-turns has tt-persistent-programs and tt-tma-loads make) for two
+// consumer warpgroups taking turns over the tiles beside a TMA producer,
+// each with a tile's accumulator, one running its epilogue while the
+// other issues wgmmas (CUTLASS's ping-pong kernel; pipeliner/ws_tiles.go).
+// Measured on the H200 (2026-11-30, docs/PERFORMANCE.md): 1.01 and 1.05 of
+// Triton on the suite's 128x128 matmuls (4096 and 8192) against 1.00 and
+// 1.01 for the persistent kernels of two CTAs an SM, 3-4% faster when
+// the GPU runs at its power limit, where it gets a higher clock; not a
+// default yet.
 
 // specializeCapability and specializeWarps are the target and warp count
 // the schedule was measured on.
@@ -60,10 +78,21 @@ func specializeDotChainsPass() *passmgr.Pass {
 					st.PreserveAll()
 					return err
 				}
+				turns, err := target.withTileTurns("tt-specialize-dot-chains")
+				if err != nil {
+					return err
+				}
 				n := 0
 				if target.singleCTA(specializeCapability) && *target.numWarps == specializeWarps {
 					for _, loop := range dotLoops(op, m == "dots") {
 						loop.SetAttr(tt.AttrAutoWarpSpecialize, ir.Unit(op.Context()))
+						n++
+					}
+				}
+				if turns {
+					for _, loop := range tileLoops(op) {
+						loop.SetAttr(tt.AttrAutoWarpSpecialize, ir.Unit(op.Context()))
+						loop.SetAttr(tt.AttrTileTurns, ir.Unit(op.Context()))
 						n++
 					}
 				}
@@ -104,6 +133,12 @@ func dotLoops(module *ir.Operation, single bool) []*ir.Operation {
 		if !nested && (single && len(dots) > 0 || chainsDots(op, dots)) {
 			out = append(out, op)
 		}
+		if nested && single && tmaNest(op) {
+			// A persistent kernel's tile loop whose K loop loads
+			// through TMA (tt-tma-loads): the consumer is the rows
+			// cut over the two warpgroups.
+			out = append(out, op)
+		}
 	})
 	return out
 }
@@ -121,4 +156,36 @@ func chainsDots(loop *ir.Operation, dots []*ir.Operation) bool {
 		}
 	}
 	return false
+}
+
+// tileLoops returns the loops of the module that neither sit in another
+// loop nor load in their own body, and whose nested loops load through
+// TMA into a tt.dot: a persistent kernel's tile loop, as tt-tma-loads
+// leaves it.
+func tileLoops(module *ir.Operation) []*ir.Operation {
+	var out []*ir.Operation
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if op.Name() == "scf.for" && op.ParentOfName("scf.for") == nil && op.ParentOfName("scf.while") == nil && tmaNest(op) {
+			out = append(out, op)
+		}
+	})
+	return out
+}
+
+// tmaNest reports whether loop's nested loops hold tt.descriptor_load ops
+// feeding a tt.dot (a persistent tile loop).
+func tmaNest(loop *ir.Operation) bool {
+	desc, dot := false, false
+	ir.WalkOps(loop, func(in *ir.Operation) {
+		if in.ParentOp() == loop {
+			return
+		}
+		switch in.Name() {
+		case "tt.descriptor_load":
+			desc = true
+		case "tt.dot":
+			dot = true
+		}
+	})
+	return desc && dot
 }

@@ -70,7 +70,11 @@ func tmaLoadsPass() *passmgr.Pass {
 			mode := fs.String("tma-loads", "off", "on (rewrite the loads that qualify) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
 				m, err := scheduleMode("tt-tma-loads", *mode, "TT_X_TMA_LOADS", "on")
-				if err != nil || m != "on" || *target.capability < 90 || *target.numCTAs != 1 {
+				if err != nil {
+					return err
+				}
+				turns, err := target.withTileTurns("tt-tma-loads")
+				if err != nil || (m != "on" && !turns) || *target.capability < 90 || *target.numCTAs != 1 {
 					st.PreserveAll()
 					return err
 				}

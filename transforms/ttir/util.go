@@ -114,7 +114,13 @@ func equalInts(a, b []int64) bool {
 // scheduleTarget is the target tt's own schedule passes on the TTIR are
 // told about (tt-translate passes them the compilation's options): the
 // CUDA compute capability, the CTAs in a cluster and the warps per CTA.
-type scheduleTarget struct{ capability, numCTAs, numWarps *int }
+// tile-turns, the experimental schedule of 4-warp persistent matmuls
+// whose two consumer warpgroups take turns over the tiles, concerns three
+// of them (tt-persistent-programs, tt-tma-loads, tt-specialize-dot-chains).
+type scheduleTarget struct {
+	capability, numCTAs, numWarps *int
+	tileTurns                     *string
+}
 
 // declareScheduleTarget declares a schedule pass's target options on fs.
 func declareScheduleTarget(fs *flag.FlagSet) scheduleTarget {
@@ -122,6 +128,28 @@ func declareScheduleTarget(fs *flag.FlagSet) scheduleTarget {
 		capability: fs.Int("capability", 0, "CUDA compute capability (major*10 + minor); 0: not an NVIDIA target"),
 		numCTAs:    fs.Int("num-ctas", 1, "CTAs in a cluster"),
 		numWarps:   fs.Int("num-warps", 4, "warps per CTA"),
+		tileTurns:  fs.String("tile-turns", "off", "on: 4-warp persistent matmuls on sm_90 load through TMA and get two consumer warpgroups taking turns over the tiles (experimental; TT_X_TILE_TURNS overrides it)"),
+	}
+}
+
+// tileTurnsWarps is the warp count of the kernels whose tile loops get
+// consumers taking turns over the tiles: one warpgroup's tile each.
+const tileTurnsWarps = 4
+
+// withTileTurns reports whether the kernel is to get consumers taking
+// turns over its tiles (pipeliner/ws_tiles.go): tile-turns=on (or
+// TT_X_TILE_TURNS=on), for a 4-warp kernel on sm_90 with one CTA a
+// cluster. tt-persistent-programs then keeps its tile loop around the K
+// loop (nested), tt-tma-loads moves the K loop's loads onto TMA, and
+// tt-specialize-dot-chains marks the tile loop.
+func (t scheduleTarget) withTileTurns(pass string) (bool, error) {
+	switch v := passmgr.Experiment("TT_X_TILE_TURNS", *t.tileTurns); v {
+	case "on":
+		return t.singleCTA(90) && *t.numWarps == tileTurnsWarps, nil
+	case "off":
+		return false, nil
+	default:
+		return false, fmt.Errorf("%s: tile-turns=%q: want on or off", pass, v)
 	}
 }
 

@@ -1,0 +1,300 @@
+package pipeliner
+
+import (
+	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/scf"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+)
+
+// Two consumer warpgroups taking turns over a persistent kernel's tiles
+// (CUTLASS's "ping-pong" Hopper kernel; tt's own, not Triton's). The
+// marked loop walks tiles, and each iteration runs a K loop of TMA loads
+// into one accumulator, then the tile's epilogue. Instead of cutting a
+// tile's rows over two warpgroups (ws_split.go), each consumer warpgroup
+// takes every other tile with an accumulator of its own: the default warps
+// the iterations lb, lb+2s, ..., a second four-warp partition lb+s,
+// lb+3s, .... The producer walks every tile in order, so the ring holds
+// the tiles' k-steps one after another, and a consumer skips the other's
+// positions: after each of its tiles it moves on by one tile's worth
+// (the K loop's trip count times its groups of loads, the same for every
+// tile since the K loop's bounds do not depend on the tile).
+//
+// What it buys: while one warpgroup runs its epilogue (the conversion of
+// the accumulator and its stores) the other issues its wgmmas, so the
+// tensor cores do not wait for epilogues, which is what a CTA of one
+// warpgroup does on each tile.
+//
+// The main loops take turns on two hardware barriers (gpu.TurnBarrier + c
+// is consumer c's; 256 threads, one warpgroup syncs as the other
+// arrives): a consumer syncs on its barrier before its K loop (but for
+// consumer 0's first tile) and, once its K loop has issued its last wgmma,
+// arrives on the other's if the other has a next tile. Besides keeping
+// the main loops from sharing the tensor cores, the turns keep the ring's
+// parities exact: a consumer waits for a position only once every earlier
+// position has been filled, so a slot's full barrier is never more than
+// one phase behind what the consumer waits for.
+//
+// The shape taken (anything else leaves the loop to the other schedules):
+// a loop without results or iteration arguments whose body holds exactly
+// one loop of the nest, with every load directly in that loop and its
+// bounds the same in every iteration; what the consumers read from
+// outside the tile loop must be scalars, descriptors, constants or tensors
+// they can compute again. Where only wgmmas read the slots, each warp
+// hands a slot back after its own wgmma wait (wsBuilder.perWarp), without
+// a barrier of the warpgroup in the K loop.
+type wsTiles struct {
+	// inner is the K loop, the one nest loop in the tile loop's body.
+	inner *ir.Operation
+	// groups is the ring positions one iteration of inner takes.
+	groups int
+	// bounds are the ops of the tile loop's body that compute inner's
+	// bounds (none of them reads the tile), in program order.
+	bounds []*ir.Operation
+	// captures are the values the second consumer reads from outside
+	// the tile loop; remat the ops it computes again (tensors).
+	captures []ir.Value
+	remat    []*ir.Operation
+}
+
+// The ring of consumers taking turns: as many slots as tileTurnsRingBytes
+// hold, from tileTurnsMinSlots to tileTurnsMaxSlots (the kernel's own
+// stage count when it is larger). A consumer holds two slots (the k-step
+// its wgmma reads and the one before, still in flight), so with three the
+// producer is one copy ahead and the tensor cores wait for it: the
+// suite's 128x128 matmul read 0.78 of Triton with three (H200,
+// 2026-11-30), 0.99-1.03 with four, 1.01-1.05 with six (192 KB of the
+// SM's 227 KB; cuBLAS's kernel for the same product takes 213 KB). Where the
+// slots do not fit beside the rest, tt-translate compiles the kernel
+// again without its persistent schedule, hence without the turns.
+const (
+	tileTurnsRingBytes = 192 * 1024
+	tileTurnsMinSlots  = 4
+	tileTurnsMaxSlots  = 6
+)
+
+// tileTurnsSlots returns the ring's size for the plan's loads (stages at
+// least).
+func tileTurnsSlots(p *wsPlan, stages int) int {
+	bytes := 0
+	for _, l := range p.loads {
+		rt := l.Result(0).Type().(*ir.RankedTensorType)
+		bytes += int(product(rt.Dims)) * ir.BitWidth(rt.Elem) / 8
+	}
+	n := tileTurnsMaxSlots
+	if bytes > 0 {
+		n = min(max(tileTurnsRingBytes/bytes, tileTurnsMinSlots), tileTurnsMaxSlots)
+	}
+	return max(n, stages)
+}
+
+// planTiles checks the plan's loop for consumers taking turns over its
+// tiles and returns what building them needs, or nil.
+func planTiles(p *wsPlan) *wsTiles {
+	root := p.root
+	if root.NumResults() != 0 || len(root.RegionIterArgs()) != 0 {
+		return nil
+	}
+	t := &wsTiles{}
+	for op := root.Body().First(); op != nil; op = op.Next() {
+		if p.nest[op] {
+			if t.inner != nil {
+				return nil
+			}
+			t.inner = op
+		}
+	}
+	if t.inner == nil {
+		return nil
+	}
+	inner := scf.ForOp{Operation: t.inner}
+	if t.bounds = invariantSlice(root.Operation, inner.LowerBound(), inner.UpperBound(), inner.Step()); t.bounds == nil {
+		return nil
+	}
+	var first *ir.Operation
+	for _, l := range p.loads {
+		if l.ParentOp() != t.inner {
+			return nil
+		}
+		if first == nil || !sameGroup(first, l, p.nest) {
+			first = l
+			t.groups++
+		}
+	}
+
+	// What the second consumer reads from outside the tile loop.
+	seen := map[ir.Value]bool{}
+	remat := map[*ir.Operation]bool{}
+	ok := true
+	var visit func(v ir.Value)
+	visit = func(v ir.Value) {
+		if seen[v] || !ir.IsDefinedOutside(root.Operation, v) {
+			return
+		}
+		seen[v] = true
+		if r, isRes := v.(*ir.OpResult); isRes && isRematerializable(r) {
+			remat[r.Owner()] = true
+			for _, o := range r.Owner().Operands() {
+				visit(o)
+			}
+			return
+		}
+		if _, isT := v.Type().(*ir.RankedTensorType); isT && !isConstantValue(v) {
+			ok = false
+			return
+		}
+		t.captures = append(t.captures, v)
+	}
+	ir.WalkOps(root.Operation, func(op *ir.Operation) {
+		for _, o := range op.Operands() {
+			visit(o)
+		}
+	})
+	if !ok {
+		return nil
+	}
+	ir.WalkOps(root.ParentOp(), func(op *ir.Operation) {
+		if remat[op] {
+			t.remat = append(t.remat, op)
+		}
+	})
+	return t
+}
+
+// invariantSlice returns the ops of loop's body that vs are computed
+// from, in program order, when none of them reads the loop's induction
+// variable or iteration arguments or has side effects or regions (the
+// values are the same in every iteration); nil otherwise. The slice of
+// values defined outside the loop is empty but not nil.
+func invariantSlice(loop *ir.Operation, vs ...ir.Value) []*ir.Operation {
+	in := map[*ir.Operation]bool{}
+	ok := true
+	var visit func(v ir.Value)
+	visit = func(v ir.Value) {
+		if !ok || ir.IsDefinedOutside(loop, v) {
+			return
+		}
+		r, isRes := v.(*ir.OpResult)
+		if !isRes || r.Owner().NumRegions() > 0 || !ir.IsMemoryEffectFree(r.Owner()) {
+			ok = false
+			return
+		}
+		if !in[r.Owner()] {
+			in[r.Owner()] = true
+			for _, o := range r.Owner().Operands() {
+				visit(o)
+			}
+		}
+	}
+	for _, v := range vs {
+		visit(v)
+	}
+	if !ok {
+		return nil
+	}
+	out := []*ir.Operation{}
+	ir.WalkOps(loop, func(op *ir.Operation) {
+		if in[op] {
+			out = append(out, op)
+		}
+	})
+	return out
+}
+
+// advanceBy returns the ring position n positions on: the slot index
+// modulo the ring's size, the phase flipped once for each wrap.
+func (r wsRing) advanceBy(b *ir.Builder, loc ir.Location, n ir.Value, numBuffers int) wsRing {
+	total := binary(b, "arith.addi", loc, r.slot, n)
+	size := constI32(b, loc, numBuffers)
+	slot := binary(b, "arith.remsi", loc, total, size)
+	wraps := binary(b, "arith.divsi", loc, total, size)
+	flip := binary(b, "arith.andi", loc, wraps, constI32(b, loc, 1))
+	return wsRing{slot, binary(b, "arith.xori", loc, r.phase, flip)}
+}
+
+// perTile computes, at b, the ring positions one tile takes: the K loop's
+// trip count (its bounds mapped through m) times its groups of loads.
+func (t *wsTiles) perTile(b *ir.Builder, loc ir.Location, m *ir.Mapping) ir.Value {
+	for _, op := range t.bounds {
+		b.Insert(op.Clone(m))
+	}
+	f := scf.ForOp{Operation: t.inner}
+	lb, ub, step := m.Lookup(f.LowerBound()), m.Lookup(f.UpperBound()), m.Lookup(f.Step())
+	// ceil((ub - lb) / step), 0 when the loop does not run.
+	span := binary(b, "arith.subi", loc, ub, lb)
+	span = binary(b, "arith.addi", loc, span, binary(b, "arith.subi", loc, step, constI32(b, loc, 1)))
+	trips := binary(b, "arith.divsi", loc, span, step)
+	trips = binary(b, "arith.maxsi", loc, trips, constI32(b, loc, 0))
+	return binary(b, "arith.muli", loc, trips, constI32(b, loc, t.groups))
+}
+
+// tileTurns are the values consumer index's loop over the tiles reads:
+// its barriers and the tile loop's bounds, computed before the loop.
+type tileTurns struct {
+	index                int
+	lb, ub, step, iv     ir.Value
+	perTile              ir.Value
+	mine, other, threads ir.Value
+}
+
+// newTileLoop creates consumer index's loop over the tiles (the root's
+// bounds mapped through m): from lb + index*step by 2*step, its ring
+// position starting index tiles on. It maps the induction variable.
+func (w *wsBuilder) newTileLoop(b *ir.Builder, m *ir.Mapping, ring wsRing, index int) (*ir.Operation, wsRing, *tileTurns) {
+	root := w.p.root
+	loc := root.Loc()
+	t := &tileTurns{index: index, lb: m.Lookup(root.LowerBound()), ub: m.Lookup(root.UpperBound()), step: m.Lookup(root.Step())}
+	t.perTile = w.p.tiles.perTile(b, loc, m)
+	t.mine = constI32(b, loc, gpu.TurnBarrier+index)
+	t.other = constI32(b, loc, gpu.TurnBarrier+1-index)
+	t.threads = constI32(b, loc, turnThreads)
+	lb := t.lb
+	if index > 0 {
+		lb = binary(b, "arith.addi", loc, lb, t.step)
+		ring = ring.advanceBy(b, loc, t.perTile, w.numBuffers)
+	}
+	step := binary(b, "arith.muli", loc, t.step, constI32(b, loc, 2))
+	nl := scf.NewForShell(b, loc, lb, t.ub, step, []ir.Value{ring.slot, ring.phase})
+	nb := nl.Region(0).Front()
+	m.Map(root.InductionVar(), nb.Argument(0))
+	t.iv = nb.Argument(0)
+	return nl, wsRing{nb.Argument(1), nb.Argument(2)}, t
+}
+
+// beforeMainLoop builds the consumer's wait for its turn: consumer 0
+// goes first on its first tile.
+func (t *tileTurns) beforeMainLoop(b *ir.Builder, loc ir.Location) {
+	if t.index == 0 {
+		later := cmpi(b, loc, arith.CmpINE, t.iv, t.lb)
+		scf.NewIf(b, loc, later, nil, func(ib *ir.Builder) []ir.Value {
+			gpu.NewNamedBarrier(ib, loc, t.mine, t.threads, false)
+			return nil
+		}, nil)
+		return
+	}
+	gpu.NewNamedBarrier(b, loc, t.mine, t.threads, false)
+}
+
+// afterMainLoop hands the turn over once the K loop has issued its last
+// wgmma, when the other consumer has a next tile (the iteration after
+// this one): every arrival is then matched by a sync.
+func (t *tileTurns) afterMainLoop(b *ir.Builder, loc ir.Location) {
+	next := binary(b, "arith.addi", loc, t.iv, t.step)
+	has := cmpi(b, loc, arith.CmpISLT, next, t.ub)
+	scf.NewIf(b, loc, has, nil, func(ib *ir.Builder) []ir.Value {
+		gpu.NewNamedBarrier(ib, loc, t.other, t.threads, true)
+		return nil
+	}, nil)
+}
+
+// tileTurnsRoot reports whether loop is a tile loop whose consumers take
+// turns over its iterations.
+func (w *wsBuilder) tileTurnsRoot(loop *ir.Operation) bool {
+	return w.p.tiles != nil && loop == w.p.root.Operation
+}
+
+// isTileTurnsLoop reports whether loop carries the tile-turns mark.
+func isTileTurnsLoop(loop *ir.Operation) bool {
+	return loop.HasAttr(tt.AttrTileTurns) && loop.HasAttr(tt.AttrAutoWarpSpecialize)
+}
