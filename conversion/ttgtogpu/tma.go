@@ -10,6 +10,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/memory"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/linearlayout"
@@ -167,6 +168,9 @@ type tmaCopy struct {
 	box        []int64 // the boxes' shape, outermost dim first
 	swizzle    int     // the buffer's swizzle width in bytes
 	cta        ctaSplit
+	// oneIssuer: lane 0 of the first warp issues every box
+	// (ttng.AttrOneIssuer).
+	oneIssuer bool
 }
 
 // tmaBox is one TMA instruction of a copy: its shared-memory address,
@@ -206,8 +210,8 @@ func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords
 
 // eachBox emits, box by box, the address, coordinates and issuing
 // predicate of the copy's TMA instructions and hands them to issue.
-// Message m is issued by lane 0 of warp m mod num-warps where pred (nil:
-// always) holds; writesGlobal restricts the issuers to one CTA of those
+// Message m is issued by lane 0 of warp m mod num-warps (of warp 0 with
+// oneIssuer) where pred (nil: always) holds; writesGlobal restricts the issuers to one CTA of those
 // that hold the same data, as for any global write of a cluster.
 func (c *tmaCopy) eachBox(e *emitter, pred ir.Value, writesGlobal bool, issue func(b tmaBox)) {
 	if writesGlobal {
@@ -246,6 +250,9 @@ func (c *tmaCopy) eachBox(e *emitter, pred ir.Value, writesGlobal bool, issue fu
 			cs[i] = x
 		}
 		lane0 := int64(m%e.l.numWarps) * int64(e.l.lanes())
+		if c.oneIssuer {
+			lane0 = 0
+		}
 		p := e.icmpC(llvm.ICmpEQ, e.fs.threadID(e.l), lane0)
 		if pred != nil {
 			p = e.and(p, pred)
@@ -269,6 +276,7 @@ func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rew
 	if err != nil {
 		return err
 	}
+	c.oneIssuer = op.HasAttr(ttng.AttrOneIssuer)
 	bar, pred := rw.Remapped(op.Operand(n-3)), rw.Remapped(op.Operand(n-1))
 	c.eachBox(e, pred, false, func(b tmaBox) {
 		gpu.NewTMALoad(e.b, e.loc, b.smem, bar, c.desc, b.coords, b.pred)

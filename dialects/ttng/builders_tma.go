@@ -8,6 +8,14 @@ import (
 
 // NewAsyncTMACopyGlobalToLocal builds `ttng.async_tma_copy_global_to_local
 // desc[coords] buf, bar, pred`.
+// AttrOneIssuer, on a ttng.async_tma_copy_global_to_local, has lane 0 of
+// the first warp issue every box of the copy instead of spreading the
+// boxes over the warps (Triton's lowering: box m from warp m mod the
+// warps): tt's warp specialization sets it where one warp of a producer
+// runs the copies and the others wait at the partition's end. Not one of
+// Triton's.
+const AttrOneIssuer = "tt.tma_one_issuer"
+
 func NewAsyncTMACopyGlobalToLocal(b *ir.Builder, loc ir.Location, desc ir.Value, coords []ir.Value, bar, buf, pred ir.Value) *ir.Operation {
 	ops := append(append([]ir.Value{desc}, coords...), bar, buf, pred)
 	return b.CreateOp("ttng.async_tma_copy_global_to_local", loc, ops, nil)

@@ -336,7 +336,18 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	pb.SetInsertionPointToEnd(part)
 	m := producerMapping(part, pb)
 	inPart(part)
-	w.producerLoop(pb, loop, m, zero(pb))
+	if p.tiles != nil {
+		// One warp runs the producer's loops and issues every copy;
+		// the others go to the partition's end and wait there.
+		wid := pb.CreateOp(ttg.WarpID.Def.Name, loc, nil, []ir.Type{ir.I32(ctx)}).Result(0)
+		first := cmpi(pb, loc, arith.CmpIEQ, wid, constI32(pb, loc, 0))
+		scf.NewIf(pb, loc, first, nil, func(ib *ir.Builder) []ir.Value {
+			w.producerLoop(ib, loop, m, zero(ib))
+			return nil
+		}, nil)
+	} else {
+		w.producerLoop(pb, loop, m, zero(pb))
+	}
 	pb.CreateOp("ttg.warp_return", loc, nil, nil)
 	if relayout != nil {
 		if err := relayout.apply(part); err != nil {
@@ -609,6 +620,18 @@ func (w *wsBuilder) waitEmpty(b *ir.Builder, loc ir.Location, cur wsRing) {
 	ordered(ttng.NewWaitBarrier(b, loc, bufferView(b, w.empty, cur.slot), parity, nil, nil))
 }
 
+// producerOrdered marks an op of the TMA producer of consumers taking
+// turns over tiles as ordered (below). That producer's loops run on one
+// warp, whose lane 0 issues every copy (ttng.AttrOneIssuer) after it
+// waited for the slot, so no barrier of the producer's warps is needed
+// between its ops; Triton's lowering puts one before each, three a
+// k-step.
+func (w *wsBuilder) producerOrdered(op *ir.Operation) {
+	if w.p.tiles != nil {
+		ordered(op)
+	}
+}
+
 // ordered marks a producer op of the cp.async protocol: its mbarriers
 // order it against the others so marked (the copies into a slot wait
 // for the slot's empty barrier; the consumer waits for its full one),
@@ -676,9 +699,9 @@ func (w *wsBuilder) producerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 			if first == op {
 				emptyBar := bufferView(ib, w.empty, cur.slot)
 				parity := binary(ib, "arith.xori", loc, cur.phase, constI32(ib, loc, 1))
-				ttng.NewWaitBarrier(ib, loc, emptyBar, parity, nil, nil)
+				w.producerOrdered(ttng.NewWaitBarrier(ib, loc, emptyBar, parity, nil, nil))
 				fullBar = bufferView(ib, w.full, cur.slot)
-				ttng.NewBarrierExpect(ib, loc, fullBar, w.groupBytes[first], constBool(ib, loc, true))
+				w.producerOrdered(ttng.NewBarrierExpect(ib, loc, fullBar, w.groupBytes[first], constBool(ib, loc, true)))
 				slot = cur.slot
 				cur = cur.advance(ib, loc, w.numBuffers)
 			}
@@ -701,7 +724,11 @@ func (w *wsBuilder) producerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 				continue
 			}
 			coords = translateTMAIndices(ib, loc, desc, coords)
-			ttng.NewAsyncTMACopyGlobalToLocal(ib, loc, desc, coords, fullBar, bufferView(ib, w.bufs[op], slot), constBool(ib, loc, true))
+			cp := ttng.NewAsyncTMACopyGlobalToLocal(ib, loc, desc, coords, fullBar, bufferView(ib, w.bufs[op], slot), constBool(ib, loc, true))
+			w.producerOrdered(cp)
+			if w.p.tiles != nil {
+				cp.SetAttr(ttng.AttrOneIssuer, ir.Unit(ib.Ctx))
+			}
 		}
 	}
 	var yields []ir.Value

@@ -43,7 +43,8 @@ import (
 // outside the tile loop must be scalars, descriptors, constants or tensors
 // they can compute again. Where only wgmmas read the slots, each warp
 // hands a slot back after its own wgmma wait (wsBuilder.perWarp), without
-// a barrier of the warpgroup in the K loop.
+// a barrier of the warpgroup in the K loop; the producer's loops run on
+// one warp, which issues every copy (wsBuilder.producerOrdered).
 type wsTiles struct {
 	// inner is the K loop, the one nest loop in the tile loop's body.
 	inner *ir.Operation

@@ -50,11 +50,11 @@ import (
 // consumer warpgroups taking turns over the tiles beside a TMA producer,
 // each with a tile's accumulator, one running its epilogue while the
 // other issues wgmmas (CUTLASS's ping-pong kernel; pipeliner/ws_tiles.go).
-// Measured on the H200 (2026-11-30, docs/PERFORMANCE.md): 1.01 and 1.05 of
+// Measured on the H200 (2026-11-30, docs/PERFORMANCE.md): 1.03 and 1.05 of
 // Triton on the suite's 128x128 matmuls (4096 and 8192) against 1.00 and
-// 1.01 for the persistent kernels of two CTAs an SM, 3-4% faster when
+// 1.01 for the persistent kernels of two CTAs an SM, 4-4.5% faster when
 // the GPU runs at its power limit, where it gets a higher clock; not a
-// default yet.
+// default until Triton's whole suite has run with it.
 
 // specializeCapability and specializeWarps are the target and warp count
 // the schedule was measured on.

@@ -18,8 +18,12 @@
 // K loop has issued its last wgmma, if the other has a next tile. Only
 // wgmmas read the slots, so each warp of the consumer that holds a slot
 // hands it back after its own wgmma wait (empty barriers of count 4,
-// arrivals per warp), with no barrier of the warpgroup. The producer keeps
-// 40 registers, each consumer gets 232.
+// arrivals per warp), with no barrier of the warpgroup. The producer's
+// loops run on its first warp alone, lane 0 issuing every box of a copy
+// (tt.tma_one_issuer); its waits, expects and copies are marked
+// tt.mbarrier_ordered, so the barrier analysis puts no barrier of its
+// warps between them. The producer keeps 40 registers, each consumer
+// gets 232.
 
 // CHECK-LABEL: tt.func public @tiles
 // CHECK-COUNT-6: ttng.init_barrier %{{.*}}, 1 :
@@ -55,10 +59,15 @@
 // CHECK: scf.yield [[NSLOT]], [[NPHASE]] : i32, i32
 // CHECK: ttg.warp_yield
 // CHECK: partition0(
+// CHECK: [[WID:%.*]] = ttg.warp_id
+// CHECK: [[FIRST:%.*]] = arith.cmpi eq, [[WID]], %c0_i32{{.*}} : i32
+// CHECK-NEXT: scf.if [[FIRST]] {
 // CHECK: scf.for
 // CHECK: scf.for
-// CHECK: ttng.async_tma_copy_global_to_local
-// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: ttng.wait_barrier {{.*}} {tt.mbarrier_ordered}
+// CHECK: ttng.barrier_expect {{.*}} {tt.mbarrier_ordered}
+// CHECK: ttng.async_tma_copy_global_to_local {{.*}} {tt.mbarrier_ordered, tt.tma_one_issuer}
+// CHECK: ttng.async_tma_copy_global_to_local {{.*}} {tt.mbarrier_ordered, tt.tma_one_issuer}
 // CHECK: ttg.warp_return
 // CHECK: partition1(
 // CHECK: [[ONE:%.*]] = arith.addi %c0_i32{{.*}}, %c1_i32{{.*}} : i32

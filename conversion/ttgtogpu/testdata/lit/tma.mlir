@@ -175,3 +175,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// With tt.tma_one_issuer (tt's warp specialization, where one warp of a
+// producer runs the copies) lane 0 of warp 0 issues both 64x64 boxes of
+// the 64x128 f16 buffer, instead of lane 0 of warps 0 and 1.
+
+// CHECK-LABEL: llvm.func @one_issuer(
+// CHECK-DAG:     %[[C0:.+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-DAG:     %[[TID:.+]] = gpu.thread_id x
+// CHECK:         gpu.mbarrier_init
+// CHECK-NEXT:    %[[P0:.+]] = llvm.icmp "eq" %[[TID]], %[[C0]] : i32
+// CHECK-NEXT:    gpu.barrier
+// CHECK-NEXT:    gpu.tma_load %{{.+}}, %{{.+}}, %arg0[%{{.+}}, %{{.+}}], %[[P0]] :
+// CHECK-NEXT:    llvm.getelementptr
+// CHECK-NEXT:    %[[P1:.+]] = llvm.icmp "eq" %[[TID]], %[[C0]] : i32
+// CHECK-NEXT:    gpu.tma_load %{{.+}}, %{{.+}}, %arg0[%{{.+}}, %{{.+}}], %[[P1]] :
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @one_issuer(%in: !tt.tensordesc<tensor<64x128xf16, #shared>>, %M: i32, %N: i32, %sM: i64, %sN: i64) {
+    %true = arith.constant true
+    %c0 = arith.constant 0 : i32
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %in[%c0, %c0] %buf, %bar, %true {tt.tma_one_issuer} : !tt.tensordesc<tensor<64x128xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
