@@ -138,7 +138,9 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 				// Consumers taking turns over the tiles, or nothing.
 				if n == 4 {
 					if p.tiles = planTiles(p); p.tiles != nil {
-						plans = append(plans, p)
+						if _, fits := tileTurnsSlots(p, 0); fits {
+							plans = append(plans, p)
+						}
 					}
 				}
 			case n == 4 || slotsReadByWGMMAOnly(p) && wgmmasFitRegisters(p, n):
@@ -154,7 +156,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 				return
 			}
 			if p.tiles != nil {
-				stages = tileTurnsSlots(p, stages)
+				stages, _ = tileTurnsSlots(p, stages)
 			}
 			var split *wsSplit
 			if n == 4 && p.tiles == nil {

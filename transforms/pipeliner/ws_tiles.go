@@ -66,9 +66,10 @@ type wsTiles struct {
 // producer is one copy ahead and the tensor cores wait for it: the
 // suite's 128x128 matmul read 0.78 of Triton with three (H200,
 // 2026-11-30), 0.99-1.03 with four, 1.01-1.05 with six (192 KB of the
-// SM's 227 KB; cuBLAS's kernel for the same product takes 213 KB). Where the
-// slots do not fit beside the rest, tt-translate compiles the kernel
-// again without its persistent schedule, hence without the turns.
+// SM's 227 KB; cuBLAS's kernel for the same product takes 213 KB). Where
+// fewer than four positions fit, the loop gets no turns; where the slots
+// do not fit beside the rest, tt-translate compiles the kernel again
+// without its persistent schedule, hence without the turns.
 const (
 	tileTurnsRingBytes = 192 * 1024
 	tileTurnsMinSlots  = 4
@@ -76,8 +77,10 @@ const (
 )
 
 // tileTurnsSlots returns the ring's size for the plan's loads (stages at
-// least).
-func tileTurnsSlots(p *wsPlan, stages int) int {
+// least), and false when fewer than tileTurnsMinSlots positions fit in
+// tileTurnsRingBytes: a 128x128 tile with 128-deep k-steps (64 KB a
+// position) is then left to the software pipeliner rather than starved.
+func tileTurnsSlots(p *wsPlan, stages int) (int, bool) {
 	bytes := 0
 	for _, l := range p.loads {
 		rt := l.Result(0).Type().(*ir.RankedTensorType)
@@ -85,9 +88,9 @@ func tileTurnsSlots(p *wsPlan, stages int) int {
 	}
 	n := tileTurnsMaxSlots
 	if bytes > 0 {
-		n = min(max(tileTurnsRingBytes/bytes, tileTurnsMinSlots), tileTurnsMaxSlots)
+		n = min(tileTurnsRingBytes/bytes, tileTurnsMaxSlots)
 	}
-	return max(n, stages)
+	return max(n, stages), n >= tileTurnsMinSlots
 }
 
 // planTiles checks the plan's loop for consumers taking turns over its

@@ -165,3 +165,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %sum : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// K steps of 128 (a 128x128 A tile and a 128x128 B tile, 64 KB a ring
+// position): fewer than four positions fit in the ring's 192 KB, and a
+// consumer holds two, so the turns would starve; the loop is left to the
+// software pipeliner, its marks removed.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @deep_steps
+  // CHECK-NOT: ttg.warp_specialize
+  // CHECK-NOT: tt.tile_turns
+  // CHECK-NOT: tt.auto_warp_specialize
+  // CHECK: tt.return
+  tt.func public @deep_steps(%a: !tt.ptr<f16>, %b: !tt.ptr<f16>, %m: i32, %n: i32, %k: i32, %sa: i64, %sb: i64, %ntiles: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c128 = arith.constant 128 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %da = tt.make_tensor_descriptor %a, [%m, %k], [%sa, %c1_i64] : <f16>, <tensor<128x128xf16, #shared>>
+    %db = tt.make_tensor_descriptor %b, [%k, %n], [%sb, %c1_i64] : <f16>, <tensor<128x128xf16, #shared>>
+    scf.for %t = %c0 to %ntiles step %c1 : i32 {
+      %row = arith.muli %t, %c128 : i32
+      %acc = scf.for %kk = %c0 to %k step %c128 iter_args(%acc0 = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+        %x = tt.descriptor_load %da[%row, %kk] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked>
+        %xs = ttg.local_alloc %x : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #ttg.shared_memory>
+        %y = tt.descriptor_load %db[%kk, %c0] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked>
+        %ys = ttg.local_alloc %y : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #ttg.shared_memory>
+        %d = ttng.warp_group_dot %xs, %ys, %acc0 {inputPrecision = 0 : i32} : !ttg.memdesc<128x128xf16, #shared, #ttg.shared_memory> * !ttg.memdesc<128x128xf16, #shared, #ttg.shared_memory> -> tensor<128x128xf32, #mma>
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+    } {tt.auto_warp_specialize, tt.tile_turns}
+    tt.return
+  }
+}
