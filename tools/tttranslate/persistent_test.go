@@ -106,3 +106,28 @@ type kernelMeta struct {
 	Shared   int `json:"shared"`
 	NumWarps int `json:"num_warps"`
 }
+
+// With TT_X_TILE_TURNS=on, a 4-warp 128x128 matmul whose k-steps are 128
+// deep (64 KB a ring position, too big for the turns' four slots) is
+// compiled exactly as without it: neither its tile loop nested nor its
+// loads moved onto TMA; the same kernel with 64-deep steps takes the
+// turns (12 warps).
+func TestTileTurnsLeavesDeepStepsAlone(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	src := filepath.Join("..", "..", "examples", "tiled_matmul.py")
+	dir := t.TempDir()
+	compile := func(bk string) (string, kernelMeta) {
+		t.Helper()
+		return translateToFile(t, dir, "ptx", src, "--kernel", "matmul_kernel", "--signature",
+			"*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, "+bk,
+			"--arch", "sm_90", "--num-warps", "4")
+	}
+	plain, _ := compile("128")
+	t.Setenv("TT_X_TILE_TURNS", "on")
+	if turned, _ := compile("128"); turned != plain {
+		t.Errorf("TT_X_TILE_TURNS=on changed the kernel with 128-deep k-steps")
+	}
+	if _, md := compile("64"); md.NumWarps != 12 {
+		t.Errorf("TT_X_TILE_TURNS=on: the kernel with 64-deep k-steps runs %d warps, want 12 (the turns)", md.NumWarps)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/transforms/ttir"
 )
 
 // Two consumer warpgroups taking turns over a persistent kernel's tiles
@@ -59,38 +60,17 @@ type wsTiles struct {
 	remat    []*ir.Operation
 }
 
-// The ring of consumers taking turns: as many slots as tileTurnsRingBytes
-// hold, from tileTurnsMinSlots to tileTurnsMaxSlots (the kernel's own
-// stage count when it is larger). A consumer holds two slots (the k-step
-// its wgmma reads and the one before, still in flight), so with three the
-// producer is one copy ahead and the tensor cores wait for it: the
-// suite's 128x128 matmul read 0.78 of Triton with three (H200,
-// 2026-11-30), 0.99-1.03 with four, 1.01-1.05 with six (192 KB of the
-// SM's 227 KB; cuBLAS's kernel for the same product takes 213 KB). Where
-// fewer than four positions fit, the loop gets no turns; where the slots
-// do not fit beside the rest, tt-translate compiles the kernel again
-// without its persistent schedule, hence without the turns.
-const (
-	tileTurnsRingBytes = 192 * 1024
-	tileTurnsMinSlots  = 4
-	tileTurnsMaxSlots  = 6
-)
-
 // tileTurnsSlots returns the ring's size for the plan's loads (stages at
-// least), and false when fewer than tileTurnsMinSlots positions fit in
-// tileTurnsRingBytes: a 128x128 tile with 128-deep k-steps (64 KB a
-// position) is then left to the software pipeliner rather than starved.
+// least), and false when ttir.TileTurnsSlots says the turns would starve
+// (tt-tma-loads and tt-specialize-dot-chains already left such kernels
+// alone; a loop marked by hand is then left to the software pipeliner).
 func tileTurnsSlots(p *wsPlan, stages int) (int, bool) {
 	bytes := 0
 	for _, l := range p.loads {
 		rt := l.Result(0).Type().(*ir.RankedTensorType)
 		bytes += int(product(rt.Dims)) * ir.BitWidth(rt.Elem) / 8
 	}
-	n := tileTurnsMaxSlots
-	if bytes > 0 {
-		n = min(tileTurnsRingBytes/bytes, tileTurnsMaxSlots)
-	}
-	return max(n, stages), n >= tileTurnsMinSlots
+	return ttir.TileTurnsSlots(bytes, stages)
 }
 
 // planTiles checks the plan's loop for consumers taking turns over its

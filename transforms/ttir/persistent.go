@@ -113,7 +113,7 @@ func persistentPass() *passmgr.Pass {
 					}
 					// Consumers taking turns over the tiles need the
 					// tile loop around the K loop.
-					makePersistent(k.fn, per, m != "nested" && !turns)
+					makePersistent(k.fn, per, m != "nested" && !(turns && tileTurnsFit(k.fn)))
 					n++
 				}
 				st.Stat("num-kernels", "Number of kernels made persistent").Add(int64(n))

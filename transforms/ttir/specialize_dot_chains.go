@@ -165,7 +165,7 @@ func chainsDots(loop *ir.Operation, dots []*ir.Operation) bool {
 func tileLoops(module *ir.Operation) []*ir.Operation {
 	var out []*ir.Operation
 	ir.WalkOps(module, func(op *ir.Operation) {
-		if op.Name() == "scf.for" && op.ParentOfName("scf.for") == nil && op.ParentOfName("scf.while") == nil && tmaNest(op) {
+		if op.Name() == "scf.for" && op.ParentOfName("scf.for") == nil && op.ParentOfName("scf.while") == nil && tmaNest(op) && tileTurnsFit(op) {
 			out = append(out, op)
 		}
 	})

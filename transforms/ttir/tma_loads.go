@@ -78,7 +78,7 @@ func tmaLoadsPass() *passmgr.Pass {
 					st.PreserveAll()
 					return err
 				}
-				n := rewriteTMALoads(op)
+				n := rewriteTMALoads(op, m == "on")
 				st.Stat("num-loads", "Number of tile loads moved onto TMA").Add(int64(n))
 				if n == 0 {
 					st.PreserveAll()
@@ -115,11 +115,16 @@ type tmaLoad struct {
 	advRows int64
 }
 
-func rewriteTMALoads(module *ir.Operation) int {
+func rewriteTMALoads(module *ir.Operation, all bool) int {
 	ai := axisinfo.Analyze(module)
 	var found []*tmaLoad
+	fits := map[*ir.Operation]bool{}
 	ir.WalkOps(module, func(op *ir.Operation) {
-		if op.Name() == "tt.load" {
+		if op.Name() == "tt.func" && !all {
+			// Only for tile-turns: its kernels whose ring fits.
+			fits[op] = tileTurnsFit(op)
+		}
+		if op.Name() == "tt.load" && (all || fits[op.ParentOfName("tt.func")]) {
 			if l := matchTMALoad(op, ai); l != nil {
 				found = append(found, l)
 			}

@@ -132,27 +132,6 @@ func declareScheduleTarget(fs *flag.FlagSet) scheduleTarget {
 	}
 }
 
-// tileTurnsWarps is the warp count of the kernels whose tile loops get
-// consumers taking turns over the tiles: one warpgroup's tile each.
-const tileTurnsWarps = 4
-
-// withTileTurns reports whether the kernel is to get consumers taking
-// turns over its tiles (pipeliner/ws_tiles.go): tile-turns=on (or
-// TT_X_TILE_TURNS=on), for a 4-warp kernel on sm_90 with one CTA a
-// cluster. tt-persistent-programs then keeps its tile loop around the K
-// loop (nested), tt-tma-loads moves the K loop's loads onto TMA, and
-// tt-specialize-dot-chains marks the tile loop.
-func (t scheduleTarget) withTileTurns(pass string) (bool, error) {
-	switch v := passmgr.Experiment("TT_X_TILE_TURNS", *t.tileTurns); v {
-	case "on":
-		return t.singleCTA(90) && *t.numWarps == tileTurnsWarps, nil
-	case "off":
-		return false, nil
-	default:
-		return false, fmt.Errorf("%s: tile-turns=%q: want on or off", pass, v)
-	}
-}
-
 // singleCTA reports whether the kernel is compiled for capability with
 // one CTA a cluster, the configuration a schedule was measured on.
 func (t scheduleTarget) singleCTA(capability int) bool {

@@ -1,0 +1,93 @@
+package ttir
+
+import (
+	"fmt"
+
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// Consumers taking turns over a persistent matmul's tiles (experimental,
+// tile-turns=on or TT_X_TILE_TURNS=on; pipeliner/ws_tiles.go builds them):
+// three of tt's schedule passes prepare a kernel for them, and
+// nvgpu-warp-specialization sizes their ring, all by the rules here.
+
+// tileTurnsWarps is the warp count of the kernels whose tile loops get
+// consumers taking turns over the tiles: one warpgroup's tile each.
+const tileTurnsWarps = 4
+
+// withTileTurns reports whether the module's kernels may get consumers
+// taking turns over their tiles: tile-turns=on (or TT_X_TILE_TURNS=on),
+// 4 warps, sm_90, one CTA a cluster. For each kernel whose ring fits
+// (tileTurnsFit), tt-persistent-programs then keeps the tile loop around
+// the K loop (nested), tt-tma-loads moves the K loop's loads onto TMA,
+// and tt-specialize-dot-chains marks the tile loop.
+func (t scheduleTarget) withTileTurns(pass string) (bool, error) {
+	switch v := passmgr.Experiment("TT_X_TILE_TURNS", *t.tileTurns); v {
+	case "on":
+		return t.singleCTA(90) && *t.numWarps == tileTurnsWarps, nil
+	case "off":
+		return false, nil
+	default:
+		return false, fmt.Errorf("%s: tile-turns=%q: want on or off", pass, v)
+	}
+}
+
+// The ring of consumers taking turns: as many slots as TileTurnsRingBytes
+// hold, from tileTurnsMinSlots to tileTurnsMaxSlots. A consumer holds two
+// slots (the k-step its wgmma reads and the one before, still in
+// flight), so with three the producer is one copy ahead and the tensor
+// cores wait for it: the suite's 128x128 matmul read 0.78 of Triton with
+// three (H200, 2026-11-30), 0.99-1.03 with four, 1.01-1.05 with six (192
+// KB of the SM's 227 KB; cuBLAS's kernel for the same product takes 213
+// KB).
+const (
+	TileTurnsRingBytes = 192 * 1024
+	tileTurnsMinSlots  = 4
+	tileTurnsMaxSlots  = 6
+)
+
+// TileTurnsSlots returns the ring's slots for k-steps of stepBytes (the
+// kernel's stages at least), and whether the turns may have their ring:
+// at least tileTurnsMinSlots positions in TileTurnsRingBytes.
+func TileTurnsSlots(stepBytes, stages int) (int, bool) {
+	n := tileTurnsMaxSlots
+	if stepBytes > 0 {
+		n = min(TileTurnsRingBytes/stepBytes, tileTurnsMaxSlots)
+	}
+	return max(n, stages), n >= tileTurnsMinSlots
+}
+
+// tileTurnsFit reports whether a kernel's k-steps are small enough for
+// the turns' ring: the bytes its loop of a tt.dot loads a step (the
+// loads in that loop's own body), at least four of them in
+// TileTurnsRingBytes. A kernel whose steps are bigger (a 128x128 tile
+// with 128-deep steps: 64 KB) keeps the schedule it would have without
+// tile-turns.
+func tileTurnsFit(fn *ir.Operation) bool {
+	fits := true
+	ir.WalkOps(fn, func(loop *ir.Operation) {
+		if loop.Name() != "scf.for" || !fits {
+			return
+		}
+		hasDot, bytes := false, 0
+		for _, op := range loop.Region(0).Front().Ops() {
+			switch op.Name() {
+			case "tt.dot":
+				hasDot = true
+			case "tt.load", "tt.descriptor_load":
+				if rt, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
+					n := ir.BitWidth(rt.Elem) / 8
+					for _, d := range rt.Dims {
+						n *= int(d)
+					}
+					bytes += n
+				}
+			}
+		}
+		if hasDot {
+			_, fits = TileTurnsSlots(bytes, 0)
+		}
+	})
+	return fits
+}
