@@ -11,7 +11,8 @@ way perf_compare.py launches tt's PTX: one module, the TTIR's parameters only. E
 multiply their own A and B, with their own M, N and K (so that their maps differ: a slot handed
 from one launch to another must be rebuilt, never reused), ROUNDS times each, all in flight
 together; every product is checked against cuBLAS's (relative error), and afterwards every claim
-word of the pool must be 0 again. A failure prints what differed and exits 1.
+word of the pool must be 0 again. A failure prints what differed and exits 1. SHAPES="M,N,K;..."
+replaces the eight shapes (smaller ones for a run under compute-sanitizer).
 """
 import json
 import os
@@ -22,6 +23,8 @@ import cupy as cp
 NAME = "matmul_f16_4096_128x128x64_w4"
 SHAPES = [(4096, 4096, 4096), (3968, 4096, 4032), (4096, 3840, 4096), (2048, 4096, 8192),
           (4096, 2176, 1024), (1920, 1984, 4096), (4096, 4096, 576), (3072, 2944, 2048)]
+if os.environ.get("SHAPES"):  # "M,N,K;M,N,K...": e.g. smaller ones under compute-sanitizer
+    SHAPES = [tuple(int(x) for x in t.split(",")) for t in os.environ["SHAPES"].split(";")]
 
 
 def main():
