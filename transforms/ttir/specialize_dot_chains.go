@@ -158,10 +158,10 @@ func chainsDots(loop *ir.Operation, dots []*ir.Operation) bool {
 	return false
 }
 
-// tileLoops returns the loops of the module that neither sit in another
-// loop nor load in their own body, and whose nested loops load through
-// TMA into a tt.dot: a persistent kernel's tile loop, as tt-tma-loads
-// leaves it.
+// tileLoops returns the loops of the module that sit in no other loop and
+// whose nested loops load through TMA into a tt.dot with k-steps that fit
+// the turns' ring: a persistent kernel's tile loop, as tt-tma-loads leaves
+// it (nvgpu-warp-specialization checks the rest of the shape).
 func tileLoops(module *ir.Operation) []*ir.Operation {
 	var out []*ir.Operation
 	ir.WalkOps(module, func(op *ir.Operation) {
