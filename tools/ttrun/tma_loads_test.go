@@ -115,3 +115,60 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
 }
+
+// A matmul without masks (testdata/unmasked_matmul.py: the form of
+// Triton's own test_matmul.py kernels, for shapes that are multiples of
+// the blocks): tt-tma-loads takes its unmasked K loads (the map's extent
+// along K from the loop's trip count) and its wrapped rows and columns
+// that unmasked stores may write (the guard asks M and N to be multiples
+// of the tiles), and with TT_X_TILE_TURNS=on the consumers take turns.
+// The simulator computes the exact product on one SM (one CTA walks all
+// four tiles); with K = 0 the guard's trip count fails and the else
+// branch writes zeros.
+func TestSimTMALoadsUnmasked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	for _, mode := range []string{"TT_X_TMA_LOADS", "TT_X_TILE_TURNS"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Setenv(mode, "on")
+			for _, k := range []int{192, 0} {
+				unmaskedMatmul(t, 256, 256, k, mode == "TT_X_TILE_TURNS")
+			}
+		})
+	}
+}
+
+func unmaskedMatmul(t *testing.T, m, n, k int, turns bool) {
+	t.Helper()
+	dir := t.TempDir()
+	ttgir := filepath.Join(dir, "mm.ttgir")
+	text := translate(t, ttgir, filepath.Join("testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
+		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64",
+		"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
+	wants := []string{"ttng.async_tma_copy_global_to_local", "{tt.tensormap_pool_guard}", "arith.remsi"}
+	if turns {
+		wants = append(wants, "partition1(", "gpu.named_barrier_arrive")
+	}
+	for _, want := range wants {
+		if !bytes.Contains(text, []byte(want)) {
+			t.Fatalf("the TTGIR has no %q", want)
+		}
+	}
+	a, b, want := exactMatmul(m, n, k)
+	if k == 0 {
+		// Arrays of one column (row) of zeros, which the kernel does not read.
+		a, b = make([]float32, m), make([]float32, n)
+	}
+	args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--sms", "1",
+		"--grid", fmt.Sprint((m / 128) * (n / 128)),
+		"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, max(k, 1)), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, max(k, 1), n),
+		"--arg", "c_ptr=@" + writeHalfNpy(t, dir, "c.npy", make([]float32, m*n), m, n),
+		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
+		"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
+		"--check", "c_ptr=@" + writeHalfNpy(t, dir, "want.npy", want, m, n), "--tol", "0"}
+	code, stdout, stderr := runTool(args...)
+	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
+		t.Fatalf("K=%d: exit %d\nstdout: %s\nstderr: %s", k, code, stdout, stderr)
+	}
+}

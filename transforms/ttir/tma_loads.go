@@ -28,7 +28,10 @@ import (
 //     it by `arange < E - iv*c` or `arange + iv*c < E` (iv the loop's
 //     induction variable, from 0): at iteration iv the tile starts at
 //     iv*c, and TMA's zero fill past the extent E is the mask with
-//     `other` zero;
+//     `other` zero; or unmasked (the loop's upper bound T, computed from
+//     values defined before the tile loop, is the only bound: the map's
+//     extent is (T - 1)*c + n, the last tile's end, so TMA reads what the
+//     pointers read, and the guard asks for T >= 1);
 //   - bounded: its index is `o + arange(0, n)` (o fixed in the loop) and
 //     the mask bounds it by `< E`: the tile starts at o, extent E;
 //   - wrapped: its index is `(o + arange(0, n)) % E` and it is not masked
@@ -38,7 +41,11 @@ import (
 //     loaded tile feeds one tt.dot as its A (B) operand, whose rows
 //     (columns) follow the same index, and every value the dot's result
 //     flows into (the accumulator through the loop, elementwise ops) ends
-//     in stores masked by `o + arange(0, n) < E` on that axis.
+//     in stores masked by `o + arange(0, n) < E` on that axis. Where that
+//     is not so (stores without masks, as in kernels for shapes that are
+//     multiples of the blocks) but o is a multiple of n (axis analysis),
+//     the guard asks E to be a multiple of n too: then no tile wraps and
+//     TMA reads what the pointers read.
 //
 // The columns must be contiguous (stride 1), the row stride a multiple of
 // 16 bytes and the base 16-byte aligned (axis analysis of their
@@ -49,7 +56,8 @@ import (
 //
 // What TMA needs and the pointer arithmetic does not is checked at run
 // time: row strides above zero, extents of at least one, and offsets that
-// fit the i32 arithmetic the pointers were computed in. The tile loop runs
+// fit the i32 arithmetic the pointers were computed in (and the forms'
+// own conditions above). The tile loop runs
 // under that guard, with an untouched copy of it in the else branch.
 //
 // The descriptors are marked ttg.AttrTensormapPool, and the guard
@@ -93,8 +101,20 @@ func tmaLoadsPass() *passmgr.Pass {
 type tmaAxis struct {
 	coord  ir.Value // the tile's first index along the axis (i32), in the loop
 	extent ir.Value // the tensor's extent (i32), defined before the tile loop
-	// wrapped: the index before `% extent`, which the stores must bound.
+	// wrapped: the index before `% extent`, which the stores must bound
+	// (or see multiple).
 	wrapped ir.Value
+	// multiple, for a wrapped axis whose wrapped elements the stores do
+	// not provably drop: the tile size along it; the guard then asks for
+	// an extent that is a multiple of it (the tiles start at multiples
+	// of it, so none wraps).
+	multiple int64
+	// An advancing axis the load does not mask: the tile starts at iv *
+	// scale, and the loop's trip count (trips, the loop's upper bound)
+	// gives the extent: the last tile ends at (trips - 1) * scale +
+	// size. The guard builds it (extent is nil until then).
+	scale, size int64
+	trips       ir.Value
 }
 
 // tmaLoad is a load that qualifies, with what its descriptor needs.
@@ -244,8 +264,18 @@ func matchTMALoad(load *ir.Operation, ai *axisinfo.Module) *tmaLoad {
 	if advAxis == 0 {
 		l.advRows = adv
 	}
-	if !wrappedRowsUnobserved(l) {
-		return nil
+	for ax, a := range l.axes {
+		if a.wrapped == nil || axisUnobserved(l.load.Result(0), ax, a) {
+			continue
+		}
+		// The wrapped elements may be stored: the tiles must not wrap.
+		// They start at multiples of the tile size (the offset's
+		// divisibility) and the guard asks the extent to be one.
+		n := tensorShape(terms[ax].index.Type())[0]
+		if divisibility(ai, a.coord)%n != 0 {
+			return nil
+		}
+		l.axes[ax].multiple = n
 	}
 	return l
 }
@@ -556,10 +586,18 @@ func offsetIndex(v ir.Value) (ir.Value, bool) {
 // axisMapping maps one axis of the tile onto the tensor map (the pass's
 // doc lists the three forms), or reports that it does not qualify.
 func axisMapping(index, bound ir.Value, advancing bool, adv, step int64, f scf.ForOp, anchor *ir.Operation) (tmaAxis, bool) {
+	if advancing && bound == nil {
+		// Unmasked: the loop's trips bound the tile, which starts at
+		// iv*c with c*step the increment (the loop's lower bound is 0).
+		if !makeRange0(index) || adv%step != 0 || !hoistable(f.UpperBound(), anchor) {
+			return tmaAxis{}, false
+		}
+		return tmaAxis{scale: adv / step, size: tensorShape(index.Type())[0], trips: f.UpperBound()}, true
+	}
 	if advancing {
 		// arange(0, n) < E - iv*c, or arange(0, n) + iv*c < E, with
 		// c*step the increment: the tile starts at iv*c.
-		if bound == nil || !makeRange0(index) {
+		if !makeRange0(index) {
 			return tmaAxis{}, false
 		}
 		bidx, shift, x := boundOf(bound)
@@ -607,22 +645,32 @@ func axisMapping(index, bound ir.Value, advancing bool, adv, step int64, f scf.F
 	return tmaAxis{coord: o, extent: e, wrapped: d.Operand(0)}, true
 }
 
-// wrappedRowsUnobserved proves, for each wrapped axis of l, that the
-// rows (columns) where TMA reads zeros and the load read wrapped data
-// never reach memory: the loaded tile is one tt.dot's A (B) operand, and
-// everything the dot's result flows into ends in stores masked on that
-// axis by the index before the wrap.
-func wrappedRowsUnobserved(l *tmaLoad) bool {
-	for ax, a := range l.axes {
-		if a.wrapped != nil && !axisUnobserved(l.load.Result(0), ax, a) {
+// hoistable reports whether v can be computed before anchor: defined
+// there already, or by ops without side effects or regions from values
+// that are (a K loop's trip count computed in the tile loop's body from
+// the kernel's arguments). hoist computes it there.
+func hoistable(v ir.Value, anchor *ir.Operation) bool {
+	if definedBefore(v, anchor) {
+		return true
+	}
+	d := v.DefiningOp()
+	if d == nil || d.NumRegions() > 0 || !ir.IsMemoryEffectFree(d) {
+		return false
+	}
+	for _, o := range d.Operands() {
+		if !hoistable(o, anchor) {
 			return false
 		}
 	}
 	return true
 }
 
-// axisUnobserved walks the values whose elements along axis ax depend on
-// the wrapped elements of loaded (see wrappedRowsUnobserved).
+// axisUnobserved proves, for a wrapped axis ax of loaded, that the rows
+// (columns) where TMA reads zeros and the load read wrapped data never
+// reach memory: the loaded tile is one tt.dot's A (B) operand, and
+// everything the dot's result flows into ends in stores masked on that
+// axis by the index before the wrap. It walks the values whose elements
+// along ax depend on the wrapped elements of loaded.
 func axisUnobserved(loaded ir.Value, ax int, a tmaAxis) bool {
 	uses := ir.Uses(loaded)
 	if len(uses) != 1 || uses[0].Owner().Name() != "tt.dot" || uses[0].Index() != ax {

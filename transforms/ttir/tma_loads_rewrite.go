@@ -60,7 +60,12 @@ func (r *tmaRewriter) rewrite(l *tmaLoad) {
 	coords := make([]ir.Value, 2)
 	for ax, a := range l.axes {
 		coords[ax] = a.coord
-		if coords[ax] == nil {
+		if a.scale > 0 {
+			// An unmasked advancing axis: the tile starts at iv*scale.
+			b.SetInsertionPoint(l.load)
+			iv := scf.ForOp{Operation: l.loop}.InductionVar()
+			coords[ax] = arith.NewBinary(b, "arith.muli", loc, iv, arith.ConstantInt(b, loc, a.scale, iv.Type())).Result(0)
+		} else if coords[ax] == nil {
 			// A tile at the tensor's first row (column).
 			b.SetInsertionPoint(l.anchor)
 			coords[ax] = arith.ConstantInt(b, loc, 0, ir.I32(b.Ctx))
@@ -140,6 +145,23 @@ func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
 	add := func(x, y ir.Value) ir.Value { return arith.NewBinary(b, "arith.addi", loc, x, y).Result(0) }
 	zero, one, maxI32 := c64(0), c64(1), c64(math.MaxInt32)
 	for _, l := range loads {
+		for ax, a := range l.axes {
+			if a.multiple > 0 {
+				// Tiles at multiples of the tile size never wrap.
+				rem := arith.NewBinary(b, "arith.remsi", loc, wide(a.extent), c64(a.multiple)).Result(0)
+				and(cmp(arith.CmpIEQ, rem, zero))
+			}
+			if a.trips != nil {
+				// The extent the unmasked advancing axis reads:
+				// (trips - 1) * scale + size, at least one trip, in
+				// i32 with room for the coordinates.
+				trips := wide(r.hoist(a.trips, anchor))
+				and(cmp(arith.CmpISGE, trips, one))
+				e := add(mul(add(trips, c64(-1)), c64(a.scale)), c64(a.size))
+				and(cmp(arith.CmpISLE, e, maxI32))
+				l.axes[ax].extent = b.CreateOp("arith.trunci", loc, []ir.Value{e}, []ir.Type{ir.I32(b.Ctx)}).Result(0)
+			}
+		}
 		var stride ir.Value
 		if l.stride != nil {
 			stride = wide(l.stride)
@@ -188,6 +210,21 @@ func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
 	scf.NewYield(b, loc, anchor.Results())
 	b.SetInsertionPointToEnd(elseB)
 	scf.NewYield(b, loc, clone.Results())
+}
+
+// hoist returns v computed before anchor (hoistable): v itself, or
+// clones, at the builder's point, of the ops that compute it.
+func (r *tmaRewriter) hoist(v ir.Value, anchor *ir.Operation) ir.Value {
+	if definedBefore(v, anchor) {
+		return v
+	}
+	d := v.DefiningOp()
+	m := ir.NewMapping()
+	for _, o := range d.Operands() {
+		m.Map(o, r.hoist(o, anchor))
+	}
+	c := r.rw.B().Insert(d.Clone(m))
+	return c.Result(v.(*ir.OpResult).Index())
 }
 
 // definingOps returns the ops defining vs (nil for block arguments).

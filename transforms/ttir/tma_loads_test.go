@@ -256,12 +256,15 @@ func countDescriptorLoads(t *testing.T, passes, src string) int {
 // Each proof obligation, broken one at a time, keeps the load it guards a
 // pointer load.
 func TestTMALoadsRefused(t *testing.T) {
+	// Tiles that start at a row that is no multiple of 16: a wrapped row
+	// the stores may write cannot be kept from wrapping by the guard.
+	const unaligned = "%m0 = arith.addi %t, %c16 : i32"
 	for _, c := range []struct {
 		name, from, to string
 		want           int
 	}{
-		{"the store does not mask the wrapped rows", "%cm = arith.andi %cm1b, %cm2b", "%cm = arith.andi %cm2b, %cm2b", 1},
-		{"the wrapped rows feed a reduction", "%o = arith.truncf %res#2", "%red = \"tt.reduce\"(%res#2) <{axis = 0 : i32}> ({\n    ^bb0(%l: f32, %h: f32):\n      %s = arith.addf %l, %h : f32\n      tt.reduce.return %s : f32\n    }) : (tensor<16x16xf32>) -> tensor<16xf32>\n    %o = arith.truncf %res#2", 1},
+		{"the store does not mask the wrapped rows of unaligned tiles", "%cm = arith.andi %cm1b, %cm2b", "%cm = arith.andi %cm2b, %cm2b", 1},
+		{"the wrapped rows of unaligned tiles feed a reduction", "%o = arith.truncf %res#2", "%red = \"tt.reduce\"(%res#2) <{axis = 0 : i32}> ({\n    ^bb0(%l: f32, %h: f32):\n      %s = arith.addf %l, %h : f32\n      tt.reduce.return %s : f32\n    }) : (tensor<16x16xf32>) -> tensor<16xf32>\n    %o = arith.truncf %res#2", 1},
 		{"other is -0.0", "%zero = arith.constant dense<0.0>", "%zero = arith.constant dense<-0.0>", 0},
 		{"no tile loop around the K loop", "scf.for %t = %c0 to %tiles step %c1 : i32 {", "%t = arith.addi %tiles, %c0 : i32\n  scf.if %flag {", 0},
 		{"A's row stride not a multiple of 16 bytes", "%sa: i32 {tt.divisibility = 16 : i32}", "%sa: i32", 1},
@@ -276,6 +279,9 @@ func TestTMALoadsRefused(t *testing.T) {
 			if src == tmaKernel {
 				t.Fatalf("%q is not in the kernel", c.from)
 			}
+			if strings.Contains(c.name, "unaligned tiles") {
+				src = strings.Replace(src, "%m0 = arith.muli %t, %c16 : i32", unaligned, 1)
+			}
 			if c.name == "B's mask is not the K bound" {
 				src = strings.Replace(src, "%remc = tt.splat %rem", "%rems1 = tt.splat %K : i32 -> tensor<16x1xi32>\n      %remc = tt.splat %rem", 1)
 			}
@@ -289,5 +295,40 @@ func TestTMALoadsRefused(t *testing.T) {
 		if got := countDescriptorLoads(t, passes, tmaKernel); got != 0 {
 			t.Errorf("%s: %d loads moved onto TMA, want none", passes, got)
 		}
+	}
+}
+
+// Rows that may be stored although they wrap are taken where the tiles
+// start at multiples of the tile: the guard then asks M to be a multiple
+// of 16, so that none wraps. A K axis the load does not mask is taken
+// with the map's extent from the K loop's trip count, (trips - 1) * 16 +
+// 16, built before the tile loop (its trip count hoisted there) under a
+// guard of at least one trip.
+func TestTMALoadsGuardedForms(t *testing.T) {
+	wrap := strings.Replace(tmaKernel, "%cm = arith.andi %cm1b, %cm2b", "%cm = arith.andi %cm2b, %cm2b", 1)
+	got, err := run(t, tmaPass, wrap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"= arith.remsi %0, %c16_i64 : i64", "arith.cmpi eq, %1, %c0_i64"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("wrapped rows that may be stored: no %q in the guard:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "tt.descriptor_load"); n != 2 {
+		t.Errorf("wrapped rows that may be stored: %d loads moved onto TMA, want 2", n)
+	}
+
+	unmasked := strings.Replace(tmaKernel, "%x = tt.load %pa, %ma, %zero :", "%x = tt.load %pa :", 1)
+	if got, err = run(t, tmaPass, unmasked); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"arith.ceildivsi %arg5, %c16_i32", "arith.cmpi sge, %", "arith.trunci"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("unmasked K loads: no %q before the tile loop:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "tt.descriptor_load"); n != 2 {
+		t.Errorf("unmasked K loads: %d loads moved onto TMA, want 2", n)
 	}
 }
