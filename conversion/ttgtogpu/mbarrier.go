@@ -1,11 +1,14 @@
 package ttgtogpu
 
 import (
+	"strconv"
+
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
 )
 
 // mbarriers (ttng.init_barrier and its family), as Triton 3.6's
@@ -94,9 +97,24 @@ func (l *lowering) lowerWaitBarrier(op *ir.Operation, e *emitter, rw *conversion
 	if pred != nil && isIntConst(pred, 1) {
 		pred = nil
 	}
-	gpu.NewMBarrierWait(e.b, e.loc, bar, rw.Remapped(op.Operand(1)), pred)
+	w := gpu.NewMBarrierWait(e.b, e.loc, bar, rw.Remapped(op.Operand(1)), pred)
+	if ns := mbarrierSuspendNS(); ns > 0 {
+		w.SetAttr(gpu.AttrSuspendNS, ir.I64Attr(e.b.Ctx, ns))
+	}
 	rw.EraseOp(op)
 	return nil
+}
+
+// mbarrierSuspendNS is the suspend time TT_X_MBARRIER_SUSPEND=NS
+// (experimental; nanoseconds) asks the mbarrier waits for
+// (gpu.AttrSuspendNS), 0 without it or for a value that is not a
+// positive integer.
+func mbarrierSuspendNS() int64 {
+	ns, err := strconv.ParseInt(passmgr.Experiment("TT_X_MBARRIER_SUSPEND", ""), 10, 64)
+	if err != nil || ns <= 0 {
+		return 0
+	}
+	return ns
 }
 
 // lowerArriveBarrier: thread 0 arrives count times; with

@@ -239,6 +239,23 @@ func NewMBarrierArriveExpectTx(b *ir.Builder, loc ir.Location, bar, pred ir.Valu
 	return b.CreateOp(MBarrierArriveExpectTxOp.Name, loc, barrierOperands(bar, pred), nil, ir.NamedAttr{Name: "tx", Value: ir.I32Attr(b.Ctx, int64(tx))})
 }
 
+// AttrSuspendNS, on a gpu.mbarrier_wait, is the time in nanoseconds a
+// waiting thread may be suspended for before it tests the phase again
+// (try_wait's suspendTimeHint on sm_90; CUTLASS passes 10,000,000):
+// without it the hardware's own, shorter limit applies, and a thread
+// that waits long (a producer ahead of its consumers) spins through more
+// instructions. Only a hint: the wait ends when the phase completes. Not
+// one of Triton's.
+const AttrSuspendNS = "suspend_ns"
+
+// SuspendNS returns a wait's AttrSuspendNS, or 0.
+func SuspendNS(op *ir.Operation) int64 {
+	if a, ok := op.Attr(AttrSuspendNS).(*ir.IntegerAttr); ok && a.Int() > 0 {
+		return a.Int()
+	}
+	return 0
+}
+
 // NewMBarrierWait builds `gpu.mbarrier_wait bar, phase[, pred]`.
 func NewMBarrierWait(b *ir.Builder, loc ir.Location, bar, phase, pred ir.Value) *ir.Operation {
 	return b.CreateOp(MBarrierWaitOp.Name, loc, barrierOperands(bar, pred, phase), nil)

@@ -2,6 +2,7 @@ package nvptx
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
@@ -111,7 +112,11 @@ func (f *fn) emitMBarrierWait(op *ir.Operation) error {
 	done := f.regs.alloc(classPred)
 	fmt.Fprintf(&f.body, "%s:\n", loop)
 	if f.m.arch.sm >= 90 {
-		f.inss("mbarrier.try_wait.parity.shared.b64 %s, [%s], %s", done, addr, parity)
+		hint := ""
+		if ns := gpu.SuspendNS(op); ns > 0 {
+			hint = fmt.Sprintf(", %d", min(ns, math.MaxUint32))
+		}
+		f.inss("mbarrier.try_wait.parity.shared.b64 %s, [%s], %s%s", done, addr, parity, hint)
 	} else {
 		f.inss("mbarrier.test_wait.parity.shared.b64 %s, [%s], %s", done, addr, parity)
 		f.inss("@!%s nanosleep.u32 20", done)
