@@ -2,6 +2,7 @@ package llvmir
 
 import (
 	"fmt"
+	"math"
 
 	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -81,7 +82,7 @@ func (fx *fnTr) nvMBarrier(op *ir.Operation) error {
 			}
 			fx.call(name, lltypes.Void, bar)
 		case gpu.MBarrierWaitOp.Name:
-			fx.mbarrierWait(bar, fx.cur.NewAnd(phase, i32c(1)))
+			fx.mbarrierWait(bar, fx.cur.NewAnd(phase, i32c(1)), gpu.SuspendNS(op))
 		}
 		return nil
 	})
@@ -89,9 +90,14 @@ func (fx *fnTr) nvMBarrier(op *ir.Operation) error {
 }
 
 // mbarrierWait loops in PTX until the phase of the given parity has
-// completed (try_wait on sm_90, test_wait with a backoff before).
-func (fx *fnTr) mbarrierWait(bar, parity value.Value) {
-	wait := "mbarrier.try_wait.parity.shared.b64 P1, [$0], $1;\n\t"
+// completed (try_wait on sm_90, with suspendNS as its suspend time hint
+// when positive; test_wait with a backoff before).
+func (fx *fnTr) mbarrierWait(bar, parity value.Value, suspendNS int64) {
+	hint := ""
+	if suspendNS > 0 {
+		hint = fmt.Sprintf(", %d", min(suspendNS, math.MaxUint32))
+	}
+	wait := "mbarrier.try_wait.parity.shared.b64 P1, [$0], $1" + hint + ";\n\t"
 	if fx.tr.target.SM() < 90 {
 		wait = "mbarrier.test_wait.parity.shared.b64 P1, [$0], $1;\n\t@!P1 nanosleep.u32 20;\n\t"
 	}

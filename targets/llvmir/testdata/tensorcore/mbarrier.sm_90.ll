@@ -25,6 +25,8 @@ bb0.then3:
 bb0.join4:
 	%4 = and i32 0, 1
 	call void asm sideeffect "{\0A\09.reg .pred P1;\0A\09LAB_WAIT:\0A\09mbarrier.try_wait.parity.shared.b64 P1, [$0], $1;\0A\09@!P1 bra.uni LAB_WAIT;\0A\09}", "l,r"(i64 addrspace(3)* bitcast (i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i64 addrspace(3)*), i32 %4)
+	%5 = and i32 0, 1
+	call void asm sideeffect "{\0A\09.reg .pred P1;\0A\09LAB_WAIT:\0A\09mbarrier.try_wait.parity.shared.b64 P1, [$0], $1, 10000000;\0A\09@!P1 bra.uni LAB_WAIT;\0A\09}", "l,r"(i64 addrspace(3)* bitcast (i8 addrspace(3)* bitcast ([0 x i8] addrspace(3)* @global_smem to i8 addrspace(3)*) to i64 addrspace(3)*), i32 %5)
 	call void @llvm.nvvm.barrier0()
 	br i1 %1, label %bb0.then5, label %bb0.join6
 
@@ -33,8 +35,8 @@ bb0.then5:
 	br label %bb0.join6
 
 bb0.join6:
-	%5 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
-	store i32 %0, i32 addrspace(1)* %5, align 4
+	%6 = bitcast i8 addrspace(1)* %arg0 to i32 addrspace(1)*
+	store i32 %0, i32 addrspace(1)* %6, align 4
 	ret void
 }
 
