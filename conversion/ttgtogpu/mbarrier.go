@@ -1,6 +1,8 @@
 package ttgtogpu
 
 import (
+	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/ttcompiler/tt/conversion"
@@ -97,8 +99,12 @@ func (l *lowering) lowerWaitBarrier(op *ir.Operation, e *emitter, rw *conversion
 	if pred != nil && isIntConst(pred, 1) {
 		pred = nil
 	}
+	ns, err := mbarrierSuspendNS()
+	if err != nil {
+		return ir.OpErrorf(op, "%v", err)
+	}
 	w := gpu.NewMBarrierWait(e.b, e.loc, bar, rw.Remapped(op.Operand(1)), pred)
-	if ns := mbarrierSuspendNS(); ns > 0 {
+	if ns > 0 {
 		w.SetAttr(gpu.AttrSuspendNS, ir.I64Attr(e.b.Ctx, ns))
 	}
 	rw.EraseOp(op)
@@ -106,15 +112,18 @@ func (l *lowering) lowerWaitBarrier(op *ir.Operation, e *emitter, rw *conversion
 }
 
 // mbarrierSuspendNS is the suspend time TT_X_MBARRIER_SUSPEND=NS
-// (experimental; nanoseconds) asks the mbarrier waits for
-// (gpu.AttrSuspendNS), 0 without it or for a value that is not a
-// positive integer.
-func mbarrierSuspendNS() int64 {
-	ns, err := strconv.ParseInt(passmgr.Experiment("TT_X_MBARRIER_SUSPEND", ""), 10, 64)
-	if err != nil || ns <= 0 {
-		return 0
+// (experimental; nanoseconds, from 1 to 2^32-1, try_wait's 32-bit hint)
+// asks the mbarrier waits for (gpu.AttrSuspendNS); 0 when it is unset.
+func mbarrierSuspendNS() (int64, error) {
+	v := passmgr.Experiment("TT_X_MBARRIER_SUSPEND", "")
+	if v == "" {
+		return 0, nil
 	}
-	return ns
+	ns, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || ns <= 0 || ns > math.MaxUint32 {
+		return 0, fmt.Errorf("TT_X_MBARRIER_SUSPEND=%q: want a number of nanoseconds from 1 to %d", v, uint32(math.MaxUint32))
+	}
+	return ns, nil
 }
 
 // lowerArriveBarrier: thread 0 arrives count times; with

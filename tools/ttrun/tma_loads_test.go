@@ -100,9 +100,20 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 		}
 	}
 	grid := ((m + 127) / 128) * ((n + bn - 1) / bn)
-	// The TTGIR runs as it is (its warps, its persistent schedule).
+	simHalfMatmul(t, ttgir, grid, sms, m, n, k, strideAM, a, b, want)
+}
+
+// simHalfMatmul runs a matmul's TTGIR as it is (its warps, its persistent
+// schedule) in the simulator on sms SMs (tt-run's default with 0), with
+// a (m x k, row stride strideAM) and b (k x n) rounded to f16, and checks
+// c (m x n, f16) against want exactly. The kernel takes a_ptr, b_ptr,
+// c_ptr, M, N, K, stride_am, stride_bk and stride_cm; with k = 0 a and b
+// are arrays of one column (row).
+func simHalfMatmul(t *testing.T, ttgir string, grid, sms, m, n, k, strideAM int, a, b, want []float32) {
+	t.Helper()
+	dir := t.TempDir()
 	args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", fmt.Sprint(grid),
-		"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, k, n),
+		"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, max(k, 1)), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, max(k, 1), n),
 		"--arg", "c_ptr=@" + writeHalfNpy(t, dir, "c.npy", make([]float32, m*n), m, n),
 		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
 		"--arg", fmt.Sprint("stride_am=", strideAM), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
@@ -112,7 +123,7 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 	}
 	code, stdout, stderr := runTool(args...)
 	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
-		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+		t.Fatalf("K=%d: exit %d\nstdout: %s\nstderr: %s", k, code, stdout, stderr)
 	}
 }
 
@@ -160,15 +171,5 @@ func unmaskedMatmul(t *testing.T, m, n, k int, turns bool) {
 		// Arrays of one column (row) of zeros, which the kernel does not read.
 		a, b = make([]float32, m), make([]float32, n)
 	}
-	args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--sms", "1",
-		"--grid", fmt.Sprint((m / 128) * (n / 128)),
-		"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, max(k, 1)), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, max(k, 1), n),
-		"--arg", "c_ptr=@" + writeHalfNpy(t, dir, "c.npy", make([]float32, m*n), m, n),
-		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
-		"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
-		"--check", "c_ptr=@" + writeHalfNpy(t, dir, "want.npy", want, m, n), "--tol", "0"}
-	code, stdout, stderr := runTool(args...)
-	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
-		t.Fatalf("K=%d: exit %d\nstdout: %s\nstderr: %s", k, code, stdout, stderr)
-	}
+	simHalfMatmul(t, ttgir, (m/128)*(n/128), 1, m, n, k, k, a, b, want)
 }

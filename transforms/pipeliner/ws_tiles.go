@@ -52,7 +52,7 @@ type wsTiles struct {
 	// groups is the ring positions one iteration of inner takes.
 	groups int
 	// bounds are the ops of the tile loop's body that compute inner's
-	// bounds (none of them reads the tile), in program order.
+	// bounds (none of them reads the tile), operands first.
 	bounds []*ir.Operation
 	// captures are the values the second consumer reads from outside
 	// the tile loop; remat the ops it computes again (tensors).
@@ -93,7 +93,8 @@ func planTiles(p *wsPlan) *wsTiles {
 		return nil
 	}
 	inner := scf.ForOp{Operation: t.inner}
-	if t.bounds = invariantSlice(root.Operation, inner.LowerBound(), inner.UpperBound(), inner.Step()); t.bounds == nil {
+	var ok bool
+	if t.bounds, ok = ttir.LoopInvariantSlice(root.Operation, inner.LowerBound(), inner.UpperBound(), inner.Step()); !ok {
 		return nil
 	}
 	var first *ir.Operation
@@ -110,7 +111,7 @@ func planTiles(p *wsPlan) *wsTiles {
 	// What the second consumer reads from outside the tile loop.
 	seen := map[ir.Value]bool{}
 	remat := map[*ir.Operation]bool{}
-	ok := true
+	ok = true
 	var visit func(v ir.Value)
 	visit = func(v ir.Value) {
 		if seen[v] || !ir.IsDefinedOutside(root.Operation, v) {
@@ -144,46 +145,6 @@ func planTiles(p *wsPlan) *wsTiles {
 		}
 	})
 	return t
-}
-
-// invariantSlice returns the ops of loop's body that vs are computed
-// from, in program order, when none of them reads the loop's induction
-// variable or iteration arguments or has side effects or regions (the
-// values are the same in every iteration); nil otherwise. The slice of
-// values defined outside the loop is empty but not nil.
-func invariantSlice(loop *ir.Operation, vs ...ir.Value) []*ir.Operation {
-	in := map[*ir.Operation]bool{}
-	ok := true
-	var visit func(v ir.Value)
-	visit = func(v ir.Value) {
-		if !ok || ir.IsDefinedOutside(loop, v) {
-			return
-		}
-		r, isRes := v.(*ir.OpResult)
-		if !isRes || r.Owner().NumRegions() > 0 || !ir.IsMemoryEffectFree(r.Owner()) {
-			ok = false
-			return
-		}
-		if !in[r.Owner()] {
-			in[r.Owner()] = true
-			for _, o := range r.Owner().Operands() {
-				visit(o)
-			}
-		}
-	}
-	for _, v := range vs {
-		visit(v)
-	}
-	if !ok {
-		return nil
-	}
-	out := []*ir.Operation{}
-	ir.WalkOps(loop, func(op *ir.Operation) {
-		if in[op] {
-			out = append(out, op)
-		}
-	})
-	return out
 }
 
 // advanceBy returns the ring position n positions on: the slot index

@@ -99,31 +99,57 @@ func unswitchLoop(forOp *ir.Operation, maxBody int) bool {
 	return true
 }
 
+// LoopInvariantSlice reports whether each of vs has the same value in
+// every iteration of forOp, computed from values defined outside it by
+// ops of the loop without side effects or regions, and returns those
+// ops, operands first: what a pass clones before the loop to compute the
+// values there (tt-tma-loads' trip counts, the turns' K-loop bounds).
+// Unlike unswitching it does not ask the ops to be speculatable: their
+// clones' results are used only where the loop's would have been, and an
+// integer division by zero does not trap on the GPU.
+func LoopInvariantSlice(forOp *ir.Operation, vs ...ir.Value) ([]*ir.Operation, bool) {
+	pure := func(def *ir.Operation) bool { return def.NumRegions() == 0 && ir.IsMemoryEffectFree(def) }
+	var ops []*ir.Operation
+	for _, v := range vs {
+		if !loopInvariantOps(forOp, v, &ops, 0, pure) {
+			return nil, false
+		}
+	}
+	return ops, true
+}
+
 // invariantIn reports whether v has the same value in every iteration of
 // forOp, collecting (operands first) the ops of the loop body that
 // compute it, which must then be hoisted.
 func invariantIn(forOp *ir.Operation, v ir.Value, hoist *[]*ir.Operation, depth int) bool {
+	body := (scf.ForOp{Operation: forOp}).Body()
+	return loopInvariantOps(forOp, v, hoist, depth, func(def *ir.Operation) bool {
+		return def.Block() == body && ir.IsMemoryEffectFree(def) && transforms.Speculatable(def)
+	})
+}
+
+// loopInvariantOps reports whether v is computed, by ops of forOp that
+// movable accepts, from values defined outside forOp, and collects those
+// ops in ops (operands first, each once).
+func loopInvariantOps(forOp *ir.Operation, v ir.Value, ops *[]*ir.Operation, depth int, movable func(*ir.Operation) bool) bool {
 	if ir.IsDefinedOutside(forOp, v) {
 		return true
 	}
 	def := v.DefiningOp()
-	if def == nil || def.Block() != (scf.ForOp{Operation: forOp}).Body() || depth > 64 {
-		return false
-	}
-	if !ir.IsMemoryEffectFree(def) || !transforms.Speculatable(def) {
+	if def == nil || depth > 64 || !movable(def) {
 		return false
 	}
 	for _, x := range def.Operands() {
-		if !invariantIn(forOp, x, hoist, depth+1) {
+		if !loopInvariantOps(forOp, x, ops, depth+1, movable) {
 			return false
 		}
 	}
-	for _, h := range *hoist {
+	for _, h := range *ops {
 		if h == def {
 			return true
 		}
 	}
-	*hoist = append(*hoist, def)
+	*ops = append(*ops, def)
 	return true
 }
 

@@ -112,9 +112,11 @@ type tmaAxis struct {
 	// An advancing axis the load does not mask: the tile starts at iv *
 	// scale, and the loop's trip count (trips, the loop's upper bound)
 	// gives the extent: the last tile ends at (trips - 1) * scale +
-	// size. The guard builds it (extent is nil until then).
+	// size. The guard builds it before the tile loop from tripsOps (the
+	// tile loop's ops that compute trips; extent is nil until then).
 	scale, size int64
 	trips       ir.Value
+	tripsOps    []*ir.Operation
 }
 
 // tmaLoad is a load that qualifies, with what its descriptor needs.
@@ -588,11 +590,16 @@ func offsetIndex(v ir.Value) (ir.Value, bool) {
 func axisMapping(index, bound ir.Value, advancing bool, adv, step int64, f scf.ForOp, anchor *ir.Operation) (tmaAxis, bool) {
 	if advancing && bound == nil {
 		// Unmasked: the loop's trips bound the tile, which starts at
-		// iv*c with c*step the increment (the loop's lower bound is 0).
-		if !makeRange0(index) || adv%step != 0 || !hoistable(f.UpperBound(), anchor) {
+		// iv*c with c*step the increment (the loop's lower bound is 0);
+		// the trips must be the same for every tile.
+		if !makeRange0(index) || adv%step != 0 {
 			return tmaAxis{}, false
 		}
-		return tmaAxis{scale: adv / step, size: tensorShape(index.Type())[0], trips: f.UpperBound()}, true
+		tripsOps, ok := LoopInvariantSlice(anchor, f.UpperBound())
+		if !ok {
+			return tmaAxis{}, false
+		}
+		return tmaAxis{scale: adv / step, size: tensorShape(index.Type())[0], trips: f.UpperBound(), tripsOps: tripsOps}, true
 	}
 	if advancing {
 		// arange(0, n) < E - iv*c, or arange(0, n) + iv*c < E, with
@@ -643,26 +650,6 @@ func axisMapping(index, bound ir.Value, advancing bool, adv, step int64, f scf.F
 		return tmaAxis{}, false
 	}
 	return tmaAxis{coord: o, extent: e, wrapped: d.Operand(0)}, true
-}
-
-// hoistable reports whether v can be computed before anchor: defined
-// there already, or by ops without side effects or regions from values
-// that are (a K loop's trip count computed in the tile loop's body from
-// the kernel's arguments). hoist computes it there.
-func hoistable(v ir.Value, anchor *ir.Operation) bool {
-	if definedBefore(v, anchor) {
-		return true
-	}
-	d := v.DefiningOp()
-	if d == nil || d.NumRegions() > 0 || !ir.IsMemoryEffectFree(d) {
-		return false
-	}
-	for _, o := range d.Operands() {
-		if !hoistable(o, anchor) {
-			return false
-		}
-	}
-	return true
 }
 
 // axisUnobserved proves, for a wrapped axis ax of loaded, that the rows

@@ -155,7 +155,12 @@ func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
 				// The extent the unmasked advancing axis reads:
 				// (trips - 1) * scale + size, at least one trip, in
 				// i32 with room for the coordinates.
-				trips := wide(r.hoist(a.trips, anchor))
+				// The trip count, computed before the tile loop.
+				m := ir.NewMapping()
+				for _, op := range a.tripsOps {
+					b.Insert(op.Clone(m))
+				}
+				trips := wide(m.Lookup(a.trips))
 				and(cmp(arith.CmpISGE, trips, one))
 				e := add(mul(add(trips, c64(-1)), c64(a.scale)), c64(a.size))
 				and(cmp(arith.CmpISLE, e, maxI32))
@@ -210,21 +215,6 @@ func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
 	scf.NewYield(b, loc, anchor.Results())
 	b.SetInsertionPointToEnd(elseB)
 	scf.NewYield(b, loc, clone.Results())
-}
-
-// hoist returns v computed before anchor (hoistable): v itself, or
-// clones, at the builder's point, of the ops that compute it.
-func (r *tmaRewriter) hoist(v ir.Value, anchor *ir.Operation) ir.Value {
-	if definedBefore(v, anchor) {
-		return v
-	}
-	d := v.DefiningOp()
-	m := ir.NewMapping()
-	for _, o := range d.Operands() {
-		m.Map(o, r.hoist(o, anchor))
-	}
-	c := r.rw.B().Insert(d.Clone(m))
-	return c.Result(v.(*ir.OpResult).Index())
 }
 
 // definingOps returns the ops defining vs (nil for block arguments).
