@@ -46,11 +46,14 @@ func TestSimPersistentMatmulWGMMA(t *testing.T) {
 // computes the exact product in the simulator (three SMs): 128x256 tiles
 // on 4 warps, one CTA an SM, so programs 0-2 walk three, three and two of
 // the eight tiles and 3-7 exit; 128x128 tiles, two CTAs an SM, so
-// programs 0-5 walk the sixteen tiles and 6-15 exit.
+// programs 0-5 walk the sixteen tiles and 6-15 exit. The 128x128 kernel
+// without the consumers taking turns that tt gives it by default
+// (TestSimTileTurnsMatmul).
 func TestSimAutoPersistentMatmul(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates 24 wgmma tiles")
 	}
+	t.Setenv("TT_X_TILE_TURNS", "off")
 	for _, c := range []struct {
 		bn, grid int
 		perSM    string // the multiplier of %nsmid in the TTGIR ("" for 1, folded away)

@@ -17,12 +17,15 @@ import (
 // and N = 200, the last row tile and column tile wrap, where TMA reads
 // zeros and the pointer loads read rows 0, 1, ... again; the stores' masks
 // drop those rows, so the products must match. K = 160 leaves a partial
-// last K block, which TMA's zero fill must give as the mask did.
+// last K block, which TMA's zero fill must give as the mask did. The
+// 4-warp kernel without the consumers taking turns, which tt gives it by
+// default (TestSimTileTurnsMatmul).
 func TestSimTMALoadsMatmul(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates wgmma tiles")
 	}
 	t.Setenv("TT_X_TMA_LOADS", "on")
+	t.Setenv("TT_X_TILE_TURNS", "off")
 	for _, c := range []struct{ bn, warps int }{{128, 4}, {256, 8}} {
 		t.Run(fmt.Sprintf("128x%d", c.bn), func(t *testing.T) { tmaLoadsMatmul(t, c.bn, c.warps, false, 0) })
 	}
@@ -34,7 +37,7 @@ func TestSimTMALoadsMatmul(t *testing.T) {
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 0) })
 }
 
-// With TT_X_TILE_TURNS=on the 4-warp kernel's tile loop runs on two
+// By default (TT_X_TILE_TURNS=on) the 4-warp kernel's tile loop runs on two
 // consumer warpgroups that take turns over the tiles beside a TMA producer
 // (transforms/pipeliner/ws_tiles.go), one CTA an SM. With one simulated SM
 // a single CTA walks all six tiles, three for each consumer; with four,
@@ -45,7 +48,7 @@ func TestSimTileTurnsMatmul(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates wgmma tiles")
 	}
-	t.Setenv("TT_X_TILE_TURNS", "on") // the loads on TMA, the tile loop nested, the turns
+	t.Setenv("TT_X_TILE_TURNS", "") // the default: the loads on TMA, the tile loop nested, the turns
 	for _, sms := range []int{1, 4} {
 		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
 	}
@@ -56,6 +59,7 @@ func TestSimTileTurnsMatmul(t *testing.T) {
 // in the simulator (sms SMs, or tt-run's default with 0) and checks the
 // exact product.
 func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
+	turns := os.Getenv("TT_X_TILE_TURNS") != "off" && warps == 4
 	const m, n, k = 320, 200, 160
 	kernel := filepath.Join("..", "..", "examples", "tiled_matmul.py")
 	dir := t.TempDir()
@@ -64,9 +68,11 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 	text := translate(t, ttgir, kernel, "--kernel", "matmul_kernel", "--signature", sig,
 		"--arch", "sm_90", fmt.Sprint("--num-warps=", warps), "--target=ttgir")
 	wants := []string{"%nsmid", "ttng.async_tma_copy_global_to_local", "ttng.tensormap_create"}
-	if os.Getenv("TT_X_TILE_TURNS") == "on" {
+	if turns {
 		// A producer and a second consumer warpgroup, the turns.
 		wants = append(wants, "partition1(", "gpu.named_barrier_arrive")
+	} else if bytes.Contains(text, []byte("gpu.named_barrier_arrive")) {
+		t.Fatalf("TT_X_TILE_TURNS=off: the consumers take turns")
 	}
 	for _, want := range wants {
 		if !bytes.Contains(text, []byte(want)) {
@@ -132,7 +138,8 @@ func simHalfMatmul(t *testing.T, ttgir string, grid, sms, m, n, k, strideAM int,
 // the blocks): tt-tma-loads takes its unmasked K loads (the map's extent
 // along K from the loop's trip count) and its wrapped rows and columns
 // that unmasked stores may write (the guard asks M and N to be multiples
-// of the tiles), and with TT_X_TILE_TURNS=on the consumers take turns.
+// of the tiles), and the consumers take turns (the default; TT_X_TILE_TURNS=off
+// leaves the TMA loads alone, under TT_X_TMA_LOADS=on).
 // The simulator computes the exact product on one SM (one CTA walks all
 // four tiles); with K = 0 the guard's trip count fails and the else
 // branch writes zeros.
@@ -140,11 +147,14 @@ func TestSimTMALoadsUnmasked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates wgmma tiles")
 	}
-	for _, mode := range []string{"TT_X_TMA_LOADS", "TT_X_TILE_TURNS"} {
-		t.Run(mode, func(t *testing.T) {
-			t.Setenv(mode, "on")
+	for _, turns := range []bool{false, true} {
+		t.Run(fmt.Sprintf("turns=%v", turns), func(t *testing.T) {
+			if !turns {
+				t.Setenv("TT_X_TMA_LOADS", "on")
+				t.Setenv("TT_X_TILE_TURNS", "off")
+			}
 			for _, k := range []int{192, 0} {
-				unmaskedMatmul(t, 256, 256, k, mode == "TT_X_TILE_TURNS")
+				unmaskedMatmul(t, 256, 256, k, turns)
 			}
 		})
 	}
@@ -160,6 +170,8 @@ func unmaskedMatmul(t *testing.T, m, n, k int, turns bool) {
 	wants := []string{"ttng.async_tma_copy_global_to_local", "{tt.tensormap_pool_guard}", "arith.remsi"}
 	if turns {
 		wants = append(wants, "partition1(", "gpu.named_barrier_arrive")
+	} else if bytes.Contains(text, []byte("gpu.named_barrier_arrive")) {
+		t.Fatalf("TT_X_TILE_TURNS=off: the consumers take turns")
 	}
 	for _, want := range wants {
 		if !bytes.Contains(text, []byte(want)) {

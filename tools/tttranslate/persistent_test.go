@@ -41,8 +41,10 @@ func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 	if ttgir, _ := compile(tf32, "ttgir", "--constexpr", "PRECISION='tf32'"); strings.Contains(ttgir, "%nsmid") {
 		t.Errorf("the TTGIR of the 256x128 tf32 matmul kept the schedule its PTX dropped")
 	}
-	// The perf set's 128x128 matmul on 4 warps: registers and shared
-	// memory (104 KB) for two CTAs an SM.
+	// The perf set's 128x128 matmul on 4 warps without the consumers
+	// taking turns: registers and shared memory (104 KB) for two CTAs an
+	// SM.
+	t.Setenv("TT_X_TILE_TURNS", "off")
 	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
 	out := filepath.Join(dir, "mm.ttgir")
 	if code, _, stderr := run(t, "", mm, "--arch", "sm_90", "--target=ttgir", "--no-cache", "-o", out); code != 0 {
@@ -56,19 +58,18 @@ func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 		t.Errorf("the 128x128 matmul's persistent programs are not %%nsmid * 2")
 	}
 
-	// The same kernel with two consumer warpgroups taking turns over the
-	// tiles (TT_X_TILE_TURNS=on alone: the tile loop nested, its loads on
-	// TMA; 12 warps, whose registers fill an SM): compiled again with one
-	// CTA an SM, the programs %nsmid, not twice as many.
-	t.Setenv("TT_X_TILE_TURNS", "on")
+	// The same kernel as tt compiles it by default, with two consumer
+	// warpgroups taking turns over the tiles (the tile loop nested, its
+	// loads on TMA; 12 warps, whose registers fill an SM): compiled again
+	// with one CTA an SM, the programs %nsmid, not twice as many.
+	t.Setenv("TT_X_TILE_TURNS", "")
 	ptx, md := translateToFile(t, dir, "ptx", mm, "--arch", "sm_90")
 	if md.NumWarps != 12 || !strings.Contains(ptx, "%nsmid") || !strings.Contains(ptx, "bar.arrive 15, 256") {
-		t.Errorf("the 128x128 matmul with TT_X_TILE_TURNS=on is not a persistent kernel of 12 warps taking turns (num_warps %d)", md.NumWarps)
+		t.Errorf("the 128x128 matmul is not a persistent kernel of 12 warps taking turns (num_warps %d)", md.NumWarps)
 	}
 	if ttgir, _ := translateToFile(t, dir, "ttgir", mm, "--arch", "sm_90"); regexp.MustCompile(`%nsmid(.|\n)*arith\.muli %\w+, %c2_i32 : i32`).MatchString(ttgir) {
 		t.Errorf("with consumers taking turns the persistent programs are still %%nsmid * 2")
 	}
-	t.Setenv("TT_X_TILE_TURNS", "off")
 
 	t.Setenv("TT_X_PERSISTENT", "off")
 	if ptx, _ := compile(f16, "ptx"); strings.Contains(ptx, "%nsmid") {
@@ -107,27 +108,32 @@ type kernelMeta struct {
 	NumWarps int `json:"num_warps"`
 }
 
-// With TT_X_TILE_TURNS=on, a 4-warp 128x128 matmul whose k-steps are 128
-// deep (64 KB a ring position, too big for the turns' four slots) is
-// compiled exactly as without it: neither its tile loop nested nor its
-// loads moved onto TMA; the same kernel with 64-deep steps takes the
-// turns (12 warps).
+// The consumers taking turns (on by default) leave alone a 4-warp matmul
+// whose k-steps are 128 deep (64 KB a ring position, too big for the
+// turns' four slots) and one whose f32 accumulator would take 256
+// registers a consumer thread (128x256, which tt-translate compiles on 8
+// warps instead): each compiles exactly as with TT_X_TILE_TURNS=off,
+// neither its tile loop nested nor its loads moved onto TMA; the 128x128
+// kernel with 64-deep steps takes the turns (12 warps).
 func TestTileTurnsLeavesDeepStepsAlone(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	src := filepath.Join("..", "..", "examples", "tiled_matmul.py")
 	dir := t.TempDir()
-	compile := func(bk string) (string, kernelMeta) {
+	compile := func(bn, bk string) (string, kernelMeta) {
 		t.Helper()
 		return translateToFile(t, dir, "ptx", src, "--kernel", "matmul_kernel", "--signature",
-			"*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, "+bk,
+			"*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, 1, i32:16, 1, i32:16, 1, 128, "+bn+", "+bk,
 			"--arch", "sm_90", "--num-warps", "4")
 	}
-	plain, _ := compile("128")
-	t.Setenv("TT_X_TILE_TURNS", "on")
-	if turned, _ := compile("128"); turned != plain {
-		t.Errorf("TT_X_TILE_TURNS=on changed the kernel with 128-deep k-steps")
+	for _, c := range [][2]string{{"128", "128"}, {"256", "32"}} {
+		t.Setenv("TT_X_TILE_TURNS", "off")
+		plain, _ := compile(c[0], c[1])
+		t.Setenv("TT_X_TILE_TURNS", "")
+		if turned, _ := compile(c[0], c[1]); turned != plain {
+			t.Errorf("the consumers taking turns changed the 128x%s kernel with %s-deep k-steps", c[0], c[1])
+		}
 	}
-	if _, md := compile("64"); md.NumWarps != 12 {
-		t.Errorf("TT_X_TILE_TURNS=on: the kernel with 64-deep k-steps runs %d warps, want 12 (the turns)", md.NumWarps)
+	if _, md := compile("128", "64"); md.NumWarps != 12 {
+		t.Errorf("the 128x128 kernel with 64-deep k-steps runs %d warps, want 12 (the turns)", md.NumWarps)
 	}
 }

@@ -54,6 +54,18 @@ func wgmmaLoop(ptx string) string {
 	return ""
 }
 
+// drainedAfter is whether every wgmma has retired after the PTX line l,
+// given whether they had before it.
+func drainedAfter(l string, drained bool) bool {
+	switch {
+	case strings.HasPrefix(l, "wgmma.wait_group.sync.aligned 0"):
+		return true
+	case strings.HasPrefix(l, "wgmma.mma_async"):
+		return false
+	}
+	return drained
+}
+
 func wgmmaPTXProblems(ptx string, wantPerIter int) []string {
 	var bad []string
 	if !strings.Contains(ptx, ".target sm_90a") {
@@ -76,16 +88,18 @@ func wgmmaPTXProblems(ptx string, wantPerIter int) []string {
 	// Once every wgmma has retired (wait_group 0, as in a flattened loop's
 	// epilogue), writing a constant into an accumulator register (the
 	// next tile's reset) reads no register in flight; any other mov of an
-	// accumulator is a copy ptxas would have to serialize around.
+	// accumulator is a copy ptxas would have to serialize around. The
+	// loop's head is drained when its body ends drained (a tile loop
+	// whose K loop, inside it, waits for every wgmma before the
+	// epilogue: the reset at the top of the next tile).
+	lines := strings.Split(loop, "\n")
 	drained := false
-	for _, l := range strings.Split(loop, "\n") {
+	for _, l := range lines {
+		drained = drainedAfter(strings.TrimSpace(l), drained)
+	}
+	for _, l := range lines {
 		l = strings.TrimSpace(l)
-		switch {
-		case strings.HasPrefix(l, "wgmma.wait_group.sync.aligned 0"):
-			drained = true
-		case strings.HasPrefix(l, "wgmma.mma_async"):
-			drained = false
-		}
+		drained = drainedAfter(l, drained)
 		if !strings.HasPrefix(l, "mov") {
 			continue
 		}
@@ -106,14 +120,30 @@ func wgmmaPTXProblems(ptx string, wantPerIter int) []string {
 // sm_90 pipeline does (the wgmma of one iteration in flight during the
 // next one's loads, warp_group_dot_wait {pendings = 1}), and Triton's own
 // matmul TTIR through tt's pipelines with num_stages=1 (synchronous
-// loads, operands through local_alloc).
+// loads, operands through local_alloc), without the consumers taking
+// turns that tt gives that 4-warp kernel by default
+// (TestWGMMATileTurnsPTX).
 func TestWGMMAMatmulPTX(t *testing.T) {
 	requireStages(t, LevelTTIR)
+	t.Setenv("TT_X_TILE_TURNS", "off")
 	o := DefaultOptions()
 	o.Arch = "sm_90"
 	checkWGMMAPTX(t, "../../conversion/ttgtogpu/testdata/wgmma/matmul_pipelined.ttgir", o, 8)
 	o.NumStages = 1
 	checkWGMMAPTX(t, "../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", o, 8)
+}
+
+// TestWGMMATileTurnsPTX: the same checks on the 4-warp matmul as tt
+// compiles it by default, two consumer warpgroups taking turns over the
+// tiles (pipeliner/ws_tiles.go), each with its own accumulator.
+func TestWGMMATileTurnsPTX(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	o := DefaultOptions()
+	o.Arch = "sm_90"
+	ptx := checkWGMMAPTX(t, "../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", o, 8)
+	if !strings.Contains(ptx, "bar.arrive 15, 256") {
+		t.Errorf("the 4-warp matmul's consumers do not take turns")
+	}
 }
 
 // TestWGMMAPipelinedPTX: the same checks on what Triton's sm_90 pipeline
@@ -132,6 +162,9 @@ func TestWGMMAPipelinedPTX(t *testing.T) {
 	// marks it, and its consumer waits on mbarriers only; at head dim 64
 	// on 4 warps, tt-translate's row split compiles it so, each consumer
 	// warpgroup issuing the wgmmas of its 64 rows, unless splitEnv is off).
+	// The 4-warp matmuls as Triton pipelines them: without the consumers
+	// taking turns (TestWGMMATileTurnsPTX).
+	t.Setenv("TT_X_TILE_TURNS", "off")
 	cases := []struct {
 		path        string
 		warps       int

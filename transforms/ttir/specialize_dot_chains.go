@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/analysis/slices"
 	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -43,8 +44,8 @@ import (
 // on the suite's 128x256 matmuls, H200, 2026-11-30, against 1.01 for
 // the two-warpgroup persistent kernel).
 //
-// With tile-turns=on (or TT_X_TILE_TURNS=on; experimental, off by
-// default; util.go's withTileTurns) the pass marks the tile loops of
+// With tile-turns=on (the default since 2026-11-30; tile-turns=off or
+// TT_X_TILE_TURNS=off turns it off; tile_turns.go's withTileTurns) the pass marks the tile loops of
 // 4-warp persistent kernels whose K loops load through TMA (which
 // tile-turns has tt-persistent-programs and tt-tma-loads make) for two
 // consumer warpgroups taking turns over the tiles beside a TMA producer,
@@ -53,8 +54,7 @@ import (
 // Measured on the H200 (2026-11-30, docs/PERFORMANCE.md): 1.03 and 1.05 of
 // Triton on the suite's 128x128 matmuls (4096 and 8192) against 1.00 and
 // 1.01 for the persistent kernels of two CTAs an SM, 4-4.5% faster when
-// the GPU runs at its power limit, where it gets a higher clock; not a
-// default until Triton's whole suite has run with it.
+// the GPU runs at its power limit, where it gets a higher clock.
 
 // specializeCapability and specializeWarps are the target and warp count
 // the schedule was measured on.
@@ -173,7 +173,11 @@ func tileLoops(module *ir.Operation) []*ir.Operation {
 }
 
 // tmaNest reports whether loop's nested loops hold tt.descriptor_load ops
-// feeding a tt.dot (a persistent tile loop).
+// of tt-tma-loads' descriptors (ttg.AttrTensormapPool) and a tt.dot: a
+// tile loop of tt-persistent-programs whose K loop tt moved onto TMA. A
+// kernel written with its own descriptors (tl.make_tensor_descriptor, a
+// descriptor argument) keeps the schedule it asked for: its epilogue
+// buffers and its tl.range(warp_specialize=True) are its own.
 func tmaNest(loop *ir.Operation) bool {
 	desc, dot := false, false
 	ir.WalkOps(loop, func(in *ir.Operation) {
@@ -182,7 +186,9 @@ func tmaNest(loop *ir.Operation) bool {
 		}
 		switch in.Name() {
 		case "tt.descriptor_load":
-			desc = true
+			if mk := in.Operand(0).DefiningOp(); mk != nil && mk.HasAttr(ttg.AttrTensormapPool) {
+				desc = true
+			}
 		case "tt.dot":
 			dot = true
 		}

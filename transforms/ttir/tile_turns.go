@@ -7,8 +7,9 @@ import (
 	"github.com/ttcompiler/tt/passmgr"
 )
 
-// Consumers taking turns over a persistent matmul's tiles (experimental,
-// tile-turns=on or TT_X_TILE_TURNS=on; pipeliner/ws_tiles.go builds them):
+// Consumers taking turns over a persistent matmul's tiles (tile-turns=on,
+// the default; tile-turns=off or TT_X_TILE_TURNS=off turns them off;
+// pipeliner/ws_tiles.go builds them):
 // three of tt's schedule passes prepare a kernel for them, and
 // nvgpu-warp-specialization sizes their ring, all by the rules here.
 
@@ -17,8 +18,8 @@ import (
 const tileTurnsWarps = 4
 
 // withTileTurns reports whether the module's kernels may get consumers
-// taking turns over their tiles: tile-turns=on (or TT_X_TILE_TURNS=on),
-// 4 warps, sm_90, one CTA a cluster. For each kernel whose ring fits
+// taking turns over their tiles: tile-turns=on (the default; the
+// environment's TT_X_TILE_TURNS overrides the option), 4 warps, sm_90, one CTA a cluster. For each kernel whose ring fits
 // (tileTurnsFit), tt-persistent-programs then keeps the tile loop around
 // the K loop (nested), tt-tma-loads moves the K loop's loads onto TMA,
 // and tt-specialize-dot-chains marks the tile loop.
@@ -58,11 +59,20 @@ func TileTurnsSlots(stepBytes, stages int) (int, bool) {
 	return max(n, stages), n >= tileTurnsMinSlots
 }
 
-// tileTurnsFit reports whether a kernel's k-steps are small enough for
-// the turns' ring: the bytes its loop of a tt.dot loads a step (the
-// loads in that loop's own body), at least four of them in
-// TileTurnsRingBytes. A kernel whose steps are bigger (a 128x128 tile
-// with 128-deep steps: 64 KB) keeps the schedule it would have without
+// tileTurnsMaxAccRegs is the most 32-bit registers a consumer thread's
+// accumulator may take: a 128x128 f32 tile over one warpgroup's 128
+// threads, CUTLASS's ping-pong tile. A consumer warpgroup runs with 232
+// registers (setmaxnreg), and its descriptors, ring state and epilogue
+// need the rest; a 512x64 or 256x128 f32 tile (256 each) would spill
+// its accumulator inside the K loop.
+const tileTurnsMaxAccRegs = 128
+
+// tileTurnsFit reports whether a kernel's loops of a tt.dot suit the
+// turns: the bytes such a loop loads a step (the loads in its own body)
+// fit at least four times in TileTurnsRingBytes, and its accumulators
+// take at most tileTurnsMaxAccRegs registers a consumer thread. A kernel
+// whose steps are bigger (a 128x128 tile with 128-deep steps: 64 KB) or
+// whose tiles are bigger keeps the schedule it would have without
 // tile-turns.
 func tileTurnsFit(fn *ir.Operation) bool {
 	fits := true
@@ -70,24 +80,29 @@ func tileTurnsFit(fn *ir.Operation) bool {
 		if loop.Name() != "scf.for" || !fits {
 			return
 		}
-		hasDot, bytes := false, 0
+		hasDot, bytes, accBits := false, 0, 0
 		for _, op := range loop.Region(0).Front().Ops() {
 			switch op.Name() {
 			case "tt.dot":
 				hasDot = true
+				accBits += tensorBits(op.Result(0).Type())
 			case "tt.load", "tt.descriptor_load":
-				if rt, ok := op.Result(0).Type().(*ir.RankedTensorType); ok {
-					n := ir.BitWidth(rt.Elem) / 8
-					for _, d := range rt.Dims {
-						n *= int(d)
-					}
-					bytes += n
-				}
+				bytes += tensorBits(op.Result(0).Type()) / 8
 			}
 		}
 		if hasDot {
 			_, fits = TileTurnsSlots(bytes, 0)
+			fits = fits && accBits <= tileTurnsMaxAccRegs*32*32*tileTurnsWarps
 		}
 	})
 	return fits
+}
+
+// tensorBits is the size in bits of a ranked tensor type, 0 for another.
+func tensorBits(t ir.Type) int {
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok {
+		return 0
+	}
+	return ir.BitWidth(rt.Elem) * int(rt.NumElements())
 }

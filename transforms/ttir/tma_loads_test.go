@@ -290,10 +290,19 @@ func TestTMALoadsRefused(t *testing.T) {
 			}
 		})
 	}
-	// Off unless asked for, and only for sm_90 and later.
-	for _, passes := range []string{"tt-tma-loads{capability=90}", "tt-tma-loads{capability=80 tma-loads=on}"} {
-		if got := countDescriptorLoads(t, passes, tmaKernel); got != 0 {
-			t.Errorf("%s: %d loads moved onto TMA, want none", passes, got)
+	// Off unless asked for or for the consumers taking turns (on by
+	// default: a 4-warp kernel on sm_90), and only for sm_90 and later.
+	for _, c := range []struct {
+		passes string
+		want   int
+	}{
+		{"tt-tma-loads{capability=90 tile-turns=off}", 0},
+		{"tt-tma-loads{capability=90 num-warps=8}", 0},
+		{"tt-tma-loads{capability=80 tma-loads=on}", 0},
+		{"tt-tma-loads{capability=90}", 2},
+	} {
+		if got := countDescriptorLoads(t, c.passes, tmaKernel); got != c.want {
+			t.Errorf("%s: %d loads moved onto TMA, want %d", c.passes, got, c.want)
 		}
 	}
 }

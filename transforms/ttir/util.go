@@ -114,8 +114,8 @@ func equalInts(a, b []int64) bool {
 // scheduleTarget is the target tt's own schedule passes on the TTIR are
 // told about (tt-translate passes them the compilation's options): the
 // CUDA compute capability, the CTAs in a cluster and the warps per CTA.
-// tile-turns, the experimental schedule of 4-warp persistent matmuls
-// whose two consumer warpgroups take turns over the tiles, concerns three
+// tile-turns, the schedule of 4-warp persistent matmuls whose two
+// consumer warpgroups take turns over the tiles (on by default), concerns three
 // of them (tt-persistent-programs, tt-tma-loads, tt-specialize-dot-chains).
 type scheduleTarget struct {
 	capability, numCTAs, numWarps *int
@@ -128,7 +128,7 @@ func declareScheduleTarget(fs *flag.FlagSet) scheduleTarget {
 		capability: fs.Int("capability", 0, "CUDA compute capability (major*10 + minor); 0: not an NVIDIA target"),
 		numCTAs:    fs.Int("num-ctas", 1, "CTAs in a cluster"),
 		numWarps:   fs.Int("num-warps", 4, "warps per CTA"),
-		tileTurns:  fs.String("tile-turns", "off", "on: 4-warp persistent matmuls on sm_90 load through TMA and get two consumer warpgroups taking turns over the tiles (experimental; TT_X_TILE_TURNS overrides it)"),
+		tileTurns:  fs.String("tile-turns", "on", "on: 4-warp persistent matmuls on sm_90 whose k-steps and tiles fit load through TMA and get two consumer warpgroups taking turns over the tiles; off: they keep two CTAs an SM (TT_X_TILE_TURNS overrides it)"),
 	}
 }
 

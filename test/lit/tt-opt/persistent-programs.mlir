@@ -1,5 +1,6 @@
-// RUN: tt-opt %s -split-input-file -tt-persistent-programs=capability=90 | FileCheck %s
-// RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 ctas-per-sm=1" | FileCheck %s --check-prefix=CAP
+// RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 tile-turns=off" | FileCheck %s
+// RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 ctas-per-sm=1 tile-turns=off" | FileCheck %s --check-prefix=CAP
+// RUN: tt-opt %s -split-input-file -tt-persistent-programs=capability=90 | FileCheck %s --check-prefix=TURNS
 // RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 persistent=nested" | FileCheck %s --check-prefix=NEST
 
 // A dot loop whose 128x256 f32 accumulator (256 elements a thread of 4
@@ -69,8 +70,10 @@ module {
 // A 128x128 accumulator on 4 warps: 128 elements a thread, and registers
 // for two CTAs an SM (the final shared memory may say fewer: then
 // tt-translate compiles again with ctas-per-sm); ctas-per-sm=1 caps it.
-// Left alone: a 64x128 accumulator (64 elements a thread) and an atomic
-// (programs may talk).
+// By default (tile-turns=on) its tile loop stays around the K loop, not
+// flattened, for consumers taking turns over the tiles (64-deep k-steps:
+// 32 KB, six ring slots). Left alone: a 64x128 accumulator (64 elements
+// a thread) and an atomic (programs may talk).
 
 // CHECK-LABEL: tt.func public @mid
 // CHECK:         %[[PER:.+]] = arith.constant 2 : i32
@@ -80,6 +83,15 @@ module {
 // CAP:           %[[S1:.+]] = arith.maxsi
 // CAP-NEXT:      %[[PER:.+]] = arith.constant 1 : i32
 // CAP-NEXT:      arith.muli %[[S1]], %[[PER]] : i32
+// TURNS-LABEL: tt.func public @mid
+// TURNS:         tt.elementwise_inline_asm "mov.u32 $0, %nsmid;"
+// TURNS:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
+// TURNS:           scf.for
+// TURNS:             tt.dot
+// TURNS:           tt.store
+// TURNS-NEXT:    {{^ *[}]$}}
+// TURNS-NOT:     tt.flatten
+// TURNS-LABEL: tt.func public @small
 
 // CHECK-LABEL: tt.func public @small
 // CHECK-NOT:     nsmid

@@ -1,9 +1,9 @@
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=8" | FileCheck %s
-// RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4" | FileCheck %s --check-prefix=W4
+// RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4 tile-turns=off" | FileCheck %s --check-prefix=W4
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=80 num-warps=8" | FileCheck %s --check-prefix=W4
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=8 specialize=off" | FileCheck %s --check-prefix=W4
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=8 specialize=dots" | FileCheck %s --check-prefix=DOTS
-// RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4 tile-turns=on" | FileCheck %s --check-prefix=TILES
+// RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4" | FileCheck %s --check-prefix=TILES
 // RUN: not tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4 tile-turns=maybe" 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: tile-turns="maybe": want on or off
 
@@ -83,10 +83,13 @@ tt.func @unchained(%a: tensor<128x64xf16>, %bp: tensor<64x64x!tt.ptr<f16>>, %q: 
 // -----
 
 // A persistent kernel's tile loop whose K loop loads through TMA (the form
-// tt-tma-loads leaves). With tile-turns=on, in a 4-warp kernel, it is
-// marked for consumers taking turns over its tiles; with specialize=dots,
-// in an 8-warp one, for warp specialization (the consumer is the rows cut
-// over the warpgroups). By default neither; the K loop is never marked.
+// tt-tma-loads leaves: its descriptors in the pool of tensor maps). With
+// tile-turns=on, in a 4-warp kernel, it is marked for consumers taking
+// turns over its tiles; with specialize=dots, in an 8-warp one, for warp
+// specialization (the consumer is the rows cut over the warpgroups). By
+// default neither; the K loop is never marked. The same loops over
+// descriptors the kernel made itself (@user_tiles: its arguments) keep the
+// kernel's schedule.
 
 // TILES-LABEL: tt.func @tiles
 // TILES: scf.yield
@@ -98,7 +101,32 @@ tt.func @unchained(%a: tensor<128x64xf16>, %bp: tensor<64x64x!tt.ptr<f16>>, %q: 
 // CHECK-LABEL: tt.func @tiles
 // CHECK-NOT: tt.auto_warp_specialize
 // CHECK: tt.return
-tt.func @tiles(%d: !tt.tensordesc<tensor<128x64xf16>>, %e: !tt.tensordesc<tensor<64x128xf16>>, %n: i32, %k: i32) {
+tt.func @tiles(%pa: !tt.ptr<f16>, %pb: !tt.ptr<f16>, %n: i32, %k: i32, %s: i64) {
+  %c1_i64 = arith.constant 1 : i64
+  %d = tt.make_tensor_descriptor %pa, [%n, %k], [%s, %c1_i64] {tt.tensormap_pool} : <f16>, <tensor<128x64xf16>>
+  %e = tt.make_tensor_descriptor %pb, [%k, %n], [%s, %c1_i64] {tt.tensormap_pool} : <f16>, <tensor<64x128xf16>>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %z = arith.constant dense<0.000000e+00> : tensor<128x128xf32>
+  scf.for %t = %c0 to %n step %c1 : i32 {
+    %acc = scf.for %kk = %c0 to %k step %c64 iter_args(%a = %z) -> (tensor<128x128xf32>) : i32 {
+      %x = tt.descriptor_load %d[%t, %kk] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16>
+      %y = tt.descriptor_load %e[%kk, %t] : !tt.tensordesc<tensor<64x128xf16>> -> tensor<64x128xf16>
+      %r = tt.dot %x, %y, %a : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf32>
+      scf.yield %r : tensor<128x128xf32>
+    }
+  }
+  tt.return
+}
+
+// TILES-LABEL: tt.func @user_tiles
+// TILES-NOT: tt.auto_warp_specialize
+// TILES: tt.return
+// DOTS-LABEL: tt.func @user_tiles
+// DOTS-NOT: tt.auto_warp_specialize
+// DOTS: tt.return
+tt.func @user_tiles(%d: !tt.tensordesc<tensor<128x64xf16>>, %e: !tt.tensordesc<tensor<64x128xf16>>, %n: i32, %k: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c64 = arith.constant 64 : i32
