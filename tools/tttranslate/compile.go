@@ -197,6 +197,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
 	retryFrom, notBuiltBefore, assumed, retries := 0, 0, 0, 0
+	turned := false // the schedule planned consumers taking turns over the tiles
 	sharedChecked, warpsPlanned := false, false
 	var split ttir.RowSplit // the row split being compiled (CTAsPerSM 0: none)
 	for i := 0; i < len(stages); i++ {
@@ -221,12 +222,18 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				setRowSplit(module, params, plan)
 			}
 		}
-		if pristine == nil && retries < 2 && s.persistentSchedule(params) {
-			if n, perSM := ttir.PersistentPlan(module, o.NumWarps); n > 0 {
+		if pristine == nil && retries < 3 && s.persistentSchedule(params) {
+			capability, _ := strconv.Atoi(params["capability"])
+			ctas, _ := strconv.Atoi(params["num-ctas"])
+			turns, err := ttir.TileTurns(capability, ctas, o.NumWarps, params["tile-turns"])
+			if err != nil {
+				return nil, err
+			}
+			if n, perSM, t := ttir.PersistentPlan(module, o.NumWarps, turns); n > 0 {
 				if c, err := strconv.Atoi(params["ctas-per-sm"]); err == nil && c > 0 {
 					perSM = min(perSM, c)
 				}
-				pristine, retryFrom, notBuiltBefore, assumed = module.Clone(nil), i, len(notBuilt), perSM
+				pristine, retryFrom, notBuiltBefore, assumed, turned = module.Clone(nil), i, len(notBuilt), perSM, t
 			}
 		}
 		if s.In == LevelTTGIR && !sharedChecked {
@@ -294,6 +301,22 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if pristine != nil && s.Out == LevelTTGIR {
 			held, err := ctasPerSMByShared(module, o.arch())
 			byRegisters := ctasPerSMByRegisters(module)
+			if turned && (held < 1 || !hasWarpSpecialize(module)) {
+				// The consumers taking turns did not fit (their ring
+				// and the kernel's other buffers are over the SM's
+				// shared memory) or were not built: the schedule
+				// again without them.
+				why := "their loop was not specialized"
+				if held < 1 {
+					why = "their ring and the kernel's other buffers need more shared memory than the SM has"
+				}
+				cfg.Emit(remark(module, "compiled without consumers taking turns over the tiles: %s", why))
+				restoreModule(module, pristine)
+				params["tile-turns"] = "off"
+				pristine, notBuilt, i = nil, notBuilt[:notBuiltBefore], retryFrom-1
+				retries++
+				continue
+			}
 			if held < assumed || byRegisters < assumed {
 				// Two or more CTAs an SM: the schedule again with that
 				// many; one where the registers allowed more (a kernel

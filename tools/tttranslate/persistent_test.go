@@ -137,3 +137,29 @@ func TestTileTurnsLeavesDeepStepsAlone(t *testing.T) {
 		t.Errorf("the 128x128 kernel with 64-deep k-steps runs %d warps, want 12 (the turns)", md.NumWarps)
 	}
 }
+
+// A 4-warp 128x128 matmul whose k-steps fit the turns' ring but whose
+// epilogue converts an f32 tile through 64 KB of shared memory (Triton's
+// test_matmul.py kernel, f16 into f32, three stages): the ring and that
+// buffer are over the SM's 227 KB, so tt-translate compiles it again
+// without the turns, says so in a remark, and writes exactly what
+// TT_X_TILE_TURNS=off writes.
+func TestTileTurnsFallBackOnSharedMemory(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	src := tritonLanguageTest("test_matmul.py")
+	args := []string{src, "--kernel", "matmul_kernel", "--signature",
+		"*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64, 3",
+		"--arch", "sm_90", "--num-warps", "4", "--target=ptx", "--no-cache"}
+	t.Setenv("MLIR_ENABLE_DIAGNOSTICS", "remarks")
+	code, turned, stderr := run(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "remark: compiled without consumers taking turns over the tiles: their ring and the kernel's other buffers need more shared memory than the SM has") {
+		t.Errorf("no remark of the fallback; stderr:\n%s", stderr)
+	}
+	t.Setenv("TT_X_TILE_TURNS", "off")
+	if _, plain, _ := run(t, "", args...); turned != plain {
+		t.Errorf("the fallback's PTX is not the kernel's without the turns")
+	}
+}

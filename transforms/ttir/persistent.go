@@ -106,14 +106,14 @@ func persistentPass() *passmgr.Pass {
 					return err
 				}
 				n := 0
-				for _, k := range persistentKernels(op, *target.numWarps) {
+				for _, k := range persistentKernels(op, *target.numWarps, turns) {
 					per := k.perSM
 					if *perSM > 0 {
 						per = min(per, *perSM)
 					}
 					// Consumers taking turns over the tiles need the
 					// tile loop around the K loop.
-					makePersistent(k.fn, per, m != "nested" && !(turns && tileTurnsFit(k.fn)))
+					makePersistent(k.fn, per, m != "nested" && !k.turns)
 					n++
 				}
 				st.Stat("num-kernels", "Number of kernels made persistent").Add(int64(n))
@@ -127,28 +127,34 @@ func persistentPass() *passmgr.Pass {
 }
 
 // PersistentPlan says how many kernels of module tt-persistent-programs
-// rewrites for sm_90 with numWarps warps, and the fewest CTAs per SM it
-// assumes for them (0 when there are none): a compiler that finds the
-// kernel's shared memory holding fewer compiles it again with
-// ctas-per-sm, or without the schedule.
-func PersistentPlan(module *ir.Operation, numWarps int) (kernels, ctasPerSM int) {
-	for _, k := range persistentKernels(module, numWarps) {
+// rewrites for sm_90 with numWarps warps (and consumers taking turns over
+// the tiles where turns allows them: TileTurns), the fewest CTAs per SM
+// it assumes for them (0 when there are none), and whether one of them
+// takes the turns: a compiler that finds the kernel's shared memory
+// holding fewer CTAs, or the turns not built, compiles it again with
+// ctas-per-sm, without the turns, or without the schedule.
+func PersistentPlan(module *ir.Operation, numWarps int, turns bool) (kernels, ctasPerSM int, turned bool) {
+	for _, k := range persistentKernels(module, numWarps, turns) {
 		if kernels == 0 || k.perSM < ctasPerSM {
 			ctasPerSM = k.perSM
 		}
 		kernels++
+		turned = turned || k.turns
 	}
-	return kernels, ctasPerSM
+	return kernels, ctasPerSM, turned
 }
 
-// persistentKernel is a kernel the pass rewrites and the CTAs per SM its
-// accumulator's registers allow.
+// persistentKernel is a kernel the pass rewrites, the CTAs per SM its
+// accumulator's registers allow, and whether its consumers take turns
+// over its tiles (one CTA an SM: a producer warp and two consumer
+// warpgroups fill the SM's registers).
 type persistentKernel struct {
 	fn    *ir.Operation
 	perSM int
+	turns bool
 }
 
-func persistentKernels(module *ir.Operation, numWarps int) []persistentKernel {
+func persistentKernels(module *ir.Operation, numWarps int, turns bool) []persistentKernel {
 	if module.NumRegions() == 0 || module.Region(0).Empty() || numWarps <= 0 {
 		return nil
 	}
@@ -169,7 +175,11 @@ func persistentKernels(module *ir.Operation, numWarps int) []persistentKernel {
 		if perSM < 1 {
 			continue
 		}
-		out = append(out, persistentKernel{fn, int(perSM)})
+		if turns && tileTurnsFit(fn) {
+			out = append(out, persistentKernel{fn, 1, true})
+			continue
+		}
+		out = append(out, persistentKernel{fn, int(perSM), false})
 	}
 	return out
 }

@@ -24,13 +24,29 @@ const tileTurnsWarps = 4
 // the K loop (nested), tt-tma-loads moves the K loop's loads onto TMA,
 // and tt-specialize-dot-chains marks the tile loop.
 func (t scheduleTarget) withTileTurns(pass string) (bool, error) {
-	switch v := passmgr.Experiment("TT_X_TILE_TURNS", *t.tileTurns); v {
+	on, err := TileTurns(*t.capability, *t.numCTAs, *t.numWarps, *t.tileTurns)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", pass, err)
+	}
+	return on, nil
+}
+
+// TileTurns reports whether a compilation for capability (major*10 +
+// minor), numCTAs CTAs a cluster and numWarps warps gets consumers taking
+// turns over its persistent tiles, given the tile-turns option ("" for
+// its default, on) and the environment's TT_X_TILE_TURNS, which
+// overrides it: sm_90, one CTA a cluster, 4 warps.
+func TileTurns(capability, numCTAs, numWarps int, option string) (bool, error) {
+	if option == "" {
+		option = "on"
+	}
+	switch v := passmgr.Experiment("TT_X_TILE_TURNS", option); v {
 	case "on":
-		return t.singleCTA(90) && *t.numWarps == tileTurnsWarps, nil
+		return capability == 90 && numCTAs == 1 && numWarps == tileTurnsWarps, nil
 	case "off":
 		return false, nil
 	default:
-		return false, fmt.Errorf("%s: tile-turns=%q: want on or off", pass, v)
+		return false, fmt.Errorf("tile-turns=%q: want on or off", v)
 	}
 }
 
