@@ -58,7 +58,16 @@ const (
 //     running the default region; at its ttg.warp_yield they wait for the
 //     partitions (barrier 1) and continue with the yielded values;
 //   - a partition reads its captures after the release, syncs, runs, and
-//     syncs at ttg.warp_return before going back to the loop;
+//     syncs at ttg.warp_return before going back to the loop; in a kernel
+//     that runs its one warp_specialize at most once (no cycle of its
+//     control flow passes through it) the next release can only be the
+//     exit, so the partition waits for it and returns there: its code is
+//     then in no loop of the workers, which lets ptxas keep its
+//     warp-uniform values (loop counters, wgmma descriptors) in uniform
+//     registers as it does the default warps' (the turns' second
+//     consumer: 113 SASS instructions a k-step in the loop, 58 without
+//     it). Only in tt's kernels: Triton's form (warpspec_nvvm.go) always
+//     loops, as Triton 3.6's lowering does;
 //   - at the kernel's return the default warps write the exit state and
 //     release the workers, which return;
 //   - gpu.barrier outside partitions becomes bar.sync 0 of the default
@@ -103,6 +112,10 @@ type wsLowering struct {
 	stateOffset           int
 	i8, i32               ir.Type
 	switchLoop, exitBlock *ir.Block
+	// finalBlock, when the kernel dispatches its one warp_specialize at
+	// most once: where the partitions go when they return (the exit's
+	// release, then return) instead of back into the dispatch loop.
+	finalBlock *ir.Block
 	// nvvm selects Triton's own form (warpspec_nvvm.go): functions that
 	// are not tt's kernels (gpu.kernel) are Triton's LLVM dialect, whose
 	// barriers are nvvm.barrier0.
@@ -304,6 +317,9 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 	}
 	state := w.load(b, loc, w.i8, ptr)
 
+	if !w.nvvm && len(wsOps) == 1 && !inCycle(wsOps[0].Block()) {
+		w.finalBlock = ir.NewBlock(ctx, nil, nil)
+	}
 	workers := w.total - w.defaultWarps
 	var partitionBlocks []*ir.Block
 	stateMaps := make([][]int, len(wsOps))
@@ -355,6 +371,13 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 	w.exitBlock = ir.NewBlock(ctx, nil, nil)
 	region.InsertAfter(w.exitBlock, idle)
 	at := w.exitBlock
+	if w.finalBlock != nil {
+		region.InsertAfter(w.finalBlock, at)
+		at = w.finalBlock
+		b.SetInsertionPointToEnd(w.finalBlock)
+		w.dispatchBarrier(b, loc)
+		llvm.NewBr(b, loc, w.exitBlock, nil)
+	}
 	for _, ws := range wsOps {
 		for _, r := range ttg.PartitionRegions(ws) {
 			for _, blk := range append([]*ir.Block(nil), r.Blocks()...) {
@@ -416,6 +439,32 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 	b.SetInsertionPointToEnd(w.exitBlock)
 	llvm.NewReturn(b, loc, nil)
 	return nil
+}
+
+// inCycle reports whether a cycle of the function's control flow passes
+// through blk: whether blk reaches itself through its successors.
+func inCycle(blk *ir.Block) bool {
+	seen := map[*ir.Block]bool{}
+	stack := []*ir.Block{blk}
+	for len(stack) > 0 {
+		cur := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		t := cur.Terminator()
+		if t == nil {
+			continue
+		}
+		for i := 0; i < t.NumSuccessors(); i++ {
+			s := t.Successor(i)
+			if s == blk {
+				return true
+			}
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return false
 }
 
 // captureSlot is where one capture value travels in shared memory.
@@ -539,7 +588,11 @@ func (w *wsLowering) rewritePartitions(ws *ir.Operation) error {
 			if actual != nil && w.maxnreg > 0 {
 				w.realloc(b, t.Loc(), regsOf(i), w.lowRegs)
 			}
-			llvm.NewBr(b, t.Loc(), w.switchLoop, nil)
+			next := w.switchLoop
+			if w.finalBlock != nil {
+				next = w.finalBlock
+			}
+			llvm.NewBr(b, t.Loc(), next, nil)
 			t.Erase()
 		}
 	}
