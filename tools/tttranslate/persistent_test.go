@@ -138,28 +138,43 @@ func TestTileTurnsLeavesDeepStepsAlone(t *testing.T) {
 	}
 }
 
-// A 4-warp 128x128 matmul whose k-steps fit the turns' ring but whose
-// epilogue converts an f32 tile through 64 KB of shared memory (Triton's
-// test_matmul.py kernel, f16 into f32, three stages): the ring and that
-// buffer are over the SM's 227 KB, so tt-translate compiles it again
-// without the turns, says so in a remark, and writes exactly what
-// TT_X_TILE_TURNS=off writes.
-func TestTileTurnsFallBackOnSharedMemory(t *testing.T) {
+// tt-translate compiles a kernel planned for the turns again without
+// them, says why in a remark, and writes exactly what TT_X_TILE_TURNS=off
+// writes, when
+//   - the ring and the kernel's other buffers are over the SM's shared
+//     memory: a 4-warp 128x128 matmul whose k-steps fit the ring but
+//     whose epilogue converts an f32 tile through 64 KB (Triton's
+//     test_matmul.py kernel, f16 into f32, three stages);
+//   - its tile loop was not specialized: the perf set's 128x128 matmul
+//     with TT_X_SPECIALIZE=off, which leaves the loop unmarked.
+func TestTileTurnsFallBack(t *testing.T) {
 	requireStages(t, LevelTTIR)
-	src := tritonLanguageTest("test_matmul.py")
-	args := []string{src, "--kernel", "matmul_kernel", "--signature",
-		"*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64, 3",
-		"--arch", "sm_90", "--num-warps", "4", "--target=ptx", "--no-cache"}
-	t.Setenv("MLIR_ENABLE_DIAGNOSTICS", "remarks")
-	code, turned, stderr := run(t, "", args...)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	if !strings.Contains(stderr, "remark: compiled without consumers taking turns over the tiles: their ring and the kernel's other buffers need more shared memory than the SM has") {
-		t.Errorf("no remark of the fallback; stderr:\n%s", stderr)
-	}
-	t.Setenv("TT_X_TILE_TURNS", "off")
-	if _, plain, _ := run(t, "", args...); turned != plain {
-		t.Errorf("the fallback's PTX is not the kernel's without the turns")
+	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
+	for _, c := range []struct {
+		name, env, why string
+		args           []string
+	}{
+		{"shared memory", "", "their ring and the kernel's other buffers need more shared memory than the SM has",
+			[]string{tritonLanguageTest("test_matmul.py"), "--kernel", "matmul_kernel", "--signature",
+				"*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64, 3",
+				"--num-warps", "4"}},
+		{"not specialized", "off", "their loop was not specialized", []string{mm}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append(c.args, "--arch", "sm_90", "--target=ptx", "--no-cache")
+			t.Setenv("TT_X_SPECIALIZE", c.env)
+			t.Setenv("MLIR_ENABLE_DIAGNOSTICS", "remarks")
+			code, turned, stderr := run(t, "", args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if !strings.Contains(stderr, "remark: compiled without consumers taking turns over the tiles: "+c.why) {
+				t.Errorf("no remark of the fallback; stderr:\n%s", stderr)
+			}
+			t.Setenv("TT_X_TILE_TURNS", "off")
+			if _, plain, _ := run(t, "", args...); turned != plain {
+				t.Errorf("the fallback's PTX is not the kernel's without the turns")
+			}
+		})
 	}
 }
