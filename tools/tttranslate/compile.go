@@ -184,8 +184,12 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 // two or more, else without the schedule (one CTA where the registers
 // allowed more would halve the SM's CTAs; none: the schedule keeps the
 // pipeline's buffers live across each tile's epilogue, and overflowed).
-// A 4-warp kernel whose loop carries more dot accumulators than its
-// threads hold is compiled as asked for 8 warps (ttir.AccumulatorWarps).
+// A kernel whose consumers take turns over its tiles is planned with one
+// CTA an SM, and compiled again without the turns when their ring and
+// its other buffers are over the SM's shared memory or its loop was not
+// specialized. A 4-warp kernel whose loop carries more dot accumulators
+// than its threads hold is compiled as asked for 8 warps
+// (ttir.AccumulatorWarps).
 // A 4-warp kernel of chained dots is compiled on two consumer warpgroups
 // where ttir.RowSplitPlan says so, and again as asked when its loop was
 // not specialized or the CTAs an SM the plan assumed do not fit. A kernel

@@ -60,8 +60,8 @@ func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 
 	// The same kernel as tt compiles it by default, with two consumer
 	// warpgroups taking turns over the tiles (the tile loop nested, its
-	// loads on TMA; 12 warps, whose registers fill an SM): compiled again
-	// with one CTA an SM, the programs %nsmid, not twice as many.
+	// loads on TMA; 12 warps, whose registers fill an SM): planned with
+	// one CTA an SM, the programs %nsmid, not twice as many.
 	t.Setenv("TT_X_TILE_TURNS", "")
 	ptx, md := translateToFile(t, dir, "ptx", mm, "--arch", "sm_90")
 	if md.NumWarps != 12 || !strings.Contains(ptx, "%nsmid") || !strings.Contains(ptx, "bar.arrive 15, 256") {
