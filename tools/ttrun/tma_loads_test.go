@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/npy"
 )
 
 // tt-tma-loads (TT_X_TMA_LOADS=on) moves the persistent matmul's pointer
@@ -184,4 +186,65 @@ func unmaskedMatmul(t *testing.T, m, n, k int, turns bool) {
 		a, b = make([]float32, m), make([]float32, n)
 	}
 	simHalfMatmul(t, ttgir, (m/128)*(n/128), 1, m, n, k, k, a, b, want)
+}
+
+// The consumers taking turns on an int8 matmul (s8 wgmma, whose B tile
+// must be K-major where the kernel's is N-major; an int32 accumulator of
+// 128 registers a consumer thread; 64-deep k-steps of 16 KB, six ring
+// slots): the simulator computes the exact product on one SM, where one
+// CTA walks all four tiles, two for each consumer. (With 128-deep steps
+// the ring and the operand's transposition buffer are over the SM's
+// shared memory, and tt-translate compiles the kernel without the turns.)
+func TestSimTileTurnsInt8Matmul(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	const m, n, k = 256, 256, 384
+	dir := t.TempDir()
+	ttgir := filepath.Join(dir, "mm.ttgir")
+	text := translate(t, ttgir, filepath.Join("testdata", "int8_matmul.py"), "--kernel", "int8_matmul",
+		"--signature", "*i8:16, *i8:16, *i32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64",
+		"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
+	for _, want := range []string{"ttng.async_tma_copy_global_to_local", "partition1(", "gpu.named_barrier_arrive"} {
+		if !bytes.Contains(text, []byte(want)) {
+			t.Fatalf("the TTGIR has no %q: the consumers do not take turns", want)
+		}
+	}
+	a, b, want := make([]int8, m*k), make([]int8, k*n), make([]int32, m*n)
+	for i := range a {
+		a[i] = int8(i*37%251 - 125)
+	}
+	for i := range b {
+		b[i] = int8(i*53%241 - 120)
+	}
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			s := int32(0)
+			for l := 0; l < k; l++ {
+				s += int32(a[i*k+l]) * int32(b[l*n+j])
+			}
+			want[i*n+j] = s
+		}
+	}
+	write := func(name string, v any, rows, cols int) string {
+		var arr npy.Array
+		var err error
+		switch v := v.(type) {
+		case []int8:
+			arr, err = npy.FromSlice(v, rows, cols)
+		case []int32:
+			arr, err = npy.FromSlice(v, rows, cols)
+		}
+		return writeArray(t, dir, name, arr, err)
+	}
+	args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", "4", "--sms", "1",
+		"--arg", "a_ptr=@" + write("a.npy", a, m, k), "--arg", "b_ptr=@" + write("b.npy", b, k, n),
+		"--arg", "c_ptr=@" + write("c.npy", make([]int32, m*n), m, n),
+		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
+		"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
+		"--check", "c_ptr=@" + write("want.npy", want, m, n), "--tol", "0"}
+	code, stdout, stderr := runTool(args...)
+	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
 }
