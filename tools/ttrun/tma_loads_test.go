@@ -202,8 +202,8 @@ func TestSimTileTurnsInt8Matmul(t *testing.T) {
 	const m, n, k = 256, 256, 384
 	dir := t.TempDir()
 	ttgir := filepath.Join(dir, "mm.ttgir")
-	text := translate(t, ttgir, filepath.Join("testdata", "int8_matmul.py"), "--kernel", "int8_matmul",
-		"--signature", "*i8:16, *i8:16, *i32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64",
+	text := translate(t, ttgir, filepath.Join("testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
+		"--signature", "*i8:16, *i8:16, *i32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64, True",
 		"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
 	for _, want := range []string{"ttng.async_tma_copy_global_to_local", "partition1(", "gpu.named_barrier_arrive"} {
 		if !bytes.Contains(text, []byte(want)) {

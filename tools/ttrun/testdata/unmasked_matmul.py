@@ -4,9 +4,12 @@ import triton.language as tl
 
 @triton.jit
 def unmasked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
-                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                    INT_ACC: tl.constexpr = False):
     # A matmul for shapes that are multiples of its blocks, without masks:
-    # its K loads advance unmasked and its stores write whole tiles.
+    # its K loads advance unmasked and its stores write whole tiles. The
+    # accumulator is f32, or int32 with INT_ACC (int8 operands); the
+    # store converts it to c's element type.
     pid = tl.program_id(0)
     grid_m = tl.cdiv(M, BLOCK_M)
     pid_m = pid % grid_m
@@ -16,11 +19,11 @@ def unmasked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_c
     rk = tl.arange(0, BLOCK_K)
     a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
     b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :]
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32 if INT_ACC else tl.float32)
     for k in range(0, tl.cdiv(K, BLOCK_K)):
         acc += tl.dot(tl.load(a_ptrs), tl.load(b_ptrs))
         a_ptrs += BLOCK_K
         b_ptrs += BLOCK_K * stride_bk
     cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    tl.store(c_ptr + cm[:, None] * stride_cm + cn[None, :], acc.to(tl.float16))
+    tl.store(c_ptr + cm[:, None] * stride_cm + cn[None, :], acc.to(c_ptr.dtype.element_ty))
