@@ -211,8 +211,9 @@ func (l *lowering) planTMACopy(op *ir.Operation, rw *conversion.Rewriter, coords
 // eachBox emits, box by box, the address, coordinates and issuing
 // predicate of the copy's TMA instructions and hands them to issue.
 // Message m is issued by lane 0 of warp m mod num-warps (of warp 0 with
-// oneIssuer) where pred (nil: always) holds; writesGlobal restricts the issuers to one CTA of those
-// that hold the same data, as for any global write of a cluster.
+// oneIssuer) where pred (nil: always) holds; writesGlobal restricts the
+// issuers to one CTA of those that hold the same data, as for any global
+// write of a cluster.
 func (c *tmaCopy) eachBox(e *emitter, pred ir.Value, writesGlobal bool, issue func(b tmaBox)) {
 	if writesGlobal {
 		if w := e.ctaOwner(c.cta.free()); w != nil {

@@ -6,8 +6,6 @@ import (
 
 // Builders of the TMA and descriptor ops.
 
-// NewAsyncTMACopyGlobalToLocal builds `ttng.async_tma_copy_global_to_local
-// desc[coords] buf, bar, pred`.
 // AttrOneIssuer, on a ttng.async_tma_copy_global_to_local, has lane 0 of
 // the first warp issue every box of the copy instead of spreading the
 // boxes over the warps (Triton's lowering: box m from warp m mod the
@@ -16,6 +14,8 @@ import (
 // Triton's.
 const AttrOneIssuer = "tt.tma_one_issuer"
 
+// NewAsyncTMACopyGlobalToLocal builds `ttng.async_tma_copy_global_to_local
+// desc[coords] buf, bar, pred`.
 func NewAsyncTMACopyGlobalToLocal(b *ir.Builder, loc ir.Location, desc ir.Value, coords []ir.Value, bar, buf, pred ir.Value) *ir.Operation {
 	ops := append(append([]ir.Value{desc}, coords...), bar, buf, pred)
 	return b.CreateOp("ttng.async_tma_copy_global_to_local", loc, ops, nil)

@@ -69,18 +69,7 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 	ttgir := filepath.Join(dir, "mm.ttgir")
 	text := translate(t, ttgir, kernel, "--kernel", "matmul_kernel", "--signature", sig,
 		"--arch", "sm_90", fmt.Sprint("--num-warps=", warps), "--target=ttgir")
-	wants := []string{"%nsmid", "ttng.async_tma_copy_global_to_local", "ttng.tensormap_create"}
-	if turns {
-		// A producer and a second consumer warpgroup, the turns.
-		wants = append(wants, "partition1(", "gpu.named_barrier_arrive")
-	} else if bytes.Contains(text, []byte("gpu.named_barrier_arrive")) {
-		t.Fatalf("TT_X_TILE_TURNS=off: the consumers take turns")
-	}
-	for _, want := range wants {
-		if !bytes.Contains(text, []byte(want)) {
-			t.Fatalf("the TTGIR has no %q: the loads did not go through TMA in a persistent kernel", want)
-		}
-	}
+	checkTMATTGIR(t, text, turns, "%nsmid", "ttng.async_tma_copy_global_to_local", "ttng.tensormap_create")
 	if bytes.Contains(text, []byte("ttg.async_copy_global_to_local")) {
 		t.Fatalf("the TTGIR still copies with cp.async")
 	}
@@ -117,6 +106,24 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 // c (m x n, f16) against want exactly. The kernel takes a_ptr, b_ptr,
 // c_ptr, M, N, K, stride_am, stride_bk and stride_cm; with k = 0 a and b
 // are arrays of one column (row).
+// checkTMATTGIR fails t unless the TTGIR text has each of wants and, with
+// turns, a producer and a second consumer warpgroup handing the turn over
+// on a named barrier (without turns, no such barrier).
+func checkTMATTGIR(t *testing.T, text []byte, turns bool, wants ...string) {
+	t.Helper()
+	const handover = "gpu.named_barrier_arrive"
+	if turns {
+		wants = append(wants, "partition1(", handover)
+	} else if bytes.Contains(text, []byte(handover)) {
+		t.Fatalf("TT_X_TILE_TURNS=off: the consumers take turns")
+	}
+	for _, want := range wants {
+		if !bytes.Contains(text, []byte(want)) {
+			t.Fatalf("the TTGIR has no %q (consumers taking turns: %v)", want, turns)
+		}
+	}
+}
+
 func simHalfMatmul(t *testing.T, ttgir string, grid, sms, m, n, k, strideAM int, a, b, want []float32) {
 	t.Helper()
 	dir := t.TempDir()
@@ -169,17 +176,7 @@ func unmaskedMatmul(t *testing.T, m, n, k int, turns bool) {
 	text := translate(t, ttgir, filepath.Join("testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
 		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64",
 		"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
-	wants := []string{"ttng.async_tma_copy_global_to_local", "{tt.tensormap_pool_guard}", "arith.remsi"}
-	if turns {
-		wants = append(wants, "partition1(", "gpu.named_barrier_arrive")
-	} else if bytes.Contains(text, []byte("gpu.named_barrier_arrive")) {
-		t.Fatalf("TT_X_TILE_TURNS=off: the consumers take turns")
-	}
-	for _, want := range wants {
-		if !bytes.Contains(text, []byte(want)) {
-			t.Fatalf("the TTGIR has no %q", want)
-		}
-	}
+	checkTMATTGIR(t, text, turns, "ttng.async_tma_copy_global_to_local", "{tt.tensormap_pool_guard}", "arith.remsi")
 	a, b, want := exactMatmul(m, n, k)
 	if k == 0 {
 		// Arrays of one column (row) of zeros, which the kernel does not read.
@@ -205,11 +202,7 @@ func TestSimTileTurnsInt8Matmul(t *testing.T) {
 	text := translate(t, ttgir, filepath.Join("testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
 		"--signature", "*i8:16, *i8:16, *i32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64, True",
 		"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
-	for _, want := range []string{"ttng.async_tma_copy_global_to_local", "partition1(", "gpu.named_barrier_arrive"} {
-		if !bytes.Contains(text, []byte(want)) {
-			t.Fatalf("the TTGIR has no %q: the consumers do not take turns", want)
-		}
-	}
+	checkTMATTGIR(t, text, true, "ttng.async_tma_copy_global_to_local")
 	a, b, want := make([]int8, m*k), make([]int8, k*n), make([]int32, m*n)
 	for i := range a {
 		a[i] = int8(i*37%251 - 125)

@@ -204,6 +204,8 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 	turned := false // the schedule planned consumers taking turns over the tiles
 	sharedChecked, warpsPlanned := false, false
 	var split ttir.RowSplit // the row split being compiled (CTAsPerSM 0: none)
+	capability, _ := strconv.Atoi(params["capability"])
+	ctas, _ := strconv.Atoi(params["num-ctas"])
 	for i := 0; i < len(stages); i++ {
 		s := stages[i]
 		if s.Out > upTo {
@@ -211,8 +213,6 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		}
 		if !warpsPlanned && s.planWarps(params, module) {
 			warpsPlanned = true
-			capability, _ := strconv.Atoi(params["capability"])
-			ctas, _ := strconv.Atoi(params["num-ctas"])
 			// On the TTIR make_ttir left: the combine pass has folded
 			// an accumulation `acc + dot(a, b, 0)` into dot(a, b, acc).
 			if warps, regs, ok := ttir.AccumulatorWarps(module, o.NumWarps, capability, ctas); ok {
@@ -227,11 +227,15 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			}
 		}
 		if pristine == nil && retries < 3 && s.persistentSchedule(params) {
-			capability, _ := strconv.Atoi(params["capability"])
-			ctas, _ := strconv.Atoi(params["num-ctas"])
 			turns, err := ttir.TileTurns(capability, ctas, o.NumWarps, params["tile-turns"])
 			if err != nil {
-				return nil, err
+				// A bad TT_X_TILE_TURNS: at the kernel it would have
+				// scheduled.
+				at := module
+				if k := kernelOf(module); k != nil {
+					at = k
+				}
+				return nil, ir.OpErrorf(at, "%v", err)
 			}
 			if n, perSM, t := ttir.PersistentPlan(module, o.NumWarps, turns); n > 0 {
 				if c, err := strconv.Atoi(params["ctas-per-sm"]); err == nil && c > 0 {

@@ -178,3 +178,15 @@ func TestTileTurnsFallBack(t *testing.T) {
 		})
 	}
 }
+
+// A TT_X_TILE_TURNS that is neither on nor off is refused at the kernel's
+// location, not ignored.
+func TestTileTurnsBadSetting(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
+	t.Setenv("TT_X_TILE_TURNS", "maybe")
+	code, _, stderr := run(t, "", mm, "--arch", "sm_90", "--target=ptx", "--no-cache", "-o", filepath.Join(t.TempDir(), "k.ptx"))
+	if code != 1 || !regexp.MustCompile(`:\d+:\d+: error: .*tile-turns="maybe": want on or off`).MatchString(stderr) {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}

@@ -45,9 +45,10 @@ import (
 // the two-warpgroup persistent kernel).
 //
 // With tile-turns=on (the default since 2026-11-30; tile-turns=off or
-// TT_X_TILE_TURNS=off turns it off; tile_turns.go's withTileTurns) the pass marks the tile loops of
-// 4-warp persistent kernels whose K loops load through TMA (which
-// tile-turns has tt-persistent-programs and tt-tma-loads make) for two
+// TT_X_TILE_TURNS=off turns it off; tile_turns.go's withTileTurns) the
+// pass marks the tile loops of 4-warp persistent kernels whose K loops
+// load through TMA (which tile-turns has tt-persistent-programs and
+// tt-tma-loads make) for two
 // consumer warpgroups taking turns over the tiles beside a TMA producer,
 // each with a tile's accumulator, one running its epilogue while the
 // other issues wgmmas (CUTLASS's ping-pong kernel; pipeliner/ws_tiles.go).

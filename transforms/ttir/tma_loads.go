@@ -57,16 +57,18 @@ import (
 // What TMA needs and the pointer arithmetic does not is checked at run
 // time: row strides above zero, extents of at least one, and offsets that
 // fit the i32 arithmetic the pointers were computed in (and the forms'
-// own conditions above). The tile loop runs
-// under that guard, with an untouched copy of it in the else branch.
+// own conditions above). The tile loop runs under that guard, with an
+// untouched copy of it in the else branch.
 //
 // The descriptors are marked ttg.AttrTensormapPool, and the guard
 // ttg.AttrTensormapPoolGuard: their maps live in the module's pool of
 // slots, which the programs that take the guarded branch claim (the
 // lowering's tensormap_pool.go), so the kernel needs no launch scratch.
-// The pass is off unless asked for (TT_X_TMA_LOADS=on or the option
-// tma-loads=on) until its last form is timed (docs/perf-notes.md, item
-// 00000000b).
+// The pass rewrites the loads of the kernels that take the consumers
+// taking turns over the tiles (tile-turns, on by default: tile_turns.go),
+// and of every kernel with TT_X_TMA_LOADS=on or the option tma-loads=on;
+// alone it buys nothing on the suite's matmuls (docs/PERFORMANCE.md, "TMA
+// for the suite's loads"), so it is off for the others.
 func tmaLoadsPass() *passmgr.Pass {
 	return &passmgr.Pass{
 		Name:        "tt-tma-loads",

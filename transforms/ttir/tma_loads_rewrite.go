@@ -154,8 +154,8 @@ func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
 			if a.trips != nil {
 				// The extent the unmasked advancing axis reads:
 				// (trips - 1) * scale + size, at least one trip, in
-				// i32 with room for the coordinates.
-				// The trip count, computed before the tile loop.
+				// i32 with room for the coordinates; the trip count
+				// computed before the tile loop.
 				m := ir.NewMapping()
 				for _, op := range a.tripsOps {
 					b.Insert(op.Clone(m))

@@ -115,8 +115,9 @@ func equalInts(a, b []int64) bool {
 // told about (tt-translate passes them the compilation's options): the
 // CUDA compute capability, the CTAs in a cluster and the warps per CTA.
 // tile-turns, the schedule of 4-warp persistent matmuls whose two
-// consumer warpgroups take turns over the tiles (on by default), concerns three
-// of them (tt-persistent-programs, tt-tma-loads, tt-specialize-dot-chains).
+// consumer warpgroups take turns over the tiles (on by default), concerns
+// three of them (tt-persistent-programs, tt-tma-loads,
+// tt-specialize-dot-chains).
 type scheduleTarget struct {
 	capability, numCTAs, numWarps *int
 	tileTurns                     *string
