@@ -185,59 +185,100 @@ func unmaskedMatmul(t *testing.T, m, n, k int, turns bool) {
 	simHalfMatmul(t, ttgir, (m/128)*(n/128), 1, m, n, k, k, a, b, want)
 }
 
-// The consumers taking turns on an int8 matmul (s8 wgmma, whose B tile
-// must be K-major where the kernel's is N-major; an int32 accumulator of
-// 128 registers a consumer thread; 64-deep k-steps of 16 KB, six ring
-// slots): the simulator computes the exact product on one SM, where one
-// CTA walks all four tiles, two for each consumer. (With 128-deep steps
-// the ring and the operand's transposition buffer are over the SM's
-// shared memory, and tt-translate compiles the kernel without the turns.)
-func TestSimTileTurnsInt8Matmul(t *testing.T) {
+// The consumers taking turns on matmuls whose rings differ: int8 (s8
+// wgmma, whose B tile must be K-major where the kernel's is N-major; an
+// int32 accumulator of 128 registers a consumer thread) with 64-deep
+// k-steps of 16 KB (six slots) and with 128-deep ones of 32 KB, whose
+// ring tt-translate shrinks to four slots beside the operand's
+// transposition buffer and the 64 KB epilogue; and f16 into f32, whose
+// ring shrinks to five slots (a ring that wraps at no power of two). The
+// simulator computes the exact product on one SM, where one CTA walks
+// all four tiles, two for each consumer, through several wraps of the
+// ring.
+func TestSimTileTurnsRings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates wgmma tiles")
 	}
 	const m, n, k = 256, 256, 384
-	dir := t.TempDir()
-	ttgir := filepath.Join(dir, "mm.ttgir")
-	text := translate(t, ttgir, filepath.Join("testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
-		"--signature", "*i8:16, *i8:16, *i32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64, True",
-		"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
-	checkTMATTGIR(t, text, true, "ttng.async_tma_copy_global_to_local")
-	a, b, want := make([]int8, m*k), make([]int8, k*n), make([]int32, m*n)
-	for i := range a {
-		a[i] = int8(i*37%251 - 125)
-	}
-	for i := range b {
-		b[i] = int8(i*53%241 - 120)
-	}
-	for i := 0; i < m; i++ {
-		for j := 0; j < n; j++ {
-			s := int32(0)
-			for l := 0; l < k; l++ {
-				s += int32(a[i*k+l]) * int32(b[l*n+j])
+	for _, c := range []struct {
+		name, signature string
+		slots           int
+	}{
+		{"int8 64-deep", "*i8:16, *i8:16, *i32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64, True", 6},
+		{"int8 128-deep", "*i8:16, *i8:16, *i32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 128, True", 4},
+		{"f16 into f32", "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64", 5},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			ttgir := filepath.Join(dir, "mm.ttgir")
+			text := translate(t, ttgir, filepath.Join("testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
+				"--signature", c.signature, "--arch", "sm_90", "--num-warps=4", "--target=ttgir")
+			checkTMATTGIR(t, text, true, "ttng.async_tma_copy_global_to_local")
+			if !strings.Contains(string(text), fmt.Sprintf("!ttg.memdesc<%dx128x", c.slots)) {
+				t.Errorf("no ring of %d slots in the TTGIR", c.slots)
 			}
-			want[i*n+j] = s
-		}
-	}
-	write := func(name string, v any, rows, cols int) string {
-		var arr npy.Array
-		var err error
-		switch v := v.(type) {
-		case []int8:
-			arr, err = npy.FromSlice(v, rows, cols)
-		case []int32:
-			arr, err = npy.FromSlice(v, rows, cols)
-		}
-		return writeArray(t, dir, name, arr, err)
-	}
-	args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", "4", "--sms", "1",
-		"--arg", "a_ptr=@" + write("a.npy", a, m, k), "--arg", "b_ptr=@" + write("b.npy", b, k, n),
-		"--arg", "c_ptr=@" + write("c.npy", make([]int32, m*n), m, n),
-		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
-		"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
-		"--check", "c_ptr=@" + write("want.npy", want, m, n), "--tol", "0"}
-	code, stdout, stderr := runTool(args...)
-	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
-		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+			f16 := strings.HasPrefix(c.name, "f16")
+			// Values whose products and sums are exact in f16 inputs and
+			// an f32 accumulator, and in int8 and int32.
+			a, b := make([]int8, m*k), make([]int8, k*n)
+			for i := range a {
+				a[i] = int8(i*37%251 - 125)
+			}
+			for i := range b {
+				b[i] = int8(i*53%241 - 120)
+			}
+			if f16 {
+				for i := range a {
+					a[i] %= 8
+				}
+				for i := range b {
+					b[i] %= 8
+				}
+			}
+			want := make([]int32, m*n)
+			for i := 0; i < m; i++ {
+				for j := 0; j < n; j++ {
+					s := int32(0)
+					for l := 0; l < k; l++ {
+						s += int32(a[i*k+l]) * int32(b[l*n+j])
+					}
+					want[i*n+j] = s
+				}
+			}
+			ints := func(name string, v []int8, rows, cols int) string {
+				if !f16 {
+					arr, err := npy.FromSlice(v, rows, cols)
+					return writeArray(t, dir, name, arr, err)
+				}
+				bits := make([]uint16, len(v))
+				for i, x := range v {
+					bits[i] = npy.Float32ToFloat16(float32(x))
+				}
+				arr, err := npy.FromFloat16Bits(bits, rows, cols)
+				return writeArray(t, dir, name, arr, err)
+			}
+			results := func(name string, v []int32) string {
+				if !f16 {
+					arr, err := npy.FromSlice(v, m, n)
+					return writeArray(t, dir, name, arr, err)
+				}
+				fs := make([]float32, len(v))
+				for i, x := range v {
+					fs[i] = float32(x)
+				}
+				arr, err := npy.FromSlice(fs, m, n)
+				return writeArray(t, dir, name, arr, err)
+			}
+			args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", "4", "--sms", "1",
+				"--arg", "a_ptr=@" + ints("a.npy", a, m, k), "--arg", "b_ptr=@" + ints("b.npy", b, k, n),
+				"--arg", "c_ptr=@" + results("c.npy", make([]int32, m*n)),
+				"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
+				"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
+				"--check", "c_ptr=@" + results("want.npy", want), "--tol", "0"}
+			code, stdout, stderr := runTool(args...)
+			if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
+				t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+			}
+		})
 	}
 }

@@ -200,7 +200,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 	var notBuilt []passmgr.Step
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
-	retryFrom, notBuiltBefore, assumed, retries := 0, 0, 0, 0
+	retryFrom, notBuiltBefore, assumed, retries, shrinks := 0, 0, 0, 0, 0
 	turned := false // the schedule planned consumers taking turns over the tiles
 	sharedChecked, warpsPlanned := false, false
 	var split ttir.RowSplit // the row split being compiled (CTAsPerSM 0: none)
@@ -227,7 +227,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			}
 		}
 		if pristine == nil && retries < 3 && s.persistentSchedule(params) {
-			turns, err := ttir.TileTurns(capability, ctas, o.NumWarps, params["tile-turns"])
+			ring, err := tileTurnsRing(capability, ctas, o.NumWarps, params)
 			if err != nil {
 				// A bad TT_X_TILE_TURNS: at the kernel it would have
 				// scheduled.
@@ -237,7 +237,11 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				}
 				return nil, ir.OpErrorf(at, "%v", err)
 			}
-			if n, perSM, t := ttir.PersistentPlan(module, o.NumWarps, turns); n > 0 {
+			n, perSM, t := ttir.PersistentPlan(module, o.NumWarps, ring)
+			if n > 0 && ring > 0 && !t && params["tile-turns-ring"] != "" {
+				cfg.Emit(remark(module, "compiled without consumers taking turns over the tiles: the %s of shared memory their ring may take beside the kernel's other buffers hold fewer than four of its k-steps", kib(ring)))
+			}
+			if n > 0 {
 				if c, err := strconv.Atoi(params["ctas-per-sm"]); err == nil && c > 0 {
 					perSM = min(perSM, c)
 				}
@@ -309,6 +313,21 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if pristine != nil && s.Out == LevelTTGIR {
 			held, err := ctasPerSMByShared(module, o.arch())
 			byRegisters := ctasPerSMByRegisters(module)
+			if turned && held < 1 && hasWarpSpecialize(module) {
+				// The consumers taking turns with their ring and the
+				// kernel's other buffers (an f32 epilogue's conversion
+				// buffer) over the SM's shared memory: again with the
+				// ring in what the other buffers leave, if that is
+				// less than it had.
+				if ring, ok := smallerTileTurnsRing(module, pristine, o.arch(), params); ok && shrinks < 2 {
+					cfg.Emit(remark(module, "consumers taking turns over the tiles: their ring compiled again within %s, what the SM's shared memory leaves beside the kernel's other buffers", kib(ring)))
+					restoreModule(module, pristine)
+					params["tile-turns-ring"] = strconv.Itoa(ring)
+					pristine, notBuilt, i = nil, notBuilt[:notBuiltBefore], retryFrom-1
+					shrinks++
+					continue
+				}
+			}
 			if turned && (held < 1 || !hasWarpSpecialize(module)) {
 				// The consumers taking turns did not fit (their ring
 				// and the kernel's other buffers are over the SM's
@@ -477,6 +496,50 @@ func ctasPerSMByShared(module *ir.Operation, arch string) (int, error) {
 		return n, nil
 	}
 	return math.MaxInt, nil
+}
+
+// tileTurnsRing returns the ring budget in bytes of consumers taking
+// turns over the tiles for a compilation (params' tile-turns and
+// tile-turns-ring), or 0 when it gets none.
+func tileTurnsRing(capability, ctas, warps int, params map[string]string) (int, error) {
+	turns, err := ttir.TileTurns(capability, ctas, warps, params["tile-turns"])
+	if err != nil || !turns {
+		return 0, err
+	}
+	option := 0
+	if s := params["tile-turns-ring"]; s != "" {
+		if option, err = strconv.Atoi(s); err != nil {
+			return 0, fmt.Errorf("tile-turns-ring=%q: want a byte count", s)
+		}
+	}
+	return ttir.TileTurnsRing(option)
+}
+
+// smallerTileTurnsRing returns the ring budget that leaves the kernel's
+// other buffers room in arch's shared memory, from the TTGIR (module)
+// and the TTIR (ttirModule) of a compilation whose consumers taking turns
+// over the tiles took too much with params' budget: the bytes its ring
+// took less those it is over by. False when that is no smaller budget
+// or nothing is left. (A second shrink, when the first was not enough,
+// is the caller's: the allocator's alignment may need it.)
+func smallerTileTurnsRing(module, ttirModule *ir.Operation, arch string, params map[string]string) (int, bool) {
+	capacity, ok := resources.SharedMemoryCapacity(arch)
+	shared, _ := resources.SharedMemory(module, arch)
+	option, _ := strconv.Atoi(params["tile-turns-ring"])
+	ring, err := ttir.TileTurnsRing(option)
+	if !ok || err != nil || shared <= capacity {
+		return 0, false
+	}
+	next := min(ring, ttir.TileTurnsRingUsed(ttirModule, ring)) - (shared - capacity)
+	return next, next > 0 && next < ring
+}
+
+// kib prints a byte count in KB, as the remarks do.
+func kib(n int) string {
+	if n%1024 == 0 {
+		return fmt.Sprintf("%d KB", n/1024)
+	}
+	return fmt.Sprintf("%.1f KB", float64(n)/1024)
 }
 
 // restoreModule gives module the ops and attributes of saved, a clone

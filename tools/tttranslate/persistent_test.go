@@ -138,13 +138,44 @@ func TestTileTurnsLeavesDeepStepsAlone(t *testing.T) {
 	}
 }
 
+// Where the turns' ring (six 32 KB k-steps) and the kernel's other
+// buffers are over the SM's shared memory, tt-translate compiles the
+// kernel again with the ring in what the other buffers leave, and says
+// so: Triton's test_matmul.py kernel, f16 into f32, whose epilogue
+// converts its f32 tile through 64 KB, takes the turns with five slots.
+func TestTileTurnsRingShrinks(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	t.Setenv("MLIR_ENABLE_DIAGNOSTICS", "remarks")
+	out := filepath.Join(t.TempDir(), "k.ptx")
+	code, _, stderr := run(t, "", tritonLanguageTest("test_matmul.py"), "--kernel", "matmul_kernel", "--signature",
+		"*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64, 3",
+		"--num-warps", "4", "--arch", "sm_90", "--target=ptx", "--no-cache", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var md kernelMeta
+	if text, err := os.ReadFile(strings.TrimSuffix(out, ".ptx") + ".json"); err != nil {
+		t.Fatal(err)
+	} else if err := json.Unmarshal(text, &md); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "remark: consumers taking turns over the tiles: their ring compiled again within 162.9 KB") {
+		t.Errorf("no remark of the smaller ring; stderr:\n%s", stderr)
+	}
+	// Five 32 KB slots, the 64 KB epilogue buffer and the barriers: under
+	// 227 KB, over what four slots would take.
+	if md.NumWarps != 12 || md.Shared > 227<<10 || md.Shared < 224<<10 {
+		t.Errorf("%d warps, %d bytes of shared memory: want the turns (12 warps) with five ring slots", md.NumWarps, md.Shared)
+	}
+}
+
 // tt-translate compiles a kernel planned for the turns again without
 // them, says why in a remark, and writes exactly what TT_X_TILE_TURNS=off
 // writes, when
-//   - the ring and the kernel's other buffers are over the SM's shared
-//     memory: a 4-warp 128x128 matmul whose k-steps fit the ring but
-//     whose epilogue converts an f32 tile through 64 KB (Triton's
-//     test_matmul.py kernel, f16 into f32, three stages);
+//   - what the SM's shared memory leaves the ring beside the kernel's
+//     other buffers holds fewer than four k-steps: the unmasked matmul on
+//     f32 (tf32) with 64x256 tiles and 32-deep steps, whose B tile is
+//     transposed through shared memory and whose epilogue converts 64 KB;
 //   - its tile loop was not specialized: the perf set's 128x128 matmul
 //     with TT_X_SPECIALIZE=off, which leaves the loop unmarked.
 func TestTileTurnsFallBack(t *testing.T) {
@@ -154,9 +185,9 @@ func TestTileTurnsFallBack(t *testing.T) {
 		name, env, why string
 		args           []string
 	}{
-		{"shared memory", "", "their ring and the kernel's other buffers need more shared memory than the SM has",
-			[]string{tritonLanguageTest("test_matmul.py"), "--kernel", "matmul_kernel", "--signature",
-				"*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64, 3",
+		{"shared memory", "", "the 34.9 KB of shared memory their ring may take beside the kernel's other buffers hold fewer than four of its k-steps",
+			[]string{filepath.Join("..", "ttrun", "testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul", "--signature",
+				"*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 256, 32",
 				"--num-warps", "4"}},
 		{"not specialized", "off", "their loop was not specialized", []string{mm}},
 	} {

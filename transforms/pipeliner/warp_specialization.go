@@ -2,6 +2,7 @@ package pipeliner
 
 import (
 	"flag"
+	"fmt"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/dialects/tt"
@@ -9,6 +10,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/transforms/ttir"
 )
 
 func init() {
@@ -28,6 +30,9 @@ func init() {
 			// tt's own: what setmaxnreg leaves a thread of an 8-warp
 			// kernel's cp.async producer warpgroup.
 			producerRegs := fs.Int("producer-registers", defaultProducerRegisters, "registers a thread of an 8-warp kernel's cp.async producer keeps (tt's own; a multiple of 8 from 24 to 256)")
+			// tt's own: the budget of the ring of consumers taking
+			// turns over the tiles (ttir.TileTurnsRing).
+			ringOpt := fs.Int("tile-turns-ring", 0, "bytes of shared memory the ring of consumers taking turns over the tiles may take (tt's own; 0: 192 KB)")
 			return func(op *ir.Operation, _ *passmgr.State) error {
 				mode, err := parseTurns(passmgr.Experiment("TT_X_TURNS", *turns))
 				if err != nil {
@@ -37,7 +42,11 @@ func init() {
 				if err != nil {
 					return err
 				}
-				return WarpSpecialize(op, *numStages, mode, regs)
+				ring, err := ttir.TileTurnsRing(*ringOpt)
+				if err != nil {
+					return fmt.Errorf("nvgpu-warp-specialization: %w", err)
+				}
+				return WarpSpecialize(op, *numStages, mode, regs, ring)
 			}
 		},
 	})
@@ -69,8 +78,9 @@ func init() {
 // turns at the tensor cores as turns says (ws_pingpong.go).
 //
 // producerRegs is what setmaxnreg leaves a thread of an 8-warp kernel's
-// cp.async producer warpgroup.
-func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRegs int64) error {
+// cp.async producer warpgroup; ringBytes is the budget of the ring of
+// consumers taking turns over the tiles (ws_tiles.go).
+func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRegs int64, ringBytes int) error {
 	var err error
 	var ai *axisinfo.Module
 	ir.WalkOps(module, func(fn *ir.Operation) {
@@ -138,7 +148,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 				// Consumers taking turns over the tiles, or nothing.
 				if n == 4 {
 					if p.tiles = planTiles(p); p.tiles != nil {
-						if _, fits := tileTurnsSlots(p, 0); fits {
+						if _, fits := tileTurnsSlots(p, 0, ringBytes); fits {
 							plans = append(plans, p)
 						}
 					}
@@ -156,7 +166,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 				return
 			}
 			if p.tiles != nil {
-				stages, _ = tileTurnsSlots(p, stages)
+				stages, _ = tileTurnsSlots(p, stages, ringBytes)
 			}
 			var split *wsSplit
 			if n == 4 && p.tiles == nil {

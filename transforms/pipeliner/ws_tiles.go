@@ -61,16 +61,16 @@ type wsTiles struct {
 }
 
 // tileTurnsSlots returns the ring's size for the plan's loads (stages at
-// least), and false when ttir.TileTurnsSlots says the turns would starve
+// least) in ringBytes, and false when ttir.TileTurnsSlots says the turns would starve
 // (tt-tma-loads and tt-specialize-dot-chains already left such kernels
 // alone; a loop marked by hand is then left to the software pipeliner).
-func tileTurnsSlots(p *wsPlan, stages int) (int, bool) {
+func tileTurnsSlots(p *wsPlan, stages, ringBytes int) (int, bool) {
 	bytes := 0
 	for _, l := range p.loads {
 		rt := l.Result(0).Type().(*ir.RankedTensorType)
 		bytes += int(product(rt.Dims)) * ir.BitWidth(rt.Elem) / 8
 	}
-	return ttir.TileTurnsSlots(bytes, stages)
+	return ttir.TileTurnsSlots(bytes, stages, ringBytes)
 }
 
 // planTiles checks the plan's loop for consumers taking turns over its

@@ -22,6 +22,7 @@ func init() {
 			fs.IntVar(&o.NumStages, "num-stages", o.NumStages, "software pipelining stages")
 			fs.StringVar(&o.Turns, "turns", "", "nvgpu-warp-specialization's turns (tt's own; empty: the pass's default)")
 			fs.IntVar(&o.ProducerRegs, "producer-registers", 0, "nvgpu-warp-specialization's producer-registers (tt's own; 0: the pass's default)")
+			fs.IntVar(&o.TileTurnsRing, "tile-turns-ring", 0, "nvgpu-warp-specialization's tile-turns-ring (tt's own; 0: the pass's default)")
 			return func() string { return passmgr.StepsText(passmgr.Default, NVIDIATTGIRSteps(o)) }
 		},
 	})
@@ -61,6 +62,10 @@ type PipelineOptions struct {
 	// specialized loop; tt-translate's row split sets them).
 	Turns        string
 	ProducerRegs int
+	// TileTurnsRing, when set, is nvgpu-warp-specialization's budget for
+	// the ring of consumers taking turns over the tiles (tt-translate
+	// shrinks it where the kernel's other buffers need the rest).
+	TileTurnsRing int
 }
 
 // DefaultPipelineOptions are Triton's CUDA defaults (num_warps=4,
@@ -162,6 +167,9 @@ func warpSpecialization(o PipelineOptions, stages string) passmgr.Step {
 	}
 	if o.ProducerRegs != 0 {
 		opts = append(opts, fmt.Sprintf("producer-registers=%d", o.ProducerRegs))
+	}
+	if o.TileTurnsRing != 0 {
+		opts = append(opts, fmt.Sprintf("tile-turns-ring=%d", o.TileTurnsRing))
 	}
 	return passmgr.NewStep("nvgpu-warp-specialization", opts...)
 }

@@ -101,12 +101,12 @@ func persistentPass() *passmgr.Pass {
 				if *target.numWarps <= 0 || *perSM < 0 {
 					return fmt.Errorf("tt-persistent-programs: num-warps must be positive and ctas-per-sm not negative (got %d, %d)", *target.numWarps, *perSM)
 				}
-				turns, err := target.withTileTurns("tt-persistent-programs")
+				ring, err := target.withTileTurns("tt-persistent-programs")
 				if err != nil {
 					return err
 				}
 				n := 0
-				for _, k := range persistentKernels(op, *target.numWarps, turns) {
+				for _, k := range persistentKernels(op, *target.numWarps, ring) {
 					per := k.perSM
 					if *perSM > 0 {
 						per = min(per, *perSM)
@@ -128,13 +128,14 @@ func persistentPass() *passmgr.Pass {
 
 // PersistentPlan says how many kernels of module tt-persistent-programs
 // rewrites for sm_90 with numWarps warps (and consumers taking turns over
-// the tiles where turns allows them: TileTurns), the fewest CTAs per SM
+// the tiles with a ring budget of ring bytes where ring is not 0:
+// TileTurns, TileTurnsRing), the fewest CTAs per SM
 // it assumes for them (0 when there are none), and whether one of them
 // takes the turns: a compiler that finds the kernel's shared memory
 // holding fewer CTAs, or the turns not built, compiles it again with
 // ctas-per-sm, without the turns, or without the schedule.
-func PersistentPlan(module *ir.Operation, numWarps int, turns bool) (kernels, ctasPerSM int, turned bool) {
-	for _, k := range persistentKernels(module, numWarps, turns) {
+func PersistentPlan(module *ir.Operation, numWarps, ring int) (kernels, ctasPerSM int, turned bool) {
+	for _, k := range persistentKernels(module, numWarps, ring) {
 		if kernels == 0 || k.perSM < ctasPerSM {
 			ctasPerSM = k.perSM
 		}
@@ -154,7 +155,9 @@ type persistentKernel struct {
 	turns bool
 }
 
-func persistentKernels(module *ir.Operation, numWarps int, turns bool) []persistentKernel {
+// persistentKernels returns the kernels of module the pass rewrites; ring
+// is the turns' ring budget, 0 without them.
+func persistentKernels(module *ir.Operation, numWarps, ring int) []persistentKernel {
 	if module.NumRegions() == 0 || module.Region(0).Empty() || numWarps <= 0 {
 		return nil
 	}
@@ -175,7 +178,7 @@ func persistentKernels(module *ir.Operation, numWarps int, turns bool) []persist
 		if perSM < 1 {
 			continue
 		}
-		if turns && tileTurnsFit(fn) {
+		if ring > 0 && tileTurnsFit(fn, ring) {
 			out = append(out, persistentKernel{fn, 1, true})
 			continue
 		}

@@ -79,7 +79,7 @@ func specializeDotChainsPass() *passmgr.Pass {
 					st.PreserveAll()
 					return err
 				}
-				turns, err := target.withTileTurns("tt-specialize-dot-chains")
+				ring, err := target.withTileTurns("tt-specialize-dot-chains")
 				if err != nil {
 					return err
 				}
@@ -90,8 +90,8 @@ func specializeDotChainsPass() *passmgr.Pass {
 						n++
 					}
 				}
-				if turns {
-					for _, loop := range tileLoops(op) {
+				if ring > 0 {
+					for _, loop := range tileLoops(op, ring) {
 						loop.SetAttr(tt.AttrAutoWarpSpecialize, ir.Unit(op.Context()))
 						loop.SetAttr(tt.AttrTileTurns, ir.Unit(op.Context()))
 						n++
@@ -161,12 +161,13 @@ func chainsDots(loop *ir.Operation, dots []*ir.Operation) bool {
 
 // tileLoops returns the loops of the module that sit in no other loop and
 // whose nested loops load through TMA into a tt.dot with k-steps that fit
-// the turns' ring: a persistent kernel's tile loop, as tt-tma-loads leaves
-// it (nvgpu-warp-specialization checks the rest of the shape).
-func tileLoops(module *ir.Operation) []*ir.Operation {
+// the turns' ring budget of ring bytes: a persistent kernel's tile loop,
+// as tt-tma-loads leaves it (nvgpu-warp-specialization checks the rest of
+// the shape).
+func tileLoops(module *ir.Operation, ring int) []*ir.Operation {
 	var out []*ir.Operation
 	ir.WalkOps(module, func(op *ir.Operation) {
-		if op.Name() == "scf.for" && op.ParentOfName("scf.for") == nil && op.ParentOfName("scf.while") == nil && tmaNest(op) && tileTurnsFit(op) {
+		if op.Name() == "scf.for" && op.ParentOfName("scf.for") == nil && op.ParentOfName("scf.while") == nil && tmaNest(op) && tileTurnsFit(op, ring) {
 			out = append(out, op)
 		}
 	})

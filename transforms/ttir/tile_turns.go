@@ -17,18 +17,26 @@ import (
 // consumers taking turns over the tiles: one warpgroup's tile each.
 const tileTurnsWarps = 4
 
-// withTileTurns reports whether the module's kernels may get consumers
-// taking turns over their tiles: tile-turns=on (the default; the
-// environment's TT_X_TILE_TURNS overrides the option), 4 warps, sm_90, one CTA a cluster. For each kernel whose ring fits
-// (tileTurnsFit), tt-persistent-programs then keeps the tile loop around
-// the K loop (nested), tt-tma-loads moves the K loop's loads onto TMA,
-// and tt-specialize-dot-chains marks the tile loop.
-func (t scheduleTarget) withTileTurns(pass string) (bool, error) {
+// withTileTurns returns the ring budget in bytes (TileTurnsRing) when the
+// module's kernels may get consumers taking turns over their tiles, else
+// 0: tile-turns=on (the default; the environment's TT_X_TILE_TURNS
+// overrides the option), 4 warps, sm_90, one CTA a cluster. For each
+// kernel whose ring fits the budget (tileTurnsFit), tt-persistent-programs
+// then keeps the tile loop around the K loop (nested), tt-tma-loads moves
+// the K loop's loads onto TMA, and tt-specialize-dot-chains marks the
+// tile loop.
+func (t scheduleTarget) withTileTurns(pass string) (int, error) {
 	on, err := TileTurns(*t.capability, *t.numCTAs, *t.numWarps, *t.tileTurns)
-	if err != nil {
-		return false, fmt.Errorf("%s: %w", pass, err)
+	if err == nil && on {
+		var ring int
+		if ring, err = TileTurnsRing(*t.tileTurnsRing); err == nil {
+			return ring, nil
+		}
 	}
-	return on, nil
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", pass, err)
+	}
+	return 0, nil
 }
 
 // TileTurns reports whether a compilation for capability (major*10 +
@@ -50,27 +58,44 @@ func TileTurns(capability, numCTAs, numWarps int, option string) (bool, error) {
 	}
 }
 
-// The ring of consumers taking turns: as many slots as TileTurnsRingBytes
-// hold, from tileTurnsMinSlots to tileTurnsMaxSlots. A consumer holds two
+// The ring of consumers taking turns: as many slots as its budget holds
+// (TileTurnsRingBytes by default), from tileTurnsMinSlots to
+// tileTurnsMaxSlots. A consumer holds two
 // slots (the k-step its wgmma reads and the one before, still in
 // flight), so with three the producer is one copy ahead and the tensor
 // cores wait for it: the suite's 128x128 matmul read 0.78 of Triton with
 // three (H200, 2026-11-30), 0.99-1.03 with four, 1.01-1.05 with six (192
 // KB of the SM's 227 KB; cuBLAS's kernel for the same product takes 213
-// KB).
+// KB). A kernel whose other buffers leave less than the default budget
+// (an f32 output's 64 KB epilogue buffer beside six 32 KB slots) is
+// compiled again by tt-translate with the option tile-turns-ring: the
+// budget the SM's shared memory leaves it.
 const (
 	TileTurnsRingBytes = 192 * 1024
 	tileTurnsMinSlots  = 4
 	tileTurnsMaxSlots  = 6
 )
 
+// TileTurnsRing returns the ring budget in bytes that the option
+// tile-turns-ring asks for: 0 for TileTurnsRingBytes, or a positive
+// byte count.
+func TileTurnsRing(option int) (int, error) {
+	switch {
+	case option == 0:
+		return TileTurnsRingBytes, nil
+	case option < 0:
+		return 0, fmt.Errorf("tile-turns-ring=%d: want a positive byte count, or 0 for %d", option, TileTurnsRingBytes)
+	}
+	return option, nil
+}
+
 // TileTurnsSlots returns the ring's slots for k-steps of stepBytes (the
-// kernel's stages at least), and whether the turns may have their ring:
-// at least tileTurnsMinSlots positions in TileTurnsRingBytes.
-func TileTurnsSlots(stepBytes, stages int) (int, bool) {
+// kernel's stages at least) in a budget of ringBytes, and whether the
+// turns may have their ring: at least tileTurnsMinSlots positions.
+func TileTurnsSlots(stepBytes, stages, ringBytes int) (int, bool) {
 	n := tileTurnsMaxSlots
 	if stepBytes > 0 {
-		n = min(TileTurnsRingBytes/stepBytes, tileTurnsMaxSlots)
+		n = min(ringBytes/stepBytes, tileTurnsMaxSlots)
 	}
 	return max(n, stages), n >= tileTurnsMinSlots
 }
@@ -85,15 +110,25 @@ const tileTurnsMaxAccRegs = 128
 
 // tileTurnsFit reports whether a kernel's loops of a tt.dot suit the
 // turns: the bytes such a loop loads a step (the loads in its own body)
-// fit at least four times in TileTurnsRingBytes, and its accumulators
+// fit at least four times in the ring's budget of ringBytes, and its accumulators
 // take at most tileTurnsMaxAccRegs registers a consumer thread. A kernel
 // whose steps are bigger (a 128x128 tile with 128-deep steps: 64 KB) or
 // whose tiles are bigger keeps the schedule it would have without
 // tile-turns.
-func tileTurnsFit(fn *ir.Operation) bool {
-	fits := true
+func tileTurnsFit(fn *ir.Operation, ringBytes int) bool {
+	step, accFits := tileTurnsStep(fn)
+	_, fits := TileTurnsSlots(step, 0, ringBytes)
+	return accFits && fits
+}
+
+// tileTurnsStep returns the most bytes one of fn's loops of a tt.dot
+// loads a step (the loads in its own body: a ring slot), and whether
+// each such loop's accumulators take at most tileTurnsMaxAccRegs
+// registers a consumer thread.
+func tileTurnsStep(fn *ir.Operation) (step int, accFits bool) {
+	accFits = true
 	ir.WalkOps(fn, func(loop *ir.Operation) {
-		if loop.Name() != "scf.for" || !fits {
+		if loop.Name() != "scf.for" {
 			return
 		}
 		hasDot, bytes, accBits := false, 0, 0
@@ -107,11 +142,31 @@ func tileTurnsFit(fn *ir.Operation) bool {
 			}
 		}
 		if hasDot {
-			_, fits = TileTurnsSlots(bytes, 0)
-			fits = fits && accBits <= tileTurnsMaxAccRegs*32*32*tileTurnsWarps
+			step = max(step, bytes)
+			accFits = accFits && accBits <= tileTurnsMaxAccRegs*32*32*tileTurnsWarps
 		}
 	})
-	return fits
+	return step, accFits
+}
+
+// TileTurnsRingUsed returns the bytes the ring of consumers taking turns
+// takes in a kernel of module (its TTIR) with a budget of ringBytes: the
+// slots the budget holds times a slot's bytes, the most of any kernel
+// that takes the turns, 0 if none does. A compiler whose kernel is over
+// the SM's shared memory by some bytes with that ring gives it a budget
+// of these bytes less those.
+func TileTurnsRingUsed(module *ir.Operation, ringBytes int) int {
+	used := 0
+	ir.WalkOps(module, func(fn *ir.Operation) {
+		if fn.Name() != "tt.func" {
+			return
+		}
+		step, accFits := tileTurnsStep(fn)
+		if slots, fits := TileTurnsSlots(step, 0, ringBytes); accFits && fits && step > 0 {
+			used = max(used, slots*step)
+		}
+	})
+	return used
 }
 
 // tensorBits is the size in bits of a ranked tensor type, 0 for another.

@@ -83,12 +83,12 @@ func tmaLoadsPass() *passmgr.Pass {
 				if err != nil {
 					return err
 				}
-				turns, err := target.withTileTurns("tt-tma-loads")
-				if err != nil || (m != "on" && !turns) || *target.capability < 90 || *target.numCTAs != 1 {
+				ring, err := target.withTileTurns("tt-tma-loads")
+				if err != nil || (m != "on" && ring == 0) || *target.capability < 90 || *target.numCTAs != 1 {
 					st.PreserveAll()
 					return err
 				}
-				n := rewriteTMALoads(op, m == "on")
+				n := rewriteTMALoads(op, m == "on", ring)
 				st.Stat("num-loads", "Number of tile loads moved onto TMA").Add(int64(n))
 				if n == 0 {
 					st.PreserveAll()
@@ -139,14 +139,17 @@ type tmaLoad struct {
 	advRows int64
 }
 
-func rewriteTMALoads(module *ir.Operation, all bool) int {
+// rewriteTMALoads moves the qualifying loads of module onto TMA: all of
+// them, or (all false) those of the kernels whose k-steps fit the turns'
+// ring budget of ring bytes.
+func rewriteTMALoads(module *ir.Operation, all bool, ring int) int {
 	ai := axisinfo.Analyze(module)
 	var found []*tmaLoad
 	fits := map[*ir.Operation]bool{}
 	ir.WalkOps(module, func(op *ir.Operation) {
 		if op.Name() == "tt.func" && !all {
 			// Only for tile-turns: its kernels whose ring fits.
-			fits[op] = tileTurnsFit(op)
+			fits[op] = tileTurnsFit(op, ring)
 		}
 		if op.Name() == "tt.load" && (all || fits[op.ParentOfName("tt.func")]) {
 			if l := matchTMALoad(op, ai); l != nil {

@@ -1,0 +1,202 @@
+"""Matmuls of every dot element type through the plugin, with and without consumers taking turns
+over the tiles (GPU machine; torch, Triton 3.6, python/tt_triton on the path).
+
+    TT_TRANSLATE=$PWD/.bin/tt-translate PYTHONPATH=python python3 scripts/gpu/turns_dtypes.py [--time]
+
+Each case is a 4-warp sm_90 matmul that tt-persistent-programs makes persistent and whose k-steps
+fit the turns' ring, compiled by tt through the plugin once with TT_X_TILE_TURNS=on and once with
+off; both outputs are compared with torch's product of the same inputs (int8: exactly; the float
+types within a relative bound of their K and mantissa). The PTX of the "on" build must have the
+turns' shape (`setmaxnreg` and 384 threads), so that a kernel the turns refuse does not pass as
+checked. Two kernels: one without masks (shapes that are multiples of the blocks), and Triton's
+tutorial 03 form with masks and grouped program ids on ragged shapes. Exit status 1 on any
+mismatch or a missing turn. --time then times the unmasked kernel at 4096^3 for several types:
+tt with the turns, without them, and Triton's own compile of the same kernel.
+"""
+import os
+import re
+import sys
+
+os.environ["TRITON_ALWAYS_COMPILE"] = "1"  # before Triton reads its knobs: every build compiles
+import torch  # noqa: E402
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
+
+import tt_triton  # noqa: E402
+
+
+@triton.jit
+def unmasked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                    INT_ACC: tl.constexpr, TF32: tl.constexpr, TURNS: tl.constexpr):
+    # TURNS only tells the JIT's in-memory cache the two builds apart
+    pid = tl.program_id(0)
+    grid_m = tl.cdiv(M, BLOCK_M)
+    pid_m = pid % grid_m
+    pid_n = pid // grid_m
+    rm = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
+    rn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+    rk = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
+    b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :]
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32 if INT_ACC else tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc, input_precision="tf32" if TF32 else None,
+                     out_dtype=tl.int32 if INT_ACC else tl.float32)
+        a_ptrs += BLOCK_K
+        b_ptrs += BLOCK_K * stride_bk
+    cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    tl.store(c_ptr + cm[:, None] * stride_cm + cn[None, :], acc.to(c_ptr.dtype.element_ty))
+
+
+@triton.jit
+def masked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                  stride_cm, stride_cn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                  BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr, INT_ACC: tl.constexpr,
+                  TF32: tl.constexpr, TURNS: tl.constexpr):
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
+    offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
+    offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+    b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32 if INT_ACC else tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+        acc = tl.dot(a, b, acc, input_precision="tf32" if TF32 else None,
+                     out_dtype=tl.int32 if INT_ACC else tl.float32)
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+    c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
+    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=c_mask)
+
+
+# name: (input dtype, output dtype, BLOCK_K, relative error bound; 0: exact)
+TYPES = {
+    "f16": (torch.float16, torch.float16, 64, 1e-2),
+    "f16-f32": (torch.float16, torch.float32, 64, 1e-5),
+    "bf16": (torch.bfloat16, torch.bfloat16, 64, 2e-2),
+    "tf32": (torch.float32, torch.float32, 32, 1e-5),
+    "fp8e4nv": (torch.float8_e4m3fn, torch.float32, 128, 1e-5),
+    "fp8e5": (torch.float8_e5m2, torch.float16, 128, 1e-2),
+    "int8": (torch.int8, torch.int32, 128, 0),
+    "int8-int8": (torch.int8, torch.int8, 128, 0),
+}
+
+
+def inputs(dtype, M, N, K):
+    g = torch.Generator(device="cuda").manual_seed(M * 7 + N * 3 + K)
+    if dtype == torch.int8:
+        mk = lambda r, c: torch.randint(-128, 128, (r, c), dtype=torch.int8, device="cuda", generator=g)
+    else:
+        # quarters in [-1, 1]: every product and partial sum of the float types is exact in f32
+        # (and in e4m3, e5m2, tf32), so the bound covers only the output's rounding
+        mk = lambda r, c: (torch.randint(-4, 5, (r, c), device="cuda", generator=g).float() / 4).to(dtype)
+    return mk(M, K), mk(K, N)
+
+
+def reference(a, b, out_dt):
+    if a.dtype == torch.int8:
+        # exact, then wrapped to the output's width as the kernel's trunci does
+        return (a.long() @ b.long()).to(torch.int32).to(out_dt)
+    return a.float() @ b.float()
+
+
+def launch(kernel_name, tname, a, b, M, N, K, tag):
+    dt, out_dt, bk, _ = TYPES[tname]
+    c = torch.empty((M, N), dtype=out_dt, device="cuda")
+    c.fill_(-1 if not out_dt.is_floating_point else float("nan"))
+    grid = (triton.cdiv(M, 128) * triton.cdiv(N, 128),)
+    flags = dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=bk, INT_ACC=dt == torch.int8, TF32=tname == "tf32", TURNS=tag,
+                 num_warps=4, num_stages=3)
+    if kernel_name == "unmasked":
+        run = lambda: unmasked_matmul[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), **flags)
+    else:
+        run = lambda: masked_matmul[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                                          c.stride(0), c.stride(1), GROUP_M=8, **flags)
+    return c, run
+
+
+def run_case(kernel_name, tname, M, N, K):
+    dt, out_dt, bk, tol = TYPES[tname]
+    a, b = inputs(dt, M, N, K)
+    ref = reference(a, b, out_dt)
+    results = {}
+    for turns in ("on", "off"):
+        os.environ["TT_X_TILE_TURNS"] = turns
+        c, run = launch(kernel_name, tname, a, b, M, N, K, int(turns == "on"))
+        ptx = run().asm["ptx"]
+        torch.cuda.synchronize()
+        turned = "setmaxnreg" in ptx and bool(re.search(r"\.(reqntid|maxntid) 384\b", ptx))
+        if tol == 0:
+            err = (c.long() - ref.long()).abs().max().item()
+            ok = err == 0
+        else:
+            err = ((c.float() - ref).abs() / (ref.abs() + 1)).max().item()
+            ok = err <= tol  # NaN (an element never written) fails
+        results[turns] = (ok, err, turned)
+    return results
+
+
+def timing(tnames, size):
+    """Medians of do_bench: tt with the turns, tt without, and Triton's own compile."""
+    from triton.testing import do_bench
+    print(f"\ntiming {size}^3, unmasked kernel, TFLOP/s (tt on / tt off / Triton), ratios to Triton", flush=True)
+    for tname in tnames:
+        dt, out_dt, bk, _ = TYPES[tname]
+        a, b = inputs(dt, size, size, size)
+        rates = []
+        for tag, turns in ((1, "on"), (0, "off"), (2, None)):
+            if turns is None:
+                tt_triton.disable()
+            else:
+                os.environ["TT_X_TILE_TURNS"] = turns
+            c, run = launch("unmasked", tname, a, b, size, size, size, tag)
+            run()
+            ms = do_bench(run, return_mode="median")
+            rates.append(2 * size ** 3 / ms / 1e9)
+            if turns is None:
+                tt_triton.enable()
+        print(f"{tname:9s} {rates[0]:7.1f} {rates[1]:7.1f} {rates[2]:7.1f}   on/Triton {rates[0] / rates[2]:.3f}  "
+              f"off/Triton {rates[1] / rates[2]:.3f}", flush=True)
+
+
+def main():
+    tt_triton.enable()
+    failures = 0
+    cases = [("unmasked", t, 1024, 768, 1024) for t in TYPES]
+    cases += [("masked", t, 1000, 1160, 904) for t in TYPES]
+    for kname, tname, M, N, K in cases:
+        try:
+            r = run_case(kname, tname, M, N, K)
+        except Exception as e:  # a compile or launch failure is a failure of the case
+            print(f"{kname:9s} {tname:9s} {M}x{N}x{K}: FAILED {type(e).__name__}: {str(e)[:300]}", flush=True)
+            failures += 1
+            continue
+        on, off = r["on"], r["off"]
+        bad = not on[0] or not off[0] or not on[2] or off[2]
+        failures += bad
+        print(f"{kname:9s} {tname:9s} {M}x{N}x{K}: turns {'ok' if on[0] else 'WRONG'} (err {on[1]:.3g}, "
+              f"{'turned' if on[2] else 'NOT TURNED'}), off {'ok' if off[0] else 'WRONG'} (err {off[1]:.3g}"
+              f"{', TURNED' if off[2] else ''}){'  <-- FAIL' if bad else ''}", flush=True)
+    print(f"{len(cases) - failures} of {len(cases)} cases passed", flush=True)
+    if "--time" in sys.argv:
+        timing(["f16", "f16-f32", "bf16", "fp8e4nv", "int8"], 4096)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
