@@ -42,8 +42,14 @@ func TestSimTMALoadsMatmul(t *testing.T) {
 // By default (TT_X_TILE_TURNS=on) the 4-warp kernel's tile loop runs on two
 // consumer warpgroups that take turns over the tiles beside a TMA producer
 // (transforms/pipeliner/ws_tiles.go), one CTA an SM. With one simulated SM
-// a single CTA walks all six tiles, three for each consumer; with four,
-// CTAs walk one or two. K = 160 is three k-steps a tile on a ring of six
+// a single CTA walks all six tiles, three for each consumer; with two,
+// the first block of four tiles is whole and the walk's chunks of eight
+// (tt-persistent-programs) a partial pair: CTA 0's consumers take tiles 0
+// and 2, CTA 1's 1 and 3, then the partial block's 4 and 5 one each; with
+// three (one whole block) and chunks of two, CTA 0 takes 0 and 2, CTA 1
+// 1 and 3 (a whole pair of chunks) and CTA 2 4 and 5 (the partial one);
+// with four, CTAs walk one or two. K = 160 is three k-steps a tile on a
+// ring of six
 // slots: a consumer's skip over the other's tile wraps the ring, and its
 // phase flips.
 func TestSimTileTurnsMatmul(t *testing.T) {
@@ -51,9 +57,13 @@ func TestSimTileTurnsMatmul(t *testing.T) {
 		t.Skip("simulates wgmma tiles")
 	}
 	t.Setenv("TT_X_TILE_TURNS", "") // the default: the loads on TMA, the tile loop nested, the turns
-	for _, sms := range []int{1, 4} {
+	for _, sms := range []int{1, 2, 4} {
 		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
 	}
+	t.Run("3 SMs, chunks of 2", func(t *testing.T) {
+		t.Setenv("TT_X_TURN_PAIRS", "2")
+		tmaLoadsMatmul(t, 128, 4, false, 3)
+	})
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
 }
 

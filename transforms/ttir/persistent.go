@@ -3,6 +3,7 @@ package ttir
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ttcompiler/tt/dialects/arith"
@@ -113,7 +114,11 @@ func persistentPass() *passmgr.Pass {
 					}
 					// Consumers taking turns over the tiles need the
 					// tile loop around the K loop.
-					makePersistent(k.fn, per, m != "nested" && !k.turns)
+					chunk := 0
+					if k.turns {
+						chunk = turnChunk()
+					}
+					makePersistent(k.fn, per, m != "nested" && !k.turns, chunk)
 					n++
 				}
 				st.Stat("num-kernels", "Number of kernels made persistent").Add(int64(n))
@@ -267,9 +272,25 @@ func carriedAccumulator(loop *ir.Operation) int64 {
 	return most
 }
 
+// turnChunk is the chunk of tiles by which the walk of a kernel whose
+// consumers take turns over its tiles alternates between the even and
+// the odd iterations (makePersistent), TT_X_TURN_PAIRS (experimental: a
+// chunk, or off) overriding it. Eight was measured best of 1, 8 and
+// none (H200, 2026-11-30 14:40, docs/PERFORMANCE.md): it keeps the
+// column of a group of eight program rows (Triton's tutorial grouping)
+// in one turn, and still gives each turn half the rows of a column on a
+// walk without groups.
+func turnChunk() int {
+	v := passmgr.Experiment("TT_X_TURN_PAIRS", "8")
+	if n, err := strconv.Atoi(v); err == nil && n > 0 {
+		return n
+	}
+	return 0
+}
+
 // makePersistent wraps fn's body (which persistentCandidate accepted) in
 // the loop over the program's tiles.
-func makePersistent(fn *ir.Operation, perSM int, flatten bool) {
+func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk int) {
 	body := fn.Region(0).Front()
 	ret := body.Terminator()
 	var ops []*ir.Operation
@@ -301,6 +322,34 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool) {
 	active := arith.NewCmpI(b, loc, arith.CmpISLT, x, p).Result(0)
 	trips := arith.NewSelect(b, loc, active, bin("ceildivsi", bin("subi", grid, x), p), zero).Result(0)
 
+	// The walk of consumers taking turns (chunk > 0): in each block of 2P
+	// tiles that both fill, the even iterations take the even chunks of
+	// `chunk` tiles and the odd iterations the odd ones, program x the
+	// x-th tile of its chunks: its tile in the block is base, or base +
+	// shift on an odd iteration. Spread so, the tiles in K loops at one
+	// time are every other chunk of the 2P instead of the first P (with
+	// two CTAs an SM, 2P tiles progress together): on a walk down the
+	// columns of a matmul without grouped program ids, the rows that
+	// share an A tile from L2 are in K loops together over twice the
+	// columns (docs/PERFORMANCE.md, 2026-11-30 14:40). The last, partial
+	// block keeps x + iP.
+	var base, shift, lastStart ir.Value
+	if chunk > 0 {
+		g := c(int64(chunk))
+		q := bin("divsi", p, g)
+		rem := bin("subi", p, bin("muli", q, g))
+		ch, within := bin("divsi", x, g), bin("remsi", x, g)
+		whole := arith.NewCmpI(b, loc, arith.CmpISLT, ch, q).Result(0)
+		// In a whole chunk: ch*2g + within (+ g); in the last, partial
+		// pair of chunks (P not a multiple of g): q*2g + within (+ rem).
+		base = arith.NewSelect(b, loc, whole, bin("muli", ch, bin("addi", g, g)), bin("muli", q, bin("addi", g, g))).Result(0)
+		base = bin("addi", base, within)
+		shift = arith.NewSelect(b, loc, whole, g, rem).Result(0)
+		// A block starting at s is whole when s <= G - 2P (which, as
+		// G >= P, cannot overflow).
+		lastStart = bin("subi", grid, bin("addi", p, p))
+	}
+
 	b.SetInsertionPoint(ret)
 	loop := scf.NewForShell(b, loc, zero, trips, one, nil)
 	if flatten {
@@ -308,7 +357,17 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool) {
 	}
 	lb := loop.Region(0).Front()
 	b.SetInsertionPointToEnd(lb)
-	tile := bin("addi", x, bin("muli", lb.Argument(0), p))
+	i := lb.Argument(0)
+	tile := bin("addi", x, bin("muli", i, p))
+	if chunk > 0 {
+		// The block's start (i - i%2) P, below the tile x + iP < G,
+		// cannot overflow.
+		odd := bin("andi", i, one)
+		start := bin("muli", bin("subi", i, odd), p)
+		full := arith.NewCmpI(b, loc, arith.CmpISLE, start, lastStart).Result(0)
+		paired := bin("addi", bin("addi", start, base), bin("muli", odd, shift))
+		tile = arith.NewSelect(b, loc, full, paired, tile).Result(0)
+	}
 	for _, op := range ops {
 		op.Remove()
 		lb.Append(op)

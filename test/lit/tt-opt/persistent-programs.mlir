@@ -72,8 +72,11 @@ module {
 // tt-translate compiles again with ctas-per-sm); ctas-per-sm=1 caps it.
 // By default (tile-turns=on) its tile loop stays around the K loop, not
 // flattened, for consumers taking turns over the tiles (64-deep k-steps:
-// 32 KB, six ring slots). Left alone: a 64x128 accumulator (64 elements
-// a thread) and an atomic (programs may talk).
+// 32 KB, six ring slots), and the walk alternates chunks of eight tiles
+// between the turns: in a block of 2P tiles that both fill, iteration i
+// takes start + base (+ shift when i is odd), start = (i - i%2) P; the
+// last, partial block keeps x + iP. Left alone: a 64x128 accumulator (64
+// elements a thread) and an atomic (programs may talk).
 
 // CHECK-LABEL: tt.func public @mid
 // CHECK:         %[[PER:.+]] = arith.constant 2 : i32
@@ -84,8 +87,27 @@ module {
 // CAP-NEXT:      %[[PER:.+]] = arith.constant 1 : i32
 // CAP-NEXT:      arith.muli %[[S1]], %[[PER]] : i32
 // TURNS-LABEL: tt.func public @mid
-// TURNS:         tt.elementwise_inline_asm "mov.u32 $0, %nsmid;"
-// TURNS:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
+// TURNS:         %[[X:.+]] = tt.get_program_id x : i32
+// TURNS-NEXT:    %[[G:.+]] = tt.get_num_programs x : i32
+// TURNS-NEXT:    tt.elementwise_inline_asm "mov.u32 $0, %nsmid;"
+// TURNS:         %[[P:.+]] = arith.minsi
+// TURNS:         %[[C8:.+]] = arith.constant 8 : i32
+// TURNS:         %[[W:.+]] = arith.remsi %[[X]], %[[C8]] : i32
+// TURNS:         %[[BASE:.+]] = arith.addi %{{.+}}, %[[W]] : i32
+// TURNS-NEXT:    %[[SHIFT:.+]] = arith.select %{{.+}}, %[[C8]], %{{.+}} : i32
+// TURNS-NEXT:    %[[TWOP:.+]] = arith.addi %[[P]], %[[P]] : i32
+// TURNS-NEXT:    %[[LAST:.+]] = arith.subi %[[G]], %[[TWOP]] : i32
+// TURNS-NEXT:    scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
+// TURNS-NEXT:      %[[IP:.+]] = arith.muli %[[I]], %[[P]] : i32
+// TURNS-NEXT:      %[[SEQ:.+]] = arith.addi %[[X]], %[[IP]] : i32
+// TURNS-NEXT:      %[[ODD:.+]] = arith.andi %[[I]], %{{.+}} : i32
+// TURNS-NEXT:      %[[EVEN:.+]] = arith.subi %[[I]], %[[ODD]] : i32
+// TURNS-NEXT:      %[[START:.+]] = arith.muli %[[EVEN]], %[[P]] : i32
+// TURNS-NEXT:      %[[FULL:.+]] = arith.cmpi sle, %[[START]], %[[LAST]] : i32
+// TURNS-NEXT:      %[[B:.+]] = arith.addi %[[START]], %[[BASE]] : i32
+// TURNS-NEXT:      %[[S:.+]] = arith.muli %[[ODD]], %[[SHIFT]] : i32
+// TURNS-NEXT:      %[[PAIRED:.+]] = arith.addi %[[B]], %[[S]] : i32
+// TURNS-NEXT:      %[[TILE:.+]] = arith.select %[[FULL]], %[[PAIRED]], %[[SEQ]] : i32
 // TURNS:           scf.for
 // TURNS:             tt.dot
 // TURNS:           tt.store
