@@ -64,6 +64,14 @@ func TestSimTileTurnsMatmul(t *testing.T) {
 		t.Setenv("TT_X_TURN_PAIRS", "2")
 		tmaLoadsMatmul(t, 128, 4, false, 3)
 	})
+	// The kernel splits its program id into (pid % 3, pid / 3): with
+	// groups of two rows (TT_X_GROUP_COLUMNS) the walk's positions take
+	// the tiles 0, 1, 3, 4, 2, 5 (by default, groups of eight, the walk
+	// is the kernel's own order: three rows make one group).
+	t.Run("2 SMs, groups of 2 rows", func(t *testing.T) {
+		t.Setenv("TT_X_GROUP_COLUMNS", "2")
+		tmaLoadsMatmul(t, 128, 4, false, 2)
+	})
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
 }
 

@@ -118,7 +118,7 @@ func persistentPass() *passmgr.Pass {
 					if k.turns {
 						chunk = turnChunk()
 					}
-					makePersistent(k.fn, per, m != "nested" && !k.turns, chunk)
+					makePersistent(k.fn, per, m != "nested" && !k.turns, chunk, columnGroup())
 					n++
 				}
 				st.Stat("num-kernels", "Number of kernels made persistent").Add(int64(n))
@@ -288,9 +288,21 @@ func turnChunk() int {
 	return 0
 }
 
+// columnGroup is the rows of the grid that the walk of a kernel whose
+// program id only indexes a column-major grid keeps together
+// (groupColumns), TT_X_GROUP_COLUMNS (experimental: rows, or off)
+// overriding it: eight, Triton's tutorial's GROUP_SIZE_M.
+func columnGroup() int {
+	v := passmgr.Experiment("TT_X_GROUP_COLUMNS", "8")
+	if n, err := strconv.Atoi(v); err == nil && n > 0 {
+		return n
+	}
+	return 0
+}
+
 // makePersistent wraps fn's body (which persistentCandidate accepted) in
 // the loop over the program's tiles.
-func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk int) {
+func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int) {
 	body := fn.Region(0).Front()
 	ret := body.Terminator()
 	var ops []*ir.Operation
@@ -380,4 +392,99 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk int) {
 			op.Erase()
 		}
 	}
+	if group > 0 {
+		groupColumns(ctx, b, loc, tile, grid, group)
+	}
+}
+
+// groupColumns gives a kernel whose program id is only ever split into
+// a column-major grid of tiles, (pid % X, pid / X) each only scaled by a
+// block size (tileCoordinate), a walk of its tiles that
+// keeps `group` consecutive rows of the grid together, as Triton's
+// tutorial groups its program ids by hand (GROUP_SIZE_M): walk position t
+// takes the tile Triton's grouping gives t, in the kernel's own
+// numbering. A kernel that walks down whole columns of X row tiles reads
+// every A tile again for each column, from DRAM once X is too big for L2;
+// grouped, the tiles in flight at one time share a few rows and a few
+// columns (docs/PERFORMANCE.md, 2026-11-30 15:00). The programs are
+// independent (tt-persistent-programs' precondition), so any order of
+// them is the kernel's meaning; positions past the last whole column
+// (G not a multiple of X) keep theirs. Nothing is done where tile has
+// another use, its two splits divide by different X, or a part of the
+// split is used otherwise.
+func groupColumns(ctx *ir.Context, b *ir.Builder, loc ir.Location, tile, grid ir.Value, group int) {
+	uses := ir.Uses(tile)
+	if len(uses) == 0 {
+		return
+	}
+	var rows ir.Value
+	first := uses[0].Owner()
+	for _, use := range uses {
+		u := use.Owner()
+		if (u.Name() != "arith.remsi" && u.Name() != "arith.divsi") || use.Index() != 0 ||
+			u.Block() != first.Block() || rows != nil && !sameValue(rows, u.Operand(1)) || !tileCoordinate(u.Result(0)) {
+			return
+		}
+		rows = u.Operand(1)
+		if u.IsBeforeInBlock(first) {
+			first = u
+		}
+	}
+	c := func(v int64) ir.Value { return arith.NewConstant(b, loc, ir.I32Attr(ctx, v)).Result(0) }
+	bin := func(name string, x, y ir.Value) ir.Value {
+		return arith.NewBinary(b, "arith."+name, loc, x, y).Result(0)
+	}
+	b.SetInsertionPoint(first)
+	// X and Y = G / X whole columns, as divisors at least 1 (a kernel
+	// whose X is 0 divides by it itself; the walk must not). Triton's
+	// grouping of position t over an X by Y grid: groups of `group` rows
+	// (the last one smaller), each walked row-fastest over all Y
+	// columns. t / (group Y) is computed as (t / Y) / group, and the
+	// group's start as a product no bigger than t, so nothing overflows.
+	one, g := c(1), c(int64(group))
+	x := bin("maxsi", rows, one)
+	y := bin("divsi", grid, x)
+	ySafe := bin("maxsi", y, one)
+	gid := bin("divsi", bin("divsi", tile, ySafe), g)
+	firstRow := bin("muli", gid, g)
+	// At least 1 too: past the whole columns the group starts at or
+	// after X (the select below discards what it gives there).
+	size := bin("maxsi", bin("minsi", bin("subi", x, firstRow), g), one)
+	r := bin("subi", tile, bin("muli", firstRow, ySafe))
+	m := bin("addi", firstRow, bin("remsi", r, size))
+	n := bin("divsi", r, size)
+	grouped := bin("addi", bin("muli", n, x), m)
+	whole := arith.NewCmpI(b, loc, arith.CmpISLT, tile, bin("muli", x, y)).Result(0)
+	walk := arith.NewSelect(b, loc, whole, grouped, tile).Result(0)
+	for _, use := range uses {
+		use.Set(walk)
+	}
+}
+
+// tileCoordinate reports whether v is used only as a tile's coordinate:
+// times a constant (its block size). A split whose parts are split again
+// (Triton's own grouping: pid % (GROUP_M * columns), then % and / by the
+// group's rows) is a walk the kernel chose itself.
+func tileCoordinate(v ir.Value) bool {
+	for _, use := range ir.Uses(v) {
+		u := use.Owner()
+		if u.Name() != "arith.muli" {
+			return false
+		}
+		if _, ok := arith.MatchConstantInt(u.Operand(1 - use.Index())); !ok {
+			return false
+		}
+	}
+	return ir.HasUses(v)
+}
+
+// sameValue reports whether two values are the same SSA value or equal
+// integer constants.
+func sameValue(a, b ir.Value) bool {
+	if a == b {
+		return true
+	}
+	ca, okA := arith.MatchConstantInt(a)
+	cb, okB := arith.MatchConstantInt(b)
+	return okA && okB && ca == cb
 }

@@ -1,0 +1,171 @@
+package ttir
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/ttcompiler/tt/dialects/all"
+	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
+)
+
+// groupColumns' walk is a permutation of the positions 0..G-1 for every
+// grid of X rows and G programs, whole columns or not, X bigger than G
+// or not, and a group of rows that divides X or not: each program runs
+// exactly once. It keeps `group` rows together (Triton's grouping) and
+// positions past the last whole column in place; a kernel that splits
+// its program id any other way keeps its order.
+func TestGroupColumnsWalk(t *testing.T) {
+	const src = `
+tt.func @k(%t: i32, %g: i32, %x: i32) -> (i32, i32) {
+  %c128 = arith.constant 128 : i32
+  %m = arith.remsi %t, %x : i32
+  %n = arith.divsi %t, %x : i32
+  %om = arith.muli %m, %c128 : i32
+  %on = arith.muli %c128, %n : i32
+  tt.return %om, %on : i32, i32
+}`
+	mod, err := asm.ParseString(all.NewContext(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fn *ir.Operation
+	ir.WalkOps(mod, func(op *ir.Operation) {
+		if op.Name() == "tt.func" {
+			fn = op
+		}
+	})
+	body := fn.Region(0).Front()
+	tile, grid, rows := body.Argument(0), body.Argument(1), body.Argument(2)
+	ctx := mod.Context()
+	const group = 4
+	groupColumns(ctx, ir.NewBuilder(ctx), fn.Loc(), tile, grid, group)
+	// The kernel's own split, %m (the walk adds a remsi of its own).
+	walk := body.Terminator().Operand(0).DefiningOp().Operand(0).DefiningOp().Operand(0)
+	if walk == ir.Value(tile) {
+		t.Fatal("the walk was not built")
+	}
+	for _, x := range []int64{1, 2, 3, 4, 5, 8, 9, 13} {
+		for _, g := range []int64{1, 2, 7, 12, 20, 37, 64} {
+			seen := map[int64]bool{}
+			for pos := int64(0); pos < g; pos++ {
+				v, err := evalI32(walk, map[ir.Value]int64{tile: pos, grid: g, rows: x})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v < 0 || v >= g || seen[v] {
+					t.Fatalf("X=%d G=%d: position %d walks to tile %d (seen before: %v)", x, g, pos, v, seen[v])
+				}
+				seen[v] = true
+				if y := g / x; pos >= x*y && v != pos {
+					t.Errorf("X=%d G=%d: position %d past the whole columns walks to %d", x, g, pos, v)
+				}
+			}
+			// The first group's rows, then down to the next column:
+			// position 1 is row 1 of column 0 and position min(X,
+			// group) row 0 of column 1, where a whole column follows.
+			if x >= 2 && g >= 2*x {
+				if v, _ := evalI32(walk, map[ir.Value]int64{tile: min(x, group), grid: g, rows: x}); v != x {
+					t.Errorf("X=%d G=%d: position %d walks to %d, want row 0 of column 1 (%d)", x, g, min(x, group), v, x)
+				}
+			}
+		}
+	}
+
+	// Left in their order: a split by two different X, and Triton's
+	// grouping (the part pid % X split again by the group's rows).
+	for _, src := range []string{`
+tt.func @k(%t: i32, %g: i32, %x: i32, %y: i32) -> (i32, i32) {
+  %c128 = arith.constant 128 : i32
+  %m = arith.remsi %t, %x : i32
+  %n = arith.divsi %t, %y : i32
+  %om = arith.muli %m, %c128 : i32
+  %on = arith.muli %n, %c128 : i32
+  tt.return %om, %on : i32, i32
+}`, `
+tt.func @k(%t: i32, %g: i32, %x: i32, %y: i32) -> (i32, i32) {
+  %c128 = arith.constant 128 : i32
+  %r = arith.remsi %t, %x : i32
+  %gid = arith.divsi %t, %x : i32
+  %m = arith.remsi %r, %y : i32
+  %n = arith.divsi %r, %y : i32
+  %om = arith.muli %m, %c128 : i32
+  %on = arith.muli %n, %gid : i32
+  tt.return %om, %on : i32, i32
+}`} {
+		mod2, err := asm.ParseString(all.NewContext(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ir.WalkOps(mod2, func(op *ir.Operation) {
+			if op.Name() == "tt.func" {
+				fn = op
+			}
+		})
+		body = fn.Region(0).Front()
+		groupColumns(mod2.Context(), ir.NewBuilder(mod2.Context()), fn.Loc(), body.Argument(0), body.Argument(1), group)
+		if body.First().Next().Name() != "arith.remsi" || body.First().Next().Operand(0) != ir.Value(body.Argument(0)) {
+			t.Errorf("a kernel that splits its program id otherwise was walked in another order:%s", src)
+		}
+	}
+}
+
+// evalI32 evaluates the i32 arith ops that define v (the ones the walks
+// of tt-persistent-programs build), with args for the block arguments.
+func evalI32(v ir.Value, args map[ir.Value]int64) (int64, error) {
+	if a, ok := args[v]; ok {
+		return a, nil
+	}
+	if c, ok := arith.MatchConstantInt(v); ok {
+		return c, nil
+	}
+	op := v.DefiningOp()
+	if op == nil {
+		return 0, fmt.Errorf("no value for %v", v)
+	}
+	var x []int64
+	for i := 0; i < op.NumOperands(); i++ {
+		o, err := evalI32(op.Operand(i), args)
+		if err != nil {
+			return 0, err
+		}
+		x = append(x, o)
+	}
+	wrap := func(n int64) int64 { return int64(int32(n)) }
+	switch op.Name() {
+	case "arith.addi":
+		return wrap(x[0] + x[1]), nil
+	case "arith.subi":
+		return wrap(x[0] - x[1]), nil
+	case "arith.muli":
+		return wrap(x[0] * x[1]), nil
+	case "arith.divsi":
+		if x[1] == 0 {
+			return 0, fmt.Errorf("division by zero in %s", op.Name())
+		}
+		return x[0] / x[1], nil
+	case "arith.remsi":
+		if x[1] == 0 {
+			return 0, fmt.Errorf("division by zero in %s", op.Name())
+		}
+		return x[0] % x[1], nil
+	case "arith.minsi":
+		return min(x[0], x[1]), nil
+	case "arith.maxsi":
+		return max(x[0], x[1]), nil
+	case "arith.select":
+		if x[0] != 0 {
+			return x[1], nil
+		}
+		return x[2], nil
+	case "arith.cmpi":
+		if p, ok := op.Attr("predicate").(*ir.IntegerAttr); ok && p.Int() == int64(arith.CmpISLT) {
+			if x[0] < x[1] {
+				return 1, nil
+			}
+			return 0, nil
+		}
+	}
+	return 0, fmt.Errorf("cannot evaluate %s", op.Name())
+}
