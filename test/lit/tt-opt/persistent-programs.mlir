@@ -180,3 +180,88 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// A program id split into a column-major grid of tiles, (pid % X, pid /
+// X), each part only scaled by its block: the walk groups eight rows of
+// the grid (position t takes the tile Triton's grouping gives t) where
+// the columns are whole, and keeps t past them. A kernel that groups its
+// program ids itself (the parts of pid % X split again) keeps its walk.
+
+// CHECK-LABEL: tt.func public @grid
+// CHECK:         %[[G:.+]] = tt.get_num_programs x : i32
+// CHECK:         scf.for
+// CHECK:           %[[T:.+]] = arith.addi %{{.+}}, %{{.+}} : i32
+// CHECK:           %[[X0:.+]] = arith.divsi %{{.+}}, %c128_i32 : i32
+// CHECK:           %[[C8:.+]] = arith.constant 8 : i32
+// CHECK-NEXT:      %[[X:.+]] = arith.maxsi %[[X0]], %{{.+}} : i32
+// CHECK-NEXT:      %[[Y:.+]] = arith.divsi %[[G]], %[[X]] : i32
+// CHECK:           %[[WHOLE:.+]] = arith.cmpi slt, %[[T]], %{{.+}} : i32
+// CHECK-NEXT:      %[[WALK:.+]] = arith.select %[[WHOLE]], %{{.+}}, %[[T]] : i32
+// CHECK-NEXT:      %[[M:.+]] = arith.remsi %[[WALK]], %[[X0]] : i32
+// CHECK-NEXT:      %[[N:.+]] = arith.divsi %[[WALK]], %[[X0]] : i32
+// CHECK-LABEL: tt.func public @grouped
+// CHECK-NOT:       arith.constant 8 : i32
+// CHECK:           %[[R:.+]] = arith.remsi %{{.+}}, %{{.+}} : i32
+// CHECK-NOT:       arith.select
+// CHECK:           tt.return
+module {
+  tt.func public @grid(%a: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32, %M: i32) {
+    %pid = tt.get_program_id x : i32
+    %c127 = arith.constant 127 : i32
+    %c128 = arith.constant 128 : i32
+    %mp = arith.addi %M, %c127 : i32
+    %rows = arith.divsi %mp, %c128 : i32
+    %pm = arith.remsi %pid, %rows : i32
+    %pn = arith.divsi %pid, %rows : i32
+    %om = arith.muli %pm, %c128 : i32
+    %on = arith.muli %pn, %c128 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pa = tt.splat %a : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>>
+    %pb = tt.splat %a : !tt.ptr<f16> -> tensor<64x128x!tt.ptr<f16>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32>) : i32 {
+      %x = tt.load %pa : tensor<128x64x!tt.ptr<f16>>
+      %y = tt.load %pb : tensor<64x128x!tt.ptr<f16>>
+      %d = tt.dot %x, %y, %acc : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    %off = arith.addi %om, %on : i32
+    %base = tt.addptr %c, %off : !tt.ptr<f32>, i32
+    %pc = tt.splat %base : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>>
+    tt.store %pc, %r : tensor<128x128x!tt.ptr<f32>>
+    tt.return
+  }
+  tt.func public @grouped(%a: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32, %M: i32) {
+    %pid = tt.get_program_id x : i32
+    %c127 = arith.constant 127 : i32
+    %c128 = arith.constant 128 : i32
+    %c4 = arith.constant 4 : i32
+    %mp = arith.addi %M, %c127 : i32
+    %ingroup = arith.divsi %mp, %c128 : i32
+    %gid = arith.divsi %pid, %ingroup : i32
+    %r0 = arith.remsi %pid, %ingroup : i32
+    %pm = arith.remsi %r0, %c4 : i32
+    %pn = arith.divsi %r0, %c4 : i32
+    %om = arith.muli %pm, %c128 : i32
+    %on = arith.muli %pn, %gid : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pa = tt.splat %a : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>>
+    %pb = tt.splat %a : !tt.ptr<f16> -> tensor<64x128x!tt.ptr<f16>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32>) : i32 {
+      %x = tt.load %pa : tensor<128x64x!tt.ptr<f16>>
+      %y = tt.load %pb : tensor<64x128x!tt.ptr<f16>>
+      %d = tt.dot %x, %y, %acc : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    %off = arith.addi %om, %on : i32
+    %base = tt.addptr %c, %off : !tt.ptr<f32>, i32
+    %pc = tt.splat %base : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>>
+    tt.store %pc, %r : tensor<128x128x!tt.ptr<f32>>
+    tt.return
+  }
+}
