@@ -27,6 +27,11 @@ import (
 // the surplus programs cost little: they start when an SM frees up, at
 // the end, and exit (measured on an H200, 2026-11-28: launching the full
 // grid and launching P programs time the same, docs/PERFORMANCE.md).
+// Since the programs are independent, the order of the walk is the
+// pass's to choose: a kernel whose program id only indexes a
+// column-major grid of tiles walks it in groups of eight rows
+// (groupColumns), and the walk of consumers taking turns alternates
+// chunks of eight tiles between them (turnChunk).
 //
 // P is the number of SMs (PTX %nsmid, read with the scalar inline
 // assembly a Triton user would write) times the CTAs an SM holds at once.
