@@ -26,37 +26,15 @@ import triton.language as tl  # noqa: E402
 
 import tt_triton  # noqa: E402
 
-
-@triton.jit
-def unmasked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
-                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                    INT_ACC: tl.constexpr, TF32: tl.constexpr, TURNS: tl.constexpr):
-    # TURNS only tells the JIT's in-memory cache the two builds apart
-    pid = tl.program_id(0)
-    grid_m = tl.cdiv(M, BLOCK_M)
-    pid_m = pid % grid_m
-    pid_n = pid // grid_m
-    rm = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-    rn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
-    rk = tl.arange(0, BLOCK_K)
-    a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
-    b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :]
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32 if INT_ACC else tl.float32)
-    for k in range(0, tl.cdiv(K, BLOCK_K)):
-        acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc, input_precision="tf32" if TF32 else None,
-                     out_dtype=tl.int32 if INT_ACC else tl.float32)
-        a_ptrs += BLOCK_K
-        b_ptrs += BLOCK_K * stride_bk
-    cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    tl.store(c_ptr + cm[:, None] * stride_cm + cn[None, :], acc.to(c_ptr.dtype.element_ty))
+# The matmul without masks is the one tt's simulator tests run (tools/ttrun/testdata).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "ttrun", "testdata"))
+from unmasked_matmul import unmasked_matmul  # noqa: E402
 
 
 @triton.jit
 def masked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                   stride_cm, stride_cn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                  BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr, INT_ACC: tl.constexpr,
-                  TF32: tl.constexpr, TURNS: tl.constexpr):
+                  BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr, INT_ACC: tl.constexpr):
     pid = tl.program_id(0)
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
@@ -75,8 +53,7 @@ def masked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
     for k in range(0, tl.cdiv(K, BLOCK_K)):
         a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
         b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
-        acc = tl.dot(a, b, acc, input_precision="tf32" if TF32 else None,
-                     out_dtype=tl.int32 if INT_ACC else tl.float32)
+        acc = tl.dot(a, b, acc, out_dtype=tl.int32 if INT_ACC else tl.float32)
         a_ptrs += BLOCK_K * stride_ak
         b_ptrs += BLOCK_K * stride_bk
     offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -122,18 +99,33 @@ def reference(a, b, out_dt):
     return a.float() @ b.float()
 
 
+_builds = {}
+
+
+def build(kernel, tag):
+    """A JITFunction of kernel's Python function of its own for each tag: the JIT looks a compiled
+    kernel up by its arguments alone, so builds under different settings need separate caches."""
+    key = (kernel.fn, tag)
+    if key not in _builds:
+        _builds[key] = triton.jit(kernel.fn)
+    return _builds[key]
+
+
 def launch(kernel_name, tname, a, b, M, N, K, tag):
+    """The output buffer (poisoned) and a launcher of tag's build of the kernel on a and b (f32
+    operands multiply in tf32, Triton's default)."""
     dt, out_dt, bk, _ = TYPES[tname]
     c = torch.empty((M, N), dtype=out_dt, device="cuda")
     c.fill_(-1 if not out_dt.is_floating_point else float("nan"))
     grid = (triton.cdiv(M, 128) * triton.cdiv(N, 128),)
-    flags = dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=bk, INT_ACC=dt == torch.int8, TF32=tname == "tf32", TURNS=tag,
-                 num_warps=4, num_stages=3)
+    flags = dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=bk, INT_ACC=dt == torch.int8, num_warps=4, num_stages=3)
     if kernel_name == "unmasked":
-        run = lambda: unmasked_matmul[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), **flags)
+        k = build(unmasked_matmul, tag)
+        run = lambda: k[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), **flags)
     else:
-        run = lambda: masked_matmul[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
-                                          c.stride(0), c.stride(1), GROUP_M=8, **flags)
+        k = build(masked_matmul, tag)
+        run = lambda: k[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                              c.stride(0), c.stride(1), GROUP_M=8, **flags)
     return c, run
 
 

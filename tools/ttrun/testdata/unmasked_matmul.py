@@ -8,8 +8,10 @@ def unmasked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_c
                     INT_ACC: tl.constexpr = False):
     # A matmul for shapes that are multiples of its blocks, without masks:
     # its K loads advance unmasked and its stores write whole tiles. The
-    # accumulator is f32, or int32 with INT_ACC (int8 operands); the
-    # store converts it to c's element type.
+    # accumulator is f32, or int32 with INT_ACC (int8 operands), and the
+    # dot accumulates into it (so fp8 operands keep one dot a step); the
+    # store converts it to c's element type. (scripts/gpu/turns_dtypes.py
+    # runs it on the GPU.)
     pid = tl.program_id(0)
     grid_m = tl.cdiv(M, BLOCK_M)
     pid_m = pid % grid_m
@@ -21,7 +23,7 @@ def unmasked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_c
     b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :]
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32 if INT_ACC else tl.float32)
     for k in range(0, tl.cdiv(K, BLOCK_K)):
-        acc += tl.dot(tl.load(a_ptrs), tl.load(b_ptrs))
+        acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc, out_dtype=tl.int32 if INT_ACC else tl.float32)
         a_ptrs += BLOCK_K
         b_ptrs += BLOCK_K * stride_bk
     cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
