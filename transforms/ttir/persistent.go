@@ -281,7 +281,7 @@ func carriedAccumulator(loop *ir.Operation) int64 {
 // consumers take turns over its tiles alternates between the even and
 // the odd iterations (makePersistent), TT_X_TURN_PAIRS (experimental: a
 // chunk, or off) overriding it. Eight was measured best of 1, 8 and
-// none (H200, 2026-11-30 14:40, docs/PERFORMANCE.md): it keeps the
+// none (H200, 2026-11-30, docs/PERFORMANCE.md "Where tt stands (14:30 UTC)"): it keeps the
 // column of a group of eight program rows (Triton's tutorial grouping)
 // in one turn, and still gives each turn half the rows of a column on a
 // walk without groups.
@@ -348,7 +348,7 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 	// two CTAs an SM, 2P tiles progress together): on a walk down the
 	// columns of a matmul without grouped program ids, the rows that
 	// share an A tile from L2 are in K loops together over twice the
-	// columns (docs/PERFORMANCE.md, 2026-11-30 14:40). The last, partial
+	// columns (docs/PERFORMANCE.md, 2026-11-30 14:30). The last, partial
 	// block keeps x + iP.
 	var base, shift, lastStart ir.Value
 	if chunk > 0 {
@@ -411,7 +411,7 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 // numbering. A kernel that walks down whole columns of X row tiles reads
 // every A tile again for each column, from DRAM once X is too big for L2;
 // grouped, the tiles in flight at one time share a few rows and a few
-// columns (docs/PERFORMANCE.md, 2026-11-30 15:00). The programs are
+// columns (docs/PERFORMANCE.md, 2026-11-30 14:30). The programs are
 // independent (tt-persistent-programs' precondition), so any order of
 // them is the kernel's meaning; positions past the last whole column
 // (G not a multiple of X) keep theirs. Nothing is done where tile has
