@@ -8,12 +8,13 @@ fit the turns' ring, compiled by tt through the plugin once with TT_X_TILE_TURNS
 off; both outputs are compared with torch's product of the same inputs (int8: exactly; the float
 types within a relative bound of their K and mantissa). The PTX of the "on" build must have the
 turns' shape (`setmaxnreg` and 384 threads), so that a kernel the turns refuse does not pass as
-checked. Two kernels: one without masks (shapes that are multiples of the blocks), and Triton's
-tutorial 03 form with masks and grouped program ids on ragged shapes. Exit status 1 on any
-mismatch or a missing turn. --time then times both kernels at 4096^3 and 8192^3 for f16 (f16
-and f32 outputs), on normal and on low-entropy data: tt's builds paired (with the turns and
-without them; TURNS_VARIANTS="label:K=V,...;..." names others), and Triton's own compile of the
-same kernel after them.
+checked. Three kernels: two without masks (shapes that are multiples of the blocks), one whose
+program ids walk down the columns of a 1-D grid ("unmasked") and one on a 2-D grid ("grid2d"),
+and Triton's tutorial 03 form with masks and grouped program ids on ragged shapes ("masked").
+Exit status 1 on any mismatch or a missing turn. --time then times the kernels (TIME_KERNELS,
+default all three) at 4096^3 and 8192^3 for f16 (f16 and f32 outputs), on normal and on
+low-entropy data: tt's builds paired (with the turns and without them; TURNS_VARIANTS=
+"label:K=V,...;..." names others), and Triton's own compile of the same kernel after them.
 """
 import os
 import re
@@ -26,8 +27,10 @@ import triton.language as tl  # noqa: E402
 
 import tt_triton  # noqa: E402
 
-# The matmul without masks is the one tt's simulator tests run (tools/ttrun/testdata).
+# The matmuls without masks are the ones tt's simulator tests run (tools/ttrun/testdata): one on a
+# 1-D grid walking down the columns, one on a 2-D grid.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "ttrun", "testdata"))
+from grid2d_matmul import grid2d_matmul  # noqa: E402
 from unmasked_matmul import unmasked_matmul  # noqa: E402
 
 
@@ -119,7 +122,12 @@ def launch(kernel_name, tname, a, b, M, N, K, tag):
     c.fill_(-1 if not out_dt.is_floating_point else float("nan"))
     grid = (triton.cdiv(M, 128) * triton.cdiv(N, 128),)
     flags = dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=bk, INT_ACC=dt == torch.int8, num_warps=4, num_stages=3)
-    if kernel_name == "unmasked":
+    if kernel_name == "grid2d":
+        k = build(grid2d_matmul, tag)
+        del flags["INT_ACC"]
+        grid2 = (triton.cdiv(M, 128), triton.cdiv(N, 128))
+        run = lambda: k[grid2](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), **flags)
+    elif kernel_name == "unmasked":
         k = build(unmasked_matmul, tag)
         run = lambda: k[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), **flags)
     else:
@@ -163,7 +171,8 @@ def timing(tnames, sizes, rounds=3):
     compile of each, timed after tt's (tt_triton.enable() and disable() empty the JIT's caches,
     so Triton's kernels cannot be interleaved with tt's in one process)."""
     from triton.testing import do_bench
-    cases = [(k, size, t, data) for k in ("unmasked", "masked") for size in sizes for t in tnames
+    kernels = os.environ.get("TIME_KERNELS", "unmasked,masked,grid2d").split(",")
+    cases = [(k, size, t, data) for k in kernels for size in sizes for t in tnames
              for data in ("randn", "quarters")]
     rates = {}
     for kname, size, tname, data in cases:
@@ -208,6 +217,7 @@ def main():
     tt_triton.enable()
     failures = 0
     cases = [("unmasked", t, 1024, 768, 1024) for t in TYPES]
+    cases += [("grid2d", t, 1024, 768, 1024) for t in ("f16", "f16-f32", "bf16", "tf32")]
     # ragged M and N (masked stores) and K (masked loads), strides that are multiples of 16 (the
     # specialization TMA's descriptors need)
     cases += [("masked", t, 1000, 1168, 912) for t in TYPES]

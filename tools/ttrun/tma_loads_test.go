@@ -115,7 +115,7 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 		}
 	}
 	grid := ((m + 127) / 128) * ((n + bn - 1) / bn)
-	simHalfMatmul(t, ttgir, grid, sms, m, n, k, strideAM, a, b, want)
+	simHalfMatmul(t, ttgir, fmt.Sprint(grid), sms, m, n, k, strideAM, a, b, want)
 }
 
 // simHalfMatmul runs a matmul's TTGIR as it is (its warps, its persistent
@@ -142,10 +142,10 @@ func checkTMATTGIR(t *testing.T, text []byte, turns bool, wants ...string) {
 	}
 }
 
-func simHalfMatmul(t *testing.T, ttgir string, grid, sms, m, n, k, strideAM int, a, b, want []float32) {
+func simHalfMatmul(t *testing.T, ttgir, grid string, sms, m, n, k, strideAM int, a, b, want []float32) {
 	t.Helper()
 	dir := t.TempDir()
-	args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", fmt.Sprint(grid),
+	args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", grid,
 		"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, max(k, 1)), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, max(k, 1), n),
 		"--arg", "c_ptr=@" + writeHalfNpy(t, dir, "c.npy", make([]float32, m*n), m, n),
 		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
@@ -200,7 +200,54 @@ func unmaskedMatmul(t *testing.T, m, n, k int, turns bool) {
 		// Arrays of one column (row) of zeros, which the kernel does not read.
 		a, b = make([]float32, m), make([]float32, n)
 	}
-	simHalfMatmul(t, ttgir, (m/128)*(n/128), 1, m, n, k, k, a, b, want)
+	simHalfMatmul(t, ttgir, fmt.Sprint((m/128)*(n/128)), 1, m, n, k, k, a, b, want)
+}
+
+// A matmul launched on a 2-D grid (testdata/grid2d_matmul.py: the tile's
+// row and column from the program ids along x and y) is made persistent
+// too: tt-persistent-programs walks the 3 by 2 grid as one line, program
+// (x, y) at x + 3y, and splits each position back into (x, y), grouped
+// as a column-major grid of tiles is (by default eight rows, so here the
+// kernel's own order; with groups of two rows, TT_X_GROUP_COLUMNS, the
+// positions take the tiles (0,0) (1,0) (0,1) (1,1) (2,0) (2,1)). The
+// simulator computes the exact product with the consumers taking turns on
+// one and two SMs, and with two CTAs an SM (turns off).
+func TestSimPersistent2DGrid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	const m, n, k = 384, 256, 192
+	for _, c := range []struct {
+		name, env, value string
+		sms              int
+		turns            bool
+	}{
+		{"turns, 1 SM", "", "", 1, true},
+		{"turns, 2 SMs, groups of 2 rows", "TT_X_GROUP_COLUMNS", "2", 2, true},
+		{"turns off, 2 SMs, groups of 2 rows", "TT_X_TILE_TURNS", "off", 2, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.env != "" {
+				t.Setenv(c.env, c.value)
+			}
+			if !c.turns {
+				t.Setenv("TT_X_GROUP_COLUMNS", "2")
+			}
+			dir := t.TempDir()
+			ttgir := filepath.Join(dir, "mm.ttgir")
+			text := translate(t, ttgir, filepath.Join("testdata", "grid2d_matmul.py"), "--kernel", "grid2d_matmul",
+				"--signature", "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64",
+				"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
+			if !bytes.Contains(text, []byte("%nsmid")) || !bytes.Contains(text, []byte("tt.get_program_id y")) {
+				t.Fatalf("the 2-D kernel was not made persistent")
+			}
+			if c.turns {
+				checkTMATTGIR(t, text, true, "ttng.async_tma_copy_global_to_local")
+			}
+			a, b, want := exactMatmul(m, n, k)
+			simHalfMatmul(t, ttgir, "3,2", c.sms, m, n, k, k, a, b, want)
+		})
+	}
 }
 
 // The consumers taking turns on matmuls whose rings differ: int8 (s8

@@ -54,9 +54,11 @@ import (
 // assertions (which report the hardware program id), inline assembly
 // (which may read %ctaid), while loops, calls or tensor descriptors made
 // in the kernel (per-program global scratch) are left alone, as are
-// kernels that use program ids along y or z, kernels not for sm_90 (where
+// kernels that use program ids along z, kernels not for sm_90 (where
 // it was measured), clusters, and kernels whose body is not one block
-// around one top-level K loop. TT_X_PERSISTENT=off (experimental)
+// around one top-level K loop. A kernel of a 2-D grid (program ids along
+// x and y) is walked as one line of its Gx Gy programs, (x, y) at x + y
+// Gx, where that many fit an i32 (else every program runs its own tile). TT_X_PERSISTENT=off (experimental)
 // disables the pass; TT_X_PERSISTENT=nested (or the option
 // persistent=nested) keeps the schedule without tt.flatten: each tile's
 // K loop then fills and drains its pipeline inside the tile loop. On a
@@ -229,7 +231,8 @@ func persistentCandidate(fn *ir.Operation) int64 {
 			name == "scf.while", name == "scf.execute_region":
 			ok = false
 		case name == "tt.get_program_id":
-			if tt.ProgramAxis(op) != 0 {
+			// Along x, or x and y (a 2-D grid, walked as one line).
+			if tt.ProgramAxis(op) > 1 {
 				ok = false
 			}
 			usesX = true
@@ -314,6 +317,15 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 	for op := body.First(); op != ret; op = op.Next() {
 		ops = append(ops, op)
 	}
+	// The program ids, wherever they are read; y makes the grid 2-D.
+	var ids [2][]*ir.Operation
+	ir.WalkOps(fn, func(op *ir.Operation) {
+		if op.Name() == "tt.get_program_id" {
+			axis := tt.ProgramAxis(op)
+			ids[axis] = append(ids[axis], op)
+		}
+	})
+	twoD := len(ids[1]) > 0
 	ctx := fn.Context()
 	loc := fn.Loc()
 	b := ir.NewBuilder(ctx)
@@ -324,8 +336,21 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 		return arith.NewBinary(b, "arith."+name, loc, x, y).Result(0)
 	}
 
-	x := tt.NewGetProgramID(b, loc, tt.ProgramIDDim(0)).Result(0)
-	grid := tt.NewGetNumPrograms(b, loc, tt.ProgramIDDim(0)).Result(0)
+	var x, grid ir.Value = tt.NewGetProgramID(b, loc, tt.ProgramIDDim(0)).Result(0), tt.NewGetNumPrograms(b, loc, tt.ProgramIDDim(0)).Result(0)
+	// A 2-D grid of Gx by Gy programs is walked as one line of G = Gx Gy
+	// positions, program (x, y) at x + y Gx, where G fits an i32; where it
+	// does not (Gy over (2^31 - 1) / Gx: the launch allows 2^31 - 1 by
+	// 65535), the line is one position long for every program (G = 1,
+	// x = 0: one trip), which then runs its own tile.
+	var px, py, gx, fits ir.Value
+	if twoD {
+		px, gx = x, grid
+		py = tt.NewGetProgramID(b, loc, tt.ProgramIDDim(1)).Result(0)
+		gy := tt.NewGetNumPrograms(b, loc, tt.ProgramIDDim(1)).Result(0)
+		fits = arith.NewCmpI(b, loc, arith.CmpISLE, gy, bin("divsi", c(1<<31-1), bin("maxsi", gx, c(1)))).Result(0)
+		x = arith.NewSelect(b, loc, fits, bin("addi", px, bin("muli", py, gx)), c(0)).Result(0)
+		grid = arith.NewSelect(b, loc, fits, bin("muli", gx, gy), c(1)).Result(0)
+	}
 	sms := b.CreateOp("tt.elementwise_inline_asm", loc, nil, []ir.Type{i32},
 		ir.NamedAttr{Name: "asm_string", Value: ir.StringAttrOf(ctx, "mov.u32 $0, %nsmid;")},
 		ir.NamedAttr{Name: "constraints", Value: ir.StringAttrOf(ctx, "=r")},
@@ -385,21 +410,47 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 		paired := bin("addi", bin("addi", start, base), bin("muli", odd, shift))
 		tile = arith.NewSelect(b, loc, full, paired, tile).Result(0)
 	}
+	var idX, idY ir.Value = tile, nil
+	if twoD {
+		// The position's tile of the Gx by Gy grid, grouped as
+		// groupColumns groups a 1-D kernel's split where the kernel
+		// only scales its ids by block sizes; its own (x, y) where G
+		// does not fit.
+		walk := tile
+		if group > 0 && allTileCoordinates(ids) {
+			walk = groupedWalk(ctx, b, loc, tile, gx, grid, group)
+		}
+		idX = arith.NewSelect(b, loc, fits, bin("remsi", walk, gx), px).Result(0)
+		idY = arith.NewSelect(b, loc, fits, bin("divsi", walk, gx), py).Result(0)
+	}
 	for _, op := range ops {
 		op.Remove()
 		lb.Append(op)
 	}
 	b.SetInsertionPointToEnd(lb)
 	scf.NewYield(b, loc, nil)
-	for _, op := range ops {
-		if op.Name() == "tt.get_program_id" {
-			ir.ReplaceAllUsesWith(op.Result(0), tile)
+	for axis, id := range []ir.Value{idX, idY} {
+		for _, op := range ids[axis] {
+			ir.ReplaceAllUsesWith(op.Result(0), id)
 			op.Erase()
 		}
 	}
-	if group > 0 {
+	if group > 0 && !twoD {
 		groupColumns(ctx, b, loc, tile, grid, group)
 	}
+}
+
+// allTileCoordinates reports whether every program id of ids is used
+// only as a tile's coordinate (tileCoordinate).
+func allTileCoordinates(ids [2][]*ir.Operation) bool {
+	for _, axis := range ids {
+		for _, op := range axis {
+			if !tileCoordinate(op.Result(0)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // groupColumns gives a kernel whose program id is only ever split into
@@ -435,11 +486,22 @@ func groupColumns(ctx *ir.Context, b *ir.Builder, loc ir.Location, tile, grid ir
 			first = u
 		}
 	}
+	b.SetInsertionPoint(first)
+	walk := groupedWalk(ctx, b, loc, tile, rows, grid, group)
+	for _, use := range uses {
+		use.Set(walk)
+	}
+}
+
+// groupedWalk returns the tile that walk position tile takes on a
+// column-major grid of rows X by G / X whole columns when the walk keeps
+// `group` rows together (Triton's grouping), tile itself past the whole
+// columns.
+func groupedWalk(ctx *ir.Context, b *ir.Builder, loc ir.Location, tile, rows, grid ir.Value, group int) ir.Value {
 	c := func(v int64) ir.Value { return arith.NewConstant(b, loc, ir.I32Attr(ctx, v)).Result(0) }
 	bin := func(name string, x, y ir.Value) ir.Value {
 		return arith.NewBinary(b, "arith."+name, loc, x, y).Result(0)
 	}
-	b.SetInsertionPoint(first)
 	// X and Y = G / X whole columns, as divisors at least 1 (a kernel
 	// whose X is 0 divides by it itself; the walk must not). Triton's
 	// grouping of position t over an X by Y grid: groups of `group` rows
@@ -460,10 +522,7 @@ func groupColumns(ctx *ir.Context, b *ir.Builder, loc ir.Location, tile, grid ir
 	n := bin("divsi", r, size)
 	grouped := bin("addi", bin("muli", n, x), m)
 	whole := arith.NewCmpI(b, loc, arith.CmpISLT, tile, bin("muli", x, y)).Result(0)
-	walk := arith.NewSelect(b, loc, whole, grouped, tile).Result(0)
-	for _, use := range uses {
-		use.Set(walk)
-	}
+	return arith.NewSelect(b, loc, whole, grouped, tile).Result(0)
 }
 
 // tileCoordinate reports whether v is used only as a tile's coordinate:

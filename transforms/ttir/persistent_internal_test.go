@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -112,7 +113,8 @@ tt.func @k(%t: i32, %g: i32, %x: i32, %y: i32) -> (i32, i32) {
 }
 
 // evalI32 evaluates the i32 arith ops that define v (the ones the walks
-// of tt-persistent-programs build), with args for the block arguments.
+// of tt-persistent-programs build), with args for the block arguments
+// and the values no arith op defines (program ids, the SM count).
 func evalI32(v ir.Value, args map[ir.Value]int64) (int64, error) {
 	if a, ok := args[v]; ok {
 		return a, nil
@@ -159,13 +161,138 @@ func evalI32(v ir.Value, args map[ir.Value]int64) (int64, error) {
 			return x[1], nil
 		}
 		return x[2], nil
-	case "arith.cmpi":
-		if p, ok := op.Attr("predicate").(*ir.IntegerAttr); ok && p.Int() == int64(arith.CmpISLT) {
-			if x[0] < x[1] {
-				return 1, nil
-			}
-			return 0, nil
+	case "arith.andi":
+		return x[0] & x[1], nil
+	case "arith.ceildivsi":
+		if x[1] == 0 {
+			return 0, fmt.Errorf("division by zero in %s", op.Name())
 		}
+		q := x[0] / x[1]
+		if q*x[1] != x[0] && (x[0] < 0) == (x[1] < 0) {
+			q++
+		}
+		return q, nil
+	case "arith.cmpi":
+		p, ok := op.Attr("predicate").(*ir.IntegerAttr)
+		if !ok {
+			break
+		}
+		var holds bool
+		switch p.Int() {
+		case int64(arith.CmpISLT):
+			holds = x[0] < x[1]
+		case int64(arith.CmpISLE):
+			holds = x[0] <= x[1]
+		default:
+			return 0, fmt.Errorf("cannot evaluate cmpi predicate %d", p.Int())
+		}
+		if holds {
+			return 1, nil
+		}
+		return 0, nil
 	}
 	return 0, fmt.Errorf("cannot evaluate %s", op.Name())
+}
+
+// makePersistent on a kernel of a 2-D grid: every program (x, y) of the
+// Gx by Gy grid runs exactly once over the persistent programs' walks,
+// with the consumers' chunks and the grouped walk (chunk 8, groups of 8
+// and of 2 rows) and without; where Gx Gy does not fit an i32 every
+// program runs its own tile, once.
+func TestPersistentWalk2D(t *testing.T) {
+	const src = `
+tt.func public @k(%c: !tt.ptr<f32>, %n: i32) {
+  %px = tt.get_program_id x : i32
+  %py = tt.get_program_id y : i32
+  %c128 = arith.constant 128 : i32
+  %om = arith.muli %px, %c128 : i32
+  %on = arith.muli %py, %c128 : i32
+  %off = arith.addi %om, %on : i32
+  %base = tt.addptr %c, %off : !tt.ptr<f32>, i32
+  tt.return
+}`
+	for _, walk := range []struct{ chunk, group int }{{8, 8}, {8, 2}, {0, 2}, {0, 0}, {3, 0}} {
+		mod, err := asm.ParseString(all.NewContext(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fn, loop, asmOp *ir.Operation
+		var ids, nums [2]ir.Value
+		ir.WalkOps(mod, func(op *ir.Operation) {
+			if op.Name() == "tt.func" {
+				fn = op
+			}
+		})
+		makePersistent(fn, 1, false, walk.chunk, walk.group)
+		ir.WalkOps(fn, func(op *ir.Operation) {
+			switch op.Name() {
+			case "scf.for":
+				loop = op
+			case "tt.elementwise_inline_asm":
+				asmOp = op
+			case "tt.get_program_id":
+				ids[tt.ProgramAxis(op)] = op.Result(0)
+			case "tt.get_num_programs":
+				nums[tt.ProgramAxis(op)] = op.Result(0)
+			}
+		})
+		var om, on ir.Value
+		for _, op := range loop.Region(0).Front().Ops() {
+			if op.Name() == "arith.muli" && op.Result(0).Type() != nil {
+				if c, ok := arith.MatchConstantInt(op.Operand(1)); ok && c == 128 {
+					if om == nil {
+						om = op.Operand(0)
+					} else {
+						on = op.Operand(0)
+					}
+				}
+			}
+		}
+		if om == nil || on == nil {
+			t.Fatalf("%+v: the kernel's ids are not in the loop", walk)
+		}
+		iv := loop.Region(0).Front().Argument(0)
+		for _, g := range [][3]int64{{3, 2, 1}, {3, 2, 2}, {5, 7, 3}, {16, 9, 4}, {1, 40, 6}, {40, 1, 5}, {7, 7, 100}} {
+			gx, gy, sms := g[0], g[1], g[2]
+			seen := map[[2]int64]int{}
+			for y := int64(0); y < gy; y++ {
+				for x := int64(0); x < gx; x++ {
+					vals := map[ir.Value]int64{ids[0]: x, ids[1]: y, nums[0]: gx, nums[1]: gy, asmOp.Result(0): sms}
+					trips, err := evalI32(loop.Operand(1), vals)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for i := int64(0); i < trips; i++ {
+						vals[iv] = i
+						tx, err1 := evalI32(om, vals)
+						ty, err2 := evalI32(on, vals)
+						if err1 != nil || err2 != nil {
+							t.Fatal(err1, err2)
+						}
+						seen[[2]int64{tx, ty}]++
+					}
+				}
+			}
+			for y := int64(0); y < gy; y++ {
+				for x := int64(0); x < gx; x++ {
+					if n := seen[[2]int64{x, y}]; n != 1 {
+						t.Errorf("%+v, grid %dx%d, %d SMs: tile (%d, %d) runs %d times", walk, gx, gy, sms, x, y, n)
+					}
+				}
+			}
+			if len(seen) != int(gx*gy) {
+				t.Errorf("%+v, grid %dx%d, %d SMs: %d tiles run, some outside the grid", walk, gx, gy, sms, len(seen))
+			}
+		}
+		// Gx Gy over 2^31 - 1: one trip each, its own tile.
+		for _, p := range [][2]int64{{0, 0}, {5, 7}, {1<<20 - 1, 1<<12 - 1}} {
+			vals := map[ir.Value]int64{ids[0]: p[0], ids[1]: p[1], nums[0]: 1 << 20, nums[1]: 1 << 12, asmOp.Result(0): 132, iv: 0}
+			trips, _ := evalI32(loop.Operand(1), vals)
+			tx, _ := evalI32(om, vals)
+			ty, _ := evalI32(on, vals)
+			if trips != 1 || tx != p[0] || ty != p[1] {
+				t.Errorf("%+v, a grid of 2^32 programs: program %v runs %d trips, the first on tile (%d, %d)", walk, p, trips, tx, ty)
+			}
+		}
+	}
 }

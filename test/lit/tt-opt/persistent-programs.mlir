@@ -265,3 +265,57 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// A 2-D grid: its Gx by Gy programs walked as one line, (x, y) at x + y
+// Gx where Gx Gy fits an i32 (else one position for every program, which
+// runs its own tile); each position split back into (x, y), grouped by
+// eight rows as a column-major grid of tiles is.
+
+// CHECK-LABEL: tt.func public @grid2d
+// CHECK:         %[[X:.+]] = tt.get_program_id x : i32
+// CHECK-NEXT:    %[[GX:.+]] = tt.get_num_programs x : i32
+// CHECK-NEXT:    %[[Y:.+]] = tt.get_program_id y : i32
+// CHECK-NEXT:    %[[GY:.+]] = tt.get_num_programs y : i32
+// CHECK:         %[[FITS:.+]] = arith.cmpi sle, %[[GY]], %{{.+}} : i32
+// CHECK-NEXT:    %[[YG:.+]] = arith.muli %[[Y]], %[[GX]] : i32
+// CHECK-NEXT:    %[[LIN:.+]] = arith.addi %[[X]], %[[YG]] : i32
+// CHECK:         %[[X0:.+]] = arith.select %[[FITS]], %[[LIN]], %c0_i32 : i32
+// CHECK-NEXT:    %[[G:.+]] = arith.muli %[[GX]], %[[GY]] : i32
+// CHECK:         %[[G0:.+]] = arith.select %[[FITS]], %[[G]], %{{.+}} : i32
+// CHECK:         scf.for
+// CHECK:           %[[WALK:.+]] = arith.select %{{.+}}, %{{.+}}, %{{.+}} : i32
+// CHECK-NEXT:      %[[WX:.+]] = arith.remsi %[[WALK]], %[[GX]] : i32
+// CHECK-NEXT:      %[[TX:.+]] = arith.select %[[FITS]], %[[WX]], %[[X]] : i32
+// CHECK-NEXT:      %[[WY:.+]] = arith.divsi %[[WALK]], %[[GX]] : i32
+// CHECK-NEXT:      %[[TY:.+]] = arith.select %[[FITS]], %[[WY]], %[[Y]] : i32
+// CHECK:           arith.muli %[[TX]], %c128_i32 : i32
+// CHECK:           arith.muli %[[TY]], %c128_i32 : i32
+// CHECK-NOT:       tt.get_program_id
+// CHECK:           tt.return
+module {
+  tt.func public @grid2d(%a: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32) {
+    %pm = tt.get_program_id x : i32
+    %pn = tt.get_program_id y : i32
+    %c128 = arith.constant 128 : i32
+    %om = arith.muli %pm, %c128 : i32
+    %on = arith.muli %pn, %c128 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pa = tt.splat %a : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>>
+    %pb = tt.splat %a : !tt.ptr<f16> -> tensor<64x128x!tt.ptr<f16>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32>) : i32 {
+      %x = tt.load %pa : tensor<128x64x!tt.ptr<f16>>
+      %y = tt.load %pb : tensor<64x128x!tt.ptr<f16>>
+      %d = tt.dot %x, %y, %acc : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    %off = arith.addi %om, %on : i32
+    %base = tt.addptr %c, %off : !tt.ptr<f32>, i32
+    %pc = tt.splat %base : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>>
+    tt.store %pc, %r : tensor<128x128x!tt.ptr<f32>>
+    tt.return
+  }
+}
