@@ -27,19 +27,10 @@ tt.func @k(%t: i32, %g: i32, %x: i32) -> (i32, i32) {
   %on = arith.muli %c128, %n : i32
   tt.return %om, %on : i32, i32
 }`
-	mod, err := asm.ParseString(all.NewContext(), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fn *ir.Operation
-	ir.WalkOps(mod, func(op *ir.Operation) {
-		if op.Name() == "tt.func" {
-			fn = op
-		}
-	})
+	fn := parseFunc(t, src)
 	body := fn.Region(0).Front()
 	tile, grid, rows := body.Argument(0), body.Argument(1), body.Argument(2)
-	ctx := mod.Context()
+	ctx := fn.Context()
 	const group = 4
 	groupColumns(ctx, ir.NewBuilder(ctx), fn.Loc(), tile, grid, group)
 	// The kernel's own split, %m (the walk adds a remsi of its own).
@@ -95,21 +86,32 @@ tt.func @k(%t: i32, %g: i32, %x: i32, %y: i32) -> (i32, i32) {
   %on = arith.muli %n, %gid : i32
   tt.return %om, %on : i32, i32
 }`} {
-		mod2, err := asm.ParseString(all.NewContext(), src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ir.WalkOps(mod2, func(op *ir.Operation) {
-			if op.Name() == "tt.func" {
-				fn = op
-			}
-		})
-		body = fn.Region(0).Front()
-		groupColumns(mod2.Context(), ir.NewBuilder(mod2.Context()), fn.Loc(), body.Argument(0), body.Argument(1), group)
+		fn := parseFunc(t, src)
+		body := fn.Region(0).Front()
+		groupColumns(fn.Context(), ir.NewBuilder(fn.Context()), fn.Loc(), body.Argument(0), body.Argument(1), group)
 		if body.First().Next().Name() != "arith.remsi" || body.First().Next().Operand(0) != ir.Value(body.Argument(0)) {
 			t.Errorf("a kernel that splits its program id otherwise was walked in another order:%s", src)
 		}
 	}
+}
+
+// parseFunc parses src and returns its last tt.func.
+func parseFunc(t *testing.T, src string) *ir.Operation {
+	t.Helper()
+	mod, err := asm.ParseString(all.NewContext(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fn *ir.Operation
+	ir.WalkOps(mod, func(op *ir.Operation) {
+		if op.Name() == "tt.func" {
+			fn = op
+		}
+	})
+	if fn == nil {
+		t.Fatal("no tt.func in the source")
+	}
+	return fn
 }
 
 // evalI32 evaluates the i32 arith ops that define v (the ones the walks
@@ -212,17 +214,9 @@ tt.func public @k(%c: !tt.ptr<f32>, %n: i32) {
   tt.return
 }`
 	for _, walk := range []struct{ chunk, group int }{{8, 8}, {8, 2}, {0, 2}, {0, 0}, {3, 0}} {
-		mod, err := asm.ParseString(all.NewContext(), src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var fn, loop, asmOp *ir.Operation
+		fn := parseFunc(t, src)
+		var loop, asmOp *ir.Operation
 		var ids, nums [2]ir.Value
-		ir.WalkOps(mod, func(op *ir.Operation) {
-			if op.Name() == "tt.func" {
-				fn = op
-			}
-		})
 		makePersistent(fn, 1, false, walk.chunk, walk.group)
 		ir.WalkOps(fn, func(op *ir.Operation) {
 			switch op.Name() {

@@ -3,10 +3,6 @@ package ttir
 import (
 	"fmt"
 	"testing"
-
-	"github.com/ttcompiler/tt/dialects/all"
-	"github.com/ttcompiler/tt/ir"
-	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // tileTurnsLoop is a K loop of one tt.dot (MxN accumulator of elem, A
@@ -52,16 +48,7 @@ func TestTileTurnsFit(t *testing.T) {
 			t.Fatal(err)
 		}
 		src := tileTurnsLoop(c.m, c.n, c.k, c.elem)
-		mod, err := asm.ParseString(all.NewContext(), src)
-		if err != nil {
-			t.Fatalf("%dx%dx%d %s: %v", c.m, c.n, c.k, c.elem, err)
-		}
-		var fn *ir.Operation
-		ir.WalkOps(mod, func(op *ir.Operation) {
-			if op.Name() == "tt.func" {
-				fn = op
-			}
-		})
+		fn := parseFunc(t, src)
 		if got := tileTurnsFit(fn, ring); got != c.want {
 			t.Errorf("%dx%dx%d %s accumulator, ring %d: tileTurnsFit %v, want %v", c.m, c.n, c.k, c.elem, ring, got, c.want)
 		}
