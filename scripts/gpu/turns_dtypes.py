@@ -114,18 +114,18 @@ def build(kernel, tag):
     return _builds[key]
 
 
-def launch(kernel_name, tname, a, b, M, N, K, tag):
+def launch(kernel_name, tname, a, b, M, N, K, tag, bm=128, bn=128, warps=4):
     """The output buffer (poisoned) and a launcher of tag's build of the kernel on a and b (f32
-    operands multiply in tf32, Triton's default)."""
+    operands multiply in tf32, Triton's default), with bm x bn tiles on `warps` warps."""
     dt, out_dt, bk, _ = TYPES[tname]
     c = torch.empty((M, N), dtype=out_dt, device="cuda")
     c.fill_(-1 if not out_dt.is_floating_point else float("nan"))
-    grid = (triton.cdiv(M, 128) * triton.cdiv(N, 128),)
-    flags = dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=bk, INT_ACC=dt == torch.int8, num_warps=4, num_stages=3)
+    grid = (triton.cdiv(M, bm) * triton.cdiv(N, bn),)
+    flags = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, INT_ACC=dt == torch.int8, num_warps=warps, num_stages=3)
     if kernel_name == "grid2d":
         k = build(grid2d_matmul, tag)
         del flags["INT_ACC"]
-        grid2 = (triton.cdiv(M, 128), triton.cdiv(N, 128))
+        grid2 = (triton.cdiv(M, bm), triton.cdiv(N, bn))
         run = lambda: k[grid2](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), **flags)
     elif kernel_name == "unmasked":
         k = build(unmasked_matmul, tag)
