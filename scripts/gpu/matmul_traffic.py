@@ -9,10 +9,10 @@ The kernel is turns_dtypes.py's masked matmul (Triton's tutorial 03 form: groupe
 128x128x64 tiles, 4 warps, 3 stages), or its unmasked one (KERNEL unmasked: program ids down the
 columns, no groups), on inputs of SIZE^3 (default 4096) drawn as turns_dtypes.py draws them (DATA
 randn, the default, or quarters), with 128x128 tiles on 4 warps or the tile and warps given
-(256x128w8: what a cooperative tile of two consumers would move). Every version is
-compiled and run once, in the order tt on, tt off, Triton, cuBLAS, between
-torch.cuda.synchronize() calls, so that ncu's report lists them in that order. What it answers: how many bytes each moves from DRAM and out of L2, and how
-many instructions it issues, for the same product.
+(256x128w8: what a cooperative tile of two consumers would move). Every version is compiled and
+run once, in the order tt on, tt off, Triton, cuBLAS, between torch.cuda.synchronize() calls, so
+that ncu's report lists them in that order. What it answers: how many bytes each moves from DRAM
+and out of L2, and how many instructions it issues, for the same product.
 """
 import os
 import sys
