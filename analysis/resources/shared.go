@@ -84,7 +84,7 @@ func SharedMemory(module *ir.Operation, arch string) (int, error) {
 			continue
 		}
 		d := ir.OpErrorf(fn, "needs %s of shared memory, over the %s of %s; use fewer pipeline stages (--num-stages) or smaller blocks",
-			kb(a.SharedMemorySize()), kb(capacity), arch)
+			KB(a.SharedMemorySize()), KB(capacity), arch)
 		bufs := append([]*allocation.Buffer(nil), a.Buffers()...)
 		sort.SliceStable(bufs, func(i, j int) bool { return bufs[i].Size > bufs[j].Size })
 		for i, b := range bufs {
@@ -92,7 +92,7 @@ func SharedMemory(module *ir.Operation, arch string) (int, error) {
 				d.Note(fn.Loc(), "and %d more buffers, none larger", len(bufs)-i)
 				break
 			}
-			d.Note(b.Owner.Loc(), "%s for this '%s' (%s buffer at offset %d)", kb(b.Size), b.Owner.Name(), b.Kind, b.Offset)
+			d.Note(b.Owner.Loc(), "%s for this '%s' (%s buffer at offset %d)", KB(b.Size), b.Owner.Name(), b.Kind, b.Offset)
 		}
 		return a.SharedMemorySize(), &OutOfResources{Diag: d, Resource: "shared memory", Required: a.SharedMemorySize(), Limit: capacity, Arch: arch}
 	}
@@ -130,7 +130,9 @@ func scratchSizes(arch string) allocation.ScratchSizeFunc {
 }
 
 // kb renders a byte count the way GPU documentation gives capacities.
-func kb(n int) string {
+// KB prints a byte count as the diagnostics do: in KB, with the bytes
+// where the count is not a whole number of KB.
+func KB(n int) string {
 	if n%1024 == 0 {
 		return fmt.Sprintf("%d KB", n>>10)
 	}

@@ -449,12 +449,7 @@ func inCycle(blk *ir.Block) bool {
 	for len(stack) > 0 {
 		cur := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		t := cur.Terminator()
-		if t == nil {
-			continue
-		}
-		for i := 0; i < t.NumSuccessors(); i++ {
-			s := t.Successor(i)
+		for _, s := range cur.Successors() {
 			if s == blk {
 				return true
 			}

@@ -27,10 +27,9 @@ import triton.language as tl  # noqa: E402
 
 import tt_triton  # noqa: E402
 
-# The matmuls without masks are the ones tt's simulator tests run (tools/ttrun/testdata): one on a
-# 1-D grid walking down the columns, one on a 2-D grid.
+# The matmul without masks is the one tt's simulator tests run (tools/ttrun/testdata): on a 1-D
+# grid walking down the columns, or on a 2-D grid (GRID_2D).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "ttrun", "testdata"))
-from grid2d_matmul import grid2d_matmul  # noqa: E402
 from unmasked_matmul import unmasked_matmul  # noqa: E402
 
 
@@ -123,10 +122,9 @@ def launch(kernel_name, tname, a, b, M, N, K, tag, bm=128, bn=128, warps=4):
     grid = (triton.cdiv(M, bm) * triton.cdiv(N, bn),)
     flags = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, INT_ACC=dt == torch.int8, num_warps=warps, num_stages=3)
     if kernel_name == "grid2d":
-        k = build(grid2d_matmul, tag)
-        del flags["INT_ACC"]
+        k = build(unmasked_matmul, tag)
         grid2 = (triton.cdiv(M, bm), triton.cdiv(N, bn))
-        run = lambda: k[grid2](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), **flags)
+        run = lambda: k[grid2](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), GRID_2D=True, **flags)
     elif kernel_name == "unmasked":
         k = build(unmasked_matmul, tag)
         run = lambda: k[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), **flags)

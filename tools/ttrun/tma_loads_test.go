@@ -61,7 +61,7 @@ func TestSimTileTurnsMatmul(t *testing.T) {
 		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
 	}
 	t.Run("3 SMs, chunks of 2", func(t *testing.T) {
-		t.Setenv("TT_X_TURN_PAIRS", "2")
+		t.Setenv("TT_X_TURN_CHUNK", "2")
 		tmaLoadsMatmul(t, 128, 4, false, 3)
 	})
 	// The kernel splits its program id into (pid % 3, pid / 3): with
@@ -203,7 +203,7 @@ func unmaskedMatmul(t *testing.T, m, n, k int, turns bool) {
 	simHalfMatmul(t, ttgir, fmt.Sprint((m/128)*(n/128)), 1, m, n, k, k, a, b, want)
 }
 
-// A matmul launched on a 2-D grid (testdata/grid2d_matmul.py: the tile's
+// A matmul launched on a 2-D grid (testdata/unmasked_matmul.py with GRID_2D: the tile's
 // row and column from the program ids along x and y) is made persistent
 // too: tt-persistent-programs walks the 3 by 2 grid as one line, program
 // (x, y) at x + 3y, and splits each position back into (x, y), grouped
@@ -235,8 +235,8 @@ func TestSimPersistent2DGrid(t *testing.T) {
 			}
 			dir := t.TempDir()
 			ttgir := filepath.Join(dir, "mm.ttgir")
-			text := translate(t, ttgir, filepath.Join("testdata", "grid2d_matmul.py"), "--kernel", "grid2d_matmul",
-				"--signature", "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64",
+			text := translate(t, ttgir, filepath.Join("testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
+				"--signature", "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64, False, True",
 				"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
 			if !bytes.Contains(text, []byte("%nsmid")) || !bytes.Contains(text, []byte("tt.get_program_id y")) {
 				t.Fatalf("the 2-D kernel was not made persistent")

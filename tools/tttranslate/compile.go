@@ -202,6 +202,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 	var pristine *ir.Operation
 	retryFrom, notBuiltBefore, assumed, retries, shrinks := 0, 0, 0, 0, 0
 	turned := false // the schedule planned consumers taking turns over the tiles
+	turnsRing := 0  // their ring's budget in bytes
 	sharedChecked, warpsPlanned := false, false
 	var split ttir.RowSplit // the row split being compiled (CTAsPerSM 0: none)
 	capability, _ := strconv.Atoi(params["capability"])
@@ -239,13 +240,13 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			}
 			n, perSM, t := ttir.PersistentPlan(module, o.NumWarps, ring)
 			if n > 0 && ring > 0 && !t && params["tile-turns-ring"] != "" {
-				cfg.Emit(remark(module, "compiled without consumers taking turns over the tiles: the %s of shared memory their ring may take beside the kernel's other buffers hold fewer than four of its k-steps", kib(ring)))
+				cfg.Emit(remark(module, "compiled without consumers taking turns over the tiles: the %s of shared memory their ring may take beside the kernel's other buffers hold fewer than four of its k-steps", resources.KB(ring)))
 			}
 			if n > 0 {
 				if c, err := strconv.Atoi(params["ctas-per-sm"]); err == nil && c > 0 {
 					perSM = min(perSM, c)
 				}
-				pristine, retryFrom, notBuiltBefore, assumed, turned = module.Clone(nil), i, len(notBuilt), perSM, t
+				pristine, retryFrom, notBuiltBefore, assumed, turned, turnsRing = module.Clone(nil), i, len(notBuilt), perSM, t, ring
 			}
 		}
 		if s.In == LevelTTGIR && !sharedChecked {
@@ -319,8 +320,8 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				// buffer) over the SM's shared memory: again with the
 				// ring in what the other buffers leave, if that is
 				// less than it had.
-				if ring, ok := smallerTileTurnsRing(module, pristine, o.arch(), params); ok && shrinks < 2 {
-					cfg.Emit(remark(module, "consumers taking turns over the tiles: their ring compiled again within %s, what the SM's shared memory leaves beside the kernel's other buffers", kib(ring)))
+				if ring, ok := smallerTileTurnsRing(module, pristine, o.arch(), turnsRing); ok && shrinks < 2 {
+					cfg.Emit(remark(module, "consumers taking turns over the tiles: their ring compiled again within %s, what the SM's shared memory leaves beside the kernel's other buffers", resources.KB(ring)))
 					restoreModule(module, pristine)
 					params["tile-turns-ring"] = strconv.Itoa(ring)
 					pristine, notBuilt, i = nil, notBuilt[:notBuiltBefore], retryFrom-1
@@ -518,28 +519,18 @@ func tileTurnsRing(capability, ctas, warps int, params map[string]string) (int, 
 // smallerTileTurnsRing returns the ring budget that leaves the kernel's
 // other buffers room in arch's shared memory, from the TTGIR (module)
 // and the TTIR (ttirModule) of a compilation whose consumers taking turns
-// over the tiles took too much with params' budget: the bytes its ring
-// took less those it is over by. False when that is no smaller budget
-// or nothing is left. (A second shrink, when the first was not enough,
-// is the caller's: the allocator's alignment may need it.)
-func smallerTileTurnsRing(module, ttirModule *ir.Operation, arch string, params map[string]string) (int, bool) {
+// over the tiles took too much with a budget of ring bytes: the bytes
+// its ring took less those it is over by. False when that is no smaller
+// budget or nothing is left. (A second shrink, when the first was not
+// enough, is the caller's: the allocator's alignment may need it.)
+func smallerTileTurnsRing(module, ttirModule *ir.Operation, arch string, ring int) (int, bool) {
 	capacity, ok := resources.SharedMemoryCapacity(arch)
 	shared, _ := resources.SharedMemory(module, arch)
-	option, _ := strconv.Atoi(params["tile-turns-ring"])
-	ring, err := ttir.TileTurnsRing(option)
-	if !ok || err != nil || shared <= capacity {
+	if !ok || shared <= capacity {
 		return 0, false
 	}
 	next := min(ring, ttir.TileTurnsRingUsed(ttirModule, ring)) - (shared - capacity)
 	return next, next > 0 && next < ring
-}
-
-// kib prints a byte count in KB, as the remarks do.
-func kib(n int) string {
-	if n%1024 == 0 {
-		return fmt.Sprintf("%d KB", n/1024)
-	}
-	return fmt.Sprintf("%.1f KB", float64(n)/1024)
 }
 
 // restoreModule gives module the ops and attributes of saved, a clone

@@ -159,7 +159,7 @@ func TestTileTurnsRingShrinks(t *testing.T) {
 	} else if err := json.Unmarshal(text, &md); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(stderr, "remark: consumers taking turns over the tiles: their ring compiled again within 162.9 KB") {
+	if !strings.Contains(stderr, "remark: consumers taking turns over the tiles: their ring compiled again within 166808 bytes (162.9 KB)") {
 		t.Errorf("no remark of the smaller ring; stderr:\n%s", stderr)
 	}
 	// Five 32 KB slots, the 64 KB epilogue buffer and the barriers: under
@@ -185,7 +185,7 @@ func TestTileTurnsFallBack(t *testing.T) {
 		name, env, why string
 		args           []string
 	}{
-		{"shared memory", "", "the 34.9 KB of shared memory their ring may take beside the kernel's other buffers hold fewer than four of its k-steps",
+		{"shared memory", "", "the 35768 bytes (34.9 KB) of shared memory their ring may take beside the kernel's other buffers hold fewer than four of its k-steps",
 			[]string{filepath.Join("..", "ttrun", "testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul", "--signature",
 				"*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 256, 32",
 				"--num-warps", "4"}},
@@ -211,13 +211,21 @@ func TestTileTurnsFallBack(t *testing.T) {
 }
 
 // A TT_X_TILE_TURNS that is neither on nor off is refused at the kernel's
-// location, not ignored.
+// location, not ignored; so are a chunk of the turns' walk or a group of
+// rows that is neither a positive count nor off.
 func TestTileTurnsBadSetting(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
-	t.Setenv("TT_X_TILE_TURNS", "maybe")
-	code, _, stderr := run(t, "", mm, "--arch", "sm_90", "--target=ptx", "--no-cache", "-o", filepath.Join(t.TempDir(), "k.ptx"))
-	if code != 1 || !regexp.MustCompile(`:\d+:\d+: error: .*tile-turns="maybe": want on or off`).MatchString(stderr) {
-		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	for _, c := range []struct{ env, value, want string }{
+		{"TT_X_TILE_TURNS", "maybe", `tile-turns="maybe": want on or off`},
+		{"TT_X_TURN_CHUNK", "many", `TT_X_TURN_CHUNK="many": want a positive count`},
+		{"TT_X_GROUP_COLUMNS", "0", `TT_X_GROUP_COLUMNS="0": want a positive count`},
+	} {
+		t.Setenv(c.env, c.value)
+		code, _, stderr := run(t, "", mm, "--arch", "sm_90", "--target=ptx", "--no-cache", "-o", filepath.Join(t.TempDir(), "k.ptx"))
+		if code != 1 || !regexp.MustCompile(`:\d+:\d+: error: .*`+regexp.QuoteMeta(c.want)).MatchString(stderr) {
+			t.Errorf("%s=%s: exit %d, stderr:\n%s", c.env, c.value, code, stderr)
+		}
+		t.Setenv(c.env, "")
 	}
 }

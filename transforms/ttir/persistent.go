@@ -119,13 +119,16 @@ func persistentPass() *passmgr.Pass {
 					if *perSM > 0 {
 						per = min(per, *perSM)
 					}
+					chunk, group, err := walkSettings()
+					if err != nil {
+						return ir.OpErrorf(k.fn, "tt-persistent-programs: %v", err)
+					}
+					if !k.turns {
+						chunk = 0
+					}
 					// Consumers taking turns over the tiles need the
 					// tile loop around the K loop.
-					chunk := 0
-					if k.turns {
-						chunk = turnChunk()
-					}
-					makePersistent(k.fn, per, m != "nested" && !k.turns, chunk, columnGroup())
+					makePersistent(k.fn, per, m != "nested" && !k.turns, chunk, group)
 					n++
 				}
 				st.Stat("num-kernels", "Number of kernels made persistent").Add(int64(n))
@@ -280,32 +283,36 @@ func carriedAccumulator(loop *ir.Operation) int64 {
 	return most
 }
 
-// turnChunk is the chunk of tiles by which the walk of a kernel whose
-// consumers take turns over its tiles alternates between the even and
-// the odd iterations (makePersistent), TT_X_TURN_PAIRS (experimental: a
-// chunk, or off) overriding it. Eight was measured best of 1, 8 and
-// none (H200, 2026-11-30, docs/PERFORMANCE.md "Where tt stands (14:30 UTC)"): it keeps the
-// column of a group of eight program rows (Triton's tutorial grouping)
-// in one turn, and still gives each turn half the rows of a column on a
-// walk without groups.
-func turnChunk() int {
-	v := passmgr.Experiment("TT_X_TURN_PAIRS", "8")
-	if n, err := strconv.Atoi(v); err == nil && n > 0 {
-		return n
+// walkSettings returns the two counts of the persistent walk (0: off),
+// the experimental settings overriding their defaults of eight:
+//   - chunk (TT_X_TURN_CHUNK), the tiles by which the walk of a kernel
+//     whose consumers take turns over its tiles alternates between the
+//     even and the odd iterations (makePersistent). Eight was measured
+//     best of 1, 8 and none (H200, docs/PERFORMANCE.md "Where tt stands
+//     (2026-11-30, 14:30 UTC)"): it keeps the column of a group of eight
+//     program rows (Triton's tutorial grouping) in one turn, and still
+//     gives each turn half the rows of a column on a walk without groups;
+//   - group (TT_X_GROUP_COLUMNS), the rows of a column-major grid of
+//     tiles that the walk keeps together (groupColumns): Triton's
+//     tutorial's GROUP_SIZE_M.
+//
+// A value that is neither a positive count nor off is an error.
+func walkSettings() (chunk, group int, err error) {
+	count := func(env string) (int, error) {
+		v := passmgr.Experiment(env, "8")
+		if v == "off" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 || n > 1<<20 {
+			return 0, fmt.Errorf("%s=%q: want a positive count (at most %d) or off", env, v, 1<<20)
+		}
+		return n, nil
 	}
-	return 0
-}
-
-// columnGroup is the rows of the grid that the walk of a kernel whose
-// program id only indexes a column-major grid keeps together
-// (groupColumns), TT_X_GROUP_COLUMNS (experimental: rows, or off)
-// overriding it: eight, Triton's tutorial's GROUP_SIZE_M.
-func columnGroup() int {
-	v := passmgr.Experiment("TT_X_GROUP_COLUMNS", "8")
-	if n, err := strconv.Atoi(v); err == nil && n > 0 {
-		return n
+	if chunk, err = count("TT_X_TURN_CHUNK"); err == nil {
+		group, err = count("TT_X_GROUP_COLUMNS")
 	}
-	return 0
+	return chunk, group, err
 }
 
 // makePersistent wraps fn's body (which persistentCandidate accepted) in
@@ -331,10 +338,8 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToStart(body)
 	i32 := ir.I32(ctx)
-	c := func(v int64) ir.Value { return arith.NewConstant(b, loc, ir.I32Attr(ctx, v)).Result(0) }
-	bin := func(name string, x, y ir.Value) ir.Value {
-		return arith.NewBinary(b, "arith."+name, loc, x, y).Result(0)
-	}
+	sb := scalarBuilder{b, loc}
+	c, bin := sb.c, sb.bin
 
 	var x, grid ir.Value = tt.NewGetProgramID(b, loc, tt.ProgramIDDim(0)).Result(0), tt.NewGetNumPrograms(b, loc, tt.ProgramIDDim(0)).Result(0)
 	// A 2-D grid of Gx by Gy programs is walked as one line of G = Gx Gy
@@ -347,9 +352,9 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 		px, gx = x, grid
 		py = tt.NewGetProgramID(b, loc, tt.ProgramIDDim(1)).Result(0)
 		gy := tt.NewGetNumPrograms(b, loc, tt.ProgramIDDim(1)).Result(0)
-		fits = arith.NewCmpI(b, loc, arith.CmpISLE, gy, bin("divsi", c(1<<31-1), bin("maxsi", gx, c(1)))).Result(0)
-		x = arith.NewSelect(b, loc, fits, bin("addi", px, bin("muli", py, gx)), c(0)).Result(0)
-		grid = arith.NewSelect(b, loc, fits, bin("muli", gx, gy), c(1)).Result(0)
+		fits = sb.cmp(arith.CmpISLE, gy, bin("divsi", c(1<<31-1), bin("maxsi", gx, c(1))))
+		x = sb.sel(fits, bin("addi", px, bin("muli", py, gx)), c(0))
+		grid = sb.sel(fits, bin("muli", gx, gy), c(1))
 	}
 	sms := b.CreateOp("tt.elementwise_inline_asm", loc, nil, []ir.Type{i32},
 		ir.NamedAttr{Name: "asm_string", Value: ir.StringAttrOf(ctx, "mov.u32 $0, %nsmid;")},
@@ -361,8 +366,8 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 	// others none.
 	zero, one := c(0), c(1)
 	p := bin("minsi", bin("muli", bin("maxsi", sms, one), c(int64(perSM))), grid)
-	active := arith.NewCmpI(b, loc, arith.CmpISLT, x, p).Result(0)
-	trips := arith.NewSelect(b, loc, active, bin("ceildivsi", bin("subi", grid, x), p), zero).Result(0)
+	active := sb.cmp(arith.CmpISLT, x, p)
+	trips := sb.sel(active, bin("ceildivsi", bin("subi", grid, x), p), zero)
 
 	// The walk of consumers taking turns (chunk > 0): in each block of 2P
 	// tiles that both fill, the even iterations take the even chunks of
@@ -381,12 +386,12 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 		q := bin("divsi", p, g)
 		rem := bin("subi", p, bin("muli", q, g))
 		ch, within := bin("divsi", x, g), bin("remsi", x, g)
-		whole := arith.NewCmpI(b, loc, arith.CmpISLT, ch, q).Result(0)
+		whole := sb.cmp(arith.CmpISLT, ch, q)
 		// In a whole chunk: ch*2g + within (+ g); in the last, partial
 		// pair of chunks (P not a multiple of g): q*2g + within (+ rem).
-		base = arith.NewSelect(b, loc, whole, bin("muli", ch, bin("addi", g, g)), bin("muli", q, bin("addi", g, g))).Result(0)
+		base = sb.sel(whole, bin("muli", ch, bin("addi", g, g)), bin("muli", q, bin("addi", g, g)))
 		base = bin("addi", base, within)
-		shift = arith.NewSelect(b, loc, whole, g, rem).Result(0)
+		shift = sb.sel(whole, g, rem)
 		// A block starting at s is whole when s <= G - 2P (which, as
 		// G >= P, cannot overflow).
 		lastStart = bin("subi", grid, bin("addi", p, p))
@@ -406,9 +411,9 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 		// cannot overflow.
 		odd := bin("andi", i, one)
 		start := bin("muli", bin("subi", i, odd), p)
-		full := arith.NewCmpI(b, loc, arith.CmpISLE, start, lastStart).Result(0)
+		full := sb.cmp(arith.CmpISLE, start, lastStart)
 		paired := bin("addi", bin("addi", start, base), bin("muli", odd, shift))
-		tile = arith.NewSelect(b, loc, full, paired, tile).Result(0)
+		tile = sb.sel(full, paired, tile)
 	}
 	var idX, idY ir.Value = tile, nil
 	if twoD {
@@ -418,10 +423,10 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 		// does not fit.
 		walk := tile
 		if group > 0 && allTileCoordinates(ids) {
-			walk = groupedWalk(ctx, b, loc, tile, gx, grid, group)
+			walk = sb.groupedWalk(tile, gx, grid, group)
 		}
-		idX = arith.NewSelect(b, loc, fits, bin("remsi", walk, gx), px).Result(0)
-		idY = arith.NewSelect(b, loc, fits, bin("divsi", walk, gx), py).Result(0)
+		idX = sb.sel(fits, bin("remsi", walk, gx), px)
+		idY = sb.sel(fits, bin("divsi", walk, gx), py)
 	}
 	for _, op := range ops {
 		op.Remove()
@@ -436,7 +441,7 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 		}
 	}
 	if group > 0 && !twoD {
-		groupColumns(ctx, b, loc, tile, grid, group)
+		groupColumns(b, loc, tile, grid, group)
 	}
 }
 
@@ -468,7 +473,7 @@ func allTileCoordinates(ids [2][]*ir.Operation) bool {
 // (G not a multiple of X) keep theirs. Nothing is done where tile has
 // another use, its two splits divide by different X, or a part of the
 // split is used otherwise.
-func groupColumns(ctx *ir.Context, b *ir.Builder, loc ir.Location, tile, grid ir.Value, group int) {
+func groupColumns(b *ir.Builder, loc ir.Location, tile, grid ir.Value, group int) {
 	uses := ir.Uses(tile)
 	if len(uses) == 0 {
 		return
@@ -487,21 +492,41 @@ func groupColumns(ctx *ir.Context, b *ir.Builder, loc ir.Location, tile, grid ir
 		}
 	}
 	b.SetInsertionPoint(first)
-	walk := groupedWalk(ctx, b, loc, tile, rows, grid, group)
+	walk := scalarBuilder{b, loc}.groupedWalk(tile, rows, grid, group)
 	for _, use := range uses {
 		use.Set(walk)
 	}
+}
+
+// scalarBuilder builds the i32 arithmetic of the walks at b's insertion
+// point.
+type scalarBuilder struct {
+	b   *ir.Builder
+	loc ir.Location
+}
+
+func (sb scalarBuilder) c(v int64) ir.Value {
+	return arith.NewConstant(sb.b, sb.loc, ir.I32Attr(sb.b.Ctx, v)).Result(0)
+}
+
+func (sb scalarBuilder) bin(name string, x, y ir.Value) ir.Value {
+	return arith.NewBinary(sb.b, "arith."+name, sb.loc, x, y).Result(0)
+}
+
+func (sb scalarBuilder) cmp(pred arith.CmpIPredicate, x, y ir.Value) ir.Value {
+	return arith.NewCmpI(sb.b, sb.loc, pred, x, y).Result(0)
+}
+
+func (sb scalarBuilder) sel(cond, t, f ir.Value) ir.Value {
+	return arith.NewSelect(sb.b, sb.loc, cond, t, f).Result(0)
 }
 
 // groupedWalk returns the tile that walk position tile takes on a
 // column-major grid of rows X by G / X whole columns when the walk keeps
 // `group` rows together (Triton's grouping), tile itself past the whole
 // columns.
-func groupedWalk(ctx *ir.Context, b *ir.Builder, loc ir.Location, tile, rows, grid ir.Value, group int) ir.Value {
-	c := func(v int64) ir.Value { return arith.NewConstant(b, loc, ir.I32Attr(ctx, v)).Result(0) }
-	bin := func(name string, x, y ir.Value) ir.Value {
-		return arith.NewBinary(b, "arith."+name, loc, x, y).Result(0)
-	}
+func (sb scalarBuilder) groupedWalk(tile, rows, grid ir.Value, group int) ir.Value {
+	c, bin := sb.c, sb.bin
 	// X and Y = G / X whole columns, as divisors at least 1 (a kernel
 	// whose X is 0 divides by it itself; the walk must not). Triton's
 	// grouping of position t over an X by Y grid: groups of `group` rows
@@ -521,8 +546,8 @@ func groupedWalk(ctx *ir.Context, b *ir.Builder, loc ir.Location, tile, rows, gr
 	m := bin("addi", firstRow, bin("remsi", r, size))
 	n := bin("divsi", r, size)
 	grouped := bin("addi", bin("muli", n, x), m)
-	whole := arith.NewCmpI(b, loc, arith.CmpISLT, tile, bin("muli", x, y)).Result(0)
-	return arith.NewSelect(b, loc, whole, grouped, tile).Result(0)
+	whole := sb.cmp(arith.CmpISLT, tile, bin("muli", x, y))
+	return sb.sel(whole, grouped, tile)
 }
 
 // tileCoordinate reports whether v is used only as a tile's coordinate:

@@ -9,6 +9,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // groupColumns' walk is a permutation of the positions 0..G-1 for every
@@ -32,7 +33,7 @@ tt.func @k(%t: i32, %g: i32, %x: i32) -> (i32, i32) {
 	tile, grid, rows := body.Argument(0), body.Argument(1), body.Argument(2)
 	ctx := fn.Context()
 	const group = 4
-	groupColumns(ctx, ir.NewBuilder(ctx), fn.Loc(), tile, grid, group)
+	groupColumns(ir.NewBuilder(ctx), fn.Loc(), tile, grid, group)
 	// The kernel's own split, %m (the walk adds a remsi of its own).
 	walk := body.Terminator().Operand(0).DefiningOp().Operand(0).DefiningOp().Operand(0)
 	if walk == ir.Value(tile) {
@@ -88,7 +89,7 @@ tt.func @k(%t: i32, %g: i32, %x: i32, %y: i32) -> (i32, i32) {
 }`} {
 		fn := parseFunc(t, src)
 		body := fn.Region(0).Front()
-		groupColumns(fn.Context(), ir.NewBuilder(fn.Context()), fn.Loc(), body.Argument(0), body.Argument(1), group)
+		groupColumns(ir.NewBuilder(fn.Context()), fn.Loc(), body.Argument(0), body.Argument(1), group)
 		if body.First().Next().Name() != "arith.remsi" || body.First().Next().Operand(0) != ir.Value(body.Argument(0)) {
 			t.Errorf("a kernel that splits its program id otherwise was walked in another order:%s", src)
 		}
@@ -115,8 +116,11 @@ func parseFunc(t *testing.T, src string) *ir.Operation {
 }
 
 // evalI32 evaluates the i32 arith ops that define v (the ones the walks
-// of tt-persistent-programs build), with args for the block arguments
-// and the values no arith op defines (program ids, the SM count).
+// of tt-persistent-programs build) with the semantics of package numeric
+// (the interpreter's), with args for the block arguments and the values
+// no arith op defines (program ids, the SM count). A division by zero is
+// an error: the walks must never divide by zero, even in a value they
+// then select away.
 func evalI32(v ir.Value, args map[ir.Value]int64) (int64, error) {
 	if a, ok := args[v]; ok {
 		return a, nil
@@ -128,63 +132,52 @@ func evalI32(v ir.Value, args map[ir.Value]int64) (int64, error) {
 	if op == nil {
 		return 0, fmt.Errorf("no value for %v", v)
 	}
-	var x []int64
+	var x []uint64
 	for i := 0; i < op.NumOperands(); i++ {
 		o, err := evalI32(op.Operand(i), args)
 		if err != nil {
 			return 0, err
 		}
-		x = append(x, o)
+		x = append(x, uint64(o))
 	}
-	wrap := func(n int64) int64 { return int64(int32(n)) }
+	const w = 32
+	result := func(r uint64) (int64, error) { return numeric.Int64(r, w), nil }
+	checked := map[string]func(a, b uint64, w int) (uint64, bool){
+		"arith.divsi": numeric.DivSIChecked, "arith.remsi": numeric.RemSIChecked, "arith.ceildivsi": numeric.CeilDivSIChecked,
+	}
+	plain := map[string]func(a, b uint64, w int) uint64{
+		"arith.addi": numeric.AddI, "arith.subi": numeric.SubI, "arith.muli": numeric.MulI,
+		"arith.minsi": numeric.MinSI, "arith.maxsi": numeric.MaxSI,
+		"arith.andi": func(a, b uint64, w int) uint64 { return a & b & numeric.Mask(w) },
+	}
+	if f, ok := checked[op.Name()]; ok {
+		r, ok := f(x[0], x[1], w)
+		if !ok {
+			return 0, fmt.Errorf("%s of %d by %d is undefined", op.Name(), numeric.Int64(x[0], w), numeric.Int64(x[1], w))
+		}
+		return result(r)
+	}
+	if f, ok := plain[op.Name()]; ok {
+		return result(f(x[0], x[1], w))
+	}
 	switch op.Name() {
-	case "arith.addi":
-		return wrap(x[0] + x[1]), nil
-	case "arith.subi":
-		return wrap(x[0] - x[1]), nil
-	case "arith.muli":
-		return wrap(x[0] * x[1]), nil
-	case "arith.divsi":
-		if x[1] == 0 {
-			return 0, fmt.Errorf("division by zero in %s", op.Name())
-		}
-		return x[0] / x[1], nil
-	case "arith.remsi":
-		if x[1] == 0 {
-			return 0, fmt.Errorf("division by zero in %s", op.Name())
-		}
-		return x[0] % x[1], nil
-	case "arith.minsi":
-		return min(x[0], x[1]), nil
-	case "arith.maxsi":
-		return max(x[0], x[1]), nil
 	case "arith.select":
-		if x[0] != 0 {
-			return x[1], nil
+		if x[0]&1 != 0 {
+			return result(x[1])
 		}
-		return x[2], nil
-	case "arith.andi":
-		return x[0] & x[1], nil
-	case "arith.ceildivsi":
-		if x[1] == 0 {
-			return 0, fmt.Errorf("division by zero in %s", op.Name())
-		}
-		q := x[0] / x[1]
-		if q*x[1] != x[0] && (x[0] < 0) == (x[1] < 0) {
-			q++
-		}
-		return q, nil
+		return result(x[2])
 	case "arith.cmpi":
 		p, ok := op.Attr("predicate").(*ir.IntegerAttr)
 		if !ok {
 			break
 		}
+		a, b := numeric.Int64(x[0], w), numeric.Int64(x[1], w)
 		var holds bool
 		switch p.Int() {
 		case int64(arith.CmpISLT):
-			holds = x[0] < x[1]
+			holds = a < b
 		case int64(arith.CmpISLE):
-			holds = x[0] <= x[1]
+			holds = a <= b
 		default:
 			return 0, fmt.Errorf("cannot evaluate cmpi predicate %d", p.Int())
 		}
@@ -232,7 +225,7 @@ tt.func public @k(%c: !tt.ptr<f32>, %n: i32) {
 		})
 		var om, on ir.Value
 		for _, op := range loop.Region(0).Front().Ops() {
-			if op.Name() == "arith.muli" && op.Result(0).Type() != nil {
+			if op.Name() == "arith.muli" {
 				if c, ok := arith.MatchConstantInt(op.Operand(1)); ok && c == 128 {
 					if om == nil {
 						om = op.Operand(0)
