@@ -1,5 +1,7 @@
 package ir
 
+import "maps"
+
 // Mapping records value and block replacements while cloning IR.
 type Mapping struct {
 	values map[Value]Value
@@ -23,6 +25,16 @@ func (m *Mapping) Lookup(v Value) Value {
 		return r
 	}
 	return v
+}
+
+// Copy returns a mapping with m's replacements; later changes to either
+// leave the other as it was (a second clone of the same ops, under other
+// replacements of some of their operands).
+func (m *Mapping) Copy() *Mapping {
+	c := NewMapping()
+	maps.Copy(c.values, m.values)
+	maps.Copy(c.blocks, m.blocks)
+	return c
 }
 
 // LookupOrNil returns the replacement of v, or nil.

@@ -20,3 +20,9 @@ const AttrAutoWarpSpecialize = "tt.auto_warp_specialize"
 // ws_tiles.go); the pass removes it with the other mark. Not one of
 // Triton's attributes.
 const AttrTileTurns = "tt.tile_turns"
+
+// AttrTilePairs marks, beside AttrTileTurns, a tile loop whose two
+// consumer warpgroups work on pairs of tiles at once, sharing B's tiles
+// where the pair's B coordinates agree (tile-turns=pairs;
+// pipeliner/ws_pairs.go). Not one of Triton's attributes.
+const AttrTilePairs = "tt.tile_pairs"

@@ -28,7 +28,7 @@ def main(size, kernel, data, tile):
     a, b = td.inputs(torch.float16, size, size, size, data)
     # One launch each, the first of each build: tt_triton.enable() and disable() empty the JIT's
     # caches, so a second round would compile again with whatever is enabled then.
-    for tag, turns in ((1, "on"), (0, "off"), (2, None)):
+    for tag, turns in ((1, td.TURNS_MODE), (0, "off"), (2, None)):
         if turns is None:
             tt_triton.disable()
         else:
@@ -43,6 +43,4 @@ def main(size, kernel, data, tile):
 
 if __name__ == "__main__":
     args = sys.argv[1:] + ["4096", "masked", "randn", "128x128w4"][len(sys.argv) - 1:]
-    bm, rest = args[3].split("x")
-    bn, warps = rest.split("w")
-    main(int(args[0]), args[1], args[2], (int(bm), int(bn), int(warps)))
+    main(int(args[0]), args[1], args[2], td.tile_setting(args[3]))

@@ -12,9 +12,10 @@ checked. Three kernels: two without masks (shapes that are multiples of the bloc
 program ids walk down the columns of a 1-D grid ("unmasked") and one on a 2-D grid ("grid2d"),
 and Triton's tutorial 03 form with masks and grouped program ids on ragged shapes ("masked").
 Exit status 1 on any mismatch or a missing turn. --time then times the kernels (TIME_KERNELS,
-default all three) at 4096^3 and 8192^3 for f16 (f16 and f32 outputs), on normal and on
-low-entropy data: tt's builds paired (with the turns and without them; TURNS_VARIANTS=
-"label:K=V,...;..." names others), and Triton's own compile of the same kernel after them.
+default all three) at 4096^3 and 8192^3 (TIME_SIZES) for f16 (f16 and f32 outputs; TIME_TYPES), on
+normal and on low-entropy data: tt's builds paired (with the turns and without them;
+TURNS_VARIANTS="label:K=V,...;..." names others, TILE=BMxBNwWARPS among them a tile other than
+128x128 on 4 warps), and Triton's own compile of the 128x128 kernel after them.
 """
 import os
 import re
@@ -69,6 +70,7 @@ def masked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
 TYPES = {
     "f16": (torch.float16, torch.float16, 64, 1e-2),
     "f16-f32": (torch.float16, torch.float32, 64, 1e-5),
+    "f16k32": (torch.float16, torch.float16, 32, 1e-2),  # 32-deep k-steps: twice the ring's slots
     "bf16": (torch.bfloat16, torch.bfloat16, 64, 2e-2),
     "tf32": (torch.float32, torch.float32, 32, 1e-5),
     "fp8e4nv": (torch.float8_e4m3fn, torch.float32, 128, 1e-5),
@@ -141,7 +143,7 @@ def run_case(kernel_name, tname, M, N, K):
     ref = reference(a, b, out_dt)
     results = {}
     for turns in ("on", "off"):
-        os.environ["TT_X_TILE_TURNS"] = turns
+        os.environ["TT_X_TILE_TURNS"] = TURNS_MODE if turns == "on" else turns
         c, run = launch(kernel_name, tname, a, b, M, N, K, int(turns == "on"))
         ptx = run().asm["ptx"]
         torch.cuda.synchronize()
@@ -156,7 +158,20 @@ def run_case(kernel_name, tname, M, N, K):
     return results
 
 
-# The builds --time compares: a label and the experimental settings tt-translate compiles it with.
+# What the "on" build sets TT_X_TILE_TURNS to: on (the turns), or pairs
+# (transforms/pipeliner/ws_pairs.go); the same check of the PTX holds for both.
+TURNS_MODE = os.environ.get("TURNS_MODE", "on")
+
+
+def tile_setting(text):
+    """(BLOCK_M, BLOCK_N, warps) from "BMxBNwWARPS"."""
+    bm, rest = text.split("x")
+    bn, warps = rest.split("w")
+    return int(bm), int(bn), int(warps)
+
+
+# The builds --time compares: a label and the experimental settings tt-translate compiles it with
+# (TILE=BMxBNwWARPS: the kernel launched with that tile instead of 128x128 on 4 warps).
 VARIANTS = [("on", {"TT_X_TILE_TURNS": "on"}), ("off", {"TT_X_TILE_TURNS": "off"})]
 if os.environ.get("TURNS_VARIANTS"):  # "label:K=V,K=V;label:..."
     VARIANTS = [(v.split(":")[0], dict(kv.split("=") for kv in v.split(":")[1].split(",") if kv))
@@ -178,9 +193,11 @@ def timing(tnames, sizes, rounds=3):
         a, b = inputs(dt, size, size, size, data)
         runs = []
         for tag, (label, env) in enumerate(VARIANTS):
+            env = dict(env)
+            tile = tile_setting(env.pop("TILE", "128x128w4"))
             saved = {k: os.environ.get(k) for k in env}
             os.environ.update(env)
-            _, run = launch(kname, tname, a, b, size, size, size, 10 + tag)
+            _, run = launch(kname, tname, a, b, size, size, size, 10 + tag, *tile)
             run()
             for k, v in saved.items():
                 if v is None:
@@ -236,7 +253,8 @@ def main():
               f"{', TURNED' if off[2] else ''}){'  <-- FAIL' if bad else ''}", flush=True)
     print(f"{len(cases) - failures} of {len(cases)} cases passed", flush=True)
     if "--time" in sys.argv or "--time-only" in sys.argv:
-        timing(["f16", "f16-f32"], [4096, 8192])
+        timing(os.environ.get("TIME_TYPES", "f16,f16-f32").split(","),
+               [int(n) for n in os.environ.get("TIME_SIZES", "4096,8192").split(",")])
     sys.exit(1 if failures else 0)
 
 

@@ -75,6 +75,28 @@ func TestSimTileTurnsMatmul(t *testing.T) {
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
 }
 
+// With TT_X_TILE_TURNS=pairs the two consumers work on pairs of tiles at
+// once (transforms/pipeliner/ws_pairs.go), the walk giving a CTA the
+// program ids 2j and 2j+1 of a block. The kernel's program ids go down
+// the columns of three rows: on one SM the pairs are tiles (0, 1), which
+// share B's column of tiles, (2, 3), which do not (the ring then takes
+// two positions a k-step, one for each consumer), and (4, 5), which do;
+// on two SMs CTA 0 takes (0, 1) and CTA 1 (2, 3), then the partial block's
+// tiles 4 and 5 one each, without a partner (a consumer alone); on four,
+// CTAs 0 and 1 take the block's pairs and CTAs 2 and 3 one tile each.
+// K = 160 is three k-steps, a split pair six positions on a ring of four
+// slots (48 KB each), which wraps its phases.
+func TestSimTilePairsMatmul(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	t.Setenv("TT_X_TILE_TURNS", "pairs")
+	for _, sms := range []int{1, 2, 4} {
+		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
+	}
+	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
+}
+
 // tmaLoadsMatmul runs examples/tiled_matmul.py compiled with tt-tma-loads
 // in the simulator (sms SMs, or tt-run's default with 0) and checks the
 // exact product.
@@ -118,21 +140,24 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 	simHalfMatmul(t, ttgir, fmt.Sprint(grid), sms, m, n, k, strideAM, a, b, want)
 }
 
-// simHalfMatmul runs a matmul's TTGIR as it is (its warps, its persistent
-// schedule) in the simulator on sms SMs (tt-run's default with 0), with
-// a (m x k, row stride strideAM) and b (k x n) rounded to f16, and checks
-// c (m x n, f16) against want exactly. The kernel takes a_ptr, b_ptr,
-// c_ptr, M, N, K, stride_am, stride_bk and stride_cm; with k = 0 a and b
-// are arrays of one column (row).
 // checkTMATTGIR fails t unless the TTGIR text has each of wants and, with
 // turns, a producer and a second consumer warpgroup handing the turn over
-// on a named barrier (without turns, no such barrier).
+// on a named barrier (without turns, no such barrier). With
+// TT_X_TILE_TURNS=pairs the consumers do not take turns: the producer's
+// slot then holds two f16 128x64 tiles of A and one of B (48 KB).
 func checkTMATTGIR(t *testing.T, text []byte, turns bool, wants ...string) {
 	t.Helper()
 	const handover = "gpu.named_barrier_arrive"
-	if turns {
+	pairs := turns && os.Getenv("TT_X_TILE_TURNS") == "pairs"
+	switch {
+	case pairs:
+		wants = append(wants, "partition1(", "ttng.barrier_expect %", ", 49152 {")
+		if bytes.Contains(text, []byte(handover)) {
+			t.Fatalf("TT_X_TILE_TURNS=pairs: the consumers take turns")
+		}
+	case turns:
 		wants = append(wants, "partition1(", handover)
-	} else if bytes.Contains(text, []byte(handover)) {
+	case bytes.Contains(text, []byte(handover)):
 		t.Fatalf("TT_X_TILE_TURNS=off: the consumers take turns")
 	}
 	for _, want := range wants {
@@ -142,6 +167,12 @@ func checkTMATTGIR(t *testing.T, text []byte, turns bool, wants ...string) {
 	}
 }
 
+// simHalfMatmul runs a matmul's TTGIR as it is (its warps, its persistent
+// schedule) in the simulator on sms SMs (tt-run's default with 0), with
+// a (m x k, row stride strideAM) and b (k x n) rounded to f16, and checks
+// c (m x n, f16) against want exactly. The kernel takes a_ptr, b_ptr,
+// c_ptr, M, N, K, stride_am, stride_bk and stride_cm; with k = 0 a and b
+// are arrays of one column (row).
 func simHalfMatmul(t *testing.T, ttgir, grid string, sms, m, n, k, strideAM int, a, b, want []float32) {
 	t.Helper()
 	dir := t.TempDir()

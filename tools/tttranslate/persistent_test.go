@@ -210,16 +210,18 @@ func TestTileTurnsFallBack(t *testing.T) {
 	}
 }
 
-// A TT_X_TILE_TURNS that is neither on nor off is refused at the kernel's
-// location, not ignored; so are a chunk of the turns' walk or a group of
-// rows that is neither a positive count nor off.
+// A TT_X_TILE_TURNS that is neither on, pairs nor off is refused at the
+// kernel's location, not ignored; so are a chunk of the turns' walk or a
+// group of rows that is neither a positive count nor off, and a count of
+// ring slots out of range.
 func TestTileTurnsBadSetting(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
 	for _, c := range []struct{ env, value, want string }{
-		{"TT_X_TILE_TURNS", "maybe", `tile-turns="maybe": want on or off`},
+		{"TT_X_TILE_TURNS", "maybe", `tile-turns="maybe": want on, pairs or off`},
 		{"TT_X_TURN_CHUNK", "many", `TT_X_TURN_CHUNK="many": want a positive count`},
 		{"TT_X_GROUP_COLUMNS", "0", `TT_X_GROUP_COLUMNS="0": want a positive count`},
+		{"TT_X_TILE_SLOTS", "3", `TT_X_TILE_SLOTS="3": want a count of slots from 4 to 16`},
 	} {
 		t.Setenv(c.env, c.value)
 		code, _, stderr := run(t, "", mm, "--arch", "sm_90", "--target=ptx", "--no-cache", "-o", filepath.Join(t.TempDir(), "k.ptx"))

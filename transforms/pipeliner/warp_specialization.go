@@ -103,6 +103,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 			for _, l := range auto {
 				l.RemoveAttr(tt.AttrAutoWarpSpecialize)
 				l.RemoveAttr(tt.AttrTileTurns)
+				l.RemoveAttr(tt.AttrTilePairs)
 			}
 		}()
 		if len(loops)+len(auto) == 0 {
@@ -148,6 +149,14 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 				// Consumers taking turns over the tiles, or nothing.
 				if n == 4 {
 					if p.tiles = planTiles(p); p.tiles != nil {
+						if isTilePairsLoop(loop) {
+							// Pairs where their ring fits, else turns.
+							if p.pairs = planPairs(p); p.pairs != nil {
+								if _, fits := tileTurnsSlots(p, 0, ringBytes); !fits {
+									p.pairs = nil
+								}
+							}
+						}
 						if _, fits := tileTurnsSlots(p, 0, ringBytes); fits {
 							plans = append(plans, p)
 						}

@@ -120,14 +120,31 @@ type wsBuilder struct {
 	// tileIndex is the consumer being built when the plan's consumers
 	// take turns over the tiles (p.tiles).
 	tileIndex int
+	// pairBufs are the two rings of A's tiles when the consumers work on
+	// pairs of tiles (p.pairs), one for each consumer; pairStep, while
+	// a consumer's K loop of a pair is built, how it moves.
+	pairBufs [2]ir.Value
+	pairStep *pairStep
 }
 
 // release hands a slot back: an arrival on its empty barrier (with pred
 // when not nil), one per consumer warpgroup, or one per warp with perWarp.
+// A consumer of a pair that reads its slots alone arrives a second time,
+// for the other consumer (ws_pairs.go).
 func (w *wsBuilder) release(b *ir.Builder, loc ir.Location, bar, pred ir.Value) {
-	a := ttng.NewArriveBarrier(b, loc, bar, 1, pred)
-	if w.perWarp {
-		a.SetAttr(ttng.AttrArrivePerWarp, ir.Unit(b.Ctx))
+	arrive := func(pred ir.Value) {
+		a := ttng.NewArriveBarrier(b, loc, bar, 1, pred)
+		if w.perWarp {
+			a.SetAttr(ttng.AttrArrivePerWarp, ir.Unit(b.Ctx))
+		}
+	}
+	arrive(pred)
+	if w.pairStep != nil {
+		alone := w.pairStep.alone
+		if pred != nil {
+			alone = binary(b, "arith.andi", loc, pred, alone)
+		}
+		arrive(alone)
 	}
 }
 
@@ -156,6 +173,10 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	consumers := 1
 	if w.perWarp {
 		consumers = numWarps
+	}
+	if p.pairs != nil {
+		// Both consumers' warps read a shared slot.
+		consumers = 2 * numWarps
 	}
 	var halfDescs map[*ir.Operation]ir.Value
 	var consumerCaps []ir.Value
@@ -187,6 +208,13 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 			continue
 		}
 		dt := l.Operand(0).Type().(*tt.TensorDescType)
+		if p.pairs != nil && l == p.pairs.own {
+			for c := range w.pairBufs {
+				w.pairBufs[c] = allocBuffers(loop, rt.Dims, rt.Elem, dt.Block.Encoding, numBuffers, l.Loc())
+				bufs = append(bufs, w.pairBufs[c])
+			}
+			continue
+		}
 		if split != nil && split.aLoads[l] != nil {
 			dims := append([]int64{split.rows}, rt.Dims[1:]...)
 			var hb [2]ir.Value
@@ -268,6 +296,10 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 			}
 		}
 	}
+	if p.pairs != nil {
+		// Consumer 0 reads A's tiles from its own ring.
+		w.bufs[p.pairs.own] = w.pairBufs[0]
+	}
 	consumer, _ := w.consumerLoop(db, loop, m0, zero(db), h0)
 	if split == nil {
 		db.CreateOp("ttg.warp_yield", loc, consumer, nil)
@@ -311,6 +343,7 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		capIdx[v] = i
 	}
 	outerBufs, outerHalfBufs, outerHalfDescs, outerFull, outerEmpty := w.bufs, w.halfBufs, w.halfDescs, w.full, w.empty
+	outerPairBufs := w.pairBufs
 	// inPart points the builder's buffers, barriers and descriptors at a
 	// partition's block arguments.
 	inPart := func(part *ir.Block) {
@@ -328,6 +361,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 			w.halfDescs[mk] = arg(d)
 		}
 		w.full, w.empty = arg(outerFull), arg(outerEmpty)
+		if p.pairs != nil {
+			w.pairBufs = [2]ir.Value{arg(outerPairBufs[0]), arg(outerPairBufs[1])}
+		}
 	}
 
 	// The producer, in partition0.
@@ -342,7 +378,11 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		wid := pb.CreateOp(ttg.WarpID.Def.Name, loc, nil, []ir.Type{ir.I32(ctx)}).Result(0)
 		first := cmpi(pb, loc, arith.CmpIEQ, wid, constI32(pb, loc, 0))
 		scf.NewIf(pb, loc, first, nil, func(ib *ir.Builder) []ir.Value {
-			w.producerLoop(ib, loop, m, zero(ib))
+			if p.pairs != nil {
+				w.pairProducerLoop(ib, m, zero(ib))
+			} else {
+				w.producerLoop(ib, loop, m, zero(ib))
+			}
 			return nil
 		}, nil)
 	} else {
@@ -366,6 +406,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		}
 		inPart(part)
 		w.tileIndex = 1
+		if p.pairs != nil {
+			w.bufs[p.pairs.own] = w.pairBufs[1]
+		}
 		w.consumerLoop(cb, loop, m1, zero(cb), nil)
 		cb.CreateOp("ttg.warp_return", loc, nil, nil)
 	}
@@ -381,6 +424,7 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		cb.CreateOp("ttg.warp_return", loc, nil, nil)
 	}
 	w.bufs, w.halfBufs, w.halfDescs, w.full, w.empty = outerBufs, outerHalfBufs, outerHalfDescs, outerFull, outerEmpty
+	w.pairBufs = outerPairBufs
 
 	if split != nil {
 		for i := len(split.tail) - 1; i >= 0; i-- {
@@ -460,9 +504,9 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 	}
 	var nl *ir.Operation
 	var cur wsRing
-	var turns *tileTurns
+	var tiles tileSchedule
 	if w.tileTurnsRoot(loop) {
-		nl, cur, turns = w.newTileLoop(b, m, ring, w.tileIndex)
+		nl, cur, tiles = w.newTileLoop(b, m, ring, w.tileIndex)
 	} else {
 		nl, cur = newRingLoop(b, fo, m, inits, ring)
 	}
@@ -481,20 +525,20 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 	groupRing := map[*ir.Operation]wsRing{}
 	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
 		if w.p.nest[op] {
-			if turns != nil {
-				turns.beforeMainLoop(ib, op.Loc())
+			if tiles != nil {
+				cur = tiles.beforeMainLoop(ib, op.Loc(), m, cur)
 			}
 			inner, after := w.consumerLoop(ib, op, m, cur, h)
 			for i, r := range op.Results() {
 				m.Map(r, inner[i])
 			}
 			cur = after
-			if turns != nil {
+			if tiles != nil {
 				// Right after the K loop: its last wgmma is issued,
 				// its wait comes after the handover.
 				ab := ir.NewBuilder(b.Ctx)
 				ab.SetInsertionPointAfter(after.slot.(*ir.OpResult).Owner())
-				turns.afterMainLoop(ab, op.Loc())
+				tiles.afterMainLoop(ab, op.Loc())
 			}
 			continue
 		}
@@ -513,7 +557,11 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 				ordered(wait)
 			}
 			groupRing[first] = cur
-			cur = cur.advance(ib, op.Loc(), w.numBuffers)
+			if w.pairStep != nil {
+				cur = w.pairStep.advance(ib, op.Loc(), cur, w.numBuffers)
+			} else {
+				cur = cur.advance(ib, op.Loc(), w.numBuffers)
+			}
 		}
 		// A stand-in for the load's result, so that its users clone as
 		// usual; they are moved to the slot below.
@@ -561,9 +609,9 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 		yields = append(yields, m.Lookup(v))
 	}
 	ib.SetInsertionPointToEnd(nb)
-	if turns != nil {
-		// Past the other consumer's tile.
-		cur = cur.advanceBy(ib, fo.Yield().Loc(), turns.perTile, w.numBuffers)
+	if tiles != nil {
+		// The ring position of the consumer's next tile.
+		cur = tiles.next(ib, fo.Yield().Loc(), cur)
 	}
 	scf.NewYield(ib, fo.Yield().Loc(), append(yields, cur.slot, cur.phase))
 	eraseDeadPure(nb)
@@ -571,6 +619,7 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 	nl.RemoveAttr(attrWarpSpecialize)
 	nl.RemoveAttr(tt.AttrAutoWarpSpecialize)
 	nl.RemoveAttr(tt.AttrTileTurns)
+	nl.RemoveAttr(tt.AttrTilePairs)
 	n := nl.NumResults()
 	after := wsRing{nl.Result(n - 2), nl.Result(n - 1)}
 	results := nl.Results()[:n-2]

@@ -51,8 +51,11 @@ type wsPlan struct {
 	// again, in program order.
 	remat []*ir.Operation
 	// tiles, when set, has two consumer warpgroups take turns over the
-	// root's iterations (ws_tiles.go).
+	// root's iterations (ws_tiles.go); with pairs, they work on pairs of
+	// them at once instead, sharing B's tiles where they can
+	// (ws_pairs.go).
 	tiles *wsTiles
+	pairs *wsPairs
 }
 
 // planWarpSpecialization checks that loop has the shape the pass builds

@@ -68,7 +68,11 @@ func tileTurnsSlots(p *wsPlan, stages, ringBytes int) (int, bool) {
 	bytes := 0
 	for _, l := range p.loads {
 		rt := l.Result(0).Type().(*ir.RankedTensorType)
-		bytes += int(product(rt.Dims)) * ir.BitWidth(rt.Elem) / 8
+		n := int(product(rt.Dims)) * ir.BitWidth(rt.Elem) / 8
+		if p.pairs != nil && l == p.pairs.own {
+			n *= 2 // a slot of pairs holds both consumers' A tiles
+		}
+		bytes += n
 	}
 	return ttir.TileTurnsSlots(bytes, stages, ringBytes)
 }
@@ -174,51 +178,80 @@ func (t *wsTiles) perTile(b *ir.Builder, loc ir.Location, m *ir.Mapping) ir.Valu
 	return binary(b, "arith.muli", loc, trips, constI32(b, loc, t.groups))
 }
 
+// tileSchedule is how a consumer's loop over the tiles moves through the
+// ring: taking turns with the other consumer (tileTurns) or working on a
+// pair of tiles beside it (tilePair, ws_pairs.go).
+type tileSchedule interface {
+	// beforeMainLoop builds what precedes a tile's K loop (m maps the
+	// tile's values) and returns the ring position the K loop starts
+	// from, given the tile's.
+	beforeMainLoop(b *ir.Builder, loc ir.Location, m *ir.Mapping, cur wsRing) wsRing
+	// afterMainLoop builds what follows the issue of the K loop's last
+	// wgmma.
+	afterMainLoop(b *ir.Builder, loc ir.Location)
+	// next returns the ring position of the consumer's next tile, given
+	// the one after its K loop.
+	next(b *ir.Builder, loc ir.Location, after wsRing) wsRing
+}
+
 // tileTurns are the values consumer index's loop over the tiles reads:
 // its barriers and the tile loop's bounds, computed before the loop.
 type tileTurns struct {
-	index                int
+	index, numBuffers    int
 	lb, ub, step, iv     ir.Value
 	perTile              ir.Value
 	mine, other, threads ir.Value
 }
 
 // newTileLoop creates consumer index's loop over the tiles (the root's
-// bounds mapped through m): from lb + index*step by 2*step, its ring
-// position starting index tiles on. It maps the induction variable.
-func (w *wsBuilder) newTileLoop(b *ir.Builder, m *ir.Mapping, ring wsRing, index int) (*ir.Operation, wsRing, *tileTurns) {
+// bounds mapped through m): from lb + index*step by 2*step; taking turns,
+// its ring position starts index tiles on, while the consumers of pairs
+// both start from the pair's first position. It maps the induction
+// variable.
+func (w *wsBuilder) newTileLoop(b *ir.Builder, m *ir.Mapping, ring wsRing, index int) (*ir.Operation, wsRing, tileSchedule) {
 	root := w.p.root
 	loc := root.Loc()
-	t := &tileTurns{index: index, lb: m.Lookup(root.LowerBound()), ub: m.Lookup(root.UpperBound()), step: m.Lookup(root.Step())}
-	t.perTile = w.p.tiles.perTile(b, loc, m)
-	t.mine = constI32(b, loc, gpu.TurnBarrier+index)
-	t.other = constI32(b, loc, gpu.TurnBarrier+1-index)
-	t.threads = constI32(b, loc, turnThreads)
-	lb := t.lb
-	if index > 0 {
-		lb = binary(b, "arith.addi", loc, lb, t.step)
-		ring = ring.advanceBy(b, loc, t.perTile, w.numBuffers)
+	lb, ub, step := m.Lookup(root.LowerBound()), m.Lookup(root.UpperBound()), m.Lookup(root.Step())
+	perTile := w.p.tiles.perTile(b, loc, m)
+	var t *tileTurns
+	if w.p.pairs == nil {
+		t = &tileTurns{index: index, numBuffers: w.numBuffers, lb: lb, ub: ub, step: step, perTile: perTile}
+		t.mine = constI32(b, loc, gpu.TurnBarrier+index)
+		t.other = constI32(b, loc, gpu.TurnBarrier+1-index)
+		t.threads = constI32(b, loc, turnThreads)
 	}
-	step := binary(b, "arith.muli", loc, t.step, constI32(b, loc, 2))
-	nl := scf.NewForShell(b, loc, lb, t.ub, step, []ir.Value{ring.slot, ring.phase})
+	first := lb
+	if index > 0 {
+		first = binary(b, "arith.addi", loc, lb, step)
+		if t != nil {
+			ring = ring.advanceBy(b, loc, perTile, w.numBuffers)
+		}
+	}
+	step2 := binary(b, "arith.muli", loc, step, constI32(b, loc, 2))
+	nl := scf.NewForShell(b, loc, first, ub, step2, []ir.Value{ring.slot, ring.phase})
 	nb := nl.Region(0).Front()
 	m.Map(root.InductionVar(), nb.Argument(0))
+	cur := wsRing{nb.Argument(1), nb.Argument(2)}
+	if t == nil {
+		return nl, cur, &tilePair{w: w, index: index, iv: nb.Argument(0), ub: ub, step: step, base: cur, perTile: perTile}
+	}
 	t.iv = nb.Argument(0)
-	return nl, wsRing{nb.Argument(1), nb.Argument(2)}, t
+	return nl, cur, t
 }
 
 // beforeMainLoop builds the consumer's wait for its turn: consumer 0
 // goes first on its first tile.
-func (t *tileTurns) beforeMainLoop(b *ir.Builder, loc ir.Location) {
+func (t *tileTurns) beforeMainLoop(b *ir.Builder, loc ir.Location, _ *ir.Mapping, cur wsRing) wsRing {
 	if t.index == 0 {
 		later := cmpi(b, loc, arith.CmpINE, t.iv, t.lb)
 		scf.NewIf(b, loc, later, nil, func(ib *ir.Builder) []ir.Value {
 			gpu.NewNamedBarrier(ib, loc, t.mine, t.threads, false)
 			return nil
 		}, nil)
-		return
+		return cur
 	}
 	gpu.NewNamedBarrier(b, loc, t.mine, t.threads, false)
+	return cur
 }
 
 // afterMainLoop hands the turn over once the K loop has issued its last
@@ -231,6 +264,11 @@ func (t *tileTurns) afterMainLoop(b *ir.Builder, loc ir.Location) {
 		gpu.NewNamedBarrier(ib, loc, t.other, t.threads, true)
 		return nil
 	}, nil)
+}
+
+// next moves past the other consumer's tile.
+func (t *tileTurns) next(b *ir.Builder, loc ir.Location, after wsRing) wsRing {
+	return after.advanceBy(b, loc, t.perTile, t.numBuffers)
 }
 
 // tileTurnsRoot reports whether loop is a tile loop whose consumers take

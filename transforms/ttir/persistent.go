@@ -119,7 +119,7 @@ func persistentPass() *passmgr.Pass {
 					if *perSM > 0 {
 						per = min(per, *perSM)
 					}
-					chunk, group, err := walkSettings()
+					chunk, group, err := walkSettings(TilePairs(*target.tileTurns))
 					if err != nil {
 						return ir.OpErrorf(k.fn, "tt-persistent-programs: %v", err)
 					}
@@ -128,7 +128,7 @@ func persistentPass() *passmgr.Pass {
 					}
 					// Consumers taking turns over the tiles need the
 					// tile loop around the K loop.
-					makePersistent(k.fn, per, m != "nested" && !k.turns, chunk, group)
+					makePersistent(k.fn, per, m != "nested" && !k.turns, chunk, group, k.turns && TilePairs(*target.tileTurns))
 					n++
 				}
 				st.Stat("num-kernels", "Number of kernels made persistent").Add(int64(n))
@@ -296,10 +296,18 @@ func carriedAccumulator(loop *ir.Operation) int64 {
 //     tiles that the walk keeps together (groupColumns): Triton's
 //     tutorial's GROUP_SIZE_M.
 //
+// With pairs (tile-turns=pairs) the chunk's default is one: a CTA's
+// consumers then take the program ids 2i and 2i+1 of a block, which a
+// grouped walk makes vertical neighbours that share B's tiles.
+//
 // A value that is neither a positive count nor off is an error.
-func walkSettings() (chunk, group int, err error) {
+func walkSettings(pairs bool) (chunk, group int, err error) {
 	count := func(env string) (int, error) {
-		v := passmgr.Experiment(env, "8")
+		def := "8"
+		if pairs && env == "TT_X_TURN_CHUNK" {
+			def = "1"
+		}
+		v := passmgr.Experiment(env, def)
 		if v == "off" {
 			return 0, nil
 		}
@@ -316,8 +324,11 @@ func walkSettings() (chunk, group int, err error) {
 }
 
 // makePersistent wraps fn's body (which persistentCandidate accepted) in
-// the loop over the program's tiles.
-func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int) {
+// the loop over the program's tiles. With pairs (and chunks of one tile),
+// the consumers work on a CTA's iterations 2j and 2j+1 together
+// (pipeline/ws_pairs.go): the last, partial block of the walk is then
+// cut into pairs too where it holds more than P tiles.
+func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int, pairs bool) {
 	body := fn.Region(0).Front()
 	ret := body.Terminator()
 	var ops []*ir.Operation
@@ -396,6 +407,22 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 		// G >= P, cannot overflow).
 		lastStart = bin("subi", grid, bin("addi", p, p))
 	}
+	// Pairs in the partial block too, where it holds R > P tiles:
+	// program x takes its tiles 2x and 2x + 1 (those below G), so that
+	// R/2 pairs run where the walk x + iP would give R - P programs two
+	// tiles apart and the others one: the same time, two tiles at most,
+	// but pairs that share an operand. Where R <= P that walk runs one
+	// tile a program, and pairs would take twice as long.
+	var pairTail ir.Value
+	if pairs && chunk == 1 {
+		twoP := bin("addi", p, p)
+		blocks := bin("divsi", grid, twoP)
+		r := bin("subi", grid, bin("muli", blocks, twoP))
+		pairTail = sb.cmp(arith.CmpISGT, r, p)
+		tail := bin("maxsi", bin("minsi", bin("subi", r, bin("addi", x, x)), c(2)), zero)
+		pairTrips := bin("addi", bin("addi", blocks, blocks), tail)
+		trips = sb.sel(active, sb.sel(pairTail, pairTrips, trips), zero)
+	}
 
 	b.SetInsertionPoint(ret)
 	loop := scf.NewForShell(b, loc, zero, trips, one, nil)
@@ -412,6 +439,9 @@ func makePersistent(fn *ir.Operation, perSM int, flatten bool, chunk, group int)
 		odd := bin("andi", i, one)
 		start := bin("muli", bin("subi", i, odd), p)
 		full := sb.cmp(arith.CmpISLE, start, lastStart)
+		if pairTail != nil {
+			full = bin("ori", full, pairTail)
+		}
 		paired := bin("addi", bin("addi", start, base), bin("muli", odd, shift))
 		tile = sb.sel(full, paired, tile)
 	}

@@ -149,6 +149,7 @@ func evalI32(v ir.Value, args map[ir.Value]int64) (int64, error) {
 		"arith.addi": numeric.AddI, "arith.subi": numeric.SubI, "arith.muli": numeric.MulI,
 		"arith.minsi": numeric.MinSI, "arith.maxsi": numeric.MaxSI,
 		"arith.andi": func(a, b uint64, w int) uint64 { return a & b & numeric.Mask(w) },
+		"arith.ori":  func(a, b uint64, w int) uint64 { return (a | b) & numeric.Mask(w) },
 	}
 	if f, ok := checked[op.Name()]; ok {
 		r, ok := f(x[0], x[1], w)
@@ -178,6 +179,8 @@ func evalI32(v ir.Value, args map[ir.Value]int64) (int64, error) {
 			holds = a < b
 		case int64(arith.CmpISLE):
 			holds = a <= b
+		case int64(arith.CmpISGT):
+			holds = a > b
 		default:
 			return 0, fmt.Errorf("cannot evaluate cmpi predicate %d", p.Int())
 		}
@@ -187,6 +190,25 @@ func evalI32(v ir.Value, args map[ir.Value]int64) (int64, error) {
 		return 0, nil
 	}
 	return 0, fmt.Errorf("cannot evaluate %s", op.Name())
+}
+
+// checkPairs fails t unless the positions a program walks (of G, with P
+// = min(SMs, G) programs) come in pairs 2j, 2j+1 of adjacent positions,
+// but for one lone last position where the partial block holds P tiles
+// or fewer, in which case the walk of that block is x + iP.
+func checkPairs(t *testing.T, walked []int64, g, sms int64) {
+	t.Helper()
+	p := min(sms, g)
+	r := g % (2 * p)
+	for j := 0; j+1 < len(walked); j += 2 {
+		if walked[j+1] != walked[j]+1 || walked[j]%2 != 0 {
+			if r <= p && j+2 == len(walked) {
+				continue // the partial block's x + iP
+			}
+			t.Errorf("G=%d, %d SMs: the walk %v does not go in pairs of adjacent positions", g, sms, walked)
+			return
+		}
+	}
 }
 
 // makePersistent on a kernel of a 2-D grid: every program (x, y) of the
@@ -206,11 +228,14 @@ tt.func public @k(%c: !tt.ptr<f32>, %n: i32) {
   %base = tt.addptr %c, %off : !tt.ptr<f32>, i32
   tt.return
 }`
-	for _, walk := range []struct{ chunk, group int }{{8, 8}, {8, 2}, {0, 2}, {0, 0}, {3, 0}} {
+	for _, walk := range []struct {
+		chunk, group int
+		pairs        bool
+	}{{8, 8, false}, {8, 2, false}, {0, 2, false}, {0, 0, false}, {3, 0, false}, {1, 8, true}, {1, 0, true}} {
 		fn := parseFunc(t, src)
 		var loop, asmOp *ir.Operation
 		var ids, nums [2]ir.Value
-		makePersistent(fn, 1, false, walk.chunk, walk.group)
+		makePersistent(fn, 1, false, walk.chunk, walk.group, walk.pairs)
 		ir.WalkOps(fn, func(op *ir.Operation) {
 			switch op.Name() {
 			case "scf.for":
@@ -249,6 +274,7 @@ tt.func public @k(%c: !tt.ptr<f32>, %n: i32) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					var walked []int64
 					for i := int64(0); i < trips; i++ {
 						vals[iv] = i
 						tx, err1 := evalI32(om, vals)
@@ -257,6 +283,10 @@ tt.func public @k(%c: !tt.ptr<f32>, %n: i32) {
 							t.Fatal(err1, err2)
 						}
 						seen[[2]int64{tx, ty}]++
+						walked = append(walked, tx+ty*gx)
+					}
+					if walk.pairs && walk.group == 0 {
+						checkPairs(t, walked, gx*gy, sms)
 					}
 				}
 			}

@@ -94,6 +94,9 @@ func specializeDotChainsPass() *passmgr.Pass {
 					for _, loop := range tileLoops(op, ring) {
 						loop.SetAttr(tt.AttrAutoWarpSpecialize, ir.Unit(op.Context()))
 						loop.SetAttr(tt.AttrTileTurns, ir.Unit(op.Context()))
+						if TilePairs(*target.tileTurns) {
+							loop.SetAttr(tt.AttrTilePairs, ir.Unit(op.Context()))
+						}
 						n++
 					}
 				}

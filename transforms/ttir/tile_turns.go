@@ -2,6 +2,7 @@ package ttir
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -48,14 +49,27 @@ func TileTurns(capability, numCTAs, numWarps int, option string) (bool, error) {
 	if option == "" {
 		option = "on"
 	}
+	if _, err := tileTurnsMaxSlotsSetting(); err != nil {
+		return false, err
+	}
 	switch v := passmgr.Experiment("TT_X_TILE_TURNS", option); v {
-	case "on":
+	case "on", "pairs":
 		return capability == 90 && numCTAs == 1 && numWarps == tileTurnsWarps, nil
 	case "off":
 		return false, nil
 	default:
-		return false, fmt.Errorf("tile-turns=%q: want on or off", v)
+		return false, fmt.Errorf("tile-turns=%q: want on, pairs or off", v)
 	}
+}
+
+// TilePairs reports whether the consumers of a kernel that gets them
+// (TileTurns) work on pairs of tiles that may share an operand
+// (tile-turns=pairs; pipeliner/ws_pairs.go) instead of taking turns.
+func TilePairs(option string) bool {
+	if option == "" {
+		option = "on"
+	}
+	return passmgr.Experiment("TT_X_TILE_TURNS", option) == "pairs"
 }
 
 // The ring of consumers taking turns: as many slots as its budget holds
@@ -76,6 +90,21 @@ const (
 	tileTurnsMaxSlots  = 6
 )
 
+// tileTurnsMaxSlotsSetting returns the most slots a ring may have:
+// tileTurnsMaxSlots, or the experimental setting TT_X_TILE_SLOTS (from
+// tileTurnsMinSlots to 16).
+func tileTurnsMaxSlotsSetting() (int, error) {
+	v := passmgr.Experiment("TT_X_TILE_SLOTS", "")
+	if v == "" {
+		return tileTurnsMaxSlots, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < tileTurnsMinSlots || n > 16 {
+		return 0, fmt.Errorf("TT_X_TILE_SLOTS=%q: want a count of slots from %d to 16", v, tileTurnsMinSlots)
+	}
+	return n, nil
+}
+
 // TileTurnsRing returns the ring budget in bytes that the option
 // tile-turns-ring asks for: 0 for TileTurnsRingBytes, or a positive
 // byte count.
@@ -93,9 +122,13 @@ func TileTurnsRing(option int) (int, error) {
 // kernel's stages at least) in a budget of ringBytes, and whether the
 // turns may have their ring: at least tileTurnsMinSlots positions.
 func TileTurnsSlots(stepBytes, stages, ringBytes int) (int, bool) {
-	n := tileTurnsMaxSlots
+	most, err := tileTurnsMaxSlotsSetting()
+	if err != nil {
+		most = tileTurnsMaxSlots // refused by TileTurns already
+	}
+	n := most
 	if stepBytes > 0 {
-		n = min(ringBytes/stepBytes, tileTurnsMaxSlots)
+		n = min(ringBytes/stepBytes, most)
 	}
 	return max(n, stages), n >= tileTurnsMinSlots
 }

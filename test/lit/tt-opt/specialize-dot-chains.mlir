@@ -5,7 +5,7 @@
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=8 specialize=dots" | FileCheck %s --check-prefix=DOTS
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4" | FileCheck %s --check-prefix=TILES
 // RUN: not tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4 tile-turns=maybe" 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: tile-turns="maybe": want on or off
+// BAD: tile-turns="maybe": want on, pairs or off
 
 // An attention-like loop: the second dot reads (through the softmax's
 // ops) what the first computed in the same iteration. With 8 warps on
