@@ -22,7 +22,8 @@ const AttrAutoWarpSpecialize = "tt.auto_warp_specialize"
 const AttrTileTurns = "tt.tile_turns"
 
 // AttrTilePairs marks, beside AttrTileTurns, a tile loop whose two
-// consumer warpgroups work on pairs of tiles at once, sharing B's tiles
-// where the pair's B coordinates agree (tile-turns=pairs;
-// pipeliner/ws_pairs.go). Not one of Triton's attributes.
+// consumer warpgroups work on pairs of tiles at once, sharing one
+// operand's tiles where the pair's coordinates of it agree
+// (tile-turns=pairs; pipeliner/ws_pairs.go). Not one of Triton's
+// attributes.
 const AttrTilePairs = "tt.tile_pairs"

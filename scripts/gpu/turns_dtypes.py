@@ -5,14 +5,15 @@ over the tiles (GPU machine; torch, Triton 3.6, python/tt_triton on the path).
 
 Each case is a 4-warp sm_90 matmul that tt-persistent-programs makes persistent and whose k-steps
 fit the turns' ring, compiled by tt through the plugin once with TT_X_TILE_TURNS=on and once with
-off; both outputs are compared with torch's product of the same inputs (int8: exactly; the float
-types within a relative bound of their K and mantissa). The PTX of the "on" build must have the
-turns' shape (`setmaxnreg` and 384 threads), so that a kernel the turns refuse does not pass as
-checked. Three kernels: two without masks (shapes that are multiples of the blocks), one whose
-program ids walk down the columns of a 1-D grid ("unmasked") and one on a 2-D grid ("grid2d"),
-and Triton's tutorial 03 form with masks and grouped program ids on ragged shapes ("masked").
-Exit status 1 on any mismatch or a missing turn. --time then times the kernels (TIME_KERNELS,
-default all three) at 4096^3 and 8192^3 (TIME_SIZES) for f16 (f16 and f32 outputs; TIME_TYPES), on
+off (TURNS_MODE=pairs: with TT_X_TILE_TURNS=pairs instead of on); both outputs are compared with
+torch's product of the same inputs (int8: exactly; the float types within a relative bound of
+their K and mantissa). The PTX of the "on" build must have the turns' shape (`setmaxnreg` and 384
+threads), so that a kernel the turns refuse does not pass as checked. Four kernels: three without
+masks (shapes that are multiples of the blocks), whose program ids walk down the columns of a 1-D
+grid ("unmasked"), along its rows ("rowmajor") or come from a 2-D grid ("grid2d"), and Triton's
+tutorial 03 form with masks and grouped program ids on ragged shapes ("masked"). Exit status 1
+on any mismatch or a missing turn. --time then times the kernels (TIME_KERNELS, default
+unmasked, masked and grid2d) at 4096^3 and 8192^3 (TIME_SIZES) for f16 (f16 and f32 outputs; TIME_TYPES), on
 normal and on low-entropy data: tt's builds paired (with the turns and without them;
 TURNS_VARIANTS="label:K=V,...;..." names others, TILE=BMxBNwWARPS among them a tile other than
 128x128 on 4 warps), and Triton's own compile of the 128x128 kernel after them.
@@ -127,9 +128,10 @@ def launch(kernel_name, tname, a, b, M, N, K, tag, bm=128, bn=128, warps=4):
         k = build(unmasked_matmul, tag)
         grid2 = (triton.cdiv(M, bm), triton.cdiv(N, bn))
         run = lambda: k[grid2](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), GRID_2D=True, **flags)
-    elif kernel_name == "unmasked":
+    elif kernel_name in ("unmasked", "rowmajor"):
         k = build(unmasked_matmul, tag)
-        run = lambda: k[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), **flags)
+        rows = kernel_name == "rowmajor"
+        run = lambda: k[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0), ROW_MAJOR=rows, **flags)
     else:
         k = build(masked_matmul, tag)
         run = lambda: k[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
@@ -233,6 +235,7 @@ def main():
     failures = 0
     cases = [("unmasked", t, 1024, 768, 1024) for t in TYPES]
     cases += [("grid2d", t, 1024, 768, 1024) for t in ("f16", "f16-f32", "bf16", "tf32")]
+    cases += [("rowmajor", t, 1024, 768, 1024) for t in ("f16", "int8")]
     # ragged M and N (masked stores) and K (masked loads), strides that are multiples of 16 (the
     # specialization TMA's descriptors need)
     cases += [("masked", t, 1000, 1168, 912) for t in TYPES]

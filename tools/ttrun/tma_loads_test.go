@@ -97,6 +97,38 @@ func TestSimTilePairsMatmul(t *testing.T) {
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
 }
 
+// Pairs on a walk along the rows (testdata/unmasked_matmul.py with
+// ROW_MAJOR: pid_m = pid / grid_n, pid_n = pid % grid_n): consecutive
+// tiles share A's row of tiles, not B's column, so the pairs share A (two
+// rings of B's tiles, one of A's, the leaf pid / grid_n varying slowly).
+// On 2 by 3 tiles and one SM the pairs are tiles (0, 1) and (4, 5),
+// which share A, and (2, 3), which do not (the end of row 0 and the start
+// of row 1); on two SMs CTA 0 takes (0, 1), CTA 1 (2, 3), then one tile
+// each. K = 320 is five k-steps on the ring of four slots.
+func TestSimTilePairsRowMajor(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	t.Setenv("TT_X_TILE_TURNS", "pairs")
+	const m, n, k = 256, 384, 320
+	for _, sms := range []int{1, 2} {
+		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) {
+			dir := t.TempDir()
+			ttgir := filepath.Join(dir, "mm.ttgir")
+			text := translate(t, ttgir, filepath.Join("testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
+				"--signature", "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64, False, False, True",
+				"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
+			checkTMATTGIR(t, text, true, "ttng.async_tma_copy_global_to_local")
+			if !bytes.Contains(text, []byte("= ttg.local_alloc : () -> !ttg.memdesc<4x64x128xf16")) ||
+				bytes.Count(text, []byte("= ttg.local_alloc : () -> !ttg.memdesc<4x64x128xf16")) != 2 {
+				t.Fatalf("the pairs do not share A: no two rings of B's tiles")
+			}
+			a, b, want := exactMatmul(m, n, k)
+			simHalfMatmul(t, ttgir, "6", sms, m, n, k, k, a, b, want)
+		})
+	}
+}
+
 // tmaLoadsMatmul runs examples/tiled_matmul.py compiled with tt-tma-loads
 // in the simulator (sms SMs, or tt-run's default with 0) and checks the
 // exact product.

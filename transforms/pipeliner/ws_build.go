@@ -120,9 +120,9 @@ type wsBuilder struct {
 	// tileIndex is the consumer being built when the plan's consumers
 	// take turns over the tiles (p.tiles).
 	tileIndex int
-	// pairBufs are the two rings of A's tiles when the consumers work on
-	// pairs of tiles (p.pairs), one for each consumer; pairStep, while
-	// a consumer's K loop of a pair is built, how it moves.
+	// pairBufs are the two rings of the consumers' own tiles when they
+	// work on pairs of tiles (p.pairs), one for each; pairStep, while a
+	// consumer's K loop of a pair is built, how it moves.
 	pairBufs [2]ir.Value
 	pairStep *pairStep
 }
@@ -297,7 +297,7 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		}
 	}
 	if p.pairs != nil {
-		// Consumer 0 reads A's tiles from its own ring.
+		// Consumer 0 reads its own tiles from its own ring.
 		w.bufs[p.pairs.own] = w.pairBufs[0]
 	}
 	consumer, _ := w.consumerLoop(db, loop, m0, zero(db), h0)

@@ -8,41 +8,49 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// Two consumer warpgroups on a pair of tiles at once, sharing B's tiles
-// where they can (tile-turns=pairs, tt's own; CUTLASS's "cooperative"
-// Hopper kernel computes one 256x128 tile on two consumers the same way).
-// The tile loop is the one the turns take (ws_tiles.go): consumer c takes
-// the iterations lb + c*s, lb + 2s + c*s, ..., so that iterations 2i and
-// 2i+1 of a CTA are a pair, which tt-persistent-programs' walk with pairs
-// makes the program ids 2j and 2j+1 of a block. A kernel that groups its
-// program ids as Triton's tutorial does (eight rows down a column before
-// the next column) gives such a pair the same columns of C, so the same
-// tiles of B in every k-step: the producer then loads A's two tiles and
-// B's tile once, 48 KB a k-step for two 128x128x64 f16 tiles instead of
-// 64 KB, and the tiles' B bytes cross L2 once instead of twice.
+// Two consumer warpgroups on a pair of tiles at once, sharing one
+// operand's tiles where they can (tile-turns=pairs, tt's own; CUTLASS's
+// "cooperative" Hopper kernel computes one 256x128 tile on two consumers
+// the same way). The tile loop is the one the turns take (ws_tiles.go):
+// consumer c takes the iterations lb + c*s, lb + 2s + c*s, ..., so that
+// iterations 2i and 2i+1 of a CTA are a pair, which tt-persistent-programs'
+// walk with pairs makes the program ids 2j and 2j+1 of a block. A kernel
+// that groups its program ids as Triton's tutorial does (eight rows down
+// a column before the next column) gives such a pair the same columns of
+// C, so the same tiles of B in every k-step: the producer then loads A's
+// two tiles and B's tile once, 48 KB a k-step for two 128x128x64 f16
+// tiles instead of 64 KB, and the tiles' B bytes cross L2 once instead of
+// twice. A kernel whose program ids walk along the rows (pid_n = pid %
+// num_pid_n) gives a pair the same rows: the pair shares A instead
+// (planPairs picks the operand whose coordinates vary slowly along the
+// walk; the other is each consumer's own).
 //
-// Whether a pair shares B is decided at run time, in every partition
-// alike, by comparing the values of the tile loop's body that B's
-// coordinates are computed from (the leaves: say, pid_n * BLOCK_N) for
-// the pair's two tiles. The ring's slot holds A's tile of each consumer
-// and one tile of B:
-//   - shared: one ring position a k-step, its full barrier expecting both
-//     A tiles and B's; both consumers read it, their eight warps each
+// Whether a pair shares the operand is decided at run time, in every
+// partition alike, by comparing the values of the tile loop's body that
+// its coordinates are computed from (the leaves: say, pid_n * BLOCK_N)
+// for the pair's two tiles. The ring's slot holds each consumer's own
+// tile and one tile of the shared operand:
+//   - shared: one ring position a k-step, its full barrier expecting the
+//     three tiles; both consumers read it, their eight warps each
 //     arriving once on its empty barrier;
-//   - split (the pair's B tiles differ): two positions a k-step, the first
-//     tile's (A in consumer 0's part) then the second's (A in consumer
-//     1's part); each consumer reads every other position, and its four
-//     warps arrive twice on each (for the absent reader too);
+//   - split (the pair's tiles of the operand differ): two positions a
+//     k-step, the first tile's (its own tile in consumer 0's part) then
+//     the second's (in consumer 1's part); each consumer reads every
+//     other position, and its four warps arrive twice on each (for the
+//     absent reader too);
 //   - single (the CTA's last tile has no partner): one position a k-step,
 //     consumer 0's, its warps arriving twice.
 // Both consumers run their K loops at once, without the turns' handover:
 // the epilogues no longer overlap the other consumer's wgmmas, which the
-// producer's loads for the next pair overlap instead.
+// producer's loads for the next pair overlap instead. A split pair gives
+// each consumer half the ring (every other position), so a walk whose
+// pairs rarely share is better served by the turns.
 
 // wsPairs is what building pairs needs beyond the turns' plan.
 type wsPairs struct {
-	// own is the K loop's load of the dot's A (each consumer's own tile),
-	// shared its load of B (one tile for both where the pair shares it).
+	// shared is the K loop's load of the operand a pair may share (one
+	// tile for both consumers where it does), own its other load (each
+	// consumer's own tile).
 	own, shared *ir.Operation
 	// leaves are the values of the tile loop's body (or its induction
 	// variable) that the shared load's coordinates are computed from;
@@ -51,11 +59,13 @@ type wsPairs struct {
 	leafOps []*ir.Operation
 }
 
-// planPairs checks the turns' plan for pairs of tiles sharing B and returns
-// what building them needs, or nil: TMA loads, one group of two loads a
-// k-step read only by one wgmma, A's as its first operand and B's as its
-// second, coordinates that carry nothing across k-steps, and B's
-// coordinates computed from integers of the tile loop's body.
+// planPairs checks the turns' plan for pairs of tiles sharing an operand
+// and returns what building them needs, or nil: TMA loads, one group of
+// two loads a k-step read only by one wgmma (A's as its first operand, B's
+// as its second), coordinates that carry nothing across k-steps, and the
+// shared operand's coordinates computed from integers of the tile loop's
+// body. The shared operand is B unless B's coordinates vary from one tile
+// of the walk to the next and A's do not (variesFast).
 func planPairs(p *wsPlan) *wsPairs {
 	t := p.tiles
 	if t == nil || p.pointerLoads || len(p.loads) != 2 || t.groups != 1 || !slotsReadByWGMMAOnly(p) {
@@ -66,22 +76,30 @@ func planPairs(p *wsPlan) *wsPairs {
 			return nil
 		}
 	}
-	pr := &wsPairs{}
+	var byOperand [2]*ir.Operation
 	for _, l := range p.loads {
-		switch dotOperandOf(l) {
-		case 0:
-			pr.own = l
-		case 1:
-			pr.shared = l
+		if i := dotOperandOf(l); i == 0 || i == 1 {
+			byOperand[i] = l
 		}
 	}
-	if pr.own == nil || pr.shared == nil {
+	if byOperand[0] == nil || byOperand[1] == nil {
 		return nil
 	}
-	if !pr.findLeaves(p.root, t.inner) {
-		return nil
+	var cand [2]*wsPairs
+	for i, l := range byOperand {
+		pr := &wsPairs{own: byOperand[1-i], shared: l}
+		if pr.findLeaves(p.root, t.inner) {
+			cand[i] = pr
+		}
 	}
-	return pr
+	iv := p.root.InductionVar()
+	switch {
+	case cand[1] != nil && (cand[0] == nil || !cand[1].variesFast(iv) || cand[0].variesFast(iv)):
+		return cand[1]
+	case cand[0] != nil:
+		return cand[0]
+	}
+	return nil
 }
 
 // dotOperandOf returns which operand of its warp_group_dot the load's
@@ -159,6 +177,75 @@ func (pr *wsPairs) findLeaves(root scf.ForOp, inner *ir.Operation) bool {
 	return true
 }
 
+// variesFast reports whether a leaf of the shared operand changes from
+// one tile of the walk to the next, as far as the ops that compute it
+// say: nearest the leaf, a remainder of the walk's position (a tile's
+// column where the walk goes along the rows, pid % num_pid_n) or the
+// position itself; a quotient (pid / num_pid_n, or Triton's grouped
+// column) changes once in many tiles. A pair of consecutive tiles then
+// shares the operand whose leaves vary slowly.
+func (pr *wsPairs) variesFast(iv ir.Value) bool {
+	inSlice := map[*ir.Operation]bool{}
+	for _, op := range pr.leafOps {
+		inSlice[op] = true
+	}
+	depends := map[ir.Value]bool{}
+	var dependsOnIV func(v ir.Value) bool
+	dependsOnIV = func(v ir.Value) bool {
+		if v == iv {
+			return true
+		}
+		r, ok := v.(*ir.OpResult)
+		if !ok || !inSlice[r.Owner()] {
+			return false
+		}
+		if d, ok := depends[v]; ok {
+			return d
+		}
+		depends[v] = false
+		for _, o := range r.Owner().Operands() {
+			if dependsOnIV(o) {
+				depends[v] = true
+				break
+			}
+		}
+		return depends[v]
+	}
+	known := map[ir.Value]bool{}
+	var fast func(v ir.Value) bool
+	fast = func(v ir.Value) bool {
+		if v == iv {
+			return true
+		}
+		if !dependsOnIV(v) {
+			return false
+		}
+		if f, ok := known[v]; ok {
+			return f
+		}
+		f := false
+		switch op := v.(*ir.OpResult).Owner(); op.Name() {
+		case "arith.remsi", "arith.remui":
+			f = true
+		case "arith.divsi", "arith.divui", "arith.ceildivsi", "arith.floordivsi":
+		default:
+			for _, o := range op.Operands() {
+				if f = fast(o); f {
+					break
+				}
+			}
+		}
+		known[v] = f
+		return f
+	}
+	for _, l := range pr.leaves {
+		if fast(l) {
+			return true
+		}
+	}
+	return false
+}
+
 // isInteger reports whether t is a scalar integer or index type.
 func isInteger(t ir.Type) bool {
 	switch t.(type) {
@@ -168,9 +255,10 @@ func isInteger(t ir.Type) bool {
 	return false
 }
 
-// sharesB builds, at b, whether the tiles mapped by m0 and m1 (whose
-// leaves they map) load the same tiles of B: has1, and every leaf equal.
-func (pr *wsPairs) sharesB(b *ir.Builder, loc ir.Location, m0, m1 *ir.Mapping, has1 ir.Value) ir.Value {
+// shares builds, at b, whether the tiles mapped by m0 and m1 (whose
+// leaves they map) load the same tiles of the shared operand: has1, and
+// every leaf equal.
+func (pr *wsPairs) shares(b *ir.Builder, loc ir.Location, m0, m1 *ir.Mapping, has1 ir.Value) ir.Value {
 	share := has1
 	for _, l := range pr.leaves {
 		share = binary(b, "arith.andi", loc, share, cmpi(b, loc, arith.CmpIEQ, m0.Lookup(l), m1.Lookup(l)))
@@ -219,7 +307,8 @@ type tilePair struct {
 }
 
 // beforeMainLoop computes the partner's leaves, whether the pair shares
-// B, and from it where the consumer's K loop starts and how it steps.
+// the operand, and from it where the consumer's K loop starts and how it
+// steps.
 func (t *tilePair) beforeMainLoop(b *ir.Builder, loc ir.Location, m *ir.Mapping, cur wsRing) wsRing {
 	pr := t.w.p.pairs
 	var partner, has1 ir.Value
@@ -235,7 +324,7 @@ func (t *tilePair) beforeMainLoop(b *ir.Builder, loc ir.Location, m *ir.Mapping,
 	for _, op := range pr.leafOps {
 		b.Insert(op.Clone(mp))
 	}
-	share := pr.sharesB(b, loc, m, mp, has1)
+	share := pr.shares(b, loc, m, mp, has1)
 	alone := binary(b, "arith.xori", loc, share, constBool(b, loc, true))
 	split := binary(b, "arith.andi", loc, has1, alone)
 	one, two := constI32(b, loc, 1), constI32(b, loc, 2)
@@ -258,7 +347,8 @@ func (t *tilePair) next(b *ir.Builder, loc ir.Location, _ wsRing) wsRing {
 	return t.base.advanceBy(b, loc, t.positions, t.w.numBuffers)
 }
 
-// pairBytes returns the bytes of a k-step's copies of A's tile and of B's.
+// pairBytes returns the bytes of a k-step's copy of a consumer's own tile
+// and of the shared operand's.
 func (w *wsBuilder) pairBytes() (own, shared int) {
 	bytes := func(l *ir.Operation) int {
 		rt := l.Result(0).Type().(*ir.RankedTensorType)
@@ -268,8 +358,8 @@ func (w *wsBuilder) pairBytes() (own, shared int) {
 }
 
 // pairProducerLoop builds the producer's loop over the pairs: for each,
-// both tiles' coordinates, whether they share B, and the K loop's copies
-// (pairProducerStep).
+// both tiles' coordinates, whether they share the operand, and the K
+// loop's copies (pairProducerStep).
 func (w *wsBuilder) pairProducerLoop(b *ir.Builder, m *ir.Mapping, ring wsRing) {
 	root := w.p.root
 	loc := root.Loc()
@@ -292,7 +382,7 @@ func (w *wsBuilder) pairProducerLoop(b *ir.Builder, m *ir.Mapping, ring wsRing) 
 			ib.Insert(op.Clone(m1))
 		}
 	}
-	share := w.p.pairs.sharesB(ib, loc, m0, m1, has1)
+	share := w.p.pairs.shares(ib, loc, m0, m1, has1)
 	fo := scf.ForOp{Operation: inner}
 	kl, cur := newRingLoop(ib, fo, m0, nil, wsRing{nb.Argument(1), nb.Argument(2)})
 	m1.Map(fo.InductionVar(), kl.Region(0).Front().Argument(0))
@@ -309,10 +399,10 @@ func (w *wsBuilder) pairProducerLoop(b *ir.Builder, m *ir.Mapping, ring wsRing) 
 // loop's body, its coordinates for the first tile mapped by m0 and for
 // the second by m1) and returns the ring position after it:
 //
-//	wait empty[p]; expect full[p] (both A tiles and B's if shared, else A's and B's)
-//	copy A(t0) -> A0[p], B(t0) -> B[p]
-//	split = has1 && !share:  wait empty[p+1]; expect full[p+1]; copy B(t1) -> B[p+1]
-//	has1: copy A(t1) -> A1[shared ? p : p+1]
+//	wait empty[p]; expect full[p] (three tiles if shared, else two)
+//	copy own(t0) -> own0[p], shared(t0) -> shared[p]
+//	split = has1 && !share:  wait empty[p+1]; expect full[p+1]; copy shared(t1) -> shared[p+1]
+//	has1: copy own(t1) -> own1[share ? p : p+1]
 func (w *wsBuilder) pairProducerStep(b *ir.Builder, fo scf.ForOp, m0, m1 *ir.Mapping, cur wsRing, share, has1 ir.Value) wsRing {
 	pr := w.p.pairs
 	loc := pr.own.Loc()

@@ -297,8 +297,10 @@ func carriedAccumulator(loop *ir.Operation) int64 {
 //     tutorial's GROUP_SIZE_M.
 //
 // With pairs (tile-turns=pairs) the chunk's default is one: a CTA's
-// consumers then take the program ids 2i and 2i+1 of a block, which a
-// grouped walk makes vertical neighbours that share B's tiles.
+// consumers then take the program ids 2i and 2i+1 of a block, neighbours
+// on the kernel's own walk that share an operand's tiles (B's on a walk
+// down the columns or Triton's grouped one, A's on a walk along the
+// rows).
 //
 // A value that is neither a positive count nor off is an error.
 func walkSettings(pairs bool) (chunk, group int, err error) {

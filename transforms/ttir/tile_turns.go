@@ -63,8 +63,9 @@ func TileTurns(capability, numCTAs, numWarps int, option string) (bool, error) {
 }
 
 // TilePairs reports whether the consumers of a kernel that gets them
-// (TileTurns) work on pairs of tiles that may share an operand
-// (tile-turns=pairs; pipeliner/ws_pairs.go) instead of taking turns.
+// (TileTurns) work on pairs of consecutive tiles that may share an
+// operand's tiles (tile-turns=pairs, experimental; pipeliner/ws_pairs.go)
+// instead of taking turns.
 func TilePairs(option string) bool {
 	if option == "" {
 		option = "on"

@@ -5,18 +5,25 @@ import triton.language as tl
 @triton.jit
 def unmasked_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                    INT_ACC: tl.constexpr = False, GRID_2D: tl.constexpr = False):
+                    INT_ACC: tl.constexpr = False, GRID_2D: tl.constexpr = False,
+                    ROW_MAJOR: tl.constexpr = False):
     # A matmul for shapes that are multiples of its blocks, without masks:
     # its K loads advance unmasked and its stores write whole tiles. The
     # accumulator is f32, or int32 with INT_ACC (int8 operands), and the
     # dot accumulates into it (so fp8 operands keep one dot a step); the
     # store converts it to c's element type. Its programs walk down the
-    # columns of tiles of a 1-D grid, or with GRID_2D take the tile's row
-    # and column from the program ids along x and y of a 2-D grid.
+    # columns of tiles of a 1-D grid (with ROW_MAJOR along its rows), or
+    # with GRID_2D take the tile's row and column from the program ids
+    # along x and y of a 2-D grid.
     # (scripts/gpu/turns_dtypes.py runs it on the GPU.)
     if GRID_2D:
         pid_m = tl.program_id(0)
         pid_n = tl.program_id(1)
+    elif ROW_MAJOR:
+        pid = tl.program_id(0)
+        grid_n = tl.cdiv(N, BLOCK_N)
+        pid_m = pid // grid_n
+        pid_n = pid % grid_n
     else:
         pid = tl.program_id(0)
         grid_m = tl.cdiv(M, BLOCK_M)

@@ -139,6 +139,73 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 
+// -----
+
+// The walk along the rows (the tile's row t / cols, its column t % cols):
+// consecutive tiles share A's tile, whose leaf is a quotient, and B's
+// leaf, a remainder, changes every tile: the pairs share A (two rings of
+// B's tiles, one of A's), compared by A's row.
+
+// CHECK-LABEL: tt.func public @pairs_share_a
+// CHECK: ttg.local_alloc : () -> !ttg.memdesc<4x128x64xf16
+// CHECK-COUNT-2: ttg.local_alloc : () -> !ttg.memdesc<4x64x128xf16
+// CHECK: default {
+// CHECK: scf.for [[T:%.*]] = %c0_i32 to %arg8
+// CHECK: [[PM:%.*]] = arith.divsi [[T]], %arg9 : i32
+// CHECK: [[ROW:%.*]] = arith.muli [[PM]], %c128_i32 : i32
+// CHECK: [[T1:%.*]] = arith.addi [[T]], %c1_i32 : i32
+// CHECK: [[PM1:%.*]] = arith.divsi [[T1]], %arg9 : i32
+// CHECK-NEXT: [[ROW1:%.*]] = arith.muli [[PM1]], %c128_i32 : i32
+// CHECK-NEXT: arith.cmpi eq, [[ROW]], [[ROW1]] : i32
+// CHECK: partition0(
+// CHECK: ttng.barrier_expect {{.*}}, 49152
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @pairs_share_a(%a: !tt.ptr<f16>, %b: !tt.ptr<f16>, %c: !tt.ptr<f16>, %m: i32, %n: i32, %k: i32, %sa: i64, %sb: i64, %ntiles: i32, %rows: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c63 = arith.constant 63 : i32
+    %c64 = arith.constant 64 : i32
+    %c128 = arith.constant 128 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %da = tt.make_tensor_descriptor %a, [%m, %k], [%sa, %c1_i64] : <f16>, <tensor<128x64xf16, #shared>>
+    %db = tt.make_tensor_descriptor %b, [%k, %n], [%sb, %c1_i64] : <f16>, <tensor<64x128xf16, #shared>>
+    %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %cbase = tt.splat %c : !tt.ptr<f16> -> tensor<128x1x!tt.ptr<f16>, #blocked1>
+    scf.for %t = %c0 to %ntiles step %c1 : i32 {
+      %pm = arith.divsi %t, %rows : i32
+      %pn = arith.remsi %t, %rows : i32
+      %row = arith.muli %pm, %c128 : i32
+      %col = arith.muli %pn, %c128 : i32
+      %kend = arith.addi %k, %c63 : i32
+      %ksteps = arith.divsi %kend, %c64 : i32
+      %acc = scf.for %kk = %c0 to %ksteps step %c1 iter_args(%acc0 = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+        %ko = arith.muli %kk, %c64 : i32
+        %x = tt.descriptor_load %da[%row, %ko] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #ttg.shared_memory>
+        %y = tt.descriptor_load %db[%ko, %col] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+        %ys = ttg.local_alloc %y : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #ttg.shared_memory>
+        %d = ttng.warp_group_dot %xs, %ys, %acc0 {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #ttg.shared_memory> * !ttg.memdesc<64x128xf16, #shared, #ttg.shared_memory> -> tensor<128x128xf32, #mma>
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+      %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+      %hc = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked1>
+      %rs = tt.splat %row : i32 -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+      %ri = arith.addi %rs, %range : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+      %re = tt.expand_dims %ri {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<128x1xi32, #blocked1>
+      %p = tt.addptr %cbase, %re : tensor<128x1x!tt.ptr<f16>, #blocked1>, tensor<128x1xi32, #blocked1>
+      %pb = tt.broadcast %p : tensor<128x1x!tt.ptr<f16>, #blocked1> -> tensor<128x128x!tt.ptr<f16>, #blocked1>
+      tt.store %pb, %hc : tensor<128x128x!tt.ptr<f16>, #blocked1>
+    } {tt.auto_warp_specialize, tt.tile_turns, tt.tile_pairs}
+    tt.return
+  }
+}
+
+
 
 // -----
 
