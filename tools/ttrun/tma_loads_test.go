@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -39,7 +40,7 @@ func TestSimTMALoadsMatmul(t *testing.T) {
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 0) })
 }
 
-// By default (TT_X_TILE_TURNS=on) the 4-warp kernel's tile loop runs on two
+// With TT_X_TILE_TURNS=on the 4-warp kernel's tile loop runs on two
 // consumer warpgroups that take turns over the tiles beside a TMA producer
 // (transforms/pipeliner/ws_tiles.go), one CTA an SM. With one simulated SM
 // a single CTA walks all six tiles, three for each consumer; with two,
@@ -56,7 +57,7 @@ func TestSimTileTurnsMatmul(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates wgmma tiles")
 	}
-	t.Setenv("TT_X_TILE_TURNS", "") // the default: the loads on TMA, the tile loop nested, the turns
+	t.Setenv("TT_X_TILE_TURNS", "on") // the loads on TMA, the tile loop nested, the turns
 	for _, sms := range []int{1, 2, 4} {
 		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
 	}
@@ -75,7 +76,7 @@ func TestSimTileTurnsMatmul(t *testing.T) {
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
 }
 
-// With TT_X_TILE_TURNS=pairs the two consumers work on pairs of tiles at
+// By default (TT_X_TILE_TURNS=pairs) the two consumers work on pairs of tiles at
 // once (transforms/pipeliner/ws_pairs.go), the walk giving a CTA the
 // program ids 2j and 2j+1 of a block. The kernel's program ids go down
 // the columns of three rows: on one SM the pairs are tiles (0, 1), which
@@ -90,7 +91,7 @@ func TestSimTilePairsMatmul(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates wgmma tiles")
 	}
-	t.Setenv("TT_X_TILE_TURNS", "pairs")
+	t.Setenv("TT_X_TILE_TURNS", "") // the default
 	for _, sms := range []int{1, 2, 4} {
 		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
 	}
@@ -173,19 +174,20 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 }
 
 // checkTMATTGIR fails t unless the TTGIR text has each of wants and, with
-// turns, a producer and a second consumer warpgroup handing the turn over
-// on a named barrier (without turns, no such barrier). With
-// TT_X_TILE_TURNS=pairs the consumers do not take turns: the producer's
-// slot then holds two f16 128x64 tiles of A and one of B (48 KB).
+// turns, a producer and a second consumer warpgroup: by default
+// (TT_X_TILE_TURNS unset or pairs) working on pairs of tiles, a slot's
+// empty barrier counting both consumers' eight warps, without the turns'
+// handover; with TT_X_TILE_TURNS=on handing the turn over on a named
+// barrier (without turns, no such barrier).
 func checkTMATTGIR(t *testing.T, text []byte, turns bool, wants ...string) {
 	t.Helper()
 	const handover = "gpu.named_barrier_arrive"
-	pairs := turns && os.Getenv("TT_X_TILE_TURNS") == "pairs"
+	mode := os.Getenv("TT_X_TILE_TURNS")
 	switch {
-	case pairs:
-		wants = append(wants, "partition1(", "ttng.barrier_expect %", ", 49152 {")
-		if bytes.Contains(text, []byte(handover)) {
-			t.Fatalf("TT_X_TILE_TURNS=pairs: the consumers take turns")
+	case turns && (mode == "" || mode == "pairs"):
+		wants = append(wants, "partition1(")
+		if bytes.Contains(text, []byte(handover)) || !regexp.MustCompile(`ttng\.init_barrier %\w+, 8 :`).Match(text) {
+			t.Fatalf("the consumers do not work on pairs of tiles")
 		}
 	case turns:
 		wants = append(wants, "partition1(", handover)
@@ -273,8 +275,9 @@ func unmaskedMatmul(t *testing.T, m, n, k int, turns bool) {
 // as a column-major grid of tiles is (by default eight rows, so here the
 // kernel's own order; with groups of two rows, TT_X_GROUP_COLUMNS, the
 // positions take the tiles (0,0) (1,0) (0,1) (1,1) (2,0) (2,1)). The
-// simulator computes the exact product with the consumers taking turns on
-// one and two SMs, and with two CTAs an SM (turns off).
+// simulator computes the exact product with the two consumers (by
+// default on pairs of tiles) on one and two SMs, and with two CTAs an SM
+// (turns off).
 func TestSimPersistent2DGrid(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates wgmma tiles")
@@ -327,6 +330,7 @@ func TestSimTileTurnsRings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates wgmma tiles")
 	}
+	t.Setenv("TT_X_TILE_TURNS", "on")
 	const m, n, k = 256, 256, 384
 	for _, c := range []struct {
 		name, signature string

@@ -201,8 +201,9 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
 	retryFrom, notBuiltBefore, assumed, retries, shrinks := 0, 0, 0, 0, 0
-	turned := false // the schedule planned consumers taking turns over the tiles
-	turnsRing := 0  // their ring's budget in bytes
+	pairsDropped := false // compiled again with the turns instead of pairs
+	turned := false       // the schedule planned consumers taking turns over the tiles
+	turnsRing := 0        // their ring's budget in bytes
 	sharedChecked, warpsPlanned := false, false
 	var split ttir.RowSplit // the row split being compiled (CTAsPerSM 0: none)
 	capability, _ := strconv.Atoi(params["capability"])
@@ -314,6 +315,17 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if pristine != nil && s.Out == LevelTTGIR {
 			held, err := ctasPerSMByShared(module, o.arch())
 			byRegisters := ctasPerSMByRegisters(module)
+			if turned && held < 1 && hasWarpSpecialize(module) && !pairsDropped && ttir.TilePairs(params["tile-turns"]) {
+				// The pairs' ring (four slots of three tiles) and the
+				// kernel's other buffers over the SM's shared memory:
+				// the turns instead, whose ring may shrink below.
+				cfg.Emit(remark(module, "consumers working on pairs of tiles: their ring and the kernel's other buffers need more shared memory than the SM has; compiled again with consumers taking turns over the tiles"))
+				restoreModule(module, pristine)
+				params["tile-turns"] = "on"
+				pristine, notBuilt, i = nil, notBuilt[:notBuiltBefore], retryFrom-1
+				pairsDropped = true
+				continue
+			}
 			if turned && held < 1 && hasWarpSpecialize(module) {
 				// The consumers taking turns with their ring and the
 				// kernel's other buffers (an f32 epilogue's conversion

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -54,22 +55,26 @@ func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`%nsmid(.|\n)*arith\.muli %\w+, %c2_i32 : i32`).Match(text) {
+	if programsPerSM(string(text)) != 2 {
 		t.Errorf("the 128x128 matmul's persistent programs are not %%nsmid * 2")
 	}
 
 	// The same kernel as tt compiles it by default, with two consumer
-	// warpgroups taking turns over the tiles (the tile loop nested, its
-	// loads on TMA; 12 warps, whose registers fill an SM): planned with
-	// one CTA an SM, the programs %nsmid, not twice as many.
+	// warpgroups working on pairs of tiles, and with TT_X_TILE_TURNS=on
+	// taking turns over them (the tile loop nested, its loads on TMA; 12
+	// warps, whose registers fill an SM): planned with one CTA an SM,
+	// the programs %nsmid, not twice as many.
+	for _, mode := range []struct{ env, mark string }{{"", "], 49152;"}, {"on", "bar.arrive 15, 256"}} {
+		t.Setenv("TT_X_TILE_TURNS", mode.env)
+		ptx, md := translateToFile(t, dir, "ptx", mm, "--arch", "sm_90")
+		if md.NumWarps != 12 || !strings.Contains(ptx, "%nsmid") || !strings.Contains(ptx, mode.mark) {
+			t.Errorf("TT_X_TILE_TURNS=%q: the 128x128 matmul is not a persistent kernel of 12 warps with two consumers (num_warps %d)", mode.env, md.NumWarps)
+		}
+		if ttgir, _ := translateToFile(t, dir, "ttgir", mm, "--arch", "sm_90"); programsPerSM(ttgir) != 1 {
+			t.Errorf("TT_X_TILE_TURNS=%q: with two consumers the persistent programs are still %%nsmid * 2", mode.env)
+		}
+	}
 	t.Setenv("TT_X_TILE_TURNS", "")
-	ptx, md := translateToFile(t, dir, "ptx", mm, "--arch", "sm_90")
-	if md.NumWarps != 12 || !strings.Contains(ptx, "%nsmid") || !strings.Contains(ptx, "bar.arrive 15, 256") {
-		t.Errorf("the 128x128 matmul is not a persistent kernel of 12 warps taking turns (num_warps %d)", md.NumWarps)
-	}
-	if ttgir, _ := translateToFile(t, dir, "ttgir", mm, "--arch", "sm_90"); regexp.MustCompile(`%nsmid(.|\n)*arith\.muli %\w+, %c2_i32 : i32`).MatchString(ttgir) {
-		t.Errorf("with consumers taking turns the persistent programs are still %%nsmid * 2")
-	}
 
 	t.Setenv("TT_X_PERSISTENT", "off")
 	if ptx, _ := compile(f16, "ptx"); strings.Contains(ptx, "%nsmid") {
@@ -138,11 +143,12 @@ func TestTileTurnsLeavesDeepStepsAlone(t *testing.T) {
 	}
 }
 
-// Where the turns' ring (six 32 KB k-steps) and the kernel's other
-// buffers are over the SM's shared memory, tt-translate compiles the
-// kernel again with the ring in what the other buffers leave, and says
-// so: Triton's test_matmul.py kernel, f16 into f32, whose epilogue
-// converts its f32 tile through 64 KB, takes the turns with five slots.
+// Where the pairs' ring (four 48 KB k-steps) or the turns' (six 32 KB
+// ones) and the kernel's other buffers are over the SM's shared memory,
+// tt-translate compiles the kernel again with the turns, then with their
+// ring in what the other buffers leave, and says so: Triton's
+// test_matmul.py kernel, f16 into f32, whose epilogue converts its f32
+// tile through 64 KB, takes the turns with five slots.
 func TestTileTurnsRingShrinks(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	t.Setenv("MLIR_ENABLE_DIAGNOSTICS", "remarks")
@@ -158,6 +164,9 @@ func TestTileTurnsRingShrinks(t *testing.T) {
 		t.Fatal(err)
 	} else if err := json.Unmarshal(text, &md); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "remark: consumers working on pairs of tiles: their ring and the kernel's other buffers need more shared memory than the SM has; compiled again with consumers taking turns over the tiles") {
+		t.Errorf("no remark of the turns instead of pairs; stderr:\n%s", stderr)
 	}
 	if !strings.Contains(stderr, "remark: consumers taking turns over the tiles: their ring compiled again within 166808 bytes (162.9 KB)") {
 		t.Errorf("no remark of the smaller ring; stderr:\n%s", stderr)
@@ -230,4 +239,23 @@ func TestTileTurnsBadSetting(t *testing.T) {
 		}
 		t.Setenv(c.env, "")
 	}
+}
+
+// programsPerSM returns the CTAs an SM that a persistent kernel's TTGIR
+// plans (its programs: max(%nsmid, 1) times that many, at most the
+// grid), or -1.
+func programsPerSM(ttgir string) int {
+	m := regexp.MustCompile(`(%\w+) = arith\.maxsi %\w+, %c1_i32\w* : i32`).FindStringSubmatch(ttgir)
+	if m == nil || !strings.Contains(ttgir, "%nsmid") {
+		return -1
+	}
+	per := regexp.MustCompile(`arith\.muli ` + regexp.QuoteMeta(m[1]) + `, %c(\d+)_i32\w* : i32`).FindStringSubmatch(ttgir)
+	if per == nil {
+		if strings.Contains(ttgir, "arith.minsi "+m[1]+",") {
+			return 1 // times one, folded
+		}
+		return -1
+	}
+	n, _ := strconv.Atoi(per[1])
+	return n
 }

@@ -134,15 +134,23 @@ func TestWGMMAMatmulPTX(t *testing.T) {
 }
 
 // TestWGMMATileTurnsPTX: the same checks on the 4-warp matmul as tt
-// compiles it by default, two consumer warpgroups taking turns over the
-// tiles (pipeliner/ws_tiles.go), each with its own accumulator.
+// compiles it by default, two consumer warpgroups working on pairs of
+// tiles (pipeliner/ws_pairs.go: a k-step of two A tiles and one B tile,
+// 48 KB, on one full barrier), and with TT_X_TILE_TURNS=on taking turns
+// over the tiles (pipeliner/ws_tiles.go), each with its own accumulator.
 func TestWGMMATileTurnsPTX(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	o := DefaultOptions()
 	o.Arch = "sm_90"
-	ptx := checkWGMMAPTX(t, "../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", o, 8)
-	if !strings.Contains(ptx, "bar.arrive 15, 256") {
-		t.Errorf("the 4-warp matmul's consumers do not take turns")
+	mm := "../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir"
+	ptx := checkWGMMAPTX(t, mm, o, 8)
+	if !strings.Contains(ptx, "mbarrier.arrive.expect_tx.shared.b64 _, [%r") || !strings.Contains(ptx, "], 49152;") ||
+		strings.Contains(ptx, "bar.arrive 15, 256") {
+		t.Errorf("the 4-warp matmul's consumers do not work on pairs of tiles")
+	}
+	t.Setenv("TT_X_TILE_TURNS", "on")
+	if ptx := checkWGMMAPTX(t, mm, o, 8); !strings.Contains(ptx, "bar.arrive 15, 256") {
+		t.Errorf("TT_X_TILE_TURNS=on: the 4-warp matmul's consumers do not take turns")
 	}
 }
 

@@ -44,18 +44,20 @@ import (
 // on the suite's 128x256 matmuls, H200, 2026-11-30, against 1.01 for
 // the two-warpgroup persistent kernel).
 //
-// With tile-turns=on (the default since 2026-11-30; tile-turns=off or
-// TT_X_TILE_TURNS=off turns it off; tile_turns.go's withTileTurns) the
+// With tile-turns=pairs or on (pairs the default; tile-turns=off or
+// TT_X_TILE_TURNS=off turns them off; tile_turns.go's withTileTurns) the
 // pass marks the tile loops of 4-warp persistent kernels whose K loops
 // load through TMA (which tile-turns has tt-persistent-programs and
-// tt-tma-loads make) for two
-// consumer warpgroups taking turns over the tiles beside a TMA producer,
-// each with a tile's accumulator, one running its epilogue while the
-// other issues wgmmas (CUTLASS's ping-pong kernel; pipeliner/ws_tiles.go).
-// Measured on the H200 (2026-11-30, docs/PERFORMANCE.md): 1.03 and 1.05 of
-// Triton on the suite's 128x128 matmuls (4096 and 8192) against 1.00 and
-// 1.01 for the persistent kernels of two CTAs an SM, 4-4.5% faster when
-// the GPU runs at its power limit, where it gets a higher clock.
+// tt-tma-loads make) for two consumer warpgroups beside a TMA producer,
+// each with a tile's accumulator: with on (tt.tile_turns) they take turns
+// over the tiles, one running its epilogue while the other issues wgmmas
+// (CUTLASS's ping-pong kernel; pipeliner/ws_tiles.go), measured on the
+// H200 at 1.03 and 1.05 of Triton on the suite's 128x128 matmuls (4096
+// and 8192) against 1.00 and 1.01 for two CTAs an SM; with pairs
+// (tt.tile_pairs too) they work on two consecutive tiles at once, sharing
+// an operand's tiles where they can (pipeliner/ws_pairs.go), 1.01-1.09 of
+// Triton on four walks where the turns read 1.00-1.07 (docs/PERFORMANCE.md,
+// 2026-11-30).
 
 // specializeCapability and specializeWarps are the target and warp count
 // the schedule was measured on.

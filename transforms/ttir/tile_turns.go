@@ -8,11 +8,19 @@ import (
 	"github.com/ttcompiler/tt/passmgr"
 )
 
-// Consumers taking turns over a persistent matmul's tiles (tile-turns=on,
-// the default; tile-turns=off or TT_X_TILE_TURNS=off turns them off;
-// pipeliner/ws_tiles.go builds them):
-// three of tt's schedule passes prepare a kernel for them, and
+// Two consumer warpgroups over a persistent matmul's tiles: working on
+// pairs of consecutive tiles at once, sharing an operand's tiles where
+// the pair's coordinates of it agree (tile-turns=pairs, the default;
+// pipeliner/ws_pairs.go), or taking turns over the tiles (tile-turns=on;
+// pipeliner/ws_tiles.go); tile-turns=off or TT_X_TILE_TURNS=off turns
+// both off. Three of tt's schedule passes prepare a kernel for them, and
 // nvgpu-warp-specialization sizes their ring, all by the rules here.
+
+// TileTurnsDefault is the tile-turns option's default: pairs, which
+// measured 1.01-1.09x of Triton on four matmul walks of 4096 and 8192
+// against the turns' 1.00-1.07x (H200, docs/PERFORMANCE.md, "Pairs of
+// tiles", 2026-11-30).
+const TileTurnsDefault = "pairs"
 
 // tileTurnsWarps is the warp count of the kernels whose tile loops get
 // consumers taking turns over the tiles: one warpgroup's tile each.
@@ -20,8 +28,9 @@ const tileTurnsWarps = 4
 
 // withTileTurns returns the ring budget in bytes (TileTurnsRing) when the
 // module's kernels may get consumers taking turns over their tiles, else
-// 0: tile-turns=on (the default; the environment's TT_X_TILE_TURNS
-// overrides the option), 4 warps, sm_90, one CTA a cluster. For each
+// 0: tile-turns=pairs or on (TileTurnsDefault; the environment's
+// TT_X_TILE_TURNS overrides the option), 4 warps, sm_90, one CTA a
+// cluster. For each
 // kernel whose ring fits the budget (tileTurnsFit), tt-persistent-programs
 // then keeps the tile loop around the K loop (nested), tt-tma-loads moves
 // the K loop's loads onto TMA, and tt-specialize-dot-chains marks the
@@ -42,12 +51,12 @@ func (t scheduleTarget) withTileTurns(pass string) (int, error) {
 
 // TileTurns reports whether a compilation for capability (major*10 +
 // minor), numCTAs CTAs a cluster and numWarps warps gets consumers taking
-// turns over its persistent tiles, given the tile-turns option ("" for
-// its default, on) and the environment's TT_X_TILE_TURNS, which
-// overrides it: sm_90, one CTA a cluster, 4 warps.
+// turns over its persistent tiles or working on pairs of them, given the
+// tile-turns option ("" for TileTurnsDefault) and the environment's
+// TT_X_TILE_TURNS, which overrides it: sm_90, one CTA a cluster, 4 warps.
 func TileTurns(capability, numCTAs, numWarps int, option string) (bool, error) {
 	if option == "" {
-		option = "on"
+		option = TileTurnsDefault
 	}
 	if _, err := tileTurnsMaxSlotsSetting(); err != nil {
 		return false, err
@@ -64,11 +73,11 @@ func TileTurns(capability, numCTAs, numWarps int, option string) (bool, error) {
 
 // TilePairs reports whether the consumers of a kernel that gets them
 // (TileTurns) work on pairs of consecutive tiles that may share an
-// operand's tiles (tile-turns=pairs, experimental; pipeliner/ws_pairs.go)
+// operand's tiles (tile-turns=pairs, the default; pipeliner/ws_pairs.go)
 // instead of taking turns.
 func TilePairs(option string) bool {
 	if option == "" {
-		option = "on"
+		option = TileTurnsDefault
 	}
 	return passmgr.Experiment("TT_X_TILE_TURNS", option) == "pairs"
 }

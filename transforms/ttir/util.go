@@ -130,7 +130,7 @@ func declareScheduleTarget(fs *flag.FlagSet) scheduleTarget {
 		capability:    fs.Int("capability", 0, "CUDA compute capability (major*10 + minor); 0: not an NVIDIA target"),
 		numCTAs:       fs.Int("num-ctas", 1, "CTAs in a cluster"),
 		numWarps:      fs.Int("num-warps", 4, "warps per CTA"),
-		tileTurns:     fs.String("tile-turns", "on", "on: 4-warp persistent matmuls on sm_90 whose k-steps and tiles fit load through TMA and get two consumer warpgroups taking turns over the tiles; pairs: the two consumer warpgroups work on pairs of tiles at once, sharing B's tiles where they can (experimental); off: they keep two CTAs an SM (TT_X_TILE_TURNS overrides it)"),
+		tileTurns:     fs.String("tile-turns", TileTurnsDefault, "pairs: 4-warp persistent matmuls on sm_90 whose k-steps and tiles fit load through TMA and get two consumer warpgroups working on pairs of tiles at once, sharing an operand's tiles where they can; on: the two consumer warpgroups take turns over the tiles; off: they keep two CTAs an SM (TT_X_TILE_TURNS overrides it)"),
 		tileTurnsRing: fs.Int("tile-turns-ring", 0, "bytes of shared memory the ring of the consumers taking turns may take (0: 192 KB); a kernel whose k-steps fit it fewer than four times keeps two CTAs an SM"),
 	}
 }

@@ -1,6 +1,7 @@
 // RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 tile-turns=off" | FileCheck %s
 // RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 ctas-per-sm=1 tile-turns=off" | FileCheck %s --check-prefix=CAP
-// RUN: tt-opt %s -split-input-file -tt-persistent-programs=capability=90 | FileCheck %s --check-prefix=TURNS
+// RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 tile-turns=on" | FileCheck %s --check-prefix=TURNS
+// RUN: tt-opt %s -split-input-file -tt-persistent-programs=capability=90 | FileCheck %s --check-prefix=PAIRS
 // RUN: tt-opt %s -split-input-file -tt-persistent-programs="capability=90 persistent=nested" | FileCheck %s --check-prefix=NEST
 
 // A dot loop whose 128x256 f32 accumulator (256 elements a thread of 4
@@ -86,6 +87,38 @@ module {
 // CAP:           %[[S1:.+]] = arith.maxsi
 // CAP-NEXT:      %[[PER:.+]] = arith.constant 1 : i32
 // CAP-NEXT:      arith.muli %[[S1]], %[[PER]] : i32
+// By default (tile-turns=pairs) the consumers work on a CTA's iterations
+// 2j and 2j+1 together: chunks of one tile, so program x takes the tiles
+// 2j P + 2x and 2j P + 2x + 1, and in the last, partial block of R tiles,
+// where R > P, the pairs 2x and 2x + 1 below G too: min(2, max(0, R - 2x))
+// more trips after the 2 G / 2P of the whole blocks.
+// PAIRS-LABEL: tt.func public @mid
+// PAIRS:         %[[X:.+]] = tt.get_program_id x : i32
+// PAIRS-NEXT:    %[[G:.+]] = tt.get_num_programs x : i32
+// PAIRS:         %[[P:.+]] = arith.minsi
+// PAIRS:         %[[TRIPS:.+]] = arith.select %{{.+}}, %{{.+}}, %c0_i32 : i32
+// PAIRS:         %[[C1:.+]] = arith.constant 1 : i32
+// PAIRS-NEXT:    arith.divsi %[[P]], %[[C1]] : i32
+// PAIRS:         %[[LAST:.+]] = arith.subi %[[G]], %{{.+}} : i32
+// PAIRS-NEXT:    %[[TWOP:.+]] = arith.addi %[[P]], %[[P]] : i32
+// PAIRS-NEXT:    %[[BLOCKS:.+]] = arith.divsi %[[G]], %[[TWOP]] : i32
+// PAIRS-NEXT:    %[[WHOLE:.+]] = arith.muli %[[BLOCKS]], %[[TWOP]] : i32
+// PAIRS-NEXT:    %[[R:.+]] = arith.subi %[[G]], %[[WHOLE]] : i32
+// PAIRS-NEXT:    %[[TAIL:.+]] = arith.cmpi sgt, %[[R]], %[[P]] : i32
+// PAIRS-NEXT:    %[[TWOX:.+]] = arith.addi %[[X]], %[[X]] : i32
+// PAIRS-NEXT:    %[[LEFT:.+]] = arith.subi %[[R]], %[[TWOX]] : i32
+// PAIRS:         arith.minsi %[[LEFT]], %c2_i32 : i32
+// PAIRS:         %[[TWOB:.+]] = arith.addi %[[BLOCKS]], %[[BLOCKS]] : i32
+// PAIRS-NEXT:    %[[PTRIPS:.+]] = arith.addi %[[TWOB]], %{{.+}} : i32
+// PAIRS-NEXT:    %[[T1:.+]] = arith.select %[[TAIL]], %[[PTRIPS]], %[[TRIPS]] : i32
+// PAIRS-NEXT:    %[[T2:.+]] = arith.select %{{.+}}, %[[T1]], %c0_i32 : i32
+// PAIRS-NEXT:    scf.for %[[I:.+]] = %c0_i32 to %[[T2]] step
+// PAIRS:           %[[FULL:.+]] = arith.cmpi sle
+// PAIRS-NEXT:      %[[ANY:.+]] = arith.ori %[[FULL]], %[[TAIL]] : i1
+// PAIRS:           arith.select %[[ANY]], %{{.+}}, %{{.+}} : i32
+// PAIRS:           scf.for
+// PAIRS:             tt.dot
+
 // TURNS-LABEL: tt.func public @mid
 // TURNS:         %[[X:.+]] = tt.get_program_id x : i32
 // TURNS-NEXT:    %[[G:.+]] = tt.get_num_programs x : i32

@@ -4,6 +4,7 @@
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=8 specialize=off" | FileCheck %s --check-prefix=W4
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=8 specialize=dots" | FileCheck %s --check-prefix=DOTS
 // RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4" | FileCheck %s --check-prefix=TILES
+// RUN: tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4 tile-turns=on" | FileCheck %s --check-prefix=TURNS
 // RUN: not tt-opt %s -split-input-file -tt-specialize-dot-chains="capability=90 num-warps=4 tile-turns=maybe" 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: tile-turns="maybe": want on, pairs or off
 
@@ -83,18 +84,24 @@ tt.func @unchained(%a: tensor<128x64xf16>, %bp: tensor<64x64x!tt.ptr<f16>>, %q: 
 // -----
 
 // A persistent kernel's tile loop whose K loop loads through TMA (the form
-// tt-tma-loads leaves: its descriptors in the pool of tensor maps). With
-// tile-turns=on, in a 4-warp kernel, it is marked for consumers taking
-// turns over its tiles; with specialize=dots, in an 8-warp one, for warp
-// specialization (the consumer is the rows cut over the warpgroups). By
-// default neither; the K loop is never marked. The same loops over
+// tt-tma-loads leaves: its descriptors in the pool of tensor maps). In a
+// 4-warp kernel it is marked for two consumer warpgroups over its tiles:
+// by default (tile-turns=pairs) working on pairs of tiles (tt.tile_pairs
+// beside tt.tile_turns), with tile-turns=on taking turns; with
+// specialize=dots, in an 8-warp one, for warp specialization (the
+// consumer is the rows cut over the warpgroups). The K loop is never
+// marked. The same loops over
 // descriptors the kernel made itself (@user_tiles: its arguments) keep the
 // kernel's schedule.
 
 // TILES-LABEL: tt.func @tiles
 // TILES: scf.yield
 // TILES-NEXT: }
-// TILES-NEXT: } {tt.auto_warp_specialize, tt.tile_turns}
+// TILES-NEXT: } {tt.auto_warp_specialize, tt.tile_pairs, tt.tile_turns}
+// TURNS-LABEL: tt.func @tiles
+// TURNS: scf.yield
+// TURNS-NEXT: }
+// TURNS-NEXT: } {tt.auto_warp_specialize, tt.tile_turns}
 // DOTS-LABEL: tt.func @tiles
 // DOTS: } {tt.auto_warp_specialize}
 // DOTS-NOT: tt.tile_turns
