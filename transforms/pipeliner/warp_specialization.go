@@ -146,7 +146,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 			switch {
 			case perr != nil:
 			case isTileTurnsLoop(loop):
-				// Consumers taking turns over the tiles, or nothing.
+				// Two consumers over the tiles (pairs or turns), or nothing.
 				if n == 4 {
 					if p.tiles = planTiles(p); p.tiles != nil {
 						if isTilePairsLoop(loop) {

@@ -70,7 +70,7 @@ func tileTurnsSlots(p *wsPlan, stages, ringBytes int) (int, bool) {
 		rt := l.Result(0).Type().(*ir.RankedTensorType)
 		n := int(product(rt.Dims)) * ir.BitWidth(rt.Elem) / 8
 		if p.pairs != nil && l == p.pairs.own {
-			n *= 2 // a slot of pairs holds both consumers' A tiles
+			n *= 2 // a slot of pairs holds both consumers' own tiles
 		}
 		bytes += n
 	}
