@@ -95,6 +95,12 @@ func TestSimTilePairsMatmul(t *testing.T) {
 	for _, sms := range []int{1, 2, 4} {
 		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
 	}
+	// Without the walk's chunks CTA 1 of two takes the tiles 1, 3 and 5:
+	// the pair (1, 3) shares nothing (a split pair between pairs).
+	t.Run("2 SMs, no chunks", func(t *testing.T) {
+		t.Setenv("TT_X_TURN_CHUNK", "off")
+		tmaLoadsMatmul(t, 128, 4, false, 2)
+	})
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
 }
 
@@ -105,15 +111,19 @@ func TestSimTilePairsMatmul(t *testing.T) {
 // On 2 by 3 tiles and one SM the pairs are tiles (0, 1) and (4, 5),
 // which share A, and (2, 3), which do not (the end of row 0 and the start
 // of row 1); on two SMs CTA 0 takes (0, 1), CTA 1 (2, 3), then one tile
-// each. K = 320 is five k-steps on the ring of four slots.
+// each. K = 320 is five k-steps on the ring of four slots; K = 704,
+// eleven, puts the split pair's second tile more than two laps of the
+// ring after its first, where the second consumer's wait would pass on a
+// slot two phases behind without the first's hand-over.
 func TestSimTilePairsRowMajor(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates wgmma tiles")
 	}
 	t.Setenv("TT_X_TILE_TURNS", "pairs")
-	const m, n, k = 256, 384, 320
-	for _, sms := range []int{1, 2} {
-		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) {
+	const m, n = 256, 384
+	for _, c := range []struct{ sms, k int }{{1, 320}, {2, 320}, {1, 704}} {
+		sms, k := c.sms, c.k
+		t.Run(fmt.Sprintf("%d SMs, K=%d", sms, k), func(t *testing.T) {
 			dir := t.TempDir()
 			ttgir := filepath.Join(dir, "mm.ttgir")
 			text := translate(t, ttgir, filepath.Join("testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
@@ -176,9 +186,10 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 // checkTMATTGIR fails t unless the TTGIR text has each of wants and, with
 // turns, a producer and a second consumer warpgroup: by default
 // (TT_X_TILE_TURNS unset or pairs) working on pairs of tiles, a slot's
-// empty barrier counting both consumers' eight warps, without the turns'
-// handover; with TT_X_TILE_TURNS=on handing the turn over on a named
-// barrier (without turns, no such barrier).
+// empty barrier counting both consumers' eight warps (a split pair's
+// hand-over on named barriers); with TT_X_TILE_TURNS=on handing the turn
+// over on a named barrier, empty barriers of one consumer's four warps
+// (without turns, no such barrier).
 func checkTMATTGIR(t *testing.T, text []byte, turns bool, wants ...string) {
 	t.Helper()
 	const handover = "gpu.named_barrier_arrive"
@@ -186,11 +197,14 @@ func checkTMATTGIR(t *testing.T, text []byte, turns bool, wants ...string) {
 	switch {
 	case turns && (mode == "" || mode == "pairs"):
 		wants = append(wants, "partition1(")
-		if bytes.Contains(text, []byte(handover)) || !regexp.MustCompile(`ttng\.init_barrier %\w+, 8 :`).Match(text) {
+		if !regexp.MustCompile(`ttng\.init_barrier %\w+, 8 :`).Match(text) {
 			t.Fatalf("the consumers do not work on pairs of tiles")
 		}
 	case turns:
 		wants = append(wants, "partition1(", handover)
+		if !regexp.MustCompile(`ttng\.init_barrier %\w+, 4 :`).Match(text) {
+			t.Fatalf("TT_X_TILE_TURNS=on: the consumers do not take turns")
+		}
 	case bytes.Contains(text, []byte(handover)):
 		t.Fatalf("TT_X_TILE_TURNS=off: the consumers take turns")
 	}

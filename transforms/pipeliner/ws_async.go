@@ -94,12 +94,8 @@ func (w *wsBuilder) makeAsync(b *ir.Builder, nl *ir.Operation, a *wsAsyncDot, af
 	return results
 }
 
-// previousSlot is the ring slot before slot (the consumer's previous
-// position, for a consumer of a pair whose positions are not adjacent).
+// previousSlot is the ring slot before slot.
 func (w *wsBuilder) previousSlot(b *ir.Builder, loc ir.Location, slot ir.Value) ir.Value {
-	if w.pairStep != nil {
-		return w.pairStep.previous(b, loc, slot, w.numBuffers)
-	}
 	first := cmpi(b, loc, arith.CmpIEQ, slot, constI32(b, loc, 0))
 	return selectOp(b, loc, first, constI32(b, loc, w.numBuffers-1), binary(b, "arith.subi", loc, slot, constI32(b, loc, 1)))
 }

@@ -557,11 +557,7 @@ func (w *wsBuilder) consumerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 				ordered(wait)
 			}
 			groupRing[first] = cur
-			if w.pairStep != nil {
-				cur = w.pairStep.advance(ib, op.Loc(), cur, w.numBuffers)
-			} else {
-				cur = cur.advance(ib, op.Loc(), w.numBuffers)
-			}
+			cur = cur.advance(ib, op.Loc(), w.numBuffers)
 		}
 		// A stand-in for the load's result, so that its users clone as
 		// usual; they are moved to the slot below.

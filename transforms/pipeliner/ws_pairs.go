@@ -2,6 +2,7 @@ package pipeliner
 
 import (
 	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttng"
@@ -33,18 +34,18 @@ import (
 //   - shared: one ring position a k-step, its full barrier expecting the
 //     three tiles; both consumers read it, their eight warps each
 //     arriving once on its empty barrier;
-//   - split (the pair's tiles of the operand differ): two positions a
-//     k-step, the first tile's (its own tile in consumer 0's part) then
-//     the second's (in consumer 1's part); each consumer reads every
-//     other position, and its four warps arrive twice on each (for the
-//     absent reader too);
+//   - split (the pair's tiles of the operand differ): the first tile's
+//     K loop and then the second's, one position a k-step each (its own
+//     tile in its consumer's part); each consumer has the whole ring for
+//     its tile, its four warps arriving twice on each position (for the
+//     absent reader too), and the consumers hand the ring over on named
+//     barriers as the turns do (tilePair.beforeMainLoop), so that the
+//     second consumer's epilogue overlaps the first's next K loop;
 //   - single (the CTA's last tile has no partner): one position a k-step,
 //     consumer 0's, its warps arriving twice.
-// Both consumers run their K loops at once, without the turns' handover:
-// the epilogues no longer overlap the other consumer's wgmmas, which the
-// producer's loads for the next pair overlap instead. A split pair gives
-// each consumer half the ring (every other position), so a walk whose
-// pairs rarely share is better served by the turns.
+// Where a pair shares, both consumers run their K loops at once: the
+// epilogues no longer overlap the other consumer's wgmmas, which the
+// producer's loads for the next pair overlap instead.
 
 // wsPairs is what building pairs needs beyond the turns' plan.
 type wsPairs struct {
@@ -266,80 +267,112 @@ func (pr *wsPairs) shares(b *ir.Builder, loc ir.Location, m0, m1 *ir.Mapping, ha
 	return share
 }
 
-// pairStep is what a consumer's K loop of a pair moves by: its ring
-// positions are stride apart, and alone is set when no other consumer
-// reads them (its warps then arrive for the absent one too).
+// pairStep is what a consumer's K loop of a pair needs beyond the turns':
+// alone is set when no other consumer reads its ring positions (its
+// warps then arrive for the absent one too).
 type pairStep struct {
-	stride, alone ir.Value
-}
-
-// advance returns the ring position stride (1 or 2, below the ring's
-// size) on.
-func (s *pairStep) advance(b *ir.Builder, loc ir.Location, r wsRing, numBuffers int) wsRing {
-	next := binary(b, "arith.addi", loc, r.slot, s.stride)
-	size := constI32(b, loc, numBuffers)
-	wrap := cmpi(b, loc, arith.CmpISGE, next, size)
-	slot := selectOp(b, loc, wrap, binary(b, "arith.subi", loc, next, size), next)
-	flipped := binary(b, "arith.xori", loc, r.phase, constI32(b, loc, 1))
-	return wsRing{slot, selectOp(b, loc, wrap, flipped, r.phase)}
-}
-
-// previous returns the slot stride positions before slot.
-func (s *pairStep) previous(b *ir.Builder, loc ir.Location, slot ir.Value, numBuffers int) ir.Value {
-	back := binary(b, "arith.subi", loc, slot, s.stride)
-	wrap := cmpi(b, loc, arith.CmpISLT, back, constI32(b, loc, 0))
-	return selectOp(b, loc, wrap, binary(b, "arith.addi", loc, back, constI32(b, loc, numBuffers)), back)
+	alone ir.Value
 }
 
 // tilePair is a consumer's schedule over the pairs (tileSchedule).
 type tilePair struct {
 	w     *wsBuilder
 	index int
-	// iv is the consumer's tile, ub and step the tile loop's bound and
-	// the step between a pair's tiles; base is the pair's first ring
-	// position; perTile the positions of one tile's K loop.
-	iv, ub, step ir.Value
-	base         wsRing
-	perTile      ir.Value
-	// positions is what the pair takes of the ring, set by
-	// beforeMainLoop.
-	positions ir.Value
+	// iv is the consumer's tile, lb and ub the tile loop's bounds and
+	// step the step between a pair's tiles; base is the pair's first
+	// ring position; perTile the positions of one tile's K loop.
+	iv, lb, ub, step ir.Value
+	base             wsRing
+	perTile          ir.Value
+	// mine, other and threads are the named barriers the consumers of a
+	// split pair hand the ring over on; split and positions (what the
+	// pair takes of the ring) are set by beforeMainLoop.
+	mine, other, threads ir.Value
+	split, positions     ir.Value
 }
 
-// beforeMainLoop computes the partner's leaves, whether the pair shares
-// the operand, and from it where the consumer's K loop starts and how it
-// steps.
-func (t *tilePair) beforeMainLoop(b *ir.Builder, loc ir.Location, m *ir.Mapping, cur wsRing) wsRing {
+// pairShares builds whether the pair of tiles iv0 and iv0 + step (which
+// exists where has1) shares the operand: the leaves of both computed
+// again from m (whose tile values are the consumer's own).
+func (t *tilePair) pairShares(b *ir.Builder, loc ir.Location, m *ir.Mapping, iv0 ir.Value, has1 ir.Value) ir.Value {
 	pr := t.w.p.pairs
-	var partner, has1 ir.Value
+	iv := t.w.p.root.InductionVar()
+	tiles := [2]*ir.Mapping{m.Copy(), m.Copy()}
+	for i, mi := range tiles {
+		tile := iv0
+		if i == 1 {
+			tile = binary(b, "arith.addi", loc, iv0, t.step)
+		}
+		mi.Map(iv, tile)
+		for _, op := range pr.leafOps {
+			b.Insert(op.Clone(mi))
+		}
+	}
+	return pr.shares(b, loc, tiles[0], tiles[1], has1)
+}
+
+// beforeMainLoop computes whether the pair shares the operand, and from
+// it where the consumer's K loop starts: a split pair's tiles take the
+// ring one after the other, the second consumer's K positions on, each
+// consumer with the whole ring, and the consumers hand it over as the
+// turns do (ws_tiles.go): the second consumer waits on its barrier for
+// the first to have issued its K loop's last wgmma, and the first waits
+// on its own, before the pair after a split one, for the second to have
+// done the same. A consumer waits for a position only once every earlier
+// position has been filled, so no slot's full barrier is two phases
+// behind its wait.
+func (t *tilePair) beforeMainLoop(b *ir.Builder, loc ir.Location, m *ir.Mapping, cur wsRing) wsRing {
+	first, has1 := t.iv, constBool(b, loc, true)
 	if t.index == 0 {
-		partner = binary(b, "arith.addi", loc, t.iv, t.step)
-		has1 = cmpi(b, loc, arith.CmpISLT, partner, t.ub)
+		has1 = cmpi(b, loc, arith.CmpISLT, binary(b, "arith.addi", loc, t.iv, t.step), t.ub)
 	} else {
-		partner = binary(b, "arith.subi", loc, t.iv, t.step)
-		has1 = constBool(b, loc, true)
+		first = binary(b, "arith.subi", loc, t.iv, t.step)
 	}
-	mp := m.Copy()
-	mp.Map(t.w.p.root.InductionVar(), partner)
-	for _, op := range pr.leafOps {
-		b.Insert(op.Clone(mp))
-	}
-	share := pr.shares(b, loc, m, mp, has1)
+	share := t.pairShares(b, loc, m, first, has1)
 	alone := binary(b, "arith.xori", loc, share, constBool(b, loc, true))
-	split := binary(b, "arith.andi", loc, has1, alone)
+	t.split = binary(b, "arith.andi", loc, has1, alone)
+	t.w.pairStep = &pairStep{alone: alone}
 	one, two := constI32(b, loc, 1), constI32(b, loc, 2)
-	t.w.pairStep = &pairStep{stride: selectOp(b, loc, split, two, one), alone: alone}
-	t.positions = binary(b, "arith.muli", loc, t.perTile, t.w.pairStep.stride)
+	t.positions = binary(b, "arith.muli", loc, t.perTile, selectOp(b, loc, t.split, two, one))
 	if t.index == 0 {
+		// The pair before, if split: the second consumer's turn first.
+		twoSteps := binary(b, "arith.muli", loc, t.step, two)
+		prev := binary(b, "arith.subi", loc, t.iv, twoSteps)
+		exists := cmpi(b, loc, arith.CmpISGE, prev, t.lb)
+		prevShare := t.pairShares(b, loc, m, prev, exists)
+		prevSplit := binary(b, "arith.andi", loc, exists, binary(b, "arith.xori", loc, prevShare, constBool(b, loc, true)))
+		t.handOver(b, loc, prevSplit, false)
 		return cur
 	}
-	// The second tile of a split pair starts one position on.
-	next := cur.advance(b, loc, t.w.numBuffers)
-	return wsRing{selectOp(b, loc, split, next.slot, cur.slot), selectOp(b, loc, split, next.phase, cur.phase)}
+	t.handOver(b, loc, t.split, false)
+	later := cur.advanceBy(b, loc, t.perTile, t.w.numBuffers)
+	return wsRing{selectOp(b, loc, t.split, later.slot, cur.slot), selectOp(b, loc, t.split, later.phase, cur.phase)}
 }
 
-// afterMainLoop: the consumers of a pair do not take turns.
-func (t *tilePair) afterMainLoop(*ir.Builder, ir.Location) {}
+// handOver builds, where cond holds, the consumer's wait on its own
+// barrier (arrive false) or its arrival on the other's (arrive true).
+func (t *tilePair) handOver(b *ir.Builder, loc ir.Location, cond ir.Value, arrive bool) {
+	bar := t.mine
+	if arrive {
+		bar = t.other
+	}
+	scf.NewIf(b, loc, cond, nil, func(ib *ir.Builder) []ir.Value {
+		gpu.NewNamedBarrier(ib, loc, bar, t.threads, arrive)
+		return nil
+	}, nil)
+}
+
+// afterMainLoop hands a split pair's ring over once the K loop has issued
+// its last wgmma: the first consumer to the second, the second to the
+// first where the first has a next pair.
+func (t *tilePair) afterMainLoop(b *ir.Builder, loc ir.Location) {
+	if t.index == 0 {
+		t.handOver(b, loc, t.split, true)
+		return
+	}
+	next := cmpi(b, loc, arith.CmpISLT, binary(b, "arith.addi", loc, t.iv, t.step), t.ub)
+	t.handOver(b, loc, binary(b, "arith.andi", loc, t.split, next), true)
+}
 
 // next is the ring position of the next pair: past this one's.
 func (t *tilePair) next(b *ir.Builder, loc ir.Location, _ wsRing) wsRing {
@@ -357,11 +390,22 @@ func (w *wsBuilder) pairBytes() (own, shared int) {
 	return bytes(w.p.pairs.own), bytes(w.p.pairs.shared)
 }
 
+// pairCopy is one TMA copy of a pair's k-step: a load of the K loop, the
+// tile's coordinates (m) and its ring.
+type pairCopy struct {
+	load *ir.Operation
+	m    *ir.Mapping
+	ring ir.Value
+}
+
 // pairProducerLoop builds the producer's loop over the pairs: for each,
 // both tiles' coordinates, whether they share the operand, and the K
-// loop's copies (pairProducerStep).
+// loops' copies: one K loop of three tiles a k-step where the pair
+// shares, else the first tile's K loop and, where the second exists, the
+// second's, two tiles a k-step (pairProducerK).
 func (w *wsBuilder) pairProducerLoop(b *ir.Builder, m *ir.Mapping, ring wsRing) {
 	root := w.p.root
+	pr := w.p.pairs
 	loc := root.Loc()
 	s, ub := m.Lookup(root.Step()), m.Lookup(root.UpperBound())
 	step2 := binary(b, "arith.muli", loc, s, constI32(b, loc, 2))
@@ -375,78 +419,70 @@ func (w *wsBuilder) pairProducerLoop(b *ir.Builder, m *ir.Mapping, ring wsRing) 
 	m0, m1 := m.Copy(), m.Copy()
 	m0.Map(root.InductionVar(), t0)
 	m1.Map(root.InductionVar(), t1)
-	inner := w.p.tiles.inner
 	for op := root.Body().First(); op != root.Yield(); op = op.Next() {
 		if w.p.producer[op] {
 			ib.Insert(op.Clone(m0))
 			ib.Insert(op.Clone(m1))
 		}
 	}
-	share := w.p.pairs.shares(ib, loc, m0, m1, has1)
-	fo := scf.ForOp{Operation: inner}
-	kl, cur := newRingLoop(ib, fo, m0, nil, wsRing{nb.Argument(1), nb.Argument(2)})
-	m1.Map(fo.InductionVar(), kl.Region(0).Front().Argument(0))
-	kb := ir.NewBuilder(b.Ctx)
-	kb.SetInsertionPointToEnd(kl.Region(0).Front())
-	next := w.pairProducerStep(kb, fo, m0, m1, cur, share, has1)
-	scf.NewYield(kb, fo.Yield().Loc(), []ir.Value{next.slot, next.phase})
-	eraseDeadPure(kl.Region(0).Front())
-	scf.NewYield(ib, root.Yield().Loc(), []ir.Value{kl.Result(0), kl.Result(1)})
+	share := pr.shares(ib, loc, m0, m1, has1)
+	alone := binary(ib, "arith.xori", loc, share, constBool(ib, loc, true))
+	split := binary(ib, "arith.andi", loc, has1, alone)
+	own, shared := w.pairBytes()
+	cur := wsRing{nb.Argument(1), nb.Argument(2)}
+	sharedRing := w.bufs[pr.shared]
+	cur = w.pairProducerK(ib, m0, m1, share, cur, 2*own+shared,
+		pairCopy{pr.own, m0, w.pairBufs[0]}, pairCopy{pr.own, m1, w.pairBufs[1]}, pairCopy{pr.shared, m0, sharedRing})
+	cur = w.pairProducerK(ib, m0, m1, alone, cur, own+shared,
+		pairCopy{pr.own, m0, w.pairBufs[0]}, pairCopy{pr.shared, m0, sharedRing})
+	cur = w.pairProducerK(ib, m0, m1, split, cur, own+shared,
+		pairCopy{pr.own, m1, w.pairBufs[1]}, pairCopy{pr.shared, m1, sharedRing})
+	scf.NewYield(ib, root.Yield().Loc(), []ir.Value{cur.slot, cur.phase})
 	eraseDeadPure(nb)
 }
 
-// pairProducerStep builds one k-step of a pair in the producer (the K
-// loop's body, its coordinates for the first tile mapped by m0 and for
-// the second by m1) and returns the ring position after it:
-//
-//	wait empty[p]; expect full[p] (three tiles if shared, else two)
-//	copy own(t0) -> own0[p], shared(t0) -> shared[p]
-//	split = has1 && !share:  wait empty[p+1]; expect full[p+1]; copy shared(t1) -> shared[p+1]
-//	has1: copy own(t1) -> own1[share ? p : p+1]
-func (w *wsBuilder) pairProducerStep(b *ir.Builder, fo scf.ForOp, m0, m1 *ir.Mapping, cur wsRing, share, has1 ir.Value) wsRing {
-	pr := w.p.pairs
-	loc := pr.own.Loc()
+// pairProducerK builds, where cond holds (else it runs no trip), a K loop
+// of the producer whose k-steps each take one ring position: the K loop's
+// coordinates for the first tile (m0) and the second (m1), a wait for
+// the slot, its full barrier expecting bytes, and the copies. It returns
+// the ring position after it.
+func (w *wsBuilder) pairProducerK(b *ir.Builder, m0, m1 *ir.Mapping, cond ir.Value, ring wsRing, bytes int, copies ...pairCopy) wsRing {
+	fo := scf.ForOp{Operation: w.p.tiles.inner}
+	loc := fo.Loc()
+	lb := m0.Lookup(fo.LowerBound())
+	ub := selectOp(b, loc, cond, m0.Lookup(fo.UpperBound()), lb)
+	nl := scf.NewForShell(b, loc, lb, ub, m0.Lookup(fo.Step()), []ir.Value{ring.slot, ring.phase})
+	nb := nl.Region(0).Front()
+	m0.Map(fo.InductionVar(), nb.Argument(0))
+	m1.Map(fo.InductionVar(), nb.Argument(0))
+	kb := ir.NewBuilder(b.Ctx)
+	kb.SetInsertionPointToEnd(nb)
 	for op := fo.Body().First(); op != fo.Yield(); op = op.Next() {
 		if w.p.producer[op] {
-			b.Insert(op.Clone(m0))
-			b.Insert(op.Clone(m1))
+			kb.Insert(op.Clone(m0))
+			kb.Insert(op.Clone(m1))
 		}
 	}
-	own, shared := w.pairBytes()
-	yes := constBool(b, loc, true)
-	alone := binary(b, "arith.xori", loc, share, yes)
-	split := binary(b, "arith.andi", loc, has1, alone)
-	copyTile := func(l *ir.Operation, m *ir.Mapping, buf, bar, pred ir.Value) {
-		desc := m.Lookup(l.Operand(0))
+	cur := wsRing{nb.Argument(1), nb.Argument(2)}
+	parity := binary(kb, "arith.xori", loc, cur.phase, constI32(kb, loc, 1))
+	ordered(ttng.NewWaitBarrier(kb, loc, bufferView(kb, w.empty, cur.slot), parity, nil, nil))
+	full := bufferView(kb, w.full, cur.slot)
+	yes := constBool(kb, loc, true)
+	ordered(ttng.NewBarrierExpect(kb, loc, full, bytes, yes))
+	for _, c := range copies {
+		desc := c.m.Lookup(c.load.Operand(0))
 		var coords []ir.Value
-		for _, c := range l.Operands()[1:] {
-			coords = append(coords, m.Lookup(c))
+		for _, x := range c.load.Operands()[1:] {
+			coords = append(coords, c.m.Lookup(x))
 		}
-		cp := ttng.NewAsyncTMACopyGlobalToLocal(b, l.Loc(), desc, translateTMAIndices(b, l.Loc(), desc, coords), bar, buf, pred)
-		cp.SetAttr(ttng.AttrOneIssuer, ir.Unit(b.Ctx))
+		cp := ttng.NewAsyncTMACopyGlobalToLocal(kb, c.load.Loc(), desc, translateTMAIndices(kb, c.load.Loc(), desc, coords), full, bufferView(kb, c.ring, cur.slot), yes)
+		cp.SetAttr(ttng.AttrOneIssuer, ir.Unit(kb.Ctx))
 		ordered(cp)
 	}
-	waitEmpty := func(r wsRing, pred ir.Value) {
-		parity := binary(b, "arith.xori", loc, r.phase, constI32(b, loc, 1))
-		ordered(ttng.NewWaitBarrier(b, loc, bufferView(b, w.empty, r.slot), parity, pred, nil))
-	}
-	// The first tile's position.
-	waitEmpty(cur, nil)
-	full0 := bufferView(b, w.full, cur.slot)
-	ordered(ttng.NewBarrierExpect(b, loc, full0, 2*own+shared, share))
-	ordered(ttng.NewBarrierExpect(b, loc, full0, own+shared, alone))
-	copyTile(pr.own, m0, bufferView(b, w.pairBufs[0], cur.slot), full0, yes)
-	copyTile(pr.shared, m0, bufferView(b, w.bufs[pr.shared], cur.slot), full0, yes)
-	// The second tile's own position, where the pair is split.
-	c1 := cur.advance(b, loc, w.numBuffers)
-	waitEmpty(c1, split)
-	full1 := bufferView(b, w.full, c1.slot)
-	ordered(ttng.NewBarrierExpect(b, loc, full1, own+shared, split))
-	copyTile(pr.shared, m1, bufferView(b, w.bufs[pr.shared], c1.slot), full1, split)
-	slot1 := selectOp(b, loc, share, cur.slot, c1.slot)
-	copyTile(pr.own, m1, bufferView(b, w.pairBufs[1], slot1), bufferView(b, w.full, slot1), has1)
-	c2 := c1.advance(b, loc, w.numBuffers)
-	return wsRing{selectOp(b, loc, split, c2.slot, c1.slot), selectOp(b, loc, split, c2.phase, c1.phase)}
+	next := cur.advance(kb, loc, w.numBuffers)
+	scf.NewYield(kb, fo.Yield().Loc(), []ir.Value{next.slot, next.phase})
+	eraseDeadPure(nb)
+	return wsRing{nl.Result(0), nl.Result(1)}
 }
 
 // isTilePairsLoop reports whether loop carries the pairs' mark beside the

@@ -213,12 +213,13 @@ func (w *wsBuilder) newTileLoop(b *ir.Builder, m *ir.Mapping, ring wsRing, index
 	loc := root.Loc()
 	lb, ub, step := m.Lookup(root.LowerBound()), m.Lookup(root.UpperBound()), m.Lookup(root.Step())
 	perTile := w.p.tiles.perTile(b, loc, m)
+	mine := constI32(b, loc, gpu.TurnBarrier+index)
+	other := constI32(b, loc, gpu.TurnBarrier+1-index)
+	threads := constI32(b, loc, turnThreads)
 	var t *tileTurns
 	if w.p.pairs == nil {
-		t = &tileTurns{index: index, numBuffers: w.numBuffers, lb: lb, ub: ub, step: step, perTile: perTile}
-		t.mine = constI32(b, loc, gpu.TurnBarrier+index)
-		t.other = constI32(b, loc, gpu.TurnBarrier+1-index)
-		t.threads = constI32(b, loc, turnThreads)
+		t = &tileTurns{index: index, numBuffers: w.numBuffers, lb: lb, ub: ub, step: step, perTile: perTile,
+			mine: mine, other: other, threads: threads}
 	}
 	first := lb
 	if index > 0 {
@@ -233,7 +234,8 @@ func (w *wsBuilder) newTileLoop(b *ir.Builder, m *ir.Mapping, ring wsRing, index
 	m.Map(root.InductionVar(), nb.Argument(0))
 	cur := wsRing{nb.Argument(1), nb.Argument(2)}
 	if t == nil {
-		return nl, cur, &tilePair{w: w, index: index, iv: nb.Argument(0), ub: ub, step: step, base: cur, perTile: perTile}
+		return nl, cur, &tilePair{w: w, index: index, iv: nb.Argument(0), lb: lb, ub: ub, step: step, base: cur,
+			perTile: perTile, mine: mine, other: other, threads: threads}
 	}
 	t.iv = nb.Argument(0)
 	return nl, cur, t

@@ -3,21 +3,22 @@
 // tt's own: the two consumer warpgroups of a tile loop marked tt.tile_pairs
 // (tile-turns=pairs, ws_pairs.go) work on pairs of tiles at once, the
 // default warps on the iterations 0, 2, 4, ... and partition1 on 1, 3, 5,
-// ..., without the turns' named barriers. The ring's slot holds each
-// consumer's A tile (two rings of 128x64) and one B tile (64x128): four
-// slots of 48 KB in the 192 KB budget, whatever num-stages says. Its empty
-// barriers count both consumers' eight warps. Whether a pair shares B is
-// computed alike in every partition from B's coordinate leaf, the column
-// (t / rows) * 128, of both tiles (and, for the default warps, whether the
-// second tile exists): shared, the producer expects 48 KB on one position
-// a k-step, the first tile's A and the B tile there, the second tile's A
-// into the other ring at the same position; split, 32 KB on each of two
-// positions, the second one's wait, expect and B copy predicated on the
-// split. A consumer steps through the ring by 1 (shared) or 2 (split),
-// partition1 starting one position on in a split pair, and hands its
-// previous slot back once, or twice (for the absent reader) where the
-// pair is not shared; after the pair both go past its positions: the K
-// loop's trips times 1 or 2.
+// .... The ring's slot holds each consumer's A tile (two rings of 128x64)
+// and one B tile (64x128): four slots of 48 KB in the 192 KB budget,
+// whatever num-stages says. Its empty barriers count both consumers' eight
+// warps. Whether a pair shares B is computed alike in every partition from
+// B's coordinate leaf, the column (t / rows) * 128, of both tiles (and,
+// for the default warps, whether the second tile exists): shared, the
+// producer's first K loop runs, 48 KB on one position a k-step (both A
+// tiles and the B tile); split, its second and third K loops, 32 KB a
+// position, the first tile's k-steps and then the second's. A consumer
+// hands its previous slot back once, or twice (for the absent reader)
+// where the pair is not shared. In a split pair the second consumer starts
+// a tile's positions on, after the first has handed the ring over on
+// barrier 15 (once its K loop has issued its last wgmma), and the first
+// waits on barrier 14, before the pair after a split one, for the second's
+// hand-over. After the pair both go past its positions: the K loop's trips
+// times 1 or 2.
 
 // CHECK-LABEL: tt.func public @pairs
 // CHECK-COUNT-2: ttg.local_alloc : () -> !ttg.memdesc<4x128x64xf16
@@ -26,31 +27,38 @@
 // CHECK-COUNT-4: ttng.init_barrier %{{.*}}, 8 :
 // CHECK: ttg.warp_specialize({{.*}}) attributes {requestedRegisters = array<i32: 40, 232>}
 // CHECK-NEXT: default {
-// CHECK-NOT: gpu.named_barrier
 // CHECK: [[PER:%.*]] = arith.muli {{.*}}, %c1_i32{{.*}} : i32
+// CHECK: %c14_i32 = arith.constant 14 : i32
+// CHECK: %c15_i32 = arith.constant 15 : i32
 // CHECK: scf.for [[T:%.*]] = %c0_i32 to %arg8 step {{.*}} iter_args([[BASE:%.*]] = %c0_i32{{.*}}, [[BPHASE:%.*]] = %c0_i32{{.*}})
-// CHECK: [[PN:%.*]] = arith.divsi [[T]], %arg9 : i32
-// CHECK: [[COL:%.*]] = arith.muli [[PN]], %c128_i32 : i32
 // CHECK: [[T1:%.*]] = arith.addi [[T]], %c1_i32 : i32
 // CHECK-NEXT: [[HAS1:%.*]] = arith.cmpi slt, [[T1]], %arg8 : i32
-// CHECK-NEXT: [[PN1:%.*]] = arith.divsi [[T1]], %arg9 : i32
+// CHECK-NEXT: [[PN:%.*]] = arith.divsi [[T]], %arg9 : i32
+// CHECK-NEXT: [[COL:%.*]] = arith.muli [[PN]], %c128_i32 : i32
+// CHECK: [[PN1:%.*]] = arith.divsi {{.*}}, %arg9 : i32
 // CHECK-NEXT: [[COL1:%.*]] = arith.muli [[PN1]], %c128_i32 : i32
 // CHECK-NEXT: [[SAME:%.*]] = arith.cmpi eq, [[COL]], [[COL1]] : i32
 // CHECK-NEXT: [[SHARE:%.*]] = arith.andi [[HAS1]], [[SAME]] : i1
 // CHECK: [[ALONE:%.*]] = arith.xori [[SHARE]], %true : i1
 // CHECK-NEXT: [[SPLIT:%.*]] = arith.andi [[HAS1]], [[ALONE]] : i1
-// CHECK: [[STRIDE:%.*]] = arith.select [[SPLIT]], %c2_i32{{.*}}, %c1_i32{{.*}} : i32
-// CHECK-NEXT: [[POSITIONS:%.*]] = arith.muli [[PER]], [[STRIDE]] : i32
+// CHECK: [[TIMES:%.*]] = arith.select [[SPLIT]], %c2_i32{{.*}}, %c1_i32{{.*}} : i32
+// CHECK-NEXT: [[POSITIONS:%.*]] = arith.muli [[PER]], [[TIMES]] : i32
+// CHECK: [[PREV:%.*]] = arith.subi [[T]], {{.*}} : i32
+// CHECK-NEXT: [[EXISTS:%.*]] = arith.cmpi sge, [[PREV]], %c0_i32 : i32
+// CHECK: [[PREVALONE:%.*]] = arith.xori {{.*}}, %true{{.*}} : i1
+// CHECK-NEXT: [[PREVSPLIT:%.*]] = arith.andi [[EXISTS]], [[PREVALONE]] : i1
+// CHECK-NEXT: scf.if [[PREVSPLIT]] {
+// CHECK-NEXT: gpu.named_barrier %c14_i32, %c256_i32
 // CHECK: scf.for {{.*}} iter_args({{.*}} = %cst, [[SLOT:%.*]] = [[BASE]], {{.*}} = [[BPHASE]])
 // CHECK: ttng.wait_barrier
-// CHECK: arith.addi [[SLOT]], [[STRIDE]] : i32
 // CHECK: ttng.warp_group_dot {{.*}}isAsync = true
 // CHECK: [[FIRST:%.*]] = arith.cmpi ne
-// CHECK: arith.subi [[SLOT]], [[STRIDE]] : i32
 // CHECK: ttng.arrive_barrier [[EMPTY:%.*]], 1, [[FIRST]] {tt.arrive_per_warp}
 // CHECK-NEXT: [[TWICE:%.*]] = arith.andi [[FIRST]], [[ALONE]] : i1
 // CHECK-NEXT: ttng.arrive_barrier [[EMPTY]], 1, [[TWICE]] {tt.arrive_per_warp}
 // CHECK: } {tt.num_stages = 0 : i32}
+// CHECK-NEXT: scf.if [[SPLIT]] {
+// CHECK-NEXT: gpu.named_barrier_arrive %c15_i32, %c256_i32
 // CHECK: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
 // CHECK: tt.store
 // CHECK: [[NEXT:%.*]] = arith.addi [[BASE]], [[POSITIONS]] : i32
@@ -61,35 +69,42 @@
 // CHECK: scf.for [[P:%.*]] = %c0_i32{{.*}} to %arg12 step
 // CHECK: [[P1:%.*]] = arith.addi [[P]], %c1_i32{{.*}} : i32
 // CHECK-NEXT: [[PHAS1:%.*]] = arith.cmpi slt, [[P1]], %arg12 : i32
+// CHECK: [[KSTEPS:%.*]] = arith.divsi {{.*}}, %c64_i32{{.*}} : i32
 // CHECK: [[PSAME:%.*]] = arith.cmpi eq
 // CHECK-NEXT: [[PSHARE:%.*]] = arith.andi [[PHAS1]], [[PSAME]] : i1
-// CHECK: scf.for {{.*}} iter_args([[PSLOT:%.*]] = {{.*}}, {{.*}} = {{.*}})
 // CHECK: [[PALONE:%.*]] = arith.xori [[PSHARE]], %true
 // CHECK-NEXT: [[PSPLIT:%.*]] = arith.andi [[PHAS1]], [[PALONE]] : i1
+// CHECK-NEXT: [[UB0:%.*]] = arith.select [[PSHARE]], [[KSTEPS]], %c0_i32{{.*}} : i32
+// CHECK-NEXT: [[K0:%.*]]:2 = scf.for {{.*}} to [[UB0]]
 // CHECK: ttng.wait_barrier {{.*}} {tt.mbarrier_ordered}
-// CHECK: ttng.barrier_expect [[FULL0:%.*]], 49152 {tt.mbarrier_ordered}, [[PSHARE]]
-// CHECK-NEXT: ttng.barrier_expect [[FULL0]], 32768 {tt.mbarrier_ordered}, [[PALONE]]
+// CHECK: ttng.barrier_expect [[FULL0:%.*]], 49152 {tt.mbarrier_ordered}
+// CHECK: ttng.async_tma_copy_global_to_local %arg10[{{.*}}] {{.*}}, [[FULL0]], %true{{.*}} {tt.mbarrier_ordered, tt.tma_one_issuer}
 // CHECK: ttng.async_tma_copy_global_to_local %arg10[{{.*}}] {{.*}}, [[FULL0]], %true{{.*}} {tt.mbarrier_ordered, tt.tma_one_issuer}
 // CHECK: ttng.async_tma_copy_global_to_local %arg11[{{.*}}] {{.*}}, [[FULL0]], %true{{.*}} {tt.mbarrier_ordered, tt.tma_one_issuer}
-// CHECK: ttng.wait_barrier {{.*}}, [[PSPLIT]] {tt.mbarrier_ordered}
-// CHECK: ttng.barrier_expect [[FULL1:%.*]], 32768 {tt.mbarrier_ordered}, [[PSPLIT]]
-// CHECK: ttng.async_tma_copy_global_to_local %arg11[{{.*}}] {{.*}}, [[FULL1]], [[PSPLIT]] {tt.mbarrier_ordered, tt.tma_one_issuer}
-// CHECK: [[SLOT1:%.*]] = arith.select [[PSHARE]], [[PSLOT]], {{.*}} : i32
-// CHECK-NEXT: [[A1:%.*]] = ttg.memdesc_index %arg17[[[SLOT1]]]
-// CHECK-NEXT: [[FULLA1:%.*]] = ttg.memdesc_index %arg19[[[SLOT1]]]
-// CHECK-NEXT: ttng.async_tma_copy_global_to_local %arg10[{{.*}}] [[A1]], [[FULLA1]], [[PHAS1]]
+// CHECK: [[UB1:%.*]] = arith.select [[PALONE]], [[KSTEPS]], %c0_i32{{.*}} : i32
+// CHECK-NEXT: [[K1:%.*]]:2 = scf.for {{.*}} to [[UB1]] {{.*}} iter_args({{.*}} = [[K0]]#0, {{.*}} = [[K0]]#1)
+// CHECK: ttng.barrier_expect {{.*}}, 32768 {tt.mbarrier_ordered}
+// CHECK: [[UB2:%.*]] = arith.select [[PSPLIT]], [[KSTEPS]], %c0_i32{{.*}} : i32
+// CHECK-NEXT: [[K2:%.*]]:2 = scf.for {{.*}} to [[UB2]] {{.*}} iter_args({{.*}} = [[K1]]#0, {{.*}} = [[K1]]#1)
+// CHECK: ttng.barrier_expect {{.*}}, 32768 {tt.mbarrier_ordered}
+// CHECK: scf.yield [[K2]]#0, [[K2]]#1
 // CHECK: ttg.warp_return
 // CHECK: partition1(
-// CHECK-NOT: gpu.named_barrier
 // CHECK: scf.for [[U:%.*]] = {{.*}} to %arg12 step {{.*}} iter_args([[UBASE:%.*]] = %c0_i32{{.*}}, [[UPHASE:%.*]] = %c0_i32{{.*}})
 // CHECK: [[U0:%.*]] = arith.subi [[U]], %c1_i32{{.*}} : i32
 // CHECK: [[USAME:%.*]] = arith.cmpi eq
 // CHECK: [[UALONE:%.*]] = arith.xori
 // CHECK-NEXT: [[USPLIT:%.*]] = arith.andi %true{{.*}}, [[UALONE]] : i1
+// CHECK: scf.if [[USPLIT]] {
+// CHECK-NEXT: gpu.named_barrier %c15_i32{{.*}}, %c256_i32
 // CHECK: [[USTART:%.*]] = arith.select [[USPLIT]], {{.*}}, [[UBASE]] : i32
 // CHECK: scf.for {{.*}} iter_args({{.*}} = %cst{{.*}}, {{.*}} = [[USTART]], {{.*}})
 // CHECK: ttg.memdesc_index %arg17
 // CHECK: ttng.warp_group_dot
+// CHECK: [[UNEXT:%.*]] = arith.cmpi slt
+// CHECK-NEXT: [[UHAND:%.*]] = arith.andi [[USPLIT]], [[UNEXT]] : i1
+// CHECK-NEXT: scf.if [[UHAND]] {
+// CHECK-NEXT: gpu.named_barrier_arrive %c14_i32{{.*}}, %c256_i32
 // CHECK: tt.store
 // CHECK: ttg.warp_return
 
@@ -151,10 +166,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-COUNT-2: ttg.local_alloc : () -> !ttg.memdesc<4x64x128xf16
 // CHECK: default {
 // CHECK: scf.for [[T:%.*]] = %c0_i32 to %arg8
-// CHECK: [[PM:%.*]] = arith.divsi [[T]], %arg9 : i32
-// CHECK: [[ROW:%.*]] = arith.muli [[PM]], %c128_i32 : i32
 // CHECK: [[T1:%.*]] = arith.addi [[T]], %c1_i32 : i32
-// CHECK: [[PM1:%.*]] = arith.divsi [[T1]], %arg9 : i32
+// CHECK: [[PM:%.*]] = arith.divsi [[T]], %arg9 : i32
+// CHECK-NEXT: [[ROW:%.*]] = arith.muli [[PM]], %c128_i32 : i32
+// CHECK-NEXT: [[T1B:%.*]] = arith.addi [[T]], %c1_i32 : i32
+// CHECK-NEXT: [[PM1:%.*]] = arith.divsi [[T1B]], %arg9 : i32
 // CHECK-NEXT: [[ROW1:%.*]] = arith.muli [[PM1]], %c128_i32 : i32
 // CHECK-NEXT: arith.cmpi eq, [[ROW]], [[ROW1]] : i32
 // CHECK: partition0(
