@@ -76,12 +76,13 @@ func TestSimTileTurnsMatmul(t *testing.T) {
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
 }
 
-// By default (TT_X_TILE_TURNS=pairs) the two consumers work on pairs of tiles at
-// once (transforms/pipeliner/ws_pairs.go), the walk giving a CTA the
-// program ids 2j and 2j+1 of a block. The kernel's program ids go down
-// the columns of three rows: on one SM the pairs are tiles (0, 1), which
-// share B's column of tiles, (2, 3), which do not (the ring then takes
-// two positions a k-step, one for each consumer), and (4, 5), which do;
+// By default (TT_X_TILE_TURNS=pairs) the two consumers work on pairs of
+// tiles at once (transforms/pipeliner/ws_pairs.go), the walk giving a CTA
+// the program ids 2j and 2j+1 of a block. The kernel's program ids go
+// down the columns of three rows: on one SM the pairs are tiles (0, 1),
+// which share B's column of tiles, (2, 3), which do not (their tiles then
+// take the ring one after the other, the consumers handing it over), and
+// (4, 5), which do;
 // on two SMs CTA 0 takes (0, 1) and CTA 1 (2, 3), then the partial block's
 // tiles 4 and 5 one each, without a partner (a consumer alone); on four,
 // CTAs 0 and 1 take the block's pairs and CTAs 2 and 3 one tile each.
