@@ -75,11 +75,15 @@ func init() {
 // into shared memory move to a producer that issues cp.async copies, one
 // warpgroup where its layouts can be taken to 4 warps (ws_relayout.go),
 // else the function's warps (ws_build.go), and the two warpgroups take
-// turns at the tensor cores as turns says (ws_pingpong.go).
+// turns at the tensor cores as turns says (ws_pingpong.go). A 4-warp
+// persistent kernel's tile loop marked tt.tile_turns gets two consumer
+// warpgroups over its tiles: working on pairs of tiles, sharing an
+// operand's tiles, where it is also marked tt.tile_pairs and the pairs'
+// ring fits (ws_pairs.go), else taking turns (ws_tiles.go).
 //
 // producerRegs is what setmaxnreg leaves a thread of an 8-warp kernel's
 // cp.async producer warpgroup; ringBytes is the budget of the ring of
-// consumers taking turns over the tiles (ws_tiles.go).
+// the two consumers over the tiles.
 func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRegs int64, ringBytes int) error {
 	var err error
 	var ai *axisinfo.Module
