@@ -121,10 +121,12 @@ type wsBuilder struct {
 	// take turns over the tiles (p.tiles).
 	tileIndex int
 	// pairBufs are the two rings of the consumers' own tiles when they
-	// work on pairs of tiles (p.pairs), one for each; pairStep, while a
-	// consumer's K loop of a pair is built, how it moves.
-	pairBufs [2]ir.Value
-	pairStep *pairStep
+	// work on pairs of tiles (p.pairs), one for each; pairAlone, while a
+	// consumer's K loop of a pair is built, whether no other consumer
+	// reads its ring positions (its warps then arrive for the absent one
+	// too).
+	pairBufs  [2]ir.Value
+	pairAlone ir.Value
 }
 
 // release hands a slot back: an arrival on its empty barrier (with pred
@@ -139,8 +141,7 @@ func (w *wsBuilder) release(b *ir.Builder, loc ir.Location, bar, pred ir.Value) 
 		}
 	}
 	arrive(pred)
-	if w.pairStep != nil {
-		alone := w.pairStep.alone
+	if alone := w.pairAlone; alone != nil {
 		if pred != nil {
 			alone = binary(b, "arith.andi", loc, pred, alone)
 		}
@@ -657,9 +658,10 @@ func eraseDeadPure(blk *ir.Block) {
 	}
 }
 
-// waitEmpty waits, in the cp.async producer, until the ring position's
-// slot is empty (a fresh slot passes at once). The TMA producer builds
-// the same wait with its view first, an order its lit tests pin.
+// waitEmpty waits, in the cp.async producer and the producer of pairs,
+// until the ring position's slot is empty (a fresh slot passes at once).
+// The other TMA producer builds the same wait with its view first, an
+// order its lit tests pin.
 func (w *wsBuilder) waitEmpty(b *ir.Builder, loc ir.Location, cur wsRing) {
 	parity := binary(b, "arith.xori", loc, cur.phase, constI32(b, loc, 1))
 	ordered(ttng.NewWaitBarrier(b, loc, bufferView(b, w.empty, cur.slot), parity, nil, nil))
@@ -683,6 +685,19 @@ func (w *wsBuilder) producerOrdered(op *ir.Operation) {
 // and the barrier analysis inserts no CTA barrier between two of them.
 func ordered(op *ir.Operation) {
 	op.SetAttr(membar.AttrMBarrierOrdered, ir.Unit(op.Context()))
+}
+
+// tmaCopy builds the producer's TMA copy of load's tile at coords (the
+// load's, mapped into the partition) through desc into buf, completing
+// on bar.
+func (w *wsBuilder) tmaCopy(b *ir.Builder, load *ir.Operation, desc ir.Value, coords []ir.Value, buf, bar ir.Value) {
+	loc := load.Loc()
+	coords = translateTMAIndices(b, loc, desc, coords)
+	cp := ttng.NewAsyncTMACopyGlobalToLocal(b, loc, desc, coords, bar, buf, constBool(b, loc, true))
+	w.producerOrdered(cp)
+	if w.p.tiles != nil {
+		cp.SetAttr(ttng.AttrOneIssuer, ir.Unit(b.Ctx))
+	}
 }
 
 // producerLoop builds a loop of the nest in the producer partition: the
@@ -768,12 +783,7 @@ func (w *wsBuilder) producerLoop(b *ir.Builder, loop *ir.Operation, m *ir.Mappin
 				}
 				continue
 			}
-			coords = translateTMAIndices(ib, loc, desc, coords)
-			cp := ttng.NewAsyncTMACopyGlobalToLocal(ib, loc, desc, coords, fullBar, bufferView(ib, w.bufs[op], slot), constBool(ib, loc, true))
-			w.producerOrdered(cp)
-			if w.p.tiles != nil {
-				cp.SetAttr(ttng.AttrOneIssuer, ir.Unit(ib.Ctx))
-			}
+			w.tmaCopy(ib, op, desc, coords, bufferView(ib, w.bufs[op], slot), fullBar)
 		}
 	}
 	var yields []ir.Value

@@ -267,13 +267,6 @@ func (pr *wsPairs) shares(b *ir.Builder, loc ir.Location, m0, m1 *ir.Mapping, ha
 	return share
 }
 
-// pairStep is what a consumer's K loop of a pair needs beyond the turns':
-// alone is set when no other consumer reads its ring positions (its
-// warps then arrive for the absent one too).
-type pairStep struct {
-	alone ir.Value
-}
-
 // tilePair is a consumer's schedule over the pairs (tileSchedule).
 type tilePair struct {
 	w     *wsBuilder
@@ -331,7 +324,7 @@ func (t *tilePair) beforeMainLoop(b *ir.Builder, loc ir.Location, m *ir.Mapping,
 	share := t.pairShares(b, loc, m, first, has1)
 	alone := binary(b, "arith.xori", loc, share, constBool(b, loc, true))
 	t.split = binary(b, "arith.andi", loc, has1, alone)
-	t.w.pairStep = &pairStep{alone: alone}
+	t.w.pairAlone = alone
 	one, two := constI32(b, loc, 1), constI32(b, loc, 2)
 	t.positions = binary(b, "arith.muli", loc, t.perTile, selectOp(b, loc, t.split, two, one))
 	if t.index == 0 {
@@ -376,7 +369,7 @@ func (t *tilePair) afterMainLoop(b *ir.Builder, loc ir.Location) {
 
 // next is the ring position of the next pair: past this one's.
 func (t *tilePair) next(b *ir.Builder, loc ir.Location, _ wsRing) wsRing {
-	t.w.pairStep = nil
+	t.w.pairAlone = nil
 	return t.base.advanceBy(b, loc, t.positions, t.w.numBuffers)
 }
 
@@ -464,20 +457,15 @@ func (w *wsBuilder) pairProducerK(b *ir.Builder, m0, m1 *ir.Mapping, cond ir.Val
 		}
 	}
 	cur := wsRing{nb.Argument(1), nb.Argument(2)}
-	parity := binary(kb, "arith.xori", loc, cur.phase, constI32(kb, loc, 1))
-	ordered(ttng.NewWaitBarrier(kb, loc, bufferView(kb, w.empty, cur.slot), parity, nil, nil))
+	w.waitEmpty(kb, loc, cur)
 	full := bufferView(kb, w.full, cur.slot)
-	yes := constBool(kb, loc, true)
-	ordered(ttng.NewBarrierExpect(kb, loc, full, bytes, yes))
+	ordered(ttng.NewBarrierExpect(kb, loc, full, bytes, constBool(kb, loc, true)))
 	for _, c := range copies {
-		desc := c.m.Lookup(c.load.Operand(0))
 		var coords []ir.Value
 		for _, x := range c.load.Operands()[1:] {
 			coords = append(coords, c.m.Lookup(x))
 		}
-		cp := ttng.NewAsyncTMACopyGlobalToLocal(kb, c.load.Loc(), desc, translateTMAIndices(kb, c.load.Loc(), desc, coords), full, bufferView(kb, c.ring, cur.slot), yes)
-		cp.SetAttr(ttng.AttrOneIssuer, ir.Unit(kb.Ctx))
-		ordered(cp)
+		w.tmaCopy(kb, c.load, c.m.Lookup(c.load.Operand(0)), coords, bufferView(kb, c.ring, cur.slot), full)
 	}
 	next := cur.advance(kb, loc, w.numBuffers)
 	scf.NewYield(kb, fo.Yield().Loc(), []ir.Value{next.slot, next.phase})
