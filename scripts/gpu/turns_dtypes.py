@@ -239,6 +239,10 @@ def main():
     # ragged M and N (masked stores) and K (masked loads), strides that are multiples of 16 (the
     # specialization TMA's descriptors need)
     cases += [("masked", t, 1000, 1168, 912) for t in TYPES]
+    # more tiles than two a CTA: whole pairs, the walk's partial block, and (TT_X_TURN_CHUNK=off:
+    # tiles P apart) pairs that share nothing, whose two tiles run one after the other
+    cases += [(k, "f16", 2048, 2304, 512) for k in ("unmasked", "rowmajor", "grid2d")]
+    cases += [("masked", t, 2000, 2224, 464) for t in ("f16", "int8")]
     if "--time-only" in sys.argv:
         cases = []
     for kname, tname, M, N, K in cases:
