@@ -105,6 +105,35 @@ func TestSimTilePairsMatmul(t *testing.T) {
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
 }
 
+// By default the epilogue stores C's tile through TMA in two column
+// halves, staged in one 16 KB buffer a consumer, the second half's store
+// drained during the next tile (transforms/ttir/tma_stores.go), and the
+// tests above run it: C is 320 by 200, so the last row tile (rows
+// 256-383) and the last column tile's second half (columns 192-255) lie
+// partly outside it, where TMA writes nothing, as the mask did. With
+// TT_X_TMA_STORES=off the consumers store through pointers again: the
+// pairs on 1 and 2 SMs, split pairs without the walk's chunks, the turns,
+// and a broadcast A that fails the guard.
+func TestSimTMAStoresOff(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	t.Setenv("TT_X_TMA_STORES", "off")
+	t.Setenv("TT_X_TILE_TURNS", "")
+	for _, sms := range []int{1, 2} {
+		t.Run(fmt.Sprintf("pairs, %d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
+	}
+	t.Run("split pairs", func(t *testing.T) {
+		t.Setenv("TT_X_TURN_CHUNK", "off")
+		tmaLoadsMatmul(t, 128, 4, false, 2)
+	})
+	t.Run("turns", func(t *testing.T) {
+		t.Setenv("TT_X_TILE_TURNS", "on")
+		tmaLoadsMatmul(t, 128, 4, false, 1)
+	})
+	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
+}
+
 // Pairs on a walk along the rows (testdata/unmasked_matmul.py with
 // ROW_MAJOR: pid_m = pid / grid_n, pid_n = pid % grid_n): consecutive
 // tiles share A's row of tiles, not B's column, so the pairs share A (two
@@ -158,9 +187,25 @@ func tmaLoadsMatmul(t *testing.T, bn, warps int, broadcastA bool, sms int) {
 		t.Fatalf("the TTGIR still copies with cp.async")
 	}
 	// The maps live in the module's pool of slots, not in launch scratch:
-	// the PTX declares the pool and takes no scratch parameter.
-	if bytes.Count(text, []byte("tt.tensormap_pool}")) != 2 || !bytes.Contains(text, []byte("{tt.tensormap_pool_guard}")) {
-		t.Fatalf("the TTGIR's two map allocations are not in the tensor-map pool, claimed under the guard")
+	// the PTX declares the pool and takes no scratch parameter. The third
+	// map is C's, which a 128-column tile's epilogue stores through in two
+	// halves (unless TT_X_TMA_STORES=off): in each consumer's tile loop
+	// with the turns or pairs, in the two versions of the fused loop the
+	// software pipeliner makes without them (the guard's else branch keeps
+	// its pointer store). A 256-column tile's rows (512 bytes) keep their
+	// pointer stores.
+	maps := 2
+	if os.Getenv("TT_X_TMA_STORES") == "off" && bytes.Contains(text, []byte("ttng.async_tma_copy_local_to_global")) {
+		t.Fatalf("TT_X_TMA_STORES=off: the epilogue stores through TMA")
+	}
+	if os.Getenv("TT_X_TMA_STORES") != "off" && bn == 128 {
+		maps = 3
+		if n := bytes.Count(text, []byte("ttng.async_tma_copy_local_to_global")); n != 4 {
+			t.Fatalf("%d TMA stores of C's halves, want 4", n)
+		}
+	}
+	if bytes.Count(text, []byte("tt.tensormap_pool}")) != maps || !bytes.Contains(text, []byte("{tt.tensormap_pool_guard}")) {
+		t.Fatalf("the TTGIR's %d map allocations are not in the tensor-map pool, claimed under the guard", maps)
 	}
 	ptx := string(translate(t, filepath.Join(dir, "mm.ptx"), ttgir, "--arch", "sm_90"))
 	for _, want := range []string{".global .align 128 .b8 __tt_tensormap_pool[", "atom.acquire.gpu.global.cas.b32", "release.exch.b32"} {

@@ -437,6 +437,31 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		}
 	}
 	loop.Erase()
+	if p.tiles != nil {
+		return pipelineTileStores(ws)
+	}
+	return nil
+}
+
+// pipelineTileStores pipelines the TMA stores of the consumers' tile
+// loops (tt-tma-loads' tma-stores): a tile's store drains while the
+// consumer runs the next tile's K loop, its staging buffer waited for
+// before the next store writes it (tma_stores.go). The loops are the
+// top-level scf.for ops of the warp_specialize's regions; the producer's
+// have no stores.
+func pipelineTileStores(ws *ir.Operation) error {
+	for _, r := range append([]*ir.Region{ws.Region(0)}, ttg.PartitionRegions(ws)...) {
+		for _, blk := range r.Blocks() {
+			for op := blk.First(); op != nil; op = op.Next() {
+				if op.Name() != "scf.for" {
+					continue
+				}
+				if _, err := pipelineTMAStores(op); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	return nil
 }
 

@@ -64,6 +64,9 @@ import (
 // ttg.AttrTensormapPoolGuard: their maps live in the module's pool of
 // slots, which the programs that take the guarded branch claim (the
 // lowering's tensormap_pool.go), so the kernel needs no launch scratch.
+// With tma-stores (on by default) the epilogue stores of those tile loops
+// go through TMA too (tma_stores.go).
+//
 // The pass rewrites the loads of the kernels that take the consumers
 // taking turns over the tiles (tile-turns, on by default: tile_turns.go),
 // and of every kernel with TT_X_TMA_LOADS=on or the option tma-loads=on;
@@ -78,8 +81,13 @@ func tmaLoadsPass() *passmgr.Pass {
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			target := declareScheduleTarget(fs)
 			mode := fs.String("tma-loads", "off", "on (rewrite the loads that qualify) or off")
+			storeMode := fs.String("tma-stores", "on", "on (the epilogue stores of the kernels whose loads it rewrites too, tma_stores.go) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
 				m, err := scheduleMode("tt-tma-loads", *mode, "TT_X_TMA_LOADS", "on")
+				if err != nil {
+					return err
+				}
+				sm, err := onOff("tt-tma-loads", *storeMode, "TT_X_TMA_STORES")
 				if err != nil {
 					return err
 				}
@@ -88,8 +96,9 @@ func tmaLoadsPass() *passmgr.Pass {
 					st.PreserveAll()
 					return err
 				}
-				n := rewriteTMALoads(op, m == "on", ring)
+				n, stores := rewriteTMALoads(op, m == "on", ring, sm)
 				st.Stat("num-loads", "Number of tile loads moved onto TMA").Add(int64(n))
+				st.Stat("num-stores", "Number of epilogue stores moved onto TMA").Add(int64(stores))
 				if n == 0 {
 					st.PreserveAll()
 				}
@@ -121,11 +130,9 @@ type tmaAxis struct {
 	tripsOps    []*ir.Operation
 }
 
-// tmaLoad is a load that qualifies, with what its descriptor needs.
-type tmaLoad struct {
-	load    *ir.Operation
-	loop    *ir.Operation // the K loop
-	arg     int           // the pointer's iter arg
+// tmaBlock is a 2-D block of a row-major tensor that a tile load or
+// store moves: what its descriptor and the run-time guard need.
+type tmaBlock struct {
 	base    ir.Value
 	stride  ir.Value // the row stride (i32 or i64 scalar), or nil for a constant
 	strideC int64
@@ -139,10 +146,20 @@ type tmaLoad struct {
 	advRows int64
 }
 
+// tmaLoad is a load that qualifies, with what its descriptor needs.
+type tmaLoad struct {
+	tmaBlock
+	load *ir.Operation
+	loop *ir.Operation // the K loop
+	arg  int           // the pointer's iter arg
+}
+
 // rewriteTMALoads moves the qualifying loads of module onto TMA: all of
 // them, or (all false) those of the kernels whose k-steps fit the turns'
-// ring budget of ring bytes.
-func rewriteTMALoads(module *ir.Operation, all bool, ring int) int {
+// ring budget of ring bytes; with stores, the qualifying epilogue stores
+// of the tile loops whose loads it moves too (tma_stores.go). It returns
+// the loads and the stores it moved.
+func rewriteTMALoads(module *ir.Operation, all bool, ring int, stores bool) (int, int) {
 	ai := axisinfo.Analyze(module)
 	var found []*tmaLoad
 	fits := map[*ir.Operation]bool{}
@@ -159,12 +176,27 @@ func rewriteTMALoads(module *ir.Operation, all bool, ring int) int {
 	})
 	r := &tmaRewriter{rw: pattern.NewRewriter(module.Context(), nil), descs: map[descKey]ir.Value{}, dead: map[*ir.Operation][]int{}}
 	var anchors []*ir.Operation
-	byAnchor := map[*ir.Operation][]*tmaLoad{}
+	byAnchor := map[*ir.Operation][]*tmaBlock{}
 	for _, l := range found {
 		if byAnchor[l.anchor] == nil {
 			anchors = append(anchors, l.anchor)
 		}
-		byAnchor[l.anchor] = append(byAnchor[l.anchor], l)
+		byAnchor[l.anchor] = append(byAnchor[l.anchor], &l.tmaBlock)
+	}
+	// The stores are matched before anything is rewritten: the wrapped
+	// loads' proofs read the stores' masks.
+	var storesFound []*tmaStore
+	if stores {
+		for _, a := range anchors {
+			ir.WalkOps(a, func(op *ir.Operation) {
+				if op.Name() == "tt.store" {
+					if s := matchTMAStore(op, ai); s != nil {
+						storesFound = append(storesFound, s)
+						byAnchor[a] = append(byAnchor[a], &s.tmaBlock)
+					}
+				}
+			})
+		}
 	}
 	for _, a := range anchors {
 		r.version(a, byAnchor[a])
@@ -172,8 +204,11 @@ func rewriteTMALoads(module *ir.Operation, all bool, ring int) int {
 	for _, l := range found {
 		r.rewrite(l)
 	}
+	for _, s := range storesFound {
+		r.rewriteStore(s)
+	}
 	r.dropPointerArgs()
-	return len(found)
+	return len(found), len(storesFound)
 }
 
 // matchTMALoad returns the load's mapping onto a tensor map, or nil.
@@ -216,7 +251,8 @@ func matchTMALoad(load *ir.Operation, ai *axisinfo.Module) *tmaLoad {
 	if base == nil || terms[0].index == nil || terms[1].index == nil || terms[1].stride != nil || terms[1].strideC != 1 {
 		return nil
 	}
-	l := &tmaLoad{load: load, loop: loop, arg: arg, base: base, stride: terms[0].stride, strideC: terms[0].strideC, anchor: anchor}
+	l := &tmaLoad{load: load, loop: loop, arg: arg,
+		tmaBlock: tmaBlock{base: base, stride: terms[0].stride, strideC: terms[0].strideC, anchor: anchor}}
 	if !definedBefore(base, anchor) || l.stride != nil && !definedBefore(l.stride, anchor) {
 		return nil
 	}

@@ -31,32 +31,40 @@ type tmaRewriter struct {
 	dead  map[*ir.Operation][]int // per K loop, the pointer iter args left without loads
 }
 
+// descriptor returns the descriptor of blk's tensor with blocks of
+// shape, made before blk's anchor (once for all the accesses that share
+// it), its map in the module's pool.
+func (r *tmaRewriter) descriptor(blk *tmaBlock, shape [2]int64, loc ir.Location) ir.Value {
+	key := descKey{base: blk.base, rows: blk.axes[0].extent, cols: blk.axes[1].extent, stride: blk.stride,
+		strideC: blk.strideC, shape: shape, anchor: blk.anchor}
+	if desc, ok := r.descs[key]; ok {
+		return desc
+	}
+	b := r.rw.B()
+	b.SetInsertionPoint(blk.anchor)
+	i64 := ir.I64(b.Ctx)
+	var stride ir.Value
+	switch {
+	case blk.stride == nil:
+		stride = arith.ConstantInt(b, loc, blk.strideC, i64)
+	case ir.BitWidth(blk.stride.Type()) == 64:
+		stride = blk.stride
+	default:
+		stride = b.CreateOp("arith.extsi", loc, []ir.Value{blk.stride}, []ir.Type{i64}).Result(0)
+	}
+	extents := []ir.Value{blk.axes[0].extent, blk.axes[1].extent}
+	strides := []ir.Value{stride, arith.ConstantInt(b, loc, 1, i64)}
+	mk := tt.NewMakeTensorDescriptor(b, loc, blk.base, extents, strides, shape[:], tt.PadZero)
+	mk.SetAttr(ttg.AttrTensormapPool, ir.Unit(b.Ctx))
+	r.descs[key] = mk.Result(0)
+	return mk.Result(0)
+}
+
 func (r *tmaRewriter) rewrite(l *tmaLoad) {
 	b := r.rw.B()
 	loc := l.load.Loc()
 	resT := l.load.Result(0).Type().(*ir.RankedTensorType)
-	key := descKey{base: l.base, rows: l.axes[0].extent, cols: l.axes[1].extent, stride: l.stride,
-		strideC: l.strideC, shape: [2]int64{resT.Dims[0], resT.Dims[1]}, anchor: l.anchor}
-	desc, ok := r.descs[key]
-	if !ok {
-		b.SetInsertionPoint(l.anchor)
-		i64 := ir.I64(b.Ctx)
-		var stride ir.Value
-		switch {
-		case l.stride == nil:
-			stride = arith.ConstantInt(b, loc, l.strideC, i64)
-		case ir.BitWidth(l.stride.Type()) == 64:
-			stride = l.stride
-		default:
-			stride = b.CreateOp("arith.extsi", loc, []ir.Value{l.stride}, []ir.Type{i64}).Result(0)
-		}
-		shape := []ir.Value{l.axes[0].extent, l.axes[1].extent}
-		strides := []ir.Value{stride, arith.ConstantInt(b, loc, 1, i64)}
-		mk := tt.NewMakeTensorDescriptor(b, loc, l.base, shape, strides, resT.Dims, tt.PadZero)
-		mk.SetAttr(ttg.AttrTensormapPool, ir.Unit(b.Ctx))
-		desc = mk.Result(0)
-		r.descs[key] = desc
-	}
+	desc := r.descriptor(&l.tmaBlock, [2]int64{resT.Dims[0], resT.Dims[1]}, loc)
 	coords := make([]ir.Value, 2)
 	for ax, a := range l.axes {
 		coords[ax] = a.coord
@@ -118,7 +126,7 @@ func (r *tmaRewriter) dropPointerArgs() {
 // pointers were computed in (beyond it they wrap, and TMA's 64-bit
 // addresses would not); and that the tile loop runs at all. The loads are
 // then rewritten in the then branch.
-func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaLoad) {
+func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaBlock) {
 	b := r.rw.B()
 	b.SetInsertionPoint(anchor)
 	loc := anchor.Loc()

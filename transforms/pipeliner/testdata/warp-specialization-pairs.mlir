@@ -225,6 +225,73 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// A tile loop whose epilogue stores through TMA (tt-tma-loads' tma-stores):
+// each consumer's stores are pipelined over its tile loop. One staging
+// buffer before the loop; in it, a wait for the buffer's earlier reads
+// before each write, a fence and the TMA store; after it, a wait for all.
+
+// CHECK-LABEL: tt.func public @pairs_tma_store
+// CHECK: default {
+// CHECK: [[BUF0:%.*]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
+// CHECK: scf.for
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: ttg.local_store {{.*}}, [[BUF0]]
+// CHECK-NEXT: ttng.fence_async_shared
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global {{.*}} [[BUF0]]
+// CHECK: }
+// CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK: partition1(
+// CHECK: [[BUF1:%.*]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
+// CHECK: scf.for
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: ttg.local_store {{.*}}, [[BUF1]]
+// CHECK-NEXT: ttng.fence_async_shared
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global {{.*}} [[BUF1]]
+// CHECK-NOT: tt.descriptor_store
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @pairs_tma_store(%a: !tt.ptr<f16>, %b: !tt.ptr<f16>, %c: !tt.ptr<f16>, %m: i32, %n: i32, %k: i32, %sa: i64, %sb: i64, %ntiles: i32, %rows: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c63 = arith.constant 63 : i32
+    %c64 = arith.constant 64 : i32
+    %c128 = arith.constant 128 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %da = tt.make_tensor_descriptor %a, [%m, %k], [%sa, %c1_i64] : <f16>, <tensor<128x64xf16, #shared>>
+    %db = tt.make_tensor_descriptor %b, [%k, %n], [%sb, %c1_i64] : <f16>, <tensor<64x128xf16, #shared>>
+    %dc = tt.make_tensor_descriptor %c, [%m, %n], [%sb, %c1_i64] : <f16>, <tensor<128x128xf16, #shared>>
+    scf.for %t = %c0 to %ntiles step %c1 : i32 {
+      %pm = arith.divsi %t, %rows : i32
+      %pn = arith.remsi %t, %rows : i32
+      %row = arith.muli %pm, %c128 : i32
+      %col = arith.muli %pn, %c128 : i32
+      %kend = arith.addi %k, %c63 : i32
+      %ksteps = arith.divsi %kend, %c64 : i32
+      %acc = scf.for %kk = %c0 to %ksteps step %c1 iter_args(%acc0 = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+        %ko = arith.muli %kk, %c64 : i32
+        %x = tt.descriptor_load %da[%row, %ko] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #ttg.shared_memory>
+        %y = tt.descriptor_load %db[%ko, %col] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+        %ys = ttg.local_alloc %y : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #ttg.shared_memory>
+        %d = ttng.warp_group_dot %xs, %ys, %acc0 {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #ttg.shared_memory> * !ttg.memdesc<64x128xf16, #shared, #ttg.shared_memory> -> tensor<128x128xf32, #mma>
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+      %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+      tt.descriptor_store %dc[%row, %col], %h : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #mma>
+    } {tt.auto_warp_specialize, tt.tile_turns, tt.tile_pairs}
+    tt.return
+  }
+}
+
+
+
+
+// -----
+
 // B's coordinate carried from k-step to k-step (an iteration argument of
 // the K loop): the pair's B tiles cannot be compared before the K loop, so
 // the consumers take turns instead (the turns' named barriers, empty

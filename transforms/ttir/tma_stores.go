@@ -1,0 +1,142 @@
+package ttir
+
+import (
+	"github.com/ttcompiler/tt/analysis/axisinfo"
+	"github.com/ttcompiler/tt/dialects/arith"
+	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/transforms"
+)
+
+// The epilogue stores of tt-tma-loads' kernels (its option tma-stores, on
+// by default; TT_X_TMA_STORES=off turns it off; tt's own). A store of the
+// tile loop, outside its K
+// loop, whose pointers are a 2-D block `base + rows * stride + cols` of a
+// row-major tensor and whose mask bounds both axes by `o + arange(0, n) <
+// E` becomes TMA stores through a descriptor made beside the loads' ones:
+// a TMA store writes only the elements inside the tensor's extents, which
+// is the mask. The guard of the tile loop checks what the descriptor
+// needs at run time, as for the loads.
+//
+// The tile goes out in column pieces of 128 bytes a row (64 f16 columns:
+// one box of the 128-byte swizzle), split from the value with reshape,
+// trans and split as Triton's tutorial's EPILOGUE_SUBTILE does, so that
+// each piece is staged through a shared buffer of a fraction of the tile:
+// beside the ring of consumers working on pairs of tiles the SM has 16 KB
+// a consumer to spare, not the whole tile's 32 KB. Tiles of one or two
+// pieces a row qualify.
+//
+// The consumers of the turns and pairs store each piece through one
+// staging buffer and wait for a piece's reads only before the buffer's
+// next write (pipeliner.pipelineTMAStores on their tile loops), so a
+// tile's last piece drains during the next tile's K loop. What it buys
+// (H200, docs/PERFORMANCE.md "Where tt stands (2026-11-30, 18:00 UTC)"):
+// the global stores cost the pairs' 4096 matmul up to 6% (its PTX
+// without them); the TMA stores gave back 0.5-1.8% of it in one call.
+
+// tmaStorePieceBytes is the bytes of a row of one piece: the 128-byte
+// swizzle's span, the widest box a swizzled tensor map takes.
+const tmaStorePieceBytes = 128
+
+// tmaStore is an epilogue store that qualifies.
+type tmaStore struct {
+	tmaBlock
+	store *ir.Operation
+}
+
+// matchTMAStore returns the store's mapping onto a tensor map, or nil.
+func matchTMAStore(store *ir.Operation, ai *axisinfo.Module) *tmaStore {
+	fn := store.ParentOfName("tt.func")
+	if fn == nil || store.NumOperands() != 3 {
+		return nil
+	}
+	anchor := fn.Region(0).Front().FindAncestorOp(store)
+	if anchor == nil || anchor == store || anchor.Name() != "scf.for" || store.ParentOfName("scf.for") != anchor {
+		return nil
+	}
+	valT, ok := store.Operand(1).Type().(*ir.RankedTensorType)
+	if !ok || len(valT.Dims) != 2 || !tmaElement(valT.Elem) {
+		return nil
+	}
+	elemBytes := int64(ir.BitWidth(valT.Elem) / 8)
+	if rowBytes := valT.Dims[1] * elemBytes; rowBytes != tmaStorePieceBytes && rowBytes != 2*tmaStorePieceBytes {
+		return nil
+	}
+	base, terms := blockTerms(store.Operand(0))
+	if base == nil || terms[0].index == nil || terms[1].index == nil || terms[1].stride != nil || terms[1].strideC != 1 {
+		return nil
+	}
+	s := &tmaStore{store: store, tmaBlock: tmaBlock{base: base, stride: terms[0].stride, strideC: terms[0].strideC, anchor: anchor}}
+	if !definedBefore(base, anchor) || s.stride != nil && !definedBefore(s.stride, anchor) {
+		return nil
+	}
+	if divisibility(ai, base) < 16 {
+		return nil
+	}
+	if s.stride != nil {
+		if divisibility(ai, s.stride)*elemBytes%16 != 0 {
+			return nil
+		}
+	} else if s.strideC*elemBytes%16 != 0 || s.strideC <= 0 {
+		return nil
+	}
+	var bounds [2]ir.Value
+	if !maskBounds(store.Operand(2), &bounds) {
+		return nil
+	}
+	for ax := range 2 {
+		// o + arange(0, n) < E, o computed in the tile loop.
+		if bounds[ax] == nil {
+			return nil
+		}
+		idx, shift, e := boundOf(bounds[ax])
+		if idx != terms[ax].index || shift != nil || !definedBefore(e, anchor) {
+			return nil
+		}
+		o, ok := offsetIndex(idx)
+		if !ok {
+			return nil
+		}
+		s.axes[ax] = tmaAxis{coord: o, extent: e}
+		s.limit[ax] = e
+	}
+	return s
+}
+
+// rewriteStore replaces the store by TMA stores of its column pieces.
+func (r *tmaRewriter) rewriteStore(s *tmaStore) {
+	b := r.rw.B()
+	st := s.store
+	loc := st.Loc()
+	val := st.Operand(1)
+	valT := val.Type().(*ir.RankedTensorType)
+	width := tmaStorePieceBytes / int64(ir.BitWidth(valT.Elem)/8)
+	desc := r.descriptor(&s.tmaBlock, [2]int64{valT.Dims[0], width}, loc)
+	b.SetInsertionPoint(st)
+	coords := make([]ir.Value, 2)
+	for ax, a := range s.axes {
+		coords[ax] = a.coord
+		if coords[ax] == nil {
+			// A tile at the tensor's first row (column).
+			coords[ax] = arith.ConstantInt(b, loc, 0, ir.I32(b.Ctx))
+		}
+	}
+	pieces := []ir.Value{val}
+	if valT.Dims[1] == 2*width {
+		// [m, 2w] -> [m, 2, w] -> [m, w, 2] -> two [m, w].
+		three := ir.RankedTensor(b.Ctx, []int64{valT.Dims[0], 2, width}, valT.Elem, nil)
+		r3 := tt.NewReshape(b, loc, val, three, false).Result(0)
+		t3 := tt.NewTrans(b, loc, r3, []int64{0, 2, 1}).Result(0)
+		pieces = tt.NewSplit(b, loc, t3).Results()
+	}
+	for i, p := range pieces {
+		col := coords[1]
+		if i > 0 {
+			col = arith.NewBinary(b, "arith.addi", loc, col, arith.ConstantInt(b, loc, int64(i)*width, col.Type())).Result(0)
+		}
+		tt.NewDescriptorStore(b, loc, desc, p, []ir.Value{coords[0], col})
+	}
+	operands := st.Operands()
+	r.rw.EraseOp(st)
+	transforms.EraseDeadPure(definingOps([]ir.Value{operands[0], operands[2]}))
+}
