@@ -85,11 +85,11 @@ func tmaLoadsPass() *passmgr.Pass {
 			return func(op *ir.Operation, st *passmgr.State) error {
 				m, err := scheduleMode("tt-tma-loads", *mode, "TT_X_TMA_LOADS", "on")
 				if err != nil {
-					return err
+					return ir.OpErrorf(op, "%v", err)
 				}
 				sm, err := onOff("tt-tma-loads", *storeMode, "TT_X_TMA_STORES")
 				if err != nil {
-					return err
+					return ir.OpErrorf(op, "%v", err)
 				}
 				ring, err := target.withTileTurns("tt-tma-loads")
 				if err != nil || (m != "on" && ring == 0) || *target.capability < 90 || *target.numCTAs != 1 {

@@ -10,10 +10,13 @@ import (
 
 // The epilogue stores of tt-tma-loads' kernels (its option tma-stores, on
 // by default; TT_X_TMA_STORES=off turns it off; tt's own). A store of the
-// tile loop, outside its K
-// loop, whose pointers are a 2-D block `base + rows * stride + cols` of a
-// row-major tensor and whose mask bounds both axes by `o + arange(0, n) <
-// E` becomes TMA stores through a descriptor made beside the loads' ones:
+// tile loop, outside its K loop, qualifies when:
+//   - its pointers are a 2-D block `base + rows * stride + cols` of a
+//     row-major tensor (the loads' proofs of alignment and stride);
+//   - its mask bounds both axes by `o + arange(0, n) < E`;
+//   - the kernel reaches that tensor through no other pointer of that
+//     base (onlyStoredThrough).
+// It becomes TMA stores through a descriptor made beside the loads' ones:
 // a TMA store writes only the elements inside the tensor's extents, which
 // is the mask. The guard of the tile loop checks what the descriptor
 // needs at run time, as for the loads.
@@ -67,7 +70,7 @@ func matchTMAStore(store *ir.Operation, ai *axisinfo.Module) *tmaStore {
 		return nil
 	}
 	s := &tmaStore{store: store, tmaBlock: tmaBlock{base: base, stride: terms[0].stride, strideC: terms[0].strideC, anchor: anchor}}
-	if !definedBefore(base, anchor) || s.stride != nil && !definedBefore(s.stride, anchor) {
+	if !definedBefore(base, anchor) || s.stride != nil && !definedBefore(s.stride, anchor) || !onlyStoredThrough(base, store) {
 		return nil
 	}
 	if divisibility(ai, base) < 16 {
@@ -101,6 +104,34 @@ func matchTMAStore(store *ir.Operation, ai *axisinfo.Module) *tmaStore {
 		s.limit[ax] = e
 	}
 	return s
+}
+
+// onlyStoredThrough reports whether every use of base computes store's
+// pointers. A TMA store completes in the async proxy: a later load or
+// atomic of the same memory by the kernel's threads would need the
+// store's completion and a proxy fence first, so a tensor the kernel
+// also reads, or writes another way, keeps its pointer store.
+func onlyStoredThrough(base ir.Value, store *ir.Operation) bool {
+	seen := map[*ir.Operation]bool{}
+	work := []ir.Value{base}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, u := range ir.Uses(v) {
+			user := u.Owner()
+			switch {
+			case user == store && u.Index() == 0:
+			case user.Name() == "tt.splat" || user.Name() == "tt.broadcast" || user.Name() == "tt.addptr" && u.Index() == 0:
+				if !seen[user] {
+					seen[user] = true
+					work = append(work, user.Result(0))
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // rewriteStore replaces the store by TMA stores of its column pieces.

@@ -146,6 +146,9 @@ func TestTMAStoresRefused(t *testing.T) {
 		{"C's base not 16-byte aligned", "%c: !tt.ptr<f16> {tt.divisibility = 16 : i32}", "%c: !tt.ptr<f16>"},
 		{"the rows not masked", "%cm = arith.andi %cm1b, %cm2b", "%cm = arith.andi %cm2b, %cm2b"},
 		{"the columns bounded by <=", "%cm2 = arith.cmpi slt, %bc, %Nc", "%cm2 = arith.cmpi sle, %bc, %Nc"},
+		// C read back after the store: a TMA store would need its
+		// completion and a proxy fence before the load.
+		{"C also loaded", "    tt.store %cp, %o, %cm : tensor<16x128x!tt.ptr<f16>>", "    tt.store %cp, %o, %cm : tensor<16x128x!tt.ptr<f16>>\n    %back = tt.load %cp, %cm : tensor<16x128x!tt.ptr<f16>>\n    tt.store %cp, %back, %cm : tensor<16x128x!tt.ptr<f16>>"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			passes, kernel := tmaStoresPass, src
