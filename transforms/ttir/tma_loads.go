@@ -247,28 +247,11 @@ func matchTMALoad(load *ir.Operation, ai *axisinfo.Module) *tmaLoad {
 		ir.NumUses(ptr) != 2 || !ir.HasOneUse(next.Result(0)) {
 		return nil
 	}
-	base, terms := blockTerms(f.Inits()[arg])
-	if base == nil || terms[0].index == nil || terms[1].index == nil || terms[1].stride != nil || terms[1].strideC != 1 {
+	blk, terms, ok := matchBlock(f.Inits()[arg], resT.Elem, anchor, ai)
+	if !ok {
 		return nil
 	}
-	l := &tmaLoad{load: load, loop: loop, arg: arg,
-		tmaBlock: tmaBlock{base: base, stride: terms[0].stride, strideC: terms[0].strideC, anchor: anchor}}
-	if !definedBefore(base, anchor) || l.stride != nil && !definedBefore(l.stride, anchor) {
-		return nil
-	}
-	// Alignment TMA needs: a 16-byte aligned base, a row stride of a
-	// multiple of 16 bytes.
-	elemBytes := int64(ir.BitWidth(resT.Elem) / 8)
-	if divisibility(ai, base) < 16 {
-		return nil
-	}
-	if l.stride != nil {
-		if divisibility(ai, l.stride)*elemBytes%16 != 0 {
-			return nil
-		}
-	} else if l.strideC*elemBytes%16 != 0 || l.strideC <= 0 {
-		return nil
-	}
+	l := &tmaLoad{tmaBlock: blk, load: load, loop: loop, arg: arg}
 	// The loop's increment: along the rows (a multiple of the stride) or
 	// the columns.
 	step, ok1 := arith.MatchConstantInt(f.Step())
@@ -321,6 +304,31 @@ func matchTMALoad(load *ir.Operation, ai *axisinfo.Module) *tmaLoad {
 		l.axes[ax].multiple = n
 	}
 	return l
+}
+
+// matchBlock decomposes ptr, the pointers of a tile of elem, into a 2-D
+// block of a row-major tensor whose descriptor can be made before anchor:
+// contiguous columns, the base and the row stride defined before anchor,
+// and the alignment TMA needs (a 16-byte aligned base, a row stride of a
+// multiple of 16 bytes). It returns the block and its index terms.
+func matchBlock(ptr ir.Value, elem ir.Type, anchor *ir.Operation, ai *axisinfo.Module) (tmaBlock, [2]blockTerm, bool) {
+	base, terms := blockTerms(ptr)
+	if base == nil || terms[0].index == nil || terms[1].index == nil || terms[1].stride != nil || terms[1].strideC != 1 {
+		return tmaBlock{}, terms, false
+	}
+	blk := tmaBlock{base: base, stride: terms[0].stride, strideC: terms[0].strideC, anchor: anchor}
+	if !definedBefore(base, anchor) || blk.stride != nil && !definedBefore(blk.stride, anchor) || divisibility(ai, base) < 16 {
+		return tmaBlock{}, terms, false
+	}
+	elemBytes := int64(ir.BitWidth(elem) / 8)
+	if blk.stride != nil {
+		if divisibility(ai, blk.stride)*elemBytes%16 != 0 {
+			return tmaBlock{}, terms, false
+		}
+	} else if blk.strideC*elemBytes%16 != 0 || blk.strideC <= 0 {
+		return tmaBlock{}, terms, false
+	}
+	return blk, terms, true
 }
 
 // tmaElement reports whether TMA copies elements of type t.

@@ -61,28 +61,14 @@ func matchTMAStore(store *ir.Operation, ai *axisinfo.Module) *tmaStore {
 	if !ok || len(valT.Dims) != 2 || !tmaElement(valT.Elem) {
 		return nil
 	}
-	elemBytes := int64(ir.BitWidth(valT.Elem) / 8)
-	if rowBytes := valT.Dims[1] * elemBytes; rowBytes != tmaStorePieceBytes && rowBytes != 2*tmaStorePieceBytes {
+	if rowBytes := valT.Dims[1] * int64(ir.BitWidth(valT.Elem)/8); rowBytes != tmaStorePieceBytes && rowBytes != 2*tmaStorePieceBytes {
 		return nil
 	}
-	base, terms := blockTerms(store.Operand(0))
-	if base == nil || terms[0].index == nil || terms[1].index == nil || terms[1].stride != nil || terms[1].strideC != 1 {
+	blk, terms, ok := matchBlock(store.Operand(0), valT.Elem, anchor, ai)
+	if !ok || !onlyStoredThrough(blk.base, store) {
 		return nil
 	}
-	s := &tmaStore{store: store, tmaBlock: tmaBlock{base: base, stride: terms[0].stride, strideC: terms[0].strideC, anchor: anchor}}
-	if !definedBefore(base, anchor) || s.stride != nil && !definedBefore(s.stride, anchor) || !onlyStoredThrough(base, store) {
-		return nil
-	}
-	if divisibility(ai, base) < 16 {
-		return nil
-	}
-	if s.stride != nil {
-		if divisibility(ai, s.stride)*elemBytes%16 != 0 {
-			return nil
-		}
-	} else if s.strideC*elemBytes%16 != 0 || s.strideC <= 0 {
-		return nil
-	}
+	s := &tmaStore{tmaBlock: blk, store: store}
 	var bounds [2]ir.Value
 	if !maskBounds(store.Operand(2), &bounds) {
 		return nil
