@@ -61,7 +61,9 @@ func matchTMAStore(store *ir.Operation, ai *axisinfo.Module) *tmaStore {
 	if !ok || len(valT.Dims) != 2 || !tmaElement(valT.Elem) {
 		return nil
 	}
-	if rowBytes := valT.Dims[1] * int64(ir.BitWidth(valT.Elem)/8); rowBytes != tmaStorePieceBytes && rowBytes != 2*tmaStorePieceBytes {
+	// A piece is one box: at most 256 rows (TMA's bound on a box's
+	// extent), 128 bytes a row.
+	if rowBytes := valT.Dims[1] * int64(ir.BitWidth(valT.Elem)/8); rowBytes != tmaStorePieceBytes && rowBytes != 2*tmaStorePieceBytes || valT.Dims[0] > 256 {
 		return nil
 	}
 	blk, terms, ok := matchBlock(store.Operand(0), valT.Elem, anchor, ai)
