@@ -474,3 +474,39 @@ func TestSimTileTurnsRings(t *testing.T) {
 		})
 	}
 }
+
+// TT_X_TMA_STORES=wide (experimental) stores a 32-bit 128-column tile in
+// four 128x32 pieces: the matmul with an f32 output then keeps its pairs
+// (the ring beside one 16 KB staging buffer a consumer, where the pointer
+// epilogue's conversion buffer sent it to the turns), and the simulator
+// computes the exact product, C 320 by 200 as above.
+func TestSimTMAStoresWide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	t.Setenv("TT_X_TMA_STORES", "wide")
+	t.Setenv("TT_X_TILE_TURNS", "")
+	const m, n, k = 320, 200, 160
+	dir := t.TempDir()
+	ttgir := filepath.Join(dir, "mm.ttgir")
+	text := translate(t, ttgir, filepath.Join("..", "..", "examples", "tiled_matmul.py"), "--kernel", "matmul_kernel",
+		"--signature", "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64",
+		"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
+	checkTMATTGIR(t, text, true, "tt.reshape", "tt.split")
+	if c := bytes.Count(text, []byte("ttng.async_tma_copy_local_to_global")); c != 8 {
+		t.Fatalf("%d TMA stores of C's pieces, want four in each consumer", c)
+	}
+	a, b, want := exactMatmul(m, n, k)
+	for _, sms := range []int{1, 2} {
+		args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", "6", "--sms", fmt.Sprint(sms),
+			"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, k, n),
+			"--arg", "c_ptr=@" + writeNpy(t, dir, "c.npy", make([]float32, m*n)),
+			"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
+			"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
+			"--check", "c_ptr=@" + writeNpy(t, dir, "want.npy", want), "--tol", "0"}
+		code, stdout, stderr := runTool(args...)
+		if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
+			t.Fatalf("%d SMs: exit %d\nstdout: %s\nstderr: %s", sms, code, stdout, stderr)
+		}
+	}
+}

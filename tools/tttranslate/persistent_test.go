@@ -222,7 +222,7 @@ func TestTileTurnsFallBack(t *testing.T) {
 // A TT_X_TILE_TURNS that is neither on, pairs nor off is refused at the
 // kernel's location, not ignored; so are a chunk of the turns' walk or a
 // group of rows that is neither a positive count nor off, a count of
-// ring slots out of range, and TMA loads or stores neither on nor off.
+// ring slots out of range, and TMA loads or stores of no known mode.
 func TestTileTurnsBadSetting(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
@@ -232,7 +232,7 @@ func TestTileTurnsBadSetting(t *testing.T) {
 		{"TT_X_GROUP_COLUMNS", "0", `TT_X_GROUP_COLUMNS="0": want a positive count`},
 		{"TT_X_TILE_SLOTS", "3", `TT_X_TILE_SLOTS="3": want a count of slots from 4 to 16`},
 		{"TT_X_TMA_LOADS", "maybe", `tt-tma-loads: unknown mode "maybe"`},
-		{"TT_X_TMA_STORES", "maybe", `tt-tma-loads: "maybe" is neither on nor off`},
+		{"TT_X_TMA_STORES", "maybe", `tt-tma-loads: "maybe" is none of on, wide and off`},
 	} {
 		t.Setenv(c.env, c.value)
 		code, _, stderr := run(t, "", mm, "--arch", "sm_90", "--target=ptx", "--no-cache", "-o", filepath.Join(t.TempDir(), "k.ptx"))

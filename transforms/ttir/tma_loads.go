@@ -81,13 +81,13 @@ func tmaLoadsPass() *passmgr.Pass {
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			target := declareScheduleTarget(fs)
 			mode := fs.String("tma-loads", "off", "on (rewrite the loads that qualify) or off")
-			storeMode := fs.String("tma-stores", "on", "on (the epilogue stores of the kernels whose loads it rewrites too, tma_stores.go) or off")
+			storeMode := fs.String("tma-stores", "on", "on (the epilogue stores of the kernels whose loads it rewrites too, tma_stores.go), wide (experimental: rows of four pieces too) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
 				m, err := scheduleMode("tt-tma-loads", *mode, "TT_X_TMA_LOADS", "on")
 				if err != nil {
 					return ir.OpErrorf(op, "%v", err)
 				}
-				sm, err := onOff("tt-tma-loads", *storeMode, "TT_X_TMA_STORES")
+				pieces, err := tmaStorePieces(*storeMode)
 				if err != nil {
 					return ir.OpErrorf(op, "%v", err)
 				}
@@ -96,7 +96,7 @@ func tmaLoadsPass() *passmgr.Pass {
 					st.PreserveAll()
 					return err
 				}
-				n, stores := rewriteTMALoads(op, m == "on", ring, sm)
+				n, stores := rewriteTMALoads(op, m == "on", ring, pieces)
 				st.Stat("num-loads", "Number of tile loads moved onto TMA").Add(int64(n))
 				st.Stat("num-stores", "Number of epilogue stores moved onto TMA").Add(int64(stores))
 				if n == 0 {
@@ -156,10 +156,11 @@ type tmaLoad struct {
 
 // rewriteTMALoads moves the qualifying loads of module onto TMA: all of
 // them, or (all false) those of the kernels whose k-steps fit the turns'
-// ring budget of ring bytes; with stores, the qualifying epilogue stores
-// of the tile loops whose loads it moves too (tma_stores.go). It returns
-// the loads and the stores it moved.
-func rewriteTMALoads(module *ir.Operation, all bool, ring int, stores bool) (int, int) {
+// ring budget of ring bytes; with pieces > 0, the qualifying epilogue
+// stores of the tile loops whose loads it moves too, in at most pieces
+// pieces a row (tma_stores.go). It returns the loads and the stores it
+// moved.
+func rewriteTMALoads(module *ir.Operation, all bool, ring int, pieces int) (int, int) {
 	ai := axisinfo.Analyze(module)
 	var found []*tmaLoad
 	fits := map[*ir.Operation]bool{}
@@ -186,11 +187,11 @@ func rewriteTMALoads(module *ir.Operation, all bool, ring int, stores bool) (int
 	// The stores are matched before anything is rewritten: the wrapped
 	// loads' proofs read the stores' masks.
 	var storesFound []*tmaStore
-	if stores {
+	if pieces > 0 {
 		for _, a := range anchors {
 			ir.WalkOps(a, func(op *ir.Operation) {
 				if op.Name() == "tt.store" {
-					if s := matchTMAStore(op, ai); s != nil {
+					if s := matchTMAStore(op, ai, pieces); s != nil {
 						storesFound = append(storesFound, s)
 						byAnchor[a] = append(byAnchor[a], &s.tmaBlock)
 					}

@@ -1,10 +1,13 @@
 package ttir
 
 import (
+	"fmt"
+
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
 	"github.com/ttcompiler/tt/transforms"
 )
 
@@ -41,14 +44,33 @@ import (
 // swizzle's span, the widest box a swizzled tensor map takes.
 const tmaStorePieceBytes = 128
 
+// tmaStorePieces returns the most pieces a tile's row may go out in, for
+// the option tma-stores (TT_X_TMA_STORES overriding it): two with on (the
+// default: 16-bit 128-column tiles), four with wide (experimental: 32-bit
+// ones too, f32 outputs, whose pairs then fit beside the ring; not yet
+// measured on a GPU), none with off.
+func tmaStorePieces(option string) (int, error) {
+	switch v := passmgr.Experiment("TT_X_TMA_STORES", option); v {
+	case "on":
+		return 2, nil
+	case "wide":
+		return 4, nil
+	case "off":
+		return 0, nil
+	default:
+		return 0, fmt.Errorf("tt-tma-loads: %q is none of on, wide and off (the option tma-stores, or TT_X_TMA_STORES)", v)
+	}
+}
+
 // tmaStore is an epilogue store that qualifies.
 type tmaStore struct {
 	tmaBlock
 	store *ir.Operation
 }
 
-// matchTMAStore returns the store's mapping onto a tensor map, or nil.
-func matchTMAStore(store *ir.Operation, ai *axisinfo.Module) *tmaStore {
+// matchTMAStore returns the store's mapping onto a tensor map, its rows
+// in at most pieces pieces, or nil.
+func matchTMAStore(store *ir.Operation, ai *axisinfo.Module, pieces int) *tmaStore {
 	fn := store.ParentOfName("tt.func")
 	if fn == nil || store.NumOperands() != 3 {
 		return nil
@@ -62,8 +84,9 @@ func matchTMAStore(store *ir.Operation, ai *axisinfo.Module) *tmaStore {
 		return nil
 	}
 	// A piece is one box: at most 256 rows (TMA's bound on a box's
-	// extent), 128 bytes a row.
-	if rowBytes := valT.Dims[1] * int64(ir.BitWidth(valT.Elem)/8); rowBytes != tmaStorePieceBytes && rowBytes != 2*tmaStorePieceBytes || valT.Dims[0] > 256 {
+	// extent), 128 bytes a row; a row is one, two or four pieces.
+	rowBytes := valT.Dims[1] * int64(ir.BitWidth(valT.Elem)/8)
+	if n := rowBytes / tmaStorePieceBytes; rowBytes%tmaStorePieceBytes != 0 || n != 1 && n != 2 && n != 4 || n > int64(pieces) || valT.Dims[0] > 256 {
 		return nil
 	}
 	blk, terms, ok := matchBlock(store.Operand(0), valT.Elem, anchor, ai)
@@ -140,13 +163,23 @@ func (r *tmaRewriter) rewriteStore(s *tmaStore) {
 			coords[ax] = arith.ConstantInt(b, loc, 0, ir.I32(b.Ctx))
 		}
 	}
+	m := valT.Dims[0]
 	pieces := []ir.Value{val}
-	if valT.Dims[1] == 2*width {
+	switch valT.Dims[1] / width {
+	case 2:
 		// [m, 2w] -> [m, 2, w] -> [m, w, 2] -> two [m, w].
-		three := ir.RankedTensor(b.Ctx, []int64{valT.Dims[0], 2, width}, valT.Elem, nil)
-		r3 := tt.NewReshape(b, loc, val, three, false).Result(0)
+		r3 := tt.NewReshape(b, loc, val, ir.RankedTensor(b.Ctx, []int64{m, 2, width}, valT.Elem, nil), false).Result(0)
 		t3 := tt.NewTrans(b, loc, r3, []int64{0, 2, 1}).Result(0)
 		pieces = tt.NewSplit(b, loc, t3).Results()
+	case 4:
+		// [m, 4w] -> [m, 2a, 2b, w] (column a*2w + b*w + c) -> [m, w,
+		// 2b, 2a] -> two [m, w, 2b] by a -> four [m, w] by a, then b.
+		r4 := tt.NewReshape(b, loc, val, ir.RankedTensor(b.Ctx, []int64{m, 2, 2, width}, valT.Elem, nil), false).Result(0)
+		t4 := tt.NewTrans(b, loc, r4, []int64{0, 3, 2, 1}).Result(0)
+		pieces = nil
+		for _, half := range tt.NewSplit(b, loc, t4).Results() {
+			pieces = append(pieces, tt.NewSplit(b, loc, half).Results()...)
+		}
 	}
 	for i, p := range pieces {
 		col := coords[1]

@@ -166,8 +166,25 @@ func TestTMAStoresRefused(t *testing.T) {
 			}
 		})
 	}
+	// 256 columns are 512 bytes a row, four pieces: only with the
+	// experimental tma-stores=wide, through 16x64 blocks.
+	got, err := run(t, tmaStoresPass, tmaStoreKernel(256))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got, "tt.descriptor_store") {
+		t.Errorf("a 16x256 tile moved without tma-stores=wide:\n%s", got)
+	}
+	wide, err := run(t, strings.Replace(tmaStoresPass, "tma-stores=on", "tma-stores=wide", 1), tmaStoreKernel(256))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(wide, "tt.descriptor_store") != 4 || strings.Count(wide, "tt.split") != 3 ||
+		!strings.Contains(wide, "tensor<16x256xf16> -> tensor<16x2x2x64xf16>") {
+		t.Errorf("tma-stores=wide: a 16x256 tile is not four TMA stores:\n%s", wide)
+	}
 	// 32 columns are 64 bytes a row: neither one piece nor two.
-	got, err := run(t, tmaStoresPass, tmaStoreKernel(32))
+	got, err = run(t, tmaStoresPass, tmaStoreKernel(32))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -153,16 +153,3 @@ func scheduleMode(pass, mode, env string, others ...string) (string, error) {
 	}
 	return "", fmt.Errorf("%s: unknown mode %q (%s)", pass, mode, strings.Join(modes, ", "))
 }
-
-// onOff reads pass's on/off option, the experimental setting env
-// overriding it.
-func onOff(pass, option, env string) (bool, error) {
-	switch v := passmgr.Experiment(env, option); v {
-	case "on":
-		return true, nil
-	case "off":
-		return false, nil
-	default:
-		return false, fmt.Errorf("%s: %q is neither on nor off (the option, or %s)", pass, v, env)
-	}
-}
