@@ -74,6 +74,10 @@ func TestSimTileTurnsMatmul(t *testing.T) {
 		tmaLoadsMatmul(t, 128, 4, false, 2)
 	})
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
+	t.Run("1 SM, pointer stores", func(t *testing.T) {
+		t.Setenv("TT_X_TMA_STORES", "off") // TestSimTilePairsMatmul's epilogue stores
+		tmaLoadsMatmul(t, 128, 4, false, 1)
+	})
 }
 
 // By default (TT_X_TILE_TURNS=pairs) the two consumers work on pairs of
@@ -103,35 +107,24 @@ func TestSimTilePairsMatmul(t *testing.T) {
 		tmaLoadsMatmul(t, 128, 4, false, 2)
 	})
 	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
-}
-
-// By default the epilogue stores C's tile through TMA in two column
-// halves, staged in one 16 KB buffer a consumer, the second half's store
-// drained during the next tile (transforms/ttir/tma_stores.go), and the
-// tests above run it: C is 320 by 200, so the last row tile (rows
-// 256-383) and the last column tile's second half (columns 192-255) lie
-// partly outside it, where TMA writes nothing, as the mask did. With
-// TT_X_TMA_STORES=off the consumers store through pointers again: the
-// pairs on 1 and 2 SMs, split pairs without the walk's chunks, the turns,
-// and a broadcast A that fails the guard.
-func TestSimTMAStoresOff(t *testing.T) {
-	if testing.Short() {
-		t.Skip("simulates wgmma tiles")
-	}
-	t.Setenv("TT_X_TMA_STORES", "off")
-	t.Setenv("TT_X_TILE_TURNS", "")
+	// By default the epilogue stores C's tile through TMA in two column
+	// halves, staged in one 16 KB buffer a consumer, the second half's
+	// store drained during the next tile (transforms/ttir/tma_stores.go):
+	// C is 320 by 200, so the last row tile (rows 256-383) and the last
+	// column tile's second half (columns 192-255) lie partly outside it,
+	// where TMA writes nothing, as the mask did. With TT_X_TMA_STORES=off
+	// the consumers store through pointers again.
 	for _, sms := range []int{1, 2} {
-		t.Run(fmt.Sprintf("pairs, %d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
+		t.Run(fmt.Sprintf("%d SMs, pointer stores", sms), func(t *testing.T) {
+			t.Setenv("TT_X_TMA_STORES", "off")
+			tmaLoadsMatmul(t, 128, 4, false, sms)
+		})
 	}
-	t.Run("split pairs", func(t *testing.T) {
+	t.Run("2 SMs, no chunks, pointer stores", func(t *testing.T) {
+		t.Setenv("TT_X_TMA_STORES", "off")
 		t.Setenv("TT_X_TURN_CHUNK", "off")
 		tmaLoadsMatmul(t, 128, 4, false, 2)
 	})
-	t.Run("turns", func(t *testing.T) {
-		t.Setenv("TT_X_TILE_TURNS", "on")
-		tmaLoadsMatmul(t, 128, 4, false, 1)
-	})
-	t.Run("stride 0", func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, true, 1) })
 }
 
 // Pairs on a walk along the rows (testdata/unmasked_matmul.py with
@@ -269,19 +262,29 @@ func checkTMATTGIR(t *testing.T, text []byte, turns bool, wants ...string) {
 // are arrays of one column (row).
 func simHalfMatmul(t *testing.T, ttgir, grid string, sms, m, n, k, strideAM int, a, b, want []float32) {
 	t.Helper()
+	simMatmul(t, ttgir, grid, sms, m, n, k, strideAM, a, b, want, false)
+}
+
+// simMatmul is simHalfMatmul with c in f32 where c32 is set.
+func simMatmul(t *testing.T, ttgir, grid string, sms, m, n, k, strideAM int, a, b, want []float32, c32 bool) {
+	t.Helper()
 	dir := t.TempDir()
+	writeC := func(name string, v []float32) string { return writeHalfNpy(t, dir, name, v, m, n) }
+	if c32 {
+		writeC = func(name string, v []float32) string { return writeNpy(t, dir, name, v) }
+	}
 	args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", grid,
 		"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, max(k, 1)), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, max(k, 1), n),
-		"--arg", "c_ptr=@" + writeHalfNpy(t, dir, "c.npy", make([]float32, m*n), m, n),
+		"--arg", "c_ptr=@" + writeC("c.npy", make([]float32, m*n)),
 		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
 		"--arg", fmt.Sprint("stride_am=", strideAM), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
-		"--check", "c_ptr=@" + writeHalfNpy(t, dir, "want.npy", want, m, n), "--tol", "0"}
+		"--check", "c_ptr=@" + writeC("want.npy", want), "--tol", "0"}
 	if sms > 0 {
 		args = append(args, "--sms", fmt.Sprint(sms))
 	}
 	code, stdout, stderr := runTool(args...)
 	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
-		t.Fatalf("K=%d: exit %d\nstdout: %s\nstderr: %s", k, code, stdout, stderr)
+		t.Fatalf("K=%d, %d SMs: exit %d\nstdout: %s\nstderr: %s", k, sms, code, stdout, stderr)
 	}
 }
 
@@ -498,15 +501,6 @@ func TestSimTMAStoresWide(t *testing.T) {
 	}
 	a, b, want := exactMatmul(m, n, k)
 	for _, sms := range []int{1, 2} {
-		args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", "6", "--sms", fmt.Sprint(sms),
-			"--arg", "a_ptr=@" + writeHalfNpy(t, dir, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, dir, "b.npy", b, k, n),
-			"--arg", "c_ptr=@" + writeNpy(t, dir, "c.npy", make([]float32, m*n)),
-			"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
-			"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
-			"--check", "c_ptr=@" + writeNpy(t, dir, "want.npy", want), "--tol", "0"}
-		code, stdout, stderr := runTool(args...)
-		if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
-			t.Fatalf("%d SMs: exit %d\nstdout: %s\nstderr: %s", sms, code, stdout, stderr)
-		}
+		simMatmul(t, ttgir, "6", sms, m, n, k, k, a, b, want, true)
 	}
 }

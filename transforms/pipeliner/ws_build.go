@@ -444,11 +444,11 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 }
 
 // pipelineTileStores pipelines the TMA stores of the consumers' tile
-// loops (tt-tma-loads' tma-stores): a tile's store drains while the
+// loops, which tt-tma-loads' tma-stores makes (transforms/ttir/
+// tma_stores.go), with pipelineTMAStores: a tile's store drains while the
 // consumer runs the next tile's K loop, its staging buffer waited for
-// before the next store writes it (tma_stores.go). The loops are the
-// top-level scf.for ops of the warp_specialize's regions; the producer's
-// have no stores.
+// before the next store writes it. The loops are the top-level scf.for
+// ops of the warp_specialize's regions; the producer's have no stores.
 func pipelineTileStores(ws *ir.Operation) error {
 	for _, r := range append([]*ir.Region{ws.Region(0)}, ttg.PartitionRegions(ws)...) {
 		for _, blk := range r.Blocks() {

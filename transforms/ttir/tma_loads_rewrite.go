@@ -124,9 +124,10 @@ func (r *tmaRewriter) dropPointerArgs() {
 // strides above zero (TMA cannot step backwards or repeat a row), extents
 // of at least one, and pointer offsets that fit the i32 arithmetic the
 // pointers were computed in (beyond it they wrap, and TMA's 64-bit
-// addresses would not); and that the tile loop runs at all. The loads are
-// then rewritten in the then branch.
-func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaBlock) {
+// addresses would not); and that the tile loop runs at all, for each of
+// the blocks its loads and stores move. The loads and stores are then
+// rewritten in the then branch.
+func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock) {
 	b := r.rw.B()
 	b.SetInsertionPoint(anchor)
 	loc := anchor.Loc()
@@ -152,7 +153,7 @@ func (r *tmaRewriter) version(anchor *ir.Operation, loads []*tmaBlock) {
 	mul := func(x, y ir.Value) ir.Value { return arith.NewBinary(b, "arith.muli", loc, x, y).Result(0) }
 	add := func(x, y ir.Value) ir.Value { return arith.NewBinary(b, "arith.addi", loc, x, y).Result(0) }
 	zero, one, maxI32 := c64(0), c64(1), c64(math.MaxInt32)
-	for _, l := range loads {
+	for _, l := range blocks {
 		for ax, a := range l.axes {
 			if a.multiple > 0 {
 				// Tiles at multiples of the tile size never wrap.

@@ -163,24 +163,7 @@ func (r *tmaRewriter) rewriteStore(s *tmaStore) {
 			coords[ax] = arith.ConstantInt(b, loc, 0, ir.I32(b.Ctx))
 		}
 	}
-	m := valT.Dims[0]
-	pieces := []ir.Value{val}
-	switch valT.Dims[1] / width {
-	case 2:
-		// [m, 2w] -> [m, 2, w] -> [m, w, 2] -> two [m, w].
-		r3 := tt.NewReshape(b, loc, val, ir.RankedTensor(b.Ctx, []int64{m, 2, width}, valT.Elem, nil), false).Result(0)
-		t3 := tt.NewTrans(b, loc, r3, []int64{0, 2, 1}).Result(0)
-		pieces = tt.NewSplit(b, loc, t3).Results()
-	case 4:
-		// [m, 4w] -> [m, 2a, 2b, w] (column a*2w + b*w + c) -> [m, w,
-		// 2b, 2a] -> two [m, w, 2b] by a -> four [m, w] by a, then b.
-		r4 := tt.NewReshape(b, loc, val, ir.RankedTensor(b.Ctx, []int64{m, 2, 2, width}, valT.Elem, nil), false).Result(0)
-		t4 := tt.NewTrans(b, loc, r4, []int64{0, 3, 2, 1}).Result(0)
-		pieces = nil
-		for _, half := range tt.NewSplit(b, loc, t4).Results() {
-			pieces = append(pieces, tt.NewSplit(b, loc, half).Results()...)
-		}
-	}
+	pieces := splitColumns(b, loc, val, valT.Dims[1]/width)
 	for i, p := range pieces {
 		col := coords[1]
 		if i > 0 {
@@ -191,4 +174,38 @@ func (r *tmaRewriter) rewriteStore(s *tmaStore) {
 	operands := st.Operands()
 	r.rw.EraseOp(st)
 	transforms.EraseDeadPure(definingOps([]ir.Value{operands[0], operands[2]}))
+}
+
+// splitColumns splits val, an [m, n*w] tensor, into its n column pieces of
+// w columns, left to right (n a power of two), as Triton's tutorial's
+// EPILOGUE_SUBTILE does: reshaped to [m, 2, ..., 2, w] (column = the twos'
+// bits, most significant first, times w, plus c), transposed to [m, w, 2,
+// ..., 2] with the most significant two last, then split by it, then by
+// the next: pieces in column order.
+func splitColumns(b *ir.Builder, loc ir.Location, val ir.Value, n int64) []ir.Value {
+	t := val.Type().(*ir.RankedTensorType)
+	m, w := t.Dims[0], t.Dims[1]/n
+	if n == 1 {
+		return []ir.Value{val}
+	}
+	dims, order := []int64{m}, []int64{0}
+	k := int64(0)
+	for ; int64(1)<<k < n; k++ {
+		dims = append(dims, 2)
+	}
+	dims = append(dims, w)
+	order = append(order, k+1)
+	for i := k; i >= 1; i-- {
+		order = append(order, i)
+	}
+	r := tt.NewReshape(b, loc, val, ir.RankedTensor(b.Ctx, dims, t.Elem, nil), false).Result(0)
+	pieces := []ir.Value{tt.NewTrans(b, loc, r, order).Result(0)}
+	for range k {
+		var next []ir.Value
+		for _, p := range pieces {
+			next = append(next, tt.NewSplit(b, loc, p).Results()...)
+		}
+		pieces = next
+	}
+	return pieces
 }
