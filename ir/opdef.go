@@ -42,7 +42,8 @@ type OpDef struct {
 
 	// Effects reports the op's memory effects. Ops with the Pure trait have
 	// none; ops without Pure and without Effects are assumed to have
-	// unknown effects.
+	// unknown effects. The list may be shared (a hook whose effects name no
+	// value returns the same list each time): callers must not write it.
 	Effects func(op *Operation) []Effect
 
 	// RegionKind reports whether region i holds an SSA CFG (the default) or

@@ -89,9 +89,13 @@ func init() {
 // orderingEffects are those of ops that order memory accesses around
 // them (waits, fences, barriers): they read and write all memory, so that
 // no access moves across them and they are never erased.
-func orderingEffects(*ir.Operation) []ir.Effect {
-	return []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}}
-}
+// orderingEffects are the effects of the ops that order memory without
+// naming a buffer: one list, shared by every call (the greedy driver and
+// region DCE ask each op for its effects over and over; ir.OpDef.Effects'
+// callers do not write it).
+func orderingEffects(*ir.Operation) []ir.Effect { return ordering }
+
+var ordering = []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}}
 
 func parseNoOperands(p ir.OpParser, st *ir.OperationState) error { return p.ParseOptionalAttrDict(st) }
 

@@ -47,7 +47,7 @@ func init() {
 			return verifyOptions(op, opts)
 		}
 		// A scheduling fence: nothing may move across it.
-		def.Effects = func(*ir.Operation) []ir.Effect { return []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}} }
+		def.Effects = orderingEffects
 	}
 	hint(SchedBarrierOp, schedBarrierOptions)
 	hint(SchedGroupBarrierOp, schedGroupBarrierOptions)

@@ -34,9 +34,7 @@ func init() {
 	BarrierOp.Parse = func(p ir.OpParser, st *ir.OperationState) error { return p.ParseOptionalAttrDict(st) }
 	BarrierOp.Print = func(p ir.OpPrinter, op *ir.Operation) { p.PrintOptionalAttrDict(op.Attrs()) }
 	BarrierOp.Verify = func(op *ir.Operation) error { return counts(op, 0, 0) }
-	BarrierOp.Effects = func(*ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}}
-	}
+	BarrierOp.Effects = orderingEffects
 
 	ShuffleOp.Inherent = []string{"mode"}
 	ShuffleOp.Parse = parseShuffle

@@ -70,8 +70,12 @@ func pureAttrEffects(op *ir.Operation) []ir.Effect {
 	if a, ok := op.Attr("pure").(*ir.IntegerAttr); ok && a.Bool() {
 		return []ir.Effect{}
 	}
-	return []ir.Effect{{Kind: ir.Read, Resource: "global"}, {Kind: ir.Write, Resource: "global"}}
+	return globalRW
 }
+
+// globalRW is one list shared by every call (ir.OpDef.Effects' callers do
+// not write it).
+var globalRW = []ir.Effect{{Kind: ir.Read, Resource: "global"}, {Kind: ir.Write, Resource: "global"}}
 
 func parseClampF(p ir.OpParser, st *ir.OperationState) error {
 	var ops []ir.UnresolvedOperand

@@ -72,11 +72,11 @@ func init() {
 		if !ok || (!t.Mutable && !op.HasAttr("allocation.offset")) {
 			return nil
 		}
-		es := effects(ir.Effect{Kind: ir.Allocate, Resource: SharedMemoryResource, Value: op.Result(0)})
+		alloc := ir.Effect{Kind: ir.Allocate, Resource: SharedMemoryResource, Value: op.Result(0)}
 		if op.NumOperands() > 0 {
-			es = append(es, ir.Effect{Kind: ir.Write, Resource: SharedMemoryResource, Value: op.Result(0)})
+			return []ir.Effect{alloc, {Kind: ir.Write, Resource: SharedMemoryResource, Value: op.Result(0)}}
 		}
-		return es
+		return []ir.Effect{alloc}
 	}
 	LocalAlloc.Def.Fold = foldLocalAlloc
 	LocalDealloc.Def.Effects = func(op *ir.Operation) []ir.Effect {

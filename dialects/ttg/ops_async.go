@@ -62,7 +62,5 @@ func init() {
 	}
 	// MemWaitOpTrait: waits order memory; model them as reading and
 	// writing shared memory so that nothing moves across them.
-	AsyncWait.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return effects(ir.Effect{Kind: ir.Read, Resource: SharedMemoryResource}, ir.Effect{Kind: ir.Write, Resource: SharedMemoryResource})
-	}
+	AsyncWait.Def.Effects = sharedOrderingEffects
 }

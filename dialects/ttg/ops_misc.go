@@ -70,9 +70,7 @@ var WarpID = Define(Dialect, "warp_id", ir.Pure, asmfmt.Spec{
 
 func init() {
 	MaskReturn.Def.HasParent = []string{"ttg.mask"}
-	LocalBarrier.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return effects(ir.Effect{Kind: ir.Read, Resource: SharedMemoryResource}, ir.Effect{Kind: ir.Write, Resource: SharedMemoryResource})
-	}
+	LocalBarrier.Def.Effects = sharedOrderingEffects
 }
 
 func verifyFp4ToFp(op *ir.Operation) error {

@@ -53,9 +53,26 @@ func verifyBarrierType(op *ir.Operation, v ir.Value) error {
 }
 
 func sharedRW(v ir.Value, kinds ...ir.EffectKind) []ir.Effect {
-	var es []ir.Effect
-	for _, k := range kinds {
-		es = append(es, ir.Effect{Kind: k, Resource: ttg.SharedMemoryResource, Value: v})
+	es := make([]ir.Effect, len(kinds))
+	for i, k := range kinds {
+		es[i] = shared(k, v)
 	}
 	return es
 }
+
+// shared and global are one effect on shared or global memory.
+func shared(k ir.EffectKind, v ir.Value) ir.Effect {
+	return ir.Effect{Kind: k, Resource: ttg.SharedMemoryResource, Value: v}
+}
+
+func global(k ir.EffectKind, v ir.Value) ir.Effect {
+	return ir.Effect{Kind: k, Resource: ttg.GlobalMemoryResource, Value: v}
+}
+
+// sharedOrdering is the effects of the ops that order shared memory
+// without naming a buffer (fences, waits): one list, shared by every call
+// (the barrier analyses and the greedy driver ask each op for its effects
+// over and over).
+var sharedOrdering = []ir.Effect{{Kind: ir.Read, Resource: ttg.SharedMemoryResource}, {Kind: ir.Write, Resource: ttg.SharedMemoryResource}}
+
+func sharedOrderingEffects(*ir.Operation) []ir.Effect { return sharedOrdering }

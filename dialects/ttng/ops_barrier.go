@@ -68,8 +68,10 @@ var AsyncCopyMbarrierArrive = define("async_copy_mbarrier_arrive", 0, asmfmt.Spe
 })
 
 func init() {
-	write := func(op *ir.Operation) []ir.Effect { return sharedRW(op.Operand(0), ir.Write) }
-	rw := func(op *ir.Operation) []ir.Effect { return sharedRW(op.Operand(0), ir.Read, ir.Write) }
+	write := func(op *ir.Operation) []ir.Effect { return []ir.Effect{shared(ir.Write, op.Operand(0))} }
+	rw := func(op *ir.Operation) []ir.Effect {
+		return []ir.Effect{shared(ir.Read, op.Operand(0)), shared(ir.Write, op.Operand(0))}
+	}
 	InitBarrier.Def.Effects = write
 	InvalBarrier.Def.Effects = write
 	BarrierExpect.Def.Effects = write

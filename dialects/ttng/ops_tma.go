@@ -142,35 +142,29 @@ var TensormapFenceproxyAcquire = define("tensormap_fenceproxy_acquire", 0, asmfm
 })
 
 func init() {
-	global := func(kinds ...ir.EffectKind) func(*ir.Operation) []ir.Effect {
-		return func(op *ir.Operation) []ir.Effect {
-			var es []ir.Effect
-			for _, k := range kinds {
-				es = append(es, ir.Effect{Kind: k, Resource: ttg.GlobalMemoryResource, Value: op.Operand(0)})
-			}
-			return es
-		}
-	}
+	// Each hook builds its list in one allocation.
 	AsyncTMACopyGlobalToLocal.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		ops := op.Operands()
-		return append(append(global(ir.Read)(op), sharedRW(ops[len(ops)-3], ir.Write)...), sharedRW(ops[len(ops)-2], ir.Write)...)
+		n := op.NumOperands()
+		return []ir.Effect{global(ir.Read, op.Operand(0)), shared(ir.Write, op.Operand(n-3)), shared(ir.Write, op.Operand(n-2))}
 	}
 	AsyncTMACopyLocalToGlobal.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return append(global(ir.Read, ir.Write)(op), sharedRW(op.Operand(op.NumOperands()-1), ir.Read)...)
+		return []ir.Effect{global(ir.Read, op.Operand(0)), global(ir.Write, op.Operand(0)), shared(ir.Read, op.Operand(op.NumOperands()-1))}
 	}
 	// A reduction reads its source buffer as a store does (Triton's
 	// MemRead<SharedMemory> on $src): the barrier analysis must see the
 	// read, or the writes that fill the buffer race with the TMA.
 	AsyncTMAReduce.Def.Effects = AsyncTMACopyLocalToGlobal.Def.Effects
 	AsyncTMAGather.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return append(append(global(ir.Read)(op), sharedRW(op.Operand(3), ir.Write)...), sharedRW(op.Operand(4), ir.Write)...)
+		return []ir.Effect{global(ir.Read, op.Operand(0)), shared(ir.Write, op.Operand(3)), shared(ir.Write, op.Operand(4))}
 	}
 	AsyncTMAScatter.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return append(global(ir.Read, ir.Write)(op), sharedRW(op.Operand(3), ir.Read)...)
+		return []ir.Effect{global(ir.Read, op.Operand(0)), global(ir.Write, op.Operand(0)), shared(ir.Read, op.Operand(3))}
 	}
-	TMAStoreWait.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Read, Resource: ttg.SharedMemoryResource}, {Kind: ir.Write, Resource: ttg.SharedMemoryResource}}
+	TMAStoreWait.Def.Effects = sharedOrderingEffects
+	TensormapCreate.Def.Effects = func(op *ir.Operation) []ir.Effect {
+		return []ir.Effect{global(ir.Read, op.Operand(0)), global(ir.Write, op.Operand(0))}
 	}
-	TensormapCreate.Def.Effects = global(ir.Read, ir.Write)
-	TensormapFenceproxyAcquire.Def.Effects = global(ir.Write)
+	TensormapFenceproxyAcquire.Def.Effects = func(op *ir.Operation) []ir.Effect {
+		return []ir.Effect{global(ir.Write, op.Operand(0))}
+	}
 }

@@ -76,19 +76,19 @@ var ClusterWait = define("cluster_wait", 0, asmfmt.Spec{Format: "attr-dict"})
 
 func init() {
 	WarpGroupDot.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		var es []ir.Effect
-		for i := 0; i < 2; i++ {
-			if memdescOf(op.Operand(i)) != nil {
-				es = append(es, sharedRW(op.Operand(i), ir.Read)...)
-			}
+		a, b := memdescOf(op.Operand(0)) != nil, memdescOf(op.Operand(1)) != nil
+		switch {
+		case a && b:
+			return []ir.Effect{shared(ir.Read, op.Operand(0)), shared(ir.Read, op.Operand(1))}
+		case a:
+			return []ir.Effect{shared(ir.Read, op.Operand(0))}
+		case b:
+			return []ir.Effect{shared(ir.Read, op.Operand(1))}
 		}
-		return es
+		return nil
 	}
-	fence := func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Read, Resource: ttg.SharedMemoryResource}, {Kind: ir.Write, Resource: ttg.SharedMemoryResource}}
-	}
-	FenceAsyncShared.Def.Effects = fence
-	WarpGroupDotWait.Def.Effects = fence
+	FenceAsyncShared.Def.Effects = sharedOrderingEffects
+	WarpGroupDotWait.Def.Effects = sharedOrderingEffects
 }
 
 func verifyWarpGroupDot(op *ir.Operation) error {
