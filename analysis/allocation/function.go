@@ -147,7 +147,9 @@ func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Int
 	// Post-order numbering puts an op with regions after everything it
 	// contains, so a value used inside a loop stays live until the loop
 	// ends.
-	ids := map[*ir.Operation]int{}
+	n := 0
+	ir.WalkOps(fn, func(*ir.Operation) { n++ })
+	ids := make(map[*ir.Operation]int, n)
 	ir.Walk(fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
 		ids[op] = len(ids)
 		return ir.Advance
@@ -161,10 +163,14 @@ func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Int
 	})
 	rangeOf := func(v ir.Value) Interval {
 		r := Interval{math.MaxInt, 0}
-		for _, op := range lv.liveOps(v) {
-			r.Start = min(r.Start, ids[op])
-			r.End = max(r.End, ids[op]+1)
-		}
+		// The ops of a run are siblings in order, and a post-order
+		// number exceeds those of everything before the op in its block
+		// (nested ops included): the run's numbers go from its first
+		// op's to its last's.
+		lv.liveSegments(v, func(first, last *ir.Operation) {
+			r.Start = min(r.Start, ids[first])
+			r.End = max(r.End, ids[last]+1)
+		})
 		if r.Start > r.End {
 			return Interval{}
 		}

@@ -78,10 +78,13 @@ func newLiveness(op *ir.Operation, track func(ir.Value) bool) *liveness {
 			}
 		}
 	}
+	// Blocks nested in a block come after it in order: built in reverse,
+	// a block finds the uses of the blocks nested in it ready.
+	for i := len(order) - 1; i >= 0; i-- {
+		l.blocks[order[i]] = l.newBlockLiveness(order[i])
+	}
 	for _, b := range order {
-		bl := newBlockLiveness(b, track)
-		l.blocks[b] = bl
-		if bl.updateIn() {
+		if l.blocks[b].updateIn() {
 			push(b.Predecessors())
 		}
 	}
@@ -107,7 +110,10 @@ func newLiveness(op *ir.Operation, track func(ir.Value) bool) *liveness {
 	return l
 }
 
-func newBlockLiveness(b *ir.Block, track func(ir.Value) bool) *blockLiveness {
+// newBlockLiveness computes the sets of b; those of the blocks nested in
+// it must be in l.blocks.
+func (l *liveness) newBlockLiveness(b *ir.Block) *blockLiveness {
+	track := l.track
 	bl := &blockLiveness{block: b, in: valueSet{}, out: valueSet{}, uses: valueSet{}}
 	region := b.Region()
 	// A value escapes the block when a use lies in another block of the
@@ -132,14 +138,25 @@ func newBlockLiveness(b *ir.Block, track func(ir.Value) bool) *blockLiveness {
 			escapes(o.Result(i))
 		}
 	}
+	// The uses of the block's own ops, and those of its nested blocks
+	// that the block does not define either (what is defined in a nested
+	// block is defined in this one): each operand is asked about once,
+	// not once for every block it is nested in.
 	for o := b.First(); o != nil; o = o.Next() {
-		ir.WalkOps(o, func(n *ir.Operation) {
-			for i := range n.NumOperands() {
-				if x := n.Operand(i); track(x) && !bl.defines(x) {
-					bl.uses[x] = struct{}{}
+		for i := range o.NumOperands() {
+			if x := o.Operand(i); track(x) && !bl.defines(x) {
+				bl.uses[x] = struct{}{}
+			}
+		}
+		for _, r := range o.Regions() {
+			for _, nb := range r.Blocks() {
+				for x := range l.blocks[nb].uses {
+					if !bl.defines(x) {
+						bl.uses[x] = struct{}{}
+					}
 				}
 			}
-		})
+		}
 	}
 	return bl
 }
@@ -182,6 +199,21 @@ func ancestorBlockIn(r *ir.Region, b *ir.Block) *ir.Block {
 // last use (or the block end when it lives on), and the same in every
 // block that uses it or that it flows into.
 func (l *liveness) liveOps(v ir.Value) []*ir.Operation {
+	var out []*ir.Operation
+	l.liveSegments(v, func(first, last *ir.Operation) {
+		for o := first; o != nil; o = o.Next() {
+			out = append(out, o)
+			if o == last {
+				break
+			}
+		}
+	})
+	return out
+}
+
+// liveSegments calls fn with the first and last op of each run of ops of
+// one block at which v is live, in liveOps' order, without listing them.
+func (l *liveness) liveSegments(v ir.Value, fn func(first, last *ir.Operation)) {
 	var def *ir.Block
 	if d := v.DefiningOp(); d != nil {
 		def = d.Block()
@@ -189,7 +221,7 @@ func (l *liveness) liveOps(v ir.Value) []*ir.Operation {
 		def = a.Owner()
 	}
 	if def == nil {
-		return nil
+		return
 	}
 	visited := map[*ir.Block]bool{def: true}
 	work := []*ir.Block{def}
@@ -199,7 +231,6 @@ func (l *liveness) liveOps(v ir.Value) []*ir.Operation {
 			work = append(work, b)
 		}
 	}
-	var out []*ir.Operation
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -221,12 +252,7 @@ func (l *liveness) liveOps(v ir.Value) []*ir.Operation {
 				}
 			}
 		}
-		for o := start; o != nil; o = o.Next() {
-			out = append(out, o)
-			if o == end {
-				break
-			}
-		}
+		fn(start, end)
 		for _, s := range b.Successors() {
 			if sl := l.blocks[s]; sl != nil && sl.in.has(v) && !visited[s] {
 				visited[s] = true
@@ -234,5 +260,4 @@ func (l *liveness) liveOps(v ir.Value) []*ir.Operation {
 			}
 		}
 	}
-	return out
 }
