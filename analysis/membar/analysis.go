@@ -22,6 +22,9 @@ type funcAnalysis struct {
 	// pending ones (barriers: (*funcAnalysis).update; proxy fences:
 	// updateProxy).
 	transfer func(f *funcAnalysis, op *ir.Operation, info *blockInfo) error
+	// cur and proxy are the transfer functions' lists of an op's
+	// accesses, reused from op to op.
+	cur, proxy opAccesses
 }
 
 // run computes the fixed point over the function's virtual blocks,
@@ -151,36 +154,42 @@ func (f *funcAnalysis) update(op *ir.Operation, info *blockInfo) error {
 		// again.
 		return nil
 	}
-	cur := newBlockInfo()
-	var scratch *allocation.Buffer
 	if op.Name() == "tt.call" {
+		cur := newBlockInfo()
 		if callee := allocation.ResolveCallee(op); callee != nil {
 			cur.join(f.callees[callee])
 		}
-	} else {
-		f.eachAccess(op, func(e ir.Effect, iv allocation.Interval) {
-			if e.Kind == ir.Write {
-				cur.writes.add(iv, op)
-			} else {
-				cur.reads.add(iv, op)
-			}
-		})
-		if op.Name() == "ttng.arrive_barrier" {
-			// An arrive may signal other threads: every access must be
-			// complete before it.
-			cur.writes.add(allocation.Everything, op)
-			cur.reads.add(allocation.Everything, op)
+		if info.conflicts(cur, f.filter) {
+			f.b.SetInsertionPoint(op)
+			f.insertBarrier(op)
+			info.sync()
 		}
-		scratch = f.alloc.ScratchOf(op)
+		info.join(cur)
+		return nil
 	}
-	if scratch != nil {
+	cur := &f.cur
+	cur.reset(op)
+	f.eachAccess(op, func(e ir.Effect, iv allocation.Interval) {
+		if e.Kind == ir.Write {
+			cur.writes = append(cur.writes, iv)
+		} else {
+			cur.reads = append(cur.reads, iv)
+		}
+	})
+	if op.Name() == "ttng.arrive_barrier" {
+		// An arrive may signal other threads: every access must be
+		// complete before it.
+		cur.writes = append(cur.writes, allocation.Everything)
+		cur.reads = append(cur.reads, allocation.Everything)
+	}
+	if scratch := f.alloc.ScratchOf(op); scratch != nil {
 		// A scratch buffer is written, then read, by the op's lowering.
 		if !cur.empty() {
 			return ir.OpErrorf(op, "an op with a scratch buffer must not access other shared memory")
 		}
 		iv := scratch.Interval()
-		cur.writes.add(iv, op)
-		needed := info.conflicts(cur, f.filter)
+		cur.writes = append(cur.writes, iv)
+		needed := info.conflictsOp(cur, f.filter)
 		if needed {
 			f.b.SetInsertionPoint(op)
 			f.insertBarrier(op)
@@ -190,13 +199,13 @@ func (f *funcAnalysis) update(op *ir.Operation, info *blockInfo) error {
 		if needed || !warpSynchronous(op) {
 			info.sync()
 		}
-		cur.reads.add(iv, op)
-	} else if info.conflicts(cur, f.filter) {
+		cur.reads = append(cur.reads, iv)
+	} else if info.conflictsOp(cur, f.filter) {
 		f.b.SetInsertionPoint(op)
 		f.insertBarrier(op)
 		info.sync()
 	}
-	info.join(cur)
+	info.joinOp(cur)
 	return nil
 }
 

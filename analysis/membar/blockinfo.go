@@ -76,10 +76,11 @@ func (b *blockInfo) join(o *blockInfo) {
 	b.writes.join(o.writes)
 }
 
-// sync forgets every access: a barrier was executed.
+// sync forgets every access: a barrier was executed. The maps are
+// emptied in place: no two blockInfos share them (clone and join copy).
 func (b *blockInfo) sync() {
-	b.reads = intervalOps{}
-	b.writes = intervalOps{}
+	clear(b.reads)
+	clear(b.writes)
 }
 
 func (b *blockInfo) empty() bool { return len(b.reads) == 0 && len(b.writes) == 0 }
@@ -96,6 +97,60 @@ func (b *blockInfo) conflicts(next *blockInfo, filter Filter) bool {
 	return overlap(b.writes, next.reads, filter) ||
 		overlap(b.reads, next.writes, filter) ||
 		overlap(b.writes, next.writes, filter)
+}
+
+// opAccesses is what one op other than a call accesses: the intervals it
+// reads and writes. The transfer functions run for every op on every
+// visit of its block, and building a blockInfo for each (two maps and a
+// set of ops per interval) was most of what the analyses allocated; the
+// lists are reused from op to op.
+type opAccesses struct {
+	op            *ir.Operation
+	reads, writes []allocation.Interval
+}
+
+// reset empties a for op's accesses.
+func (a *opAccesses) reset(op *ir.Operation) {
+	a.op, a.reads, a.writes = op, a.reads[:0], a.writes[:0]
+}
+
+func (a *opAccesses) empty() bool { return len(a.reads) == 0 && len(a.writes) == 0 }
+
+// conflictsOp is conflicts with next given as one op's accesses.
+func (b *blockInfo) conflictsOp(next *opAccesses, filter Filter) bool {
+	return overlapOp(b.writes, next.reads, next.op, filter) ||
+		overlapOp(b.reads, next.writes, next.op, filter) ||
+		overlapOp(b.writes, next.writes, next.op, filter)
+}
+
+// joinOp adds one op's accesses to b.
+func (b *blockInfo) joinOp(a *opAccesses) {
+	for _, iv := range a.reads {
+		b.reads.add(iv, a.op)
+	}
+	for _, iv := range a.writes {
+		b.writes.add(iv, a.op)
+	}
+}
+
+// overlapOp is overlap with after the intervals op accesses.
+func overlapOp(before intervalOps, after []allocation.Interval, op *ir.Operation, filter Filter) bool {
+	if len(after) == 0 {
+		return false
+	}
+	for bi, bops := range before {
+		for _, ai := range after {
+			if !bi.Intersects(ai) {
+				continue
+			}
+			for x := range bops {
+				if filter == nil || !filter(x, op) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func overlap(before, after intervalOps, filter Filter) bool {

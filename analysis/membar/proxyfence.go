@@ -73,35 +73,39 @@ func updateProxy(f *funcAnalysis, op *ir.Operation, info *blockInfo) error {
 		info.sync()
 		return nil
 	}
-	cur, proxy := newBlockInfo(), newBlockInfo()
 	if op.Name() == "tt.call" {
+		// A call neither reads nor writes through the async proxy: what
+		// its callee leaves pending joins.
 		if callee := allocation.ResolveCallee(op); callee != nil {
-			cur.join(f.callees[callee])
+			info.join(f.callees[callee])
 		}
-	} else {
-		f.eachAccess(op, func(e ir.Effect, iv allocation.Interval) {
-			switch {
-			case asyncProxyWrite(op):
-				if e.Value == asyncProxyDest(op) {
-					proxy.writes.add(iv, op)
-				}
-			case e.Kind == ir.Write:
-				cur.writes.add(iv, op)
-			default:
-				cur.reads.add(iv, op)
-			}
-		})
-		// An op's scratch buffer is written and read by its lowering,
-		// within the op: later it only matters as memory read.
-		if scratch := f.alloc.ScratchOf(op); scratch != nil {
-			cur.reads.add(scratch.Interval(), op)
-		}
+		return nil
 	}
-	if (asyncProxyWrite(op) || asyncProxyRead(op)) && info.conflicts(proxy, f.filter) {
+	cur, proxy := &f.cur, &f.proxy
+	cur.reset(op)
+	proxy.reset(op)
+	f.eachAccess(op, func(e ir.Effect, iv allocation.Interval) {
+		switch {
+		case asyncProxyWrite(op):
+			if e.Value == asyncProxyDest(op) {
+				proxy.writes = append(proxy.writes, iv)
+			}
+		case e.Kind == ir.Write:
+			cur.writes = append(cur.writes, iv)
+		default:
+			cur.reads = append(cur.reads, iv)
+		}
+	})
+	// An op's scratch buffer is written and read by its lowering,
+	// within the op: later it only matters as memory read.
+	if scratch := f.alloc.ScratchOf(op); scratch != nil {
+		cur.reads = append(cur.reads, scratch.Interval())
+	}
+	if (asyncProxyWrite(op) || asyncProxyRead(op)) && info.conflictsOp(proxy, f.filter) {
 		f.b.SetInsertionPoint(op)
 		ttng.NewFenceAsyncShared(f.b, op.Loc(), false)
 		info.sync()
 	}
-	info.join(cur)
+	info.joinOp(cur)
 	return nil
 }
