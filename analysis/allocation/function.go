@@ -131,11 +131,11 @@ func (f *funcAllocator) collectAliases(fn *ir.Operation) {
 		}
 	}
 	ir.WalkOps(fn, func(op *ir.Operation) {
-		for _, v := range op.Operands() {
-			add(v)
+		for i := range op.NumOperands() {
+			add(op.Operand(i))
 		}
-		for _, v := range op.Results() {
-			add(v)
+		for i := range op.NumResults() {
+			add(op.Result(i))
 		}
 	})
 }

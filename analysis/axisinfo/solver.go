@@ -374,7 +374,8 @@ func (s *solver) visitBlock(b *ir.Block) {
 					continue
 				}
 				idx := term.Def().SuccessorOperands(term, i)
-				for k, a := range b.Arguments() {
+				for k := range b.NumArguments() {
+					a := b.Argument(k)
 					if k < len(idx) {
 						s.join(a, s.info(term.Operand(idx[k])))
 					} else {
@@ -389,35 +390,42 @@ func (s *solver) visitBlock(b *ir.Block) {
 		s.setEntryStates(b.Arguments())
 		return
 	}
-	args := b.Arguments()
 	switch parent.Name() {
 	case "scf.for":
-		s.visitInductionVar(parent, args[0])
-		f := scf.ForOp{Operation: parent}
-		s.joinAll(args[1:], f.Inits())
+		s.visitInductionVar(parent, b.Argument(0))
+		s.joinOperands(b, 1, parent, 3) // the inits
 		if y := terminatorOf(b); y != nil {
-			s.joinAll(args[1:], y.Operands())
+			s.joinOperands(b, 1, y, 0)
 		}
 	case "scf.while":
 		if b == parent.Region(0).Front() {
-			s.joinAll(args, parent.Operands())
+			s.joinOperands(b, 0, parent, 0)
 			if parent.NumRegions() > 1 && s.live.Region(parent.Region(1)) {
 				if y := terminatorOf(parent.Region(1).Front()); y != nil {
-					s.joinAll(args, y.Operands())
+					s.joinOperands(b, 0, y, 0)
 				}
 			}
 		} else if c := terminatorOf(parent.Region(0).Front()); c != nil && c.NumOperands() > 0 {
-			s.joinAll(args, c.Operands()[1:])
+			s.joinOperands(b, 0, c, 1)
 		}
 	case "ttg.warp_specialize.partitions":
 		// The partitions receive the captures of the warp_specialize.
 		if ws := parent.ParentOp(); ws != nil {
-			s.joinAll(args, ws.Operands())
+			s.joinOperands(b, 0, ws, 0)
 		}
 	default:
 		// Regions of other ops (reduce and scan combiners, ...) are
 		// entered in ways the analysis cannot see.
-		s.setEntryStates(args)
+		s.setEntryStates(b.Arguments())
+	}
+}
+
+// joinOperands joins the Infos of op's operands from lo on into b's
+// arguments from first on, pairwise: joinAll, without listing either
+// (blocks are visited again whenever a value flowing into them changes).
+func (s *solver) joinOperands(b *ir.Block, first int, op *ir.Operation, lo int) {
+	for i := 0; first+i < b.NumArguments() && lo+i < op.NumOperands(); i++ {
+		s.join(b.Argument(first+i), s.info(op.Operand(lo+i)))
 	}
 }
 

@@ -120,7 +120,8 @@ func (l *Liveness) liveSuccessors(op *ir.Operation) []*ir.Block {
 // not folded.
 func (l *Liveness) controlConstants(op *ir.Operation) []ir.Attribute {
 	out := make([]ir.Attribute, op.NumOperands())
-	for i, v := range op.Operands() {
+	for i := range out {
+		v := op.Operand(i)
 		switch v.Type().(type) {
 		case *ir.IntegerType, *ir.IndexType:
 			out[i] = l.constant(v)
@@ -163,8 +164,8 @@ func (l *Liveness) constant(v ir.Value) ir.Attribute {
 		return nil
 	}
 	operands := make([]ir.Attribute, op.NumOperands())
-	for i, x := range op.Operands() {
-		if operands[i] = l.constant(x); operands[i] == nil {
+	for i := range operands {
+		if operands[i] = l.constant(op.Operand(i)); operands[i] == nil {
 			return nil
 		}
 	}

@@ -65,20 +65,34 @@ func usesTensorMemory(op *ir.Operation) bool {
 	if strings.HasPrefix(name, "ttng.tmem_") || strings.HasPrefix(name, "ttng.tc_gen5_") {
 		return true
 	}
-	values := [][]ir.Value{op.Operands(), op.Results()}
-	for _, r := range op.Regions() {
-		for _, b := range r.Blocks() {
-			values = append(values, b.Arguments())
+	// Asked of every op: the values are read in place, not listed.
+	for i := range op.NumOperands() {
+		if inTensorMemory(op.Operand(i)) {
+			return true
 		}
 	}
-	for _, vs := range values {
-		for _, v := range vs {
-			if md, ok := v.Type().(*ttg.MemDescType); ok {
-				if _, tm := md.MemorySpace.(*ttng.TensorMemorySpace); tm {
+	for i := range op.NumResults() {
+		if inTensorMemory(op.Result(i)) {
+			return true
+		}
+	}
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks() {
+			for i := range b.NumArguments() {
+				if inTensorMemory(b.Argument(i)) {
 					return true
 				}
 			}
 		}
+	}
+	return false
+}
+
+// inTensorMemory reports whether v is a buffer in tensor memory.
+func inTensorMemory(v ir.Value) bool {
+	if md, ok := v.Type().(*ttg.MemDescType); ok {
+		_, tm := md.MemorySpace.(*ttng.TensorMemorySpace)
+		return tm
 	}
 	return false
 }
