@@ -144,8 +144,8 @@ func (c *cse) simplify(t *scopedTable, op *ir.Operation, ssa bool) bool {
 			return false
 		}
 	}
-	if !ir.IsMemoryEffectFree(op) {
-		if !onlyReads(op) {
+	if free, reads := effectClass(op); !free {
+		if !reads {
 			return false
 		}
 		existing, h := t.lookup(op)
@@ -165,10 +165,19 @@ func (c *cse) simplify(t *scopedTable, op *ir.Operation, ssa bool) bool {
 	return false
 }
 
-// onlyReads reports whether op declares its effects (MLIR's
-// MemoryEffectOpInterface) and they are all reads.
-func onlyReads(op *ir.Operation) bool {
-	return ir.DeclaresEffects(op) && ir.EachEffect(op, func(e ir.Effect) bool { return e.Kind == ir.Read })
+// effectClass reports whether op is free of memory effects
+// (ir.IsMemoryEffectFree) and whether it only reads: it declares its
+// effects (MLIR's MemoryEffectOpInterface) and they are all reads. One
+// visit of op's effects answers both: CSE asks them of every op, and
+// each visit calls the effects hooks of op and of what it contains.
+func effectClass(op *ir.Operation) (free, reads bool) {
+	any := false
+	known := ir.EachEffect(op, func(e ir.Effect) bool {
+		any = true
+		return e.Kind == ir.Read
+	})
+	// Known means every effect, if any, is a read.
+	return known && !any, known && ir.DeclaresEffects(op)
 }
 
 // mayWrite reports whether op may write memory: it writes, or its effects
