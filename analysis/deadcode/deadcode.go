@@ -63,6 +63,10 @@ func Analyze(root *ir.Operation) *Liveness {
 // of reached regions can go to, given the constant operands; for other
 // ops every region.
 func (l *Liveness) liveRegions(op *ir.Operation) []int {
+	if op.NumRegions() == 0 {
+		// Most ops: nothing to enter, and no interface to look up.
+		return nil
+	}
 	rb, ok := ir.As[ir.RegionBranch](op)
 	if !ok {
 		all := make([]int, op.NumRegions())
@@ -105,6 +109,9 @@ func (l *Liveness) liveRegions(op *ir.Operation) []int {
 // liveSuccessors returns the successor blocks a branch can take: the one
 // its constant operands select (ir.BranchLike), else all.
 func (l *Liveness) liveSuccessors(op *ir.Operation) []*ir.Block {
+	if op.NumSuccessors() == 0 {
+		return nil
+	}
 	succs := op.Successors()
 	if br, ok := ir.As[ir.BranchLike](op); ok && len(succs) > 0 {
 		if s := br.SuccessorForOperands(l.controlConstants(op)); s != nil {
