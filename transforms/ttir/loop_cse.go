@@ -17,6 +17,7 @@ import (
 // args are), CSE again, and the scf.for canonicalization patterns to drop
 // the short-circuited args.
 func runLoopAwareCSE(op *ir.Operation, _ *passmgr.State) error {
+	gen := op.Context().Generation()
 	transforms.CSE(op)
 	var loops []*ir.Operation
 	ir.Walk(op, ir.PostOrder, func(o *ir.Operation) ir.WalkResult {
@@ -28,7 +29,12 @@ func runLoopAwareCSE(op *ir.Operation, _ *passmgr.State) error {
 	for _, l := range loops {
 		mergeEqualIterArgs(scf.ForOp{Operation: l})
 	}
-	transforms.CSE(op)
+	// CSE again finds what the merges and the first CSE's erasures
+	// exposed; when neither changed the IR (no change at all in the
+	// context since the first began), it would find nothing.
+	if op.Context().Generation() != gen {
+		transforms.CSE(op)
+	}
 	var ps []ir.RewritePattern
 	if d := op.Context().LookupOp("scf.for"); d != nil {
 		ps = d.Canonicalize
