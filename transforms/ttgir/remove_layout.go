@@ -49,6 +49,12 @@ func RemoveLayoutConversions(module *ir.Operation) error {
 	if err := cleanupConverts(module); err != nil {
 		return err
 	}
+	// The greedy driver stops at a fixed point of its patterns, folding
+	// and dead code removal, with the constants where it puts them: run
+	// again on the IR it left, it changes nothing. cleaned is the IR
+	// generation it left, so a round that changed nothing (the last)
+	// does not clean up again.
+	cleaned := module.Context().Generation()
 	// Each round may expose conversions the previous one could not remove;
 	// every removal deletes an op, so the loop terminates.
 	for changed := true; changed; {
@@ -60,8 +66,11 @@ func RemoveLayoutConversions(module *ir.Operation) error {
 			}
 			r.cleanup()
 		}
-		if err := cleanupConverts(module); err != nil {
-			return err
+		if module.Context().Generation() != cleaned {
+			if err := cleanupConverts(module); err != nil {
+				return err
+			}
+			cleaned = module.Context().Generation()
 		}
 	}
 	for _, fn := range functions(module) {
