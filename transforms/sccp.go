@@ -48,10 +48,18 @@ func SCCP(op *ir.Operation) {
 
 // sccpSolver holds the analysis state.
 type sccpSolver struct {
-	top     *ir.Operation
-	values  map[ir.Value]*constLattice
-	live    map[*ir.Block]bool
+	top    *ir.Operation
+	values map[ir.Value]*constLattice
+	// slab holds the lattices values points to, allocated a chunk at a
+	// time rather than one by one.
+	slab []constLattice
+	live map[*ir.Block]bool
+	// work is a FIFO: the ops from head on wait. A waiting op carries a
+	// mark of marks (nothing hashed for the thousands of ops queued);
+	// one that holds another holder's mark is in queued instead.
 	work    []*ir.Operation
+	head    int
+	marks   ir.OpMarks
 	queued  map[*ir.Operation]bool
 	deps    map[ir.Value][]*ir.Operation // extra readers (fold results aliasing non-operands)
 	symbols *symbolResolver
@@ -73,6 +81,7 @@ func newSCCPSolver(top *ir.Operation) *sccpSolver {
 		top:     top,
 		values:  map[ir.Value]*constLattice{},
 		live:    map[*ir.Block]bool{},
+		marks:   ir.NewOpMarks(),
 		queued:  map[*ir.Operation]bool{},
 		deps:    map[ir.Value][]*ir.Operation{},
 		symbols: newSymbolResolver(),
@@ -120,17 +129,43 @@ func (s *sccpSolver) callable(op *ir.Operation) *callableInfo {
 func (s *sccpSolver) lattice(v ir.Value) *constLattice {
 	l := s.values[v]
 	if l == nil {
-		l = &constLattice{}
+		if len(s.slab) == cap(s.slab) {
+			s.slab = make([]constLattice, 0, 256)
+		}
+		s.slab = s.slab[:len(s.slab)+1]
+		l = &s.slab[len(s.slab)-1]
 		s.values[v] = l
 	}
 	return l
 }
 
 func (s *sccpSolver) enqueue(op *ir.Operation) {
-	if !s.queued[op] {
-		s.queued[op] = true
-		s.work = append(s.work, op)
+	if _, ok := s.marks.Get(op); ok || len(s.queued) > 0 && s.queued[op] {
+		return
 	}
+	if !s.marks.Set(op, 1) {
+		s.queued[op] = true
+	}
+	if len(s.work) == cap(s.work) && s.head > 0 {
+		// Reuse the space of the ops already visited rather than grow.
+		n := copy(s.work, s.work[s.head:])
+		clear(s.work[n:])
+		s.work, s.head = s.work[:n], 0
+	}
+	s.work = append(s.work, op)
+}
+
+// dequeue removes the first waiting op and returns it.
+func (s *sccpSolver) dequeue() *ir.Operation {
+	op := s.work[s.head]
+	s.work[s.head] = nil
+	s.head++
+	if _, ok := s.marks.Get(op); ok {
+		s.marks.Clear(op)
+	} else {
+		delete(s.queued, op)
+	}
+	return op
 }
 
 // join merges val into v's lattice and requeues v's readers on change.
@@ -173,11 +208,8 @@ func (s *sccpSolver) run() {
 			s.setOverdefined(r.Front().Arguments())
 		}
 	}
-	for len(s.work) > 0 {
-		op := s.work[0]
-		s.work = s.work[1:]
-		s.queued[op] = false
-		s.visit(op)
+	for s.head < len(s.work) {
+		s.visit(s.dequeue())
 	}
 }
 
