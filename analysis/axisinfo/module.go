@@ -18,7 +18,10 @@ type Module struct {
 }
 
 // Analyze runs the analysis on module. Extra visitors are tried before the
-// built-in transfer functions (Triton's visitor callback).
+// built-in transfer functions (Triton's visitor callback). The solver
+// marks the ops it has queued (ir.OpMarks), so two analyses of one module
+// must not run at once on two goroutines (as passes that change it must
+// not).
 func Analyze(module *ir.Operation, extra ...Visitor) *Module {
 	m := &Module{infos: map[ir.Value]Info{}}
 	funcs := callerFirstOrder(module)
