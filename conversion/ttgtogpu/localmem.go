@@ -55,8 +55,25 @@ func (s *sharedCTA) checkView(op *ir.Operation, view memView) error {
 
 // sharedCTALayout returns the layout of a buffer in one CTA: the inverse
 // of its shared layout (coordinates -> element offset from the buffer's
-// start) over the CTA's share, and the CTA split.
+// start) over the CTA's share, and the CTA split. The answer is
+// memoized per type (lowering.sharedLayouts): callers only read it.
 func (l *lowering) sharedCTALayout(op *ir.Operation, mt *ttg.MemDescType) (*sharedCTA, error) {
+	if sh, ok := l.sharedLayouts[mt]; ok {
+		return sh, nil
+	}
+	sh, err := l.newSharedCTALayout(op, mt)
+	if err != nil {
+		return nil, err
+	}
+	if l.sharedLayouts == nil {
+		l.sharedLayouts = map[*ttg.MemDescType]*sharedCTA{}
+	}
+	l.sharedLayouts[mt] = sh
+	return sh, nil
+}
+
+// newSharedCTALayout is sharedCTALayout without the memo.
+func (l *lowering) newSharedCTALayout(op *ir.Operation, mt *ttg.MemDescType) (*sharedCTA, error) {
 	if _, padded := mt.Encoding.(*ttg.PaddedSharedEncoding); padded {
 		return nil, ir.OpErrorf(op, "padded shared layouts are not supported")
 	}

@@ -93,6 +93,14 @@ type lowering struct {
 	// fragmentAnswers memoizes the wgmma fragment registers of a layout
 	// (wgmma_fragments.go).
 	fragmentAnswers map[fragmentKey]fragmentAnswer
+	// sharedLayouts memoizes sharedCTALayout and tmaBoxes tmaMessages by
+	// buffer type (memdesc types are uniqued; the answers depend on the
+	// type and the module's cluster size only): a kernel's copies and
+	// wgmmas address the same few buffer types, and tmaMessages checks
+	// every element of every box. Failures are not kept: asked again, the
+	// check fails again at the op that asks.
+	sharedLayouts map[*ttg.MemDescType]*sharedCTA
+	tmaBoxes      map[*ttg.MemDescType]*tmaCopy
 
 	err error // the first located failure a pattern reported
 }

@@ -46,8 +46,27 @@ type tmaMessage struct {
 // tmaMessages cuts the CTA's share of a buffer into TMA boxes and
 // verifies the placement; it returns the copy's boxes (origins in the
 // share's coordinates), their shape and swizzle, and how the CTAs of a
-// cluster split the buffer.
+// cluster split the buffer, in a tmaCopy of the caller's own. The boxes
+// are worked out and verified once per buffer type (lowering.tmaBoxes);
+// the copies share their lists, which are only read.
 func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) (*tmaCopy, error) {
+	c, ok := l.tmaBoxes[mt]
+	if !ok {
+		var err error
+		if c, err = l.newTMAMessages(op, mt); err != nil {
+			return nil, err
+		}
+		if l.tmaBoxes == nil {
+			l.tmaBoxes = map[*ttg.MemDescType]*tmaCopy{}
+		}
+		l.tmaBoxes[mt] = c
+	}
+	own := *c
+	return &own, nil
+}
+
+// newTMAMessages is tmaMessages without the memo.
+func (l *lowering) newTMAMessages(op *ir.Operation, mt *ttg.MemDescType) (*tmaCopy, error) {
 	nv, ok := mt.Encoding.(*ttg.NVMMASharedEncoding)
 	if !ok {
 		return nil, ir.OpErrorf(op, "TMA copies need an nvmma_shared buffer, got %s", asm.TypeString(mt))
@@ -73,8 +92,9 @@ func (l *lowering) tmaMessages(op *ir.Operation, mt *ttg.MemDescType) (*tmaCopy,
 	}
 	inv := sh.inv
 	elem := int64(bits / 8)
+	// at runs for every element of every box: its scratch is reused.
+	c32 := make([]int32, len(share))
 	at := func(c []int64) int64 {
-		c32 := make([]int32, len(c))
 		for i, x := range c {
 			c32[i] = int32(x)
 		}
