@@ -92,13 +92,27 @@ func (l *lowering) newTMAMessages(op *ir.Operation, mt *ttg.MemDescType) (*tmaCo
 	}
 	inv := sh.inv
 	elem := int64(bits / 8)
-	// at runs for every element of every box: its scratch is reused.
+	// at runs for every element of every box. The layout is linear: an
+	// element's offset is the XOR of what each of its coordinates
+	// contributes alone (ApplyFlat XORs the bases of the set bits, and
+	// PackIn puts each coordinate in bits of its own), so one table per
+	// dim, of the offsets along it, answers every element.
+	tables := make([][]int64, len(share))
 	c32 := make([]int32, len(share))
-	at := func(c []int64) int64 {
-		for i, x := range c {
-			c32[i] = int32(x)
+	for d, n := range share {
+		tables[d] = make([]int64, n)
+		for x := range tables[d] {
+			c32[d] = int32(x)
+			tables[d][x] = int64(inv.ApplyFlat(inv.PackIn(c32...)))
 		}
-		return int64(inv.ApplyFlat(inv.PackIn(c32...))) * elem
+		c32[d] = 0
+	}
+	at := func(c []int64) int64 {
+		var off int64
+		for d, x := range c {
+			off ^= tables[d][x]
+		}
+		return off * elem
 	}
 	rank := len(share)
 	counts := make([]int64, rank)
@@ -136,17 +150,19 @@ func verifyTMABox(at func([]int64) int64, msg tmaMessage, box []int64, elem int6
 	for _, b := range box {
 		n *= b
 	}
-	c := make([]int64, rank)
+	// c walks the box row major, the last dim innermost (lin's order).
+	c := slices.Clone(msg.origin)
 	for lin := int64(0); lin < n; lin++ {
-		rest := lin
-		for d := rank - 1; d >= 0; d-- {
-			c[d] = msg.origin[d] + rest%box[d]
-			rest /= box[d]
-		}
 		want := at(c)
 		got := swizzleAddr(swizzle, msg.offset+lin*elem)
 		if want != got {
 			return fmt.Errorf("element %v is at byte %d of the buffer, TMA puts it at byte %d", c, want, got)
+		}
+		for d := rank - 1; d >= 0; d-- {
+			if c[d]++; c[d] < msg.origin[d]+box[d] {
+				break
+			}
+			c[d] = msg.origin[d]
 		}
 	}
 	return nil

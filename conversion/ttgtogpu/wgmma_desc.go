@@ -313,6 +313,16 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 	// mn = 0): one layout application per row and per column of a tile
 	// instead of one per element.
 	cols := make([]int64, t.instrK)
+	// descOffset is a sum of a term in the row and a term in k (each of
+	// its forms is), so the descriptor's offsets too are tabled once per
+	// row and per column.
+	descRows, descCols := make([]int64, t.instrMN), make([]int64, t.instrK)
+	for r := range descRows {
+		descRows[r] = descOffset(c, d, m.elem, int64(r), 0)
+	}
+	for k := range descCols {
+		descCols[k] = descOffset(c, d, m.elem, 0, int64(k))
+	}
 	for _, o := range t.mnOrigins {
 		for kt := 0; kt < t.kTiles; kt++ {
 			k0 := int32(kt) * t.instrK
@@ -329,9 +339,10 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 				}
 				for r := int32(0); r < t.instrMN; r++ {
 					row := m.index((o|rows[g])+r, 0)
+					rowStart := start + bytes[g] + descRows[r]
 					for k := int32(0); k < t.instrK; k++ {
 						want := (row ^ cols[k] ^ m.view) * m.elem
-						got := swizzleAddr(c.swizzle, start+bytes[g]+descOffset(c, d, m.elem, int64(r), int64(k)))
+						got := swizzleAddr(c.swizzle, rowStart+descCols[k])
 						if got != want {
 							return fmt.Errorf("element (%d, %d) is at byte %d, the descriptor reads byte %d", (o|rows[g])+r, k0+k, want, got)
 						}
