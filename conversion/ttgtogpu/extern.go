@@ -203,6 +203,7 @@ func buildExternTable() map[string]externFn {
 	for name, k := range besselFns {
 		t[name] = func(e *emitter, a []ir.Value, res ir.Type) ir.Value { return e.besselAny(k, a[0], res) }
 	}
+	libdeviceTables()
 	for name, f := range libdeviceAlgorithms {
 		t[name] = onNVIDIA(f, t[name])
 	}
@@ -217,8 +218,51 @@ type libdeviceAlgorithm func(e *emitter, args []ir.Value, ftz bool) ir.Value
 
 // libdeviceAlgorithms are the functions so computed on NVIDIA, by
 // symbol (libm_*.go register them); on other targets the table's own entry
-// applies.
+// applies. Read it, and externSignatures, only after libdeviceTables.
 var libdeviceAlgorithms = map[string]libdeviceAlgorithm{}
+
+// libmRegistrations are the libm_*.go files' registrations into
+// libdeviceAlgorithms and externSignatures, in file order, run by the
+// first libdeviceTables: run at package initialization, they and the
+// signature table built hundreds of closures and map entries, a third of
+// a millisecond of every process start, for kernels that mostly call no
+// library function.
+var (
+	libmRegistrations []func()
+	libmOnce          sync.Once
+)
+
+// registerLibm records a file's registrations (the result only lets a
+// package-level var run it).
+func registerLibm(f func()) bool {
+	libmRegistrations = append(libmRegistrations, f)
+	return true
+}
+
+// libdeviceTables completes libdeviceAlgorithms and externSignatures.
+func libdeviceTables() {
+	libmOnce.Do(func() {
+		externSignatures = baseExternSignatures()
+		for _, f := range libmRegistrations {
+			f()
+		}
+	})
+}
+
+// libdeviceAlgorithmOf returns the libdevice algorithm tt computes for
+// name, if any.
+func libdeviceAlgorithmOf(name string) (libdeviceAlgorithm, bool) {
+	libdeviceTables()
+	f, ok := libdeviceAlgorithms[name]
+	return f, ok
+}
+
+// externSignature returns the type letters of extern function name (its
+// arguments', then its result's), "" for an unknown function.
+func externSignature(name string) string {
+	libdeviceTables()
+	return externSignatures[name]
+}
 
 // onNVIDIA is f where the target links libdevice, else other, or f
 // without the FTZ reflect (NVIDIA's) where there is no other: OCML's
@@ -247,41 +291,48 @@ func (e *emitter) iabs(x ir.Value) ir.Value {
 
 // externSignatures lists the argument and result types each entry
 // accepts: "f" f32, "d" f64, "i" i32, "l" i64; the last letter is the
-// result.
-var externSignatures = map[string]string{
-	"__nv_erfinvf": "ff", "__nv_erfinv": "dd", "__nv_erfcinvf": "ff", "__nv_erfcxf": "ff", "__nv_normcdff": "ff",
-	"__nv_normcdfinvf": "ff", "__nv_tgammaf": "ff", "__nv_lgammaf": "ff", "__nv_lgamma": "dd", "__nv_tgamma": "dd",
-	"__nv_erfcinv": "dd", "__nv_erfcx": "dd", "__nv_normcdf": "dd", "__nv_normcdfinv": "dd", "__nv_rsqrt": "dd",
-	"__nv_exp": "dd", "__nv_exp2": "dd", "__nv_log": "dd", "__nv_log2": "dd", "__nv_sin": "dd", "__nv_cos": "dd", "__nv_erf": "dd", "__nv_erff": "ff",
-	"__nv_expf": "ff", "__nv_fast_expf": "ff", "__nv_exp2f": "ff", "__nv_logf": "ff", "__nv_fast_logf": "ff",
-	"__nv_log2f": "ff", "__nv_fast_log2f": "ff", "__nv_sqrtf": "ff", "__nv_rsqrtf": "ff", "__nv_sinf": "ff",
-	"__nv_fast_sinf": "ff", "__nv_cosf": "ff", "__nv_fast_cosf": "ff", "__nv_tanhf": "ff", "__nv_fsqrt_rn": "ff",
-	"__nv_sqrt": "dd", "__nv_dsqrt_rn": "dd", "__nv_fabsf": "ff", "__nv_fabs": "dd", "__nv_floorf": "ff",
-	"__nv_floor": "dd", "__nv_ceilf": "ff", "__nv_ceil": "dd", "__nv_truncf": "ff", "__nv_trunc": "dd",
-	"__nv_roundf": "ff", "__nv_round": "dd", "__nv_rintf": "ff", "__nv_rint": "dd", "__nv_nearbyintf": "ff",
-	"__nv_fmaf": "ffff", "__nv_fma": "dddd", "__nv_fmaf_rn": "ffff", "__nv_fmaxf": "fff", "__nv_fmax": "ddd",
-	"__nv_fminf": "fff", "__nv_fmin": "ddd", "__nv_copysignf": "fff", "__nv_copysign": "ddd",
-	"__nv_fdividef": "fff", "__nv_fdiv_rn": "fff", "__nv_ddiv_rn": "ddd", "__nv_fmodf": "fff", "__nv_fmod": "ddd",
-	"__nv_isnanf": "fi", "__nv_isinff": "fi", "__nv_isnand": "di", "__nv_isinfd": "di", "__nv_abs": "ii", "__nv_llabs": "ll",
-	"__nv_min": "iii", "__nv_max": "iii", "__nv_umin": "iii", "__nv_umax": "iii",
-	"__nv_llmin": "lll", "__nv_llmax": "lll", "__nv_ullmin": "lll", "__nv_ullmax": "lll",
-	"__nv_mulhi": "iii", "__nv_umulhi": "iii", "__nv_mul64hi": "lll", "__nv_umul64hi": "lll",
-	"__nv_popc": "ii", "__nv_popcll": "li",
-	"__nv_pow": "ddd", "__nv_powf": "fff", "__nv_fast_powf": "fff", "__nv_powi": "did", "__nv_powif": "fif",
-	"__nv_atan": "dd", "__nv_atanf": "ff", "__nv_asin": "dd", "__nv_asinf": "ff", "__nv_acos": "dd", "__nv_acosf": "ff", "__nv_tan": "dd", "__nv_tanf": "ff", "__nv_atan2": "ddd", "__nv_atan2f": "fff",
-	"__nv_ldexp": "did", "__nv_ldexpf": "fif", "__nv_scalbn": "did", "__nv_scalbnf": "fif",
-	"__nv_fdim": "ddd", "__nv_fdimf": "fff", "__nv_nextafter": "ddd", "__nv_nextafterf": "fff",
-	"__nv_signbitd": "di", "__nv_signbitf": "fi", "__nv_isfinited": "di", "__nv_finitef": "fi",
-	"__nv_ilogb": "di", "__nv_ilogbf": "fi", "__nv_hypot": "ddd", "__nv_hypotf": "fff",
-	"__nv_logb": "dd", "__nv_logbf": "ff", "__nv_cbrt": "dd", "__nv_cbrtf": "ff", "__nv_rcbrt": "dd", "__nv_rcbrtf": "ff",
-	"__nv_erfc": "dd", "__nv_erfcf": "ff",
-	"__nv_log1p": "dd", "__nv_log1pf": "ff", "__nv_expm1": "dd", "__nv_expm1f": "ff", "__nv_log10": "dd", "__nv_log10f": "ff",
-	"__nv_fast_log10f": "ff", "__nv_exp10": "dd", "__nv_exp10f": "ff", "__nv_fast_exp10f": "ff",
-	"__nv_sinh": "dd", "__nv_sinhf": "ff", "__nv_cosh": "dd", "__nv_coshf": "ff", "__nv_tanh": "dd", "__nv_asinh": "dd", "__nv_asinhf": "ff", "__nv_acosh": "dd", "__nv_acoshf": "ff", "__nv_atanh": "dd", "__nv_atanhf": "ff",
-	"__nv_j0f": "ff", "__nv_j0": "dd", "__nv_j1f": "ff", "__nv_j1": "dd",
-	"__nv_y0f": "ff", "__nv_y0": "dd", "__nv_y1f": "ff", "__nv_y1": "dd",
-	"__nv_cyl_bessel_i0f": "ff", "__nv_cyl_bessel_i0": "dd", "__nv_cyl_bessel_i1f": "ff", "__nv_cyl_bessel_i1": "dd",
-	"__nv_jnf": "iff", "__nv_jn": "idd", "__nv_ynf": "iff", "__nv_yn": "idd",
+// result. libdeviceTables makes it: baseExternSignatures' entries, then
+// the libm_*.go registrations'.
+var externSignatures map[string]string
+
+// baseExternSignatures are the signatures not registered with the
+// algorithms of libm_*.go.
+func baseExternSignatures() map[string]string {
+	return map[string]string{
+		"__nv_erfinvf": "ff", "__nv_erfinv": "dd", "__nv_erfcinvf": "ff", "__nv_erfcxf": "ff", "__nv_normcdff": "ff",
+		"__nv_normcdfinvf": "ff", "__nv_tgammaf": "ff", "__nv_lgammaf": "ff", "__nv_lgamma": "dd", "__nv_tgamma": "dd",
+		"__nv_erfcinv": "dd", "__nv_erfcx": "dd", "__nv_normcdf": "dd", "__nv_normcdfinv": "dd", "__nv_rsqrt": "dd",
+		"__nv_exp": "dd", "__nv_exp2": "dd", "__nv_log": "dd", "__nv_log2": "dd", "__nv_sin": "dd", "__nv_cos": "dd", "__nv_erf": "dd", "__nv_erff": "ff",
+		"__nv_expf": "ff", "__nv_fast_expf": "ff", "__nv_exp2f": "ff", "__nv_logf": "ff", "__nv_fast_logf": "ff",
+		"__nv_log2f": "ff", "__nv_fast_log2f": "ff", "__nv_sqrtf": "ff", "__nv_rsqrtf": "ff", "__nv_sinf": "ff",
+		"__nv_fast_sinf": "ff", "__nv_cosf": "ff", "__nv_fast_cosf": "ff", "__nv_tanhf": "ff", "__nv_fsqrt_rn": "ff",
+		"__nv_sqrt": "dd", "__nv_dsqrt_rn": "dd", "__nv_fabsf": "ff", "__nv_fabs": "dd", "__nv_floorf": "ff",
+		"__nv_floor": "dd", "__nv_ceilf": "ff", "__nv_ceil": "dd", "__nv_truncf": "ff", "__nv_trunc": "dd",
+		"__nv_roundf": "ff", "__nv_round": "dd", "__nv_rintf": "ff", "__nv_rint": "dd", "__nv_nearbyintf": "ff",
+		"__nv_fmaf": "ffff", "__nv_fma": "dddd", "__nv_fmaf_rn": "ffff", "__nv_fmaxf": "fff", "__nv_fmax": "ddd",
+		"__nv_fminf": "fff", "__nv_fmin": "ddd", "__nv_copysignf": "fff", "__nv_copysign": "ddd",
+		"__nv_fdividef": "fff", "__nv_fdiv_rn": "fff", "__nv_ddiv_rn": "ddd", "__nv_fmodf": "fff", "__nv_fmod": "ddd",
+		"__nv_isnanf": "fi", "__nv_isinff": "fi", "__nv_isnand": "di", "__nv_isinfd": "di", "__nv_abs": "ii", "__nv_llabs": "ll",
+		"__nv_min": "iii", "__nv_max": "iii", "__nv_umin": "iii", "__nv_umax": "iii",
+		"__nv_llmin": "lll", "__nv_llmax": "lll", "__nv_ullmin": "lll", "__nv_ullmax": "lll",
+		"__nv_mulhi": "iii", "__nv_umulhi": "iii", "__nv_mul64hi": "lll", "__nv_umul64hi": "lll",
+		"__nv_popc": "ii", "__nv_popcll": "li",
+		"__nv_pow": "ddd", "__nv_powf": "fff", "__nv_fast_powf": "fff", "__nv_powi": "did", "__nv_powif": "fif",
+		"__nv_atan": "dd", "__nv_atanf": "ff", "__nv_asin": "dd", "__nv_asinf": "ff", "__nv_acos": "dd", "__nv_acosf": "ff", "__nv_tan": "dd", "__nv_tanf": "ff", "__nv_atan2": "ddd", "__nv_atan2f": "fff",
+		"__nv_ldexp": "did", "__nv_ldexpf": "fif", "__nv_scalbn": "did", "__nv_scalbnf": "fif",
+		"__nv_fdim": "ddd", "__nv_fdimf": "fff", "__nv_nextafter": "ddd", "__nv_nextafterf": "fff",
+		"__nv_signbitd": "di", "__nv_signbitf": "fi", "__nv_isfinited": "di", "__nv_finitef": "fi",
+		"__nv_ilogb": "di", "__nv_ilogbf": "fi", "__nv_hypot": "ddd", "__nv_hypotf": "fff",
+		"__nv_logb": "dd", "__nv_logbf": "ff", "__nv_cbrt": "dd", "__nv_cbrtf": "ff", "__nv_rcbrt": "dd", "__nv_rcbrtf": "ff",
+		"__nv_erfc": "dd", "__nv_erfcf": "ff",
+		"__nv_log1p": "dd", "__nv_log1pf": "ff", "__nv_expm1": "dd", "__nv_expm1f": "ff", "__nv_log10": "dd", "__nv_log10f": "ff",
+		"__nv_fast_log10f": "ff", "__nv_exp10": "dd", "__nv_exp10f": "ff", "__nv_fast_exp10f": "ff",
+		"__nv_sinh": "dd", "__nv_sinhf": "ff", "__nv_cosh": "dd", "__nv_coshf": "ff", "__nv_tanh": "dd", "__nv_asinh": "dd", "__nv_asinhf": "ff", "__nv_acosh": "dd", "__nv_acoshf": "ff", "__nv_atanh": "dd", "__nv_atanhf": "ff",
+		"__nv_j0f": "ff", "__nv_j0": "dd", "__nv_j1f": "ff", "__nv_j1": "dd",
+		"__nv_y0f": "ff", "__nv_y0": "dd", "__nv_y1f": "ff", "__nv_y1": "dd",
+		"__nv_cyl_bessel_i0f": "ff", "__nv_cyl_bessel_i0": "dd", "__nv_cyl_bessel_i1f": "ff", "__nv_cyl_bessel_i1": "dd",
+		"__nv_jnf": "iff", "__nv_jn": "idd", "__nv_ynf": "iff", "__nv_yn": "idd",
+	}
 }
 
 func sigLetter(t ir.Type) byte {
@@ -316,10 +367,10 @@ func (l *lowering) lowerExtern(op *ir.Operation, e *emitter, rw *conversion.Rewr
 		sig = append(sig, sigLetter(l.elemTypeOf(v.Type())))
 	}
 	sig = append(sig, sigLetter(l.elemTypeOf(op.Result(0).Type())))
-	if want := externSignatures[name]; string(sig) != want {
+	if want := externSignature(name); string(sig) != want {
 		return ir.OpErrorf(op, "external function '%s' called with types %q, expected %q", sym.Value, sig, want)
 	}
-	if _, ok := libdeviceAlgorithms[name]; (name == "__nv_sin" || name == "__nv_cos") && !(ok && l.target.libdeviceMath()) {
+	if _, ok := libdeviceAlgorithmOf(name); (name == "__nv_sin" || name == "__nv_cos") && !(ok && l.target.libdeviceMath()) {
 		return l.lowerTrigF64(op, e, rw, name == "__nv_cos") // the huge-argument path off the common one
 	}
 	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {

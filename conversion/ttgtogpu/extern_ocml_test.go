@@ -25,7 +25,7 @@ func TestLibdeviceNames(t *testing.T) {
 				t.Errorf("%s (%s): %s is not an extern function tt computes", sym, sig, nv)
 				continue
 			}
-			if want := externSignatures[nv]; want != sig {
+			if want := externSignature(nv); want != sig {
 				t.Errorf("%s (%s): %s has the signature %q", sym, sig, nv, want)
 			}
 		}

@@ -167,7 +167,7 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 				// Triton calls libdevice for every f64 math op: where tt
 				// computes libdevice's own algorithm (libm_*64.go), its
 				// bits on NVIDIA.
-				if alg, ok := libdeviceAlgorithms[libdevice]; ok && l.target.libdeviceMath() {
+				if alg, ok := libdeviceAlgorithmOf(libdevice); ok && l.target.libdeviceMath() {
 					return alg(e, a, e.reflectFTZ()), nil
 				}
 				if f64 == nil {
@@ -207,7 +207,7 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 		return newGPU(e).unary("tanh_approx", x, false)
 	}, (*emitter).tanhF64))
 	add("math.erf", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
-		if alg, ok := libdeviceAlgorithms["__nv_erf"]; ok && isF64(res) && l.target.libdeviceMath() {
+		if alg, ok := libdeviceAlgorithmOf("__nv_erf"); ok && isF64(res) && l.target.libdeviceMath() {
 			return alg(e, a, e.reflectFTZ()), nil
 		}
 		return e.erfAny(a[0], res, l.target.libdeviceMath()), nil

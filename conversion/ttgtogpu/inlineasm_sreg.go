@@ -3,6 +3,7 @@ package ttgtogpu
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -35,7 +36,12 @@ var inputRegisterClasses = map[string]bool{"c": true, "h": true, "r": true, "l":
 
 // specialRegisterMove matches `mov.u32 $0, %reg;` (mov.b32 moves the same
 // bits); the text is trimmed first.
-var specialRegisterMove = regexp.MustCompile(`^mov\.[bu]32\s+\$0\s*,\s*%([a-z_]+)\s*;$`)
+//
+// It is compiled on first use: a process whose kernels have no inline
+// assembly should not compile it when it starts.
+var specialRegisterMove = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^mov\.[bu]32\s+\$0\s*,\s*%([a-z_]+)\s*;$`)
+})
 
 // specialRegisterRead returns the builder of the op that the inline
 // assembly op amounts to, or nil when it is anything else.
@@ -68,7 +74,7 @@ func movedRegister(text string) string {
 		}
 		s = strings.TrimSpace(inner)
 	}
-	if m := specialRegisterMove.FindStringSubmatch(s); m != nil {
+	if m := specialRegisterMove().FindStringSubmatch(s); m != nil {
 		return m[1]
 	}
 	return ""

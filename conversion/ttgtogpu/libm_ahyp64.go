@@ -21,13 +21,13 @@ import (
 // The f64 operations take no FTZ reflect; the approximate rcp and rsqrt
 // are .ftz as libdevice writes them, on operands never subnormal.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_asinh": (*emitter).asinhLibdeviceF64,
 		"__nv_acosh": (*emitter).acoshLibdeviceF64,
 		"__nv_atanh": (*emitter).atanhLibdeviceF64,
 	})
-}
+})
 
 // Bits of libdevice's f64 constants and thresholds.
 const (

@@ -16,10 +16,10 @@ import (
 // argument: log1pf (log1pLibdeviceF32) near the origin, logf or lg2.approx
 // far from it, the two paths a branch as in libdevice's code.
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_asinhf"] = unaryAlgorithm((*emitter).asinhLibdeviceF32)
 	libdeviceAlgorithms["__nv_acoshf"] = unaryAlgorithm((*emitter).acoshLibdeviceF32)
-}
+})
 
 const (
 	asinhF32Far = 0x47D0000000000000 // 2^126: lg2.approx of |x| beyond

@@ -14,7 +14,7 @@ import (
 // only to copy a sign bit or to step an exponent by one; those are the
 // equivalent operations on the f64's 64 bits here.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_atan": (*emitter).atanLibdeviceF64,
 		"__nv_asin": (*emitter).asinLibdeviceF64,
@@ -23,7 +23,7 @@ func init() {
 	libdeviceAlgorithms["__nv_atan2"] = func(e *emitter, a []ir.Value, _ bool) ir.Value {
 		return e.atan2LibdeviceF64(a[0], a[1])
 	}
-}
+})
 
 // atanF64Coeffs is libdevice's f64 atan polynomial in s = t^2, from the
 // highest power down: atan(t) = t + t s P(s) for 0 <= t <= 1.

@@ -15,7 +15,7 @@ import (
 // fmul and fdiv (div.rn) never do. sqrt is sqrt.approx, as libdevice's
 // __CUDA_PREC_SQRT reflect (off under Triton) picks it.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_atanf": (*emitter).atanLibdeviceF32,
 		"__nv_asinf": (*emitter).asinLibdeviceF32,
@@ -24,7 +24,7 @@ func init() {
 	libdeviceAlgorithms["__nv_atan2f"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.atan2LibdeviceF32(a[0], a[1], ftz)
 	}
-}
+})
 
 // The f32 constants of libdevice's inverse trigonometric functions (float64
 // bits of their f32 values).

@@ -26,14 +26,14 @@ import (
 // which products share a block with their sum follows libdevice's
 // branches, nested ones included.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_j0": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.j0LibdeviceF64(x) },
 		"__nv_j1": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.j1LibdeviceF64(x) },
 		"__nv_y0": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.y0LibdeviceF64(x) },
 		"__nv_y1": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.y1LibdeviceF64(x) },
 	})
-}
+})
 
 // besselPieceF64 is one interval of a Bessel function in libdevice: for
 // |x| up to upTo, P(d) d with d = |x| - zeroHi - zeroLo (d = |x| where

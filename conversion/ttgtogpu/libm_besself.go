@@ -36,14 +36,14 @@ import (
 // about x/2 or 0); Y0 and Y1 are NaN for x < 0 (the bits 0x7FFFFFFF) and
 // -inf at 0.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_j0f": (*emitter).j0LibdeviceF32,
 		"__nv_j1f": (*emitter).j1LibdeviceF32,
 		"__nv_y0f": (*emitter).y0LibdeviceF32,
 		"__nv_y1f": (*emitter).y1LibdeviceF32,
 	})
-}
+})
 
 // besselF32Zero is a zero of a Bessel function as two f32 parts, the
 // leading one first.

@@ -31,14 +31,14 @@ import (
 // x's sign bit on the far form's result; its series is odd in x by
 // construction.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_cyl_bessel_i0f": func(e *emitter, x ir.Value, ftz bool) ir.Value { return e.besselILibdeviceF32(x, &besselI0F32, ftz) },
 		"__nv_cyl_bessel_i1f": func(e *emitter, x ir.Value, ftz bool) ir.Value { return e.besselILibdeviceF32(x, &besselI1F32, ftz) },
 		"__nv_cyl_bessel_i0":  func(e *emitter, x ir.Value, _ bool) ir.Value { return e.besselILibdeviceF64(x, &besselI0F64) },
 		"__nv_cyl_bessel_i1":  func(e *emitter, x ir.Value, _ bool) ir.Value { return e.besselILibdeviceF64(x, &besselI1F64) },
 	})
-}
+})
 
 // besselIF32 is one f32 function: where its far form starts, that form's
 // polynomial in 1/a and the series' coefficients (all from the highest

@@ -41,12 +41,12 @@ import (
 // as Triton's fp fusion does (contractFMA): in f32 J's backward step
 // (2i/x) J_i - J_(i+1), and the sum's 2 J term in both types.
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_jnf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value { return e.jnLibdeviceF32(a[0], a[1], ftz) }
 	libdeviceAlgorithms["__nv_ynf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value { return e.ynLibdeviceF32(a[0], a[1], ftz) }
 	libdeviceAlgorithms["__nv_jn"] = func(e *emitter, a []ir.Value, _ bool) ir.Value { return e.jnLibdeviceF64(a[0], a[1]) }
 	libdeviceAlgorithms["__nv_yn"] = func(e *emitter, a []ir.Value, _ bool) ir.Value { return e.ynLibdeviceF64(a[0], a[1]) }
-}
+})
 
 // Constants of the recurrences: the backward one's rescaling threshold
 // and factor (as f32 constants in f64 spelling, and as f64), and the

@@ -51,7 +51,7 @@ import (
 // libdeviceRoundings are libdevice's rounding suffixes.
 var libdeviceRoundings = map[string]gpu.Rounding{"rn": gpu.RoundRN, "rz": gpu.RoundRZ, "rd": gpu.RoundRM, "ru": gpu.RoundRP}
 
-func init() {
+var _ = registerLibm(func() {
 	reg := func(name, sig string, f libdeviceAlgorithm) {
 		libdeviceAlgorithms[name] = f
 		externSignatures[name] = sig
@@ -133,7 +133,7 @@ func init() {
 	reg("__nv_nearbyint", "dd", func(e *emitter, a []ir.Value, _ bool) ir.Value {
 		return e.intrinsic("roundeven", a[0].Type(), a[0])
 	})
-}
+})
 
 // sigType is the type of an externSignatures letter.
 func (e *emitter) sigType(letter byte) ir.Type {

@@ -11,9 +11,9 @@ import (
 // code (the .ftz forms under Triton's FTZ reflect included), so that tt's
 // results are Triton's bits.
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_erfcf"] = unaryAlgorithm((*emitter).erfcLibdeviceF32)
-}
+})
 
 // erfcxF32Coeffs is __nv_erfcf's polynomial in t = (a - 4)/(a + 4), from
 // the highest power down: erfc(a) e^(a^2) (1 + 2a) for a >= 0.

@@ -12,14 +12,14 @@ import (
 // of their libdevice code (the .ftz forms under Triton's FTZ reflect
 // included), so that tt's results are Triton's bits.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		// __nv_normcdfinvf inlines __nv_erfcinvf's code unchanged: one port
 		// serves both (libm_normcdf.go).
 		"__nv_erfcinvf": (*emitter).erfcinvLibdeviceF32,
 		"__nv_erfcxf":   (*emitter).erfcxLibdeviceF32,
 	})
-}
+})
 
 const (
 	erfcxKernelEnd = 0x40241C2900000000 // 10.055: the kernel below, the asymptotic series from there

@@ -19,14 +19,14 @@ import (
 // are the hardware's, so __nv_rsqrt's result there is whatever
 // rsqrt.approx.f64 gives, here the rounded 1/sqrt(x).
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_erfcinv":    func(e *emitter, x ir.Value, _ bool) ir.Value { return e.erfcinvLibdeviceF64(x) },
 		"__nv_normcdfinv": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.normcdfinvLibdeviceF64(x) },
 		// libdevice's __nv_rsqrt is the one instruction.
 		"__nv_rsqrt": func(e *emitter, x ir.Value, _ bool) ir.Value { return newGPU(e).unary("rsqrt_approx", x, false) },
 	})
-}
+})
 
 const (
 	erfcinvF64CentralLow  = 0x3F4FA4D2AD8F904D // 0.000966: the central polynomial on [this, 2 - this]

@@ -15,12 +15,12 @@ import (
 // the fabs (.ftz under the reflect) of its argument's high word read as an
 // f32, compares alike either way (a flushed word is below 3 as it was).
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_erfcx":   func(e *emitter, x ir.Value, _ bool) ir.Value { return e.erfcxLibdeviceF64(x) },
 		"__nv_normcdf": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.normcdfLibdeviceF64(x) },
 	})
-}
+})
 
 const (
 	erfcxF64InvSqrtPi = 0x3FE20DD750429B6D // 1/sqrt(pi)

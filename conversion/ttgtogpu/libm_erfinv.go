@@ -14,12 +14,12 @@ import (
 // rcp.approx.ftz.f64, sqrt.rn.f64 and word manipulations (f64 code takes
 // no FTZ reflect).
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_erfinvf": (*emitter).erfinvLibdeviceF32,
 		"__nv_erfinv":  func(e *emitter, x ir.Value, _ bool) ir.Value { return e.erfinvLibdeviceF64(x) },
 	})
-}
+})
 
 // erfinvF32Tail is where __nv_erfinvf's tail begins: -log2(1 - a^2) = 8.2.
 const erfinvF32Tail = 0x4020666660000000

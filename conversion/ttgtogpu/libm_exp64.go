@@ -19,14 +19,14 @@ import (
 // fabs.ftz under the FTZ reflect): a flushed subnormal word compares as
 // the zero it becomes would, so ftz never changes their outcome.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_exp":   (*emitter).expLibdeviceF64,
 		"__nv_exp2":  (*emitter).exp2LibdeviceF64,
 		"__nv_exp10": (*emitter).exp10LibdeviceF64,
 		"__nv_expm1": (*emitter).expm1LibdeviceF64,
 	})
-}
+})
 
 // Bits of libdevice's f64 constants (as its IR spells them).
 const (

@@ -15,13 +15,13 @@ import (
 // saturate, fabs and ex2 then flush subnormals; its plain fadd, fsub and
 // fmul never do.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_expf":   (*emitter).expLibdeviceF32,
 		"__nv_expm1f": (*emitter).expm1LibdeviceF32,
 		"__nv_log1pf": (*emitter).log1pLibdeviceF32,
 	})
-}
+})
 
 // registerUnaryAlgorithms registers libdevice algorithms of one argument
 // by symbol.

@@ -38,7 +38,7 @@ const (
 	fastLog2of10 = 0x400A934F00000000 // log2(10)
 )
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_fast_logf": func(e *emitter, x ir.Value, ftz bool) ir.Value {
 			return e.fastLogLibdeviceF32(x, fastLn2F32, ftz)
@@ -54,7 +54,7 @@ func init() {
 		g := newGPU(e)
 		return g.unary("ex2_approx", e.fmul(a[1], g.unary("lg2_approx", a[0], ftz)), ftz)
 	}
-}
+})
 
 // fastLogLibdeviceF32 is lg2.approx(x) times the f32 of bits (a plain
 // fmul): libdevice's fast logarithms to bases other than 2.

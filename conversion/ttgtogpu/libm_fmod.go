@@ -28,9 +28,9 @@ import (
 // NaN. LLVM's frem expansion, x - y trunc(x / y), errs once x / y passes
 // 2^53.
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_fmod"] = func(e *emitter, a []ir.Value, _ bool) ir.Value { return e.fmodF64(a[0], a[1]) }
-}
+})
 
 // fmodF64StepBits is how many binades one trip of fmodF64's loop takes off.
 const fmodF64StepBits = 49

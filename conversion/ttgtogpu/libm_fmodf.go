@@ -33,11 +33,11 @@ import (
 // (its fma.rn.ftz); the slow path's last scaling is a plain multiply and
 // keeps subnormal results.
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_fmodf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.fmodLibdeviceF32(a[0], a[1], ftz)
 	}
-}
+})
 
 // fmodStepField is one slow-path step, 23 binades, in exponent-field units.
 const fmodStepField = 23 << 23

@@ -37,7 +37,7 @@ import (
 // that is what Triton's kernels compute. On AMD (OCML's pown) tt keeps
 // pow's algorithm, within its 2 ulps.
 
-func init() {
+var _ = registerLibm(func() {
 	withSubnormal := func(exact func(e *emitter, a []ir.Value) ir.Value, sub func(e *emitter, x ir.Value) ir.Value) libdeviceAlgorithm {
 		return func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 			r := exact(e, a)
@@ -58,7 +58,7 @@ func init() {
 	registerRounded("__nv_fmaf", gpu.FMAOp, gpu.RoundRN, true, 3)
 	powi := func(e *emitter, a []ir.Value, ftz bool) ir.Value { return e.powiLibdevice(a[0], a[1], ftz) }
 	libdeviceAlgorithms["__nv_powif"], libdeviceAlgorithms["__nv_powi"] = powi, powi
-}
+})
 
 // subnormalF32 is where the f32 x is subnormal (nonzero, below 2^-126 in
 // magnitude): where fabs.ftz reads it as zero.

@@ -13,11 +13,11 @@ import (
 // fadd, fsub, fmul and fdiv (div.rn) never flush), so that tt's results
 // are Triton's bits.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_tgammaf": (*emitter).tgammaLibdeviceF32,
 	})
-}
+})
 
 // tgammaF32Coeffs is __nv_tgammaf's polynomial, from the highest power
 // down: 1/Gamma(1 + t) for t in [-1/2, 1/2].

@@ -19,12 +19,12 @@ import (
 // words libdevice compares as f32 values are compared with constants far
 // from the subnormals, so a flush never changes the outcome).
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_lgamma": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.lgammaLibdeviceF64(x) },
 		"__nv_tgamma": (*emitter).tgammaLibdeviceF64,
 	})
-}
+})
 
 // The polynomials of __nv_lgamma's lgamma of a positive argument
 // (__internal_lgamma_pos), each from the highest power down.

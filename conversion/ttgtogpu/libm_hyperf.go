@@ -16,7 +16,7 @@ import (
 // with .ftz unconditionally keep it, and its plain fadd, fsub and fmul
 // never flush.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_exp10f": (*emitter).exp10LibdeviceF32,
 		"__nv_sinhf":  (*emitter).sinhLibdeviceF32,
@@ -24,7 +24,7 @@ func init() {
 		"__nv_cbrtf":  (*emitter).cbrtLibdeviceF32,
 		"__nv_rcbrtf": (*emitter).rcbrtLibdeviceF32,
 	})
-}
+})
 
 // libdevice's f32 constants: their f32 bits,
 const (

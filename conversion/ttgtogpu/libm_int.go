@@ -28,7 +28,7 @@ import (
 // None depends on the FTZ reflect. The gpu ops all have AMDGCN lowerings,
 // so these compile for AMD targets too.
 
-func init() {
+var _ = registerLibm(func() {
 	int2 := func(f func(e *emitter, a, b ir.Value) ir.Value) libdeviceAlgorithm {
 		return func(e *emitter, a []ir.Value, _ bool) ir.Value { return f(e, a[0], a[1]) }
 	}
@@ -69,7 +69,7 @@ func init() {
 	} {
 		externSignatures[name] = sig
 	}
-}
+})
 
 // ffsLibdevice is __nv_ffs: bfind.shiftamt of the reversed bits is the
 // position of the lowest set bit (0xFFFFFFFF for 0), plus one.

@@ -13,11 +13,11 @@ import (
 // its plain fadd, fsub and fmul never flush), so that tt's results are
 // Triton's bits.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_lgammaf": (*emitter).lgammaLibdeviceF32,
 	})
-}
+})
 
 // The polynomials of __nv_lgammaf, each from the highest power down.
 var (

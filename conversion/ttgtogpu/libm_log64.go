@@ -16,7 +16,7 @@ import (
 // rcp.approx.ftz.f64 and libdevice's word manipulations. f64 code takes
 // no FTZ reflect.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_log":   func(e *emitter, x ir.Value, _ bool) ir.Value { return e.logLibdeviceF64(x) },
 		"__nv_log2":  func(e *emitter, x ir.Value, _ bool) ir.Value { return e.log2LibdeviceF64(x) },
@@ -24,7 +24,7 @@ func init() {
 		"__nv_log1p": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.log1pLibdeviceF64(x) },
 		"__nv_erfc":  func(e *emitter, x ir.Value, _ bool) ir.Value { return e.erfcLibdeviceF64(x) },
 	})
-}
+})
 
 // logLibdeviceF64Coeffs is the odd series of __nv_log in s = 2(m-1)/(m+1)
 // past its first term, in s^2, from the highest power down.

@@ -12,13 +12,13 @@ import (
 // bits; ftz is Triton's FTZ reflect (libdevice's fma, fabs and sqrt then
 // take their .ftz forms; its plain fadd, fsub and fmul never do).
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_log10f"] = unaryAlgorithm((*emitter).log10LibdeviceF32)
 	libdeviceAlgorithms["__nv_atanhf"] = unaryAlgorithm((*emitter).atanhLibdeviceF32)
 	libdeviceAlgorithms["__nv_hypotf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.hypotLibdeviceF32(a[0], a[1], ftz)
 	}
-}
+})
 
 // log10F32Log10e is log10(e) rounded to f32.
 const log10F32Log10e = 0x3FDBCB7B20000000

@@ -17,7 +17,7 @@ import (
 // gpu.fadd and gpu.fmul (never contracted); plain fadd, fsub and fmul
 // stay LLVM's.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_cbrt":  (*emitter).cbrtLibdeviceF64,
 		"__nv_rcbrt": (*emitter).rcbrtLibdeviceF64,
@@ -25,7 +25,7 @@ func init() {
 		"__nv_cosh":  (*emitter).coshLibdeviceF64,
 		"__nv_tan":   (*emitter).tanLibdeviceF64,
 	})
-}
+})
 
 // misc64RoundToI32 is cvt.rni.s32 (d2i.rn, f2i.rn): to nearest even,
 // saturated, NaN 0.

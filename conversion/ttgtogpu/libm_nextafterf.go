@@ -13,11 +13,11 @@ import (
 // than the smallest subnormal; NaN operands give x + y, two zeros give y
 // (flushed), and x = y gives x (flushed).
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_nextafterf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.nextafterLibdeviceF32(a[0], a[1], ftz)
 	}
-}
+})
 
 func (e *emitter) nextafterLibdeviceF32(x, y ir.Value, ftz bool) ir.Value {
 	f32, i32 := e.f32(), e.i32()

@@ -42,7 +42,7 @@ import (
 // adds and multiplies never flush. fmin and fmax on magnitudes are
 // LLVM's minnum and maxnum.
 
-func init() {
+var _ = registerLibm(func() {
 	for name, a := range map[string]struct {
 		n          int
 		recip, f64 bool
@@ -66,7 +66,7 @@ func init() {
 	libdeviceAlgorithms["__nv_rhypotf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value { return e.rhypotLibdeviceF32(a[0], a[1], ftz) }
 	libdeviceAlgorithms["__nv_rhypot"] = func(e *emitter, a []ir.Value, _ bool) ir.Value { return e.rhypotLibdeviceF64(a[0], a[1]) }
 	externSignatures["__nv_rhypotf"], externSignatures["__nv_rhypot"] = "fff", "ddd"
-}
+})
 
 // normSort is the min/max network of libdevice's norms over magnitudes
 // mags of type t: the magnitudes from the second largest down to the

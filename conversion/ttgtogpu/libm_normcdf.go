@@ -9,12 +9,12 @@ import (
 // order of their libdevice code (the .ftz forms under Triton's FTZ reflect
 // included), so that tt's results are Triton's bits.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_normcdff":    (*emitter).normcdfLibdeviceF32,
 		"__nv_normcdfinvf": (*emitter).normcdfinvLibdeviceF32,
 	})
-}
+})
 
 const (
 	normcdfClamp       = 14.5               // |x| beyond: Φ(x) is 0 or 1 in f32

@@ -16,14 +16,14 @@ import (
 // no FTZ reflect. libdevice's branches around its special cases pick
 // cheap values: they become selects here.
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_pow"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.powLibdeviceF64(a[0], a[1], ftz)
 	}
 	libdeviceAlgorithms["__nv_hypot"] = func(e *emitter, a []ir.Value, _ bool) ir.Value {
 		return e.hypotLibdeviceF64(a[0], a[1])
 	}
-}
+})
 
 // pow64LogCoeffs is the series of __nv_pow's logarithm in s^2 (s =
 // 2(m-1)/(m+1)) beyond its s^3/12 term, from the highest power down.

@@ -17,11 +17,11 @@ import (
 // into the plain sums they feed, as contractFMA does here. (__nv_fast_powf
 // is other code, ex2.approx of y lg2.approx(x): libm_fast.go.)
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_powf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.powLibdeviceF32(a[0], a[1], ftz)
 	}
-}
+})
 
 // The f64 spellings of powf's f32 constants in libdevice's IR.
 const (

@@ -32,13 +32,13 @@ import (
 // odd, x's sign flipped in. NaN operands give x + y, an infinite x or a
 // zero y NaN, an infinite y x.
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_remainderf"] = func(e *emitter, a []ir.Value, ftz bool) ir.Value {
 		return e.remainderLibdeviceF32(a[0], a[1], ftz)
 	}
 	libdeviceAlgorithms["__nv_remainder"] = func(e *emitter, a []ir.Value, _ bool) ir.Value { return e.remainderF64(a[0], a[1]) }
 	externSignatures["__nv_remainderf"], externSignatures["__nv_remainder"] = "fff", "ddd"
-}
+})
 
 func (e *emitter) remainderLibdeviceF32(x, y ir.Value, ftz bool) ir.Value {
 	f32, i32 := e.f32(), e.i32()

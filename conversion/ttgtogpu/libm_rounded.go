@@ -22,7 +22,7 @@ import (
 // functions tt already computed there (__nv_fmaf_rn, __nv_fdiv_rn,
 // __nv_fsqrt_rn, __nv_ddiv_rn, __nv_dsqrt_rn) keep their portable form.
 
-func init() {
+var _ = registerLibm(func() {
 	modes := map[string]gpu.Rounding{"rn": gpu.RoundRN, "rz": gpu.RoundRZ, "rd": gpu.RoundRM, "ru": gpu.RoundRP}
 	ops := []struct {
 		f32, f64 string // the symbols less their mode suffix
@@ -58,7 +58,7 @@ func init() {
 	for name, sig := range map[string]string{"__nv_saturatef": "ff", "__nv_fast_fdividef": "fff", "__nv_rcp64h": "dd", "__nv_frsqrt_rn": "ff"} {
 		externSignatures[name] = sig
 	}
-}
+})
 
 // registerRounded registers a libdevice symbol computed by one rounded op
 // of arity operands in mode r, f32 (.ftz under the reflect) or f64.

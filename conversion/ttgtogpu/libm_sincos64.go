@@ -10,12 +10,12 @@ import (
 // their libdevice code (its __internal_sin_cos_kerneld, the path every
 // target after sm_37 takes), so that tt's results are Triton's bits.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_sin": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.sinCosLibdeviceF64(x, false) },
 		"__nv_cos": func(e *emitter, x ir.Value, _ bool) ir.Value { return e.sinCosLibdeviceF64(x, true) },
 	})
-}
+})
 
 // sinCosF64Coeffs are libdevice's __cudart_sin_cos_coeffs: the
 // polynomial P of t^2 in sin t = t + t^3 P (even quadrants of sin) and in

@@ -30,7 +30,7 @@ import (
 // __nv_fast_tanf is sin.approx over cos.approx by div.approx, .ftz under
 // the reflect.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_sinpif": func(e *emitter, x ir.Value, ftz bool) ir.Value { return e.sinCosPiLibdeviceF32(x, false, ftz) },
 		"__nv_cospif": func(e *emitter, x ir.Value, ftz bool) ir.Value { return e.sinCosPiLibdeviceF32(x, true, ftz) },
@@ -44,7 +44,7 @@ func init() {
 	for name, sig := range map[string]string{"__nv_sinpif": "ff", "__nv_cospif": "ff", "__nv_sinpi": "dd", "__nv_cospi": "dd", "__nv_fast_tanf": "ff"} {
 		externSignatures[name] = sig
 	}
-}
+})
 
 // The bits of libdevice's constants: pi in two parts, and the f32
 // kernel's polynomial coefficients (cosine, sine).

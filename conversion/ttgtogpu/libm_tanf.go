@@ -12,9 +12,9 @@ import (
 // latter in a branch that only threads holding such an argument take, as
 // in libdevice's code.
 
-func init() {
+var _ = registerLibm(func() {
 	libdeviceAlgorithms["__nv_tanf"] = unaryAlgorithm((*emitter).tanLibdeviceF32)
-}
+})
 
 // tanF32Coeffs is P of __nv_tanf's tan(t) = t + t^3 P(t^2), from the
 // highest power down.

@@ -11,12 +11,12 @@ import (
 // the f32 ex2.approx.ftz; tanh's quotient starts from rcp.approx.ftz.f64.
 // Neither reads the FTZ reflect: their .ftz approximations are written so.
 
-func init() {
+var _ = registerLibm(func() {
 	registerUnaryAlgorithms(map[string]func(e *emitter, x ir.Value, ftz bool) ir.Value{
 		"__nv_tanh": (*emitter).tanhLibdeviceF64,
 		"__nv_erf":  (*emitter).erfLibdeviceF64,
 	})
-}
+})
 
 const (
 	ln2F64Bits   = 0x3FE62E42FEFA39EF // ln(2) rounded to f64
