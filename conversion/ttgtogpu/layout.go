@@ -2,6 +2,7 @@ package ttgtogpu
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -106,14 +107,18 @@ func regLayoutOf(ll linearlayout.LinearLayout, shape []int64) (*regLayout, error
 		laneBits: ll.InDimSizeLog2(linearlayout.Lane),
 		warpBits: ll.InDimSizeLog2(linearlayout.Warp),
 	}
+	// Register i's coordinates are register i-without-its-lowest-bit's
+	// XOR that bit's basis; all of them are carved, capacity clipped, from
+	// one array (a tile has 64-128 registers, and they are only read).
 	regBases := ll.DimBases(linearlayout.Register)
+	rank := len(shape)
 	r.regs = make([][]int32, r.numRegs)
+	flat := make([]int32, r.numRegs*rank)
 	for i := range r.regs {
-		c := make([]int32, len(shape))
-		for b, basis := range regBases {
-			if i>>b&1 != 0 {
-				xorInto(c, basis)
-			}
+		c := flat[i*rank : (i+1)*rank : (i+1)*rank]
+		if i > 0 {
+			copy(c, r.regs[i&(i-1)])
+			xorInto(c, regBases[bits.TrailingZeros(uint(i))])
 		}
 		r.regs[i] = c
 	}

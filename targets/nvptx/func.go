@@ -38,6 +38,9 @@ type fn struct {
 	webs    *accWebs          // wgmma accumulators sharing registers (coalesce.go)
 	words   map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
 	loc     sourceState       // line information (lineinfo.go)
+	// slab holds the next fresh registers' values (newValue): a kernel
+	// has thousands, each an allocation of its own before.
+	slab []value
 }
 
 // funcText is the PTX of one function: its head (directives, register
@@ -235,7 +238,13 @@ func (f *fn) newValue(t ir.Type) (*value, error) {
 	if !ok {
 		return nil, fmt.Errorf("unsupported type %s", asm.TypeString(t))
 	}
-	return &value{typ: t, reg: f.regs.alloc(c)}, nil
+	if len(f.slab) == 0 {
+		f.slab = make([]value, 256)
+	}
+	v := &f.slab[0]
+	f.slab = f.slab[1:]
+	v.typ, v.reg = t, f.regs.alloc(c)
+	return v, nil
 }
 
 // param is one kernel parameter.
