@@ -2,6 +2,7 @@ package nvptx
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ttcompiler/tt/ir"
@@ -110,7 +111,15 @@ func (f *fn) markSource(op *ir.Operation) {
 func (f *fn) flushSource() {
 	if w := f.loc.want; w.file != 0 && w != f.loc.printed {
 		f.loc.printed = w
-		fmt.Fprintf(&f.body, "\t.loc\t%d %d %d\n", w.file, w.line, w.col)
+		// "\t.loc\t%d %d %d\n", appended in place: a kernel has one for
+		// every few instructions.
+		b := append(f.body.AvailableBuffer(), "\t.loc\t"...)
+		b = strconv.AppendInt(b, int64(w.file), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(w.line), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(w.col), 10)
+		f.body.Write(append(b, '\n'))
 	}
 }
 

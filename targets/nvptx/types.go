@@ -2,6 +2,7 @@ package nvptx
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
@@ -249,5 +250,18 @@ func regBits(t ir.Type) int {
 // itype returns the PTX integer type of the register holding t: s16, u32,
 // b64... (kind is 's', 'u' or 'b').
 func itype(kind byte, t ir.Type) string {
-	return fmt.Sprintf("%c%d", kind, regBits(t))
+	bits := regBits(t)
+	// Most instructions name one: the usual ones are spelled out rather
+	// than formatted each time.
+	if i := strings.IndexByte("bsu", kind); i >= 0 {
+		switch bits {
+		case 16:
+			return [...]string{"b16", "s16", "u16"}[i]
+		case 32:
+			return [...]string{"b32", "s32", "u32"}[i]
+		case 64:
+			return [...]string{"b64", "s64", "u64"}[i]
+		}
+	}
+	return fmt.Sprintf("%c%d", kind, bits)
 }

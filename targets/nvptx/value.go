@@ -3,6 +3,7 @@ package nvptx
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -121,18 +122,31 @@ func immediate(k *konst, t ir.Type, c regClass) string {
 		}
 		return "0"
 	case classF32:
-		return fmt.Sprintf("0f%08X", uint32(bits))
+		return hexImmediate("0f", uint64(uint32(bits)), 8)
 	case classF64:
-		return fmt.Sprintf("0d%016X", bits)
+		return hexImmediate("0d", bits, 16)
 	case classB16:
 		if _, ok := t.(*ir.FloatType); ok {
-			return fmt.Sprintf("0x%04X", uint16(bits))
+			return hexImmediate("0x", uint64(uint16(bits)), 4)
 		}
-		return fmt.Sprint(int16(uint16(signExtend(bits, bitWidth(t)))))
+		return strconv.FormatInt(int64(int16(uint16(signExtend(bits, bitWidth(t))))), 10)
 	case classB32:
-		return fmt.Sprint(int32(uint32(bits)))
+		return strconv.FormatInt(int64(int32(uint32(bits))), 10)
 	}
-	return fmt.Sprint(int64(bits))
+	return strconv.FormatInt(int64(bits), 10)
+}
+
+// hexImmediate is prefix and the low digits hex digits of v, upper case
+// and zero-padded (fmt's %0<digits>X, without its formatting machinery:
+// constants are printed for every instruction that takes one).
+func hexImmediate(prefix string, v uint64, digits int) string {
+	var b [2 + 16]byte
+	n := copy(b[:], prefix)
+	for i := digits - 1; i >= 0; i-- {
+		b[n+i] = "0123456789ABCDEF"[v&15]
+		v >>= 4
+	}
+	return string(b[:n+digits])
 }
 
 func signExtend(bits uint64, w int) uint64 {
