@@ -126,6 +126,10 @@ func fragmentRegisters(lay *regLayout, origins [][2]int32, n int, frag fragmentF
 		thread[tid] = c
 	}
 	out := make([][]int, len(origins))
+	// The fragment of a thread depends on its place in its warpgroup
+	// only: worked out once for the 128 threads of one, it serves every
+	// warpgroup (q is tid mod 128: lane q&31 of warp q>>5).
+	var frags [128][2]int32
 	for t, o := range origins {
 		for _, g := range groups {
 			if o[0]&g[0] != 0 || o[1]&g[1] != 0 {
@@ -139,12 +143,16 @@ func fragmentRegisters(lay *regLayout, origins [][2]int32, n int, frag fragmentF
 			if !ok {
 				return nil, fmt.Errorf("no register holds element (%d, %d) of the fragment", o[0]+r0, o[1]+c0)
 			}
+			for q := range frags {
+				fr, fc := frag(i, q&31, q>>5)
+				frags[q] = [2]int32{fr, fc}
+			}
+			rc := [2]int32{lay.regs[reg][0], lay.regs[reg][1]}
 			for tid, tc := range thread {
-				l, w := tid&31, tid>>5
-				g := groups[w>>2]
-				fr, fc := frag(i, l, w&3)
-				want := [2]int32{(o[0] | g[0]) + fr, (o[1] | g[1]) + fc}
-				got := [2]int32{lay.regs[reg][0] ^ tc[0], lay.regs[reg][1] ^ tc[1]}
+				g := groups[tid>>7]
+				f := frags[tid&127]
+				want := [2]int32{(o[0] | g[0]) + f[0], (o[1] | g[1]) + f[1]}
+				got := [2]int32{rc[0] ^ tc[0], rc[1] ^ tc[1]}
 				if want != got {
 					return nil, fmt.Errorf("thread %d holds element (%d, %d) in the register where wgmma puts element (%d, %d)",
 						tid, got[0], got[1], want[0], want[1])
