@@ -152,9 +152,10 @@ func verifyTMABox(at func([]int64) int64, msg tmaMessage, box []int64, elem int6
 	}
 	// c walks the box row major, the last dim innermost (lin's order).
 	c := slices.Clone(msg.origin)
+	mask := swizzleMask(swizzle)
 	for lin := int64(0); lin < n; lin++ {
 		want := at(c)
-		got := swizzleAddr(swizzle, msg.offset+lin*elem)
+		got := swizzleBy(mask, msg.offset+lin*elem)
 		if want != got {
 			return fmt.Errorf("element %v is at byte %d of the buffer, TMA puts it at byte %d", c, want, got)
 		}

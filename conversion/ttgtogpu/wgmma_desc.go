@@ -273,13 +273,19 @@ func descOffset(c descCandidate, d gpu.DescLayout, elem, r, k int64) int64 {
 	return rb%S + lbo*(rb/S) + S*(k%8) + sbo*(k/8)
 }
 
-// swizzleAddr is the descriptor's swizzle of a byte address.
-func swizzleAddr(swizzle int, x int64) int64 {
+// swizzleMask is the bits of a byte address's 128-byte row that a swizzle
+// width XORs into its 16-byte chunk (none without a swizzle); swizzleBy
+// applies them: swizzleBy(swizzleMask(w), x) is the descriptor's (and
+// TMA's) swizzle of byte address x. The checks that swizzle every element
+// of a buffer work the mask out once.
+func swizzleMask(swizzle int) int64 {
 	if swizzle == 0 {
-		return x
+		return 0
 	}
-	return x ^ ((x>>7)&int64(swizzle/16-1))<<4
+	return int64(swizzle/16 - 1)
 }
+
+func swizzleBy(mask, x int64) int64 { return x ^ ((x>>7)&mask)<<4 }
 
 // warpgroupOffsets returns the MN rows and the bytes each warpgroup's
 // slab is moved by.
@@ -337,14 +343,18 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 				if o&rows[g] != 0 {
 					return fmt.Errorf("warpgroup rows %d overlap tile row %d", rows[g], o)
 				}
+				// The inner loop runs for every element of the buffer:
+				// what it reads is held in locals.
+				view, elem, swizzle := m.view, m.elem, swizzleMask(c.swizzle)
+				descCols := descCols[:len(cols)]
 				for r := int32(0); r < t.instrMN; r++ {
-					row := m.index((o|rows[g])+r, 0)
+					rowView := m.index((o|rows[g])+r, 0) ^ view
 					rowStart := start + bytes[g] + descRows[r]
-					for k := int32(0); k < t.instrK; k++ {
-						want := (row ^ cols[k] ^ m.view) * m.elem
-						got := swizzleAddr(c.swizzle, rowStart+descCols[k])
+					for k, col := range cols {
+						want := (rowView ^ col) * elem
+						got := swizzleBy(swizzle, rowStart+descCols[k])
 						if got != want {
-							return fmt.Errorf("element (%d, %d) is at byte %d, the descriptor reads byte %d", (o|rows[g])+r, k0+k, want, got)
+							return fmt.Errorf("element (%d, %d) is at byte %d, the descriptor reads byte %d", (o|rows[g])+r, k0+int32(k), want, got)
 						}
 					}
 				}

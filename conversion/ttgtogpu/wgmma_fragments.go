@@ -148,14 +148,16 @@ func fragmentRegisters(lay *regLayout, origins [][2]int32, n int, frag fragmentF
 				frags[q] = [2]int32{fr, fc}
 			}
 			rc := [2]int32{lay.regs[reg][0], lay.regs[reg][1]}
-			for tid, tc := range thread {
-				g := groups[tid>>7]
-				f := frags[tid&127]
-				want := [2]int32{(o[0] | g[0]) + f[0], (o[1] | g[1]) + f[1]}
-				got := [2]int32{rc[0] ^ tc[0], rc[1] ^ tc[1]}
-				if want != got {
-					return nil, fmt.Errorf("thread %d holds element (%d, %d) in the register where wgmma puts element (%d, %d)",
-						tid, got[0], got[1], want[0], want[1])
+			// Thread tid is thread q of warpgroup tid>>7, in tid order.
+			for gi, g := range groups {
+				og := [2]int32{o[0] | g[0], o[1] | g[1]}
+				for q, tc := range thread[gi<<7 : (gi+1)<<7] {
+					want := [2]int32{og[0] + frags[q][0], og[1] + frags[q][1]}
+					got := [2]int32{rc[0] ^ tc[0], rc[1] ^ tc[1]}
+					if want != got {
+						return nil, fmt.Errorf("thread %d holds element (%d, %d) in the register where wgmma puts element (%d, %d)",
+							gi<<7|q, got[0], got[1], want[0], want[1])
+					}
 				}
 			}
 			out[t][i] = reg
