@@ -21,9 +21,24 @@ func sequentialize(moves []move, temp func(regClass) string) []move {
 		}
 	}
 	out := make([]move, 0, len(pending)+1)
-	read := func(reg string, except int) bool {
+	// Whether another pending move reads move i's destination: a scan of
+	// the pending moves, or for long copies (an edge of a dot loop copies
+	// a hundred accumulators, which made the scans quadratic) a count of
+	// the pending moves reading each register (a move never reads its
+	// own destination).
+	var readers map[string]int
+	if len(pending) > 16 {
+		readers = make(map[string]int, len(pending))
+		for _, m := range pending {
+			readers[m.src]++
+		}
+	}
+	read := func(i int) bool {
+		if readers != nil {
+			return readers[pending[i].dst] > 0
+		}
 		for j, n := range pending {
-			if j != except && n.src == reg {
+			if j != i && n.src == pending[i].dst {
 				return true
 			}
 		}
@@ -32,9 +47,12 @@ func sequentialize(moves []move, temp func(regClass) string) []move {
 	for len(pending) > 0 {
 		progress := false
 		for i := 0; i < len(pending); {
-			if read(pending[i].dst, i) {
+			if read(i) {
 				i++
 				continue
+			}
+			if readers != nil {
+				readers[pending[i].src]--
 			}
 			out = append(out, pending[i])
 			pending = append(pending[:i], pending[i+1:]...)
@@ -52,6 +70,9 @@ func sequentialize(moves []move, temp func(regClass) string) []move {
 			if pending[j].src == m.dst {
 				pending[j].src = t
 			}
+		}
+		if readers != nil {
+			readers[t], readers[m.dst] = readers[m.dst], 0
 		}
 	}
 	return out
