@@ -39,8 +39,12 @@ type fn struct {
 	words   map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
 	loc     sourceState       // line information (lineinfo.go)
 	// slab holds the next fresh registers' values (newValue): a kernel
-	// has thousands, each an allocation of its own before.
-	slab []value
+	// has thousands, each an allocation of its own before. A slab holds
+	// at most 256, and no more than the values the function defines that
+	// have none yet (unfresh: a count from its slots, which newValue
+	// counts down), so that a small function wastes little.
+	slab    []value
+	unfresh int
 }
 
 // funcText is the PTX of one function: its head (directives, register
@@ -78,6 +82,7 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 	}
 	f.body = *bytes.NewBuffer(make([]byte, 0, 64*nops))
 	s := newSlots(op.Region(0))
+	f.unfresh = s.n
 	f.vals = newValueTable(s)
 	f.webs = buildAccumulatorWebs(op, s)
 	var params []param
@@ -239,8 +244,9 @@ func (f *fn) newValue(t ir.Type) (*value, error) {
 		return nil, fmt.Errorf("unsupported type %s", asm.TypeString(t))
 	}
 	if len(f.slab) == 0 {
-		f.slab = make([]value, 256)
+		f.slab = make([]value, min(max(f.unfresh, 16), 256))
 	}
+	f.unfresh--
 	v := &f.slab[0]
 	f.slab = f.slab[1:]
 	v.typ, v.reg = t, f.regs.alloc(c)
