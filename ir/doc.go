@@ -40,7 +40,7 @@
 //	              cf.cond_br, cf.switch                    (regionbranch.go)
 //
 // Questions every op can answer are OpDef hooks rather than attached
-// interfaces: memory effects (the Effects hook, with the Pure and
+// interfaces: memory effects (the AppendEffects hook, with the Pure and
 // NoMemoryEffect traits, is MLIR's MemoryEffectOpInterface; passes ask
 // OwnEffects, or MemoryEffects, which adds nested ops' effects for
 // RecursiveEffects ops), folding, successor operands (the rest of

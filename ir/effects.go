@@ -1,32 +1,41 @@
 package ir
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
-// The Effects hook of OpDef is MLIR's MemoryEffectOpInterface: an op
+// The AppendEffects hook of OpDef is MLIR's MemoryEffectOpInterface: an op
 // declares its effects by the hook or by the Pure / NoMemoryEffect traits
 // (no effects). OwnEffects asks what an op declares itself; MemoryEffects
 // adds the effects of nested ops for RecursiveEffects ops, and EachEffect
 // visits those without listing them. Passes ask these rather than the hook.
 
-// OwnEffects returns the memory effects op declares itself (its Effects
-// hook; none for Pure and NoMemoryEffect ops), and whether it declares
-// any: whether it has MLIR's MemoryEffectOpInterface.
+// OwnEffects returns the memory effects op declares itself (its
+// AppendEffects hook; none for Pure and NoMemoryEffect ops), and whether it
+// declares any: whether it has MLIR's MemoryEffectOpInterface.
 func OwnEffects(op *Operation) ([]Effect, bool) {
-	if op.def.Effects != nil {
-		return op.def.Effects(op), true
+	return AppendOwnEffects(op, nil)
+}
+
+// AppendOwnEffects is OwnEffects appending to buf, for callers that ask
+// about many ops with one buffer.
+func AppendOwnEffects(op *Operation, buf []Effect) ([]Effect, bool) {
+	if op.def.AppendEffects != nil {
+		return op.def.AppendEffects(op, buf), true
 	}
-	return nil, DeclaresEffects(op)
+	return buf, DeclaresEffects(op)
 }
 
 // DeclaresEffects reports whether op declares its memory effects (OwnEffects'
-// second result), without asking its Effects hook for them.
+// second result), without asking its AppendEffects hook for them.
 func DeclaresEffects(op *Operation) bool {
-	return op.def.Effects != nil || op.Has(Pure) || op.Has(NoMemoryEffect)
+	return op.def.AppendEffects != nil || op.Has(Pure) || op.Has(NoMemoryEffect)
 }
 
 // MemoryEffects returns the op's memory effects and whether they are known.
-// Pure ops have none; ops with an Effects hook report theirs; ops with
-// RecursiveEffects have the effects of their nested ops; other ops
+// Pure ops have none; ops with an AppendEffects hook report theirs; ops
+// with RecursiveEffects have the effects of their nested ops; other ops
 // (including unregistered ones) have unknown effects.
 func MemoryEffects(op *Operation) ([]Effect, bool) {
 	var effects []Effect
@@ -40,6 +49,14 @@ func MemoryEffects(op *Operation) ([]Effect, bool) {
 	return effects, true
 }
 
+// effectBuffers holds the buffers EachEffect collects an op's own effects
+// in. A buffer passed to a hook escapes (the hook is called through a
+// function value), so one on the stack would be allocated at every call;
+// the greedy driver, region DCE and CSE ask about every op they visit.
+// A pool rather than one buffer per Context: function passes run on
+// several goroutines over one Context.
+var effectBuffers = sync.Pool{New: func() any { return new([]Effect) }}
+
 // EachEffect calls fn with each of MemoryEffects(op), in the same order,
 // without collecting them: the greedy driver, region DCE and CSE ask
 // whether ops are dead or effect-free for every op they visit, and a loop
@@ -47,15 +64,26 @@ func MemoryEffects(op *Operation) ([]Effect, bool) {
 // returns false when the effects are unknown or fn returned false (which
 // stops the walk).
 func EachEffect(op *Operation, fn func(Effect) bool) bool {
-	effects, ok := OwnEffects(op)
 	recursive := op.Has(RecursiveEffects)
-	if !ok && !recursive {
-		return false
-	}
-	for _, e := range effects {
-		if !fn(e) {
+	if hook := op.def.AppendEffects; hook != nil {
+		bp := effectBuffers.Get().(*[]Effect)
+		effects := hook(op, (*bp)[:0])
+		ok := true
+		for _, e := range effects {
+			if ok = fn(e); !ok {
+				break
+			}
+		}
+		// Drop the values the effects name, so that a pooled buffer
+		// does not keep erased IR reachable.
+		clear(effects)
+		*bp = effects[:0]
+		effectBuffers.Put(bp)
+		if !ok {
 			return false
 		}
+	} else if !recursive && !DeclaresEffects(op) {
+		return false
 	}
 	if recursive {
 		for _, r := range op.Regions() {

@@ -40,11 +40,12 @@ type OpDef struct {
 	// Canonicalize lists the op's canonicalization patterns.
 	Canonicalize []RewritePattern
 
-	// Effects reports the op's memory effects. Ops with the Pure trait have
-	// none; ops without Pure and without Effects are assumed to have
-	// unknown effects. The list may be shared (a hook whose effects name no
-	// value returns the same list each time): callers must not write it.
-	Effects func(op *Operation) []Effect
+	// AppendEffects appends the op's memory effects to buf and returns the
+	// extended slice (buf itself when there are none), as append does: the
+	// callers of the effect queries reuse one buffer instead of a fresh list
+	// per op asked about. Ops with the Pure trait have none; ops without
+	// Pure and without AppendEffects are assumed to have unknown effects.
+	AppendEffects func(op *Operation, buf []Effect) []Effect
 
 	// RegionKind reports whether region i holds an SSA CFG (the default) or
 	// a graph (no dominance requirements).

@@ -42,7 +42,7 @@ func init() {
 		}
 		return nil
 	}
-	loadOp.Effects = func(op *ir.Operation) []ir.Effect { return []ir.Effect{{Kind: ir.Read}} }
+	loadOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect { return append(buf, ir.Effect{Kind: ir.Read}) }
 	brOp.SuccessorOperands = func(op *ir.Operation, i int) []int {
 		idx := make([]int, op.NumOperands())
 		for k := range idx {

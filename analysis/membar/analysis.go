@@ -25,6 +25,9 @@ type funcAnalysis struct {
 	// cur and proxy are the transfer functions' lists of an op's
 	// accesses, reused from op to op.
 	cur, proxy opAccesses
+	// effects is eachAccess' buffer of an op's effects, reused from op to
+	// op.
+	effects []ir.Effect
 }
 
 // run computes the fixed point over the function's virtual blocks,
@@ -213,11 +216,12 @@ func (f *funcAnalysis) update(op *ir.Operation, info *blockInfo) error {
 // effects, with the allocated interval of each buffer the accessed value
 // may be.
 func (f *funcAnalysis) eachAccess(op *ir.Operation, fn func(e ir.Effect, iv allocation.Interval)) {
-	hook := op.Def().Effects
+	hook := op.Def().AppendEffects
 	if hook == nil {
 		return
 	}
-	for _, e := range hook(op) {
+	f.effects = hook(op, f.effects[:0])
+	for _, e := range f.effects {
 		if e.Value == nil || (e.Kind != ir.Read && e.Kind != ir.Write) {
 			continue
 		}

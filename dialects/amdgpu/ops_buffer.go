@@ -108,20 +108,19 @@ var BufferStore = define("buffer_store", 0, asmfmt.Spec{
 })
 
 func init() {
-	global := func(i int, kinds ...ir.EffectKind) func(*ir.Operation) []ir.Effect {
-		return func(op *ir.Operation) []ir.Effect {
-			var es []ir.Effect
+	global := func(i int, kinds ...ir.EffectKind) func(*ir.Operation, []ir.Effect) []ir.Effect {
+		return func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
 			for _, k := range kinds {
-				es = append(es, ir.Effect{Kind: k, Resource: ttg.GlobalMemoryResource, Value: op.Operand(i)})
+				buf = append(buf, ir.Effect{Kind: k, Resource: ttg.GlobalMemoryResource, Value: op.Operand(i)})
 			}
-			return es
+			return buf
 		}
 	}
-	BufferLoad.Def.Effects = global(0, ir.Read)
-	BufferLoadToLocal.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return append(global(1, ir.Read)(op), ir.Effect{Kind: ir.Write, Resource: ttg.SharedMemoryResource, Value: op.Operand(0)})
+	BufferLoad.Def.AppendEffects = global(0, ir.Read)
+	BufferLoadToLocal.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(global(1, ir.Read)(op, buf), ir.Effect{Kind: ir.Write, Resource: ttg.SharedMemoryResource, Value: op.Operand(0)})
 	}
-	BufferAtomicRMW.Def.Effects = global(0, ir.Read, ir.Write)
-	BufferAtomicCAS.Def.Effects = global(0, ir.Read, ir.Write)
-	BufferStore.Def.Effects = global(1, ir.Write)
+	BufferAtomicRMW.Def.AppendEffects = global(0, ir.Read, ir.Write)
+	BufferAtomicCAS.Def.AppendEffects = global(0, ir.Read, ir.Write)
+	BufferStore.Def.AppendEffects = global(1, ir.Write)
 }

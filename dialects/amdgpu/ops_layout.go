@@ -76,8 +76,8 @@ var LocalLoadPackedTransposed = define("local_load_packed_tranposed", 0, asmfmt.
 
 func init() {
 	ttg.AttachLocalLoadLike(LocalLoadPackedTransposed.Def)
-	LocalLoadPackedTransposed.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Read, Resource: ttg.SharedMemoryResource, Value: op.Operand(0)}}
+	LocalLoadPackedTransposed.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read, Resource: ttg.SharedMemoryResource, Value: op.Operand(0)})
 	}
 }
 

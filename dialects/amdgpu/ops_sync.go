@@ -134,23 +134,22 @@ var MaskedStore = define("masked_store", 0, asmfmt.Spec{
 })
 
 func init() {
-	shared := func(kinds ...ir.EffectKind) func(*ir.Operation) []ir.Effect {
-		return func(op *ir.Operation) []ir.Effect {
-			var es []ir.Effect
+	shared := func(kinds ...ir.EffectKind) func(*ir.Operation, []ir.Effect) []ir.Effect {
+		return func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
 			for _, k := range kinds {
-				es = append(es, ir.Effect{Kind: k, Resource: ttg.SharedMemoryResource, Value: op.Operand(0)})
+				buf = append(buf, ir.Effect{Kind: k, Resource: ttg.SharedMemoryResource, Value: op.Operand(0)})
 			}
-			return es
+			return buf
 		}
 	}
-	InitBarrier.Def.Effects = shared(ir.Write)
-	WaitBarrier.Def.Effects = shared(ir.Read, ir.Write)
-	ArriveBarrier.Def.Effects = shared(ir.Read, ir.Write)
-	AsyncCopyMbarrierArrive.Def.Effects = shared(ir.Read, ir.Write)
-	wait := func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Read, Resource: ttg.SharedMemoryResource}, {Kind: ir.Write, Resource: ttg.SharedMemoryResource}}
+	InitBarrier.Def.AppendEffects = shared(ir.Write)
+	WaitBarrier.Def.AppendEffects = shared(ir.Read, ir.Write)
+	ArriveBarrier.Def.AppendEffects = shared(ir.Read, ir.Write)
+	AsyncCopyMbarrierArrive.Def.AppendEffects = shared(ir.Read, ir.Write)
+	wait := func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read, Resource: ttg.SharedMemoryResource}, ir.Effect{Kind: ir.Write, Resource: ttg.SharedMemoryResource})
 	}
-	AsyncWait.Def.Effects = wait
-	AsyncTDMWait.Def.Effects = wait
-	CondBarrier.Def.Effects = wait
+	AsyncWait.Def.AppendEffects = wait
+	AsyncTDMWait.Def.AppendEffects = wait
+	CondBarrier.Def.AppendEffects = wait
 }

@@ -37,7 +37,7 @@ func init() {
 	AssertOpDef.Parse = parseAssert
 	AssertOpDef.Print = printAssert
 	AssertOpDef.VerifyInvariants = verifyAssert
-	AssertOpDef.Effects = func(op *ir.Operation) []ir.Effect { return []ir.Effect{{Kind: ir.Write}} }
+	AssertOpDef.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect { return append(buf, ir.Effect{Kind: ir.Write}) }
 }
 
 // VerifySuccessorOperands is MLIR's BranchOpInterface check of the

@@ -56,17 +56,17 @@ func init() {
 	CpAsyncOp.Parse = parseCpAsync
 	CpAsyncOp.Print = printCpAsync
 	CpAsyncOp.Verify = verifyCpAsync
-	CpAsyncOp.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{
-			{Kind: ir.Read, Resource: "global", Value: op.Operand(1)},
-			{Kind: ir.Write, Resource: "shared", Value: op.Operand(0)},
-		}
+	CpAsyncOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf,
+			ir.Effect{Kind: ir.Read, Resource: "global", Value: op.Operand(1)},
+			ir.Effect{Kind: ir.Write, Resource: "shared", Value: op.Operand(0)},
+		)
 	}
 
 	CpAsyncCommitOp.Parse = parseNoOperands
 	CpAsyncCommitOp.Print = printNoOperands
 	CpAsyncCommitOp.Verify = func(op *ir.Operation) error { return counts(op, 0, 0) }
-	CpAsyncCommitOp.Effects = orderingEffects
+	CpAsyncCommitOp.AppendEffects = orderingEffects
 
 	CpAsyncWaitOp.Inherent = []string{"pending", "all"}
 	CpAsyncWaitOp.Parse = parseCpAsyncWait
@@ -83,17 +83,15 @@ func init() {
 		}
 		return verifyPending(op)
 	}
-	CpAsyncWaitOp.Effects = orderingEffects
+	CpAsyncWaitOp.AppendEffects = orderingEffects
 }
 
 // orderingEffects are those of ops that order memory accesses around
 // them (waits, fences, barriers): they read and write all memory, so that
 // no access moves across them and they are never erased.
 // orderingEffects are the effects of the ops that order memory without
-// naming a buffer: one list, shared by every call (the greedy driver and
-// region DCE ask each op for its effects over and over; ir.OpDef.Effects'
-// callers do not write it).
-func orderingEffects(*ir.Operation) []ir.Effect { return ordering }
+// naming a buffer.
+func orderingEffects(_ *ir.Operation, buf []ir.Effect) []ir.Effect { return append(buf, ordering...) }
 
 var ordering = []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}}
 

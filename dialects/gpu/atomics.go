@@ -31,21 +31,21 @@ func init() {
 	AtomicRMWOp.Parse = parseAtomic(true)
 	AtomicRMWOp.Print = printAtomic
 	AtomicRMWOp.Verify = verifyAtomicRMW
-	AtomicRMWOp.Effects = atomicEffects
+	AtomicRMWOp.AppendEffects = atomicEffects
 
 	AtomicCASOp.Inherent = []string{"sem", "scope"}
 	AtomicCASOp.Parse = parseAtomic(false)
 	AtomicCASOp.Print = printAtomic
 	AtomicCASOp.Verify = verifyAtomicCAS
-	AtomicCASOp.Effects = atomicEffects
+	AtomicCASOp.AppendEffects = atomicEffects
 }
 
-func atomicEffects(op *ir.Operation) []ir.Effect {
+func atomicEffects(op *ir.Operation, buf []ir.Effect) []ir.Effect {
 	s, _ := spaceOf(op.Operand(0).Type())
-	return []ir.Effect{
-		{Kind: ir.Read, Resource: resource(s), Value: op.Operand(0)},
-		{Kind: ir.Write, Resource: resource(s), Value: op.Operand(0)},
-	}
+	return append(buf,
+		ir.Effect{Kind: ir.Read, Resource: resource(s), Value: op.Operand(0)},
+		ir.Effect{Kind: ir.Write, Resource: resource(s), Value: op.Operand(0)},
+	)
 }
 
 // atomicEnums lists the leading keywords of each op.

@@ -42,14 +42,14 @@ func init() {
 	BufferLoadOp.Parse = parseBufferLoad
 	BufferLoadOp.Print = printBufferAccess
 	BufferLoadOp.Verify = verifyBufferAccess
-	BufferLoadOp.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Read, Resource: resource(SpaceGlobal), Value: op.Operand(0)}}
+	BufferLoadOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read, Resource: resource(SpaceGlobal), Value: op.Operand(0)})
 	}
 	BufferStoreOp.Parse = parseBufferStore
 	BufferStoreOp.Print = printBufferAccess
 	BufferStoreOp.Verify = verifyBufferAccess
-	BufferStoreOp.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Write, Resource: resource(SpaceGlobal), Value: op.Operand(0)}}
+	BufferStoreOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Write, Resource: resource(SpaceGlobal), Value: op.Operand(0)})
 	}
 }
 

@@ -25,13 +25,13 @@ func init() {
 	PrintfOp.Parse = parsePrintf
 	PrintfOp.Print = printPrintf
 	PrintfOp.Verify = verifyPrintf
-	PrintfOp.Effects = func(*ir.Operation) []ir.Effect { return []ir.Effect{{Kind: ir.Write}} }
+	PrintfOp.AppendEffects = func(_ *ir.Operation, buf []ir.Effect) []ir.Effect { return append(buf, ir.Effect{Kind: ir.Write}) }
 
 	AssertOp.Inherent = []string{"message", "file", "line", "function"}
 	AssertOp.Parse = parseAssert
 	AssertOp.Print = printAssert
 	AssertOp.Verify = verifyAssert
-	AssertOp.Effects = func(*ir.Operation) []ir.Effect { return []ir.Effect{{Kind: ir.Write}} }
+	AssertOp.AppendEffects = func(_ *ir.Operation, buf []ir.Effect) []ir.Effect { return append(buf, ir.Effect{Kind: ir.Write}) }
 }
 
 func parsePrintf(p ir.OpParser, st *ir.OperationState) error {

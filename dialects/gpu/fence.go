@@ -34,7 +34,7 @@ func init() {
 		def.Parse = parseNoOperands
 		def.Print = printNoOperands
 		def.Verify = func(op *ir.Operation) error { return counts(op, 0, 0) }
-		def.Effects = orderingEffects
+		def.AppendEffects = orderingEffects
 	}
 }
 

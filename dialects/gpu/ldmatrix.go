@@ -52,8 +52,8 @@ func init() {
 		}
 		return verifyMatrixWords(op, op.ResultTypes(), "results")
 	}
-	LdMatrixOp.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Read, Resource: "shared", Value: op.Operand(0)}}
+	LdMatrixOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read, Resource: "shared", Value: op.Operand(0)})
 	}
 
 	StMatrixOp.Inherent = inherentNames(matrixOptions)
@@ -65,8 +65,8 @@ func init() {
 		}
 		return verifyMatrixWords(op, op.OperandTypes()[1:], "values")
 	}
-	StMatrixOp.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Write, Resource: "shared", Value: op.Operand(0)}}
+	StMatrixOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Write, Resource: "shared", Value: op.Operand(0)})
 	}
 }
 

@@ -97,7 +97,7 @@ func init() {
 		m.def.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseBarrierOp(p, st, m) }
 		m.def.Print = func(p ir.OpPrinter, op *ir.Operation) { printBarrierOp(p, op, m) }
 		m.def.Verify = func(op *ir.Operation) error { return verifyBarrierOp(op, m) }
-		m.def.Effects = orderingEffects
+		m.def.AppendEffects = orderingEffects
 	}
 }
 

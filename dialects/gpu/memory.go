@@ -42,22 +42,22 @@ func init() {
 	LoadOp.Parse = parseLoad
 	LoadOp.Print = printLoad
 	LoadOp.Verify = verifyLoad
-	LoadOp.Effects = func(op *ir.Operation) []ir.Effect { return memEffects(op, ir.Read) }
+	LoadOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect { return appendMemEffects(buf, op, ir.Read) }
 
 	StoreOp.Inherent = inherentNames(memOptions)
 	StoreOp.Parse = parseStore
 	StoreOp.Print = printStore
 	StoreOp.Verify = verifyStore
-	StoreOp.Effects = func(op *ir.Operation) []ir.Effect { return memEffects(op, ir.Write) }
+	StoreOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect { return appendMemEffects(buf, op, ir.Write) }
 }
 
-func memEffects(op *ir.Operation, k ir.EffectKind) []ir.Effect {
+func appendMemEffects(buf []ir.Effect, op *ir.Operation, k ir.EffectKind) []ir.Effect {
 	s, _ := spaceOf(op.Operand(0).Type())
-	es := []ir.Effect{{Kind: k, Resource: resource(s), Value: op.Operand(0)}}
+	buf = append(buf, ir.Effect{Kind: k, Resource: resource(s), Value: op.Operand(0)})
 	if op.Attr("volatile") != nil {
-		es = append(es, ir.Effect{Kind: ir.Write})
+		buf = append(buf, ir.Effect{Kind: ir.Write})
 	}
-	return es
+	return buf
 }
 
 // MemOptions are the cache and ordering options of loads and stores.

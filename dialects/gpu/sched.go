@@ -47,7 +47,7 @@ func init() {
 			return verifyOptions(op, opts)
 		}
 		// A scheduling fence: nothing may move across it.
-		def.Effects = orderingEffects
+		def.AppendEffects = orderingEffects
 	}
 	hint(SchedBarrierOp, schedBarrierOptions)
 	hint(SchedGroupBarrierOp, schedGroupBarrierOptions)
@@ -79,7 +79,7 @@ func init() {
 		}
 		return nil
 	}
-	CondBarrierOp.Effects = BarrierOp.Effects
+	CondBarrierOp.AppendEffects = BarrierOp.AppendEffects
 }
 
 // IntOption reads an integer option of a scheduling hint (mask, size,

@@ -84,7 +84,7 @@ func init() {
 	for _, def := range []*ir.OpDef{TensormapReplaceOp, TensormapCpFenceproxyOp, FenceProxyTensormapAcqOp} {
 		def.Parse = parseTypedOperands
 		def.Print = printTypedOperands
-		def.Effects = orderingEffects
+		def.AppendEffects = orderingEffects
 	}
 	TensormapReplaceOp.Inherent = []string{"field", "ord", "value"}
 	TensormapReplaceOp.Verify = verifyTensormapReplace

@@ -28,7 +28,7 @@ const TensormapPoolSlotsAttr = "slots"
 func init() {
 	def := TensormapPoolClaimOp
 	def.Inherent = []string{TensormapPoolSlotsAttr}
-	def.Effects = orderingEffects
+	def.AppendEffects = orderingEffects
 	def.Parse = func(p ir.OpParser, st *ir.OperationState) error {
 		if err := parseTypedOperands(p, st); err != nil {
 			return err

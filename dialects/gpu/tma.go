@@ -81,12 +81,12 @@ func init() {
 	TMALoadOp.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseTMA(p, st, true) }
 	TMALoadOp.Print = func(p ir.OpPrinter, op *ir.Operation) { printTMA(p, op, true) }
 	TMALoadOp.Verify = func(op *ir.Operation) error { return verifyTMA(op, true) }
-	TMALoadOp.Effects = orderingEffects
+	TMALoadOp.AppendEffects = orderingEffects
 
 	TMAStoreOp.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseTMA(p, st, false) }
 	TMAStoreOp.Print = func(p ir.OpPrinter, op *ir.Operation) { printTMA(p, op, false) }
 	TMAStoreOp.Verify = func(op *ir.Operation) error { return verifyTMA(op, false) }
-	TMAStoreOp.Effects = orderingEffects
+	TMAStoreOp.AppendEffects = orderingEffects
 
 	TMAReduceOp.Inherent = []string{"kind"}
 	TMAReduceOp.Parse = parseTMAReduce
@@ -100,12 +100,12 @@ func init() {
 		}
 		return verifyTMA(op, false)
 	}
-	TMAReduceOp.Effects = orderingEffects
+	TMAReduceOp.AppendEffects = orderingEffects
 
 	BulkCommitOp.Parse = parseNoOperands
 	BulkCommitOp.Print = printNoOperands
 	BulkCommitOp.Verify = func(op *ir.Operation) error { return counts(op, 0, 0) }
-	BulkCommitOp.Effects = orderingEffects
+	BulkCommitOp.AppendEffects = orderingEffects
 
 	BulkWaitOp.Inherent = []string{"pending", "read"}
 	BulkWaitOp.Parse = parsePendingCount
@@ -121,7 +121,7 @@ func init() {
 		}
 		return verifyPending(op)
 	}
-	BulkWaitOp.Effects = orderingEffects
+	BulkWaitOp.AppendEffects = orderingEffects
 
 	TMAPrefetchOp.Parse = parseTMAPrefetch
 	TMAPrefetchOp.Print = func(p ir.OpPrinter, op *ir.Operation) {
@@ -143,7 +143,7 @@ func init() {
 		}
 		return nil
 	}
-	TMAPrefetchOp.Effects = orderingEffects
+	TMAPrefetchOp.AppendEffects = orderingEffects
 }
 
 // TMAReduceKinds are the combines of gpu.tma_reduce, PTX's .redOp.

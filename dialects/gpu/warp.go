@@ -34,7 +34,7 @@ func init() {
 	BarrierOp.Parse = func(p ir.OpParser, st *ir.OperationState) error { return p.ParseOptionalAttrDict(st) }
 	BarrierOp.Print = func(p ir.OpPrinter, op *ir.Operation) { p.PrintOptionalAttrDict(op.Attrs()) }
 	BarrierOp.Verify = func(op *ir.Operation) error { return counts(op, 0, 0) }
-	BarrierOp.Effects = orderingEffects
+	BarrierOp.AppendEffects = orderingEffects
 
 	ShuffleOp.Inherent = []string{"mode"}
 	ShuffleOp.Parse = parseShuffle

@@ -70,7 +70,7 @@ func init() {
 			p.PrintOptionalAttrDict(op.Attrs())
 		}
 		def.Verify = verifyNamedBarrier
-		def.Effects = orderingEffects
+		def.AppendEffects = orderingEffects
 	}
 
 	SetMaxNRegOp.Inherent = []string{"increase", "regs"}
@@ -101,7 +101,7 @@ func init() {
 		}
 		return nil
 	}
-	SetMaxNRegOp.Effects = orderingEffects
+	SetMaxNRegOp.AppendEffects = orderingEffects
 
 	ElectSyncOp.Parse = parseColonResult
 	ElectSyncOp.Print = printColonResult

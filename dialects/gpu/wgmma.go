@@ -147,20 +147,20 @@ func init() {
 		def.Parse = parseNoOperands
 		def.Print = printNoOperands
 		def.Verify = func(op *ir.Operation) error { return counts(op, 0, 0) }
-		def.Effects = orderingEffects
+		def.AppendEffects = orderingEffects
 	}
 
 	WGMMAOp.Inherent = append([]string{"shape", "d_type", "a_type", "b_type"}, inherentNames(wgmmaOptions)...)
 	WGMMAOp.Parse = parseWGMMA
 	WGMMAOp.Print = printWGMMA
 	WGMMAOp.Verify = verifyWGMMA
-	WGMMAOp.Effects = orderingEffects
+	WGMMAOp.AppendEffects = orderingEffects
 
 	WGMMAWaitOp.Inherent = []string{"pending"}
 	WGMMAWaitOp.Parse = parseWGMMAWait
 	WGMMAWaitOp.Print = printWGMMAWait
 	WGMMAWaitOp.Verify = verifyWGMMAWait
-	WGMMAWaitOp.Effects = orderingEffects
+	WGMMAWaitOp.AppendEffects = orderingEffects
 
 	WGMMADescOp.Inherent = inherentNames(wgmmaDescOptions)
 	WGMMADescOp.Parse = parseWGMMADesc

@@ -32,11 +32,11 @@ var InlineAsmOp = define("inline_asm", 0, asmfmt.Spec{
 
 func init() {
 	// Without side effects the asm is a pure function of its operands.
-	InlineAsmOp.Effects = func(op *ir.Operation) []ir.Effect {
+	InlineAsmOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
 		if op.Attr("has_side_effects") != nil {
-			return []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}}
+			return append(buf, ir.Effect{Kind: ir.Read}, ir.Effect{Kind: ir.Write})
 		}
-		return nil
+		return buf
 	}
 }
 

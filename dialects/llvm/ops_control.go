@@ -36,7 +36,7 @@ func init() {
 		}
 		return span(1+n, 1+n+m)
 	}
-	UnreachableOp.Effects = func(*ir.Operation) []ir.Effect { return nil }
+	UnreachableOp.AppendEffects = func(_ *ir.Operation, buf []ir.Effect) []ir.Effect { return buf }
 }
 
 // span is the operand indices lo to hi-1, shared (ir.IndexSpan).

@@ -38,7 +38,7 @@ func init() {
 			st.AddAttr("visibility_", VisibilityEnum.Get(st.Ctx, 0))
 		}
 	}
-	FuncOp.Effects = nil
+	FuncOp.AppendEffects = nil
 }
 
 // FuncTypeOf returns the `!llvm.func` type of an llvm.func, or nil.

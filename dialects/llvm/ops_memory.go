@@ -89,17 +89,16 @@ func memResource(t ir.Type) string {
 	return ""
 }
 
-func accessEffects(op *ir.Operation, ptr ir.Value, kinds ...ir.EffectKind) []ir.Effect {
-	var es []ir.Effect
+func appendAccessEffects(buf []ir.Effect, op *ir.Operation, ptr ir.Value, kinds ...ir.EffectKind) []ir.Effect {
 	for _, k := range kinds {
-		es = append(es, ir.Effect{Kind: k, Resource: memResource(ptr.Type()), Value: ptr})
+		buf = append(buf, ir.Effect{Kind: k, Resource: memResource(ptr.Type()), Value: ptr})
 	}
 	// Volatile and ordered accesses must not move across each other:
 	// model them as also writing memory in general.
 	if op.Attr("volatile_") != nil || enumOf(op, "ordering", 0) > int64(Monotonic) {
-		es = append(es, ir.Effect{Kind: ir.Write})
+		buf = append(buf, ir.Effect{Kind: ir.Write})
 	}
-	return es
+	return buf
 }
 
 // AtomicRMWOp is `llvm.atomicrmw fadd %p, %v acq_rel : !llvm.ptr<1>, f32`.
@@ -192,15 +191,19 @@ var FenceOp = define("fence", 0, asmfmt.Spec{
 })
 
 func init() {
-	LoadOp.Effects = func(op *ir.Operation) []ir.Effect { return accessEffects(op, op.Operand(0), ir.Read) }
-	StoreOp.Effects = func(op *ir.Operation) []ir.Effect { return accessEffects(op, op.Operand(1), ir.Write) }
-	AtomicRMWOp.Effects = func(op *ir.Operation) []ir.Effect {
-		return accessEffects(op, op.Operand(0), ir.Read, ir.Write)
+	LoadOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return appendAccessEffects(buf, op, op.Operand(0), ir.Read)
 	}
-	AtomicCmpXchgOp.Effects = func(op *ir.Operation) []ir.Effect {
-		return accessEffects(op, op.Operand(0), ir.Read, ir.Write)
+	StoreOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return appendAccessEffects(buf, op, op.Operand(1), ir.Write)
 	}
-	FenceOp.Effects = func(*ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}}
+	AtomicRMWOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return appendAccessEffects(buf, op, op.Operand(0), ir.Read, ir.Write)
+	}
+	AtomicCmpXchgOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return appendAccessEffects(buf, op, op.Operand(0), ir.Read, ir.Write)
+	}
+	FenceOp.AppendEffects = func(_ *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read}, ir.Effect{Kind: ir.Write})
 	}
 }

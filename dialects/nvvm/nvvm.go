@@ -64,7 +64,7 @@ var Barrier0Op = Dialect.NewOp("barrier0", 0)
 
 func init() {
 	asmfmt.Install(Barrier0Op, asmfmt.Spec{Format: "attr-dict"})
-	Barrier0Op.Effects = func(*ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}}
+	Barrier0Op.AppendEffects = func(_ *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read}, ir.Effect{Kind: ir.Write})
 	}
 }

@@ -75,13 +75,13 @@ func init() {
 	ShflOp.Parse = parseShfl
 	ShflOp.Print = printShfl
 	ShflOp.Verify = verifyShfl
-	ShflOp.Effects = func(*ir.Operation) []ir.Effect { return nil }
+	ShflOp.AppendEffects = func(_ *ir.Operation, buf []ir.Effect) []ir.Effect { return buf }
 
 	VoteSyncOp.Inherent = []string{"kind"}
 	VoteSyncOp.Parse = parseVote
 	VoteSyncOp.Print = printVote
 	VoteSyncOp.Verify = verifyVote
-	VoteSyncOp.Effects = func(*ir.Operation) []ir.Effect { return nil }
+	VoteSyncOp.AppendEffects = func(_ *ir.Operation, buf []ir.Effect) []ir.Effect { return buf }
 }
 
 func parseKind(p ir.OpParser, st *ir.OperationState, enum string) error {

@@ -21,12 +21,14 @@ var (
 
 func init() {
 	kindCases["action"] = []string{"decrease", "increase"}
-	all := func(*ir.Operation) []ir.Effect { return []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}} }
+	all := func(_ *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read}, ir.Effect{Kind: ir.Write})
+	}
 
 	BarrierOp.Inherent = []string{"operandSegmentSizes"}
 	BarrierOp.Parse = parseBarrier
 	BarrierOp.Print = printBarrier
-	BarrierOp.Effects = all
+	BarrierOp.AppendEffects = all
 
 	BarWarpSyncOp.Parse = func(p ir.OpParser, st *ir.OperationState) error {
 		u, err := p.ParseOperand()
@@ -50,7 +52,7 @@ func init() {
 		p.PrintOptionalAttrDict(op.Attrs())
 		p.WriteString(" : " + asm.TypeString(op.Operand(0).Type()))
 	}
-	BarWarpSyncOp.Effects = all
+	BarWarpSyncOp.AppendEffects = all
 
 	SetMaxRegisterOp.Inherent = []string{"action", "regCount"}
 	SetMaxRegisterOp.Parse = func(p ir.OpParser, st *ir.OperationState) error {
@@ -92,7 +94,7 @@ func init() {
 		}
 		return nil
 	}
-	SetMaxRegisterOp.Effects = all
+	SetMaxRegisterOp.AppendEffects = all
 }
 
 func parseBarrier(p ir.OpParser, st *ir.OperationState) error {

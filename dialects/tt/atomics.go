@@ -11,11 +11,11 @@ var (
 	AtomicCASDef = Dialect.NewOp("atomic_cas", ir.SameOperandsAndResultShape|ir.SameOperandsAndResultEncoding)
 )
 
-func atomicEffects(op *ir.Operation) []ir.Effect {
-	return []ir.Effect{
-		{Kind: ir.Read, Resource: "global", Value: op.Operand(0)},
-		{Kind: ir.Write, Resource: "global", Value: op.Operand(0)},
-	}
+func atomicEffects(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+	return append(buf,
+		ir.Effect{Kind: ir.Read, Resource: "global", Value: op.Operand(0)},
+		ir.Effect{Kind: ir.Write, Resource: "global", Value: op.Operand(0)},
+	)
 }
 
 func ptrSameShape(ctx *ir.Context, t ir.Type) ir.Type { return PointerTypeSameShape(ctx, t) }
@@ -24,7 +24,7 @@ func init() {
 	AtomicRMWDef.Inherent = []string{"atomic_rmw_op", "sem", "scope"}
 	AtomicRMWDef.Parse = parseAtomic(true)
 	AtomicRMWDef.Print = printAtomic(true)
-	AtomicRMWDef.Effects = atomicEffects
+	AtomicRMWDef.AppendEffects = atomicEffects
 	(&opSpec{
 		attrs: []attrSpec{
 			enumAttrSpec("atomic_rmw_op", memory.RMWOpEnum, true),
@@ -42,7 +42,7 @@ func init() {
 	AtomicCASDef.Inherent = []string{"sem", "scope"}
 	AtomicCASDef.Parse = parseAtomic(false)
 	AtomicCASDef.Print = printAtomic(false)
-	AtomicCASDef.Effects = atomicEffects
+	AtomicCASDef.AppendEffects = atomicEffects
 	(&opSpec{
 		attrs: []attrSpec{
 			enumAttrSpec("sem", memory.MemSemanticEnum, true),

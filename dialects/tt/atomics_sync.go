@@ -25,7 +25,7 @@ func init() {
 	// An atomic load is a synchronisation point even when its value is
 	// unused: it reads and writes global memory so that no pass removes or
 	// merges polling loads.
-	AtomicLoadDef.Effects = atomicEffects
+	AtomicLoadDef.AppendEffects = atomicEffects
 	(&opSpec{
 		attrs:    semScopeAttrs(),
 		operands: []operandSpec{one(cPtrLike), opt(cBoolLike)},
@@ -46,8 +46,8 @@ func init() {
 	AtomicStoreDef.Inherent = []string{"sem", "scope"}
 	AtomicStoreDef.Parse = parseAtomicStore
 	AtomicStoreDef.Print = printAtomicStore
-	AtomicStoreDef.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Write, Resource: "global", Value: op.Operand(0)}}
+	AtomicStoreDef.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Write, Resource: "global", Value: op.Operand(0)})
 	}
 	(&opSpec{
 		attrs:    semScopeAttrs(),
@@ -69,7 +69,7 @@ func init() {
 	AtomicPollDef.Inherent = []string{"sem", "scope"}
 	AtomicPollDef.Parse = parseAtomicPoll
 	AtomicPollDef.Print = printAtomicPoll
-	AtomicPollDef.Effects = atomicEffects
+	AtomicPollDef.AppendEffects = atomicEffects
 	(&opSpec{
 		attrs:    semScopeAttrs(),
 		operands: []operandSpec{one(cPtrLike), one(cIntLike), opt(cI64)},

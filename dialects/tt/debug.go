@@ -9,15 +9,15 @@ var (
 	AssertDef = Dialect.NewOp("assert", 0)
 )
 
-func writesGlobal(*ir.Operation) []ir.Effect {
-	return []ir.Effect{{Kind: ir.Write, Resource: "global"}}
+func writesGlobal(_ *ir.Operation, buf []ir.Effect) []ir.Effect {
+	return append(buf, ir.Effect{Kind: ir.Write, Resource: "global"})
 }
 
 func init() {
 	PrintDef.Inherent = []string{"prefix", "hex", "isSigned"}
 	PrintDef.Parse = parsePrint
 	PrintDef.Print = printPrint
-	PrintDef.Effects = writesGlobal
+	PrintDef.AppendEffects = writesGlobal
 	(&opSpec{
 		attrs: []attrSpec{
 			reqAttr("prefix", isStrAttr, strAttrSummary), reqAttr("hex", isBoolAttr, boolAttrSummary),
@@ -29,7 +29,7 @@ func init() {
 	AssertDef.Inherent = []string{"message"}
 	AssertDef.Parse = parseAssert
 	AssertDef.Print = printAssert
-	AssertDef.Effects = writesGlobal
+	AssertDef.AppendEffects = writesGlobal
 	(&opSpec{
 		attrs:    []attrSpec{reqAttr("message", isStrAttr, strAttrSummary)},
 		operands: []operandSpec{one(cI1Assert)}, results: []operandSpec{},

@@ -20,12 +20,12 @@ var (
 	DescScatterDef    = Dialect.NewOp("descriptor_scatter", 0)
 )
 
-func readsDesc(op *ir.Operation) []ir.Effect {
-	return []ir.Effect{{Kind: ir.Read, Resource: "global", Value: op.Operand(0)}}
+func readsDesc(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+	return append(buf, ir.Effect{Kind: ir.Read, Resource: "global", Value: op.Operand(0)})
 }
 
-func readsWritesDesc(op *ir.Operation) []ir.Effect {
-	return []ir.Effect{{Kind: ir.Read, Resource: "global", Value: op.Operand(0)}, {Kind: ir.Write, Resource: "global", Value: op.Operand(0)}}
+func readsWritesDesc(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+	return append(buf, ir.Effect{Kind: ir.Read, Resource: "global", Value: op.Operand(0)}, ir.Effect{Kind: ir.Write, Resource: "global", Value: op.Operand(0)})
 }
 
 func init() {
@@ -61,7 +61,7 @@ func init() {
 	DescLoadDef.Inherent = []string{"cache", "evict"}
 	DescLoadDef.Parse = parseDescLoad
 	DescLoadDef.Print = printDescLoad
-	DescLoadDef.Effects = readsDesc
+	DescLoadDef.AppendEffects = readsDesc
 	(&opSpec{
 		attrs: []attrSpec{
 			enumAttrSpec("cache", memory.CacheModifierEnum, false), enumAttrSpec("evict", memory.EvictionPolicyEnum, false),
@@ -72,7 +72,7 @@ func init() {
 
 	DescStoreDef.Parse = parseDescStore(false)
 	DescStoreDef.Print = printDescStore(false)
-	DescStoreDef.Effects = readsWritesDesc
+	DescStoreDef.AppendEffects = readsWritesDesc
 	(&opSpec{
 		operands: []operandSpec{one(cDesc), one(cTensor), vari(cI32)}, results: []operandSpec{},
 		verify: func(op *ir.Operation) error { return verifyDescLoadStore(op, op.Operand(1).Type(), 2) },
@@ -81,7 +81,7 @@ func init() {
 	DescReduceDef.Inherent = []string{"kind"}
 	DescReduceDef.Parse = parseDescStore(true)
 	DescReduceDef.Print = printDescStore(true)
-	DescReduceDef.Effects = readsWritesDesc
+	DescReduceDef.AppendEffects = readsWritesDesc
 	(&opSpec{
 		attrs:    []attrSpec{enumAttrSpec("kind", DescriptorReduceKindEnum, true)},
 		operands: []operandSpec{one(cDesc), one(cTensor), vari(cI32)}, results: []operandSpec{},
@@ -90,7 +90,7 @@ func init() {
 
 	DescGatherDef.Parse = parseDescGather
 	DescGatherDef.Print = printDescGather
-	DescGatherDef.Effects = readsDesc
+	DescGatherDef.AppendEffects = readsDesc
 	(&opSpec{
 		operands: []operandSpec{one(cDesc), one(cI32Tensor), one(cI32)}, results: []operandSpec{one(cTensor)},
 		verify: func(op *ir.Operation) error {
@@ -100,7 +100,7 @@ func init() {
 
 	DescScatterDef.Parse = parseDescScatter
 	DescScatterDef.Print = printDescScatter
-	DescScatterDef.Effects = readsWritesDesc
+	DescScatterDef.AppendEffects = readsWritesDesc
 	(&opSpec{
 		operands: []operandSpec{one(cDesc), one(cI32Tensor), one(cI32), one(cTensor)}, results: []operandSpec{},
 		verify: func(op *ir.Operation) error {

@@ -40,7 +40,7 @@ func init() {
 	ExternElemDef.Inherent = []string{"libname", "libpath", "symbol", "pure"}
 	ExternElemDef.Parse = parseFunctional
 	ExternElemDef.Print = printFunctional
-	ExternElemDef.Effects = pureAttrEffects
+	ExternElemDef.AppendEffects = pureAttrEffects
 	(&opSpec{
 		attrs: []attrSpec{
 			reqAttr("libname", isStrAttr, strAttrSummary), reqAttr("libpath", isStrAttr, strAttrSummary),
@@ -53,7 +53,7 @@ func init() {
 	InlineAsmDef.Inherent = []string{"asm_string", "constraints", "pure", "packed_element"}
 	InlineAsmDef.Parse = parseInlineAsm
 	InlineAsmDef.Print = printInlineAsm
-	InlineAsmDef.Effects = pureAttrEffects
+	InlineAsmDef.AppendEffects = pureAttrEffects
 	(&opSpec{
 		attrs: []attrSpec{
 			reqAttr("asm_string", isStrAttr, strAttrSummary), reqAttr("constraints", isStrAttr, strAttrSummary),
@@ -66,16 +66,12 @@ func init() {
 
 // pureAttrEffects: ops with a `pure` flag have no effects when it is set,
 // else they read and write global memory (Triton's getEffects).
-func pureAttrEffects(op *ir.Operation) []ir.Effect {
+func pureAttrEffects(op *ir.Operation, buf []ir.Effect) []ir.Effect {
 	if a, ok := op.Attr("pure").(*ir.IntegerAttr); ok && a.Bool() {
-		return []ir.Effect{}
+		return buf
 	}
-	return globalRW
+	return append(buf, ir.Effect{Kind: ir.Read, Resource: "global"}, ir.Effect{Kind: ir.Write, Resource: "global"})
 }
-
-// globalRW is one list shared by every call (ir.OpDef.Effects' callers do
-// not write it).
-var globalRW = []ir.Effect{{Kind: ir.Read, Resource: "global"}, {Kind: ir.Write, Resource: "global"}}
 
 func parseClampF(p ir.OpParser, st *ir.OperationState) error {
 	var ops []ir.UnresolvedOperand

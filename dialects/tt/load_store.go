@@ -44,7 +44,7 @@ func init() {
 	LoadDef.Inherent = []string{"boundaryCheck", "padding", "cache", "evict", "isVolatile", "operandSegmentSizes"}
 	LoadDef.Parse = parseLoad
 	LoadDef.Print = printLoad
-	LoadDef.Effects = loadEffects
+	LoadDef.AppendEffects = loadEffects
 	(&opSpec{
 		attrs: []attrSpec{
 			optAttr("boundaryCheck", isI32Array, i32ArraySummary),
@@ -68,8 +68,8 @@ func init() {
 	StoreDef.Inherent = []string{"boundaryCheck", "cache", "evict"}
 	StoreDef.Parse = parseStore
 	StoreDef.Print = printStore
-	StoreDef.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Write, Resource: "global", Value: op.Operand(0)}}
+	StoreDef.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Write, Resource: "global", Value: op.Operand(0)})
 	}
 	(&opSpec{
 		attrs: []attrSpec{
@@ -105,12 +105,12 @@ func verifyBoundaryCheck(op *ir.Operation) error {
 	return nil
 }
 
-func loadEffects(op *ir.Operation) []ir.Effect {
-	e := []ir.Effect{{Kind: ir.Read, Resource: "global", Value: op.Operand(0)}}
+func loadEffects(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+	buf = append(buf, ir.Effect{Kind: ir.Read, Resource: "global", Value: op.Operand(0)})
 	if a, ok := op.Attr("isVolatile").(*ir.IntegerAttr); ok && a.Bool() {
-		e = append(e, ir.Effect{Kind: ir.Write})
+		buf = append(buf, ir.Effect{Kind: ir.Write})
 	}
-	return e
+	return buf
 }
 
 // loadStoreShape is the shape a load/store operand contributes: block

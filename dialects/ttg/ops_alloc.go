@@ -67,29 +67,29 @@ var GlobalScratchAlloc = Define(Dialect, "global_scratch_alloc", 0, asmfmt.Spec{
 
 func init() {
 	AttachLocalLoadLike(LocalLoad.Def)
-	LocalAlloc.Def.Effects = func(op *ir.Operation) []ir.Effect {
+	LocalAlloc.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
 		t, ok := op.Result(0).Type().(*MemDescType)
 		if !ok || (!t.Mutable && !op.HasAttr("allocation.offset")) {
-			return nil
+			return buf
 		}
 		alloc := ir.Effect{Kind: ir.Allocate, Resource: SharedMemoryResource, Value: op.Result(0)}
 		if op.NumOperands() > 0 {
-			return []ir.Effect{alloc, {Kind: ir.Write, Resource: SharedMemoryResource, Value: op.Result(0)}}
+			return append(buf, alloc, ir.Effect{Kind: ir.Write, Resource: SharedMemoryResource, Value: op.Result(0)})
 		}
-		return []ir.Effect{alloc}
+		return append(buf, alloc)
 	}
 	LocalAlloc.Def.Fold = foldLocalAlloc
-	LocalDealloc.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return effects(ir.Effect{Kind: ir.Free, Resource: SharedMemoryResource, Value: op.Operand(0)})
+	LocalDealloc.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Free, Resource: SharedMemoryResource, Value: op.Operand(0)})
 	}
-	LocalLoad.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return effects(ir.Effect{Kind: ir.Read, Resource: SharedMemoryResource, Value: op.Operand(0)})
+	LocalLoad.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read, Resource: SharedMemoryResource, Value: op.Operand(0)})
 	}
-	LocalStore.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return effects(ir.Effect{Kind: ir.Write, Resource: SharedMemoryResource, Value: op.Operand(1)})
+	LocalStore.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Write, Resource: SharedMemoryResource, Value: op.Operand(1)})
 	}
-	GlobalScratchAlloc.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return effects(ir.Effect{Kind: ir.Allocate, Resource: GlobalMemoryResource, Value: op.Result(0)})
+	GlobalScratchAlloc.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Allocate, Resource: GlobalMemoryResource, Value: op.Result(0)})
 	}
 }
 

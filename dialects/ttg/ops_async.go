@@ -56,11 +56,11 @@ var AsyncCommitGroup = Define(Dialect, "async_commit_group", 0, asmfmt.Spec{
 })
 
 func init() {
-	AsyncCopyGlobalToLocal.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return effects(ir.Effect{Kind: ir.Read, Resource: GlobalMemoryResource, Value: op.Operand(0)},
+	AsyncCopyGlobalToLocal.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read, Resource: GlobalMemoryResource, Value: op.Operand(0)},
 			ir.Effect{Kind: ir.Write, Resource: SharedMemoryResource, Value: op.Operand(1)})
 	}
 	// MemWaitOpTrait: waits order memory; model them as reading and
 	// writing shared memory so that nothing moves across them.
-	AsyncWait.Def.Effects = sharedOrderingEffects
+	AsyncWait.Def.AppendEffects = sharedOrderingEffects
 }

@@ -40,8 +40,8 @@ var LocalAtomicScatterRMW = Define(Dialect, "local_atomic_scatter_rmw", 0, asmfm
 })
 
 func init() {
-	LocalAtomicScatterRMW.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return effects(
+	LocalAtomicScatterRMW.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf,
 			ir.Effect{Kind: ir.Read, Resource: SharedMemoryResource, Value: op.Operand(0)},
 			ir.Effect{Kind: ir.Write, Resource: SharedMemoryResource, Value: op.Operand(0)})
 	}

@@ -174,16 +174,13 @@ func Define(d *ir.Dialect, name string, traits ir.Traits, spec asmfmt.Spec) Op {
 	return Op{Def: def, Format: asmfmt.Install(def, spec)}
 }
 
-// Effects helpers.
-func effects(es ...ir.Effect) []ir.Effect { return es }
-
 // sharedOrdering is the effects of the ops that order shared memory
-// without naming a buffer (barriers, waits): one list, shared by every
-// call (the barrier analysis and the greedy driver ask each op for its
-// effects over and over; ir.OpDef.Effects' callers do not write it).
+// without naming a buffer (barriers, waits).
 var sharedOrdering = []ir.Effect{{Kind: ir.Read, Resource: SharedMemoryResource}, {Kind: ir.Write, Resource: SharedMemoryResource}}
 
-func sharedOrderingEffects(*ir.Operation) []ir.Effect { return sharedOrdering }
+func sharedOrderingEffects(_ *ir.Operation, buf []ir.Effect) []ir.Effect {
+	return append(buf, sharedOrdering...)
+}
 
 // Resources of memory effects.
 const (

@@ -70,7 +70,7 @@ var WarpID = Define(Dialect, "warp_id", ir.Pure, asmfmt.Spec{
 
 func init() {
 	MaskReturn.Def.HasParent = []string{"ttg.mask"}
-	LocalBarrier.Def.Effects = sharedOrderingEffects
+	LocalBarrier.Def.AppendEffects = sharedOrderingEffects
 }
 
 func verifyFp4ToFp(op *ir.Operation) error {

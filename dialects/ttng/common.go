@@ -52,12 +52,12 @@ func verifyBarrierType(op *ir.Operation, v ir.Value) error {
 	return nil
 }
 
-func sharedRW(v ir.Value, kinds ...ir.EffectKind) []ir.Effect {
-	es := make([]ir.Effect, len(kinds))
-	for i, k := range kinds {
-		es[i] = shared(k, v)
+// appendShared appends an effect of each kind on the shared buffer v.
+func appendShared(buf []ir.Effect, v ir.Value, kinds ...ir.EffectKind) []ir.Effect {
+	for _, k := range kinds {
+		buf = append(buf, shared(k, v))
 	}
-	return es
+	return buf
 }
 
 // shared and global are one effect on shared or global memory.
@@ -70,9 +70,9 @@ func global(k ir.EffectKind, v ir.Value) ir.Effect {
 }
 
 // sharedOrdering is the effects of the ops that order shared memory
-// without naming a buffer (fences, waits): one list, shared by every call
-// (the barrier analyses and the greedy driver ask each op for its effects
-// over and over).
+// without naming a buffer (fences, waits).
 var sharedOrdering = []ir.Effect{{Kind: ir.Read, Resource: ttg.SharedMemoryResource}, {Kind: ir.Write, Resource: ttg.SharedMemoryResource}}
 
-func sharedOrderingEffects(*ir.Operation) []ir.Effect { return sharedOrdering }
+func sharedOrderingEffects(_ *ir.Operation, buf []ir.Effect) []ir.Effect {
+	return append(buf, sharedOrdering...)
+}

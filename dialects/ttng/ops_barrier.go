@@ -68,14 +68,16 @@ var AsyncCopyMbarrierArrive = define("async_copy_mbarrier_arrive", 0, asmfmt.Spe
 })
 
 func init() {
-	write := func(op *ir.Operation) []ir.Effect { return []ir.Effect{shared(ir.Write, op.Operand(0))} }
-	rw := func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{shared(ir.Read, op.Operand(0)), shared(ir.Write, op.Operand(0))}
+	write := func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, shared(ir.Write, op.Operand(0)))
 	}
-	InitBarrier.Def.Effects = write
-	InvalBarrier.Def.Effects = write
-	BarrierExpect.Def.Effects = write
-	WaitBarrier.Def.Effects = rw
-	ArriveBarrier.Def.Effects = rw
-	AsyncCopyMbarrierArrive.Def.Effects = write
+	rw := func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, shared(ir.Read, op.Operand(0)), shared(ir.Write, op.Operand(0)))
+	}
+	InitBarrier.Def.AppendEffects = write
+	InvalBarrier.Def.AppendEffects = write
+	BarrierExpect.Def.AppendEffects = write
+	WaitBarrier.Def.AppendEffects = rw
+	ArriveBarrier.Def.AppendEffects = rw
+	AsyncCopyMbarrierArrive.Def.AppendEffects = write
 }

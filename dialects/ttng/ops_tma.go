@@ -143,28 +143,28 @@ var TensormapFenceproxyAcquire = define("tensormap_fenceproxy_acquire", 0, asmfm
 
 func init() {
 	// Each hook builds its list in one allocation.
-	AsyncTMACopyGlobalToLocal.Def.Effects = func(op *ir.Operation) []ir.Effect {
+	AsyncTMACopyGlobalToLocal.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
 		n := op.NumOperands()
-		return []ir.Effect{global(ir.Read, op.Operand(0)), shared(ir.Write, op.Operand(n-3)), shared(ir.Write, op.Operand(n-2))}
+		return append(buf, global(ir.Read, op.Operand(0)), shared(ir.Write, op.Operand(n-3)), shared(ir.Write, op.Operand(n-2)))
 	}
-	AsyncTMACopyLocalToGlobal.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{global(ir.Read, op.Operand(0)), global(ir.Write, op.Operand(0)), shared(ir.Read, op.Operand(op.NumOperands()-1))}
+	AsyncTMACopyLocalToGlobal.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, global(ir.Read, op.Operand(0)), global(ir.Write, op.Operand(0)), shared(ir.Read, op.Operand(op.NumOperands()-1)))
 	}
 	// A reduction reads its source buffer as a store does (Triton's
 	// MemRead<SharedMemory> on $src): the barrier analysis must see the
 	// read, or the writes that fill the buffer race with the TMA.
-	AsyncTMAReduce.Def.Effects = AsyncTMACopyLocalToGlobal.Def.Effects
-	AsyncTMAGather.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{global(ir.Read, op.Operand(0)), shared(ir.Write, op.Operand(3)), shared(ir.Write, op.Operand(4))}
+	AsyncTMAReduce.Def.AppendEffects = AsyncTMACopyLocalToGlobal.Def.AppendEffects
+	AsyncTMAGather.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, global(ir.Read, op.Operand(0)), shared(ir.Write, op.Operand(3)), shared(ir.Write, op.Operand(4)))
 	}
-	AsyncTMAScatter.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{global(ir.Read, op.Operand(0)), global(ir.Write, op.Operand(0)), shared(ir.Read, op.Operand(3))}
+	AsyncTMAScatter.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, global(ir.Read, op.Operand(0)), global(ir.Write, op.Operand(0)), shared(ir.Read, op.Operand(3)))
 	}
-	TMAStoreWait.Def.Effects = sharedOrderingEffects
-	TensormapCreate.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{global(ir.Read, op.Operand(0)), global(ir.Write, op.Operand(0))}
+	TMAStoreWait.Def.AppendEffects = sharedOrderingEffects
+	TensormapCreate.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, global(ir.Read, op.Operand(0)), global(ir.Write, op.Operand(0)))
 	}
-	TensormapFenceproxyAcquire.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{global(ir.Write, op.Operand(0))}
+	TensormapFenceproxyAcquire.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, global(ir.Write, op.Operand(0)))
 	}
 }

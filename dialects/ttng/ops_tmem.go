@@ -248,40 +248,45 @@ func shapeList(dims []int64) string {
 }
 
 func init() {
-	tmem := func(v ir.Value, kinds ...ir.EffectKind) []ir.Effect {
-		var es []ir.Effect
+	tmem := func(buf []ir.Effect, v ir.Value, kinds ...ir.EffectKind) []ir.Effect {
 		for _, k := range kinds {
-			es = append(es, ir.Effect{Kind: k, Resource: TensorMemoryResource, Value: v})
+			buf = append(buf, ir.Effect{Kind: k, Resource: TensorMemoryResource, Value: v})
 		}
-		return es
+		return buf
 	}
-	mma := func(op *ir.Operation) []ir.Effect {
-		es := tmem(op.Operand(2), ir.Read, ir.Write)
+	mma := func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		buf = tmem(buf, op.Operand(2), ir.Read, ir.Write)
 		if _, ok := memdescOf(op.Operand(0)).MemorySpace.(*ttg.SharedMemorySpace); ok {
-			es = append(es, sharedRW(op.Operand(0), ir.Read)...)
+			buf = appendShared(buf, op.Operand(0), ir.Read)
 		} else {
-			es = append(es, tmem(op.Operand(0), ir.Read)...)
+			buf = tmem(buf, op.Operand(0), ir.Read)
 		}
-		return append(es, sharedRW(op.Operand(1), ir.Read)...)
+		return appendShared(buf, op.Operand(1), ir.Read)
 	}
-	TCGen5MMA.Def.Effects = mma
-	TCGen5MMAScaled.Def.Effects = mma
-	TCGen5Commit.Def.Effects = func(op *ir.Operation) []ir.Effect { return sharedRW(op.Operand(0), ir.Write) }
-	TMEMLoad.Def.Effects = func(op *ir.Operation) []ir.Effect { return tmem(op.Operand(0), ir.Read) }
-	TMEMStore.Def.Effects = func(op *ir.Operation) []ir.Effect { return tmem(op.Operand(0), ir.Write) }
-	TMEMAlloc.Def.Effects = func(op *ir.Operation) []ir.Effect {
+	TCGen5MMA.Def.AppendEffects = mma
+	TCGen5MMAScaled.Def.AppendEffects = mma
+	TCGen5Commit.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return appendShared(buf, op.Operand(0), ir.Write)
+	}
+	TMEMLoad.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return tmem(buf, op.Operand(0), ir.Read)
+	}
+	TMEMStore.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return tmem(buf, op.Operand(0), ir.Write)
+	}
+	TMEMAlloc.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
 		t := memdescOf(op.Result(0))
 		if t == nil || (!t.Mutable && !op.HasAttr("tensor_memory_col_offset")) {
-			return nil
+			return buf
 		}
-		es := []ir.Effect{{Kind: ir.Allocate, Resource: TensorMemoryResource, Value: op.Result(0)}}
+		buf = append(buf, ir.Effect{Kind: ir.Allocate, Resource: TensorMemoryResource, Value: op.Result(0)})
 		if op.NumOperands() > 0 {
-			es = append(es, ir.Effect{Kind: ir.Write, Resource: TensorMemoryResource, Value: op.Result(0)})
+			buf = append(buf, ir.Effect{Kind: ir.Write, Resource: TensorMemoryResource, Value: op.Result(0)})
 		}
-		return es
+		return buf
 	}
-	TMEMCopy.Def.Effects = func(op *ir.Operation) []ir.Effect {
-		return append(sharedRW(op.Operand(0), ir.Read), tmem(op.Operand(1), ir.Write)...)
+	TMEMCopy.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return tmem(appendShared(buf, op.Operand(0), ir.Read), op.Operand(1), ir.Write)
 	}
 	ttg.TMEMCompatible = func(op *ir.Operation, src, dst ir.Type) bool { return false }
 }

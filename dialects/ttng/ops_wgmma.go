@@ -75,20 +75,20 @@ var ClusterArrive = define("cluster_arrive", 0, asmfmt.Spec{
 var ClusterWait = define("cluster_wait", 0, asmfmt.Spec{Format: "attr-dict"})
 
 func init() {
-	WarpGroupDot.Def.Effects = func(op *ir.Operation) []ir.Effect {
+	WarpGroupDot.Def.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
 		a, b := memdescOf(op.Operand(0)) != nil, memdescOf(op.Operand(1)) != nil
 		switch {
 		case a && b:
-			return []ir.Effect{shared(ir.Read, op.Operand(0)), shared(ir.Read, op.Operand(1))}
+			return append(buf, shared(ir.Read, op.Operand(0)), shared(ir.Read, op.Operand(1)))
 		case a:
-			return []ir.Effect{shared(ir.Read, op.Operand(0))}
+			return append(buf, shared(ir.Read, op.Operand(0)))
 		case b:
-			return []ir.Effect{shared(ir.Read, op.Operand(1))}
+			return append(buf, shared(ir.Read, op.Operand(1)))
 		}
-		return nil
+		return buf
 	}
-	FenceAsyncShared.Def.Effects = sharedOrderingEffects
-	WarpGroupDotWait.Def.Effects = sharedOrderingEffects
+	FenceAsyncShared.Def.AppendEffects = sharedOrderingEffects
+	WarpGroupDotWait.Def.AppendEffects = sharedOrderingEffects
 }
 
 func verifyWarpGroupDot(op *ir.Operation) error {

@@ -457,11 +457,11 @@ func (r *copyRing) collectReaders(view *ir.Operation, pos map[*ir.Operation]int,
 
 // writesSharedMemory reports whether op declares a write of a buffer.
 func writesSharedMemory(op *ir.Operation) bool {
-	hook := op.Def().Effects
+	hook := op.Def().AppendEffects
 	if hook == nil {
 		return false
 	}
-	for _, e := range hook(op) {
+	for _, e := range hook(op, nil) {
 		if e.Kind == ir.Write && e.Value != nil {
 			return true
 		}

@@ -181,15 +181,17 @@ var (
 )
 
 func init() {
-	rw := func(*ir.Operation) []ir.Effect { return []ir.Effect{{Kind: ir.Read}, {Kind: ir.Write}} }
-	BarrierOp.Effects = rw
-	SBarrierOp.Effects = rw
-	SWaitcntOp.Effects = rw
-	RawPtrBufferLoadOp.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Read, Resource: "global"}}
+	rw := func(_ *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read}, ir.Effect{Kind: ir.Write})
 	}
-	RawPtrBufferStoreOp.Effects = func(op *ir.Operation) []ir.Effect {
-		return []ir.Effect{{Kind: ir.Write, Resource: "global"}}
+	BarrierOp.AppendEffects = rw
+	SBarrierOp.AppendEffects = rw
+	SWaitcntOp.AppendEffects = rw
+	RawPtrBufferLoadOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Read, Resource: "global"})
+	}
+	RawPtrBufferStoreOp.AppendEffects = func(op *ir.Operation, buf []ir.Effect) []ir.Effect {
+		return append(buf, ir.Effect{Kind: ir.Write, Resource: "global"})
 	}
 }
 
