@@ -20,6 +20,15 @@ type Context struct {
 	gen atomic.Uint64
 	// cache answers the most frequent Unique requests (uniquecache.go).
 	cache uniqueCache
+	// hints holds the source names of operation results (SetNameHint).
+	// Only parsed values and a few rewritten ones have one, while the
+	// lowerings create thousands of ops: a name field in every result
+	// made each operation 16 bytes larger, and most of them a size class
+	// larger. hintMu guards it: passes run on several functions at once.
+	// Entries outlive erased ops, as the field did not; there are as many
+	// as named values in the parsed text.
+	hintMu sync.Mutex
+	hints  map[*OpResult]string
 
 	// AllowUnregistered lets the parser and verifier accept operations of
 	// dialects that are not loaded (MLIR's --allow-unregistered-dialect).
@@ -101,6 +110,27 @@ func Memo[V any](ctx *Context, key any, compute func() V) V {
 // its analyses). Changes to detached blocks and regions count when they
 // are attached.
 func (ctx *Context) Generation() uint64 { return ctx.gen.Load() }
+
+// resultHint returns the name hint recorded for r.
+func (ctx *Context) resultHint(r *OpResult) string {
+	ctx.hintMu.Lock()
+	defer ctx.hintMu.Unlock()
+	return ctx.hints[r]
+}
+
+// setResultHint records r's name hint ("": none).
+func (ctx *Context) setResultHint(r *OpResult, name string) {
+	ctx.hintMu.Lock()
+	defer ctx.hintMu.Unlock()
+	if name == "" {
+		delete(ctx.hints, r)
+		return
+	}
+	if ctx.hints == nil {
+		ctx.hints = make(map[*OpResult]string)
+	}
+	ctx.hints[r] = name
+}
 
 // changed records a change to IR of ctx (nil: detached IR, not counted).
 func (ctx *Context) changed() {

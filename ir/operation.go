@@ -175,7 +175,7 @@ func Create(st *OperationState) *Operation {
 		op.results = make([]OpResult, len(st.Types))
 	}
 	for i, t := range st.Types {
-		op.results[i] = OpResult{valueImpl: valueImpl{typ: t}, owner: op, index: i}
+		op.results[i] = OpResult{valueImpl: valueImpl{typ: t}, owner: op, index: int32(i)}
 	}
 	if len(st.Regions) > 0 || len(st.Successors) > 0 {
 		op.structure = &opStructure{}

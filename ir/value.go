@@ -23,7 +23,6 @@ type Value interface {
 type valueImpl struct {
 	typ      Type
 	firstUse *OpOperand
-	hint     string // the name the value had in parsed text, if any
 }
 
 func (v *valueImpl) Type() Type           { return v.typ }
@@ -43,16 +42,44 @@ func forUses(v *valueImpl, f func(*OpOperand)) {
 // SetNameHint records the name a value had in source text (without the
 // printer's `_N` uniquing suffix). The printer uses it, like a name
 // location, when asked to name values after their source names.
-func SetNameHint(v Value, name string) { v.impl().hint = name }
+func SetNameHint(v Value, name string) {
+	switch v := v.(type) {
+	case *OpResult:
+		v.setHint(name)
+	case *BlockArgument:
+		v.hint = name
+	}
+}
 
 // NameHint returns the recorded source name of v, or "".
-func NameHint(v Value) string { return v.impl().hint }
+func NameHint(v Value) string {
+	switch v := v.(type) {
+	case *OpResult:
+		if v.hinted {
+			return v.owner.ctx.resultHint(v)
+		}
+	case *BlockArgument:
+		return v.hint
+	}
+	return ""
+}
 
 // OpResult is a result of an operation.
 type OpResult struct {
 	valueImpl
 	owner *Operation
-	index int
+	index int32
+	// hinted records that the context holds a name hint for the result
+	// (Context.hints), so that asking about the others takes no lock.
+	hinted bool
+}
+
+func (r *OpResult) setHint(name string) {
+	if name == "" && !r.hinted {
+		return
+	}
+	r.owner.ctx.setResultHint(r, name)
+	r.hinted = name != ""
 }
 
 func (r *OpResult) DefiningOp() *Operation { return r.owner }
@@ -69,7 +96,7 @@ func (r *OpResult) Loc() Location       { return r.owner.loc }
 func (r *OpResult) Owner() *Operation { return r.owner }
 
 // Index returns the result number.
-func (r *OpResult) Index() int { return r.index }
+func (r *OpResult) Index() int { return int(r.index) }
 
 // BlockArgument is an argument of a block.
 type BlockArgument struct {
@@ -77,6 +104,7 @@ type BlockArgument struct {
 	owner *Block
 	index int
 	loc   Location
+	hint  string // the name the argument had in parsed text, if any
 }
 
 func (a *BlockArgument) DefiningOp() *Operation { return nil }
