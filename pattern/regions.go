@@ -97,14 +97,28 @@ type liveness struct {
 	// succArgs caches, per branch, the block argument each operand feeds
 	// (successorArg): branches of unrolled loops carry hundreds of values.
 	succArgs map[*ir.Operation][]*ir.BlockArgument
-	changed  bool
+	// changed says that a sweep marked live an op or argument that an
+	// earlier decision of the sweep read as dead: only then can another
+	// sweep change anything (see runRegionDCE).
+	changed bool
 }
 
 // blockLiveness says which ops (by BlockOrder) and arguments of a block
 // are live.
 type blockLiveness struct {
-	ops, args []bool
+	ops, args []liveState
 }
+
+// liveState is the liveness of an op or block argument. Liveness only grows;
+// readDead is dead so far, and read as dead by a decision that a later
+// change to live would make stale.
+type liveState uint8
+
+const (
+	dead liveState = iota
+	live
+	readDead
+)
 
 // of returns the liveness of block b's ops and arguments.
 func (l *liveness) of(b *ir.Block) *blockLiveness {
@@ -130,10 +144,10 @@ func (l *liveness) of(b *ir.Block) *blockLiveness {
 	return s
 }
 
-// resize returns n false values, in buf's storage when it is large enough.
-func resize(buf []bool, n int) []bool {
+// resize returns n dead states, in buf's storage when it is large enough.
+func resize(buf []liveState, n int) []liveState {
 	if cap(buf) < n {
-		return make([]bool, n)
+		return make([]liveState, n)
 	}
 	buf = buf[:n]
 	clear(buf)
@@ -142,16 +156,33 @@ func resize(buf []bool, n int) []bool {
 
 // liveOp reports whether op is live.
 func (l *liveness) liveOp(op *ir.Operation) bool {
-	return l.of(op.Block()).ops[op.BlockOrder()]
+	return l.of(op.Block()).ops[op.BlockOrder()] == live
+}
+
+// readOp is liveOp for a decision that depends on the answer.
+func (l *liveness) readOp(op *ir.Operation) bool {
+	return read(&l.of(op.Block()).ops[op.BlockOrder()])
 }
 
 // setOp marks an op live.
 func (l *liveness) setOp(op *ir.Operation) {
-	ops := l.of(op.Block()).ops
-	if i := op.BlockOrder(); !ops[i] {
-		ops[i] = true
+	l.setState(&l.of(op.Block()).ops[op.BlockOrder()])
+}
+
+// read reports whether s is live, recording a dead answer.
+func read(s *liveState) bool {
+	if *s == dead {
+		*s = readDead
+	}
+	return *s == live
+}
+
+// setState marks s live, noting when that makes an earlier read stale.
+func (l *liveness) setState(s *liveState) {
+	if *s == readDead {
 		l.changed = true
 	}
+	*s = live
 }
 
 // set marks a value live. A live result makes its defining op live
@@ -161,15 +192,14 @@ func (l *liveness) set(v ir.Value) {
 	case *ir.OpResult:
 		l.setOp(v.Owner())
 	case *ir.BlockArgument:
-		args := l.of(v.Owner()).args
-		if !args[v.Index()] {
-			args[v.Index()] = true
-			l.changed = true
-		}
+		l.setState(&l.of(v.Owner()).args[v.Index()])
 	}
 }
 
-func (l *liveness) isLive(a *ir.BlockArgument) bool { return l.of(a.Owner()).args[a.Index()] }
+func (l *liveness) isLive(a *ir.BlockArgument) bool { return l.of(a.Owner()).args[a.Index()] == live }
+
+// readArg is isLive for a decision that depends on the answer.
+func (l *liveness) readArg(a *ir.BlockArgument) bool { return read(&l.of(a.Owner()).args[a.Index()]) }
 
 // newLiveness returns an empty liveness state.
 func newLiveness() *liveness {
@@ -187,7 +217,14 @@ func (l *liveness) reset() {
 }
 
 // runRegionDCE erases the dead code of r, using l (emptied first) for its
-// liveness.
+// liveness. Liveness propagates in sweeps over the region until a sweep
+// changes nothing, as MLIR's. A sweep decides from the state at each step:
+// the only decisions that read liveness and then may mark something live
+// are processValue's, and a later sweep can first differ from this one
+// only where such a read answered dead and the op or argument became live
+// after it. When none did, the next sweep would change nothing, and is
+// skipped: for structured code, with its uses after their definitions
+// (and sweeps going backwards), the first sweep is the last.
 func runRegionDCE(rw *Rewriter, r *ir.Region, l *liveness) bool {
 	l.reset()
 	for {
@@ -276,12 +313,12 @@ func (l *liveness) processValue(v ir.Value) {
 		owner := u.Owner()
 		if owner.Has(ir.Terminator) {
 			if arg := l.successorArg(owner, u.Index()); arg != nil {
-				if !l.isLive(arg) {
+				if !l.readArg(arg) {
 					continue
 				}
 			}
 		}
-		if l.liveOp(owner) {
+		if l.readOp(owner) {
 			l.set(v)
 			return
 		}
