@@ -10,24 +10,61 @@ import (
 // MembarFilterFn).
 type Filter func(before, after *ir.Operation) bool
 
-// opSet is a set of ops.
-type opSet map[*ir.Operation]struct{}
+// opSet is a set of ops, in the order they were added. An interval is
+// accessed by a few ops between two barriers, and a map per interval was
+// a third of what the barrier analyses allocated: the ops are a list,
+// looked up by scanning it, with an index once it is long.
+type opSet struct {
+	list  []*ir.Operation
+	index map[*ir.Operation]struct{}
+}
+
+// opSetIndexed is the length from which an opSet keeps an index.
+const opSetIndexed = 16
+
+func (s *opSet) has(op *ir.Operation) bool {
+	if s.index != nil {
+		_, ok := s.index[op]
+		return ok
+	}
+	for _, x := range s.list {
+		if x == op {
+			return true
+		}
+	}
+	return false
+}
+
+// add adds op to s and reports whether s changed.
+func (s *opSet) add(op *ir.Operation) bool {
+	if s.has(op) {
+		return false
+	}
+	s.list = append(s.list, op)
+	if s.index != nil {
+		s.index[op] = struct{}{}
+	} else if len(s.list) > opSetIndexed {
+		s.index = make(map[*ir.Operation]struct{}, len(s.list))
+		for _, x := range s.list {
+			s.index[x] = struct{}{}
+		}
+	}
+	return true
+}
 
 // intervalOps maps accessed byte intervals to the ops that accessed them.
 type intervalOps map[allocation.Interval]opSet
 
 func (m intervalOps) add(i allocation.Interval, op *ir.Operation) {
 	s := m[i]
-	if s == nil {
-		s = opSet{}
+	if s.add(op) {
 		m[i] = s
 	}
-	s[op] = struct{}{}
 }
 
 func (m intervalOps) join(o intervalOps) {
 	for i, ops := range o {
-		for op := range ops {
+		for _, op := range ops.list {
 			m.add(i, op)
 		}
 	}
@@ -39,11 +76,11 @@ func (m intervalOps) equal(o intervalOps) bool {
 	}
 	for i, ops := range m {
 		other, ok := o[i]
-		if !ok || len(other) != len(ops) {
+		if !ok || len(other.list) != len(ops.list) {
 			return false
 		}
-		for op := range ops {
-			if _, ok := other[op]; !ok {
+		for _, op := range ops.list {
+			if !other.has(op) {
 				return false
 			}
 		}
@@ -143,7 +180,7 @@ func overlapOp(before intervalOps, after []allocation.Interval, op *ir.Operation
 			if !bi.Intersects(ai) {
 				continue
 			}
-			for x := range bops {
+			for _, x := range bops.list {
 				if filter == nil || !filter(x, op) {
 					return true
 				}
@@ -159,8 +196,8 @@ func overlap(before, after intervalOps, filter Filter) bool {
 			if !bi.Intersects(ai) {
 				continue
 			}
-			for x := range bops {
-				for y := range aops {
+			for _, x := range bops.list {
+				for _, y := range aops.list {
 					if filter == nil || !filter(x, y) {
 						return true
 					}
