@@ -57,9 +57,10 @@ func Apply(root *ir.Operation, cfg *Config) error {
 		}
 		return ir.Advance
 	})
-	// About one cast per converted op: sized once rather than grown.
-	c.casts = make(map[*ir.Operation]castInfo, len(ops))
-	c.order = make([]*ir.Operation, 0, len(ops))
+	// At most about one cast per op: the index is sized once rather than
+	// grown; the casts themselves (a fifth of the ops on the TritonGPU
+	// lowering) grow as they come.
+	c.casts = make(map[*ir.Operation]int32, len(ops))
 	for _, op := range ops {
 		// An erased op has no block (ir.Operation.Erase).
 		if op != root && op.Block() == nil {
@@ -82,6 +83,12 @@ const (
 	targetCast                 // original value -> converted types
 )
 
+// castEntry is a cast the conversion inserted.
+type castEntry struct {
+	op *ir.Operation
+	castInfo
+}
+
 type castInfo struct {
 	kind castKind
 	// operands is a source cast's operand list as remap last returned
@@ -100,8 +107,11 @@ type converter struct {
 	// merged caches patternsFor per op name.
 	merged map[string][]Pattern
 	rw     *Rewriter
-	casts  map[*ir.Operation]castInfo
-	order  []*ir.Operation // casts in creation order
+	// order holds the casts in creation order, with what is known of
+	// each; casts indexes it by op. A map of small entries into a list
+	// allocates a fraction of a map holding the castInfos.
+	order []castEntry
+	casts map[*ir.Operation]int32
 	// created collects ops inserted while patterns run: each legalize
 	// owns the part from where its pattern started (see legalize).
 	created []*ir.Operation
@@ -151,10 +161,20 @@ func (c *converter) patternsFor(name string) []Pattern {
 	return ps
 }
 
+// cast returns what is known of op when it is a cast the conversion
+// inserted, nil otherwise. The pointer is valid until the next cast is
+// created.
+func (c *converter) cast(op *ir.Operation) *castInfo {
+	if i, ok := c.casts[op]; ok {
+		return &c.order[i].castInfo
+	}
+	return nil
+}
+
 // legalize converts op if it is illegal (or unknown in full mode).
 func (c *converter) legalize(op *ir.Operation, depth int) error {
 	if op.Def() == c.castDef {
-		if _, isCast := c.casts[op]; isCast {
+		if c.cast(op) != nil {
 			return nil
 		}
 	}
@@ -229,7 +249,7 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 		return []ir.Value{r}
 	}
 	if def := v.DefiningOp(); def != nil && def.Def() == c.castDef {
-		if info, ok := c.casts[def]; ok && info.kind == sourceCast {
+		if info := c.cast(def); info != nil && info.kind == sourceCast {
 			return c.sourceOperands(def, info)
 		}
 	}
@@ -244,13 +264,12 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 // should only read it, but a write (lowerWarpGroupDotWait puts the waited
 // values in place) is caught by that comparison and the list copied
 // afresh. Its capacity is its length, so that a caller's append copies it.
-func (c *converter) sourceOperands(def *ir.Operation, info castInfo) []ir.Value {
+func (c *converter) sourceOperands(def *ir.Operation, info *castInfo) []ir.Value {
 	if info.held {
 		if kept := info.operands; kept != nil && slices.Equal(kept, info.inputs) {
 			return kept
 		}
 		info.operands = slices.Clip(slices.Clone(info.inputs))
-		c.casts[def] = info
 		return info.operands
 	}
 	if kept := info.operands; len(kept) == def.NumOperands() {
@@ -267,7 +286,6 @@ func (c *converter) sourceOperands(def *ir.Operation, info castInfo) []ir.Value 
 	}
 	ops := def.Operands()
 	info.operands = ops[:len(ops):len(ops)]
-	c.casts[def] = info
 	return info.operands
 }
 
@@ -276,7 +294,7 @@ func (c *converter) sourceOperands(def *ir.Operation, info castInfo) []ir.Value 
 // several (or none), which remap then lists.
 func (c *converter) remap1(v ir.Value) (r ir.Value, multi bool) {
 	if def := v.DefiningOp(); def != nil && def.Def() == c.castDef {
-		if info, ok := c.casts[def]; ok && info.kind == sourceCast {
+		if info := c.cast(def); info != nil && info.kind == sourceCast {
 			if info.held || def.NumOperands() != 1 {
 				return nil, true
 			}
@@ -328,9 +346,9 @@ func (c *converter) newCast(b *ir.Builder, inputs []ir.Value, to []ir.Type, loc 
 	}
 	st.Types = to
 	op := b.Insert(ir.Create(st))
-	c.casts[op] = info
+	c.casts[op] = int32(len(c.order))
 	c.castDef = op.Def()
-	c.order = append(c.order, op)
+	c.order = append(c.order, castEntry{op, info})
 	return op
 }
 
@@ -353,7 +371,7 @@ func (c *converter) reconcile() error {
 	for changed := true; changed; {
 		changed = false
 		for i := len(c.order) - 1; i >= 0; i-- {
-			op := c.order[i]
+			op := c.order[i].op
 			if op.Block() == nil {
 				continue
 			}
@@ -367,7 +385,7 @@ func (c *converter) reconcile() error {
 				continue
 			}
 			if in := op.Operand(0).DefiningOp(); in != nil {
-				if _, ours := c.casts[in]; ours && in.Block() != nil && sameTypes(in.OperandTypes(), op.ResultTypes()) {
+				if c.cast(in) != nil && in.Block() != nil && sameTypes(in.OperandTypes(), op.ResultTypes()) {
 					for j, r := range op.Results() {
 						ir.ReplaceAllUsesWith(r, in.Operand(j))
 					}
@@ -377,7 +395,8 @@ func (c *converter) reconcile() error {
 			}
 		}
 	}
-	for _, op := range c.order {
+	for i := range c.order {
+		op, kind := c.order[i].op, c.order[i].kind
 		if op.Block() == nil {
 			continue
 		}
@@ -385,7 +404,7 @@ func (c *converter) reconcile() error {
 			b := ir.NewBuilder(op.Context())
 			b.SetInsertionPoint(op)
 			list := c.cfg.Types.source
-			if c.casts[op].kind == targetCast {
+			if kind == targetCast {
 				list = c.cfg.Types.target
 			}
 			if v := c.cfg.Types.materialize(list, b, op.Result(0).Type(), op.Operands(), op.Loc()); v != nil {

@@ -84,14 +84,13 @@ func (c *converter) attachIf(keep func(*ir.Operation) bool) {
 	if c.held == 0 {
 		return
 	}
-	for _, op := range c.order {
-		info := c.casts[op]
+	for i := range c.order {
+		op, info := c.order[i].op, &c.order[i].castInfo
 		if !info.held || op.Block() == nil || keep != nil && !keep(op) {
 			continue
 		}
 		op.SetOperands(info.inputs)
 		info.held, info.inputs = false, nil
-		c.casts[op] = info
 		c.held--
 	}
 }
