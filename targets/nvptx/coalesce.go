@@ -478,8 +478,8 @@ func inFlightValues(s *slots, wgmmas, waits []*ir.Operation, edges []affinity) [
 			if gpu.Pending(op) == 0 {
 				continue
 			}
-			for i, v := range op.Operands() {
-				if has(s.of(v)) && mark(s.of(op.Result(i))) {
+			for i := range op.NumOperands() {
+				if has(s.of(op.Operand(i))) && mark(s.of(op.Result(i))) {
 					changed = true
 				}
 			}

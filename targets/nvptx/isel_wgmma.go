@@ -117,7 +117,8 @@ func (f *fn) emitWGMMAWait(op *ir.Operation) error {
 		return err
 	}
 	f.ins("wgmma.wait_group.sync.aligned %d", gpu.Pending(op))
-	for i, operand := range op.Operands() {
+	for i := range op.NumOperands() {
+		operand := op.Operand(i)
 		x, err := f.get(operand)
 		if err != nil {
 			return err

@@ -32,9 +32,10 @@ func (f *fn) get(v ir.Value) (*value, error) {
 
 // operands returns the values of all operands of op.
 func (f *fn) operands(op *ir.Operation) ([]*value, error) {
+	// By index: Operands would build a list of the values on every op.
 	out := make([]*value, op.NumOperands())
-	for i, v := range op.Operands() {
-		x, err := f.get(v)
+	for i := range out {
+		x, err := f.get(op.Operand(i))
 		if err != nil {
 			return nil, ir.OpErrorf(op, "operand %d: %v", i, err)
 		}
