@@ -3,6 +3,7 @@ package ttgtogpu
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/axisinfo"
@@ -62,7 +63,11 @@ type lowering struct {
 	axis    *axisinfo.Module
 	access  map[*ir.Operation]accessInfo // vector widths of global accesses, from axis info
 	layouts map[*ir.RankedTensorType]*regLayout
-	funcs   map[*ir.Operation]*funcState
+	// byEncoding holds the layouts built, by encoding: a register layout
+	// depends only on the encoding and the shape (ttg.TypeLinearLayout),
+	// and the tensors of one tile (f32, f16, i1, pointers) share both.
+	byEncoding map[ttg.DistributedLayout][]*regLayout
+	funcs      map[*ir.Operation]*funcState
 	// partitions holds the prologue state of each warp_specialize
 	// partition, by the region's entry block; converted the
 	// ttg.warp_specialize and ttg.warp_yield ops already lowered
@@ -119,6 +124,7 @@ func newLowering(module *ir.Operation, opts Options) (*lowering, error) {
 	l := &lowering{
 		module: module, ctx: module.Context(), opts: opts,
 		layouts:    map[*ir.RankedTensorType]*regLayout{},
+		byEncoding: map[ttg.DistributedLayout][]*regLayout{},
 		funcs:      map[*ir.Operation]*funcState{},
 		partitions: map[*ir.Block]*funcState{}, converted: map[*ir.Operation]bool{},
 	}
@@ -252,6 +258,16 @@ func (l *lowering) layoutOf(t *ir.RankedTensorType) (*regLayout, error) {
 	if r, ok := l.layouts[t]; ok {
 		return r, nil
 	}
+	// Distributed encodings are pointers, fit for a map key.
+	enc, distributed := t.Encoding.(ttg.DistributedLayout)
+	if distributed {
+		for _, r := range l.byEncoding[enc] {
+			if slices.Equal(r.full, t.Dims) {
+				l.layouts[t] = r
+				return r, nil
+			}
+		}
+	}
 	r, err := newRegLayout(t)
 	if err != nil {
 		return nil, err
@@ -267,6 +283,9 @@ func (l *lowering) layoutOf(t *ir.RankedTensorType) (*regLayout, error) {
 	// the others.
 	r.cta = r.cta.padded(l.ctaBits, r.rank())
 	l.layouts[t] = r
+	if distributed {
+		l.byEncoding[enc] = append(l.byEncoding[enc], r)
+	}
 	return r, nil
 }
 
