@@ -88,6 +88,9 @@ type driver struct {
 	folder *constFolder
 	// foldOperands is tryFold's reusable list of constant operands.
 	foldOperands []ir.Attribute
+	// byDef caches set.For by op definition: one lookup keyed by a
+	// pointer per op and round instead of hashing the op's name.
+	byDef map[*ir.OpDef][]ir.RewritePattern
 	// The state of each round, kept for the next: the rewrite counts, and
 	// region simplification's liveness.
 	perOp map[*ir.Operation]int
@@ -103,15 +106,16 @@ type driverState struct {
 	perOp  map[*ir.Operation]int
 	live   *liveness
 	folder *constFolder
+	byDef  map[*ir.OpDef][]ir.RewritePattern
 }
 
 var driverStates = sync.Pool{New: func() any {
-	return &driverState{wl: newWorklist(0), perOp: map[*ir.Operation]int{}, live: newLiveness(), folder: newConstFolder(nil)}
+	return &driverState{wl: newWorklist(0), perOp: map[*ir.Operation]int{}, live: newLiveness(), folder: newConstFolder(nil), byDef: map[*ir.OpDef][]ir.RewritePattern{}}
 }}
 
 func newDriver(ctx *ir.Context, set *FrozenSet, cfg Config, r *ir.Region) *driver {
 	st := driverStates.Get().(*driverState)
-	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: st.wl, perOp: st.perOp, live: st.live, folder: st.folder}
+	d := &driver{ctx: ctx, set: set, cfg: cfg, region: r, wl: st.wl, perOp: st.perOp, live: st.live, folder: st.folder, byDef: st.byDef}
 	d.rw = NewRewriter(ctx, d)
 	d.folder.rw = d.rw
 	return d
@@ -127,8 +131,9 @@ func (d *driver) release() {
 	d.folder.reset()
 	clear(d.folder.scopes)
 	d.folder.rw = nil
-	driverStates.Put(&driverState{wl: d.wl, perOp: d.perOp, live: d.live, folder: d.folder})
-	d.wl, d.perOp, d.live, d.folder = nil, nil, nil, nil
+	clear(d.byDef)
+	driverStates.Put(&driverState{wl: d.wl, perOp: d.perOp, live: d.live, folder: d.folder, byDef: d.byDef})
+	d.wl, d.perOp, d.live, d.folder, d.byDef = nil, nil, nil, nil, nil
 }
 
 func (d *driver) simplify() (bool, error) {
@@ -271,8 +276,12 @@ func (d *driver) processWorklist() (bool, error) {
 			}
 			continue
 		}
+		pats := d.patternsFor(op)
+		if len(pats) == 0 {
+			continue
+		}
 		d.rw.B().SetInsertionPoint(op)
-		for _, p := range d.set.For(op.Name()) {
+		for _, p := range pats {
 			if p.MatchAndRewrite(op, d.rw) {
 				changed = true
 				rewrites++
@@ -285,6 +294,19 @@ func (d *driver) processWorklist() (bool, error) {
 		}
 	}
 	return changed, nil
+}
+
+// patternsFor returns set.For(op.Name()), remembered per op definition
+// for the driver's run (the set is immutable and a definition's name does
+// not change).
+func (d *driver) patternsFor(op *ir.Operation) []ir.RewritePattern {
+	def := op.Def()
+	pats, ok := d.byDef[def]
+	if !ok {
+		pats = d.set.For(def.Name)
+		d.byDef[def] = pats
+	}
+	return pats
 }
 
 // tryFold folds op through its OpDef.Fold, materializing constant results
