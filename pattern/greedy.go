@@ -157,7 +157,7 @@ func (d *driver) simplify() (bool, error) {
 			return true, err
 		}
 		if d.cfg.Simplify != SimplifyNone {
-			if simplifyRegions(d.rw, d.region, d.live) {
+			if d.simplifyRegions() {
 				again = true
 			}
 			if d.cfg.Simplify == SimplifyAggressive {

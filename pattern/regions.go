@@ -1,6 +1,10 @@
 package pattern
 
-import "github.com/ttcompiler/tt/ir"
+import (
+	"sync"
+
+	"github.com/ttcompiler/tt/ir"
+)
 
 // SimplifyRegions erases unreachable blocks and dead code (ops whose
 // results are unused, transitively, and dead block arguments of non-entry
@@ -416,4 +420,73 @@ func (l *liveness) eraseDeadSuccessorOperands(rw *Rewriter, t *ir.Operation) boo
 		}
 	}
 	return erased
+}
+
+// simplifyRegions runs region simplification on the driven region, unless
+// the IR is exactly as it was when simplification last left that region
+// unchanged. Simplification is a function of the IR alone (not of the
+// patterns or the configuration), so it would change nothing again: the
+// context's generation counts every change to its IR, and an equal reading
+// means none happened in between. Most greedy runs rewrite nothing (the
+// canonicalizer after a pass that left nothing to fold, the cleanups of
+// the layout passes), and their region simplification would repeat the
+// previous run's, on the same IR, with the same answer.
+func (d *driver) simplifyRegions() bool {
+	c := cleanRegionsOf(d.ctx)
+	before := d.ctx.Generation()
+	if c.clean(d.region, before) {
+		return false
+	}
+	changed := simplifyRegions(d.rw, d.region, d.live)
+	if !changed && d.ctx.Generation() == before {
+		c.record(d.region, before)
+	}
+	return changed
+}
+
+// cleanRegions remembers the last few regions of a context that region
+// simplification left unchanged, each with the IR generation it saw.
+// There are few of them, so the context keeps only so many erased regions
+// alive.
+type cleanRegions struct {
+	mu      sync.Mutex
+	entries [4]cleanRegion
+	next    int
+}
+
+type cleanRegion struct {
+	region *ir.Region
+	gen    uint64
+}
+
+type cleanRegionsKey struct{}
+
+func cleanRegionsOf(ctx *ir.Context) *cleanRegions {
+	return ir.Memo(ctx, cleanRegionsKey{}, func() *cleanRegions { return &cleanRegions{} })
+}
+
+// clean reports whether simplification left r unchanged at generation gen.
+func (c *cleanRegions) clean(r *ir.Region, gen uint64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, e := range c.entries {
+		if e.region == r && e.gen == gen {
+			return true
+		}
+	}
+	return false
+}
+
+// record notes that simplification left r unchanged at generation gen.
+func (c *cleanRegions) record(r *ir.Region, gen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, e := range c.entries {
+		if e.region == r {
+			c.entries[i].gen = gen
+			return
+		}
+	}
+	c.entries[c.next] = cleanRegion{r, gen}
+	c.next = (c.next + 1) % len(c.entries)
 }
