@@ -95,6 +95,12 @@ type driver struct {
 	// region simplification's liveness.
 	perOp map[*ir.Operation]int
 	live  *liveness
+	// settled says that the IR at generation settledGen is a fixed point
+	// of folding and dead-op erasure (another run's last round found no
+	// op dead or foldable in it): while the IR stays at that generation,
+	// processWorklist need not ask again.
+	settled    bool
+	settledGen uint64
 }
 
 // driverState is the storage of a driver's tables, recycled from one
@@ -141,6 +147,16 @@ func (d *driver) simplify() (bool, error) {
 	if max == 0 {
 		max = 10
 	}
+	fixed := fixedPointsOf(d.ctx)
+	key := d.cfgKey()
+	start := d.ctx.Generation()
+	prev, atFixedPoint := fixed.lookup(d.region, start)
+	if atFixedPoint && prev.set == d.set && prev.cfg == key && d.cfg.Stats == nil {
+		// The IR is exactly as a run of these patterns with this
+		// configuration left it after a round that changed nothing: this
+		// run's single round would change nothing again.
+		return false, nil
+	}
 	iteration := 0
 	again := false
 	for {
@@ -148,11 +164,18 @@ func (d *driver) simplify() (bool, error) {
 		if max > 0 && iteration > max {
 			break
 		}
+		roundStart := d.ctx.Generation()
 		d.wl.clear()
 		d.folder.reset()
 		d.populate()
+		// The first round starts settled on the fixed point another run
+		// left (no op dead, none foldable) unless populating changed
+		// something.
+		d.settled = iteration == 1 && atFixedPoint && prev.cfg.folds() && d.ctx.Generation() == start
+		d.settledGen = start
 		var err error
 		again, err = d.processWorklist()
+		d.settled = false
 		if err != nil {
 			return true, err
 		}
@@ -171,6 +194,9 @@ func (d *driver) simplify() (bool, error) {
 			d.cfg.Stats.Iterations++
 		}
 		if !again {
+			if d.ctx.Generation() == roundStart {
+				fixed.record(fixedPoint{region: d.region, gen: roundStart, set: d.set, cfg: key})
+			}
 			break
 		}
 	}
@@ -261,7 +287,10 @@ func (d *driver) processWorklist() (bool, error) {
 		if op.Block() == nil && op != d.region.ParentOp() {
 			continue
 		}
-		if ir.IsTriviallyDead(op) {
+		// On a settled IR no op is dead or foldable (see fixedPoint) until
+		// something changes.
+		settled := d.settled && d.ctx.Generation() == d.settledGen
+		if !settled && ir.IsTriviallyDead(op) {
 			d.rw.EraseOp(op)
 			changed = true
 			if d.cfg.Stats != nil {
@@ -269,7 +298,7 @@ func (d *driver) processWorklist() (bool, error) {
 			}
 			continue
 		}
-		if !d.cfg.NoFold && !op.Has(ir.ConstantLike) && d.tryFold(op) {
+		if !settled && !d.cfg.NoFold && !op.Has(ir.ConstantLike) && d.tryFold(op) {
 			changed = true
 			if d.cfg.Stats != nil {
 				d.cfg.Stats.Folds++

@@ -269,6 +269,58 @@ func TestRegionDCEAfterOutsideChange(t *testing.T) {
 }`)
 }
 
+// A run on IR that another run left at a fixed point still applies its
+// own patterns, and then folds and erases what they expose in the same
+// round; a run of the same patterns on the IR it left does nothing (and
+// tries nothing).
+func TestRunsFromAFixedPoint(t *testing.T) {
+	m := parse(t, `
+"test.func"() ({
+  %c = "test.const"() <{value = 0 : i32}> : () -> i32
+  %x = "test.load"() : () -> i32
+  %n = "test.neg"(%c) : (i32) -> i32
+  %y = "test.add"(%x, %n) : (i32, i32) -> i32
+  "test.sink"(%y) : (i32) -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()`)
+	// neg(0) -> 0, which exposes a fold: x+0 -> x.
+	negZero := ir.NewPattern("neg-zero", "test.neg", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+		rw.ReplaceOp(op, []ir.Value{op.Operand(0)})
+		return true
+	})
+	tries := 0
+	never := ir.NewPattern("never", "test.sink", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+		tries++
+		return false
+	})
+	if _, err := pattern.ApplyGreedily(m, pattern.Freeze(nil), pattern.DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+	one := pattern.DefaultConfig()
+	one.MaxIterations = 1
+	if _, err := pattern.ApplyGreedily(m, pattern.Freeze([]ir.RewritePattern{negZero}), one); err == nil {
+		t.Fatal("one round that rewrites converged")
+	}
+	want := `module {
+  "test.func"() ({
+    %0 = "test.load"() : () -> i32
+    "test.sink"(%0) : (i32) -> ()
+    "test.ret"() : () -> ()
+  }) : () -> ()
+}`
+	check(t, m, want)
+	set := pattern.Freeze([]ir.RewritePattern{never})
+	for i := 0; i < 2; i++ {
+		if _, err := pattern.ApplyGreedily(m, set, pattern.DefaultConfig()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tries != 1 {
+		t.Errorf("never tried %d times, want 1", tries)
+	}
+	check(t, m, want)
+}
+
 // erasedLog records the ops a driver reports erased.
 type erasedLog struct{ names []string }
 
