@@ -136,10 +136,19 @@ func CheckCodeSize(module *ir.Operation) error {
 		if err != nil || fn.Name() != "tt.func" {
 			return
 		}
+		// A function has many values of few types: registersOf, which
+		// derives a layout's elements per thread, runs once per type.
 		var values int64
+		regs := map[ir.Type]int64{}
 		ir.WalkOps(fn, func(op *ir.Operation) {
-			for _, r := range op.Results() {
-				values += registersOf(r.Type())
+			for i, n := 0, op.NumResults(); i < n; i++ {
+				t := op.Result(i).Type()
+				r, ok := regs[t]
+				if !ok {
+					r = registersOf(t)
+					regs[t] = r
+				}
+				values += r
 			}
 		})
 		if values > MaxValuesPerThread {
@@ -174,7 +183,9 @@ func functionLoc(fn *ir.Operation) ir.Location {
 // block argument, "argument #i: " to name it by.
 func walkTensorTypes(module *ir.Operation, check func(v ir.Value, rt *ir.RankedTensorType, at *ir.Operation, what string) error) error {
 	seen := map[ir.Type]bool{}
-	visit := func(v ir.Value, at *ir.Operation, what string) error {
+	// visit names a block argument (arg >= 0) only for a type not seen
+	// before: most arguments repeat a type, and the name is rarely used.
+	visit := func(v ir.Value, at *ir.Operation, arg int) error {
 		t := v.Type()
 		if seen[t] {
 			return nil
@@ -184,19 +195,23 @@ func walkTensorTypes(module *ir.Operation, check func(v ir.Value, rt *ir.RankedT
 		if !ok {
 			return nil
 		}
+		what := ""
+		if arg >= 0 {
+			what = fmt.Sprintf("argument #%d: ", arg)
+		}
 		return check(v, rt, at, what)
 	}
 	var err error
 	ir.Walk(module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		for _, r := range op.Results() {
-			if err = visit(r, op, ""); err != nil {
+		for i, n := 0, op.NumResults(); i < n; i++ {
+			if err = visit(op.Result(i), op, -1); err != nil {
 				return ir.Interrupt
 			}
 		}
 		for _, reg := range op.Regions() {
 			for _, b := range reg.Blocks() {
-				for i, a := range b.Arguments() {
-					if err = visit(a, op, fmt.Sprintf("argument #%d: ", i)); err != nil {
+				for i, n := 0, b.NumArguments(); i < n; i++ {
+					if err = visit(b.Argument(i), op, i); err != nil {
 						return ir.Interrupt
 					}
 				}
