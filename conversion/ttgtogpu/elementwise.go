@@ -31,7 +31,12 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 			return ir.OpErrorf(op, "cannot lower element type of %s", asm.TypeString(rt))
 		}
 		if !typeAgnostic[op.Name()] {
-			for _, t := range append(op.OperandTypes(), rt) {
+			// The operands' types, then the result's (by index: no list).
+			for i, n := 0, op.NumOperands(); i <= n; i++ {
+				t := rt
+				if i < n {
+					t = op.Operand(i).Type()
+				}
 				if et := ir.ElementTypeOrSelf(t); !floatSupported(et) && !(signBitOps[op.Name()] && isAnyFP8(et)) {
 					return ir.OpErrorf(op, "'%s' on %s is not supported (only f16, bf16, f32 and f64 floats)", op.Name(), asm.TypeString(et))
 				}
@@ -48,8 +53,8 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 			leaders = l.dedupLeaders(op, lay)
 		}
 		operands := make([][]ir.Value, op.NumOperands())
-		for i, v := range op.Operands() {
-			vals := rw.RemappedN(v)
+		for i := range operands {
+			vals := rw.RemappedN(op.Operand(i))
 			switch {
 			case len(vals) == n:
 			case len(vals) == 1:

@@ -180,13 +180,18 @@ func (l *lowering) pairedRegisters(op *ir.Operation, rw *conversion.Rewriter) ([
 // tensor's registers) converted once.
 func convertPairs(vals []ir.Value, f func(a, b ir.Value) []ir.Value) []ir.Value {
 	out := make([]ir.Value, len(vals))
-	memo := map[string][]ir.Value{}
+	// Keyed by the pair itself (values compare by identity), not by a
+	// string of their addresses: one string per pair was most of what
+	// this allocated.
+	memo := make(map[[2]ir.Value][]ir.Value, len(vals)/2)
 	for i := 0; i < len(vals); i += 2 {
-		k := valuesKey(vals[i : i+2])
-		if _, ok := memo[k]; !ok {
-			memo[k] = f(vals[i], vals[i+1])
+		k := [2]ir.Value{vals[i], vals[i+1]}
+		r, ok := memo[k]
+		if !ok {
+			r = f(vals[i], vals[i+1])
+			memo[k] = r
 		}
-		copy(out[i:], memo[k])
+		copy(out[i:], r)
 	}
 	return out
 }
