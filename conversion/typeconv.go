@@ -96,20 +96,26 @@ func (tc *TypeConverter) IsLegal(t ir.Type) bool {
 // IsOpLegal reports whether all operand and result types of op are legal
 // and, for ops with regions, all block argument types.
 func (tc *TypeConverter) IsOpLegal(op *ir.Operation) bool {
-	for _, t := range op.OperandTypes() {
+	// By index: the conversion asks this of every op it visits, and the
+	// type lists would be copied for each.
+	for i, n := 0, op.NumOperands(); i < n; i++ {
+		var t ir.Type // nil for an operand not set, as OperandTypes has it
+		if v := op.Operand(i); v != nil {
+			t = v.Type()
+		}
 		if !tc.IsLegal(t) {
 			return false
 		}
 	}
-	for _, t := range op.ResultTypes() {
-		if !tc.IsLegal(t) {
+	for i, n := 0, op.NumResults(); i < n; i++ {
+		if !tc.IsLegal(op.Result(i).Type()) {
 			return false
 		}
 	}
 	for _, r := range op.Regions() {
 		for _, b := range r.Blocks() {
-			for _, t := range b.ArgumentTypes() {
-				if !tc.IsLegal(t) {
+			for i, n := 0, b.NumArguments(); i < n; i++ {
+				if !tc.IsLegal(b.Argument(i).Type()) {
 					return false
 				}
 			}

@@ -172,7 +172,8 @@ func (a *Allocation) LiveBuffers() map[*ir.Operation][]*Buffer {
 		if b := a.ScratchOf(op); b != nil {
 			out[op] = append(out[op], b)
 		}
-		for _, r := range op.Results() {
+		for i, n := 0, op.NumResults(); i < n; i++ {
+			r := op.Result(i)
 			b := a.explicit[r]
 			if b == nil {
 				continue

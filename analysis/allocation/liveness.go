@@ -130,8 +130,8 @@ func (l *liveness) newBlockLiveness(b *ir.Block) *blockLiveness {
 			}
 		}
 	}
-	for _, a := range b.Arguments() {
-		escapes(a)
+	for i, n := 0, b.NumArguments(); i < n; i++ {
+		escapes(b.Argument(i))
 	}
 	for o := b.First(); o != nil; o = o.Next() {
 		for i := range o.NumResults() {

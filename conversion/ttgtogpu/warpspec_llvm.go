@@ -191,7 +191,8 @@ func (w *wsLowering) rewriteBarriers(wsOps []*ir.Operation) error {
 			}
 			var bars []*ir.Operation
 			for _, b := range r.Blocks() {
-				for _, o := range b.Ops() {
+				// Collected first, replaced after: the walk reads only.
+				for o := b.First(); o != nil; o = o.Next() {
 					ir.WalkOps(o, func(op *ir.Operation) {
 						if op.Name() == w.barrierName() {
 							bars = append(bars, op)

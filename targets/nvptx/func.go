@@ -116,7 +116,9 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 				return funcText{}, err
 			}
 		}
-		for _, o := range b.Ops() {
+		// The emitter only reads the IR: the block's own list is walked
+		// (Ops would copy it, a list of every op of the kernel).
+		for o := b.First(); o != nil; o = o.Next() {
 			if err := f.emitOp(o); err != nil {
 				return funcText{}, err
 			}
@@ -187,7 +189,8 @@ func (f *fn) layout() error {
 	f.order = f.op.Region(0).Blocks()
 	for i, b := range f.order {
 		if i > 0 {
-			for _, a := range b.Arguments() {
+			for ai := 0; ai < b.NumArguments(); ai++ {
+				a := b.Argument(ai)
 				v, err := f.valueFor(a)
 				if err != nil {
 					return ir.Errorf(a.Loc(), "block argument: %v", err)
