@@ -52,15 +52,9 @@ type sccpSolver struct {
 	values map[ir.Value]*constLattice
 	// slab holds the lattices values points to, allocated a chunk at a
 	// time rather than one by one.
-	slab []constLattice
-	live map[*ir.Block]bool
-	// work is a FIFO: the ops from head on wait. A waiting op carries a
-	// mark of marks (nothing hashed for the thousands of ops queued);
-	// one that holds another holder's mark is in queued instead.
-	work    []*ir.Operation
-	head    int
-	marks   ir.OpMarks
-	queued  map[*ir.Operation]bool
+	slab    []constLattice
+	live    map[*ir.Block]bool
+	work    *ir.FIFO[*ir.Operation]      // the ops to visit, each waiting once
 	deps    map[ir.Value][]*ir.Operation // extra readers (fold results aliasing non-operands)
 	symbols *symbolResolver
 	calls   map[*ir.Operation]*callableInfo
@@ -81,8 +75,7 @@ func newSCCPSolver(top *ir.Operation) *sccpSolver {
 		top:     top,
 		values:  map[ir.Value]*constLattice{},
 		live:    map[*ir.Block]bool{},
-		marks:   ir.NewOpMarks(),
-		queued:  map[*ir.Operation]bool{},
+		work:    ir.NewFIFO(func(op *ir.Operation) *ir.Operation { return op }),
 		deps:    map[ir.Value][]*ir.Operation{},
 		symbols: newSymbolResolver(),
 		calls:   map[*ir.Operation]*callableInfo{},
@@ -139,34 +132,7 @@ func (s *sccpSolver) lattice(v ir.Value) *constLattice {
 	return l
 }
 
-func (s *sccpSolver) enqueue(op *ir.Operation) {
-	if _, ok := s.marks.Get(op); ok || len(s.queued) > 0 && s.queued[op] {
-		return
-	}
-	if !s.marks.Set(op, 1) {
-		s.queued[op] = true
-	}
-	if len(s.work) == cap(s.work) && s.head > 0 {
-		// Reuse the space of the ops already visited rather than grow.
-		n := copy(s.work, s.work[s.head:])
-		clear(s.work[n:])
-		s.work, s.head = s.work[:n], 0
-	}
-	s.work = append(s.work, op)
-}
-
-// dequeue removes the first waiting op and returns it.
-func (s *sccpSolver) dequeue() *ir.Operation {
-	op := s.work[s.head]
-	s.work[s.head] = nil
-	s.head++
-	if _, ok := s.marks.Get(op); ok {
-		s.marks.Clear(op)
-	} else {
-		delete(s.queued, op)
-	}
-	return op
-}
+func (s *sccpSolver) enqueue(op *ir.Operation) { s.work.Push(op) }
 
 // join merges val into v's lattice and requeues v's readers on change.
 func (s *sccpSolver) join(v ir.Value, val constLattice) {
@@ -208,8 +174,8 @@ func (s *sccpSolver) run() {
 			s.setOverdefined(r.Front().Arguments())
 		}
 	}
-	for s.head < len(s.work) {
-		s.visit(s.dequeue())
+	for s.work.Len() > 0 {
+		s.visit(s.work.Pop())
 	}
 }
 

@@ -16,14 +16,8 @@ type solver struct {
 	live    *deadcode.Liveness
 	lattice map[ir.Value]Info
 	extra   []Visitor
-	// queue is a FIFO: the items from head on are waiting. An op waits
-	// at most once: its mark says it is queued (nothing hashed for the
-	// thousands of ops every run enqueues); blocks, and ops that hold
-	// another holder's mark, are in queued.
-	queue    []workItem
-	head     int
-	marks    ir.OpMarks
-	queued   map[workItem]bool
+	// queue holds the items to revisit, each at most once.
+	queue    *ir.FIFO[workItem]
 	maxSteps int
 	// operands is visitOp's list of operand Infos, reused from op to op
 	// (transfer functions read it and return Infos, never keep it).
@@ -38,7 +32,7 @@ type workItem struct {
 
 func newSolver(fn *ir.Operation, extra []Visitor) *solver {
 	return &solver{fn: fn, live: deadcode.Analyze(fn), lattice: make(map[ir.Value]Info, countValues(fn)),
-		extra: extra, marks: ir.NewOpMarks(), queued: map[workItem]bool{}}
+		extra: extra, queue: ir.NewFIFO(func(it workItem) *ir.Operation { return it.op })}
 }
 
 // countValues counts the results and block arguments nested in fn (the
@@ -70,8 +64,8 @@ func (s *solver) run() map[ir.Value]Info {
 	// (gcds of powers of two), so this bound is never reached on valid
 	// IR; it guards against transfer functions that oscillate.
 	s.maxSteps = 64 * (len(s.lattice) + 16)
-	for steps := 0; s.head < len(s.queue) && steps < s.maxSteps; steps++ {
-		it := s.dequeue()
+	for steps := 0; s.queue.Len() > 0 && steps < s.maxSteps; steps++ {
+		it := s.queue.Pop()
 		if it.op != nil {
 			s.visitOp(it.op)
 		} else {
@@ -80,9 +74,7 @@ func (s *solver) run() map[ir.Value]Info {
 	}
 	// The items left when the step bound stopped the iteration drop their
 	// marks.
-	for s.head < len(s.queue) {
-		s.dequeue()
-	}
+	s.queue.Drain()
 	// The lattice becomes the result: every value of the function gets
 	// an entry, pessimistic where the analysis learned nothing (the
 	// lattice holds no values from outside the function).
@@ -121,50 +113,7 @@ func (s *solver) initialize(op *ir.Operation) {
 	}
 }
 
-func (s *solver) enqueue(it workItem) {
-	if it.op != nil {
-		if _, ok := s.marks.Get(it.op); ok || len(s.queued) > 0 && s.queued[it] {
-			return
-		}
-		if !s.marks.Set(it.op, 1) && !s.enqueueOther(it) {
-			return
-		}
-	} else if !s.enqueueOther(it) {
-		return
-	}
-	if len(s.queue) == cap(s.queue) && s.head > 0 {
-		// Reuse the space of the items already visited rather than
-		// grow: the queue holds what waits, not all that ever waited.
-		n := copy(s.queue, s.queue[s.head:])
-		clear(s.queue[n:])
-		s.queue, s.head = s.queue[:n], 0
-	}
-	s.queue = append(s.queue, it)
-}
-
-// enqueueOther records it in queued and reports whether it was not there.
-func (s *solver) enqueueOther(it workItem) bool {
-	if s.queued[it] {
-		return false
-	}
-	s.queued[it] = true
-	return true
-}
-
-// dequeue removes the first waiting item and returns it.
-func (s *solver) dequeue() workItem {
-	it := s.queue[s.head]
-	s.queue[s.head] = workItem{}
-	s.head++
-	if it.op != nil {
-		if _, ok := s.marks.Get(it.op); ok {
-			s.marks.Clear(it.op)
-			return it
-		}
-	}
-	delete(s.queued, it)
-	return it
-}
+func (s *solver) enqueue(it workItem) { s.queue.Push(it) }
 
 // join merges i into v's lattice value and schedules v's dependents when
 // it changed.
