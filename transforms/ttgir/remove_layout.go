@@ -2,6 +2,7 @@ package ttgir
 
 import (
 	"flag"
+	"sync"
 
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -49,14 +50,11 @@ func RemoveLayoutConversions(module *ir.Operation) error {
 	if err := cleanupConverts(module); err != nil {
 		return err
 	}
-	// The greedy driver stops at a fixed point of its patterns, folding
-	// and dead code removal, with the constants where it puts them: run
-	// again on the IR it left, it changes nothing. cleaned is the IR
-	// generation it left, so a round that changed nothing (the last)
-	// does not clean up again.
-	cleaned := module.Context().Generation()
 	// Each round may expose conversions the previous one could not remove;
-	// every removal deletes an op, so the loop terminates.
+	// every removal deletes an op, so the loop terminates. After a round
+	// that rematerialized nothing the cleanup finds the IR its previous
+	// run left, a fixed point the greedy driver recognizes and skips
+	// (pattern/fixedpoint.go: one frozen set for every cleanup).
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range functions(module) {
@@ -66,11 +64,8 @@ func RemoveLayoutConversions(module *ir.Operation) error {
 			}
 			r.cleanup()
 		}
-		if module.Context().Generation() != cleaned {
-			if err := cleanupConverts(module); err != nil {
-				return err
-			}
-			cleaned = module.Context().Generation()
+		if err := cleanupConverts(module); err != nil {
+			return err
 		}
 	}
 	for _, fn := range functions(module) {
@@ -96,8 +91,16 @@ func RemoveLayoutConversions(module *ir.Operation) error {
 // cleanupConverts runs the convert_layout canonicalizations (and the
 // greedy driver's folding and dead code removal) over the module.
 func cleanupConverts(module *ir.Operation) error {
-	return greedy(module, ttg.ConvertLayoutPatterns)
+	if _, err := pattern.ApplyGreedily(module, convertLayoutSet(), pattern.DefaultConfig()); err != nil {
+		return ir.Errorf(module.Loc(), "%v", err)
+	}
+	return nil
 }
+
+// convertLayoutSet is the convert_layout patterns frozen once: the greedy
+// driver knows a run of the same set on the IR it left at a fixed point
+// by the set's identity.
+var convertLayoutSet = sync.OnceValue(func() *pattern.FrozenSet { return pattern.Freeze(ttg.ConvertLayoutPatterns) })
 
 func greedy(module *ir.Operation, patterns []ir.RewritePattern) error {
 	return greedyWith(module, patterns, pattern.DefaultConfig())
