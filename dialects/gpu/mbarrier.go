@@ -13,6 +13,7 @@ import (
 //	gpu.mbarrier_wait %bar, %phase, %p : !llvm.ptr<3>
 //	gpu.mbarrier_inval %bar : !llvm.ptr<3>
 //	gpu.cp_async_mbarrier_arrive %bar {noinc} : !llvm.ptr<3>
+//	gpu.mbarrier_arrive_cluster %bar, %rank, %p {count = 1} : !llvm.ptr<3>
 //
 // Every op takes the barrier's address (an 8-byte aligned !llvm.ptr<3>)
 // and an optional trailing i1 predicate: where it is false the thread
@@ -61,6 +62,15 @@ import (
 //     with `noinc` it is not, and the arrival is one of the phase's
 //     expected ones (an init count of the number of threads when every
 //     thread executes it).
+//   - gpu.mbarrier_arrive_cluster %bar, %rank {count = c} (sm_90,
+//     clusters): the arrive of gpu.mbarrier_arrive on the barrier at
+//     bar's offset in the shared memory of the cluster's CTA of rank
+//     %rank (an i32; the executing CTA's own rank is allowed), with
+//     release semantics at cluster scope: the thread's earlier memory
+//     accesses are visible to the threads of that CTA that observe the
+//     phase complete. (PTX: mapa.shared::cluster, then mbarrier.arrive.
+//     release.cluster.shared::cluster.b64.) The target CTA must not have
+//     exited.
 //
 // The ops read and write shared memory and order all memory accesses
 // around them (they are never moved or erased). mbarrier needs sm_80;
@@ -72,13 +82,14 @@ var (
 	MBarrierWaitOp           = Dialect.NewOp("mbarrier_wait", 0)
 	MBarrierInvalOp          = Dialect.NewOp("mbarrier_inval", 0)
 	CpAsyncMBarrierArriveOp  = Dialect.NewOp("cp_async_mbarrier_arrive", 0)
+	MBarrierArriveClusterOp  = Dialect.NewOp("mbarrier_arrive_cluster", 0)
 )
 
 // mbarrierOp describes the operands and options of one mbarrier op.
 type mbarrierOp struct {
 	def     *ir.OpDef
 	opts    []option
-	i32Args int // i32 operands after the barrier (the phase of a wait)
+	i32Args int // i32 operands after the barrier (a wait's phase, a cluster arrive's rank)
 }
 
 var mbarrierOps = []mbarrierOp{
@@ -88,6 +99,7 @@ var mbarrierOps = []mbarrierOp{
 	{def: MBarrierWaitOp, i32Args: 1},
 	{def: MBarrierInvalOp},
 	{def: CpAsyncMBarrierArriveOp, opts: []option{flag("noinc")}},
+	{def: MBarrierArriveClusterOp, opts: []option{intOpt("count", 1, false)}, i32Args: 1},
 }
 
 func init() {
@@ -161,7 +173,7 @@ func verifyBarrierOp(op *ir.Operation, m mbarrierOp) error {
 	}
 	for _, v := range op.Operands()[1:n] {
 		if !ir.IsInteger(v.Type(), 32) {
-			return ir.OpErrorf(op, "phase must be i32, got '%s'", asm.TypeString(v.Type()))
+			return ir.OpErrorf(op, "%s must be i32, got '%s'", i32ArgName(op), asm.TypeString(v.Type()))
 		}
 	}
 	if op.NumOperands() > n && !ir.IsInteger(op.Operand(n).Type(), 1) {
@@ -172,7 +184,7 @@ func verifyBarrierOp(op *ir.Operation, m mbarrierOp) error {
 		if c := BarrierCount(op); c < 1 || c >= 1<<20 {
 			return ir.OpErrorf(op, "count must be between 1 and 2^20-1, not %d", c)
 		}
-	case MBarrierArriveOp.Name:
+	case MBarrierArriveOp.Name, MBarrierArriveClusterOp.Name:
 		if c := BarrierCount(op); c < 1 || c >= 1<<20 {
 			return ir.OpErrorf(op, "count must be between 1 and 2^20-1, not %d", c)
 		}
@@ -184,10 +196,19 @@ func verifyBarrierOp(op *ir.Operation, m mbarrierOp) error {
 	return nil
 }
 
+// i32ArgName names the i32 operand of a wait (its phase) or a cluster
+// arrive (the target CTA's rank).
+func i32ArgName(op *ir.Operation) string {
+	if op.Name() == MBarrierArriveClusterOp.Name {
+		return "rank"
+	}
+	return "phase"
+}
+
 // BarrierPred returns the predicate of an mbarrier op, or nil.
 func BarrierPred(op *ir.Operation) ir.Value {
 	n := 1
-	if op.Name() == MBarrierWaitOp.Name {
+	if op.Name() == MBarrierWaitOp.Name || op.Name() == MBarrierArriveClusterOp.Name {
 		n = 2
 	}
 	if op.NumOperands() > n {
@@ -204,6 +225,9 @@ func BarrierCount(op *ir.Operation) int {
 	}
 	return int(enumOf(op, "count", def))
 }
+
+// ClusterRank returns the target CTA's rank of a gpu.mbarrier_arrive_cluster.
+func ClusterRank(op *ir.Operation) ir.Value { return op.Operand(1) }
 
 // NoIncrement reports whether a cp_async_mbarrier_arrive leaves the
 // pending count alone (`noinc`): its arrival is one of the phase's.
@@ -232,6 +256,15 @@ func NewMBarrierArrive(b *ir.Builder, loc ir.Location, bar, pred ir.Value, count
 		attrs = append(attrs, ir.NamedAttr{Name: "count", Value: ir.I32Attr(b.Ctx, int64(count))})
 	}
 	return b.CreateOp(MBarrierArriveOp.Name, loc, barrierOperands(bar, pred), nil, attrs...)
+}
+
+// NewMBarrierArriveCluster builds `gpu.mbarrier_arrive_cluster bar, rank[, pred] {count}`.
+func NewMBarrierArriveCluster(b *ir.Builder, loc ir.Location, bar, rank, pred ir.Value, count int) *ir.Operation {
+	var attrs []ir.NamedAttr
+	if count != 1 {
+		attrs = append(attrs, ir.NamedAttr{Name: "count", Value: ir.I32Attr(b.Ctx, int64(count))})
+	}
+	return b.CreateOp(MBarrierArriveClusterOp.Name, loc, barrierOperands(bar, pred, rank), nil, attrs...)
 }
 
 // NewMBarrierArriveExpectTx builds `gpu.mbarrier_arrive_expect_tx bar[, pred] {tx}`.

@@ -42,6 +42,14 @@ import (
 // bar (see gpu.mbarrier_arrive_expect_tx). Threads may read the box only
 // after a gpu.mbarrier_wait that observes that phase.
 //
+// With {multicast = M : i32} (sm_90, clusters; PTX's .multicast::cluster
+// with ctaMask M), gpu.tma_load's box lands at dst's offset in the shared
+// memory of every CTA of the cluster whose rank's bit is set in M (1 to
+// 2^16-1), and complete_tx of the box's bytes happens on the mbarrier at
+// bar's offset in each of them: one thread of one CTA fills the same
+// buffer of several CTAs, each of which expects the bytes on its own
+// barrier.
+//
 // gpu.tma_store (PTX cp.async.bulk.tensor.rd.global.shared::cta.
 // bulk_group) reads the box at src (laid out as for a load) through the
 // async proxy, so ordinary stores to it must be followed by
@@ -80,7 +88,17 @@ var (
 func init() {
 	TMALoadOp.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseTMA(p, st, true) }
 	TMALoadOp.Print = func(p ir.OpPrinter, op *ir.Operation) { printTMA(p, op, true) }
-	TMALoadOp.Verify = func(op *ir.Operation) error { return verifyTMA(op, true) }
+	TMALoadOp.Verify = func(op *ir.Operation) error {
+		if err := verifyTMA(op, true); err != nil {
+			return err
+		}
+		if a := op.Attr(AttrMulticast); a != nil {
+			if m, ok := a.(*ir.IntegerAttr); !ok || !ir.IsInteger(m.Type(), 32) || m.Int() < 1 || m.Int() >= 1<<16 {
+				return ir.OpErrorf(op, "'multicast' must be an i32 mask of the cluster's CTAs, between 1 and 2^16-1")
+			}
+		}
+		return nil
+	}
 	TMALoadOp.AppendEffects = orderingEffects
 
 	TMAStoreOp.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseTMA(p, st, false) }
@@ -144,6 +162,19 @@ func init() {
 		return nil
 	}
 	TMAPrefetchOp.AppendEffects = orderingEffects
+}
+
+// AttrMulticast, on a gpu.tma_load, is the mask of the cluster's CTAs
+// (by rank) that receive the box.
+const AttrMulticast = "multicast"
+
+// Multicast returns a gpu.tma_load's mask of receiving CTAs, 0 when the
+// box lands in the issuing CTA alone.
+func Multicast(op *ir.Operation) int {
+	if a, ok := op.Attr(AttrMulticast).(*ir.IntegerAttr); ok {
+		return int(a.Int())
+	}
+	return 0
 }
 
 // TMAReduceKinds are the combines of gpu.tma_reduce, PTX's .redOp.
