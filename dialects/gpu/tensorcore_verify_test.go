@@ -94,7 +94,15 @@ func TestTensorCoreVerifierErrors(t *testing.T) {
 		{`"gpu.cp_async_mbarrier_arrive"(%s, %i) : (!llvm.ptr<3>, i32) -> ()`, "predicate must be i1, got 'i32'"},
 		{`gpu.cp_async_mbarrier_arrive %s, %c, %c : !llvm.ptr<3>`, "expected 1 operands and an optional predicate, got 3"},
 		{`"gpu.cp_async_mbarrier_arrive"(%s) {noinc = 1 : i32} : (!llvm.ptr<3>) -> ()`, "attribute 'noinc' must be a unit attribute"},
+		{`gpu.mbarrier_arrive_cluster %s : !llvm.ptr<3>`, "expected 2 operands and an optional predicate"},
+		{`"gpu.mbarrier_arrive_cluster"(%s, %c) : (!llvm.ptr<3>, i1) -> ()`, "rank must be i32, got 'i1'"},
+		{`gpu.mbarrier_arrive_cluster %s, %i {count = 0} : !llvm.ptr<3>`, "count must be between 1 and 2^20-1"},
+		// the cluster's barrier
+		{`gpu.cluster_arrive {relaxed = 1}`, "'relaxed' is a flag and takes no value"},
+		{`"gpu.cluster_wait"(%i) : (i32) -> ()`, "expected 0 operands"},
 		// TMA
+		{`gpu.tma_load %s, %s, %m[%i] {multicast = 0 : i32} : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr`, "'multicast' must be an i32 mask"},
+		{`gpu.tma_load %s, %s, %m[%i] {multicast = 65536 : i32} : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr`, "'multicast' must be an i32 mask"},
 		{`gpu.tma_load %s, %s, %m[%i, %i, %i, %i, %i, %i] : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr`, "rank 1 to 5, got 6"},
 		{`gpu.tma_load %s, %s, %s[%i] : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr<3>`, "tensor map must be an !llvm.ptr"},
 		{`gpu.tma_store %m[%i], %g : !llvm.ptr, !llvm.ptr<1>`, "shared-memory box must be an !llvm.ptr<3>"},
