@@ -8,6 +8,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -58,6 +59,13 @@ func (l *lowering) lowerInitBarrier(op *ir.Operation, e *emitter, rw *conversion
 		return err
 	}
 	gpu.NewMBarrierInit(e.b, e.loc, bar, e.firstThread(nil), count)
+	if ttg.CTACluster(l.module) > 1 {
+		// The other CTAs of the cluster use the barrier (multicast
+		// copies complete on it, their threads arrive on it) after a
+		// cluster barrier, which orders the init for the async proxy
+		// only behind this fence.
+		gpu.NewFenceMBarrierInit(e.b, e.loc)
+	}
 	rw.EraseOp(op)
 	return nil
 }
@@ -147,7 +155,39 @@ func (l *lowering) lowerArriveBarrier(op *ir.Operation, e *emitter, rw *conversi
 			pred = e.and(pred, p)
 		}
 	}
+	if op.HasAttr(ttng.AttrClusterPeer) {
+		// The other CTA of a cluster of two.
+		if ttg.CTACluster(l.module) != 2 || l.ctaBits > 0 {
+			return ir.OpErrorf(op, "%s needs the module's clusters of two CTAs (%s = 2, without ttg.num-ctas)", ttng.AttrClusterPeer, ttg.AttrCTACluster)
+		}
+		rank := e.fs.once(l, "cluster_block_rank", func(pe *emitter) ir.Value { return newGPU(pe).clusterRank() })
+		gpu.NewMBarrierArriveCluster(e.b, e.loc, bar, e.xorC(rank, 1), pred, count)
+		rw.EraseOp(op)
+		return nil
+	}
 	gpu.NewMBarrierArrive(e.b, e.loc, bar, pred, count)
+	rw.EraseOp(op)
+	return nil
+}
+
+// lowerClusterArrive: ttng.cluster_arrive {relaxed} -> gpu.cluster_arrive,
+// every thread.
+func (l *lowering) lowerClusterArrive(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	if err := l.target.clusters(); err != nil {
+		return ir.OpErrorf(op, "%v", err)
+	}
+	relaxed := intAttrOr(op, "relaxed", 0)&1 != 0
+	gpu.NewClusterArrive(e.b, e.loc, relaxed)
+	rw.EraseOp(op)
+	return nil
+}
+
+// lowerClusterWait: ttng.cluster_wait -> gpu.cluster_wait, every thread.
+func (l *lowering) lowerClusterWait(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+	if err := l.target.clusters(); err != nil {
+		return ir.OpErrorf(op, "%v", err)
+	}
+	gpu.NewClusterWait(e.b, e.loc)
 	rw.EraseOp(op)
 	return nil
 }

@@ -102,6 +102,8 @@ func (l *lowering) patterns() []conversion.Pattern {
 		l.pat("ttng.barrier_expect", l.lowerBarrierExpect),
 		l.pat("ttng.wait_barrier", l.lowerWaitBarrier),
 		l.pat("ttng.arrive_barrier", l.lowerArriveBarrier),
+		l.pat("ttng.cluster_arrive", l.lowerClusterArrive),
+		l.pat("ttng.cluster_wait", l.lowerClusterWait),
 		l.pat("ttng.async_copy_mbarrier_arrive", l.lowerAsyncCopyMbarrierArrive),
 		l.pat("ttng.async_tma_copy_global_to_local", l.lowerTMALoad),
 		l.pat("ttng.async_tma_copy_local_to_global", l.lowerTMAStore),

@@ -316,8 +316,37 @@ func (l *lowering) lowerTMALoad(op *ir.Operation, e *emitter, rw *conversion.Rew
 	}
 	c.oneIssuer = op.HasAttr(ttng.AttrOneIssuer)
 	bar, pred := rw.Remapped(op.Operand(n-3)), rw.Remapped(op.Operand(n-1))
+	if op.HasAttr(ttng.AttrMulticastCluster) {
+		return l.lowerTMAMulticast(op, e, rw, c, bar, pred)
+	}
 	c.eachBox(e, pred, false, func(b tmaBox) {
 		gpu.NewTMALoad(e.b, e.loc, b.smem, bar, c.desc, b.coords, b.pred)
+	})
+	rw.EraseOp(op)
+	return nil
+}
+
+// lowerTMAMulticast lowers a copy the CTAs of a cluster make together
+// (ttng.AttrMulticastCluster): box m is issued by the CTA of rank m mod
+// the cluster's size, multicast to every CTA of the cluster, where it
+// lands at the same offset and completes on the barrier at the same
+// offset. A tile of fewer boxes than CTAs leaves the others nothing to
+// issue.
+func (l *lowering) lowerTMAMulticast(op *ir.Operation, e *emitter, rw *conversion.Rewriter, c *tmaCopy, bar, pred ir.Value) error {
+	n := ttg.CTACluster(l.module)
+	if n < 2 || l.ctaBits > 0 {
+		return ir.OpErrorf(op, "%s needs the module's clusters of CTAs (%s of 2 or more, without ttg.num-ctas)", ttng.AttrMulticastCluster, ttg.AttrCTACluster)
+	}
+	if c.cta.free() != 0 || c.cta.numBits() != 0 {
+		return ir.OpErrorf(op, "%s: the buffer must be one CTA's", ttng.AttrMulticastCluster)
+	}
+	rank := e.fs.once(l, "cluster_block_rank", func(pe *emitter) ir.Value { return newGPU(pe).clusterRank() })
+	m := 0
+	c.eachBox(e, pred, false, func(b tmaBox) {
+		mine := e.icmpC(llvm.ICmpEQ, rank, int64(m%n))
+		ld := gpu.NewTMALoad(e.b, e.loc, b.smem, bar, c.desc, b.coords, e.and(b.pred, mine))
+		ld.SetAttr(gpu.AttrMulticast, ir.I32Attr(e.b.Ctx, int64(1)<<n-1))
+		m++
 	})
 	rw.EraseOp(op)
 	return nil

@@ -48,6 +48,14 @@ func NewWaitBarrier(b *ir.Builder, loc ir.Location, bar, phase, pred ir.Value, d
 // barrier then counts one arrival per warp). Not one of Triton's.
 const AttrArrivePerWarp = "tt.arrive_per_warp"
 
+// AttrClusterPeer, on a ttng.arrive_barrier, makes the arrival on the
+// barrier at the same offset in the other CTA of the module's clusters of
+// two CTAs (ttg.AttrCTACluster = 2) instead of the CTA's own, with
+// release semantics at cluster scope: tt's warp specialization tells the
+// other CTA's producer that a slot its multicast copies write is free.
+// Not one of Triton's.
+const AttrClusterPeer = "tt.cluster_peer"
+
 // NewArriveBarrier builds `ttng.arrive_barrier bar, count[, pred]`; pred
 // may be nil.
 func NewArriveBarrier(b *ir.Builder, loc ir.Location, bar ir.Value, count int, pred ir.Value) *ir.Operation {

@@ -14,6 +14,18 @@ import (
 // Triton's.
 const AttrOneIssuer = "tt.tma_one_issuer"
 
+// AttrMulticastCluster, on a ttng.async_tma_copy_global_to_local, has the
+// CTAs of the module's clusters of CTAs (ttg.AttrCTACluster) fill the
+// buffer together: every CTA of a cluster executes the copy with the same
+// coordinates and predicate, box m of the tile is issued by the CTA of
+// rank m mod the cluster's size, and each box lands in every CTA's buffer
+// at the same offset, its bytes counted on every CTA's barrier at the
+// same offset (TMA multicast). Each CTA's barrier thus sees the whole
+// tile's bytes, as without the attribute, while the tile crosses L2 once.
+// tt's warp specialization sets it where neighbouring CTAs load the same
+// tile (ws_cluster.go). Not one of Triton's.
+const AttrMulticastCluster = "tt.multicast_cluster"
+
 // NewAsyncTMACopyGlobalToLocal builds `ttng.async_tma_copy_global_to_local
 // desc[coords] buf, bar, pred`.
 func NewAsyncTMACopyGlobalToLocal(b *ir.Builder, loc ir.Location, desc ir.Value, coords []ir.Value, bar, buf, pred ir.Value) *ir.Operation {

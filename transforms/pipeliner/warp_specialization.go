@@ -33,6 +33,10 @@ func init() {
 			// tt's own: the budget of the ring of consumers taking
 			// turns over the tiles (ttir.TileTurnsRing).
 			ringOpt := fs.Int("tile-turns-ring", 0, "bytes of shared memory the ring of consumers taking turns over the tiles may take (tt's own; 0: 192 KB)")
+			// tt's own: pairs of tiles over clusters of two CTAs
+			// sharing the pairs' operand tiles by TMA multicast
+			// (ws_cluster.go).
+			clusterOpt := fs.String("cluster-pairs", "off", "on: a persistent 4-warp matmul whose pairs of tiles share an operand runs in clusters of two CTAs that multicast its tiles, so its grid's x must be even (tt's own, experimental; TT_X_CLUSTER_PAIRS overrides it)")
 			return func(op *ir.Operation, _ *passmgr.State) error {
 				mode, err := parseTurns(passmgr.Experiment("TT_X_TURNS", *turns))
 				if err != nil {
@@ -46,7 +50,11 @@ func init() {
 				if err != nil {
 					return fmt.Errorf("nvgpu-warp-specialization: %w", err)
 				}
-				return WarpSpecialize(op, *numStages, mode, regs, ring)
+				clusters, err := clusterPairs(*clusterOpt)
+				if err != nil {
+					return fmt.Errorf("nvgpu-warp-specialization: %w", err)
+				}
+				return WarpSpecialize(op, *numStages, mode, regs, ring, clusters)
 			}
 		},
 	})
@@ -83,8 +91,9 @@ func init() {
 //
 // producerRegs is what setmaxnreg leaves a thread of an 8-warp kernel's
 // cp.async producer warpgroup; ringBytes is the budget of the ring of
-// the two consumers over the tiles.
-func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRegs int64, ringBytes int) error {
+// the two consumers over the tiles; with clusterPairs, pairs of tiles span
+// clusters of two CTAs where they can (ws_cluster.go).
+func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRegs int64, ringBytes int, clusterPairs bool) error {
 	var err error
 	var ai *axisinfo.Module
 	ir.WalkOps(module, func(fn *ir.Operation) {
@@ -185,7 +194,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 			if n == 4 && p.tiles == nil {
 				split = planSplit(p)
 			}
-			if err = wsBuild(p, max(stages, 1), split, n, turns, producerRegs); err != nil {
+			if err = wsBuild(p, max(stages, 1), split, n, turns, producerRegs, clusterPairs); err != nil {
 				return
 			}
 		}

@@ -127,6 +127,9 @@ type wsBuilder struct {
 	// too).
 	pairBufs  [2]ir.Value
 	pairAlone ir.Value
+	// cluster, when set, has the pairs span a cluster of two CTAs that
+	// multicast the shared operand's tiles (ws_cluster.go).
+	cluster *wsCluster
 }
 
 // release hands a slot back: an arrival on its empty barrier (with pred
@@ -155,8 +158,9 @@ func (w *wsBuilder) release(b *ir.Builder, loc ir.Location, bar, pred ir.Value) 
 // function's warp count, the default region's: 4, or 8 for a consumer of
 // two warpgroups over the rows that the layouts already divide, which
 // take turns as turns says, while the producer of such a function keeps
-// producerRegs registers a thread.
-func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turns, producerRegs int64) error {
+// producerRegs registers a thread; with clusterPairs, pairs of tiles span
+// clusters of two CTAs where they can (ws_cluster.go).
+func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turns, producerRegs int64, clusterPairs bool) error {
 	loop := p.root.Operation
 	ctx := loop.Context()
 	loc := loop.Loc()
@@ -166,6 +170,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		lastOfGroup: map[*ir.Operation]*ir.Operation{}, split: split,
 		perWarp: numWarps > 4 || p.tiles != nil && slotsReadByWGMMAOnly(p)}
 	w.groupLoads()
+	if p.pairs != nil && clusterPairs {
+		w.cluster = planCluster(p)
+	}
 	for first, bytes := range w.groupBytes {
 		if bytes >= 1<<20 {
 			return ir.OpErrorf(first, "warp specialization: these loads copy %d bytes together, more than an mbarrier counts (2^20-1)", bytes)
@@ -238,13 +245,21 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	}
 	w.full = createBarrierAlloc(loop, numBuffers, fullArrivals)
 	w.empty = createBarrierAlloc(loop, numBuffers, consumers)
+	if w.cluster != nil {
+		// The other CTA's producer's word that a slot is free.
+		w.cluster.peer = createBarrierAlloc(loop, numBuffers, 1)
+	}
 
 	// The partitions' captures: what the producer's slice (and the second
 	// consumer) read from outside (constants are cloned instead), the ring
 	// and the barriers.
 	var captures, consts []ir.Value
 	seen := map[ir.Value]bool{}
-	for _, v := range append(append([]ir.Value(nil), p.outside...), consumerCaps...) {
+	outside := append(append([]ir.Value(nil), p.outside...), consumerCaps...)
+	if w.cluster != nil {
+		outside = append(outside, w.cluster.clones...)
+	}
+	for _, v := range outside {
 		switch {
 		case seen[v]:
 		case isConstantValue(v):
@@ -256,6 +271,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	}
 	captures = append(captures, bufs...)
 	captures = append(captures, w.full, w.empty)
+	if w.cluster != nil {
+		captures = append(captures, w.cluster.peer)
+	}
 
 	b.SetInsertionPoint(loop)
 	partWarps := []int{producerWarps}
@@ -283,6 +301,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	// The consumer (the first half of it, with split), in the default region.
 	db := ir.NewBuilder(ctx)
 	db.SetInsertionPointToEnd(ws.Region(0).Front())
+	if w.cluster != nil {
+		clusterStart(db, loc)
+	}
 	var h0 *wsHalf
 	if split != nil {
 		h0 = &wsHalf{split: split, index: 0, descs: halfDescs}
@@ -345,6 +366,10 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	}
 	outerBufs, outerHalfBufs, outerHalfDescs, outerFull, outerEmpty := w.bufs, w.halfBufs, w.halfDescs, w.full, w.empty
 	outerPairBufs := w.pairBufs
+	var outerPeer ir.Value
+	if w.cluster != nil {
+		outerPeer = w.cluster.peer
+	}
 	// inPart points the builder's buffers, barriers and descriptors at a
 	// partition's block arguments.
 	inPart := func(part *ir.Block) {
@@ -365,12 +390,18 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		if p.pairs != nil {
 			w.pairBufs = [2]ir.Value{arg(outerPairBufs[0]), arg(outerPairBufs[1])}
 		}
+		if w.cluster != nil {
+			w.cluster.peer = arg(outerPeer)
+		}
 	}
 
 	// The producer, in partition0.
 	part := parts[0].Front()
 	pb := ir.NewBuilder(ctx)
 	pb.SetInsertionPointToEnd(part)
+	if w.cluster != nil {
+		clusterStart(pb, loc)
+	}
 	m := producerMapping(part, pb)
 	inPart(part)
 	if p.tiles != nil {
@@ -401,6 +432,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 		part := parts[1].Front()
 		cb := ir.NewBuilder(ctx)
 		cb.SetInsertionPointToEnd(part)
+		if w.cluster != nil {
+			clusterStart(cb, loc)
+		}
 		m1 := partMapping(part, cb, nil)
 		for _, op := range p.tiles.remat {
 			cb.Insert(op.Clone(m1))
@@ -426,6 +460,9 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	}
 	w.bufs, w.halfBufs, w.halfDescs, w.full, w.empty = outerBufs, outerHalfBufs, outerHalfDescs, outerFull, outerEmpty
 	w.pairBufs = outerPairBufs
+	if w.cluster != nil {
+		w.cluster.peer = outerPeer
+	}
 
 	if split != nil {
 		for i := len(split.tail) - 1; i >= 0; i-- {
@@ -715,14 +752,23 @@ func ordered(op *ir.Operation) {
 // tmaCopy builds the producer's TMA copy of load's tile at coords (the
 // load's, mapped into the partition) through desc into buf, completing
 // on bar.
-func (w *wsBuilder) tmaCopy(b *ir.Builder, load *ir.Operation, desc ir.Value, coords []ir.Value, buf, bar ir.Value) {
+func (w *wsBuilder) tmaCopy(b *ir.Builder, load *ir.Operation, desc ir.Value, coords []ir.Value, buf, bar ir.Value) *ir.Operation {
+	return w.tmaCopyIf(b, load, desc, coords, buf, bar, nil)
+}
+
+// tmaCopyIf is tmaCopy where pred holds (nil: always).
+func (w *wsBuilder) tmaCopyIf(b *ir.Builder, load *ir.Operation, desc ir.Value, coords []ir.Value, buf, bar, pred ir.Value) *ir.Operation {
 	loc := load.Loc()
 	coords = translateTMAIndices(b, loc, desc, coords)
-	cp := ttng.NewAsyncTMACopyGlobalToLocal(b, loc, desc, coords, bar, buf, constBool(b, loc, true))
+	if pred == nil {
+		pred = constBool(b, loc, true)
+	}
+	cp := ttng.NewAsyncTMACopyGlobalToLocal(b, loc, desc, coords, bar, buf, pred)
 	w.producerOrdered(cp)
 	if w.p.tiles != nil {
 		cp.SetAttr(ttng.AttrOneIssuer, ir.Unit(b.Ctx))
 	}
+	return cp
 }
 
 // producerLoop builds a loop of the nest in the producer partition: the

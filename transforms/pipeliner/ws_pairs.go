@@ -389,6 +389,10 @@ type pairCopy struct {
 	load *ir.Operation
 	m    *ir.Mapping
 	ring ir.Value
+	// pred, when set, guards the copy; multicast has the cluster's CTAs
+	// fill the slot together (ws_cluster.go).
+	pred      ir.Value
+	multicast bool
 }
 
 // pairProducerLoop builds the producer's loop over the pairs: for each,
@@ -402,7 +406,12 @@ func (w *wsBuilder) pairProducerLoop(b *ir.Builder, m *ir.Mapping, ring wsRing) 
 	loc := root.Loc()
 	s, ub := m.Lookup(root.Step()), m.Lookup(root.UpperBound())
 	step2 := binary(b, "arith.muli", loc, s, constI32(b, loc, 2))
-	nl := scf.NewForShell(b, loc, m.Lookup(root.LowerBound()), ub, step2, []ir.Value{ring.slot, ring.phase})
+	inits := []ir.Value{ring.slot, ring.phase}
+	if w.cluster != nil {
+		// Whether every pair so far was shared with the other CTA.
+		inits = append(inits, constBool(b, loc, true))
+	}
+	nl := scf.NewForShell(b, loc, m.Lookup(root.LowerBound()), ub, step2, inits)
 	nb := nl.Region(0).Front()
 	ib := ir.NewBuilder(b.Ctx)
 	ib.SetInsertionPointToEnd(nb)
@@ -424,22 +433,38 @@ func (w *wsBuilder) pairProducerLoop(b *ir.Builder, m *ir.Mapping, ring wsRing) 
 	own, shared := w.pairBytes()
 	cur := wsRing{nb.Argument(1), nb.Argument(2)}
 	sharedRing := w.bufs[pr.shared]
-	cur = w.pairProducerK(ib, m0, m1, share, cur, 2*own+shared,
-		pairCopy{pr.own, m0, w.pairBufs[0]}, pairCopy{pr.own, m1, w.pairBufs[1]}, pairCopy{pr.shared, m0, sharedRing})
-	cur = w.pairProducerK(ib, m0, m1, alone, cur, own+shared,
-		pairCopy{pr.own, m0, w.pairBufs[0]}, pairCopy{pr.shared, m0, sharedRing})
-	cur = w.pairProducerK(ib, m0, m1, split, cur, own+shared,
-		pairCopy{pr.own, m1, w.pairBufs[1]}, pairCopy{pr.shared, m1, sharedRing})
-	scf.NewYield(ib, root.Yield().Loc(), []ir.Value{cur.slot, cur.phase})
+	sharedCopies := []pairCopy{{load: pr.own, m: m0, ring: w.pairBufs[0]}, {load: pr.own, m: m1, ring: w.pairBufs[1]}}
+	var coupled ir.Value
+	if w.cluster != nil {
+		// The shared tile: multicast with the other CTA while the two
+		// share, else the CTA's own copy.
+		coupled = binary(ib, "arith.andi", loc, nb.Argument(3), binary(ib, "arith.andi", loc, share, w.partnerShares(ib, loc, m, m0, t0, s)))
+		apart := binary(ib, "arith.xori", loc, coupled, constBool(ib, loc, true))
+		sharedCopies = append(sharedCopies, pairCopy{load: pr.shared, m: m0, ring: sharedRing, pred: apart},
+			pairCopy{load: pr.shared, m: m0, ring: sharedRing, pred: coupled, multicast: true})
+	} else {
+		sharedCopies = append(sharedCopies, pairCopy{load: pr.shared, m: m0, ring: sharedRing})
+	}
+	cur = w.pairProducerK(ib, m0, m1, share, coupled, cur, 2*own+shared, sharedCopies...)
+	cur = w.pairProducerK(ib, m0, m1, alone, nil, cur, own+shared,
+		pairCopy{load: pr.own, m: m0, ring: w.pairBufs[0]}, pairCopy{load: pr.shared, m: m0, ring: sharedRing})
+	cur = w.pairProducerK(ib, m0, m1, split, nil, cur, own+shared,
+		pairCopy{load: pr.own, m: m1, ring: w.pairBufs[1]}, pairCopy{load: pr.shared, m: m1, ring: sharedRing})
+	yield := []ir.Value{cur.slot, cur.phase}
+	if coupled != nil {
+		yield = append(yield, coupled)
+	}
+	scf.NewYield(ib, root.Yield().Loc(), yield)
 	eraseDeadPure(nb)
 }
 
 // pairProducerK builds, where cond holds (else it runs no trip), a K loop
 // of the producer whose k-steps each take one ring position: the K loop's
 // coordinates for the first tile (m0) and the second (m1), a wait for
-// the slot, its full barrier expecting bytes, and the copies. It returns
-// the ring position after it.
-func (w *wsBuilder) pairProducerK(b *ir.Builder, m0, m1 *ir.Mapping, cond ir.Value, ring wsRing, bytes int, copies ...pairCopy) wsRing {
+// the slot (and, where coupled holds, for the other CTA's word that its
+// slot is free too: ws_cluster.go), its full barrier expecting bytes,
+// and the copies. It returns the ring position after it.
+func (w *wsBuilder) pairProducerK(b *ir.Builder, m0, m1 *ir.Mapping, cond, coupled ir.Value, ring wsRing, bytes int, copies ...pairCopy) wsRing {
 	fo := scf.ForOp{Operation: w.p.tiles.inner}
 	loc := fo.Loc()
 	lb := m0.Lookup(fo.LowerBound())
@@ -458,6 +483,9 @@ func (w *wsBuilder) pairProducerK(b *ir.Builder, m0, m1 *ir.Mapping, cond ir.Val
 	}
 	cur := wsRing{nb.Argument(1), nb.Argument(2)}
 	w.waitEmpty(kb, loc, cur)
+	if coupled != nil {
+		w.waitPeer(kb, loc, cur, coupled)
+	}
 	full := bufferView(kb, w.full, cur.slot)
 	ordered(ttng.NewBarrierExpect(kb, loc, full, bytes, constBool(kb, loc, true)))
 	for _, c := range copies {
@@ -465,7 +493,10 @@ func (w *wsBuilder) pairProducerK(b *ir.Builder, m0, m1 *ir.Mapping, cond ir.Val
 		for _, x := range c.load.Operands()[1:] {
 			coords = append(coords, c.m.Lookup(x))
 		}
-		w.tmaCopy(kb, c.load, c.m.Lookup(c.load.Operand(0)), coords, bufferView(kb, c.ring, cur.slot), full)
+		cp := w.tmaCopyIf(kb, c.load, c.m.Lookup(c.load.Operand(0)), coords, bufferView(kb, c.ring, cur.slot), full, c.pred)
+		if c.multicast {
+			cp.SetAttr(ttng.AttrMulticastCluster, ir.Unit(kb.Ctx))
+		}
 	}
 	next := cur.advance(kb, loc, w.numBuffers)
 	scf.NewYield(kb, fo.Yield().Loc(), []ir.Value{next.slot, next.phase})
