@@ -65,6 +65,8 @@ func registerGPUOps() {
 		gpu.MBarrierInitOp: (*fnTr).nvMBarrier, gpu.MBarrierArriveOp: (*fnTr).nvMBarrier,
 		gpu.MBarrierArriveExpectTxOp: (*fnTr).nvMBarrier, gpu.MBarrierWaitOp: (*fnTr).nvMBarrier,
 		gpu.MBarrierInvalOp: (*fnTr).nvMBarrier, gpu.CpAsyncMBarrierArriveOp: (*fnTr).nvMBarrier,
+		gpu.MBarrierArriveClusterOp: (*fnTr).nvMBarrierArriveCluster,
+		gpu.ClusterArriveOp:         (*fnTr).nvClusterBarrier, gpu.ClusterWaitOp: (*fnTr).nvClusterBarrier,
 		gpu.TMALoadOp: (*fnTr).nvTMA, gpu.TMAStoreOp: (*fnTr).nvTMA, gpu.TMAReduceOp: (*fnTr).nvTMA,
 		gpu.BulkCommitOp: (*fnTr).nvBulkGroup,
 		gpu.BulkWaitOp:   (*fnTr).nvBulkGroup, gpu.TMAPrefetchOp: (*fnTr).nvTMAPrefetch,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/llir/llvm/ir/constant"
 	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -61,7 +62,16 @@ func (fx *fnTr) nvTMA(op *ir.Operation) error {
 		text := fmt.Sprintf("cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes [$0], [$1, {%s}], [$%d];",
 			rank, strings.Join(cs, ", "), 2+rank)
 		args := append(append([]value.Value{lead[0], lead[1]}, coords...), lead[2])
-		text, cons, args := asmPredicated(text, "l,l"+strings.Repeat(",r", rank)+",l", args, pred)
+		cons := "l,l" + strings.Repeat(",r", rank) + ",l"
+		if mask := gpu.Multicast(op); mask != 0 {
+			// ctaMask is a 16-bit operand (an `h` register); the PTX ISA
+			// advises .multicast::cluster for sm_90a.
+			text = fmt.Sprintf("cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [$0], [$1, {%s}], [$%d], $%d;",
+				rank, strings.Join(cs, ", "), 2+rank, 3+rank)
+			args = append(args, constant.NewInt(lltypes.I16, int64(mask)))
+			cons += ",h"
+		}
+		text, cons, args = asmPredicated(text, cons, args, pred)
 		fx.asm(text, cons, lltypes.Void, true, args...)
 		return nil
 	}

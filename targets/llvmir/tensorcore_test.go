@@ -23,7 +23,7 @@ import (
 // same IR: the LLVM IR against goldens here, llc-19 on it (for sm_90a and
 // for sm_80 with PTX 8.0, as Triton's toolchain would run it), and the
 // PTX instructions llc prints against the ones targets/nvptx prints.
-var tensorCoreInputs = []string{"mma", "mma_fp8", "mma_f64", "mma_f64_sm90", "ldmatrix", "asynccopy", "wgmma", "mbarrier", "cpasync_mbarrier", "tma", "tma_reduce", "warpspec"}
+var tensorCoreInputs = []string{"mma", "mma_fp8", "mma_f64", "mma_f64_sm90", "ldmatrix", "asynccopy", "wgmma", "mbarrier", "cpasync_mbarrier", "tma", "tma_reduce", "warpspec", "cluster_sharing"}
 
 const nvptxGoldens = "../nvptx/testdata/golden"
 
@@ -162,6 +162,8 @@ func TestTensorCoreTranslationErrors(t *testing.T) {
 		{"mma_fp8_f16acc", "sm_90", "needs PTX 8.7, which LLVM 19's NVPTX backend cannot target"},
 		{"mma_fp8", "sm_80", "needs sm_89 or newer; the target is sm_80"},
 		{"tma", "sm_80", "prefetch.tensormap needs sm_90 or newer"},
+		{"cluster_sharing", "sm_80", "clusters of CTAs ('tt.cta-cluster' = 2) need sm_90 or newer; the target is sm_80"},
+		{"cluster_sharing", "gfx942", "clusters of CTAs ('tt.cta-cluster' = 2) are NVIDIA's; the target is gfx942"},
 		{"mma", "gfx942", "'gpu.ldmatrix' is an NVIDIA instruction; the target is gfx942"},
 	} {
 		m, _ := parseShared(t, c.name)

@@ -38,7 +38,14 @@ type translator struct {
 	// numCTAs is the module's ttg.num-ctas: above 1 its kernels require
 	// clusters of (numCTAs, 1, 1) CTAs (NVPTX only).
 	numCTAs int
+	// ctaCluster is the module's tt.cta-cluster: above 1 its kernels run
+	// in clusters of (ctaCluster, 1, 1) CTAs that are one program each.
+	ctaCluster int
 }
+
+// attrCTACluster is the module attribute tt.cta-cluster (dialects/ttg's
+// AttrCTACluster, which a target may not import).
+const attrCTACluster = "tt.cta-cluster"
 
 // Translate converts a module of per-thread IR (llvm.func, llvm.mlir.global,
 // llvm and gpu ops) into an LLVM 14 module for target. Errors are located
@@ -71,6 +78,17 @@ func Translate(module *ir.Operation, target Target) (*llir.Module, error) {
 	tr.numCTAs = intAttr(module, "ttg.num-ctas", 1)
 	if tr.numCTAs > 1 && target.Kind == AMDGCN {
 		return nil, ir.OpErrorf(module, "clusters of CTAs ('ttg.num-ctas' = %d) are NVIDIA's; the target is %s", tr.numCTAs, target.Arch)
+	}
+	tr.ctaCluster = intAttr(module, attrCTACluster, 1)
+	switch {
+	case tr.ctaCluster < 1 || tr.ctaCluster > 16:
+		return nil, ir.OpErrorf(module, "'%s' must be from 1 to 16 (the CTAs of a cluster), got %d", attrCTACluster, tr.ctaCluster)
+	case tr.ctaCluster > 1 && target.Kind == AMDGCN:
+		return nil, ir.OpErrorf(module, "clusters of CTAs ('%s' = %d) are NVIDIA's; the target is %s", attrCTACluster, tr.ctaCluster, target.Arch)
+	case tr.ctaCluster > 1 && target.SM() < 90:
+		return nil, ir.OpErrorf(module, "clusters of CTAs ('%s' = %d) need sm_90 or newer; the target is %s", attrCTACluster, tr.ctaCluster, target.Arch)
+	case tr.ctaCluster > 1 && tr.numCTAs > 1:
+		return nil, ir.OpErrorf(module, "'%s' = %d and 'ttg.num-ctas' = %d cannot both be set: a program is either a whole cluster or one CTA of it", attrCTACluster, tr.ctaCluster, tr.numCTAs)
 	}
 	tr.threadsPerWarp = intAttr(module, "ttg.threads-per-warp", target.WarpSize())
 	body := module.Region(0).Front().Ops()
@@ -296,6 +314,16 @@ func (tr *translator) markKernel(op *ir.Operation, f *llir.Func) {
 		// and their PTX runs right only when launched with the clusters
 		// the metadata's num_ctas asks for (as tt's launchers do).
 		tr.annotate(f, "cluster_dim_x", tr.numCTAs)
+		tr.annotate(f, "cluster_dim_y", 1)
+		tr.annotate(f, "cluster_dim_z", 1)
+	}
+	if tr.ctaCluster > 1 {
+		// The same annotations: LLVM has no way to ask for
+		// .reqnctapercluster without .explicitcluster, so llc 20's PTX
+		// must be launched with explicit cluster dimensions (tt's
+		// launchers pass the metadata's cluster_dims), where tt's own
+		// emitter's also runs from a plain launch.
+		tr.annotate(f, "cluster_dim_x", tr.ctaCluster)
 		tr.annotate(f, "cluster_dim_y", 1)
 		tr.annotate(f, "cluster_dim_z", 1)
 	}

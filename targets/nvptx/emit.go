@@ -19,6 +19,12 @@ type module struct {
 	// num_ctas): above 1 the kernels are `.explicitcluster` entries that
 	// must be launched in clusters of (numCTAs, 1, 1).
 	numCTAs int
+	// ctaCluster is the CTAs (along x) of the clusters the kernels run
+	// in while each CTA stays one program (the module's tt.cta-cluster,
+	// 1 without): the entries get `.reqnctapercluster N, 1, 1` but no
+	// .explicitcluster, so that a plain launch of a grid whose x is a
+	// multiple of N forms the clusters.
+	ctaCluster int
 	// maxNReg bounds the registers of each thread of a kernel
 	// (`.maxnreg`, from the module's ttg.maxnreg: Triton's maxnreg
 	// option); 0 leaves it to ptxas.
@@ -51,7 +57,7 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 		return nil, ir.OpErrorf(mod, "%v", err)
 	}
 	m := &module{
-		opts: opts, arch: a, numWarps: opts.NumWarps, numCTAs: 1,
+		opts: opts, arch: a, numWarps: opts.NumWarps, numCTAs: 1, ctaCluster: 1,
 		globals: map[string]*ir.Operation{}, funcs: map[string]*ir.Operation{}, functions: map[string]*ir.Operation{},
 		declared: map[string]bool{},
 	}
@@ -70,6 +76,19 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 			return nil, ir.OpErrorf(mod, "clusters of CTAs ('ttg.num-ctas' = %d) need sm_90 or newer; the target is %s", n, a.target(false))
 		}
 		m.numCTAs = int(n)
+	}
+	if n, ok := intAttr(mod, attrCTACluster); ok {
+		switch {
+		case n < 1 || n > 16:
+			return nil, ir.OpErrorf(mod, "'%s' must be from 1 to 16 (the CTAs of a cluster), got %d", attrCTACluster, n)
+		case n > 1 && a.sm < 90:
+			return nil, ir.OpErrorf(mod, "clusters of CTAs ('%s' = %d) need sm_90 or newer; the target is %s", attrCTACluster, n, a.target(false))
+		case n > 1 && m.numCTAs > 1:
+			// Both would set the entry's cluster shape, and they disagree
+			// on what a program is (a cluster, or one of its CTAs).
+			return nil, ir.OpErrorf(mod, "'%s' = %d and 'ttg.num-ctas' = %d cannot both be set: a program is either a whole cluster or one CTA of it", attrCTACluster, n, m.numCTAs)
+		}
+		m.ctaCluster = int(n)
 	}
 	if n, ok := intAttr(mod, "ttg.shared"); ok {
 		m.shared = int(n)
@@ -140,7 +159,7 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 			return nil, err
 		}
 		metas = append(metas, Kernel{Name: ir.SymbolName(k), NumWarps: m.numWarps, NumCTAs: m.numCTAs,
-			ClusterDims: [3]int{m.numCTAs, 1, 1}, Shared: m.shared})
+			ClusterDims: [3]int{m.numCTAs * m.ctaCluster, 1, 1}, Shared: m.shared})
 		bodies = append(bodies, text)
 	}
 	target := a.target(m.accel)
@@ -215,6 +234,10 @@ func (m *module) version() (string, error) {
 	}
 	return fmt.Sprintf("%d.%d", need/10, need%10), nil
 }
+
+// attrCTACluster is the module attribute tt.cta-cluster (dialects/ttg's
+// AttrCTACluster, which the emitter may not import).
+const attrCTACluster = "tt.cta-cluster"
 
 func intAttr(op *ir.Operation, name string) (int64, bool) {
 	if a, ok := op.Attr(name).(*ir.IntegerAttr); ok {

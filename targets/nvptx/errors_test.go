@@ -81,6 +81,42 @@ func TestErrors(t *testing.T) {
     llvm.return
   }
 }`, "'ttg.num-ctas' must be a power of two from 1 to 16", 1},
+		{"cta cluster and num-ctas", "", `module attributes {"tt.cta-cluster" = 2 : i32, "ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
+  llvm.func @k() attributes {gpu.kernel} {
+    llvm.return
+  }
+}`, "'tt.cta-cluster' = 2 and 'ttg.num-ctas' = 2 cannot both be set", 1},
+		{"cta cluster on sm_80", "sm_80", `module attributes {"tt.cta-cluster" = 2 : i32, "ttg.num-warps" = 4 : i32} {
+  llvm.func @k() attributes {gpu.kernel} {
+    llvm.return
+  }
+}`, "clusters of CTAs ('tt.cta-cluster' = 2) need sm_90 or newer; the target is sm_80", 1},
+		{"cta cluster of 32", "", `module attributes {"tt.cta-cluster" = 32 : i32, "ttg.num-warps" = 4 : i32} {
+  llvm.func @k() attributes {gpu.kernel} {
+    llvm.return
+  }
+}`, "'tt.cta-cluster' must be from 1 to 16", 1},
+		{"multicast on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%m: !llvm.ptr<1>, %i: i32) attributes {gpu.kernel} {
+    %s = gpu.shared_base : !llvm.ptr<3>
+    gpu.tma_load %s, %s, %m[%i] {multicast = 3 : i32} : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr<1>
+    llvm.return
+  }
+}`, "cp.async.bulk.tensor needs sm_90 or newer; the target is sm_80", 4},
+		{"remote arrive on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k(%i: i32) attributes {gpu.kernel} {
+    %s = gpu.shared_base : !llvm.ptr<3>
+    gpu.mbarrier_arrive_cluster %s, %i : !llvm.ptr<3>
+    llvm.return
+  }
+}`, "mbarrier.arrive.shared::cluster needs sm_90 or newer; the target is sm_80", 4},
+		{"cluster barrier on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @k() attributes {gpu.kernel} {
+    gpu.cluster_arrive
+    gpu.cluster_wait
+    llvm.return
+  }
+}`, "barrier.cluster.arrive needs sm_90 or newer; the target is sm_80", 3},
 		{"cluster rank on sm_80", "sm_80", `module attributes {"ttg.num-warps" = 4 : i32} {
   llvm.func @k(%p: !llvm.ptr<1>) attributes {gpu.kernel} {
     %r = gpu.cluster_block_rank : i32

@@ -162,6 +162,13 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 			// dimensions (as Triton's launcher does), never without.
 			fmt.Fprintf(&out, ".explicitcluster\n.reqnctapercluster %d\n", m.numCTAs)
 		}
+		if m.ctaCluster > 1 {
+			// Each CTA is a program that shares loads with its cluster's
+			// other CTAs (TMA multicast): the cluster shape is part of
+			// the kernel, so a plain launch (no cluster attribute) of a
+			// grid whose x is a multiple of it forms the clusters.
+			fmt.Fprintf(&out, ".reqnctapercluster %d, 1, 1\n", m.ctaCluster)
+		}
 	} else {
 		proto, err := prototype(op)
 		if err != nil {

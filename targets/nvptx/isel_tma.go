@@ -46,8 +46,32 @@ func (f *fn) emitTMALoad(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	if mask := gpu.Multicast(op); mask != 0 {
+		return f.emitTMAMulticast(op, mask, prefix, f.reg(dst), tmap, coords, f.reg(bar))
+	}
 	f.ins("%scp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes [%s], [%s, {%s}], [%s]",
 		prefix, len(coords), f.reg(dst), tmap, strings.Join(coords, ", "), f.reg(bar))
+	return nil
+}
+
+// emitTMAMulticast issues a load whose box lands in every CTA of the
+// cluster named by mask (bit i: rank i), each at dst's offset, with
+// complete_tx on the mbarrier at bar's offset in each of them. ctaMask
+// is a 16-bit operand, materialized in a register:
+//
+//	mov.b16 %rs1, 3;
+//	@%p1 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%r1], [%rd1, {%r2, %r3}], [%r4], %rs1;
+//
+// The PTX ISA advises .multicast::cluster for sm_90a only (it may be
+// much slower elsewhere), so it makes the target sm_90a, as wgmma does.
+func (f *fn) emitTMAMulticast(op *ir.Operation, mask int, prefix, dst, tmap string, coords []string, bar string) error {
+	if err := f.requireAccel(op, "cp.async.bulk.tensor with .multicast::cluster", false); err != nil {
+		return err
+	}
+	m := f.regs.alloc(classB16)
+	f.ins("mov.b16 %s, %d", m, mask)
+	f.ins("%scp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%s], [%s, {%s}], [%s], %s",
+		prefix, len(coords), dst, tmap, strings.Join(coords, ", "), bar, m)
 	return nil
 }
 

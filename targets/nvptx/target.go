@@ -46,6 +46,9 @@ type Kernel struct {
 	// clusters); ClusterDims is the cluster shape the kernel requires,
 	// (NumCTAs, 1, 1). A launch of G programs runs G.x*NumCTAs CTAs
 	// along x in clusters of ClusterDims, as Triton's launcher does.
+	// With tt.cta-cluster = N instead, NumCTAs is 1 and ClusterDims is
+	// (N, 1, 1): each CTA is a program, and the grid's x must be a
+	// multiple of N.
 	NumCTAs     int
 	ClusterDims [3]int
 	Shared      int    // bytes of dynamic shared memory to launch with
