@@ -38,7 +38,10 @@
 // location, when a thread executes it.
 //
 // A CTA runs on one goroutine (Launch spreads CTAs over Config.Workers;
-// a kernel keeps the CTAs of finished launches for the next ones). Its
+// a kernel keeps the CTAs of finished launches for the next ones); a
+// kernel whose CTAs act on one another (multicast TMA, arrivals on another
+// CTA's mbarrier, the cluster barrier) runs each cluster's CTAs on one
+// goroutine, one scheduler over all their threads (cluster.go). Its
 // scheduler runs each thread of a warp until it reaches a collective op
 // (one that needs other threads' registers or arrival: a barrier, a
 // shuffle, a ballot, mma.sync, wgmma) or a blocking op (one that waits

@@ -94,6 +94,19 @@ type mbarrier struct {
 	// copies are the cp.async arrivals whose copies land with the
 	// current phase (exec_asynccopy_mbarrier.go).
 	copies []cpAsyncArrival
+	// remote[r] is what the current phase's arrivals from the cluster's
+	// CTA of rank r released, in that CTA's clocks; doneRemote[p] what
+	// the last completed phase of parity p did (cluster.go). Empty until
+	// another CTA arrives.
+	remote     []clockVec
+	doneRemote [2][]clockVec
+}
+
+// forgetRemote drops what other CTAs' arrivals released.
+func (m *mbarrier) forgetRemote() {
+	for r := range m.remote {
+		m.remote[r].epoch, m.doneRemote[0][r].epoch, m.doneRemote[1][r].epoch = 0, 0, 0
+	}
 }
 
 // mbarriers holds the CTA's barriers by shared address.
@@ -124,6 +137,7 @@ func (s *mbarriers) reset() {
 		m.loads = m.loads[:0]
 		m.forgetCopies()
 		m.release.epoch, m.done[0].epoch, m.done[1].epoch = 0, 0, 0
+		m.forgetRemote()
 		s.pool = append(s.pool, m)
 	}
 	clear(s.byAddr)
@@ -166,6 +180,7 @@ func compileMBarrierInit(c *compiler, in *instr) error {
 		}
 		side.forgetCopies()
 		side.release.epoch, side.done[0].epoch, side.done[1].epoch = 0, 0, 0
+		side.forgetRemote()
 		return th.do(access{op: in.op, shared: true, addr: addr, n: 8, kind: Write}, func(b []byte) {
 			mbarState{valid: true, pending: count, expected: count}.encode(b)
 		})
@@ -214,24 +229,40 @@ func compileMBarrierArrive(expectTx bool) opImpl {
 // expected bytes (an expect_tx), or, with count 0, the complete_tx of tx
 // = -bytes landed by a TMA load.
 func (th *thread) arrive(op *ir.Operation, addr uint64, count, tx int) error {
-	c := th.cta
+	return th.arriveOn(th.cta, op, addr, count, tx)
+}
+
+// arriveOn is arrive on the barrier at addr of the CTA c of th's cluster
+// (th's own, or another: gpu.mbarrier_arrive_cluster, the complete_tx of
+// a multicast load).
+func (th *thread) arriveOn(c *cta, op *ir.Operation, addr uint64, count, tx int) error {
 	side := c.async.mbars.get(addr)
-	if count > 0 && c.race != nil {
+	remote := c != th.cta
+	switch {
+	case count > 0 && remote:
+		th.releaseRemote(side, c)
+	case count > 0 && c.race != nil:
 		c.race.release(&side.release, th.tid)
 	}
 	var failure error
 	completed, parity := false, 0
-	err := th.do(access{op: op, shared: true, addr: addr, n: 8, kind: Atomic}, func(b []byte) {
+	a := access{op: op, shared: true, addr: addr, n: 8, kind: Atomic}
+	do, where := th.do, ""
+	if remote {
+		do = func(a access, f func([]byte)) error { return th.remoteAccess(c, op, a, f) }
+		where = fmt.Sprintf(" of block (%d,%d,%d)", c.id[0], c.id[1], c.id[2])
+	}
+	err := do(a, func(b []byte) {
 		s := decodeMBar(b)
 		switch {
 		case !s.valid:
-			failure = fmt.Errorf("the mbarrier at shared %d is not initialized (no gpu.mbarrier_init, or invalidated)", addr)
+			failure = fmt.Errorf("the mbarrier at shared %d%s is not initialized (no gpu.mbarrier_init, or invalidated)", addr, where)
 			return
 		case s.tx+tx >= txLimit || s.tx+tx < -txLimit:
-			failure = fmt.Errorf("the transaction count of the mbarrier at shared %d leaves its range (%d%+d)", addr, s.tx, tx)
+			failure = fmt.Errorf("the transaction count of the mbarrier at shared %d%s leaves its range (%d%+d)", addr, where, s.tx, tx)
 			return
 		case count > s.pending:
-			failure = fmt.Errorf("arrives %d times at the mbarrier at shared %d, which waits for %d more arrivals in this phase", count, addr, s.pending)
+			failure = fmt.Errorf("arrives %d times at the mbarrier at shared %d%s, which waits for %d more arrivals in this phase", count, addr, where, s.pending)
 			return
 		}
 		s.tx += tx
@@ -262,6 +293,7 @@ func (c *cta) completePhase(side *mbarrier, parity int) error {
 		done.join(c.race, side.release.get(c.race))
 		side.release.reset(c.race)
 	}
+	side.completeRemote(parity)
 	for _, l := range side.loads {
 		if err := c.landLoad(l); err != nil {
 			return err
@@ -297,7 +329,9 @@ func compileMBarrierWait(c *compiler, in *instr) error {
 				return false, nil
 			}
 			if c := th.cta; c.race != nil {
-				c.race.acquire(th.tid/c.lanes, &c.async.mbars.get(addr).done[want])
+				side := c.async.mbars.get(addr)
+				c.race.acquire(th.tid/c.lanes, &side.done[want])
+				c.acquireRemote(th.tid/c.lanes, side, want)
 			}
 			return true, nil
 		},

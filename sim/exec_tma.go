@@ -209,6 +209,7 @@ type tmaLoad struct {
 
 func compileTMALoad(c *compiler, in *instr) error {
 	o := newTMAOperands(c, in)
+	mask := gpu.Multicast(in.op)
 	in.step = func(th *thread, in *instr) error {
 		var coords [5]int64
 		t, dst, ok, err := o.prepare(th, in.op, &coords)
@@ -236,13 +237,63 @@ func compileTMALoad(c *compiler, in *instr) error {
 			cta.async.loads = append(cta.async.loads, l)
 			return fmt.Errorf("the box at %v: %w", append([]int64(nil), coords[:t.rank]...), err)
 		}
+		bar := th.regs[o.bar]
+		if mask != 0 {
+			return th.multicast(in.op, l, mask, bar)
+		}
 		if cta.race != nil {
 			cta.race.snapshot(&l.issued, th.tid)
 		}
-		bar := th.regs[o.bar]
 		side := cta.async.mbars.get(bar)
 		side.loads = append(side.loads, l)
 		return th.arrive(in.op, bar, 0, -t.bytes)
+	}
+	return nil
+}
+
+// multicast hands the box read into l to every CTA of th's cluster whose
+// rank is in mask: a copy of the load waits for the phase of the
+// mbarrier at bar's offset in each, on which it counts its bytes at once
+// (cluster.go). A CTA outside the cluster or exited fails the load
+// before any copy is handed over.
+func (th *thread) multicast(op *ir.Operation, l *tmaLoad, mask int, bar uint64) error {
+	c := th.cta
+	for r := 0; r < 16; r++ {
+		if mask>>r&1 == 0 {
+			continue
+		}
+		if _, err := th.peer(uint64(r), "multicasts a box into"); err != nil {
+			c.async.loads = append(c.async.loads, l)
+			return err
+		}
+	}
+	n := len(l.data)
+	for r, rec := 0, l; r < 16; r++ {
+		if mask>>r&1 == 0 {
+			continue
+		}
+		if rec == nil {
+			rec = c.async.newLoad()
+			*rec = tmaLoad{op: l.op, tid: l.tid, dst: l.dst, swizzle: l.swizzle, data: append(rec.data[:0], l.data...), issued: rec.issued}
+		}
+		t := c.cl.ctas[r]
+		switch {
+		case t == c && c.race != nil:
+			c.race.snapshot(&rec.issued, th.tid)
+		case t.race != nil:
+			// Ordered after what the issuing warp learnt of t's threads
+			// (their arrivals on this CTA's barriers).
+			rec.issued.reset(t.race)
+			if c.know != nil {
+				rec.issued.join(t.race, c.know[th.tid/c.lanes][r].get(t.race))
+			}
+		}
+		side := t.async.mbars.get(bar)
+		side.loads = append(side.loads, rec)
+		if err := th.arriveOn(t, op, bar, 0, -n); err != nil {
+			return err
+		}
+		rec = nil
 	}
 	return nil
 }

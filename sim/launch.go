@@ -36,6 +36,20 @@ type cta struct {
 	// stop is the launch's: set when its context ends; threads check it
 	// at every branch, so a loop that never ends stops too.
 	stop *atomic.Bool
+	// cl is the cluster the CTA runs in (cluster.go): the CTAs that
+	// share it, by rank, and its barrier. A CTA run on its own has a
+	// cluster of itself.
+	cl *cluster
+	// rank is the CTA's index in cl.ctas.
+	rank int
+	// exits counts the CTA's threads that have exited.
+	exits int
+	// know[w][r] is what warp w has learnt, through arrivals of CTA r's
+	// threads on this CTA's mbarriers, of CTA r's race-detector clocks
+	// (valid in r's epoch): a multicast load this warp issues into CTA r
+	// lands ordered after those accesses (cluster.go). Nil without a
+	// cluster of several CTAs.
+	know [][]clockVec
 }
 
 // smID is the CTA's simulated SM (gpu.sm_id): its linear index in the
@@ -52,9 +66,11 @@ var errStopped = errors.New("the launch was stopped")
 // patterns of its parameters (device addresses for pointers). It returns
 // the first error of any thread; the CTAs that ran left their stores in
 // mem. With clusters (cfg.Cluster, or the kernel's ClusterDims), each CTA
-// knows its cluster and its rank in it (gpu.cluster_*); a cluster's CTAs
-// run one after the other, as nothing in tt's per-thread IR lets one CTA
-// wait for another (no cluster barrier or distributed shared memory).
+// knows its cluster and its rank in it (gpu.cluster_*). A kernel whose
+// CTAs act on one another (multicast TMA loads, arrivals on another CTA's
+// mbarrier, the cluster barrier) runs each cluster's CTAs together, on
+// one goroutine and one scheduler (cluster.go); any other kernel runs
+// each CTA on its own, a cluster's one after the other.
 func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) error {
 	if len(args) != len(k.fn.params) {
 		return fmt.Errorf("sim: @%s takes %d arguments, got %d", k.Name, len(k.fn.params), len(args))
@@ -77,11 +93,18 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 	if err != nil {
 		return err
 	}
+	// The unit a worker takes: a CTA, or a cluster run together.
+	size := 1
+	if k.shares {
+		size = cluster[0] * cluster[1] * cluster[2]
+	}
+	units := total / size
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, total)
+	workers = min(workers, units)
+	perProgram := k.ctasPerProgram()
 	var out io.Writer = io.Discard
 	if cfg.Stdout != nil {
 		out = &lockedWriter{w: cfg.Stdout}
@@ -108,8 +131,40 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 			}
 		}()
 	}
+	fail := func(err error) {
+		if stop.Load() {
+			return
+		}
+		errOnce.Do(func() { first = err })
+		failed.Store(true)
+	}
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
+		if size > 1 {
+			go func() {
+				defer wg.Done()
+				cl := k.newCluster(mem, grid, cluster, out, !cfg.NoRaceCheck)
+				for _, c := range cl.ctas {
+					c.stop, c.sms = &stop, sms
+				}
+				defer cl.release(k)
+				for !failed.Load() && !stop.Load() {
+					i := int(next.Add(1) - 1)
+					if i >= units {
+						return
+					}
+					if err := cl.run(k.fn, i, args); err != nil {
+						fail(err)
+						return
+					}
+					done.Add(int64(size))
+					if cfg.Progress != nil {
+						cfg.Progress.Add(int64(size / perProgram))
+					}
+				}
+			}()
+			continue
+		}
 		go func() {
 			defer wg.Done()
 			c := k.newCTA(mem, grid, out, !cfg.NoRaceCheck)
@@ -124,16 +179,12 @@ func (k *Kernel) Launch(mem *Memory, grid [3]int, args []uint64, cfg Config) err
 				}
 				id := [3]int{i % grid[0], i / grid[0] % grid[1], i / (grid[0] * grid[1])}
 				if err := c.run(k.fn, id, args); err != nil {
-					if stop.Load() {
-						return
-					}
-					errOnce.Do(func() { first = err })
-					failed.Store(true)
+					fail(err)
 					return
 				}
 				done.Add(1)
-				if cfg.Progress != nil && id[0]%cluster[0] == 0 && id[1]%cluster[1] == 0 && id[2]%cluster[2] == 0 {
-					cfg.Progress.Add(1) // a program: the first CTA of a cluster
+				if cfg.Progress != nil && id[0]%perProgram == 0 {
+					cfg.Progress.Add(1) // a program: the first CTA of its CTAs
 				}
 			}
 		}()
@@ -154,6 +205,7 @@ func (k *Kernel) newCTA(mem *Memory, grid [3]int, out io.Writer, raceCheck bool)
 	}
 	p := k.prog
 	c := &cta{mem: mem, out: out, grid: grid, lanes: p.Lanes, shared: make([]byte, p.Shared)}
+	c.cl = &cluster{ctas: []*cta{c}}
 	if raceCheck && p.Shared > 0 {
 		c.race = newRaceDetector(p.Shared, p.Lanes, p.NumWarps)
 	}
@@ -170,51 +222,11 @@ func (k *Kernel) newCTA(mem *Memory, grid [3]int, out io.Writer, raceCheck bool)
 // go on as soon as what they wait for holds; then warpgroup collectives
 // act, and when nothing else can happen, CTA-wide barriers.
 func (c *cta) run(fn *function, id [3]int, args []uint64) error {
-	c.id = id
-	clear(c.shared)
-	if c.race != nil {
-		c.race.barrier()
-	}
-	c.async.reset()
-	for _, th := range c.threads {
-		th.start(fn, args)
-	}
-	lanes := c.lanes
-	warps := len(c.threads) / lanes
+	c.begin(fn, id, args)
 	for {
-		progressed := false
-		for w := 0; w < warps; w++ {
-			warp := c.threads[w*lanes : (w+1)*lanes]
-			for {
-				ran := false
-				for _, th := range warp {
-					if th.wait == nil && !th.exited {
-						ran = true
-						if err := th.run(); err != nil {
-							return err
-						}
-					}
-				}
-				unblocked, err := c.unblock(warp)
-				if err != nil {
-					return err
-				}
-				ok, err := c.tryCollective(scopeWarp, w*lanes, lanes)
-				if err != nil {
-					return err
-				}
-				progressed = progressed || ran || unblocked || ok
-				if !unblocked && !ok {
-					break
-				}
-			}
-		}
-		for g := 0; g+4 <= warps; g += 4 {
-			ok, err := c.tryCollective(scopeWarpgroup, g*lanes, 4*lanes)
-			if err != nil {
-				return err
-			}
-			progressed = progressed || ok
+		progressed, err := c.round()
+		if err != nil {
+			return err
 		}
 		if progressed {
 			continue
@@ -227,6 +239,71 @@ func (c *cta) run(fn *function, id [3]int, args []uint64) error {
 			return c.stuck()
 		}
 	}
+}
+
+// begin starts the CTA id: its threads at the kernel's entry, its shared
+// memory cleared, its barriers and race clocks forgotten.
+func (c *cta) begin(fn *function, id [3]int, args []uint64) {
+	c.id = id
+	c.exits = 0
+	clear(c.shared)
+	if c.race != nil {
+		c.race.barrier()
+	}
+	c.async.reset()
+	for _, w := range c.know {
+		for r := range w {
+			w[r].epoch = 0
+		}
+	}
+	c.cl.reset()
+	for _, th := range c.threads {
+		th.start(fn, args)
+	}
+}
+
+// round runs every warp as far as it can go: each until all its threads
+// wait at a collective or a blocking op, or exit, its warp collectives
+// acting and its blocked threads going on as they may; then the
+// warpgroup collectives. It reports whether anything happened.
+func (c *cta) round() (bool, error) {
+	lanes := c.lanes
+	warps := len(c.threads) / lanes
+	progressed := false
+	for w := 0; w < warps; w++ {
+		warp := c.threads[w*lanes : (w+1)*lanes]
+		for {
+			ran := false
+			for _, th := range warp {
+				if th.wait == nil && !th.exited {
+					ran = true
+					if err := th.run(); err != nil {
+						return false, err
+					}
+				}
+			}
+			unblocked, err := c.unblock(warp)
+			if err != nil {
+				return false, err
+			}
+			ok, err := c.tryCollective(scopeWarp, w*lanes, lanes)
+			if err != nil {
+				return false, err
+			}
+			progressed = progressed || ran || unblocked || ok
+			if !unblocked && !ok {
+				break
+			}
+		}
+	}
+	for g := 0; g+4 <= warps; g += 4 {
+		ok, err := c.tryCollective(scopeWarpgroup, g*lanes, 4*lanes)
+		if err != nil {
+			return false, err
+		}
+		progressed = progressed || ok
+	}
+	return progressed, nil
 }
 
 // unblock lets the threads of a warp that wait at a blocking op go on

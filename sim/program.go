@@ -26,6 +26,11 @@ type Program struct {
 	// NumCTAs is the module's ttg.num-ctas: above 1 its kernels require
 	// clusters of (NumCTAs, 1, 1) CTAs (PTX .reqnctapercluster).
 	NumCTAs int
+	// CTACluster is the module's tt.cta-cluster: above 1 its kernels
+	// require clusters of (CTACluster, 1, 1) CTAs that stay one program
+	// each (program ids are block ids), so the grid's x must be a
+	// multiple of it.
+	CTACluster int
 
 	mu    sync.Mutex
 	funcs map[*ir.Operation]*function
@@ -37,7 +42,8 @@ func Load(module *ir.Operation) (*Program, error) {
 		return nil, fmt.Errorf("sim: not a module")
 	}
 	p := &Program{module: module, NumWarps: ttg.NumWarps(module), Lanes: ttg.ThreadsPerWarp(module),
-		Shared: ttg.SharedBytes(module), NumCTAs: ttg.NumCTAs(module), funcs: map[*ir.Operation]*function{}}
+		Shared: ttg.SharedBytes(module), NumCTAs: ttg.NumCTAs(module), CTACluster: ttg.CTACluster(module),
+		funcs: map[*ir.Operation]*function{}}
 	if a, ok := module.Attr(ttg.AttrTotalNumWarps).(*ir.IntegerAttr); ok {
 		p.NumWarps = int(a.Int())
 	}
@@ -50,6 +56,10 @@ func Load(module *ir.Operation) (*Program, error) {
 		return nil, ir.OpErrorf(module, "%d bytes of shared memory (ttg.shared) per CTA is out of range", p.Shared)
 	case p.NumCTAs < 1 || p.NumCTAs > maxClusterCTAs || p.NumCTAs&(p.NumCTAs-1) != 0:
 		return nil, ir.OpErrorf(module, "clusters of %d CTAs (ttg.num-ctas) cannot be launched; 1, 2, 4, 8 and 16 can", p.NumCTAs)
+	case p.CTACluster > maxClusterCTAs:
+		return nil, ir.OpErrorf(module, "clusters of %d CTAs (%s) cannot be launched; at most %d can", p.CTACluster, ttg.AttrCTACluster, maxClusterCTAs)
+	case p.CTACluster > 1 && p.NumCTAs > 1:
+		return nil, ir.OpErrorf(module, "'%s' = %d and 'ttg.num-ctas' = %d cannot both be set: a program is either a whole cluster or one CTA of it", ttg.AttrCTACluster, p.CTACluster, p.NumCTAs)
 	}
 	return p, nil
 }
@@ -64,6 +74,8 @@ type Kernel struct {
 	Name string
 	// Params are the kernel's parameter types, in order.
 	Params []ir.Type
+	// shares is sharesAcrossCTAs of the kernel's module.
+	shares bool
 }
 
 // Kernel returns the llvm.func kernel (marked gpu.kernel) named name.
@@ -88,7 +100,24 @@ func (p *Program) Kernel(name string) (*Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Kernel{prog: p, fn: f, Name: name, Params: fn.Region(0).Front().ArgumentTypes()}, nil
+	return &Kernel{prog: p, fn: f, Name: name, Params: fn.Region(0).Front().ArgumentTypes(), shares: sharesAcrossCTAs(p.module)}, nil
+}
+
+// sharesAcrossCTAs reports whether a module has ops through which the
+// CTAs of a cluster act on one another (multicast TMA loads, arrivals on
+// another CTA's mbarrier, the cluster barrier): only then do a cluster's
+// CTAs run together (cluster.go).
+func sharesAcrossCTAs(module *ir.Operation) bool {
+	found := false
+	ir.WalkOps(module, func(op *ir.Operation) {
+		switch op.Name() {
+		case gpu.MBarrierArriveClusterOp.Name, gpu.ClusterArriveOp.Name, gpu.ClusterWaitOp.Name:
+			found = true
+		case gpu.TMALoadOp.Name:
+			found = found || gpu.Multicast(op) != 0
+		}
+	})
+	return found
 }
 
 // Config are the settings of a launch.
@@ -104,7 +133,7 @@ type Config struct {
 	// error wrapping the context's.
 	Context context.Context
 	// Progress, when set, counts the programs as they finish (the CTAs;
-	// with clusters, the first CTA of each cluster).
+	// with ttg.num-ctas, the first CTA of each cluster).
 	Progress *atomic.Int64
 	// Cluster is the launch's cluster dimensions in CTAs (CUDA's
 	// cluster-dimension launch attribute); zero means the kernel's own
@@ -145,16 +174,20 @@ func smsOf(cfg Config) (int, error) {
 // non-portable size Hopper allows).
 const maxClusterCTAs = 16
 
-// ClusterDims is the cluster shape the kernel requires: (NumCTAs, 1, 1),
-// (1, 1, 1) for a kernel without clusters.
-func (k *Kernel) ClusterDims() [3]int { return [3]int{k.prog.NumCTAs, 1, 1} }
+// ClusterDims is the cluster shape the kernel requires: (NumCTAs, 1, 1)
+// for ttg.num-ctas, (CTACluster, 1, 1) for tt.cta-cluster, (1, 1, 1) for
+// a kernel without clusters.
+func (k *Kernel) ClusterDims() [3]int { return [3]int{k.prog.NumCTAs * k.prog.CTACluster, 1, 1} }
 
 // CTAGrid is the grid of CTAs that runs a grid of programs, as Triton's
-// launcher computes it: one cluster of ClusterDims CTAs per program.
+// launcher computes it: one cluster of NumCTAs CTAs per program; with
+// tt.cta-cluster a program is a CTA and the grids are the same.
 func (k *Kernel) CTAGrid(programs [3]int) [3]int {
-	c := k.ClusterDims()
-	return [3]int{programs[0] * c[0], programs[1] * c[1], programs[2] * c[2]}
+	return [3]int{programs[0] * k.prog.NumCTAs, programs[1], programs[2]}
 }
+
+// ctasPerProgram is how many CTAs one program of the kernel runs on.
+func (k *Kernel) ctasPerProgram() int { return k.prog.NumCTAs }
 
 // clusterOf checks a launch's cluster dimensions against the kernel's and
 // the grid, and returns them.
@@ -163,8 +196,15 @@ func (k *Kernel) clusterOf(grid [3]int, cfg Config) ([3]int, error) {
 	if c == [3]int{} {
 		c = k.ClusterDims()
 	}
+	attr := "ttg.num-ctas"
+	if k.prog.CTACluster > 1 {
+		attr = ttg.AttrCTACluster
+	}
 	if req := k.ClusterDims(); req != [3]int{1, 1, 1} && c != req {
-		return c, fmt.Errorf("sim: @%s requires clusters of %v CTAs (ttg.num-ctas), the launch asks for %v", k.Name, req, c)
+		return c, fmt.Errorf("sim: @%s requires clusters of %v CTAs (%s), the launch asks for %v", k.Name, req, attr, c)
+	}
+	if n := k.prog.CTACluster; n > 1 && grid[0]%n != 0 {
+		return c, fmt.Errorf("sim: @%s runs in clusters of %d CTAs along x (%s = %d), each CTA a program: the grid's x, %d, must be a multiple of %d", k.Name, n, attr, n, grid[0], n)
 	}
 	if c[0] < 1 || c[1] < 1 || c[2] < 1 || c[0]*c[1]*c[2] > maxClusterCTAs {
 		return c, fmt.Errorf("sim: clusters of %v CTAs cannot be launched (at most %d CTAs)", c, maxClusterCTAs)

@@ -24,6 +24,9 @@ type thread struct {
 	cpLanded clockVec
 	// gen is the generation of the named barrier the thread waits at.
 	gen uint64
+	// clArrived is 1 + the cluster barrier's generation the thread last
+	// arrived in (cluster.go), 0 once its wait returned.
+	clArrived uint64
 }
 
 // frame is one function activation.
@@ -39,7 +42,7 @@ type frame struct {
 // start resets the thread to the entry of fn with args.
 func (th *thread) start(fn *function, args []uint64) {
 	th.frames = th.frames[:0]
-	th.wait, th.exited = nil, false
+	th.wait, th.exited, th.clArrived = nil, false, 0
 	th.cpAsync.reset()
 	th.wgmma.reset()
 	th.bulk.reset()
@@ -113,6 +116,8 @@ func (th *thread) run() error {
 			th.frames = th.frames[:len(th.frames)-1]
 			if len(th.frames) == 0 {
 				th.exited = true
+				th.cta.exits++
+				th.cta.cl.threadExited(th)
 				if err := th.exitEffects(); err != nil {
 					return th.fail(in, err)
 				}
