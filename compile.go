@@ -32,6 +32,11 @@ type Kernel struct {
 	// program runs as a cluster of NumCTAs CTAs, and Launch launches
 	// grid.x*NumCTAs CTAs in clusters of (NumCTAs, 1, 1).
 	NumCTAs int
+	// ClusterDims is the cluster shape the kernel requires ((1, 1, 1) or
+	// zero: none). With NumCTAs 1 and ClusterDims (N, 1, 1) each CTA is a
+	// program sharing loads with its cluster (tt.cta-cluster), and the
+	// grid's x must be a multiple of N.
+	ClusterDims [3]int
 	// Shared is the dynamic shared memory a CTA needs, in bytes.
 	Shared int
 	// GlobalScratch is the global memory a CTA needs (tensor maps the
@@ -285,6 +290,7 @@ func compileModule(mod *ir.Operation, name string, o Options, render func(error)
 	for _, m := range res.Kernels {
 		if m.Name == name {
 			k.NumWarps, k.NumCTAs, k.Shared, found = m.NumWarps, max(m.NumCTAs, 1), m.Shared, true
+			k.ClusterDims = m.ClusterDims
 			if gs := m.GlobalScratch; gs != nil {
 				k.GlobalScratch, k.GlobalScratchAlign = gs.GlobalScratchSize, gs.GlobalScratchAlign
 			}

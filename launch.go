@@ -78,17 +78,18 @@ func (f *Function) Launch(grid Grid, args ...any) error {
 	if err := resources.CheckGrid(g, f.d.arch); err != nil {
 		return fmt.Errorf("tt: launching %s: %v", f.k.Name, err)
 	}
+	// A program of a ttg.num-ctas kernel is a cluster of CTAs, launched
+	// as Triton's launcher does; one of a tt.cta-cluster kernel is a CTA
+	// of a cluster, and the grid must hold whole clusters.
+	ctaGrid, cluster, err := cuda.ProgramLaunch(g, f.k.NumCTAs, f.k.ClusterDims)
+	if err != nil {
+		return fmt.Errorf("tt: launching %s: %v", f.k.Name, err)
+	}
 	cargs, err := f.args(args)
 	if err != nil {
 		return err
 	}
-	// A program of a kernel with clusters is a cluster of CTAs, launched
-	// as Triton's launcher does.
-	cfg := cuda.LaunchConfig{Grid: g, Block: [3]int{32 * f.k.NumWarps, 1, 1}, SharedBytes: f.k.Shared}
-	if f.k.NumCTAs > 1 {
-		cfg.Grid[0] *= f.k.NumCTAs
-		cfg.Cluster = [3]int{f.k.NumCTAs, 1, 1}
-	}
+	cfg := cuda.LaunchConfig{Grid: ctaGrid, Block: [3]int{32 * f.k.NumWarps, 1, 1}, SharedBytes: f.k.Shared, Cluster: cluster}
 	if f.k.GlobalScratch > 0 {
 		scratch, err := f.globalScratch(cfg.Grid)
 		if err != nil {

@@ -50,6 +50,13 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 	if err != nil {
 		return err
 	}
+	// A program of a ttg.num-ctas kernel is a cluster of CTAs; one of a
+	// tt.cta-cluster kernel is a CTA whose grid must hold whole clusters,
+	// checked before the driver is touched.
+	ctaGrid, cluster, err := cuda.ProgramLaunch(grid, meta.NumCTAs, meta.ClusterDims)
+	if err != nil {
+		return fmt.Errorf("cuda backend: @%s: %w", k.Name, err)
+	}
 	ctx, err := cuda.NewContext(dev)
 	if err != nil {
 		return fmt.Errorf("cuda backend: %w", err)
@@ -108,8 +115,6 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 			return err
 		}
 	}
-	// A program of a kernel with clusters is a cluster of CTAs.
-	ctaGrid := meta.CTAGrid(grid)
 	if n, err := globalScratchBytes(meta.GlobalScratch, ctaGrid, cudaAllocAlign); err != nil {
 		return fmt.Errorf("cuda backend: @%s: %w", k.Name, err)
 	} else if n > 0 {
@@ -125,10 +130,7 @@ func (b CUDA) Run(k *Kernel, grid [3]int, args []Arg, opts Options) error {
 		}()
 		cargs = cargs.Ptr(scratch)
 	}
-	cfg := cuda.LaunchConfig{Grid: ctaGrid, Block: [3]int{32 * meta.NumWarps, 1, 1}, SharedBytes: meta.Shared}
-	if meta.HasClusters() {
-		cfg.Cluster = meta.ClusterDims
-	}
+	cfg := cuda.LaunchConfig{Grid: ctaGrid, Block: [3]int{32 * meta.NumWarps, 1, 1}, SharedBytes: meta.Shared, Cluster: cluster}
 	if err := fn.Launch(cfg, cargs); err != nil {
 		return fmt.Errorf("cuda backend: launching @%s: %w", k.Name, err)
 	}

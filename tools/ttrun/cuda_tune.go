@@ -122,6 +122,10 @@ func (s *cudaTuning) Compile(k *Kernel, o Options) (any, error) {
 func (s *cudaTuning) Time(dev int, compiled any, grid [3]int, args []Arg, o autotune.BenchOptions) (autotune.Timing, error) {
 	d := s.devs[dev]
 	c := compiled.(*cudaCompiled)
+	ctaGrid, cluster, err := cuda.ProgramLaunch(grid, c.meta.NumCTAs, c.meta.ClusterDims)
+	if err != nil {
+		return autotune.Timing{}, fmt.Errorf("@%s: %w", c.meta.Name, err)
+	}
 	if err := d.upload(args, s.restore); err != nil {
 		return autotune.Timing{}, err
 	}
@@ -146,10 +150,7 @@ func (s *cudaTuning) Time(dev int, compiled any, grid [3]int, args []Arg, o auto
 			return autotune.Timing{}, err
 		}
 	}
-	cfg := cuda.LaunchConfig{Grid: c.meta.CTAGrid(grid), Block: [3]int{32 * c.meta.NumWarps, 1, 1}, SharedBytes: c.meta.Shared}
-	if c.meta.HasClusters() {
-		cfg.Cluster = c.meta.ClusterDims
-	}
+	cfg := cuda.LaunchConfig{Grid: ctaGrid, Block: [3]int{32 * c.meta.NumWarps, 1, 1}, SharedBytes: c.meta.Shared, Cluster: cluster}
 	run := func() error { return fn.Launch(cfg, cargs) }
 	reset := func() error {
 		for _, n := range s.zero {
