@@ -47,19 +47,6 @@ type Kernel struct {
 	TensorDescMeta []TensorDesc `json:"tensordesc_meta,omitempty"`
 }
 
-// CTAGrid is the grid of CTAs that runs a grid of programs: one cluster
-// of ClusterDims CTAs per program (the grid itself without clusters).
-func (k Kernel) CTAGrid(programs [3]int) [3]int {
-	c := k.ClusterDims
-	for i := range c {
-		c[i] = max(c[i], 1)
-	}
-	return [3]int{programs[0] * c[0], programs[1] * c[1], programs[2] * c[2]}
-}
-
-// HasClusters reports whether the kernel must be launched in clusters.
-func (k Kernel) HasClusters() bool { return k.NumCTAs > 1 }
-
 // TensorDesc is the tensor map of one descriptor parameter.
 type TensorDesc struct {
 	Param     int     `json:"param"`
