@@ -10,6 +10,7 @@
 //	sm.go        %s = gpu.sm_id : i32, %n = gpu.num_sm_ids : i32   (%smid, %nsmid: an upper bound of SM ids)
 //	cluster.go   %c = gpu.cluster_id x : i32   (also cluster_dim, cluster_block_id, cluster_dim_blocks)
 //	             %r = gpu.cluster_block_rank : i32, %n = gpu.cluster_num_blocks : i32
+//	cluster_barrier.go gpu.cluster_arrive [{relaxed}], gpu.cluster_wait   (the cluster's barrier)
 //	warp.go      gpu.barrier
 //	             %r = gpu.shuffle xor %v, %offset, %width : f32   (xor, up, down, idx)
 //	             %m = gpu.ballot %p : i32
@@ -47,7 +48,8 @@
 //	mbarrier.go  gpu.mbarrier_init/arrive/arrive_expect_tx/wait/inval %bar[, %phase][, %pred] : !llvm.ptr<3>
 //	             gpu.cp_async_mbarrier_arrive %bar[, %pred] {noinc} : !llvm.ptr<3>   (per thread: arrives
 //	             once the thread's earlier cp_async copies have landed)
-//	tma.go       gpu.tma_load %dst, %bar, %map[%x, %y], gpu.tma_store %map[%x], %src,
+//	             gpu.mbarrier_arrive_cluster %bar, %rank[, %pred] : !llvm.ptr<3>   (on CTA %rank's barrier)
+//	tma.go       gpu.tma_load %dst, %bar, %map[%x, %y] [{multicast = 3 : i32}], gpu.tma_store %map[%x], %src,
 //	             gpu.tma_reduce add %map[%x], %src,
 //	             gpu.bulk_commit, gpu.bulk_wait 0 {read}, gpu.tma_prefetch %map
 //	tensormap.go gpu.tensormap_replace %tmpl, %v, %p {field = "box_dim", ord = 1 : i32},
