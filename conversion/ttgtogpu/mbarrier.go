@@ -160,8 +160,7 @@ func (l *lowering) lowerArriveBarrier(op *ir.Operation, e *emitter, rw *conversi
 		if ttg.CTACluster(l.module) != 2 || l.ctaBits > 0 {
 			return ir.OpErrorf(op, "%s needs the module's clusters of two CTAs (%s = 2, without ttg.num-ctas)", ttng.AttrClusterPeer, ttg.AttrCTACluster)
 		}
-		rank := e.fs.once(l, "cluster_block_rank", func(pe *emitter) ir.Value { return newGPU(pe).clusterRank() })
-		gpu.NewMBarrierArriveCluster(e.b, e.loc, bar, e.xorC(rank, 1), pred, count)
+		gpu.NewMBarrierArriveCluster(e.b, e.loc, bar, e.xorC(e.fs.clusterRank(l), 1), pred, count)
 		rw.EraseOp(op)
 		return nil
 	}

@@ -337,10 +337,7 @@ func (l *lowering) lowerTMAMulticast(op *ir.Operation, e *emitter, rw *conversio
 	if n < 2 || l.ctaBits > 0 {
 		return ir.OpErrorf(op, "%s needs the module's clusters of CTAs (%s of 2 or more, without ttg.num-ctas)", ttng.AttrMulticastCluster, ttg.AttrCTACluster)
 	}
-	if c.cta.free() != 0 || c.cta.numBits() != 0 {
-		return ir.OpErrorf(op, "%s: the buffer must be one CTA's", ttng.AttrMulticastCluster)
-	}
-	rank := e.fs.once(l, "cluster_block_rank", func(pe *emitter) ir.Value { return newGPU(pe).clusterRank() })
+	rank := e.fs.clusterRank(l)
 	m := 0
 	c.eachBox(e, pred, false, func(b tmaBox) {
 		mine := e.icmpC(llvm.ICmpEQ, rank, int64(m%n))

@@ -56,6 +56,18 @@ const AttrArrivePerWarp = "tt.arrive_per_warp"
 // Not one of Triton's.
 const AttrClusterPeer = "tt.cluster_peer"
 
+// NewClusterArrive builds `ttng.cluster_arrive {relaxed = B}`: the
+// thread's arrival at the cluster's barrier.
+func NewClusterArrive(b *ir.Builder, loc ir.Location, relaxed bool) *ir.Operation {
+	return b.CreateOp("ttng.cluster_arrive", loc, nil, nil, ir.NamedAttr{Name: "relaxed", Value: ir.BoolAttrOf(b.Ctx, relaxed)})
+}
+
+// NewClusterWait builds `ttng.cluster_wait`: the wait for every thread of
+// the cluster to have arrived.
+func NewClusterWait(b *ir.Builder, loc ir.Location) *ir.Operation {
+	return b.CreateOp("ttng.cluster_wait", loc, nil, nil)
+}
+
 // NewArriveBarrier builds `ttng.arrive_barrier bar, count[, pred]`; pred
 // may be nil.
 func NewArriveBarrier(b *ir.Builder, loc ir.Location, bar ir.Value, count int, pred ir.Value) *ir.Operation {

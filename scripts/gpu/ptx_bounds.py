@@ -28,6 +28,16 @@ Modes:
               cp.async.bulk, waited for (.read) before the next epilogue writes the rows and at
               the kernel's end. Output unchanged where M and N are multiples of the tile; the
               .json's shared size grows to hold the rows. Only an f32 -> f16 epilogue.
+  pairsA, pairsB
+              (the pairs' kernel, tile-turns=pairs) the bytes a cluster partner would multicast
+              dropped from each shared k-step: the second tile's A box (pairsA, 32 of the 48 KB
+              expected) or B's second box (pairsB, 40 KB), the full barrier's expect lowered to
+              match. Wrong output: what multicast could save at most.
+  nomulticast (cluster pairs, cluster-pairs=on) each CTA loads the shared tile whole again,
+              the producers' handshake kept: what the handshake costs. Output unchanged.
+  nohandshake (cluster pairs) the producers' peer arrival and wait removed, the multicast kept:
+              races, so the output is wrong; what the multicast gains free of synchronization.
+  sms=N       %nsmid read as N: fewer persistent CTAs. Output unchanged.
   stagger=NS  the persistent CTAs of the second slot of each SM (nsmid <= ctaid < 2 nsmid) wait
               NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
               their epilogues at different times. Output unchanged.
@@ -251,14 +261,81 @@ def stagger(ns):
     return edit
 
 
+def shared_step(lines):
+    """(expect index, the four copies) of the pairs' shared k-step: its expect_tx of 49152 bytes,
+    then A's two boxes and B's two."""
+    exp = [i for i, l in enumerate(lines) if "expect_tx" in l and l.rstrip().endswith(", 49152;")]
+    if len(exp) != 1:
+        raise Shape("no single shared k-step expecting 49152 bytes")
+    copies = [j for j in range(exp[0], min(exp[0] + 60, len(lines))) if "cp.async.bulk.tensor" in lines[j]]
+    if len(copies) < 4:
+        raise Shape("fewer than four copies after the shared k-step's expect")
+    return exp[0], copies[:4]
+
+
+def drop_shared(box, keep):
+    """pairsA / pairsB: drop copy number box of the shared k-step, expecting keep bytes."""
+    def edit(lines):
+        lines = list(lines)
+        exp, copies = shared_step(lines)
+        lines[exp] = lines[exp].replace("49152;", f"{keep};")
+        lines[copies[box]] = "\t// dropped: " + lines[copies[box]].strip()
+        return lines
+    return edit
+
+
+def multicasts(lines):
+    mc = [i for i, l in enumerate(lines) if "multicast::cluster" in l]
+    if len(mc) != 2:
+        raise Shape("not the cluster pairs' two multicast copies")
+    return mc
+
+
+def nomulticast(lines):
+    lines = list(lines)
+    mc = multicasts(lines)
+    exp = max(i for i in range(mc[0]) if "expect_tx" in lines[i])
+    pred = re.match(r"\s*(@%p\d+)", lines[exp]).group(1)
+    for i in [i for i in range(exp, mc[0]) if "cp.async.bulk.tensor" in lines[i]][-2:]:
+        lines[i] = re.sub(r"^(\s*)@%p\d+", r"\1" + pred, lines[i])  # B's own boxes, always
+    for i in mc:
+        lines[i] = "\t// " + lines[i].strip()
+    return lines
+
+
+def nohandshake(lines):
+    lines = list(lines)
+    multicasts(lines)
+    for i in [i for i, l in enumerate(lines) if "mbarrier.arrive.release.cluster" in l]:
+        lines[i] = "\t// " + lines[i].strip()
+        j = next((j for j in range(i, i + 6) if re.search(r"@!%p\d+ bra.uni \$L__BB\d+_s\d+;", lines[j])), None)
+        if j is None:
+            raise Shape("no skip of the peer wait after the peer arrival")
+        lines[j] = re.sub(r"@!%p\d+ ", "", lines[j])
+    return lines
+
+
+def sms(n):
+    def edit(lines):
+        out = [re.sub(r"mov\.u32 (%r\d+), %nsmid;", rf"mov.u32 \1, {n};", l) for l in lines]
+        if out == lines:
+            raise Shape("no %nsmid read")
+        return out
+    return edit
+
+
 def main(mode, src, dst):
-    modes = {"nostore": nostore, "noepi": noepi, "epifirst": epifirst, "defer": defer, "bulk": bulk}
+    modes = {"nostore": nostore, "noepi": noepi, "epifirst": epifirst, "defer": defer, "bulk": bulk,
+             "pairsA": drop_shared(1, 32768), "pairsB": drop_shared(3, 40960),
+             "nomulticast": nomulticast, "nohandshake": nohandshake}
     if mode.startswith("stagger="):
         edit = stagger(int(mode.split("=", 1)[1]))
+    elif mode.startswith("sms="):
+        edit = sms(int(mode.split("=", 1)[1]))
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
         if not (name.startswith("matmul_") and name.endswith(".ptx")):

@@ -141,7 +141,7 @@ func planCluster(p *wsPlan) *wsCluster {
 		if inSlice[op] {
 			return true
 		}
-		if op.NumRegions() > 0 || !ir.IsMemoryEffectFree(op) || !encloses(op.Block(), root.Operation) {
+		if op.NumRegions() > 0 || !ir.IsMemoryEffectFree(op) || op.Block().FindAncestorOp(root.Operation) == nil {
 			return false
 		}
 		if op.Def() != tt.GetProgramIDDef {
@@ -184,17 +184,6 @@ func planCluster(p *wsPlan) *wsCluster {
 	}
 	module.SetAttr(ttg.AttrCTACluster, ir.I32Attr(root.Context(), 2))
 	return c
-}
-
-// encloses reports whether op is in blk or in a block nested in it, so
-// that what blk defines before op's ancestor there dominates op.
-func encloses(blk *ir.Block, op *ir.Operation) bool {
-	for ; op != nil; op = op.ParentOp() {
-		if op.Block() == blk {
-			return true
-		}
-	}
-	return false
 }
 
 // orderOps sorts ops of possibly several nested blocks into an order in
@@ -313,6 +302,6 @@ func (w *wsBuilder) waitPeer(b *ir.Builder, loc ir.Location, cur wsRing, coupled
 // of a partition: the barriers both CTAs initialized before the
 // warp_specialize are then initialized for the other CTA too.
 func clusterStart(b *ir.Builder, loc ir.Location) {
-	b.CreateOp("ttng.cluster_arrive", loc, nil, nil, ir.NamedAttr{Name: "relaxed", Value: ir.BoolAttrOf(b.Ctx, false)})
-	b.CreateOp("ttng.cluster_wait", loc, nil, nil)
+	ttng.NewClusterArrive(b, loc, false)
+	ttng.NewClusterWait(b, loc)
 }
