@@ -37,6 +37,9 @@ Modes:
               the producers' handshake kept: what the handshake costs. Output unchanged.
   nohandshake (cluster pairs) the producers' peer arrival and wait removed, the multicast kept:
               races, so the output is wrong; what the multicast gains free of synchronization.
+  nomidwait   (TMA stores in halves, tma-stores=on) the wait for a half's reads before the
+              next half is staged in the same buffer removed (the first store's wait inside
+              each epilogue): races, so the output is wrong; what that wait costs at most.
   sms=N       %nsmid read as N: fewer persistent CTAs. Output unchanged.
   stagger=NS  the persistent CTAs of the second slot of each SM (nsmid <= ctaid < 2 nsmid) wait
               NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
@@ -315,6 +318,19 @@ def nohandshake(lines):
     return lines
 
 
+def nomidwait(lines):
+    """Comment out each unpredicated wait_group.read 0 that directly follows an unpredicated
+    commit_group: the wait between the two halves of a TMA-store epilogue."""
+    lines = list(lines)
+    hits = [i for i in range(1, len(lines)) if lines[i].strip() == "cp.async.bulk.wait_group.read 0;"
+            and lines[i - 1].strip() == "cp.async.bulk.commit_group;"]
+    if not hits:
+        raise Shape("no wait between the halves of a TMA-store epilogue")
+    for i in hits:
+        lines[i] = "\t// " + lines[i].strip()
+    return lines
+
+
 def sms(n):
     def edit(lines):
         out = [re.sub(r"mov\.u32 (%r\d+), %nsmid;", rf"mov.u32 \1, {n};", l) for l in lines]
@@ -327,7 +343,7 @@ def sms(n):
 def main(mode, src, dst):
     modes = {"nostore": nostore, "noepi": noepi, "epifirst": epifirst, "defer": defer, "bulk": bulk,
              "pairsA": drop_shared(1, 32768), "pairsB": drop_shared(3, 40960),
-             "nomulticast": nomulticast, "nohandshake": nohandshake}
+             "nomulticast": nomulticast, "nohandshake": nohandshake, "nomidwait": nomidwait}
     if mode.startswith("stagger="):
         edit = stagger(int(mode.split("=", 1)[1]))
     elif mode.startswith("sms="):
@@ -335,7 +351,7 @@ def main(mode, src, dst):
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, sms=N, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
         if not (name.startswith("matmul_") and name.endswith(".ptx")):
