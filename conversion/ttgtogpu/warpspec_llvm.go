@@ -142,6 +142,11 @@ func lowerWarpSpecializeIn(module, fn *ir.Operation, wsOps []*ir.Operation) erro
 	}
 	if m, ok := module.Attr(ttg.AttrMaxNReg).(*ir.IntegerAttr); ok {
 		w.maxnreg = int(m.Int())
+		if w.maxnreg < 24 {
+			// tritongpu-allocate-warp-groups raises a smaller one; IR
+			// that skipped it gets no setmaxnreg below its minimum.
+			return ir.OpErrorf(module, "ttg.maxnreg = %d is below setmaxnreg's minimum of 24 registers a thread, which a warp-specialized kernel's register moves need", w.maxnreg)
+		}
 		workers := w.total - w.defaultWarps
 		w.lowRegs = 24
 		extra := (w.maxnreg - w.lowRegs) * workers / w.defaultWarps

@@ -143,6 +143,34 @@ func TestTileTurnsLeavesDeepStepsAlone(t *testing.T) {
 	}
 }
 
+// A register bound of the user's above what the 12-warp kernel tt makes of
+// a 4-warp 128x128 matmul can give each thread (64K / 384: 168 registers)
+// is bounded by it: --maxnreg=255, right for the 4 warps the user asked for,
+// would otherwise let ptxas give each of the 384 threads 255 registers, and
+// every launch would fail for want of them (the H200, 2026-11-30).
+func TestUserRegisterBoundFitsTheSpecializedKernel(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	src := filepath.Join("..", "..", "examples", "tiled_matmul.py")
+	dir := t.TempDir()
+	compile := func(extra ...string) (string, kernelMeta) {
+		t.Helper()
+		args := []string{src, "--kernel", "matmul_kernel", "--signature",
+			"*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64",
+			"--arch", "sm_90", "--num-warps", "4"}
+		return translateToFile(t, dir, "ptx", append(args, extra...)...)
+	}
+	plain, md := compile()
+	if md.NumWarps != 12 || !strings.Contains(plain, ".maxnreg 168") {
+		t.Fatalf("the 128x128 matmul: %d warps, .maxnreg 168 %v; want the 12-warp specialized kernel", md.NumWarps, strings.Contains(plain, ".maxnreg 168"))
+	}
+	if bounded, _ := compile("--maxnreg=255"); bounded != plain {
+		t.Errorf("--maxnreg=255 changed the kernel (want the register file's 168, as without it)")
+	}
+	if low, _ := compile("--maxnreg=1"); !strings.Contains(low, ".maxnreg 24") || strings.Contains(low, "setmaxnreg.dec.sync.aligned.u32 -") {
+		t.Errorf("--maxnreg=1: want .maxnreg 24 (setmaxnreg's and ptxas's minimum)")
+	}
+}
+
 // Where the pairs' ring (four 48 KB k-steps) or the turns' (six 32 KB
 // ones) and the kernel's other buffers are over the SM's shared memory,
 // tt-translate compiles the kernel again with the turns, then with their

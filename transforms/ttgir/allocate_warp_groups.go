@@ -40,7 +40,9 @@ func init() {
 //     warpgroups, gives each partition the most any partition of its
 //     warpgroup asked for (rounded up to 8) and the default warps what the
 //     others leave of the register file (actualRegisters, default first),
-//     and records the starting per-thread budget as ttg.maxnreg.
+//     and records the starting per-thread budget as ttg.maxnreg;
+//   - bounds a ttg.maxnreg already set (the user's) by the register file's
+//     share of each thread of the launch (tt's own, above).
 func AllocateWarpGroups(module *ir.Operation) {
 	var wsOps []*ir.Operation
 	ir.WalkOps(module, func(op *ir.Operation) {
@@ -60,15 +62,21 @@ func AllocateWarpGroups(module *ir.Operation) {
 	lanes := ttg.ThreadsPerWarp(module)
 	base := ttg.NumWarps(module)
 	total := base + 4*extraGroups
-	maxnreg := 0
-	if a, ok := module.Attr(ttg.AttrMaxNReg).(*ir.IntegerAttr); ok {
-		// The user's budget (--maxnreg).
-		maxnreg = int(a.Int())
-	} else if total > 0 {
-		// The whole 64K register file, shared by every thread.
-		maxnreg = 64 * 1024 / total / lanes / 8 * 8
-	}
 	ctx := module.Context()
+	// The whole 64K register file, shared by every thread.
+	maxnreg := 64 * 1024 / max(total*lanes, 1) / 8 * 8
+	if a, ok := module.Attr(ttg.AttrMaxNReg).(*ir.IntegerAttr); ok && len(wsOps) > 0 {
+		// The user's budget (--maxnreg), which may have been chosen for the
+		// kernel's own ttg.num-warps, within what a launch of total warps
+		// can give each thread: ptxas takes a larger .maxnreg at its word
+		// and the launch then fails for want of registers
+		// (CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, tt's 12-warp matmul with
+		// --maxnreg=176 on the H200). Below setmaxnreg's minimum of 24,
+		// 24, as ptxas raises a smaller .maxnreg to it. Tt's deviation
+		// from Triton, whose pass takes the attribute as it is.
+		maxnreg = max(min(int(a.Int()), maxnreg), 24)
+		module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(ctx, int64(maxnreg)))
+	}
 	for _, op := range wsOps {
 		nw := ttg.PartitionNumWarps(op)
 		order := make([]int, len(nw))
