@@ -29,7 +29,8 @@ import (
 // that only moves work between warps: every dot's rows split into two
 // warpgroups of 64 (M a multiple of 128), so each output element is the
 // same chain of wgmma steps, and the kernel reduces and scans nothing (a
-// reduction's tree changes with the warps that share it). Its results are
+// reduction's tree changes with the warps that share it) and runs no inline
+// asm that depends on its threads (inline_asm.go). Its results are
 // the same bits. A kernel with a loop marked tt.warp_specialize keeps its
 // warps: Triton's specializer cuts a large accumulator over consumer
 // warpgroups of its own (a 128x256 TMA matmul on 4 warps gets two, and
@@ -58,6 +59,8 @@ func AccumulatorWarps(module *ir.Operation, numWarps, capability, numCTAs int) (
 		switch op.Name() {
 		case tt.ReduceDef.Name, tt.ScanDef.Name:
 			eligible = false
+		case tt.InlineAsmDef.Name:
+			eligible = eligible && !threadDependentAsm(op)
 		case tt.DotDef.Name, tt.DotScaledDef.Name:
 			rt, isTensor := op.Result(0).Type().(*ir.RankedTensorType)
 			eligible = eligible && isTensor && len(rt.Dims) == 2 && rt.Dims[0] > 0 && rt.Dims[0]%rowSplitRows == 0

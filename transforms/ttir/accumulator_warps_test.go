@@ -94,10 +94,16 @@ func TestAccumulatorWarps(t *testing.T) {
 		{"8 warps asked for", two, 8, 90, 1},
 		{"sm_80", two, 4, 80, 1},
 		{"clusters of 2", two, 4, 90, 2},
+		{"asm reading %tid.x", withAsm(two, `mov.u32 $0, %tid.x;`, true), 4, 90, 1},
+		{"asm with a barrier", withAsm(two, `bar.sync 1, 128;`, true), 4, 90, 1},
+		{"asm with side effects", withAsm(two, `mov.u32 $0, 7;`, false), 4, 90, 1},
 	} {
 		if w, regs, ok := plan(c.src, c.warps, c.cc, c.ctas); ok {
 			t.Errorf("%s: compiled on %d warps (%d registers)", c.what, w, regs)
 		}
+	}
+	if w, _, ok := plan(withAsm(two, `mov.u32 $0, 7;`, true), 4, 90, 1); !ok || w != 8 {
+		t.Errorf("pure asm that reads no thread: %d warps (%v), want 8", w, ok)
 	}
 	src, err := os.ReadFile("../../frontend/testdata/reference/tutorials.06.attn_bwd.ttir")
 	if err != nil {
@@ -110,4 +116,15 @@ func TestAccumulatorWarps(t *testing.T) {
 	if _, _, ok := plan(two, 4, 90, 1); ok {
 		t.Errorf("TT_X_ACCUMULATOR_WARPS=off: compiled on more warps")
 	}
+}
+
+// withAsm adds to src's kernel, before its first tt.return, a scalar
+// tt.elementwise_inline_asm of text (pure or not) whose result is unused.
+func withAsm(src, text string, pure bool) string {
+	at := strings.Index(src, "tt.return")
+	if at < 0 {
+		panic("withAsm: no tt.return")
+	}
+	op := fmt.Sprintf("%%asm = tt.elementwise_inline_asm %q {constraints = \"=r\", packed_element = 1 : i32, pure = %v} -> i32\n    ", text, pure)
+	return src[:at] + op + src[at:]
 }

@@ -28,6 +28,9 @@ import (
 // warpgroup the consumer cannot overlap with itself: 0.67x measured at
 // head dim 64).
 //
+// A module with inline asm that depends on its threads (inline_asm.go) is
+// left as it is: the partitions' warps would run it.
+//
 // The pass only marks the loop (tt.auto_warp_specialize); the warp
 // specialization pass specializes it when it can and otherwise leaves it
 // to the software pipeliner, without an error (in a 4-warp function a loop
@@ -84,6 +87,11 @@ func specializeDotChainsPass() *passmgr.Pass {
 				ring, err := target.withTileTurns("tt-specialize-dot-chains")
 				if err != nil {
 					return err
+				}
+				if hasThreadDependentAsm(op) {
+					// The partitions' warps would run it (inline_asm.go).
+					st.PreserveAll()
+					return nil
 				}
 				n := 0
 				if target.singleCTA(specializeCapability) && *target.numWarps == specializeWarps {

@@ -80,13 +80,14 @@ const (
 
 // RowSplitPlan reports whether tt-translate compiles module, asked for
 // with numWarps warps for capability on one CTA a cluster, on
-// RowSplitWarps warps, and how.
+// RowSplitWarps warps, and how. A module with inline asm that depends on
+// its threads (inline_asm.go) keeps the warps it asked for.
 func RowSplitPlan(module *ir.Operation, numWarps, capability, numCTAs int) (RowSplit, bool) {
 	if numWarps != rowSplitFromWarps || capability != rowSplitCapability || numCTAs != 1 ||
 		passmgr.Experiment("TT_X_SPLIT_ROWS", "auto") == "off" || passmgr.Experiment("TT_X_SPECIALIZE", "auto") == "off" {
 		return RowSplit{}, false
 	}
-	if module.NumRegions() == 0 || module.Region(0).Empty() {
+	if module.NumRegions() == 0 || module.Region(0).Empty() || hasThreadDependentAsm(module) {
 		return RowSplit{}, false
 	}
 	most := int64(-1)

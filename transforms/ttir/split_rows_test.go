@@ -34,6 +34,16 @@ func TestRowSplitPlan(t *testing.T) {
 	if p, ok := plan(d64, 4, 90, 1); !ok || p.CTAsPerSM != 2 || p.MaxNReg != 80 || p.ProducerRegs != 24 || p.Turns != "alternate" {
 		t.Errorf("head dim 64, 4 warps, sm_90: %+v (split %v), want two CTAs an SM, .maxnreg 80, a producer of 24 registers, alternating turns", p, ok)
 	}
+	if src, err := os.ReadFile(kernels + "/perf/" + d64 + ".ttir"); err == nil {
+		// The kernel with asm that reads its thread's index keeps its 4 warps.
+		m, err := asm.ParseString(all.NewContext(), withAsm(string(src), `mov.u32 $0, %tid.x;`, true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, ok := ttir.RowSplitPlan(m, 4, 90, 1); ok {
+			t.Errorf("head dim 64 with asm reading %%tid.x: split (%+v), want the 4 warps asked for", p)
+		}
+	}
 	if p, ok := plan(d128, 4, 90, 1); !ok || p != (ttir.RowSplit{CTAsPerSM: 1}) {
 		t.Errorf("head dim 128, 4 warps, sm_90: %+v (split %v), want one CTA an SM and the 8-warp kernel's own settings", p, ok)
 	}

@@ -36,6 +36,56 @@ tt.func @chain(%q: tensor<128x64xf16>, %kp: tensor<64x64x!tt.ptr<f16>>, %vp: ten
 
 // -----
 
+// The same chain in a module whose inline asm reads the thread's index:
+// the partitions' warps would run it with other indices than the kernel's,
+// so nothing in the module is marked.
+
+// CHECK-LABEL: tt.func @chain_tid_asm
+// CHECK-NOT: tt.auto_warp_specialize
+// CHECK: tt.return
+tt.func @chain_tid_asm(%q: tensor<128x64xf16>, %kp: tensor<64x64x!tt.ptr<f16>>, %vp: tensor<64x64x!tt.ptr<f16>>, %n: i32) -> tensor<128x64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %z = arith.constant dense<0.000000e+00> : tensor<128x64xf32>
+  %r = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %z) -> (tensor<128x64xf32>) : i32 {
+    %k = tt.load %kp : tensor<64x64x!tt.ptr<f16>>
+    %s = tt.dot %q, %k, %z : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+    %e = math.exp2 %s : tensor<128x64xf32>
+    %p = arith.truncf %e : tensor<128x64xf32> to tensor<128x64xf16>
+    %v = tt.load %vp : tensor<64x64x!tt.ptr<f16>>
+    %o = tt.dot %p, %v, %acc : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+    scf.yield %o : tensor<128x64xf32>
+  }
+  %t = tt.elementwise_inline_asm "mov.u32 $0, %tid.x;" {constraints = "=r", packed_element = 1 : i32, pure = true} -> i32
+  tt.return %r : tensor<128x64xf32>
+}
+
+// -----
+
+// Asm that reads no thread (a conversion) is no reason to leave the loop
+// alone.
+
+// CHECK-LABEL: tt.func @chain_pure_asm
+// CHECK: } {tt.auto_warp_specialize}
+tt.func @chain_pure_asm(%q: tensor<128x64xf16>, %kp: tensor<64x64x!tt.ptr<f16>>, %vp: tensor<64x64x!tt.ptr<f16>>, %n: i32) -> tensor<128x64xf32> {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %z = arith.constant dense<0.000000e+00> : tensor<128x64xf32>
+  %r = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %z) -> (tensor<128x64xf32>) : i32 {
+    %k = tt.load %kp : tensor<64x64x!tt.ptr<f16>>
+    %s = tt.dot %q, %k, %z : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+    %s2 = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %s : tensor<128x64xf32> -> tensor<128x64xf32>
+    %e = math.exp2 %s2 : tensor<128x64xf32>
+    %p = arith.truncf %e : tensor<128x64xf32> to tensor<128x64xf16>
+    %v = tt.load %vp : tensor<64x64x!tt.ptr<f16>>
+    %o = tt.dot %p, %v, %acc : tensor<128x64xf16> * tensor<64x64xf16> -> tensor<128x64xf32>
+    scf.yield %o : tensor<128x64xf32>
+  }
+  tt.return %r : tensor<128x64xf32>
+}
+
+// -----
+
 // A matmul loop (one dot, its result only carried to the next
 // iteration) and a loop holding another loop (and the loop it holds) are
 // left alone; a chain the kernel marked tt.warp_specialize is marked too.
