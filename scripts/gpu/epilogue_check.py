@@ -2,7 +2,7 @@
 turns') carry the epilogue into their partitions, so what the epilogue reads besides the
 accumulator must reach them too (GPU machine; torch, Triton 3.6, python/tt_triton on the path).
 
-    TT_TRANSLATE=$PWD/.bin/tt-translate PYTHONPATH=python python3 scripts/gpu/epilogue_check.py
+    TT_TRANSLATE=$PWD/.bin/tt-translate PYTHONPATH=python python3 scripts/gpu/epilogue_check.py [--time]
 
 Each case is a 4-warp sm_90 128x128x64 matmul in Triton's tutorial form (masks, grouped program
 ids) whose epilogue does one of: add a bias row loaded per column, add a residual matrix D loaded
@@ -11,6 +11,9 @@ transposed tile (C's strides swapped), at ragged shapes and at shapes that are m
 tiles. Every case is compiled by tt through the plugin, checked to be the specialized kernel (384
 threads and setmaxnreg), and compared with torch (f16 inputs, f32 accumulation: a bound relative
 to the output's magnitude). Exit status 1 on any mismatch or a case tt did not specialize.
+--time then times every epilogue at 4096^3 and 8192^3 (randn data): tt's build, then Triton's own
+(the plugin's enable and disable empty the JIT's caches, so the two cannot be interleaved in one
+process), medians of ROUNDS (default 5) do_bench medians, TFLOP/s and tt / Triton.
 """
 import os
 import re
@@ -77,7 +80,8 @@ def reference(epi, a, b, bias, d, scale):
     return r
 
 
-def run_case(epi, M, N, K, transposed):
+def launcher(epi, M, N, K, transposed):
+    """The inputs, the output buffer (NaN) and a launcher of the kernel with epilogue epi."""
     g = torch.Generator(device="cuda").manual_seed(M * 7 + N * 3 + K)
     rnd = lambda *s: torch.randn(*s, device="cuda", generator=g, dtype=torch.float16)
     a, b, bias, d = rnd(M, K), rnd(K, N), rnd(N), rnd(M, N)
@@ -89,9 +93,15 @@ def run_case(epi, M, N, K, transposed):
         store = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float16)
         stride_cm, stride_cn = N, 1
     grid = (triton.cdiv(M, 128) * triton.cdiv(N, 128),)
-    k = epilogue_matmul[grid](a, b, store, bias, d, scale, M, N, K, a.stride(0), b.stride(0), stride_cm, stride_cn,
-                              d.stride(0), EPI=epi, BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, GROUP_M=8, num_warps=4,
-                              num_stages=3)
+    run = lambda: epilogue_matmul[grid](a, b, store, bias, d, scale, M, N, K, a.stride(0), b.stride(0), stride_cm,
+                                        stride_cn, d.stride(0), EPI=epi, BLOCK_M=128, BLOCK_N=128, BLOCK_K=64,
+                                        GROUP_M=8, num_warps=4, num_stages=3)
+    return (a, b, bias, d, scale), store, run
+
+
+def run_case(epi, M, N, K, transposed):
+    (a, b, bias, d, scale), store, run = launcher(epi, M, N, K, transposed)
+    k = run()
     torch.cuda.synchronize()
     ptx = k.asm["ptx"]
     specialized = "setmaxnreg" in ptx and bool(re.search(r"\.(reqntid|maxntid) 384\b", ptx))
@@ -120,7 +130,31 @@ def main():
         print(f"{epi:9s} {M}x{N}x{K}{' C^T' if transposed else ''}: {'ok' if ok else 'WRONG'} (err {err:.3g}, "
               f"{'specialized' if specialized else 'NOT SPECIALIZED'}){'  <-- FAIL' if bad else ''}", flush=True)
     print(f"{len(cases) - failures} of {len(cases)} cases passed", flush=True)
+    if "--time" in sys.argv:
+        timing()
     sys.exit(1 if failures else 0)
+
+
+def timing():
+    from triton.testing import do_bench
+    rounds = int(os.environ.get("ROUNDS", "5"))
+    cases = [(epi, size) for size in (4096, 8192) for epi in ("none", "bias", "residual", "scale", "leaky")]
+    rate = lambda run, size: 2 * size ** 3 / sorted(do_bench(run, return_mode="median")
+                                                   for _ in range(rounds))[rounds // 2] / 1e9
+    tt_rates = {}
+    for epi, size in cases:  # tt's builds (the plugin is on)
+        _, _, run = launcher(epi, size, size, size, False)
+        run()
+        tt_rates[(epi, size)] = rate(run, size)
+    tt_triton.disable()
+    print(f"\ntiming: TFLOP/s (medians of {rounds} do_bench medians; tt's builds first, then Triton's)", flush=True)
+    for epi, size in cases:
+        _, _, run = launcher(epi, size, size, size, False)
+        run()
+        tri = rate(run, size)
+        print(f"{epi:9s} {size:5d}: tt {tt_rates[(epi, size)]:7.1f}  Triton {tri:7.1f}  tt / Triton "
+              f"{tt_rates[(epi, size)] / tri:.3f}", flush=True)
+    tt_triton.enable()
 
 
 if __name__ == "__main__":
