@@ -11,9 +11,11 @@ transposed tile (C's strides swapped), at ragged shapes and at shapes that are m
 tiles. Every case is compiled by tt through the plugin, checked to be the specialized kernel (384
 threads and setmaxnreg), and compared with torch (f16 inputs, f32 accumulation: a bound relative
 to the output's magnitude). Exit status 1 on any mismatch or a case tt did not specialize.
---time then times every epilogue at 4096^3 and 8192^3 (randn data): tt's build, then Triton's own
-(the plugin's enable and disable empty the JIT's caches, so the two cannot be interleaved in one
-process), medians of ROUNDS (default 5) do_bench medians, TFLOP/s and tt / Triton.
+--time then times every epilogue at 4096^3 and 8192^3 (randn data): tt's builds, the default and
+one with TT_X_HOIST_EPILOGUE=off (the epilogue's loads left after the K loop), interleaved in ROUNDS
+(default 5) rounds, then Triton's own (the plugin's enable and disable empty the JIT's caches, so
+Triton's cannot be interleaved with tt's in one process); medians of do_bench medians, TFLOP/s and
+the ratios to Triton.
 """
 import os
 import re
@@ -80,8 +82,20 @@ def reference(epi, a, b, bias, d, scale):
     return r
 
 
-def launcher(epi, M, N, K, transposed):
-    """The inputs, the output buffer (NaN) and a launcher of the kernel with epilogue epi."""
+_builds = {}
+
+
+def build(tag):
+    """A JITFunction of the kernel of its own for each tag: the JIT looks a compiled kernel up by its
+    arguments alone, so builds under different settings need separate caches."""
+    if tag not in _builds:
+        _builds[tag] = triton.jit(epilogue_matmul.fn)
+    return _builds[tag]
+
+
+def launcher(epi, M, N, K, transposed, tag=0):
+    """The inputs, the output buffer (NaN) and a launcher of tag's build of the kernel with
+    epilogue epi."""
     g = torch.Generator(device="cuda").manual_seed(M * 7 + N * 3 + K)
     rnd = lambda *s: torch.randn(*s, device="cuda", generator=g, dtype=torch.float16)
     a, b, bias, d = rnd(M, K), rnd(K, N), rnd(N), rnd(M, N)
@@ -93,9 +107,10 @@ def launcher(epi, M, N, K, transposed):
         store = torch.full((M, N), float("nan"), device="cuda", dtype=torch.float16)
         stride_cm, stride_cn = N, 1
     grid = (triton.cdiv(M, 128) * triton.cdiv(N, 128),)
-    run = lambda: epilogue_matmul[grid](a, b, store, bias, d, scale, M, N, K, a.stride(0), b.stride(0), stride_cm,
-                                        stride_cn, d.stride(0), EPI=epi, BLOCK_M=128, BLOCK_N=128, BLOCK_K=64,
-                                        GROUP_M=8, num_warps=4, num_stages=3)
+    k = build(tag)
+    run = lambda: k[grid](a, b, store, bias, d, scale, M, N, K, a.stride(0), b.stride(0), stride_cm, stride_cn,
+                          d.stride(0), EPI=epi, BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, GROUP_M=8, num_warps=4,
+                          num_stages=3)
     return (a, b, bias, d, scale), store, run
 
 
@@ -139,21 +154,39 @@ def timing():
     from triton.testing import do_bench
     rounds = int(os.environ.get("ROUNDS", "5"))
     cases = [(epi, size) for size in (4096, 8192) for epi in ("none", "bias", "residual", "scale", "leaky")]
-    rate = lambda run, size: 2 * size ** 3 / sorted(do_bench(run, return_mode="median")
-                                                   for _ in range(rounds))[rounds // 2] / 1e9
-    tt_rates = {}
-    for epi, size in cases:  # tt's builds (the plugin is on)
-        _, _, run = launcher(epi, size, size, size, False)
-        run()
-        tt_rates[(epi, size)] = rate(run, size)
+    variants = [("tt", {}), ("no hoist", {"TT_X_HOIST_EPILOGUE": "off"})]
+    flops = lambda size, ms: 2 * size ** 3 / ms / 1e9
+    rates = {}
+    for epi, size in cases:  # tt's builds (the plugin is on), paired in each round
+        runs = []
+        for tag, (_, env) in enumerate(variants):
+            saved = {k: os.environ.get(k) for k in env}
+            os.environ.update(env)
+            _, _, run = launcher(epi, size, size, size, False, 10 + tag)
+            run()
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k)
+                else:
+                    os.environ[k] = v
+            runs.append(run)
+        ms = [[] for _ in runs]
+        for r in range(rounds):
+            for i in range(len(runs)):
+                j = (i + r) % len(runs)
+                ms[j].append(do_bench(runs[j], return_mode="median"))
+        rates[(epi, size)] = [flops(size, sorted(x)[len(x) // 2]) for x in ms]
     tt_triton.disable()
-    print(f"\ntiming: TFLOP/s (medians of {rounds} do_bench medians; tt's builds first, then Triton's)", flush=True)
+    labels = [v[0] for v in variants]
+    print(f"\ntiming: TFLOP/s ({' / '.join(labels)}, {rounds} paired rounds; Triton's build after them), "
+          f"each build's ratio to Triton", flush=True)
     for epi, size in cases:
-        _, _, run = launcher(epi, size, size, size, False)
+        _, _, run = launcher(epi, size, size, size, False, 2)
         run()
-        tri = rate(run, size)
-        print(f"{epi:9s} {size:5d}: tt {tt_rates[(epi, size)]:7.1f}  Triton {tri:7.1f}  tt / Triton "
-              f"{tt_rates[(epi, size)] / tri:.3f}", flush=True)
+        tri = flops(size, sorted(do_bench(run, return_mode="median") for _ in range(rounds))[rounds // 2])
+        r = rates[(epi, size)]
+        print(f"{epi:9s} {size:5d}: " + " ".join(f"{x:7.1f}" for x in r) + f"  Triton {tri:7.1f}   "
+              + "  ".join(f"{labels[i]} {r[i] / tri:.3f}" for i in range(len(labels))), flush=True)
     tt_triton.enable()
 
 

@@ -67,7 +67,7 @@ var Stages = []Stage{
 	// fuse-nested-loops, warp specialization and pipeliner then treat
 	// the kernel as one written persistent, or its marked loops as ones
 	// to specialize where they can be.
-	{Name: "ttgir", In: LevelTTIR, Out: LevelTTGIR, Pipeline: "tt-persistent-programs,tt-tma-loads,tt-specialize-dot-chains,ttgir-pipeline", AMD: "ttgir-pipeline-amd"},
+	{Name: "ttgir", In: LevelTTIR, Out: LevelTTGIR, Pipeline: "tt-persistent-programs,tt-tma-loads,tt-specialize-dot-chains,tt-hoist-epilogue-loads,ttgir-pipeline", AMD: "ttgir-pipeline-amd"},
 	{Name: "llir", In: LevelTTGIR, Out: LevelPerThread, Pipeline: "ttgir-to-gpu-pipeline"},
 }
 

@@ -52,5 +52,6 @@ func Passes() []*passmgr.Pass {
 		persistentPass(),
 		tmaLoadsPass(),
 		specializeDotChainsPass(),
+		hoistEpilogueLoadsPass(),
 	}
 }

@@ -1,0 +1,70 @@
+package ttrun
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tt-hoist-epilogue-loads issues the bias row a matmul's epilogue adds
+// before the K loop of each consumer's tile (the pairs, the default): the
+// simulator still computes A B + bias exactly, on one SM (a CTA walks all
+// six tiles, pairs sharing B and a pair that does not) and on two (tiles
+// without a partner), and the TTGIR differs from the one without the pass
+// (TT_X_HOIST_EPILOGUE=off), which computes the same.
+func TestSimHoistedEpilogueBias(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	const m, n, k = 320, 200, 160
+	kernel := filepath.Join("testdata", "bias_matmul.py")
+	sig := "*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64"
+	a, b, want := exactMatmul(m, n, k)
+	bias := make([]float32, n)
+	for j := range bias {
+		bias[j] = float32(j%9 - 4)
+	}
+	for i := range m {
+		for j := range n {
+			want[i*n+j] += bias[j]
+		}
+	}
+	compile := func(dir string) []byte {
+		t.Helper()
+		return translate(t, filepath.Join(dir, "mm.ttgir"), kernel, "--kernel", "bias_matmul", "--signature", sig,
+			"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
+	}
+	offDir := t.TempDir()
+	t.Setenv("TT_X_HOIST_EPILOGUE", "off")
+	unhoisted := compile(offDir)
+	t.Setenv("TT_X_HOIST_EPILOGUE", "")
+	dir := t.TempDir()
+	hoisted := compile(dir)
+	if !bytes.Contains(hoisted, []byte("partition1(")) {
+		t.Fatalf("the kernel is not the pairs' (no second consumer partition)")
+	}
+	if bytes.Equal(hoisted, unhoisted) {
+		t.Fatalf("the pass changed nothing: the bias load was not issued before the K loop")
+	}
+	run := func(ttgir string, sms int) {
+		t.Helper()
+		tmp := t.TempDir()
+		args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", fmt.Sprint(3 * 2), "--sms", fmt.Sprint(sms),
+			"--arg", "a_ptr=@" + writeHalfNpy(t, tmp, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, tmp, "b.npy", b, k, n),
+			"--arg", "c_ptr=@" + writeHalfNpy(t, tmp, "c.npy", make([]float32, m*n), m, n),
+			"--arg", "bias_ptr=@" + writeHalfNpy(t, tmp, "bias.npy", bias, 1, n),
+			"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
+			"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
+			"--check", "c_ptr=@" + writeHalfNpy(t, tmp, "want.npy", want, m, n), "--tol", "0"}
+		code, stdout, stderr := runTool(args...)
+		if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
+			t.Fatalf("%s, %d SMs: exit %d\nstdout: %s\nstderr: %s", ttgir, sms, code, stdout, stderr)
+		}
+	}
+	for _, sms := range []int{1, 2} {
+		run(filepath.Join(dir, "mm.ttgir"), sms)
+	}
+	run(filepath.Join(offDir, "mm.ttgir"), 1)
+}
