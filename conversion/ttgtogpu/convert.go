@@ -309,22 +309,29 @@ func groupAt(byConst map[int64]int, base int64, vec int) []int {
 }
 
 // emit calls access for every vector with the address of its first
-// element. addrOf is linear, base + idx*elemBytes: a vector whose index
-// bits the thread part never has is at the thread's address of index 0
-// plus a constant, which PTX folds into the access (one live address per
-// thread, not one per vector).
+// element. addrOf is linear, base + idx*elemBytes, and the thread part
+// has only the bits of tmask, so XOR with an index's other bits is
+// addition: a vector is at the address of tp ^ (idx & tmask) plus the
+// constant (idx &^ tmask), which PTX folds into the access. One live
+// address per distinct overlap of the vectors' indices with tmask (one
+// where none overlaps), not one per vector: a swizzled buffer's rows that
+// share a swizzle phase share it (Triton's addresses reach the same
+// through LLVM's known bits).
 func (ap accessPlan) emit(e *emitter, addrOf func(idx ir.Value) ir.Value, elemBytes int64, access func(regs []int, addr ir.Value)) {
 	tp := e.fs.threadPart(e.l, ap.col)
-	var at0 ir.Value
+	bases := map[int64]ir.Value{}
 	for _, v := range ap.vecs {
-		if v.idx&ap.tmask == 0 {
-			if at0 == nil {
-				at0 = addrOf(tp)
+		overlap := v.idx & ap.tmask
+		at, ok := bases[overlap]
+		if !ok {
+			idx := tp
+			if overlap != 0 {
+				idx = e.xor(tp, e.i32c(overlap))
 			}
-			access(v.regs, e.byteGep(at0, e.i32c(v.idx*elemBytes)))
-			continue
+			at = addrOf(idx)
+			bases[overlap] = at
 		}
-		access(v.regs, addrOf(e.xor(tp, e.i32c(v.idx))))
+		access(v.regs, e.byteGep(at, e.i32c((v.idx&^ap.tmask)*elemBytes)))
 	}
 }
 
