@@ -171,6 +171,30 @@ func TestUserRegisterBoundFitsTheSpecializedKernel(t *testing.T) {
 	}
 }
 
+// A matmul whose strides Triton's specialization does not promise to be
+// multiples of 16 (3000x5000x1000: none is) loads its tiles element by
+// element, which neither cp.async nor TMA can copy: tt-persistent-programs
+// leaves it as it is (on the H200 the persistent kernel read 7.5 TFLOP/s,
+// the kernel as asked 21.9), where the same kernel with strides of 16
+// elements gets the persistent pairs.
+func TestPersistentNeedsVectorLoads(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	src := filepath.Join("..", "..", "examples", "tiled_matmul.py")
+	dir := t.TempDir()
+	compile := func(stride string) (string, kernelMeta) {
+		t.Helper()
+		return translateToFile(t, dir, "ptx", src, "--kernel", "matmul_kernel", "--signature",
+			"*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, "+stride+", 1, "+stride+", 1, "+stride+", 1, 128, 128, 64",
+			"--arch", "sm_90", "--num-warps", "4")
+	}
+	if ptx, md := compile("i32"); strings.Contains(ptx, "%nsmid") || md.NumWarps != 4 {
+		t.Errorf("unaligned strides: persistent (%v) on %d warps, want the 4-warp kernel as asked", strings.Contains(ptx, "%nsmid"), md.NumWarps)
+	}
+	if ptx, md := compile("i32:16"); !strings.Contains(ptx, "%nsmid") || md.NumWarps != 12 {
+		t.Errorf("strides of 16 elements: persistent %v on %d warps, want the pairs (12 warps)", strings.Contains(ptx, "%nsmid"), md.NumWarps)
+	}
+}
+
 // Where the pairs' ring (four 48 KB k-steps) or the turns' (six 32 KB
 // ones) and the kernel's other buffers are over the SM's shared memory,
 // tt-translate compiles the kernel again with the turns, then with their

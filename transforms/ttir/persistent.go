@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/scf"
 	"github.com/ttcompiler/tt/dialects/tt"
@@ -48,6 +49,12 @@ import (
 // 128 accumulator elements a thread are rewritten (128x128 tiles on 4
 // warps, 128x256 on 8), the shapes where the schedule was measured to
 // pay; with one CTA per SM where two fit the same kernel ran at 0.87x.
+//
+// A kernel whose dot operands are loaded element by element (vectors of
+// less than 4 bytes: strides Triton's specialization does not promise to
+// be multiples of 16) keeps its programs too: the software pipeliner
+// cannot copy such loads asynchronously, and the tile loop only adds
+// registers to a K loop that has none to spare (persistent_loads.go).
 //
 // Programs must not depend on running concurrently or in their own CTA:
 // kernels with atomics (possible inter-program protocols), prints or
@@ -177,6 +184,7 @@ func persistentKernels(module *ir.Operation, numWarps, ring int) []persistentKer
 		return nil
 	}
 	var out []persistentKernel
+	var ai *axisinfo.Module
 	threads := int64(numWarps) * 32
 	for _, fn := range module.Region(0).Front().Ops() {
 		if fn.Name() != "tt.func" {
@@ -184,6 +192,12 @@ func persistentKernels(module *ir.Operation, numWarps, ring int) []persistentKer
 		}
 		acc := persistentCandidate(fn)
 		if acc == 0 || acc/threads < persistentAccPerThread {
+			continue
+		}
+		if ai == nil {
+			ai = axisinfo.Analyze(module)
+		}
+		if !dotLoadsPipeline(fn, ai) {
 			continue
 		}
 		// Registers bound the CTAs an SM holds: the accumulator and
