@@ -130,6 +130,36 @@ func (fx *fnTr) words(op *ir.Operation, ts []ir.Type) (word, error) {
 	return word{t: ts[0], lt: lt, bits: bits(lt), n: len(ts)}, nil
 }
 
+// storeOperands translates a gpu.store's operands: its words' shape, the
+// address, the predicate (nil without one) and the values.
+func (fx *fnTr) storeOperands(op *ir.Operation) (w word, ptr, pred value.Value, vals []value.Value, err error) {
+	s := gpu.StoreView{Operation: op}
+	var ts []ir.Type
+	for _, v := range s.Values() {
+		ts = append(ts, v.Type())
+	}
+	if w, err = fx.words(op, ts); err != nil {
+		return
+	}
+	if ptr, err = fx.val(op, s.Ptr()); err != nil {
+		return
+	}
+	if s.Pred() != nil {
+		if pred, err = fx.val(op, s.Pred()); err != nil {
+			return
+		}
+	}
+	for _, v := range s.Values() {
+		x, verr := fx.val(op, v)
+		if verr != nil {
+			err = verr
+			return
+		}
+		vals = append(vals, x)
+	}
+	return
+}
+
 // intWord is the integer type of a word's bits.
 func (w word) intType() *lltypes.IntType { return lltypes.NewInt(uint64(w.bits)) }
 

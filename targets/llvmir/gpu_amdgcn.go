@@ -171,32 +171,9 @@ func (fx *fnTr) amdLoad(op *ir.Operation) error {
 }
 
 func (fx *fnTr) amdStore(op *ir.Operation) error {
-	s := gpu.StoreView{Operation: op}
-	var ts []ir.Type
-	for _, v := range s.Values() {
-		ts = append(ts, v.Type())
-	}
-	w, err := fx.words(op, ts)
+	w, ptr, pred, vals, err := fx.storeOperands(op)
 	if err != nil {
 		return err
-	}
-	ptr, err := fx.val(op, s.Ptr())
-	if err != nil {
-		return err
-	}
-	var pred value.Value
-	if s.Pred() != nil {
-		if pred, err = fx.val(op, s.Pred()); err != nil {
-			return err
-		}
-	}
-	var vals []value.Value
-	for _, v := range s.Values() {
-		x, err := fx.val(op, v)
-		if err != nil {
-			return err
-		}
-		vals = append(vals, x)
 	}
 	vol := gpu.Options(op).Volatile
 	fx.predicated(pred, nil, func() []value.Value {

@@ -299,32 +299,12 @@ func (fx *fnTr) nvLoad(op *ir.Operation) error {
 
 // nvStore: a predicated `st{.volatile}{.space}{.cache}{.vN}.bW`.
 func (fx *fnTr) nvStore(op *ir.Operation) error {
-	s := gpu.StoreView{Operation: op}
-	var ts []ir.Type
-	for _, v := range s.Values() {
-		ts = append(ts, v.Type())
-	}
-	w, err := fx.words(op, ts)
+	w, ptr, pred, vals, err := fx.storeOperands(op)
 	if err != nil {
 		return err
 	}
-	ptr, err := fx.val(op, s.Ptr())
-	if err != nil {
-		return err
-	}
-	var pred value.Value
-	if s.Pred() != nil {
-		if pred, err = fx.val(op, s.Pred()); err != nil {
-			return err
-		}
-	}
-	var vals []value.Value
-	for _, v := range s.Values() {
-		x, err := fx.val(op, v)
-		if err != nil {
-			return err
-		}
-		vals = append(vals, fx.bitcast(x, w.intType()))
+	for i, x := range vals {
+		vals[i] = fx.bitcast(x, w.intType())
 	}
 	o := gpu.Options(op)
 	if plainAccess(pred, o) {
