@@ -46,6 +46,17 @@ func Walk(op *Operation, order WalkOrder, fn func(*Operation) WalkResult) bool {
 	return false
 }
 
+// AnyOp reports whether pred holds for op or an op nested in it, walking
+// in pre-order and stopping at the first that does.
+func AnyOp(op *Operation, pred func(*Operation) bool) bool {
+	return Walk(op, PreOrder, func(o *Operation) WalkResult {
+		if pred(o) {
+			return Interrupt
+		}
+		return Advance
+	})
+}
+
 // WalkOps visits op and all nested ops in pre-order. It is Walk without
 // steering (one call per op instead of two: the IR is walked all the time).
 func WalkOps(op *Operation, fn func(*Operation)) {

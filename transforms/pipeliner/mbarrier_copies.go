@@ -139,7 +139,7 @@ func MBarrierAsyncCopies(module *ir.Operation, o MBarrierOptions) {
 			return
 		}
 		n, ok := ttg.LookupNumWarps(fn)
-		if !ok || n < o.MinWarps || containsOpNamed(fn, "ttg.warp_specialize") {
+		if !ok || n < o.MinWarps || ir.AnyOp(fn, func(op *ir.Operation) bool { return op.Name() == "ttg.warp_specialize" }) {
 			return
 		}
 		threads := n * ttg.ThreadsPerWarp(ttg.ModuleOf(fn))
@@ -176,16 +176,6 @@ func countAsyncDots(loop *ir.Operation) int {
 		}
 	}
 	return n
-}
-
-// containsOpNamed reports whether root or an op nested in it is named name.
-func containsOpNamed(root *ir.Operation, name string) bool {
-	return ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if op.Name() == name {
-			return ir.Interrupt
-		}
-		return ir.Advance
-	})
 }
 
 // copyRing is a pipelined loop the pass rewrites, as planCopyRing found it.

@@ -91,10 +91,7 @@ func RemoveLayoutConversions(module *ir.Operation) error {
 // cleanupConverts runs the convert_layout canonicalizations (and the
 // greedy driver's folding and dead code removal) over the module.
 func cleanupConverts(module *ir.Operation) error {
-	if _, err := pattern.ApplyGreedily(module, convertLayoutSet(), pattern.DefaultConfig()); err != nil {
-		return ir.Errorf(module.Loc(), "%v", err)
-	}
-	return nil
+	return greedyFrozen(module, convertLayoutSet(), pattern.DefaultConfig())
 }
 
 // convertLayoutSet is the convert_layout patterns frozen once: the greedy
@@ -116,7 +113,13 @@ func applyPatterns(module *ir.Operation, patterns []ir.RewritePattern) error {
 }
 
 func greedyWith(module *ir.Operation, patterns []ir.RewritePattern, cfg pattern.Config) error {
-	if _, err := pattern.ApplyGreedily(module, pattern.Freeze(patterns), cfg); err != nil {
+	return greedyFrozen(module, pattern.Freeze(patterns), cfg)
+}
+
+// greedyFrozen runs the greedy driver with a frozen set over the module,
+// its error located at the module.
+func greedyFrozen(module *ir.Operation, set *pattern.FrozenSet, cfg pattern.Config) error {
+	if _, err := pattern.ApplyGreedily(module, set, cfg); err != nil {
 		return ir.Errorf(module.Loc(), "%v", err)
 	}
 	return nil

@@ -80,7 +80,7 @@ func hoistEpilogueLoads(tileLoop *ir.Operation) int {
 	body := tileLoop.Region(0).Front()
 	var kLoop *ir.Operation
 	for o := body.First(); o != nil && kLoop == nil; o = o.Next() {
-		if o.Name() == "scf.for" && containsDot(o) {
+		if o.Name() == "scf.for" && ir.AnyOp(o, func(in *ir.Operation) bool { return in.Name() == tt.DotDef.Name }) {
 			kLoop = o
 		}
 	}
@@ -164,13 +164,4 @@ func hoistEpilogueLoads(tileLoop *ir.Operation) int {
 		o.MoveBefore(kLoop)
 	}
 	return moved
-}
-
-// containsDot reports whether a tt.dot is nested in op.
-func containsDot(op *ir.Operation) bool {
-	found := false
-	ir.WalkOps(op, func(in *ir.Operation) {
-		found = found || in.Name() == tt.DotDef.Name
-	})
-	return found
 }

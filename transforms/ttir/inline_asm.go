@@ -33,12 +33,3 @@ func threadDependentAsm(op *ir.Operation) bool {
 	text, ok := op.Attr("asm_string").(*ir.StringAttr)
 	return !ok || threadSensitiveAsm.MatchString(text.Value)
 }
-
-// hasThreadDependentAsm reports whether any op nested in root is such asm.
-func hasThreadDependentAsm(root *ir.Operation) bool {
-	found := false
-	ir.WalkOps(root, func(op *ir.Operation) {
-		found = found || threadDependentAsm(op)
-	})
-	return found
-}

@@ -88,7 +88,7 @@ func specializeDotChainsPass() *passmgr.Pass {
 				if err != nil {
 					return err
 				}
-				if hasThreadDependentAsm(op) {
+				if ir.AnyOp(op, threadDependentAsm) {
 					// The partitions' warps would run it (inline_asm.go).
 					st.PreserveAll()
 					return nil

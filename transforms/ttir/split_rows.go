@@ -87,7 +87,7 @@ func RowSplitPlan(module *ir.Operation, numWarps, capability, numCTAs int) (RowS
 		passmgr.Experiment("TT_X_SPLIT_ROWS", "auto") == "off" || passmgr.Experiment("TT_X_SPECIALIZE", "auto") == "off" {
 		return RowSplit{}, false
 	}
-	if module.NumRegions() == 0 || module.Region(0).Empty() || hasThreadDependentAsm(module) {
+	if module.NumRegions() == 0 || module.Region(0).Empty() || ir.AnyOp(module, threadDependentAsm) {
 		return RowSplit{}, false
 	}
 	most := int64(-1)
