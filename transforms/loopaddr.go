@@ -59,6 +59,7 @@ func init() {
 		Summary:     "Split the address arithmetic of CFG loops into a loop-invariant part in front of the loop and a per-iteration part",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			offsets := fs.String("induction-offsets", "on", "off: keep carried induction-variable offsets as block arguments (loopiv.go; TT_X_INDUCTION_OFFSETS=off for timing variants)")
+			steps := fs.String("stepped-pointers", "on", "off: keep many pointers advanced alike as block arguments (loopstep.go; TT_X_STEPPED_POINTERS=off for timing variants)")
 			return func(op *ir.Operation, st *passmgr.State) error {
 				if passmgr.Experiment("TT_X_LOOP_ADDRESSES", "on") == "off" {
 					st.PreserveAll()
@@ -68,7 +69,11 @@ func init() {
 				if mode != "on" && mode != "off" {
 					return fmt.Errorf("reassociate-loop-addresses: induction-offsets must be on or off, got %q", mode)
 				}
-				n := ReassociateLoopAddresses(op, mode == "on")
+				stepMode := passmgr.Experiment("TT_X_STEPPED_POINTERS", *steps)
+				if stepMode != "on" && stepMode != "off" {
+					return fmt.Errorf("reassociate-loop-addresses: stepped-pointers must be on or off, got %q", stepMode)
+				}
+				n := ReassociateLoopAddresses(op, mode == "on", stepMode == "on")
 				st.Stat("num-rewritten", "Number of indices and GEPs rewritten").Add(int64(n))
 				if n == 0 {
 					st.PreserveAll()
@@ -81,9 +86,10 @@ func init() {
 
 // ReassociateLoopAddresses rewrites the address arithmetic of every CFG
 // loop in the regions nested in root (with offsets, its carried
-// induction-variable offsets too: loopiv.go) and returns the number of
+// induction-variable offsets too: loopiv.go; with steps, one offset for
+// pointers advanced alike: loopstep.go) and returns the number of
 // GEP indices, GEP pairs and arguments it rewrote.
-func ReassociateLoopAddresses(root *ir.Operation, offsets bool) int {
+func ReassociateLoopAddresses(root *ir.Operation, offsets, steps bool) int {
 	var regions []*ir.Region
 	ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
 		for _, r := range op.Regions() {
@@ -102,7 +108,7 @@ func ReassociateLoopAddresses(root *ir.Operation, offsets bool) int {
 		inner := map[*ir.Block]bool{}
 		for _, l := range naturalLoops(r, dom) {
 			w := &addrRewriter{loop: l, inner: inner, b: ir.NewBuilder(r.ParentOp().Context()),
-				hoisted: map[hoistKey]ir.Value{}, scaled: map[linearTerm]ir.Value{}, offsets: offsets}
+				hoisted: map[hoistKey]ir.Value{}, scaled: map[linearTerm]ir.Value{}, offsets: offsets, steps: steps}
 			n += w.run()
 			for blk := range l.blocks {
 				inner[blk] = true
@@ -121,6 +127,7 @@ type addrRewriter struct {
 	scaled  map[linearTerm]ir.Value
 	dead    []*ir.Operation
 	offsets bool // recompute carried induction-variable offsets
+	steps   bool // carry one offset for many pointers advanced alike (loopstep.go)
 }
 
 // hoistKey identifies a value computed in front of the loop, so that the
@@ -146,14 +153,22 @@ func (w *addrRewriter) run() int {
 		}
 	}
 	n := w.inductionOffsets()
+	// Before rotateIncrements, which would carry some of the same pointers
+	// advanced; the GEPs the group rewrite makes are not in geps: swapChain
+	// would hoist gep(B, x) out of gep(gep(B, o), x), the 64-bit bases the
+	// rewrite avoids.
+	n += w.steppedPointers()
 	n += w.rotateIncrements()
 	for _, g := range geps {
+		if g.Block() == nil {
+			continue // a step steppedPointers erased
+		}
 		if w.splitIndex(g) {
 			n++
 		}
 	}
 	for _, g := range geps {
-		if w.swapChain(g) {
+		if g.Block() != nil && w.swapChain(g) {
 			n++
 		}
 	}

@@ -10,6 +10,10 @@ masks; epilogue_check.py's, without an epilogue), f16 inputs and output, tiles 1
 warps and 128x256x64 on 8, 3 stages. tt's builds are timed first, Triton's after them (the
 plugin's enable and disable empty the JIT's caches); each output is compared with torch's (f32
 accumulation). Medians of ROUNDS (default 5) do_bench medians, TFLOP/s, and tt / Triton.
+
+SHAPES="MxNxK,..." times those shapes instead; TT_VARIANTS="NAME=VAR=VALUE[+VAR=VALUE],..." also
+times tt with each set of tt's experimental environment variables (docs/perf-notes.md), e.g.
+TT_VARIANTS="off=TT_X_STEPPED_POINTERS=off".
 """
 import os
 import sys
@@ -60,21 +64,44 @@ def measure(rounds):
     return out
 
 
+def variants():
+    """[(name, {VAR: VALUE})]: tt as it is, then TT_VARIANTS'."""
+    out = [("tt", {})]
+    for spec in filter(None, os.environ.get("TT_VARIANTS", "").split(",")):
+        name, _, settings = spec.partition("=")
+        out.append((name, dict(s.split("=", 1) for s in settings.split("+"))))
+    return out
+
+
 def main():
+    global SHAPES, matmul
+    if os.environ.get("SHAPES"):
+        SHAPES = [tuple(int(x) for x in s.split("x")) for s in os.environ["SHAPES"].split(",")]
     rounds = int(os.environ.get("ROUNDS", "5"))
     tt_triton.enable()
-    tt = measure(rounds)
+    tt = {}
+    for name, env in variants():
+        saved = {k: os.environ.get(k) for k in env}
+        os.environ.update(env)
+        matmul = triton.jit(epilogue_matmul.fn)  # a new JIT: nothing compiled under other settings
+        tt[name] = measure(rounds)
+        for k, v in saved.items():
+            os.environ.pop(k) if v is None else os.environ.__setitem__(k, v)
     tt_triton.disable()
+    matmul = triton.jit(epilogue_matmul.fn)
     tri = measure(rounds)
     bad = 0
     print(f"TFLOP/s, medians of {rounds} do_bench medians (tt first, then Triton)")
-    for key in tt:
-        (r_tt, e_tt), (r_tri, e_tri) = tt[key], tri[key]
-        ok = e_tt <= 1e-2
-        bad += not ok
+    for key in tri:
+        r_tri = tri[key][0]
         M, N, K, bm, bn = key
-        print(f"{M:5d}x{N:5d}x{K:5d} {bm}x{bn}: tt {r_tt:7.1f}  Triton {r_tri:7.1f}  tt / Triton {r_tt / r_tri:.3f}  "
-              f"{'ok' if ok else 'WRONG'} (rel err {e_tt:.1e})", flush=True)
+        cols = []
+        for name, res in tt.items():
+            r, e = res[key]
+            ok = e <= 1e-2
+            bad += not ok
+            cols.append(f"{name} {r:7.1f} ({r / r_tri:.3f}{'' if ok else f', WRONG: rel err {e:.1e}'})")
+        print(f"{M:5d}x{N:5d}x{K:5d} {bm}x{bn}: Triton {r_tri:7.1f}  " + "  ".join(cols), flush=True)
     sys.exit(1 if bad else 0)
 
 

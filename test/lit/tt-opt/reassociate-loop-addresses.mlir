@@ -241,3 +241,360 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     llvm.return
   }
 }
+
+// -----
+
+// Stepped pointers (loopstep.go): sixteen pointers of one base, each
+// loaded and advanced by 64 elements an iteration, as an element-by-element
+// tile load lowers. They become one i64 offset (0 on entry, +64 on the back
+// edge) added to the base once an iteration, and each load reads the base
+// plus its own 32-bit index: no pointer is carried. A pointer read twice
+// (the first: a load and a store) gets its address at the top of the header.
+// CHECK-LABEL: llvm.func @stepped_base
+// CHECK:         %[[STEP:.+]] = llvm.mlir.constant(64 : i64) : i64
+// CHECK:         %[[ZERO:.+]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK:         llvm.br ^bb1(%{{.+}}, %[[ZERO]] : i32, i64)
+// CHECK:       ^bb1(%{{.+}}: i32, %[[O:.+]]: i64):
+// CHECK-NEXT:    %[[MOVED:.+]] = llvm.getelementptr %arg0[%[[O]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f16
+// CHECK-NEXT:    %[[A0:.+]] = llvm.getelementptr %[[MOVED]][%arg2] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+// CHECK:       ^bb2:
+// CHECK:         gpu.load %[[A0]]
+// CHECK:         %[[A1:.+]] = llvm.getelementptr %[[MOVED]][%arg3] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+// CHECK-NEXT:    gpu.load %[[A1]]
+// CHECK:         %[[A15:.+]] = llvm.getelementptr %[[MOVED]][%arg17] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+// CHECK-NEXT:    gpu.load %[[A15]]
+// CHECK:         gpu.store %[[A0]]
+// CHECK-NOT:     llvm.getelementptr
+// CHECK:         %[[NEXT:.+]] = llvm.add %[[O]], %[[STEP]] : i64
+// CHECK-NEXT:    llvm.br ^bb1(%{{.+}}, %[[NEXT]] : i32, i64)
+module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @stepped_base(%base: !llvm.ptr<1>, %n: i32, %x0: i32, %x1: i32, %x2: i32, %x3: i32, %x4: i32, %x5: i32, %x6: i32, %x7: i32, %x8: i32, %x9: i32, %x10: i32, %x11: i32, %x12: i32, %x13: i32, %x14: i32, %x15: i32) attributes {gpu.kernel} {
+    %c0 = llvm.mlir.constant(0 : i32) : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    %e0 = llvm.getelementptr %base[%x0] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e1 = llvm.getelementptr %base[%x1] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e2 = llvm.getelementptr %base[%x2] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e3 = llvm.getelementptr %base[%x3] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e4 = llvm.getelementptr %base[%x4] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e5 = llvm.getelementptr %base[%x5] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e6 = llvm.getelementptr %base[%x6] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e7 = llvm.getelementptr %base[%x7] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e8 = llvm.getelementptr %base[%x8] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e9 = llvm.getelementptr %base[%x9] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e10 = llvm.getelementptr %base[%x10] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e11 = llvm.getelementptr %base[%x11] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e12 = llvm.getelementptr %base[%x12] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e13 = llvm.getelementptr %base[%x13] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e14 = llvm.getelementptr %base[%x14] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e15 = llvm.getelementptr %base[%x15] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    llvm.br ^bb1(%c0, %e0, %e1, %e2, %e3, %e4, %e5, %e6, %e7, %e8, %e9, %e10, %e11, %e12, %e13, %e14, %e15 : i32, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>)
+  ^bb1(%iv: i32, %p0: !llvm.ptr<1>, %p1: !llvm.ptr<1>, %p2: !llvm.ptr<1>, %p3: !llvm.ptr<1>, %p4: !llvm.ptr<1>, %p5: !llvm.ptr<1>, %p6: !llvm.ptr<1>, %p7: !llvm.ptr<1>, %p8: !llvm.ptr<1>, %p9: !llvm.ptr<1>, %p10: !llvm.ptr<1>, %p11: !llvm.ptr<1>, %p12: !llvm.ptr<1>, %p13: !llvm.ptr<1>, %p14: !llvm.ptr<1>, %p15: !llvm.ptr<1>):
+    %go = llvm.icmp "slt" %iv, %n : i32
+    llvm.cond_br %go, ^bb2, ^bb3
+  ^bb2:
+    %acc0 = llvm.mlir.constant(0.0 : f16) : f16
+    %v0 = gpu.load %p0 {space = global} : !llvm.ptr<1> -> f16
+    %acc1 = llvm.fadd %acc0, %v0 : f16
+    %v1 = gpu.load %p1 {space = global} : !llvm.ptr<1> -> f16
+    %acc2 = llvm.fadd %acc1, %v1 : f16
+    %v2 = gpu.load %p2 {space = global} : !llvm.ptr<1> -> f16
+    %acc3 = llvm.fadd %acc2, %v2 : f16
+    %v3 = gpu.load %p3 {space = global} : !llvm.ptr<1> -> f16
+    %acc4 = llvm.fadd %acc3, %v3 : f16
+    %v4 = gpu.load %p4 {space = global} : !llvm.ptr<1> -> f16
+    %acc5 = llvm.fadd %acc4, %v4 : f16
+    %v5 = gpu.load %p5 {space = global} : !llvm.ptr<1> -> f16
+    %acc6 = llvm.fadd %acc5, %v5 : f16
+    %v6 = gpu.load %p6 {space = global} : !llvm.ptr<1> -> f16
+    %acc7 = llvm.fadd %acc6, %v6 : f16
+    %v7 = gpu.load %p7 {space = global} : !llvm.ptr<1> -> f16
+    %acc8 = llvm.fadd %acc7, %v7 : f16
+    %v8 = gpu.load %p8 {space = global} : !llvm.ptr<1> -> f16
+    %acc9 = llvm.fadd %acc8, %v8 : f16
+    %v9 = gpu.load %p9 {space = global} : !llvm.ptr<1> -> f16
+    %acc10 = llvm.fadd %acc9, %v9 : f16
+    %v10 = gpu.load %p10 {space = global} : !llvm.ptr<1> -> f16
+    %acc11 = llvm.fadd %acc10, %v10 : f16
+    %v11 = gpu.load %p11 {space = global} : !llvm.ptr<1> -> f16
+    %acc12 = llvm.fadd %acc11, %v11 : f16
+    %v12 = gpu.load %p12 {space = global} : !llvm.ptr<1> -> f16
+    %acc13 = llvm.fadd %acc12, %v12 : f16
+    %v13 = gpu.load %p13 {space = global} : !llvm.ptr<1> -> f16
+    %acc14 = llvm.fadd %acc13, %v13 : f16
+    %v14 = gpu.load %p14 {space = global} : !llvm.ptr<1> -> f16
+    %acc15 = llvm.fadd %acc14, %v14 : f16
+    %v15 = gpu.load %p15 {space = global} : !llvm.ptr<1> -> f16
+    %acc16 = llvm.fadd %acc15, %v15 : f16
+    gpu.store %p0, %acc16 : !llvm.ptr<1>, f16
+    %t0 = llvm.getelementptr %p0[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t1 = llvm.getelementptr %p1[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t2 = llvm.getelementptr %p2[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t3 = llvm.getelementptr %p3[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t4 = llvm.getelementptr %p4[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t5 = llvm.getelementptr %p5[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t6 = llvm.getelementptr %p6[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t7 = llvm.getelementptr %p7[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t8 = llvm.getelementptr %p8[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t9 = llvm.getelementptr %p9[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t10 = llvm.getelementptr %p10[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t11 = llvm.getelementptr %p11[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t12 = llvm.getelementptr %p12[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t13 = llvm.getelementptr %p13[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t14 = llvm.getelementptr %p14[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t15 = llvm.getelementptr %p15[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %next = llvm.add %iv, %c1 : i32
+    llvm.br ^bb1(%next, %t0, %t1, %t2, %t3, %t4, %t5, %t6, %t7, %t8, %t9, %t10, %t11, %t12, %t13, %t14, %t15 : i32, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>)
+  ^bb3:
+    llvm.return
+  }
+}
+
+// -----
+
+// Sixteen pointers of no common base, advanced by an invariant i32 stride:
+// one offset, the stride sign-extended in front of the loop, each load
+// reading its entry pointer plus the offset.
+// CHECK-LABEL: llvm.func @stepped_stride
+// CHECK:         %[[S:.+]] = llvm.sext %arg1 : i32 to i64
+// CHECK:         llvm.br ^bb1(%{{.+}}, %{{.+}} : i32, i64)
+// CHECK:       ^bb1(%{{.+}}: i32, %[[O:.+]]: i64):
+// CHECK-NEXT:    %[[A0:.+]] = llvm.getelementptr %arg2[%[[O]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f16
+// CHECK:         gpu.load %[[A0]]
+// CHECK:         %[[A1:.+]] = llvm.getelementptr %arg3[%[[O]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f16
+// CHECK-NEXT:    gpu.load %[[A1]]
+// CHECK:         %[[NEXT:.+]] = llvm.add %[[O]], %[[S]] : i64
+// CHECK-NEXT:    llvm.br ^bb1(%{{.+}}, %[[NEXT]] : i32, i64)
+module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @stepped_stride(%n: i32, %s: i32, %q0: !llvm.ptr<1>, %q1: !llvm.ptr<1>, %q2: !llvm.ptr<1>, %q3: !llvm.ptr<1>, %q4: !llvm.ptr<1>, %q5: !llvm.ptr<1>, %q6: !llvm.ptr<1>, %q7: !llvm.ptr<1>, %q8: !llvm.ptr<1>, %q9: !llvm.ptr<1>, %q10: !llvm.ptr<1>, %q11: !llvm.ptr<1>, %q12: !llvm.ptr<1>, %q13: !llvm.ptr<1>, %q14: !llvm.ptr<1>, %q15: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %c0 = llvm.mlir.constant(0 : i32) : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    llvm.br ^bb1(%c0, %q0, %q1, %q2, %q3, %q4, %q5, %q6, %q7, %q8, %q9, %q10, %q11, %q12, %q13, %q14, %q15 : i32, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>)
+  ^bb1(%iv: i32, %p0: !llvm.ptr<1>, %p1: !llvm.ptr<1>, %p2: !llvm.ptr<1>, %p3: !llvm.ptr<1>, %p4: !llvm.ptr<1>, %p5: !llvm.ptr<1>, %p6: !llvm.ptr<1>, %p7: !llvm.ptr<1>, %p8: !llvm.ptr<1>, %p9: !llvm.ptr<1>, %p10: !llvm.ptr<1>, %p11: !llvm.ptr<1>, %p12: !llvm.ptr<1>, %p13: !llvm.ptr<1>, %p14: !llvm.ptr<1>, %p15: !llvm.ptr<1>):
+    %go = llvm.icmp "slt" %iv, %n : i32
+    llvm.cond_br %go, ^bb2, ^bb3
+  ^bb2:
+    %acc0 = llvm.mlir.constant(0.0 : f16) : f16
+    %v0 = gpu.load %p0 {space = global} : !llvm.ptr<1> -> f16
+    %acc1 = llvm.fadd %acc0, %v0 : f16
+    %v1 = gpu.load %p1 {space = global} : !llvm.ptr<1> -> f16
+    %acc2 = llvm.fadd %acc1, %v1 : f16
+    %v2 = gpu.load %p2 {space = global} : !llvm.ptr<1> -> f16
+    %acc3 = llvm.fadd %acc2, %v2 : f16
+    %v3 = gpu.load %p3 {space = global} : !llvm.ptr<1> -> f16
+    %acc4 = llvm.fadd %acc3, %v3 : f16
+    %v4 = gpu.load %p4 {space = global} : !llvm.ptr<1> -> f16
+    %acc5 = llvm.fadd %acc4, %v4 : f16
+    %v5 = gpu.load %p5 {space = global} : !llvm.ptr<1> -> f16
+    %acc6 = llvm.fadd %acc5, %v5 : f16
+    %v6 = gpu.load %p6 {space = global} : !llvm.ptr<1> -> f16
+    %acc7 = llvm.fadd %acc6, %v6 : f16
+    %v7 = gpu.load %p7 {space = global} : !llvm.ptr<1> -> f16
+    %acc8 = llvm.fadd %acc7, %v7 : f16
+    %v8 = gpu.load %p8 {space = global} : !llvm.ptr<1> -> f16
+    %acc9 = llvm.fadd %acc8, %v8 : f16
+    %v9 = gpu.load %p9 {space = global} : !llvm.ptr<1> -> f16
+    %acc10 = llvm.fadd %acc9, %v9 : f16
+    %v10 = gpu.load %p10 {space = global} : !llvm.ptr<1> -> f16
+    %acc11 = llvm.fadd %acc10, %v10 : f16
+    %v11 = gpu.load %p11 {space = global} : !llvm.ptr<1> -> f16
+    %acc12 = llvm.fadd %acc11, %v11 : f16
+    %v12 = gpu.load %p12 {space = global} : !llvm.ptr<1> -> f16
+    %acc13 = llvm.fadd %acc12, %v12 : f16
+    %v13 = gpu.load %p13 {space = global} : !llvm.ptr<1> -> f16
+    %acc14 = llvm.fadd %acc13, %v13 : f16
+    %v14 = gpu.load %p14 {space = global} : !llvm.ptr<1> -> f16
+    %acc15 = llvm.fadd %acc14, %v14 : f16
+    %v15 = gpu.load %p15 {space = global} : !llvm.ptr<1> -> f16
+    %acc16 = llvm.fadd %acc15, %v15 : f16
+    gpu.store %p0, %acc16 : !llvm.ptr<1>, f16
+    %t0 = llvm.getelementptr %p0[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t1 = llvm.getelementptr %p1[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t2 = llvm.getelementptr %p2[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t3 = llvm.getelementptr %p3[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t4 = llvm.getelementptr %p4[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t5 = llvm.getelementptr %p5[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t6 = llvm.getelementptr %p6[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t7 = llvm.getelementptr %p7[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t8 = llvm.getelementptr %p8[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t9 = llvm.getelementptr %p9[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t10 = llvm.getelementptr %p10[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t11 = llvm.getelementptr %p11[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t12 = llvm.getelementptr %p12[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t13 = llvm.getelementptr %p13[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t14 = llvm.getelementptr %p14[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %t15 = llvm.getelementptr %p15[%s] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %next = llvm.add %iv, %c1 : i32
+    llvm.br ^bb1(%next, %t0, %t1, %t2, %t3, %t4, %t5, %t6, %t7, %t8, %t9, %t10, %t11, %t12, %t13, %t14, %t15 : i32, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>)
+  ^bb3:
+    llvm.return
+  }
+}
+
+// -----
+
+// Fifteen pointers advanced alike stay carried (a vectorized tile's few
+// pointers keep the form ptxas handles best), and so do sixteen of which
+// one's advanced pointer is read in the loop too: fifteen is too few.
+// CHECK-LABEL: llvm.func @stepped_few
+// CHECK:       ^bb1(%{{.+}}: i32, %{{[^,]+}}: !llvm.ptr<1>,
+// CHECK-NOT:     i64
+// CHECK-LABEL: llvm.func @stepped_read
+// CHECK:       ^bb1(%{{.+}}: i32, %{{[^,]+}}: !llvm.ptr<1>,
+// CHECK-NOT:     : i64
+module attributes {"ttg.num-warps" = 4 : i32} {
+  llvm.func @stepped_few(%base: !llvm.ptr<1>, %n: i32, %x0: i32, %x1: i32, %x2: i32, %x3: i32, %x4: i32, %x5: i32, %x6: i32, %x7: i32, %x8: i32, %x9: i32, %x10: i32, %x11: i32, %x12: i32, %x13: i32, %x14: i32) attributes {gpu.kernel} {
+    %c0 = llvm.mlir.constant(0 : i32) : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    %e0 = llvm.getelementptr %base[%x0] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e1 = llvm.getelementptr %base[%x1] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e2 = llvm.getelementptr %base[%x2] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e3 = llvm.getelementptr %base[%x3] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e4 = llvm.getelementptr %base[%x4] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e5 = llvm.getelementptr %base[%x5] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e6 = llvm.getelementptr %base[%x6] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e7 = llvm.getelementptr %base[%x7] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e8 = llvm.getelementptr %base[%x8] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e9 = llvm.getelementptr %base[%x9] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e10 = llvm.getelementptr %base[%x10] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e11 = llvm.getelementptr %base[%x11] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e12 = llvm.getelementptr %base[%x12] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e13 = llvm.getelementptr %base[%x13] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e14 = llvm.getelementptr %base[%x14] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    llvm.br ^bb1(%c0, %e0, %e1, %e2, %e3, %e4, %e5, %e6, %e7, %e8, %e9, %e10, %e11, %e12, %e13, %e14 : i32, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>)
+  ^bb1(%iv: i32, %p0: !llvm.ptr<1>, %p1: !llvm.ptr<1>, %p2: !llvm.ptr<1>, %p3: !llvm.ptr<1>, %p4: !llvm.ptr<1>, %p5: !llvm.ptr<1>, %p6: !llvm.ptr<1>, %p7: !llvm.ptr<1>, %p8: !llvm.ptr<1>, %p9: !llvm.ptr<1>, %p10: !llvm.ptr<1>, %p11: !llvm.ptr<1>, %p12: !llvm.ptr<1>, %p13: !llvm.ptr<1>, %p14: !llvm.ptr<1>):
+    %go = llvm.icmp "slt" %iv, %n : i32
+    llvm.cond_br %go, ^bb2, ^bb3
+  ^bb2:
+    %acc0 = llvm.mlir.constant(0.0 : f16) : f16
+    %v0 = gpu.load %p0 {space = global} : !llvm.ptr<1> -> f16
+    %acc1 = llvm.fadd %acc0, %v0 : f16
+    %v1 = gpu.load %p1 {space = global} : !llvm.ptr<1> -> f16
+    %acc2 = llvm.fadd %acc1, %v1 : f16
+    %v2 = gpu.load %p2 {space = global} : !llvm.ptr<1> -> f16
+    %acc3 = llvm.fadd %acc2, %v2 : f16
+    %v3 = gpu.load %p3 {space = global} : !llvm.ptr<1> -> f16
+    %acc4 = llvm.fadd %acc3, %v3 : f16
+    %v4 = gpu.load %p4 {space = global} : !llvm.ptr<1> -> f16
+    %acc5 = llvm.fadd %acc4, %v4 : f16
+    %v5 = gpu.load %p5 {space = global} : !llvm.ptr<1> -> f16
+    %acc6 = llvm.fadd %acc5, %v5 : f16
+    %v6 = gpu.load %p6 {space = global} : !llvm.ptr<1> -> f16
+    %acc7 = llvm.fadd %acc6, %v6 : f16
+    %v7 = gpu.load %p7 {space = global} : !llvm.ptr<1> -> f16
+    %acc8 = llvm.fadd %acc7, %v7 : f16
+    %v8 = gpu.load %p8 {space = global} : !llvm.ptr<1> -> f16
+    %acc9 = llvm.fadd %acc8, %v8 : f16
+    %v9 = gpu.load %p9 {space = global} : !llvm.ptr<1> -> f16
+    %acc10 = llvm.fadd %acc9, %v9 : f16
+    %v10 = gpu.load %p10 {space = global} : !llvm.ptr<1> -> f16
+    %acc11 = llvm.fadd %acc10, %v10 : f16
+    %v11 = gpu.load %p11 {space = global} : !llvm.ptr<1> -> f16
+    %acc12 = llvm.fadd %acc11, %v11 : f16
+    %v12 = gpu.load %p12 {space = global} : !llvm.ptr<1> -> f16
+    %acc13 = llvm.fadd %acc12, %v12 : f16
+    %v13 = gpu.load %p13 {space = global} : !llvm.ptr<1> -> f16
+    %acc14 = llvm.fadd %acc13, %v13 : f16
+    %v14 = gpu.load %p14 {space = global} : !llvm.ptr<1> -> f16
+    %acc15 = llvm.fadd %acc14, %v14 : f16
+    gpu.store %p0, %acc15 : !llvm.ptr<1>, f16
+    %t0 = llvm.getelementptr %p0[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t1 = llvm.getelementptr %p1[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t2 = llvm.getelementptr %p2[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t3 = llvm.getelementptr %p3[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t4 = llvm.getelementptr %p4[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t5 = llvm.getelementptr %p5[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t6 = llvm.getelementptr %p6[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t7 = llvm.getelementptr %p7[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t8 = llvm.getelementptr %p8[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t9 = llvm.getelementptr %p9[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t10 = llvm.getelementptr %p10[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t11 = llvm.getelementptr %p11[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t12 = llvm.getelementptr %p12[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t13 = llvm.getelementptr %p13[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t14 = llvm.getelementptr %p14[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %next = llvm.add %iv, %c1 : i32
+    llvm.br ^bb1(%next, %t0, %t1, %t2, %t3, %t4, %t5, %t6, %t7, %t8, %t9, %t10, %t11, %t12, %t13, %t14 : i32, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>)
+  ^bb3:
+    llvm.return
+  }
+  llvm.func @stepped_read(%base: !llvm.ptr<1>, %n: i32, %x0: i32, %x1: i32, %x2: i32, %x3: i32, %x4: i32, %x5: i32, %x6: i32, %x7: i32, %x8: i32, %x9: i32, %x10: i32, %x11: i32, %x12: i32, %x13: i32, %x14: i32, %x15: i32) attributes {gpu.kernel} {
+    %c0 = llvm.mlir.constant(0 : i32) : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    %e0 = llvm.getelementptr %base[%x0] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e1 = llvm.getelementptr %base[%x1] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e2 = llvm.getelementptr %base[%x2] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e3 = llvm.getelementptr %base[%x3] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e4 = llvm.getelementptr %base[%x4] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e5 = llvm.getelementptr %base[%x5] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e6 = llvm.getelementptr %base[%x6] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e7 = llvm.getelementptr %base[%x7] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e8 = llvm.getelementptr %base[%x8] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e9 = llvm.getelementptr %base[%x9] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e10 = llvm.getelementptr %base[%x10] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e11 = llvm.getelementptr %base[%x11] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e12 = llvm.getelementptr %base[%x12] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e13 = llvm.getelementptr %base[%x13] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e14 = llvm.getelementptr %base[%x14] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %e15 = llvm.getelementptr %base[%x15] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    llvm.br ^bb1(%c0, %e0, %e1, %e2, %e3, %e4, %e5, %e6, %e7, %e8, %e9, %e10, %e11, %e12, %e13, %e14, %e15 : i32, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>)
+  ^bb1(%iv: i32, %p0: !llvm.ptr<1>, %p1: !llvm.ptr<1>, %p2: !llvm.ptr<1>, %p3: !llvm.ptr<1>, %p4: !llvm.ptr<1>, %p5: !llvm.ptr<1>, %p6: !llvm.ptr<1>, %p7: !llvm.ptr<1>, %p8: !llvm.ptr<1>, %p9: !llvm.ptr<1>, %p10: !llvm.ptr<1>, %p11: !llvm.ptr<1>, %p12: !llvm.ptr<1>, %p13: !llvm.ptr<1>, %p14: !llvm.ptr<1>, %p15: !llvm.ptr<1>):
+    %go = llvm.icmp "slt" %iv, %n : i32
+    llvm.cond_br %go, ^bb2, ^bb3
+  ^bb2:
+    %acc0 = llvm.mlir.constant(0.0 : f16) : f16
+    %v0 = gpu.load %p0 {space = global} : !llvm.ptr<1> -> f16
+    %acc1 = llvm.fadd %acc0, %v0 : f16
+    %v1 = gpu.load %p1 {space = global} : !llvm.ptr<1> -> f16
+    %acc2 = llvm.fadd %acc1, %v1 : f16
+    %v2 = gpu.load %p2 {space = global} : !llvm.ptr<1> -> f16
+    %acc3 = llvm.fadd %acc2, %v2 : f16
+    %v3 = gpu.load %p3 {space = global} : !llvm.ptr<1> -> f16
+    %acc4 = llvm.fadd %acc3, %v3 : f16
+    %v4 = gpu.load %p4 {space = global} : !llvm.ptr<1> -> f16
+    %acc5 = llvm.fadd %acc4, %v4 : f16
+    %v5 = gpu.load %p5 {space = global} : !llvm.ptr<1> -> f16
+    %acc6 = llvm.fadd %acc5, %v5 : f16
+    %v6 = gpu.load %p6 {space = global} : !llvm.ptr<1> -> f16
+    %acc7 = llvm.fadd %acc6, %v6 : f16
+    %v7 = gpu.load %p7 {space = global} : !llvm.ptr<1> -> f16
+    %acc8 = llvm.fadd %acc7, %v7 : f16
+    %v8 = gpu.load %p8 {space = global} : !llvm.ptr<1> -> f16
+    %acc9 = llvm.fadd %acc8, %v8 : f16
+    %v9 = gpu.load %p9 {space = global} : !llvm.ptr<1> -> f16
+    %acc10 = llvm.fadd %acc9, %v9 : f16
+    %v10 = gpu.load %p10 {space = global} : !llvm.ptr<1> -> f16
+    %acc11 = llvm.fadd %acc10, %v10 : f16
+    %v11 = gpu.load %p11 {space = global} : !llvm.ptr<1> -> f16
+    %acc12 = llvm.fadd %acc11, %v11 : f16
+    %v12 = gpu.load %p12 {space = global} : !llvm.ptr<1> -> f16
+    %acc13 = llvm.fadd %acc12, %v12 : f16
+    %v13 = gpu.load %p13 {space = global} : !llvm.ptr<1> -> f16
+    %acc14 = llvm.fadd %acc13, %v13 : f16
+    %v14 = gpu.load %p14 {space = global} : !llvm.ptr<1> -> f16
+    %acc15 = llvm.fadd %acc14, %v14 : f16
+    %v15 = gpu.load %p15 {space = global} : !llvm.ptr<1> -> f16
+    %acc16 = llvm.fadd %acc15, %v15 : f16
+    gpu.store %p0, %acc16 : !llvm.ptr<1>, f16
+    %t0 = llvm.getelementptr %p0[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t1 = llvm.getelementptr %p1[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t2 = llvm.getelementptr %p2[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t3 = llvm.getelementptr %p3[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t4 = llvm.getelementptr %p4[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t5 = llvm.getelementptr %p5[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t6 = llvm.getelementptr %p6[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t7 = llvm.getelementptr %p7[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t8 = llvm.getelementptr %p8[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t9 = llvm.getelementptr %p9[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t10 = llvm.getelementptr %p10[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t11 = llvm.getelementptr %p11[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t12 = llvm.getelementptr %p12[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t13 = llvm.getelementptr %p13[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t14 = llvm.getelementptr %p14[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    %t15 = llvm.getelementptr %p15[64] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f16
+    gpu.store %t1, %acc16 : !llvm.ptr<1>, f16
+    %next = llvm.add %iv, %c1 : i32
+    llvm.br ^bb1(%next, %t0, %t1, %t2, %t3, %t4, %t5, %t6, %t7, %t8, %t9, %t10, %t11, %t12, %t13, %t14, %t15 : i32, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>)
+  ^bb3:
+    llvm.return
+  }
+}

@@ -1,0 +1,80 @@
+package ttrun
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// reassociate-loop-addresses' stepped pointers (transforms/loopstep.go): a
+// matmul whose strides promise no alignment loads its tiles element by
+// element, 64 pointers a thread for each operand, all advanced alike every
+// k-step. The per-thread IR carries one offset an operand instead of the
+// 128 pointers (TT_X_STEPPED_POINTERS=off keeps them), and the simulator
+// computes A B + bias exactly both ways, with M, N and K that are not
+// multiples of the tiles (rows and columns wrap, the last k-step masked).
+func TestSimSteppedPointersMatmul(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	const m, n, k = 130, 100, 70
+	kernel := filepath.Join("testdata", "bias_matmul.py")
+	sig := "*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, 1, i32, 1, i32, 1, 128, 128, 64"
+	dir := t.TempDir()
+	ttgir := filepath.Join(dir, "mm.ttgir")
+	translate(t, ttgir, kernel, "--kernel", "bias_matmul", "--signature", sig, "--arch", "sm_90", "--num-warps=4", "--target=ttgir")
+
+	// The pointers the K loop's header carries, from the per-thread IR.
+	header := regexp.MustCompile(`(?m)^\s*\^bb\d+\((.*)\):`)
+	carried := func(stepped string) int {
+		t.Helper()
+		t.Setenv("TT_X_STEPPED_POINTERS", stepped)
+		stages := t.TempDir()
+		translate(t, filepath.Join(stages, "mm.ptx"), ttgir, "--arch", "sm_90", "--dump-stages", stages)
+		files, _ := filepath.Glob(filepath.Join(stages, "*llir.mlir"))
+		if len(files) != 1 {
+			t.Fatalf("expected one per-thread IR dump in %s, got %v", stages, files)
+		}
+		text, err := os.ReadFile(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		ptrs := 0
+		for _, h := range header.FindAllStringSubmatch(string(text), -1) {
+			ptrs += strings.Count(h[1], "!llvm.ptr<1>")
+		}
+		return ptrs
+	}
+	if on, off := carried("on"), carried("off"); on != 0 || off < 128 {
+		t.Fatalf("the K loop carries %d global pointers with stepped pointers and %d without; want 0 and at least 128", on, off)
+	}
+
+	a, b, want := exactMatmul(m, n, k)
+	bias := make([]float32, n)
+	for j := range bias {
+		bias[j] = float32(j%5 - 2)
+	}
+	for i := range m {
+		for j := range n {
+			want[i*n+j] += bias[j]
+		}
+	}
+	for _, stepped := range []string{"on", "off"} {
+		t.Setenv("TT_X_STEPPED_POINTERS", stepped)
+		tmp := t.TempDir()
+		args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", "2",
+			"--arg", "a_ptr=@" + writeHalfNpy(t, tmp, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, tmp, "b.npy", b, k, n),
+			"--arg", "c_ptr=@" + writeHalfNpy(t, tmp, "c.npy", make([]float32, m*n), m, n),
+			"--arg", "bias_ptr=@" + writeHalfNpy(t, tmp, "bias.npy", bias, 1, n),
+			"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
+			"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
+			"--check", "c_ptr=@" + writeHalfNpy(t, tmp, "want.npy", want, m, n), "--tol", "0"}
+		code, stdout, stderr := runTool(args...)
+		if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
+			t.Fatalf("stepped pointers %s: exit %d\nstdout: %s\nstderr: %s", stepped, code, stdout, stderr)
+		}
+	}
+}
