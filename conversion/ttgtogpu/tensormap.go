@@ -188,11 +188,17 @@ func (l *lowering) lowerTensormapCreate(op *ir.Operation, e *emitter, rw *conver
 }
 
 // lowerTensormapFenceproxyAcquire: the warp that published the map
-// acquires it; after the run's last acquire every thread waits at a
-// barrier.
+// acquires it and prefetches it; after the run's last acquire every thread
+// waits at a barrier. The TMA unit fetches a map from memory on the first
+// copy through it; the prefetch starts that fetch while the kernel's
+// prologue goes on (mbarrier inits, the other maps), off the path to the
+// first tile's arrival (docs/PERFORMANCE.md, "What a launch of the pairs
+// costs": 0.6-1.4 us a launch of the 128x128 matmul at 1024-4096 cubes).
 func (l *lowering) lowerTensormapFenceproxyAcquire(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 	place := l.tensormaps[op] // a map from elsewhere: warp 0, and a barrier
-	gpu.NewFenceProxyTensormapAcquire(e.b, e.loc, rw.Remapped(op.Operand(0)), l.inWarp(e, int64(place.index%l.numWarps)))
+	m, publisher := rw.Remapped(op.Operand(0)), l.inWarp(e, int64(place.index%l.numWarps))
+	gpu.NewFenceProxyTensormapAcquire(e.b, e.loc, m, publisher)
+	gpu.NewTMAPrefetch(e.b, e.loc, e.cast("llvm.addrspacecast", m, llvm.Ptr(l.ctx, llvm.GenericAddrSpace)), publisher)
 	if !place.continues {
 		newGPU(e).barrier()
 	}

@@ -6,8 +6,9 @@
 // ((z*Y + y)*X + x) * 128. Thread 0 zeroes the 128-byte template in
 // shared memory and sets every field (dimension 0 innermost: box, sizes,
 // the byte stride of dimension 1, element strides; rank - 1 and the enums
-// as immediates); warp 0 copies it to the scratch and acquires it; a
-// barrier lets every thread use it.
+// as immediates); warp 0 copies it to the scratch, acquires it and
+// prefetches it (the TMA unit's fetch of the map starts before its first
+// copy); a barrier lets every thread use it.
 
 // CHECK-LABEL: llvm.func @make(
 // CHECK-SAME:    %arg0: !llvm.ptr<1>, %arg1: i32, %arg2: i64, %arg3: !llvm.ptr<1> {tt.global_scratch}) attributes {gpu.kernel}
@@ -46,7 +47,9 @@
 // CHECK-NEXT:    gpu.tensormap_replace %[[TMPL]], %[[T0]] {field = "fill_mode", value = 1 : i32}
 // CHECK-NEXT:    %[[W0:.+]] = llvm.icmp "ult" %[[TID]], %{{.+}} : i32
 // CHECK-NEXT:    gpu.tensormap_cp_fenceproxy %[[MAP]], %[[TMPL]], %[[W0]] : !llvm.ptr<1>, !llvm.ptr<3>, i1
-// CHECK:         gpu.fence_proxy_tensormap_acquire %[[MAP]], %{{.+}} : !llvm.ptr<1>, i1
+// CHECK:         gpu.fence_proxy_tensormap_acquire %[[MAP]], %[[W:.+]] : !llvm.ptr<1>, i1
+// CHECK-NEXT:    %[[GMAP:.+]] = llvm.addrspacecast %[[MAP]] : !llvm.ptr<1> to !llvm.ptr
+// CHECK-NEXT:    gpu.tma_prefetch %[[GMAP]], %[[W]] : !llvm.ptr
 // CHECK-NEXT:    gpu.barrier
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @make(%x: !tt.ptr<f32>, %n: i32, %s: i64) {
