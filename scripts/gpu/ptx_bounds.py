@@ -40,6 +40,25 @@ Modes:
   nomidwait   (TMA stores in halves, tma-stores=on) the wait for a half's reads before the
               next half is staged in the same buffer removed (the first store's wait inside
               each epilogue): races, so the output is wrong; what that wait costs at most.
+  noclaim     (kernels with tensor maps in tt's pool) the pool claim's compare-and-swap replaced
+              by its first probe's slot, (%smid * 8) mod slots, taken without an atomic: what the
+              claim's round trip costs. Output unchanged while one launch runs at a time.
+  noacquire   (pool maps) each fence.proxy.tensormap acquire after a map's copy to the pool
+              removed: what the three acquires cost at most. Correct only where the tensor-map
+              proxy happens to see the copies in time.
+  oneinit     the barrier after each mbarrier.init of the prologue dropped where the next
+              instruction is another init (one barrier after the run): output unchanged.
+  prefetch    (pool maps) prefetch.tensormap of each map right after its acquire, so that the
+              TMA unit's first copy through it does not wait for the descriptor's fetch. Output
+              unchanged.
+  idleexit    (persistent kernels) every warp of a program with no tiles (%ctaid.x >= %nsmid:
+              the walks give tiles to the first min(%nsmid, %nctaid.x) programs) returns at the
+              kernel's first instruction instead of running the prologue: what the programs a grid
+              of one program a tile launches beyond the persistent ones cost. Output unchanged.
+  probes      clock64 and globaltimer read by thread 0 of the first partition at the prologue's
+              steps (entry, pool claim, maps, barrier inits, the first full barrier, the tile
+              loop's end, every partition's end) and stored to the module global __tt_probe
+              (16 u64 a CTA, by %ctaid.x); launch_cost.py reads them. Output unchanged.
   sms=N       %nsmid read as N: fewer persistent CTAs. Output unchanged.
   stagger=NS  the persistent CTAs of the second slot of each SM (nsmid <= ctaid < 2 nsmid) wait
               NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
@@ -331,6 +350,99 @@ def nomidwait(lines):
     return lines
 
 
+def noclaim(lines):
+    out = [re.sub(r"atom\.acquire\.gpu\.global\.cas\.b32 (%r\d+), \[%rd\d+\], 0, 1;", r"mov.u32 \1, 0;", l)
+           for l in lines]
+    if out == lines:
+        raise Shape("no pool claim")
+    return out
+
+
+def noacquire(lines):
+    out = ["\t// " + l.strip() if "fence.proxy.tensormap::generic.acquire" in l else l for l in lines]
+    if out == lines:
+        raise Shape("no tensor-map acquire")
+    return out
+
+
+def oneinit(lines):
+    out, dropped = [], 0
+    for i, l in enumerate(lines):
+        nxt = next((x for x in lines[i + 1:] if x.strip() and not x.strip().startswith("add.s32")), "")
+        prev = next((x for x in reversed(out) if x.strip() and not x.strip().startswith("add.s32")), "")
+        if l.strip() == "bar.sync 0, 128;" and "mbarrier.init" in nxt and "mbarrier.init" in prev:
+            dropped += 1
+            continue
+        out.append(l)
+    if not dropped:
+        raise Shape("no barrier between two mbarrier inits")
+    return out
+
+
+def prefetch(lines):
+    out, n = [], 0
+    for l in lines:
+        out.append(l)
+        m = re.search(r"(@%p\d+ )?fence\.proxy\.tensormap::generic\.acquire\.gpu \[(%rd\d+)\], 128;", l)
+        if m:
+            pred = m.group(1) or ""
+            out += [f"\tcvta.global.u64 %pfa{n}, {m.group(2)};", f"\t{pred}prefetch.tensormap [%pfa{n}];"]
+            n += 1
+    if not n:
+        raise Shape("no tensor-map acquire")
+    return declare(out, [f".reg .b64 \t%pfa<{n}>;"])
+
+
+def idleexit(lines):
+    if not any("%nsmid;" in l for l in lines):
+        raise Shape("no %nsmid read (not a persistent kernel)")
+    i = next(i for i, l in enumerate(lines) if l.strip().startswith("ld.param"))
+    out = lines[:i] + ["\tmov.u32 %ier0, %ctaid.x;", "\tmov.u32 %ier1, %nsmid;", "\tsetp.ge.u32 %iep0, %ier0, %ier1;",
+                       "\t@%iep0 ret;"] + lines[i:]
+    return declare(out, [".reg .b32 \t%ier<2>;", ".reg .pred \t%iep<1>;"])
+
+
+def probes(lines):
+    """See the module docstring: thread 0 of the first partition stores clock64 at seven steps."""
+    lines = list(lines)
+    entry = next((i for i, l in enumerate(lines) if "setmaxnreg.inc.sync.aligned.u32 256;" in l), None)
+    if entry is None:
+        raise Shape("no first partition (setmaxnreg.inc 256)")
+    claims = next((i for i in range(entry, len(lines)) if "__tt_tensormap_claims" in lines[i]), None)
+    if claims is None:
+        raise Shape("no pool claim")
+    claimed = next(i for i in range(claims, len(lines)) if lines[i].strip().startswith("ld.shared.b32"))
+    acq = [i for i in range(claimed, len(lines)) if "fence.proxy.tensormap::generic.acquire" in lines[i]]
+    if not acq:
+        raise Shape("no tensor-map acquire")
+    maps = next(i for i in range(acq[-1], len(lines)) if lines[i].strip() == "bar.sync 0, 128;")
+    inits = next(i for i in range(maps, len(lines)) if lines[i].strip() == "barrier.sync 1, 384;")
+    first = next(i for i in range(inits, len(lines)) if re.match(r"\s*@!%p\d+ bra\.uni \$L__BB\d+_w\d+;", lines[i]))
+    end = next(i for i in range(first, len(lines)) if lines[i].strip() == "barrier.sync 1, 384;")
+
+    def stamp(k, when="%clock64"):
+        return [f"\tmov.u64 %prb0, {when};", f"\t@%prq0 st.global.u64 [%prb1+{8 * k}], %prb0;"]
+    edits = {  # line index -> (before, after)
+        entry: ([], ["\tmov.u32 %prr0, %tid.x;", "\tsetp.eq.u32 %prq0, %prr0, 0;", "\tmov.u32 %prr0, %ctaid.x;",
+                     "\tmul.wide.u32 %prb1, %prr0, 128;", "\tmov.u64 %prb0, __tt_probe;",
+                     "\tadd.s64 %prb1, %prb1, %prb0;", "\tmov.pred %prq1, %prq0;"]
+                + stamp(0) + stamp(8, "%globaltimer")),
+        claimed: ([], stamp(1)),
+        maps: ([], stamp(2)),
+        inits: (stamp(3), []),
+        first: ([], ["\t@%prq1 mov.u64 %prb0, %clock64;", "\t@%prq1 st.global.u64 [%prb1+32], %prb0;",
+                     "\tsetp.ne.u32 %prq1, %prr0, %prr0;"]),
+        end: (stamp(5), stamp(6) + stamp(9, "%globaltimer")),
+    }
+    out = []
+    for i, l in enumerate(lines):
+        before, after = edits.get(i, ([], []))
+        out += before + [l] + after
+    g = next(i for i, l in enumerate(out) if l.startswith(".global") or l.startswith(".visible") or l.startswith(".entry"))
+    out.insert(g, ".global .align 8 .b8 __tt_probe[262144];")
+    return declare(out, [".reg .b64 \t%prb<2>;", ".reg .b32 \t%prr<1>;", ".reg .pred \t%prq<2>;"])
+
+
 def sms(n):
     def edit(lines):
         out = [re.sub(r"mov\.u32 (%r\d+), %nsmid;", rf"mov.u32 \1, {n};", l) for l in lines]
@@ -343,7 +455,8 @@ def sms(n):
 def main(mode, src, dst):
     modes = {"nostore": nostore, "noepi": noepi, "epifirst": epifirst, "defer": defer, "bulk": bulk,
              "pairsA": drop_shared(1, 32768), "pairsB": drop_shared(3, 40960),
-             "nomulticast": nomulticast, "nohandshake": nohandshake, "nomidwait": nomidwait}
+             "nomulticast": nomulticast, "nohandshake": nohandshake, "nomidwait": nomidwait,
+             "noclaim": noclaim, "noacquire": noacquire, "oneinit": oneinit, "prefetch": prefetch, "idleexit": idleexit, "probes": probes}
     if mode.startswith("stagger="):
         edit = stagger(int(mode.split("=", 1)[1]))
     elif mode.startswith("sms="):
@@ -351,7 +464,7 @@ def main(mode, src, dst):
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, sms=N, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, oneinit, prefetch, idleexit, probes, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
         if not (name.startswith("matmul_") and name.endswith(".ptx")):
