@@ -22,7 +22,7 @@ import (
 // redoes the whole chain per register, and the invariant offsets stay live
 // in registers across the loop. LLVM's reassociation, LICM and loop
 // strength reduction give Triton's code the form `base' + (iv*stride +
-// off)`; ptxas does neither reassociation. Two rewrites, both exact:
+// off)`; ptxas does neither reassociation. These rewrites, all exact:
 //
 //   - An integer GEP index computed in the loop by add, sub, mul or shl
 //     by constants is a linear form sum(c_k * x_k) + c over its leaves,
@@ -45,6 +45,9 @@ import (
 //     next iteration, holds both pointers and copies them back on every
 //     iteration otherwise (matmul 128x128: 15 of its 142 loop
 //     instructions).
+//   - Sixteen or more pointers carried and advanced by one invariant step
+//     (a tile loaded element by element) become one carried offset added
+//     to their entry values (loopstep.go).
 //
 // Loops are the natural loops of the CFG; hoisted code goes to the end of
 // the loop header's immediate dominator, which every value used in the
