@@ -48,23 +48,35 @@ func TestSimHoistedEpilogueBias(t *testing.T) {
 	if bytes.Equal(hoisted, unhoisted) {
 		t.Fatalf("the pass changed nothing: the bias load was not issued before the K loop")
 	}
-	run := func(ttgir string, sms int) {
-		t.Helper()
-		tmp := t.TempDir()
-		args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", fmt.Sprint(3 * 2), "--sms", fmt.Sprint(sms),
-			"--arg", "a_ptr=@" + writeHalfNpy(t, tmp, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, tmp, "b.npy", b, k, n),
-			"--arg", "c_ptr=@" + writeHalfNpy(t, tmp, "c.npy", make([]float32, m*n), m, n),
-			"--arg", "bias_ptr=@" + writeHalfNpy(t, tmp, "bias.npy", bias, 1, n),
-			"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
-			"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
-			"--check", "c_ptr=@" + writeHalfNpy(t, tmp, "want.npy", want, m, n), "--tol", "0"}
-		code, stdout, stderr := runTool(args...)
-		if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
-			t.Fatalf("%s, %d SMs: exit %d\nstdout: %s\nstderr: %s", ttgir, sms, code, stdout, stderr)
-		}
-	}
+	mm := biasMatmul{m: m, n: n, k: k, a: a, b: b, bias: bias, want: want}
 	for _, sms := range []int{1, 2} {
-		run(filepath.Join(dir, "mm.ttgir"), sms)
+		mm.simulate(t, filepath.Join(dir, "mm.ttgir"), 3*2, sms)
 	}
-	run(filepath.Join(offDir, "mm.ttgir"), 1)
+	mm.simulate(t, filepath.Join(offDir, "mm.ttgir"), 3*2, 1)
+}
+
+// biasMatmul is testdata/bias_matmul.py's problem: C = A B + bias with A
+// m x k, B k x n and C m x n, all row-major and contiguous, and the exact
+// product it should give.
+type biasMatmul struct {
+	m, n, k          int
+	a, b, bias, want []float32
+}
+
+// simulate runs the kernel compiled to ttgir on the simulator (grid
+// programs, sms SMs) and checks C bit for bit.
+func (p biasMatmul) simulate(t *testing.T, ttgir string, grid, sms int) {
+	t.Helper()
+	m, n, k, tmp := p.m, p.n, p.k, t.TempDir()
+	args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", fmt.Sprint(grid), "--sms", fmt.Sprint(sms),
+		"--arg", "a_ptr=@" + writeHalfNpy(t, tmp, "a.npy", p.a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, tmp, "b.npy", p.b, k, n),
+		"--arg", "c_ptr=@" + writeHalfNpy(t, tmp, "c.npy", make([]float32, m*n), m, n),
+		"--arg", "bias_ptr=@" + writeHalfNpy(t, tmp, "bias.npy", p.bias, 1, n),
+		"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
+		"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
+		"--check", "c_ptr=@" + writeHalfNpy(t, tmp, "want.npy", p.want, m, n), "--tol", "0"}
+	code, stdout, stderr := runTool(args...)
+	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
+		t.Fatalf("%s, %d SMs: exit %d\nstdout: %s\nstderr: %s", ttgir, sms, code, stdout, stderr)
+	}
 }

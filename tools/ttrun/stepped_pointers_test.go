@@ -1,7 +1,6 @@
 package ttrun
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -62,19 +61,9 @@ func TestSimSteppedPointersMatmul(t *testing.T) {
 			want[i*n+j] += bias[j]
 		}
 	}
+	mm := biasMatmul{m: m, n: n, k: k, a: a, b: b, bias: bias, want: want}
 	for _, stepped := range []string{"on", "off"} {
 		t.Setenv("TT_X_STEPPED_POINTERS", stepped)
-		tmp := t.TempDir()
-		args := []string{ttgir, "--backend", "sim", "--arch", "sm_90", "--no-cache", "--grid", "2",
-			"--arg", "a_ptr=@" + writeHalfNpy(t, tmp, "a.npy", a, m, k), "--arg", "b_ptr=@" + writeHalfNpy(t, tmp, "b.npy", b, k, n),
-			"--arg", "c_ptr=@" + writeHalfNpy(t, tmp, "c.npy", make([]float32, m*n), m, n),
-			"--arg", "bias_ptr=@" + writeHalfNpy(t, tmp, "bias.npy", bias, 1, n),
-			"--arg", fmt.Sprint("M=", m), "--arg", fmt.Sprint("N=", n), "--arg", fmt.Sprint("K=", k),
-			"--arg", fmt.Sprint("stride_am=", k), "--arg", fmt.Sprint("stride_bk=", n), "--arg", fmt.Sprint("stride_cm=", n),
-			"--check", "c_ptr=@" + writeHalfNpy(t, tmp, "want.npy", want, m, n), "--tol", "0"}
-		code, stdout, stderr := runTool(args...)
-		if code != 0 || !strings.Contains(stdout, fmt.Sprintf("PASS c_ptr: 0/%d elements differ", m*n)) {
-			t.Fatalf("stepped pointers %s: exit %d\nstdout: %s\nstderr: %s", stepped, code, stdout, stderr)
-		}
+		mm.simulate(t, ttgir, 2, 1)
 	}
 }
