@@ -21,16 +21,7 @@ func TestSimHoistedEpilogueBias(t *testing.T) {
 	const m, n, k = 320, 200, 160
 	kernel := filepath.Join("testdata", "bias_matmul.py")
 	sig := "*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64"
-	a, b, want := exactMatmul(m, n, k)
-	bias := make([]float32, n)
-	for j := range bias {
-		bias[j] = float32(j%9 - 4)
-	}
-	for i := range m {
-		for j := range n {
-			want[i*n+j] += bias[j]
-		}
-	}
+	mm := newBiasMatmul(m, n, k, 9)
 	compile := func(dir string) []byte {
 		t.Helper()
 		return translate(t, filepath.Join(dir, "mm.ttgir"), kernel, "--kernel", "bias_matmul", "--signature", sig,
@@ -48,7 +39,6 @@ func TestSimHoistedEpilogueBias(t *testing.T) {
 	if bytes.Equal(hoisted, unhoisted) {
 		t.Fatalf("the pass changed nothing: the bias load was not issued before the K loop")
 	}
-	mm := biasMatmul{m: m, n: n, k: k, a: a, b: b, bias: bias, want: want}
 	for _, sms := range []int{1, 2} {
 		mm.simulate(t, filepath.Join(dir, "mm.ttgir"), 3*2, sms)
 	}
@@ -61,6 +51,22 @@ func TestSimHoistedEpilogueBias(t *testing.T) {
 type biasMatmul struct {
 	m, n, k          int
 	a, b, bias, want []float32
+}
+
+// newBiasMatmul is the problem with exactMatmul's A and B and the bias
+// row j%period - period/2: small integers, so that f16 holds every sum.
+func newBiasMatmul(m, n, k, period int) biasMatmul {
+	a, b, want := exactMatmul(m, n, k)
+	bias := make([]float32, n)
+	for j := range bias {
+		bias[j] = float32(j%period - period/2)
+	}
+	for i := range m {
+		for j := range n {
+			want[i*n+j] += bias[j]
+		}
+	}
+	return biasMatmul{m: m, n: n, k: k, a: a, b: b, bias: bias, want: want}
 }
 
 // simulate runs the kernel compiled to ttgir on the simulator (grid

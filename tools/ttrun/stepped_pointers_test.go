@@ -51,17 +51,7 @@ func TestSimSteppedPointersMatmul(t *testing.T) {
 		t.Fatalf("the K loop carries %d global pointers with stepped pointers and %d without; want 0 and at least 128", on, off)
 	}
 
-	a, b, want := exactMatmul(m, n, k)
-	bias := make([]float32, n)
-	for j := range bias {
-		bias[j] = float32(j%5 - 2)
-	}
-	for i := range m {
-		for j := range n {
-			want[i*n+j] += bias[j]
-		}
-	}
-	mm := biasMatmul{m: m, n: n, k: k, a: a, b: b, bias: bias, want: want}
+	mm := newBiasMatmul(m, n, k, 5)
 	for _, stepped := range []string{"on", "off"} {
 		t.Setenv("TT_X_STEPPED_POINTERS", stepped)
 		mm.simulate(t, ttgir, 2, 1)
