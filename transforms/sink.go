@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"flag"
+	"fmt"
 	"slices"
 	"sort"
 
@@ -20,7 +21,9 @@ import (
 // sinks such values before register allocation; the native PTX emitter
 // has no such phase, and ptxas then keeps them all in registers, which
 // costs occupancy. Users in other blocks (or in nested regions) keep the
-// op where it is, so nothing moves into a loop or a branch. Nothing moves
+// op where it is, so nothing moves into a loop or a branch (the
+// experimental option across-blocks=on first moves ops whose users are all
+// in one later block there: sink_blocks.go). Nothing moves
 // past a gpu.wgmma_fence: it orders the register writes before it (the
 // packing of a wgmma's A and accumulator words) before the wgmmas after
 // it. Nor past a named barrier: the warpgroups of a warp-specialized
@@ -50,9 +53,18 @@ func init() {
 		Name:        "sink-to-uses",
 		DisplayName: "SinkToUses",
 		Summary:     "Move side-effect-free ops next to their first use in the same block",
-		Build: func(*flag.FlagSet) passmgr.RunFunc {
+		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
+			across := fs.String("across-blocks", "off", "on: first move pure ops whose users are all in one later block there (sink_blocks.go; TT_X_SINK_BLOCKS=on for timing variants)")
 			return func(op *ir.Operation, st *passmgr.State) error {
-				n := SinkToUses(op)
+				mode := passmgr.Experiment("TT_X_SINK_BLOCKS", *across)
+				if mode != "on" && mode != "off" {
+					return fmt.Errorf("sink-to-uses: across-blocks must be on or off, got %q", mode)
+				}
+				n := 0
+				if mode == "on" {
+					n = sinkAcrossBlocks(op)
+				}
+				n += SinkToUses(op)
 				st.Stat("num-sunk", "Number of operations moved").Add(int64(n))
 				if n == 0 {
 					st.PreserveAll()
