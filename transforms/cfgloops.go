@@ -36,6 +36,21 @@ func (l *cfgLoop) contains(v ir.Value) bool {
 	return b != nil
 }
 
+// cfgRegions returns the regions nested in root whose control flow has
+// loops to find: SSA regions of more than one block.
+func cfgRegions(root *ir.Operation) []*ir.Region {
+	var regions []*ir.Region
+	ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		for _, r := range op.Regions() {
+			if len(r.Blocks()) > 1 && !ir.IsGraphRegion(r) {
+				regions = append(regions, r)
+			}
+		}
+		return ir.Advance
+	})
+	return regions
+}
+
 // naturalLoops returns the natural loops of region r, innermost (fewest
 // blocks) first. Back edges whose header has no immediate dominator (the
 // entry block) give no loop: nothing can go in front of it.

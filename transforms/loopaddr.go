@@ -93,17 +93,8 @@ func init() {
 // pointers advanced alike: loopstep.go) and returns the number of
 // GEP indices, GEP pairs and arguments it rewrote.
 func ReassociateLoopAddresses(root *ir.Operation, offsets, steps bool) int {
-	var regions []*ir.Region
-	ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		for _, r := range op.Regions() {
-			if len(r.Blocks()) > 1 && !ir.IsGraphRegion(r) {
-				regions = append(regions, r)
-			}
-		}
-		return ir.Advance
-	})
 	n := 0
-	for _, r := range regions {
+	for _, r := range cfgRegions(root) {
 		dom := ir.NewDominanceInfo()
 		// Each GEP belongs to its innermost loop: an outer loop that
 		// rewrote it again would weigh an op of the inner loop as one of

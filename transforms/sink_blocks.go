@@ -34,17 +34,8 @@ import (
 // sinkAcrossBlocks moves the ops of root's multi-block regions as above
 // and returns how many it moved.
 func sinkAcrossBlocks(root *ir.Operation) int {
-	var regions []*ir.Region
-	ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		for _, r := range op.Regions() {
-			if len(r.Blocks()) > 1 && !ir.IsGraphRegion(r) {
-				regions = append(regions, r)
-			}
-		}
-		return ir.Advance
-	})
 	moved := 0
-	for _, r := range regions {
+	for _, r := range cfgRegions(root) {
 		dom := ir.NewDominanceInfo()
 		loops := naturalLoops(r, dom)
 		// Blocks in reverse order: a user's block after its op's, mostly,

@@ -1,8 +1,6 @@
 package ttrun
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -19,31 +17,20 @@ func TestSimSinkAcrossBlocksMatmul(t *testing.T) {
 		t.Skip("simulates wgmma tiles")
 	}
 	const m, n, k = 130, 300, 70
-	kernel := filepath.Join("testdata", "bias_matmul.py")
 	sig := "*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, 1, i32, 1, i32, 1, 128, 256, 64"
-	dir := t.TempDir()
-	ttgir := filepath.Join(dir, "mm.ttgir")
-	translate(t, ttgir, kernel, "--kernel", "bias_matmul", "--signature", sig, "--arch", "sm_90", "--num-warps=8", "--target=ttgir")
+	ttgir, _ := biasMatmulTTGIR(t, sig, 8)
 
 	// The ops of the per-thread IR's entry block, before the K loop.
 	entryOps := func(sink string) int {
 		t.Helper()
-		t.Setenv("TT_X_SINK_BLOCKS", sink)
-		stages := t.TempDir()
-		translate(t, filepath.Join(stages, "mm.ptx"), ttgir, "--arch", "sm_90", "--dump-stages", stages)
-		files, _ := filepath.Glob(filepath.Join(stages, "*llir.mlir"))
-		if len(files) != 1 {
-			t.Fatalf("expected one per-thread IR dump in %s, got %v", stages, files)
-		}
-		text, err := os.ReadFile(files[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		body := string(text)
+		body := perThreadIR(t, ttgir, "TT_X_SINK_BLOCKS", sink)
 		start := strings.Index(body, "llvm.func @bias_matmul")
+		if start < 0 {
+			t.Fatalf("no kernel in the per-thread IR")
+		}
 		end := strings.Index(body[start:], "^bb1(")
-		if start < 0 || end < 0 {
-			t.Fatalf("no kernel or no loop header in the per-thread IR")
+		if end < 0 {
+			t.Fatalf("no loop header in the per-thread IR")
 		}
 		return strings.Count(body[start:start+end], " = ")
 	}

@@ -1,8 +1,6 @@
 package ttrun
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -20,29 +18,15 @@ func TestSimSteppedPointersMatmul(t *testing.T) {
 		t.Skip("simulates wgmma tiles")
 	}
 	const m, n, k = 130, 100, 70
-	kernel := filepath.Join("testdata", "bias_matmul.py")
 	sig := "*fp16:16, *fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32, 1, i32, 1, i32, 1, 128, 128, 64"
-	dir := t.TempDir()
-	ttgir := filepath.Join(dir, "mm.ttgir")
-	translate(t, ttgir, kernel, "--kernel", "bias_matmul", "--signature", sig, "--arch", "sm_90", "--num-warps=4", "--target=ttgir")
+	ttgir, _ := biasMatmulTTGIR(t, sig, 4)
 
 	// The pointers the K loop's header carries, from the per-thread IR.
 	header := regexp.MustCompile(`(?m)^\s*\^bb\d+\((.*)\):`)
 	carried := func(stepped string) int {
 		t.Helper()
-		t.Setenv("TT_X_STEPPED_POINTERS", stepped)
-		stages := t.TempDir()
-		translate(t, filepath.Join(stages, "mm.ptx"), ttgir, "--arch", "sm_90", "--dump-stages", stages)
-		files, _ := filepath.Glob(filepath.Join(stages, "*llir.mlir"))
-		if len(files) != 1 {
-			t.Fatalf("expected one per-thread IR dump in %s, got %v", stages, files)
-		}
-		text, err := os.ReadFile(files[0])
-		if err != nil {
-			t.Fatal(err)
-		}
 		ptrs := 0
-		for _, h := range header.FindAllStringSubmatch(string(text), -1) {
+		for _, h := range header.FindAllStringSubmatch(perThreadIR(t, ttgir, "TT_X_STEPPED_POINTERS", stepped), -1) {
 			ptrs += strings.Count(h[1], "!llvm.ptr<1>")
 		}
 		return ptrs

@@ -1,4 +1,7 @@
 // RUN: tt-opt %s -split-input-file -reassociate-loop-addresses | FileCheck %s
+// RUN: tt-opt %s -split-input-file -reassociate-loop-addresses=stepped-pointers=off | FileCheck %s --check-prefix=STEPOFF
+// RUN: not tt-opt %s -split-input-file -reassociate-loop-addresses=stepped-pointers=maybe 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: reassociate-loop-addresses: stepped-pointers must be on or off, got "maybe"
 
 // The row address of a tile loaded per iteration, gep(gep(base, (iv + 128
 // + row) * 64), col): the index becomes iv*64 + (row*64 + 8192), its
@@ -250,6 +253,8 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // edge) added to the base once an iteration, and each load reads the base
 // plus its own 32-bit index: no pointer is carried. A pointer read twice
 // (the first: a load and a store) gets its address at the top of the header.
+// STEPOFF-LABEL: llvm.func @stepped_base
+// STEPOFF:       ^bb1(%{{.+}}: i32, %{{[^,]+}}: !llvm.ptr<1>,
 // CHECK-LABEL: llvm.func @stepped_base
 // CHECK:         %[[STEP:.+]] = llvm.mlir.constant(64 : i64) : i64
 // CHECK:         %[[ZERO:.+]] = llvm.mlir.constant(0 : i64) : i64
