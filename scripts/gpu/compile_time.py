@@ -18,11 +18,12 @@ times
           emitter alone as its --mlir-timing report gives them (the total
           less the Parser and Output rows).
 
-After one untimed warm-up per kernel it prints the median of N runs in
-milliseconds, with Triton's time per stage. If Triton's stage API is not
-the one expected, it says so and times triton.compile(NAME.ttir) instead,
-which also runs ptxas (and skips the ttir stage, as Triton does for IR
-files).
+Each of N rounds (after one untimed warm-up round) runs Triton's stages and then the tt
+process, so that the host's drift moves both alike; it prints the medians in milliseconds,
+Triton's time per stage, the ratio of the medians and the median of the rounds' own ratios
+(paired). If Triton's stage API is not the one expected, it says so and times
+triton.compile(NAME.ttir) instead, which also runs ptxas (and skips the ttir stage, as Triton
+does for IR files).
 """
 import json, os, subprocess, sys, tempfile, time
 
@@ -64,7 +65,7 @@ def main():
     man = man["cases"] if isinstance(man, dict) else man
     target = triton.runtime.driver.active.get_current_target()
     print(f"target {target}, {repeat} runs, median ms, CPU: {os.cpu_count()} cores")
-    print(f"{'kernel':34s} {'Triton':>8s} ({'  '.join(STAGES)})  {'tt':>7s} {'Triton/tt':>9s}  "
+    print(f"{'kernel':34s} {'Triton':>8s} ({'  '.join(STAGES)})  {'tt':>7s} {'Triton/tt':>9s} {'paired':>8s}  "
           f"{'tt passes+emit':>14s} {'Triton/tt':>9s}")
     staged = True
     for m in man:
@@ -75,7 +76,12 @@ def main():
         opts = {"num_warps": m["num_warps"], "num_stages": m.get("num_stages", 3)}
         with tempfile.TemporaryDirectory() as d:
             os.environ["TRITON_CACHE_DIR"] = d
-            runs, detail = [], ""
+            ptx = os.path.join(d, "k.ptx")
+            cmd = [tt, path, "--no-cache", "--target=ptx", f"--num-warps={opts['num_warps']}",
+                   f"--num-stages={opts['num_stages']}", "-o", ptx]
+            # Rounds interleave the two compilers (Triton, then tt), so that the host's drift
+            # over a run (10-40% between calls) moves both sides of each round's ratio alike.
+            runs, tts, failed = [], [], None
             for i in range(repeat + 1):
                 try:
                     if staged:
@@ -86,39 +92,36 @@ def main():
                         triton.compile(path, target=target, options=opts)
                         runs.append(((time.perf_counter() - t0) * 1e3, None))
                 except Exception as e:
-                    if staged:
+                    if staged and not runs:
                         print(f"Triton's stage API differs ({type(e).__name__}: {str(e)[:120]}); "
                               f"timing triton.compile(path) from here on (ttgir..cubin)")
                         staged = False
-                        runs = []
                         continue
-                    print(f"{name:34s} Triton failed: {str(e).splitlines()[0][:100]}")
+                    failed = f"Triton failed: {str(e).splitlines()[0][:100]}"
                     break
-            runs = runs[1:]  # warm-up
-            t_tri = median([r[0] for r in runs]) if runs else float("nan")
-            if runs and runs[0][1]:
-                detail = "  ".join(f"{median([r[1][s] for r in runs]):.1f}" for s in STAGES)
-            ptx = os.path.join(d, "k.ptx")
-            cmd = [tt, path, "--no-cache", "--target=ptx", f"--num-warps={opts['num_warps']}",
-                   f"--num-stages={opts['num_stages']}", "-o", ptx]
-            tts, inproc = [], []
-            for i in range(repeat + 1):
                 t0 = time.perf_counter()
                 r = subprocess.run(cmd, capture_output=True)
                 tts.append((time.perf_counter() - t0) * 1e3)
                 if r.returncode != 0:
-                    print(f"{name:34s} {t_tri:8.1f} ({detail})  tt-translate failed: {r.stderr.decode()[:150]}")
-                    tts = []
+                    failed = f"tt-translate failed: {r.stderr.decode()[:150]}"
                     break
-            if not tts:
+            if failed:
+                print(f"{name:34s} {failed}")
                 continue
-            t_tt = median(tts[1:])
+            runs, tts = runs[-repeat:], tts[-repeat:]  # the first round warms up
+            t_tri = median([r[0] for r in runs])
+            detail = ""
+            if runs[0][1]:
+                detail = "  ".join(f"{median([r[1][s] for r in runs]):.1f}" for s in STAGES)
+            t_tt = median(tts)
+            paired = median([r[0] / t for r, t in zip(runs, tts)])
+            inproc = []
             for i in range(repeat):
                 r = subprocess.run(cmd + ["--mlir-timing"], capture_output=True, text=True)
                 inproc.append(pipeline_ms(r.stderr))
             t_in = median(inproc)
-        print(f"{name:34s} {t_tri:8.1f} ({detail})  {t_tt:7.1f} {t_tri / t_tt:8.1f}x  {t_in:14.1f} {t_tri / t_in:8.1f}x",
-              flush=True)
+        print(f"{name:34s} {t_tri:8.1f} ({detail})  {t_tt:7.1f} {t_tri / t_tt:8.1f}x {paired:7.1f}x  "
+              f"{t_in:14.1f} {t_tri / t_in:8.1f}x", flush=True)
 
 
 def pipeline_ms(report):
