@@ -33,7 +33,15 @@ func Walk(op *Operation, order WalkOrder, fn func(*Operation) WalkResult) bool {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; {
 				next := o.next
-				if Walk(o, order, fn) {
+				// An op without regions is visited once, in either
+				// order, and a walk of it would do only that: most
+				// ops are such leaves, so they are visited here,
+				// without a call of Walk each.
+				if len(o.Regions()) == 0 {
+					if fn(o) == Interrupt {
+						return true
+					}
+				} else if Walk(o, order, fn) {
 					return true
 				}
 				o = next
@@ -70,7 +78,12 @@ func WalkNested(op *Operation, fn func(*Operation)) {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; {
 				next := o.next
-				WalkOps(o, fn)
+				// WalkOps(o, fn), without a call for the ops that
+				// have no regions (most of them).
+				fn(o)
+				if len(o.Regions()) > 0 {
+					WalkNested(o, fn)
+				}
 				o = next
 			}
 		}

@@ -3,6 +3,7 @@ package pattern
 import (
 	"fmt"
 	"sync"
+	"unsafe"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -90,7 +91,7 @@ type driver struct {
 	foldOperands []ir.Attribute
 	// byDef caches set.For by op definition: one lookup keyed by a
 	// pointer per op and round instead of hashing the op's name.
-	byDef map[*ir.OpDef][]ir.RewritePattern
+	byDef *patternCache
 	// The state of each round, kept for the next: the rewrite counts, and
 	// region simplification's liveness.
 	perOp map[*ir.Operation]int
@@ -112,11 +113,11 @@ type driverState struct {
 	perOp  map[*ir.Operation]int
 	live   *liveness
 	folder *constFolder
-	byDef  map[*ir.OpDef][]ir.RewritePattern
+	byDef  *patternCache
 }
 
 var driverStates = sync.Pool{New: func() any {
-	return &driverState{wl: newWorklist(0), perOp: map[*ir.Operation]int{}, live: newLiveness(), folder: newConstFolder(nil), byDef: map[*ir.OpDef][]ir.RewritePattern{}}
+	return &driverState{wl: newWorklist(0), perOp: map[*ir.Operation]int{}, live: newLiveness(), folder: newConstFolder(nil), byDef: &patternCache{}}
 }}
 
 func newDriver(ctx *ir.Context, set *FrozenSet, cfg Config, r *ir.Region) *driver {
@@ -137,7 +138,7 @@ func (d *driver) release() {
 	d.folder.reset()
 	clear(d.folder.scopes)
 	d.folder.rw = nil
-	clear(d.byDef)
+	clear(d.byDef[:])
 	driverStates.Put(&driverState{wl: d.wl, perOp: d.perOp, live: d.live, folder: d.folder, byDef: d.byDef})
 	d.wl, d.perOp, d.live, d.folder, d.byDef = nil, nil, nil, nil, nil
 }
@@ -330,12 +331,28 @@ func (d *driver) processWorklist() (bool, error) {
 // not change).
 func (d *driver) patternsFor(op *ir.Operation) []ir.RewritePattern {
 	def := op.Def()
-	pats, ok := d.byDef[def]
-	if !ok {
-		pats = d.set.For(def.Name)
-		d.byDef[def] = pats
+	e := &d.byDef[patternSlot(def)]
+	if e.def != def {
+		e.def, e.pats = def, d.set.For(def.Name)
 	}
-	return pats
+	return e.pats
+}
+
+// patternCache holds the patterns of the op definitions a driver met, in
+// a direct-mapped table indexed by a hash of the definition's address:
+// the driver asks for the patterns of every op it pops, and a map keyed
+// by the pointer cost more (hashing, probing) than the rest of the
+// lookup. Two definitions that share a slot replace each other, at the
+// cost of a lookup in the set.
+type patternCache [256]struct {
+	def  *ir.OpDef
+	pats []ir.RewritePattern
+}
+
+// patternSlot returns def's index in a patternCache (Fibonacci hashing of
+// its address: the top 8 bits of the product).
+func patternSlot(def *ir.OpDef) int {
+	return int(uint64(uintptr(unsafe.Pointer(def))) * 0x9e3779b97f4a7c15 >> 56)
 }
 
 // tryFold folds op through its OpDef.Fold, materializing constant results

@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"hash/maphash"
+	"math/bits"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -13,36 +14,55 @@ import (
 
 var hashSeed = maphash.MakeSeed()
 
-// opHash hashes what opEquivalent compares, except regions.
+// opHash hashes what opEquivalent compares, except regions and the names
+// of attributes (ops of one definition with equal attribute values have
+// the same names but for rare optional ones; the hash need only agree on
+// equivalent ops). CSE hashes every op it visits: each part is hashed on
+// its own (by identity, as opEquivalent compares them) and the parts are
+// combined by mixHash, without a maphash.Hash's buffering of each write.
 func opHash(op *ir.Operation) uint64 {
-	var h maphash.Hash
-	h.SetSeed(hashSeed)
-	maphash.WriteComparable(&h, op.Def())
+	h := maphash.Comparable(hashSeed, op.Def())
 	for _, a := range op.Props() {
-		h.WriteString(a.Name)
-		maphash.WriteComparable(&h, a.Value)
+		h = mixHash(h, maphash.Comparable(hashSeed, a.Value))
 	}
-	h.WriteByte(0)
+	// The properties and the discardable attributes are two lists.
+	h = mixHash(h, uint64(len(op.Props())))
 	for _, a := range op.DiscardableAttrs() {
-		h.WriteString(a.Name)
-		maphash.WriteComparable(&h, a.Value)
+		h = mixHash(h, maphash.Comparable(hashSeed, a.Value))
 	}
 	for i, n := 0, op.NumResults(); i < n; i++ {
-		maphash.WriteComparable(&h, op.Result(i).Type())
+		h = mixHash(h, maphash.Comparable(hashSeed, op.Result(i).Type()))
 	}
 	if op.Has(ir.Commutative) {
 		// Order-independent: the sum of the operands' hashes.
 		var sum uint64
 		for i, n := 0, op.NumOperands(); i < n; i++ {
-			sum += maphash.Comparable(hashSeed, op.Operand(i))
+			sum += valueHash(op.Operand(i))
 		}
-		maphash.WriteComparable(&h, sum)
-	} else {
-		for i, n := 0, op.NumOperands(); i < n; i++ {
-			maphash.WriteComparable(&h, op.Operand(i))
-		}
+		return mixHash(h, sum)
 	}
-	return h.Sum64()
+	for i, n := 0, op.NumOperands(); i < n; i++ {
+		h = mixHash(h, valueHash(op.Operand(i)))
+	}
+	return h
+}
+
+// valueHash hashes a value by identity. Values are operation results and
+// block arguments: hashed as the pointers they are, they skip the hashing
+// of an interface's dynamic type.
+func valueHash(v ir.Value) uint64 {
+	switch v := v.(type) {
+	case *ir.OpResult:
+		return maphash.Comparable(hashSeed, v)
+	case *ir.BlockArgument:
+		return maphash.Comparable(hashSeed, v)
+	}
+	return maphash.Comparable(hashSeed, v)
+}
+
+// mixHash combines hash h with the hash x of the next part, in order.
+func mixHash(h, x uint64) uint64 {
+	return (bits.RotateLeft64(h, 27) ^ x) * 0x9e3779b97f4a7c15
 }
 
 // opEquivalent reports whether a and b compute the same values.
