@@ -40,10 +40,7 @@ func named(name string, v ir.Attribute) ir.NamedAttr { return ir.NamedAttr{Name:
 // ---- constants (hoisted into the function prologue, one per value) ----
 
 // cInt returns the integer constant v of type t.
-func (e *emitter) cInt(t ir.Type, v int64) ir.Value {
-	w := ir.BitWidth(t)
-	return e.fs.constant(ir.IntegerAttrOf(e.ctx(), t, wrap(v, w)), t)
-}
+func (e *emitter) cInt(t ir.Type, v int64) ir.Value { return e.fs.intConstant(e.ctx(), t, v) }
 
 func (e *emitter) i32c(v int64) ir.Value { return e.cInt(e.i32(), v) }
 

@@ -19,9 +19,14 @@ type funcState struct {
 	loc    ir.Location
 
 	consts map[constKey]ir.Value
-	tid    ir.Value
-	parts  map[string]ir.Value // thread parts of coordinates, by column
-	smem   ir.Value
+	// ints indexes the integer constants of consts by type and value:
+	// most constants are integers (indices, masks, lane numbers), asked
+	// for by the thousand, and this finds one without making its
+	// attribute first (nil until the first).
+	ints  map[intConst]ir.Value
+	tid   ir.Value
+	parts map[string]ir.Value // thread parts of coordinates, by column
+	smem  ir.Value
 	// globalScratch is a kernel's global scratch parameter (tensormap.go),
 	// nil when the module needs none.
 	globalScratch ir.Value
@@ -35,6 +40,11 @@ type funcState struct {
 type constKey struct {
 	t ir.Type
 	a ir.Attribute
+}
+
+type intConst struct {
+	t ir.Type
+	v int64 // in the stored form of its width (wrap)
 }
 
 func newFuncState(fn *ir.Operation, kernel bool) *funcState {
@@ -71,6 +81,21 @@ func (fs *funcState) constant(a ir.Attribute, t ir.Type) ir.Value {
 	v := fs.prologue().CreateOp("llvm.mlir.constant", fs.loc, nil, []ir.Type{t}, named("value", a)).Result(0)
 	fs.consts[k] = v
 	return v
+}
+
+// intConstant returns the prologue constant of integer type t with value v
+// (wrapped to t's width).
+func (fs *funcState) intConstant(ctx *ir.Context, t ir.Type, v int64) ir.Value {
+	k := intConst{t, wrap(v, ir.BitWidth(t))}
+	if c, ok := fs.ints[k]; ok {
+		return c
+	}
+	c := fs.constant(ir.IntegerAttrOf(ctx, t, k.v), t)
+	if fs.ints == nil {
+		fs.ints = map[intConst]ir.Value{}
+	}
+	fs.ints[k] = c
+	return c
 }
 
 // threadID returns the prologue's thread index (x).

@@ -107,13 +107,7 @@ func (l *lowering) newTMAMessages(op *ir.Operation, mt *ttg.MemDescType) (*tmaCo
 		}
 		c32[d] = 0
 	}
-	at := func(c []int64) int64 {
-		var off int64
-		for d, x := range c {
-			off ^= tables[d][x]
-		}
-		return off * elem
-	}
+	at := func(c []int64) int64 { return layoutOffset(tables, c) * elem }
 	rank := len(share)
 	counts := make([]int64, rank)
 	total := int64(1)
@@ -130,7 +124,7 @@ func (l *lowering) newTMAMessages(op *ir.Operation, mt *ttg.MemDescType) (*tmaCo
 			rest /= counts[d]
 		}
 		msg := tmaMessage{origin: origin, offset: at(origin)}
-		if err := verifyTMABox(at, msg, box, elem, nv.SwizzlingByteWidth); err != nil {
+		if err := verifyTMABox(tables, msg, box, elem, nv.SwizzlingByteWidth); err != nil {
 			return nil, ir.OpErrorf(op, "TMA cannot copy %s: %v", asm.TypeString(mt), err)
 		}
 		msgs = append(msgs, msg)
@@ -138,28 +132,49 @@ func (l *lowering) newTMAMessages(op *ir.Operation, mt *ttg.MemDescType) (*tmaCo
 	return &tmaCopy{msgs: msgs, box: box, swizzle: nv.SwizzlingByteWidth, cta: sh.cta}, nil
 }
 
+// layoutOffset is the element offset of coordinates c: the XOR of each
+// coordinate's entry in its dim's table of offsets.
+func layoutOffset(tables [][]int64, c []int64) int64 {
+	var off int64
+	for d, x := range c {
+		off ^= tables[d][x]
+	}
+	return off
+}
+
 // verifyTMABox checks that box element i lands, as TMA writes it (row
 // major with the last dim innermost, swizzled by the map's width), where
-// the layout stores element origin+i.
-func verifyTMABox(at func([]int64) int64, msg tmaMessage, box []int64, elem int64, swizzle int) error {
+// the layout stores element origin+i (tables are the layout's offsets
+// along each dim, as layoutOffset reads them).
+func verifyTMABox(tables [][]int64, msg tmaMessage, box []int64, elem int64, swizzle int) error {
 	if msg.offset%128 != 0 {
 		return fmt.Errorf("box at %v starts at byte %d, not 128-byte aligned", msg.origin, msg.offset)
 	}
 	rank := len(box)
-	n := int64(1)
-	for _, b := range box {
-		n *= b
+	last := rank - 1
+	rows := int64(1)
+	for _, b := range box[:last] {
+		rows *= b
 	}
-	// c walks the box row major, the last dim innermost (lin's order).
+	// c walks the box's rows in row-major order (the last dim's
+	// coordinate stays at the origin's); the elements of a row, which
+	// TMA writes one after another, differ from the row's first only in
+	// the last dim's table entry.
 	c := slices.Clone(msg.origin)
+	lastOffsets := tables[last][msg.origin[last] : msg.origin[last]+box[last]]
 	mask := swizzleMask(swizzle)
-	for lin := int64(0); lin < n; lin++ {
-		want := at(c)
-		got := swizzleBy(mask, msg.offset+lin*elem)
-		if want != got {
-			return fmt.Errorf("element %v is at byte %d of the buffer, TMA puts it at byte %d", c, want, got)
+	addr := msg.offset
+	for row := int64(0); row < rows; row++ {
+		rowOff := layoutOffset(tables[:last], c[:last])
+		for x, off := range lastOffsets {
+			want := (rowOff ^ off) * elem
+			if got := swizzleBy(mask, addr); want != got {
+				c[last] += int64(x)
+				return fmt.Errorf("element %v is at byte %d of the buffer, TMA puts it at byte %d", c, want, got)
+			}
+			addr += elem
 		}
-		for d := rank - 1; d >= 0; d-- {
+		for d := last - 1; d >= 0; d-- {
 			if c[d]++; c[d] < msg.origin[d]+box[d] {
 				break
 			}
