@@ -63,9 +63,13 @@ func (w *accWebs) web(v ir.Value) int {
 	return -1
 }
 
-// affinity is a pair of values, by slot, that would rather share
-// registers.
-type affinity struct{ a, b int32 }
+// affinity is a pair of values that would rather share registers: by
+// slot, and the values themselves, which a candidate's use list is read
+// from.
+type affinity struct {
+	a, b   int32
+	va, vb ir.Value
+}
 
 // site is where a value is defined or used: the index of its block in
 // the function's blocks (-1: none) and the op's index in the block (-1
@@ -81,7 +85,8 @@ type site struct {
 // several entries per accumulator register of every wgmma.
 type webAnalysis struct {
 	slots *slots
-	ids   []int32 // by slot, -1 for values that are not candidates
+	ids   []int32    // by slot, -1 for values that are not candidates
+	vals  []ir.Value // by id
 	nCand int
 	// def and uses per candidate; hasDef is false for a candidate defined
 	// outside the function's top-level blocks.
@@ -116,9 +121,6 @@ func (b bitSet) addAll(o bitSet) bool {
 	}
 	return changed
 }
-
-// id returns the id of candidate v, or -1.
-func (an *webAnalysis) id(v ir.Value) int { return candidateOf(an.slots, an.ids, v) }
 
 // candidateOf returns the candidate id of v in ids (by slot), or -1.
 func candidateOf(s *slots, ids []int32, v ir.Value) int {
@@ -174,7 +176,8 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
 			if v := op.Operand(i); mergeable(v) {
-				waitPairs = append(waitPairs, affinity{slot(op.Result(i)), slot(v)})
+				r := op.Result(i)
+				waitPairs = append(waitPairs, affinity{slot(r), slot(v), r, v})
 			}
 		}
 	}
@@ -182,7 +185,8 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 		c := gpu.WGMMAView{Operation: op}.C()
 		for i, v := range c {
 			if mergeable(v) {
-				accPairs = append(accPairs, affinity{slot(op.Result(i)), slot(v)})
+				r := op.Result(i)
+				accPairs = append(accPairs, affinity{slot(r), slot(v), r, v})
 			}
 		}
 	}
@@ -192,13 +196,14 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 	}
 	for _, ps := range [][]affinity{waitPairs, accPairs} {
 		for _, p := range ps {
-			an.add(p.a)
-			an.add(p.b)
+			an.add(p.a, p.va)
+			an.add(p.b, p.vb)
 		}
 	}
 	for _, op := range wgmmas {
 		for i := 0; i < op.NumResults(); i++ {
-			an.add(slot(op.Result(i)))
+			r := op.Result(i)
+			an.add(slot(r), r)
 		}
 	}
 	// Block arguments joined, through edges, to the values above.
@@ -207,8 +212,8 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 		changed = false
 		for _, e := range edges {
 			if a, b := an.idOf(e.a) >= 0, an.idOf(e.b) >= 0; a != b {
-				an.add(e.a)
-				an.add(e.b)
+				an.add(e.a, e.va)
+				an.add(e.b, e.vb)
 				changed = true
 			}
 		}
@@ -302,7 +307,7 @@ func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool, s *slots)
 			for k, oi := range idx {
 				arg, v := dest.Argument(k), t.Operand(oi)
 				if mergeable(arg) && mergeable(v) && arg.Type() == v.Type() {
-					out = append(out, affinity{int32(s.of(arg)), int32(s.of(v))})
+					out = append(out, affinity{int32(s.of(arg)), int32(s.of(v)), arg, v})
 				}
 			}
 		}
@@ -313,22 +318,41 @@ func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool, s *slots)
 // add makes the value in slot i a candidate (if it is not one yet). A
 // value without a slot (none: the function is isolated from above) stays
 // out of every web.
-func (an *webAnalysis) add(i int32) {
+func (an *webAnalysis) add(i int32, v ir.Value) {
 	if i >= 0 && an.ids[i] < 0 {
 		an.ids[i] = int32(an.nCand)
+		an.vals = append(an.vals, v)
 		an.nCand++
 	}
 }
 
 // analyse computes the definitions, uses and block liveness of the
-// candidate values.
+// candidate values. The uses are read from the candidates' use lists: the
+// candidates are a small part of the function's values, and finding
+// their uses among every operand of every op cost more than the rest of
+// the analysis. An op's index in its block is its BlockOrder (valid: the
+// emitter never changes the IR).
 func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	n := an.nCand
 	an.blockIdx = make(map[*ir.Block]int, len(blocks))
-	an.def, an.hasDef, an.uses = make([]site, n), make([]bool, n), make([][]site, n)
-	for c := range an.def {
-		an.def[c] = site{-1, 0}
+	for bi, b := range blocks {
+		an.blockIdx[b] = bi
 	}
+	// indexOf returns the index of b among the function's top-level
+	// blocks (-1 for a block nested in an op), remembering the last
+	// block asked about: a value's uses are mostly in one block.
+	var lastBlock *ir.Block
+	lastIdx := int32(-1)
+	indexOf := func(b *ir.Block) int32 {
+		if b != lastBlock {
+			lastBlock, lastIdx = b, -1
+			if bi, ok := an.blockIdx[b]; ok {
+				lastIdx = int32(bi)
+			}
+		}
+		return lastIdx
+	}
+	an.def, an.hasDef, an.uses = make([]site, n), make([]bool, n), make([][]site, n)
 	// The per-block bit sets, carved from one array.
 	words := (n + 63) / 64
 	sets := make(bitSet, 4*len(blocks)*words)
@@ -339,35 +363,49 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	}
 	use, defs := make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
 	an.liveIn, an.liveOut = make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
-	for bi, b := range blocks {
-		an.blockIdx[b] = bi
+	for bi := range blocks {
 		use[bi], defs[bi] = next(), next()
 		an.liveIn[bi], an.liveOut[bi] = next(), next()
-		for ai := 0; ai < b.NumArguments(); ai++ {
-			if c := an.id(b.Argument(ai)); c >= 0 {
-				an.def[c], an.hasDef[c] = site{int32(bi), -1}, true
-				defs[bi].add(c)
+	}
+	for c, v := range an.vals {
+		d := site{-1, 0}
+		switch v := v.(type) {
+		case *ir.BlockArgument:
+			d = site{indexOf(v.Owner()), -1}
+		case *ir.OpResult:
+			op := v.Owner()
+			d = site{indexOf(op.Block()), int32(op.BlockOrder())}
+		}
+		an.def[c] = d
+		if d.block >= 0 {
+			an.hasDef[c] = true
+			defs[d.block].add(c)
+		}
+	}
+	// Every candidate's uses, one after the other in one array; a use
+	// before the definition in its block (or in a block without it) is
+	// upward-exposed.
+	var all []site
+	start := make([]int32, n+1)
+	for c, v := range an.vals {
+		start[c] = int32(len(all))
+		d := an.def[c]
+		for u := v.FirstUse(); u != nil; u = u.NextUse() {
+			op := u.Owner()
+			bi := indexOf(op.Block())
+			if bi < 0 {
+				continue
+			}
+			i := int32(op.BlockOrder())
+			all = append(all, site{bi, i})
+			if d.block != bi || d.index >= i {
+				use[bi].add(c)
 			}
 		}
-		i := int32(0)
-		for op := b.First(); op != nil; op, i = op.Next(), i+1 {
-			for k := 0; k < op.NumOperands(); k++ {
-				c := an.id(op.Operand(k))
-				if c < 0 {
-					continue
-				}
-				an.uses[c] = append(an.uses[c], site{int32(bi), i})
-				if !defs[bi].has(c) {
-					use[bi].add(c)
-				}
-			}
-			for k := 0; k < op.NumResults(); k++ {
-				if c := an.id(op.Result(k)); c >= 0 {
-					an.def[c], an.hasDef[c] = site{int32(bi), i}, true
-					defs[bi].add(c)
-				}
-			}
-		}
+	}
+	start[n] = int32(len(all))
+	for c := range an.uses {
+		an.uses[c] = all[start[c]:start[c+1]:start[c+1]]
 	}
 	// liveOut = the union of the successors' liveIn, liveIn = use and
 	// (liveOut less defs), to a fixed point.
