@@ -393,93 +393,90 @@ func (f *fn) inss(format string, args ...string) {
 
 // writeStrings writes format with its args when it uses only %s, one for
 // each arg, as fmt would print it; it writes nothing and reports false
-// for any other format.
+// for any other format. The text between the verbs is written a run at a
+// time, in the one pass that also checks the format: a format it does
+// not take is cut off again.
 func writeStrings(b *bytes.Buffer, format string, args []string) bool {
+	mark := b.Len()
 	n := 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
+	for {
+		i := strings.IndexByte(format, '%')
+		if i < 0 {
+			break
 		}
 		if i+1 == len(format) || format[i+1] != 's' || n == len(args) {
+			b.Truncate(mark)
 			return false
 		}
-		n++
-		i++
-	}
-	if n != len(args) {
-		return false
-	}
-	n = 0
-	for i := 0; i < len(format); i++ {
-		if c := format[i]; c != '%' {
-			b.WriteByte(c)
-			continue
-		}
-		i++
+		b.WriteString(format[:i])
 		b.WriteString(args[n])
 		n++
+		format = format[i+2:]
 	}
+	if n != len(args) {
+		b.Truncate(mark)
+		return false
+	}
+	b.WriteString(format)
 	return true
 }
 
 // writeSimple writes format with its args when it uses only %s of
 // strings and %d of integers (nearly every instruction), as fmt would
 // print them but without its reflection; it writes nothing and reports
-// false for any other format or argument.
+// false for any other format or argument (checked as it writes, as
+// writeStrings does).
 func writeSimple(b *bytes.Buffer, format string, args []any) bool {
+	mark := b.Len()
+	var num [24]byte
 	n := 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
+	for {
+		i := strings.IndexByte(format, '%')
+		if i < 0 {
+			break
 		}
 		if i+1 == len(format) || n == len(args) {
+			b.Truncate(mark)
 			return false
 		}
-		switch format[i+1] {
-		case 's':
-			if _, ok := args[n].(string); !ok {
-				return false
+		b.WriteString(format[:i])
+		ok := true
+		switch verb, x := format[i+1], args[n]; {
+		case verb == 's':
+			var str string
+			if str, ok = x.(string); ok {
+				b.WriteString(str)
 			}
-		case 'd':
-			switch args[n].(type) {
-			case int, int32, int64, uint32, uint64:
+		case verb == 'd':
+			switch x := x.(type) {
+			case int:
+				b.Write(strconv.AppendInt(num[:0], int64(x), 10))
+			case int32:
+				b.Write(strconv.AppendInt(num[:0], int64(x), 10))
+			case int64:
+				b.Write(strconv.AppendInt(num[:0], x, 10))
+			case uint32:
+				b.Write(strconv.AppendUint(num[:0], uint64(x), 10))
+			case uint64:
+				b.Write(strconv.AppendUint(num[:0], x, 10))
 			default:
-				return false
+				ok = false
 			}
 		default:
+			ok = false
+		}
+		if !ok {
+			b.Truncate(mark)
 			return false
 		}
 		n++
-		i++
+		format = format[i+2:]
 	}
 	if n != len(args) {
+		b.Truncate(mark)
 		return false
 	}
-	var num [24]byte
-	n = 0
-	for i := 0; i < len(format); i++ {
-		c := format[i]
-		if c != '%' {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch x := args[n].(type) {
-		case string:
-			b.WriteString(x)
-		case int:
-			b.Write(strconv.AppendInt(num[:0], int64(x), 10))
-		case int32:
-			b.Write(strconv.AppendInt(num[:0], int64(x), 10))
-		case int64:
-			b.Write(strconv.AppendInt(num[:0], x, 10))
-		case uint32:
-			b.Write(strconv.AppendUint(num[:0], uint64(x), 10))
-		case uint64:
-			b.Write(strconv.AppendUint(num[:0], x, 10))
-		}
-		n++
-	}
+	b.WriteString(format)
 	return true
 }
 
