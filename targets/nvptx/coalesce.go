@@ -63,13 +63,9 @@ func (w *accWebs) web(v ir.Value) int {
 	return -1
 }
 
-// affinity is a pair of values that would rather share registers: by
-// slot, and the values themselves, which a candidate's use list is read
-// from.
-type affinity struct {
-	a, b   int32
-	va, vb ir.Value
-}
+// affinity is a pair of values, by slot, that would rather share
+// registers.
+type affinity struct{ a, b int32 }
 
 // site is where a value is defined or used: the index of its block in
 // the function's blocks (-1: none) and the op's index in the block (-1
@@ -85,14 +81,15 @@ type site struct {
 // several entries per accumulator register of every wgmma.
 type webAnalysis struct {
 	slots *slots
-	ids   []int32    // by slot, -1 for values that are not candidates
-	vals  []ir.Value // by id
+	ids   []int32 // by slot, -1 for values that are not candidates
 	nCand int
-	// def and uses per candidate; hasDef is false for a candidate defined
-	// outside the function's top-level blocks.
-	def    []site
-	hasDef []bool
-	uses   [][]site
+	// def per candidate; hasDef is false for a candidate defined outside
+	// the function's top-level blocks. The uses of candidate c are
+	// useSites[useStart[c]:useEnd[c]].
+	def              []site
+	hasDef           []bool
+	useSites         []site
+	useStart, useEnd []int32
 	// blockIdx numbers the blocks; liveIn and liveOut are bit sets over
 	// candidate ids, per block.
 	blockIdx        map[*ir.Block]int
@@ -176,8 +173,7 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
 			if v := op.Operand(i); mergeable(v) {
-				r := op.Result(i)
-				waitPairs = append(waitPairs, affinity{slot(r), slot(v), r, v})
+				waitPairs = append(waitPairs, affinity{slot(op.Result(i)), slot(v)})
 			}
 		}
 	}
@@ -185,8 +181,7 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 		c := gpu.WGMMAView{Operation: op}.C()
 		for i, v := range c {
 			if mergeable(v) {
-				r := op.Result(i)
-				accPairs = append(accPairs, affinity{slot(r), slot(v), r, v})
+				accPairs = append(accPairs, affinity{slot(op.Result(i)), slot(v)})
 			}
 		}
 	}
@@ -196,14 +191,13 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 	}
 	for _, ps := range [][]affinity{waitPairs, accPairs} {
 		for _, p := range ps {
-			an.add(p.a, p.va)
-			an.add(p.b, p.vb)
+			an.add(p.a)
+			an.add(p.b)
 		}
 	}
 	for _, op := range wgmmas {
 		for i := 0; i < op.NumResults(); i++ {
-			r := op.Result(i)
-			an.add(slot(r), r)
+			an.add(slot(op.Result(i)))
 		}
 	}
 	// Block arguments joined, through edges, to the values above.
@@ -212,8 +206,8 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 		changed = false
 		for _, e := range edges {
 			if a, b := an.idOf(e.a) >= 0, an.idOf(e.b) >= 0; a != b {
-				an.add(e.a, e.va)
-				an.add(e.b, e.vb)
+				an.add(e.a)
+				an.add(e.b)
 				changed = true
 			}
 		}
@@ -307,7 +301,7 @@ func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool, s *slots)
 			for k, oi := range idx {
 				arg, v := dest.Argument(k), t.Operand(oi)
 				if mergeable(arg) && mergeable(v) && arg.Type() == v.Type() {
-					out = append(out, affinity{int32(s.of(arg)), int32(s.of(v)), arg, v})
+					out = append(out, affinity{int32(s.of(arg)), int32(s.of(v))})
 				}
 			}
 		}
@@ -318,41 +312,31 @@ func edgeAffinities(blocks []*ir.Block, mergeable func(ir.Value) bool, s *slots)
 // add makes the value in slot i a candidate (if it is not one yet). A
 // value without a slot (none: the function is isolated from above) stays
 // out of every web.
-func (an *webAnalysis) add(i int32, v ir.Value) {
+func (an *webAnalysis) add(i int32) {
 	if i >= 0 && an.ids[i] < 0 {
 		an.ids[i] = int32(an.nCand)
-		an.vals = append(an.vals, v)
 		an.nCand++
 	}
 }
 
 // analyse computes the definitions, uses and block liveness of the
-// candidate values. The uses are read from the candidates' use lists: the
-// candidates are a small part of the function's values, and finding
+// candidate values. The candidates are found among the values the
+// function's blocks define (by slot) and their uses read from their use
+// lists: they are a small part of the function's values, and finding
 // their uses among every operand of every op cost more than the rest of
-// the analysis. An op's index in its block is its BlockOrder (valid: the
-// emitter never changes the IR).
+// the analysis. A value defined in a nested region is used there only, so
+// it has no definition or use here. An op's index in its block is its
+// BlockOrder (valid: the emitter never changes the IR).
 func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	n := an.nCand
 	an.blockIdx = make(map[*ir.Block]int, len(blocks))
 	for bi, b := range blocks {
 		an.blockIdx[b] = bi
 	}
-	// indexOf returns the index of b among the function's top-level
-	// blocks (-1 for a block nested in an op), remembering the last
-	// block asked about: a value's uses are mostly in one block.
-	var lastBlock *ir.Block
-	lastIdx := int32(-1)
-	indexOf := func(b *ir.Block) int32 {
-		if b != lastBlock {
-			lastBlock, lastIdx = b, -1
-			if bi, ok := an.blockIdx[b]; ok {
-				lastIdx = int32(bi)
-			}
-		}
-		return lastIdx
+	an.def, an.hasDef = make([]site, n), make([]bool, n)
+	for c := range an.def {
+		an.def[c] = site{-1, 0}
 	}
-	an.def, an.hasDef, an.uses = make([]site, n), make([]bool, n), make([][]site, n)
 	// The per-block bit sets, carved from one array.
 	words := (n + 63) / 64
 	sets := make(bitSet, 4*len(blocks)*words)
@@ -367,45 +351,52 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 		use[bi], defs[bi] = next(), next()
 		an.liveIn[bi], an.liveOut[bi] = next(), next()
 	}
-	for c, v := range an.vals {
-		d := site{-1, 0}
-		switch v := v.(type) {
-		case *ir.BlockArgument:
-			d = site{indexOf(v.Owner()), -1}
-		case *ir.OpResult:
-			op := v.Owner()
-			d = site{indexOf(op.Block()), int32(op.BlockOrder())}
-		}
-		an.def[c] = d
-		if d.block >= 0 {
-			an.hasDef[c] = true
-			defs[d.block].add(c)
-		}
-	}
-	// Every candidate's uses, one after the other in one array; a use
-	// before the definition in its block (or in a block without it) is
+	// The candidates' uses, one candidate's after the other.
+	an.useStart, an.useEnd = make([]int32, n), make([]int32, n)
+	// define records candidate c, defined at d, and its uses: one before
+	// the definition in its block (or in a block without it) is
 	// upward-exposed.
-	var all []site
-	start := make([]int32, n+1)
-	for c, v := range an.vals {
-		start[c] = int32(len(all))
-		d := an.def[c]
+	// (A value's uses are mostly in one block: the last block looked up
+	// is remembered.)
+	var lastBlock *ir.Block
+	lastIdx, lastOK := 0, false
+	define := func(c int, d site, v ir.Value) {
+		an.def[c], an.hasDef[c] = d, true
+		defs[d.block].add(c)
+		an.useStart[c] = int32(len(an.useSites))
 		for u := v.FirstUse(); u != nil; u = u.NextUse() {
 			op := u.Owner()
-			bi := indexOf(op.Block())
-			if bi < 0 {
+			if b := op.Block(); b != lastBlock {
+				lastBlock = b
+				lastIdx, lastOK = an.blockIdx[b]
+			}
+			bi := lastIdx
+			if !lastOK {
 				continue
 			}
 			i := int32(op.BlockOrder())
-			all = append(all, site{bi, i})
-			if d.block != bi || d.index >= i {
+			an.useSites = append(an.useSites, site{int32(bi), i})
+			if d.block != int32(bi) || d.index >= i {
 				use[bi].add(c)
 			}
 		}
+		an.useEnd[c] = int32(len(an.useSites))
 	}
-	start[n] = int32(len(all))
-	for c := range an.uses {
-		an.uses[c] = all[start[c]:start[c+1]:start[c+1]]
+	for bi, b := range blocks {
+		bs := an.slots.block(b)
+		for k := 0; k < b.NumArguments(); k++ {
+			if c := an.ids[bs.args+k]; c >= 0 {
+				define(int(c), site{int32(bi), -1}, b.Argument(k))
+			}
+		}
+		for op := b.First(); op != nil; op = op.Next() {
+			i := op.BlockOrder()
+			for k := 0; k < op.NumResults(); k++ {
+				if c := an.ids[int(bs.base[i])+k]; c >= 0 {
+					define(int(c), site{int32(bi), int32(i)}, op.Result(k))
+				}
+			}
+		}
 	}
 	// liveOut = the union of the successors' liveIn, liveIn = use and
 	// (liveOut less defs), to a fixed point.
@@ -474,7 +465,7 @@ func (an *webAnalysis) liveAfter(v int, p site) bool {
 	if ok && an.liveOut[pb].has(v) {
 		return true
 	}
-	for _, u := range an.uses[v] {
+	for _, u := range an.useSites[an.useStart[v]:an.useEnd[v]] {
 		if u.block == p.block && u.index > p.index {
 			return true
 		}
