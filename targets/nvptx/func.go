@@ -25,7 +25,7 @@ type fn struct {
 
 	regs   regFile
 	vals   valueTable
-	body   bytes.Buffer
+	body   []byte // the instructions printed so far
 	labels map[*ir.Block]string
 	used   map[string]bool // labels some branch targets
 	order  []*ir.Block     // block layout
@@ -72,15 +72,15 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 	// About one line of 45-55 bytes per op in the lowered kernels (the
 	// perf matmuls and layernorm): sizing the body once to a little more
 	// spares the copies of doubling it. The buffer is made, not grown
-	// (bytes.Buffer.Grow zeroes what it adds): capacity never written then
-	// costs no memory.
+	// (growing zeroes what it adds): capacity never written then costs no
+	// memory.
 	nops := 0
 	for _, b := range op.Region(0).Blocks() {
 		for o := b.First(); o != nil; o = o.Next() {
 			nops++
 		}
 	}
-	f.body = *bytes.NewBuffer(make([]byte, 0, 64*nops))
+	f.body = make([]byte, 0, 64*nops)
 	s := newSlots(op.Region(0))
 	f.unfresh = s.n
 	f.vals = newValueTable(s)
@@ -109,7 +109,7 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 		}
 		clear(f.consts)
 		if l, ok := f.labels[b]; ok {
-			fmt.Fprintf(&f.body, "%s:\n", l)
+			f.label(l)
 		}
 		if i == 0 {
 			if err := f.loadParams(params); err != nil {
@@ -182,7 +182,7 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 	}
 	out.WriteString(f.regs.declarations())
 	out.WriteString("\n")
-	body := append(f.dropUnusedLabels(f.body.Bytes()), "}\n"...)
+	body := append(f.dropUnusedLabels(f.body), "}\n"...)
 	return funcText{head: out.String(), body: body}, nil
 }
 
@@ -367,11 +367,11 @@ func (f *fn) loadParams(ps []param) error {
 // ins writes one instruction line.
 func (f *fn) ins(format string, args ...any) {
 	f.flushSource()
-	f.body.WriteString("\t")
-	if !writeSimple(&f.body, format, args) {
-		fmt.Fprintf(&f.body, format, args...)
+	b, ok := appendSimple(append(f.body, '\t'), format, args)
+	if !ok {
+		b = fmt.Appendf(b, format, args...)
 	}
-	f.body.WriteString(";\n")
+	f.body = append(b, ";\n"...)
 }
 
 // inss is ins for instructions whose arguments are all strings (most
@@ -380,24 +380,29 @@ func (f *fn) ins(format string, args ...any) {
 // was boxed into an allocation of its own.
 func (f *fn) inss(format string, args ...string) {
 	f.flushSource()
-	f.body.WriteByte('\t')
-	if !writeStrings(&f.body, format, args) {
+	b, ok := appendStrings(append(f.body, '\t'), format, args)
+	if !ok {
 		boxed := make([]any, len(args))
 		for i, a := range args {
 			boxed[i] = a
 		}
-		fmt.Fprintf(&f.body, format, boxed...)
+		b = fmt.Appendf(b, format, boxed...)
 	}
-	f.body.WriteString(";\n")
+	f.body = append(b, ";\n"...)
 }
 
-// writeStrings writes format with its args when it uses only %s, one for
-// each arg, as fmt would print it; it writes nothing and reports false
-// for any other format. The text between the verbs is written a run at a
-// time, in the one pass that also checks the format: a format it does
-// not take is cut off again.
-func writeStrings(b *bytes.Buffer, format string, args []string) bool {
-	mark := b.Len()
+// label writes the line of a label.
+func (f *fn) label(name string) {
+	f.body = append(append(f.body, name...), ":\n"...)
+}
+
+// appendStrings appends format with its args to b when it uses only %s,
+// one for each arg, as fmt would print it, and reports true; for any
+// other format it reports false and returns b as it was. The text between
+// the verbs is appended a run at a time, in the one pass that also checks
+// the format (what a refused format appended is cut off again).
+func appendStrings(b []byte, format string, args []string) ([]byte, bool) {
+	mark := len(b)
 	n := 0
 	for {
 		i := strings.IndexByte(format, '%')
@@ -405,30 +410,25 @@ func writeStrings(b *bytes.Buffer, format string, args []string) bool {
 			break
 		}
 		if i+1 == len(format) || format[i+1] != 's' || n == len(args) {
-			b.Truncate(mark)
-			return false
+			return b[:mark], false
 		}
-		b.WriteString(format[:i])
-		b.WriteString(args[n])
+		b = append(append(b, format[:i]...), args[n]...)
 		n++
 		format = format[i+2:]
 	}
 	if n != len(args) {
-		b.Truncate(mark)
-		return false
+		return b[:mark], false
 	}
-	b.WriteString(format)
-	return true
+	return append(b, format...), true
 }
 
-// writeSimple writes format with its args when it uses only %s of
+// appendSimple appends format with its args to b when it uses only %s of
 // strings and %d of integers (nearly every instruction), as fmt would
-// print them but without its reflection; it writes nothing and reports
-// false for any other format or argument (checked as it writes, as
-// writeStrings does).
-func writeSimple(b *bytes.Buffer, format string, args []any) bool {
-	mark := b.Len()
-	var num [24]byte
+// print them but without its reflection; for any other format or
+// argument it reports false and returns b as it was (checked as it
+// appends, as appendStrings does).
+func appendSimple(b []byte, format string, args []any) ([]byte, bool) {
+	mark := len(b)
 	n := 0
 	for {
 		i := strings.IndexByte(format, '%')
@@ -436,29 +436,28 @@ func writeSimple(b *bytes.Buffer, format string, args []any) bool {
 			break
 		}
 		if i+1 == len(format) || n == len(args) {
-			b.Truncate(mark)
-			return false
+			return b[:mark], false
 		}
-		b.WriteString(format[:i])
+		b = append(b, format[:i]...)
 		ok := true
 		switch verb, x := format[i+1], args[n]; {
 		case verb == 's':
 			var str string
 			if str, ok = x.(string); ok {
-				b.WriteString(str)
+				b = append(b, str...)
 			}
 		case verb == 'd':
 			switch x := x.(type) {
 			case int:
-				b.Write(strconv.AppendInt(num[:0], int64(x), 10))
+				b = strconv.AppendInt(b, int64(x), 10)
 			case int32:
-				b.Write(strconv.AppendInt(num[:0], int64(x), 10))
+				b = strconv.AppendInt(b, int64(x), 10)
 			case int64:
-				b.Write(strconv.AppendInt(num[:0], x, 10))
+				b = strconv.AppendInt(b, x, 10)
 			case uint32:
-				b.Write(strconv.AppendUint(num[:0], uint64(x), 10))
+				b = strconv.AppendUint(b, uint64(x), 10)
 			case uint64:
-				b.Write(strconv.AppendUint(num[:0], x, 10))
+				b = strconv.AppendUint(b, x, 10)
 			default:
 				ok = false
 			}
@@ -466,25 +465,21 @@ func writeSimple(b *bytes.Buffer, format string, args []any) bool {
 			ok = false
 		}
 		if !ok {
-			b.Truncate(mark)
-			return false
+			return b[:mark], false
 		}
 		n++
 		format = format[i+2:]
 	}
 	if n != len(args) {
-		b.Truncate(mark)
-		return false
+		return b[:mark], false
 	}
-	b.WriteString(format)
-	return true
+	return append(b, format...), true
 }
 
 // raw writes a line as is (inline asm bodies, comments).
 func (f *fn) raw(line string) {
 	f.flushSource()
-	f.body.WriteString(line)
-	f.body.WriteString("\n")
+	f.body = append(append(f.body, line...), '\n')
 }
 
 // emitOp selects the instructions of one operation.

@@ -1,16 +1,15 @@
 package nvptx
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"testing"
 )
 
-// writeSimple prints what fmt prints for the formats it accepts, and
-// refuses (writing nothing: what it wrote before it found the bad verb is
-// cut off again) every other format or argument; writeStrings does the
-// same for the formats whose arguments are all strings.
+// appendSimple prints what fmt prints for the formats it accepts, and
+// refuses (appending nothing: what it appended before it found the bad
+// verb is cut off again) every other format or argument; appendStrings
+// does the same for the formats whose arguments are all strings.
 func TestWriteSimpleMatchesFmt(t *testing.T) {
 	cases := []struct {
 		format string
@@ -36,18 +35,17 @@ func TestWriteSimpleMatchesFmt(t *testing.T) {
 	}
 	const before = "\t" // what the buffer held already
 	for _, c := range cases {
-		b := bytes.NewBufferString(before)
-		ok := writeSimple(b, c.format, c.args)
+		b, ok := appendSimple([]byte(before), c.format, c.args)
 		if ok != c.simple {
-			t.Errorf("writeSimple(%q, %v) = %v, want %v", c.format, c.args, ok, c.simple)
+			t.Errorf("appendSimple(%q, %v) = %v, want %v", c.format, c.args, ok, c.simple)
 			continue
 		}
 		if !ok {
-			if b.String() != before {
-				t.Errorf("writeSimple(%q) refused but wrote %q", c.format, b.String())
+			if string(b) != before {
+				t.Errorf("appendSimple(%q) refused but appended %q", c.format, b)
 			}
-		} else if want := before + fmt.Sprintf(c.format, c.args...); b.String() != want {
-			t.Errorf("writeSimple(%q, %v) = %q, fmt gives %q", c.format, c.args, b.String(), want)
+		} else if want := before + fmt.Sprintf(c.format, c.args...); string(b) != want {
+			t.Errorf("appendSimple(%q, %v) = %q, fmt gives %q", c.format, c.args, b, want)
 		}
 
 		strs := make([]string, len(c.args))
@@ -59,15 +57,14 @@ func TestWriteSimpleMatchesFmt(t *testing.T) {
 		if !allStrings {
 			continue
 		}
-		b = bytes.NewBufferString(before)
-		ok = writeStrings(b, c.format, strs)
+		b, ok = appendStrings([]byte(before), c.format, strs)
 		switch simple := c.simple && !strings.Contains(c.format, "%d"); {
 		case ok != simple:
-			t.Errorf("writeStrings(%q, %q) = %v, want %v", c.format, strs, ok, simple)
-		case !ok && b.String() != before:
-			t.Errorf("writeStrings(%q) refused but wrote %q", c.format, b.String())
-		case ok && b.String() != before+fmt.Sprintf(c.format, c.args...):
-			t.Errorf("writeStrings(%q, %q) = %q, fmt gives %q", c.format, strs, b.String(), fmt.Sprintf(c.format, c.args...))
+			t.Errorf("appendStrings(%q, %q) = %v, want %v", c.format, strs, ok, simple)
+		case !ok && string(b) != before:
+			t.Errorf("appendStrings(%q) refused but appended %q", c.format, b)
+		case ok && string(b) != before+fmt.Sprintf(c.format, c.args...):
+			t.Errorf("appendStrings(%q, %q) = %q, fmt gives %q", c.format, strs, b, fmt.Sprintf(c.format, c.args...))
 		}
 	}
 }
