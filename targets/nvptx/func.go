@@ -1,7 +1,6 @@
 package nvptx
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -29,6 +28,9 @@ type fn struct {
 	labels map[*ir.Block]string
 	used   map[string]bool // labels some branch targets
 	order  []*ir.Block     // block layout
+	// labelLines are the labels written into body, in order, and where:
+	// the only lines that dropUnusedLabels may remove.
+	labelLines []labelLine
 
 	cur     *ir.Block         // block being emitted
 	next    *ir.Block         // the block laid out after cur
@@ -214,25 +216,18 @@ func (f *fn) layout() error {
 
 // dropUnusedLabels removes from body, in place, the labels of blocks only
 // reached by falling through, which keeps the PTX readable, and returns
-// what is left.
+// what is left. Only the lines label wrote are looked at: every other line
+// is an instruction, a directive or a raw line, which start with a tab.
 func (f *fn) dropUnusedLabels(body []byte) []byte {
-	w := 0 // the kept lines' end
-	for r := 0; r < len(body); {
-		line := body[r:]
-		if i := bytes.IndexByte(line, '\n'); i >= 0 {
-			line = line[:i+1]
-		}
-		next := r + len(line)
-		if l, ok := bytes.CutSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte(":")); ok && bytes.HasPrefix(l, []byte("$L__BB")) && !f.used[string(l)] {
-			r = next
+	w, r := 0, 0 // the kept text's end, and where the text to keep next starts
+	for _, l := range f.labelLines {
+		if !strings.HasPrefix(l.name, "$L__BB") || f.used[l.name] {
 			continue
 		}
-		if w != r {
-			copy(body[w:], line)
-		}
-		w += len(line)
-		r = next
+		w += copy(body[w:], body[r:l.at])
+		r = l.at + len(l.name) + len(":\n")
 	}
+	w += copy(body[w:], body[r:])
 	return body[:w]
 }
 
@@ -393,7 +388,14 @@ func (f *fn) inss(format string, args ...string) {
 
 // label writes the line of a label.
 func (f *fn) label(name string) {
+	f.labelLines = append(f.labelLines, labelLine{name, len(f.body)})
 	f.body = append(append(f.body, name...), ":\n"...)
+}
+
+// labelLine is a label and the offset of its line in a function's body.
+type labelLine struct {
+	name string
+	at   int
 }
 
 // appendStrings appends format with its args to b when it uses only %s,
