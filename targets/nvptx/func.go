@@ -38,6 +38,7 @@ type fn struct {
 	locals  int64             // bytes of the local-memory depot
 	nlabels int               // extra labels (split edges)
 	webs    *accWebs          // wgmma accumulators sharing registers (coalesce.go)
+	opLists []*value          // the value lists of the op being emitted (opList)
 	words   map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
 	loc     sourceState       // line information (lineinfo.go)
 	// slab holds the next fresh registers' values (newValue): a kernel
@@ -493,6 +494,7 @@ func (f *fn) emitOp(op *ir.Operation) error {
 	if f.m.opts.LineInfo {
 		f.markSource(op)
 	}
+	f.opLists = f.opLists[:0]
 	return e(f, op)
 }
 
