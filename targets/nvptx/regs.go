@@ -60,15 +60,27 @@ func (f *regFile) alloc(c regClass) string {
 }
 
 // registerNames writes the names of count registers of class c, from
-// number first on, into one string.
+// number first on, into one string. The number is counted up in decimal
+// in place.
 func registerNames(c regClass, first, count int) string {
 	prefix := classInfo[c].prefix
 	var b strings.Builder
 	b.Grow(count * (len(prefix) + decimalDigits(first+count)))
 	var num [20]byte
-	for i := first; i < first+count; i++ {
+	digits := strconv.AppendInt(num[:0], int64(first), 10)
+	for range count {
 		b.WriteString(prefix)
-		b.Write(strconv.AppendInt(num[:0], int64(i), 10))
+		b.Write(digits)
+		i := len(digits) - 1
+		for ; i >= 0 && digits[i] == '9'; i-- {
+			digits[i] = '0'
+		}
+		if i >= 0 {
+			digits[i]++
+		} else { // 9..9 + 1 = 10..0
+			digits = num[:len(digits)+1]
+			digits[0], digits[len(digits)-1] = '1', '0'
+		}
 	}
 	return b.String()
 }
