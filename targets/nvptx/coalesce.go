@@ -423,11 +423,19 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 			}
 		}
 	}
-	// A wait's result holds its operand: by slot.
-	number := make(map[int32]int32, numOperands(waits))
+	// A wait's result holds its operand: holds[r] is the slot of the
+	// operand that the wait result in slot r holds, -1 for the values
+	// that are not wait results (a table by slot: every candidate is
+	// looked up in it).
+	holds := make([]int32, an.slots.n)
+	for i := range holds {
+		holds[i] = -1
+	}
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
-			number[int32(an.slots.of(op.Result(i)))] = int32(an.slots.of(op.Operand(i)))
+			if r := an.slots.of(op.Result(i)); r >= 0 {
+				holds[r] = int32(an.slots.of(op.Operand(i)))
+			}
 		}
 	}
 	an.number = make([]int32, n)
@@ -436,12 +444,8 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 			continue
 		}
 		v := int32(i)
-		for {
-			nv, ok := number[v]
-			if !ok {
-				break
-			}
-			v = nv
+		for v >= 0 && holds[v] >= 0 {
+			v = holds[v]
 		}
 		an.number[c] = v
 	}
