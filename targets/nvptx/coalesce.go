@@ -83,11 +83,13 @@ type webAnalysis struct {
 	slots *slots
 	ids   []int32 // by slot, -1 for values that are not candidates
 	nCand int
-	// def and uses per candidate; hasDef is false for a candidate defined
-	// outside the function's top-level blocks.
-	def    []site
-	hasDef []bool
-	uses   [][]site
+	// def per candidate; hasDef is false for a candidate defined outside
+	// the function's top-level blocks. The uses of candidate c are
+	// useSites[useStart[c]:useEnd[c]].
+	def              []site
+	hasDef           []bool
+	useSites         []site
+	useStart, useEnd []int32
 	// blockIdx numbers the blocks; liveIn and liveOut are bit sets over
 	// candidate ids, per block.
 	blockIdx        map[*ir.Block]int
@@ -116,9 +118,6 @@ func (b bitSet) addAll(o bitSet) bool {
 	}
 	return changed
 }
-
-// id returns the id of candidate v, or -1.
-func (an *webAnalysis) id(v ir.Value) int { return candidateOf(an.slots, an.ids, v) }
 
 // candidateOf returns the candidate id of v in ids (by slot), or -1.
 func candidateOf(s *slots, ids []int32, v ir.Value) int {
@@ -321,11 +320,20 @@ func (an *webAnalysis) add(i int32) {
 }
 
 // analyse computes the definitions, uses and block liveness of the
-// candidate values.
+// candidate values. The candidates are found among the values the
+// function's blocks define (by slot) and their uses read from their use
+// lists: they are a small part of the function's values, and finding
+// their uses among every operand of every op cost more than the rest of
+// the analysis. A value defined in a nested region is used there only, so
+// it has no definition or use here. An op's index in its block is its
+// BlockOrder (valid: the emitter never changes the IR).
 func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	n := an.nCand
 	an.blockIdx = make(map[*ir.Block]int, len(blocks))
-	an.def, an.hasDef, an.uses = make([]site, n), make([]bool, n), make([][]site, n)
+	for bi, b := range blocks {
+		an.blockIdx[b] = bi
+	}
+	an.def, an.hasDef = make([]site, n), make([]bool, n)
 	for c := range an.def {
 		an.def[c] = site{-1, 0}
 	}
@@ -339,32 +347,53 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	}
 	use, defs := make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
 	an.liveIn, an.liveOut = make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
-	for bi, b := range blocks {
-		an.blockIdx[b] = bi
+	for bi := range blocks {
 		use[bi], defs[bi] = next(), next()
 		an.liveIn[bi], an.liveOut[bi] = next(), next()
-		for ai := 0; ai < b.NumArguments(); ai++ {
-			if c := an.id(b.Argument(ai)); c >= 0 {
-				an.def[c], an.hasDef[c] = site{int32(bi), -1}, true
-				defs[bi].add(c)
+	}
+	// The candidates' uses, one candidate's after the other.
+	an.useStart, an.useEnd = make([]int32, n), make([]int32, n)
+	// define records candidate c, defined at d, and its uses: one before
+	// the definition in its block (or in a block without it) is
+	// upward-exposed.
+	// (A value's uses are mostly in one block: the last block looked up
+	// is remembered.)
+	var lastBlock *ir.Block
+	lastIdx, lastOK := 0, false
+	define := func(c int, d site, v ir.Value) {
+		an.def[c], an.hasDef[c] = d, true
+		defs[d.block].add(c)
+		an.useStart[c] = int32(len(an.useSites))
+		for u := v.FirstUse(); u != nil; u = u.NextUse() {
+			op := u.Owner()
+			if b := op.Block(); b != lastBlock {
+				lastBlock = b
+				lastIdx, lastOK = an.blockIdx[b]
+			}
+			bi := lastIdx
+			if !lastOK {
+				continue
+			}
+			i := int32(op.BlockOrder())
+			an.useSites = append(an.useSites, site{int32(bi), i})
+			if d.block != int32(bi) || d.index >= i {
+				use[bi].add(c)
 			}
 		}
-		i := int32(0)
-		for op := b.First(); op != nil; op, i = op.Next(), i+1 {
-			for k := 0; k < op.NumOperands(); k++ {
-				c := an.id(op.Operand(k))
-				if c < 0 {
-					continue
-				}
-				an.uses[c] = append(an.uses[c], site{int32(bi), i})
-				if !defs[bi].has(c) {
-					use[bi].add(c)
-				}
+		an.useEnd[c] = int32(len(an.useSites))
+	}
+	for bi, b := range blocks {
+		bs := an.slots.block(b)
+		for k := 0; k < b.NumArguments(); k++ {
+			if c := an.ids[bs.args+k]; c >= 0 {
+				define(int(c), site{int32(bi), -1}, b.Argument(k))
 			}
+		}
+		for op := b.First(); op != nil; op = op.Next() {
+			i := op.BlockOrder()
 			for k := 0; k < op.NumResults(); k++ {
-				if c := an.id(op.Result(k)); c >= 0 {
-					an.def[c], an.hasDef[c] = site{int32(bi), i}, true
-					defs[bi].add(c)
+				if c := an.ids[int(bs.base[i])+k]; c >= 0 {
+					define(int(c), site{int32(bi), int32(i)}, op.Result(k))
 				}
 			}
 		}
@@ -394,11 +423,19 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 			}
 		}
 	}
-	// A wait's result holds its operand: by slot.
-	number := make(map[int32]int32, numOperands(waits))
+	// A wait's result holds its operand: holds[r] is the slot of the
+	// operand that the wait result in slot r holds, -1 for the values
+	// that are not wait results (a table by slot: every candidate is
+	// looked up in it).
+	holds := make([]int32, an.slots.n)
+	for i := range holds {
+		holds[i] = -1
+	}
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
-			number[int32(an.slots.of(op.Result(i)))] = int32(an.slots.of(op.Operand(i)))
+			if r := an.slots.of(op.Result(i)); r >= 0 {
+				holds[r] = int32(an.slots.of(op.Operand(i)))
+			}
 		}
 	}
 	an.number = make([]int32, n)
@@ -407,12 +444,8 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 			continue
 		}
 		v := int32(i)
-		for {
-			nv, ok := number[v]
-			if !ok {
-				break
-			}
-			v = nv
+		for v >= 0 && holds[v] >= 0 {
+			v = holds[v]
 		}
 		an.number[c] = v
 	}
@@ -436,7 +469,7 @@ func (an *webAnalysis) liveAfter(v int, p site) bool {
 	if ok && an.liveOut[pb].has(v) {
 		return true
 	}
-	for _, u := range an.uses[v] {
+	for _, u := range an.useSites[an.useStart[v]:an.useEnd[v]] {
 		if u.block == p.block && u.index > p.index {
 			return true
 		}

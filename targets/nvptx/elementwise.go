@@ -21,7 +21,7 @@ func (f *fn) elementwise(op *ir.Operation, emit func(dst *value, xs []*value) er
 		return emit(res, xs)
 	}
 	for i, d := range res.parts {
-		elems := make([]*value, len(xs))
+		elems := f.opList(len(xs))
 		for j, x := range xs {
 			elems[j] = x
 			if x.parts != nil {

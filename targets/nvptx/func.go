@@ -1,7 +1,6 @@
 package nvptx
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -25,10 +24,13 @@ type fn struct {
 
 	regs   regFile
 	vals   valueTable
-	body   bytes.Buffer
+	body   []byte // the instructions printed so far
 	labels map[*ir.Block]string
 	used   map[string]bool // labels some branch targets
 	order  []*ir.Block     // block layout
+	// labelLines are the labels written into body, in order, and where:
+	// the only lines that dropUnusedLabels may remove.
+	labelLines []labelLine
 
 	cur     *ir.Block         // block being emitted
 	next    *ir.Block         // the block laid out after cur
@@ -36,6 +38,7 @@ type fn struct {
 	locals  int64             // bytes of the local-memory depot
 	nlabels int               // extra labels (split edges)
 	webs    *accWebs          // wgmma accumulators sharing registers (coalesce.go)
+	opLists []*value          // the value lists of the op being emitted (opList)
 	words   map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
 	loc     sourceState       // line information (lineinfo.go)
 	// slab holds the next fresh registers' values (newValue): a kernel
@@ -72,15 +75,15 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 	// About one line of 45-55 bytes per op in the lowered kernels (the
 	// perf matmuls and layernorm): sizing the body once to a little more
 	// spares the copies of doubling it. The buffer is made, not grown
-	// (bytes.Buffer.Grow zeroes what it adds): capacity never written then
-	// costs no memory.
+	// (growing zeroes what it adds): capacity never written then costs no
+	// memory.
 	nops := 0
 	for _, b := range op.Region(0).Blocks() {
 		for o := b.First(); o != nil; o = o.Next() {
 			nops++
 		}
 	}
-	f.body = *bytes.NewBuffer(make([]byte, 0, 64*nops))
+	f.body = make([]byte, 0, 64*nops)
 	s := newSlots(op.Region(0))
 	f.unfresh = s.n
 	f.vals = newValueTable(s)
@@ -109,7 +112,7 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 		}
 		clear(f.consts)
 		if l, ok := f.labels[b]; ok {
-			fmt.Fprintf(&f.body, "%s:\n", l)
+			f.label(l)
 		}
 		if i == 0 {
 			if err := f.loadParams(params); err != nil {
@@ -182,7 +185,7 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 	}
 	out.WriteString(f.regs.declarations())
 	out.WriteString("\n")
-	body := append(f.dropUnusedLabels(f.body.Bytes()), "}\n"...)
+	body := append(f.dropUnusedLabels(f.body), "}\n"...)
 	return funcText{head: out.String(), body: body}, nil
 }
 
@@ -214,25 +217,18 @@ func (f *fn) layout() error {
 
 // dropUnusedLabels removes from body, in place, the labels of blocks only
 // reached by falling through, which keeps the PTX readable, and returns
-// what is left.
+// what is left. Only the lines label wrote are looked at: every other line
+// is an instruction, a directive or a raw line, which start with a tab.
 func (f *fn) dropUnusedLabels(body []byte) []byte {
-	w := 0 // the kept lines' end
-	for r := 0; r < len(body); {
-		line := body[r:]
-		if i := bytes.IndexByte(line, '\n'); i >= 0 {
-			line = line[:i+1]
-		}
-		next := r + len(line)
-		if l, ok := bytes.CutSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte(":")); ok && bytes.HasPrefix(l, []byte("$L__BB")) && !f.used[string(l)] {
-			r = next
+	w, r := 0, 0 // the kept text's end, and where the text to keep next starts
+	for _, l := range f.labelLines {
+		if !strings.HasPrefix(l.name, "$L__BB") || f.used[l.name] {
 			continue
 		}
-		if w != r {
-			copy(body[w:], line)
-		}
-		w += len(line)
-		r = next
+		w += copy(body[w:], body[r:l.at])
+		r = l.at + len(l.name) + len(":\n")
 	}
+	w += copy(body[w:], body[r:])
 	return body[:w]
 }
 
@@ -367,11 +363,11 @@ func (f *fn) loadParams(ps []param) error {
 // ins writes one instruction line.
 func (f *fn) ins(format string, args ...any) {
 	f.flushSource()
-	f.body.WriteString("\t")
-	if !writeSimple(&f.body, format, args) {
-		fmt.Fprintf(&f.body, format, args...)
+	b, ok := appendSimple(append(f.body, '\t'), format, args)
+	if !ok {
+		b = fmt.Appendf(b, format, args...)
 	}
-	f.body.WriteString(";\n")
+	f.body = append(b, ";\n"...)
 }
 
 // inss is ins for instructions whose arguments are all strings (most
@@ -380,114 +376,113 @@ func (f *fn) ins(format string, args ...any) {
 // was boxed into an allocation of its own.
 func (f *fn) inss(format string, args ...string) {
 	f.flushSource()
-	f.body.WriteByte('\t')
-	if !writeStrings(&f.body, format, args) {
+	b, ok := appendStrings(append(f.body, '\t'), format, args)
+	if !ok {
 		boxed := make([]any, len(args))
 		for i, a := range args {
 			boxed[i] = a
 		}
-		fmt.Fprintf(&f.body, format, boxed...)
+		b = fmt.Appendf(b, format, boxed...)
 	}
-	f.body.WriteString(";\n")
+	f.body = append(b, ";\n"...)
 }
 
-// writeStrings writes format with its args when it uses only %s, one for
-// each arg, as fmt would print it; it writes nothing and reports false
-// for any other format.
-func writeStrings(b *bytes.Buffer, format string, args []string) bool {
+// label writes the line of a label.
+func (f *fn) label(name string) {
+	f.labelLines = append(f.labelLines, labelLine{name, len(f.body)})
+	f.body = append(append(f.body, name...), ":\n"...)
+}
+
+// labelLine is a label and the offset of its line in a function's body.
+type labelLine struct {
+	name string
+	at   int
+}
+
+// appendStrings appends format with its args to b when it uses only %s,
+// one for each arg, as fmt would print it, and reports true; for any
+// other format it reports false and returns b as it was. The text between
+// the verbs is appended a run at a time, in the one pass that also checks
+// the format (what a refused format appended is cut off again).
+func appendStrings(b []byte, format string, args []string) ([]byte, bool) {
+	mark := len(b)
 	n := 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
+	for {
+		i := strings.IndexByte(format, '%')
+		if i < 0 {
+			break
 		}
 		if i+1 == len(format) || format[i+1] != 's' || n == len(args) {
-			return false
+			return b[:mark], false
 		}
+		b = append(append(b, format[:i]...), args[n]...)
 		n++
-		i++
+		format = format[i+2:]
 	}
 	if n != len(args) {
-		return false
+		return b[:mark], false
 	}
-	n = 0
-	for i := 0; i < len(format); i++ {
-		if c := format[i]; c != '%' {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		b.WriteString(args[n])
-		n++
-	}
-	return true
+	return append(b, format...), true
 }
 
-// writeSimple writes format with its args when it uses only %s of
+// appendSimple appends format with its args to b when it uses only %s of
 // strings and %d of integers (nearly every instruction), as fmt would
-// print them but without its reflection; it writes nothing and reports
-// false for any other format or argument.
-func writeSimple(b *bytes.Buffer, format string, args []any) bool {
+// print them but without its reflection; for any other format or
+// argument it reports false and returns b as it was (checked as it
+// appends, as appendStrings does).
+func appendSimple(b []byte, format string, args []any) ([]byte, bool) {
+	mark := len(b)
 	n := 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
+	for {
+		i := strings.IndexByte(format, '%')
+		if i < 0 {
+			break
 		}
 		if i+1 == len(format) || n == len(args) {
-			return false
+			return b[:mark], false
 		}
-		switch format[i+1] {
-		case 's':
-			if _, ok := args[n].(string); !ok {
-				return false
+		b = append(b, format[:i]...)
+		ok := true
+		switch verb, x := format[i+1], args[n]; {
+		case verb == 's':
+			var str string
+			if str, ok = x.(string); ok {
+				b = append(b, str...)
 			}
-		case 'd':
-			switch args[n].(type) {
-			case int, int32, int64, uint32, uint64:
+		case verb == 'd':
+			switch x := x.(type) {
+			case int:
+				b = strconv.AppendInt(b, int64(x), 10)
+			case int32:
+				b = strconv.AppendInt(b, int64(x), 10)
+			case int64:
+				b = strconv.AppendInt(b, x, 10)
+			case uint32:
+				b = strconv.AppendUint(b, uint64(x), 10)
+			case uint64:
+				b = strconv.AppendUint(b, x, 10)
 			default:
-				return false
+				ok = false
 			}
 		default:
-			return false
+			ok = false
+		}
+		if !ok {
+			return b[:mark], false
 		}
 		n++
-		i++
+		format = format[i+2:]
 	}
 	if n != len(args) {
-		return false
+		return b[:mark], false
 	}
-	var num [24]byte
-	n = 0
-	for i := 0; i < len(format); i++ {
-		c := format[i]
-		if c != '%' {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch x := args[n].(type) {
-		case string:
-			b.WriteString(x)
-		case int:
-			b.Write(strconv.AppendInt(num[:0], int64(x), 10))
-		case int32:
-			b.Write(strconv.AppendInt(num[:0], int64(x), 10))
-		case int64:
-			b.Write(strconv.AppendInt(num[:0], x, 10))
-		case uint32:
-			b.Write(strconv.AppendUint(num[:0], uint64(x), 10))
-		case uint64:
-			b.Write(strconv.AppendUint(num[:0], x, 10))
-		}
-		n++
-	}
-	return true
+	return append(b, format...), true
 }
 
 // raw writes a line as is (inline asm bodies, comments).
 func (f *fn) raw(line string) {
 	f.flushSource()
-	f.body.WriteString(line)
-	f.body.WriteString("\n")
+	f.body = append(append(f.body, line...), '\n')
 }
 
 // emitOp selects the instructions of one operation.
@@ -499,6 +494,7 @@ func (f *fn) emitOp(op *ir.Operation) error {
 	if f.m.opts.LineInfo {
 		f.markSource(op)
 	}
+	f.opLists = f.opLists[:0]
 	return e(f, op)
 }
 

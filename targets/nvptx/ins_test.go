@@ -1,13 +1,15 @@
 package nvptx
 
 import (
-	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 )
 
-// writeSimple prints what fmt prints for the formats it accepts, and
-// refuses (writing nothing) every other format or argument.
+// appendSimple prints what fmt prints for the formats it accepts, and
+// refuses (appending nothing: what it appended before it found the bad
+// verb is cut off again) every other format or argument; appendStrings
+// does the same for the formats whose arguments are all strings.
 func TestWriteSimpleMatchesFmt(t *testing.T) {
 	cases := []struct {
 		format string
@@ -23,6 +25,7 @@ func TestWriteSimpleMatchesFmt(t *testing.T) {
 		{"bar.sync 0", nil, true},
 		{"mov.b32 %s, 0f%08X", []any{"%f1", 0x3f800000}, false},
 		{"mov.b32 %s, %v", []any{"%r1", 3}, false},
+		{"mov.b32 %s, %q", []any{"%r1", "%r2"}, false},
 		{"mov.b32 %s, %d", []any{"%r1", "x"}, false},
 		{"mov.b32 %s, %s", []any{"%r1", 3}, false},
 		{"mov.b32 %s", []any{"%r1", "%r2"}, false},
@@ -30,21 +33,38 @@ func TestWriteSimpleMatchesFmt(t *testing.T) {
 		{"100%%", nil, false},
 		{"trailing %", nil, false},
 	}
+	const before = "\t" // what the buffer held already
 	for _, c := range cases {
-		var b bytes.Buffer
-		ok := writeSimple(&b, c.format, c.args)
+		b, ok := appendSimple([]byte(before), c.format, c.args)
 		if ok != c.simple {
-			t.Errorf("writeSimple(%q, %v) = %v, want %v", c.format, c.args, ok, c.simple)
+			t.Errorf("appendSimple(%q, %v) = %v, want %v", c.format, c.args, ok, c.simple)
 			continue
 		}
 		if !ok {
-			if b.Len() != 0 {
-				t.Errorf("writeSimple(%q) refused but wrote %q", c.format, b.String())
+			if string(b) != before {
+				t.Errorf("appendSimple(%q) refused but appended %q", c.format, b)
 			}
+		} else if want := before + fmt.Sprintf(c.format, c.args...); string(b) != want {
+			t.Errorf("appendSimple(%q, %v) = %q, fmt gives %q", c.format, c.args, b, want)
+		}
+
+		strs := make([]string, len(c.args))
+		allStrings := true
+		for i, a := range c.args {
+			s, isString := a.(string)
+			strs[i], allStrings = s, allStrings && isString
+		}
+		if !allStrings {
 			continue
 		}
-		if want := fmt.Sprintf(c.format, c.args...); b.String() != want {
-			t.Errorf("writeSimple(%q, %v) = %q, fmt gives %q", c.format, c.args, b.String(), want)
+		b, ok = appendStrings([]byte(before), c.format, strs)
+		switch simple := c.simple && !strings.Contains(c.format, "%d"); {
+		case ok != simple:
+			t.Errorf("appendStrings(%q, %q) = %v, want %v", c.format, strs, ok, simple)
+		case !ok && string(b) != before:
+			t.Errorf("appendStrings(%q) refused but appended %q", c.format, b)
+		case ok && string(b) != before+fmt.Sprintf(c.format, c.args...):
+			t.Errorf("appendStrings(%q, %q) = %q, fmt gives %q", c.format, strs, b, fmt.Sprintf(c.format, c.args...))
 		}
 	}
 }

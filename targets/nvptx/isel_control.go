@@ -123,7 +123,7 @@ func (f *fn) emitCondBr(op *ir.Operation) error {
 		split := f.split()
 		f.inss("@%s bra %s", p, split)
 		f.jump(fMoves, fDest)
-		fmt.Fprintf(&f.body, "%s:\n", split)
+		f.label(split)
 		f.consts = map[*value]string{}
 		f.copies(tMoves)
 	default:
@@ -131,7 +131,7 @@ func (f *fn) emitCondBr(op *ir.Operation) error {
 		f.inss("@!%s bra %s", p, split)
 		f.copies(tMoves)
 		f.inss("bra.uni %s", f.target(tDest))
-		fmt.Fprintf(&f.body, "%s:\n", split)
+		f.label(split)
 		f.jump(fMoves, fDest)
 	}
 	return nil

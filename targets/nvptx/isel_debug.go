@@ -161,7 +161,7 @@ func (f *fn) emitAssert(op *ir.Operation) error {
 	params := f.callParams([]int{64, 64, 32, 64, 64}, []string{msg, file, line, fun, charSize})
 	f.inss("call.uni __assertfail, (%s)", strings.Join(params, ", "))
 	f.raw("\t}")
-	fmt.Fprintf(&f.body, "%s:\n", skip)
+	f.label(skip)
 	// Constants moved into registers on the failing path were not set on
 	// the path that skipped it.
 	f.consts = map[*value]string{}

@@ -110,7 +110,7 @@ func (f *fn) emitMBarrierWait(op *ir.Operation) error {
 	}
 	loop := f.localLabel("w")
 	done := f.regs.alloc(classPred)
-	fmt.Fprintf(&f.body, "%s:\n", loop)
+	f.label(loop)
 	if f.m.arch.sm >= 90 {
 		hint := ""
 		if ns := gpu.SuspendNS(op); ns > 0 {
@@ -123,7 +123,7 @@ func (f *fn) emitMBarrierWait(op *ir.Operation) error {
 	}
 	f.inss("@!%s bra.uni %s", done, loop)
 	if skip != "" {
-		fmt.Fprintf(&f.body, "%s:\n", skip)
+		f.label(skip)
 	}
 	return nil
 }

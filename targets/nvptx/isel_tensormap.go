@@ -154,7 +154,7 @@ func (f *fn) emitTensormapPoolClaim(op *ir.Operation) error {
 	f.inss("shl.b32 %s, %s, 3", j, j)
 	f.inss("and.b32 %s, %s, %s", j, j, mask)
 	loop := f.localLabel("c")
-	fmt.Fprintf(&f.body, "%s:\n", loop)
+	f.label(loop)
 	addr := f.regs.alloc(classB64)
 	f.inss("mul.wide.u32 %s, %s, 4", addr, j)
 	f.inss("add.s64 %s, %s, %s", addr, f.reg(claims), addr)
@@ -168,7 +168,7 @@ func (f *fn) emitTensormapPoolClaim(op *ir.Operation) error {
 	f.inss("@%s bra.uni %s", busy, loop)
 	f.inss("mov.u32 %s, %s", d, j)
 	if skip != "" {
-		fmt.Fprintf(&f.body, "%s:\n", skip)
+		f.label(skip)
 	}
 	return nil
 }

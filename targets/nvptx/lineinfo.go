@@ -113,13 +113,13 @@ func (f *fn) flushSource() {
 		f.loc.printed = w
 		// "\t.loc\t%d %d %d\n", appended in place: a kernel has one for
 		// every few instructions.
-		b := append(f.body.AvailableBuffer(), "\t.loc\t"...)
+		b := append(f.body, "\t.loc\t"...)
 		b = strconv.AppendInt(b, int64(w.file), 10)
 		b = append(b, ' ')
 		b = strconv.AppendInt(b, int64(w.line), 10)
 		b = append(b, ' ')
 		b = strconv.AppendInt(b, int64(w.col), 10)
-		f.body.Write(append(b, '\n'))
+		f.body = append(b, '\n')
 	}
 }
 

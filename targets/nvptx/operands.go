@@ -1,6 +1,8 @@
 package nvptx
 
 import (
+	"slices"
+
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -30,10 +32,11 @@ func (f *fn) get(v ir.Value) (*value, error) {
 	return x, nil
 }
 
-// operands returns the values of all operands of op.
+// operands returns the values of all operands of op, in a list that
+// holds until the next op is emitted (see opLists).
 func (f *fn) operands(op *ir.Operation) ([]*value, error) {
 	// By index: Operands would build a list of the values on every op.
-	out := make([]*value, op.NumOperands())
+	out := f.opList(op.NumOperands())
 	for i := range out {
 		x, err := f.get(op.Operand(i))
 		if err != nil {
@@ -42,6 +45,17 @@ func (f *fn) operands(op *ir.Operation) ([]*value, error) {
 		out[i] = x
 	}
 	return out, nil
+}
+
+// opList returns a list of n values for the op being emitted, which
+// holds until the next op is: the lists of an op are carved from one
+// array, that emitOp hands out again for the next (a list of its own for
+// every op's operands was the emitter's most frequent allocation). The
+// selectors keep no list past their op.
+func (f *fn) opList(n int) []*value {
+	start := len(f.opLists)
+	f.opLists = slices.Grow(f.opLists, n)[:start+n]
+	return f.opLists[start : start+n : start+n]
 }
 
 // result returns fresh registers for result i of op (or the ones a use

@@ -1,6 +1,8 @@
 package nvptx
 
 import (
+	"strings"
+
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -138,13 +140,5 @@ func (f *fn) unpack(lanes []*value, r string, c regClass) {
 	}
 }
 
-func join(regs []string) string {
-	s := ""
-	for i, r := range regs {
-		if i > 0 {
-			s += ", "
-		}
-		s += r
-	}
-	return s
-}
+// join lists registers as PTX vector operands write them.
+func join(regs []string) string { return strings.Join(regs, ", ") }

@@ -38,11 +38,60 @@ func (c regClass) String() string { return classInfo[c].prefix }
 // as in LLVM's PTX, so the declaration `%r<N>` covers %r1 .. %r(N-1).
 type regFile struct {
 	next [numClasses]int
+	// names holds, per class, the names of the next registers one after
+	// the other ("%r9%r10%r11..."), which alloc slices off: a kernel
+	// names thousands of registers, and a string of its own for each was
+	// an allocation each. A class's names are written as many at a time
+	// as it has so far (16 to 256), so that a small function wastes
+	// little.
+	names [numClasses]string
 }
 
 func (f *regFile) alloc(c regClass) string {
 	f.next[c]++
-	return classInfo[c].prefix + strconv.Itoa(f.next[c])
+	n := f.next[c]
+	if f.names[c] == "" {
+		f.names[c] = registerNames(c, n, min(max(n, 16), 256))
+	}
+	size := len(classInfo[c].prefix) + decimalDigits(n)
+	r := f.names[c][:size]
+	f.names[c] = f.names[c][size:]
+	return r
+}
+
+// registerNames writes the names of count registers of class c, from
+// number first on, into one string. The number is counted up in decimal
+// in place.
+func registerNames(c regClass, first, count int) string {
+	prefix := classInfo[c].prefix
+	var b strings.Builder
+	b.Grow(count * (len(prefix) + decimalDigits(first+count)))
+	var num [20]byte
+	digits := strconv.AppendInt(num[:0], int64(first), 10)
+	for range count {
+		b.WriteString(prefix)
+		b.Write(digits)
+		i := len(digits) - 1
+		for ; i >= 0 && digits[i] == '9'; i-- {
+			digits[i] = '0'
+		}
+		if i >= 0 {
+			digits[i]++
+		} else { // 9..9 + 1 = 10..0
+			digits = num[:len(digits)+1]
+			digits[0], digits[len(digits)-1] = '1', '0'
+		}
+	}
+	return b.String()
+}
+
+// decimalDigits is the length of n (positive) in decimal.
+func decimalDigits(n int) int {
+	d := 1
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
 }
 
 // declarations returns the `.reg` lines for the classes in use.

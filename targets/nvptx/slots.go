@@ -21,6 +21,10 @@ type slots struct {
 	// block being emitted.
 	lastBlock *ir.Block
 	last      *blockSlots
+	// The op of the last result looked up, and its base slot: an op's
+	// results are looked up one after the other (a wgmma has 64).
+	lastOp   *ir.Operation
+	lastBase int
 }
 
 // blockSlots are the slots of one block: its arguments' from args on, and
@@ -61,12 +65,16 @@ func (s *slots) of(v ir.Value) int {
 	switch v := v.(type) {
 	case *ir.OpResult:
 		op := v.Owner()
+		if op == s.lastOp {
+			return s.lastBase + v.Index()
+		}
 		bs := s.block(op.Block())
 		if bs == nil {
 			return -1
 		}
 		if o := op.BlockOrder(); o < len(bs.base) {
-			return int(bs.base[o]) + v.Index()
+			s.lastOp, s.lastBase = op, int(bs.base[o])
+			return s.lastBase + v.Index()
 		}
 	case *ir.BlockArgument:
 		if bs := s.block(v.Owner()); bs != nil {

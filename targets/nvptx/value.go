@@ -29,10 +29,11 @@ type konst struct {
 
 func (v *value) isConst() bool { return v.konst != nil }
 
-// leaves returns the scalar leaves of v in memory order. It is small
-// enough to be inlined, so that a scalar's one-element list stays on the
-// caller's stack where the caller keeps no reference to it (most do: the
-// edge copies, the accumulator webs, bitcasts).
+// leaves returns the scalar leaves of v in memory order, a list its
+// callers only read. It is small enough to be inlined, so that a scalar's
+// one-element list stays on the caller's stack where the caller keeps no
+// reference to it (most do: the edge copies, the accumulator webs,
+// bitcasts).
 func (v *value) leaves() []*value {
 	if v.parts == nil {
 		return []*value{v}
@@ -40,7 +41,16 @@ func (v *value) leaves() []*value {
 	return v.aggregateLeaves()
 }
 
+// aggregateLeaves returns the leaves of an aggregate: its members when
+// they are all scalars (a vector's lanes, most often), without a copy.
 func (v *value) aggregateLeaves() []*value {
+	nested := false
+	for _, p := range v.parts {
+		nested = nested || p.parts != nil
+	}
+	if !nested {
+		return v.parts
+	}
 	var out []*value
 	for _, p := range v.parts {
 		out = append(out, p.leaves()...)
