@@ -587,5 +587,46 @@ class AutoEnableTest(TempDirTest):
             self.assertEqual(autoenable.requested({"TRITON_TT": v}), want, v)
 
 
+
+class PtxasChoiceTest(unittest.TestCase):
+    """ptxas.choose: the newest ptxas newer than Triton's that the driver supports, unless the
+    user chose (TRITON_PTXAS_PATH, TT_PTXAS)."""
+
+    VERSIONS = {"/triton/ptxas": (12, 8), "/cuda13/ptxas": (13, 0), "/cuda131/ptxas": (13, 1),
+                "/cuda12/ptxas": (12, 4)}
+
+    def choose(self, env=None, driver=(13, 0), found=("/cuda12/ptxas", "/cuda13/ptxas", "/cuda131/ptxas")):
+        from tt_triton import ptxas
+        return ptxas.choose("/triton/ptxas", env=env or {}, driver=lambda: driver, found=lambda: list(found),
+                            ver=self.VERSIONS.get)
+
+    def test_newest_the_driver_supports(self):
+        self.assertEqual(self.choose(), "/cuda13/ptxas")
+        self.assertEqual(self.choose(driver=(13, 1)), "/cuda131/ptxas")
+
+    def test_nothing_newer_keeps_triton_s(self):
+        self.assertIsNone(self.choose(found=("/cuda12/ptxas",)))
+        self.assertIsNone(self.choose(driver=(12, 8)))
+
+    def test_unknown_driver_or_version_keeps_triton_s(self):
+        self.assertIsNone(self.choose(driver=None))
+        self.assertIsNone(self.choose(found=("/nowhere/ptxas",)))
+
+    def test_the_user_s_choice_wins(self):
+        self.assertIsNone(self.choose(env={"TRITON_PTXAS_PATH": "/mine/ptxas"}))
+        self.assertIsNone(self.choose(env={"TT_PTXAS": "bundled"}))
+        self.assertEqual(self.choose(env={"TT_PTXAS": "/mine/ptxas"}), "/mine/ptxas")
+
+    def test_version_reads_the_release(self):
+        from tt_triton import ptxas
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "ptxas")
+            with open(p, "w") as f:
+                f.write("#!/bin/sh\necho 'ptxas: NVIDIA (R) Ptx optimizing assembler'\n"
+                        "echo 'Cuda compilation tools, release 13.0, V13.0.48'\n")
+            os.chmod(p, 0o755)
+            self.assertEqual(ptxas.version(p), (13, 0))
+            self.assertIsNone(ptxas.version(os.path.join(d, "missing")))
+
 if __name__ == "__main__":
     unittest.main()

@@ -16,7 +16,8 @@ compilation the stages ``CUDABackend.add_stages`` builds become:
     ptx        returns tt's PTX unchanged (compiled by tt from the per-thread IR, not from
                the LLVM IR), after checking that its entry takes what Triton's launcher
                passes; fills the name
-    cubin  Triton's make_cubin (ptxas)
+    cubin  Triton's make_cubin (ptxas: the newest on the machine that the driver supports, unless
+           the user chose one; ptxas.py)
 
 A Gluon kernel keeps Triton's gluon_to_ttgir and tt compiles from TTGIR; so does a TTGIR
 source or an ir_override. Nothing falls back to Triton's compiler: a kernel tt refuses raises
@@ -30,15 +31,17 @@ kernels a process already compiled in memory are forgotten when the compiler cha
 from __future__ import annotations
 
 import gc
+import os
 import re
 import sys
 import threading
 
-from . import binary, metadata, translate
+from . import binary, metadata, ptxas, translate
 from .translate import TTTranslateError
 
 _lock = threading.Lock()
-_state = {"identity": None, "prev_hook": None, "orig_hash": None}
+# ptxas: the TRITON_PTXAS_PATH that enable() found, as (value,), once it set its own.
+_state = {"identity": None, "prev_hook": None, "orig_hash": None, "ptxas": None}
 
 
 def _is_ours(hook) -> bool:
@@ -219,7 +222,44 @@ def enable(tt_translate: str | None = None):
             knobs.runtime.add_stages_inspection_hook = _stages_hook
         if changed:
             forget_compiled_kernels()
+        _choose_ptxas(knobs)
     return ident
+
+
+def _choose_ptxas(knobs):
+    """Point Triton's ptxas knob at ptxas.choose()'s pick (once, until disable())."""
+    tool = vars(type(knobs.nvidia)).get("ptxas")
+    if _state["ptxas"] is not None or tool is None:
+        return
+    path = ptxas.choose(tool.default_path)
+    if path is None:
+        return
+    _state["ptxas"] = (os.environ.get(tool.key),)
+    knobs.nvidia.ptxas = path  # Triton's knob also sets TRITON_PTXAS_PATH, for child processes
+    _forget_ptxas_version()
+
+
+def _restore_ptxas(knobs):
+    if _state["ptxas"] is None:
+        return
+    tool = vars(type(knobs.nvidia))["ptxas"]
+    del knobs.nvidia.ptxas
+    (prev,) = _state["ptxas"]
+    if prev is None:
+        os.environ.pop(tool.key, None)
+    else:
+        os.environ[tool.key] = prev
+    _state["ptxas"] = None
+    _forget_ptxas_version()
+
+
+def _forget_ptxas_version():
+    """Triton caches ptxas's version, which its cache key and PTX version are read from."""
+    try:
+        from triton.backends.nvidia.compiler import get_ptxas_version
+    except ImportError:
+        return
+    get_ptxas_version.cache_clear()
 
 
 def disable():
@@ -231,6 +271,7 @@ def disable():
             forget_compiled_kernels()
         _state["identity"] = None
         _state["prev_hook"] = None
+        _restore_ptxas(knobs)
 
 
 def enabled() -> bool:
