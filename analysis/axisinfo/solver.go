@@ -31,23 +31,28 @@ type workItem struct {
 }
 
 func newSolver(fn *ir.Operation, extra []Visitor) *solver {
-	return &solver{fn: fn, live: deadcode.Analyze(fn), lattice: newInfoTable(countValues(fn)),
+	values, items := countFunction(fn)
+	s := &solver{fn: fn, live: deadcode.Analyze(fn), lattice: newInfoTable(values),
 		extra: extra, queue: ir.NewFIFO(func(it workItem) *ir.Operation { return it.op })}
+	s.queue.Grow(items)
+	return s
 }
 
-// countValues counts the results and block arguments nested in fn (the
-// size of the lattice and of the result map, allocated once).
-func countValues(fn *ir.Operation) int {
-	n := 0
+// countFunction counts the results and block arguments nested in fn (the
+// size of the lattice and of the result map, allocated once) and the ops
+// and blocks (the most items the queue can hold).
+func countFunction(fn *ir.Operation) (values, items int) {
 	ir.WalkOps(fn, func(op *ir.Operation) {
-		n += op.NumResults()
+		values += op.NumResults()
+		items++
 		for _, r := range op.Regions() {
 			for _, b := range r.Blocks() {
-				n += b.NumArguments()
+				values += b.NumArguments()
+				items++
 			}
 		}
 	})
-	return n
+	return values, items
 }
 
 // run solves the function and returns the Info of every result and block
