@@ -86,6 +86,11 @@ func (m *intervalOps) add(i allocation.Interval, op *ir.Operation) {
 }
 
 func (m *intervalOps) join(o intervalOps) {
+	if len(*m) == 0 {
+		// Joining into nothing copies o (as clone does, sized exactly).
+		*m = o.clone()
+		return
+	}
 	for _, a := range o {
 		for _, op := range a.ops.list {
 			m.add(a.iv, op)
