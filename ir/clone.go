@@ -76,8 +76,9 @@ func (op *Operation) cloneWithoutRegions(m *Mapping) *Operation {
 		st.Operands[i] = m.Lookup(op.operands[i].value)
 	}
 	st.Types = op.ResultTypes()
-	st.Props = append([]NamedAttr(nil), op.Props()...)
-	st.Attrs = append([]NamedAttr(nil), op.DiscardableAttrs()...)
+	// Create neither keeps nor changes the state's lists: the op's own
+	// attribute lists serve.
+	st.Props, st.Attrs = op.Props(), op.DiscardableAttrs()
 	for range op.Regions() {
 		st.AddRegion()
 	}

@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // FIFO is a first-in first-out worklist in which an item waits at most
 // once, for the fixed-point solvers (axis analysis, SCCP) that queue
 // thousands of ops a run. An item that names an op (opOf) records that it
@@ -49,6 +51,11 @@ func (q *FIFO[T]) wait(it T) bool {
 	q.queued[it] = true
 	return true
 }
+
+// Grow makes room for n more waiting items, for a solver that knows how
+// many items it can queue at most (each waits at most once): the queue
+// then never grows by copying.
+func (q *FIFO[T]) Grow(n int) { q.items = slices.Grow(q.items, n) }
 
 // Len is the number of waiting items.
 func (q *FIFO[T]) Len() int { return len(q.items) - q.head }

@@ -9,6 +9,9 @@ type constFolder struct {
 	rw     *Rewriter
 	scopes map[*ir.Region]map[constKey]*ir.Operation
 	owned  map[*ir.Operation]constKey
+	// spare holds emptied scope tables of earlier runs (their regions
+	// are others), reused rather than grown anew for each region.
+	spare []map[constKey]*ir.Operation
 }
 
 type constKey struct {
@@ -28,6 +31,16 @@ func (f *constFolder) reset() {
 		clear(m)
 	}
 	clear(f.owned)
+}
+
+// forgetScopes empties the scope tables, dropping their regions, and
+// keeps them for reuse.
+func (f *constFolder) forgetScopes() {
+	for r, m := range f.scopes {
+		clear(m)
+		f.spare = append(f.spare, m)
+		delete(f.scopes, r)
+	}
 }
 
 // insertionRegion finds where constants used in block b are hoisted to.
@@ -64,7 +77,11 @@ func (f *constFolder) insertKnownConstant(op *ir.Operation, value ir.Attribute) 
 	key := constKey{op.Def().Dialect.Name, value, op.Result(0).Type()}
 	m := f.scopes[r]
 	if m == nil {
-		m = map[constKey]*ir.Operation{}
+		if n := len(f.spare); n > 0 {
+			m, f.spare = f.spare[n-1], f.spare[:n-1]
+		} else {
+			m = map[constKey]*ir.Operation{}
+		}
 		f.scopes[r] = m
 	}
 	if existing := m[key]; existing != nil {

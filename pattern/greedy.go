@@ -136,7 +136,7 @@ func (d *driver) release() {
 	clear(d.perOp)
 	d.live.reset()
 	d.folder.reset()
-	clear(d.folder.scopes)
+	d.folder.forgetScopes()
 	d.folder.rw = nil
 	clear(d.byDef[:])
 	driverStates.Put(&driverState{wl: d.wl, perOp: d.perOp, live: d.live, folder: d.folder, byDef: d.byDef})

@@ -146,14 +146,28 @@ func (f *funcAllocator) collectAliases(fn *ir.Operation) {
 func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Interval) {
 	// Post-order numbering puts an op with regions after everything it
 	// contains, so a value used inside a loop stays live until the loop
-	// ends.
+	// ends. An op's number is its mark (ir.OpMarks: nothing hashed), or,
+	// for an op holding another holder's mark, kept in a map.
+	marks := ir.NewOpMarks()
+	var marked map[*ir.Operation]int
 	n := 0
-	ir.WalkOps(fn, func(*ir.Operation) { n++ })
-	ids := make(map[*ir.Operation]int, n)
 	ir.Walk(fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
-		ids[op] = len(ids)
+		if !marks.Set(op, uint32(n)) {
+			if marked == nil {
+				marked = map[*ir.Operation]int{}
+			}
+			marked[op] = n
+		}
+		n++
 		return ir.Advance
 	})
+	defer ir.WalkOps(fn, marks.Clear)
+	id := func(op *ir.Operation) int {
+		if v, ok := marks.Get(op); ok {
+			return int(v)
+		}
+		return marked[op]
+	}
 	lv := newLiveness(fn, func(v ir.Value) bool {
 		if _, ok := f.a.explicit[v]; ok {
 			return true
@@ -168,8 +182,8 @@ func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Int
 		// (nested ops included): the run's numbers go from its first
 		// op's to its last's.
 		lv.liveSegments(v, func(first, last *ir.Operation) {
-			r.Start = min(r.Start, ids[first])
-			r.End = max(r.End, ids[last]+1)
+			r.Start = min(r.Start, id(first))
+			r.End = max(r.End, id(last)+1)
 		})
 		if r.Start > r.End {
 			return Interval{}
@@ -203,7 +217,8 @@ func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Int
 		if op == fn {
 			return Everything
 		}
-		return Interval{ids[op], ids[op] + 1}
+		i := id(op)
+		return Interval{i, i + 1}
 	}
 	for _, op := range f.a.scratchOrder {
 		set(f.a.scratch[op], scratchRange(op))

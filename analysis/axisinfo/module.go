@@ -14,7 +14,7 @@ import (
 // tt.divisibility / tt.constancy argument attributes before the callee is
 // solved (as Triton does, so the IR is updated for functions with calls).
 type Module struct {
-	infos map[ir.Value]Info
+	infos infoTable
 }
 
 // Analyze runs the analysis on module. Extra visitors are tried before the
@@ -23,22 +23,23 @@ type Module struct {
 // must not run at once on two goroutines (as passes that change it must
 // not).
 func Analyze(module *ir.Operation, extra ...Visitor) *Module {
-	m := &Module{infos: map[ir.Value]Info{}}
+	m := &Module{infos: newInfoTable(0)}
 	funcs := callerFirstOrder(module)
 	for _, fn := range funcs {
 		res := newSolver(fn, extra).run()
-		if len(m.infos) == 0 {
-			// The first function's map becomes the module's, holding
-			// what joining into an empty map would: Join(i, Info{}).
-			for v, i := range res {
+		if m.infos.len() == 0 {
+			// The first function's table becomes the module's, holding
+			// what joining into an empty table would: Join(i, Info{}).
+			for k, i := range res.infos {
 				if i.Rank() == 0 {
-					res[v] = Info{}
+					res.infos[k] = Info{}
 				}
 			}
 			m.infos = res
 		} else {
-			for v, i := range res {
-				m.infos[v] = Join(i, m.infos[v])
+			for v, k := range res.index {
+				cur, _ := m.infos.get(v)
+				m.infos.set(v, Join(res.infos[k], cur))
 			}
 		}
 		ir.WalkNested(fn, func(op *ir.Operation) {
@@ -52,8 +53,7 @@ func Analyze(module *ir.Operation, extra ...Visitor) *Module {
 
 // Info returns the Info of v and whether the analysis covered it.
 func (m *Module) Info(v ir.Value) (Info, bool) {
-	i, ok := m.infos[v]
-	return i, ok
+	return m.infos.get(v)
 }
 
 // isCall reports whether op calls a function symbol.
@@ -138,7 +138,7 @@ func (m *Module) updateCallee(call, callee *ir.Operation) {
 		if i >= nargs {
 			break
 		}
-		info, ok := m.infos[v]
+		info, ok := m.infos.get(v)
 		if !ok || info.Rank() != 1 {
 			// Only scalars are forwarded.
 			continue
@@ -208,7 +208,7 @@ func (m *Module) AlignmentBits(v ir.Value, elemBits int) int {
 	if !ok {
 		return 1
 	}
-	info, ok := m.infos[v]
+	info, ok := m.infos.get(v)
 	if !ok || info.Rank() != t.Rank() {
 		return 1
 	}
@@ -231,7 +231,7 @@ func (m *Module) MaskAlignment(mask ir.Value) int {
 	if !ok {
 		return 1
 	}
-	info, ok := m.infos[mask]
+	info, ok := m.infos.get(mask)
 	if !ok || info.Rank() != t.Rank() {
 		return 1
 	}

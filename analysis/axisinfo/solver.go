@@ -14,7 +14,7 @@ import (
 type solver struct {
 	fn      *ir.Operation
 	live    *deadcode.Liveness
-	lattice map[ir.Value]Info
+	lattice infoTable
 	extra   []Visitor
 	// queue holds the items to revisit, each at most once.
 	queue    *ir.FIFO[workItem]
@@ -31,29 +31,34 @@ type workItem struct {
 }
 
 func newSolver(fn *ir.Operation, extra []Visitor) *solver {
-	return &solver{fn: fn, live: deadcode.Analyze(fn), lattice: make(map[ir.Value]Info, countValues(fn)),
+	values, items := countFunction(fn)
+	s := &solver{fn: fn, live: deadcode.Analyze(fn), lattice: newInfoTable(values),
 		extra: extra, queue: ir.NewFIFO(func(it workItem) *ir.Operation { return it.op })}
+	s.queue.Grow(items)
+	return s
 }
 
-// countValues counts the results and block arguments nested in fn (the
-// size of the lattice and of the result map, allocated once).
-func countValues(fn *ir.Operation) int {
-	n := 0
+// countFunction counts the results and block arguments nested in fn (the
+// size of the lattice and of the result map, allocated once) and the ops
+// and blocks (the most items the queue can hold).
+func countFunction(fn *ir.Operation) (values, items int) {
 	ir.WalkOps(fn, func(op *ir.Operation) {
-		n += op.NumResults()
+		values += op.NumResults()
+		items++
 		for _, r := range op.Regions() {
 			for _, b := range r.Blocks() {
-				n += b.NumArguments()
+				values += b.NumArguments()
+				items++
 			}
 		}
 	})
-	return n
+	return values, items
 }
 
 // run solves the function and returns the Info of every result and block
 // argument in it (pessimistic where the analysis learned nothing, e.g. in
 // dead code).
-func (s *solver) run() map[ir.Value]Info {
+func (s *solver) run() infoTable {
 	if s.fn.NumRegions() > 0 && !s.fn.Region(0).Empty() {
 		for _, a := range s.fn.Region(0).Front().Arguments() {
 			s.join(a, Pessimistic(a))
@@ -63,7 +68,7 @@ func (s *solver) run() map[ir.Value]Info {
 	// Each lattice value can only go down a bounded number of times
 	// (gcds of powers of two), so this bound is never reached on valid
 	// IR; it guards against transfer functions that oscillate.
-	s.maxSteps = 64 * (len(s.lattice) + 16)
+	s.maxSteps = 64 * (s.lattice.len() + 16)
 	for steps := 0; s.queue.Len() > 0 && steps < s.maxSteps; steps++ {
 		it := s.queue.Pop()
 		if it.op != nil {
@@ -80,8 +85,8 @@ func (s *solver) run() map[ir.Value]Info {
 	// lattice holds no values from outside the function).
 	out := s.lattice
 	record := func(v ir.Value) {
-		if i, ok := out[v]; !ok || i.Rank() == 0 {
-			out[v] = Pessimistic(v)
+		if i, ok := out.get(v); !ok || i.Rank() == 0 {
+			out.set(v, Pessimistic(v))
 		}
 	}
 	ir.WalkNested(s.fn, func(op *ir.Operation) {
@@ -121,15 +126,21 @@ func (s *solver) join(v ir.Value, i Info) {
 	if i.Rank() == 0 {
 		return
 	}
-	old, had := s.lattice[v]
-	if had && joinKeeps(old, i) {
+	k, had := s.lattice.index[v]
+	if !had {
+		s.lattice.set(v, Join(Info{}, i))
+		s.notify(v)
+		return
+	}
+	old := s.lattice.infos[k]
+	if joinKeeps(old, i) {
 		return
 	}
 	nw := Join(old, i)
-	if had && nw.Equal(old) {
+	if nw.Equal(old) {
 		return
 	}
-	s.lattice[v] = nw
+	s.lattice.infos[k] = nw
 	s.notify(v)
 }
 
@@ -187,7 +198,10 @@ func (s *solver) notify(v ir.Value) {
 }
 
 // info returns v's lattice value (rank 0 when not yet known).
-func (s *solver) info(v ir.Value) Info { return s.lattice[v] }
+func (s *solver) info(v ir.Value) Info {
+	i, _ := s.lattice.get(v)
+	return i
+}
 
 func (s *solver) setEntryStates(vals []ir.Value) {
 	for _, v := range vals {

@@ -57,9 +57,11 @@ func (f *funcAnalysis) run() (*blockInfo, error) {
 		}
 		vb := queue[0]
 		queue = queue[1:]
-		cur := newBlockInfo()
+		var cur *blockInfo
 		if i := in[vb]; i != nil {
 			cur = i.clone()
+		} else {
+			cur = newBlockInfo()
 		}
 		var succs []vblock
 		start := vb.block.First()

@@ -1,6 +1,8 @@
 package membar
 
 import (
+	"maps"
+
 	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -52,34 +54,80 @@ func (s *opSet) add(op *ir.Operation) bool {
 	return true
 }
 
-// intervalOps maps accessed byte intervals to the ops that accessed them.
-type intervalOps map[allocation.Interval]opSet
+// intervalOps lists the accessed byte intervals, each once, with the ops
+// that accessed them. The accesses made between two barriers touch a few
+// intervals, and every visit of a block clones and joins two of these: a
+// list scanned for an interval allocates less than a map and costs no
+// hashing.
+type intervalOps []intervalAccess
 
-func (m intervalOps) add(i allocation.Interval, op *ir.Operation) {
-	s := m[i]
-	if s.add(op) {
-		m[i] = s
+type intervalAccess struct {
+	iv  allocation.Interval
+	ops opSet
+}
+
+// find returns the ops that accessed i, or nil.
+func (m intervalOps) find(i allocation.Interval) *opSet {
+	for k := range m {
+		if m[k].iv == i {
+			return &m[k].ops
+		}
+	}
+	return nil
+}
+
+func (m *intervalOps) add(i allocation.Interval, op *ir.Operation) {
+	s := m.find(i)
+	if s == nil {
+		*m = append(*m, intervalAccess{iv: i})
+		s = &(*m)[len(*m)-1].ops
+	}
+	s.add(op)
+}
+
+func (m *intervalOps) join(o intervalOps) {
+	if len(*m) == 0 {
+		// Joining into nothing copies o (as clone does, sized exactly).
+		*m = o.clone()
+		return
+	}
+	for _, a := range o {
+		for _, op := range a.ops.list {
+			m.add(a.iv, op)
+		}
 	}
 }
 
-func (m intervalOps) join(o intervalOps) {
-	for i, ops := range o {
-		for _, op := range ops.list {
-			m.add(i, op)
-		}
+// clone copies m. The copied op lists share one array, each capped at
+// its length so that adding to one copies it.
+func (m intervalOps) clone() intervalOps {
+	if len(m) == 0 {
+		return nil
 	}
+	n := 0
+	for _, a := range m {
+		n += len(a.ops.list)
+	}
+	ops := make([]*ir.Operation, 0, n)
+	c := make(intervalOps, len(m))
+	for k, a := range m {
+		start := len(ops)
+		ops = append(ops, a.ops.list...)
+		c[k] = intervalAccess{iv: a.iv, ops: opSet{list: ops[start:len(ops):len(ops)], index: maps.Clone(a.ops.index)}}
+	}
+	return c
 }
 
 func (m intervalOps) equal(o intervalOps) bool {
 	if len(m) != len(o) {
 		return false
 	}
-	for i, ops := range m {
-		other, ok := o[i]
-		if !ok || len(other.list) != len(ops.list) {
+	for _, a := range m {
+		other := o.find(a.iv)
+		if other == nil || len(other.list) != len(a.ops.list) {
 			return false
 		}
-		for _, op := range ops.list {
+		for _, op := range a.ops.list {
 			if !other.has(op) {
 				return false
 			}
@@ -94,14 +142,10 @@ type blockInfo struct {
 	reads, writes intervalOps
 }
 
-func newBlockInfo() *blockInfo {
-	return &blockInfo{reads: intervalOps{}, writes: intervalOps{}}
-}
+func newBlockInfo() *blockInfo { return &blockInfo{} }
 
 func (b *blockInfo) clone() *blockInfo {
-	c := newBlockInfo()
-	c.join(b)
-	return c
+	return &blockInfo{reads: b.reads.clone(), writes: b.writes.clone()}
 }
 
 // join adds o's accesses to b.
@@ -113,11 +157,10 @@ func (b *blockInfo) join(o *blockInfo) {
 	b.writes.join(o.writes)
 }
 
-// sync forgets every access: a barrier was executed. The maps are
+// sync forgets every access: a barrier was executed. The lists are
 // emptied in place: no two blockInfos share them (clone and join copy).
 func (b *blockInfo) sync() {
-	clear(b.reads)
-	clear(b.writes)
+	b.reads, b.writes = b.reads[:0], b.writes[:0]
 }
 
 func (b *blockInfo) empty() bool { return len(b.reads) == 0 && len(b.writes) == 0 }
@@ -175,12 +218,12 @@ func overlapOp(before intervalOps, after []allocation.Interval, op *ir.Operation
 	if len(after) == 0 {
 		return false
 	}
-	for bi, bops := range before {
+	for _, b := range before {
 		for _, ai := range after {
-			if !bi.Intersects(ai) {
+			if !b.iv.Intersects(ai) {
 				continue
 			}
-			for _, x := range bops.list {
+			for _, x := range b.ops.list {
 				if filter == nil || !filter(x, op) {
 					return true
 				}
@@ -191,13 +234,13 @@ func overlapOp(before intervalOps, after []allocation.Interval, op *ir.Operation
 }
 
 func overlap(before, after intervalOps, filter Filter) bool {
-	for bi, bops := range before {
-		for ai, aops := range after {
-			if !bi.Intersects(ai) {
+	for _, b := range before {
+		for _, a := range after {
+			if !b.iv.Intersects(a.iv) {
 				continue
 			}
-			for _, x := range bops.list {
-				for _, y := range aops.list {
+			for _, x := range b.ops.list {
+				for _, y := range a.ops.list {
 					if filter == nil || !filter(x, y) {
 						return true
 					}
