@@ -38,9 +38,9 @@ type accWebs struct {
 	// root is each candidate's web, size each root's number of members.
 	root, size []int32
 	// regs are the registers a merged web's values share (by root),
-	// allocated on first use; owned holds their names.
+	// allocated on first use; owned marks them.
 	regs  []*value
-	owned map[string]bool
+	owned regTable[bool]
 	// inFlight holds, by slot, the values that may be the result of a
 	// wgmma not yet retired: wgmma results, results of waits that leave
 	// groups pending, and block arguments receiving either.
@@ -226,7 +226,7 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 			u.merge(an, an.idOf(p.a), an.idOf(p.b))
 		}
 	}
-	w := &accWebs{slots: s, ids: an.ids, root: make([]int32, n), size: make([]int32, n), regs: make([]*value, n), owned: map[string]bool{}}
+	w := &accWebs{slots: s, ids: an.ids, root: make([]int32, n), size: make([]int32, n), regs: make([]*value, n)}
 	for c := range n {
 		r := u.find(c)
 		w.root[c] = int32(r)
@@ -542,7 +542,7 @@ func (f *fn) valueFor(v ir.Value) (*value, error) {
 	}
 	w.regs[r] = x
 	for _, l := range x.leaves() {
-		w.owned[l.reg] = true
+		w.owned.set(l.reg, true)
 	}
 	return x, nil
 }
@@ -555,7 +555,7 @@ func (w *accWebs) owns(x *value) bool {
 		return false
 	}
 	for _, l := range x.leaves() {
-		if l.reg != "" && w.owned[l.reg] {
+		if w.owned.get(l.reg) {
 			return true
 		}
 	}

@@ -39,7 +39,7 @@ type fn struct {
 	nlabels int               // extra labels (split edges)
 	webs    *accWebs          // wgmma accumulators sharing registers (coalesce.go)
 	opLists []*value          // the value lists of the op being emitted (opList)
-	words   map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
+	words   regTable[laneOf]  // lanes unpacked from 32-bit words (isel_mma.go)
 	loc     sourceState       // line information (lineinfo.go)
 	// slab holds the next fresh registers' values (newValue): a kernel
 	// has thousands, each an allocation of its own before. A slab holds
