@@ -33,31 +33,37 @@ func sequentialize(moves []move, temp func(regClass) string) []move {
 			readers[m.src]++
 		}
 	}
-	read := func(i int) bool {
+	// read reports whether a pending move other than m reads m's
+	// destination: one of kept, or of rest.
+	read := func(m move, kept, rest []move) bool {
 		if readers != nil {
-			return readers[pending[i].dst] > 0
+			return readers[m.dst] > 0
 		}
-		for j, n := range pending {
-			if j != i && n.src == pending[i].dst {
-				return true
+		for _, ms := range [2][]move{kept, rest} {
+			for _, n := range ms {
+				if n.src == m.dst {
+					return true
+				}
 			}
 		}
 		return false
 	}
 	for len(pending) > 0 {
-		progress := false
-		for i := 0; i < len(pending); {
-			if read(i) {
-				i++
+		// One pass over the pending moves: the ready ones go out, the
+		// others are kept, in order, at the front of pending.
+		kept := pending[:0]
+		for i, m := range pending {
+			if read(m, kept, pending[i+1:]) {
+				kept = append(kept, m)
 				continue
 			}
 			if readers != nil {
-				readers[pending[i].src]--
+				readers[m.src]--
 			}
-			out = append(out, pending[i])
-			pending = append(pending[:i], pending[i+1:]...)
-			progress = true
+			out = append(out, m)
 		}
+		progress := len(kept) < len(pending)
+		pending = kept
 		if progress {
 			continue
 		}
