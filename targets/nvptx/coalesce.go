@@ -47,13 +47,13 @@ type accWebs struct {
 	inFlight []bool
 }
 
-// web returns the root id of v's merged web, or -1 when v shares its
-// registers with no other value.
-func (w *accWebs) web(v ir.Value) int {
-	if w == nil {
+// web returns the root id of the merged web of the value in slot i (-1:
+// none), or -1 when it shares its registers with no other value.
+func (w *accWebs) web(i int) int {
+	if w == nil || i < 0 {
 		return -1
 	}
-	c := candidateOf(w.slots, w.ids, v)
+	c := w.ids[i]
 	if c < 0 {
 		return -1
 	}
@@ -117,14 +117,6 @@ func (b bitSet) addAll(o bitSet) bool {
 		}
 	}
 	return changed
-}
-
-// candidateOf returns the candidate id of v in ids (by slot), or -1.
-func candidateOf(s *slots, ids []int32, v ir.Value) int {
-	if i := s.of(v); i >= 0 {
-		return int(ids[i])
-	}
-	return -1
 }
 
 // idOf returns the candidate id of the value in slot i (-1 for a value
@@ -526,10 +518,11 @@ func inFlightValues(s *slots, wgmmas, waits []*ir.Operation, edges []affinity) [
 	return in
 }
 
-// valueFor returns fresh registers for v, or the registers of its web.
-func (f *fn) valueFor(v ir.Value) (*value, error) {
+// valueFor returns fresh registers for v, in slot i (-1: none), or the
+// registers of its web.
+func (f *fn) valueFor(v ir.Value, i int) (*value, error) {
 	w := f.webs
-	r := w.web(v)
+	r := w.web(i)
 	if r < 0 {
 		return f.newValue(v.Type())
 	}

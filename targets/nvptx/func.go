@@ -201,11 +201,12 @@ func (f *fn) layout() error {
 		if i > 0 {
 			for ai := 0; ai < b.NumArguments(); ai++ {
 				a := b.Argument(ai)
-				v, err := f.valueFor(a)
+				slot := f.vals.slots.of(a)
+				v, err := f.valueFor(a, slot)
 				if err != nil {
 					return ir.Errorf(a.Loc(), "block argument: %v", err)
 				}
-				f.vals.set(a, v)
+				f.vals.setAt(a, slot, v)
 			}
 		}
 		if b.HasPredecessors() {

@@ -109,7 +109,13 @@ func newValueTable(s *slots) valueTable {
 
 // lookup returns what v became, if anything yet.
 func (t *valueTable) lookup(v ir.Value) (*value, bool) {
-	if i := t.slots.of(v); i >= 0 {
+	return t.lookupAt(v, t.slots.of(v))
+}
+
+// lookupAt is lookup for v in slot i (-1: none), for a caller that has
+// the slot already: finding it is a large part of a lookup.
+func (t *valueTable) lookupAt(v ir.Value, i int) (*value, bool) {
+	if i >= 0 {
 		x := t.dense[i]
 		return x, x != nil
 	}
@@ -119,7 +125,12 @@ func (t *valueTable) lookup(v ir.Value) (*value, bool) {
 
 // set records what v became.
 func (t *valueTable) set(v ir.Value, x *value) {
-	if i := t.slots.of(v); i >= 0 {
+	t.setAt(v, t.slots.of(v), x)
+}
+
+// setAt is set for v in slot i (-1: none).
+func (t *valueTable) setAt(v ir.Value, i int, x *value) {
+	if i >= 0 {
 		t.dense[i] = x
 		return
 	}
