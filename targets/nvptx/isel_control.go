@@ -21,7 +21,8 @@ func (f *fn) edgeMoves(term *ir.Operation, i int) ([]move, error) {
 	if len(idx) != dest.NumArguments() {
 		return nil, ir.OpErrorf(term, "passes %d operands to a block with %d arguments", len(idx), dest.NumArguments())
 	}
-	var moves []move
+	// A move per argument, unless some are aggregates.
+	moves := make([]move, 0, len(idx))
 	for k, oi := range idx {
 		src, err := f.get(term.Operand(oi))
 		if err != nil {
