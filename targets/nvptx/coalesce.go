@@ -343,8 +343,11 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 		use[bi], defs[bi] = next(), next()
 		an.liveIn[bi], an.liveOut[bi] = next(), next()
 	}
-	// The candidates' uses, one candidate's after the other.
+	// The candidates' uses, one candidate's after the other: room for two
+	// each, since an accumulator value is mostly used once (by the next
+	// wgmma, wait or edge).
 	an.useStart, an.useEnd = make([]int32, n), make([]int32, n)
+	an.useSites = make([]site, 0, 2*n)
 	// define records candidate c, defined at d, and its uses: one before
 	// the definition in its block (or in a block without it) is
 	// upward-exposed.
