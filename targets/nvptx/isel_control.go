@@ -59,11 +59,11 @@ func (f *fn) split() string {
 	return l
 }
 
-// copies emits a parallel copy.
+// copies emits a parallel copy (overwriting moves).
 func (f *fn) copies(moves []move) {
-	for _, m := range sequentialize(moves, f.regs.alloc) {
+	sequentialize(moves, f.regs.alloc, func(m move) {
 		f.inss("mov.%s %s, %s", classInfo[m.cls].movType, m.dst, m.src)
-	}
+	})
 }
 
 // jump emits the copies of an edge and the branch, unless the destination
