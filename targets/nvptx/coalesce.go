@@ -170,9 +170,11 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 		}
 	}
 	for _, op := range wgmmas {
-		c := gpu.WGMMAView{Operation: op}.C()
-		for i, v := range c {
-			if mergeable(v) {
+		// C is the operands after A, B and scaleD (by index: C() would
+		// build a list of them).
+		c := len(gpu.WGMMAView{Operation: op}.A()) + 2
+		for i := range op.NumOperands() - c {
+			if v := op.Operand(c + i); mergeable(v) {
 				accPairs = append(accPairs, affinity{slot(op.Result(i)), slot(v)})
 			}
 		}

@@ -75,12 +75,14 @@ func (f *fn) emitWGMMA(op *ir.Operation) error {
 	}
 	// Accumulators not coalesced with their results are copied in (unless
 	// D = A*B ignores them), then fenced.
-	for i, c := range v.C() {
+	// C is the operands after A, B and scaleD (by index: C() would build
+	// a list of them).
+	for i := range op.NumOperands() - (na + 2) {
 		x := xs[na+2+i]
 		if x.reg == d[i] || scaleOff {
 			continue
 		}
-		if f.webs.mayBeInFlight(c) {
+		if f.webs.mayBeInFlight(op.Operand(na + 2 + i)) {
 			return ir.OpErrorf(op, "accumulator %d may still be written by an earlier wgmma and is live after this one, so it cannot be updated in place; wait for it first or do not reuse it", i)
 		}
 		cls := classB32
