@@ -156,6 +156,15 @@ func (f *fn) movVector(bits int, r string, regs []string, unpack bool) {
 	if !unpack {
 		b = append(append(b, r...), ", "...)
 	}
+	b = appendVector(b, regs)
+	if unpack {
+		b = append(append(b, ", "...), r...)
+	}
+	f.body = append(b, ";\n"...)
+}
+
+// appendVector appends regs as a PTX vector operand, `{a, b, ...}`.
+func appendVector(b []byte, regs []string) []byte {
 	b = append(b, '{')
 	for i, reg := range regs {
 		if i > 0 {
@@ -163,11 +172,7 @@ func (f *fn) movVector(bits int, r string, regs []string, unpack bool) {
 		}
 		b = append(b, reg...)
 	}
-	b = append(b, '}')
-	if unpack {
-		b = append(append(b, ", "...), r...)
-	}
-	f.body = append(b, ";\n"...)
+	return append(b, '}')
 }
 
 // join lists registers as PTX vector operands write them.
