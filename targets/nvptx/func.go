@@ -237,12 +237,16 @@ func (f *fn) dropUnusedLabels(body []byte) []byte {
 func (f *fn) newValue(t ir.Type) (*value, error) {
 	if isAggregate(t) {
 		v := &value{typ: t}
-		for _, e := range elementTypes(t) {
+		es := elementTypes(t)
+		if len(es) > 0 { // (an empty aggregate keeps no parts, as a scalar)
+			v.parts = make([]*value, len(es))
+		}
+		for i, e := range es {
 			p, err := f.newValue(e)
 			if err != nil {
 				return nil, err
 			}
-			v.parts = append(v.parts, p)
+			v.parts[i] = p
 		}
 		return v, nil
 	}
