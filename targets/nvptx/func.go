@@ -492,7 +492,7 @@ func (f *fn) raw(line string) {
 
 // emitOp selects the instructions of one operation.
 func (f *fn) emitOp(op *ir.Operation) error {
-	e, ok := emitters()[op.Name()]
+	e, ok := f.m.emitterOf(op)
 	if !ok {
 		return ir.OpErrorf(op, "the PTX emitter does not support '%s'", op.Name())
 	}
