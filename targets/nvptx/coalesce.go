@@ -165,7 +165,7 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
 			if v := op.Operand(i); mergeable(v) {
-				waitPairs = append(waitPairs, affinity{slot(op.Result(i)), slot(v)})
+				waitPairs = append(waitPairs, affinity{int32(s.result(op, i)), slot(v)})
 			}
 		}
 	}
@@ -175,7 +175,7 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 		c := len(gpu.WGMMAView{Operation: op}.A()) + 2
 		for i := range op.NumOperands() - c {
 			if v := op.Operand(c + i); mergeable(v) {
-				accPairs = append(accPairs, affinity{slot(op.Result(i)), slot(v)})
+				accPairs = append(accPairs, affinity{int32(s.result(op, i)), slot(v)})
 			}
 		}
 	}
@@ -191,7 +191,7 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 	}
 	for _, op := range wgmmas {
 		for i := 0; i < op.NumResults(); i++ {
-			an.add(slot(op.Result(i)))
+			an.add(int32(s.result(op, i)))
 		}
 	}
 	// Block arguments joined, through edges, to the values above.
@@ -430,7 +430,7 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	}
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
-			if r := an.slots.of(op.Result(i)); r >= 0 {
+			if r := an.slots.result(op, i); r >= 0 {
 				holds[r] = int32(an.slots.of(op.Operand(i)))
 			}
 		}
@@ -499,7 +499,7 @@ func inFlightValues(s *slots, wgmmas, waits []*ir.Operation, edges []affinity) [
 	}
 	for _, op := range wgmmas {
 		for i := range op.NumResults() {
-			mark(s.of(op.Result(i)))
+			mark(s.result(op, i))
 		}
 	}
 	for changed := true; changed; {
@@ -509,7 +509,7 @@ func inFlightValues(s *slots, wgmmas, waits []*ir.Operation, edges []affinity) [
 				continue
 			}
 			for i := range op.NumOperands() {
-				if has(s.of(op.Operand(i))) && mark(s.of(op.Result(i))) {
+				if has(s.of(op.Operand(i))) && mark(s.result(op, i)) {
 					changed = true
 				}
 			}

@@ -63,7 +63,7 @@ func (f *fn) opList(n int) []*value {
 // earlier in the layout already gave it).
 func (f *fn) result(op *ir.Operation, i int) (*value, error) {
 	r := op.Result(i)
-	slot := f.vals.slots.of(r)
+	slot := f.vals.slots.result(op, i)
 	if x, ok := f.vals.lookupAt(r, slot); ok {
 		return x, nil
 	}
@@ -80,7 +80,7 @@ func (f *fn) result(op *ir.Operation, i int) (*value, error) {
 // gave the result registers, x is copied into them.
 func (f *fn) bind(op *ir.Operation, i int, x *value) {
 	r := op.Result(i)
-	slot := f.vals.slots.of(r)
+	slot := f.vals.slots.result(op, i)
 	if old, ok := f.vals.lookupAt(r, slot); ok {
 		f.copyInto(old, x)
 		return

@@ -64,22 +64,29 @@ func (s *slots) addRegion(r *ir.Region) {
 func (s *slots) of(v ir.Value) int {
 	switch v := v.(type) {
 	case *ir.OpResult:
-		op := v.Owner()
-		if op == s.lastOp {
-			return s.lastBase + v.Index()
-		}
-		bs := s.block(op.Block())
-		if bs == nil {
-			return -1
-		}
-		if o := op.BlockOrder(); o < len(bs.base) {
-			s.lastOp, s.lastBase = op, int(bs.base[o])
-			return s.lastBase + v.Index()
-		}
+		return s.result(v.Owner(), v.Index())
 	case *ir.BlockArgument:
 		if bs := s.block(v.Owner()); bs != nil {
 			return bs.args + v.Index()
 		}
+	}
+	return -1
+}
+
+// result returns the slot of op's result i, or -1 when the function does
+// not define it: of without going through the value, for callers that
+// walk an op's results.
+func (s *slots) result(op *ir.Operation, i int) int {
+	if op == s.lastOp {
+		return s.lastBase + i
+	}
+	bs := s.block(op.Block())
+	if bs == nil {
+		return -1
+	}
+	if o := op.BlockOrder(); o < len(bs.base) {
+		s.lastOp, s.lastBase = op, int(bs.base[o])
+		return s.lastBase + i
 	}
 	return -1
 }
