@@ -38,22 +38,22 @@ type accWebs struct {
 	// root is each candidate's web, size each root's number of members.
 	root, size []int32
 	// regs are the registers a merged web's values share (by root),
-	// allocated on first use; owned holds their names.
+	// allocated on first use; owned marks them.
 	regs  []*value
-	owned map[string]bool
+	owned regTable[bool]
 	// inFlight holds, by slot, the values that may be the result of a
 	// wgmma not yet retired: wgmma results, results of waits that leave
 	// groups pending, and block arguments receiving either.
 	inFlight []bool
 }
 
-// web returns the root id of v's merged web, or -1 when v shares its
-// registers with no other value.
-func (w *accWebs) web(v ir.Value) int {
-	if w == nil {
+// web returns the root id of the merged web of the value in slot i (-1:
+// none), or -1 when it shares its registers with no other value.
+func (w *accWebs) web(i int) int {
+	if w == nil || i < 0 {
 		return -1
 	}
-	c := candidateOf(w.slots, w.ids, v)
+	c := w.ids[i]
 	if c < 0 {
 		return -1
 	}
@@ -119,14 +119,6 @@ func (b bitSet) addAll(o bitSet) bool {
 	return changed
 }
 
-// candidateOf returns the candidate id of v in ids (by slot), or -1.
-func candidateOf(s *slots, ids []int32, v ir.Value) int {
-	if i := s.of(v); i >= 0 {
-		return int(ids[i])
-	}
-	return -1
-}
-
 // idOf returns the candidate id of the value in slot i (-1 for a value
 // without a slot, or not a candidate).
 func (an *webAnalysis) idOf(i int32) int {
@@ -173,15 +165,17 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
 			if v := op.Operand(i); mergeable(v) {
-				waitPairs = append(waitPairs, affinity{slot(op.Result(i)), slot(v)})
+				waitPairs = append(waitPairs, affinity{int32(s.result(op, i)), slot(v)})
 			}
 		}
 	}
 	for _, op := range wgmmas {
-		c := gpu.WGMMAView{Operation: op}.C()
-		for i, v := range c {
-			if mergeable(v) {
-				accPairs = append(accPairs, affinity{slot(op.Result(i)), slot(v)})
+		// C is the operands after A, B and scaleD (by index: C() would
+		// build a list of them).
+		c := len(gpu.WGMMAView{Operation: op}.A()) + 2
+		for i := range op.NumOperands() - c {
+			if v := op.Operand(c + i); mergeable(v) {
+				accPairs = append(accPairs, affinity{int32(s.result(op, i)), slot(v)})
 			}
 		}
 	}
@@ -197,7 +191,7 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 	}
 	for _, op := range wgmmas {
 		for i := 0; i < op.NumResults(); i++ {
-			an.add(slot(op.Result(i)))
+			an.add(int32(s.result(op, i)))
 		}
 	}
 	// Block arguments joined, through edges, to the values above.
@@ -226,7 +220,7 @@ func buildAccumulatorWebs(fn *ir.Operation, s *slots) *accWebs {
 			u.merge(an, an.idOf(p.a), an.idOf(p.b))
 		}
 	}
-	w := &accWebs{slots: s, ids: an.ids, root: make([]int32, n), size: make([]int32, n), regs: make([]*value, n), owned: map[string]bool{}}
+	w := &accWebs{slots: s, ids: an.ids, root: make([]int32, n), size: make([]int32, n), regs: make([]*value, n)}
 	for c := range n {
 		r := u.find(c)
 		w.root[c] = int32(r)
@@ -351,8 +345,11 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 		use[bi], defs[bi] = next(), next()
 		an.liveIn[bi], an.liveOut[bi] = next(), next()
 	}
-	// The candidates' uses, one candidate's after the other.
+	// The candidates' uses, one candidate's after the other: room for two
+	// each, since an accumulator value is mostly used once (by the next
+	// wgmma, wait or edge).
 	an.useStart, an.useEnd = make([]int32, n), make([]int32, n)
+	an.useSites = make([]site, 0, 2*n)
 	// define records candidate c, defined at d, and its uses: one before
 	// the definition in its block (or in a block without it) is
 	// upward-exposed.
@@ -433,7 +430,7 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	}
 	for _, op := range waits {
 		for i := 0; i < op.NumOperands(); i++ {
-			if r := an.slots.of(op.Result(i)); r >= 0 {
+			if r := an.slots.result(op, i); r >= 0 {
 				holds[r] = int32(an.slots.of(op.Operand(i)))
 			}
 		}
@@ -502,7 +499,7 @@ func inFlightValues(s *slots, wgmmas, waits []*ir.Operation, edges []affinity) [
 	}
 	for _, op := range wgmmas {
 		for i := range op.NumResults() {
-			mark(s.of(op.Result(i)))
+			mark(s.result(op, i))
 		}
 	}
 	for changed := true; changed; {
@@ -512,7 +509,7 @@ func inFlightValues(s *slots, wgmmas, waits []*ir.Operation, edges []affinity) [
 				continue
 			}
 			for i := range op.NumOperands() {
-				if has(s.of(op.Operand(i))) && mark(s.of(op.Result(i))) {
+				if has(s.of(op.Operand(i))) && mark(s.result(op, i)) {
 					changed = true
 				}
 			}
@@ -526,10 +523,11 @@ func inFlightValues(s *slots, wgmmas, waits []*ir.Operation, edges []affinity) [
 	return in
 }
 
-// valueFor returns fresh registers for v, or the registers of its web.
-func (f *fn) valueFor(v ir.Value) (*value, error) {
+// valueFor returns fresh registers for v, in slot i (-1: none), or the
+// registers of its web.
+func (f *fn) valueFor(v ir.Value, i int) (*value, error) {
 	w := f.webs
-	r := w.web(v)
+	r := w.web(i)
 	if r < 0 {
 		return f.newValue(v.Type())
 	}
@@ -542,7 +540,7 @@ func (f *fn) valueFor(v ir.Value) (*value, error) {
 	}
 	w.regs[r] = x
 	for _, l := range x.leaves() {
-		w.owned[l.reg] = true
+		w.owned.set(l.reg, true)
 	}
 	return x, nil
 }
@@ -555,7 +553,7 @@ func (w *accWebs) owns(x *value) bool {
 		return false
 	}
 	for _, l := range x.leaves() {
-		if l.reg != "" && w.owned[l.reg] {
+		if w.owned.get(l.reg) {
 			return true
 		}
 	}

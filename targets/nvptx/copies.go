@@ -9,18 +9,19 @@ type move struct {
 
 // sequentialize orders a parallel copy (all sources read before any
 // destination is written, as block arguments on a CFG edge demand) into a
-// sequence of ordinary moves. Destinations must be distinct. A move whose
-// destination another pending move still reads waits; when only cycles are
-// left (a swap, a rotation), one destination is saved into a temporary
-// from temp and its readers are redirected to it, which breaks the cycle.
-func sequentialize(moves []move, temp func(regClass) string) []move {
-	pending := make([]move, 0, len(moves))
+// sequence of ordinary moves, which it hands to emit one after the other.
+// Destinations must be distinct. A move whose destination another pending
+// move still reads waits; when only cycles are left (a swap, a rotation),
+// one destination is saved into a temporary from temp and its readers are
+// redirected to it, which breaks the cycle. The pending moves are kept in
+// moves itself, which sequentialize overwrites.
+func sequentialize(moves []move, temp func(regClass) string, emit func(move)) {
+	pending := moves[:0]
 	for _, m := range moves {
 		if m.dst != m.src {
 			pending = append(pending, m)
 		}
 	}
-	out := make([]move, 0, len(pending)+1)
 	// Whether another pending move reads move i's destination: a scan of
 	// the pending moves, or for long copies (an edge of a dot loop copies
 	// a hundred accumulators, which made the scans quadratic) a count of
@@ -33,31 +34,37 @@ func sequentialize(moves []move, temp func(regClass) string) []move {
 			readers[m.src]++
 		}
 	}
-	read := func(i int) bool {
+	// read reports whether a pending move other than m reads m's
+	// destination: one of kept, or of rest.
+	read := func(m move, kept, rest []move) bool {
 		if readers != nil {
-			return readers[pending[i].dst] > 0
+			return readers[m.dst] > 0
 		}
-		for j, n := range pending {
-			if j != i && n.src == pending[i].dst {
-				return true
+		for _, ms := range [2][]move{kept, rest} {
+			for _, n := range ms {
+				if n.src == m.dst {
+					return true
+				}
 			}
 		}
 		return false
 	}
 	for len(pending) > 0 {
-		progress := false
-		for i := 0; i < len(pending); {
-			if read(i) {
-				i++
+		// One pass over the pending moves: the ready ones go out, the
+		// others are kept, in order, at the front of pending.
+		kept := pending[:0]
+		for i, m := range pending {
+			if read(m, kept, pending[i+1:]) {
+				kept = append(kept, m)
 				continue
 			}
 			if readers != nil {
-				readers[pending[i].src]--
+				readers[m.src]--
 			}
-			out = append(out, pending[i])
-			pending = append(pending[:i], pending[i+1:]...)
-			progress = true
+			emit(m)
 		}
+		progress := len(kept) < len(pending)
+		pending = kept
 		if progress {
 			continue
 		}
@@ -65,7 +72,7 @@ func sequentialize(moves []move, temp func(regClass) string) []move {
 		// rest are disjoint cycles. Save one destination's old value.
 		m := pending[0]
 		t := temp(m.cls)
-		out = append(out, move{dst: t, src: m.dst, cls: m.cls})
+		emit(move{dst: t, src: m.dst, cls: m.cls})
 		for j := range pending {
 			if pending[j].src == m.dst {
 				pending[j].src = t
@@ -75,5 +82,4 @@ func sequentialize(moves []move, temp func(regClass) string) []move {
 			readers[t], readers[m.dst] = readers[m.dst], 0
 		}
 	}
-	return out
 }

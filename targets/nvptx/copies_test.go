@@ -33,10 +33,17 @@ func parallel(regs map[string]string, moves []move) map[string]string {
 	return out
 }
 
+// sequence returns the moves sequentialize emits for a copy of moves.
+func sequence(moves []move, temp func(regClass) string) []move {
+	var out []move
+	sequentialize(append([]move(nil), moves...), temp, func(m move) { out = append(out, m) })
+	return out
+}
+
 func TestSequentializeSwap(t *testing.T) {
 	n := 0
 	temp := func(regClass) string { n++; return fmt.Sprintf("%%t%d", n) }
-	got := sequentialize([]move{{"%a", "%b", classB32}, {"%b", "%a", classB32}}, temp)
+	got := sequence([]move{{"%a", "%b", classB32}, {"%b", "%a", classB32}}, temp)
 	if len(got) != 3 {
 		t.Fatalf("a swap takes 3 moves, got %v", got)
 	}
@@ -48,7 +55,7 @@ func TestSequentializeSwap(t *testing.T) {
 }
 
 func TestSequentializeDropsSelfMoves(t *testing.T) {
-	got := sequentialize([]move{{"%a", "%a", classB32}, {"%b", "7", classB32}}, nil)
+	got := sequence([]move{{"%a", "%a", classB32}, {"%b", "7", classB32}}, nil)
 	if len(got) != 1 || got[0].dst != "%b" {
 		t.Errorf("got %v", got)
 	}
@@ -81,7 +88,7 @@ func TestSequentializeRandom(t *testing.T) {
 			moves = append(moves, move{names[i], src, classB32})
 		}
 		temps := 0
-		seq := sequentialize(moves, func(regClass) string {
+		seq := sequence(moves, func(regClass) string {
 			temps++
 			return fmt.Sprintf("%%tmp%d", temps)
 		})

@@ -30,6 +30,7 @@ type module struct {
 	// option); 0 leaves it to ptxas.
 	maxNReg int
 
+	emitters  map[*ir.OpDef]emitter    // the emitters met so far (emitterOf)
 	globals   map[string]*ir.Operation // llvm.mlir.global by symbol
 	funcs     map[string]*ir.Operation // llvm.func declarations by symbol
 	functions map[string]*ir.Operation // llvm.func definitions by symbol

@@ -39,7 +39,7 @@ type fn struct {
 	nlabels int               // extra labels (split edges)
 	webs    *accWebs          // wgmma accumulators sharing registers (coalesce.go)
 	opLists []*value          // the value lists of the op being emitted (opList)
-	words   map[string]laneOf // lanes unpacked from 32-bit words (isel_mma.go)
+	words   regTable[laneOf]  // lanes unpacked from 32-bit words (isel_mma.go)
 	loc     sourceState       // line information (lineinfo.go)
 	// slab holds the next fresh registers' values (newValue): a kernel
 	// has thousands, each an allocation of its own before. A slab holds
@@ -201,11 +201,12 @@ func (f *fn) layout() error {
 		if i > 0 {
 			for ai := 0; ai < b.NumArguments(); ai++ {
 				a := b.Argument(ai)
-				v, err := f.valueFor(a)
+				slot := f.vals.slots.of(a)
+				v, err := f.valueFor(a, slot)
 				if err != nil {
 					return ir.Errorf(a.Loc(), "block argument: %v", err)
 				}
-				f.vals.set(a, v)
+				f.vals.setAt(a, slot, v)
 			}
 		}
 		if b.HasPredecessors() {
@@ -236,12 +237,16 @@ func (f *fn) dropUnusedLabels(body []byte) []byte {
 func (f *fn) newValue(t ir.Type) (*value, error) {
 	if isAggregate(t) {
 		v := &value{typ: t}
-		for _, e := range elementTypes(t) {
+		es := elementTypes(t)
+		if len(es) > 0 { // (an empty aggregate keeps no parts, as a scalar)
+			v.parts = make([]*value, len(es))
+		}
+		for i, e := range es {
 			p, err := f.newValue(e)
 			if err != nil {
 				return nil, err
 			}
-			v.parts = append(v.parts, p)
+			v.parts[i] = p
 		}
 		return v, nil
 	}
@@ -487,7 +492,7 @@ func (f *fn) raw(line string) {
 
 // emitOp selects the instructions of one operation.
 func (f *fn) emitOp(op *ir.Operation) error {
-	e, ok := emitters()[op.Name()]
+	e, ok := f.m.emitterOf(op)
 	if !ok {
 		return ir.OpErrorf(op, "the PTX emitter does not support '%s'", op.Name())
 	}

@@ -21,7 +21,8 @@ func (f *fn) edgeMoves(term *ir.Operation, i int) ([]move, error) {
 	if len(idx) != dest.NumArguments() {
 		return nil, ir.OpErrorf(term, "passes %d operands to a block with %d arguments", len(idx), dest.NumArguments())
 	}
-	var moves []move
+	// A move per argument, unless some are aggregates.
+	moves := make([]move, 0, len(idx))
 	for k, oi := range idx {
 		src, err := f.get(term.Operand(oi))
 		if err != nil {
@@ -58,11 +59,11 @@ func (f *fn) split() string {
 	return l
 }
 
-// copies emits a parallel copy.
+// copies emits a parallel copy (overwriting moves).
 func (f *fn) copies(moves []move) {
-	for _, m := range sequentialize(moves, f.regs.alloc) {
+	sequentialize(moves, f.regs.alloc, func(m move) {
 		f.inss("mov.%s %s, %s", classInfo[m.cls].movType, m.dst, m.src)
-	}
+	})
 }
 
 // jump emits the copies of an edge and the branch, unless the destination

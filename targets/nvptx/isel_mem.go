@@ -2,6 +2,7 @@ package nvptx
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
@@ -97,13 +98,15 @@ func (f *fn) emitGEP(op *ir.Operation) error {
 }
 
 // addScaled emits dst = acc + idx*stride, with idx sign-extended (GEP
-// indices are signed) to the address width.
+// indices are signed) to the address width. (The numbers are printed
+// here and the instructions written with inss: through ins, the strings
+// and numbers were boxed, an allocation each.)
 func (f *fn) addScaled(dst, acc string, idx *value, stride int64, wide bool) {
 	if k, ok := constInt(idx); ok {
 		if wide {
-			f.ins("add.s64 %s, %s, %d", dst, acc, k*stride)
+			f.inss("add.s64 %s, %s, %s", dst, acc, strconv.FormatInt(k*stride, 10))
 		} else {
-			f.ins("add.s32 %s, %s, %d", dst, acc, int32(k*stride))
+			f.inss("add.s32 %s, %s, %s", dst, acc, strconv.FormatInt(int64(int32(k*stride)), 10))
 		}
 		return
 	}
@@ -122,9 +125,9 @@ func (f *fn) addScaled(dst, acc string, idx *value, stride int64, wide bool) {
 	case stride == 1 && wide:
 		f.inss("add.s64 %s, %s, %s", dst, acc, r)
 	case wide && ib == 32:
-		f.ins("mad.wide.s32 %s, %s, %d, %s", dst, r, stride, acc)
+		f.inss("mad.wide.s32 %s, %s, %s, %s", dst, r, strconv.FormatInt(stride, 10), acc)
 	case wide:
-		f.ins("mad.lo.s64 %s, %s, %d, %s", dst, r, stride, acc)
+		f.inss("mad.lo.s64 %s, %s, %s, %s", dst, r, strconv.FormatInt(stride, 10), acc)
 	default:
 		if ib == 64 {
 			w := f.regs.alloc(classB32)
@@ -135,7 +138,7 @@ func (f *fn) addScaled(dst, acc string, idx *value, stride int64, wide bool) {
 			f.inss("add.s32 %s, %s, %s", dst, acc, r)
 			return
 		}
-		f.ins("mad.lo.s32 %s, %s, %d, %s", dst, r, int32(stride), acc)
+		f.inss("mad.lo.s32 %s, %s, %s, %s", dst, r, strconv.FormatInt(int64(int32(stride)), 10), acc)
 	}
 }
 

@@ -102,7 +102,7 @@ func (f *fn) resultRegs(op *ir.Operation) ([]string, error) {
 
 // laneOf says that a register holds lane index of the word in register
 // word (of class cls), which an instruction wrote once and nothing
-// rewrites.
+// rewrites; n is 0 for a register that holds no such lane.
 type laneOf struct {
 	word     string
 	cls      regClass
@@ -118,12 +118,9 @@ type laneOf struct {
 // always see through the movs: with 255 registers live it may keep both).
 func (f *fn) unpackWord(lanes []*value, word string, c regClass) {
 	f.unpack(lanes, word, c)
-	if f.words == nil {
-		f.words = map[string]laneOf{}
-	}
 	for i, l := range lanes {
 		if l.reg != "" && !f.webs.owns(l) {
-			f.words[l.reg] = laneOf{word, c, i, len(lanes)}
+			f.words.set(l.reg, laneOf{word, c, i, len(lanes)})
 		}
 	}
 }
@@ -133,8 +130,8 @@ func (f *fn) unpackWord(lanes []*value, word string, c regClass) {
 func (f *fn) wordOfLanes(lanes []*value, c regClass) (string, bool) {
 	var word string
 	for i, l := range lanes {
-		lo, ok := f.words[l.reg]
-		if l.konst != nil || !ok || lo.index != i || lo.n != len(lanes) || lo.cls != c || i > 0 && lo.word != word {
+		lo := f.words.get(l.reg)
+		if l.konst != nil || lo.n == 0 || lo.index != i || lo.n != len(lanes) || lo.cls != c || i > 0 && lo.word != word {
 			return "", false
 		}
 		word = lo.word

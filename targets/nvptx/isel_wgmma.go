@@ -2,7 +2,6 @@ package nvptx
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
@@ -75,12 +74,14 @@ func (f *fn) emitWGMMA(op *ir.Operation) error {
 	}
 	// Accumulators not coalesced with their results are copied in (unless
 	// D = A*B ignores them), then fenced.
-	for i, c := range v.C() {
+	// C is the operands after A, B and scaleD (by index: C() would build
+	// a list of them).
+	for i := range op.NumOperands() - (na + 2) {
 		x := xs[na+2+i]
 		if x.reg == d[i] || scaleOff {
 			continue
 		}
-		if f.webs.mayBeInFlight(c) {
+		if f.webs.mayBeInFlight(op.Operand(na + 2 + i)) {
 			return ir.OpErrorf(op, "accumulator %d may still be written by an earlier wgmma and is live after this one, so it cannot be updated in place; wait for it first or do not reuse it", i)
 		}
 		cls := classB32
@@ -93,19 +94,32 @@ func (f *fn) emitWGMMA(op *ir.Operation) error {
 	if copied {
 		f.inss("wgmma.fence.sync.aligned")
 	}
-	var imm []string
-	for _, k := range o.Immediates(ts, v.AInRegisters()) {
-		imm = append(imm, strconv.Itoa(k))
-	}
 	if ts.A != ts.B && (ts.A == gpu.MMAS8 || ts.A == gpu.MMAU8) {
 		f.requirePTX(84) // ptxas: "WGMMA with mixed integer types" needs PTX ISA 8.4
 	}
-	sat := ""
+	// `wgmma.mma_async.sync.aligned.<shape>[.satfinite].<D>.<A>.<B> {d},
+	// a, b, scale-d[, immediates]`, written into the body in place: D
+	// alone is 64 registers or more, which joining the operands and
+	// formatting the line copied twice more.
+	f.flushSource()
+	b := append(f.body, "\twgmma.mma_async.sync.aligned.m"...)
+	b = strconv.AppendInt(b, int64(s.M), 10)
+	b = strconv.AppendInt(append(b, 'n'), int64(s.N), 10)
+	b = strconv.AppendInt(append(b, 'k'), int64(s.K), 10)
 	if o.Satfinite {
-		sat = ".satfinite"
+		b = append(b, ".satfinite"...)
 	}
-	args := append([]string{braces(d), a, bDesc, scaleD}, imm...)
-	f.ins("wgmma.mma_async.sync.aligned.%s%s.%s.%s.%s %s", s, sat, ts.D, ts.A, ts.B, strings.Join(args, ", "))
+	for _, t := range [3]gpu.MMAType{ts.D, ts.A, ts.B} {
+		b = append(append(b, '.'), t.String()...)
+	}
+	b = appendVector(append(b, ' '), d)
+	for _, x := range [3]string{a, bDesc, scaleD} {
+		b = append(append(b, ", "...), x...)
+	}
+	for _, k := range o.Immediates(ts, v.AInRegisters()) {
+		b = strconv.AppendInt(append(b, ", "...), int64(k), 10)
+	}
+	f.body = append(b, ";\n"...)
 	return nil
 }
 

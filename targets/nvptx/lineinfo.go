@@ -55,9 +55,24 @@ func sourcePos(loc ir.Location) (file string, line, col int, ok bool) {
 type sourceFiles struct {
 	index map[string]int
 	paths []string
+	// The path numbered last, and its number: nearly every op of a
+	// kernel is in the same file, and hashing its path was most of the
+	// cost of an op's position.
+	last     string
+	lastFile int
 }
 
 func (s *sourceFiles) number(path string) int {
+	if s.lastFile != 0 && path == s.last {
+		return s.lastFile
+	}
+	n := s.lookup(path)
+	s.last, s.lastFile = path, n
+	return n
+}
+
+// lookup returns path's number, numbering it if it has none yet.
+func (s *sourceFiles) lookup(path string) int {
 	if n, ok := s.index[path]; ok {
 		return n
 	}

@@ -12,7 +12,8 @@ import (
 // their definition get their registers now, and the definition writes
 // into them (see result).
 func (f *fn) get(v ir.Value) (*value, error) {
-	if x, ok := f.vals.lookup(v); ok {
+	slot := f.vals.slots.of(v)
+	if x, ok := f.vals.lookupAt(v, slot); ok {
 		return x, nil
 	}
 	if def := v.DefiningOp(); def != nil {
@@ -20,15 +21,15 @@ func (f *fn) get(v ir.Value) (*value, error) {
 			if err != nil {
 				return nil, err
 			}
-			f.vals.set(v, x)
+			f.vals.setAt(v, slot, x)
 			return x, nil
 		}
 	}
-	x, err := f.valueFor(v)
+	x, err := f.valueFor(v, slot)
 	if err != nil {
 		return nil, err
 	}
-	f.vals.set(v, x)
+	f.vals.setAt(v, slot, x)
 	return x, nil
 }
 
@@ -62,14 +63,15 @@ func (f *fn) opList(n int) []*value {
 // earlier in the layout already gave it).
 func (f *fn) result(op *ir.Operation, i int) (*value, error) {
 	r := op.Result(i)
-	if x, ok := f.vals.lookup(r); ok {
+	slot := f.vals.slots.result(op, i)
+	if x, ok := f.vals.lookupAt(r, slot); ok {
 		return x, nil
 	}
-	x, err := f.valueFor(r)
+	x, err := f.valueFor(r, slot)
 	if err != nil {
 		return nil, ir.OpErrorf(op, "result %d: %v", i, err)
 	}
-	f.vals.set(r, x)
+	f.vals.setAt(r, slot, x)
 	return x, nil
 }
 
@@ -78,20 +80,21 @@ func (f *fn) result(op *ir.Operation, i int) (*value, error) {
 // gave the result registers, x is copied into them.
 func (f *fn) bind(op *ir.Operation, i int, x *value) {
 	r := op.Result(i)
-	if old, ok := f.vals.lookup(r); ok {
+	slot := f.vals.slots.result(op, i)
+	if old, ok := f.vals.lookupAt(r, slot); ok {
 		f.copyInto(old, x)
 		return
 	}
 	// A wgmma accumulator (coalesce.go) never shares registers with a
 	// value outside its web: the wgmma may overwrite them in place.
-	if f.webs.web(r) >= 0 || f.webs.owns(x) {
-		if y, err := f.valueFor(r); err == nil {
+	if f.webs.web(slot) >= 0 || f.webs.owns(x) {
+		if y, err := f.valueFor(r, slot); err == nil {
 			f.copyInto(y, x)
-			f.vals.set(r, y)
+			f.vals.setAt(r, slot, y)
 			return
 		}
 	}
-	f.vals.set(r, x)
+	f.vals.setAt(r, slot, x)
 }
 
 // copyInto moves src into the registers of dst, leaf by leaf.

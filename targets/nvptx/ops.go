@@ -13,6 +13,23 @@ type emitter func(f *fn, op *ir.Operation) error
 // process: the table of method values bound to each function it used to
 // be cost a few hundred allocations per function, as many as the whole
 // emission of a small kernel's other work.
+// emitterOf returns the emitter of op's kind, from a table by op
+// definition that the module fills from emitters as it meets them:
+// looking every op's name up in emitters hashed the name each time.
+func (m *module) emitterOf(op *ir.Operation) (emitter, bool) {
+	if e, ok := m.emitters[op.Def()]; ok {
+		return e, true
+	}
+	e, ok := emitters()[op.Name()]
+	if ok {
+		if m.emitters == nil {
+			m.emitters = map[*ir.OpDef]emitter{}
+		}
+		m.emitters[op.Def()] = e
+	}
+	return e, ok
+}
+
 var emitters = sync.OnceValue(func() map[string]emitter {
 	t := map[string]emitter{
 		"llvm.mlir.constant":  (*fn).emitConstant,

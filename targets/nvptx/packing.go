@@ -1,6 +1,7 @@
 package nvptx
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/ttcompiler/tt/ir"
@@ -63,11 +64,14 @@ func (f *fn) pack(r string, c regClass, lanes []*value) {
 	}
 	lw := bitWidth(lanes[0].typ)
 	if lw >= 16 {
-		regs := make([]string, len(lanes))
-		for i, l := range lanes {
-			regs[i] = f.reg(l)
+		// (The lanes' registers first: a constant lane writes the mov
+		// that puts it in one.)
+		var buf [4]string
+		regs := buf[:0]
+		for _, l := range lanes {
+			regs = append(regs, f.reg(l))
 		}
-		f.ins("mov.b%d %s, {%s}", classInfo[c].bits, r, join(regs))
+		f.movVector(classInfo[c].bits, r, regs, false)
 		return
 	}
 	// 8-bit lanes: shift each into place (bfi is the bit-field insert).
@@ -117,11 +121,12 @@ func (f *fn) unpack(lanes []*value, r string, c regClass) {
 	}
 	lw := bitWidth(lanes[0].typ)
 	if lw >= 16 {
-		regs := make([]string, len(lanes))
-		for i, l := range lanes {
-			regs[i] = l.reg
+		var buf [4]string
+		regs := buf[:0]
+		for _, l := range lanes {
+			regs = append(regs, l.reg)
 		}
-		f.ins("mov.b%d {%s}, %s", classInfo[c].bits, join(regs), r)
+		f.movVector(classInfo[c].bits, r, regs, true)
 		return
 	}
 	n := classInfo[c].bits
@@ -138,6 +143,36 @@ func (f *fn) unpack(lanes []*value, r string, c regClass) {
 		f.ins("bfe.u%d %s, %s, %d, 8", n, t, r, 8*i)
 		f.ins("cvt.u16.u%d %s, %s", n, l.reg, t)
 	}
+}
+
+// movVector writes `mov.b<bits> r, {regs}` (packing), or with unpack
+// `mov.b<bits> {regs}, r`, into the body in place: every word a vector is
+// packed into or unpacked from has one, and printing it through ins took
+// a list of the registers, their join and boxed arguments.
+func (f *fn) movVector(bits int, r string, regs []string, unpack bool) {
+	f.flushSource()
+	b := strconv.AppendInt(append(f.body, "\tmov.b"...), int64(bits), 10)
+	b = append(b, ' ')
+	if !unpack {
+		b = append(append(b, r...), ", "...)
+	}
+	b = appendVector(b, regs)
+	if unpack {
+		b = append(append(b, ", "...), r...)
+	}
+	f.body = append(b, ";\n"...)
+}
+
+// appendVector appends regs as a PTX vector operand, `{a, b, ...}`.
+func appendVector(b []byte, regs []string) []byte {
+	b = append(b, '{')
+	for i, reg := range regs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, reg...)
+	}
+	return append(b, '}')
 }
 
 // join lists registers as PTX vector operands write them.

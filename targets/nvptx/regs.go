@@ -104,3 +104,61 @@ func (f *regFile) declarations() string {
 	}
 	return b.String()
 }
+
+// regNumber returns the class and number of r, a name regFile.alloc gave.
+func regNumber(r string) (regClass, int) {
+	c, i := classB32, 2
+	switch r[1] {
+	case 'p':
+		c = classPred
+	case 'r':
+		switch r[2] {
+		case 's':
+			c, i = classB16, 3
+		case 'd':
+			c, i = classB64, 3
+		}
+	case 'f':
+		c = classF32
+		if r[2] == 'd' {
+			c, i = classF64, 3
+		}
+	}
+	n := 0
+	for ; i < len(r); i++ {
+		n = n*10 + int(r[i]-'0')
+	}
+	return c, n
+}
+
+// regTable holds a T per register of a function, in a slice per class
+// indexed by the register's number: the emitter's per-register facts
+// were maps keyed by the name, whose hashing and growth cost more than
+// reading the number back out of the name.
+type regTable[T any] struct {
+	byClass [numClasses][]T
+}
+
+// get returns r's entry, the zero T if it has none ("" has none).
+func (t *regTable[T]) get(r string) T {
+	var zero T
+	if r == "" {
+		return zero
+	}
+	c, n := regNumber(r)
+	if s := t.byClass[c]; n < len(s) {
+		return s[n]
+	}
+	return zero
+}
+
+// set gives r the entry x.
+func (t *regTable[T]) set(r string, x T) {
+	c, n := regNumber(r)
+	s := t.byClass[c]
+	if n >= len(s) {
+		s = append(s, make([]T, n+1-len(s))...)
+		t.byClass[c] = s[:cap(s)]
+	}
+	t.byClass[c][n] = x
+}

@@ -64,22 +64,29 @@ func (s *slots) addRegion(r *ir.Region) {
 func (s *slots) of(v ir.Value) int {
 	switch v := v.(type) {
 	case *ir.OpResult:
-		op := v.Owner()
-		if op == s.lastOp {
-			return s.lastBase + v.Index()
-		}
-		bs := s.block(op.Block())
-		if bs == nil {
-			return -1
-		}
-		if o := op.BlockOrder(); o < len(bs.base) {
-			s.lastOp, s.lastBase = op, int(bs.base[o])
-			return s.lastBase + v.Index()
-		}
+		return s.result(v.Owner(), v.Index())
 	case *ir.BlockArgument:
 		if bs := s.block(v.Owner()); bs != nil {
 			return bs.args + v.Index()
 		}
+	}
+	return -1
+}
+
+// result returns the slot of op's result i, or -1 when the function does
+// not define it: of without going through the value, for callers that
+// walk an op's results.
+func (s *slots) result(op *ir.Operation, i int) int {
+	if op == s.lastOp {
+		return s.lastBase + i
+	}
+	bs := s.block(op.Block())
+	if bs == nil {
+		return -1
+	}
+	if o := op.BlockOrder(); o < len(bs.base) {
+		s.lastOp, s.lastBase = op, int(bs.base[o])
+		return s.lastBase + i
 	}
 	return -1
 }
@@ -109,7 +116,13 @@ func newValueTable(s *slots) valueTable {
 
 // lookup returns what v became, if anything yet.
 func (t *valueTable) lookup(v ir.Value) (*value, bool) {
-	if i := t.slots.of(v); i >= 0 {
+	return t.lookupAt(v, t.slots.of(v))
+}
+
+// lookupAt is lookup for v in slot i (-1: none), for a caller that has
+// the slot already: finding it is a large part of a lookup.
+func (t *valueTable) lookupAt(v ir.Value, i int) (*value, bool) {
+	if i >= 0 {
 		x := t.dense[i]
 		return x, x != nil
 	}
@@ -119,7 +132,12 @@ func (t *valueTable) lookup(v ir.Value) (*value, bool) {
 
 // set records what v became.
 func (t *valueTable) set(v ir.Value, x *value) {
-	if i := t.slots.of(v); i >= 0 {
+	t.setAt(v, t.slots.of(v), x)
+}
+
+// setAt is set for v in slot i (-1: none).
+func (t *valueTable) setAt(v ir.Value, i int, x *value) {
+	if i >= 0 {
 		t.dense[i] = x
 		return
 	}
