@@ -617,6 +617,42 @@ class PtxasChoiceTest(unittest.TestCase):
         self.assertIsNone(self.choose(env={"TT_PTXAS": "bundled"}))
         self.assertEqual(self.choose(env={"TT_PTXAS": "/mine/ptxas"}), "/mine/ptxas")
 
+    def test_enable_sets_and_disable_restores(self):
+        from tt_triton import hook
+
+        class Tool:  # Triton's env_nvidia_tool: a knob that also sets its environment variable
+            key, default_path = "TRITON_PTXAS_PATH", "/triton/ptxas"
+
+            def __get__(self, obj, objclass=None):
+                return obj.__dict__.get("ptxas", os.environ.get(self.key, self.default_path))
+
+            def __set__(self, obj, value):
+                obj.__dict__["ptxas"] = value
+                os.environ[self.key] = value
+
+            def __delete__(self, obj):
+                obj.__dict__.pop("ptxas", None)
+
+        class Nvidia:
+            ptxas = Tool()
+
+        class Knobs:
+            nvidia = Nvidia()
+
+        k = Knobs()
+        with mock.patch.dict(os.environ, {}, clear=False), \
+                mock.patch("tt_triton.ptxas.choose", return_value="/cuda13/ptxas"):
+            os.environ.pop("TRITON_PTXAS_PATH", None)
+            hook._choose_ptxas(k)
+            self.assertEqual(k.nvidia.ptxas, "/cuda13/ptxas")
+            self.assertEqual(os.environ.get("TRITON_PTXAS_PATH"), "/cuda13/ptxas")
+            hook._choose_ptxas(k)  # a second enable() keeps it
+            self.assertTrue(hook._state["ptxas"])
+            hook._restore_ptxas(k)
+            self.assertEqual(k.nvidia.ptxas, "/triton/ptxas")
+            self.assertNotIn("TRITON_PTXAS_PATH", os.environ)
+            self.assertFalse(hook._state["ptxas"])
+
     def test_version_reads_the_release(self):
         from tt_triton import ptxas
         with tempfile.TemporaryDirectory() as d:

@@ -40,8 +40,8 @@ from . import binary, metadata, ptxas, translate
 from .translate import TTTranslateError
 
 _lock = threading.Lock()
-# ptxas: the TRITON_PTXAS_PATH that enable() found, as (value,), once it set its own.
-_state = {"identity": None, "prev_hook": None, "orig_hash": None, "ptxas": None}
+# ptxas: whether enable() set Triton's ptxas (it does only where TRITON_PTXAS_PATH is unset).
+_state = {"identity": None, "prev_hook": None, "orig_hash": None, "ptxas": False}
 
 
 def _is_ours(hook) -> bool:
@@ -229,27 +229,23 @@ def enable(tt_translate: str | None = None):
 def _choose_ptxas(knobs):
     """Point Triton's ptxas knob at ptxas.choose()'s pick (once, until disable())."""
     tool = vars(type(knobs.nvidia)).get("ptxas")
-    if _state["ptxas"] is not None or tool is None:
+    if _state["ptxas"] or tool is None:
         return
     path = ptxas.choose(tool.default_path)
     if path is None:
         return
-    _state["ptxas"] = (os.environ.get(tool.key),)
+    _state["ptxas"] = True
     knobs.nvidia.ptxas = path  # Triton's knob also sets TRITON_PTXAS_PATH, for child processes
     _forget_ptxas_version()
 
 
 def _restore_ptxas(knobs):
-    if _state["ptxas"] is None:
+    if not _state["ptxas"]:
         return
     tool = vars(type(knobs.nvidia))["ptxas"]
     del knobs.nvidia.ptxas
-    (prev,) = _state["ptxas"]
-    if prev is None:
-        os.environ.pop(tool.key, None)
-    else:
-        os.environ[tool.key] = prev
-    _state["ptxas"] = None
+    os.environ.pop(tool.key, None)  # unset before enable(): choose() leaves a user's setting alone
+    _state["ptxas"] = False
     _forget_ptxas_version()
 
 
