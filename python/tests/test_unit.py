@@ -615,7 +615,17 @@ class PtxasChoiceTest(unittest.TestCase):
     def test_the_user_s_choice_wins(self):
         self.assertIsNone(self.choose(env={"TRITON_PTXAS_PATH": "/mine/ptxas"}))
         self.assertIsNone(self.choose(env={"TT_PTXAS": "bundled"}))
-        self.assertEqual(self.choose(env={"TT_PTXAS": "/mine/ptxas"}), "/mine/ptxas")
+        with tempfile.TemporaryDirectory() as d:
+            mine = os.path.join(d, "ptxas")
+            with open(mine, "w") as f:
+                f.write("#!/bin/sh\n")
+            os.chmod(mine, 0o755)
+            self.assertEqual(self.choose(env={"TT_PTXAS": mine}), mine)
+
+    def test_a_bad_choice_is_refused(self):
+        for bad in ("bundle", "/nowhere/ptxas"):
+            with self.assertRaisesRegex(ValueError, "TT_PTXAS=.*newest, bundled or the path"):
+                self.choose(env={"TT_PTXAS": bad})
 
     def test_enable_sets_and_disable_restores(self):
         from tt_triton import hook

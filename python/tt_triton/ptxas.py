@@ -10,7 +10,7 @@ supports (a cubin from a ptxas newer than the driver would not load), unless the
 
     TRITON_PTXAS_PATH=...   Triton's own setting wins; tt_triton leaves ptxas alone.
     TT_PTXAS=bundled        keep the ptxas Triton ships.
-    TT_PTXAS=/path/ptxas    use that one.
+    TT_PTXAS=/path/ptxas    use that one (any other value is an error).
 
 The candidates are ``ptxas`` on PATH, $CUDA_HOME/bin and /usr/local/cuda/bin.
 """
@@ -65,6 +65,9 @@ def choose(bundled: str, env=os.environ, driver=driver_version, found=candidates
     if env.get("TRITON_PTXAS_PATH") or want == "bundled":
         return None
     if want != "newest":
+        if not (os.path.isfile(want) and os.access(want, os.X_OK)):
+            # Triton would fall back to its own ptxas without a word.
+            raise ValueError(f"TT_PTXAS={want!r}: want newest, bundled or the path of an executable ptxas")
         return want
     drv, base = driver(), ver(bundled)
     if drv is None or base is None:

@@ -9,10 +9,6 @@ import (
 // emitter selects the instructions of one kind of op.
 type emitter func(f *fn, op *ir.Operation) error
 
-// emitters maps every op the emitter handles to its instruction selector. It is built once for the
-// process: the table of method values bound to each function it used to
-// be cost a few hundred allocations per function, as many as the whole
-// emission of a small kernel's other work.
 // emitterOf returns the emitter of op's kind, from a table by op
 // definition that the module fills from emitters as it meets them:
 // looking every op's name up in emitters hashed the name each time.
@@ -30,6 +26,10 @@ func (m *module) emitterOf(op *ir.Operation) (emitter, bool) {
 	return e, ok
 }
 
+// emitters maps every op the emitter handles to its instruction selector.
+// It is built once for the process: the table of method values bound to
+// each function it used to be cost a few hundred allocations per
+// function, as many as the whole emission of a small kernel's other work.
 var emitters = sync.OnceValue(func() map[string]emitter {
 	t := map[string]emitter{
 		"llvm.mlir.constant":  (*fn).emitConstant,

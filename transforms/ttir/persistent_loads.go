@@ -13,9 +13,10 @@ const minCopyBytes = 4
 // dotLoadsPipeline reports whether every pointer load of a tile that
 // feeds a tt.dot of fn directly loads vectors of at least minCopyBytes a
 // thread, by axis analysis of its pointers: what the software pipeliner
-// needs to copy it asynchronously, and TMA its 16-byte strides. Where a load cannot (a matrix whose row
-// stride Triton's specialization does not promise to be a multiple of 16
-// elements, loaded element by element), the K loop is not pipelined, and
+// needs to copy it asynchronously, and TMA its 16-byte strides. Where a
+// load cannot (a matrix whose row stride Triton's specialization does not
+// promise to be a multiple of 16 elements, loaded element by element),
+// the K loop is not pipelined, and
 // the persistent schedule only adds the tile loop's state to a loop whose
 // registers its 2-byte loads' addresses already fill: on the H200, the
 // 3000x5000x1000 f16 matmul read 7.5 TFLOP/s persistent against 21.9
