@@ -15,12 +15,18 @@ type funcAllocator struct {
 	callee  func(call *ir.Operation) *Allocation
 }
 
-func (f *funcAllocator) run() error {
+// run collects the function's buffers and the values that may refer to
+// them and, if place, gives the buffers offsets (which needs their live
+// ranges).
+func (f *funcAllocator) run(place bool) error {
 	fn := f.a.fn
 	if err := f.collectBuffers(fn); err != nil {
 		return err
 	}
 	f.collectAliases(fn)
+	if !place {
+		return nil
+	}
 	order, ranges := f.liveRanges(fn)
 	return computeOffsets(f.a, order, ranges)
 }
