@@ -130,6 +130,12 @@ func (f *funcAllocator) scratchBuffer(op *ir.Operation) error {
 func (f *funcAllocator) collectAliases(fn *ir.Operation) {
 	an := alias.Analyze(fn)
 	add := func(v ir.Value) {
+		// Only shared-memory descriptors refer to buffers (the alias
+		// analysis gives no other value a set): most values are not
+		// looked up.
+		if !alias.IsSharedMemDesc(v.Type()) {
+			return
+		}
 		for _, alloc := range an.Allocs(v) {
 			if b := f.a.explicit[alloc]; b != nil {
 				f.a.addAlias(v, b)
