@@ -19,7 +19,7 @@ func init() {
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			cc := fs.Int("compute-capability", 90, "device compute capability")
 			return func(op *ir.Operation, _ *passmgr.State) error {
-				if *cc < 90 {
+				if *cc < 90 || !membar.WritesThroughAsyncProxy(op) {
 					return nil
 				}
 				// After allocate-shared-memory the offsets the lowering
