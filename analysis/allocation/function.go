@@ -181,6 +181,11 @@ func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Int
 		return marked[op]
 	}
 	lv := newLiveness(fn, func(v ir.Value) bool {
+		// Buffers are held by shared-memory descriptors only: the
+		// type rules out most values without hashing them.
+		if !alias.IsSharedMemDesc(v.Type()) {
+			return false
+		}
 		if _, ok := f.a.explicit[v]; ok {
 			return true
 		}
