@@ -1,6 +1,7 @@
 package allocation_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -320,5 +321,64 @@ func TestAdoptRecordedOffsets(t *testing.T) {
 	err = b.AdoptRecordedOffsets()
 	if err == nil || !strings.Contains(err.Error(), "'tt.reduce' op needs 768 bytes of shared memory but has no allocation.offset attribute") || !strings.HasPrefix(err.Error(), "<string>:") {
 		t.Errorf("owner without an offset: got %v", err)
+	}
+}
+
+// TestAnalyzeRecorded: the allocation of an annotated module is that of
+// Analyze and AdoptRecordedOffsets: every buffer at its recorded offset, a
+// called function of the size its calls reserve, and a kernel of the end
+// of its highest buffer.
+func TestAnalyzeRecorded(t *testing.T) {
+	for _, src := range []string{scratchSrc, callsSrc} {
+		m := parse(t, src)
+		a, err := allocation.Analyze(m, allocation.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Annotate()
+		// A recorded offset that differs from the one the analysis
+		// would choose again.
+		var moved *ir.Operation
+		ir.WalkOps(m, func(op *ir.Operation) {
+			if _, ok := allocation.OffsetOf(op); ok && moved == nil {
+				moved = op
+			}
+		})
+		moved.SetAttr(allocation.OffsetAttr, ir.I32Attr(m.Context(), 8192))
+		want, err := allocation.Analyze(m, allocation.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := want.AdoptRecordedOffsets(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := allocation.AnalyzeRecorded(m, allocation.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fn := range want.Graph.Funcs {
+			w, g := want.Func(fn), got.Func(fn)
+			if len(w.Buffers()) != len(g.Buffers()) {
+				t.Fatalf("@%s: %d buffers, want %d", ir.SymbolName(fn), len(g.Buffers()), len(w.Buffers()))
+			}
+			end := 0
+			for i, wb := range w.Buffers() {
+				if gb := g.Buffers()[i]; *gb != *wb {
+					t.Errorf("@%s: buffer %+v, want %+v", ir.SymbolName(fn), *gb, *wb)
+				}
+				end = max(end, wb.Offset+wb.Size)
+			}
+			size := w.SharedMemorySize()
+			if slices.Contains(want.Graph.Roots, fn) {
+				size = end
+			}
+			if g.SharedMemorySize() != size {
+				t.Errorf("@%s: %d bytes, want %d", ir.SymbolName(fn), g.SharedMemorySize(), size)
+			}
+		}
+		moved.RemoveAttr(allocation.OffsetAttr)
+		if _, err := allocation.AnalyzeRecorded(m, allocation.Options{}); err == nil || !strings.Contains(err.Error(), "has no allocation.offset attribute") {
+			t.Errorf("owner without an offset: got %v", err)
+		}
 	}
 }

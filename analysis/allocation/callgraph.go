@@ -29,10 +29,13 @@ func NewCallGraph(module *ir.Operation) *CallGraph {
 		if alias.IsFunction(op) {
 			g.Funcs = append(g.Funcs, op)
 		}
-		caller := enclosingFunc(op)
-		if callee := ResolveCallee(op); callee != nil && caller != nil {
-			g.edges[caller] = append(g.edges[caller], CallEdge{op, callee})
-			called[callee] = true
+		// The enclosing function is looked up for calls only: it walks
+		// the op's ancestors.
+		if callee := ResolveCallee(op); callee != nil {
+			if caller := enclosingFunc(op); caller != nil {
+				g.edges[caller] = append(g.edges[caller], CallEdge{op, callee})
+				called[callee] = true
+			}
 		}
 	})
 	for _, f := range g.Funcs {

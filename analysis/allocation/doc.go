@@ -45,5 +45,7 @@
 //	callgraph.go   the call graph and its post-order walk
 //	module.go      ModuleAllocation and the allocation.offset / ttg.shared
 //	               attributes (Annotate, and AdoptRecordedOffsets, which
-//	               takes the recorded offsets back, for the lowering)
+//	               takes the recorded offsets back, for the lowering;
+//	               AnalyzeRecorded, the allocation of an annotated module
+//	               without placing its kernels again)
 package allocation

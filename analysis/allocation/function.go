@@ -15,12 +15,18 @@ type funcAllocator struct {
 	callee  func(call *ir.Operation) *Allocation
 }
 
-func (f *funcAllocator) run() error {
+// run collects the function's buffers and the values that may refer to
+// them and, if place, gives the buffers offsets (which needs their live
+// ranges).
+func (f *funcAllocator) run(place bool) error {
 	fn := f.a.fn
 	if err := f.collectBuffers(fn); err != nil {
 		return err
 	}
 	f.collectAliases(fn)
+	if !place {
+		return nil
+	}
 	order, ranges := f.liveRanges(fn)
 	return computeOffsets(f.a, order, ranges)
 }
@@ -124,6 +130,12 @@ func (f *funcAllocator) scratchBuffer(op *ir.Operation) error {
 func (f *funcAllocator) collectAliases(fn *ir.Operation) {
 	an := alias.Analyze(fn)
 	add := func(v ir.Value) {
+		// Only shared-memory descriptors refer to buffers (the alias
+		// analysis gives no other value a set): most values are not
+		// looked up.
+		if !alias.IsSharedMemDesc(v.Type()) {
+			return
+		}
 		for _, alloc := range an.Allocs(v) {
 			if b := f.a.explicit[alloc]; b != nil {
 				f.a.addAlias(v, b)
@@ -169,6 +181,11 @@ func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Int
 		return marked[op]
 	}
 	lv := newLiveness(fn, func(v ir.Value) bool {
+		// Buffers are held by shared-memory descriptors only: the
+		// type rules out most values without hashing them.
+		if !alias.IsSharedMemDesc(v.Type()) {
+			return false
+		}
 		if _, ok := f.a.explicit[v]; ok {
 			return true
 		}

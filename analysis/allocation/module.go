@@ -29,6 +29,37 @@ type ModuleAllocation struct {
 // Analyze allocates the shared memory of module's functions, callees
 // first. Errors are located diagnostics (malformed layouts, recursion).
 func Analyze(module *ir.Operation, opts Options) (*ModuleAllocation, error) {
+	return analyze(module, opts, true)
+}
+
+// AnalyzeRecorded returns the allocation of a module that
+// allocate-shared-memory has annotated, at the offsets the IR records: it
+// is Analyze followed by AdoptRecordedOffsets (with its errors), less the
+// placement of the functions nobody calls (the kernels), whose chosen
+// offsets the recorded ones would only replace. A function that is called
+// is still placed, since what its calls reserve is the size the analysis
+// gives it; a kernel's size is the end of its highest recorded buffer.
+func AnalyzeRecorded(module *ir.Operation, opts Options) (*ModuleAllocation, error) {
+	m, err := analyze(module, opts, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.AdoptRecordedOffsets(); err != nil {
+		return nil, err
+	}
+	for _, fn := range m.Graph.Roots {
+		if a := m.funcs[fn]; a != nil {
+			for _, b := range a.buffers {
+				a.size = max(a.size, b.Offset+b.Size)
+			}
+		}
+	}
+	return m, nil
+}
+
+// analyze allocates the functions of module, callees first; placeRoots
+// says whether the functions nobody calls get offsets too.
+func analyze(module *ir.Operation, opts Options, placeRoots bool) (*ModuleAllocation, error) {
 	sizeFn := opts.Scratch
 	if sizeFn == nil {
 		sizeFn = DefaultScratchSize
@@ -38,9 +69,15 @@ func Analyze(module *ir.Operation, opts Options) (*ModuleAllocation, error) {
 	if err != nil {
 		return nil, err
 	}
+	roots := map[*ir.Operation]bool{}
+	if !placeRoots {
+		for _, fn := range m.Graph.Roots {
+			roots[fn] = true
+		}
+	}
 	for _, fn := range order {
 		f := &funcAllocator{a: newAllocation(fn), scratch: sizeFn, callee: m.calleeOf}
-		if err := f.run(); err != nil {
+		if err := f.run(!roots[fn]); err != nil {
 			return nil, err
 		}
 		m.funcs[fn] = f.a

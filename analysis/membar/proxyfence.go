@@ -27,6 +27,22 @@ func InsertProxyFences(module *ir.Operation, alloc *allocation.ModuleAllocation,
 	return insert(module, alloc, proxyFilter, updateProxy)
 }
 
+// WritesThroughAsyncProxy reports whether an op of module is an async-proxy
+// write of shared memory (a TMA copy or gather): only such an op gets a
+// fence from InsertProxyFences, so without one the pass can skip the
+// allocation and the analysis.
+func WritesThroughAsyncProxy(module *ir.Operation) bool {
+	found := false
+	ir.Walk(module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		if asyncProxyWrite(op) {
+			found = true
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	return found
+}
+
 // asyncProxyWrite reports the ops whose shared-memory destination the TMA
 // engine writes.
 func asyncProxyWrite(op *ir.Operation) bool {

@@ -61,12 +61,18 @@ func TestInsertProxyFences(t *testing.T) {
 		{"TMA after TMA", copyB + strings.NewReplacer("%b ", "%b2 ", "%b,", "%b2,").Replace(copyB), 90, ""},
 		// Before sm_90 there is no async proxy.
 		{"sm_80", load + copyB, 80, ""},
+		// Nothing writes through the async proxy: nothing to fence
+		// (WritesThroughAsyncProxy is false).
+		{"no TMA write", load, 90, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m, err := asm.ParseString(all.NewContext(), strings.Replace(proxySrc, "BODY", c.body, 1))
 			if err != nil {
 				t.Fatal(err)
+			}
+			if got, want := membar.WritesThroughAsyncProxy(m), strings.Contains(c.body, "async_tma_copy"); got != want {
+				t.Errorf("WritesThroughAsyncProxy %v, want %v", got, want)
 			}
 			if err := membar.InsertProxyFences(m, nil, c.cc); err != nil {
 				t.Fatal(err)

@@ -32,15 +32,14 @@ type smemPlan struct {
 // analysis needs the allocation anyway (Triton's conversion recomputes it
 // too).
 func (l *lowering) allocateSharedMemory() (*allocation.ModuleAllocation, error) {
+	if l.module.Attr(ttg.AttrShared) != nil {
+		return allocation.AnalyzeRecorded(l.module, l.allocOpts)
+	}
 	alloc, err := allocation.Analyze(l.module, l.allocOpts)
 	if err != nil {
 		return nil, err
 	}
-	if l.module.Attr(ttg.AttrShared) == nil {
-		alloc.Annotate()
-	} else if err := alloc.AdoptRecordedOffsets(); err != nil {
-		return nil, err
-	}
+	alloc.Annotate()
 	return alloc, nil
 }
 

@@ -19,20 +19,19 @@ func init() {
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			cc := fs.Int("compute-capability", 90, "device compute capability")
 			return func(op *ir.Operation, _ *passmgr.State) error {
-				if *cc < 90 {
+				if *cc < 90 || !membar.WritesThroughAsyncProxy(op) {
 					return nil
-				}
-				alloc, err := allocation.Analyze(op, allocation.Options{})
-				if err != nil {
-					return err
 				}
 				// After allocate-shared-memory the offsets the lowering
 				// will use are the recorded ones, as the conversion's
 				// barrier analysis reads them.
+				analyze := allocation.Analyze
 				if op.Attr(ttg.AttrShared) != nil {
-					if err := alloc.AdoptRecordedOffsets(); err != nil {
-						return err
-					}
+					analyze = allocation.AnalyzeRecorded
+				}
+				alloc, err := analyze(op, allocation.Options{})
+				if err != nil {
+					return err
 				}
 				return membar.InsertProxyFences(op, alloc, *cc)
 			}
