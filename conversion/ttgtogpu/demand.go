@@ -2,15 +2,17 @@ package ttgtogpu
 
 import (
 	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
 
-// Registers nothing reads. A vectorized global access reads the pointer
-// and the mask of only the first register of each vector, yet the ops
-// that compute them (tt.addptr, integer arithmetic on offsets and masks,
-// the pointer tensors a loop carries) are elementwise and would be lowered
-// for every register, and canonicalize would erase seven in eight of them
-// again. planDemand finds, before the conversion, which registers of each
+// Registers nothing reads. A vectorized global access (tt.load, tt.store,
+// ttg.async_copy_global_to_local) reads the pointer and the mask of only
+// the first register of each vector, yet the ops that compute them
+// (tt.addptr, integer arithmetic on offsets and masks, the pointer tensors
+// a loop carries) are elementwise and would be lowered for every register,
+// and canonicalize would erase seven in eight of them again. Layouts are
+// those of the warps that run the op (withWarpsOf), as in the lowering. planDemand finds, before the conversion, which registers of each
 // tensor a lowering reads; the elementwise lowering computes only those
 // and stands any value of the same type (one it computed) in for the rest.
 // That stand-in is never read: the registers a lowering reads are in the
@@ -48,7 +50,7 @@ func (l *lowering) planDemand() map[ir.Value][]bool {
 			if m := (tt.LoadOp{Operation: op}).Mask(); m != nil {
 				seeds = append(seeds, m)
 			}
-		case "tt.store":
+		case "tt.store", "ttg.async_copy_global_to_local":
 			seeds = append(seeds, op.Operand(0))
 			if op.NumOperands() > 2 {
 				seeds = append(seeds, op.Operand(2))
@@ -129,11 +131,38 @@ func (l *lowering) numRegs(v ir.Value) int {
 	if !ok {
 		return 0
 	}
-	lay, err := l.layoutOf(t)
+	var lay *regLayout
+	var err error
+	l.withWarpsOf(v.ParentBlock(), func() { lay, err = l.layoutOf(t) })
 	if err != nil {
 		return 0
 	}
 	return lay.numRegs
+}
+
+// withWarpsOf runs fn with l.numWarps set to the warps that run block b:
+// those of its warp_specialize partition, as the partition's patterns
+// have it (pat), or the module's.
+func (l *lowering) withWarpsOf(b *ir.Block, fn func()) {
+	saved := l.numWarps
+	defer func() { l.numWarps = saved }()
+	for r := b.Region(); r != nil; {
+		holder := r.ParentOp()
+		if holder == nil {
+			break
+		}
+		if holder.Name() == ttg.WarpSpecializePartitions.Name {
+			nw := ttg.PartitionNumWarps(holder.ParentOp())
+			for i, pr := range holder.Regions() {
+				if pr == r && i < len(nw) {
+					l.numWarps = nw[i]
+				}
+			}
+			break
+		}
+		r = holder.ParentRegion()
+	}
+	fn()
 }
 
 // passedTo returns the values branch op passes to arg (one per edge to
@@ -177,6 +206,12 @@ func (p *demandPlan) useDemand(u *ir.OpOperand, cur []bool) bool {
 			}
 		}
 		return grew
+	case name == "ttg.async_copy_global_to_local" && (i == 0 || i == 2):
+		// Pointer and mask: lowerAsyncCopy reads the first register of
+		// each vector it plans.
+		if heads := p.l.asyncCopyHeads(op); len(heads) == n {
+			return addRegs(cur, heads)
+		}
 	case demandThrough[name]:
 		if res, ok := p.regs[op.Result(0)]; ok && len(res) == n {
 			return p.addComputed(op, res, cur)
@@ -195,9 +230,11 @@ func (p *demandPlan) useDemand(u *ir.OpOperand, cur []bool) bool {
 func (p *demandPlan) addComputed(op *ir.Operation, res, cur []bool) bool {
 	leaders, known := p.leaders[op]
 	if !known {
-		if lay, err := p.l.layoutOf(op.Result(0).Type().(*ir.RankedTensorType)); err == nil {
-			leaders = p.l.dedupLeaders(op, lay)
-		}
+		p.l.withWarpsOf(op.Block(), func() {
+			if lay, err := p.l.layoutOf(op.Result(0).Type().(*ir.RankedTensorType)); err == nil {
+				leaders = p.l.dedupLeaders(op, lay)
+			}
+		})
 		p.leaders[op] = leaders
 	}
 	grew := false
@@ -237,6 +274,44 @@ func (p *demandPlan) forwardedDemand(op *ir.Operation, i int, cur []bool) (grew,
 		}
 	}
 	return grew, ok
+}
+
+// asyncCopyHeads returns the registers of a ttg.async_copy_global_to_local
+// source whose pointer (and mask) lowerAsyncCopy reads, or nil where it
+// cannot plan the copy (its lowering then reports why).
+func (l *lowering) asyncCopyHeads(op *ir.Operation) []bool {
+	mt, ok := op.Operand(1).Type().(*ttg.MemDescType)
+	t, isTensor := op.Operand(0).Type().(*ir.RankedTensorType)
+	if !ok || !isTensor {
+		return nil
+	}
+	var heads []bool
+	l.withWarpsOf(op.Block(), func() {
+		lay, err := l.layoutOf(t)
+		if err != nil {
+			return
+		}
+		ap, _, err := l.asyncCopyAccess(op, mt, lay)
+		if err != nil {
+			return
+		}
+		heads = make([]bool, lay.numRegs)
+		for _, v := range ap.vecs {
+			heads[v.regs[0]] = true
+		}
+	})
+	return heads
+}
+
+// addRegs adds the registers of regs to cur and reports whether it grew.
+func addRegs(cur, regs []bool) bool {
+	grew := false
+	for r, read := range regs {
+		if read && !cur[r] {
+			cur[r], grew = true, true
+		}
+	}
+	return grew
 }
 
 // addAll marks every register of cur read and reports whether it grew.

@@ -109,6 +109,9 @@ type lowering struct {
 	// check fails again at the op that asks.
 	sharedLayouts map[*ttg.MemDescType]*sharedCTA
 	tmaBoxes      map[*ttg.MemDescType]*tmaCopy
+	// asyncCopies memoizes the vectors of each async copy
+	// (asyncCopyAccess).
+	asyncCopies map[*ir.Operation]asyncCopyPlan
 
 	err error // the first located failure a pattern reported
 }
