@@ -67,24 +67,10 @@ func (l *lowering) lowerAsyncCopy(op *ir.Operation, e *emitter, rw *conversion.R
 	if err != nil {
 		return err
 	}
-	pointee := tt.ElementTypeOfPtr(src.Type())
-	if pointee == nil || storageBits(pointee) != storageBits(mt.Elem) {
-		return ir.OpErrorf(op, "copies %s elements into a buffer of %s", asm.TypeString(pointee), asm.TypeString(mt.Elem))
-	}
-	p, err := l.bufferPlan(op, mt, lay, l.viewOfOperand(op, 1))
+	ap, bits, err := l.asyncCopyAccess(op, mt, lay)
 	if err != nil {
 		return err
 	}
-	bits := p.bits
-	p.maxVec = l.access[op].vec
-	mask := int64(1)<<p.roundLog - 1
-	srcType, ok := src.Type().(*ir.RankedTensorType)
-	if !ok {
-		return ir.OpErrorf(op, "expected a tensor of pointers to copy from")
-	}
-	// The dim along which axis info measured the pointers' contiguity.
-	fastest := ttg.Order(srcType.Encoding, srcType.Shape())[0]
-	ap := p.planAccess(lay, 0, mask, globallyContiguous(lay, fastest))
 	if bytes := ap.vec * bits / 8; bytes < 4 {
 		return ir.OpErrorf(op, "cp.async copies 4, 8 or 16 bytes; the pointers allow vectors of %d bytes (%d contiguous %d-bit elements)",
 			bytes, ap.vec, bits)
@@ -131,6 +117,51 @@ func (l *lowering) lowerAsyncCopy(op *ir.Operation, e *emitter, rw *conversion.R
 		})
 	rw.ReplaceOpN(op, [][]ir.Value{nil})
 	return nil
+}
+
+// asyncCopyAccess plans the vectors of a ttg.async_copy_global_to_local
+// into mt whose source registers lay describes, and returns them with the
+// bits of an element. The plan is kept: the demand analysis (demand.go)
+// asks first.
+func (l *lowering) asyncCopyAccess(op *ir.Operation, mt *ttg.MemDescType, lay *regLayout) (accessPlan, int, error) {
+	if c, ok := l.asyncCopies[op]; ok {
+		return c.access, c.bits, nil
+	}
+	ap, bits, err := l.planAsyncCopy(op, mt, lay)
+	if err == nil {
+		if l.asyncCopies == nil {
+			l.asyncCopies = map[*ir.Operation]asyncCopyPlan{}
+		}
+		l.asyncCopies[op] = asyncCopyPlan{access: ap, bits: bits}
+	}
+	return ap, bits, err
+}
+
+// asyncCopyPlan is what asyncCopyAccess keeps of a copy.
+type asyncCopyPlan struct {
+	access accessPlan
+	bits   int
+}
+
+func (l *lowering) planAsyncCopy(op *ir.Operation, mt *ttg.MemDescType, lay *regLayout) (accessPlan, int, error) {
+	src := op.Operand(0)
+	pointee := tt.ElementTypeOfPtr(src.Type())
+	if pointee == nil || storageBits(pointee) != storageBits(mt.Elem) {
+		return accessPlan{}, 0, ir.OpErrorf(op, "copies %s elements into a buffer of %s", asm.TypeString(pointee), asm.TypeString(mt.Elem))
+	}
+	p, err := l.bufferPlan(op, mt, lay, l.viewOfOperand(op, 1))
+	if err != nil {
+		return accessPlan{}, 0, err
+	}
+	p.maxVec = l.access[op].vec
+	mask := int64(1)<<p.roundLog - 1
+	srcType, ok := src.Type().(*ir.RankedTensorType)
+	if !ok {
+		return accessPlan{}, 0, ir.OpErrorf(op, "expected a tensor of pointers to copy from")
+	}
+	// The dim along which axis info measured the pointers' contiguity.
+	fastest := ttg.Order(srcType.Encoding, srcType.Shape())[0]
+	return p.planAccess(lay, 0, mask, globallyContiguous(lay, fastest)), p.bits, nil
 }
 
 // globallyContiguous accepts a vector of registers whose elements follow

@@ -72,9 +72,13 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 		argsBuf := make([]ir.Value, n*k)
 		argsOf := func(r int) []ir.Value { return argsBuf[r*k : (r+1)*k : (r+1)*k] }
 		memo := newTupleMemo(n, argsOf)
+		read := l.demand[op.Result(0)] // nil: every register
 		for r := 0; r < n; r++ {
 			if leaders != nil && leaders[r] != r {
 				continue // takes its leader's value below
+			}
+			if read != nil && !read[r] {
+				continue // nothing reads it (demand.go)
 			}
 			args := argsOf(r)
 			for i := range operands {
@@ -95,12 +99,32 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 				out[r] = out[lead]
 			}
 		}
+		if read != nil {
+			standInForUnread(out)
+		}
 		if _, ok := rt.(*ir.RankedTensorType); ok {
 			rw.ReplaceOpN(op, [][]ir.Value{out})
 		} else {
 			rw.ReplaceOp(op, out)
 		}
 		return nil
+	}
+}
+
+// standInForUnread gives the registers of out that no lowering reads, and
+// that were therefore not computed, a value of their type: one computed.
+func standInForUnread(out []ir.Value) {
+	var any ir.Value
+	for _, v := range out {
+		if v != nil {
+			any = v
+			break
+		}
+	}
+	for r, v := range out {
+		if v == nil {
+			out[r] = any
+		}
 	}
 }
 

@@ -60,8 +60,11 @@ type lowering struct {
 	// plant mismatched scratch sizes through it).
 	allocOpts allocation.Options
 
-	axis    *axisinfo.Module
-	access  map[*ir.Operation]accessInfo // vector widths of global accesses, from axis info
+	axis   *axisinfo.Module
+	access map[*ir.Operation]accessInfo // vector widths of global accesses, from axis info
+	// demand holds the registers read of the tensors not read whole
+	// (demand.go).
+	demand  map[ir.Value][]bool
 	layouts map[*ir.RankedTensorType]*regLayout
 	// byEncoding holds the layouts built, by encoding: a register layout
 	// depends only on the encoding and the shape (ttg.TypeLinearLayout),
@@ -106,6 +109,9 @@ type lowering struct {
 	// check fails again at the op that asks.
 	sharedLayouts map[*ttg.MemDescType]*sharedCTA
 	tmaBoxes      map[*ttg.MemDescType]*tmaCopy
+	// asyncCopies memoizes the vectors of each async copy
+	// (asyncCopyAccess).
+	asyncCopies map[*ir.Operation]asyncCopyPlan
 
 	err error // the first located failure a pattern reported
 }
@@ -186,6 +192,7 @@ func (l *lowering) run() error {
 	}
 	l.axis = axisinfo.Analyze(l.module)
 	l.access = l.planAccesses()
+	l.demand = l.planDemand()
 	l.clips = l.findClips()
 	l.scratchFuncs = findScratchFuncs(l.module)
 	cfg := &conversion.Config{
