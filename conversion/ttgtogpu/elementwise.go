@@ -72,13 +72,13 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 		argsBuf := make([]ir.Value, n*k)
 		argsOf := func(r int) []ir.Value { return argsBuf[r*k : (r+1)*k : (r+1)*k] }
 		memo := newTupleMemo(n, argsOf)
-		read := l.demand[op.Result(0)] // nil: every register
+		computed := withLeaders(l.demand[op.Result(0)], leaders) // nil: every register
 		for r := 0; r < n; r++ {
 			if leaders != nil && leaders[r] != r {
 				continue // takes its leader's value below
 			}
-			if read != nil && !read[r] {
-				continue // nothing reads it (demand.go)
+			if computed != nil && !computed[r] {
+				continue // nothing reads it or takes its value (demand.go)
 			}
 			args := argsOf(r)
 			for i := range operands {
@@ -99,7 +99,7 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 				out[r] = out[lead]
 			}
 		}
-		if read != nil {
+		if computed != nil {
 			standInForUnread(out)
 		}
 		if _, ok := rt.(*ir.RankedTensorType); ok {
@@ -109,6 +109,23 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 		}
 		return nil
 	}
+}
+
+// withLeaders returns the registers an elementwise lowering computes for
+// the registers read: each read register's deduplication leader, which it
+// takes its value from. (Demand reaches an op's operands through the same
+// leaders, demandPlan.addComputed.) nil stays nil: every register.
+func withLeaders(read []bool, leaders []int) []bool {
+	if read == nil || leaders == nil {
+		return read
+	}
+	computed := make([]bool, len(read))
+	for r, rd := range read {
+		if rd {
+			computed[leaders[r]] = true
+		}
+	}
+	return computed
 }
 
 // standInForUnread gives the registers of out that no lowering reads, and
