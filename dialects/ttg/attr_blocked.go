@@ -30,7 +30,7 @@ func NewBlocked(ctx *ir.Context, spt, tpw, wpc, order []int, cga CGALayout) *Blo
 }
 
 func (a *BlockedEncoding) UniqueKey() any {
-	return attrKey{kind: "blocked", s: fmt.Sprint(a.SizePerThread, a.ThreadsPerWarp, a.WarpsPerCTA, a.Order, a.CGALayout.key())}
+	return attrKey{kind: "blocked", s: newKey().ints(a.SizePerThread).ints(a.ThreadsPerWarp).ints(a.WarpsPerCTA).ints(a.Order).cga(a.CGALayout).String()}
 }
 func (a *BlockedEncoding) Mnemonic() string { return "blocked" }
 func (a *BlockedEncoding) AsmAlias() string { return "blocked" }

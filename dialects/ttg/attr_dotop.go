@@ -40,7 +40,7 @@ func NewDotOperandFor(ctx *ir.Context, opIdx int, parent ir.Attribute, elem ir.T
 }
 
 func (a *DotOperandEncoding) UniqueKey() any {
-	return attrKey{kind: "dot_op", s: fmt.Sprint(a.OpIdx, a.KWidth), a: a.Parent}
+	return attrKey{kind: "dot_op", s: newKey().int(a.OpIdx).int(a.KWidth).String(), a: a.Parent}
 }
 func (a *DotOperandEncoding) Mnemonic() string { return "dot_op" }
 func (a *DotOperandEncoding) isDistributed()   {}

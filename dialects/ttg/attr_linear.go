@@ -47,7 +47,7 @@ func nonNil(b [][]int32) [][]int32 {
 }
 
 func (a *LinearEncoding) UniqueKey() any {
-	return attrKey{kind: "linear", s: fmt.Sprint(a.rank, a.Register, a.Lane, a.Warp, a.Block)}
+	return attrKey{kind: "linear", s: newKey().int(a.rank).bases(a.Register).bases(a.Lane).bases(a.Warp).bases(a.Block).String()}
 }
 func (a *LinearEncoding) Mnemonic() string { return "linear" }
 func (a *LinearEncoding) AsmAlias() string { return "linear" }

@@ -25,7 +25,7 @@ func NewNvidiaMma(ctx *ir.Context, major, minor int, warpsPerCTA []int, cga CGAL
 }
 
 func (a *NvidiaMmaEncoding) UniqueKey() any {
-	return attrKey{kind: "nvidia_mma", s: fmt.Sprint(a.VersionMajor, a.VersionMinor, a.WarpsPerCTA, a.CGALayout.key(), a.InstrShape)}
+	return attrKey{kind: "nvidia_mma", s: newKey().int(a.VersionMajor).int(a.VersionMinor).ints(a.WarpsPerCTA).cga(a.CGALayout).ints(a.InstrShape).String()}
 }
 func (a *NvidiaMmaEncoding) Mnemonic() string { return "nvidia_mma" }
 func (a *NvidiaMmaEncoding) AsmAlias() string { return "mma" }
@@ -131,7 +131,7 @@ func NewAMDMfma(ctx *ir.Context, version int, warpsPerCTA, instrShape []int, isT
 }
 
 func (a *AMDMfmaEncoding) UniqueKey() any {
-	return attrKey{kind: "amd_mfma", s: fmt.Sprint(a.Version, a.WarpsPerCTA, a.InstrShape, a.IsTransposed, a.CGALayout.key(), a.TilesPerWarp, a.ElementBitWidth)}
+	return attrKey{kind: "amd_mfma", s: newKey().int(a.Version).ints(a.WarpsPerCTA).ints(a.InstrShape).bool(a.IsTransposed).cga(a.CGALayout).ints(a.TilesPerWarp).int(a.ElementBitWidth).String()}
 }
 func (a *AMDMfmaEncoding) Mnemonic() string { return "amd_mfma" }
 func (a *AMDMfmaEncoding) AsmAlias() string { return "mma" }
@@ -262,7 +262,7 @@ func NewAMDWmma(ctx *ir.Context, version int, isTranspose bool, warpsPerCTA, til
 }
 
 func (a *AMDWmmaEncoding) UniqueKey() any {
-	return attrKey{kind: "amd_wmma", s: fmt.Sprint(a.Version, a.IsTranspose, a.WarpsPerCTA, a.TilesPerWarp, a.CGALayout.key(), a.InstrShape)}
+	return attrKey{kind: "amd_wmma", s: newKey().int(a.Version).bool(a.IsTranspose).ints(a.WarpsPerCTA).ints(a.TilesPerWarp).cga(a.CGALayout).ints(a.InstrShape).String()}
 }
 func (a *AMDWmmaEncoding) Mnemonic() string { return "amd_wmma" }
 func (a *AMDWmmaEncoding) AsmAlias() string { return "mma" }

@@ -28,7 +28,7 @@ func NewNVMMAShared(ctx *ir.Context, swizzle int, transposed bool, elementBitWid
 }
 
 func (a *NVMMASharedEncoding) UniqueKey() any {
-	return attrKey{kind: "nvmma_shared", s: fmt.Sprint(a.SwizzlingByteWidth, a.Transposed, a.ElementBitWidth, a.FP4Padded, a.CGALayout.key())}
+	return attrKey{kind: "nvmma_shared", s: newKey().int(a.SwizzlingByteWidth).bool(a.Transposed).int(a.ElementBitWidth).bool(a.FP4Padded).cga(a.CGALayout).String()}
 }
 func (a *NVMMASharedEncoding) Mnemonic() string { return "nvmma_shared" }
 func (a *NVMMASharedEncoding) AsmAlias() string { return "shared" }

@@ -57,7 +57,7 @@ func paddedIdentity(order []int, shape []int64) (linearlayout.LinearLayout, erro
 }
 
 func (a *PaddedSharedEncoding) UniqueKey() any {
-	return attrKey{kind: "padded_shared", s: fmt.Sprint(a.Intervals, a.Paddings, a.rank, a.Offset, a.Block)}
+	return attrKey{kind: "padded_shared", s: newKey().ints(a.Intervals).ints(a.Paddings).int(a.rank).bases(a.Offset).bases(a.Block).String()}
 }
 func (a *PaddedSharedEncoding) Mnemonic() string { return "padded_shared" }
 func (a *PaddedSharedEncoding) AsmAlias() string { return "shared" }

@@ -40,7 +40,7 @@ func NewSharedLinearFromLL(ctx *ir.Context, l linearlayout.LinearLayout, alignme
 }
 
 func (a *SharedLinearEncoding) UniqueKey() any {
-	return attrKey{kind: "shared_linear", s: fmt.Sprint(a.rank, a.Offset, a.Block, a.Align)}
+	return attrKey{kind: "shared_linear", s: newKey().int(a.rank).bases(a.Offset).bases(a.Block).int(a.Align).String()}
 }
 func (a *SharedLinearEncoding) Mnemonic() string { return "shared_linear" }
 func (a *SharedLinearEncoding) AsmAlias() string { return "shared" }

@@ -22,7 +22,7 @@ func NewSlice(ctx *ir.Context, dim int, parent DistributedLayout) *SliceEncoding
 }
 
 func (a *SliceEncoding) UniqueKey() any {
-	return attrKey{kind: "slice", s: fmt.Sprint(a.Dim), a: a.Parent}
+	return attrKey{kind: "slice", s: newKey().int(a.Dim).String(), a: a.Parent}
 }
 func (a *SliceEncoding) Mnemonic() string { return "slice" }
 func (a *SliceEncoding) Rank() int        { return a.Parent.Rank() - 1 }

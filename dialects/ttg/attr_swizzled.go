@@ -24,7 +24,7 @@ func NewSwizzledShared(ctx *ir.Context, vec, perPhase, maxPhase int, order []int
 }
 
 func (a *SwizzledSharedEncoding) UniqueKey() any {
-	return attrKey{kind: "swizzled_shared", s: fmt.Sprint(a.Vec, a.PerPhase, a.MaxPhase, a.Order, a.CGALayout.key())}
+	return attrKey{kind: "swizzled_shared", s: newKey().int(a.Vec).int(a.PerPhase).int(a.MaxPhase).ints(a.Order).cga(a.CGALayout).String()}
 }
 func (a *SwizzledSharedEncoding) Mnemonic() string { return "swizzled_shared" }
 func (a *SwizzledSharedEncoding) AsmAlias() string { return "shared" }
@@ -61,7 +61,7 @@ func NewAMDRotatingShared(ctx *ir.Context, vec, perPhase, maxPhase int, order []
 }
 
 func (a *AMDRotatingSharedEncoding) UniqueKey() any {
-	return attrKey{kind: "amd_rotating_shared", s: fmt.Sprint(a.Vec, a.PerPhase, a.MaxPhase, a.Order, a.CGALayout.key())}
+	return attrKey{kind: "amd_rotating_shared", s: newKey().int(a.Vec).int(a.PerPhase).int(a.MaxPhase).ints(a.Order).cga(a.CGALayout).String()}
 }
 func (a *AMDRotatingSharedEncoding) Mnemonic() string { return "amd_rotating_shared" }
 func (a *AMDRotatingSharedEncoding) AsmAlias() string { return "shared" }

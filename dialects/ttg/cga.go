@@ -23,8 +23,6 @@ func DefaultCGA(rank int) CGALayout { return CGALayout{Rank: rank} }
 // IsDefault reports whether c describes a single CTA.
 func (c CGALayout) IsDefault() bool { return len(c.Bases) == 0 }
 
-func (c CGALayout) key() string { return fmt.Sprint(c.Rank, c.Bases) }
-
 // LL returns the layout parameters the linearlayout package takes.
 func (c CGALayout) LL() linearlayout.CTALayout {
 	b := c.Bases

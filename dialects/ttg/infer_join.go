@@ -44,6 +44,15 @@ func InferJoinEncoding(ctx *ir.Context, src ir.Attribute, shape []int64) (ir.Att
 // InferSplitEncoding returns the result encoding of tt.split of a tensor of
 // the given shape and encoding (inferSplitOpEncoding).
 func InferSplitEncoding(ctx *ir.Context, enc ir.Attribute, shape []int64) (ir.Attribute, error) {
+	s, ok := memoShapeOf(shape)
+	if ctx == nil || !ok {
+		return inferSplitEncoding(ctx, enc, shape)
+	}
+	r := ir.Memo(ctx, splitKey{enc, s}, func() inferred { return inferredOf(inferSplitEncoding(ctx, enc, shape)) })
+	return r.enc, r.err
+}
+
+func inferSplitEncoding(ctx *ir.Context, enc ir.Attribute, shape []int64) (ir.Attribute, error) {
 	if b, ok := enc.(*BlockedEncoding); ok {
 		n := len(b.Order)
 		cpc := b.CGALayout.CTAsPerCGA()

@@ -91,6 +91,17 @@ func inferMemDescReshapeEncoding(ctx *ir.Context, srcShape []int64, srcEnc ir.At
 // reshaped. nil when there is no such layout (the element counts differ,
 // or the layout is not distributed).
 func InferReshapeEncoding(ctx *ir.Context, srcShape []int64, enc ir.Attribute, dstShape []int64) ir.Attribute {
+	src, okSrc := memoShapeOf(srcShape)
+	dst, okDst := memoShapeOf(dstShape)
+	if ctx == nil || !okSrc || !okDst {
+		return inferReshapeEncoding(ctx, srcShape, enc, dstShape)
+	}
+	return ir.Memo(ctx, reshapeKey{enc, src, dst}, func() inferred {
+		return inferred{enc: inferReshapeEncoding(ctx, srcShape, enc, dstShape)}
+	}).enc
+}
+
+func inferReshapeEncoding(ctx *ir.Context, srcShape []int64, enc ir.Attribute, dstShape []int64) ir.Attribute {
 	if ir.NumElements(srcShape) != ir.NumElements(dstShape) {
 		return nil
 	}

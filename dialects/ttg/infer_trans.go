@@ -15,6 +15,17 @@ import (
 // dim i = source dim order[i]) of a tensor or buffer of the given shape
 // with encoding enc, chosen so that the transpose moves no data.
 func InferTransEncoding(ctx *ir.Context, enc ir.Attribute, shape []int64, order []int) (ir.Attribute, error) {
+	s, ok := memoShapeOf(shape)
+	if ctx == nil || !ok || len(order) != len(shape) {
+		return inferTransEncoding(ctx, enc, shape, order)
+	}
+	key := transKey{enc: enc, shape: s}
+	copy(key.order[:], order)
+	r := ir.Memo(ctx, key, func() inferred { return inferredOf(inferTransEncoding(ctx, enc, shape, order)) })
+	return r.enc, r.err
+}
+
+func inferTransEncoding(ctx *ir.Context, enc ir.Attribute, shape []int64, order []int) (ir.Attribute, error) {
 	if isIota(order) {
 		return enc, nil
 	}

@@ -45,7 +45,7 @@ func SharedMemDesc(ctx *ir.Context, shape []int64, elem ir.Type, encoding ir.Att
 }
 
 func (t *MemDescType) UniqueKey() any {
-	return memdescKey{dims: fmt.Sprint(t.Dims), alloc: fmt.Sprint(t.AllocShape), elem: t.Elem, enc: t.Encoding, space: t.MemorySpace, mutable: t.Mutable}
+	return memdescKey{dims: newKey().int64s(t.Dims).String(), alloc: newKey().int64s(t.AllocShape).String(), elem: t.Elem, enc: t.Encoding, space: t.MemorySpace, mutable: t.Mutable}
 }
 func (t *MemDescType) Namespace() string    { return "ttg" }
 func (t *MemDescType) Mnemonic() string     { return "memdesc" }

@@ -97,12 +97,15 @@ func backwardConvertSlice(root *ir.OpOperand, enc ir.Attribute, slice *valueSet,
 				enqueue(def.OpOperand(1), src)
 				continue
 			}
-			for i, v := range def.Operands() {
-				src := ttg.InferSrcEncoding(def, e)
-				if src == nil {
-					return false
-				}
-				if t, ok := v.Type().(*ir.RankedTensorType); ok && t.Encoding == src {
+			if def.NumOperands() == 0 {
+				continue
+			}
+			src := ttg.InferSrcEncoding(def, e)
+			if src == nil {
+				return false
+			}
+			for i := range def.NumOperands() {
+				if t, ok := def.Operand(i).Type().(*ir.RankedTensorType); ok && t.Encoding == src {
 					continue
 				}
 				enqueue(def.OpOperand(i), src)

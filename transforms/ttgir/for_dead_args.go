@@ -45,8 +45,8 @@ func forDeadArgElimination() ir.RewritePattern {
 				return
 			}
 			if !ir.WouldBeTriviallyDead(op) {
-				for _, v := range op.Operands() {
-					markLive(v)
+				for i := range op.NumOperands() {
+					markLive(op.Operand(i))
 				}
 			}
 		})
@@ -69,8 +69,8 @@ func forDeadArgElimination() ir.RewritePattern {
 				case "scf.while":
 					return false
 				default:
-					for _, x := range def.Operands() {
-						markLive(x)
+					for i := range def.NumOperands() {
+						markLive(def.Operand(i))
 					}
 				}
 				continue

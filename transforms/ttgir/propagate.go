@@ -290,7 +290,8 @@ func (p *propagation) rewrite() error {
 						op.SetOperand(0, p.valueAs(op.Operand(0), enc))
 					}
 				default:
-					for i, v := range op.Operands() {
+					for i := range op.NumOperands() {
+						v := op.Operand(i)
 						if _, ok := p.layouts[v]; !ok {
 							continue
 						}

@@ -46,7 +46,8 @@ func backwardSliceWith(op *ir.Operation, slice *opSet, opts sliceOptions) {
 		if o == nil || o.Has(ir.IsolatedFromAbove) || !opts.keep(o) {
 			return
 		}
-		for _, v := range o.Operands() {
+		for i := range o.NumOperands() {
+			v := o.Operand(i)
 			if d := v.DefiningOp(); d != nil {
 				if !slice.has[d] && !visited[d] {
 					visited[d] = true
