@@ -168,7 +168,14 @@ func (d *driver) simplify() (bool, error) {
 		roundStart := d.ctx.Generation()
 		d.wl.clear()
 		d.folder.reset()
+		populated := d.ctx.Generation()
 		d.populate()
+		if d.cfg.Simplify != SimplifyNone {
+			// Hoisting and deduplicating constants leaves no dead code
+			// (a constant replaced by an equal one was used, and its uses
+			// now keep the other) and no unreachable blocks.
+			cleanRegionsOf(d.ctx).carry(d.region, populated, d.ctx.Generation())
+		}
 		// The first round starts settled on the fixed point another run
 		// left (no op dead, none foldable) unless populating changed
 		// something.

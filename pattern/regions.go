@@ -105,6 +105,9 @@ type liveness struct {
 	// earlier decision of the sweep read as dead: only then can another
 	// sweep change anything (see runRegionDCE).
 	changed bool
+	// erasedEffects says that deleteDead erased an op with effects other
+	// than reads (see settles).
+	erasedEffects bool
 }
 
 // blockLiveness says which ops (by BlockOrder) and arguments of a block
@@ -218,7 +221,16 @@ func (l *liveness) reset() {
 	clear(l.blocks)
 	clear(l.succArgs)
 	l.lastBlock, l.last = nil, nil
+	l.erasedEffects = false
 }
+
+// settles reports whether the region that runRegionDCE last cleaned is
+// now clean itself: a second run would find everything that survived the
+// first live again, for the same reasons, unless an erased op had effects
+// other than reads. Such an op (one that allocates and writes its own
+// result) kept an enclosing op with RecursiveEffects from being trivially
+// dead, which it may be once the op is gone.
+func (l *liveness) settles() bool { return !l.erasedEffects }
 
 // runRegionDCE erases the dead code of r, using l (emptied first) for its
 // liveness. Liveness propagates in sweeps over the region until a sweep
@@ -371,6 +383,9 @@ func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
 		for o := b.Last(); o != nil; {
 			prev := o.Prev()
 			if !l.liveOp(o) {
+				if !l.erasedEffects && !onlyReads(o) {
+					l.erasedEffects = true
+				}
 				for _, v := range o.Results() {
 					for _, u := range ir.Uses(v) {
 						u.Set(nil)
@@ -399,6 +414,11 @@ func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
 	return erased
 }
 
+// onlyReads reports whether op's only effects, if any, are reads.
+func onlyReads(op *ir.Operation) bool {
+	return ir.EachEffect(op, func(e ir.Effect) bool { return e.Kind == ir.Read })
+}
+
 // eraseDeadSuccessorOperands drops the operands a branch passes to dead
 // block arguments.
 func (l *liveness) eraseDeadSuccessorOperands(rw *Rewriter, t *ir.Operation) bool {
@@ -423,29 +443,32 @@ func (l *liveness) eraseDeadSuccessorOperands(rw *Rewriter, t *ir.Operation) boo
 }
 
 // simplifyRegions runs region simplification on the driven region, unless
-// the IR is exactly as it was when simplification last left that region
-// unchanged. Simplification is a function of the IR alone (not of the
-// patterns or the configuration), so it would change nothing again: the
-// context's generation counts every change to its IR, and an equal reading
-// means none happened in between. Most greedy runs rewrite nothing (the
+// the region is known to be clean at the IR's generation: simplification
+// would change nothing in it. Simplification is a function of the IR alone
+// (not of the patterns or the configuration), and the context's generation
+// counts every change to its IR, so a region stays clean while the
+// generation does not move. Most greedy runs rewrite nothing (the
 // canonicalizer after a pass that left nothing to fold, the cleanups of
 // the layout passes), and their region simplification would repeat the
-// previous run's, on the same IR, with the same answer.
+// previous run's, on the same IR, with the same answer. A simplification
+// that changed the region usually leaves it clean too (liveness.settles),
+// so the round after it need not simplify again unless it changes
+// something itself.
 func (d *driver) simplifyRegions() bool {
 	c := cleanRegionsOf(d.ctx)
-	before := d.ctx.Generation()
-	if c.clean(d.region, before) {
+	if c.clean(d.region, d.ctx.Generation()) {
 		return false
 	}
 	changed := simplifyRegions(d.rw, d.region, d.live)
-	if !changed && d.ctx.Generation() == before {
-		c.record(d.region, before)
+	if !changed || d.live.settles() {
+		c.record(d.region, d.ctx.Generation())
 	}
 	return changed
 }
 
-// cleanRegions remembers the last few regions of a context that region
-// simplification left unchanged, each with the IR generation it saw.
+// cleanRegions remembers the last few regions of a context known to be
+// clean (region simplification would change nothing in them), each with
+// the IR generation at which it is.
 // There are few of them, so the context keeps only so many erased regions
 // alive.
 type cleanRegions struct {
@@ -465,7 +488,7 @@ func cleanRegionsOf(ctx *ir.Context) *cleanRegions {
 	return ir.Memo(ctx, cleanRegionsKey{}, func() *cleanRegions { return &cleanRegions{} })
 }
 
-// clean reports whether simplification left r unchanged at generation gen.
+// clean reports whether r is known to be clean at generation gen.
 func (c *cleanRegions) clean(r *ir.Region, gen uint64) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -477,7 +500,16 @@ func (c *cleanRegions) clean(r *ir.Region, gen uint64) bool {
 	return false
 }
 
-// record notes that simplification left r unchanged at generation gen.
+// carry notes that r, if it was clean at generation from, is clean at
+// generation to (the changes in between left no dead code and no
+// unreachable blocks).
+func (c *cleanRegions) carry(r *ir.Region, from, to uint64) {
+	if from != to && c.clean(r, from) {
+		c.record(r, to)
+	}
+}
+
+// record notes that r is clean at generation gen.
 func (c *cleanRegions) record(r *ir.Region, gen uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
