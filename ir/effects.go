@@ -64,6 +64,13 @@ var effectBuffers = sync.Pool{New: func() any { return new([]Effect) }}
 // returns false when the effects are unknown or fn returned false (which
 // stops the walk).
 func EachEffect(op *Operation, fn func(Effect) bool) bool {
+	return eachEffect(op, fn, false)
+}
+
+// eachEffect is EachEffect, visiting the ops nested in a RecursiveEffects
+// op last to first when backward is set (an op's own effects still come
+// first, in their order).
+func eachEffect(op *Operation, fn func(Effect) bool, backward bool) bool {
 	recursive := op.Has(RecursiveEffects)
 	if hook := op.def.AppendEffects; hook != nil {
 		bp := effectBuffers.Get().(*[]Effect)
@@ -85,13 +92,28 @@ func EachEffect(op *Operation, fn func(Effect) bool) bool {
 	} else if !recursive && !DeclaresEffects(op) {
 		return false
 	}
-	if recursive {
-		for _, r := range op.Regions() {
-			for _, b := range r.blocks {
-				for o := b.first; o != nil; o = o.next {
-					if !EachEffect(o, fn) {
+	if !recursive {
+		return true
+	}
+	regions := op.Regions()
+	if backward {
+		for i := len(regions) - 1; i >= 0; i-- {
+			blocks := regions[i].blocks
+			for j := len(blocks) - 1; j >= 0; j-- {
+				for o := blocks[j].last; o != nil; o = o.prev {
+					if !eachEffect(o, fn, true) {
 						return false
 					}
+				}
+			}
+		}
+		return true
+	}
+	for _, r := range regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				if !eachEffect(o, fn, false) {
+					return false
 				}
 			}
 		}
@@ -123,9 +145,14 @@ func WouldBeTriviallyDead(op *Operation) bool {
 	// Any other effect must be on one of op's results, and that result
 	// must be allocated by an effect somewhere in the list: checked once
 	// the list is seen whole (op has few results, so small sets).
+	//
+	// The answer does not depend on the order of the effects, and the
+	// effects that keep an op with a body alive (stores, copies, barriers)
+	// tend to come late in the body, after the index and address
+	// arithmetic: looking from the end finds one sooner.
 	var allocBuf, touchedBuf [4]Value
 	allocated, touched := allocBuf[:0], touchedBuf[:0]
-	ok := EachEffect(op, func(e Effect) bool {
+	ok := eachEffect(op, func(e Effect) bool {
 		switch {
 		case e.Kind == Read:
 		case e.Value == nil || e.Value.DefiningOp() != op:
@@ -136,7 +163,7 @@ func WouldBeTriviallyDead(op *Operation) bool {
 			touched = append(touched, e.Value)
 		}
 		return true
-	})
+	}, true)
 	if !ok {
 		return false
 	}
