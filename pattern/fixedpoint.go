@@ -19,7 +19,8 @@ import (
 //     round and change nothing, so it is skipped;
 //   - a run with other patterns starts settled: until it changes something,
 //     it only tries its patterns, not dead-op erasure or folding (both
-//     depend on the IR alone).
+//     depend on the IR alone), and it need not deduplicate and hoist
+//     constants (that round's populating did, and changed nothing).
 
 // fixedPoint records a round of the greedy driver that changed nothing.
 type fixedPoint struct {
@@ -43,6 +44,10 @@ func (d *driver) cfgKey() cfgKey {
 // folds reports whether a round under this configuration tried to fold
 // every op.
 func (k cfgKey) folds() bool { return !k.noFold }
+
+// cseConstants reports whether a round under this configuration
+// deduplicated and hoisted every constant.
+func (k cfgKey) cseConstants() bool { return !k.noConstantCSE }
 
 // fixedPoints keeps the last fixed point of a few regions of a context
 // (each entry keeps its region's IR alive, so there are few).

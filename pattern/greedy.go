@@ -169,7 +169,9 @@ func (d *driver) simplify() (bool, error) {
 		d.wl.clear()
 		d.folder.reset()
 		populated := d.ctx.Generation()
-		d.populate()
+		// Constants on a fixed point of a run that deduplicated and
+		// hoisted them are as populating leaves them.
+		d.populate(iteration == 1 && atFixedPoint && prev.cfg.cseConstants())
 		if d.cfg.Simplify != SimplifyNone {
 			// Hoisting and deduplicating constants leaves no dead code
 			// (a constant replaced by an equal one was used, and its uses
@@ -215,10 +217,12 @@ func (d *driver) simplify() (bool, error) {
 }
 
 // populate seeds the worklist, deduplicating and hoisting constants as it
-// meets them (in pre-order for top-down, like MLIR).
-func (d *driver) populate() {
+// meets them (in pre-order for top-down, like MLIR), unless they are known
+// to be deduplicated and hoisted already (constantsSettled): then it would
+// change nothing (the constant tables serve populating only).
+func (d *driver) populate(constantsSettled bool) {
 	known := func(op *ir.Operation) bool {
-		if d.cfg.NoConstantCSE {
+		if d.cfg.NoConstantCSE || constantsSettled {
 			return false
 		}
 		if v := ir.ConstantValue(op); v != nil {
