@@ -9,10 +9,12 @@ import (
 // A compilation runs the greedy driver dozens of times, mostly on IR that
 // the previous run left at a fixed point: passes between two runs often
 // change nothing, and the layout passes run several pattern sets back to
-// back. A run's last round, the one that changed nothing, establishes
-// facts that hold for as long as the IR stays the same: no op is trivially
-// dead, none folds (the round tried every op), and no pattern of its set
-// matches. The context's generation counts every change to its IR, so an
+// back. A run's last round, the one that changed nothing (but for
+// populating's hoisting of constants, which populating again would not
+// repeat), establishes facts that hold for as long as the IR stays the
+// same: no op is trivially dead, none folds (the round tried every op),
+// no pattern of its set matches, and the constants are deduplicated and
+// hoisted. The context's generation counts every change to its IR, so an
 // equal reading later means the same IR, and the facts still hold:
 //
 //   - a run with the same patterns and configuration would repeat that
@@ -20,12 +22,13 @@ import (
 //   - a run with other patterns starts settled: until it changes something,
 //     it only tries its patterns, not dead-op erasure or folding (both
 //     depend on the IR alone), and it need not deduplicate and hoist
-//     constants (that round's populating did, and changed nothing).
+//     constants (that round's populating left them so).
 
-// fixedPoint records a round of the greedy driver that changed nothing.
+// fixedPoint records a round of the greedy driver that changed nothing
+// after populating its worklist.
 type fixedPoint struct {
 	region *ir.Region
-	gen    uint64 // the context's generation during the round
+	gen    uint64 // the context's generation after populating
 	set    *FrozenSet
 	cfg    cfgKey
 }

@@ -165,23 +165,23 @@ func (d *driver) simplify() (bool, error) {
 		if max > 0 && iteration > max {
 			break
 		}
-		roundStart := d.ctx.Generation()
 		d.wl.clear()
 		d.folder.reset()
-		populated := d.ctx.Generation()
+		roundStart := d.ctx.Generation()
 		// Constants on a fixed point of a run that deduplicated and
 		// hoisted them are as populating leaves them.
 		d.populate(iteration == 1 && atFixedPoint && prev.cfg.cseConstants())
+		populated := d.ctx.Generation()
 		if d.cfg.Simplify != SimplifyNone {
 			// Hoisting and deduplicating constants leaves no dead code
 			// (a constant replaced by an equal one was used, and its uses
 			// now keep the other) and no unreachable blocks.
-			cleanRegionsOf(d.ctx).carry(d.region, populated, d.ctx.Generation())
+			cleanRegionsOf(d.ctx).carry(d.region, roundStart, populated)
 		}
 		// The first round starts settled on the fixed point another run
 		// left (no op dead, none foldable) unless populating changed
 		// something.
-		d.settled = iteration == 1 && atFixedPoint && prev.cfg.folds() && d.ctx.Generation() == start
+		d.settled = iteration == 1 && atFixedPoint && prev.cfg.folds() && populated == start
 		d.settledGen = start
 		var err error
 		again, err = d.processWorklist()
@@ -204,8 +204,11 @@ func (d *driver) simplify() (bool, error) {
 			d.cfg.Stats.Iterations++
 		}
 		if !again {
-			if d.ctx.Generation() == roundStart {
-				fixed.record(fixedPoint{region: d.region, gen: roundStart, set: d.set, cfg: key})
+			// Populating leaves the constants deduplicated and hoisted,
+			// where populating again would not move them: when nothing
+			// changed after it, the IR it left is a fixed point.
+			if d.ctx.Generation() == populated {
+				fixed.record(fixedPoint{region: d.region, gen: populated, set: d.set, cfg: key})
 			}
 			break
 		}
