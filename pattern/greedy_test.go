@@ -321,6 +321,41 @@ func TestRunsFromAFixedPoint(t *testing.T) {
 	check(t, m, want)
 }
 
+// A round whose only change is populating's hoisting of a constant leaves
+// a fixed point: populating again would not move it, so a second run of
+// the same patterns tries nothing.
+func TestFixedPointAfterHoisting(t *testing.T) {
+	m := parse(t, `
+"test.func"() ({
+  %x = "test.load"() : () -> i32
+  %c = "test.const"() <{value = 1 : i32}> : () -> i32
+  "test.sink"(%x, %c) : (i32, i32) -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()`)
+	tries := 0
+	never := ir.NewPattern("never", "test.sink", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+		tries++
+		return false
+	})
+	set := pattern.Freeze([]ir.RewritePattern{never})
+	for i := 0; i < 2; i++ {
+		if _, err := pattern.ApplyGreedily(m, set, pattern.DefaultConfig()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tries != 1 {
+		t.Errorf("never tried %d times, want 1", tries)
+	}
+	check(t, m, `module {
+  "test.func"() ({
+    %0 = "test.const"() <{value = 1 : i32}> : () -> i32
+    %1 = "test.load"() : () -> i32
+    "test.sink"(%1, %0) : (i32, i32) -> ()
+    "test.ret"() : () -> ()
+  }) : () -> ()
+}`)
+}
+
 // erasedLog records the ops a driver reports erased.
 type erasedLog struct{ names []string }
 
