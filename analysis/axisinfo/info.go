@@ -101,7 +101,7 @@ func Join(a, b Info) Info {
 		return ones3(max(a.Rank(), b.Rank()))
 	}
 	n := a.Rank()
-	out := Info{Contiguity: make([]int64, n), Divisibility: make([]int64, n), Constancy: make([]int64, n)}
+	out := newInfo(n)
 	for d := 0; d < n; d++ {
 		out.Contiguity[d] = gcd(a.Contiguity[d], b.Contiguity[d])
 		out.Divisibility[d] = divisibilityOfJoin(a, b, d)
@@ -147,10 +147,27 @@ func divisibilityOfJoin(a, b Info, d int) int64 {
 	return gcd(gcd(a.Divisibility[d], b.Divisibility[d]), gcd(ca, cb))
 }
 
-// ones3 is the Info that knows nothing about a value of the given rank.
-func ones3(rank int) Info {
-	return NewInfo(fill(rank, 1), fill(rank, 1), fill(rank, 1))
+// newInfo returns an Info of the given rank, all zeros, whose three
+// vectors share one allocation: the solver builds an Info for nearly every
+// op it visits. Each vector's capacity ends where it does, so appending to
+// one never writes into the next.
+func newInfo(rank int) Info {
+	buf := make([]int64, 3*rank)
+	return Info{Contiguity: buf[:rank:rank], Divisibility: buf[rank : 2*rank : 2*rank], Constancy: buf[2*rank:]}
 }
+
+// filledInfo is newInfo with every dimension holding the given
+// contiguity, divisibility and constancy.
+func filledInfo(rank int, contiguity, divisibility, constancy int64) Info {
+	i := newInfo(rank)
+	for d := range rank {
+		i.Contiguity[d], i.Divisibility[d], i.Constancy[d] = contiguity, divisibility, constancy
+	}
+	return i
+}
+
+// ones3 is the Info that knows nothing about a value of the given rank.
+func ones3(rank int) Info { return filledInfo(rank, 1, 1, 1) }
 
 // rankOf is the rank of the Info of a value of type t: the tensor rank,
 // the rank of the tensor a block pointer points to, or 1 for scalars.
@@ -275,14 +292,6 @@ func multiplyDivisor(a, b int64) int64 {
 		return MaxDivisor
 	}
 	return a * b
-}
-
-func fill(n int, v int64) []int64 {
-	out := make([]int64, n)
-	for i := range out {
-		out[i] = v
-	}
-	return out
 }
 
 func equalInts(a, b []int64) bool {

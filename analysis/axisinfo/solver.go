@@ -400,5 +400,5 @@ func (s *solver) visitInductionVar(forOp *ir.Operation, iv ir.Value) {
 	if lb.Rank() == 0 || step.Rank() == 0 {
 		return
 	}
-	s.join(iv, NewInfo([]int64{1}, []int64{gcd(lb.Divisibility[0], step.Divisibility[0])}, []int64{1}))
+	s.join(iv, filledInfo(1, 1, gcd(lb.Divisibility[0], step.Divisibility[0]), 1))
 }
