@@ -23,7 +23,7 @@ type Module struct {
 // must not run at once on two goroutines (as passes that change it must
 // not).
 func Analyze(module *ir.Operation, extra ...Visitor) *Module {
-	m := &Module{infos: newInfoTable(0)}
+	m := &Module{}
 	funcs := callerFirstOrder(module)
 	for _, fn := range funcs {
 		res := newSolver(fn, extra).run()
@@ -37,10 +37,10 @@ func Analyze(module *ir.Operation, extra ...Visitor) *Module {
 			}
 			m.infos = res
 		} else {
-			for v, k := range res.index {
+			res.each(func(v ir.Value, k int32) {
 				cur, _ := m.infos.get(v)
 				m.infos.set(v, Join(res.infos[k], cur))
-			}
+			})
 		}
 		ir.WalkNested(fn, func(op *ir.Operation) {
 			if callee := resolveCallee(op); callee != nil {

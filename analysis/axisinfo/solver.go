@@ -31,28 +31,28 @@ type workItem struct {
 }
 
 func newSolver(fn *ir.Operation, extra []Visitor) *solver {
-	values, items := countFunction(fn)
-	s := &solver{fn: fn, live: deadcode.Analyze(fn), lattice: newInfoTable(values),
+	results, args, items := countFunction(fn)
+	s := &solver{fn: fn, live: deadcode.Analyze(fn), lattice: newInfoTable(results, args),
 		extra: extra, queue: ir.NewFIFO(func(it workItem) *ir.Operation { return it.op })}
 	s.queue.Grow(items)
 	return s
 }
 
 // countFunction counts the results and block arguments nested in fn (the
-// size of the lattice and of the result map, allocated once) and the ops
+// size of the lattice and of the result maps, allocated once) and the ops
 // and blocks (the most items the queue can hold).
-func countFunction(fn *ir.Operation) (values, items int) {
+func countFunction(fn *ir.Operation) (results, args, items int) {
 	ir.WalkOps(fn, func(op *ir.Operation) {
-		values += op.NumResults()
+		results += op.NumResults()
 		items++
 		for _, r := range op.Regions() {
 			for _, b := range r.Blocks() {
-				values += b.NumArguments()
+				args += b.NumArguments()
 				items++
 			}
 		}
 	})
-	return values, items
+	return results, args, items
 }
 
 // run solves the function and returns the Info of every result and block
@@ -126,7 +126,7 @@ func (s *solver) join(v ir.Value, i Info) {
 	if i.Rank() == 0 {
 		return
 	}
-	k, had := s.lattice.index[v]
+	k, had := s.lattice.index(v)
 	if !had {
 		s.lattice.set(v, Join(Info{}, i))
 		s.notify(v)
