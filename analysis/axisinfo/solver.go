@@ -128,7 +128,8 @@ func (s *solver) join(v ir.Value, i Info) {
 	}
 	k, had := s.lattice.index(v)
 	if !had {
-		s.lattice.set(v, Join(Info{}, i))
+		// Join(Info{}, i) is i.
+		s.lattice.add(v, i)
 		s.notify(v)
 		return
 	}

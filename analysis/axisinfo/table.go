@@ -52,6 +52,11 @@ func (t *infoTable) set(v ir.Value, i Info) {
 		t.infos[k] = i
 		return
 	}
+	t.add(v, i)
+}
+
+// add gives v, which t does not hold yet, the Info i.
+func (t *infoTable) add(v ir.Value, i Info) {
 	k := int32(len(t.infos))
 	switch x := v.(type) {
 	case *ir.OpResult:
