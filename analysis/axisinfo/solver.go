@@ -35,6 +35,10 @@ func newSolver(fn *ir.Operation, extra []Visitor) *solver {
 	s := &solver{fn: fn, live: deadcode.Analyze(fn), lattice: newInfoTable(results, args),
 		extra: extra, queue: ir.NewFIFO(func(it workItem) *ir.Operation { return it.op })}
 	s.queue.Grow(items)
+	// Every value has its place from the start: the solver then finds
+	// a value's place once for each join, and the values it learns
+	// nothing about are found without walking the function again.
+	s.lattice.addValues(fn)
 	return s
 }
 
@@ -80,27 +84,13 @@ func (s *solver) run() infoTable {
 	// The items left when the step bound stopped the iteration drop their
 	// marks.
 	s.queue.Drain()
-	// The lattice becomes the result: every value of the function gets
+	// The lattice becomes the result: every value of the function has
 	// an entry, pessimistic where the analysis learned nothing (the
 	// lattice holds no values from outside the function).
 	out := s.lattice
-	record := func(v ir.Value) {
-		if i, ok := out.get(v); !ok || i.Rank() == 0 {
-			out.set(v, Pessimistic(v))
-		}
-	}
-	ir.WalkNested(s.fn, func(op *ir.Operation) {
-		for _, r := range op.Results() {
-			record(r)
-		}
-	})
-	ir.WalkOps(s.fn, func(op *ir.Operation) {
-		for _, r := range op.Regions() {
-			for _, b := range r.Blocks() {
-				for _, a := range b.Arguments() {
-					record(a)
-				}
-			}
+	out.each(func(v ir.Value, k int32) {
+		if out.infos[k].Rank() == 0 {
+			out.infos[k] = Pessimistic(v)
 		}
 	})
 	return out
@@ -128,12 +118,18 @@ func (s *solver) join(v ir.Value, i Info) {
 	}
 	k, had := s.lattice.index(v)
 	if !had {
+		// A value from outside the function (never in valid IR).
+		if k = s.lattice.add(v, Info{}); k < 0 {
+			return
+		}
+	}
+	old := s.lattice.infos[k]
+	if old.Rank() == 0 {
 		// Join(Info{}, i) is i.
-		s.lattice.add(v, i)
+		s.lattice.infos[k] = i
 		s.notify(v)
 		return
 	}
-	old := s.lattice.infos[k]
 	if joinKeeps(old, i) {
 		return
 	}

@@ -55,8 +55,10 @@ func (t *infoTable) set(v ir.Value, i Info) {
 	t.add(v, i)
 }
 
-// add gives v, which t does not hold yet, the Info i.
-func (t *infoTable) add(v ir.Value, i Info) {
+// add gives v, which t does not hold yet, the Info i, and returns v's
+// place in t.infos (-1 for a value that is neither a result nor a block
+// argument, which t cannot hold).
+func (t *infoTable) add(v ir.Value, i Info) int32 {
 	k := int32(len(t.infos))
 	switch x := v.(type) {
 	case *ir.OpResult:
@@ -64,9 +66,27 @@ func (t *infoTable) add(v ir.Value, i Info) {
 	case *ir.BlockArgument:
 		t.args[x] = k
 	default:
-		return
+		return -1
 	}
 	t.infos = append(t.infos, i)
+	return k
+}
+
+// addValues gives every result and block argument of op and the ops
+// nested in it a place in t, holding the unknown Info.
+func (t *infoTable) addValues(op *ir.Operation) {
+	ir.WalkOps(op, func(op *ir.Operation) {
+		for i := range op.NumResults() {
+			t.add(op.Result(i), Info{})
+		}
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks() {
+				for i := range b.NumArguments() {
+					t.add(b.Argument(i), Info{})
+				}
+			}
+		}
+	})
 }
 
 // each calls f with every value of t and its place in t.infos.
