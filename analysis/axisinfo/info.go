@@ -205,8 +205,12 @@ func applyHints(i Info, get func(name string) ir.Attribute) Info {
 // Pessimistic is the Info of a value nothing is known about except its
 // hints (Triton's getPessimisticValueState): the tt.* attributes of the
 // function argument it is, or of the op defining it.
-func Pessimistic(v ir.Value) Info {
-	i := ones3(rankOf(v.Type()))
+func Pessimistic(v ir.Value) Info { return withValueHints(ones3(rankOf(v.Type())), v) }
+
+// withValueHints overrides the vectors of i with the hints v carries: the
+// tt.* attributes of the function argument it is, or of the op defining
+// it.
+func withValueHints(i Info, v ir.Value) Info {
 	switch x := v.(type) {
 	case *ir.BlockArgument:
 		b := x.Owner()
@@ -219,10 +223,19 @@ func Pessimistic(v ir.Value) Info {
 		}
 		return applyHints(i, func(name string) ir.Attribute { return funcArgAttr(fn, x.Index(), name) })
 	case *ir.OpResult:
-		op := x.Owner()
-		return applyHints(i, func(name string) ir.Attribute { return discardable(op, name) })
+		return withOpHints(i, x.Owner())
 	}
 	return i
+}
+
+// withOpHints overrides the vectors of i with the hints among op's
+// discardable attributes.
+func withOpHints(i Info, op *ir.Operation) Info {
+	if len(op.DiscardableAttrs()) == 0 {
+		// Most ops carry none.
+		return i
+	}
+	return applyHints(i, func(name string) ir.Attribute { return discardable(op, name) })
 }
 
 // discardable returns op's discardable attribute name (hints are never

@@ -22,6 +22,8 @@ type solver struct {
 	// operands is visitOp's list of operand Infos, reused from op to op
 	// (transfer functions read it and return Infos, never keep it).
 	operands []Info
+	// unknown holds ones3(rank) at index rank (pessimistic).
+	unknown []Info
 }
 
 // workItem is an op to revisit (its results) or a block (its arguments).
@@ -65,7 +67,7 @@ func countFunction(fn *ir.Operation) (results, args, items int) {
 func (s *solver) run() infoTable {
 	if s.fn.NumRegions() > 0 && !s.fn.Region(0).Empty() {
 		for _, a := range s.fn.Region(0).Front().Arguments() {
-			s.join(a, Pessimistic(a))
+			s.join(a, s.pessimistic(a))
 		}
 	}
 	s.initialize(s.fn)
@@ -90,7 +92,7 @@ func (s *solver) run() infoTable {
 	out := s.lattice
 	out.each(func(v ir.Value, k int32) {
 		if out.infos[k].Rank() == 0 {
-			out.infos[k] = Pessimistic(v)
+			out.infos[k] = s.pessimistic(v)
 		}
 	})
 	return out
@@ -202,8 +204,20 @@ func (s *solver) info(v ir.Value) Info {
 
 func (s *solver) setEntryStates(vals []ir.Value) {
 	for _, v := range vals {
-		s.join(v, Pessimistic(v))
+		s.join(v, s.pessimistic(v))
 	}
+}
+
+// pessimistic is Pessimistic(v). A value without hints gets the solver's
+// one Info of its rank that knows nothing (Infos are never changed in
+// place, so values may share one): ops without a transfer function, and
+// values the solver revisits, ask again and again.
+func (s *solver) pessimistic(v ir.Value) Info {
+	rank := rankOf(v.Type())
+	for len(s.unknown) <= rank {
+		s.unknown = append(s.unknown, ones3(len(s.unknown)))
+	}
+	return withValueHints(s.unknown[rank], v)
 }
 
 // visitOp is the transfer step of one op.
@@ -234,7 +248,7 @@ func (s *solver) visitOp(op *ir.Operation) {
 		return
 	}
 	// Hints on the op override what was inferred.
-	cur = applyHints(cur, func(name string) ir.Attribute { return discardable(op, name) })
+	cur = withOpHints(cur, op)
 	for _, r := range op.Results() {
 		s.join(r, cur)
 	}
@@ -339,7 +353,7 @@ func (s *solver) visitBlock(b *ir.Block) {
 					if k < len(idx) {
 						s.join(a, s.info(term.Operand(idx[k])))
 					} else {
-						s.join(a, Pessimistic(a))
+						s.join(a, s.pessimistic(a))
 					}
 				}
 			}
