@@ -24,6 +24,13 @@ type solver struct {
 	operands []Info
 	// unknown holds ones3(rank) at index rank (pessimistic).
 	unknown []Info
+	// For an op whose first result has place k in the lattice (and its
+	// other results the places after it, as addValues gives them):
+	// queuedSince[k] records that the op was queued since its last
+	// visit, and joined[k+i] what that visit joined into result i (rank
+	// 0: nothing). See revisitOp.
+	queuedSince []bool
+	joined      []Info
 }
 
 // workItem is an op to revisit (its results) or a block (its arguments).
@@ -41,6 +48,8 @@ func newSolver(fn *ir.Operation, extra []Visitor) *solver {
 	// a value's place once for each join, and the values it learns
 	// nothing about are found without walking the function again.
 	s.lattice.addValues(fn)
+	s.queuedSince = make([]bool, s.lattice.len())
+	s.joined = make([]Info, s.lattice.len())
 	return s
 }
 
@@ -78,7 +87,7 @@ func (s *solver) run() infoTable {
 	for steps := 0; s.queue.Len() > 0 && steps < s.maxSteps; steps++ {
 		it := s.queue.Pop()
 		if it.op != nil {
-			s.visitOp(it.op)
+			s.revisitOp(it.op)
 		} else {
 			s.visitBlock(it.block)
 		}
@@ -110,7 +119,23 @@ func (s *solver) initialize(op *ir.Operation) {
 	}
 }
 
-func (s *solver) enqueue(it workItem) { s.queue.Push(it) }
+func (s *solver) enqueue(it workItem) {
+	if it.op != nil {
+		if k, ok := s.firstResult(it.op); ok {
+			s.queuedSince[k] = true
+		}
+	}
+	s.queue.Push(it)
+}
+
+// firstResult returns the place of op's first result in the lattice, if
+// op has results.
+func (s *solver) firstResult(op *ir.Operation) (int32, bool) {
+	if op.NumResults() == 0 {
+		return 0, false
+	}
+	return s.lattice.index(op.Result(0))
+}
 
 // join merges i into v's lattice value and schedules v's dependents when
 // it changed.
@@ -220,6 +245,24 @@ func (s *solver) pessimistic(v ir.Value) Info {
 	return withValueHints(s.unknown[rank], v)
 }
 
+// revisitOp is visitOp for an op taken from the queue. Most ops wait there
+// since before their first visit, which the pre-order initialization
+// makes after queuing them: when nothing was queued for the op since its
+// last visit, its operands' lattice values are the ones that visit read,
+// and the transfer functions depend on nothing else that changes, so
+// visiting again would join the same Infos into its results: revisitOp
+// joins them without recomputing them. (Region branch ops read their
+// regions' terminators too, and are always visited.)
+func (s *solver) revisitOp(op *ir.Operation) {
+	if k, ok := s.firstResult(op); ok && !s.queuedSince[k] && !isRegionBranch(op) {
+		for i := range op.NumResults() {
+			s.join(op.Result(i), s.joined[int(k)+i])
+		}
+		return
+	}
+	s.visitOp(op)
+}
+
 // visitOp is the transfer step of one op.
 func (s *solver) visitOp(op *ir.Operation) {
 	if op.NumResults() == 0 {
@@ -232,11 +275,19 @@ func (s *solver) visitOp(op *ir.Operation) {
 		s.visitRegionBranchResults(op)
 		return
 	}
+	k, ok := s.firstResult(op)
+	if !ok {
+		// Not in the function (never in valid IR): nothing to record.
+		k = -1
+	} else {
+		s.queuedSince[k] = false
+	}
 	in := s.operands[:0]
 	for i := range op.NumOperands() {
 		x := s.info(op.Operand(i))
 		if x.Rank() == 0 {
 			// Wait until every operand is known.
+			s.recordJoins(op, k, func(int) Info { return Info{} })
 			return
 		}
 		in = append(in, x)
@@ -244,13 +295,24 @@ func (s *solver) visitOp(op *ir.Operation) {
 	s.operands = in
 	cur, ok := s.transfer(op, in)
 	if !ok || cur.Rank() == 0 {
-		s.setEntryStates(op.Results())
+		s.recordJoins(op, k, func(i int) Info { return s.pessimistic(op.Result(i)) })
 		return
 	}
 	// Hints on the op override what was inferred.
 	cur = withOpHints(cur, op)
-	for _, r := range op.Results() {
-		s.join(r, cur)
+	s.recordJoins(op, k, func(int) Info { return cur })
+}
+
+// recordJoins joins info(i) into op's result i, for each result in turn,
+// and records it for revisitOp (k is the place of op's first result, -1
+// for none).
+func (s *solver) recordJoins(op *ir.Operation, k int32, info func(i int) Info) {
+	for i := range op.NumResults() {
+		x := info(i)
+		if k >= 0 {
+			s.joined[int(k)+i] = x
+		}
+		s.join(op.Result(i), x)
 	}
 }
 
