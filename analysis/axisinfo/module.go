@@ -19,9 +19,9 @@ type Module struct {
 
 // Analyze runs the analysis on module. Extra visitors are tried before the
 // built-in transfer functions (Triton's visitor callback). The solver
-// marks the ops it has queued (ir.OpMarks), so two analyses of one module
-// must not run at once on two goroutines (as passes that change it must
-// not).
+// marks the ops of the function it solves (ir.OpMarks), so two analyses of
+// one module must not run at once on two goroutines (as passes that change
+// it must not).
 func Analyze(module *ir.Operation, extra ...Visitor) *Module {
 	m := &Module{}
 	funcs := callerFirstOrder(module)

@@ -16,8 +16,9 @@ type solver struct {
 	live    *deadcode.Liveness
 	lattice infoTable
 	extra   []Visitor
-	// queue holds the items to revisit, each at most once.
-	queue    *ir.FIFO[workItem]
+	// work holds the items to revisit, each at most once; its marks are
+	// the ops' opMarks.
+	work     worklist
 	maxSteps int
 	// operands is visitOp's list of operand Infos, reused from op to op
 	// (transfer functions read it and return Infos, never keep it).
@@ -33,21 +34,14 @@ type solver struct {
 	joined      []Info
 }
 
-// workItem is an op to revisit (its results) or a block (its arguments).
-type workItem struct {
-	op    *ir.Operation
-	block *ir.Block
-}
-
 func newSolver(fn *ir.Operation, extra []Visitor) *solver {
 	results, args, items := countFunction(fn)
-	s := &solver{fn: fn, live: deadcode.Analyze(fn), lattice: newInfoTable(results, args),
-		extra: extra, queue: ir.NewFIFO(func(it workItem) *ir.Operation { return it.op })}
-	s.queue.Grow(items)
-	// Every value has its place from the start: the solver then finds
-	// a value's place once for each join, and the values it learns
-	// nothing about are found without walking the function again.
-	s.lattice.addValues(fn)
+	s := &solver{fn: fn, live: deadcode.Analyze(fn), lattice: newInfoTable(results, args), extra: extra,
+		work: worklist{marks: ir.NewOpMarks(), items: make([]workItem, 0, items), waiting: map[workItem]bool{}}}
+	// Every value has its place from the start: the values the solver
+	// learns nothing about are then found without walking the function
+	// again.
+	s.addValues()
 	s.queuedSince = make([]bool, s.lattice.len())
 	s.joined = make([]Info, s.lattice.len())
 	return s
@@ -84,17 +78,17 @@ func (s *solver) run() infoTable {
 	// (gcds of powers of two), so this bound is never reached on valid
 	// IR; it guards against transfer functions that oscillate.
 	s.maxSteps = 64 * (s.lattice.len() + 16)
-	for steps := 0; s.queue.Len() > 0 && steps < s.maxSteps; steps++ {
-		it := s.queue.Pop()
+	for steps := 0; s.work.len() > 0 && steps < s.maxSteps; steps++ {
+		it := s.work.pop()
 		if it.op != nil {
 			s.revisitOp(it.op)
 		} else {
 			s.visitBlock(it.block)
 		}
 	}
-	// The items left when the step bound stopped the iteration drop their
-	// marks.
-	s.queue.Drain()
+	// The ops drop the solver's marks (those of the items left waiting
+	// when the step bound stopped the iteration too).
+	ir.WalkOps(s.fn, s.work.marks.Clear)
 	// The lattice becomes the result: every value of the function has
 	// an entry, pessimistic where the analysis learned nothing (the
 	// lattice holds no values from outside the function).
@@ -119,13 +113,38 @@ func (s *solver) initialize(op *ir.Operation) {
 	}
 }
 
-func (s *solver) enqueue(it workItem) {
-	if it.op != nil {
-		if k, ok := s.firstResult(it.op); ok {
-			s.queuedSince[k] = true
+// addValues gives every result and block argument of the function a
+// place in the lattice, holding the unknown Info, and marks every op with
+// the place of its first result (opMark).
+func (s *solver) addValues() {
+	t := &s.lattice
+	ir.WalkOps(s.fn, func(op *ir.Operation) {
+		if op.NumResults() > 0 {
+			s.work.marks.Set(op, uint32(placeMark(int32(t.len()))))
+			for i := range op.NumResults() {
+				t.add(op.Result(i), Info{})
+			}
+		} else {
+			s.work.marks.Set(op, 0)
+		}
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks() {
+				for i := range b.NumArguments() {
+					t.add(b.Argument(i), Info{})
+				}
+			}
+		}
+	})
+}
+
+// place returns v's place in the lattice and whether it has one.
+func (s *solver) place(v ir.Value) (int32, bool) {
+	if r, ok := v.(*ir.OpResult); ok {
+		if m, ok := s.work.mark(r.Owner()); ok {
+			return m.place() + int32(r.Index()), true
 		}
 	}
-	s.queue.Push(it)
+	return s.lattice.index(v)
 }
 
 // firstResult returns the place of op's first result in the lattice, if
@@ -134,7 +153,19 @@ func (s *solver) firstResult(op *ir.Operation) (int32, bool) {
 	if op.NumResults() == 0 {
 		return 0, false
 	}
+	if m, ok := s.work.mark(op); ok {
+		return m.place(), true
+	}
 	return s.lattice.index(op.Result(0))
+}
+
+func (s *solver) enqueue(it workItem) {
+	if it.op != nil {
+		if k, ok := s.firstResult(it.op); ok {
+			s.queuedSince[k] = true
+		}
+	}
+	s.work.push(it)
 }
 
 // join merges i into v's lattice value and schedules v's dependents when
@@ -143,7 +174,7 @@ func (s *solver) join(v ir.Value, i Info) {
 	if i.Rank() == 0 {
 		return
 	}
-	k, had := s.lattice.index(v)
+	k, had := s.place(v)
 	if !had {
 		// A value from outside the function (never in valid IR).
 		if k = s.lattice.add(v, Info{}); k < 0 {
@@ -223,8 +254,10 @@ func (s *solver) notify(v ir.Value) {
 
 // info returns v's lattice value (rank 0 when not yet known).
 func (s *solver) info(v ir.Value) Info {
-	i, _ := s.lattice.get(v)
-	return i
+	if k, ok := s.place(v); ok {
+		return s.lattice.infos[k]
+	}
+	return Info{}
 }
 
 func (s *solver) setEntryStates(vals []ir.Value) {

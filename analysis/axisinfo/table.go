@@ -72,23 +72,6 @@ func (t *infoTable) add(v ir.Value, i Info) int32 {
 	return k
 }
 
-// addValues gives every result and block argument of op and the ops
-// nested in it a place in t, holding the unknown Info.
-func (t *infoTable) addValues(op *ir.Operation) {
-	ir.WalkOps(op, func(op *ir.Operation) {
-		for i := range op.NumResults() {
-			t.add(op.Result(i), Info{})
-		}
-		for _, r := range op.Regions() {
-			for _, b := range r.Blocks() {
-				for i := range b.NumArguments() {
-					t.add(b.Argument(i), Info{})
-				}
-			}
-		}
-	})
-}
-
 // each calls f with every value of t and its place in t.infos.
 func (t *infoTable) each(f func(v ir.Value, k int32)) {
 	for v, k := range t.results {
