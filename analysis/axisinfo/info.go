@@ -124,6 +124,12 @@ func joinKeeps(a, b Info) bool {
 		return false
 	}
 	for d := range a.Rank() {
+		c, v, k := a.Contiguity[d], a.Divisibility[d], a.Constancy[d]
+		if c > 0 && v > 0 && k > 0 && c == b.Contiguity[d] && v == b.Divisibility[d] && k == b.Constancy[d] {
+			// The gcd of a positive number with itself is the number:
+			// revisited values mostly come back unchanged.
+			continue
+		}
 		if gcd(a.Contiguity[d], b.Contiguity[d]) != a.Contiguity[d] ||
 			divisibilityOfJoin(a, b, d) != a.Divisibility[d] ||
 			gcd(a.Constancy[d], b.Constancy[d]) != a.Constancy[d] {
