@@ -11,7 +11,10 @@ import (
 // operands (all known). It reports false when it does not handle the op;
 // then the next visitor is asked, and if none handles it the results get
 // their pessimistic state. Extra visitors (Triton's visitor callback) are
-// tried before the built-in ones.
+// tried before the built-in ones. A visitor's answer must depend on
+// nothing but op (its name, attributes and types) and the operands' Infos:
+// the solver reuses the last answer for an op whose operands' Infos have
+// not changed since (revisitOp).
 type Visitor func(op *ir.Operation, operands []Info) (Info, bool)
 
 // builtin maps op names to their transfer functions.
