@@ -4,7 +4,7 @@ import "github.com/ttcompiler/tt/ir"
 
 // infoTable holds an Info per value. The maps give a value's place in a
 // list of Infos rather than the Info itself: a map slot is then 16 bytes
-// instead of 104, and a map has room for up to twice as many values as it
+// instead of 96, and a map has room for up to twice as many values as it
 // holds, while the list holds exactly one Info per value. Results and
 // block arguments have a map each, keyed by the concrete pointer: hashing
 // and comparing a pointer is cheaper than an interface, and the solver
