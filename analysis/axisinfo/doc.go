@@ -27,6 +27,8 @@
 //	visitors.go   transfer functions, one per op kind
 //	solver.go     the per-function fixed-point solver (skipping what
 //	              analysis/deadcode finds cannot execute)
+//	worklist.go   its worklist, and the marks it keeps in the ops
+//	table.go      the Infos of the values, by value
 //	module.go     the module analysis over the call graph, and the
 //	              contiguity/alignment queries lowering uses
 //	printer.go    the test-print-alignment and test-print-amd-alignment passes

@@ -101,7 +101,7 @@ func Join(a, b Info) Info {
 		return ones3(max(a.Rank(), b.Rank()))
 	}
 	n := a.Rank()
-	out := Info{Contiguity: make([]int64, n), Divisibility: make([]int64, n), Constancy: make([]int64, n)}
+	out := newInfo(n)
 	for d := 0; d < n; d++ {
 		out.Contiguity[d] = gcd(a.Contiguity[d], b.Contiguity[d])
 		out.Divisibility[d] = divisibilityOfJoin(a, b, d)
@@ -124,6 +124,12 @@ func joinKeeps(a, b Info) bool {
 		return false
 	}
 	for d := range a.Rank() {
+		c, v, k := a.Contiguity[d], a.Divisibility[d], a.Constancy[d]
+		if c > 0 && v > 0 && k > 0 && c == b.Contiguity[d] && v == b.Divisibility[d] && k == b.Constancy[d] {
+			// The gcd of a positive number with itself is the number:
+			// revisited values mostly come back unchanged.
+			continue
+		}
 		if gcd(a.Contiguity[d], b.Contiguity[d]) != a.Contiguity[d] ||
 			divisibilityOfJoin(a, b, d) != a.Divisibility[d] ||
 			gcd(a.Constancy[d], b.Constancy[d]) != a.Constancy[d] {
@@ -147,10 +153,27 @@ func divisibilityOfJoin(a, b Info, d int) int64 {
 	return gcd(gcd(a.Divisibility[d], b.Divisibility[d]), gcd(ca, cb))
 }
 
-// ones3 is the Info that knows nothing about a value of the given rank.
-func ones3(rank int) Info {
-	return NewInfo(fill(rank, 1), fill(rank, 1), fill(rank, 1))
+// newInfo returns an Info of the given rank, all zeros, whose three
+// vectors share one allocation: the solver builds an Info for nearly every
+// op it visits. Each vector's capacity ends where it does, so appending to
+// one never writes into the next.
+func newInfo(rank int) Info {
+	buf := make([]int64, 3*rank)
+	return Info{Contiguity: buf[:rank:rank], Divisibility: buf[rank : 2*rank : 2*rank], Constancy: buf[2*rank:]}
 }
+
+// filledInfo is newInfo with every dimension holding the given
+// contiguity, divisibility and constancy.
+func filledInfo(rank int, contiguity, divisibility, constancy int64) Info {
+	i := newInfo(rank)
+	for d := range rank {
+		i.Contiguity[d], i.Divisibility[d], i.Constancy[d] = contiguity, divisibility, constancy
+	}
+	return i
+}
+
+// ones3 is the Info that knows nothing about a value of the given rank.
+func ones3(rank int) Info { return filledInfo(rank, 1, 1, 1) }
 
 // rankOf is the rank of the Info of a value of type t: the tensor rank,
 // the rank of the tensor a block pointer points to, or 1 for scalars.
@@ -188,8 +211,12 @@ func applyHints(i Info, get func(name string) ir.Attribute) Info {
 // Pessimistic is the Info of a value nothing is known about except its
 // hints (Triton's getPessimisticValueState): the tt.* attributes of the
 // function argument it is, or of the op defining it.
-func Pessimistic(v ir.Value) Info {
-	i := ones3(rankOf(v.Type()))
+func Pessimistic(v ir.Value) Info { return withValueHints(ones3(rankOf(v.Type())), v) }
+
+// withValueHints overrides the vectors of i with the hints v carries: the
+// tt.* attributes of the function argument it is, or of the op defining
+// it.
+func withValueHints(i Info, v ir.Value) Info {
 	switch x := v.(type) {
 	case *ir.BlockArgument:
 		b := x.Owner()
@@ -202,10 +229,19 @@ func Pessimistic(v ir.Value) Info {
 		}
 		return applyHints(i, func(name string) ir.Attribute { return funcArgAttr(fn, x.Index(), name) })
 	case *ir.OpResult:
-		op := x.Owner()
-		return applyHints(i, func(name string) ir.Attribute { return discardable(op, name) })
+		return withOpHints(i, x.Owner())
 	}
 	return i
+}
+
+// withOpHints overrides the vectors of i with the hints among op's
+// discardable attributes.
+func withOpHints(i Info, op *ir.Operation) Info {
+	if len(op.DiscardableAttrs()) == 0 {
+		// Most ops carry none.
+		return i
+	}
+	return applyHints(i, func(name string) ir.Attribute { return discardable(op, name) })
 }
 
 // discardable returns op's discardable attribute name (hints are never
@@ -275,14 +311,6 @@ func multiplyDivisor(a, b int64) int64 {
 		return MaxDivisor
 	}
 	return a * b
-}
-
-func fill(n int, v int64) []int64 {
-	out := make([]int64, n)
-	for i := range out {
-		out[i] = v
-	}
-	return out
 }
 
 func equalInts(a, b []int64) bool {

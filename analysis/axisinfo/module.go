@@ -19,11 +19,11 @@ type Module struct {
 
 // Analyze runs the analysis on module. Extra visitors are tried before the
 // built-in transfer functions (Triton's visitor callback). The solver
-// marks the ops it has queued (ir.OpMarks), so two analyses of one module
-// must not run at once on two goroutines (as passes that change it must
-// not).
+// marks the ops of the function it solves (ir.OpMarks), so two analyses of
+// one module must not run at once on two goroutines (as passes that change
+// it must not).
 func Analyze(module *ir.Operation, extra ...Visitor) *Module {
-	m := &Module{infos: newInfoTable(0)}
+	m := &Module{}
 	funcs := callerFirstOrder(module)
 	for _, fn := range funcs {
 		res := newSolver(fn, extra).run()
@@ -37,10 +37,10 @@ func Analyze(module *ir.Operation, extra ...Visitor) *Module {
 			}
 			m.infos = res
 		} else {
-			for v, k := range res.index {
+			res.each(func(v ir.Value, k int32) {
 				cur, _ := m.infos.get(v)
 				m.infos.set(v, Join(res.infos[k], cur))
-			}
+			})
 		}
 		ir.WalkNested(fn, func(op *ir.Operation) {
 			if callee := resolveCallee(op); callee != nil {

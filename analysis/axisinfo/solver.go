@@ -16,43 +16,52 @@ type solver struct {
 	live    *deadcode.Liveness
 	lattice infoTable
 	extra   []Visitor
-	// queue holds the items to revisit, each at most once.
-	queue    *ir.FIFO[workItem]
+	// work holds the items to revisit, each at most once; its marks are
+	// the ops' opMarks.
+	work     worklist
 	maxSteps int
 	// operands is visitOp's list of operand Infos, reused from op to op
 	// (transfer functions read it and return Infos, never keep it).
 	operands []Info
-}
-
-// workItem is an op to revisit (its results) or a block (its arguments).
-type workItem struct {
-	op    *ir.Operation
-	block *ir.Block
+	// unknown holds ones3(rank) at index rank (pessimistic).
+	unknown []Info
+	// For an op whose first result has place k in the lattice (and its
+	// other results the places after it, as addValues gives them):
+	// queuedSince[k] records that the op was queued since its last
+	// visit, and joined[k+i] what that visit joined into result i (rank
+	// 0: nothing). See revisitOp.
+	queuedSince []bool
+	joined      []Info
 }
 
 func newSolver(fn *ir.Operation, extra []Visitor) *solver {
-	values, items := countFunction(fn)
-	s := &solver{fn: fn, live: deadcode.Analyze(fn), lattice: newInfoTable(values),
-		extra: extra, queue: ir.NewFIFO(func(it workItem) *ir.Operation { return it.op })}
-	s.queue.Grow(items)
+	results, args, items := countFunction(fn)
+	s := &solver{fn: fn, live: deadcode.Analyze(fn), lattice: newInfoTable(results, args), extra: extra,
+		work: worklist{marks: ir.NewOpMarks(), items: make([]workItem, 0, items), waiting: map[workItem]bool{}}}
+	// Every value has its place from the start: the values the solver
+	// learns nothing about are then found without walking the function
+	// again.
+	s.addValues()
+	s.queuedSince = make([]bool, s.lattice.len())
+	s.joined = make([]Info, s.lattice.len())
 	return s
 }
 
 // countFunction counts the results and block arguments nested in fn (the
-// size of the lattice and of the result map, allocated once) and the ops
+// size of the lattice and of the result maps, allocated once) and the ops
 // and blocks (the most items the queue can hold).
-func countFunction(fn *ir.Operation) (values, items int) {
+func countFunction(fn *ir.Operation) (results, args, items int) {
 	ir.WalkOps(fn, func(op *ir.Operation) {
-		values += op.NumResults()
+		results += op.NumResults()
 		items++
 		for _, r := range op.Regions() {
 			for _, b := range r.Blocks() {
-				values += b.NumArguments()
+				args += b.NumArguments()
 				items++
 			}
 		}
 	})
-	return values, items
+	return results, args, items
 }
 
 // run solves the function and returns the Info of every result and block
@@ -61,7 +70,7 @@ func countFunction(fn *ir.Operation) (values, items int) {
 func (s *solver) run() infoTable {
 	if s.fn.NumRegions() > 0 && !s.fn.Region(0).Empty() {
 		for _, a := range s.fn.Region(0).Front().Arguments() {
-			s.join(a, Pessimistic(a))
+			s.join(a, s.pessimistic(a))
 		}
 	}
 	s.initialize(s.fn)
@@ -69,38 +78,24 @@ func (s *solver) run() infoTable {
 	// (gcds of powers of two), so this bound is never reached on valid
 	// IR; it guards against transfer functions that oscillate.
 	s.maxSteps = 64 * (s.lattice.len() + 16)
-	for steps := 0; s.queue.Len() > 0 && steps < s.maxSteps; steps++ {
-		it := s.queue.Pop()
+	for steps := 0; s.work.len() > 0 && steps < s.maxSteps; steps++ {
+		it := s.work.pop()
 		if it.op != nil {
-			s.visitOp(it.op)
+			s.revisitOp(it.op)
 		} else {
 			s.visitBlock(it.block)
 		}
 	}
-	// The items left when the step bound stopped the iteration drop their
-	// marks.
-	s.queue.Drain()
-	// The lattice becomes the result: every value of the function gets
+	// The ops drop the solver's marks (those of the items left waiting
+	// when the step bound stopped the iteration too).
+	ir.WalkOps(s.fn, s.work.marks.Clear)
+	// The lattice becomes the result: every value of the function has
 	// an entry, pessimistic where the analysis learned nothing (the
 	// lattice holds no values from outside the function).
 	out := s.lattice
-	record := func(v ir.Value) {
-		if i, ok := out.get(v); !ok || i.Rank() == 0 {
-			out.set(v, Pessimistic(v))
-		}
-	}
-	ir.WalkNested(s.fn, func(op *ir.Operation) {
-		for _, r := range op.Results() {
-			record(r)
-		}
-	})
-	ir.WalkOps(s.fn, func(op *ir.Operation) {
-		for _, r := range op.Regions() {
-			for _, b := range r.Blocks() {
-				for _, a := range b.Arguments() {
-					record(a)
-				}
-			}
+	out.each(func(v ir.Value, k int32) {
+		if out.infos[k].Rank() == 0 {
+			out.infos[k] = s.pessimistic(v)
 		}
 	})
 	return out
@@ -118,7 +113,60 @@ func (s *solver) initialize(op *ir.Operation) {
 	}
 }
 
-func (s *solver) enqueue(it workItem) { s.queue.Push(it) }
+// addValues gives every result and block argument of the function a
+// place in the lattice, holding the unknown Info, and marks every op with
+// the place of its first result (opMark).
+func (s *solver) addValues() {
+	t := &s.lattice
+	ir.WalkOps(s.fn, func(op *ir.Operation) {
+		if op.NumResults() > 0 {
+			s.work.marks.Set(op, uint32(placeMark(int32(t.len()))))
+			for i := range op.NumResults() {
+				t.add(op.Result(i), Info{})
+			}
+		} else {
+			s.work.marks.Set(op, 0)
+		}
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks() {
+				for i := range b.NumArguments() {
+					t.add(b.Argument(i), Info{})
+				}
+			}
+		}
+	})
+}
+
+// place returns v's place in the lattice and whether it has one.
+func (s *solver) place(v ir.Value) (int32, bool) {
+	if r, ok := v.(*ir.OpResult); ok {
+		if m, ok := s.work.mark(r.Owner()); ok {
+			return m.place() + int32(r.Index()), true
+		}
+	}
+	return s.lattice.index(v)
+}
+
+// firstResult returns the place of op's first result in the lattice, if
+// op has results.
+func (s *solver) firstResult(op *ir.Operation) (int32, bool) {
+	if op.NumResults() == 0 {
+		return 0, false
+	}
+	if m, ok := s.work.mark(op); ok {
+		return m.place(), true
+	}
+	return s.lattice.index(op.Result(0))
+}
+
+func (s *solver) enqueue(it workItem) {
+	if it.op != nil {
+		if k, ok := s.firstResult(it.op); ok {
+			s.queuedSince[k] = true
+		}
+	}
+	s.work.push(it)
+}
 
 // join merges i into v's lattice value and schedules v's dependents when
 // it changed.
@@ -126,13 +174,20 @@ func (s *solver) join(v ir.Value, i Info) {
 	if i.Rank() == 0 {
 		return
 	}
-	k, had := s.lattice.index[v]
+	k, had := s.place(v)
 	if !had {
-		s.lattice.set(v, Join(Info{}, i))
+		// A value from outside the function (never in valid IR).
+		if k = s.lattice.add(v, Info{}); k < 0 {
+			return
+		}
+	}
+	old := s.lattice.infos[k]
+	if old.Rank() == 0 {
+		// Join(Info{}, i) is i.
+		s.lattice.infos[k] = i
 		s.notify(v)
 		return
 	}
-	old := s.lattice.infos[k]
 	if joinKeeps(old, i) {
 		return
 	}
@@ -199,14 +254,46 @@ func (s *solver) notify(v ir.Value) {
 
 // info returns v's lattice value (rank 0 when not yet known).
 func (s *solver) info(v ir.Value) Info {
-	i, _ := s.lattice.get(v)
-	return i
+	if k, ok := s.place(v); ok {
+		return s.lattice.infos[k]
+	}
+	return Info{}
 }
 
 func (s *solver) setEntryStates(vals []ir.Value) {
 	for _, v := range vals {
-		s.join(v, Pessimistic(v))
+		s.join(v, s.pessimistic(v))
 	}
+}
+
+// pessimistic is Pessimistic(v). A value without hints gets the solver's
+// one Info of its rank that knows nothing (Infos are never changed in
+// place, so values may share one): ops without a transfer function, and
+// values the solver revisits, ask again and again.
+func (s *solver) pessimistic(v ir.Value) Info {
+	rank := rankOf(v.Type())
+	for len(s.unknown) <= rank {
+		s.unknown = append(s.unknown, ones3(len(s.unknown)))
+	}
+	return withValueHints(s.unknown[rank], v)
+}
+
+// revisitOp is visitOp for an op taken from the queue. Most ops wait there
+// since before their first visit, which the pre-order initialization
+// makes after queuing them: when nothing was queued for the op since its
+// last visit, its operands' lattice values are the ones that visit read,
+// and the transfer functions depend on nothing else that changes, so
+// visiting again would join the same Infos into its results: revisitOp
+// joins them without recomputing them. (Region branch ops read their
+// regions' terminators too, and are always visited.)
+func (s *solver) revisitOp(op *ir.Operation) {
+	if k, ok := s.firstResult(op); ok && !s.queuedSince[k] && !isRegionBranch(op) {
+		for i := range op.NumResults() {
+			s.join(op.Result(i), s.joined[int(k)+i])
+		}
+		return
+	}
+	s.visitOp(op)
 }
 
 // visitOp is the transfer step of one op.
@@ -221,11 +308,19 @@ func (s *solver) visitOp(op *ir.Operation) {
 		s.visitRegionBranchResults(op)
 		return
 	}
+	k, ok := s.firstResult(op)
+	if !ok {
+		// Not in the function (never in valid IR): nothing to record.
+		k = -1
+	} else {
+		s.queuedSince[k] = false
+	}
 	in := s.operands[:0]
 	for i := range op.NumOperands() {
 		x := s.info(op.Operand(i))
 		if x.Rank() == 0 {
 			// Wait until every operand is known.
+			s.recordJoins(op, k, func(int) Info { return Info{} })
 			return
 		}
 		in = append(in, x)
@@ -233,13 +328,24 @@ func (s *solver) visitOp(op *ir.Operation) {
 	s.operands = in
 	cur, ok := s.transfer(op, in)
 	if !ok || cur.Rank() == 0 {
-		s.setEntryStates(op.Results())
+		s.recordJoins(op, k, func(i int) Info { return s.pessimistic(op.Result(i)) })
 		return
 	}
 	// Hints on the op override what was inferred.
-	cur = applyHints(cur, func(name string) ir.Attribute { return discardable(op, name) })
-	for _, r := range op.Results() {
-		s.join(r, cur)
+	cur = withOpHints(cur, op)
+	s.recordJoins(op, k, func(int) Info { return cur })
+}
+
+// recordJoins joins info(i) into op's result i, for each result in turn,
+// and records it for revisitOp (k is the place of op's first result, -1
+// for none).
+func (s *solver) recordJoins(op *ir.Operation, k int32, info func(i int) Info) {
+	for i := range op.NumResults() {
+		x := info(i)
+		if k >= 0 {
+			s.joined[int(k)+i] = x
+		}
+		s.join(op.Result(i), x)
 	}
 }
 
@@ -342,7 +448,7 @@ func (s *solver) visitBlock(b *ir.Block) {
 					if k < len(idx) {
 						s.join(a, s.info(term.Operand(idx[k])))
 					} else {
-						s.join(a, Pessimistic(a))
+						s.join(a, s.pessimistic(a))
 					}
 				}
 			}
@@ -400,5 +506,5 @@ func (s *solver) visitInductionVar(forOp *ir.Operation, iv ir.Value) {
 	if lb.Rank() == 0 || step.Rank() == 0 {
 		return
 	}
-	s.join(iv, NewInfo([]int64{1}, []int64{gcd(lb.Divisibility[0], step.Divisibility[0])}, []int64{1}))
+	s.join(iv, filledInfo(1, 1, gcd(lb.Divisibility[0], step.Divisibility[0]), 1))
 }

@@ -11,7 +11,10 @@ import (
 // operands (all known). It reports false when it does not handle the op;
 // then the next visitor is asked, and if none handles it the results get
 // their pessimistic state. Extra visitors (Triton's visitor callback) are
-// tried before the built-in ones.
+// tried before the built-in ones. A visitor's answer must depend on
+// nothing but op (its name, attributes and types) and the operands' Infos:
+// the solver reuses the last answer for an op whose operands' Infos have
+// not changed since (revisitOp).
 type Visitor func(op *ir.Operation, operands []Info) (Info, bool)
 
 // builtin maps op names to their transfer functions.
@@ -91,30 +94,50 @@ func visitMakeRange(op *ir.Operation, _ []Info) (Info, bool) {
 	if start != 0 && start != 1<<31 {
 		div = int64(start & -start)
 	}
-	return NewInfo([]int64{r.End() - r.Start()}, []int64{div}, []int64{1}), true
+	return filledInfo(1, r.End()-r.Start(), div, 1), true
 }
 
 func visitPoison(op *ir.Operation, _ []Info) (Info, bool) {
 	// Poison is never read, so anything may be assumed of it.
-	n := rankOf(op.Result(0).Type())
-	return NewInfo(fill(n, MaxDivisor), fill(n, MaxDivisor), fill(n, MaxDivisor)), true
+	return filledInfo(rankOf(op.Result(0).Type()), MaxDivisor, MaxDivisor, MaxDivisor), true
 }
 
 func visitConstant(op *ir.Operation, _ []Info) (Info, bool) {
 	switch a := op.Attr("value").(type) {
 	case *ir.IntegerAttr:
 		v := int64(a.Uint())
-		return NewInfo([]int64{1}, []int64{highestPow2Divisor(v)}, []int64{1}).WithConstant(v), true
+		return filledInfo(1, 1, highestPow2Divisor(v), 1).WithConstant(v), true
 	case *ir.DenseElementsAttr:
 		if a.IsFloat() || !a.IsSplat() || !ir.IsIntOrIndex(a.Typ.ElementType()) {
 			return Info{}, false
 		}
 		shape := a.Typ.Shape()
 		v := int64(a.Ints[0])
-		n := len(shape)
-		return NewInfo(fill(n, 1), fill(n, highestPow2Divisor(v)), append([]int64(nil), shape...)).WithConstant(v), true
+		out := filledInfo(len(shape), 1, highestPow2Divisor(v), 0)
+		copy(out.Constancy, shape)
+		return out.WithConstant(v), true
 	}
 	return Info{}, false
+}
+
+// constantInfo is the Info of an op of rank n whose results are the
+// constant c.
+func constantInfo(op *ir.Operation, n int, c int64) Info {
+	out := filledInfo(n, 1, highestPow2Divisor(c), 1).WithConstant(c)
+	out.Constancy = wholeConstancy(op, out.Constancy)
+	return out
+}
+
+// wholeConstancy is the constancy of op's results when each is one
+// constant: the shape of a tensor, or ones (reusing constancy's space).
+func wholeConstancy(op *ir.Operation, constancy []int64) []int64 {
+	if shape, ok := tensorShape(op); ok {
+		return append(constancy[:0], shape...)
+	}
+	for d := range constancy {
+		constancy[d] = 1
+	}
+	return constancy
 }
 
 // binaryRules are the per-dimension rules of a binary op (Triton's
@@ -137,14 +160,10 @@ func binary(rules func() binaryRules) func(op *ir.Operation, in []Info) (Info, b
 		n := l.Rank()
 		if br.constant != nil {
 			if c, ok := br.constant(op, l, r); ok {
-				constancy := fill(n, 1)
-				if shape, isTensor := tensorShape(op); isTensor {
-					constancy = append([]int64(nil), shape...)
-				}
-				return NewInfo(fill(n, 1), fill(n, highestPow2Divisor(c)), constancy).WithConstant(c), true
+				return constantInfo(op, n, c), true
 			}
 		}
-		out := NewInfo(make([]int64, n), make([]int64, n), make([]int64, n))
+		out := newInfo(n)
 		for d := 0; d < n; d++ {
 			out.Contiguity[d] = 1
 			if br.contiguity != nil {
@@ -346,8 +365,8 @@ func visitSplat(op *ir.Operation, in []Info) (Info, bool) {
 	if !ok || len(in) == 0 || in[0].Rank() == 0 {
 		return Info{}, false
 	}
-	n := len(shape)
-	out := NewInfo(fill(n, 1), fill(n, in[0].Divisibility[0]), append([]int64(nil), shape...))
+	out := filledInfo(len(shape), 1, in[0].Divisibility[0], 0)
+	copy(out.Constancy, shape)
 	out.Constant, out.Known = in[0].Constant, in[0].Known
 	return out, true
 }
@@ -358,7 +377,7 @@ func visitLoad(op *ir.Operation, in []Info) (Info, bool) {
 	}
 	p := in[0]
 	n := p.Rank()
-	out := NewInfo(fill(n, 1), fill(n, 1), make([]int64, n))
+	out := filledInfo(n, 1, 1, 0)
 	for d := 0; d < n; d++ {
 		var mask int64
 		if len(in) > 1 && d < in[1].Rank() {
@@ -398,16 +417,19 @@ func visitExpandDims(op *ir.Operation, in []Info) (Info, bool) {
 			}
 		}
 	}
-	out := NewInfo(insertAt(src.Contiguity, axis, 1), insertAt(src.Divisibility, axis, div), insertAt(src.Constancy, axis, 1))
+	out := newInfo(src.Rank() + 1)
+	insertAt(out.Contiguity, src.Contiguity, axis, 1)
+	insertAt(out.Divisibility, src.Divisibility, axis, div)
+	insertAt(out.Constancy, src.Constancy, axis, 1)
 	out.Constant, out.Known = src.Constant, src.Known
 	return out, true
 }
 
-func insertAt(v []int64, at int, x int64) []int64 {
-	out := make([]int64, 0, len(v)+1)
-	out = append(out, v[:at]...)
-	out = append(out, x)
-	return append(out, v[at:]...)
+// insertAt writes v into dst (one longer) with x inserted at position at.
+func insertAt(dst, v []int64, at int, x int64) {
+	copy(dst, v[:at])
+	dst[at] = x
+	copy(dst[at+1:], v[at:])
 }
 
 func visitBroadcast(op *ir.Operation, in []Info) (Info, bool) {
@@ -418,7 +440,7 @@ func visitBroadcast(op *ir.Operation, in []Info) (Info, bool) {
 	}
 	src := in[0]
 	n := len(shape)
-	out := NewInfo(make([]int64, n), make([]int64, n), make([]int64, n))
+	out := newInfo(n)
 	for d := 0; d < n; d++ {
 		if srcT.Dims[d] == 1 {
 			out.Contiguity[d] = 1
@@ -442,7 +464,7 @@ func visitCmpI(op *ir.Operation, in []Info) (Info, bool) {
 	l, r := in[0], in[1]
 	pred := arith.CmpIPredicateOf(op)
 	n := len(shape)
-	out := NewInfo(fill(n, 1), fill(n, 1), make([]int64, n))
+	out := filledInfo(n, 1, 1, 0)
 	for d := 0; d < n; d++ {
 		if l.Known && r.Known {
 			out.Constancy[d] = shape[d]
@@ -517,7 +539,7 @@ func visitSelect(op *ir.Operation, in []Info) (Info, bool) {
 	if !scalarCond && cond.Rank() != n {
 		return Info{}, false
 	}
-	out := NewInfo(make([]int64, n), make([]int64, n), make([]int64, n))
+	out := newInfo(n)
 	for d := 0; d < n; d++ {
 		if scalarCond {
 			// The whole tensor comes from one side.
@@ -531,11 +553,7 @@ func visitSelect(op *ir.Operation, in []Info) (Info, bool) {
 	}
 	if l.Known && r.Known && l.Constant == r.Constant {
 		out = out.WithConstant(l.Constant)
-		if shape, ok := tensorShape(op); ok {
-			out.Constancy = append([]int64(nil), shape...)
-		} else {
-			out.Constancy = fill(n, 1)
-		}
+		out.Constancy = wholeConstancy(op, out.Constancy)
 	}
 	return out, true
 }
@@ -644,13 +662,9 @@ func visitMaxMin(op *ir.Operation, in []Info) (Info, bool) {
 		if op.Name() == "arith.minsi" || op.Name() == "arith.minui" {
 			c = min(l.Constant, r.Constant)
 		}
-		constancy := fill(n, 1)
-		if shape, ok := tensorShape(op); ok {
-			constancy = append([]int64(nil), shape...)
-		}
-		return NewInfo(fill(n, 1), fill(n, highestPow2Divisor(c)), constancy).WithConstant(c), true
+		return constantInfo(op, n, c), true
 	}
-	out := NewInfo(make([]int64, n), make([]int64, n), make([]int64, n))
+	out := newInfo(n)
 	for d := 0; d < n; d++ {
 		out.Constancy[d] = gcd(l.Constancy[d], r.Constancy[d])
 		out.Divisibility[d] = divisibilityOfJoin(l, r, d)
@@ -669,7 +683,7 @@ func visitTrans(op *ir.Operation, in []Info) (Info, bool) {
 		return Info{}, false
 	}
 	n := src.Rank()
-	out := NewInfo(make([]int64, n), make([]int64, n), make([]int64, n))
+	out := newInfo(n)
 	for d := 0; d < n; d++ {
 		s := int(order[d])
 		if s < 0 || s >= n {
