@@ -1,8 +1,7 @@
 package ttgtogpu
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -152,8 +151,8 @@ func (fs *funcState) clusterRank(l *lowering) ir.Value {
 // linearPart returns, in the prologue, the XOR over the set bits i of
 // the index src gives of vals[i] (kind keys the cache by index).
 func (fs *funcState) linearPart(l *lowering, kind string, src func(*lowering) ir.Value, vals []int32) ir.Value {
-	key := kind + colKey(vals)
-	if v, ok := fs.parts[key]; ok {
+	key := appendColKey([]byte(kind), vals)
+	if v, ok := fs.parts[string(key)]; ok {
 		return v
 	}
 	e := fs.emitter(l)
@@ -211,16 +210,17 @@ func (fs *funcState) linearPart(l *lowering, kind string, src func(*lowering) ir
 	if acc == nil {
 		acc = e.cInt(i32, 0)
 	}
-	fs.parts[key] = acc
+	fs.parts[string(key)] = acc
 	return acc
 }
 
-func colKey(vals []int32) string {
-	var b strings.Builder
+// appendColKey appends vals to b in decimal, each followed by a comma.
+func appendColKey(b []byte, vals []int32) []byte {
 	for _, v := range vals {
-		fmt.Fprintf(&b, "%d,", v)
+		b = strconv.AppendInt(b, int64(v), 10)
+		b = append(b, ',')
 	}
-	return b.String()
+	return b
 }
 
 func log2(v int64) int {

@@ -329,6 +329,10 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 	for k := range descCols {
 		descCols[k] = descOffset(c, d, m.elem, 0, int64(k))
 	}
+	swizzle := swizzleMask(c.swizzle)
+	// Per row of the tile being checked: its layout offset and the byte
+	// its descriptor address starts from.
+	rowViews, rowStarts := make([]int64, t.instrMN), make([]int64, t.instrMN)
 	for _, o := range t.mnOrigins {
 		for kt := 0; kt < t.kTiles; kt++ {
 			k0 := int32(kt) * t.instrK
@@ -343,18 +347,20 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 				if o&rows[g] != 0 {
 					return fmt.Errorf("warpgroup rows %d overlap tile row %d", rows[g], o)
 				}
-				// The inner loop runs for every element of the buffer:
-				// what it reads is held in locals.
-				view, elem, swizzle := m.view, m.elem, swizzleMask(c.swizzle)
-				descCols := descCols[:len(cols)]
-				for r := int32(0); r < t.instrMN; r++ {
-					rowView := m.index((o|rows[g])+r, 0) ^ view
-					rowStart := start + bytes[g] + descRows[r]
+				for r := range rowViews {
+					rowViews[r] = m.index((o|rows[g])+int32(r), 0) ^ m.view
+					rowStarts[r] = start + bytes[g] + descRows[r]
+				}
+				if tileMatchesSeparably(rowViews, rowStarts, cols, descCols, m.elem, swizzle) {
+					continue
+				}
+				// Element by element: the first misplaced one is named.
+				for r, rowView := range rowViews {
 					for k, col := range cols {
-						want := (rowView ^ col) * elem
-						got := swizzleBy(swizzle, rowStart+descCols[k])
+						want := (rowView ^ col) * m.elem
+						got := swizzleBy(swizzle, rowStarts[r]+descCols[k])
 						if got != want {
-							return fmt.Errorf("element (%d, %d) is at byte %d, the descriptor reads byte %d", (o|rows[g])+r, k0+int32(k), want, got)
+							return fmt.Errorf("element (%d, %d) is at byte %d, the descriptor reads byte %d", (o|rows[g])+int32(r), k0+int32(k), want, got)
 						}
 					}
 				}
@@ -362,6 +368,48 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 		}
 	}
 	return nil
+}
+
+// tileMatchesSeparably reports whether every element (r, k) of a tile is
+// where the descriptor reads it, (rowViews[r] ^ cols[k]) * elem ==
+// swizzleBy(swizzle, rowStarts[r] + descCols[k]), by looking at each row
+// and each column once; false means it could not tell that way. When no
+// row start shares a bit with a column's descriptor offset, their sum is
+// their XOR; the swizzle is linear over XOR, and so is multiplying by a
+// power of two (a shift). Both sides then split into a row term XOR a
+// column term, and every element matches exactly when
+// swizzleBy(rowStarts[r]) ^ rowViews[r]*elem is one value for every row
+// and swizzleBy(descCols[k]) ^ cols[k]*elem that same value for every
+// column.
+func tileMatchesSeparably(rowViews, rowStarts, cols, descCols []int64, elem, swizzle int64) bool {
+	if len(rowViews) == 0 || len(cols) == 0 {
+		return true
+	}
+	if elem <= 0 || elem&(elem-1) != 0 {
+		return false
+	}
+	var rowBits, colBits int64
+	for _, s := range rowStarts {
+		rowBits |= s
+	}
+	for _, d := range descCols {
+		colBits |= d
+	}
+	if rowBits&colBits != 0 {
+		return false
+	}
+	x := swizzleBy(swizzle, rowStarts[0]) ^ rowViews[0]*elem
+	for r, v := range rowViews {
+		if swizzleBy(swizzle, rowStarts[r])^v*elem != x {
+			return false
+		}
+	}
+	for k, col := range cols {
+		if swizzleBy(swizzle, descCols[k])^col*elem != x {
+			return false
+		}
+	}
+	return true
 }
 
 // plan records a verified form.
