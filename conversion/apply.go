@@ -92,10 +92,10 @@ type castEntry struct {
 type castInfo struct {
 	kind castKind
 	// operands is a source cast's operand list as remap last returned
-	// it (see sourceOperands); unused while the cast is held.
+	// it (see sourceOperands).
 	operands []ir.Value
 	// held: the cast has no operands yet; inputs are the operands it
-	// stands for (heldcasts.go), handed out by remap as they are.
+	// stands for (heldcasts.go).
 	held   bool
 	inputs []ir.Value
 }
@@ -259,15 +259,18 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 // sourceOperands returns the operands of source cast def (a held cast's
 // inputs). A tensor's registers are asked for once per use of the tensor,
 // and copying the cast's operands (a tile's 64-128 registers) each time
-// was most of what remapping allocated: the list is shared, and patterns
-// only read it (Rewriter.RemappedN). A held cast's inputs are its own copy
-// and handed out as they are; an operand cast's list is kept with the cast
-// and handed out again while it still equals the cast's operands (a use
-// replacement may change them). Its capacity is its length, so that a
-// caller's append copies it.
+// was most of what remapping allocated; the list is kept with the cast and
+// handed out again while it still equals the cast's operands. Patterns
+// should only read it, but a write (lowerWarpGroupDotWait puts the waited
+// values in place) is caught by that comparison and the list copied
+// afresh. Its capacity is its length, so that a caller's append copies it.
 func (c *converter) sourceOperands(def *ir.Operation, info *castInfo) []ir.Value {
 	if info.held {
-		return info.inputs
+		if kept := info.operands; kept != nil && slices.Equal(kept, info.inputs) {
+			return kept
+		}
+		info.operands = slices.Clip(slices.Clone(info.inputs))
+		return info.operands
 	}
 	if kept := info.operands; len(kept) == def.NumOperands() {
 		same := true
@@ -332,8 +335,11 @@ func (c *converter) newCast(b *ir.Builder, inputs []ir.Value, to []ir.Type, loc 
 	st := ir.NewState(b.Ctx, castName, loc)
 	info := castInfo{kind: kind}
 	if kind == sourceCast && len(inputs) > 1 && c.allSettled(inputs) {
-		// The inputs are a copy (the caller may reuse its list).
-		info.held, info.inputs = true, slices.Clip(slices.Clone(inputs))
+		// The inputs are a copy (the caller may reuse its list); the
+		// caller's list is what remap hands out first, compared with the
+		// copy before each use as any handed-out list is (sourceOperands).
+		info.held, info.inputs = true, slices.Clone(inputs)
+		info.operands = slices.Clip(inputs)
 		c.held++
 	} else {
 		st.Operands = inputs

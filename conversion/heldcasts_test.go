@@ -45,15 +45,14 @@ func splitPatterns() []conversion.Pattern {
 		halves[0] = hi.Result(0) // the cast must not see the caller's list
 		return true
 	})
-	// twice adds each half to itself (into a list of its own: the one
-	// RemappedN returns is shared).
+	// twice adds each half to itself, writing the sums into the list it
+	// was handed (as lowerWarpGroupDotWait does).
 	twice := conversion.NewPattern("twice", "src.twice", 1, func(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) bool {
 		halves := rw.RemappedN(op.Operand(0))
-		sums := make([]ir.Value, len(halves))
 		for i, h := range halves {
-			sums[i] = rw.B().CreateOp("dst.add", op.Loc(), []ir.Value{h, h}, []ir.Type{i32(rw)}).Result(0)
+			halves[i] = rw.B().CreateOp("dst.add", op.Loc(), []ir.Value{h, h}, []ir.Type{i32(rw)}).Result(0)
 		}
-		rw.ReplaceOpN(op, [][]ir.Value{sums})
+		rw.ReplaceOpN(op, [][]ir.Value{halves})
 		return true
 	})
 	// retarget replaces the uses of its operand's low half with a new
@@ -84,9 +83,9 @@ func TestHeldCastsActAsOperandCasts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The fn.use of %p sees its halves although src.pair changed its list
-	// after handing it over, and the retarget's replacement of the low
-	// half reaches the cast that fn.use still uses (as it reaches
+	// The fn.use of %p sees its halves although src.twice wrote its sums
+	// into the list it was handed, and the retarget's replacement of the
+	// low half reaches the cast that fn.use still uses (as it reaches
 	// src.twice's add, converted before: a cast with operands would see
 	// both the same way).
 	want := `module {

@@ -84,8 +84,7 @@ func (rw *Rewriter) InlineBlockBefore(src *ir.Block, before *ir.Operation, args 
 }
 
 // RemappedN returns the converted values standing for v (several for 1:N
-// conversions). The list may be shared with the conversion: read it, and
-// copy it to change it.
+// conversions).
 func (rw *Rewriter) RemappedN(v ir.Value) []ir.Value { return rw.c.remap(v) }
 
 // Remapped returns the single converted value standing for v.

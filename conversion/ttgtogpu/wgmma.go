@@ -451,12 +451,9 @@ func (l *lowering) lowerWarpGroupDotWait(op *ir.Operation, e *emitter, rw *conve
 		if _, ok := v.Type().(*ir.RankedTensorType); !ok {
 			continue
 		}
-		// A fresh list: RemappedN's may be shared.
-		through := make([]ir.Value, len(groups[i]))
 		for j, x := range groups[i] {
-			through[j] = tied[x]
+			groups[i][j] = tied[x]
 		}
-		groups[i] = through
 	}
 	rw.ReplaceOpN(op, groups)
 	return nil
