@@ -310,11 +310,7 @@ func TestRunsFromAFixedPoint(t *testing.T) {
 }`
 	check(t, m, want)
 	set := pattern.Freeze([]ir.RewritePattern{never})
-	for i := 0; i < 2; i++ {
-		if _, err := pattern.ApplyGreedily(m, set, pattern.DefaultConfig()); err != nil {
-			t.Fatal(err)
-		}
-	}
+	applyTwice(t, m, set)
 	if tries != 1 {
 		t.Errorf("never tried %d times, want 1", tries)
 	}
@@ -338,11 +334,7 @@ func TestFixedPointAfterHoisting(t *testing.T) {
 		return false
 	})
 	set := pattern.Freeze([]ir.RewritePattern{never})
-	for i := 0; i < 2; i++ {
-		if _, err := pattern.ApplyGreedily(m, set, pattern.DefaultConfig()); err != nil {
-			t.Fatal(err)
-		}
-	}
+	applyTwice(t, m, set)
 	if tries != 1 {
 		t.Errorf("never tried %d times, want 1", tries)
 	}
@@ -416,5 +408,16 @@ func TestWalkDriver(t *testing.T) {
 	}
 	if !strings.Contains(asm.Sprint(m, asm.PrintConfig{}), `"test.neg"(%0) {seen}`) {
 		t.Fatal("pattern not applied")
+	}
+}
+
+// applyTwice runs the greedy driver with set over m twice, the second run
+// starting where the first left.
+func applyTwice(t *testing.T, m *ir.Operation, set *pattern.FrozenSet) {
+	t.Helper()
+	for i := 0; i < 2; i++ {
+		if _, err := pattern.ApplyGreedily(m, set, pattern.DefaultConfig()); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
