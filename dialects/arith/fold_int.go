@@ -3,6 +3,7 @@ package arith
 import (
 	"math/bits"
 
+	"github.com/ttcompiler/tt/dialects/ub"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -47,6 +48,13 @@ func definedBy(v ir.Value, d *ir.OpDef) *ir.Operation {
 
 // intFold folds op's two operands element-wise with fn on w-bit values.
 func intFold(op *ir.Operation, operands []ir.Attribute, fn func(a, b uint64, w int) (uint64, bool)) []ir.FoldResult {
+	// Most attempts have an operand that is not constant; that folds only
+	// when the other one is poison (see foldIntBinary), so skip the width
+	// lookup and the element walk otherwise.
+	a, b := operands[0], operands[1]
+	if a == nil && !ub.IsPoison(b) || b == nil && !ub.IsPoison(a) {
+		return nil
+	}
 	w := resultWidth(op)
 	m := mask(w)
 	return foldAttr(foldIntBinary(op.Context(), op.Result(0).Type(), operands[0], operands[1], func(a, b uint64) (uint64, bool) {
