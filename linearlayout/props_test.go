@@ -674,3 +674,34 @@ func TestMergeDimsCommonMatchesSupremum(t *testing.T) {
 		t.Errorf("the common cases applied %d times of 5000", applied)
 	}
 }
+
+// IdentityStandardND is the product of 1-D identities, built directly; it
+// must equal that product for every shape and order, repeated dims and
+// sizes 0 and 1 included.
+func TestIdentityStandardNDIsProductOfIdentities(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	sizes := []int{0, 1, 2, 4, 8, 32}
+	for range 2000 {
+		rank := 1 + rng.Intn(4)
+		shape := make([]int, rank)
+		order := make([]int, rank)
+		for i := range shape {
+			shape[i] = sizes[rng.Intn(len(sizes))]
+			order[i] = i
+		}
+		if rng.Intn(4) == 0 { // repeated dims
+			for i := range order {
+				order[i] = rng.Intn(rank)
+			}
+		} else {
+			rng.Shuffle(rank, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		}
+		want := Empty()
+		for _, d := range order {
+			want = want.Mul(Identity1D(int32(shape[d]), Register, StandardOutDimNames(rank)[d]))
+		}
+		if got := IdentityStandardND(Register, shape, order); !got.Equal(want) || !slices.Equal(got.OutDimNames(), want.OutDimNames()) || !slices.Equal(got.InDimNames(), want.InDimNames()) {
+			t.Fatalf("IdentityStandardND(%v, %v) = %v, want %v", shape, order, got, want)
+		}
+	}
+}

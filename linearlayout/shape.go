@@ -37,10 +37,43 @@ func IdentityStandardND(inDim string, shape []int, order []int) LinearLayout {
 	if len(shape) != len(order) {
 		panic(fmt.Sprintf("linearlayout: IdentityStandardND: shape %v and order %v differ in rank", shape, order))
 	}
-	outNames := StandardOutDimNames(len(shape))
-	ret := Empty()
+	// This is the product of the 1-D identities Identity1D(shape[d], inDim,
+	// dim<d>) for d in order, built directly: the out dims in order of first
+	// appearance (sizes of a repeated dim multiply, a size of 0 adds
+	// nothing), and each factor's bases the next unit vectors of its out dim.
+	type factor struct{ out, log2 int }
+	factors := make([]factor, 0, len(order))
+	var outs []dimInfo
 	for _, d := range order {
-		ret = ret.Mul(Identity1D(int32(shape[d]), inDim, outNames[d]))
+		if shape[d] == 0 {
+			continue
+		}
+		n := mustLog2(int32(shape[d]), "Identity1D size")
+		name := "dim" + strconv.Itoa(d)
+		j := slices.IndexFunc(outs, func(o dimInfo) bool { return o.name == name })
+		if j < 0 {
+			j = len(outs)
+			outs = append(outs, dimInfo{name: name})
+		}
+		outs[j].log2 += n
+		factors = append(factors, factor{j, n})
+	}
+	if len(factors) == 0 {
+		return Empty()
+	}
+	total := 0
+	for _, f := range factors {
+		total += f.log2
+	}
+	ret := fromParts([]dimInfo{{name: inDim, log2: total}}, outs, make([]uint64, total))
+	filled := make([]int, len(outs)) // bits of each out dim given so far
+	i := 0
+	for _, f := range factors {
+		for range f.log2 {
+			ret.bases[i] = 1 << (ret.outs[f.out].start + filled[f.out])
+			filled[f.out]++
+			i++
+		}
 	}
 	return ret
 }
