@@ -19,11 +19,16 @@ func (rw *Rewriter) TypeConverter() *TypeConverter { return rw.c.cfg.Types }
 // ReplaceOp replaces op's results with vals, which may have converted
 // types; users expecting the old types see a cast.
 func (rw *Rewriter) ReplaceOp(op *ir.Operation, vals []ir.Value) {
-	groups := make([][]ir.Value, len(vals))
-	for i, v := range vals {
-		groups[i] = []ir.Value{v}
+	if len(vals) != op.NumResults() {
+		panic("conversion: ReplaceOp with the wrong number of values")
 	}
-	rw.ReplaceOpN(op, groups)
+	rw.attachForReplace(op)
+	// Each value is a group of one, sliced from vals rather than listed
+	// afresh: a cast copies its operands.
+	for i := range vals {
+		rw.replaceResult(op, i, vals[i:i+1:i+1])
+	}
+	rw.Rewriter.EraseOp(op)
 }
 
 // ReplaceOpWithOp replaces op with the results of newOp.
@@ -35,24 +40,37 @@ func (rw *Rewriter) ReplaceOpN(op *ir.Operation, groups [][]ir.Value) {
 	if len(groups) != op.NumResults() {
 		panic("conversion: ReplaceOpN with the wrong number of result groups")
 	}
-	if rw.c.held > 0 && rw.c.settledOp(op) {
-		rw.c.attachAll() // a held cast may hold op's results (heldcasts.go)
-	}
+	rw.attachForReplace(op)
 	for i, g := range groups {
-		res := op.Result(i)
-		if len(g) == 1 && g[0].Type() == res.Type() {
-			rw.Rewriter.ReplaceAllUsesWith(res, g[0])
-			continue
-		}
-		if !ir.HasUses(res) {
-			continue
-		}
-		b := ir.NewBuilder(op.Context())
-		b.SetInsertionPoint(op)
-		cast := rw.c.newCast(b, g, []ir.Type{res.Type()}, op.Loc(), sourceCast)
-		rw.Rewriter.ReplaceAllUsesWith(res, cast.Result(0))
+		rw.replaceResult(op, i, g)
 	}
 	rw.Rewriter.EraseOp(op)
+}
+
+// attachForReplace gives the held casts their operands before op's
+// results are replaced, when a held cast may hold them (heldcasts.go).
+func (rw *Rewriter) attachForReplace(op *ir.Operation) {
+	if rw.c.held > 0 && rw.c.settledOp(op) {
+		rw.c.attachAll()
+	}
+}
+
+// replaceResult replaces result i of op with the group g: directly when g
+// is one value of the result's type, else through a source cast for the
+// users (none is made for a result without users).
+func (rw *Rewriter) replaceResult(op *ir.Operation, i int, g []ir.Value) {
+	res := op.Result(i)
+	if len(g) == 1 && g[0].Type() == res.Type() {
+		rw.Rewriter.ReplaceAllUsesWith(res, g[0])
+		return
+	}
+	if !ir.HasUses(res) {
+		return
+	}
+	b := ir.NewBuilder(op.Context())
+	b.SetInsertionPoint(op)
+	cast := rw.c.newCast(b, g, []ir.Type{res.Type()}, op.Loc(), sourceCast)
+	rw.Rewriter.ReplaceAllUsesWith(res, cast.Result(0))
 }
 
 // ReplaceAllUsesWith is pattern.Rewriter's, after the held casts take

@@ -27,6 +27,11 @@ type TypeConverter struct {
 
 	mu    sync.Mutex
 	cache map[ir.Type][]ir.Type
+	// last and lastTo are the type last asked about and its conversion:
+	// ops and their users mostly share types, and comparing the type is
+	// a fraction of hashing it into cache.
+	last   ir.Type
+	lastTo []ir.Type
 }
 
 // NewTypeConverter returns a converter with no conversions.
@@ -62,7 +67,13 @@ func (tc *TypeConverter) AddTargetMaterialization(fn MaterializeFn) {
 // ok=false if no conversion applies.
 func (tc *TypeConverter) ConvertTypes(t ir.Type) ([]ir.Type, bool) {
 	tc.mu.Lock()
+	if t == tc.last && t != nil {
+		r := tc.lastTo
+		tc.mu.Unlock()
+		return r, true
+	}
 	if r, ok := tc.cache[t]; ok {
+		tc.last, tc.lastTo = t, r
 		tc.mu.Unlock()
 		return r, true
 	}

@@ -15,8 +15,10 @@ import (
 type Liveness struct {
 	blocks map[*ir.Block]bool
 	edges  map[[2]*ir.Block]bool
-	consts map[ir.Value]ir.Attribute
-	seen   map[ir.Value]bool
+	// folded memoizes the values constant folded through arith/math ops
+	// (nil: not a constant); a value is in it from when its folding
+	// starts, which ends a cycle through it.
+	folded map[ir.Value]ir.Attribute
 }
 
 // Analyze marks the entry blocks of root's regions live and propagates
@@ -24,7 +26,7 @@ type Liveness struct {
 func Analyze(root *ir.Operation) *Liveness {
 	l := &Liveness{
 		blocks: map[*ir.Block]bool{}, edges: map[[2]*ir.Block]bool{},
-		consts: map[ir.Value]ir.Attribute{}, seen: map[ir.Value]bool{},
+		folded: map[ir.Value]ir.Attribute{},
 	}
 	var work []*ir.Block
 	mark := func(b *ir.Block) {
@@ -154,27 +156,36 @@ func (l *Liveness) RegionOf(op *ir.Operation, i int) bool {
 // constant folds v to a constant attribute when it is defined by a
 // constant or by arith/math ops on constants; nil when unknown.
 func (l *Liveness) constant(v ir.Value) ir.Attribute {
-	if l.seen[v] {
-		return l.consts[v]
-	}
-	l.seen[v] = true
+	// Block arguments, constants and ops that do not fold are told apart
+	// by looking at the op, for less than a lookup in folded would cost.
 	op := v.DefiningOp()
 	if op == nil {
 		return nil
 	}
 	if c := ir.ConstantValue(op); c != nil {
-		l.consts[v] = c
 		return c
 	}
 	ns := ir.DialectNamespace(op.Name())
 	if (ns != "arith" && ns != "math") || op.NumRegions() > 0 || op.Def().Fold == nil {
 		return nil
 	}
-	operands := make([]ir.Attribute, op.NumOperands())
-	for i := range operands {
-		if operands[i] = l.constant(op.Operand(i)); operands[i] == nil {
+	if c, ok := l.folded[v]; ok {
+		return c
+	}
+	l.folded[v] = nil
+	// The operands are listed once the first is known to be constant:
+	// most ops asked about (loop bounds, compares of the induction
+	// variable) are not.
+	var operands []ir.Attribute
+	for i, n := 0, op.NumOperands(); i < n; i++ {
+		c := l.constant(op.Operand(i))
+		if c == nil {
 			return nil
 		}
+		if operands == nil {
+			operands = make([]ir.Attribute, n)
+		}
+		operands[i] = c
 	}
 	res := op.Def().Fold(op, operands)
 	r, ok := v.(*ir.OpResult)
@@ -183,9 +194,9 @@ func (l *Liveness) constant(v ir.Value) ir.Attribute {
 	}
 	switch {
 	case res[r.Index()].Attr != nil:
-		l.consts[v] = res[r.Index()].Attr
+		l.folded[v] = res[r.Index()].Attr
 	case res[r.Index()].Value != nil && res[r.Index()].Value != v:
-		l.consts[v] = l.constant(res[r.Index()].Value)
+		l.folded[v] = l.constant(res[r.Index()].Value)
 	}
-	return l.consts[v]
+	return l.folded[v]
 }

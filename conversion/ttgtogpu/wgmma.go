@@ -451,9 +451,8 @@ func (l *lowering) lowerWarpGroupDotWait(op *ir.Operation, e *emitter, rw *conve
 		if _, ok := v.Type().(*ir.RankedTensorType); !ok {
 			continue
 		}
-		for j, x := range groups[i] {
-			groups[i][j] = tied[x]
-		}
+		n := len(groups[i])
+		groups[i], tied = tied[:n:n], tied[n:]
 	}
 	rw.ReplaceOpN(op, groups)
 	return nil
@@ -472,26 +471,36 @@ func (g gpuB) wgmma(s gpu.Shape, ts gpu.MMATypes, o gpu.WGMMAOptions, a []ir.Val
 
 // waitTying is `gpu.wgmma_wait pending` tying every distinct 32-bit
 // register among vals that is not a constant (the only values a wgmma
-// can still be writing); it returns each value's stand-in after the wait.
-func (g gpuB) waitTying(pending int, vals []ir.Value) map[ir.Value]ir.Value {
-	// Sized for the registers (an accumulator's 64-128) rather than grown.
-	out := make(map[ir.Value]ir.Value, len(vals))
+// can still be writing); it returns the stand-ins after the wait, the
+// i-th for vals[i].
+func (g gpuB) waitTying(pending int, vals []ir.Value) []ir.Value {
+	// slot[i] is the position among the wait's results of vals[i]'s
+	// stand-in, -1 where vals[i] stands for itself; the map, sized for
+	// the registers (an accumulator's 64-128), finds repeated values.
+	slot := make([]int32, len(vals))
+	first := make(map[ir.Value]int32, len(vals))
 	tie := make([]ir.Value, 0, len(vals))
-	for _, v := range vals {
-		if _, seen := out[v]; seen {
+	for i, v := range vals {
+		if s, seen := first[v]; seen {
+			slot[i] = s
 			continue
 		}
-		out[v] = v
-		if _, isConst := intValue(v); isConst || isFloatConstant(v) {
-			continue
-		}
-		if isF32(v.Type()) || ir.IsInteger(v.Type(), 32) {
+		s := int32(-1)
+		if _, isConst := intValue(v); !isConst && !isFloatConstant(v) && (isF32(v.Type()) || ir.IsInteger(v.Type(), 32)) {
+			s = int32(len(tie))
 			tie = append(tie, v)
 		}
+		first[v] = s
+		slot[i] = s
 	}
 	w := gpu.NewWGMMAWait(g.e.b, g.e.loc, pending, tie)
-	for i, v := range tie {
-		out[v] = w.Result(i)
+	out := make([]ir.Value, len(vals))
+	for i, s := range slot {
+		if s < 0 {
+			out[i] = vals[i]
+		} else {
+			out[i] = w.Result(int(s))
+		}
 	}
 	return out
 }
@@ -506,13 +515,10 @@ func (g gpuB) tiedWait(pending int, groups [][]ir.Value) [][]ir.Value {
 	tied := g.waitTying(pending, all)
 	out := make([][]ir.Value, len(groups))
 	for i, gr := range groups {
-		if gr == nil {
-			continue
+		if gr != nil {
+			out[i] = tied[:len(gr):len(gr)]
 		}
-		out[i] = make([]ir.Value, len(gr))
-		for j, v := range gr {
-			out[i][j] = tied[v]
-		}
+		tied = tied[len(gr):]
 	}
 	return out
 }
