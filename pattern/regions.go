@@ -315,6 +315,17 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 	if l.liveOp(op) {
 		return
 	}
+	// A result with a live use makes op live whatever its effects: most
+	// ops are used by live ops, and looking at the uses first spares them
+	// the effect query. The look records no reads: it marks op live only
+	// on a live answer, which no later change makes stale, and leaves
+	// every other op to the decisions below, as they were.
+	for i := 0; i < op.NumResults(); i++ {
+		if l.hasLiveUse(op.Result(i), false) {
+			l.setOp(op)
+			return
+		}
+	}
 	if !ir.WouldBeTriviallyDead(op) {
 		l.setOp(op)
 		return
@@ -324,21 +335,47 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 	}
 }
 
+// processValue marks v live if one of its uses is.
 func (l *liveness) processValue(v ir.Value) {
+	if l.hasLiveUse(v, true) {
+		l.set(v)
+	}
+}
+
+// hasLiveUse reports whether a use of v is live: a use by a live op, or
+// a forwarded operand of a branch to a live block argument. With record
+// set, it is a decision (see read).
+func (l *liveness) hasLiveUse(v ir.Value, record bool) bool {
 	for u := v.FirstUse(); u != nil; u = u.NextUse() {
 		owner := u.Owner()
 		if owner.Has(ir.Terminator) {
 			if arg := l.successorArg(owner, u.Index()); arg != nil {
-				if !l.readArg(arg) {
+				if !l.argState(arg, record) {
 					continue
 				}
 			}
 		}
-		if l.readOp(owner) {
-			l.set(v)
-			return
+		if l.opState(owner, record) {
+			return true
 		}
 	}
+	return false
+}
+
+// opState is readOp when record is set, liveOp otherwise.
+func (l *liveness) opState(op *ir.Operation, record bool) bool {
+	if record {
+		return l.readOp(op)
+	}
+	return l.liveOp(op)
+}
+
+// argState is readArg when record is set, isLive otherwise.
+func (l *liveness) argState(a *ir.BlockArgument, record bool) bool {
+	if record {
+		return l.readArg(a)
+	}
+	return l.isLive(a)
 }
 
 // successorArg returns the block argument that operand idx of a branch
