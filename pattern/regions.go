@@ -132,6 +132,12 @@ func (l *liveness) of(b *ir.Block) *blockLiveness {
 	if b == l.lastBlock {
 		return l.last
 	}
+	return l.lookup(b)
+}
+
+// lookup is of for a block other than the last (kept apart so that of,
+// called for every op and use, inlines).
+func (l *liveness) lookup(b *ir.Block) *blockLiveness {
 	s, ok := l.blocks[b]
 	if !ok {
 		if n := len(l.free); n > 0 {
