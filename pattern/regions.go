@@ -327,7 +327,7 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 	// on a live answer, which no later change makes stale, and leaves
 	// every other op to the decisions below, as they were.
 	for i := 0; i < op.NumResults(); i++ {
-		if l.hasLiveUse(op.Result(i), false) {
+		if l.hasLiveUse(op.Result(i)) {
 			l.setOp(op)
 			return
 		}
@@ -341,47 +341,42 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 	}
 }
 
-// processValue marks v live if one of its uses is.
+// processValue marks v live if one of its uses is live: a use by a live
+// op, or a forwarded operand of a branch to a live block argument.
 func (l *liveness) processValue(v ir.Value) {
-	if l.hasLiveUse(v, true) {
-		l.set(v)
-	}
-}
-
-// hasLiveUse reports whether a use of v is live: a use by a live op, or
-// a forwarded operand of a branch to a live block argument. With record
-// set, it is a decision (see read).
-func (l *liveness) hasLiveUse(v ir.Value, record bool) bool {
 	for u := v.FirstUse(); u != nil; u = u.NextUse() {
 		owner := u.Owner()
 		if owner.Has(ir.Terminator) {
 			if arg := l.successorArg(owner, u.Index()); arg != nil {
-				if !l.argState(arg, record) {
+				if !l.readArg(arg) {
 					continue
 				}
 			}
 		}
-		if l.opState(owner, record) {
+		if l.readOp(owner) {
+			l.set(v)
+			return
+		}
+	}
+}
+
+// hasLiveUse is processValue's question without recording reads (and
+// without marking v live).
+func (l *liveness) hasLiveUse(v ir.Value) bool {
+	for u := v.FirstUse(); u != nil; u = u.NextUse() {
+		owner := u.Owner()
+		if owner.Has(ir.Terminator) {
+			if arg := l.successorArg(owner, u.Index()); arg != nil {
+				if !l.isLive(arg) {
+					continue
+				}
+			}
+		}
+		if l.liveOp(owner) {
 			return true
 		}
 	}
 	return false
-}
-
-// opState is readOp when record is set, liveOp otherwise.
-func (l *liveness) opState(op *ir.Operation, record bool) bool {
-	if record {
-		return l.readOp(op)
-	}
-	return l.liveOp(op)
-}
-
-// argState is readArg when record is set, isLive otherwise.
-func (l *liveness) argState(a *ir.BlockArgument, record bool) bool {
-	if record {
-		return l.readArg(a)
-	}
-	return l.isLive(a)
 }
 
 // successorArg returns the block argument that operand idx of a branch
