@@ -29,6 +29,9 @@ type Context struct {
 	// as named values in the parsed text.
 	hintMu sync.Mutex
 	hints  map[*OpResult]string
+	// effects is a spare buffer for the effects EachEffect collects
+	// (effects.go); nil while a call holds it.
+	effects atomic.Pointer[[]Effect]
 
 	// AllowUnregistered lets the parser and verifier accept operations of
 	// dialects that are not loaded (MLIR's --allow-unregistered-dialect).

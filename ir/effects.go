@@ -1,9 +1,6 @@
 package ir
 
-import (
-	"slices"
-	"sync"
-)
+import "slices"
 
 // The AppendEffects hook of OpDef is MLIR's MemoryEffectOpInterface: an op
 // declares its effects by the hook or by the Pure / NoMemoryEffect traits
@@ -49,13 +46,13 @@ func MemoryEffects(op *Operation) ([]Effect, bool) {
 	return effects, true
 }
 
-// effectBuffers holds the buffers EachEffect collects an op's own effects
-// in. A buffer passed to a hook escapes (the hook is called through a
-// function value), so one on the stack would be allocated at every call;
-// the greedy driver, region DCE and CSE ask about every op they visit.
-// A pool rather than one buffer per Context: function passes run on
-// several goroutines over one Context.
-var effectBuffers = sync.Pool{New: func() any { return new([]Effect) }}
+// A buffer passed to an AppendEffects hook escapes (the hook is called
+// through a function value), so one on the stack would be allocated at
+// every call; the greedy driver, region DCE and CSE ask about every op
+// they visit. eachEffect borrows its context's spare buffer instead (a
+// swap, where a sync.Pool cost several times more), and allocates one only
+// when another call holds it: function passes run on several goroutines
+// over one Context, and fn may ask about effects itself.
 
 // EachEffect calls fn with each of MemoryEffects(op), in the same order,
 // without collecting them: the greedy driver, region DCE and CSE ask
@@ -73,7 +70,10 @@ func EachEffect(op *Operation, fn func(Effect) bool) bool {
 func eachEffect(op *Operation, fn func(Effect) bool, backward bool) bool {
 	recursive := op.Has(RecursiveEffects)
 	if hook := op.def.AppendEffects; hook != nil {
-		bp := effectBuffers.Get().(*[]Effect)
+		bp := op.ctx.effects.Swap(nil)
+		if bp == nil {
+			bp = new([]Effect)
+		}
 		effects := hook(op, (*bp)[:0])
 		ok := true
 		for _, e := range effects {
@@ -81,11 +81,14 @@ func eachEffect(op *Operation, fn func(Effect) bool, backward bool) bool {
 				break
 			}
 		}
-		// Drop the values the effects name, so that a pooled buffer
-		// does not keep erased IR reachable.
-		clear(effects)
+		// Drop the values the effects name, so that the spare buffer
+		// does not keep erased IR reachable (a loop over the few
+		// effects costs less than clearing them with memclr).
+		for i := range effects {
+			effects[i].Value = nil
+		}
 		*bp = effects[:0]
-		effectBuffers.Put(bp)
+		op.ctx.effects.Store(bp)
 		if !ok {
 			return false
 		}

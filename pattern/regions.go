@@ -132,6 +132,12 @@ func (l *liveness) of(b *ir.Block) *blockLiveness {
 	if b == l.lastBlock {
 		return l.last
 	}
+	return l.lookup(b)
+}
+
+// lookup is of for a block other than the last (kept apart so that of,
+// called for every op and use, inlines).
+func (l *liveness) lookup(b *ir.Block) *blockLiveness {
 	s, ok := l.blocks[b]
 	if !ok {
 		if n := len(l.free); n > 0 {
@@ -315,6 +321,17 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 	if l.liveOp(op) {
 		return
 	}
+	// A result with a live use makes op live whatever its effects: most
+	// ops are used by live ops, and looking at the uses first spares them
+	// the effect query. The look records no reads: it marks op live only
+	// on a live answer, which no later change makes stale, and leaves
+	// every other op to the decisions below, as they were.
+	for i := 0; i < op.NumResults(); i++ {
+		if l.hasLiveUse(op.Result(i)) {
+			l.setOp(op)
+			return
+		}
+	}
 	if !ir.WouldBeTriviallyDead(op) {
 		l.setOp(op)
 		return
@@ -324,6 +341,8 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 	}
 }
 
+// processValue marks v live if one of its uses is live: a use by a live
+// op, or a forwarded operand of a branch to a live block argument.
 func (l *liveness) processValue(v ir.Value) {
 	for u := v.FirstUse(); u != nil; u = u.NextUse() {
 		owner := u.Owner()
@@ -339,6 +358,25 @@ func (l *liveness) processValue(v ir.Value) {
 			return
 		}
 	}
+}
+
+// hasLiveUse is processValue's question without recording reads (and
+// without marking v live).
+func (l *liveness) hasLiveUse(v ir.Value) bool {
+	for u := v.FirstUse(); u != nil; u = u.NextUse() {
+		owner := u.Owner()
+		if owner.Has(ir.Terminator) {
+			if arg := l.successorArg(owner, u.Index()); arg != nil {
+				if !l.isLive(arg) {
+					continue
+				}
+			}
+		}
+		if l.liveOp(owner) {
+			return true
+		}
+	}
+	return false
 }
 
 // successorArg returns the block argument that operand idx of a branch
