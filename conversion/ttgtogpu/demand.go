@@ -11,10 +11,12 @@ import (
 // the first register of each vector, yet the ops that compute them
 // (tt.addptr, integer arithmetic on offsets and masks, the pointer tensors
 // a loop carries) are elementwise and would be lowered for every register,
-// and canonicalize would erase seven in eight of them again. Layouts are
-// those of the warps that run the op (withWarpsOf), as in the lowering. planDemand finds, before the conversion, which registers of each
-// tensor a lowering reads; the elementwise lowering computes only those
-// and stands any value of the same type (one it computed) in for the rest.
+// and canonicalize would erase seven in eight of them again. planDemand
+// finds, before the conversion, which registers of each tensor a lowering
+// reads (the layouts those of the warps that run the op, withWarpsOf, as
+// in the lowering); the elementwise lowering computes only those (and the
+// deduplication leaders they take their values from, withLeaders) and
+// stands any value of the same type (one it computed) in for the rest.
 // That stand-in is never read: the registers a lowering reads are in the
 // demand of its operands. A loop-carried tensor's block argument demands,
 // of the values its predecessors pass, what its own users read; the
@@ -265,10 +267,8 @@ func (p *demandPlan) forwardedDemand(op *ir.Operation, i int, cur []bool) (grew,
 			if !found || len(arg) != len(cur) {
 				return false, false
 			}
-			for r, read := range arg {
-				if read && !cur[r] {
-					cur[r], grew = true, true
-				}
+			if addRegs(cur, arg) {
+				grew = true
 			}
 			ok = true
 		}

@@ -131,16 +131,16 @@ func withLeaders(read []bool, leaders []int) []bool {
 // standInForUnread gives the registers of out that no lowering reads, and
 // that were therefore not computed, a value of their type: one computed.
 func standInForUnread(out []ir.Value) {
-	var any ir.Value
+	var stand ir.Value
 	for _, v := range out {
 		if v != nil {
-			any = v
+			stand = v
 			break
 		}
 	}
 	for r, v := range out {
 		if v == nil {
-			out[r] = any
+			out[r] = stand
 		}
 	}
 }
