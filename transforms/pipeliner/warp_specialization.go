@@ -198,8 +198,14 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 				return
 			}
 		}
+		// The partitions' loops are scheduled already: the pipeliner must
+		// leave them alone. A function with loops Triton's user marked
+		// keeps every loop unpipelined, as it always has here; with tt's
+		// own, the loops outside the partitions go to the pipeliner: the
+		// pointer kernel of the TMA guard's else branch, which programs
+		// with a single tile run (tt-tma-loads).
 		ir.WalkOps(fn, func(op *ir.Operation) {
-			if op.Name() == "scf.for" {
+			if op.Name() == "scf.for" && (len(loops) > 0 || insideWarpSpecialize(op)) {
 				setI32(op, attrNumStages, 0)
 			}
 		})
@@ -256,4 +262,9 @@ func slotsReadByWGMMAOnly(p *wsPlan) bool {
 		}
 	}
 	return true
+}
+
+// insideWarpSpecialize reports whether op is nested in a ttg.warp_specialize.
+func insideWarpSpecialize(op *ir.Operation) bool {
+	return op.ParentOfName("ttg.warp_specialize") != nil
 }

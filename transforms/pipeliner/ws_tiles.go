@@ -143,7 +143,9 @@ func planTiles(p *wsPlan) *wsTiles {
 	if !ok {
 		return nil
 	}
-	ir.WalkOps(root.ParentOp(), func(op *ir.Operation) {
+	// In program order, from the function: the tile loop may sit in a
+	// nested block (tt-tma-loads' guard) and read tensors made before it.
+	ir.WalkOps(root.ParentOfName("tt.func"), func(op *ir.Operation) {
 		if remat[op] {
 			t.remat = append(t.remat, op)
 		}

@@ -199,8 +199,19 @@ func rewriteTMALoads(module *ir.Operation, all bool, ring int, pieces int) (int,
 			})
 		}
 	}
+	kLoops := map[*ir.Operation]*ir.Operation{}
+	for _, l := range found {
+		if kLoops[l.anchor] == nil {
+			kLoops[l.anchor] = l.loop
+		}
+	}
 	for _, a := range anchors {
-		r.version(a, byAnchor[a])
+		var turns *turnsLoop
+		if !all {
+			step, _ := tileTurnsStep(a.ParentOfName("tt.func"))
+			turns = &turnsLoop{kLoop: kLoops[a], stepBytes: step}
+		}
+		r.version(a, byAnchor[a], turns)
 	}
 	for _, l := range found {
 		r.rewrite(l)

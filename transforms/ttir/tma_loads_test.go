@@ -341,3 +341,35 @@ func TestTMALoadsGuardedForms(t *testing.T) {
 		t.Errorf("unmasked K loads: %d loads moved onto TMA, want 2", n)
 	}
 }
+
+// For the consumers taking turns over the tiles (the default for this
+// 4-warp kernel on sm_90), the guard also asks for a program worth the TMA
+// path: a second tile (lb + step < ub), or a K loop that streams at least
+// a MiB through its single tile: ceildiv(K, 16) - 0 >= 1 * 1024 steps of
+// this kernel's 1 KB. Asked for every kernel (tma-loads=on), the TMA path
+// takes any program with a tile, as before.
+func TestTMALoadsTurnsGuard(t *testing.T) {
+	got, err := run(t, "tt-tma-loads{capability=90}", tmaKernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"%24 = arith.addi %c0_i32, %c1_i32 : i32",
+		"%25 = arith.cmpi slt, %24, %arg9 : i32",
+		"%26 = arith.ceildivsi %arg5, %c16_i32 : i32",
+		"%31 = arith.muli %29, %c1024_i64 : i64",
+		"%32 = arith.cmpi sge, %30, %31 : i64",
+		"%33 = arith.ori %25, %32 : i1",
+		"%34 = arith.andi %23, %33 {tt.tensormap_pool_guard} : i1",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in the turns' guard:\n%s", want, got)
+		}
+	}
+	if got, err = run(t, tmaPass, tmaKernel); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got, "arith.ori") {
+		t.Errorf("tma-loads=on: the guard asks for more than a tile:\n%s", got)
+	}
+}
