@@ -126,13 +126,14 @@ func (r *tmaRewriter) dropPointerArgs() {
 // pointers were computed in (beyond it they wrap, and TMA's 64-bit
 // addresses would not); and that the tile loop runs at all, for each of
 // the blocks its loads and stores move. For the kernels that take turns
-// over their tiles (turns), the program must also have two tiles or more:
-// a program with one has nothing to take turns with, and the TMA path's
-// start (a pool slot claimed, maps built, a producer warp's first copy)
-// costs more than the pointer kernel's on a single tile (512^3 and 1024^3
-// matmuls: 0.71 and 0.86 of Triton's speed on the TMA path, 0.91 and 1.01
-// on the pointer path; docs/PERFORMANCE.md). The loads and stores are
-// then rewritten in the then branch.
+// over their tiles (turns), the program must also be worth the TMA path:
+// two tiles or more, or one whose K loop streams turnsSingleTileBytes. A
+// program with one tile has nothing to take turns with, and the TMA
+// path's start (a pool slot claimed, maps built, a producer warp's first
+// copy) costs more than the pointer kernel's on a short one (512^3 and
+// 1024^3 matmuls: 0.76 and 0.85 of Triton's speed on the TMA path, 0.93
+// and 0.92 on the pointer path; docs/PERFORMANCE.md, "Small grids"). The
+// loads and stores are then rewritten in the then branch.
 func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *turnsLoop) {
 	b := r.rw.B()
 	b.SetInsertionPoint(anchor)
