@@ -16,7 +16,15 @@ func init() {
 		Anchor:      "builtin.module",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			numStages := fs.Int("num-stages", 3, "number of pipeline stages")
-			return func(op *ir.Operation, st *passmgr.State) error { return AssignLatencies(op, *numStages) }
+			return func(op *ir.Operation, st *passmgr.State) error {
+				if err := AssignLatencies(op, *numStages, axisInfoOf(st, op)); err != nil {
+					return err
+				}
+				// Only tt.latency attributes changed: the axis analysis
+				// it may have computed stays valid (axis.go).
+				st.PreserveAll()
+				return nil
+			}
 		},
 	})
 }
@@ -27,8 +35,9 @@ func init() {
 // overlap with themselves a self latency (Triton's
 // TritonGPUAssignLatencies). Loops that already carry latencies keep them;
 // loops of fewer than two stages, outer loops and loops carrying values
-// over more than one iteration get none.
-func AssignLatencies(module *ir.Operation, defaultNumStages int) error {
+// over more than one iteration get none. axis gives the module's axis
+// analysis, asked for only when a loop needs latencies.
+func AssignLatencies(module *ir.Operation, defaultNumStages int, axis func() *axisinfo.Module) error {
 	var loops []*ir.Operation
 	for _, loop := range loopsPostOrder(module) {
 		if !loopHasDistGreaterThanOne(loop) && !isOuterLoop(loop) && numStagesOrDefault(loop, defaultNumStages) > 1 {
@@ -57,7 +66,7 @@ func AssignLatencies(module *ir.Operation, defaultNumStages int) error {
 			continue
 		}
 		if ai == nil {
-			ai = axisinfo.Analyze(module)
+			ai = axis()
 		}
 		assignLoadLatencies(loop, numStagesOrDefault(loop, defaultNumStages), ai, lat)
 		assignMMALatencies(loop, lat)

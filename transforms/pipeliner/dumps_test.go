@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -102,7 +103,7 @@ func TestPassDumps(t *testing.T) {
 func checkInternalSteps(t *testing.T, op *ir.Operation, s *passdumps.Section) int {
 	t.Helper()
 	var dump strings.Builder
-	if err := pipeliner.Pipeline(op, 3, nil, &dump); err != nil {
+	if err := pipeliner.Pipeline(op, 3, nil, &dump, func() *axisinfo.Module { return axisinfo.Analyze(op) }); err != nil {
 		t.Fatalf("tritongpu-pipeline: %v", err)
 	}
 	got := map[string]string{}

@@ -15,7 +15,7 @@ func init() {
 		Summary:     "test lowering a loop for software pipelining",
 		Anchor:      "builtin.module",
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
-			return func(op *ir.Operation, st *passmgr.State) error { return LowerLoops(op, st.Emit) }
+			return func(op *ir.Operation, st *passmgr.State) error { return LowerLoops(op, st.Emit, axisInfoOf(st, op)) }
 		},
 	})
 }
@@ -25,8 +25,9 @@ func init() {
 // become asynchronous, loads used in later stages become asynchronous
 // copies into multi-buffered shared memory, descriptors made in the loop
 // get multi-buffered global storage, and the ops this creates join the
-// schedule, which is written back on the loop.
-func LowerLoops(module *ir.Operation, emit func(*ir.Diagnostic)) error {
+// schedule, which is written back on the loop. axis gives the module's
+// axis analysis, asked for only when a loop has a schedule.
+func LowerLoops(module *ir.Operation, emit func(*ir.Diagnostic), axis func() *axisinfo.Module) error {
 	loops := loopsPostOrder(module)
 	if len(loops) == 0 {
 		return nil
@@ -39,7 +40,7 @@ func LowerLoops(module *ir.Operation, emit func(*ir.Diagnostic)) error {
 			continue
 		}
 		if ai == nil {
-			ai = axisinfo.Analyze(module)
+			ai = axis()
 		}
 		if err := lowerLoop(loop, ai, emitter(emit)); err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/ub"
 	"github.com/ttcompiler/tt/ir"
@@ -28,7 +29,7 @@ func init() {
 				if *dump {
 					w = os.Stderr
 				}
-				return Pipeline(op, *numStages, st.Emit, w)
+				return Pipeline(op, *numStages, st.Emit, w, axisInfoOf(st, op))
 			}
 		},
 	})
@@ -40,9 +41,10 @@ func init() {
 // schedule, makes wgmma dots asynchronous, sets the counts of the async
 // waits, folds the arithmetic, and pipelines the TMA stores of loops of
 // two or more stages. With dump set, the IR after lowering and after
-// expansion is written to it.
-func Pipeline(module *ir.Operation, numStages int, emit func(*ir.Diagnostic), dump io.Writer) error {
-	if err := LowerLoops(module, emit); err != nil {
+// expansion is written to it. axis gives the module's axis analysis as
+// the passes before left it (axis.go).
+func Pipeline(module *ir.Operation, numStages int, emit func(*ir.Diagnostic), dump io.Writer, axis func() *axisinfo.Module) error {
+	if err := LowerLoops(module, emit, axis); err != nil {
 		return err
 	}
 	dumpIR(dump, "LowerLoops", module)

@@ -14,7 +14,14 @@ func init() {
 		Summary:     "software pipeline loop scheduling",
 		Anchor:      "builtin.module",
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
-			return func(op *ir.Operation, _ *passmgr.State) error { return ScheduleLoops(op) }
+			return func(op *ir.Operation, st *passmgr.State) error {
+				if err := ScheduleLoops(op); err != nil {
+					return err
+				}
+				// Only the schedule's attributes changed (axis.go).
+				st.PreserveAll()
+				return nil
+			}
 		},
 	})
 }

@@ -3,7 +3,6 @@ package ttgir
 import (
 	"flag"
 
-	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -28,24 +27,13 @@ func init() {
 // 8-wide in a swizzled buffer), it would issue several narrow copies per
 // thread and break coalescing. Such copies get their source, mask and
 // other converted to a blocked layout clipped to the copyable width.
-//
-// The axis analysis runs at the first copy the driver visits: a kernel
-// without cp.async (TMA loads, or none pipelined) does not pay for it
-// (3% of the 128x128 pairs matmul's compile).
 func CoalesceAsyncCopy(module *ir.Operation) error {
-	var ai *axisinfo.Module
-	clip := func(op *ir.Operation, rw ir.Rewriter) bool {
-		if ai == nil {
-			ai = axisinfo.Analyze(module)
-		}
-		return clipAsyncCopy(op, rw, ai)
-	}
 	return applyPatterns(module, []ir.RewritePattern{
-		ir.NewPattern("ClipAsyncCopySizePerThread", "ttg.async_copy_global_to_local", 1, clip),
+		ir.NewPattern("ClipAsyncCopySizePerThread", "ttg.async_copy_global_to_local", 1, clipAsyncCopy),
 	})
 }
 
-func clipAsyncCopy(op *ir.Operation, rw ir.Rewriter, ai *axisinfo.Module) bool {
+func clipAsyncCopy(op *ir.Operation, rw ir.Rewriter) bool {
 	cp := ttg.AsyncCopyOp{Operation: op}
 	srcT, ok := cp.Src().Type().(*ir.RankedTensorType)
 	if !ok {
@@ -92,13 +80,11 @@ func clipAsyncCopy(op *ir.Operation, rw ir.Rewriter, ai *axisinfo.Module) bool {
 		return ttg.NewConvertLayout(b, op.Loc(), v, withEncoding(ctx, v.Type(), enc)).Result(0)
 	}
 	src, mask, other := convert(cp.Src()), convert(cp.Mask()), convert(cp.Other())
-	// The converted values are new to the axis analysis, which then knows
-	// nothing of their alignment (so the copy's contiguity drops to 1, as
-	// in Triton).
-	contiguity := ai.Contiguity(src)
-	if mask != nil {
-		contiguity = min(contiguity, ai.MaskAlignment(mask))
-	}
+	// Triton asks its axis analysis, made before the rewrite, for the
+	// contiguity of the new source and mask: values it has no facts about,
+	// for which it answers 1. So the copy's contiguity is 1, and the
+	// analysis need not run.
+	const contiguity = 1
 	rw.ModifyInPlace(op, func() {
 		op.SetOperand(0, src)
 		i := 2
@@ -109,7 +95,7 @@ func clipAsyncCopy(op *ir.Operation, rw ir.Rewriter, ai *axisinfo.Module) bool {
 		if other != nil {
 			op.SetOperand(i, other)
 		}
-		op.SetAttr("contiguity", ir.I32Attr(ctx, int64(contiguity)))
+		op.SetAttr("contiguity", ir.I32Attr(ctx, contiguity))
 	})
 	return true
 }
