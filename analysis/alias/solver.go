@@ -15,6 +15,9 @@ type solver struct {
 	index   map[*ir.Operation]int // local_alloc -> allocation index
 	sets    map[ir.Value]set
 	changed bool
+	// referring is the Analysis's list of the values with a non-empty
+	// set, which join extends.
+	referring *[]ir.Value
 }
 
 // join merges s into v's set. Only shared-memory descriptors get a state
@@ -39,6 +42,9 @@ func (s *solver) join(v ir.Value, x set) {
 		s.sets[v] = nw
 		if grew {
 			s.changed = true
+		}
+		if len(cur) == 0 && len(nw) > 0 {
+			*s.referring = append(*s.referring, v)
 		}
 	}
 }
