@@ -385,16 +385,19 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 		cand.useEnd = int32(len(an.useSites))
 	}
 	for bi, b := range blocks {
-		bs := an.slots.block(b)
+		args, _ := an.slots.blockArgs(b)
 		for k := 0; k < b.NumArguments(); k++ {
-			if c := an.ids[bs.args+k]; c >= 0 {
+			if c := an.ids[args+k]; c >= 0 {
 				define(int(c), site{int32(bi), -1}, b.Argument(k))
 			}
 		}
 		for op := b.First(); op != nil; op = op.Next() {
-			i := op.BlockOrder()
+			if op.NumResults() == 0 {
+				continue
+			}
+			base, i := an.slots.result(op, 0), op.BlockOrder()
 			for k := 0; k < op.NumResults(); k++ {
-				if c := an.ids[int(bs.base[i])+k]; c >= 0 {
+				if c := an.ids[base+k]; c >= 0 {
 					define(int(c), site{int32(bi), int32(i)}, op.Result(k))
 				}
 			}
