@@ -179,17 +179,21 @@ func NewInferSizes(bases []InBases, outNames []string) (_ LinearLayout, err erro
 }
 
 func build(bases []InBases, outs []Dim) (LinearLayout, error) {
-	var l LinearLayout
-	seen := map[string]bool{}
+	// The lists are sized up front, and a duplicate name is looked for
+	// among the dims already listed: a layout has a handful of dims.
+	nBases := 0
+	for _, ib := range bases {
+		nBases += len(ib.Bases)
+	}
+	l := LinearLayout{ins: make([]dimInfo, 0, len(bases)), outs: make([]dimInfo, 0, len(outs)), bases: make([]uint64, 0, nBases)}
 	total := 0
 	for _, o := range outs {
 		if o.Name == "" {
 			return LinearLayout{}, fmt.Errorf("linearlayout: empty out-dim name")
 		}
-		if seen["out:"+o.Name] {
+		if hasDim(l.outs, o.Name) {
 			return LinearLayout{}, fmt.Errorf("linearlayout: duplicate out dim %q", o.Name)
 		}
-		seen["out:"+o.Name] = true
 		n, ok := log2Exact(int64(o.Size))
 		if !ok || n > maxDimLog2 {
 			return LinearLayout{}, fmt.Errorf("linearlayout: out dim %q has size %d, want a power of two no larger than 2^%d", o.Name, o.Size, maxDimLog2)
@@ -204,10 +208,9 @@ func build(bases []InBases, outs []Dim) (LinearLayout, error) {
 		if ib.Name == "" {
 			return LinearLayout{}, fmt.Errorf("linearlayout: empty in-dim name")
 		}
-		if seen["in:"+ib.Name] {
+		if hasDim(l.ins, ib.Name) {
 			return LinearLayout{}, fmt.Errorf("linearlayout: duplicate in dim %q", ib.Name)
 		}
-		seen["in:"+ib.Name] = true
 		if len(ib.Bases) > maxDimLog2 {
 			return LinearLayout{}, fmt.Errorf("linearlayout: in dim %q has %d bases, at most %d are supported", ib.Name, len(ib.Bases), maxDimLog2)
 		}
@@ -230,6 +233,16 @@ func build(bases []InBases, outs []Dim) (LinearLayout, error) {
 		return LinearLayout{}, fmt.Errorf("linearlayout: in dims have %d bits in all, at most %d are supported", len(l.bases), maxInBits)
 	}
 	return l, nil
+}
+
+// hasDim reports whether dims has one named name.
+func hasDim(dims []dimInfo, name string) bool {
+	for _, d := range dims {
+		if d.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // fromParts assembles a layout from already-validated pieces; ins and outs

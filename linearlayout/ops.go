@@ -222,6 +222,11 @@ func (l LinearLayout) TransposeIns(order []string) LinearLayout {
 
 // TransposeOuts reorders the out dims; order must be a permutation of them.
 func (l LinearLayout) TransposeOuts(order []string) LinearLayout {
+	if outsInOrder(l.outs, order) {
+		// Often asked (to put dims in the standard order they are in):
+		// the layout is immutable, so it is its own transpose.
+		return l
+	}
 	if !sameNameSet(order, l.OutDimNames()) {
 		panic(fmt.Sprintf("linearlayout: TransposeOuts: %v is not a permutation of %v", order, l.OutDimNames()))
 	}
@@ -567,6 +572,19 @@ func mustUnique(ds []Dim, what string) {
 			}
 		}
 	}
+}
+
+// outsInOrder reports whether order names the dims of outs, in order.
+func outsInOrder(outs []dimInfo, order []string) bool {
+	if len(outs) != len(order) {
+		return false
+	}
+	for i, d := range outs {
+		if d.name != order[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func sameNameSet(a, b []string) bool {

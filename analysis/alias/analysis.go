@@ -10,6 +10,9 @@ import (
 type Analysis struct {
 	allocs []ir.Value // ttg.local_alloc results in pre-order
 	sets   map[ir.Value]set
+	// referring lists the values whose set is not empty, in the order
+	// the solver first gave them a buffer.
+	referring []ir.Value
 }
 
 // Analyze runs the analysis on op: a function, or a module (each of its
@@ -25,7 +28,7 @@ func Analyze(op *ir.Operation) *Analysis {
 		}
 	})
 	for _, root := range roots(op) {
-		s := &solver{live: deadcode.Analyze(root), index: index, sets: a.sets}
+		s := &solver{live: deadcode.Analyze(root), index: index, sets: a.sets, referring: &a.referring}
 		s.run(root)
 	}
 	return a
@@ -65,6 +68,10 @@ func (a *Analysis) Allocs(v ir.Value) []ir.Value {
 	}
 	return out
 }
+
+// Referring returns the values that may refer to some buffer (those for
+// which Allocs is not empty), in the order the analysis found them.
+func (a *Analysis) Referring() []ir.Value { return a.referring }
 
 // Reached reports whether the analysis computed a state for v (false for
 // values in unreachable code, for untracked descriptors and for values

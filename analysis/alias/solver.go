@@ -15,6 +15,9 @@ type solver struct {
 	index   map[*ir.Operation]int // local_alloc -> allocation index
 	sets    map[ir.Value]set
 	changed bool
+	// referring is the Analysis's list of the values with a non-empty
+	// set, which join extends.
+	referring *[]ir.Value
 }
 
 // join merges s into v's set. Only shared-memory descriptors get a state
@@ -40,6 +43,9 @@ func (s *solver) join(v ir.Value, x set) {
 		if grew {
 			s.changed = true
 		}
+		if len(cur) == 0 && len(nw) > 0 {
+			*s.referring = append(*s.referring, v)
+		}
 	}
 }
 
@@ -57,27 +63,60 @@ func (s *solver) pessimistic(vals []ir.Value) {
 	}
 }
 
-// run iterates the transfer functions over the live blocks of root.
+// run iterates the transfer functions over the live blocks of root,
+// visiting only the ops and blocks that define a shared-memory
+// descriptor: only their transfer functions can change a set (no other
+// value ever gets one). They are listed once, in the order a walk of the
+// IR visits them.
 func (s *solver) run(root *ir.Operation) {
+	var active []activeItem
+	s.collectActive(root, &active)
 	for {
 		s.changed = false
-		s.visitRegions(root)
+		for _, it := range active {
+			if it.op != nil {
+				s.visitOp(it.op)
+			} else {
+				s.visitBlockArgs(it.block)
+			}
+		}
 		if !s.changed {
 			return
 		}
 	}
 }
 
-func (s *solver) visitRegions(op *ir.Operation) {
+// activeItem is an op or a block (the other nil) whose results or
+// arguments include a shared-memory descriptor.
+type activeItem struct {
+	op    *ir.Operation
+	block *ir.Block
+}
+
+// collectActive lists the active items of the live blocks nested in op,
+// each block before its ops and an op before the blocks it holds.
+func (s *solver) collectActive(op *ir.Operation, active *[]activeItem) {
 	for _, r := range op.Regions() {
 		for _, b := range r.Blocks() {
 			if !s.live.Block(b) {
 				continue
 			}
-			s.visitBlockArgs(b)
+			for i := range b.NumArguments() {
+				if IsSharedMemDesc(b.Argument(i).Type()) {
+					*active = append(*active, activeItem{block: b})
+					break
+				}
+			}
 			for o := b.First(); o != nil; o = o.Next() {
-				s.visitOp(o)
-				s.visitRegions(o)
+				for i := range o.NumResults() {
+					if IsSharedMemDesc(o.Result(i).Type()) {
+						*active = append(*active, activeItem{op: o})
+						break
+					}
+				}
+				if o.NumRegions() > 0 {
+					s.collectActive(o, active)
+				}
 			}
 		}
 	}

@@ -126,15 +126,15 @@ func (f *funcAllocator) scratchBuffer(op *ir.Operation) error {
 }
 
 // collectAliases records, for every operand and result in fn, the
-// explicit buffers it may refer to.
+// explicit buffers it may refer to. Those are the values the alias
+// analysis gives a buffer, less the block arguments nothing uses (which
+// are neither operands nor results): a walk over every operand and
+// result of fn would ask about thousands of values to find them.
 func (f *funcAllocator) collectAliases(fn *ir.Operation) {
 	an := alias.Analyze(fn)
-	add := func(v ir.Value) {
-		// Only shared-memory descriptors refer to buffers (the alias
-		// analysis gives no other value a set): most values are not
-		// looked up.
-		if !alias.IsSharedMemDesc(v.Type()) {
-			return
+	for _, v := range an.Referring() {
+		if _, ok := v.(*ir.BlockArgument); ok && !ir.HasUses(v) {
+			continue
 		}
 		for _, alloc := range an.Allocs(v) {
 			if b := f.a.explicit[alloc]; b != nil {
@@ -142,14 +142,6 @@ func (f *funcAllocator) collectAliases(fn *ir.Operation) {
 			}
 		}
 	}
-	ir.WalkOps(fn, func(op *ir.Operation) {
-		for i := range op.NumOperands() {
-			add(op.Operand(i))
-		}
-		for i := range op.NumResults() {
-			add(op.Result(i))
-		}
-	})
 }
 
 // liveRanges returns the buffers in the order Triton's allocation visits

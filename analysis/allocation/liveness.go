@@ -161,22 +161,20 @@ func (l *liveness) newBlockLiveness(b *ir.Block) *blockLiveness {
 	return bl
 }
 
-// updateIn recomputes the live-in set and reports whether it grew.
+// updateIn recomputes the live-in set and reports whether it grew. The
+// sets only grow (out does, uses are fixed), so the new set is the old
+// one with what it lacks added.
 func (bl *blockLiveness) updateIn() bool {
-	in := valueSet{}
+	n := len(bl.in)
 	for v := range bl.uses {
-		in[v] = struct{}{}
+		bl.in[v] = struct{}{}
 	}
 	for v := range bl.out {
 		if !bl.defines(v) {
-			in[v] = struct{}{}
+			bl.in[v] = struct{}{}
 		}
 	}
-	if len(in) == len(bl.in) {
-		return false
-	}
-	bl.in = in
-	return true
+	return len(bl.in) != n
 }
 
 // ancestorBlockIn returns the ancestor of b (or b) that lies in region r.
@@ -223,10 +221,13 @@ func (l *liveness) liveSegments(v ir.Value, fn func(first, last *ir.Operation)) 
 	if def == nil {
 		return
 	}
+	// The uses are read from v's use list: an op using v twice is
+	// looked at twice, which changes neither the blocks nor the last use
+	// found, and ir.Users would build a list and a map at every block.
 	visited := map[*ir.Block]bool{def: true}
 	work := []*ir.Block{def}
-	for _, u := range ir.Users(v) {
-		if b := u.Block(); b != nil && !visited[b] {
+	for use := v.FirstUse(); use != nil; use = use.NextUse() {
+		if b := use.Owner().Block(); b != nil && !visited[b] {
 			visited[b] = true
 			work = append(work, b)
 		}
@@ -246,8 +247,8 @@ func (l *liveness) liveSegments(v ir.Value, fn func(first, last *ir.Operation)) 
 		if bl.out.has(v) {
 			end = b.Last()
 		} else {
-			for _, u := range ir.Users(v) {
-				if a := b.FindAncestorOp(u); a != nil && end.IsBeforeInBlock(a) {
+			for use := v.FirstUse(); use != nil; use = use.NextUse() {
+				if a := b.FindAncestorOp(use.Owner()); a != nil && end.IsBeforeInBlock(a) {
 					end = a
 				}
 			}

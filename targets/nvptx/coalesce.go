@@ -83,21 +83,26 @@ type webAnalysis struct {
 	slots *slots
 	ids   []int32 // by slot, -1 for values that are not candidates
 	nCand int
-	// def per candidate; hasDef is false for a candidate defined outside
-	// the function's top-level blocks. The uses of candidate c are
-	// useSites[useStart[c]:useEnd[c]].
-	def              []site
-	hasDef           []bool
-	useSites         []site
-	useStart, useEnd []int32
+	// cands holds what the interference test reads of each candidate,
+	// side by side (the merge loop asks it about thousands of pairs).
+	cands    []candidate
+	useSites []site
 	// blockIdx numbers the blocks; liveIn and liveOut are bit sets over
 	// candidate ids, per block.
 	blockIdx        map[*ir.Block]int
 	liveIn, liveOut []bitSet
-	// number is each candidate's value number, the slot of the value it
-	// holds: a wait's result is its operand (followed to the end of the
-	// chain).
-	number []int32
+}
+
+// candidate is one candidate value of a webAnalysis.
+type candidate struct {
+	// def is where the value is defined: block -1 for a value defined
+	// outside the function's top-level blocks.
+	def site
+	// number is the value number, the slot of the value it holds: a
+	// wait's result is its operand (followed to the end of the chain).
+	number int32
+	// The uses are useSites[useStart:useEnd].
+	useStart, useEnd int32
 }
 
 // bitSet is a set of candidate ids.
@@ -327,9 +332,9 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	for bi, b := range blocks {
 		an.blockIdx[b] = bi
 	}
-	an.def, an.hasDef = make([]site, n), make([]bool, n)
-	for c := range an.def {
-		an.def[c] = site{-1, 0}
+	an.cands = make([]candidate, n)
+	for c := range an.cands {
+		an.cands[c].def = site{-1, 0}
 	}
 	// The per-block bit sets, carved from one array.
 	words := (n + 63) / 64
@@ -348,7 +353,6 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	// The candidates' uses, one candidate's after the other: room for two
 	// each, since an accumulator value is mostly used once (by the next
 	// wgmma, wait or edge).
-	an.useStart, an.useEnd = make([]int32, n), make([]int32, n)
 	an.useSites = make([]site, 0, 2*n)
 	// define records candidate c, defined at d, and its uses: one before
 	// the definition in its block (or in a block without it) is
@@ -358,9 +362,10 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	var lastBlock *ir.Block
 	lastIdx, lastOK := 0, false
 	define := func(c int, d site, v ir.Value) {
-		an.def[c], an.hasDef[c] = d, true
+		cand := &an.cands[c]
+		cand.def = d
 		defs[d.block].add(c)
-		an.useStart[c] = int32(len(an.useSites))
+		cand.useStart = int32(len(an.useSites))
 		for u := v.FirstUse(); u != nil; u = u.NextUse() {
 			op := u.Owner()
 			if b := op.Block(); b != lastBlock {
@@ -377,19 +382,22 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 				use[bi].add(c)
 			}
 		}
-		an.useEnd[c] = int32(len(an.useSites))
+		cand.useEnd = int32(len(an.useSites))
 	}
 	for bi, b := range blocks {
-		bs := an.slots.block(b)
+		args, _ := an.slots.blockArgs(b)
 		for k := 0; k < b.NumArguments(); k++ {
-			if c := an.ids[bs.args+k]; c >= 0 {
+			if c := an.ids[args+k]; c >= 0 {
 				define(int(c), site{int32(bi), -1}, b.Argument(k))
 			}
 		}
 		for op := b.First(); op != nil; op = op.Next() {
-			i := op.BlockOrder()
+			if op.NumResults() == 0 {
+				continue
+			}
+			base, i := an.slots.result(op, 0), op.BlockOrder()
 			for k := 0; k < op.NumResults(); k++ {
-				if c := an.ids[int(bs.base[i])+k]; c >= 0 {
+				if c := an.ids[base+k]; c >= 0 {
 					define(int(c), site{int32(bi), int32(i)}, op.Result(k))
 				}
 			}
@@ -435,7 +443,6 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 			}
 		}
 	}
-	an.number = make([]int32, n)
 	for i, c := range an.ids {
 		if c < 0 {
 			continue
@@ -444,7 +451,7 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 		for v >= 0 && holds[v] >= 0 {
 			v = holds[v]
 		}
-		an.number[c] = v
+		an.cands[c].number = v
 	}
 }
 
@@ -452,11 +459,13 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 // the op at p.index, or after the arguments of block p.block for index
 // -1; nowhere for block -1).
 func (an *webAnalysis) liveAfter(v int, p site) bool {
-	if !an.hasDef[v] {
+	c := &an.cands[v]
+	d := c.def
+	if d.block < 0 {
 		return false
 	}
 	pb, ok := int(p.block), p.block >= 0
-	if d := an.def[v]; d.block == p.block {
+	if d.block == p.block {
 		if d.index > p.index {
 			return false
 		}
@@ -466,7 +475,7 @@ func (an *webAnalysis) liveAfter(v int, p site) bool {
 	if ok && an.liveOut[pb].has(v) {
 		return true
 	}
-	for _, u := range an.useSites[an.useStart[v]:an.useEnd[v]] {
+	for _, u := range an.useSites[c.useStart:c.useEnd] {
 		if u.block == p.block && u.index > p.index {
 			return true
 		}
@@ -476,10 +485,11 @@ func (an *webAnalysis) liveAfter(v int, p site) bool {
 
 // interfere reports whether candidates u and v may not share registers.
 func (an *webAnalysis) interfere(u, v int) bool {
-	if an.number[u] == an.number[v] {
+	cu, cv := &an.cands[u], &an.cands[v]
+	if cu.number == cv.number {
 		return false
 	}
-	return an.liveAfter(u, an.def[v]) || an.liveAfter(v, an.def[u])
+	return an.liveAfter(u, cv.def) || an.liveAfter(v, cu.def)
 }
 
 // inFlightValues finds the values that may name registers a wgmma is still

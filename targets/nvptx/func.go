@@ -85,6 +85,7 @@ func (m *module) emitFunction(op *ir.Operation, index int, kernel bool) (funcTex
 	}
 	f.body = make([]byte, 0, 64*nops)
 	s := newSlots(op.Region(0))
+	defer s.release()
 	f.unfresh = s.n
 	f.vals = newValueTable(s)
 	f.webs = buildAccumulatorWebs(op, s)

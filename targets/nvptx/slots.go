@@ -9,54 +9,62 @@ import "github.com/ttcompiler/tt/ir"
 // ir.Value: hashing an interface key on every operand of every op was a
 // tenth of the emitter's time, and the maps' tables a fifth of its bytes.
 //
-// A result's slot is its op's base slot plus its index; an op's base is
-// found by its number in its block (ir.Operation.BlockOrder, which the
-// emitter leaves valid: it never changes the IR). An llvm.func is
-// isolated from above, so every value its body uses has a slot; of
-// returns -1 for any other value, and the tables fall back to a map.
+// A result's slot is its op's base slot plus its index. An op's base is
+// its mark (ir.OpMarks: read from the op, nothing looked up), or, for an
+// op holding another holder's mark, kept in a map; release drops the
+// marks. An llvm.func is isolated from above, so every value its body
+// uses has a slot; of returns -1 for any other value, and the tables
+// fall back to a map.
 type slots struct {
-	blocks map[*ir.Block]*blockSlots
-	n      int
-	// The block of the last lookup: operands are mostly defined in the
-	// block being emitted.
+	body     *ir.Region
+	marks    ir.OpMarks
+	unmarked map[*ir.Operation]int32
+	// args holds the slot of each block's first argument.
+	args map[*ir.Block]int32
+	n    int
+	// The block of the last argument looked up: a block's arguments are
+	// mostly looked up one after the other.
 	lastBlock *ir.Block
-	last      *blockSlots
-	// The op of the last result looked up, and its base slot: an op's
-	// results are looked up one after the other (a wgmma has 64).
-	lastOp   *ir.Operation
-	lastBase int
-}
-
-// blockSlots are the slots of one block: its arguments' from args on, and
-// the first result's of the op numbered i at base[i] (ops numbered in a
-// gap left by an erased op keep no slot).
-type blockSlots struct {
-	args int
-	base []int32
+	lastArgs  int32
 }
 
 // newSlots numbers the values defined in the function's body region.
 func newSlots(body *ir.Region) *slots {
-	s := &slots{blocks: map[*ir.Block]*blockSlots{}}
+	s := &slots{body: body, marks: ir.NewOpMarks(), args: map[*ir.Block]int32{}}
 	s.addRegion(body)
 	return s
 }
 
 func (s *slots) addRegion(r *ir.Region) {
 	for _, b := range r.Blocks() {
-		bs := &blockSlots{args: s.n}
+		s.args[b] = int32(s.n)
 		s.n += b.NumArguments()
-		if last := b.Last(); last != nil {
-			bs.base = make([]int32, last.BlockOrder()+1)
-		}
 		for op := b.First(); op != nil; op = op.Next() {
-			bs.base[op.BlockOrder()] = int32(s.n)
+			if !s.marks.Set(op, uint32(s.n)) {
+				if s.unmarked == nil {
+					s.unmarked = map[*ir.Operation]int32{}
+				}
+				s.unmarked[op] = int32(s.n)
+			}
 			s.n += op.NumResults()
 			for i := 0; i < op.NumRegions(); i++ {
 				s.addRegion(op.Region(i))
 			}
 		}
-		s.blocks[b] = bs
+	}
+}
+
+// release drops the ops' marks: the emitter is done with the function.
+// (A walk is for the ops with regions: an llvm.func's body has few.)
+func (s *slots) release() {
+	for _, b := range s.body.Blocks() {
+		for op := b.First(); op != nil; op = op.Next() {
+			if op.NumRegions() == 0 {
+				s.marks.Clear(op)
+			} else {
+				ir.WalkOps(op, s.marks.Clear)
+			}
+		}
 	}
 }
 
@@ -66,8 +74,8 @@ func (s *slots) of(v ir.Value) int {
 	case *ir.OpResult:
 		return s.result(v.Owner(), v.Index())
 	case *ir.BlockArgument:
-		if bs := s.block(v.Owner()); bs != nil {
-			return bs.args + v.Index()
+		if a, ok := s.blockArgs(v.Owner()); ok {
+			return a + v.Index()
 		}
 	}
 	return -1
@@ -77,29 +85,26 @@ func (s *slots) of(v ir.Value) int {
 // not define it: of without going through the value, for callers that
 // walk an op's results.
 func (s *slots) result(op *ir.Operation, i int) int {
-	if op == s.lastOp {
-		return s.lastBase + i
+	if m, ok := s.marks.Get(op); ok {
+		return int(m) + i
 	}
-	bs := s.block(op.Block())
-	if bs == nil {
-		return -1
-	}
-	if o := op.BlockOrder(); o < len(bs.base) {
-		s.lastOp, s.lastBase = op, int(bs.base[o])
-		return s.lastBase + i
+	if base, ok := s.unmarked[op]; ok {
+		return int(base) + i
 	}
 	return -1
 }
 
-func (s *slots) block(b *ir.Block) *blockSlots {
+// blockArgs returns the slot of b's first argument, and whether the
+// function defines b.
+func (s *slots) blockArgs(b *ir.Block) (int, bool) {
 	if b == s.lastBlock && b != nil {
-		return s.last
+		return int(s.lastArgs), true
 	}
-	bs := s.blocks[b]
-	if bs != nil {
-		s.lastBlock, s.last = b, bs
+	a, ok := s.args[b]
+	if ok {
+		s.lastBlock, s.lastArgs = b, a
 	}
-	return bs
+	return int(a), ok
 }
 
 // valueTable maps the function's values to what they became.
