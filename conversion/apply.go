@@ -234,11 +234,23 @@ func (c *converter) remapOperands(op *ir.Operation) []ir.Value {
 	for i, v := range out {
 		if r, multi := c.remap1(v); !multi {
 			out[i] = r
-		} else {
-			c.remap(v) // materializes a 1:N target cast, as a pattern asking for it would
+		} else if !c.isSourceCast(v.DefiningOp()) {
+			// A 1:N target cast is materialized, as a pattern asking
+			// for it would find it; a source cast's values are listed
+			// only when a pattern asks (remap).
+			c.materializeTarget(v)
 		}
 	}
 	return out
+}
+
+// isSourceCast reports whether op is a source cast the conversion inserted.
+func (c *converter) isSourceCast(op *ir.Operation) bool {
+	if op == nil || op.Def() != c.castDef {
+		return false
+	}
+	info := c.cast(op)
+	return info != nil && info.kind == sourceCast
 }
 
 // remap returns the converted values standing for v: the inputs of a
