@@ -41,7 +41,7 @@ type regLayout struct {
 	// change once built, and layouts are cached per type (layoutOf), so
 	// every op of a type asked for the same tables again.
 	canon []int
-	index map[string]int
+	index map[uint64]int
 }
 
 // dimNames returns dim0..dim{rank-1}.
@@ -220,16 +220,11 @@ func (r *regLayout) canonicalRegs() []int {
 	if r.canon != nil {
 		return r.canon
 	}
-	first := map[string]int{}
+	idx := r.regIndex()
 	out := make([]int, r.numRegs)
 	for i, c := range r.regs {
-		k := coordKey(c)
-		if j, ok := first[k]; ok {
-			out[i] = j
-			continue
-		}
-		first[k] = i
-		out[i] = i
+		w, _ := r.coordWord(c)
+		out[i] = idx[w]
 	}
 	r.canon = out
 	return out
@@ -244,18 +239,50 @@ func coordKey(c []int32) string {
 	return string(b)
 }
 
-// regIndex maps register coordinates (at tid 0) to the lowest register
-// holding them. The map is shared (memoized): callers must not write it.
-func (r *regLayout) regIndex() map[string]int {
+// coordWord numbers the element at coordinates c of the CTA's share of
+// the tensor (row-major), or reports false for coordinates outside it.
+// The number fits: the share has no more elements than its registers
+// times its threads.
+func (r *regLayout) coordWord(c []int32) (uint64, bool) {
+	if len(c) != len(r.shape) {
+		return 0, false
+	}
+	var w uint64
+	for d, x := range c {
+		if x < 0 || int64(x) >= r.shape[d] {
+			return 0, false
+		}
+		w = w*uint64(r.shape[d]) + uint64(x)
+	}
+	return w, true
+}
+
+// regIndex maps the elements of the registers at tid 0 (numbered by
+// coordWord, rather than keyed by a string of their coordinates, which
+// allocated one per register) to the lowest register holding them. The
+// map is shared (memoized): callers must not write it.
+func (r *regLayout) regIndex() map[uint64]int {
 	if r.index != nil {
 		return r.index
 	}
-	m := make(map[string]int, r.numRegs)
+	m := make(map[uint64]int, r.numRegs)
 	for i := r.numRegs - 1; i >= 0; i-- {
-		m[coordKey(r.regs[i])] = i
+		w, _ := r.coordWord(r.regs[i])
+		m[w] = i
 	}
 	r.index = m
 	return m
+}
+
+// regAt returns the lowest register holding the element at coordinates c
+// at tid 0, or false when none does.
+func (r *regLayout) regAt(c []int32) (int, bool) {
+	w, ok := r.coordWord(c)
+	if !ok {
+		return 0, false
+	}
+	i, ok := r.regIndex()[w]
+	return i, ok
 }
 
 // mapRegisters finds, for every register of dst, the register of src that
@@ -281,10 +308,9 @@ func mapRegisters(src, dst *regLayout, f func([]int32) []int32) ([]int, error) {
 	if !dst.cta.mapped(f).equal(src.cta) {
 		return nil, fmt.Errorf("source and result layouts place data in different CTAs of a cluster (CTA bases %v and %v)", src.cta, dst.cta)
 	}
-	idx := src.regIndex()
 	out := make([]int, dst.numRegs)
 	for i, c := range dst.regs {
-		j, ok := idx[coordKey(f(c))]
+		j, ok := src.regAt(f(c))
 		if !ok {
 			return nil, fmt.Errorf("result register %d holds an element no source register holds", i)
 		}
