@@ -308,13 +308,34 @@ func mapRegisters(src, dst *regLayout, f func([]int32) []int32) ([]int, error) {
 	if !dst.cta.mapped(f).equal(src.cta) {
 		return nil, fmt.Errorf("source and result layouts place data in different CTAs of a cluster (CTA bases %v and %v)", src.cta, dst.cta)
 	}
+	// f being linear, register i's image is the XOR of the images of
+	// the register bases of i's set bits (register 1<<k is basis k, as
+	// register 0 is the origin). Visiting the registers in Gray code order
+	// flips one basis at a time: f is applied once per basis rather than
+	// once per register, each time a fresh list.
+	images := make([][]int32, bits.TrailingZeros(uint(dst.numRegs)))
+	for k := range images {
+		images[k] = f(dst.regs[1<<k])
+	}
 	out := make([]int, dst.numRegs)
-	for i, c := range dst.regs {
-		j, ok := src.regAt(f(c))
+	at := make([]int32, src.rank())
+	missing := -1 // the lowest register whose element no source register holds
+	for g := 0; g < dst.numRegs; g++ {
+		if g > 0 {
+			xorInto(at, images[bits.TrailingZeros(uint(g))])
+		}
+		i := g ^ g>>1
+		j, ok := src.regAt(at)
 		if !ok {
-			return nil, fmt.Errorf("result register %d holds an element no source register holds", i)
+			if missing < 0 || i < missing {
+				missing = i
+			}
+			continue
 		}
 		out[i] = j
+	}
+	if missing >= 0 {
+		return nil, fmt.Errorf("result register %d holds an element no source register holds", missing)
 	}
 	return out, nil
 }
