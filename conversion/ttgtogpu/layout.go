@@ -37,11 +37,11 @@ type regLayout struct {
 	warpBits int
 	freeReg  int32 // register bits that only repeat data (FreeVariableMask)
 	freeTid  int64 // tid bits that only repeat data
-	// canon and index memoize canonicalRegs and regIndex: regs do not
+	// canon and solver memoize canonicalRegs and regSolver: regs do not
 	// change once built, and layouts are cached per type (layoutOf), so
 	// every op of a type asked for the same tables again.
-	canon []int
-	index map[uint64]int
+	canon  []int
+	solver *regSolver
 }
 
 // dimNames returns dim0..dim{rank-1}.
@@ -220,11 +220,10 @@ func (r *regLayout) canonicalRegs() []int {
 	if r.canon != nil {
 		return r.canon
 	}
-	idx := r.regIndex()
+	s := r.regSolver()
 	out := make([]int, r.numRegs)
-	for i, c := range r.regs {
-		w, _ := r.coordWord(c)
-		out[i] = idx[w]
+	for i := range out {
+		out[i] = int(s.lowest(uint64(i)))
 	}
 	r.canon = out
 	return out
@@ -241,8 +240,9 @@ func coordKey(c []int32) string {
 
 // coordWord numbers the element at coordinates c of the CTA's share of
 // the tensor (row-major), or reports false for coordinates outside it.
-// The number fits: the share has no more elements than its registers
-// times its threads.
+// The dims being powers of two, the number is the coordinates' bits side
+// by side, so numbers XOR as coordinates do; it fits: the share has no
+// more elements than its registers times its threads.
 func (r *regLayout) coordWord(c []int32) (uint64, bool) {
 	if len(c) != len(r.shape) {
 		return 0, false
@@ -257,23 +257,6 @@ func (r *regLayout) coordWord(c []int32) (uint64, bool) {
 	return w, true
 }
 
-// regIndex maps the elements of the registers at tid 0 (numbered by
-// coordWord, rather than keyed by a string of their coordinates, which
-// allocated one per register) to the lowest register holding them. The
-// map is shared (memoized): callers must not write it.
-func (r *regLayout) regIndex() map[uint64]int {
-	if r.index != nil {
-		return r.index
-	}
-	m := make(map[uint64]int, r.numRegs)
-	for i := r.numRegs - 1; i >= 0; i-- {
-		w, _ := r.coordWord(r.regs[i])
-		m[w] = i
-	}
-	r.index = m
-	return m
-}
-
 // regAt returns the lowest register holding the element at coordinates c
 // at tid 0, or false when none does.
 func (r *regLayout) regAt(c []int32) (int, bool) {
@@ -281,8 +264,96 @@ func (r *regLayout) regAt(c []int32) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	i, ok := r.regIndex()[w]
-	return i, ok
+	i, ok := r.regSolver().solve(w)
+	return int(i), ok
+}
+
+// regSolver returns the layout's solver (memoized).
+func (r *regLayout) regSolver() *regSolver {
+	if r.solver == nil {
+		r.solver = newRegSolver(r)
+	}
+	return r.solver
+}
+
+// regSolver finds the registers holding an element. At tid 0, register i
+// holds the XOR of the register bases of i's set bits, and the elements'
+// numbers (coordWord) XOR alike: which registers hold an element is a
+// linear system over GF(2), solved by elimination rather than by a table
+// of every register.
+type regSolver struct {
+	// rows are the bases' numbers reduced to distinct leading bits, each
+	// with the registers whose XOR it is, by leading bit, highest first.
+	rows []solverRow
+	// kernel are the combinations of register bits that hold the origin
+	// (register bits that only repeat data), reduced to distinct
+	// leading bits, highest first.
+	kernel []solverRow
+}
+
+// solverRow is an element number (or, in kernel, a combination of
+// register bits) with its leading bit and, in rows, its registers.
+type solverRow struct{ word, lead, regs uint64 }
+
+func newRegSolver(r *regLayout) *regSolver {
+	// Each register bit adds a row or a kernel combination.
+	n := bits.TrailingZeros(uint(r.numRegs))
+	s := &regSolver{rows: make([]solverRow, 0, n), kernel: make([]solverRow, 0, n)}
+	for k := 0; k < n; k++ {
+		w, _ := r.coordWord(r.regs[1<<k])
+		regs := uint64(1) << k
+		for _, row := range s.rows {
+			if w&row.lead != 0 {
+				w ^= row.word
+				regs ^= row.regs
+			}
+		}
+		if w == 0 {
+			// Reduced, it keeps bit k, which no earlier combination has.
+			s.kernel = insertByLead(s.kernel, s.lowest(regs), 0)
+			continue
+		}
+		s.rows = insertByLead(s.rows, w, regs)
+	}
+	return s
+}
+
+// insertByLead inserts word (with regs), whose leading bit no row of
+// list has, keeping the rows by leading bit, highest first.
+func insertByLead(list []solverRow, word, regs uint64) []solverRow {
+	lead := uint64(1) << (bits.Len64(word) - 1)
+	i := 0
+	for i < len(list) && list[i].lead > lead {
+		i++
+	}
+	return slices.Insert(list, i, solverRow{word, lead, regs})
+}
+
+// lowest returns the lowest register holding what register i holds: i
+// XOR any kernel combination, the least of which clears the kernel's
+// leading bits from the top.
+func (s *regSolver) lowest(i uint64) uint64 {
+	for _, k := range s.kernel {
+		if i&k.lead != 0 {
+			i ^= k.word
+		}
+	}
+	return i
+}
+
+// solve returns the lowest register holding element number w, or false.
+func (s *regSolver) solve(w uint64) (uint64, bool) {
+	var regs uint64
+	for _, row := range s.rows {
+		if w&row.lead != 0 {
+			w ^= row.word
+			regs ^= row.regs
+		}
+	}
+	if w != 0 {
+		return 0, false
+	}
+	return s.lowest(regs), true
 }
 
 // mapRegisters finds, for every register of dst, the register of src that
