@@ -3,7 +3,6 @@ package conversion
 import (
 	"cmp"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/ttcompiler/tt/ir"
@@ -38,15 +37,14 @@ const castName = "builtin.unrealized_conversion_cast"
 // Apply converts root and everything nested in it. It returns a located
 // diagnostic naming the first op that could not be legalized.
 func Apply(root *ir.Operation, cfg *Config) error {
-	c := &converter{cfg: cfg, rules: map[*ir.OpDef]rule{}}
-	c.byRoot = map[string][]Pattern{}
-	for _, p := range cfg.Patterns {
-		c.byRoot[p.RootName()] = append(c.byRoot[p.RootName()], p)
-	}
-	for k, l := range c.byRoot {
-		sort.SliceStable(l, func(i, j int) bool { return l[i].Benefit() > l[j].Benefit() })
-		c.byRoot[k] = l
-	}
+	c := &converter{cfg: cfg, kindIndex: map[*ir.OpDef]int32{}}
+	c.byRoot = slices.Clone(cfg.Patterns)
+	slices.SortStableFunc(c.byRoot, func(a, b Pattern) int {
+		if r := strings.Compare(a.RootName(), b.RootName()); r != 0 {
+			return r
+		}
+		return cmp.Compare(b.Benefit(), a.Benefit())
+	})
 	c.rw = &Rewriter{c: c}
 	c.rw.Rewriter = pattern.NewRewriter(root.Context(), c)
 	var ops []*ir.Operation
@@ -102,10 +100,11 @@ type castInfo struct {
 
 // converter is the state of one Apply.
 type converter struct {
-	cfg    *Config
-	byRoot map[string][]Pattern
-	// merged caches patternsFor per op name.
-	merged map[string][]Pattern
+	cfg *Config
+	// byRoot holds the patterns sorted by root name and, for one root,
+	// by benefit, the highest first (in the order given where benefits
+	// tie).
+	byRoot []Pattern
 	rw     *Rewriter
 	// order holds the casts in creation order, with what is known of
 	// each; casts indexes it by op. A map of small entries into a list
@@ -115,8 +114,14 @@ type converter struct {
 	// created collects ops inserted while patterns run: each legalize
 	// owns the part from where its pattern started (see legalize).
 	created []*ir.Operation
-	// rules caches the target's legality rule per op definition.
-	rules map[*ir.OpDef]rule
+	// kinds holds what is known per op definition, in the order first
+	// asked about; kindIndex indexes it. lastDef is the definition last
+	// asked about, kinds[lastKind]: an op's users and the ops a pattern
+	// creates often share theirs, and comparing it saves the lookup.
+	kinds     []opKind
+	kindIndex map[*ir.OpDef]int32
+	lastDef   *ir.OpDef
+	lastKind  int32
 	// castDef is the definition of the casts (nil before the first):
 	// an op of another definition is not looked up in casts.
 	castDef *ir.OpDef
@@ -128,37 +133,68 @@ type converter struct {
 	legalDef  *ir.OpDef
 }
 
-// legality is Target.LegalityOf with the rule looked up once per kind of
-// op (the target's rules are keyed by name and dialect, and every op is
-// asked about at least twice).
-func (c *converter) legality(op *ir.Operation) Legality {
-	r, ok := c.rules[op.Def()]
-	if !ok {
-		r = c.cfg.Target.ruleFor(op.Name())
-		c.rules[op.Def()] = r
+// opKind is what the conversion knows of the ops of one definition: the
+// target's rule and, once an op of it was legalized, the patterns to try.
+// Neither changes while the conversion runs; both are found by the op's
+// name, and every op is asked about at least twice.
+type opKind struct {
+	rule     rule
+	patterns []Pattern
+	listed   bool // patterns is set
+}
+
+// kind returns what is known of the ops of op's definition (valid until
+// the next definition is first asked about).
+func (c *converter) kind(op *ir.Operation) *opKind {
+	d := op.Def()
+	if d != c.lastDef || c.kinds == nil {
+		i, ok := c.kindIndex[d]
+		if !ok {
+			i = int32(len(c.kinds))
+			c.kinds = append(c.kinds, opKind{rule: c.cfg.Target.ruleFor(op.Name())})
+			c.kindIndex[d] = i
+		}
+		c.lastDef, c.lastKind = d, i
 	}
-	return r.of(op)
+	return &c.kinds[c.lastKind]
+}
+
+// legality is Target.LegalityOf with the rule looked up once per
+// definition.
+func (c *converter) legality(op *ir.Operation) Legality { return c.kind(op).rule.of(op) }
+
+// patternsOf returns the patterns to try on op, looked up once per
+// definition.
+func (c *converter) patternsOf(op *ir.Operation) []Pattern {
+	k := c.kind(op)
+	if !k.listed {
+		k.patterns, k.listed = c.patternsFor(op.Name()), true
+	}
+	return k.patterns
 }
 
 // patternsFor returns the patterns rooted at name followed, by benefit,
-// by the patterns of any op (computed once per name: the pattern set does
-// not change during a conversion).
+// by the patterns of any op.
 func (c *converter) patternsFor(name string) []Pattern {
-	ps := c.byRoot[name]
-	any := c.byRoot[""]
+	ps := c.rootedAt(name)
+	any := c.rootedAt("")
 	if len(any) == 0 {
 		return ps
 	}
-	if m, ok := c.merged[name]; ok {
-		return m
-	}
-	ps = append(append([]Pattern(nil), ps...), any...)
+	ps = append(ps, any...) // ps is clipped: a copy
 	slices.SortStableFunc(ps, func(a, b Pattern) int { return cmp.Compare(b.Benefit(), a.Benefit()) })
-	if c.merged == nil {
-		c.merged = map[string][]Pattern{}
-	}
-	c.merged[name] = ps
 	return ps
+}
+
+// rootedAt returns the patterns rooted at name (clipped: an append
+// copies them).
+func (c *converter) rootedAt(name string) []Pattern {
+	i, _ := slices.BinarySearchFunc(c.byRoot, name, func(p Pattern, name string) int { return strings.Compare(p.RootName(), name) })
+	j := i
+	for j < len(c.byRoot) && c.byRoot[j].RootName() == name {
+		j++
+	}
+	return c.byRoot[i:j:j]
 }
 
 // cast returns what is known of op when it is a cast the conversion
@@ -198,7 +234,7 @@ func (c *converter) legalize(op *ir.Operation, depth int) error {
 	// array may move: it is indexed afresh each time).
 	start := len(c.created)
 	defer func() { c.created = c.created[:start] }()
-	for _, p := range c.patternsFor(op.Name()) {
+	for _, p := range c.patternsOf(op) {
 		c.rw.B().SetInsertionPoint(op)
 		operands := c.remapOperands(op)
 		c.created = c.created[:start]
@@ -234,11 +270,23 @@ func (c *converter) remapOperands(op *ir.Operation) []ir.Value {
 	for i, v := range out {
 		if r, multi := c.remap1(v); !multi {
 			out[i] = r
-		} else {
-			c.remap(v) // materializes a 1:N target cast, as a pattern asking for it would
+		} else if !c.isSourceCast(v.DefiningOp()) {
+			// A 1:N target cast is materialized, as a pattern asking
+			// for it would find it; a source cast's values are listed
+			// only when a pattern asks (remap).
+			c.materializeTarget(v)
 		}
 	}
 	return out
+}
+
+// isSourceCast reports whether op is a source cast the conversion inserted.
+func (c *converter) isSourceCast(op *ir.Operation) bool {
+	if op == nil || op.Def() != c.castDef {
+		return false
+	}
+	info := c.cast(op)
+	return info != nil && info.kind == sourceCast
 }
 
 // remap returns the converted values standing for v: the inputs of a

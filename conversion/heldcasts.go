@@ -66,12 +66,7 @@ func (c *converter) settledOp(op *ir.Operation) bool {
 	if d == c.legalDef {
 		return true
 	}
-	r, ok := c.rules[d]
-	if !ok {
-		r = c.cfg.Target.ruleFor(op.Name())
-		c.rules[d] = r
-	}
-	if r.fn != nil || r.legality != Legal {
+	if r := c.kind(op).rule; r.fn != nil || r.legality != Legal {
 		return false
 	}
 	c.legalDef = d

@@ -105,6 +105,18 @@ func (rw *Rewriter) InlineBlockBefore(src *ir.Block, before *ir.Operation, args 
 // conversions).
 func (rw *Rewriter) RemappedN(v ir.Value) []ir.Value { return rw.c.remap(v) }
 
+// RemappedOne returns the single converted value standing for v, or false
+// when v stands for several values or none (RemappedN lists them).
+func (rw *Rewriter) RemappedOne(v ir.Value) (ir.Value, bool) {
+	if r, multi := rw.c.remap1(v); !multi {
+		return r, true
+	}
+	if r := rw.c.remap(v); len(r) == 1 {
+		return r[0], true
+	}
+	return nil, false
+}
+
 // Remapped returns the single converted value standing for v.
 func (rw *Rewriter) Remapped(v ir.Value) ir.Value {
 	if r := rw.c.remap(v); len(r) == 1 {

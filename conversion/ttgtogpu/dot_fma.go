@@ -71,7 +71,6 @@ func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw 
 			return ir.OpErrorf(op, "tt.dot: the layout of operand B does not give each thread the columns of the result it computes")
 		}
 	}
-	idxA, idxB := la.regIndex(), lb.regIndex()
 	av, bv, cv := rw.RemappedN(op.Operand(0)), rw.RemappedN(op.Operand(1)), rw.RemappedN(op.Operand(2))
 	// Where A[m][kk] and B[kk][n] of each result register are.
 	type chain struct{ a, b []int }
@@ -85,8 +84,8 @@ func (l *lowering) lowerFMADot(op *ir.Operation, ts dotOperands, e *emitter, rw 
 		for kk := 0; kk < k; kk++ {
 			ca, cb := operandCoords(c, int32(kk))
 			var okA, okB bool
-			ch.a[kk], okA = idxA[coordKey(ca)]
-			ch.b[kk], okB = idxB[coordKey(cb)]
+			ch.a[kk], okA = la.regAt(ca)
+			ch.b[kk], okB = lb.regAt(cb)
 			if !okA || !okB {
 				what, at := "A", ca
 				if okA {

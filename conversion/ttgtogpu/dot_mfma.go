@@ -232,9 +232,8 @@ func (l *lowering) planMFMA(op *ir.Operation, ts dotOperands, transposed bool, i
 		}
 		return o.m, o.n
 	}
-	idxX, idxY, idxD := x.regIndex(), y.regIndex(), ld.regIndex()
-	find := func(idx map[string]int, c []int32, shape []int64, what string) (int, error) {
-		return regHolding(op, idx, c, shape, what, "the MFMA")
+	find := func(lay *regLayout, c []int32, shape []int64, what string) (int, error) {
+		return regHolding(op, lay, c, shape, what, "the MFMA")
 	}
 	p := &mmaPlan{out: make([]tileElem, ld.numRegs)}
 	byCoord := map[string]tileElem{}
@@ -248,7 +247,7 @@ func (l *lowering) planMFMA(op *ir.Operation, ts dotOperands, transposed bool, i
 			}
 			or, oc := rowCol(o)
 			co[dRow], co[dCol] = or+int32(r), oc+int32(c)
-			if t.c[i], err = find(idxD, co, ts.d.Dims, "the accumulator"); err != nil {
+			if t.c[i], err = find(ld, co, ts.d.Dims, "the accumulator"); err != nil {
 				return nil, err
 			}
 			key := coordKey(wrapCoords(co, ts.d.Dims))
@@ -279,10 +278,10 @@ func (l *lowering) planMFMA(op *ir.Operation, ts dotOperands, transposed bool, i
 				or, oc := rowCol(o)
 				cx[xRow], cx[xK] = or, kc
 				cy[yK], cy[yCol] = kc, oc
-				if st.a[i], err = find(idxX, cx, x.shape, "the MFMA's A operand"); err != nil {
+				if st.a[i], err = find(x, cx, x.shape, "the MFMA's A operand"); err != nil {
 					return nil, err
 				}
-				if st.b[i], err = find(idxY, cy, y.shape, "the MFMA's B operand"); err != nil {
+				if st.b[i], err = find(y, cy, y.shape, "the MFMA's B operand"); err != nil {
 					return nil, err
 				}
 			}

@@ -219,11 +219,11 @@ func tileOrigins(ld *regLayout, m, n int, tm, tn int32) []tileOrigin {
 	return origins
 }
 
-// regHolding returns the register of idx (a layout's regIndex) that holds
+// regHolding returns the register of lay that holds (at tid 0)
 // element c, wrapped into shape, or an error naming what (the operand) and
 // who (the instruction) needed it.
-func regHolding(op *ir.Operation, idx map[string]int, c []int32, shape []int64, what, who string) (int, error) {
-	r, ok := idx[coordKey(wrapCoords(c, shape))]
+func regHolding(op *ir.Operation, lay *regLayout, c []int32, shape []int64, what, who string) (int, error) {
+	r, ok := lay.regAt(wrapCoords(c, shape))
 	if !ok {
 		return 0, ir.OpErrorf(op, "tt.dot: no register of %s holds element %v that %s needs", what, wrapCoords(c, shape), who)
 	}
@@ -276,9 +276,8 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 		c[m], c[n] = o.m+dm, o.n+dn
 		return c
 	}
-	idxA, idxB, idxD := la.regIndex(), lb.regIndex(), ld.regIndex()
-	find := func(idx map[string]int, c []int32, shape []int64, what string) (int, error) {
-		return regHolding(op, idx, c, shape, what, "the mma fragment")
+	find := func(lay *regLayout, c []int32, shape []int64, what string) (int, error) {
+		return regHolding(op, lay, c, shape, what, "the mma fragment")
 	}
 	na, nb, nc := gpu.MMASyncCounts(instr.shape)
 	p := &mmaPlan{out: make([]tileElem, ld.numRegs)}
@@ -288,7 +287,7 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 		for i := range t.c {
 			dm, dn := fragC(i)
 			c := at(o, int32(dm), int32(dn))
-			if t.c[i], err = find(idxD, c, dShape, "the accumulator"); err != nil {
+			if t.c[i], err = find(ld, c, dShape, "the accumulator"); err != nil {
 				return nil, err
 			}
 			if _, ok := byCoord[coordKey(wrapCoords(c, dShape))]; !ok {
@@ -313,7 +312,7 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 				row, kv := fragA(v, i)
 				c := bIdx(o)
 				c[m], c[kA] = o.m+int32(row), split.at(kt*instrK+kv)
-				if s.a[i], err = find(idxA, c, aShape, "operand A"); err != nil {
+				if s.a[i], err = find(la, c, aShape, "operand A"); err != nil {
 					return nil, err
 				}
 			}
@@ -321,7 +320,7 @@ func (l *lowering) planMMA(op *ir.Operation, ts dotOperands, instr mmaInstr, kWi
 				kv, _ := fragB(v, i)
 				c := bIdx(o)
 				c[kB], c[n] = split.at(kt*instrK+kv), o.n
-				if s.b[i], err = find(idxB, c, bShape, "operand B"); err != nil {
+				if s.b[i], err = find(lb, c, bShape, "operand B"); err != nil {
 					return nil, err
 				}
 			}

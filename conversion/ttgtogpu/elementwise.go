@@ -42,16 +42,16 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 				}
 			}
 		}
-		n := 1
-		var leaders []int
-		if t, ok := rt.(*ir.RankedTensorType); ok {
-			lay, err := l.opLayout(op, t)
-			if err != nil {
-				return err
-			}
-			n = lay.numRegs
-			leaders = l.dedupLeaders(op, lay)
+		t, ok := rt.(*ir.RankedTensorType)
+		if !ok {
+			return l.elementwiseScalar(op, e, rw, fn, res)
 		}
+		lay, err := l.opLayout(op, t)
+		if err != nil {
+			return err
+		}
+		n := lay.numRegs
+		leaders := l.dedupLeaders(op, lay)
 		operands := make([][]ir.Value, op.NumOperands())
 		for i := range operands {
 			vals := rw.RemappedN(op.Operand(i))
@@ -102,13 +102,37 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 		if computed != nil {
 			standInForUnread(out)
 		}
-		if _, ok := rt.(*ir.RankedTensorType); ok {
-			rw.ReplaceOpN(op, [][]ir.Value{out})
-		} else {
-			rw.ReplaceOp(op, out)
-		}
+		rw.ReplaceOpN(op, [][]ir.Value{out})
 		return nil
 	}
+}
+
+// elementwiseScalar is elementwise on scalars: one element, without the
+// lists and tables of registers (most elementwise ops of a kernel compute
+// its scalar indices and bounds).
+func (l *lowering) elementwiseScalar(op *ir.Operation, e *emitter, rw *conversion.Rewriter, fn scalarFn, res ir.Type) error {
+	args := make([]ir.Value, op.NumOperands())
+	for i := range args {
+		v, ok := rw.RemappedOne(op.Operand(i))
+		if !ok {
+			return ir.OpErrorf(op, "operand #%d has %d registers, the result 1", i, len(rw.RemappedN(op.Operand(i))))
+		}
+		args[i] = v
+	}
+	out := make([]ir.Value, 1)
+	computed := l.demand[op.Result(0)] // nil: computed
+	if computed == nil || computed[0] {
+		v, err := fn(e, op, args, res)
+		if err != nil {
+			return err
+		}
+		out[0] = v
+	}
+	if computed != nil {
+		standInForUnread(out)
+	}
+	rw.ReplaceOp(op, out)
+	return nil
 }
 
 // withLeaders returns the registers an elementwise lowering computes for

@@ -32,7 +32,29 @@ func (e *emitter) create(name string, operands []ir.Value, types []ir.Type, attr
 
 // op1 inserts an op with one result.
 func (e *emitter) op1(name string, t ir.Type, operands []ir.Value, attrs ...ir.NamedAttr) ir.Value {
-	return e.create(name, operands, []ir.Type{t}, attrs...).Result(0)
+	// The result type's list is the lowering's scratch, as the operands'
+	// is for binary (ir.Create keeps nothing of the lists it is given),
+	// rather than a small allocation per op emitted.
+	s := &e.l.opScratch
+	s.types[0] = t
+	v := e.create(name, operands, s.types[:], attrs...).Result(0)
+	s.types[0] = nil // holds nothing past the call
+	return v
+}
+
+// binary inserts an op with one result and operands a and b.
+func (e *emitter) binary(name string, t ir.Type, a, b ir.Value, attrs ...ir.NamedAttr) ir.Value {
+	s := &e.l.opScratch
+	s.operands = [2]ir.Value{a, b}
+	v := e.op1(name, t, s.operands[:], attrs...)
+	s.operands = [2]ir.Value{}
+	return v
+}
+
+// opScratch holds the lists op1 and binary hand to ir.
+type opScratch struct {
+	types    [1]ir.Type
+	operands [2]ir.Value
 }
 
 func named(name string, v ir.Attribute) ir.NamedAttr { return ir.NamedAttr{Name: name, Value: v} }
@@ -107,7 +129,7 @@ func (e *emitter) intBinary(name string, a, b ir.Value, fold intFold, attrs ...i
 			}
 		}
 	}
-	return e.op1(name, a.Type(), []ir.Value{a, b}, attrs...)
+	return e.binary(name, a.Type(), a, b, attrs...)
 }
 
 func (e *emitter) add(a, b ir.Value) ir.Value {
@@ -218,8 +240,8 @@ func (e *emitter) ashr(a, b ir.Value) ir.Value {
 	})
 }
 
-func (e *emitter) udiv(a, b ir.Value) ir.Value { return e.op1("llvm.udiv", a.Type(), []ir.Value{a, b}) }
-func (e *emitter) urem(a, b ir.Value) ir.Value { return e.op1("llvm.urem", a.Type(), []ir.Value{a, b}) }
+func (e *emitter) udiv(a, b ir.Value) ir.Value { return e.binary("llvm.udiv", a.Type(), a, b) }
+func (e *emitter) urem(a, b ir.Value) ir.Value { return e.binary("llvm.urem", a.Type(), a, b) }
 
 func widthMask(w int) uint64 {
 	if w >= 64 {
@@ -268,7 +290,7 @@ func (e *emitter) icmp(p llvm.ICmpPredicate, a, b ir.Value) ir.Value {
 		}
 		return e.cBool(r)
 	}
-	return e.op1("llvm.icmp", e.i1(), []ir.Value{a, b}, named("predicate", llvm.ICmpPredicateEnum.Get(e.ctx(), int64(p))))
+	return e.binary("llvm.icmp", e.i1(), a, b, named("predicate", llvm.ICmpPredicateEnum.Get(e.ctx(), int64(p))))
 }
 
 // icmpC compares with a constant.
@@ -278,7 +300,7 @@ func (e *emitter) icmpC(p llvm.ICmpPredicate, a ir.Value, c int64) ir.Value {
 
 // fcmp compares two floats.
 func (e *emitter) fcmp(p llvm.FCmpPredicate, a, b ir.Value) ir.Value {
-	return e.op1("llvm.fcmp", e.i1(), []ir.Value{a, b}, named("predicate", llvm.FCmpPredicateEnum.Get(e.ctx(), int64(p))))
+	return e.binary("llvm.fcmp", e.i1(), a, b, named("predicate", llvm.FCmpPredicateEnum.Get(e.ctx(), int64(p))))
 }
 
 // selectV picks a or b.
@@ -320,7 +342,7 @@ func (e *emitter) orBool(a, b ir.Value) ir.Value {
 // ---- float arithmetic ----
 
 func (e *emitter) fbin(name string, a, b ir.Value) ir.Value {
-	return e.op1(name, a.Type(), []ir.Value{a, b})
+	return e.binary(name, a.Type(), a, b)
 }
 
 func (e *emitter) fadd(a, b ir.Value) ir.Value { return e.fbin("llvm.fadd", a, b) }

@@ -176,22 +176,20 @@ func (l *lowering) pairedRegisters(op *ir.Operation, rw *conversion.Rewriter) ([
 }
 
 // convertPairs is the result registers of a conversion two registers at
-// a time: f of each pair of vals, a pair repeated in vals (a broadcast
-// tensor's registers) converted once.
+// a time: f of each pair of vals (two results), a pair repeated in vals
+// (a broadcast tensor's registers) converted once.
 func convertPairs(vals []ir.Value, f func(a, b ir.Value) []ir.Value) []ir.Value {
 	out := make([]ir.Value, len(vals))
-	// Keyed by the pair itself (values compare by identity), not by a
-	// string of their addresses: one string per pair was most of what
-	// this allocated.
-	memo := make(map[[2]ir.Value][]ir.Value, len(vals)/2)
-	for i := 0; i < len(vals); i += 2 {
-		k := [2]ir.Value{vals[i], vals[i+1]}
-		r, ok := memo[k]
-		if !ok {
-			r = f(vals[i], vals[i+1])
-			memo[k] = r
+	// A repeated pair takes its first occurrence's results, found by a
+	// table of pair numbers over vals rather than a map of the pairs.
+	pair := func(p int) []ir.Value { return vals[2*p : 2*p+2 : 2*p+2] }
+	memo := newTupleMemo(len(vals)/2, pair)
+	for p := 0; 2*p < len(vals); p++ {
+		if first, ok := memo.find(pair(p), p); ok {
+			copy(out[2*p:2*p+2], out[2*first:])
+			continue
 		}
-		copy(out[i:], r)
+		copy(out[2*p:], f(vals[2*p], vals[2*p+1]))
 	}
 	return out
 }

@@ -17,15 +17,19 @@ type funcState struct {
 	last   *ir.Operation // last prologue op (nil: none yet)
 	loc    ir.Location
 
-	consts map[constKey]ir.Value
-	// ints indexes the integer constants of consts by type and value:
-	// most constants are integers (indices, masks, lane numbers), asked
-	// for by the thousand, and this finds one without making its
-	// attribute first (nil until the first).
-	ints  map[intConst]ir.Value
-	tid   ir.Value
-	parts map[string]ir.Value // thread parts of coordinates, by column
-	smem  ir.Value
+	// consts holds the constants but the integers of their attribute's
+	// type, which ints holds by type and value (wrapped to the type's
+	// width): most constants are integers (indices, masks, lane numbers),
+	// asked for by the thousand, and this finds one without making its
+	// attribute first. lastInts is ints[lastIntType], the type last asked
+	// for (mostly i32), found without hashing the type.
+	consts      map[constKey]ir.Value
+	ints        map[ir.Type]map[int64]ir.Value
+	lastIntType ir.Type
+	lastInts    map[int64]ir.Value
+	tid         ir.Value
+	parts       map[string]ir.Value // thread parts of coordinates, by column
+	smem        ir.Value
 	// globalScratch is a kernel's global scratch parameter (tensormap.go),
 	// nil when the module needs none.
 	globalScratch ir.Value
@@ -39,11 +43,6 @@ type funcState struct {
 type constKey struct {
 	t ir.Type
 	a ir.Attribute
-}
-
-type intConst struct {
-	t ir.Type
-	v int64 // in the stored form of its width (wrap)
 }
 
 func newFuncState(fn *ir.Operation, kernel bool) *funcState {
@@ -73,11 +72,23 @@ func (fs *funcState) emitter(l *lowering) *emitter {
 
 // constant returns the prologue constant of type t with value a.
 func (fs *funcState) constant(a ir.Attribute, t ir.Type) ir.Value {
+	if ia, ok := a.(*ir.IntegerAttr); ok && ia.Typ == t {
+		w := ir.BitWidth(t)
+		if v := wrap(int64(ia.Bits), w); ir.Truncate(uint64(v), w) == ia.Bits {
+			ints := fs.intsOf(t)
+			if c, ok := ints[v]; ok {
+				return c
+			}
+			c := fs.newConstant(a, t)
+			ints[v] = c
+			return c
+		}
+	}
 	k := constKey{t, a}
 	if v, ok := fs.consts[k]; ok {
 		return v
 	}
-	v := fs.prologue().CreateOp("llvm.mlir.constant", fs.loc, nil, []ir.Type{t}, named("value", a)).Result(0)
+	v := fs.newConstant(a, t)
 	fs.consts[k] = v
 	return v
 }
@@ -85,16 +96,36 @@ func (fs *funcState) constant(a ir.Attribute, t ir.Type) ir.Value {
 // intConstant returns the prologue constant of integer type t with value v
 // (wrapped to t's width).
 func (fs *funcState) intConstant(ctx *ir.Context, t ir.Type, v int64) ir.Value {
-	k := intConst{t, wrap(v, ir.BitWidth(t))}
-	if c, ok := fs.ints[k]; ok {
+	ints := fs.intsOf(t)
+	v = wrap(v, ir.BitWidth(t))
+	if c, ok := ints[v]; ok {
 		return c
 	}
-	c := fs.constant(ir.IntegerAttrOf(ctx, t, k.v), t)
-	if fs.ints == nil {
-		fs.ints = map[intConst]ir.Value{}
-	}
-	fs.ints[k] = c
+	c := fs.newConstant(ir.IntegerAttrOf(ctx, t, v), t)
+	ints[v] = c
 	return c
+}
+
+// intsOf returns the integer constants of type t, by value.
+func (fs *funcState) intsOf(t ir.Type) map[int64]ir.Value {
+	if t != fs.lastIntType || fs.lastInts == nil {
+		m, ok := fs.ints[t]
+		if !ok {
+			if fs.ints == nil {
+				fs.ints = map[ir.Type]map[int64]ir.Value{}
+			}
+			m = map[int64]ir.Value{}
+			fs.ints[t] = m
+		}
+		fs.lastIntType, fs.lastInts = t, m
+	}
+	return fs.lastInts
+}
+
+// newConstant appends the constant of type t with value a to the
+// prologue.
+func (fs *funcState) newConstant(a ir.Attribute, t ir.Type) ir.Value {
+	return fs.prologue().CreateOp("llvm.mlir.constant", fs.loc, nil, []ir.Type{t}, named("value", a)).Result(0)
 }
 
 // threadID returns the prologue's thread index (x).

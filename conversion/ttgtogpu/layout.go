@@ -37,11 +37,11 @@ type regLayout struct {
 	warpBits int
 	freeReg  int32 // register bits that only repeat data (FreeVariableMask)
 	freeTid  int64 // tid bits that only repeat data
-	// canon and index memoize canonicalRegs and regIndex: regs do not
+	// canon and solver memoize canonicalRegs and regSolver: regs do not
 	// change once built, and layouts are cached per type (layoutOf), so
 	// every op of a type asked for the same tables again.
-	canon []int
-	index map[string]int
+	canon  []int
+	solver *regSolver
 }
 
 // dimNames returns dim0..dim{rank-1}.
@@ -220,16 +220,10 @@ func (r *regLayout) canonicalRegs() []int {
 	if r.canon != nil {
 		return r.canon
 	}
-	first := map[string]int{}
+	s := r.regSolver()
 	out := make([]int, r.numRegs)
-	for i, c := range r.regs {
-		k := coordKey(c)
-		if j, ok := first[k]; ok {
-			out[i] = j
-			continue
-		}
-		first[k] = i
-		out[i] = i
+	for i := range out {
+		out[i] = int(s.lowest(uint64(i)))
 	}
 	r.canon = out
 	return out
@@ -244,18 +238,122 @@ func coordKey(c []int32) string {
 	return string(b)
 }
 
-// regIndex maps register coordinates (at tid 0) to the lowest register
-// holding them. The map is shared (memoized): callers must not write it.
-func (r *regLayout) regIndex() map[string]int {
-	if r.index != nil {
-		return r.index
+// coordWord numbers the element at coordinates c of the CTA's share of
+// the tensor (row-major), or reports false for coordinates outside it.
+// The dims being powers of two, the number is the coordinates' bits side
+// by side, so numbers XOR as coordinates do; it fits: the share has no
+// more elements than its registers times its threads.
+func (r *regLayout) coordWord(c []int32) (uint64, bool) {
+	if len(c) != len(r.shape) {
+		return 0, false
 	}
-	m := make(map[string]int, r.numRegs)
-	for i := r.numRegs - 1; i >= 0; i-- {
-		m[coordKey(r.regs[i])] = i
+	var w uint64
+	for d, x := range c {
+		if x < 0 || int64(x) >= r.shape[d] {
+			return 0, false
+		}
+		w = w*uint64(r.shape[d]) + uint64(x)
 	}
-	r.index = m
-	return m
+	return w, true
+}
+
+// regAt returns the lowest register holding the element at coordinates c
+// at tid 0, or false when none does.
+func (r *regLayout) regAt(c []int32) (int, bool) {
+	w, ok := r.coordWord(c)
+	if !ok {
+		return 0, false
+	}
+	i, ok := r.regSolver().solve(w)
+	return int(i), ok
+}
+
+// regSolver returns the layout's solver (memoized).
+func (r *regLayout) regSolver() *regSolver {
+	if r.solver == nil {
+		r.solver = newRegSolver(r)
+	}
+	return r.solver
+}
+
+// regSolver finds the registers holding an element. At tid 0, register i
+// holds the XOR of the register bases of i's set bits, and the elements'
+// numbers (coordWord) XOR alike: which registers hold an element is a
+// linear system over GF(2), solved by elimination rather than by a table
+// of every register.
+type regSolver struct {
+	// rows are the bases' numbers reduced to distinct leading bits, each
+	// with the registers whose XOR it is, by leading bit, highest first.
+	rows []solverRow
+	// kernel are the combinations of register bits that hold the origin
+	// (register bits that only repeat data), reduced to distinct
+	// leading bits, highest first.
+	kernel []solverRow
+}
+
+// solverRow is an element number (or, in kernel, a combination of
+// register bits) with its leading bit and, in rows, its registers.
+type solverRow struct{ word, lead, regs uint64 }
+
+func newRegSolver(r *regLayout) *regSolver {
+	// Each register bit adds a row or a kernel combination.
+	n := bits.TrailingZeros(uint(r.numRegs))
+	s := &regSolver{rows: make([]solverRow, 0, n), kernel: make([]solverRow, 0, n)}
+	for k := 0; k < n; k++ {
+		w, _ := r.coordWord(r.regs[1<<k])
+		regs := uint64(1) << k
+		for _, row := range s.rows {
+			if w&row.lead != 0 {
+				w ^= row.word
+				regs ^= row.regs
+			}
+		}
+		if w == 0 {
+			// Reduced, it keeps bit k, which no earlier combination has.
+			s.kernel = insertByLead(s.kernel, s.lowest(regs), 0)
+			continue
+		}
+		s.rows = insertByLead(s.rows, w, regs)
+	}
+	return s
+}
+
+// insertByLead inserts word (with regs), whose leading bit no row of
+// list has, keeping the rows by leading bit, highest first.
+func insertByLead(list []solverRow, word, regs uint64) []solverRow {
+	lead := uint64(1) << (bits.Len64(word) - 1)
+	i := 0
+	for i < len(list) && list[i].lead > lead {
+		i++
+	}
+	return slices.Insert(list, i, solverRow{word, lead, regs})
+}
+
+// lowest returns the lowest register holding what register i holds: i
+// XOR any kernel combination, the least of which clears the kernel's
+// leading bits from the top.
+func (s *regSolver) lowest(i uint64) uint64 {
+	for _, k := range s.kernel {
+		if i&k.lead != 0 {
+			i ^= k.word
+		}
+	}
+	return i
+}
+
+// solve returns the lowest register holding element number w, or false.
+func (s *regSolver) solve(w uint64) (uint64, bool) {
+	var regs uint64
+	for _, row := range s.rows {
+		if w&row.lead != 0 {
+			w ^= row.word
+			regs ^= row.regs
+		}
+	}
+	if w != 0 {
+		return 0, false
+	}
+	return s.lowest(regs), true
 }
 
 // mapRegisters finds, for every register of dst, the register of src that
@@ -281,14 +379,34 @@ func mapRegisters(src, dst *regLayout, f func([]int32) []int32) ([]int, error) {
 	if !dst.cta.mapped(f).equal(src.cta) {
 		return nil, fmt.Errorf("source and result layouts place data in different CTAs of a cluster (CTA bases %v and %v)", src.cta, dst.cta)
 	}
-	idx := src.regIndex()
+	// f being linear, register i's image is the XOR of the images of
+	// the register bases of i's set bits (register 1<<k is basis k, as
+	// register 0 is the origin). Visiting the registers in Gray code order
+	// flips one basis at a time: f is applied once per basis rather than
+	// once per register, each time a fresh list.
+	images := make([][]int32, bits.TrailingZeros(uint(dst.numRegs)))
+	for k := range images {
+		images[k] = f(dst.regs[1<<k])
+	}
 	out := make([]int, dst.numRegs)
-	for i, c := range dst.regs {
-		j, ok := idx[coordKey(f(c))]
+	at := make([]int32, src.rank())
+	missing := -1 // the lowest register whose element no source register holds
+	for g := 0; g < dst.numRegs; g++ {
+		if g > 0 {
+			xorInto(at, images[bits.TrailingZeros(uint(g))])
+		}
+		i := g ^ g>>1
+		j, ok := src.regAt(at)
 		if !ok {
-			return nil, fmt.Errorf("result register %d holds an element no source register holds", i)
+			if missing < 0 || i < missing {
+				missing = i
+			}
+			continue
 		}
 		out[i] = j
+	}
+	if missing >= 0 {
+		return nil, fmt.Errorf("result register %d holds an element no source register holds", missing)
 	}
 	return out, nil
 }

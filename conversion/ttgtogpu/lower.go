@@ -96,8 +96,10 @@ type lowering struct {
 	// (wgmma_desc.go): a kernel's wgmmas read the same few buffers, and
 	// each plan verifies every element of every tile.
 	sharedOperands map[sharedOperandKey]*smemOperand
-	// gepState is emitter.gep's reused scratch (emit.go).
-	gepState gepState
+	// gepState and opScratch are emitter.gep's and emitter.op1's reused
+	// scratch (emit.go).
+	gepState  gepState
+	opScratch opScratch
 	// fragmentAnswers memoizes the wgmma fragment registers of a layout
 	// (wgmma_fragments.go).
 	fragmentAnswers map[fragmentKey]fragmentAnswer

@@ -198,13 +198,12 @@ func (l *lowering) lowerSplit(op *ir.Operation, e *emitter, rw *conversion.Rewri
 	if _, err := mapRegisters(src, dst, func(c []int32) []int32 { return append(slices.Clone(c), 0) }); err != nil {
 		return ir.OpErrorf(op, "'tt.split' is not a register renaming for these layouts: %v", err)
 	}
-	idx := src.regIndex()
 	in := rw.RemappedN(op.Operand(0))
 	groups := make([][]ir.Value, 2)
 	for k := range groups {
 		vals := make([]ir.Value, dst.numRegs)
 		for r := range vals {
-			j, ok := idx[coordKey(append(slices.Clone(dst.regs[r]), int32(k)))]
+			j, ok := src.regAt(append(slices.Clone(dst.regs[r]), int32(k)))
 			if !ok {
 				return ir.OpErrorf(op, "tt.split: no source register holds half %d of result register %d", k, r)
 			}
