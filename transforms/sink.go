@@ -273,7 +273,7 @@ type orderChunk struct {
 }
 
 // orderChunkMax is the most ops a chunk holds before it is split.
-const orderChunkMax = 256
+const orderChunkMax = 64
 
 // pushFront puts op first.
 func (s *suffixOrder) pushFront(op *ir.Operation) {
