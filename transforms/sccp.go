@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"flag"
+	"slices"
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -58,6 +59,12 @@ type sccpSolver struct {
 	deps    map[ir.Value][]*ir.Operation // extra readers (fold results aliasing non-operands)
 	symbols *symbolResolver
 	calls   map[*ir.Operation]*callableInfo
+	// visitFold's lists, reused from op to op: folders keep none of
+	// their constant operands, and the saved operands and attributes
+	// serve only to undo an in-place fold.
+	foldOperands           []ir.Attribute
+	savedOperands          []ir.Value
+	savedProps, savedAttrs []ir.NamedAttr
 }
 
 // callableInfo tracks one callable inside the analysed op: whether all
@@ -180,9 +187,10 @@ func (s *sccpSolver) run() {
 }
 
 // operandValues returns the constants of op's operands (nil entries for
-// overdefined ones), or false if any operand is still uninitialized.
-func (s *sccpSolver) operandValues(op *ir.Operation) ([]ir.Attribute, bool) {
-	out := make([]ir.Attribute, op.NumOperands())
+// overdefined ones), in buf's storage when it has room, or false if any
+// operand is still uninitialized.
+func (s *sccpSolver) operandValues(buf []ir.Attribute, op *ir.Operation) ([]ir.Attribute, bool) {
+	out := slices.Grow(buf[:0], op.NumOperands())[:op.NumOperands()]
 	for i := range out {
 		l := s.lattice(op.Operand(i))
 		if l.kind == uninitialized {
@@ -243,18 +251,23 @@ func (s *sccpSolver) visit(op *ir.Operation) {
 // that do not fold to constants or values are overdefined; in-place folds
 // are undone (the operands are not the runtime values).
 func (s *sccpSolver) visitFold(op *ir.Operation) {
-	operands, ok := s.operandValues(op)
+	operands, ok := s.operandValues(s.foldOperands, op)
 	if !ok {
 		return
 	}
+	s.foldOperands = operands
 	fold := op.Def().Fold
 	if fold == nil {
 		s.setOverdefined(op.Results())
 		return
 	}
-	savedOperands := op.Operands()
-	savedProps := append([]ir.NamedAttr(nil), op.Props()...)
-	savedAttrs := append([]ir.NamedAttr(nil), op.DiscardableAttrs()...)
+	savedOperands := s.savedOperands[:0]
+	for i := 0; i < op.NumOperands(); i++ {
+		savedOperands = append(savedOperands, op.Operand(i))
+	}
+	savedProps := append(s.savedProps[:0], op.Props()...)
+	savedAttrs := append(s.savedAttrs[:0], op.DiscardableAttrs()...)
+	s.savedOperands, s.savedProps, s.savedAttrs = savedOperands, savedProps, savedAttrs
 	res := fold(op, operands)
 	inPlace := len(res) == 0 && res != nil
 	if len(res) == op.NumResults() {
@@ -331,7 +344,7 @@ func restoreOp(op *ir.Operation, operands []ir.Value, props, attrs []ir.NamedAtt
 // visitBranch marks the edges a cf terminator may take and forwards its
 // successor operands into the block arguments.
 func (s *sccpSolver) visitBranch(op *ir.Operation) {
-	operands, ok := s.operandValues(op)
+	operands, ok := s.operandValues(nil, op)
 	if !ok {
 		return
 	}
@@ -363,7 +376,7 @@ func (s *sccpSolver) visitBranch(op *ir.Operation) {
 
 // visitRegionBranch handles control entering a region op.
 func (s *sccpSolver) visitRegionBranch(op *ir.Operation) {
-	operands, ok := s.operandValues(op)
+	operands, ok := s.operandValues(nil, op)
 	if !ok {
 		return
 	}
@@ -373,7 +386,7 @@ func (s *sccpSolver) visitRegionBranch(op *ir.Operation) {
 
 // visitRegionTerminator handles control leaving a region of op.
 func (s *sccpSolver) visitRegionTerminator(op, term *ir.Operation) {
-	operands, ok := s.operandValues(term)
+	operands, ok := s.operandValues(nil, term)
 	if !ok {
 		return
 	}
