@@ -50,7 +50,7 @@ func SCCP(op *ir.Operation) {
 // sccpSolver holds the analysis state.
 type sccpSolver struct {
 	top    *ir.Operation
-	values map[ir.Value]*constLattice
+	values map[ir.ValueKey]*constLattice
 	// slab holds the lattices values points to, allocated a chunk at a
 	// time rather than one by one.
 	slab    []constLattice
@@ -80,7 +80,7 @@ type callableInfo struct {
 func newSCCPSolver(top *ir.Operation) *sccpSolver {
 	s := &sccpSolver{
 		top:     top,
-		values:  map[ir.Value]*constLattice{},
+		values:  map[ir.ValueKey]*constLattice{},
 		live:    map[*ir.Block]bool{},
 		work:    ir.NewFIFO(func(op *ir.Operation) *ir.Operation { return op }),
 		deps:    map[ir.Value][]*ir.Operation{},
@@ -127,14 +127,15 @@ func (s *sccpSolver) callable(op *ir.Operation) *callableInfo {
 }
 
 func (s *sccpSolver) lattice(v ir.Value) *constLattice {
-	l := s.values[v]
+	k := ir.KeyOf(v)
+	l := s.values[k]
 	if l == nil {
 		if len(s.slab) == cap(s.slab) {
 			s.slab = make([]constLattice, 0, 256)
 		}
 		s.slab = s.slab[:len(s.slab)+1]
 		l = &s.slab[len(s.slab)-1]
-		s.values[v] = l
+		s.values[k] = l
 	}
 	return l
 }
