@@ -32,7 +32,7 @@ func (s *encSet) insert(a ir.Attribute) bool {
 }
 
 type valEnc struct {
-	v   ir.Value
+	v   ir.ValueKey
 	enc ir.Attribute
 }
 
@@ -214,7 +214,7 @@ func (p *propagation) chosen(v ir.Value) (ir.Attribute, bool) {
 }
 
 func (p *propagation) mapValue(old, nw ir.Value) {
-	p.rewritten[valEnc{old, encodingOf(nw)}] = nw
+	p.rewritten[valEnc{ir.KeyOf(old), encodingOf(nw)}] = nw
 }
 
 // rewrittenValue returns the value standing for v in its chosen layout.
@@ -227,7 +227,7 @@ func (p *propagation) rewrittenValue(v ir.Value) ir.Value {
 	if !ok || enc == t.Encoding {
 		return v
 	}
-	if r, ok := p.rewritten[valEnc{v, enc}]; ok {
+	if r, ok := p.rewritten[valEnc{ir.KeyOf(v), enc}]; ok {
 		return r
 	}
 	return v
