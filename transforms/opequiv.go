@@ -56,8 +56,9 @@ func valueHash(v ir.Value) uint64 { return identityHash(v) }
 // identityHash hashes x as == compares it. A pointer (uniqued types and
 // attributes, values) is hashed by its address, the data word of the
 // interface holding it: a few instructions where maphash would call the
-// runtime's hasher for x's dynamic type, which cost CSE a fifth of its
-// time. Anything else (nil included) goes through maphash.
+// runtime's hasher for x's dynamic type (about a quarter of CSE's
+// instructions on a lowered matmul). Anything else (nil included) goes
+// through maphash.
 func identityHash(x any) uint64 {
 	if t := reflect.TypeOf(x); t != nil && t.Kind() == reflect.Pointer {
 		return addressHash((*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1])
