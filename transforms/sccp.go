@@ -55,8 +55,8 @@ type sccpSolver struct {
 	// time rather than one by one.
 	slab    []constLattice
 	live    map[*ir.Block]bool
-	work    *ir.FIFO[*ir.Operation]      // the ops to visit, each waiting once
-	deps    map[ir.Value][]*ir.Operation // extra readers (fold results aliasing non-operands)
+	work    *ir.FIFO[*ir.Operation]         // the ops to visit, each waiting once
+	deps    map[ir.ValueKey][]*ir.Operation // extra readers (fold results aliasing non-operands)
 	symbols *symbolResolver
 	calls   map[*ir.Operation]*callableInfo
 	// visitFold's lists, reused from op to op: folders keep none of
@@ -83,7 +83,7 @@ func newSCCPSolver(top *ir.Operation) *sccpSolver {
 		values:  map[ir.ValueKey]*constLattice{},
 		live:    map[*ir.Block]bool{},
 		work:    ir.NewFIFO(func(op *ir.Operation) *ir.Operation { return op }),
-		deps:    map[ir.Value][]*ir.Operation{},
+		deps:    map[ir.ValueKey][]*ir.Operation{},
 		symbols: newSymbolResolver(),
 		calls:   map[*ir.Operation]*callableInfo{},
 	}
@@ -150,7 +150,7 @@ func (s *sccpSolver) join(v ir.Value, val constLattice) {
 	for u := v.FirstUse(); u != nil; u = u.NextUse() {
 		s.enqueue(u.Owner())
 	}
-	for _, op := range s.deps[v] {
+	for _, op := range s.deps[ir.KeyOf(v)] {
 		s.enqueue(op)
 	}
 }
@@ -312,12 +312,13 @@ func isOperandOf(op *ir.Operation, v ir.Value) bool {
 }
 
 func (s *sccpSolver) addDep(v ir.Value, op *ir.Operation) {
-	for _, d := range s.deps[v] {
+	k := ir.KeyOf(v)
+	for _, d := range s.deps[k] {
 		if d == op {
 			return
 		}
 	}
-	s.deps[v] = append(s.deps[v], op)
+	s.deps[k] = append(s.deps[k], op)
 }
 
 // restoreOp undoes an in-place fold.
