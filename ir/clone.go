@@ -4,24 +4,24 @@ import "maps"
 
 // Mapping records value and block replacements while cloning IR.
 type Mapping struct {
-	values map[Value]Value
+	values map[ValueKey]Value
 	blocks map[*Block]*Block
 }
 
 // NewMapping returns an empty mapping.
 func NewMapping() *Mapping {
-	return &Mapping{values: map[Value]Value{}, blocks: map[*Block]*Block{}}
+	return &Mapping{values: map[ValueKey]Value{}, blocks: map[*Block]*Block{}}
 }
 
 // Map records that from is replaced by to.
-func (m *Mapping) Map(from, to Value) { m.values[from] = to }
+func (m *Mapping) Map(from, to Value) { m.values[KeyOf(from)] = to }
 
 // MapBlock records that block from is replaced by to.
 func (m *Mapping) MapBlock(from, to *Block) { m.blocks[from] = to }
 
 // Lookup returns the replacement of v, or v itself.
 func (m *Mapping) Lookup(v Value) Value {
-	if r, ok := m.values[v]; ok {
+	if r, ok := m.values[KeyOf(v)]; ok {
 		return r
 	}
 	return v
@@ -38,7 +38,7 @@ func (m *Mapping) Copy() *Mapping {
 }
 
 // LookupOrNil returns the replacement of v, or nil.
-func (m *Mapping) LookupOrNil(v Value) Value { return m.values[v] }
+func (m *Mapping) LookupOrNil(v Value) Value { return m.values[KeyOf(v)] }
 
 // LookupBlock returns the replacement of b, or b itself.
 func (m *Mapping) LookupBlock(b *Block) *Block {

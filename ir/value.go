@@ -39,6 +39,19 @@ func forUses(v *valueImpl, f func(*OpOperand)) {
 	}
 }
 
+// ValueKey identifies a value as a map key: a map keyed by Value hashes
+// the interface through the runtime's hasher of its dynamic type, one
+// keyed by ValueKey hashes a pointer.
+type ValueKey struct{ impl *valueImpl }
+
+// KeyOf returns v's key (the zero key for nil).
+func KeyOf(v Value) ValueKey {
+	if v == nil {
+		return ValueKey{}
+	}
+	return ValueKey{v.impl()}
+}
+
 // SetNameHint records the name a value had in source text (without the
 // printer's `_N` uniquing suffix). The printer uses it, like a name
 // location, when asked to name values after their source names.

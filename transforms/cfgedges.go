@@ -19,16 +19,16 @@ type edge struct {
 // incomingEdges lists the edges into b; false if a predecessor's
 // terminator is not an llvm.br or llvm.cond_br (the branches whose
 // operands edgeOperand and appendEdgeOperands know) or branches to b on
-// both sides.
+// both sides. Each edge is listed once: only a terminator that branches
+// to b on both sides meets b twice among its predecessors, and that one
+// ends the listing.
 func incomingEdges(b *ir.Block) ([]edge, bool) {
 	var out []edge
-	seen := map[*ir.Operation]bool{}
 	for _, p := range b.Predecessors() {
 		term := p.Terminator()
-		if term == nil || seen[term] {
+		if term == nil {
 			continue
 		}
-		seen[term] = true
 		switch term.Def() {
 		case llvm.BrOp:
 			out = append(out, edge{term, 0})

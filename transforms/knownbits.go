@@ -23,7 +23,7 @@ type knownBits struct {
 // Anything else is unknown. Results are memoized per value; the
 // recursion is bounded by depth, past which a value is unknown.
 type knownBitsAnalysis struct {
-	memo map[ir.Value]knownBits
+	memo map[ir.ValueKey]knownBits
 }
 
 // maxKnownBitsDepth bounds the recursion (LLVM's MaxAnalysisRecursionDepth
@@ -35,7 +35,7 @@ const maxKnownBitsDepth = 8
 const maxThreadsPerBlock = 1024
 
 func newKnownBitsAnalysis() *knownBitsAnalysis {
-	return &knownBitsAnalysis{memo: map[ir.Value]knownBits{}}
+	return &knownBitsAnalysis{memo: map[ir.ValueKey]knownBits{}}
 }
 
 // of returns v's known bits, and false when v is not an integer of at
@@ -67,7 +67,8 @@ func lowBits(w int) uint64 {
 }
 
 func (a *knownBitsAnalysis) compute(v ir.Value, w int, depth int) knownBits {
-	if k, ok := a.memo[v]; ok {
+	key := ir.KeyOf(v)
+	if k, ok := a.memo[key]; ok {
 		return k
 	}
 	k := a.eval(v, w, depth)
@@ -76,7 +77,7 @@ func (a *knownBitsAnalysis) compute(v ir.Value, w int, depth int) knownBits {
 	if depth < maxKnownBitsDepth {
 		// A result cut short by the depth bound is not memoized: reached
 		// again from a shallower use it may be known better.
-		a.memo[v] = k
+		a.memo[key] = k
 	}
 	return k
 }

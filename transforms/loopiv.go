@@ -77,7 +77,7 @@ func (w *addrRewriter) inductionOffsetsOnce() int {
 		return 0
 	}
 	for i := 0; i < h.NumArguments(); i++ {
-		if d, ok := w.isStepped(i); ok {
+		if d, ok := w.isStepped(i, back); ok {
 			if r := w.offsetsOf(i, d, back, entry[0]); r > 0 {
 				return r
 			}
@@ -103,7 +103,7 @@ func (w *addrRewriter) offsetsOf(xi int, d uint64, back []edge, entry edge) int 
 		if i == xi || a.Type() != x.Type() || !ir.HasUses(a) || len(k) == maxIVCandidates {
 			continue
 		}
-		if _, stepped := w.isStepped(i); stepped {
+		if _, stepped := w.isStepped(i, back); stepped {
 			continue
 		}
 		ea, ok := ivForm(edgeOperand(entry, i).Get(), width, nil)
@@ -184,24 +184,18 @@ func (w *addrRewriter) offsetsOf(xi int, d uint64, back []edge, entry edge) int 
 	return len(erase)
 }
 
-// isStepped returns d when every back edge passes header argument i as
-// itself plus the constant d: an induction variable.
-func (w *addrRewriter) isStepped(i int) (uint64, bool) {
+// isStepped returns d when every back edge (back, the header's incoming
+// edges from inside the loop) passes header argument i as itself plus the
+// constant d: an induction variable.
+func (w *addrRewriter) isStepped(i int, back []edge) (uint64, bool) {
 	h := w.loop.header
-	edges, ok := incomingEdges(h)
-	if !ok {
-		return 0, false
-	}
 	it, isInt := h.Argument(i).Type().(*ir.IntegerType)
 	if !isInt {
 		return 0, false
 	}
 	var d uint64
 	stepped := false
-	for _, e := range edges {
-		if !w.loop.blocks[e.term.Block()] {
-			continue
-		}
+	for _, e := range back {
 		f, fine := ivForm(edgeOperand(e, i).Get(), it.Width, nil)
 		if !fine || len(f.terms) != 1 || f.terms[0].leaf != h.Argument(i) || f.terms[0].coef != 1 || stepped && f.konst != d {
 			return 0, false

@@ -3,6 +3,8 @@ package transforms
 import (
 	"hash/maphash"
 	"math/bits"
+	"reflect"
+	"unsafe"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -21,17 +23,17 @@ var hashSeed = maphash.MakeSeed()
 // its own (by identity, as opEquivalent compares them) and the parts are
 // combined by mixHash, without a maphash.Hash's buffering of each write.
 func opHash(op *ir.Operation) uint64 {
-	h := maphash.Comparable(hashSeed, op.Def())
+	h := addressHash(unsafe.Pointer(op.Def()))
 	for _, a := range op.Props() {
-		h = mixHash(h, maphash.Comparable(hashSeed, a.Value))
+		h = mixHash(h, identityHash(a.Value))
 	}
 	// The properties and the discardable attributes are two lists.
 	h = mixHash(h, uint64(len(op.Props())))
 	for _, a := range op.DiscardableAttrs() {
-		h = mixHash(h, maphash.Comparable(hashSeed, a.Value))
+		h = mixHash(h, identityHash(a.Value))
 	}
 	for i, n := 0, op.NumResults(); i < n; i++ {
-		h = mixHash(h, maphash.Comparable(hashSeed, op.Result(i).Type()))
+		h = mixHash(h, identityHash(op.Result(i).Type()))
 	}
 	if op.Has(ir.Commutative) {
 		// Order-independent: the sum of the operands' hashes.
@@ -47,17 +49,32 @@ func opHash(op *ir.Operation) uint64 {
 	return h
 }
 
-// valueHash hashes a value by identity. Values are operation results and
-// block arguments: hashed as the pointers they are, they skip the hashing
-// of an interface's dynamic type.
-func valueHash(v ir.Value) uint64 {
-	switch v := v.(type) {
-	case *ir.OpResult:
-		return maphash.Comparable(hashSeed, v)
-	case *ir.BlockArgument:
-		return maphash.Comparable(hashSeed, v)
+// valueHash hashes a value by identity (values are operation results and
+// block arguments, pointers all).
+func valueHash(v ir.Value) uint64 { return identityHash(v) }
+
+// identityHash hashes x as == compares it. A pointer (uniqued types and
+// attributes, values) is hashed by its address, the data word of the
+// interface holding it: a few instructions where maphash would call the
+// runtime's hasher for x's dynamic type (about a quarter of CSE's
+// instructions on a lowered matmul). Anything else (nil included) goes
+// through maphash.
+func identityHash(x any) uint64 {
+	if t := reflect.TypeOf(x); t != nil && t.Kind() == reflect.Pointer {
+		return addressHash((*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1])
 	}
-	return maphash.Comparable(hashSeed, v)
+	return maphash.Comparable(hashSeed, x)
+}
+
+// addressHash hashes pointer p by its address (Go does not move heap
+// objects), mixed (a xorshift-multiply step) so that the sums of
+// commutative operands' hashes do not collide as sums of nearby addresses
+// would.
+func addressHash(p unsafe.Pointer) uint64 {
+	x := uint64(uintptr(p))
+	x ^= x >> 29
+	x *= 0xbf58476d1ce4e5b9
+	return x ^ x>>32
 }
 
 // mixHash combines hash h with the hash x of the next part, in order.

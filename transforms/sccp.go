@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"flag"
+	"slices"
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -49,15 +50,21 @@ func SCCP(op *ir.Operation) {
 // sccpSolver holds the analysis state.
 type sccpSolver struct {
 	top    *ir.Operation
-	values map[ir.Value]*constLattice
+	values map[ir.ValueKey]*constLattice
 	// slab holds the lattices values points to, allocated a chunk at a
 	// time rather than one by one.
 	slab    []constLattice
 	live    map[*ir.Block]bool
-	work    *ir.FIFO[*ir.Operation]      // the ops to visit, each waiting once
-	deps    map[ir.Value][]*ir.Operation // extra readers (fold results aliasing non-operands)
+	work    *ir.FIFO[*ir.Operation]         // the ops to visit, each waiting once
+	deps    map[ir.ValueKey][]*ir.Operation // extra readers (fold results aliasing non-operands)
 	symbols *symbolResolver
 	calls   map[*ir.Operation]*callableInfo
+	// visitFold's lists, reused from op to op: folders keep none of
+	// their constant operands, and the saved operands and attributes
+	// serve only to undo an in-place fold.
+	foldOperands           []ir.Attribute
+	savedOperands          []ir.Value
+	savedProps, savedAttrs []ir.NamedAttr
 }
 
 // callableInfo tracks one callable inside the analysed op: whether all
@@ -73,10 +80,10 @@ type callableInfo struct {
 func newSCCPSolver(top *ir.Operation) *sccpSolver {
 	s := &sccpSolver{
 		top:     top,
-		values:  map[ir.Value]*constLattice{},
+		values:  map[ir.ValueKey]*constLattice{},
 		live:    map[*ir.Block]bool{},
 		work:    ir.NewFIFO(func(op *ir.Operation) *ir.Operation { return op }),
-		deps:    map[ir.Value][]*ir.Operation{},
+		deps:    map[ir.ValueKey][]*ir.Operation{},
 		symbols: newSymbolResolver(),
 		calls:   map[*ir.Operation]*callableInfo{},
 	}
@@ -120,14 +127,15 @@ func (s *sccpSolver) callable(op *ir.Operation) *callableInfo {
 }
 
 func (s *sccpSolver) lattice(v ir.Value) *constLattice {
-	l := s.values[v]
+	k := ir.KeyOf(v)
+	l := s.values[k]
 	if l == nil {
 		if len(s.slab) == cap(s.slab) {
 			s.slab = make([]constLattice, 0, 256)
 		}
 		s.slab = s.slab[:len(s.slab)+1]
 		l = &s.slab[len(s.slab)-1]
-		s.values[v] = l
+		s.values[k] = l
 	}
 	return l
 }
@@ -142,7 +150,7 @@ func (s *sccpSolver) join(v ir.Value, val constLattice) {
 	for u := v.FirstUse(); u != nil; u = u.NextUse() {
 		s.enqueue(u.Owner())
 	}
-	for _, op := range s.deps[v] {
+	for _, op := range s.deps[ir.KeyOf(v)] {
 		s.enqueue(op)
 	}
 }
@@ -180,9 +188,10 @@ func (s *sccpSolver) run() {
 }
 
 // operandValues returns the constants of op's operands (nil entries for
-// overdefined ones), or false if any operand is still uninitialized.
-func (s *sccpSolver) operandValues(op *ir.Operation) ([]ir.Attribute, bool) {
-	out := make([]ir.Attribute, op.NumOperands())
+// overdefined ones), in buf's storage when it has room, or false if any
+// operand is still uninitialized.
+func (s *sccpSolver) operandValues(buf []ir.Attribute, op *ir.Operation) ([]ir.Attribute, bool) {
+	out := slices.Grow(buf[:0], op.NumOperands())[:op.NumOperands()]
 	for i := range out {
 		l := s.lattice(op.Operand(i))
 		if l.kind == uninitialized {
@@ -243,18 +252,23 @@ func (s *sccpSolver) visit(op *ir.Operation) {
 // that do not fold to constants or values are overdefined; in-place folds
 // are undone (the operands are not the runtime values).
 func (s *sccpSolver) visitFold(op *ir.Operation) {
-	operands, ok := s.operandValues(op)
+	operands, ok := s.operandValues(s.foldOperands, op)
 	if !ok {
 		return
 	}
+	s.foldOperands = operands
 	fold := op.Def().Fold
 	if fold == nil {
 		s.setOverdefined(op.Results())
 		return
 	}
-	savedOperands := op.Operands()
-	savedProps := append([]ir.NamedAttr(nil), op.Props()...)
-	savedAttrs := append([]ir.NamedAttr(nil), op.DiscardableAttrs()...)
+	savedOperands := s.savedOperands[:0]
+	for i := 0; i < op.NumOperands(); i++ {
+		savedOperands = append(savedOperands, op.Operand(i))
+	}
+	savedProps := append(s.savedProps[:0], op.Props()...)
+	savedAttrs := append(s.savedAttrs[:0], op.DiscardableAttrs()...)
+	s.savedOperands, s.savedProps, s.savedAttrs = savedOperands, savedProps, savedAttrs
 	res := fold(op, operands)
 	inPlace := len(res) == 0 && res != nil
 	if len(res) == op.NumResults() {
@@ -298,12 +312,13 @@ func isOperandOf(op *ir.Operation, v ir.Value) bool {
 }
 
 func (s *sccpSolver) addDep(v ir.Value, op *ir.Operation) {
-	for _, d := range s.deps[v] {
+	k := ir.KeyOf(v)
+	for _, d := range s.deps[k] {
 		if d == op {
 			return
 		}
 	}
-	s.deps[v] = append(s.deps[v], op)
+	s.deps[k] = append(s.deps[k], op)
 }
 
 // restoreOp undoes an in-place fold.
@@ -331,7 +346,7 @@ func restoreOp(op *ir.Operation, operands []ir.Value, props, attrs []ir.NamedAtt
 // visitBranch marks the edges a cf terminator may take and forwards its
 // successor operands into the block arguments.
 func (s *sccpSolver) visitBranch(op *ir.Operation) {
-	operands, ok := s.operandValues(op)
+	operands, ok := s.operandValues(nil, op)
 	if !ok {
 		return
 	}
@@ -363,7 +378,7 @@ func (s *sccpSolver) visitBranch(op *ir.Operation) {
 
 // visitRegionBranch handles control entering a region op.
 func (s *sccpSolver) visitRegionBranch(op *ir.Operation) {
-	operands, ok := s.operandValues(op)
+	operands, ok := s.operandValues(nil, op)
 	if !ok {
 		return
 	}
@@ -373,7 +388,7 @@ func (s *sccpSolver) visitRegionBranch(op *ir.Operation) {
 
 // visitRegionTerminator handles control leaving a region of op.
 func (s *sccpSolver) visitRegionTerminator(op, term *ir.Operation) {
-	operands, ok := s.operandValues(term)
+	operands, ok := s.operandValues(nil, term)
 	if !ok {
 		return
 	}

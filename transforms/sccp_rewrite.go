@@ -44,7 +44,7 @@ func (s *sccpSolver) rewrite() {
 
 // replaceWithConstant replaces v by a constant when its lattice is one.
 func (s *sccpSolver) replaceWithConstant(f *constantFolder, b *ir.Block, v ir.Value) bool {
-	l := s.values[v]
+	l := s.values[ir.KeyOf(v)]
 	if l == nil || l.kind != constant {
 		return false
 	}

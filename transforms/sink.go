@@ -104,7 +104,9 @@ func sinkBlock(b *ir.Block) int {
 	for op := b.First(); op != nil; op = op.Next() {
 		ops = append(ops, op)
 	}
-	ord := newBlockOrder(b, len(ops))
+	num := numberOps(ops)
+	defer num.clear(ops)
+	ord := newBlockOrder(b, num)
 	var fences []*ir.Operation // in block order; they never move
 	for _, op := range ops {
 		if sinkFence(op) {
@@ -115,7 +117,7 @@ func sinkBlock(b *ir.Block) int {
 	moved := 0
 	// The ops after the one visited, in block order: every op of the
 	// block ends up in it, and in ord.
-	after := suffixOrder{of: make(map[*ir.Operation]*orderChunk, len(ops))}
+	after := suffixOrder{num: num, of: make([]*orderChunk, len(ops))}
 	for i := len(ops) - 1; i >= 0; i-- {
 		op := ops[i]
 		if first := sinkTarget(op, b, ord, fences, &after); first != nil {
@@ -132,6 +134,45 @@ func sinkBlock(b *ir.Block) int {
 		moved += regroupStores(run)
 	}
 	return moved
+}
+
+// opNumbers numbers the ops of the block sinkBlock works on by their
+// place at the start (moving them keeps their numbers), so that what it
+// keeps per op sits in slices: an op's number is its mark (ir.OpMarks:
+// nothing hashed), or, for an op holding another holder's mark, kept in a
+// map.
+type opNumbers struct {
+	marks ir.OpMarks
+	other map[*ir.Operation]int
+}
+
+// numberOps numbers ops from 0.
+func numberOps(ops []*ir.Operation) *opNumbers {
+	n := &opNumbers{marks: ir.NewOpMarks()}
+	for i, op := range ops {
+		if !n.marks.Set(op, uint32(i)) {
+			if n.other == nil {
+				n.other = map[*ir.Operation]int{}
+			}
+			n.other[op] = i
+		}
+	}
+	return n
+}
+
+// of returns op's number.
+func (n *opNumbers) of(op *ir.Operation) int {
+	if i, ok := n.marks.Get(op); ok {
+		return int(i)
+	}
+	return n.other[op]
+}
+
+// clear drops the marks numberOps set.
+func (n *opNumbers) clear(ops []*ir.Operation) {
+	for _, op := range ops {
+		n.marks.Clear(op)
+	}
 }
 
 // maxStoreGap is the most ops that may separate two stores of a run for
@@ -206,8 +247,8 @@ func sinkTarget(op *ir.Operation, b *ir.Block, ord *blockOrder, fences []*ir.Ope
 	if first == nil {
 		return nil
 	}
-	at := ord.key[op]
-	if f := sort.Search(len(fences), func(k int) bool { return ord.key[fences[k]] > at }); f < len(fences) && ord.key[fences[f]] < ord.key[first] {
+	at := ord.keyOf(op)
+	if f := sort.Search(len(fences), func(k int) bool { return ord.keyOf(fences[k]) > at }); f < len(fences) && ord.keyOf(fences[f]) < ord.keyOf(first) {
 		first = fences[f]
 	}
 	if first == op.Next() || accumulationLink(op, first) || !after.atMostBefore(first, maxSinkDistance) {
@@ -222,7 +263,8 @@ func sinkTarget(op *ir.Operation, b *ir.Block, ord *blockOrder, fences []*ir.Ope
 // one by one.
 type suffixOrder struct {
 	chunks []*orderChunk // in block order
-	of     map[*ir.Operation]*orderChunk
+	num    *opNumbers
+	of     []*orderChunk // by op number
 }
 
 type orderChunk struct {
@@ -231,7 +273,7 @@ type orderChunk struct {
 }
 
 // orderChunkMax is the most ops a chunk holds before it is split.
-const orderChunkMax = 256
+const orderChunkMax = 64
 
 // pushFront puts op first.
 func (s *suffixOrder) pushFront(op *ir.Operation) {
@@ -243,13 +285,13 @@ func (s *suffixOrder) pushFront(op *ir.Operation) {
 
 // insertBefore puts op just before next.
 func (s *suffixOrder) insertBefore(op, next *ir.Operation) {
-	c := s.of[next]
+	c := s.of[s.num.of(next)]
 	s.insertAt(c, slices.Index(c.ops, next), op)
 }
 
 func (s *suffixOrder) insertAt(c *orderChunk, i int, op *ir.Operation) {
 	c.ops = slices.Insert(c.ops, i, op)
-	s.of[op] = c
+	s.of[s.num.of(op)] = c
 	if len(c.ops) <= orderChunkMax {
 		return
 	}
@@ -257,7 +299,7 @@ func (s *suffixOrder) insertAt(c *orderChunk, i int, op *ir.Operation) {
 	half := &orderChunk{ops: slices.Clone(c.ops[len(c.ops)/2:])}
 	c.ops = c.ops[:len(c.ops)/2]
 	for _, o := range half.ops {
-		s.of[o] = half
+		s.of[s.num.of(o)] = half
 	}
 	s.chunks = slices.Insert(s.chunks, c.index+1, half)
 	for k := c.index + 1; k < len(s.chunks); k++ {
@@ -267,7 +309,7 @@ func (s *suffixOrder) insertAt(c *orderChunk, i int, op *ir.Operation) {
 
 // atMostBefore reports whether at most n ops come before op.
 func (s *suffixOrder) atMostBefore(op *ir.Operation, n int) bool {
-	c := s.of[op]
+	c := s.of[s.num.of(op)]
 	count := 0
 	for _, before := range s.chunks[:c.index] {
 		if count += len(before.ops); count > n {
@@ -286,7 +328,8 @@ func (s *suffixOrder) atMostBefore(op *ir.Operation, n int) bool {
 // twenty moves to one place, quadratic in blocks of 10^5 ops and more.
 type blockOrder struct {
 	b   *ir.Block
-	key map[*ir.Operation]int64
+	num *opNumbers
+	key []int64 // by op number
 }
 
 // orderGap leaves 20 halvings between two neighbours before they are
@@ -296,30 +339,32 @@ const (
 	orderMinGap = 1 << 10
 )
 
-// newBlockOrder keys the n ops of block b.
-func newBlockOrder(b *ir.Block, n int) *blockOrder {
-	o := &blockOrder{b: b, key: make(map[*ir.Operation]int64, n)}
-	o.renumber()
+// newBlockOrder keys the ops of block b, numbered by num in their
+// current order.
+func newBlockOrder(b *ir.Block, num *opNumbers) *blockOrder {
+	o := &blockOrder{b: b, num: num}
+	k := int64(0)
+	for op := b.First(); op != nil; op = op.Next() {
+		k += orderGap
+		o.key = append(o.key, k)
+	}
 	return o
 }
 
-// renumber keys the block's ops afresh in their current order.
-func (o *blockOrder) renumber() {
-	k := int64(0)
-	for op := o.b.First(); op != nil; op = op.Next() {
-		k += orderGap
-		o.key[op] = k
-	}
-}
+// keyOf returns op's key.
+func (o *blockOrder) keyOf(op *ir.Operation) int64 { return o.key[o.num.of(op)] }
+
+// setKey gives op the key k.
+func (o *blockOrder) setKey(op *ir.Operation, k int64) { o.key[o.num.of(op)] = k }
 
 // placeBetween records that op now sits between prev and next.
 func (o *blockOrder) placeBetween(op, prev, next *ir.Operation) {
-	lo, hi := o.key[prev], o.key[next]
+	lo, hi := o.keyOf(prev), o.keyOf(next)
 	if hi-lo < 2 {
 		o.respread(op)
 		return
 	}
-	o.key[op] = lo + (hi-lo)/2
+	o.setKey(op, lo+(hi-lo)/2)
 }
 
 // respread keys op and its neighbours afresh, evenly between the keys of
@@ -340,17 +385,17 @@ func (o *blockOrder) respread(op *ir.Operation) {
 		}
 		var lo int64 // before the block's first op
 		if p := first.Prev(); p != nil {
-			lo = o.key[p]
+			lo = o.keyOf(p)
 		}
 		hi := lo + (count+1)*orderGap // after the block's last op
 		if nx := last.Next(); nx != nil {
-			hi = o.key[nx]
+			hi = o.keyOf(nx)
 		}
 		if step := (hi - lo) / (count + 1); step >= orderMinGap {
 			k := lo
 			for w := first; ; w = w.Next() {
 				k += step
-				o.key[w] = k
+				o.setKey(w, k)
 				if w == last {
 					return
 				}
@@ -365,18 +410,19 @@ func (o *blockOrder) respread(op *ir.Operation) {
 // branch).
 func (o *blockOrder) firstUser(op *ir.Operation, b *ir.Block) *ir.Operation {
 	var first *ir.Operation
+	var firstKey int64
 	for i := 0; i < op.NumResults(); i++ {
 		for u := op.Result(i).FirstUse(); u != nil; u = u.NextUse() {
 			user := u.Owner()
 			if user.Block() != b {
 				return nil
 			}
-			if first == nil || o.key[user] < o.key[first] {
-				first = user
+			if k := o.keyOf(user); first == nil || k < firstKey {
+				first, firstKey = user, k
 			}
 		}
 	}
-	if first != nil && o.key[first] <= o.key[op] {
+	if first != nil && firstKey <= o.keyOf(op) {
 		return nil // a graph region's use before its definition
 	}
 	return first

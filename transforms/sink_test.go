@@ -97,12 +97,16 @@ func TestBlockOrderRespread(t *testing.T) {
 			b = op.Region(0).Front()
 		}
 	})
-	ord := newBlockOrder(b, n+2)
+	var ops []*ir.Operation
+	for op := b.First(); op != nil; op = op.Next() {
+		ops = append(ops, op)
+	}
+	ord := newBlockOrder(b, numberOps(ops))
 	ordered := func(when string) {
 		t.Helper()
 		for op := b.First(); op.Next() != nil; op = op.Next() {
-			if ord.key[op] >= ord.key[op.Next()] {
-				t.Fatalf("%s: %s keyed %d, the op after it %d", when, op.Name(), ord.key[op], ord.key[op.Next()])
+			if ord.keyOf(op) >= ord.keyOf(op.Next()) {
+				t.Fatalf("%s: %s keyed %d, the op after it %d", when, op.Name(), ord.keyOf(op), ord.keyOf(op.Next()))
 			}
 		}
 	}

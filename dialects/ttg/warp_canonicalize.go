@@ -28,7 +28,7 @@ func canonicalizeWarpSpecialize(op *ir.Operation, rw ir.Rewriter) bool {
 	}
 	drop := make([]bool, op.NumOperands())
 	dropped := 0
-	firstListing := map[ir.Value]int{}
+	firstListing := map[ir.ValueKey]int{}
 	for i := range drop {
 		read := false
 		for _, r := range parts {
@@ -40,7 +40,7 @@ func canonicalizeWarpSpecialize(op *ir.Operation, rw ir.Rewriter) bool {
 			continue
 		}
 		capture := op.Operand(i)
-		if j, ok := firstListing[capture]; ok {
+		if j, ok := firstListing[ir.KeyOf(capture)]; ok {
 			for _, r := range parts {
 				rw.ReplaceAllUsesWith(r.Front().Argument(i), r.Front().Argument(j))
 			}
@@ -48,7 +48,7 @@ func canonicalizeWarpSpecialize(op *ir.Operation, rw ir.Rewriter) bool {
 			dropped++
 			continue
 		}
-		firstListing[capture] = i
+		firstListing[ir.KeyOf(capture)] = i
 	}
 	used := ir.UsedResults(op)
 	if dropped == 0 && len(used) == op.NumResults() {

@@ -32,10 +32,10 @@ func backwardConvertSlice(root *ir.OpOperand, enc ir.Attribute, slice *valueSet,
 	}
 	update := func(v ir.Value, e ir.Attribute) bool {
 		slice.insert(v)
-		if old, ok := layout[v]; ok && old != e {
+		if old, ok := layout[ir.KeyOf(v)]; ok && old != e {
 			return false
 		}
-		layout[v] = e
+		layout[ir.KeyOf(v)] = e
 		return true
 	}
 	enqueue(root, enc)

@@ -15,7 +15,7 @@ func forDeadArgElimination() ir.RewritePattern {
 	return ir.NewPattern("ForOpDeadArgElimination", "scf.for", 1, func(forOp *ir.Operation, rw ir.Rewriter) bool {
 		body := forOp.Region(0).Front()
 		yield := body.Last()
-		alive := map[ir.Value]bool{}
+		alive := map[ir.ValueKey]bool{}
 		var queue []ir.Value
 		inside := func(v ir.Value) bool {
 			blk := v.ParentBlock()
@@ -26,10 +26,10 @@ func forDeadArgElimination() ir.RewritePattern {
 			return p == forOp || (p != nil && forOp.IsAncestorOf(p))
 		}
 		markLive := func(v ir.Value) {
-			if !inside(v) || alive[v] {
+			if !inside(v) || alive[ir.KeyOf(v)] {
 				return
 			}
-			alive[v] = true
+			alive[ir.KeyOf(v)] = true
 			queue = append(queue, v)
 		}
 		for i, r := range forOp.Results() {
@@ -86,7 +86,7 @@ func forDeadArgElimination() ir.RewritePattern {
 		}
 		var dead []int
 		for i, v := range yield.Operands() {
-			if alive[v] || v == body.Argument(i+1) {
+			if alive[ir.KeyOf(v)] || v == body.Argument(i+1) {
 				continue
 			}
 			// A value from outside the loop is what the loop returns when

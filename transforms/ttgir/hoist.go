@@ -50,7 +50,7 @@ func (r *rematerializer) hoistOverExtOrBroadcast(cvt *ir.Operation) {
 		if op == nil || !isExtOrBroadcast(op) {
 			continue
 		}
-		src := ttg.InferSrcEncoding(op, layout[v])
+		src := ttg.InferSrcEncoding(op, layout[ir.KeyOf(v)])
 		if src == nil {
 			return
 		}
@@ -84,7 +84,7 @@ func (r *rematerializer) hoistOverExtOrBroadcast(cvt *ir.Operation) {
 	if ext == nil {
 		return
 	}
-	dstEnc := layout[ext.Result(0)]
+	dstEnc := layout[ir.KeyOf(ext.Result(0))]
 	srcEnc := ttg.InferSrcEncoding(ext, dstEnc)
 	if srcEnc == nil {
 		return
@@ -122,7 +122,7 @@ func (r *rematerializer) hoistIntoConditionals(cvt *ir.Operation) {
 		if ifOp == nil || ifOp.Name() != "scf.if" {
 			continue
 		}
-		enc := layout[v]
+		enc := layout[ir.KeyOf(v)]
 		idx := v.(*ir.OpResult).Index()
 		thenUse := yieldOf(ifOp, 0).OpOperand(idx)
 		elseUse := yieldOf(ifOp, 1).OpOperand(idx)
@@ -175,12 +175,12 @@ func (r *rematerializer) hoistIntoConditionals(cvt *ir.Operation) {
 	for _, v := range terminals {
 		b := ir.NewBuilder(r.ctx)
 		b.SetInsertionPointAfter(v.DefiningOp())
-		remat(b, v, layout[v])
+		remat(b, v, layout[ir.KeyOf(v)])
 	}
 	for _, e := range hoistAbove {
 		b := ir.NewBuilder(r.ctx)
 		b.SetInsertionPoint(e.use.Owner())
-		remat(b, e.use.Get(), layout[e.result])
+		remat(b, e.use.Get(), layout[ir.KeyOf(e.result)])
 	}
 	r.rewriteSlice(slice, layout, cvt, mapping)
 }
@@ -230,7 +230,7 @@ func (r *rematerializer) hoistDotOperand(cvt *ir.Operation) {
 		}
 		b := ir.NewBuilder(r.ctx)
 		b.SetInsertionPointAfter(def)
-		nc := ttg.NewConvertLayout(b, cvt.Loc(), def.Result(0), withEncoding(r.ctx, rt, layout[def.Result(0)]))
+		nc := ttg.NewConvertLayout(b, cvt.Loc(), def.Result(0), withEncoding(r.ctx, rt, layout[ir.KeyOf(def.Result(0))]))
 		mapping.Map(def.Result(0), nc.Result(0))
 	}
 	if len(inner.list) == 0 {

@@ -32,7 +32,7 @@ func (s *encSet) insert(a ir.Attribute) bool {
 }
 
 type valEnc struct {
-	v   ir.Value
+	v   ir.ValueKey
 	enc ir.Attribute
 }
 
@@ -41,7 +41,7 @@ type propagation struct {
 	fn  *ir.Operation
 	// layouts holds the candidate layouts of each value, in insertion
 	// order (a MapVector).
-	layouts map[ir.Value]*encSet
+	layouts map[ir.ValueKey]*encSet
 	order   []ir.Value
 	// rewritten maps (original value, layout) to its rewritten value.
 	rewritten map[valEnc]ir.Value
@@ -50,16 +50,17 @@ type propagation struct {
 }
 
 func newPropagation(fn *ir.Operation) *propagation {
-	return &propagation{ctx: fn.Context(), fn: fn, layouts: map[ir.Value]*encSet{},
+	return &propagation{ctx: fn.Context(), fn: fn, layouts: map[ir.ValueKey]*encSet{},
 		rewritten: map[valEnc]ir.Value{}, deleted: map[*ir.Operation]bool{}}
 }
 
 // info returns the candidate set of v, creating it.
 func (p *propagation) info(v ir.Value) *encSet {
-	s, ok := p.layouts[v]
+	k := ir.KeyOf(v)
+	s, ok := p.layouts[k]
 	if !ok {
 		s = &encSet{}
-		p.layouts[v] = s
+		p.layouts[k] = s
 		p.order = append(p.order, v)
 	}
 	return s
@@ -67,7 +68,7 @@ func (p *propagation) info(v ir.Value) *encSet {
 
 func (p *propagation) addAnchor(v ir.Value) {
 	if t, ok := v.Type().(*ir.RankedTensorType); ok {
-		if _, seen := p.layouts[v]; !seen {
+		if _, seen := p.layouts[ir.KeyOf(v)]; !seen {
 			s := p.info(v)
 			s.insert(t.Encoding)
 		}
@@ -183,7 +184,7 @@ func (p *propagation) propagate() {
 // accesses, an MMA one otherwise, else the first candidate.
 func (p *propagation) resolveConflicts() {
 	for _, v := range p.order {
-		s := p.layouts[v]
+		s := p.layouts[ir.KeyOf(v)]
 		if len(*s) <= 1 {
 			continue
 		}
@@ -205,7 +206,7 @@ func (p *propagation) resolveConflicts() {
 
 // chosen returns the layout picked for v, if v was reached.
 func (p *propagation) chosen(v ir.Value) (ir.Attribute, bool) {
-	s, ok := p.layouts[v]
+	s, ok := p.layouts[ir.KeyOf(v)]
 	if !ok || len(*s) == 0 {
 		return nil, false
 	}
@@ -213,7 +214,7 @@ func (p *propagation) chosen(v ir.Value) (ir.Attribute, bool) {
 }
 
 func (p *propagation) mapValue(old, nw ir.Value) {
-	p.rewritten[valEnc{old, encodingOf(nw)}] = nw
+	p.rewritten[valEnc{ir.KeyOf(old), encodingOf(nw)}] = nw
 }
 
 // rewrittenValue returns the value standing for v in its chosen layout.
@@ -226,7 +227,7 @@ func (p *propagation) rewrittenValue(v ir.Value) ir.Value {
 	if !ok || enc == t.Encoding {
 		return v
 	}
-	if r, ok := p.rewritten[valEnc{v, enc}]; ok {
+	if r, ok := p.rewritten[valEnc{ir.KeyOf(v), enc}]; ok {
 		return r
 	}
 	return v
@@ -292,7 +293,7 @@ func (p *propagation) rewrite() error {
 				default:
 					for i := range op.NumOperands() {
 						v := op.Operand(i)
-						if _, ok := p.layouts[v]; !ok {
+						if _, ok := p.layouts[ir.KeyOf(v)]; !ok {
 							continue
 						}
 						op.SetOperand(i, p.valueAs(v, encodingOf(v)))

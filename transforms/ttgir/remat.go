@@ -16,25 +16,30 @@ import (
 // valueSet is an insertion-ordered set of values (a SetVector).
 type valueSet struct {
 	list []ir.Value
-	has  map[ir.Value]bool
+	has  map[ir.ValueKey]bool
 }
 
-func newValueSet() *valueSet { return &valueSet{has: map[ir.Value]bool{}} }
+func newValueSet() *valueSet { return &valueSet{has: map[ir.ValueKey]bool{}} }
+
+// contains reports whether v is in the set.
+func (s *valueSet) contains(v ir.Value) bool { return s.has[ir.KeyOf(v)] }
 
 func (s *valueSet) insert(v ir.Value) bool {
-	if s.has[v] {
+	k := ir.KeyOf(v)
+	if s.has[k] {
 		return false
 	}
-	s.has[v] = true
+	s.has[k] = true
 	s.list = append(s.list, v)
 	return true
 }
 
 func (s *valueSet) remove(v ir.Value) {
-	if !s.has[v] {
+	k := ir.KeyOf(v)
+	if !s.has[k] {
 		return
 	}
-	delete(s.has, v)
+	delete(s.has, k)
 	for i, x := range s.list {
 		if x == v {
 			s.list = append(s.list[:i], s.list[i+1:]...)
@@ -44,14 +49,14 @@ func (s *valueSet) remove(v ir.Value) {
 }
 
 func (s *valueSet) clone() *valueSet {
-	c := &valueSet{list: append([]ir.Value(nil), s.list...), has: make(map[ir.Value]bool, len(s.has))}
+	c := &valueSet{list: append([]ir.Value(nil), s.list...), has: make(map[ir.ValueKey]bool, len(s.has))}
 	for k := range s.has {
 		c.has[k] = true
 	}
 	return c
 }
 
-type layoutMap map[ir.Value]ir.Attribute
+type layoutMap map[ir.ValueKey]ir.Attribute
 
 func (m layoutMap) clone() layoutMap {
 	c := make(layoutMap, len(m))
@@ -67,7 +72,7 @@ type rematerializer struct {
 	// rematMapping maps (value, layout) to the value recomputed in that
 	// layout; mappedValues records which layout each key value has.
 	rematMapping map[valEnc]ir.Value
-	mappedValues map[ir.Value]ir.Attribute
+	mappedValues map[ir.ValueKey]ir.Attribute
 	toDelete     []*ir.Operation
 	deleted      map[*ir.Operation]bool
 	dom          *ir.DominanceInfo
@@ -75,16 +80,16 @@ type rematerializer struct {
 
 func newRematerializer(fn *ir.Operation) *rematerializer {
 	return &rematerializer{ctx: fn.Context(), fn: fn, rematMapping: map[valEnc]ir.Value{},
-		mappedValues: map[ir.Value]ir.Attribute{}, deleted: map[*ir.Operation]bool{}, dom: ir.NewDominanceInfo()}
+		mappedValues: map[ir.ValueKey]ir.Attribute{}, deleted: map[*ir.Operation]bool{}, dom: ir.NewDominanceInfo()}
 }
 
 func (r *rematerializer) addRematValue(old ir.Value, enc ir.Attribute, nw ir.Value) {
-	r.rematMapping[valEnc{old, enc}] = nw
-	r.mappedValues[old] = enc
+	r.rematMapping[valEnc{ir.KeyOf(old), enc}] = nw
+	r.mappedValues[ir.KeyOf(old)] = enc
 }
 
 func (r *rematerializer) rematValue(v ir.Value, enc ir.Attribute) ir.Value {
-	return r.rematMapping[valEnc{v, enc}]
+	return r.rematMapping[valEnc{ir.KeyOf(v), enc}]
 }
 
 func (r *rematerializer) markDeleted(op *ir.Operation) {

@@ -19,7 +19,7 @@ func (r *rematerializer) rewriteSlice(slice *valueSet, layout layoutMap, cvt *ir
 	yieldOperands := map[*ir.Operation][]int{}
 	var reused []ir.Value
 	for _, v := range slice.list {
-		enc := layout[v]
+		enc := layout[ir.KeyOf(v)]
 		if remat := r.rematValue(v, enc); remat != nil {
 			mapping.Map(v, remat)
 			reused = append(reused, v)
@@ -64,7 +64,7 @@ func (r *rematerializer) rewriteSlice(slice *valueSet, layout layoutMap, cvt *ir
 			inits := op.Operands()[3:]
 			body := op.Region(0).Front()
 			for i, arg := range body.Arguments()[1:] {
-				if slice.has[arg] {
+				if slice.contains(arg) {
 					argMap = append(argMap, pair{i, len(inits) + len(extra)})
 					extra = append(extra, mapping.Lookup(inits[i]))
 				}
@@ -77,24 +77,24 @@ func (r *rematerializer) rewriteSlice(slice *valueSet, layout layoutMap, cvt *ir
 				mapping.Map(op.Result(m.oldIdx), nf.Result(m.newIdx))
 				oldArg := nb.Argument(m.oldIdx + 1)
 				mapping.Map(oldArg, nb.Argument(m.newIdx+1))
-				r.addRematValue(nf.Result(m.oldIdx), layout[oldArg], nf.Result(m.newIdx))
-				r.addRematValue(oldArg, layout[oldArg], nb.Argument(m.newIdx+1))
+				r.addRematValue(nf.Result(m.oldIdx), layout[ir.KeyOf(oldArg)], nf.Result(m.newIdx))
+				r.addRematValue(oldArg, layout[ir.KeyOf(oldArg)], nb.Argument(m.newIdx+1))
 			}
 			continue
 		case "scf.if":
 			var extra []ir.Type
 			for _, res := range op.Results() {
-				if slice.has[res] {
-					extra = append(extra, withEncoding(r.ctx, res.Type(), layout[res]))
+				if slice.contains(res) {
+					extra = append(extra, withEncoding(r.ctx, res.Type(), layout[ir.KeyOf(res)]))
 				}
 			}
 			ni, repl := scf.ReplaceIfWithNewSignature(op, extra)
 			replacements = append(replacements, repl...)
 			newIdx := op.NumResults()
 			for i, res := range op.Results() {
-				if slice.has[res] {
+				if slice.contains(res) {
 					mapping.Map(op.Result(i), ni.Result(newIdx))
-					r.addRematValue(op.Result(i), layout[res], ni.Result(newIdx))
+					r.addRematValue(op.Result(i), layout[ir.KeyOf(res)], ni.Result(newIdx))
 					newIdx++
 				}
 			}
@@ -118,14 +118,14 @@ func (r *rematerializer) rewriteSlice(slice *valueSet, layout layoutMap, cvt *ir
 		case "arith.constant":
 			clone := b.Insert(op.Clone(nil))
 			res := op.Result(0)
-			nv := ttg.NewConvertLayout(b, op.Loc(), clone.Result(0), withEncoding(r.ctx, res.Type(), layout[res])).Result(0)
+			nv := ttg.NewConvertLayout(b, op.Loc(), clone.Result(0), withEncoding(r.ctx, res.Type(), layout[ir.KeyOf(res)])).Result(0)
 			mapping.Map(res, nv)
-			r.addRematValue(res, layout[res], nv)
+			r.addRematValue(res, layout[ir.KeyOf(res)], nv)
 			continue
 		}
 		n := b.Insert(op.Clone(mapping))
 		for i, old := range op.Results() {
-			enc, ok := layout[old]
+			enc, ok := layout[ir.KeyOf(old)]
 			if !ok {
 				continue
 			}
@@ -149,21 +149,21 @@ func (r *rematerializer) rewriteSlice(slice *valueSet, layout layoutMap, cvt *ir
 func (r *rematerializer) updateRematMapping(repl [][2]ir.Value) {
 	for _, p := range repl {
 		old, nw := p[0], p[1]
-		enc, ok := r.mappedValues[old]
+		enc, ok := r.mappedValues[ir.KeyOf(old)]
 		if !ok {
 			continue
 		}
-		replaced := r.rematMapping[valEnc{old, enc}]
-		delete(r.rematMapping, valEnc{old, enc})
-		delete(r.mappedValues, old)
+		replaced := r.rematMapping[valEnc{ir.KeyOf(old), enc}]
+		delete(r.rematMapping, valEnc{ir.KeyOf(old), enc})
+		delete(r.mappedValues, ir.KeyOf(old))
 		for _, q := range repl {
 			if q[0] == replaced {
 				replaced = q[1]
 				break
 			}
 		}
-		r.rematMapping[valEnc{nw, enc}] = replaced
-		r.mappedValues[nw] = enc
+		r.rematMapping[valEnc{ir.KeyOf(nw), enc}] = replaced
+		r.mappedValues[ir.KeyOf(nw)] = enc
 	}
 }
 
