@@ -224,21 +224,13 @@ func (d *driver) simplify() (bool, error) {
 // to be deduplicated and hoisted already (constantsSettled): then it would
 // change nothing (the constant tables serve populating only).
 func (d *driver) populate(constantsSettled bool) {
-	known := func(op *ir.Operation) bool {
-		if d.cfg.NoConstantCSE || constantsSettled {
-			return false
-		}
-		if v := ir.ConstantValue(op); v != nil {
-			return !d.folder.insertKnownConstant(op, v)
-		}
-		return false
-	}
+	dedup := !d.cfg.NoConstantCSE && !constantsSettled
 	for _, b := range d.region.Blocks() {
 		for o := b.First(); o != nil; {
 			next := o.Next()
 			if d.cfg.TopDown {
 				ir.Walk(o, ir.PreOrder, func(x *ir.Operation) ir.WalkResult {
-					if known(x) {
+					if dedup && d.replacedByKnownConstant(x) {
 						return ir.Skip
 					}
 					d.wl.push(x)
@@ -246,7 +238,7 @@ func (d *driver) populate(constantsSettled bool) {
 				})
 			} else {
 				ir.Walk(o, ir.PostOrder, func(x *ir.Operation) ir.WalkResult {
-					if !known(x) {
+					if !dedup || !d.replacedByKnownConstant(x) {
 						d.wl.push(x)
 					}
 					return ir.Advance
@@ -258,6 +250,19 @@ func (d *driver) populate(constantsSettled bool) {
 	if d.cfg.TopDown {
 		d.wl.reverse()
 	}
+}
+
+// replacedByKnownConstant deduplicates and hoists op if it is a constant,
+// and reports whether it was replaced by an equal constant met before.
+// (It inlines the trait test: most ops are not constants.)
+func (d *driver) replacedByKnownConstant(op *ir.Operation) bool {
+	return op.Has(ir.ConstantLike) && d.replacedConstant(op)
+}
+
+// replacedConstant is replacedByKnownConstant for a ConstantLike op.
+func (d *driver) replacedConstant(op *ir.Operation) bool {
+	v := ir.ConstantValue(op)
+	return v != nil && !d.folder.insertKnownConstant(op, v)
 }
 
 // ErrRewriteCycle reports a round that applied more rewrites than its cap:
