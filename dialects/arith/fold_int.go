@@ -63,8 +63,11 @@ func intFold(op *ir.Operation, operands []ir.Attribute, fn func(a, b uint64, w i
 	}))
 }
 
-func total(f func(a, b uint64, w int) uint64) func(a, b uint64, w int) (uint64, bool) {
-	return func(a, b uint64, w int) (uint64, bool) { return f(a, b, w), true }
+// intFoldTotal is intFold for an operation defined on every input. (It
+// builds intFold's adapter itself, on the stack: returned by a function,
+// the adapter and the closure it wraps were allocated at every attempt.)
+func intFoldTotal(op *ir.Operation, operands []ir.Attribute, fn func(a, b uint64, w int) uint64) []ir.FoldResult {
+	return intFold(op, operands, func(a, b uint64, w int) (uint64, bool) { return fn(a, b, w), true })
 }
 
 func foldAddI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
@@ -78,7 +81,7 @@ func foldAddI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 	if sub := definedBy(rhs, SubIOp); sub != nil && sub.Operand(1) == lhs { // addi(b, subi(a, b)) -> a
 		return foldValue(sub.Operand(0))
 	}
-	return intFold(op, operands, total(func(a, b uint64, _ int) uint64 { return a + b }))
+	return intFoldTotal(op, operands, func(a, b uint64, _ int) uint64 { return a + b })
 }
 
 func foldSubI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
@@ -99,7 +102,7 @@ func foldSubI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 			return foldValue(add.Operand(1))
 		}
 	}
-	return intFold(op, operands, total(func(a, b uint64, _ int) uint64 { return a - b }))
+	return intFoldTotal(op, operands, func(a, b uint64, _ int) uint64 { return a - b })
 }
 
 func foldMulI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
@@ -109,7 +112,7 @@ func foldMulI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 	if isOneInt(operands[1]) { // muli(x, 1) -> x
 		return foldValue(op.Operand(0))
 	}
-	return intFold(op, operands, total(func(a, b uint64, _ int) uint64 { return a * b }))
+	return intFoldTotal(op, operands, func(a, b uint64, _ int) uint64 { return a * b })
 }
 
 // foldDivMul folds (a * b) / b -> a when the multiplication carries the
@@ -313,7 +316,7 @@ func foldAndI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 			return foldValue(prev.Result(0))
 		}
 	}
-	return intFold(op, operands, total(func(a, b uint64, _ int) uint64 { return a & b }))
+	return intFoldTotal(op, operands, func(a, b uint64, _ int) uint64 { return a & b })
 }
 
 func foldOrI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
@@ -330,7 +333,7 @@ func foldOrI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 	if isNotOf(lhs, rhs) {
 		return foldValue(lhs.DefiningOp().Operand(1))
 	}
-	return intFold(op, operands, total(func(a, b uint64, _ int) uint64 { return a | b }))
+	return intFoldTotal(op, operands, func(a, b uint64, _ int) uint64 { return a | b })
 }
 
 func foldXOrI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
@@ -357,7 +360,7 @@ func foldXOrI(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 			return foldValue(prev.Operand(1))
 		}
 	}
-	return intFold(op, operands, total(func(a, b uint64, _ int) uint64 { return a ^ b }))
+	return intFoldTotal(op, operands, func(a, b uint64, _ int) uint64 { return a ^ b })
 }
 
 // foldShift folds shifts; amounts at or beyond the width do not fold.
@@ -397,7 +400,7 @@ func foldMinMax(isMax, signed bool) func(*ir.Operation, []ir.Attribute) []ir.Fol
 				return foldValue(op.Operand(0))
 			}
 		}
-		return intFold(op, operands, total(func(a, b uint64, w int) uint64 {
+		return intFoldTotal(op, operands, func(a, b uint64, w int) uint64 {
 			less := a < b
 			if signed {
 				less = sext(a, w) < sext(b, w)
@@ -406,7 +409,7 @@ func foldMinMax(isMax, signed bool) func(*ir.Operation, []ir.Attribute) []ir.Fol
 				return b
 			}
 			return a
-		}))
+		})
 	}
 }
 
