@@ -479,7 +479,10 @@ func materialize(b *ir.Builder, op *ir.Operation, value ir.Attribute, t ir.Type,
 
 // addToWorklist adds op and its ancestors inside the driven region.
 func (d *driver) addToWorklist(op *ir.Operation) {
-	var chain []*ir.Operation
+	// The chain lives on the stack unless the nesting is deeper than
+	// usual: every use a rewrite redirects brings its owner here.
+	var nesting [8]*ir.Operation
+	chain := nesting[:0]
 	for o := op; o != nil; {
 		chain = append(chain, o)
 		r := o.ParentRegion()
