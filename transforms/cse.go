@@ -171,6 +171,11 @@ func (c *cse) simplify(t *scopedTable, op *ir.Operation, ssa bool) bool {
 // visit of op's effects answers both: CSE asks them of every op, and
 // each visit calls the effects hooks of op and of what it contains.
 func effectClass(op *ir.Operation) (free, reads bool) {
+	// Most ops are Pure (or NoMemoryEffect), with no hook and nothing
+	// nested: their traits answer, without the visit's call and closure.
+	if op.Def().AppendEffects == nil && !op.Has(ir.RecursiveEffects) && (op.Has(ir.Pure) || op.Has(ir.NoMemoryEffect)) {
+		return true, true
+	}
 	any := false
 	known := ir.EachEffect(op, func(e ir.Effect) bool {
 		any = true
