@@ -49,9 +49,11 @@ func opHash(op *ir.Operation) uint64 {
 	return h
 }
 
-// valueHash hashes a value by identity (values are operation results and
-// block arguments, pointers all).
-func valueHash(v ir.Value) uint64 { return identityHash(v) }
+// valueHash hashes a value by identity: values are operation results and
+// block arguments, pointers all (a nil operand hashes as a nil pointer),
+// so the address is the interface's data word, without identityHash's look
+// at the dynamic type (CSE hashes every operand of every op).
+func valueHash(v ir.Value) uint64 { return addressHash((*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]) }
 
 // identityHash hashes x as == compares it. A pointer (uniqued types and
 // attributes, values) is hashed by its address, the data word of the
