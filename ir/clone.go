@@ -85,7 +85,7 @@ func (op *Operation) cloneWithoutRegions(m *Mapping) *Operation {
 	for _, s := range op.Successors() {
 		st.Successors = append(st.Successors, m.LookupBlock(s))
 	}
-	clone := Create(st)
+	clone := create(st, op.def)
 	for i := range op.results {
 		m.Map(&op.results[i], &clone.results[i])
 	}
