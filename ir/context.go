@@ -21,6 +21,8 @@ type Context struct {
 	gen atomic.Uint64
 	// cache answers the most frequent Unique requests (uniquecache.go).
 	cache uniqueCache
+	// arena allocates the operations (arena.go).
+	arena opArena
 	// defSlots answers OpDefFor without the lock and the map (opDefSlot).
 	defSlots [opDefSlots]atomic.Pointer[OpDef]
 	// hints holds the source names of operation results (SetNameHint).

@@ -107,7 +107,7 @@ func create(st *OperationState, def *OpDef) *Operation {
 		def.PopulateDefaults(&cp)
 		st = &cp
 	}
-	op := newOperation(len(st.Operands))
+	op := ctx.arena.newOperation(len(st.Operands))
 	op.def, op.ctx, op.loc = def, ctx, st.Loc
 	if op.loc == nil {
 		op.loc = Unknown(ctx)
@@ -142,7 +142,7 @@ func create(st *OperationState, def *OpDef) *Operation {
 	// attrs from index nProps (each gets exactly its count).
 	var all, props, attrs []NamedAttr
 	if n := len(st.Props) + len(st.Attrs) + nDefaults; n > 0 {
-		all = make([]NamedAttr, n)
+		all = ctx.arena.newAttrs(n)
 		props = append(all[:0:nProps], st.Props...)
 		attrs = all[nProps:nProps]
 	}
@@ -203,7 +203,7 @@ func create(st *OperationState, def *OpDef) *Operation {
 }
 
 // Operations with up to four operands are allocated together with their
-// operand array: one allocation instead of two for nearly every op.
+// operand array (opArena.newOperation).
 type (
 	operation1 struct {
 		op  Operation
@@ -222,34 +222,6 @@ type (
 		use [4]OpOperand
 	}
 )
-
-// newOperation allocates an operation with room for n operands
-// (op.operands has length n, not yet linked).
-func newOperation(n int) *Operation {
-	switch n {
-	case 0:
-		return &Operation{}
-	case 1:
-		x := &operation1{}
-		x.op.operands = x.use[:]
-		return &x.op
-	case 2:
-		x := &operation2{}
-		x.op.operands = x.use[:]
-		return &x.op
-	case 3:
-		x := &operation3{}
-		x.op.operands = x.use[:]
-		return &x.op
-	case 4:
-		x := &operation4{}
-		x.op.operands = x.use[:]
-		return &x.op
-	}
-	op := &Operation{}
-	op.operands = make([]OpOperand, n)
-	return op
-}
 
 // Name returns the full operation name ("tt.load").
 func (op *Operation) Name() string { return op.def.Name }
