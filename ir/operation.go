@@ -173,33 +173,48 @@ func create(st *OperationState, def *OpDef) *Operation {
 		op.attrs, op.nprops = all[:np+len(attrs)], int32(np)
 	}
 	op.linkOperands(st.Operands)
-	if len(st.Types) == 1 {
+	op.initResults(len(st.Types))
+	for i, t := range st.Types {
+		op.results[i].typ = t
+	}
+	op.initStructure(st.Regions, st.Successors)
+	return op
+}
+
+// initResults gives a new op n results, of no type yet.
+func (op *Operation) initResults(n int) {
+	if n == 1 {
 		op.results = op.result1[:]
 	} else {
-		op.results = make([]OpResult, len(st.Types))
+		op.results = make([]OpResult, n)
 	}
-	for i, t := range st.Types {
-		op.results[i] = OpResult{valueImpl: valueImpl{typ: t}, owner: op, index: int32(i)}
+	for i := range op.results {
+		op.results[i].owner, op.results[i].index = op, int32(i)
 	}
-	if len(st.Regions) > 0 || len(st.Successors) > 0 {
-		op.structure = &opStructure{}
+}
+
+// initStructure gives a new op its regions, which it then owns, and its
+// successors.
+func (op *Operation) initStructure(regions []*Region, successors []*Block) {
+	if len(regions) == 0 && len(successors) == 0 {
+		return
 	}
-	for _, r := range st.Regions {
+	op.structure = &opStructure{}
+	for _, r := range regions {
 		if r.parent != nil {
 			panic("ir: region already owned by an operation")
 		}
 		r.parent = op
 		op.structure.regions = append(op.structure.regions, r)
 	}
-	if len(st.Successors) > 0 {
-		succs := make([]BlockOperand, len(st.Successors))
-		for i, b := range st.Successors {
+	if len(successors) > 0 {
+		succs := make([]BlockOperand, len(successors))
+		for i, b := range successors {
 			succs[i] = BlockOperand{block: b, owner: op, index: i}
 			succs[i].link()
 		}
 		op.structure.successors = succs
 	}
-	return op
 }
 
 // Operations with up to four operands are allocated together with their
