@@ -153,12 +153,14 @@ func create(st *OperationState, def *OpDef) *Operation {
 			attrs = append(attrs, a)
 		}
 	}
-	for i, d := range def.DefaultAttrs {
+	for i := range def.DefaultAttrs {
 		if i < len(missing) && missing[i] {
+			d := &def.DefaultAttrs[i]
+			a := NamedAttr{d.Name, ctx.cache.cachedDefault(ctx, d)}
 			if def.IsInherent(d.Name) {
-				props = append(props, NamedAttr{d.Name, d.Value(ctx)})
+				props = append(props, a)
 			} else {
-				attrs = append(attrs, NamedAttr{d.Name, d.Value(ctx)})
+				attrs = append(attrs, a)
 			}
 		}
 	}

@@ -25,6 +25,9 @@ type uniqueCache struct {
 	intArrays1 map[intAttrKey]*DenseArrayAttr
 	// fileLocs holds the point locations the parser makes for every op.
 	fileLocs map[fileLocKey]*FileLineColLoc
+	// defaults holds the values of the ops' default-valued attributes
+	// (the overflow and fastmath flags of most LLVM and arith ops).
+	defaults map[*DefaultAttr]Attribute
 }
 
 type fileLocKey struct {
@@ -156,4 +159,22 @@ func (c *uniqueCache) cachedFileLoc(file string, line, col int) *FileLineColLoc 
 	l = &FileLineColLoc{File: file, Line: line, Col: col}
 	c.fileLocs[key] = l
 	return l
+}
+
+// cachedDefault returns d's value (asked of d once per context).
+func (c *uniqueCache) cachedDefault(ctx *Context, d *DefaultAttr) Attribute {
+	c.mu.RLock()
+	a := c.defaults[d]
+	c.mu.RUnlock()
+	if a != nil {
+		return a
+	}
+	a = d.Value(ctx)
+	c.mu.Lock()
+	if c.defaults == nil {
+		c.defaults = map[*DefaultAttr]Attribute{}
+	}
+	c.defaults[d] = a
+	c.mu.Unlock()
+	return a
 }
