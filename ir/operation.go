@@ -378,6 +378,16 @@ func (op *Operation) ResultTypes() []Type {
 
 // Attr returns the named attribute (inherent or discardable), or nil.
 func (op *Operation) Attr(name string) Attribute {
+	if len(op.attrs) <= 8 {
+		// Both lists in one scan: the properties come first, so a name
+		// in both still answers the property, as below.
+		for i := range op.attrs {
+			if op.attrs[i].Name == name {
+				return op.attrs[i].Value
+			}
+		}
+		return nil
+	}
 	if a := findAttr(op.Props(), name); a != nil {
 		return a
 	}
