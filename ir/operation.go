@@ -94,12 +94,8 @@ func (st *OperationState) Attr(name string) Attribute {
 // by the op definition become properties. st is not retained (nor
 // changed): callers may build it on the stack.
 func Create(st *OperationState) *Operation {
-	return create(st, st.Ctx.OpDefFor(st.Name))
-}
-
-// create is Create with st.Name's definition at hand (a clone has it).
-func create(st *OperationState, def *OpDef) *Operation {
 	ctx := st.Ctx
+	def := ctx.OpDefFor(st.Name)
 	if def.PopulateDefaults != nil {
 		// The hook adds default-valued attributes; it gets a copy, so
 		// that the caller's state does not escape through it.
