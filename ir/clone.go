@@ -70,25 +70,36 @@ func (op *Operation) CloneWithoutRegions(m *Mapping) *Operation {
 }
 
 func (op *Operation) cloneWithoutRegions(m *Mapping) *Operation {
-	st := &OperationState{Ctx: op.ctx, Name: op.def.Name, Loc: op.loc}
-	st.Operands = make([]Value, len(op.operands))
+	// The op's attribute lists are copied as they are (already split,
+	// sorted and defaulted), as MLIR's clone does: Create would classify
+	// and sort them again, and building its state allocated the operand
+	// and result type lists.
+	ctx := op.ctx
+	clone := ctx.arena.newOperation(len(op.operands))
+	clone.def, clone.ctx, clone.loc = op.def, ctx, op.loc
+	if len(op.attrs) > 0 {
+		clone.attrs = ctx.arena.newAttrs(len(op.attrs))
+		copy(clone.attrs, op.attrs)
+		clone.nprops = op.nprops
+	}
 	for i := range op.operands {
-		st.Operands[i] = m.Lookup(op.operands[i].value)
+		clone.operands[i] = OpOperand{value: m.Lookup(op.operands[i].value), owner: clone, index: i}
+		clone.operands[i].link()
 	}
-	st.Types = op.ResultTypes()
-	// Create neither keeps nor changes the state's lists: the op's own
-	// attribute lists serve.
-	st.Props, st.Attrs = op.Props(), op.DiscardableAttrs()
-	for range op.Regions() {
-		st.AddRegion()
-	}
-	for _, s := range op.Successors() {
-		st.Successors = append(st.Successors, m.LookupBlock(s))
-	}
-	clone := Create(st)
+	clone.initResults(len(op.results))
 	for i := range op.results {
+		clone.results[i].typ = op.results[i].typ
 		m.Map(&op.results[i], &clone.results[i])
 	}
+	var regions []*Region
+	for range op.Regions() {
+		regions = append(regions, &Region{})
+	}
+	var succs []*Block
+	for _, s := range op.Successors() {
+		succs = append(succs, m.LookupBlock(s))
+	}
+	clone.initStructure(regions, succs)
 	return clone
 }
 

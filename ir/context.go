@@ -5,6 +5,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Context owns the uniquing tables of types and attributes and the set of
@@ -20,6 +21,10 @@ type Context struct {
 	gen atomic.Uint64
 	// cache answers the most frequent Unique requests (uniquecache.go).
 	cache uniqueCache
+	// arena allocates the operations (arena.go).
+	arena opArena
+	// defSlots answers OpDefFor without the lock and the map (opDefSlot).
+	defSlots [opDefSlots]atomic.Pointer[OpDef]
 	// hints holds the source names of operation results (SetNameHint).
 	// Only parsed values and a few rewritten ones have one, while the
 	// lowerings create thousands of ops: a name field in every result
@@ -151,6 +156,11 @@ func (ctx *Context) Load(d *Dialect) {
 		return
 	}
 	ctx.dialects[d.Name] = d
+	// A name the dialect registers again must not answer its old
+	// definition.
+	for i := range ctx.defSlots {
+		ctx.defSlots[i].Store(nil)
+	}
 	for _, def := range d.Ops {
 		if def.Dialect != d {
 			panic(fmt.Sprintf("ir: op %s registered by dialect %s but belongs to %v", def.Name, d.Name, def.Dialect))
@@ -196,8 +206,29 @@ func (ctx *Context) LookupOp(name string) *OpDef {
 // registered one, or a shared placeholder describing an unregistered
 // operation (whose Registered method reports false).
 func (ctx *Context) OpDefFor(name string) *OpDef {
+	slot := ctx.opDefSlot(name)
+	if def := slot.Load(); def != nil && def.Name == name {
+		return def
+	}
 	if def := ctx.LookupOp(name); def != nil {
+		slot.Store(def)
 		return def
 	}
 	return Unique(ctx, &OpDef{Name: name, unregistered: true})
+}
+
+// opDefSlots is the number of OpDefFor's slots: more than the distinct
+// ops a compilation creates.
+const opDefSlots = 256
+
+// opDefSlot returns the slot that caches name's definition. Every op
+// created goes through OpDefFor (thousands a compilation), and the
+// registry lookup, a lock and a hashed string, was most of its cost. The
+// names come almost all from string constants of the dialect packages,
+// whose bytes never move: their address picks the slot, and the name
+// comparison, which sees equal pointers at once, confirms the hit. Other
+// names (parsed text) only miss.
+func (ctx *Context) opDefSlot(name string) *atomic.Pointer[OpDef] {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(name)))
+	return &ctx.defSlots[(p>>3^p>>11)%opDefSlots]
 }

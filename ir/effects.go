@@ -193,8 +193,10 @@ func ConstantValue(op *Operation) Attribute {
 
 // DefiningConstant returns the constant attribute behind v, or nil.
 func DefiningConstant(v Value) Attribute {
-	if d := v.DefiningOp(); d != nil {
-		return ConstantValue(d)
+	// The folders ask this of every operand they look at: a type check
+	// costs less than the interface call of DefiningOp.
+	if r, ok := v.(*OpResult); ok {
+		return ConstantValue(r.owner)
 	}
 	return nil
 }

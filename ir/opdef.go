@@ -94,7 +94,8 @@ type OpDef struct {
 }
 
 // DefaultAttr is an attribute an op gets, with the value Value gives, when
-// it is created without it.
+// it is created without it. Value must give the same attribute every time
+// for a context: Create asks it once per context.
 type DefaultAttr struct {
 	Name  string
 	Value func(ctx *Context) Attribute

@@ -103,7 +103,7 @@ func Create(st *OperationState) *Operation {
 		def.PopulateDefaults(&cp)
 		st = &cp
 	}
-	op := newOperation(len(st.Operands))
+	op := ctx.arena.newOperation(len(st.Operands))
 	op.def, op.ctx, op.loc = def, ctx, st.Loc
 	if op.loc == nil {
 		op.loc = Unknown(ctx)
@@ -138,7 +138,7 @@ func Create(st *OperationState) *Operation {
 	// attrs from index nProps (each gets exactly its count).
 	var all, props, attrs []NamedAttr
 	if n := len(st.Props) + len(st.Attrs) + nDefaults; n > 0 {
-		all = make([]NamedAttr, n)
+		all = ctx.arena.newAttrs(n)
 		props = append(all[:0:nProps], st.Props...)
 		attrs = all[nProps:nProps]
 	}
@@ -149,12 +149,14 @@ func Create(st *OperationState) *Operation {
 			attrs = append(attrs, a)
 		}
 	}
-	for i, d := range def.DefaultAttrs {
+	for i := range def.DefaultAttrs {
 		if i < len(missing) && missing[i] {
+			d := &def.DefaultAttrs[i]
+			a := NamedAttr{d.Name, ctx.cache.cachedDefault(ctx, d)}
 			if def.IsInherent(d.Name) {
-				props = append(props, NamedAttr{d.Name, d.Value(ctx)})
+				props = append(props, a)
 			} else {
-				attrs = append(attrs, NamedAttr{d.Name, d.Value(ctx)})
+				attrs = append(attrs, a)
 			}
 		}
 	}
@@ -169,37 +171,52 @@ func Create(st *OperationState) *Operation {
 		op.attrs, op.nprops = all[:np+len(attrs)], int32(np)
 	}
 	op.linkOperands(st.Operands)
-	if len(st.Types) == 1 {
+	op.initResults(len(st.Types))
+	for i, t := range st.Types {
+		op.results[i].typ = t
+	}
+	op.initStructure(st.Regions, st.Successors)
+	return op
+}
+
+// initResults gives a new op n results, of no type yet.
+func (op *Operation) initResults(n int) {
+	if n == 1 {
 		op.results = op.result1[:]
 	} else {
-		op.results = make([]OpResult, len(st.Types))
+		op.results = make([]OpResult, n)
 	}
-	for i, t := range st.Types {
-		op.results[i] = OpResult{valueImpl: valueImpl{typ: t}, owner: op, index: int32(i)}
+	for i := range op.results {
+		op.results[i].owner, op.results[i].index = op, int32(i)
 	}
-	if len(st.Regions) > 0 || len(st.Successors) > 0 {
-		op.structure = &opStructure{}
+}
+
+// initStructure gives a new op its regions, which it then owns, and its
+// successors.
+func (op *Operation) initStructure(regions []*Region, successors []*Block) {
+	if len(regions) == 0 && len(successors) == 0 {
+		return
 	}
-	for _, r := range st.Regions {
+	op.structure = &opStructure{}
+	for _, r := range regions {
 		if r.parent != nil {
 			panic("ir: region already owned by an operation")
 		}
 		r.parent = op
 		op.structure.regions = append(op.structure.regions, r)
 	}
-	if len(st.Successors) > 0 {
-		succs := make([]BlockOperand, len(st.Successors))
-		for i, b := range st.Successors {
+	if len(successors) > 0 {
+		succs := make([]BlockOperand, len(successors))
+		for i, b := range successors {
 			succs[i] = BlockOperand{block: b, owner: op, index: i}
 			succs[i].link()
 		}
 		op.structure.successors = succs
 	}
-	return op
 }
 
 // Operations with up to four operands are allocated together with their
-// operand array: one allocation instead of two for nearly every op.
+// operand array (opArena.newOperation).
 type (
 	operation1 struct {
 		op  Operation
@@ -218,34 +235,6 @@ type (
 		use [4]OpOperand
 	}
 )
-
-// newOperation allocates an operation with room for n operands
-// (op.operands has length n, not yet linked).
-func newOperation(n int) *Operation {
-	switch n {
-	case 0:
-		return &Operation{}
-	case 1:
-		x := &operation1{}
-		x.op.operands = x.use[:]
-		return &x.op
-	case 2:
-		x := &operation2{}
-		x.op.operands = x.use[:]
-		return &x.op
-	case 3:
-		x := &operation3{}
-		x.op.operands = x.use[:]
-		return &x.op
-	case 4:
-		x := &operation4{}
-		x.op.operands = x.use[:]
-		return &x.op
-	}
-	op := &Operation{}
-	op.operands = make([]OpOperand, n)
-	return op
-}
 
 // Name returns the full operation name ("tt.load").
 func (op *Operation) Name() string { return op.def.Name }
@@ -385,6 +374,16 @@ func (op *Operation) ResultTypes() []Type {
 
 // Attr returns the named attribute (inherent or discardable), or nil.
 func (op *Operation) Attr(name string) Attribute {
+	if len(op.attrs) <= 8 {
+		// Both lists in one scan: the properties come first, so a name
+		// in both still answers the property, as below.
+		for i := range op.attrs {
+			if op.attrs[i].Name == name {
+				return op.attrs[i].Value
+			}
+		}
+		return nil
+	}
 	if a := findAttr(op.Props(), name); a != nil {
 		return a
 	}

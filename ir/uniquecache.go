@@ -25,6 +25,9 @@ type uniqueCache struct {
 	intArrays1 map[intAttrKey]*DenseArrayAttr
 	// fileLocs holds the point locations the parser makes for every op.
 	fileLocs map[fileLocKey]*FileLineColLoc
+	// defaults holds the values of the ops' default-valued attributes
+	// (the overflow and fastmath flags of most LLVM and arith ops).
+	defaults map[*DefaultAttr]Attribute
 }
 
 type fileLocKey struct {
@@ -35,8 +38,12 @@ type fileLocKey struct {
 // maxCachedIntWidth is the widest signless integer type kept in the cache.
 const maxCachedIntWidth = 128
 
+// intAttrKey keys the integer attributes and arrays of the cache by the
+// concrete integer type: a key holding a Type interface would be hashed
+// by the runtime's reflective struct hash, which cost more than the rest
+// of the lookup. Attributes of other types (index) go to Unique.
 type intAttrKey struct {
-	typ  Type
+	typ  *IntegerType
 	bits uint64
 }
 
@@ -66,7 +73,11 @@ func (c *uniqueCache) cachedFloat(ctx *Context, k FloatKind) *FloatType {
 // cachedIntAttr returns the canonical integer attribute of type t and
 // (already truncated) bits.
 func (c *uniqueCache) cachedIntAttr(ctx *Context, t Type, bits uint64) *IntegerAttr {
-	key := intAttrKey{t, bits}
+	it, ok := t.(*IntegerType)
+	if !ok {
+		return Unique(ctx, &IntegerAttr{Typ: t, Bits: bits})
+	}
+	key := intAttrKey{it, bits}
 	c.mu.RLock()
 	a := c.intAttrs[key]
 	c.mu.RUnlock()
@@ -104,7 +115,11 @@ func (c *uniqueCache) cachedTypeAttr(ctx *Context, t Type) *TypeAttr {
 // cachedIntArray1 returns the canonical one-element dense integer array
 // of elem holding v (as given: denseIntArray normalizes it).
 func (c *uniqueCache) cachedIntArray1(ctx *Context, elem Type, v int64) *DenseArrayAttr {
-	key := intAttrKey{elem, uint64(v)}
+	it, ok := elem.(*IntegerType)
+	if !ok {
+		return denseIntArray(ctx, elem, []int64{v})
+	}
+	key := intAttrKey{it, uint64(v)}
 	c.mu.RLock()
 	a := c.intArrays1[key]
 	c.mu.RUnlock()
@@ -144,4 +159,22 @@ func (c *uniqueCache) cachedFileLoc(file string, line, col int) *FileLineColLoc 
 	l = &FileLineColLoc{File: file, Line: line, Col: col}
 	c.fileLocs[key] = l
 	return l
+}
+
+// cachedDefault returns d's value (asked of d once per context).
+func (c *uniqueCache) cachedDefault(ctx *Context, d *DefaultAttr) Attribute {
+	c.mu.RLock()
+	a := c.defaults[d]
+	c.mu.RUnlock()
+	if a != nil {
+		return a
+	}
+	a = d.Value(ctx)
+	c.mu.Lock()
+	if c.defaults == nil {
+		c.defaults = map[*DefaultAttr]Attribute{}
+	}
+	c.defaults[d] = a
+	c.mu.Unlock()
+	return a
 }
