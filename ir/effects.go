@@ -193,9 +193,11 @@ func ConstantValue(op *Operation) Attribute {
 
 // DefiningConstant returns the constant attribute behind v, or nil.
 func DefiningConstant(v Value) Attribute {
-	// The folders ask this of every operand they look at: a type check
-	// costs less than the interface call of DefiningOp.
-	if r, ok := v.(*OpResult); ok {
+	// The greedy driver and the folders ask this of every operand they
+	// look at, and most are not constants: a type check costs less than
+	// the interface call of DefiningOp, and the trait test answers most
+	// without the call of ConstantValue.
+	if r, ok := v.(*OpResult); ok && r.owner.Has(ConstantLike) {
 		return ConstantValue(r.owner)
 	}
 	return nil

@@ -58,3 +58,37 @@ func (m OpMarks) Clear(op *Operation) {
 		op.mark = 0
 	}
 }
+
+// OpNumbers numbers ops for an algorithm that keeps what it knows per op
+// in slices indexed by the number: an op's number is its mark (OpMarks),
+// or, for an op that holds another holder's mark, kept in a map. Clear
+// drops an op's mark once the algorithm is done with it.
+type OpNumbers struct {
+	marks OpMarks
+	other map[*Operation]int
+}
+
+// NewOpNumbers returns a holder that numbers no op yet.
+func NewOpNumbers() *OpNumbers { return &OpNumbers{marks: NewOpMarks()} }
+
+// Set gives op the number i (at most 2^32-1).
+func (n *OpNumbers) Set(op *Operation, i int) {
+	if !n.marks.Set(op, uint32(i)) {
+		if n.other == nil {
+			n.other = map[*Operation]int{}
+		}
+		n.other[op] = i
+	}
+}
+
+// Get returns op's number and whether it has one.
+func (n *OpNumbers) Get(op *Operation) (int, bool) {
+	if i, ok := n.marks.Get(op); ok {
+		return int(i), true
+	}
+	i, ok := n.other[op]
+	return i, ok
+}
+
+// Clear drops op's mark, if n set one.
+func (n *OpNumbers) Clear(op *Operation) { n.marks.Clear(op) }

@@ -42,3 +42,38 @@ func TestOpMarks(t *testing.T) {
 	}
 	reads("b, after marking 3", b, 3, true)
 }
+
+// OpNumbers numbers every op, an op that holds another holder's mark
+// included (kept aside, that mark left as it was), and Clear frees the
+// ops it marked.
+func TestOpNumbers(t *testing.T) {
+	ctx := ir.NewContext()
+	ctx.AllowUnregistered = true
+	var ops []*ir.Operation
+	for range 4 {
+		ops = append(ops, ir.Create(&ir.OperationState{Ctx: ctx, Name: "t.op"}))
+	}
+	other := ir.NewOpMarks()
+	other.Set(ops[2], 9)
+	n := ir.NewOpNumbers()
+	if _, ok := n.Get(ops[0]); ok {
+		t.Fatal("an op numbered before Set")
+	}
+	for i, op := range ops {
+		n.Set(op, 10*i)
+	}
+	for i, op := range ops {
+		if got, ok := n.Get(op); !ok || got != 10*i {
+			t.Errorf("op %d: number %d, %v; want %d", i, got, ok, 10*i)
+		}
+	}
+	if m, ok := other.Get(ops[2]); !ok || m != 9 {
+		t.Errorf("the other holder's mark became %d, %v", m, ok)
+	}
+	for _, op := range ops {
+		n.Clear(op)
+	}
+	if !ir.NewOpMarks().Set(ops[0], 1) {
+		t.Error("Clear left op 0 marked")
+	}
+}

@@ -5,23 +5,25 @@ import (
 	"slices"
 )
 
-// span is an incrementally built basis of a subspace of GF(2)^64, used for
-// ranks, membership tests and solving linear systems by elimination.
+// Span is an incrementally built basis of a subspace of GF(2)^64, used for
+// ranks, membership tests and solving linear systems by elimination (the
+// layouts' inversions here; the lowering's search for the register that
+// holds an element). The zero value is the empty span.
 //
 // Invariant: every stored vector is non-zero, its lowest set bit is its
 // pivot, and pivots are distinct. Any non-empty XOR of stored vectors then has
 // as lowest set bit the smallest pivot among them, so reducing by pivots,
 // lowest bit first, decides membership.
-type span struct {
+type Span struct {
 	vecs   []uint64
 	combos []uint64 // combos[i]: which added columns XOR to vecs[i]
 	byPiv  [64]int8 // index+1 into vecs of the vector with that pivot, 0 if none
 }
 
-// reduce eliminates v against the basis. It returns the remainder (0 iff v
+// Reduce eliminates v against the basis. It returns the remainder (0 iff v
 // is in the span) and the set of added columns whose XOR, together with the
 // remainder, gives v.
-func (s *span) reduce(v uint64) (rest, combo uint64) {
+func (s *Span) Reduce(v uint64) (rest, combo uint64) {
 	for v != 0 {
 		p := bits.TrailingZeros64(v)
 		k := s.byPiv[p]
@@ -34,10 +36,10 @@ func (s *span) reduce(v uint64) (rest, combo uint64) {
 	return 0, combo
 }
 
-// add inserts column v (numbered col, < 64) and reports whether it was
-// independent of the columns added before.
-func (s *span) add(v uint64, col int) bool {
-	rest, combo := s.reduce(v)
+// Add inserts column v (numbered col, < 64) and reports whether it was
+// independent of the columns added before (else the span is unchanged).
+func (s *Span) Add(v uint64, col int) bool {
+	rest, combo := s.Reduce(v)
 	if rest == 0 {
 		return false
 	}
@@ -48,18 +50,18 @@ func (s *span) add(v uint64, col int) bool {
 }
 
 // contains reports whether v is in the span.
-func (s *span) contains(v uint64) bool {
-	r, _ := s.reduce(v)
+func (s *Span) contains(v uint64) bool {
+	r, _ := s.Reduce(v)
 	return r == 0
 }
 
-func (s *span) rank() int { return len(s.vecs) }
+func (s *Span) rank() int { return len(s.vecs) }
 
 // rankOf returns the dimension of the span of vs.
 func rankOf(vs []uint64) int {
-	var s span
+	var s Span
 	for i, v := range vs {
-		s.add(v, i%64)
+		s.Add(v, i%64)
 	}
 	return s.rank()
 }
@@ -69,10 +71,10 @@ func rankOf(vs []uint64) int {
 // pivot columns of the reduced row echelon form of the matrix whose columns
 // are cols, whatever elimination algorithm computes it.
 func independentColumns(cols []uint64) uint64 {
-	var s span
+	var s Span
 	var m uint64
 	for i, c := range cols {
-		if s.add(c, i) {
+		if s.Add(c, i) {
 			m |= 1 << i
 		}
 	}

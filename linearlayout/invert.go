@@ -126,13 +126,13 @@ func solveWithIdentities(a, b LinearLayout) (LinearLayout, error) {
 // solveMinimal solves a ∘ X = b for X (b's in dims -> a's in dims), a and b
 // having the same packed out space, with all free variables zero.
 func solveMinimal(a, b LinearLayout) (LinearLayout, error) {
-	var s span
+	var s Span
 	for i, c := range a.bases {
-		s.add(c, i)
+		s.Add(c, i)
 	}
 	nb := make([]uint64, len(b.bases))
 	for i, v := range b.bases {
-		rest, combo := s.reduce(v)
+		rest, combo := s.Reduce(v)
 		if rest != 0 {
 			return LinearLayout{}, fmt.Errorf("linearlayout: InvertAndCompose: the image of the layout is not contained in the image of the outer layout")
 		}

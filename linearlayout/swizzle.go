@@ -528,15 +528,15 @@ func (s *swizzleSides) roundsPerThread(p swizzleParts) bool {
 	if len(p.reps) == 0 {
 		return true
 	}
-	var sp span
+	var sp Span
 	all := slices.Concat(p.vector, p.bank, p.segment, p.reps)
 	for i, v := range all {
-		sp.add(v, i)
+		sp.Add(v, i)
 	}
 	repCols := mask(len(p.reps)) << (len(all) - len(p.reps))
 	for _, side := range []swizzleSide{s.src, s.dst} {
 		for _, t := range slices.Concat(side.lanes, side.warp) {
-			if _, combo := sp.reduce(t); combo&repCols != 0 {
+			if _, combo := sp.Reduce(t); combo&repCols != 0 {
 				return false
 			}
 		}

@@ -435,13 +435,8 @@ func foldWith(op *ir.Operation, scratch *[]ir.Attribute) ([]ir.FoldResult, bool)
 			*scratch = operands
 		}
 	}
-	// ir.DefiningConstant with the trait test first, inlined: most
-	// operands are not constants.
 	for i := range operands {
-		operands[i] = nil
-		if def := op.Operand(i).DefiningOp(); def != nil && def.Has(ir.ConstantLike) {
-			operands[i] = ir.ConstantValue(def)
-		}
+		operands[i] = ir.DefiningConstant(op.Operand(i))
 	}
 	res := def.Fold(op, operands)
 	if res == nil {

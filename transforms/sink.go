@@ -105,7 +105,11 @@ func sinkBlock(b *ir.Block) int {
 		ops = append(ops, op)
 	}
 	num := numberOps(ops)
-	defer num.clear(ops)
+	defer func() {
+		for _, op := range ops {
+			num.Clear(op)
+		}
+	}()
 	ord := newBlockOrder(b, num)
 	var fences []*ir.Operation // in block order; they never move
 	for _, op := range ops {
@@ -136,43 +140,21 @@ func sinkBlock(b *ir.Block) int {
 	return moved
 }
 
-// opNumbers numbers the ops of the block sinkBlock works on by their
+// numberOps numbers the ops of the block sinkBlock works on by their
 // place at the start (moving them keeps their numbers), so that what it
-// keeps per op sits in slices: an op's number is its mark (ir.OpMarks:
-// nothing hashed), or, for an op holding another holder's mark, kept in a
-// map.
-type opNumbers struct {
-	marks ir.OpMarks
-	other map[*ir.Operation]int
-}
-
-// numberOps numbers ops from 0.
-func numberOps(ops []*ir.Operation) *opNumbers {
-	n := &opNumbers{marks: ir.NewOpMarks()}
+// keeps per op sits in slices.
+func numberOps(ops []*ir.Operation) *ir.OpNumbers {
+	n := ir.NewOpNumbers()
 	for i, op := range ops {
-		if !n.marks.Set(op, uint32(i)) {
-			if n.other == nil {
-				n.other = map[*ir.Operation]int{}
-			}
-			n.other[op] = i
-		}
+		n.Set(op, i)
 	}
 	return n
 }
 
-// of returns op's number.
-func (n *opNumbers) of(op *ir.Operation) int {
-	if i, ok := n.marks.Get(op); ok {
-		return int(i)
-	}
-	return n.other[op]
-}
-
-// clear drops the marks numberOps set.
-func (n *opNumbers) clear(ops []*ir.Operation) {
-	for _, op := range ops {
-		n.marks.Clear(op)
-	}
+// opNumber returns the number numberOps gave op.
+func opNumber(n *ir.OpNumbers, op *ir.Operation) int {
+	i, _ := n.Get(op)
+	return i
 }
 
 // maxStoreGap is the most ops that may separate two stores of a run for
@@ -263,7 +245,7 @@ func sinkTarget(op *ir.Operation, b *ir.Block, ord *blockOrder, fences []*ir.Ope
 // one by one.
 type suffixOrder struct {
 	chunks []*orderChunk // in block order
-	num    *opNumbers
+	num    *ir.OpNumbers
 	of     []*orderChunk // by op number
 }
 
@@ -285,13 +267,13 @@ func (s *suffixOrder) pushFront(op *ir.Operation) {
 
 // insertBefore puts op just before next.
 func (s *suffixOrder) insertBefore(op, next *ir.Operation) {
-	c := s.of[s.num.of(next)]
+	c := s.of[opNumber(s.num, next)]
 	s.insertAt(c, slices.Index(c.ops, next), op)
 }
 
 func (s *suffixOrder) insertAt(c *orderChunk, i int, op *ir.Operation) {
 	c.ops = slices.Insert(c.ops, i, op)
-	s.of[s.num.of(op)] = c
+	s.of[opNumber(s.num, op)] = c
 	if len(c.ops) <= orderChunkMax {
 		return
 	}
@@ -299,7 +281,7 @@ func (s *suffixOrder) insertAt(c *orderChunk, i int, op *ir.Operation) {
 	half := &orderChunk{ops: slices.Clone(c.ops[len(c.ops)/2:])}
 	c.ops = c.ops[:len(c.ops)/2]
 	for _, o := range half.ops {
-		s.of[s.num.of(o)] = half
+		s.of[opNumber(s.num, o)] = half
 	}
 	s.chunks = slices.Insert(s.chunks, c.index+1, half)
 	for k := c.index + 1; k < len(s.chunks); k++ {
@@ -309,7 +291,7 @@ func (s *suffixOrder) insertAt(c *orderChunk, i int, op *ir.Operation) {
 
 // atMostBefore reports whether at most n ops come before op.
 func (s *suffixOrder) atMostBefore(op *ir.Operation, n int) bool {
-	c := s.of[s.num.of(op)]
+	c := s.of[opNumber(s.num, op)]
 	count := 0
 	for _, before := range s.chunks[:c.index] {
 		if count += len(before.ops); count > n {
@@ -328,7 +310,7 @@ func (s *suffixOrder) atMostBefore(op *ir.Operation, n int) bool {
 // twenty moves to one place, quadratic in blocks of 10^5 ops and more.
 type blockOrder struct {
 	b   *ir.Block
-	num *opNumbers
+	num *ir.OpNumbers
 	key []int64 // by op number
 }
 
@@ -341,7 +323,7 @@ const (
 
 // newBlockOrder keys the ops of block b, numbered by num in their
 // current order.
-func newBlockOrder(b *ir.Block, num *opNumbers) *blockOrder {
+func newBlockOrder(b *ir.Block, num *ir.OpNumbers) *blockOrder {
 	o := &blockOrder{b: b, num: num}
 	k := int64(0)
 	for op := b.First(); op != nil; op = op.Next() {
@@ -352,10 +334,10 @@ func newBlockOrder(b *ir.Block, num *opNumbers) *blockOrder {
 }
 
 // keyOf returns op's key.
-func (o *blockOrder) keyOf(op *ir.Operation) int64 { return o.key[o.num.of(op)] }
+func (o *blockOrder) keyOf(op *ir.Operation) int64 { return o.key[opNumber(o.num, op)] }
 
 // setKey gives op the key k.
-func (o *blockOrder) setKey(op *ir.Operation, k int64) { o.key[o.num.of(op)] = k }
+func (o *blockOrder) setKey(op *ir.Operation, k int64) { o.key[opNumber(o.num, op)] = k }
 
 // placeBetween records that op now sits between prev and next.
 func (o *blockOrder) placeBetween(op, prev, next *ir.Operation) {

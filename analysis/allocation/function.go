@@ -150,27 +150,18 @@ func (f *funcAllocator) collectAliases(fn *ir.Operation) {
 func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Interval) {
 	// Post-order numbering puts an op with regions after everything it
 	// contains, so a value used inside a loop stays live until the loop
-	// ends. An op's number is its mark (ir.OpMarks: nothing hashed), or,
-	// for an op holding another holder's mark, kept in a map.
-	marks := ir.NewOpMarks()
-	var marked map[*ir.Operation]int
+	// ends.
+	nums := ir.NewOpNumbers()
 	n := 0
 	ir.Walk(fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
-		if !marks.Set(op, uint32(n)) {
-			if marked == nil {
-				marked = map[*ir.Operation]int{}
-			}
-			marked[op] = n
-		}
+		nums.Set(op, n)
 		n++
 		return ir.Advance
 	})
-	defer ir.WalkOps(fn, marks.Clear)
+	defer ir.WalkOps(fn, nums.Clear)
 	id := func(op *ir.Operation) int {
-		if v, ok := marks.Get(op); ok {
-			return int(v)
-		}
-		return marked[op]
+		i, _ := nums.Get(op)
+		return i
 	}
 	lv := newLiveness(fn, func(v ir.Value) bool {
 		// Buffers are held by shared-memory descriptors only: the

@@ -48,15 +48,11 @@ func (l *lowering) dedupLeaders(op *ir.Operation, lay *regLayout) []int {
 	if !any {
 		return nil
 	}
-	index := make(map[string]int, lay.numRegs)
-	for r := lay.numRegs - 1; r >= 0; r-- {
-		index[coordKey(lay.regs[r])] = r
-	}
 	leaders := make([]int, lay.numRegs)
 	reused := false
 	for r := range leaders {
 		leaders[r] = r
-		if lead, ok := index[coordKey(cleared(lay.regs[r], clear))]; ok && lead != r {
+		if lead, ok := lay.regAt(cleared(lay.regs[r], clear)); ok && lead != r {
 			leaders[r], reused = lead, true
 		}
 	}

@@ -282,51 +282,38 @@ func (r *regLayout) regSolver() *regSolver {
 // linear system over GF(2), solved by elimination rather than by a table
 // of every register.
 type regSolver struct {
-	// rows are the bases' numbers reduced to distinct leading bits, each
-	// with the registers whose XOR it is, by leading bit, highest first.
-	rows []solverRow
+	// bases spans the register bases' element numbers, column k being
+	// register bit k.
+	bases linearlayout.Span
 	// kernel are the combinations of register bits that hold the origin
 	// (register bits that only repeat data), reduced to distinct
 	// leading bits, highest first.
-	kernel []solverRow
+	kernel []kernelRow
 }
 
-// solverRow is an element number (or, in kernel, a combination of
-// register bits) with its leading bit and, in rows, its registers.
-type solverRow struct{ word, lead, regs uint64 }
+// kernelRow is a combination of register bits with its leading bit.
+type kernelRow struct{ word, lead uint64 }
 
 func newRegSolver(r *regLayout) *regSolver {
-	// Each register bit adds a row or a kernel combination.
-	n := bits.TrailingZeros(uint(r.numRegs))
-	s := &regSolver{rows: make([]solverRow, 0, n), kernel: make([]solverRow, 0, n)}
-	for k := 0; k < n; k++ {
+	// Each register bit adds a basis or a kernel combination: the bit
+	// and the earlier bits whose XOR holds the same element.
+	s := &regSolver{}
+	for k := 0; k < bits.TrailingZeros(uint(r.numRegs)); k++ {
 		w, _ := r.coordWord(r.regs[1<<k])
-		regs := uint64(1) << k
-		for _, row := range s.rows {
-			if w&row.lead != 0 {
-				w ^= row.word
-				regs ^= row.regs
-			}
-		}
-		if w == 0 {
-			// Reduced, it keeps bit k, which no earlier combination has.
-			s.kernel = insertByLead(s.kernel, s.lowest(regs), 0)
+		if s.bases.Add(w, k) {
 			continue
 		}
-		s.rows = insertByLead(s.rows, w, regs)
+		_, same := s.bases.Reduce(w)
+		// Reduced, it keeps bit k, which no earlier combination has.
+		word := s.lowest(same ^ 1<<k)
+		lead := uint64(1) << (bits.Len64(word) - 1)
+		i := 0
+		for i < len(s.kernel) && s.kernel[i].lead > lead {
+			i++
+		}
+		s.kernel = slices.Insert(s.kernel, i, kernelRow{word, lead})
 	}
 	return s
-}
-
-// insertByLead inserts word (with regs), whose leading bit no row of
-// list has, keeping the rows by leading bit, highest first.
-func insertByLead(list []solverRow, word, regs uint64) []solverRow {
-	lead := uint64(1) << (bits.Len64(word) - 1)
-	i := 0
-	for i < len(list) && list[i].lead > lead {
-		i++
-	}
-	return slices.Insert(list, i, solverRow{word, lead, regs})
 }
 
 // lowest returns the lowest register holding what register i holds: i
@@ -343,14 +330,8 @@ func (s *regSolver) lowest(i uint64) uint64 {
 
 // solve returns the lowest register holding element number w, or false.
 func (s *regSolver) solve(w uint64) (uint64, bool) {
-	var regs uint64
-	for _, row := range s.rows {
-		if w&row.lead != 0 {
-			w ^= row.word
-			regs ^= row.regs
-		}
-	}
-	if w != 0 {
+	rest, regs := s.bases.Reduce(w)
+	if rest != 0 {
 		return 0, false
 	}
 	return s.lowest(regs), true

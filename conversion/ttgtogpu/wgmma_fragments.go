@@ -120,10 +120,6 @@ func fragmentRegisters(lay *regLayout, origins [][2]int32, n int, frag fragment)
 			lay.rank(), 1<<lay.laneBits, 1<<lay.warpBits)
 	}
 	groups := lay.warpgroupOrigins()
-	byCoord := map[[2]int32]int{}
-	for reg := lay.numRegs - 1; reg >= 0; reg-- {
-		byCoord[[2]int32{lay.regs[reg][0], lay.regs[reg][1]}] = reg
-	}
 	threads := 1 << (lay.laneBits + lay.warpBits)
 	thread := make([][2]int32, threads)
 	for tid := range thread {
@@ -183,7 +179,8 @@ func fragmentRegisters(lay *regLayout, origins [][2]int32, n int, frag fragment)
 		out[t] = make([]int, n)
 		for i, el := range elems {
 			// Thread 0's part is (0, 0).
-			reg, ok := byCoord[[2]int32{o[0] + el[0], o[1] + el[1]}]
+			at := [2]int32{o[0] + el[0], o[1] + el[1]}
+			reg, ok := lay.regAt(at[:])
 			if !ok {
 				return nil, fmt.Errorf("no register holds element (%d, %d) of the fragment", o[0]+el[0], o[1]+el[1])
 			}

@@ -9,16 +9,14 @@ import "github.com/ttcompiler/tt/ir"
 // ir.Value: hashing an interface key on every operand of every op was a
 // tenth of the emitter's time, and the maps' tables a fifth of its bytes.
 //
-// A result's slot is its op's base slot plus its index. An op's base is
-// its mark (ir.OpMarks: read from the op, nothing looked up), or, for an
-// op holding another holder's mark, kept in a map; release drops the
-// marks. An llvm.func is isolated from above, so every value its body
+// A result's slot is its op's base slot plus its index, the op's number
+// (ir.OpNumbers: mostly read from the op, nothing looked up); release
+// drops the marks. An llvm.func is isolated from above, so every value its body
 // uses has a slot; of returns -1 for any other value, and the tables
 // fall back to a map.
 type slots struct {
-	body     *ir.Region
-	marks    ir.OpMarks
-	unmarked map[*ir.Operation]int32
+	body  *ir.Region
+	bases *ir.OpNumbers
 	// args holds the slot of each block's first argument.
 	args map[*ir.Block]int32
 	n    int
@@ -30,7 +28,7 @@ type slots struct {
 
 // newSlots numbers the values defined in the function's body region.
 func newSlots(body *ir.Region) *slots {
-	s := &slots{body: body, marks: ir.NewOpMarks(), args: map[*ir.Block]int32{}}
+	s := &slots{body: body, bases: ir.NewOpNumbers(), args: map[*ir.Block]int32{}}
 	s.addRegion(body)
 	return s
 }
@@ -40,12 +38,7 @@ func (s *slots) addRegion(r *ir.Region) {
 		s.args[b] = int32(s.n)
 		s.n += b.NumArguments()
 		for op := b.First(); op != nil; op = op.Next() {
-			if !s.marks.Set(op, uint32(s.n)) {
-				if s.unmarked == nil {
-					s.unmarked = map[*ir.Operation]int32{}
-				}
-				s.unmarked[op] = int32(s.n)
-			}
+			s.bases.Set(op, s.n)
 			s.n += op.NumResults()
 			for i := 0; i < op.NumRegions(); i++ {
 				s.addRegion(op.Region(i))
@@ -60,9 +53,9 @@ func (s *slots) release() {
 	for _, b := range s.body.Blocks() {
 		for op := b.First(); op != nil; op = op.Next() {
 			if op.NumRegions() == 0 {
-				s.marks.Clear(op)
+				s.bases.Clear(op)
 			} else {
-				ir.WalkOps(op, s.marks.Clear)
+				ir.WalkOps(op, s.bases.Clear)
 			}
 		}
 	}
@@ -85,11 +78,8 @@ func (s *slots) of(v ir.Value) int {
 // not define it: of without going through the value, for callers that
 // walk an op's results.
 func (s *slots) result(op *ir.Operation, i int) int {
-	if m, ok := s.marks.Get(op); ok {
-		return int(m) + i
-	}
-	if base, ok := s.unmarked[op]; ok {
-		return int(base) + i
+	if base, ok := s.bases.Get(op); ok {
+		return base + i
 	}
 	return -1
 }
