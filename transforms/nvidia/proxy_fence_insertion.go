@@ -24,12 +24,16 @@ func init() {
 				}
 				// After allocate-shared-memory the offsets the lowering
 				// will use are the recorded ones, as the conversion's
-				// barrier analysis reads them.
+				// barrier analysis reads them. Scratch buffers are sized
+				// by the NVIDIA rule, as allocate-shared-memory-nv and
+				// the lowering size them (Triton's pass sizes them by
+				// the generic rule, which can differ from the buffers the
+				// lowering uses and so misjudge an overlap).
 				analyze := allocation.Analyze
 				if op.Attr(ttg.AttrShared) != nil {
 					analyze = allocation.AnalyzeRecorded
 				}
-				alloc, err := analyze(op, allocation.Options{})
+				alloc, err := analyze(op, allocation.Options{Scratch: allocation.NvidiaScratchSize(*cc)})
 				if err != nil {
 					return err
 				}
