@@ -161,8 +161,8 @@ func (m *ModuleAllocation) eachOwner(f func(op *ir.Operation, b *Buffer) error) 
 		}
 		ir.Walk(fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
 			b := a.ScratchOf(op)
-			if b == nil && op.NumResults() == 1 {
-				b = a.BufferOf(op.Result(0))
+			if b == nil {
+				b = a.explicit[op]
 			}
 			if b != nil {
 				if err = f(op, b); err != nil {
