@@ -49,21 +49,36 @@ func (s *Span) Add(v uint64, col int) bool {
 	return true
 }
 
-// contains reports whether v is in the span.
-func (s *Span) contains(v uint64) bool {
-	r, _ := s.Reduce(v)
-	return r == 0
-}
+// pivotBasis is a basis kept as Span keeps it (each vector stored under its
+// lowest set bit, the bits distinct), without the combinations of added
+// columns: the ranks and independence tests need none, and a fixed table
+// costs no allocation (a layout's construction checks its rank).
+type pivotBasis [64]uint64
 
-func (s *Span) rank() int { return len(s.vecs) }
+// add inserts v and reports whether it was independent of the vectors
+// added before.
+func (t *pivotBasis) add(v uint64) bool {
+	for v != 0 {
+		p := bits.TrailingZeros64(v)
+		if t[p] == 0 {
+			t[p] = v
+			return true
+		}
+		v ^= t[p]
+	}
+	return false
+}
 
 // rankOf returns the dimension of the span of vs.
 func rankOf(vs []uint64) int {
-	var s Span
-	for i, v := range vs {
-		s.Add(v, i%64)
+	var t pivotBasis
+	r := 0
+	for _, v := range vs {
+		if t.add(v) {
+			r++
+		}
 	}
-	return s.rank()
+	return r
 }
 
 // independentColumns returns, as a bit mask over indices of cols, the
@@ -71,10 +86,10 @@ func rankOf(vs []uint64) int {
 // pivot columns of the reduced row echelon form of the matrix whose columns
 // are cols, whatever elimination algorithm computes it.
 func independentColumns(cols []uint64) uint64 {
-	var s Span
+	var t pivotBasis
 	var m uint64
 	for i, c := range cols {
-		if s.Add(c, i) {
+		if t.add(c) {
 			m |= 1 << i
 		}
 	}

@@ -374,12 +374,21 @@ func (l LinearLayout) Bases() []InBases {
 	return r
 }
 
-// DimBases returns a copy of the bases of input dim name.
+// DimBases returns a copy of the bases of input dim name. The bases share
+// one array (each capped at its end, so that appending to one copies it):
+// the lowering and the analyses ask for the register bases of layout after
+// layout.
 func (l LinearLayout) DimBases(name string) [][]int32 {
 	d := l.ins[l.mustIn(name)]
+	n := len(l.outs)
 	r := make([][]int32, d.log2)
+	flat := make([]int32, d.log2*n)
 	for i := range r {
-		r[i] = l.unpack(l.bases[d.start+i])
+		b := flat[i*n : (i+1)*n : (i+1)*n]
+		for j := range b {
+			b[j] = l.component(l.bases[d.start+i], j)
+		}
+		r[i] = b
 	}
 	return r
 }

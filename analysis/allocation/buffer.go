@@ -62,9 +62,11 @@ func alignUp(v, a int) int {
 type Allocation struct {
 	fn      *ir.Operation
 	buffers []*Buffer // by ID
-	// explicit holds the buffer of each local_alloc result; explicitOrder
-	// lists them in creation order (the order offsets are computed in).
-	explicit      map[ir.Value]*Buffer
+	// explicit holds the buffer of each local_alloc result, by the op (it
+	// has that one result: a pointer hashes for less than a value, and
+	// the owners of buffers are looked up op by op); explicitOrder lists
+	// the results in creation order (the order offsets are computed in).
+	explicit      map[*ir.Operation]*Buffer
 	explicitOrder []ir.Value
 	scratch       map[*ir.Operation]*Buffer
 	scratchOrder  []*ir.Operation
@@ -79,7 +81,7 @@ type Allocation struct {
 
 func newAllocation(fn *ir.Operation) *Allocation {
 	return &Allocation{
-		fn: fn, explicit: map[ir.Value]*Buffer{}, scratch: map[*ir.Operation]*Buffer{},
+		fn: fn, explicit: map[*ir.Operation]*Buffer{}, scratch: map[*ir.Operation]*Buffer{},
 		virtual: map[*ir.Operation]*Buffer{}, aliases: map[ir.Value][]*Buffer{},
 	}
 }
@@ -89,9 +91,8 @@ func (a *Allocation) add(kind BufferKind, owner *ir.Operation, size, align int) 
 	a.buffers = append(a.buffers, b)
 	switch kind {
 	case Explicit:
-		v := owner.Result(0)
-		a.explicit[v] = b
-		a.explicitOrder = append(a.explicitOrder, v)
+		a.explicit[owner] = b
+		a.explicitOrder = append(a.explicitOrder, owner.Result(0))
 	case Virtual:
 		a.virtual[owner] = b
 		a.virtualOrder = append(a.virtualOrder, owner)
@@ -127,20 +128,30 @@ func (a *Allocation) SharedMemorySize() int { return a.size }
 
 // BufferOf returns the explicit buffer allocated for v (a local_alloc
 // result), or nil. Use BuffersOf for the buffers a view may refer to.
-func (a *Allocation) BufferOf(v ir.Value) *Buffer { return a.explicit[v] }
+func (a *Allocation) BufferOf(v ir.Value) *Buffer {
+	if r, ok := v.(*ir.OpResult); ok {
+		return a.explicit[r.Owner()]
+	}
+	return nil
+}
 
 // BuffersOf returns every buffer v may refer to: its own and those it may
 // alias, in ID order.
+//
+// A value refers to a few buffers at most, and its aliases are distinct
+// (addAlias): the list is sized once, and only the value's own buffer may
+// repeat among them.
 func (a *Allocation) BuffersOf(v ir.Value) []*Buffer {
-	var out []*Buffer
-	seen := map[*Buffer]bool{}
-	if b := a.explicit[v]; b != nil {
-		out = append(out, b)
-		seen[b] = true
+	own, aliased := a.BufferOf(v), a.aliases[v]
+	if own == nil && len(aliased) == 0 {
+		return nil
 	}
-	for _, b := range a.aliases[v] {
-		if !seen[b] {
-			seen[b] = true
+	out := make([]*Buffer, 0, len(aliased)+1)
+	if own != nil {
+		out = append(out, own)
+	}
+	for _, b := range aliased {
+		if b != own {
 			out = append(out, b)
 		}
 	}
@@ -167,14 +178,14 @@ func (a *Allocation) ScratchOf(op *ir.Operation) *Buffer {
 // reads it to find the conversions at the peak of the allocation.
 func (a *Allocation) LiveBuffers() map[*ir.Operation][]*Buffer {
 	out := map[*ir.Operation][]*Buffer{}
-	lv := newLiveness(a.fn, func(v ir.Value) bool { return a.explicit[v] != nil })
+	lv := newLiveness(a.fn, func(v ir.Value) bool { return a.BufferOf(v) != nil })
 	ir.Walk(a.fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
 		if b := a.ScratchOf(op); b != nil {
 			out[op] = append(out[op], b)
 		}
 		for i, n := 0, op.NumResults(); i < n; i++ {
 			r := op.Result(i)
-			b := a.explicit[r]
+			b := a.BufferOf(r)
 			if b == nil {
 				continue
 			}

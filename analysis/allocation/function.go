@@ -137,7 +137,7 @@ func (f *funcAllocator) collectAliases(fn *ir.Operation) {
 			continue
 		}
 		for _, alloc := range an.Allocs(v) {
-			if b := f.a.explicit[alloc]; b != nil {
+			if b := f.a.BufferOf(alloc); b != nil {
 				f.a.addAlias(v, b)
 			}
 		}
@@ -169,7 +169,7 @@ func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Int
 		if !alias.IsSharedMemDesc(v.Type()) {
 			return false
 		}
-		if _, ok := f.a.explicit[v]; ok {
+		if f.a.BufferOf(v) != nil {
 			return true
 		}
 		_, ok := f.a.aliases[v]
@@ -199,7 +199,7 @@ func (f *funcAllocator) liveRanges(fn *ir.Operation) ([]*Buffer, map[*Buffer]Int
 		ranges[b] = r
 	}
 	for _, v := range f.a.explicitOrder {
-		set(f.a.explicit[v], rangeOf(v))
+		set(f.a.BufferOf(v), rangeOf(v))
 	}
 	for _, v := range f.a.aliasOrder {
 		r := rangeOf(v)

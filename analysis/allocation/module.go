@@ -145,7 +145,7 @@ func (m *ModuleAllocation) AdoptRecordedOffsets() error {
 
 // eachOwner calls f for every op that owns a buffer (its scratch, its
 // callee's reservation, or its single result's explicit buffer), function
-// by function, stopping at the first error.
+// by function and in post-order within each, stopping at the first error.
 func (m *ModuleAllocation) eachOwner(f func(op *ir.Operation, b *Buffer) error) error {
 	var err error
 	ir.Walk(m.Graph.Module, ir.PreOrder, func(fn *ir.Operation) ir.WalkResult {
@@ -155,25 +155,50 @@ func (m *ModuleAllocation) eachOwner(f func(op *ir.Operation, b *Buffer) error) 
 		if !alias.IsFunction(fn) {
 			return ir.Advance
 		}
-		a := m.funcs[fn]
-		if a == nil {
-			return ir.Skip
+		if a := m.funcs[fn]; a != nil {
+			err = a.eachOwner(f)
 		}
-		ir.Walk(fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
-			b := a.ScratchOf(op)
-			if b == nil && op.NumResults() == 1 {
-				b = a.BufferOf(op.Result(0))
-			}
-			if b != nil {
-				if err = f(op, b); err != nil {
-					return ir.Interrupt
-				}
-			}
-			return ir.Advance
-		})
 		return ir.Skip
 	})
 	return err
+}
+
+// eachOwner calls f for every op of the function that owns a buffer, with
+// the buffer it owns (its scratch or its call's reservation before its
+// result's explicit buffer), in post-order, stopping at the first error.
+// The owners are read from the buffers rather than found by asking about
+// every op of the function: the buffers are in pre-order (collectBuffers;
+// an op's own buffers one after the other), which the stack of the owners
+// whose nested owners may still follow turns into post-order.
+func (a *Allocation) eachOwner(f func(op *ir.Operation, b *Buffer) error) error {
+	var open []*ir.Operation
+	done := func() error {
+		op := open[len(open)-1]
+		open = open[:len(open)-1]
+		b := a.ScratchOf(op)
+		if b == nil {
+			b = a.explicit[op]
+		}
+		return f(op, b)
+	}
+	for _, b := range a.buffers {
+		op := b.Owner
+		if len(open) > 0 && open[len(open)-1] == op {
+			continue
+		}
+		for len(open) > 0 && !open[len(open)-1].IsAncestorOf(op) {
+			if err := done(); err != nil {
+				return err
+			}
+		}
+		open = append(open, op)
+	}
+	for len(open) > 0 {
+		if err := done(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // OffsetOf returns the allocation.offset of op, if allocate-shared-memory

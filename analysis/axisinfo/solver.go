@@ -28,10 +28,8 @@ type solver struct {
 	// For an op whose first result has place k in the lattice (and its
 	// other results the places after it, as addValues gives them):
 	// queuedSince[k] records that the op was queued since its last
-	// visit, and joined[k+i] what that visit joined into result i (rank
-	// 0: nothing). See revisitOp.
+	// visit. See revisitOp.
 	queuedSince []bool
-	joined      []Info
 }
 
 func newSolver(fn *ir.Operation, extra []Visitor) *solver {
@@ -43,7 +41,6 @@ func newSolver(fn *ir.Operation, extra []Visitor) *solver {
 	// again.
 	s.addValues()
 	s.queuedSince = make([]bool, s.lattice.len())
-	s.joined = make([]Info, s.lattice.len())
 	return s
 }
 
@@ -286,10 +283,16 @@ func (s *solver) pessimistic(v ir.Value) Info {
 // visiting again would join the same Infos into its results: revisitOp
 // joins them without recomputing them. (Region branch ops read their
 // regions' terminators too, and are always visited.)
+//
+// Those Infos are the results' lattice values: an op waiting in the queue
+// is not taken from it to be visited, so a visit since it was queued is
+// the initialization's, its first, and only an op's own visits join into
+// its results; the first join into a value sets it. Joining a value into
+// itself keeps it, except that the gcds make negative hint values positive.
 func (s *solver) revisitOp(op *ir.Operation) {
 	if k, ok := s.firstResult(op); ok && !s.queuedSince[k] && !isRegionBranch(op) {
 		for i := range op.NumResults() {
-			s.join(op.Result(i), s.joined[int(k)+i])
+			s.join(op.Result(i), s.lattice.infos[int(k)+i])
 		}
 		return
 	}
@@ -308,11 +311,7 @@ func (s *solver) visitOp(op *ir.Operation) {
 		s.visitRegionBranchResults(op)
 		return
 	}
-	k, ok := s.firstResult(op)
-	if !ok {
-		// Not in the function (never in valid IR): nothing to record.
-		k = -1
-	} else {
+	if k, ok := s.firstResult(op); ok {
 		s.queuedSince[k] = false
 	}
 	in := s.operands[:0]
@@ -320,7 +319,6 @@ func (s *solver) visitOp(op *ir.Operation) {
 		x := s.info(op.Operand(i))
 		if x.Rank() == 0 {
 			// Wait until every operand is known.
-			s.recordJoins(op, k, func(int) Info { return Info{} })
 			return
 		}
 		in = append(in, x)
@@ -328,24 +326,15 @@ func (s *solver) visitOp(op *ir.Operation) {
 	s.operands = in
 	cur, ok := s.transfer(op, in)
 	if !ok || cur.Rank() == 0 {
-		s.recordJoins(op, k, func(i int) Info { return s.pessimistic(op.Result(i)) })
+		for i := range op.NumResults() {
+			s.join(op.Result(i), s.pessimistic(op.Result(i)))
+		}
 		return
 	}
 	// Hints on the op override what was inferred.
 	cur = withOpHints(cur, op)
-	s.recordJoins(op, k, func(int) Info { return cur })
-}
-
-// recordJoins joins info(i) into op's result i, for each result in turn,
-// and records it for revisitOp (k is the place of op's first result, -1
-// for none).
-func (s *solver) recordJoins(op *ir.Operation, k int32, info func(i int) Info) {
 	for i := range op.NumResults() {
-		x := info(i)
-		if k >= 0 {
-			s.joined[int(k)+i] = x
-		}
-		s.join(op.Result(i), x)
+		s.join(op.Result(i), cur)
 	}
 }
 

@@ -15,10 +15,10 @@ import (
 type Liveness struct {
 	blocks map[*ir.Block]bool
 	edges  map[[2]*ir.Block]bool
-	// folded memoizes the values constant folded through arith/math ops
-	// (nil: not a constant); a value is in it from when its folding
+	// folded memoizes the results constant folded through arith/math ops
+	// (nil: not a constant); a result is in it from when its folding
 	// starts, which ends a cycle through it.
-	folded map[ir.Value]ir.Attribute
+	folded map[*ir.OpResult]ir.Attribute
 }
 
 // Analyze marks the entry blocks of root's regions live and propagates
@@ -26,7 +26,7 @@ type Liveness struct {
 func Analyze(root *ir.Operation) *Liveness {
 	l := &Liveness{
 		blocks: map[*ir.Block]bool{}, edges: map[[2]*ir.Block]bool{},
-		folded: map[ir.Value]ir.Attribute{},
+		folded: map[*ir.OpResult]ir.Attribute{},
 	}
 	var work []*ir.Block
 	mark := func(b *ir.Block) {
@@ -158,21 +158,30 @@ func (l *Liveness) RegionOf(op *ir.Operation, i int) bool {
 func (l *Liveness) constant(v ir.Value) ir.Attribute {
 	// Block arguments, constants and ops that do not fold are told apart
 	// by looking at the op, for less than a lookup in folded would cost.
-	op := v.DefiningOp()
-	if op == nil {
+	r, ok := v.(*ir.OpResult)
+	if !ok {
 		return nil
 	}
+	op := r.Owner()
 	if c := ir.ConstantValue(op); c != nil {
 		return c
 	}
-	ns := ir.DialectNamespace(op.Name())
-	if (ns != "arith" && ns != "math") || op.NumRegions() > 0 || op.Def().Fold == nil {
+	if !folds(op) {
 		return nil
 	}
-	if c, ok := l.folded[v]; ok {
+	// So is an op with an operand that is neither a constant nor folded
+	// (a block argument, a load): most ops asked about (loop bounds,
+	// compares of the induction variable, values a loop yields) are no
+	// constants for that, found without an entry in folded.
+	for i, n := 0, op.NumOperands(); i < n; i++ {
+		if d := op.Operand(i).DefiningOp(); d == nil || !d.Has(ir.ConstantLike) && !folds(d) {
+			return nil
+		}
+	}
+	if c, ok := l.folded[r]; ok {
 		return c
 	}
-	l.folded[v] = nil
+	l.folded[r] = nil
 	// The operands are listed once the first is known to be constant:
 	// most ops asked about (loop bounds, compares of the induction
 	// variable) are not.
@@ -188,15 +197,21 @@ func (l *Liveness) constant(v ir.Value) ir.Attribute {
 		operands[i] = c
 	}
 	res := op.Def().Fold(op, operands)
-	r, ok := v.(*ir.OpResult)
-	if !ok || r.Index() >= len(res) {
+	if r.Index() >= len(res) {
 		return nil
 	}
 	switch {
 	case res[r.Index()].Attr != nil:
-		l.folded[v] = res[r.Index()].Attr
+		l.folded[r] = res[r.Index()].Attr
 	case res[r.Index()].Value != nil && res[r.Index()].Value != v:
-		l.folded[v] = l.constant(res[r.Index()].Value)
+		l.folded[r] = l.constant(res[r.Index()].Value)
 	}
-	return l.folded[v]
+	return l.folded[r]
+}
+
+// folds reports whether constant folds op's results from its operands:
+// arith and math ops without regions that have a folder.
+func folds(op *ir.Operation) bool {
+	ns := ir.DialectNamespace(op.Name())
+	return (ns == "arith" || ns == "math") && op.NumRegions() == 0 && op.Def().Fold != nil
 }
