@@ -64,7 +64,7 @@ type lowering struct {
 	access map[*ir.Operation]accessInfo // vector widths of global accesses, from axis info
 	// demand holds the registers read of the tensors not read whole
 	// (demand.go).
-	demand  map[ir.Value][]bool
+	demand  map[ir.ValueKey][]bool
 	layouts map[*ir.RankedTensorType]*regLayout
 	// byEncoding holds the layouts built, by encoding: a register layout
 	// depends only on the encoding and the shape (ttg.TypeLinearLayout),
