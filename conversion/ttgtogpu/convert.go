@@ -287,11 +287,16 @@ func (p *cvtPlan) planAccess(side *regLayout, round int, mask int64, fits func(r
 	slices.SortStableFunc(byConst, func(a, b regAt) int { return cmp.Compare(a.idx, b.idx) })
 	byConst = slices.CompactFunc(byConst, func(a, b regAt) bool { return a.idx == b.idx })
 	ap.vec = p.vectorWidth(byConst, ap.tmask, fits)
-	// The vectors in the order of their registers' first appearance.
+	// The vectors in the order of their registers' first appearance;
+	// place[r] is 1 + register r's position in byConst (0: a repeat).
+	place := make([]int32, side.numRegs)
+	for i, at := range byConst {
+		place[at.reg] = int32(i + 1)
+	}
 	done := make([]bool, len(byConst)/ap.vec)
 	for _, at := range inOrder {
-		i, _ := slices.BinarySearchFunc(byConst, at.idx, func(a regAt, c int64) int { return cmp.Compare(a.idx, c) })
-		if byConst[i].reg != at.reg || done[i/ap.vec] {
+		i := int(place[at.reg]) - 1
+		if i < 0 || done[i/ap.vec] {
 			continue
 		}
 		done[i/ap.vec] = true
