@@ -236,7 +236,10 @@ func (c *converter) legalize(op *ir.Operation, depth int) error {
 	defer func() { c.created = c.created[:start] }()
 	for _, p := range c.patternsOf(op) {
 		c.rw.B().SetInsertionPoint(op)
-		operands := c.remapOperands(op)
+		var operands []ir.Value
+		if remapsOperands(p) {
+			operands = c.remapOperands(op)
+		}
 		c.created = c.created[:start]
 		if !p.MatchAndRewrite(op, operands, c.rw) {
 			continue

@@ -88,7 +88,24 @@ func target(full bool) *conversion.Target {
 	return t
 }
 
-func TestConvertOpsAndBlockArguments(t *testing.T) {
+func TestConvertOpsAndBlockArguments(t *testing.T) { convertOpsAndBlockArguments(t, patterns()) }
+
+// A pattern made by NewOpPattern asks the Rewriter for the converted
+// values it reads instead of receiving the remapped operands.
+func TestOpPatternAsksForItsOperands(t *testing.T) {
+	ps := patterns()
+	ps[0] = conversion.NewOpPattern("add", "src.add", 1, func(op *ir.Operation, rw *conversion.Rewriter) bool {
+		t := rw.TypeConverter().ConvertType(op.Result(0).Type())
+		operands := []ir.Value{rw.Remapped(op.Operand(0)), rw.Remapped(op.Operand(1))}
+		n := rw.B().CreateOp("dst.add", op.Loc(), operands, []ir.Type{t})
+		rw.ReplaceOp(op, n.Results())
+		return true
+	})
+	convertOpsAndBlockArguments(t, ps)
+}
+
+func convertOpsAndBlockArguments(t *testing.T, ps []conversion.Pattern) {
+	t.Helper()
 	m := parse(t, `
 "fn.func"() ({
 ^bb0(%a: i32):
@@ -102,7 +119,7 @@ func TestConvertOpsAndBlockArguments(t *testing.T) {
 	tc.AddSourceMaterialization(func(b *ir.Builder, to ir.Type, in []ir.Value, loc ir.Location) ir.Value {
 		return b.CreateOp("dst.trunc", loc, in, []ir.Type{to}).Result(0)
 	})
-	err := conversion.Apply(m, &conversion.Config{Target: target(false), Patterns: patterns(), Types: tc})
+	err := conversion.Apply(m, &conversion.Config{Target: target(false), Patterns: ps, Types: tc})
 	if err != nil {
 		t.Fatal(err)
 	}

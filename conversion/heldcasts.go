@@ -32,30 +32,31 @@ import "github.com/ttcompiler/tt/ir"
 // The conversions in this repository replace only the ops they are given,
 // through the Rewriter.
 
-// allSettled reports whether every value of vs is settled.
+// allSettled reports whether every value of vs is settled: that nothing
+// in the conversion will replace it (above). A value is settled when its
+// type is legal and it is a block argument or a result of a settled op
+// (settledOp). Consecutive values mostly share their type and their
+// defining op (the registers of one multi-result op): the last type and
+// op found settled are not asked about again.
 func (c *converter) allSettled(vs []ir.Value) bool {
+	var def *ir.Operation // the defining op last found settled
 	for _, v := range vs {
-		if !c.settled(v) {
+		if t := v.Type(); t != c.legalType {
+			if tc := c.cfg.Types; tc != nil && !tc.IsLegal(t) {
+				return false
+			}
+			c.legalType = t
+		}
+		d := v.DefiningOp()
+		if d == nil || d == def {
+			continue
+		}
+		if !c.settledOp(d) {
 			return false
 		}
+		def = d
 	}
 	return true
-}
-
-// settled reports whether v is a value that the conversion will not
-// replace (above).
-func (c *converter) settled(v ir.Value) bool {
-	if t := v.Type(); t != c.legalType {
-		if tc := c.cfg.Types; tc != nil && !tc.IsLegal(t) {
-			return false
-		}
-		c.legalType = t
-	}
-	def := v.DefiningOp()
-	if def == nil {
-		return true
-	}
-	return c.settledOp(def)
 }
 
 // settledOp reports whether op's target rule is a fixed Legal: the

@@ -14,8 +14,8 @@ import (
 //
 // When both operands are products, the one with fewer uses is fused (the
 // left one on a tie). f32 and f64 only.
-func contractFMA(fn *ir.Operation) {
-	for _, b := range funcBlocks(fn) {
+func contractFMA(blocks []*ir.Block) {
+	for _, b := range blocks {
 		var todo []*ir.Operation
 		for op := b.First(); op != nil; op = op.Next() {
 			if (op.Name() == "llvm.fadd" || op.Name() == "llvm.fsub") && (isF32(op.Result(0).Type()) || isF64(op.Result(0).Type())) {
@@ -26,21 +26,6 @@ func contractFMA(fn *ir.Operation) {
 			contractOne(op)
 		}
 	}
-}
-
-// funcBlocks returns the blocks of a converted function's body and of the
-// regions nested in it: until the warp-specialization lowering runs, the
-// code of a ttg.warp_specialize's default region and partitions sits in
-// blocks of the op's own regions.
-func funcBlocks(fn *ir.Operation) []*ir.Block {
-	var blocks []*ir.Block
-	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		for _, r := range op.Regions() {
-			blocks = append(blocks, r.Blocks()...)
-		}
-		return ir.Advance
-	})
-	return blocks
 }
 
 func productIn(v ir.Value, b *ir.Block) *ir.Operation {

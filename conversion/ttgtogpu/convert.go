@@ -1,7 +1,9 @@
 package ttgtogpu
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/ir"
@@ -267,9 +269,10 @@ func (p *cvtPlan) planAccess(side *regLayout, round int, mask int64, fits func(r
 		ap.col[i] = int32(f)
 		ap.tmask |= f
 	}
-	// Registers of this round, by index constant.
-	byConst := map[int64]int{}
-	var order []int
+	// Registers of this round by index constant, the first register of
+	// each constant: a thread has a few dozen, so a sorted list answers
+	// the vector checks and lookups below without a map.
+	var inOrder []regAt
 	for r := 0; r < side.numRegs; r++ {
 		if !side.isUniqueReg(r) {
 			continue
@@ -278,32 +281,42 @@ func (p *cvtPlan) planAccess(side *regLayout, round int, mask int64, fits func(r
 		if int(f>>p.roundLog) != round {
 			continue
 		}
-		c := f & mask
-		if _, dup := byConst[c]; dup {
-			continue
-		}
-		byConst[c] = r
-		order = append(order, r)
+		inOrder = append(inOrder, regAt{idx: f & mask, reg: r})
 	}
+	byConst := slices.Clone(inOrder)
+	slices.SortStableFunc(byConst, func(a, b regAt) int { return cmp.Compare(a.idx, b.idx) })
+	byConst = slices.CompactFunc(byConst, func(a, b regAt) bool { return a.idx == b.idx })
 	ap.vec = p.vectorWidth(byConst, ap.tmask, fits)
-	done := map[int64]bool{}
-	for _, r := range order {
-		c := (p.flat(side.regs[r]) ^ p.regXor) & mask
-		base := c &^ int64(ap.vec-1)
-		if done[base] {
+	// The vectors in the order of their registers' first appearance;
+	// place[r] is 1 + register r's position in byConst (0: a repeat).
+	place := make([]int32, side.numRegs)
+	for i, at := range byConst {
+		place[at.reg] = int32(i + 1)
+	}
+	done := make([]bool, len(byConst)/ap.vec)
+	for _, at := range inOrder {
+		i := int(place[at.reg]) - 1
+		if i < 0 || done[i/ap.vec] {
 			continue
 		}
-		done[base] = true
-		ap.vecs = append(ap.vecs, vecAccess{regs: groupAt(byConst, base, ap.vec), idx: base})
+		done[i/ap.vec] = true
+		first := i &^ (ap.vec - 1)
+		ap.vecs = append(ap.vecs, vecAccess{regs: regsOf(byConst[first : first+ap.vec]), idx: byConst[first].idx})
 	}
 	return ap
 }
 
-// groupAt is the registers at indices base .. base+vec-1.
-func groupAt(byConst map[int64]int, base int64, vec int) []int {
-	regs := make([]int, vec)
-	for j := range regs {
-		regs[j] = byConst[base|int64(j)]
+// regAt is a register and the scratch index it holds.
+type regAt struct {
+	idx int64
+	reg int
+}
+
+// regsOf lists the registers of ats.
+func regsOf(ats []regAt) []int {
+	regs := make([]int, len(ats))
+	for j, at := range ats {
+		regs[j] = at.reg
 	}
 	return regs
 }
@@ -338,29 +351,29 @@ func (ap accessPlan) emit(e *emitter, addrOf func(idx ir.Value) ir.Value, elemBy
 // vectorWidth is the widest vector (at most 128 bits) whose elements are
 // consecutive scratch entries held by consecutive-index registers of one
 // thread: the thread part must not touch the vector's index bits, every
-// aligned run must be complete, and fits (if set) must accept it.
-func (p *cvtPlan) vectorWidth(byConst map[int64]int, tmask int64, fits func(regs []int) bool) int {
+// aligned run must be complete, and fits (if set) must accept it. byConst
+// is sorted by index without repeats, so the runs are complete exactly
+// when it splits into aligned runs of vec consecutive indices.
+func (p *cvtPlan) vectorWidth(byConst []regAt, tmask int64, fits func(regs []int) bool) int {
 	limit := max(128/p.bits, 1)
 	if p.maxVec > 0 {
 		limit = min(limit, p.maxVec)
 	}
+	var regs []int
 	for vec := limit; vec > 1; vec >>= 1 {
-		if tmask&int64(vec-1) != 0 {
+		if tmask&int64(vec-1) != 0 || len(byConst)%vec != 0 {
 			continue
 		}
 		ok := true
-		for c := range byConst {
-			base := c &^ int64(vec-1)
-			for j := 0; j < vec && ok; j++ {
-				if _, has := byConst[base|int64(j)]; !has {
-					ok = false
-				}
-			}
+		for i := 0; i < len(byConst) && ok; i += vec {
+			base := byConst[i].idx
+			ok = base&int64(vec-1) == 0 && byConst[i+vec-1].idx == base+int64(vec-1)
 			if ok && fits != nil {
-				ok = fits(groupAt(byConst, base, vec))
-			}
-			if !ok {
-				break
+				regs = regs[:0]
+				for _, at := range byConst[i : i+vec] {
+					regs = append(regs, at.reg)
+				}
+				ok = fits(regs)
 			}
 		}
 		if ok {

@@ -43,7 +43,7 @@ var demandThrough = map[string]bool{
 // read in part: their demand is the union of what each use reads, found
 // by iterating to a fixed point (a loop's block argument reads what its
 // increment reads of it).
-func (l *lowering) planDemand() map[ir.Value][]bool {
+func (l *lowering) planDemand() map[ir.ValueKey][]bool {
 	var seeds []ir.Value
 	ir.WalkOps(l.module, func(op *ir.Operation) {
 		switch op.Name() {
@@ -63,19 +63,20 @@ func (l *lowering) planDemand() map[ir.Value][]bool {
 		return nil
 	}
 	// The candidates: the seeds and what they are computed from.
-	regs := map[ir.Value][]bool{}
+	regs := map[ir.ValueKey][]bool{}
 	var order []ir.Value
 	for len(seeds) > 0 {
 		v := seeds[len(seeds)-1]
 		seeds = seeds[:len(seeds)-1]
-		if _, seen := regs[v]; seen {
+		k := ir.KeyOf(v)
+		if _, seen := regs[k]; seen {
 			continue
 		}
 		n := l.numRegs(v)
 		if n == 0 {
 			continue
 		}
-		regs[v] = make([]bool, n)
+		regs[k] = make([]bool, n)
 		order = append(order, v)
 		if def := v.DefiningOp(); def != nil {
 			if demandThrough[def.Name()] {
@@ -94,7 +95,7 @@ func (l *lowering) planDemand() map[ir.Value][]bool {
 	for changed := true; changed; {
 		changed = false
 		for _, v := range order {
-			cur := regs[v]
+			cur := regs[ir.KeyOf(v)]
 			for u := v.FirstUse(); u != nil; u = u.NextUse() {
 				if p.useDemand(u, cur) {
 					changed = true
@@ -102,18 +103,19 @@ func (l *lowering) planDemand() map[ir.Value][]bool {
 			}
 		}
 	}
-	out := map[ir.Value][]bool{}
+	out := map[ir.ValueKey][]bool{}
 	for _, v := range order {
+		k := ir.KeyOf(v)
 		read := 0
-		for _, r := range regs[v] {
+		for _, r := range regs[k] {
 			if r {
 				read++
 			}
 		}
 		// A tensor nothing reads is dead already; computing it whole
 		// keeps every stand-in of its operands a value of some register.
-		if read > 0 && read < len(regs[v]) {
-			out[v] = regs[v]
+		if read > 0 && read < len(regs[k]) {
+			out[k] = regs[k]
 		}
 	}
 	return out
@@ -122,7 +124,7 @@ func (l *lowering) planDemand() map[ir.Value][]bool {
 // demandPlan is the state of planDemand's fixed point.
 type demandPlan struct {
 	l       *lowering
-	regs    map[ir.Value][]bool     // the demand so far, by candidate
+	regs    map[ir.ValueKey][]bool  // the demand so far, by candidate
 	leaders map[*ir.Operation][]int // dedupLeaders of elementwise ops
 }
 
@@ -215,7 +217,7 @@ func (p *demandPlan) useDemand(u *ir.OpOperand, cur []bool) bool {
 			return addRegs(cur, heads)
 		}
 	case demandThrough[name]:
-		if res, ok := p.regs[op.Result(0)]; ok && len(res) == n {
+		if res, ok := p.regs[ir.KeyOf(op.Result(0))]; ok && len(res) == n {
 			return p.addComputed(op, res, cur)
 		}
 	case op.NumSuccessors() > 0 && op.Def().SuccessorOperands != nil:
@@ -263,7 +265,7 @@ func (p *demandPlan) forwardedDemand(op *ir.Operation, i int, cur []bool) (grew,
 			if k != i {
 				continue
 			}
-			arg, found := p.regs[op.Successor(s).Argument(j)]
+			arg, found := p.regs[ir.KeyOf(op.Successor(s).Argument(j))]
 			if !found || len(arg) != len(cur) {
 				return false, false
 			}

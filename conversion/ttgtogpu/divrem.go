@@ -5,7 +5,7 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// decomposeRemainders rewrites a remainder whose block also divides the
+// decomposeRemainders rewrites each of rems whose block also divides the
 // same operands into x - (x/y)*y, as LLVM's DivRemPairs pass does on
 // targets without a combined instruction (NVPTX and AMDGPU) in the
 // pipeline Triton compiles its kernels with; the division is then shared.
@@ -15,13 +15,7 @@ import (
 // pairing (interp/arith_int.go). Doing it here, on the per-thread IR, gives
 // the native PTX emitter and the LLVM IR path (which llc compiles without
 // DivRemPairs) the same semantics.
-func decomposeRemainders(fn *ir.Operation) {
-	var rems []*ir.Operation
-	ir.WalkOps(fn, func(op *ir.Operation) {
-		if op.Name() == "llvm.srem" || op.Name() == "llvm.urem" {
-			rems = append(rems, op)
-		}
-	})
+func decomposeRemainders(rems []*ir.Operation) {
 	for _, rem := range rems {
 		div := pairedDivision(rem)
 		if div == nil {

@@ -72,7 +72,7 @@ func (l *lowering) elementwise(fn scalarFn) loweringFn {
 		argsBuf := make([]ir.Value, n*k)
 		argsOf := func(r int) []ir.Value { return argsBuf[r*k : (r+1)*k : (r+1)*k] }
 		memo := newTupleMemo(n, argsOf)
-		computed := withLeaders(l.demand[op.Result(0)], leaders) // nil: every register
+		computed := withLeaders(l.demand[ir.KeyOf(op.Result(0))], leaders) // nil: every register
 		for r := 0; r < n; r++ {
 			if leaders != nil && leaders[r] != r {
 				continue // takes its leader's value below
@@ -120,7 +120,7 @@ func (l *lowering) elementwiseScalar(op *ir.Operation, e *emitter, rw *conversio
 		args[i] = v
 	}
 	out := make([]ir.Value, 1)
-	computed := l.demand[op.Result(0)] // nil: computed
+	computed := l.demand[ir.KeyOf(op.Result(0))] // nil: computed
 	if computed == nil || computed[0] {
 		v, err := fn(e, op, args, res)
 		if err != nil {
@@ -192,7 +192,9 @@ func repeat(v ir.Value, n int) []ir.Value {
 
 // tupleMemo finds, among the registers lowered so far, one whose operand
 // tuple is the same values: an open-addressing table of register numbers,
-// hashed by value identity, with the tuples themselves kept by the caller.
+// hashed by value identity (ir.ValueKey, a pointer, hashes in a fraction
+// of the time the ir.Value interface takes), with the tuples themselves
+// kept by the caller.
 type tupleMemo struct {
 	seed  maphash.Seed
 	slots []int32 // register+1; 0 is empty
@@ -210,7 +212,7 @@ func newTupleMemo(n int, tuple func(r int) []ir.Value) *tupleMemo {
 func (m *tupleMemo) hash(vs []ir.Value) uint64 {
 	var h uint64
 	for _, v := range vs {
-		h = h*31 + maphash.Comparable(m.seed, v)
+		h = h*31 + maphash.Comparable(m.seed, ir.KeyOf(v))
 	}
 	return h
 }

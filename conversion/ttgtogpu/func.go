@@ -49,7 +49,7 @@ func (l *lowering) packedResultType(results []ir.Type) ir.Type {
 // order. Other functions that use shared memory take its base address as
 // one more parameter (see smemPlan.baseParam), and then those that need
 // global scratch their share of it (tensormap.go).
-func (l *lowering) lowerFunc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) bool {
+func (l *lowering) lowerFunc(op *ir.Operation, rw *conversion.Rewriter) bool {
 	f := tt.FuncOp{Operation: op}
 	ft := f.Type()
 	if ft == nil {

@@ -362,32 +362,26 @@ func mapRegisters(src, dst *regLayout, f func([]int32) []int32) ([]int, error) {
 	}
 	// f being linear, register i's image is the XOR of the images of
 	// the register bases of i's set bits (register 1<<k is basis k, as
-	// register 0 is the origin). Visiting the registers in Gray code order
-	// flips one basis at a time: f is applied once per basis rather than
-	// once per register, each time a fresh list.
-	images := make([][]int32, bits.TrailingZeros(uint(dst.numRegs)))
-	for k := range images {
-		images[k] = f(dst.regs[1<<k])
+	// register 0 is the origin), and so is the source register holding
+	// it: the lowest register holding an element is linear in the
+	// element (regSolver), and the elements a source register holds form
+	// a subspace. So each basis is solved once, and visiting the
+	// registers in Gray code order flips one basis at a time. A basis
+	// whose image no source register holds leaves register 1<<k, the
+	// lowest register with bit k, without its element.
+	solved := make([]int, bits.TrailingZeros(uint(dst.numRegs)))
+	for k := range solved {
+		j, ok := src.regAt(f(dst.regs[1<<k]))
+		if !ok {
+			return nil, fmt.Errorf("result register %d holds an element no source register holds", 1<<k)
+		}
+		solved[k] = j
 	}
 	out := make([]int, dst.numRegs)
-	at := make([]int32, src.rank())
-	missing := -1 // the lowest register whose element no source register holds
-	for g := 0; g < dst.numRegs; g++ {
-		if g > 0 {
-			xorInto(at, images[bits.TrailingZeros(uint(g))])
-		}
-		i := g ^ g>>1
-		j, ok := src.regAt(at)
-		if !ok {
-			if missing < 0 || i < missing {
-				missing = i
-			}
-			continue
-		}
-		out[i] = j
-	}
-	if missing >= 0 {
-		return nil, fmt.Errorf("result register %d holds an element no source register holds", missing)
+	j := 0
+	for g := 1; g < dst.numRegs; g++ {
+		j ^= solved[bits.TrailingZeros(uint(g))]
+		out[g^g>>1] = j
 	}
 	return out, nil
 }

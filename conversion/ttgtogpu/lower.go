@@ -64,7 +64,7 @@ type lowering struct {
 	access map[*ir.Operation]accessInfo // vector widths of global accesses, from axis info
 	// demand holds the registers read of the tensors not read whole
 	// (demand.go).
-	demand  map[ir.Value][]bool
+	demand  map[ir.ValueKey][]bool
 	layouts map[*ir.RankedTensorType]*regLayout
 	// byEncoding holds the layouts built, by encoding: a register layout
 	// depends only on the encoding and the shape (ttg.TypeLinearLayout),
@@ -213,14 +213,37 @@ func (l *lowering) run() error {
 		return l.err
 	}
 	for _, fs := range l.funcs {
-		decomposeRemainders(fs.fn)
-		if !l.opts.NoFPFusion {
-			contractFMA(fs.fn)
-		}
-		foldSignFlips(fs.fn)
-		sinkBarriers(fs.fn)
+		l.cleanUp(fs.fn)
 	}
 	return nil
+}
+
+// cleanUp runs the clean-ups of a converted function on what one walk of
+// it finds: its remainders and selects, and the blocks of its body and of
+// the regions nested in it (until the warp-specialization lowering runs,
+// the code of a ttg.warp_specialize's default region and partitions sits
+// in blocks of the op's own regions). No clean-up adds or removes a block,
+// a remainder or a select that a later one looks for.
+func (l *lowering) cleanUp(fn *ir.Operation) {
+	var blocks []*ir.Block
+	var rems, selects []*ir.Operation
+	ir.WalkOps(fn, func(op *ir.Operation) {
+		switch op.Name() {
+		case "llvm.srem", "llvm.urem":
+			rems = append(rems, op)
+		case "llvm.select":
+			selects = append(selects, op)
+		}
+		for _, r := range op.Regions() {
+			blocks = append(blocks, r.Blocks()...)
+		}
+	})
+	decomposeRemainders(rems)
+	if !l.opts.NoFPFusion {
+		contractFMA(blocks)
+	}
+	foldSignFlips(selects)
+	sinkBarriers(blocks)
 }
 
 // checkInput rejects what the conversion cannot take, with located

@@ -53,7 +53,7 @@ type operandKey struct {
 // before the conversion replaces the ops that define them.
 func (l *lowering) planViews() (map[operandKey]memView, error) {
 	out := map[operandKey]memView{}
-	memo := map[ir.Value]*memView{}
+	memo := map[ir.ValueKey]*memView{}
 	var err error
 	ir.WalkOps(l.module, func(op *ir.Operation) {
 		if err != nil {
@@ -63,7 +63,7 @@ func (l *lowering) planViews() (map[operandKey]memView, error) {
 			if _, ok := v.Type().(*ttg.MemDescType); !ok {
 				continue
 			}
-			mv, _, verr := viewOf(v, memo, map[ir.Value]bool{})
+			mv, _, verr := viewOf(v, memo, map[ir.ValueKey]bool{})
 			if verr == nil && !mv.isZero() && (op.Name() == "tt.call" || op.Name() == "tt.return") {
 				// A memdesc crosses calls as its buffer's address alone.
 				verr = viewError("a sub-view (offsets " + fmtInts(mv.offsets) + ") cannot be passed to or returned from a function")
@@ -88,8 +88,9 @@ func (e viewError) Error() string { return string(e) }
 // view of the values its predecessors pass, which must agree; a value
 // that comes back around a loop to the argument being resolved is
 // pending (it is the argument itself, passed along) and does not count.
-func viewOf(v ir.Value, memo map[ir.Value]*memView, visiting map[ir.Value]bool) (_ memView, pending bool, _ error) {
-	if m := memo[v]; m != nil {
+func viewOf(v ir.Value, memo map[ir.ValueKey]*memView, visiting map[ir.ValueKey]bool) (_ memView, pending bool, _ error) {
+	k := ir.KeyOf(v)
+	if m := memo[k]; m != nil {
 		return *m, false, nil
 	}
 	mt, _ := v.Type().(*ttg.MemDescType)
@@ -100,16 +101,16 @@ func viewOf(v ir.Value, memo map[ir.Value]*memView, visiting map[ir.Value]bool) 
 	zero := memView{offsets: make([]int64, rank)}
 	def := v.DefiningOp()
 	if def == nil {
-		if visiting[v] {
+		if visiting[k] {
 			return memView{}, true, nil
 		}
-		visiting[v] = true
-		defer delete(visiting, v)
+		visiting[k] = true
+		defer delete(visiting, k)
 		res, pending, err := blockArgView(v, memo, visiting)
 		if err != nil || pending {
 			return memView{}, pending, err
 		}
-		memo[v] = &res
+		memo[k] = &res
 		return res, false, nil
 	}
 	var src memView
@@ -151,7 +152,7 @@ func viewOf(v ir.Value, memo map[ir.Value]*memView, visiting map[ir.Value]bool) 
 			return memView{}, false, viewError(def.Name() + " of a sub-view (ttg.memdesc_subslice with offsets " + fmtInts(src.offsets) + ") is not supported")
 		}
 	}
-	memo[v] = &res
+	memo[k] = &res
 	return res, false, nil
 }
 
@@ -159,7 +160,7 @@ func viewOf(v ir.Value, memo map[ir.Value]*memView, visiting map[ir.Value]bool) 
 // predecessors pass to it, which must be the same; pending when every
 // value is (the argument only comes back to itself so far). Arguments of
 // a block without predecessors (a function's) start at their buffers.
-func blockArgView(arg ir.Value, memo map[ir.Value]*memView, visiting map[ir.Value]bool) (memView, bool, error) {
+func blockArgView(arg ir.Value, memo map[ir.ValueKey]*memView, visiting map[ir.ValueKey]bool) (memView, bool, error) {
 	ba, ok := arg.(*ir.BlockArgument)
 	if !ok {
 		return memView{}, false, nil

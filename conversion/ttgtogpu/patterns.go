@@ -13,7 +13,7 @@ type loweringFn func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) erro
 // enclosing converted function (whose prologue the emitter uses) and turns
 // errors into recorded failures.
 func (l *lowering) pat(root string, fn loweringFn) conversion.Pattern {
-	return conversion.NewPattern(root, root, 1, func(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) bool {
+	return conversion.NewOpPattern(root, root, 1, func(op *ir.Operation, rw *conversion.Rewriter) bool {
 		fnOp := op.ParentOfName("llvm.func")
 		fs := l.funcs[fnOp]
 		if fs == nil {
@@ -37,7 +37,7 @@ func (l *lowering) pat(root string, fn loweringFn) conversion.Pattern {
 // patterns returns every pattern of the conversion.
 func (l *lowering) patterns() []conversion.Pattern {
 	ps := []conversion.Pattern{
-		conversion.NewPattern("tt.func", "tt.func", 1, l.lowerFunc),
+		conversion.NewOpPattern("tt.func", "tt.func", 1, l.lowerFunc),
 		l.pat("tt.return", l.lowerReturn),
 		l.pat("tt.call", l.lowerCall),
 		l.pat("ttg.warp_specialize", l.lowerWarpSpecialize),
@@ -120,7 +120,7 @@ func (l *lowering) patterns() []conversion.Pattern {
 	}
 	ps = append(ps, l.amdPatterns()...)
 	// Anything else is reported with its name and location.
-	ps = append(ps, conversion.NewPattern("unsupported", "", 0, func(op *ir.Operation, _ []ir.Value, _ *conversion.Rewriter) bool {
+	ps = append(ps, conversion.NewOpPattern("unsupported", "", 0, func(op *ir.Operation, _ *conversion.Rewriter) bool {
 		return l.fail(ir.OpErrorf(op, "convert-triton-gpu-to-gpu does not support '%s'", op.Name()))
 	}))
 	return ps

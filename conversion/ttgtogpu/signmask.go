@@ -5,20 +5,15 @@ import (
 	"github.com/ttcompiler/tt/ir"
 )
 
-// foldSignFlips rewrites select(x < 0, ~x, x), integer x of width w, into
-// x ^ (x >> (w-1)) with an arithmetic shift, as LLVM's instcombine does
-// for the kernels Triton compiles: two instructions instead of a compare,
-// the complement (often spelled (0 - x) - 1) and a select. tl.rand's
-// conversion of random bits to a uniform float is written this way, so
-// every kernel with dropout has one per element.
-func foldSignFlips(fn *ir.Operation) {
-	var todo []*ir.Operation
-	ir.WalkOps(fn, func(op *ir.Operation) {
-		if op.Name() == "llvm.select" {
-			todo = append(todo, op)
-		}
-	})
-	for _, op := range todo {
+// foldSignFlips rewrites each of selects that is select(x < 0, ~x, x),
+// integer x of width w, into x ^ (x >> (w-1)) with an arithmetic shift,
+// as LLVM's instcombine does for the kernels Triton compiles: two
+// instructions instead of a compare, the complement (often spelled
+// (0 - x) - 1) and a select. tl.rand's conversion of random bits to a
+// uniform float is written this way, so every kernel with dropout has one
+// per element.
+func foldSignFlips(selects []*ir.Operation) {
+	for _, op := range selects {
 		x := signFlipOf(op)
 		if x == nil {
 			continue

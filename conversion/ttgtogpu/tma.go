@@ -156,13 +156,17 @@ func verifyTMABox(tables [][]int64, msg tmaMessage, box []int64, elem int64, swi
 	for _, b := range box[:last] {
 		rows *= b
 	}
-	// c walks the box's rows in row-major order (the last dim's
-	// coordinate stays at the origin's); the elements of a row, which
-	// TMA writes one after another, differ from the row's first only in
-	// the last dim's table entry.
-	c := slices.Clone(msg.origin)
+	// The elements of a row, which TMA writes one after another, differ
+	// from the row's first only in the last dim's table entry.
 	lastOffsets := tables[last][msg.origin[last] : msg.origin[last]+box[last]]
 	mask := swizzleMask(swizzle)
+	if boxMatchesSeparably(tables, msg, box, lastOffsets, rows, elem, mask) {
+		return nil
+	}
+	// Element by element, the first misplaced one named: c walks the
+	// box's rows in row-major order (the last dim's coordinate stays at
+	// the origin's).
+	c := slices.Clone(msg.origin)
 	addr := msg.offset
 	for row := int64(0); row < rows; row++ {
 		rowOff := layoutOffset(tables[:last], c[:last])
@@ -174,14 +178,56 @@ func verifyTMABox(tables [][]int64, msg tmaMessage, box []int64, elem int64, swi
 			}
 			addr += elem
 		}
-		for d := last - 1; d >= 0; d-- {
-			if c[d]++; c[d] < msg.origin[d]+box[d] {
-				break
-			}
-			c[d] = msg.origin[d]
-		}
+		nextRow(c, msg.origin, box)
 	}
 	return nil
+}
+
+// nextRow moves c, the coordinates of a box's row (those of its dims but
+// the last), to the next row in row-major order.
+func nextRow(c, origin, box []int64) {
+	for d := len(box) - 2; d >= 0; d-- {
+		if c[d]++; c[d] < origin[d]+box[d] {
+			return
+		}
+		c[d] = origin[d]
+	}
+}
+
+// boxMatchesSeparably reports whether every element of a box is where
+// TMA writes it, by looking at each row and each column once; false means
+// it could not tell that way (verifyTMABox then checks each element).
+// When no row's start address shares a bit with an element's byte offset
+// within a row, their sum is their XOR; the swizzle is linear over XOR,
+// and so is multiplying by a power of two (a shift). Both sides then
+// split into a row term XOR a column term, and every element matches
+// exactly when swizzleBy(rowStart) ^ rowOff*elem is one value for every
+// row and swizzleBy(x*elem) ^ lastOffsets[x]*elem that same value for
+// every column x.
+func boxMatchesSeparably(tables [][]int64, msg tmaMessage, box, lastOffsets []int64, rows, elem, mask int64) bool {
+	if elem <= 0 || elem&(elem-1) != 0 || len(lastOffsets) == 0 {
+		return false
+	}
+	var colBits int64
+	want := lastOffsets[0] * elem // column 0's term: swizzleBy(mask, 0) is 0
+	for x, off := range lastOffsets {
+		colBits |= int64(x) * elem
+		if swizzleBy(mask, int64(x)*elem)^off*elem != want {
+			return false
+		}
+	}
+	last := len(box) - 1
+	c := slices.Clone(msg.origin[:last])
+	rowBytes := int64(len(lastOffsets)) * elem
+	addr := msg.offset
+	for row := int64(0); row < rows; row++ {
+		if addr&colBits != 0 || swizzleBy(mask, addr)^layoutOffset(tables[:last], c)*elem != want {
+			return false
+		}
+		addr += rowBytes
+		nextRow(c, msg.origin, box)
+	}
+	return true
 }
 
 // sameBox reports whether a tensor map's box moves the buffer's box: the

@@ -478,10 +478,11 @@ func (g gpuB) waitTying(pending int, vals []ir.Value) []ir.Value {
 	// stand-in, -1 where vals[i] stands for itself; the map, sized for
 	// the registers (an accumulator's 64-128), finds repeated values.
 	slot := make([]int32, len(vals))
-	first := make(map[ir.Value]int32, len(vals))
+	first := make(map[ir.ValueKey]int32, len(vals))
 	tie := make([]ir.Value, 0, len(vals))
 	for i, v := range vals {
-		if s, seen := first[v]; seen {
+		k := ir.KeyOf(v)
+		if s, seen := first[k]; seen {
 			slot[i] = s
 			continue
 		}
@@ -490,7 +491,7 @@ func (g gpuB) waitTying(pending int, vals []ir.Value) []ir.Value {
 			s = int32(len(tie))
 			tie = append(tie, v)
 		}
-		first[v] = s
+		first[k] = s
 		slot[i] = s
 	}
 	w := gpu.NewWGMMAWait(g.e.b, g.e.loc, pending, tie)

@@ -2,6 +2,7 @@ package ttgtogpu
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -330,6 +331,19 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 		descCols[k] = descOffset(c, d, m.elem, 0, int64(k))
 	}
 	swizzle := swizzleMask(c.swizzle)
+	// The layout's offsets of the rows 0..instrMN-1 and of the columns
+	// 0..instrK-1: a tile's row o+r whose o shares no bit with r has
+	// offset index(o) ^ index(r), the layout being linear, and likewise a
+	// column, so a tile costs one layout application per row and column
+	// only where its origin is unaligned.
+	rowIdx, colIdx := make([]int64, t.instrMN), make([]int64, t.instrK)
+	for r := range rowIdx {
+		rowIdx[r] = m.index(int32(r), 0)
+	}
+	for k := range colIdx {
+		colIdx[k] = m.index(0, int32(k))
+	}
+	rowLow, colLow := lowBits(t.instrMN), lowBits(t.instrK)
 	// Per row of the tile being checked: its layout offset and the byte
 	// its descriptor address starts from.
 	rowViews, rowStarts := make([]int64, t.instrMN), make([]int64, t.instrMN)
@@ -340,15 +354,13 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 			if start%16 != 0 {
 				return fmt.Errorf("tile (%d, %d) starts at byte %d, not a multiple of 16", o, k0, start)
 			}
-			for k := range cols {
-				cols[k] = m.index(0, k0+int32(k))
-			}
+			indexRun(cols, colIdx, k0, colLow, func(k int32) int64 { return m.index(0, k) })
 			for g := range rows {
 				if o&rows[g] != 0 {
 					return fmt.Errorf("warpgroup rows %d overlap tile row %d", rows[g], o)
 				}
-				for r := range rowViews {
-					rowViews[r] = m.index((o|rows[g])+int32(r), 0) ^ m.view
+				indexRun(rowViews, rowIdx, o|rows[g], rowLow, func(mn int32) int64 { return m.index(mn, 0) ^ m.view })
+				for r := range rowStarts {
 					rowStarts[r] = start + bytes[g] + descRows[r]
 				}
 				if tileMatchesSeparably(rowViews, rowStarts, cols, descCols, m.elem, swizzle) {
@@ -369,6 +381,25 @@ func (m *sharedMatrix) verify(c descCandidate, d gpu.DescLayout, t wgmmaTiling) 
 	}
 	return nil
 }
+
+// indexRun sets out[i] to index(first+i): index(first) ^ table[i] where
+// first shares no bit with i (first&low == 0, low covering every i; table
+// holding index(i), index being linear), else index(first+i) itself.
+func indexRun(out, table []int64, first, low int32, index func(int32) int64) {
+	if first&low == 0 {
+		base := index(first)
+		for i := range out {
+			out[i] = base ^ table[i]
+		}
+		return
+	}
+	for i := range out {
+		out[i] = index(first + int32(i))
+	}
+}
+
+// lowBits is the mask of the bits of the numbers below n.
+func lowBits(n int32) int32 { return int32(1)<<bits.Len32(uint32(max(n-1, 0))) - 1 }
 
 // tileMatchesSeparably reports whether every element (r, k) of a tile is
 // where the descriptor reads it, (rowViews[r] ^ cols[k]) * elem ==
