@@ -190,7 +190,7 @@ func (d *driver) simplify() (bool, error) {
 			return true, err
 		}
 		if d.cfg.Simplify != SimplifyNone {
-			if d.simplifyRegions() {
+			if d.simplifyRegions(populated) {
 				again = true
 			}
 			if d.cfg.Simplify == SimplifyAggressive {

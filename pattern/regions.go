@@ -492,9 +492,20 @@ func (l *liveness) eraseDeadSuccessorOperands(rw *Rewriter, t *ir.Operation) boo
 // that changed the region usually leaves it clean too (liveness.settles),
 // so the round after it need not simplify again unless it changes
 // something itself.
-func (d *driver) simplifyRegions() bool {
+//
+// A round whose worklist changed nothing after populating (the IR is
+// still at generation populated) leaves the region clean too when its
+// dead code can only be trivially dead (onlyTriviallyDead): the round
+// asked every op whether it is trivially dead (or started settled on a
+// fixed point where none is), and none was.
+func (d *driver) simplifyRegions(populated uint64) bool {
 	c := cleanRegionsOf(d.ctx)
-	if c.clean(d.region, d.ctx.Generation()) {
+	gen := d.ctx.Generation()
+	if c.clean(d.region, gen) {
+		return false
+	}
+	if gen == populated && onlyTriviallyDead(d.region) {
+		c.record(d.region, gen)
 		return false
 	}
 	changed := simplifyRegions(d.rw, d.region, d.live)
@@ -502,6 +513,34 @@ func (d *driver) simplifyRegions() bool {
 		c.record(d.region, d.ctx.Generation())
 	}
 	return changed
+}
+
+// onlyTriviallyDead reports whether every dead op of r (as region DCE
+// finds them) is trivially dead if any is: r and the regions nested in it
+// have at most one block each (no unreachable blocks, no branches and no
+// block arguments but the entry's, which DCE keeps), and the ops of graph
+// regions have no results. Then liveness flows from uses back to
+// definitions without cycles (a use follows its definition, or is nested
+// in an op that follows it), and a set of dead ops has one whose results
+// have no use at all: that op is trivially dead.
+func onlyTriviallyDead(r *ir.Region) bool {
+	if r.NumBlocks() > 1 {
+		return false
+	}
+	graph := ir.IsGraphRegion(r)
+	for _, b := range r.Blocks() {
+		for o := b.First(); o != nil; o = o.Next() {
+			if graph && o.NumResults() > 0 {
+				return false
+			}
+			for _, nr := range o.Regions() {
+				if !onlyTriviallyDead(nr) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // cleanRegions remembers the last few regions of a context known to be
