@@ -233,13 +233,13 @@ func (d *driver) populate(constantsSettled bool) {
 					if dedup && d.replacedByKnownConstant(x) {
 						return ir.Skip
 					}
-					d.wl.push(x)
+					d.wl.pushNew(x)
 					return ir.Advance
 				})
 			} else {
 				ir.Walk(o, ir.PostOrder, func(x *ir.Operation) ir.WalkResult {
 					if !dedup || !d.replacedByKnownConstant(x) {
-						d.wl.push(x)
+						d.wl.pushNew(x)
 					}
 					return ir.Advance
 				})
