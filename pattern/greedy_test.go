@@ -223,6 +223,34 @@ func TestRegionDCEAndUnreachableBlocks(t *testing.T) {
     "test.ret"() : () -> ()
   }) : () -> ()
 }`},
+		// Around a loop, %a is live through its use in ^bb1, which the
+		// sweep meets after ^bb2 decided %w (%a's only source there) dead;
+		// %b and %d only feed each other.
+		{"loop", `
+"test.func"() ({
+  %x = "test.load"() : () -> i32
+  "test.br"(%x, %x)[^bb1] : (i32, i32) -> ()
+^bb1(%a: i32, %b: i32):
+  "test.sink"(%a) : (i32) -> ()
+  "test.br"(%a, %b)[^bb2] : (i32, i32) -> ()
+^bb2(%c: i32, %d: i32):
+  %v = "test.neg"(%c) : (i32) -> i32
+  %w = "test.neg"(%v) : (i32) -> i32
+  %e = "test.neg"(%d) : (i32) -> i32
+  "test.br"(%w, %e)[^bb1] : (i32, i32) -> ()
+}) : () -> ()`, `module {
+  "test.func"() ({
+    %0 = "test.load"() : () -> i32
+    "test.br"(%0)[^bb1] : (i32) -> ()
+  ^bb1(%1: i32):  // 2 preds: ^bb0, ^bb2
+    "test.sink"(%1) : (i32) -> ()
+    "test.br"(%1)[^bb2] : (i32) -> ()
+  ^bb2(%2: i32):  // pred: ^bb1
+    %3 = "test.neg"(%2) : (i32) -> i32
+    %4 = "test.neg"(%3) : (i32) -> i32
+    "test.br"(%4)[^bb1] : (i32) -> ()
+  }) : () -> ()
+}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m := parse(t, c.src)
