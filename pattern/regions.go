@@ -541,18 +541,19 @@ func (l *liveness) eraseDeadSuccessorOperands(rw *Rewriter, t *ir.Operation) boo
 // so the round after it need not simplify again unless it changes
 // something itself.
 //
-// A round whose worklist changed nothing after populating (the IR is
-// still at generation populated) leaves the region clean too when its
-// dead code can only be trivially dead (onlyTriviallyDead): the round
-// asked every op whether it is trivially dead (or started settled on a
-// fixed point where none is), and none was.
+// Where the region's dead code can only be trivially dead (see
+// withoutDeadCode), simplification would change nothing unless an op is
+// trivially dead, which costs much less to ask of each op than liveness
+// does. A round whose worklist changed nothing after populating (the IR
+// is still at generation populated) asked every op already (or started
+// settled on a fixed point where none is trivially dead), and none was.
 func (d *driver) simplifyRegions(populated uint64) bool {
 	c := cleanRegionsOf(d.ctx)
 	gen := d.ctx.Generation()
 	if c.clean(d.region, gen) {
 		return false
 	}
-	if gen == populated && onlyTriviallyDead(d.region) {
+	if withoutDeadCode(d.region, gen != populated) {
 		c.record(d.region, gen)
 		return false
 	}
@@ -563,26 +564,28 @@ func (d *driver) simplifyRegions(populated uint64) bool {
 	return changed
 }
 
-// onlyTriviallyDead reports whether every dead op of r (as region DCE
-// finds them) is trivially dead if any is: r and the regions nested in it
-// have at most one block each (no unreachable blocks, no branches and no
-// block arguments but the entry's, which DCE keeps), and the ops of graph
-// regions have no results. Then liveness flows from uses back to
-// definitions without cycles (a use follows its definition, or is nested
-// in an op that follows it), and a set of dead ops has one whose results
-// have no use at all: that op is trivially dead.
-func onlyTriviallyDead(r *ir.Region) bool {
+// withoutDeadCode reports whether region DCE would find nothing in r
+// because r's dead code could only be trivially dead, and no op is
+// (asked of each op when askOps is set; otherwise the caller knows). The
+// first holds when r and the regions nested in it have at most one block
+// each (no unreachable blocks, no branches and no block arguments but the
+// entry's, which DCE keeps), and the ops of graph regions have no
+// results: then liveness flows from uses back to definitions without
+// cycles (a use follows its definition, or is nested in an op that
+// follows it), and a set of dead ops has one whose results have no use at
+// all, a trivially dead op.
+func withoutDeadCode(r *ir.Region, askOps bool) bool {
 	if r.NumBlocks() > 1 {
 		return false
 	}
 	graph := ir.IsGraphRegion(r)
 	for _, b := range r.Blocks() {
 		for o := b.First(); o != nil; o = o.Next() {
-			if graph && o.NumResults() > 0 {
+			if graph && o.NumResults() > 0 || askOps && ir.IsTriviallyDead(o) {
 				return false
 			}
 			for _, nr := range o.Regions() {
-				if !onlyTriviallyDead(nr) {
+				if !withoutDeadCode(nr, askOps) {
 					return false
 				}
 			}
