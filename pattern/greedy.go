@@ -190,7 +190,7 @@ func (d *driver) simplify() (bool, error) {
 			return true, err
 		}
 		if d.cfg.Simplify != SimplifyNone {
-			if d.simplifyRegions() {
+			if d.simplifyRegions(populated) {
 				again = true
 			}
 			if d.cfg.Simplify == SimplifyAggressive {
@@ -233,13 +233,13 @@ func (d *driver) populate(constantsSettled bool) {
 					if dedup && d.replacedByKnownConstant(x) {
 						return ir.Skip
 					}
-					d.wl.push(x)
+					d.wl.pushNew(x)
 					return ir.Advance
 				})
 			} else {
 				ir.Walk(o, ir.PostOrder, func(x *ir.Operation) ir.WalkResult {
 					if !dedup || !d.replacedByKnownConstant(x) {
-						d.wl.push(x)
+						d.wl.pushNew(x)
 					}
 					return ir.Advance
 				})

@@ -101,10 +101,11 @@ type liveness struct {
 	// succArgs caches, per branch, the block argument each operand feeds
 	// (successorArg): branches of unrolled loops carry hundreds of values.
 	succArgs map[*ir.Operation][]*ir.BlockArgument
-	// changed says that a sweep marked live an op or argument that an
-	// earlier decision of the sweep read as dead: only then can another
-	// sweep change anything (see runRegionDCE).
-	changed bool
+	// staleOps and staleArgs are the ops and block arguments marked live
+	// after a decision of the sweep read them as dead, whose operands
+	// (incoming values) are not yet marked live accordingly (see repair).
+	staleOps  []*ir.Operation
+	staleArgs []*ir.BlockArgument
 	// erasedEffects says that deleteDead erased an op with effects other
 	// than reads (see settles).
 	erasedEffects bool
@@ -179,7 +180,9 @@ func (l *liveness) readOp(op *ir.Operation) bool {
 
 // setOp marks an op live.
 func (l *liveness) setOp(op *ir.Operation) {
-	l.setState(&l.of(op.Block()).ops[op.BlockOrder()])
+	if setState(&l.of(op.Block()).ops[op.BlockOrder()]) {
+		l.staleOps = append(l.staleOps, op)
+	}
 }
 
 // read reports whether s is live, recording a dead answer.
@@ -190,12 +193,12 @@ func read(s *liveState) bool {
 	return *s == live
 }
 
-// setState marks s live, noting when that makes an earlier read stale.
-func (l *liveness) setState(s *liveState) {
-	if *s == readDead {
-		l.changed = true
-	}
+// setState marks s live, and reports whether that makes an earlier read
+// stale.
+func setState(s *liveState) bool {
+	stale := *s == readDead
 	*s = live
+	return stale
 }
 
 // set marks a value live. A live result makes its defining op live
@@ -205,7 +208,9 @@ func (l *liveness) set(v ir.Value) {
 	case *ir.OpResult:
 		l.setOp(v.Owner())
 	case *ir.BlockArgument:
-		l.setState(&l.of(v.Owner()).args[v.Index()])
+		if setState(&l.of(v.Owner()).args[v.Index()]) {
+			l.staleArgs = append(l.staleArgs, v)
+		}
 	}
 }
 
@@ -226,6 +231,7 @@ func (l *liveness) reset() {
 	}
 	clear(l.blocks)
 	clear(l.succArgs)
+	l.staleOps, l.staleArgs = l.staleOps[:0], l.staleArgs[:0]
 	l.lastBlock, l.last = nil, nil
 	l.erasedEffects = false
 }
@@ -239,24 +245,60 @@ func (l *liveness) reset() {
 func (l *liveness) settles() bool { return !l.erasedEffects }
 
 // runRegionDCE erases the dead code of r, using l (emptied first) for its
-// liveness. Liveness propagates in sweeps over the region until a sweep
-// changes nothing, as MLIR's. A sweep decides from the state at each step:
-// the only decisions that read liveness and then may mark something live
-// are processValue's, and a later sweep can first differ from this one
-// only where such a read answered dead and the op or argument became live
-// after it. When none did, the next sweep would change nothing, and is
-// skipped: for structured code, with its uses after their definitions
-// (and sweeps going backwards), the first sweep is the last.
+// liveness. MLIR's region DCE propagates liveness in sweeps over the
+// region until a sweep changes nothing. A sweep decides from the state at
+// each step: the only decisions that read liveness and then may mark
+// something live are processValue's, and a later sweep can first differ
+// from this one only where such a read answered dead and the op or
+// argument became live after it (a loop's back edge, in a CFG). One sweep
+// and the repair of those decisions (repair) reach the state that sweeping
+// again and again would.
 func runRegionDCE(rw *Rewriter, r *ir.Region, l *liveness) bool {
 	l.reset()
-	for {
-		l.changed = false
-		l.propagateRegion(r)
-		if !l.changed {
-			break
+	l.propagateRegion(r)
+	l.repair()
+	return l.deleteDead(rw, r)
+}
+
+// repair marks live what the decisions made stale would have: a decision
+// that read an op or argument as dead was processValue's for a value the
+// op uses or the argument receives, and a value with a live use is live.
+// So the operands of a stale op (but for those a branch forwards to an
+// argument that is not live) and the operands live branches forward to a
+// stale argument are live; marking them live may make more decisions
+// stale, repaired in turn. Every other decision of the sweep holds: it
+// read nothing that changed, or found its value live.
+func (l *liveness) repair() {
+	for len(l.staleOps) > 0 || len(l.staleArgs) > 0 {
+		if n := len(l.staleOps); n > 0 {
+			op := l.staleOps[n-1]
+			l.staleOps = l.staleOps[:n-1]
+			var feeds []*ir.BlockArgument
+			if op.Has(ir.Terminator) {
+				feeds = l.successorArgs(op)
+			}
+			for i := 0; i < op.NumOperands(); i++ {
+				if i < len(feeds) && feeds[i] != nil && !l.isLive(feeds[i]) {
+					continue
+				}
+				l.set(op.Operand(i))
+			}
+			continue
+		}
+		a := l.staleArgs[len(l.staleArgs)-1]
+		l.staleArgs = l.staleArgs[:len(l.staleArgs)-1]
+		for _, p := range a.Owner().Predecessors() {
+			br := p.Last()
+			if !l.liveOp(br) {
+				continue
+			}
+			for i, arg := range l.successorArgs(br) {
+				if arg == a {
+					l.set(br.Operand(i))
+				}
+			}
 		}
 	}
-	return l.deleteDead(rw, r)
 }
 
 // postOrder lists the blocks reachable from the entry in post-order.
@@ -380,10 +422,19 @@ func (l *liveness) hasLiveUse(v ir.Value) bool {
 }
 
 // successorArg returns the block argument that operand idx of a branch
-// feeds (the first, over the successors in order), or nil. The branch's
-// operands do not change while liveness runs, so the map of all of them
-// is built once.
+// feeds (the first, over the successors in order), or nil.
 func (l *liveness) successorArg(br *ir.Operation, idx int) *ir.BlockArgument {
+	feeds := l.successorArgs(br)
+	if idx < 0 || idx >= len(feeds) {
+		return nil
+	}
+	return feeds[idx]
+}
+
+// successorArgs returns, per operand of a branch, the block argument it
+// feeds (the first, over the successors in order), or nil. The branch's
+// operands do not change while liveness runs, so the list is built once.
+func (l *liveness) successorArgs(br *ir.Operation) []*ir.BlockArgument {
 	fn := br.Def().SuccessorOperands
 	if fn == nil {
 		return nil
@@ -400,10 +451,7 @@ func (l *liveness) successorArg(br *ir.Operation, idx int) *ir.BlockArgument {
 		}
 		l.succArgs[br] = feeds
 	}
-	if idx < 0 || idx >= len(feeds) {
-		return nil
-	}
-	return feeds[idx]
+	return feeds
 }
 
 func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
@@ -492,9 +540,21 @@ func (l *liveness) eraseDeadSuccessorOperands(rw *Rewriter, t *ir.Operation) boo
 // that changed the region usually leaves it clean too (liveness.settles),
 // so the round after it need not simplify again unless it changes
 // something itself.
-func (d *driver) simplifyRegions() bool {
+//
+// Where the region's dead code can only be trivially dead (see
+// withoutDeadCode), simplification would change nothing unless an op is
+// trivially dead, which costs much less to ask of each op than liveness
+// does. A round whose worklist changed nothing after populating (the IR
+// is still at generation populated) asked every op already (or started
+// settled on a fixed point where none is trivially dead), and none was.
+func (d *driver) simplifyRegions(populated uint64) bool {
 	c := cleanRegionsOf(d.ctx)
-	if c.clean(d.region, d.ctx.Generation()) {
+	gen := d.ctx.Generation()
+	if c.clean(d.region, gen) {
+		return false
+	}
+	if withoutDeadCode(d.region, gen != populated) {
+		c.record(d.region, gen)
 		return false
 	}
 	changed := simplifyRegions(d.rw, d.region, d.live)
@@ -502,6 +562,36 @@ func (d *driver) simplifyRegions() bool {
 		c.record(d.region, d.ctx.Generation())
 	}
 	return changed
+}
+
+// withoutDeadCode reports whether region DCE would find nothing in r
+// because r's dead code could only be trivially dead, and no op is
+// (asked of each op when askOps is set; otherwise the caller knows). The
+// first holds when r and the regions nested in it have at most one block
+// each (no unreachable blocks, no branches and no block arguments but the
+// entry's, which DCE keeps), and the ops of graph regions have no
+// results: then liveness flows from uses back to definitions without
+// cycles (a use follows its definition, or is nested in an op that
+// follows it), and a set of dead ops has one whose results have no use at
+// all, a trivially dead op.
+func withoutDeadCode(r *ir.Region, askOps bool) bool {
+	if r.NumBlocks() > 1 {
+		return false
+	}
+	graph := ir.IsGraphRegion(r)
+	for _, b := range r.Blocks() {
+		for o := b.First(); o != nil; o = o.Next() {
+			if graph && o.NumResults() > 0 || askOps && ir.IsTriviallyDead(o) {
+				return false
+			}
+			for _, nr := range o.Regions() {
+				if !withoutDeadCode(nr, askOps) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // cleanRegions remembers the last few regions of a context known to be

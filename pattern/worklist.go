@@ -7,16 +7,32 @@ import "github.com/ttcompiler/tt/ir"
 // pops and removes every op of the region each round, and a map of
 // positions cost more than the rest of the bookkeeping. An op that holds
 // another holder's mark keeps its position in pos instead.
+//
+// A round starts unmarked: populating pushes each op once (pushNew), and
+// until something else pushes or removes an op, nothing asks a position,
+// so the ops are stacked without marks. Most rounds change nothing (and so
+// push and remove nothing) after populating: they never mark an op. The
+// first push or removal marks the ops then queued (mark).
 type worklist struct {
-	list  []*ir.Operation
-	marks ir.OpMarks
-	pos   map[*ir.Operation]int
-	n     int // queued ops (the list may also hold holes)
+	list     []*ir.Operation
+	marks    ir.OpMarks
+	pos      map[*ir.Operation]int
+	n        int  // queued ops (the list may also hold holes)
+	unmarked bool // no queued op has a mark or an entry in pos; no holes
 }
 
 // newWorklist returns an empty worklist with room for about n ops.
 func newWorklist(n int) *worklist {
-	return &worklist{list: make([]*ir.Operation, 0, n), marks: ir.NewOpMarks(), pos: map[*ir.Operation]int{}}
+	return &worklist{list: make([]*ir.Operation, 0, n), marks: ir.NewOpMarks(), pos: map[*ir.Operation]int{}, unmarked: true}
+}
+
+// mark records the position of every queued op, leaving the unmarked
+// state.
+func (w *worklist) mark() {
+	w.unmarked = false
+	for i, op := range w.list {
+		w.place(op, i)
+	}
 }
 
 // position returns op's index in the list, if it is queued.
@@ -55,6 +71,9 @@ func (w *worklist) forget(op *ir.Operation) {
 }
 
 func (w *worklist) push(op *ir.Operation) {
+	if w.unmarked {
+		w.mark()
+	}
 	if _, ok := w.position(op); ok {
 		return
 	}
@@ -63,7 +82,26 @@ func (w *worklist) push(op *ir.Operation) {
 	w.n++
 }
 
+// pushNew pushes op, which is not queued (populating meets each op once).
+func (w *worklist) pushNew(op *ir.Operation) {
+	if !w.unmarked {
+		w.push(op)
+		return
+	}
+	w.list = append(w.list, op)
+	w.n++
+}
+
 func (w *worklist) pop() *ir.Operation {
+	if w.unmarked {
+		if len(w.list) == 0 {
+			return nil
+		}
+		op := w.list[len(w.list)-1]
+		w.list = w.list[:len(w.list)-1]
+		w.n--
+		return op
+	}
 	for len(w.list) > 0 {
 		op := w.list[len(w.list)-1]
 		w.list = w.list[:len(w.list)-1]
@@ -76,6 +114,9 @@ func (w *worklist) pop() *ir.Operation {
 }
 
 func (w *worklist) remove(op *ir.Operation) {
+	if w.unmarked {
+		w.mark()
+	}
 	if i, ok := w.position(op); ok {
 		w.list[i] = nil
 		w.forget(op)
@@ -85,6 +126,9 @@ func (w *worklist) remove(op *ir.Operation) {
 func (w *worklist) reverse() {
 	for i, j := 0, len(w.list)-1; i < j; i, j = i+1, j-1 {
 		w.list[i], w.list[j] = w.list[j], w.list[i]
+	}
+	if w.unmarked {
+		return
 	}
 	for i, op := range w.list {
 		if op != nil {
@@ -99,12 +143,15 @@ func (w *worklist) empty() bool { return w.n == 0 }
 // clear empties the worklist, keeping its storage for the next round, and
 // drops the marks of the ops still queued.
 func (w *worklist) clear() {
-	for _, op := range w.list {
-		if op != nil {
-			w.marks.Clear(op)
+	if !w.unmarked {
+		for _, op := range w.list {
+			if op != nil {
+				w.marks.Clear(op)
+			}
 		}
+		clear(w.pos)
 	}
 	w.list = w.list[:0]
-	clear(w.pos)
 	w.n = 0
+	w.unmarked = true
 }

@@ -9,7 +9,8 @@ import (
 
 // The worklist behaves as the stack without duplicates it models, also
 // for ops that hold another holder's mark (whose positions it keeps in its
-// map) and ops that holder frees meanwhile.
+// map) and ops that holder frees meanwhile, and for ops pushed as new
+// (pushNew) before or after the first push or removal marks the queue.
 func TestWorklistWithForeignMarks(t *testing.T) {
 	ctx := ir.NewContext()
 	ctx.AllowUnregistered = true
@@ -31,10 +32,15 @@ func TestWorklistWithForeignMarks(t *testing.T) {
 	}
 	for step := 0; step < 20000; step++ {
 		op := ops[rng.Intn(len(ops))]
-		switch rng.Intn(7) {
+		switch rng.Intn(8) {
 		case 0, 1:
 			w.push(op)
 			if index(op) < 0 {
+				model = append(model, op)
+			}
+		case 7:
+			if index(op) < 0 {
+				w.pushNew(op)
 				model = append(model, op)
 			}
 		case 2:

@@ -3,12 +3,14 @@ package ttgir
 import (
 	"flag"
 	"slices"
+	"sync"
 
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/pattern"
 	"github.com/ttcompiler/tt/transforms"
 )
 
@@ -37,6 +39,11 @@ func OptimizeDotOperands(module *ir.Operation) error {
 	if err := transforms.Canonicalize(module); err != nil {
 		return err
 	}
+	return applyFrozen(module, dotOperandSet())
+}
+
+// dotOperandSet is the pass's patterns, frozen once.
+var dotOperandSet = sync.OnceValue(func() *pattern.FrozenSet {
 	patterns := []ir.RewritePattern{
 		ir.NewPattern("SwizzleShmemConvert", "ttg.convert_layout", 1, swizzleShmemConvert),
 		ir.NewPattern("FuseTransMMAV3Plus", "ttg.local_alloc", 1, fuseTransMMAV3Plus),
@@ -44,8 +51,8 @@ func OptimizeDotOperands(module *ir.Operation) error {
 		ir.NewPattern("UseShmemForScales", "ttng.tc_gen5_mma_scaled", 1, useShmemForScales),
 	}
 	patterns = append(patterns, ttg.ConvertLayoutPatterns...)
-	return applyPatterns(module, patterns)
-}
+	return pattern.Freeze(patterns)
+})
 
 // singleUser returns the only user of op's results, or nil.
 func singleUser(op *ir.Operation) *ir.Operation {

@@ -30,7 +30,7 @@ func init() {
 // issued ahead of the dot consuming the previous slice. Elementwise ops
 // between the shared read and the dot are replayed per slice.
 func Prefetch(module *ir.Operation) error {
-	if err := applyPatterns(module, ttg.ConvertLayoutPatterns); err != nil {
+	if err := applyFrozen(module, convertLayoutSet()); err != nil {
 		return err
 	}
 	for _, loop := range opsNamed(module, "scf.for") {

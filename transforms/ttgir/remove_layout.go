@@ -79,14 +79,19 @@ func RemoveLayoutConversions(module *ir.Operation) error {
 		r.hoistAll(r.hoistDotOperand)
 		r.cleanup()
 	}
+	return greedyFrozen(module, finalCleanupSet(), pattern.DefaultConfig())
+}
+
+// finalCleanupSet is the patterns of the pass's last cleanup, frozen once.
+var finalCleanupSet = sync.OnceValue(func() *pattern.FrozenSet {
 	var final []ir.RewritePattern
 	final = append(final, forDeadArgElimination())
 	final = append(final, forIterArgsFolder())
 	final = append(final, scf.ForOpDef.Canonicalize...)
 	final = append(final, scf.IfOpDef.Canonicalize...)
 	final = append(final, ttg.ConvertLayoutPatterns...)
-	return greedy(module, final)
-}
+	return pattern.Freeze(final)
+})
 
 // cleanupConverts runs the convert_layout canonicalizations (and the
 // greedy driver's folding and dead code removal) over the module.
@@ -99,21 +104,18 @@ func cleanupConverts(module *ir.Operation) error {
 // by the set's identity.
 var convertLayoutSet = sync.OnceValue(func() *pattern.FrozenSet { return pattern.Freeze(ttg.ConvertLayoutPatterns) })
 
-func greedy(module *ir.Operation, patterns []ir.RewritePattern) error {
-	return greedyWith(module, patterns, pattern.DefaultConfig())
-}
-
 // applyPatterns is MLIR's applyPatternsGreedily with its default
 // configuration, which Triton's passes use: ops are visited bottom-up (the
 // last op of a block first), unlike the canonicalizer's top-down order.
 func applyPatterns(module *ir.Operation, patterns []ir.RewritePattern) error {
-	cfg := pattern.DefaultConfig()
-	cfg.TopDown = false
-	return greedyWith(module, patterns, cfg)
+	return applyFrozen(module, pattern.Freeze(patterns))
 }
 
-func greedyWith(module *ir.Operation, patterns []ir.RewritePattern, cfg pattern.Config) error {
-	return greedyFrozen(module, pattern.Freeze(patterns), cfg)
+// applyFrozen is applyPatterns with a frozen set.
+func applyFrozen(module *ir.Operation, set *pattern.FrozenSet) error {
+	cfg := pattern.DefaultConfig()
+	cfg.TopDown = false
+	return greedyFrozen(module, set, cfg)
 }
 
 // greedyFrozen runs the greedy driver with a frozen set over the module,

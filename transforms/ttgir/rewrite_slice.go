@@ -1,6 +1,7 @@
 package ttgir
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/ttcompiler/tt/dialects/scf"
@@ -167,13 +168,49 @@ func (r *rematerializer) updateRematMapping(repl [][2]ir.Value) {
 	}
 }
 
-// programOrder lists the ops of set in pre-order program order.
+// programOrder lists the ops of set nested in fn in pre-order program
+// order. The set is a slice's few ops, and fn the whole function: the ops
+// are sorted by their positions (programPosition) rather than found by a
+// walk of fn.
 func programOrder(fn *ir.Operation, set map[*ir.Operation]bool) []*ir.Operation {
-	var out []*ir.Operation
-	ir.WalkNested(fn, func(op *ir.Operation) {
-		if set[op] {
-			out = append(out, op)
+	type positioned struct {
+		op  *ir.Operation
+		pos []int
+	}
+	var ops []positioned
+	for op := range set {
+		if pos, ok := programPosition(fn, op); ok {
+			ops = append(ops, positioned{op, pos})
 		}
-	})
+	}
+	slices.SortFunc(ops, func(a, b positioned) int { return slices.Compare(a.pos, b.pos) })
+	out := make([]*ir.Operation, len(ops))
+	for i, p := range ops {
+		out[i] = p.op
+	}
 	return out
+}
+
+// programPosition returns op's position under fn: for each op from the
+// outermost nested in fn down to op, the index of its region in its
+// parent, of its block in the region, and of the op in the block. The
+// positions of two ops compare (lexicographically, an ancestor's being a
+// prefix) as their pre-order. It reports false when op is not nested in
+// fn.
+func programPosition(fn, op *ir.Operation) ([]int, bool) {
+	if op == fn {
+		return nil, false
+	}
+	var pos []int
+	for o := op; o != fn; {
+		b := o.Block()
+		if b == nil || b.Region() == nil || b.Region().ParentOp() == nil {
+			return nil, false
+		}
+		r := b.Region()
+		pos = append(pos, o.BlockOrder(), slices.Index(r.Blocks(), b), r.Index())
+		o = r.ParentOp()
+	}
+	slices.Reverse(pos)
+	return pos, true
 }
