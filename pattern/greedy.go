@@ -102,6 +102,14 @@ type driver struct {
 	// processWorklist need not ask again.
 	settled    bool
 	settledGen uint64
+	// noDead says that at generation noDeadGen no op of the region is
+	// trivially dead: region simplification, which would erase any such
+	// op, is known to change nothing in it (cleanRegions). While the IR
+	// stays at that generation, processWorklist need not ask. (A round
+	// after one that changed something starts so: the region was
+	// simplified at its end.)
+	noDead    bool
+	noDeadGen uint64
 }
 
 // driverState is the storage of a driver's tables, recycled from one
@@ -183,6 +191,8 @@ func (d *driver) simplify() (bool, error) {
 		// something.
 		d.settled = iteration == 1 && atFixedPoint && prev.cfg.folds() && populated == start
 		d.settledGen = start
+		d.noDead = cleanRegionsOf(d.ctx).clean(d.region, populated)
+		d.noDeadGen = populated
 		var err error
 		again, err = d.processWorklist()
 		d.settled = false
@@ -309,8 +319,9 @@ func (d *driver) processWorklist() (bool, error) {
 		}
 		// On a settled IR no op is dead or foldable (see fixedPoint) until
 		// something changes.
-		settled := d.settled && d.ctx.Generation() == d.settledGen
-		if !settled && ir.IsTriviallyDead(op) {
+		gen := d.ctx.Generation()
+		settled := d.settled && gen == d.settledGen
+		if !settled && !(d.noDead && gen == d.noDeadGen) && ir.IsTriviallyDead(op) {
 			d.rw.EraseOp(op)
 			changed = true
 			if d.cfg.Stats != nil {
