@@ -102,6 +102,14 @@ type driver struct {
 	// processWorklist need not ask again.
 	settled    bool
 	settledGen uint64
+	// noDead says that at generation noDeadGen no op of the region is
+	// trivially dead: region simplification, which would erase any such
+	// op, is known to change nothing in it (cleanRegions). While the IR
+	// stays at that generation, processWorklist need not ask. (A round
+	// after one that changed something starts so: the region was
+	// simplified at its end.)
+	noDead    bool
+	noDeadGen uint64
 }
 
 // driverState is the storage of a driver's tables, recycled from one
@@ -183,6 +191,8 @@ func (d *driver) simplify() (bool, error) {
 		// something.
 		d.settled = iteration == 1 && atFixedPoint && prev.cfg.folds() && populated == start
 		d.settledGen = start
+		d.noDead = cleanRegionsOf(d.ctx).clean(d.region, populated)
+		d.noDeadGen = populated
 		var err error
 		again, err = d.processWorklist()
 		d.settled = false
@@ -225,30 +235,48 @@ func (d *driver) simplify() (bool, error) {
 // change nothing (the constant tables serve populating only).
 func (d *driver) populate(constantsSettled bool) {
 	dedup := !d.cfg.NoConstantCSE && !constantsSettled
-	for _, b := range d.region.Blocks() {
+	if d.cfg.TopDown {
+		d.queuePreOrder(d.region, dedup)
+		d.wl.reverse()
+	} else {
+		d.queuePostOrder(d.region, dedup)
+	}
+}
+
+// queuePreOrder queues the ops of r and of the regions nested in them in
+// pre-order, as ir.Walk visits them (robust against the hoisting of
+// constants), without a call through a closure per op: every round visits
+// every op of the region. A constant replaced by an equal one is not
+// queued.
+func (d *driver) queuePreOrder(r *ir.Region, dedup bool) {
+	for _, b := range r.Blocks() {
 		for o := b.First(); o != nil; {
 			next := o.Next()
-			if d.cfg.TopDown {
-				ir.Walk(o, ir.PreOrder, func(x *ir.Operation) ir.WalkResult {
-					if dedup && d.replacedByKnownConstant(x) {
-						return ir.Skip
-					}
-					d.wl.pushNew(x)
-					return ir.Advance
-				})
-			} else {
-				ir.Walk(o, ir.PostOrder, func(x *ir.Operation) ir.WalkResult {
-					if !dedup || !d.replacedByKnownConstant(x) {
-						d.wl.pushNew(x)
-					}
-					return ir.Advance
-				})
+			if !dedup || !d.replacedByKnownConstant(o) {
+				d.wl.pushNew(o)
+				for _, nr := range o.Regions() {
+					d.queuePreOrder(nr, dedup)
+				}
 			}
 			o = next
 		}
 	}
-	if d.cfg.TopDown {
-		d.wl.reverse()
+}
+
+// queuePostOrder is queuePreOrder in post-order: an op after the ops
+// nested in it.
+func (d *driver) queuePostOrder(r *ir.Region, dedup bool) {
+	for _, b := range r.Blocks() {
+		for o := b.First(); o != nil; {
+			next := o.Next()
+			for _, nr := range o.Regions() {
+				d.queuePostOrder(nr, dedup)
+			}
+			if !dedup || !d.replacedByKnownConstant(o) {
+				d.wl.pushNew(o)
+			}
+			o = next
+		}
 	}
 }
 
@@ -309,8 +337,9 @@ func (d *driver) processWorklist() (bool, error) {
 		}
 		// On a settled IR no op is dead or foldable (see fixedPoint) until
 		// something changes.
-		settled := d.settled && d.ctx.Generation() == d.settledGen
-		if !settled && ir.IsTriviallyDead(op) {
+		gen := d.ctx.Generation()
+		settled := d.settled && gen == d.settledGen
+		if !settled && !(d.noDead && gen == d.noDeadGen) && ir.IsTriviallyDead(op) {
 			d.rw.EraseOp(op)
 			changed = true
 			if d.cfg.Stats != nil {

@@ -87,17 +87,21 @@ func dropDefinedValueUses(b *ir.Block) {
 	}
 }
 
-// liveness is the state of region DCE. Whether an op or a block argument
-// is live is kept per block, in slices indexed by the op's BlockOrder and
-// the argument's index (the IR does not change while liveness propagates,
-// and erasing leaves the other ops' numbers): DCE runs after every round
-// of every canonicalization, and maps keyed by op cost it most of its time.
+// liveness is the state of region DCE. Whether an op is live is kept in
+// the op's mark (ir.OpMarks), or, for an op that holds another holder's
+// mark, in otherOps; deleteDead drops the marks of the ops it keeps (it
+// erases the others). Whether a block argument is live is kept per block,
+// in slices indexed by the argument's index. DCE runs after every round of
+// every canonicalization and asks about an op at each of its uses: maps
+// keyed by op, or by block with the op's order, cost it most of its time.
 type liveness struct {
-	blocks map[*ir.Block]*blockLiveness
-	// last is the block looked up last (propagation goes block by block).
+	opMarks  ir.OpMarks
+	otherOps map[*ir.Operation]liveState
+	args     map[*ir.Block][]liveState
+	// last is the block whose arguments were looked up last.
 	lastBlock *ir.Block
-	last      *blockLiveness
-	free      []*blockLiveness
+	last      []liveState
+	free      [][]liveState
 	// succArgs caches, per branch, the block argument each operand feeds
 	// (successorArg): branches of unrolled loops carry hundreds of values.
 	succArgs map[*ir.Operation][]*ir.BlockArgument
@@ -111,12 +115,6 @@ type liveness struct {
 	erasedEffects bool
 }
 
-// blockLiveness says which ops (by BlockOrder) and arguments of a block
-// are live.
-type blockLiveness struct {
-	ops, args []liveState
-}
-
 // liveState is the liveness of an op or block argument. Liveness only grows;
 // readDead is dead so far, and read as dead by a decision that a later
 // change to live would make stale.
@@ -128,31 +126,43 @@ const (
 	readDead
 )
 
-// of returns the liveness of block b's ops and arguments.
-func (l *liveness) of(b *ir.Block) *blockLiveness {
+// opState returns op's liveness.
+func (l *liveness) opState(op *ir.Operation) liveState {
+	if s, ok := l.opMarks.Get(op); ok {
+		return liveState(s)
+	}
+	if len(l.otherOps) == 0 {
+		return dead
+	}
+	return l.otherOps[op]
+}
+
+// setOpState records op's liveness.
+func (l *liveness) setOpState(op *ir.Operation, s liveState) {
+	if !l.opMarks.Set(op, uint32(s)) {
+		l.otherOps[op] = s
+	}
+}
+
+// argsOf returns the liveness of block b's arguments.
+func (l *liveness) argsOf(b *ir.Block) []liveState {
 	if b == l.lastBlock {
 		return l.last
 	}
 	return l.lookup(b)
 }
 
-// lookup is of for a block other than the last (kept apart so that of,
-// called for every op and use, inlines).
-func (l *liveness) lookup(b *ir.Block) *blockLiveness {
-	s, ok := l.blocks[b]
+// lookup is argsOf for a block other than the last (kept apart so that
+// argsOf inlines).
+func (l *liveness) lookup(b *ir.Block) []liveState {
+	s, ok := l.args[b]
 	if !ok {
+		var buf []liveState
 		if n := len(l.free); n > 0 {
-			s, l.free = l.free[n-1], l.free[:n-1]
-		} else {
-			s = &blockLiveness{}
+			buf, l.free = l.free[n-1], l.free[:n-1]
 		}
-		nOps := 0
-		if last := b.Last(); last != nil {
-			nOps = last.BlockOrder() + 1
-		}
-		s.ops = resize(s.ops, nOps)
-		s.args = resize(s.args, b.NumArguments())
-		l.blocks[b] = s
+		s = resize(buf, b.NumArguments())
+		l.args[b] = s
 	}
 	l.lastBlock, l.last = b, s
 	return s
@@ -169,20 +179,27 @@ func resize(buf []liveState, n int) []liveState {
 }
 
 // liveOp reports whether op is live.
-func (l *liveness) liveOp(op *ir.Operation) bool {
-	return l.of(op.Block()).ops[op.BlockOrder()] == live
-}
+func (l *liveness) liveOp(op *ir.Operation) bool { return l.opState(op) == live }
 
-// readOp is liveOp for a decision that depends on the answer.
+// readOp is liveOp for a decision that depends on the answer, recording a
+// dead answer.
 func (l *liveness) readOp(op *ir.Operation) bool {
-	return read(&l.of(op.Block()).ops[op.BlockOrder()])
+	s := l.opState(op)
+	if s == dead {
+		l.setOpState(op, readDead)
+	}
+	return s == live
 }
 
 // setOp marks an op live.
 func (l *liveness) setOp(op *ir.Operation) {
-	if setState(&l.of(op.Block()).ops[op.BlockOrder()]) {
+	switch l.opState(op) {
+	case live:
+		return
+	case readDead:
 		l.staleOps = append(l.staleOps, op)
 	}
+	l.setOpState(op, live)
 }
 
 // read reports whether s is live, recording a dead answer.
@@ -208,28 +225,31 @@ func (l *liveness) set(v ir.Value) {
 	case *ir.OpResult:
 		l.setOp(v.Owner())
 	case *ir.BlockArgument:
-		if setState(&l.of(v.Owner()).args[v.Index()]) {
+		if setState(&l.argsOf(v.Owner())[v.Index()]) {
 			l.staleArgs = append(l.staleArgs, v)
 		}
 	}
 }
 
-func (l *liveness) isLive(a *ir.BlockArgument) bool { return l.of(a.Owner()).args[a.Index()] == live }
+func (l *liveness) isLive(a *ir.BlockArgument) bool { return l.argsOf(a.Owner())[a.Index()] == live }
 
 // readArg is isLive for a decision that depends on the answer.
-func (l *liveness) readArg(a *ir.BlockArgument) bool { return read(&l.of(a.Owner()).args[a.Index()]) }
+func (l *liveness) readArg(a *ir.BlockArgument) bool { return read(&l.argsOf(a.Owner())[a.Index()]) }
 
 // newLiveness returns an empty liveness state.
 func newLiveness() *liveness {
-	return &liveness{blocks: map[*ir.Block]*blockLiveness{}, succArgs: map[*ir.Operation][]*ir.BlockArgument{}}
+	return &liveness{opMarks: ir.NewOpMarks(), otherOps: map[*ir.Operation]liveState{},
+		args: map[*ir.Block][]liveState{}, succArgs: map[*ir.Operation][]*ir.BlockArgument{}}
 }
 
-// reset empties the liveness tables, keeping their storage.
+// reset empties the liveness tables, keeping their storage. (The ops'
+// marks were dropped by the last deleteDead.)
 func (l *liveness) reset() {
-	for _, s := range l.blocks {
+	for _, s := range l.args {
 		l.free = append(l.free, s)
 	}
-	clear(l.blocks)
+	clear(l.args)
+	clear(l.otherOps)
 	clear(l.succArgs)
 	l.staleOps, l.staleArgs = l.staleOps[:0], l.staleArgs[:0]
 	l.lastBlock, l.last = nil, nil
@@ -480,6 +500,7 @@ func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
 				rw.EraseOp(o)
 				erased = true
 			} else {
+				l.opMarks.Clear(o)
 				for _, nr := range o.Regions() {
 					if l.deleteDead(rw, nr) {
 						erased = true

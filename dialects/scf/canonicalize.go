@@ -122,6 +122,9 @@ func simplifyTrivialLoops(op *ir.Operation, rw ir.Rewriter) bool {
 // as an earlier one (same init, same yielded value): MLIR's
 // ForOpIterArgsFolder at the LLVM revision Triton 3.6 builds with.
 func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
+	if !MayDropIterArgs(op) {
+		return false
+	}
 	f := ForOp{op}
 	inits, iterArgs, results, yielded := f.Inits(), f.RegionIterArgs(), op.Results(), f.YieldedValues()
 	keep := make([]bool, len(inits))
@@ -148,6 +151,38 @@ func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 	}
 	RebuildForKeeping(rw, op, keep)
 	return true
+}
+
+// maxPairScan bounds the loops whose repeated (init, yielded) pairs
+// MayDropIterArgs looks for by comparing each pair with the earlier ones.
+const maxPairScan = 32
+
+// MayDropIterArgs reports whether scf.for op may have an iter arg to drop
+// or merge: one forwarded unchanged (yielded as is, yielded as its init
+// value, or unused along with its result), or one whose (init, yielded)
+// pair repeats an earlier one's. It reads the loop in place: the iter-arg
+// folders are tried on every loop in every canonicalization, and most
+// loops have nothing to drop, which this finds without building the lists
+// and the map of the rewrite. (It answers true, without looking, for
+// loops of more than maxPairScan iter args.)
+func MayDropIterArgs(op *ir.Operation) bool {
+	if op.NumResults() > maxPairScan {
+		return true
+	}
+	f := ForOp{op}
+	body, yield := f.Body(), f.Yield()
+	for i := 0; i < op.NumResults(); i++ {
+		init, arg, yielded := op.Operand(3+i), body.Argument(1+i), yield.Operand(i)
+		if arg == yielded || init == yielded || !ir.HasUses(arg) && !ir.HasUses(op.Result(i)) {
+			return true
+		}
+		for j := 0; j < i; j++ {
+			if op.Operand(3+j) == init && yield.Operand(j) == yielded {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // replaceTerminator erases term for the op build creates in its place,

@@ -118,6 +118,9 @@ func forDeadArgElimination() ir.RewritePattern {
 // arguments (its scf.for patterns run after this one).
 func forIterArgsFolder() ir.RewritePattern {
 	return ir.NewPattern("ForOpIterArgsFolder", "scf.for", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
+		if !scf.MayDropIterArgs(op) {
+			return false
+		}
 		f := scf.ForOp{Operation: op}
 		inits, iterArgs, results, yielded := f.Inits(), f.RegionIterArgs(), op.Results(), f.YieldedValues()
 		keep := make([]bool, len(inits))

@@ -138,13 +138,60 @@ func valueForwardSlice(v ir.Value, opts sliceOptions) *opSet {
 func connectedSlice(op *ir.Operation) *opSet { return connectedSliceWith(op, sliceOptions{}) }
 
 // connectedSliceWith is connectedSlice with both directions under opts.
+// Its list is in no particular order.
+//
+// getSlice takes the backward and the forward slice of every op of the
+// slice, and these reach nothing but the ops the single steps of
+// backwardSliceWith and forwardSliceWith reach from some op of the slice:
+// the slice is closed under those steps, and is found here by taking each
+// op's steps once (the slices of the ops of a loop body, hundreds, walked
+// it again from each).
 func connectedSliceWith(op *ir.Operation, opts sliceOptions) *opSet {
 	slice := newOpSet()
 	slice.insert(op)
+	// Backward, an op joins if the filter keeps it and it is not
+	// isolated from above; forward, if the filter keeps it.
+	backward := func(o *ir.Operation) {
+		if o != nil && !o.Has(ir.IsolatedFromAbove) && opts.keep(o) {
+			slice.insert(o)
+		}
+	}
+	forward := func(o *ir.Operation) {
+		if opts.keep(o) {
+			slice.insert(o)
+		}
+	}
 	for i := 0; i < len(slice.list); i++ {
 		cur := slice.list[i]
-		backwardSliceWith(cur, slice, opts)
-		forwardSliceWith(cur, slice, opts)
+		if !opts.keep(cur) {
+			continue // only op itself: the filter kept the others
+		}
+		if !cur.Has(ir.IsolatedFromAbove) {
+			for i := range cur.NumOperands() {
+				v := cur.Operand(i)
+				if d := v.DefiningOp(); d != nil {
+					backward(d)
+					continue
+				}
+				if a, ok := v.(*ir.BlockArgument); ok && !opts.omitBlockArgs {
+					if p := a.Owner().ParentOp(); p != nil && p.NumRegions() == 1 && p.Region(0).NumBlocks() == 1 {
+						backward(p)
+					}
+				}
+			}
+		}
+		for _, r := range cur.Regions() {
+			for _, b := range r.Blocks() {
+				for n := b.First(); n != nil; n = n.Next() {
+					forward(n)
+				}
+			}
+		}
+		for i := range cur.NumResults() {
+			for u := cur.Result(i).FirstUse(); u != nil; u = u.NextUse() {
+				forward(u.Owner())
+			}
+		}
 	}
 	return slice
 }
