@@ -34,6 +34,9 @@ func IntegerTypeOf(ctx *Context, width int) *IntegerType {
 
 // IntegerTypeSigned returns an integer type with explicit signedness.
 func IntegerTypeSigned(ctx *Context, width int, s Signedness) *IntegerType {
+	if s == Signless {
+		return ctx.cache.cachedInt(ctx, width) // the parser's i32, i64...
+	}
 	return Unique(ctx, &IntegerType{Width: width, Signedness: s})
 }
 

@@ -479,6 +479,19 @@ func setAttr(list []NamedAttr, name string, v Attribute) []NamedAttr {
 
 // RemoveAttr deletes a named attribute and returns its old value, or nil.
 func (op *Operation) RemoveAttr(name string) Attribute {
+	// Passes clear marker attributes from every op they touch, and most
+	// ops lack them: one scan of the names answers those, without the
+	// binary searches of both lists below.
+	found := false
+	for i := range op.attrs {
+		if op.attrs[i].Name == name {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil
+	}
 	props, attrs := op.Props(), op.DiscardableAttrs()
 	for k, l := range [][]NamedAttr{props, attrs} {
 		i := sort.Search(len(l), func(i int) bool { return l[i].Name >= name })

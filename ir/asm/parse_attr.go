@@ -1,8 +1,8 @@
 package asm
 
 import (
+	"errors"
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
 
@@ -249,43 +249,36 @@ func (p *parser) numberToAttr(lit numLit, typ ir.Type) (ir.Attribute, error) {
 }
 
 // intValue returns the literal's bits truncated to typ's width, checking
-// that it fits.
+// that it fits. The literal's magnitude is a uint64 (the widest type is 64
+// bits): every integer attribute of a parsed file comes through here, and
+// arbitrary-precision arithmetic allocated a dozen numbers for each.
 func (p *parser) intValue(lit numLit, typ ir.Type) (uint64, error) {
-	v := new(big.Int)
-	if _, ok := v.SetString(lit.text, 0); !ok {
+	mag, err := strconv.ParseUint(lit.text, 0, 64)
+	tooLarge := errors.Is(err, strconv.ErrRange)
+	if err != nil && !tooLarge {
 		return 0, p.errAt(lit.pos, "invalid integer literal")
 	}
-	if lit.neg {
-		v.Neg(v)
-	}
 	w := ir.BitWidth(typ)
-	unsigned := false
-	if it, ok := typ.(*ir.IntegerType); ok && it.Signedness == ir.Unsigned {
-		unsigned = true
-		if lit.neg {
-			return 0, p.errAt(lit.pos, "negative integer literal not valid for unsigned integer type")
-		}
+	if it, ok := typ.(*ir.IntegerType); ok && it.Signedness == ir.Unsigned && lit.neg {
+		return 0, p.errAt(lit.pos, "negative integer literal not valid for unsigned integer type")
 	}
 	if w == 0 || w > 64 {
 		return 0, p.errAt(lit.pos, "integer constants wider than 64 bits are not supported by tt")
 	}
-	// Signless values may be written signed or unsigned.
-	lo := new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1)))
-	hi := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), big.NewInt(1))
-	if unsigned {
-		lo = big.NewInt(0)
-	}
+	// Signless values may be written signed or unsigned: the range is
+	// [-2^(w-1), 2^w-1] ([-1, 1] for i1, [0, 2^w-1] unsigned).
+	mask := ^uint64(0) >> uint(64-w)
+	maxNeg := uint64(1) << uint(w-1)
 	if w == 1 {
-		lo = big.NewInt(-1)
+		maxNeg = 1
 	}
-	if v.Cmp(lo) < 0 || v.Cmp(hi) > 0 {
+	if tooLarge || !lit.neg && mag > mask || lit.neg && mag > maxNeg {
 		return 0, p.errAt(lit.pos, "integer constant out of range for attribute")
 	}
-	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), big.NewInt(1))
-	if v.Sign() < 0 {
-		v.Add(v, new(big.Int).Lsh(big.NewInt(1), uint(w)))
+	if lit.neg {
+		return -mag & mask, nil
 	}
-	return new(big.Int).And(v, mask).Uint64(), nil
+	return mag, nil
 }
 
 // floatValue converts a literal to a value of float type t: decimal

@@ -118,11 +118,16 @@ type filePos struct {
 // locAt0 converts a byte offset into a file position.
 func (p *parser) locAt0(pos int) filePos {
 	if p.lines == nil {
-		p.lines = []int{0}
-		for i := 0; i < len(p.src); i++ {
-			if p.src[i] == '\n' {
-				p.lines = append(p.lines, i+1)
+		// The line starts, found by IndexByte (vectorized, where a loop
+		// over every byte of the file cost as much as lexing it).
+		p.lines = make([]int, 1, strings.Count(p.src, "\n")+1)
+		for i := 0; ; {
+			n := strings.IndexByte(p.src[i:], '\n')
+			if n < 0 {
+				break
 			}
+			i += n + 1
+			p.lines = append(p.lines, i)
 		}
 	}
 	line := sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > pos }) - 1

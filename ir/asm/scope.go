@@ -133,13 +133,13 @@ func (p *parser) defineValue(name string, i int, v ir.Value, pos int) error {
 		vals[i] = v
 		return nil
 	}
+	if len(vals) == 0 {
+		s.regionDefs[len(s.regionDefs)-1] = append(s.regionDefs[len(s.regionDefs)-1], name)
+	}
 	for len(vals) <= i {
 		vals = append(vals, nil)
 	}
 	vals[i] = v
-	if len(s.values[name]) == 0 {
-		s.regionDefs[len(s.regionDefs)-1] = append(s.regionDefs[len(s.regionDefs)-1], name)
-	}
 	s.values[name] = vals
 	return nil
 }
