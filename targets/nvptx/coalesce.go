@@ -1,6 +1,8 @@
 package nvptx
 
 import (
+	"slices"
+
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/ir"
 )
@@ -79,6 +81,13 @@ type site struct {
 // pair of members of two webs, works on slices and bit sets instead of
 // maps keyed by values; the tables use 32-bit numbers, since they hold
 // several entries per accumulator register of every wgmma.
+//
+// Liveness is computed per class: candidates defined at one site and used
+// at the same sites are live at the same points. The lanes of a wgmma's
+// accumulator, of a wait and of a block's accumulator arguments mostly
+// form one class (the 128x128 matmul has 225 classes for 2,688
+// candidates), and the merge loop asks about the same pairs of classes
+// for each lane.
 type webAnalysis struct {
 	slots *slots
 	ids   []int32 // by slot, -1 for values that are not candidates
@@ -86,26 +95,42 @@ type webAnalysis struct {
 	// cands holds what the interference test reads of each candidate,
 	// side by side (the merge loop asks it about thousands of pairs).
 	cands    []candidate
+	classes  []liveClass
 	useSites []site
 	// blockIdx numbers the blocks; liveIn and liveOut are bit sets over
-	// candidate ids, per block.
+	// class ids, per block.
 	blockIdx        map[*ir.Block]int
 	liveIn, liveOut []bitSet
+	// overlap caches, by pair of classes (nClasses*a+b), whether values
+	// of the two classes are live at the other's definition: 0 not known
+	// yet, 1 no, 2 yes. The lanes of a chain ask about the same pairs.
+	// Nil where there are too many classes for a table of pairs.
+	overlap []int8
 }
+
+// maxOverlapClasses bounds the classes of the overlap table (a table of
+// a quarter of a megabyte).
+const maxOverlapClasses = 512
 
 // candidate is one candidate value of a webAnalysis.
 type candidate struct {
-	// def is where the value is defined: block -1 for a value defined
-	// outside the function's top-level blocks.
-	def site
 	// number is the value number, the slot of the value it holds: a
 	// wait's result is its operand (followed to the end of the chain).
 	number int32
+	// class is the candidate's liveness class, -1 for a value defined
+	// outside the function's top-level blocks (live nowhere there).
+	class int32
+}
+
+// liveClass is a set of candidates with the same definition and use
+// sites.
+type liveClass struct {
+	def site
 	// The uses are useSites[useStart:useEnd].
 	useStart, useEnd int32
 }
 
-// bitSet is a set of candidate ids.
+// bitSet is a set of class ids.
 type bitSet []uint64
 
 func newBitSet(n int) bitSet    { return make(bitSet, (n+63)/64) }
@@ -327,62 +352,46 @@ func (an *webAnalysis) add(i int32) {
 // it has no definition or use here. An op's index in its block is its
 // BlockOrder (valid: the emitter never changes the IR).
 func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
-	n := an.nCand
 	an.blockIdx = make(map[*ir.Block]int, len(blocks))
 	for bi, b := range blocks {
 		an.blockIdx[b] = bi
 	}
-	an.cands = make([]candidate, n)
+	an.cands = make([]candidate, an.nCand)
 	for c := range an.cands {
-		an.cands[c].def = site{-1, 0}
+		an.cands[c].class = -1
 	}
-	// The per-block bit sets, carved from one array.
-	words := (n + 63) / 64
-	sets := make(bitSet, 4*len(blocks)*words)
-	next := func() bitSet {
-		b := sets[:words:words]
-		sets = sets[words:]
-		return b
-	}
-	use, defs := make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
-	an.liveIn, an.liveOut = make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
-	for bi := range blocks {
-		use[bi], defs[bi] = next(), next()
-		an.liveIn[bi], an.liveOut[bi] = next(), next()
-	}
-	// The candidates' uses, one candidate's after the other: room for two
-	// each, since an accumulator value is mostly used once (by the next
-	// wgmma, wait or edge).
-	an.useSites = make([]site, 0, 2*n)
-	// define records candidate c, defined at d, and its uses: one before
-	// the definition in its block (or in a block without it) is
-	// upward-exposed.
+	// The candidates' uses, one class's after the other: room for two
+	// per candidate, since an accumulator value is mostly used once (by
+	// the next wgmma, wait or edge).
+	an.useSites = make([]site, 0, 2*an.nCand)
+	// define records candidate c, defined at d, and its uses. The lanes
+	// of one op or block are defined one after the other: a candidate
+	// joins the class defined last when it has its sites, else starts one.
 	// (A value's uses are mostly in one block: the last block looked up
 	// is remembered.)
 	var lastBlock *ir.Block
 	lastIdx, lastOK := 0, false
 	define := func(c int, d site, v ir.Value) {
-		cand := &an.cands[c]
-		cand.def = d
-		defs[d.block].add(c)
-		cand.useStart = int32(len(an.useSites))
+		start := int32(len(an.useSites))
 		for u := v.FirstUse(); u != nil; u = u.NextUse() {
 			op := u.Owner()
 			if b := op.Block(); b != lastBlock {
 				lastBlock = b
 				lastIdx, lastOK = an.blockIdx[b]
 			}
-			bi := lastIdx
-			if !lastOK {
-				continue
-			}
-			i := int32(op.BlockOrder())
-			an.useSites = append(an.useSites, site{int32(bi), i})
-			if d.block != int32(bi) || d.index >= i {
-				use[bi].add(c)
+			if lastOK {
+				an.useSites = append(an.useSites, site{int32(lastIdx), int32(op.BlockOrder())})
 			}
 		}
-		cand.useEnd = int32(len(an.useSites))
+		if k := len(an.classes) - 1; k >= 0 {
+			if last := &an.classes[k]; last.def == d && slices.Equal(an.useSites[last.useStart:last.useEnd], an.useSites[start:]) {
+				an.useSites = an.useSites[:start]
+				an.cands[c].class = int32(k)
+				return
+			}
+		}
+		an.cands[c].class = int32(len(an.classes))
+		an.classes = append(an.classes, liveClass{def: d, useStart: start, useEnd: int32(len(an.useSites))})
 	}
 	for bi, b := range blocks {
 		args, _ := an.slots.blockArgs(b)
@@ -403,30 +412,9 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 			}
 		}
 	}
-	// liveOut = the union of the successors' liveIn, liveIn = use and
-	// (liveOut less defs), to a fixed point.
-	scratch := newBitSet(n)
-	for changed := true; changed; {
-		changed = false
-		for bi := len(blocks) - 1; bi >= 0; bi-- {
-			out := an.liveOut[bi]
-			t := blocks[bi].Last()
-			for s := 0; t != nil && s < t.NumSuccessors(); s++ {
-				if si, ok := an.blockIdx[t.Successor(s)]; ok && out.addAll(an.liveIn[si]) {
-					changed = true
-				}
-			}
-			in := an.liveIn[bi]
-			if in.addAll(use[bi]) {
-				changed = true
-			}
-			for w := range scratch {
-				scratch[w] = out[w] &^ defs[bi][w]
-			}
-			if in.addAll(scratch) {
-				changed = true
-			}
-		}
+	an.liveness(blocks)
+	if n := len(an.classes); n <= maxOverlapClasses {
+		an.overlap = make([]int8, n*n)
 	}
 	// A wait's result holds its operand: holds[r] is the slot of the
 	// operand that the wait result in slot r holds, -1 for the values
@@ -455,27 +443,79 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	}
 }
 
-// liveAfter reports whether candidate v is live just after site p (after
-// the op at p.index, or after the arguments of block p.block for index
-// -1; nowhere for block -1).
-func (an *webAnalysis) liveAfter(v int, p site) bool {
-	c := &an.cands[v]
-	d := c.def
-	if d.block < 0 {
-		return false
+// liveness computes the classes' liveIn and liveOut sets of the blocks.
+// A use before the definition in its block (or in a block without it) is
+// upward-exposed.
+func (an *webAnalysis) liveness(blocks []*ir.Block) {
+	n := len(an.classes)
+	// The per-block bit sets, carved from one array.
+	words := (n + 63) / 64
+	sets := make(bitSet, 4*len(blocks)*words)
+	next := func() bitSet {
+		b := sets[:words:words]
+		sets = sets[words:]
+		return b
 	}
+	use, defs := make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
+	an.liveIn, an.liveOut = make([]bitSet, len(blocks)), make([]bitSet, len(blocks))
+	for bi := range blocks {
+		use[bi], defs[bi] = next(), next()
+		an.liveIn[bi], an.liveOut[bi] = next(), next()
+	}
+	for k, cl := range an.classes {
+		d := cl.def
+		defs[d.block].add(k)
+		for _, u := range an.useSites[cl.useStart:cl.useEnd] {
+			if d.block != u.block || d.index >= u.index {
+				use[u.block].add(k)
+			}
+		}
+	}
+	// liveOut = the union of the successors' liveIn, liveIn = use and
+	// (liveOut less defs), to a fixed point.
+	scratch := newBitSet(n)
+	for changed := true; changed; {
+		changed = false
+		for bi := len(blocks) - 1; bi >= 0; bi-- {
+			out := an.liveOut[bi]
+			t := blocks[bi].Last()
+			for s := 0; t != nil && s < t.NumSuccessors(); s++ {
+				if si, ok := an.blockIdx[t.Successor(s)]; ok && out.addAll(an.liveIn[si]) {
+					changed = true
+				}
+			}
+			in := an.liveIn[bi]
+			if in.addAll(use[bi]) {
+				changed = true
+			}
+			for w := range scratch {
+				scratch[w] = out[w] &^ defs[bi][w]
+			}
+			if in.addAll(scratch) {
+				changed = true
+			}
+		}
+	}
+}
+
+// liveAfter reports whether the values of class k are live just after
+// site p (after the op at p.index, or after the arguments of block
+// p.block for index -1; nowhere for block -1).
+func (an *webAnalysis) liveAfter(k int, p site) bool {
+	cl := &an.classes[k]
+	d := cl.def
 	pb, ok := int(p.block), p.block >= 0
 	if d.block == p.block {
 		if d.index > p.index {
 			return false
 		}
-	} else if !ok || !an.liveIn[pb].has(v) {
+	} else if !ok || !an.liveIn[pb].has(k) {
 		return false
 	}
-	if ok && an.liveOut[pb].has(v) {
+	if ok && an.liveOut[pb].has(k) {
 		return true
 	}
-	for _, u := range an.useSites[c.useStart:c.useEnd] {
+	for _, u := range an.useSites[cl.useStart:cl.useEnd] {
 		if u.block == p.block && u.index > p.index {
 			return true
 		}
@@ -486,10 +526,27 @@ func (an *webAnalysis) liveAfter(v int, p site) bool {
 // interfere reports whether candidates u and v may not share registers.
 func (an *webAnalysis) interfere(u, v int) bool {
 	cu, cv := &an.cands[u], &an.cands[v]
-	if cu.number == cv.number {
-		return false
+	if cu.number == cv.number || cu.class < 0 || cv.class < 0 {
+		return false // a value defined elsewhere is live nowhere here
 	}
-	return an.liveAfter(u, cv.def) || an.liveAfter(v, cu.def)
+	ku, kv := int(cu.class), int(cv.class)
+	if an.overlap == nil {
+		return an.overlaps(ku, kv)
+	}
+	i := ku*len(an.classes) + kv
+	if an.overlap[i] == 0 {
+		an.overlap[i] = 1
+		if an.overlaps(ku, kv) {
+			an.overlap[i] = 2
+		}
+	}
+	return an.overlap[i] == 2
+}
+
+// overlaps reports whether the values of class a are live at the
+// definition of those of class b or the other way around.
+func (an *webAnalysis) overlaps(a, b int) bool {
+	return an.liveAfter(a, an.classes[b].def) || an.liveAfter(b, an.classes[a].def)
 }
 
 // inFlightValues finds the values that may name registers a wgmma is still
