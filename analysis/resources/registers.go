@@ -139,10 +139,15 @@ func CheckCodeSize(module *ir.Operation) error {
 		// A function has many values of few types: registersOf, which
 		// derives a layout's elements per thread, runs once per type.
 		var values int64
-		regs := map[ir.Type]int64{}
+		regs := map[*ir.RankedTensorType]int64{}
 		ir.WalkOps(fn, func(op *ir.Operation) {
 			for i, n := 0, op.NumResults(); i < n; i++ {
-				t := op.Result(i).Type()
+				// Only tensors take registers here (registersOf), and a
+				// concrete pointer hashes for less than an ir.Type.
+				t, ok := op.Result(i).Type().(*ir.RankedTensorType)
+				if !ok {
+					continue
+				}
 				r, ok := regs[t]
 				if !ok {
 					r = registersOf(t)
@@ -182,19 +187,17 @@ func functionLoc(fn *ir.Operation) ir.Location {
 // of that type, the op that defines it or owns its block, and, for a
 // block argument, "argument #i: " to name it by.
 func walkTensorTypes(module *ir.Operation, check func(v ir.Value, rt *ir.RankedTensorType, at *ir.Operation, what string) error) error {
-	seen := map[ir.Type]bool{}
+	// The tensor types checked so far (a concrete pointer hashes for
+	// less than an ir.Type).
+	seen := map[*ir.RankedTensorType]bool{}
 	// visit names a block argument (arg >= 0) only for a type not seen
 	// before: most arguments repeat a type, and the name is rarely used.
 	visit := func(v ir.Value, at *ir.Operation, arg int) error {
-		t := v.Type()
-		if seen[t] {
+		rt, ok := v.Type().(*ir.RankedTensorType)
+		if !ok || seen[rt] {
 			return nil
 		}
-		seen[t] = true
-		rt, ok := t.(*ir.RankedTensorType)
-		if !ok {
-			return nil
-		}
+		seen[rt] = true
 		what := ""
 		if arg >= 0 {
 			what = fmt.Sprintf("argument #%d: ", arg)
