@@ -1,17 +1,23 @@
 package pattern
 
-import "github.com/ttcompiler/tt/ir"
+import (
+	"hash/maphash"
+	"reflect"
+	"unsafe"
+
+	"github.com/ttcompiler/tt/ir"
+)
 
 // constFolder deduplicates constants within each insertion region (the
 // body of the nearest isolated-from-above op) and hoists them to the front
 // of that region's entry block, as MLIR's OperationFolder does.
 type constFolder struct {
 	rw     *Rewriter
-	scopes map[*ir.Region]map[constKey]*ir.Operation
+	scopes map[*ir.Region]*constScope
 	owned  map[*ir.Operation]constKey
 	// spare holds emptied scope tables of earlier runs (their regions
 	// are others), reused rather than grown anew for each region.
-	spare []map[constKey]*ir.Operation
+	spare []*constScope
 }
 
 type constKey struct {
@@ -20,15 +26,91 @@ type constKey struct {
 	typ     ir.Type
 }
 
+// hash hashes the value and the type of k by identity, as == compares
+// them (the dialect, most often the same, is left to the comparison).
+// Populating looks up every constant of the region: a Go map keyed by
+// constKey itself hashed the string and both interfaces through the
+// runtime's generic hasher, several times the cost of the rest.
+func (k constKey) hash() uint64 {
+	return (identityHash(k.value)*0x9e3779b97f4a7c15 ^ identityHash(k.typ)) * 0xbf58476d1ce4e5b9
+}
+
+var constHashSeed = maphash.MakeSeed()
+
+// identityHash hashes x as == compares it: a pointer (uniqued attributes
+// and types are) by its address, the data word of the interface, and
+// anything else through maphash.
+func identityHash(x any) uint64 {
+	if t := reflect.TypeOf(x); t != nil && t.Kind() == reflect.Pointer {
+		return uint64(uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1]))
+	}
+	return maphash.Comparable(constHashSeed, x)
+}
+
+// constScope is the constants of one insertion region, by the hash of
+// their key; a constant whose hash another key holds already goes to
+// collided, keyed exactly.
+type constScope struct {
+	byHash   map[uint64]constEntry
+	collided map[constKey]*ir.Operation
+}
+
+type constEntry struct {
+	key constKey
+	op  *ir.Operation
+}
+
+func newConstScope() *constScope {
+	return &constScope{byHash: map[uint64]constEntry{}, collided: map[constKey]*ir.Operation{}}
+}
+
+// lookup returns the constant recorded under key (of hash h), or nil,
+// and whether another key holds h.
+func (s *constScope) lookup(key constKey, h uint64) (op *ir.Operation, hashTaken bool) {
+	e, ok := s.byHash[h]
+	if ok && e.key == key {
+		return e.op, true
+	}
+	if len(s.collided) == 0 {
+		return nil, ok
+	}
+	return s.collided[key], ok
+}
+
+// insert records op under key (of hash h), which lookup did not find.
+func (s *constScope) insert(key constKey, h uint64, hashTaken bool, op *ir.Operation) {
+	if hashTaken {
+		s.collided[key] = op
+		return
+	}
+	s.byHash[h] = constEntry{key, op}
+}
+
+// remove forgets op if it is recorded under key (of hash h).
+func (s *constScope) remove(key constKey, h uint64, op *ir.Operation) {
+	if e, ok := s.byHash[h]; ok && e.op == op {
+		delete(s.byHash, h)
+		return
+	}
+	if s.collided[key] == op {
+		delete(s.collided, key)
+	}
+}
+
+func (s *constScope) clear() {
+	clear(s.byHash)
+	clear(s.collided)
+}
+
 func newConstFolder(rw *Rewriter) *constFolder {
-	return &constFolder{rw: rw, scopes: map[*ir.Region]map[constKey]*ir.Operation{}, owned: map[*ir.Operation]constKey{}}
+	return &constFolder{rw: rw, scopes: map[*ir.Region]*constScope{}, owned: map[*ir.Operation]constKey{}}
 }
 
 // reset forgets every constant (a new round of the greedy driver starts
 // from scratch) and keeps the tables' storage.
 func (f *constFolder) reset() {
-	for _, m := range f.scopes {
-		clear(m)
+	for _, s := range f.scopes {
+		s.clear()
 	}
 	clear(f.owned)
 }
@@ -36,9 +118,9 @@ func (f *constFolder) reset() {
 // forgetScopes empties the scope tables, dropping their regions, and
 // keeps them for reuse.
 func (f *constFolder) forgetScopes() {
-	for r, m := range f.scopes {
-		clear(m)
-		f.spare = append(f.spare, m)
+	for r, s := range f.scopes {
+		s.clear()
+		f.spare = append(f.spare, s)
 		delete(f.scopes, r)
 	}
 }
@@ -75,16 +157,18 @@ func (f *constFolder) insertKnownConstant(op *ir.Operation, value ir.Attribute) 
 		return true
 	}
 	key := constKey{op.Def().Dialect.Name, value, op.Result(0).Type()}
-	m := f.scopes[r]
-	if m == nil {
+	s := f.scopes[r]
+	if s == nil {
 		if n := len(f.spare); n > 0 {
-			m, f.spare = f.spare[n-1], f.spare[:n-1]
+			s, f.spare = f.spare[n-1], f.spare[:n-1]
 		} else {
-			m = map[constKey]*ir.Operation{}
+			s = newConstScope()
 		}
-		f.scopes[r] = m
+		f.scopes[r] = s
 	}
-	if existing := m[key]; existing != nil {
+	h := key.hash()
+	existing, hashTaken := s.lookup(key, h)
+	if existing != nil {
 		f.rw.ReplaceOp(op, existing.Results())
 		eraseLoc(existing)
 		return false
@@ -96,7 +180,7 @@ func (f *constFolder) insertKnownConstant(op *ir.Operation, value ir.Attribute) 
 	} else if entry.First() != op && !f.isOwned(op.Prev()) {
 		op.MoveBefore(entry.First())
 	}
-	m[key] = op
+	s.insert(key, h, hashTaken, op)
 	f.owned[op] = key
 	return true
 }
@@ -115,10 +199,9 @@ func (f *constFolder) notifyRemoval(op *ir.Operation) {
 		return
 	}
 	delete(f.owned, op)
-	for _, m := range f.scopes {
-		if m[key] == op {
-			delete(m, key)
-		}
+	h := key.hash()
+	for _, s := range f.scopes {
+		s.remove(key, h, op)
 	}
 }
 

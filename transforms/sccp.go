@@ -80,22 +80,26 @@ type callableInfo struct {
 func newSCCPSolver(top *ir.Operation) *sccpSolver {
 	s := &sccpSolver{
 		top:     top,
-		values:  map[ir.ValueKey]*constLattice{},
 		live:    map[*ir.Block]bool{},
 		work:    ir.NewFIFO(func(op *ir.Operation) *ir.Operation { return op }),
 		deps:    map[ir.ValueKey][]*ir.Operation{},
 		symbols: newSymbolResolver(),
 		calls:   map[*ir.Operation]*callableInfo{},
 	}
-	s.initCallables()
+	results := s.initCallables()
+	// Most results get a lattice: a table sized for them at the start
+	// does not grow (and rehash) a dozen times on the way.
+	s.values = make(map[ir.ValueKey]*constLattice, results)
 	return s
 }
 
 // initCallables finds the callables whose callers may be unknown: public
 // ones, and those referenced other than by a call (MLIR's
-// initializeSymbolCallables).
-func (s *sccpSolver) initCallables() {
+// initializeSymbolCallables). It returns the number of op results under
+// the top op.
+func (s *sccpSolver) initCallables() (results int) {
 	ir.WalkOps(s.top, func(o *ir.Operation) {
+		results += o.NumResults()
 		if isCallable(o) && callableRegion(o) != nil {
 			info := s.callable(o)
 			if !ir.IsPrivateSymbol(o) || o.ParentOp() == nil || !o.ParentOp().Has(ir.SymbolTable) {
@@ -115,6 +119,7 @@ func (s *sccpSolver) initCallables() {
 			})
 		}
 	})
+	return results
 }
 
 func (s *sccpSolver) callable(op *ir.Operation) *callableInfo {

@@ -23,13 +23,18 @@ func init() {
 	})
 }
 
-// functions lists the tt.func ops of module.
+// functions lists the tt.func ops of module. It does not look into their
+// bodies (functions do not nest): the pass lists them after each step.
 func functions(module *ir.Operation) []*ir.Operation {
 	var out []*ir.Operation
-	ir.WalkOps(module, func(op *ir.Operation) {
-		if op.Name() == "tt.func" && op.NumRegions() > 0 && !op.Region(0).Empty() {
+	ir.Walk(module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		if op.Name() != "tt.func" {
+			return ir.Advance
+		}
+		if op.NumRegions() > 0 && !op.Region(0).Empty() {
 			out = append(out, op)
 		}
+		return ir.Skip
 	})
 	return out
 }
