@@ -1,6 +1,7 @@
 package conversion
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -333,7 +334,7 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 // afresh. Its capacity is its length, so that a caller's append copies it.
 func (c *converter) sourceOperands(def *ir.Operation, info *castInfo) []ir.Value {
 	if info.held {
-		if kept := info.operands; kept != nil && slices.Equal(kept, info.inputs) {
+		if kept := info.operands; kept != nil && sameValues(kept, info.inputs) {
 			return kept
 		}
 		info.operands = slices.Clip(slices.Clone(info.inputs))
@@ -354,6 +355,22 @@ func (c *converter) sourceOperands(def *ir.Operation, info *castInfo) []ir.Value
 	ops := def.Operands()
 	info.operands = ops[:len(ops):len(ops)]
 	return info.operands
+}
+
+// sameValues reports whether a and b hold the same values, comparing the
+// words of their interfaces as bytes: one memequal, where slices.Equal
+// calls ifaceeq for each of a tile's 64-128 registers, at every hand-out.
+// Equal words are equal values, and equal values of a pointer type (as
+// every ir.Value is) have equal words.
+func sameValues(a, b []ir.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 {
+		return true
+	}
+	n := len(a) * int(unsafe.Sizeof(a[0]))
+	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), n), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), n))
 }
 
 // remap1 is remap for the usual case of one value standing for v, without
