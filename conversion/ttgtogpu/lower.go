@@ -115,6 +115,11 @@ type lowering struct {
 	// (asyncCopyAccess).
 	asyncCopies map[*ir.Operation]asyncCopyPlan
 
+	// lastPlace is the state stateOf found last, for the ops of one
+	// block; emitters is the rest of the slab newEmitter carves from.
+	lastPlace place
+	emitters  []emitter
+
 	err error // the first located failure a pattern reported
 }
 
