@@ -14,18 +14,6 @@ type emitter struct {
 	fs  *funcState
 	b   *ir.Builder
 	loc ir.Location
-	// undef is the vector undef packLanes last built, and where: the
-	// words a pattern packs at one insertion point share it, where CSE
-	// would otherwise merge dozens of them afterwards.
-	undef undefAt
-}
-
-// undefAt is an undef value and the insertion point (block, and the op
-// before which) it was built at.
-type undefAt struct {
-	vec    ir.Value
-	block  *ir.Block
-	before *ir.Operation
 }
 
 func (e *emitter) ctx() *ir.Context { return e.b.Ctx }

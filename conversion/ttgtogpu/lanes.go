@@ -32,11 +32,19 @@ func (e *emitter) packLanes(vals []ir.Value) ir.Value {
 	return e.bitcast(vec, word)
 }
 
+// undefAt is an undef value and the insertion point (block, and the op
+// before which) it was built at.
+type undefAt struct {
+	vec    ir.Value
+	block  *ir.Block
+	before *ir.Operation
+}
+
 // vectorUndef returns an undef of vector type vt before the insertion
-// point: the one this emitter built last, when it was built at the same
-// insertion point (and so precedes it), else a new one.
+// point: the one built last, when it was built at the same insertion
+// point (and so precedes it), else a new one.
 func (e *emitter) vectorUndef(vt ir.Type) ir.Value {
-	u := &e.undef
+	u := &e.l.undef
 	block, before := e.b.InsertionBlock(), e.b.InsertionPoint()
 	if u.vec != nil && u.vec.Type() == vt && u.block == block && u.before == before && u.vec.DefiningOp().Block() == block {
 		return u.vec

@@ -119,6 +119,10 @@ type lowering struct {
 	// block; emitters is the rest of the slab newEmitter carves from.
 	lastPlace place
 	emitters  []emitter
+	// undef is the vector undef packLanes built last, and where: the
+	// words a pattern packs at one insertion point share it, where CSE
+	// would otherwise merge dozens of them afterwards (lanes.go).
+	undef undefAt
 
 	err error // the first located failure a pattern reported
 }
