@@ -1,9 +1,11 @@
 package conversion
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -115,13 +117,10 @@ type converter struct {
 	// owns the part from where its pattern started (see legalize).
 	created []*ir.Operation
 	// kinds holds what is known per op definition, in the order first
-	// asked about; kindIndex indexes it. lastDef is the definition last
-	// asked about, kinds[lastKind]: an op's users and the ops a pattern
-	// creates often share theirs, and comparing it saves the lookup.
+	// asked about; kindIndex indexes it, and kindSlots caches kindIndex.
 	kinds     []opKind
 	kindIndex map[*ir.OpDef]int32
-	lastDef   *ir.OpDef
-	lastKind  int32
+	kindSlots kindCache
 	// castDef is the definition of the casts (nil before the first):
 	// an op of another definition is not looked up in casts.
 	castDef *ir.OpDef
@@ -143,20 +142,38 @@ type opKind struct {
 	listed   bool // patterns is set
 }
 
+// kindCache holds the indices in converter.kinds of the definitions met,
+// in a direct-mapped table indexed by a hash of the definition's address:
+// every op is asked about at least twice (the ops a pattern creates
+// alternate among a few definitions), and a map keyed by the pointer cost
+// more (hashing, probing) than the rest of the question. Two definitions
+// that share a slot replace each other, at the cost of a map lookup.
+type kindCache [128]struct {
+	def  *ir.OpDef
+	kind int32
+}
+
+// kindSlot returns def's index in a kindCache (Fibonacci hashing of its
+// address: the top 7 bits of the product).
+func kindSlot(def *ir.OpDef) int {
+	return int(uint64(uintptr(unsafe.Pointer(def))) * 0x9e3779b97f4a7c15 >> 57)
+}
+
 // kind returns what is known of the ops of op's definition (valid until
 // the next definition is first asked about).
 func (c *converter) kind(op *ir.Operation) *opKind {
 	d := op.Def()
-	if d != c.lastDef || c.kinds == nil {
+	slot := &c.kindSlots[kindSlot(d)]
+	if slot.def != d || d == nil {
 		i, ok := c.kindIndex[d]
 		if !ok {
 			i = int32(len(c.kinds))
 			c.kinds = append(c.kinds, opKind{rule: c.cfg.Target.ruleFor(op.Name())})
 			c.kindIndex[d] = i
 		}
-		c.lastDef, c.lastKind = d, i
+		slot.def, slot.kind = d, i
 	}
-	return &c.kinds[c.lastKind]
+	return &c.kinds[slot.kind]
 }
 
 // legality is Target.LegalityOf with the rule looked up once per
@@ -317,7 +334,7 @@ func (c *converter) remap(v ir.Value) []ir.Value {
 // afresh. Its capacity is its length, so that a caller's append copies it.
 func (c *converter) sourceOperands(def *ir.Operation, info *castInfo) []ir.Value {
 	if info.held {
-		if kept := info.operands; kept != nil && slices.Equal(kept, info.inputs) {
+		if kept := info.operands; kept != nil && sameValues(kept, info.inputs) {
 			return kept
 		}
 		info.operands = slices.Clip(slices.Clone(info.inputs))
@@ -338,6 +355,22 @@ func (c *converter) sourceOperands(def *ir.Operation, info *castInfo) []ir.Value
 	ops := def.Operands()
 	info.operands = ops[:len(ops):len(ops)]
 	return info.operands
+}
+
+// sameValues reports whether a and b hold the same values, comparing the
+// words of their interfaces as bytes: one memequal, where slices.Equal
+// calls ifaceeq for each of a tile's 64-128 registers, at every hand-out.
+// Equal words are equal values, and equal values of a pointer type (as
+// every ir.Value is) have equal words.
+func sameValues(a, b []ir.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 {
+		return true
+	}
+	n := len(a) * int(unsafe.Sizeof(a[0]))
+	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), n), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), n))
 }
 
 // remap1 is remap for the usual case of one value standing for v, without

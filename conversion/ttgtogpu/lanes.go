@@ -25,12 +25,32 @@ func (e *emitter) packLanes(vals []ir.Value) ir.Value {
 		}
 		return e.bitcast(vec, word)
 	}
-	vt := ir.Vector(e.ctx(), []int64{int64(len(vals))}, t)
-	vec := llvm.NewUndef(e.b, e.loc, vt).Result(0)
+	vec := e.vectorUndef(ir.Vector(e.ctx(), []int64{int64(len(vals))}, t))
 	for i, v := range vals {
 		vec = llvm.NewInsertElement(e.b, e.loc, vec, v, e.i32c(int64(i))).Result(0)
 	}
 	return e.bitcast(vec, word)
+}
+
+// undefAt is an undef value and the insertion point (block, and the op
+// before which) it was built at.
+type undefAt struct {
+	vec    ir.Value
+	block  *ir.Block
+	before *ir.Operation
+}
+
+// vectorUndef returns an undef of vector type vt before the insertion
+// point: the one built last, when it was built at the same insertion
+// point (and so precedes it), else a new one.
+func (e *emitter) vectorUndef(vt ir.Type) ir.Value {
+	u := &e.l.undef
+	block, before := e.b.InsertionBlock(), e.b.InsertionPoint()
+	if u.vec != nil && u.vec.Type() == vt && u.block == block && u.before == before && u.vec.DefiningOp().Block() == block {
+		return u.vec
+	}
+	*u = undefAt{llvm.NewUndef(e.b, e.loc, vt).Result(0), block, before}
+	return u.vec
 }
 
 // lanesOfOne returns the vector whose lanes vals are, all of them in

@@ -115,6 +115,15 @@ type lowering struct {
 	// (asyncCopyAccess).
 	asyncCopies map[*ir.Operation]asyncCopyPlan
 
+	// lastPlace is the state stateOf found last, for the ops of one
+	// block; emitters is the rest of the slab newEmitter carves from.
+	lastPlace place
+	emitters  []emitter
+	// undef is the vector undef packLanes built last, and where: the
+	// words a pattern packs at one insertion point share it, where CSE
+	// would otherwise merge dozens of them afterwards (lanes.go).
+	undef undefAt
+
 	err error // the first located failure a pattern reported
 }
 

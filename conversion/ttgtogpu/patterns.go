@@ -14,24 +14,63 @@ type loweringFn func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) erro
 // errors into recorded failures.
 func (l *lowering) pat(root string, fn loweringFn) conversion.Pattern {
 	return conversion.NewOpPattern(root, root, 1, func(op *ir.Operation, rw *conversion.Rewriter) bool {
-		fnOp := op.ParentOfName("llvm.func")
-		fs := l.funcs[fnOp]
+		fs, partition := l.stateOf(op)
 		if fs == nil {
 			return l.fail(ir.OpErrorf(op, "cannot lower '%s' outside of a function", op.Name()))
 		}
-		if ps := l.partitionState(op); ps != nil {
-			// The partition's own prologue and warps (warpspec.go).
-			fs = ps
-			saved := l.numWarps
-			l.numWarps = ps.numWarps
-			defer func() { l.numWarps = saved }()
+		// A partition's code runs on its own warps (warpspec.go).
+		numWarps := l.numWarps
+		if partition {
+			l.numWarps = fs.numWarps
 		}
-		e := &emitter{l: l, fs: fs, b: rw.B(), loc: op.Loc()}
-		if err := fn(op, e, rw); err != nil {
+		err := fn(op, l.newEmitter(fs, rw.B(), op.Loc()), rw)
+		l.numWarps = numWarps
+		if err != nil {
 			return l.fail(err)
 		}
 		return true
 	})
+}
+
+// stateOf returns the state of the converted function op is in, or of
+// its warp_specialize partition (partition true); nil outside of one.
+// The ops of a block share it, and the ops are lowered block by block:
+// the answer for the block last asked about is kept rather than found
+// again through op's parents.
+func (l *lowering) stateOf(op *ir.Operation) (fs *funcState, partition bool) {
+	b := op.Block()
+	if p := &l.lastPlace; p.block == b && b != nil {
+		return p.fs, p.partition
+	}
+	fs = l.funcs[op.ParentOfName("llvm.func")]
+	if fs == nil {
+		return nil, false
+	}
+	if ps := l.partitionState(op); ps != nil {
+		fs, partition = ps, true
+	}
+	l.lastPlace = place{block: b, fs: fs, partition: partition}
+	return fs, partition
+}
+
+// place is what stateOf found for the ops of one block.
+type place struct {
+	block     *ir.Block
+	fs        *funcState
+	partition bool
+}
+
+// newEmitter returns a new emitter for one op's lowering, carved from a
+// slab: an emitter per op lowered, allocated one by one, was most of what
+// the pattern wrapper cost.
+func (l *lowering) newEmitter(fs *funcState, b *ir.Builder, loc ir.Location) *emitter {
+	if len(l.emitters) == 0 {
+		l.emitters = make([]emitter, 64)
+	}
+	e := &l.emitters[0]
+	l.emitters = l.emitters[1:]
+	*e = emitter{l: l, fs: fs, b: b, loc: loc}
+	return e
 }
 
 // patterns returns every pattern of the conversion.
