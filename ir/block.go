@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Block is a list of operations with block arguments, inside a region.
 type Block struct {
 	args        []*BlockArgument
@@ -45,6 +47,33 @@ func (b *Block) InsertArgument(i int, t Type, loc Location) *BlockArgument {
 		b.args[j].index = j
 	}
 	return a
+}
+
+// InsertArguments inserts arguments of the given types at index i, all at
+// location loc, and returns them as values (as Arguments does). It is
+// InsertArgument for each type in turn, in one pass: a loop-carried tensor
+// that a lowering expands into its hundreds of registers inserted them one
+// by one, each moving and renumbering the arguments after it.
+func (b *Block) InsertArguments(i int, types []Type, loc Location) []Value {
+	if len(types) == 0 {
+		return nil
+	}
+	b.context().changed()
+	n := len(types)
+	// The new arguments share one allocation, as do the values returned.
+	args := make([]BlockArgument, n)
+	vals := make([]Value, n)
+	b.args = slices.Insert(b.args, i, make([]*BlockArgument, n)...)
+	for k, t := range types {
+		a := &args[k]
+		a.typ, a.owner, a.loc = t, b, loc
+		b.args[i+k] = a
+		vals[k] = a
+	}
+	for j := i; j < len(b.args); j++ {
+		b.args[j].index = j
+	}
+	return vals
 }
 
 // EraseArgument removes argument i, which must be unused.

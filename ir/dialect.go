@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+)
 
 // Dialect is the static description of a dialect: its namespace, its
 // operations, and the hooks that parse and print its types and attributes.
@@ -28,12 +31,42 @@ type Dialect struct {
 	// namespace (such as `tt.divisibility`) wherever it is attached; nil
 	// accepts everything.
 	VerifyAttribute func(op *Operation, name string, value Attribute) error
+
+	// spareDefs are allocated OpDefs that NewOp has not handed out yet,
+	// and spareNames the bytes for the names of the next ones: the
+	// dialects define about 500 ops when the process starts, and two
+	// allocations each (the definition and its concatenated name) cost
+	// more than the rest of NewOp. Each name's bytes are written once,
+	// before the string is made of them, and cut off spareNames.
+	spareDefs  []OpDef
+	spareNames []byte
 }
+
+// How many OpDefs, and how many bytes of their names, NewOp allocates at a
+// time.
+const (
+	opDefChunk   = 16
+	opNamesChunk = 1024
+)
 
 // NewOp creates an OpDef named dialect.name belonging to d, appends it to
 // d.Ops and returns it so the caller can fill in its hooks.
 func (d *Dialect) NewOp(name string, traits Traits) *OpDef {
-	def := &OpDef{Name: d.Name + "." + name, Dialect: d, Traits: traits}
+	if len(d.spareDefs) == 0 {
+		d.spareDefs = make([]OpDef, opDefChunk)
+	}
+	def := &d.spareDefs[0]
+	d.spareDefs = d.spareDefs[1:]
+	n := len(d.Name) + 1 + len(name)
+	if len(d.spareNames) < n {
+		d.spareNames = make([]byte, max(n, opNamesChunk))
+	}
+	buf := d.spareNames[:n:n]
+	d.spareNames = d.spareNames[n:]
+	copy(buf, d.Name)
+	buf[len(d.Name)] = '.'
+	copy(buf[len(d.Name)+1:], name)
+	def.Name, def.Dialect, def.Traits = unsafe.String(&buf[0], n), d, traits
 	d.Ops = append(d.Ops, def)
 	return def
 }

@@ -51,6 +51,7 @@ func TestGenerationCountsEveryChange(t *testing.T) {
 		{"BlockArgument.SetLoc", func() { entry.Argument(0).SetLoc(ir.FileLineCol(ctx, "g", 2, 1)) }},
 		{"AddArgument", func() { entry.AddArgument(i32, nil) }},
 		{"InsertArgument", func() { entry.InsertArgument(0, i32, nil) }},
+		{"InsertArguments", func() { entry.InsertArguments(1, []ir.Type{i32, i64}, nil) }},
 		{"EraseArgument", func() { entry.EraseArgument(0) }},
 		{"MoveBefore", func() { y.MoveBefore(x) }},
 		{"MoveAfter", func() { y.MoveAfter(x) }},

@@ -84,6 +84,19 @@ func (c *dominanceCheck) nested(op *Operation) bool {
 func (c *dominanceCheck) uses(o *Operation) bool {
 	for i := range o.operands {
 		val := o.operands[i].value
+		// Most uses are of a result of an earlier op of o's block, or of
+		// an argument of that block: they dominate o in any region, with
+		// neither the interface calls nor the walk over the scopes.
+		switch v := val.(type) {
+		case *OpResult:
+			if def := v.owner; def.block == o.block && def.block != nil && def.IsBeforeInBlock(o) {
+				continue
+			}
+		case *BlockArgument:
+			if v.owner == o.block && v.owner != nil {
+				continue
+			}
+		}
 		defBlock := val.ParentBlock()
 		if defBlock == nil {
 			c.v.fail(OpErrorf(o, "operand #%d uses a value that is not in the IR (its defining op was erased or never inserted)", i))

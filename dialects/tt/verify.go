@@ -32,14 +32,30 @@ type attrSpec struct {
 	required bool
 	check    func(ir.Attribute) bool
 	summary  string
+	// enum, when set, is the enumeration the attribute's cases come from:
+	// the summary listing them is made only for a diagnostic (the ops
+	// declare about a hundred such specs when the process starts).
+	enum *ir.EnumInfo
+}
+
+// describe returns the constraint's summary for a diagnostic.
+func (a *attrSpec) describe() string {
+	if a.enum == nil {
+		return a.summary
+	}
+	var vals []string
+	for _, c := range a.enum.Cases {
+		vals = append(vals, fmt.Sprint(c.Value))
+	}
+	return "allowed 32-bit signless integer cases: " + strings.Join(vals, ", ")
 }
 
 func reqAttr(name string, check func(ir.Attribute) bool, summary string) attrSpec {
-	return attrSpec{name, true, check, summary}
+	return attrSpec{name: name, required: true, check: check, summary: summary}
 }
 
 func optAttr(name string, check func(ir.Attribute) bool, summary string) attrSpec {
-	return attrSpec{name, false, check, summary}
+	return attrSpec{name: name, check: check, summary: summary}
 }
 
 func isI32Attr(a ir.Attribute) bool {
@@ -64,11 +80,7 @@ func isI32Array(a ir.Attribute) bool {
 }
 
 func enumAttrSpec(name string, e *ir.EnumInfo, required bool) attrSpec {
-	var vals []string
-	for _, c := range e.Cases {
-		vals = append(vals, fmt.Sprint(c.Value))
-	}
-	return attrSpec{name, required, e.Valid, "allowed 32-bit signless integer cases: " + strings.Join(vals, ", ")}
+	return attrSpec{name: name, required: required, check: e.Valid, enum: e}
 }
 
 var (
@@ -144,7 +156,8 @@ func inferFailure(op *ir.Operation, err error) error {
 }
 
 func (s *opSpec) run(op *ir.Operation) error {
-	for _, a := range s.attrs {
+	for i := range s.attrs {
+		a := &s.attrs[i]
 		v := op.Attr(a.name)
 		if v == nil {
 			if a.required {
@@ -153,7 +166,7 @@ func (s *opSpec) run(op *ir.Operation) error {
 			continue
 		}
 		if a.check != nil && !a.check(v) {
-			return opError(op, "attribute '%s' failed to satisfy constraint: %s", a.name, a.summary)
+			return opError(op, "attribute '%s' failed to satisfy constraint: %s", a.name, a.describe())
 		}
 	}
 	if s.operands != nil {
