@@ -152,9 +152,7 @@ func (rw *Rewriter) ConvertRegionTypes(r *ir.Region, tc *TypeConverter) bool {
 				a.SetType(to[0])
 				repl = []ir.Value{a}
 			} else {
-				for k, t := range to {
-					repl = append(repl, b.InsertArgument(i+1+k, t, a.Loc()))
-				}
+				repl = b.InsertArguments(i+1, to, a.Loc())
 			}
 			if ir.HasUses(a) || len(to) != 1 {
 				bl := ir.NewBuilder(b.Region().ParentOp().Context())

@@ -2,6 +2,7 @@ package ttir
 
 import (
 	"regexp"
+	"sync"
 
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
@@ -11,7 +12,11 @@ import (
 // run (%tid, %ntid, %laneid, %warpid, %nwarpid, %lanemask_*), or that
 // synchronizes or trades data with other threads (barriers, shuffles,
 // votes, warp reductions and matrix instructions of a warp or warpgroup).
-var threadSensitiveAsm = regexp.MustCompile(`%(tid|ntid|laneid|warpid|nwarpid|lanemask_\w+)\b|\b(bar|barrier|bar\.warp|shfl|vote|match|redux|activemask|elect|mma|wgmma|ldmatrix|stmatrix|setmaxnreg)\b`)
+// Compiled on first use: kernels without inline asm, most of them, do not
+// pay for it at every process's start.
+var threadSensitiveAsm = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`%(tid|ntid|laneid|warpid|nwarpid|lanemask_\w+)\b|\b(bar|barrier|bar\.warp|shfl|vote|match|redux|activemask|elect|mma|wgmma|ldmatrix|stmatrix|setmaxnreg)\b`)
+})
 
 // threadDependentAsm reports whether op is a tt.elementwise_inline_asm
 // whose effect may change when other threads, or more of them, run it:
@@ -31,5 +36,5 @@ func threadDependentAsm(op *ir.Operation) bool {
 		return true
 	}
 	text, ok := op.Attr("asm_string").(*ir.StringAttr)
-	return !ok || threadSensitiveAsm.MatchString(text.Value)
+	return !ok || threadSensitiveAsm().MatchString(text.Value)
 }
