@@ -1,12 +1,6 @@
 package pattern
 
-import (
-	"hash/maphash"
-	"reflect"
-	"unsafe"
-
-	"github.com/ttcompiler/tt/ir"
-)
+import "github.com/ttcompiler/tt/ir"
 
 // constFolder deduplicates constants within each insertion region (the
 // body of the nearest isolated-from-above op) and hoists them to the front
@@ -32,19 +26,7 @@ type constKey struct {
 // constKey itself hashed the string and both interfaces through the
 // runtime's generic hasher, several times the cost of the rest.
 func (k constKey) hash() uint64 {
-	return (identityHash(k.value)*0x9e3779b97f4a7c15 ^ identityHash(k.typ)) * 0xbf58476d1ce4e5b9
-}
-
-var constHashSeed = maphash.MakeSeed()
-
-// identityHash hashes x as == compares it: a pointer (uniqued attributes
-// and types are) by its address, the data word of the interface, and
-// anything else through maphash.
-func identityHash(x any) uint64 {
-	if t := reflect.TypeOf(x); t != nil && t.Kind() == reflect.Pointer {
-		return uint64(uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1]))
-	}
-	return maphash.Comparable(constHashSeed, x)
+	return ir.MixHash(ir.IdentityHash(k.value), ir.IdentityHash(k.typ))
 }
 
 // constScope is the constants of one insertion region, by the hash of

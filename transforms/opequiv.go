@@ -1,9 +1,6 @@
 package transforms
 
 import (
-	"hash/maphash"
-	"math/bits"
-	"reflect"
 	"unsafe"
 
 	"github.com/ttcompiler/tt/ir"
@@ -14,26 +11,24 @@ import (
 // operands (as a multiset for commutative ops), successors and regions
 // (structurally, up to a renaming of their values) must match.
 
-var hashSeed = maphash.MakeSeed()
-
 // opHash hashes what opEquivalent compares, except regions and the names
 // of attributes (ops of one definition with equal attribute values have
 // the same names but for rare optional ones; the hash need only agree on
 // equivalent ops). CSE hashes every op it visits: each part is hashed on
 // its own (by identity, as opEquivalent compares them) and the parts are
-// combined by mixHash, without a maphash.Hash's buffering of each write.
+// combined by ir.MixHash, without a maphash.Hash's buffering of each write.
 func opHash(op *ir.Operation) uint64 {
-	h := addressHash(unsafe.Pointer(op.Def()))
+	h := ir.AddressHash(unsafe.Pointer(op.Def()))
 	for _, a := range op.Props() {
-		h = mixHash(h, identityHash(a.Value))
+		h = ir.MixHash(h, ir.IdentityHash(a.Value))
 	}
 	// The properties and the discardable attributes are two lists.
-	h = mixHash(h, uint64(len(op.Props())))
+	h = ir.MixHash(h, uint64(len(op.Props())))
 	for _, a := range op.DiscardableAttrs() {
-		h = mixHash(h, identityHash(a.Value))
+		h = ir.MixHash(h, ir.IdentityHash(a.Value))
 	}
 	for i, n := 0, op.NumResults(); i < n; i++ {
-		h = mixHash(h, identityHash(op.Result(i).Type()))
+		h = ir.MixHash(h, ir.IdentityHash(op.Result(i).Type()))
 	}
 	if op.Has(ir.Commutative) {
 		// Order-independent: the sum of the operands' hashes.
@@ -41,48 +36,19 @@ func opHash(op *ir.Operation) uint64 {
 		for i, n := 0, op.NumOperands(); i < n; i++ {
 			sum += valueHash(op.Operand(i))
 		}
-		return mixHash(h, sum)
+		return ir.MixHash(h, sum)
 	}
 	for i, n := 0, op.NumOperands(); i < n; i++ {
-		h = mixHash(h, valueHash(op.Operand(i)))
+		h = ir.MixHash(h, valueHash(op.Operand(i)))
 	}
 	return h
 }
 
 // valueHash hashes a value by identity: values are operation results and
 // block arguments, pointers all (a nil operand hashes as a nil pointer),
-// so the address is the interface's data word, without identityHash's look
+// so the address is the interface's data word, without ir.IdentityHash's look
 // at the dynamic type (CSE hashes every operand of every op).
-func valueHash(v ir.Value) uint64 { return addressHash((*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]) }
-
-// identityHash hashes x as == compares it. A pointer (uniqued types and
-// attributes, values) is hashed by its address, the data word of the
-// interface holding it: a few instructions where maphash would call the
-// runtime's hasher for x's dynamic type (about a quarter of CSE's
-// instructions on a lowered matmul). Anything else (nil included) goes
-// through maphash.
-func identityHash(x any) uint64 {
-	if t := reflect.TypeOf(x); t != nil && t.Kind() == reflect.Pointer {
-		return addressHash((*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1])
-	}
-	return maphash.Comparable(hashSeed, x)
-}
-
-// addressHash hashes pointer p by its address (Go does not move heap
-// objects), mixed (a xorshift-multiply step) so that the sums of
-// commutative operands' hashes do not collide as sums of nearby addresses
-// would.
-func addressHash(p unsafe.Pointer) uint64 {
-	x := uint64(uintptr(p))
-	x ^= x >> 29
-	x *= 0xbf58476d1ce4e5b9
-	return x ^ x>>32
-}
-
-// mixHash combines hash h with the hash x of the next part, in order.
-func mixHash(h, x uint64) uint64 {
-	return (bits.RotateLeft64(h, 27) ^ x) * 0x9e3779b97f4a7c15
-}
+func valueHash(v ir.Value) uint64 { return ir.AddressHash((*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]) }
 
 // opEquivalent reports whether a and b compute the same values.
 func opEquivalent(a, b *ir.Operation) bool {

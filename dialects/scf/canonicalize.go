@@ -122,7 +122,7 @@ func simplifyTrivialLoops(op *ir.Operation, rw ir.Rewriter) bool {
 // as an earlier one (same init, same yielded value): MLIR's
 // ForOpIterArgsFolder at the LLVM revision Triton 3.6 builds with.
 func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
-	if !MayDropIterArgs(op) {
+	if !mayDropIterArgs(op) {
 		return false
 	}
 	f := ForOp{op}
@@ -154,18 +154,18 @@ func forOpIterArgsFolder(op *ir.Operation, rw ir.Rewriter) bool {
 }
 
 // maxPairScan bounds the loops whose repeated (init, yielded) pairs
-// MayDropIterArgs looks for by comparing each pair with the earlier ones.
+// mayDropIterArgs looks for by comparing each pair with the earlier ones.
 const maxPairScan = 32
 
-// MayDropIterArgs reports whether scf.for op may have an iter arg to drop
+// mayDropIterArgs reports whether scf.for op may have an iter arg to drop
 // or merge: one forwarded unchanged (yielded as is, yielded as its init
 // value, or unused along with its result), or one whose (init, yielded)
-// pair repeats an earlier one's. It reads the loop in place: the iter-arg
-// folders are tried on every loop in every canonicalization, and most
+// pair repeats an earlier one's. It reads the loop in place: the folder
+// is tried on every loop in every canonicalization, and most
 // loops have nothing to drop, which this finds without building the lists
 // and the map of the rewrite. (It answers true, without looking, for
 // loops of more than maxPairScan iter args.)
-func MayDropIterArgs(op *ir.Operation) bool {
+func mayDropIterArgs(op *ir.Operation) bool {
 	if op.NumResults() > maxPairScan {
 		return true
 	}

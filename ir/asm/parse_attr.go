@@ -262,7 +262,10 @@ func (p *parser) intValue(lit numLit, typ ir.Type) (uint64, error) {
 	if it, ok := typ.(*ir.IntegerType); ok && it.Signedness == ir.Unsigned && lit.neg {
 		return 0, p.errAt(lit.pos, "negative integer literal not valid for unsigned integer type")
 	}
-	if w == 0 || w > 64 {
+	if w == 0 {
+		return 0, p.errAt(lit.pos, "integer constants of width 0 are not supported by tt")
+	}
+	if w > 64 {
 		return 0, p.errAt(lit.pos, "integer constants wider than 64 bits are not supported by tt")
 	}
 	// Signless values may be written signed or unsigned: the range is

@@ -1,9 +1,6 @@
 package ttgir
 
-import (
-	"github.com/ttcompiler/tt/dialects/scf"
-	"github.com/ttcompiler/tt/ir"
-)
+import "github.com/ttcompiler/tt/ir"
 
 // forDeadArgElimination is Triton's ForOpDeadArgElimination: loop-carried
 // values that no result and no side effect depends on are made to yield
@@ -104,56 +101,6 @@ func forDeadArgElimination() ir.RewritePattern {
 				yield.SetOperand(i, body.Argument(i+1))
 			}
 		})
-		return true
-	})
-}
-
-// forIterArgsFolder is MLIR's scf.for ForOpIterArgsFolder as of the LLVM
-// that Triton 3.6 builds with: an iter arg is dropped when it is yielded
-// unchanged, when its init value is what the body yields, or when neither
-// it nor its result is used (the loop then passes the init value on); an
-// iter arg with the same (init, yielded) pair as an earlier kept one is
-// merged into it. Package scf's canonicalization lacks the last two rules,
-// which remove-layout-conversions needs after rematerializing loop
-// arguments (its scf.for patterns run after this one).
-func forIterArgsFolder() ir.RewritePattern {
-	return ir.NewPattern("ForOpIterArgsFolder", "scf.for", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
-		if !scf.MayDropIterArgs(op) {
-			return false
-		}
-		f := scf.ForOp{Operation: op}
-		inits, iterArgs, results, yielded := f.Inits(), f.RegionIterArgs(), op.Results(), f.YieldedValues()
-		keep := make([]bool, len(inits))
-		same := make([]int, len(inits)) // index of the kept arg a duplicate merges into, or -1
-		type pair struct{ init, yielded ir.Value }
-		seen := map[pair]int{}
-		changed := false
-		for i := range inits {
-			same[i] = -1
-			forwarded := iterArgs[i] == yielded[i] || inits[i] == yielded[i] ||
-				(!ir.HasUses(iterArgs[i]) && !ir.HasUses(results[i]))
-			if forwarded {
-				changed = true
-				continue
-			}
-			if k, ok := seen[pair{inits[i], yielded[i]}]; ok {
-				changed = true
-				same[i] = k
-				continue
-			}
-			seen[pair{inits[i], yielded[i]}] = i
-			keep[i] = true
-		}
-		if !changed {
-			return false
-		}
-		for i, k := range same {
-			if k >= 0 {
-				rw.ReplaceAllUsesWith(iterArgs[i], iterArgs[k])
-				rw.ReplaceAllUsesWith(results[i], results[k])
-			}
-		}
-		scf.RebuildForKeeping(rw, op, keep)
 		return true
 	})
 }

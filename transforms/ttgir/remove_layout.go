@@ -91,7 +91,6 @@ func RemoveLayoutConversions(module *ir.Operation) error {
 var finalCleanupSet = sync.OnceValue(func() *pattern.FrozenSet {
 	var final []ir.RewritePattern
 	final = append(final, forDeadArgElimination())
-	final = append(final, forIterArgsFolder())
 	final = append(final, scf.ForOpDef.Canonicalize...)
 	final = append(final, scf.IfOpDef.Canonicalize...)
 	final = append(final, ttg.ConvertLayoutPatterns...)
