@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Bound experiments on tt's persistent matmul PTX: what one part of the kernel costs.
+"""Bound experiments on tt's persistent matmul (and attention) PTX: what one part of the kernel costs.
 
     python3 ptx_bounds.py MODE SRC_DIR DST_DIR
 
@@ -59,6 +59,13 @@ Modes:
               steps (entry, pool claim, maps, barrier inits, the first full barrier, the tile
               loop's end, every partition's end) and stored to the module global __tt_probe
               (16 u64 a CTA, by %ctaid.x); launch_cost.py reads them. Output unchanged.
+  norescale   (attention) the accumulator's in-place rescale by the rows' factors exp2(m_old -
+              m_new) (`mul.f32 %fA, %fA, %fF`, one run of them an iteration) removed: wrong
+              output; what the rescale costs at most.
+  condrescale (attention) the same run of multiplications moved to the last of them and
+              branched around when every factor of the warp is 1.0 (vote.all): an exact skip,
+              since x * 1.0 == x. Output unchanged; what skipping the rescale of warps whose
+              running maxima did not move saves on the benchmark's data.
   sms=N       %nsmid read as N: fewer persistent CTAs. Output unchanged.
   stagger=NS  the persistent CTAs of the second slot of each SM (nsmid <= ctaid < 2 nsmid) wait
               NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
@@ -443,6 +450,64 @@ def probes(lines):
     return declare(out, [".reg .b64 \t%prb<2>;", ".reg .b32 \t%prr<1>;", ".reg .pred \t%prq<2>;"])
 
 
+RESCALE = re.compile(r"^\s*mul\.f32 (%f\d+), \1, (%f\d+);$")
+
+
+def rescale_run(lines):
+    """(first, last) line indices of the loop's run of in-place accumulator multiplications, and
+    the run's factor registers; every line between that is not one of them must leave the
+    multiplied registers and the factors alone, so that the run can move to its last line."""
+    idx = [i for i, l in enumerate(lines) if RESCALE.match(l)]
+    if len(idx) < 16:
+        raise Shape("no run of in-place mul.f32 (the accumulator's rescale)")
+    first, last = idx[0], idx[-1]
+    if last - first > 4 * len(idx):
+        raise Shape("the in-place multiplications are not one run")
+    accs = {RESCALE.match(lines[i]).group(1) for i in idx}
+    factors = {RESCALE.match(lines[i]).group(2) for i in idx}
+    used_factors = set()
+    for i in range(first, last + 1):
+        if i in idx:
+            used_factors.add(RESCALE.match(lines[i]).group(2))
+            continue
+        used = set(re.findall(r"%f\d+", lines[i]))
+        if used & accs or {"%f" + n for k, n in defined(lines[i]) if k == "f"} & used_factors:
+            raise Shape(f"line {i} between the multiplications touches them: {lines[i].strip()}")
+    return idx, factors
+
+
+def norescale(lines):
+    idx, _ = rescale_run(lines)
+    drop = set(idx)
+    return [l for i, l in enumerate(lines) if i not in drop]
+
+
+def condrescale(lines):
+    idx, factors = rescale_run(lines)
+    drop = set(idx)
+    guard = []
+    preds = []
+    for n, f in enumerate(sorted(factors)):
+        guard.append(f"\tsetp.eq.f32 \t%pone{n}, {f}, 0f3F800000;")
+        preds.append(f"%pone{n}")
+    acc = preds[0]
+    for n, p in enumerate(preds[1:]):
+        guard.append(f"\tand.pred \t%pall{n}, {acc}, {p};")
+        acc = f"%pall{n}"
+    guard += [f"\tvote.sync.all.pred \t%pskip, {acc}, -1;", "\t@%pskip bra.uni \t$L__rescaled;"]
+    body = [lines[i] for i in idx]
+    out = []
+    for i, l in enumerate(lines):
+        if i in drop and i != idx[-1]:
+            continue
+        if i == idx[-1]:
+            out += guard + body + ["$L__rescaled:"]
+            continue
+        out.append(l)
+    return declare(out, [f".reg .pred \t%pone<{len(preds)}>;", f".reg .pred \t%pall<{max(1, len(preds) - 1)}>;",
+                         ".reg .pred \t%pskip;"])
+
+
 def sms(n):
     def edit(lines):
         out = [re.sub(r"mov\.u32 (%r\d+), %nsmid;", rf"mov.u32 \1, {n};", l) for l in lines]
@@ -456,7 +521,8 @@ def main(mode, src, dst):
     modes = {"nostore": nostore, "noepi": noepi, "epifirst": epifirst, "defer": defer, "bulk": bulk,
              "pairsA": drop_shared(1, 32768), "pairsB": drop_shared(3, 40960),
              "nomulticast": nomulticast, "nohandshake": nohandshake, "nomidwait": nomidwait,
-             "noclaim": noclaim, "noacquire": noacquire, "oneinit": oneinit, "prefetch": prefetch, "idleexit": idleexit, "probes": probes}
+             "noclaim": noclaim, "noacquire": noacquire, "oneinit": oneinit, "prefetch": prefetch, "idleexit": idleexit, "probes": probes,
+             "norescale": norescale, "condrescale": condrescale}
     if mode.startswith("stagger="):
         edit = stagger(int(mode.split("=", 1)[1]))
     elif mode.startswith("sms="):
@@ -464,10 +530,11 @@ def main(mode, src, dst):
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, oneinit, prefetch, idleexit, probes, sms=N, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, oneinit, prefetch, idleexit, probes, norescale, condrescale, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
-        if not (name.startswith("matmul_") and name.endswith(".ptx")):
+        kernels = "attention_" if mode in ("norescale", "condrescale") else "matmul_"
+        if not (name.startswith(kernels) and name.endswith(".ptx")):
             continue
         lines = strip_loc(open(os.path.join(src, name)).read().split("\n"))
         stem = name[:-len(".ptx")]
