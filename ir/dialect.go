@@ -2,6 +2,7 @@ package ir
 
 import (
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -40,6 +41,13 @@ type Dialect struct {
 	// before the string is made of them, and cut off spareNames.
 	spareDefs  []OpDef
 	spareNames []byte
+
+	// byName indexes Ops by name for the contexts' lookups. It is built
+	// at the first lookup, once for the process: every compile makes a
+	// context and loads the dialects into it, and a table of the ~500
+	// ops built per context cost more than parsing a small kernel.
+	indexOnce sync.Once
+	byName    map[string]*OpDef
 }
 
 // How many OpDefs, and how many bytes of their names, NewOp allocates at a
@@ -82,6 +90,17 @@ func (d *Dialect) Op(name string) *OpDef {
 		}
 	}
 	return nil
+}
+
+// lookup returns the op of d named name (with its dialect prefix), or nil.
+func (d *Dialect) lookup(name string) *OpDef {
+	d.indexOnce.Do(func() {
+		d.byName = make(map[string]*OpDef, len(d.Ops))
+		for _, def := range d.Ops {
+			d.byName[def.Name] = def
+		}
+	})
+	return d.byName[name]
 }
 
 // DialectNamespace returns the dialect prefix of an operation, type or
