@@ -226,9 +226,21 @@ func (ps *pipelineParser) errf(format string, args ...any) error {
 }
 
 func (ps *pipelineParser) skipSpace() {
-	for ps.pos < len(ps.src) && strings.ContainsRune(" \t\n", rune(ps.src[ps.pos])) {
+	for ps.pos < len(ps.src) && isPipelineSpace(ps.src[ps.pos]) {
 		ps.pos++
 	}
+}
+
+// isPipelineSpace reports the blanks allowed around pipeline elements.
+func isPipelineSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+// endsPassName reports the bytes that end a pass or pipeline name.
+func endsPassName(c byte) bool {
+	switch c {
+	case '(', ')', '{', '}', ',', ' ':
+		return true
+	}
+	return false
 }
 
 func (ps *pipelineParser) eof() bool { ps.skipSpace(); return ps.pos >= len(ps.src) }
@@ -263,7 +275,7 @@ func (ps *pipelineParser) parseElem() (parsedElem, error) {
 		ps.pos++
 	}
 	start := ps.pos
-	for ps.pos < len(ps.src) && !strings.ContainsRune("(){},", rune(ps.src[ps.pos])) && ps.src[ps.pos] != ' ' {
+	for ps.pos < len(ps.src) && !endsPassName(ps.src[ps.pos]) {
 		ps.pos++
 	}
 	name := ps.src[start:ps.pos]
