@@ -51,7 +51,9 @@ type instance struct {
 	stats *Statistics
 }
 
-func newInstance(p *Pass, opts string) (*instance, error) {
+// newInstance builds an instance of p with the option text options gives
+// from the flag set p declared its options on.
+func newInstance(p *Pass, options func(*flag.FlagSet) string) (*instance, error) {
 	fs := flag.NewFlagSet(p.Name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var run RunFunc
@@ -61,6 +63,7 @@ func newInstance(p *Pass, opts string) (*instance, error) {
 	if run == nil {
 		return nil, fmt.Errorf("pass '%s' has no implementation", p.Name)
 	}
+	opts := options(fs)
 	if err := parseOptions(fs, opts); err != nil {
 		return nil, fmt.Errorf("invalid options for pass '%s': %v", p.Name, err)
 	}
