@@ -2,7 +2,8 @@ package ir
 
 import (
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -15,7 +16,9 @@ type Context struct {
 	mu       sync.RWMutex
 	uniq     map[any]any
 	dialects map[string]*Dialect
-	memo     sync.Map
+	// byName lists the loaded dialects sorted by name (Dialects).
+	byName []*Dialect
+	memo   sync.Map
 	// gen counts the changes to the IR of the context (Generation).
 	gen atomic.Uint64
 	// cache answers the most frequent Unique requests (uniquecache.go).
@@ -157,6 +160,8 @@ func (ctx *Context) Load(d *Dialect) {
 	// OpDefFor's slots need no reset: they hold only definitions found,
 	// and a name's dialect, once loaded, answers it for good.
 	ctx.dialects[d.Name] = d
+	i, _ := slices.BinarySearchFunc(ctx.byName, d.Name, func(e *Dialect, name string) int { return strings.Compare(e.Name, name) })
+	ctx.byName = slices.Insert(ctx.byName, i, d)
 	for _, def := range d.Ops {
 		if def.Dialect != d {
 			panic(fmt.Sprintf("ir: op %s registered by dialect %s but belongs to %v", def.Name, d.Name, def.Dialect))
@@ -182,12 +187,7 @@ func (ctx *Context) Dialect(name string) *Dialect {
 func (ctx *Context) Dialects() []*Dialect {
 	ctx.mu.RLock()
 	defer ctx.mu.RUnlock()
-	out := make([]*Dialect, 0, len(ctx.dialects))
-	for _, d := range ctx.dialects {
-		out = append(out, d)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return slices.Clone(ctx.byName)
 }
 
 // LookupOp returns the definition of a registered operation, or nil.
