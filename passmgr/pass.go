@@ -171,12 +171,17 @@ type NamedPipeline struct {
 }
 
 // NewRegistry returns an empty registry.
-func NewRegistry() *Registry {
-	return &Registry{passes: map[string]*Pass{}, pipelines: map[string]*NamedPipeline{}, notBuilt: map[string]string{}}
+func NewRegistry() *Registry { return newRegistry(0) }
+
+// newRegistry returns an empty registry with room for n passes.
+func newRegistry(n int) *Registry {
+	return &Registry{passes: make(map[string]*Pass, n), pipelines: map[string]*NamedPipeline{}, notBuilt: map[string]string{}}
 }
 
 // Default is the process-wide registry that pass packages register into.
-var Default = NewRegistry()
+// It is sized for tt's passes (about 90), which register at every process
+// start: the map grew through five sizes.
+var Default = newRegistry(128)
 
 // Register adds passes; registering a name twice panics (a program bug).
 func (r *Registry) Register(ps ...*Pass) {
