@@ -40,13 +40,7 @@ const castName = "builtin.unrealized_conversion_cast"
 // diagnostic naming the first op that could not be legalized.
 func Apply(root *ir.Operation, cfg *Config) error {
 	c := &converter{cfg: cfg, kindIndex: map[*ir.OpDef]int32{}}
-	c.byRoot = slices.Clone(cfg.Patterns)
-	slices.SortStableFunc(c.byRoot, func(a, b Pattern) int {
-		if r := strings.Compare(a.RootName(), b.RootName()); r != 0 {
-			return r
-		}
-		return cmp.Compare(b.Benefit(), a.Benefit())
-	})
+	c.byRoot = sortByRoot(cfg.Patterns)
 	c.rw = &Rewriter{c: c}
 	c.rw.Rewriter = pattern.NewRewriter(root.Context(), c)
 	var ops []*ir.Operation
@@ -74,6 +68,36 @@ func Apply(root *ir.Operation, cfg *Config) error {
 		}
 	}
 	return c.reconcile()
+}
+
+// sortByRoot returns the patterns sorted by root name and, for one root,
+// by decreasing benefit, in the given order among equals. The keys are
+// read once: a stable sort calling RootName and Benefit through the
+// interface in every comparison cost more than a small kernel's lowering
+// (a conversion has a couple of hundred patterns, every compile).
+func sortByRoot(ps []Pattern) []Pattern {
+	type keyed struct {
+		root           string
+		benefit, index int
+	}
+	keys := make([]keyed, len(ps))
+	for i, p := range ps {
+		keys[i] = keyed{p.RootName(), p.Benefit(), i}
+	}
+	slices.SortFunc(keys, func(a, b keyed) int {
+		if r := strings.Compare(a.root, b.root); r != 0 {
+			return r
+		}
+		if r := cmp.Compare(b.benefit, a.benefit); r != 0 {
+			return r
+		}
+		return cmp.Compare(a.index, b.index)
+	})
+	out := make([]Pattern, len(ps))
+	for i, k := range keys {
+		out[i] = ps[k.index]
+	}
+	return out
 }
 
 type castKind int

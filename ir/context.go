@@ -2,7 +2,8 @@ package ir
 
 import (
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -15,8 +16,9 @@ type Context struct {
 	mu       sync.RWMutex
 	uniq     map[any]any
 	dialects map[string]*Dialect
-	ops      map[string]*OpDef
-	memo     sync.Map
+	// byName lists the loaded dialects sorted by name (Dialects).
+	byName []*Dialect
+	memo   sync.Map
 	// gen counts the changes to the IR of the context (Generation).
 	gen atomic.Uint64
 	// cache answers the most frequent Unique requests (uniquecache.go).
@@ -46,13 +48,12 @@ type Context struct {
 // NewContext returns an empty context with no dialects loaded. The builtin
 // types and attributes are always available.
 func NewContext() *Context {
-	// Sized for a compilation (all of tt's dialects hold about 500 ops; a
-	// kernel uniques a few hundred types and attributes), so that the
-	// tables are not rebuilt at every doubling.
+	// Sized for a compilation (tt has 16 dialects; a kernel uniques a few
+	// hundred types and attributes), so that the tables are not rebuilt
+	// at every doubling.
 	return &Context{
 		uniq:     make(map[any]any, 256),
 		dialects: make(map[string]*Dialect, 16),
-		ops:      make(map[string]*OpDef, 512),
 	}
 }
 
@@ -148,24 +149,23 @@ func (ctx *Context) changed() {
 }
 
 // Load registers a dialect and its operations. Loading the same dialect
-// twice is a no-op.
+// twice is a no-op. The operations are found through their dialect
+// (LookupOp), whose index is shared by every context.
 func (ctx *Context) Load(d *Dialect) {
 	ctx.mu.Lock()
 	defer ctx.mu.Unlock()
 	if _, ok := ctx.dialects[d.Name]; ok {
 		return
 	}
+	// OpDefFor's slots need no reset: they hold only definitions found,
+	// and a name's dialect, once loaded, answers it for good.
 	ctx.dialects[d.Name] = d
-	// A name the dialect registers again must not answer its old
-	// definition.
-	for i := range ctx.defSlots {
-		ctx.defSlots[i].Store(nil)
-	}
+	i, _ := slices.BinarySearchFunc(ctx.byName, d.Name, func(e *Dialect, name string) int { return strings.Compare(e.Name, name) })
+	ctx.byName = slices.Insert(ctx.byName, i, d)
 	for _, def := range d.Ops {
 		if def.Dialect != d {
 			panic(fmt.Sprintf("ir: op %s registered by dialect %s but belongs to %v", def.Name, d.Name, def.Dialect))
 		}
-		ctx.ops[def.Name] = def
 	}
 	for _, dep := range d.Dependents {
 		if _, ok := ctx.dialects[dep.Name]; !ok {
@@ -187,19 +187,18 @@ func (ctx *Context) Dialect(name string) *Dialect {
 func (ctx *Context) Dialects() []*Dialect {
 	ctx.mu.RLock()
 	defer ctx.mu.RUnlock()
-	out := make([]*Dialect, 0, len(ctx.dialects))
-	for _, d := range ctx.dialects {
-		out = append(out, d)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return slices.Clone(ctx.byName)
 }
 
 // LookupOp returns the definition of a registered operation, or nil.
 func (ctx *Context) LookupOp(name string) *OpDef {
 	ctx.mu.RLock()
-	defer ctx.mu.RUnlock()
-	return ctx.ops[name]
+	d := ctx.dialects[DialectNamespace(name)]
+	ctx.mu.RUnlock()
+	if d == nil {
+		return nil
+	}
+	return d.lookup(name)
 }
 
 // OpDefFor returns the definition used for an operation name: the

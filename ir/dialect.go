@@ -2,6 +2,7 @@ package ir
 
 import (
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -32,37 +33,50 @@ type Dialect struct {
 	// accepts everything.
 	VerifyAttribute func(op *Operation, name string, value Attribute) error
 
-	// spareDefs are allocated OpDefs that NewOp has not handed out yet,
-	// and spareNames the bytes for the names of the next ones: the
-	// dialects define about 500 ops when the process starts, and two
-	// allocations each (the definition and its concatenated name) cost
-	// more than the rest of NewOp. Each name's bytes are written once,
-	// before the string is made of them, and cut off spareNames.
-	spareDefs  []OpDef
-	spareNames []byte
+	// byName indexes Ops by name for the contexts' lookups. It is built
+	// at the first lookup, once for the process: every compile makes a
+	// context and loads the dialects into it, and a table of the ~500
+	// ops built per context cost more than parsing a small kernel.
+	indexOnce sync.Once
+	byName    map[string]*OpDef
 }
 
-// How many OpDefs, and how many bytes of their names, NewOp allocates at a
-// time.
+// spareOps holds the allocated OpDefs that NewOp has not handed out yet,
+// and the bytes for the names of the next ones: the dialects define about
+// 500 ops when the process starts, and two allocations each (the
+// definition and its concatenated name) cost more than the rest of NewOp.
+// The dialects share it, where one per dialect left a partly used chunk in
+// each of them (a fifth of the OpDefs' memory). Each name's bytes are
+// written once, before the string is made of them, and cut off names.
+var spareOps struct {
+	sync.Mutex
+	defs  []OpDef
+	names []byte
+}
+
+// How many OpDefs (as many as fill an 8 KB size class), and how many
+// bytes of their names, NewOp allocates at a time.
 const (
-	opDefChunk   = 16
-	opNamesChunk = 1024
+	opDefChunk   = 8192 / int(unsafe.Sizeof(OpDef{}))
+	opNamesChunk = 4096
 )
 
 // NewOp creates an OpDef named dialect.name belonging to d, appends it to
 // d.Ops and returns it so the caller can fill in its hooks.
 func (d *Dialect) NewOp(name string, traits Traits) *OpDef {
-	if len(d.spareDefs) == 0 {
-		d.spareDefs = make([]OpDef, opDefChunk)
+	spareOps.Lock()
+	if len(spareOps.defs) == 0 {
+		spareOps.defs = make([]OpDef, opDefChunk)
 	}
-	def := &d.spareDefs[0]
-	d.spareDefs = d.spareDefs[1:]
+	def := &spareOps.defs[0]
+	spareOps.defs = spareOps.defs[1:]
 	n := len(d.Name) + 1 + len(name)
-	if len(d.spareNames) < n {
-		d.spareNames = make([]byte, max(n, opNamesChunk))
+	if len(spareOps.names) < n {
+		spareOps.names = make([]byte, max(n, opNamesChunk))
 	}
-	buf := d.spareNames[:n:n]
-	d.spareNames = d.spareNames[n:]
+	buf := spareOps.names[:n:n]
+	spareOps.names = spareOps.names[n:]
+	spareOps.Unlock()
 	copy(buf, d.Name)
 	buf[len(d.Name)] = '.'
 	copy(buf[len(d.Name)+1:], name)
@@ -82,6 +96,17 @@ func (d *Dialect) Op(name string) *OpDef {
 		}
 	}
 	return nil
+}
+
+// lookup returns the op of d named name (with its dialect prefix), or nil.
+func (d *Dialect) lookup(name string) *OpDef {
+	d.indexOnce.Do(func() {
+		d.byName = make(map[string]*OpDef, len(d.Ops))
+		for _, def := range d.Ops {
+			d.byName[def.Name] = def
+		}
+	})
+	return d.byName[name]
 }
 
 // DialectNamespace returns the dialect prefix of an operation, type or

@@ -2,7 +2,6 @@ package numeric
 
 import (
 	"math"
-	"math/big"
 )
 
 // Pow is x^y in f64 within about an ulp, with C99 Annex F's special
@@ -169,22 +168,23 @@ func ExpDD(hi, lo float64) float64 {
 	return p * math.Ldexp(1, k1) * math.Ldexp(1, int(k)-k1)
 }
 
-// SplitConst is a decimal constant (given to more digits than an f64
-// holds) as hi + lo: hi rounded to f64, lo the rest rounded.
-func SplitConst(decimal string) (hi, lo float64) {
-	v, _, err := big.ParseFloat(decimal, 10, 300, big.ToNearestEven)
-	if err != nil {
-		panic("numeric: bad constant " + decimal)
-	}
-	hi, _ = v.Float64()
-	lo, _ = v.Sub(v, new(big.Float).SetFloat64(hi)).Float64()
-	return hi, lo
-}
+// ln10 and log10e to more digits than a float64 holds, and rounded to
+// float64 (written in hex, exactly, so that the constant arithmetic below
+// subtracts the rounded value: a conversion of a constant to float64 keeps
+// its digits in constant expressions).
+const (
+	ln10     = 2.30258509299404568401799145468436420760110148862877297603332790096757260967735248023599720508959829834196778404228
+	ln10Hi   = 0x1.26bb1bbb55516p+01
+	log10e   = 0.43429448190325182765112891891660508229439700580366656611445378316586464920887077472922494933843174831870610674476630
+	log10eHi = 0x1.bcb7b1526e50ep-02
+)
 
-// Ln10 and Log10e as hi + lo.
+// Ln10 and Log10e as hi + lo: hi rounded to f64, lo the rest rounded.
+// Constant arithmetic is exact, so the compiler splits them (parsing the
+// decimals with math/big was a sixth of the package inits of a process).
 var (
-	Ln10Hi, Ln10Lo     = SplitConst("2.30258509299404568401799145468436420760110148862877297603332790096757260967735248023599720508959829834196778404228")
-	Log10eHi, Log10eLo = SplitConst("0.43429448190325182765112891891660508229439700580366656611445378316586464920887077472922494933843174831870610674476630")
+	Ln10Hi, Ln10Lo     float64 = ln10Hi, ln10 - ln10Hi
+	Log10eHi, Log10eLo float64 = log10eHi, log10e - log10eHi
 )
 
 // Log1p is log(1+x) within about half an ulp: u = 1+x rounded, log u as

@@ -69,3 +69,29 @@ func TestPowAccuracy(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitConstants checks the hi + lo splits of ln 10 and log10 e that
+// the compiler's constant arithmetic makes against the same splits made
+// in 300-bit arithmetic.
+func TestSplitConstants(t *testing.T) {
+	split := func(decimal string) (hi, lo float64) {
+		v, _, err := big.ParseFloat(decimal, 10, 300, big.ToNearestEven)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hi, _ = v.Float64()
+		lo, _ = v.Sub(v, new(big.Float).SetFloat64(hi)).Float64()
+		return hi, lo
+	}
+	for _, c := range []struct {
+		decimal string
+		hi, lo  float64
+	}{
+		{"2.30258509299404568401799145468436420760110148862877297603332790096757260967735248023599720508959829834196778404228", Ln10Hi, Ln10Lo},
+		{"0.43429448190325182765112891891660508229439700580366656611445378316586464920887077472922494933843174831870610674476630", Log10eHi, Log10eLo},
+	} {
+		if hi, lo := split(c.decimal); hi != c.hi || lo != c.lo {
+			t.Errorf("%s: split %v + %v, want %v + %v", c.decimal, c.hi, c.lo, hi, lo)
+		}
+	}
+}

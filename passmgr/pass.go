@@ -51,7 +51,9 @@ type instance struct {
 	stats *Statistics
 }
 
-func newInstance(p *Pass, opts string) (*instance, error) {
+// newInstance builds an instance of p with the option text options gives
+// from the flag set p declared its options on.
+func newInstance(p *Pass, options func(*flag.FlagSet) string) (*instance, error) {
 	fs := flag.NewFlagSet(p.Name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var run RunFunc
@@ -61,6 +63,7 @@ func newInstance(p *Pass, opts string) (*instance, error) {
 	if run == nil {
 		return nil, fmt.Errorf("pass '%s' has no implementation", p.Name)
 	}
+	opts := options(fs)
 	if err := parseOptions(fs, opts); err != nil {
 		return nil, fmt.Errorf("invalid options for pass '%s': %v", p.Name, err)
 	}
@@ -168,12 +171,17 @@ type NamedPipeline struct {
 }
 
 // NewRegistry returns an empty registry.
-func NewRegistry() *Registry {
-	return &Registry{passes: map[string]*Pass{}, pipelines: map[string]*NamedPipeline{}, notBuilt: map[string]string{}}
+func NewRegistry() *Registry { return newRegistry(0) }
+
+// newRegistry returns an empty registry with room for n passes.
+func newRegistry(n int) *Registry {
+	return &Registry{passes: make(map[string]*Pass, n), pipelines: map[string]*NamedPipeline{}, notBuilt: map[string]string{}}
 }
 
 // Default is the process-wide registry that pass packages register into.
-var Default = NewRegistry()
+// It is sized for tt's passes (about 90), which register at every process
+// start: the map grew through five sizes.
+var Default = newRegistry(128)
 
 // Register adds passes; registering a name twice panics (a program bug).
 func (r *Registry) Register(ps ...*Pass) {

@@ -82,6 +82,25 @@ func TestPipelineTextRoundTrip(t *testing.T) {
 	}
 }
 
+// TestAddPassOffering checks that a pass takes the offered options it
+// declares, in name order, and ignores the others, as does a named
+// pipeline without options.
+func TestAddPassOffering(t *testing.T) {
+	var log []string
+	var mu sync.Mutex
+	reg := registry(&log, &mu)
+	pm := passmgr.New(reg, "builtin.module")
+	offered := map[string]string{"mode": "slow", "level": "3", "num-warps": "4"}
+	for _, name := range []string{"f", "both"} {
+		if err := pm.AddPassOffering(name, offered); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	if got, want := pm.String(), "builtin.module(tt.func(f{level=3 mode=slow}),a,m)"; got != want {
+		t.Errorf("got %q want %q", got, want)
+	}
+}
+
 func TestPipelineErrors(t *testing.T) {
 	var log []string
 	var mu sync.Mutex

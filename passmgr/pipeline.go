@@ -1,6 +1,7 @@
 package passmgr
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 )
@@ -48,16 +49,41 @@ func (pm *PassManager) Nest(anchor string) *PassManager {
 // A pass anchored on another op kind is nested implicitly, as mlir-opt
 // does for passes given as flags.
 func (pm *PassManager) AddPass(name, options string) error {
+	return pm.addPass(name, func(*flag.FlagSet) string { return options })
+}
+
+// AddPassOffering appends the named pass or named pipeline as AddPass
+// does, with those of the offered option values (by option name) that it
+// declares, in name order; it ignores the others. The pass is built once,
+// where finding its options first would build it twice.
+func (pm *PassManager) AddPassOffering(name string, offered map[string]string) error {
+	return pm.addPass(name, func(fs *flag.FlagSet) string {
+		var b strings.Builder
+		fs.VisitAll(func(f *flag.Flag) {
+			if v, ok := offered[f.Name]; ok {
+				if b.Len() > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(f.Name + "=" + v)
+			}
+		})
+		return b.String()
+	})
+}
+
+// addPass is AddPass with the option text given by options from the flag
+// set the pass or pipeline declared its options on.
+func (pm *PassManager) addPass(name string, options func(*flag.FlagSet) string) error {
 	if np := pm.reg.LookupPipeline(name); np != nil {
 		text := np.Text
 		if np.Build != nil {
 			fs := newFlagSet(name)
 			render := np.Build(fs)
-			if err := parseOptions(fs, options); err != nil {
+			if err := parseOptions(fs, options(fs)); err != nil {
 				return fmt.Errorf("invalid options for pipeline '%s': %v", name, err)
 			}
 			text = render()
-		} else if strings.TrimSpace(options) != "" {
+		} else if strings.TrimSpace(options(newFlagSet(name))) != "" {
 			return fmt.Errorf("pipeline '%s' takes no options", name)
 		}
 		if err := pm.parseInto(text); err != nil {
@@ -137,7 +163,7 @@ func (pm *PassManager) addExplicit(name, options string) error {
 	if p.Anchor != "" && pm.Anchor != "any" && p.Anchor != pm.Anchor {
 		return fmt.Errorf("can't add pass '%s' restricted to '%s' on a PassManager intended to run on '%s', did you intend to nest?", name, p.Anchor, pm.Anchor)
 	}
-	inst, err := newInstance(p, options)
+	inst, err := newInstance(p, func(*flag.FlagSet) string { return options })
 	if err != nil {
 		return err
 	}
@@ -226,9 +252,21 @@ func (ps *pipelineParser) errf(format string, args ...any) error {
 }
 
 func (ps *pipelineParser) skipSpace() {
-	for ps.pos < len(ps.src) && strings.ContainsRune(" \t\n", rune(ps.src[ps.pos])) {
+	for ps.pos < len(ps.src) && isPipelineSpace(ps.src[ps.pos]) {
 		ps.pos++
 	}
+}
+
+// isPipelineSpace reports the blanks allowed around pipeline elements.
+func isPipelineSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+// endsPassName reports the bytes that end a pass or pipeline name.
+func endsPassName(c byte) bool {
+	switch c {
+	case '(', ')', '{', '}', ',', ' ':
+		return true
+	}
+	return false
 }
 
 func (ps *pipelineParser) eof() bool { ps.skipSpace(); return ps.pos >= len(ps.src) }
@@ -263,7 +301,7 @@ func (ps *pipelineParser) parseElem() (parsedElem, error) {
 		ps.pos++
 	}
 	start := ps.pos
-	for ps.pos < len(ps.src) && !strings.ContainsRune("(){},", rune(ps.src[ps.pos])) && ps.src[ps.pos] != ' ' {
+	for ps.pos < len(ps.src) && !endsPassName(ps.src[ps.pos]) {
 		ps.pos++
 	}
 	name := ps.src[start:ps.pos]

@@ -3,7 +3,7 @@ package pattern
 import (
 	"cmp"
 	"slices"
-	"sort"
+	"strings"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -11,14 +11,15 @@ import (
 // FrozenSet is an immutable set of patterns indexed by root op name and
 // ordered by decreasing benefit (stable among equal benefits).
 type FrozenSet struct {
+	// byRoot holds, for each root name, its patterns and those of anyOp
+	// merged in benefit order.
 	byRoot map[string][]ir.RewritePattern
 	anyOp  []ir.RewritePattern
-	merged map[string][]ir.RewritePattern
 }
 
 // Freeze builds a FrozenSet from patterns.
 func Freeze(patterns []ir.RewritePattern) *FrozenSet {
-	s := &FrozenSet{byRoot: map[string][]ir.RewritePattern{}, merged: map[string][]ir.RewritePattern{}}
+	s := &FrozenSet{byRoot: map[string][]ir.RewritePattern{}}
 	for _, p := range patterns {
 		if p.RootName() == "" {
 			s.anyOp = append(s.anyOp, p)
@@ -30,10 +31,13 @@ func Freeze(patterns []ir.RewritePattern) *FrozenSet {
 		slices.SortStableFunc(l, func(a, b ir.RewritePattern) int { return cmp.Compare(b.Benefit(), a.Benefit()) })
 	}
 	for name, l := range s.byRoot {
+		// Each list is its own: the any-op patterns go after the rooted
+		// ones, which the stable sort then keeps ahead at equal benefit.
+		if len(s.anyOp) > 0 {
+			l = append(l, s.anyOp...)
+			s.byRoot[name] = l
+		}
 		byBenefit(l)
-		m := append(append([]ir.RewritePattern(nil), l...), s.anyOp...)
-		byBenefit(m)
-		s.merged[name] = m
 	}
 	byBenefit(s.anyOp)
 	return s
@@ -41,7 +45,7 @@ func Freeze(patterns []ir.RewritePattern) *FrozenSet {
 
 // For returns the patterns that may apply to ops named name, best first.
 func (s *FrozenSet) For(name string) []ir.RewritePattern {
-	if m, ok := s.merged[name]; ok {
+	if m, ok := s.byRoot[name]; ok {
 		return m
 	}
 	return s.anyOp
@@ -54,9 +58,17 @@ func (s *FrozenSet) Empty() bool { return len(s.byRoot) == 0 && len(s.anyOp) == 
 // op registered in ctx, in op-name order.
 func CanonicalizationPatterns(ctx *ir.Context) []ir.RewritePattern {
 	var out []ir.RewritePattern
+	var ops []*ir.OpDef
 	for _, d := range ctx.Dialects() {
-		ops := append([]*ir.OpDef(nil), d.Ops...)
-		sort.Slice(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
+		// Only the ops that have patterns are sorted: a few dozen of the
+		// five hundred, and every canonicalize pass of a compile asks.
+		ops = ops[:0]
+		for _, op := range d.Ops {
+			if len(op.Canonicalize) > 0 {
+				ops = append(ops, op)
+			}
+		}
+		slices.SortFunc(ops, func(a, b *ir.OpDef) int { return strings.Compare(a.Name, b.Name) })
 		for _, op := range ops {
 			out = append(out, op.Canonicalize...)
 		}

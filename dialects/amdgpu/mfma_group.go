@@ -2,6 +2,7 @@ package amdgpu
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -160,8 +161,9 @@ var mfmaRows = []mfmaRow{
 	{4, 4, 32, 32, mfFp4, mfFp4, "mfma.scale.f32.32x32x64.f8f6f4", 64, 32},
 }
 
-// mfmaTable maps each key to its instructions, larger K first.
-var mfmaTable = func() map[mfmaKey][]mfmaInstr {
+// mfmaTable maps each key to its instructions, larger K first. It is
+// built at the first AMD dot, not at every process start.
+var mfmaTable = sync.OnceValue(func() map[mfmaKey][]mfmaInstr {
 	t := map[mfmaKey][]mfmaInstr{}
 	for _, r := range mfmaRows {
 		for v := r.minV; v <= r.maxV; v++ {
@@ -170,7 +172,7 @@ var mfmaTable = func() map[mfmaKey][]mfmaInstr {
 		}
 	}
 	return t
-}()
+})
 
 // IsF8F6F4 reports the OCP micro-float types gfx950's scaled MFMA reads.
 func IsF8F6F4(t ir.Type) bool {
@@ -224,7 +226,7 @@ func (q MfmaQuery) key(ctx *ir.Context) (mfmaKey, ir.Type, ir.Type, []string) {
 // the choice costs (emulation), to be reported at the dot.
 func SelectMfma(ctx *ir.Context, q MfmaQuery, inputK int) (*MfmaIntrinsic, []string, error) {
 	key, a, b, remarks := q.key(ctx)
-	instrs, ok := mfmaTable[key]
+	instrs, ok := mfmaTable()[key]
 	if !ok || key.a == 0 || key.b == 0 {
 		return nil, remarks, fmt.Errorf("no MFMA version %d instruction of shape %dx%d", q.Version, q.M, q.N)
 	}
@@ -242,7 +244,7 @@ func SelectMfma(ctx *ir.Context, q MfmaQuery, inputK int) (*MfmaIntrinsic, []str
 // lowering looks up the one accelerate-matmul chose.
 func GetMfma(ctx *ir.Context, q MfmaQuery, k int) (*MfmaIntrinsic, error) {
 	key, a, b, _ := q.key(ctx)
-	for _, in := range mfmaTable[key] {
+	for _, in := range mfmaTable()[key] {
 		if in.k == k && key.a != 0 && key.b != 0 {
 			return &MfmaIntrinsic{Name: in.name, M: q.M, N: q.N, K: in.k, KBase: in.kBase, AElem: a, BElem: b}, nil
 		}

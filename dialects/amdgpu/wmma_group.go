@@ -2,6 +2,7 @@ package amdgpu
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/ttcompiler/tt/ir"
 )
@@ -63,14 +64,16 @@ var wmmaRows = []wmmaRow{
 	{2, "i4", "i4", "i32", "wmma.i32.16x16x16.iu4", 16, 8},
 }
 
-var wmmaTable = func() map[wmmaKey][]mfmaInstr {
+// wmmaTable maps each key to its instructions, larger K first. It is
+// built at the first WMMA dot, not at every process start.
+var wmmaTable = sync.OnceValue(func() map[wmmaKey][]mfmaInstr {
 	t := map[wmmaKey][]mfmaInstr{}
 	for _, r := range wmmaRows {
 		k := wmmaKey{r.version, 16, 16, r.a, r.b, r.d}
 		t[k] = append(t[k], mfmaInstr{r.name, r.k, r.kBase})
 	}
 	return t
-}()
+})
 
 // wmmaElemName spells an element type as the table does; signedness of
 // integers does not matter (the iu8 instructions take both).
@@ -88,7 +91,7 @@ func wmmaElemName(t ir.Type) string {
 // operands a and b, accumulator d and a dot K of inputK (the larger-K form
 // when inputK holds it).
 func SelectWmma(version, m, n, inputK int, a, b, d ir.Type) (*WmmaIntrinsic, error) {
-	instrs, ok := wmmaTable[wmmaKey{version, m, n, wmmaElemName(a), wmmaElemName(b), wmmaElemName(d)}]
+	instrs, ok := wmmaTable()[wmmaKey{version, m, n, wmmaElemName(a), wmmaElemName(b), wmmaElemName(d)}]
 	if !ok {
 		return nil, fmt.Errorf("no WMMA version %d instruction of shape %dx%d", version, m, n)
 	}

@@ -134,10 +134,13 @@ func TestInstalledFormatsCompileLazily(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "lazy.bad") {
 		t.Fatalf("CheckInstalled: %v, want the error of lazy.bad", err)
 	}
+	ctx := ir.NewContext()
+	ctx.Load(d)
+	op := ir.Create(ir.NewState(ctx, "lazy.bad", ir.Unknown(ctx)))
 	defer func() {
 		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "lazy.bad") {
 			t.Errorf("printing lazy.bad: recovered %v, want a panic naming it", r)
 		}
 	}()
-	bad.Print(nil, nil)
+	bad.Print(nil, op)
 }

@@ -83,8 +83,9 @@ func CheckInstalled() error {
 }
 
 // Install sets def's Parse and Print hooks (when the spec has a format),
-// its Inherent attributes and its verifier. The format string is compiled
-// when the op is first parsed or printed; a malformed one panics then.
+// its Inherent attributes, its verifier and its AsmFormat (f, which the
+// hooks use). The format string is compiled when the op is first parsed
+// or printed; a malformed one panics then.
 func Install(def *ir.OpDef, s Spec) *Format {
 	// The format and its spec are one allocation: every dialect installs
 	// hundreds of them when the process starts.
@@ -109,16 +110,25 @@ func Install(def *ir.OpDef, s Spec) *Format {
 		}
 		def.Inherent = inherent
 	}
+	def.AsmFormat = f
 	if s.Format != "" {
 		def.Parse = f.parse
-		def.Print = f.print
+		def.Print = printInstalled
 	}
-	def.Verify = f.verify
+	def.Verify = verifyInstalled
 	if len(s.Results) > 1 && def.ResultNames == nil {
 		def.ResultNames = f.resultNames
 	}
 	return f
 }
+
+// printInstalled and verifyInstalled are the Print and Verify hooks that
+// Install sets: they use the format it stored in the op's definition.
+func printInstalled(p ir.OpPrinter, op *ir.Operation) {
+	op.Def().AsmFormat.(*Format).print(p, op)
+}
+
+func verifyInstalled(op *ir.Operation) error { return op.Def().AsmFormat.(*Format).verify(op) }
 
 // resultNames names the first value of each result group after its
 // declared name, as ODS does for ops with several declared results and no

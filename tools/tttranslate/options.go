@@ -3,7 +3,6 @@ package tttranslate
 import (
 	"fmt"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -147,13 +146,4 @@ func (o *Options) params() (map[string]string, error) {
 	}
 	tritonParams(o, p)
 	return p, nil
-}
-
-func sortedKeys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -1,7 +1,6 @@
 package tttranslate
 
 import (
-	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -138,32 +137,11 @@ func (s Stage) build(reg *passmgr.Registry, params map[string]string) (*passmgr.
 	}
 	pm := passmgr.New(reg, "builtin.module")
 	for _, name := range s.names() {
-		declared := declaredOptions(reg, name)
-		var opts []string
-		for _, k := range sortedKeys(params) {
-			if declared[k] {
-				opts = append(opts, k+"="+params[k])
-			}
-		}
-		if err := pm.AddPass(name, strings.Join(opts, " ")); err != nil {
+		if err := pm.AddPassOffering(name, params); err != nil {
 			return nil, fmt.Errorf("stage %s: %v", s.Name, err)
 		}
 	}
 	return pm, nil
-}
-
-// declaredOptions lists the option names a pass or named pipeline
-// declares, by running its Build on a scratch flag set.
-func declaredOptions(reg *passmgr.Registry, name string) map[string]bool {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	if p := reg.Lookup(name); p != nil && p.Build != nil {
-		p.Build(fs)
-	} else if np := reg.LookupPipeline(name); np != nil && np.Build != nil {
-		np.Build(fs)
-	}
-	out := map[string]bool{}
-	fs.VisitAll(func(f *flag.Flag) { out[f.Name] = true })
-	return out
 }
 
 func quoteAll(names []string) []string {

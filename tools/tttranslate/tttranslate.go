@@ -1,7 +1,6 @@
 package tttranslate
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -230,25 +229,6 @@ func writeOutputs(path string, res *Result, stdout io.Writer) error {
 // path with the extension replaced by .json.
 func MetadataPath(out string) string {
 	return strings.TrimSuffix(out, filepath.Ext(out)) + ".json"
-}
-
-// Metadata renders the metadata JSON: the kernel's object
-// {"name", "num_warps", "num_ctas", "cluster_dims", "shared", "target"};
-// for a module of several
-// kernels, the first kernel's object with all of them under "kernels".
-func Metadata(ks []Kernel) ([]byte, error) {
-	if len(ks) == 0 {
-		return nil, fmt.Errorf("no kernel to describe")
-	}
-	if len(ks) == 1 {
-		b, err := json.MarshalIndent(ks[0], "", "  ")
-		return append(b, '\n'), err
-	}
-	b, err := json.MarshalIndent(struct {
-		Kernel
-		Kernels []Kernel `json:"kernels"`
-	}{ks[0], ks}, "", "  ")
-	return append(b, '\n'), err
 }
 
 func extension(target string) string {

@@ -509,35 +509,30 @@ func isLoadStore(op *ir.Operation) bool {
 	return false
 }
 
-// elementwise are the ops 3.6's planner moves layouts through unchanged.
-var elementwise = map[string]bool{}
-
-func init() {
-	for _, n := range []string{
-		"addf", "addi", "andi", "ceildivsi", "ceildivui", "divf", "divsi", "divui", "extf", "extsi", "extui",
-		"floordivsi", "fptosi", "fptoui", "maximumf", "maxnumf", "maxsi", "maxui", "minimumf", "minnumf",
-		"minsi", "minui", "mulf", "muli", "mului_extended", "mulsi_extended", "negf", "ori", "remf", "remsi",
-		"remui", "shli", "shrsi", "shrui", "sitofp", "subf", "subi", "truncf", "trunci", "uitofp", "xori",
-		"cmpi", "cmpf", "select",
-	} {
-		elementwise["arith."+n] = true
-	}
-	for _, n := range []string{
-		"absf", "absi", "atan", "atan2", "ceil", "copysign", "cos", "sin", "ctlz", "cttz", "ctpop", "erf",
-		"exp", "exp2", "floor", "expm1", "fma", "log", "log10", "log1p", "log2", "powf", "sqrt", "rsqrt", "tanh",
-	} {
-		elementwise["math."+n] = true
-	}
-	for _, n := range []string{"int_to_ptr", "ptr_to_int", "bitcast", "fp_to_fp", "addptr", "precise_sqrt", "precise_divf"} {
-		elementwise["tt."+n] = true
-	}
-}
-
 // isElementwise reports the ops of 3.6's elementwise list (extern calls
 // only when pure).
 func isElementwise(op *ir.Operation) bool {
 	if op.Name() == "tt.extern_elementwise" {
 		return op.Attr("pure") == ir.BoolAttrOf(op.Context(), true)
 	}
-	return elementwise[op.Name()]
+	switch op.Name() {
+	// 3.6's elementwise list: the ops its planner moves layouts through
+	// unchanged.
+	case "arith.addf", "arith.addi", "arith.andi", "arith.ceildivsi", "arith.ceildivui", "arith.divf",
+		"arith.divsi", "arith.divui", "arith.extf", "arith.extsi", "arith.extui", "arith.floordivsi",
+		"arith.fptosi", "arith.fptoui", "arith.maximumf", "arith.maxnumf", "arith.maxsi", "arith.maxui",
+		"arith.minimumf", "arith.minnumf", "arith.minsi", "arith.minui", "arith.mulf", "arith.muli",
+		"arith.mului_extended", "arith.mulsi_extended", "arith.negf", "arith.ori", "arith.remf",
+		"arith.remsi", "arith.remui", "arith.shli", "arith.shrsi", "arith.shrui", "arith.sitofp",
+		"arith.subf", "arith.subi", "arith.truncf", "arith.trunci", "arith.uitofp", "arith.xori",
+		"arith.cmpi", "arith.cmpf", "arith.select",
+		"math.absf", "math.absi", "math.atan", "math.atan2", "math.ceil", "math.copysign", "math.cos",
+		"math.sin", "math.ctlz", "math.cttz", "math.ctpop", "math.erf", "math.exp", "math.exp2",
+		"math.floor", "math.expm1", "math.fma", "math.log", "math.log10", "math.log1p", "math.log2",
+		"math.powf", "math.sqrt", "math.rsqrt", "math.tanh",
+		"tt.int_to_ptr", "tt.ptr_to_int", "tt.bitcast", "tt.fp_to_fp", "tt.addptr", "tt.precise_sqrt",
+		"tt.precise_divf":
+		return true
+	}
+	return false
 }
