@@ -336,7 +336,7 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 	// verifier runs only where the IR may have changed since it last ran.
 	changed := st.Ctx.Generation() != genBefore
 	if err == nil && !st.preserved && changed {
-		r.analyses.invalidate(op)
+		r.analyses.invalidate(op, st.kept)
 	}
 	if err == nil && r.cfg.VerifyEach {
 		err = verifyUnlessCurrent(r.verified, r.cfg.Timer, op)

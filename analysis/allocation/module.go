@@ -26,6 +26,17 @@ type ModuleAllocation struct {
 	funcs map[*ir.Operation]*Allocation
 }
 
+// NvidiaRecorded is the allocation allocate-shared-memory-nv recorded in a
+// module, with the NVIDIA scratch sizes of compute capability CC
+// (NvidiaScratchSize): while nothing the allocation reads changes, what
+// AnalyzeRecorded returns for those sizes. The pass leaves it in the pass
+// manager's cache for the passes after it that read the recorded
+// allocation (the proxy fence insertion).
+type NvidiaRecorded struct {
+	CC int
+	*ModuleAllocation
+}
+
 // Analyze allocates the shared memory of module's functions, callees
 // first. Errors are located diagnostics (malformed layouts, recursion).
 func Analyze(module *ir.Operation, opts Options) (*ModuleAllocation, error) {

@@ -34,7 +34,18 @@ func init() {
 			// is none.
 			cc := fs.Int("compute-capability", 0, "device compute capability (0: from the module's ttg.target, else 80)")
 			fs.Int("ptx-version", 80, "PTX version")
-			return func(op *ir.Operation, _ *passmgr.State) error { return SharedMemoryNV(op, *cc) }
+			return func(op *ir.Operation, st *passmgr.State) error {
+				m, cc, err := sharedMemoryNV(op, *cc)
+				if err != nil {
+					return err
+				}
+				// The allocation as annotated is the recorded one: the
+				// proxy fence insertion reads it without allocating
+				// again.
+				passmgr.SetAnalysis(st, op, allocation.NvidiaRecorded{CC: cc, ModuleAllocation: m})
+				passmgr.Preserve[allocation.NvidiaRecorded](st)
+				return nil
+			}
 		},
 	})
 	passmgr.Default.Register(&passmgr.Pass{
@@ -58,27 +69,36 @@ func init() {
 // the IR: allocation.offset on the ops that own buffers and ttg.shared on
 // the module (Triton's allocate-shared-memory).
 func SharedMemory(module *ir.Operation) error {
-	return annotate(module, allocation.Options{})
+	_, err := annotate(module, allocation.Options{})
+	return err
 }
 
 // SharedMemoryNV is SharedMemory with the scratch sizes of Triton's
 // allocate-shared-memory-nv for compute capability cc (0: the module's
 // ttg.target, else 80).
 func SharedMemoryNV(module *ir.Operation, cc int) error {
+	_, _, err := sharedMemoryNV(module, cc)
+	return err
+}
+
+// sharedMemoryNV is SharedMemoryNV that also returns the allocation it
+// recorded and the compute capability it sized the scratch for.
+func sharedMemoryNV(module *ir.Operation, cc int) (*allocation.ModuleAllocation, int, error) {
 	if cc == 0 {
 		cc = ttg.ComputeCapability(ttg.Target(module))
 	}
 	if cc == 0 {
 		cc = 80
 	}
-	return annotate(module, allocation.Options{Scratch: allocation.NvidiaScratchSize(cc)})
+	m, err := annotate(module, allocation.Options{Scratch: allocation.NvidiaScratchSize(cc)})
+	return m, cc, err
 }
 
-func annotate(module *ir.Operation, opts allocation.Options) error {
+func annotate(module *ir.Operation, opts allocation.Options) (*allocation.ModuleAllocation, error) {
 	m, err := allocation.Analyze(module, opts)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	m.Annotate()
-	return nil
+	return m, nil
 }
