@@ -254,6 +254,39 @@ func TestPreserveOneAnalysis(t *testing.T) {
 	}
 }
 
+// An offered analysis reaches the passes of the next run if the IR has not
+// changed since it was offered, and only of that run.
+func TestOfferedAnalysis(t *testing.T) {
+	type offered struct{ n int }
+	reg := passmgr.NewRegistry()
+	var got []int
+	reg.Register(&passmgr.Pass{Name: "read", Build: func(*flag.FlagSet) passmgr.RunFunc {
+		return func(op *ir.Operation, st *passmgr.State) error {
+			v, _ := passmgr.CachedAnalysis[offered](st, op)
+			got = append(got, v.n)
+			return nil
+		}
+	}})
+	pm, _ := passmgr.Parse(reg, "builtin.module(read)")
+	m := module(t)
+	cfg := passmgr.DefaultConfig()
+	cfg.Offered = &passmgr.Offered{}
+	run := func() {
+		if err := pm.Run(m, cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	passmgr.Offer(cfg.Offered, m, offered{1})
+	run() // taken
+	run() // an offer is for one run
+	passmgr.Offer(cfg.Offered, m, offered{2})
+	m.SetAttr("test.touched", ir.IntegerAttrOf(m.Context(), ir.I64(m.Context()), 1))
+	run() // the IR changed since
+	if want := []int{1, 0, 0}; !slices.Equal(got, want) {
+		t.Errorf("offered analyses seen %v, want %v", got, want)
+	}
+}
+
 // The verifier runs after a pass only where the IR may have changed since
 // it last verified: never after a pass that changed nothing, always after
 // one that changed anything, and it still catches the IR a pass broke.

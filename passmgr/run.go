@@ -61,6 +61,9 @@ type Config struct {
 	// verified the module, does not verify again IR that has not changed
 	// since. Nil: each run starts knowing nothing verified.
 	Verified *Verified
+	// Offered, if set, holds analyses the caller computed between runs
+	// (Offer): the next run gives its passes those still valid.
+	Offered *Offered
 }
 
 // Verified records, per op, the IR generation of its context at which the
@@ -173,6 +176,7 @@ func (pm *PassManager) Run(op *ir.Operation, cfg *Config) error {
 	pm.loadDependents(op.Context())
 	r := &runner{cfg: cfg, top: op, analyses: newAnalysisCache(), treeCounts: map[*ir.Operation]int{},
 		verified: cfg.Verified}
+	cfg.Offered.takeInto(r.analyses)
 	if r.verified == nil {
 		r.verified = NewVerified()
 	}

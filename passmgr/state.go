@@ -87,6 +87,49 @@ func SetAnalysis[T any](s *State, op *ir.Operation, v T) {
 	s.analyses.put(op, analysisKey[T](), v)
 }
 
+// Offered holds analyses computed outside the pass manager for the passes
+// of the next run with the configuration that holds it (Config.Offered),
+// as the caller's own analysis of the IR between two pipelines: an
+// analysis is valid only for the IR it was computed on, so the run takes
+// those of ops whose context has not changed since they were offered
+// (ir.Context.Generation); its passes then find them cached and keep or
+// drop them as their own. The run takes them all, valid or not: an offer
+// is for the next run only.
+type Offered struct {
+	mu     sync.Mutex
+	offers []offer
+}
+
+type offer struct {
+	op     *ir.Operation
+	key, v any
+	gen    uint64
+}
+
+// Offer offers v as op's analysis of type T to the next run of the
+// configuration that holds o, for the IR of op's context as it is now.
+func Offer[T any](o *Offered, op *ir.Operation, v T) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.offers = append(o.offers, offer{op: op, key: analysisKey[T](), v: v, gen: op.Context().Generation()})
+}
+
+// takeInto caches the offered analyses still valid in c (the last offer
+// of a key for an op wins) and forgets all offers.
+func (o *Offered) takeInto(c *analysisCache) {
+	if o == nil {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, x := range o.offers {
+		if x.op.Context().Generation() == x.gen {
+			c.put(x.op, x.key, x.v)
+		}
+	}
+	o.offers = nil
+}
+
 type analysisCache struct {
 	mu   sync.Mutex
 	byOp map[*ir.Operation]map[any]any

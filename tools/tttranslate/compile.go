@@ -184,6 +184,11 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 // CTAs an SM (boundOneConsumer).
 func runStages(module *ir.Operation, in, upTo Level, o Options, params map[string]string) ([]passmgr.Step, error) {
 	cfg := o.stageConfig()
+	if cfg.Offered == nil {
+		// The allocation the shared memory checks compute at the end
+		// of the TTGIR, for allocate-shared-memory-nv in the next stage.
+		cfg.Offered = &passmgr.Offered{}
+	}
 	var notBuilt []passmgr.Step
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
@@ -239,9 +244,14 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		}
 		if s.In == LevelTTGIR && !sharedChecked {
 			// The last moment the kernel's buffers can be named: the
-			// lowering turns them into offsets.
-			if err := resources.CheckSharedMemory(module, o.arch()); err != nil {
+			// lowering turns them into offsets. The stage's
+			// allocate-shared-memory-nv takes the allocation.
+			_, plan, err := resources.SharedMemoryPlan(module, o.arch())
+			if err != nil {
 				return nil, err
+			}
+			if plan != nil {
+				passmgr.Offer(cfg.Offered, module, *plan)
 			}
 		}
 		sharedChecked = false
@@ -277,7 +287,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if split.CTAsPerSM > 0 && s.Out == LevelTTGIR {
 			want := split.CTAsPerSM
 			split = ttir.RowSplit{}
-			held, _ := ctasPerSMByShared(module, o.arch())
+			held, _ := ctasPerSMByShared(module, o.arch(), cfg.Offered)
 			if specialized := hasWarpSpecialize(module); held < want || !specialized {
 				why := "the loop was not specialized"
 				if specialized {
@@ -300,7 +310,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			pristine = nil
 		}
 		if pristine != nil && s.Out == LevelTTGIR {
-			held, err := ctasPerSMByShared(module, o.arch())
+			held, err := ctasPerSMByShared(module, o.arch(), cfg.Offered)
 			byRegisters := ctasPerSMByRegisters(module)
 			if turned && held < 1 && hasWarpSpecialize(module) && !pairsDropped && ttir.TilePairs(params["tile-turns"]) {
 				// The pairs' ring (four slots of three tiles) and the
@@ -369,7 +379,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			}
 			pristine, sharedChecked = nil, true
 		}
-		if s.Out == LevelTTGIR && params["capability"] == "90" && boundOneConsumer(module, o.arch()) {
+		if s.Out == LevelTTGIR && params["capability"] == "90" && boundOneConsumer(module, o.arch(), cfg.Offered) {
 			cfg.Emit(remark(module, "register bound %d a thread (ttg.maxnreg) so that two CTAs of the kernel, specialized on one consumer warpgroup, share an SM", oneConsumerMaxNReg))
 		}
 	}
@@ -392,7 +402,7 @@ const oneConsumerMaxNReg = 64 * 1024 / (2 * 8 * 32)
 // 567-573, where Triton's 12-warp kernel reads 492-499 (H200,
 // 2026-11-29, docs/PERFORMANCE.md). A bound of the user's (--maxnreg)
 // stays. It reports whether it set the bound.
-func boundOneConsumer(module *ir.Operation, arch string) bool {
+func boundOneConsumer(module *ir.Operation, arch string, offered *passmgr.Offered) bool {
 	if module.Attr(ttg.AttrMaxNReg) != nil || ttg.NumWarps(module) != 4 {
 		return false
 	}
@@ -411,7 +421,7 @@ func boundOneConsumer(module *ir.Operation, arch string) bool {
 	if !found || !one {
 		return false
 	}
-	if held, err := ctasPerSMByShared(module, arch); err != nil || held < 2 {
+	if held, err := ctasPerSMByShared(module, arch, offered); err != nil || held < 2 {
 		return false
 	}
 	module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(module.Context(), oneConsumerMaxNReg))
@@ -486,11 +496,16 @@ func ctasPerSMByRegisters(module *ir.Operation) int {
 // ctasPerSMByShared returns how many CTAs of the TTGIR module's kernels an
 // SM of arch holds by their shared memory (a large number for an arch tt
 // does not reason about), with CheckSharedMemory's error: 0 for a module
-// over the capacity or whose allocation fails.
-func ctasPerSMByShared(module *ir.Operation, arch string) (int, error) {
-	shared, err := resources.SharedMemory(module, arch)
+// over the capacity or whose allocation fails. The allocation it computed
+// is offered to the next stage's passes (allocate-shared-memory-nv), which
+// take it if the IR has not changed since.
+func ctasPerSMByShared(module *ir.Operation, arch string, offered *passmgr.Offered) (int, error) {
+	shared, plan, err := resources.SharedMemoryPlan(module, arch)
 	if err != nil {
 		return 0, err
+	}
+	if plan != nil {
+		passmgr.Offer(offered, module, *plan)
 	}
 	if n, ok := resources.BlocksPerSMByShared(arch, shared); ok {
 		return n, nil

@@ -35,10 +35,20 @@ func init() {
 			cc := fs.Int("compute-capability", 0, "device compute capability (0: from the module's ttg.target, else 80)")
 			fs.Int("ptx-version", 80, "PTX version")
 			return func(op *ir.Operation, st *passmgr.State) error {
-				m, cc, err := sharedMemoryNV(op, *cc)
-				if err != nil {
-					return err
+				cc := nvidiaCapability(op, *cc)
+				// The allocation the compiler computed to check the
+				// kernel's shared memory, where nothing it read has
+				// changed since.
+				plan, ok := passmgr.CachedAnalysis[allocation.NvidiaPlan](st, op)
+				if !ok || plan.CC != cc {
+					m, err := allocation.Analyze(op, allocation.Options{Scratch: allocation.NvidiaScratchSize(cc)})
+					if err != nil {
+						return err
+					}
+					plan = allocation.NvidiaPlan{CC: cc, ModuleAllocation: m}
 				}
+				m := plan.ModuleAllocation
+				m.Annotate()
 				// The allocation as annotated is the recorded one: the
 				// proxy fence insertion reads it without allocating
 				// again.
@@ -69,36 +79,33 @@ func init() {
 // the IR: allocation.offset on the ops that own buffers and ttg.shared on
 // the module (Triton's allocate-shared-memory).
 func SharedMemory(module *ir.Operation) error {
-	_, err := annotate(module, allocation.Options{})
-	return err
+	return annotate(module, allocation.Options{})
 }
 
 // SharedMemoryNV is SharedMemory with the scratch sizes of Triton's
 // allocate-shared-memory-nv for compute capability cc (0: the module's
 // ttg.target, else 80).
 func SharedMemoryNV(module *ir.Operation, cc int) error {
-	_, _, err := sharedMemoryNV(module, cc)
-	return err
+	return annotate(module, allocation.Options{Scratch: allocation.NvidiaScratchSize(nvidiaCapability(module, cc))})
 }
 
-// sharedMemoryNV is SharedMemoryNV that also returns the allocation it
-// recorded and the compute capability it sized the scratch for.
-func sharedMemoryNV(module *ir.Operation, cc int) (*allocation.ModuleAllocation, int, error) {
+// nvidiaCapability is the compute capability allocate-shared-memory-nv
+// sizes scratch for: cc, else the module's ttg.target, else 80.
+func nvidiaCapability(module *ir.Operation, cc int) int {
 	if cc == 0 {
 		cc = ttg.ComputeCapability(ttg.Target(module))
 	}
 	if cc == 0 {
 		cc = 80
 	}
-	m, err := annotate(module, allocation.Options{Scratch: allocation.NvidiaScratchSize(cc)})
-	return m, cc, err
+	return cc
 }
 
-func annotate(module *ir.Operation, opts allocation.Options) (*allocation.ModuleAllocation, error) {
+func annotate(module *ir.Operation, opts allocation.Options) error {
 	m, err := allocation.Analyze(module, opts)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	m.Annotate()
-	return m, nil
+	return nil
 }
