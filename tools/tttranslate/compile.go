@@ -231,7 +231,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				}
 				return nil, ir.OpErrorf(at, "%v", err)
 			}
-			n, perSM, t := ttir.PersistentPlan(module, o.NumWarps, ring)
+			n, perSM, t, axis := ttir.PersistentPlan(module, o.NumWarps, ring)
 			if n > 0 && ring > 0 && !t && params["tile-turns-ring"] != "" {
 				cfg.Emit(remark(module, "compiled without consumers taking turns over the tiles: the %s of shared memory their ring may take beside the kernel's other buffers hold fewer than four of its k-steps", resources.KB(ring)))
 			}
@@ -240,6 +240,14 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 					perSM = min(perSM, c)
 				}
 				pristine, retryFrom, notBuiltBefore, assumed, turned, turnsRing = module.Clone(nil), i, len(notBuilt), perSM, t, ring
+			}
+			if axis != nil {
+				// For tt-persistent-programs, which sees the IR the plan
+				// saw unless the stage's passes before it change it.
+				// Offered after the clone: cloning leaves the module's
+				// IR as it was, though it counts as a change of the
+				// context's IR.
+				passmgr.Offer(cfg.Offered, module, axis)
 			}
 		}
 		if s.In == LevelTTGIR && !sharedChecked {
