@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/resources"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/internal/cli"
@@ -189,6 +190,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		// of the TTGIR, for allocate-shared-memory-nv in the next stage.
 		cfg.Offered = &passmgr.Offered{}
 	}
+	shared := &sharedMemoryOf{module: module, arch: o.arch(), offered: cfg.Offered}
 	var notBuilt []passmgr.Step
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
@@ -252,14 +254,9 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		}
 		if s.In == LevelTTGIR && !sharedChecked {
 			// The last moment the kernel's buffers can be named: the
-			// lowering turns them into offsets. The stage's
-			// allocate-shared-memory-nv takes the allocation.
-			_, plan, err := resources.SharedMemoryPlan(module, o.arch())
-			if err != nil {
+			// lowering turns them into offsets.
+			if _, err := shared.bytes(); err != nil {
 				return nil, err
-			}
-			if plan != nil {
-				passmgr.Offer(cfg.Offered, module, *plan)
 			}
 		}
 		sharedChecked = false
@@ -295,7 +292,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if split.CTAsPerSM > 0 && s.Out == LevelTTGIR {
 			want := split.CTAsPerSM
 			split = ttir.RowSplit{}
-			held, _ := ctasPerSMByShared(module, o.arch(), cfg.Offered)
+			held, _ := shared.ctasPerSM()
 			if specialized := hasWarpSpecialize(module); held < want || !specialized {
 				why := "the loop was not specialized"
 				if specialized {
@@ -318,7 +315,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			pristine = nil
 		}
 		if pristine != nil && s.Out == LevelTTGIR {
-			held, err := ctasPerSMByShared(module, o.arch(), cfg.Offered)
+			held, err := shared.ctasPerSM()
 			byRegisters := ctasPerSMByRegisters(module)
 			if turned && held < 1 && hasWarpSpecialize(module) && !pairsDropped && ttir.TilePairs(params["tile-turns"]) {
 				// The pairs' ring (four slots of three tiles) and the
@@ -387,7 +384,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			}
 			pristine, sharedChecked = nil, true
 		}
-		if s.Out == LevelTTGIR && params["capability"] == "90" && boundOneConsumer(module, o.arch(), cfg.Offered) {
+		if s.Out == LevelTTGIR && params["capability"] == "90" && boundOneConsumer(module, shared) {
 			cfg.Emit(remark(module, "register bound %d a thread (ttg.maxnreg) so that two CTAs of the kernel, specialized on one consumer warpgroup, share an SM", oneConsumerMaxNReg))
 		}
 	}
@@ -410,7 +407,7 @@ const oneConsumerMaxNReg = 64 * 1024 / (2 * 8 * 32)
 // 567-573, where Triton's 12-warp kernel reads 492-499 (H200,
 // 2026-11-29, docs/PERFORMANCE.md). A bound of the user's (--maxnreg)
 // stays. It reports whether it set the bound.
-func boundOneConsumer(module *ir.Operation, arch string, offered *passmgr.Offered) bool {
+func boundOneConsumer(module *ir.Operation, shared *sharedMemoryOf) bool {
 	if module.Attr(ttg.AttrMaxNReg) != nil || ttg.NumWarps(module) != 4 {
 		return false
 	}
@@ -429,7 +426,7 @@ func boundOneConsumer(module *ir.Operation, arch string, offered *passmgr.Offere
 	if !found || !one {
 		return false
 	}
-	if held, err := ctasPerSMByShared(module, arch, offered); err != nil || held < 2 {
+	if held, err := shared.ctasPerSM(); err != nil || held < 2 {
 		return false
 	}
 	module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(module.Context(), oneConsumerMaxNReg))
@@ -501,22 +498,48 @@ func ctasPerSMByRegisters(module *ir.Operation) int {
 	return registers / (threads * regs)
 }
 
-// ctasPerSMByShared returns how many CTAs of the TTGIR module's kernels an
-// SM of arch holds by their shared memory (a large number for an arch tt
-// does not reason about), with CheckSharedMemory's error: 0 for a module
-// over the capacity or whose allocation fails. The allocation it computed
-// is offered to the next stage's passes (allocate-shared-memory-nv), which
-// take it if the IR has not changed since.
-func ctasPerSMByShared(module *ir.Operation, arch string, offered *passmgr.Offered) (int, error) {
-	shared, plan, err := resources.SharedMemoryPlan(module, arch)
+// sharedMemoryOf answers for a TTGIR module of arch how much shared
+// memory its largest kernel needs (resources.SharedMemoryPlan), allocating
+// it once for each version of its IR: the driver asks at the end of the
+// TTGIR for several decisions and checks before the lowering. Each answer
+// offers the allocation to the next stage's allocate-shared-memory-nv,
+// which takes it if the IR has not changed since.
+type sharedMemoryOf struct {
+	module  *ir.Operation
+	arch    string
+	offered *passmgr.Offered
+	// What the allocation gave, at generation gen of the module's IR.
+	known bool
+	gen   uint64
+	n     int
+	plan  *allocation.NvidiaPlan
+	err   error
+}
+
+// bytes returns the shared memory of the module's largest kernel (0 for
+// an arch tt does not know), with CheckSharedMemory's error.
+func (s *sharedMemoryOf) bytes() (int, error) {
+	if gen := s.module.Context().Generation(); !s.known || gen != s.gen {
+		s.n, s.plan, s.err = resources.SharedMemoryPlan(s.module, s.arch)
+		s.known, s.gen = true, gen
+	}
+	if s.plan != nil {
+		passmgr.Offer(s.offered, s.module, *s.plan)
+	}
+	return s.n, s.err
+}
+
+// ctasPerSM returns how many CTAs of the module's kernels an SM holds by
+// their shared memory (a large number for an arch tt does not reason
+// about), with bytes' error: 0 for a module over the capacity or whose
+// allocation fails.
+func (s *sharedMemoryOf) ctasPerSM() (int, error) {
+	n, err := s.bytes()
 	if err != nil {
 		return 0, err
 	}
-	if plan != nil {
-		passmgr.Offer(offered, module, *plan)
-	}
-	if n, ok := resources.BlocksPerSMByShared(arch, shared); ok {
-		return n, nil
+	if held, ok := resources.BlocksPerSMByShared(s.arch, n); ok {
+		return held, nil
 	}
 	return math.MaxInt, nil
 }
