@@ -41,7 +41,7 @@ type NvidiaPlan struct {
 // (NvidiaScratchSize): while nothing the allocation reads changes, what
 // AnalyzeRecorded returns for those sizes. The pass leaves it in the pass
 // manager's cache for the passes after it that read the recorded
-// allocation (the proxy fence insertion).
+// allocation (the proxy fence insertion, the conversion).
 type NvidiaRecorded struct {
 	CC int
 	*ModuleAllocation
