@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -216,6 +217,92 @@ func TestAnalysisCaching(t *testing.T) {
 	// PreserveAll.
 	if computed != 2 {
 		t.Fatalf("analysis computed %d times, want 2", computed)
+	}
+}
+
+// A pass that changed the IR keeps the analyses of the types it declared
+// preserved (Preserve), which SetAnalysis gave, and drops the others.
+func TestPreserveOneAnalysis(t *testing.T) {
+	type kept struct{ n int }
+	type dropped struct{ n int }
+	reg := passmgr.NewRegistry()
+	computed := 0
+	change := func(op *ir.Operation) {
+		computed++
+		op.SetAttr("test.touched", ir.IntegerAttrOf(op.Context(), ir.I64(op.Context()), int64(computed)))
+	}
+	var got []int
+	reg.Register(
+		&passmgr.Pass{Name: "give", Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, st *passmgr.State) error {
+				change(op)
+				passmgr.SetAnalysis(st, op, kept{1})
+				passmgr.SetAnalysis(st, op, dropped{1})
+				passmgr.Preserve[kept](st)
+				passmgr.Preserve[dropped](st)
+				return nil
+			}
+		}},
+		&passmgr.Pass{Name: "keep", Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, st *passmgr.State) error {
+				change(op)
+				passmgr.Preserve[kept](st)
+				return nil
+			}
+		}},
+		&passmgr.Pass{Name: "read", Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, st *passmgr.State) error {
+				k, okK := passmgr.CachedAnalysis[kept](st, op)
+				d, okD := passmgr.CachedAnalysis[dropped](st, op)
+				got = append(got, k.n, d.n)
+				if okK != (k.n != 0) || okD != (d.n != 0) {
+					t.Errorf("CachedAnalysis found %v, %v for %v, %v", okK, okD, k, d)
+				}
+				return nil
+			}
+		}},
+		&passmgr.Pass{Name: "change", Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, _ *passmgr.State) error { change(op); return nil }
+		}})
+	pm, _ := passmgr.Parse(reg, "builtin.module(give,read,keep,read,change,read)")
+	if err := pm.Run(module(t), passmgr.DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{1, 1, 1, 0, 0, 0}; !slices.Equal(got, want) {
+		t.Errorf("cached analyses %v, want %v", got, want)
+	}
+}
+
+// An offered analysis reaches the passes of the next run if the IR has not
+// changed since it was offered, and only of that run.
+func TestOfferedAnalysis(t *testing.T) {
+	type offered struct{ n int }
+	reg := passmgr.NewRegistry()
+	var got []int
+	reg.Register(&passmgr.Pass{Name: "read", Build: func(*flag.FlagSet) passmgr.RunFunc {
+		return func(op *ir.Operation, st *passmgr.State) error {
+			v, _ := passmgr.CachedAnalysis[offered](st, op)
+			got = append(got, v.n)
+			return nil
+		}
+	}})
+	pm, _ := passmgr.Parse(reg, "builtin.module(read)")
+	m := module(t)
+	cfg := passmgr.DefaultConfig()
+	cfg.Offered = &passmgr.Offered{}
+	run := func() {
+		if err := pm.Run(m, cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	passmgr.Offer(cfg.Offered, m, offered{1})
+	run() // taken
+	run() // an offer is for one run
+	passmgr.Offer(cfg.Offered, m, offered{2})
+	m.SetAttr("test.touched", ir.IntegerAttrOf(m.Context(), ir.I64(m.Context()), 1))
+	run() // the IR changed since
+	if want := []int{1, 0, 0}; !slices.Equal(got, want) {
+		t.Errorf("offered analyses seen %v, want %v", got, want)
 	}
 }
 

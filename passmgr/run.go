@@ -61,6 +61,9 @@ type Config struct {
 	// verified the module, does not verify again IR that has not changed
 	// since. Nil: each run starts knowing nothing verified.
 	Verified *Verified
+	// Offered, if set, holds analyses the caller computed between runs
+	// (Offer): the next run gives its passes those still valid.
+	Offered *Offered
 }
 
 // Verified records, per op, the IR generation of its context at which the
@@ -173,6 +176,7 @@ func (pm *PassManager) Run(op *ir.Operation, cfg *Config) error {
 	pm.loadDependents(op.Context())
 	r := &runner{cfg: cfg, top: op, analyses: newAnalysisCache(), treeCounts: map[*ir.Operation]int{},
 		verified: cfg.Verified}
+	cfg.Offered.takeInto(r.analyses)
 	if r.verified == nil {
 		r.verified = NewVerified()
 	}
@@ -336,7 +340,7 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 	// verifier runs only where the IR may have changed since it last ran.
 	changed := st.Ctx.Generation() != genBefore
 	if err == nil && !st.preserved && changed {
-		r.analyses.invalidate(op)
+		r.analyses.invalidate(op, st.kept)
 	}
 	if err == nil && r.cfg.VerifyEach {
 		err = verifyUnlessCurrent(r.verified, r.cfg.Timer, op)

@@ -26,6 +26,27 @@ type ModuleAllocation struct {
 	funcs map[*ir.Operation]*Allocation
 }
 
+// NvidiaPlan is the allocation Analyze computes with the NVIDIA scratch
+// sizes of compute capability CC (NvidiaScratchSize), what
+// allocate-shared-memory-nv for CC computes and records: a compiler that
+// allocated a module to check its shared memory hands it to the pass
+// through the pass manager's cache, while nothing it read changed.
+type NvidiaPlan struct {
+	CC int
+	*ModuleAllocation
+}
+
+// NvidiaRecorded is the allocation allocate-shared-memory-nv recorded in a
+// module, with the NVIDIA scratch sizes of compute capability CC
+// (NvidiaScratchSize): while nothing the allocation reads changes, what
+// AnalyzeRecorded returns for those sizes. The pass leaves it in the pass
+// manager's cache for the passes after it that read the recorded
+// allocation (the proxy fence insertion, the conversion).
+type NvidiaRecorded struct {
+	CC int
+	*ModuleAllocation
+}
+
 // Analyze allocates the shared memory of module's functions, callees
 // first. Errors are located diagnostics (malformed layouts, recursion).
 func Analyze(module *ir.Operation, opts Options) (*ModuleAllocation, error) {

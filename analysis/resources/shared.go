@@ -65,14 +65,39 @@ func CheckSharedMemory(module *ir.Operation, arch string) error {
 // SharedMemory is CheckSharedMemory that also returns the shared memory
 // the largest kernel of the module needs (0 for an arch it does not know).
 func SharedMemory(module *ir.Operation, arch string) (int, error) {
+	n, _, err := SharedMemoryPlan(module, arch)
+	return n, err
+}
+
+// SharedMemoryPlan is SharedMemory that also returns the allocation it
+// computed for an sm_NN arch (none for others, and with an error), which
+// allocate-shared-memory-nv for that capability would compute again on
+// the same IR (passmgr.Offer hands it over).
+func SharedMemoryPlan(module *ir.Operation, arch string) (int, *allocation.NvidiaPlan, error) {
 	capacity, ok := SharedMemoryCapacity(arch)
 	if !ok {
-		return 0, nil
+		return 0, nil, nil
 	}
-	m, err := allocation.Analyze(module, allocation.Options{Scratch: scratchSizes(arch)})
+	cc, scratch := scratchSizes(arch)
+	m, err := allocation.Analyze(module, allocation.Options{Scratch: scratch})
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
+	var plan *allocation.NvidiaPlan
+	if cc > 0 {
+		plan = &allocation.NvidiaPlan{CC: cc, ModuleAllocation: m}
+	}
+	n, err := sharedMemoryUse(m, arch, capacity)
+	if err != nil {
+		return n, nil, err
+	}
+	return n, plan, nil
+}
+
+// sharedMemoryUse returns the shared memory the largest kernel of
+// allocation m needs, with SharedMemory's error when one is over arch's
+// capacity.
+func sharedMemoryUse(m *allocation.ModuleAllocation, arch string, capacity int) (int, error) {
 	most := 0
 	for _, fn := range m.Graph.Roots {
 		a := m.Func(fn)
@@ -119,14 +144,15 @@ func BlocksPerSMByShared(arch string, shared int) (int, bool) {
 }
 
 // scratchSizes is how the allocation of arch sizes scratch buffers:
-// NVIDIA's allocate-shared-memory-nv for sm_NN, the generic sizes else.
-func scratchSizes(arch string) allocation.ScratchSizeFunc {
+// NVIDIA's allocate-shared-memory-nv for sm_NN (and NN), the generic
+// sizes else (and 0).
+func scratchSizes(arch string) (int, allocation.ScratchSizeFunc) {
 	if cc, ok := strings.CutPrefix(arch, "sm_"); ok {
 		if n, err := strconv.Atoi(strings.TrimSuffix(cc, "a")); err == nil {
-			return allocation.NvidiaScratchSize(n)
+			return n, allocation.NvidiaScratchSize(n)
 		}
 	}
-	return nil
+	return 0, nil
 }
 
 // kb renders a byte count the way GPU documentation gives capacities.

@@ -59,6 +59,11 @@ type lowering struct {
 	// allocOpts configure the shared-memory allocation analysis (tests
 	// plant mismatched scratch sizes through it).
 	allocOpts allocation.Options
+	// recorded is the allocation allocate-shared-memory-nv recorded, from
+	// the pass manager's cache, for the IR as it was at generation
+	// recordedAt (its ModuleAllocation nil: none).
+	recorded   allocation.NvidiaRecorded
+	recordedAt uint64
 
 	axis   *axisinfo.Module
 	access map[*ir.Operation]accessInfo // vector widths of global accesses, from axis info

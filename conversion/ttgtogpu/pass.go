@@ -3,6 +3,7 @@ package ttgtogpu
 import (
 	"flag"
 	"fmt"
+	"github.com/ttcompiler/tt/analysis/allocation"
 	"strconv"
 	"strings"
 
@@ -29,7 +30,7 @@ func init() {
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			var o Options
 			o.flags(fs)
-			return func(op *ir.Operation, _ *passmgr.State) error {
+			return func(op *ir.Operation, st *passmgr.State) error {
 				run := o
 				def := "pair"
 				if o.NoFP8PairConversions {
@@ -41,7 +42,16 @@ func init() {
 				default:
 					return fmt.Errorf("%s: TT_X_FP8_CVT=%q: want pair or generic", PassName, mode)
 				}
-				return Lower(op, run)
+				l, err := newLowering(op, run)
+				if err != nil {
+					return err
+				}
+				// What allocate-shared-memory-nv recorded, where no pass
+				// since changed what it read.
+				if r, ok := passmgr.CachedAnalysis[allocation.NvidiaRecorded](st, op); ok {
+					l.recorded, l.recordedAt = r, op.Context().Generation()
+				}
+				return l.run()
 			}
 		},
 	})

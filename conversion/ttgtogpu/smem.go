@@ -32,6 +32,12 @@ type smemPlan struct {
 // analysis needs the allocation anyway (Triton's conversion recomputes it
 // too).
 func (l *lowering) allocateSharedMemory() (*allocation.ModuleAllocation, error) {
+	if nv, ok := l.target.(*nvidiaTarget); ok && l.recorded.ModuleAllocation != nil &&
+		l.recorded.CC == nv.capability && l.ctx.Generation() == l.recordedAt {
+		// The pass's own allocation, on the IR as it is: no pass since
+		// and nothing the lowering did so far changed it.
+		return l.recorded.ModuleAllocation, nil
+	}
 	if l.module.Attr(ttg.AttrShared) != nil {
 		return allocation.AnalyzeRecorded(l.module, l.allocOpts)
 	}

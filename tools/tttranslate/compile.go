@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/resources"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/internal/cli"
@@ -184,6 +185,12 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 // CTAs an SM (boundOneConsumer).
 func runStages(module *ir.Operation, in, upTo Level, o Options, params map[string]string) ([]passmgr.Step, error) {
 	cfg := o.stageConfig()
+	if cfg.Offered == nil {
+		// The allocation the shared memory checks compute at the end
+		// of the TTGIR, for allocate-shared-memory-nv in the next stage.
+		cfg.Offered = &passmgr.Offered{}
+	}
+	shared := &sharedMemoryOf{module: module, arch: o.arch(), offered: cfg.Offered}
 	var notBuilt []passmgr.Step
 	stages := stagesFor(in, strings.HasPrefix(params["target"], "hip:"))
 	var pristine *ir.Operation
@@ -226,7 +233,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				}
 				return nil, ir.OpErrorf(at, "%v", err)
 			}
-			n, perSM, t := ttir.PersistentPlan(module, o.NumWarps, ring)
+			n, perSM, t, axis := ttir.PersistentPlan(module, o.NumWarps, ring)
 			if n > 0 && ring > 0 && !t && params["tile-turns-ring"] != "" {
 				cfg.Emit(remark(module, "compiled without consumers taking turns over the tiles: the %s of shared memory their ring may take beside the kernel's other buffers hold fewer than four of its k-steps", resources.KB(ring)))
 			}
@@ -236,11 +243,19 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				}
 				pristine, retryFrom, notBuiltBefore, assumed, turned, turnsRing = module.Clone(nil), i, len(notBuilt), perSM, t, ring
 			}
+			if axis != nil {
+				// For tt-persistent-programs, which sees the IR the plan
+				// saw unless the stage's passes before it change it.
+				// Offered after the clone: cloning leaves the module's
+				// IR as it was, though it counts as a change of the
+				// context's IR.
+				passmgr.Offer(cfg.Offered, module, axis)
+			}
 		}
 		if s.In == LevelTTGIR && !sharedChecked {
 			// The last moment the kernel's buffers can be named: the
 			// lowering turns them into offsets.
-			if err := resources.CheckSharedMemory(module, o.arch()); err != nil {
+			if _, err := shared.bytes(); err != nil {
 				return nil, err
 			}
 		}
@@ -277,7 +292,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if split.CTAsPerSM > 0 && s.Out == LevelTTGIR {
 			want := split.CTAsPerSM
 			split = ttir.RowSplit{}
-			held, _ := ctasPerSMByShared(module, o.arch())
+			held, _ := shared.ctasPerSM()
 			if specialized := hasWarpSpecialize(module); held < want || !specialized {
 				why := "the loop was not specialized"
 				if specialized {
@@ -300,7 +315,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			pristine = nil
 		}
 		if pristine != nil && s.Out == LevelTTGIR {
-			held, err := ctasPerSMByShared(module, o.arch())
+			held, err := shared.ctasPerSM()
 			byRegisters := ctasPerSMByRegisters(module)
 			if turned && held < 1 && hasWarpSpecialize(module) && !pairsDropped && ttir.TilePairs(params["tile-turns"]) {
 				// The pairs' ring (four slots of three tiles) and the
@@ -369,7 +384,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			}
 			pristine, sharedChecked = nil, true
 		}
-		if s.Out == LevelTTGIR && params["capability"] == "90" && boundOneConsumer(module, o.arch()) {
+		if s.Out == LevelTTGIR && params["capability"] == "90" && boundOneConsumer(module, shared) {
 			cfg.Emit(remark(module, "register bound %d a thread (ttg.maxnreg) so that two CTAs of the kernel, specialized on one consumer warpgroup, share an SM", oneConsumerMaxNReg))
 		}
 	}
@@ -392,7 +407,7 @@ const oneConsumerMaxNReg = 64 * 1024 / (2 * 8 * 32)
 // 567-573, where Triton's 12-warp kernel reads 492-499 (H200,
 // 2026-11-29, docs/PERFORMANCE.md). A bound of the user's (--maxnreg)
 // stays. It reports whether it set the bound.
-func boundOneConsumer(module *ir.Operation, arch string) bool {
+func boundOneConsumer(module *ir.Operation, shared *sharedMemoryOf) bool {
 	if module.Attr(ttg.AttrMaxNReg) != nil || ttg.NumWarps(module) != 4 {
 		return false
 	}
@@ -411,7 +426,7 @@ func boundOneConsumer(module *ir.Operation, arch string) bool {
 	if !found || !one {
 		return false
 	}
-	if held, err := ctasPerSMByShared(module, arch); err != nil || held < 2 {
+	if held, err := shared.ctasPerSM(); err != nil || held < 2 {
 		return false
 	}
 	module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(module.Context(), oneConsumerMaxNReg))
@@ -483,17 +498,48 @@ func ctasPerSMByRegisters(module *ir.Operation) int {
 	return registers / (threads * regs)
 }
 
-// ctasPerSMByShared returns how many CTAs of the TTGIR module's kernels an
-// SM of arch holds by their shared memory (a large number for an arch tt
-// does not reason about), with CheckSharedMemory's error: 0 for a module
-// over the capacity or whose allocation fails.
-func ctasPerSMByShared(module *ir.Operation, arch string) (int, error) {
-	shared, err := resources.SharedMemory(module, arch)
+// sharedMemoryOf answers for a TTGIR module of arch how much shared
+// memory its largest kernel needs (resources.SharedMemoryPlan), allocating
+// it once for each version of its IR: the driver asks at the end of the
+// TTGIR for several decisions and checks before the lowering. Each answer
+// offers the allocation to the next stage's allocate-shared-memory-nv,
+// which takes it if the IR has not changed since.
+type sharedMemoryOf struct {
+	module  *ir.Operation
+	arch    string
+	offered *passmgr.Offered
+	// What the allocation gave, at generation gen of the module's IR.
+	known bool
+	gen   uint64
+	n     int
+	plan  *allocation.NvidiaPlan
+	err   error
+}
+
+// bytes returns the shared memory of the module's largest kernel (0 for
+// an arch tt does not know), with CheckSharedMemory's error.
+func (s *sharedMemoryOf) bytes() (int, error) {
+	if gen := s.module.Context().Generation(); !s.known || gen != s.gen {
+		s.n, s.plan, s.err = resources.SharedMemoryPlan(s.module, s.arch)
+		s.known, s.gen = true, gen
+	}
+	if s.plan != nil {
+		passmgr.Offer(s.offered, s.module, *s.plan)
+	}
+	return s.n, s.err
+}
+
+// ctasPerSM returns how many CTAs of the module's kernels an SM holds by
+// their shared memory (a large number for an arch tt does not reason
+// about), with bytes' error: 0 for a module over the capacity or whose
+// allocation fails.
+func (s *sharedMemoryOf) ctasPerSM() (int, error) {
+	n, err := s.bytes()
 	if err != nil {
 		return 0, err
 	}
-	if n, ok := resources.BlocksPerSMByShared(arch, shared); ok {
-		return n, nil
+	if held, ok := resources.BlocksPerSMByShared(s.arch, n); ok {
+		return held, nil
 	}
 	return math.MaxInt, nil
 }

@@ -34,7 +34,28 @@ func init() {
 			// is none.
 			cc := fs.Int("compute-capability", 0, "device compute capability (0: from the module's ttg.target, else 80)")
 			fs.Int("ptx-version", 80, "PTX version")
-			return func(op *ir.Operation, _ *passmgr.State) error { return SharedMemoryNV(op, *cc) }
+			return func(op *ir.Operation, st *passmgr.State) error {
+				cc := nvidiaCapability(op, *cc)
+				// The allocation the compiler computed to check the
+				// kernel's shared memory, where nothing it read has
+				// changed since.
+				plan, ok := passmgr.CachedAnalysis[allocation.NvidiaPlan](st, op)
+				if !ok || plan.CC != cc {
+					m, err := allocation.Analyze(op, allocation.Options{Scratch: allocation.NvidiaScratchSize(cc)})
+					if err != nil {
+						return err
+					}
+					plan = allocation.NvidiaPlan{CC: cc, ModuleAllocation: m}
+				}
+				m := plan.ModuleAllocation
+				m.Annotate()
+				// The allocation as annotated is the recorded one: the
+				// proxy fence insertion reads it without allocating
+				// again.
+				passmgr.SetAnalysis(st, op, allocation.NvidiaRecorded{CC: cc, ModuleAllocation: m})
+				passmgr.Preserve[allocation.NvidiaRecorded](st)
+				return nil
+			}
 		},
 	})
 	passmgr.Default.Register(&passmgr.Pass{
@@ -65,13 +86,19 @@ func SharedMemory(module *ir.Operation) error {
 // allocate-shared-memory-nv for compute capability cc (0: the module's
 // ttg.target, else 80).
 func SharedMemoryNV(module *ir.Operation, cc int) error {
+	return annotate(module, allocation.Options{Scratch: allocation.NvidiaScratchSize(nvidiaCapability(module, cc))})
+}
+
+// nvidiaCapability is the compute capability allocate-shared-memory-nv
+// sizes scratch for: cc, else the module's ttg.target, else 80.
+func nvidiaCapability(module *ir.Operation, cc int) int {
 	if cc == 0 {
 		cc = ttg.ComputeCapability(ttg.Target(module))
 	}
 	if cc == 0 {
 		cc = 80
 	}
-	return annotate(module, allocation.Options{Scratch: allocation.NvidiaScratchSize(cc)})
+	return cc
 }
 
 func annotate(module *ir.Operation, opts allocation.Options) error {

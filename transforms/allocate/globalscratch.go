@@ -3,6 +3,7 @@ package allocate
 import (
 	"flag"
 
+	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -22,7 +23,12 @@ func init() {
 		Summary:     "Assign global scratch memory allocation",
 		Anchor:      "builtin.module",
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
-			return func(op *ir.Operation, _ *passmgr.State) error { return GlobalScratch(op) }
+			return func(op *ir.Operation, st *passmgr.State) error {
+				// Only attributes of global scratch change, which the
+				// shared-memory allocation does not read.
+				passmgr.Preserve[allocation.NvidiaRecorded](st)
+				return GlobalScratch(op)
+			}
 		},
 	})
 }

@@ -18,9 +18,14 @@ func init() {
 		Anchor:      "builtin.module",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			cc := fs.Int("compute-capability", 90, "device compute capability")
-			return func(op *ir.Operation, _ *passmgr.State) error {
+			return func(op *ir.Operation, st *passmgr.State) error {
 				if *cc < 90 || !membar.WritesThroughAsyncProxy(op) {
 					return nil
+				}
+				// What allocate-shared-memory-nv recorded for the same
+				// capability, where no pass since changed what it read.
+				if r, ok := passmgr.CachedAnalysis[allocation.NvidiaRecorded](st, op); ok && r.CC == *cc {
+					return membar.InsertProxyFences(op, r.ModuleAllocation, *cc)
 				}
 				// After allocate-shared-memory the offsets the lowering
 				// will use are the recorded ones, as the conversion's

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"sort"
 
+	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -17,8 +18,13 @@ func init() {
 		Summary:     "Allocate warp groups: give each ttg.warp_specialize partition its warps, pad to whole warpgroups, set ttg.total-num-warps and the partitions' registers",
 		Anchor:      "builtin.module",
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
-			return func(op *ir.Operation, _ *passmgr.State) error {
-				AllocateWarpGroups(op)
+			return func(op *ir.Operation, st *passmgr.State) error {
+				if !allocateWarpGroups(op) {
+					// Only attributes the shared-memory allocation does
+					// not read changed (padding changes the partitions'
+					// warps, which it does).
+					passmgr.Preserve[allocation.NvidiaPlan](st)
+				}
 				return nil
 			}
 		},
@@ -43,7 +49,11 @@ func init() {
 //     and records the starting per-thread budget as ttg.maxnreg;
 //   - bounds a ttg.maxnreg already set (the user's) by the register file's
 //     share of each thread of the launch (tt's own, above).
-func AllocateWarpGroups(module *ir.Operation) {
+func AllocateWarpGroups(module *ir.Operation) { allocateWarpGroups(module) }
+
+// allocateWarpGroups is AllocateWarpGroups; it reports whether it padded a
+// warp_specialize with partitions.
+func allocateWarpGroups(module *ir.Operation) (padded bool) {
 	var wsOps []*ir.Operation
 	ir.WalkOps(module, func(op *ir.Operation) {
 		if op.Name() == ttg.WarpSpecialize.Name {
@@ -55,8 +65,8 @@ func AllocateWarpGroups(module *ir.Operation) {
 		maxExtra = max(maxExtra, sum(ttg.PartitionNumWarps(op)))
 	}
 	extraGroups := (maxExtra + 3) / 4
-	for i, op := range wsOps {
-		wsOps[i] = padToWarpGroups(op, extraGroups)
+	for _, op := range wsOps {
+		padded = padToWarpGroups(op, extraGroups) || padded
 	}
 
 	lanes := ttg.ThreadsPerWarp(module)
@@ -108,6 +118,7 @@ func AllocateWarpGroups(module *ir.Operation) {
 		module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(ctx, int64(maxnreg)))
 	}
 	module.SetAttr(ttg.AttrTotalNumWarps, ir.I32Attr(ctx, int64(total)))
+	return padded
 }
 
 // assignRegisters computes actualRegisters (default warps first, then one
@@ -156,13 +167,13 @@ func assignRegisters(nw []int, start, req []int64, maxnreg, base, lanes int) ([]
 }
 
 // padToWarpGroups adds empty partitions (warp counts halving powers of
-// two) until the partitions fill groups warpgroups, and returns op (its
-// partitions holder is rebuilt with the new regions).
-func padToWarpGroups(op *ir.Operation, groups int) *ir.Operation {
+// two) until the partitions fill groups warpgroups (op's partitions holder
+// is rebuilt with the new regions), and reports whether it added any.
+func padToWarpGroups(op *ir.Operation, groups int) bool {
 	nw := ttg.PartitionNumWarps(op)
 	add := groups*4 - sum(nw)
 	if add <= 0 {
-		return op
+		return false
 	}
 	var pads []int
 	for add > 0 {
@@ -203,7 +214,7 @@ func padToWarpGroups(op *ir.Operation, groups int) *ir.Operation {
 	newHolder := ir.Create(st)
 	op.Region(1).Front().InsertBefore(newHolder, holder)
 	holder.Erase()
-	return op
+	return true
 }
 
 func sum(xs []int) int {

@@ -120,8 +120,13 @@ func persistentPass() *passmgr.Pass {
 				if err != nil {
 					return err
 				}
+				// Through the cache: tt-translate offers the analysis
+				// PersistentPlan computed on the IR this pass sees.
+				axis := func() *axisinfo.Module {
+					return passmgr.GetAnalysis(st, op, func(m *ir.Operation) *axisinfo.Module { return axisinfo.Analyze(m) })
+				}
 				n := 0
-				for _, k := range persistentKernels(op, *target.numWarps, ring) {
+				for _, k := range persistentKernels(op, *target.numWarps, ring, axis) {
 					per := k.perSM
 					if *perSM > 0 {
 						per = min(per, *perSM)
@@ -155,16 +160,24 @@ func persistentPass() *passmgr.Pass {
 // it assumes for them (0 when there are none), and whether one of them
 // takes the turns: a compiler that finds the kernel's shared memory
 // holding fewer CTAs, or the turns not built, compiles it again with
-// ctas-per-sm, without the turns, or without the schedule.
-func PersistentPlan(module *ir.Operation, numWarps, ring int) (kernels, ctasPerSM int, turned bool) {
-	for _, k := range persistentKernels(module, numWarps, ring) {
+// ctas-per-sm, without the turns, or without the schedule. It also
+// returns the axis analysis of module it computed on the way (nil where no
+// kernel needed it), which the pass would compute again on the same IR.
+func PersistentPlan(module *ir.Operation, numWarps, ring int) (kernels, ctasPerSM int, turned bool, axis *axisinfo.Module) {
+	axisOf := func() *axisinfo.Module {
+		if axis == nil {
+			axis = axisinfo.Analyze(module)
+		}
+		return axis
+	}
+	for _, k := range persistentKernels(module, numWarps, ring, axisOf) {
 		if kernels == 0 || k.perSM < ctasPerSM {
 			ctasPerSM = k.perSM
 		}
 		kernels++
 		turned = turned || k.turns
 	}
-	return kernels, ctasPerSM, turned
+	return kernels, ctasPerSM, turned, axis
 }
 
 // persistentKernel is a kernel the pass rewrites, the CTAs per SM its
@@ -178,13 +191,13 @@ type persistentKernel struct {
 }
 
 // persistentKernels returns the kernels of module the pass rewrites; ring
-// is the turns' ring budget, 0 without them.
-func persistentKernels(module *ir.Operation, numWarps, ring int) []persistentKernel {
+// is the turns' ring budget, 0 without them. axis gives module's axis
+// analysis, asked for only where a kernel is a candidate.
+func persistentKernels(module *ir.Operation, numWarps, ring int, axis func() *axisinfo.Module) []persistentKernel {
 	if module.NumRegions() == 0 || module.Region(0).Empty() || numWarps <= 0 {
 		return nil
 	}
 	var out []persistentKernel
-	var ai *axisinfo.Module
 	threads := int64(numWarps) * 32
 	for _, fn := range module.Region(0).Front().Ops() {
 		if fn.Name() != "tt.func" {
@@ -194,10 +207,7 @@ func persistentKernels(module *ir.Operation, numWarps, ring int) []persistentKer
 		if acc == 0 || acc/threads < persistentAccPerThread {
 			continue
 		}
-		if ai == nil {
-			ai = axisinfo.Analyze(module)
-		}
-		if !dotLoadsPipeline(fn, ai) {
+		if !dotLoadsPipeline(fn, axis()) {
 			continue
 		}
 		// Registers bound the CTAs an SM holds: the accumulator and
