@@ -140,6 +140,9 @@ func (d *DominanceInfo) BlockDominates(a, b *Block) bool {
 	if r == nil || r != b.region || len(r.blocks) < 2 {
 		return a == b
 	}
+	if a == r.blocks[0] {
+		return true // the entry dominates every block, no tree needed
+	}
 	t := d.tree(r)
 	nb, ok := t.num[b]
 	if !ok {

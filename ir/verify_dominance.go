@@ -138,6 +138,12 @@ func (c *dominanceCheck) dominates(val Value, defBlock *Block, user *Operation) 
 			}
 			return c.graph(s)
 		}
+		// The entry block dominates every block of its region, and most
+		// values defined in another block are the entry block's (the
+		// constants and thread ids of lowered code): no dominator tree.
+		if defBlock == r.blocks[0] {
+			return true
+		}
 		return c.graph(s) || c.blockDominates(s, defBlock)
 	}
 	if c.isolation && c.iso >= 0 {

@@ -18,8 +18,6 @@ func atomicEffects(op *ir.Operation, buf []ir.Effect) []ir.Effect {
 	)
 }
 
-func ptrSameShape(ctx *ir.Context, t ir.Type) ir.Type { return PointerTypeSameShape(ctx, t) }
-
 func init() {
 	AtomicRMWDef.Inherent = []string{"atomic_rmw_op", "sem", "scope"}
 	AtomicRMWDef.Parse = parseAtomic(true)
@@ -34,8 +32,8 @@ func init() {
 		operands: []operandSpec{one(cPtrLike), one(cType), opt(cBoolLike)},
 		results:  []operandSpec{one(cType)},
 		matches: []typesMatch{
-			{"ptr type matches value type", operandAt(1), operandAt(0), ptrSameShape},
-			{"mask type matches value type", operandAt(1), operandAt(2), I1SameShape},
+			{"ptr type matches value type", operandAt(1), operandAt(0), ptrOfShape},
+			{"mask type matches value type", operandAt(1), operandAt(2), i1OfShape},
 		},
 	}).install(AtomicRMWDef)
 
@@ -51,8 +49,8 @@ func init() {
 		operands: []operandSpec{one(cPtrLike), one(cType), one(cType)},
 		results:  []operandSpec{one(cType)},
 		matches: []typesMatch{
-			{"ptr type matches cmp type", operandAt(1), operandAt(0), ptrSameShape},
-			{"ptr type matches value type", operandAt(2), operandAt(0), ptrSameShape},
+			{"ptr type matches cmp type", operandAt(1), operandAt(0), ptrOfShape},
+			{"ptr type matches value type", operandAt(2), operandAt(0), ptrOfShape},
 		},
 	}).install(AtomicCASDef)
 }

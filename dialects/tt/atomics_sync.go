@@ -31,8 +31,8 @@ func init() {
 		operands: []operandSpec{one(cPtrLike), opt(cBoolLike)},
 		results:  []operandSpec{one(cType)},
 		matches: []typesMatch{
-			{"result matches ptr type", operandAt(0), resultAt(0), pointee},
-			{"mask type matches ptr type", operandAt(0), operandAt(1), i1SameShapeOfPointee},
+			{"result matches ptr type", operandAt(0), resultAt(0), pointeeType},
+			{"mask type matches ptr type", operandAt(0), operandAt(1), i1OfPointeeShape},
 		},
 		traits: []func(*ir.Operation) error{verifyLoadStoreShapes(true), verifyLoadStoreEncodings(true)},
 		verify: func(op *ir.Operation) error {
@@ -54,8 +54,8 @@ func init() {
 		operands: []operandSpec{one(cPtrLike), one(cType), opt(cBoolLike)},
 		results:  []operandSpec{},
 		matches: []typesMatch{
-			{"value type matches ptr type", operandAt(0), operandAt(1), pointee},
-			{"mask type matches ptr type", operandAt(0), operandAt(2), i1SameShapeOfPointee},
+			{"value type matches ptr type", operandAt(0), operandAt(1), pointeeType},
+			{"mask type matches ptr type", operandAt(0), operandAt(2), i1OfPointeeShape},
 		},
 		traits: []func(*ir.Operation) error{verifyLoadStoreShapes(false), verifyLoadStoreEncodings(false)},
 		verify: func(op *ir.Operation) error {
@@ -75,8 +75,8 @@ func init() {
 		operands: []operandSpec{one(cPtrLike), one(cIntLike), opt(cI64)},
 		results:  []operandSpec{one(cBoolLike)},
 		matches: []typesMatch{
-			{"ptr type matches expected type", operandAt(1), operandAt(0), ptrSameShape},
-			{"result type matches expected shape", operandAt(1), resultAt(0), I1SameShape},
+			{"ptr type matches expected type", operandAt(1), operandAt(0), ptrOfShape},
+			{"result type matches expected shape", operandAt(1), resultAt(0), i1OfShape},
 		},
 		verify: func(op *ir.Operation) error {
 			if s := memory.MemSemantic(enumValue(op, "sem", 0)); s != memory.SemAcquire && s != memory.SemRelaxed {

@@ -37,11 +37,11 @@ func init() {
 		operands: []operandSpec{one(cPtr), vari(cI64), vari(cI64), vari(cI32)}, sameVariadic: true,
 		results: []operandSpec{one(cTensorPtr)},
 		matches: []typesMatch{{"infer pointer type from the result type", resultAt(0), operandAt(0),
-			func(ctx *ir.Context, t ir.Type) ir.Type {
-				if bt := BlockTypeOfTensorPtr(t); bt != nil {
-					return Ptr(ctx, bt.Elem, AddrSpaceOf(t))
+			func(ctx *ir.Context, from, to ir.Type) bool {
+				if bt := BlockTypeOfTensorPtr(from); bt != nil {
+					return Ptr(ctx, bt.Elem, AddrSpaceOf(from)) == to
 				}
-				return t
+				return from == to
 			}}},
 		verify: verifyMakeTensorPtr,
 	}).install(MakeTensorPtrDef)

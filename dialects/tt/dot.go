@@ -26,7 +26,7 @@ func init() {
 		},
 		operands: []operandSpec{one(cFpIntTens), one(cFpIntTens), one(cFpIntTens)},
 		results:  []operandSpec{one(cFpIntTens)},
-		matches:  []typesMatch{{"result's type matches accumulator's type", resultAt(0), operandAt(2), identity}},
+		matches:  []typesMatch{{"result's type matches accumulator's type", resultAt(0), operandAt(2), sameType}},
 		traits:   []func(*ir.Operation) error{verifyDotInterface(dotDims, dotOutputDims)},
 		verify:   verifyDot,
 		infer:    inferDot,
@@ -45,7 +45,7 @@ func init() {
 		},
 		operands: []operandSpec{one(cScaledOpnd), one(cScaledOpnd), one(cFloatTens), opt(cScaledOpnd), opt(cScaledOpnd)},
 		results:  []operandSpec{one(cFloatTens)},
-		matches:  []typesMatch{{"result's type matches accumulator's type", resultAt(0), operandAt(2), identity}},
+		matches:  []typesMatch{{"result's type matches accumulator's type", resultAt(0), operandAt(2), sameType}},
 		traits:   []func(*ir.Operation) error{verifyDotInterface(scaledDims, scaledOutputDims)},
 		verify:   verifyDotScaled,
 	}).install(DotScaledDef)

@@ -22,7 +22,7 @@ func init() {
 	AddPtrDef.Print = printAddPtr
 	(&opSpec{
 		operands: []operandSpec{one(cPtrLike), one(cIntLike)}, results: []operandSpec{one(cPtrLike)},
-		matches: []typesMatch{{"result type matches ptr type", resultAt(0), operandAt(0), identity}},
+		matches: []typesMatch{{"result type matches ptr type", resultAt(0), operandAt(0), sameType}},
 		traits:  []func(*ir.Operation) error{verifyElementwise},
 	}).install(AddPtrDef)
 	AddPtrDef.Fold = foldAddPtr
@@ -31,7 +31,7 @@ func init() {
 	AdvanceDef.Print = printAdvance
 	(&opSpec{
 		operands: []operandSpec{one(cTensorPtr), vari(cI32)}, results: []operandSpec{one(cTensorPtr)},
-		matches: []typesMatch{{"result type matches ptr type", resultAt(0), operandAt(0), identity}},
+		matches: []typesMatch{{"result type matches ptr type", resultAt(0), operandAt(0), sameType}},
 		verify: func(op *ir.Operation) error {
 			if block := BlockTypeOfTensorPtr(op.Operand(0).Type()); block != nil && op.NumOperands()-1 != block.Rank() {
 				return opError(op, "expects %d offsets for its block '%s' of rank %d, got %d", block.Rank(), asm.TypeString(block), block.Rank(), op.NumOperands()-1)
@@ -56,9 +56,9 @@ func init() {
 		operands: []operandSpec{one(cLoadPtr), opt(cBoolLike), opt(cType)},
 		results:  []operandSpec{one(cType)},
 		matches: []typesMatch{
-			{"result matches ptr type", operandAt(0), resultAt(0), pointee},
-			{"mask type matches ptr type", operandAt(0), segmentOperand(1), i1SameShapeOfPointee},
-			{"other matches ptr type", operandAt(0), segmentOperand(2), pointee},
+			{"result matches ptr type", operandAt(0), resultAt(0), pointeeType},
+			{"mask type matches ptr type", operandAt(0), segmentOperand(1), i1OfPointeeShape},
+			{"other matches ptr type", operandAt(0), segmentOperand(2), pointeeType},
 		},
 		traits: []func(*ir.Operation) error{verifyLoadStoreShapes(true), verifyLoadStoreEncodings(true)},
 		verify: verifyBoundaryCheck,
@@ -80,8 +80,8 @@ func init() {
 		operands: []operandSpec{one(cLoadPtr), one(cType), opt(cBoolLike)},
 		results:  []operandSpec{},
 		matches: []typesMatch{
-			{"value type matches ptr type", operandAt(0), operandAt(1), pointee},
-			{"mask type matches ptr type", operandAt(0), operandAt(2), i1SameShapeOfPointee},
+			{"value type matches ptr type", operandAt(0), operandAt(1), pointeeType},
+			{"mask type matches ptr type", operandAt(0), operandAt(2), i1OfPointeeShape},
 		},
 		traits: []func(*ir.Operation) error{verifyLoadStoreShapes(false), verifyLoadStoreEncodings(false)},
 		verify: verifyBoundaryCheck,

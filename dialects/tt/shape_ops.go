@@ -99,7 +99,7 @@ func init() {
 	}
 	(&opSpec{
 		operands: []operandSpec{one(cTensor)}, results: []operandSpec{one(cTensor), one(cTensor)},
-		matches: []typesMatch{{"outLHS and outRHS types match", resultAt(0), resultAt(1), identity}},
+		matches: []typesMatch{{"outLHS and outRHS types match", resultAt(0), resultAt(1), sameType}},
 		infer:   inferSplit,
 	}).install(SplitDef)
 
@@ -132,7 +132,7 @@ func init() {
 	HistogramDef.Print = printUnaryOptArrow
 	(&opSpec{
 		operands: []operandSpec{one(cIntTensor), opt(cBoolLike)}, results: []operandSpec{one(cIntTensor)},
-		matches: []typesMatch{{"mask type matches src type", operandAt(0), operandAt(1), I1SameShape}},
+		matches: []typesMatch{{"mask type matches src type", operandAt(0), operandAt(1), i1OfShape}},
 	}).install(HistogramDef)
 
 	GatherDef.Inherent = []string{"axis", "efficient_layout"}

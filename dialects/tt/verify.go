@@ -2,6 +2,7 @@ package tt
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ttcompiler/tt/ir"
@@ -93,12 +94,13 @@ var (
 	dictArraySummary = "Array of dictionary attributes"
 )
 
-// typesMatch is an ODS TypesMatchWith trait: type(to) must equal
-// xform(type(from)); it is skipped when either operand is absent.
+// typesMatch is an ODS TypesMatchWith trait: type(to) must equal a
+// transform of type(from), which holds checks; it is skipped when either
+// operand is absent.
 type typesMatch struct {
 	desc     string
 	from, to func(op *ir.Operation) ir.Value
-	xform    func(ctx *ir.Context, t ir.Type) ir.Type
+	holds    func(ctx *ir.Context, from, to ir.Type) bool
 }
 
 // opSpec gathers what Triton's ODS generates for an op's verifier.
@@ -184,7 +186,7 @@ func (s *opSpec) run(op *ir.Operation) error {
 		if from == nil || to == nil {
 			continue
 		}
-		if m.xform(op.Context(), from.Type()) != to.Type() {
+		if !m.holds(op.Context(), from.Type(), to.Type()) {
 			return opError(op, "failed to verify that %s", m.desc)
 		}
 	}
@@ -236,16 +238,62 @@ func segmentOperand(i int) func(*ir.Operation) ir.Value {
 	}
 }
 
-func identity(_ *ir.Context, t ir.Type) ir.Type { return t }
-func pointee(ctx *ir.Context, t ir.Type) ir.Type {
-	if p := PointeeType(ctx, t); p != nil {
-		return p
+// The transforms of the TypesMatchWith traits. Most keep the shape: they
+// map a ranked tensor to the tensor of the same shape and encoding whose
+// element is transformed. Those are checked by comparing the shapes,
+// encodings and elements (shapedLike), without building the transformed
+// tensor type: a uniquing lookup for every load and store, after every
+// pass. The types are uniqued, so both checks answer alike.
+
+// sameType: type(to) is type(from).
+func sameType(_ *ir.Context, from, to ir.Type) bool { return from == to }
+
+// pointeeType: type(to) is what type(from) points to (a tensor of pointers:
+// the tensor of their pointees); a type that is not a pointer stands for
+// itself.
+func pointeeType(ctx *ir.Context, from, to ir.Type) bool {
+	return shapedLike(ctx, from, to, pointeeOrSelf)
+}
+
+// i1OfPointeeShape: type(to) is i1, or the tensor of i1 shaped as the
+// pointee of type(from).
+func i1OfPointeeShape(ctx *ir.Context, from, to ir.Type) bool {
+	if _, ok := from.(*ir.RankedTensorType); !ok {
+		// A tensor's pointee tensor keeps its shape; a scalar pointer's
+		// pointee may be a tensor (a block pointer), whose shape counts.
+		from = pointeeOrSelf(ctx, from)
+	}
+	return shapedLike(ctx, from, to, i1)
+}
+
+// i1OfShape: type(to) is I1SameShape(type(from)).
+func i1OfShape(ctx *ir.Context, from, to ir.Type) bool { return shapedLike(ctx, from, to, i1) }
+
+// ptrOfShape: type(to) is PointerTypeSameShape(type(from)).
+func ptrOfShape(ctx *ir.Context, from, to ir.Type) bool {
+	return shapedLike(ctx, from, to, func(ctx *ir.Context, t ir.Type) ir.Type { return GlobalPtr(ctx, t) })
+}
+
+// shapedLike reports whether to is elem(from) for a type that is not a
+// ranked tensor, else the ranked tensor of from's shape and encoding whose
+// element is elem(from's element).
+func shapedLike(ctx *ir.Context, from, to ir.Type, elem func(*ir.Context, ir.Type) ir.Type) bool {
+	ft, ok := from.(*ir.RankedTensorType)
+	if !ok {
+		return elem(ctx, from) == to
+	}
+	tt, ok := to.(*ir.RankedTensorType)
+	return ok && tt.Encoding == ft.Encoding && slices.Equal(tt.Dims, ft.Dims) && tt.Elem == elem(ctx, ft.Elem)
+}
+
+func pointeeOrSelf(_ *ir.Context, t ir.Type) ir.Type {
+	if p, ok := t.(*PointerType); ok {
+		return p.Pointee
 	}
 	return t
 }
-func i1SameShapeOfPointee(ctx *ir.Context, t ir.Type) ir.Type {
-	return I1SameShape(ctx, pointee(ctx, t))
-}
+
+func i1(ctx *ir.Context, _ ir.Type) ir.Type { return ir.I1(ctx) }
 
 // opText renders op in the generic form for diagnostics, as MLIR streams
 // an operation into one: values are named as in the closest enclosing

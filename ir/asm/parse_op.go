@@ -94,7 +94,7 @@ func (p *parser) parseTrailingLocation(op *ir.Operation, arg *ir.BlockArgument) 
 		return err
 	}
 	if deferredName != "" {
-		p.deferred = append(p.deferred, deferredUse{name: deferredName, op: op, arg: arg, loc: p.locAt(pos)})
+		p.deferred = append(p.deferred, deferredUse{name: deferredName, op: op, arg: arg, pos: pos})
 		return nil
 	}
 	if op != nil {

@@ -63,7 +63,7 @@ type deferredUse struct {
 	name string
 	op   *ir.Operation
 	arg  *ir.BlockArgument
-	loc  ir.Location // where the reference was written
+	pos  int // where the reference was written (its location is only made for an error)
 }
 
 // deferredLoc stands in for a location alias defined later in the file.
@@ -349,11 +349,11 @@ func (p *parser) resolveDeferredLocs(top *ir.Block) error {
 	for _, d := range p.deferred {
 		a, ok := p.attrAliases[d.name]
 		if !ok {
-			return ir.Errorf(d.loc, "operation location alias was never defined")
+			return ir.Errorf(p.locAt(d.pos), "operation location alias was never defined")
 		}
 		loc, ok := a.(ir.Location)
 		if !ok {
-			return ir.Errorf(d.loc, "expected location, but found '%s'", d.name)
+			return ir.Errorf(p.locAt(d.pos), "expected location, but found '%s'", d.name)
 		}
 		if d.op != nil {
 			d.op.SetLoc(loc)

@@ -141,6 +141,7 @@ func TestParseErrorsAreLocated(t *testing.T) {
 		{`"test.op"() : () -> (tensor<4xi32`, "<string>:1:34: error: expected '>' in tensor type"},
 		{`"test.op"() {a = #nope} : () -> ()`, "<string>:1:18: error: undefined symbol alias id 'nope'"},
 		{`"test.op"() : () -> () loc(#undefined)`, "<string>:1:28: error: operation location alias was never defined"},
+		{`"test.op"() : () -> () loc(#later)` + "\n" + `#later = 1 : i32`, "<string>:1:28: error: expected location, but found 'later'"},
 		{`foo.bar`, "<string>:1:1: error: custom op 'foo.bar' is unknown"},
 	}
 	for _, c := range cases {
