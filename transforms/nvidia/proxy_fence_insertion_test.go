@@ -45,26 +45,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32 SHARED} {
 		{"sm_80", "", "builtin.module(triton-nvidia-gpu-proxy-fence-insertion{compute-capability=80})", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m, err := asm.ParseString(all.NewContext(), strings.Replace(src, " SHARED", c.shared, 1))
-			if err != nil {
-				t.Fatal(err)
-			}
-			pm, err := passmgr.Parse(nil, c.pipeline)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := pm.Run(m, nil); err != nil {
-				t.Fatal(err)
-			}
-			n := 0
-			ir.WalkOps(m, func(op *ir.Operation) {
-				if op.Name() == "ttng.fence_async_shared" {
-					n++
-				}
-			})
-			if n != c.fences {
-				t.Errorf("%d fences, want %d\n%s", n, c.fences, asm.Sprint(m, asm.PrintConfig{}))
-			}
+			checkFences(t, nil, strings.Replace(src, " SHARED", c.shared, 1), c.pipeline, c.fences)
 		})
 	}
 }
@@ -129,26 +110,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 		{"another capability", "allocate-shared-memory-nv,test-move-apart-preserving,triton-nvidia-gpu-proxy-fence-insertion{compute-capability=100}", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m, err := asm.ParseString(all.NewContext(), src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pm, err := passmgr.Parse(reg, "builtin.module("+c.pipeline+")")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := pm.Run(m, nil); err != nil {
-				t.Fatal(err)
-			}
-			n := 0
-			ir.WalkOps(m, func(op *ir.Operation) {
-				if op.Name() == "ttng.fence_async_shared" {
-					n++
-				}
-			})
-			if n != c.fences {
-				t.Errorf("%d fences, want %d\n%s", n, c.fences, asm.Sprint(m, asm.PrintConfig{}))
-			}
+			checkFences(t, reg, src, "builtin.module("+c.pipeline+")", c.fences)
 		})
+	}
+}
+
+// checkFences runs pipeline (passes of reg, nil for the default registry)
+// on the module src and checks that it leaves want proxy fences.
+func checkFences(t *testing.T, reg *passmgr.Registry, src, pipeline string, want int) {
+	t.Helper()
+	m, err := asm.ParseString(all.NewContext(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pm, err := passmgr.Parse(reg, pipeline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m, nil); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == "ttng.fence_async_shared" {
+			n++
+		}
+	})
+	if n != want {
+		t.Errorf("%d fences, want %d\n%s", n, want, asm.Sprint(m, asm.PrintConfig{}))
 	}
 }
