@@ -13,8 +13,11 @@ import (
 // loaded dialects. Create one with NewContext, load dialects into it, and
 // build or parse IR within it. A Context is safe for concurrent use.
 type Context struct {
-	mu       sync.RWMutex
-	uniq     map[any]any
+	mu   sync.RWMutex
+	uniq map[any]any
+	// hashed holds the instances of the self-hashed types and attributes
+	// (uniquehashed.go).
+	hashed   hashedTable
 	dialects map[string]*Dialect
 	// byName lists the loaded dialects sorted by name (Dialects).
 	byName []*Dialect
@@ -69,6 +72,9 @@ type Keyed interface {
 // v as canonical if it is the first of its kind. Constructors of types and
 // attributes call it; users rarely need to.
 func Unique[T Keyed](ctx *Context, v T) T {
+	if sh, ok := any(v).(selfHashed); ok {
+		return uniqueHashed(ctx, sh).(T)
+	}
 	key := v.UniqueKey()
 	ctx.mu.RLock()
 	got, ok := ctx.uniq[key]
@@ -83,15 +89,6 @@ func Unique[T Keyed](ctx *Context, v T) T {
 	}
 	ctx.uniq[key] = v
 	return v
-}
-
-// lookupUnique returns the uniqued value under key, if there is one
-// (Unique without inserting; key is not retained).
-func lookupUnique(ctx *Context, key any) (any, bool) {
-	ctx.mu.RLock()
-	got, ok := ctx.uniq[key]
-	ctx.mu.RUnlock()
-	return got, ok
 }
 
 // Memo returns the value cached in ctx under key, computing and caching
