@@ -207,7 +207,7 @@ func RankedTensor(ctx *Context, shape []int64, elem Type, encoding Attribute) *R
 	// often than for new ones: look the type up first, before copying the
 	// shape and building the type.
 	h := tensorHash(shape, elem, encoding)
-	if t := lookupHashed(ctx, h, func(o any) bool {
+	if t := lookupSelfHashed(ctx, h, func(o any) bool {
 		u, ok := o.(*RankedTensorType)
 		return ok && u.is(shape, elem, encoding)
 	}); t != nil {

@@ -13,11 +13,9 @@ import (
 // loaded dialects. Create one with NewContext, load dialects into it, and
 // build or parse IR within it. A Context is safe for concurrent use.
 type Context struct {
-	mu   sync.RWMutex
-	uniq map[any]any
-	// hashed holds the instances of the self-hashed types and attributes
-	// (uniquehashed.go).
-	hashed   hashedTable
+	mu sync.RWMutex
+	// uniq holds the canonical types and attributes (uniquetable.go).
+	uniq     uniqueTable
 	dialects map[string]*Dialect
 	// byName lists the loaded dialects sorted by name (Dialects).
 	byName []*Dialect
@@ -51,13 +49,8 @@ type Context struct {
 // NewContext returns an empty context with no dialects loaded. The builtin
 // types and attributes are always available.
 func NewContext() *Context {
-	// Sized for a compilation (tt has 16 dialects; a kernel uniques a few
-	// hundred types and attributes), so that the tables are not rebuilt
-	// at every doubling.
-	return &Context{
-		uniq:     make(map[any]any, 256),
-		dialects: make(map[string]*Dialect, 16),
-	}
+	// Sized for a compilation: tt has 16 dialects.
+	return &Context{dialects: make(map[string]*Dialect, 16)}
 }
 
 // Keyed is implemented by the types and attributes that the Context
@@ -72,23 +65,7 @@ type Keyed interface {
 // v as canonical if it is the first of its kind. Constructors of types and
 // attributes call it; users rarely need to.
 func Unique[T Keyed](ctx *Context, v T) T {
-	if sh, ok := any(v).(selfHashed); ok {
-		return uniqueHashed(ctx, sh).(T)
-	}
-	key := v.UniqueKey()
-	ctx.mu.RLock()
-	got, ok := ctx.uniq[key]
-	ctx.mu.RUnlock()
-	if ok {
-		return got.(T)
-	}
-	ctx.mu.Lock()
-	defer ctx.mu.Unlock()
-	if got, ok := ctx.uniq[key]; ok {
-		return got.(T)
-	}
-	ctx.uniq[key] = v
-	return v
+	return unique(ctx, v).(T)
 }
 
 // Memo returns the value cached in ctx under key, computing and caching
