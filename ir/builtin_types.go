@@ -257,6 +257,23 @@ func (t *VectorType) UniqueKey() any {
 	}
 	return shapedKey{kind: 'v', dims: dimsKey(t.Dims), elem: t.Elem, extra: sc.String()}
 }
+
+func (t *VectorType) uniqueHash() uint64 {
+	h := hashInts(IdentityHash(t.Elem), t.Dims)
+	for _, s := range t.Scalable {
+		var bit uint64
+		if s {
+			bit = 1
+		}
+		h = MixHash(h, bit)
+	}
+	return h
+}
+
+func (t *VectorType) uniqueEqual(o any) bool {
+	u, ok := o.(*VectorType)
+	return ok && t.Elem == u.Elem && slices.Equal(t.Dims, u.Dims) && slices.Equal(t.Scalable, u.Scalable)
+}
 func (t *VectorType) ElementType() Type { return t.Elem }
 func (t *VectorType) Shape() []int64    { return t.Dims }
 func (t *VectorType) HasRank() bool     { return true }

@@ -90,6 +90,16 @@ func asSelfHashed(v Keyed) selfHashed {
 	switch v := v.(type) {
 	case *RankedTensorType:
 		return v
+	case *IntegerAttr:
+		return v
+	case *DenseArrayAttr:
+		return v
+	case *VectorType:
+		return v
+	case *NameLoc:
+		return v
+	case *StringAttr:
+		return v
 	}
 	return nil
 }

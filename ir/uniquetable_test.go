@@ -1,6 +1,7 @@
 package ir_test
 
 import (
+	"math"
 	"sync"
 	"testing"
 
@@ -50,6 +51,36 @@ func TestUniqueConcurrentlyAgrees(t *testing.T) {
 		}
 		if i > 0 && (want[0] == got[0][i-1][0] || want[2] == got[0][i-1][2] || want[4] == got[0][i-1][4]) {
 			t.Fatalf("%d: distinct structures share an instance", i)
+		}
+	}
+}
+
+// The self-hashed types and attributes tell apart what their UniqueKeys
+// tell apart, and only that.
+func TestSelfHashedEquality(t *testing.T) {
+	ctx := ir.NewContext()
+	f32 := ir.Unique(ctx, &ir.FloatType{Kind: ir.F32})
+	i32 := ir.I32(ctx)
+	nan := math.NaN()
+	cases := []struct {
+		name string
+		a, b ir.Keyed
+		same bool
+	}{
+		{"+0 and -0", &ir.DenseArrayAttr{Elem: f32, Floats: []float64{0}}, &ir.DenseArrayAttr{Elem: f32, Floats: []float64{math.Copysign(0, -1)}}, false},
+		{"NaN bits", &ir.DenseArrayAttr{Elem: f32, Floats: []float64{nan}}, &ir.DenseArrayAttr{Elem: f32, Floats: []float64{nan}}, true},
+		{"empty floats and ints", &ir.DenseArrayAttr{Elem: f32, Floats: []float64{}}, &ir.DenseArrayAttr{Elem: f32}, false},
+		{"ints", &ir.DenseArrayAttr{Elem: i32, Ints: []int64{1, 2}}, &ir.DenseArrayAttr{Elem: i32, Ints: []int64{1, 2}}, true},
+		{"scalable nil and none set", &ir.VectorType{Dims: []int64{4}, Elem: f32}, &ir.VectorType{Dims: []int64{4}, Elem: f32, Scalable: []bool{false}}, false},
+		{"scalable nil and empty", &ir.VectorType{Elem: f32}, &ir.VectorType{Elem: f32, Scalable: []bool{}}, true},
+		{"typed string", &ir.StringAttr{Value: "x"}, &ir.StringAttr{Value: "x", Typ: i32}, false},
+		{"int attr types", &ir.IntegerAttr{Typ: i32, Bits: 1}, &ir.IntegerAttr{Typ: ir.I64(ctx), Bits: 1}, false},
+		{"name locs", &ir.NameLoc{Name: "a", Child: ir.Unknown(ctx)}, &ir.NameLoc{Name: "a", Child: ir.Unknown(ctx)}, true},
+	}
+	for _, c := range cases {
+		a, b := ir.Unique(ctx, c.a), ir.Unique(ctx, c.b)
+		if (a == b) != c.same || (a.UniqueKey() == b.UniqueKey()) != c.same {
+			t.Errorf("%s: same instance %v, same key %v, want %v", c.name, a == b, a.UniqueKey() == b.UniqueKey(), c.same)
 		}
 	}
 }
