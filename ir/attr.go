@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
@@ -65,7 +66,14 @@ type IntegerAttr struct {
 }
 
 func (a *IntegerAttr) UniqueKey() any { return *a }
-func (a *IntegerAttr) Type() Type     { return a.Typ }
+
+func (a *IntegerAttr) uniqueHash() uint64 { return MixHash(IdentityHash(a.Typ), a.Bits) }
+
+func (a *IntegerAttr) uniqueEqual(o any) bool {
+	b, ok := o.(*IntegerAttr)
+	return ok && a.Typ == b.Typ && a.Bits == b.Bits
+}
+func (a *IntegerAttr) Type() Type { return a.Typ }
 
 // Int returns the value sign-extended from the type's width (unsigned types
 // are zero-extended).
@@ -153,6 +161,15 @@ type StringAttr struct {
 
 func (a *StringAttr) UniqueKey() any { return *a }
 
+func (a *StringAttr) uniqueHash() uint64 {
+	return MixHash(maphash.String(identitySeed, a.Value), IdentityHash(a.Typ))
+}
+
+func (a *StringAttr) uniqueEqual(o any) bool {
+	b, ok := o.(*StringAttr)
+	return ok && a.Value == b.Value && a.Typ == b.Typ
+}
+
 // Type returns the attribute's type, or nil.
 func (a *StringAttr) Type() Type { return a.Typ }
 
@@ -209,6 +226,31 @@ func (a *DenseArrayAttr) UniqueKey() any {
 		return listKey{kind: 'F', t: a.Elem, list: dimsKey(*(*[]int64)(unsafe.Pointer(&a.Floats)))}
 	}
 	return listKey{kind: 'I', t: a.Elem, list: dimsKey(a.Ints)}
+}
+
+// uniqueHash and uniqueEqual follow UniqueKey: the floats by their bits
+// when Floats is set, the ints otherwise.
+func (a *DenseArrayAttr) uniqueHash() uint64 {
+	if a.Floats != nil {
+		return hashInts(MixHash(IdentityHash(a.Elem), 'F'), a.floatBits())
+	}
+	return hashInts(IdentityHash(a.Elem), a.Ints)
+}
+
+func (a *DenseArrayAttr) uniqueEqual(o any) bool {
+	b, ok := o.(*DenseArrayAttr)
+	if !ok || a.Elem != b.Elem || (a.Floats != nil) != (b.Floats != nil) {
+		return false
+	}
+	if a.Floats != nil {
+		return slices.Equal(a.floatBits(), b.floatBits())
+	}
+	return slices.Equal(a.Ints, b.Ints)
+}
+
+// floatBits views Floats as their bits.
+func (a *DenseArrayAttr) floatBits() []int64 {
+	return *(*[]int64)(unsafe.Pointer(&a.Floats))
 }
 
 // Len returns the number of elements.

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -181,18 +182,36 @@ func (t *RankedTensorType) Rank() int         { return len(t.Dims) }
 // NumElements is the product of the (static) dimensions.
 func (t *RankedTensorType) NumElements() int64 { return NumElements(t.Dims) }
 
+func (t *RankedTensorType) uniqueHash() uint64 {
+	return tensorHash(t.Dims, t.Elem, t.Encoding)
+}
+
+func (t *RankedTensorType) uniqueEqual(o any) bool {
+	u, ok := o.(*RankedTensorType)
+	return ok && u.is(t.Dims, t.Elem, t.Encoding)
+}
+
+// is reports whether t has the given shape, element type and encoding.
+func (t *RankedTensorType) is(shape []int64, elem Type, encoding Attribute) bool {
+	return t.Elem == elem && t.Encoding == encoding && slices.Equal(t.Dims, shape)
+}
+
+func tensorHash(shape []int64, elem Type, encoding Attribute) uint64 {
+	return MixHash(hashInts(IdentityHash(elem), shape), IdentityHash(encoding))
+}
+
 // RankedTensor returns the tensor type with the given shape, element type
 // and optional encoding (nil for none).
 func RankedTensor(ctx *Context, shape []int64, elem Type, encoding Attribute) *RankedTensorType {
 	// Passes and the lowering ask for types that exist already far more
-	// often than for new ones: look the key up first, its dims viewing
-	// shape in place, before copying the shape, building the type and
-	// its key (three allocations a call).
-	if len(shape) > 0 {
-		key := shapedKey{kind: 't', dims: unsafe.String((*byte)(unsafe.Pointer(&shape[0])), len(shape)*8), elem: elem, enc: encoding}
-		if t, ok := lookupUnique(ctx, key); ok {
-			return t.(*RankedTensorType)
-		}
+	// often than for new ones: look the type up first, before copying the
+	// shape and building the type.
+	h := tensorHash(shape, elem, encoding)
+	if t := lookupSelfHashed(ctx, h, func(o any) bool {
+		u, ok := o.(*RankedTensorType)
+		return ok && u.is(shape, elem, encoding)
+	}); t != nil {
+		return t.(*RankedTensorType)
 	}
 	return Unique(ctx, &RankedTensorType{Dims: append([]int64(nil), shape...), Elem: elem, Encoding: encoding})
 }
@@ -237,6 +256,23 @@ func (t *VectorType) UniqueKey() any {
 		}
 	}
 	return shapedKey{kind: 'v', dims: dimsKey(t.Dims), elem: t.Elem, extra: sc.String()}
+}
+
+func (t *VectorType) uniqueHash() uint64 {
+	h := hashInts(IdentityHash(t.Elem), t.Dims)
+	for _, s := range t.Scalable {
+		var bit uint64
+		if s {
+			bit = 1
+		}
+		h = MixHash(h, bit)
+	}
+	return h
+}
+
+func (t *VectorType) uniqueEqual(o any) bool {
+	u, ok := o.(*VectorType)
+	return ok && t.Elem == u.Elem && slices.Equal(t.Dims, u.Dims) && slices.Equal(t.Scalable, u.Scalable)
 }
 func (t *VectorType) ElementType() Type { return t.Elem }
 func (t *VectorType) Shape() []int64    { return t.Dims }

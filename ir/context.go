@@ -13,8 +13,9 @@ import (
 // loaded dialects. Create one with NewContext, load dialects into it, and
 // build or parse IR within it. A Context is safe for concurrent use.
 type Context struct {
-	mu       sync.RWMutex
-	uniq     map[any]any
+	mu sync.RWMutex
+	// uniq holds the canonical types and attributes (uniquetable.go).
+	uniq     uniqueTable
 	dialects map[string]*Dialect
 	// byName lists the loaded dialects sorted by name (Dialects).
 	byName []*Dialect
@@ -48,13 +49,8 @@ type Context struct {
 // NewContext returns an empty context with no dialects loaded. The builtin
 // types and attributes are always available.
 func NewContext() *Context {
-	// Sized for a compilation (tt has 16 dialects; a kernel uniques a few
-	// hundred types and attributes), so that the tables are not rebuilt
-	// at every doubling.
-	return &Context{
-		uniq:     make(map[any]any, 256),
-		dialects: make(map[string]*Dialect, 16),
-	}
+	// Sized for a compilation: tt has 16 dialects.
+	return &Context{dialects: make(map[string]*Dialect, 16)}
 }
 
 // Keyed is implemented by the types and attributes that the Context
@@ -69,29 +65,7 @@ type Keyed interface {
 // v as canonical if it is the first of its kind. Constructors of types and
 // attributes call it; users rarely need to.
 func Unique[T Keyed](ctx *Context, v T) T {
-	key := v.UniqueKey()
-	ctx.mu.RLock()
-	got, ok := ctx.uniq[key]
-	ctx.mu.RUnlock()
-	if ok {
-		return got.(T)
-	}
-	ctx.mu.Lock()
-	defer ctx.mu.Unlock()
-	if got, ok := ctx.uniq[key]; ok {
-		return got.(T)
-	}
-	ctx.uniq[key] = v
-	return v
-}
-
-// lookupUnique returns the uniqued value under key, if there is one
-// (Unique without inserting; key is not retained).
-func lookupUnique(ctx *Context, key any) (any, bool) {
-	ctx.mu.RLock()
-	got, ok := ctx.uniq[key]
-	ctx.mu.RUnlock()
-	return got, ok
+	return unique(ctx, v).(T)
 }
 
 // Memo returns the value cached in ctx under key, computing and caching

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"hash/maphash"
 	"strconv"
 	"strings"
 )
@@ -61,6 +62,15 @@ type NameLoc struct {
 }
 
 func (l *NameLoc) UniqueKey() any { return *l }
+
+func (l *NameLoc) uniqueHash() uint64 {
+	return MixHash(maphash.String(identitySeed, l.Name), IdentityHash(l.Child))
+}
+
+func (l *NameLoc) uniqueEqual(o any) bool {
+	m, ok := o.(*NameLoc)
+	return ok && l.Name == m.Name && l.Child == m.Child
+}
 
 // NameLocOf returns the named location wrapping child (nil means unknown).
 func NameLocOf(ctx *Context, name string, child Location) *NameLoc {
