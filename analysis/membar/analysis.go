@@ -51,17 +51,25 @@ func (f *funcAnalysis) run() (*blockInfo, error) {
 	// bounded number of times on valid IR, or stops there; the bound
 	// guards against a non-converging transfer.
 	limit := 64 * (countOps(f.fn) + 16)
+	// spare is a blockInfo that no state refers to any more: the
+	// output a visit replaced, or one that came out unchanged. The next
+	// visit copies its input into it.
+	spare := newBlockInfo()
 	for steps := 0; len(queue) > 0; steps++ {
 		if steps > limit {
 			return nil, ir.OpErrorf(f.fn, "the barrier analysis did not converge")
 		}
 		vb := queue[0]
 		queue = queue[1:]
-		var cur *blockInfo
-		if i := in[vb]; i != nil {
-			cur = i.clone()
-		} else {
+		cur := spare
+		spare = nil
+		if cur == nil {
 			cur = newBlockInfo()
+		}
+		if i := in[vb]; i != nil {
+			cur.copyOf(i)
+		} else {
+			cur.sync()
 		}
 		var succs []vblock
 		start := vb.block.First()
@@ -81,12 +89,15 @@ func (f *funcAnalysis) run() (*blockInfo, error) {
 				return nil, err
 			}
 		}
-		if prev, ok := out[vb]; ok && prev.equal(cur) {
+		prev := out[vb]
+		if prev != nil && prev.equal(cur) {
+			spare = cur
 			continue
 		}
 		// The transfer is not monotonic (barriers clear state), so the
 		// output is replaced, not joined.
 		out[vb] = cur
+		spare = prev
 		for _, s := range succs {
 			if in[s] == nil {
 				in[s] = newBlockInfo()
