@@ -140,6 +140,18 @@ func joinKeeps(a, b Info) bool {
 	return !a.Known || b.Known && a.Constant == b.Constant
 }
 
+// joinKeepsSelf is joinKeeps(a, a), which the solver asks for nearly
+// every op it takes from its queue: the gcd of a positive number with
+// itself is the number, so only non-positive entries need joinKeeps.
+func joinKeepsSelf(a Info) bool {
+	for d := range a.Rank() {
+		if a.Contiguity[d] <= 0 || a.Divisibility[d] <= 0 || a.Constancy[d] <= 0 {
+			return joinKeeps(a, a)
+		}
+	}
+	return true
+}
+
 // divisibilityOfJoin is getDivisibilityFromContiguity: when the operands'
 // contiguities differ, the first element of a group of the joined value
 // may be an inner element of a group of an operand, so the contiguities

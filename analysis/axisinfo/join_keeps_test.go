@@ -49,3 +49,26 @@ func TestJoinKeepsAgreesWithJoin(t *testing.T) {
 		t.Fatal("no case where the join keeps a: the test does not exercise the shortcut")
 	}
 }
+
+// joinKeepsSelf is joinKeeps(a, a) with a shortcut for positive entries;
+// non-positive ones (negative hints, zeros) must still get joinKeeps'
+// answer.
+func TestJoinKeepsSelfAgreesWithJoin(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	vals := []int64{-8, -3, -1, 0, 1, 2, 3, 16, MaxDivisor}
+	for n := 0; n < 20000; n++ {
+		rank := rng.Intn(3)
+		a := Info{Contiguity: make([]int64, rank), Divisibility: make([]int64, rank), Constancy: make([]int64, rank)}
+		for d := range rank {
+			a.Contiguity[d] = vals[rng.Intn(len(vals))]
+			a.Divisibility[d] = vals[rng.Intn(len(vals))]
+			a.Constancy[d] = vals[rng.Intn(len(vals))]
+		}
+		if rng.Intn(3) == 0 {
+			a = a.WithConstant(int64(rng.Intn(3)))
+		}
+		if got, want := joinKeepsSelf(a), Join(a, a).Equal(a); got != want {
+			t.Fatalf("joinKeepsSelf(%v) = %v, Join(a, a).Equal(a) = %v", a, got, want)
+		}
+	}
+}

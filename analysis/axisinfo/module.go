@@ -24,7 +24,7 @@ type Module struct {
 // it must not).
 func Analyze(module *ir.Operation, extra ...Visitor) *Module {
 	m := &Module{}
-	funcs := callerFirstOrder(module)
+	funcs, calls := callerFirstOrder(module)
 	for _, fn := range funcs {
 		res := newSolver(fn, extra).run()
 		if m.infos.len() == 0 {
@@ -42,11 +42,9 @@ func Analyze(module *ir.Operation, extra ...Visitor) *Module {
 				m.infos.set(v, Join(res.infos[k], cur))
 			})
 		}
-		ir.WalkNested(fn, func(op *ir.Operation) {
-			if callee := resolveCallee(op); callee != nil {
-				m.updateCallee(op, callee)
-			}
-		})
+		for _, c := range calls[fn] {
+			m.updateCallee(c.op, c.callee)
+		}
 	}
 	return m
 }
@@ -75,14 +73,19 @@ func resolveCallee(op *ir.Operation) *ir.Operation {
 	return callee
 }
 
+// call is a call op and the function it calls.
+type call struct{ op, callee *ir.Operation }
+
 // callerFirstOrder lists the functions of module so that every function
 // comes after all its callers: the reverse of a post-order walk of the
 // call graph from the functions nobody calls (recursion is not expected;
-// a cycle is broken where it is found).
-func callerFirstOrder(module *ir.Operation) []*ir.Operation {
+// a cycle is broken where it is found). It also returns the calls in each
+// function, in walk order: solving a function and updating its callees'
+// hints changes no op or symbol, so Analyze need not look for them again.
+func callerFirstOrder(module *ir.Operation) ([]*ir.Operation, map[*ir.Operation][]call) {
 	var funcs []*ir.Operation
 	called := map[*ir.Operation]bool{}
-	callees := map[*ir.Operation][]*ir.Operation{}
+	calls := map[*ir.Operation][]call{}
 	for _, r := range module.Regions() {
 		for _, b := range r.Blocks() {
 			for op := b.First(); op != nil; op = op.Next() {
@@ -95,7 +98,7 @@ func callerFirstOrder(module *ir.Operation) []*ir.Operation {
 	for _, fn := range funcs {
 		ir.WalkNested(fn, func(op *ir.Operation) {
 			if c := resolveCallee(op); c != nil {
-				callees[fn] = append(callees[fn], c)
+				calls[fn] = append(calls[fn], call{op: op, callee: c})
 				called[c] = true
 			}
 		})
@@ -108,8 +111,8 @@ func callerFirstOrder(module *ir.Operation) []*ir.Operation {
 			return
 		}
 		state[fn] = 1
-		for _, c := range callees[fn] {
-			visit(c)
+		for _, c := range calls[fn] {
+			visit(c.callee)
 		}
 		state[fn] = 2
 		post = append(post, fn)
@@ -126,7 +129,7 @@ func callerFirstOrder(module *ir.Operation) []*ir.Operation {
 	for i, fn := range post {
 		out[len(post)-1-i] = fn
 	}
-	return out
+	return out, calls
 }
 
 // updateCallee folds the Infos of call's scalar operands into the callee's

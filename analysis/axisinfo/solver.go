@@ -288,11 +288,14 @@ func (s *solver) pessimistic(v ir.Value) Info {
 // is not taken from it to be visited, so a visit since it was queued is
 // the initialization's, its first, and only an op's own visits join into
 // its results; the first join into a value sets it. Joining a value into
-// itself keeps it, except that the gcds make negative hint values positive.
+// itself keeps it, except that the gcds make negative hint values positive:
+// only then does revisitOp join at all.
 func (s *solver) revisitOp(op *ir.Operation) {
 	if k, ok := s.firstResult(op); ok && !s.queuedSince[k] && !isRegionBranch(op) {
 		for i := range op.NumResults() {
-			s.join(op.Result(i), s.lattice.infos[int(k)+i])
+			if cur := s.lattice.infos[int(k)+i]; !joinKeepsSelf(cur) {
+				s.join(op.Result(i), cur)
+			}
 		}
 		return
 	}

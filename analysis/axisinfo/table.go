@@ -13,13 +13,17 @@ type infoTable struct {
 	results map[*ir.OpResult]int32
 	args    map[*ir.BlockArgument]int32
 	infos   []Info
+	// values holds the value of each Info, at its place: each walks it
+	// rather than the maps, whose iteration costs more than their
+	// inserts.
+	values []ir.Value
 }
 
 // newInfoTable returns a table with room for the given numbers of results
 // and block arguments.
 func newInfoTable(results, args int) infoTable {
 	return infoTable{results: make(map[*ir.OpResult]int32, results), args: make(map[*ir.BlockArgument]int32, args),
-		infos: make([]Info, 0, results+args)}
+		infos: make([]Info, 0, results+args), values: make([]ir.Value, 0, results+args)}
 }
 
 func (t *infoTable) len() int { return len(t.infos) }
@@ -69,15 +73,13 @@ func (t *infoTable) add(v ir.Value, i Info) int32 {
 		return -1
 	}
 	t.infos = append(t.infos, i)
+	t.values = append(t.values, v)
 	return k
 }
 
 // each calls f with every value of t and its place in t.infos.
 func (t *infoTable) each(f func(v ir.Value, k int32)) {
-	for v, k := range t.results {
-		f(v, k)
-	}
-	for v, k := range t.args {
-		f(v, k)
+	for k, v := range t.values {
+		f(v, int32(k))
 	}
 }

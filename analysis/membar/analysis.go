@@ -34,16 +34,15 @@ type funcAnalysis struct {
 // inserting barriers on the way, and returns the accesses pending at the
 // function's returns.
 func (f *funcAnalysis) run() (*blockInfo, error) {
-	in := map[vblock]*blockInfo{}
-	out := map[vblock]*blockInfo{}
-	var queue []vblock
+	states := newVblockStates()
+	var queue []int32
 	// Start from the entry of the function and of every region entered in
 	// ways the analysis does not follow (reduce combiners, warp
 	// specialization partitions).
 	ir.WalkOps(f.fn, func(op *ir.Operation) {
 		for _, r := range op.Regions() {
 			if !r.Empty() && !isRegionBranch(op) {
-				queue = append(queue, vblock{block: r.Front()})
+				queue = append(queue, states.number(vblock{block: r.Front()}))
 			}
 		}
 	})
@@ -51,47 +50,58 @@ func (f *funcAnalysis) run() (*blockInfo, error) {
 	// bounded number of times on valid IR, or stops there; the bound
 	// guards against a non-converging transfer.
 	limit := 64 * (countOps(f.fn) + 16)
+	// spare is a blockInfo that no state refers to any more: the
+	// output a visit replaced, or one that came out unchanged. The next
+	// visit copies its input into it.
+	spare := newBlockInfo()
 	for steps := 0; len(queue) > 0; steps++ {
 		if steps > limit {
 			return nil, ir.OpErrorf(f.fn, "the barrier analysis did not converge")
 		}
-		vb := queue[0]
+		k := queue[0]
 		queue = queue[1:]
-		var cur *blockInfo
-		if i := in[vb]; i != nil {
-			cur = i.clone()
-		} else {
+		cur := spare
+		spare = nil
+		if cur == nil {
 			cur = newBlockInfo()
 		}
-		var succs []vblock
+		if in := states.list[k].in; in != nil {
+			cur.copyOf(in)
+		} else {
+			cur.sync()
+		}
+		vb := states.list[k].vb
 		start := vb.block.First()
 		if vb.after != nil {
 			start = vb.after.Next()
 		}
 		for op := start; op != nil; op = op.Next() {
 			if op.Has(ir.Terminator) || isRegionBranch(op) {
-				s, err := successors(op)
-				if err != nil {
-					return nil, err
+				if !states.list[k].ended {
+					if err := states.setSuccessors(k, op); err != nil {
+						return nil, err
+					}
 				}
-				succs = s
 				break
 			}
 			if err := f.transfer(f, op, cur); err != nil {
 				return nil, err
 			}
 		}
-		if prev, ok := out[vb]; ok && prev.equal(cur) {
+		prev := states.list[k].out
+		if prev != nil && prev.equal(cur) {
+			spare = cur
 			continue
 		}
 		// The transfer is not monotonic (barriers clear state), so the
 		// output is replaced, not joined.
-		out[vb] = cur
-		for _, s := range succs {
-			if in[s] == nil {
-				in[s] = newBlockInfo()
+		states.list[k].out = cur
+		spare = prev
+		for _, s := range states.list[k].succs {
+			if states.list[s].in == nil {
+				states.list[s].in = newBlockInfo()
 			}
-			in[s].join(cur)
+			states.list[s].in.join(cur)
 			queue = append(queue, s)
 		}
 	}
@@ -105,12 +115,13 @@ func (f *funcAnalysis) run() (*blockInfo, error) {
 		var last *blockInfo
 		var lastAfter *ir.Operation
 		found := false
-		for vb, info := range out {
-			if vb.block != op.Block() {
+		for _, st := range states.list {
+			vb := st.vb
+			if st.out == nil || vb.block != op.Block() {
 				continue
 			}
 			if !found || (lastAfter != nil && vb.after != nil && lastAfter.IsBeforeInBlock(vb.after)) || (lastAfter == nil && vb.after != nil) {
-				last, lastAfter, found = info, vb.after, true
+				last, lastAfter, found = st.out, vb.after, true
 			}
 		}
 		if found {

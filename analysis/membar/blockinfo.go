@@ -104,18 +104,28 @@ func (m intervalOps) clone() intervalOps {
 	if len(m) == 0 {
 		return nil
 	}
+	c, _ := m.copyTo(make(intervalOps, 0, len(m)), make([]*ir.Operation, 0, m.numOps()))
+	return c
+}
+
+// copyTo appends the intervals of m to c and their op lists to ops, each
+// list capped at its length, and returns both.
+func (m intervalOps) copyTo(c intervalOps, ops []*ir.Operation) (intervalOps, []*ir.Operation) {
+	for _, a := range m {
+		start := len(ops)
+		ops = append(ops, a.ops.list...)
+		c = append(c, intervalAccess{iv: a.iv, ops: opSet{list: ops[start:len(ops):len(ops)], index: maps.Clone(a.ops.index)}})
+	}
+	return c, ops
+}
+
+// numOps is the length of m's op lists together.
+func (m intervalOps) numOps() int {
 	n := 0
 	for _, a := range m {
 		n += len(a.ops.list)
 	}
-	ops := make([]*ir.Operation, 0, n)
-	c := make(intervalOps, len(m))
-	for k, a := range m {
-		start := len(ops)
-		ops = append(ops, a.ops.list...)
-		c[k] = intervalAccess{iv: a.iv, ops: opSet{list: ops[start:len(ops):len(ops)], index: maps.Clone(a.ops.index)}}
-	}
-	return c
+	return n
 }
 
 func (m intervalOps) equal(o intervalOps) bool {
@@ -140,12 +150,23 @@ func (m intervalOps) equal(o intervalOps) bool {
 // barrier: the intervals read and written, with the ops that did.
 type blockInfo struct {
 	reads, writes intervalOps
+	// ops is the array copyOf packed the op lists into, kept for the
+	// next copy into b.
+	ops []*ir.Operation
 }
 
 func newBlockInfo() *blockInfo { return &blockInfo{} }
 
-func (b *blockInfo) clone() *blockInfo {
-	return &blockInfo{reads: b.reads.clone(), writes: b.writes.clone()}
+// copyOf makes b a copy of o, in b's own lists and arrays where they are
+// long enough: a blockInfo that no state refers to any more (run recycles
+// them) then takes a copy without allocating.
+func (b *blockInfo) copyOf(o *blockInfo) {
+	if n := o.reads.numOps() + o.writes.numOps(); cap(b.ops) < n {
+		b.ops = make([]*ir.Operation, 0, n)
+	}
+	ops := b.ops[:0]
+	b.reads, ops = o.reads.copyTo(b.reads[:0], ops)
+	b.writes, _ = o.writes.copyTo(b.writes[:0], ops)
 }
 
 // join adds o's accesses to b.

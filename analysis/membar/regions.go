@@ -11,6 +11,67 @@ type vblock struct {
 	after *ir.Operation
 }
 
+// vblockStates numbers the virtual blocks a run reaches and holds what it
+// knows about each: the run's queue and successor lists hold numbers, so
+// a visit looks nothing up.
+type vblockStates struct {
+	list []vblockState
+	// byStart and byAfter number the virtual blocks that start a block
+	// and those that follow an op (whose block is the op's).
+	byStart map[*ir.Block]int32
+	byAfter map[*ir.Operation]int32
+}
+
+type vblockState struct {
+	vb vblock
+	// in is what the predecessors left pending (joined), out what the
+	// last visit left (nil before the first).
+	in, out *blockInfo
+	// succs numbers where control goes from the op that ends the virtual
+	// block, set on the first visit that reached it (ended): barriers
+	// and fences inserted later are neither terminators nor region ops,
+	// so they change no virtual block's end.
+	succs []int32
+	ended bool
+}
+
+func newVblockStates() *vblockStates {
+	return &vblockStates{byStart: map[*ir.Block]int32{}, byAfter: map[*ir.Operation]int32{}}
+}
+
+// number returns vb's number, giving it the next one if it has none.
+func (v *vblockStates) number(vb vblock) int32 {
+	k := int32(len(v.list))
+	if vb.after == nil {
+		if n, ok := v.byStart[vb.block]; ok {
+			return n
+		}
+		v.byStart[vb.block] = k
+	} else {
+		if n, ok := v.byAfter[vb.after]; ok {
+			return n
+		}
+		v.byAfter[vb.after] = k
+	}
+	v.list = append(v.list, vblockState{vb: vb})
+	return k
+}
+
+// setSuccessors numbers the successors of term, the op that ends virtual
+// block k, into k's state.
+func (v *vblockStates) setSuccessors(k int32, term *ir.Operation) error {
+	s, err := successors(term)
+	if err != nil {
+		return err
+	}
+	succs := make([]int32, len(s))
+	for i, vb := range s {
+		succs[i] = v.number(vb)
+	}
+	v.list[k].succs, v.list[k].ended = succs, true
+	return nil
+}
+
 // isRegionBranch reports whether op transfers control into its regions
 // and back in ways the analysis follows (MLIR's RegionBranchOpInterface
 // ops of the dialects Triton uses).
