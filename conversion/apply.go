@@ -26,8 +26,14 @@ const (
 type Config struct {
 	Target   *Target
 	Patterns []Pattern
-	Types    *TypeConverter // nil: types are not converted
-	Mode     Mode
+	// PatternSet, when set, holds the patterns instead of Patterns,
+	// sorted once for every conversion that uses it.
+	PatternSet *PatternSet
+	// State is the conversion's own data, which patterns shared between
+	// conversions (a PatternSet built once) read through Rewriter.State.
+	State any
+	Types *TypeConverter // nil: types are not converted
+	Mode  Mode
 	// MaxDepth bounds how often a single op may be re-legalized after
 	// in-place updates (guards against patterns that never make progress).
 	MaxDepth int
@@ -40,7 +46,11 @@ const castName = "builtin.unrealized_conversion_cast"
 // diagnostic naming the first op that could not be legalized.
 func Apply(root *ir.Operation, cfg *Config) error {
 	c := &converter{cfg: cfg, kindIndex: map[*ir.OpDef]int32{}}
-	c.byRoot = sortByRoot(cfg.Patterns)
+	if cfg.PatternSet != nil {
+		c.byRoot = cfg.PatternSet.byRoot
+	} else {
+		c.byRoot = sortByRoot(cfg.Patterns)
+	}
 	c.rw = &Rewriter{c: c}
 	c.rw.Rewriter = pattern.NewRewriter(root.Context(), c)
 	var ops []*ir.Operation
@@ -68,6 +78,20 @@ func Apply(root *ir.Operation, cfg *Config) error {
 		}
 	}
 	return c.reconcile()
+}
+
+// PatternSet is a conversion's patterns in the order a conversion looks
+// them up, made once: sorting the couple of hundred patterns of a
+// lowering, and making them, cost more than a small kernel's lowering.
+// Its patterns must not hold one conversion's data (Config.State has it):
+// the set may serve conversions that run at the same time.
+type PatternSet struct {
+	byRoot []Pattern
+}
+
+// NewPatternSet returns the set of ps.
+func NewPatternSet(ps []Pattern) *PatternSet {
+	return &PatternSet{byRoot: sortByRoot(ps)}
 }
 
 // sortByRoot returns the patterns sorted by root name and, for one root,
