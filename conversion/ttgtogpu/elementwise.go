@@ -243,7 +243,9 @@ func valuesKey(vs []ir.Value) string {
 
 // elementwisePatterns maps op names to their lowering.
 func elementwisePatterns() map[string]loweringFn {
-	m := map[string]loweringFn{}
+	// Made with room for every entry (81 of them, for now): growing it
+	// rehashed what it held.
+	m := make(map[string]loweringFn, 128)
 	add := func(name string, fn scalarFn) { m[name] = elementwise(fn) }
 
 	// Integer arithmetic.
