@@ -49,7 +49,7 @@ func Apply(root *ir.Operation, cfg *Config) error {
 	if cfg.PatternSet != nil {
 		c.byRoot = cfg.PatternSet.byRoot
 	} else {
-		c.byRoot = sortByRoot(cfg.Patterns)
+		c.byRoot = groupByRoot(cfg.Patterns)
 	}
 	c.rw = &Rewriter{c: c}
 	c.rw.Rewriter = pattern.NewRewriter(root.Context(), c)
@@ -86,42 +86,30 @@ func Apply(root *ir.Operation, cfg *Config) error {
 // Its patterns must not hold one conversion's data (Config.State has it):
 // the set may serve conversions that run at the same time.
 type PatternSet struct {
-	byRoot []Pattern
+	byRoot map[string][]Pattern
 }
 
 // NewPatternSet returns the set of ps.
 func NewPatternSet(ps []Pattern) *PatternSet {
-	return &PatternSet{byRoot: sortByRoot(ps)}
+	return &PatternSet{byRoot: groupByRoot(ps)}
 }
 
-// sortByRoot returns the patterns sorted by root name and, for one root,
-// by decreasing benefit, in the given order among equals. The keys are
-// read once: a stable sort calling RootName and Benefit through the
-// interface in every comparison cost more than a small kernel's lowering
-// (a conversion has a couple of hundred patterns, every compile).
-func sortByRoot(ps []Pattern) []Pattern {
-	type keyed struct {
-		root           string
-		benefit, index int
+// groupByRoot returns the patterns by root name, each root's by
+// decreasing benefit, in the given order among equals. Grouping costs a
+// map insert a pattern; sorting them all by root name compared strings
+// several times each (a lowering has a couple of hundred patterns).
+func groupByRoot(ps []Pattern) map[string][]Pattern {
+	byRoot := make(map[string][]Pattern, len(ps))
+	for _, p := range ps {
+		root := p.RootName()
+		byRoot[root] = append(byRoot[root], p)
 	}
-	keys := make([]keyed, len(ps))
-	for i, p := range ps {
-		keys[i] = keyed{p.RootName(), p.Benefit(), i}
-	}
-	slices.SortFunc(keys, func(a, b keyed) int {
-		if r := strings.Compare(a.root, b.root); r != 0 {
-			return r
+	for _, group := range byRoot {
+		if len(group) > 1 {
+			slices.SortStableFunc(group, func(a, b Pattern) int { return cmp.Compare(b.Benefit(), a.Benefit()) })
 		}
-		if r := cmp.Compare(b.benefit, a.benefit); r != 0 {
-			return r
-		}
-		return cmp.Compare(a.index, b.index)
-	})
-	out := make([]Pattern, len(ps))
-	for i, k := range keys {
-		out[i] = ps[k.index]
 	}
-	return out
+	return byRoot
 }
 
 type castKind int
@@ -151,10 +139,9 @@ type castInfo struct {
 // converter is the state of one Apply.
 type converter struct {
 	cfg *Config
-	// byRoot holds the patterns sorted by root name and, for one root,
-	// by benefit, the highest first (in the order given where benefits
-	// tie).
-	byRoot []Pattern
+	// byRoot holds the patterns by root name, each root's by benefit, the
+	// highest first (in the order given where benefits tie).
+	byRoot map[string][]Pattern
 	rw     *Rewriter
 	// order holds the casts in creation order, with what is known of
 	// each; casts indexes it by op. A map of small entries into a list
@@ -254,12 +241,8 @@ func (c *converter) patternsFor(name string) []Pattern {
 // rootedAt returns the patterns rooted at name (clipped: an append
 // copies them).
 func (c *converter) rootedAt(name string) []Pattern {
-	i, _ := slices.BinarySearchFunc(c.byRoot, name, func(p Pattern, name string) int { return strings.Compare(p.RootName(), name) })
-	j := i
-	for j < len(c.byRoot) && c.byRoot[j].RootName() == name {
-		j++
-	}
-	return c.byRoot[i:j:j]
+	ps := c.byRoot[name]
+	return ps[:len(ps):len(ps)]
 }
 
 // cast returns what is known of op when it is a cast the conversion
