@@ -26,8 +26,14 @@ const (
 type Config struct {
 	Target   *Target
 	Patterns []Pattern
-	Types    *TypeConverter // nil: types are not converted
-	Mode     Mode
+	// PatternSet, when set, holds the patterns instead of Patterns,
+	// sorted once for every conversion that uses it.
+	PatternSet *PatternSet
+	// State is the conversion's own data, which patterns shared between
+	// conversions (a PatternSet built once) read through Rewriter.State.
+	State any
+	Types *TypeConverter // nil: types are not converted
+	Mode  Mode
 	// MaxDepth bounds how often a single op may be re-legalized after
 	// in-place updates (guards against patterns that never make progress).
 	MaxDepth int
@@ -40,7 +46,11 @@ const castName = "builtin.unrealized_conversion_cast"
 // diagnostic naming the first op that could not be legalized.
 func Apply(root *ir.Operation, cfg *Config) error {
 	c := &converter{cfg: cfg, kindIndex: map[*ir.OpDef]int32{}}
-	c.byRoot = sortByRoot(cfg.Patterns)
+	if cfg.PatternSet != nil {
+		c.byRoot = cfg.PatternSet.byRoot
+	} else {
+		c.byRoot = groupByRoot(cfg.Patterns)
+	}
 	c.rw = &Rewriter{c: c}
 	c.rw.Rewriter = pattern.NewRewriter(root.Context(), c)
 	var ops []*ir.Operation
@@ -70,34 +80,36 @@ func Apply(root *ir.Operation, cfg *Config) error {
 	return c.reconcile()
 }
 
-// sortByRoot returns the patterns sorted by root name and, for one root,
-// by decreasing benefit, in the given order among equals. The keys are
-// read once: a stable sort calling RootName and Benefit through the
-// interface in every comparison cost more than a small kernel's lowering
-// (a conversion has a couple of hundred patterns, every compile).
-func sortByRoot(ps []Pattern) []Pattern {
-	type keyed struct {
-		root           string
-		benefit, index int
+// PatternSet is a conversion's patterns in the order a conversion looks
+// them up, made once: sorting the couple of hundred patterns of a
+// lowering, and making them, cost more than a small kernel's lowering.
+// Its patterns must not hold one conversion's data (Config.State has it):
+// the set may serve conversions that run at the same time.
+type PatternSet struct {
+	byRoot map[string][]Pattern
+}
+
+// NewPatternSet returns the set of ps.
+func NewPatternSet(ps []Pattern) *PatternSet {
+	return &PatternSet{byRoot: groupByRoot(ps)}
+}
+
+// groupByRoot returns the patterns by root name, each root's by
+// decreasing benefit, in the given order among equals. Grouping costs a
+// map insert a pattern; sorting them all by root name compared strings
+// several times each (a lowering has a couple of hundred patterns).
+func groupByRoot(ps []Pattern) map[string][]Pattern {
+	byRoot := make(map[string][]Pattern, len(ps))
+	for _, p := range ps {
+		root := p.RootName()
+		byRoot[root] = append(byRoot[root], p)
 	}
-	keys := make([]keyed, len(ps))
-	for i, p := range ps {
-		keys[i] = keyed{p.RootName(), p.Benefit(), i}
-	}
-	slices.SortFunc(keys, func(a, b keyed) int {
-		if r := strings.Compare(a.root, b.root); r != 0 {
-			return r
+	for _, group := range byRoot {
+		if len(group) > 1 {
+			slices.SortStableFunc(group, func(a, b Pattern) int { return cmp.Compare(b.Benefit(), a.Benefit()) })
 		}
-		if r := cmp.Compare(b.benefit, a.benefit); r != 0 {
-			return r
-		}
-		return cmp.Compare(a.index, b.index)
-	})
-	out := make([]Pattern, len(ps))
-	for i, k := range keys {
-		out[i] = ps[k.index]
 	}
-	return out
+	return byRoot
 }
 
 type castKind int
@@ -127,10 +139,9 @@ type castInfo struct {
 // converter is the state of one Apply.
 type converter struct {
 	cfg *Config
-	// byRoot holds the patterns sorted by root name and, for one root,
-	// by benefit, the highest first (in the order given where benefits
-	// tie).
-	byRoot []Pattern
+	// byRoot holds the patterns by root name, each root's by benefit, the
+	// highest first (in the order given where benefits tie).
+	byRoot map[string][]Pattern
 	rw     *Rewriter
 	// order holds the casts in creation order, with what is known of
 	// each; casts indexes it by op. A map of small entries into a list
@@ -230,12 +241,8 @@ func (c *converter) patternsFor(name string) []Pattern {
 // rootedAt returns the patterns rooted at name (clipped: an append
 // copies them).
 func (c *converter) rootedAt(name string) []Pattern {
-	i, _ := slices.BinarySearchFunc(c.byRoot, name, func(p Pattern, name string) int { return strings.Compare(p.RootName(), name) })
-	j := i
-	for j < len(c.byRoot) && c.byRoot[j].RootName() == name {
-		j++
-	}
-	return c.byRoot[i:j:j]
+	ps := c.byRoot[name]
+	return ps[:len(ps):len(ps)]
 }
 
 // cast returns what is known of op when it is a cast the conversion

@@ -13,6 +13,9 @@ type Rewriter struct {
 	c *converter
 }
 
+// State returns the conversion's Config.State.
+func (rw *Rewriter) State() any { return rw.c.cfg.State }
+
 // TypeConverter returns the conversion's type converter (or nil).
 func (rw *Rewriter) TypeConverter() *TypeConverter { return rw.c.cfg.Types }
 

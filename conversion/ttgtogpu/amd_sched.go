@@ -16,34 +16,34 @@ import (
 // dialect forms. rocdl.s.barrier is a plain s_barrier in Triton; it
 // becomes gpu.barrier, which also orders the block's memory accesses.
 
-func (l *lowering) amdPatterns() []conversion.Pattern {
+func amdPatterns() []conversion.Pattern {
 	return []conversion.Pattern{
-		l.pat("amdg.in_thread_transpose", l.lowerInThreadTranspose),
-		l.pat("rocdl.sched.barrier", func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+		pat("amdg.in_thread_transpose", (*lowering).lowerInThreadTranspose),
+		pat("rocdl.sched.barrier", func(_ *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 			gpu.NewSchedBarrier(e.b, e.loc, intAttr(op, "mask"))
 			rw.EraseOp(op)
 			return nil
 		}),
-		l.pat("rocdl.sched.group.barrier", func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+		pat("rocdl.sched.group.barrier", func(_ *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 			gpu.NewSchedGroupBarrier(e.b, e.loc, intAttr(op, "mask"), intAttr(op, "size"), intAttr(op, "groupId"))
 			rw.EraseOp(op)
 			return nil
 		}),
-		l.pat("rocdl.s.setprio", func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+		pat("rocdl.s.setprio", func(_ *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 			gpu.NewSetPriority(e.b, e.loc, intAttr(op, "priority"))
 			rw.EraseOp(op)
 			return nil
 		}),
-		l.pat("rocdl.s.barrier", func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+		pat("rocdl.s.barrier", func(_ *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 			gpu.NewBarrier(e.b, e.loc)
 			rw.EraseOp(op)
 			return nil
 		}),
-		l.pat("rocdl.workitem.id.x", func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+		pat("rocdl.workitem.id.x", func(_ *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 			rw.ReplaceOp(op, []ir.Value{gpu.NewThreadID(e.b, e.loc, gpu.DimX).Result(0)})
 			return nil
 		}),
-		l.pat("amdg.cond_barrier", func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+		pat("amdg.cond_barrier", func(_ *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 			gpu.NewCondBarrier(e.b, e.loc, rw.RemappedN(op.Operand(0))[0])
 			rw.EraseOp(op)
 			return nil

@@ -20,8 +20,8 @@ type scalarFn func(e *emitter, op *ir.Operation, args []ir.Value, res ir.Type) (
 // broadcast; registers whose operands repeat an earlier register's reuse
 // its result, as do registers that axis info proves equal to another
 // (dedup.go).
-func (l *lowering) elementwise(fn scalarFn) loweringFn {
-	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+func elementwise(fn scalarFn) loweringFn {
+	return func(l *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 		if op.NumResults() != 1 {
 			return ir.OpErrorf(op, "expected one result")
 		}
@@ -242,9 +242,11 @@ func valuesKey(vs []ir.Value) string {
 }
 
 // elementwisePatterns maps op names to their lowering.
-func (l *lowering) elementwisePatterns() map[string]loweringFn {
-	m := map[string]loweringFn{}
-	add := func(name string, fn scalarFn) { m[name] = l.elementwise(fn) }
+func elementwisePatterns() map[string]loweringFn {
+	// Made with room for every entry (81 of them, for now): growing it
+	// rehashed what it held.
+	m := make(map[string]loweringFn, 128)
+	add := func(name string, fn scalarFn) { m[name] = elementwise(fn) }
 
 	// Integer arithmetic.
 	intOp := func(f func(e *emitter, a, b ir.Value) ir.Value) scalarFn {
@@ -338,20 +340,20 @@ func (l *lowering) elementwisePatterns() map[string]loweringFn {
 		return e.cast("llvm.ptrtoint", a[0], res), nil
 	})
 
-	l.addFloatPatterns(add)
-	l.addConversionPatterns(add)
-	l.addIntPatterns(add)
-	for name, fn := range l.extendedPatterns() {
+	addFloatPatterns(add)
+	addConversionPatterns(add)
+	addIntPatterns(add)
+	for name, fn := range extendedPatterns() {
 		m[name] = fn
 	}
 	for _, name := range []string{"tt.fp_to_fp", "arith.truncf"} {
-		m[name] = l.packedNarrowing(m[name])
+		m[name] = packedNarrowing(m[name])
 	}
 	for _, name := range []string{"tt.fp_to_fp", "arith.truncf", "arith.extf"} {
-		m[name] = l.fp8Dispatch(m[name])
+		m[name] = fp8Dispatch(m[name])
 	}
-	m["math.sin"] = l.trigDispatch(m["math.sin"], false)
-	m["math.cos"] = l.trigDispatch(m["math.cos"], true)
+	m["math.sin"] = trigDispatch(m["math.sin"], false)
+	m["math.cos"] = trigDispatch(m["math.cos"], true)
 	return m
 }
 

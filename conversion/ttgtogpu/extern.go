@@ -373,7 +373,7 @@ func (l *lowering) lowerExtern(op *ir.Operation, e *emitter, rw *conversion.Rewr
 	if _, ok := libdeviceAlgorithmOf(name); (name == "__nv_sin" || name == "__nv_cos") && !(ok && l.target.libdeviceMath()) {
 		return l.lowerTrigF64(op, e, rw, name == "__nv_cos") // the huge-argument path off the common one
 	}
-	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
+	return elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		return fn(e, a, res), nil
-	})(op, e, rw)
+	})(l, op, e, rw)
 }

@@ -53,10 +53,10 @@ func (e *emitter) fcmpAny(p llvm.FCmpPredicate, a, b ir.Value) ir.Value {
 	return e.fcmp(p, a, b)
 }
 
-func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
+func addFloatPatterns(add func(string, scalarFn)) {
 	bin := func(name string) scalarFn {
 		return func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
-			if promoted(res) && !l.target.hasBF16Arithmetic() {
+			if promoted(res) && !e.l.target.hasBF16Arithmetic() {
 				return e.inF32(res, a, func(w []ir.Value) ir.Value { return e.fbin(name, w[0], w[1]) }), nil
 			}
 			return e.fbin(name, a[0], a[1]), nil
@@ -125,7 +125,7 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 	// see a subnormal f32 as a zero of its sign (floor(-1e-40) = -0).
 	libdeviceRounding := func(intr string) scalarFn {
 		return func(e *emitter, op *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
-			if isF32(res) && l.target.libdeviceMath() {
+			if isF32(res) && e.l.target.libdeviceMath() {
 				return e.intrinsic(intr, res, e.flushF32(a[0], e.reflectFTZ())), nil
 			}
 			return unaryIntr(intr)(e, op, a, res)
@@ -167,7 +167,7 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 				// Triton calls libdevice for every f64 math op: where tt
 				// computes libdevice's own algorithm (libm_*64.go), its
 				// bits on NVIDIA.
-				if alg, ok := libdeviceAlgorithmOf(libdevice); ok && l.target.libdeviceMath() {
+				if alg, ok := libdeviceAlgorithmOf(libdevice); ok && e.l.target.libdeviceMath() {
 					return alg(e, a, e.reflectFTZ()), nil
 				}
 				if f64 == nil {
@@ -185,13 +185,13 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 	// AMD.
 	add("math.exp2", fast("math.exp2", "__nv_exp2", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("ex2_approx", x, e.reflectFTZ()) }, (*emitter).exp2F64))
 	add("math.log", fast("math.log", "__nv_log", func(e *emitter, x ir.Value) ir.Value {
-		if l.target.libdeviceMath() {
+		if e.l.target.libdeviceMath() {
 			return e.logLibdeviceF32(x, false)
 		}
 		return e.logF32(x)
 	}, (*emitter).logF64))
 	add("math.log2", fast("math.log2", "__nv_log2", func(e *emitter, x ir.Value) ir.Value {
-		if l.target.libdeviceMath() {
+		if e.l.target.libdeviceMath() {
 			return e.logLibdeviceF32(x, true)
 		}
 		return newGPU(e).unary("lg2_approx", x, e.reflectFTZ())
@@ -201,16 +201,16 @@ func (l *lowering) addFloatPatterns(add func(string, scalarFn)) {
 	add("math.sin", fast("math.sin", "__nv_sin", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("sin_approx", x, false) }, nil))
 	add("math.cos", fast("math.cos", "__nv_cos", func(e *emitter, x ir.Value) ir.Value { return newGPU(e).unary("cos_approx", x, false) }, nil))
 	add("math.tanh", fast("math.tanh", "__nv_tanh", func(e *emitter, x ir.Value) ir.Value {
-		if l.target.libdeviceMath() {
+		if e.l.target.libdeviceMath() {
 			return e.tanhLibdeviceF32(x, e.reflectFTZ())
 		}
 		return newGPU(e).unary("tanh_approx", x, false)
 	}, (*emitter).tanhF64))
 	add("math.erf", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
-		if alg, ok := libdeviceAlgorithmOf("__nv_erf"); ok && isF64(res) && l.target.libdeviceMath() {
+		if alg, ok := libdeviceAlgorithmOf("__nv_erf"); ok && isF64(res) && e.l.target.libdeviceMath() {
 			return alg(e, a, e.reflectFTZ()), nil
 		}
-		return e.erfAny(a[0], res, l.target.libdeviceMath()), nil
+		return e.erfAny(a[0], res, e.l.target.libdeviceMath()), nil
 	})
 	add("math.sqrt", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		if isF64(res) {

@@ -45,11 +45,11 @@ func isAnyFP8(t ir.Type) bool {
 
 // fp8Dispatch wraps the lowering of a float conversion: conversions
 // touching 8-bit formats take the fp8 path.
-func (l *lowering) fp8Dispatch(plain loweringFn) loweringFn {
-	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+func fp8Dispatch(plain loweringFn) loweringFn {
+	return func(l *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 		from, to := ir.ElementTypeOrSelf(op.Operand(0).Type()), ir.ElementTypeOrSelf(op.Result(0).Type())
 		if !isAnyFP8(from) && !isAnyFP8(to) {
-			return plain(op, e, rw)
+			return plain(l, op, e, rw)
 		}
 		return l.lowerFP8Convert(op, e, rw, from, to)
 	}
@@ -106,7 +106,7 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 			return nil
 		}
 	}
-	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
+	return elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
 		if fromFP8 {
 			return e.fp8Decode(a[0], ff, to), nil
 		}
@@ -119,7 +119,7 @@ func (l *lowering) lowerFP8Convert(op *ir.Operation, e *emitter, rw *conversion.
 			return e.fp8E5M2TowardZero(x), nil
 		}
 		return e.fp8Encode(x, tf), nil
-	})(op, e, rw)
+	})(l, op, e, rw)
 }
 
 // widenFP8Pairs lowers an 8-bit float tensor's widening to f16, bf16 or

@@ -135,19 +135,19 @@ func narrowingRounding(op *ir.Operation) gpu.Rounding {
 // (cvt.rn.f16x2.f32: one instruction for two elements, whose result is
 // already the 32-bit word that stores and wgmma's register operands
 // take, as Triton converts); other conversions go to elementwise.
-func (l *lowering) packedNarrowing(elementwise loweringFn) loweringFn {
-	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+func packedNarrowing(elementwise loweringFn) loweringFn {
+	return func(l *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 		if !l.target.hasPackedNarrowing() {
-			return elementwise(op, e, rw)
+			return elementwise(l, op, e, rw)
 		}
 		to := ir.ElementTypeOrSelf(op.Result(0).Type())
 		r := narrowingRounding(op)
 		if !isF32(ir.ElementTypeOrSelf(op.Operand(0).Type())) || !(isKind(to, ir.F16) || isKind(to, ir.BF16)) || r != gpu.RoundRN && r != gpu.RoundRZ {
-			return elementwise(op, e, rw)
+			return elementwise(l, op, e, rw)
 		}
 		vals, ok := l.pairedRegisters(op, rw)
 		if !ok {
-			return elementwise(op, e, rw)
+			return elementwise(l, op, e, rw)
 		}
 		pair := ir.Vector(e.ctx(), []int64{2}, to)
 		rw.ReplaceOpN(op, [][]ir.Value{convertPairs(vals, func(a, b ir.Value) []ir.Value {
@@ -194,7 +194,7 @@ func convertPairs(vals []ir.Value, f func(a, b ir.Value) []ir.Value) []ir.Value 
 	return out
 }
 
-func (l *lowering) addConversionPatterns(add func(string, scalarFn)) {
+func addConversionPatterns(add func(string, scalarFn)) {
 	add("arith.extf", func(e *emitter, _ *ir.Operation, a []ir.Value, res ir.Type) (ir.Value, error) {
 		return e.extFloat(a[0], res), nil
 	})

@@ -1,9 +1,7 @@
 package ttgtogpu
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -33,15 +31,6 @@ var specialRegisterReads = map[string]func(*ir.Builder, ir.Location) *ir.Operati
 // operands the text ignores may have these and nothing else (no tied,
 // immediate or clobber constraints).
 var inputRegisterClasses = map[string]bool{"c": true, "h": true, "r": true, "l": true, "f": true, "d": true}
-
-// specialRegisterMove matches `mov.u32 $0, %reg;` (mov.b32 moves the same
-// bits); the text is trimmed first.
-//
-// It is compiled on first use: a process whose kernels have no inline
-// assembly should not compile it when it starts.
-var specialRegisterMove = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^mov\.[bu]32\s+\$0\s*,\s*%([a-z_]+)\s*;$`)
-})
 
 // specialRegisterRead returns the builder of the op that the inline
 // assembly op amounts to, or nil when it is anything else.
@@ -74,10 +63,44 @@ func movedRegister(text string) string {
 		}
 		s = strings.TrimSpace(inner)
 	}
-	if m := specialRegisterMove().FindStringSubmatch(s); m != nil {
-		return m[1]
+	return movedIntoResult(s)
+}
+
+// movedIntoResult returns reg when s is `mov.u32 $0, %reg;` (mov.b32
+// moves the same bits; white space as shown is optional but after the
+// opcode, and may be any of PTX's: space, \t, \n, \f, \r), else "".
+func movedIntoResult(s string) string {
+	typ, ok := strings.CutPrefix(s, "mov.")
+	if !ok || !strings.HasPrefix(typ, "b32") && !strings.HasPrefix(typ, "u32") {
+		return ""
 	}
-	return ""
+	operands := skipPTXSpace(typ[len("b32"):])
+	if len(operands) == len(typ)-len("b32") {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(operands, "$0")
+	if ok {
+		rest, ok = strings.CutPrefix(skipPTXSpace(rest), ",")
+	}
+	if ok {
+		rest, ok = strings.CutPrefix(skipPTXSpace(rest), "%")
+	}
+	n := 0
+	for n < len(rest) && (rest[n] == '_' || rest[n] >= 'a' && rest[n] <= 'z') {
+		n++
+	}
+	if !ok || n == 0 || skipPTXSpace(rest[n:]) != ";" {
+		return ""
+	}
+	return rest[:n]
+}
+
+// skipPTXSpace returns s without its leading white space.
+func skipPTXSpace(s string) string {
+	for s != "" && strings.IndexByte(" \t\n\f\r", s[0]) >= 0 {
+		s = s[1:]
+	}
+	return s
 }
 
 // lowerSpecialRegisterRead replaces op by one read of the register, given

@@ -1,6 +1,8 @@
 package ttgtogpu
 
 import (
+	"math/rand"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -54,4 +56,31 @@ func FuzzMovedRegister(f *testing.F) {
 			t.Errorf("movedRegister(%q) = %q", text, reg)
 		}
 	})
+}
+
+// movedIntoResult replaced this regexp (regexp's package initialization
+// ran in every process); it stays here as the oracle.
+var specialRegisterMoveOracle = regexp.MustCompile(`^mov\.[bu]32\s+\$0\s*,\s*%([a-z_]+)\s*;$`)
+
+func TestMovedIntoResultMatchesRegexp(t *testing.T) {
+	// Each text picks one alternative per slot: near misses of the move
+	// at every place.
+	space := []string{"", " ", "\t\n", "\v", "\r ", "x"}
+	slots := [][]string{{"mov.", "mov", "mv.", ""}, {"u32", "b32", "s32", "u3", ""}, space, {"$0", "$1", "$00", "$", ""}, space,
+		{",", ",,", ""}, space, {"%", "%%", ""}, {"smid", "a_b", "_", "lanemask_lt", "X", "a1", ""}, space, {";", ";;", ""}, space}
+	r := rand.New(rand.NewSource(1))
+	for range 200000 {
+		var b strings.Builder
+		for _, alts := range slots {
+			b.WriteString(alts[r.Intn(len(alts))])
+		}
+		s := b.String()
+		want := ""
+		if m := specialRegisterMoveOracle.FindStringSubmatch(s); m != nil {
+			want = m[1]
+		}
+		if got := movedIntoResult(s); got != want {
+			t.Fatalf("movedIntoResult(%q) = %q, the regexp finds %q", s, got, want)
+		}
+	}
 }

@@ -39,15 +39,15 @@ func (e *emitter) mulhi(a, b ir.Value, unsigned bool) ir.Value {
 	return e.trunc(e.lshrC(p, int64(w)), t)
 }
 
-func (l *lowering) addIntPatterns(add func(string, scalarFn)) {
+func addIntPatterns(add func(string, scalarFn)) {
 	add("math.ctlz", func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) { return e.ctlz(a[0]), nil })
 	add("math.cttz", func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) { return e.cttz(a[0]), nil })
 }
 
 // twoResults lowers an elementwise op with two results of the same
 // shape, computed together per register.
-func (l *lowering) twoResults(fn func(e *emitter, a []ir.Value) (ir.Value, ir.Value)) loweringFn {
-	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+func twoResults(fn func(e *emitter, a []ir.Value) (ir.Value, ir.Value)) loweringFn {
+	return func(_ *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 		operands := make([][]ir.Value, op.NumOperands())
 		n := 1
 		for i, v := range op.Operands() {
@@ -81,15 +81,15 @@ func (l *lowering) twoResults(fn func(e *emitter, a []ir.Value) (ir.Value, ir.Va
 
 // extendedPatterns: arith.{mului,mulsi}_extended (low and high halves of
 // the product) and arith.addui_extended (sum and carry).
-func (l *lowering) extendedPatterns() map[string]loweringFn {
+func extendedPatterns() map[string]loweringFn {
 	return map[string]loweringFn{
-		"arith.mului_extended": l.twoResults(func(e *emitter, a []ir.Value) (ir.Value, ir.Value) {
+		"arith.mului_extended": twoResults(func(e *emitter, a []ir.Value) (ir.Value, ir.Value) {
 			return e.mul(a[0], a[1]), e.mulhi(a[0], a[1], true)
 		}),
-		"arith.mulsi_extended": l.twoResults(func(e *emitter, a []ir.Value) (ir.Value, ir.Value) {
+		"arith.mulsi_extended": twoResults(func(e *emitter, a []ir.Value) (ir.Value, ir.Value) {
 			return e.mul(a[0], a[1]), e.mulhi(a[0], a[1], false)
 		}),
-		"arith.addui_extended": l.twoResults(func(e *emitter, a []ir.Value) (ir.Value, ir.Value) {
+		"arith.addui_extended": twoResults(func(e *emitter, a []ir.Value) (ir.Value, ir.Value) {
 			s := e.add(a[0], a[1])
 			return s, e.icmp(llvm.ICmpULT, s, a[0])
 		}),

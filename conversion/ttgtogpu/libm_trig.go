@@ -177,17 +177,17 @@ func (e *emitter) trigFinish(x, ax, q, rh, rl ir.Value, cos bool) ir.Value {
 
 // trigDispatch sends f64 sin and cos to lowerTrigF64, and f32, f16 and
 // bf16 to lowerTrigF32; other types to their elementwise lowering.
-func (l *lowering) trigDispatch(plain loweringFn, cos bool) loweringFn {
-	return func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+func trigDispatch(plain loweringFn, cos bool) loweringFn {
+	return func(l *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 		switch elem := ir.ElementTypeOrSelf(op.Result(0).Type()); {
 		case isF64(elem) && l.target.libdeviceMath():
-			return plain(op, e, rw) // libdevice's __nv_sin and __nv_cos (libm_sincos64.go)
+			return plain(l, op, e, rw) // libdevice's __nv_sin and __nv_cos (libm_sincos64.go)
 		case isF64(elem):
 			return l.lowerTrigF64(op, e, rw, cos)
 		case isF32(elem) || isKind(elem, ir.F16) || isKind(elem, ir.BF16):
 			return l.lowerTrigF32(op, e, rw, cos)
 		}
-		return plain(op, e, rw)
+		return plain(l, op, e, rw)
 	}
 }
 

@@ -92,9 +92,9 @@ func (l *lowering) lowerAddPtr(op *ir.Operation, e *emitter, rw *conversion.Rewr
 		return ir.OpErrorf(op, "tt.addptr of a non-pointer")
 	}
 	elem := e.memType(pointee)
-	return l.elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
+	return elementwise(func(e *emitter, _ *ir.Operation, a []ir.Value, _ ir.Type) (ir.Value, error) {
 		return e.gep(elem, a[0], a[1]), nil
-	})(op, e, rw)
+	})(l, op, e, rw)
 }
 
 // memOptsOf returns the cache modifiers of a load or store.

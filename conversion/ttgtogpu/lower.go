@@ -212,10 +212,11 @@ func (l *lowering) run() error {
 	l.clips = l.findClips()
 	l.scratchFuncs = findScratchFuncs(l.module)
 	cfg := &conversion.Config{
-		Target:   l.legality(),
-		Patterns: l.patterns(),
-		Types:    l.typeConverter(),
-		Mode:     conversion.Full,
+		Target:     l.legality(),
+		PatternSet: loweringPatterns(),
+		State:      l,
+		Types:      l.typeConverter(),
+		Mode:       conversion.Full,
 	}
 	if err := conversion.Apply(l.module, cfg); err != nil {
 		if l.err != nil {

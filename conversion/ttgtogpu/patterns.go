@@ -1,19 +1,22 @@
 package ttgtogpu
 
 import (
+	"sync"
+
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/ir"
 )
 
-// loweringFn lowers one op. It returns a located error, before changing
-// anything, when it cannot; otherwise it replaces op.
-type loweringFn func(op *ir.Operation, e *emitter, rw *conversion.Rewriter) error
+// loweringFn lowers one op of lowering l. It returns a located error,
+// before changing anything, when it cannot; otherwise it replaces op.
+type loweringFn func(l *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error
 
 // pat wraps a lowering function as a conversion pattern: it finds the
 // enclosing converted function (whose prologue the emitter uses) and turns
-// errors into recorded failures.
-func (l *lowering) pat(root string, fn loweringFn) conversion.Pattern {
+// errors into recorded failures. The lowering is the conversion's State.
+func pat(root string, fn loweringFn) conversion.Pattern {
 	return conversion.NewOpPattern(root, root, 1, func(op *ir.Operation, rw *conversion.Rewriter) bool {
+		l := rw.State().(*lowering)
 		fs, partition := l.stateOf(op)
 		if fs == nil {
 			return l.fail(ir.OpErrorf(op, "cannot lower '%s' outside of a function", op.Name()))
@@ -23,7 +26,7 @@ func (l *lowering) pat(root string, fn loweringFn) conversion.Pattern {
 		if partition {
 			l.numWarps = fs.numWarps
 		}
-		err := fn(op, l.newEmitter(fs, rw.B(), op.Loc()), rw)
+		err := fn(l, op, l.newEmitter(fs, rw.B(), op.Loc()), rw)
 		l.numWarps = numWarps
 		if err != nil {
 			return l.fail(err)
@@ -73,94 +76,97 @@ func (l *lowering) newEmitter(fs *funcState, b *ir.Builder, loc ir.Location) *em
 	return e
 }
 
-// patterns returns every pattern of the conversion.
-func (l *lowering) patterns() []conversion.Pattern {
+// loweringPatterns are every pattern of the conversion, made once a
+// process: they read the compile's lowering from Rewriter.State.
+var loweringPatterns = sync.OnceValue(func() *conversion.PatternSet {
 	ps := []conversion.Pattern{
-		conversion.NewOpPattern("tt.func", "tt.func", 1, l.lowerFunc),
-		l.pat("tt.return", l.lowerReturn),
-		l.pat("tt.call", l.lowerCall),
-		l.pat("ttg.warp_specialize", l.lowerWarpSpecialize),
-		l.pat("ttg.warp_yield", l.lowerWarpYield),
-		l.pat("cf.br", l.lowerBr),
-		l.pat("cf.cond_br", l.lowerCondBr),
-		l.pat("cf.assert", l.lowerCFAssert),
-		l.pat("tt.get_program_id", l.lowerProgramID),
-		l.pat("tt.get_num_programs", l.lowerNumPrograms),
-		l.pat("ttg.warp_id", l.lowerWarpID),
-		l.pat("arith.constant", l.lowerConstant),
-		l.pat("ub.poison", l.lowerPoison),
-		l.pat("tt.make_range", l.lowerMakeRange),
-		l.pat("tt.splat", l.lowerSplat),
-		l.pat("tt.unsplat", l.lowerUnsplat),
-		l.pat("tt.broadcast", l.lowerBroadcast),
-		l.pat("tt.expand_dims", l.lowerExpandDims),
-		l.pat("tt.reshape", l.lowerReshape),
-		l.pat("tt.trans", l.lowerTrans),
-		l.pat("tt.join", l.lowerJoin),
-		l.pat("tt.split", l.lowerSplit),
-		l.pat("tt.cat", l.lowerCat),
-		l.pat("ttg.fp4_to_fp", l.lowerFp4ToFp),
-		l.pat("tt.map_elementwise", l.lowerMapElementwise),
-		l.pat("tt.addptr", l.lowerAddPtr),
-		l.pat("tt.load", l.lowerLoad),
-		l.pat("tt.store", l.lowerStore),
-		l.pat("amdg.buffer_load", l.lowerBufferLoad),
-		l.pat("amdg.buffer_store", l.lowerBufferStore),
-		l.pat("amdg.buffer_atomic_rmw", l.lowerBufferAtomicRMW),
-		l.pat("amdg.buffer_atomic_cas", l.lowerBufferAtomicCAS),
-		l.pat("tt.reduce", l.lowerReduce),
-		l.pat("tt.scan", l.lowerScan),
-		l.pat("tt.histogram", l.lowerHistogram),
-		l.pat("tt.atomic_rmw", l.lowerAtomicRMW),
-		l.pat("tt.atomic_cas", l.lowerAtomicCAS),
-		l.pat("tt.print", l.lowerPrint),
-		l.pat("tt.assert", l.lowerAssert),
-		l.pat("tt.elementwise_inline_asm", l.lowerInlineAsm),
-		l.pat("tt.extern_elementwise", l.lowerExtern),
-		l.pat("tt.gather", l.lowerGather),
-		l.pat("ttg.convert_layout", l.lowerConvertLayout),
-		l.pat("ttg.local_alloc", l.lowerLocalAlloc),
-		l.pat("ttg.local_load", l.lowerLocalLoad),
-		l.pat("ttg.local_store", l.lowerLocalStore),
-		l.pat("ttg.local_dealloc", l.lowerLocalDealloc),
-		l.pat("ttg.memdesc_index", l.lowerMemDescIndex),
-		l.pat("ttg.memdesc_subslice", l.lowerMemDescView),
-		l.pat("ttg.memdesc_trans", l.lowerMemDescView),
-		l.pat("ttg.memdesc_reshape", l.lowerMemDescView),
-		l.pat("ttg.memdesc_reinterpret", l.lowerMemDescView),
-		l.pat("ttg.async_copy_global_to_local", l.lowerAsyncCopy),
-		l.pat("ttg.async_commit_group", l.lowerAsyncCommitGroup),
-		l.pat("ttg.async_wait", l.lowerAsyncWait),
-		l.pat("tt.dot", l.lowerDot),
-		l.pat("ttg.local_barrier", l.lowerLocalBarrier),
-		l.pat("ttng.warp_group_dot", l.lowerWarpGroupDot),
-		l.pat("ttng.warp_group_dot_wait", l.lowerWarpGroupDotWait),
-		l.pat("ttng.fence_async_shared", l.lowerFenceAsyncShared),
-		l.pat("ttng.init_barrier", l.lowerInitBarrier),
-		l.pat("ttng.inval_barrier", l.lowerInvalBarrier),
-		l.pat("ttng.barrier_expect", l.lowerBarrierExpect),
-		l.pat("ttng.wait_barrier", l.lowerWaitBarrier),
-		l.pat("ttng.arrive_barrier", l.lowerArriveBarrier),
-		l.pat("ttng.cluster_arrive", l.lowerClusterArrive),
-		l.pat("ttng.cluster_wait", l.lowerClusterWait),
-		l.pat("ttng.async_copy_mbarrier_arrive", l.lowerAsyncCopyMbarrierArrive),
-		l.pat("ttng.async_tma_copy_global_to_local", l.lowerTMALoad),
-		l.pat("ttng.async_tma_copy_local_to_global", l.lowerTMAStore),
-		l.pat("ttng.async_tma_reduce", l.lowerTMAReduce),
-		l.pat("ttng.async_tma_store_wait", l.lowerTMAStoreWait),
-		l.pat("ttng.reinterpret_tensor_descriptor", l.lowerReinterpretTensorDesc),
-		l.pat("ttng.tensormap_create", l.lowerTensormapCreate),
-		l.pat("ttng.tensormap_fenceproxy_acquire", l.lowerTensormapFenceproxyAcquire),
-		l.pat("ttg.global_scratch_alloc", l.lowerGlobalScratchAlloc),
-		l.pat("tt.make_tensor_descriptor", l.refuseInKernelDescriptor),
+		conversion.NewOpPattern("tt.func", "tt.func", 1, func(op *ir.Operation, rw *conversion.Rewriter) bool {
+			return rw.State().(*lowering).lowerFunc(op, rw)
+		}),
+		pat("tt.return", (*lowering).lowerReturn),
+		pat("tt.call", (*lowering).lowerCall),
+		pat("ttg.warp_specialize", (*lowering).lowerWarpSpecialize),
+		pat("ttg.warp_yield", (*lowering).lowerWarpYield),
+		pat("cf.br", (*lowering).lowerBr),
+		pat("cf.cond_br", (*lowering).lowerCondBr),
+		pat("cf.assert", (*lowering).lowerCFAssert),
+		pat("tt.get_program_id", (*lowering).lowerProgramID),
+		pat("tt.get_num_programs", (*lowering).lowerNumPrograms),
+		pat("ttg.warp_id", (*lowering).lowerWarpID),
+		pat("arith.constant", (*lowering).lowerConstant),
+		pat("ub.poison", (*lowering).lowerPoison),
+		pat("tt.make_range", (*lowering).lowerMakeRange),
+		pat("tt.splat", (*lowering).lowerSplat),
+		pat("tt.unsplat", (*lowering).lowerUnsplat),
+		pat("tt.broadcast", (*lowering).lowerBroadcast),
+		pat("tt.expand_dims", (*lowering).lowerExpandDims),
+		pat("tt.reshape", (*lowering).lowerReshape),
+		pat("tt.trans", (*lowering).lowerTrans),
+		pat("tt.join", (*lowering).lowerJoin),
+		pat("tt.split", (*lowering).lowerSplit),
+		pat("tt.cat", (*lowering).lowerCat),
+		pat("ttg.fp4_to_fp", (*lowering).lowerFp4ToFp),
+		pat("tt.map_elementwise", (*lowering).lowerMapElementwise),
+		pat("tt.addptr", (*lowering).lowerAddPtr),
+		pat("tt.load", (*lowering).lowerLoad),
+		pat("tt.store", (*lowering).lowerStore),
+		pat("amdg.buffer_load", (*lowering).lowerBufferLoad),
+		pat("amdg.buffer_store", (*lowering).lowerBufferStore),
+		pat("amdg.buffer_atomic_rmw", (*lowering).lowerBufferAtomicRMW),
+		pat("amdg.buffer_atomic_cas", (*lowering).lowerBufferAtomicCAS),
+		pat("tt.reduce", (*lowering).lowerReduce),
+		pat("tt.scan", (*lowering).lowerScan),
+		pat("tt.histogram", (*lowering).lowerHistogram),
+		pat("tt.atomic_rmw", (*lowering).lowerAtomicRMW),
+		pat("tt.atomic_cas", (*lowering).lowerAtomicCAS),
+		pat("tt.print", (*lowering).lowerPrint),
+		pat("tt.assert", (*lowering).lowerAssert),
+		pat("tt.elementwise_inline_asm", (*lowering).lowerInlineAsm),
+		pat("tt.extern_elementwise", (*lowering).lowerExtern),
+		pat("tt.gather", (*lowering).lowerGather),
+		pat("ttg.convert_layout", (*lowering).lowerConvertLayout),
+		pat("ttg.local_alloc", (*lowering).lowerLocalAlloc),
+		pat("ttg.local_load", (*lowering).lowerLocalLoad),
+		pat("ttg.local_store", (*lowering).lowerLocalStore),
+		pat("ttg.local_dealloc", (*lowering).lowerLocalDealloc),
+		pat("ttg.memdesc_index", (*lowering).lowerMemDescIndex),
+		pat("ttg.memdesc_subslice", (*lowering).lowerMemDescView),
+		pat("ttg.memdesc_trans", (*lowering).lowerMemDescView),
+		pat("ttg.memdesc_reshape", (*lowering).lowerMemDescView),
+		pat("ttg.memdesc_reinterpret", (*lowering).lowerMemDescView),
+		pat("ttg.async_copy_global_to_local", (*lowering).lowerAsyncCopy),
+		pat("ttg.async_commit_group", (*lowering).lowerAsyncCommitGroup),
+		pat("ttg.async_wait", (*lowering).lowerAsyncWait),
+		pat("tt.dot", (*lowering).lowerDot),
+		pat("ttg.local_barrier", (*lowering).lowerLocalBarrier),
+		pat("ttng.warp_group_dot", (*lowering).lowerWarpGroupDot),
+		pat("ttng.warp_group_dot_wait", (*lowering).lowerWarpGroupDotWait),
+		pat("ttng.fence_async_shared", (*lowering).lowerFenceAsyncShared),
+		pat("ttng.init_barrier", (*lowering).lowerInitBarrier),
+		pat("ttng.inval_barrier", (*lowering).lowerInvalBarrier),
+		pat("ttng.barrier_expect", (*lowering).lowerBarrierExpect),
+		pat("ttng.wait_barrier", (*lowering).lowerWaitBarrier),
+		pat("ttng.arrive_barrier", (*lowering).lowerArriveBarrier),
+		pat("ttng.cluster_arrive", (*lowering).lowerClusterArrive),
+		pat("ttng.cluster_wait", (*lowering).lowerClusterWait),
+		pat("ttng.async_copy_mbarrier_arrive", (*lowering).lowerAsyncCopyMbarrierArrive),
+		pat("ttng.async_tma_copy_global_to_local", (*lowering).lowerTMALoad),
+		pat("ttng.async_tma_copy_local_to_global", (*lowering).lowerTMAStore),
+		pat("ttng.async_tma_reduce", (*lowering).lowerTMAReduce),
+		pat("ttng.async_tma_store_wait", (*lowering).lowerTMAStoreWait),
+		pat("ttng.reinterpret_tensor_descriptor", (*lowering).lowerReinterpretTensorDesc),
+		pat("ttng.tensormap_create", (*lowering).lowerTensormapCreate),
+		pat("ttng.tensormap_fenceproxy_acquire", (*lowering).lowerTensormapFenceproxyAcquire),
+		pat("ttg.global_scratch_alloc", (*lowering).lowerGlobalScratchAlloc),
+		pat("tt.make_tensor_descriptor", (*lowering).refuseInKernelDescriptor),
 	}
-	for name, fn := range l.elementwisePatterns() {
-		ps = append(ps, l.pat(name, fn))
+	for name, fn := range elementwisePatterns() {
+		ps = append(ps, pat(name, fn))
 	}
-	ps = append(ps, l.amdPatterns()...)
+	ps = append(ps, amdPatterns()...)
 	// Anything else is reported with its name and location.
-	ps = append(ps, conversion.NewOpPattern("unsupported", "", 0, func(op *ir.Operation, _ *conversion.Rewriter) bool {
-		return l.fail(ir.OpErrorf(op, "convert-triton-gpu-to-gpu does not support '%s'", op.Name()))
+	ps = append(ps, conversion.NewOpPattern("unsupported", "", 0, func(op *ir.Operation, rw *conversion.Rewriter) bool {
+		return rw.State().(*lowering).fail(ir.OpErrorf(op, "convert-triton-gpu-to-gpu does not support '%s'", op.Name()))
 	}))
-	return ps
-}
+	return conversion.NewPatternSet(ps)
+})

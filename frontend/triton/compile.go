@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/ttcompiler/tt/dialects/builtin"
 	"github.com/ttcompiler/tt/frontend/python"
@@ -175,9 +173,30 @@ func splitSignature(sig string) []string {
 	return out
 }
 
-// The regexps compile on first use, not when a tool that never reads a
-// Python signature starts.
-var hintRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?):\s*(\d+)$`) })
+// splitHint splits a signature entry TYPE:N at its first colon followed
+// by nothing but white space and decimal digits; the type does not span
+// lines. ok is false when s has no such hint.
+func splitHint(s string) (ty, hint string, ok bool) {
+	for i := 0; i < len(s) && s[i] != '\n'; i++ {
+		if s[i] != ':' {
+			continue
+		}
+		if d := strings.TrimLeft(s[i+1:], " \t\n\f\r"); isDecimal(d) {
+			return s[:i], d, true
+		}
+	}
+	return "", "", false
+}
+
+// isDecimal reports whether s is one or more ASCII digits.
+func isDecimal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // ParseSignature reads a signature in triton.tools.compile's syntax:
 // comma-separated types with optional :16 (divisibility) or :1 (the value
@@ -201,8 +220,8 @@ func ParseSignature(sig string) ([]ArgSpec, error) {
 // ParseArgSpec reads one signature entry.
 func ParseArgSpec(s string) (ArgSpec, error) {
 	s = strings.TrimSpace(s)
-	if m := hintRE().FindStringSubmatch(s); m != nil && !strings.HasPrefix(s, "tensordesc") {
-		ty, hint := strings.TrimSpace(m[1]), m[2]
+	if ty, hint, ok := splitHint(s); ok && !strings.HasPrefix(s, "tensordesc") {
+		ty = strings.TrimSpace(ty)
 		if _, err := ParseTypeString(ty); err == nil {
 			switch hint {
 			case "16":
@@ -384,7 +403,7 @@ func Compile(ctx *ir.Context, path string, opts Options) (module *ir.Operation, 
 	if err != nil {
 		return nil, err
 	}
-	if !identRE().MatchString(fn.Name) {
+	if !isIdentifier(fn.Name) {
 		return nil, fmt.Errorf("invalid function identifier: %s", fn.Name)
 	}
 	c.module = builtin.NewModule(ctx, ir.FileLineCol(ctx, path, fn.Def.Pos.Line, 0))
@@ -396,7 +415,17 @@ func Compile(ctx *ir.Context, path string, opts Options) (module *ir.Operation, 
 	return c.module, nil
 }
 
-var identRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`) })
+// isIdentifier reports whether s is an ASCII identifier: a letter or
+// underscore, then letters, digits and underscores.
+func isIdentifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '_' && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // kernelSlots binds the specialization to the kernel's parameters.
 func kernelSlots(fn *JITFunction, args []ArgSpec) ([]argSlot, error) {

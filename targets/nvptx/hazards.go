@@ -1,21 +1,9 @@
 package nvptx
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 )
-
-// hazardPatterns are WGMMAHazards' regexps, compiled on its first call:
-// it checks emitted PTX in tests and tools, and a compiler process that
-// does not call it should not compile them when it starts.
-var hazardPatterns = sync.OnceValue(func() (p struct{ wgmmaLine, waitLine, regRef *regexp.Regexp }) {
-	p.wgmmaLine = regexp.MustCompile(`wgmma\.mma_async\S* \{([^}]*)\}, (\{[^}]*\}|%rd\d+)`)
-	p.waitLine = regexp.MustCompile(`^wgmma\.wait_group\S*\s+(\d+)`)
-	p.regRef = regexp.MustCompile(`%[a-z]+\d+`)
-	return p
-})
 
 // WGMMAHazards scans PTX in layout order for what makes ptxas serialize
 // wgmma (its "wgmma.mma_async instructions are serialized" warnings) or
@@ -33,8 +21,6 @@ var hazardPatterns = sync.OnceValue(func() (p struct{ wgmmaLine, waitLine, regRe
 // access at the top of the loop body is not (it is checked by the PTX
 // emitter's coalescing, which refuses it). It returns one line per hazard.
 func WGMMAHazards(ptx string) []string {
-	re := hazardPatterns()
-	wgmmaLine, waitLine, regRef := re.wgmmaLine, re.waitLine, re.regRef
 	var bad []string
 	var groups []map[string]bool // committed, not retired
 	open := map[string]bool{}    // issued since the last commit
@@ -66,38 +52,128 @@ func WGMMAHazards(ptx string) []string {
 			open = map[string]bool{}
 			continue
 		}
-		if m := waitLine.FindStringSubmatch(l); m != nil {
-			keep, _ := strconv.Atoi(m[1])
+		if n, ok := waitGroupCount(l); ok {
+			keep, _ := strconv.Atoi(n)
 			if keep < len(groups) {
 				groups = groups[len(groups)-keep:]
 			}
 			continue
 		}
-		if m := wgmmaLine.FindStringSubmatch(l); m != nil {
-			regs := regRef.FindAllString(m[1], -1)
-			if strings.HasPrefix(m[2], "{") {
-				regs = append(regs, regRef.FindAllString(m[2], -1)...)
+		if acc, a, ok := wgmmaOperands(l); ok {
+			regs := registerRefs(acc, -1)
+			if strings.HasPrefix(a, "{") {
+				regs = append(regs, registerRefs(a, -1)...)
 			}
 			for _, r := range regs {
 				if dirty[r] {
 					bad = append(bad, "written since the last wgmma.fence: "+r+" in "+l)
 				}
 			}
-			for _, r := range regRef.FindAllString(m[1], -1) {
+			for _, r := range registerRefs(acc, -1) {
 				open[r] = true
 			}
 			continue
 		}
-		for _, r := range regRef.FindAllString(l, -1) {
+		for _, r := range registerRefs(l, -1) {
 			if inFlight(r) {
 				bad = append(bad, "in-flight accumulator "+r+" touched by: "+l)
 				break
 			}
 		}
 		// The first register of an ordinary instruction is its result.
-		if rs := regRef.FindAllString(l, 1); len(rs) == 1 && !strings.HasPrefix(l, "@") && !strings.HasPrefix(l, "st.") {
+		if rs := registerRefs(l, 1); len(rs) == 1 && !strings.HasPrefix(l, "@") && !strings.HasPrefix(l, "st.") {
 			dirty[rs[0]] = true
 		}
 	}
 	return bad
+}
+
+// The matchers below are written out rather than regexps: regexp's
+// package initialization would run in every process that links this
+// package. White space is PTX's (and RE2's \s): space, \t, \n, \f, \r.
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// skip returns s without its leading bytes that in reports true for.
+func skip(s string, in func(byte) bool) string {
+	for s != "" && in(s[0]) {
+		s = s[1:]
+	}
+	return s
+}
+
+// wgmmaOperands finds the first `wgmma.mma_async<suffix> {acc}, a` in s,
+// where a is a register list {...} or a %rd<N> descriptor.
+func wgmmaOperands(s string) (acc, a string, ok bool) {
+	const name = "wgmma.mma_async"
+	for {
+		i := strings.Index(s, name)
+		if i < 0 {
+			return "", "", false
+		}
+		s = s[i+len(name):]
+		rest, ok := strings.CutPrefix(skip(s, func(c byte) bool { return !isSpace(c) }), " {")
+		if !ok {
+			continue
+		}
+		acc, rest, ok = strings.Cut(rest, "}")
+		if !ok {
+			continue
+		}
+		if rest, ok = strings.CutPrefix(rest, ", "); !ok {
+			continue
+		}
+		if list, ok := strings.CutPrefix(rest, "{"); ok {
+			if j := strings.IndexByte(list, '}'); j >= 0 {
+				return acc, rest[:j+2], true
+			}
+		} else if num, ok := strings.CutPrefix(rest, "%rd"); ok {
+			if n := len(num) - len(skip(num, isDigit)); n > 0 {
+				return acc, rest[:len("%rd")+n], true
+			}
+		}
+	}
+}
+
+// waitGroupCount returns N of a line starting `wgmma.wait_group<suffix> N`.
+func waitGroupCount(s string) (string, bool) {
+	s, ok := strings.CutPrefix(s, "wgmma.wait_group")
+	if !ok {
+		return "", false
+	}
+	// The suffix runs to white space or the end, so digits after it
+	// follow white space.
+	s = skip(skip(s, func(c byte) bool { return !isSpace(c) }), isSpace)
+	n := len(s) - len(skip(s, isDigit))
+	return s[:n], n > 0
+}
+
+// registerRefs returns the first limit (all when limit < 0) register
+// names in s: % then lower-case letters then digits, as %r12 or %rd3.
+func registerRefs(s string, limit int) []string {
+	var out []string
+	for i := 0; len(out) != limit; {
+		j := strings.IndexByte(s[i:], '%')
+		if j < 0 {
+			break
+		}
+		start := i + j
+		letters := start + 1
+		for letters < len(s) && s[letters] >= 'a' && s[letters] <= 'z' {
+			letters++
+		}
+		end := letters
+		for end < len(s) && isDigit(s[end]) {
+			end++
+		}
+		if letters > start+1 && end > letters {
+			out = append(out, s[start:end])
+			i = end
+		} else {
+			i = start + 1
+		}
+	}
+	return out
 }

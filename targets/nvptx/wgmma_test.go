@@ -19,11 +19,11 @@ func TestWGMMAAccumulatorsStayInPlace(t *testing.T) {
 		t.Error(h)
 	}
 	loop := ptx[strings.Index(ptx, "$L__BB0_1:"):strings.Index(ptx, "$L__BB0_3:")]
-	m := hazardPatterns().wgmmaLine.FindStringSubmatch(loop)
-	if m == nil {
+	acc, _, ok := wgmmaOperands(loop)
+	if !ok {
 		t.Fatalf("no wgmma in the loop:\n%s", loop)
 	}
-	for _, r := range hazardPatterns().regRef.FindAllString(m[1], -1) {
+	for _, r := range registerRefs(acc, -1) {
 		for _, l := range strings.Split(loop, "\n") {
 			if strings.Contains(l, "mov") && regexp.MustCompile(regexp.QuoteMeta(r)+`\b`).MatchString(l) {
 				t.Errorf("accumulator %s copied in the loop: %s", r, l)
@@ -31,8 +31,8 @@ func TestWGMMAAccumulatorsStayInPlace(t *testing.T) {
 		}
 	}
 	// Both wgmma of an iteration and the wait share one register list.
-	if n := strings.Count(loop, "{"+m[1]+"}"); n != 2 {
-		t.Errorf("the loop's two wgmma do not share their accumulators (%d uses of {%s})", n, m[1])
+	if n := strings.Count(loop, "{"+acc+"}"); n != 2 {
+		t.Errorf("the loop's two wgmma do not share their accumulators (%d uses of {%s})", n, acc)
 	}
 }
 

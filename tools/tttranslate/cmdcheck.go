@@ -1,12 +1,11 @@
 package tttranslate
 
 import (
+	"bytes"
 	"fmt"
 	"os/exec"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // SupportedArchs are the architectures tt-translate compiles for: the
@@ -69,20 +68,34 @@ func supported(arch string) bool {
 	return false
 }
 
-// The version regexps compile when a flag that needs them is given.
-var rePTXVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)\.(\d)$`) })
+// splitPTXVersion splits MAJOR.MINOR, decimal numbers with a one-digit
+// MINOR.
+func splitPTXVersion(v string) (major, minor string, ok bool) {
+	major, minor, ok = strings.Cut(v, ".")
+	return major, minor, ok && isDecimal(major) && len(minor) == 1 && isDecimal(minor)
+}
+
+// isDecimal reports whether s is one or more ASCII digits.
+func isDecimal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // checkPTXVersion accepts a PTX ISA version M.m that exists and knows arch.
 func checkPTXVersion(v, arch string) error {
 	if isAMD(arch) {
 		return fmt.Errorf("--ptx-version applies to NVIDIA targets, not %s", arch)
 	}
-	m := rePTXVersion().FindStringSubmatch(v)
-	if m == nil {
+	majorDigits, minorDigits, ok := splitPTXVersion(v)
+	if !ok {
 		return fmt.Errorf("--ptx-version=%s is not a PTX ISA version (want MAJOR.MINOR, e.g. 8.4)", v)
 	}
-	major, _ := strconv.Atoi(m[1])
-	minor, _ := strconv.Atoi(m[2])
+	major, _ := strconv.Atoi(majorDigits)
+	minor, _ := strconv.Atoi(minorDigits)
 	if major < 6 || major > 9 {
 		return fmt.Errorf("--ptx-version=%s is not a PTX ISA version tt can print (6.0 to 9.x)", v)
 	}
@@ -92,7 +105,25 @@ func checkPTXVersion(v, arch string) error {
 	return nil
 }
 
-var reLLVMVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`LLVM version (\d+)\.`) })
+// llvmMajorVersion finds the first `LLVM version N.` in llc's --version
+// output and returns N.
+func llvmMajorVersion(out []byte) (string, bool) {
+	const label = "LLVM version "
+	for {
+		i := bytes.Index(out, []byte(label))
+		if i < 0 {
+			return "", false
+		}
+		out = out[i+len(label):]
+		n := 0
+		for n < len(out) && out[n] >= '0' && out[n] <= '9' {
+			n++
+		}
+		if n > 0 && n < len(out) && out[n] == '.' {
+			return string(out[:n]), true
+		}
+	}
+}
 
 // checkLLC runs `llc --version` and refuses an llc too old for arch.
 func checkLLC(llc, arch string) error {
@@ -100,11 +131,11 @@ func checkLLC(llc, arch string) error {
 	if err != nil {
 		return fmt.Errorf("--llc=%s does not run: %v", llc, err)
 	}
-	m := reLLVMVersion().FindSubmatch(out)
-	if m == nil {
+	digits, ok := llvmMajorVersion(out)
+	if !ok {
 		return fmt.Errorf("--llc=%s is not LLVM's llc (no \"LLVM version\" in its --version output)", llc)
 	}
-	major, _ := strconv.Atoi(string(m[1]))
+	major, _ := strconv.Atoi(digits)
 	if want := minLLVM[arch]; major < want {
 		return fmt.Errorf("--llc=%s is LLVM %d, which does not know %s (it needs LLVM %d or newer)", llc, major, arch, want)
 	}

@@ -1,22 +1,60 @@
 package ttir
 
 import (
-	"regexp"
-	"sync"
+	"strings"
 
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/ir"
 )
 
-// threadSensitiveAsm matches PTX that reads which thread runs it or how many
-// run (%tid, %ntid, %laneid, %warpid, %nwarpid, %lanemask_*), or that
-// synchronizes or trades data with other threads (barriers, shuffles,
-// votes, warp reductions and matrix instructions of a warp or warpgroup).
-// Compiled on first use: kernels without inline asm, most of them, do not
-// pay for it at every process's start.
-var threadSensitiveAsm = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`%(tid|ntid|laneid|warpid|nwarpid|lanemask_\w+)\b|\b(bar|barrier|bar\.warp|shfl|vote|match|redux|activemask|elect|mma|wgmma|ldmatrix|stmatrix|setmaxnreg)\b`)
-})
+// threadSensitiveAsm reports whether PTX text reads which thread runs it
+// or how many run (%tid, %ntid, %laneid, %warpid, %nwarpid, %lanemask_*),
+// or synchronizes or trades data with other threads (barriers, shuffles,
+// votes, warp reductions and matrix instructions of a warp or warpgroup):
+// whether one of its words (runs of letters, digits and _) is such an
+// instruction name, or such a register name after %.
+func threadSensitiveAsm(text string) bool {
+	for i := 0; i < len(text); {
+		if !isWordByte(text[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(text) && isWordByte(text[i]) {
+			i++
+		}
+		word := text[start:i]
+		if threadSensitiveInstruction(word) || start > 0 && text[start-1] == '%' && threadIndexRegister(word) {
+			return true
+		}
+	}
+	return false
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// threadIndexRegister reports whether word names one of
+// threadSensitiveAsm's special registers (without its %).
+func threadIndexRegister(word string) bool {
+	switch word {
+	case "tid", "ntid", "laneid", "warpid", "nwarpid":
+		return true
+	}
+	return len(word) > len("lanemask_") && strings.HasPrefix(word, "lanemask_")
+}
+
+// threadSensitiveInstruction reports whether word is one of
+// threadSensitiveAsm's instruction names (bar.warp's first word is bar).
+func threadSensitiveInstruction(word string) bool {
+	switch word {
+	case "bar", "barrier", "shfl", "vote", "match", "redux", "activemask", "elect", "mma", "wgmma",
+		"ldmatrix", "stmatrix", "setmaxnreg":
+		return true
+	}
+	return false
+}
 
 // threadDependentAsm reports whether op is a tt.elementwise_inline_asm
 // whose effect may change when other threads, or more of them, run it:
@@ -36,5 +74,5 @@ func threadDependentAsm(op *ir.Operation) bool {
 		return true
 	}
 	text, ok := op.Attr("asm_string").(*ir.StringAttr)
-	return !ok || threadSensitiveAsm().MatchString(text.Value)
+	return !ok || threadSensitiveAsm(text.Value)
 }
