@@ -1,9 +1,10 @@
 package triton
 
 import (
-	"math/rand"
 	"regexp"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/textgen"
 )
 
 // The hand-written matchers replaced these regexps (regexp's package
@@ -13,18 +14,11 @@ var (
 	identOracle = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
 )
 
-// randomStrings returns hand-picked inputs and random strings over alphabet.
+// randomStrings returns hand-picked inputs and random strings over the
+// bytes of alphabet.
 func randomStrings(picked []string, alphabet string, n int) []string {
-	r := rand.New(rand.NewSource(1))
 	out := append([]string{""}, picked...)
-	for range n {
-		b := make([]byte, r.Intn(12))
-		for i := range b {
-			b[i] = alphabet[r.Intn(len(alphabet))]
-		}
-		out = append(out, string(b))
-	}
-	return out
+	return append(out, textgen.Glued(textgen.Bytes(alphabet), 12, n)...)
 }
 
 func TestSplitHintMatchesRegexp(t *testing.T) {

@@ -1,11 +1,11 @@
 package nvptx
 
 import (
-	"math/rand"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/textgen"
 )
 
 // WGMMAHazards' matchers replaced these regexps (regexp's package
@@ -29,15 +29,7 @@ func hazardInputs() []string {
 	}
 	pieces := []string{"wgmma.mma_async", "wgmma.wait_group", ".sync", " ", "\t", "\n", "\v", "{", "}", ", ", ",",
 		"%rd", "%r", "%f", "%", "1", "23", "x", "Q", ";"}
-	r := rand.New(rand.NewSource(1))
-	for range 100000 {
-		var b strings.Builder
-		for range r.Intn(14) {
-			b.WriteString(pieces[r.Intn(len(pieces))])
-		}
-		out = append(out, b.String())
-	}
-	return out
+	return append(out, textgen.Glued(pieces, 14, 100000)...)
 }
 
 func TestHazardMatchersMatchRegexps(t *testing.T) {

@@ -1,10 +1,10 @@
 package tttranslate
 
 import (
-	"math/rand"
 	"regexp"
-	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/textgen"
 )
 
 // The version matchers replaced these regexps (regexp's package
@@ -16,16 +16,7 @@ var (
 
 // versionInputs returns random strings made of pieces of version texts.
 func versionInputs(pieces []string) []string {
-	r := rand.New(rand.NewSource(1))
-	out := []string{""}
-	for range 100000 {
-		var b strings.Builder
-		for range r.Intn(7) {
-			b.WriteString(pieces[r.Intn(len(pieces))])
-		}
-		out = append(out, b.String())
-	}
-	return out
+	return append([]string{""}, textgen.Glued(pieces, 7, 100000)...)
 }
 
 func TestSplitPTXVersionMatchesRegexp(t *testing.T) {

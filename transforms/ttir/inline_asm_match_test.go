@@ -1,10 +1,10 @@
 package ttir
 
 import (
-	"math/rand"
 	"regexp"
-	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/textgen"
 )
 
 // threadSensitiveAsm replaced this regexp (regexp's package
@@ -18,15 +18,7 @@ func TestThreadSensitiveAsmMatchesRegexp(t *testing.T) {
 	pieces := []string{"%", "tid", "ntid", "laneid", "warpid", "nwarpid", "lanemask_", "lanemask", "bar", "barrier",
 		".warp", "shfl", "vote", "match", "redux", "activemask", "elect", "mma", "wgmma", "ldmatrix", "stmatrix",
 		"setmaxnreg", "_", "x", "1", ".", " ", ";", "$0", "é"}
-	r := rand.New(rand.NewSource(1))
-	for range 100000 {
-		var b strings.Builder
-		for range r.Intn(6) {
-			b.WriteString(pieces[r.Intn(len(pieces))])
-		}
-		inputs = append(inputs, b.String())
-	}
-	for _, s := range inputs {
+	for _, s := range append(inputs, textgen.Glued(pieces, 6, 100000)...) {
 		if got, want := threadSensitiveAsm(s), threadSensitiveOracle.MatchString(s); got != want {
 			t.Fatalf("threadSensitiveAsm(%q) = %v, the regexp says %v", s, got, want)
 		}
