@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/internal/ascii"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -74,33 +75,25 @@ func movedIntoResult(s string) string {
 	if !ok || !strings.HasPrefix(typ, "b32") && !strings.HasPrefix(typ, "u32") {
 		return ""
 	}
-	operands := skipPTXSpace(typ[len("b32"):])
+	operands := ascii.TrimLeftSpace(typ[len("b32"):])
 	if len(operands) == len(typ)-len("b32") {
 		return ""
 	}
 	rest, ok := strings.CutPrefix(operands, "$0")
 	if ok {
-		rest, ok = strings.CutPrefix(skipPTXSpace(rest), ",")
+		rest, ok = strings.CutPrefix(ascii.TrimLeftSpace(rest), ",")
 	}
 	if ok {
-		rest, ok = strings.CutPrefix(skipPTXSpace(rest), "%")
+		rest, ok = strings.CutPrefix(ascii.TrimLeftSpace(rest), "%")
 	}
 	n := 0
 	for n < len(rest) && (rest[n] == '_' || rest[n] >= 'a' && rest[n] <= 'z') {
 		n++
 	}
-	if !ok || n == 0 || skipPTXSpace(rest[n:]) != ";" {
+	if !ok || n == 0 || ascii.TrimLeftSpace(rest[n:]) != ";" {
 		return ""
 	}
 	return rest[:n]
-}
-
-// skipPTXSpace returns s without its leading white space.
-func skipPTXSpace(s string) string {
-	for s != "" && strings.IndexByte(" \t\n\f\r", s[0]) >= 0 {
-		s = s[1:]
-	}
-	return s
 }
 
 // lowerSpecialRegisterRead replaces op by one read of the register, given

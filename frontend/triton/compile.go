@@ -10,6 +10,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/builtin"
 	"github.com/ttcompiler/tt/frontend/python"
+	"github.com/ttcompiler/tt/internal/ascii"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -181,21 +182,11 @@ func splitHint(s string) (ty, hint string, ok bool) {
 		if s[i] != ':' {
 			continue
 		}
-		if d := strings.TrimLeft(s[i+1:], " \t\n\f\r"); isDecimal(d) {
+		if d := ascii.TrimLeftSpace(s[i+1:]); ascii.Digits(d) {
 			return s[:i], d, true
 		}
 	}
 	return "", "", false
-}
-
-// isDecimal reports whether s is one or more ASCII digits.
-func isDecimal(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // ParseSignature reads a signature in triton.tools.compile's syntax:

@@ -3,6 +3,8 @@ package nvptx
 import (
 	"strconv"
 	"strings"
+
+	"github.com/ttcompiler/tt/internal/ascii"
 )
 
 // WGMMAHazards scans PTX in layout order for what makes ptxas serialize
@@ -90,19 +92,7 @@ func WGMMAHazards(ptx string) []string {
 
 // The matchers below are written out rather than regexps: regexp's
 // package initialization would run in every process that links this
-// package. White space is PTX's (and RE2's \s): space, \t, \n, \f, \r.
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// skip returns s without its leading bytes that in reports true for.
-func skip(s string, in func(byte) bool) string {
-	for s != "" && in(s[0]) {
-		s = s[1:]
-	}
-	return s
-}
+// package (package ascii has the byte classes).
 
 // wgmmaOperands finds the first `wgmma.mma_async<suffix> {acc}, a` in s,
 // where a is a register list {...} or a %rd<N> descriptor.
@@ -114,7 +104,7 @@ func wgmmaOperands(s string) (acc, a string, ok bool) {
 			return "", "", false
 		}
 		s = s[i+len(name):]
-		rest, ok := strings.CutPrefix(skip(s, func(c byte) bool { return !isSpace(c) }), " {")
+		rest, ok := strings.CutPrefix(ascii.SkipNonSpace(s), " {")
 		if !ok {
 			continue
 		}
@@ -130,7 +120,7 @@ func wgmmaOperands(s string) (acc, a string, ok bool) {
 				return acc, rest[:j+2], true
 			}
 		} else if num, ok := strings.CutPrefix(rest, "%rd"); ok {
-			if n := len(num) - len(skip(num, isDigit)); n > 0 {
+			if n := ascii.DigitRun(num); n > 0 {
 				return acc, rest[:len("%rd")+n], true
 			}
 		}
@@ -145,8 +135,8 @@ func waitGroupCount(s string) (string, bool) {
 	}
 	// The suffix runs to white space or the end, so digits after it
 	// follow white space.
-	s = skip(skip(s, func(c byte) bool { return !isSpace(c) }), isSpace)
-	n := len(s) - len(skip(s, isDigit))
+	s = ascii.TrimLeftSpace(ascii.SkipNonSpace(s))
+	n := ascii.DigitRun(s)
 	return s[:n], n > 0
 }
 
@@ -165,9 +155,7 @@ func registerRefs(s string, limit int) []string {
 			letters++
 		}
 		end := letters
-		for end < len(s) && isDigit(s[end]) {
-			end++
-		}
+		end += ascii.DigitRun(s[end:])
 		if letters > start+1 && end > letters {
 			out = append(out, s[start:end])
 			i = end

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+
+	"github.com/ttcompiler/tt/internal/ascii"
 )
 
 // SupportedArchs are the architectures tt-translate compiles for: the
@@ -72,17 +74,7 @@ func supported(arch string) bool {
 // MINOR.
 func splitPTXVersion(v string) (major, minor string, ok bool) {
 	major, minor, ok = strings.Cut(v, ".")
-	return major, minor, ok && isDecimal(major) && len(minor) == 1 && isDecimal(minor)
-}
-
-// isDecimal reports whether s is one or more ASCII digits.
-func isDecimal(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
+	return major, minor, ok && ascii.Digits(major) && len(minor) == 1 && ascii.Digits(minor)
 }
 
 // checkPTXVersion accepts a PTX ISA version M.m that exists and knows arch.
@@ -115,10 +107,7 @@ func llvmMajorVersion(out []byte) (string, bool) {
 			return "", false
 		}
 		out = out[i+len(label):]
-		n := 0
-		for n < len(out) && out[n] >= '0' && out[n] <= '9' {
-			n++
-		}
+		n := ascii.DigitRun(out)
 		if n > 0 && n < len(out) && out[n] == '.' {
 			return string(out[:n]), true
 		}
