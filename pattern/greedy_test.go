@@ -155,17 +155,20 @@ func TestBenefitOrderAndPatterns(t *testing.T) {
 }`)
 }
 
-// An op left without uses by an in-place update is not queued again:
-// region simplification erases it in the same round, though the IR has no
-// CFG to clean up.
-func TestDeadCodeLeftByAnUpdateInPlace(t *testing.T) {
-	m := parse(t, `
+// sinkOfNeg is a function that sinks the negation of a loaded value.
+const sinkOfNeg = `
 "test.func"() ({
   %x = "test.load"() : () -> i32
   %n = "test.neg"(%x) : (i32) -> i32
   "test.sink"(%n) : (i32) -> ()
   "test.ret"() : () -> ()
-}) : () -> ()`)
+}) : () -> ()`
+
+// An op left without uses by an in-place update is not queued again:
+// region simplification erases it in the same round, though the IR has no
+// CFG to clean up.
+func TestDeadCodeLeftByAnUpdateInPlace(t *testing.T) {
+	m := parse(t, sinkOfNeg)
 	// sink(neg(x)) -> sink(x), in place
 	skipNeg := ir.NewPattern("skip-neg", "test.sink", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
 		neg := op.Operand(0).DefiningOp()
@@ -454,13 +457,7 @@ func TestEraseNestedRegions(t *testing.T) {
 }
 
 func TestWalkDriver(t *testing.T) {
-	m := parse(t, `
-"test.func"() ({
-  %x = "test.load"() : () -> i32
-  %n = "test.neg"(%x) : (i32) -> i32
-  "test.sink"(%n) : (i32) -> ()
-  "test.ret"() : () -> ()
-}) : () -> ()`)
+	m := parse(t, sinkOfNeg)
 	rename := ir.NewPattern("tag", "test.neg", 1, func(op *ir.Operation, rw ir.Rewriter) bool {
 		if op.HasAttr("seen") {
 			return false
