@@ -66,6 +66,25 @@ Modes:
               branched around when every factor of the warp is 1.0 (vote.all): an exact skip,
               since x * 1.0 == x. Output unchanged; what skipping the rescale of warps whose
               running maxima did not move saves on the benchmark's data.
+  rescaleafter
+              (attention whose loop issues S = QK^T and the previous block's P.V as two wgmma
+              groups) the run of multiplications moved from before the first group to right after
+              its commit, so that it runs while the tensor cores compute S instead of delaying
+              S's issue; P.V's own wgmma.fence stays between the run and its wgmmas. Output
+              unchanged.
+  rescaleturn the same, and the turn handed to the other warpgroup (the `bar.arrive` after
+              P.V's commit) right after S's commit instead, so that the other warpgroup's S
+              may queue before this one's P.V. Output unchanged.
+  nowaitS     (attention whose loop issues S = QK^T and the previous block's P.V as two wgmma
+              groups, then waits for S with `wgmma.wait_group 1`) that wait removed, as a bound
+              on S's latency on the softmax's path. It is not one: ptxas sees the softmax read
+              registers of a wgmma in flight, serializes every wgmma (C7514) and waits itself,
+              so the output stays right and the kernel runs a third slower.
+  oneS        (attention) each group of S = QK^T's wgmmas (the m64n64k16 ones) cut to its first,
+              which covers the first 16 of the head's columns only: wrong output; how fast the
+              kernel would run if S took one wgmma's time (its latency on the softmax's path and
+              its tensor-core time both nearly gone).
+  onePV       (attention at head dim 128) the same for P.V's m64n128k16 wgmmas.
   sms=N       %nsmid read as N: fewer persistent CTAs. Output unchanged.
   stagger=NS  the persistent CTAs of the second slot of each SM (nsmid <= ctaid < 2 nsmid) wait
               NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
@@ -508,6 +527,72 @@ def condrescale(lines):
                          ".reg .pred \t%pskip;"])
 
 
+def rescaleafter(lines, turn=False):
+    """Modes rescaleafter and rescaleturn (turn=True)."""
+    idx, factors = rescale_run(lines)
+    accs = {RESCALE.match(lines[i]).group(1) for i in idx}
+    commit = next((i for i in range(idx[-1] + 1, len(lines)) if "wgmma.commit_group" in lines[i]), None)
+    if commit is None:
+        raise Shape("no wgmma.commit_group after the rescale")
+    fence = next((i for i in range(commit + 1, len(lines)) if "wgmma." in lines[i]), None)
+    if fence is None or "wgmma.fence" not in lines[fence]:
+        raise Shape("the group after S's commit does not start with wgmma.fence")
+    for i in range(idx[-1] + 1, commit):
+        used = set(re.findall(r"%f\d+", lines[i]))
+        if used & (accs | factors):
+            raise Shape(f"line {i} between the rescale and S's commit touches it: {lines[i].strip()}")
+    body = [lines[i] for i in idx]
+    drop = set(idx)
+    if turn:
+        second = next((i for i in range(fence, len(lines)) if "wgmma.commit_group" in lines[i]), None)
+        arrive = second + 1 if second is not None else None
+        if arrive is None or not lines[arrive].strip().startswith("bar.arrive"):
+            raise Shape("no bar.arrive right after P.V's commit")
+        body = [lines[arrive]] + body
+        drop.add(arrive)
+    out = []
+    for i, l in enumerate(lines):
+        if i in drop:
+            continue
+        out.append(l)
+        if i == commit:
+            out += body
+    return out
+
+
+def nowait_s(lines):
+    """Mode nowaitS."""
+    idx = [i for i, l in enumerate(lines) if l.strip() == "wgmma.wait_group.sync.aligned 1;"]
+    if len(idx) != 1:
+        raise Shape(f"{len(idx)} waits with one group pending, want the loop's one")
+    return lines[:idx[0]] + lines[idx[0] + 1:]
+
+
+def first_wgmma(shape):
+    """Modes oneS and onePV: each commit group of wgmmas of the shape cut to its first."""
+    def edit(lines):
+        out, kept, cut = [], False, 0
+        for l in lines:
+            if "wgmma.mma_async" in l and shape in l:
+                if kept:
+                    cut += 1
+                    continue
+                kept = True
+            elif "wgmma.commit_group" in l:
+                kept = False
+            out.append(l)
+        if cut == 0:
+            raise Shape(f"no group of {shape.strip('.')} wgmmas")
+        return out
+    return edit
+
+
+# The modes that edit the attention kernels (the others edit the matmuls).
+ATTENTION_MODES = {"norescale": norescale, "condrescale": condrescale, "rescaleafter": rescaleafter,
+                   "rescaleturn": lambda lines: rescaleafter(lines, turn=True), "nowaitS": nowait_s,
+                   "oneS": first_wgmma(".m64n64k16."), "onePV": first_wgmma(".m64n128k16.")}
+
+
 def sms(n):
     def edit(lines):
         out = [re.sub(r"mov\.u32 (%r\d+), %nsmid;", rf"mov.u32 \1, {n};", l) for l in lines]
@@ -522,7 +607,7 @@ def main(mode, src, dst):
              "pairsA": drop_shared(1, 32768), "pairsB": drop_shared(3, 40960),
              "nomulticast": nomulticast, "nohandshake": nohandshake, "nomidwait": nomidwait,
              "noclaim": noclaim, "noacquire": noacquire, "oneinit": oneinit, "prefetch": prefetch, "idleexit": idleexit, "probes": probes,
-             "norescale": norescale, "condrescale": condrescale}
+             **ATTENTION_MODES}
     if mode.startswith("stagger="):
         edit = stagger(int(mode.split("=", 1)[1]))
     elif mode.startswith("sms="):
@@ -530,10 +615,10 @@ def main(mode, src, dst):
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, oneinit, prefetch, idleexit, probes, norescale, condrescale, sms=N, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
-        kernels = "attention_" if mode in ("norescale", "condrescale") else "matmul_"
+        kernels = "attention_" if mode in ATTENTION_MODES else "matmul_"
         if not (name.startswith(kernels) and name.endswith(".ptx")):
             continue
         lines = strip_loc(open(os.path.join(src, name)).read().split("\n"))
