@@ -7,7 +7,8 @@
   public tt.func into a PTX entry with the kernel's parameters (plus two for
   --kernel-abi=triton), metadata JSON and stage dumps, refuses input containing
   ``tt.unsupported`` with a located diagnostic and input containing ``tt.needs_too_much_shared``
-  as out of shared memory (exit 3 and the record in the .json), and records its arguments.
+  as out of shared memory (exit 3 and the record in the .json), and records its arguments and
+  the GOMAXPROCS it runs with.
 """
 from __future__ import annotations
 
@@ -105,6 +106,10 @@ log = os.environ.get("FAKE_TT_ARGV_LOG")
 if log:
     with open(log, "a") as f:
         f.write(json.dumps(args) + "\n")
+env_log = os.environ.get("FAKE_TT_GOMAXPROCS_LOG")
+if env_log:
+    with open(env_log, "a") as f:
+        f.write(json.dumps(os.environ.get("GOMAXPROCS")) + "\n")
 if args == ["--version"]:
     if os.environ.get("FAKE_TT_NO_VERSION"):
         sys.stderr.write("tt-translate: Unknown command line argument '--version'.\n")

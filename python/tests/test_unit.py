@@ -291,6 +291,26 @@ class HookTest(TempDirTest):
             self.assertIn(want, args)
         self.assertTrue(args[0].endswith("add_kernel.ttir"))
 
+    def test_one_p_unless_the_caller_chose(self):
+        # binary.child_env: tt-translate (compiles and --version alike) runs with GOMAXPROCS=1,
+        # or with the caller's own value.
+        import tt_triton
+        tt_triton.enable()
+        log = os.path.join(self.tmp, "gomaxprocs.jsonl")
+        with mock.patch.dict(os.environ, {"FAKE_TT_GOMAXPROCS_LOG": log}):
+            os.environ.pop("GOMAXPROCS", None)
+            self.compile(fakes.Options())
+            with open(log) as f:
+                default = [json.loads(l) for l in f.read().splitlines()]
+            with mock.patch.dict(os.environ, {"GOMAXPROCS": "6"}):
+                self.compile(fakes.Options(num_warps=8))
+            with open(log) as f:
+                chosen = [json.loads(l) for l in f.read().splitlines()][len(default):]
+        self.assertTrue(default)
+        self.assertEqual(set(default), {"1"})
+        self.assertTrue(chosen)
+        self.assertEqual(set(chosen), {"6"})
+
     def test_gluon_compiles_from_ttgir(self):
         import tt_triton
         tt_triton.enable()

@@ -17,6 +17,19 @@ from dataclasses import dataclass
 ENV_BINARY = "TT_TRANSLATE"
 
 
+def child_env() -> dict[str, str]:
+    """The environment tt-translate runs in: the caller's, with GOMAXPROCS=1 unless it sets one.
+
+    tt-translate compiles a kernel on one goroutine, but the Go runtime sizes its scheduler to
+    the machine's cores before main runs (a P, its caches and threads each): on the 16-core GPU
+    host one P instead of 16 takes half a millisecond off every process, 7% of a small kernel's
+    compile (docs/PERFORMANCE.md, 2026-12-01 12:20). The process cannot choose that itself; its
+    caller can."""
+    env = dict(os.environ)
+    env.setdefault("GOMAXPROCS", "1")
+    return env
+
+
 class TTTranslateNotFound(RuntimeError):
     """No usable tt-translate binary."""
 
@@ -86,7 +99,7 @@ def identity(path: str, timeout: float = 60) -> Identity:
     sha = hashlib.sha256(data).hexdigest()
     version, commit = "unknown", commit_from_buildinfo(data) or "unknown"
     try:
-        proc = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=timeout)
+        proc = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=timeout, env=child_env())
         parsed = parse_version_output(proc.stdout) if proc.returncode == 0 else None
     except (OSError, subprocess.TimeoutExpired):
         parsed = None

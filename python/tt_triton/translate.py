@@ -14,6 +14,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from .binary import child_env
+
 
 class TTTranslateError(RuntimeError):
     """tt-translate could not compile a kernel; the message carries tt's diagnostic."""
@@ -192,7 +194,7 @@ def run(binary: str, text: str, ext: str, kernel: str, args: list[str]) -> Resul
         timeout = float(os.environ.get(ENV_TIMEOUT, "300"))
         t0 = time.time()
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=child_env())
             rc, stderr = proc.returncode, proc.stderr
         except subprocess.TimeoutExpired as e:
             rc, stderr = -1, f"tt-translate timed out after {e.timeout} s\n{e.stderr or ''}"
