@@ -2,7 +2,7 @@
 """Two schedules of attention's key loop at head dim 128, written as TTGIR for timing experiments.
 
     tt-translate --num-warps=8 --dump-stages=D attention_f16_4096_d128.ttir -o /dev/null
-    python3 attn_schedules.py MODE D/02-ttgir.mlir SLOTS OUT.mlir
+    python3 attn_schedules.py MODE[,free] D/02-ttgir.mlir SLOTS OUT.mlir
     tt-translate --num-warps=8 OUT.mlir -o NAME/attention_f16_4096_d128.ptx   (then variants_bench.py)
 
 tt's consumer of the perf attention kernel at head dim 128 (two warpgroups taking turns, each turn
@@ -19,7 +19,9 @@ is replaced (the `default` region of the dump's ttg.warp_specialize) by one of:
          exponentials, row sums: twice the independent work between the shuffles' latencies),
          then a second turn for P_i V_i; one block's remainder in tt's own form.
 
-The ring gets SLOTS slots (the producer's too; 4 or 5: both schedules hold a slot longer). The
+With `,free` (e.g. `pair,free`) the warpgroups do not take turns: the consumer's named barriers
+are left out. The ring gets SLOTS slots (the producer's too; 4 or 5: both schedules hold a slot
+longer). The
 arithmetic is the kernel's, op for op, so the output is bit-identical to Triton's. It refuses a
 dump without the values it reads (tt's dump of that kernel at the tree it was written for,
 2026-12-01); docs/PERFORMANCE.md has what they measured.
@@ -27,9 +29,9 @@ dump without the values it reads (tt's dump of that kernel at the tree it was wr
 import re
 import sys
 
-if len(sys.argv) != 5 or sys.argv[1] not in ("ahead", "pair"):
+MODE, _, FREE = sys.argv[1].partition(",") if len(sys.argv) == 5 else ("", "", "")
+if MODE not in ("ahead", "pair") or FREE not in ("", "free"):
     sys.exit(__doc__)
-MODE = sys.argv[1]
 lines = open(sys.argv[2]).read().split('\n')
 NS = int(sys.argv[3])
 out_path = sys.argv[4]
@@ -452,4 +454,14 @@ if NS != 3:
         text = re.sub(rf'(    ttng.inval_barrier {last} : [^\n]*)', lambda mo: mo.group(1) + inv, text, count=1)
     consts = ''.join(f'\n    %c{k}_i32x = arith.constant {k} : i32' for k in range(3, NS))
     text = text.replace('    %c3_i32 = arith.constant 3 : i32', '    %c3_i32 = arith.constant 3 : i32' + consts, 1)
+if FREE:
+    # The consumer (the default region, up to the producer's partition) without its turns.
+    out, consumer = [], False
+    for l in text.split('\n'):
+        consumer = consumer or l.strip() == 'default {'
+        if consumer and l.strip().startswith('partition0('):
+            consumer = False
+        if not (consumer and 'gpu.named_barrier' in l):
+            out.append(l)
+    text = '\n'.join(out)
 open(out_path, 'w').write(text)
