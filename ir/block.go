@@ -114,6 +114,17 @@ func (b *Block) ArgumentTypes() []Type {
 	return out
 }
 
+// ArgumentLocs returns the locations of the block arguments, so that a
+// block made to take another's place keeps them (a kernel's parameters
+// are where diagnostics about them point).
+func (b *Block) ArgumentLocs() []Location {
+	out := make([]Location, len(b.args))
+	for i, a := range b.args {
+		out[i] = a.Loc()
+	}
+	return out
+}
+
 // Region returns the region containing the block, or nil.
 func (b *Block) Region() *Region { return b.region }
 

@@ -34,3 +34,22 @@ func TestInsertArguments(t *testing.T) {
 		t.Errorf("inserting no arguments changed the block")
 	}
 }
+
+// A block made from another's ArgumentTypes and ArgumentLocs takes its
+// arguments' places with their locations (how a lowering that moves a
+// kernel's parameters into a new entry block keeps diagnostics about them
+// located).
+func TestArgumentLocsCarryOver(t *testing.T) {
+	ctx := ir.NewContext()
+	locs := []ir.Location{ir.NameLocOf(ctx, "x", ir.FileLineCol(ctx, "k.py", 3, 0)), ir.FileLineCol(ctx, "k.py", 4, 7)}
+	old := ir.NewBlock(ctx, []ir.Type{ir.I32(ctx), ir.I64(ctx)}, locs)
+	got := ir.NewBlock(ctx, old.ArgumentTypes(), old.ArgumentLocs())
+	for i, want := range locs {
+		if l := got.Argument(i).Loc(); l != want {
+			t.Errorf("argument %d at %v, want %v", i, l, want)
+		}
+	}
+	if n := len(ir.NewBlock(ctx, nil, nil).ArgumentLocs()); n != 0 {
+		t.Errorf("a block without arguments has %d locations", n)
+	}
+}

@@ -275,14 +275,14 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 	entry := region.Front()
 
 	// ^header: which warps run the kernel.
-	header := ir.NewBlock(ctx, entry.ArgumentTypes(), nil)
+	header := ir.NewBlock(ctx, entry.ArgumentTypes(), entry.ArgumentLocs())
 	region.InsertBefore(header, entry)
 	for i := entry.NumArguments() - 1; i >= 0; i-- {
 		ir.ReplaceAllUsesWith(entry.Argument(i), header.Argument(i))
 		entry.EraseArgument(i)
 	}
 	// Parameter attributes stay with the function; the header now holds
-	// the parameters.
+	// the parameters, with their locations.
 	w.switchLoop = ir.NewBlock(ctx, nil, nil)
 	region.InsertAfter(w.switchLoop, header)
 	b := ir.NewBuilder(ctx)
