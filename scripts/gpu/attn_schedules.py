@@ -386,12 +386,9 @@ def pair_region():
     after_pair = lambda t: dict(m=f'%{t}ym', l=f'%{t}yl', acc=f'%{t}bw#0', p=f'%{t}ypd', alpha=f'%{t}yalpha',
                                 vslot=f'%{t}anslot', kslot=f'%{t}bnslot', kph=f'%{t}bnph')
     stP = after_pair('q')
-    stX = {k: f'%x#{i}' for i, k in enumerate(KEYS)}
     stR = {k: f'%72#{i}' for i, k in enumerate(KEYS)}
-    after_single = lambda t: dict(m=f'%{t}m', l=f'%{t}l', acc=f'%{t}aw#0', p=f'%{t}pd', alpha=f'%{t}alpha',
-                                  vslot=st_kslot, kslot=f'%{t}nslot', kph=f'%{t}nph')
-    st_kslot = '%72#6'
-    stS = after_single('s')
+    # After the one-block remainder: its P, its factors and its slot (the block's K slot).
+    stS = dict(m='%sm', l='%sl', acc='%saw#0', p='%spd', alpha='%salpha', vslot='%72#6', kslot='%snslot', kph='%snph')
 
     # The prologue is the dump's own (S_0, its wait and block 0's softmax: %60 m, %69 l, %67 alpha,
     # %70 P); its lines up to the loop are kept.
