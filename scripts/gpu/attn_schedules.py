@@ -131,6 +131,15 @@ def issue_s(t, slot, ph):
       %{t}kt0 = ttg.memdesc_index %26[{slot}] : {RING} -> {TILE}
       %{t}kt = ttg.memdesc_trans %{t}kt0 {{order = array<i32: 1, 0>}} : {TILE} -> {KT}"""
 
+def rescale(name, acc, alpha):
+    """The accumulator acc times the rows' factors alpha, as %<name>: alpha broadcast over the
+    accumulator's columns (the TTIR's `acc * alpha[:, None]`)."""
+    return f"""      %{name}e = tt.expand_dims {alpha} {{axis = 1 : i32}} : {SL} -> tensor<128x1xf32, #mma>
+      %{name}c = ttg.convert_layout %{name}e : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
+      %{name}b = tt.broadcast %{name}c : tensor<128x1xf32, #mma1> -> {ACC}
+      %{name} = arith.mulf {acc}, %{name}b : {ACC}"""
+
+
 def ahead_region():
     """The consumer region of schedule `ahead`."""
     def mid(t, st):
@@ -139,10 +148,7 @@ def ahead_region():
         ab (alpha_{i-1}, the rows' rescale factors), pcur (P_{i-1}), vslot (slot of block i-1), kslot/kph (K_{i+1}),
         m, l. Issues PV_{i-1} and S_{i+1}, then block i's softmax."""
         return f"""      %{t}w:3 = ttng.warp_group_dot_wait {st['acc']}, {st['pinf']}, {st['s']} {{pendings = 0 : i32}} : {ACC}, {PD}, {S}{release(t, st['rel'], st['relc'])}
-          %{t}ae0 = tt.expand_dims {st['ab']} {{axis = 1 : i32}} : {SL} -> tensor<128x1xf32, #mma>
-          %{t}ac0 = ttg.convert_layout %{t}ae0 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
-          %{t}ab0 = tt.broadcast %{t}ac0 : tensor<128x1xf32, #mma1> -> {ACC}
-          %{t}accr = arith.mulf %{t}w#0, %{t}ab0 : {ACC}{next_slot(t, st['kslot'], st['kph'])}{issue_s(t, st['kslot'], st['kph'])}
+{rescale(f'{t}accr', f'%{t}w#0', st['ab'])}{next_slot(t, st['kslot'], st['kph'])}{issue_s(t, st['kslot'], st['kph'])}
           %{t}vt = ttg.memdesc_index %27[{st['vslot']}] : {RING} -> {TILE}
           gpu.named_barrier %50, %c256_i32
           %{t}accn = ttng.warp_group_dot {st['pcur']}, %{t}vt, %{t}accr {{inputPrecision = 0 : i32, isAsync = true}} : {PD} * {TILE} -> {ACC}
@@ -193,10 +199,7 @@ def ahead_region():
             %yeb = ttg.memdesc_index %32[%x#11] : {BARS} -> {BAR}
             ttng.arrive_barrier %yeb, 1 {{tt.arrive_per_warp}} : {BAR}
           }}
-          %yae0 = tt.expand_dims %x#5 {{axis = 1 : i32}} : {SL} -> tensor<128x1xf32, #mma>
-          %yac0 = ttg.convert_layout %yae0 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
-          %yab0 = tt.broadcast %yac0 : tensor<128x1xf32, #mma1> -> {ACC}
-          %yaccr = arith.mulf %yw#0, %yab0 : {ACC}
+{rescale('yaccr', '%yw#0', '%x#5')}
           %yvt = ttg.memdesc_index %27[%x#7] : {RING} -> {TILE}
           gpu.named_barrier %50, %c256_i32
           %yaccn = ttng.warp_group_dot %x#6, %yvt, %yaccr {{inputPrecision = 0 : i32, isAsync = true}} : {PD} * {TILE} -> {ACC}
@@ -294,10 +297,7 @@ def pair_region():
         run with their independent parts side by side, then a second turn issues P_i V_i, which is
         retired before the iteration ends."""
         return f"""{next_slot(t + 'a', st['kslot'], st['kph'])}{issue_s(t + 'a', st['kslot'], st['kph'])}{next_slot(t + 'b', f'%{t}anslot', f'%{t}anph')}{issue_s(t + 'b', f'%{t}anslot', f'%{t}anph')}
-          %{t}ae0 = tt.expand_dims {st['alpha']} {{axis = 1 : i32}} : {SL} -> tensor<128x1xf32, #mma>
-          %{t}ac0 = ttg.convert_layout %{t}ae0 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
-          %{t}ab0 = tt.broadcast %{t}ac0 : tensor<128x1xf32, #mma1> -> {ACC}
-          %{t}accr = arith.mulf {st['acc']}, %{t}ab0 : {ACC}
+{rescale(f'{t}accr', st['acc'], st['alpha'])}
           %{t}vt0 = ttg.memdesc_index %27[{st['vslot']}] : {RING} -> {TILE}
           gpu.named_barrier %50, %c256_i32
           %{t}s0 = ttng.warp_group_dot %21, %{t}akt, %cst_3 {{inputPrecision = 0 : i32, isAsync = true}} : {Q} * {KT} -> {S}
@@ -307,10 +307,7 @@ def pair_region():
           %{t}sw:4 = ttng.warp_group_dot_wait %{t}s0, %{t}s1, %21, %{t}bkt {{pendings = 1 : i32}} : {S}, {S}, {Q}, {KT}
     {two_softmaxes(t, f'%{t}sw#0', f'%{t}sw#1', st['m'], st['l'])}
           %{t}aw:3 = ttng.warp_group_dot_wait %{t}acc1, {st['p']}, %{t}vt0 {{pendings = 0 : i32}} : {ACC}, {PD}, {TILE}{release(t + 'r0', st['vslot'], True)}
-          %{t}ae1 = tt.expand_dims %{t}xalpha {{axis = 1 : i32}} : {SL} -> tensor<128x1xf32, #mma>
-          %{t}ac1 = ttg.convert_layout %{t}ae1 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
-          %{t}ab1 = tt.broadcast %{t}ac1 : tensor<128x1xf32, #mma1> -> {ACC}
-          %{t}accr1 = arith.mulf %{t}aw#0, %{t}ab1 : {ACC}
+{rescale(f'{t}accr1', f'%{t}aw#0', f'%{t}xalpha')}
           %{t}vt1 = ttg.memdesc_index %27[{st['kslot']}] : {RING} -> {TILE}
           gpu.named_barrier %50, %c256_i32
           %{t}acc2 = ttng.warp_group_dot %{t}xpd, %{t}vt1, %{t}accr1 {{inputPrecision = 0 : i32, isAsync = true}} : {PD} * {TILE} -> {ACC}
@@ -362,10 +359,7 @@ def pair_region():
     def single(t, st):
         """One block (tt's own schedule: a turn issues S_i and the previous block's P V)."""
         return f"""{next_slot(t, st['kslot'], st['kph'])}{issue_s(t, st['kslot'], st['kph'])}
-          %{t}ae0 = tt.expand_dims {st['alpha']} {{axis = 1 : i32}} : {SL} -> tensor<128x1xf32, #mma>
-          %{t}ac0 = ttg.convert_layout %{t}ae0 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
-          %{t}ab0 = tt.broadcast %{t}ac0 : tensor<128x1xf32, #mma1> -> {ACC}
-          %{t}accr = arith.mulf {st['acc']}, %{t}ab0 : {ACC}
+{rescale(f'{t}accr', st['acc'], st['alpha'])}
           %{t}vt0 = ttg.memdesc_index %27[{st['vslot']}] : {RING} -> {TILE}
           gpu.named_barrier %50, %c256_i32
           %{t}s0 = ttng.warp_group_dot %21, %{t}kt, %cst_3 {{inputPrecision = 0 : i32, isAsync = true}} : {Q} * {KT} -> {S}
