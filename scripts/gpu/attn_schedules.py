@@ -18,6 +18,8 @@ is replaced (the `default` region of the dump's ttg.warp_specialize) by one of:
          two softmaxes side by side where they do not depend on each other (row maxima, the
          exponentials, row sums: twice the independent work between the shuffles' latencies),
          then a second turn for P_i V_i; one block's remainder in tt's own form.
+  pairpv the same, but block i+1's softmax runs after P_i V_i is issued, under it (tt's own
+         schedule unrolled by two with the second S issued with the first).
 
 With `,free` (e.g. `pair,free`) the warpgroups do not take turns: the consumer's named barriers
 are left out. The ring gets SLOTS slots (the producer's too; 4 or 5: both schedules hold a slot
@@ -30,7 +32,7 @@ import re
 import sys
 
 MODE, _, FREE = sys.argv[1].partition(",") if len(sys.argv) == 5 else ("", "", "")
-if MODE not in ("ahead", "pair") or FREE not in ("", "free"):
+if MODE not in ("ahead", "pair", "pairpv") or FREE not in ("", "free"):
     sys.exit(__doc__)
 lines = open(sys.argv[2]).read().split('\n')
 NS = int(sys.argv[3])
@@ -305,13 +307,13 @@ def pair_region():
           %{t}acc1 = ttng.warp_group_dot {st['p']}, %{t}vt0, %{t}accr {{inputPrecision = 0 : i32, isAsync = true}} : {PD} * {TILE} -> {ACC}
           gpu.named_barrier_arrive %51, %c256_i32
           %{t}sw:4 = ttng.warp_group_dot_wait %{t}s0, %{t}s1, %21, %{t}bkt {{pendings = 1 : i32}} : {S}, {S}, {Q}, {KT}
-    {two_softmaxes(t, f'%{t}sw#0', f'%{t}sw#1', st['m'], st['l'])}
+    {two_softmaxes(t, f'%{t}sw#0', f'%{t}sw#1', st['m'], st['l']) if MODE == 'pair' else softmax(t + 'x', f'%{t}sw#0', st['m'], st['l'])}
           %{t}aw:3 = ttng.warp_group_dot_wait %{t}acc1, {st['p']}, %{t}vt0 {{pendings = 0 : i32}} : {ACC}, {PD}, {TILE}{release(t + 'r0', st['vslot'], True)}
 {rescale(f'{t}accr1', f'%{t}aw#0', f'%{t}xalpha')}
           %{t}vt1 = ttg.memdesc_index %27[{st['kslot']}] : {RING} -> {TILE}
           gpu.named_barrier %50, %c256_i32
           %{t}acc2 = ttng.warp_group_dot %{t}xpd, %{t}vt1, %{t}accr1 {{inputPrecision = 0 : i32, isAsync = true}} : {PD} * {TILE} -> {ACC}
-          gpu.named_barrier_arrive %51, %c256_i32
+          gpu.named_barrier_arrive %51, %c256_i32{'' if MODE == 'pair' else chr(10) + softmax(t + 'y', f'%{t}sw#1', f'%{t}xm', f'%{t}xl')}
           %{t}bw:3 = ttng.warp_group_dot_wait %{t}acc2, %{t}xpd, %{t}vt1 {{pendings = 0 : i32}} : {ACC}, {PD}, {TILE}{release(t + 'r1', st['kslot'], True)}"""
 
 
