@@ -22,9 +22,11 @@ import (
 // reads a slot before the copies land; without the producer's wait on
 // empty[] a copy overwrites a slot a warp may still read), so the
 // per-warp arrivals and the absence of CTA barriers in the loop are what
-// orders it. The consumer issues each iteration's first dot and the
-// previous iteration's second together, and its two warpgroups take turns
-// at it (ws_pingpong.go): the kernel has the protocol's two arrivals on
+// orders it. With turns=overlap (the default's fallback where the ring
+// cannot take two more slots; TestDotChainTwoBlocksSim has the default)
+// the consumer issues each iteration's first dot and the previous
+// iteration's second together, and its two warpgroups take turns at it
+// (ws_pingpong.go): the kernel has the protocol's two arrivals on
 // the turn barriers (warpgroup 1's before the loop, each warpgroup's after
 // its turn), and without either a warpgroup waits for its turn forever.
 func TestDotChainWarpSpecializationSim(t *testing.T) {
@@ -32,7 +34,7 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 	// The reference is the TTIR's meaning: the interpreter runs only a
 	// warp_specialize's default region.
 	ttir := m.Clone(nil)
-	runPipeline(t, m, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},ttgir-pipeline{num-warps=8 capability=90}")
+	runPipeline(t, m, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},ttgir-pipeline{num-warps=8 capability=90 turns=overlap}")
 	ws := ops(m, "ttg.warp_specialize")
 	if len(ws) != 1 {
 		t.Fatalf("%d ttg.warp_specialize, want 1", len(ws))
@@ -52,7 +54,7 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 	// both (the slot its second dot still reads and the next), and the
 	// producer waits for each to come back without a deadlock.
 	two := parseFile(t, kernels+"perf/attention_f16_4096_d128.ttir")
-	runPipeline(t, two, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},ttgir-pipeline{num-warps=8 num-stages=2 capability=90}")
+	runPipeline(t, two, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},ttgir-pipeline{num-warps=8 num-stages=2 capability=90 turns=overlap}")
 	lower(t, two)
 	if n := len(ops(two, gpu.NamedBarrierArriveOp.Name)); n != 2 {
 		t.Errorf("two slots: %d turn arrivals, want 2", n)
@@ -77,6 +79,67 @@ func TestDotChainWarpSpecializationSim(t *testing.T) {
 	}
 	if arrives := eachTurnArrivalNeeded(t, m, kernel, grid, args); arrives != 2 {
 		t.Errorf("%d turn barrier arrivals, want 2", arrives)
+	}
+}
+
+// TestDotChainTwoBlocksSim: the same kernel with turns=twoblocks
+// (transforms/pipeliner/ws_twoblocks.go): the consumer's loop runs two key
+// blocks an iteration, both blocks' S issued together, its warpgroups
+// without turns and the ring two slots deeper. The simulator agrees with
+// the interpreter with an odd and an even number of loop iterations (the
+// epilogue loop runs the odd one's last) and with one iteration (only the
+// epilogue); every mbarrier wait is needed (the second block's wait for
+// its slot included, which moved up to the first's S).
+func TestDotChainTwoBlocksSim(t *testing.T) {
+	m := parseFile(t, kernels+"perf/attention_f16_4096_d128.ttir")
+	ttir := m.Clone(nil)
+	runPipeline(t, m, "ttir-pipeline{capability=90},tt-specialize-dot-chains{capability=90 num-warps=8},ttgir-pipeline{num-warps=8 capability=90 turns=twoblocks}")
+	if n := len(ops(m, "ttg.warp_specialize")); n != 1 {
+		t.Fatalf("%d ttg.warp_specialize, want 1", n)
+	}
+	// Two S dots, then the P·V of the block before, in the unrolled loop.
+	var pair *ir.Operation
+	for _, l := range ops(m, "scf.for") {
+		// Each dot by its result's columns: 64 keys (S) or 128 (P·V).
+		var dots []int64
+		for _, op := range l.Region(0).Front().Ops() {
+			if op.Name() == "ttng.warp_group_dot" {
+				dots = append(dots, op.Result(0).Type().(*ir.RankedTensorType).Dims[1])
+			}
+		}
+		if len(dots) == 4 {
+			pair = l
+			if want := []int64{64, 64, 128, 128}; !slices.Equal(dots, want) {
+				t.Errorf("the unrolled loop's dots give %v columns, want %v", dots, want)
+			}
+		}
+	}
+	if pair == nil {
+		t.Fatalf("no loop with two blocks' dots")
+	}
+	if n := len(ops(m, gpu.NamedBarrierOp.Name)) + len(ops(m, gpu.NamedBarrierArriveOp.Name)); n != 0 {
+		t.Errorf("%d turn barriers, want none", n)
+	}
+	lower(t, m)
+	if n := len(ops(m, gpu.MBarrierInitOp.Name)); n != 10 {
+		t.Errorf("%d mbarriers initialized, want a full and an empty one for each of 5 slots", n)
+	}
+	// Key blocks 6, 5, 2 and 8: the loop after block 0 runs 5 (two pairs
+	// and the epilogue), 4 (two pairs), 1 (the epilogue alone) and 7
+	// iterations; at 8 blocks the producer also waits for slots to come
+	// back, so that each wait can be taken out.
+	const heads, d = 1, 128
+	for _, seq := range []int{384, 320, 128, 512} {
+		args, kernel, grid, ref := attentionRun(t, ttir, 5, seq, heads, d)
+		if msg := compareHalf(ref[3].buf, runLowered(t, m, kernel, grid, args, nil)[3], 2e-3); msg != "" {
+			t.Errorf("output, %d keys: %s", seq, msg)
+		}
+		if seq == 512 {
+			waits := len(ops(m, gpu.MBarrierWaitOp.Name))
+			if races := removeEach(t, m, gpu.MBarrierWaitOp.Name, kernel, grid, args); races != waits {
+				t.Errorf("%d of %d removed mbarrier waits race, want each", races, waits)
+			}
+		}
 	}
 }
 

@@ -186,9 +186,11 @@ func TestWGMMAPipelinedPTX(t *testing.T) {
 		{"../../../shared/kernels/perf/matmul_bf16_4096_128x256x64_w8.ttir", 8, 4, "", "", false},
 		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 8, "", "", true},
 		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "", "off", false},
-		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12, "", "", true},
+		// Two key blocks an iteration (nvgpu-warp-specialization's
+		// turns=twoblocks): 8 + 4 wgmmas each.
+		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 24, "", "", true},
 		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "8", "off", false},
-		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 12, "8", "", true},
+		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 24, "8", "", true},
 		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "8", "", false},
 	}
 	for _, c := range cases {

@@ -26,7 +26,7 @@ func init() {
 			fs.Bool("dump-intermediate-steps", false, "Dump intermediate steps")
 			// tt's own: how the two warpgroups of an 8-warp consumer
 			// take turns at the tensor cores (ws_pingpong.go).
-			turns := fs.String("turns", "overlap", "8-warp consumers of chained dots (tt's own): overlap, alternate or off")
+			turns := fs.String("turns", "twoblocks", "8-warp consumers of chained dots (tt's own): twoblocks, overlap, alternate or off")
 			// tt's own: what setmaxnreg leaves a thread of an 8-warp
 			// kernel's cp.async producer warpgroup.
 			producerRegs := fs.Int("producer-registers", defaultProducerRegisters, "registers a thread of an 8-warp kernel's cp.async producer keeps (tt's own; a multiple of 8 from 24 to 256)")
@@ -194,7 +194,15 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 			if n == 4 && p.tiles == nil {
 				split = planSplit(p)
 			}
-			if err = wsBuild(p, max(stages, 1), split, n, turns, producerRegs, clusterPairs); err != nil {
+			planTurns := turns
+			if turns == TurnsTwoBlocks {
+				// Two more slots, or the overlap (ws_twoblocks.go).
+				planTurns = TurnsOverlap
+				if first, _ := chainedDots(p.root.Operation); n == 8 && p.tiles == nil && first != nil && twoBlocksRingFits(p, max(stages, 1)) {
+					stages, planTurns = max(stages, 1)+twoBlocksExtraSlots, TurnsTwoBlocks
+				}
+			}
+			if err = wsBuild(p, max(stages, 1), split, n, planTurns, producerRegs, clusterPairs); err != nil {
 				return
 			}
 		}

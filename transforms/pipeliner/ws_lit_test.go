@@ -37,7 +37,7 @@ func TestTurnsOption(t *testing.T) {
 		m := builtin.NewModule(ctx, ir.Unknown(ctx))
 		err = pm.Run(m, passmgr.DefaultConfig())
 	}
-	if err == nil || !strings.Contains(err.Error(), `turns="sideways": want overlap, alternate or off`) {
+	if err == nil || !strings.Contains(err.Error(), `turns="sideways": want overlap, alternate, off or twoblocks`) {
 		t.Errorf("got %v, want the unknown mode refused", err)
 	}
 }

@@ -24,7 +24,7 @@ import (
 // warpgroup syncs, the other arrives), and each runs its softmax while
 // the other's wgmmas use the tensor cores.
 //
-// turns=overlap (the default) first rewrites the loop with
+// turns=overlap first rewrites the loop with
 // chained_dots.go's rewrite: each iteration issues its first dot and then
 // the previous iteration's second, waits for the first only, runs the
 // softmax while the second runs, then waits for it and hands its slot
@@ -67,7 +67,9 @@ import (
 // with a shared-memory scratch buffer, or one already there) would tie
 // the warpgroups together again, so such loops are left alone.
 // turns=off (or TT_X_TURNS=off, which overrides the option) leaves the
-// warpgroups free.
+// warpgroups free. turns=twoblocks (the default) runs the overlap's loop
+// two iterations at a time, without turns (ws_twoblocks.go), and is
+// turns=overlap where the ring cannot take the two more slots it needs.
 
 // turnThreads is the two warpgroups' thread count.
 const turnThreads = 256
@@ -83,14 +85,24 @@ func pingPong(nl *ir.Operation, numBuffers int, mode Turns) bool {
 	if first == nil || !freeOfCTABarriers(nl) {
 		return false
 	}
-	b := ir.NewBuilder(nl.Context())
-	b.SetInsertionPoint(nl)
-	t := newTurnBarriers(b, nl.Loc())
-	if mode == TurnsOverlap {
-		if c := overlapDots(nl, first, second); c != nil {
-			t.overlapped(c)
-			return true
+	// The turns' values go before the loop, or before the conditional
+	// that the overlap rewrite puts in its place.
+	at, next := nl, nl.Next()
+	var c *dotChain
+	if mode == TurnsOverlap || mode == TurnsTwoBlocks {
+		if c = overlapDots(nl, first, second); c != nil {
+			if mode == TurnsTwoBlocks && numBuffers >= 3 && twoBlocks(c) {
+				return true
+			}
+			at = next.Prev()
 		}
+	}
+	b := ir.NewBuilder(at.Context())
+	b.SetInsertionPoint(at)
+	t := newTurnBarriers(b, at.Loc())
+	if c != nil {
+		t.overlapped(c)
+		return true
 	}
 	t.alternate(nl, first, second)
 	return true
@@ -110,6 +122,10 @@ const (
 	TurnsAlternate
 	// TurnsOff leaves the warpgroups free.
 	TurnsOff
+	// TurnsTwoBlocks (the default) runs the overlap's loop two
+	// iterations at a time, both first dots together, with the warpgroups
+	// free (ws_twoblocks.go); TurnsOverlap where it does not apply.
+	TurnsTwoBlocks
 )
 
 func parseTurns(s string) (Turns, error) {
@@ -120,8 +136,10 @@ func parseTurns(s string) (Turns, error) {
 		return TurnsAlternate, nil
 	case "off":
 		return TurnsOff, nil
+	case "twoblocks":
+		return TurnsTwoBlocks, nil
 	}
-	return 0, fmt.Errorf("nvgpu-warp-specialization: turns=%q: want overlap, alternate or off", s)
+	return 0, fmt.Errorf("nvgpu-warp-specialization: turns=%q: want overlap, alternate, off or twoblocks", s)
 }
 
 // turnBarriers are the values of the turn protocol, computed before the loop.

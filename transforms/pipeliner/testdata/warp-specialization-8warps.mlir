@@ -1,4 +1,5 @@
-// RUN: tt-opt %s -split-input-file --nvgpu-warp-specialization=num-stages=3 | FileCheck %s
+// RUN: tt-opt %s -split-input-file --nvgpu-warp-specialization="num-stages=3 turns=overlap" | FileCheck %s
+// RUN: tt-opt %s -split-input-file --nvgpu-warp-specialization=num-stages=3 | FileCheck %s --check-prefix=TWO
 // RUN: tt-opt %s -split-input-file --nvgpu-warp-specialization="num-stages=3 turns=alternate" | FileCheck %s --check-prefix=ALT
 // RUN: tt-opt %s -split-input-file --nvgpu-warp-specialization="num-stages=3 turns=off" | FileCheck %s --check-prefix=OFF
 
@@ -26,10 +27,44 @@
 // that warpgroup 0 goes first, and warpgroup 0 takes that last arrival
 // after the loop. The accumulator is rescaled before the turn begins.
 //
+// With turns=twoblocks (the default: ws_twoblocks.go) the ring takes two
+// more slots (5: a full and an empty barrier each), the overlap's loop runs
+// two iterations at a time with the second one's wait for its slot and its
+// first dot moved up to right after the first one's (both first dots, then
+// the previous iteration's second; the first wait {pendings = 1} retires
+// both first dots), an epilogue loop of one step runs an odd count's last
+// iteration, and the warpgroups do not take turns.
+//
 // With turns=alternate the dots stay in their iterations and a turn is
 // the second dot of one iteration and the first of the next: the first
 // dot runs {isAsync} and the turn passes before its wait; warpgroup 0
 // arrives on 15 after the loop. With turns=off the warpgroups run free.
+
+// TWO-LABEL: @attention_kernel
+// TWO-COUNT-5: ttng.init_barrier {{.*}}, 128 :
+// TWO-COUNT-5: ttng.init_barrier {{.*}}, 8 :
+// TWO: default {
+// TWO-NOT: gpu.named_barrier
+// TWO: scf.for {{.*}} step %[[STEP2:[^ ]*]] iter_args
+// TWO: ttng.wait_barrier {{.*}} {tt.mbarrier_ordered}
+// TWO: %[[S1:.*]] = ttng.warp_group_dot {{.*}}isAsync = true{{.*}} -> tensor<128x64xf32, #mma>
+// TWO-NEXT: ttg.memdesc_index
+// TWO-NEXT: ttng.wait_barrier {{.*}} {tt.mbarrier_ordered}
+// TWO: %[[S2:.*]] = ttng.warp_group_dot {{.*}}isAsync = true{{.*}} -> tensor<128x64xf32, #mma>
+// TWO: ttng.warp_group_dot {{.*}}isAsync = true{{.*}} -> tensor<128x128xf32, #mma1>
+// TWO-NEXT: ttng.warp_group_dot_wait %[[S1]], {{.*}} {pendings = 1 : i32}
+// TWO: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
+// TWO-NEXT: ttg.memdesc_index
+// TWO-NEXT: ttng.arrive_barrier {{.*}}, 1 {tt.arrive_per_warp}
+// TWO: ttng.warp_group_dot {{.*}}isAsync = true{{.*}} -> tensor<128x128xf32, #mma1>
+// TWO-NEXT: ttng.warp_group_dot_wait %[[S2]], {{.*}} {pendings = 1 : i32}
+// TWO: ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
+// TWO-NEXT: ttg.memdesc_index
+// TWO-NEXT: ttng.arrive_barrier {{.*}}, 1 {tt.arrive_per_warp}
+// TWO: scf.yield
+// TWO: scf.for %{{.*}} = %{{.*}} to %arg4 step %c64_i32
+// TWO-NOT: gpu.named_barrier
+// TWO: ttg.warp_yield
 
 // ALT-LABEL: @attention_kernel
 // ALT: default {

@@ -1,0 +1,176 @@
+package pipeliner
+
+import (
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/transforms/ttir"
+)
+
+// turns=twoblocks (tt's own, the default): the 8-warp consumer of a loop
+// of chained dots runs two of the loop's iterations at a time, and its
+// warpgroups do not take turns. It starts from the overlap rewrite
+// (chained_dots.go: each iteration issues its first dot and the previous
+// iteration's second, then runs the registers between them), unrolls that
+// loop by two (ttir.UnrollByFactor: an epilogue loop runs an odd trip
+// count's last iteration) and moves the second iteration's first dot, with
+// its wait for the slot it reads, up to right after the first iteration's:
+//
+//	first dot i, first dot i+1, second dot i-1; wait {1}      (both first dots)
+//	registers of i; wait {0}; hand back slot i-1
+//	second dot i; wait {1}; registers of i+1; wait {0}; hand back slot i
+//
+// Attention at head dim 128 (S = QKᵀ, the softmax, O += PV): the
+// tensor cores get both blocks' S together and the second block's softmax
+// runs under the first block's P·V; the arithmetic of each block is
+// unchanged, so the output is the same bits. On the H200 (2026-12-01,
+// docs/PERFORMANCE.md "Two key blocks an iteration"): 1.157 and 1.185 of
+// Triton's kernel against 1.101 and 1.137 for turns=overlap in two calls,
+// the same bits. Written by hand first, the schedule read about 2% ahead
+// of the overlap with two more ring slots (five), level with four, behind
+// with three or with the warpgroups taking turns.
+//
+// The second iteration's first dot waits for the slot of the iteration
+// after the current one's before the current one hands back the slot of
+// the one before: with a ring of two slots that is the same slot, so the
+// rewrite needs three (WarpSpecialize gives the loop two more slots where
+// shared memory holds them, and keeps turns=overlap where it does not).
+
+// twoBlocksExtraSlots is what turns=twoblocks adds to the ring.
+const twoBlocksExtraSlots = 2
+
+// twoBlocks rewrites the loop c (which overlapDots made) as above; it
+// returns false, leaving the loop as overlapDots made it, when the first
+// dot's operands are not all known before the first iteration's own first
+// dot (they must move there).
+func twoBlocks(c *dotChain) bool {
+	loop := c.loop
+	orig := bodyOps(loop)
+	d1 := indexOf(orig, c.d1)
+	if d1 < 0 || !hoistable(loop, orig, d1) {
+		return false
+	}
+	main, _ := ttir.UnrollByFactor(loop, 2)
+	if main == nil {
+		// A loop that runs once: nothing to pair.
+		return true
+	}
+	ops := bodyOps(main)
+	first, second := ops[:len(orig)], ops[len(ops)-len(orig):]
+	at := first[d1]
+	for _, op := range hoistSet(second, d1) {
+		op.MoveAfter(at)
+		at = op
+	}
+	return true
+}
+
+// indexOf returns op's index in ops, or -1.
+func indexOf(ops []*ir.Operation, op *ir.Operation) int {
+	for i, o := range ops {
+		if o == op {
+			return i
+		}
+	}
+	return -1
+}
+
+// hoistSet returns, in order, the ops of body before its op d1 that d1 (a
+// first dot) needs: the ops computing its operands and the waits for the
+// slots it reads (ttng.wait_barrier, with what computes their operands).
+func hoistSet(body []*ir.Operation, d1 int) []*ir.Operation {
+	in := map[*ir.Operation]bool{body[d1]: true}
+	idx := map[*ir.Operation]int{}
+	for i, op := range body[:d1] {
+		idx[op] = i
+	}
+	var work []*ir.Operation
+	work = append(work, body[d1])
+	for _, op := range body[:d1] {
+		if op.Name() == "ttng.wait_barrier" {
+			in[op] = true
+			work = append(work, op)
+		}
+	}
+	for len(work) > 0 {
+		op := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, v := range op.Operands() {
+			d := v.DefiningOp()
+			if d == nil || in[d] {
+				continue
+			}
+			if _, ok := idx[d]; ok {
+				in[d] = true
+				work = append(work, d)
+			}
+		}
+	}
+	var out []*ir.Operation
+	for _, op := range body[:d1+1] {
+		if in[op] {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+// hoistable reports whether the ops hoistSet picks for the loop's first dot
+// (orig[d1]) could run in the next iteration right after this one's first
+// dot: they read no region, nothing the loop computes after the first
+// dot, and no induction variable (the unrolled copy's is computed later);
+// the loop-carried values they read must be yielded from values computed
+// before the first dot (or from outside the loop).
+func hoistable(loop *ir.Operation, orig []*ir.Operation, d1 int) bool {
+	pos := map[*ir.Operation]int{}
+	for i, op := range orig {
+		pos[op] = i
+	}
+	yield := yieldOp(loop)
+	iv := body(loop).Argument(0)
+	for _, op := range hoistSet(orig, d1) {
+		if op.NumRegions() > 0 {
+			return false
+		}
+		for _, v := range op.Operands() {
+			if v == ir.Value(iv) {
+				return false
+			}
+			if a, ok := v.(*ir.BlockArgument); ok && a.Owner() == body(loop) {
+				y := yield.Operand(a.Index() - 1).DefiningOp()
+				if y != nil && y.Block() == body(loop) && pos[y] > d1 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// twoBlocksRingFits reports whether the plan's ring can take
+// twoBlocksExtraSlots more slots: the function's shared-memory allocations
+// with them stay within an SM's and do not lower the CTAs an SM holds.
+func twoBlocksRingFits(p *wsPlan, stages int) bool {
+	slot := 0
+	for _, l := range p.loads {
+		rt, ok := l.Result(0).Type().(*ir.RankedTensorType)
+		if !ok {
+			return false
+		}
+		n := ir.BitWidth(rt.Elem) / 8
+		for _, d := range rt.Dims {
+			n *= int(d)
+		}
+		slot += n
+	}
+	total := stages * slot
+	ir.WalkOps(ttg.ModuleOf(p.root.Operation), func(op *ir.Operation) {
+		if op.Name() == "ttg.local_alloc" {
+			if mt, ok := op.Result(0).Type().(*ttg.MemDescType); ok {
+				total += memdescBytes(mt)
+			}
+		}
+	})
+	const smPerSM = 228 * 1024 // sm_90's shared memory per multiprocessor
+	more := total + twoBlocksExtraSlots*slot
+	return slot > 0 && more <= 227*1024 && smPerSM/more >= smPerSM/total
+}
