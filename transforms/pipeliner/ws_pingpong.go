@@ -87,14 +87,14 @@ func pingPong(nl *ir.Operation, numBuffers int, mode Turns) bool {
 	}
 	// The turns' values go before the loop, or before the conditional
 	// that the overlap rewrite puts in its place.
-	at, next := nl, nl.Next()
+	at, blk := nl, nl.Block()
 	var c *dotChain
 	if mode == TurnsOverlap || mode == TurnsTwoBlocks {
 		if c = overlapDots(nl, first, second); c != nil {
 			if mode == TurnsTwoBlocks && numBuffers >= 3 && twoBlocks(c) {
 				return true
 			}
-			at = next.Prev()
+			at = blk.FindAncestorOp(c.loop)
 		}
 	}
 	b := ir.NewBuilder(at.Context())
