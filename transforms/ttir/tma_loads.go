@@ -308,9 +308,10 @@ func matchTMALoad(load *ir.Operation, ai *axisinfo.Module) *tmaLoad {
 		}
 		// The wrapped elements may be stored: the tiles must not wrap.
 		// They start at multiples of the tile size (the offset's
-		// divisibility) and the guard asks the extent to be one.
+		// divisibility; a tile without an offset starts at 0) and the
+		// guard asks the extent to be one.
 		n := tensorShape(terms[ax].index.Type())[0]
-		if divisibility(ai, a.coord)%n != 0 {
+		if a.coord != nil && divisibility(ai, a.coord)%n != 0 {
 			return nil
 		}
 		l.axes[ax].multiple = n
