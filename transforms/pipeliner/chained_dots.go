@@ -662,27 +662,37 @@ func planSlot(loop, dot *ir.Operation) *slotPlan {
 		return nil
 	}
 	// Occupancy by shared memory must not drop.
-	total := 0
-	ir.Walk(ttg.ModuleOf(loop), ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
-		if op.Name() == "ttg.local_alloc" {
-			if mt, ok := op.Result(0).Type().(*ttg.MemDescType); ok {
-				total += memdescBytes(mt)
-			}
-		}
-		return ir.Advance
-	})
-	slot := memdescBytes(t) / p.slots
-	const smPerSM = 228 * 1024 // sm_90's shared memory per multiprocessor
-	if total == 0 || total+slot > 227*1024 || smPerSM/(total+slot) < smPerSM/total {
+	if !sharedGrowthFits(ttg.ModuleOf(loop), 0, memdescBytes(t)/p.slots) {
 		return nil
 	}
 	return p
 }
 
+// sharedGrowthFits reports whether the module's shared memory (its
+// local_allocs and pending bytes not allocated yet) can grow by extra
+// bytes: within the 227 KB a CTA may have on sm_90, and without lowering
+// the CTAs an SM holds.
+func sharedGrowthFits(module *ir.Operation, pending, extra int) bool {
+	total := pending
+	ir.WalkOps(module, func(op *ir.Operation) {
+		if op.Name() == "ttg.local_alloc" {
+			if mt, ok := op.Result(0).Type().(*ttg.MemDescType); ok {
+				total += memdescBytes(mt)
+			}
+		}
+	})
+	const smPerSM = 228 * 1024 // sm_90's shared memory per multiprocessor
+	more := total + extra
+	return total > 0 && more <= 227*1024 && smPerSM/more >= smPerSM/total
+}
+
 // memdescBytes is the size of a buffer of type t.
-func memdescBytes(t *ttg.MemDescType) int {
-	n := ir.BitWidth(t.Elem) / 8
-	for _, d := range t.Dims {
+func memdescBytes(t *ttg.MemDescType) int { return blockBytes(t.Elem, t.Dims) }
+
+// blockBytes is the size of a block of elem of the given shape.
+func blockBytes(elem ir.Type, dims []int64) int {
+	n := ir.BitWidth(elem) / 8
+	for _, d := range dims {
 		n *= int(d)
 	}
 	return n

@@ -116,7 +116,7 @@ func hoistSet(body []*ir.Operation, d1 int) []*ir.Operation {
 
 // hoistable reports whether the ops hoistSet picks for the loop's first dot
 // (orig[d1]) could run in the next iteration right after this one's first
-// dot: they read no region, nothing the loop computes after the first
+// dot: they have no regions, read nothing the loop computes after the first
 // dot, and no induction variable (the unrolled copy's is computed later);
 // the loop-carried values they read must be yielded from values computed
 // before the first dot (or from outside the loop).
@@ -156,21 +156,7 @@ func twoBlocksRingFits(p *wsPlan, stages int) bool {
 		if !ok {
 			return false
 		}
-		n := ir.BitWidth(rt.Elem) / 8
-		for _, d := range rt.Dims {
-			n *= int(d)
-		}
-		slot += n
+		slot += blockBytes(rt.Elem, rt.Dims)
 	}
-	total := stages * slot
-	ir.WalkOps(ttg.ModuleOf(p.root.Operation), func(op *ir.Operation) {
-		if op.Name() == "ttg.local_alloc" {
-			if mt, ok := op.Result(0).Type().(*ttg.MemDescType); ok {
-				total += memdescBytes(mt)
-			}
-		}
-	})
-	const smPerSM = 228 * 1024 // sm_90's shared memory per multiprocessor
-	more := total + twoBlocksExtraSlots*slot
-	return slot > 0 && more <= 227*1024 && smPerSM/more >= smPerSM/total
+	return slot > 0 && sharedGrowthFits(ttg.ModuleOf(p.root.Operation), stages*slot, twoBlocksExtraSlots*slot)
 }
