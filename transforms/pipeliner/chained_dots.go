@@ -381,11 +381,16 @@ func regsPerThread(t ir.Type) int {
 }
 
 // liveRegs estimates the registers of the tensors live at once in the
-// rewritten loop: the first dot's result, the accumulator in flight, the
-// second dot's register operand in flight and the next one being made.
-func (c *dotChain) liveRegs() int {
-	return regsPerThread(c.d1.Result(0).Type()) + regsPerThread(c.d2.Result(0).Type()) +
-		2*regsPerThread(c.d2.Operand(0).Type())
+// rewritten loop.
+func (c *dotChain) liveRegs() int { return chainLiveRegs(c.d1, c.d2) }
+
+// chainLiveRegs estimates the registers of the tensors live at once in a
+// loop of chained dots first and second that the overlap rewrite made:
+// the first dot's result, the accumulator in flight, the second dot's
+// register operand in flight and the next one being made.
+func chainLiveRegs(first, second *ir.Operation) int {
+	return regsPerThread(first.Result(0).Type()) + regsPerThread(second.Result(0).Type()) +
+		2*regsPerThread(second.Operand(0).Type())
 }
 
 // rewrite transforms the matched loop (see the file comment).

@@ -196,9 +196,11 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 			}
 			planTurns := turns
 			if turns == TurnsTwoBlocks {
-				// Two more slots, or the overlap (ws_twoblocks.go).
+				// Two more slots and the registers of a second block, or
+				// the overlap (ws_twoblocks.go).
 				planTurns = TurnsOverlap
-				if first, _ := chainedDots(p.root.Operation); n == 8 && p.tiles == nil && first != nil && twoBlocksRingFits(p, max(stages, 1)) {
+				if first, second := chainedDots(p.root.Operation); n == 8 && p.tiles == nil && first != nil &&
+					twoBlocksFitRegisters(p, n, first, second) && twoBlocksRingFits(p, max(stages, 1)) {
 					stages, planTurns = max(stages, 1)+twoBlocksExtraSlots, TurnsTwoBlocks
 				}
 			}
@@ -235,8 +237,7 @@ const wgmmaSpareRegisters = 32
 // warps with the 8-warp cp.async producer gets 128 a thread, too few for
 // its wgmma (C7602); it stays with the software pipeliner.
 func wgmmasFitRegisters(p *wsPlan, n int) bool {
-	warps := n + p.producerWarps(n)
-	maxnreg := 64 * 1024 / (warps * ttg.ThreadsPerWarp(ttg.ModuleOf(p.root.Operation))) / 8 * 8
+	maxnreg := launchRegisters(p, n)
 	fits := true
 	ir.WalkOps(p.root.Operation, func(op *ir.Operation) {
 		if op.Name() == "ttng.warp_group_dot" &&
@@ -245,6 +246,20 @@ func wgmmasFitRegisters(p *wsPlan, n int) bool {
 		}
 	})
 	return fits
+}
+
+// launchRegisters is the registers a thread of the plan's kernel, an
+// n-warp consumer and its producer, may use: the register file over all
+// its warps, within the module's ttg.maxnreg where it has one (the row
+// split's two CTAs an SM). ptxas assembles the whole kernel within it.
+func launchRegisters(p *wsPlan, n int) int {
+	module := ttg.ModuleOf(p.root.Operation)
+	warps := n + p.producerWarps(n)
+	maxnreg := 64 * 1024 / (warps * ttg.ThreadsPerWarp(module)) / 8 * 8
+	if a, ok := module.Attr(ttg.AttrMaxNReg).(*ir.IntegerAttr); ok && a.Int() > 0 {
+		maxnreg = min(maxnreg, int(a.Int()))
+	}
+	return maxnreg
 }
 
 // slotsReadByWGMMAOnly reports whether every use of the plan's loads goes,

@@ -1,6 +1,7 @@
 package pipeliner_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/builtin"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/lit"
+	"github.com/ttcompiler/tt/lit/chunks"
 	"github.com/ttcompiler/tt/passmgr"
 	"github.com/ttcompiler/tt/tools/ttopt"
 )
@@ -39,5 +41,44 @@ func TestTurnsOption(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), `turns="sideways": want overlap, alternate, off or twoblocks`) {
 		t.Errorf("got %v, want the unknown mode refused", err)
+	}
+}
+
+// TestTwoBlocksNeedsRegisters: turns=twoblocks takes the 8-warp attention
+// consumer of the lit file (five ring slots, the loop two blocks a step,
+// no turns) only where a thread has the registers of a second block
+// (160 of the 168 the launch gives); under a .maxnreg of 128 (--maxnreg,
+// or the row split's 80 for its smaller tiles) the same loop keeps the
+// overlap: three slots and the warpgroups' turns.
+func TestTwoBlocksNeedsRegisters(t *testing.T) {
+	data, err := os.ReadFile("testdata/warp-specialization-8warps.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := chunks.Split(string(data))[0]
+	const module = `module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32,`
+	if !strings.Contains(src, module) {
+		t.Fatalf("the lit file's first chunk no longer starts its module with %q", module)
+	}
+	capped := strings.Replace(src, module, module+` "ttg.maxnreg" = 128 : i32,`, 1)
+	for _, c := range []struct {
+		name         string
+		src          string
+		barriers     int
+		turnBarriers bool
+	}{
+		{"as is", src, 10, false},
+		{"maxnreg 128", capped, 6, true},
+	} {
+		out, err, _ := run(t, c.src, "nvgpu-warp-specialization{num-stages=3}")
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if n := strings.Count(out, "ttng.init_barrier"); n != c.barriers {
+			t.Errorf("%s: %d ring barriers, want %d", c.name, n, c.barriers)
+		}
+		if got := strings.Contains(out, "gpu.named_barrier"); got != c.turnBarriers {
+			t.Errorf("%s: turn barriers %v, want %v", c.name, got, c.turnBarriers)
+		}
 	}
 }

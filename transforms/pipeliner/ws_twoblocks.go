@@ -146,6 +146,18 @@ func hoistable(loop *ir.Operation, orig []*ir.Operation, d1 int) bool {
 	return true
 }
 
+// twoBlocksFitRegisters reports whether a thread of the plan's n-warp
+// consumer has the registers for a second block: the tensors the overlap
+// keeps live (chainLiveRegs) and a second result of the first dot, within
+// what the launch gives a thread (launchRegisters). Attention at head dim
+// 128 on 8 consumer warps needs 160 of 168 (ptxas: 168, no spills);
+// attention at head dim 64 split over two CTAs an SM (.maxnreg 80) would
+// need 128, and with turns=twoblocks forced there it spilled so much that
+// it ran at 0.18 of Triton's speed (H200, 2026-12-01).
+func twoBlocksFitRegisters(p *wsPlan, n int, first, second *ir.Operation) bool {
+	return chainLiveRegs(first, second)+regsPerThread(first.Result(0).Type()) <= launchRegisters(p, n)
+}
+
 // twoBlocksRingFits reports whether the plan's ring can take
 // twoBlocksExtraSlots more slots: the function's shared-memory allocations
 // with them stay within an SM's and do not lower the CTAs an SM holds.
