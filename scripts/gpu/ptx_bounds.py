@@ -87,6 +87,10 @@ Modes:
               kernel would run if S took one wgmma's time (its latency on the softmax's path and
               its tensor-core time both nearly gone).
   onePV       (attention at head dim 128) the same for P.V's m64n128k16 wgmmas.
+  maxtree     (attention) each chain of max.f32 in which every instruction takes the one before's
+              result (a row's maximum over a thread's values, 15 deep at 16 values) rebuilt as a
+              balanced tree over the same values (4 deep), its intermediate registers reused:
+              max is exact, so the output is unchanged; what the chain's latency costs.
   sms=N       %nsmid read as N: fewer persistent CTAs. Output unchanged.
   stagger=NS  the persistent CTAs of the second slot of each SM (nsmid <= ctaid < 2 nsmid) wait
               NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
@@ -589,10 +593,53 @@ def first_wgmma(shape):
     return edit
 
 
+MAX = re.compile(r"^(\s*)(max(?:\.\w+)*\.f32) (%f\d+), (\S+), (\S+);$")
+
+
+def maxtree(lines):
+    uses = {}
+    for l in lines:
+        for m in REG.finditer(l):
+            uses[m.group(0)] = uses.get(m.group(0), 0) + 1
+    out, i, chains = [], 0, 0
+    while i < len(lines):
+        m = MAX.match(lines[i])
+        j = i + 1
+        dsts, leaves = [], []
+        if m:
+            dsts, leaves = [m.group(3)], [m.group(4), m.group(5)]
+            while j < len(lines):
+                n = MAX.match(lines[j])
+                if not n or n.group(2) != m.group(2) or n.group(4) != dsts[-1] or uses.get(dsts[-1]) != 2:
+                    break
+                dsts.append(n.group(3))
+                leaves.append(n.group(5))
+                j += 1
+        if len(dsts) < 3:
+            out.append(lines[i])
+            i += 1
+            continue
+        chains += 1
+        free, level = dsts[:-1], leaves
+        while len(level) > 1:
+            nxt = []
+            for k in range(0, len(level) - 1, 2):
+                d = dsts[-1] if len(level) == 2 else free.pop(0)
+                out.append(f"{m.group(1)}{m.group(2)} {d}, {level[k]}, {level[k + 1]};")
+                nxt.append(d)
+            if len(level) % 2:
+                nxt.append(level[-1])
+            level = nxt
+        i = j
+    if not chains:
+        raise Shape("no chain of max.f32")
+    return out
+
+
 # The modes that edit the attention kernels (the others edit the matmuls).
 ATTENTION_MODES = {"norescale": norescale, "condrescale": condrescale, "rescaleafter": rescaleafter,
                    "rescaleturn": lambda lines: rescaleafter(lines, turn=True), "nowaitS": nowait_s,
-                   "oneS": first_wgmma(".m64n64k16."), "onePV": first_wgmma(".m64n128k16.")}
+                   "oneS": first_wgmma(".m64n64k16."), "onePV": first_wgmma(".m64n128k16."), "maxtree": maxtree}
 
 
 def sms(n):
@@ -617,7 +664,7 @@ def main(mode, src, dst):
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, sms=N, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
         kernels = "attention_" if mode in ATTENTION_MODES else "matmul_"
