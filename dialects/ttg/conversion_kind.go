@@ -12,8 +12,23 @@ import (
 // ConversionKind classifies converting src to dst (tensors of the same
 // shape): nothing or a register permutation, warp shuffles, or shared
 // memory. Layouts without a linear layout are taken as needing shared
-// memory.
+// memory. The kind is computed once per context and pair of types: the
+// layout passes ask about the same conversions again, and planning one
+// costs far more than looking it up.
 func ConversionKind(src, dst *ir.RankedTensorType) linearlayout.ConversionKind {
+	ctx := ctxOf(src.Encoding)
+	if ctx == nil {
+		return conversionKind(src, dst)
+	}
+	return ir.Memo(ctx, conversionKindKey{src, dst}, func() linearlayout.ConversionKind { return conversionKind(src, dst) })
+}
+
+// conversionKindKey keys ConversionKind's results: tensor types are
+// uniqued and immutable, so a pair of pointers names a pair of types.
+type conversionKindKey struct{ src, dst *ir.RankedTensorType }
+
+// conversionKind is ConversionKind without the cache.
+func conversionKind(src, dst *ir.RankedTensorType) linearlayout.ConversionKind {
 	s, err1 := TypeLinearLayout(src)
 	d, err2 := TypeLinearLayout(dst)
 	if err1 != nil || err2 != nil {
