@@ -120,19 +120,29 @@ func sinkBlock(b *ir.Block) int {
 	runs := storeRuns(ops)
 	moved := 0
 	// The ops after the one visited, in block order: every op of the
-	// block ends up in it, and in ord.
-	after := suffixOrder{num: num, of: make([]*orderChunk, len(ops))}
+	// block ends up in it, and in ord. An op and its first user with more
+	// than maxSinkDistance ops between them take more than
+	// maxSinkDistance+2 ops of the block: a shorter block needs no
+	// count.
+	var after *suffixOrder
+	if len(ops) > maxSinkDistance+2 {
+		after = &suffixOrder{num: num, of: make([]*orderChunk, len(ops))}
+	}
 	for i := len(ops) - 1; i >= 0; i-- {
 		op := ops[i]
-		if first := sinkTarget(op, b, ord, fences, &after); first != nil {
+		if first := sinkTarget(op, b, ord, fences, after); first != nil {
 			prev := first.Prev()
 			op.MoveBefore(first)
 			ord.placeBetween(op, prev, first)
-			after.insertBefore(op, first)
+			if after != nil {
+				after.insertBefore(op, first)
+			}
 			moved++
 			continue
 		}
-		after.pushFront(op)
+		if after != nil {
+			after.pushFront(op)
+		}
 	}
 	for _, run := range runs {
 		moved += regroupStores(run)
@@ -220,7 +230,8 @@ const maxSinkDistance = 4096
 // or the first fence after it when that comes first), or nil when op
 // stays: it has effects, regions or no results, a user outside the block,
 // its first user follows it already, the two are links of one
-// accumulation chain, or more than maxSinkDistance ops lie between them.
+// accumulation chain, or more than maxSinkDistance ops lie between them
+// (counted in after; nil for a block too short for that).
 func sinkTarget(op *ir.Operation, b *ir.Block, ord *blockOrder, fences []*ir.Operation, after *suffixOrder) *ir.Operation {
 	if !op.Has(ir.Pure) || op.NumRegions() > 0 || op.NumResults() == 0 || op.Has(ir.Terminator) {
 		return nil
@@ -233,7 +244,7 @@ func sinkTarget(op *ir.Operation, b *ir.Block, ord *blockOrder, fences []*ir.Ope
 	if f := sort.Search(len(fences), func(k int) bool { return ord.keyOf(fences[k]) > at }); f < len(fences) && ord.keyOf(fences[f]) < ord.keyOf(first) {
 		first = fences[f]
 	}
-	if first == op.Next() || accumulationLink(op, first) || !after.atMostBefore(first, maxSinkDistance) {
+	if first == op.Next() || accumulationLink(op, first) || after != nil && !after.atMostBefore(first, maxSinkDistance) {
 		return nil
 	}
 	return first

@@ -14,7 +14,9 @@ import (
 // counted in the block as it is when the op is visited: an op that has
 // left the gap by then (sunk past the user) no longer counts. The ops
 // after the visited one are kept in chunks that split past
-// orderChunkMax, which this crosses many times.
+// orderChunkMax, which this crosses many times. A gap of
+// maxSinkDistance-1 makes a block of maxSinkDistance+2 ops, the longest
+// block whose distances sinkBlock does not count.
 func TestSinkDistanceBound(t *testing.T) {
 	// %a's first user comes after gap barriers; with moved set, %m (made
 	// among the barriers, used just after that user) sinks out of the gap
@@ -61,6 +63,7 @@ func TestSinkDistanceBound(t *testing.T) {
 		moved bool
 		want  bool
 	}{
+		{maxSinkDistance - 1, false, true},
 		{maxSinkDistance, false, true},
 		{maxSinkDistance + 1, false, false},
 		{maxSinkDistance, true, true},

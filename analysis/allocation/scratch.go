@@ -356,15 +356,16 @@ func sizeConvertScratch(op *ir.Operation, srcT, dstT ir.Type, in linearlayout.Sh
 	if err != nil {
 		return 0, err
 	}
-	_, dstLL, err := tensorLayout(op, dstT)
+	dst, dstLL, err := tensorLayout(op, dstT)
 	if err != nil {
 		return 0, err
 	}
-	plan, err := linearlayout.ConversionPlan(srcLL, dstLL)
+	// The two layouts built, only the plan can fail here.
+	kind, err := ttg.PlannedConversionKind(src, dst)
 	if err != nil {
 		return 0, ir.OpErrorf(op, "planning the layout conversion: %v", err)
 	}
-	switch plan.Kind {
+	switch kind {
 	case linearlayout.ConvertNothing, linearlayout.ConvertRegisterPermutation, linearlayout.ConvertWarpShuffle:
 		return 0, nil
 	case linearlayout.ConvertCrossCTA:

@@ -1,7 +1,9 @@
 package ttgtogpu
 
 import (
+	"hash/maphash"
 	"reflect"
+	"slices"
 	"strconv"
 
 	"github.com/ttcompiler/tt/ir"
@@ -15,8 +17,15 @@ import (
 type combiner struct {
 	block *ir.Block
 	n     int // values per accumulator
-	memo  map[string][]ir.Value
+	// memo holds the applications made so far by the hash of their
+	// operands (by value identity, as tupleMemo hashes them).
+	memo map[uint64][]application
+	seed maphash.Seed
 }
+
+// application is one application of the combine region: its operands,
+// the accumulator's then the new values', and the values it yielded.
+type application struct{ acc, cur, out []ir.Value }
 
 // newCombiner checks that r is a single-block region with 2n arguments
 // ending in a terminator that yields n values.
@@ -37,17 +46,25 @@ func newCombiner(op *ir.Operation, r *ir.Region, n int) (*combiner, error) {
 			return nil, ir.OpErrorf(o, "ops with regions are not supported in a combine region")
 		}
 	}
-	return &combiner{block: b, n: n, memo: map[string][]ir.Value{}}, nil
+	return &combiner{block: b, n: n, memo: map[uint64][]application{}, seed: maphash.MakeSeed()}, nil
 }
 
 // apply returns combine(acc, cur).
 func (c *combiner) apply(e *emitter, acc, cur []ir.Value) []ir.Value {
-	key := valuesKey(acc) + "|" + valuesKey(cur)
-	if r, ok := c.memo[key]; ok {
-		return r
+	var h uint64
+	for _, vs := range [2][]ir.Value{acc, cur} {
+		for _, v := range vs {
+			h = h*31 + maphash.Comparable(c.seed, ir.KeyOf(v))
+		}
 	}
-	out := inlineBlock(e, c.block, append(append([]ir.Value(nil), acc...), cur...))
-	c.memo[key] = out
+	for _, a := range c.memo[h] {
+		if slices.Equal(a.acc, acc) && slices.Equal(a.cur, cur) {
+			return a.out
+		}
+	}
+	args := append(append(make([]ir.Value, 0, len(acc)+len(cur)), acc...), cur...)
+	out := inlineBlock(e, c.block, args)
+	c.memo[h] = append(c.memo[h], application{acc: args[:len(acc)], cur: args[len(acc):], out: out})
 	return out
 }
 

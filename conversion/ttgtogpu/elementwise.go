@@ -232,15 +232,6 @@ func (m *tupleMemo) find(vs []ir.Value, r int) (int, bool) {
 	}
 }
 
-// valuesKey identifies a tuple of values.
-func valuesKey(vs []ir.Value) string {
-	b := make([]byte, 0, 13*len(vs))
-	for _, v := range vs {
-		b = appendPtrKey(b, v)
-	}
-	return string(b)
-}
-
 // elementwisePatterns maps op names to their lowering.
 func elementwisePatterns() map[string]loweringFn {
 	// Made with room for every entry (81 of them, for now): growing it

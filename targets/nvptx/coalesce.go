@@ -101,16 +101,28 @@ type webAnalysis struct {
 	// class ids, per block.
 	blockIdx        map[*ir.Block]int
 	liveIn, liveOut []bitSet
-	// overlap caches, by pair of classes (nClasses*a+b), whether values
-	// of the two classes are live at the other's definition: 0 not known
-	// yet, 1 no, 2 yes. The lanes of a chain ask about the same pairs.
-	// Nil where there are too many classes for a table of pairs.
-	overlap []int8
+	// overlapKnown and overlapYes cache, by unordered pair of classes
+	// (pairIndex), whether values of the two classes are live at the
+	// other's definition (overlaps is symmetric): known marks the pairs
+	// asked about, yes those that overlap. The lanes of a chain ask
+	// about the same pairs. Nil where there are too many classes for a
+	// table of pairs.
+	overlapKnown, overlapYes bitSet
 }
 
-// maxOverlapClasses bounds the classes of the overlap table (a table of
-// a quarter of a megabyte).
-const maxOverlapClasses = 512
+// maxOverlapClasses bounds the classes of the overlap tables (two bit
+// sets of 64 KB). Attention at head dim 128, two key blocks an
+// iteration, has 692 classes.
+const maxOverlapClasses = 1024
+
+// pairIndex numbers the unordered pair of classes a and b: the pairs
+// with larger class k come after the k*(k+1)/2 pairs of smaller ones.
+func pairIndex(a, b int) int {
+	if a > b {
+		a, b = b, a
+	}
+	return b*(b+1)/2 + a
+}
 
 // candidate is one candidate value of a webAnalysis.
 type candidate struct {
@@ -296,8 +308,9 @@ func (u *union) merge(an *webAnalysis, a, b int) {
 		return
 	}
 	for x := int32(ra); x >= 0; x = u.next[x] {
+		cx := an.cands[x]
 		for y := int32(rb); y >= 0; y = u.next[y] {
-			if an.interfere(int(x), int(y)) {
+			if an.interfere(cx, an.cands[y]) {
 				return
 			}
 		}
@@ -414,7 +427,7 @@ func (an *webAnalysis) analyse(blocks []*ir.Block, waits []*ir.Operation) {
 	}
 	an.liveness(blocks)
 	if n := len(an.classes); n <= maxOverlapClasses {
-		an.overlap = make([]int8, n*n)
+		an.overlapKnown, an.overlapYes = newBitSet(n*(n+1)/2), newBitSet(n*(n+1)/2)
 	}
 	// A wait's result holds its operand: holds[r] is the slot of the
 	// operand that the wait result in slot r holds, -1 for the values
@@ -523,24 +536,24 @@ func (an *webAnalysis) liveAfter(k int, p site) bool {
 	return false
 }
 
-// interfere reports whether candidates u and v may not share registers.
-func (an *webAnalysis) interfere(u, v int) bool {
-	cu, cv := &an.cands[u], &an.cands[v]
+// interfere reports whether candidates cu and cv may not share
+// registers.
+func (an *webAnalysis) interfere(cu, cv candidate) bool {
 	if cu.number == cv.number || cu.class < 0 || cv.class < 0 {
 		return false // a value defined elsewhere is live nowhere here
 	}
 	ku, kv := int(cu.class), int(cv.class)
-	if an.overlap == nil {
+	if an.overlapKnown == nil {
 		return an.overlaps(ku, kv)
 	}
-	i := ku*len(an.classes) + kv
-	if an.overlap[i] == 0 {
-		an.overlap[i] = 1
+	i := pairIndex(ku, kv)
+	if !an.overlapKnown.has(i) {
+		an.overlapKnown.add(i)
 		if an.overlaps(ku, kv) {
-			an.overlap[i] = 2
+			an.overlapYes.add(i)
 		}
 	}
-	return an.overlap[i] == 2
+	return an.overlapYes.has(i)
 }
 
 // overlaps reports whether the values of class a are live at the
