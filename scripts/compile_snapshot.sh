@@ -13,6 +13,11 @@ tt=$(realpath "$1")
 out=$2
 cd "$(dirname "$0")/.."
 shared=../shared/kernels
+# Without ../shared beside the checkout (a git worktree elsewhere) the
+# snapshot would hold only testdata/cases; the PTX also records each
+# input's path, so snapshots compare only between checkouts that see
+# ../shared at the same place.
+[ -f "$shared/perf/manifest.json" ] || { echo "$0: no $shared/perf/manifest.json beside this checkout ($PWD)" >&2; exit 1; }
 rm -rf "$out" && mkdir -p "$out"
 
 # name ttir num_warps num_stages, from a manifest (a list, or {"cases": [...]}).
