@@ -24,6 +24,7 @@ var (
 	campaign = flag.Duration("campaign", 0, "run TestCampaign for this long (0: skip it)")
 	seed     = flag.Int64("fuzz.seed", 0, "first random seed of TestCampaign (0: the time)")
 	only     = flag.String("fuzz.only", "", "TestCampaign mutates only the seed kernels whose text matches this regexp (\"tt.dot \": the dot kernels)")
+	shared   = flag.String("fuzz.shared", "", "the shared/ directory whose kernels are seeds too (default: ../shared beside the checkout, which a git worktree elsewhere lacks)")
 )
 
 // The limits of one compilation. Every kernel of the repository compiles
@@ -173,8 +174,15 @@ func repoRoot(t testing.TB) string {
 	return root
 }
 
-// sharedDir is ../shared beside the checkout, or "" without it.
+// sharedDir is -fuzz.shared, else ../shared beside the checkout, or ""
+// without it.
 func sharedDir(t testing.TB) string {
+	if *shared != "" {
+		if _, err := os.Stat(filepath.Join(*shared, "kernels")); err != nil {
+			t.Fatalf("-fuzz.shared: %v", err)
+		}
+		return *shared
+	}
 	d := filepath.Join(repoRoot(t), "..", "shared")
 	if _, err := os.Stat(filepath.Join(d, "kernels")); err != nil {
 		return ""
