@@ -40,6 +40,8 @@ var mutations = []mutation{
 	{"dot", mutateDot, false},
 	{"loop-attr", mutateLoopAttr, false},
 	{"linear", mutateLinearBasis, false},
+	{"trip", mutateTripCount, false},
+	{"yield", swapYield, false},
 }
 
 // Mutate applies n random mutations to src and returns the result and a
@@ -74,6 +76,8 @@ var (
 	reDot       = regexp.MustCompile(`= (tt\.dot|ttng\.warp_group_dot) (%[\w.#]+), (%[\w.#]+)`)
 	reBasis     = regexp.MustCompile(`\[(-?\d+(?:, -?\d+)*)\]`)
 	reLinear    = regexp.MustCompile(`#ttg\.linear<\{[^}]*\}>`)
+	reForType   = regexp.MustCompile(`: (i\d+)\s*\{\s*$`)
+	reYield     = regexp.MustCompile(`^(\s*scf\.yield )(.*) : (.*?)( loc\(.*\))?$`)
 	reHintSite  = regexp.MustCompile(`= (tt\.addptr|tt\.make_range|tt\.splat|arith\.addi|arith\.muli|tt\.load|tt\.broadcast|tt\.expand_dims) `)
 )
 
@@ -555,4 +559,122 @@ func mutateLinearBasis(src string, r *rand.Rand) (string, string, bool) {
 	nw := strings.Join(parts, ", ")
 	at := l[0] + m[2]
 	return src[:at] + nw + src[l[0]+m[3]:], "linear basis [" + body[m[2]:m[3]] + "] -> [" + nw + "]", true
+}
+
+// tripCounts are the trip counts mutateTripCount gives a loop: none, one
+// (a loop the unroller and the pipeliners promote or peel away), two,
+// odd ones (an unrolled loop's epilogue) and a negative one.
+var tripCounts = []int64{0, 1, 2, 3, 5, -1}
+
+// mutateTripCount gives a loop a constant upper bound, defined on a new
+// line before it: lb + n*step for n in tripCounts where the lower bound
+// and the step are constants of the kernel, else a value of interesting.
+func mutateTripCount(src string, r *rand.Rand) (string, string, bool) {
+	ls := bodyLines(src)
+	var fors []int
+	for i, l := range ls {
+		if reFor.MatchString(l) {
+			fors = append(fors, i)
+		}
+	}
+	if len(fors) == 0 {
+		return src, "", false
+	}
+	i := pick(r, fors)
+	m := reFor.FindStringSubmatchIndex(ls[i])
+	lb, st := ls[i][m[4]:m[5]], ls[i][m[8]:m[9]]
+	typ := "index"
+	if t := reForType.FindStringSubmatch(ls[i]); t != nil {
+		typ = t[1]
+	}
+	var ub int64
+	n := pick(r, tripCounts)
+	lbC, lbOK := intConstant(src, lb)
+	stC, stOK := intConstant(src, st)
+	if lbOK && stOK {
+		ub = lbC + n*stC
+	} else {
+		ub = pick(r, interesting)
+	}
+	name := "%fuzz_ub"
+	for k := 1; strings.Contains(src, name+" "); k++ {
+		name = fmt.Sprintf("%%fuzz_ub_%d", k)
+	}
+	indent := ls[i][:len(ls[i])-len(strings.TrimLeft(ls[i], " "))]
+	def := fmt.Sprintf("%s%s = arith.constant %d : %s", indent, name, ub, typ)
+	ls[i] = ls[i][:m[6]] + name + ls[i][m[7]:]
+	ls = append(ls[:i], append([]string{def}, ls[i:]...)...)
+	what := fmt.Sprintf("loop at line %d runs to %d", i+1, ub)
+	if lbOK && stOK {
+		what += fmt.Sprintf(" (%d iterations)", n)
+	}
+	return strings.Join(ls, "\n"), what, true
+}
+
+// intConstant returns the value of the integer constant src defines as
+// name.
+func intConstant(src, name string) (int64, bool) {
+	m := regexp.MustCompile(regexp.QuoteMeta(name) + ` = arith\.constant (-?\d+) : `).FindStringSubmatch(src)
+	if m == nil {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(m[1], 10, 64)
+	return v, err == nil
+}
+
+// swapYield swaps two operands of one type in an scf.yield: the loop
+// carries each value into the other's place (attention's running max and
+// sum, a matmul's two pointer advances), a valid kernel whose loop-carried
+// dataflow the seeds never have.
+func swapYield(src string, r *rand.Rand) (string, string, bool) {
+	ls := bodyLines(src)
+	type site struct{ line, a, b int }
+	var sites []site
+	for i, l := range ls {
+		m := reYield.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		ops, types := splitTop(m[2]), splitTop(m[3])
+		if len(ops) != len(types) {
+			continue
+		}
+		for a := range types {
+			for b := a + 1; b < len(types); b++ {
+				if types[a] == types[b] && ops[a] != ops[b] {
+					sites = append(sites, site{i, a, b})
+				}
+			}
+		}
+	}
+	if len(sites) == 0 {
+		return src, "", false
+	}
+	s := pick(r, sites)
+	m := reYield.FindStringSubmatch(ls[s.line])
+	ops := splitTop(m[2])
+	ops[s.a], ops[s.b] = ops[s.b], ops[s.a]
+	ls[s.line] = m[1] + strings.Join(ops, ", ") + " : " + m[3] + m[4]
+	return strings.Join(ls, "\n"), fmt.Sprintf("line %d yields %s and %s swapped", s.line+1, ops[s.b], ops[s.a]), true
+}
+
+// splitTop splits a comma-separated list at the commas outside brackets
+// (a tensor type's encoding has its own).
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '<', '(', '[', '{':
+			depth++
+		case '>', ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
 }
