@@ -181,7 +181,16 @@ func castToI64(b *ir.Builder, vs []ir.Value) []ir.Value {
 func rewriteMakeTensorDesc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) bool {
 	m := tt.MakeTensorDescOp{Operation: op}
 	b := rw.B()
-	vals := []ir.Value{rw.Remapped(m.Base())}
+	// A descriptor addresses elements of its block's type whatever its
+	// base pointer's type, as a TMA descriptor does (the strides count
+	// them): the pointer accesses go through a base of that type.
+	base := rw.Remapped(m.Base())
+	if d, ok := op.Result(0).Type().(*tt.TensorDescType); ok && d.Block != nil {
+		if want := tt.Ptr(b.Ctx, d.Block.Elem, tt.AddrSpaceOf(base.Type())); base.Type() != ir.Type(want) {
+			base = tt.NewBitcast(b, op.Loc(), base, want).Result(0)
+		}
+	}
+	vals := []ir.Value{base}
 	vals = append(vals, castToI64(b, m.Shape())...)
 	vals = append(vals, m.Strides()...)
 	pad, _ := op.Attr("padding").(*ir.IntegerAttr)
