@@ -42,6 +42,7 @@ var mutations = []mutation{
 	{"linear", mutateLinearBasis, false},
 	{"trip", mutateTripCount, false},
 	{"yield", swapYield, false},
+	{"carry", carryFromPrevious, false},
 }
 
 // Mutate applies n random mutations to src and returns the result and a
@@ -78,6 +79,9 @@ var (
 	reLinear    = regexp.MustCompile(`#ttg\.linear<\{[^}]*\}>`)
 	reForType   = regexp.MustCompile(`: (i\d+)\s*\{\s*$`)
 	reYield     = regexp.MustCompile(`^(\s*scf\.yield )(.*) : (.*?)( loc\(.*\))?$`)
+	reForMulti  = regexp.MustCompile(`^(\s*)(%[\w.$-]+):(\d+) = scf\.for .* iter_args\(`)
+	reDef       = regexp.MustCompile(`^\s*(%[\w.$-]+) = [\w.]+ `)
+	reTrailLoc  = regexp.MustCompile(` loc\([^()]*(\([^()]*\))*[^()]*\)\s*$`)
 	reHintSite  = regexp.MustCompile(`= (tt\.addptr|tt\.make_range|tt\.splat|arith\.addi|arith\.muli|tt\.load|tt\.broadcast|tt\.expand_dims) `)
 )
 
@@ -677,4 +681,158 @@ func splitTop(s string) []string {
 		}
 	}
 	return append(out, strings.TrimSpace(s[start:]))
+}
+
+// carryFromPrevious makes one use, inside a loop with iter_args, of a
+// value the loop body computes read the value of the previous iteration
+// instead (zero on the first): a new iter_arg carries it. A chained dot's
+// second dot then reads the first iteration's P, which the loop computes
+// after the dot; the passes that reorder, unroll or split the body see a
+// dependence across iterations the seeds never have.
+func carryFromPrevious(src string, r *rand.Rand) (string, string, bool) {
+	ls := bodyLines(src)
+	var fors []int
+	for i, l := range ls {
+		if reForMulti.MatchString(l) {
+			fors = append(fors, i)
+		}
+	}
+	if len(fors) == 0 {
+		return src, "", false
+	}
+	i := pick(r, fors)
+	m := reForMulti.FindStringSubmatch(ls[i])
+	indent, name, n := m[1], m[2], m[3]
+	body := indent + "  "
+	yield := -1
+	for j := i + 1; j < len(ls) && !strings.HasPrefix(ls[j], indent+"}"); j++ {
+		if strings.HasPrefix(ls[j], body+"scf.yield ") {
+			yield = j
+		}
+	}
+	if yield < 0 {
+		return src, "", false
+	}
+	// A value defined at the body's level with a type an arith.constant
+	// can have, used on a later line before the yield.
+	type site struct{ def, use int }
+	var sites []site
+	for k := i + 1; k < yield; k++ {
+		d := reDef.FindStringSubmatch(ls[k])
+		if d == nil || !strings.HasPrefix(ls[k], body+"%") || zeroOf(resultType(ls[k])) == "" {
+			continue
+		}
+		for u := k + 1; u < yield; u++ {
+			if strings.Contains(ls[u], d[1]+" ") || strings.Contains(ls[u], d[1]+",") {
+				sites = append(sites, site{k, u})
+			}
+		}
+	}
+	if len(sites) == 0 {
+		return src, "", false
+	}
+	st := pick(r, sites)
+	v := reDef.FindStringSubmatch(ls[st.def])[1]
+	typ := resultType(ls[st.def])
+	prev, init := "%fuzz_prev", "%fuzz_init"
+	for k := 1; strings.Contains(src, prev+" ") || strings.Contains(src, init+" "); k++ {
+		prev, init = fmt.Sprintf("%%fuzz_prev_%d", k), fmt.Sprintf("%%fuzz_init_%d", k)
+	}
+	// The use: the first occurrence of v as a whole operand on its line.
+	use := ls[st.use]
+	at := strings.Index(use, v+" ")
+	if c := strings.Index(use, v+","); at < 0 || c >= 0 && c < at {
+		at = c
+	}
+	ls[st.use] = use[:at] + prev + use[at+len(v):]
+	// The loop: one more iter_arg and result.
+	header, ok := appendIterArg(ls[i], prev+" = "+init, typ)
+	if !ok {
+		return src, "", false
+	}
+	results, _ := strconv.Atoi(n)
+	header = strings.Replace(header, name+":"+n+" = ", fmt.Sprintf("%s:%d = ", name, results+1), 1)
+	y := reYield.FindStringSubmatch(ls[yield])
+	if y == nil {
+		return src, "", false
+	}
+	ls[yield] = y[1] + y[2] + ", " + v + " : " + y[3] + ", " + typ + y[4]
+	ls[i] = header
+	def := fmt.Sprintf("%s%s = arith.constant %s : %s", indent, init, zeroOf(typ), typ)
+	ls = append(ls[:i], append([]string{def}, ls[i:]...)...)
+	return strings.Join(ls, "\n"), fmt.Sprintf("line %d reads %s of the previous iteration", st.use+1, v), true
+}
+
+// resultType is the type an op line gives its result: after its last
+// " -> " or " to " (conversions), else after its last " : ".
+func resultType(l string) string {
+	l = reTrailLoc.ReplaceAllString(l, "")
+	for _, sep := range []string{" -> ", " to ", " : "} {
+		if k := strings.LastIndex(l, sep); k >= 0 {
+			return strings.TrimSpace(l[k+len(sep):])
+		}
+	}
+	return ""
+}
+
+// zeroOf is the zero literal of an arith.constant of type t, or "" when t
+// is not a float or integer scalar or tensor.
+func zeroOf(t string) string {
+	elem := t
+	if strings.HasPrefix(t, "tensor<") {
+		dims := strings.TrimSuffix(strings.TrimPrefix(t, "tensor<"), ">")
+		dims, _, _ = strings.Cut(dims, ",")
+		elem = dims[strings.LastIndex(dims, "x")+1:]
+	}
+	var z string
+	switch {
+	case elem == "f16" || elem == "bf16" || elem == "f32" || elem == "f64":
+		z = "0.000000e+00"
+	case elem == "i8" || elem == "i16" || elem == "i32" || elem == "i64":
+		z = "0"
+	default:
+		return ""
+	}
+	if strings.HasPrefix(t, "tensor<") {
+		return "dense<" + z + ">"
+	}
+	return z
+}
+
+// appendIterArg adds arg to an scf.for line's iter_args and typ to its
+// result types.
+func appendIterArg(l, arg, typ string) (string, bool) {
+	open := strings.Index(l, "iter_args(") + len("iter_args(")
+	end := closing(l, open)
+	if end < 0 {
+		return l, false
+	}
+	l = l[:end] + ", " + arg + l[end:]
+	k := strings.Index(l[end:], "-> (")
+	if k < 0 {
+		return l, false
+	}
+	rstart := end + k + len("-> (")
+	rend := closing(l, rstart)
+	if rend < 0 {
+		return l, false
+	}
+	return l[:rend] + ", " + typ + l[rend:], true
+}
+
+// closing is the index of the ")" that closes the list starting at i.
+func closing(l string, i int) int {
+	depth := 0
+	for ; i < len(l); i++ {
+		switch l[i] {
+		case '(', '<', '[', '{':
+			depth++
+		case ')', '>', ']', '}':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		}
+	}
+	return -1
 }

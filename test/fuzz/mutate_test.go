@@ -88,3 +88,26 @@ func TestSwapYield(t *testing.T) {
 		t.Errorf("splitTop: %q", got)
 	}
 }
+
+// TestCarryFromPrevious: a use in the loop body reads the value of the
+// previous iteration through a new iter_arg, zero at first, yielded last.
+func TestCarryFromPrevious(t *testing.T) {
+	const kernel = `    %r:2 = scf.for %i = %c0_i32 to %M step %c16_i32 iter_args(%a = %x, %b = %y) -> (f32, tensor<4xf32>)  : i32 {
+      %s = arith.addf %a, %a : f32 loc(#loc5)
+      %t = tt.splat %s : f32 -> tensor<4xf32> loc(#loc6)
+      scf.yield %s, %t : f32, tensor<4xf32> loc(#loc7)
+    } loc(#loc8)`
+	const want = `    %fuzz_init = arith.constant 0.000000e+00 : f32
+    %r:3 = scf.for %i = %c0_i32 to %M step %c16_i32 iter_args(%a = %x, %b = %y, %fuzz_prev = %fuzz_init) -> (f32, tensor<4xf32>, f32)  : i32 {
+      %s = arith.addf %a, %a : f32 loc(#loc5)
+      %t = tt.splat %fuzz_prev : f32 -> tensor<4xf32> loc(#loc6)
+      scf.yield %s, %t, %s : f32, tensor<4xf32>, f32 loc(#loc7)
+    } loc(#loc8)`
+	out, what, ok := carryFromPrevious(kernel, rand.New(rand.NewSource(1)))
+	if !ok || out != want {
+		t.Errorf("%s:\n%s\nwant\n%s", what, out, want)
+	}
+	if got := zeroOf("tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>"); got != "dense<0.000000e+00>" {
+		t.Errorf("zeroOf(a dot operand tensor) = %q", got)
+	}
+}
