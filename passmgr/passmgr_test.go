@@ -2,6 +2,7 @@ package passmgr_test
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -430,6 +431,9 @@ func TestVerifyEachAndReproducer(t *testing.T) {
 	err := pm.Run(module(t), passmgr.DefaultConfig())
 	if err == nil || !strings.Contains(err.Error(), "empty block: expect at least a terminator") {
 		t.Fatalf("verify-each: %v", err)
+	}
+	if broken := (*passmgr.BrokenIR)(nil); !errors.As(err, &broken) || broken.Pass != "break" {
+		t.Errorf("verify-each: %T %v, want a BrokenIR naming the pass", err, err)
 	}
 	noVerify := passmgr.DefaultConfig()
 	noVerify.VerifyEach = false

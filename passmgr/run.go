@@ -87,6 +87,20 @@ func (cfg *Config) Verify(op *ir.Operation) error {
 	return verifyUnlessCurrent(cfg.Verified, cfg.Timer, op)
 }
 
+// BrokenIR is the verifier's report on the IR a pass left when the
+// pipeline verifies after each pass: a bug of that pass, since the IR
+// verified before it. Its message is the verifier's own, so that a user
+// reads the diagnostics as ever; a harness tells it from a diagnostic of
+// bad input with errors.As.
+type BrokenIR struct {
+	// Pass is the pass's registered name.
+	Pass string
+	Err  error
+}
+
+func (e *BrokenIR) Error() string { return e.Err.Error() }
+func (e *BrokenIR) Unwrap() error { return e.Err }
+
 // verifyUnlessCurrent verifies op unless record v says it verified and
 // has not changed since, timing the check into t's verifier row and
 // recording a success. Either may be nil.
@@ -343,7 +357,9 @@ func (r *runner) runPass(in *instance, op *ir.Operation, t *timerNode) (err erro
 		r.analyses.invalidate(op, st.kept)
 	}
 	if err == nil && r.cfg.VerifyEach {
-		err = verifyUnlessCurrent(r.verified, r.cfg.Timer, op)
+		if verr := verifyUnlessCurrent(r.verified, r.cfg.Timer, op); verr != nil {
+			err = &BrokenIR{Pass: p.Name, Err: verr}
+		}
 	}
 	if err != nil {
 		if printAfter {

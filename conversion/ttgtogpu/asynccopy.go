@@ -40,8 +40,8 @@ import (
 func asyncCopyVec(a *axisinfo.Module, op *ir.Operation) int {
 	src := op.Operand(0)
 	vec := a.Contiguity(src)
-	if op.NumOperands() > 2 {
-		vec = min(vec, a.MaskAlignment(op.Operand(2)))
+	if mask := (ttg.AsyncCopyOp{Operation: op}).Mask(); mask != nil {
+		vec = min(vec, a.MaskAlignment(mask))
 	}
 	if a, ok := op.Attr("contiguity").(*ir.IntegerAttr); ok {
 		vec = max(vec, int(a.Int()))
@@ -76,12 +76,15 @@ func (l *lowering) lowerAsyncCopy(op *ir.Operation, e *emitter, rw *conversion.R
 			bytes, ap.vec, bits)
 	}
 	ptrs := rw.RemappedN(src)
+	// The mask and other by name: either may be absent (other without a
+	// mask is never read).
+	cp := ttg.AsyncCopyOp{Operation: op}
 	var masks, others []ir.Value
-	if op.NumOperands() > 2 {
-		masks = rw.RemappedN(op.Operand(2))
+	if mask := cp.Mask(); mask != nil {
+		masks = rw.RemappedN(mask)
 	}
 	if !l.access[op].zeroOther {
-		others = rw.RemappedN(op.Operand(3))
+		others = rw.RemappedN(cp.Other())
 	}
 	owner := e.ownerPredicate(lay)
 	elem := l.scalarType(mt.Elem)

@@ -210,7 +210,7 @@ func (p *demandPlan) useDemand(u *ir.OpOperand, cur []bool) bool {
 			}
 		}
 		return grew
-	case name == "ttg.async_copy_global_to_local" && (i == 0 || i == 2):
+	case name == "ttg.async_copy_global_to_local" && (i == 0 || i == 2 && ttg.AsyncCopyOp{Operation: op}.Mask() != nil):
 		// Pointer and mask: lowerAsyncCopy reads the first register of
 		// each vector it plans.
 		if heads := p.l.asyncCopyHeads(op); len(heads) == n {

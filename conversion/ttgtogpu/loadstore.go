@@ -7,6 +7,7 @@ import (
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/tt"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -35,7 +36,8 @@ func (l *lowering) planAccesses() map[*ir.Operation]accessInfo {
 			mask = tt.AtomicRMWOp{Operation: op}.Mask()
 		case "tt.atomic_cas":
 		case "ttg.async_copy_global_to_local":
-			out[op] = accessInfo{vec: asyncCopyVec(l.axis, op), zeroOther: op.NumOperands() < 4 || isZeroSplat(op.Operand(3))}
+			other := ttg.AsyncCopyOp{Operation: op}.Other()
+			out[op] = accessInfo{vec: asyncCopyVec(l.axis, op), zeroOther: other == nil || isZeroSplat(other)}
 			return
 		case "amdg.buffer_load", "amdg.buffer_store":
 			out[op] = accessInfo{vec: bufferVectorSize(l.axis, bufferView(op))}

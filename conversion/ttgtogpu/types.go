@@ -12,10 +12,10 @@ import (
 // typeConverter converts TritonGPU types to per-thread types: a
 // distributed tensor becomes its thread's registers (one value per
 // register of the layout, 1:N), `!tt.ptr<T, AS>` becomes `!llvm.ptr<AS>`,
-// a shared-memory descriptor its base address, a tensor descriptor its
-// tensor map's generic address, an async token nothing (tokens only order
-// asynchronous copies, which the gpu ops order themselves). Other types
-// are kept.
+// an 8-bit float an i8, a shared-memory descriptor its base address, a
+// tensor descriptor its tensor map's generic address, an async token
+// nothing (tokens only order asynchronous copies, which the gpu ops order
+// themselves). Other types are kept.
 func (l *lowering) typeConverter() *conversion.TypeConverter {
 	tc := conversion.NewTypeConverter()
 	tc.AddConversion(func(t ir.Type) (ir.Type, bool) {
@@ -36,6 +36,12 @@ func (l *lowering) typeConverter() *conversion.TypeConverter {
 			return llvm.Ptr(l.ctx, llvm.SharedAddrSpace), true
 		case *tt.TensorDescType:
 			return llvm.Ptr(l.ctx, llvm.GenericAddrSpace), true // the tensor map's address (tensordesc.go)
+		case *ir.FloatType:
+			if t.Width() == 8 {
+				// A scalar fp8 (a kernel parameter) lives in an i8 as a
+				// tensor's elements do (scalarType).
+				return ir.I8(l.ctx), true
+			}
 		}
 		return nil, false
 	})

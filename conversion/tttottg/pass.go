@@ -59,6 +59,20 @@ func Convert(module *ir.Operation, o Options) error {
 	if err := resources.CheckExtents(module); err != nil {
 		return err
 	}
+	// The warps of a ttg.warp_specialize already in the TTIR go in
+	// warpgroups: refused here, not left to the verifier of the module
+	// this pass would make.
+	if o.NumWarps%4 != 0 {
+		var ws *ir.Operation
+		ir.WalkOps(module, func(op *ir.Operation) {
+			if ws == nil && op.Name() == "ttg.warp_specialize" {
+				ws = op
+			}
+		})
+		if ws != nil {
+			return ir.Errorf(ws.Loc(), "warp-specialized kernels requires num_warps to be a multiple of 4, got %d", o.NumWarps)
+		}
+	}
 	ctx := module.Context()
 	ctx.Load(ttg.Dialect)
 	module.SetAttr(ttg.AttrNumWarps, ir.I32Attr(ctx, int64(o.NumWarps)))

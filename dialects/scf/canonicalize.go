@@ -23,13 +23,15 @@ func init() {
 }
 
 // replaceOpWithRegion inlines the single block of r before op, replaces
-// op's results with the block terminator's operands and erases both.
+// op's results with the block terminator's operands and erases both. The
+// operands are read after the inlining: a terminator that yields one of
+// the block's arguments then yields what args gave it (MLIR reads them
+// through a live view; Operands returns a copy).
 func replaceOpWithRegion(rw ir.Rewriter, op *ir.Operation, r *ir.Region, args []ir.Value) {
 	blk := r.Front()
 	term := blk.Last()
-	results := term.Operands()
 	rw.InlineBlockBefore(blk, op, args)
-	rw.ReplaceOp(op, results)
+	rw.ReplaceOp(op, term.Operands())
 	rw.EraseOp(term)
 }
 

@@ -203,6 +203,21 @@ func TestCanonicalize(t *testing.T) {
   %0 = arith.addf %arg0, %arg0 : f32
   return %0 : f32
 }`},
+		// The yielded values are the body's arguments: the results become
+		// what those arguments stand for (fuzz seed 237's attention loop
+		// of two iterations, inlined once tt-warp-specialization's overlap
+		// peeled one, yielded its iter arg of the slot index).
+		{"for_single_iteration_yields_arguments", `func.func @f(%x: f32, %y: f32) -> (f32, f32, i32) {
+  %c0 = arith.constant 0 : i32
+  %c4 = arith.constant 4 : i32
+  %r:3 = scf.for %i = %c0 to %c4 step %c4 iter_args(%a = %x, %b = %y, %j = %c4) -> (f32, f32, i32) : i32 {
+    scf.yield %b, %a, %i : f32, f32, i32
+  }
+  return %r#0, %r#1, %r#2 : f32, f32, i32
+}`, `func.func @f(%arg0: f32, %arg1: f32) -> (f32, f32, i32) {
+  %c0_i32 = arith.constant 0 : i32
+  return %arg1, %arg0, %c0_i32 : f32, f32, i32
+}`},
 		{"for_ub_lb_plus_c", `func.func @f(%lb: index) {
   %c1 = arith.constant 1 : index
   %ub = arith.addi %lb, %c1 : index

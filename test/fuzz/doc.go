@@ -8,7 +8,9 @@
 // pipeline (ttir-pipeline, ttgir-pipeline, the lowering, PTX and LLVM IR
 // emission for NVIDIA and AMD) in a worker process with a time and a
 // memory limit. A panic, a run over the time limit or over the memory
-// limit fails; a located diagnostic is the right answer to bad input.
+// limit, and IR that a pass leaves and the verifier refuses (the input
+// verified: the pass broke it) fail; a located diagnostic is the right
+// answer to bad input.
 //
 //	go test ./test/fuzz                          # CI: a fixed seed set, a few seconds
 //	go test ./test/fuzz -run Campaign -campaign=30m -timeout 45m -v   # a long run

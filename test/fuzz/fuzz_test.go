@@ -17,6 +17,7 @@ import (
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
+	"github.com/ttcompiler/tt/passmgr"
 	"github.com/ttcompiler/tt/tools/tttranslate"
 )
 
@@ -24,6 +25,7 @@ var (
 	campaign = flag.Duration("campaign", 0, "run TestCampaign for this long (0: skip it)")
 	seed     = flag.Int64("fuzz.seed", 0, "first random seed of TestCampaign (0: the time)")
 	only     = flag.String("fuzz.only", "", "TestCampaign mutates only the seed kernels whose text matches this regexp (\"tt.dot \": the dot kernels)")
+	shared   = flag.String("fuzz.shared", "", "the shared/ directory whose kernels are seeds too (default: ../shared beside the checkout, which a git worktree elsewhere lacks)")
 )
 
 // The limits of one compilation. Every kernel of the repository compiles
@@ -92,6 +94,8 @@ func misbehave(j Job) error {
 		time.Sleep(time.Minute)
 	case "unlocated":
 		return errors.New("no location")
+	case "broken":
+		return &passmgr.BrokenIR{Pass: "break", Err: ir.Errorf(ir.FileLineCol(tttranslate.NewContext(), "k.ttir", 1, 1), "verifier")}
 	}
 	return nil
 }
@@ -114,7 +118,7 @@ func TestHarnessLimits(t *testing.T) {
 		want Status
 	}{
 		{"ok", OK}, {"spin", Timeout}, {"ok", OK}, {"grow", Memory}, {"panic", Panic},
-		{"goroutine-panic", Panic}, {"unlocated", Unlocated}, {"ok", OK},
+		{"goroutine-panic", Panic}, {"unlocated", Unlocated}, {"broken", Broken}, {"ok", OK},
 	} {
 		if o := r.Run(Job{Name: c.src, Src: c.src}); o.Status != c.want {
 			t.Errorf("%s: %s (%s), want %s", c.src, o.Status, o.Msg, c.want)
@@ -173,8 +177,15 @@ func repoRoot(t testing.TB) string {
 	return root
 }
 
-// sharedDir is ../shared beside the checkout, or "" without it.
+// sharedDir is -fuzz.shared, else ../shared beside the checkout, or ""
+// without it.
 func sharedDir(t testing.TB) string {
+	if *shared != "" {
+		if _, err := os.Stat(filepath.Join(*shared, "kernels")); err != nil {
+			t.Fatalf("-fuzz.shared: %v", err)
+		}
+		return *shared
+	}
 	d := filepath.Join(repoRoot(t), "..", "shared")
 	if _, err := os.Stat(filepath.Join(d, "kernels")); err != nil {
 		return ""
@@ -221,9 +232,9 @@ func (s *stats) add(j Job, o Outcome) {
 }
 
 func (s *stats) String() string {
-	return fmt.Sprintf("%d inputs, %d compilations (%d of them verified) in %v: %d compiled, %d rejected with a located error, %d unlocated errors, %d panics, %d timeouts (>%v CPU), %d over the memory limit (%d MiB)",
+	return fmt.Sprintf("%d inputs, %d compilations (%d of them verified) in %v: %d compiled, %d rejected with a located error, %d unlocated errors, %d panics, %d passes that broke the IR, %d timeouts (>%v CPU), %d over the memory limit (%d MiB)",
 		s.inputs, s.jobs, s.verified, time.Since(s.start).Round(time.Second), s.by[OK], s.by[Rejected], s.by[Unlocated],
-		s.by[Panic], s.by[Timeout], cpuLimit, s.by[Memory], memoryLimit>>20)
+		s.by[Panic], s.by[Broken], s.by[Timeout], cpuLimit, s.by[Memory], memoryLimit>>20)
 }
 
 // dotString reports the dot inputs' compilations per architecture.

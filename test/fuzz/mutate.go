@@ -40,6 +40,9 @@ var mutations = []mutation{
 	{"dot", mutateDot, false},
 	{"loop-attr", mutateLoopAttr, false},
 	{"linear", mutateLinearBasis, false},
+	{"trip", mutateTripCount, false},
+	{"yield", swapYield, false},
+	{"carry", carryFromPrevious, false},
 }
 
 // Mutate applies n random mutations to src and returns the result and a
@@ -74,6 +77,11 @@ var (
 	reDot       = regexp.MustCompile(`= (tt\.dot|ttng\.warp_group_dot) (%[\w.#]+), (%[\w.#]+)`)
 	reBasis     = regexp.MustCompile(`\[(-?\d+(?:, -?\d+)*)\]`)
 	reLinear    = regexp.MustCompile(`#ttg\.linear<\{[^}]*\}>`)
+	reForType   = regexp.MustCompile(`: (i\d+)\s*\{\s*$`)
+	reYield     = regexp.MustCompile(`^(\s*scf\.yield )(.*) : (.*?)( loc\(.*\))?$`)
+	reForMulti  = regexp.MustCompile(`^(\s*)(%[\w.$-]+):(\d+) = scf\.for .* iter_args\(`)
+	reDef       = regexp.MustCompile(`^\s*(%[\w.$-]+) = [\w.]+ `)
+	reTrailLoc  = regexp.MustCompile(` loc\([^()]*(\([^()]*\))*[^()]*\)\s*$`)
 	reHintSite  = regexp.MustCompile(`= (tt\.addptr|tt\.make_range|tt\.splat|arith\.addi|arith\.muli|tt\.load|tt\.broadcast|tt\.expand_dims) `)
 )
 
@@ -555,4 +563,276 @@ func mutateLinearBasis(src string, r *rand.Rand) (string, string, bool) {
 	nw := strings.Join(parts, ", ")
 	at := l[0] + m[2]
 	return src[:at] + nw + src[l[0]+m[3]:], "linear basis [" + body[m[2]:m[3]] + "] -> [" + nw + "]", true
+}
+
+// tripCounts are the trip counts mutateTripCount gives a loop: none, one
+// (a loop the unroller and the pipeliners promote or peel away), two,
+// odd ones (an unrolled loop's epilogue) and a negative one.
+var tripCounts = []int64{0, 1, 2, 3, 5, -1}
+
+// mutateTripCount gives a loop a constant upper bound, defined on a new
+// line before it: lb + n*step for n in tripCounts where the lower bound
+// and the step are constants of the kernel, else a value of interesting.
+func mutateTripCount(src string, r *rand.Rand) (string, string, bool) {
+	ls := bodyLines(src)
+	var fors []int
+	for i, l := range ls {
+		if reFor.MatchString(l) {
+			fors = append(fors, i)
+		}
+	}
+	if len(fors) == 0 {
+		return src, "", false
+	}
+	i := pick(r, fors)
+	m := reFor.FindStringSubmatchIndex(ls[i])
+	lb, st := ls[i][m[4]:m[5]], ls[i][m[8]:m[9]]
+	typ := "index"
+	if t := reForType.FindStringSubmatch(ls[i]); t != nil {
+		typ = t[1]
+	}
+	var ub int64
+	n := pick(r, tripCounts)
+	lbC, lbOK := intConstant(src, lb)
+	stC, stOK := intConstant(src, st)
+	if lbOK && stOK {
+		ub = lbC + n*stC
+	} else {
+		ub = pick(r, interesting)
+	}
+	name := "%fuzz_ub"
+	for k := 1; strings.Contains(src, name+" "); k++ {
+		name = fmt.Sprintf("%%fuzz_ub_%d", k)
+	}
+	indent := ls[i][:len(ls[i])-len(strings.TrimLeft(ls[i], " "))]
+	def := fmt.Sprintf("%s%s = arith.constant %d : %s", indent, name, ub, typ)
+	ls[i] = ls[i][:m[6]] + name + ls[i][m[7]:]
+	ls = append(ls[:i], append([]string{def}, ls[i:]...)...)
+	what := fmt.Sprintf("loop at line %d runs to %d", i+1, ub)
+	if lbOK && stOK {
+		what += fmt.Sprintf(" (%d iterations)", n)
+	}
+	return strings.Join(ls, "\n"), what, true
+}
+
+// intConstant returns the value of the integer constant src defines as
+// name.
+func intConstant(src, name string) (int64, bool) {
+	m := regexp.MustCompile(regexp.QuoteMeta(name) + ` = arith\.constant (-?\d+) : `).FindStringSubmatch(src)
+	if m == nil {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(m[1], 10, 64)
+	return v, err == nil
+}
+
+// swapYield swaps two operands of one type in an scf.yield: the loop
+// carries each value into the other's place (attention's running max and
+// sum, a matmul's two pointer advances), a valid kernel whose loop-carried
+// dataflow the seeds never have.
+func swapYield(src string, r *rand.Rand) (string, string, bool) {
+	ls := bodyLines(src)
+	type site struct{ line, a, b int }
+	var sites []site
+	for i, l := range ls {
+		m := reYield.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		ops, types := splitTop(m[2]), splitTop(m[3])
+		if len(ops) != len(types) {
+			continue
+		}
+		for a := range types {
+			for b := a + 1; b < len(types); b++ {
+				if types[a] == types[b] && ops[a] != ops[b] {
+					sites = append(sites, site{i, a, b})
+				}
+			}
+		}
+	}
+	if len(sites) == 0 {
+		return src, "", false
+	}
+	s := pick(r, sites)
+	m := reYield.FindStringSubmatch(ls[s.line])
+	ops := splitTop(m[2])
+	ops[s.a], ops[s.b] = ops[s.b], ops[s.a]
+	ls[s.line] = m[1] + strings.Join(ops, ", ") + " : " + m[3] + m[4]
+	return strings.Join(ls, "\n"), fmt.Sprintf("line %d yields %s and %s swapped", s.line+1, ops[s.b], ops[s.a]), true
+}
+
+// splitTop splits a comma-separated list at the commas outside brackets
+// (a tensor type's encoding has its own).
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '<', '(', '[', '{':
+			depth++
+		case '>', ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
+}
+
+// carryFromPrevious makes one use, inside a loop with iter_args, of a
+// value the loop body computes read the value of the previous iteration
+// instead (zero on the first): a new iter_arg carries it. A chained dot's
+// second dot then reads the first iteration's P, which the loop computes
+// after the dot; the passes that reorder, unroll or split the body see a
+// dependence across iterations the seeds never have.
+func carryFromPrevious(src string, r *rand.Rand) (string, string, bool) {
+	ls := bodyLines(src)
+	var fors []int
+	for i, l := range ls {
+		if reForMulti.MatchString(l) {
+			fors = append(fors, i)
+		}
+	}
+	if len(fors) == 0 {
+		return src, "", false
+	}
+	i := pick(r, fors)
+	m := reForMulti.FindStringSubmatch(ls[i])
+	indent, name, n := m[1], m[2], m[3]
+	body := indent + "  "
+	yield := -1
+	for j := i + 1; j < len(ls) && !strings.HasPrefix(ls[j], indent+"}"); j++ {
+		if strings.HasPrefix(ls[j], body+"scf.yield ") {
+			yield = j
+		}
+	}
+	if yield < 0 {
+		return src, "", false
+	}
+	// A value defined at the body's level with a type an arith.constant
+	// can have, used on a later line before the yield.
+	type site struct{ def, use int }
+	var sites []site
+	for k := i + 1; k < yield; k++ {
+		d := reDef.FindStringSubmatch(ls[k])
+		if d == nil || !strings.HasPrefix(ls[k], body+"%") || zeroOf(resultType(ls[k])) == "" {
+			continue
+		}
+		for u := k + 1; u < yield; u++ {
+			if strings.Contains(ls[u], d[1]+" ") || strings.Contains(ls[u], d[1]+",") {
+				sites = append(sites, site{k, u})
+			}
+		}
+	}
+	if len(sites) == 0 {
+		return src, "", false
+	}
+	st := pick(r, sites)
+	v := reDef.FindStringSubmatch(ls[st.def])[1]
+	typ := resultType(ls[st.def])
+	prev, init := "%fuzz_prev", "%fuzz_init"
+	for k := 1; strings.Contains(src, prev+" ") || strings.Contains(src, init+" "); k++ {
+		prev, init = fmt.Sprintf("%%fuzz_prev_%d", k), fmt.Sprintf("%%fuzz_init_%d", k)
+	}
+	// The use: the first occurrence of v as a whole operand on its line.
+	use := ls[st.use]
+	at := strings.Index(use, v+" ")
+	if c := strings.Index(use, v+","); at < 0 || c >= 0 && c < at {
+		at = c
+	}
+	ls[st.use] = use[:at] + prev + use[at+len(v):]
+	// The loop: one more iter_arg and result.
+	header, ok := appendIterArg(ls[i], prev+" = "+init, typ)
+	if !ok {
+		return src, "", false
+	}
+	results, _ := strconv.Atoi(n)
+	header = strings.Replace(header, name+":"+n+" = ", fmt.Sprintf("%s:%d = ", name, results+1), 1)
+	y := reYield.FindStringSubmatch(ls[yield])
+	if y == nil {
+		return src, "", false
+	}
+	ls[yield] = y[1] + y[2] + ", " + v + " : " + y[3] + ", " + typ + y[4]
+	ls[i] = header
+	def := fmt.Sprintf("%s%s = arith.constant %s : %s", indent, init, zeroOf(typ), typ)
+	ls = append(ls[:i], append([]string{def}, ls[i:]...)...)
+	return strings.Join(ls, "\n"), fmt.Sprintf("line %d reads %s of the previous iteration", st.use+1, v), true
+}
+
+// resultType is the type an op line gives its result: after its last
+// " -> " or " to " (conversions), else after its last " : ".
+func resultType(l string) string {
+	l = reTrailLoc.ReplaceAllString(l, "")
+	for _, sep := range []string{" -> ", " to ", " : "} {
+		if k := strings.LastIndex(l, sep); k >= 0 {
+			return strings.TrimSpace(l[k+len(sep):])
+		}
+	}
+	return ""
+}
+
+// zeroOf is the zero literal of an arith.constant of type t, or "" when t
+// is not a float or integer scalar or tensor.
+func zeroOf(t string) string {
+	elem := t
+	if strings.HasPrefix(t, "tensor<") {
+		dims := strings.TrimSuffix(strings.TrimPrefix(t, "tensor<"), ">")
+		dims, _, _ = strings.Cut(dims, ",")
+		elem = dims[strings.LastIndex(dims, "x")+1:]
+	}
+	var z string
+	switch {
+	case elem == "f16" || elem == "bf16" || elem == "f32" || elem == "f64":
+		z = "0.000000e+00"
+	case elem == "i8" || elem == "i16" || elem == "i32" || elem == "i64":
+		z = "0"
+	default:
+		return ""
+	}
+	if strings.HasPrefix(t, "tensor<") {
+		return "dense<" + z + ">"
+	}
+	return z
+}
+
+// appendIterArg adds arg to an scf.for line's iter_args and typ to its
+// result types.
+func appendIterArg(l, arg, typ string) (string, bool) {
+	open := strings.Index(l, "iter_args(") + len("iter_args(")
+	end := closing(l, open)
+	if end < 0 {
+		return l, false
+	}
+	l = l[:end] + ", " + arg + l[end:]
+	k := strings.Index(l[end:], "-> (")
+	if k < 0 {
+		return l, false
+	}
+	rstart := end + k + len("-> (")
+	rend := closing(l, rstart)
+	if rend < 0 {
+		return l, false
+	}
+	return l[:rend] + ", " + typ + l[rend:], true
+}
+
+// closing is the index of the ")" that closes the list starting at i.
+func closing(l string, i int) int {
+	depth := 0
+	for ; i < len(l); i++ {
+		switch l[i] {
+		case '(', '<', '[', '{':
+			depth++
+		case ')', '>', ']', '}':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		}
+	}
+	return -1
 }

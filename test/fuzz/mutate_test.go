@@ -2,6 +2,8 @@ package fuzz
 
 import (
 	"math/rand"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -36,5 +38,76 @@ func TestMutationsReach(t *testing.T) {
 		} else if verified == 0 && !m.probesVerifier {
 			t.Errorf("%s: none of %d mutants parses and verifies", m.name, applied)
 		}
+	}
+}
+
+// loopKernel is a loop from 0 by 16 carrying two values of one type and
+// one of another.
+const loopKernel = `    %c0_i32 = arith.constant 0 : i32 loc(#loc3)
+    %c16_i32 = arith.constant 16 : i32 loc(#loc4)
+    %r:3 = scf.for %i = %c0_i32 to %M step %c16_i32 iter_args(%a = %x, %b = %y, %c = %z) -> (i32, i32, f32)  : i32 {
+      scf.yield %a2, %b2, %c2 : i32, i32, f32 loc(#loc5)
+    } loc(#loc6)`
+
+// TestTripCount: the loop's upper bound becomes a constant on a new line
+// before it, lb + n*step for one of tripCounts.
+func TestTripCount(t *testing.T) {
+	seen := map[string]bool{}
+	for s := int64(0); s < 50; s++ {
+		out, what, ok := mutateTripCount(loopKernel, rand.New(rand.NewSource(s)))
+		if !ok {
+			t.Fatalf("does not apply: %s", loopKernel)
+		}
+		ls := strings.Split(out, "\n")
+		def := strings.TrimSpace(ls[2])
+		ub, _, _ := strings.Cut(strings.TrimPrefix(def, "%fuzz_ub = arith.constant "), " ")
+		if !strings.HasSuffix(def, " : i32") || !strings.Contains(ls[3], "to %fuzz_ub step %c16_i32") {
+			t.Fatalf("%s:\n%s", what, out)
+		}
+		seen[ub] = true
+	}
+	for _, n := range tripCounts {
+		if ub := strconv.FormatInt(16*n, 10); !seen[ub] {
+			t.Errorf("no loop runs to %s (%d iterations); got %v", ub, n, seen)
+		}
+	}
+}
+
+// TestSwapYield: only operands of one type trade places, and the types
+// and location stay.
+func TestSwapYield(t *testing.T) {
+	out, what, ok := swapYield(loopKernel, rand.New(rand.NewSource(1)))
+	want := "      scf.yield %b2, %a2, %c2 : i32, i32, f32 loc(#loc5)"
+	if !ok || !strings.Contains(out, want+"\n") {
+		t.Errorf("%s:\n%s\nwant the line\n%s", what, out, want)
+	}
+	if _, _, ok := swapYield(strings.ReplaceAll(loopKernel, "%b2", "%a2"), rand.New(rand.NewSource(1))); ok {
+		t.Errorf("swapped a value with itself")
+	}
+	if got := splitTop("%a, %b : tensor<4x4xf32, #blocked>, i32"); len(got) != 3 || got[1] != "%b : tensor<4x4xf32, #blocked>" {
+		t.Errorf("splitTop: %q", got)
+	}
+}
+
+// TestCarryFromPrevious: a use in the loop body reads the value of the
+// previous iteration through a new iter_arg, zero at first, yielded last.
+func TestCarryFromPrevious(t *testing.T) {
+	const kernel = `    %r:2 = scf.for %i = %c0_i32 to %M step %c16_i32 iter_args(%a = %x, %b = %y) -> (f32, tensor<4xf32>)  : i32 {
+      %s = arith.addf %a, %a : f32 loc(#loc5)
+      %t = tt.splat %s : f32 -> tensor<4xf32> loc(#loc6)
+      scf.yield %s, %t : f32, tensor<4xf32> loc(#loc7)
+    } loc(#loc8)`
+	const want = `    %fuzz_init = arith.constant 0.000000e+00 : f32
+    %r:3 = scf.for %i = %c0_i32 to %M step %c16_i32 iter_args(%a = %x, %b = %y, %fuzz_prev = %fuzz_init) -> (f32, tensor<4xf32>, f32)  : i32 {
+      %s = arith.addf %a, %a : f32 loc(#loc5)
+      %t = tt.splat %fuzz_prev : f32 -> tensor<4xf32> loc(#loc6)
+      scf.yield %s, %t, %s : f32, tensor<4xf32>, f32 loc(#loc7)
+    } loc(#loc8)`
+	out, what, ok := carryFromPrevious(kernel, rand.New(rand.NewSource(1)))
+	if !ok || out != want {
+		t.Errorf("%s:\n%s\nwant\n%s", what, out, want)
+	}
+	if got := zeroOf("tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>"); got != "dense<0.000000e+00>" {
+		t.Errorf("zeroOf(a dot operand tensor) = %q", got)
 	}
 }

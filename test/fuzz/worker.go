@@ -3,6 +3,7 @@ package fuzz
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
 )
 
 // Job is one compilation: a kernel's text and the tt-translate settings.
@@ -50,6 +52,8 @@ const (
 	Unlocated Status = "unlocated"
 	// Panic: a pass, the emitter or the worker panicked.
 	Panic Status = "panic"
+	// Broken: a pass left IR that does not verify (the input verified).
+	Broken Status = "broken"
 	// Timeout: the job ran past the time limit.
 	Timeout Status = "timeout"
 	// Memory: the job's heap grew past the memory limit.
@@ -57,7 +61,7 @@ const (
 )
 
 // Failed reports whether the status is a robustness failure.
-func (s Status) Failed() bool { return s == Panic || s == Timeout || s == Memory }
+func (s Status) Failed() bool { return s == Panic || s == Broken || s == Timeout || s == Memory }
 
 // Outcome is a job's result.
 type Outcome struct {
@@ -151,8 +155,10 @@ func runJob(j Job, parseVerify func(Job) error, compile CompileFunc) (o Outcome)
 }
 
 // classify sorts a compilation's error: nil is OK; a pass the pass manager
-// caught panicking is a Panic; a diagnostic without a file location is
-// Unlocated; anything else is a located rejection.
+// caught panicking is a Panic; IR a pass left that does not verify is
+// Broken, however located the verifier's diagnostics; a diagnostic
+// without a file location is Unlocated; anything else is a located
+// rejection.
 func classify(err error, verified bool) Outcome {
 	if err == nil {
 		return Outcome{Status: OK, Verified: verified}
@@ -160,6 +166,9 @@ func classify(err error, verified bool) Outcome {
 	msg := err.Error()
 	if strings.Contains(msg, "' crashed: ") {
 		return Outcome{Status: Panic, Verified: verified, Msg: msg}
+	}
+	if broken := (*passmgr.BrokenIR)(nil); errors.As(err, &broken) {
+		return Outcome{Status: Broken, Verified: verified, Msg: "the IR after " + broken.Pass + " does not verify:\n" + msg}
 	}
 	for _, d := range ir.AsDiagnostics(err, nil) {
 		if d.Loc == nil || ir.FindFileLineCol(d.Loc) == nil {

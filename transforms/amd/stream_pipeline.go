@@ -504,7 +504,7 @@ func lowerSingleDot(loop *ir.Operation, s *pipeliner.Schedule, infos []streamInf
 
 // lowerChainedDots is the chained-dot schedule's lowering: one buffer per
 // load (two with async copies), LDS stores and reads placed around the dot
-// they feed; the original loads are erased.
+// they feed; the loads so replaced are erased.
 func lowerChainedDots(loop *ir.Operation, s *pipeliner.Schedule, infos []streamInfo, ai *axisinfo.Module, isa amdgpu.ISAFamily, useAsyncCopy bool) *ir.Operation {
 	existing := len(s.Clusters())
 	for i := existing; i < clusterCount; i++ {
@@ -560,7 +560,13 @@ func lowerChainedDots(loop *ir.Operation, s *pipeliner.Schedule, infos []streamI
 			}
 		}
 	}
+	// The loads that went through LDS are replaced; one without an LDS
+	// layout (a user that is no dot operand, as a tt.trans) stays a global
+	// load, as in the single-dot schedule.
 	for _, in := range infos {
+		if _, ok := copies[in.load]; !ok {
+			continue
+		}
 		s.Erase(in.load)
 		in.load.Erase()
 	}

@@ -199,6 +199,15 @@ func matchRetiringDotChain(loop *ir.Operation, retire []*ir.Operation) (*dotChai
 	if uses := ir.Uses(c.d1.Result(0)); len(uses) != 1 || uses[0].Owner() != c.w1 {
 		return nil, false
 	}
+	// Nor is what w1 waits for carried to the next iteration as it is:
+	// rewritten, w1 leaves the second dot in flight, and the PTX emitter
+	// takes every result of such a wait for registers a wgmma may still
+	// write, which it cannot copy across the back edge.
+	for _, u := range ir.Uses(c.w1.Result(0)) {
+		if u.Owner() == yieldOp(loop) {
+			return nil, false
+		}
+	}
 	// The retiring ops follow the second dot, and only they use what they
 	// compute.
 	for _, op := range retire {

@@ -182,7 +182,17 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 		if len(plans) == 0 {
 			return
 		}
+		// The plans name the values their producers capture as they were
+		// before any loop was rewritten: a later loop that reads an
+		// earlier one's result (the epilogue loop of an unrolled one)
+		// captures the warp_specialize result that took its place.
+		replaced := map[ir.Value]ir.Value{}
 		for _, p := range plans {
+			for i, v := range p.outside {
+				if r, ok := replaced[v]; ok {
+					p.outside[i] = r
+				}
+			}
 			stages := numStagesOrDefault(p.root.Operation, numStages)
 			if err = checkNumStages(p.root.Operation, attrNumStages, stages); err != nil {
 				return
@@ -204,7 +214,7 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 					stages, planTurns = max(stages, 1)+twoBlocksExtraSlots, TurnsTwoBlocks
 				}
 			}
-			if err = wsBuild(p, max(stages, 1), split, n, planTurns, producerRegs, clusterPairs); err != nil {
+			if err = wsBuild(p, max(stages, 1), split, n, planTurns, producerRegs, clusterPairs, replaced); err != nil {
 				return
 			}
 		}

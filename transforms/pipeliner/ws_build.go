@@ -159,8 +159,9 @@ func (w *wsBuilder) release(b *ir.Builder, loc ir.Location, bar, pred ir.Value) 
 // two warpgroups over the rows that the layouts already divide, which
 // take turns as turns says, while the producer of such a function keeps
 // producerRegs registers a thread; with clusterPairs, pairs of tiles span
-// clusters of two CTAs where they can (ws_cluster.go).
-func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turns, producerRegs int64, clusterPairs bool) error {
+// clusters of two CTAs where they can (ws_cluster.go). The loop's results
+// that the warp_specialize's take the place of go into replaced.
+func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turns, producerRegs int64, clusterPairs bool, replaced map[ir.Value]ir.Value) error {
 	loop := p.root.Operation
 	ctx := loop.Context()
 	loc := loop.Loc()
@@ -471,6 +472,7 @@ func wsBuild(p *wsPlan, numBuffers int, split *wsSplit, numWarps int, turns Turn
 	} else {
 		for i, r := range loop.Results() {
 			ir.ReplaceAllUsesWith(r, ws.Result(i))
+			replaced[r] = ws.Result(i)
 		}
 	}
 	loop.Erase()

@@ -31,6 +31,21 @@ tt.func @f(%p: !tt.ptr<f32>, %n: i32) {
 }`, "failed to legalize unresolved materialization")
 }
 
+// TestRewriteDescriptorRejectsEmptyBlocks: a block with an extent of 0
+// verifies, but the pointer rewrite would build an empty tt.make_range
+// (fuzz seed 238: a TMA matmul with an extent of 128 made 0, on sm_80).
+func TestRewriteDescriptorRejectsEmptyBlocks(t *testing.T) {
+	expectError(t, "triton-rewrite-tensor-descriptor-to-pointer", `
+tt.func @f(%p: !tt.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  %0 = tt.make_tensor_descriptor %p, [%n, %n], [%c1, %c1] : <f32>, <tensor<0x4xf32>>
+  %1 = tt.descriptor_load %0[%c0, %c0] : !tt.tensordesc<tensor<0x4xf32>> -> tensor<0x4xf32>
+  tt.descriptor_store %0[%c0, %c0], %1 : !tt.tensordesc<tensor<0x4xf32>>, tensor<0x4xf32>
+  tt.return
+}`, "'tt.descriptor_load' op the descriptor's block tensor<0x4xf32> has no elements")
+}
+
 // TestScheduleModeRefused: tt-specialize-dot-chains (auto, dots, off) and
 // tt-persistent-programs (auto, nested, off) take a mode from their option
 // or their TT_X_ variable; another mode is an error that names it and the

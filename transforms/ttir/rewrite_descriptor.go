@@ -2,6 +2,7 @@ package ttir
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/dialects/arith"
@@ -75,6 +76,9 @@ func runRewriteTensorDescriptorToPointer(op *ir.Operation, _ *passmgr.State) err
 	if err := checkDescriptorIndices(op); err != nil {
 		return err
 	}
+	if err := checkDescriptorBlocks(op); err != nil {
+		return err
+	}
 	patterns := append(descriptorPatterns(), structuralPatterns()...)
 	return conversion.Apply(op, &conversion.Config{
 		Target: target, Patterns: patterns, Types: descriptorTypes(ctx), Mode: conversion.Partial,
@@ -95,6 +99,27 @@ func checkDescriptorIndices(op *ir.Operation) error {
 		}
 	})
 	return errors.Join(errs...)
+}
+
+// checkDescriptorBlocks refuses, before anything is rewritten, an access
+// through a descriptor whose block has an extent of 0: the rewrite builds
+// a range over each extent, and an empty tt.make_range does not verify.
+// (Such a block verifies, as in Triton; the conversion to TTGIR refuses
+// its tensors as it refuses any without elements.)
+func checkDescriptorBlocks(op *ir.Operation) error {
+	var diags ir.Diagnostics
+	ir.WalkOps(op, func(o *ir.Operation) {
+		switch o.Def() {
+		case tt.DescLoadDef, tt.DescStoreDef, tt.DescReduceDef, tt.DescGatherDef, tt.DescScatterDef:
+			if d, ok := o.Operand(0).Type().(*tt.TensorDescType); ok && d.Block != nil && slices.Contains(d.Block.Dims, 0) {
+				diags = append(diags, ir.OpErrorf(o, "the descriptor's block %s has no elements (an extent of 0): it cannot become pointer accesses", asm.TypeString(d.Block)))
+			}
+		}
+	})
+	if len(diags) == 0 {
+		return nil
+	}
+	return diags
 }
 
 func descriptorPatterns() []conversion.Pattern {
@@ -156,7 +181,16 @@ func castToI64(b *ir.Builder, vs []ir.Value) []ir.Value {
 func rewriteMakeTensorDesc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewriter) bool {
 	m := tt.MakeTensorDescOp{Operation: op}
 	b := rw.B()
-	vals := []ir.Value{rw.Remapped(m.Base())}
+	// A descriptor addresses elements of its block's type whatever its
+	// base pointer's type, as a TMA descriptor does (the strides count
+	// them): the pointer accesses go through a base of that type.
+	base := rw.Remapped(m.Base())
+	if d, ok := op.Result(0).Type().(*tt.TensorDescType); ok && d.Block != nil {
+		if want := tt.Ptr(b.Ctx, d.Block.Elem, tt.AddrSpaceOf(base.Type())); base.Type() != ir.Type(want) {
+			base = tt.NewBitcast(b, op.Loc(), base, want).Result(0)
+		}
+	}
+	vals := []ir.Value{base}
 	vals = append(vals, castToI64(b, m.Shape())...)
 	vals = append(vals, m.Strides()...)
 	pad, _ := op.Attr("padding").(*ir.IntegerAttr)

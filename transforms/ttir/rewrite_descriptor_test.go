@@ -1,6 +1,9 @@
 package ttir_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Cases of triton-rewrite-tensor-descriptor-to-pointer that
 // rewrite-tensor-descriptor-to-pointer.mlir does not cover: gathers,
@@ -255,4 +258,27 @@ module {
     tt.return
   }
 }`)
+}
+
+// A descriptor whose base pointer's type differs from its block's element
+// type addresses block elements, as a TMA descriptor does: the pointer
+// accesses go through the base cast to a pointer to them (fuzz seed 239:
+// the accesses were f32 loads through bf16 pointers, which do not verify).
+func TestRewriteDescriptorBaseOfAnotherType(t *testing.T) {
+	got, err := run(t, "triton-rewrite-tensor-descriptor-to-pointer", `
+tt.func @f(%p: !tt.ptr<bf16>, %n: i32) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  %0 = tt.make_tensor_descriptor %p, [%n], [%c1] : <bf16>, <tensor<4xf32>>
+  %1 = tt.descriptor_load %0[%c0] : !tt.tensordesc<tensor<4xf32>> -> tensor<4xf32>
+  tt.return %1 : tensor<4xf32>
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"tt.bitcast %arg0 : !tt.ptr<bf16> -> !tt.ptr<f32>", "tt.load %", ": tensor<4x!tt.ptr<f32>>"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
 }

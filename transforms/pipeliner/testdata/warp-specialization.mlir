@@ -359,3 +359,46 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Two loops in sequence, the second carrying on from the first's
+// coordinate (an unrolled loop and its epilogue loop, both tt-specialize-
+// dot-chains marked): both are planned before either is rewritten, so the
+// second's producer captures the first's warp_specialize result that took
+// the loop's place, not the erased loop's (fuzz seed 241: attention with
+// tt.loop_unroll_factor, at 8 warps).
+
+// CHECK-LABEL: @two_loops
+// CHECK: %[[FIRST:.*]]:2 = ttg.warp_specialize(
+// CHECK: ttg.warp_specialize(%{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]]#1,
+// CHECK: partition0(%{{.*}}: !tt.tensordesc<{{.*}}>, %{{.*}}: i32, %{{.*}}: i32, %[[OFF:.*]]: i32,
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[OFF]],
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @two_loops(%da: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %m: i32) -> tensor<64x64xf32, #mma> {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:2 = scf.for %k = %c0_i32 to %n step %c1_i32 iter_args(%acc = %cst, %off = %c0_i32) -> (tensor<64x64xf32, #mma>, i32)  : i32 {
+      %a = tt.descriptor_load %da[%c0_i32, %off] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %as, %as, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %next = arith.addi %off, %c64_i32 : i32
+      scf.yield %d, %next : tensor<64x64xf32, #mma>, i32
+    } {tt.warp_specialize}
+    %t:2 = scf.for %k = %n to %m step %c1_i32 iter_args(%acc = %r#0, %off = %r#1) -> (tensor<64x64xf32, #mma>, i32)  : i32 {
+      %a = tt.descriptor_load %da[%c0_i32, %off] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %as, %as, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %next = arith.addi %off, %c64_i32 : i32
+      scf.yield %d, %next : tensor<64x64xf32, #mma>, i32
+    } {tt.warp_specialize}
+    tt.return %t#0 : tensor<64x64xf32, #mma>
+  }
+}
