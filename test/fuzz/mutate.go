@@ -92,6 +92,21 @@ var interesting = []int64{0, 1, 2, 3, 5, 6, 7, 12, 48, 100, 4096, 65536, 262144,
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.Intn(len(xs))] }
 
+// pickLine returns the index of a random line of ls that re matches, and
+// false when none does.
+func pickLine(r *rand.Rand, ls []string, re *regexp.Regexp) (int, bool) {
+	var at []int
+	for i, l := range ls {
+		if re.MatchString(l) {
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 {
+		return 0, false
+	}
+	return pick(r, at), true
+}
+
 // lines splits src keeping the line structure; only body lines (not the
 // #loc tables that follow a module) are mutation sites.
 func bodyLines(src string) []string { return strings.Split(src, "\n") }
@@ -575,16 +590,10 @@ var tripCounts = []int64{0, 1, 2, 3, 5, -1}
 // and the step are constants of the kernel, else a value of interesting.
 func mutateTripCount(src string, r *rand.Rand) (string, string, bool) {
 	ls := bodyLines(src)
-	var fors []int
-	for i, l := range ls {
-		if reFor.MatchString(l) {
-			fors = append(fors, i)
-		}
-	}
-	if len(fors) == 0 {
+	i, ok := pickLine(r, ls, reFor)
+	if !ok {
 		return src, "", false
 	}
-	i := pick(r, fors)
 	m := reFor.FindStringSubmatchIndex(ls[i])
 	lb, st := ls[i][m[4]:m[5]], ls[i][m[8]:m[9]]
 	typ := "index"
@@ -691,16 +700,10 @@ func splitTop(s string) []string {
 // dependence across iterations the seeds never have.
 func carryFromPrevious(src string, r *rand.Rand) (string, string, bool) {
 	ls := bodyLines(src)
-	var fors []int
-	for i, l := range ls {
-		if reForMulti.MatchString(l) {
-			fors = append(fors, i)
-		}
-	}
-	if len(fors) == 0 {
+	i, ok := pickLine(r, ls, reForMulti)
+	if !ok {
 		return src, "", false
 	}
-	i := pick(r, fors)
 	m := reForMulti.FindStringSubmatch(ls[i])
 	indent, name, n := m[1], m[2], m[3]
 	body := indent + "  "
