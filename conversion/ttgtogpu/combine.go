@@ -18,7 +18,7 @@ type combiner struct {
 	block *ir.Block
 	n     int // values per accumulator
 	// memo holds the applications made so far by the hash of their
-	// operands (by value identity, as tupleMemo hashes them).
+	// operands (hashValues: by value identity).
 	memo map[uint64][]application
 	seed maphash.Seed
 }
@@ -51,12 +51,7 @@ func newCombiner(op *ir.Operation, r *ir.Region, n int) (*combiner, error) {
 
 // apply returns combine(acc, cur).
 func (c *combiner) apply(e *emitter, acc, cur []ir.Value) []ir.Value {
-	var h uint64
-	for _, vs := range [2][]ir.Value{acc, cur} {
-		for _, v := range vs {
-			h = h*31 + maphash.Comparable(c.seed, ir.KeyOf(v))
-		}
-	}
+	h := hashValues(c.seed, hashValues(c.seed, 0, acc), cur)
 	for _, a := range c.memo[h] {
 		if slices.Equal(a.acc, acc) && slices.Equal(a.cur, cur) {
 			return a.out

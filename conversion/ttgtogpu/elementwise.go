@@ -209,10 +209,12 @@ func newTupleMemo(n int, tuple func(r int) []ir.Value) *tupleMemo {
 	return &tupleMemo{seed: maphash.MakeSeed(), slots: make([]int32, size), tuple: tuple}
 }
 
-func (m *tupleMemo) hash(vs []ir.Value) uint64 {
-	var h uint64
+func (m *tupleMemo) hash(vs []ir.Value) uint64 { return hashValues(m.seed, 0, vs) }
+
+// hashValues continues h over the identities of vs (ir.KeyOf).
+func hashValues(seed maphash.Seed, h uint64, vs []ir.Value) uint64 {
 	for _, v := range vs {
-		h = h*31 + maphash.Comparable(m.seed, ir.KeyOf(v))
+		h = h*31 + maphash.Comparable(seed, ir.KeyOf(v))
 	}
 	return h
 }

@@ -70,7 +70,7 @@ func Convert(module *ir.Operation, o Options) error {
 			}
 		})
 		if ws != nil {
-			return ir.Errorf(ws.Loc(), "warp-specialized kernels requires num_warps to be a multiple of 4, got %d", o.NumWarps)
+			return ir.Errorf(ws.Loc(), "%s, got %d", ttg.WarpSpecializeWarpsError, o.NumWarps)
 		}
 	}
 	ctx := module.Context()

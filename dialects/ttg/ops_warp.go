@@ -211,10 +211,15 @@ func verifyWarpSpecialize(op *ir.Operation) error {
 		return ir.OpErrorf(op, "cannot be nested inside another `ttg.warp_specialize` op")
 	}
 	if n, ok := LookupNumWarps(op); ok && n%4 != 0 {
-		return ir.Errorf(op.Loc(), "warp-specialized kernels requires num_warps to be a multiple of 4")
+		return ir.Errorf(op.Loc(), "%s", WarpSpecializeWarpsError)
 	}
 	return VerifyTensorLayouts(op)
 }
+
+// WarpSpecializeWarpsError is Triton 3.6's refusal of a ttg.warp_specialize
+// in a kernel whose warps are not whole warpgroups (the verifier's, and
+// the TTIR conversion's before it sets the warps).
+const WarpSpecializeWarpsError = "warp-specialized kernels requires num_warps to be a multiple of 4"
 
 // verifyPartitions checks the partition regions against the captures of
 // the parent warp_specialize. Triton 3.6 checks them while verifying the

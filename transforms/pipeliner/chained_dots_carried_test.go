@@ -38,6 +38,9 @@ func TestOverlapLeavesCarriedScoresAlone(t *testing.T) {
 		if err != nil {
 			t.Fatalf("turns=%s: %v", turns, err)
 		}
+		if !strings.Contains(out, "ttg.warp_specialize") {
+			t.Errorf("turns=%s: the loop is no longer specialized:\n%s", turns, out)
+		}
 		for _, m := range pendingWait.FindAllStringSubmatch(out, -1) {
 			if regexp.MustCompile(`scf\.yield [^\n]*` + m[1] + `#0\b`).MatchString(out) {
 				t.Errorf("turns=%s: the loop carries %s#0, a result of a wait that leaves a dot in flight:\n%s", turns, m[1], out)

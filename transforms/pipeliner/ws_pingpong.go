@@ -69,7 +69,8 @@ import (
 // turns=off (or TT_X_TURNS=off, which overrides the option) leaves the
 // warpgroups free. turns=twoblocks (the default) runs the overlap's loop
 // two iterations at a time, without turns (ws_twoblocks.go), and is
-// turns=overlap where the ring cannot take the two more slots it needs.
+// turns=overlap where the ring cannot take the two more slots it needs or
+// a thread has no registers for a second block.
 
 // turnThreads is the two warpgroups' thread count.
 const turnThreads = 256

@@ -1,6 +1,8 @@
 package pipeliner
 
 import (
+	"slices"
+
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/transforms/ttir"
@@ -45,7 +47,7 @@ const twoBlocksExtraSlots = 2
 func twoBlocks(c *dotChain) bool {
 	loop := c.loop
 	orig := bodyOps(loop)
-	d1 := indexOf(orig, c.d1)
+	d1 := slices.Index(orig, c.d1)
 	if d1 < 0 || !hoistable(loop, orig, d1) {
 		return false
 	}
@@ -62,16 +64,6 @@ func twoBlocks(c *dotChain) bool {
 		at = op
 	}
 	return true
-}
-
-// indexOf returns op's index in ops, or -1.
-func indexOf(ops []*ir.Operation, op *ir.Operation) int {
-	for i, o := range ops {
-		if o == op {
-			return i
-		}
-	}
-	return -1
 }
 
 // hoistSet returns, in order, the ops of body before its op d1 that d1 (a
