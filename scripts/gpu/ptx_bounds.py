@@ -57,6 +57,20 @@ Modes:
               the walks give tiles to the first min(%nsmid, %nctaid.x) programs) returns at the
               kernel's first instruction instead of running the prologue: what the programs a grid
               of one program a tile launches beyond the persistent ones cost. Output unchanged.
+  qlate       (warp-specialized attention) the default warps' load of Q (their ld.global and
+              st.shared before the first mbarrier.init) moved after the dispatch's barriers, then a
+              proxy fence and one barrier of the default warps, so that the producer's first
+              copies start while Q is still in flight. Output unchanged.
+  qlateone    qlate, and the barriers between the prologue's mbarrier inits dropped (one after
+              the run, as oneinit does). Output unchanged.
+  waitS       (attention on turns=twoblocks) the wait after an iteration's three wgmma groups (S of
+              two blocks, then the previous block's P.V) relaxed from wait_group 1 to 2, so that
+              the first block's softmax starts when its own S is done rather than both. Output
+              unchanged where ptxas keeps the second S's registers apart.
+  sorder      (attention on turns=twoblocks) the second block's S (its full-slot wait and its
+              wgmmas) issued after the previous block's P.V instead of before it, with the waits
+              moved to match (S_i done: wait 2; P.V done: wait 1), so that neither the first
+              softmax nor the rescale before P.V waits for the second S. Output unchanged.
   probes      clock64 and globaltimer read by thread 0 of the first partition at the prologue's
               steps (entry, pool claim, maps, barrier inits, the first full barrier, the tile
               loop's end, every partition's end) and stored to the module global __tt_probe
@@ -411,6 +425,88 @@ def oneinit(lines):
     return out
 
 
+def qlate(lines):
+    init = next((i for i, l in enumerate(lines) if "mbarrier.init" in l), None)
+    if init is None:
+        raise Shape("no mbarrier.init")
+    # The default warps' path: from the last setmaxnreg.inc before the inits.
+    start = max(i for i, l in enumerate(lines[:init]) if "setmaxnreg.inc" in l)
+    moved = [i for i in range(start, init)
+             if lines[i].strip().startswith(("ld.global.", "st.shared.v"))]
+    if not moved:
+        raise Shape("no load of Q before the inits")
+    bar = next(l.strip() for l in lines[init:] if l.strip().startswith("bar.sync 0, "))
+    syncs = [i for i in range(init, len(lines)) if lines[i].strip().startswith("barrier.sync 1, ")]
+    if len(syncs) < 2:
+        raise Shape("no dispatch barriers after the inits")
+    at = syncs[1] + 1
+    block = [lines[i] for i in moved] + ["\tfence.proxy.async.shared::cta;", "\t" + bar]
+    keep = set(moved)
+    return [l for i, l in enumerate(lines[:at]) if i not in keep] + block + lines[at:]
+
+
+def wait_s(lines):
+    out, commits, n = [], 0, 0
+    for l in lines:
+        t = l.strip()
+        if t.startswith("wgmma.commit_group"):
+            commits += 1
+        elif t.startswith("wgmma.wait_group"):
+            if t == "wgmma.wait_group.sync.aligned 1;" and commits == 3:
+                l = l.replace("aligned 1;", "aligned 2;")
+                n += 1
+            commits = 0
+        out.append(l)
+    if not n:
+        raise Shape("no wait after three wgmma groups")
+    return out
+
+
+def s_order(lines):
+    out, i, n = list(lines), 0, 0
+    while True:
+        commits = [j for j in range(i, len(out)) if out[j].strip().startswith("wgmma.commit_group")]
+        waits = [j for j in range(i, len(out)) if out[j].strip().startswith("wgmma.wait_group")]
+        if len(commits) < 3 or not waits:
+            break
+        c1, c2, c3 = commits[:3]
+        w = waits[0]
+        if not (c3 < w and out[w].strip() == "wgmma.wait_group.sync.aligned 1;" and
+                not any(c1 < k < c3 for k in waits)):
+            i = w + 1
+            continue
+        block = out[c1 + 1:c2 + 1]
+        regs = set().union(*(set(defined(l)) for l in block))
+        mid = out[c2 + 1:c3 + 1]
+        if any(set(REG.findall(l)) & regs for l in mid):
+            raise Shape("the second S's registers are read before P.V's commit")
+        w0 = next(j for j in range(w + 1, len(out)) if out[j].strip().startswith("wgmma.wait_group"))
+        if out[w0].strip() != "wgmma.wait_group.sync.aligned 0;":
+            raise Shape("no wait for P.V after the first softmax")
+        out[w] = out[w].replace("aligned 1;", "aligned 2;")
+        out[w0] = out[w0].replace("aligned 0;", "aligned 1;")
+        out = out[:c1 + 1] + mid + block + out[c3 + 1:]
+        n += 1
+        i = w0 + 1
+    if not n:
+        raise Shape("no iteration of three wgmma groups")
+    return out
+
+
+def oneinit_any(lines):
+    out, dropped = [], 0
+    for i, l in enumerate(lines):
+        nxt = next((x for x in lines[i + 1:] if x.strip() and not x.strip().startswith("add.s32")), "")
+        prev = next((x for x in reversed(out) if x.strip() and not x.strip().startswith("add.s32")), "")
+        if re.fullmatch(r"bar\.sync 0, \d+;", l.strip()) and "mbarrier.init" in nxt and "mbarrier.init" in prev:
+            dropped += 1
+            continue
+        out.append(l)
+    if not dropped:
+        raise Shape("no barrier between two mbarrier inits")
+    return out
+
+
 def prefetch(lines):
     out, n = [], 0
     for l in lines:
@@ -639,7 +735,8 @@ def maxtree(lines):
 # The modes that edit the attention kernels (the others edit the matmuls).
 ATTENTION_MODES = {"norescale": norescale, "condrescale": condrescale, "rescaleafter": rescaleafter,
                    "rescaleturn": lambda lines: rescaleafter(lines, turn=True), "nowaitS": nowait_s,
-                   "oneS": first_wgmma(".m64n64k16."), "onePV": first_wgmma(".m64n128k16."), "maxtree": maxtree}
+                   "oneS": first_wgmma(".m64n64k16."), "onePV": first_wgmma(".m64n128k16."), "maxtree": maxtree,
+                   "qlate": qlate, "waitS": wait_s, "sorder": s_order, "qlateone": lambda lines: oneinit_any(qlate(lines))}
 
 
 def sms(n):
@@ -664,7 +761,7 @@ def main(mode, src, dst):
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, sms=N, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, qlate, qlateone, waitS, sorder, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
         kernels = "attention_" if mode in ATTENTION_MODES else "matmul_"
