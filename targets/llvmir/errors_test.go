@@ -34,6 +34,9 @@ func TestTranslationErrors(t *testing.T) {
 		{"sm_75", `gpu.cp_async_mbarrier_arrive %s {noinc} : !llvm.ptr<3>`, "cp.async.mbarrier.arrive needs sm_80 or newer; the target is sm_75"},
 		{"gfx942", `gpu.cp_async_mbarrier_arrive %s : !llvm.ptr<3>`, "'gpu.cp_async_mbarrier_arrive' is an NVIDIA instruction; the target is gfx942"},
 		{"sm_90", `%0 = llvm.inline_asm asm_dialect = intel "nop", "" : () -> !llvm.void`, "Intel-dialect inline assembly"},
+		{"sm_90", `gpu.memory_counter_wait {ds = 0}`, "'gpu.memory_counter_wait' is an AMD instruction; the target is sm_90"},
+		{"gfx803", `gpu.memory_counter_wait {ds = 0}`, "tt encodes the memory counters for gfx9 to gfx12; the target is gfx803"},
+		{"gfx1310", `gpu.memory_counter_wait {load = 1}`, "tt encodes the memory counters for gfx9 to gfx12; the target is gfx1310"},
 	}
 	for _, c := range refusedGPUOps {
 		cases = append(cases, struct{ arch, body, want string }{"sm_90", c, "is emitted by tt's PTX emitter only"})
