@@ -111,6 +111,16 @@ func TestTargets(t *testing.T) {
 			t.Errorf("%s: got %s, warp %d, sm %d", c.arch, tg.Triple(), tg.WarpSize(), tg.SM())
 		}
 	}
+	for arch, want := range map[string]int{"gfx90a": 9, "gfx942": 9, "gfx950": 9, "gfx1030": 10, "gfx1100": 11, "gfx1200": 12,
+		"gfx942:sramecc+:xnack-": 9, "gfx9": -1, "gfxabc": -1, "sm_90": -1} {
+		tg, err := llvmir.ParseTarget(arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := tg.GFXMajor(); ok != (want >= 0) || (ok && got != want) {
+			t.Errorf("%s: GFXMajor %d, %t; want %d", arch, got, ok, want)
+		}
+	}
 	for _, bad := range []string{"sm_60", "sm_x", "x86", ""} {
 		if _, err := llvmir.ParseTarget(bad); err == nil {
 			t.Errorf("%q: no error", bad)

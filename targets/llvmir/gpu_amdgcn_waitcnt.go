@@ -2,8 +2,6 @@ package llvmir
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/llir/llvm/ir/constant"
 	lltypes "github.com/llir/llvm/ir/types"
@@ -47,13 +45,10 @@ type amdWaits struct {
 	loadcnt, storecnt, dscnt int64 // gfx12's waits
 }
 
-// amdCounterWaits encodes c for the architecture arch ("gfx942").
-func amdCounterWaits(arch string, c gpu.MemoryCounters) (amdWaits, error) {
+// amdCounterWaits encodes c for the target.
+func amdCounterWaits(target Target, c gpu.MemoryCounters) (amdWaits, error) {
 	w := amdWaits{waitcnt: -1, vscnt: -1, loadcnt: -1, storecnt: -1, dscnt: -1}
-	major, err := gfxMajorVersion(arch)
-	if err != nil {
-		return w, err
-	}
+	major, _ := target.GFXMajor()
 	// bound clamps a count to a field's maximum; -1 (none) when the
 	// count is absent or the wait would be the maximum anyway.
 	bound := func(n, max int64) int64 {
@@ -96,28 +91,14 @@ func amdCounterWaits(arch string, c gpu.MemoryCounters) (amdWaits, error) {
 	case major == 12:
 		w.loadcnt, w.storecnt, w.dscnt = bound(c.Load, 63), bound(c.Store, 63), bound(c.DS, 63)
 	default:
-		return w, fmt.Errorf("tt encodes the memory counters for gfx9 to gfx12; the target is %s", arch)
+		return w, fmt.Errorf("tt encodes the memory counters for gfx9 to gfx12; the target is %s", target.Arch)
 	}
 	return w, nil
 }
 
-// gfxMajorVersion is the major version of a gfx architecture: the digits
-// before the last two characters (gfx942 and gfx90a: 9, gfx1100: 11).
-func gfxMajorVersion(arch string) (int, error) {
-	v, _, _ := strings.Cut(strings.TrimPrefix(arch, "gfx"), ":")
-	if len(v) < 3 {
-		return 0, fmt.Errorf("cannot read the gfx version of %q", arch)
-	}
-	n, err := strconv.Atoi(v[:len(v)-2])
-	if err != nil {
-		return 0, fmt.Errorf("cannot read the gfx version of %q", arch)
-	}
-	return n, nil
-}
-
 // amdMemoryCounterWait emits the waits amdCounterWaits chose.
 func (fx *fnTr) amdMemoryCounterWait(op *ir.Operation) error {
-	w, err := amdCounterWaits(fx.tr.target.Arch, gpu.MemoryCountersOf(op))
+	w, err := amdCounterWaits(fx.tr.target, gpu.MemoryCountersOf(op))
 	if err != nil {
 		return ir.OpErrorf(op, "%v", err)
 	}
