@@ -33,25 +33,14 @@ type MemoryCounters struct {
 const NoWait = -1
 
 func init() {
-	opts := memoryCounterWaitOptions
-	MemoryCounterWaitOp.Inherent = inherentNames(opts)
-	MemoryCounterWaitOp.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseOptions(p, st, opts) }
-	MemoryCounterWaitOp.Print = func(p ir.OpPrinter, op *ir.Operation) { printOptions(p, op, opts) }
-	MemoryCounterWaitOp.Verify = func(op *ir.Operation) error {
-		if err := counts(op, 0, 0); err != nil {
-			return err
-		}
-		if err := verifyOptions(op, opts); err != nil {
-			return err
-		}
-		for _, o := range opts {
+	defineFence(MemoryCounterWaitOp, memoryCounterWaitOptions, func(op *ir.Operation) error {
+		for _, o := range memoryCounterWaitOptions {
 			if a, ok := op.Attr(o.name).(*ir.IntegerAttr); ok && a.Int() < 0 {
 				return ir.OpErrorf(op, "'%s' is a count of accesses in flight and cannot be negative (%d)", o.name, a.Int())
 			}
 		}
 		return nil
-	}
-	MemoryCounterWaitOp.AppendEffects = orderingEffects
+	})
 }
 
 // MemoryCountersOf reads a gpu.memory_counter_wait's counts.
