@@ -20,7 +20,9 @@ import (
 // sum wraps.
 //
 // The AMD scheduling hints (gpu.sched_barrier, sched_group_barrier,
-// set_priority) change no value and run as no-ops; gpu.cond_barrier is
+// set_priority) change no value and run as no-ops, and so does
+// gpu.memory_counter_wait: the simulator completes every memory access
+// when it issues it, so no access is ever in flight; gpu.cond_barrier is
 // the block barrier for the threads whose predicate holds (arrivals at
 // any barrier count, as with s_barrier), a no-op for the others.
 
@@ -29,7 +31,7 @@ func init() {
 	define(func(c *compiler, in *instr) error {
 		in.step = func(*thread, *instr) error { return nil }
 		return nil
-	}, gpu.SchedBarrierOp, gpu.SchedGroupBarrierOp, gpu.SetPriorityOp)
+	}, gpu.SchedBarrierOp, gpu.SchedGroupBarrierOp, gpu.SetPriorityOp, gpu.MemoryCounterWaitOp)
 	define(compileCondBarrier, gpu.CondBarrierOp)
 }
 

@@ -12,8 +12,8 @@ import (
 // transposed), and the scheduling hints and wave-group barrier that
 // tritonamdgpu-block-pingpong places (rocdl.sched.barrier,
 // rocdl.sched.group.barrier, rocdl.s.setprio, rocdl.s.barrier,
-// rocdl.workitem.id.x, amdg.cond_barrier), which become their gpu
-// dialect forms. rocdl.s.barrier is a plain s_barrier in Triton; it
+// rocdl.workitem.id.x, amdg.cond_barrier, amdg.memory_counter_wait),
+// which become their gpu dialect forms. rocdl.s.barrier is a plain s_barrier in Triton; it
 // becomes gpu.barrier, which also orders the block's memory accesses.
 
 func amdPatterns() []conversion.Pattern {
@@ -45,6 +45,23 @@ func amdPatterns() []conversion.Pattern {
 		}),
 		pat("amdg.cond_barrier", func(_ *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
 			gpu.NewCondBarrier(e.b, e.loc, rw.RemappedN(op.Operand(0))[0])
+			rw.EraseOp(op)
+			return nil
+		}),
+		pat("amdg.memory_counter_wait", func(_ *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
+			c := gpu.MemoryCounters{Load: gpu.NoWait, Store: gpu.NoWait, DS: gpu.NoWait}
+			for _, f := range []struct {
+				name string
+				n    *int64
+			}{{"load", &c.Load}, {"store", &c.Store}, {"ds", &c.DS}} {
+				if a, ok := op.Attr(f.name).(*ir.IntegerAttr); ok {
+					if a.Int() < 0 {
+						return ir.OpErrorf(op, "the '%s' count of amdg.memory_counter_wait cannot be negative (%d)", f.name, a.Int())
+					}
+					*f.n = a.Int()
+				}
+			}
+			gpu.NewMemoryCounterWait(e.b, e.loc, c)
 			rw.EraseOp(op)
 			return nil
 		}),

@@ -94,7 +94,8 @@
 //	                                 gpu.mfma per MxN tile and K step, K orders read off the
 //	                                 operand layouts (dot_mfma.go)
 //	amdg.in_thread_transpose, the    register renaming; gpu.sched_barrier, sched_group_barrier,
-//	  ping-pong hints and barriers   set_priority, cond_barrier, barrier (amd_sched.go)
+//	  ping-pong hints and barriers   set_priority, cond_barrier, barrier, memory_counter_wait
+//	                                 (amd_sched.go)
 //	ttng.warp_group_dot (+ _wait)    gpu.wgmma per 64xN slab and K step: descriptors read off
 //	                                 the buffer's layout and verified element by element
 //	                                 (wgmma_desc.go), fragments matched to the layout's

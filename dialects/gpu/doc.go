@@ -59,6 +59,8 @@
 //	fence.go     gpu.fence_proxy_async, gpu.fence_mbarrier_init
 //	warpspec.go  gpu.named_barrier %id, %n, gpu.named_barrier_arrive, gpu.setmaxnreg inc 240,
 //	             %p = gpu.elect_sync : i1
+//	waitcnt.go   gpu.memory_counter_wait {load = 0, store = 0, ds = 0}   (AMD: the wave waits until
+//	             at most that many loads, stores, LDS accesses are in flight; s_waitcnt)
 //
 // Each file states its ops' semantics. Decisions the design left open:
 //

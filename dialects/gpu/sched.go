@@ -35,23 +35,29 @@ var (
 	setPriorityOptions       = []option{intOpt("priority", 0, true)}
 )
 
-func init() {
-	hint := func(def *ir.OpDef, opts []option) {
-		def.Inherent = inherentNames(opts)
-		def.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseOptions(p, st, opts) }
-		def.Print = func(p ir.OpPrinter, op *ir.Operation) { printOptions(p, op, opts) }
-		def.Verify = func(op *ir.Operation) error {
-			if err := counts(op, 0, 0); err != nil {
-				return err
-			}
-			return verifyOptions(op, opts)
+// defineFence defines an op of no operands or results whose attributes
+// are opts (verified by verify as well, when not nil) and that nothing
+// may move across: a scheduling fence or a wait.
+func defineFence(def *ir.OpDef, opts []option, verify func(*ir.Operation) error) {
+	def.Inherent = inherentNames(opts)
+	def.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseOptions(p, st, opts) }
+	def.Print = func(p ir.OpPrinter, op *ir.Operation) { printOptions(p, op, opts) }
+	def.Verify = func(op *ir.Operation) error {
+		if err := counts(op, 0, 0); err != nil {
+			return err
 		}
-		// A scheduling fence: nothing may move across it.
-		def.AppendEffects = orderingEffects
+		if err := verifyOptions(op, opts); err != nil || verify == nil {
+			return err
+		}
+		return verify(op)
 	}
-	hint(SchedBarrierOp, schedBarrierOptions)
-	hint(SchedGroupBarrierOp, schedGroupBarrierOptions)
-	hint(SetPriorityOp, setPriorityOptions)
+	def.AppendEffects = orderingEffects
+}
+
+func init() {
+	defineFence(SchedBarrierOp, schedBarrierOptions, nil)
+	defineFence(SchedGroupBarrierOp, schedGroupBarrierOptions, nil)
+	defineFence(SetPriorityOp, setPriorityOptions, nil)
 
 	CondBarrierOp.Parse = func(p ir.OpParser, st *ir.OperationState) error {
 		u, err := p.ParseOperand()

@@ -58,6 +58,8 @@ func TestVerifierErrors(t *testing.T) {
 		{`%0 = gpu.cluster_dim x : i64`, "result must be i32"},
 		{`%0 = gpu.cluster_block_rank : i16`, "result must be i32"},
 		{`%0 = gpu.cluster_num_blocks %i : i32`, "expected ':'"},
+		{`gpu.memory_counter_wait {ds = -1}`, "'ds' is a count of accesses in flight and cannot be negative (-1)"},
+		{`gpu.memory_counter_wait {load = 1.0}`, "expected integer"},
 		{`%0 = gpu.sm_id : i64`, "result must be i32"},
 		{`%0 = gpu.num_sm_ids %i : i32`, "expected ':'"},
 		{`%0 = gpu.shared_base : !llvm.ptr<1>`, "result must be !llvm.ptr<3>"},

@@ -34,6 +34,9 @@ func TestTranslationErrors(t *testing.T) {
 		{"sm_75", `gpu.cp_async_mbarrier_arrive %s {noinc} : !llvm.ptr<3>`, "cp.async.mbarrier.arrive needs sm_80 or newer; the target is sm_75"},
 		{"gfx942", `gpu.cp_async_mbarrier_arrive %s : !llvm.ptr<3>`, "'gpu.cp_async_mbarrier_arrive' is an NVIDIA instruction; the target is gfx942"},
 		{"sm_90", `%0 = llvm.inline_asm asm_dialect = intel "nop", "" : () -> !llvm.void`, "Intel-dialect inline assembly"},
+		{"sm_90", `gpu.memory_counter_wait {ds = 0}`, "'gpu.memory_counter_wait' is an AMD instruction; the target is sm_90"},
+		{"gfx803", `gpu.memory_counter_wait {ds = 0}`, "tt encodes the memory counters for gfx9 to gfx12; the target is gfx803"},
+		{"gfx1310", `gpu.memory_counter_wait {load = 1}`, "tt encodes the memory counters for gfx9 to gfx12; the target is gfx1310"},
 	}
 	for _, c := range refusedGPUOps {
 		cases = append(cases, struct{ arch, body, want string }{"sm_90", c, "is emitted by tt's PTX emitter only"})
@@ -106,6 +109,16 @@ func TestTargets(t *testing.T) {
 		}
 		if tg.Triple() != c.triple || tg.WarpSize() != c.warp || tg.SM() != c.sm {
 			t.Errorf("%s: got %s, warp %d, sm %d", c.arch, tg.Triple(), tg.WarpSize(), tg.SM())
+		}
+	}
+	for arch, want := range map[string]int{"gfx90a": 9, "gfx942": 9, "gfx950": 9, "gfx1030": 10, "gfx1100": 11, "gfx1200": 12,
+		"gfx942:sramecc+:xnack-": 9, "gfx9": -1, "gfxabc": -1, "sm_90": -1} {
+		tg, err := llvmir.ParseTarget(arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := tg.GFXMajor(); ok != (want >= 0) || (ok && got != want) {
+			t.Errorf("%s: GFXMajor %d, %t; want %d", arch, got, ok, want)
 		}
 	}
 	for _, bad := range []string{"sm_60", "sm_x", "x86", ""} {

@@ -81,12 +81,13 @@ func registerGPUOps() {
 	} {
 		lowerings[def] = gpuLowering{nv, nvidiaOnly}
 	}
-	// AMD-only: MFMA, scheduling hints, the wave-group barrier.
+	// AMD-only: MFMA, scheduling hints, the wave-group barrier, the waits
+	// on the memory counters.
 	for def, amd := range map[*ir.OpDef]handler{
 		gpu.MFMAOp: (*fnTr).amdMFMA, gpu.SchedBarrierOp: (*fnTr).amdSchedHint,
 		gpu.SchedGroupBarrierOp: (*fnTr).amdSchedHint, gpu.SetPriorityOp: (*fnTr).amdSchedHint,
 		gpu.CondBarrierOp: (*fnTr).amdCondBarrier, gpu.BufferLoadOp: (*fnTr).amdBufferLoad,
-		gpu.BufferStoreOp: (*fnTr).amdBufferStore,
+		gpu.BufferStoreOp: (*fnTr).amdBufferStore, gpu.MemoryCounterWaitOp: (*fnTr).amdMemoryCounterWait,
 	} {
 		lowerings[def] = gpuLowering{amdOnly, amd}
 	}

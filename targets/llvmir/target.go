@@ -78,4 +78,19 @@ func (t Target) SM() int {
 	return n
 }
 
+// GFXMajor returns the major version of an AMDGCN target's gfx
+// architecture, the digits before its last two characters (gfx942 and
+// gfx90a: 9, gfx1100: 11); false for NVPTX or a name without one.
+func (t Target) GFXMajor() (int, bool) {
+	if t.Kind != AMDGCN {
+		return 0, false
+	}
+	v, _, _ := strings.Cut(strings.TrimPrefix(t.Arch, "gfx"), ":")
+	if len(v) < 3 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v[:len(v)-2])
+	return n, err == nil
+}
+
 func (t Target) String() string { return t.Triple() + " " + t.Arch }

@@ -7,6 +7,8 @@ module {
     gpu.sched_group_barrier {mask = 8, size = 1, group = 0}
     gpu.set_priority {priority = 1}
     gpu.cond_barrier %arg4
+    gpu.memory_counter_wait {ds = 0}
+    gpu.memory_counter_wait {load = 3, store = 1, ds = 2}
     %3:2 = gpu.buffer_load %arg5[%arg3], %arg4, %arg1, %arg1 {cache = cg} : !llvm.ptr<1> -> f32, f32
     %4 = gpu.buffer_load %arg5[%arg3], %arg4 : !llvm.ptr<1> -> vector<2xf16>
     gpu.buffer_store %arg5[%arg3], %arg4, %3#0, %3#1 : !llvm.ptr<1>, f32, f32

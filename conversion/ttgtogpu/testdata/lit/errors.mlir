@@ -177,3 +177,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @negative_wait() {
+    // expected-error @+1 {{the 'ds' count of amdg.memory_counter_wait cannot be negative (-1)}}
+    amdg.memory_counter_wait load(1) ds(-1)
+    tt.return
+  }
+}
