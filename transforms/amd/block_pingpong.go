@@ -3,6 +3,7 @@ package amd
 import (
 	"flag"
 
+	"github.com/ttcompiler/tt/analysis/allocation"
 	"github.com/ttcompiler/tt/analysis/slices"
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/gpu"
@@ -580,6 +581,33 @@ func (p *pingponger) transformChainedDots() bool {
 	return true
 }
 
+// exchangeAcrossWarps returns the first op of loop whose lowering passes
+// data between warps through a shared-memory scratch buffer (a layout
+// conversion, a reduction or scan across warps; the barrier analysis puts
+// CTA barriers around it), or nil. On 8 warps the ping-pong starts one
+// half of the warps a cluster behind the other (asymmetricSync), so the
+// halves would reach such an exchange's barriers a cluster apart: in the
+// 4-stage attention the accumulator's rows cross
+// from the first dot's layout (warps [8, 1]) to the second's ([4, 2]),
+// and the simulator saw warp 4 read them before warp 0 had written them.
+// Triton 3.6 transforms that loop anyway (its chained-dot transform checks
+// no warp count); tt leaves such loops without the ping-pong.
+func exchangeAcrossWarps(loop *ir.Operation) *ir.Operation {
+	var found *ir.Operation
+	ir.WalkOps(loop, func(op *ir.Operation) {
+		if found != nil || op == loop {
+			return
+		}
+		switch op.Name() {
+		case "ttg.convert_layout", "tt.reduce", "tt.scan", "tt.gather", "tt.histogram":
+			if n, ok := allocation.ScratchBytes(op); !ok || n > 0 {
+				found = op
+			}
+		}
+	})
+	return found
+}
+
 func (p *pingponger) transformTwoClusterWithLocalLoadAndAll() bool {
 	var gRhs *ir.Operation
 	switch {
@@ -678,6 +706,10 @@ func (p *pingponger) run() error {
 	})
 	nDots := len(p.dots) + len(p.scaledDots)
 	if nDots < 1 || nDots > 2 {
+		return nil
+	}
+	if x := exchangeAcrossWarps(p.loop); x != nil && p.numWarps > 4 {
+		p.remark(x, "ping pong not performed: this op passes data between warps through shared memory, whose barriers the two halves of the warps would reach a cluster apart\n")
 		return nil
 	}
 	if nDots == 2 {
