@@ -1,6 +1,9 @@
 package ir
 
-import "sort"
+import (
+	"sort"
+	"unsafe"
+)
 
 // Operation is the one generic IR node: a named operation with operands,
 // results, attributes, regions and successors, linked into a block.
@@ -374,12 +377,19 @@ func (op *Operation) ResultTypes() []Type {
 
 // Attr returns the named attribute (inherent or discardable), or nil.
 func (op *Operation) Attr(name string) Attribute {
-	if len(op.attrs) <= 8 {
+	if attrs := op.attrs; len(attrs) <= 8 {
 		// Both lists in one scan: the properties come first, so a name
-		// in both still answers the property, as below.
-		for i := range op.attrs {
-			if op.attrs[i].Name == name {
-				return op.attrs[i].Value
+		// in both still answers the property, as below. The list is read
+		// once into a local: the verifiers and folders ask tens of
+		// thousands of times a compile, and reloading op.attrs and
+		// checking bounds at each step was a third of the scan. Names
+		// are nearly always string constants of the dialect packages,
+		// the same bytes on both sides: equal pointers answer without
+		// the call that compares the bytes.
+		for i := range attrs {
+			a := &attrs[i]
+			if len(a.Name) == len(name) && (unsafe.StringData(a.Name) == unsafe.StringData(name) || a.Name == name) {
+				return a.Value
 			}
 		}
 		return nil

@@ -30,6 +30,8 @@ type solver struct {
 	// queuedSince[k] records that the op was queued since its last
 	// visit. See revisitOp.
 	queuedSince []bool
+	// transfers caches builtin's transfer functions by op definition.
+	transfers transfers
 }
 
 func newSolver(fn *ir.Operation, extra []Visitor) *solver {
@@ -347,7 +349,7 @@ func (s *solver) transfer(op *ir.Operation, in []Info) (Info, bool) {
 			return i, true
 		}
 	}
-	if f := builtin[op.Name()]; f != nil {
+	if f := s.transfers.of(op); f != nil {
 		return f(op, in)
 	}
 	return Info{}, false
