@@ -48,9 +48,14 @@ func (l *lowering) lowerMFMADot(op *ir.Operation, ts dotOperands, enc *ttg.AMDMf
 	if err != nil {
 		return ir.OpErrorf(op, "tt.dot: %v", err)
 	}
+	// A kWidth below kBase (gfx950's double-rate forms take 8 elements a
+	// lane; a chained dot's operand has kWidth 4) gives the instruction
+	// a lane's elements from two or more kWidth runs of K: another order
+	// of K, which planMFMA reads off the layouts and checks is A's and
+	// B's alike, as 3.6 issues them.
 	for i, kw := range kWidths {
-		if kw%instr.form.KBase != 0 {
-			return ir.OpErrorf(op, "tt.dot: operand %s has kWidth %d, not a multiple of the %s instruction's %d elements per lane",
+		if kw%instr.form.KBase != 0 && instr.form.KBase%kw != 0 {
+			return ir.OpErrorf(op, "tt.dot: operand %s has kWidth %d, neither a multiple nor a divisor of the %s instruction's %d elements per lane",
 				operandName[i], kw, instr.shape, instr.form.KBase)
 		}
 	}

@@ -21,11 +21,19 @@ import (
 func TestMFMAElemIsTritonsLayout(t *testing.T) {
 	ctx := all.NewContext()
 	for _, c := range []struct {
-		shape gpu.Shape
-		kBase int
-	}{{gpu.Shape{M: 32, N: 32, K: 8}, 4}, {gpu.Shape{M: 16, N: 16, K: 16}, 4}} {
+		version int
+		shape   gpu.Shape
+		kBase   int
+	}{
+		{3, gpu.Shape{M: 32, N: 32, K: 8}, 4}, {3, gpu.Shape{M: 16, N: 16, K: 16}, 4},
+		// gfx950's double-rate f16 forms: eight K elements a lane.
+		{4, gpu.Shape{M: 32, N: 32, K: 16}, 8}, {4, gpu.Shape{M: 16, N: 16, K: 32}, 8},
+	} {
 		s := c.shape
-		enc := ttg.NewAMDMfma(ctx, 3, []int{1, 1}, []int{s.M, s.N, s.K}, false, ttg.DefaultCGA(2), nil, 0)
+		if f, err := gpu.MFMAFormOf(s, gpu.MFMATypes{D: gpu.MFMAF32, A: gpu.MFMAF16, B: gpu.MFMAF16}); err != nil || f.KBase != c.kBase {
+			t.Fatalf("%s f16: form %+v, %v; want kBase %d", s, f, err, c.kBase)
+		}
+		enc := ttg.NewAMDMfma(ctx, c.version, []int{1, 1}, []int{s.M, s.N, s.K}, false, ttg.DefaultCGA(2), nil, 0)
 		check := func(what string, layout ir.Attribute, shape []int64, which byte, n int) {
 			ll, err := ttg.ToLinearLayout(layout, shape)
 			if err != nil {

@@ -111,11 +111,14 @@ func (t *amdTarget) mmaSync(a, b, d ir.Type, prec tt.InputPrecision) (mmaInstr, 
 // MFMA table (dialects/amdgpu) chooses them. f32 operands run the xf32
 // form when the dot allows TF32 and the target is CDNA3 (Triton's
 // allowXF32); fp8 operands are CDNA3's FNUZ types (gfx942's fp8 and bf8).
+// On gfx950 (CDNA4) the f16 dots take the double-rate forms that
+// accelerate-matmul picks there (32x32x16, 16x16x32); its bf16, i8 and
+// OCP fp8 forms are not modelled, and such dots are refused here.
 func (t *amdTarget) mfma(enc *ttg.AMDMfmaEncoding, a, b, d ir.Type, prec tt.InputPrecision) (mfmaInstr, error) {
 	switch t.arch {
 	case "gfx90a", "gfx942", "gfx950":
 	default:
-		return mfmaInstr{}, fmt.Errorf("MFMA dots are lowered for CDNA2 and CDNA3 (gfx90a, gfx942), not %s", t.arch)
+		return mfmaInstr{}, fmt.Errorf("MFMA dots are lowered for CDNA2, CDNA3 and CDNA4 (gfx90a, gfx942, gfx950), not %s", t.arch)
 	}
 	if len(enc.InstrShape) < 2 {
 		return mfmaInstr{}, fmt.Errorf("the amd_mfma layout has no instruction shape")
@@ -160,6 +163,9 @@ func (t *amdTarget) mfma(enc *ttg.AMDMfmaEncoding, a, b, d ir.Type, prec tt.Inpu
 	form, err := gpu.MFMAFormOf(shape, types)
 	if err != nil {
 		return mfmaInstr{}, err
+	}
+	if form.GFX950 && t.arch != "gfx950" {
+		return mfmaInstr{}, fmt.Errorf("mfma %s %s is CDNA4's (gfx950); the target is %s", shape, types, t.arch)
 	}
 	if form.GFX942 && t.arch == "gfx90a" {
 		return mfmaInstr{}, fmt.Errorf("mfma %s %s is CDNA3's; the target is %s", shape, types, t.arch)

@@ -25,6 +25,8 @@ type gpuTarget struct {
 var (
 	sm90   = gpuTarget{"sm_90", 32, "cuda:90", "ttir-pipeline{capability=90}", "ttgir-pipeline{num-warps=%d capability=90}"}
 	gfx942 = gpuTarget{"gfx942", 64, "hip:gfx942", "ttir-pipeline-amd", "ttgir-pipeline-amd{num-warps=%d arch=gfx942}"}
+	// gfx950 is CDNA4, whose f16 dots take the double-rate MFMAs.
+	gfx950 = gpuTarget{"gfx950", 64, "hip:gfx950", "ttir-pipeline-amd", "ttgir-pipeline-amd{num-warps=%d arch=gfx950}"}
 	// sm80 is the mma.sync target of the dot tests.
 	sm80 = gpuTarget{"sm_80", 32, "cuda:80", "ttir-pipeline{capability=80}", "ttgir-pipeline{num-warps=%d capability=80}"}
 

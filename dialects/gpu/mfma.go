@@ -37,6 +37,8 @@ import (
 //	i32.i8.i8       i8                 32x32x16, 16x16x32  (gfx942)
 //	f32.{fp8,bf8}.{fp8,bf8}  i8 bits   32x32x16, 16x16x32  (gfx942; fp8 is
 //	                                   e4m3fnuz, bf8 e5m2fnuz)
+//	f32.f16.f16     f16                32x32x16, 16x16x32  (gfx950: CDNA4's
+//	                                   double-rate forms, kBase 8)
 //
 // Arithmetic: D[m][n] = C[m][n] + sum over k of A[m][k]*B[k][n]. Products
 // are exact; the f32 sum is accumulated with at least f32 precision in an
@@ -120,6 +122,9 @@ type MFMAForm struct {
 	// GFX942 marks the forms CDNA3 introduced (xf32, i8 with K 16/32,
 	// fp8); the others run on CDNA2 (gfx90a) too.
 	GFX942 bool
+	// GFX950 marks the forms CDNA4 introduced (the double-rate f16
+	// ones), which run on gfx950 only.
+	GFX950 bool
 }
 
 // MFMAFormOf returns the instruction of a shape and types, or why there
@@ -131,10 +136,14 @@ func MFMAFormOf(s Shape, t MFMATypes) (MFMAForm, error) {
 	big := s.M == 32
 	pick := func(k32, k16 int) bool { return big && s.K == k32 || !big && s.K == k16 }
 	name := ""
-	gfx942 := false
+	gfx942, gfx950 := false, false
 	switch {
 	case t.D == MFMAF32 && t.A == MFMAF16 && t.B == MFMAF16 && pick(8, 16):
 		name = fmt.Sprintf("f32.%dx%dx%df16", s.M, s.N, s.K)
+	case t.D == MFMAF32 && t.A == MFMAF16 && t.B == MFMAF16 && pick(16, 32):
+		// v_mfma_f32_32x32x16_f16, v_mfma_f32_16x16x32_f16: LLVM spells
+		// them with a dot before the type, unlike the older forms.
+		name, gfx942, gfx950 = fmt.Sprintf("f32.%dx%dx%d.f16", s.M, s.N, s.K), true, true
 	case t.D == MFMAF32 && t.A == MFMABF16 && t.B == MFMABF16 && pick(8, 16):
 		name = fmt.Sprintf("f32.%dx%dx%dbf16.1k", s.M, s.N, s.K)
 	case t.D == MFMAF32 && t.A == MFMAF32 && t.B == MFMAF32 && pick(2, 4):
@@ -149,7 +158,7 @@ func MFMAFormOf(s Shape, t MFMATypes) (MFMAForm, error) {
 	if name == "" {
 		return MFMAForm{}, fmt.Errorf("there is no mfma %s with types %s", s, t)
 	}
-	return MFMAForm{KBase: s.K * s.M / 64, NumC: s.M * s.N / 64, Intrinsic: "llvm.amdgcn.mfma." + name, GFX942: gfx942}, nil
+	return MFMAForm{KBase: s.K * s.M / 64, NumC: s.M * s.N / 64, Intrinsic: "llvm.amdgcn.mfma." + name, GFX942: gfx942, GFX950: gfx950}, nil
 }
 
 // MFMAElem gives, for lane `lane` and element i of operand A ("a"), B

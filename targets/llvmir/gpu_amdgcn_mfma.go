@@ -22,9 +22,11 @@ func (fx *fnTr) amdMFMA(op *ir.Operation) error {
 	if err != nil {
 		return ir.OpErrorf(op, "%v", err)
 	}
-	switch arch := fx.tr.target.Arch; arch {
-	case "gfx942", "gfx950":
-	case "gfx90a":
+	switch arch := fx.tr.target.Arch; {
+	case form.GFX950 && arch != "gfx950":
+		return ir.OpErrorf(op, "mfma %s %s is CDNA4's (gfx950); the target is %s", s, ts, arch)
+	case arch == "gfx942", arch == "gfx950":
+	case arch == "gfx90a":
 		if form.GFX942 {
 			return ir.OpErrorf(op, "mfma %s %s is CDNA3's; the target is %s", s, ts, arch)
 		}

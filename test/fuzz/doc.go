@@ -3,7 +3,8 @@
 // ../shared/kernels when present) and tt's own TTGIR of those with a dot
 // for sm_90, sm_80 and gfx942, the way a user's edits and a front end's
 // corner cases would - shapes, element types, layouts, warps, stages,
-// axis hints, constants, loop bounds and attributes, dot precisions,
+// axis hints, constants, loop bounds and attributes, dot precisions and
+// operand types (fp8, i8, bf16, f32 operands converted before a dot),
 // deleted ops and operands - and runs every mutant through the whole
 // pipeline (ttir-pipeline, ttgir-pipeline, the lowering, PTX and LLVM IR
 // emission for NVIDIA and AMD) in a worker process with a time and a

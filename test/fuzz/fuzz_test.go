@@ -25,6 +25,7 @@ var (
 	campaign = flag.Duration("campaign", 0, "run TestCampaign for this long (0: skip it)")
 	seed     = flag.Int64("fuzz.seed", 0, "first random seed of TestCampaign (0: the time)")
 	only     = flag.String("fuzz.only", "", "TestCampaign mutates only the seed kernels whose text matches this regexp (\"tt.dot \": the dot kernels)")
+	amdArch  = flag.String("fuzz.amd", "gfx942", "the AMD architecture inputs compile for, and whose TTGIR of the dot kernels becomes seeds (gfx90a, gfx942, gfx950)")
 	shared   = flag.String("fuzz.shared", "", "the shared/ directory whose kernels are seeds too (default: ../shared beside the checkout, which a git worktree elsewhere lacks)")
 )
 
@@ -61,6 +62,7 @@ func TestMain(m *testing.M) {
 	switch os.Getenv(workerEnv) {
 	case "":
 		flag.Parse()
+		setAMDArch(*amdArch)
 		os.Exit(m.Run())
 	case "selftest":
 		err = Serve(os.Stdin, os.Stdout, Limits{CPU: time.Second, Memory: 64 << 20}, func(Job) error { return nil }, misbehave)
@@ -294,6 +296,21 @@ func runInput(r *Runner, st *stats, j Job) (fails []Job, outs []Outcome) {
 		}
 	}
 	return fails, outs
+}
+
+// setAMDArch makes arch the AMD architecture of configs and derivedArchs
+// (the worker takes the architecture from each job).
+func setAMDArch(arch string) {
+	for i, c := range configs {
+		if strings.HasPrefix(c.arch, "gfx") {
+			configs[i].arch = arch
+		}
+	}
+	for i, a := range derivedArchs {
+		if strings.HasPrefix(a, "gfx") {
+			derivedArchs[i] = arch
+		}
+	}
 }
 
 // derivedArchs are the architectures whose TTGIR of the dot kernels

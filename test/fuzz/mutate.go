@@ -38,6 +38,7 @@ var mutations = []mutation{
 	{"swap-operand", swapOperand, false},
 	{"encoding", swapEncoding, true},
 	{"dot", mutateDot, false},
+	{"dot-type", mutateDotType, false},
 	{"loop-attr", mutateLoopAttr, false},
 	{"linear", mutateLinearBasis, false},
 	{"trip", mutateTripCount, false},

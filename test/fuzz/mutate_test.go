@@ -2,6 +2,8 @@ package fuzz
 
 import (
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,5 +111,63 @@ func TestCarryFromPrevious(t *testing.T) {
 	}
 	if got := zeroOf("tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>"); got != "dense<0.000000e+00>" {
 		t.Errorf("zeroOf(a dot operand tensor) = %q", got)
+	}
+}
+
+// TestRetypeDot: the operands are converted before the dot, an i8 dot
+// takes an i32 accumulator and gives its result back as f32 under the
+// old name, and the attributes and location stay.
+func TestRetypeDot(t *testing.T) {
+	const l = `      %acc_2 = tt.dot %a_0, %b_1, %acc, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32} : tensor<16x32xf16> * tensor<32x16xf16> -> tensor<16x16xf32> loc(#loc7)`
+	const want = `      %fuzz_a = arith.fptosi %a_0 : tensor<16x32xf16> to tensor<16x32xi8>
+      %fuzz_b = arith.fptosi %b_1 : tensor<32x16xf16> to tensor<32x16xi8>
+      %fuzz_c = arith.fptosi %acc : tensor<16x16xf32> to tensor<16x16xi32>
+      %fuzz_d = tt.dot %fuzz_a, %fuzz_b, %fuzz_c, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32} : tensor<16x32xi8> * tensor<32x16xi8> -> tensor<16x16xi32> loc(#loc7)
+      %acc_2 = arith.sitofp %fuzz_d : tensor<16x16xi32> to tensor<16x16xf32>`
+	same := func(s string) string { return s }
+	out, ok := retypeDot(l, "i8", "i8", same)
+	if got := strings.Join(out, "\n"); !ok || got != want {
+		t.Errorf("to i8:\n%s\nwant\n%s", got, want)
+	}
+	out, _ = retypeDot(l, "f8E4M3FN", "f8E5M2", same)
+	if len(out) != 3 || !strings.Contains(out[0], "tt.fp_to_fp %a_0, rounding = rtne : tensor<16x32xf16> -> tensor<16x32xf8E4M3FN>") ||
+		!strings.Contains(out[2], "%acc_2 = tt.dot %fuzz_a, %fuzz_b, %acc,") {
+		t.Errorf("to fp8 (the accumulator stays):\n%s", strings.Join(out, "\n"))
+	}
+	if _, ok := retypeDot(strings.Replace(l, "tensor<16x16xf32>", "!tt.memdesc<16x16xf32>", 1), "i8", "i8", same); ok {
+		t.Errorf("retyped a dot whose accumulator is not a tensor")
+	}
+}
+
+// TestDotTypeVerifies: every operand type the mutation gives the dots of
+// an f16, an i8 and an fp8 matmul and of a batched dot yields a kernel
+// that verifies, so the mutants reach the dot lowerings.
+func TestDotTypeVerifies(t *testing.T) {
+	for _, f := range []string{"grouped_matmul_f16.ttir", "matmul_i8.ttir", "matmul_fp8.ttir", "dot3d.ttir"} {
+		data, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata", "cases", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(data)
+		ls := bodyLines(src)
+		i, ok := pickLine(rand.New(rand.NewSource(1)), ls, reDotLine)
+		if !ok {
+			t.Fatalf("%s: no tt.dot", f)
+		}
+		pairs := [][2]string{{"f8E4M3FN", "f8E5M2"}, {"f8E5M2", "f8E4M3FN"}}
+		for _, e := range dotElemTypes {
+			pairs = append(pairs, [2]string{e, e})
+		}
+		for _, p := range pairs {
+			out, ok := retypeDot(ls[i], p[0], p[1], func(base string) string { return freshName(src, base) })
+			if !ok {
+				t.Errorf("%s: %s x %s: does not apply", f, p[0], p[1])
+				continue
+			}
+			mut := append(append(append([]string(nil), ls[:i]...), out...), ls[i+1:]...)
+			if err := parseVerify(Job{Name: f, Src: strings.Join(mut, "\n")}); err != nil {
+				t.Errorf("%s: %s x %s: %v\n%s", f, p[0], p[1], err, strings.Join(out, "\n"))
+			}
+		}
 	}
 }
