@@ -416,7 +416,7 @@ def oneinit(lines):
     for i, l in enumerate(lines):
         nxt = next((x for x in lines[i + 1:] if x.strip() and not x.strip().startswith("add.s32")), "")
         prev = next((x for x in reversed(out) if x.strip() and not x.strip().startswith("add.s32")), "")
-        if l.strip() == "bar.sync 0, 128;" and "mbarrier.init" in nxt and "mbarrier.init" in prev:
+        if re.fullmatch(r"bar\.sync 0, \d+;", l.strip()) and "mbarrier.init" in nxt and "mbarrier.init" in prev:
             dropped += 1
             continue
         out.append(l)
@@ -490,20 +490,6 @@ def s_order(lines):
         i = w0 + 1
     if not n:
         raise Shape("no iteration of three wgmma groups")
-    return out
-
-
-def oneinit_any(lines):
-    out, dropped = [], 0
-    for i, l in enumerate(lines):
-        nxt = next((x for x in lines[i + 1:] if x.strip() and not x.strip().startswith("add.s32")), "")
-        prev = next((x for x in reversed(out) if x.strip() and not x.strip().startswith("add.s32")), "")
-        if re.fullmatch(r"bar\.sync 0, \d+;", l.strip()) and "mbarrier.init" in nxt and "mbarrier.init" in prev:
-            dropped += 1
-            continue
-        out.append(l)
-    if not dropped:
-        raise Shape("no barrier between two mbarrier inits")
     return out
 
 
@@ -736,7 +722,7 @@ def maxtree(lines):
 ATTENTION_MODES = {"norescale": norescale, "condrescale": condrescale, "rescaleafter": rescaleafter,
                    "rescaleturn": lambda lines: rescaleafter(lines, turn=True), "nowaitS": nowait_s,
                    "oneS": first_wgmma(".m64n64k16."), "onePV": first_wgmma(".m64n128k16."), "maxtree": maxtree,
-                   "qlate": qlate, "waitS": wait_s, "sorder": s_order, "qlateone": lambda lines: oneinit_any(qlate(lines))}
+                   "qlate": qlate, "waitS": wait_s, "sorder": s_order, "qlateone": lambda lines: oneinit(qlate(lines))}
 
 
 def sms(n):
