@@ -587,9 +587,9 @@ func (p *pingponger) transformChainedDots() bool {
 // CTA barriers around it), or nil. On 8 warps the ping-pong starts one
 // half of the warps a cluster behind the other (asymmetricSync), so the
 // halves would reach such an exchange's barriers a cluster apart: in the
-// 4-stage attention the accumulator's rows cross
-// from the first dot's layout (warps [8, 1]) to the second's ([4, 2]),
-// and the simulator saw warp 4 read them before warp 0 had written them.
+// 4-stage attention the accumulator's rows cross from the first dot's
+// layout (warps [8, 1]) to the second's ([4, 2]), and the simulator saw
+// warp 4 read them before warp 0 had written them.
 // Triton 3.6 transforms that loop anyway (its chained-dot transform checks
 // no warp count); tt leaves such loops without the ping-pong.
 func exchangeAcrossWarps(loop *ir.Operation) *ir.Operation {
