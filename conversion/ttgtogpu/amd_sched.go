@@ -49,17 +49,9 @@ func amdPatterns() []conversion.Pattern {
 			return nil
 		}),
 		pat("amdg.memory_counter_wait", func(_ *lowering, op *ir.Operation, e *emitter, rw *conversion.Rewriter) error {
-			c := gpu.MemoryCounters{Load: gpu.NoWait, Store: gpu.NoWait, DS: gpu.NoWait}
-			for _, f := range []struct {
-				name string
-				n    *int64
-			}{{"load", &c.Load}, {"store", &c.Store}, {"ds", &c.DS}} {
-				if a, ok := op.Attr(f.name).(*ir.IntegerAttr); ok {
-					if a.Int() < 0 {
-						return ir.OpErrorf(op, "the '%s' count of amdg.memory_counter_wait cannot be negative (%d)", f.name, a.Int())
-					}
-					*f.n = a.Int()
-				}
+			c, neg, n := gpu.MemoryCountersOf(op)
+			if neg != "" {
+				return ir.OpErrorf(op, "the '%s' count of amdg.memory_counter_wait cannot be negative (%d)", neg, n)
 			}
 			gpu.NewMemoryCounterWait(e.b, e.loc, c)
 			rw.EraseOp(op)

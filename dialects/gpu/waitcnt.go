@@ -34,24 +34,31 @@ const NoWait = -1
 
 func init() {
 	defineFence(MemoryCounterWaitOp, memoryCounterWaitOptions, func(op *ir.Operation) error {
-		for _, o := range memoryCounterWaitOptions {
-			if a, ok := op.Attr(o.name).(*ir.IntegerAttr); ok && a.Int() < 0 {
-				return ir.OpErrorf(op, "'%s' is a count of accesses in flight and cannot be negative (%d)", o.name, a.Int())
-			}
+		if _, neg, n := MemoryCountersOf(op); neg != "" {
+			return ir.OpErrorf(op, "'%s' is a count of accesses in flight and cannot be negative (%d)", neg, n)
 		}
 		return nil
 	})
 }
 
-// MemoryCountersOf reads a gpu.memory_counter_wait's counts.
-func MemoryCountersOf(op *ir.Operation) MemoryCounters {
-	get := func(name string) int64 {
-		if a, ok := op.Attr(name).(*ir.IntegerAttr); ok {
-			return a.Int()
+// MemoryCountersOf reads the counts of a wait on the memory counters:
+// gpu.memory_counter_wait, or amdg.memory_counter_wait, whose attributes
+// have the same names. A counter the op leaves out is NoWait; neg names
+// the first negative count (and n is its value), which neither op allows.
+func MemoryCountersOf(op *ir.Operation) (c MemoryCounters, neg string, n int64) {
+	c = MemoryCounters{Load: NoWait, Store: NoWait, DS: NoWait}
+	for _, f := range []struct {
+		name string
+		n    *int64
+	}{{"load", &c.Load}, {"store", &c.Store}, {"ds", &c.DS}} {
+		if a, ok := op.Attr(f.name).(*ir.IntegerAttr); ok {
+			if a.Int() < 0 && neg == "" {
+				neg, n = f.name, a.Int()
+			}
+			*f.n = a.Int()
 		}
-		return NoWait
 	}
-	return MemoryCounters{Load: get("load"), Store: get("store"), DS: get("ds")}
+	return c, neg, n
 }
 
 // NewMemoryCounterWait builds `gpu.memory_counter_wait {...}` with the

@@ -98,7 +98,8 @@ func amdCounterWaits(target Target, c gpu.MemoryCounters) (amdWaits, error) {
 
 // amdMemoryCounterWait emits the waits amdCounterWaits chose.
 func (fx *fnTr) amdMemoryCounterWait(op *ir.Operation) error {
-	w, err := amdCounterWaits(fx.tr.target, gpu.MemoryCountersOf(op))
+	c, _, _ := gpu.MemoryCountersOf(op) // the verifier refused negative counts
+	w, err := amdCounterWaits(fx.tr.target, c)
 	if err != nil {
 		return ir.OpErrorf(op, "%v", err)
 	}

@@ -708,9 +708,11 @@ func (p *pingponger) run() error {
 	if nDots < 1 || nDots > 2 {
 		return nil
 	}
-	if x := exchangeAcrossWarps(p.loop); x != nil && p.numWarps > 4 {
-		p.remark(x, "ping pong not performed: this op passes data between warps through shared memory, whose barriers the two halves of the warps would reach a cluster apart\n")
-		return nil
+	if p.numWarps > 4 {
+		if x := exchangeAcrossWarps(p.loop); x != nil {
+			p.remark(x, "ping pong not performed: this op passes data between warps through shared memory, whose barriers the two halves of the warps would reach a cluster apart\n")
+			return nil
+		}
 	}
 	if nDots == 2 {
 		if p.numStages == 4 && len(p.dots) == 2 && p.transformChainedDots() {
