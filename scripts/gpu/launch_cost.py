@@ -2,6 +2,7 @@
 """What a 128x128 matmul kernel costs at small sizes, where its fixed cost a launch shows (GPU machine).
 
     python3 launch_cost.py VARDIR [ROUNDS] [CASE]     (in .bin/gpu/variants, as variants_bench.py)
+    python3 launch_cost.py VARDIR --one VARIANT N [CASE]
 
 VARDIR holds one directory per variant (perf_variants.sh's layout; ptx_bounds.py's modes write more),
 each with CASE.ptx and .json (CASE: matmul_f16_4096_128x128x64_w4, whose PTX takes M, N, K and the
@@ -14,6 +15,12 @@ timeline: per CTA the cycles from the first partition's entry to its pool claim,
 its barrier inits, its first full barrier, its tile loop's end and every partition's end, the
 medians over the CTAs in microseconds at the SM clock the driver reports, and from globaltimer the
 spread of the CTAs' starts and the span from the first start to the last end.
+
+--one launches one variant at the cube N three times and checks its output, for Nsight Compute
+beside another variant on the same launch path:
+
+    ncu --set full -k regex:matmul --launch-skip 2 --launch-count 1 -o OUT/VARIANT \
+        python3 launch_cost.py . --one VARIANT 2048
 """
 import json
 import os
@@ -60,7 +67,10 @@ def timeline(mod, ctas):
         return None
     words = cp.ndarray((262144 // 8,), cp.uint64, mem)  # ptx_bounds.py probes: 16 u64 a CTA, 2048 CTAs
     t = words[:ctas * 16].reshape(ctas, 16).get().astype("int64")
-    t = t[t[:, 0] != 0]
+    words[:] = 0  # the next size's CTAs start from a clean buffer
+    # Only the CTAs that claimed a slot and ran a tile stamp every step (the others skip the
+    # maps' branch, or have no tile), and only their timelines are the prologue's.
+    t = t[(t[:, :7] != 0).all(axis=1) & (t[:, 1:7] >= t[:, :6]).all(axis=1)]
     if len(t) == 0:
         return None
     khz = cp.cuda.runtime.getDeviceProperties(0)["clockRate"]
@@ -106,8 +116,24 @@ def main(vardir, rounds, case):
                       f"; starts spread {skew:.2f}, first start to last end {span:.2f}", flush=True)
 
 
+def one(vardir, variant, n, case):
+    mod, fn, md = load(vardir, variant, case)
+    run, a, b, c = launcher(fn, md, n)
+    for _ in range(3):
+        run()
+    torch.cuda.synchronize()
+    ref = a.float() @ b.float()
+    err = ((c.float() - ref).norm() / ref.norm()).item()
+    print(f"{variant} {n}^3: {'ok' if err < 1e-2 else f'WRONG (rel err {err:.1e})'}")
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    if len(sys.argv) > 2 and sys.argv[2] == "--one":
+        if len(sys.argv) < 5:
+            sys.exit(__doc__)
+        one(sys.argv[1], sys.argv[3], int(sys.argv[4]), sys.argv[5] if len(sys.argv) > 5 else "matmul_f16_4096_128x128x64_w4")
+        sys.exit(0)
     main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 5,
          sys.argv[3] if len(sys.argv) > 3 else "matmul_f16_4096_128x128x64_w4")
