@@ -48,6 +48,12 @@ Modes:
   noacquire   (pool maps) each fence.proxy.tensormap acquire after a map's copy to the pool
               removed: what the three acquires cost at most. Correct only where the tensor-map
               proxy happens to see the copies in time.
+  keepmaps    (pool maps) each slot's maps built only by the first CTA that claims the slot in
+              the module's life (a flag a slot, __tt_built, set after the maps are published);
+              later claimers keep the acquire and the prefetch but neither fill the templates
+              nor copy them: what the maps' build costs where they outlive a launch. Output
+              right only while the launches' maps stay the same (one size at a time: launch_cost
+              reads the first size that claims; later sizes read WRONG).
   oneinit     the barrier after each mbarrier.init of the prologue dropped where the next
               instruction is another init (one barrier after the run): output unchanged.
   prefetch    (pool maps) prefetch.tensormap of each map right after its acquire, so that the
@@ -411,6 +417,45 @@ def noacquire(lines):
     return out
 
 
+ZERO_STORE = re.compile(r"st\.shared\.v4\.b32 \[%r\d+\], \{(%r\d+), \1, \1, \1\};")
+
+
+def keepmaps(lines):
+    """See the module docstring: the maps' templates and copies predicated off once built."""
+    lines = list(lines)
+    claims = next((i for i, l in enumerate(lines) if "__tt_tensormap_claims" in l and "mov.u64" in l), None)
+    if claims is None:
+        raise Shape("no pool claim")
+    slot_at = next(i for i in range(claims, len(lines)) if lines[i].strip().startswith("ld.shared.b32"))
+    slot = re.match(r"\s*ld\.shared\.b32 (%r\d+),", lines[slot_at]).group(1)
+    acq = [i for i in range(slot_at, len(lines)) if "fence.proxy.tensormap::generic.acquire" in lines[i]]
+    if not acq:
+        raise Shape("no tensor-map acquire")
+    published = next(i for i in range(acq[-1], len(lines)) if lines[i].strip() == "bar.sync 0, 128;")
+    out, n = [], 0
+    for i, l in enumerate(lines):
+        m = re.match(r"(\s*)@(%p\d+) (.*)$", l)
+        if slot_at < i < acq[-1] and m and ("tensormap.replace" in m.group(3) or "tensormap.cp_fenceproxy" in m.group(3)
+                                             or ZERO_STORE.fullmatch(m.group(3))):
+            out += [f"\tand.pred %kmp{n}, {m.group(2)}, %kmnb;", f"{m.group(1)}@%kmp{n} {m.group(3)}"]
+            n += 1
+            continue
+        out.append(l)
+        if i == slot_at:
+            # Programs that claim nothing read an unset shared word: keep their index in the pool.
+            out += [f"\tand.b32 %kmr0, {slot}, 2047;", "\tmul.wide.u32 %kmb0, %kmr0, 4;", "\tmov.u64 %kmb1, __tt_built;", "\tadd.s64 %kmb0, %kmb1, %kmb0;",
+                    "\tld.global.b32 %kmr0, [%kmb0];", "\tsetp.eq.u32 %kmnb, %kmr0, 0;"]
+        if i == published:
+            out += ["\tmov.u32 %kmr0, %tid.x;", "\tsetp.eq.u32 %kmq, %kmr0, 0;", "\tmov.u32 %kmr0, 1;",
+                    "\t@%kmq st.global.b32 [%kmb0], %kmr0;"]
+    if n == 0:
+        raise Shape("no tensor-map template")
+    g = next(i for i, l in enumerate(out) if l.startswith(".global") or l.startswith(".visible") or l.startswith(".entry"))
+    out.insert(g, ".global .align 4 .b8 __tt_built[8192];")
+    return declare(out, [".reg .b64 \t%kmb<2>;", ".reg .b32 \t%kmr<1>;", f".reg .pred \t%kmp<{n}>;",
+                         ".reg .pred \t%kmnb;", ".reg .pred \t%kmq;"])
+
+
 def oneinit(lines):
     out, dropped = [], 0
     for i, l in enumerate(lines):
@@ -738,7 +783,7 @@ def main(mode, src, dst):
     modes = {"nostore": nostore, "noepi": noepi, "epifirst": epifirst, "defer": defer, "bulk": bulk,
              "pairsA": drop_shared(1, 32768), "pairsB": drop_shared(3, 40960),
              "nomulticast": nomulticast, "nohandshake": nohandshake, "nomidwait": nomidwait,
-             "noclaim": noclaim, "noacquire": noacquire, "oneinit": oneinit, "prefetch": prefetch, "idleexit": idleexit, "probes": probes,
+             "noclaim": noclaim, "noacquire": noacquire, "keepmaps": keepmaps, "oneinit": oneinit, "prefetch": prefetch, "idleexit": idleexit, "probes": probes,
              **ATTENTION_MODES}
     if mode.startswith("stagger="):
         edit = stagger(int(mode.split("=", 1)[1]))
@@ -747,7 +792,7 @@ def main(mode, src, dst):
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, qlate, qlateone, waitS, sorder, sms=N, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, keepmaps, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, qlate, qlateone, waitS, sorder, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
         kernels = "attention_" if mode in ATTENTION_MODES else "matmul_"
