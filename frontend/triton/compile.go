@@ -223,8 +223,14 @@ func ParseArgSpec(s string) (ArgSpec, error) {
 			return ArgSpec{}, fmt.Errorf("only 1 and 16 are valid hints, got %s", hint)
 		}
 	}
-	if _, err := ParseTypeString(s); err == nil {
+	_, typeErr := ParseTypeString(s)
+	if typeErr == nil {
 		return ArgSpec{Type: s}, nil
+	}
+	if strings.HasPrefix(s, "*") {
+		// Only a pointer type starts with '*': say what is wrong with it
+		// rather than that it is no constant either.
+		return ArgSpec{}, typeErr
 	}
 	spec, err := ParseConstant(s)
 	if err != nil {

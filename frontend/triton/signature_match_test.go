@@ -2,6 +2,7 @@ package triton
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/internal/textgen"
@@ -38,6 +39,25 @@ func TestIsIdentifierMatchesRegexp(t *testing.T) {
 	for _, s := range randomStrings(picked, "aZ_09 -\n\xc3\xa9.", 200000) {
 		if got, want := isIdentifier(s), identOracle.MatchString(s); got != want {
 			t.Fatalf("isIdentifier(%q) = %v, the regexp says %v", s, got, want)
+		}
+	}
+}
+
+// A signature entry that starts with '*' can only be a pointer type: a bad
+// one is reported as a type, not as a constant Python cannot evaluate.
+func TestParseArgSpecBadPointerType(t *testing.T) {
+	for s, want := range map[string]string{
+		"*fp99":   `unknown type "fp99"`,
+		"*fp32:8": "only 1 and 16 are valid hints, got 8",
+	} {
+		_, err := ParseArgSpec(s)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseArgSpec(%q) = %v, want an error containing %q", s, err, want)
+		}
+	}
+	for _, s := range []string{"*fp32", "*kfp16", "*fp32:16", "128", "True"} {
+		if _, err := ParseArgSpec(s); err != nil {
+			t.Errorf("ParseArgSpec(%q): %v", s, err)
 		}
 	}
 }
