@@ -59,9 +59,10 @@ const (
 //     partitions (barrier 1) and continue with the yielded values;
 //   - a partition reads its captures after the release, syncs, runs, and
 //     syncs at ttg.warp_return before going back to the loop; in a kernel
-//     that runs its one warp_specialize at most once (no cycle of its
-//     control flow passes through it) the next release can only be the
-//     exit, so the partition waits for it and returns there: its code is
+//     whose runs dispatch at most one of its warp_specialize ops, once
+//     (no cycle of its control flow passes through one, and none reaches
+//     another) the next release can only be the exit, so the partition
+//     waits for it and returns there: its code is
 //     then in no loop of the workers, which lets ptxas keep its
 //     warp-uniform values (loop counters, wgmma descriptors) in uniform
 //     registers as it does the default warps' (the turns' second
@@ -112,9 +113,10 @@ type wsLowering struct {
 	stateOffset           int
 	i8, i32               ir.Type
 	switchLoop, exitBlock *ir.Block
-	// finalBlock, when the kernel dispatches its one warp_specialize at
-	// most once: where the partitions go when they return (the exit's
-	// release, then return) instead of back into the dispatch loop.
+	// finalBlock, when a run of the kernel dispatches at most one of its
+	// warp_specialize ops, once (dispatchedAtMostOnce): where the
+	// partitions go when they return (the exit's release, then return)
+	// instead of back into the dispatch loop.
 	finalBlock *ir.Block
 	// nvvm selects Triton's own form (warpspec_nvvm.go): functions that
 	// are not tt's kernels (gpu.kernel) are Triton's LLVM dialect, whose
@@ -323,7 +325,7 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 	}
 	state := w.load(b, loc, w.i8, ptr)
 
-	if !w.nvvm && len(wsOps) == 1 && !inCycle(wsOps[0].Block()) {
+	if !w.nvvm && dispatchedAtMostOnce(wsOps) {
 		w.finalBlock = ir.NewBlock(ctx, nil, nil)
 	}
 	workers := w.total - w.defaultWarps
@@ -447,25 +449,47 @@ func (w *wsLowering) build(wsOps []*ir.Operation) error {
 	return nil
 }
 
-// inCycle reports whether a cycle of the function's control flow passes
-// through blk: whether blk reaches itself through its successors.
-func inCycle(blk *ir.Block) bool {
+// dispatchedAtMostOnce reports whether a run of the function dispatches
+// at most one of wsOps, once: no cycle of its control flow passes through
+// a warp_specialize's block, and none of those blocks reaches another's
+// (two in one block run one after the other). Then the release after a
+// partition's return can only be the exit's. A kernel whose guard chooses
+// between two warp_specialize ops in the branches of an scf.if takes this
+// form as a kernel of one does.
+func dispatchedAtMostOnce(wsOps []*ir.Operation) bool {
+	blocks := map[*ir.Block]bool{}
+	for _, ws := range wsOps {
+		if blocks[ws.Block()] {
+			return false
+		}
+		blocks[ws.Block()] = true
+	}
+	for blk := range blocks {
+		for r := range reachable(blk) {
+			if blocks[r] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// reachable returns the blocks blk reaches through one or more edges of
+// the control flow (blk itself only if a cycle passes through it).
+func reachable(blk *ir.Block) map[*ir.Block]bool {
 	seen := map[*ir.Block]bool{}
 	stack := []*ir.Block{blk}
 	for len(stack) > 0 {
 		cur := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, s := range cur.Successors() {
-			if s == blk {
-				return true
-			}
 			if !seen[s] {
 				seen[s] = true
 				stack = append(stack, s)
 			}
 		}
 	}
-	return false
+	return seen
 }
 
 // captureSlot is where one capture value travels in shared memory.

@@ -190,3 +190,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 		t.Errorf("%d fma and %d fmul in the lowered regions, want 2 and 0", n, muls)
 	}
 }
+
+// TestExclusiveWarpSpecializeDiff: two warp_specialize ops in the branches
+// of an scf.if (a run dispatches one of them, once, so their partitions
+// return at the exit instead of looping), each branch taken, against the
+// interpreter.
+func TestExclusiveWarpSpecializeDiff(t *testing.T) {
+	for _, k := range []int64{5, -5} {
+		t.Run(fmt.Sprintf("k=%d", k), func(t *testing.T) {
+			m := parseFile(t, "testdata/warpspec/exclusive_ws.ttgir")
+			in := make([]int32, 144)
+			in[0] = 10
+			args := []diffArg{i32Buf(in), intArg(k)}
+			diffTestCheck(t, m, "exclusive_ws", [3]int{1, 1, 1}, args, 0, nil)
+			ref := cloneArgs(args)
+			interpret(t, parseFile(t, "testdata/warpspec/exclusive_ws.ttgir"), "exclusive_ws", [3]int{1, 1, 1}, ref)
+			want := map[int]int32{1: 3 * (int32(k) + 10), 2: int32(k) + 10, 3: 496 + int32(k) + 10, 4: 0, 140: 7}
+			if k > 0 {
+				want = map[int]int32{1: int32(k) + 10, 2: 0, 4: int32(k) + 10, 131: 127 + int32(k) + 10, 140: 7}
+			}
+			for i, w := range want {
+				if got := int32(binary.LittleEndian.Uint32(ref[0].buf[4*i:])); got != w {
+					t.Errorf("out[%d] = %d, want %d", i, got, w)
+				}
+			}
+		})
+	}
+}
