@@ -57,7 +57,7 @@ func init() {
 	})
 	passmgr.Default.RegisterPipeline(&passmgr.NamedPipeline{
 		Name: PipelineName,
-		Summary: "TTGIR to per-thread IR: tritongpu-allocate-warp-groups, tt-pipeline-chained-dots and tt-mbarrier-async-copies (NVIDIA), allocate-shared-memory, " +
+		Summary: "TTGIR to per-thread IR: tt-split-pointer-tiles, tritongpu-allocate-warp-groups, tt-pipeline-chained-dots and tt-mbarrier-async-copies (NVIDIA), allocate-shared-memory, " +
 			"tritongpu-global-scratch-memory-allocation, triton-nvidia-gpu-proxy-fence-insertion (NVIDIA), convert-scf-to-cf, " +
 			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, reassociate-loop-addresses, separate-const-offset-from-gep, cse, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
@@ -142,6 +142,10 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		// in the next iteration, after the first. Off unless its mode (or
 		// TT_X_CHAINED_DOTS) says otherwise: it has not paid on Hopper yet.
 		steps = append(steps,
+			// tt's own: the pointer branch of a turns kernel's guard on
+			// two warpgroups (a warp_specialize of its own), before the
+			// warps are assigned.
+			passmgr.NewStep("tt-split-pointer-tiles"),
 			// Warp ranges of the ttg.warp_specialize partitions and the
 			// kernel's ttg.total-num-warps, first as in 3.6's make_llir.
 			passmgr.NewStep("tritongpu-allocate-warp-groups"),

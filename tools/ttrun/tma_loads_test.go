@@ -96,7 +96,8 @@ func TestSimTilePairsMatmul(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates wgmma tiles")
 	}
-	t.Setenv("TT_X_TILE_TURNS", "") // the default
+	t.Setenv("TT_X_TILE_TURNS", "")       // the default
+	t.Setenv("TT_X_POINTER_PAIRS", "off") // as in TestSimTileTurnsMatmul
 	for _, sms := range []int{1, 2, 4} {
 		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
 	}
@@ -125,6 +126,38 @@ func TestSimTilePairsMatmul(t *testing.T) {
 		t.Setenv("TT_X_TURN_CHUNK", "off")
 		tmaLoadsMatmul(t, 128, 4, false, 2)
 	})
+}
+
+// With TT_X_POINTER_PAIRS=on (experimental) a program of at most two
+// tiles whose K loop is short takes the guard's pointer branch, which
+// runs on two warpgroups, each taking
+// every other tile of the program (transforms/pipeliner/ws_pointer_tiles.go:
+// a second warp_specialize, whose register moves show in the PTX). The
+// 320 x 200 product's six tiles of three k-steps: on three SMs each CTA
+// runs a pair at once, on four CTAs 0 and 1 a pair and CTAs 2 and 3 one
+// tile (the partition idle), on six one tile each; on two, three tiles a
+// program, the TMA path.
+func TestSimPointerPairs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates wgmma tiles")
+	}
+	t.Setenv("TT_X_TILE_TURNS", "")
+	moves := func() int {
+		dir := t.TempDir()
+		ttgir := filepath.Join(dir, "mm.ttgir")
+		translate(t, ttgir, filepath.Join("..", "..", "examples", "tiled_matmul.py"), "--kernel", "matmul_kernel",
+			"--signature", "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64",
+			"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
+		return strings.Count(string(translate(t, filepath.Join(dir, "mm.ptx"), ttgir, "--arch", "sm_90")), "setmaxnreg")
+	}
+	off := moves()
+	t.Setenv("TT_X_POINTER_PAIRS", "on")
+	if on := moves(); on <= off {
+		t.Errorf("%d setmaxnreg with the pointer branch split, %d without: no second warp_specialize", on, off)
+	}
+	for _, sms := range []int{3, 4, 6, 2} {
+		t.Run(fmt.Sprintf("%d SMs", sms), func(t *testing.T) { tmaLoadsMatmul(t, 128, 4, false, sms) })
+	}
 }
 
 // Pairs on a walk along the rows (testdata/unmasked_matmul.py with

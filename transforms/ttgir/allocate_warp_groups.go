@@ -204,10 +204,13 @@ func padToWarpGroups(op *ir.Operation, groups int) bool {
 	}
 	op.SetAttr("partitionNumWarps", ir.DenseI32Array(ctx, int64s(all)))
 	if req, ok := op.Attr("requestedRegisters").(*ir.DenseArrayAttr); ok {
-		// The padding partitions do nothing: they ask for the least.
+		// The padding partitions do nothing: they ask for the least
+		// setmaxnreg can give, 24 (Triton 3.6 asks 16, which a warpgroup
+		// of padding alone then gets, and setmaxnreg refuses; later
+		// Tritons ask 24).
 		regs := append([]int64(nil), req.Ints...)
 		for range pads {
-			regs = append(regs, 16)
+			regs = append(regs, 24)
 		}
 		op.SetAttr("requestedRegisters", ir.DenseI32Array(ctx, regs))
 	}

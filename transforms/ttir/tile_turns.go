@@ -82,6 +82,18 @@ func TilePairs(option string) bool {
 	return passmgr.Experiment("TT_X_TILE_TURNS", option) == "pairs"
 }
 
+// PointerPairs reports whether the else branch of a turns kernel's guard
+// (tt-tma-loads' pointer kernel) runs on two warpgroups, each taking
+// every other tile (pipeliner's tt-split-pointer-tiles), and so whether
+// the guard sends programs of two tiles with a short K loop there:
+// TT_X_POINTER_PAIRS=on (experimental; off by default: on the H200 it
+// read level with the TMA path at 2048^3 and cost programs of one tile
+// 0.5-0.9 us, docs/PERFORMANCE.md "The pointer branch on two
+// warpgroups"). The guard and the split read the same setting.
+func PointerPairs() bool {
+	return passmgr.Experiment("TT_X_POINTER_PAIRS", "off") == "on"
+}
+
 // The ring of consumers taking turns: as many slots as its budget holds
 // (TileTurnsRingBytes by default), from tileTurnsMinSlots to
 // tileTurnsMaxSlots. A consumer holds two

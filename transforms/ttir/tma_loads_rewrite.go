@@ -216,11 +216,23 @@ func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *t
 	}
 	and(cmp(pred, tl.LowerBound(), tl.UpperBound()))
 	if turns != nil {
-		// Two tiles or more (lb + step < ub; both branches compute the
-		// same tiles, so a sum that wrapped would only pick the slower
-		// one), or one whose K loop streams enough bytes.
-		second := arith.NewBinary(b, "arith.addi", loc, tl.LowerBound(), tl.Step()).Result(0)
-		enough := cmp(pred, second, tl.UpperBound())
+		// More tiles than the pointer branch takes at once (lb + n*step
+		// < ub; both branches compute the same tiles, so a sum that
+		// wrapped would only pick the slower one), or a K loop that
+		// streams enough bytes for the tiles the program has.
+		pairs := PointerPairs()
+		atOnce := int64(1)
+		if pairs {
+			atOnce = 2
+		}
+		after := func(n int64) ir.Value {
+			s := tl.Step()
+			if n != 1 {
+				s = mul(s, arith.ConstantInt(b, loc, n, s.Type()))
+			}
+			return cmp(pred, add(tl.LowerBound(), s), tl.UpperBound())
+		}
+		enough := after(atOnce)
 		kl := scf.ForOp{Operation: turns.kLoop}
 		if ops, ok := LoopInvariantSlice(anchor, kl.LowerBound(), kl.UpperBound(), kl.Step()); ok && !kl.Unsigned() && turns.stepBytes > 0 {
 			m := ir.NewMapping()
@@ -230,9 +242,18 @@ func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *t
 			// ub - lb >= steps * step, in i64, where the bounds cannot wrap.
 			lo, hi, step := wide(m.Lookup(kl.LowerBound())), wide(m.Lookup(kl.UpperBound())), wide(m.Lookup(kl.Step()))
 			span := arith.NewBinary(b, "arith.subi", loc, hi, lo).Result(0)
-			steps := (turnsSingleTileBytes + int64(turns.stepBytes) - 1) / int64(turns.stepBytes)
-			long := cmp(arith.CmpISGE, span, mul(step, c64(steps)))
-			enough = arith.NewBinary(b, "arith.ori", loc, enough, long).Result(0)
+			long := func(bytes int64) ir.Value {
+				steps := (bytes + int64(turns.stepBytes) - 1) / int64(turns.stepBytes)
+				return cmp(arith.CmpISGE, span, mul(step, c64(steps)))
+			}
+			streams := long(turnsSingleTileBytes)
+			if pairs {
+				// A program of two tiles on the pointer branch runs
+				// them at once; it needs twice the bytes.
+				second := after(1)
+				streams = arith.NewSelect(b, loc, second, long(turnsPairBytes), streams).Result(0)
+			}
+			enough = arith.NewBinary(b, "arith.ori", loc, enough, streams).Result(0)
 		}
 		and(enough)
 	}
@@ -269,6 +290,16 @@ type turnsLoop struct {
 // tile's K loop of 16 steps ran at 0.90 of Triton's speed on the TMA path
 // against 0.98 on the pointer path, of 32 steps 0.97 against 0.94.
 const turnsSingleTileBytes = 1 << 20
+
+// turnsPairBytes is the same for a program of two tiles, which the
+// pointer branch runs at once on its two warpgroups (PointerPairs): on
+// the H200 (2026-12-01, shape_sweep.py and launch_cost.py) the grid's own
+// schedule, which the split pointer branch runs as, read 0.975-1.01 of
+// Triton at 2048^3 (32 k-steps a tile) against the TMA path's 0.89-0.91,
+// and 0.996 against 0.983 at 2048 x 2048 x 4096 (64 k-steps); from 128
+// k-steps (unmeasured) the TMA path's faster loop is taken to win, as it
+// does for a single tile from 32.
+const turnsPairBytes = 4 << 20
 
 // definingOps returns the ops defining vs (nil for block arguments).
 func definingOps(vs []ir.Value) []*ir.Operation {

@@ -346,11 +346,39 @@ func TestTMALoadsGuardedForms(t *testing.T) {
 // 4-warp kernel on sm_90), the guard also asks for a program worth the TMA
 // path: a second tile (lb + step < ub), or a K loop that streams at least
 // a MiB through its single tile: ceildiv(K, 16) - 0 >= 1 * 1024 steps of
-// this kernel's 1 KB. Asked for every kernel (tma-loads=on), the TMA path
-// takes any program with a tile, as before.
+// this kernel's 1 KB. With TT_X_POINTER_PAIRS=on the pointer branch runs
+// two tiles at once on two warpgroups (ttir.PointerPairs): a third tile
+// (lb + 2*step < ub), or a K loop that streams, through each tile of a
+// program of two (lb + step < ub), at least 4 MiB (4096 steps), else 1
+// MiB. Asked for every kernel (tma-loads=on), the TMA path takes any
+// program with a tile, as before.
 func TestTMALoadsTurnsGuard(t *testing.T) {
+	t.Setenv("TT_X_POINTER_PAIRS", "on")
 	got, err := run(t, "tt-tma-loads{capability=90}", tmaKernel)
 	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"%24 = arith.muli %c1_i32, %c2_i32 : i32",
+		"%25 = arith.addi %c0_i32, %24 : i32",
+		"%26 = arith.cmpi slt, %25, %arg9 : i32",
+		"%27 = arith.ceildivsi %arg5, %c16_i32 : i32",
+		"%32 = arith.muli %30, %c1024_i64 : i64",
+		"%33 = arith.cmpi sge, %31, %32 : i64",
+		"%34 = arith.addi %c0_i32, %c1_i32 : i32",
+		"%35 = arith.cmpi slt, %34, %arg9 : i32",
+		"%36 = arith.muli %30, %c4096_i64 : i64",
+		"%37 = arith.cmpi sge, %31, %36 : i64",
+		"%38 = arith.select %35, %37, %33 : i1",
+		"%39 = arith.ori %26, %38 : i1",
+		"%40 = arith.andi %23, %39 {tt.tensormap_pool_guard} : i1",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("TT_X_POINTER_PAIRS=on: no %q in the turns' guard:\n%s", want, got)
+		}
+	}
+	t.Setenv("TT_X_POINTER_PAIRS", "")
+	if got, err = run(t, "tt-tma-loads{capability=90}", tmaKernel); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
