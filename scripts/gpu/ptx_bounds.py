@@ -54,6 +54,10 @@ Modes:
               nor copy them: what the maps' build costs where they outlive a launch. Output
               right only while the launches' maps stay the same (one size at a time: launch_cost
               reads the first size that claims; later sizes read WRONG).
+  joinregs    (warp-specialized kernels) the default warps' setmaxnreg.inc right after the join
+              of their last warp_specialize removed: the code after the join (attention's
+              epilogue) runs on the registers of the default region: what that register move
+              costs. Output unchanged where ptxas fits the code after the join (ptxas -v).
   oneinit     the barrier after each mbarrier.init of the prologue dropped where the next
               instruction is another init (one barrier after the run): output unchanged.
   prefetch    (pool maps) prefetch.tensormap of each map right after its acquire, so that the
@@ -456,6 +460,17 @@ def keepmaps(lines):
                          ".reg .pred \t%kmnb;", ".reg .pred \t%kmq;"])
 
 
+def joinregs(lines):
+    """See the module docstring: the last join's setmaxnreg.inc of the default warps removed."""
+    at = [i for i in range(len(lines) - 1) if lines[i].strip() == "barrier.sync 1, 384;"
+          and lines[i + 1].strip().startswith("setmaxnreg.inc.sync.aligned.u32")]
+    if not at:
+        raise Shape("no setmaxnreg.inc after a join")
+    out = list(lines)
+    out[at[-1] + 1] = "\t// " + out[at[-1] + 1].strip()
+    return out
+
+
 def oneinit(lines):
     out, dropped = [], 0
     for i, l in enumerate(lines):
@@ -764,7 +779,7 @@ def maxtree(lines):
 
 
 # The modes that edit the attention kernels (the others edit the matmuls).
-ATTENTION_MODES = {"norescale": norescale, "condrescale": condrescale, "rescaleafter": rescaleafter,
+ATTENTION_MODES = {"joinregs": joinregs, "norescale": norescale, "condrescale": condrescale, "rescaleafter": rescaleafter,
                    "rescaleturn": lambda lines: rescaleafter(lines, turn=True), "nowaitS": nowait_s,
                    "oneS": first_wgmma(".m64n64k16."), "onePV": first_wgmma(".m64n128k16."), "maxtree": maxtree,
                    "qlate": qlate, "waitS": wait_s, "sorder": s_order, "qlateone": lambda lines: oneinit(qlate(lines))}
@@ -792,7 +807,7 @@ def main(mode, src, dst):
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, keepmaps, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, qlate, qlateone, waitS, sorder, sms=N, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, keepmaps, joinregs, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, qlate, qlateone, waitS, sorder, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
         kernels = "attention_" if mode in ATTENTION_MODES else "matmul_"
