@@ -353,12 +353,20 @@ func TestTMALoadsGuardedForms(t *testing.T) {
 // MiB. Asked for every kernel (tma-loads=on), the TMA path takes any
 // program with a tile, as before.
 func TestTMALoadsTurnsGuard(t *testing.T) {
-	t.Setenv("TT_X_POINTER_PAIRS", "on")
-	got, err := run(t, "tt-tma-loads{capability=90}", tmaKernel)
-	if err != nil {
-		t.Fatal(err)
+	guard := func(setting string, wants ...string) {
+		t.Helper()
+		t.Setenv("TT_X_POINTER_PAIRS", setting)
+		got, err := run(t, "tt-tma-loads{capability=90}", tmaKernel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range wants {
+			if !strings.Contains(got, want) {
+				t.Errorf("TT_X_POINTER_PAIRS=%q: no %q in the turns' guard:\n%s", setting, want, got)
+			}
+		}
 	}
-	for _, want := range []string{
+	guard("on",
 		"%24 = arith.muli %c1_i32, %c2_i32 : i32",
 		"%25 = arith.addi %c0_i32, %24 : i32",
 		"%26 = arith.cmpi slt, %25, %arg9 : i32",
@@ -371,30 +379,17 @@ func TestTMALoadsTurnsGuard(t *testing.T) {
 		"%37 = arith.cmpi sge, %31, %36 : i64",
 		"%38 = arith.select %35, %37, %33 : i1",
 		"%39 = arith.ori %26, %38 : i1",
-		"%40 = arith.andi %23, %39 {tt.tensormap_pool_guard} : i1",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("TT_X_POINTER_PAIRS=on: no %q in the turns' guard:\n%s", want, got)
-		}
-	}
-	t.Setenv("TT_X_POINTER_PAIRS", "")
-	if got, err = run(t, "tt-tma-loads{capability=90}", tmaKernel); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{
+		"%40 = arith.andi %23, %39 {tt.tensormap_pool_guard} : i1")
+	guard("",
 		"%24 = arith.addi %c0_i32, %c1_i32 : i32",
 		"%25 = arith.cmpi slt, %24, %arg9 : i32",
 		"%26 = arith.ceildivsi %arg5, %c16_i32 : i32",
 		"%31 = arith.muli %29, %c1024_i64 : i64",
 		"%32 = arith.cmpi sge, %30, %31 : i64",
 		"%33 = arith.ori %25, %32 : i1",
-		"%34 = arith.andi %23, %33 {tt.tensormap_pool_guard} : i1",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("no %q in the turns' guard:\n%s", want, got)
-		}
-	}
-	if got, err = run(t, tmaPass, tmaKernel); err != nil {
+		"%34 = arith.andi %23, %33 {tt.tensormap_pool_guard} : i1")
+	got, err := run(t, tmaPass, tmaKernel)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(got, "arith.ori") {
