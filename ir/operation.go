@@ -81,17 +81,8 @@ func (st *OperationState) AddAttr(name string, v Attribute) {
 
 // Attr returns the value of a named attribute in the state, or nil.
 func (st *OperationState) Attr(name string) Attribute {
-	for i := len(st.Attrs) - 1; i >= 0; i-- {
-		if st.Attrs[i].Name == name {
-			return st.Attrs[i].Value
-		}
-	}
-	for i := len(st.Props) - 1; i >= 0; i-- {
-		if st.Props[i].Name == name {
-			return st.Props[i].Value
-		}
-	}
-	return nil
+	l := opLists{props: st.Props, attrs: st.Attrs}
+	return l.attr(name)
 }
 
 // Create builds a detached operation from st. Attributes named as inherent
@@ -117,8 +108,8 @@ type opLists struct {
 	successors []*Block
 }
 
-// attr returns the value of the named attribute in l.attrs or l.props
-// (the later of equal names), as OperationState.Attr does, or nil.
+// attr returns the value of the named attribute in l.attrs, else in
+// l.props (the later of equal names), or nil.
 func (l *opLists) attr(name string) Attribute {
 	for i := len(l.attrs) - 1; i >= 0; i-- {
 		if l.attrs[i].Name == name {
