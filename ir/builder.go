@@ -66,9 +66,12 @@ func (bl *Builder) Create(st *OperationState) *Operation {
 	return bl.Insert(Create(st))
 }
 
-// CreateOp is a shorthand for ops without regions or successors.
+// CreateOp is a shorthand for ops without regions or successors. It keeps
+// none of its lists, and unlike a state passed to Create they do not
+// escape: a caller's literal lists (the operands, the result types, the
+// attributes) are not allocated on the heap for each op it builds.
 func (bl *Builder) CreateOp(name string, loc Location, operands []Value, types []Type, attrs ...NamedAttr) *Operation {
-	return bl.Create(&OperationState{Ctx: bl.Ctx, Name: name, Loc: loc, Operands: operands, Types: types, Attrs: attrs})
+	return bl.Insert(create(bl.Ctx, name, loc, opLists{operands: operands, types: types, attrs: attrs}))
 }
 
 // CreateBlock creates a block with the given argument types at the end of

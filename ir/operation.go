@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"sort"
 	"unsafe"
 )
@@ -80,34 +81,63 @@ func (st *OperationState) AddAttr(name string, v Attribute) {
 
 // Attr returns the value of a named attribute in the state, or nil.
 func (st *OperationState) Attr(name string) Attribute {
-	for i := len(st.Attrs) - 1; i >= 0; i-- {
-		if st.Attrs[i].Name == name {
-			return st.Attrs[i].Value
-		}
-	}
-	for i := len(st.Props) - 1; i >= 0; i-- {
-		if st.Props[i].Name == name {
-			return st.Props[i].Value
-		}
-	}
-	return nil
+	l := opLists{props: st.Props, attrs: st.Attrs}
+	return l.attr(name)
 }
 
 // Create builds a detached operation from st. Attributes named as inherent
 // by the op definition become properties. st is not retained (nor
 // changed): callers may build it on the stack.
 func Create(st *OperationState) *Operation {
-	ctx := st.Ctx
-	def := ctx.OpDefFor(st.Name)
-	if def.PopulateDefaults != nil {
-		// The hook adds default-valued attributes; it gets a copy, so
-		// that the caller's state does not escape through it.
-		cp := *st
-		def.PopulateDefaults(&cp)
-		st = &cp
+	return create(st.Ctx, st.Name, st.Loc, opLists{st.Operands, st.Types, st.Props, st.Attrs, st.Regions, st.Successors})
+}
+
+// opLists holds the lists an op is created from, apart from the state's
+// scalars: create copies their elements and keeps none of the lists, and
+// the compiler's escape analysis, which does not tell a struct's fields
+// apart, can see that only while the location (which the op keeps) is
+// passed beside them. Builder.CreateOp passes its lists so, and a builder's
+// literal lists then stay on its stack; an OperationState's lists do not,
+// since Create reads the location from the same struct.
+type opLists struct {
+	operands   []Value
+	types      []Type
+	props      []NamedAttr
+	attrs      []NamedAttr
+	regions    []*Region
+	successors []*Block
+}
+
+// attr returns the value of the named attribute in l.attrs, else in
+// l.props (the later of equal names), or nil.
+func (l *opLists) attr(name string) Attribute {
+	for i := len(l.attrs) - 1; i >= 0; i-- {
+		if l.attrs[i].Name == name {
+			return l.attrs[i].Value
+		}
 	}
-	op := ctx.arena.newOperation(len(st.Operands))
-	op.def, op.ctx, op.loc = def, ctx, st.Loc
+	for i := len(l.props) - 1; i >= 0; i-- {
+		if l.props[i].Name == name {
+			return l.props[i].Value
+		}
+	}
+	return nil
+}
+
+// create is Create from the state's parts (see opLists).
+func create(ctx *Context, name string, loc Location, l opLists) *Operation {
+	def := ctx.OpDefFor(name)
+	if def.PopulateDefaults != nil {
+		// The hook adds default-valued attributes; it gets copies of the
+		// lists, so that the caller's do not escape through it.
+		cp := &OperationState{Ctx: ctx, Name: name, Loc: loc, Operands: slices.Clone(l.operands), Types: slices.Clone(l.types),
+			Props: slices.Clone(l.props), Attrs: slices.Clone(l.attrs), Regions: slices.Clone(l.regions), Successors: slices.Clone(l.successors)}
+		def.PopulateDefaults(cp)
+		loc = cp.Loc
+		l = opLists{cp.Operands, cp.Types, cp.Props, cp.Attrs, cp.Regions, cp.Successors}
+	}
+	op := ctx.arena.newOperation(len(l.operands))
+	op.def, op.ctx, op.loc = def, ctx, loc
 	if op.loc == nil {
 		op.loc = Unknown(ctx)
 	}
@@ -116,7 +146,7 @@ func Create(st *OperationState) *Operation {
 	var missing [8]bool
 	nDefaults, nDefaultProps := 0, 0
 	for i, d := range def.DefaultAttrs {
-		if i < len(missing) && st.Attr(d.Name) == nil {
+		if i < len(missing) && l.attr(d.Name) == nil {
 			missing[i] = true
 			nDefaults++
 			if def.IsInherent(d.Name) {
@@ -127,8 +157,8 @@ func Create(st *OperationState) *Operation {
 	// Which attributes are inherent, and how many: both lists share one
 	// array, sized up front.
 	var inherent [8]bool
-	nProps := len(st.Props) + nDefaultProps
-	for i, a := range st.Attrs {
+	nProps := len(l.props) + nDefaultProps
+	for i, a := range l.attrs {
 		in := def.IsInherent(a.Name)
 		if i < len(inherent) {
 			inherent[i] = in
@@ -140,12 +170,12 @@ func Create(st *OperationState) *Operation {
 	// Both lists fill one array sized up front: props from the start,
 	// attrs from index nProps (each gets exactly its count).
 	var all, props, attrs []NamedAttr
-	if n := len(st.Props) + len(st.Attrs) + nDefaults; n > 0 {
+	if n := len(l.props) + len(l.attrs) + nDefaults; n > 0 {
 		all = ctx.arena.newAttrs(n)
-		props = append(all[:0:nProps], st.Props...)
+		props = append(all[:0:nProps], l.props...)
 		attrs = all[nProps:nProps]
 	}
-	for i, a := range st.Attrs {
+	for i, a := range l.attrs {
 		if i < len(inherent) && inherent[i] || i >= len(inherent) && def.IsInherent(a.Name) {
 			props = append(props, a)
 		} else {
@@ -173,12 +203,12 @@ func Create(st *OperationState) *Operation {
 		}
 		op.attrs, op.nprops = all[:np+len(attrs)], int32(np)
 	}
-	op.linkOperands(st.Operands)
-	op.initResults(len(st.Types))
-	for i, t := range st.Types {
+	op.linkOperands(l.operands)
+	op.initResults(len(l.types))
+	for i, t := range l.types {
 		op.results[i].typ = t
 	}
-	op.initStructure(st.Regions, st.Successors)
+	op.initStructure(l.regions, l.successors)
 	return op
 }
 

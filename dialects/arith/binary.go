@@ -345,22 +345,20 @@ func NewBinary(b *ir.Builder, name string, loc ir.Location, x, y ir.Value) *ir.O
 	if d == nil {
 		panic("arith: unknown binary op " + name)
 	}
-	st := ir.NewState(b.Ctx, d.Name, loc)
-	st.Operands = []ir.Value{x, y}
-	st.Types = []ir.Type{x.Type()}
+	// The lists go to CreateOp, which keeps none of them: they stay on
+	// the stack.
+	var flag [1]ir.NamedAttr
+	attrs := flag[:0]
 	if info, ok := binaryInfo[d]; ok {
 		if a := defaultFlag(b.Ctx, info.flag); a != nil {
-			st.AddAttr(flagAttrName(info.flag), a)
+			attrs = append(attrs, ir.NamedAttr{Name: flagAttrName(info.flag), Value: a})
 		}
 	}
-	return b.Create(st)
+	return b.CreateOp(d.Name, loc, []ir.Value{x, y}, []ir.Type{x.Type()}, attrs...)
 }
 
 // NewNegF builds `arith.negf x`.
 func NewNegF(b *ir.Builder, loc ir.Location, x ir.Value) *ir.Operation {
-	st := ir.NewState(b.Ctx, "arith.negf", loc)
-	st.Operands = []ir.Value{x}
-	st.Types = []ir.Type{x.Type()}
-	st.AddAttr("fastmath", FastMath(b.Ctx, FastMathNone))
-	return b.Create(st)
+	return b.CreateOp("arith.negf", loc, []ir.Value{x}, []ir.Type{x.Type()},
+		ir.NamedAttr{Name: "fastmath", Value: FastMath(b.Ctx, FastMathNone)})
 }

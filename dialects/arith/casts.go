@@ -281,11 +281,10 @@ func NewCast(b *ir.Builder, name string, loc ir.Location, x ir.Value, to ir.Type
 	if d == nil {
 		panic("arith: unknown cast op " + name)
 	}
-	st := ir.NewState(b.Ctx, d.Name, loc)
-	st.Operands = []ir.Value{x}
-	st.Types = []ir.Type{to}
+	var flags [1]ir.NamedAttr
+	attrs := flags[:0]
 	if castKinds[d] == castTruncI {
-		st.AddAttr("overflowFlags", Overflow(b.Ctx, OverflowNone))
+		attrs = append(attrs, ir.NamedAttr{Name: "overflowFlags", Value: Overflow(b.Ctx, OverflowNone)})
 	}
-	return b.Create(st)
+	return b.CreateOp(d.Name, loc, []ir.Value{x}, []ir.Type{to}, attrs...)
 }

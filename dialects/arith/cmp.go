@@ -120,19 +120,13 @@ func verifyCmp(op *ir.Operation, nPreds int, c Constraint) error {
 
 // NewCmpI builds `arith.cmpi pred, x, y`.
 func NewCmpI(b *ir.Builder, loc ir.Location, pred CmpIPredicate, x, y ir.Value) *ir.Operation {
-	st := ir.NewState(b.Ctx, "arith.cmpi", loc)
-	st.AddAttr("predicate", pred.Attr(b.Ctx))
-	st.Operands = []ir.Value{x, y}
-	st.Types = []ir.Type{I1SameShape(b.Ctx, x.Type())}
-	return b.Create(st)
+	return b.CreateOp("arith.cmpi", loc, []ir.Value{x, y}, []ir.Type{I1SameShape(b.Ctx, x.Type())},
+		ir.NamedAttr{Name: "predicate", Value: pred.Attr(b.Ctx)})
 }
 
 // NewCmpF builds `arith.cmpf pred, x, y`.
 func NewCmpF(b *ir.Builder, loc ir.Location, pred CmpFPredicate, x, y ir.Value) *ir.Operation {
-	st := ir.NewState(b.Ctx, "arith.cmpf", loc)
-	st.AddAttr("predicate", pred.Attr(b.Ctx))
-	st.AddAttr("fastmath", FastMath(b.Ctx, FastMathNone))
-	st.Operands = []ir.Value{x, y}
-	st.Types = []ir.Type{I1SameShape(b.Ctx, x.Type())}
-	return b.Create(st)
+	return b.CreateOp("arith.cmpf", loc, []ir.Value{x, y}, []ir.Type{I1SameShape(b.Ctx, x.Type())},
+		ir.NamedAttr{Name: "predicate", Value: pred.Attr(b.Ctx)},
+		ir.NamedAttr{Name: "fastmath", Value: FastMath(b.Ctx, FastMathNone)})
 }

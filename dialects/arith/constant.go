@@ -156,10 +156,7 @@ func IsBuildableWith(value ir.Attribute, typ ir.Type) bool {
 // NewConstant builds `arith.constant value`; the result type is the
 // attribute's type.
 func NewConstant(b *ir.Builder, loc ir.Location, value ir.Attribute) *ir.Operation {
-	st := ir.NewState(b.Ctx, "arith.constant", loc)
-	st.AddAttr("value", value)
-	st.Types = []ir.Type{value.(ir.TypedAttribute).Type()}
-	return b.Create(st)
+	return b.CreateOp("arith.constant", loc, nil, []ir.Type{value.(ir.TypedAttribute).Type()}, ir.NamedAttr{Name: "value", Value: value})
 }
 
 // IntAttr returns the integer constant v of type t: an integer attribute

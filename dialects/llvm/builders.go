@@ -9,6 +9,14 @@ import (
 
 func create(b *ir.Builder, st *ir.OperationState) *ir.Operation { return b.Create(st) }
 
+// build creates an op of def without regions or successors. Through
+// Builder.CreateOp, which keeps none of its lists, a builder's literal
+// lists stay on its stack (a state passed to create would take them to
+// the heap).
+func build(b *ir.Builder, def *ir.OpDef, loc ir.Location, operands []ir.Value, types []ir.Type, attrs ...ir.NamedAttr) *ir.Operation {
+	return b.CreateOp(def.Name, loc, operands, types, attrs...)
+}
+
 func state(b *ir.Builder, def *ir.OpDef, loc ir.Location, operands []ir.Value, types []ir.Type, attrs ...ir.NamedAttr) *ir.OperationState {
 	st := ir.NewState(b.Ctx, def.Name, loc)
 	st.Operands = operands
@@ -19,7 +27,7 @@ func state(b *ir.Builder, def *ir.OpDef, loc ir.Location, operands []ir.Value, t
 
 // NewConstant builds `llvm.mlir.constant(value) : t`.
 func NewConstant(b *ir.Builder, loc ir.Location, t ir.Type, value ir.Attribute) *ir.Operation {
-	return create(b, state(b, ConstantOp, loc, nil, []ir.Type{t}, ir.NamedAttr{Name: "value", Value: value}))
+	return build(b, ConstantOp, loc, nil, []ir.Type{t}, ir.NamedAttr{Name: "value", Value: value})
 }
 
 // NewIntConstant builds an integer constant of type t (an integer type).
@@ -34,58 +42,58 @@ func NewFloatConstant(b *ir.Builder, loc ir.Location, t ir.Type, v float64) *ir.
 
 // NewUndef, NewPoison and NewZero build `llvm.mlir.undef|poison|zero : t`.
 func NewUndef(b *ir.Builder, loc ir.Location, t ir.Type) *ir.Operation {
-	return create(b, state(b, UndefOp, loc, nil, []ir.Type{t}))
+	return build(b, UndefOp, loc, nil, []ir.Type{t})
 }
 
 // NewPoison builds `llvm.mlir.poison : t`.
 func NewPoison(b *ir.Builder, loc ir.Location, t ir.Type) *ir.Operation {
-	return create(b, state(b, PoisonOp, loc, nil, []ir.Type{t}))
+	return build(b, PoisonOp, loc, nil, []ir.Type{t})
 }
 
 // NewZero builds `llvm.mlir.zero : t`.
 func NewZero(b *ir.Builder, loc ir.Location, t ir.Type) *ir.Operation {
-	return create(b, state(b, ZeroOp, loc, nil, []ir.Type{t}))
+	return build(b, ZeroOp, loc, nil, []ir.Type{t})
 }
 
 // NewBinary builds a binary arithmetic op (AddOp, FMulOp, ...) whose
 // result has the type of lhs.
 func NewBinary(b *ir.Builder, loc ir.Location, def *ir.OpDef, lhs, rhs ir.Value) *ir.Operation {
-	return create(b, state(b, def, loc, []ir.Value{lhs, rhs}, []ir.Type{lhs.Type()}))
+	return build(b, def, loc, []ir.Value{lhs, rhs}, []ir.Type{lhs.Type()})
 }
 
 // NewUnary builds fneg or a one-operand intrinsic (FAbsOp, SqrtOp, ...).
 func NewUnary(b *ir.Builder, loc ir.Location, def *ir.OpDef, x ir.Value) *ir.Operation {
-	return create(b, state(b, def, loc, []ir.Value{x}, []ir.Type{x.Type()}))
+	return build(b, def, loc, []ir.Value{x}, []ir.Type{x.Type()})
 }
 
 // NewIntrinsic builds an llvm.intr.* op whose result has the type of its
 // first operand.
 func NewIntrinsic(b *ir.Builder, loc ir.Location, def *ir.OpDef, args ...ir.Value) *ir.Operation {
-	return create(b, state(b, def, loc, args, []ir.Type{args[0].Type()}))
+	return build(b, def, loc, args, []ir.Type{args[0].Type()})
 }
 
 // NewICmp builds `llvm.icmp pred lhs, rhs`.
 func NewICmp(b *ir.Builder, loc ir.Location, pred ICmpPredicate, lhs, rhs ir.Value) *ir.Operation {
 	t := withElement(b.Ctx, lhs.Type(), ir.I1(b.Ctx))
-	return create(b, state(b, ICmpOp, loc, []ir.Value{lhs, rhs}, []ir.Type{t},
-		ir.NamedAttr{Name: "predicate", Value: ICmpPredicateEnum.Get(b.Ctx, int64(pred))}))
+	return build(b, ICmpOp, loc, []ir.Value{lhs, rhs}, []ir.Type{t},
+		ir.NamedAttr{Name: "predicate", Value: ICmpPredicateEnum.Get(b.Ctx, int64(pred))})
 }
 
 // NewFCmp builds `llvm.fcmp pred lhs, rhs`.
 func NewFCmp(b *ir.Builder, loc ir.Location, pred FCmpPredicate, lhs, rhs ir.Value) *ir.Operation {
 	t := withElement(b.Ctx, lhs.Type(), ir.I1(b.Ctx))
-	return create(b, state(b, FCmpOp, loc, []ir.Value{lhs, rhs}, []ir.Type{t},
-		ir.NamedAttr{Name: "predicate", Value: FCmpPredicateEnum.Get(b.Ctx, int64(pred))}))
+	return build(b, FCmpOp, loc, []ir.Value{lhs, rhs}, []ir.Type{t},
+		ir.NamedAttr{Name: "predicate", Value: FCmpPredicateEnum.Get(b.Ctx, int64(pred))})
 }
 
 // NewSelect builds `llvm.select cond, a, c`.
 func NewSelect(b *ir.Builder, loc ir.Location, cond, t, f ir.Value) *ir.Operation {
-	return create(b, state(b, SelectOp, loc, []ir.Value{cond, t, f}, []ir.Type{t.Type()}))
+	return build(b, SelectOp, loc, []ir.Value{cond, t, f}, []ir.Type{t.Type()})
 }
 
 // NewCast builds a cast op (ZExtOp, BitcastOp, ...) of x to type to.
 func NewCast(b *ir.Builder, loc ir.Location, def *ir.OpDef, x ir.Value, to ir.Type) *ir.Operation {
-	return create(b, state(b, def, loc, []ir.Value{x}, []ir.Type{to}))
+	return build(b, def, loc, []ir.Value{x}, []ir.Type{to})
 }
 
 // NewLoad builds `llvm.load ptr : !llvm.ptr<AS> -> t` with an alignment
@@ -127,9 +135,9 @@ func NewGEP(b *ir.Builder, loc ir.Location, resultType, elem ir.Type, base ir.Va
 			panic("llvm.NewGEP: index must be an ir.Value or an integer")
 		}
 	}
-	return create(b, state(b, GEPOp, loc, ops, []ir.Type{resultType},
+	return build(b, GEPOp, loc, ops, []ir.Type{resultType},
 		ir.NamedAttr{Name: "elem_type", Value: ir.TypeAttrOf(b.Ctx, elem)},
-		ir.NamedAttr{Name: "rawConstantIndices", Value: ir.DenseI32Array(b.Ctx, raw)}))
+		ir.NamedAttr{Name: "rawConstantIndices", Value: ir.DenseI32Array(b.Ctx, raw)})
 }
 
 // NewExtractValue builds `llvm.extractvalue c[pos...]`.
@@ -138,35 +146,35 @@ func NewExtractValue(b *ir.Builder, loc ir.Location, c ir.Value, pos ...int64) *
 	if msg != "" {
 		panic("llvm.NewExtractValue: " + msg)
 	}
-	return create(b, state(b, ExtractValueOp, loc, []ir.Value{c}, []ir.Type{et},
-		ir.NamedAttr{Name: "position", Value: ir.DenseI64Array(b.Ctx, pos)}))
+	return build(b, ExtractValueOp, loc, []ir.Value{c}, []ir.Type{et},
+		ir.NamedAttr{Name: "position", Value: ir.DenseI64Array(b.Ctx, pos)})
 }
 
 // NewInsertValue builds `llvm.insertvalue v, c[pos...]`.
 func NewInsertValue(b *ir.Builder, loc ir.Location, c, v ir.Value, pos ...int64) *ir.Operation {
-	return create(b, state(b, InsertValueOp, loc, []ir.Value{c, v}, []ir.Type{c.Type()},
-		ir.NamedAttr{Name: "position", Value: ir.DenseI64Array(b.Ctx, pos)}))
+	return build(b, InsertValueOp, loc, []ir.Value{c, v}, []ir.Type{c.Type()},
+		ir.NamedAttr{Name: "position", Value: ir.DenseI64Array(b.Ctx, pos)})
 }
 
 // NewExtractElement builds `llvm.extractelement vec[idx]`.
 func NewExtractElement(b *ir.Builder, loc ir.Location, vec, idx ir.Value) *ir.Operation {
-	return create(b, state(b, ExtractElementOp, loc, []ir.Value{vec, idx}, []ir.Type{vec.Type().(*ir.VectorType).Elem}))
+	return build(b, ExtractElementOp, loc, []ir.Value{vec, idx}, []ir.Type{vec.Type().(*ir.VectorType).Elem})
 }
 
 // NewInsertElement builds `llvm.insertelement v, vec[idx]`.
 func NewInsertElement(b *ir.Builder, loc ir.Location, vec, v, idx ir.Value) *ir.Operation {
-	return create(b, state(b, InsertElementOp, loc, []ir.Value{vec, v, idx}, []ir.Type{vec.Type()}))
+	return build(b, InsertElementOp, loc, []ir.Value{vec, v, idx}, []ir.Type{vec.Type()})
 }
 
 // NewAddressOf builds `llvm.mlir.addressof @name : !llvm.ptr<AS>`.
 func NewAddressOf(b *ir.Builder, loc ir.Location, name string, addrSpace int) *ir.Operation {
-	return create(b, state(b, AddressOfOp, loc, nil, []ir.Type{Ptr(b.Ctx, addrSpace)},
-		ir.NamedAttr{Name: "global_name", Value: ir.FlatSymbolRef(b.Ctx, name)}))
+	return build(b, AddressOfOp, loc, nil, []ir.Type{Ptr(b.Ctx, addrSpace)},
+		ir.NamedAttr{Name: "global_name", Value: ir.FlatSymbolRef(b.Ctx, name)})
 }
 
 // NewUnreachable builds `llvm.unreachable`.
 func NewUnreachable(b *ir.Builder, loc ir.Location) *ir.Operation {
-	return create(b, state(b, UnreachableOp, loc, nil, nil))
+	return build(b, UnreachableOp, loc, nil, nil)
 }
 
 // NewBr builds `llvm.br dest(args)`.
@@ -190,7 +198,7 @@ func NewReturn(b *ir.Builder, loc ir.Location, v ir.Value) *ir.Operation {
 	if v != nil {
 		ops = []ir.Value{v}
 	}
-	return create(b, state(b, ReturnOp, loc, ops, nil))
+	return build(b, ReturnOp, loc, ops, nil)
 }
 
 // NewFunc builds an llvm.func named name of type ft. Unless declaration
@@ -221,7 +229,7 @@ func NewCall(b *ir.Builder, loc ir.Location, callee string, result ir.Type, args
 			types = []ir.Type{result}
 		}
 	}
-	return create(b, state(b, CallOp, loc, args, types, ir.NamedAttr{Name: "callee", Value: ir.FlatSymbolRef(b.Ctx, callee)}))
+	return build(b, CallOp, loc, args, types, ir.NamedAttr{Name: "callee", Value: ir.FlatSymbolRef(b.Ctx, callee)})
 }
 
 // NewCallIntrinsic builds `llvm.call_intrinsic "name"(args)`; result may
@@ -231,7 +239,7 @@ func NewCallIntrinsic(b *ir.Builder, loc ir.Location, name string, result ir.Typ
 	if result != nil {
 		types = []ir.Type{result}
 	}
-	return create(b, state(b, CallIntrinsicOp, loc, args, types, ir.NamedAttr{Name: "intrin", Value: ir.StringAttrOf(b.Ctx, name)}))
+	return build(b, CallIntrinsicOp, loc, args, types, ir.NamedAttr{Name: "intrin", Value: ir.StringAttrOf(b.Ctx, name)})
 }
 
 // NewGlobal builds `llvm.mlir.global linkage @name(value) : t` in the
