@@ -5,6 +5,8 @@
 // corner cases would - shapes, element types, layouts, warps, stages,
 // axis hints, constants, loop bounds and attributes, dot precisions and
 // operand types (fp8, i8, bf16, f32 operands converted before a dot),
+// shape ops around a dot (a transposed product, an operand transposed,
+// flattened, split and joined), loads given a mask and an other value,
 // deleted ops and operands - and runs every mutant through the whole
 // pipeline (ttir-pipeline, ttgir-pipeline, the lowering, PTX and LLVM IR
 // emission for NVIDIA and AMD) in a worker process with a time and a

@@ -44,6 +44,8 @@ var mutations = []mutation{
 	{"trip", mutateTripCount, false},
 	{"yield", swapYield, false},
 	{"carry", carryFromPrevious, false},
+	{"view", mutateOperandView, false},
+	{"masked-load", mutateMaskedLoad, false},
 }
 
 // Mutate applies n random mutations to src and returns the result and a
