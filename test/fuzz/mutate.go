@@ -46,6 +46,7 @@ var mutations = []mutation{
 	{"carry", carryFromPrevious, false},
 	{"view", mutateOperandView, false},
 	{"masked-load", mutateMaskedLoad, false},
+	{"step", mutateStep, false},
 }
 
 // Mutate applies n random mutations to src and returns the result and a
