@@ -14,17 +14,11 @@ import (
 // epilogue, unrolling, peeling, the trip count's range analysis) divide
 // by it; the seeds' steps are 1 and powers of two.
 func mutateStep(src string, r *rand.Rand) (string, string, bool) {
-	ls := bodyLines(src)
-	i, ok := pickLine(r, ls, reFor)
+	f, ok := pickFor(src, r)
 	if !ok {
 		return src, "", false
 	}
-	m := reFor.FindStringSubmatchIndex(ls[i])
-	st := ls[i][m[8]:m[9]]
-	typ := "index"
-	if t := reForType.FindStringSubmatch(ls[i]); t != nil {
-		typ = t[1]
-	}
+	st := f.operand(4)
 	var step int64
 	if c, ok := intConstant(src, st); ok && c > 1 {
 		step = c * pick(r, []int64{3, 5})
@@ -34,10 +28,6 @@ func mutateStep(src string, r *rand.Rand) (string, string, bool) {
 	} else {
 		step = pick(r, []int64{3, 6, 7})
 	}
-	name := freshName(src, "%fuzz_step")
-	indent := ls[i][:len(ls[i])-len(strings.TrimLeft(ls[i], " "))]
-	def := fmt.Sprintf("%s%s = arith.constant %d : %s", indent, name, step, typ)
-	ls[i] = ls[i][:m[8]] + name + ls[i][m[9]:]
-	ls = append(ls[:i], append([]string{def}, ls[i:]...)...)
-	return strings.Join(ls, "\n"), fmt.Sprintf("loop at line %d steps by %d (was %s)", i+1, step, st), true
+	ls := f.withConstant(4, freshName(src, "%fuzz_step"), step)
+	return strings.Join(ls, "\n"), fmt.Sprintf("loop at line %d steps by %d (was %s)", f.i+1, step, st), true
 }
