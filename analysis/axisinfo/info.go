@@ -195,7 +195,12 @@ func rankOf(t ir.Type) int { return tt.HintRank(t) }
 // returns (Triton's initDimVectorFromHint). A hint that does not fit the
 // value's rank is ignored: the verifier rejects it on tt ops and tt.func
 // arguments, but a func.func or a pass's own IR may still carry one, and
-// the analysis must not index past it.
+// the analysis must not index past it. A hint that is not a power of two
+// (tl.max_contiguous(x, 3), tl.multiple_of(x, 12)) counts as its largest
+// power-of-two divisor, which it implies: every value the analysis
+// derives is a power of two, and the layouts built from them (coalesce's
+// elements per thread) must be; Triton takes 3 as is and builds a
+// blocked layout with sizePerThread [3].
 func applyHints(i Info, get func(name string) ir.Attribute) Info {
 	hint := func(name string) []int64 {
 		a := get(name)
@@ -205,6 +210,11 @@ func applyHints(i Info, get func(name string) ir.Attribute) Info {
 		v, err := tt.HintValues(a, i.Rank())
 		if err != nil {
 			return nil
+		}
+		for d, x := range v {
+			if x > 0 {
+				v[d] = highestPow2Divisor(x)
+			}
 		}
 		return v
 	}

@@ -34,6 +34,7 @@ var (
 	TokenC = &asmfmt.Constraint{Summary: "async token type",
 		Check: func(t ir.Type) bool { _, ok := t.(*AsyncTokenType); return ok }}
 	I32C       = &asmfmt.Constraint{Summary: "32-bit signless integer", Check: func(t ir.Type) bool { return isSignless(t, 32) }}
+	I64C       = &asmfmt.Constraint{Summary: "64-bit signless integer", Check: func(t ir.Type) bool { return isSignless(t, 64) }}
 	I1C        = &asmfmt.Constraint{Summary: "1-bit signless integer", Check: func(t ir.Type) bool { return isSignless(t, 1) }}
 	PtrTensorC = &asmfmt.Constraint{Summary: "ranked tensor of ptr values", Check: tt.IsTensorOfPtr}
 	PtrC       = &asmfmt.Constraint{Summary: "ptr", Check: func(t ir.Type) bool { _, ok := t.(*tt.PointerType); return ok }}

@@ -108,7 +108,7 @@ var TensormapCreate = define("tensormap_create", 0, asmfmt.Spec{
 	Operands: []asmfmt.Value{
 		{Name: "desc_ptr", Constraint: ttg.PtrC}, {Name: "global_address", Constraint: ttg.PtrC},
 		coords("box_dim"), coords("global_dim"),
-		{Name: "global_stride", Kind: asmfmt.Variadic, Infer: ttg.Fixed(ttg.I64)},
+		{Name: "global_stride", Kind: asmfmt.Variadic, Constraint: ttg.I64C, Infer: ttg.Fixed(ttg.I64)},
 		coords("element_stride"),
 	},
 	Attrs:    []asmfmt.Attr{ttg.I32Attr("elem_type"), ttg.I32Attr("interleave_layout"), ttg.I32Attr("swizzle_mode"), ttg.I32Attr("fill_mode")},

@@ -85,6 +85,9 @@ func FormatCrasher(j Job, o Outcome, history []string) string {
 	if j.NumStages != 0 {
 		fmt.Fprintf(&b, " num-stages=%d", j.NumStages)
 	}
+	if j.NumCTAs != 0 {
+		fmt.Fprintf(&b, " num-ctas=%d", j.NumCTAs)
+	}
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "%sfound as %s from %s\n", headerPrefix, o.Status, j.Name)
 	for _, h := range history {
@@ -123,6 +126,10 @@ func ParseCrasher(name, text string) Job {
 		case "num-stages":
 			if n, err := strconv.Atoi(v); err == nil {
 				j.NumStages = n
+			}
+		case "num-ctas":
+			if n, err := strconv.Atoi(v); err == nil {
+				j.NumCTAs = n
 			}
 		}
 	}

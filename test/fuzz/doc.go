@@ -3,15 +3,18 @@
 // ../shared/kernels when present) and tt's own TTGIR of those with a dot
 // for sm_90, sm_80 and gfx942, the way a user's edits and a front end's
 // corner cases would - shapes, element types, layouts, warps, stages,
-// axis hints, constants, loop bounds and attributes, dot precisions and
-// operand types (fp8, i8, bf16, f32 operands converted before a dot),
-// deleted ops and operands - and runs every mutant through the whole
-// pipeline (ttir-pipeline, ttgir-pipeline, the lowering, PTX and LLVM IR
-// emission for NVIDIA and AMD) in a worker process with a time and a
-// memory limit. A panic, a run over the time limit or over the memory
-// limit, and IR that a pass leaves and the verifier refuses (the input
-// verified: the pass broke it) fail; a located diagnostic is the right
-// answer to bad input.
+// axis hints, constants, loop bounds, steps and attributes, dot
+// precisions and operand types (fp8, i8, bf16, f32 operands converted
+// before a dot), shape ops around a dot (a transposed product, an operand
+// transposed, flattened, split and joined), loads given a mask and an
+// other value, deleted ops and operands - and runs every mutant through
+// the whole pipeline (ttir-pipeline, ttgir-pipeline, the lowering, PTX and
+// LLVM IR emission for NVIDIA and AMD; one input in eight as a cluster of
+// 2 or 4 CTAs on sm_90) in a worker process with a time and a memory
+// limit. A panic, a run over the time limit or over the memory limit, and
+// IR that a pass leaves and the verifier refuses (the input verified: the
+// pass broke it) fail; a located diagnostic is the right answer to bad
+// input.
 //
 //	go test ./test/fuzz                          # CI: a fixed seed set, a few seconds
 //	go test ./test/fuzz -run Campaign -campaign=30m -timeout 45m -v   # a long run

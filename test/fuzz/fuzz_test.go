@@ -148,6 +148,9 @@ func compile(j Job) error {
 	if j.NumStages != 0 {
 		o.NumStages = j.NumStages
 	}
+	if j.NumCTAs != 0 {
+		o.NumCTAs = j.NumCTAs
+	}
 	_, err := tttranslate.CompileSource(j.Name, j.Src, o)
 	if errors.Is(err, tttranslate.ErrNoKernel) {
 		// tt-translate reports it against the file, as tt-run does.
@@ -251,7 +254,9 @@ func (s *stats) dotString() string {
 }
 
 // mutant derives input i of a run from its random source: a seed kernel,
-// one to three mutations, a warp count and a pipeline depth.
+// one to three mutations, a warp count, a pipeline depth and, for
+// Hopper, sometimes a cluster of 2 or 4 CTAs (Triton's num_ctas: the
+// layouts split the tiles over the CTAs, and TMA multicasts).
 func mutant(seeds []Seed, r *rand.Rand) (Job, []string) {
 	s := seeds[r.Intn(len(seeds))]
 	src, log := Mutate(s.Src, r, 1+r.Intn(3))
@@ -263,7 +268,11 @@ func mutant(seeds []Seed, r *rand.Rand) (Job, []string) {
 	if r.Intn(4) == 0 {
 		stages = []int{1, 2, 4, 5}[r.Intn(4)]
 	}
-	return Job{Name: s.Name, Src: src, NumWarps: warps, NumStages: stages}, log
+	ctas := 0 // one
+	if r.Intn(8) == 0 {
+		ctas = []int{2, 4}[r.Intn(2)]
+	}
+	return Job{Name: s.Name, Src: src, NumWarps: warps, NumStages: stages, NumCTAs: ctas}, log
 }
 
 // configsFor are the configurations a job runs under: all of them for
@@ -284,8 +293,15 @@ func configsFor(src string) []config {
 // runInput runs a job under every configuration and reports the failures
 // (unlocated errors among them: bad input deserves a location).
 func runInput(r *Runner, st *stats, j Job) (fails []Job, outs []Outcome) {
+	ctas := j.NumCTAs
 	for _, c := range configsFor(j.Src) {
 		j.Target, j.Arch = c.targets[st.inputs%len(c.targets)], c.arch
+		// Clusters are Hopper's: tt-translate refuses --num-ctas for the
+		// others, as Triton does, before it reads the kernel.
+		j.NumCTAs = 0
+		if c.arch == "sm_90" {
+			j.NumCTAs = ctas
+		}
 		o := r.Run(j)
 		st.add(j, o)
 		if o.Status.Failed() || o.Status == Unlocated {

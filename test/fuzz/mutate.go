@@ -44,6 +44,9 @@ var mutations = []mutation{
 	{"trip", mutateTripCount, false},
 	{"yield", swapYield, false},
 	{"carry", carryFromPrevious, false},
+	{"view", mutateOperandView, false},
+	{"masked-load", mutateMaskedLoad, false},
+	{"step", mutateStep, false},
 }
 
 // Mutate applies n random mutations to src and returns the result and a
@@ -590,39 +593,63 @@ var tripCounts = []int64{0, 1, 2, 3, 5, -1}
 // line before it: lb + n*step for n in tripCounts where the lower bound
 // and the step are constants of the kernel, else a value of interesting.
 func mutateTripCount(src string, r *rand.Rand) (string, string, bool) {
-	ls := bodyLines(src)
-	i, ok := pickLine(r, ls, reFor)
+	f, ok := pickFor(src, r)
 	if !ok {
 		return src, "", false
 	}
-	m := reFor.FindStringSubmatchIndex(ls[i])
-	lb, st := ls[i][m[4]:m[5]], ls[i][m[8]:m[9]]
-	typ := "index"
-	if t := reForType.FindStringSubmatch(ls[i]); t != nil {
-		typ = t[1]
-	}
 	var ub int64
 	n := pick(r, tripCounts)
-	lbC, lbOK := intConstant(src, lb)
-	stC, stOK := intConstant(src, st)
+	lbC, lbOK := intConstant(src, f.operand(2))
+	stC, stOK := intConstant(src, f.operand(4))
 	if lbOK && stOK {
 		ub = lbC + n*stC
 	} else {
 		ub = pick(r, interesting)
 	}
-	name := "%fuzz_ub"
-	for k := 1; strings.Contains(src, name+" "); k++ {
-		name = fmt.Sprintf("%%fuzz_ub_%d", k)
-	}
-	indent := ls[i][:len(ls[i])-len(strings.TrimLeft(ls[i], " "))]
-	def := fmt.Sprintf("%s%s = arith.constant %d : %s", indent, name, ub, typ)
-	ls[i] = ls[i][:m[6]] + name + ls[i][m[7]:]
-	ls = append(ls[:i], append([]string{def}, ls[i:]...)...)
-	what := fmt.Sprintf("loop at line %d runs to %d", i+1, ub)
+	ls := f.withConstant(3, freshName(src, "%fuzz_ub"), ub)
+	what := fmt.Sprintf("loop at line %d runs to %d", f.i+1, ub)
 	if lbOK && stOK {
 		what += fmt.Sprintf(" (%d iterations)", n)
 	}
 	return strings.Join(ls, "\n"), what, true
+}
+
+// forSite is an scf.for line of a kernel: the kernel's lines, the line's
+// index, reFor's submatch indices in it and the type of its bounds.
+type forSite struct {
+	ls  []string
+	i   int
+	m   []int
+	typ string
+}
+
+// pickFor picks a random scf.for line of src.
+func pickFor(src string, r *rand.Rand) (forSite, bool) {
+	ls := bodyLines(src)
+	i, ok := pickLine(r, ls, reFor)
+	if !ok {
+		return forSite{}, false
+	}
+	f := forSite{ls: ls, i: i, m: reFor.FindStringSubmatchIndex(ls[i]), typ: "index"}
+	if t := reForType.FindStringSubmatch(ls[i]); t != nil {
+		f.typ = t[1]
+	}
+	return f, true
+}
+
+// operand is reFor's group g of the line (1: the induction variable, 2:
+// the lower bound, 3: the upper bound, 4: the step).
+func (f forSite) operand(g int) string { return f.ls[f.i][f.m[2*g]:f.m[2*g+1]] }
+
+// withConstant returns the kernel's lines with group g of the loop line
+// replaced by name, defined as the constant v on a new line before it.
+func (f forSite) withConstant(g int, name string, v int64) []string {
+	l := f.ls[f.i]
+	indent := l[:len(l)-len(strings.TrimLeft(l, " "))]
+	def := fmt.Sprintf("%s%s = arith.constant %d : %s", indent, name, v, f.typ)
+	ls := append([]string(nil), f.ls[:f.i]...)
+	ls = append(ls, def, l[:f.m[2*g]]+name+l[f.m[2*g+1]:])
+	return append(ls, f.ls[f.i+1:]...)
 }
 
 // intConstant returns the value of the integer constant src defines as

@@ -171,3 +171,25 @@ func TestDotTypeVerifies(t *testing.T) {
 		}
 	}
 }
+
+// TestStep: the loop's step becomes a constant on a new line before it,
+// a non-power-of-two multiple of its constant step (16: 24, 48 or 80).
+func TestStep(t *testing.T) {
+	seen := map[string]bool{}
+	for s := int64(0); s < 40; s++ {
+		out, what, ok := mutateStep(loopKernel, rand.New(rand.NewSource(s)))
+		if !ok {
+			t.Fatalf("does not apply: %s", loopKernel)
+		}
+		ls := strings.Split(out, "\n")
+		def := strings.TrimSpace(ls[2])
+		step, _, _ := strings.Cut(strings.TrimPrefix(def, "%fuzz_step = arith.constant "), " ")
+		if !strings.HasSuffix(def, " : i32") || !strings.Contains(ls[3], "to %M step %fuzz_step iter_args") {
+			t.Fatalf("%s:\n%s", what, out)
+		}
+		seen[step] = true
+	}
+	if len(seen) != 3 || !seen["24"] || !seen["48"] || !seen["80"] {
+		t.Errorf("steps: %v, want 24, 48 and 80", seen)
+	}
+}

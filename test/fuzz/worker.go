@@ -29,12 +29,17 @@ type Job struct {
 	// NumStages is the software pipeliner's depth (0: tt-translate's
 	// default for the target, 3 on NVIDIA and 2 on AMD).
 	NumStages int `json:"num_stages,omitempty"`
+	// NumCTAs is the CTAs of a cluster (0: one), sm_90's --num-ctas.
+	NumCTAs int `json:"num_ctas,omitempty"`
 }
 
 func (j Job) String() string {
 	s := fmt.Sprintf("--target=%s --arch=%s --num-warps=%d", j.Target, j.Arch, j.NumWarps)
 	if j.NumStages != 0 {
 		s += fmt.Sprintf(" --num-stages=%d", j.NumStages)
+	}
+	if j.NumCTAs != 0 {
+		s += fmt.Sprintf(" --num-ctas=%d", j.NumCTAs)
 	}
 	return s
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/linearlayout"
 )
 
 // Splitting a wgmma that reads A from registers (an "RS" dot) along K into
@@ -34,7 +35,7 @@ func splitRSDot(dot *ir.Operation) []*ir.Operation {
 	origK := a.Dims[len(a.Dims)-1]
 	newK := int64(mma.InstrShape[2])
 	n := origK / newK
-	if n <= 1 || origK%newK != 0 {
+	if n <= 1 || origK%newK != 0 || !subsliceable(dot.Operand(1)) {
 		return []*ir.Operation{dot}
 	}
 	b := ir.NewBuilder(dot.Context())
@@ -119,6 +120,21 @@ func splitLhs(b *ir.Builder, lhs ir.Value, newK int64) []ir.Value {
 		parts[i] = ttg.NewConvertLayout(b, loc, p, ir.RankedTensor(b.Ctx, pt.Dims, t.Elem, t.Encoding)).Result(0)
 	}
 	return parts
+}
+
+// subsliceable reports whether B's buffer takes ttg.memdesc_subslice
+// views: not when a cluster's CTAs split or share it (num-ctas > 1; the
+// subslice's verifier refuses a non-trivial block dimension, as Triton
+// 3.6's does, whose splitRSDot does not check it). Such a dot stays
+// whole, and waits for its previous iteration as an RS dot that cannot
+// be split does.
+func subsliceable(rhs ir.Value) bool {
+	t, ok := rhs.Type().(*ttg.MemDescType)
+	if !ok {
+		return false
+	}
+	ll, err := ttg.TypeLinearLayout(t)
+	return err == nil && (!ll.HasInDim(linearlayout.Block) || ll.InDimSize(linearlayout.Block) == 1)
 }
 
 // splitRhs splits B (KxN in shared memory) into K/newK views newK x N.

@@ -290,10 +290,7 @@ func insertAsyncDotWaitInLoop(loop *ir.Operation, dots []asyncDot) {
 		}
 		var blocks []*ir.Block
 		users := map[*ir.Block][]ir.Value{}
-		for _, u := range ir.Uses(d.dot.Result(0)) {
-			if u.Owner().Name() == "scf.yield" {
-				continue
-			}
+		for _, u := range usesNeedingWait(d.dot, loop) {
 			blk := u.Owner().Block()
 			if _, ok := users[blk]; !ok {
 				blocks = append(blocks, blk)
@@ -319,6 +316,33 @@ func insertAsyncDotWaitInLoop(loop *ir.Operation, dots []asyncDot) {
 		vals = append(vals, d.dot.Result(0))
 	}
 	threadValuesThroughWait(w, vals)
+}
+
+// usesNeedingWait are the uses of a properly async dot's result that must
+// wait for it: those under an scf.if (dotCanBeProperlyAsync allows no
+// other) but yields. The yields and the no-op ops in the loop's body between
+// the dot and the yield (a tt.trans of the accumulator, as a dot computing
+// a transposed product has) do not: they leave the value in the registers
+// the dot writes, and the wait after the last dot passes it to them. A
+// wait for those at the start of the body (Triton 3.6 inserts one there)
+// would come before the dot it waits for.
+func usesNeedingWait(dot, loop *ir.Operation) []*ir.OpOperand {
+	var out []*ir.OpOperand
+	queue := ir.Uses(dot.Result(0))
+	for len(queue) > 0 {
+		u := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		owner := u.Owner()
+		switch {
+		case owner.Name() == "scf.yield":
+			continue // passes the registers on without reading them
+		case owner.ParentOp() == loop && isNoopOp(owner):
+			queue = append(queue, ir.Uses(owner.Result(0))...)
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
 }
 
 // asyncLaunchDots makes the wgmmas of the loop asynchronous and inserts
