@@ -35,6 +35,10 @@ func TestLoopAddressesDiff(t *testing.T) {
 				}
 			})
 		}
+		_, on := work["on"]
+		if _, off := work["off"]; !on || !off {
+			continue // a subtest skipped (no ../shared beside the checkout) or failed before lowering
+		}
 		t.Logf("%s: address ops in the loop body: %d with the pass, %d without", c.name, work["on"], work["off"])
 		if work["on"] >= work["off"] {
 			t.Errorf("%s: %d address ops in the loop with reassociate-loop-addresses, %d without", c.name, work["on"], work["off"])
