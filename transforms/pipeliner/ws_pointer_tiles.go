@@ -140,47 +140,25 @@ func splitTileLoop(loop *ir.Operation) string {
 		return "its tile loop's step is not 1"
 	}
 
-	// What the partition reads from outside the loop: constants and
-	// tensors it computes again, scalars it captures.
+	// What the partition reads from outside the loop: constants it clones,
+	// tensors it computes again, scalars it captures; never a buffer,
+	// which the two warpgroups would then share.
+	reads, rematOps, ok := outsideReads(loop)
+	if !ok {
+		return "the loop reads a tensor from outside it that the partition cannot compute again"
+	}
 	var captures []ir.Value
 	var consts []*ir.Operation
-	remat := map[*ir.Operation]bool{}
-	seen := map[ir.Value]bool{}
-	why := ""
-	var visit func(v ir.Value)
-	visit = func(v ir.Value) {
-		if seen[v] || !ir.IsDefinedOutside(loop, v) || why != "" {
-			return
-		}
-		seen[v] = true
-		switch r, isRes := v.(*ir.OpResult); {
+	for _, v := range reads {
+		switch {
 		case isConstantValue(v):
-			consts = append(consts, r.Owner())
-		case isRes && isRematerializable(r):
-			remat[r.Owner()] = true
-			for _, o := range r.Owner().Operands() {
-				visit(o)
-			}
-		case isShaped(v.Type()):
-			why = "the loop reads a tensor or buffer from outside it that the partition cannot compute again"
+			consts = append(consts, v.(*ir.OpResult).Owner())
+		case isMemDesc(v.Type()):
+			return "the loop reads a shared-memory buffer allocated outside it"
 		default:
 			captures = append(captures, v)
 		}
 	}
-	ir.WalkOps(loop, func(op *ir.Operation) {
-		for _, o := range op.Operands() {
-			visit(o)
-		}
-	})
-	if why != "" {
-		return why
-	}
-	var rematOps []*ir.Operation
-	ir.WalkOps(loop.ParentOfName("tt.func"), func(op *ir.Operation) {
-		if remat[op] {
-			rematOps = append(rematOps, op)
-		}
-	})
 
 	ctx, loc := loop.Context(), loop.Loc()
 	b := ir.NewBuilder(ctx)
@@ -221,12 +199,8 @@ func splitTileLoop(loop *ir.Operation) string {
 	return ""
 }
 
-// isShaped reports whether t is a tensor or a shared-memory buffer, which
-// a partition may not capture.
-func isShaped(t ir.Type) bool {
-	switch t.(type) {
-	case *ir.RankedTensorType, *ttg.MemDescType:
-		return true
-	}
-	return false
+// isMemDesc reports whether t is a shared-memory buffer.
+func isMemDesc(t ir.Type) bool {
+	_, ok := t.(*ttg.MemDescType)
+	return ok
 }

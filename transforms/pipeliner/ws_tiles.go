@@ -113,17 +113,31 @@ func planTiles(p *wsPlan) *wsTiles {
 	}
 
 	// What the second consumer reads from outside the tile loop.
+	if t.captures, t.remat, ok = outsideReads(root.Operation); !ok {
+		return nil
+	}
+	return t
+}
+
+// outsideReads returns what the ops nested in loop read from outside it,
+// for a partition that runs them: the values it takes as captures
+// (constants among them, which the builders clone instead) and, in the
+// function's program order, the pure ops computing tensors that it
+// computes again; false where it reads a tensor it cannot compute again.
+// The tile loop may sit in a nested block (tt-tma-loads' guard) and read
+// tensors made before it.
+func outsideReads(loop *ir.Operation) (captures []ir.Value, remat []*ir.Operation, ok bool) {
 	seen := map[ir.Value]bool{}
-	remat := map[*ir.Operation]bool{}
+	again := map[*ir.Operation]bool{}
 	ok = true
 	var visit func(v ir.Value)
 	visit = func(v ir.Value) {
-		if seen[v] || !ir.IsDefinedOutside(root.Operation, v) {
+		if seen[v] || !ir.IsDefinedOutside(loop, v) {
 			return
 		}
 		seen[v] = true
 		if r, isRes := v.(*ir.OpResult); isRes && isRematerializable(r) {
-			remat[r.Owner()] = true
+			again[r.Owner()] = true
 			for _, o := range r.Owner().Operands() {
 				visit(o)
 			}
@@ -133,24 +147,22 @@ func planTiles(p *wsPlan) *wsTiles {
 			ok = false
 			return
 		}
-		t.captures = append(t.captures, v)
+		captures = append(captures, v)
 	}
-	ir.WalkOps(root.Operation, func(op *ir.Operation) {
+	ir.WalkOps(loop, func(op *ir.Operation) {
 		for _, o := range op.Operands() {
 			visit(o)
 		}
 	})
 	if !ok {
-		return nil
+		return nil, nil, false
 	}
-	// In program order, from the function: the tile loop may sit in a
-	// nested block (tt-tma-loads' guard) and read tensors made before it.
-	ir.WalkOps(root.ParentOfName("tt.func"), func(op *ir.Operation) {
-		if remat[op] {
-			t.remat = append(t.remat, op)
+	ir.WalkOps(loop.ParentOfName("tt.func"), func(op *ir.Operation) {
+		if again[op] {
+			remat = append(remat, op)
 		}
 	})
-	return t
+	return captures, remat, true
 }
 
 // advanceBy returns the ring position n positions on: the slot index
