@@ -54,10 +54,7 @@ func init() {
 					st.PreserveAll()
 					return nil
 				}
-				n, err := splitPointerTiles(op, st)
-				if err != nil {
-					return err
-				}
+				n := splitPointerTiles(op, st)
 				st.Stat("num-loops", "Number of pointer tile loops split over two warpgroups").Add(int64(n))
 				if n == 0 {
 					st.PreserveAll()
@@ -70,9 +67,9 @@ func init() {
 
 // splitPointerTiles splits the pointer branch of every turns kernel's
 // guard in module; it returns how many it split.
-func splitPointerTiles(module *ir.Operation, st *passmgr.State) (int, error) {
+func splitPointerTiles(module *ir.Operation, st *passmgr.State) int {
 	if ttg.NumWarps(module) != 4 {
-		return 0, nil
+		return 0
 	}
 	var loops []*ir.Operation
 	ir.WalkOps(module, func(op *ir.Operation) {
@@ -96,7 +93,7 @@ func splitPointerTiles(module *ir.Operation, st *passmgr.State) (int, error) {
 		}
 		n++
 	}
-	return n, nil
+	return n
 }
 
 // holdsWarpSpecialize reports whether r holds a ttg.warp_specialize: the
