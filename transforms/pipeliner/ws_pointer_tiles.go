@@ -50,7 +50,11 @@ func init() {
 		Anchor:      "builtin.module",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			return func(op *ir.Operation, st *passmgr.State) error {
-				if !ttir.PointerPairs() {
+				on, err := ttir.PointerPairs()
+				if err != nil {
+					return ir.OpErrorf(op, "tt-split-pointer-tiles: %v", err)
+				}
+				if !on {
 					st.PreserveAll()
 					return nil
 				}

@@ -89,9 +89,17 @@ func TilePairs(option string) bool {
 // TT_X_POINTER_PAIRS=on (experimental; off by default: on the H200 it
 // read level with the TMA path at 2048^3 and cost programs of one tile
 // 0.5-0.9 us, docs/PERFORMANCE.md "The pointer branch on two
-// warpgroups"). The guard and the split read the same setting.
-func PointerPairs() bool {
-	return passmgr.Experiment("TT_X_POINTER_PAIRS", "off") == "on"
+// warpgroups"). The guard and the split read the same setting; any value
+// but on and off is an error.
+func PointerPairs() (bool, error) {
+	switch v := passmgr.Experiment("TT_X_POINTER_PAIRS", "off"); v {
+	case "on":
+		return true, nil
+	case "off":
+		return false, nil
+	default:
+		return false, fmt.Errorf("TT_X_POINTER_PAIRS=%q: want on or off", v)
+	}
 }
 
 // The ring of consumers taking turns: as many slots as its budget holds

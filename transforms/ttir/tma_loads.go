@@ -96,7 +96,11 @@ func tmaLoadsPass() *passmgr.Pass {
 					st.PreserveAll()
 					return err
 				}
-				n, stores := rewriteTMALoads(op, m == "on", ring, pieces)
+				pairs, err := PointerPairs()
+				if err != nil {
+					return ir.OpErrorf(op, "tt-tma-loads: %v", err)
+				}
+				n, stores := rewriteTMALoads(op, m == "on", ring, pieces, pairs)
 				st.Stat("num-loads", "Number of tile loads moved onto TMA").Add(int64(n))
 				st.Stat("num-stores", "Number of epilogue stores moved onto TMA").Add(int64(stores))
 				if n == 0 {
@@ -160,7 +164,7 @@ type tmaLoad struct {
 // stores of the tile loops whose loads it moves too, in at most pieces
 // pieces a row (tma_stores.go). It returns the loads and the stores it
 // moved.
-func rewriteTMALoads(module *ir.Operation, all bool, ring int, pieces int) (int, int) {
+func rewriteTMALoads(module *ir.Operation, all bool, ring int, pieces int, pointerPairs bool) (int, int) {
 	ai := axisinfo.Analyze(module)
 	var found []*tmaLoad
 	fits := map[*ir.Operation]bool{}
@@ -209,7 +213,7 @@ func rewriteTMALoads(module *ir.Operation, all bool, ring int, pieces int) (int,
 		var turns *turnsLoop
 		if !all {
 			step, _ := tileTurnsStep(a.ParentOfName("tt.func"))
-			turns = &turnsLoop{kLoop: kLoops[a], stepBytes: step}
+			turns = &turnsLoop{kLoop: kLoops[a], stepBytes: step, pointerPairs: pointerPairs}
 		}
 		r.version(a, byAnchor[a], turns)
 	}

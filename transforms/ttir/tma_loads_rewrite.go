@@ -220,7 +220,7 @@ func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *t
 		// < ub; both branches compute the same tiles, so a sum that
 		// wrapped would only pick the slower one), or a K loop that
 		// streams enough bytes for the tiles the program has.
-		pairs := PointerPairs()
+		pairs := turns.pointerPairs
 		atOnce := int64(1)
 		if pairs {
 			atOnce = 2
@@ -281,6 +281,9 @@ func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *t
 type turnsLoop struct {
 	kLoop     *ir.Operation
 	stepBytes int
+	// pointerPairs: the pointer branch runs two tiles at once
+	// (PointerPairs), so a program of two short tiles goes there.
+	pointerPairs bool
 }
 
 // turnsSingleTileBytes is the least a program with a single tile must

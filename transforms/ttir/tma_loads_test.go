@@ -395,4 +395,8 @@ func TestTMALoadsTurnsGuard(t *testing.T) {
 	if strings.Contains(got, "arith.ori") {
 		t.Errorf("tma-loads=on: the guard asks for more than a tile:\n%s", got)
 	}
+	t.Setenv("TT_X_POINTER_PAIRS", "yes")
+	if _, err := run(t, "tt-tma-loads{capability=90}", tmaKernel); err == nil || !strings.Contains(err.Error(), `TT_X_POINTER_PAIRS="yes": want on or off`) {
+		t.Errorf("TT_X_POINTER_PAIRS=yes: got %v, want the setting refused", err)
+	}
 }
