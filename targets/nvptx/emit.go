@@ -11,8 +11,29 @@ import (
 
 // module holds what the kernels of one module share.
 type module struct {
-	opts     Options
-	arch     arch
+	opts Options
+	arch arch
+	// launch holds the attributes of the module whose kernel is being
+	// emitted (EmitModules takes several).
+	launch
+
+	emitters  map[*ir.OpDef]emitter    // the emitters met so far (emitterOf)
+	globals   map[string]*ir.Operation // llvm.mlir.global by symbol
+	funcs     map[string]*ir.Operation // llvm.func declarations by symbol
+	functions map[string]*ir.Operation // llvm.func definitions by symbol
+	decls     strings.Builder          // globals and extern functions printed
+	declared  map[string]bool
+	needSmem  bool              // a kernel addresses the dynamic shared memory
+	accel     bool              // a kernel uses sm_90a-only instructions
+	strings   int               // printf format strings made so far
+	tables    map[string]string // gpu.table_load tables declared: content -> name
+	minPTX    int               // the lowest PTX version (major*10+minor) the code needs
+	files     sourceFiles       // the source files `.loc` names (Options.LineInfo)
+}
+
+// launch are the kernel attributes a module's attributes give its
+// kernels: what their entries declare and their launch metadata.
+type launch struct {
 	numWarps int
 	shared   int
 	// numCTAs is the CTAs of a cluster (ttg.num-ctas; Triton's
@@ -29,19 +50,6 @@ type module struct {
 	// (`.maxnreg`, from the module's ttg.maxnreg: Triton's maxnreg
 	// option); 0 leaves it to ptxas.
 	maxNReg int
-
-	emitters  map[*ir.OpDef]emitter    // the emitters met so far (emitterOf)
-	globals   map[string]*ir.Operation // llvm.mlir.global by symbol
-	funcs     map[string]*ir.Operation // llvm.func declarations by symbol
-	functions map[string]*ir.Operation // llvm.func definitions by symbol
-	decls     strings.Builder          // globals and extern functions printed
-	declared  map[string]bool
-	needSmem  bool              // a kernel addresses the dynamic shared memory
-	accel     bool              // a kernel uses sm_90a-only instructions
-	strings   int               // printf format strings made so far
-	tables    map[string]string // gpu.table_load tables declared: content -> name
-	minPTX    int               // the lowest PTX version (major*10+minor) the code needs
-	files     sourceFiles       // the source files `.loc` names (Options.LineInfo)
 }
 
 // Emit prints the PTX of every kernel of module (a builtin.module holding
@@ -50,92 +58,90 @@ type module struct {
 // metadata in module order. Errors are located diagnostics; nothing is
 // written to w when emission fails.
 func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
+	return EmitModules([]*ir.Operation{mod}, opts, w)
+}
+
+// EmitModules prints the kernels of several modules as one PTX module,
+// each kernel with its own module's attributes (warps, shared memory,
+// clusters, register bound): compilations of one kernel under two
+// schedules that a launcher chooses between at run time, loaded from one
+// binary. A global or function that two modules define must be the same
+// in both (it is printed once); kernels need names of their own.
+func EmitModules(mods []*ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
+	if len(mods) == 0 {
+		return nil, fmt.Errorf("no module to emit")
+	}
 	a, err := parseArch(opts.Arch)
 	if err != nil {
-		return nil, ir.OpErrorf(mod, "%v", err)
+		return nil, ir.OpErrorf(mods[0], "%v", err)
 	}
 	if _, err := checkPTXVersion(opts.PTXVersion); err != nil {
-		return nil, ir.OpErrorf(mod, "%v", err)
+		return nil, ir.OpErrorf(mods[0], "%v", err)
 	}
 	m := &module{
-		opts: opts, arch: a, numWarps: opts.NumWarps, numCTAs: 1, ctaCluster: 1,
+		opts: opts, arch: a,
 		globals: map[string]*ir.Operation{}, funcs: map[string]*ir.Operation{}, functions: map[string]*ir.Operation{},
 		declared: map[string]bool{},
 	}
-	if n, ok := intAttr(mod, "ttg.num-warps"); ok {
-		m.numWarps = int(n)
+	type kernel struct {
+		op     *ir.Operation
+		launch launch
 	}
-	// A warp-specialized kernel launches its partitions' warps too.
-	if n, ok := intAttr(mod, "ttg.total-num-warps"); ok {
-		m.numWarps = int(n)
-	}
-	if n, ok := intAttr(mod, "ttg.num-ctas"); ok {
-		if n < 1 || n > 16 || n&(n-1) != 0 {
-			return nil, ir.OpErrorf(mod, "'ttg.num-ctas' must be a power of two from 1 to 16 (a cluster's CTAs), got %d", n)
+	var kernels []kernel
+	var devices []*ir.Operation
+	for _, mod := range mods {
+		l, err := launchOf(mod, a, opts)
+		if err != nil {
+			return nil, err
 		}
-		if n > 1 && a.sm < 90 {
-			return nil, ir.OpErrorf(mod, "clusters of CTAs ('ttg.num-ctas' = %d) need sm_90 or newer; the target is %s", n, a.target(false))
+		if mod.NumRegions() != 1 || mod.Region(0).Empty() {
+			return nil, ir.OpErrorf(mod, "expected a module with a body")
 		}
-		m.numCTAs = int(n)
-	}
-	if n, ok := intAttr(mod, attrCTACluster); ok {
-		switch {
-		case n < 1 || n > 16:
-			return nil, ir.OpErrorf(mod, "'%s' must be from 1 to 16 (the CTAs of a cluster), got %d", attrCTACluster, n)
-		case n > 1 && a.sm < 90:
-			return nil, ir.OpErrorf(mod, "clusters of CTAs ('%s' = %d) need sm_90 or newer; the target is %s", attrCTACluster, n, a.target(false))
-		case n > 1 && m.numCTAs > 1:
-			// Both would set the entry's cluster shape, and they disagree
-			// on what a program is (a cluster, or one of its CTAs).
-			return nil, ir.OpErrorf(mod, "'%s' = %d and 'ttg.num-ctas' = %d cannot both be set: a program is either a whole cluster or one CTA of it", attrCTACluster, n, m.numCTAs)
-		}
-		m.ctaCluster = int(n)
-	}
-	if n, ok := intAttr(mod, "ttg.shared"); ok {
-		m.shared = int(n)
-	}
-	if n, ok := intAttr(mod, "ttg.maxnreg"); ok {
-		if n <= 0 {
-			return nil, ir.OpErrorf(mod, "'ttg.maxnreg' must be positive, got %d", n)
-		}
-		m.maxNReg = int(n)
-	}
-	if mod.NumRegions() != 1 || mod.Region(0).Empty() {
-		return nil, ir.OpErrorf(mod, "expected a module with a body")
-	}
-	var kernels, devices []*ir.Operation
-	for _, op := range mod.Region(0).Front().Ops() {
-		switch op.Name() {
-		case "llvm.mlir.global":
+		found := false
+		for _, op := range mod.Region(0).Front().Ops() {
 			name, _ := op.Attr(ir.SymbolAttrName).(*ir.StringAttr)
-			if name == nil {
-				return nil, ir.OpErrorf(op, "global without a name")
+			switch op.Name() {
+			case "llvm.mlir.global":
+				if name == nil {
+					return nil, ir.OpErrorf(op, "global without a name")
+				}
+				if prev := m.globals[name.Value]; prev != nil && prev != op {
+					if !sameDeclaration(prev, op) {
+						return nil, ir.OpErrorf(op, "global @%s differs from the one another module of the PTX module defines", name.Value)
+					}
+					continue
+				}
+				m.globals[name.Value] = op
+			case "llvm.func":
+				if name == nil {
+					return nil, ir.OpErrorf(op, "function without a name")
+				}
+				if op.Region(0).Empty() {
+					if prev := m.funcs[name.Value]; prev == nil || sameDeclaration(prev, op) {
+						m.funcs[name.Value] = op
+						continue
+					}
+					return nil, ir.OpErrorf(op, "function @%s is declared differently by another module of the PTX module", name.Value)
+				}
+				if m.functions[name.Value] != nil {
+					// Two bodies of one name: which one a call means
+					// would depend on the order of the modules.
+					return nil, ir.OpErrorf(op, "function @%s is defined by two modules of the PTX module", name.Value)
+				}
+				m.functions[name.Value] = op
+				if llvm.IsKernel(op) {
+					kernels = append(kernels, kernel{op, l})
+					found = true
+				} else {
+					devices = append(devices, op)
+				}
+			default:
+				return nil, ir.OpErrorf(op, "the PTX emitter expects per-thread IR (llvm.func, llvm.mlir.global) at module level, found '%s'", op.Name())
 			}
-			m.globals[name.Value] = op
-		case "llvm.func":
-			name, _ := op.Attr(ir.SymbolAttrName).(*ir.StringAttr)
-			if name == nil {
-				return nil, ir.OpErrorf(op, "function without a name")
-			}
-			if op.Region(0).Empty() {
-				m.funcs[name.Value] = op
-				continue
-			}
-			m.functions[name.Value] = op
-			if llvm.IsKernel(op) {
-				kernels = append(kernels, op)
-			} else {
-				devices = append(devices, op)
-			}
-		default:
-			return nil, ir.OpErrorf(op, "the PTX emitter expects per-thread IR (llvm.func, llvm.mlir.global) at module level, found '%s'", op.Name())
 		}
-	}
-	if len(kernels) == 0 {
-		return nil, ir.OpErrorf(mod, "the module holds no kernel (an llvm.func marked gpu.kernel)")
-	}
-	if m.numWarps <= 0 {
-		return nil, ir.OpErrorf(mod, "the module has no 'ttg.num-warps' attribute and no number of warps was given")
+		if !found {
+			return nil, ir.OpErrorf(mod, "the module holds no kernel (an llvm.func marked gpu.kernel)")
+		}
 	}
 	// Device functions first, after prototypes of them all (they may call
 	// each other in any order), then the kernels.
@@ -155,18 +161,19 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 	}
 	var metas []Kernel
 	for i, k := range kernels {
-		text, err := m.emitFunction(k, i, true)
+		m.launch = k.launch
+		text, err := m.emitFunction(k.op, i, true)
 		if err != nil {
 			return nil, err
 		}
-		metas = append(metas, Kernel{Name: ir.SymbolName(k), NumWarps: m.numWarps, NumCTAs: m.numCTAs,
+		metas = append(metas, Kernel{Name: ir.SymbolName(k.op), NumWarps: m.numWarps, NumCTAs: m.numCTAs,
 			ClusterDims: [3]int{m.numCTAs * m.ctaCluster, 1, 1}, Shared: m.shared})
 		bodies = append(bodies, text)
 	}
 	target := a.target(m.accel)
 	version, err := m.version()
 	if err != nil {
-		return nil, ir.OpErrorf(mod, "%v", err)
+		return nil, ir.OpErrorf(mods[0], "%v", err)
 	}
 	for i := range metas {
 		metas[i].Target = target
@@ -215,6 +222,80 @@ func Emit(mod *ir.Operation, opts Options, w io.Writer) ([]Kernel, error) {
 		return nil, werr
 	}
 	return metas, nil
+}
+
+// launchOf reads the kernel attributes of mod (ttg.num-warps or, for a
+// warp-specialized kernel, ttg.total-num-warps; ttg.num-ctas;
+// tt.cta-cluster; ttg.shared; ttg.maxnreg), opts.NumWarps standing in
+// for a module without warps.
+func launchOf(mod *ir.Operation, a arch, opts Options) (launch, error) {
+	l := launch{numWarps: opts.NumWarps, numCTAs: 1, ctaCluster: 1}
+	if n, ok := intAttr(mod, "ttg.num-warps"); ok {
+		l.numWarps = int(n)
+	}
+	// A warp-specialized kernel launches its partitions' warps too.
+	if n, ok := intAttr(mod, "ttg.total-num-warps"); ok {
+		l.numWarps = int(n)
+	}
+	if n, ok := intAttr(mod, "ttg.num-ctas"); ok {
+		if n < 1 || n > 16 || n&(n-1) != 0 {
+			return l, ir.OpErrorf(mod, "'ttg.num-ctas' must be a power of two from 1 to 16 (a cluster's CTAs), got %d", n)
+		}
+		if n > 1 && a.sm < 90 {
+			return l, ir.OpErrorf(mod, "clusters of CTAs ('ttg.num-ctas' = %d) need sm_90 or newer; the target is %s", n, a.target(false))
+		}
+		l.numCTAs = int(n)
+	}
+	if n, ok := intAttr(mod, attrCTACluster); ok {
+		switch {
+		case n < 1 || n > 16:
+			return l, ir.OpErrorf(mod, "'%s' must be from 1 to 16 (the CTAs of a cluster), got %d", attrCTACluster, n)
+		case n > 1 && a.sm < 90:
+			return l, ir.OpErrorf(mod, "clusters of CTAs ('%s' = %d) need sm_90 or newer; the target is %s", attrCTACluster, n, a.target(false))
+		case n > 1 && l.numCTAs > 1:
+			// Both would set the entry's cluster shape, and they disagree
+			// on what a program is (a cluster, or one of its CTAs).
+			return l, ir.OpErrorf(mod, "'%s' = %d and 'ttg.num-ctas' = %d cannot both be set: a program is either a whole cluster or one CTA of it", attrCTACluster, n, l.numCTAs)
+		}
+		l.ctaCluster = int(n)
+	}
+	if n, ok := intAttr(mod, "ttg.shared"); ok {
+		l.shared = int(n)
+	}
+	if n, ok := intAttr(mod, "ttg.maxnreg"); ok {
+		if n <= 0 {
+			return l, ir.OpErrorf(mod, "'ttg.maxnreg' must be positive, got %d", n)
+		}
+		l.maxNReg = int(n)
+	}
+	if l.numWarps <= 0 {
+		return l, ir.OpErrorf(mod, "the module has no 'ttg.num-warps' attribute and no number of warps was given")
+	}
+	return l, nil
+}
+
+// sameDeclaration reports whether two bodiless module-level ops (globals,
+// function declarations) of modules of one context declare the same
+// thing: their attributes, uniqued by the context, are the same values.
+func sameDeclaration(a, b *ir.Operation) bool {
+	if a.Name() != b.Name() || a.NumRegions() != b.NumRegions() {
+		return false
+	}
+	for i := 0; i < a.NumRegions(); i++ {
+		if !a.Region(i).Empty() || !b.Region(i).Empty() {
+			return false
+		}
+	}
+	x, y := a.Attrs(), b.Attrs()
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i].Name != y[i].Name || x[i].Value != y[i].Value {
+			return false
+		}
+	}
+	return true
 }
 
 // version is the `.version` to print: the one asked for (checked against

@@ -35,7 +35,7 @@ func OptionsKey(h *compilecache.Hasher, o *Options) *compilecache.Hasher {
 		Int("num-warps", int64(o.NumWarps)).Int("num-stages", int64(o.NumStages)).Int("num-ctas", int64(o.NumCTAs)).
 		Bool("num-warps-given", o.NumWarpsGiven).String("ptx-version", o.PTXVersion).Bool("fp-fusion", o.FPFusion).Bool("line-info", o.LineInfo).
 		Bool("verify-each", o.Pass.VerifyEach).Bool("debug-info", o.Pass.PrintConfig.DebugInfo).
-		Bool("remarks", o.Remarks)
+		Bool("remarks", o.Remarks).Bool("grid-variant", o.GridVariant)
 	t := &o.Triton
 	var libs []string
 	for name, path := range t.ExternLibs {

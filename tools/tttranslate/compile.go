@@ -46,6 +46,13 @@ type Kernel struct {
 	// encode and pass by value (swizzle mode, elem_size, elem_type,
 	// block_size; conversion/ttgtogpu's tensordesc.go).
 	TensorDescMeta []TensorDesc `json:"tensordesc_meta,omitempty"`
+	// GridVariant is the kernel's grid-schedule variant, an entry of the
+	// same module (--grid-variant; grid_variant.go).
+	GridVariant *Kernel `json:"grid_variant,omitempty"`
+	// CTAsPerSM is, for a grid-schedule variant, how many of its CTAs an
+	// SM holds: a launch of at most that many times the SMs programs runs
+	// the variant.
+	CTAsPerSM int `json:"ctas_per_sm,omitempty"`
 }
 
 // TensorDesc is the tensor map of one descriptor parameter.
@@ -82,7 +89,11 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 		return nil, fmt.Errorf("unknown target %q (want ptx, llvmir, amdgcn or hsaco)", o.Target)
 	}
 	applyTritonOptions(module, &o)
-	in, notBuilt, err := Lower(module, o)
+	var input *ir.Operation // the kernel as given, for its grid-schedule variant
+	if o.GridVariant && o.Target == "ptx" && DetectLevel(module) < LevelTTGIR {
+		input = module.Clone(nil)
+	}
+	in, st, err := lower(module, o)
 	if err != nil {
 		return nil, err
 	}
@@ -90,12 +101,20 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	var variant *ir.Operation
+	held := 0
+	if input != nil && st.persistent {
+		variant, held = gridVariant(input, module, o)
+	}
 	start := time.Now()
-	out, kernels, err := emit(module, &o)
+	out, kernels, err := emitWithVariant(module, variant, held, emit, &o)
 	scratch := globalScratchOf(module, &o)
 	for i := range kernels {
 		kernels[i].LauncherABI = abi
 		kernels[i].GlobalScratch = scratch
+		if v := kernels[i].GridVariant; v != nil {
+			v.LauncherABI, v.GlobalScratch = abi, scratch
+		}
 	}
 	if o.Pass.Timer != nil {
 		o.Pass.Timer.AddPhase(o.Target+" emission", time.Since(start))
@@ -106,7 +125,7 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	if err := dumpLLVMIR(module, &o); err != nil {
 		return nil, err
 	}
-	return &Result{Output: out, Kernels: kernels, Module: module, Input: in, NotBuilt: notBuilt}, nil
+	return &Result{Output: out, Kernels: kernels, Module: module, Input: in, NotBuilt: st.notBuilt}, nil
 }
 
 // dumpLLVMIR writes the kernel's LLVM IR (targets/llvmir, what
@@ -137,31 +156,37 @@ func dumpLLVMIR(module *ir.Operation, o *Options) error {
 // pipeline steps that were skipped because tt does not have their passes
 // yet (NotBuiltWarning words them).
 func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
+	in, st, err := lower(module, o)
+	return in, st.notBuilt, err
+}
+
+// lower is Lower, reporting what runStages reports.
+func lower(module *ir.Operation, o Options) (Level, staged, error) {
 	params, err := o.params()
 	if err != nil {
-		return 0, nil, err
+		return 0, staged{}, err
 	}
 	in := DetectLevel(module)
 	if in < LevelPerThread && !hasKernel(module) {
-		return 0, nil, ErrNoKernel
+		return 0, staged{}, ErrNoKernel
 	}
 	if err := checkModuleTarget(module, in, o.arch()); err != nil {
-		return 0, nil, err
+		return 0, staged{}, err
 	}
 	if err := checkNumWarps(module, in, &o); err != nil {
-		return 0, nil, err
+		return 0, staged{}, err
 	}
 	if err := dumpStage(o.DumpStages, -1, "input", module, o.Pass.PrintConfig); err != nil {
-		return 0, nil, err
+		return 0, staged{}, err
 	}
-	notBuilt, err := runStages(module, in, LevelPerThread, o, params)
+	st, err := runStages(module, in, LevelPerThread, o, params)
 	if err != nil {
-		return 0, nil, err
+		return 0, staged{}, err
 	}
 	if got := DetectLevel(module); got != LevelPerThread {
-		return 0, nil, ir.OpErrorf(module, "the module is %s after the pipeline; the emitters need per-thread IR", got)
+		return 0, staged{}, ir.OpErrorf(module, "the module is %s after the pipeline; the emitters need per-thread IR", got)
 	}
-	return in, notBuilt, nil
+	return in, st, nil
 }
 
 // runStages runs the stages from level in on module, up to the last
@@ -183,7 +208,7 @@ func Lower(module *ir.Operation, o Options) (Level, []passmgr.Step, error) {
 // not specialized or the CTAs an SM the plan assumed do not fit. A kernel
 // specialized on one consumer warpgroup gets the register bound of two
 // CTAs an SM (boundOneConsumer).
-func runStages(module *ir.Operation, in, upTo Level, o Options, params map[string]string) ([]passmgr.Step, error) {
+func runStages(module *ir.Operation, in, upTo Level, o Options, params map[string]string) (staged, error) {
 	cfg := o.stageConfig()
 	if cfg.Offered == nil {
 		// The allocation the shared memory checks compute at the end
@@ -196,6 +221,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 	var pristine *ir.Operation
 	retryFrom, notBuiltBefore, assumed, retries, shrinks := 0, 0, 0, 0, 0
 	pairsDropped := false // compiled again with the turns instead of pairs
+	persistent := false   // tt-persistent-programs schedules the kernel
 	turned := false       // the schedule planned consumers taking turns over the tiles
 	turnsRing := 0        // their ring's budget in bytes
 	sharedChecked, warpsPlanned := false, false
@@ -231,7 +257,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				if k := kernelOf(module); k != nil {
 					at = k
 				}
-				return nil, ir.OpErrorf(at, "%v", err)
+				return staged{}, ir.OpErrorf(at, "%v", err)
 			}
 			n, perSM, t, axis := ttir.PersistentPlan(module, o.NumWarps, ring)
 			if n > 0 && ring > 0 && !t && params["tile-turns-ring"] != "" {
@@ -243,6 +269,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				}
 				pristine, retryFrom, notBuiltBefore, assumed, turned, turnsRing = module.Clone(nil), i, len(notBuilt), perSM, t, ring
 			}
+			persistent = n > 0
 			if axis != nil {
 				// For tt-persistent-programs, which sees the IR the plan
 				// saw unless the stage's passes before it change it.
@@ -256,13 +283,13 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			// The last moment the kernel's buffers can be named: the
 			// lowering turns them into offsets.
 			if _, err := shared.bytes(); err != nil {
-				return nil, err
+				return staged{}, err
 			}
 		}
 		sharedChecked = false
 		pm, err := s.build(Registry, params)
 		if err != nil {
-			return nil, err
+			return staged{}, err
 		}
 		notBuilt = append(notBuilt, pm.NotBuilt()...)
 		err = pm.Run(module, &cfg)
@@ -279,15 +306,15 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 		if err != nil {
 			// The IR as the failing pass left it, for the user to inspect.
 			if derr := dumpStage(o.DumpStages, i, s.Name+".failed", module, cfg.PrintConfig); derr != nil {
-				return nil, fmt.Errorf("%w\n(writing the stage dump failed: %v)", err, derr)
+				return staged{}, fmt.Errorf("%w\n(writing the stage dump failed: %v)", err, derr)
 			}
-			return nil, err
+			return staged{}, err
 		}
 		if err := dumpStage(o.DumpStages, i, s.Name, module, cfg.PrintConfig); err != nil {
-			return nil, err
+			return staged{}, err
 		}
 		if got := DetectLevel(module); got < s.Out {
-			return nil, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
+			return staged{}, ir.OpErrorf(module, "stage %s left the module at %s, expected %s", s.Name, got, s.Out)
 		}
 		if split.CTAsPerSM > 0 && s.Out == LevelTTGIR {
 			want := split.CTAsPerSM
@@ -373,6 +400,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 					params["ctas-per-sm"] = strconv.Itoa(held)
 				} else {
 					params["persistent"] = "off"
+					persistent = false
 				}
 				pristine, notBuilt, i = nil, notBuilt[:notBuiltBefore], retryFrom-1
 				retries++
@@ -380,7 +408,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			}
 			// The next stage's check would repeat this one.
 			if err != nil {
-				return nil, err
+				return staged{}, err
 			}
 			pristine, sharedChecked = nil, true
 		}
@@ -388,7 +416,18 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			cfg.Emit(remark(module, "register bound %d a thread (ttg.maxnreg) so that two CTAs of the kernel, specialized on one consumer warpgroup, share an SM", oneConsumerMaxNReg))
 		}
 	}
-	return notBuilt, nil
+	return staged{notBuilt: notBuilt, persistent: persistent}, nil
+}
+
+// staged is what runStages reports beside the IR it leaves.
+type staged struct {
+	// notBuilt lists the pipeline steps skipped because tt does not have
+	// their passes yet, in pipeline order.
+	notBuilt []passmgr.Step
+	// persistent says tt-persistent-programs scheduled the kernel: its
+	// first programs walk every tile (as many as the SMs hold), the
+	// others exit.
+	persistent bool
 }
 
 // oneConsumerMaxNReg is the register bound under which two CTAs of a

@@ -98,6 +98,15 @@ func (w *metadataWriter) kernelFields(k *Kernel) {
 		}
 		w.close(']')
 	}
+	if v := k.GridVariant; v != nil { // omitempty
+		w.key("grid_variant")
+		w.open('{')
+		w.kernelFields(v)
+		w.close('}')
+	}
+	if k.CTAsPerSM != 0 { // omitempty
+		w.int("ctas_per_sm", int64(k.CTAsPerSM))
+	}
 }
 
 func (w *metadataWriter) open(c byte) {

@@ -25,6 +25,9 @@ func TestMetadataMatchesEncodingJSON(t *testing.T) {
 			{Param: 2},
 			{Param: 3, BlockSize: []int64{}},
 		},
+		GridVariant: &Kernel{Name: "k__tt_grid", NumWarps: 4, NumCTAs: 2, ClusterDims: [3]int{2, 1, 1}, Shared: 512,
+			Target: "sm_90a", CTAsPerSM: 2},
+		CTAsPerSM: 1,
 	}
 	for _, f := range reflect.VisibleFields(reflect.TypeOf(full)) {
 		if reflect.ValueOf(full).FieldByIndex(f.Index).IsZero() {

@@ -51,6 +51,13 @@ type Options struct {
 	Remarks bool
 	// Triton holds the rest of Triton's compile options (triton.go).
 	Triton TritonOptions
+	// GridVariant adds to the PTX of a kernel tt made persistent the same
+	// kernel on the grid's own schedule, for a launcher to run on small
+	// grids (--grid-variant; grid_variant.go).
+	GridVariant bool
+	// gridSchedule compiles the kernel on the grid's own schedule (the
+	// grid-schedule variant's compilation).
+	gridSchedule bool
 }
 
 // DefaultOptions are Triton's defaults for an NVIDIA H100. The IR is
@@ -145,5 +152,8 @@ func (o *Options) params() (map[string]string, error) {
 		p["threads-per-warp"] = strconv.Itoa(warpSize(o.arch()))
 	}
 	tritonParams(o, p)
+	if o.gridSchedule {
+		p["persistent"] = "off"
+	}
 	return p, nil
 }

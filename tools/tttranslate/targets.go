@@ -28,19 +28,32 @@ var emitters = map[string]emitter{
 
 func emitPTX(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 	var b bytes.Buffer
-	// The kernel ABI launches exactly 32*num-warps threads, so the entry
-	// declares that size (.reqntid, as Triton does) and ptxas may rely on it.
-	ks, err := nvptx.Emit(module, nvptx.Options{
-		Arch: o.arch(), PTXVersion: o.PTXVersion, FPFusion: o.FPFusion, NumWarps: o.NumWarps, ReqNTID: true,
-		LineInfo: o.LineInfo,
-	}, &b)
+	ks, err := nvptx.Emit(module, ptxOptions(o), &b)
 	if err != nil {
 		return nil, nil, err
 	}
+	return b.Bytes(), kernelsOfPTX(ks, module), nil
+}
+
+// ptxOptions are the PTX emitter's options for o. The kernel ABI launches
+// exactly 32*num-warps threads, so each entry declares that size
+// (.reqntid, as Triton does) and ptxas may rely on it.
+func ptxOptions(o *Options) nvptx.Options {
+	return nvptx.Options{
+		Arch: o.arch(), PTXVersion: o.PTXVersion, FPFusion: o.FPFusion, NumWarps: o.NumWarps, ReqNTID: true,
+		LineInfo: o.LineInfo,
+	}
+}
+
+// kernelsOfPTX is the metadata of the kernels the PTX emitter printed from
+// modules: its launch metadata and their tensor descriptors.
+func kernelsOfPTX(ks []nvptx.Kernel, modules ...*ir.Operation) []Kernel {
 	fns := map[string]*ir.Operation{}
-	for _, op := range module.Region(0).Front().Ops() {
-		if op.Name() == "llvm.func" && !op.Region(0).Empty() {
-			fns[ir.SymbolName(op)] = op
+	for _, module := range modules {
+		for _, op := range module.Region(0).Front().Ops() {
+			if op.Name() == "llvm.func" && !op.Region(0).Empty() {
+				fns[ir.SymbolName(op)] = op
+			}
 		}
 	}
 	out := make([]Kernel, len(ks))
@@ -50,7 +63,7 @@ func emitPTX(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 			out[i].TensorDescMeta = tensorDescsOf(fn)
 		}
 	}
-	return b.Bytes(), out, nil
+	return out
 }
 
 // emitLLVMIR prints LLVM 14 IR (targets/llvmir) for the architecture.

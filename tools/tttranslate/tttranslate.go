@@ -114,6 +114,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.StringVar(&o.LLD, "lld", "", "")
 	fs.StringVar(&o.DumpStages, "dump-stages", "", "")
 	fs.BoolVar(&o.Remarks, "remarks", remarksFromEnv(), "")
+	fs.BoolVar(&o.GridVariant, "grid-variant", false, "")
 	tritonFlags(fs, &o.Triton)
 	fs.StringVar(&cl.output, "o", "-", "")
 	fs.BoolVar(&cl.timing, "mlir-timing", false, "")
@@ -293,6 +294,10 @@ OPTIONS:
                                       scratch pointers; their sizes in the metadata)
   --llc=PATH                          llc for amdgcn and hsaco (default: llc on PATH)
   --lld=PATH                          ld.lld for hsaco (default: ld.lld on PATH)
+  --grid-variant                      ptx: a kernel tt makes persistent also gets an entry
+                                      NAME__tt_grid on the grid's own schedule, for a launcher
+                                      to run where the grid is one wave of its CTAs (metadata
+                                      "grid_variant"; the Triton plugin does)
   -o FILE                             output file (default stdout)
   --dump-stages=DIR                   write the IR after each stage into DIR, the output
                                       as out.<ext>, and the LLVM IR as out.ll for any target

@@ -1,0 +1,154 @@
+package tttranslate
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/ttcompiler/tt/analysis/resources"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/ttg"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/targets/nvptx"
+)
+
+// The grid-schedule variant (--grid-variant). tt-persistent-programs
+// makes a big-tile dot kernel persistent: its first programs, as many as
+// the SMs hold, walk every tile and the others exit. The schedule pays on
+// grids of many tiles a program, but a kernel made persistent may hold
+// fewer CTAs an SM than the same kernel on the grid's own schedule (the
+// 128x128 matmul's consumers on pairs of tiles: one CTA of 229 KB against
+// two of 98 KB), and a grid of one or two tiles a program then runs
+// slower than it would as the launcher gave it (docs/PERFORMANCE.md,
+// "The grid-schedule variant"). Shared memory, and so the CTAs an SM,
+// are fixed at launch, so only the launcher can choose: with
+// --grid-variant tt compiles such a kernel a second time on the grid's
+// own schedule and emits both into one PTX module, the second entry named
+// GridVariantName(kernel) with the same parameters; the metadata's
+// "grid_variant" describes it. A launch of at most ctas_per_sm x the
+// SMs programs (one wave of the variant's CTAs) runs the variant, any
+// other launch the kernel (python/tt_triton's grid_variant.py does).
+
+// gridVariantSuffix makes the variant's entry name from the kernel's.
+const gridVariantSuffix = "__tt_grid"
+
+// GridVariantName is the entry of the grid-schedule variant of kernel.
+func GridVariantName(kernel string) string { return kernel + gridVariantSuffix }
+
+// smThreads and smRegisters are an sm_90 SM's resident threads and
+// 32-bit registers; a warp's registers are allocated in units of
+// warpRegisterUnit.
+const (
+	smThreads        = 2048
+	smRegisters      = 64 * 1024
+	warpRegisterUnit = 256
+)
+
+// ctasPerSMOf returns how many CTAs of a per-thread module's kernel an
+// SM of arch holds by its shared memory, threads and registers (each
+// thread counted at its register bound, ptxas's 255 without one: a lower
+// bound where ptxas allocates fewer).
+func ctasPerSMOf(module *ir.Operation, arch string) int {
+	shared, warps, regs := 0, 0, 255
+	if a, ok := module.Attr("ttg.shared").(*ir.IntegerAttr); ok {
+		shared = int(a.Int())
+	}
+	if a, ok := module.Attr("ttg.num-warps").(*ir.IntegerAttr); ok {
+		warps = int(a.Int())
+	}
+	if a, ok := module.Attr(ttg.AttrTotalNumWarps).(*ir.IntegerAttr); ok {
+		warps = int(a.Int())
+	}
+	if a, ok := module.Attr(ttg.AttrMaxNReg).(*ir.IntegerAttr); ok && a.Int() > 0 {
+		regs = min(regs, int(a.Int()))
+	}
+	byShared, ok := resources.BlocksPerSMByShared(arch, shared)
+	if !ok || warps <= 0 {
+		return 0
+	}
+	perWarp := (regs*32 + warpRegisterUnit - 1) / warpRegisterUnit * warpRegisterUnit
+	return min(byShared, smThreads/(32*warps), smRegisters/(perWarp*warps))
+}
+
+// gridVariant compiles input, a copy of the kernel taken before the
+// stages ran on persistent (which tt-persistent-programs scheduled), on
+// the grid's own schedule, and returns it lowered with its kernel renamed
+// GridVariantName, with how many of its CTAs an SM holds. Where the
+// variant would not pay or could not replace the kernel at a launch (no
+// more CTAs an SM than persistent; other scratch buffers or clusters) it
+// returns nil and says why in a remark; where its compilation fails (a
+// compiler bug: the kernel itself compiled), nil and a warning.
+func gridVariant(input, persistent *ir.Operation, o Options) (*ir.Operation, int) {
+	cfg := o.stageConfig()
+	report := func(sev ir.Severity, format string, args ...any) (*ir.Operation, int) {
+		d := remark(persistent, "no grid-schedule variant: "+format, args...)
+		d.Severity = sev
+		cfg.Emit(d)
+		return nil, 0
+	}
+	v := o
+	v.gridSchedule, v.GridVariant = true, false
+	// The variant's compilation prints nothing of its own: no stage
+	// dumps, IR printing, timing or diagnostics (its warnings and
+	// remarks repeat the kernel's; an error comes back as its result).
+	v.DumpStages = ""
+	v.Pass = *passmgr.DefaultConfig()
+	v.Pass.VerifyEach = false
+	v.Pass.Diagnostics = func(*ir.Diagnostic) {}
+	if _, _, err := lower(input, v); err != nil {
+		return report(ir.SevWarning, "its compilation failed: %v", err)
+	}
+	if _, err := applyKernelABI(input, &v); err != nil {
+		return report(ir.SevWarning, "its compilation failed: %v", err)
+	}
+	held, kernelHeld := ctasPerSMOf(input, o.arch()), ctasPerSMOf(persistent, o.arch())
+	if held <= kernelHeld {
+		return report(ir.SevRemark, "it holds %d CTAs an SM, the persistent kernel %d", held, kernelHeld)
+	}
+	if a, b := globalScratchOf(input, &v), globalScratchOf(persistent, &o); (a == nil) != (b == nil) || a != nil && *a != *b {
+		return report(ir.SevRemark, "its global scratch buffer differs from the persistent kernel's")
+	}
+	if ttg.NumCTAs(input) != ttg.NumCTAs(persistent) {
+		return report(ir.SevRemark, "its clusters differ from the persistent kernel's")
+	}
+	var kernels []*ir.Operation
+	for _, op := range input.Region(0).Front().Ops() {
+		if op.Name() == "llvm.func" && !op.Region(0).Empty() && llvm.IsKernel(op) {
+			kernels = append(kernels, op)
+		}
+	}
+	if len(kernels) != 1 {
+		return report(ir.SevRemark, "it has %d kernels", len(kernels))
+	}
+	k := kernels[0]
+	k.SetAttr(ir.SymbolAttrName, ir.StringAttrOf(k.Context(), GridVariantName(ir.SymbolName(k))))
+	return input, held
+}
+
+// emitWithVariant emits module with emit, or, given a grid-schedule
+// variant, module's kernel and the variant as one PTX module, the variant
+// described in the kernel's metadata. A variant the PTX module cannot
+// hold (a global or function both define differently) is left out with a
+// warning.
+func emitWithVariant(module, variant *ir.Operation, held int, emit emitter, o *Options) ([]byte, []Kernel, error) {
+	if variant == nil {
+		return emit(module, o)
+	}
+	var b bytes.Buffer
+	ks, err := nvptx.EmitModules([]*ir.Operation{module, variant}, ptxOptions(o), &b)
+	if err == nil && len(ks) != 2 {
+		err = fmt.Errorf("the PTX module holds %d kernels, expected a kernel and its grid-schedule variant", len(ks))
+	}
+	if err != nil {
+		d := remark(module, "no grid-schedule variant: its PTX: %v", err)
+		d.Severity = ir.SevWarning
+		cfg := o.stageConfig()
+		cfg.Emit(d)
+		return emit(module, o)
+	}
+	out := kernelsOfPTX(ks, module, variant)
+	v := out[1]
+	v.CTAsPerSM = held
+	out[0].GridVariant = &v
+	return b.Bytes(), out[:1], nil
+}

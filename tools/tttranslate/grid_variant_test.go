@@ -1,0 +1,122 @@
+package tttranslate
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// unmaskedMatmul compiles tt-run's unmasked matmul (a 128x128x64 f16 tile
+// on 4 warps: tt makes it persistent, its consumers on pairs of tiles, one
+// CTA of 229 KB an SM) with extra flags, and returns the PTX and the raw
+// metadata.
+func unmaskedMatmul(t *testing.T, dir string, extra ...string) (string, map[string]any) {
+	t.Helper()
+	out := filepath.Join(dir, "k.ptx")
+	args := append([]string{filepath.Join("..", "ttrun", "testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
+		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 128, 64",
+		"--num-warps", "4", "--arch", "sm_90", "--kernel-abi=triton", "--no-cache", "-o", out}, extra...)
+	code, _, stderr := run(t, "", args...)
+	if code != 0 {
+		t.Fatalf("tt-translate %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+	}
+	ptx, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := os.ReadFile(filepath.Join(dir, "k.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md map[string]any
+	if err := json.Unmarshal(js, &md); err != nil {
+		t.Fatal(err)
+	}
+	return string(ptx), md
+}
+
+// entry returns the text of the PTX entry name, from its .entry line to
+// its closing brace, with the name and its labels (numbered by the
+// function's place in the module) made neutral.
+func entry(t *testing.T, ptx, name string) string {
+	t.Helper()
+	i := strings.Index(ptx, ".visible .entry "+name+"(")
+	if i < 0 {
+		t.Fatalf("no entry %s in the PTX", name)
+	}
+	j := strings.Index(ptx[i:], "\n}\n")
+	if j < 0 {
+		t.Fatalf("entry %s does not end", name)
+	}
+	body := strings.ReplaceAll(ptx[i:i+j], name, "KERNEL")
+	return regexp.MustCompile(`\$L__BB\d+_`).ReplaceAllString(body, "$$L__BB_")
+}
+
+// With --grid-variant the persistent matmul's PTX holds a second entry,
+// unmasked_matmul__tt_grid: the kernel exactly as compiled on the grid's
+// own schedule (TT_X_PERSISTENT=off), with the same parameters; the
+// metadata describes it (4 warps, less shared memory, two CTAs an SM).
+// Without the flag the PTX is the kernel alone, as before.
+func TestGridVariant(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	dir := t.TempDir()
+	plain, plainMD := unmaskedMatmul(t, dir)
+	if strings.Count(plain, ".visible .entry") != 1 || plainMD["grid_variant"] != nil {
+		t.Fatalf("without --grid-variant: %d entries, grid_variant %v", strings.Count(plain, ".visible .entry"), plainMD["grid_variant"])
+	}
+	ptx, md := unmaskedMatmul(t, dir, "--grid-variant")
+	if got := strings.Count(ptx, ".visible .entry"); got != 2 {
+		t.Fatalf("--grid-variant: %d entries, want the kernel and its variant", got)
+	}
+	if entry(t, ptx, "unmasked_matmul") != entry(t, plain, "unmasked_matmul") {
+		t.Errorf("the kernel's entry changed with its variant beside it")
+	}
+	v, ok := md["grid_variant"].(map[string]any)
+	if !ok {
+		t.Fatalf("no grid_variant in the metadata: %v", md)
+	}
+	if v["name"] != "unmasked_matmul__tt_grid" || v["num_warps"] != 4.0 || v["ctas_per_sm"] != 2.0 ||
+		v["shared"].(float64) >= md["shared"].(float64) || md["num_warps"] != 12.0 {
+		t.Errorf("grid_variant %v of a kernel of %v warps and %v bytes", v, md["num_warps"], md["shared"])
+	}
+	for _, k := range []string{"global_scratch_size", "profile_scratch_size"} {
+		if v[k] != md[k] {
+			t.Errorf("the variant's %s %v differs from the kernel's %v", k, v[k], md[k])
+		}
+	}
+	t.Setenv("TT_X_PERSISTENT", "off")
+	grid, _ := unmaskedMatmul(t, t.TempDir())
+	if got, want := entry(t, ptx, "unmasked_matmul__tt_grid"), entry(t, grid, "unmasked_matmul"); got != want {
+		t.Errorf("the variant is not the kernel on the grid's own schedule")
+	}
+}
+
+// No variant where it would not pay: a kernel tt does not make
+// persistent (a vector add) and one whose grid schedule holds no more
+// CTAs an SM (a 128x256 f16 tile on 8 warps: one CTA either way), which a
+// remark explains.
+func TestGridVariantOnlyWherePersistentHoldsFewer(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	dir := t.TempDir()
+	ptx, md := translateToFile(t, dir, "ptx", "../../examples/vector_add.ttir", "--grid-variant")
+	if strings.Count(ptx, ".visible .entry") != 1 || md.Shared < 0 {
+		t.Errorf("vector add got %d entries", strings.Count(ptx, ".visible .entry"))
+	}
+	t.Setenv("MLIR_ENABLE_DIAGNOSTICS", "remarks")
+	out := filepath.Join(dir, "w.ptx")
+	code, _, stderr := run(t, "", filepath.Join("..", "ttrun", "testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
+		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 256, 64",
+		"--num-warps", "8", "--arch", "sm_90", "--no-cache", "--grid-variant", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "remark: no grid-schedule variant: it holds 1 CTAs an SM, the persistent kernel 1") {
+		t.Errorf("no remark of the variant left out; stderr:\n%s", stderr)
+	}
+	if b, _ := os.ReadFile(out); strings.Count(string(b), ".visible .entry") != 1 {
+		t.Errorf("the 128x256 matmul got a variant")
+	}
+}
