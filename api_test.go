@@ -319,3 +319,38 @@ func TestCompileGlobalScratch(t *testing.T) {
 		t.Errorf("a kernel without tensor maps has %d bytes of global scratch", plain.GlobalScratch)
 	}
 }
+
+// TestCompileGridVariant: a 128x128x64 f16 matmul on 4 warps, which tt
+// makes persistent on one CTA an SM, comes with its grid-schedule variant
+// (the module's second entry, two CTAs an SM) unless NoGridVariant; a
+// kernel tt leaves on the grid's own schedule comes without one.
+func TestCompileGridVariant(t *testing.T) {
+	o := Options{NoCache: true, Arch: "sm_90", NumWarps: 4, Kernel: "unmasked_matmul",
+		Signature:  "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16",
+		Constexprs: map[string]any{"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64}}
+	k, err := CompilePython("tools/ttrun/testdata/unmasked_matmul.py", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := k.GridVariant
+	if v == nil || v.Name != "unmasked_matmul__tt_grid" || v.NumWarps != 4 || v.CTAsPerSM != 2 || v.Shared >= k.Shared ||
+		!strings.Contains(string(k.Code), ".visible .entry "+v.Name+"(") {
+		t.Fatalf("grid variant %+v of a kernel of %d bytes", v, k.Shared)
+	}
+	o.NoGridVariant = true
+	if k, err = CompilePython("tools/ttrun/testdata/unmasked_matmul.py", o); err != nil || k.GridVariant != nil ||
+		strings.Count(string(k.Code), ".visible .entry") != 1 {
+		t.Errorf("NoGridVariant: err %v, variant %+v", err, k.GridVariant)
+	}
+	src, err := os.ReadFile("examples/vector_add.ttir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := CompileTTIR("vector_add.ttir", string(src), Options{NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.GridVariant != nil {
+		t.Errorf("a vector add has a grid variant %+v", plain.GridVariant)
+	}
+}

@@ -44,6 +44,14 @@ type Kernel struct {
 	// of GlobalScratch bytes per CTA as the kernel's last parameter when
 	// it is positive.
 	GlobalScratch, GlobalScratchAlign int
+	// GridVariant is, for a kernel tt made persistent (its first programs
+	// walk every tile), the same kernel on the grid's own schedule, a
+	// second entry of Code that holds more CTAs an SM: Launch runs it
+	// for grids of at most CTAsPerSM times the GPU's SMs programs, where
+	// the persistent kernel's single CTA an SM loses (tt-translate's
+	// --grid-variant). Nil for other kernels and with
+	// Options.NoGridVariant.
+	GridVariant *GridVariant
 	// Params are the runtime parameters, in order (the specialization's
 	// constants are not parameters).
 	Params []Param
@@ -52,6 +60,14 @@ type Kernel struct {
 	TTIR, TTGIR string
 	// Cached says the compilation came from the compile cache.
 	Cached bool
+}
+
+// GridVariant is a kernel's grid-schedule variant: its entry point, the
+// warps and dynamic shared memory of its CTAs, and how many of them an
+// SM holds.
+type GridVariant struct {
+	Name                        string
+	NumWarps, Shared, CTAsPerSM int
 }
 
 // Param is a runtime parameter: its name and its type in Triton's
@@ -293,6 +309,9 @@ func compileModule(mod *ir.Operation, name string, o Options, render func(error)
 			k.ClusterDims = m.ClusterDims
 			if gs := m.GlobalScratch; gs != nil {
 				k.GlobalScratch, k.GlobalScratchAlign = gs.GlobalScratchSize, gs.GlobalScratchAlign
+			}
+			if v := m.GridVariant; v != nil {
+				k.GridVariant = &GridVariant{Name: v.Name, NumWarps: v.NumWarps, Shared: v.Shared, CTAsPerSM: v.CTAsPerSM}
 			}
 		}
 	}

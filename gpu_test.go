@@ -301,3 +301,65 @@ func TestGPUFirstLaunch(t *testing.T) {
 		fmt.Printf("first-launch %s %.3f ms\n", c.kernel, float64(time.Since(start))/1e6)
 	}
 }
+
+// TestGPUGridVariant: tt-run's unmasked 128x128x64 f16 matmul, which tt
+// makes persistent (one CTA an SM), launched over a grid of one wave of
+// its grid-schedule variant (1024 x 1024: 64 programs, the variant on
+// any Hopper) and over a bigger one (4096 x 4096: 1,024, the persistent
+// kernel); sampled entries of C match a float64 product in both.
+func TestGPUGridVariant(t *testing.T) {
+	dev := openGPU(t)
+	k, err := tt.CompilePython("tools/ttrun/testdata/unmasked_matmul.py", tt.Options{Arch: dev.Arch(), NumWarps: 4,
+		Kernel: "unmasked_matmul", Signature: "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16",
+		Constexprs: map[string]any{"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.GridVariant == nil {
+		t.Skipf("no grid variant on %s", dev.Arch())
+	}
+	f, err := dev.Load(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		n       int
+		variant bool
+	}{{1024, true}, {4096, false}} {
+		m, n, kk := c.n, c.n, 256
+		a, b := make([]uint16, m*kk), make([]uint16, kk*n)
+		for i := range a {
+			a[i] = numeric.F16FromFloat64(rand.Float64()*2-1, numeric.RNE)
+		}
+		for i := range b {
+			b[i] = numeric.F16FromFloat64(rand.Float64()*2-1, numeric.RNE)
+		}
+		da, _ := tt.Upload(dev, a)
+		db, _ := tt.Upload(dev, b)
+		dc, _ := dev.Alloc(2*m*n, "fp16")
+		grid := tt.Grid{(m / 128) * (n / 128)}
+		if got := f.RunsGridVariant(grid); got != c.variant {
+			t.Fatalf("%d programs: RunsGridVariant %v, want %v", grid[0], got, c.variant)
+		}
+		if err := f.Launch(grid, da, db, dc, m, n, kk, kk, n, n); err != nil {
+			t.Fatal(err)
+		}
+		out := make([]uint16, m*n)
+		if err := tt.Download(dc, out); err != nil {
+			t.Fatal(err)
+		}
+		for s := 0; s < 256; s++ {
+			i, j := rand.IntN(m), rand.IntN(n)
+			var want float64
+			for x := 0; x < kk; x++ {
+				want += numeric.F16ToFloat64(a[i*kk+x]) * numeric.F16ToFloat64(b[x*n+j])
+			}
+			if got := numeric.F16ToFloat64(out[i*n+j]); math.Abs(got-want) > 0.02+0.01*math.Abs(want) {
+				t.Fatalf("%dx%d (variant %v): C[%d][%d] = %v, want %v", m, n, c.variant, i, j, got, want)
+			}
+		}
+		da.Free()
+		db.Free()
+		dc.Free()
+	}
+}

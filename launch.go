@@ -28,6 +28,10 @@ type Function struct {
 	k   *Kernel
 	mod *cuda.Module
 	fn  *cuda.Function
+	// variant is the kernel's grid-schedule variant (Kernel.GridVariant),
+	// run for grids of at most variantPrograms programs.
+	variant         *cuda.Function
+	variantPrograms int
 	// scratch is the global scratch of the largest grid launched so far
 	// (kernels that build tensor maps); launches on the device's stream
 	// run in order, so they share it.
@@ -53,17 +57,31 @@ func (d *Device) Load(k *Kernel) (*Function, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tt: loading %s (compiled for %s) on %s (%s): %w", k.Name, k.Arch, d.name, d.arch, err)
 	}
-	fn, err := mod.Function(k.Name)
-	if err == nil && k.Shared > 48<<10 {
-		err = fn.SetMaxDynamicSharedMemory(k.Shared)
+	fn, err := loadEntry(mod, k.Name, k.Shared)
+	f := &Function{d: d, k: k, mod: mod, fn: fn}
+	if v := k.GridVariant; err == nil && v != nil {
+		var sms int
+		if sms, err = d.dev.Attribute(cuda.DevAttrMultiprocessorCount); err == nil {
+			f.variant, err = loadEntry(mod, v.Name, v.Shared)
+			f.variantPrograms = v.CTAsPerSM * sms
+		}
 	}
 	if err != nil {
 		mod.Close()
 		return nil, fmt.Errorf("tt: %s: %w", k.Name, err)
 	}
-	f := &Function{d: d, k: k, mod: mod, fn: fn}
 	d.loaded[k] = f
 	return f, nil
+}
+
+// loadEntry returns the function name of mod, allowed shared bytes of
+// dynamic shared memory.
+func loadEntry(mod *cuda.Module, name string, shared int) (*cuda.Function, error) {
+	fn, err := mod.Function(name)
+	if err == nil && shared > 48<<10 {
+		err = fn.SetMaxDynamicSharedMemory(shared)
+	}
+	return fn, err
 }
 
 // Kernel is the loaded kernel.
@@ -89,7 +107,11 @@ func (f *Function) Launch(grid Grid, args ...any) error {
 	if err != nil {
 		return err
 	}
-	cfg := cuda.LaunchConfig{Grid: ctaGrid, Block: [3]int{32 * f.k.NumWarps, 1, 1}, SharedBytes: f.k.Shared, Cluster: cluster}
+	fn, cfg := f.fn, cuda.LaunchConfig{Grid: ctaGrid, Block: [3]int{32 * f.k.NumWarps, 1, 1}, SharedBytes: f.k.Shared, Cluster: cluster}
+	if f.RunsGridVariant(grid) {
+		v := f.k.GridVariant
+		fn, cfg.Block[0], cfg.SharedBytes = f.variant, 32*v.NumWarps, v.Shared
+	}
 	if f.k.GlobalScratch > 0 {
 		scratch, err := f.globalScratch(cfg.Grid)
 		if err != nil {
@@ -97,10 +119,19 @@ func (f *Function) Launch(grid Grid, args ...any) error {
 		}
 		cargs = cargs.Ptr(scratch)
 	}
-	if err := f.fn.Launch(cfg, cargs); err != nil {
+	if err := fn.Launch(cfg, cargs); err != nil {
 		return fmt.Errorf("tt: launching %s: %w", f.k.Name, err)
 	}
 	return nil
+}
+
+// RunsGridVariant reports whether a launch over grid runs the kernel's
+// grid-schedule variant (Kernel.GridVariant): where the grid is one wave
+// of the variant's CTAs, the grid's own schedule beats the persistent
+// kernel's single CTA an SM.
+func (f *Function) RunsGridVariant(grid Grid) bool {
+	g := grid.normalized()
+	return f.variant != nil && g[0]*g[1]*g[2] <= f.variantPrograms
 }
 
 // cudaAllocAlign is the alignment of the driver's allocations.

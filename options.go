@@ -36,6 +36,10 @@ type Options struct {
 	// NoFPFusion keeps a*b+c as two roundings (Triton's
 	// enable_fp_fusion=False).
 	NoFPFusion bool
+	// NoGridVariant compiles a kernel tt makes persistent without its
+	// grid-schedule variant (Kernel.GridVariant), which costs a second
+	// compilation of such kernels.
+	NoGridVariant bool
 	// KeepIR keeps the kernel's TTIR and TTGIR in the Kernel.
 	KeepIR bool
 	// Cache is where compilations are kept (nil: compilecache.Default()).
@@ -68,6 +72,7 @@ func (o Options) translate() tttranslate.Options {
 	}
 	t.FPFusion = !o.NoFPFusion
 	t.Triton.MaxNReg = o.MaxNReg
+	t.GridVariant = !o.NoGridVariant && t.Target == "ptx"
 	return t
 }
 
