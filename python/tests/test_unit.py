@@ -497,7 +497,8 @@ class GridVariantTest(FakeTritonTest):
 
     def launched(self, kernel, grid):
         kernel[grid]("x", "y", 7)
-        grid_, function, packed, args = kernel._run.launches[-1]
+        launcher = getattr(kernel._run, "launcher", kernel._run)  # the fake driver's, under a choosing run
+        grid_, function, packed, args = launcher.launches[-1]
         self.assertEqual((grid_, args), (grid, ("x", "y", 7)))
         return function, packed
 
@@ -548,6 +549,8 @@ class GridVariantTest(FakeTritonTest):
                 "ctas_per_sm": 2, "global_scratch_size": 0, "target": "sm_90a"}
         self.gv.carry({"grid_variant": good}, md)
         self.assertEqual(self.gv.entry_name(md), VARIANT)
+        with self.assertRaisesRegex(TTTranslateError, "num_ctas=2, the kernel 2: a grid variant is of one-CTA kernels"):
+            self.gv.carry({"grid_variant": {**good, "num_ctas": 2, "cluster_dims": [2, 1, 1]}}, {**md, "num_ctas": 2})
         for change, want in (({"num_ctas": 2, "cluster_dims": [2, 1, 1]}, "num_ctas=2, the kernel 1"),
                              ({"cluster_dims": [1, 2, 1]}, r"clusters of \[1, 2, 1\]"),
                              ({"global_scratch_size": 128}, "global_scratch_size=128, the kernel 0"),
@@ -564,6 +567,7 @@ class GridVariantTest(FakeTritonTest):
         tt_triton.enable()
         _, md = self.compile(ttir=PERSISTENT_TTIR)
         kernel = self.load(md)
+        loaded = len(driver.active.utils.loaded)
         variant = (f"function {VARIANT}", (4, 1, 98312))
         persistent = ("function add_kernel", (4, 1, 225 << 10))
         self.assertEqual(kernel.packed_metadata, persistent[1])
@@ -571,10 +575,12 @@ class GridVariantTest(FakeTritonTest):
                            ((2, 12, 11), variant), ((1, 1, 265), persistent), ((12, 23, 1), persistent)):
             with self.subTest(grid=grid):
                 self.assertEqual(self.launched(kernel, grid), want)
-        # The variant comes from the kernel's own binary, with its own shared memory.
+        # The variant comes from the kernel's own binary, with its own shared memory, loaded once
+        # (Triton calls _init_handles before every launch through kernel[grid]).
+        self.assertEqual(len(driver.active.utils.loaded), loaded + 2)
         self.assertEqual(driver.active.utils.loaded[-2:], [("add_kernel", b"cubin", 225 << 10, 0),
                                                            (VARIANT, b"cubin", 98312, 0)])
-        self.assertEqual(kernel._run.global_scratch_size, 0)  # the launcher's, through the choice
+        self.assertEqual(kernel._run.limit, 264)
         # The multiprocessor count is the device's: 100 SMs, 200 CTAs.
         driver.active.utils.properties["multiprocessor_count"] = 100
         self.addCleanup(driver.active.utils.properties.__setitem__, "multiprocessor_count", 132)
@@ -586,10 +592,12 @@ class GridVariantTest(FakeTritonTest):
         import tt_triton
         tt_triton.enable()
         _, md = self.compile(ttir=PERSISTENT_TTIR)
-        kernel = self.load(md)
+        # Read when the kernel loads: one loaded under 0 launches the persistent kernel only.
         for value, want in (("0", "function add_kernel"), ("off", "function add_kernel"), ("1", f"function {VARIANT}")):
             with self.subTest(value=value), mock.patch.dict(os.environ, {"TT_TRITON_GRID_VARIANT": value}):
+                kernel = self.load(md)
                 self.assertEqual(self.launched(kernel, (1, 1, 1))[0], want)
+            self.assertEqual(self.launched(kernel, (1, 1, 1))[0], want)
         with mock.patch.dict(os.environ, {"TT_TRITON_GRID_VARIANT": "maybe"}):
             with self.assertRaisesRegex(ValueError, "TT_TRITON_GRID_VARIANT='maybe'"):
                 self.load(md)[(1, 1, 1)]
@@ -605,7 +613,7 @@ class GridVariantTest(FakeTritonTest):
             kernel = self.load(m)
             n = len(driver.active.utils.loaded)
             self.assertEqual(self.launched(kernel, (1, 1, 1)), ("function add_kernel", (4, 1, 1024)))
-            self.assertEqual(type(kernel._run).__name__, "Launcher")
+            self.assertEqual(type(kernel._run).__name__, "Launcher")  # Triton's own, unwrapped
             self.assertEqual(len(driver.active.utils.loaded), n + 1)
 
     def test_disable_restores_init_handles(self):

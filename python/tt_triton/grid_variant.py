@@ -13,8 +13,9 @@ This module carries that description into Triton's metadata (``tt_grid_variant``
 wrapping ``CompiledKernel._init_handles`` while the plugin is enabled, loads the variant beside
 the kernel and chooses per launch: at most ``ctas_per_sm`` x (the device's SMs) CTAs run the
 variant (they all fit on the GPU at once), every larger grid the persistent kernel.
-``TT_TRITON_GRID_VARIANT=0`` keeps the persistent kernel for every grid (read at each launch,
-so a benchmark can time both in one process).
+``TT_TRITON_GRID_VARIANT=0`` keeps the persistent kernel for every grid of the kernels that load
+while it is set (a benchmark that loads the kernel afresh for each setting, as
+scripts/gpu/shape_sweep.py's variants do, can time both in one process).
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ _ON = ("", "1", "on", "true", "yes")
 
 
 def choice_enabled(environ=os.environ) -> bool:
-    """Whether launches choose between the kernel and its variant (TT_TRITON_GRID_VARIANT)."""
+    """Whether kernels loaded now choose between themselves and their variants (TT_TRITON_GRID_VARIANT)."""
     v = environ.get(ENV_GRID_VARIANT, "").strip().lower()
     if v in _ON:
         return True
@@ -85,12 +86,13 @@ def carry(tt_meta: dict, md: dict) -> None:
     out = {"name": v["name"], "num_warps": _int(v, "num_warps", 1), "num_ctas": _int(v, "num_ctas", 1),
            "shared": _int(v, "shared", 0), "ctas_per_sm": _int(v, "ctas_per_sm", 1)}
     # Triton's launcher launches clusters of the kernel's num_ctas and allocates the kernel's
-    # scratch for either function: the variant must agree with the kernel on both.
-    if out["num_ctas"] != md.get("num_ctas", 1):
+    # scratch for either function: the variant must agree with the kernel on both. tt makes
+    # variants of one-CTA kernels only, so that the rule counts programs as CTAs.
+    if out["num_ctas"] != 1 or md.get("num_ctas", 1) != 1:
         raise TTTranslateError(f"tt_triton: tt's grid variant {out['name']} has num_ctas={out['num_ctas']}, "
-                               f"the kernel {md.get('num_ctas', 1)}")
-    dims = list(v.get("cluster_dims", [out["num_ctas"], 1, 1]))
-    if dims != [out["num_ctas"], 1, 1]:
+                               f"the kernel {md.get('num_ctas', 1)}: a grid variant is of one-CTA kernels")
+    dims = list(v.get("cluster_dims", [1, 1, 1]))
+    if dims != [1, 1, 1]:
         raise TTTranslateError(f"tt_triton: tt's grid variant {out['name']} needs clusters of {dims} CTAs")
     for k in ("global_scratch_size", "profile_scratch_size"):
         if k in v and v[k] != md.get(k, 0):
@@ -105,39 +107,32 @@ def entry_name(md: dict) -> str | None:
     return v["name"] if v else None
 
 
-class Choice:
+def choosing_run(launcher, function, packed_metadata, limit: int):
     """A CompiledKernel's run for a kernel with a grid variant: Triton's launcher, given the
-    variant's function and packed metadata instead of the kernel's when the grid's CTAs fit
-    ``limit`` (ctas_per_sm x SMs) and TT_TRITON_GRID_VARIANT does not say 0."""
+    variant's function and packed metadata instead of the kernel's when the grid's programs
+    fit ``limit`` (ctas_per_sm x SMs; a program is one CTA: carry() takes variants of one-CTA
+    kernels only).
 
-    __slots__ = ("launcher", "function", "packed_metadata", "limit", "num_ctas")
+    A closure, not an object: it runs at every launch, and a call through a class's __call__
+    cost about 0.4 us more here. Its attributes say what it chooses between."""
 
-    def __init__(self, launcher, function, packed_metadata, limit: int, num_ctas: int = 1):
-        self.launcher = launcher
-        self.function = function
-        self.packed_metadata = packed_metadata
-        self.limit = limit
-        self.num_ctas = num_ctas
+    def run(grid_x, grid_y, grid_z, stream, kernel_function, kernel_packed_metadata, *rest):
+        if grid_x * grid_y * grid_z <= limit:
+            return launcher(grid_x, grid_y, grid_z, stream, function, packed_metadata, *rest)
+        return launcher(grid_x, grid_y, grid_z, stream, kernel_function, kernel_packed_metadata, *rest)
 
-    def uses_variant(self, grid_x: int, grid_y: int, grid_z: int) -> bool:
-        return grid_x * grid_y * grid_z * self.num_ctas <= self.limit and choice_enabled()
-
-    def __call__(self, grid_x, grid_y, grid_z, stream, function, packed_metadata, *rest):
-        if self.uses_variant(grid_x, grid_y, grid_z):
-            function, packed_metadata = self.function, self.packed_metadata
-        return self.launcher(grid_x, grid_y, grid_z, stream, function, packed_metadata, *rest)
-
-    def __getattr__(self, name):  # the launcher's attributes (global_scratch_size, ...)
-        return getattr(self.launcher, name)
+    run.launcher, run.function, run.packed_metadata, run.limit = launcher, function, packed_metadata, limit
+    return run
 
 
 def attach(kernel) -> None:
     """Load the variant a loaded CompiledKernel's metadata names from its binary and make its
-    run a Choice (once; kernels without a variant are left alone)."""
+    run choose (once). Kernels without a variant are left alone, and so is every kernel that
+    loads while TT_TRITON_GRID_VARIANT says 0 (read here, when the kernel loads: the launch
+    then costs what it costs without a variant)."""
     v = getattr(kernel.metadata, METADATA_KEY, None)
-    if not v or kernel.module is None or isinstance(kernel._run, Choice):
+    if not v or kernel.module is None or not choice_enabled():
         return
-    choice_enabled()  # a bad TT_TRITON_GRID_VARIANT is refused when the kernel loads, not later
     from triton.compiler.compiler import make_backend
     from triton.runtime.driver import driver
     from triton.runtime.errors import OutOfResources
@@ -153,8 +148,7 @@ def attach(kernel) -> None:
     # the kernel's metadata with the variant's num_warps, num_ctas and shared memory.
     packed = make_backend(kernel.metadata.target).pack_metadata(
         kernel.metadata._replace(num_warps=v["num_warps"], num_ctas=v["num_ctas"], shared=v["shared"]))
-    kernel._run = Choice(kernel._run, function, packed, v["ctas_per_sm"] * props["multiprocessor_count"],
-                         v["num_ctas"])
+    kernel._run = choosing_run(kernel._run, function, packed, v["ctas_per_sm"] * props["multiprocessor_count"])
 
 
 _orig = {"init_handles": None}
@@ -168,8 +162,12 @@ def install() -> None:
     orig = CompiledKernel.__dict__["_init_handles"]
 
     def init_handles_with_grid_variant(self):
+        # Triton calls _init_handles before every launch through kernel[grid] and for every
+        # launch_metadata: only the call that loads the kernel decides.
+        loading = self.module is None
         orig(self)
-        attach(self)
+        if loading:
+            attach(self)
 
     init_handles_with_grid_variant.__wrapped__ = orig
     CompiledKernel._init_handles = init_handles_with_grid_variant
