@@ -53,8 +53,9 @@ _supported: dict = {}
 def flag_supported(ident) -> bool:
     """Whether the tt-translate of ``ident`` (binary.Identity) takes --grid-variant.
 
-    tt-translate refuses flags it does not know, and builds before the flag exist; asking it to
-    parse the flag before --version answers without compiling anything (once per build)."""
+    tt-translate refuses flags it does not know, and builds from before the flag do not know it;
+    asking the binary to parse the flag before --version answers without compiling anything
+    (once per build: the identity holds the binary's SHA-256)."""
     if ident in _supported:
         return _supported[ident]
     try:
