@@ -69,6 +69,104 @@ FAKE_TRITON = {
             @functools.lru_cache()
             def hash(self):
                 return f"ptxas-12.8-{self.target.arch}"
+
+            def pack_metadata(self, metadata):
+                return (metadata.num_warps, metadata.num_ctas, metadata.shared)
+    """,
+    # CompiledKernel as Triton 3.6 loads a kernel (_init_handles) and launches it (run), with a
+    # driver that records what it loads and launches.
+    "triton/compiler/__init__.py": "",
+    "triton/compiler/compiler.py": """
+        from collections import namedtuple
+
+        from ..backends.compiler import GPUTarget
+        from ..backends.nvidia.compiler import CUDABackend
+        from ..runtime.driver import driver
+        from ..runtime.errors import OutOfResources
+
+        def make_backend(target):
+            return CUDABackend(target)
+
+        def max_shared_mem(device):
+            return driver.active.utils.get_device_properties(device)["max_shared_mem"]
+
+        class CompiledKernel:
+            def __init__(self, src, metadata, kernel=b"cubin"):
+                metadata = dict(metadata)
+                target = metadata["target"]
+                metadata["target"] = GPUTarget(target["backend"], target["arch"], target["warp_size"])
+                self.metadata = namedtuple("KernelMetadata", sorted(metadata))(**metadata)
+                self.packed_metadata = make_backend(self.metadata.target).pack_metadata(self.metadata)
+                self.src = src
+                self.name = self.metadata.name
+                self.kernel = kernel
+                self.module = None
+                self.function = None
+                self._run = None
+
+            def _init_handles(self):
+                if self.module is not None:
+                    return
+                device = driver.active.get_current_device()
+                self._run = driver.active.launcher_cls(self.src, self.metadata)
+                if self.metadata.shared > max_shared_mem(device):
+                    raise OutOfResources(self.metadata.shared, max_shared_mem(device), "shared memory")
+                self.module, self.function, self.n_regs, self.n_spills, self.n_max_threads = \
+                    driver.active.utils.load_binary(self.name, self.kernel, self.metadata.shared, device)
+
+            @property
+            def run(self):
+                if self._run is None:
+                    self._init_handles()
+                return self._run
+
+            def __getitem__(self, grid):
+                self._init_handles()
+
+                def runner(*args, stream=None):
+                    self.run(grid[0], grid[1], grid[2], stream or 0, self.function, self.packed_metadata, None,
+                             None, None, *args)
+
+                return runner
+    """,
+    "triton/runtime/driver.py": """
+        from ..backends.compiler import GPUTarget
+
+        class Launcher:
+            def __init__(self, src, metadata):
+                self.global_scratch_size = metadata.global_scratch_size
+                self.launches = []
+
+            def __call__(self, gridX, gridY, gridZ, stream, function, *args):
+                self.launches.append(((gridX, gridY, gridZ), function, args[0], args[4:]))
+
+        class Utils:
+            def __init__(self):
+                self.loaded = []
+                self.properties = {"multiprocessor_count": 132, "max_shared_mem": 232448}
+
+            def get_device_properties(self, device):
+                return dict(self.properties)
+
+            def load_binary(self, name, kernel, shared, device):
+                self.loaded.append((name, kernel, shared, device))
+                return f"module {name}", f"function {name}", 32, 0, 1024
+
+        class CudaDriver:
+            def __init__(self):
+                self.utils = Utils()
+                self.launcher_cls = Launcher
+
+            def get_current_device(self):
+                return 0
+
+            def get_current_target(self):
+                return GPUTarget("cuda", 90, 32)
+
+        class _Active:
+            active = CudaDriver()
+
+        driver = _Active()
     """,
     "triton/errors.py": """
         class TritonError(Exception):
@@ -110,23 +208,33 @@ env_log = os.environ.get("FAKE_TT_GOMAXPROCS_LOG")
 if env_log:
     with open(env_log, "a") as f:
         f.write(json.dumps(os.environ.get("GOMAXPROCS")) + "\n")
-if args == ["--version"]:
+# The flags tt-translate takes (of those the plugin passes); like the real one, the fake refuses
+# any other before it does anything else. GRID_VARIANT: this build knows --grid-variant.
+GRID_VARIANT = False
+KNOWN = {"target", "arch", "num-warps", "num-stages", "num-ctas", "ptx-version", "enable-fp-fusion",
+         "enable-reflect-ftz", "debug", "sanitize-overflow", "launch-cooperative-grid", "launch-pdl", "line-info",
+         "kernel-abi", "maxnreg", "extern-libs", "dump-stages", "version"} | ({"grid-variant"} if GRID_VARIANT else set())
+opts = {}
+src = None
+out = None
+it = iter(args)
+for a in it:
+    if a == "-o":
+        out = next(it)
+    elif a.startswith("-"):
+        k, _, v = a.lstrip("-").partition("=")
+        if k not in KNOWN:
+            sys.stderr.write(f"tt-translate: flag provided but not defined: -{k}\n")
+            sys.exit(2)
+        opts[k] = v or "true"
+    elif src is None:
+        src = a
+if "version" in opts:
     if os.environ.get("FAKE_TT_NO_VERSION"):
         sys.stderr.write("tt-translate: Unknown command line argument '--version'.\n")
         sys.exit(2)
     print("tt-translate (tt) version 9.9.9, commit feedface")
     sys.exit(0)
-opts = {}
-src = None
-for a in args:
-    if a.startswith("--") and "=" in a:
-        k, v = a[2:].split("=", 1)
-        opts[k] = v
-    elif a == "-o":
-        pass
-    elif src is None and not a.startswith("-"):
-        src = a
-out = args[args.index("-o") + 1]
 text = open(src).read()
 if "tt.needs_too_much_shared" in text:
     # tt-translate's out-of-resources protocol: exit 3 and the record in the .json.
@@ -145,11 +253,28 @@ if "tt.unsupported" in text:
 sig = next(l for l in text.splitlines() if "tt.func public @" in l).split(" attributes ")[0]
 name = re.search(r"@(\w+)", sig).group(1)
 n = len(re.findall(r"%[\w.]+\s*:", sig)) + (2 if opts.get("kernel-abi") == "triton" else 0)
-decls = ",\n".join(f"\t.param .u64 {name}_param_{i}" for i in range(n))
+# A kernel marked tt.persistent is made persistent; with --grid-variant its grid-schedule
+# variant follows it (FAKE_TT_VARIANT_BREAK: "missing" leaves its entry out, "params" drops a
+# parameter of it).
+variant = f"{name}__tt_grid" if "tt.persistent" in text and opts.get("grid-variant") == "true" else None
+brk = os.environ.get("FAKE_TT_VARIANT_BREAK", "")
+
+
+def entry(ename, nparams):
+    decls = ",\n".join(f"\t.param .u64 {ename}_param_{i}" for i in range(nparams))
+    return f".visible .entry {ename}(\n{decls}\n)\n.reqntid 128, 1, 1\n{{\n\tret;\n}}\n"
+
+
 with open(out, "w") as f:
-    f.write(f".version {opts.get('ptx-version', '8.0')}\n.target {opts.get('arch')}\n"
-            f".visible .entry {name}(\n{decls}\n)\n.reqntid 128, 1, 1\n{{\n\tret;\n}}\n")
+    f.write(f".version {opts.get('ptx-version', '8.0')}\n.target {opts.get('arch')}\n" + entry(name, n))
+    if variant and brk != "missing":
+        f.write(entry(variant, n - 1 if brk == "params" else n))
 meta = {"name": name, "num_warps": int(opts.get("num-warps", 4)), "shared": 1024, "target": opts.get("arch")}
+if variant:
+    meta["shared"] = 225 << 10
+    meta["grid_variant"] = {"name": variant, "num_warps": 4, "num_ctas": 1, "cluster_dims": [1, 1, 1],
+                            "shared": 98312, "target": opts.get("arch"), "ctas_per_sm": 2,
+                            "global_scratch_size": 0, "profile_scratch_size": 0}
 if opts.get("kernel-abi") == "triton":
     meta.update(global_scratch_size=0, global_scratch_align=1, profile_scratch_size=0, profile_scratch_align=1)
 if "tt.tensordesc" in text:
@@ -179,10 +304,14 @@ def write_tree(root: str, files: dict[str, str]) -> None:
             f.write(textwrap.dedent(text).lstrip("\n"))
 
 
-def write_fake_tt_translate(directory: str) -> str:
+def write_fake_tt_translate(directory: str, grid_variant: bool = False) -> str:
+    """The fake tt-translate in directory; ``grid_variant``: a build that takes --grid-variant."""
     path = os.path.join(directory, "tt-translate")
+    text = FAKE_TT_TRANSLATE.replace("PYTHON", sys.executable, 1)
+    if grid_variant:
+        text = text.replace("GRID_VARIANT = False", "GRID_VARIANT = True", 1)
     with open(path, "w") as f:
-        f.write(FAKE_TT_TRANSLATE.replace("PYTHON", sys.executable, 1))
+        f.write(text)
     os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     return path
 

@@ -232,3 +232,54 @@ print(tt_triton.enabled(), torch.equal(out, x + x), k.metadata._asdict().get(tt_
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["True", "True", IDENT.cache_key()]
+
+
+@triton.jit
+def variant_probe(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) + tl.load(y_ptr + offs, mask=mask), mask=mask)
+
+
+def _with_marked_variant(result):
+    """tt's PTX and metadata with a grid variant of the kernel as tt-translate --grid-variant
+    writes one, but subtracting where the kernel adds, so that the output shows which ran."""
+    from tt_triton import translate
+    name = result.meta["name"]
+    start = result.ptx.index(f".visible .entry {name}(")
+    end = result.ptx.index("\n}\n", start) + 3
+    body, n = re.subn(r"\badd(\.rn)?\.f32\b", r"sub\1.f32", result.ptx[start:end].replace(name, name + "__tt_grid"))
+    assert n == 1, f"expected one f32 add in {name}'s PTX"
+    meta = dict(result.meta)
+    meta["grid_variant"] = {"name": name + "__tt_grid", "num_warps": meta["num_warps"], "num_ctas": 1,
+                            "cluster_dims": [1, 1, 1], "shared": meta["shared"], "ctas_per_sm": 1,
+                            "global_scratch_size": meta["global_scratch_size"],
+                            "profile_scratch_size": meta["profile_scratch_size"]}
+    return translate.Result(**{**vars(result), "ptx": result.ptx[:end] + body + result.ptx[end:], "meta": meta})
+
+
+def test_grid_variant_launch_choice(tt, monkeypatch):
+    """Through Triton 3.6's cache, loader and launcher: a kernel whose metadata names a grid
+    variant (here made by editing tt's PTX: the variant subtracts) runs the variant for grids of
+    at most ctas_per_sm x SMs CTAs (1 x SMs here) and the kernel for larger ones, and a kernel
+    loaded under TT_TRITON_GRID_VARIANT=0 the kernel for every grid."""
+    from tt_triton import translate
+    run = translate.run
+    monkeypatch.setattr(translate, "run", lambda *a, **kw: _with_marked_variant(run(*a, **kw)))
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    block = 128
+    n = (sms + 1) * block
+    x, y = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
+    out = torch.empty_like(x)
+    for grid, want in ((sms, x - y), (sms + 1, x + y), (1, x - y)):
+        out.fill_(-7)
+        k = variant_probe[(grid, )](x, y, out, grid * block, BLOCK=block)
+        torch.cuda.synchronize()
+        assert torch.equal(out[:grid * block], want[:grid * block]), grid
+    assert k.metadata.tt_grid_variant["name"] == "variant_probe__tt_grid" and k._run.limit == sms
+    # The knob is read when a kernel loads: a fresh compile under it launches the kernel only.
+    monkeypatch.setenv("TT_TRITON_GRID_VARIANT", "0")
+    variant_probe.device_caches.clear()  # the JIT's loaded kernels: the next launch loads it again
+    variant_probe[(1, )](x, y, out, block, BLOCK=block)
+    torch.cuda.synchronize()
+    assert torch.equal(out[:block], (x + y)[:block])

@@ -73,6 +73,10 @@ class BuildArgsTest(unittest.TestCase):
         self.assertEqual(translate.sm_arch(90), "sm_90a")
         self.assertEqual(translate.sm_arch(100), "sm_100a")
 
+    def test_grid_variant_flag(self):
+        self.assertNotIn("--grid-variant", translate.build_args(fakes.Options(), 90, 87))
+        self.assertIn("--grid-variant", translate.build_args(fakes.Options(), 90, 87, grid_variant=True))
+
     def test_instrumentation_refused(self):
         with self.assertRaisesRegex(TTTranslateError, "instrumentation_mode='consan' is not supported"):
             translate.build_args(fakes.Options(instrumentation_mode="consan"), 90, 87)
@@ -146,10 +150,32 @@ class MetadataTest(unittest.TestCase):
         short = ptx.replace(",\n\t.param .u64 e", "")
         with self.assertRaisesRegex(TTTranslateError, "ABI mismatch: tt's entry add_kernel declares 4 parameters"):
             metadata.check_abi(short, fakes.KERNEL_TTIR, "add_kernel")
-        with self.assertRaisesRegex(TTTranslateError, "entry is 'add_kernel', the kernel is 'other'"):
+        with self.assertRaisesRegex(TTTranslateError, r"no entry 'other' \(its entries: \['add_kernel'\]\)"):
             metadata.check_abi(ptx, fakes.KERNEL_TTIR.replace("add_kernel", "other"), "other")
-        with self.assertRaisesRegex(TTTranslateError, "2 .visible .entry kernels"):
+        with self.assertRaisesRegex(TTTranslateError, "two .visible .entry kernels named add_kernel"):
             metadata.check_abi(ptx + ptx, fakes.KERNEL_TTIR, "add_kernel")
+        # Without a grid variant in the metadata any second entry is unexpected.
+        with self.assertRaisesRegex(TTTranslateError, r"entry kernels \['add_kernel__tt_grid'\] beside 'add_kernel'$"):
+            metadata.check_abi(ptx + ptx.replace("add_kernel", "add_kernel__tt_grid"), fakes.KERNEL_TTIR, "add_kernel")
+
+    def test_check_abi_grid_variant(self):
+        """The grid variant the metadata names is an entry beside the kernel's, taking the same
+        parameters; nothing else may be."""
+        ptx = ".visible .entry add_kernel(\n\t.param .u64 a,\n\t.param .u64 b,\n\t.param .u32 c,\n" \
+              "\t.param .u64 d,\n\t.param .u64 e\n)\n{\n}\n"
+        variant = ptx.replace("add_kernel", "add_kernel__tt_grid")
+        v = "add_kernel__tt_grid"
+        self.assertEqual(metadata.check_abi(variant + ptx, fakes.KERNEL_TTIR, "add_kernel", v), "add_kernel")
+        with self.assertRaisesRegex(TTTranslateError, "names the grid variant 'add_kernel__tt_grid', which its PTX lacks"):
+            metadata.check_abi(ptx, fakes.KERNEL_TTIR, "add_kernel", v)
+        with self.assertRaisesRegex(TTTranslateError, "grid variant add_kernel__tt_grid declares 4 parameters, its "
+                                                      "kernel add_kernel 5"):
+            metadata.check_abi(ptx + variant.replace(",\n\t.param .u64 e", ""), fakes.KERNEL_TTIR, "add_kernel", v)
+        other = ptx.replace("add_kernel", "helper")
+        with self.assertRaisesRegex(TTTranslateError, r"\['helper'\] beside 'add_kernel' and its grid variant"):
+            metadata.check_abi(ptx + variant + other, fakes.KERNEL_TTIR, "add_kernel", v)
+        with self.assertRaisesRegex(TTTranslateError, "names the kernel 'add_kernel' as its own grid variant"):
+            metadata.check_abi(ptx, fakes.KERNEL_TTIR, "add_kernel", "add_kernel")
 
 
 class BinaryTest(TempDirTest):
@@ -186,8 +212,8 @@ class BinaryTest(TempDirTest):
         self.assertIsNone(binary.parse_version_output("Unknown command line argument"))
 
 
-class HookTest(TempDirTest):
-    """The stage hook, driven as Triton 3.6's compile() drives add_stages and the stages."""
+class FakeTritonTest(TempDirTest):
+    """With the fake Triton imported; the plugin disabled and Triton's hash restored after."""
 
     def setUp(self):
         super().setUp()
@@ -226,6 +252,10 @@ class HookTest(TempDirTest):
         for name in ("ttgir", "llvm_mlir", "llir", "ptx"):
             module = stages[name](module, md)
         return module, md
+
+
+class HookTest(FakeTritonTest):
+    """The stage hook, driven as Triton 3.6's compile() drives add_stages and the stages."""
 
     def test_stages_replaced(self):
         import tt_triton
@@ -440,6 +470,167 @@ class HookTest(TempDirTest):
         self.assertEqual(len(fn.device_caches), 1)
         tt_triton.disable()
         self.assertEqual(len(fn.device_caches), 0)
+
+
+# A kernel the fake tt-translate makes persistent (and, with --grid-variant, gives a variant).
+PERSISTENT_TTIR = fakes.KERNEL_TTIR.replace("    tt.return", "    // tt.persistent\n    tt.return")
+VARIANT = "add_kernel__tt_grid"
+
+
+class GridVariantTest(FakeTritonTest):
+    """tt's grid-schedule variant: asked for where tt-translate takes the flag, carried into
+    Triton's metadata, checked against the PTX, loaded beside the kernel and launched for the
+    grids whose CTAs fit ctas_per_sm x SMs (grid_variant.py)."""
+
+    def setUp(self):
+        super().setUp()
+        self.tt = fakes.write_fake_tt_translate(self.tmp, grid_variant=True)
+        from tt_triton import grid_variant
+        self.gv = grid_variant
+        os.environ.pop("TT_TRITON_GRID_VARIANT", None)
+
+    def load(self, md):
+        """The kernel as Triton 3.6 builds it from its cache: the metadata through JSON."""
+        from triton.compiler.compiler import CompiledKernel
+        md = json.loads(json.dumps({**md, "target": {"backend": "cuda", "arch": 90, "warp_size": 32}}))
+        return CompiledKernel(None, md)
+
+    def launched(self, kernel, grid):
+        kernel[grid]("x", "y", 7)
+        launcher = getattr(kernel._run, "launcher", kernel._run)  # the fake driver's, under a choosing run
+        grid_, function, packed, args = launcher.launches[-1]
+        self.assertEqual((grid_, args), (grid, ("x", "y", 7)))
+        return function, packed
+
+    def test_flag_only_where_tt_takes_it(self):
+        import tt_triton
+        argv_log = os.path.join(self.tmp, "argv.jsonl")
+        for supported in (False, True):
+            with self.subTest(supported=supported):
+                tt = fakes.write_fake_tt_translate(self.tmp, grid_variant=supported)
+                ident = tt_triton.enable(tt)
+                self.assertEqual(self.gv.flag_supported(ident), supported)
+                with mock.patch.dict(os.environ, {"FAKE_TT_ARGV_LOG": argv_log}):
+                    _, md = self.compile(ttir=PERSISTENT_TTIR)
+                with open(argv_log) as f:
+                    args = json.loads(f.read().splitlines()[-1])
+                self.assertEqual("--grid-variant" in args, supported)
+                self.assertEqual(self.gv.METADATA_KEY in md, supported)
+        # The fake refuses an unknown flag as tt-translate does, which is what the probe reads.
+        proc = subprocess.run([self.tt, "--no-such-flag", "--version"], capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 2)
+
+    def test_metadata_carried(self):
+        import tt_triton
+        tt_triton.enable()
+        _, md = self.compile(ttir=PERSISTENT_TTIR)
+        self.assertEqual(md["name"], "add_kernel")
+        self.assertEqual(md[self.gv.METADATA_KEY], {"name": VARIANT, "num_warps": 4, "num_ctas": 1, "shared": 98312,
+                                                    "ctas_per_sm": 2})
+        # Not persistent: no variant, and no stale key from an earlier compile in the same dict.
+        stages, _ = self.stages(fakes.Options())
+        module = fakes.Module(fakes.KERNEL_TTIR)
+        for name in ("ttgir", "llvm_mlir", "llir", "ptx"):
+            module = stages[name](module, md)
+        self.assertNotIn(self.gv.METADATA_KEY, md)
+
+    def test_broken_variant_refused(self):
+        import tt_triton
+        tt_triton.enable()
+        for brk, want in (("missing", "names the grid variant 'add_kernel__tt_grid', which its PTX lacks"),
+                          ("params", "grid variant add_kernel__tt_grid declares 4 parameters, its kernel add_kernel 5")):
+            with self.subTest(brk=brk), mock.patch.dict(os.environ, {"FAKE_TT_VARIANT_BREAK": brk}):
+                with self.assertRaisesRegex(TTTranslateError, want):
+                    self.compile(ttir=PERSISTENT_TTIR)
+
+    def test_carry_checks(self):
+        md = {"num_ctas": 1, "global_scratch_size": 0, "profile_scratch_size": 0}
+        good = {"name": VARIANT, "num_warps": 4, "num_ctas": 1, "cluster_dims": [1, 1, 1], "shared": 98312,
+                "ctas_per_sm": 2, "global_scratch_size": 0, "target": "sm_90a"}
+        self.gv.carry({"grid_variant": good}, md)
+        self.assertEqual(self.gv.entry_name(md), VARIANT)
+        with self.assertRaisesRegex(TTTranslateError, "num_ctas=2, the kernel 2: a grid variant is of one-CTA kernels"):
+            self.gv.carry({"grid_variant": {**good, "num_ctas": 2, "cluster_dims": [2, 1, 1]}}, {**md, "num_ctas": 2})
+        for change, want in (({"num_ctas": 2, "cluster_dims": [2, 1, 1]}, "num_ctas=2, the kernel 1"),
+                             ({"cluster_dims": [1, 2, 1]}, r"clusters of \[1, 2, 1\]"),
+                             ({"global_scratch_size": 128}, "global_scratch_size=128, the kernel 0"),
+                             ({"ctas_per_sm": 0}, "ctas_per_sm=0, want an integer >= 1"),
+                             ({"shared": "98312"}, "shared='98312'"),
+                             ({"name": ""}, "names no kernel")):
+            with self.subTest(change=change), self.assertRaisesRegex(TTTranslateError, want):
+                self.gv.carry({"grid_variant": {**good, **change}}, dict(md))
+
+    def test_launch_rule_at_the_boundary(self):
+        """Up to ctas_per_sm x SMs CTAs (2 x 132 here) the variant, from one more the kernel."""
+        import tt_triton
+        from triton.runtime.driver import driver
+        tt_triton.enable()
+        _, md = self.compile(ttir=PERSISTENT_TTIR)
+        kernel = self.load(md)
+        loaded = len(driver.active.utils.loaded)
+        variant = (f"function {VARIANT}", (4, 1, 98312))
+        persistent = ("function add_kernel", (4, 1, 225 << 10))
+        self.assertEqual(kernel.packed_metadata, persistent[1])
+        for grid, want in (((264, 1, 1), variant), ((265, 1, 1), persistent), ((1, 1, 1), variant),
+                           ((2, 12, 11), variant), ((1, 1, 265), persistent), ((12, 23, 1), persistent)):
+            with self.subTest(grid=grid):
+                self.assertEqual(self.launched(kernel, grid), want)
+        # The variant comes from the kernel's own binary, with its own shared memory, loaded once
+        # (Triton calls _init_handles before every launch through kernel[grid]).
+        self.assertEqual(len(driver.active.utils.loaded), loaded + 2)
+        self.assertEqual(driver.active.utils.loaded[-2:], [("add_kernel", b"cubin", 225 << 10, 0),
+                                                           (VARIANT, b"cubin", 98312, 0)])
+        self.assertEqual(kernel._run.limit, 264)
+        # The multiprocessor count is the device's: 100 SMs, 200 CTAs.
+        driver.active.utils.properties["multiprocessor_count"] = 100
+        self.addCleanup(driver.active.utils.properties.__setitem__, "multiprocessor_count", 132)
+        kernel = self.load(md)
+        self.assertEqual(self.launched(kernel, (200, 1, 1)), variant)
+        self.assertEqual(self.launched(kernel, (201, 1, 1)), persistent)
+
+    def test_knob_keeps_the_persistent_kernel(self):
+        import tt_triton
+        tt_triton.enable()
+        _, md = self.compile(ttir=PERSISTENT_TTIR)
+        # Read when the kernel loads: one loaded under 0 launches the persistent kernel only.
+        for value, want in (("0", "function add_kernel"), ("off", "function add_kernel"), ("1", f"function {VARIANT}")):
+            with self.subTest(value=value), mock.patch.dict(os.environ, {"TT_TRITON_GRID_VARIANT": value}):
+                kernel = self.load(md)
+                self.assertEqual(self.launched(kernel, (1, 1, 1))[0], want)
+            self.assertEqual(self.launched(kernel, (1, 1, 1))[0], want)
+        with mock.patch.dict(os.environ, {"TT_TRITON_GRID_VARIANT": "maybe"}):
+            with self.assertRaisesRegex(ValueError, "TT_TRITON_GRID_VARIANT='maybe'"):
+                self.load(md)[(1, 1, 1)]
+
+    def test_other_kernels_untouched(self):
+        """A kernel without a variant (tt's or Triton's own) loads and launches as before."""
+        import tt_triton
+        from triton.runtime.driver import driver
+        tt_triton.enable()
+        _, md = self.compile()
+        triton_md = {k: v for k, v in md.items() if not k.startswith("tt_")}
+        for m in (md, triton_md):
+            kernel = self.load(m)
+            n = len(driver.active.utils.loaded)
+            self.assertEqual(self.launched(kernel, (1, 1, 1)), ("function add_kernel", (4, 1, 1024)))
+            self.assertEqual(type(kernel._run).__name__, "Launcher")  # Triton's own, unwrapped
+            self.assertEqual(len(driver.active.utils.loaded), n + 1)
+
+    def test_disable_restores_init_handles(self):
+        import tt_triton
+        from triton.compiler.compiler import CompiledKernel
+        orig = CompiledKernel.__dict__["_init_handles"]
+        tt_triton.enable()
+        wrapped = CompiledKernel.__dict__["_init_handles"]
+        self.assertIsNot(wrapped, orig)
+        self.assertIs(wrapped.__wrapped__, orig)
+        tt_triton.enable()  # idempotent: not wrapped twice
+        self.assertIs(CompiledKernel.__dict__["_init_handles"], wrapped)
+        _, md = self.compile(ttir=PERSISTENT_TTIR)
+        tt_triton.disable()
+        self.assertIs(CompiledKernel.__dict__["_init_handles"], orig)
+        kernel = self.load(md)  # loaded after disable(): Triton's own loading
+        self.assertEqual(self.launched(kernel, (1, 1, 1))[0], "function add_kernel")
 
 
 @unittest.skipUnless(os.environ.get("TT_TRANSLATE_REAL"), "TT_TRANSLATE_REAL names no tt-translate binary "

@@ -36,7 +36,7 @@ import re
 import sys
 import threading
 
-from . import binary, metadata, ptxas, translate
+from . import binary, grid_variant, metadata, ptxas, translate
 from .translate import TTTranslateError
 
 _lock = threading.Lock()
@@ -82,7 +82,8 @@ class _Compilation:
         kernel = _kernel_name(text)
         from triton import knobs
         args = translate.build_args(self.options, self.capability, self._ptx_version(),
-                                    line_info=not knobs.compilation.disable_line_info)
+                                    line_info=not knobs.compilation.disable_line_info,
+                                    grid_variant=grid_variant.flag_supported(self.ident))
         self.result = translate.run(self.ident.path, text, ext, kernel, args)
         self.input_text, self.kernel = text, kernel
         self.ttgir_out, self.mlir_out, self.llir_out = self.result.ttgir, self.result.llvm_mlir, self.result.llir
@@ -123,7 +124,8 @@ class _Compilation:
                                    "override?); tt-translate does not read LLVM IR")
         from triton import knobs
         ptx = self.result.ptx
-        md["name"] = metadata.check_abi(ptx, self.input_text, self.kernel)
+        grid_variant.carry(self.result.meta, md)
+        md["name"] = metadata.check_abi(ptx, self.input_text, self.kernel, grid_variant.entry_name(md))
         md[metadata.METADATA_KEY] = self.ident.cache_key()
         if knobs.nvidia.dump_nvptx:
             print("// -----// NVPTX Dump (tt) //----- //")
@@ -215,6 +217,7 @@ def enable(tt_translate: str | None = None):
     from triton import knobs
     with _lock:
         _patch_cache_key()
+        grid_variant.install()
         changed = _state["identity"] != ident or not _is_ours(knobs.runtime.add_stages_inspection_hook)
         _state["identity"] = ident
         if not _is_ours(knobs.runtime.add_stages_inspection_hook):
@@ -268,6 +271,7 @@ def disable():
         _state["identity"] = None
         _state["prev_hook"] = None
         _restore_ptxas(knobs)
+        grid_variant.uninstall()
 
 
 def enabled() -> bool:

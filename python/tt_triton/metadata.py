@@ -27,13 +27,14 @@ TENSORDESC_KEYS = ("swizzle", "elem_size", "elem_type", "block_size", "fp4_padde
 _ENTRY = re.compile(r"\.visible\s+\.entry\s+([A-Za-z_$][\w$]*)\s*\(([^)]*)\)", re.S)
 
 
-def ptx_entry(ptx: str) -> tuple[str, int]:
-    """The name and the number of parameters of the PTX's single kernel entry."""
-    entries = _ENTRY.findall(ptx)
-    if len(entries) != 1:
-        raise TTTranslateError(f"tt_triton: tt's PTX has {len(entries)} .visible .entry kernels, expected 1")
-    name, params = entries[0]
-    return name, len([p for p in params.split(",") if p.strip()])
+def ptx_entries(ptx: str) -> dict[str, int]:
+    """The PTX's kernel entries (``.visible .entry``): name -> number of parameters."""
+    out: dict[str, int] = {}
+    for name, params in _ENTRY.findall(ptx):
+        if name in out:
+            raise TTTranslateError(f"tt_triton: tt's PTX has two .visible .entry kernels named {name}")
+        out[name] = len([p for p in params.split(",") if p.strip()])
+    return out
 
 
 _OPEN = {"(": ")", "<": ">", "{": "}", "[": "]"}
@@ -75,19 +76,34 @@ def count_func_args(ir_text: str, name: str) -> int | None:
     return None
 
 
-def check_abi(ptx: str, ir_text: str, kernel: str) -> str:
+def check_abi(ptx: str, ir_text: str, kernel: str, variant: str | None = None) -> str:
     """Check that tt's kernel takes what Triton's launcher passes -- the kernel's arguments and
-    the two scratch pointers -- and return the entry's name."""
-    name, n_params = ptx_entry(ptx)
-    if name != kernel:
-        raise TTTranslateError(f"tt_triton: tt's PTX entry is {name!r}, the kernel is {kernel!r}")
+    the two scratch pointers -- and return the entry's name. The PTX holds the kernel's entry
+    and, when the metadata names one (``variant``), tt's grid-schedule variant of it
+    (grid_variant.py), launched with the same arguments; any other entry is an error."""
+    entries = ptx_entries(ptx)
+    if kernel not in entries:
+        raise TTTranslateError(f"tt_triton: tt's PTX has no entry {kernel!r} (its entries: {sorted(entries)})")
+    extra = sorted(set(entries) - {kernel, variant})
+    if extra:
+        raise TTTranslateError(f"tt_triton: tt's PTX has .visible .entry kernels {extra} beside {kernel!r}"
+                               + (f" and its grid variant {variant!r}" if variant else ""))
+    n_params = entries[kernel]
     n_args = count_func_args(ir_text, kernel)
     if n_args is None:
         raise TTTranslateError(f"tt_triton: no tt.func @{kernel} in the IR given to tt")
     if n_params != n_args + SCRATCH_PARAMS:
-        raise TTTranslateError(f"tt_triton: ABI mismatch: tt's entry {name} declares {n_params} parameters; Triton's "
+        raise TTTranslateError(f"tt_triton: ABI mismatch: tt's entry {kernel} declares {n_params} parameters; Triton's "
                                f"launcher passes the kernel's {n_args} arguments and {SCRATCH_PARAMS} scratch pointers")
-    return name
+    if variant is not None:
+        if variant == kernel:
+            raise TTTranslateError(f"tt_triton: tt's metadata names the kernel {kernel!r} as its own grid variant")
+        if variant not in entries:
+            raise TTTranslateError(f"tt_triton: tt's metadata names the grid variant {variant!r}, which its PTX lacks")
+        if entries[variant] != n_params:
+            raise TTTranslateError(f"tt_triton: ABI mismatch: tt's grid variant {variant} declares {entries[variant]} "
+                                   f"parameters, its kernel {kernel} {n_params}")
+    return kernel
 
 
 def tensordesc_meta(tt_meta: dict) -> list[dict]:

@@ -48,6 +48,7 @@ ENV_LOG = "TT_TRITON_LOG"  # append one JSON line per kernel compiled or refused
 ENV_FAIL_DIR = "TT_TRITON_FAIL_DIR"  # keep each refused kernel's input and tt's stderr here
 ENV_FAIL_MAX = "TT_TRITON_FAIL_MAX"  # at most this many distinct refused inputs kept (default 400)
 ENV_EXTRA_ARGS = "TT_TRITON_EXTRA_ARGS"  # more tt-translate arguments (shell-split)
+ENV_GRID_VARIANT = "TT_TRITON_GRID_VARIANT"  # 0: launch tt's persistent kernels on small grids too (grid_variant.py)
 
 
 def sm_arch(capability: int) -> str:
@@ -59,11 +60,14 @@ def _flag(name: str, value: bool) -> str:
     return f"--{name}={'true' if value else 'false'}"
 
 
-def build_args(options, capability: int, ptx_version: int, line_info: bool = True) -> list[str]:
+def build_args(options, capability: int, ptx_version: int, line_info: bool = True,
+               grid_variant: bool = False) -> list[str]:
     """tt-translate's arguments for Triton 3.6 CUDAOptions ``options`` (any object with its
     fields) compiling for ``capability`` (90 for sm_90) at PTX ISA ``ptx_version`` (87 for 8.7),
     with source positions in the PTX unless ``line_info`` is false (Triton's
-    ``knobs.compilation.disable_line_info``, TRITON_DISABLE_LINE_INFO).
+    ``knobs.compilation.disable_line_info``, TRITON_DISABLE_LINE_INFO), and with tt's
+    grid-schedule variant of a persistent kernel if ``grid_variant`` (grid_variant.py; only
+    for a tt-translate that takes the flag).
 
     Every option that can change the code is passed; tt-translate honours each or refuses it
     with an error (tools/tttranslate/triton.go). The kernels get Triton's launcher ABI.
@@ -88,6 +92,8 @@ def build_args(options, capability: int, ptx_version: int, line_info: bool = Tru
         _flag("line-info", line_info),
         "--kernel-abi=triton",
     ]
+    if grid_variant:
+        args.append("--grid-variant")
     if options.maxnreg is not None:
         args.append(f"--maxnreg={options.maxnreg}")
     libs = dict(options.extern_libs or ())
