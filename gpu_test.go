@@ -337,6 +337,7 @@ func TestGPUGridVariant(t *testing.T) {
 		da, _ := tt.Upload(dev, a)
 		db, _ := tt.Upload(dev, b)
 		dc, _ := dev.Alloc(2*m*n, "fp16")
+		da.DType, db.DType = "fp16", "fp16"
 		grid := tt.Grid{(m / 128) * (n / 128)}
 		if got := f.RunsGridVariant(grid); got != c.variant {
 			t.Fatalf("%d programs: RunsGridVariant %v, want %v", grid[0], got, c.variant)
