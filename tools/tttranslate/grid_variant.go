@@ -15,19 +15,21 @@ import (
 // The grid-schedule variant (--grid-variant). tt-persistent-programs
 // makes a big-tile dot kernel persistent: its first programs, as many as
 // the SMs hold, walk every tile and the others exit. The schedule pays on
-// grids of many tiles a program, but a kernel made persistent may hold
-// fewer CTAs an SM than the same kernel on the grid's own schedule (the
+// grids of many tiles a program; on a grid that the same kernel on the
+// grid's own schedule runs in one wave of CTAs it only adds its start (a
+// claimed slot, tensor maps, the ring's barriers), and a kernel made
+// persistent may hold fewer CTAs an SM than the grid's own schedule (the
 // 128x128 matmul's consumers on pairs of tiles: one CTA of 229 KB against
-// two of 98 KB), and a grid of one or two tiles a program then runs
-// slower than it would as the launcher gave it (docs/PERFORMANCE.md,
-// "The grid-schedule variant"). Shared memory, and so the CTAs an SM,
-// are fixed at launch, so only the launcher can choose: with
-// --grid-variant tt compiles such a kernel a second time on the grid's
-// own schedule and emits both into one PTX module, the second entry named
-// GridVariantName(kernel) with the same parameters; the metadata's
-// "grid_variant" describes it. A launch of at most ctas_per_sm x the
-// SMs programs (one wave of the variant's CTAs) runs the variant, any
-// other launch the kernel (python/tt_triton's grid_variant.py does).
+// two of 98 KB), so that such a grid then runs two tiles a CTA where it
+// could run one (docs/PERFORMANCE.md, "The grid-schedule variant").
+// Shared memory, and so the CTAs an SM, are fixed at launch, so only the
+// launcher can choose: with --grid-variant tt compiles a persistent
+// kernel a second time on the grid's own schedule and emits both into
+// one PTX module, the second entry named GridVariantName(kernel) with the
+// same parameters; the metadata's "grid_variant" describes it. A launch
+// of at most ctas_per_sm x the SMs programs (one wave of the variant's
+// CTAs) runs the variant, any other launch the kernel
+// (python/tt_triton's grid_variant.py does, and the Go API's Launch).
 
 // gridVariantSuffix makes the variant's entry name from the kernel's.
 const gridVariantSuffix = "__tt_grid"
@@ -74,10 +76,10 @@ func ctasPerSMOf(module *ir.Operation, arch string) int {
 // stages ran on persistent (which tt-persistent-programs scheduled), on
 // the grid's own schedule, and returns it lowered with its kernel renamed
 // GridVariantName, with how many of its CTAs an SM holds. Where the
-// variant would not pay or could not replace the kernel at a launch (no
-// more CTAs an SM than persistent; other scratch buffers or clusters) it
-// returns nil and says why in a remark; where its compilation fails (a
-// compiler bug: the kernel itself compiled), nil and a warning.
+// variant could not replace the kernel at a launch (other scratch
+// buffers or clusters) it returns nil and says why in a remark; where its
+// compilation fails (a compiler bug: the kernel itself compiled), nil and
+// a warning.
 func gridVariant(input, persistent *ir.Operation, o Options) (*ir.Operation, int) {
 	cfg := o.stageConfig()
 	report := func(sev ir.Severity, format string, args ...any) (*ir.Operation, int) {
@@ -101,9 +103,9 @@ func gridVariant(input, persistent *ir.Operation, o Options) (*ir.Operation, int
 	if _, err := applyKernelABI(input, &v); err != nil {
 		return report(ir.SevWarning, "its compilation failed: %v", err)
 	}
-	held, kernelHeld := ctasPerSMOf(input, o.arch()), ctasPerSMOf(persistent, o.arch())
-	if held <= kernelHeld {
-		return report(ir.SevRemark, "it holds %d CTAs an SM, the persistent kernel %d", held, kernelHeld)
+	held := ctasPerSMOf(input, o.arch())
+	if held < 1 {
+		return report(ir.SevRemark, "no CTA of it fits an SM")
 	}
 	if a, b := globalScratchOf(input, &v), globalScratchOf(persistent, &o); (a == nil) != (b == nil) || a != nil && *a != *b {
 		return report(ir.SevRemark, "its global scratch buffer differs from the persistent kernel's")

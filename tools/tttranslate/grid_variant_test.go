@@ -15,10 +15,17 @@ import (
 // metadata.
 func unmaskedMatmul(t *testing.T, dir string, extra ...string) (string, map[string]any) {
 	t.Helper()
+	return unmaskedMatmulTile(t, dir, "128, 128, 64", "4", extra...)
+}
+
+// unmaskedMatmulTile is unmaskedMatmul with another tile ("BM, BN, BK")
+// and number of warps.
+func unmaskedMatmulTile(t *testing.T, dir, tile, warps string, extra ...string) (string, map[string]any) {
+	t.Helper()
 	out := filepath.Join(dir, "k.ptx")
 	args := append([]string{filepath.Join("..", "ttrun", "testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
-		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 128, 64",
-		"--num-warps", "4", "--arch", "sm_90", "--kernel-abi=triton", "--no-cache", "-o", out}, extra...)
+		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, " + tile,
+		"--num-warps", warps, "--arch", "sm_90", "--kernel-abi=triton", "--no-cache", "-o", out}, extra...)
 	code, _, stderr := run(t, "", args...)
 	if code != 0 {
 		t.Fatalf("tt-translate %s: exit %d: %s", strings.Join(args, " "), code, stderr)
@@ -94,29 +101,23 @@ func TestGridVariant(t *testing.T) {
 	}
 }
 
-// No variant where it would not pay: a kernel tt does not make
-// persistent (a vector add) and one whose grid schedule holds no more
-// CTAs an SM (a 128x256 f16 tile on 8 warps: one CTA either way), which a
-// remark explains.
-func TestGridVariantOnlyWherePersistentHoldsFewer(t *testing.T) {
+// A kernel tt does not make persistent (a vector add) gets no variant;
+// every persistent one does, also where the grid's own schedule holds no
+// more CTAs an SM (a 128x256 f16 tile on 8 warps: one CTA either way),
+// since on a grid of one wave the persistent kernel only adds its start.
+func TestGridVariantOnlyForPersistentKernels(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	dir := t.TempDir()
-	ptx, md := translateToFile(t, dir, "ptx", "../../examples/vector_add.ttir", "--grid-variant")
-	if strings.Count(ptx, ".visible .entry") != 1 || md.Shared < 0 {
-		t.Errorf("vector add got %d entries", strings.Count(ptx, ".visible .entry"))
+	ptx, _ := translateToFile(t, dir, "ptx", "../../examples/vector_add.ttir", "--grid-variant")
+	if n := strings.Count(ptx, ".visible .entry"); n != 1 {
+		t.Errorf("vector add got %d entries", n)
 	}
-	t.Setenv("MLIR_ENABLE_DIAGNOSTICS", "remarks")
-	out := filepath.Join(dir, "w.ptx")
-	code, _, stderr := run(t, "", filepath.Join("..", "ttrun", "testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
-		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 256, 64",
-		"--num-warps", "8", "--arch", "sm_90", "--no-cache", "--grid-variant", "-o", out)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
+	ptx, md := unmaskedMatmulTile(t, dir, "128, 256, 64", "8", "--grid-variant")
+	v, ok := md["grid_variant"].(map[string]any)
+	if !ok || strings.Count(ptx, ".visible .entry") != 2 {
+		t.Fatalf("the 128x256 matmul got no variant: %v", md)
 	}
-	if !strings.Contains(stderr, "remark: no grid-schedule variant: it holds 1 CTAs an SM, the persistent kernel 1") {
-		t.Errorf("no remark of the variant left out; stderr:\n%s", stderr)
-	}
-	if b, _ := os.ReadFile(out); strings.Count(string(b), ".visible .entry") != 1 {
-		t.Errorf("the 128x256 matmul got a variant")
+	if v["num_warps"] != 8.0 || v["ctas_per_sm"] != 1.0 {
+		t.Errorf("the 128x256 matmul's variant: %v", v)
 	}
 }
