@@ -1,10 +1,11 @@
 """tt's grid-schedule variant of a persistent kernel, chosen per launch.
 
-tt compiles some kernels (128x128 4-warp matmuls) as persistent kernels: the first programs,
-one CTA per SM with most of its shared memory, walk all the tiles. On a grid of a few tiles a
-program that wins over Triton on big grids loses 3-13% to the same kernel on the grid's own
-schedule (every program its tile, less shared memory, more CTAs per SM). Shared memory, and so
-CTAs per SM, is fixed when a kernel is launched, so one kernel cannot be both: with
+tt compiles big-tile matmuls as persistent kernels: the first programs, as many as the SMs hold
+(for 128x128 tiles one CTA per SM with most of its shared memory), walk all the tiles. On a grid
+of one wave, a kernel that wins over Triton on big grids loses up to 16% to the same kernel on
+the grid's own schedule (every program its tile; for 128x128 tiles less shared memory and two
+CTAs per SM). Shared memory, and so CTAs per SM, is fixed when a kernel is launched, so one
+kernel cannot be both: with
 ``--grid-variant`` tt-translate puts a second entry into the same PTX, ``<kernel>__tt_grid``,
 with the kernel's parameters and scratch sizes, and describes it in the metadata
 (``grid_variant``, a kernel object plus ``ctas_per_sm``).
