@@ -40,6 +40,15 @@ func (pm *PassManager) writeStats(w io.Writer, indent int) {
 // writeReproducer writes the IR snapshot followed by MLIR's reproducer
 // metadata, so `tt-opt FILE --run-reproducer` re-runs the failing pipeline.
 func writeReproducer(cfg *Config, ir string, pm *PassManager) error {
+	return os.WriteFile(cfg.CrashReproducer, []byte(pm.Reproducer(ir, cfg)), 0o644)
+}
+
+// Reproducer is the text of a reproducer of pm run with cfg on the IR ir
+// (printed with its locations): ir followed by MLIR's
+// `{-# external_resources: {mlir_reproducer: {...}} #-}` block with pm's
+// pipeline and cfg's threading and verification, what
+// `tt-opt FILE --run-reproducer` (and mlir-opt's) reads back.
+func (pm *PassManager) Reproducer(ir string, cfg *Config) string {
 	var b strings.Builder
 	b.WriteString(ir)
 	b.WriteString("\n{-#\n  external_resources: {\n    mlir_reproducer: {\n")
@@ -47,7 +56,7 @@ func writeReproducer(cfg *Config, ir string, pm *PassManager) error {
 	fmt.Fprintf(&b, "      disable_threading: %v,\n", cfg.DisableThreading)
 	fmt.Fprintf(&b, "      verify_each: %v\n", cfg.VerifyEach)
 	b.WriteString("    }\n  }\n#-}\n")
-	return os.WriteFile(cfg.CrashReproducer, []byte(b.String()), 0o644)
+	return b.String()
 }
 
 // ReadReproducer extracts the pipeline and flags from a reproducer file's

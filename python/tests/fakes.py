@@ -7,8 +7,9 @@
   public tt.func into a PTX entry with the kernel's parameters (plus two for
   --kernel-abi=triton), metadata JSON and stage dumps, refuses input containing
   ``tt.unsupported`` with a located diagnostic and input containing ``tt.needs_too_much_shared``
-  as out of shared memory (exit 3 and the record in the .json), and records its arguments and
-  the GOMAXPROCS it runs with.
+  as out of shared memory (exit 3 and the record in the .json), writes the stages' reproducers
+  for --reproducer-path before it looks at the kernel, and records its arguments and the
+  GOMAXPROCS it runs with.
 """
 from __future__ import annotations
 
@@ -213,7 +214,8 @@ if env_log:
 GRID_VARIANT = False
 KNOWN = {"target", "arch", "num-warps", "num-stages", "num-ctas", "ptx-version", "enable-fp-fusion",
          "enable-reflect-ftz", "debug", "sanitize-overflow", "launch-cooperative-grid", "launch-pdl", "line-info",
-         "kernel-abi", "maxnreg", "extern-libs", "dump-stages", "version"} | ({"grid-variant"} if GRID_VARIANT else set())
+         "kernel-abi", "maxnreg", "extern-libs", "dump-stages", "reproducer-path", "version"} | (
+             {"grid-variant"} if GRID_VARIANT else set())
 opts = {}
 src = None
 out = None
@@ -236,6 +238,13 @@ if "version" in opts:
     print("tt-translate (tt) version 9.9.9, commit feedface")
     sys.exit(0)
 text = open(src).read()
+repro = opts.get("reproducer-path")
+if repro:
+    # tt-translate writes each stage's reproducer before the stage runs; TTGIR runs make_llir only.
+    for tag in ("make_llir", ) if src.endswith(".ttgir") else ("make_ttir", "make_ttgir", "make_llir"):
+        with open(f"{repro}.{tag}.repro.mlir", "w") as f:
+            f.write(f'{text}\n{{-#\n  external_resources: {{\n    mlir_reproducer: {{\n      pipeline: "builtin.module(fake-{tag})",\n'
+                    '      disable_threading: false,\n      verify_each: false\n    }\n  }\n#-}\n')
 if "tt.needs_too_much_shared" in text:
     # tt-translate's out-of-resources protocol: exit 3 and the record in the .json.
     line = next(i for i, l in enumerate(text.splitlines(), 1) if "tt.needs_too_much_shared" in l)
@@ -249,6 +258,9 @@ if "tt.needs_too_much_shared" in text:
 if "tt.unsupported" in text:
     line = next(i for i, l in enumerate(text.splitlines(), 1) if "tt.unsupported" in l)
     sys.stderr.write(f"{src}:{line}:5: error: convert-triton-gpu-to-gpu does not support 'tt.unsupported'\n")
+    if repro:
+        sys.stderr.write(f"{src}:1:1: note: a reproducer was written to {repro}.make_llir.repro.mlir (run it with: "
+                         f"tt-opt {repro}.make_llir.repro.mlir --run-reproducer)\n")
     sys.exit(1)
 sig = next(l for l in text.splitlines() if "tt.func public @" in l).split(" attributes ")[0]
 name = re.search(r"@(\w+)", sig).group(1)

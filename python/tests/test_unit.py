@@ -36,7 +36,8 @@ class TempDirTest(unittest.TestCase):
         env = mock.patch.dict(os.environ, {"TT_TRANSLATE": self.tt})
         env.start()
         self.addCleanup(env.stop)
-        for k in ("TT_TRITON_LOG", "TT_TRITON_FAIL_DIR", "TT_TRITON_EXTRA_ARGS", "FAKE_TT_NO_VERSION", "TRITON_TT"):
+        for k in ("TT_TRITON_LOG", "TT_TRITON_FAIL_DIR", "TT_TRITON_EXTRA_ARGS", "FAKE_TT_NO_VERSION", "TRITON_TT",
+                  "TRITON_REPRODUCER_PATH"):
             os.environ.pop(k, None)
 
 
@@ -298,6 +299,47 @@ class HookTest(FakeTritonTest):
                 self.compile()
             with open(argv_log) as f:
                 self.assertIn(want, json.loads(f.read().splitlines()[-1]))
+
+    def test_reproducers_where_triton_writes_its_own(self):
+        """TRITON_REPRODUCER_PATH=P: tt's make_ttgir and make_llir reproducers go to
+        P.<stage>.repro.mlir beside the make_ttir one Triton wrote (which stays Triton's), also
+        when tt refuses the kernel; the refusal's note names the kept file; "-" prints them."""
+        import contextlib
+        import io
+        import tt_triton
+        tt_triton.enable()
+        prefix = os.path.join(self.tmp, "repro_prefix")
+        with open(prefix + ".make_ttir.repro.mlir", "w") as f:
+            f.write("Triton's make_ttir reproducer")
+        argv_log = os.path.join(self.tmp, "argv.jsonl")
+        with mock.patch.dict(os.environ, {"TRITON_REPRODUCER_PATH": prefix, "FAKE_TT_ARGV_LOG": argv_log}):
+            self.compile()
+        with open(argv_log) as f:
+            args = json.loads(f.read().splitlines()[-1])
+        self.assertEqual(len([a for a in args if a.startswith("--reproducer-path=")]), 1)
+        with open(prefix + ".make_ttir.repro.mlir") as f:
+            self.assertEqual(f.read(), "Triton's make_ttir reproducer")
+        for tag in ("make_ttgir", "make_llir"):
+            with open(f"{prefix}.{tag}.repro.mlir") as f:
+                repro = f.read()
+            self.assertIn("tt.func public @add_kernel", repro)
+            self.assertIn(f'pipeline: "builtin.module(fake-{tag})"', repro)
+        bad = fakes.KERNEL_TTIR.replace("tt.return", "tt.unsupported\n    tt.return")
+        failed = os.path.join(self.tmp, "failed")
+        with mock.patch.dict(os.environ, {"TRITON_REPRODUCER_PATH": failed}):
+            with self.assertRaisesRegex(TTTranslateError, "a reproducer was written to " + failed + ".make_llir.repro.mlir"):
+                self.compile(ttir=bad)
+        with open(failed + ".make_llir.repro.mlir") as f:
+            self.assertIn("tt.unsupported", f.read())
+        out = io.StringIO()
+        with mock.patch.dict(os.environ, {"TRITON_REPRODUCER_PATH": "-"}), contextlib.redirect_stdout(out):
+            self.compile()
+        self.assertEqual(out.getvalue().count("mlir_reproducer"), 2)
+        with mock.patch.dict(os.environ, {"FAKE_TT_ARGV_LOG": argv_log}):
+            os.environ.pop("TRITON_REPRODUCER_PATH", None)
+            self.compile()
+        with open(argv_log) as f:
+            self.assertFalse(any(a.startswith("--reproducer-path") for a in json.loads(f.read().splitlines()[-1])))
 
     def test_kernel_name(self):
         """The first public function names the kernel; MLIR's default visibility is public."""
@@ -739,6 +781,25 @@ module {
         self.assertRegex(self.asm["llir"], r"br label %\w+, !llvm.loop !\d+")
         self.assertIn("call void @llvm.assume(i1", self.asm["llir"])
         self.assertIn("loop_annotation = #loop_annotation", self.asm["llvm_mlir"])
+
+    def test_reproducers(self):
+        # Triton 3.6's test_reproducer through the stages: each file holds an MLIR reproducer
+        # whose pipeline its regular expression finds, but make_llir's: tt's conversion is
+        # convert-triton-gpu-to-gpu (per-thread llvm and gpu dialect IR), not Triton's
+        # convert-triton-gpu-to-llvm (docs/CONFORMANCE.md).
+        import re
+        prefix = os.path.join(self.tmp, "repro_prefix")
+        with mock.patch.dict(os.environ, {"TRITON_REPRODUCER_PATH": prefix}):
+            self.compile("f64_ops.ttir")
+        for tag, check in (("make_ttgir", "triton.*-coalesce"), ("make_llir", "convert-triton-gpu-to-gpu")):
+            with open(f"{prefix}.{tag}.repro.mlir") as f:
+                repro = f.read()
+            self.assertIn("mlir_reproducer", repro)
+            self.assertIn("tt.func public @f64_kernel", repro)
+            self.assertRegex(repro, r"pipeline: \"(.*" + check + r".*)\"")
+            if tag == "make_llir":
+                self.assertIsNone(re.search(r"pipeline: \"(.*convert-triton-.*gpu-to-llvm.*)\"", repro))
+        self.assertFalse(os.path.exists(prefix + ".make_ttir.repro.mlir"))  # Triton's own stage writes it
 
     def test_out_of_shared_memory(self):
         # The real tt-translate's exit status and record become Triton's OutOfResources.

@@ -9,6 +9,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -49,6 +50,13 @@ ENV_FAIL_DIR = "TT_TRITON_FAIL_DIR"  # keep each refused kernel's input and tt's
 ENV_FAIL_MAX = "TT_TRITON_FAIL_MAX"  # at most this many distinct refused inputs kept (default 400)
 ENV_EXTRA_ARGS = "TT_TRITON_EXTRA_ARGS"  # more tt-translate arguments (shell-split)
 ENV_GRID_VARIANT = "TT_TRITON_GRID_VARIANT"  # 0: launch tt's persistent kernels on small grids too (grid_variant.py)
+# Triton's: with it set, Triton's pass managers write PATH.<stage>.repro.mlir before each stage
+# runs ("-": to stdout), and tt-translate writes its own stages' (--reproducer-path).
+ENV_REPRODUCER = "TRITON_REPRODUCER_PATH"
+# The stages whose reproducers the plugin keeps: tt's make_ttgir (from Triton's TTIR) and
+# make_llir. Triton wrote make_ttir's before tt-translate ran; tt-translate's own make_ttir runs
+# on that stage's output, and its reproducer would replace Triton's.
+REPRODUCED_STAGES = ("make_ttgir", "make_llir")
 
 
 def sm_arch(capability: int) -> str:
@@ -188,6 +196,7 @@ def run(binary: str, text: str, ext: str, kernel: str, args: list[str]) -> Resul
     """Compile IR text (``ext`` ttir or ttgir) for ``kernel``; raise TTTranslateError with tt's
     diagnostic when tt-translate refuses it, or Triton's OutOfResources when the kernel needs more
     shared memory than the target has (as Triton does, so that its autotuner skips the config)."""
+    repro_dest = os.environ.get(ENV_REPRODUCER)
     tmp = tempfile.mkdtemp(prefix="tt-triton-")
     try:
         src = os.path.join(tmp, f"{_safe(kernel)}.{ext}")
@@ -196,6 +205,8 @@ def run(binary: str, text: str, ext: str, kernel: str, args: list[str]) -> Resul
         out = os.path.join(tmp, "kernel.ptx")
         stages = os.path.join(tmp, "stages")
         cmd = [binary, src, *args, f"--dump-stages={stages}", "-o", out]
+        if repro_dest:
+            cmd.append(f"--reproducer-path={os.path.join(tmp, 'repro')}")
         cmd += shlex.split(os.environ.get(ENV_EXTRA_ARGS, ""))
         timeout = float(os.environ.get(ENV_TIMEOUT, "300"))
         t0 = time.time()
@@ -205,6 +216,9 @@ def run(binary: str, text: str, ext: str, kernel: str, args: list[str]) -> Resul
         except subprocess.TimeoutExpired as e:
             rc, stderr = -1, f"tt-translate timed out after {e.timeout} s\n{e.stderr or ''}"
         ms = round((time.time() - t0) * 1e3, 1)
+        if repro_dest and repro_dest != "-":
+            # A failing stage's note names its reproducer where the plugin keeps it.
+            stderr = stderr.replace(os.path.join(tmp, "repro") + ".", repro_dest + ".")
         base = {"kernel": kernel, "input": ext, "tt_ms": ms}
         oor = out_of_resources_record(os.path.splitext(out)[0] + ".json") if rc == EXIT_OUT_OF_RESOURCES else None
         if oor is not None:
@@ -231,4 +245,27 @@ def run(binary: str, text: str, ext: str, kernel: str, args: list[str]) -> Resul
         return Result(ptx=ptx, meta=meta, ttgir=_read_stage(stages, "ttgir"), llvm_mlir=_read_stage(stages, "llir"),
                       llir=_read_file(os.path.join(stages, "out.ll")), command=cmd, ms=ms, warnings=stderr, log=base)
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        try:
+            if repro_dest:
+                # Also when tt-translate failed: the failing stage's file holds the reproducer
+                # from the failing pass on, as Triton's does.
+                _keep_reproducers(os.path.join(tmp, "repro"), repro_dest)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _keep_reproducers(prefix: str, dest: str) -> None:
+    """Copy the reproducers tt-translate wrote at ``prefix`` to where Triton writes its own
+    (``dest``.<stage>.repro.mlir), or print them to stdout for ``dest`` "-" as Triton does."""
+    for tag in REPRODUCED_STAGES:
+        src = f"{prefix}.{tag}.repro.mlir"
+        if not os.path.exists(src):
+            continue  # a stage tt-translate did not reach or run (TTGIR input has no make_ttgir)
+        try:
+            if dest == "-":
+                with open(src) as f:
+                    sys.stdout.write(f.read())
+            else:
+                shutil.copyfile(src, f"{dest}.{tag}.repro.mlir")
+        except OSError as e:
+            raise TTTranslateError(f"tt_triton: could not write the {tag} reproducer for {ENV_REPRODUCER}={dest}: {e}")

@@ -1,22 +1,11 @@
 package ttrun
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
-)
 
-// sharedDir finds the shared/ folder beside the checkout.
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	for _, d := range []string{"../../../shared"} {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			return d
-		}
-	}
-	t.Skip("shared/ not found")
-	return ""
-}
+	"github.com/ttcompiler/tt/internal/sharedtest"
+)
 
 // runManifestCases runs every case of a manifest through the interpreter,
 // from the TTIR and from the TTGIR, and requires Triton's outputs within
@@ -50,7 +39,7 @@ func runManifestCases(t *testing.T, path string) {
 
 // The seed cases: vector_add, softmax, matmul_f16 (shared/kernels/cases).
 func TestSharedCases(t *testing.T) {
-	runManifestCases(t, filepath.Join(sharedDir(t), "kernels", "cases", "manifest.json"))
+	runManifestCases(t, sharedtest.Path(t, "kernels/cases/manifest.json"))
 }
 
 // The cases testdata/cases/make_cases.py made with Triton 3.6 on an H200

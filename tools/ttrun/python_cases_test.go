@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/internal/sharedtest"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/npy"
@@ -172,7 +173,7 @@ func TestGeneratedCasesFromPython(t *testing.T) {
 
 // TestSharedCasesFromPython: shared/kernels/cases from shared/kernels/make_cases.py.
 func TestSharedCasesFromPython(t *testing.T) {
-	sh := sharedDir(t)
+	sh := sharedtest.Dir(t)
 	runPythonCases(t, filepath.Join(sh, "kernels", "cases", "manifest.json"), folderSources(t, "shared/kernels/cases", sh))
 }
 
@@ -202,7 +203,7 @@ func TestReferenceRunsFromPython(t *testing.T) {
 	for _, c := range m.Cases {
 		path := filepath.Join("../..", c.Python.File)
 		if rest, ok := strings.CutPrefix(c.Python.File, "shared/"); ok {
-			path = filepath.Join(sharedDir(t), rest)
+			path = sharedtest.Path(t, rest)
 		}
 		byName[c.Name] = pySource{path, c.Python.Constexprs}
 	}
@@ -490,7 +491,7 @@ func TestReferenceLaunchesRun(t *testing.T) {
 			t.Parallel()
 			path := filepath.Join("../..", c.File)
 			if rest, ok := strings.CutPrefix(c.File, "shared/"); ok {
-				path = filepath.Join(sharedDir(t), rest)
+				path = sharedtest.Path(t, rest)
 			}
 			k, err := triton.FindKernel(path, c.Kernel, nil)
 			if err != nil {

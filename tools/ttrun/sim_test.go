@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ttcompiler/tt/internal/sharedtest"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/tools/tttranslate"
@@ -50,7 +51,7 @@ func runSimCases(t *testing.T, path string) {
 
 // The seed cases of shared/kernels/cases (skipped without shared/).
 func TestSimSharedCases(t *testing.T) {
-	runSimCases(t, filepath.Join(sharedDir(t), "kernels", "cases", "manifest.json"))
+	runSimCases(t, sharedtest.Path(t, "kernels/cases/manifest.json"))
 }
 
 // The repository's own suite (testdata/cases), which needs nothing else.
@@ -224,7 +225,7 @@ func readCases(t *testing.T, path string) (string, []*Case) {
 // match what Triton's kernel wrote on an H200 (within the case's
 // tolerance: the tensor cores add in another order).
 func TestSimSharedMatmulWGMMA(t *testing.T) {
-	path := filepath.Join(sharedDir(t), "kernels", "cases", "manifest.json")
+	path := sharedtest.Path(t, "kernels/cases/manifest.json")
 	m, err := ReadManifest(path)
 	if err != nil {
 		t.Fatal(err)

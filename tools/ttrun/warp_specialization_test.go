@@ -2,9 +2,10 @@ package ttrun
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/sharedtest"
 )
 
 // The TMA matmuls of Triton's test_warp_specialization.py, warp-specialized
@@ -23,7 +24,7 @@ func TestSimWarpSpecializedTMAMatmul(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates warp-specialized wgmma tiles")
 	}
-	src := filepath.Join("..", "..", "..", "shared", "tools", "triton-suite", "triton-tests", "python", "test", "unit", "language", "test_warp_specialization.py")
+	src := sharedtest.Path(t, "tools/triton-suite/triton-tests/python/test/unit/language/test_warp_specialization.py")
 	for _, c := range []struct {
 		kernel          string
 		m, n, k, bn, bk int

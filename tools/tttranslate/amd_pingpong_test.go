@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/sharedtest"
 )
 
 // TestAMDAttentionFourStages compiles the perf suite's flash attention for
@@ -23,7 +25,7 @@ import (
 // links where ld.lld is present.
 func TestAMDAttentionFourStages(t *testing.T) {
 	requireStages(t, LevelTTIR)
-	perf := "../../../shared/kernels/perf/"
+	perf := sharedtest.Path(t, "kernels/perf") + "/"
 	for _, c := range []struct {
 		d, warps int
 		pingPong bool

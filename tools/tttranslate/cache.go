@@ -20,11 +20,11 @@ import (
 // API (package tt) key their compilations with the same functions.
 
 // Cacheable reports whether a compilation with o can come from the cache:
-// IR printing, timing, stage dumps and crash reproducers need the
-// pipeline to run.
+// IR printing, timing, stage dumps and reproducers need the pipeline to
+// run.
 func Cacheable(o *Options) bool {
 	c := &o.Pass
-	return o.DumpStages == "" && c.Timer == nil && !c.PrintBeforeAll && !c.PrintAfterAll &&
+	return o.DumpStages == "" && o.ReproducerPath == "" && c.Timer == nil && !c.PrintBeforeAll && !c.PrintAfterAll &&
 		len(c.PrintBefore) == 0 && len(c.PrintAfter) == 0 && !c.PrintAfterChange && !c.PrintAfterFailure &&
 		c.PrintTreeDir == "" && !c.Statistics && c.CrashReproducer == "" && c.Diagnostics == nil
 }

@@ -292,7 +292,11 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			return staged{}, err
 		}
 		notBuilt = append(notBuilt, pm.NotBuilt()...)
-		err = pm.Run(module, &cfg)
+		run, err := stageReproducer(&o, s, module, pm, cfg)
+		if err != nil {
+			return staged{}, err
+		}
+		err = pm.Run(module, &run)
 		if err == nil && !cfg.VerifyEach {
 			// Verified once a stage rather than after each pass (as
 			// LLVM's opt verifies its result, not each pass, unless

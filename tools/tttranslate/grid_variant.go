@@ -91,9 +91,10 @@ func gridVariant(input, persistent *ir.Operation, o Options) (*ir.Operation, int
 	v := o
 	v.gridSchedule, v.GridVariant = true, false
 	// The variant's compilation prints nothing of its own: no stage
-	// dumps, IR printing, timing or diagnostics (its warnings and
-	// remarks repeat the kernel's; an error comes back as its result).
-	v.DumpStages = ""
+	// dumps, reproducers (the kernel's stages wrote theirs), IR printing,
+	// timing or diagnostics (its warnings and remarks repeat the kernel's;
+	// an error comes back as its result).
+	v.DumpStages, v.ReproducerPath = "", ""
 	v.Pass = *passmgr.DefaultConfig()
 	v.Pass.VerifyEach = false
 	v.Pass.Diagnostics = func(*ir.Diagnostic) {}

@@ -45,6 +45,10 @@ type Options struct {
 	// DumpStages, if set, is a directory that receives the IR after each
 	// stage (NN-stage.mlir).
 	DumpStages string
+	// ReproducerPath, if set, is the prefix of the stages' reproducers:
+	// PREFIX.make_<stage>.repro.mlir, written before each stage runs
+	// (Triton's TRITON_REPRODUCER_PATH; reproducer.go).
+	ReproducerPath string
 	// Remarks passes the passes' remarks on (--remarks, or Triton's
 	// MLIR_ENABLE_DIAGNOSTICS=remarks); by default only warnings and
 	// errors are printed, as Triton does.

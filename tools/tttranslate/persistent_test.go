@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/sharedtest"
 )
 
 // Triton's own test_matmul.py kernel on sm_90: with a 128x256 f16 tile it
@@ -20,7 +22,7 @@ import (
 // shared memory allows. TT_X_PERSISTENT=off leaves every kernel as it was.
 func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 	requireStages(t, LevelTTIR)
-	src := tritonLanguageTest("test_matmul.py")
+	src := tritonLanguageTest(t, "test_matmul.py")
 	dir := t.TempDir()
 	compile := func(sig, target string, extra ...string) (string, int) {
 		t.Helper()
@@ -46,7 +48,7 @@ func TestPersistentScheduleFallsBackOnSharedMemory(t *testing.T) {
 	// taking turns: registers and shared memory (104 KB) for two CTAs an
 	// SM.
 	t.Setenv("TT_X_TILE_TURNS", "off")
-	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
+	mm := sharedtest.Path(t, "kernels/perf/matmul_f16_4096_128x128x64_w4.ttir")
 	out := filepath.Join(dir, "mm.ttgir")
 	if code, _, stderr := run(t, "", mm, "--arch", "sm_90", "--target=ttgir", "--no-cache", "-o", out); code != 0 {
 		t.Fatalf("tt-translate %s: exit %d: %s", mm, code, stderr)
@@ -205,7 +207,7 @@ func TestTileTurnsRingShrinks(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	t.Setenv("MLIR_ENABLE_DIAGNOSTICS", "remarks")
 	out := filepath.Join(t.TempDir(), "k.ptx")
-	code, _, stderr := run(t, "", tritonLanguageTest("test_matmul.py"), "--kernel", "matmul_kernel", "--signature",
+	code, _, stderr := run(t, "", tritonLanguageTest(t, "test_matmul.py"), "--kernel", "matmul_kernel", "--signature",
 		"*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64, 3",
 		"--num-warps", "4", "--arch", "sm_90", "--target=ptx", "--no-cache", "-o", out)
 	if code != 0 {
@@ -241,7 +243,7 @@ func TestTileTurnsRingShrinks(t *testing.T) {
 //     with TT_X_SPECIALIZE=off, which leaves the loop unmarked.
 func TestTileTurnsFallBack(t *testing.T) {
 	requireStages(t, LevelTTIR)
-	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
+	const mm = "kernels/perf/matmul_f16_4096_128x128x64_w4.ttir" // in ../shared
 	for _, c := range []struct {
 		name, env, why string
 		args           []string
@@ -254,6 +256,9 @@ func TestTileTurnsFallBack(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args := append(c.args, "--arch", "sm_90", "--target=ptx", "--no-cache")
+			if args[0] == mm {
+				args[0] = sharedtest.Path(t, mm)
+			}
 			t.Setenv("TT_X_SPECIALIZE", c.env)
 			t.Setenv("MLIR_ENABLE_DIAGNOSTICS", "remarks")
 			code, turned, stderr := run(t, "", args...)
@@ -277,7 +282,7 @@ func TestTileTurnsFallBack(t *testing.T) {
 // ring slots out of range, and TMA loads or stores of no known mode.
 func TestTileTurnsBadSetting(t *testing.T) {
 	requireStages(t, LevelTTIR)
-	mm := filepath.Join("..", "..", "..", "shared", "kernels", "perf", "matmul_f16_4096_128x128x64_w4.ttir")
+	mm := sharedtest.Path(t, "kernels/perf/matmul_f16_4096_128x128x64_w4.ttir")
 	for _, c := range []struct{ env, value, want string }{
 		{"TT_X_TILE_TURNS", "maybe", `tile-turns="maybe": want on, pairs or off`},
 		{"TT_X_TURN_CHUNK", "many", `TT_X_TURN_CHUNK="many": want a positive count`},

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/sharedtest"
 )
 
 // TestRowSplit: tt-translate compiles the perf set's 4-warp attention at
@@ -21,7 +23,7 @@ import (
 // warps gets it (one CTA an SM).
 func TestRowSplit(t *testing.T) {
 	requireStages(t, LevelTTIR)
-	perf := filepath.Join("..", "..", "..", "shared", "kernels", "perf")
+	perf := sharedtest.Path(t, "kernels/perf")
 	dir := t.TempDir()
 	compile := func(kernel, target string, extra ...string) (string, int) {
 		t.Helper()

@@ -128,6 +128,7 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.BoolVar(&c.DisableThreading, "mlir-disable-threading", false, "")
 	fs.BoolVar(&c.PrintConfig.DebugInfo, "mlir-print-debuginfo", false, "")
 	fs.StringVar(&c.CrashReproducer, "mlir-pass-pipeline-crash-reproducer", "", "")
+	fs.StringVar(&o.ReproducerPath, "reproducer-path", "", "")
 	fs.Func("mlir-print-ir-after", "", func(s string) error { c.PrintAfter = append(c.PrintAfter, splitList(s)...); return nil })
 	fs.Func("mlir-print-ir-before", "", func(s string) error { c.PrintBefore = append(c.PrintBefore, splitList(s)...); return nil })
 	version := fs.Bool("version", false, "")
@@ -173,6 +174,10 @@ func parseArgs(args []string) (*cmdline, error) {
 	}
 	if o.NumStages < 1 {
 		return nil, fmt.Errorf("--num-stages must be at least 1, got %d", o.NumStages)
+	}
+	if o.ReproducerPath == "-" {
+		// Triton's "-" prints to stdout, where tt-translate's output goes.
+		return nil, fmt.Errorf("--reproducer-path takes a path prefix (the stages' reproducers go to PREFIX.make_<stage>.repro.mlir), not '-'")
 	}
 	if err := checkCommandLine(o); err != nil {
 		return nil, err
@@ -312,6 +317,14 @@ OPTIONS:
   --verify-each                       verify the IR after every pass (default: after each
                                       stage, as LLVM's opt does; MLIR's tools verify each pass)
   --mlir-pass-pipeline-crash-reproducer=FILE
+                                      on a pass's failure, write the IR it was given and
+                                      the rest of its stage's pipeline to FILE
+  --reproducer-path=PREFIX            before each stage runs, write the IR it starts from
+                                      and its pipeline to PREFIX.make_ttir.repro.mlir,
+                                      PREFIX.make_ttgir.repro.mlir, PREFIX.make_llir.repro.mlir
+                                      (Triton's TRITON_REPRODUCER_PATH; a failing stage's
+                                      file then holds the pipeline from the failing pass);
+                                      tt-opt FILE --run-reproducer runs the stage again
   --help, --version
 `)
 }

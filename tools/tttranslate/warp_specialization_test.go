@@ -2,9 +2,10 @@ package tttranslate
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ttcompiler/tt/internal/sharedtest"
 )
 
 // Triton's test_warp_specialization.py compiles matmul_tma_ws_kernel (TMA
@@ -17,7 +18,7 @@ import (
 // k-loop inside the marked tile loop).
 func TestWarpSpecializeTMAMatmulTTGIR(t *testing.T) {
 	requireStages(t, LevelTTIR)
-	src := tritonLanguageTest("test_warp_specialization.py")
+	src := tritonLanguageTest(t, "test_warp_specialization.py")
 	const ints = "i32:16, i32:1, i32:16, i32:1, i32:16, i32:1, i32, i32, i32"
 	for _, c := range []struct {
 		bn, bk, stages, warps int
@@ -83,7 +84,8 @@ func TestWarpSpecializeTMAMatmulTTGIR(t *testing.T) {
 }
 
 // tritonLanguageTest is the path of one of Triton 3.6's language unit test
-// files in ../shared's copy of its suite.
-func tritonLanguageTest(file string) string {
-	return filepath.Join("..", "..", "..", "shared", "tools", "triton-suite", "triton-tests", "python", "test", "unit", "language", file)
+// files in ../shared's copy of its suite (the test skips without ../shared).
+func tritonLanguageTest(t *testing.T, file string) string {
+	t.Helper()
+	return sharedtest.Path(t, "tools/triton-suite/triton-tests/python/test/unit/language/"+file)
 }

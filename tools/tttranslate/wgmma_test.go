@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ttcompiler/tt/internal/sharedtest"
 	"github.com/ttcompiler/tt/targets/nvptx"
 )
 
@@ -130,7 +131,7 @@ func TestWGMMAMatmulPTX(t *testing.T) {
 	o.Arch = "sm_90"
 	checkWGMMAPTX(t, "../../conversion/ttgtogpu/testdata/wgmma/matmul_pipelined.ttgir", o, 8)
 	o.NumStages = 1
-	checkWGMMAPTX(t, "../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", o, 8)
+	checkWGMMAPTX(t, sharedtest.Path(t, "kernels/matmul_f16_128x128x64_w4_s3.ttir"), o, 8)
 }
 
 // TestWGMMATileTurnsPTX: the same checks on the 4-warp matmul as tt
@@ -142,7 +143,7 @@ func TestWGMMATileTurnsPTX(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	o := DefaultOptions()
 	o.Arch = "sm_90"
-	mm := "../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir"
+	mm := sharedtest.Path(t, "kernels/matmul_f16_128x128x64_w4_s3.ttir")
 	ptx := checkWGMMAPTX(t, mm, o, 8)
 	if !strings.Contains(ptx, "mbarrier.arrive.expect_tx.shared.b64 _, [%r") || !strings.Contains(ptx, "], 49152;") {
 		t.Errorf("the 4-warp matmul's consumers do not work on pairs of tiles")
@@ -173,27 +174,28 @@ func TestWGMMAPipelinedPTX(t *testing.T) {
 	// taking turns (TestWGMMATileTurnsPTX).
 	t.Setenv("TT_X_TILE_TURNS", "off")
 	cases := []struct {
-		path        string
+		path        string // in ../shared
 		warps       int
 		perIter     int
 		mbarrierEnv string
 		splitEnv    string
 		mbarriers   bool
 	}{
-		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttgir", 4, 8, "", "", false},
-		{"../../../shared/kernels/matmul_f16_128x128x64_w4_s3.ttir", 4, 8, "", "", false},
-		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "", "", false},
-		{"../../../shared/kernels/perf/matmul_bf16_4096_128x256x64_w8.ttir", 8, 4, "", "", false},
-		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 8, "", "", true},
-		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "", "off", false},
+		{"kernels/matmul_f16_128x128x64_w4_s3.ttgir", 4, 8, "", "", false},
+		{"kernels/matmul_f16_128x128x64_w4_s3.ttir", 4, 8, "", "", false},
+		{"kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "", "", false},
+		{"kernels/perf/matmul_bf16_4096_128x256x64_w8.ttir", 8, 4, "", "", false},
+		{"kernels/perf/attention_f16_4096_d64.ttir", 4, 8, "", "", true},
+		{"kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "", "off", false},
 		// Two key blocks an iteration (nvgpu-warp-specialization's
 		// turns=twoblocks): 8 + 4 wgmmas each.
-		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 24, "", "", true},
-		{"../../../shared/kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "8", "off", false},
-		{"../../../shared/kernels/perf/attention_f16_4096_d128.ttir", 8, 24, "8", "", true},
-		{"../../../shared/kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "8", "", false},
+		{"kernels/perf/attention_f16_4096_d128.ttir", 8, 24, "", "", true},
+		{"kernels/perf/attention_f16_4096_d64.ttir", 4, 16, "8", "off", false},
+		{"kernels/perf/attention_f16_4096_d128.ttir", 8, 24, "8", "", true},
+		{"kernels/perf/matmul_f16_4096_128x256x64_w8.ttir", 8, 4, "8", "", false},
 	}
 	for _, c := range cases {
+		c.path = sharedtest.Path(t, c.path)
 		t.Setenv("TT_X_MBARRIER_COPIES", c.mbarrierEnv)
 		t.Setenv("TT_X_SPLIT_ROWS", c.splitEnv)
 		o.NumWarps = c.warps

@@ -219,10 +219,16 @@ func (p *wsPlan) slice() error {
 	for _, l := range p.loads {
 		push(l.Operands()...)
 	}
-	for l := range p.nest {
-		f := scf.ForOp{Operation: l}
-		push(f.LowerBound(), f.UpperBound(), f.Step())
-	}
+	// The nest's loops in the IR's order, not the set's: the order of
+	// what the producer reads from outside is the order of the
+	// warp_specialize's captures, which must not change from one run to
+	// the next.
+	ir.WalkOps(root, func(l *ir.Operation) {
+		if p.nest[l] {
+			f := scf.ForOp{Operation: l}
+			push(f.LowerBound(), f.UpperBound(), f.Step())
+		}
+	})
 	for len(work) > 0 {
 		v := work[0]
 		work = work[1:]
