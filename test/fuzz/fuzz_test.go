@@ -67,7 +67,7 @@ func TestMain(m *testing.M) {
 	case "selftest":
 		err = Serve(os.Stdin, os.Stdout, Limits{CPU: time.Second, Memory: 64 << 20}, func(Job) error { return nil }, misbehave)
 	default:
-		err = Serve(os.Stdin, os.Stdout, Limits{CPU: cpuLimit, Memory: memoryLimit}, parseVerify, compile)
+		err = Serve(os.Stdin, os.Stdout, Limits{CPU: cpuLimit, Memory: memoryLimit}, parseVerifyAny, compileAny)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -139,6 +139,19 @@ func parseVerify(j Job) error {
 // compile is tt-translate's whole pipeline, as its command line runs it
 // with --verify-each: a pass that breaks the IR is caught at that pass.
 func compile(j Job) error {
+	o := jobOptions(j)
+	_, err := tttranslate.CompileSource(j.Name, j.Src, o)
+	if errors.Is(err, tttranslate.ErrNoKernel) {
+		// tt-translate reports it against the file, as tt-run does.
+		return ir.Errorf(ir.FileLineCol(tttranslate.NewContext(), j.Name, 1, 1), "%v", err)
+	}
+	return err
+}
+
+// jobOptions are tt-translate's options for a job: its target,
+// architecture, warps, stages (AMD's default of 2) and CTAs, with
+// --verify-each.
+func jobOptions(j Job) tttranslate.Options {
 	o := tttranslate.DefaultOptions()
 	o.Pass.VerifyEach = true
 	o.Target, o.Arch, o.NumWarps = j.Target, j.Arch, j.NumWarps
@@ -151,12 +164,7 @@ func compile(j Job) error {
 	if j.NumCTAs != 0 {
 		o.NumCTAs = j.NumCTAs
 	}
-	_, err := tttranslate.CompileSource(j.Name, j.Src, o)
-	if errors.Is(err, tttranslate.ErrNoKernel) {
-		// tt-translate reports it against the file, as tt-run does.
-		return ir.Errorf(ir.FileLineCol(tttranslate.NewContext(), j.Name, 1, 1), "%v", err)
-	}
-	return err
+	return o
 }
 
 // newRunner starts workers: this test binary, re-run with workerEnv set.
@@ -473,7 +481,7 @@ func TestCampaign(t *testing.T) {
 		fails, outs := runInput(r, st, j)
 		for k, f := range fails {
 			text := FormatCrasher(f, outs[k], log)
-			name := CrasherName(f.Src)
+			name := CrasherName(f)
 			if seen[name] {
 				continue
 			}
