@@ -79,3 +79,18 @@ func (g *gen) convertCustomFP8(x *Tensor, dst *DType) *Tensor {
 	asm := f16ToFP8e4b15Head + clamp + f16ToFP8e4b15Tail
 	return g.inlineAsm(asm, "=r,r,r", []*Tensor{x}, []*DType{FP8E4B15}, true, 4)[0]
 }
+
+// castToElement converts a value to the element type of the memory access
+// what (a store, a load's other, an atomic). The conversion of fp8e4b15
+// to anything but fp32 yields fp16 (convertCustomFP8, as Triton's
+// backend), which an access of another type cannot take: Triton builds
+// the access and its verifier refuses it ("value type matches ptr
+// type"); the front end says so at the access, in words.
+func (g *gen) castToElement(x *Tensor, elt *DType, what string) *Tensor {
+	out := g.castTo(x, elt, "")
+	if got := out.T.Scalar(); !got.Equal(elt) {
+		g.failCur("TypeError: %s of %s values through a pointer to %s: %s converts only to fp16 and fp32 (to %s here), not to %s; convert the value to fp32, then to %s",
+			what, x.T.Scalar(), elt, x.T.Scalar(), got, elt, elt)
+	}
+	return out
+}
