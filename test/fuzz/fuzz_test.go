@@ -245,9 +245,13 @@ func (s *stats) add(j Job, o Outcome) {
 }
 
 func (s *stats) String() string {
+	usage := ""
+	if n := s.by[Usage]; n > 0 {
+		usage = fmt.Sprintf(", %d signatures refused on the command line", n)
+	}
 	return fmt.Sprintf("%d inputs, %d compilations (%d of them verified) in %v: %d compiled, %d rejected with a located error, %d unlocated errors, %d panics, %d passes that broke the IR, %d timeouts (>%v CPU), %d over the memory limit (%d MiB)",
 		s.inputs, s.jobs, s.verified, time.Since(s.start).Round(time.Second), s.by[OK], s.by[Rejected], s.by[Unlocated],
-		s.by[Panic], s.by[Broken], s.by[Timeout], cpuLimit, s.by[Memory], memoryLimit>>20)
+		s.by[Panic], s.by[Broken], s.by[Timeout], cpuLimit, s.by[Memory], memoryLimit>>20) + usage
 }
 
 // dotString reports the dot inputs' compilations per architecture.

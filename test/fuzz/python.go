@@ -32,9 +32,12 @@ func pyRead(j Job) func(string) ([]byte, error) {
 // else goes to classify (a plain error has no location).
 func classifyPython(err error, verified bool) (Outcome, bool) {
 	var pe *python.Error
+	var usage *UsageError
 	switch {
 	case err == nil:
 		return Outcome{}, false
+	case errors.As(err, &usage):
+		return Outcome{Status: Usage, Verified: verified, Msg: err.Error()}, true
 	case strings.Contains(err.Error(), "internal error in the Triton front end"):
 		return Outcome{Status: Panic, Verified: verified, Msg: err.Error()}, true
 	case strings.Contains(err.Error(), "the TTIR the front end built does not verify"):
@@ -47,3 +50,10 @@ func classifyPython(err error, verified bool) (Outcome, bool) {
 	}
 	return Outcome{}, false
 }
+
+// UsageError is an error of tt-translate's command line, not of the
+// file: a --signature that does not parse.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return "--signature: " + e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }

@@ -41,7 +41,7 @@ func parsePython(j Job) error {
 	}
 	sig, err := triton.ParseSignature(j.Signature)
 	if err != nil {
-		return err
+		return &UsageError{err}
 	}
 	specs, err := triton.Specialize(k, sig, nil)
 	if err != nil {

@@ -70,6 +70,10 @@ const (
 	Timeout Status = "timeout"
 	// Memory: the job's heap grew past the memory limit.
 	Memory Status = "memory"
+	// Usage: a Python job's --signature does not parse (a constant
+	// Python cannot evaluate): tt-translate's command-line error, which
+	// has no place in the file to point at.
+	Usage Status = "usage"
 )
 
 // Failed reports whether the status is a robustness failure.
