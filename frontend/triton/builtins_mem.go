@@ -597,6 +597,18 @@ func builtinAtomicCAS(g *gen, c *callArgs) Object {
 	default:
 		g.failCur("ValueError: atomic_cas only supports elements with width {16, 32, 64}")
 	}
+	// Triton converts neither operand: a cmp or val of another IR type or
+	// shape than the pointer's elements builds a tt.atomic_cas its
+	// verifier refuses ("ptr type matches cmp type"). Say so here.
+	want := ptr.T.WithElement(elt)
+	for _, o := range []struct {
+		name string
+		t    *DType
+	}{{"cmp", cmp.T}, {"val", val.T}} {
+		if g.ty(o.t) != g.ty(want) { // uniqued; uint32 and int32 are both i32
+			g.failCur("TypeError: atomic_cas's %s is %s, but the pointer is %s: tt.atomic_cas takes cmp and val of the pointer's element type and shape (%s)", o.name, o.t, ptr.T, want)
+		}
+	}
 	res := tt.NewAtomicCAS(g.b, g.loc, ptr.V, cmp.V, val.V, sem, scope).Result(0)
 	return &Tensor{V: res, T: val.T}
 }
