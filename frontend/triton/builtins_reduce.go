@@ -606,6 +606,11 @@ func builtinDotScaled(g *gen, c *callArgs) Object {
 			continue
 		}
 		t := g.tensorArg(sc)
+		// Triton does not check it ("TODO: validate types"); tt.dot_scaled's
+		// verifier takes scales of 8-bit integers or floats only.
+		if st := t.T.Scalar(); !st.IsFloating() && st.PrimitiveBitwidth() != 8 {
+			g.failCur("TypeError: %s must be a tensor of uint8 (e8m0) or floating-point scales, got %s", map[int]string{0: "lhs_scale", 1: "rhs_scale"}[i], st)
+		}
 		factor := int64(32)
 		if t.T.Scalar().IsFP8E4NV() {
 			factor = 16
