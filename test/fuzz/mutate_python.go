@@ -62,8 +62,8 @@ func MutatePython(s *PySeed, r *rand.Rand, n int) (src string, sig []string, log
 
 // constexprValues are the values a constexpr is changed to: the edge
 // cases of a block size or a flag (0, 1, negative, not a power of two,
-// past i32, huge).
-var constexprValues = []string{"0", "1", "3", "-1", "2**31", "48", "96", "1000", "2**20", "2**40", "True", "None", "0.5", "'ieee'"}
+// past i32, huge; a dtype where one is expected, or where it is not).
+var constexprValues = []string{"0", "1", "3", "-1", "2**31", "48", "96", "1000", "2**20", "2**40", "True", "None", "0.5", "'ieee'", "tl.float8e4b15", "tl.int1", "tl.float64", "tl.bfloat16"}
 
 // mutateConstexpr changes a constexpr's value in the signature.
 func mutateConstexpr(m *pyMutant, r *rand.Rand) string {
