@@ -40,6 +40,7 @@ var PyMutations = []PyMutation{
 	{"dtype", mutateDtype},
 	{"if-store", mutateIfStore},
 	{"range", mutateRange},
+	{"loop-kwarg", mutateLoopKwarg},
 	{"axis", mutateAxis},
 	{"block", mutateBlock},
 	{"kwarg-drop", mutateKwargDrop},
@@ -424,6 +425,35 @@ func mutateRange(m *pyMutant, r *rand.Rand) string {
 	line := strings.Count(m.src[:a[0]], "\n") + 1
 	m.src = m.src[:a[0]] + neu + m.src[close+1:]
 	return fmt.Sprintf("line %d: %s -> %s", line, old, neu)
+}
+
+var forRange = regexp.MustCompile(`\bfor\s+\w+\s+in\s+(tl\.)?range\(`)
+
+// loopKwargs are tl.range's pipelining and scheduling hints, with values
+// from the sensible to the absurd.
+var loopKwargs = []string{"num_stages=0", "num_stages=1", "num_stages=2", "num_stages=4", "num_stages=7", "num_stages=-1",
+	"loop_unroll_factor=1", "loop_unroll_factor=2", "loop_unroll_factor=3", "loop_unroll_factor=64",
+	"warp_specialize=True", "flatten=True", "disallow_acc_multi_buffer=True", "disable_licm=True"}
+
+// mutateLoopKwarg makes a `for ... in range(...)` loop a tl.range with a
+// hint: a pipeline depth, an unroll factor, warp specialization.
+func mutateLoopKwarg(m *pyMutant, r *rand.Rand) string {
+	all := forRange.FindAllStringIndex(m.src, -1)
+	if len(all) == 0 {
+		return ""
+	}
+	a := all[r.Intn(len(all))]
+	open := a[1] - 1
+	close := matchParen(m.src, open)
+	if close < 0 {
+		return ""
+	}
+	kw := loopKwargs[r.Intn(len(loopKwargs))]
+	call := m.src[a[0]:open]
+	call = call[:strings.LastIndex(call, "range")]
+	line := strings.Count(m.src[:a[0]], "\n") + 1
+	m.src = m.src[:a[0]] + strings.TrimSuffix(call, "tl.") + "tl.range(" + m.src[open+1:close] + ", " + kw + m.src[close:]
+	return fmt.Sprintf("line %d: tl.range(..., %s)", line, kw)
 }
 
 var axisArg = regexp.MustCompile(`\baxis\s*=\s*-?\d+`)
