@@ -15,7 +15,8 @@ import (
 // its own verifier refuses (or raises in block_type's constructor) get a
 // located error at the construct, in Triton's words, where tt's front end
 // built the IR and failed its final verification ("a front-end bug"). The
-// Python fuzz campaign found each of them.
+// Python fuzz campaign found each of them. (fp8e4b15 still loads,
+// stores, selects, converts and takes tl.abs.)
 func TestUnverifiableIRIsLocated(t *testing.T) {
 	for _, c := range []struct {
 		name, body, sig string
@@ -43,6 +44,16 @@ func TestUnverifiableIRIsLocated(t *testing.T) {
     c = tl.dot_scaled(a, s, "e5m2", a, None, "e5m2")
     tl.store(Y + r[:, None] * 64 + r[None, :], c)`, "*fp32:16, *fp32:16, *i32:16, 64", 10, 9,
 			"TypeError: lhs_scale must be a tensor of uint8 (e8m0) or floating-point scales, got int16"},
+		{"fp8e4b15 arithmetic", `
+    r = tl.arange(0, BLOCK)
+    x = tl.load(X + r)
+    tl.store(X + r, x * x)`, "*fp8e4b15:16, *fp32:16, *i32:16, 64", 9, 21,
+			"TypeError: fp8e4b15 values have no arithmetic of their own (arith.mulf;"},
+		{"fp8e4b15 comparison", `
+    r = tl.arange(0, BLOCK)
+    x = tl.load(X + r)
+    tl.store(Z + r, (x < x).to(tl.int32))`, "*fp8e4b15:16, *fp32:16, *i32:16, 64", 9, 22,
+			"TypeError: fp8e4b15 values have no arithmetic of their own (arith.cmpf;"},
 	} {
 		src := "import triton\nimport triton.language as tl\n\n\n@triton.jit\ndef k(X, Y, Z, BLOCK: tl.constexpr):" + c.body + "\n"
 		read := func(p string) ([]byte, error) {
