@@ -728,6 +728,16 @@ func (g *gen) inlineAsm(asm, cons string, args []*Tensor, dtypes []*DType, pure 
 			}
 		}
 	}
+	// The op's verifier requires whole packs (Triton builds the op and
+	// lets the verifier refuse it).
+	if n := int64(1); pack > 1 && len(res) > 0 {
+		if res[0].IsBlock() {
+			n = res[0].Numel()
+		}
+		if n%pack != 0 {
+			g.failCur("ValueError: inline_asm_elementwise with pack=%d needs a multiple of %d elements, and its operands have %d", pack, pack, n)
+		}
+	}
 	var handles []ir.Value
 	for _, a := range args {
 		handles = append(handles, a.V)

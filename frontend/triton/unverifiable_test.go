@@ -54,6 +54,19 @@ func TestUnverifiableIRIsLocated(t *testing.T) {
     x = tl.load(X + r)
     tl.store(Z + r, (x < x).to(tl.int32))`, "*fp8e4b15:16, *fp32:16, *i32:16, 64", 9, 22,
 			"TypeError: fp8e4b15 values have no arithmetic of their own (arith.cmpf;"},
+		{"an fp8e4b15 scalar converted", `
+    r = tl.arange(0, BLOCK)
+    tl.store(Y + r, tl.load(Y + r) + X)`, "fp8e4b15, *fp32:16, *i32:16, 64", 8, 21,
+			"TypeError: converting fp8e4b15 to fp32: fp8e4b15 converts four values at a time (inline PTX, four a register), and this is a scalar"},
+		{"fp8e4b15 compared with fp64", `
+    r = tl.arange(0, BLOCK)
+    tl.store(Z + r, (tl.load(X + r) > tl.load(Y + r)).to(tl.int32))`, "*fp8e4b15:16, *fp64:16, *i32:16, 64", 8, 22,
+			"TypeError: this operation computes in fp64, but fp8e4b15 converts only to fp16 and fp32 (to fp16 here)"},
+		{"inline asm packing four of two elements", `
+    r = tl.arange(0, 2)
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [tl.load(Z + r)], dtype=tl.int32, is_pure=True, pack=4)
+    tl.store(Z + r, y)`, "*fp32:16, *fp32:16, *i32:16, 64", 8, 9,
+			"ValueError: inline_asm_elementwise with pack=4 needs a multiple of 4 elements, and its operands have 2"},
 	} {
 		src := "import triton\nimport triton.language as tl\n\n\n@triton.jit\ndef k(X, Y, Z, BLOCK: tl.constexpr):" + c.body + "\n"
 		read := func(p string) ([]byte, error) {
