@@ -149,6 +149,11 @@ func (a ArgSpec) String() string {
 // Constant returns the spec of a constant argument.
 func Constant(v Object) ArgSpec { return ArgSpec{Value: v} }
 
+// SplitSignature splits a signature into its entries, as ParseSignature
+// reads them, without parsing them (a harness mutating signatures edits
+// the entries' text).
+func SplitSignature(sig string) []string { return splitSignature(sig) }
+
 // splitSignature splits a signature at top-level commas (a tensordesc
 // type holds commas inside brackets).
 func splitSignature(sig string) []string {

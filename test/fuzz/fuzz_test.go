@@ -430,9 +430,17 @@ func TestFuzzSeeds(t *testing.T) {
 // TestCrashers replays every input that ever failed: each must now compile
 // or be rejected with a located diagnostic, within the limits.
 func TestCrashers(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "crashers", "*.mlir"))
-	if len(files) == 0 {
+	if replayCrashers(t, "*.mlir") == 0 {
 		t.Fatal("no crashers in testdata/crashers")
+	}
+}
+
+// replayCrashers runs the crashers matching glob and returns how many
+// there are.
+func replayCrashers(t *testing.T, glob string) int {
+	files, _ := filepath.Glob(filepath.Join("testdata", "crashers", glob))
+	if len(files) == 0 {
+		return 0
 	}
 	r := newRunner(t)
 	for _, f := range files {
@@ -442,12 +450,16 @@ func TestCrashers(t *testing.T) {
 		}
 		j := ParseCrasher(filepath.Base(f), string(data))
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			if strings.HasSuffix(f, ".py") && !isPython(j) {
+				t.Fatalf("%s has no `# fuzz:` header with a kernel", f)
+			}
 			o := r.Run(j)
 			if o.Status.Failed() || o.Status == Unlocated {
 				t.Errorf("%s (%s):\n%s", o.Status, j, o.Msg)
 			}
 		})
 	}
+	return len(files)
 }
 
 // TestCampaign is a long fuzzing run (-campaign=30m). New failures are

@@ -234,6 +234,22 @@ func matchParen(s string, open int) int {
 	return -1
 }
 
+// pickCall picks one match of re, which ends at a call's opening
+// parenthesis, and returns the match's start, the parenthesis, the one
+// closing it and the match's line.
+func (m *pyMutant) pickCall(r *rand.Rand, re *regexp.Regexp) (start, open, close, line int, ok bool) {
+	all := re.FindAllStringIndex(m.src, -1)
+	if len(all) == 0 {
+		return 0, 0, 0, 0, false
+	}
+	a := all[r.Intn(len(all))]
+	open = a[1] - 1
+	if close = matchParen(m.src, open); close < 0 {
+		return 0, 0, 0, 0, false
+	}
+	return a[0], open, close, strings.Count(m.src[:a[0]], "\n") + 1, true
+}
+
 // splitArgs returns the [start, end) offsets of the top-level arguments
 // between the brackets at open and close.
 func splitArgs(s string, open, close int) [][2]int {
@@ -410,20 +426,13 @@ var rangeArgs = []string{"0", "-5", "10, 0", "0, 10, 0", "0, 10, -1", "10, 0, -3
 
 // mutateRange gives a loop's range absurd bounds.
 func mutateRange(m *pyMutant, r *rand.Rand) string {
-	all := rangeCall.FindAllStringIndex(m.src, -1)
-	if len(all) == 0 {
+	start, open, close, line, ok := m.pickCall(r, rangeCall)
+	if !ok {
 		return ""
 	}
-	a := all[r.Intn(len(all))]
-	open := a[1] - 1
-	close := matchParen(m.src, open)
-	if close < 0 {
-		return ""
-	}
-	old := m.src[a[0] : close+1]
-	neu := m.src[a[0]:a[1]] + rangeArgs[r.Intn(len(rangeArgs))] + ")"
-	line := strings.Count(m.src[:a[0]], "\n") + 1
-	m.src = m.src[:a[0]] + neu + m.src[close+1:]
+	old := m.src[start : close+1]
+	neu := m.src[start:open+1] + rangeArgs[r.Intn(len(rangeArgs))] + ")"
+	m.src = m.src[:start] + neu + m.src[close+1:]
 	return fmt.Sprintf("line %d: %s -> %s", line, old, neu)
 }
 
@@ -438,21 +447,14 @@ var loopKwargs = []string{"num_stages=0", "num_stages=1", "num_stages=2", "num_s
 // mutateLoopKwarg makes a `for ... in range(...)` loop a tl.range with a
 // hint: a pipeline depth, an unroll factor, warp specialization.
 func mutateLoopKwarg(m *pyMutant, r *rand.Rand) string {
-	all := forRange.FindAllStringIndex(m.src, -1)
-	if len(all) == 0 {
-		return ""
-	}
-	a := all[r.Intn(len(all))]
-	open := a[1] - 1
-	close := matchParen(m.src, open)
-	if close < 0 {
+	start, open, close, line, ok := m.pickCall(r, forRange)
+	if !ok {
 		return ""
 	}
 	kw := loopKwargs[r.Intn(len(loopKwargs))]
-	call := m.src[a[0]:open]
+	call := m.src[start:open]
 	call = call[:strings.LastIndex(call, "range")]
-	line := strings.Count(m.src[:a[0]], "\n") + 1
-	m.src = m.src[:a[0]] + strings.TrimSuffix(call, "tl.") + "tl.range(" + m.src[open+1:close] + ", " + kw + m.src[close:]
+	m.src = m.src[:start] + strings.TrimSuffix(call, "tl.") + "tl.range(" + m.src[open+1:close] + ", " + kw + m.src[close:]
 	return fmt.Sprintf("line %d: tl.range(..., %s)", line, kw)
 }
 
@@ -517,14 +519,8 @@ var keywordArg = regexp.MustCompile(`^\s*\w+\s*=[^=]`)
 // mutateArgsSwap swaps two arguments of a tl call (a dot's operands, a
 // load's pointer and mask, a where's branches).
 func mutateArgsSwap(m *pyMutant, r *rand.Rand) string {
-	all := swapCall.FindAllStringIndex(m.src, -1)
-	if len(all) == 0 {
-		return ""
-	}
-	a := all[r.Intn(len(all))]
-	open := a[1] - 1
-	close := matchParen(m.src, open)
-	if close < 0 {
+	start, open, close, line, ok := m.pickCall(r, swapCall)
+	if !ok {
 		return ""
 	}
 	var args [][2]int // the positional ones: a keyword argument stays last
@@ -545,9 +541,8 @@ func mutateArgsSwap(m *pyMutant, r *rand.Rand) string {
 		i, j = j, i
 	}
 	x, y := args[i], args[j]
-	line := strings.Count(m.src[:a[0]], "\n") + 1
 	m.src = m.src[:x[0]] + m.src[y[0]:y[1]] + m.src[x[1]:y[0]] + m.src[x[0]:x[1]] + m.src[y[1]:]
-	return fmt.Sprintf("line %d: arguments %d and %d of %s swapped", line, i, j, strings.TrimSuffix(m.src[a[0]:a[1]], "("))
+	return fmt.Sprintf("line %d: arguments %d and %d of %s swapped", line, i, j, m.src[start:open])
 }
 
 var simpleStatement = regexp.MustCompile(`(?m)^[ \t]+[A-Za-z_][\w., \t\[\]]*(=|\+=|-=|\*=)[^=\n]|^[ \t]+tl\.\w+\(`)

@@ -70,7 +70,7 @@ func PySeeds(root, shared string) []PySeed {
 				if err != nil {
 					continue
 				}
-				add(PySeed{Name: filepath.Base(path), Src: string(src), Kernel: c.Kernel, Signature: splitEntries(c.Signature)})
+				add(PySeed{Name: filepath.Base(path), Src: string(src), Kernel: c.Kernel, Signature: triton.SplitSignature(c.Signature)})
 			}
 		}
 	}
@@ -111,30 +111,6 @@ func PySeeds(root, shared string) []PySeed {
 		}
 		return out[i].Kernel < out[j].Kernel
 	})
-	return out
-}
-
-// splitEntries splits a signature at its top-level commas (a tensordesc
-// type and a tuple hold commas).
-func splitEntries(sig string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i, c := range sig {
-		switch c {
-		case '<', '[', '(':
-			depth++
-		case '>', ']', ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, strings.TrimSpace(sig[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	if rest := strings.TrimSpace(sig[start:]); rest != "" {
-		out = append(out, rest)
-	}
 	return out
 }
 

@@ -168,26 +168,8 @@ func TestPythonSeeds(t *testing.T) {
 
 // TestPythonCrashers replays the Python inputs that ever failed.
 func TestPythonCrashers(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "crashers", "*.py"))
-	if len(files) == 0 {
+	if replayCrashers(t, "*.py") == 0 {
 		t.Skip("no Python crashers")
-	}
-	r := newRunner(t)
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		j := ParseCrasher(filepath.Base(f), string(data))
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			if !isPython(j) {
-				t.Fatalf("%s has no `# fuzz:` header with a kernel", f)
-			}
-			o := r.Run(j)
-			if o.Status.Failed() || o.Status == Unlocated {
-				t.Errorf("%s (%s):\n%s", o.Status, j, o.Msg)
-			}
-		})
 	}
 }
 

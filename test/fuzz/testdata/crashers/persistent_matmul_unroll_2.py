@@ -1,11 +1,10 @@
 # fuzz: target=ptx arch=sm_90 num-warps=2 kernel=simple_persistent_kernel
 # fuzz: signature=*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 512, 64, 16, 8, 8, False
-# fuzz: found as broken from 270685e11f2c484b.py (tl.range(..., loop_unroll_factor=64, kept at 2) on a persistent matmul: triton-loop-unroll made a region of a cloned scf.if read that scf.if's own result)
+# fuzz: found as broken from 270685e11f2c484b.py (tl.range(..., loop_unroll_factor=64, kept at 2) on a persistent matmul: triton-loop-unroll made a region of a cloned scf.if read that scf.if's own result) (the kernel alone, minimized from its file)
 # fuzz:   loop-kwarg: line 36: tl.range(..., loop_unroll_factor=2)
 # fuzz:   dtype: line 77: tl.float16 -> tl.int32
 import triton
 import triton.language as tl
-
 
 
 @triton.jit
