@@ -403,18 +403,8 @@ func TestFuzzSeeds(t *testing.T) {
 		t.Fatal("no seed kernels found")
 	}
 	seeds = withDerived(t, seeds, 2)
-	r := newRunner(t)
-	st := &stats{start: time.Now()}
 	rnd := rand.New(rand.NewSource(1))
-	const n = 150
-	for i := 0; i < n; i++ {
-		j, log := mutant(seeds, rnd)
-		st.inputs++
-		fails, outs := runInput(r, st, j)
-		for k, f := range fails {
-			t.Errorf("%s (%s) on %s after %s:\n%s\n--- input:\n%s", outs[k].Status, f, f.Name, strings.Join(log, "; "), outs[k].Msg, f.Src)
-		}
-	}
+	st := runMutants(t, 150, func() (Job, []string) { return mutant(seeds, rnd) })
 	if st.verified == 0 {
 		t.Errorf("no mutant verified: the mutations no longer reach the passes")
 	}
@@ -425,6 +415,22 @@ func TestFuzzSeeds(t *testing.T) {
 	}
 	t.Log(st)
 	t.Log(st.dotString())
+}
+
+// runMutants runs n inputs from next under every configuration and
+// fails the test for each failure: the seed runs of CI.
+func runMutants(t *testing.T, n int, next func() (Job, []string)) *stats {
+	r := newRunner(t)
+	st := &stats{start: time.Now()}
+	for i := 0; i < n; i++ {
+		j, log := next()
+		st.inputs++
+		fails, outs := runInput(r, st, j)
+		for k, f := range fails {
+			t.Errorf("%s (%s) on %s after %s:\n%s\n--- input:\n%s", outs[k].Status, f, f.Name, strings.Join(log, "; "), outs[k].Msg, f.Src)
+		}
+	}
+	return st
 }
 
 // TestCrashers replays every input that ever failed: each must now compile

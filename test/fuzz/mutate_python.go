@@ -387,17 +387,24 @@ func (m *pyMutant) bodyLines(re *regexp.Regexp) []int {
 	return out
 }
 
+// pickStatement picks a statement of the kernel's body that starts with
+// a match of re: its [at, end) and indentation.
+func (m *pyMutant) pickStatement(r *rand.Rand, re *regexp.Regexp) (at, end int, indent string, ok bool) {
+	lines := m.bodyLines(re)
+	if len(lines) == 0 {
+		return 0, 0, "", false
+	}
+	at = lines[r.Intn(len(lines))]
+	end, indent, ok = statement(m.src, at)
+	return at, end, indent, ok
+}
+
 var storeLine = regexp.MustCompile(`(?m)^[ \t]+(tl\.store|tl\.atomic_\w+|\w+\.store)\(`)
 
 // mutateIfStore puts a store under an `if` on a constexpr (or a
 // constant) that is false: the kernel computes and writes nothing.
 func mutateIfStore(m *pyMutant, r *rand.Rand) string {
-	lines := m.bodyLines(storeLine)
-	if len(lines) == 0 {
-		return ""
-	}
-	at := lines[r.Intn(len(lines))]
-	end, indent, ok := statement(m.src, at)
+	at, end, indent, ok := m.pickStatement(r, storeLine)
 	if !ok {
 		return ""
 	}
@@ -550,12 +557,7 @@ var simpleStatement = regexp.MustCompile(`(?m)^[ \t]+[A-Za-z_][\w., \t\[\]]*(=|\
 // mutateLineDrop replaces a statement of the kernel's body (an
 // assignment or a tl call) by `pass`.
 func mutateLineDrop(m *pyMutant, r *rand.Rand) string {
-	lines := m.bodyLines(simpleStatement)
-	if len(lines) == 0 {
-		return ""
-	}
-	at := lines[r.Intn(len(lines))]
-	end, indent, ok := statement(m.src, at)
+	at, end, indent, ok := m.pickStatement(r, simpleStatement)
 	if !ok {
 		return ""
 	}

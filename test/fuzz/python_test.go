@@ -148,18 +148,8 @@ func TestPythonSeeds(t *testing.T) {
 		t.Skip("-short")
 	}
 	seeds := pySeeds(t)
-	r := newRunner(t)
-	st := &stats{start: time.Now()}
 	rnd := rand.New(rand.NewSource(1))
-	const n = 40
-	for i := 0; i < n; i++ {
-		j, log := pyMutantJob(seeds, rnd)
-		st.inputs++
-		fails, outs := runInput(r, st, j)
-		for k, f := range fails {
-			t.Errorf("%s (%s) on %s after %s:\n%s\n--- input:\n%s", outs[k].Status, f, f.Name, strings.Join(log, "; "), outs[k].Msg, f.Src)
-		}
-	}
+	st := runMutants(t, 40, func() (Job, []string) { return pyMutantJob(seeds, rnd) })
 	if st.by[OK] == 0 || st.by[Rejected] == 0 {
 		t.Errorf("the mutants should both compile and be refused: %v", st)
 	}
