@@ -486,30 +486,49 @@ func TestCampaign(t *testing.T) {
 			t.Fatalf("no seed kernel matches -fuzz.only=%q", *only)
 		}
 	}
+	rnd := campaignRand(t, fmt.Sprintf("%d seed kernels", len(seeds)))
+	st, _ := runCampaign(t, *campaign, false, func() (Job, []string) { return mutant(seeds, rnd) })
+	t.Log(st.dotString())
+}
+
+// campaignRand is a campaign's random source: -fuzz.seed, else the time.
+func campaignRand(t *testing.T, what string) *rand.Rand {
 	s := *seed
 	if s == 0 {
 		s = time.Now().UnixNano()
 	}
-	t.Logf("seed %d, %d seed kernels", s, len(seeds))
-	rnd := rand.New(rand.NewSource(s))
+	t.Logf("seed %d, %s", s, what)
+	return rand.New(rand.NewSource(s))
+}
+
+// runCampaign runs inputs from next for d, keeps each new failure in
+// testdata/crashers (one per message too when byMessage: the Python
+// campaign meets one cause in many kernels) and fails the test for it,
+// and logs the counts, with those of the mutations in the inputs' logs.
+func runCampaign(t *testing.T, d time.Duration, byMessage bool, next func() (Job, []string)) (*stats, map[string]int) {
 	r := newRunner(t)
 	st := &stats{start: time.Now()}
-	deadline := time.Now().Add(*campaign)
+	deadline := time.Now().Add(d)
 	seen := map[string]bool{}
+	mutations := map[string]int{}
 	lastReport := time.Now()
 	for time.Now().Before(deadline) {
-		j, log := mutant(seeds, rnd)
+		j, log := next()
+		for _, l := range log {
+			name, _, _ := strings.Cut(l, ":")
+			mutations[name]++
+		}
 		st.inputs++
 		fails, outs := runInput(r, st, j)
 		for k, f := range fails {
-			text := FormatCrasher(f, outs[k], log)
 			name := CrasherName(f)
-			if seen[name] {
+			key := string(outs[k].Status) + firstLine(outs[k].Msg)
+			if seen[name] || byMessage && seen[key] {
 				continue
 			}
-			seen[name] = true
+			seen[name], seen[key] = true, true
 			path := filepath.Join("testdata", "crashers", name)
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			if err := os.WriteFile(path, []byte(FormatCrasher(f, outs[k], log)), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			t.Errorf("%s (%s): kept as %s\n%.2000s", outs[k].Status, f, path, outs[k].Msg)
@@ -520,11 +539,14 @@ func TestCampaign(t *testing.T) {
 		}
 	}
 	t.Logf("final: %v", st)
-	t.Log(st.dotString())
 	var kinds []string
 	for k, n := range st.by {
 		kinds = append(kinds, fmt.Sprintf("%s=%d", k, n))
 	}
+	for k, n := range mutations {
+		kinds = append(kinds, fmt.Sprintf("%s:%d", k, n))
+	}
 	sort.Strings(kinds)
-	t.Logf("by status: %s", strings.Join(kinds, " "))
+	t.Logf("by status and mutation: %s", strings.Join(kinds, " "))
+	return st, mutations
 }

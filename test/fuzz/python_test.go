@@ -5,12 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ttcompiler/tt/frontend/triton"
 	"github.com/ttcompiler/tt/ir"
@@ -170,54 +166,8 @@ func TestPythonCampaign(t *testing.T) {
 		t.Skip("no -pycampaign duration given")
 	}
 	seeds := pySeeds(t)
-	s := *seed
-	if s == 0 {
-		s = time.Now().UnixNano()
-	}
-	t.Logf("seed %d, %d Python seed kernels", s, len(seeds))
-	rnd := rand.New(rand.NewSource(s))
-	r := newRunner(t)
-	st := &stats{start: time.Now()}
-	deadline := time.Now().Add(*pyCampaign)
-	seen := map[string]bool{}
-	mutations := map[string]int{}
-	lastReport := time.Now()
-	for time.Now().Before(deadline) {
-		j, log := pyMutantJob(seeds, rnd)
-		for _, l := range log {
-			name, _, _ := strings.Cut(l, ":")
-			mutations[name]++
-		}
-		st.inputs++
-		fails, outs := runInput(r, st, j)
-		for k, f := range fails {
-			name := CrasherName(f)
-			key := string(outs[k].Status) + firstLine(outs[k].Msg)
-			if seen[name] || seen[key] {
-				continue
-			}
-			seen[name], seen[key] = true, true
-			path := filepath.Join("testdata", "crashers", name)
-			if err := os.WriteFile(path, []byte(FormatCrasher(f, outs[k], log)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			t.Errorf("%s (%s): kept as %s\n%.2000s", outs[k].Status, f, path, outs[k].Msg)
-		}
-		if time.Since(lastReport) > time.Minute {
-			t.Logf("%v", st)
-			lastReport = time.Now()
-		}
-	}
-	t.Logf("final: %v", st)
-	var kinds []string
-	for k, n := range st.by {
-		kinds = append(kinds, fmt.Sprintf("%s=%d", k, n))
-	}
-	for k, n := range mutations {
-		kinds = append(kinds, fmt.Sprintf("%s:%d", k, n))
-	}
-	sort.Strings(kinds)
-	t.Logf("by status and mutation: %s", strings.Join(kinds, " "))
+	rnd := campaignRand(t, fmt.Sprintf("%d Python seed kernels", len(seeds)))
+	runCampaign(t, *pyCampaign, true, func() (Job, []string) { return pyMutantJob(seeds, rnd) })
 }
 
 func firstLine(s string) string {
