@@ -131,11 +131,21 @@ func (r *Region) CloneInto(dst *Region, m *Mapping) {
 	}
 	// Ops cloned before their operand's definition (graph regions, or
 	// uses of later blocks' values) still point at the originals: remap.
+	// Only values defined inside r can be such originals. An operand from
+	// outside r is already what the mapping gave it, and mapping it again
+	// would be wrong where that replacement is itself a key: cloning a
+	// loop body with its iter_args mapped to the previous copy's results,
+	// an scf.if's region read its iter_arg as the result of the scf.if
+	// being cloned (triton-loop-unroll; TestCloneLeavesOuterValues).
 	for _, nb := range created {
 		for o := nb.first; o != nil; o = o.next {
 			WalkOps(o, func(x *Operation) {
 				for i := range x.operands {
-					if r := m.LookupOrNil(x.operands[i].value); r != nil && r != x.operands[i].value {
+					v := x.operands[i].value
+					if !definedIn(v, r) {
+						continue
+					}
+					if r := m.LookupOrNil(v); r != nil && r != v {
 						x.operands[i].Set(r)
 					}
 				}
@@ -148,4 +158,11 @@ func (r *Region) CloneInto(dst *Region, m *Mapping) {
 			})
 		}
 	}
+}
+
+// definedIn reports whether v is defined inside r: an argument of one of
+// its blocks or a result of an op in them, at any depth.
+func definedIn(v Value, r *Region) bool {
+	b := v.ParentBlock()
+	return b != nil && b.region != nil && r.IsAncestorOf(b.region)
 }

@@ -162,7 +162,7 @@ func builtinLoad(g *gen, c *callArgs) Object {
 		ptr = g.castTo(ptr, PointerTo(Int8, ptrTy.addrSpace, false), "")
 	}
 	if other != nil {
-		other = g.castTo(other, elt, "")
+		other = g.castToElement(other, elt, "tl.load's other")
 	}
 	dst := ptr.T.WithElement(elt)
 	opts := tt.LoadOptions{Cache: cache, Evict: evict, IsVolatile: volatile}
@@ -209,7 +209,7 @@ func builtinStore(g *gen, c *callArgs) Object {
 			g.failCur("AssertionError: Block element type(%s) and value element type(%s) mismatch", ptr.T.elem.elem, val.T.Scalar())
 		}
 		bc := g.boundaryCheck(v[3], len(shape))
-		val = g.castTo(val, ptr.T.elem.elem, "")
+		val = g.castToElement(val, ptr.T.elem.elem, "tl.store")
 		tt.NewStore(g.b, g.loc, ptr.V, val.V, nil, cache, evict, bc)
 		return None
 	}
@@ -246,7 +246,7 @@ func builtinStore(g *gen, c *callArgs) Object {
 		elt = Int8
 		ptr = g.castTo(ptr, PointerTo(Int8, ptrTy.addrSpace, false), "")
 	}
-	val = g.castTo(val, elt, "")
+	val = g.castToElement(val, elt, "tl.store")
 	var mv ir.Value
 	if mask != nil {
 		if !mask.T.Scalar().IsBool() {
@@ -458,7 +458,7 @@ func (g *gen) descStore(d *Desc, offsets, value Object) Object {
 	if !slices.Equal(val.T.Shape(), d.T.Block.Shape()) {
 		g.failCur("AssertionError: the value's shape %s is not the descriptor's block shape %s", shapeString(val.T.Shape()), shapeString(d.T.Block.Shape()))
 	}
-	val = g.castTo(val, d.T.Block.Scalar(), "")
+	val = g.castToElement(val, d.T.Block.Scalar(), "the descriptor store")
 	offs := g.irValues(offsets, false)
 	tt.NewDescriptorStore(g.b, g.loc, d.V, val.V, offs)
 	return None
@@ -597,6 +597,18 @@ func builtinAtomicCAS(g *gen, c *callArgs) Object {
 	default:
 		g.failCur("ValueError: atomic_cas only supports elements with width {16, 32, 64}")
 	}
+	// Triton converts neither operand: a cmp or val of another IR type or
+	// shape than the pointer's elements builds a tt.atomic_cas its
+	// verifier refuses ("ptr type matches cmp type"). Say so here.
+	want := ptr.T.WithElement(elt)
+	for _, o := range []struct {
+		name string
+		t    *DType
+	}{{"cmp", cmp.T}, {"val", val.T}} {
+		if g.ty(o.t) != g.ty(want) { // uniqued; uint32 and int32 are both i32
+			g.failCur("TypeError: atomic_cas's %s is %s, but the pointer is %s: tt.atomic_cas takes cmp and val of the pointer's element type and shape (%s)", o.name, o.t, ptr.T, want)
+		}
+	}
 	res := tt.NewAtomicCAS(g.b, g.loc, ptr.V, cmp.V, val.V, sem, scope).Result(0)
 	return &Tensor{V: res, T: val.T}
 }
@@ -631,7 +643,7 @@ func (g *gen) atomOperands(ptr, val, mask *Tensor, op string) (*Tensor, *Tensor,
 		// As for loads: Triton's IR would not verify.
 		g.failCur("ValueError: Mask must have boolean scalar type")
 	}
-	val = g.castTo(val, elt, "")
+	val = g.castToElement(val, elt, "atomic_"+op)
 	if mask == nil {
 		m := &Tensor{V: g.constInt(ir.I1(g.c.ctx), 1), T: Int1}
 		if ptr.T.IsBlock() {

@@ -606,6 +606,11 @@ func builtinDotScaled(g *gen, c *callArgs) Object {
 			continue
 		}
 		t := g.tensorArg(sc)
+		// Triton does not check it ("TODO: validate types"); tt.dot_scaled's
+		// verifier takes scales of 8-bit integers or floats only.
+		if st := t.T.Scalar(); !st.IsFloating() && st.PrimitiveBitwidth() != 8 {
+			g.failCur("TypeError: %s must be a tensor of uint8 (e8m0) or floating-point scales, got %s", map[int]string{0: "lhs_scale", 1: "rhs_scale"}[i], st)
+		}
 		factor := int64(32)
 		if t.T.Scalar().IsFP8E4NV() {
 			factor = 16
@@ -721,6 +726,16 @@ func (g *gen) inlineAsm(asm, cons string, args []*Tensor, dtypes []*DType, pure 
 			for i, d := range dtypes {
 				res[i] = bcast.T.WithElement(d)
 			}
+		}
+	}
+	// The op's verifier requires whole packs (Triton builds the op and
+	// lets the verifier refuse it).
+	if n := int64(1); pack > 1 && len(res) > 0 {
+		if res[0].IsBlock() {
+			n = res[0].Numel()
+		}
+		if n%pack != 0 {
+			g.failCur("ValueError: inline_asm_elementwise with pack=%d needs a multiple of %d elements, and its operands have %d", pack, pack, n)
 		}
 	}
 	var handles []ir.Value

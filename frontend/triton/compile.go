@@ -149,6 +149,11 @@ func (a ArgSpec) String() string {
 // Constant returns the spec of a constant argument.
 func Constant(v Object) ArgSpec { return ArgSpec{Value: v} }
 
+// SplitSignature splits a signature into its entries, as ParseSignature
+// reads them, without parsing them (a harness mutating signatures edits
+// the entries' text).
+func SplitSignature(sig string) []string { return splitSignature(sig) }
+
 // splitSignature splits a signature at top-level commas (a tensordesc
 // type holds commas inside brackets).
 func splitSignature(sig string) []string {
@@ -287,12 +292,19 @@ type KernelParam struct {
 	Constexpr bool
 	// Default is the default value, or nil.
 	Default Object
+	// Pos is the parameter's position in the def (its errors' location).
+	Pos python.Pos
 }
 
 // Kernel is a @triton.jit function found in a file.
 type Kernel struct {
 	Name   string
 	Params []KernelParam
+	// File and Pos locate the kernel's name in its def, where errors of
+	// its specialization as a whole (a signature that does not match its
+	// parameters) are reported; a Kernel built by hand has no File.
+	File string
+	Pos  python.Pos
 	// Autotune is its @triton.autotune, or nil; Heuristics the values of
 	// its @triton.heuristics. TuningErr says why they could not be read
 	// (the kernel still compiles with explicit constexprs).
@@ -319,9 +331,13 @@ func FindKernelFor(path, name string, read func(string) ([]byte, error), target 
 	if err != nil {
 		return nil, err
 	}
-	k := &Kernel{Name: fn.Name}
+	k := &Kernel{Name: fn.Name, File: fn.Src.Path, Pos: fn.Def.NamePos}
 	for _, p := range fn.Params {
-		k.Params = append(k.Params, KernelParam{Name: p.Name, Constexpr: p.Constexpr, Default: p.Default})
+		kp := KernelParam{Name: p.Name, Constexpr: p.Constexpr, Default: p.Default, Pos: fn.Def.NamePos}
+		if p.Node != nil {
+			kp.Pos = p.Node.Start()
+		}
+		k.Params = append(k.Params, kp)
 	}
 	k.Autotune, k.Heuristics, k.TuningErr = readTuning(fn)
 	return k, nil
@@ -425,57 +441,66 @@ func isIdentifier(s string) bool {
 }
 
 // kernelSlots binds the specialization to the kernel's parameters.
+// Its errors are located at the parameter whose entry is wrong, or at
+// the kernel's name when the entries outnumber the parameters.
 func kernelSlots(fn *JITFunction, args []ArgSpec) ([]argSlot, error) {
 	if len(args) > len(fn.Params) {
-		return nil, fmt.Errorf("the signature has %d entries but %s takes %d parameters (%s)", len(args), fn.Name,
-			len(fn.Params), strings.Join(fn.ParamNames(), ", "))
+		return nil, &python.Error{File: fn.Src.Path, Pos: fn.Def.NamePos, Msg: fmt.Sprintf("the signature has %d entries but %s takes %d parameters (%s)",
+			len(args), fn.Name, len(fn.Params), strings.Join(fn.ParamNames(), ", "))}
 	}
 	slots := make([]argSlot, len(fn.Params))
 	for i, p := range fn.Params {
+		errorf := func(format string, a ...any) error {
+			pos := fn.Def.NamePos
+			if p.Node != nil {
+				pos = p.Node.Start()
+			}
+			return &python.Error{File: fn.Src.Path, Pos: pos, Msg: fmt.Sprintf(format, a...)}
+		}
 		var spec ArgSpec
 		switch {
 		case i < len(args):
 			spec = args[i]
 		case p.Default != nil:
 			if o, ok := p.Default.(*Opaque); ok {
-				return nil, fmt.Errorf("parameter %s has no signature entry and its default (%s) cannot be evaluated", p.Name, o.What)
+				return nil, errorf("parameter %s has no signature entry and its default (%s) cannot be evaluated", p.Name, o.What)
 			}
 			spec = LaunchSpec(unwrap(p.Default), p.Constexpr)
 		default:
-			return nil, fmt.Errorf("parameter %s of %s has no signature entry (the signature lists %d of its %d parameters: %s)",
+			return nil, errorf("parameter %s of %s has no signature entry (the signature lists %d of its %d parameters: %s)",
 				p.Name, fn.Name, len(args), len(fn.Params), strings.Join(fn.ParamNames(), ", "))
 		}
 		if spec.Type == "" && spec.Value == nil && spec.Expr != "" {
 			e, err := python.ParseExpr("<constant>", spec.Expr)
 			if err != nil {
-				return nil, fmt.Errorf("parameter %s: %v", p.Name, err)
+				return nil, errorf("parameter %s: %v", p.Name, err)
 			}
 			v, err := hostEval(&hostEnv{m: fn.Src}, e)
 			if err != nil {
-				return nil, fmt.Errorf("parameter %s: %s in the global scope of %s: %v", p.Name, spec.Expr, fn.Src.Path, err)
+				return nil, errorf("parameter %s: %s in the global scope of %s: %v", p.Name, spec.Expr, fn.Src.Path, err)
 			}
 			spec = Constant(v)
 		}
 		if spec.Type == "" {
 			v := unwrap(spec.Value)
 			if holdsIRValue(v) {
-				return nil, fmt.Errorf("parameter %s: a constant must not be a tensor", p.Name)
+				return nil, errorf("parameter %s: a constant must not be a tensor", p.Name)
 			}
 			slots[i] = argSlot{IsCst: true, Const: v, Ty: &ConstexprType{Value: v}}
 			continue
 		}
 		if p.Constexpr {
-			return nil, fmt.Errorf("parameter %s is a tl.constexpr: give its value in the signature or with --constexpr %s=VALUE, not the type %s", p.Name, p.Name, spec.Type)
+			return nil, errorf("parameter %s is a tl.constexpr: give its value in the signature or with --constexpr %s=VALUE, not the type %s", p.Name, p.Name, spec.Type)
 		}
 		ty, err := ParseTypeString(spec.Type)
 		if err != nil {
-			return nil, fmt.Errorf("parameter %s: %v", p.Name, err)
+			return nil, errorf("parameter %s: %v", p.Name, err)
 		}
 		s := argSlot{Ty: ty}
 		if spec.Divisibility == 16 {
 			s.Div = 16
 		} else if spec.Divisibility != 0 {
-			return nil, fmt.Errorf("parameter %s: only 1 and 16 are valid hints, got %d", p.Name, spec.Divisibility)
+			return nil, errorf("parameter %s: only 1 and 16 are valid hints, got %d", p.Name, spec.Divisibility)
 		}
 		slots[i] = s
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/ub"
@@ -56,7 +57,24 @@ func (g *gen) orFold(op *ir.Operation) ir.Value {
 
 // binary emits a two-operand arith op; the result has lhs's type.
 func (g *gen) binary(name string, x, y ir.Value) ir.Value {
+	if strings.HasSuffix(name, "f") { // addf, mulf, maximumf, ...
+		g.floatOperand(name, x)
+	}
 	return arith.NewBinary(g.b, name, g.loc, x, y).Result(0)
+}
+
+// floatOperand refuses a float op on integer values. The one dtype that
+// gets there is fp8e4b15: a float to the language, i8 in the IR (MLIR has
+// no such type). Triton 3.6 builds arith.mulf and the like on i8 all the
+// same, IR its verifier refuses; tt says why at the expression.
+func (g *gen) floatOperand(name string, x ir.Value) {
+	t := x.Type()
+	if rt, ok := t.(*ir.RankedTensorType); ok {
+		t = rt.Elem
+	}
+	if _, ok := t.(*ir.FloatType); !ok {
+		g.failCur("TypeError: fp8e4b15 values have no arithmetic of their own (%s; they are i8 in the IR): convert them to fp16 or fp32 first", name)
+	}
 }
 
 func (g *gen) cmpi(pred arith.CmpIPredicate, x, y ir.Value) ir.Value {
@@ -64,6 +82,7 @@ func (g *gen) cmpi(pred arith.CmpIPredicate, x, y ir.Value) ir.Value {
 }
 
 func (g *gen) cmpf(pred arith.CmpFPredicate, x, y ir.Value) ir.Value {
+	g.floatOperand("arith.cmpf", x)
 	return arith.NewCmpF(g.b, g.loc, pred, x, y).Result(0)
 }
 

@@ -1,5 +1,7 @@
 package triton
 
+import "fmt"
+
 // fp8e4b15 (tl.float8e4b15) has no MLIR type: its values are i8 in the
 // IR, and Triton's CUDA backend converts them to and from fp16 with
 // inline PTX (its codegen function convert_custom_types), one 32-bit
@@ -58,6 +60,14 @@ const (
 // yields fp16, then fp32 when asked for (other destinations keep fp16),
 // and narrowing takes fp16 or fp32 (rounded to fp16 toward zero first).
 func (g *gen) convertCustomFP8(x *Tensor, dst *DType) *Tensor {
+	if !x.T.IsBlock() || x.T.Numel()%4 != 0 {
+		// Triton builds the inline asm all the same; its verifier refuses it.
+		what := "a scalar"
+		if x.T.IsBlock() {
+			what = fmt.Sprintf("a tensor of %d elements", x.T.Numel())
+		}
+		g.failCur("TypeError: converting %s to %s: fp8e4b15 converts four values at a time (inline PTX, four a register), and this is %s", x.T.Scalar(), dst.Scalar(), what)
+	}
 	if x.T.Scalar().IsFP8E4B15() {
 		up := g.inlineAsm(fp8e4b15ToF16, "=r,=r,r", []*Tensor{x}, []*DType{FP16}, true, 4)[0]
 		if dst.Scalar().Equal(FP32) {
@@ -78,4 +88,32 @@ func (g *gen) convertCustomFP8(x *Tensor, dst *DType) *Tensor {
 	}
 	asm := f16ToFP8e4b15Head + clamp + f16ToFP8e4b15Tail
 	return g.inlineAsm(asm, "=r,r,r", []*Tensor{x}, []*DType{FP8E4B15}, true, 4)[0]
+}
+
+// castToElement converts a value to the element type of the memory access
+// what (a store, a load's other, an atomic). The conversion of fp8e4b15
+// to anything but fp32 yields fp16 (convertCustomFP8, as Triton's
+// backend), which an access of another type cannot take: Triton builds
+// the access and its verifier refuses it ("value type matches ptr
+// type"); the front end says so at the access, in words.
+func (g *gen) castToElement(x *Tensor, elt *DType, what string) *Tensor {
+	out := g.castTo(x, elt, "")
+	if got := out.T.Scalar(); !got.Equal(elt) {
+		g.failCur("TypeError: %s of %s values through a pointer to %s: %s converts only to fp16 and fp32 (to %s here), not to %s; convert the value to fp32, then to %s",
+			what, x.T.Scalar(), elt, x.T.Scalar(), got, elt, elt)
+	}
+	return out
+}
+
+// castToComputation converts a binary operation's operand to the type it
+// computes in. fp8e4b15 becomes fp16 for any type but fp32 there too, and
+// an fp64 operation would take fp16 and fp64 operands: refused here, as
+// Triton's verifier refuses the op it builds.
+func (g *gen) castToComputation(x *Tensor, ret *DType) *Tensor {
+	out := g.castTo(x, ret, "")
+	if got := out.T.Scalar(); !got.Equal(ret) {
+		g.failCur("TypeError: this operation computes in %s, but %s converts only to fp16 and fp32 (to %s here); convert the operand to fp32 first",
+			ret, x.T.Scalar(), got)
+	}
+	return out
 }

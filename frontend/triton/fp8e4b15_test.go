@@ -2,12 +2,14 @@ package triton_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/filecheck"
+	"github.com/ttcompiler/tt/frontend/python"
 	"github.com/ttcompiler/tt/frontend/triton"
 	"github.com/ttcompiler/tt/ir/asm"
 )
@@ -86,5 +88,57 @@ CHECK: tt.elementwise_inline_asm "{{.*}}setp.lt.f16x2  p0|p1, a0, max_val_f16x2;
 	_, err := compileFP8e4b15(t, "bf16", "fp8e4b15", 90)
 	if err == nil || !strings.Contains(err.Error(), "fp8e4b15 converts only from float16 or float32, not bf16") {
 		t.Errorf("bf16 to fp8e4b15: got %v, want the located AssertionError", err)
+	}
+}
+
+// TestFP8e4b15StoreOfOtherType: fp8e4b15 widens to fp16 for any
+// destination but fp32, as Triton's backend converts it, so a store of
+// fp8e4b15 values through a pointer to bf16 or an integer, which converts
+// them to the pointer's type, would store fp16 values there: Triton's own
+// TTIR fails to verify; tt reports it at the store (the Python fuzz
+// campaign found the front end building that store and failing its own
+// verification). Through .to() first, the fp16 result stores as any fp16
+// does.
+func TestFP8e4b15StoreOfOtherType(t *testing.T) {
+	const src = `import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy(src, dst, BLOCK: tl.constexpr):
+    o = tl.arange(0, BLOCK)
+    tl.store(dst + o, tl.load(src + o))
+`
+	read := func(p string) ([]byte, error) {
+		if p == "copy.py" {
+			return []byte(src), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	compile := func(dst string) error {
+		args, err := triton.ParseSignature("*fp8e4b15:16, *" + dst + ":16, 128")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = triton.Compile(all.NewContext(), "copy.py", triton.Options{Kernel: "copy", Args: args, ReadFile: read})
+		return err
+	}
+	for _, dst := range []string{"bf16", "u8", "i32", "fp64"} {
+		err := compile(dst)
+		var pe *python.Error
+		want := "TypeError: tl.store of fp8e4b15 values through a pointer to "
+		if !errors.As(err, &pe) || pe.Pos.Line != 8 || pe.Pos.Col != 4 || !strings.HasPrefix(pe.Msg, want) {
+			t.Errorf("fp8e4b15 to %s: got %v, want %q at copy.py:8:5", dst, err, want)
+		}
+	}
+	for _, dst := range []string{"fp16", "fp32", "fp8e4b15"} {
+		if err := compile(dst); err != nil {
+			t.Errorf("fp8e4b15 to %s: %v", dst, err)
+		}
+	}
+	for _, dst := range []string{"bf16", "u8"} {
+		if _, err := compileFP8e4b15(t, "fp8e4b15", dst, 90); err != nil {
+			t.Errorf("fp8e4b15 .to(%s) then stored: %v", dst, err)
+		}
 	}
 }

@@ -147,12 +147,12 @@ func (g *gen) binaryOperands(lhs, rhs Object, allowLHSPtr, allowRHSPtr, arithmet
 		if lScalar {
 			l = g.scalarConstant(lhs, ret)
 		} else {
-			l = g.castTo(l, ret, "")
+			l = g.castToComputation(l, ret)
 		}
 		if rScalar {
 			r = g.scalarConstant(rhs, ret)
 		} else {
-			r = g.castTo(r, ret, "")
+			r = g.castToComputation(r, ret)
 		}
 	}
 	return g.broadcastValues(l, r)

@@ -2,6 +2,7 @@ package triton
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -80,7 +81,28 @@ func BlockOf(elem *DType, shape []int64) *DType {
 		// recover locates it at the node being compiled.
 		panic(&pyError{"TypeError", "0d block_type is forbidden"})
 	}
+	// And validate_block_shape: every block type Triton builds, a
+	// broadcast's or a reshape's as much as an arange's, is checked.
+	n := int64(1)
+	for i, d := range shape {
+		if d <= 0 || d&(d-1) != 0 {
+			panic(&pyError{"ValueError", fmt.Sprintf("Shape element %d must be a power of 2", i)})
+		}
+		if n *= d; n > maxTensorNumel {
+			panic(&pyError{"ValueError", fmt.Sprintf("numel (%s) exceeds triton maximum tensor numel (%d)", numel(shape), maxTensorNumel)})
+		}
+	}
 	return &DType{elem: elem, shape: append([]int64(nil), shape...)}
+}
+
+// numel is the product of a shape's extents, for messages (as Python's,
+// it does not overflow: past int64 it says so).
+func numel(shape []int64) string {
+	n := big.NewInt(1)
+	for _, d := range shape {
+		n.Mul(n, big.NewInt(d))
+	}
+	return n.String()
 }
 
 func (t *DType) IsPtr() bool   { return t.ptr }

@@ -75,18 +75,28 @@ func Seeds(root, shared string) []Seed {
 }
 
 // A crasher is a kept failing input: the kernel text after a header of
-// `// fuzz:` lines giving the tt-translate settings and what happened.
-const headerPrefix = "// fuzz: "
+// `// fuzz:` lines (`# fuzz:` in a Python file) giving the tt-translate
+// settings and what happened.
+const headerPrefix, pyHeaderPrefix = "// fuzz: ", "# fuzz: "
 
-// FormatCrasher renders a failing job with its history for the corpus.
+// FormatCrasher renders a failing job with its history for the corpus. A
+// Python job's header also gives its kernel (on the first line) and its
+// signature (on the second, whole).
 func FormatCrasher(j Job, o Outcome, history []string) string {
 	var b strings.Builder
+	headerPrefix := headerPrefix
+	if isPython(j) {
+		headerPrefix = pyHeaderPrefix
+	}
 	fmt.Fprintf(&b, "%starget=%s arch=%s num-warps=%d", headerPrefix, j.Target, j.Arch, j.NumWarps)
 	if j.NumStages != 0 {
 		fmt.Fprintf(&b, " num-stages=%d", j.NumStages)
 	}
 	if j.NumCTAs != 0 {
 		fmt.Fprintf(&b, " num-ctas=%d", j.NumCTAs)
+	}
+	if isPython(j) {
+		fmt.Fprintf(&b, " kernel=%s\n%ssignature=%s", j.Kernel, headerPrefix, j.Signature)
 	}
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "%sfound as %s from %s\n", headerPrefix, o.Status, j.Name)
@@ -97,9 +107,13 @@ func FormatCrasher(j Job, o Outcome, history []string) string {
 	return b.String()
 }
 
-// CrasherName is a stable file name for a crasher's content.
-func CrasherName(text string) string {
-	return fmt.Sprintf("%x", sha256.Sum256([]byte(text)))[:16] + ".mlir"
+// CrasherName is a stable file name for a crasher's content: a job's
+// source, and a Python job's signature.
+func CrasherName(j Job) string {
+	if isPython(j) {
+		return fmt.Sprintf("%x", sha256.Sum256([]byte(j.Src+"\x00"+j.Signature)))[:16] + ".py"
+	}
+	return fmt.Sprintf("%x", sha256.Sum256([]byte(j.Src)))[:16] + ".mlir"
 }
 
 // ParseCrasher reads a corpus file back into a job. The header's first
@@ -107,10 +121,14 @@ func CrasherName(text string) string {
 // tt-translate's defaults (ptx, sm_90, 4 warps).
 func ParseCrasher(name, text string) Job {
 	j := Job{Name: name, Src: text, Target: "ptx", Arch: "sm_90", NumWarps: 4}
-	first, _, _ := strings.Cut(text, "\n")
+	first, rest, _ := strings.Cut(text, "\n")
 	settings, ok := strings.CutPrefix(first, headerPrefix)
 	if !ok {
-		return j
+		if settings, ok = strings.CutPrefix(first, pyHeaderPrefix); !ok {
+			return j
+		}
+		second, _, _ := strings.Cut(rest, "\n")
+		j.Signature, _ = strings.CutPrefix(second, pyHeaderPrefix+"signature=")
 	}
 	for _, kv := range strings.Fields(settings) {
 		k, v, _ := strings.Cut(kv, "=")
@@ -131,6 +149,8 @@ func ParseCrasher(name, text string) Job {
 			if n, err := strconv.Atoi(v); err == nil {
 				j.NumCTAs = n
 			}
+		case "kernel":
+			j.Kernel = v
 		}
 	}
 	return j

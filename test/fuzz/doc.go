@@ -19,6 +19,19 @@
 //	go test ./test/fuzz                          # CI: a fixed seed set, a few seconds
 //	go test ./test/fuzz -run Campaign -campaign=30m -timeout 45m -v   # a long run
 //
-// Every input that ever failed is kept in testdata/crashers and replayed
-// by TestCrashers. A campaign writes new failures there itself.
+// Python kernels go the same way (python.go, pyseeds.go,
+// mutate_python.go): Triton's tutorials and the unit-test kernels recorded
+// in frontend/testdata/reference/test_core.tar.gz, mutated at the source
+// and signature level (constexpr values, argument types, a signature that
+// does not match the kernel, dtypes, a store under a false if, absurd
+// loop bounds and loop hints, axes, block sizes, keyword arguments),
+// compiled as tt-translate kernel.py --kernel NAME --signature SIG does;
+// every outcome must be code or a diagnostic located in a file.
+//
+//	go test ./test/fuzz -run PythonCampaign -pycampaign=5m -v
+//
+// Every input that ever failed is kept in testdata/crashers (.mlir, and
+// .py with the kernel and signature in its header) and replayed by
+// TestCrashers and TestPythonCrashers. A campaign writes new failures
+// there itself.
 package fuzz

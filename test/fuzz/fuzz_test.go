@@ -67,7 +67,7 @@ func TestMain(m *testing.M) {
 	case "selftest":
 		err = Serve(os.Stdin, os.Stdout, Limits{CPU: time.Second, Memory: 64 << 20}, func(Job) error { return nil }, misbehave)
 	default:
-		err = Serve(os.Stdin, os.Stdout, Limits{CPU: cpuLimit, Memory: memoryLimit}, parseVerify, compile)
+		err = Serve(os.Stdin, os.Stdout, Limits{CPU: cpuLimit, Memory: memoryLimit}, parseVerifyAny, compileAny)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -139,6 +139,19 @@ func parseVerify(j Job) error {
 // compile is tt-translate's whole pipeline, as its command line runs it
 // with --verify-each: a pass that breaks the IR is caught at that pass.
 func compile(j Job) error {
+	o := jobOptions(j)
+	_, err := tttranslate.CompileSource(j.Name, j.Src, o)
+	if errors.Is(err, tttranslate.ErrNoKernel) {
+		// tt-translate reports it against the file, as tt-run does.
+		return ir.Errorf(ir.FileLineCol(tttranslate.NewContext(), j.Name, 1, 1), "%v", err)
+	}
+	return err
+}
+
+// jobOptions are tt-translate's options for a job: its target,
+// architecture, warps, stages (AMD's default of 2) and CTAs, with
+// --verify-each.
+func jobOptions(j Job) tttranslate.Options {
 	o := tttranslate.DefaultOptions()
 	o.Pass.VerifyEach = true
 	o.Target, o.Arch, o.NumWarps = j.Target, j.Arch, j.NumWarps
@@ -151,12 +164,7 @@ func compile(j Job) error {
 	if j.NumCTAs != 0 {
 		o.NumCTAs = j.NumCTAs
 	}
-	_, err := tttranslate.CompileSource(j.Name, j.Src, o)
-	if errors.Is(err, tttranslate.ErrNoKernel) {
-		// tt-translate reports it against the file, as tt-run does.
-		return ir.Errorf(ir.FileLineCol(tttranslate.NewContext(), j.Name, 1, 1), "%v", err)
-	}
-	return err
+	return o
 }
 
 // newRunner starts workers: this test binary, re-run with workerEnv set.
@@ -237,9 +245,13 @@ func (s *stats) add(j Job, o Outcome) {
 }
 
 func (s *stats) String() string {
+	usage := ""
+	if n := s.by[Usage]; n > 0 {
+		usage = fmt.Sprintf(", %d signatures refused on the command line", n)
+	}
 	return fmt.Sprintf("%d inputs, %d compilations (%d of them verified) in %v: %d compiled, %d rejected with a located error, %d unlocated errors, %d panics, %d passes that broke the IR, %d timeouts (>%v CPU), %d over the memory limit (%d MiB)",
 		s.inputs, s.jobs, s.verified, time.Since(s.start).Round(time.Second), s.by[OK], s.by[Rejected], s.by[Unlocated],
-		s.by[Panic], s.by[Broken], s.by[Timeout], cpuLimit, s.by[Memory], memoryLimit>>20)
+		s.by[Panic], s.by[Broken], s.by[Timeout], cpuLimit, s.by[Memory], memoryLimit>>20) + usage
 }
 
 // dotString reports the dot inputs' compilations per architecture.
@@ -391,18 +403,8 @@ func TestFuzzSeeds(t *testing.T) {
 		t.Fatal("no seed kernels found")
 	}
 	seeds = withDerived(t, seeds, 2)
-	r := newRunner(t)
-	st := &stats{start: time.Now()}
 	rnd := rand.New(rand.NewSource(1))
-	const n = 150
-	for i := 0; i < n; i++ {
-		j, log := mutant(seeds, rnd)
-		st.inputs++
-		fails, outs := runInput(r, st, j)
-		for k, f := range fails {
-			t.Errorf("%s (%s) on %s after %s:\n%s\n--- input:\n%s", outs[k].Status, f, f.Name, strings.Join(log, "; "), outs[k].Msg, f.Src)
-		}
-	}
+	st := runMutants(t, 150, func() (Job, []string) { return mutant(seeds, rnd) })
 	if st.verified == 0 {
 		t.Errorf("no mutant verified: the mutations no longer reach the passes")
 	}
@@ -415,12 +417,36 @@ func TestFuzzSeeds(t *testing.T) {
 	t.Log(st.dotString())
 }
 
+// runMutants runs n inputs from next under every configuration and
+// fails the test for each failure: the seed runs of CI.
+func runMutants(t *testing.T, n int, next func() (Job, []string)) *stats {
+	r := newRunner(t)
+	st := &stats{start: time.Now()}
+	for i := 0; i < n; i++ {
+		j, log := next()
+		st.inputs++
+		fails, outs := runInput(r, st, j)
+		for k, f := range fails {
+			t.Errorf("%s (%s) on %s after %s:\n%s\n--- input:\n%s", outs[k].Status, f, f.Name, strings.Join(log, "; "), outs[k].Msg, f.Src)
+		}
+	}
+	return st
+}
+
 // TestCrashers replays every input that ever failed: each must now compile
 // or be rejected with a located diagnostic, within the limits.
 func TestCrashers(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "crashers", "*.mlir"))
-	if len(files) == 0 {
+	if replayCrashers(t, "*.mlir") == 0 {
 		t.Fatal("no crashers in testdata/crashers")
+	}
+}
+
+// replayCrashers runs the crashers matching glob and returns how many
+// there are.
+func replayCrashers(t *testing.T, glob string) int {
+	files, _ := filepath.Glob(filepath.Join("testdata", "crashers", glob))
+	if len(files) == 0 {
+		return 0
 	}
 	r := newRunner(t)
 	for _, f := range files {
@@ -430,12 +456,16 @@ func TestCrashers(t *testing.T) {
 		}
 		j := ParseCrasher(filepath.Base(f), string(data))
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			if strings.HasSuffix(f, ".py") && !isPython(j) {
+				t.Fatalf("%s has no `# fuzz:` header with a kernel", f)
+			}
 			o := r.Run(j)
 			if o.Status.Failed() || o.Status == Unlocated {
 				t.Errorf("%s (%s):\n%s", o.Status, j, o.Msg)
 			}
 		})
 	}
+	return len(files)
 }
 
 // TestCampaign is a long fuzzing run (-campaign=30m). New failures are
@@ -456,30 +486,49 @@ func TestCampaign(t *testing.T) {
 			t.Fatalf("no seed kernel matches -fuzz.only=%q", *only)
 		}
 	}
+	rnd := campaignRand(t, fmt.Sprintf("%d seed kernels", len(seeds)))
+	st, _ := runCampaign(t, *campaign, false, func() (Job, []string) { return mutant(seeds, rnd) })
+	t.Log(st.dotString())
+}
+
+// campaignRand is a campaign's random source: -fuzz.seed, else the time.
+func campaignRand(t *testing.T, what string) *rand.Rand {
 	s := *seed
 	if s == 0 {
 		s = time.Now().UnixNano()
 	}
-	t.Logf("seed %d, %d seed kernels", s, len(seeds))
-	rnd := rand.New(rand.NewSource(s))
+	t.Logf("seed %d, %s", s, what)
+	return rand.New(rand.NewSource(s))
+}
+
+// runCampaign runs inputs from next for d, keeps each new failure in
+// testdata/crashers (one per message too when byMessage: the Python
+// campaign meets one cause in many kernels) and fails the test for it,
+// and logs the counts, with those of the mutations in the inputs' logs.
+func runCampaign(t *testing.T, d time.Duration, byMessage bool, next func() (Job, []string)) (*stats, map[string]int) {
 	r := newRunner(t)
 	st := &stats{start: time.Now()}
-	deadline := time.Now().Add(*campaign)
+	deadline := time.Now().Add(d)
 	seen := map[string]bool{}
+	mutations := map[string]int{}
 	lastReport := time.Now()
 	for time.Now().Before(deadline) {
-		j, log := mutant(seeds, rnd)
+		j, log := next()
+		for _, l := range log {
+			name, _, _ := strings.Cut(l, ":")
+			mutations[name]++
+		}
 		st.inputs++
 		fails, outs := runInput(r, st, j)
 		for k, f := range fails {
-			text := FormatCrasher(f, outs[k], log)
-			name := CrasherName(f.Src)
-			if seen[name] {
+			name := CrasherName(f)
+			key := string(outs[k].Status) + firstLine(outs[k].Msg)
+			if seen[name] || byMessage && seen[key] {
 				continue
 			}
-			seen[name] = true
+			seen[name], seen[key] = true, true
 			path := filepath.Join("testdata", "crashers", name)
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			if err := os.WriteFile(path, []byte(FormatCrasher(f, outs[k], log)), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			t.Errorf("%s (%s): kept as %s\n%.2000s", outs[k].Status, f, path, outs[k].Msg)
@@ -490,11 +539,14 @@ func TestCampaign(t *testing.T) {
 		}
 	}
 	t.Logf("final: %v", st)
-	t.Log(st.dotString())
 	var kinds []string
 	for k, n := range st.by {
 		kinds = append(kinds, fmt.Sprintf("%s=%d", k, n))
 	}
+	for k, n := range mutations {
+		kinds = append(kinds, fmt.Sprintf("%s:%d", k, n))
+	}
 	sort.Strings(kinds)
-	t.Logf("by status: %s", strings.Join(kinds, " "))
+	t.Logf("by status and mutation: %s", strings.Join(kinds, " "))
+	return st, mutations
 }

@@ -31,6 +31,10 @@ type Job struct {
 	NumStages int `json:"num_stages,omitempty"`
 	// NumCTAs is the CTAs of a cluster (0: one), sm_90's --num-ctas.
 	NumCTAs int `json:"num_ctas,omitempty"`
+	// Kernel and Signature make Src a Python file: tt-translate's
+	// --kernel and --signature (see python.go).
+	Kernel    string `json:"kernel,omitempty"`
+	Signature string `json:"signature,omitempty"`
 }
 
 func (j Job) String() string {
@@ -40,6 +44,9 @@ func (j Job) String() string {
 	}
 	if j.NumCTAs != 0 {
 		s += fmt.Sprintf(" --num-ctas=%d", j.NumCTAs)
+	}
+	if j.Kernel != "" {
+		s += fmt.Sprintf(" --kernel=%s --signature=%q", j.Kernel, j.Signature)
 	}
 	return s
 }
@@ -63,6 +70,10 @@ const (
 	Timeout Status = "timeout"
 	// Memory: the job's heap grew past the memory limit.
 	Memory Status = "memory"
+	// Usage: a Python job's --signature does not parse (a constant
+	// Python cannot evaluate): tt-translate's command-line error, which
+	// has no place in the file to point at.
+	Usage Status = "usage"
 )
 
 // Failed reports whether the status is a robustness failure.
@@ -167,6 +178,9 @@ func runJob(j Job, parseVerify func(Job) error, compile CompileFunc) (o Outcome)
 func classify(err error, verified bool) Outcome {
 	if err == nil {
 		return Outcome{Status: OK, Verified: verified}
+	}
+	if o, ok := classifyPython(err, verified); ok {
+		return o
 	}
 	msg := err.Error()
 	if strings.Contains(msg, "' crashed: ") {

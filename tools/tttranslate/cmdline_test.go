@@ -113,6 +113,24 @@ func TestInputErrors(t *testing.T) {
 	}
 }
 
+// TestSignatureMismatchLocated: a --signature that does not match the
+// kernel's parameters is reported at the def, with the source line, as
+// the front end's errors are (it was a bare command-line message).
+func TestSignatureMismatchLocated(t *testing.T) {
+	k := "../../examples/kernel_patterns.py"
+	for _, c := range []struct {
+		sig, want string
+	}{
+		{"*fp32:16, *fp32:16, *fp32:16, i32, 1024, i32", k + ":11:5: error: the signature has 6 entries but vector_add_kernel takes 5 parameters"},
+		{"*fp32:16, *fp32:16, *fp32:16", k + ":15:5: error: parameter n_elements of vector_add_kernel has no signature entry or constexpr value"},
+	} {
+		code, _, stderr := run(t, "", k, "--kernel", "vector_add_kernel", "--signature", c.sig, "--target=ttir")
+		if code != 1 || !strings.HasPrefix(stderr, c.want) || !strings.Contains(stderr, "^") {
+			t.Errorf("--signature %q: exit %d, stderr %q\nwant exit 1 and %q with the line", c.sig, code, stderr, c.want)
+		}
+	}
+}
+
 // TestOutputFiles: -o replaces a file whole or not at all, /dev/null gets
 // no metadata beside it, and --dump-stages writes the input, every stage,
 // the output and (for PTX) the LLVM IR --target=llvmir would print, or the

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ttcompiler/tt/compilecache"
+	"github.com/ttcompiler/tt/frontend/python"
 	"github.com/ttcompiler/tt/frontend/triton"
 	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
@@ -149,6 +150,11 @@ func frontEnd(cl *cmdline, read func(string) ([]byte, error), stdout, stderr io.
 		return fail(err)
 	}
 	specs, err := pythonSpecs(k, &cl.py)
+	var located *python.Error
+	if errors.As(err, &located) {
+		// A signature that does not match the kernel: shown at its def.
+		return fail(err)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
 		return nil, 2

@@ -7,6 +7,7 @@ import (
 	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // Decomposition of tt.dot_scaled for targets without block-scaled tensor
@@ -30,6 +31,18 @@ func (m *matmulAccelerator) decomposeScaled(op *ir.Operation, rw ir.Rewriter) bo
 	}
 	d := tt.DotScaledOp{Operation: op}
 	ctx := op.Context()
+	// The scales multiply as e8m0 exponents, one byte each. TTIR admits
+	// float scales too (Triton's verifier does, and its front end does not
+	// check them), which Triton's decomposition zero-extends as integers
+	// all the same: IR its verifier refuses. Refuse them here, at the dot.
+	for i, scale := range []ir.Value{d.AScale(), d.BScale()} {
+		if scale == nil {
+			continue
+		}
+		if et := scale.Type().(*ir.RankedTensorType).Elem; !ir.IsInteger(et, 8) {
+			return m.fail(ir.OpErrorf(op, "the %s scale is a tensor of %s: without block-scaled tensor cores, tt.dot_scaled takes e8m0 scales (uint8, one exponent a byte)", []string{"lhs", "rhs"}[i], asm.TypeString(et)))
+		}
+	}
 	compute := ir.BF16Type(ctx)
 	if d.AElemType() == tt.ElemFP16 || d.BElemType() == tt.ElemFP16 {
 		compute = ir.F16Type(ctx)

@@ -147,7 +147,13 @@ func (r *rematerializer) rewriteSlice(slice *valueSet, layout layoutMap, cvt *ir
 
 // updateRematMapping moves the remembered rematerializations of replaced
 // loop and conditional results to the new results.
+//
+// A remembered value replaced in the same rewrite moves to its own
+// replacement (the first pair that replaces it): found through a map, as
+// a scan of the pairs for each pair was quadratic in a loop's results (an
+// scf.for unrolled 64 times carries thousands).
 func (r *rematerializer) updateRematMapping(repl [][2]ir.Value) {
+	var replacementOf map[ir.ValueKey]ir.Value
 	for _, p := range repl {
 		old, nw := p[0], p[1]
 		enc, ok := r.mappedValues[ir.KeyOf(old)]
@@ -157,10 +163,17 @@ func (r *rematerializer) updateRematMapping(repl [][2]ir.Value) {
 		replaced := r.rematMapping[valEnc{ir.KeyOf(old), enc}]
 		delete(r.rematMapping, valEnc{ir.KeyOf(old), enc})
 		delete(r.mappedValues, ir.KeyOf(old))
-		for _, q := range repl {
-			if q[0] == replaced {
-				replaced = q[1]
-				break
+		if replacementOf == nil {
+			replacementOf = make(map[ir.ValueKey]ir.Value, len(repl))
+			for _, q := range repl {
+				if _, seen := replacementOf[ir.KeyOf(q[0])]; !seen {
+					replacementOf[ir.KeyOf(q[0])] = q[1]
+				}
+			}
+		}
+		if replaced != nil {
+			if q, ok := replacementOf[ir.KeyOf(replaced)]; ok {
+				replaced = q
 			}
 		}
 		r.rematMapping[valEnc{ir.KeyOf(nw), enc}] = replaced

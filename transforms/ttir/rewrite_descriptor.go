@@ -186,7 +186,7 @@ func rewriteMakeTensorDesc(op *ir.Operation, _ []ir.Value, rw *conversion.Rewrit
 	// them): the pointer accesses go through a base of that type.
 	base := rw.Remapped(m.Base())
 	if d, ok := op.Result(0).Type().(*tt.TensorDescType); ok && d.Block != nil {
-		if want := tt.Ptr(b.Ctx, d.Block.Elem, tt.AddrSpaceOf(base.Type())); base.Type() != ir.Type(want) {
+		if want := tt.Ptr(b.Ctx, signlessBlock(b.Ctx, d).Elem, tt.AddrSpaceOf(base.Type())); base.Type() != ir.Type(want) {
 			base = tt.NewBitcast(b, op.Loc(), base, want).Result(0)
 		}
 	}

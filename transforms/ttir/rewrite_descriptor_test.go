@@ -282,3 +282,26 @@ tt.func @f(%p: !tt.ptr<bf16>, %n: i32) -> tensor<4xf32> {
 		}
 	}
 }
+
+// A descriptor of signed integers (Triton's make_tensor_descriptor gives a
+// block of si16 for an int16 base) addresses i16 through its own base:
+// the cast to a pointer to the block's elements took si16, and the
+// stores of i16 values through it did not verify (the Python fuzz
+// campaign: tutorial 06's device-descriptor attention with an int16
+// output on sm_80).
+func TestRewriteDescriptorSignedBlock(t *testing.T) {
+	got, err := run(t, "triton-rewrite-tensor-descriptor-to-pointer", `
+tt.func @f(%p: !tt.ptr<i16>, %n: i32, %v: tensor<4xi16>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  %0 = tt.make_tensor_descriptor %p, [%n], [%c1] : <i16>, <tensor<4xsi16>>
+  tt.descriptor_store %0[%c0], %v : !tt.tensordesc<tensor<4xsi16>>, tensor<4xi16>
+  tt.return
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got, "tt.bitcast") || !strings.Contains(got, "tt.store %") || !strings.Contains(got, ": tensor<4x!tt.ptr<i16>>") {
+		t.Errorf("want i16 stores through the base itself:\n%s", got)
+	}
+}
