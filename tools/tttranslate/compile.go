@@ -269,7 +269,9 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				}
 				pristine, retryFrom, notBuiltBefore, assumed, turned, turnsRing = module.Clone(nil), i, len(notBuilt), perSM, t, ring
 			}
-			persistent = n > 0
+			// The pass schedules single-CTA programs only (a cluster's
+			// CTAs run one program together).
+			persistent = n > 0 && ctas <= 1
 			if axis != nil {
 				// For tt-persistent-programs, which sees the IR the plan
 				// saw unless the stage's passes before it change it.

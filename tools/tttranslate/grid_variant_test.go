@@ -101,7 +101,8 @@ func TestGridVariant(t *testing.T) {
 	}
 }
 
-// A kernel tt does not make persistent (a vector add) gets no variant;
+// A kernel tt does not make persistent (a vector add, a matmul on
+// clusters of two CTAs) gets no variant;
 // every persistent one does, also where the grid's own schedule holds no
 // more CTAs an SM (a 128x256 f16 tile on 8 warps: one CTA either way),
 // since on a grid of one wave the persistent kernel only adds its start.
@@ -111,6 +112,10 @@ func TestGridVariantOnlyForPersistentKernels(t *testing.T) {
 	ptx, _ := translateToFile(t, dir, "ptx", "../../examples/vector_add.ttir", "--grid-variant")
 	if n := strings.Count(ptx, ".visible .entry"); n != 1 {
 		t.Errorf("vector add got %d entries", n)
+	}
+	// Clusters of CTAs are not scheduled persistent: no variant.
+	if ptx, md := unmaskedMatmul(t, dir, "--num-ctas", "2", "--grid-variant"); strings.Count(ptx, ".visible .entry") != 1 || md["grid_variant"] != nil {
+		t.Errorf("the matmul on clusters of two CTAs got a variant")
 	}
 	ptx, md := unmaskedMatmulTile(t, dir, "128, 256, 64", "8", "--grid-variant")
 	v, ok := md["grid_variant"].(map[string]any)
