@@ -264,7 +264,8 @@ class HookTest(FakeTritonTest):
         self.assertTrue(tt_triton.enabled())
         stages, marks = self.stages(fakes.Options())
         self.assertIs(stages["ttir"], marks["ttir"])
-        self.assertIs(stages["cubin"], marks["cubin"])
+        # The cubin stage is Triton's, wrapped (it assembles a grid variant's module: below).
+        self.assertEqual(stages["cubin"]("ptx", {}), "triton cubin")
         for name in ("ttgir", "llir", "ptx"):
             self.assertIsNot(stages[name], marks[name])
         # tt's per-thread IR is a stage of its own, run (and kept in asm) before llir.
@@ -575,6 +576,40 @@ class GridVariantTest(FakeTritonTest):
         for name in ("ttgir", "llvm_mlir", "llir", "ptx"):
             module = stages[name](module, md)
         self.assertNotIn(self.gv.METADATA_KEY, md)
+
+    def test_variant_in_cubin_not_in_asm_ptx(self):
+        """asm["ptx"] is the kernel alone, as Triton's tests and users read it (counting its
+        instructions); the cubin is assembled from the module with both entries."""
+        import tt_triton
+        from triton import knobs
+        tt_triton.enable()
+        assembled = []
+        stages = {name: (lambda src, md, name=name: f"triton {name}") for name in ("ttir", "ttgir", "llir", "ptx")}
+        stages["cubin"] = lambda src, md: assembled.append(src) or b"cubin"
+        knobs.runtime.add_stages_inspection_hook(self.backend, stages, fakes.Options(), self.Language.TRITON, 90)
+        md = {}
+        module = fakes.Module(PERSISTENT_TTIR)
+        for name in ("ttgir", "llvm_mlir", "llir", "ptx"):
+            module = stages[name](module, md)
+        self.assertIn(".visible .entry add_kernel(", module)
+        self.assertNotIn(VARIANT, module)
+        self.assertEqual(stages["cubin"](module, md), b"cubin")
+        self.assertIn(".visible .entry add_kernel(", assembled[-1])
+        self.assertIn(f".visible .entry {VARIANT}(", assembled[-1])
+        # Other input (an override of the PTX) goes to make_cubin as it is.
+        stages["cubin"]("// other ptx", md)
+        self.assertEqual(assembled[-1], "// other ptx")
+
+    def test_without_entry(self):
+        ptx = ("//\n.version 8.0\n\n\t// .globl\tk\n.visible .entry k(\n)\n{\n\t{\n\tret;\n\t}\n}\n"
+               "\n\t// .globl\tk__tt_grid\n.visible .entry k__tt_grid(\n)\n{\n\t{\n\t}\n\tret;\n}\n"
+               "\n.file\t1 \"k.py\"\n")
+        self.assertEqual(self.gv.without_entry(ptx, "k__tt_grid"),
+                         "//\n.version 8.0\n\n\t// .globl\tk\n.visible .entry k(\n)\n{\n\t{\n\tret;\n\t}\n}\n"
+                         "\n\n.file\t1 \"k.py\"\n")
+        for bad in ("no_such", "k__tt"):
+            with self.assertRaisesRegex(TTTranslateError, "exactly one entry"):
+                self.gv.without_entry(ptx, bad)
 
     def test_broken_variant_refused(self):
         import tt_triton

@@ -103,6 +103,23 @@ def carry(tt_meta: dict, md: dict) -> None:
     md[METADATA_KEY] = out
 
 
+def without_entry(ptx: str, name: str) -> str:
+    """``ptx`` without the ``.visible .entry`` named ``name`` (and the ``// .globl`` line tt prints
+    before it): from that line to the function's closing brace, the first at the start of a line
+    (braces inside a PTX function body are indented)."""
+    head = f".visible .entry {name}("
+    start = ptx.find(head)
+    if start < 0 or ptx.find(head, start + 1) >= 0 or (start > 0 and ptx[start - 1] != "\n"):
+        raise TTTranslateError(f"tt_triton: tt's PTX does not hold exactly one entry {name}")
+    globl = f"\t// .globl\t{name}\n"
+    if ptx[:start].endswith(globl):
+        start -= len(globl)
+    end = ptx.find("\n}\n", start)
+    if end < 0:
+        raise TTTranslateError(f"tt_triton: tt's PTX entry {name} does not end")
+    return ptx[:start] + ptx[end + 3:]
+
+
 def entry_name(md: dict) -> str | None:
     """The PTX entry of the variant that ``md`` names (None if it names none)."""
     v = md.get(METADATA_KEY)

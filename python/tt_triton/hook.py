@@ -71,6 +71,11 @@ class _Compilation:
         self.ttgir_out = None
         self.mlir_out = None
         self.llir_out = None
+        # With a grid variant (grid_variant.py) the ptx stage returns the kernel's PTX alone, what
+        # Triton's asm["ptx"] shows and its tests read, and the cubin stage assembles the module
+        # with both entries.
+        self.ptx_kernel = None
+        self.ptx_module = None
 
     def _ptx_version(self) -> int:
         from triton.backends.nvidia.compiler import get_ptx_version_from_options
@@ -127,12 +132,25 @@ class _Compilation:
         grid_variant.carry(self.result.meta, md)
         md["name"] = metadata.check_abi(ptx, self.input_text, self.kernel, grid_variant.entry_name(md))
         md[metadata.METADATA_KEY] = self.ident.cache_key()
+        self.ptx_kernel = self.ptx_module = None
+        if (variant := grid_variant.entry_name(md)) is not None:
+            self.ptx_module, ptx = ptx, grid_variant.without_entry(ptx, variant)
+            self.ptx_kernel = ptx
         if knobs.nvidia.dump_nvptx:
             print("// -----// NVPTX Dump (tt) //----- //")
             print(ptx)
         translate.log_event({**self.result.log, "status": "ok", "shared": md.get("shared"),
                              "ptx_bytes": len(ptx)})
         return ptx
+
+    def cubin_stage(self, make_cubin):
+        """Triton's cubin stage, given the module with the kernel's grid variant where the ptx
+        stage returned the kernel alone."""
+        def stage_cubin(src, md):
+            if self.ptx_module is not None and src is self.ptx_kernel:
+                src = self.ptx_module
+            return make_cubin(src, md)
+        return stage_cubin
 
 
 # The kernel is the module's first public function, as Triton's get_entry_func_name finds it: MLIR
@@ -178,6 +196,8 @@ def _stages_hook(backend, stages, options, language, capability):
     stages.setdefault("llvm_mlir", c.stage_llvm_mlir)
     stages["llir"] = c.stage_llir
     stages["ptx"] = c.stage_ptx
+    if "cubin" in stages:
+        stages["cubin"] = c.cubin_stage(stages["cubin"])
 
 
 def _patch_cache_key():
