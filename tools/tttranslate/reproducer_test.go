@@ -149,7 +149,7 @@ func TestReproducerPathFlag(t *testing.T) {
 		t.Errorf("--reproducer-path=-: exit %d, %q", code, stderr)
 	}
 	o := DefaultOptions()
-	o.ReproducerPath = "/tmp/p"
+	o.ReproducerPath = filepath.Join(t.TempDir(), "p")
 	if Cacheable(&o) {
 		t.Errorf("a compilation writing reproducers is cacheable")
 	}
