@@ -21,7 +21,9 @@
 // Upload and Device.Alloc make device buffers; Device.Load loads a Kernel
 // and Function.Launch launches it over a Grid with Go values: *Buffer for
 // pointer parameters, Go integers, floats and bools for scalars, checked
-// against the kernel's parameters.
+// against the kernel's parameters. A kernel tt made persistent comes with
+// its grid-schedule variant (Kernel.GridVariant), which Launch runs where
+// the grid is one wave of the variant's CTAs.
 //
 // JIT does what Triton's kernel[grid](args) does: it specializes a
 // @triton.jit function for the arguments it is run with (buffers are
