@@ -150,10 +150,13 @@ func compile(j Job) error {
 
 // jobOptions are tt-translate's options for a job: its target,
 // architecture, warps, stages (AMD's default of 2) and CTAs, with
-// --verify-each.
+// --verify-each, and for PTX --grid-variant, which the Triton plugin and
+// the Go API pass (a persistent kernel is compiled twice and emitted
+// with its variant).
 func jobOptions(j Job) tttranslate.Options {
 	o := tttranslate.DefaultOptions()
 	o.Pass.VerifyEach = true
+	o.GridVariant = j.Target == "ptx"
 	o.Target, o.Arch, o.NumWarps = j.Target, j.Arch, j.NumWarps
 	if strings.HasPrefix(j.Arch, "gfx") {
 		o.NumStages = 2

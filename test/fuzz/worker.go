@@ -48,6 +48,9 @@ func (j Job) String() string {
 	if j.Kernel != "" {
 		s += fmt.Sprintf(" --kernel=%s --signature=%q", j.Kernel, j.Signature)
 	}
+	if j.Target == "ptx" {
+		s += " --grid-variant" // jobOptions
+	}
 	return s
 }
 
