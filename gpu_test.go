@@ -202,16 +202,8 @@ func TestGPUMatmulAutotune(t *testing.T) {
 	devs := openAll(t)
 	dev := devs[0]
 	const m, n, k = 4096, 4096, 4096
-	a, b := make([]uint16, m*k), make([]uint16, k*n)
-	af, bf := make([]float64, m*k), make([]float64, k*n)
-	for i := range a {
-		a[i] = numeric.F16FromFloat64(rand.Float64()*2-1, numeric.RNE)
-		af[i] = numeric.F16ToFloat64(a[i])
-	}
-	for i := range b {
-		b[i] = numeric.F16FromFloat64(rand.Float64()*2-1, numeric.RNE)
-		bf[i] = numeric.F16ToFloat64(b[i])
-	}
+	a, af := randomF16(m * k)
+	b, bf := randomF16(k * n)
 	da, _ := tt.Upload(dev, a)
 	db, _ := tt.Upload(dev, b)
 	dc, _ := dev.Alloc(2*m*n, "fp16")
@@ -242,16 +234,7 @@ func TestGPUMatmulAutotune(t *testing.T) {
 	if err := tt.Download(dc, c); err != nil {
 		t.Fatal(err)
 	}
-	for s := 0; s < 64; s++ {
-		i, jj := rand.IntN(m), rand.IntN(n)
-		var want float64
-		for x := 0; x < k; x++ {
-			want += af[i*k+x] * bf[x*n+jj]
-		}
-		if got := numeric.F16ToFloat64(c[i*n+jj]); math.Abs(got-want) > 0.02+0.01*math.Abs(want) {
-			t.Fatalf("C[%d][%d] = %v, want %v", i, jj, got, want)
-		}
-	}
+	checkMatmulSamples(t, "C", c, af, bf, m, n, k, 64)
 }
 
 // TestGPUFirstLaunch prints the time from nothing compiled to a finished
@@ -327,13 +310,8 @@ func TestGPUGridVariant(t *testing.T) {
 		variant bool
 	}{{1024, true}, {4096, false}} {
 		m, n, kk := c.n, c.n, 256
-		a, b := make([]uint16, m*kk), make([]uint16, kk*n)
-		for i := range a {
-			a[i] = numeric.F16FromFloat64(rand.Float64()*2-1, numeric.RNE)
-		}
-		for i := range b {
-			b[i] = numeric.F16FromFloat64(rand.Float64()*2-1, numeric.RNE)
-		}
+		a, af := randomF16(m * kk)
+		b, bf := randomF16(kk * n)
 		da, _ := tt.Upload(dev, a)
 		db, _ := tt.Upload(dev, b)
 		dc, _ := dev.Alloc(2*m*n, "fp16")
@@ -349,18 +327,36 @@ func TestGPUGridVariant(t *testing.T) {
 		if err := tt.Download(dc, out); err != nil {
 			t.Fatal(err)
 		}
-		for s := 0; s < 256; s++ {
-			i, j := rand.IntN(m), rand.IntN(n)
-			var want float64
-			for x := 0; x < kk; x++ {
-				want += numeric.F16ToFloat64(a[i*kk+x]) * numeric.F16ToFloat64(b[x*n+j])
-			}
-			if got := numeric.F16ToFloat64(out[i*n+j]); math.Abs(got-want) > 0.02+0.01*math.Abs(want) {
-				t.Fatalf("%dx%d (variant %v): C[%d][%d] = %v, want %v", m, n, c.variant, i, j, got, want)
-			}
-		}
+		checkMatmulSamples(t, fmt.Sprintf("%dx%d (variant %v): C", m, n, c.variant), out, af, bf, m, n, kk, 256)
 		da.Free()
 		db.Free()
 		dc.Free()
+	}
+}
+
+// randomF16 returns n f16 values uniform in [-1, 1) and their float64
+// values.
+func randomF16(n int) ([]uint16, []float64) {
+	h, f := make([]uint16, n), make([]float64, n)
+	for i := range h {
+		h[i] = numeric.F16FromFloat64(rand.Float64()*2-1, numeric.RNE)
+		f[i] = numeric.F16ToFloat64(h[i])
+	}
+	return h, f
+}
+
+// checkMatmulSamples compares samples entries of c, an m x n row-major
+// f16 result, with the float64 product of a (m x k) and b (k x n).
+func checkMatmulSamples(t *testing.T, what string, c []uint16, a, b []float64, m, n, k, samples int) {
+	t.Helper()
+	for s := 0; s < samples; s++ {
+		i, j := rand.IntN(m), rand.IntN(n)
+		var want float64
+		for x := 0; x < k; x++ {
+			want += a[i*k+x] * b[x*n+j]
+		}
+		if got := numeric.F16ToFloat64(c[i*n+j]); math.Abs(got-want) > 0.02+0.01*math.Abs(want) {
+			t.Fatalf("%s[%d][%d] = %v, want %v", what, i, j, got, want)
+		}
 	}
 }

@@ -109,19 +109,8 @@ def copy(src, dst, BLOCK: tl.constexpr):
     o = tl.arange(0, BLOCK)
     tl.store(dst + o, tl.load(src + o))
 `
-	read := func(p string) ([]byte, error) {
-		if p == "copy.py" {
-			return []byte(src), nil
-		}
-		return nil, os.ErrNotExist
-	}
 	compile := func(dst string) error {
-		args, err := triton.ParseSignature("*fp8e4b15:16, *" + dst + ":16, 128")
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = triton.Compile(all.NewContext(), "copy.py", triton.Options{Kernel: "copy", Args: args, ReadFile: read})
-		return err
+		return compileSource(t, "copy.py", src, "copy", "*fp8e4b15:16, *"+dst+":16, 128")
 	}
 	for _, dst := range []string{"bf16", "u8", "i32", "fp64"} {
 		err := compile(dst)

@@ -58,6 +58,24 @@ func sig(t *testing.T, s string) []triton.ArgSpec {
 	return a
 }
 
+// sourceReader reads src as the file path, and no other file.
+func sourceReader(path, src string) func(string) ([]byte, error) {
+	return func(p string) ([]byte, error) {
+		if p == path {
+			return []byte(src), nil
+		}
+		return nil, os.ErrNotExist
+	}
+}
+
+// compileSource compiles kernel of the Python source src, read as the
+// file path, for signature (triton.tools.compile's syntax).
+func compileSource(t *testing.T, path, src, kernel, signature string) error {
+	t.Helper()
+	_, err := triton.Compile(all.NewContext(), path, triton.Options{Kernel: kernel, Args: sig(t, signature), ReadFile: sourceReader(path, src)})
+	return err
+}
+
 // rawText prints the front end's output as Triton's dumps do (value
 // names from name locations, no locations).
 func rawText(mod *ir.Operation) string {

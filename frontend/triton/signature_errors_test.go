@@ -2,11 +2,9 @@ package triton_test
 
 import (
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/frontend/python"
 	"github.com/ttcompiler/tt/frontend/triton"
 )
@@ -29,32 +27,15 @@ def add_kernel(x_ptr, y_ptr, n,
 
 func TestSignatureErrorsLocated(t *testing.T) {
 	const path = "sig.py"
-	read := func(p string) ([]byte, error) {
-		if p == path {
-			return []byte(signatureKernel), nil
-		}
-		return nil, os.ErrNotExist
-	}
-	k, err := triton.FindKernel(path, "add_kernel", read)
+	k, err := triton.FindKernel(path, "add_kernel", sourceReader(path, signatureKernel))
 	if err != nil {
 		t.Fatal(err)
 	}
-	specialize := func(sig string, consts map[string]triton.ArgSpec) error {
-		s, err := triton.ParseSignature(sig)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = triton.Specialize(k, s, consts)
+	specialize := func(signature string, consts map[string]triton.ArgSpec) error {
+		_, err := triton.Specialize(k, sig(t, signature), consts)
 		return err
 	}
-	compile := func(sig string) error {
-		s, err := triton.ParseSignature(sig)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = triton.Compile(all.NewContext(), path, triton.Options{Kernel: "add_kernel", Args: s, ReadFile: read})
-		return err
-	}
+	compile := func(signature string) error { return compileSource(t, path, signatureKernel, "add_kernel", signature) }
 	for _, c := range []struct {
 		name      string
 		err       error

@@ -2,13 +2,10 @@ package triton_test
 
 import (
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/frontend/python"
-	"github.com/ttcompiler/tt/frontend/triton"
 )
 
 // TestUnverifiableIRIsLocated: kernels for which Triton 3.6 builds TTIR
@@ -69,17 +66,7 @@ func TestUnverifiableIRIsLocated(t *testing.T) {
 			"ValueError: inline_asm_elementwise with pack=4 needs a multiple of 4 elements, and its operands have 2"},
 	} {
 		src := "import triton\nimport triton.language as tl\n\n\n@triton.jit\ndef k(X, Y, Z, BLOCK: tl.constexpr):" + c.body + "\n"
-		read := func(p string) ([]byte, error) {
-			if p == "k.py" {
-				return []byte(src), nil
-			}
-			return nil, os.ErrNotExist
-		}
-		args, err := triton.ParseSignature(c.sig)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = triton.Compile(all.NewContext(), "k.py", triton.Options{Kernel: "k", Args: args, ReadFile: read})
+		err := compileSource(t, "k.py", src, "k", c.sig)
 		var pe *python.Error
 		if !errors.As(err, &pe) || pe.Pos.Line != c.line || pe.Pos.Col+1 != c.col || !strings.HasPrefix(pe.Msg, c.msg) {
 			t.Errorf("%s: got %v, want k.py:%d:%d: %s", c.name, err, c.line, c.col, c.msg)

@@ -40,6 +40,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{k, "--kernel", "add_kernel"}, "tt-translate: --kernel, --signature and --constexpr apply to Python (.py) input; " + k + " is IR"},
 		{[]string{k, "--signature", "*fp32"}, "tt-translate: --kernel, --signature and --constexpr apply to Python (.py) input"},
 		{[]string{"--constexpr", "BLOCK=4"}, "tt-translate: --kernel, --signature and --constexpr apply to Python (.py) input; - is IR"},
+		{[]string{k, "--grid-variant", "--target=llvmir"}, "tt-translate: --grid-variant applies to --target=ptx (a second entry of the PTX module), not --target=llvmir"},
 	} {
 		code, _, stderr := run(t, "", c.args...)
 		if code != 2 || !strings.HasPrefix(stderr, c.want) {

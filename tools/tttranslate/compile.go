@@ -535,12 +535,11 @@ func ctasPerSMByRegisters(module *ir.Operation) int {
 	if threads == 0 {
 		return math.MaxInt
 	}
-	const registers = 64 * 1024
-	regs := registers / threads / 8 * 8
+	regs := smRegisters / threads / 8 * 8
 	if a, ok := module.Attr(ttg.AttrMaxNReg).(*ir.IntegerAttr); ok && a.Int() > 0 && int(a.Int()) < regs {
 		regs = int(a.Int())
 	}
-	return registers / (threads * regs)
+	return smRegisters / (threads * regs)
 }
 
 // sharedMemoryOf answers for a TTGIR module of arch how much shared

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/ttcompiler/tt/analysis/resources"
-	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
@@ -114,12 +113,7 @@ func gridVariant(input, persistent *ir.Operation, o Options) (*ir.Operation, int
 	if ttg.NumCTAs(input) != ttg.NumCTAs(persistent) {
 		return report(ir.SevRemark, "its clusters differ from the persistent kernel's")
 	}
-	var kernels []*ir.Operation
-	for _, op := range input.Region(0).Front().Ops() {
-		if op.Name() == "llvm.func" && !op.Region(0).Empty() && llvm.IsKernel(op) {
-			kernels = append(kernels, op)
-		}
-	}
+	kernels := perThreadKernels(input)
 	if len(kernels) != 1 {
 		return report(ir.SevRemark, "it has %d kernels", len(kernels))
 	}

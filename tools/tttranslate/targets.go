@@ -176,10 +176,20 @@ func kernelsOf(module *ir.Operation, o *Options) []Kernel {
 	}
 	ctas := ttg.NumCTAs(module)
 	var out []Kernel
+	for _, op := range perThreadKernels(module) {
+		out = append(out, Kernel{Name: ir.SymbolName(op), NumWarps: warps, NumCTAs: ctas, ClusterDims: [3]int{ctas, 1, 1},
+			Shared: shared, Target: o.arch(), TensorDescMeta: tensorDescsOf(op)})
+	}
+	return out
+}
+
+// perThreadKernels are the kernels of a per-thread module: its llvm.func
+// definitions marked gpu.kernel, in order.
+func perThreadKernels(module *ir.Operation) []*ir.Operation {
+	var out []*ir.Operation
 	for _, op := range module.Region(0).Front().Ops() {
 		if op.Name() == "llvm.func" && !op.Region(0).Empty() && llvm.IsKernel(op) {
-			out = append(out, Kernel{Name: ir.SymbolName(op), NumWarps: warps, NumCTAs: ctas, ClusterDims: [3]int{ctas, 1, 1},
-				Shared: shared, Target: o.arch(), TensorDescMeta: tensorDescsOf(op)})
+			out = append(out, op)
 		}
 	}
 	return out

@@ -161,6 +161,11 @@ func parseArgs(args []string) (*cmdline, error) {
 		// IR names its kernels itself; a flag that would change nothing is a mistake to report.
 		return nil, fmt.Errorf("--kernel, --signature and --constexpr apply to Python (.py) input; %s is IR", cl.input)
 	}
+	if o.GridVariant && o.Target != "ptx" {
+		// The variant is a second entry of a PTX module; another target
+		// would silently get none.
+		return nil, fmt.Errorf("--grid-variant applies to --target=ptx (a second entry of the PTX module), not --target=%s", o.Target)
+	}
 	if o.NumWarps <= 0 || o.NumWarps&(o.NumWarps-1) != 0 {
 		return nil, fmt.Errorf("--num-warps must be a power of two, got %d", o.NumWarps)
 	}
@@ -299,7 +304,7 @@ OPTIONS:
                                       scratch pointers; their sizes in the metadata)
   --llc=PATH                          llc for amdgcn and hsaco (default: llc on PATH)
   --lld=PATH                          ld.lld for hsaco (default: ld.lld on PATH)
-  --grid-variant                      ptx: a kernel tt makes persistent also gets an entry
+  --grid-variant                      (ptx only) a kernel tt makes persistent also gets an entry
                                       NAME__tt_grid on the grid's own schedule, for a launcher
                                       to run where the grid is one wave of its CTAs (metadata
                                       "grid_variant"; the Triton plugin does)
