@@ -115,6 +115,14 @@ Modes:
               result (a row's maximum over a thread's values, 15 deep at 16 values) rebuilt as a
               balanced tree over the same values (4 deep), its intermediate registers reused:
               max is exact, so the output is unchanged; what the chain's latency costs.
+  exp2poly=K  (attention) every K-th `ex2.approx.ftz.f32` computed on the FMA pipe instead of
+              the MUFU: x clamped at -126, rounded to j + f (f in [-0.5, 0.5]) by adding and
+              subtracting 1.5 * 2^23, 2^f by a degree-5 minimax polynomial (relative error
+              7.5e-8 before rounding, about ex2.approx's own), j added to the exponent bits. The
+              exponentials of head dim 64 take the MUFU as long as its wgmmas take the tensor
+              cores; this measures what moving a share of them to the FMA pipe (FlashAttention-4's
+              trick on Blackwell) buys on Hopper. Output within rounding of tt's; inputs above 127
+              (never in attention, whose exponents are x - max(x)) would come out wrong.
   sms=N       %nsmid read as N: fewer persistent CTAs. Output unchanged.
   stagger=NS  the persistent CTAs of the second slot of each SM (nsmid <= ctaid < 2 nsmid) wait
               NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
@@ -778,6 +786,40 @@ def maxtree(lines):
     return out
 
 
+EX2 = re.compile(r"^(\s*)ex2\.approx\.ftz\.f32\s+(%f\d+),\s*(%f\d+);")
+# 2^f on [-0.5, 0.5], minimax in relative error, degree 5 (c0 first), as f32 bit patterns.
+EXP2_POLY = ["0f3F800001", "0f3F317214", "0f3E75FC8C", "0f3D635B72", "0f3C1E8629", "0f3AAE0473"]
+
+
+def exp2poly(k):
+    def edit(lines):
+        out, n, done = [], 0, 0
+        for l in lines:
+            m = EX2.match(l)
+            if not m:
+                out.append(l)
+                continue
+            n += 1
+            if n % k:
+                out.append(l)
+                continue
+            done += 1
+            ind, d, x = m.groups()
+            seq = [f"max.f32 %fpe0, {x}, 0fC2FC0000;",      # x >= -126: j's exponent stays a normal one
+                   "add.rn.f32 %fpe1, %fpe0, 0f4B400000;",   # 1.5 * 2^23 + round(x): j in the low bits
+                   "sub.rn.f32 %fpe2, %fpe1, 0f4B400000;",   # j as a float
+                   "sub.rn.f32 %fpe3, %fpe0, %fpe2;",        # f = x - j, exact
+                   f"fma.rn.f32 %fpe4, %fpe3, {EXP2_POLY[5]}, {EXP2_POLY[4]};"]
+            seq += [f"fma.rn.f32 %fpe4, %fpe4, %fpe3, {c};" for c in reversed(EXP2_POLY[:4])]
+            seq += ["mov.b32 %rpe0, %fpe1;", "shl.b32 %rpe0, %rpe0, 23;",   # j << 23 (1.5 * 2^23's bits shift out)
+                    "mov.b32 %rpe1, %fpe4;", "add.s32 %rpe1, %rpe1, %rpe0;", f"mov.b32 {d}, %rpe1;"]
+            out += [ind + s for s in seq]
+        if not done:
+            raise Shape("no ex2.approx.ftz.f32")
+        return declare(out, [".reg .f32 \t%fpe<5>;", ".reg .b32 \t%rpe<2>;"])
+    return edit
+
+
 # The modes that edit the attention kernels (the others edit the matmuls).
 ATTENTION_MODES = {"joinregs": joinregs, "norescale": norescale, "condrescale": condrescale, "rescaleafter": rescaleafter,
                    "rescaleturn": lambda lines: rescaleafter(lines, turn=True), "nowaitS": nowait_s,
@@ -802,15 +844,17 @@ def main(mode, src, dst):
              **ATTENTION_MODES}
     if mode.startswith("stagger="):
         edit = stagger(int(mode.split("=", 1)[1]))
+    elif mode.startswith("exp2poly="):
+        edit = exp2poly(int(mode.split("=", 1)[1]))
     elif mode.startswith("sms="):
         edit = sms(int(mode.split("=", 1)[1]))
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, keepmaps, joinregs, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, qlate, qlateone, waitS, sorder, sms=N, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, keepmaps, joinregs, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, qlate, qlateone, waitS, sorder, exp2poly=K, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
-        kernels = "attention_" if mode in ATTENTION_MODES else "matmul_"
+        kernels = "attention_" if mode in ATTENTION_MODES or mode.startswith("exp2poly=") else "matmul_"
         if not (name.startswith(kernels) and name.endswith(".ptx")):
             continue
         lines = strip_loc(open(os.path.join(src, name)).read().split("\n"))
