@@ -2,6 +2,7 @@ package tttranslate
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/ttcompiler/tt/analysis/resources"
@@ -76,9 +77,11 @@ func ctasPerSMOf(module *ir.Operation, arch string) int {
 // the grid's own schedule, and returns it lowered with its kernel renamed
 // GridVariantName, with how many of its CTAs an SM holds. Where the
 // variant could not replace the kernel at a launch (other scratch
-// buffers or clusters) it returns nil and says why in a remark; where its
-// compilation fails (a compiler bug: the kernel itself compiled), nil and
-// a warning.
+// buffers or clusters, or more shared memory than the SM has: the
+// persistent kernel's ring is sized to fit, the grid's own schedule keeps
+// the stages asked for) it returns nil and says why in a remark; where its
+// compilation fails otherwise (a compiler bug: the kernel itself
+// compiled), nil and a warning.
 func gridVariant(input, persistent *ir.Operation, o Options) (*ir.Operation, int) {
 	cfg := o.stageConfig()
 	report := func(sev ir.Severity, format string, args ...any) (*ir.Operation, int) {
@@ -98,6 +101,15 @@ func gridVariant(input, persistent *ir.Operation, o Options) (*ir.Operation, int
 	v.Pass.VerifyEach = false
 	v.Pass.Diagnostics = func(*ir.Diagnostic) {}
 	if _, _, err := lower(input, v); err != nil {
+		// A schedule the kernel's tile does not fit is no bug: the
+		// persistent kernel sizes its ring to the SM, while the grid's
+		// own schedule keeps the stages asked for, as Triton would, and
+		// Triton refuses such a kernel as out of resources.
+		var oor *resources.OutOfResources
+		if errors.As(err, &oor) {
+			return report(ir.SevRemark, "on the grid's own schedule it needs %s of %s, over the %s of %s",
+				resources.KB(oor.Required), oor.Resource, resources.KB(oor.Limit), oor.Arch)
+		}
 		return report(ir.SevWarning, "its compilation failed: %v", err)
 	}
 	if _, err := applyKernelABI(input, &v); err != nil {

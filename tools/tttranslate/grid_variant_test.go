@@ -126,3 +126,32 @@ func TestGridVariantOnlyForPersistentKernels(t *testing.T) {
 		t.Errorf("the 128x256 matmul's variant: %v", v)
 	}
 }
+
+// A kernel whose tile fits the SM only as tt's persistent schedule sizes
+// its ring (the autotuned matmul's 128x256x128 configuration at three
+// stages: 288 KB on the grid's own schedule, where Triton refuses it as
+// out of resources) compiles without a variant, and says so in a remark,
+// not a warning: nothing failed that a user should look into.
+func TestGridVariantOverSharedMemoryIsARemark(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	out := filepath.Join(t.TempDir(), "k.ptx")
+	args := []string{filepath.Join("..", "..", "examples", "matmul_autotune.py"), "--kernel", "matmul_kernel",
+		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1",
+		"--constexpr", "BLOCK_M=128", "--constexpr", "BLOCK_N=256", "--constexpr", "BLOCK_K=128", "--constexpr", "GROUP_M=8",
+		"--num-warps", "8", "--num-stages", "3", "--arch", "sm_90", "--no-cache", "--grid-variant", "-o", out}
+	code, _, stderr := run(t, "", args...)
+	if code != 0 || strings.Contains(stderr, "warning") {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	ptx, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(ptx), ".visible .entry"); n != 1 {
+		t.Errorf("got %d entries, want the kernel alone", n)
+	}
+	_, _, stderr = run(t, "", append(args, "--remarks")...)
+	if want := "remark: no grid-schedule variant: on the grid's own schedule it needs 288 KB of shared memory, over the 227 KB of sm_90"; !strings.Contains(stderr, want) {
+		t.Errorf("with --remarks, stderr lacks %q:\n%s", want, stderr)
+	}
+}
