@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,9 +90,12 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 		return nil, fmt.Errorf("unknown target %q (want ptx, llvmir, amdgcn or hsaco)", o.Target)
 	}
 	applyTritonOptions(module, &o)
-	var input *ir.Operation // the kernel as given, for its grid-schedule variant
-	if o.GridVariant && o.Target == "ptx" && DetectLevel(module) < LevelTTGIR {
-		input = module.Clone(nil)
+	build := newVariantBuild(module, o)
+	defer build.wait() // a variant a later retry dropped must not outlive the call
+	if build != nil && runtime.GOMAXPROCS(0) > 1 {
+		// Started where the plan makes the kernel persistent, the
+		// variant compiles beside the kernel's remaining stages.
+		o.persistentPlanned = build.start
 	}
 	in, st, err := lower(module, o)
 	if err != nil {
@@ -103,8 +107,8 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	}
 	var variant *ir.Operation
 	held := 0
-	if input != nil && st.persistent {
-		variant, held = gridVariant(input, module, o)
+	if build != nil && st.persistent {
+		variant, held = gridVariant(build, module, o)
 	}
 	start := time.Now()
 	out, kernels, err := emitWithVariant(module, variant, held, emit, &o)
@@ -272,6 +276,10 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 			// The pass schedules single-CTA programs only (a cluster's
 			// CTAs run one program together).
 			persistent = n > 0 && ctas <= 1
+			if persistent && o.persistentPlanned != nil {
+				o.persistentPlanned()
+				o.persistentPlanned = nil
+			}
 			if axis != nil {
 				// For tt-persistent-programs, which sees the IR the plan
 				// saw unless the stage's passes before it change it.

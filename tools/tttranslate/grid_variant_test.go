@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -153,5 +155,24 @@ func TestGridVariantOverSharedMemoryIsARemark(t *testing.T) {
 	_, _, stderr = run(t, "", append(args, "--remarks")...)
 	if want := "remark: no grid-schedule variant: on the grid's own schedule it needs 288 KB of shared memory, over the 227 KB of sm_90"; !strings.Contains(stderr, want) {
 		t.Errorf("with --remarks, stderr lacks %q:\n%s", want, stderr)
+	}
+}
+
+// The variant compiles beside the kernel's stages where the process has
+// two or more Ps, after them where it has one; the PTX and metadata are
+// the same either way.
+func TestGridVariantBesideOrAfter(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	besidePTX, besideMD := unmaskedMatmul(t, t.TempDir(), "--grid-variant")
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	afterPTX, afterMD := unmaskedMatmul(t, t.TempDir(), "--grid-variant")
+	if besidePTX != afterPTX {
+		t.Errorf("the PTX differs between the variant compiled beside the kernel and after it")
+	}
+	if !reflect.DeepEqual(besideMD, afterMD) {
+		t.Errorf("the metadata differs:\nbeside %v\nafter  %v", besideMD, afterMD)
+	}
+	if strings.Count(afterPTX, ".visible .entry") != 2 {
+		t.Errorf("no variant")
 	}
 }

@@ -62,6 +62,11 @@ type Options struct {
 	// gridSchedule compiles the kernel on the grid's own schedule (the
 	// grid-schedule variant's compilation).
 	gridSchedule bool
+	// persistentPlanned, when set, is called once, as soon as
+	// tt-persistent-programs' plan says the kernel will be persistent
+	// (Compile starts its grid-schedule variant there, beside the rest of
+	// the kernel's stages).
+	persistentPlanned func()
 }
 
 // DefaultOptions are Triton's defaults for an NVIDIA H100. The IR is
