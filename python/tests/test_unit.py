@@ -364,8 +364,8 @@ class HookTest(FakeTritonTest):
             self.assertIn(want, args)
         self.assertTrue(args[0].endswith("add_kernel.ttir"))
 
-    def test_one_p_unless_the_caller_chose(self):
-        # binary.child_env: tt-translate (compiles and --version alike) runs with GOMAXPROCS=1,
+    def test_two_ps_unless_the_caller_chose(self):
+        # binary.child_env: tt-translate (compiles and --version alike) runs with GOMAXPROCS=2,
         # or with the caller's own value.
         import tt_triton
         tt_triton.enable()
@@ -380,7 +380,7 @@ class HookTest(FakeTritonTest):
             with open(log) as f:
                 chosen = [json.loads(l) for l in f.read().splitlines()][len(default):]
         self.assertTrue(default)
-        self.assertEqual(set(default), {"1"})
+        self.assertEqual(set(default), {"2"})
         self.assertTrue(chosen)
         self.assertEqual(set(chosen), {"6"})
 

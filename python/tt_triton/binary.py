@@ -18,15 +18,16 @@ ENV_BINARY = "TT_TRANSLATE"
 
 
 def child_env() -> dict[str, str]:
-    """The environment tt-translate runs in: the caller's, with GOMAXPROCS=1 unless it sets one.
+    """The environment tt-translate runs in: the caller's, with GOMAXPROCS=2 unless it sets one.
 
-    tt-translate compiles a kernel on one goroutine, but the Go runtime sizes its scheduler to
-    the machine's cores before main runs (a P, its caches and threads each): on the 16-core GPU
-    host one P instead of 16 takes half a millisecond off every process, 7% of a small kernel's
-    compile (docs/PERFORMANCE.md, 2026-12-01 12:20). The process cannot choose that itself; its
-    caller can."""
+    The Go runtime sizes its scheduler to the machine's cores before main runs (a P, its caches
+    and threads each): on the 16-core GPU host 16 Ps cost half a millisecond of every process, 7%
+    of a small kernel's compile, against one or two (docs/PERFORMANCE.md, 2026-12-01 12:20 and
+    2026-12-02). Two, not one: tt-translate compiles a kernel on one goroutine, and the
+    grid-schedule variant of a kernel it makes persistent (--grid-variant, which the plugin
+    passes) on a second one beside it. The process cannot choose its Ps itself; its caller can."""
     env = dict(os.environ)
-    env.setdefault("GOMAXPROCS", "1")
+    env.setdefault("GOMAXPROCS", "2")
     return env
 
 

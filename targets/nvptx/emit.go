@@ -7,6 +7,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/ir/asm"
 )
 
 // module holds what the kernels of one module share.
@@ -291,7 +292,9 @@ func sameDeclaration(a, b *ir.Operation) bool {
 		return false
 	}
 	for i := range x {
-		if x[i].Name != y[i].Name || x[i].Value != y[i].Value {
+		// Attributes of one context are equal when they are the same
+		// instance; the modules may come from different contexts.
+		if x[i].Name != y[i].Name || x[i].Value != y[i].Value && asm.AttrString(x[i].Value) != asm.AttrString(y[i].Value) {
 			return false
 		}
 	}

@@ -16,9 +16,25 @@ func parseModules(t *testing.T, srcs ...string) []*ir.Operation {
 	t.Helper()
 	ctx := all.NewContext()
 	gpu.Load(ctx)
+	return parseModulesInto(t, func() *ir.Context { return ctx }, srcs...)
+}
+
+// parseModulesApart reads each module into a context of its own, as
+// tt-translate compiles a kernel's grid-schedule variant.
+func parseModulesApart(t *testing.T, srcs ...string) []*ir.Operation {
+	t.Helper()
+	return parseModulesInto(t, func() *ir.Context {
+		ctx := all.NewContext()
+		gpu.Load(ctx)
+		return ctx
+	}, srcs...)
+}
+
+func parseModulesInto(t *testing.T, context func() *ir.Context, srcs ...string) []*ir.Operation {
+	t.Helper()
 	var out []*ir.Operation
 	for i, src := range srcs {
-		m, err := asm.Parse(ctx, src, asm.ParseConfig{Filename: "m" + string(rune('0'+i))})
+		m, err := asm.Parse(context(), src, asm.ParseConfig{Filename: "m" + string(rune('0'+i))})
 		if err != nil {
 			t.Fatalf("parse: %v", err)
 		}
@@ -102,5 +118,24 @@ func TestEmitModulesConflicts(t *testing.T) {
 				t.Errorf("not a located diagnostic: %v", err)
 			}
 		})
+	}
+}
+
+// Modules of different contexts share what they declare alike (their
+// attributes are different instances of equal values) and are refused
+// what they declare differently, as modules of one context are.
+func TestEmitModulesFromTwoContexts(t *testing.T) {
+	var out strings.Builder
+	if _, err := EmitModules(parseModulesApart(t, persistentModule, gridModule), Options{Arch: "sm_90"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "global_smem[]"); n != 1 {
+		t.Errorf("the dynamic shared memory is declared %d times", n)
+	}
+	other := strings.Replace(gridModule, `llvm.func @k__tt_grid`, `llvm.mlir.global internal @claims() {addr_space = 1 : i32, alignment = 4 : i64} : !llvm.array<32 x i8>
+  llvm.func @k__tt_grid`, 1)
+	out.Reset()
+	if _, err := EmitModules(parseModulesApart(t, persistentModule, other), Options{Arch: "sm_90"}, &out); err == nil || !strings.Contains(err.Error(), "global @claims differs") {
+		t.Errorf("a global declared two ways in two contexts: error %v", err)
 	}
 }
