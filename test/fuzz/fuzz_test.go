@@ -152,11 +152,13 @@ func compile(j Job) error {
 // architecture, warps, stages (AMD's default of 2) and CTAs, with
 // --verify-each, and for PTX --grid-variant, which the Triton plugin and
 // the Go API pass (a persistent kernel is compiled twice and emitted
-// with its variant).
+// with its variant), strict: a variant that fails is the job's failure,
+// not a warning nobody reads.
 func jobOptions(j Job) tttranslate.Options {
 	o := tttranslate.DefaultOptions()
 	o.Pass.VerifyEach = true
 	o.GridVariant = j.Target == "ptx"
+	o.StrictGridVariant = true // a variant that fails where its kernel compiled is a finding
 	o.Target, o.Arch, o.NumWarps = j.Target, j.Arch, j.NumWarps
 	if strings.HasPrefix(j.Arch, "gfx") {
 		o.NumStages = 2

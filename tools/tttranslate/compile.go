@@ -108,7 +108,9 @@ func Compile(module *ir.Operation, o Options) (*Result, error) {
 	var variant *ir.Operation
 	held := 0
 	if build != nil && st.persistent {
-		variant, held = gridVariant(build, module, o)
+		if variant, held, err = gridVariant(build, module, o); err != nil {
+			return nil, err
+		}
 	}
 	start := time.Now()
 	out, kernels, err := emitWithVariant(module, variant, held, emit, &o)

@@ -145,14 +145,15 @@ func (b *variantBuild) wait() {
 // has: the persistent kernel's ring is sized to fit, the grid's own
 // schedule keeps the stages asked for) it returns nil and says why in a
 // remark; where its compilation fails otherwise (a compiler bug: the
-// kernel itself compiled), nil and a warning.
-func gridVariant(b *variantBuild, persistent *ir.Operation, o Options) (*ir.Operation, int) {
+// kernel itself compiled), nil and a warning, or with o.StrictGridVariant
+// the failure as the error.
+func gridVariant(b *variantBuild, persistent *ir.Operation, o Options) (*ir.Operation, int, error) {
 	cfg := o.stageConfig()
-	report := func(sev ir.Severity, format string, args ...any) (*ir.Operation, int) {
+	report := func(sev ir.Severity, format string, args ...any) (*ir.Operation, int, error) {
 		d := remark(persistent, "no grid-schedule variant: "+format, args...)
 		d.Severity = sev
 		cfg.Emit(d)
-		return nil, 0
+		return nil, 0, nil
 	}
 	b.start()
 	b.wait()
@@ -165,6 +166,9 @@ func gridVariant(b *variantBuild, persistent *ir.Operation, o Options) (*ir.Oper
 		if errors.As(err, &oor) {
 			return report(ir.SevRemark, "on the grid's own schedule it needs %s of %s, over the %s of %s",
 				resources.KB(oor.Required), oor.Resource, resources.KB(oor.Limit), oor.Arch)
+		}
+		if o.StrictGridVariant {
+			return nil, 0, err
 		}
 		return report(ir.SevWarning, "its compilation failed: %v", err)
 	}
@@ -185,14 +189,14 @@ func gridVariant(b *variantBuild, persistent *ir.Operation, o Options) (*ir.Oper
 	}
 	k := kernels[0]
 	k.SetAttr(ir.SymbolAttrName, ir.StringAttrOf(k.Context(), GridVariantName(ir.SymbolName(k))))
-	return input, held
+	return input, held, nil
 }
 
 // emitWithVariant emits module with emit, or, given a grid-schedule
 // variant, module's kernel and the variant as one PTX module, the variant
 // described in the kernel's metadata. A variant the PTX module cannot
 // hold (a global or function both define differently) is left out with a
-// warning.
+// warning (with o.StrictGridVariant, its error is the result).
 func emitWithVariant(module, variant *ir.Operation, held int, emit emitter, o *Options) ([]byte, []Kernel, error) {
 	if variant == nil {
 		return emit(module, o)
@@ -203,6 +207,9 @@ func emitWithVariant(module, variant *ir.Operation, held int, emit emitter, o *O
 		err = fmt.Errorf("the PTX module holds %d kernels, expected a kernel and its grid-schedule variant", len(ks))
 	}
 	if err != nil {
+		if o.StrictGridVariant {
+			return nil, nil, err
+		}
 		d := remark(module, "no grid-schedule variant: its PTX: %v", err)
 		d.Severity = ir.SevWarning
 		cfg := o.stageConfig()

@@ -59,6 +59,12 @@ type Options struct {
 	// kernel on the grid's own schedule, for a launcher to run on small
 	// grids (--grid-variant; grid_variant.go).
 	GridVariant bool
+	// StrictGridVariant makes a failure of the variant's compilation or
+	// emission (other than its not fitting the SM) the compilation's
+	// error instead of a warning: for tests and the fuzz campaign, where
+	// a variant that does not compile is a compiler bug to report, not a
+	// launch to go without.
+	StrictGridVariant bool
 	// gridSchedule compiles the kernel on the grid's own schedule (the
 	// grid-schedule variant's compilation).
 	gridSchedule bool
