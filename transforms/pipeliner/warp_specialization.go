@@ -37,7 +37,7 @@ func init() {
 			// sharing the pairs' operand tiles by TMA multicast
 			// (ws_cluster.go).
 			clusterOpt := fs.String("cluster-pairs", "off", "on: a persistent 4-warp matmul whose pairs of tiles share an operand runs in clusters of two CTAs that multicast its tiles, so its grid's x must be even (tt's own, experimental; TT_X_CLUSTER_PAIRS overrides it)")
-			return func(op *ir.Operation, _ *passmgr.State) error {
+			return func(op *ir.Operation, st *passmgr.State) error {
 				mode, err := parseTurns(passmgr.Experiment("TT_X_TURNS", *turns))
 				if err != nil {
 					return err
@@ -54,7 +54,7 @@ func init() {
 				if err != nil {
 					return fmt.Errorf("nvgpu-warp-specialization: %w", err)
 				}
-				return WarpSpecialize(op, *numStages, mode, regs, ring, clusters)
+				return WarpSpecialize(op, *numStages, mode, regs, ring, clusters, st)
 			}
 		},
 	})
@@ -92,8 +92,9 @@ func init() {
 // producerRegs is what setmaxnreg leaves a thread of an 8-warp kernel's
 // cp.async producer warpgroup; ringBytes is the budget of the ring of
 // the two consumers over the tiles; with clusterPairs, pairs of tiles span
-// clusters of two CTAs where they can (ws_cluster.go).
-func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRegs int64, ringBytes int, clusterPairs bool) error {
+// clusters of two CTAs where they can (ws_cluster.go). Remarks (why a
+// loop keeps one key block an iteration) go to st, when given.
+func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRegs int64, ringBytes int, clusterPairs bool, st *passmgr.State) error {
 	var err error
 	var ai *axisinfo.Module
 	ir.WalkOps(module, func(fn *ir.Operation) {
@@ -209,9 +210,15 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 				// Two more slots and the registers of a second block, or
 				// the overlap (ws_twoblocks.go).
 				planTurns = TurnsOverlap
-				if first, second := chainedDots(p.root.Operation); n == 8 && p.tiles == nil && first != nil &&
-					twoBlocksFitRegisters(p, n, first, second) && twoBlocksRingFits(p, max(stages, 1)) {
-					stages, planTurns = max(stages, 1)+twoBlocksExtraSlots, TurnsTwoBlocks
+				if first, second := chainedDots(p.root.Operation); n == 8 && p.tiles == nil && first != nil {
+					if why := twoBlocksRefused(p, n, max(stages, 1), first, second); why != "" {
+						if st != nil {
+							st.Emit(&ir.Diagnostic{Loc: p.root.Loc(), Severity: ir.SevRemark,
+								Message: "the loop's consumers take one block of its chained dots an iteration, not two: " + why})
+						}
+					} else {
+						stages, planTurns = max(stages, 1)+twoBlocksExtraSlots, TurnsTwoBlocks
+					}
 				}
 			}
 			if err = wsBuild(p, max(stages, 1), split, n, planTurns, producerRegs, clusterPairs, replaced); err != nil {

@@ -66,13 +66,17 @@ func TestTwoBlocksNeedsRegisters(t *testing.T) {
 		src          string
 		barriers     int
 		turnBarriers bool
+		remark       string // why the loop keeps one block an iteration
 	}{
-		{"as is", src, 10, false},
-		{"maxnreg 128", capped, 6, true},
+		{"as is", src, 10, false, ""},
+		{"maxnreg 128", capped, 6, true, "not two: a thread would need 160 registers for a second block, over the 128 the launch gives it"},
 	} {
-		out, err, _ := run(t, c.src, "nvgpu-warp-specialization{num-stages=3}")
+		out, err, diags := run(t, c.src, "nvgpu-warp-specialization{num-stages=3}")
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := strings.Join(diags, "\n"); c.remark == "" && got != "" || !strings.Contains(got, c.remark) {
+			t.Errorf("%s: diagnostics %q, want a remark containing %q", c.name, got, c.remark)
 		}
 		if n := strings.Count(out, "ttng.init_barrier"); n != c.barriers {
 			t.Errorf("%s: %d ring barriers, want %d", c.name, n, c.barriers)

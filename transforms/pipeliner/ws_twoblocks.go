@@ -1,6 +1,7 @@
 package pipeliner
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -138,16 +139,30 @@ func hoistable(loop *ir.Operation, orig []*ir.Operation, d1 int) bool {
 	return true
 }
 
-// twoBlocksFitRegisters reports whether a thread of the plan's n-warp
-// consumer has the registers for a second block: the tensors the overlap
-// keeps live (chainLiveRegs) and a second result of the first dot, within
-// what the launch gives a thread (launchRegisters). Attention at head dim
-// 128 on 8 consumer warps needs 160 of 168 (ptxas: 168, no spills);
-// attention at head dim 64 split over two CTAs an SM (.maxnreg 80) would
-// need 128, and with turns=twoblocks forced there it spilled so much that
-// it ran at 0.18 of Triton's speed (H200, 2026-12-01).
-func twoBlocksFitRegisters(p *wsPlan, n int, first, second *ir.Operation) bool {
-	return chainLiveRegs(first, second)+regsPerThread(first.Result(0).Type()) <= launchRegisters(p, n)
+// twoBlocksRefused says why the plan's n-warp consumers cannot take two
+// blocks of the chained dots first and second an iteration at the given
+// stages (registers, then shared memory), or "" where they can.
+func twoBlocksRefused(p *wsPlan, n, stages int, first, second *ir.Operation) string {
+	if need, have := twoBlocksRegisters(p, n, first, second); need > have {
+		return fmt.Sprintf("a thread would need %d registers for a second block, over the %d the launch gives it", need, have)
+	}
+	if !twoBlocksRingFits(p, stages) {
+		return fmt.Sprintf("the %d more ring slots a second block needs do not fit in shared memory beside the kernel's other buffers with %d stages",
+			twoBlocksExtraSlots, stages)
+	}
+	return ""
+}
+
+// twoBlocksRegisters returns what a thread of the plan's n-warp consumer
+// needs for a second block (the tensors the overlap keeps live,
+// chainLiveRegs, and a second result of the first dot) and what the
+// launch gives it (launchRegisters). Attention at head dim 128 on 8
+// consumer warps needs 160 of 168 (ptxas: 168, no spills); attention at
+// head dim 64 split over two CTAs an SM (.maxnreg 80) would need 128, and
+// with turns=twoblocks forced there it spilled so much that it ran at 0.18
+// of Triton's speed (H200, 2026-12-01).
+func twoBlocksRegisters(p *wsPlan, n int, first, second *ir.Operation) (need, have int) {
+	return chainLiveRegs(first, second) + regsPerThread(first.Result(0).Type()), launchRegisters(p, n)
 }
 
 // twoBlocksRingFits reports whether the plan's ring can take
