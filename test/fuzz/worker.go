@@ -17,6 +17,7 @@ import (
 
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
+	"github.com/ttcompiler/tt/tools/tttranslate"
 )
 
 // Job is one compilation: a kernel's text and the tt-translate settings.
@@ -186,7 +187,8 @@ func classify(err error, verified bool) Outcome {
 		return o
 	}
 	msg := err.Error()
-	if strings.Contains(msg, "' crashed: ") {
+	var crash *tttranslate.VariantCrash
+	if strings.Contains(msg, "' crashed: ") || errors.As(err, &crash) {
 		return Outcome{Status: Panic, Verified: verified, Msg: msg}
 	}
 	if broken := (*passmgr.BrokenIR)(nil); errors.As(err, &broken) {

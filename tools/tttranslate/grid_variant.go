@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/ttcompiler/tt/analysis/resources"
 	"github.com/ttcompiler/tt/dialects/ttg"
@@ -116,6 +117,16 @@ func (b *variantBuild) start() {
 	b.done = make(chan struct{})
 	go func() {
 		defer close(b.done)
+		// A crash here must not take the caller's process down from a
+		// goroutine it cannot recover on: it becomes the build's error.
+		defer func() {
+			if x := recover(); x != nil {
+				b.err = &VariantCrash{Value: x, Stack: debug.Stack()}
+			}
+		}()
+		if variantHook != nil {
+			variantHook()
+		}
 		// The copy moves to a context of its own, so that neither
 		// compilation's changes count as the other's (the pass manager
 		// keeps analyses and skips verification while its context's IR
@@ -129,6 +140,21 @@ func (b *variantBuild) start() {
 		}
 	}()
 }
+
+// VariantCrash is a panic of the grid-schedule variant's compilation,
+// which runs on a goroutine of its own: a compiler bug, reported as the
+// variant's failure.
+type VariantCrash struct {
+	Value any
+	Stack []byte
+}
+
+func (e *VariantCrash) Error() string {
+	return fmt.Sprintf("the grid-schedule variant's compilation crashed: %v\n%s", e.Value, e.Stack)
+}
+
+// variantHook, when set (by tests), runs first in the variant's goroutine.
+var variantHook func()
 
 // wait waits for a started compilation to end.
 func (b *variantBuild) wait() {

@@ -2,6 +2,7 @@ package tttranslate
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -174,5 +175,44 @@ func TestGridVariantBesideOrAfter(t *testing.T) {
 	}
 	if strings.Count(afterPTX, ".visible .entry") != 2 {
 		t.Errorf("no variant")
+	}
+}
+
+// A panic in the variant's compilation, on its own goroutine, does not
+// take the process down: the kernel compiles without a variant and a
+// warning says why; strict, it is the compilation's error, a
+// VariantCrash.
+func TestGridVariantCrash(t *testing.T) {
+	requireStages(t, LevelTTIR)
+	variantHook = func() { panic("injected") }
+	defer func() { variantHook = nil }()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "k.ptx")
+	args := []string{filepath.Join("..", "ttrun", "testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
+		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 128, 64",
+		"--num-warps", "4", "--arch", "sm_90", "--no-cache", "--grid-variant", "-o", out}
+	code, _, stderr := run(t, "", args...)
+	if code != 0 || !strings.Contains(stderr, "warning: no grid-schedule variant: its compilation failed: the grid-schedule variant's compilation crashed: injected") {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if ptx, err := os.ReadFile(out); err != nil || strings.Count(string(ptx), ".visible .entry") != 1 {
+		t.Errorf("want the kernel alone: %v", err)
+	}
+	for _, procs := range []int{1, 2} { // after the kernel, and beside it
+		func() {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			o := DefaultOptions()
+			o.GridVariant, o.StrictGridVariant = true, true
+			// A matmul of the seed article that tt makes persistent.
+			src, err := os.ReadFile(filepath.Join("..", "..", "frontend", "testdata", "reference", "examples.kernel_patterns.matmul_kernel.ttir"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = CompileSource("matmul_kernel.ttir", string(src), o)
+			var crash *VariantCrash
+			if !errors.As(err, &crash) || crash.Value != "injected" {
+				t.Errorf("GOMAXPROCS %d: strict compile returned %v, want a VariantCrash", procs, err)
+			}
+		}()
 	}
 }
