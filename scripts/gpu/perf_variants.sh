@@ -101,8 +101,13 @@ for spec in "${specs[@]}"; do
   python3 -c 'import json,sys
 for m in json.load(open(sys.argv[1])): print(m["name"], m["num_warps"], m.get("num_stages", 3))' "$out/perf/manifest.json" |
   while read -r kname warps stages; do
-    if ! env ${envs[@]+"${envs[@]}"} "$bin" "$out/perf/$kname.ttir" --no-cache --target=ptx --arch=sm_90 --num-warps="$warps" \
-         --num-stages="$stages" ${flags[@]+"${flags[@]}"} -o "$dir/$kname.ptx" 2> "$dir/$kname.err"; then
+    # The manifest's warps and stages, unless the variant's flags set them (tt-translate refuses a
+    # flag given twice with different values).
+    defaults=()
+    case " ${flags[*]-} " in *" --num-warps="*) ;; *) defaults+=(--num-warps="$warps") ;; esac
+    case " ${flags[*]-} " in *" --num-stages="*) ;; *) defaults+=(--num-stages="$stages") ;; esac
+    if ! env ${envs[@]+"${envs[@]}"} "$bin" "$out/perf/$kname.ttir" --no-cache --target=ptx --arch=sm_90 "${defaults[@]}" \
+         ${flags[@]+"${flags[@]}"} -o "$dir/$kname.ptx" 2> "$dir/$kname.err"; then
       echo "perf_variants.sh: $name: $kname did not compile: $(head -1 "$dir/$kname.err")" >&2
       rm -f "$dir/$kname.ptx"
     fi
