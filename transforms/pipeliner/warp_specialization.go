@@ -211,13 +211,16 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 				// the overlap (ws_twoblocks.go).
 				planTurns = TurnsOverlap
 				if first, second := chainedDots(p.root.Operation); n == 8 && p.tiles == nil && first != nil {
-					if why := twoBlocksRefused(p, n, max(stages, 1), first, second); why != "" {
-						if st != nil {
-							st.Emit(&ir.Diagnostic{Loc: p.root.Loc(), Severity: ir.SevRemark,
-								Message: "the loop's consumers take one block of its chained dots an iteration, not two: " + why})
+					why, base := twoBlocksRefused(p, n, max(stages, 1), first, second)
+					switch {
+					case why != "":
+						remark(st, p.root.Operation, "the loop's consumers take one block of its chained dots an iteration, not two: "+why)
+					default:
+						if base < max(stages, 1) {
+							remark(st, p.root.Operation, fmt.Sprintf("the loop's consumers take two blocks of its chained dots an iteration on a ring of %d slots: %d stages and a second block's %d slots do not fit in shared memory",
+								base+twoBlocksExtraSlots, stages, twoBlocksExtraSlots))
 						}
-					} else {
-						stages, planTurns = max(stages, 1)+twoBlocksExtraSlots, TurnsTwoBlocks
+						stages, planTurns = base+twoBlocksExtraSlots, TurnsTwoBlocks
 					}
 				}
 			}
@@ -238,6 +241,13 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 		})
 	})
 	return err
+}
+
+// remark reports a remark of the pass at op, where st is given.
+func remark(st *passmgr.State, op *ir.Operation, msg string) {
+	if st != nil {
+		st.Emit(&ir.Diagnostic{Loc: op.Loc(), Severity: ir.SevRemark, Message: msg})
+	}
 }
 
 // wgmmaSpareRegisters is what a wgmma needs in registers besides its

@@ -86,3 +86,33 @@ func TestTwoBlocksNeedsRegisters(t *testing.T) {
 		}
 	}
 }
+
+// Stages beyond what the shared memory holds with a second block's slots
+// give the ring no more slots, and the loop keeps its two blocks an
+// iteration (it took one before, on the deeper ring: 6% slower on
+// attention at head dim 128), with a remark saying what the ring got.
+func TestTwoBlocksRingCapped(t *testing.T) {
+	data, err := os.ReadFile("testdata/warp-specialization-8warps.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := chunks.Split(string(data))[0]
+	three, err, _ := run(t, src, "nvgpu-warp-specialization{num-stages=3}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	many, err, diags := run(t, src, "nvgpu-warp-specialization{num-stages=40}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, want := strings.Count(many, "ttng.init_barrier"), strings.Count(three, "ttng.init_barrier"); n < want {
+		t.Errorf("40 stages: %d ring barriers, fewer than 3 stages' %d", n, want)
+	}
+	if strings.Contains(many, "gpu.named_barrier") {
+		t.Errorf("40 stages: the warpgroups take turns (one block an iteration)")
+	}
+	if got := strings.Join(diags, "\n"); !strings.Contains(got, "take two blocks of its chained dots an iteration on a ring of") ||
+		!strings.Contains(got, "40 stages and a second block's 2 slots do not fit") {
+		t.Errorf("40 stages: diagnostics %q", got)
+	}
+}

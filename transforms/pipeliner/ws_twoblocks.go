@@ -140,17 +140,19 @@ func hoistable(loop *ir.Operation, orig []*ir.Operation, d1 int) bool {
 }
 
 // twoBlocksRefused says why the plan's n-warp consumers cannot take two
-// blocks of the chained dots first and second an iteration at the given
-// stages (registers, then shared memory), or "" where they can.
-func twoBlocksRefused(p *wsPlan, n, stages int, first, second *ir.Operation) string {
+// blocks of the chained dots first and second an iteration with a ring
+// of stages slots (registers, then shared memory), or "" where they can,
+// with the stages their ring gets before its twoBlocksExtraSlots (see
+// twoBlocksStages).
+func twoBlocksRefused(p *wsPlan, n, stages int, first, second *ir.Operation) (string, int) {
 	if need, have := twoBlocksRegisters(p, n, first, second); need > have {
-		return fmt.Sprintf("a thread would need %d registers for a second block, over the %d the launch gives it", need, have)
+		return fmt.Sprintf("a thread would need %d registers for a second block, over the %d the launch gives it", need, have), 0
 	}
-	if !twoBlocksRingFits(p, stages) {
-		return fmt.Sprintf("the %d more ring slots a second block needs do not fit in shared memory beside the kernel's other buffers with %d stages",
-			twoBlocksExtraSlots, stages)
+	base := twoBlocksStages(p, stages)
+	if base < 1 {
+		return fmt.Sprintf("a ring of %d slots or more does not fit in shared memory beside the kernel's other buffers", 1+twoBlocksExtraSlots), 0
 	}
-	return ""
+	return "", base
 }
 
 // twoBlocksRegisters returns what a thread of the plan's n-warp consumer
@@ -165,17 +167,31 @@ func twoBlocksRegisters(p *wsPlan, n int, first, second *ir.Operation) (need, ha
 	return chainLiveRegs(first, second) + regsPerThread(first.Result(0).Type()), launchRegisters(p, n)
 }
 
-// twoBlocksRingFits reports whether the plan's ring can take
-// twoBlocksExtraSlots more slots: the function's shared-memory allocations
-// with them stay within an SM's and do not lower the CTAs an SM holds.
-func twoBlocksRingFits(p *wsPlan, stages int) bool {
+// twoBlocksStages returns the most stages, at most stages, whose ring
+// with twoBlocksExtraSlots more slots fits: the function's shared-memory
+// allocations with it stay within an SM's and hold as many CTAs an SM as
+// they do with the overlap's ring of stages slots. Stages above that give
+// the ring no more slots: a second block an iteration is worth more than
+// a deeper ring (attention at head dim 128, --num-stages=4: 1.09-1.12 of
+// Triton on the overlap's deeper ring, 1.16 on two blocks with 5 slots;
+// H200, 2026-12-02). 0: not even one stage fits.
+func twoBlocksStages(p *wsPlan, stages int) int {
 	slot := 0
 	for _, l := range p.loads {
 		rt, ok := l.Result(0).Type().(*ir.RankedTensorType)
 		if !ok {
-			return false
+			return 0
 		}
 		slot += blockBytes(rt.Elem, rt.Dims)
 	}
-	return slot > 0 && sharedGrowthFits(ttg.ModuleOf(p.root.Operation), stages*slot, twoBlocksExtraSlots*slot)
+	if slot == 0 {
+		return 0
+	}
+	module := ttg.ModuleOf(p.root.Operation)
+	for base := stages; base >= 1; base-- {
+		if sharedGrowthFits(module, stages*slot, (base+twoBlocksExtraSlots-stages)*slot) {
+			return base
+		}
+	}
+	return 0
 }
