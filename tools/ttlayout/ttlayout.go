@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -200,15 +199,9 @@ func layoutsOf(ctx *ir.Context, o *options, stdin io.Reader) ([]namedLayout, err
 	var out []namedLayout
 	defs := map[string]ir.Attribute{}
 	if o.input != "" {
-		var src []byte
-		var err error
-		if o.input == "-" {
-			src, err = io.ReadAll(stdin)
-		} else {
-			src, err = os.ReadFile(o.input)
-		}
+		src, err := cli.ReadInput(o.input, stdin)
 		if err != nil {
-			return nil, fmt.Errorf("could not open input file: %v", err)
+			return nil, err
 		}
 		aliases, err := asm.AttributeAliases(ctx, string(src), asm.ParseConfig{Filename: o.input})
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -238,7 +239,7 @@ func renderPython(err error) error {
 // or parses the TTIR the cache kept for the same source, modules it
 // imports and specialization.
 func pythonTTIR(p PythonKernel, name string, specs []triton.ArgSpec, numWarps int) (*ir.Operation, error) {
-	src, err := os.ReadFile(p.Path)
+	src, err := cli.ReadFile(p.Path)
 	if err != nil {
 		return nil, err
 	}

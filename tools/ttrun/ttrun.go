@@ -433,7 +433,7 @@ func (r *runner) kernel(stdin io.Reader) int {
 		}
 		k, o.args, err = LoadPython(p)
 	} else if o.file == "-" {
-		data, rerr := io.ReadAll(stdin)
+		data, rerr := cli.ReadInput("-", stdin)
 		if rerr != nil {
 			r.errorf("%v", rerr)
 			return 1

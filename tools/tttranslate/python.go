@@ -80,15 +80,15 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 // command line and the modules it imports are unchanged.
 func runPython(cl *cmdline, stdout, stderr io.Writer) int {
 	if isIRTarget(cl.opts.Target) {
-		mod, code := frontEnd(cl, os.ReadFile, stdout, stderr)
+		mod, code := frontEnd(cl, cli.ReadFile, stdout, stderr)
 		if mod == nil {
 			return code
 		}
 		return emitModule(cl, mod, stdout, stderr)
 	}
-	src, err := os.ReadFile(cl.input)
+	src, err := cli.ReadFile(cl.input)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-translate: could not open input file '%s': %v\n", cl.input, err)
+		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
 		return 1
 	}
 	rec := &compilecache.DepRecorder{Main: cl.input}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -204,13 +203,12 @@ func splitList(s string) []string {
 }
 
 func readInput(path string, stdin io.Reader) (src, name string, err error) {
-	if path == "-" {
-		b, err := io.ReadAll(stdin)
-		return string(b), "<stdin>", err
-	}
-	b, err := os.ReadFile(path)
+	b, err := cli.ReadInput(path, stdin)
 	if err != nil {
-		return "", "", fmt.Errorf("could not open input file '%s': %v", path, err)
+		return "", "", err
+	}
+	if path == "-" {
+		return string(b), "<stdin>", nil
 	}
 	return string(b), path, nil
 }
