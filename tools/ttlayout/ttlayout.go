@@ -70,6 +70,7 @@ func splitComma(s string) []string {
 
 func parseArgs(args []string) (*options, error) {
 	o := &options{elem: "f32", format: "table", svgLabels: "auto"}
+	once := cli.NewOnce()
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !strings.HasPrefix(a, "-") || a == "-" {
@@ -95,6 +96,11 @@ func parseArgs(args []string) (*options, error) {
 			}
 			i++
 			val = args[i]
+		}
+		if name != "l" && name != "alias-names" { // those add to a list
+			if err := once.Set(name, val); err != nil {
+				return nil, err
+			}
 		}
 		set(o, val)
 	}

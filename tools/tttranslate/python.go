@@ -60,17 +60,9 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 			return nil, fmt.Errorf("--signature: %v", err)
 		}
 	}
-	consts := map[string]triton.ArgSpec{}
-	for _, c := range p.constexprs {
-		n, v, ok := strings.Cut(c, "=")
-		if !ok {
-			return nil, fmt.Errorf("--constexpr takes NAME=VALUE, got %q", c)
-		}
-		spec, err := triton.ParseConstant(v)
-		if err != nil {
-			return nil, fmt.Errorf("--constexpr %s: %v", n, err)
-		}
-		consts[n] = spec
+	consts, err := triton.ParseConstexprs(p.constexprs)
+	if err != nil {
+		return nil, err
 	}
 	return triton.Specialize(k, sig, consts)
 }
