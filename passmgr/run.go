@@ -171,6 +171,10 @@ type runner struct {
 	printMu  sync.Mutex
 	// treeCounts numbers the dumps of each op for PrintTreeDir.
 	treeCounts map[*ir.Operation]int
+	// dumpErr is the first dump PrintTreeDir could not write: the run
+	// fails with it (it was printed and the run succeeded, the dumps
+	// asked for missing).
+	dumpErr error
 	// verified is the IR known to verify: the configuration's record, or
 	// this run's own.
 	verified *Verified
@@ -220,7 +224,7 @@ func (pm *PassManager) Run(op *ir.Operation, cfg *Config) error {
 	if cfg.Statistics {
 		pm.printStatistics(cfg.StatsOut)
 	}
-	return nil
+	return r.dumpErr
 }
 
 // withReproducerNote attaches a note naming the reproducer file to the
@@ -433,8 +437,8 @@ func (r *runner) dump(when string, p *Pass, op *ir.Operation, failed ...string) 
 		fmt.Fprintf(r.cfg.IROut, "%s%s\n\n", header, text)
 		return
 	}
-	if err := r.writeTreeDump(op, p.Name, header+text+"\n"); err != nil {
-		fmt.Fprintf(r.cfg.IROut, "error: --mlir-print-ir-tree-dir: %v\n", err)
+	if err := r.writeTreeDump(op, p.Name, header+text+"\n"); err != nil && r.dumpErr == nil {
+		r.dumpErr = fmt.Errorf("--mlir-print-ir-tree-dir: %v", err)
 	}
 }
 

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 )
@@ -18,6 +20,23 @@ func IsRegularPath(path string) bool {
 // it over path. A path that is not a regular file (/dev/null, a pipe) is
 // written directly.
 func WriteFile(path string, data []byte) error {
+	if err := writeFile(path, data); err != nil {
+		// The error names the temporary file beside path, which the
+		// user never asked for: name path, with the cause.
+		var pe *os.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
+			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
+		}
+		return fmt.Errorf("could not write '%s': %v", path, err)
+	}
+	return nil
+}
+
+func writeFile(path string, data []byte) error {
 	if !IsRegularPath(path) {
 		return os.WriteFile(path, data, 0o644)
 	}

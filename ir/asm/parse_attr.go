@@ -23,6 +23,10 @@ func (p *parser) parseAttribute(typ ir.Type) (ir.Attribute, error) {
 }
 
 func (p *parser) parseOptionalAttribute(typ ir.Type) (ir.Attribute, bool, error) {
+	if err := p.enter(); err != nil {
+		return nil, true, err
+	}
+	defer p.leave()
 	switch p.tok.kind {
 	case tokHashID:
 		a, err := p.parseExtendedAttr(typ)
@@ -398,6 +402,10 @@ type denseLit struct {
 
 func (p *parser) parseDenseLit() (*denseLit, error) {
 	if p.tok.kind == tokLSquare {
+		if err := p.enter(); err != nil {
+			return nil, err
+		}
+		defer p.leave()
 		d := &denseLit{isLst: true}
 		err := p.parseCommaList(ir.DelimSquare, "dense elements literal", func() error {
 			e, err := p.parseDenseLit()

@@ -40,6 +40,10 @@ func (p *parser) parseLocSpecifier(allowDeferred bool) (ir.Location, string, int
 
 // parseLocBody parses a location without the `loc(...)` wrapper.
 func (p *parser) parseLocBody() (ir.Location, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	switch p.tok.kind {
 	case tokHashID:
 		name := p.tok.text[1:]

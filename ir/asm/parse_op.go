@@ -310,6 +310,10 @@ func (p *parser) parseRegionBody(r *ir.Region, entryArgs []ir.Argument, isolated
 	if err := p.expect(tokLBrace, "'{' to begin a region"); err != nil {
 		return err
 	}
+	if err := p.enter(); err != nil {
+		return err
+	}
+	defer p.leave()
 	if isolated {
 		p.pushIsolatedScope()
 	} else {

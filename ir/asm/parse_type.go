@@ -22,6 +22,13 @@ func (p *parser) parseType() (ir.Type, error) {
 // parseOptionalType parses a type if the current token can start one.
 func (p *parser) parseOptionalType() (ir.Type, bool, error) {
 	switch p.tok.kind {
+	case tokLParen, tokBangID, tokBareIdent:
+		if err := p.enter(); err != nil {
+			return nil, true, err
+		}
+		defer p.leave()
+	}
+	switch p.tok.kind {
 	case tokLParen:
 		t, err := p.parseFunctionType()
 		return t, true, err

@@ -57,6 +57,7 @@ type parser struct {
 	blockScopes    []*blockScope
 	numResults     int // results of the op being parsed (custom parsers ask)
 	placeholderDef *ir.OpDef
+	depth          int // the nesting now being parsed (nesting.go)
 }
 
 type deferredUse struct {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -71,6 +70,7 @@ func splitComma(s string) []string {
 
 func parseArgs(args []string) (*options, error) {
 	o := &options{elem: "f32", format: "table", svgLabels: "auto"}
+	once := cli.NewOnce()
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !strings.HasPrefix(a, "-") || a == "-" {
@@ -96,6 +96,11 @@ func parseArgs(args []string) (*options, error) {
 			}
 			i++
 			val = args[i]
+		}
+		if name != "l" && name != "alias-names" { // those add to a list
+			if err := once.Set(name, val); err != nil {
+				return nil, err
+			}
 		}
 		set(o, val)
 	}
@@ -200,15 +205,9 @@ func layoutsOf(ctx *ir.Context, o *options, stdin io.Reader) ([]namedLayout, err
 	var out []namedLayout
 	defs := map[string]ir.Attribute{}
 	if o.input != "" {
-		var src []byte
-		var err error
-		if o.input == "-" {
-			src, err = io.ReadAll(stdin)
-		} else {
-			src, err = os.ReadFile(o.input)
-		}
+		src, err := cli.ReadInput(o.input, stdin)
 		if err != nil {
-			return nil, fmt.Errorf("could not open input file: %v", err)
+			return nil, err
 		}
 		aliases, err := asm.AttributeAliases(ctx, string(src), asm.ParseConfig{Filename: o.input})
 		if err != nil {

@@ -2,6 +2,7 @@ package ttopt
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -75,6 +76,7 @@ var boolFlags = map[string]func(o *options){
 func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
 	o := &options{input: "-", output: "-", splitMarker: "// -----"}
 	o.cfg.VerifyEach = true
+	once := cli.NewOnce()
 	haveInput := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -101,14 +103,17 @@ func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
 			continue
 		}
 		needValue := func() (string, error) {
-			if hasVal {
-				return val, nil
+			if !hasVal {
+				if i+1 >= len(args) {
+					return "", fmt.Errorf("flag '-%s' needs a value", name)
+				}
+				i++
+				val = args[i]
 			}
-			if i+1 >= len(args) {
-				return "", fmt.Errorf("flag '-%s' needs a value", name)
+			if name == "mlir-print-ir-before" || name == "mlir-print-ir-after" {
+				return val, nil // lists: each adds to them
 			}
-			i++
-			return args[i], nil
+			return val, once.Set(name, val)
 		}
 		var err error
 		switch name {
@@ -147,15 +152,18 @@ func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
 		case "mlir-elide-elementsattrs-if-larger":
 			var v string
 			if v, err = needValue(); err == nil {
-				o.elideElements, err = strconv.Atoi(v)
+				if o.elideElements, err = strconv.Atoi(v); err != nil {
+					err = fmt.Errorf("-%s takes a number, got %q", name, v)
+				}
 			}
 		case "output-split-marker":
 			o.splitMarker, err = needValue()
 		case "mlir-print-elementsattrs-with-hex-if-larger":
 			var v string
 			if v, err = needValue(); err == nil {
-				o.hexIfLarger, err = strconv.Atoi(v)
-				if err == nil && o.hexIfLarger == 0 {
+				if o.hexIfLarger, err = strconv.Atoi(v); err != nil {
+					err = fmt.Errorf("-%s takes a number, got %q", name, v)
+				} else if o.hexIfLarger == 0 {
 					// Every non-splat attribute: a one-element one is a splat,
 					// so 1 does the same (0 is the printer's default, 100).
 					o.hexIfLarger = 1
@@ -173,6 +181,17 @@ func parseArgs(args []string, reg *passmgr.Registry) (*options, error) {
 	}
 	if o.pipelineText != "" && len(o.passes) > 0 {
 		return nil, fmt.Errorf("'-pass-pipeline' option can't be used with individual pass options")
+	}
+	if err := reg.CheckPrintNames(&o.cfg); err != nil {
+		return nil, err
+	}
+	if d := o.cfg.PrintTreeDir; d != "" {
+		// A directory that cannot be made is the command line's fault,
+		// said before the passes run (the pass manager fails the run on
+		// a dump it cannot write later).
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, fmt.Errorf("-mlir-print-ir-tree-dir=%s: %v", d, err)
+		}
 	}
 	return o, nil
 }

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -254,15 +253,8 @@ func displayName(input string) string {
 }
 
 func readInput(path string, stdin io.Reader) (string, error) {
-	if path == "-" {
-		b, err := io.ReadAll(stdin)
-		return string(b), err
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("could not open input file '%s': %v", path, err)
-	}
-	return string(b), nil
+	b, err := cli.ReadInput(path, stdin)
+	return string(b), err
 }
 
 func writeOutput(path, text string, stdout io.Writer) error {

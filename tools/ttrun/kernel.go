@@ -2,10 +2,10 @@ package ttrun
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -60,7 +60,7 @@ func findLoweredKernel(mod *ir.Operation, name string) (*ir.Operation, error) {
 
 // LoadKernelFile reads and loads a kernel file.
 func LoadKernelFile(path, name string, noVerify bool) (*Kernel, error) {
-	data, err := os.ReadFile(path)
+	data, err := cli.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

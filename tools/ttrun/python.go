@@ -2,12 +2,15 @@ package ttrun
 
 import (
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/ttcompiler/tt/compilecache"
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/interp"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -88,20 +91,14 @@ func loadPython(p PythonKernel, k *triton.Kernel) (*Kernel, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	consts := map[string]triton.ArgSpec{}
-	for _, c := range p.Constexprs {
-		n, v, ok := strings.Cut(c, "=")
-		if !ok {
-			return nil, nil, fmt.Errorf("--constexpr takes NAME=VALUE, got %q", c)
-		}
-		spec, err := triton.ParseConstant(v)
-		if err != nil {
-			return nil, nil, fmt.Errorf("--constexpr %s: %v", n, err)
-		}
+	consts, err := triton.ParseConstexprs(p.Constexprs)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, n := range slices.Sorted(maps.Keys(consts)) {
 		if !hasParam(k, n) {
 			return nil, nil, fmt.Errorf("--constexpr %s: kernel %s has no parameter %s", n, name, n)
 		}
-		consts[n] = spec
 	}
 	if err := applyTuning(p, k, vals, consts); err != nil {
 		return nil, nil, err
@@ -238,7 +235,7 @@ func renderPython(err error) error {
 // or parses the TTIR the cache kept for the same source, modules it
 // imports and specialization.
 func pythonTTIR(p PythonKernel, name string, specs []triton.ArgSpec, numWarps int) (*ir.Operation, error) {
-	src, err := os.ReadFile(p.Path)
+	src, err := cli.ReadFile(p.Path)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/npy"
 	"github.com/ttcompiler/tt/sim"
+	"github.com/ttcompiler/tt/tools/tttranslate"
 )
 
 // usageHead is the start of the --help text; usage adds the backends
@@ -134,8 +136,13 @@ func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	return r.kernel(stdin)
 }
 
+// repeatableRunFlags are the flags given once a value each; every other
+// flag takes one value (cli.Once).
+var repeatableRunFlags = map[string]bool{"arg": true, "out": true, "check": true, "constexpr": true}
+
 func parseArgs(args []string) (*options, error) {
 	o := &options{backend: "interp", ir: "ttir"}
+	once := cli.NewOnce()
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !strings.HasPrefix(a, "-") || a == "-" {
@@ -150,15 +157,17 @@ func parseArgs(args []string) (*options, error) {
 		if j := strings.IndexByte(name, '='); j >= 0 {
 			name, val, has = name[:j], name[j+1:], true
 		}
+		got, gotOK := "", false // the value next took
 		next := func() (string, error) {
-			if has {
-				return val, nil
+			if !has {
+				if i+1 >= len(args) {
+					return "", fmt.Errorf("flag --%s needs a value", name)
+				}
+				i++
+				val = args[i]
 			}
-			if i+1 >= len(args) {
-				return "", fmt.Errorf("flag --%s needs a value", name)
-			}
-			i++
-			return args[i], nil
+			got, gotOK = val, true
+			return val, nil
 		}
 		var err error
 		switch name {
@@ -212,7 +221,9 @@ func parseArgs(args []string) (*options, error) {
 			var v string
 			var f float64
 			if v, err = next(); err == nil {
-				if f, err = strconv.ParseFloat(v, 64); err == nil && f < 0 {
+				if f, err = strconv.ParseFloat(v, 64); err != nil {
+					err = fmt.Errorf("--%s takes a number, got %q", name, v)
+				} else if f < 0 {
 					err = fmt.Errorf("--%s must not be negative", name)
 				}
 			}
@@ -227,7 +238,9 @@ func parseArgs(args []string) (*options, error) {
 		case "workers":
 			var v string
 			if v, err = next(); err == nil {
-				o.workers, err = strconv.Atoi(v)
+				if o.workers, err = strconv.Atoi(v); err != nil || o.workers < 1 {
+					err = fmt.Errorf("--workers takes a count of at least 1, got %q", v)
+				}
 			}
 		case "sms":
 			var v string
@@ -254,6 +267,9 @@ func parseArgs(args []string) (*options, error) {
 		default:
 			return nil, cli.UnknownFlag("tt-run", a)
 		}
+		if err == nil && gotOK && !repeatableRunFlags[name] {
+			err = once.Set(name, got)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -278,6 +294,10 @@ func parseArgs(args []string) (*options, error) {
 // configure applies the flags that belong to one backend, and refuses
 // those given to another.
 func configure(b Backend, o *options, cache *compilecache.Cache) (Backend, error) {
+	if o.arch != "" && !slices.Contains(tttranslate.SupportedArchs, o.arch) {
+		// Refused here, as a usage error, not by the compilation.
+		return nil, fmt.Errorf("--arch=%s is not supported (supported: %s)", o.arch, strings.Join(tttranslate.SupportedArchs, ", "))
+	}
 	switch b := b.(type) {
 	case Interp:
 		if o.arch != "" || o.noRaceCheck || o.sms != 0 {
@@ -433,7 +453,7 @@ func (r *runner) kernel(stdin io.Reader) int {
 		}
 		k, o.args, err = LoadPython(p)
 	} else if o.file == "-" {
-		data, rerr := io.ReadAll(stdin)
+		data, rerr := cli.ReadInput("-", stdin)
 		if rerr != nil {
 			r.errorf("%v", rerr)
 			return 1

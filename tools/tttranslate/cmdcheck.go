@@ -77,17 +77,37 @@ func splitPTXVersion(v string) (major, minor string, ok bool) {
 	return major, minor, ok && ascii.Digits(major) && len(minor) == 1 && ascii.Digits(minor)
 }
 
+// ptxVersionNumbers reads MAJOR.MINOR as numbers, so that 08.4 is 8.4
+// (as text it reached the PTX's .version and the conversion's option,
+// which refused 084).
+func ptxVersionNumbers(v string) (major, minor int, ok bool) {
+	ma, mi, ok := splitPTXVersion(v)
+	if !ok {
+		return 0, 0, false
+	}
+	major, _ = strconv.Atoi(ma)
+	minor, _ = strconv.Atoi(mi)
+	return major, minor, true
+}
+
+// canonicalPTXVersion is v as the PTX's .version prints it (8.4), or v
+// where it is not MAJOR.MINOR.
+func canonicalPTXVersion(v string) string {
+	if major, minor, ok := ptxVersionNumbers(v); ok {
+		return strconv.Itoa(major) + "." + strconv.Itoa(minor)
+	}
+	return v
+}
+
 // checkPTXVersion accepts a PTX ISA version M.m that exists and knows arch.
 func checkPTXVersion(v, arch string) error {
 	if isAMD(arch) {
 		return fmt.Errorf("--ptx-version applies to NVIDIA targets, not %s", arch)
 	}
-	majorDigits, minorDigits, ok := splitPTXVersion(v)
+	major, minor, ok := ptxVersionNumbers(v)
 	if !ok {
 		return fmt.Errorf("--ptx-version=%s is not a PTX ISA version (want MAJOR.MINOR, e.g. 8.4)", v)
 	}
-	major, _ := strconv.Atoi(majorDigits)
-	minor, _ := strconv.Atoi(minorDigits)
 	if major < 6 || major > 9 {
 		return fmt.Errorf("--ptx-version=%s is not a PTX ISA version tt can print (6.0 to 9.x)", v)
 	}

@@ -131,14 +131,19 @@ func (o *Options) arch() string {
 // "cuda:90", "hip:gfx942".
 func (o *Options) vendorTarget() (string, error) {
 	a := o.arch()
+	// Only the architectures tt-translate's --arch takes: every other
+	// spelling that reads as a number (sm_1000, cuda:35) compiled as if
+	// tt knew that GPU (tt-run --backend sim --arch sm_1000 ran).
+	if cc, ok := strings.CutPrefix(a, "cuda:"); ok {
+		a = "sm_" + cc
+	}
+	if !supported(a) {
+		return "", fmt.Errorf("unknown architecture %q (supported: %s)", o.arch(), strings.Join(SupportedArchs, ", "))
+	}
 	if strings.HasPrefix(a, "gfx") {
 		return "hip:" + a, nil
 	}
-	s := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(a, "cuda:"), "sm_"), "a")
-	if _, err := strconv.Atoi(s); err != nil {
-		return "", fmt.Errorf("unknown architecture %q (want sm_80, sm_90, gfx942, ...)", a)
-	}
-	return "cuda:" + s, nil
+	return "cuda:" + strings.TrimSuffix(strings.TrimPrefix(a, "sm_"), "a"), nil
 }
 
 // params are the option values offered to every pass and pipeline of the
@@ -160,8 +165,8 @@ func (o *Options) params() (map[string]string, error) {
 		p["compute-capability"] = cc
 		p["capability"] = cc
 	}
-	if major, minor, ok := strings.Cut(o.PTXVersion, "."); ok {
-		p["ptx-version"] = major + minor // the conversion takes it times ten
+	if major, minor, ok := ptxVersionNumbers(o.PTXVersion); ok {
+		p["ptx-version"] = strconv.Itoa(major*10 + minor) // the conversion takes it times ten
 	}
 	if strings.HasPrefix(vt, "hip:") {
 		p["threads-per-warp"] = strconv.Itoa(warpSize(o.arch()))

@@ -60,17 +60,9 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 			return nil, fmt.Errorf("--signature: %v", err)
 		}
 	}
-	consts := map[string]triton.ArgSpec{}
-	for _, c := range p.constexprs {
-		n, v, ok := strings.Cut(c, "=")
-		if !ok {
-			return nil, fmt.Errorf("--constexpr takes NAME=VALUE, got %q", c)
-		}
-		spec, err := triton.ParseConstant(v)
-		if err != nil {
-			return nil, fmt.Errorf("--constexpr %s: %v", n, err)
-		}
-		consts[n] = spec
+	consts, err := triton.ParseConstexprs(p.constexprs)
+	if err != nil {
+		return nil, err
 	}
 	return triton.Specialize(k, sig, consts)
 }
@@ -80,15 +72,15 @@ func pythonSpecs(k *triton.Kernel, p *pythonArgs) ([]triton.ArgSpec, error) {
 // command line and the modules it imports are unchanged.
 func runPython(cl *cmdline, stdout, stderr io.Writer) int {
 	if isIRTarget(cl.opts.Target) {
-		mod, code := frontEnd(cl, os.ReadFile, stdout, stderr)
+		mod, code := frontEnd(cl, cli.ReadFile, stdout, stderr)
 		if mod == nil {
 			return code
 		}
 		return emitModule(cl, mod, stdout, stderr)
 	}
-	src, err := os.ReadFile(cl.input)
+	src, err := cli.ReadFile(cl.input)
 	if err != nil {
-		fmt.Fprintf(stderr, "tt-translate: could not open input file '%s': %v\n", cl.input, err)
+		fmt.Fprintf(stderr, "tt-translate: %v\n", err)
 		return 1
 	}
 	rec := &compilecache.DepRecorder{Main: cl.input}

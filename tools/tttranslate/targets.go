@@ -40,7 +40,7 @@ func emitPTX(module *ir.Operation, o *Options) ([]byte, []Kernel, error) {
 // (.reqntid, as Triton does) and ptxas may rely on it.
 func ptxOptions(o *Options) nvptx.Options {
 	return nvptx.Options{
-		Arch: o.arch(), PTXVersion: o.PTXVersion, FPFusion: o.FPFusion, NumWarps: o.NumWarps, ReqNTID: true,
+		Arch: o.arch(), PTXVersion: canonicalPTXVersion(o.PTXVersion), FPFusion: o.FPFusion, NumWarps: o.NumWarps, ReqNTID: true,
 		LineInfo: o.LineInfo,
 	}
 }

@@ -117,6 +117,11 @@ func checkTritonOptions(o *Options) error {
 	if t.MaxNReg < 0 {
 		return fmt.Errorf("--maxnreg=%d: the register bound must be positive", t.MaxNReg)
 	}
+	if t.MaxNReg > maxRegsPerThread {
+		// A bound no thread can reach bounds nothing: the flag would be
+		// ignored, silently.
+		return fmt.Errorf("--maxnreg=%d: a thread has at most %d registers", t.MaxNReg, maxRegsPerThread)
+	}
 	if t.MaxNReg > 0 && !nvidia {
 		return fmt.Errorf("--maxnreg applies to NVIDIA targets, not %s", o.arch())
 	}
@@ -133,6 +138,11 @@ func checkTritonOptions(o *Options) error {
 	}
 	return nil
 }
+
+// maxRegsPerThread is the most 32-bit registers a thread of any NVIDIA
+// GPU tt compiles for has (CUDA's "maximum number of 32-bit registers per
+// thread", 255 from compute capability 3.5 on).
+const maxRegsPerThread = 255
 
 // maxNumCTAs is the largest cluster Triton launches (its launcher allows
 // 16 CTAs as a non-portable cluster size; 8 is CUDA's portable maximum).

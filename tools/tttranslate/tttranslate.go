@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -132,10 +131,12 @@ func parseArgs(args []string) (*cmdline, error) {
 	fs.Func("mlir-print-ir-after", "", func(s string) error { c.PrintAfter = append(c.PrintAfter, splitList(s)...); return nil })
 	fs.Func("mlir-print-ir-before", "", func(s string) error { c.PrintBefore = append(c.PrintBefore, splitList(s)...); return nil })
 	version := fs.Bool("version", false, "")
+	once := cli.NewOnce()
+	once.Guard(fs, "constexpr", "mlir-print-ir-after", "mlir-print-ir-before")
 	var inputs []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, cli.FlagError("tt-translate", err, args)
+			return nil, cli.FlagError("tt-translate", once.Err(err), args)
 		}
 		if fs.NArg() == 0 {
 			break
@@ -169,11 +170,17 @@ func parseArgs(args []string) (*cmdline, error) {
 	if o.NumWarps <= 0 || o.NumWarps&(o.NumWarps-1) != 0 {
 		return nil, fmt.Errorf("--num-warps must be a power of two, got %d", o.NumWarps)
 	}
-	stagesSet := false
+	stagesSet, emptyArch := false, false
 	fs.Visit(func(f *flag.Flag) {
 		stagesSet = stagesSet || f.Name == "num-stages"
 		o.NumWarpsGiven = o.NumWarpsGiven || f.Name == "num-warps"
+		emptyArch = emptyArch || f.Name == "arch" && o.Arch == ""
 	})
+	if emptyArch {
+		// "" is the default's spelling inside; given, it is a script's
+		// empty variable, not a choice of sm_90.
+		return nil, fmt.Errorf("--arch is empty (give one of %s, or leave --arch out for the target's default)", strings.Join(SupportedArchs, ", "))
+	}
 	if !stagesSet && isAMD(o.arch()) {
 		o.NumStages = 2 // Triton's HIPOptions default
 	}
@@ -183,6 +190,9 @@ func parseArgs(args []string) (*cmdline, error) {
 	if o.ReproducerPath == "-" {
 		// Triton's "-" prints to stdout, where tt-translate's output goes.
 		return nil, fmt.Errorf("--reproducer-path takes a path prefix (the stages' reproducers go to PREFIX.make_<stage>.repro.mlir), not '-'")
+	}
+	if err := passmgr.Default.CheckPrintNames(&o.Pass); err != nil {
+		return nil, err
 	}
 	if err := checkCommandLine(o); err != nil {
 		return nil, err
@@ -204,13 +214,12 @@ func splitList(s string) []string {
 }
 
 func readInput(path string, stdin io.Reader) (src, name string, err error) {
-	if path == "-" {
-		b, err := io.ReadAll(stdin)
-		return string(b), "<stdin>", err
-	}
-	b, err := os.ReadFile(path)
+	b, err := cli.ReadInput(path, stdin)
 	if err != nil {
-		return "", "", fmt.Errorf("could not open input file '%s': %v", path, err)
+		return "", "", err
+	}
+	if path == "-" {
+		return string(b), "<stdin>", nil
 	}
 	return string(b), path, nil
 }
