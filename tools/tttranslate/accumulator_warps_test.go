@@ -22,12 +22,12 @@ func TestAccumulatorWarps(t *testing.T) {
 	}
 	dir := t.TempDir()
 	const sig = "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, *fp16:16, *fp16:16, *fp16:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, 32, 128, 128, 32, 2, "
-	compile := func(headDim string, extra ...string) (string, kernelMeta) {
+	compileOn := func(warps, headDim string) (string, kernelMeta) {
 		t.Helper()
-		args := append([]string{tutorial, "--kernel=_attn_bwd", "--signature=" + sig + headDim, "--num-warps=4", "--num-stages=5"}, extra...)
-		return translateToFile(t, dir, "ptx", args...)
+		return translateToFile(t, dir, "ptx", tutorial, "--kernel=_attn_bwd", "--signature="+sig+headDim, "--num-warps="+warps, "--num-stages=5")
 	}
-	asked8, md8 := compile("128", "--num-warps=8")
+	compile := func(headDim string) (string, kernelMeta) { return compileOn("4", headDim) }
+	asked8, md8 := compileOn("8", "128")
 	ptx, md := compile("128")
 	if md.NumWarps != 12 || md8.NumWarps != 12 || ptx != asked8 {
 		t.Errorf("head dim 128 on 4 warps: %d warps in the metadata (asked for 8: %d), the same PTX as asked for 8: %v; want 12 and the same",
