@@ -286,6 +286,8 @@ name + .json.
 Exit status: 0 compiled, 1 refused with diagnostics, 3 the kernel needs more
 shared memory than the target has (the .json then holds {"error": {"kind":
 "out_of_resources", "resource", "required", "limit", "arch"}}, in bytes).
+An option that takes one value may be given once (or again with the same
+value); inputs are read up to `+fmt.Sprint(cli.MaxInputBytes>>20)+` MiB.
 
 OPTIONS:
   --target=ptx|llvmir|amdgcn|hsaco|ttir|ttgir  output (default ptx; hsaco:
