@@ -202,12 +202,7 @@ func TestGPUMatmulAutotune(t *testing.T) {
 	devs := openAll(t)
 	dev := devs[0]
 	const m, n, k = 4096, 4096, 4096
-	a, af := randomF16(m * k)
-	b, bf := randomF16(k * n)
-	da, _ := tt.Upload(dev, a)
-	db, _ := tt.Upload(dev, b)
-	dc, _ := dev.Alloc(2*m*n, "fp16")
-	da.DType, db.DType = "fp16", "fp16"
+	da, db, dc, af, bf := matmulOperands(t, dev, m, n, k)
 	j, err := tt.JIT("examples/matmul_autotune.py", "matmul_kernel", tt.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -310,12 +305,7 @@ func TestGPUGridVariant(t *testing.T) {
 		variant bool
 	}{{1024, true}, {4096, false}} {
 		m, n, kk := c.n, c.n, 256
-		a, af := randomF16(m * kk)
-		b, bf := randomF16(kk * n)
-		da, _ := tt.Upload(dev, a)
-		db, _ := tt.Upload(dev, b)
-		dc, _ := dev.Alloc(2*m*n, "fp16")
-		da.DType, db.DType = "fp16", "fp16"
+		da, db, dc, af, bf := matmulOperands(t, dev, m, n, kk)
 		grid := tt.Grid{(m / 128) * (n / 128)}
 		if got := f.RunsGridVariant(grid); got != c.variant {
 			t.Fatalf("%d programs: RunsGridVariant %v, want %v", grid[0], got, c.variant)
@@ -332,6 +322,26 @@ func TestGPUGridVariant(t *testing.T) {
 		db.Free()
 		dc.Free()
 	}
+}
+
+// matmulOperands uploads random f16 operands A (m x k) and B (k x n),
+// allocates an f16 C (m x n), and returns the buffers with A's and B's
+// float64 values.
+func matmulOperands(t *testing.T, dev *tt.Device, m, n, k int) (da, db, dc *tt.Buffer, af, bf []float64) {
+	t.Helper()
+	a, af := randomF16(m * k)
+	b, bf := randomF16(k * n)
+	var err error
+	if da, err = tt.Upload(dev, a); err == nil {
+		if db, err = tt.Upload(dev, b); err == nil {
+			dc, err = dev.Alloc(2*m*n, "fp16")
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	da.DType, db.DType = "fp16", "fp16"
+	return da, db, dc, af, bf
 }
 
 // randomF16 returns n f16 values uniform in [-1, 1) and their float64

@@ -164,8 +164,9 @@ func TestGridVariantOverSharedMemoryIsARemark(t *testing.T) {
 // the same either way.
 func TestGridVariantBesideOrAfter(t *testing.T) {
 	requireStages(t, LevelTTIR)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	besidePTX, besideMD := unmaskedMatmul(t, t.TempDir(), "--grid-variant")
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	runtime.GOMAXPROCS(1)
 	afterPTX, afterMD := unmaskedMatmul(t, t.TempDir(), "--grid-variant")
 	if besidePTX != afterPTX {
 		t.Errorf("the PTX differs between the variant compiled beside the kernel and after it")

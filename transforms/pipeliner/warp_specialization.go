@@ -54,7 +54,7 @@ func init() {
 				if err != nil {
 					return fmt.Errorf("nvgpu-warp-specialization: %w", err)
 				}
-				return WarpSpecialize(op, *numStages, mode, regs, ring, clusters, st)
+				return WarpSpecialize(op, *numStages, mode, regs, ring, clusters, st.Emit)
 			}
 		},
 	})
@@ -92,9 +92,10 @@ func init() {
 // producerRegs is what setmaxnreg leaves a thread of an 8-warp kernel's
 // cp.async producer warpgroup; ringBytes is the budget of the ring of
 // the two consumers over the tiles; with clusterPairs, pairs of tiles span
-// clusters of two CTAs where they can (ws_cluster.go). Remarks (why a
-// loop keeps one key block an iteration) go to st, when given.
-func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRegs int64, ringBytes int, clusterPairs bool, st *passmgr.State) error {
+// clusters of two CTAs where they can (ws_cluster.go). Remarks (how many
+// blocks of chained dots a loop takes an iteration, and why) go to emit,
+// when given.
+func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRegs int64, ringBytes int, clusterPairs bool, emit func(*ir.Diagnostic)) error {
 	var err error
 	var ai *axisinfo.Module
 	ir.WalkOps(module, func(fn *ir.Operation) {
@@ -214,10 +215,10 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 					why, base := twoBlocksRefused(p, n, max(stages, 1), first, second)
 					switch {
 					case why != "":
-						remark(st, p.root.Operation, "the loop's consumers take one block of its chained dots an iteration, not two: "+why)
+						emitter(emit).remark(p.root.Operation, "the loop's consumers take one block of its chained dots an iteration, not two: "+why)
 					default:
 						if base < max(stages, 1) {
-							remark(st, p.root.Operation, fmt.Sprintf("the loop's consumers take two blocks of its chained dots an iteration on a ring of %d slots: %d stages and a second block's %d slots do not fit in shared memory",
+							emitter(emit).remark(p.root.Operation, fmt.Sprintf("the loop's consumers take two blocks of its chained dots an iteration on a ring of %d slots: %d stages and a second block's %d slots do not fit in shared memory",
 								base+twoBlocksExtraSlots, stages, twoBlocksExtraSlots))
 						}
 						stages, planTurns = base+twoBlocksExtraSlots, TurnsTwoBlocks
@@ -241,13 +242,6 @@ func WarpSpecialize(module *ir.Operation, numStages int, turns Turns, producerRe
 		})
 	})
 	return err
-}
-
-// remark reports a remark of the pass at op, where st is given.
-func remark(st *passmgr.State, op *ir.Operation, msg string) {
-	if st != nil {
-		st.Emit(&ir.Diagnostic{Loc: op.Loc(), Severity: ir.SevRemark, Message: msg})
-	}
 }
 
 // wgmmaSpareRegisters is what a wgmma needs in registers besides its
