@@ -27,3 +27,13 @@ const AttrTileTurns = "tt.tile_turns"
 // (tile-turns=pairs; pipeliner/ws_pairs.go). Not one of Triton's
 // attributes.
 const AttrTilePairs = "tt.tile_pairs"
+
+// AttrTMAFallback marks the copy of a K loop that tt-tma-loads keeps, in
+// the else branch of its run-time guard, for the programs whose tensors
+// TMA cannot read as the pointers do (offsets past the i32 arithmetic),
+// where the loop itself was the guard's anchor (a kernel that is not
+// persistent). Only such out-of-range launches run it, so it is left to
+// the plain software pipeliner with one stage: neither warp-specialized
+// (tt-specialize-dot-chains skips it) nor given a ring of shared memory
+// beside the guarded loop's. Not one of Triton's attributes.
+const AttrTMAFallback = "tt.tma_fallback"

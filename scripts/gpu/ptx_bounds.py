@@ -443,7 +443,7 @@ def keepmaps(lines):
     acq = [i for i in range(slot_at, len(lines)) if "fence.proxy.tensormap::generic.acquire" in lines[i]]
     if not acq:
         raise Shape("no tensor-map acquire")
-    published = next(i for i in range(acq[-1], len(lines)) if lines[i].strip() == "bar.sync 0, 128;")
+    published = next(i for i in range(acq[-1], len(lines)) if re.fullmatch(r"bar\.sync 0, \d+;", lines[i].strip()))
     out, n = [], 0
     for i, l in enumerate(lines):
         m = re.match(r"(\s*)@(%p\d+) (.*)$", l)
@@ -827,6 +827,10 @@ ATTENTION_MODES = {"joinregs": joinregs, "norescale": norescale, "condrescale": 
                    "qlate": qlate, "waitS": wait_s, "sorder": s_order, "qlateone": lambda lines: oneinit(qlate(lines))}
 
 
+# The modes that edit the pool's maps, in whichever kernel builds them.
+POOL_MODES = {"noclaim", "noacquire", "keepmaps", "prefetch"}
+
+
 def sms(n):
     def edit(lines):
         out = [re.sub(r"mov\.u32 (%r\d+), %nsmid;", rf"mov.u32 \1, {n};", l) for l in lines]
@@ -854,7 +858,9 @@ def main(mode, src, dst):
         sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, keepmaps, joinregs, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, qlate, qlateone, waitS, sorder, exp2poly=K, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
-        kernels = "attention_" if mode in ATTENTION_MODES or mode.startswith("exp2poly=") else "matmul_"
+        kernels = ("attention_",) if mode in ATTENTION_MODES or mode.startswith("exp2poly=") else ("matmul_",)
+        if mode in POOL_MODES:
+            kernels = ("matmul_", "attention_")
         if not (name.startswith(kernels) and name.endswith(".ptx")):
             continue
         lines = strip_loc(open(os.path.join(src, name)).read().split("\n"))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/scf"
+	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
@@ -689,7 +690,9 @@ func planSlot(loop, dot *ir.Operation) *slotPlan {
 func sharedGrowthFits(module *ir.Operation, pending, extra int) bool {
 	total := pending
 	ir.WalkOps(module, func(op *ir.Operation) {
-		if op.Name() == "ttg.local_alloc" {
+		// A TMA fallback loop runs instead of the guarded loop, never
+		// beside it: the allocator overlaps their buffers.
+		if op.Name() == "ttg.local_alloc" && !inTMAFallback(op) {
 			if mt, ok := op.Result(0).Type().(*ttg.MemDescType); ok {
 				total += memdescBytes(mt)
 			}
@@ -698,6 +701,17 @@ func sharedGrowthFits(module *ir.Operation, pending, extra int) bool {
 	const smPerSM = 228 * 1024 // sm_90's shared memory per multiprocessor
 	more := total + extra
 	return total > 0 && more <= 227*1024 && smPerSM/more >= smPerSM/total
+}
+
+// inTMAFallback reports whether op sits in a loop that tt-tma-loads kept
+// as its guard's fallback (tt.AttrTMAFallback).
+func inTMAFallback(op *ir.Operation) bool {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.HasAttr(tt.AttrTMAFallback) {
+			return true
+		}
+	}
+	return false
 }
 
 // memdescBytes is the size of a buffer of type t.

@@ -129,7 +129,7 @@ func specializeDotChainsPass() *passmgr.Pass {
 func dotLoops(module *ir.Operation, single bool) []*ir.Operation {
 	var out []*ir.Operation
 	ir.WalkOps(module, func(op *ir.Operation) {
-		if op.Name() != "scf.for" || op.HasAttr(tt.AttrAutoWarpSpecialize) ||
+		if op.Name() != "scf.for" || op.HasAttr(tt.AttrAutoWarpSpecialize) || op.HasAttr(tt.AttrTMAFallback) ||
 			op.ParentOfName("scf.for") != nil || op.ParentOfName("scf.while") != nil {
 			return
 		}

@@ -67,6 +67,18 @@ import (
 // With tma-stores (on by default) the epilogue stores of those tile loops
 // go through TMA too (tma_stores.go).
 //
+// With tma-loads=on the pass also takes the K loop of a kernel that is
+// not persistent (attention's key loop), whose unmasked tiles the loop
+// indexes by its induction variable rather than carries as pointers
+// (matchIndexedLoad): each program then makes its maps, the guard wraps
+// the K loop itself and is computed before the kernel's first memory
+// access (the pool's claim must precede it), and the else branch's copy of
+// the loop, which only launches past the i32 offsets run, is marked
+// tt.AttrTMAFallback: one stage, not warp-specialized. On the H200
+// (2026-12-02, docs/PERFORMANCE.md "Attention's K and V through TMA") the
+// perf suite's attention gains 0-2% at 4096 keys and 2-3.5% on longer key
+// loops; not yet the default.
+//
 // The pass rewrites the loads of the kernels that take the consumers
 // taking turns over the tiles (tile-turns, on by default: tile_turns.go),
 // and of every kernel with TT_X_TMA_LOADS=on or the option tma-loads=on;
@@ -132,12 +144,24 @@ type tmaAxis struct {
 	scale, size int64
 	trips       ir.Value
 	tripsOps    []*ir.Operation
+	// indexed: the advancing axis of a load whose pointers the loop
+	// computes from its induction variable (`iv*c + arange(0, n)`, in
+	// i32) rather than carries: its largest index is its extent, which
+	// the guard bounds for the i32 offsets.
+	indexed bool
+	// extentC: a fixed axis's constant extent (the guard materializes
+	// it as extent).
+	extentC int64
 }
 
 // tmaBlock is a 2-D block of a row-major tensor that a tile load or
 // store moves: what its descriptor and the run-time guard need.
 type tmaBlock struct {
-	base    ir.Value
+	base ir.Value
+	// baseOps, where base is computed inside the tile loop from values
+	// defined before it (an indexed load's `addptr(p, offset)`): the ops
+	// the descriptor clones before the anchor.
+	baseOps []*ir.Operation
 	stride  ir.Value // the row stride (i32 or i64 scalar), or nil for a constant
 	strideC int64
 	axes    [2]tmaAxis
@@ -215,7 +239,7 @@ func rewriteTMALoads(module *ir.Operation, all bool, ring int, pieces int, point
 			step, _ := tileTurnsStep(a.ParentOfName("tt.func"))
 			turns = &turnsLoop{kLoop: kLoops[a], stepBytes: step, pointerPairs: pointerPairs}
 		}
-		r.version(a, byAnchor[a], turns)
+		r.version(a, byAnchor[a], turns, kLoops[a] == a)
 	}
 	for _, l := range found {
 		r.rewrite(l)
@@ -237,11 +261,17 @@ func matchTMALoad(load *ir.Operation, ai *axisinfo.Module) *tmaLoad {
 	if fn == nil {
 		return nil
 	}
-	// Only where the K loop runs inside a tile loop of the function's entry
-	// block: descriptors made once a program cost what TMA gains (the
-	// pass's doc).
 	anchor := fn.Region(0).Front().FindAncestorOp(loop)
-	if anchor == nil || anchor == loop || anchor.Name() != "scf.for" {
+	if anchor == nil || anchor.Name() != "scf.for" {
+		return nil
+	}
+	if _, carried := load.Operand(0).(*ir.BlockArgument); !carried {
+		return matchIndexedLoad(load, loop, anchor, ai)
+	}
+	// A carried pointer only where the K loop runs inside a tile loop of
+	// the function's entry block: descriptors made once a program cost
+	// what TMA gains on the suite's matmuls (the pass's doc).
+	if anchor == loop {
 		return nil
 	}
 	f := scf.ForOp{Operation: loop}
@@ -334,7 +364,16 @@ func matchBlock(ptr ir.Value, elem ir.Type, anchor *ir.Operation, ai *axisinfo.M
 		return tmaBlock{}, terms, false
 	}
 	blk := tmaBlock{base: base, stride: terms[0].stride, strideC: terms[0].strideC, anchor: anchor}
-	if !definedBefore(base, anchor) || blk.stride != nil && !definedBefore(blk.stride, anchor) || divisibility(ai, base) < 16 {
+	if !definedBefore(base, anchor) {
+		// A base the tile loop computes the same in every iteration
+		// (attention's `addptr(k, head_offset)`): cloned before it.
+		ops, ok := LoopInvariantSlice(anchor, base)
+		if !ok {
+			return tmaBlock{}, terms, false
+		}
+		blk.baseOps = ops
+	}
+	if blk.stride != nil && !definedBefore(blk.stride, anchor) || divisibility(ai, base) < 16 {
 		return tmaBlock{}, terms, false
 	}
 	elemBytes := int64(ir.BitWidth(elem) / 8)
@@ -346,6 +385,67 @@ func matchBlock(ptr ir.Value, elem ir.Type, anchor *ir.Operation, ai *axisinfo.M
 		return tmaBlock{}, terms, false
 	}
 	return blk, terms, true
+}
+
+// matchIndexedLoad matches an unmasked load of the K loop whose pointers
+// the loop computes from its induction variable: `base + (iv*c +
+// arange(0, n)) * stride + arange(0, m)` (attention's K and V tiles, the
+// key block at iv), or the same with the columns advancing. The advancing
+// axis starts at iv*c and reads up to the loop's upper bound T: its
+// extent is (T - 1)*c + n, as for an unmasked carried pointer; the other
+// axis reads arange(0, m) whole, its extent m. The whole offset is i32
+// arithmetic here, so the guard bounds the extent times the stride.
+func matchIndexedLoad(load, loop, anchor *ir.Operation, ai *axisinfo.Module) *tmaLoad {
+	f := scf.ForOp{Operation: loop}
+	if load.NumOperands() != 1 || load.Block() != f.Body() {
+		return nil
+	}
+	if v, ok := load.Attr("isVolatile").(*ir.IntegerAttr); ok && v.Bool() {
+		return nil
+	}
+	pt, isTensor := load.Operand(0).Type().(*ir.RankedTensorType)
+	resT, _ := load.Result(0).Type().(*ir.RankedTensorType)
+	if !isTensor || len(pt.Dims) != 2 || resT == nil || !tmaElement(resT.Elem) {
+		return nil
+	}
+	step, ok1 := arith.MatchConstantInt(f.Step())
+	lb, ok2 := arith.MatchConstantInt(f.LowerBound())
+	if !ok1 || !ok2 || lb != 0 || step <= 0 || f.Unsigned() {
+		return nil
+	}
+	blk, terms, ok := matchBlock(load.Operand(0), resT.Elem, anchor, ai)
+	if !ok {
+		return nil
+	}
+	l := &tmaLoad{tmaBlock: blk, load: load, loop: loop, arg: -1}
+	advancing := -1
+	iv := f.InductionVar()
+	for ax := range 2 {
+		n := tensorShape(terms[ax].index.Type())[0]
+		if makeRange0(terms[ax].index) {
+			l.axes[ax] = tmaAxis{extentC: n}
+			l.limitC[ax] = n
+			continue
+		}
+		o, ok := offsetIndex(terms[ax].index)
+		if !ok || o == nil || advancing >= 0 {
+			return nil
+		}
+		c, ok := scaledIV(o, iv)
+		if !ok || c <= 0 {
+			return nil
+		}
+		tripsOps, ok := LoopInvariantSlice(anchor, f.UpperBound())
+		if !ok {
+			return nil
+		}
+		advancing = ax
+		l.axes[ax] = tmaAxis{scale: c, size: n, trips: f.UpperBound(), tripsOps: tripsOps, indexed: true}
+	}
+	if advancing < 0 {
+		return nil
+	}
+	return l
 }
 
 // tmaElement reports whether TMA copies elements of type t.

@@ -43,6 +43,14 @@ func (r *tmaRewriter) descriptor(blk *tmaBlock, shape [2]int64, loc ir.Location)
 	b := r.rw.B()
 	b.SetInsertionPoint(blk.anchor)
 	i64 := ir.I64(b.Ctx)
+	base := blk.base
+	if blk.baseOps != nil {
+		m := ir.NewMapping()
+		for _, op := range blk.baseOps {
+			b.Insert(op.Clone(m))
+		}
+		base = m.Lookup(base)
+	}
 	var stride ir.Value
 	switch {
 	case blk.stride == nil:
@@ -54,7 +62,7 @@ func (r *tmaRewriter) descriptor(blk *tmaBlock, shape [2]int64, loc ir.Location)
 	}
 	extents := []ir.Value{blk.axes[0].extent, blk.axes[1].extent}
 	strides := []ir.Value{stride, arith.ConstantInt(b, loc, 1, i64)}
-	mk := tt.NewMakeTensorDescriptor(b, loc, blk.base, extents, strides, shape[:], tt.PadZero)
+	mk := tt.NewMakeTensorDescriptor(b, loc, base, extents, strides, shape[:], tt.PadZero)
 	mk.SetAttr(ttg.AttrTensormapPool, ir.Unit(b.Ctx))
 	r.descs[key] = mk.Result(0)
 	return mk.Result(0)
@@ -72,7 +80,10 @@ func (r *tmaRewriter) rewrite(l *tmaLoad) {
 			// An unmasked advancing axis: the tile starts at iv*scale.
 			b.SetInsertionPoint(l.load)
 			iv := scf.ForOp{Operation: l.loop}.InductionVar()
-			coords[ax] = arith.NewBinary(b, "arith.muli", loc, iv, arith.ConstantInt(b, loc, a.scale, iv.Type())).Result(0)
+			coords[ax] = iv
+			if a.scale != 1 {
+				coords[ax] = arith.NewBinary(b, "arith.muli", loc, iv, arith.ConstantInt(b, loc, a.scale, iv.Type())).Result(0)
+			}
 		} else if coords[ax] == nil {
 			// A tile at the tensor's first row (column).
 			b.SetInsertionPoint(l.anchor)
@@ -86,10 +97,14 @@ func (r *tmaRewriter) rewrite(l *tmaLoad) {
 			dl.SetAttr(name, a)
 		}
 	}
-	operands := l.load.Operands()[1:]
+	operands := l.load.Operands()
+	if l.arg >= 0 {
+		// A carried pointer: dropPointerArgs removes it and its increment.
+		operands = operands[1:]
+		r.dead[l.loop] = append(r.dead[l.loop], l.arg)
+	}
 	r.rw.ReplaceOp(l.load, dl.Results())
 	transforms.EraseDeadPure(definingOps(operands))
-	r.dead[l.loop] = append(r.dead[l.loop], l.arg)
 }
 
 // dropPointerArgs removes the K loops' pointer iter args the loads no
@@ -134,9 +149,15 @@ func (r *tmaRewriter) dropPointerArgs() {
 // 1024^3 matmuls: 0.76 and 0.85 of Triton's speed on the TMA path, 0.93
 // and 0.92 on the pointer path; docs/PERFORMANCE.md, "Small grids"). The
 // loads and stores are then rewritten in the then branch.
-func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *turnsLoop) {
+//
+// Where the anchor is the K loop itself (fallbackOnly: a kernel that is not
+// persistent, whose descriptors each program makes), the else branch only
+// serves launches whose offsets leave the i32 range, and its copy of the
+// loop is marked tt.AttrTMAFallback.
+func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *turnsLoop, fallbackOnly bool) {
 	b := r.rw.B()
 	b.SetInsertionPoint(anchor)
+	before := anchor.Prev()
 	loc := anchor.Loc()
 	i64 := ir.I64(b.Ctx)
 	wide := func(v ir.Value) ir.Value {
@@ -162,6 +183,9 @@ func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *t
 	zero, one, maxI32 := c64(0), c64(1), c64(math.MaxInt32)
 	for _, l := range blocks {
 		for ax, a := range l.axes {
+			if a.extentC > 0 {
+				l.axes[ax].extent = arith.ConstantInt(b, loc, a.extentC, ir.I32(b.Ctx))
+			}
 			if a.multiple > 0 {
 				// Tiles at multiples of the tile size never wrap.
 				rem := arith.NewBinary(b, "arith.remsi", loc, wide(a.extent), c64(a.multiple)).Result(0)
@@ -181,6 +205,11 @@ func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *t
 				e := add(mul(add(trips, c64(-1)), c64(a.scale)), c64(a.size))
 				and(cmp(arith.CmpISLE, e, maxI32))
 				l.axes[ax].extent = b.CreateOp("arith.trunci", loc, []ir.Value{e}, []ir.Type{ir.I32(b.Ctx)}).Result(0)
+				if a.indexed {
+					// The loop computes the whole offset in i32: its
+					// rows reach the extent.
+					l.limit[ax] = l.axes[ax].extent
+				}
 			}
 		}
 		var stride ir.Value
@@ -258,11 +287,25 @@ func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *t
 		and(enough)
 	}
 	// The programs that take the branch are those that claim a slot of the
-	// module's map pool (conversion/ttgtogpu/tensormap_pool.go).
+	// module's map pool (conversion/ttgtogpu/tensormap_pool.go), which
+	// must come before the kernel's first memory access: a K loop after
+	// other loads (attention's Q) gets its guard computed as early as its
+	// operands allow.
 	guard.DefiningOp().SetAttr(ttg.AttrTensormapPoolGuard, ir.Unit(b.Ctx))
+	if fallbackOnly {
+		first := anchor.Block().First()
+		if before != nil {
+			first = before.Next()
+		}
+		hoistEarly(first, anchor)
+	}
 	ifOp := scf.NewIfShell(b, loc, guard, anchor.ResultTypes(), true)
 	thenB, elseB := ifOp.Region(0).Front(), ifOp.Region(1).Front()
 	clone := anchor.Clone(nil)
+	if fallbackOnly {
+		clone.SetAttr(tt.AttrTMAFallback, ir.Unit(b.Ctx))
+		clone.SetAttr(numStagesAttr, ir.I32Attr(b.Ctx, 1))
+	}
 	for i, res := range anchor.Results() {
 		ir.ReplaceAllUsesWith(res, ifOp.Result(i))
 	}
@@ -273,6 +316,33 @@ func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *t
 	scf.NewYield(b, loc, anchor.Results())
 	b.SetInsertionPointToEnd(elseB)
 	scf.NewYield(b, loc, clone.Results())
+}
+
+// hoistEarly moves the pure ops from first up to (not including) end, in
+// order, each to just after the last op of their block that defines one
+// of its operands (or to the block's start).
+func hoistEarly(first, end *ir.Operation) {
+	var ops []*ir.Operation
+	for op := first; op != nil && op != end; op = op.Next() {
+		ops = append(ops, op)
+	}
+	for _, op := range ops {
+		if !op.Has(ir.Pure) || op.NumRegions() > 0 {
+			continue
+		}
+		var after *ir.Operation
+		for _, v := range op.Operands() {
+			if d := v.DefiningOp(); d != nil && d.Block() == op.Block() && (after == nil || after.IsBeforeInBlock(d)) {
+				after = d
+			}
+		}
+		switch {
+		case after == nil:
+			op.MoveBefore(op.Block().First())
+		case after.Next() != op:
+			op.MoveAfter(after)
+		}
+	}
 }
 
 // turnsLoop is what the guard of a kernel that takes turns over its tiles

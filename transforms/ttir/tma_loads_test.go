@@ -1,6 +1,7 @@
 package ttir_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -398,5 +399,100 @@ func TestTMALoadsTurnsGuard(t *testing.T) {
 	t.Setenv("TT_X_POINTER_PAIRS", "yes")
 	if _, err := run(t, "tt-tma-loads{capability=90}", tmaKernel); err == nil || !strings.Contains(err.Error(), `TT_X_POINTER_PAIRS="yes": want on or off`) {
 		t.Errorf("TT_X_POINTER_PAIRS=yes: got %v, want the setting refused", err)
+	}
+}
+
+// keyLoopKernel is attention's key loop in miniature: after a load of Q
+// (a memory access before the loop), the loop computes its K tile's
+// pointers from the induction variable, `kb + (n + arange) * 16 +
+// arange`, kb an offset base the loop computes the same every iteration.
+const keyLoopKernel = `
+tt.func public @attn(%q: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %k: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %o: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %seq: i32) {
+  %c0 = arith.constant 0 : i32
+  %c16 = arith.constant 16 : i32
+  %pid = tt.get_program_id y : i32
+  %hp = arith.muli %pid, %seq : i32
+  %h = arith.muli %hp, %c16 : i32
+  %acc0 = arith.constant dense<0.0> : tensor<16x16xf32>
+  %s16 = arith.constant dense<16> : tensor<16x1xi32>
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %rc = tt.expand_dims %r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %rr = tt.expand_dims %r {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %qo = arith.muli %rc, %s16 : tensor<16x1xi32>
+  %qb = tt.splat %q : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+  %qp1 = tt.addptr %qb, %qo : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+  %qp2 = tt.broadcast %qp1 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+  %cols = tt.broadcast %rr : tensor<1x16xi32> -> tensor<16x16xi32>
+  %qp = tt.addptr %qp2, %cols : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+  %qv = tt.load %qp : tensor<16x16x!tt.ptr<f16>>
+  %acc = scf.for %n = %c0 to %seq step %c16 iter_args(%a = %acc0) -> (tensor<16x16xf32>) : i32 {
+    %kb = tt.addptr %k, %h : !tt.ptr<f16>, i32
+    %ns = tt.splat %n : i32 -> tensor<16xi32>
+    %rows = arith.addi %ns, %r : tensor<16xi32>
+    %re = tt.expand_dims %rows {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %ro = arith.muli %re, %s16 : tensor<16x1xi32>
+    %kbs = tt.splat %kb : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>
+    %kp1 = tt.addptr %kbs, %ro : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>
+    %kp2 = tt.broadcast %kp1 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>
+    %kp = tt.addptr %kp2, %cols : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>
+    %kv = tt.load %kp : tensor<16x16x!tt.ptr<f16>>
+    %kt = tt.trans %kv {order = array<i32: 1, 0>} : tensor<16x16xf16> -> tensor<16x16xf16>
+    %d = tt.dot %qv, %kt, %a : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+    scf.yield %d : tensor<16x16xf32>
+  }
+  %ob = tt.splat %o : !tt.ptr<f32> -> tensor<16x1x!tt.ptr<f32>>
+  %op1 = tt.addptr %ob, %qo : tensor<16x1x!tt.ptr<f32>>, tensor<16x1xi32>
+  %op2 = tt.broadcast %op1 : tensor<16x1x!tt.ptr<f32>> -> tensor<16x16x!tt.ptr<f32>>
+  %op = tt.addptr %op2, %cols : tensor<16x16x!tt.ptr<f32>>, tensor<16x16xi32>
+  tt.store %op, %acc : tensor<16x16x!tt.ptr<f32>>
+  tt.return
+}`
+
+// A key loop that is the kernel's only loop (no persistent tile loop):
+// its indexed, unmasked K load becomes a descriptor load at [n, 0]
+// through a map made in each program before the loop, whose base is the
+// offset base cloned out of the loop, its rows the extent the loop reads,
+// (seq - 1) + 16, its columns the 16 the tile reads. The guard (at least
+// one trip, the extent and the i32 offsets of the rows within range) is
+// computed before Q's load, where the map pool's claim must come, and the
+// else branch keeps the pointer loop, marked as the fallback of one stage
+// that tt-specialize-dot-chains leaves alone.
+func TestTMALoadsKeyLoop(t *testing.T) {
+	got, err := run(t, tmaPass, keyLoopKernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`%(\d+) = arith.addi %\d+, %c-1_i64 : i64\n.*\n\s*%(\d+) = arith.addi %\d+, %c16_i64(_\d+)? : i64\n\s*%(\d+) = arith.trunci`,
+		`tt.make_tensor_descriptor %\d+, \[%\d+, %c16_i32\], \[%c16_i64(_\d+)?, %c1_i64(_\d+)?\] {tt.tensormap_pool}`,
+		`tt.descriptor_load %\d+\[%arg4, %c0_i32(_\d+)?\]`,
+		`tt.num_stages = 1 : i32, tt.tma_fallback`,
+	} {
+		if !regexp.MustCompile(want).MatchString(got) {
+			t.Errorf("nothing matches %q:\n%s", want, got)
+		}
+	}
+	guard := strings.Index(got, "tt.tensormap_pool_guard")
+	q := strings.Index(got, "tt.load %")
+	if guard < 0 || q < 0 || guard > q {
+		t.Errorf("the guard (at %d) is not computed before Q's load (at %d):\n%s", guard, q, got)
+	}
+	if n := strings.Count(got, "tt.load %"); n != 2 {
+		t.Errorf("%d pointer loads, want Q's and the fallback's K load:\n%s", n, got)
+	}
+	// Refused: a masked key tile, a tile that starts at a row the loop
+	// does not step (n * n), a loop that starts past 0.
+	for _, c := range []struct{ name, from, to string }{
+		{"masked", "%kv = tt.load %kp :", "%m = arith.constant dense<true> : tensor<16x16xi1>\n    %kv = tt.load %kp, %m :"},
+		{"not the induction variable", "%rows = arith.addi %ns, %r", "%nn = arith.muli %n, %n : i32\n    %nns = tt.splat %nn : i32 -> tensor<16xi32>\n    %rows = arith.addi %nns, %r"},
+		{"from 16", "scf.for %n = %c0 to", "scf.for %n = %c16 to"},
+	} {
+		src := strings.Replace(keyLoopKernel, c.from, c.to, 1)
+		if src == keyLoopKernel {
+			t.Fatalf("%s: %q is not in the kernel", c.name, c.from)
+		}
+		if n := countDescriptorLoads(t, tmaPass, src); n != 0 {
+			t.Errorf("%s: %d loads moved onto TMA, want none", c.name, n)
+		}
 	}
 }
