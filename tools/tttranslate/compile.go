@@ -346,6 +346,7 @@ func runStages(module *ir.Operation, in, upTo Level, o Options, params map[strin
 				params["num-warps"] = strconv.Itoa(o.NumWarps)
 				delete(params, "turns")
 				delete(params, "producer-registers")
+				delete(params, "tma-loads")
 				pristine, notBuilt, i = nil, notBuilt[:notBuiltBefore], retryFrom-1
 				continue
 			}
@@ -500,8 +501,8 @@ func remark(module *ir.Operation, format string, args ...any) *ir.Diagnostic {
 
 // setRowSplit sets what ttir.RowSplitPlan compiles a kernel with: its
 // warps, the turns and producer registers of nvgpu-warp-specialization
-// (through params) and the register bound (ttg.maxnreg, as --maxnreg),
-// those the plan has.
+// and tt-tma-loads' mode (through params), and the register bound
+// (ttg.maxnreg, as --maxnreg), those the plan has.
 func setRowSplit(module *ir.Operation, params map[string]string, plan ttir.RowSplit) {
 	params["num-warps"] = strconv.Itoa(ttir.RowSplitWarps)
 	if plan.Turns != "" {
@@ -509,6 +510,9 @@ func setRowSplit(module *ir.Operation, params map[string]string, plan ttir.RowSp
 	}
 	if plan.ProducerRegs > 0 {
 		params["producer-registers"] = strconv.Itoa(plan.ProducerRegs)
+	}
+	if plan.KeyLoopTMA {
+		params["tma-loads"] = ttir.KeyLoopsMode
 	}
 	if plan.MaxNReg > 0 {
 		module.SetAttr(ttg.AttrMaxNReg, ir.I32Attr(module.Context(), int64(plan.MaxNReg)))

@@ -12,7 +12,8 @@ import (
 // TestRowSplit: tt-translate compiles the perf set's 4-warp attention at
 // head dim 64 on two consumer warpgroups with two CTAs an SM
 // (transforms/ttir/split_rows.go): 12 warps in its metadata, .maxnreg 80
-// and setmaxnreg's 24 and 104, the consumers' turn barriers; so it does
+// and setmaxnreg's 24 and 104, the consumers' turn barriers, K and V
+// through TMA (the row split's keyloops mode of tt-tma-loads); so it does
 // tutorial 06's, whose producer issues TMA copies, also with its loop
 // marked tt.warp_specialize. It compiles
 // the kernel as asked where the split does not apply: on sm_80, with a
@@ -32,11 +33,23 @@ func TestRowSplit(t *testing.T) {
 	}
 	const d64 = "attention_f16_4096_d64"
 	ptx, warps := compile(d64, "ptx", "--num-warps=4")
-	for _, want := range []string{".maxnreg 80", "setmaxnreg.dec.sync.aligned.u32 24;", "setmaxnreg.inc.sync.aligned.u32 104;", "bar.arrive"} {
+	for _, want := range []string{".maxnreg 80", "setmaxnreg.dec.sync.aligned.u32 24;", "setmaxnreg.inc.sync.aligned.u32 104;", "bar.arrive",
+		"cp.async.bulk.tensor.2d", "tensormap.cp_fenceproxy"} {
 		if !strings.Contains(ptx, want) {
 			t.Errorf("head dim 64: the PTX has no %q", want)
 		}
 	}
+	// The split's key loop loads K and V through TMA (tt-tma-loads'
+	// keyloops mode), its producer copies no pointers; TT_X_TMA_LOADS=off
+	// gives the cp.async producer back.
+	if strings.Contains(ptx, "cp.async.cg.shared.global") {
+		t.Errorf("head dim 64: the split's producer still issues cp.async copies")
+	}
+	t.Setenv("TT_X_TMA_LOADS", "off")
+	if off, _ := compile(d64, "ptx", "--num-warps=4"); strings.Contains(off, "cp.async.bulk.tensor") || !strings.Contains(off, "cp.async.cg.shared.global") {
+		t.Errorf("head dim 64, TT_X_TMA_LOADS=off: not the cp.async producer")
+	}
+	t.Setenv("TT_X_TMA_LOADS", "")
 	if warps != 12 {
 		t.Errorf("head dim 64: %d warps in the metadata, want 12", warps)
 	}

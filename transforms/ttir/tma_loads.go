@@ -76,8 +76,10 @@ import (
 // the loop, which only launches past the i32 offsets run, is marked
 // tt.AttrTMAFallback: one stage, not warp-specialized. On the H200
 // (2026-12-02, docs/PERFORMANCE.md "Attention's K and V through TMA") the
-// perf suite's attention gains 0-2% at 4096 keys and 2-3.5% on longer key
-// loops; not yet the default.
+// perf suite's attention at head dim 64, which tt-translate splits over
+// two CTAs an SM, gains 2-4% (tt-translate asks for it there: mode
+// keyloops); at head dim 128, one CTA an SM, it reads level at 4096 keys
+// and within the noise on longer key loops, so it stays off there.
 //
 // The pass rewrites the loads of the kernels that take the consumers
 // taking turns over the tiles (tile-turns, on by default: tile_turns.go),
@@ -92,10 +94,10 @@ func tmaLoadsPass() *passmgr.Pass {
 		Summary:     "the 2-D tile loads of a persistent kernel's K loop through TMA descriptors made once a CTA (tt's own)",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			target := declareScheduleTarget(fs)
-			mode := fs.String("tma-loads", "off", "on (rewrite the loads that qualify) or off")
+			mode := fs.String("tma-loads", "off", "on (rewrite the loads that qualify), keyloops (the K loops of kernels that are not persistent too: tt-translate's row split) or off")
 			storeMode := fs.String("tma-stores", "on", "on (the epilogue stores of the kernels whose loads it rewrites too, tma_stores.go), wide (experimental: rows of four pieces too) or off")
 			return func(op *ir.Operation, st *passmgr.State) error {
-				m, err := scheduleMode("tt-tma-loads", *mode, "TT_X_TMA_LOADS", "on")
+				m, err := scheduleMode("tt-tma-loads", *mode, "TT_X_TMA_LOADS", "on", KeyLoopsMode)
 				if err != nil {
 					return ir.OpErrorf(op, "%v", err)
 				}
@@ -104,7 +106,7 @@ func tmaLoadsPass() *passmgr.Pass {
 					return ir.OpErrorf(op, "%v", err)
 				}
 				ring, err := target.withTileTurns("tt-tma-loads")
-				if err != nil || (m != "on" && ring == 0) || *target.capability < 90 || *target.numCTAs != 1 {
+				if err != nil || (m != "on" && m != KeyLoopsMode && ring == 0) || *target.capability < 90 || *target.numCTAs != 1 {
 					st.PreserveAll()
 					return err
 				}
@@ -112,7 +114,7 @@ func tmaLoadsPass() *passmgr.Pass {
 				if err != nil {
 					return ir.OpErrorf(op, "tt-tma-loads: %v", err)
 				}
-				n, stores := rewriteTMALoads(op, m == "on", ring, pieces, pairs)
+				n, stores := rewriteTMALoads(op, m == "on", m == KeyLoopsMode, ring, pieces, pairs)
 				st.Stat("num-loads", "Number of tile loads moved onto TMA").Add(int64(n))
 				st.Stat("num-stores", "Number of epilogue stores moved onto TMA").Add(int64(stores))
 				if n == 0 {
@@ -123,6 +125,12 @@ func tmaLoadsPass() *passmgr.Pass {
 		},
 	}
 }
+
+// KeyLoopsMode is the tma-loads mode of tt-translate's row split
+// (ttir.RowSplit's KeyLoopTMA): the K loop of a kernel that is not
+// persistent loads through TMA, its maps made by each program, where two
+// CTAs share an SM and overlap each other's start.
+const KeyLoopsMode = "keyloops"
 
 // tmaAxis is how one axis of a tile load maps onto a tensor map.
 type tmaAxis struct {
@@ -188,19 +196,22 @@ type tmaLoad struct {
 // stores of the tile loops whose loads it moves too, in at most pieces
 // pieces a row (tma_stores.go). It returns the loads and the stores it
 // moved.
-func rewriteTMALoads(module *ir.Operation, all bool, ring int, pieces int, pointerPairs bool) (int, int) {
+func rewriteTMALoads(module *ir.Operation, all, keyLoops bool, ring int, pieces int, pointerPairs bool) (int, int) {
 	ai := axisinfo.Analyze(module)
 	var found []*tmaLoad
 	fits := map[*ir.Operation]bool{}
 	ir.WalkOps(module, func(op *ir.Operation) {
 		if op.Name() == "tt.func" && !all {
 			// Only for tile-turns: its kernels whose ring fits.
-			fits[op] = tileTurnsFit(op, ring)
+			fits[op] = ring > 0 && tileTurnsFit(op, ring)
 		}
-		if op.Name() == "tt.load" && (all || fits[op.ParentOfName("tt.func")]) {
-			if l := matchTMALoad(op, ai); l != nil {
-				found = append(found, l)
-			}
+		if op.Name() != "tt.load" {
+			return
+		}
+		// The loads a pointer carries are tile-turns' (or all); those
+		// a K loop indexes by its induction variable keyLoops' (or all).
+		if l := matchTMALoad(op, ai); l != nil && (all || l.arg >= 0 && fits[op.ParentOfName("tt.func")] || l.arg < 0 && keyLoops) {
+			found = append(found, l)
 		}
 	})
 	r := &tmaRewriter{rw: pattern.NewRewriter(module.Context(), nil), descs: map[descKey]ir.Value{}, dead: map[*ir.Operation][]int{}}
@@ -235,7 +246,7 @@ func rewriteTMALoads(module *ir.Operation, all bool, ring int, pieces int, point
 	}
 	for _, a := range anchors {
 		var turns *turnsLoop
-		if !all {
+		if !all && kLoops[a] != a {
 			step, _ := tileTurnsStep(a.ParentOfName("tt.func"))
 			turns = &turnsLoop{kLoop: kLoops[a], stepBytes: step, pointerPairs: pointerPairs}
 		}

@@ -480,6 +480,22 @@ func TestTMALoadsKeyLoop(t *testing.T) {
 	if n := strings.Count(got, "tt.load %"); n != 2 {
 		t.Errorf("%d pointer loads, want Q's and the fallback's K load:\n%s", n, got)
 	}
+	// keyloops (tt-translate's row split) takes the key loop's loads but
+	// not a persistent kernel's carried pointers; without it (and without
+	// on) the pass leaves the key loop alone.
+	for _, c := range []struct {
+		passes, src string
+		want        int
+	}{
+		{"tt-tma-loads{capability=90 tma-loads=keyloops}", keyLoopKernel, 1},
+		{"tt-tma-loads{capability=90}", keyLoopKernel, 0},
+		{"tt-tma-loads{capability=90 tile-turns=off tma-loads=keyloops}", tmaKernel, 0},
+		{"tt-tma-loads{capability=80 tma-loads=keyloops}", keyLoopKernel, 0},
+	} {
+		if got := countDescriptorLoads(t, c.passes, c.src); got != c.want {
+			t.Errorf("%s: %d loads moved onto TMA, want %d", c.passes, got, c.want)
+		}
+	}
 	// Refused: a masked key tile, a tile that starts at a row the loop
 	// does not step (n * n), a loop that starts past 0.
 	for _, c := range []struct{ name, from, to string }{
