@@ -91,7 +91,7 @@ func tmaLoadsPass() *passmgr.Pass {
 		Name:        "tt-tma-loads",
 		DisplayName: "TMALoads",
 		Anchor:      "builtin.module",
-		Summary:     "the 2-D tile loads of a persistent kernel's K loop through TMA descriptors made once a CTA (tt's own)",
+		Summary:     "the 2-D tile loads of a persistent kernel's K loop through TMA descriptors made once a CTA, and of attention's key loop (keyloops) through descriptors each program makes (tt's own)",
 		Build: func(fs *flag.FlagSet) passmgr.RunFunc {
 			target := declareScheduleTarget(fs)
 			mode := fs.String("tma-loads", "off", "on (rewrite the loads that qualify), keyloops (the K loops of kernels that are not persistent too: tt-translate's row split) or off")
