@@ -210,7 +210,8 @@ func rewriteTMALoads(module *ir.Operation, all, keyLoops bool, ring int, pieces 
 		}
 		// The loads a pointer carries are tile-turns' (or all); those
 		// a K loop indexes by its induction variable keyLoops' (or all).
-		if l := matchTMALoad(op, ai); l != nil && (all || l.arg >= 0 && fits[op.ParentOfName("tt.func")] || l.arg < 0 && keyLoops) {
+		if l := matchTMALoad(op, ai); l != nil && (all || l.arg >= 0 && fits[op.ParentOfName("tt.func")] || l.arg < 0 && keyLoops) &&
+			(l.anchor != l.loop || guardBeforeMemory(l)) {
 			found = append(found, l)
 		}
 	})
@@ -228,6 +229,10 @@ func rewriteTMALoads(module *ir.Operation, all, keyLoops bool, ring int, pieces 
 	var storesFound []*tmaStore
 	if pieces > 0 {
 		for _, a := range anchors {
+			if isKeyLoop(found, a) {
+				// A K loop that is its own anchor has no tile epilogue.
+				continue
+			}
 			ir.WalkOps(a, func(op *ir.Operation) {
 				if op.Name() == "tt.store" {
 					if s := matchTMAStore(op, ai, pieces); s != nil {
@@ -396,6 +401,51 @@ func matchBlock(ptr ir.Value, elem ir.Type, anchor *ir.Operation, ai *axisinfo.M
 		return tmaBlock{}, terms, false
 	}
 	return blk, terms, true
+}
+
+// isKeyLoop reports whether the loads found with anchor a are those of a
+// K loop that is its own anchor (a kernel that is not persistent).
+func isKeyLoop(found []*tmaLoad, a *ir.Operation) bool {
+	for _, l := range found {
+		if l.anchor == a {
+			return l.loop == a
+		}
+	}
+	return false
+}
+
+// guardBeforeMemory reports whether the guard of a K loop that is its own
+// anchor can be computed before its function's first memory access,
+// where the map pool's claim must come (version hoists it there): the
+// loop's bounds and the row stride are the function's arguments or come
+// from ops before that access.
+func guardBeforeMemory(l *tmaLoad) bool {
+	entry := l.loop.Block()
+	var first *ir.Operation
+	for op := entry.First(); op != nil; op = op.Next() {
+		if op.NumRegions() > 0 || !ir.IsMemoryEffectFree(op) {
+			first = op
+			break
+		}
+	}
+	f := scf.ForOp{Operation: l.loop}
+	for _, v := range []ir.Value{f.LowerBound(), f.UpperBound(), l.stride} {
+		if v == nil {
+			continue
+		}
+		switch x := v.(type) {
+		case *ir.BlockArgument:
+			if x.Owner() != entry {
+				return false
+			}
+		case *ir.OpResult:
+			d := x.Owner()
+			if d.Block() != entry || first != nil && !d.IsBeforeInBlock(first) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // matchIndexedLoad matches an unmasked load of the K loop whose pointers

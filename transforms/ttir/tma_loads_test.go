@@ -496,6 +496,14 @@ func TestTMALoadsKeyLoop(t *testing.T) {
 			t.Errorf("%s: %d loads moved onto TMA, want %d", c.passes, got, c.want)
 		}
 	}
+	// Where the loop's bound is read from memory, the guard cannot come
+	// before the kernel's first memory access, where the map pool's
+	// claim must: the key loop keeps its pointers (and compiles).
+	loaded := strings.Replace(keyLoopKernel, "%acc = scf.for %n = %c0 to %seq step", "%seqv = tt.load %seqp : !tt.ptr<i32>\n  %acc = scf.for %n = %c0 to %seqv step", 1)
+	loaded = strings.Replace(loaded, "%seq: i32) {", "%seq: i32, %seqp: !tt.ptr<i32>) {", 1)
+	if n := countDescriptorLoads(t, tmaPass, loaded); n != 0 {
+		t.Errorf("a loaded loop bound: %d loads moved onto TMA, want none", n)
+	}
 	// Refused: a masked key tile, a tile that starts at a row the loop
 	// does not step (n * n), a loop that starts past 0.
 	for _, c := range []struct{ name, from, to string }{
