@@ -5,7 +5,8 @@
 
 Rewrites every matmul_*.ptx of SRC_DIR (a perf_variants.sh variant built with the persistent
 schedule's fused loop, tt's default; every attention_*.ptx for the attention modes, whose shapes
-are the warp-specialized consumer's turn with `turns=overlap`) into DST_DIR with its .json, for
+are the warp-specialized consumer's turn with `turns=overlap`; both for the modes of the map
+pool's maps, noclaim, noacquire, keepmaps and prefetch) into DST_DIR with its .json, for
 variants_bench.py to time
 beside the original. Most modes change what the kernel computes on purpose: they bound how much
 a part of the kernel could cost, and variants_bench.py reports them as MISMATCH. The edits look
