@@ -215,6 +215,7 @@ func rewriteTMALoads(module *ir.Operation, all, keyLoops bool, ring int, pieces 
 			found = append(found, l)
 		}
 	})
+	found = wholeKeyLoops(found)
 	r := &tmaRewriter{rw: pattern.NewRewriter(module.Context(), nil), descs: map[descKey]ir.Value{}, dead: map[*ir.Operation][]int{}}
 	var anchors []*ir.Operation
 	byAnchor := map[*ir.Operation][]*tmaBlock{}
@@ -401,6 +402,37 @@ func matchBlock(ptr ir.Value, elem ir.Type, anchor *ir.Operation, ai *axisinfo.M
 		return tmaBlock{}, terms, false
 	}
 	return blk, terms, true
+}
+
+// wholeKeyLoops drops the loads of each K loop that is its own anchor
+// unless every load of its body qualifies: warp specialization's TMA
+// producer copies descriptor loads only, and a pointer load beside them
+// would stay with the consumer warps, uncopied (a key loop with K's base
+// of unknown alignment and V's aligned).
+func wholeKeyLoops(found []*tmaLoad) []*tmaLoad {
+	moved := map[*ir.Operation]int{}
+	for _, l := range found {
+		if l.anchor == l.loop {
+			moved[l.loop]++
+		}
+	}
+	whole := map[*ir.Operation]bool{}
+	for loop, n := range moved {
+		loads := 0
+		for _, op := range (scf.ForOp{Operation: loop}).Body().Ops() {
+			if op.Name() == "tt.load" {
+				loads++
+			}
+		}
+		whole[loop] = loads == n
+	}
+	var out []*tmaLoad
+	for _, l := range found {
+		if l.anchor != l.loop || whole[l.loop] {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // isKeyLoop reports whether the loads found with anchor a are those of a

@@ -504,6 +504,17 @@ func TestTMALoadsKeyLoop(t *testing.T) {
 	if n := countDescriptorLoads(t, tmaPass, loaded); n != 0 {
 		t.Errorf("a loaded loop bound: %d loads moved onto TMA, want none", n)
 	}
+	// A key loop moves onto TMA whole: with a second load whose base is
+	// not known to be 16-byte aligned, neither load moves.
+	second := strings.Replace(keyLoopKernel, "    %kt = tt.trans %kv", "    %vb = tt.splat %q1 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>\n    %vp1 = tt.addptr %vb, %ro : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>\n    %vp2 = tt.broadcast %vp1 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>\n    %vp = tt.addptr %vp2, %cols : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>\n    %vv = tt.load %vp : tensor<16x16x!tt.ptr<f16>>\n    %kt0 = arith.addf %kv, %vv : tensor<16x16xf16>\n    %kt = tt.trans %kt0", 1)
+	second = strings.Replace(second, "%seq: i32) {", "%seq: i32, %q1: !tt.ptr<f16>) {", 1)
+	if n := countDescriptorLoads(t, tmaPass, second); n != 0 {
+		t.Errorf("a key loop with an unaligned second load: %d loads moved onto TMA, want none", n)
+	}
+	aligned := strings.Replace(second, "%q1: !tt.ptr<f16>) {", "%q1: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {", 1)
+	if n := countDescriptorLoads(t, tmaPass, aligned); n != 2 {
+		t.Errorf("a key loop with two aligned loads: %d loads moved onto TMA, want 2", n)
+	}
 	// Refused: a masked key tile, a tile that starts at a row the loop
 	// does not step (n * n), a loop that starts past 0.
 	for _, c := range []struct{ name, from, to string }{
