@@ -501,6 +501,9 @@ func TestTMALoadsKeyLoop(t *testing.T) {
 	// claim must: the key loop keeps its pointers (and compiles).
 	loaded := strings.Replace(keyLoopKernel, "%acc = scf.for %n = %c0 to %seq step", "%seqv = tt.load %seqp : !tt.ptr<i32>\n  %acc = scf.for %n = %c0 to %seqv step", 1)
 	loaded = strings.Replace(loaded, "%seq: i32) {", "%seq: i32, %seqp: !tt.ptr<i32>) {", 1)
+	if !strings.Contains(loaded, "%seqv = tt.load") || !strings.Contains(loaded, "%seqp: !tt.ptr<i32>") {
+		t.Fatalf("the loaded bound was not written into the kernel")
+	}
 	if n := countDescriptorLoads(t, tmaPass, loaded); n != 0 {
 		t.Errorf("a loaded loop bound: %d loads moved onto TMA, want none", n)
 	}
@@ -508,6 +511,9 @@ func TestTMALoadsKeyLoop(t *testing.T) {
 	// not known to be 16-byte aligned, neither load moves.
 	second := strings.Replace(keyLoopKernel, "    %kt = tt.trans %kv", "    %vb = tt.splat %q1 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>\n    %vp1 = tt.addptr %vb, %ro : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>\n    %vp2 = tt.broadcast %vp1 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>\n    %vp = tt.addptr %vp2, %cols : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>\n    %vv = tt.load %vp : tensor<16x16x!tt.ptr<f16>>\n    %kt0 = arith.addf %kv, %vv : tensor<16x16xf16>\n    %kt = tt.trans %kt0", 1)
 	second = strings.Replace(second, "%seq: i32) {", "%seq: i32, %q1: !tt.ptr<f16>) {", 1)
+	if !strings.Contains(second, "%vv = tt.load") || !strings.Contains(second, "%q1: !tt.ptr<f16>) {") {
+		t.Fatalf("the second load was not written into the kernel")
+	}
 	if n := countDescriptorLoads(t, tmaPass, second); n != 0 {
 		t.Errorf("a key loop with an unaligned second load: %d loads moved onto TMA, want none", n)
 	}
