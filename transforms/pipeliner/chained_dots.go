@@ -3,10 +3,10 @@ package pipeliner
 import (
 	"flag"
 	"fmt"
+	"slices"
 
 	"github.com/ttcompiler/tt/dialects/arith"
 	"github.com/ttcompiler/tt/dialects/scf"
-	"github.com/ttcompiler/tt/dialects/tt"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/dialects/ttng"
 	"github.com/ttcompiler/tt/ir"
@@ -688,30 +688,38 @@ func planSlot(loop, dot *ir.Operation) *slotPlan {
 // bytes: within the 227 KB a CTA may have on sm_90, and without lowering
 // the CTAs an SM holds.
 func sharedGrowthFits(module *ir.Operation, pending, extra int) bool {
-	total := pending
-	ir.WalkOps(module, func(op *ir.Operation) {
-		// A TMA fallback loop runs instead of the guarded loop, never
-		// beside it: the allocator overlaps their buffers.
-		if op.Name() == "ttg.local_alloc" && !inTMAFallback(op) {
-			if mt, ok := op.Result(0).Type().(*ttg.MemDescType); ok {
-				total += memdescBytes(mt)
-			}
-		}
-	})
+	total := pending + allocBytes(module)
 	const smPerSM = 228 * 1024 // sm_90's shared memory per multiprocessor
 	more := total + extra
 	return total > 0 && more <= 227*1024 && smPerSM/more >= smPerSM/total
 }
 
-// inTMAFallback reports whether op sits in a loop that tt-tma-loads kept
-// as its guard's fallback (tt.AttrTMAFallback).
-func inTMAFallback(op *ir.Operation) bool {
-	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		if p.HasAttr(tt.AttrTMAFallback) {
-			return true
+// allocBytes is the shared memory of the ttg.local_alloc buffers nested in
+// op, counting the larger branch of an scf.if only: its branches never run
+// together, and the allocator overlaps their buffers (tt-tma-loads' guard
+// keeps a fallback copy of the loop it moves onto TMA in one).
+func allocBytes(op *ir.Operation) int {
+	n := 0
+	if op.Name() == "ttg.local_alloc" {
+		if mt, ok := op.Result(0).Type().(*ttg.MemDescType); ok {
+			n += memdescBytes(mt)
 		}
 	}
-	return false
+	branches := make([]int, op.NumRegions())
+	for i := range op.NumRegions() {
+		for _, b := range op.Region(i).Blocks() {
+			for _, inner := range b.Ops() {
+				branches[i] += allocBytes(inner)
+			}
+		}
+	}
+	if op.Name() == "scf.if" {
+		return n + slices.Max(append(branches, 0))
+	}
+	for _, b := range branches {
+		n += b
+	}
+	return n
 }
 
 // memdescBytes is the size of a buffer of type t.

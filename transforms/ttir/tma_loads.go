@@ -453,13 +453,7 @@ func isKeyLoop(found []*tmaLoad, a *ir.Operation) bool {
 // from ops before that access.
 func guardBeforeMemory(l *tmaLoad) bool {
 	entry := l.loop.Block()
-	var first *ir.Operation
-	for op := entry.First(); op != nil; op = op.Next() {
-		if op.NumRegions() > 0 || !ir.IsMemoryEffectFree(op) {
-			first = op
-			break
-		}
-	}
+	first := firstMemoryAccess(entry)
 	f := scf.ForOp{Operation: l.loop}
 	for _, v := range []ir.Value{f.LowerBound(), f.UpperBound(), l.stride} {
 		if v == nil {
@@ -478,6 +472,18 @@ func guardBeforeMemory(l *tmaLoad) bool {
 		}
 	}
 	return true
+}
+
+// firstMemoryAccess is the first op of block that accesses memory or holds
+// regions (which may), or nil: the map pool's claim must come before it
+// (conversion/ttgtogpu/tensormap_pool.go).
+func firstMemoryAccess(block *ir.Block) *ir.Operation {
+	for op := block.First(); op != nil; op = op.Next() {
+		if op.NumRegions() > 0 || !ir.IsMemoryEffectFree(op) {
+			return op
+		}
+	}
+	return nil
 }
 
 // matchIndexedLoad matches an unmasked load of the K loop whose pointers

@@ -156,8 +156,17 @@ func (r *tmaRewriter) dropPointerArgs() {
 // loop is marked tt.AttrTMAFallback.
 func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *turnsLoop, fallbackOnly bool) {
 	b := r.rw.B()
-	b.SetInsertionPoint(anchor)
-	before := anchor.Prev()
+	// The programs that take the guarded branch are those that claim a
+	// slot of the module's map pool (conversion/ttgtogpu/tensormap_pool.go),
+	// which must come before the kernel's first memory access: a K loop
+	// after other loads (attention's Q) gets its guard computed before
+	// them (guardBeforeMemory checked that its operands are defined
+	// there).
+	at := anchor
+	if first := firstMemoryAccess(anchor.Block()); fallbackOnly && first != nil && first.IsBeforeInBlock(anchor) {
+		at = first
+	}
+	b.SetInsertionPoint(at)
 	loc := anchor.Loc()
 	i64 := ir.I64(b.Ctx)
 	wide := func(v ir.Value) ir.Value {
@@ -286,19 +295,8 @@ func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *t
 		}
 		and(enough)
 	}
-	// The programs that take the branch are those that claim a slot of the
-	// module's map pool (conversion/ttgtogpu/tensormap_pool.go), which
-	// must come before the kernel's first memory access: a K loop after
-	// other loads (attention's Q) gets its guard computed as early as its
-	// operands allow.
 	guard.DefiningOp().SetAttr(ttg.AttrTensormapPoolGuard, ir.Unit(b.Ctx))
-	if fallbackOnly {
-		first := anchor.Block().First()
-		if before != nil {
-			first = before.Next()
-		}
-		hoistEarly(first, anchor)
-	}
+	b.SetInsertionPoint(anchor)
 	ifOp := scf.NewIfShell(b, loc, guard, anchor.ResultTypes(), true)
 	thenB, elseB := ifOp.Region(0).Front(), ifOp.Region(1).Front()
 	clone := anchor.Clone(nil)
@@ -316,33 +314,6 @@ func (r *tmaRewriter) version(anchor *ir.Operation, blocks []*tmaBlock, turns *t
 	scf.NewYield(b, loc, anchor.Results())
 	b.SetInsertionPointToEnd(elseB)
 	scf.NewYield(b, loc, clone.Results())
-}
-
-// hoistEarly moves the pure ops from first up to (not including) end, in
-// order, each to just after the last op of their block that defines one
-// of its operands (or to the block's start).
-func hoistEarly(first, end *ir.Operation) {
-	var ops []*ir.Operation
-	for op := first; op != nil && op != end; op = op.Next() {
-		ops = append(ops, op)
-	}
-	for _, op := range ops {
-		if !op.Has(ir.Pure) || op.NumRegions() > 0 {
-			continue
-		}
-		var after *ir.Operation
-		for _, v := range op.Operands() {
-			if d := v.DefiningOp(); d != nil && d.Block() == op.Block() && (after == nil || after.IsBeforeInBlock(d)) {
-				after = d
-			}
-		}
-		switch {
-		case after == nil:
-			op.MoveBefore(op.Block().First())
-		case after.Next() != op:
-			op.MoveAfter(after)
-		}
-	}
 }
 
 // turnsLoop is what the guard of a kernel that takes turns over its tiles
