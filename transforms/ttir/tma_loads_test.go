@@ -499,25 +499,21 @@ func TestTMALoadsKeyLoop(t *testing.T) {
 	// Where the loop's bound is read from memory, the guard cannot come
 	// before the kernel's first memory access, where the map pool's
 	// claim must: the key loop keeps its pointers (and compiles).
-	loaded := strings.Replace(keyLoopKernel, "%acc = scf.for %n = %c0 to %seq step", "%seqv = tt.load %seqp : !tt.ptr<i32>\n  %acc = scf.for %n = %c0 to %seqv step", 1)
-	loaded = strings.Replace(loaded, "%seq: i32) {", "%seq: i32, %seqp: !tt.ptr<i32>) {", 1)
-	if !strings.Contains(loaded, "%seqv = tt.load") || !strings.Contains(loaded, "%seqp: !tt.ptr<i32>") {
-		t.Fatalf("the loaded bound was not written into the kernel")
-	}
+	loaded := edit(t, keyLoopKernel,
+		"%acc = scf.for %n = %c0 to %seq step", "%seqv = tt.load %seqp : !tt.ptr<i32>\n  %acc = scf.for %n = %c0 to %seqv step",
+		"%seq: i32) {", "%seq: i32, %seqp: !tt.ptr<i32>) {")
 	if n := countDescriptorLoads(t, tmaPass, loaded); n != 0 {
 		t.Errorf("a loaded loop bound: %d loads moved onto TMA, want none", n)
 	}
 	// A key loop moves onto TMA whole: with a second load whose base is
 	// not known to be 16-byte aligned, neither load moves.
-	second := strings.Replace(keyLoopKernel, "    %kt = tt.trans %kv", "    %vb = tt.splat %q1 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>\n    %vp1 = tt.addptr %vb, %ro : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>\n    %vp2 = tt.broadcast %vp1 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>\n    %vp = tt.addptr %vp2, %cols : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>\n    %vv = tt.load %vp : tensor<16x16x!tt.ptr<f16>>\n    %kt0 = arith.addf %kv, %vv : tensor<16x16xf16>\n    %kt = tt.trans %kt0", 1)
-	second = strings.Replace(second, "%seq: i32) {", "%seq: i32, %q1: !tt.ptr<f16>) {", 1)
-	if !strings.Contains(second, "%vv = tt.load") || !strings.Contains(second, "%q1: !tt.ptr<f16>) {") {
-		t.Fatalf("the second load was not written into the kernel")
-	}
+	second := edit(t, keyLoopKernel,
+		"    %kt = tt.trans %kv", "    %vb = tt.splat %q1 : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>\n    %vp1 = tt.addptr %vb, %ro : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>\n    %vp2 = tt.broadcast %vp1 : tensor<16x1x!tt.ptr<f16>> -> tensor<16x16x!tt.ptr<f16>>\n    %vp = tt.addptr %vp2, %cols : tensor<16x16x!tt.ptr<f16>>, tensor<16x16xi32>\n    %vv = tt.load %vp : tensor<16x16x!tt.ptr<f16>>\n    %kt0 = arith.addf %kv, %vv : tensor<16x16xf16>\n    %kt = tt.trans %kt0",
+		"%seq: i32) {", "%seq: i32, %q1: !tt.ptr<f16>) {")
 	if n := countDescriptorLoads(t, tmaPass, second); n != 0 {
 		t.Errorf("a key loop with an unaligned second load: %d loads moved onto TMA, want none", n)
 	}
-	aligned := strings.Replace(second, "%q1: !tt.ptr<f16>) {", "%q1: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {", 1)
+	aligned := edit(t, second, "%q1: !tt.ptr<f16>) {", "%q1: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {")
 	if n := countDescriptorLoads(t, tmaPass, aligned); n != 2 {
 		t.Errorf("a key loop with two aligned loads: %d loads moved onto TMA, want 2", n)
 	}
@@ -528,12 +524,21 @@ func TestTMALoadsKeyLoop(t *testing.T) {
 		{"not the induction variable", "%rows = arith.addi %ns, %r", "%nn = arith.muli %n, %n : i32\n    %nns = tt.splat %nn : i32 -> tensor<16xi32>\n    %rows = arith.addi %nns, %r"},
 		{"from 16", "scf.for %n = %c0 to", "scf.for %n = %c16 to"},
 	} {
-		src := strings.Replace(keyLoopKernel, c.from, c.to, 1)
-		if src == keyLoopKernel {
-			t.Fatalf("%s: %q is not in the kernel", c.name, c.from)
-		}
-		if n := countDescriptorLoads(t, tmaPass, src); n != 0 {
+		if n := countDescriptorLoads(t, tmaPass, edit(t, keyLoopKernel, c.from, c.to)); n != 0 {
 			t.Errorf("%s: %d loads moved onto TMA, want none", c.name, n)
 		}
 	}
+}
+
+// edit replaces, in src, each from of the pairs (from, to, from, to, ...)
+// once by its to, and fails the test where a from is not in the text.
+func edit(t *testing.T, src string, pairs ...string) string {
+	t.Helper()
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if !strings.Contains(src, pairs[i]) {
+			t.Fatalf("%q is not in the kernel", pairs[i])
+		}
+		src = strings.Replace(src, pairs[i], pairs[i+1], 1)
+	}
+	return src
 }
