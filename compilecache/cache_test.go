@@ -133,6 +133,7 @@ func TestCorruptEntriesAreMisses(t *testing.T) {
 		"flipped checksum":  func(b []byte) []byte { b[len(magic)+8] ^= 1; return b },
 		"appended garbage":  func(b []byte) []byte { return append(b, "junk"...) },
 		"other magic":       func(b []byte) []byte { b[0] = 'T'; return b },
+		"older version":     func(b []byte) []byte { b[len(magic)-2] = '1'; return b },
 	}
 	for name, f := range damage {
 		if err := c.Put(key(5), e); err != nil {
