@@ -59,7 +59,7 @@ func init() {
 		Name: PipelineName,
 		Summary: "TTGIR to per-thread IR: tt-split-pointer-tiles, tritongpu-allocate-warp-groups, tt-pipeline-chained-dots and tt-mbarrier-async-copies (NVIDIA), allocate-shared-memory, " +
 			"tritongpu-global-scratch-memory-allocation, triton-nvidia-gpu-proxy-fence-insertion (NVIDIA), convert-scf-to-cf, " +
-			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, reassociate-loop-addresses, separate-const-offset-from-gep, cse, sink-to-uses",
+			PassName + ", " + WarpSpecializePassName + ", canonicalize, cse, select-to-block-args, reassociate-loop-addresses, separate-const-offset-from-gep, cse, hoist-wgmma-descriptors, sink-to-uses",
 		Build: func(fs *flag.FlagSet) func() string {
 			var o Options
 			o.flags(fs)
@@ -193,6 +193,9 @@ func Pipeline(o Options, reg *passmgr.Registry) string {
 		// SeparateConstOffsetFromGEP do for Triton).
 		passmgr.NewStep("separate-const-offset-from-gep"),
 		passmgr.NewStep("cse"),
+		// The wgmma descriptors of a buffer a loop reads whole computed once
+		// in front of the loop (LLVM's LICM does it for Triton).
+		passmgr.NewStep("hoist-wgmma-descriptors"),
 		// Values next to their uses: the PTX emitter allocates no registers
 		// itself, and ptxas keeps a value live from where it is computed.
 		passmgr.NewStep("sink-to-uses"),

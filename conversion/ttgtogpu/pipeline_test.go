@@ -25,12 +25,12 @@ func TestPipelineAllocator(t *testing.T) {
 		return r
 	}
 	amd := "tritonamdgpu-update-async-wait-count{arch-generation-name=gfx942},optimize-amd-lds-usage{target-arch=gfx942 lds-limit=0},"
-	tail := ",tritongpu-global-scratch-memory-allocation,convert-scf-to-cf," + ttgtogpu.PassName + ",canonicalize,cse,select-to-block-args,reassociate-loop-addresses,separate-const-offset-from-gep,cse,sink-to-uses"
+	tail := ",tritongpu-global-scratch-memory-allocation,convert-scf-to-cf," + ttgtogpu.PassName + ",canonicalize,cse,select-to-block-args,reassociate-loop-addresses,separate-const-offset-from-gep,cse,hoist-wgmma-descriptors,sink-to-uses"
 	// NVIDIA's splits a turns kernel's pointer branch over two warpgroups
 	// (experimental), assigns the warps of warp specialization, fences TMA
 	// writes of memory the threads accessed after the allocation, and
 	// lowers the dispatch loop after the conversion.
-	nvTail := ",tritongpu-global-scratch-memory-allocation,triton-nvidia-gpu-proxy-fence-insertion,convert-scf-to-cf," + ttgtogpu.PassName + "," + ttgtogpu.WarpSpecializePassName + ",canonicalize,cse,select-to-block-args,reassociate-loop-addresses,separate-const-offset-from-gep,cse,sink-to-uses"
+	nvTail := ",tritongpu-global-scratch-memory-allocation,triton-nvidia-gpu-proxy-fence-insertion,convert-scf-to-cf," + ttgtogpu.PassName + "," + ttgtogpu.WarpSpecializePassName + ",canonicalize,cse,select-to-block-args,reassociate-loop-addresses,separate-const-offset-from-gep,cse,hoist-wgmma-descriptors,sink-to-uses"
 	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tt-split-pointer-tiles", "tritongpu-allocate-warp-groups", ttgtogpu.WarpSpecializePassName, "tt-pipeline-chained-dots", "tt-mbarrier-async-copies", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "triton-nvidia-gpu-proxy-fence-insertion", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "select-to-block-args", "reassociate-loop-addresses", "separate-const-offset-from-gep", "sink-to-uses"}
 	for _, c := range []struct {
 		target string

@@ -1,0 +1,252 @@
+package transforms
+
+import (
+	"flag"
+
+	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/passmgr"
+)
+
+// hoist-wgmma-descriptors computes the loop-invariant wgmma descriptors
+// of per-thread IR (after convert-scf-to-cf, whose loops are blocks and
+// branches, which loop-invariant-code-motion, an scf.for pass, no longer
+// sees) once in front of their loop. The lowering builds a descriptor where
+// the warp_group_dot that reads it stands: in the loop, also for an operand
+// that stays in one buffer for the whole loop (attention's Q). Its
+// computation (the buffer's address, gpu.wgmma_desc, the k-steps' offsets)
+// is warp-uniform, so ptxas keeps it in uniform registers, but it does not
+// hoist it from the warp-specialized loops: attention at head dim 64
+// recomputed Q's three descriptors, five SASS instructions of its 259, in
+// every key block.
+//
+// Loop-invariant code motion for the natural loops of the CFG, as LLVM's
+// LICM does for Triton's code, but limited to what feeds a descriptor or is
+// computed from one: a pure, speculatable op of an innermost loop whose
+// operands are all defined outside it moves to the end of the loop's
+// preheader (the header's immediate dominator, which every such operand
+// dominates), and its users are considered again. Moving everything
+// invariant was measured and not kept (2026-12-02, H200): attention at
+// head dim 128 read 3-4% slower in two calls with the same loop lengths in
+// SASS, the lane-0 predicates it held through the loop a likely cause, and
+// the 128x256 matmuls' fused loop gave up 9 registers (246 to 255) to its
+// tile epilogue's store addresses.
+//
+// Only blocks that run on every iteration are searched: a branch of the
+// loop runs its code once in many iterations. Ops without operands
+// (constants) stay where they are, as do integer divisions and remainders
+// whose divisor is not a constant they are defined for (LLVM IR, which the
+// AMD path emits, makes `sdiv x, 0` undefined behaviour even where the loop
+// would not have run it), and everything in a loop whose back edge carries
+// Triton's disable_licm annotation.
+func init() {
+	passmgr.Default.Register(&passmgr.Pass{
+		Name:        "hoist-wgmma-descriptors",
+		DisplayName: "HoistWGMMADescriptors",
+		Summary:     "Compute loop-invariant wgmma descriptors once in front of their CFG loop",
+		Build: func(*flag.FlagSet) passmgr.RunFunc {
+			return func(op *ir.Operation, st *passmgr.State) error {
+				n := HoistWGMMADescriptors(op)
+				st.Stat("num-hoisted", "Number of ops hoisted out of CFG loops").Add(int64(n))
+				if n == 0 {
+					st.PreserveAll()
+				}
+				return nil
+			}
+		},
+	})
+}
+
+// HoistWGMMADescriptors hoists the invariant descriptor computations of
+// the innermost natural loops in the regions nested in root and returns
+// the number of ops moved.
+func HoistWGMMADescriptors(root *ir.Operation) int {
+	moved := 0
+	for _, r := range cfgRegions(root) {
+		dom := ir.NewDominanceInfo()
+		loops := naturalLoops(r, dom)
+		for _, l := range loops {
+			if innermost(l, loops) && !licmDisabled(l) {
+				moved += hoistInvariants(l, dom)
+			}
+		}
+	}
+	return moved
+}
+
+// innermost reports whether l holds no other loop of loops.
+func innermost(l *cfgLoop, loops []*cfgLoop) bool {
+	for _, o := range loops {
+		if o != l && l.blocks[o.header] {
+			return false
+		}
+	}
+	return true
+}
+
+// licmDisabled reports whether a back edge of l carries an
+// llvm.loop_annotation that disables LICM.
+func licmDisabled(l *cfgLoop) bool {
+	for _, p := range l.header.Predecessors() {
+		if !l.blocks[p] {
+			continue
+		}
+		if t := p.Last(); t != nil && llvm.LICMDisabled(t.Attr("loop_annotation")) {
+			return true
+		}
+	}
+	return false
+}
+
+// hoistInvariants moves l's invariant ops to the end of its preheader: a
+// worklist of the ops of the blocks every iteration runs, in block order,
+// each hoisted op's users there queued again.
+func hoistInvariants(l *cfgLoop, dom *ir.DominanceInfo) int {
+	term := l.preheader.Last()
+	if term == nil || !term.Has(ir.Terminator) {
+		return 0
+	}
+	every := everyIteration(l, dom)
+	related := descriptorOps(l, every)
+	if len(related) == 0 {
+		return 0
+	}
+	var queue []*ir.Operation
+	for _, b := range l.header.Region().Blocks() {
+		if !every[b] {
+			continue
+		}
+		for o := b.First(); o != nil; o = o.Next() {
+			queue = append(queue, o)
+		}
+	}
+	moved := 0
+	for len(queue) > 0 {
+		op := queue[0]
+		queue = queue[1:]
+		if !every[op.Block()] || !related[op] || !hoistable(op, l) {
+			continue
+		}
+		op.MoveBefore(term)
+		moved++
+		for _, v := range op.Results() {
+			for u := v.FirstUse(); u != nil; u = u.NextUse() {
+				if every[u.Owner().Block()] {
+					queue = append(queue, u.Owner())
+				}
+			}
+		}
+	}
+	return moved
+}
+
+// descriptorOps returns the ops of l's every-iteration blocks that feed a
+// gpu.wgmma_desc there (its address computation) or are computed from one
+// (the k-steps' offsets added to it).
+func descriptorOps(l *cfgLoop, every map[*ir.Block]bool) map[*ir.Operation]bool {
+	related := map[*ir.Operation]bool{}
+	var back, fwd []*ir.Operation
+	for b := range every {
+		if !every[b] {
+			continue
+		}
+		for o := b.First(); o != nil; o = o.Next() {
+			if o.Def() == gpu.WGMMADescOp {
+				back = append(back, o)
+				fwd = append(fwd, o)
+			}
+		}
+	}
+	for len(back) > 0 {
+		o := back[len(back)-1]
+		back = back[:len(back)-1]
+		if related[o] {
+			continue
+		}
+		related[o] = true
+		for i, n := 0, o.NumOperands(); i < n; i++ {
+			if d := o.Operand(i).DefiningOp(); d != nil && every[d.Block()] {
+				back = append(back, d)
+			}
+		}
+	}
+	for len(fwd) > 0 {
+		o := fwd[len(fwd)-1]
+		fwd = fwd[:len(fwd)-1]
+		for _, v := range o.Results() {
+			for u := v.FirstUse(); u != nil; u = u.NextUse() {
+				if w := u.Owner(); every[w.Block()] && !related[w] && w.NumResults() == 1 && ir.IsMemoryEffectFree(w) {
+					related[w] = true
+					fwd = append(fwd, w)
+				}
+			}
+		}
+	}
+	return related
+}
+
+// everyIteration returns the blocks of l that run on every iteration:
+// those that dominate each source of a back edge.
+func everyIteration(l *cfgLoop, dom *ir.DominanceInfo) map[*ir.Block]bool {
+	var latches []*ir.Block
+	for _, p := range l.header.Predecessors() {
+		if l.blocks[p] {
+			latches = append(latches, p)
+		}
+	}
+	every := map[*ir.Block]bool{}
+	for b := range l.blocks {
+		all := true
+		for _, x := range latches {
+			if !dom.BlockDominates(b, x) {
+				all = false
+				break
+			}
+		}
+		every[b] = all
+	}
+	return every
+}
+
+// hoistable reports whether op may compute its value once in front of l:
+// pure, speculatable, without regions, with operands, all defined outside
+// the loop.
+func hoistable(op *ir.Operation, l *cfgLoop) bool {
+	if op.NumOperands() == 0 || op.NumRegions() != 0 || op.NumResults() == 0 || op.Has(ir.Terminator) {
+		return false
+	}
+	if !ir.IsMemoryEffectFree(op) || !Speculatable(op) || mayDivideBadly(op) {
+		return false
+	}
+	for i, n := 0, op.NumOperands(); i < n; i++ {
+		if l.contains(op.Operand(i)) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayDivideBadly reports whether op is an integer division or remainder
+// that a divisor of zero (or, signed, -1 with the minimum dividend) could
+// make undefined: one whose divisor is not a constant outside those.
+func mayDivideBadly(op *ir.Operation) bool {
+	signed := false
+	switch op.Def() {
+	case llvm.SDivOp, llvm.SRemOp:
+		signed = true
+	case llvm.UDivOp, llvm.URemOp:
+	default:
+		return false
+	}
+	d, ok := intConstant(op.Operand(1))
+	if !ok || d == 0 {
+		return true
+	}
+	w := ir.BitWidth(op.Operand(1).Type())
+	allOnes := uint64(1)<<w - 1
+	if w >= 64 {
+		allOnes = ^uint64(0)
+	}
+	return signed && d&allOnes == allOnes
+}
