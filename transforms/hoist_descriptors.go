@@ -27,11 +27,13 @@ import (
 // operands are all defined outside it moves to the end of the loop's
 // preheader (the header's immediate dominator, which every such operand
 // dominates), and its users are considered again. Moving everything
-// invariant was measured and not kept (2026-12-02, H200): attention at
-// head dim 128 read 3-4% slower in two calls with the same loop lengths in
-// SASS, the lane-0 predicates it held through the loop a likely cause, and
-// the 128x256 matmuls' fused loop gave up 9 registers (246 to 255) to its
-// tile epilogue's store addresses.
+// invariant was built first (2026-12-02, H200). It changed the PTX of 47 of
+// compile_snapshot's outputs, gained nothing measurable beyond Q's
+// descriptors, and the 128x256 matmuls' fused loop gave up 9 registers
+// (246 to 255) to its tile epilogue's store addresses, so the pass moves
+// only what descriptors need. (A 3-4% loss it seemed to cost attention at
+// head dim 128 was the timing harness's: two byte-identical builds read
+// 4.5% apart in the same order of launches; docs/PERFORMANCE.md.)
 //
 // Only blocks that run on every iteration are searched: a branch of the
 // loop runs its code once in many iterations. Ops without operands

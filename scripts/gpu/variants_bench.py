@@ -8,11 +8,21 @@ perf_compare.py reads them; scripts/gpu/perf_variants.sh builds them, with
 Triton's own PTX as the variant `triton-ptx`). For each case of CASEDIR's
 manifest this checks every variant's output against Triton's kernel
 (perf_compare.same_output) and then times Triton's launch, the library peer
-and every variant with do_bench medians, ROUNDS times (default 3), in a
-new random order each round (the peer last, then a discarded settling
-run), so that clock and thermal drift over the run falls on all of them
-alike (VARIANTS_ONLY=NAME,NAME... times only those cases); it prints the median rate of each and its ratio to Triton's launch
-and to Triton's PTX launched the same way (`triton-ptx`).
+and every variant with do_bench medians, ROUNDS times (default 3), so
+that clock and thermal drift over the run falls on all of them alike
+(VARIANTS_ONLY=NAME,NAME... times only those cases); it prints the median
+rate of each and its ratio to Triton's launch and to Triton's PTX launched
+the same way (`triton-ptx`).
+
+The order of the launches changes every round, the peer always last, then
+a discarded settling run. Each block of as many rounds as there are
+launches rotates one random order, so that every launch takes every
+position once a block, and each block draws a new order. The orders come
+from a seed printed at the start (VARIANTS_SEED=N repeats a run's orders).
+Until 2026-12-02 the order was seeded by the case's name alone, so every
+call repeated the same sequence of orders: two byte-identical builds of
+attention at head dim 128 then read 1.152 and 1.205 of Triton (5 rounds,
+quartiles apart), the same bias in every call whose variants sorted alike.
 
 Clock and thermal drift still move whole rounds: two launches of the same
 PTX differed by 5% in their medians over 9 rounds (2026-11-28). So each
@@ -37,6 +47,8 @@ def main(casedir, vardir, rounds):
                       if os.path.isdir(os.path.join(vardir, d)) and d != "perf" and not d.startswith(("_", ".")))
     print("variants:", " ".join(variants), flush=True)
     only = set(filter(None, os.environ.get("VARIANTS_ONLY", "").split(",")))
+    seed = int(os.environ.get("VARIANTS_SEED") or random.SystemRandom().randrange(1 << 31))
+    print("orders seeded by VARIANTS_SEED=%d" % seed, flush=True)
     for name, k, mk, grid, cx, work, unit, peer in pc.cases():
         if name not in man or (only and name not in only):
             continue
@@ -58,17 +70,19 @@ def main(casedir, vardir, rounds):
         s = 1e9 if unit == "GB/s" else 1e12
         times = {r: [] for r in runs}
         order = list(runs)
-        shuffle = random.Random(name).shuffle
+        rng = random.Random("%d:%s" % (seed, name))
+        mine = [r for r in order if r != "peer"]
         for i in range(rounds):
-            # The launches in a new random order each round, the peer last,
-            # then a discarded settling run: whatever ran right after the
-            # peer (cuBLAS, FlashAttention) was slowed by 6-8%, presumably
-            # the clocks recovering from its power draw (2026-11-28: two
-            # launches of the same PTX, one always timed after the peer, read
-            # 0.94 and 1.02 of Triton over 31 rounds).
-            mine = [r for r in order if r != "peer"]
-            shuffle(mine)
-            for r in mine + ["peer"]:
+            # The peer last, then a discarded settling run: whatever ran
+            # right after the peer (cuBLAS, FlashAttention) was slowed by
+            # 6-8%, presumably the clocks recovering from its power draw
+            # (2026-11-28: two launches of the same PTX, one always timed
+            # after the peer, read 0.94 and 1.02 of Triton over 31 rounds).
+            # The others: a rotation of an order drawn once a block.
+            j = i % len(mine)
+            if j == 0:
+                rng.shuffle(mine)
+            for r in mine[j:] + mine[:j] + ["peer"]:
                 times[r].append(do_bench(runs[r], warmup=10, rep=60, return_mode="median"))
             do_bench(triton, warmup=10, rep=200, return_mode="median")
         med = {r: sorted(ts)[len(ts) // 2] for r, ts in times.items()}
