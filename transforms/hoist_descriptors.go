@@ -110,17 +110,16 @@ func hoistInvariants(l *cfgLoop, dom *ir.DominanceInfo) int {
 		return 0
 	}
 	every := everyIteration(l, dom)
-	related := descriptorOps(l, every)
+	related := descriptorOps(every)
 	if len(related) == 0 {
 		return 0
 	}
 	var queue []*ir.Operation
 	for _, b := range l.header.Region().Blocks() {
-		if !every[b] {
-			continue
-		}
-		for o := b.First(); o != nil; o = o.Next() {
-			queue = append(queue, o)
+		if every[b] {
+			for o := b.First(); o != nil; o = o.Next() {
+				queue = append(queue, o)
+			}
 		}
 	}
 	moved := 0
@@ -143,16 +142,13 @@ func hoistInvariants(l *cfgLoop, dom *ir.DominanceInfo) int {
 	return moved
 }
 
-// descriptorOps returns the ops of l's every-iteration blocks that feed a
+// descriptorOps returns the ops of the blocks in every that feed a
 // gpu.wgmma_desc there (its address computation) or are computed from one
 // (the k-steps' offsets added to it).
-func descriptorOps(l *cfgLoop, every map[*ir.Block]bool) map[*ir.Operation]bool {
+func descriptorOps(every map[*ir.Block]bool) map[*ir.Operation]bool {
 	related := map[*ir.Operation]bool{}
 	var back, fwd []*ir.Operation
 	for b := range every {
-		if !every[b] {
-			continue
-		}
 		for o := b.First(); o != nil; o = o.Next() {
 			if o.Def() == gpu.WGMMADescOp {
 				back = append(back, o)
@@ -188,8 +184,8 @@ func descriptorOps(l *cfgLoop, every map[*ir.Block]bool) map[*ir.Operation]bool 
 	return related
 }
 
-// everyIteration returns the blocks of l that run on every iteration:
-// those that dominate each source of a back edge.
+// everyIteration returns the set of l's blocks that run on every
+// iteration: those that dominate each source of a back edge.
 func everyIteration(l *cfgLoop, dom *ir.DominanceInfo) map[*ir.Block]bool {
 	var latches []*ir.Block
 	for _, p := range l.header.Predecessors() {
@@ -206,7 +202,9 @@ func everyIteration(l *cfgLoop, dom *ir.DominanceInfo) map[*ir.Block]bool {
 				break
 			}
 		}
-		every[b] = all
+		if all {
+			every[b] = true
+		}
 	}
 	return every
 }
