@@ -31,7 +31,7 @@ func TestPipelineAllocator(t *testing.T) {
 	// writes of memory the threads accessed after the allocation, and
 	// lowers the dispatch loop after the conversion.
 	nvTail := ",tritongpu-global-scratch-memory-allocation,triton-nvidia-gpu-proxy-fence-insertion,convert-scf-to-cf," + ttgtogpu.PassName + "," + ttgtogpu.WarpSpecializePassName + ",canonicalize,cse,select-to-block-args,reassociate-loop-addresses,separate-const-offset-from-gep,cse,hoist-wgmma-descriptors,sink-to-uses"
-	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tt-split-pointer-tiles", "tritongpu-allocate-warp-groups", ttgtogpu.WarpSpecializePassName, "tt-pipeline-chained-dots", "tt-mbarrier-async-copies", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "triton-nvidia-gpu-proxy-fence-insertion", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "select-to-block-args", "reassociate-loop-addresses", "separate-const-offset-from-gep", "sink-to-uses"}
+	all := []string{"tritonamdgpu-update-async-wait-count", "optimize-amd-lds-usage", "tt-split-pointer-tiles", "tritongpu-allocate-warp-groups", ttgtogpu.WarpSpecializePassName, "tt-pipeline-chained-dots", "tt-mbarrier-async-copies", "allocate-shared-memory", "allocate-shared-memory-nv", "allocate-amdgpu-shared-memory", "tritongpu-global-scratch-memory-allocation", "triton-nvidia-gpu-proxy-fence-insertion", "convert-scf-to-cf", ttgtogpu.PassName, "canonicalize", "cse", "select-to-block-args", "reassociate-loop-addresses", "separate-const-offset-from-gep", "hoist-wgmma-descriptors", "sink-to-uses"}
 	for _, c := range []struct {
 		target string
 		passes []string
