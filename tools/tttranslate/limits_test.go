@@ -73,6 +73,8 @@ func TestHugeTileRefusedCheaply(t *testing.T) {
 // is 102,400 values a thread, which took 40 s and 98 MB of LLVM IR to lower
 // before the per-kernel bound (a fuzzer's find). It is refused before the
 // lowering starts, located at the function; at its own size it compiles.
+// On 4 warps it is refused through the weight of its libm calls (another
+// fuzzer's find, testdata/crashers/80e1fa541bcd75ac.mlir).
 func TestHugeKernelRefused(t *testing.T) {
 	src, err := os.ReadFile("../../testdata/cases/math_fns.ttir")
 	if err != nil {
@@ -101,6 +103,15 @@ func TestHugeKernelRefused(t *testing.T) {
 	}
 	if _, err := CompileSource("math_fns.ttir", string(src), o); err != nil {
 		t.Errorf("math_fns at its own size: %v", err)
+	}
+	// On 4 warps every tensor is 1,024 registers a thread and the kernel
+	// 51,200 values, under the bound counted one a value; its libm calls
+	// (six tt.extern_elementwise and math.sin, log, ...) expand per element
+	// and count libmWeight each: 641,000 lines of LLVM IR otherwise.
+	o.NumWarps = 4
+	_, err = CompileSource("math_fns.ttir", huge, o)
+	if want := "values a thread with 4 warps (tt's bound is 65536"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("on 4 warps: got %v, want an error containing %q", err, want)
 	}
 }
 
