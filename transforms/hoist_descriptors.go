@@ -37,11 +37,9 @@ import (
 //
 // Only blocks that run on every iteration are searched: a branch of the
 // loop runs its code once in many iterations. Ops without operands
-// (constants) stay where they are, as do integer divisions and remainders
-// whose divisor is not a constant they are defined for (LLVM IR, which the
-// AMD path emits, makes `sdiv x, 0` undefined behaviour even where the loop
-// would not have run it), and everything in a loop whose back edge carries
-// Triton's disable_licm annotation.
+// (constants) stay where they are, as do ops Speculatable refuses (an
+// integer division by a divisor that could be zero), and everything in a
+// loop whose back edge carries Triton's disable_licm annotation.
 func init() {
 	passmgr.Default.Register(&passmgr.Pass{
 		Name:        "hoist-wgmma-descriptors",
@@ -216,7 +214,7 @@ func hoistable(op *ir.Operation, l *cfgLoop) bool {
 	if op.NumOperands() == 0 || op.NumRegions() != 0 || op.NumResults() == 0 || op.Has(ir.Terminator) {
 		return false
 	}
-	if !ir.IsMemoryEffectFree(op) || !Speculatable(op) || mayDivideBadly(op) {
+	if !ir.IsMemoryEffectFree(op) || !Speculatable(op) {
 		return false
 	}
 	for i, n := 0, op.NumOperands(); i < n; i++ {
@@ -225,28 +223,4 @@ func hoistable(op *ir.Operation, l *cfgLoop) bool {
 		}
 	}
 	return true
-}
-
-// mayDivideBadly reports whether op is an integer division or remainder
-// that a divisor of zero (or, signed, -1 with the minimum dividend) could
-// make undefined: one whose divisor is not a constant outside those.
-func mayDivideBadly(op *ir.Operation) bool {
-	signed := false
-	switch op.Def() {
-	case llvm.SDivOp, llvm.SRemOp:
-		signed = true
-	case llvm.UDivOp, llvm.URemOp:
-	default:
-		return false
-	}
-	d, ok := intConstant(op.Operand(1))
-	if !ok || d == 0 {
-		return true
-	}
-	w := ir.BitWidth(op.Operand(1).Type())
-	allOnes := uint64(1)<<w - 1
-	if w >= 64 {
-		allOnes = ^uint64(0)
-	}
-	return signed && d&allOnes == allOnes
 }
