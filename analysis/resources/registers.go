@@ -49,9 +49,14 @@ const MaxValuesPerThread = 1 << 16
 // build, over 10 s of CPU under the fuzzer's verification.
 const libmWeight = 8
 
-// libmOps are the math ops the lowering expands into a libm body per
-// element (conversion/ttgtogpu's libm_*.go); the others (exp, exp2, sqrt,
-// rsqrt, fma, floor, ...) lower to one instruction or a few.
+// libmOps are the calls and math ops the lowering expands into a libm
+// body per element on f32 (conversion/ttgtogpu: libm_trig.go for sin and
+// cos, erf everywhere, libdevice's log, log2 and tanh on NVIDIA, where AMD
+// takes those three from one instruction each). The others (exp, exp2, sqrt,
+// rsqrt, fma, floor, ...) lower to one instruction or a few on f32, and
+// expand only on f64, which the bound leaves at one a value: the weight
+// is an estimate of code size for a bound against absurd kernels, not a
+// count.
 var libmOps = map[string]bool{
 	"tt.extern_elementwise": true,
 	"math.sin":              true,
