@@ -47,9 +47,10 @@ func init() {
 		Summary:     "Compute loop-invariant wgmma descriptors once in front of their CFG loop",
 		Build: func(*flag.FlagSet) passmgr.RunFunc {
 			return func(op *ir.Operation, st *passmgr.State) error {
-				n := HoistWGMMADescriptors(op)
+				n, r := HoistWGMMADescriptors(op)
 				st.Stat("num-hoisted", "Number of ops hoisted out of CFG loops").Add(int64(n))
-				if n == 0 {
+				st.Stat("num-rebased", "Number of ring-slot descriptors rebased on their ring's first slot").Add(int64(r))
+				if n == 0 && r == 0 {
 					st.PreserveAll()
 				}
 				return nil
@@ -61,18 +62,21 @@ func init() {
 // HoistWGMMADescriptors hoists the invariant descriptor computations of
 // the innermost natural loops in the regions nested in root and returns
 // the number of ops moved.
-func HoistWGMMADescriptors(root *ir.Operation) int {
-	moved := 0
+func HoistWGMMADescriptors(root *ir.Operation) (moved, rebased int) {
+	shared := moduleSharedBytes(root)
+	known := newKnownBitsAnalysis()
 	for _, r := range cfgRegions(root) {
 		dom := ir.NewDominanceInfo()
 		loops := naturalLoops(r, dom)
 		for _, l := range loops {
 			if innermost(l, loops) && !licmDisabled(l) {
-				moved += hoistInvariants(l, dom)
+				every := everyIteration(l, dom)
+				rebased += rebaseSlotDescriptors(l, every, dom, shared, known)
+				moved += hoistInvariants(l, every)
 			}
 		}
 	}
-	return moved
+	return moved, rebased
 }
 
 // innermost reports whether l holds no other loop of loops.
@@ -102,12 +106,11 @@ func licmDisabled(l *cfgLoop) bool {
 // hoistInvariants moves l's invariant ops to the end of its preheader: a
 // worklist of the ops of the blocks every iteration runs, in block order,
 // each hoisted op's users there queued again.
-func hoistInvariants(l *cfgLoop, dom *ir.DominanceInfo) int {
+func hoistInvariants(l *cfgLoop, every map[*ir.Block]bool) int {
 	term := l.preheader.Last()
 	if term == nil || !term.Has(ir.Terminator) {
 		return 0
 	}
-	every := everyIteration(l, dom)
 	related := descriptorOps(every)
 	if len(related) == 0 {
 		return 0

@@ -2,6 +2,7 @@ package ttgtogpu
 
 import (
 	"github.com/ttcompiler/tt/conversion"
+	"github.com/ttcompiler/tt/dialects/llvm"
 	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
@@ -242,7 +243,13 @@ func (l *lowering) lowerMemDescIndex(op *ir.Operation, e *emitter, rw *conversio
 	}
 	bytes := n * int64(storageBits(src.Elem)) / 8
 	idx := e.intResize(rw.Remapped(op.Operand(1)), e.i32(), true)
-	addr := e.byteGep(rw.Remapped(op.Operand(0)), e.mulC(idx, bytes))
+	// The index is in [0, buffers) (any other selects no buffer), and the
+	// allocation is far below 2^31 bytes: the offset is exact, which the
+	// flags say for hoist-wgmma-descriptors (a descriptor of buffer i is
+	// the first buffer's plus i buffers).
+	offset := e.intBinary("llvm.mul", idx, e.cInt(idx.Type(), bytes), func(x, y int64, _ int) (int64, bool) { return x * y, true },
+		named(llvm.OverflowFlagsAttrName, llvm.Overflow(e.ctx(), llvm.OverflowNSW|llvm.OverflowNUW)))
+	addr := e.byteGep(rw.Remapped(op.Operand(0)), offset)
 	rw.ReplaceOp(op, []ir.Value{addr})
 	return nil
 }
