@@ -25,7 +25,10 @@ import (
 // lowering's nsw and nuw flags: a memdesc_index's slot is in range), and
 // p is provably in the window (below). The descriptor of p is then
 // loop-invariant and hoisted with the rest, and the loop adds one product
-// a slot instead of rebuilding the descriptor.
+// a slot instead of rebuilding the descriptor. On the H200 (2026-12-02,
+// docs/PERFORMANCE.md) that took 4 to 8 SASS instructions out of each
+// iteration of the perf set's attention and matmul loops (attention at
+// head dim 64: 254 to 250) and timed level.
 
 // maxSharedWindow is the largest shared memory a CTA can address on the
 // targets with wgmma (228 KB on sm_90), below the 2^18 bytes the

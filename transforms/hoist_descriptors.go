@@ -35,6 +35,11 @@ import (
 // head dim 128 was the timing harness's: two byte-identical builds read
 // 4.5% apart in the same order of launches; docs/PERFORMANCE.md.)
 //
+// Before hoisting, a descriptor of a ring slot (an address that moves with
+// the loop) is split into its ring's first slot's descriptor, invariant,
+// and the slot's offset (descriptor_rebase.go), so that the loop adds one
+// product instead of rebuilding the descriptor.
+//
 // Only blocks that run on every iteration are searched: a branch of the
 // loop runs its code once in many iterations. Ops without operands
 // (constants) stay where they are, as do ops Speculatable refuses (an
@@ -59,9 +64,10 @@ func init() {
 	})
 }
 
-// HoistWGMMADescriptors hoists the invariant descriptor computations of
-// the innermost natural loops in the regions nested in root and returns
-// the number of ops moved.
+// HoistWGMMADescriptors rebases the ring slots' descriptors and hoists the
+// invariant descriptor computations of the innermost natural loops in the
+// regions nested in root, and returns the number of ops moved and of
+// descriptors rebased.
 func HoistWGMMADescriptors(root *ir.Operation) (moved, rebased int) {
 	shared := moduleSharedBytes(root)
 	known := newKnownBitsAnalysis()
