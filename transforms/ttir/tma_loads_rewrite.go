@@ -80,6 +80,13 @@ func (r *tmaRewriter) rewrite(l *tmaLoad) {
 			// An unmasked advancing axis: the tile starts at iv*scale.
 			b.SetInsertionPoint(l.load)
 			iv := scf.ForOp{Operation: l.loop}.InductionVar()
+			if !isI32Scalar(iv) {
+				// A 64-bit induction variable: the guard bounds
+				// (trips - 1) * scale + size by 2^31 - 1, so every
+				// iteration the guarded loop runs has its tile start
+				// in i32, and the truncation is exact.
+				iv = b.CreateOp("arith.trunci", loc, []ir.Value{iv}, []ir.Type{ir.I32(b.Ctx)}).Result(0)
+			}
 			coords[ax] = iv
 			if a.scale != 1 {
 				coords[ax] = arith.NewBinary(b, "arith.muli", loc, iv, arith.ConstantInt(b, loc, a.scale, iv.Type())).Result(0)
