@@ -95,7 +95,7 @@ func coalescedEncoding(ctx *ir.Context, ai *axisinfo.Module, op *ir.Operation, w
 	order := orderFromContiguity(info.Contiguity)
 	same := []*ir.Operation{op}
 	if ptr.DefiningOp() != nil {
-		for _, u := range connectedSlice(op).list {
+		for _, u := range connectedSlice(op) {
 			v := memAccessPtr(u)
 			if v == nil || u == op {
 				continue

@@ -135,7 +135,7 @@ func valueForwardSlice(v ir.Value, opts sliceOptions) *opSet {
 
 // connectedSlice is MLIR's getSlice: op and everything reachable from it by
 // alternating backward and forward slices, to a fixed point.
-func connectedSlice(op *ir.Operation) *opSet { return connectedSliceWith(op, sliceOptions{}) }
+func connectedSlice(op *ir.Operation) []*ir.Operation { return connectedSliceWith(op, sliceOptions{}) }
 
 // connectedSliceWith is connectedSlice with both directions under opts.
 // Its list is in no particular order.
@@ -146,23 +146,43 @@ func connectedSlice(op *ir.Operation) *opSet { return connectedSliceWith(op, sli
 // the slice is closed under those steps, and is found here by taking each
 // op's steps once (the slices of the ops of a loop body, hundreds, walked
 // it again from each).
-func connectedSliceWith(op *ir.Operation, opts sliceOptions) *opSet {
-	slice := newOpSet()
-	slice.insert(op)
+//
+// Passes take the slice of every memory op or dot of a function, each
+// as large as the function in a kernel of one loop: membership is kept in
+// the ops' marks (ir.OpMarks), not hashed, and the marks are cleared
+// before returning. (A loop of 526 dots, unrolled 64 times, took 1.2 s of
+// tritongpu-coalesce and 0.8 s of accelerate-matmul with a map.)
+func connectedSliceWith(op *ir.Operation, opts sliceOptions) []*ir.Operation {
+	marks := ir.NewOpMarks()
+	var other map[*ir.Operation]bool // ops holding another holder's mark
+	var list []*ir.Operation
+	insert := func(o *ir.Operation) {
+		if _, in := marks.Get(o); in || other[o] {
+			return
+		}
+		if !marks.Set(o, 1) {
+			if other == nil {
+				other = map[*ir.Operation]bool{}
+			}
+			other[o] = true
+		}
+		list = append(list, o)
+	}
+	insert(op)
 	// Backward, an op joins if the filter keeps it and it is not
 	// isolated from above; forward, if the filter keeps it.
 	backward := func(o *ir.Operation) {
 		if o != nil && !o.Has(ir.IsolatedFromAbove) && opts.keep(o) {
-			slice.insert(o)
+			insert(o)
 		}
 	}
 	forward := func(o *ir.Operation) {
 		if opts.keep(o) {
-			slice.insert(o)
+			insert(o)
 		}
 	}
-	for i := 0; i < len(slice.list); i++ {
-		cur := slice.list[i]
+	for i := 0; i < len(list); i++ {
+		cur := list[i]
 		if !opts.keep(cur) {
 			continue // only op itself: the filter kept the others
 		}
@@ -193,5 +213,8 @@ func connectedSliceWith(op *ir.Operation, opts sliceOptions) *opSet {
 			}
 		}
 	}
-	return slice
+	for _, o := range list {
+		marks.Clear(o)
+	}
+	return list
 }

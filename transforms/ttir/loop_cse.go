@@ -44,18 +44,21 @@ func runLoopAwareCSE(op *ir.Operation, _ *passmgr.State) error {
 
 // loopEquality decides whether values of one loop body are always equal.
 type loopEquality struct {
-	loop   scf.ForOp
-	body   *ir.Block
-	assume [][2]int // iter-arg pairs assumed equal (breaks recursion)
-	budget int      // bounds the work on pathological bodies
+	loop scf.ForOp
+	body *ir.Block
+	// inits and yielded are the loop's initial and yielded values, listed
+	// once: every pair of iter args reads them (listed per pair, a loop of
+	// hundreds of iter args spent most of the pass allocating the lists).
+	inits, yielded []ir.Value
+	assume         [][2]int // iter-arg pairs assumed equal (breaks recursion)
+	budget         int      // bounds the work on pathological bodies
 }
 
 func (e *loopEquality) iterArgsEqual(i, j int) bool {
 	if i == j {
 		return true
 	}
-	inits := e.loop.Inits()
-	if inits[i] != inits[j] {
+	if e.inits[i] != e.inits[j] {
 		return false
 	}
 	for _, p := range e.assume {
@@ -64,8 +67,7 @@ func (e *loopEquality) iterArgsEqual(i, j int) bool {
 		}
 	}
 	e.assume = append(e.assume, [2]int{i, j})
-	yielded := e.loop.YieldedValues()
-	eq := e.equal(yielded[i], yielded[j])
+	eq := e.equal(e.yielded[i], e.yielded[j])
 	e.assume = e.assume[:len(e.assume)-1]
 	return eq
 }
@@ -130,7 +132,7 @@ func mergeEqualIterArgs(loop scf.ForOp) {
 		}
 		return i
 	}
-	e := &loopEquality{loop: loop, body: loop.Body(), budget: 1 << 20}
+	e := &loopEquality{loop: loop, body: loop.Body(), inits: loop.Inits(), yielded: loop.YieldedValues(), budget: 1 << 20}
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			if e.iterArgsEqual(i, j) {
