@@ -302,7 +302,9 @@ func (g *gen) irValues(o Object, i64 bool) []ir.Value {
 			switch {
 			case !x.T.Equal(Int64) && i64:
 				out = append(out, g.intCast(x.V, ir.I64(g.c.ctx), x.T.IsIntSigned()))
-			case x.T.Equal(Int64) && !i64:
+			case x.T.Scalar().PrimitiveBitwidth() > 32 && !i64:
+				// Triton asserts this of int64; a uint64 it passes on,
+				// and its IR does not verify (the ops take i32).
 				g.failCur("AssertionError: Block pointers only support 32 bit `offsets/block_shape`, add a `.to(tl.int32)` or use regular indexing for 64 bit support")
 			default:
 				out = append(out, x.V)
