@@ -124,6 +124,13 @@ Modes:
               cores; this measures what moving a share of them to the FMA pipe (FlashAttention-4's
               trick on Blackwell) buys on Hopper. Output within rounding of tt's; inputs above 127
               (never in attention, whose exponents are x - max(x)) would come out wrong.
+  pvdefer     (attention whose loop waits for each wgmma group right after its commit: head dim
+              64's row split on alternating turns) the wait after the loop's last group (P.V)
+              removed and one wait for every group added at the loop's exit, so that P.V stays
+              in flight while the next iteration waits for its slot and issues QK^T, whose wait
+              then covers both (Triton's own order). The slot's release still follows P.V's
+              issue, so the producer may refill a slot P.V still reads: a bound, the output may
+              be wrong (it reads MISMATCH then). Not yet run (2026-12-02: no device time left).
   sms=N       %nsmid read as N: fewer persistent CTAs. Output unchanged.
   stagger=NS  the persistent CTAs of the second slot of each SM (nsmid <= ctaid < 2 nsmid) wait
               NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
@@ -725,6 +732,33 @@ def nowait_s(lines):
     return lines[:idx[0]] + lines[idx[0] + 1:]
 
 
+def pv_defer(lines):
+    """Mode pvdefer: in every loop with two or more wgmma groups whose last is waited for right
+    after its commit, that wait moved to the loop's exit."""
+    where = {l.strip()[:-1]: i for i, l in enumerate(lines) if re.match(r"^\$L__\w+:$", l.strip())}
+    edits = []  # (index of the wait to drop, index of the exit label)
+    for end, l in enumerate(lines):
+        m = re.match(r"^bra\.uni (\$L__\w+);$", l.strip())
+        if not m or where.get(m.group(1), end) >= end:
+            continue
+        head = where[m.group(1)]
+        commits = [i for i in range(head, end) if lines[i].strip() == "wgmma.commit_group.sync.aligned;"]
+        if len(commits) < 2 or lines[commits[-1] + 1].strip() != "wgmma.wait_group.sync.aligned 0;":
+            continue
+        exits = [re.match(r"^@!?%p\d+ bra (\$L__\w+);$", lines[i].strip()) for i in range(head + 1, min(head + 4, end))]
+        exits = [x.group(1) for x in exits if x and where.get(x.group(1), 0) > end]
+        if not exits:
+            raise Shape("a loop with two wgmma groups has no exit branch at its head")
+        edits.append((commits[-1] + 1, where[exits[0]]))
+    if not edits:
+        raise Shape("no loop whose last of two or more wgmma groups is waited for right after its commit")
+    out = list(lines)
+    for drop, label in sorted(edits, reverse=True):
+        out.insert(label + 1, "\twgmma.wait_group.sync.aligned 0;")
+        del out[drop]
+    return out
+
+
 def first_wgmma(shape):
     """Modes oneS and onePV: each commit group of wgmmas of the shape cut to its first."""
     def edit(lines):
@@ -825,7 +859,8 @@ def exp2poly(k):
 ATTENTION_MODES = {"joinregs": joinregs, "norescale": norescale, "condrescale": condrescale, "rescaleafter": rescaleafter,
                    "rescaleturn": lambda lines: rescaleafter(lines, turn=True), "nowaitS": nowait_s,
                    "oneS": first_wgmma(".m64n64k16."), "onePV": first_wgmma(".m64n128k16."), "maxtree": maxtree,
-                   "qlate": qlate, "waitS": wait_s, "sorder": s_order, "qlateone": lambda lines: oneinit(qlate(lines))}
+                   "qlate": qlate, "waitS": wait_s, "sorder": s_order, "qlateone": lambda lines: oneinit(qlate(lines)),
+                   "pvdefer": pv_defer}
 
 
 # The modes that edit the pool's maps, in whichever kernel builds them.
@@ -856,7 +891,7 @@ def main(mode, src, dst):
     elif mode in modes:
         edit = modes[mode]
     else:
-        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, keepmaps, joinregs, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, qlate, qlateone, waitS, sorder, exp2poly=K, sms=N, stagger=NS)")
+        sys.exit(f"ptx_bounds.py: unknown mode {mode!r} (nostore, noepi, epifirst, defer, bulk, pairsA, pairsB, nomulticast, nohandshake, nomidwait, noclaim, noacquire, keepmaps, joinregs, oneinit, prefetch, idleexit, probes, norescale, condrescale, rescaleafter, rescaleturn, nowaitS, oneS, onePV, maxtree, qlate, qlateone, waitS, sorder, pvdefer, exp2poly=K, sms=N, stagger=NS)")
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
         kernels = ("attention_",) if mode in ATTENTION_MODES or mode.startswith("exp2poly=") else ("matmul_",)
