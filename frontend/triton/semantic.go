@@ -325,6 +325,11 @@ func (g *gen) fdiv(x, y *Tensor) *Tensor {
 		g.failCur("TypeError: both operands of fdiv must have floating scalar type")
 	}
 	l, r := g.binaryOperands(x, y, false, false, false, true)
+	if ls, rs := l.T.Scalar(), r.T.Scalar(); !ls.Equal(rs) {
+		// Triton casts neither operand (no arithmetic check) and builds
+		// an arith.divf its verifier rejects.
+		g.failCur("TypeError: both operands of fdiv must have the same floating scalar type, got %s and %s", ls, rs)
+	}
 	return &Tensor{V: g.binary("arith.divf", l.V, r.V), T: l.T}
 }
 
