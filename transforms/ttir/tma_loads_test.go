@@ -343,6 +343,23 @@ func TestTMALoadsGuardedForms(t *testing.T) {
 	}
 }
 
+// runEdited runs tmaPass on src with each edit's first text replaced by its
+// second (each must be there).
+func runEdited(t *testing.T, src string, edits [][2]string) string {
+	t.Helper()
+	for _, e := range edits {
+		if !strings.Contains(src, e[0]) {
+			t.Fatalf("the kernel has no %q", e[0])
+		}
+		src = strings.Replace(src, e[0], e[1], 1)
+	}
+	got, err := run(t, tmaPass, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
 // A K loop on a 64-bit induction variable (a Python range past 2^31, as
 // the fuzzer wrote one) gives its unmasked advancing tile a 64-bit start;
 // the guard bounds the loop's last tile start by 2^31 - 1, so the
@@ -350,20 +367,11 @@ func TestTMALoadsGuardedForms(t *testing.T) {
 // i64 coordinate before). B's mask reads the induction variable through
 // that truncation, a form the pass does not read: B keeps its pointers.
 func TestTMALoadsWideInductionVariable(t *testing.T) {
-	src := strings.Replace(tmaKernel, "%x = tt.load %pa, %ma, %zero :", "%x = tt.load %pa :", 1)
-	for _, r := range [][2]string{
+	got := runEdited(t, tmaKernel, [][2]string{
+		{"%x = tt.load %pa, %ma, %zero :", "%x = tt.load %pa :"},
 		{"%res:3 = scf.for %k = %c0 to %nk step %c1 iter_args", "%c0w = arith.constant 0 : i64\n    %c1w = arith.constant 1 : i64\n    %nkw = arith.extsi %nk : i32 to i64\n    %res:3 = scf.for %kw = %c0w to %nkw step %c1w iter_args"},
 		{"-> (tensor<16x16x!tt.ptr<f16>>, tensor<16x16x!tt.ptr<f16>>, tensor<16x16xf32>) : i32 {\n      %kk = arith.muli %k, %c16 : i32", "-> (tensor<16x16x!tt.ptr<f16>>, tensor<16x16x!tt.ptr<f16>>, tensor<16x16xf32>) : i64 {\n      %k = arith.trunci %kw : i64 to i32\n      %kk = arith.muli %k, %c16 : i32"},
-	} {
-		if !strings.Contains(src, r[0]) {
-			t.Fatalf("the kernel has no %q", r[0])
-		}
-		src = strings.Replace(src, r[0], r[1], 1)
-	}
-	got, err := run(t, tmaPass, src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	if n := strings.Count(got, "tt.descriptor_load"); n != 1 {
 		t.Errorf("%d loads moved onto TMA, want A's alone:\n%s", n, got)
 	}
@@ -377,20 +385,10 @@ func TestTMALoadsWideInductionVariable(t *testing.T) {
 // tile indices, as a tensor map's coordinates are, so A keeps its
 // pointers, B moves onto TMA, and the IR verifies.
 func TestTMALoadsWideRowIndex(t *testing.T) {
-	src := tmaKernel
-	for _, r := range [][2]string{
+	got := runEdited(t, tmaKernel, [][2]string{
 		{"%m0s = tt.splat %m0 : i32 -> tensor<16xi32>\n    %rows = arith.addi %m0s, %r : tensor<16xi32>\n    %Ms = tt.splat %M : i32 -> tensor<16xi32>\n    %rowsw = arith.remsi %rows, %Ms : tensor<16xi32>\n    %ar = tt.expand_dims %rowsw {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>\n    %sas = tt.splat %sa : i32 -> tensor<16x1xi32>\n    %aro = arith.muli %ar, %sas : tensor<16x1xi32>\n    %ab = tt.splat %a : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>\n    %ap1 = tt.addptr %ab, %aro : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi32>",
 			"%m0w = arith.extsi %m0 : i32 to i64\n    %m0s = tt.splat %m0w : i64 -> tensor<16xi64>\n    %rw = arith.extsi %r : tensor<16xi32> to tensor<16xi64>\n    %rows0 = arith.addi %m0s, %rw : tensor<16xi64>\n    %Mw = arith.extsi %M : i32 to i64\n    %Ms = tt.splat %Mw : i64 -> tensor<16xi64>\n    %rowsw = arith.remsi %rows0, %Ms : tensor<16xi64>\n    %ar = tt.expand_dims %rowsw {axis = 1 : i32} : tensor<16xi64> -> tensor<16x1xi64>\n    %saw = arith.extsi %sa : i32 to i64\n    %sas = tt.splat %saw : i64 -> tensor<16x1xi64>\n    %aro = arith.muli %ar, %sas : tensor<16x1xi64>\n    %ab = tt.splat %a : !tt.ptr<f16> -> tensor<16x1x!tt.ptr<f16>>\n    %ap1 = tt.addptr %ab, %aro : tensor<16x1x!tt.ptr<f16>>, tensor<16x1xi64>\n    %m0s32 = tt.splat %m0 : i32 -> tensor<16xi32>\n    %rows = arith.addi %m0s32, %r : tensor<16xi32>"},
-	} {
-		if !strings.Contains(src, r[0]) {
-			t.Fatalf("the kernel has no %q", r[0])
-		}
-		src = strings.Replace(src, r[0], r[1], 1)
-	}
-	got, err := run(t, tmaPass, src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	if n := strings.Count(got, "tt.descriptor_load"); n != 1 {
 		t.Errorf("%d loads moved onto TMA, want B's alone:\n%s", n, got)
 	}
