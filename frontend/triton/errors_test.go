@@ -101,6 +101,7 @@ var errorCases = []struct {
 	{"tensor ternary", "y = x if x > 0 else x", 0, 14, "the condition of a conditional expression must be a scalar"},
 	{"reshape to a non-power of 2", "y = tl.reshape(x, (3,))", 0, 9, "must be a power of 2"},
 	{"load of a non-pointer", "y = tl.load(n)", 0, 9, "Unsupported ptr type int32 in `tl.load`"},
+	{"pointer from a 32-bit integer", "p = n.to(tl.pointer_type(tl.float32))", 0, 9, "only 64-bit integers convert to pointers"},
 	{"fdiv of two float types", "y = tl.math.fdiv(x, x.to(tl.float16))", 0, 9,
 		"both operands of fdiv must have the same floating scalar type, got fp32 and fp16"},
 	{"block pointer offset of 64 bits", "p = tl.make_block_ptr(X, (n,), (1,), (n.to(tl.int64),), (BLOCK,), (0,))", 0, 9,

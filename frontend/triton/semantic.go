@@ -802,6 +802,11 @@ func (g *gen) castTo(x *Tensor, to *DType, rounding string) *Tensor {
 			return g.compare("!=", i64, &Tensor{V: g.constInt(ir.I64(g.b.Ctx), 0), T: Int64})
 		}
 	case ss.IsInt() && ds.IsPtr():
+		if ss.IntBitwidth() != 64 {
+			// Triton builds tt.int_to_ptr of any integer, and its
+			// verifier takes only 64-bit ones.
+			g.failCur("AssertionError: cannot cast %s to %s: only 64-bit integers convert to pointers (add a `.to(tl.int64)`)", str(x), dst)
+		}
 		return &Tensor{V: g.op1("tt.int_to_ptr", []ir.Value{x.V}, dt), T: dst}
 	case ss.IsPtr() && ds.IsPtr():
 		return &Tensor{V: g.op1("tt.bitcast", []ir.Value{x.V}, dt), T: dst}
