@@ -3,7 +3,6 @@ package transforms
 import (
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
-	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -81,7 +80,7 @@ type slotOffset struct {
 // its address is gep(p, x * C) as above.
 func rebaseDescriptor(d *ir.Operation, l *cfgLoop, dom *ir.DominanceInfo, shared int64, known *knownBitsAnalysis, offsets map[slotOffset]ir.Value) bool {
 	gep := d.Operand(0).DefiningOp()
-	if gep == nil || gep.Def() != llvm.GEPOp || gep.NumOperands() != 2 || !isI8(llvm.GEPElemType(gep)) {
+	if gep == nil || gep.Def() != llvm.GEPOp || gep.NumOperands() != 2 || !ir.IsInteger(llvm.GEPElemType(gep), 8) {
 		return false
 	}
 	if raw := llvm.GEPRawIndices(gep); len(raw) != 1 || raw[0] != llvm.DynamicIndex {
@@ -111,7 +110,7 @@ func rebaseDescriptor(d *ir.Operation, l *cfgLoop, dom *ir.DominanceInfo, shared
 	sum := llvm.NewBinary(b, loc, llvm.AddOp, base, q).Result(0)
 	ir.ReplaceAllUsesWith(d.Result(0), sum)
 	d.Erase()
-	eraseDeadChain(gep)
+	EraseDeadPure([]*ir.Operation{gep})
 	return true
 }
 
@@ -180,7 +179,7 @@ func sharedBound(p ir.Value, known *knownBitsAnalysis, depth int) (int64, bool) 
 		b, okB := sharedBound(op.Operand(2), known, depth+1)
 		return max(a, b), okA && okB
 	case llvm.GEPOp:
-		if !isI8(llvm.GEPElemType(op)) {
+		if !ir.IsInteger(llvm.GEPElemType(op), 8) {
 			return 0, false
 		}
 		bound, ok := sharedBound(op.Operand(0), known, depth+1)
@@ -213,49 +212,4 @@ func indexBound(ix llvm.GEPIndex, known *knownBitsAnalysis) (int64, bool) {
 	}
 	m := ^k.zero & lowBits(intWidth(ix.Value))
 	return int64(m), m <= maxSharedWindow
-}
-
-// eraseDeadChain erases op and then the defining ops of its operands
-// that it leaves without uses, where they are pure.
-func eraseDeadChain(op *ir.Operation) {
-	work := []*ir.Operation{op}
-	for len(work) > 0 {
-		o := work[len(work)-1]
-		work = work[:len(work)-1]
-		if o.Block() == nil || !ir.IsMemoryEffectFree(o) || o.NumRegions() != 0 {
-			continue
-		}
-		used := false
-		for _, r := range o.Results() {
-			if ir.NumUses(r) != 0 {
-				used = true
-			}
-		}
-		if used {
-			continue
-		}
-		for i, n := 0, o.NumOperands(); i < n; i++ {
-			if d := o.Operand(i).DefiningOp(); d != nil {
-				work = append(work, d)
-			}
-		}
-		o.Erase()
-	}
-}
-
-// isI8 reports whether t is the 8-bit integer type.
-func isI8(t ir.Type) bool {
-	it, ok := t.(*ir.IntegerType)
-	return ok && it.Width == 8
-}
-
-// moduleSharedBytes returns the ttg.shared size of the module around
-// root (or root's own), or 0 when there is none.
-func moduleSharedBytes(root *ir.Operation) int64 {
-	for op := root; op != nil; op = op.ParentOp() {
-		if a, ok := op.Attr(ttg.AttrShared).(*ir.IntegerAttr); ok {
-			return a.Int()
-		}
-	}
-	return 0
 }

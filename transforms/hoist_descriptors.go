@@ -5,6 +5,7 @@ import (
 
 	"github.com/ttcompiler/tt/dialects/gpu"
 	"github.com/ttcompiler/tt/dialects/llvm"
+	"github.com/ttcompiler/tt/dialects/ttg"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/passmgr"
 )
@@ -69,7 +70,10 @@ func init() {
 // regions nested in root, and returns the number of ops moved and of
 // descriptors rebased.
 func HoistWGMMADescriptors(root *ir.Operation) (moved, rebased int) {
-	shared := moduleSharedBytes(root)
+	shared := 0
+	if m := ttg.ModuleOf(root); m != nil {
+		shared = ttg.SharedBytes(m)
+	}
 	known := newKnownBitsAnalysis()
 	for _, r := range cfgRegions(root) {
 		dom := ir.NewDominanceInfo()
@@ -77,7 +81,7 @@ func HoistWGMMADescriptors(root *ir.Operation) (moved, rebased int) {
 		for _, l := range loops {
 			if innermost(l, loops) && !licmDisabled(l) {
 				every := everyIteration(l, dom)
-				rebased += rebaseSlotDescriptors(l, every, dom, shared, known)
+				rebased += rebaseSlotDescriptors(l, every, dom, int64(shared), known)
 				moved += hoistInvariants(l, every)
 			}
 		}

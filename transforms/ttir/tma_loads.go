@@ -369,12 +369,6 @@ func matchTMALoad(load *ir.Operation, ai *axisinfo.Module) *tmaLoad {
 	return l
 }
 
-// isI32Scalar reports whether v is a 32-bit integer scalar.
-func isI32Scalar(v ir.Value) bool {
-	t, ok := v.Type().(*ir.IntegerType)
-	return ok && t.Width == 32
-}
-
 // matchBlock decomposes ptr, the pointers of a tile of elem, into a 2-D
 // block of a row-major tensor whose descriptor can be made before anchor:
 // contiguous columns, the base and the row stride defined before anchor,

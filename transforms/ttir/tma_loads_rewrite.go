@@ -80,7 +80,7 @@ func (r *tmaRewriter) rewrite(l *tmaLoad) {
 			// An unmasked advancing axis: the tile starts at iv*scale.
 			b.SetInsertionPoint(l.load)
 			iv := scf.ForOp{Operation: l.loop}.InductionVar()
-			if !isI32Scalar(iv) {
+			if !ir.IsInteger(iv.Type(), 32) {
 				// A 64-bit induction variable: the guard bounds
 				// (trips - 1) * scale + size by 2^31 - 1, so every
 				// iteration the guarded loop runs has its tile start
