@@ -84,7 +84,7 @@ func RemoveLayoutConversions(module *ir.Operation) error {
 		r.hoistAll(r.hoistDotOperand)
 		r.cleanup()
 	}
-	return greedyFrozen(module, finalCleanupSet(), pattern.DefaultConfig())
+	return greedyFrozen(module, finalCleanupSet(), bottomUp())
 }
 
 // finalCleanupSet is the patterns of the pass's last cleanup, frozen once.
@@ -100,7 +100,7 @@ var finalCleanupSet = sync.OnceValue(func() *pattern.FrozenSet {
 // cleanupConverts runs the convert_layout canonicalizations (and the
 // greedy driver's folding and dead code removal) over the module.
 func cleanupConverts(module *ir.Operation) error {
-	return greedyFrozen(module, convertLayoutSet(), pattern.DefaultConfig())
+	return greedyFrozen(module, convertLayoutSet(), bottomUp())
 }
 
 // convertLayoutSet is the convert_layout patterns frozen once: the greedy
@@ -117,9 +117,20 @@ func applyPatterns(module *ir.Operation, patterns []ir.RewritePattern) error {
 
 // applyFrozen is applyPatterns with a frozen set.
 func applyFrozen(module *ir.Operation, set *pattern.FrozenSet) error {
+	return greedyFrozen(module, set, bottomUp())
+}
+
+// bottomUp is MLIR's default greedy configuration (applyPatternsGreedily
+// without a config, as Triton calls it): ops visited from the last op of a
+// block back to the first, where the canonicalizer visits them top-down.
+// The order matters beyond speed: a chain of ops whose results die one
+// after the other (the scf.if of each copy of an unrolled loop yielding
+// the previous copy's results) is removed from its end in one round
+// bottom-up, and one link per round top-down.
+func bottomUp() pattern.Config {
 	cfg := pattern.DefaultConfig()
 	cfg.TopDown = false
-	return greedyFrozen(module, set, cfg)
+	return cfg
 }
 
 // greedyFrozen runs the greedy driver with a frozen set over the module,

@@ -21,7 +21,19 @@ func (r *rematerializer) rewriteSlice(slice *valueSet, layout layoutMap, cvt *ir
 	var reused []ir.Value
 	for _, v := range slice.list {
 		enc := layout[ir.KeyOf(v)]
-		if remat := r.rematValue(v, enc); remat != nil {
+		remat := r.rematValue(v, enc)
+		if remat == nil && encodingOf(v) == enc {
+			// A value already in its slice layout is its own
+			// rematerialization. The slice reaches such values through an
+			// earlier rewrite's results (the backward walk continues from
+			// an existing conversion into the conditional or loop that
+			// made it); recomputing them would add a duplicate result to
+			// every conditional and loop on the way at each rewrite:
+			// quadratic in a chain of them (Triton does recompute them,
+			// and its cleanups drop the duplicates).
+			remat = v
+		}
+		if remat != nil {
 			mapping.Map(v, remat)
 			reused = append(reused, v)
 			continue
