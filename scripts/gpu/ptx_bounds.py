@@ -130,7 +130,9 @@ Modes:
               in flight while the next iteration waits for its slot and issues QK^T, whose wait
               then covers both (Triton's own order). The slot's release still follows P.V's
               issue, so the producer may refill a slot P.V still reads: a bound, the output may
-              be wrong (it reads MISMATCH then). Not yet run (2026-12-02: no device time left).
+              be wrong (it reads MISMATCH then). Run 2026-12-02 on head dim 64: 0.86 of
+              Triton against 1.06, ptxas serializing the wgmmas (C7512) at the consumers' 104
+              registers (docs/perf-notes.md 000000008).
   sms=N       %nsmid read as N: fewer persistent CTAs. Output unchanged.
   stagger=NS  the persistent CTAs of the second slot of each SM (nsmid <= ctaid < 2 nsmid) wait
               NS nanoseconds on %globaltimer before they start, so that two CTAs on one SM reach
