@@ -1,6 +1,9 @@
 package ir
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // Block is a list of operations with block arguments, inside a region.
 type Block struct {
@@ -187,11 +190,7 @@ func (b *Block) insertBefore(op, before *Operation) {
 			b.first = op
 		}
 		b.last = op
-		if b.orderValid && op.prev != nil {
-			op.order = op.prev.order + 1
-		} else {
-			b.orderValid = false
-		}
+		b.placeInOrder(op)
 		return
 	}
 	op.next = before
@@ -202,9 +201,41 @@ func (b *Block) insertBefore(op, before *Operation) {
 		b.first = op
 	}
 	before.prev = op
-	b.orderValid = false
+	b.placeInOrder(op)
 }
 
+// orderStride is the gap renumber leaves between the numbers of adjacent
+// ops, so that an op inserted between two numbered ones takes a number
+// between theirs (MLIR does the same): a pass that inserts an op, then
+// asks whether one op comes before another, and so on, renumbers a block
+// only once a gap is used up, not at every insertion (each renumbering
+// walks the whole block; a loop body unrolled 1024 times is tens of
+// thousands of ops).
+const orderStride = 16
+
+// placeInOrder numbers op, just linked into b, between its neighbours'
+// numbers, or marks b's order invalid when there is no number between
+// them.
+func (b *Block) placeInOrder(op *Operation) {
+	if !b.orderValid {
+		return
+	}
+	lo := int64(0) // op is first: numbers start at orderStride
+	if op.prev != nil {
+		lo = int64(op.prev.order)
+	}
+	hi := int64(math.MaxInt32)
+	if op.next != nil {
+		hi = int64(op.next.order)
+	} else {
+		hi = min(hi, lo+2*orderStride) // appending: one stride on
+	}
+	if hi-lo < 2 {
+		b.orderValid = false
+		return
+	}
+	op.order = int32(lo + (hi-lo)/2)
+}
 func (b *Block) unlinkOp(op *Operation) {
 	op.ctx.changed()
 	if op.prev != nil {
@@ -221,10 +252,25 @@ func (b *Block) unlinkOp(op *Operation) {
 }
 
 func (b *Block) renumber() {
-	i := 0
+	stride := int32(orderStride)
+	i := int32(0)
 	for op := b.first; op != nil; op = op.next {
-		op.order = int32(i)
+		if i > math.MaxInt32-stride {
+			// Over 2^27 ops: no room for gaps in 32 bits.
+			b.renumberDensely()
+			return
+		}
+		i += stride
+		op.order = i
+	}
+	b.orderValid = true
+}
+
+func (b *Block) renumberDensely() {
+	i := int32(0)
+	for op := b.first; op != nil; op = op.next {
 		i++
+		op.order = i
 	}
 	b.orderValid = true
 }

@@ -684,9 +684,11 @@ func (op *Operation) IsBeforeInBlock(other *Operation) bool {
 
 // BlockOrder returns op's number in its block: the numbers grow along the
 // block, the last op's is the largest, and they stay as they are until an
-// op is inserted or moved within the block (erasing ops leaves the others'
-// numbers). Passes use them to index per-block tables; like
-// IsBeforeInBlock, asking may number the block's ops.
+// op inserted or moved into the block finds no free number between its
+// neighbours' (erasing ops leaves the others' numbers). They are not
+// dense: numbering leaves gaps for insertions (about 16 numbers an op).
+// Passes use them to index per-block tables (sized by the last op's
+// number); like IsBeforeInBlock, asking may number the block's ops.
 func (op *Operation) BlockOrder() int {
 	if b := op.block; !b.orderValid {
 		b.renumber()

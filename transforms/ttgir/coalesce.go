@@ -2,6 +2,7 @@ package ttgir
 
 import (
 	"flag"
+	"fmt"
 
 	"github.com/ttcompiler/tt/analysis/axisinfo"
 	"github.com/ttcompiler/tt/dialects/tt"
@@ -37,6 +38,7 @@ func Coalesce(module *ir.Operation) error {
 	ctx := module.Context()
 	ai := axisinfo.Analyze(module)
 	threads := ttg.ThreadsPerWarp(module)
+	widths := &sliceWidths{ai: ai, root: module}
 	var plan []memLayout
 	var err error
 	ir.Walk(module, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
@@ -56,7 +58,7 @@ func Coalesce(module *ir.Operation) error {
 			err = e
 			return ir.Interrupt
 		}
-		enc, e := coalescedEncoding(ctx, ai, op, warps, threads, ttg.CGAOf(pt.Encoding, pt.Rank()), shapePerCTA(pt))
+		enc, e := coalescedEncoding(ctx, ai, widths, op, warps, threads, ttg.CGAOf(pt.Encoding, pt.Rank()), shapePerCTA(pt))
 		if e != nil {
 			err = e
 			return ir.Interrupt
@@ -85,7 +87,7 @@ func Coalesce(module *ir.Operation) error {
 // connected to this one whose pointers have the same shape and order may
 // raise it, so they agree on a layout; stores never exceed their own
 // 128-bit limit, as wider would leave gaps in each warp's writes.
-func coalescedEncoding(ctx *ir.Context, ai *axisinfo.Module, op *ir.Operation, warps, threads int, cga ttg.CGALayout, perCTA []int64) (*ttg.BlockedEncoding, error) {
+func coalescedEncoding(ctx *ir.Context, ai *axisinfo.Module, widths *sliceWidths, op *ir.Operation, warps, threads int, cga ttg.CGALayout, perCTA []int64) (*ttg.BlockedEncoding, error) {
 	ptr := memAccessPtr(op)
 	pt := ptr.Type().(*ir.RankedTensorType)
 	info, ok := ai.Info(ptr)
@@ -93,30 +95,13 @@ func coalescedEncoding(ctx *ir.Context, ai *axisinfo.Module, op *ir.Operation, w
 		return nil, ir.OpErrorf(op, "has no axis information for its pointer")
 	}
 	order := orderFromContiguity(info.Contiguity)
-	same := []*ir.Operation{op}
+	perThread := elemsPerThread(ai, op, order, perCTA)
 	if ptr.DefiningOp() != nil {
-		for _, u := range connectedSlice(op) {
-			v := memAccessPtr(u)
-			if v == nil || u == op {
-				continue
-			}
-			vt, ok := v.Type().(*ir.RankedTensorType)
-			if !ok || !ir.EqualShape(vt.Dims, pt.Dims) {
-				continue
-			}
-			vi, ok := ai.Info(v)
-			if ok && equalOrder(orderFromContiguity(vi.Contiguity), order) {
-				same = append(same, u)
-			}
-		}
+		perThread = max(perThread, widths.widest(op, pt.Dims, order, perCTA))
 	}
 	var numElems int64 = 1
 	for _, d := range perCTA {
 		numElems *= d
-	}
-	perThread := elemsPerThread(ai, op, order, perCTA)
-	for _, o := range same[1:] {
-		perThread = max(perThread, elemsPerThread(ai, o, order, perCTA))
 	}
 	perThread = min(perThread, max(int(numElems)/(warps*threads), 1))
 	if op.Name() != "tt.load" {
@@ -140,6 +125,49 @@ func equalOrder(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// sliceWidths answers coalescedEncoding's question for every memory op of
+// a module: the widest vector (elemsPerThread) among the memory ops of
+// its connected slice whose pointers have its shape and its order. The
+// answers are folded over the slice components once per pointer shape,
+// order and per-CTA shape (sliceComponents).
+type sliceWidths struct {
+	ai    *axisinfo.Module
+	root  *ir.Operation
+	comps *sliceComponents // made on the first question
+	best  map[string][]int // per key, per component
+}
+
+func (w *sliceWidths) widest(op *ir.Operation, dims []int64, order []int, perCTA []int64) int {
+	if w.comps == nil {
+		w.comps = newSliceComponents(w.root)
+		w.best = map[string][]int{}
+	}
+	key := fmt.Sprint(dims, order, perCTA)
+	best, ok := w.best[key]
+	if !ok {
+		best = w.comps.maxOverSlices(func(u *ir.Operation) (int, bool) {
+			v := memAccessPtr(u)
+			if v == nil {
+				return 0, false
+			}
+			vt, ok := v.Type().(*ir.RankedTensorType)
+			if !ok || !ir.EqualShape(vt.Dims, dims) {
+				return 0, false
+			}
+			vi, ok := w.ai.Info(v)
+			if !ok || !equalOrder(orderFromContiguity(vi.Contiguity), order) {
+				return 0, false
+			}
+			return elemsPerThread(w.ai, u, order, perCTA), true
+		})
+		w.best[key] = best
+	}
+	if c := w.comps.component(op); c >= 0 {
+		return best[c]
+	}
+	return 1
 }
 
 // elemsPerThread is Triton's getNumElementsPerThread: how many elements of

@@ -169,52 +169,60 @@ func connectedSliceWith(op *ir.Operation, opts sliceOptions) []*ir.Operation {
 		list = append(list, o)
 	}
 	insert(op)
-	// Backward, an op joins if the filter keeps it and it is not
-	// isolated from above; forward, if the filter keeps it.
-	backward := func(o *ir.Operation) {
-		if o != nil && !o.Has(ir.IsolatedFromAbove) && opts.keep(o) {
-			insert(o)
-		}
-	}
-	forward := func(o *ir.Operation) {
-		if opts.keep(o) {
-			insert(o)
-		}
-	}
 	for i := 0; i < len(list); i++ {
 		cur := list[i]
 		if !opts.keep(cur) {
 			continue // only op itself: the filter kept the others
 		}
-		if !cur.Has(ir.IsolatedFromAbove) {
-			for i := range cur.NumOperands() {
-				v := cur.Operand(i)
-				if d := v.DefiningOp(); d != nil {
-					backward(d)
-					continue
-				}
-				if a, ok := v.(*ir.BlockArgument); ok && !opts.omitBlockArgs {
-					if p := a.Owner().ParentOp(); p != nil && p.NumRegions() == 1 && p.Region(0).NumBlocks() == 1 {
-						backward(p)
-					}
-				}
-			}
-		}
-		for _, r := range cur.Regions() {
-			for _, b := range r.Blocks() {
-				for n := b.First(); n != nil; n = n.Next() {
-					forward(n)
-				}
-			}
-		}
-		for i := range cur.NumResults() {
-			for u := cur.Result(i).FirstUse(); u != nil; u = u.NextUse() {
-				forward(u.Owner())
-			}
-		}
+		sliceSteps(cur, opts, insert)
 	}
 	for _, o := range list {
 		marks.Clear(o)
 	}
 	return list
+}
+
+// sliceSteps calls step with every op connectedSliceWith reaches from cur
+// in one step (an op may come more than once). Backward, an op joins if
+// the filter keeps it and it is not isolated from above: the defining op
+// of an operand, and the parent of a block argument when that parent has
+// one single-block region. Forward, if the filter keeps it: the ops
+// nested one level down and the users of cur's results.
+func sliceSteps(cur *ir.Operation, opts sliceOptions, step func(*ir.Operation)) {
+	backward := func(o *ir.Operation) {
+		if o != nil && !o.Has(ir.IsolatedFromAbove) && opts.keep(o) {
+			step(o)
+		}
+	}
+	forward := func(o *ir.Operation) {
+		if opts.keep(o) {
+			step(o)
+		}
+	}
+	if !cur.Has(ir.IsolatedFromAbove) {
+		for i := range cur.NumOperands() {
+			v := cur.Operand(i)
+			if d := v.DefiningOp(); d != nil {
+				backward(d)
+				continue
+			}
+			if a, ok := v.(*ir.BlockArgument); ok && !opts.omitBlockArgs {
+				if p := a.Owner().ParentOp(); p != nil && p.NumRegions() == 1 && p.Region(0).NumBlocks() == 1 {
+					backward(p)
+				}
+			}
+		}
+	}
+	for _, r := range cur.Regions() {
+		for _, b := range r.Blocks() {
+			for n := b.First(); n != nil; n = n.Next() {
+				forward(n)
+			}
+		}
+	}
+	for i := range cur.NumResults() {
+		for u := cur.Result(i).FirstUse(); u != nil; u = u.NextUse() {
+			forward(u.Owner())
+		}
+	}
 }
