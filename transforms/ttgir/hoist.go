@@ -240,31 +240,45 @@ func (r *rematerializer) hoistDotOperand(cvt *ir.Operation) {
 }
 
 // dotPostDominates reports whether a dot with an MMA-parented dot_op first
-// operand, in the region holding cvt, runs after cvt on every path.
+// operand, in the region holding cvt, runs after cvt on every path
+// (postDominates): one in cvt's block after it. A dot nested deeper, or in
+// another block, does not run on every path through cvt. The block's last
+// such dot is found once (a walk of the region for each conversion was
+// quadratic in a loop unrolled 1024 times: 7 s).
 func (r *rematerializer) dotPostDominates(cvt *ir.Operation) bool {
-	parent := cvt.ParentOp()
-	if parent == nil {
+	b := cvt.Block()
+	if b == nil || cvt.ParentOp() == nil {
 		return false
 	}
-	found := false
-	ir.WalkNested(parent, func(op *ir.Operation) {
-		dot, ok := ir.As[ir.DotLike](op)
-		if found || !ok || dot.A() == nil {
-			return
+	last, ok := r.lastMMADot[b]
+	if !ok {
+		for op := b.First(); op != nil; op = op.Next() {
+			if hasMMAOperandA(op) {
+				last = op
+			}
 		}
-		t, ok := dot.A().Type().(*ir.RankedTensorType)
-		if !ok {
-			return
-		}
-		d, ok := t.Encoding.(*ttg.DotOperandEncoding)
-		if !ok {
-			return
-		}
-		if _, mma := d.Parent.(ttg.MmaLayout); mma && postDominates(op, cvt) {
-			found = true
-		}
-	})
-	return found
+		r.lastMMADot[b] = last
+	}
+	return last != nil && postDominates(last, cvt)
+}
+
+// hasMMAOperandA reports whether op is a dot whose first operand has a
+// dot_op layout of an MMA parent.
+func hasMMAOperandA(op *ir.Operation) bool {
+	dot, ok := ir.As[ir.DotLike](op)
+	if !ok || dot.A() == nil {
+		return false
+	}
+	t, ok := dot.A().Type().(*ir.RankedTensorType)
+	if !ok {
+		return false
+	}
+	d, ok := t.Encoding.(*ttg.DotOperandEncoding)
+	if !ok {
+		return false
+	}
+	_, mma := d.Parent.(ttg.MmaLayout)
+	return mma
 }
 
 // postDominates reports whether a runs after b on every path through

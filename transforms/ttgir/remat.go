@@ -76,11 +76,17 @@ type rematerializer struct {
 	toDelete     []*ir.Operation
 	deleted      map[*ir.Operation]bool
 	dom          *ir.DominanceInfo
+	// lastMMADot is, per block asked about, its last dot whose first
+	// operand has an MMA-parented dot_op layout (nil: none). The
+	// rematerializer neither creates, moves nor erases dots (erasures
+	// wait for cleanup), so the answer stays true while it runs.
+	lastMMADot map[*ir.Block]*ir.Operation
 }
 
 func newRematerializer(fn *ir.Operation) *rematerializer {
 	return &rematerializer{ctx: fn.Context(), fn: fn, rematMapping: map[valEnc]ir.Value{},
-		mappedValues: map[ir.ValueKey]ir.Attribute{}, deleted: map[*ir.Operation]bool{}, dom: ir.NewDominanceInfo()}
+		mappedValues: map[ir.ValueKey]ir.Attribute{}, deleted: map[*ir.Operation]bool{}, dom: ir.NewDominanceInfo(),
+		lastMMADot: map[*ir.Block]*ir.Operation{}}
 }
 
 func (r *rematerializer) addRematValue(old ir.Value, enc ir.Attribute, nw ir.Value) {

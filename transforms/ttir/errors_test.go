@@ -1,6 +1,7 @@
 package ttir_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -65,5 +66,23 @@ func TestScheduleModeRefused(t *testing.T) {
 			t.Errorf("%s=all: %v, want the mode refused", c.env, err)
 		}
 		t.Setenv(c.env, "")
+	}
+}
+
+// The bound is on the unrolled loop's size: a factor that fits a small
+// body is refused for a body it would copy past the limit (16,384 ops).
+func TestLoopUnrollBoundsTheUnrolledLoop(t *testing.T) {
+	loop := func(factor int, body int) string {
+		var b strings.Builder
+		b.WriteString("tt.func @f(%n: i32) {\n  %c0 = arith.constant 0 : i32\n  %c1 = arith.constant 1 : i32\n  scf.for %i = %c0 to %n step %c1 : i32 {\n")
+		for range body - 1 { // the yield is the body's last op
+			b.WriteString("    \"test.use\"(%i) : (i32) -> ()\n")
+		}
+		fmt.Fprintf(&b, "  } {tt.loop_unroll_factor = %d : i32}\n  tt.return\n}", factor)
+		return b.String()
+	}
+	expectError(t, "triton-loop-unroll", loop(1024, 17), "unroll factor 1024 would create too many operations: 1024 copies of a loop body of 17 operations, over tt's limit of 16384")
+	if _, err := run(t, "triton-loop-unroll", loop(1024, 16)); err != nil {
+		t.Errorf("1024 copies of 16 operations: %v", err)
 	}
 }
