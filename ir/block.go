@@ -236,6 +236,7 @@ func (b *Block) placeInOrder(op *Operation) {
 	}
 	op.order = int32(lo + (hi-lo)/2)
 }
+
 func (b *Block) unlinkOp(op *Operation) {
 	op.ctx.changed()
 	if op.prev != nil {
