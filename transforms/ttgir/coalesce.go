@@ -139,6 +139,9 @@ type sliceWidths struct {
 	best  map[string][]int // per key, per component
 }
 
+// widest returns the widest vector of op's slice for op's pointer shape
+// dims, order and per-CTA shape (op's own included), or -1 if op is not
+// under the root.
 func (w *sliceWidths) widest(op *ir.Operation, dims []int64, order []int, perCTA []int64) int {
 	if w.comps == nil {
 		w.comps = newSliceComponents(w.root)
@@ -167,7 +170,7 @@ func (w *sliceWidths) widest(op *ir.Operation, dims []int64, order []int, perCTA
 	if c := w.comps.component(op); c >= 0 {
 		return best[c]
 	}
-	return 1
+	return -1 // op is not under the root: its slice is unknown here
 }
 
 // elemsPerThread is Triton's getNumElementsPerThread: how many elements of

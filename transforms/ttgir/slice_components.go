@@ -27,7 +27,8 @@ type sliceComponents struct {
 }
 
 // newSliceComponents builds the components of the ops nested in root
-// (root included) under connectedSlice's steps.
+// (root included) under connectedSlice's steps. Its answers are
+// connectedSlice's for a root no step leaves (a module).
 func newSliceComponents(root *ir.Operation) *sliceComponents {
 	s := &sliceComponents{}
 	ir.WalkOps(root, func(op *ir.Operation) { s.ops = append(s.ops, op) })
@@ -35,8 +36,8 @@ func newSliceComponents(root *ir.Operation) *sliceComponents {
 	for i, op := range s.ops {
 		s.node[op] = int32(i)
 	}
-	// The steps of every node, as node indices (steps out of root's ops
-	// cannot happen: root is where the walk started).
+	// The steps of every node, as node indices. A step to an op outside
+	// the root is dropped: callers give the module, which nothing leaves.
 	start := make([]int32, len(s.ops)+1)
 	var edges []int32
 	for i, op := range s.ops {
