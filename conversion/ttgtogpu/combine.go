@@ -45,6 +45,15 @@ func newCombiner(op *ir.Operation, r *ir.Region, n int) (*combiner, error) {
 		if o.NumRegions() > 0 {
 			return nil, ir.OpErrorf(o, "ops with regions are not supported in a combine region")
 		}
+		// The clones are lowered on the accumulators' registers, where
+		// an 8-bit float is its bits: refuse what the elementwise
+		// lowering refuses, while the types still say so (constants are
+		// bits too).
+		if o.Name() != "arith.constant" {
+			if err := checkFloatTypes(o); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return &combiner{block: b, n: n, memo: map[uint64][]application{}, seed: maphash.MakeSeed()}, nil
 }

@@ -30,17 +30,8 @@ func elementwise(fn scalarFn) loweringFn {
 		if res == nil {
 			return ir.OpErrorf(op, "cannot lower element type of %s", asm.TypeString(rt))
 		}
-		if !typeAgnostic[op.Name()] {
-			// The operands' types, then the result's (by index: no list).
-			for i, n := 0, op.NumOperands(); i <= n; i++ {
-				t := rt
-				if i < n {
-					t = op.Operand(i).Type()
-				}
-				if et := ir.ElementTypeOrSelf(t); !floatSupported(et) && !(signBitOps[op.Name()] && isAnyFP8(et)) {
-					return ir.OpErrorf(op, "'%s' on %s is not supported (only f16, bf16, f32 and f64 floats)", op.Name(), asm.TypeString(et))
-				}
-			}
+		if err := checkFloatTypes(op); err != nil {
+			return err
 		}
 		t, ok := rt.(*ir.RankedTensorType)
 		if !ok {
@@ -175,6 +166,29 @@ var typeAgnostic = map[string]bool{
 	"arith.select": true, "arith.bitcast": true, "tt.bitcast": true, "tt.addptr": true,
 	"tt.int_to_ptr": true, "tt.ptr_to_int": true,
 	"tt.fp_to_fp": true, "arith.truncf": true, "arith.extf": true,
+}
+
+// checkFloatTypes refuses an op whose operands or results are of a float
+// type it has no arithmetic for: 8-bit floats live in registers as their
+// bits (fp8.go), which conversions and sign-bit ops take and arithmetic
+// does not (an llvm.fcmp of the bits would not even verify).
+func checkFloatTypes(op *ir.Operation) error {
+	if typeAgnostic[op.Name()] {
+		return nil
+	}
+	// The operands' types, then the results' (by index: no list).
+	for i, n := 0, op.NumOperands(); i < n+op.NumResults(); i++ {
+		var t ir.Type
+		if i < n {
+			t = op.Operand(i).Type()
+		} else {
+			t = op.Result(i - n).Type()
+		}
+		if et := ir.ElementTypeOrSelf(t); !floatSupported(et) && !(signBitOps[op.Name()] && isAnyFP8(et)) {
+			return ir.OpErrorf(op, "'%s' on %s is not supported (only f16, bf16, f32 and f64 floats)", op.Name(), asm.TypeString(et))
+		}
+	}
+	return nil
 }
 
 // signBitOps only touch the sign bit, so they also work on 8-bit floats,
