@@ -1,7 +1,6 @@
 package ttgir
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"slices"
@@ -214,17 +213,17 @@ func warpsPerTileV2(dot *ir.Operation, shape []int64, numWarps int) []int {
 	// The other dots of the dot's slice, in program order (sorted alone:
 	// a loop unrolled into hundreds of dots has a slice of thousands of
 	// ops for each).
-	var others []*ir.Operation
+	others := map[*ir.Operation]bool{}
 	for _, o := range connectedSliceWith(dot, sliceOptions{filter: sameRegion}) {
 		if o == dot || (o.Name() != "tt.dot" && o.Name() != "tt.dot_scaled") {
 			continue
 		}
 		if rt, ok := o.Result(0).Type().(*ir.RankedTensorType); ok && rt.Rank() == rank {
-			others = append(others, o)
+			others[o] = true
 		}
 	}
 	chained := false
-	for _, o := range programOrderOf(others) {
+	for _, o := range programOrder(dot.ParentOp(), others) {
 		rt := o.Result(0).Type().(*ir.RankedTensorType)
 		if mma, ok := rt.Encoding.(*ttg.NvidiaMmaEncoding); ok {
 			return append([]int(nil), mma.WarpsPerCTA...)
@@ -284,45 +283,6 @@ func isDotLike(op *ir.Operation) bool {
 }
 
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
-
-// programOrderOf sorts ops by their position: regions in the order the
-// ops first name them, each region's blocks in order, and the ops of a
-// block by their order in it (ops outside any region first).
-func programOrderOf(ops []*ir.Operation) []*ir.Operation {
-	regionRank := map[*ir.Region]int{}
-	blockRank := map[*ir.Block]int{}
-	for _, o := range ops {
-		r := o.ParentRegion()
-		if r == nil {
-			continue
-		}
-		if _, ok := regionRank[r]; !ok {
-			regionRank[r] = len(regionRank)
-			for i, b := range r.Blocks() {
-				blockRank[b] = i
-			}
-		}
-	}
-	key := func(o *ir.Operation) [2]int {
-		r := o.ParentRegion()
-		if r == nil {
-			return [2]int{-1, 0}
-		}
-		return [2]int{regionRank[r], blockRank[o.Block()]}
-	}
-	out := append([]*ir.Operation(nil), ops...)
-	slices.SortStableFunc(out, func(a, b *ir.Operation) int {
-		ka, kb := key(a), key(b)
-		if c := cmp.Compare(ka[0], kb[0]); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(ka[1], kb[1]); c != 0 || a.ParentRegion() == nil {
-			return c
-		}
-		return cmp.Compare(a.BlockOrder(), b.BlockOrder())
-	})
-	return out
-}
 
 // comesFromLoadOrBlockArg reports whether v, through layout conversions,
 // transposes and memdesc views, is loaded from global memory or is a

@@ -194,7 +194,8 @@ func (r *rematerializer) updateRematMapping(repl [][2]ir.Value) {
 }
 
 // programOrder lists the ops of set nested in fn in pre-order program
-// order. The set is a slice's few ops, and fn the whole function: the ops
+// order (ops not nested in fn are left out). The set is a few ops (a
+// slice's, or the dots of one), and fn may be the whole function: the ops
 // are sorted by their positions (programPosition) rather than found by a
 // walk of fn.
 func programOrder(fn *ir.Operation, set map[*ir.Operation]bool) []*ir.Operation {
