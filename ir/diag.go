@@ -28,14 +28,38 @@ type Diagnostic struct {
 	Notes    []*Diagnostic
 }
 
-// Error makes a Diagnostic usable as an error.
+// CallStackLimit is how many callers of an inlined op's location a
+// diagnostic shows, MLIR's default (SourceMgrDiagnosticHandler's).
+const CallStackLimit = 10
+
+// Error makes a Diagnostic usable as an error. A location inside inlined
+// calls is shown as MLIR shows it: the innermost frame on the diagnostic's
+// line, then one "called from" note per caller, outward (up to
+// CallStackLimit of them), so that an error inside a library function a
+// kernel called (Triton's standard.py) also names the kernel's own line.
 func (d *Diagnostic) Error() string {
 	var b strings.Builder
-	b.WriteString(LocString(d.Loc))
+	frames := CallStack(d.Loc)
+	if len(frames) == 0 {
+		b.WriteString(LocString(d.Loc))
+	} else {
+		b.WriteString(LocString(frames[0]))
+	}
 	b.WriteString(": ")
 	b.WriteString(d.Severity.String())
 	b.WriteString(": ")
 	b.WriteString(d.Message)
+	for i, f := range frames {
+		if i == 0 {
+			continue
+		}
+		if i > CallStackLimit {
+			break
+		}
+		b.WriteString("\n")
+		b.WriteString(LocString(f))
+		b.WriteString(": note: called from")
+	}
 	for _, n := range d.Notes {
 		b.WriteString("\n")
 		b.WriteString(n.Error())

@@ -200,6 +200,36 @@ func WalkLocation(loc Location, fn func(Location) bool) bool {
 	return true
 }
 
+// CallStack returns the frames of loc, innermost first: the location an
+// op was written at, then each place the function holding it was called
+// from (inlining makes `callsite(callee at caller)`, and a call inlined
+// into an inlined body nests on either side, as Triton's front end and
+// MLIR's inliner make both). A name is looked through to the location it
+// names; unknown locations are no frame; a fused location is one frame.
+// A location without a call site is its own one frame, unless unknown.
+func CallStack(loc Location) []Location {
+	var frames []Location
+	var walk func(l Location)
+	walk = func(l Location) {
+		switch l := l.(type) {
+		case nil, *UnknownLoc:
+		case *CallSiteLoc:
+			walk(l.Callee)
+			walk(l.Caller)
+		case *NameLoc:
+			n := len(frames)
+			walk(l.Child)
+			if len(frames) == n {
+				frames = append(frames, l) // a bare name is still a place to show
+			}
+		default:
+			frames = append(frames, l)
+		}
+	}
+	walk(loc)
+	return frames
+}
+
 // LocString renders loc in the short form used by diagnostics: `file:line:col`
 // for the first file location found, or the MLIR spelling otherwise.
 func LocString(loc Location) string {

@@ -185,7 +185,7 @@ func checkFloatTypes(op *ir.Operation) error {
 			t = op.Result(i - n).Type()
 		}
 		if et := ir.ElementTypeOrSelf(t); !floatSupported(et) && !(signBitOps[op.Name()] && isAnyFP8(et)) {
-			return ir.OpErrorf(op, "'%s' on %s is not supported (only f16, bf16, f32 and f64 floats)", op.Name(), asm.TypeString(et))
+			return ir.OpErrorf(op, "on %s is not supported (only f16, bf16, f32 and f64 floats)", asm.TypeString(et))
 		}
 	}
 	return nil

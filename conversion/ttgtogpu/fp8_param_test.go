@@ -56,7 +56,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }`)
 	err := lowerErr(m)
-	if err == nil || !strings.Contains(err.Error(), "'arith.cmpf' on f8E4M3FN is not supported") {
+	if err == nil || !strings.Contains(err.Error(), "'arith.cmpf' op on f8E4M3FN is not supported") {
 		t.Errorf("a comparison of fp8 values in an argmin's combine region: got %v, want it refused", err)
 	}
 }

@@ -549,7 +549,14 @@ func Render(err error, read func(string) ([]byte, error)) string {
 	if !errors.As(err, &pe) {
 		return "error: " + err.Error() + "\n"
 	}
-	return pe.Render(func(file string) (string, bool) {
+	return pe.Render(SourceReader(read))
+}
+
+// SourceReader finds the text of a file a kernel's locations point at:
+// Triton's library modules (triton/language/*.py, built in) or, through
+// read when it is not nil, any other file.
+func SourceReader(read func(string) ([]byte, error)) func(file string) (string, bool) {
+	return func(file string) (string, bool) {
 		for _, f := range preludeModules {
 			if file == "triton/language/"+strings.TrimPrefix(f, "prelude/") {
 				b, err := preludeFS.ReadFile(f)
@@ -561,5 +568,5 @@ func Render(err error, read func(string) ([]byte, error)) string {
 		}
 		b, err := read(file)
 		return string(b), err == nil
-	})
+	}
 }

@@ -64,3 +64,16 @@ func tooLarge(name string, size int64) error {
 	}
 	return fmt.Errorf("input file '%s' is %s, over the %d MiB tt reads (a kernel's IR is under 1 MiB)", name, what, MaxInputBytes>>20)
 }
+
+// ReadSource reads a file a diagnostic's location names, to quote its
+// line: only a regular file within MaxInputBytes (a location is the
+// input's word, and naming a pipe or a device must not make the tool wait
+// or read without end). It reports whether it could.
+func ReadSource(path string) (string, bool) {
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxInputBytes {
+		return "", false
+	}
+	b, err := ReadFile(path)
+	return string(b), err == nil
+}

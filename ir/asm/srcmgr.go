@@ -10,6 +10,7 @@ import (
 // they point at, the way MLIR's SourceMgrDiagnosticHandler does.
 type SourceMgr struct {
 	files map[string]string
+	read  func(file string) (string, bool)
 }
 
 // NewSourceMgr returns an empty source manager.
@@ -18,11 +19,35 @@ func NewSourceMgr() *SourceMgr { return &SourceMgr{files: map[string]string{}} }
 // Add registers the text of a file.
 func (m *SourceMgr) Add(name, text string) { m.files[name] = text }
 
+// SetReader gives the manager a way to find the text of files it was not
+// given, read once each: the library sources a kernel's inlined calls
+// point into.
+func (m *SourceMgr) SetReader(read func(file string) (string, bool)) { m.read = read }
+
+// text is file's source, if the manager has or can read it.
+func (m *SourceMgr) text(file string) (string, bool) {
+	if t, ok := m.files[file]; ok {
+		return t, true
+	}
+	if m.read == nil {
+		return "", false
+	}
+	t, ok := m.read(file)
+	if ok {
+		m.files[file] = t
+	}
+	return t, ok
+}
+
 // Render formats a diagnostic and its notes:
 //
 //	file:line:col: error: message
 //	<the source line>
 //	        ^
+//
+// A location inside inlined calls is shown at its innermost frame, each
+// caller after it as a "called from" note with its own line (ir.CallStack;
+// MLIR's handler shows a call site's stack the same way).
 func (m *SourceMgr) Render(d *ir.Diagnostic) string {
 	var b strings.Builder
 	m.render(&b, d)
@@ -33,18 +58,34 @@ func (m *SourceMgr) Render(d *ir.Diagnostic) string {
 }
 
 func (m *SourceMgr) render(b *strings.Builder, d *ir.Diagnostic) {
-	f := ir.FindFileLineCol(d.Loc)
-	if f == nil {
+	frames := ir.CallStack(d.Loc)
+	if ir.FindFileLineCol(d.Loc) == nil || len(frames) == 0 {
 		b.WriteString(LocString(d.Loc))
 		b.WriteString(": " + d.Severity.String() + ": " + d.Message + "\n")
 		return
 	}
-	b.WriteString(ir.LocString(d.Loc) + ": " + d.Severity.String() + ": " + d.Message + "\n")
-	text, ok := m.files[f.File]
+	m.renderAt(b, frames[0], d.Severity.String()+": "+d.Message)
+	for i, f := range frames[1:] {
+		if i == ir.CallStackLimit {
+			break
+		}
+		m.renderAt(b, f, "note: called from")
+	}
+}
+
+// renderAt writes `loc: text` and, when the location is in a known file,
+// the line it points at with a caret under its column.
+func (m *SourceMgr) renderAt(b *strings.Builder, loc ir.Location, text string) {
+	b.WriteString(ir.LocString(loc) + ": " + text + "\n")
+	f := ir.FindFileLineCol(loc)
+	if f == nil {
+		return
+	}
+	src, ok := m.text(f.File)
 	if !ok || f.Line < 1 {
 		return
 	}
-	line := nthLine(text, f.Line)
+	line := nthLine(src, f.Line)
 	if line == "" && f.Col <= 1 {
 		return
 	}

@@ -2,11 +2,14 @@ package tttranslate
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/ttcompiler/tt/dialects/all"
 	"github.com/ttcompiler/tt/dialects/gpu"
+	"github.com/ttcompiler/tt/frontend/triton"
+	"github.com/ttcompiler/tt/internal/cli"
 	"github.com/ttcompiler/tt/ir"
 	"github.com/ttcompiler/tt/ir/asm"
 	"github.com/ttcompiler/tt/passmgr"
@@ -50,10 +53,20 @@ func CompileSource(name, src string, o Options) (*Result, error) {
 }
 
 // RenderError formats err for a user: every located diagnostic as
-// `file:line:col: error: message` followed by the quoted source line.
+// `file:line:col: error: message` followed by the quoted source line,
+// then, for an op inlined from a call, where it was called from. The
+// input is name's text src; other files a location names are read from
+// Triton's built-in library or, regular files only, from disk (as MLIR's
+// handler loads them).
 func RenderError(name, src string, err error) string {
 	srcs := asm.NewSourceMgr()
 	srcs.Add(name, src)
+	srcs.SetReader(triton.SourceReader(func(file string) ([]byte, error) {
+		if text, ok := cli.ReadSource(file); ok {
+			return []byte(text), nil
+		}
+		return nil, os.ErrNotExist
+	}))
 	var diags ir.Diagnostics
 	var d *ir.Diagnostic
 	switch {

@@ -78,7 +78,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @fp8arith(%x: tensor<32xf8E5M2, #blocked>, %p: !tt.ptr<f8E5M2>) {
-    // expected-error @+1 {{'arith.addf' on f8E5M2 is not supported (only f16, bf16, f32 and f64 floats)}}
+    // expected-error @+1 {{'arith.addf' op on f8E5M2 is not supported (only f16, bf16, f32 and f64 floats)}}
     %y = arith.addf %x, %x : tensor<32xf8E5M2, #blocked>
     %s = tt.splat %p : !tt.ptr<f8E5M2> -> tensor<32x!tt.ptr<f8E5M2>, #blocked>
     tt.store %s, %y : tensor<32x!tt.ptr<f8E5M2>, #blocked>
