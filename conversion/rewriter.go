@@ -76,6 +76,18 @@ func (rw *Rewriter) replaceResult(op *ir.Operation, i int, g []ir.Value) {
 	rw.Rewriter.ReplaceAllUsesWith(res, cast.Result(0))
 }
 
+// SourceValue returns a value of the original type t standing for the
+// converted value v, for ops a pattern creates in the original types (the
+// clones of a region it inlines, whose block arguments have those types):
+// v itself when it has type t, else a source cast at b's insertion point,
+// resolved once those ops are converted.
+func (rw *Rewriter) SourceValue(b *ir.Builder, v ir.Value, t ir.Type, loc ir.Location) ir.Value {
+	if v.Type() == t {
+		return v
+	}
+	return rw.c.newCast(b, []ir.Value{v}, []ir.Type{t}, loc, sourceCast).Result(0)
+}
+
 // ReplaceAllUsesWith is pattern.Rewriter's, after the held casts take
 // their operands (heldcasts.go): from may be one of their inputs.
 func (rw *Rewriter) ReplaceAllUsesWith(from, to ir.Value) {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/ttcompiler/tt/conversion"
 	"github.com/ttcompiler/tt/ir"
 )
 
@@ -14,7 +15,15 @@ import (
 // block arguments bound to the accumulator and the new values; the clones
 // are ordinary scalar ops that the conversion lowers right after the
 // pattern. Applications to the same operands are shared.
+//
+// The clones are in the region's types, and the registers in the
+// converted ones, which differ for 8-bit floats (an i8 holds one's bits):
+// each register goes in through a source cast and each yielded value
+// comes out through the rewriter's remapping, so that a clone sees an
+// operand of its own type (a conversion from f8E4M3FN lowered as one,
+// not as an i8's) and the reduction's shuffles and stores see registers.
 type combiner struct {
+	rw    *conversion.Rewriter
 	block *ir.Block
 	n     int // values per accumulator
 	// memo holds the applications made so far by the hash of their
@@ -29,7 +38,7 @@ type application struct{ acc, cur, out []ir.Value }
 
 // newCombiner checks that r is a single-block region with 2n arguments
 // ending in a terminator that yields n values.
-func newCombiner(op *ir.Operation, r *ir.Region, n int) (*combiner, error) {
+func newCombiner(op *ir.Operation, r *ir.Region, n int, rw *conversion.Rewriter) (*combiner, error) {
 	if r.NumBlocks() != 1 {
 		return nil, ir.OpErrorf(op, "combine region must have exactly one block (found %d)", r.NumBlocks())
 	}
@@ -55,7 +64,7 @@ func newCombiner(op *ir.Operation, r *ir.Region, n int) (*combiner, error) {
 			}
 		}
 	}
-	return &combiner{block: b, n: n, memo: map[uint64][]application{}, seed: maphash.MakeSeed()}, nil
+	return &combiner{rw: rw, block: b, n: n, memo: map[uint64][]application{}, seed: maphash.MakeSeed()}, nil
 }
 
 // apply returns combine(acc, cur).
@@ -66,9 +75,16 @@ func (c *combiner) apply(e *emitter, acc, cur []ir.Value) []ir.Value {
 			return a.out
 		}
 	}
-	args := append(append(make([]ir.Value, 0, len(acc)+len(cur)), acc...), cur...)
+	regs := append(append(make([]ir.Value, 0, len(acc)+len(cur)), acc...), cur...)
+	args := make([]ir.Value, len(regs))
+	for i, r := range regs {
+		args[i] = c.rw.SourceValue(e.b, r, c.block.Argument(i).Type(), e.loc)
+	}
 	out := inlineBlock(e, c.block, args)
-	c.memo[h] = append(c.memo[h], application{acc: args[:len(acc)], cur: args[len(acc):], out: out})
+	for i, v := range out {
+		out[i] = c.rw.Remapped(v)
+	}
+	c.memo[h] = append(c.memo[h], application{acc: regs[:len(acc)], cur: regs[len(acc):], out: out})
 	return out
 }
 

@@ -162,7 +162,7 @@ func (l *lowering) lowerReduce(op *ir.Operation, e *emitter, rw *conversion.Rewr
 		return err
 	}
 	n := op.NumOperands()
-	comb, err := newCombiner(op, op.Region(0), n)
+	comb, err := newCombiner(op, op.Region(0), n, rw)
 	if err != nil {
 		return err
 	}

@@ -192,7 +192,7 @@ func (l *lowering) lowerScan(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 		return err
 	}
 	n := op.NumOperands()
-	comb, err := newCombiner(op, op.Region(0), n)
+	comb, err := newCombiner(op, op.Region(0), n, rw)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,79 @@
+package ttgtogpu_test
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+)
+
+// TestFP8CombineRegionDiff: a reduction and a scan whose combine regions
+// take 8-bit floats and compute in f32 (an argmin that widens to compare
+// and selects the fp8 values, ties to the first index as Triton's; a
+// running maximum widened and narrowed back) give the interpreter's
+// results, bit for bit, within a warp and across warps. Both combines are
+// associative, so the lowering's order of application does not show. The regions' clones are in fp8 types while the registers are
+// i8: each register must enter a clone as an fp8 value (a widening lowered
+// as an i8's would be wrong) and each yielded value leave as a register
+// (the lowering left a cast to f8E4M3FN live before: "failed to legalize
+// unresolved materialization").
+func TestFP8CombineRegionDiff(t *testing.T) {
+	for _, c := range []struct{ m, n, warps, axis int }{{32, 64, 4, 0}, {32, 64, 4, 1}, {1, 256, 8, 1}, {128, 4, 4, 0}} {
+		t.Run(fmt.Sprintf("%dx%d_w%d_axis%d", c.m, c.n, c.warps, c.axis), func(t *testing.T) {
+			out := c.n // the reduced length
+			if c.axis == 1 {
+				out = c.m
+			}
+			src := fmt.Sprintf(`module {
+  tt.func public @k(%%x: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}, %%v: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}, %%i: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %%s: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}) {
+%[1]s%[2]s%[3]s
+    %%xv = tt.load %%xp : tensor<%[4]dx%[5]dx!tt.ptr<f8E4M3FN>>
+    %%red:2 = "tt.reduce"(%%xv, %%off) <{axis = %[6]d : i32}> ({
+    ^bb0(%%a: f8E4M3FN, %%ai: i32, %%b: f8E4M3FN, %%bi: i32):
+      %%af = tt.fp_to_fp %%a : f8E4M3FN -> f32
+      %%bf = tt.fp_to_fp %%b : f8E4M3FN -> f32
+      %%less = arith.cmpf olt, %%af, %%bf : f32
+      %%eq = arith.cmpf oeq, %%af, %%bf : f32
+      %%first = arith.cmpi slt, %%ai, %%bi : i32
+      %%tie = arith.andi %%eq, %%first : i1
+      %%lt = arith.ori %%less, %%tie : i1
+      %%w = arith.select %%lt, %%a, %%b : f8E4M3FN
+      %%wi = arith.select %%lt, %%ai, %%bi : i32
+      tt.reduce.return %%w, %%wi : f8E4M3FN, i32
+    }) : (tensor<%[4]dx%[5]dxf8E4M3FN>, tensor<%[4]dx%[5]dxi32>) -> (tensor<%[7]dxf8E4M3FN>, tensor<%[7]dxi32>)
+    %%o = tt.make_range {end = %[7]d : i32, start = 0 : i32} : tensor<%[7]dxi32>
+    %%vs = tt.splat %%v : !tt.ptr<f8E4M3FN> -> tensor<%[7]dx!tt.ptr<f8E4M3FN>>
+    %%vp = tt.addptr %%vs, %%o : tensor<%[7]dx!tt.ptr<f8E4M3FN>>, tensor<%[7]dxi32>
+    tt.store %%vp, %%red#0 : tensor<%[7]dx!tt.ptr<f8E4M3FN>>
+    %%is = tt.splat %%i : !tt.ptr<i32> -> tensor<%[7]dx!tt.ptr<i32>>
+    %%ip = tt.addptr %%is, %%o : tensor<%[7]dx!tt.ptr<i32>>, tensor<%[7]dxi32>
+    tt.store %%ip, %%red#1 : tensor<%[7]dx!tt.ptr<i32>>
+    %%sc = "tt.scan"(%%xv) <{axis = %[6]d : i32, reverse = false}> ({
+    ^bb0(%%a: f8E4M3FN, %%b: f8E4M3FN):
+      %%af = tt.fp_to_fp %%a : f8E4M3FN -> f32
+      %%bf = tt.fp_to_fp %%b : f8E4M3FN -> f32
+      %%mx = arith.maximumf %%af, %%bf : f32
+      %%n = tt.fp_to_fp %%mx, rounding = rtne : f32 -> f8E4M3FN
+      tt.scan.return %%n : f8E4M3FN
+    }) : (tensor<%[4]dx%[5]dxf8E4M3FN>) -> tensor<%[4]dx%[5]dxf8E4M3FN>
+    tt.store %%sp, %%sc : tensor<%[4]dx%[5]dx!tt.ptr<f8E4M3FN>>
+    tt.return
+  }
+}`, offsets2D(c.m, c.n), ptrs2D("xp", "x", "f8E4M3FN", c.m, c.n), ptrs2D("sp", "s", "f8E4M3FN", c.m, c.n),
+				c.m, c.n, c.axis, out)
+			forTargets(t, func(t *testing.T, tg gpuTarget) {
+				m := ttirKernelFor(t, tg, src, c.warps)
+				r := rand.New(rand.NewSource(7))
+				x := make([]byte, c.m*c.n)
+				for i := range x {
+					x[i] = byte(r.Intn(256))
+					if x[i]&0x7f == 0x7f { // no NaN codes
+						x[i] = 0
+					}
+				}
+				diffTest(t, m, "k", [3]int{1, 1, 1}, []diffArg{
+					{buf: x, kind: "i8"}, zeroBuf("i8", out), zeroBuf("i32", out), zeroBuf("i8", c.m*c.n),
+				}, 0)
+			})
+		})
+	}
+}
