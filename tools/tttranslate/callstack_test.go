@@ -2,7 +2,6 @@ package tttranslate
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -17,13 +16,7 @@ import (
 // not opened, so the tool neither waits nor reads it).
 func TestDiagnosticCallStackQuotesEachFrame(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	kernel := write("k.py", `import triton
 import triton.language as tl
 
@@ -87,7 +80,7 @@ def kernel(X, Z, I):
 	// tl.argmin's combine compares in the values' type: the error is in
 	// Triton's library, and the last frame is the kernel's call.
 	var stdout, stderr bytes.Buffer
-	src := strings.Replace(mustRead(t, kernel), "    tl.store(Z + tl.arange(0, 16), less(x, x))\n", "", 1)
+	src := strings.Replace(parseFile(t, kernel), "    tl.store(Z + tl.arange(0, 16), less(x, x))\n", "", 1)
 	argmin := write("argmin.py", src)
 	Run([]string{argmin, "--kernel", "kernel", "--signature", "*fp8e4nv:16, *i1:16, *i32:16", "--no-cache", "-o", filepath.Join(dir, "a.ptx")}, nil, &stdout, &stderr)
 	got := stderr.String()
@@ -99,13 +92,4 @@ def kernel(X, Z, I):
 			t.Errorf("argmin: missing %q in:\n%s", w, got)
 		}
 	}
-}
-
-func mustRead(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

@@ -1,7 +1,6 @@
 package tttranslate
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,13 +20,7 @@ import (
 func TestCommandLineRobustness(t *testing.T) {
 	t.Setenv("TT_CACHE_DIR", t.TempDir())
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	k := "../../examples/vector_add.ttir"
 	py := "../../examples/kernel_patterns.py"
 	sig := "*fp32:16, *fp32:16, *fp32:16, i32"

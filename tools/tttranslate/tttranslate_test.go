@@ -24,6 +24,16 @@ func requireStages(t *testing.T, from Level) {
 	}
 }
 
+// writeFile writes text to dir/name and returns the path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func parseFile(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
