@@ -14,14 +14,8 @@ import (
 // ops are cloned at the insertion point for every application, with the
 // block arguments bound to the accumulator and the new values; the clones
 // are ordinary scalar ops that the conversion lowers right after the
-// pattern. Applications to the same operands are shared.
-//
-// The clones are in the region's types, and the registers in the
-// converted ones, which differ for 8-bit floats (an i8 holds one's bits):
-// each register goes in through a source cast and each yielded value
-// comes out through the rewriter's remapping, so that a clone sees an
-// operand of its own type (a conversion from f8E4M3FN lowered as one,
-// not as an i8's) and the reduction's shuffles and stores see registers.
+// pattern (inlineOnRegisters). Applications to the same operands are
+// shared.
 type combiner struct {
 	rw    *conversion.Rewriter
 	block *ir.Block
@@ -76,25 +70,25 @@ func (c *combiner) apply(e *emitter, acc, cur []ir.Value) []ir.Value {
 		}
 	}
 	regs := append(append(make([]ir.Value, 0, len(acc)+len(cur)), acc...), cur...)
-	args := make([]ir.Value, len(regs))
-	for i, r := range regs {
-		args[i] = c.rw.SourceValue(e.b, r, c.block.Argument(i).Type(), e.loc)
-	}
-	out := inlineBlock(e, c.block, args)
-	for i, v := range out {
-		out[i] = c.rw.Remapped(v)
-	}
+	out := inlineOnRegisters(e, c.rw, c.block, regs)
 	c.memo[h] = append(c.memo[h], application{acc: regs[:len(acc)], cur: regs[len(acc):], out: out})
 	return out
 }
 
-// inlineBlock clones the ops of a single-block region at the insertion
-// point with the block arguments bound to args, and returns the values its
-// terminator yields.
-func inlineBlock(e *emitter, b *ir.Block, args []ir.Value) []ir.Value {
+// inlineOnRegisters clones the ops of a single-block region at the
+// insertion point with its block arguments bound to the registers regs,
+// and returns the registers of the values its terminator yields. The
+// clones are in the region's types, which differ from the registers' for
+// 8-bit floats (an i8 holds one's bits): each register enters as a source
+// cast to its argument's type, and each yielded value leaves through the
+// rewriter's remapping, so that a clone sees an operand of its own type (a
+// widening from f8E4M3FN is lowered as one, not as an i8's) and the ops
+// after it see registers. The clones are lowered as the conversion
+// reaches them.
+func inlineOnRegisters(e *emitter, rw *conversion.Rewriter, b *ir.Block, regs []ir.Value) []ir.Value {
 	m := ir.NewMapping()
-	for i, a := range args {
-		m.Map(b.Argument(i), a)
+	for i, r := range regs {
+		m.Map(b.Argument(i), rw.SourceValue(e.b, r, b.Argument(i).Type(), e.loc))
 	}
 	t := b.Terminator()
 	for o := b.First(); o != t; o = o.Next() {
@@ -102,7 +96,7 @@ func inlineBlock(e *emitter, b *ir.Block, args []ir.Value) []ir.Value {
 	}
 	out := make([]ir.Value, t.NumOperands())
 	for i := range out {
-		out[i] = m.Lookup(t.Operand(i))
+		out[i] = rw.Remapped(m.Lookup(t.Operand(i)))
 	}
 	return out
 }

@@ -301,12 +301,12 @@ func (l *lowering) lowerMapElementwise(op *ir.Operation, e *emitter, rw *convers
 				join.Region().InsertBefore(next, join)
 			}
 			for _, t := range retTypes {
-				outs = append(outs, next.AddArgument(t, op.Loc()))
+				outs = append(outs, next.AddArgument(registerType(rw, t), op.Loc()))
 			}
-			l.mapElementwiseBlocks(e, r, cur, next, args)
+			l.mapElementwiseBlocks(e, rw, r, cur, next, args)
 			cur = next
 		} else {
-			outs = inlineBlock(e, r.Front(), args)
+			outs = inlineOnRegisters(e, rw, r.Front(), args)
 		}
 		for k := range results {
 			results[k] = append(results[k], outs[k*pack:k*pack+min(pack, n-c)]...)
@@ -326,25 +326,38 @@ func (l *lowering) lowerMapElementwise(op *ir.Operation, e *emitter, rw *convers
 // mapElementwiseBlocks copies the blocks of r in front of next, ends from
 // with a branch to the copy of the entry block passing args, and turns
 // each tt.map_elementwise.return into a branch to next with its operands.
-// The copied ops are lowered as the conversion reaches them.
-func (l *lowering) mapElementwiseBlocks(e *emitter, r *ir.Region, from, next *ir.Block, args []ir.Value) {
+// The copied ops are lowered as the conversion reaches them. As in
+// inlineOnRegisters, the copies' arguments and next's are registers: each
+// copy starts with its arguments cast to the region's types, and the
+// returned values are remapped to registers.
+func (l *lowering) mapElementwiseBlocks(e *emitter, rw *conversion.Rewriter, r *ir.Region, from, next *ir.Block, args []ir.Value) {
 	m := ir.NewMapping()
 	blocks := r.Blocks()
 	copies := make([]*ir.Block, len(blocks))
 	for i, b := range blocks {
 		copies[i] = ir.NewBlock(l.ctx, nil, nil)
 		for _, a := range b.Arguments() {
-			m.Map(a, copies[i].AddArgument(a.Type(), a.Loc()))
+			copies[i].AddArgument(registerType(rw, a.Type()), a.Loc())
 		}
 		m.MapBlock(b, copies[i])
 		next.Region().InsertBefore(copies[i], next)
+	}
+	for i, b := range blocks {
+		e.b.SetInsertionPointToEnd(copies[i])
+		for j, a := range b.Arguments() {
+			m.Map(a, rw.SourceValue(e.b, copies[i].Argument(j), a.Type(), a.Loc()))
+		}
 	}
 	var cloned []*ir.Operation
 	for i, b := range blocks {
 		e.b.SetInsertionPointToEnd(copies[i])
 		for o := b.First(); o != nil; o = o.Next() {
 			if o.Name() == "tt.map_elementwise.return" {
-				llvm.NewBr(e.b, o.Loc(), next, mapAll(m, o.Operands()))
+				regs := mapAll(m, o.Operands())
+				for k, v := range regs {
+					regs[k] = rw.Remapped(v)
+				}
+				llvm.NewBr(e.b, o.Loc(), next, regs)
 				continue
 			}
 			cloned = append(cloned, e.b.Insert(o.Clone(m)))
@@ -361,6 +374,17 @@ func (l *lowering) mapElementwiseBlocks(e *emitter, r *ir.Region, from, next *ir
 	}
 	e.b.SetInsertionPointToEnd(from)
 	llvm.NewBr(e.b, e.loc, copies[0], args)
+}
+
+// registerType is the type of t's register: t converted one to one (an
+// 8-bit float's i8), or t itself.
+func registerType(rw *conversion.Rewriter, t ir.Type) ir.Type {
+	if tc := rw.TypeConverter(); tc != nil {
+		if to, ok := tc.ConvertTypes(t); ok && len(to) == 1 {
+			return to[0]
+		}
+	}
+	return t
 }
 
 // mapAll looks every value up in m.

@@ -77,3 +77,60 @@ func TestFP8CombineRegionDiff(t *testing.T) {
 		})
 	}
 }
+
+// TestFP8MapElementwiseDiff: tt.map_elementwise on 8-bit floats whose
+// region widens to f32 and yields fp8 values, as one block (a select) and
+// with control flow (an scf.if, copied between branches), two elements a
+// call: the interpreter's bits. The copies' arguments and the join's are
+// registers (i8), the region's ops in fp8 types (the lowering left a cast
+// to f8E4M3FN live before).
+func TestFP8MapElementwiseDiff(t *testing.T) {
+	const n = 512
+	src := fmt.Sprintf(`module {
+  tt.func public @mapfp8(%%x: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}, %%p: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}, %%q: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}) {
+    %%i = tt.make_range {end = %[1]d : i32, start = 0 : i32} : tensor<%[1]dxi32>
+    %%xs = tt.splat %%x : !tt.ptr<f8E4M3FN> -> tensor<%[1]dx!tt.ptr<f8E4M3FN>>
+    %%xp = tt.addptr %%xs, %%i : tensor<%[1]dx!tt.ptr<f8E4M3FN>>, tensor<%[1]dxi32>
+    %%a = tt.load %%xp : tensor<%[1]dx!tt.ptr<f8E4M3FN>>
+    %%one = "tt.map_elementwise"(%%a) <{pack = 2 : i32}> ({
+    ^bb0(%%a0: f8E4M3FN, %%a1: f8E4M3FN):
+      %%half = arith.constant 0.5 : f32
+      %%f = tt.fp_to_fp %%a0 : f8E4M3FN -> f32
+      %%small = arith.cmpf olt, %%f, %%half : f32
+      %%h = arith.mulf %%f, %%half : f32
+      %%n = tt.fp_to_fp %%h, rounding = rtne : f32 -> f8E4M3FN
+      %%r = arith.select %%small, %%a0, %%n : f8E4M3FN
+      tt.map_elementwise.return %%r, %%a1 : f8E4M3FN, f8E4M3FN
+    }) : (tensor<%[1]dxf8E4M3FN>) -> tensor<%[1]dxf8E4M3FN>
+    %%two = "tt.map_elementwise"(%%a) <{pack = 2 : i32}> ({
+    ^bb0(%%a0: f8E4M3FN, %%a1: f8E4M3FN):
+      %%half = arith.constant 0.5 : f32
+      %%f = tt.fp_to_fp %%a1 : f8E4M3FN -> f32
+      %%small = arith.cmpf olt, %%f, %%half : f32
+      %%r = scf.if %%small -> (f8E4M3FN) {
+        scf.yield %%a0 : f8E4M3FN
+      } else {
+        %%h = arith.mulf %%f, %%half : f32
+        %%n = tt.fp_to_fp %%h, rounding = rtne : f32 -> f8E4M3FN
+        scf.yield %%n : f8E4M3FN
+      }
+      tt.map_elementwise.return %%a1, %%r : f8E4M3FN, f8E4M3FN
+    }) : (tensor<%[1]dxf8E4M3FN>) -> tensor<%[1]dxf8E4M3FN>
+    %%ps = tt.splat %%p : !tt.ptr<f8E4M3FN> -> tensor<%[1]dx!tt.ptr<f8E4M3FN>>
+    %%pp = tt.addptr %%ps, %%i : tensor<%[1]dx!tt.ptr<f8E4M3FN>>, tensor<%[1]dxi32>
+    tt.store %%pp, %%one : tensor<%[1]dx!tt.ptr<f8E4M3FN>>
+    %%qs = tt.splat %%q : !tt.ptr<f8E4M3FN> -> tensor<%[1]dx!tt.ptr<f8E4M3FN>>
+    %%qp = tt.addptr %%qs, %%i : tensor<%[1]dx!tt.ptr<f8E4M3FN>>, tensor<%[1]dxi32>
+    tt.store %%qp, %%two : tensor<%[1]dx!tt.ptr<f8E4M3FN>>
+    tt.return
+  }
+}`, n)
+	forTargets(t, func(t *testing.T, tg gpuTarget) {
+		m := ttirKernelFor(t, tg, src, 4)
+		x := make([]byte, n)
+		for i := range x {
+			x[i] = byte(i) // every code twice, NaNs included
+		}
+		diffTest(t, m, "mapfp8", [3]int{1, 1, 1}, []diffArg{{buf: x, kind: "i8"}, zeroBuf("i8", n), zeroBuf("i8", n)}, 0)
+	})
+}
