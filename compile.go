@@ -151,11 +151,7 @@ func compilePythonSpecs(path, src string, o Options, specs func(*triton.Kernel) 
 	key := tttranslate.OptionsKey(compilecache.NewKey("tt-api-python").String("path", path).String("source", src).
 		String("kernel", o.Kernel).Strings("spec", spec), &t).Sum()
 	render := func(err error) error {
-		msg := triton.Render(err, read)
-		if strings.HasPrefix(msg, "error: ") {
-			msg = tttranslate.RenderError(path, src, err)
-		}
-		return &CompileError{Msg: strings.TrimRight(msg, "\n"), Err: err}
+		return &CompileError{Msg: strings.TrimRight(tttranslate.RenderPythonError(path, src, read, err), "\n"), Err: err}
 	}
 	return cached(o, key, rec.Deps, func() (*Kernel, error) {
 		name, err := pythonKernelName(path, o.Kernel, read)

@@ -213,7 +213,15 @@ func runStagesTo(mod *ir.Operation, lvl Level, o *Options) error {
 
 // renderAny renders front-end and IR diagnostics.
 func renderAny(name, src string, err error) string {
-	if s := triton.Render(err, os.ReadFile); !strings.HasPrefix(s, "error: ") {
+	return RenderPythonError(name, src, os.ReadFile, err)
+}
+
+// RenderPythonError formats an error of compiling the Python file name
+// (text src) for a user: the front end's errors as it renders them (its
+// files read through read), the later stages' diagnostics as RenderError
+// does.
+func RenderPythonError(name, src string, read func(string) ([]byte, error), err error) string {
+	if s := triton.Render(err, read); !strings.HasPrefix(s, "error: ") {
 		return s
 	}
 	return RenderError(name, src, err)
