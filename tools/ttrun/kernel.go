@@ -67,23 +67,15 @@ func LoadKernelFile(path, name string, noVerify bool) (*Kernel, error) {
 	return LoadKernel(path, string(data), name, noVerify)
 }
 
-// renderDiag formats diagnostics with their source lines.
+// diagError is a compile error already rendered for a user.
 type diagError string
 
 func (e diagError) Error() string { return string(e) }
 
+// renderDiag formats diagnostics with their source lines (and an inlined
+// op's callers), as tt-translate does.
 func renderDiag(path, src string, err error) error {
-	ds := ir.AsDiagnostics(err, nil)
-	if len(ds) == 0 {
-		return err
-	}
-	sm := asm.NewSourceMgr()
-	sm.Add(path, src)
-	var out string
-	for _, d := range ds {
-		out += sm.Render(d)
-	}
-	return diagError(out)
+	return diagError(tttranslate.RenderError(path, src, err))
 }
 
 // ParamNames returns the names of the kernel's parameters: the SSA names
