@@ -134,3 +134,62 @@ func TestFP8MapElementwiseDiff(t *testing.T) {
 		diffTest(t, m, "mapfp8", [3]int{1, 1, 1}, []diffArg{{buf: x, kind: "i8"}, zeroBuf("i8", n), zeroBuf("i8", n)}, 0)
 	})
 }
+
+// TestFP8ConstantSelectDiff: 8-bit float constants (a zero, as Triton's
+// front end makes for `tl.where(m, x, 0.0)`, and a negative one) selected
+// against loaded fp8 values give the interpreter's bytes: a constant's
+// register holds its bits.
+func TestFP8ConstantSelectDiff(t *testing.T) {
+	const n = 256
+	for _, ty := range []string{"f8E4M3FN", "f8E5M2"} {
+		t.Run(ty, func(t *testing.T) {
+			src := fmt.Sprintf(`module {
+  tt.func public @sel(%%x: !tt.ptr<%[2]s> {tt.divisibility = 16 : i32}, %%p: !tt.ptr<%[2]s> {tt.divisibility = 16 : i32}) {
+    %%i = tt.make_range {end = %[1]d : i32, start = 0 : i32} : tensor<%[1]dxi32>
+    %%xs = tt.splat %%x : !tt.ptr<%[2]s> -> tensor<%[1]dx!tt.ptr<%[2]s>>
+    %%xp = tt.addptr %%xs, %%i : tensor<%[1]dx!tt.ptr<%[2]s>>, tensor<%[1]dxi32>
+    %%a = tt.load %%xp : tensor<%[1]dx!tt.ptr<%[2]s>>
+    %%c3 = arith.constant dense<3> : tensor<%[1]dxi32>
+    %%r = arith.remsi %%i, %%c3 : tensor<%[1]dxi32>
+    %%c0 = arith.constant dense<0> : tensor<%[1]dxi32>
+    %%c1 = arith.constant dense<1> : tensor<%[1]dxi32>
+    %%m0 = arith.cmpi eq, %%r, %%c0 : tensor<%[1]dxi32>
+    %%m1 = arith.cmpi eq, %%r, %%c1 : tensor<%[1]dxi32>
+    %%zero = arith.constant dense<0.000000e+00> : tensor<%[1]dx%[2]s>
+    %%neg = arith.constant dense<-2.500000e+00> : tensor<%[1]dx%[2]s>
+    %%s0 = arith.select %%m0, %%zero, %%a : tensor<%[1]dxi1>, tensor<%[1]dx%[2]s>
+    %%s1 = arith.select %%m1, %%neg, %%s0 : tensor<%[1]dxi1>, tensor<%[1]dx%[2]s>
+    %%ps = tt.splat %%p : !tt.ptr<%[2]s> -> tensor<%[1]dx!tt.ptr<%[2]s>>
+    %%pp = tt.addptr %%ps, %%i : tensor<%[1]dx!tt.ptr<%[2]s>>, tensor<%[1]dxi32>
+    tt.store %%pp, %%s1 : tensor<%[1]dx!tt.ptr<%[2]s>>
+    tt.return
+  }
+}`, n, ty)
+			forTargets(t, func(t *testing.T, tg gpuTarget) {
+				m := ttirKernelFor(t, tg, src, 4)
+				x := make([]byte, n)
+				for i := range x {
+					x[i] = byte(255 - i)
+				}
+				args := []diffArg{{buf: x, kind: "i8"}, zeroBuf("i8", n)}
+				diffTest(t, m, "sel", [3]int{1, 1, 1}, args, 0)
+				// The interpreter's bytes, checked against the definition.
+				got := cloneArgs(args)
+				simulateLowered(t, ttirKernelFor(t, tg, src, 4), "sel", [3]int{1, 1, 1}, got, nil)
+				neg := map[string]byte{"f8E4M3FN": 0xc2, "f8E5M2": 0xc1}[ty] // -2.5
+				for i := 0; i < n; i++ {
+					want := x[i]
+					switch i % 3 {
+					case 0:
+						want = 0
+					case 1:
+						want = neg
+					}
+					if got[1].buf[i] != want {
+						t.Fatalf("element %d: %#x, want %#x", i, got[1].buf[i], want)
+					}
+				}
+			})
+		})
+	}
+}

@@ -104,16 +104,15 @@ func (g *gen) constFloat(t ir.Type, v float64) ir.Value {
 	return arith.NewConstant(g.b, g.loc, arith.FloatAttr(g.b.Ctx, t, v)).Result(0)
 }
 
-// nullValue is get_null_value: a zero of an integer or float type.
+// nullValue is get_null_value: a zero of the dtype's IR type, as
+// Triton's builder makes it: of any float type (an 8-bit float's too, so
+// `tl.where(m, x, 0.0)` on fp8 values is a select of a constant) or
+// integer type (fp8e4b15 is an i8 in the IR).
 func (g *gen) nullValue(t *DType) ir.Value {
-	it := t.IR(g.b.Ctx)
-	if t.IsFloating() {
-		if t.IsFP8() {
-			g.failCur("NotImplementedError: no null value for %s", t)
-		}
+	switch it := t.IR(g.b.Ctx).(type) {
+	case *ir.FloatType:
 		return g.constFloat(it, 0)
-	}
-	if t.IsInt() {
+	case *ir.IntegerType:
 		return g.constInt(it, 0)
 	}
 	g.failCur("RuntimeError: Not implemented")
