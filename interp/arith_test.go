@@ -269,3 +269,70 @@ func TestLoneRemAfterPaired(t *testing.T) {
 	mustRun(t, elementwise(4, "i32", "i32", true, "  %r = arith.remsi %a, %b : tensor<4xi32>"), launchOpts{}, i32s(7, 100, -9, 5), i32s(2, 0, 4, 0), out)
 	eq(t, "lone rem", getI32(out), 1, -1, -1, -1)
 }
+
+// 16-bit float products feeding an add are one fma where the target has
+// it (fma.rn.f16 on NVIDIA, fma.rn.bf16 from sm_80 on; TTIR is taken as
+// sm_90), as Triton's LLVM fuses them; elsewhere they round twice.
+func TestFPContractionHalf(t *testing.T) {
+	// a = b = 1+3*2^-10, c = -1: the exact a*b+c is 6*2^-10 + 9*2^-20;
+	// the product rounded first loses 9*2^-20, fused the result keeps
+	// 8*2^-20 of it (one f16 ulp at 6*2^-10 is 2^-18).
+	f16 := func(target string) string {
+		attr := ""
+		if target != "" {
+			attr = ` attributes {ttg.target = "` + target + `"}`
+		}
+		return `module` + attr + ` {
+  tt.func public @k(%p: !tt.ptr<f16>) {
+  %a = arith.constant 1.0029296875 : f16
+  %c = arith.constant -1.0 : f16
+  %m = arith.mulf %a, %a : f16
+  %r = arith.addf %m, %c : f16
+  tt.store %p, %r : !tt.ptr<f16>
+  tt.return
+  }
+}`
+	}
+	fused := numeric.F16FromFloat64(6*math.Ldexp(1, -10)+8*math.Ldexp(1, -20), numeric.RNE)
+	apart := numeric.F16FromFloat64(6*math.Ldexp(1, -10), numeric.RNE)
+	for _, c := range []struct {
+		target string
+		want   uint16
+	}{{"", fused}, {"cuda:90", fused}, {"cuda:75", fused}, {"hip:gfx942", apart}} {
+		out := make([]byte, 2)
+		mustRun(t, f16(c.target), launchOpts{}, out)
+		if got := getU16(out)[0]; got != c.want {
+			t.Errorf("f16 a*a+c on %q = %#x, want %#x", c.target, got, c.want)
+		}
+	}
+	out := make([]byte, 2)
+	mustRun(t, f16("cuda:90"), launchOpts{opts: Options{NoFPContraction: true}}, out)
+	if got := getU16(out)[0]; got != apart {
+		t.Errorf("f16 a*a+c without contraction = %#x, want %#x", got, apart)
+	}
+	// bf16: a = 1+3*2^-7; fused only from sm_80 on.
+	bf16 := func(target string) string {
+		return `module attributes {ttg.target = "` + target + `"} {
+  tt.func public @k(%p: !tt.ptr<bf16>) {
+  %a = arith.constant 1.0234375 : bf16
+  %c = arith.constant -1.0 : bf16
+  %m = arith.mulf %a, %a : bf16
+  %r = arith.addf %m, %c : bf16
+  tt.store %p, %r : !tt.ptr<bf16>
+  tt.return
+  }
+}`
+	}
+	bfFused := numeric.BF16FromFloat64(6*math.Ldexp(1, -7)+8*math.Ldexp(1, -14), numeric.RNE)
+	bfApart := numeric.BF16FromFloat64(6*math.Ldexp(1, -7), numeric.RNE)
+	if bfFused == bfApart {
+		t.Fatal("the bf16 case does not tell fused from apart")
+	}
+	for target, want := range map[string]uint16{"cuda:90": bfFused, "cuda:80": bfFused, "cuda:75": bfApart} {
+		out := make([]byte, 2)
+		mustRun(t, bf16(target), launchOpts{}, out)
+		if got := getU16(out)[0]; got != want {
+			t.Errorf("bf16 a*a+c on %s = %#x, want %#x", target, got, want)
+		}
+	}
+}

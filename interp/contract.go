@@ -12,8 +12,9 @@ import (
 // an addition or subtraction in the same basic block into one fused
 // multiply-add (DAGCombiner's visitFADDForFMACombine/visitFSUBForFMACombine;
 // NVPTX enables aggressive fusion, so the product may have other uses).
-// The interpreter does the same for f32 and f64, so that a*b+c rounds once
-// as on the GPU:
+// The interpreter does the same for f32 and f64, and for f16 and bf16 where
+// the target has their fma (contractsHalf: NVIDIA, bf16 from sm_80 on), so
+// that a*b+c rounds once as on the GPU:
 //
 //	addf(mulf(x, y), z) -> fma(x, y, z)     addf(z, mulf(x, y)) -> fma(x, y, z)
 //	subf(mulf(x, y), z) -> fma(x, y, -z)    subf(z, mulf(x, y)) -> fma(-x, y, z)
@@ -28,7 +29,7 @@ import (
 // options can turn contraction off (Triton's enable_fp_fusion=False).
 
 // contractable returns the arith.mulf defining v if it can be fused into
-// user (same block, f32/f64 element).
+// user (same block; the element type buildContracted checks).
 func contractable(v ir.Value, user *ir.Operation) *ir.Operation {
 	r, ok := v.(*ir.OpResult)
 	if !ok {
@@ -84,7 +85,8 @@ func hoistable(op, loop *ir.Operation, memo map[*ir.Operation]bool) bool {
 // buildContracted returns a fused runFn for an addf/subf, or nil when the
 // op does not contract.
 func buildContracted(c *compiler, op *ir.Operation, e *Elem) runFn {
-	if c.prog.opts.NoFPContraction || (e.Kind != KF32 && e.Kind != KF64) || op.NumOperands() != 2 {
+	half := e.Kind == KSmall && contractsHalf(op, e.Fmt)
+	if c.prog.opts.NoFPContraction || (e.Kind != KF32 && e.Kind != KF64 && !half) || op.NumOperands() != 2 {
 		return nil
 	}
 	sub := op.Name() == "arith.subf"
@@ -130,7 +132,21 @@ func buildContracted(c *compiler, op *ir.Operation, e *Elem) runFn {
 		}
 		r := newTensorN(e, shape, n)
 		a, b, z := ts[0], ts[1], ts[2]
-		if e.Kind == KF32 {
+		switch e.Kind {
+		case KSmall:
+			// FMAOdd's result rounded once to the format is the correctly
+			// rounded fma (fma.rn.f16 / fma.rn.bf16).
+			for i := range r.Bits {
+				p, q := f32At(a, i), f32At(z, i)
+				if negProduct {
+					p = -p
+				}
+				if negAddend {
+					q = -q
+				}
+				r.Bits[i] = uint64(e.Fmt.FromFloat64(numeric.FMAOdd(float64(p), float64(f32At(b, i)), float64(q)), numeric.RNE))
+			}
+		case KF32:
 			for i := range r.F32 {
 				p, q := a.F32[i], z.F32[i]
 				if negProduct {
@@ -141,7 +157,7 @@ func buildContracted(c *compiler, op *ir.Operation, e *Elem) runFn {
 				}
 				r.F32[i] = numeric.FMA32(p, b.F32[i], q)
 			}
-		} else {
+		default:
 			for i := range r.F64 {
 				p, q := a.F64[i], z.F64[i]
 				if negProduct {

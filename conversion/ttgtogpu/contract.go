@@ -13,12 +13,16 @@ import (
 //	fsub(fmul(x, y), z) -> fma(x, y, -z)   fsub(z, fmul(x, y)) -> fma(-x, y, z)
 //
 // When both operands are products, the one with fewer uses is fused (the
-// left one on a tie). f32 and f64 only.
-func contractFMA(blocks []*ir.Block) {
+// left one on a tie). f32 and f64 always; f16 and bf16 where the target
+// says LLVM fuses them (target.contractsHalfFMA).
+func contractFMA(blocks []*ir.Block, half func(ir.Type) bool) {
 	for _, b := range blocks {
 		var todo []*ir.Operation
 		for op := b.First(); op != nil; op = op.Next() {
-			if (op.Name() == "llvm.fadd" || op.Name() == "llvm.fsub") && (isF32(op.Result(0).Type()) || isF64(op.Result(0).Type())) {
+			if op.Name() != "llvm.fadd" && op.Name() != "llvm.fsub" {
+				continue
+			}
+			if t := op.Result(0).Type(); isF32(t) || isF64(t) || half(t) {
 				todo = append(todo, op)
 			}
 		}

@@ -255,7 +255,7 @@ func (l *lowering) cleanUp(fn *ir.Operation) {
 	})
 	decomposeRemainders(rems)
 	if !l.opts.NoFPFusion {
-		contractFMA(blocks)
+		contractFMA(blocks, l.target.contractsHalfFMA)
 	}
 	foldSignFlips(selects)
 	sinkBarriers(blocks)

@@ -35,6 +35,12 @@ type target interface {
 	// Triton); else they are computed in f32 and rounded back. Either way
 	// the result is the correctly rounded one.
 	hasBF16Arithmetic() bool
+	// contractsHalfFMA reports whether a multiplication of 16-bit floats
+	// of type t feeding an addition becomes one fma (contractFMA), as
+	// LLVM fuses them for Triton where the fma is an instruction of the
+	// type: NVIDIA's fma.rn.f16, and fma.rn.bf16 from sm_80 on (seen in
+	// Triton 3.6's PTX of x * 0.75 + y on an H200).
+	contractsHalfFMA(t ir.Type) bool
 	// hasFP8PairConversions reports whether a pair of 8-bit floats widens
 	// to f16, and two f32 round to a pair of 8-bit floats, in one gpu.cvt
 	// (cvt.rn.f16x2.e4m3x2, cvt.rn.satfinite.e4m3x2.f32 and their e5m2

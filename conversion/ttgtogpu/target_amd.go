@@ -83,6 +83,10 @@ func (t *amdTarget) hasBF16RoundNearest() bool { return true }
 // f32 (LLVM would promote it the same way).
 func (t *amdTarget) hasBF16Arithmetic() bool { return false }
 
+// contractsHalfFMA: on AMD tt leaves 16-bit multiplications and additions
+// apart (not measured against Triton's AMD backend).
+func (t *amdTarget) contractsHalfFMA(ir.Type) bool { return false }
+
 // hasFP8PairConversions: tt converts fp8 element by element on AMD.
 func (t *amdTarget) hasFP8PairConversions() bool { return false }
 

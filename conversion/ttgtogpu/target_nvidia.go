@@ -80,6 +80,12 @@ func (t *nvidiaTarget) hasBF16RoundNearest() bool { return t.capability >= 80 }
 // hasBF16Arithmetic: fma.rn.bf16 is sm_80's, add/sub/mul.rn.bf16 sm_90's.
 func (t *nvidiaTarget) hasBF16Arithmetic() bool { return t.capability >= 80 }
 
+// contractsHalfFMA: f16 always (sm_53's fma.rn.f16), bf16 where its fma is
+// an instruction.
+func (t *nvidiaTarget) contractsHalfFMA(ty ir.Type) bool {
+	return isKind(ty, ir.F16) || isKind(ty, ir.BF16) && t.hasBF16Arithmetic()
+}
+
 // hasFP8PairConversions: the fp8 pair conversions are sm_89's.
 func (t *nvidiaTarget) hasFP8PairConversions() bool { return t.capability >= 89 }
 

@@ -43,6 +43,7 @@ OPS = {
     "to_f32": ("ew", "x.to(tl.float32)"), "to_i32": ("ew", "x.to(tl.int32)"),
     "to_f16": ("ew", "x.to(tl.float16)"), "to_bf16": ("ew", "x.to(tl.bfloat16)"),
     "to_fp8e4nv": ("ew", "x.to(tl.float8e4nv)"), "to_fp8e5": ("ew", "x.to(tl.float8e5)"),
+    "muladd": ("ew", "x * y + x"), "mulsub": ("ew", "x - y * x"),
     "exp": ("ew", "tl.exp(x)"), "sqrt": ("ew", "tl.sqrt(x)"), "fma": ("ew", "tl.fma(x, y, x)"),
     "clamp": ("ew", "tl.clamp(x, y, y + y)"), "umulhi": ("ew", "tl.umulhi(x, y)"),
     "load_other": ("ew", "tl.load(X + o, mask=m, other=0)"),
