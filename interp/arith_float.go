@@ -12,8 +12,9 @@ import (
 //   - arith.divf on f32 lowers to div.full.f32 (an approximation within 2
 //     ulp); the interpreter divides exactly, as tt.precise_divf (div.rn)
 //     does.
-//   - LLVM may contract a*b+c into one fma on the GPU (Triton enables
-//     fp-fusion by default); the interpreter rounds after each operation.
+//   - LLVM contracts a*b+c into one fma on the GPU (Triton enables
+//     fp-fusion by default); the interpreter fuses where the lowering
+//     does (contract.go), else it rounds after each operation.
 //
 // f16/bf16 operations compute in float32 and round once to the format:
 // double rounding is innocuous for + - * / because float32 carries more
