@@ -274,65 +274,55 @@ func TestLoneRemAfterPaired(t *testing.T) {
 // it (fma.rn.f16 on NVIDIA, fma.rn.bf16 from sm_80 on; TTIR is taken as
 // sm_90), as Triton's LLVM fuses them; elsewhere they round twice.
 func TestFPContractionHalf(t *testing.T) {
-	// a = b = 1+3*2^-10, c = -1: the exact a*b+c is 6*2^-10 + 9*2^-20;
-	// the product rounded first loses 9*2^-20, fused the result keeps
-	// 8*2^-20 of it (one f16 ulp at 6*2^-10 is 2^-18).
-	f16 := func(target string) string {
+	// a*a-1 with a = 1+3u (u the format's ulp at 1): the exact result is
+	// 6u + 9u^2; the product rounded first loses the 9u^2, fused it rounds
+	// to 8u^2 (an ulp at 6u is 4u^2).
+	kernel := func(ty, a, target string) string {
 		attr := ""
 		if target != "" {
 			attr = ` attributes {ttg.target = "` + target + `"}`
 		}
 		return `module` + attr + ` {
-  tt.func public @k(%p: !tt.ptr<f16>) {
-  %a = arith.constant 1.0029296875 : f16
-  %c = arith.constant -1.0 : f16
-  %m = arith.mulf %a, %a : f16
-  %r = arith.addf %m, %c : f16
-  tt.store %p, %r : !tt.ptr<f16>
+  tt.func public @k(%p: !tt.ptr<` + ty + `>) {
+  %a = arith.constant ` + a + ` : ` + ty + `
+  %c = arith.constant -1.0 : ` + ty + `
+  %m = arith.mulf %a, %a : ` + ty + `
+  %r = arith.addf %m, %c : ` + ty + `
+  tt.store %p, %r : !tt.ptr<` + ty + `>
   tt.return
   }
 }`
 	}
-	fused := numeric.F16FromFloat64(6*math.Ldexp(1, -10)+8*math.Ldexp(1, -20), numeric.RNE)
-	apart := numeric.F16FromFloat64(6*math.Ldexp(1, -10), numeric.RNE)
+	type format struct {
+		ty, a  string
+		encode func(float64, numeric.RoundingMode) uint16
+		ulp    float64
+	}
+	f16 := format{"f16", "1.0029296875", numeric.F16FromFloat64, math.Ldexp(1, -10)}
+	bf16 := format{"bf16", "1.0234375", numeric.BF16FromFloat64, math.Ldexp(1, -7)}
 	for _, c := range []struct {
+		f      format
 		target string
-		want   uint16
-	}{{"", fused}, {"cuda:90", fused}, {"cuda:75", fused}, {"hip:gfx942", apart}} {
-		out := make([]byte, 2)
-		mustRun(t, f16(c.target), launchOpts{}, out)
-		if got := getU16(out)[0]; got != c.want {
-			t.Errorf("f16 a*a+c on %q = %#x, want %#x", c.target, got, c.want)
+		fused  bool
+		opts   Options
+	}{
+		{f16, "", true, Options{}}, {f16, "cuda:90", true, Options{}}, {f16, "cuda:75", true, Options{}},
+		{f16, "hip:gfx942", false, Options{}}, {f16, "cuda:90", false, Options{NoFPContraction: true}},
+		{bf16, "cuda:90", true, Options{}}, {bf16, "cuda:80", true, Options{}}, {bf16, "cuda:75", false, Options{}},
+	} {
+		u := c.f.ulp
+		fused, apart := c.f.encode(6*u+8*u*u, numeric.RNE), c.f.encode(6*u, numeric.RNE)
+		if fused == apart {
+			t.Fatalf("%s: the case does not tell fused from apart", c.f.ty)
 		}
-	}
-	out := make([]byte, 2)
-	mustRun(t, f16("cuda:90"), launchOpts{opts: Options{NoFPContraction: true}}, out)
-	if got := getU16(out)[0]; got != apart {
-		t.Errorf("f16 a*a+c without contraction = %#x, want %#x", got, apart)
-	}
-	// bf16: a = 1+3*2^-7; fused only from sm_80 on.
-	bf16 := func(target string) string {
-		return `module attributes {ttg.target = "` + target + `"} {
-  tt.func public @k(%p: !tt.ptr<bf16>) {
-  %a = arith.constant 1.0234375 : bf16
-  %c = arith.constant -1.0 : bf16
-  %m = arith.mulf %a, %a : bf16
-  %r = arith.addf %m, %c : bf16
-  tt.store %p, %r : !tt.ptr<bf16>
-  tt.return
-  }
-}`
-	}
-	bfFused := numeric.BF16FromFloat64(6*math.Ldexp(1, -7)+8*math.Ldexp(1, -14), numeric.RNE)
-	bfApart := numeric.BF16FromFloat64(6*math.Ldexp(1, -7), numeric.RNE)
-	if bfFused == bfApart {
-		t.Fatal("the bf16 case does not tell fused from apart")
-	}
-	for target, want := range map[string]uint16{"cuda:90": bfFused, "cuda:80": bfFused, "cuda:75": bfApart} {
+		want := apart
+		if c.fused {
+			want = fused
+		}
 		out := make([]byte, 2)
-		mustRun(t, bf16(target), launchOpts{}, out)
+		mustRun(t, kernel(c.f.ty, c.f.a, c.target), launchOpts{opts: c.opts}, out)
 		if got := getU16(out)[0]; got != want {
-			t.Errorf("bf16 a*a+c on %s = %#x, want %#x", target, got, want)
+			t.Errorf("%s a*a-1 on %q (contraction off: %v) = %#x, want %#x", c.f.ty, c.target, c.opts.NoFPContraction, got, want)
 		}
 	}
 }
