@@ -700,6 +700,9 @@ func mangle(t lltypes.Type) string {
 }
 
 func (fx *fnTr) intrinsicOp(op *ir.Operation) error {
+	if done, err := fx.nvBF16Arith(op); done || err != nil {
+		return err
+	}
 	if llvm.IsFloatLike(op.Result(0).Type()) {
 		if err := checkArith(op); err != nil {
 			return err

@@ -14,10 +14,12 @@ import (
 // and mul as bf16 ops from sm_80 on (what LLVM's NVPTX backend selects for
 // Triton), so they become inline PTX, the instructions tt's PTX emitter
 // prints: sm_90's add/sub/mul.rn.bf16, sm_80's one fma.rn.bf16 each
-// (a+b = fma(a, 1, b), a-b = fma(b, -1, a), a*b = fma(a, b, -0)).
+// (a+b = fma(a, 1, b), a-b = fma(b, -1, a), a*b = fma(a, b, -0)); a
+// product feeding a sum, which the conversion contracts as LLVM does for
+// Triton, is llvm.intr.fma, one fma.rn.bf16 on either.
 
-// nvBF16Arith translates an llvm.fadd, fsub or fmul of bf16 scalars on
-// NVPTX sm_80 or newer and reports whether it did.
+// nvBF16Arith translates an llvm.fadd, fsub, fmul or intr.fma of bf16
+// scalars on NVPTX sm_80 or newer and reports whether it did.
 func (fx *fnTr) nvBF16Arith(op *ir.Operation) (bool, error) {
 	sm := fx.tr.target.SM()
 	if sm < 80 || op.NumResults() != 1 {
@@ -35,11 +37,19 @@ func (fx *fnTr) nvBF16Arith(op *ir.Operation) (bool, error) {
 	case llvm.FMulOp:
 		ins = "mul"
 	default:
-		return false, nil
+		if op.Name() != "llvm.intr.fma" {
+			return false, nil
+		}
+		ins = "fma"
 	}
 	xs, err := fx.operands(op)
 	if err != nil {
 		return false, err
+	}
+	if ins == "fma" {
+		x, y, z := fx.bitcast(xs[0], lltypes.I16), fx.bitcast(xs[1], lltypes.I16), fx.bitcast(xs[2], lltypes.I16)
+		fx.set(op, fx.asm("fma.rn.bf16 $0, $1, $2, $3;", "=h,h,h,h", lltypes.I16, false, x, y, z))
+		return true, nil
 	}
 	a, b := fx.bitcast(xs[0], lltypes.I16), fx.bitcast(xs[1], lltypes.I16)
 	if sm >= 90 {

@@ -270,12 +270,13 @@ func TestAMDGCNTarget(t *testing.T) {
 // TestBF16ArithmeticTargets compiles a kernel of bf16 adds, subtracts and
 // multiplies for both NVIDIA outputs: the PTX emitter's and the LLVM IR
 // translation's (inline PTX, LLVM 14 having no bf16 arithmetic), which
-// both keep the ops bf16 from sm_80 on: sm_90's mul.rn.bf16, sm_80's
-// fma.rn.bf16.
+// both keep the ops bf16 from sm_80 on: the product feeding the sum one
+// fma.rn.bf16 (contracted, as Triton's LLVM does), then sm_90's
+// sub.rn.bf16 and sm_80's fma.rn.bf16 for the subtraction.
 func TestBF16ArithmeticTargets(t *testing.T) {
 	requireStages(t, LevelTTIR)
 	path := "testdata/bf16_arith.ttir"
-	for _, c := range []struct{ arch, want string }{{"sm_90", "mul.rn.bf16"}, {"sm_80", "fma.rn.bf16"}} {
+	for _, c := range []struct{ arch, want string }{{"sm_90", "fma.rn.bf16"}, {"sm_90", "sub.rn.bf16"}, {"sm_80", "fma.rn.bf16"}} {
 		for _, target := range []string{"ptx", "llvmir"} {
 			o := DefaultOptions()
 			o.Target, o.Arch = target, c.arch
