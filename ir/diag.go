@@ -32,14 +32,21 @@ type Diagnostic struct {
 // diagnostic shows, MLIR's default (SourceMgrDiagnosticHandler's).
 const CallStackLimit = 10
 
+// ShownFrames is the part of loc's CallStack a diagnostic shows: the
+// innermost frame and at most CallStackLimit callers.
+func ShownFrames(loc Location) []Location {
+	frames := CallStack(loc)
+	return frames[:min(len(frames), 1+CallStackLimit)]
+}
+
 // Error makes a Diagnostic usable as an error. A location inside inlined
 // calls is shown as MLIR shows it: the innermost frame on the diagnostic's
-// line, then one "called from" note per caller, outward (up to
-// CallStackLimit of them), so that an error inside a library function a
-// kernel called (Triton's standard.py) also names the kernel's own line.
+// line, then one "called from" note per caller, outward (ShownFrames), so
+// that an error inside a library function a kernel called (Triton's
+// standard.py) also names the kernel's own line.
 func (d *Diagnostic) Error() string {
 	var b strings.Builder
-	frames := CallStack(d.Loc)
+	frames := ShownFrames(d.Loc)
 	if len(frames) == 0 {
 		b.WriteString(LocString(d.Loc))
 	} else {
@@ -49,15 +56,9 @@ func (d *Diagnostic) Error() string {
 	b.WriteString(d.Severity.String())
 	b.WriteString(": ")
 	b.WriteString(d.Message)
-	for i, f := range frames {
-		if i == 0 {
-			continue
-		}
-		if i > CallStackLimit {
-			break
-		}
+	for i := 1; i < len(frames); i++ {
 		b.WriteString("\n")
-		b.WriteString(LocString(f))
+		b.WriteString(LocString(frames[i]))
 		b.WriteString(": note: called from")
 	}
 	for _, n := range d.Notes {

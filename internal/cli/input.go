@@ -68,12 +68,17 @@ func tooLarge(name string, size int64) error {
 // ReadSource reads a file a diagnostic's location names, to quote its
 // line: only a regular file within MaxInputBytes (a location is the
 // input's word, and naming a pipe or a device must not make the tool wait
-// or read without end). It reports whether it could.
-func ReadSource(path string) (string, bool) {
+// or read without end).
+func ReadSource(path string) ([]byte, error) {
 	st, err := os.Stat(path)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxInputBytes {
-		return "", false
+	if err != nil {
+		return nil, err
 	}
-	b, err := ReadFile(path)
-	return string(b), err == nil
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("'%s' is not a regular file", path)
+	}
+	if st.Size() > MaxInputBytes {
+		return nil, tooLarge(path, st.Size())
+	}
+	return ReadFile(path)
 }

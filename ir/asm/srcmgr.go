@@ -46,7 +46,7 @@ func (m *SourceMgr) text(file string) (string, bool) {
 //	        ^
 //
 // A location inside inlined calls is shown at its innermost frame, each
-// caller after it as a "called from" note with its own line (ir.CallStack;
+// caller after it as a "called from" note with its own line (ir.ShownFrames;
 // MLIR's handler shows a call site's stack the same way).
 func (m *SourceMgr) Render(d *ir.Diagnostic) string {
 	var b strings.Builder
@@ -58,17 +58,14 @@ func (m *SourceMgr) Render(d *ir.Diagnostic) string {
 }
 
 func (m *SourceMgr) render(b *strings.Builder, d *ir.Diagnostic) {
-	frames := ir.CallStack(d.Loc)
+	frames := ir.ShownFrames(d.Loc)
 	if ir.FindFileLineCol(d.Loc) == nil || len(frames) == 0 {
 		b.WriteString(LocString(d.Loc))
 		b.WriteString(": " + d.Severity.String() + ": " + d.Message + "\n")
 		return
 	}
 	m.renderAt(b, frames[0], d.Severity.String()+": "+d.Message)
-	for i, f := range frames[1:] {
-		if i == ir.CallStackLimit {
-			break
-		}
+	for _, f := range frames[1:] {
 		m.renderAt(b, f, "note: called from")
 	}
 }

@@ -36,11 +36,10 @@ func (fx *fnTr) nvBF16Arith(op *ir.Operation) (bool, error) {
 		ins = "sub"
 	case llvm.FMulOp:
 		ins = "mul"
-	default:
-		if op.Name() != "llvm.intr.fma" {
-			return false, nil
-		}
+	case llvm.FMAOp:
 		ins = "fma"
+	default:
+		return false, nil
 	}
 	xs, err := fx.operands(op)
 	if err != nil {

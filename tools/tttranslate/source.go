@@ -2,7 +2,6 @@ package tttranslate
 
 import (
 	"errors"
-	"os"
 	"strings"
 	"time"
 
@@ -61,12 +60,7 @@ func CompileSource(name, src string, o Options) (*Result, error) {
 func RenderError(name, src string, err error) string {
 	srcs := asm.NewSourceMgr()
 	srcs.Add(name, src)
-	srcs.SetReader(triton.SourceReader(func(file string) ([]byte, error) {
-		if text, ok := cli.ReadSource(file); ok {
-			return []byte(text), nil
-		}
-		return nil, os.ErrNotExist
-	}))
+	srcs.SetReader(triton.SourceReader(cli.ReadSource))
 	var diags ir.Diagnostics
 	var d *ir.Diagnostic
 	switch {
