@@ -475,6 +475,11 @@ func (g *gen) builtinMinMax(c *callArgs, isMax bool) Object {
 func (g *gen) where(cond *Tensor, x, y Object) *Tensor {
 	cond = g.castTo(cond, Int1, "")
 	xt, yt := g.binaryOperands(x, y, true, true, true, false)
+	if xs, ys := xt.T.Scalar(), yt.T.Scalar(); !xs.Equal(ys) {
+		// A pointer beside an integer passes Triton's checks and makes an
+		// arith.select that fails verification; say why at the call.
+		g.failCur("TypeError: tl.where: x and y must have the same type, got %s and %s", xs, ys)
+	}
 	if cond.T.IsBlock() {
 		cond, xt = g.broadcastValues(cond, xt)
 		xt, yt = g.broadcastValues(xt, yt)

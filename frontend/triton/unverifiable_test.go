@@ -64,6 +64,10 @@ func TestUnverifiableIRIsLocated(t *testing.T) {
     y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [tl.load(Z + r)], dtype=tl.int32, is_pure=True, pack=4)
     tl.store(Z + r, y)`, "*fp32:16, *fp32:16, *i32:16, 64", 8, 9,
 			"ValueError: inline_asm_elementwise with pack=4 needs a multiple of 4 elements, and its operands have 2"},
+		{"tl.where between a pointer and an integer", `
+    p = tl.where(tl.load(Z) > 0, X, BLOCK)
+    tl.store(p, 1.0)`, "*fp32:16, *fp32:16, *i32:16, 64", 7, 9,
+			"TypeError: tl.where: x and y must have the same type, got pointer<fp32> and int32"},
 	} {
 		src := "import triton\nimport triton.language as tl\n\n\n@triton.jit\ndef k(X, Y, Z, BLOCK: tl.constexpr):" + c.body + "\n"
 		err := compileSource(t, "k.py", src, "k", c.sig)
