@@ -203,6 +203,10 @@ func (l *lowering) lowerScan(op *ir.Operation, e *emitter, rw *conversion.Rewrit
 			return err
 		}
 	}
+	if s, ok := p.blocked(); ok {
+		l.lowerBlockedScan(op, s, comb, e, rw, smemOff)
+		return nil
+	}
 	lay := p.lay
 	srcs := make([][]ir.Value, n)
 	for k, v := range op.Operands() {
@@ -383,20 +387,7 @@ func (l *lowering) scanAcrossWarps(e *emitter, p *scanPlan, comb *combiner, inc,
 			lowRegMask |= 1 << b.index
 		}
 	}
-	K := int64(1)
-	for _, d := range p.redShape {
-		K *= d
-	}
-	// base slot of register r's group (warp position 0).
-	groupSlot := func(r int) ir.Value {
-		chunk := int64(lay.regs[r][p.axis]) >> p.chunkLog
-		var key ir.Value = e.i32c(0)
-		if len(p.redShape) > 0 {
-			cs := e.coords(lay, r)
-			key = e.linearIndex(dropAxisValues(cs, p.axis), p.redShape)
-		}
-		return e.mulC(e.add(e.i32c(chunk*K), key), int64(W))
-	}
+	groupSlot := func(r int) ir.Value { return scanGroupSlot(e, p, r) }
 	addr := func(k int, slot ir.Value) ir.Value {
 		return e.smemAddr(smemOff+offs[k], e.mulC(slot, int64(max(p.bits8[k]/8, 1))))
 	}
@@ -472,6 +463,22 @@ func (l *lowering) scanAcrossWarps(e *emitter, p *scanPlan, comb *combiner, inc,
 		}
 		inc[r], tot[r] = ni, res.total
 	}
+}
+
+// scanGroupSlot is the compact exchange's slot of register r's group
+// (chunk*K + key)*W, at warp position 0.
+func scanGroupSlot(e *emitter, p *scanPlan, r int) ir.Value {
+	lay := p.lay
+	K := int64(1)
+	for _, d := range p.redShape {
+		K *= d
+	}
+	chunk := int64(lay.regs[r][p.axis]) >> p.chunkLog
+	var key ir.Value = e.i32c(0)
+	if len(p.redShape) > 0 {
+		key = e.linearIndex(dropAxisValues(e.coords(lay, r), p.axis), p.redShape)
+	}
+	return e.mulC(e.add(e.i32c(chunk*K), key), int64(1)<<len(p.warpBits))
 }
 
 // order0 is the warp position that comes first in scan order.
