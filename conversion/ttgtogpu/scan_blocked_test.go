@@ -216,3 +216,46 @@ func TestScanTritonOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestScanOtherLayouts: layouts whose bits along the axis are not in the
+// blocked order (a register step between the lanes and the warps, the
+// compact exchange of the warps' totals; a warp step below a lane step
+// or lanes along the axis that are not consecutive lane id bits, the
+// bitwise exchange) keep tt's own order, checked against the interpreter
+// with an associative combine that is not commutative (the last nonzero
+// value).
+func TestScanOtherLayouts(t *testing.T) {
+	for _, l := range []string{
+		"#ttg.linear<{register = [[0, 32], [1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[0, 64], [0, 128]], block = []}>",
+		"#ttg.linear<{register = [[0, 128], [1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 64]], warp = [[0, 16], [0, 32]], block = []}>",
+		"#ttg.linear<{register = [[0, 64], [0, 128], [2, 0]], lane = [[0, 1], [1, 0], [0, 2], [0, 4], [0, 8]], warp = [[0, 16], [0, 32]], block = []}>",
+	} {
+		for _, reverse := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s_rev%t", l, reverse), func(t *testing.T) {
+				src := fmt.Sprintf(`#L = %[1]s
+%[2]s {
+  tt.func public @scan(%%x: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %%y: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
+%[3]s
+    %%xs = tt.splat %%x : !tt.ptr<i32> -> tensor<4x256x!tt.ptr<i32>, #L>
+    %%xp = tt.addptr %%xs, %%a_off : tensor<4x256x!tt.ptr<i32>, #L>, tensor<4x256xi32, #L>
+    %%v = tt.load %%xp : tensor<4x256x!tt.ptr<i32>, #L>
+    %%s = "tt.scan"(%%v) <{axis = 1 : i32, reverse = %[4]t}> ({
+    ^bb0(%%a: i32, %%b: i32):
+      %%zero = arith.constant 0 : i32
+      %%nz = arith.cmpi ne, %%b, %%zero : i32
+      %%t = arith.select %%nz, %%b, %%a : i32
+      tt.scan.return %%t : i32
+    }) : (tensor<4x256xi32, #L>) -> tensor<4x256xi32, #L>
+    %%ys = tt.splat %%y : !tt.ptr<i32> -> tensor<4x256x!tt.ptr<i32>, #L>
+    %%yp = tt.addptr %%ys, %%a_off : tensor<4x256x!tt.ptr<i32>, #L>, tensor<4x256xi32, #L>
+    tt.store %%yp, %%s : tensor<4x256x!tt.ptr<i32>, #L>
+    tt.return
+  }
+}`, l, sm90.header(4), offsetsTTGIR("a", "L", 4, 256), reverse)
+				r := rand.New(rand.NewSource(5))
+				x := randI32(r, 4*256, 3) // many zeros: the combine's choice shows
+				diffTest(t, parse(t, src), "scan", [3]int{1, 1, 1}, []diffArg{i32Buf(x), zeroBuf("i32", 4*256)}, 0)
+			})
+		}
+	}
+}
