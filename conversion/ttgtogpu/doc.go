@@ -73,7 +73,9 @@
 //	                                 width from axis info; stores by the owners of each element
 //	amdg.buffer_load / buffer_store  the same on base + offset (AMD TTGIR from Triton; buffer.go)
 //	tt.reduce                        in-thread combine, xor-shuffle butterfly, cross-warp via scratch
-//	tt.scan                          bitwise prefix over register, lane (shuffle) and warp (scratch) bits
+//	tt.scan                          blocked layouts in Triton's order (thread runs, shuffle-up over
+//	                                 lanes, warps' totals via scratch: scan_blocked.go); others a
+//	                                 bitwise prefix over register, lane and warp bits
 //	ttg.convert_layout               renaming, index shuffles within warps, or a swizzled
 //	                                 round trip through scratch (in rounds when it is small),
 //	                                 a side by stmatrix / ldmatrix (.trans) where Triton's
