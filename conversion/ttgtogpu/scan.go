@@ -11,7 +11,9 @@ import (
 	"github.com/ttcompiler/tt/ir/asm"
 )
 
-// A scan is computed bit by bit of the position along the axis. The
+// A scan over a layout blocked along the axis combines in Triton's order
+// (scan_blocked.go), so that float scans give Triton's bits. Any other
+// layout's scan is computed bit by bit of the position along the axis. The
 // position of an element is the OR of the axis steps of its register,
 // lane and warp bits (each a distinct power of two), so the scan can
 // process those bits from the lowest step up: after the bits below step
@@ -387,7 +389,6 @@ func (l *lowering) scanAcrossWarps(e *emitter, p *scanPlan, comb *combiner, inc,
 			lowRegMask |= 1 << b.index
 		}
 	}
-	groupSlot := func(r int) ir.Value { return scanGroupSlot(e, p, r) }
 	addr := func(k int, slot ir.Value) ir.Value {
 		return e.smemAddr(smemOff+offs[k], e.mulC(slot, int64(max(p.bits8[k]/8, 1))))
 	}
@@ -395,7 +396,7 @@ func (l *lowering) scanAcrossWarps(e *emitter, p *scanPlan, comb *combiner, inc,
 		if int64(r)&lowRegMask != 0 {
 			continue // same group total as the register with those bits clear
 		}
-		slot := e.orDisjoint(groupSlot(r), pos)
+		slot := e.orDisjoint(scanGroupSlot(e, p, r), pos)
 		for k, v := range tot[r] {
 			g.store(addr(k, slot), writer, []ir.Value{e.toMemory(v, v.Type(), true)}, memOpts{})
 		}
@@ -406,7 +407,7 @@ func (l *lowering) scanAcrossWarps(e *emitter, p *scanPlan, comb *combiner, inc,
 	type result struct{ prefix, total []ir.Value }
 	done := map[string]result{}
 	for _, r := range p.regs {
-		base := groupSlot(r)
+		base := scanGroupSlot(e, p, r)
 		key := ptrKey(base)
 		res, ok := done[key]
 		if !ok {
