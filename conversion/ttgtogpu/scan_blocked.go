@@ -292,17 +292,24 @@ func (l *lowering) blockedScanWarps(s *blockedScan, comb *combiner, e *emitter, 
 				if lane != nil {
 					before = selectAll(e, firstLane, prefix, s.shuffleEarlier(e, last, 1))
 				}
-				for i := 0; i < nRun-1; i++ {
-					ri := s.reg(c, rep, i)
-					v := comb.apply(e, before, val[ri])
-					if rep == 0 {
-						v = selectAll(e, firstThread, val[ri], v)
-					}
-					val[ri] = v
-				}
+				s.finishRun(comb, e, val, c, rep, before, firstThread)
 			}
 			carried = acc
 		}
+	}
+}
+
+// finishRun combines before in front of the run's elements other than
+// its last, in repetition rep of column c; in the first repetition the
+// threads where first holds keep theirs (nothing comes before them).
+func (s *blockedScan) finishRun(comb *combiner, e *emitter, val map[int][]ir.Value, c, rep int, before []ir.Value, first ir.Value) {
+	for i := 0; i < 1<<len(s.run)-1; i++ {
+		r := s.reg(c, rep, i)
+		v := comb.apply(e, before, val[r])
+		if rep == 0 {
+			v = selectAll(e, first, val[r], v)
+		}
+		val[r] = v
 	}
 }
 
@@ -340,14 +347,7 @@ func blockedScanOneWarp(s *blockedScan, comb *combiner, e *emitter, val map[int]
 				if carried != nil {
 					before = selectAll(e, firstLane, carried, before)
 				}
-				for i := 0; i < nRun-1; i++ {
-					ri := s.reg(c, rep, i)
-					v := comb.apply(e, before, val[ri])
-					if rep == 0 {
-						v = selectAll(e, firstLane, val[ri], v)
-					}
-					val[ri] = v
-				}
+				s.finishRun(comb, e, val, c, rep, before, firstLane)
 			}
 			if rep+1 < nRep {
 				carried = make([]ir.Value, len(last))
