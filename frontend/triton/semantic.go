@@ -548,6 +548,13 @@ func (g *gen) cat(l, r *Tensor, canReorder bool) *Tensor {
 		g.failCur("AssertionError: cat expects rank-1 inputs")
 	}
 	t := BlockOf(l.T.Scalar(), []int64{l.T.Shape()[0] + r.T.Shape()[0]})
+	if !l.T.Scalar().Equal(r.T.Scalar()) {
+		// tt.cat's operands share one type. Two lengths never sum to a
+		// power of two, which the result's type refuses first (as in
+		// Triton); two element types Triton builds into an op its
+		// verifier refuses.
+		g.failCur("ValueError: tl.cat's operands must have the same dtype, got %s and %s", l.T.Scalar(), r.T.Scalar())
+	}
 	return &Tensor{V: g.op1("tt.cat", []ir.Value{l.V, r.V}, g.ty(t)), T: t}
 }
 

@@ -68,6 +68,15 @@ func TestUnverifiableIRIsLocated(t *testing.T) {
     p = tl.where(tl.load(Z) > 0, X, BLOCK)
     tl.store(p, 1.0)`, "*fp32:16, *fp32:16, *i32:16, 64", 7, 9,
 			"TypeError: tl.where: x and y must have the same type, got pointer<fp32> and int32"},
+		{"tl.cat of int8 and int16", `
+    r = tl.arange(0, BLOCK)
+    z = tl.cat(tl.load(X + r), tl.load(Y + r), can_reorder=True)
+    tl.store(X + tl.arange(0, 2 * BLOCK), z)`, "*i8:16, *i16:16, *i32:16, 64", 8, 9,
+			"ValueError: tl.cat's operands must have the same dtype, got int8 and int16"},
+		{"tl.cat of two lengths", `
+    z = tl.cat(tl.load(X + tl.arange(0, BLOCK)), tl.load(X + tl.arange(0, 2 * BLOCK)), can_reorder=True)
+    tl.store(X + tl.arange(0, 3 * BLOCK), z)`, "*i8:16, *i16:16, *i32:16, 32", 7, 9,
+			"ValueError: Shape element 0 must be a power of 2"},
 	} {
 		src := "import triton\nimport triton.language as tl\n\n\n@triton.jit\ndef k(X, Y, Z, BLOCK: tl.constexpr):" + c.body + "\n"
 		err := compileSource(t, "k.py", src, "k", c.sig)
