@@ -3,22 +3,11 @@ package arith
 import "github.com/ttcompiler/tt/ir"
 
 func init() {
-	AddIOp.Canonicalize = []ir.RewritePattern{
-		ir.NewPattern("AddIAddConstant", "arith.addi", 1, addIAddConstant),
-		ir.NewPattern("AddISubConstantRHS", "arith.addi", 1, addISubConstantRHS),
-		ir.NewPattern("AddISubConstantLHS", "arith.addi", 1, addISubConstantLHS),
-		ir.NewPattern("AddIMulNegativeOne", "arith.addi", 1, addIMulNegativeOne),
-	}
-	SubIOp.Canonicalize = []ir.RewritePattern{
-		ir.NewPattern("SubIRHSAddConstant", "arith.subi", 1, subIRHSAddConstant),
-		ir.NewPattern("SubILHSAddConstant", "arith.subi", 1, subILHSAddConstant),
-		ir.NewPattern("SubIRHSSubConstantRHS", "arith.subi", 1, subIRHSSubConstantRHS),
-		ir.NewPattern("SubIRHSSubConstantLHS", "arith.subi", 1, subIRHSSubConstantLHS),
-		ir.NewPattern("SubILHSSubConstantRHS", "arith.subi", 1, subILHSSubConstantRHS),
-		ir.NewPattern("SubILHSSubConstantLHS", "arith.subi", 1, subILHSSubConstantLHS),
-		ir.NewPattern("SubISubILHSRHSLHS", "arith.subi", 1, subISubILHSRHSLHS),
-	}
-	MulIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("MulIMulIConstant", "arith.muli", 1, mulIMulIConstant)}
+	AddIOp.Canonicalize = append(constantChainPatterns(AddIOp),
+		ir.NewPattern("AddIMulNegativeOne", "arith.addi", 1, addIMulNegativeOne))
+	SubIOp.Canonicalize = append(constantChainPatterns(SubIOp),
+		ir.NewPattern("SubISubILHSRHSLHS", "arith.subi", 1, subISubILHSRHSLHS))
+	MulIOp.Canonicalize = constantChainPatterns(MulIOp)
 	XOrIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("XorINotCmpI", "arith.xori", 1, xorINotCmpI)}
 	CmpIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("CmpIOfExt", "arith.cmpi", 1, cmpIOfExt)}
 	ExtSIOp.Canonicalize = []ir.RewritePattern{ir.NewPattern("ExtSIOfExtUI", "arith.extsi", 1, extSIOfExtUI)}
@@ -79,54 +68,6 @@ func constAt(op *ir.Operation, i int) (ir.Value, uint64, bool) {
 	return op.Operand(1 - i), c, ok
 }
 
-// addi(addi(x, c0), c1) -> addi(x, c0 + c1)
-func addIAddConstant(op *ir.Operation, rw ir.Rewriter) bool {
-	c1, ok := intConst(op.Operand(1))
-	inner := definedBy(op.Operand(0), AddIOp)
-	if !ok || inner == nil {
-		return false
-	}
-	x, c0, ok := constAt(inner, 1)
-	if !ok {
-		return false
-	}
-	c := newIntConst(rw, op.Loc(), op.Result(0).Type(), c0+c1)
-	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, AddIOp, op.Loc(), x, c, mergedFlags(op, inner))})
-	return true
-}
-
-// addi(subi(x, c0), c1) -> addi(x, c1 - c0)
-func addISubConstantRHS(op *ir.Operation, rw ir.Rewriter) bool {
-	c1, ok := intConst(op.Operand(1))
-	inner := definedBy(op.Operand(0), SubIOp)
-	if !ok || inner == nil {
-		return false
-	}
-	x, c0, ok := constAt(inner, 1)
-	if !ok {
-		return false
-	}
-	c := newIntConst(rw, op.Loc(), op.Result(0).Type(), c1-c0)
-	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, AddIOp, op.Loc(), x, c, mergedFlags(op, inner))})
-	return true
-}
-
-// addi(subi(c0, x), c1) -> subi(c0 + c1, x)
-func addISubConstantLHS(op *ir.Operation, rw ir.Rewriter) bool {
-	c1, ok := intConst(op.Operand(1))
-	inner := definedBy(op.Operand(0), SubIOp)
-	if !ok || inner == nil {
-		return false
-	}
-	x, c0, ok := constAt(inner, 0)
-	if !ok {
-		return false
-	}
-	c := newIntConst(rw, op.Loc(), op.Result(0).Type(), c0+c1)
-	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, SubIOp, op.Loc(), c, x, mergedFlags(op, inner))})
-	return true
-}
-
 // addi(x, muli(y, -1)) -> subi(x, y); addi(muli(x, -1), y) -> subi(y, x)
 func addIMulNegativeOne(op *ir.Operation, rw ir.Rewriter) bool {
 	for i := 0; i < 2; i++ {
@@ -144,102 +85,6 @@ func addIMulNegativeOne(op *ir.Operation, rw ir.Rewriter) bool {
 	return false
 }
 
-// subi(addi(x, c0), c1) -> addi(x, c0 - c1)
-func subIRHSAddConstant(op *ir.Operation, rw ir.Rewriter) bool {
-	c1, ok := intConst(op.Operand(1))
-	inner := definedBy(op.Operand(0), AddIOp)
-	if !ok || inner == nil {
-		return false
-	}
-	x, c0, ok := constAt(inner, 1)
-	if !ok {
-		return false
-	}
-	c := newIntConst(rw, op.Loc(), op.Result(0).Type(), c0-c1)
-	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, AddIOp, op.Loc(), x, c, OverflowNone)})
-	return true
-}
-
-// subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
-func subILHSAddConstant(op *ir.Operation, rw ir.Rewriter) bool {
-	c1, ok := intConst(op.Operand(0))
-	inner := definedBy(op.Operand(1), AddIOp)
-	if !ok || inner == nil {
-		return false
-	}
-	x, c0, ok := constAt(inner, 1)
-	if !ok {
-		return false
-	}
-	c := newIntConst(rw, op.Loc(), op.Result(0).Type(), c1-c0)
-	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, SubIOp, op.Loc(), c, x, OverflowNone)})
-	return true
-}
-
-// subi(subi(x, c0), c1) -> subi(x, c0 + c1)
-func subIRHSSubConstantRHS(op *ir.Operation, rw ir.Rewriter) bool {
-	c1, ok := intConst(op.Operand(1))
-	inner := definedBy(op.Operand(0), SubIOp)
-	if !ok || inner == nil {
-		return false
-	}
-	x, c0, ok := constAt(inner, 1)
-	if !ok {
-		return false
-	}
-	c := newIntConst(rw, op.Loc(), op.Result(0).Type(), c0+c1)
-	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, SubIOp, op.Loc(), x, c, OverflowNone)})
-	return true
-}
-
-// subi(subi(c0, x), c1) -> subi(c0 - c1, x)
-func subIRHSSubConstantLHS(op *ir.Operation, rw ir.Rewriter) bool {
-	c1, ok := intConst(op.Operand(1))
-	inner := definedBy(op.Operand(0), SubIOp)
-	if !ok || inner == nil {
-		return false
-	}
-	x, c0, ok := constAt(inner, 0)
-	if !ok {
-		return false
-	}
-	c := newIntConst(rw, op.Loc(), op.Result(0).Type(), c0-c1)
-	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, SubIOp, op.Loc(), c, x, OverflowNone)})
-	return true
-}
-
-// subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
-func subILHSSubConstantRHS(op *ir.Operation, rw ir.Rewriter) bool {
-	c1, ok := intConst(op.Operand(0))
-	inner := definedBy(op.Operand(1), SubIOp)
-	if !ok || inner == nil {
-		return false
-	}
-	x, c0, ok := constAt(inner, 1)
-	if !ok {
-		return false
-	}
-	c := newIntConst(rw, op.Loc(), op.Result(0).Type(), c0+c1)
-	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, SubIOp, op.Loc(), c, x, OverflowNone)})
-	return true
-}
-
-// subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
-func subILHSSubConstantLHS(op *ir.Operation, rw ir.Rewriter) bool {
-	c1, ok := intConst(op.Operand(0))
-	inner := definedBy(op.Operand(1), SubIOp)
-	if !ok || inner == nil {
-		return false
-	}
-	x, c0, ok := constAt(inner, 0)
-	if !ok {
-		return false
-	}
-	c := newIntConst(rw, op.Loc(), op.Result(0).Type(), c1-c0)
-	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, AddIOp, op.Loc(), x, c, OverflowNone)})
-	return true
-}
-
 // subi(subi(a, b), a) -> subi(0, b)
 func subISubILHSRHSLHS(op *ir.Operation, rw ir.Rewriter) bool {
 	inner := definedBy(op.Operand(0), SubIOp)
@@ -253,22 +98,6 @@ func subISubILHSRHSLHS(op *ir.Operation, rw ir.Rewriter) bool {
 	}
 	c := NewConstant(rw.B(), op.Loc(), z).Result(0)
 	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, SubIOp, op.Loc(), c, inner.Operand(1), OverflowNone)})
-	return true
-}
-
-// muli(muli(x, c0), c1) -> muli(x, c0 * c1)
-func mulIMulIConstant(op *ir.Operation, rw ir.Rewriter) bool {
-	c1, ok := intConst(op.Operand(1))
-	inner := definedBy(op.Operand(0), MulIOp)
-	if !ok || inner == nil {
-		return false
-	}
-	x, c0, ok := constAt(inner, 1)
-	if !ok {
-		return false
-	}
-	c := newIntConst(rw, op.Loc(), op.Result(0).Type(), c0*c1)
-	rw.ReplaceOp(op, []ir.Value{newBinaryFlags(rw, MulIOp, op.Loc(), x, c, mergedFlags(op, inner))})
 	return true
 }
 
