@@ -35,124 +35,68 @@ import "math"
 var canonicalF32NaN = math.Float32frombits(0x7FFFFFFF)
 var canonicalF64NaN = math.Float64frombits(0x7FFFFFFFFFFFFFFF)
 
-// less32 orders non-NaN values with -0 < +0.
-func less32(a, b float32) bool {
+// float is the Go types the functions below take.
+type float interface{ ~float32 | ~float64 }
+
+// less orders non-NaN values with -0 < +0.
+func less[F float](a, b F) bool {
 	if a == b {
 		return math.Signbit(float64(a)) && !math.Signbit(float64(b))
 	}
 	return a < b
 }
 
-func less64(a, b float64) bool {
-	if a == b {
-		return math.Signbit(a) && !math.Signbit(b)
+// maxNum is arith.maxnumf (isMax) or arith.minnumf with the GPU's rules
+// above, nan its type's canonical NaN.
+func maxNum[F float](a, b, nan F, isMax bool) F {
+	switch {
+	case a != a && b != b:
+		return nan
+	case a != a:
+		return b
+	case b != b:
+		return a
+	case isMax && less(a, b), !isMax && less(b, a):
+		return b
 	}
-	return a < b
+	return a
+}
+
+// maximum is arith.maximumf (isMax) or arith.minimumf, nan its type's
+// canonical NaN.
+func maximum[F float](a, b, nan F, isMax bool) F {
+	switch {
+	case a != a || b != b:
+		return nan
+	case isMax && less(a, b), !isMax && less(b, a):
+		return b
+	}
+	return a
 }
 
 // MaxNumF32 is arith.maxnumf on f32 as the GPU computes it (PTX max.f32).
-func MaxNumF32(a, b float32) float32 {
-	switch {
-	case a != a && b != b:
-		return canonicalF32NaN
-	case a != a:
-		return b
-	case b != b:
-		return a
-	case less32(a, b):
-		return b
-	}
-	return a
-}
+func MaxNumF32(a, b float32) float32 { return maxNum(a, b, canonicalF32NaN, true) }
 
 // MinNumF32 is arith.minnumf on f32 as the GPU computes it (PTX min.f32).
-func MinNumF32(a, b float32) float32 {
-	switch {
-	case a != a && b != b:
-		return canonicalF32NaN
-	case a != a:
-		return b
-	case b != b:
-		return a
-	case less32(b, a):
-		return b
-	}
-	return a
-}
+func MinNumF32(a, b float32) float32 { return maxNum(a, b, canonicalF32NaN, false) }
 
 // MaximumF32 is arith.maximumf on f32 (PTX max.NaN.f32).
-func MaximumF32(a, b float32) float32 {
-	if a != a || b != b {
-		return canonicalF32NaN
-	}
-	if less32(a, b) {
-		return b
-	}
-	return a
-}
+func MaximumF32(a, b float32) float32 { return maximum(a, b, canonicalF32NaN, true) }
 
 // MinimumF32 is arith.minimumf on f32 (PTX min.NaN.f32).
-func MinimumF32(a, b float32) float32 {
-	if a != a || b != b {
-		return canonicalF32NaN
-	}
-	if less32(b, a) {
-		return b
-	}
-	return a
-}
+func MinimumF32(a, b float32) float32 { return maximum(a, b, canonicalF32NaN, false) }
 
 // MaxNumF64 is arith.maxnumf on f64 with the same rules as MaxNumF32.
-func MaxNumF64(a, b float64) float64 {
-	switch {
-	case a != a && b != b:
-		return canonicalF64NaN
-	case a != a:
-		return b
-	case b != b:
-		return a
-	case less64(a, b):
-		return b
-	}
-	return a
-}
+func MaxNumF64(a, b float64) float64 { return maxNum(a, b, canonicalF64NaN, true) }
 
 // MinNumF64 is arith.minnumf on f64 with the same rules as MinNumF32.
-func MinNumF64(a, b float64) float64 {
-	switch {
-	case a != a && b != b:
-		return canonicalF64NaN
-	case a != a:
-		return b
-	case b != b:
-		return a
-	case less64(b, a):
-		return b
-	}
-	return a
-}
+func MinNumF64(a, b float64) float64 { return maxNum(a, b, canonicalF64NaN, false) }
 
 // MaximumF64 is arith.maximumf on f64.
-func MaximumF64(a, b float64) float64 {
-	if a != a || b != b {
-		return canonicalF64NaN
-	}
-	if less64(a, b) {
-		return b
-	}
-	return a
-}
+func MaximumF64(a, b float64) float64 { return maximum(a, b, canonicalF64NaN, true) }
 
 // MinimumF64 is arith.minimumf on f64.
-func MinimumF64(a, b float64) float64 {
-	if a != a || b != b {
-		return canonicalF64NaN
-	}
-	if less64(b, a) {
-		return b
-	}
-	return a
-}
+func MinimumF64(a, b float64) float64 { return maximum(a, b, canonicalF64NaN, false) }
 
 // MaxNumBits is arith.maxnumf on bit patterns of format f (f16, bf16, f8,
 // ...): a NaN operand is ignored, two NaNs give f.CanonicalNaN, -0 < +0, and
@@ -180,7 +124,7 @@ func minmaxBits(f *Format, a, b uint32, isMax, propagate bool) uint32 {
 		return a
 	}
 	x, y := f.ToFloat64(a), f.ToFloat64(b)
-	if isMax == less64(x, y) {
+	if isMax == less(x, y) {
 		return b
 	}
 	return a
