@@ -86,80 +86,41 @@ func foldNegF(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 }
 
 // MaximumF is llvm::maximum: NaN propagates, -0 < +0.
-func MaximumF(a, b float64) float64 {
-	if math.IsNaN(a) {
-		return a
-	}
-	if math.IsNaN(b) {
-		return b
-	}
-	if a == 0 && b == 0 && math.Signbit(a) != math.Signbit(b) {
-		if math.Signbit(a) {
-			return b
-		}
-		return a
-	}
-	if a < b {
-		return b
-	}
-	return a
-}
+func MaximumF(a, b float64) float64 { return llvmMinMax(a, b, true, true) }
 
 // MinimumF is llvm::minimum: NaN propagates, -0 < +0.
-func MinimumF(a, b float64) float64 {
-	if math.IsNaN(a) {
-		return a
-	}
-	if math.IsNaN(b) {
-		return b
-	}
-	if a == 0 && b == 0 && math.Signbit(a) != math.Signbit(b) {
-		if math.Signbit(a) {
+func MinimumF(a, b float64) float64 { return llvmMinMax(a, b, false, true) }
+
+// MaxNumF is llvm::maxnum: a NaN operand yields the other one.
+func MaxNumF(a, b float64) float64 { return llvmMinMax(a, b, true, false) }
+
+// MinNumF is llvm::minnum: a NaN operand yields the other one.
+func MinNumF(a, b float64) float64 { return llvmMinMax(a, b, false, false) }
+
+// llvmMinMax is the larger (isMax) or smaller of a and b with -0 < +0; a
+// NaN operand is the result where propagate (the first of two), else the
+// other operand is. Unlike numeric's GPU forms, a propagated NaN keeps its
+// bits.
+func llvmMinMax(a, b float64, isMax, propagate bool) float64 {
+	switch {
+	case math.IsNaN(a):
+		if propagate {
 			return a
 		}
 		return b
-	}
-	if b < a {
-		return b
-	}
-	return a
-}
-
-// MaxNumF is llvm::maxnum: a NaN operand yields the other one.
-func MaxNumF(a, b float64) float64 {
-	if math.IsNaN(a) {
-		return b
-	}
-	if math.IsNaN(b) {
-		return a
-	}
-	if a == 0 && b == 0 && math.Signbit(a) != math.Signbit(b) {
-		if math.Signbit(a) {
+	case math.IsNaN(b):
+		if propagate {
 			return b
 		}
 		return a
 	}
-	if a < b {
-		return b
-	}
-	return a
-}
-
-// MinNumF is llvm::minnum: a NaN operand yields the other one.
-func MinNumF(a, b float64) float64 {
-	if math.IsNaN(a) {
-		return b
-	}
-	if math.IsNaN(b) {
-		return a
-	}
-	if a == 0 && b == 0 && math.Signbit(a) != math.Signbit(b) {
-		if math.Signbit(a) {
-			return a
+	less := func(x, y float64) bool {
+		if x == y {
+			return math.Signbit(x) && !math.Signbit(y)
 		}
-		return b
+		return x < y
 	}
-	if b < a {
+	if isMax && less(a, b) || !isMax && less(b, a) {
 		return b
 	}
 	return a
