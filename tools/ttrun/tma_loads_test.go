@@ -342,18 +342,24 @@ func TestSimTMALoadsUnmasked(t *testing.T) {
 				t.Setenv("TT_X_TILE_TURNS", "off")
 			}
 			for _, k := range []int{192, 0} {
-				unmaskedMatmul(t, 256, 256, k, turns)
+				unmaskedMatmul(t, 256, 256, k, "i32", turns)
 			}
+			// An i64 K makes the K loop's induction variable i64: the ring
+			// positions a tile takes (ws_tiles.go's perTile) come from its
+			// i64 trip count (Python fuzz seed 325).
+			unmaskedMatmul(t, 256, 256, 192, "i64", turns)
 		})
 	}
 }
 
-func unmaskedMatmul(t *testing.T, m, n, k int, turns bool) {
+// unmaskedMatmul compiles testdata/unmasked_matmul.py with K of type
+// kType and checks its product in the simulator on one SM.
+func unmaskedMatmul(t *testing.T, m, n, k int, kType string, turns bool) {
 	t.Helper()
 	dir := t.TempDir()
 	ttgir := filepath.Join(dir, "mm.ttgir")
 	text := translate(t, ttgir, filepath.Join("testdata", "unmasked_matmul.py"), "--kernel", "unmasked_matmul",
-		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32, i32, i32, i32:16, i32:16, i32:16, 128, 128, 64",
+		"--signature", "*fp16:16, *fp16:16, *fp16:16, i32, i32, "+kType+", i32:16, i32:16, i32:16, 128, 128, 64",
 		"--arch", "sm_90", "--num-warps=4", "--target=ttgir")
 	checkTMATTGIR(t, text, turns, "ttng.async_tma_copy_global_to_local", "{tt.tensormap_pool_guard}", "arith.remsi")
 	a, b, want := exactMatmul(m, n, k)
