@@ -35,11 +35,12 @@ import "math"
 var canonicalF32NaN = math.Float32frombits(0x7FFFFFFF)
 var canonicalF64NaN = math.Float64frombits(0x7FFFFFFFFFFFFFFF)
 
-// float is the Go types the functions below take.
-type float interface{ ~float32 | ~float64 }
+// Float is the Go types the functions below take.
+type Float interface{ ~float32 | ~float64 }
 
-// less orders non-NaN values with -0 < +0.
-func less[F float](a, b F) bool {
+// Less orders non-NaN values with -0 < +0, as every minimum and maximum
+// here and LLVM's do.
+func Less[F Float](a, b F) bool {
 	if a == b {
 		return math.Signbit(float64(a)) && !math.Signbit(float64(b))
 	}
@@ -48,7 +49,7 @@ func less[F float](a, b F) bool {
 
 // maxNum is arith.maxnumf (isMax) or arith.minnumf with the GPU's rules
 // above, nan its type's canonical NaN.
-func maxNum[F float](a, b, nan F, isMax bool) F {
+func maxNum[F Float](a, b, nan F, isMax bool) F {
 	switch {
 	case a != a && b != b:
 		return nan
@@ -56,7 +57,7 @@ func maxNum[F float](a, b, nan F, isMax bool) F {
 		return b
 	case b != b:
 		return a
-	case isMax && less(a, b), !isMax && less(b, a):
+	case isMax && Less(a, b), !isMax && Less(b, a):
 		return b
 	}
 	return a
@@ -64,11 +65,11 @@ func maxNum[F float](a, b, nan F, isMax bool) F {
 
 // maximum is arith.maximumf (isMax) or arith.minimumf, nan its type's
 // canonical NaN.
-func maximum[F float](a, b, nan F, isMax bool) F {
+func maximum[F Float](a, b, nan F, isMax bool) F {
 	switch {
 	case a != a || b != b:
 		return nan
-	case isMax && less(a, b), !isMax && less(b, a):
+	case isMax && Less(a, b), !isMax && Less(b, a):
 		return b
 	}
 	return a
@@ -124,7 +125,7 @@ func minmaxBits(f *Format, a, b uint32, isMax, propagate bool) uint32 {
 		return a
 	}
 	x, y := f.ToFloat64(a), f.ToFloat64(b)
-	if isMax == less(x, y) {
+	if isMax == Less(x, y) {
 		return b
 	}
 	return a

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/ttcompiler/tt/ir"
+	"github.com/ttcompiler/tt/numeric"
 )
 
 // Float folders. Operands are exact values of the element type held in
@@ -114,13 +115,7 @@ func llvmMinMax(a, b float64, isMax, propagate bool) float64 {
 		}
 		return a
 	}
-	less := func(x, y float64) bool {
-		if x == y {
-			return math.Signbit(x) && !math.Signbit(y)
-		}
-		return x < y
-	}
-	if isMax && less(a, b) || !isMax && less(b, a) {
+	if isMax && numeric.Less(a, b) || !isMax && numeric.Less(b, a) {
 		return b
 	}
 	return a
