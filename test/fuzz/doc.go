@@ -30,6 +30,11 @@
 //
 //	go test ./test/fuzz -run PythonCampaign -pycampaign=5m -v
 //
+// TestPythonWideIntegers (python_wide_test.go) is a deterministic sweep of
+// the same kind: every seed with its i32 scalars as i64, on four targets.
+//
+//	go test ./test/fuzz -run PythonWideIntegers -pywide -timeout 30m -v
+//
 // Every input that ever failed is kept in testdata/crashers (.mlir, and
 // .py with the kernel and signature in its header) and replayed by
 // TestCrashers and TestPythonCrashers. A campaign writes new failures
