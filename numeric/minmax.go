@@ -47,11 +47,12 @@ func Less[F Float](a, b F) bool {
 	return a < b
 }
 
-// maxNum is arith.maxnumf (isMax) or arith.minnumf with the GPU's rules
-// above, nan its type's canonical NaN.
-func maxNum[F Float](a, b, nan F, isMax bool) F {
+// minMax is the larger (isMax) or smaller of a and b by the GPU's rules
+// above: arith.maxnumf/minnumf, or with propagate arith.maximumf/minimumf;
+// nan is its type's canonical NaN (minmaxBits is the same on bit patterns).
+func minMax[F Float](a, b, nan F, isMax, propagate bool) F {
 	switch {
-	case a != a && b != b:
+	case a != a && b != b, propagate && (a != a || b != b):
 		return nan
 	case a != a:
 		return b
@@ -63,41 +64,29 @@ func maxNum[F Float](a, b, nan F, isMax bool) F {
 	return a
 }
 
-// maximum is arith.maximumf (isMax) or arith.minimumf, nan its type's
-// canonical NaN.
-func maximum[F Float](a, b, nan F, isMax bool) F {
-	switch {
-	case a != a || b != b:
-		return nan
-	case isMax && Less(a, b), !isMax && Less(b, a):
-		return b
-	}
-	return a
-}
-
 // MaxNumF32 is arith.maxnumf on f32 as the GPU computes it (PTX max.f32).
-func MaxNumF32(a, b float32) float32 { return maxNum(a, b, canonicalF32NaN, true) }
+func MaxNumF32(a, b float32) float32 { return minMax(a, b, canonicalF32NaN, true, false) }
 
 // MinNumF32 is arith.minnumf on f32 as the GPU computes it (PTX min.f32).
-func MinNumF32(a, b float32) float32 { return maxNum(a, b, canonicalF32NaN, false) }
+func MinNumF32(a, b float32) float32 { return minMax(a, b, canonicalF32NaN, false, false) }
 
 // MaximumF32 is arith.maximumf on f32 (PTX max.NaN.f32).
-func MaximumF32(a, b float32) float32 { return maximum(a, b, canonicalF32NaN, true) }
+func MaximumF32(a, b float32) float32 { return minMax(a, b, canonicalF32NaN, true, true) }
 
 // MinimumF32 is arith.minimumf on f32 (PTX min.NaN.f32).
-func MinimumF32(a, b float32) float32 { return maximum(a, b, canonicalF32NaN, false) }
+func MinimumF32(a, b float32) float32 { return minMax(a, b, canonicalF32NaN, false, true) }
 
 // MaxNumF64 is arith.maxnumf on f64 with the same rules as MaxNumF32.
-func MaxNumF64(a, b float64) float64 { return maxNum(a, b, canonicalF64NaN, true) }
+func MaxNumF64(a, b float64) float64 { return minMax(a, b, canonicalF64NaN, true, false) }
 
 // MinNumF64 is arith.minnumf on f64 with the same rules as MinNumF32.
-func MinNumF64(a, b float64) float64 { return maxNum(a, b, canonicalF64NaN, false) }
+func MinNumF64(a, b float64) float64 { return minMax(a, b, canonicalF64NaN, false, false) }
 
 // MaximumF64 is arith.maximumf on f64.
-func MaximumF64(a, b float64) float64 { return maximum(a, b, canonicalF64NaN, true) }
+func MaximumF64(a, b float64) float64 { return minMax(a, b, canonicalF64NaN, true, true) }
 
 // MinimumF64 is arith.minimumf on f64.
-func MinimumF64(a, b float64) float64 { return maximum(a, b, canonicalF64NaN, false) }
+func MinimumF64(a, b float64) float64 { return minMax(a, b, canonicalF64NaN, false, true) }
 
 // MaxNumBits is arith.maxnumf on bit patterns of format f (f16, bf16, f8,
 // ...): a NaN operand is ignored, two NaNs give f.CanonicalNaN, -0 < +0, and

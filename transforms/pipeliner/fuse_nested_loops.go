@@ -230,21 +230,7 @@ func (b *fuseBuilder) numIters(lb, ub, step ir.Value) ir.Value {
 }
 
 // castInt converts an integer or index value to type t if needed.
-func (b *fuseBuilder) castInt(v ir.Value, t ir.Type) ir.Value {
-	if v.Type() == t {
-		return v
-	}
-	_, fromIndex := v.Type().(*ir.IndexType)
-	_, toIndex := t.(*ir.IndexType)
-	name := "arith.extsi"
-	switch {
-	case fromIndex || toIndex:
-		name = "arith.index_cast"
-	case intWidth(v.Type()) > intWidth(t):
-		name = "arith.trunci"
-	}
-	return arith.NewCast(b.Builder, name, b.loc, v, t).Result(0)
-}
+func (b *fuseBuilder) castInt(v ir.Value, t ir.Type) ir.Value { return castInt(b.Builder, b.loc, v, t) }
 
 // poisonOrZero builds a value never read on live paths: zero for integer
 // and float scalars and tensors (which ptxas handles better), else poison.

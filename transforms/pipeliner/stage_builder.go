@@ -43,6 +43,24 @@ func constBool(b *ir.Builder, loc ir.Location, v bool) ir.Value {
 	return arith.ConstantBool(b, loc, v)
 }
 
+// castInt converts an integer or index value to type t if needed:
+// extended (signed), truncated, or index_cast to or from index.
+func castInt(b *ir.Builder, loc ir.Location, v ir.Value, t ir.Type) ir.Value {
+	if v.Type() == t {
+		return v
+	}
+	_, fromIndex := v.Type().(*ir.IndexType)
+	_, toIndex := t.(*ir.IndexType)
+	name := "arith.extsi"
+	switch {
+	case fromIndex || toIndex:
+		name = "arith.index_cast"
+	case intWidth(v.Type()) > intWidth(t):
+		name = "arith.trunci"
+	}
+	return arith.NewCast(b, name, loc, v, t).Result(0)
+}
+
 // binary builds an arith binary op.
 func binary(b *ir.Builder, name string, loc ir.Location, x, y ir.Value) ir.Value {
 	return arith.NewBinary(b, name, loc, x, y).Result(0)

@@ -191,13 +191,10 @@ func (t *wsTiles) perTile(b *ir.Builder, loc ir.Location, m *ir.Mapping) ir.Valu
 	span = binary(b, "arith.addi", loc, span, binary(b, "arith.subi", loc, step, arith.ConstantInt(b, loc, 1, it)))
 	trips := binary(b, "arith.divsi", loc, span, step)
 	trips = binary(b, "arith.maxsi", loc, trips, arith.ConstantInt(b, loc, 0, it))
-	if ir.BitWidth(it) > 32 {
-		// Ring positions count in i32. The loops that get here load
-		// through TMA behind tt-tma-loads' guard, which bounds K's extent
-		// by an i32 (a tensor map's dimensions are), so the trip count
-		// fits.
-		trips = arith.NewCast(b, "arith.trunci", loc, trips, ir.I32(b.Ctx)).Result(0)
-	}
+	// Ring positions count in i32. The loops that get here load through
+	// TMA behind tt-tma-loads' guard, which bounds K's extent by an i32 (a
+	// tensor map's dimensions are), so the trip count fits.
+	trips = castInt(b, loc, trips, ir.I32(b.Ctx))
 	return binary(b, "arith.muli", loc, trips, constI32(b, loc, t.groups))
 }
 
